@@ -1,0 +1,409 @@
+//! Claude Code adapter: the agent's hook payloads in, its reply format out.
+//!
+//! Claude Code runs the hook command once per event with one compact JSON document on stdin
+//! and reads stdout/exit code back. This crate is the only place that knows that wire format
+//! (captured from Claude Code 2.1.197, see `shared/protocol/REPORT.md`):
+//!
+//! * [`parse`] turns the payload into an agent-neutral [`Event`], normalising tool names to
+//!   [`ToolKind`]s (`Bash` → shell, `Write`/`Edit`/`MultiEdit`/`NotebookEdit` → file write,
+//!   `Read` → file read, `WebFetch`/`WebSearch` → fetch, `Agent`/`Task` → agent,
+//!   `mcp__<server>__<tool>` → MCP). Unknown events and fields are kept, never rejected.
+//! * [`render`] turns a [`Response`] into the reply Claude Code accepts for that event
+//!   (schema extracted from the binary, `shared/protocol/schemas/claude/`). No objection
+//!   prints nothing — answering `"allow"` would skip Claude's own permission checks.
+//!
+//! It does no I/O: environment facts (`CLAUDE_PROJECT_DIR`) come in through [`Env`].
+//!
+//! ```
+//! use hookward_claude::{parse, render, Env};
+//! use hookward_core::{Decision, Response, ToolKind};
+//!
+//! let payload = br#"{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse",
+//!   "tool_name":"Read","tool_input":{"file_path":"/home/dev/.ssh/id_rsa"}}"#;
+//! let event = parse(payload, &Env::default()).unwrap();
+//! assert_eq!(event.tool.as_ref().unwrap().kind, ToolKind::FileRead);
+//!
+//! let reply = render(&event, &Response {
+//!     decision: Some(Decision::Deny),
+//!     reason: Some("would read a private key".into()),
+//!     ..Response::default()
+//! });
+//! assert!(reply.stdout.unwrap().contains(r#""permissionDecision":"deny""#));
+//! assert_eq!(reply.exit_code, 0);
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{
+    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+};
+use serde_json::{json, Map, Value};
+
+/// What the hook process knows besides stdin, passed in so parsing stays pure.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    /// `CLAUDE_PROJECT_DIR`, which Claude Code sets for every hook (the project root).
+    pub project_dir: Option<String>,
+}
+
+/// Why a payload could not be read as a Claude Code hook event.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// stdin was not JSON (or was truncated).
+    #[error("hook payload on stdin is not valid JSON ({0}); expected one JSON object from Claude Code")]
+    Json(#[from] serde_json::Error),
+    /// The JSON was not an object.
+    #[error("hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\"")]
+    NotObject {
+        /// The JSON type that was found.
+        found: &'static str,
+    },
+    /// `hook_event_name` missing or not a string.
+    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Claude Code hook?")]
+    NoEventName,
+}
+
+/// Parses one Claude Code hook payload.
+///
+/// Accepts invalid UTF-8 inside the document (replaced by U+FFFD) so that a tool output with
+/// stray bytes still yields an event. Errors: [`ParseError`] when the bytes are not a JSON
+/// object with a string `hook_event_name`.
+pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
+            serde_json::from_str(&String::from_utf8_lossy(bytes))?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    from_value(value, env)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Like [`parse`], from an already parsed JSON value.
+pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
+    let mut obj = match value {
+        Value::Object(m) => m,
+        other => {
+            return Err(ParseError::NotObject {
+                found: type_name(&other),
+            })
+        }
+    };
+    let name = match obj.remove("hook_event_name") {
+        Some(Value::String(s)) => s,
+        _ => return Err(ParseError::NoEventName),
+    };
+    let kind = EventKind::from_name(&name);
+    let mut take_str = |key: &str| match obj.remove(key) {
+        Some(Value::String(s)) => Some(s),
+        Some(other) => {
+            // Keep a non-string value we did not expect instead of losing it.
+            obj.insert(key.to_string(), other);
+            None
+        }
+        None => None,
+    };
+    let session_id = take_str("session_id");
+    let cwd = take_str("cwd");
+    let transcript_path = take_str("transcript_path");
+    let permission_mode = take_str("permission_mode");
+    let agent_id = take_str("agent_id");
+    let prompt = take_str("prompt");
+    let source = ["source", "trigger", "notification_type", "reason", "load_reason"]
+        .iter()
+        .find_map(|k| take_str(k));
+    let tool_name = take_str("tool_name");
+    let tool = tool_name.map(|name| {
+        let input = obj.remove("tool_input").unwrap_or(Value::Null);
+        let response = obj.remove("tool_response");
+        let error = match obj.remove("error") {
+            Some(Value::String(s)) => Some(s),
+            Some(other) => {
+                obj.insert("error".into(), other);
+                None
+            }
+            None => None,
+        };
+        let id = match obj.remove("tool_use_id") {
+            Some(Value::String(s)) => Some(s),
+            Some(other) => {
+                obj.insert("tool_use_id".into(), other);
+                None
+            }
+            None => None,
+        };
+        tool_call(name, input, response, error, id)
+    });
+    let project_dir = env
+        .project_dir
+        .clone()
+        .filter(|s| !s.is_empty())
+        .or_else(|| cwd.clone());
+    Ok(Event {
+        agent: Agent::ClaudeCode,
+        kind,
+        session_id,
+        cwd,
+        project_dir,
+        transcript_path,
+        permission_mode,
+        agent_id,
+        tool,
+        prompt,
+        source,
+        extra: obj,
+    })
+}
+
+/// Normalises one Claude Code tool call.
+///
+/// Tool names are Claude Code 2.1.197's (see REPORT.md, "tools covered"); `Glob`, `Grep` and
+/// `LS` of older versions are reads of their `path`.
+pub fn tool_call(
+    name: String,
+    input: Value,
+    response: Option<Value>,
+    error: Option<String>,
+    id: Option<String>,
+) -> ToolCall {
+    let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
+    let mut paths = Vec::new();
+    let mut command = None;
+    let mut url = None;
+    let mut mcp = None;
+    let kind = match name.as_str() {
+        "Bash" => {
+            command = s("command");
+            ToolKind::Shell
+        }
+        "Write" | "Edit" | "MultiEdit" => {
+            paths.extend(s("file_path"));
+            ToolKind::FileWrite
+        }
+        "NotebookEdit" => {
+            paths.extend(s("notebook_path"));
+            ToolKind::FileWrite
+        }
+        "Read" => {
+            paths.extend(s("file_path"));
+            ToolKind::FileRead
+        }
+        "Glob" | "Grep" | "LS" => {
+            paths.extend(s("path"));
+            ToolKind::FileRead
+        }
+        "WebFetch" => {
+            url = s("url");
+            ToolKind::Fetch
+        }
+        "WebSearch" => ToolKind::Fetch,
+        "Agent" | "Task" => ToolKind::Agent,
+        n if n.starts_with("mcp__") => {
+            let rest = &n["mcp__".len()..];
+            let (server, tool) = match rest.find("__") {
+                Some(i) => (&rest[..i], &rest[i + 2..]),
+                None => (rest, ""),
+            };
+            mcp = Some(McpTool {
+                server: server.to_string(),
+                tool: tool.to_string(),
+            });
+            ToolKind::Mcp
+        }
+        _ => ToolKind::Other,
+    };
+    ToolCall {
+        name,
+        kind,
+        input,
+        response,
+        error,
+        id,
+        mcp,
+        command,
+        paths,
+        url,
+    }
+}
+
+/// Events whose `hookSpecificOutput` accepts `additionalContext` (Claude Code 2.1.197 schema).
+fn accepts_context(kind: &EventKind) -> bool {
+    use EventKind::*;
+    matches!(
+        kind,
+        PreToolUse
+            | PostToolUse
+            | PostToolUseFailure
+            | PostToolBatch
+            | UserPromptSubmit
+            | UserPromptExpansion
+            | SessionStart
+            | Setup
+            | SubagentStart
+            | Stop
+            | SubagentStop
+            | Notification
+    )
+}
+
+/// Renders a [`Response`] as Claude Code's reply for `event`.
+///
+/// Rules (REPORT.md "Verified reply semantics"): an empty response prints nothing; PreToolUse
+/// decisions go in `hookSpecificOutput.permissionDecision` with a reason; a UserPromptSubmit
+/// deny is the top-level `decision:"block"`; a PermissionRequest allow/deny is
+/// `hookSpecificOutput.decision.behavior`; `replace_output` is PostToolUse
+/// `updatedToolOutput`; context goes in `additionalContext` where the event accepts it and
+/// is otherwise folded into `systemMessage`. What an event cannot express is dropped (e.g. a
+/// deny on PostToolUse: the tool already ran) — the abilities step turns those into context
+/// first. Always exactly one JSON document or nothing, exit code 0.
+pub fn render(event: &Event, response: &Response) -> Reply {
+    if response.is_empty() {
+        return Reply::none();
+    }
+    let mut top = Map::new();
+    let mut specific = Map::new();
+    let mut system_message = response.system_message.clone();
+    let reason = response.reason.clone().unwrap_or_default();
+    match (&event.kind, response.decision) {
+        (EventKind::PreToolUse, Some(d)) => {
+            specific.insert("permissionDecision".into(), json!(d.as_str()));
+            specific.insert("permissionDecisionReason".into(), json!(reason));
+        }
+        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
+            top.insert("decision".into(), json!("block"));
+            top.insert("reason".into(), json!(reason));
+        }
+        (EventKind::PermissionRequest, Some(Decision::Deny)) => {
+            specific.insert(
+                "decision".into(),
+                json!({"behavior": "deny", "message": reason}),
+            );
+        }
+        (EventKind::PermissionRequest, Some(Decision::Allow)) => {
+            specific.insert("decision".into(), json!({"behavior": "allow"}));
+        }
+        _ => {}
+    }
+    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
+        specific.insert("updatedToolOutput".into(), out.clone());
+    }
+    if let Some(ctx) = &response.context {
+        if accepts_context(&event.kind) {
+            specific.insert("additionalContext".into(), json!(ctx));
+        } else {
+            system_message = Some(match system_message {
+                Some(m) => format!("{m}\n{ctx}"),
+                None => ctx.clone(),
+            });
+        }
+    }
+    if !specific.is_empty() {
+        let mut hso = Map::new();
+        hso.insert("hookEventName".into(), json!(event.kind.name()));
+        hso.extend(specific);
+        top.insert("hookSpecificOutput".into(), Value::Object(hso));
+    }
+    if let Some(m) = system_message {
+        top.insert("systemMessage".into(), json!(m));
+    }
+    if top.is_empty() {
+        return Reply::none();
+    }
+    Reply {
+        stdout: Some(Value::Object(top).to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}
+
+/// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
+/// Claude Code treats as a block on PreToolUse (and as feedback elsewhere).
+pub fn render_fail_closed(reason: &str) -> Reply {
+    Reply {
+        stdout: None,
+        stderr: Some(reason.to_string()),
+        exit_code: 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(json: &str) -> Event {
+        parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn mcp_names_split_into_server_and_tool() {
+        let e = ev(r#"{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{}}"#);
+        let t = e.tool.unwrap();
+        assert_eq!(t.kind, ToolKind::Mcp);
+        assert_eq!(
+            t.mcp,
+            Some(McpTool {
+                server: "github".into(),
+                tool: "create_issue".into()
+            })
+        );
+    }
+
+    #[test]
+    fn unknown_event_and_fields_are_kept() {
+        let e = ev(r#"{"hook_event_name":"Brand New","x":1,"cwd":"/p"}"#);
+        assert_eq!(e.kind, EventKind::Other("Brand New".into()));
+        assert_eq!(e.extra.get("x"), Some(&json!(1)));
+        assert_eq!(e.project_dir.as_deref(), Some("/p"));
+        assert_eq!(
+            render(&e, &Response {
+                context: Some("c".into()),
+                ..Response::default()
+            })
+            .stdout
+            .as_deref(),
+            Some(r#"{"systemMessage":"c"}"#)
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_replaced_not_rejected() {
+        let mut bytes = br#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":{"stdout":"a"#.to_vec();
+        bytes.extend([0xff, 0xfe]);
+        bytes.extend(br#""}}"#);
+        let e = parse(&bytes, &Env::default()).unwrap();
+        let out = e.tool.unwrap().response.unwrap();
+        assert_eq!(out["stdout"], json!("a\u{fffd}\u{fffd}"));
+    }
+
+    #[test]
+    fn errors_say_what_was_expected() {
+        let err = parse(b"[1]", &Env::default()).unwrap_err().to_string();
+        assert!(err.contains("JSON array, expected an object"), "{err}");
+        let err = parse(b"{\"a\":", &Env::default()).unwrap_err().to_string();
+        assert!(err.contains("not valid JSON"), "{err}");
+        let err = parse(b"{}", &Env::default()).unwrap_err().to_string();
+        assert!(err.contains("hook_event_name"), "{err}");
+    }
+
+    #[test]
+    fn project_dir_prefers_env() {
+        let e = parse(
+            br#"{"hook_event_name":"Stop","cwd":"/p/sub"}"#,
+            &Env {
+                project_dir: Some("/p".into()),
+            },
+        )
+        .unwrap();
+        assert_eq!(e.project_dir.as_deref(), Some("/p"));
+    }
+}

@@ -1,0 +1,500 @@
+//! Agent-neutral vocabulary shared by every hookward crate.
+//!
+//! One hook invocation is an [`Event`]; when the event concerns a tool, it carries a
+//! [`ToolCall`] whose [`ToolKind`] is normalised across agents (Claude Code's `Bash`, Codex's
+//! `exec_command` and Gemini's `run_shell_command` are all [`ToolKind::Shell`]). The policy
+//! answers with a [`Verdict`]: the resolved [`Decision`] plus every [`Candidate`] rule that fired.
+//!
+//! Adapters (one per agent) turn wire payloads into these types and verdicts back into replies;
+//! analyzers and the policy never see agent-specific shapes. The words follow `DESIGN.md`
+//! (event, tool call, decision, rule id).
+//!
+//! ```
+//! use hookward_core::{Candidate, Decision, Verdict};
+//! let v = Verdict::resolve(vec![
+//!     Candidate::new("path/env-file", Decision::Ask, "reads .env"),
+//!     Candidate::new("path/credential-store", Decision::Deny, "reads ~/.ssh/id_rsa"),
+//! ]);
+//! assert_eq!(v.decision, Some(Decision::Deny));
+//! assert_eq!(v.rule_id(), Some("path/credential-store"));
+//! ```
+#![deny(missing_docs)]
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Which agent sent the event. Serialised in kebab case (`claude-code`, `codex`, …), the
+/// same word the CLI takes in `hookward hook <agent>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Agent {
+    /// Anthropic's Claude Code CLI.
+    ClaudeCode,
+    /// OpenAI's Codex CLI.
+    Codex,
+    /// Google's Gemini CLI.
+    Gemini,
+    /// Cursor's agent hooks.
+    Cursor,
+}
+
+impl Agent {
+    /// The kebab-case name (`claude-code`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Agent::ClaudeCode => "claude-code",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+            Agent::Cursor => "cursor",
+        }
+    }
+}
+
+/// The agent-neutral kind of a hook event. Names follow Claude Code's event names, which the
+/// other agents' events map onto (Gemini's `BeforeTool` is [`EventKind::PreToolUse`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventKind {
+    /// Before a tool call runs; the only event where a tool call can be blocked.
+    PreToolUse,
+    /// After a tool call succeeded; carries its output.
+    PostToolUse,
+    /// After a tool call failed; carries the error text.
+    PostToolUseFailure,
+    /// After a batch of parallel tool calls.
+    PostToolBatch,
+    /// The person submitted a prompt.
+    UserPromptSubmit,
+    /// A slash command expanded into a prompt.
+    UserPromptExpansion,
+    /// A session started (`source`: startup, resume, compact, clear).
+    SessionStart,
+    /// A session ended.
+    SessionEnd,
+    /// The agent is about to stop answering.
+    Stop,
+    /// The turn failed (API error).
+    StopFailure,
+    /// A sub-agent started.
+    SubagentStart,
+    /// A sub-agent stopped.
+    SubagentStop,
+    /// Before the conversation is compacted.
+    PreCompact,
+    /// After the conversation was compacted.
+    PostCompact,
+    /// A notification to the person.
+    Notification,
+    /// The agent asks the person to approve a tool call.
+    PermissionRequest,
+    /// A settings file changed during the session.
+    ConfigChange,
+    /// An instruction/memory file (CLAUDE.md…) was loaded.
+    InstructionsLoaded,
+    /// The session's working directory changed.
+    CwdChanged,
+    /// A watched file changed.
+    FileChanged,
+    /// `claude --init` style setup.
+    Setup,
+    /// A task was created.
+    TaskCreated,
+    /// Part of an assistant message is being displayed.
+    MessageDisplay,
+    /// An event this version does not know; the agent's own name is kept.
+    Other(String),
+}
+
+impl EventKind {
+    /// Parses an agent event name (Claude Code spelling); unknown names become
+    /// [`EventKind::Other`].
+    pub fn from_name(name: &str) -> EventKind {
+        use EventKind::*;
+        match name {
+            "PreToolUse" => PreToolUse,
+            "PostToolUse" => PostToolUse,
+            "PostToolUseFailure" => PostToolUseFailure,
+            "PostToolBatch" => PostToolBatch,
+            "UserPromptSubmit" => UserPromptSubmit,
+            "UserPromptExpansion" => UserPromptExpansion,
+            "SessionStart" => SessionStart,
+            "SessionEnd" => SessionEnd,
+            "Stop" => Stop,
+            "StopFailure" => StopFailure,
+            "SubagentStart" => SubagentStart,
+            "SubagentStop" => SubagentStop,
+            "PreCompact" => PreCompact,
+            "PostCompact" => PostCompact,
+            "Notification" => Notification,
+            "PermissionRequest" => PermissionRequest,
+            "ConfigChange" => ConfigChange,
+            "InstructionsLoaded" => InstructionsLoaded,
+            "CwdChanged" => CwdChanged,
+            "FileChanged" => FileChanged,
+            "Setup" => Setup,
+            "TaskCreated" => TaskCreated,
+            "MessageDisplay" => MessageDisplay,
+            other => Other(other.to_string()),
+        }
+    }
+
+    /// The event's name as Claude Code spells it (`Other` returns the original name).
+    pub fn name(&self) -> &str {
+        use EventKind::*;
+        match self {
+            PreToolUse => "PreToolUse",
+            PostToolUse => "PostToolUse",
+            PostToolUseFailure => "PostToolUseFailure",
+            PostToolBatch => "PostToolBatch",
+            UserPromptSubmit => "UserPromptSubmit",
+            UserPromptExpansion => "UserPromptExpansion",
+            SessionStart => "SessionStart",
+            SessionEnd => "SessionEnd",
+            Stop => "Stop",
+            StopFailure => "StopFailure",
+            SubagentStart => "SubagentStart",
+            SubagentStop => "SubagentStop",
+            PreCompact => "PreCompact",
+            PostCompact => "PostCompact",
+            Notification => "Notification",
+            PermissionRequest => "PermissionRequest",
+            ConfigChange => "ConfigChange",
+            InstructionsLoaded => "InstructionsLoaded",
+            CwdChanged => "CwdChanged",
+            FileChanged => "FileChanged",
+            Setup => "Setup",
+            TaskCreated => "TaskCreated",
+            MessageDisplay => "MessageDisplay",
+            Other(name) => name,
+        }
+    }
+}
+
+/// The normalised kind of a tool, so that policies need not know each agent's tool names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolKind {
+    /// Runs a shell command (Claude `Bash`, Codex `exec_command`, Gemini `run_shell_command`).
+    Shell,
+    /// Writes or edits a file (Claude `Write`, `Edit`, `MultiEdit`, `NotebookEdit`).
+    FileWrite,
+    /// Reads a file (Claude `Read`).
+    FileRead,
+    /// Fetches from the network (Claude `WebFetch`, `WebSearch`).
+    Fetch,
+    /// Starts a sub-agent (Claude `Agent`/`Task`).
+    Agent,
+    /// A tool served by an MCP server (`mcp__<server>__<tool>`).
+    Mcp,
+    /// Anything else (TaskCreate, Skill, …).
+    Other,
+}
+
+impl ToolKind {
+    /// The snake-case name used in policy input (`file_write`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolKind::Shell => "shell",
+            ToolKind::FileWrite => "file_write",
+            ToolKind::FileRead => "file_read",
+            ToolKind::Fetch => "fetch",
+            ToolKind::Agent => "agent",
+            ToolKind::Mcp => "mcp",
+            ToolKind::Other => "other",
+        }
+    }
+}
+
+/// An MCP tool's origin, split from a name like `mcp__github__create_issue`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct McpTool {
+    /// The MCP server's name as configured in the agent (`github`).
+    pub server: String,
+    /// The tool's name on that server (`create_issue`).
+    pub tool: String,
+}
+
+/// One use of a tool by the agent, as far as the event tells.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The agent's own tool name (`Bash`, `mcp__github__create_issue`).
+    pub name: String,
+    /// The normalised kind.
+    pub kind: ToolKind,
+    /// The tool's input, unchanged from the payload (a JSON object for every known agent).
+    pub input: Value,
+    /// The tool's output (PostToolUse only), unchanged from the payload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response: Option<Value>,
+    /// The error text (PostToolUseFailure only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The agent's id for this call (`toolu_…`), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Set for MCP tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp: Option<McpTool>,
+    /// The shell command text, for [`ToolKind::Shell`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// Every file path the input names (absolute as given, or relative to `cwd`), for file tools.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<String>,
+    /// The URL, for fetch tools that name one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// One hook invocation, agent-neutral.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Which agent sent it.
+    pub agent: Agent,
+    /// Which event it is.
+    pub kind: EventKind,
+    /// The agent's session id, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    /// The session's working directory at the time of the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// The project root (Claude Code: `CLAUDE_PROJECT_DIR`, else `cwd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_dir: Option<String>,
+    /// Path of the agent's transcript of this session (JSONL), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript_path: Option<String>,
+    /// The agent's permission mode (`default`, `bypassPermissions`, …), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission_mode: Option<String>,
+    /// Set when the event comes from a sub-agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
+    /// The tool call, for tool events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<ToolCall>,
+    /// The prompt text, for prompt events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// The event's sub-kind where the agent gives one (SessionStart `source`, PreCompact
+    /// `trigger`, Notification `notification_type`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Payload fields this version does not interpret, kept as they came.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub extra: serde_json::Map<String, Value>,
+}
+
+/// What hookward decides about a tool call. Ordered by strictness: `Allow < Ask < Deny`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    /// Explicitly approve (only when a rule says so; "no opinion" is the absence of a decision).
+    Allow,
+    /// Ask the person; agents that cannot ask get the configured stand-in.
+    Ask,
+    /// Block.
+    Deny,
+}
+
+impl Decision {
+    /// `allow`, `ask` or `deny`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Ask => "ask",
+            Decision::Deny => "deny",
+        }
+    }
+
+    /// Parses `allow`, `ask` or `deny` (exact, lower case).
+    pub fn parse(s: &str) -> Option<Decision> {
+        match s {
+            "allow" => Some(Decision::Allow),
+            "ask" => Some(Decision::Ask),
+            "deny" => Some(Decision::Deny),
+            _ => None,
+        }
+    }
+}
+
+/// One rule that fired: its id, what it decides and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Namespaced, stable rule id (`path/credential-store`).
+    pub id: String,
+    /// What the rule decides.
+    pub decision: Decision,
+    /// A sentence a person understands: what would have happened to what.
+    pub reason: String,
+}
+
+impl Candidate {
+    /// Builds a candidate.
+    pub fn new(id: impl Into<String>, decision: Decision, reason: impl Into<String>) -> Self {
+        Candidate {
+            id: id.into(),
+            decision,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The resolved outcome of the policy for one event.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `None` when no rule fired: hookward has no opinion and the agent proceeds as usual.
+    pub decision: Option<Decision>,
+    /// Every candidate that fired, the deciding one first, then by strictness and rule id.
+    pub candidates: Vec<Candidate>,
+}
+
+impl Verdict {
+    /// Resolves candidates: deny > ask > allow; among equals the smallest rule id decides;
+    /// no candidate → no opinion. Duplicate (id, decision, reason) triples are merged.
+    pub fn resolve(mut candidates: Vec<Candidate>) -> Verdict {
+        candidates.sort_by(|a, b| {
+            b.decision
+                .cmp(&a.decision)
+                .then_with(|| a.id.cmp(&b.id))
+                .then_with(|| a.reason.cmp(&b.reason))
+        });
+        candidates.dedup();
+        Verdict {
+            decision: candidates.first().map(|c| c.decision),
+            candidates,
+        }
+    }
+
+    /// The deciding candidate, if any.
+    pub fn deciding(&self) -> Option<&Candidate> {
+        self.candidates.first()
+    }
+
+    /// The deciding rule id, if any.
+    pub fn rule_id(&self) -> Option<&str> {
+        self.deciding().map(|c| c.id.as_str())
+    }
+
+    /// A one-paragraph reason naming the deciding rule and every other rule of the same
+    /// decision, e.g. `hookward denied this (path/credential-store): would read ~/.ssh/id_rsa`.
+    pub fn message(&self) -> Option<String> {
+        let first = self.deciding()?;
+        let verb = match first.decision {
+            Decision::Deny => "blocked",
+            Decision::Ask => "wants approval for",
+            Decision::Allow => "allowed",
+        };
+        let mut out = format!("hookward {verb} this tool call [{}]: {}", first.id, first.reason);
+        for c in self.candidates.iter().skip(1) {
+            if c.decision == first.decision {
+                out.push_str(&format!("; also [{}]: {}", c.id, c.reason));
+            }
+        }
+        Some(out)
+    }
+}
+
+/// What hookward wants the agent to do after an event, before it is put in the agent's own
+/// words by an adapter. Built from a [`Verdict`] by the abilities step: an agent that cannot
+/// do something (ask, replace output) gets the configured stand-in there, so adapters only
+/// render.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// Allow/ask/deny the tool call (PreToolUse, PermissionRequest) or block the prompt
+    /// (UserPromptSubmit, `Deny` only). `None`: no objection, the agent proceeds as usual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<Decision>,
+    /// Why, for the model and the person; required when `decision` is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Text for the model (`additionalContext`), e.g. "this output contains planted instructions".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    /// A replacement for the tool's output, in the tool's own output shape (PostToolUse).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replace_output: Option<Value>,
+    /// A short notice for the person (not the model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_message: Option<String>,
+}
+
+impl Response {
+    /// True when there is nothing to tell the agent (the reply is: print nothing, exit 0).
+    pub fn is_empty(&self) -> bool {
+        self.decision.is_none()
+            && self.context.is_none()
+            && self.replace_output.is_none()
+            && self.system_message.is_none()
+    }
+
+    /// A short word for what was sent, for the store: `none`, `deny`, `ask`, `allow`,
+    /// `replace-output`, `context` or `message`.
+    pub fn summary(&self) -> &'static str {
+        match (self.decision, &self.replace_output, &self.context) {
+            (Some(d), _, _) => d.as_str(),
+            (None, Some(_), _) => "replace-output",
+            (None, None, Some(_)) => "context",
+            _ if self.system_message.is_some() => "message",
+            _ => "none",
+        }
+    }
+}
+
+/// A rendered reply: exactly what the hook process prints and how it exits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    /// One JSON document for stdout, or `None` to print nothing.
+    pub stdout: Option<String>,
+    /// Text for stderr (only used with a blocking exit code on fail-closed).
+    pub stderr: Option<String>,
+    /// The process exit code: 0 normally; 2 only for a deliberate fail-closed block.
+    pub exit_code: i32,
+}
+
+impl Reply {
+    /// Print nothing, exit 0: no objection.
+    pub fn none() -> Reply {
+        Reply {
+            stdout: None,
+            stderr: None,
+            exit_code: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolve_orders_by_strictness_then_id() {
+        let v = Verdict::resolve(vec![
+            Candidate::new("b/rule", Decision::Ask, "x"),
+            Candidate::new("z/rule", Decision::Deny, "y"),
+            Candidate::new("a/rule", Decision::Deny, "z"),
+            Candidate::new("a/rule", Decision::Deny, "z"),
+        ]);
+        assert_eq!(v.decision, Some(Decision::Deny));
+        let ids: Vec<_> = v.candidates.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["a/rule", "z/rule", "b/rule"]);
+        assert_eq!(
+            v.message().as_deref(),
+            Some("hookward blocked this tool call [a/rule]: z; also [z/rule]: y")
+        );
+    }
+
+    #[test]
+    fn nothing_fired_is_no_opinion() {
+        let v = Verdict::resolve(vec![]);
+        assert_eq!(v.decision, None);
+        assert_eq!(v.message(), None);
+    }
+
+    #[test]
+    fn event_names_round_trip() {
+        for n in ["PreToolUse", "ConfigChange", "MessageDisplay", "Whatever"] {
+            assert_eq!(EventKind::from_name(n).name(), n);
+        }
+    }
+}

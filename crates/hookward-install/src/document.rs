@@ -1,0 +1,456 @@
+//! Reading a settings file into a JSON object, locating fields in its text, and writing it back.
+
+use std::fmt;
+use std::io;
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::error::{InstallError, SyntaxKind};
+
+/// One step of a JSON path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// A JSON path such as `hooks.PreToolUse[1].hooks`, used in error messages.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct JsonPath(pub(crate) Vec<Seg>);
+
+impl JsonPath {
+    pub(crate) fn key(&self, key: &str) -> JsonPath {
+        let mut segs = self.0.clone();
+        segs.push(Seg::Key(key.to_owned()));
+        JsonPath(segs)
+    }
+
+    pub(crate) fn index(&self, index: usize) -> JsonPath {
+        let mut segs = self.0.clone();
+        segs.push(Seg::Index(index));
+        JsonPath(segs)
+    }
+}
+
+impl fmt::Display for JsonPath {
+    /// Keys made of ASCII letters, digits, `_` and `-` are written `a.b`; any other key is
+    /// written as a quoted JSON string in brackets, `hooks["odd.key"]`. The empty path (the
+    /// document itself) is the empty string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Seg::Key(k)
+                    if !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+                {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    f.write_str(k)?;
+                }
+                Seg::Key(k) => write!(f, "[{}]", Value::String(k.clone()))?,
+                Seg::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A settings file as read from disk.
+#[derive(Debug, Clone)]
+pub(crate) struct Document {
+    /// The file's text; `None` when the file does not exist.
+    pub(crate) text: Option<String>,
+    /// The parsed top-level object (empty for an absent or blank file).
+    pub(crate) root: Map<String, Value>,
+}
+
+/// Reads `path`; `Ok(None)` when it does not exist.
+pub(crate) fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, InstallError> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(InstallError::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            source,
+        }),
+    }
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads and parses the settings file at `path`. A missing file, or one holding only
+/// whitespace, is an empty object.
+pub(crate) fn load(path: &Path) -> Result<Document, InstallError> {
+    match read_bytes(path)? {
+        None => Ok(Document {
+            text: None,
+            root: Map::new(),
+        }),
+        Some(bytes) => {
+            let (text, root) = parse(path, &bytes)?;
+            Ok(Document {
+                text: Some(text),
+                root,
+            })
+        }
+    }
+}
+
+/// Decodes and parses settings bytes into their text and top-level object.
+pub(crate) fn parse(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<(String, Map<String, Value>), InstallError> {
+    if let Some(rest) = bytes.strip_prefix(BOM) {
+        return Err(InstallError::ByteOrderMark {
+            path: path.to_path_buf(),
+            after_bom: parse(path, rest).err().map(Box::new),
+        });
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let offset = e.valid_up_to();
+            let valid = String::from_utf8_lossy(bytes.get(..offset).unwrap_or_default());
+            let (line, column) = line_column(&valid, valid.len());
+            return Err(InstallError::InvalidUtf8 {
+                path: path.to_path_buf(),
+                line,
+                column,
+                offset,
+            });
+        }
+    };
+    if text.trim().is_empty() {
+        return Ok((text.to_owned(), Map::new()));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| syntax_error(path, text, &e))?;
+    match value {
+        Value::Object(root) => Ok((text.to_owned(), root)),
+        other => {
+            let (line, column) = locate(text, &[]).map_or((None, None), |at| {
+                let (l, c) = line_column(text, at);
+                (Some(l), Some(c))
+            });
+            Err(InstallError::Shape {
+                path: path.to_path_buf(),
+                field: JsonPath::default().to_string(),
+                line,
+                column,
+                expected: "a JSON object (`{ ... }`)",
+                found: type_name(&other),
+            })
+        }
+    }
+}
+
+fn syntax_error(path: &Path, text: &str, e: &serde_json::Error) -> InstallError {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_owned();
+    let kind = if e.classify() == serde_json::error::Category::Eof {
+        SyntaxKind::Truncated
+    } else if message.starts_with("trailing comma") {
+        SyntaxKind::TrailingComma
+    } else if char_at(text, e.line(), e.column()) == Some('/') {
+        SyntaxKind::Comment
+    } else {
+        SyntaxKind::Other
+    };
+    InstallError::Syntax {
+        path: path.to_path_buf(),
+        line: e.line(),
+        column: e.column(),
+        message,
+        kind,
+    }
+}
+
+/// The character at serde_json's (1-based line, byte column) position: serde_json reports the
+/// column of the byte it just consumed, so that is byte `column - 1` of the line.
+fn char_at(text: &str, line: usize, column: usize) -> Option<char> {
+    let line_text = text.split('\n').nth(line.checked_sub(1)?)?;
+    line_text.get(column.checked_sub(1)?..)?.chars().next()
+}
+
+/// 1-based (line, column in characters) of byte offset `at` in `text`.
+pub(crate) fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+    (line, column)
+}
+
+/// The JSON type of a value, with an article, for messages.
+pub(crate) fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Builds a [`InstallError::Shape`] for `field`, locating it (or its deepest existing parent)
+/// in `text`.
+pub(crate) fn shape_error(
+    path: &Path,
+    text: Option<&str>,
+    field: &JsonPath,
+    expected: &'static str,
+    found: &'static str,
+) -> InstallError {
+    let (line, column) = text
+        .and_then(|t| {
+            (0..=field.0.len())
+                .rev()
+                .find_map(|n| field.0.get(..n).and_then(|segs| locate(t, segs)))
+                .map(|at| line_column(t, at))
+        })
+        .map_or((None, None), |(l, c)| (Some(l), Some(c)));
+    InstallError::Shape {
+        path: path.to_path_buf(),
+        field: field.to_string(),
+        line,
+        column,
+        expected,
+        found,
+    }
+}
+
+/// Byte offset of the value at `segs` in `text` (which must be valid JSON), or `None` when the
+/// path does not exist. For a key repeated in one object the last occurrence wins, as it does
+/// in `serde_json`'s parse.
+pub(crate) fn locate(text: &str, segs: &[Seg]) -> Option<usize> {
+    let mut s = Scanner {
+        b: text.as_bytes(),
+        i: 0,
+    };
+    s.ws();
+    for seg in segs {
+        match seg {
+            Seg::Key(key) => {
+                if s.peek()? != b'{' {
+                    return None;
+                }
+                s.i += 1;
+                let mut found = None;
+                loop {
+                    s.ws();
+                    match s.peek()? {
+                        b'}' => break,
+                        b',' => {
+                            s.i += 1;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    let k_start = s.i;
+                    s.string()?;
+                    let k: String = serde_json::from_str(text.get(k_start..s.i)?).ok()?;
+                    s.ws();
+                    if s.peek()? != b':' {
+                        return None;
+                    }
+                    s.i += 1;
+                    s.ws();
+                    if k == *key {
+                        found = Some(s.i);
+                    }
+                    s.value()?;
+                }
+                s.i = found?;
+            }
+            Seg::Index(n) => {
+                if s.peek()? != b'[' {
+                    return None;
+                }
+                s.i += 1;
+                let mut index = 0;
+                loop {
+                    s.ws();
+                    match s.peek()? {
+                        b']' => return None,
+                        b',' => {
+                            s.i += 1;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    if index == *n {
+                        break;
+                    }
+                    s.value()?;
+                    index += 1;
+                }
+            }
+        }
+    }
+    Some(s.i)
+}
+
+/// A byte scanner over text already known to be valid JSON.
+struct Scanner<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    /// Skips a string starting at the current `"`.
+    fn string(&mut self) -> Option<()> {
+        if self.peek()? != b'"' {
+            return None;
+        }
+        self.i += 1;
+        loop {
+            match self.peek()? {
+                b'"' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                b'\\' => self.i += 2,
+                _ => self.i += 1,
+            }
+        }
+    }
+
+    /// Skips one value of any type.
+    fn value(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'"' => self.string(),
+            open @ (b'{' | b'[') => {
+                let close = if open == b'{' { b'}' } else { b']' };
+                self.i += 1;
+                loop {
+                    self.ws();
+                    let c = self.peek()?;
+                    if c == close {
+                        self.i += 1;
+                        return Some(());
+                    }
+                    match c {
+                        b',' | b':' => self.i += 1,
+                        _ => self.value()?,
+                    }
+                }
+            }
+            _ => {
+                // Number, true, false, null.
+                while !matches!(
+                    self.peek(),
+                    None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+                ) {
+                    self.i += 1;
+                }
+                Some(())
+            }
+        }
+    }
+}
+
+/// The indentation unit of `text`: the leading whitespace of the first indented line, when it
+/// is made only of spaces or only of tabs (what editors and `JSON.stringify(v, null, n)`
+/// produce); otherwise two spaces, the form Claude Code itself writes.
+pub(crate) fn detect_indent(text: Option<&str>) -> String {
+    let default = "  ".to_owned();
+    let Some(text) = text else { return default };
+    for line in text.lines().skip(1) {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if trimmed.is_empty() {
+            continue;
+        }
+        let indent = line.get(..line.len() - trimmed.len()).unwrap_or_default();
+        let uniform = indent.bytes().all(|b| b == b' ') || indent.bytes().all(|b| b == b'\t');
+        return if !indent.is_empty() && uniform {
+            indent.to_owned()
+        } else {
+            default
+        };
+    }
+    default
+}
+
+/// Pretty-prints `root` with `indent` per level and a trailing newline.
+pub(crate) fn render(root: &Map<String, Value>, indent: &str) -> String {
+    use serde::Serialize;
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
+    // Serialising a `Map<String, Value>` into a `Vec` cannot fail: keys are strings and
+    // writing to memory does not error.
+    if root.serialize(&mut ser).is_err() {
+        out.clear();
+    }
+    let mut text = String::from_utf8(out).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(s: &str) -> Seg {
+        Seg::Key(s.to_owned())
+    }
+
+    #[test]
+    fn paths_render_like_the_brief() {
+        let p = JsonPath::default()
+            .key("hooks")
+            .key("PreToolUse")
+            .index(1)
+            .key("hooks");
+        assert_eq!(p.to_string(), "hooks.PreToolUse[1].hooks");
+        assert_eq!(
+            JsonPath::default().key("a.b").index(0).to_string(),
+            "[\"a.b\"][0]"
+        );
+        assert_eq!(JsonPath::default().to_string(), "");
+    }
+
+    #[test]
+    fn locates_nested_values() {
+        let text =
+            "{\n  \"a\": 1,\n  \"hooks\": {\"E\": [ {\"x\": \"}\"}, {\"hooks\": \"s\"} ]}\n}";
+        let at = locate(text, &[k("hooks"), k("E"), Seg::Index(1), k("hooks")]).unwrap();
+        assert_eq!(&text[at..at + 3], "\"s\"");
+        assert_eq!(line_column(text, at), (3, 42));
+        assert_eq!(locate(text, &[k("hooks"), k("E"), Seg::Index(2)]), None);
+        assert_eq!(locate(text, &[k("nope")]), None);
+        assert_eq!(locate(text, &[k("a"), k("b")]), None);
+        // Last duplicate wins, as in serde_json.
+        let dup = r#"{"a": 1, "a": [true]}"#;
+        assert_eq!(locate(dup, &[k("a")]), Some(14));
+        // Escaped keys are decoded before comparison.
+        let esc = r#"{"h\u006foks": 5}"#;
+        assert_eq!(locate(esc, &[k("hooks")]), Some(15));
+    }
+
+    #[test]
+    fn indent_detection() {
+        assert_eq!(detect_indent(None), "  ");
+        assert_eq!(detect_indent(Some("{\"a\":1}")), "  ");
+        assert_eq!(detect_indent(Some("{\n    \"a\": 1\n}")), "    ");
+        assert_eq!(detect_indent(Some("{\n\t\"a\": 1\n}")), "\t");
+        assert_eq!(detect_indent(Some("{\n \"a\": 1\n}")), " ");
+        assert_eq!(detect_indent(Some("{\n \t\"a\": 1\n}")), "  ");
+    }
+}

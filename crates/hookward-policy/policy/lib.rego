@@ -1,0 +1,29 @@
+# Helpers shared by the built-in rules. Not rules themselves.
+package hookward.lib
+
+# Accesses that change a path.
+modifying := {"write", "create", "delete", "chmod"}
+
+# Path facts that change something, from any source (tool input or shell analysis).
+changed_paths contains p if {
+	some p in input.facts.paths
+	p.access in modifying
+}
+
+# Path facts that read something.
+read_paths contains p if {
+	some p in input.facts.paths
+	p.access == "read"
+}
+
+has_class(p, c) if c in p.classes
+
+# "the Write tool" or "the shell command `rm -rf ~`" – used in reasons.
+how(p) := sprintf("the shell command (%s)", [p.evidence]) if p.via == "shell"
+
+how(p) := sprintf("the %s tool", [input.event.tool.name]) if p.via != "shell"
+
+verb(p) := v if {
+	verbs := {"read": "read", "write": "write to", "create": "create", "delete": "delete", "chmod": "change permissions of", "exec": "execute"}
+	v := verbs[p.access]
+}

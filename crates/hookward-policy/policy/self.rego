@@ -1,0 +1,50 @@
+# Self-protection: the agent must not be able to switch hookward off, or loosen its own
+# hooks and permissions, from inside. Rules with ids under self/ are locked: config cannot
+# disable them.
+package hookward.rules.self
+
+import data.hookward.lib
+
+# @rule self/hookward-home ask
+# A file tool changing hookward's home (~/.hookward: config, policies, store).
+decision contains {"id": "self/hookward-home", "decision": "ask", "reason": reason} if {
+	some p in lib.changed_paths
+	p.via != "shell"
+	lib.has_class(p, "hookward_home")
+	reason := sprintf("%s would %s %s inside hookward's home; hookward's settings are changed by the person, not the agent", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule self/shell-protected-write deny
+# A shell command changing hookward's home or the agent's hook/permission settings.
+decision contains {"id": "self/shell-protected-write", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	p.via == "shell"
+	some c in {"hookward_home", "agent_settings"}
+	lib.has_class(p, c)
+	reason := sprintf("%s would %s %s, which controls the agent's hooks and permissions or hookward itself; edit it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule self/agent-settings ask
+# A file tool changing the agent's settings, hooks or permission files; the reason says what would change.
+decision contains {"id": "self/agent-settings", "decision": "ask", "reason": reason} if {
+	some p in lib.changed_paths
+	p.via != "shell"
+	lib.has_class(p, "agent_settings")
+	known := {ch.path: ch.summary | ch := input.facts.settings_change; is_object(ch)}
+	summary := object.get(known, p.path, "the change could not be computed")
+	reason := sprintf("%s would change %s, the agent's own settings: %s", [lib.how(p), p.path, summary])
+}
+
+# @rule self/disable-hooks deny
+# A change that switches the agent's hooks off (disableAllHooks) or removes hookward's own hook entries.
+decision contains {"id": "self/disable-hooks", "decision": "deny", "reason": reason} if {
+	ch := input.facts.settings_change
+	ch.disables_hooks
+	reason := sprintf("this would switch off the agent's hooks in %s (%s); hookward does not let the agent turn its guard off", [ch.path, ch.summary])
+}
+
+decision contains {"id": "self/disable-hooks", "decision": "deny", "reason": reason} if {
+	ch := input.facts.settings_change
+	ch.removes_hookward
+	reason := sprintf("this would remove hookward's hook entries from %s (%s); uninstall with `hookward uninstall` yourself if intended", [ch.path, ch.summary])
+}

@@ -1,0 +1,58 @@
+package hookward.rules_test
+
+import data.hookward.main as rules
+
+# Builds an input with one path fact.
+one_path(path, access, via, classes) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Read", "kind": "file_read"}},
+	"facts": {"project_dir": "/home/dev/project", "paths": [{
+		"path": path, "access": access, "via": via, "evidence": path,
+		"classes": classes, "recursive": false,
+	}]},
+	"config": {},
+}
+
+ids(decisions) := {d.id | some d in decisions}
+
+test_credential_read_denied if {
+	some d in rules.decision with input as one_path("/home/dev/.ssh/id_rsa", "read", "tool", ["credential", "outside_project"])
+	d.id == "path/credential-store"
+	d.decision == "deny"
+	contains(d.reason, "/home/dev/.ssh/id_rsa")
+}
+
+test_credential_via_shell_denied_and_quotes_command if {
+	some d in rules.decision with input as one_path("/home/dev/.aws/credentials", "read", "shell", ["credential"])
+	d.id == "path/credential-store"
+	contains(d.reason, "shell command")
+}
+
+test_env_file_asks if {
+	some d in rules.decision with input as one_path("/home/dev/project/.env", "read", "tool", ["env_file"])
+	d.id == "path/env-file"
+	d.decision == "ask"
+}
+
+test_project_file_no_opinion if {
+	count(rules.decision) == 0 with input as one_path("/home/dev/project/src/main.rs", "write", "tool", ["project"])
+}
+
+test_write_outside_project_asks if {
+	some d in rules.decision with input as one_path("/home/dev/other/x.txt", "write", "tool", ["outside_project"])
+	d.id == "path/write-outside-project"
+	d.decision == "ask"
+}
+
+test_read_outside_project_no_opinion if {
+	count(rules.decision) == 0 with input as one_path("/usr/share/doc/x", "read", "tool", ["outside_project"])
+}
+
+test_write_to_temp_no_opinion if {
+	count(rules.decision) == 0 with input as one_path("/tmp/x", "write", "tool", ["outside_project", "temp"])
+}
+
+test_outside_project_not_duplicated_for_settings if {
+	got := ids(rules.decision) with input as one_path("/home/dev/.claude/settings.json", "write", "tool", ["outside_project", "agent_settings"])
+	not "path/write-outside-project" in got
+	"self/agent-settings" in got
+}

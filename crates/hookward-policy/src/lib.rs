@@ -1,0 +1,802 @@
+//! hookward's policy engine: Rego policies (OPA's language, run in-process by the `regorus`
+//! crate) decide over the facts hookward computes.
+//!
+//! * Every rule — built-in or the user's — is a Rego rule in package `hookward.rules` that adds
+//!   an object to the partial set `decision`:
+//!   `{"id": "path/credential-store", "decision": "deny"|"ask"|"allow", "reason": "…"}`.
+//!   The input document is `{event, facts, config}`; `data` comes from the user's config.
+//! * [`Policy::load`] gathers the built-in pack (compiled into the binary, see
+//!   [`builtin_sources`]) and the user's `*.rego` files, compiles them to an RVM program and
+//!   caches that program on disk keyed by the blake3 hash of every source, so a fresh hook
+//!   process with unchanged policies deserialises instead of recompiling (deps.md: 0.3 ms to
+//!   load vs 5–19 ms to compile).
+//! * A user file that does not parse is left out and reported ([`Policy::broken`]); a user rule
+//!   that fails at evaluation time makes hookward evaluate the built-in pack alone and report
+//!   the error ([`Evaluation::user_error`]) — never a silent hole, never a wedged agent.
+//! * [`resolve`] applies the configured disabled rules (ids under `self/` are locked and cannot
+//!   be disabled) and resolves deny > ask > allow, ties by the smallest rule id.
+//! * [`run_tests`] runs `test_*` rules like `opa test`.
+//!
+//! ```
+//! use hookward_policy::{Policy, LoadOptions};
+//! let mut policy = Policy::load(&LoadOptions::default()).unwrap();
+//! let input = serde_json::json!({
+//!   "event": {"kind": "PreToolUse", "tool": {"name": "Read", "kind": "file_read"}},
+//!   "facts": {"project_dir": "/p", "paths": [{"path": "/home/dev/.ssh/id_rsa", "access": "read",
+//!             "via": "tool", "evidence": "/home/dev/.ssh/id_rsa", "classes": ["credential"], "recursive": false}]},
+//!   "config": {}
+//! });
+//! let eval = policy.evaluate(&input).unwrap();
+//! assert_eq!(eval.candidates[0].id, "path/credential-store");
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{Candidate, Decision, Verdict};
+use regorus::languages::rego::compiler::Compiler;
+use regorus::rvm::program::{DeserializationResult, Program};
+use regorus::rvm::RegoVM;
+use regorus::{Engine, Value};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The entry point: the union of `decision` of every package under `hookward.rules.`.
+pub const ENTRY_POINT: &str = "data.hookward.main.decision";
+
+/// Rule packages must live under this prefix (`package hookward.rules.<name>`, one package per
+/// file) to be part of the decision.
+pub const RULES_PREFIX: &str = "hookward.rules.";
+
+static PACKAGE_RE: std::sync::LazyLock<Option<regex::Regex>> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)^\s*package\s+([A-Za-z0-9_.]+)").ok());
+
+/// The `package` of a Rego source, if it has one.
+pub fn package_of(text: &str) -> Option<String> {
+    PACKAGE_RE
+        .as_ref()?
+        .captures(text)
+        .map(|c| c[1].to_string())
+}
+
+/// Generates the aggregating module `hookward.main`: `decision` is the union of the
+/// `decision` sets of every rule package among `sources`.
+///
+/// Why generated: regorus 0.14 evaluates a partial set defined across several modules
+/// incompletely under `with input as …` (found while writing the pack's tests), so every
+/// file keeps its own package and this module unions them; each contribution is then a
+/// single-module rule.
+pub fn main_module(sources: &[PolicySource]) -> PolicySource {
+    let mut packages: Vec<String> = sources
+        .iter()
+        .filter_map(|s| package_of(&s.text))
+        .filter(|p| p.starts_with(RULES_PREFIX))
+        .collect();
+    packages.sort();
+    packages.dedup();
+    let mut text = String::from("package hookward.main\n\n");
+    for p in &packages {
+        text.push_str(&format!("decision contains d if {{\n\tsome d in data.{p}.decision\n}}\n\n"));
+    }
+    if packages.is_empty() {
+        text.push_str("decision := set()\n");
+    }
+    PolicySource {
+        name: "builtin:main.rego (generated)".into(),
+        text,
+        builtin: true,
+    }
+}
+
+/// Rule ids with this prefix are locked: config cannot disable them (self-protection).
+pub const LOCKED_PREFIX: &str = "self/";
+
+/// One Rego source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicySource {
+    /// `builtin:paths.rego` for the built-in pack, else the file's path.
+    pub name: String,
+    /// The Rego text.
+    pub text: String,
+    /// True for the pack compiled into the binary.
+    pub builtin: bool,
+}
+
+macro_rules! builtin {
+    ($($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!("../policy/", $file)))),*]
+    };
+}
+
+const BUILTIN: &[(&str, &str)] = builtin!["lib.rego", "paths.rego", "self.rego", "shell.rego"];
+const BUILTIN_TESTS: &[(&str, &str)] = builtin![
+    "tests/paths_test.rego",
+    "tests/self_test.rego",
+    "tests/shell_test.rego",
+];
+
+/// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.
+pub fn builtin_sources() -> Vec<PolicySource> {
+    to_sources(BUILTIN)
+}
+
+/// The built-in pack's Rego unit tests (`policy/tests/*_test.rego`).
+pub fn builtin_tests() -> Vec<PolicySource> {
+    to_sources(BUILTIN_TESTS)
+}
+
+fn to_sources(files: &[(&str, &str)]) -> Vec<PolicySource> {
+    files
+        .iter()
+        .map(|(name, text)| PolicySource {
+            name: format!("builtin:{name}"),
+            text: (*text).to_string(),
+            builtin: true,
+        })
+        .collect()
+}
+
+/// Errors of the policy engine.
+#[derive(Debug, thiserror::Error)]
+pub enum PolicyError {
+    /// A policy directory or file could not be read.
+    #[error("cannot read policy {path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The built-in pack failed to compile or evaluate: a bug in hookward.
+    #[error("built-in policy pack failed ({0}); this is a hookward bug, please report it")]
+    Builtin(String),
+    /// Rego evaluation failed.
+    #[error("policy evaluation failed: {0}")]
+    Eval(String),
+    /// `policy test` or `policy eval` got an input that is not what was expected.
+    #[error("{0}")]
+    Input(String),
+}
+
+/// A user policy file that was left out because it does not parse or compile.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BrokenPolicy {
+    /// The file.
+    pub name: String,
+    /// The parser's message (file, line, column, what was expected).
+    pub error: String,
+}
+
+/// Where [`Policy::load`] looks.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// Directories of user policies; each `*.rego` not ending in `_test.rego` is loaded, in
+    /// name order. A missing directory is skipped.
+    pub user_dirs: Vec<PathBuf>,
+    /// Where compiled programs are cached (`~/.hookward/cache`); `None` disables the cache.
+    pub cache_dir: Option<PathBuf>,
+    /// The `data` document (from config `[policy.data]`), or `Null` for none.
+    pub data: serde_json::Value,
+}
+
+/// Reads the user policy files (not tests) of `dirs`, in directory then name order.
+///
+/// Errors: [`PolicyError::Io`] for a directory that exists but cannot be read, or a file that
+/// cannot be read.
+pub fn user_sources(dirs: &[PathBuf], tests: bool) -> Result<Vec<PolicySource>, PolicyError> {
+    let mut out = Vec::new();
+    for dir in dirs {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(source) => {
+                return Err(PolicyError::Io {
+                    path: dir.clone(),
+                    source,
+                })
+            }
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                name.ends_with(".rego") && name.ends_with("_test.rego") == tests
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).map_err(|source| PolicyError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            out.push(PolicySource {
+                name: path.display().to_string(),
+                text,
+                builtin: false,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// How the policy was made ready in this process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoadMode {
+    /// A cached compiled program was deserialised.
+    Cached,
+    /// Sources were parsed and compiled (and cached if a cache dir was given).
+    Compiled,
+    /// User policies are loaded (or the RVM could not compile them): the tree-walking
+    /// interpreter is used, which reports builtin errors instead of skipping them.
+    Interpreter,
+}
+
+enum Runner {
+    Vm(Box<RegoVM>),
+    Interp(Box<Engine>),
+}
+
+struct Loaded {
+    runner: Runner,
+    mode: LoadMode,
+}
+
+/// A loaded policy set, ready to evaluate inputs.
+pub struct Policy {
+    full: Loaded,
+    /// Built-in pack only; made on demand when the full set fails at evaluation time.
+    builtin_only: Option<Loaded>,
+    has_user: bool,
+    broken: Vec<BrokenPolicy>,
+    opts: LoadOptions,
+    load_us: u64,
+}
+
+/// The result of one evaluation.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Evaluation {
+    /// Every rule that fired (before disabled rules are applied), sorted.
+    pub candidates: Vec<Candidate>,
+    /// Objects in `decision` that were not `{id, decision, reason}` — a broken user rule.
+    pub malformed: Vec<String>,
+    /// Set when the full set failed and the built-in pack alone decided.
+    pub user_error: Option<String>,
+    /// Microseconds spent evaluating.
+    pub eval_us: u64,
+}
+
+fn cache_key(sources: &[PolicySource], data: &serde_json::Value) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(b"\0regorus-0.14\0");
+    for s in sources {
+        h.update(s.name.as_bytes());
+        h.update(b"\0");
+        h.update(s.text.as_bytes());
+        h.update(b"\0");
+    }
+    h.update(data.to_string().as_bytes());
+    h.finalize().to_hex()[..32].to_string()
+}
+
+fn new_engine() -> Engine {
+    let mut engine = Engine::new();
+    // Surface builtin errors (e.g. an invalid regex) instead of OPA's silent skip: a rule that
+    // never fires is a hole; the caller falls back to the built-in pack and reports it.
+    engine.set_strict_builtin_errors(true);
+    engine
+}
+
+fn load_sources(
+    sources: &[PolicySource],
+    data: &serde_json::Value,
+    cache_dir: Option<&Path>,
+) -> Result<(Loaded, Vec<BrokenPolicy>), String> {
+    let key = cache_key(sources, data);
+    let data_value = if data.is_null() {
+        Value::new_object()
+    } else {
+        Value::from(data.clone())
+    };
+    if let Some(dir) = cache_dir {
+        let bin = dir.join(format!("policy-{key}.rvm"));
+        if let Ok(bytes) = std::fs::read(&bin) {
+            if let Ok(DeserializationResult::Complete(program)) = Program::deserialize_binary(&bytes)
+            {
+                let broken = std::fs::read(dir.join(format!("policy-{key}.broken.json")))
+                    .ok()
+                    .and_then(|b| serde_json::from_slice(&b).ok())
+                    .unwrap_or_default();
+                let mut vm = RegoVM::new();
+                vm.set_strict_builtin_errors(true);
+                vm.load_program(Arc::new(program));
+                vm.set_data(data_value).map_err(|e| e.to_string())?;
+                return Ok((
+                    Loaded {
+                        runner: Runner::Vm(Box::new(vm)),
+                        mode: LoadMode::Cached,
+                    },
+                    broken,
+                ));
+            }
+        }
+    }
+    let mut engine = new_engine();
+    let mut broken = Vec::new();
+    for s in sources {
+        if let Err(e) = engine.add_policy(s.name.clone(), s.text.clone()) {
+            if s.builtin {
+                return Err(format!("{}: {e}", s.name));
+            }
+            broken.push(BrokenPolicy {
+                name: s.name.clone(),
+                error: e.to_string(),
+            });
+        }
+    }
+    let parsed: Vec<PolicySource> = sources
+        .iter()
+        .filter(|s| !broken.iter().any(|b| b.name == s.name))
+        .cloned()
+        .collect();
+    let main = main_module(&parsed);
+    engine
+        .add_policy(main.name, main.text)
+        .map_err(|e| format!("generated main module: {e}"))?;
+    engine
+        .add_data(data_value.clone())
+        .map_err(|e| format!("config [policy.data]: {e}"))?;
+    if sources.iter().any(|s| !s.builtin) {
+        // User policies run in the interpreter: regorus 0.14's RVM turns a builtin error in a
+        // rule body (e.g. an invalid regex) into "undefined" even in strict mode, which would
+        // make a broken user rule a silent hole (see the test
+        // `user_rule_failing_at_runtime_falls_back_to_builtins_loudly`). Costs ~1 ms more per
+        // hook process (BENCHMARKS.md).
+        return Ok((
+            Loaded {
+                runner: Runner::Interp(Box::new(engine)),
+                mode: LoadMode::Interpreter,
+            },
+            broken,
+        ));
+    }
+    let entry: regorus::Rc<str> = ENTRY_POINT.into();
+    let program = engine
+        .compile_with_entrypoint(&entry)
+        .map_err(|e| e.to_string())
+        .and_then(|compiled| {
+            Compiler::compile_from_policy(&compiled, &[ENTRY_POINT]).map_err(|e| e.to_string())
+        });
+    match program {
+        Ok(program) => {
+            if let Some(dir) = cache_dir {
+                if let Ok(bytes) = program.serialize_binary() {
+                    let _ = write_atomic(dir, &format!("policy-{key}.rvm"), &bytes);
+                    if let Ok(b) = serde_json::to_vec(&broken) {
+                        let _ = write_atomic(dir, &format!("policy-{key}.broken.json"), &b);
+                    }
+                }
+            }
+            let mut vm = RegoVM::new();
+            vm.set_strict_builtin_errors(true);
+            vm.load_program(program);
+            vm.set_data(data_value).map_err(|e| e.to_string())?;
+            Ok((
+                Loaded {
+                    runner: Runner::Vm(Box::new(vm)),
+                    mode: LoadMode::Compiled,
+                },
+                broken,
+            ))
+        }
+        Err(_) => Ok((
+            Loaded {
+                runner: Runner::Interp(Box::new(engine)),
+                mode: LoadMode::Interpreter,
+            },
+            broken,
+        )),
+    }
+}
+
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, dir.join(name))
+}
+
+impl Loaded {
+    fn eval(&mut self, input: Value) -> Result<Value, String> {
+        match &mut self.runner {
+            Runner::Vm(vm) => {
+                vm.set_input(input);
+                vm.execute_entry_point_by_name(ENTRY_POINT)
+                    .map_err(|e| e.to_string())
+            }
+            Runner::Interp(engine) => {
+                engine.set_input(input);
+                engine
+                    .eval_rule(ENTRY_POINT.to_string())
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+impl Policy {
+    /// Loads the built-in pack plus the user policies of `opts.user_dirs`.
+    ///
+    /// Errors: [`PolicyError::Io`] when a user directory or file cannot be read;
+    /// [`PolicyError::Builtin`] if the built-in pack does not compile (a hookward bug).
+    /// Unparseable user files are not errors: they are left out and listed in
+    /// [`Policy::broken`].
+    pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
+        let user = user_sources(&opts.user_dirs, false)?;
+        Self::from_sources(user, opts.clone())
+    }
+
+    /// Like [`Policy::load`] with the user sources given directly.
+    pub fn from_sources(user: Vec<PolicySource>, opts: LoadOptions) -> Result<Policy, PolicyError> {
+        let start = Instant::now();
+        let has_user = !user.is_empty();
+        let mut sources = builtin_sources();
+        sources.extend(user);
+        let (full, broken) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
+            .map_err(PolicyError::Builtin)?;
+        Ok(Policy {
+            full,
+            builtin_only: None,
+            has_user,
+            broken,
+            opts,
+            load_us: start.elapsed().as_micros() as u64,
+        })
+    }
+
+    /// User files left out because they do not parse.
+    pub fn broken(&self) -> &[BrokenPolicy] {
+        &self.broken
+    }
+
+    /// How the policy was made ready (cached program, compiled now, or interpreter).
+    pub fn mode(&self) -> LoadMode {
+        self.full.mode
+    }
+
+    /// Microseconds spent loading (reading the cache or compiling).
+    pub fn load_us(&self) -> u64 {
+        self.load_us
+    }
+
+    /// Evaluates `input` (`{event, facts, config}`) and returns every rule that fired.
+    ///
+    /// If the full set fails at evaluation time and user policies are loaded, the built-in pack
+    /// alone is evaluated and the failure is returned in [`Evaluation::user_error`].
+    /// Errors: [`PolicyError::Eval`] when the built-in pack itself fails.
+    pub fn evaluate(&mut self, input: &serde_json::Value) -> Result<Evaluation, PolicyError> {
+        let start = Instant::now();
+        let value = Value::from(input.clone());
+        let (result, user_error) = match self.full.eval(value.clone()) {
+            Ok(v) => (v, None),
+            Err(e) if self.has_user => {
+                if self.builtin_only.is_none() {
+                    let (loaded, _) = load_sources(
+                        &builtin_sources(),
+                        &self.opts.data,
+                        self.opts.cache_dir.as_deref(),
+                    )
+                    .map_err(PolicyError::Builtin)?;
+                    self.builtin_only = Some(loaded);
+                }
+                let Some(b) = self.builtin_only.as_mut() else {
+                    return Err(PolicyError::Eval(e));
+                };
+                (b.eval(value).map_err(PolicyError::Eval)?, Some(e))
+            }
+            Err(e) => return Err(PolicyError::Eval(e)),
+        };
+        let (candidates, malformed) = candidates_from(&result);
+        Ok(Evaluation {
+            candidates,
+            malformed,
+            user_error,
+            eval_us: start.elapsed().as_micros() as u64,
+        })
+    }
+}
+
+fn candidates_from(result: &Value) -> (Vec<Candidate>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut malformed = Vec::new();
+    let items: Vec<Value> = match result {
+        Value::Set(s) => s.iter().cloned().collect(),
+        Value::Array(a) => a.iter().cloned().collect(),
+        Value::Undefined | Value::Null => Vec::new(),
+        other => {
+            malformed.push(other.to_json_str().unwrap_or_default());
+            Vec::new()
+        }
+    };
+    for item in items {
+        let json = item.to_json_str().unwrap_or_default();
+        let parsed: Option<Candidate> = serde_json::from_str::<serde_json::Value>(&json)
+            .ok()
+            .and_then(|v| {
+                let id = v.get("id")?.as_str()?.to_string();
+                let decision = Decision::parse(v.get("decision")?.as_str()?)?;
+                let reason = v.get("reason")?.as_str()?.to_string();
+                (!id.is_empty()).then(|| Candidate::new(id, decision, reason))
+            });
+        match parsed {
+            Some(c) => out.push(c),
+            None => malformed.push(json),
+        }
+    }
+    out.sort_by(|a, b| {
+        b.decision
+            .cmp(&a.decision)
+            .then_with(|| a.id.cmp(&b.id))
+            .then_with(|| a.reason.cmp(&b.reason))
+    });
+    (out, malformed)
+}
+
+/// Drops candidates whose rule id is disabled (unless locked, see [`LOCKED_PREFIX`]) and
+/// resolves the rest (deny > ask > allow; ties by smallest id). Returns the verdict and the
+/// disabled ids that were ignored because they are locked.
+pub fn resolve(candidates: Vec<Candidate>, disabled: &BTreeSet<String>) -> (Verdict, Vec<String>) {
+    let mut ignored = BTreeSet::new();
+    let kept = candidates
+        .into_iter()
+        .filter(|c| {
+            if !disabled.contains(&c.id) {
+                return true;
+            }
+            if c.id.starts_with(LOCKED_PREFIX) {
+                ignored.insert(c.id.clone());
+                return true;
+            }
+            false
+        })
+        .collect();
+    (Verdict::resolve(kept), ignored.into_iter().collect())
+}
+
+/// A rule as documented by its `# @rule <id> <decision>` comment and the comment lines after it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RuleInfo {
+    /// Rule id.
+    pub id: String,
+    /// What it decides when it fires.
+    pub decision: String,
+    /// The description under the `@rule` line.
+    pub summary: String,
+    /// Where it is defined.
+    pub source: String,
+    /// True for ids under `self/` (cannot be disabled).
+    pub locked: bool,
+}
+
+/// Lists the rules documented with `# @rule` comments in `sources`.
+pub fn rule_infos(sources: &[PolicySource]) -> Vec<RuleInfo> {
+    let mut out = Vec::new();
+    for s in sources {
+        let mut lines = s.text.lines().peekable();
+        while let Some(line) = lines.next() {
+            let Some(rest) = line.trim().strip_prefix("# @rule ") else {
+                continue;
+            };
+            let mut parts = rest.split_whitespace();
+            let id = parts.next().unwrap_or("").to_string();
+            let decision = parts.next().unwrap_or("").to_string();
+            let mut summary = Vec::new();
+            while let Some(next) = lines.peek() {
+                match next.trim().strip_prefix('#') {
+                    Some(text) => {
+                        summary.push(text.trim().to_string());
+                        lines.next();
+                    }
+                    None => break,
+                }
+            }
+            out.push(RuleInfo {
+                locked: id.starts_with(LOCKED_PREFIX),
+                id,
+                decision,
+                summary: summary.join(" "),
+                source: s.name.clone(),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+/// One `test_*` rule's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TestResult {
+    /// `data.<package>.<rule>`.
+    pub name: String,
+    /// The file that defines it.
+    pub source: String,
+    /// True when the rule evaluated to `true`.
+    pub passed: bool,
+    /// Why it failed (undefined, false, or an error).
+    pub error: Option<String>,
+}
+
+/// Runs every `test_*` rule of `tests` against `policies`, like `opa test`: a test passes when
+/// it evaluates to `true`. Test rules are found by name at the start of a line in each test
+/// file, in the file's `package`.
+///
+/// Errors: [`PolicyError::Input`] when a policy or test file does not parse (its name and the
+/// parser's message).
+pub fn run_tests(
+    policies: &[PolicySource],
+    tests: &[PolicySource],
+    data: &serde_json::Value,
+) -> Result<Vec<TestResult>, PolicyError> {
+    let mut engine = new_engine();
+    let main = main_module(policies);
+    for s in policies.iter().chain(tests).chain(std::iter::once(&main)) {
+        engine
+            .add_policy(s.name.clone(), s.text.clone())
+            .map_err(|e| PolicyError::Input(format!("{}: {e}", s.name)))?;
+    }
+    if !data.is_null() {
+        engine
+            .add_data(Value::from(data.clone()))
+            .map_err(|e| PolicyError::Input(format!("policy data: {e}")))?;
+    }
+    let test_re = regex::Regex::new(r"(?m)^(test_[A-Za-z0-9_]*)\b")
+        .map_err(|e| PolicyError::Input(e.to_string()))?;
+    let mut results = Vec::new();
+    for t in tests {
+        let Some(pkg) = package_of(&t.text) else {
+            return Err(PolicyError::Input(format!(
+                "{}: no `package` line; a test file needs one",
+                t.name
+            )));
+        };
+        let mut seen = BTreeSet::new();
+        for cap in test_re.captures_iter(&t.text) {
+            let rule = cap[1].to_string();
+            if !seen.insert(rule.clone()) {
+                continue;
+            }
+            let name = format!("data.{pkg}.{rule}");
+            // A fresh copy per test: regorus caches rule values across evaluations of one
+            // engine, which would leak `with input as …` results from one test into the next.
+            let mut engine = engine.clone();
+            let (passed, error) = match engine.eval_rule(name.clone()) {
+                Ok(Value::Bool(true)) => (true, None),
+                Ok(Value::Undefined) => (false, Some("undefined (a condition did not hold)".into())),
+                Ok(v) => (false, Some(format!("evaluated to {}", v.to_json_str().unwrap_or_default()))),
+                Err(e) => (false, Some(e.to_string())),
+            };
+            results.push(TestResult {
+                name,
+                source: t.name.clone(),
+                passed,
+                error,
+            });
+        }
+    }
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn input(paths: serde_json::Value) -> serde_json::Value {
+        json!({"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+               "facts": {"project_dir": "/p", "paths": paths}, "config": {}})
+    }
+
+    #[test]
+    fn builtin_tests_pass() {
+        let results = run_tests(&builtin_sources(), &builtin_tests(), &json!(null)).unwrap();
+        assert!(results.len() >= 10, "too few tests found: {}", results.len());
+        let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
+        assert!(failed.is_empty(), "{failed:#?}");
+    }
+
+    #[test]
+    fn every_documented_rule_exists_and_every_rule_is_documented() {
+        let infos = rule_infos(&builtin_sources());
+        let documented: BTreeSet<_> = infos.iter().map(|r| r.id.clone()).collect();
+        let re = regex::Regex::new(r#""id": "([a-z0-9/-]+)""#).unwrap();
+        let used: BTreeSet<_> = builtin_sources()
+            .iter()
+            .flat_map(|s| re.captures_iter(&s.text).map(|c| c[1].to_string()).collect::<Vec<_>>())
+            .collect();
+        assert_eq!(documented, used);
+        for r in &infos {
+            assert!(Decision::parse(&r.decision).is_some(), "{r:?}");
+            assert!(!r.summary.is_empty(), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn cached_program_gives_same_answers_as_fresh_compile() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = LoadOptions {
+            cache_dir: Some(dir.path().to_path_buf()),
+            ..LoadOptions::default()
+        };
+        let inp = input(json!([{"path": "/etc/x", "access": "write", "via": "tool", "evidence": "/etc/x",
+                                 "classes": ["outside_project", "system"], "recursive": false}]));
+        let mut first = Policy::load(&opts).unwrap();
+        assert_eq!(first.mode(), LoadMode::Compiled);
+        let a = first.evaluate(&inp).unwrap();
+        let mut second = Policy::load(&opts).unwrap();
+        assert_eq!(second.mode(), LoadMode::Cached);
+        let b = second.evaluate(&inp).unwrap();
+        assert_eq!(a.candidates, b.candidates);
+        assert_eq!(a.candidates[0].id, "path/write-outside-project");
+    }
+
+    #[test]
+    fn broken_user_file_is_reported_and_builtins_still_decide() {
+        let user = vec![PolicySource {
+            name: "/u/bad.rego".into(),
+            text: "package hookward.rules.user\ndecision contains {".into(),
+            builtin: false,
+        }];
+        let mut p = Policy::from_sources(user, LoadOptions::default()).unwrap();
+        assert_eq!(p.broken().len(), 1);
+        assert_eq!(p.broken()[0].name, "/u/bad.rego");
+        let e = p
+            .evaluate(&input(json!([{"path": "/home/dev/.aws/credentials", "access": "read", "via": "tool",
+                "evidence": "x", "classes": ["credential"], "recursive": false}])))
+            .unwrap();
+        assert_eq!(e.candidates[0].id, "path/credential-store");
+    }
+
+    #[test]
+    fn user_rule_failing_at_runtime_falls_back_to_builtins_loudly() {
+        let user = vec![PolicySource {
+            name: "/u/regex.rego".into(),
+            text: "package hookward.rules.user\ndecision contains {\"id\": \"user/x\", \"decision\": \"deny\", \"reason\": \"r\"} if regex.match(\"(?!x)\", \"y\")\n".into(),
+            builtin: false,
+        }];
+        let mut p = Policy::from_sources(user, LoadOptions::default()).unwrap();
+        let e = p
+            .evaluate(&input(json!([{"path": "/home/dev/.ssh/id_rsa", "access": "read", "via": "tool",
+                "evidence": "x", "classes": ["credential"], "recursive": false}])))
+            .unwrap();
+        assert!(e.user_error.is_some(), "{e:?}");
+        assert_eq!(e.candidates[0].id, "path/credential-store");
+    }
+
+    #[test]
+    fn malformed_user_decisions_are_reported() {
+        let user = vec![PolicySource {
+            name: "/u/m.rego".into(),
+            text: "package hookward.rules.user\ndecision contains {\"id\": \"user/m\", \"decision\": \"maybe\"} if true\n".into(),
+            builtin: false,
+        }];
+        let mut p = Policy::from_sources(user, LoadOptions::default()).unwrap();
+        let e = p.evaluate(&input(json!([]))).unwrap();
+        assert!(e.candidates.is_empty());
+        assert_eq!(e.malformed.len(), 1);
+    }
+
+    #[test]
+    fn locked_rules_cannot_be_disabled() {
+        let c = vec![
+            Candidate::new("self/disable-hooks", Decision::Deny, "r"),
+            Candidate::new("path/env-file", Decision::Ask, "r"),
+        ];
+        let disabled: BTreeSet<String> =
+            ["self/disable-hooks".to_string(), "path/env-file".to_string()].into();
+        let (v, ignored) = resolve(c, &disabled);
+        assert_eq!(v.rule_id(), Some("self/disable-hooks"));
+        assert_eq!(v.candidates.len(), 1);
+        assert_eq!(ignored, vec!["self/disable-hooks".to_string()]);
+    }
+}

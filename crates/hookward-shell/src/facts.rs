@@ -1,0 +1,410 @@
+//! The public shapes: the context an analysis runs in and the facts it produces.
+//!
+//! Everything here is plain data. [`ShellFacts`] serialises (serde, snake_case field names) to the
+//! JSON object that the policy sees as `input.facts.shell`; every fact carries `evidence`, the
+//! snippet of the command (as written, or as decoded when it came out of a payload) that shows it,
+//! so a Rego rule can quote it in its reason.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the command would run: the working directory, the user's home and (optionally) the
+/// project root the agent works in. All three are absolute paths (`/home/dev/project`).
+///
+/// The analyzer only uses these strings; it never looks at the file system. Use
+/// [`ShellContext::new`] to have them checked; a context built by hand with relative paths still
+/// works, but relative locations are then reported as `dynamic` (unknown) paths.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShellContext {
+    /// The working directory the command starts in (the hook payload's `cwd`).
+    pub cwd: String,
+    /// The user's home directory (what `~`, `$HOME` and `${HOME}` expand to).
+    pub home: String,
+    /// The project root, if known. Paths under it get [`Scope::Project`].
+    pub project_dir: Option<String>,
+}
+
+/// Why a [`ShellContext`] was rejected by [`ShellContext::new`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContextError {
+    /// A field that must be an absolute path is not.
+    #[error(
+        "ShellContext field `{field}` must be an absolute path starting with '/', got {value:?}; \
+         pass the agent's directory as an absolute path (e.g. the hook payload's `cwd`)"
+    )]
+    NotAbsolute {
+        /// The field name: `cwd`, `home` or `project_dir`.
+        field: &'static str,
+        /// The value that was given.
+        value: String,
+    },
+}
+
+impl ShellContext {
+    /// Builds a context, checking that every path is absolute (starts with `/`).
+    ///
+    /// # Errors
+    /// [`ContextError::NotAbsolute`] names the first field that is not absolute.
+    pub fn new(
+        cwd: impl Into<String>,
+        home: impl Into<String>,
+        project_dir: Option<String>,
+    ) -> Result<Self, ContextError> {
+        let ctx = ShellContext {
+            cwd: cwd.into(),
+            home: home.into(),
+            project_dir,
+        };
+        let checks: [(&'static str, Option<&String>); 3] = [
+            ("cwd", Some(&ctx.cwd)),
+            ("home", Some(&ctx.home)),
+            ("project_dir", ctx.project_dir.as_ref()),
+        ];
+        for (field, value) in checks {
+            if let Some(v) = value {
+                if !v.starts_with('/') {
+                    return Err(ContextError::NotAbsolute {
+                        field,
+                        value: v.clone(),
+                    });
+                }
+            }
+        }
+        Ok(ctx)
+    }
+}
+
+/// Everything [`crate::analyze`] found out about one command string.
+///
+/// Each list is in the order the shell would meet the facts (command substitutions before the
+/// command that uses them). Exact duplicates are removed. An empty list means "none found", not
+/// "unknown": constructs the analyzer could not follow are listed in [`ShellFacts::unanalysable`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ShellFacts {
+    /// Every simple command that would run, after unwrapping `sudo`, `env`, `xargs`, … .
+    pub commands: Vec<CommandFact>,
+    /// Every file-system location read, written, created, deleted, re-moded or executed.
+    pub paths: Vec<PathFact>,
+    /// Every URL fetched (curl, wget, httpie, interpreter one-liners, `/dev/tcp`, `git clone`).
+    pub fetches: Vec<FetchFact>,
+    /// Every transfer of local data to a remote party.
+    pub uploads: Vec<UploadFact>,
+    /// Fetched (remote) content that gets executed.
+    pub remote_exec: Vec<RemoteExecFact>,
+    /// Decoded (base64, hex, escape-encoded, …) content that gets executed.
+    pub decoded_exec: Vec<DecodedExecFact>,
+    /// Privilege changes: sudo/doas/su/pkexec/run0, setuid or world-writable modes, chroot.
+    pub privilege: Vec<PrivilegeFact>,
+    /// Ways to run code later: cron, systemd/launchd, shell rc files, git hooks, SSH keys.
+    pub persistence: Vec<PersistenceFact>,
+    /// Assignments of environment variables that change what runs or where traffic goes.
+    pub env_tamper: Vec<EnvTamperFact>,
+    /// Tricks that hide what runs (ANSI-C quoting, `$IFS`, look-alike characters, …).
+    pub obfuscation: Vec<ObfuscationFact>,
+    /// Destructive or history-rewriting git operations.
+    pub git: Vec<GitFact>,
+    /// Destructive infrastructure operations (terraform, kubectl, cloud CLIs, databases).
+    pub infra: Vec<InfraFact>,
+    /// Publishing to a registry or release channel.
+    pub publish: Vec<PublishFact>,
+    /// Signals sent to processes (`kill`, `pkill`, `killall`), with the targets named.
+    pub signals: Vec<SignalFact>,
+    /// Parse errors and constructs that were not followed.
+    pub unanalysable: Vec<UnanalysableFact>,
+}
+
+/// One simple command that would run.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CommandFact {
+    /// The resolved program name: basename, quotes removed, look-alike characters mapped to ASCII
+    /// (`/usr/bin/rm`, `\rm`, `'r'm`, `"rm"`, `$'\x72\x6d'` and `гm` (Cyrillic) all give `rm`).
+    pub program: String,
+    /// The words after expansion and quote removal; `argv[0]` is the command word as expanded
+    /// (it may differ from `program`). Parts only known at run time keep their source text
+    /// (`$TARGET`), the stdin of `xargs` is `<stdin>`.
+    pub argv: Vec<String>,
+    /// The effective working directory (after `cd`, `pushd`, `env -C`, `git -C` …). Not absolute
+    /// when it depends on a value only known at run time.
+    pub cwd: String,
+    /// The command as written (redirections included, here-document bodies left out), at most
+    /// 300 characters.
+    pub evidence: String,
+    /// The programs this one runs under, outermost first (`["sudo", "env"]`, `["xargs"]`,
+    /// `["sudo", "bash"]` for a command inside `sudo bash -c '…'`).
+    pub wrappers: Vec<String>,
+    /// Nesting level: 0 at top level, +1 inside each `bash -c`, `eval`, `$(…)`, `<(…)`,
+    /// decoded payload, or script fed to a shell on stdin.
+    pub depth: u32,
+}
+
+/// How a path is touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    /// Contents are read (`cat`, `< file`, `cp SRC`, `curl -d @file`, `tar -c`).
+    Read,
+    /// An existing file is modified or overwritten (`>`, `>>`, `tee`, `sed -i`, `dd of=`).
+    Write,
+    /// A file or directory is created or replaced (`cp DEST`, `touch`, `mkdir`, `curl -o`).
+    Create,
+    /// Removed (`rm`, `mv SRC`, `find -delete`, `rsync --delete`, `shutil.rmtree`).
+    Delete,
+    /// Mode, owner or attributes change (`chmod`, `chown`, `chgrp`, `chattr`).
+    Chmod,
+    /// Run as a program or script (`./x`, `sh x.sh`, `source x`).
+    Exec,
+}
+
+/// Where a path lies, relative to the [`ShellContext`]. The first match wins, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Not known statically (`dynamic` is true).
+    Unknown,
+    /// The project directory or below.
+    Project,
+    /// `/tmp`, `/var/tmp`, `/private/tmp`, `/dev/shm` or below.
+    Temp,
+    /// The home directory or below (but not in the project).
+    Home,
+    /// Under `/dev` (disks, terminals).
+    Device,
+    /// Anything else (`/`, `/etc`, `/usr`, other users' homes …).
+    System,
+}
+
+/// One file-system location touched by a command.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PathFact {
+    /// Absolute and normalised (`~`, `$HOME`, `${HOME}`, `cd` and the cwd applied, `.`/`..`
+    /// folded, no trailing `/`). When `dynamic`, the unknown parts keep their source text
+    /// (`$DIR/x`, `<stdin>`), and the path is not absolute when it starts with one.
+    pub path: String,
+    /// How it is touched.
+    pub access: Access,
+    /// Which construct touches it: `redirect >`, `redirect >>`, `redirect <`, `rm`, `tee`,
+    /// `sed -i`, `cp src`, `cp dest`, `mv src`, `mv dest`, `ln`, `install`, `rsync`,
+    /// `rsync --delete`, `dd of=`, `dd if=`, `truncate`, `git checkout`, `git restore`, `git rm`,
+    /// `tar -x`, `tar -c`, `unzip -d`, `curl -o`, `curl -d @`, `wget -O`, `python -c`,
+    /// `node -e`, `perl -e`, `ruby -e`, `find -delete`, `chmod`, `exec`, `source`, … (the
+    /// program name, followed by the option that makes it so when there is one).
+    pub how: String,
+    /// The whole tree below `path` is affected (`rm -r`, `cp -r`, `chmod -R`, `find -delete`,
+    /// `tar -x` into a directory, `shutil.rmtree`).
+    pub recursive: bool,
+    /// `path` still contains an unexpanded glob (`*`, `?`, `[`), e.g. `/*` for `cd / && rm -rf *`.
+    pub glob: bool,
+    /// Part of the path is only known at run time (a variable of unknown value, a command
+    /// substitution, the stdin of `xargs`).
+    pub dynamic: bool,
+    /// Where the path lies relative to the context.
+    pub scope: Scope,
+    /// The word (or option) that names the path, as written.
+    pub evidence: String,
+}
+
+/// One URL fetched.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FetchFact {
+    /// The URL as given (a scheme-less `curl example.com/x` stays scheme-less).
+    pub url: String,
+    /// The host, lower-cased, without port or brackets; IPv4 written as a number
+    /// (`2852039166`, `0xa9fea9fe`) is converted to dotted form.
+    pub host: String,
+    /// The host is a cloud instance-metadata endpoint: `169.254.169.254` (AWS, Azure, GCP,
+    /// OpenStack), `fd00:ec2::254` (AWS IPv6), `metadata.google.internal` / `metadata` (GCP),
+    /// `169.254.170.2` (AWS ECS task metadata), `100.100.100.200` (Alibaba Cloud).
+    pub metadata: bool,
+    /// The command (or code snippet) that fetches it.
+    pub evidence: String,
+}
+
+/// Local data sent to a remote party.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UploadFact {
+    /// The program that sends it (`curl`, `wget`, `scp`, `rsync`, `nc`, `python3`, `bash` for
+    /// `/dev/tcp`, `git`).
+    pub program: String,
+    /// Where it goes: the URL when there is one, else `host` or `host:port`.
+    pub target: String,
+    /// What is sent, when it names a file: the absolute path, `<stdin>` for data read from
+    /// stdin of unknown origin, `<environment>` for a dump of the environment.
+    pub source: Option<String>,
+    /// The command or snippet that uploads.
+    pub evidence: String,
+}
+
+/// Remote content that gets executed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RemoteExecFact {
+    /// How the fetched content reaches the interpreter: `pipe` (`curl … | sh`),
+    /// `process_substitution` (`bash <(curl …)`, `source <(…)`), `command_substitution`
+    /// (`sh -c "$(curl …)"`, `eval "$(…)"`), `downloaded_file` (`curl -o x … && sh x`),
+    /// `interpreter` (`python3 -c "exec(urlopen(…).read())"`), `remote_script`
+    /// (`deno run https://…`), `reverse_shell` (`nc -e /bin/sh`, `bash -i >& /dev/tcp/…`).
+    pub kind: String,
+    /// The program that executes it (`sh`, `bash`, `python3`, `eval`, `source` …).
+    pub interpreter: String,
+    /// The URL (or `host:port`) the content comes from, when known.
+    pub source: Option<String>,
+    /// The executing command as written.
+    pub evidence: String,
+}
+
+/// Decoded content that gets executed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DecodedExecFact {
+    /// The decoding step: `base64 -d`, `xxd -r`, `printf`, `echo -e`, `openssl base64 -d`,
+    /// `gzip -d`, `rev`, `tr`, `ansi-c quoting`, `python base64`, `powershell -EncodedCommand`.
+    pub decoder: String,
+    /// The program that executes the decoded text.
+    pub interpreter: String,
+    /// The decoded text when it could be computed statically (at most 300 characters); it is
+    /// analysed in turn, so its own facts appear in the other lists.
+    pub payload: Option<String>,
+    /// The executing command as written.
+    pub evidence: String,
+}
+
+/// A privilege change.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PrivilegeFact {
+    /// `sudo` (also doas, pkexec, run0, su, runuser), `setuid` (`chmod u+s`, `chmod 4755`,
+    /// `chmod g+s`, `chmod 2755`), `world_writable` (`chmod 777`, `chmod o+w`, `chmod a+rwx`),
+    /// `chroot`, `sudoers` (write under `/etc/sudoers*`).
+    pub kind: String,
+    /// The program (`sudo`, `doas`, `pkexec`, `su`, `chmod`, …).
+    pub program: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A way to run code later or elsewhere without asking again.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PersistenceFact {
+    /// `crontab` (edit or install), `crontab_remove`, `at`, `systemd` (`systemctl enable`, unit
+    /// files, `loginctl enable-linger`), `systemd_timer` (`systemd-run --on-calendar`),
+    /// `launchd` (`launchctl load`, LaunchAgents/Daemons), `init` (`/etc/init.d`, `rc.local`,
+    /// `update-rc.d`), `autostart` (`~/.config/autostart`), `shell_rc` (`~/.bashrc`,
+    /// `~/.zshrc`, `~/.profile`, `/etc/profile.d/*` …), `git_hooks` (`.git/hooks/*`,
+    /// `core.hooksPath`, `.husky/*`), `git_config_exec` (git config keys that run commands:
+    /// `core.fsmonitor`, `core.sshCommand`, `core.pager`, `core.editor`, `alias.*` with `!`,
+    /// `filter.*`, `diff.*.textconv`), `ssh_authorized_keys`, `ssh_rc` (`~/.ssh/rc`),
+    /// `cron_file` (`/etc/cron*`, `/var/spool/cron`).
+    pub kind: String,
+    /// The file, unit, or config key concerned.
+    pub target: String,
+    /// The command or word that shows it.
+    pub evidence: String,
+}
+
+/// An environment variable assignment that changes what runs or where traffic goes.
+///
+/// Names reported: `PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`,
+/// `NODE_OPTIONS`, `NODE_PATH`, `PYTHONPATH`, `PYTHONSTARTUP`, `PYTHONHOME`, `PERL5LIB`,
+/// `PERL5OPT`, `RUBYLIB`, `RUBYOPT`, `BASH_ENV`, `ENV`, `PROMPT_COMMAND`, `IFS`, `*_BASE_URL`,
+/// `*_API_BASE`, `*_ENDPOINT`, `HTTP_PROXY`/`HTTPS_PROXY`/`ALL_PROXY`/`NO_PROXY` (any case),
+/// `GIT_SSH`, `GIT_SSH_COMMAND`, `GIT_EXEC_PATH`, `GIT_ASKPASS`, `SSH_ASKPASS`, `GIT_CONFIG*`,
+/// `GIT_PAGER`, `PAGER`, `EDITOR`, `VISUAL`, `NPM_CONFIG_REGISTRY`, `PIP_INDEX_URL`,
+/// `PIP_EXTRA_INDEX_URL`, `UV_INDEX_URL`, `CARGO_REGISTRIES_*`, `RUSTC_WRAPPER`,
+/// `SSL_CERT_FILE`, `SSL_CERT_DIR`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`,
+/// `NODE_TLS_REJECT_UNAUTHORIZED`, `NODE_EXTRA_CA_CERTS`, `GIT_SSL_NO_VERIFY`,
+/// `PYTHONHTTPSVERIFY`, `HOME`, `SHELL`; and git `-c` keys that run commands
+/// (`core.sshCommand`, `core.fsmonitor`, `core.hooksPath`, …). Source: ld.so(8), dyld(1),
+/// bash(1) "Shell Variables", node(1), python(1), git(1) "ENVIRONMENT VARIABLES" and
+/// git-config(1), curl(1) "ENVIRONMENT", pip/npm/uv/cargo configuration docs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EnvTamperFact {
+    /// The variable (or git config key) name as written.
+    pub name: String,
+    /// The value after expansion (unknown parts keep their source text).
+    pub value: String,
+    /// The assignment word as written.
+    pub evidence: String,
+}
+
+/// A trick that hides what runs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ObfuscationFact {
+    /// `ifs` (`$IFS`/`${IFS}` as a separator), `ansi_c_quoting` (`$'\x72\x6d'` spelling
+    /// printable characters), `quoted_program_name` (quotes or backslashes inside a program
+    /// name: `r''m`, `'r'm`, `r\m`), `program_from_variable`, `program_from_substitution`,
+    /// `brace_expansion` (`{rm,-rf,/}`), `glob_program` (`/???/r?`), `homoglyph` (look-alike
+    /// non-ASCII letters in a program name), `invisible_char` (zero-width characters, soft
+    /// hyphen, BOM), `bidi_control` (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F),
+    /// `ip_encoding` (an IPv4 host written as a number).
+    pub kind: String,
+    /// What it resolves to, when known (`rm` for `$'\x72\x6d'`).
+    pub resolved: Option<String>,
+    /// The word as written.
+    pub evidence: String,
+}
+
+/// A destructive or history-rewriting git operation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GitFact {
+    /// `push_force` (`--force`, `-f`, `+refspec`), `push_force_with_lease`, `push_delete`
+    /// (`--delete`, `:branch`), `push_mirror`, `push_prune`, `reset_hard`, `clean` (with
+    /// `-f`), `filter_branch`, `filter_repo`, `rebase`, `branch_force_delete` (`-D`),
+    /// `branch_delete` (`-d`), `checkout_discard` (`checkout -- …`, `checkout .`,
+    /// `checkout -f`), `restore_discard`, `stash_drop`, `stash_clear`, `reflog_expire`,
+    /// `gc_prune`, `update_ref_delete`, `no_verify` (`--no-verify` skips hooks).
+    pub kind: String,
+    /// The repository's working directory as far as known (after `cd` / `git -C`).
+    pub cwd: String,
+    /// The git command as written.
+    pub evidence: String,
+}
+
+/// A destructive infrastructure operation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct InfraFact {
+    /// `terraform_destroy` (also `apply -destroy`, tofu, terragrunt, pulumi, cdk, serverless),
+    /// `terraform_state_rm`, `kubectl_delete`, `kubectl_drain`, `helm_uninstall`, `aws_s3_rm`,
+    /// `aws_s3_rm_recursive`, `aws_s3_rb`, `aws_s3_sync_delete`, `aws_delete` (`delete-*`,
+    /// `terminate-*`), `gcloud_delete`, `gsutil_rm`, `az_delete`, `docker_prune`,
+    /// `docker_volume_rm`, `dropdb`, `sql_drop` (`DROP`/`TRUNCATE` sent to psql, mysql,
+    /// sqlite3), `redis_flush`, `heroku_destroy`, `fly_destroy`.
+    pub kind: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// Publishing to a registry or release channel.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PublishFact {
+    /// The tool and verb: `npm publish`, `pnpm publish`, `yarn publish`, `cargo publish`,
+    /// `twine upload`, `gem push`, `poetry publish`, `uv publish`, `flit publish`,
+    /// `hatch publish`, `docker push`, `podman push`, `gh release create`, `mvn deploy`,
+    /// `gradle publish`, `dotnet nuget push`, `vsce publish`, `ovsx publish`,
+    /// `goreleaser release`.
+    pub kind: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A signal sent to processes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SignalFact {
+    /// `kill`, `pkill`, `killall`.
+    pub program: String,
+    /// The signal as written (`9`, `KILL`, `TERM`), when given.
+    pub signal: Option<String>,
+    /// What is targeted: PIDs and names as written, and for `kill $(pgrep -f NAME)` /
+    /// `kill $(pidof NAME)` the `NAME`.
+    pub targets: Vec<String>,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// Something the analyzer did not follow.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnanalysableFact {
+    /// Why: `parse error: …`, `eval of a value only known at run time`, `program name only
+    /// known at run time`, `shell reads commands from stdin of unknown content`, `nesting
+    /// deeper than 12 levels`, `analysis budget exhausted`, `chroot: paths inside are relative
+    /// to the new root`, `remote command run by ssh`, …
+    pub reason: String,
+    /// The part of the command concerned.
+    pub evidence: String,
+}

@@ -1,0 +1,175 @@
+//! Internal value model: expanded words, data streams, variables and the shell state.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use brush_parser::ast;
+
+/// Where a piece of data came from, as far as executing it is concerned.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Taint {
+    /// Fetched from the network: the URL (or host) it came from.
+    pub fetched: Option<String>,
+    /// Decoded by a decoder (`base64 -d`, `xxd -r`, …): its name.
+    pub decoded: Option<String>,
+    /// Output of `pgrep`/`pidof`: the pattern or name looked up.
+    pub pids_of: Option<String>,
+    /// Output of an environment dump (`env`, `printenv`, `export -p`, `set`).
+    pub env_dump: bool,
+}
+
+impl Taint {
+    pub fn merge(&mut self, other: &Taint) {
+        if self.fetched.is_none() {
+            self.fetched.clone_from(&other.fetched);
+        }
+        if self.decoded.is_none() {
+            self.decoded.clone_from(&other.decoded);
+        }
+        if self.pids_of.is_none() {
+            self.pids_of.clone_from(&other.pids_of);
+        }
+        self.env_dump |= other.env_dump;
+    }
+
+    pub fn is_clean(&self) -> bool {
+        self.fetched.is_none() && self.decoded.is_none() && !self.env_dump
+    }
+}
+
+/// Data flowing through a pipe, out of a substitution, or into a file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Stream {
+    /// The content, when statically known.
+    pub text: Option<String>,
+    /// Provenance.
+    pub taint: Taint,
+    /// The file the content was read from (`< file`, `cat file`), absolute.
+    pub file: Option<String>,
+}
+
+impl Stream {
+    pub fn text(s: impl Into<String>) -> Self {
+        Stream {
+            text: Some(s.into()),
+            ..Stream::default()
+        }
+    }
+
+    /// The concatenation of two streams (`{ a; b; }` output).
+    pub fn concat(&self, other: &Stream) -> Stream {
+        let text = match (&self.text, &other.text) {
+            (Some(a), Some(b)) => Some(format!("{a}{b}")),
+            _ => None,
+        };
+        let mut taint = self.taint.clone();
+        taint.merge(&other.taint);
+        Stream {
+            text,
+            taint,
+            file: self.file.clone().or_else(|| other.file.clone()),
+        }
+    }
+
+    /// True when nothing at all is known about the content.
+    pub fn is_opaque(&self) -> bool {
+        self.text.is_none() && self.taint.is_clean() && self.file.is_none()
+    }
+}
+
+/// One argument (field) after expansion.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Arg {
+    /// The value; parts only known at run time keep their source text.
+    pub text: String,
+    /// The source word this field came from, as written.
+    pub raw: String,
+    /// Some part is only known at run time.
+    pub dynamic: bool,
+    /// Byte length of the statically known prefix of `text` (== `text.len()` unless dynamic).
+    pub known_prefix: usize,
+    /// Contains an unquoted glob character.
+    pub glob: bool,
+    /// Quotes or escapes appear inside the word.
+    pub quoted: bool,
+    /// A parameter expansion contributed to the value.
+    pub from_var: bool,
+    /// A command substitution contributed to the value.
+    pub from_subst: bool,
+    /// ANSI-C quoting spelled printable characters.
+    pub ansi_c: bool,
+    /// `$IFS` acted as a separator (or was included) in this word.
+    pub ifs: bool,
+    /// Produced by brace expansion.
+    pub brace: bool,
+    /// Provenance of substituted data.
+    pub taint: Taint,
+    /// This argument is `/dev/fd/N` of a process substitution: what reading it yields.
+    pub proc_subst: Option<Stream>,
+}
+
+impl Arg {
+    /// A literal argument (used for synthesised words).
+    pub fn lit(s: &str) -> Arg {
+        Arg {
+            text: s.to_string(),
+            raw: s.to_string(),
+            known_prefix: s.len(),
+            ..Arg::default()
+        }
+    }
+
+    /// An argument whose value is unknown, shown as `placeholder`.
+    pub fn unknown(placeholder: &str, raw: &str) -> Arg {
+        Arg {
+            text: placeholder.to_string(),
+            raw: raw.to_string(),
+            dynamic: true,
+            known_prefix: 0,
+            glob: true,
+            ..Arg::default()
+        }
+    }
+
+    pub fn known(&self) -> bool {
+        !self.dynamic
+    }
+}
+
+/// The value of a shell variable.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Val {
+    /// Known text, or `None` when only known at run time.
+    pub text: Option<String>,
+    pub taint: Taint,
+}
+
+impl Val {
+    pub fn known(s: impl Into<String>) -> Self {
+        Val {
+            text: Some(s.into()),
+            taint: Taint::default(),
+        }
+    }
+}
+
+/// A working directory (possibly unknown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Cwd {
+    pub text: String,
+    pub known: bool,
+}
+
+/// Shell state that changes while a command list runs (and is copied into subshells).
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    pub vars: HashMap<String, Val>,
+    pub cwd: Cwd,
+    pub oldpwd: Option<Cwd>,
+    pub dirstack: Vec<Cwd>,
+    pub functions: HashMap<String, Rc<ast::FunctionBody>>,
+    /// Nesting depth (see `CommandFact::depth`).
+    pub depth: u32,
+    /// Wrappers inherited from an enclosing `sudo bash -c …`.
+    pub wrappers: Vec<String>,
+}

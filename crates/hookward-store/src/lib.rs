@@ -1,0 +1,677 @@
+//! hookward's local store: one SQLite file (`~/.hookward/state.db`) holding every recorded
+//! hook decision and every health event (hookward's own failures).
+//!
+//! It is built for the hook's hot path: a hook process opens the store, inserts one row and
+//! exits. Opening does no schema work once the store exists (a header check and three pragmas),
+//! and an insert is one prepared statement in WAL mode with `synchronous=NORMAL`.
+//! `examples/insert_cost.rs` measures it (`cargo run --release -p hookward-store --example
+//! insert_cost`); its header records the figures.
+//!
+//! ```
+//! use hookward_store::{DecisionQuery, DecisionRecord, Store};
+//! let dir = tempfile::tempdir()?;
+//! let store = Store::open(&dir.path().join("state.db"))?;
+//! assert!(store.was_created());
+//! let id = store.record_decision(&DecisionRecord {
+//!     ts_ms: 1_700_000_000_000,
+//!     agent: "claude-code".into(),
+//!     event: "PreToolUse".into(),
+//!     tool: Some("Bash".into()),
+//!     tool_kind: Some("shell".into()),
+//!     session: Some("s1".into()),
+//!     cwd: Some("/work".into()),
+//!     input: serde_json::json!({"command": "export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345"}),
+//!     facts: serde_json::json!({}),
+//!     decision: Some("deny".into()),
+//!     reply: "deny".into(),
+//!     rule_ids: vec!["secret/in-command".into()],
+//!     reasons: vec!["command exposes a token".into()],
+//!     elapsed_us: 850,
+//! })?;
+//! let rows = store.decisions(&DecisionQuery { limit: 10, ..Default::default() })?;
+//! assert_eq!(rows[0].display_id(), format!("D{id}"));
+//! assert_eq!(rows[0].record.input["command"], "export GITHUB_TOKEN=[REDACTED:github]");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Invariants
+//! - **Nothing is stored unredacted.** [`Store::record_decision`] passes `input`, `facts` and
+//!   `reasons` through `hookward_redact`, and [`Store::record_health`] / [`append_fallback_health`]
+//!   pass `message` and `detail`, before writing. Callers cannot skip it.
+//! - **A file that is not a healthy hookward store is never modified.** Not SQLite, truncated,
+//!   reported corrupt by SQLite ([`StoreError::Damaged`]), another application's database
+//!   ([`StoreError::NotAStore`]) or a newer schema ([`StoreError::NewerSchema`]): the open fails
+//!   and the main file's bytes are unchanged. Nothing is ever rebuilt silently.
+//! - **Waits are bounded.** Every statement waits at most [`BUSY_TIMEOUT`] for another
+//!   process's lock, then fails with [`StoreError::Busy`].
+//! - One connection per [`Store`], no background threads; dropping the `Store` closes it.
+//!
+//! When the store cannot be opened at all, the hook records the failure with
+//! [`append_fallback_health`] (a JSON-lines file) and `hookward doctor` reads it back with
+//! [`read_fallback_health`].
+#![deny(missing_docs)]
+
+mod error;
+mod fallback;
+mod records;
+mod schema;
+
+pub use error::StoreError;
+pub use fallback::{
+    append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
+};
+pub use records::{DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth};
+pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+
+use rusqlite::{params, params_from_iter, Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long one statement waits for another process's lock before failing with
+/// [`StoreError::Busy`]: 200 ms.
+///
+/// Why this figure: a hook's whole budget is a few milliseconds, but deps.md measured that with
+/// many concurrent writers a single insert can wait 100 ms–1 s. 200 ms absorbs ordinary
+/// contention (parallel tool calls, 4 writers × 200 inserts lose nothing in this crate's tests)
+/// while capping how long an agent can be stalled; past it the hook records the failure in the
+/// fallback file and answers anyway. Kept under the 250 ms ceiling the design sets.
+pub const BUSY_TIMEOUT: Duration = Duration::from_millis(200);
+
+/// An open store: one SQLite connection to one file. Not shared between threads (open one per
+/// thread or process; SQLite's WAL mode lets them write concurrently, one commit at a time).
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    created: bool,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.path)
+            .field("created", &self.created)
+            .finish_non_exhaustive()
+    }
+}
+
+const DECISION_COLUMNS: &str = "id, ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us";
+const HEALTH_COLUMNS: &str = "id, ts_ms, kind, message, detail, agent, session";
+
+impl Store {
+    /// Opens the store at `path`, creating the parent directory (mode 0700 on Unix) and the file
+    /// (mode 0600) if missing, and bringing its schema up to [`SCHEMA_VERSION`].
+    ///
+    /// Sets `journal_mode=WAL` (persistent, so only the first open pays for it),
+    /// `synchronous=NORMAL` (durable across application crashes; a power loss can drop the last
+    /// commits, acceptable for an audit log, and it saves an fsync per insert) and
+    /// `busy_timeout` = [`BUSY_TIMEOUT`]. Migrations run in one `BEGIN IMMEDIATE` transaction, so
+    /// concurrent first opens apply them once. An existing empty file is initialised like a new one.
+    ///
+    /// # Errors
+    /// - [`StoreError::Damaged`]: the file is not a SQLite database or is damaged (bad header,
+    ///   truncated, SQLite reports corruption). The file is left as it was.
+    /// - [`StoreError::NotAStore`]: a SQLite database of another application. Left as it was.
+    /// - [`StoreError::NewerSchema`]: written by a newer hookward. Left as it was.
+    /// - [`StoreError::Busy`]: another process held the lock longer than [`BUSY_TIMEOUT`].
+    /// - [`StoreError::Io`] / [`StoreError::Sqlite`]: the directory or file could not be
+    ///   created or opened (permissions, read-only file system).
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_inner(path, true)
+    }
+
+    /// Like [`Store::open`], but never creates anything: a missing file is
+    /// [`StoreError::Missing`]. For commands that only read (`hookward log`), so looking does
+    /// not create an empty store. Still migrates an older schema.
+    ///
+    /// # Errors
+    /// [`StoreError::Missing`], and the errors of [`Store::open`].
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        Store::open_inner(path, false)
+    }
+
+    fn open_inner(path: &Path, create: bool) -> Result<Store, StoreError> {
+        let io = |action: &'static str| {
+            move |source: std::io::Error| StoreError::Io {
+                path: path.to_path_buf(),
+                action,
+                source,
+            }
+        };
+        let mut header_wal = false;
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(StoreError::Damaged {
+                    path: path.to_path_buf(),
+                    detail: "it is a directory, expected a SQLite database file".into(),
+                })
+            }
+            Ok(meta) => {
+                if meta.len() > 0 {
+                    header_wal = schema::check_header(path, meta.len())?.wal;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if !create {
+                    return Err(StoreError::Missing {
+                        path: path.to_path_buf(),
+                    });
+                }
+                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    create_private_dir(parent).map_err(io("create the directory of"))?;
+                }
+                create_private_file(path).map_err(io("create"))?;
+            }
+            Err(e) => return Err(io("read the metadata of")(e)),
+        }
+
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_EXRESCODE;
+        let mut conn = Connection::open_with_flags(path, flags)
+            .map_err(|e| sql_err(path, "opening the database", e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| sql_err(path, "setting busy_timeout", e))?;
+
+        // Read-only checks first: nothing below writes until the file is known to be ours.
+        let version = user_version(&conn, path)?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::NewerSchema {
+                path: path.to_path_buf(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        check_ownership(&conn, path, version)?;
+
+        if !header_wal {
+            // New or non-WAL file. Persistent: later opens see it in the header and skip this.
+            conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
+                .map_err(|e| sql_err(path, "enabling WAL mode", e))?;
+        }
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| sql_err(path, "setting synchronous=NORMAL", e))?;
+
+        let mut created = false;
+        if version < SCHEMA_VERSION {
+            created = migrate(&mut conn, path)?;
+        }
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            created,
+        })
+    }
+
+    /// The database file this store was opened from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// `true` when this open initialised the schema from nothing: the file was missing or empty
+    /// and this process ran the first migration (exactly one of several processes racing to
+    /// create the store sees `true`). The caller records a `store-created` health event then.
+    pub fn was_created(&self) -> bool {
+        self.created
+    }
+
+    /// Records one hook call and returns its row id (shown to people as `D<id>`).
+    ///
+    /// `input`, `facts` and every reason are redacted (`hookward_redact::redact_json` /
+    /// `redact_str`) before they are written; the record itself is not modified.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidInput`] when `decision` is not `allow`, `ask`, `deny` or `None`;
+    /// [`StoreError::Busy`], [`StoreError::Damaged`], [`StoreError::Sqlite`] from the insert.
+    pub fn record_decision(&self, rec: &DecisionRecord) -> Result<i64, StoreError> {
+        if let Some(d) = rec.decision.as_deref() {
+            if !matches!(d, "allow" | "ask" | "deny") {
+                return Err(StoreError::InvalidInput {
+                    field: "DecisionRecord.decision",
+                    value: d.to_string(),
+                    expected: "\"allow\", \"ask\", \"deny\" or None (no opinion)",
+                });
+            }
+        }
+        let mut input = rec.input.clone();
+        hookward_redact::redact_json(&mut input);
+        let mut facts = rec.facts.clone();
+        hookward_redact::redact_json(&mut facts);
+        let reasons: Vec<Value> = rec
+            .reasons
+            .iter()
+            .map(|r| Value::String(hookward_redact::redact_str(r).into_owned()))
+            .collect();
+        let rule_ids: Vec<Value> = rec.rule_ids.iter().cloned().map(Value::String).collect();
+        const ACTION: &str = "inserting a decision";
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO decisions (ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            )
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        stmt.execute(params![
+            rec.ts_ms,
+            rec.agent,
+            rec.event,
+            rec.tool,
+            rec.tool_kind,
+            rec.session,
+            rec.cwd,
+            input.to_string(),
+            facts.to_string(),
+            rec.decision,
+            rec.reply,
+            Value::Array(rule_ids).to_string(),
+            Value::Array(reasons).to_string(),
+            rec.elapsed_us,
+        ])
+        .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Records one health event and returns its row id. `message` and `detail` are redacted
+    /// before they are written.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`], [`StoreError::Damaged`], [`StoreError::Sqlite`] from the insert.
+    pub fn record_health(&self, ev: &HealthEvent) -> Result<i64, StoreError> {
+        let ev = ev.redacted();
+        const ACTION: &str = "inserting a health event";
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO health_events (ts_ms, kind, message, detail, agent, session) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        stmt.execute(params![
+            ev.ts_ms,
+            ev.kind,
+            ev.message,
+            ev.detail.to_string(),
+            ev.agent,
+            ev.session
+        ])
+        .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Stored decisions matching `q`, newest first (by `ts_ms`, then id), at most `q.limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidInput`] for a `q.decision` other than `allow`, `ask`, `deny`,
+    /// `none`; [`StoreError::BadRow`] when a stored JSON column does not parse; SQLite errors.
+    pub fn decisions(&self, q: &DecisionQuery) -> Result<Vec<DecisionRow>, StoreError> {
+        use rusqlite::types::Value as Sql;
+        let mut sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE 1=1");
+        let mut args: Vec<Sql> = Vec::new();
+        if let Some(s) = &q.session {
+            sql.push_str(" AND session = ?");
+            args.push(Sql::Text(s.clone()));
+        }
+        match q.decision.as_deref() {
+            None => {}
+            Some("none") => sql.push_str(" AND decision IS NULL"),
+            Some(d @ ("allow" | "ask" | "deny")) => {
+                sql.push_str(" AND decision = ?");
+                args.push(Sql::Text(d.to_string()));
+            }
+            Some(other) => {
+                return Err(StoreError::InvalidInput {
+                    field: "DecisionQuery.decision",
+                    value: other.to_string(),
+                    expected: "\"allow\", \"ask\", \"deny\" or \"none\"",
+                })
+            }
+        }
+        if let Some(a) = &q.agent {
+            sql.push_str(" AND agent = ?");
+            args.push(Sql::Text(a.clone()));
+        }
+        if let Some(t) = q.since_ms {
+            sql.push_str(" AND ts_ms >= ?");
+            args.push(Sql::Integer(t));
+        }
+        sql.push_str(" ORDER BY ts_ms DESC, id DESC LIMIT ?");
+        args.push(Sql::Integer(limit_arg(q.limit)));
+
+        const ACTION: &str = "listing decisions";
+        let mut stmt = self
+            .conn
+            .prepare(&sql)
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        let raw = stmt
+            .query_map(params_from_iter(args), |r| {
+                Ok(RawDecision {
+                    id: r.get(0)?,
+                    ts_ms: r.get(1)?,
+                    agent: r.get(2)?,
+                    event: r.get(3)?,
+                    tool: r.get(4)?,
+                    tool_kind: r.get(5)?,
+                    session: r.get(6)?,
+                    cwd: r.get(7)?,
+                    input: r.get(8)?,
+                    facts: r.get(9)?,
+                    decision: r.get(10)?,
+                    reply: r.get(11)?,
+                    rule_ids: r.get(12)?,
+                    reasons: r.get(13)?,
+                    elapsed_us: r.get(14)?,
+                })
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        raw.into_iter().map(|r| r.decode(&self.path)).collect()
+    }
+
+    /// Stored health events with `ts_ms >= since_ms` (all when `None`), newest first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::BadRow`] when a stored `detail` does not parse; SQLite errors.
+    pub fn health_events(
+        &self,
+        since_ms: Option<i64>,
+        limit: usize,
+    ) -> Result<Vec<HealthRow>, StoreError> {
+        const ACTION: &str = "listing health events";
+        let sql = format!(
+            "SELECT {HEALTH_COLUMNS} FROM health_events WHERE ts_ms >= ?1 ORDER BY ts_ms DESC, id DESC LIMIT ?2"
+        );
+        let mut stmt = self
+            .conn
+            .prepare_cached(&sql)
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        let raw = stmt
+            .query_map(params![since_ms.unwrap_or(i64::MIN), limit_arg(limit)], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                ))
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        raw.into_iter()
+            .map(|(id, ts_ms, kind, message, detail, agent, session)| {
+                Ok(HealthRow {
+                    id,
+                    event: HealthEvent {
+                        ts_ms,
+                        kind,
+                        message,
+                        detail: parse_json(&self.path, "health_events", id, "detail", &detail)?,
+                        agent,
+                        session,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// The `ts_ms` of the newest decision recorded for `agent` (`None` if there is none). One
+    /// index probe: `hookward doctor` uses it to tell whether an agent's hook is firing.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn last_event_ms(&self, agent: &str) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT MAX(ts_ms) FROM decisions WHERE agent = ?1")
+            .and_then(|mut s| s.query_row([agent], |r| r.get::<_, Option<i64>>(0)))
+            .map_err(|e| sql_err(&self.path, "reading the last event time", e))
+    }
+
+    /// Checks the store: `PRAGMA quick_check` (reads every page; O(size of the file), so for
+    /// `hookward doctor`, not for the hook), schema version, journal mode, row counts and file
+    /// sizes.
+    ///
+    /// # Errors
+    /// [`StoreError::Damaged`] when SQLite cannot even run the check; other SQLite and I/O errors.
+    /// A check that runs and finds problems is `Ok` with `ok == false`.
+    pub fn check(&self) -> Result<StoreHealth, StoreError> {
+        const ACTION: &str = "checking the database";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let quick_check: Vec<String> = self
+            .conn
+            .prepare("PRAGMA quick_check")
+            .and_then(|mut s| {
+                s.query_map([], |r| r.get::<_, String>(0))
+                    .and_then(|rows| rows.collect())
+            })
+            .map_err(err)?;
+        let schema_version = user_version(&self.conn, &self.path)?;
+        let journal_mode: String = self
+            .conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .map_err(err)?;
+        let count = |table: &str| -> Result<u64, StoreError> {
+            self.conn
+                .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| u64::try_from(n).unwrap_or(0))
+                .map_err(err)
+        };
+        let file_bytes = std::fs::metadata(&self.path)
+            .map_err(|source| StoreError::Io {
+                path: self.path.clone(),
+                action: "read the size of",
+                source,
+            })?
+            .len();
+        let wal_bytes = std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
+        Ok(StoreHealth {
+            ok: quick_check.len() == 1 && quick_check.first().is_some_and(|l| l == "ok"),
+            quick_check,
+            schema_version,
+            journal_mode,
+            decisions: count("decisions")?,
+            health_events: count("health_events")?,
+            file_bytes,
+            wal_bytes,
+        })
+    }
+}
+
+/// A decisions row as read, before its JSON columns are parsed.
+struct RawDecision {
+    id: i64,
+    ts_ms: i64,
+    agent: String,
+    event: String,
+    tool: Option<String>,
+    tool_kind: Option<String>,
+    session: Option<String>,
+    cwd: Option<String>,
+    input: String,
+    facts: String,
+    decision: Option<String>,
+    reply: String,
+    rule_ids: String,
+    reasons: String,
+    elapsed_us: i64,
+}
+
+impl RawDecision {
+    fn decode(self, path: &Path) -> Result<DecisionRow, StoreError> {
+        let id = self.id;
+        let strings = |column: &'static str, text: &str| -> Result<Vec<String>, StoreError> {
+            serde_json::from_str(text).map_err(|e| StoreError::BadRow {
+                path: path.to_path_buf(),
+                table: "decisions",
+                id,
+                column,
+                detail: format!("expected a JSON array of strings: {e}"),
+            })
+        };
+        Ok(DecisionRow {
+            id,
+            record: DecisionRecord {
+                ts_ms: self.ts_ms,
+                agent: self.agent,
+                event: self.event,
+                tool: self.tool,
+                tool_kind: self.tool_kind,
+                session: self.session,
+                cwd: self.cwd,
+                input: parse_json(path, "decisions", id, "input", &self.input)?,
+                facts: parse_json(path, "decisions", id, "facts", &self.facts)?,
+                decision: self.decision,
+                reply: self.reply,
+                rule_ids: strings("rule_ids", &self.rule_ids)?,
+                reasons: strings("reasons", &self.reasons)?,
+                elapsed_us: self.elapsed_us,
+            },
+        })
+    }
+}
+
+fn parse_json(
+    path: &Path,
+    table: &'static str,
+    id: i64,
+    column: &'static str,
+    text: &str,
+) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::BadRow {
+        path: path.to_path_buf(),
+        table,
+        id,
+        column,
+        detail: format!("expected JSON: {e}"),
+    })
+}
+
+/// SQLite's `LIMIT` takes an i64; `usize::MAX` means "all".
+fn limit_arg(limit: usize) -> i64 {
+    i64::try_from(limit).unwrap_or(i64::MAX)
+}
+
+fn user_version(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    conn.pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(|e| sql_err(path, "reading the schema version", e))
+}
+
+/// Refuses databases that belong to another application (read-only checks).
+fn check_ownership(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreError> {
+    let not_ours = |detail: String| StoreError::NotAStore {
+        path: path.to_path_buf(),
+        detail,
+    };
+    if version > 0 {
+        let app: i32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .map_err(|e| sql_err(path, "reading the application id", e))?;
+        if app != APPLICATION_ID {
+            return Err(not_ours(format!(
+                "its application_id is {app:#x}, hookward's is {APPLICATION_ID:#x}"
+            )));
+        }
+    } else {
+        let tables: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(path, "listing tables", e))?;
+        if tables > 0 {
+            return Err(not_ours(format!(
+                "it has {tables} table(s) but no hookward schema version (user_version 0)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Applies the missing migrations in one `BEGIN IMMEDIATE` transaction. Returns `true` when it
+/// started from version 0 (this process initialised the store).
+fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StoreError> {
+    const ACTION: &str = "migrating the schema";
+    let err = |e| sql_err(path, ACTION, e);
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(err)?;
+    // Re-read under the write lock: another process may have migrated meanwhile.
+    let from: i64 = tx
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .map_err(err)?;
+    if from > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema {
+            path: path.to_path_buf(),
+            found: from,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    let start = usize::try_from(from).unwrap_or(0);
+    for sql in schema::MIGRATIONS.iter().skip(start) {
+        tx.execute_batch(sql).map_err(err)?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+        .map_err(err)?;
+    tx.commit().map_err(err)?;
+    Ok(from == 0)
+}
+
+/// Maps a SQLite error to the store's error: corruption → [`StoreError::Damaged`], lock
+/// timeouts → [`StoreError::Busy`], everything else → [`StoreError::Sqlite`].
+fn sql_err(path: &Path, action: &'static str, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail: format!("SQLite reported \"{e}\" while {action}"),
+        },
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy {
+            path: path.to_path_buf(),
+            action,
+            waited_ms: u64::try_from(BUSY_TIMEOUT.as_millis()).unwrap_or(u64::MAX),
+        },
+        _ => StoreError::Sqlite {
+            path: path.to_path_buf(),
+            action,
+            source: e,
+        },
+    }
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Creates `dir` and its parents; new directories get mode 0700 on Unix.
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir)
+}
+
+/// Creates an empty file with mode 0600 on Unix; an existing file (another process won the race)
+/// is fine.
+fn create_private_file(path: &Path) -> std::io::Result<()> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.mode(0o600);
+    }
+    match opts.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}

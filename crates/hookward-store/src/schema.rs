@@ -1,0 +1,142 @@
+//! Schema migrations and the pre-open header check.
+
+use crate::StoreError;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// `PRAGMA application_id` of a hookward store: the ASCII bytes `hkwd` (0x686b7764). SQLite
+/// reserves header offset 68 for this purpose ("Database File Format", §1.3.14).
+pub const APPLICATION_ID: i32 = 0x686b_7764;
+
+/// The migrations, in order. Migration `i` (0-based) takes the store from schema version `i`
+/// to `i + 1`; the schema version is `PRAGMA user_version`. Append only: never edit a shipped
+/// entry. Each runs inside the same `BEGIN IMMEDIATE` transaction as the version bump.
+pub(crate) const MIGRATIONS: &[&str] = &[
+    // 1: decisions and health events. JSON columns hold redacted JSON text. The indexes serve
+    // the filters of `Store::decisions` (session, decision, agent, each with time) and the
+    // time-ordered listing; (agent, ts_ms) also answers `last_event_ms` with one index probe.
+    r#"
+    PRAGMA application_id = 1751873380;
+    CREATE TABLE decisions (
+        id          INTEGER PRIMARY KEY,
+        ts_ms       INTEGER NOT NULL,
+        agent       TEXT    NOT NULL,
+        event       TEXT    NOT NULL,
+        tool        TEXT,
+        tool_kind   TEXT,
+        session     TEXT,
+        cwd         TEXT,
+        input       TEXT    NOT NULL,
+        facts       TEXT    NOT NULL,
+        decision    TEXT,
+        reply       TEXT    NOT NULL,
+        rule_ids    TEXT    NOT NULL,
+        reasons     TEXT    NOT NULL,
+        elapsed_us  INTEGER NOT NULL
+    );
+    CREATE INDEX decisions_ts ON decisions (ts_ms);
+    CREATE INDEX decisions_session_ts ON decisions (session, ts_ms);
+    CREATE INDEX decisions_agent_ts ON decisions (agent, ts_ms);
+    CREATE INDEX decisions_decision_ts ON decisions (decision, ts_ms);
+    CREATE TABLE health_events (
+        id       INTEGER PRIMARY KEY,
+        ts_ms    INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        message  TEXT    NOT NULL,
+        detail   TEXT    NOT NULL,
+        agent    TEXT,
+        session  TEXT
+    );
+    CREATE INDEX health_events_ts ON health_events (ts_ms);
+    "#,
+];
+
+/// The schema version this build creates and understands: the number of [`MIGRATIONS`].
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// What the header of an existing database file says.
+pub(crate) struct Header {
+    /// Write-ahead-log mode is recorded in the file (header bytes 18 and 19 are 2).
+    pub wal: bool,
+}
+
+/// Checks the 100-byte header of an existing, non-empty file before SQLite touches it, so a
+/// file that is not a database, or a truncated one, is reported as [`StoreError::Damaged`]
+/// without anything being written. Field offsets and rules are from the SQLite "Database File
+/// Format" document, §1.3 ("The Database Header").
+pub(crate) fn check_header(path: &Path, len: u64) -> Result<Header, StoreError> {
+    let damaged = |detail: String| StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail,
+    };
+    if len < 100 {
+        return Err(damaged(format!(
+            "the file is {len} bytes, shorter than the 100-byte SQLite header"
+        )));
+    }
+    let mut h = [0u8; 100];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut h))
+        .map_err(|source| StoreError::Io {
+            path: path.to_path_buf(),
+            action: "read the header of",
+            source,
+        })?;
+    if !h.starts_with(b"SQLite format 3\0") {
+        return Err(damaged(
+            "it does not start with the SQLite magic string \"SQLite format 3\", so it is not a SQLite database".into(),
+        ));
+    }
+    let raw_page_size = u16::from_be_bytes([h[16], h[17]]);
+    let page_size: u64 = if raw_page_size == 1 {
+        65_536
+    } else {
+        u64::from(raw_page_size)
+    };
+    if !(512..=65_536).contains(&page_size) || !page_size.is_power_of_two() {
+        return Err(damaged(format!(
+            "header field page size (offset 16) is {raw_page_size}, expected a power of two from 512 to 65536"
+        )));
+    }
+    if h[21] != 64 || h[22] != 32 || h[23] != 32 {
+        return Err(damaged(format!(
+            "header payload fractions (offsets 21-23) are {}/{}/{}, expected 64/32/32",
+            h[21], h[22], h[23]
+        )));
+    }
+    let change_counter = u32::from_be_bytes([h[24], h[25], h[26], h[27]]);
+    let db_pages = u64::from(u32::from_be_bytes([h[28], h[29], h[30], h[31]]));
+    let valid_for = u32::from_be_bytes([h[92], h[93], h[94], h[95]]);
+    // A hot WAL can legitimately hold pages beyond the main file until recovery; SQLite checks
+    // those itself (and reports corruption, which becomes `Damaged` too).
+    if !hot_wal(path) {
+        if len % page_size != 0 {
+            return Err(damaged(format!(
+                "the file is {len} bytes, not a whole number of {page_size}-byte pages: it was truncated or appended to"
+            )));
+        }
+        // The in-header page count is valid only when "version-valid-for" matches the change
+        // counter (§1.3.8).
+        if change_counter == valid_for && db_pages > 0 && len < db_pages * page_size {
+            return Err(damaged(format!(
+                "the file is {len} bytes but its header declares {db_pages} pages of {page_size} bytes ({} bytes): it was truncated",
+                db_pages * page_size
+            )));
+        }
+    }
+    Ok(Header {
+        wal: h[18] == 2 && h[19] == 2,
+    })
+}
+
+/// The `-wal` file next to `path` exists and is not empty.
+fn hot_wal(path: &Path) -> bool {
+    std::fs::metadata(sidecar(path, "-wal")).is_ok_and(|m| m.len() > 0)
+}
+
+/// `path` with `suffix` appended to its file name (`state.db` → `state.db-wal`).
+pub(crate) fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
