@@ -49,10 +49,14 @@ pub struct Env {
 #[derive(Debug, thiserror::Error)]
 pub enum ParseError {
     /// stdin was not JSON (or was truncated).
-    #[error("hook payload on stdin is not valid JSON ({0}); expected one JSON object from Claude Code")]
+    #[error(
+        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Claude Code"
+    )]
     Json(#[from] serde_json::Error),
     /// The JSON was not an object.
-    #[error("hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\"")]
+    #[error(
+        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
+    )]
     NotObject {
         /// The JSON type that was found.
         found: &'static str,
@@ -119,9 +123,15 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let permission_mode = take_str("permission_mode");
     let agent_id = take_str("agent_id");
     let prompt = take_str("prompt");
-    let source = ["source", "trigger", "notification_type", "reason", "load_reason"]
-        .iter()
-        .find_map(|k| take_str(k));
+    let source = [
+        "source",
+        "trigger",
+        "notification_type",
+        "reason",
+        "load_reason",
+    ]
+    .iter()
+    .find_map(|k| take_str(k));
     let tool_name = take_str("tool_name");
     let tool = tool_name.map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
@@ -346,7 +356,9 @@ mod tests {
 
     #[test]
     fn mcp_names_split_into_server_and_tool() {
-        let e = ev(r#"{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{}}"#);
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","tool_name":"mcp__github__create_issue","tool_input":{}}"#,
+        );
         let t = e.tool.unwrap();
         assert_eq!(t.kind, ToolKind::Mcp);
         assert_eq!(
@@ -365,10 +377,13 @@ mod tests {
         assert_eq!(e.extra.get("x"), Some(&json!(1)));
         assert_eq!(e.project_dir.as_deref(), Some("/p"));
         assert_eq!(
-            render(&e, &Response {
-                context: Some("c".into()),
-                ..Response::default()
-            })
+            render(
+                &e,
+                &Response {
+                    context: Some("c".into()),
+                    ..Response::default()
+                }
+            )
             .stdout
             .as_deref(),
             Some(r#"{"systemMessage":"c"}"#)

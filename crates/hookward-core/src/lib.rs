@@ -385,7 +385,10 @@ impl Verdict {
             Decision::Ask => "wants approval for",
             Decision::Allow => "allowed",
         };
-        let mut out = format!("hookward {verb} this tool call [{}]: {}", first.id, first.reason);
+        let mut out = format!(
+            "hookward {verb} this tool call [{}]: {}",
+            first.id, first.reason
+        );
         for c in self.candidates.iter().skip(1) {
             if c.decision == first.decision {
                 out.push_str(&format!("; also [{}]: {}", c.id, c.reason));

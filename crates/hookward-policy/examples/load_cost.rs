@@ -7,19 +7,41 @@ fn main() {
     let input = serde_json::json!({"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
         "facts": {"project_dir": "/p", "paths": [{"path": "/home/dev/.ssh/id_rsa", "access": "read", "via": "shell",
         "evidence": "cat ~/.ssh/id_rsa", "classes": ["credential"], "recursive": false}], "shell": {}}, "config": {}});
-    for (label, cache) in [("compile (no cache)", None), ("compile + write cache", Some(dir.clone())), ("cached", Some(dir.clone()))] {
+    for (label, cache) in [
+        ("compile (no cache)", None),
+        ("compile + write cache", Some(dir.clone())),
+        ("cached", Some(dir.clone())),
+    ] {
         let t = Instant::now();
-        let mut p = Policy::load(&LoadOptions { cache_dir: cache, ..Default::default() }).unwrap();
+        let mut p = Policy::load(&LoadOptions {
+            cache_dir: cache,
+            ..Default::default()
+        })
+        .unwrap();
         let load = t.elapsed().as_micros();
         let t = Instant::now();
         let e = p.evaluate(&input).unwrap();
-        println!("{label:24} mode={:?} load={load}µs eval={}µs fired={}", p.mode(), t.elapsed().as_micros(), e.candidates.len());
+        println!(
+            "{label:24} mode={:?} load={load}µs eval={}µs fired={}",
+            p.mode(),
+            t.elapsed().as_micros(),
+            e.candidates.len()
+        );
     }
     let t = Instant::now();
     let mut engine = regorus::Engine::new();
-    for s in builtin_sources().into_iter().chain([main_module(&builtin_sources())]) { engine.add_policy(s.name, s.text).unwrap(); }
+    for s in builtin_sources()
+        .into_iter()
+        .chain([main_module(&builtin_sources())])
+    {
+        engine.add_policy(s.name, s.text).unwrap();
+    }
     engine.set_input(regorus::Value::from(input.clone()));
     let v = engine.eval_rule(ENTRY_POINT.into()).unwrap();
-    println!("interpreter parse+eval {}µs ({} fired)", t.elapsed().as_micros(), v.as_set().map(|s| s.len()).unwrap_or(0));
+    println!(
+        "interpreter parse+eval {}µs ({} fired)",
+        t.elapsed().as_micros(),
+        v.as_set().map(|s| s.len()).unwrap_or(0)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

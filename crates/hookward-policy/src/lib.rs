@@ -76,7 +76,9 @@ pub fn main_module(sources: &[PolicySource]) -> PolicySource {
     packages.dedup();
     let mut text = String::from("package hookward.main\n\n");
     for p in &packages {
-        text.push_str(&format!("decision contains d if {{\n\tsome d in data.{p}.decision\n}}\n\n"));
+        text.push_str(&format!(
+            "decision contains d if {{\n\tsome d in data.{p}.decision\n}}\n\n"
+        ));
     }
     if packages.is_empty() {
         text.push_str("decision := set()\n");
@@ -302,7 +304,8 @@ fn load_sources(
     if let Some(dir) = cache_dir {
         let bin = dir.join(format!("policy-{key}.rvm"));
         if let Ok(bytes) = std::fs::read(&bin) {
-            if let Ok(DeserializationResult::Complete(program)) = Program::deserialize_binary(&bytes)
+            if let Ok(DeserializationResult::Complete(program)) =
+                Program::deserialize_binary(&bytes)
             {
                 let broken = std::fs::read(dir.join(format!("policy-{key}.broken.json")))
                     .ok()
@@ -672,8 +675,16 @@ pub fn run_tests(
             let mut engine = engine.clone();
             let (passed, error) = match engine.eval_rule(name.clone()) {
                 Ok(Value::Bool(true)) => (true, None),
-                Ok(Value::Undefined) => (false, Some("undefined (a condition did not hold)".into())),
-                Ok(v) => (false, Some(format!("evaluated to {}", v.to_json_str().unwrap_or_default()))),
+                Ok(Value::Undefined) => {
+                    (false, Some("undefined (a condition did not hold)".into()))
+                }
+                Ok(v) => (
+                    false,
+                    Some(format!(
+                        "evaluated to {}",
+                        v.to_json_str().unwrap_or_default()
+                    )),
+                ),
                 Err(e) => (false, Some(e.to_string())),
             };
             results.push(TestResult {
@@ -700,7 +711,11 @@ mod tests {
     #[test]
     fn builtin_tests_pass() {
         let results = run_tests(&builtin_sources(), &builtin_tests(), &json!(null)).unwrap();
-        assert!(results.len() >= 10, "too few tests found: {}", results.len());
+        assert!(
+            results.len() >= 10,
+            "too few tests found: {}",
+            results.len()
+        );
         let failed: Vec<_> = results.iter().filter(|r| !r.passed).collect();
         assert!(failed.is_empty(), "{failed:#?}");
     }
@@ -712,7 +727,11 @@ mod tests {
         let re = regex::Regex::new(r#""id": "([a-z0-9/-]+)""#).unwrap();
         let used: BTreeSet<_> = builtin_sources()
             .iter()
-            .flat_map(|s| re.captures_iter(&s.text).map(|c| c[1].to_string()).collect::<Vec<_>>())
+            .flat_map(|s| {
+                re.captures_iter(&s.text)
+                    .map(|c| c[1].to_string())
+                    .collect::<Vec<_>>()
+            })
             .collect();
         assert_eq!(documented, used);
         for r in &infos {
@@ -728,8 +747,10 @@ mod tests {
             cache_dir: Some(dir.path().to_path_buf()),
             ..LoadOptions::default()
         };
-        let inp = input(json!([{"path": "/etc/x", "access": "write", "via": "tool", "evidence": "/etc/x",
-                                 "classes": ["outside_project", "system"], "recursive": false}]));
+        let inp = input(
+            json!([{"path": "/etc/x", "access": "write", "via": "tool", "evidence": "/etc/x",
+                                 "classes": ["outside_project", "system"], "recursive": false}]),
+        );
         let mut first = Policy::load(&opts).unwrap();
         assert_eq!(first.mode(), LoadMode::Compiled);
         let a = first.evaluate(&inp).unwrap();
@@ -751,8 +772,10 @@ mod tests {
         assert_eq!(p.broken().len(), 1);
         assert_eq!(p.broken()[0].name, "/u/bad.rego");
         let e = p
-            .evaluate(&input(json!([{"path": "/home/dev/.aws/credentials", "access": "read", "via": "tool",
-                "evidence": "x", "classes": ["credential"], "recursive": false}])))
+            .evaluate(&input(
+                json!([{"path": "/home/dev/.aws/credentials", "access": "read", "via": "tool",
+                "evidence": "x", "classes": ["credential"], "recursive": false}]),
+            ))
             .unwrap();
         assert_eq!(e.candidates[0].id, "path/credential-store");
     }
@@ -766,8 +789,10 @@ mod tests {
         }];
         let mut p = Policy::from_sources(user, LoadOptions::default()).unwrap();
         let e = p
-            .evaluate(&input(json!([{"path": "/home/dev/.ssh/id_rsa", "access": "read", "via": "tool",
-                "evidence": "x", "classes": ["credential"], "recursive": false}])))
+            .evaluate(&input(
+                json!([{"path": "/home/dev/.ssh/id_rsa", "access": "read", "via": "tool",
+                "evidence": "x", "classes": ["credential"], "recursive": false}]),
+            ))
             .unwrap();
         assert!(e.user_error.is_some(), "{e:?}");
         assert_eq!(e.candidates[0].id, "path/credential-store");
@@ -792,8 +817,11 @@ mod tests {
             Candidate::new("self/disable-hooks", Decision::Deny, "r"),
             Candidate::new("path/env-file", Decision::Ask, "r"),
         ];
-        let disabled: BTreeSet<String> =
-            ["self/disable-hooks".to_string(), "path/env-file".to_string()].into();
+        let disabled: BTreeSet<String> = [
+            "self/disable-hooks".to_string(),
+            "path/env-file".to_string(),
+        ]
+        .into();
         let (v, ignored) = resolve(c, &disabled);
         assert_eq!(v.rule_id(), Some("self/disable-hooks"));
         assert_eq!(v.candidates.len(), 1);

@@ -2,8 +2,9 @@
 //!
 //! Run: `cargo run --release -p hookward-redact --example redact_cost`
 //!
-//! Prints the median time per call for a clean 20 KB payload (the common case: one pass, no
-//! allocation), the same payload with a few secrets in it, and a short shell command.
+//! A hook process redacts once or twice and exits, so the one-time costs matter as much as the
+//! steady state: the first call builds the trigger prefilter, and the first text that holds a
+//! rule's trigger compiles that rule's regex. Prints both, then medians per call.
 use std::time::Instant;
 
 fn median_us(mut f: impl FnMut(), rounds: usize) -> f64 {
@@ -18,23 +19,74 @@ fn median_us(mut f: impl FnMut(), rounds: usize) -> f64 {
     times.get(times.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-fn main() {
+fn once_us(s: &str) -> f64 {
     let t = Instant::now();
-    let _ = hookward_redact::redact_str("warm up: compile the patterns");
-    println!("first call (compiles patterns): {:.0} µs", t.elapsed().as_secs_f64() * 1e6);
+    std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(s)));
+    t.elapsed().as_secs_f64() * 1e6
+}
+
+fn main() {
+    let cmd = "git commit -m 'fix parser' && cargo test -p hookward-shell";
+    let secret_cmd = "export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345 && gh pr list";
+    let url_cmd = "psql postgres://app:hunter2@db.internal/prod -c 'select 1'";
+    println!(
+        "first call, clean command (builds the prefilter): {:.0} µs",
+        once_us(cmd)
+    );
+    println!(
+        "first call with github + secret-var triggers (compiles 4 regexes): {:.0} µs",
+        once_us(secret_cmd)
+    );
+    println!(
+        "first call with a url-password trigger (compiles 1 regex): {:.0} µs",
+        once_us(url_cmd)
+    );
 
     let line = "fn main() { let total = items.iter().map(|x| x.len()).sum::<usize>(); println!(\"{total}\"); } // résumé\n";
     let clean: String = line.repeat(20_000 / line.len());
     let mut dirty = clean.clone();
     dirty.push_str("export OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv\n");
     dirty.push_str("curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.Zm9vYmFy' https://x\n");
-    let cmd = "git commit -m 'fix parser' && cargo test -p hookward-shell";
+    let _ = once_us(&dirty); // compile what it triggers
 
     let n = 200;
-    let c = median_us(|| { std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(&clean))); }, n);
-    let d = median_us(|| { std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(&dirty))); }, n);
-    let s = median_us(|| { std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(cmd))); }, 2000);
-    println!("clean {} B: {c:.1} µs/call", clean.len());
-    println!("with 2 secrets {} B: {d:.1} µs/call", dirty.len());
-    println!("short command {} B: {s:.2} µs/call", cmd.len());
+    let c = median_us(
+        || {
+            std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(&clean)));
+        },
+        n,
+    );
+    let d = median_us(
+        || {
+            std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(&dirty)));
+        },
+        n,
+    );
+    let s = median_us(
+        || {
+            std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(cmd)));
+        },
+        2000,
+    );
+    let t = median_us(
+        || {
+            std::hint::black_box(hookward_redact::redact_str(std::hint::black_box(
+                secret_cmd,
+            )));
+        },
+        2000,
+    );
+    println!("steady state, clean {} B: {c:.1} µs/call", clean.len());
+    println!(
+        "steady state, {} B with 2 secrets: {d:.1} µs/call",
+        dirty.len()
+    );
+    println!(
+        "steady state, clean command {} B: {s:.2} µs/call",
+        cmd.len()
+    );
+    println!(
+        "steady state, command with a token {} B: {t:.2} µs/call",
+        secret_cmd.len()
+    );
 }

@@ -141,7 +141,8 @@ pub(crate) fn is_secret_assignment_name(name: &str) -> bool {
     if !hit {
         return false;
     }
-    let descriptive = last.is_some_and(|l| DESCRIPTIVE_LAST.iter().any(|d| d.eq_ignore_ascii_case(l)));
+    let descriptive =
+        last.is_some_and(|l| DESCRIPTIVE_LAST.iter().any(|d| d.eq_ignore_ascii_case(l)));
     let switch = first.is_some_and(|f| SWITCH_FIRST.iter().any(|d| d.eq_ignore_ascii_case(f)));
     !(descriptive || switch)
 }

@@ -1,228 +1,18 @@
-//! The rule table: one regex per secret shape, where the secret sits in a match, and a check
-//! that rejects look-alikes.
+//! The secret shapes, as hand-written matchers woken by trigger literals.
 //!
-//! Conventions that keep the table fast and predictable:
-//! - Word boundaries are ASCII (`(?-u:\b)`): a Unicode `\b` makes the regex crate's lazy DFA
-//!   give up on non-ASCII text and fall back to a slower engine.
-//! - Only names and fixed prefixes are case-insensitive (`(?i:…)`); token bodies are exact.
-//! - A rule never needs look-around (the `regex` crate has none): what a regex cannot say is
-//!   said by the rule's `accept` check or by the value parser in `value.rs`.
+//! Why not regexes: compiling the ~16 patterns costs 3–5 ms (measured with the `regex` crate on
+//! the project's machine), more than a whole hook call may spend, and a hook process redacts
+//! once and exits. Each shape here has a literal every occurrence contains (its *trigger*); one
+//! scan finds the triggers (a const pair bitmap, then a per-first-byte list, so there is no
+//! set-up cost at all), and only around a trigger does a matcher look further. Each matcher is
+//! documented with the regex it implements; `tests/props.rs` checks the matchers against those
+//! regexes on random input.
 
 use crate::names::is_secret_assignment_name;
 use crate::value::{self, ValueStyle};
-use regex::Captures;
 
-/// Where the secret is inside one match of a rule's regex.
-pub(crate) enum Span {
-    /// The whole match is the secret.
-    Whole,
-    /// The named group `s` is the secret; the rest of the match is context that stays.
-    Group,
-    /// The match ends at the separator after a secret-looking name (group `n`, `n1` or `n2`);
-    /// the secret is the value that follows, parsed by [`value::parse`].
-    Value(ValueStyle),
-}
-
-/// One secret shape.
-pub(crate) struct Rule {
-    /// The kind shown in the placeholder, `[REDACTED:<kind>]`.
-    pub kind: &'static str,
-    /// The regex (Rust `regex` syntax).
-    pub pattern: &'static str,
-    /// Where the secret is inside a match.
-    pub span: Span,
-    /// Rejects look-alikes; gets the secret text.
-    pub accept: fn(&str) -> bool,
-}
-
-/// The keywords a secret-looking name contains somewhere; [`is_secret_assignment_name`]
-/// then decides on whole segments (so `author` and `max_tokens` do not count).
-macro_rules! name_re {
-    () => {
-        r"[A-Za-z0-9_.-]*(?i:passw(?:or)?ds?|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credentials?|auth)[A-Za-z0-9_.-]*"
-    };
-}
-
-/// The rule table, in priority order: when spans of several rules overlap they are merged into
-/// one placeholder labelled with the kind of the earliest rule (so `OPENAI_API_KEY=sk-…` says
-/// `openai`, not `secret-var`).
-///
-/// Sources: token formats as documented by each provider, cross-checked with the rule of the
-/// same name in gitleaks' default config (`config/gitleaks.toml`, rule ids given per entry).
-pub(crate) const RULES: &[Rule] = &[
-    // gitleaks `private-key`. RFC 7468 textual encoding; covers PKCS#1 (`RSA`), SEC1 (`EC`),
-    // PKCS#8 (`PRIVATE KEY`, `ENCRYPTED PRIVATE KEY`), OpenSSH and PGP (`… PRIVATE KEY BLOCK`).
-    // A block cut off before its END line is redacted up to where the base64 body stops.
-    Rule {
-        kind: "pem",
-        pattern: r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:(?s:.)*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\t\r\n \\:,.-]*)",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `anthropic-api-key` (`sk-ant-api03-…`) and `anthropic-admin-api-key`
-    // (`sk-ant-admin01-…`); also Claude Code's OAuth tokens (`sk-ant-oat01-…`).
-    Rule {
-        kind: "anthropic",
-        pattern: r"(?-u:\b)sk-ant-[A-Za-z0-9_-]{20,}",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `openai-api-key`: `sk-` (legacy, 48 chars), `sk-proj-`, `sk-svcacct-`,
-    // `sk-admin-` keys. Kept looser than gitleaks' `T3BlbkFJ` marker, which newer keys do not
-    // all carry; the body must mix upper case, lower case and digits so hyphenated words
-    // (`sk-fix-the-parser-module`) are not taken for keys.
-    Rule {
-        kind: "openai",
-        pattern: r"(?-u:\b)sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}",
-        span: Span::Whole,
-        accept: openai_ok,
-    },
-    // gitleaks `github-pat` (ghp_), `github-oauth` (gho_), `github-app-token` (ghu_, ghs_),
-    // `github-refresh-token` (ghr_), `github-fine-grained-pat` (github_pat_). GitHub documents
-    // the prefixes in "About authentication to GitHub" (token formats, 2021).
-    Rule {
-        kind: "github",
-        pattern: r"(?-u:\b)(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `slack-bot-token`, `slack-user-token`, `slack-legacy-*` (xoxb-, xoxp-, xoxa-,
-    // xoxr-, xoxs-) and `slack-app-token` (xapp-).
-    Rule {
-        kind: "slack",
-        pattern: r"(?-u:\b)(?:xox[abprs]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,})",
-        span: Span::Whole,
-        accept: has_digit,
-    },
-    // gitleaks `aws-access-token`; AWS IAM docs, "Understanding unique ID prefixes"
-    // (AKIA = long-term access key, ASIA = temporary STS key).
-    Rule {
-        kind: "aws-access-key",
-        pattern: r"(?-u:\b)(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}(?-u:\b)",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `gcp-api-key`: Google API keys are `AIza` + 35 characters.
-    Rule {
-        kind: "google",
-        pattern: r"(?-u:\b)AIza[0-9A-Za-z_-]{35}",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `gitlab-pat` (glpat-), `gitlab-deploy-token` (gldt-), `gitlab-runner-
-    // authentication-token` (glrt-), `gitlab-ptt` (glptt-), `gitlab-feed-token` (glft-),
-    // `gitlab-scim-token` (glsoat-), `gitlab-oauth-app-secret` (gloas-); GitLab docs,
-    // "Token prefixes".
-    Rule {
-        kind: "gitlab",
-        pattern: r"(?-u:\b)(?:glpat|gldt|glrt|glptt|glft|glsoat|gloas)-[0-9A-Za-z_-]{20,}",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `npm-access-token`: `npm_` + 36 alphanumerics (npm docs, "About access tokens").
-    Rule {
-        kind: "npm",
-        pattern: r"(?-u:\b)npm_[A-Za-z0-9]{36}(?-u:\b)",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `huggingface-access-token`: `hf_` + 34 letters; accepts digits and longer
-    // bodies too (the format is not a published contract).
-    Rule {
-        kind: "huggingface",
-        pattern: r"(?-u:\b)hf_[A-Za-z0-9]{30,}",
-        span: Span::Whole,
-        accept: always,
-    },
-    // gitleaks `stripe-access-token`: secret (`sk_`) and restricted (`rk_`) keys, live and test
-    // (Stripe docs, "API keys").
-    Rule {
-        kind: "stripe",
-        pattern: r"(?-u:\b)(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,99}",
-        span: Span::Whole,
-        accept: always,
-    },
-    // AWS secret access keys are 40 base64 characters with no prefix of their own, so only the
-    // name in front identifies them (gitleaks and trufflehog both key on it the same way):
-    // `aws_secret_access_key = …` (~/.aws/credentials), `AWS_SECRET_ACCESS_KEY=…` (env),
-    // `aws configure set aws_secret_access_key …` (CLI).
-    Rule {
-        kind: "aws-secret-key",
-        pattern: r#"(?i:aws_?secret_?(?:access_?)?key)\\?["']?[ \t]*[:=]?[ \t]*\\?["']?(?P<s>[A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)"#,
-        span: Span::Group,
-        accept: always,
-    },
-    // RFC 7235 `Authorization` / `Proxy-Authorization` header with any scheme (RFC 6750
-    // Bearer, RFC 7617 Basic, GitHub's `token`), also as curl's `-H 'Authorization: …'` and
-    // as a JSON member. The credential must not be a scheme word and must mix two character
-    // classes (`Authorization: required` in prose is not a secret).
-    Rule {
-        kind: "bearer",
-        pattern: r#"(?i:(?-u:\b)(?:proxy-)?authorization)\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:(?i:bearer|basic|token|bot|digest|negotiate|apikey)[ \t]+)?(?P<s>[A-Za-z0-9._~+/=:-]{6,})"#,
-        span: Span::Group,
-        accept: header_credential_ok,
-    },
-    // A bare RFC 6750 bearer token (`Bearer eyJ…`) without the header name in front: at least
-    // 16 characters with a digit or mixed case, so "bearer responsibilities" stays.
-    Rule {
-        kind: "bearer",
-        pattern: r"(?-u:\b)(?:Bearer|BEARER|bearer)[ \t]+(?P<s>[A-Za-z0-9._~+/-]{16,}=*)",
-        span: Span::Group,
-        accept: bare_bearer_ok,
-    },
-    // RFC 3986 §3.2.1 userinfo `user:password@` (deprecated by the RFC, still common in
-    // database and git URLs). Only the password is hidden; the password may itself contain
-    // `@` (the last `@` before the host wins). A `$VAR` / `${VAR}` password is a reference,
-    // not a secret.
-    Rule {
-        kind: "url-password",
-        pattern: r#"(?i:(?-u:\b)[a-z][a-z0-9+.-]{1,20})://[^\s:@/?#'"\\]*:(?P<s>[^\s/?#'"\\]+)@[A-Za-z0-9.\[_-]"#,
-        span: Span::Group,
-        accept: not_a_reference,
-    },
-    // curl's `-u user:password` / `--user` / `--proxy-user` (curl(1), "-u, --user"): the same
-    // userinfo as in a URL, given as a flag. Limited to curl command lines: elsewhere `-u a:b`
-    // is often `uid:gid` (docker) or a diff option.
-    Rule {
-        kind: "url-password",
-        pattern: r#"(?-u:\b)curl(?-u:\b)[^\n|;&]*?[ \t](?:-u|--user|--proxy-user)(?:[ \t]+|=)["']?[^\s:'"]*:(?P<s>[^\s'"]+)"#,
-        span: Span::Group,
-        accept: not_a_reference,
-    },
-    // `NAME=value` for a secret-looking NAME: shell `export X=…` and `X=… cmd`, `.env` lines,
-    // `--password=…`, URL query `?access_token=…`, TOML/INI `key = "…"`, Makefile `:=`/`?=`,
-    // PHP/Ruby `'token' => '…'`.
-    Rule {
-        kind: "secret-var",
-        pattern: concat!(r#"(?P<n>"#, name_re!(), r#")\\?["']?[ \t]*[:?+]?=>?[ \t]*"#),
-        span: Span::Value(ValueStyle::Assign),
-        accept: always,
-    },
-    // `name: value` for a secret-looking name, either as a YAML / header line
-    // (`password: hunter2`, `X-Api-Key: …` at the start of a line; YAML requires a space after
-    // the colon) or as a quoted key (`"api_key": "…"`, `'x-api-key: …'` in `curl -H`).
-    Rule {
-        kind: "secret-var",
-        pattern: concat!(
-            r#"(?:(?m:^)[ \t]*(?:-[ \t]+)?(?P<n1>"#,
-            name_re!(),
-            r#")[ \t]*:[ \t]+|(?P<q>\\?["'])(?P<n2>"#,
-            name_re!(),
-            r#")\\?["']?[ \t]*:[ \t]*)"#
-        ),
-        span: Span::Value(ValueStyle::Colon),
-        accept: always,
-    },
-    // `--token VALUE` (long flag, value as the next word).
-    Rule {
-        kind: "secret-var",
-        pattern: concat!(r#"(?:(?m:^)|[ \t'"])--(?P<n>"#, name_re!(), r#")[ \t]+"#),
-        span: Span::Value(ValueStyle::Flag),
-        accept: always,
-    },
-];
-
-/// Every kind a placeholder can carry, in rule priority order, deduplicated.
+/// Every kind a placeholder can carry, most specific first: when candidates overlap, the merged
+/// span takes the earliest kind in this list (so `OPENAI_API_KEY=sk-…` says `openai`).
 pub(crate) const KINDS: &[&str] = &[
     "pem",
     "anthropic",
@@ -241,54 +31,778 @@ pub(crate) const KINDS: &[&str] = &[
     "secret-var",
 ];
 
-/// The byte range of the secret for one match of `rule`, or `None` when the match turns out
-/// not to hold a secret (name not secret, value a reference, look-alike rejected).
-pub(crate) fn secret_span(rule: &Rule, hay: &str, caps: &Captures<'_>) -> Option<(usize, usize)> {
-    let whole = caps.get(0)?;
-    let (start, end) = match &rule.span {
-        Span::Whole => (whole.start(), whole.end()),
-        Span::Group => {
-            let g = caps.name("s")?;
-            (g.start(), g.end())
+const PEM: usize = 0;
+const ANTHROPIC: usize = 1;
+const OPENAI: usize = 2;
+const GITHUB: usize = 3;
+const SLACK: usize = 4;
+const AWS_ACCESS_KEY: usize = 5;
+const GOOGLE: usize = 6;
+const GITLAB: usize = 7;
+const NPM: usize = 8;
+const HUGGINGFACE: usize = 9;
+const STRIPE: usize = 10;
+const AWS_SECRET_KEY: usize = 11;
+const BEARER: usize = 12;
+const URL_PASSWORD: usize = 13;
+const SECRET_VAR: usize = 14;
+
+/// A candidate secret: byte range in the text and kind (index into [`KINDS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Cand {
+    pub start: usize,
+    pub end: usize,
+    pub kind: usize,
+}
+
+/// Byte classes of token bodies.
+#[derive(Clone, Copy)]
+enum Class {
+    /// `[A-Za-z0-9]`
+    Alnum,
+    /// `[A-Za-z0-9_]`
+    AlnumUnderscore,
+    /// `[A-Za-z0-9-]`
+    AlnumDash,
+    /// `[A-Za-z0-9_-]`
+    AlnumDashUnderscore,
+    /// `[A-Z2-7]` (base32, AWS key ids)
+    Base32Upper,
+}
+
+impl Class {
+    fn has(self, b: u8) -> bool {
+        match self {
+            Class::Alnum => b.is_ascii_alphanumeric(),
+            Class::AlnumUnderscore => b.is_ascii_alphanumeric() || b == b'_',
+            Class::AlnumDash => b.is_ascii_alphanumeric() || b == b'-',
+            Class::AlnumDashUnderscore => b.is_ascii_alphanumeric() || b == b'-' || b == b'_',
+            Class::Base32Upper => b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b),
         }
-        Span::Value(style) => {
-            let (name, style) = match style {
-                ValueStyle::Colon => match caps.name("n1") {
-                    Some(n) => (n, ValueStyle::Line),
-                    None => (caps.name("n2")?, ValueStyle::Colon),
-                },
-                other => (caps.name("n")?, *other),
+    }
+}
+
+/// What to do when a trigger literal is found.
+#[derive(Clone, Copy)]
+enum Matcher {
+    /// A token with a fixed, case-sensitive prefix (the trigger itself):
+    /// `(?-u:\b)PREFIX[class]{min,}`, or with `exact`, `(?-u:\b)PREFIX[class]{min}(?-u:\b)`.
+    /// The whole token (prefix included) must pass `accept`.
+    Token {
+        kind: usize,
+        class: Class,
+        min: usize,
+        exact: bool,
+        accept: fn(&str) -> bool,
+    },
+    /// `(?-u:\b)A3T[A-Z0-9][A-Z2-7]{16}(?-u:\b)` (AWS legacy key id prefix).
+    AwsA3t,
+    /// See [`pem`].
+    Pem,
+    /// See [`aws_secret`].
+    AwsSecret,
+    /// See [`auth_header`].
+    AuthHeader,
+    /// See [`bare_bearer`].
+    BareBearer,
+    /// See [`url_password`].
+    Url,
+    /// See [`curl_user`].
+    Curl,
+    /// See [`secret_name`].
+    SecretName,
+}
+
+/// A trigger literal: every match of its matcher contains it at the position it was found.
+struct Trigger {
+    lit: &'static str,
+    /// Compare exactly; otherwise ASCII-case-insensitively.
+    case_sensitive: bool,
+    matcher: Matcher,
+}
+
+const fn token(
+    lit: &'static str,
+    kind: usize,
+    class: Class,
+    min: usize,
+    accept: fn(&str) -> bool,
+) -> Trigger {
+    Trigger {
+        lit,
+        case_sensitive: true,
+        matcher: Matcher::Token {
+            kind,
+            class,
+            min,
+            exact: false,
+            accept,
+        },
+    }
+}
+
+const fn exact_token(lit: &'static str, kind: usize, class: Class, len: usize) -> Trigger {
+    Trigger {
+        lit,
+        case_sensitive: true,
+        matcher: Matcher::Token {
+            kind,
+            class,
+            min: len,
+            exact: true,
+            accept: always,
+        },
+    }
+}
+
+const fn custom(lit: &'static str, case_sensitive: bool, matcher: Matcher) -> Trigger {
+    Trigger {
+        lit,
+        case_sensitive,
+        matcher,
+    }
+}
+
+/// Sources: token formats as documented by each provider, cross-checked with the rule of the
+/// same name in gitleaks' default config (`config/gitleaks.toml`; rule ids below).
+const TRIGGERS: &[Trigger] = &[
+    // gitleaks `private-key`; RFC 7468 textual encoding: PKCS#1 (`RSA`), SEC1 (`EC`), PKCS#8
+    // (`PRIVATE KEY`, `ENCRYPTED PRIVATE KEY`), OpenSSH, PGP (`… PRIVATE KEY BLOCK`).
+    custom("-----BEGIN", true, Matcher::Pem),
+    // gitleaks `anthropic-api-key` (`sk-ant-api03-…`), `anthropic-admin-api-key`
+    // (`sk-ant-admin01-…`); also Claude Code OAuth tokens (`sk-ant-oat01-…`).
+    token("sk-ant-", ANTHROPIC, Class::AlnumDashUnderscore, 20, always),
+    // gitleaks `openai-api-key`: `sk-` legacy (48 chars), `sk-proj-`, `sk-svcacct-`, `sk-admin-`.
+    // Looser than gitleaks' `T3BlbkFJ` marker, which newer keys do not all carry; the body must
+    // mix upper case, lower case and digits so `sk-fix-the-parser-module` is not a key.
+    token("sk-", OPENAI, Class::AlnumDashUnderscore, 20, openai_ok),
+    // gitleaks `github-pat` (ghp_), `github-oauth` (gho_), `github-app-token` (ghu_, ghs_),
+    // `github-refresh-token` (ghr_): 36 base62 chars; `github-fine-grained-pat` (github_pat_).
+    // GitHub docs, "About authentication to GitHub" → "GitHub's token formats".
+    token("ghp_", GITHUB, Class::Alnum, 36, always),
+    token("gho_", GITHUB, Class::Alnum, 36, always),
+    token("ghu_", GITHUB, Class::Alnum, 36, always),
+    token("ghs_", GITHUB, Class::Alnum, 36, always),
+    token("ghr_", GITHUB, Class::Alnum, 36, always),
+    token("github_pat_", GITHUB, Class::AlnumUnderscore, 22, always),
+    // gitleaks `slack-bot-token` (xoxb-), `slack-user-token` (xoxp-), `slack-legacy-*` (xoxa-,
+    // xoxr-, xoxs-), `slack-app-token` (xapp-). Must contain a digit (real ones are ids).
+    token("xoxa-", SLACK, Class::AlnumDash, 10, has_digit),
+    token("xoxb-", SLACK, Class::AlnumDash, 10, has_digit),
+    token("xoxp-", SLACK, Class::AlnumDash, 10, has_digit),
+    token("xoxr-", SLACK, Class::AlnumDash, 10, has_digit),
+    token("xoxs-", SLACK, Class::AlnumDash, 10, has_digit),
+    token("xapp-", SLACK, Class::AlnumDash, 12, has_digit),
+    // gitleaks `aws-access-token`; AWS IAM docs, "Understanding unique ID prefixes"
+    // (AKIA long-term key, ASIA temporary STS key, ABIA/ACCA service keys): 4 + 16 base32.
+    exact_token("AKIA", AWS_ACCESS_KEY, Class::Base32Upper, 16),
+    exact_token("ASIA", AWS_ACCESS_KEY, Class::Base32Upper, 16),
+    exact_token("ABIA", AWS_ACCESS_KEY, Class::Base32Upper, 16),
+    exact_token("ACCA", AWS_ACCESS_KEY, Class::Base32Upper, 16),
+    custom("A3T", true, Matcher::AwsA3t),
+    // gitleaks `gcp-api-key`: `AIza` + 35 chars.
+    token("AIza", GOOGLE, Class::AlnumDashUnderscore, 35, always),
+    // gitleaks `gitlab-pat` (glpat-), `gitlab-deploy-token` (gldt-), `gitlab-runner-
+    // authentication-token` (glrt-), `gitlab-ptt` (glptt-), `gitlab-feed-token` (glft-),
+    // `gitlab-scim-token` (glsoat-), `gitlab-oauth-app-secret` (gloas-); GitLab docs,
+    // "Token prefixes".
+    token("glpat-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("gldt-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("glrt-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("glptt-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("glft-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("glsoat-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    token("gloas-", GITLAB, Class::AlnumDashUnderscore, 20, always),
+    // gitleaks `npm-access-token`: `npm_` + 36 alphanumerics (npm docs, "About access tokens").
+    exact_token("npm_", NPM, Class::Alnum, 36),
+    // gitleaks `huggingface-access-token`: `hf_` + 34 letters; digits and longer bodies
+    // accepted too (the format is not a published contract).
+    token("hf_", HUGGINGFACE, Class::Alnum, 30, always),
+    // gitleaks `stripe-access-token`: secret (sk_) and restricted (rk_) keys, live/test/prod
+    // (Stripe docs, "API keys").
+    token("sk_live_", STRIPE, Class::Alnum, 10, always),
+    token("sk_test_", STRIPE, Class::Alnum, 10, always),
+    token("sk_prod_", STRIPE, Class::Alnum, 10, always),
+    token("rk_live_", STRIPE, Class::Alnum, 10, always),
+    token("rk_test_", STRIPE, Class::Alnum, 10, always),
+    token("rk_prod_", STRIPE, Class::Alnum, 10, always),
+    custom("secret", false, Matcher::AwsSecret),
+    custom("authorization", false, Matcher::AuthHeader),
+    custom("bearer", false, Matcher::BareBearer),
+    custom("://", true, Matcher::Url),
+    custom("curl", true, Matcher::Curl),
+    // The keywords of a secret-looking name (see `names::is_secret_name`).
+    custom("passw", false, Matcher::SecretName),
+    custom("passphrase", false, Matcher::SecretName),
+    custom("secret", false, Matcher::SecretName),
+    custom("token", false, Matcher::SecretName),
+    custom("api_key", false, Matcher::SecretName),
+    custom("api-key", false, Matcher::SecretName),
+    custom("apikey", false, Matcher::SecretName),
+    custom("access_key", false, Matcher::SecretName),
+    custom("access-key", false, Matcher::SecretName),
+    custom("accesskey", false, Matcher::SecretName),
+    custom("private_key", false, Matcher::SecretName),
+    custom("private-key", false, Matcher::SecretName),
+    custom("privatekey", false, Matcher::SecretName),
+    custom("credential", false, Matcher::SecretName),
+    custom("auth", false, Matcher::SecretName),
+];
+
+/// Bit `(a << 8) | b` is set when some trigger starts with the (lower-cased) bytes `a b`.
+static PAIRS: [u64; 1024] = pair_table();
+
+const fn pair_table() -> [u64; 1024] {
+    let mut t = [0u64; 1024];
+    let mut i = 0;
+    while i < TRIGGERS.len() {
+        let lit = TRIGGERS[i].lit.as_bytes();
+        assert!(lit.len() >= 2, "trigger literals need at least two bytes");
+        let k =
+            ((lit[0].to_ascii_lowercase() as usize) << 8) | lit[1].to_ascii_lowercase() as usize;
+        t[k >> 6] |= 1 << (k & 63);
+        i += 1;
+    }
+    t
+}
+
+/// `STARTS[c]`: some trigger starts with byte `c` (in either ASCII case).
+static STARTS: [bool; 256] = starts_table();
+
+const fn starts_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < TRIGGERS.len() {
+        let c = TRIGGERS[i].lit.as_bytes()[0];
+        t[c.to_ascii_lowercase() as usize] = true;
+        t[c.to_ascii_uppercase() as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// Up to this many triggers may share a (lower-cased) first byte.
+const MAX_PER_BYTE: usize = 16;
+
+/// For each lower-cased first byte: how many triggers start with it, and their indexes.
+static BY_FIRST: [(u8, [u8; MAX_PER_BYTE]); 256] = first_byte_table();
+
+const fn first_byte_table() -> [(u8, [u8; MAX_PER_BYTE]); 256] {
+    let mut t = [(0u8, [0u8; MAX_PER_BYTE]); 256];
+    assert!(TRIGGERS.len() <= 256, "trigger indexes must fit in a u8");
+    let mut i = 0;
+    while i < TRIGGERS.len() {
+        let f = TRIGGERS[i].lit.as_bytes()[0].to_ascii_lowercase() as usize;
+        let n = t[f].0 as usize;
+        assert!(
+            n < MAX_PER_BYTE,
+            "too many triggers share a first byte; raise MAX_PER_BYTE"
+        );
+        t[f].1[n] = i as u8;
+        t[f].0 += 1;
+        i += 1;
+    }
+    t
+}
+
+/// Every candidate secret in `s`, in no particular order (may overlap).
+pub(crate) fn candidates(s: &str) -> Vec<Cand> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut last_name_start = None;
+    for (i, pair) in b.windows(2).enumerate() {
+        let &[c0, c1] = pair else {
+            continue;
+        };
+        let (l0, l1) = (c0.to_ascii_lowercase(), c1.to_ascii_lowercase());
+        let k = (usize::from(l0) << 8) | usize::from(l1);
+        if PAIRS.get(k >> 6).is_none_or(|w| w & (1 << (k & 63)) == 0) {
+            continue;
+        }
+        let Some((n, idx)) = BY_FIRST.get(usize::from(l0)) else {
+            continue;
+        };
+        for &ti in idx.iter().take(usize::from(*n)) {
+            let Some(t) = TRIGGERS.get(usize::from(ti)) else {
+                continue;
             };
-            if !is_secret_assignment_name(name.as_str()) {
-                return None;
-            }
-            let line_indent = if style == ValueStyle::Line {
-                let line_start = hay.get(..whole.start())?.rfind('\n').map_or(0, |i| i + 1);
-                hay.get(line_start..name.start())?.len()
+            let lit = t.lit.as_bytes();
+            let Some(here) = b.get(i..i + lit.len()) else {
+                continue;
+            };
+            let hit = if t.case_sensitive {
+                here == lit
             } else {
-                0
+                here.eq_ignore_ascii_case(lit)
             };
-            let (a, b) = value::parse(hay, whole.end(), style, line_indent)?;
-            (a, b)
+            if !hit {
+                continue;
+            }
+            let end = i + lit.len();
+            match t.matcher {
+                Matcher::Token {
+                    kind,
+                    class,
+                    min,
+                    exact,
+                    accept,
+                } => prefixed_token(s, i, end, kind, class, min, exact, accept, &mut out),
+                Matcher::AwsA3t => aws_a3t(s, i, &mut out),
+                Matcher::Pem => pem(s, i, end, &mut out),
+                Matcher::AwsSecret => aws_secret(s, i, end, &mut out),
+                Matcher::AuthHeader => auth_header(s, i, end, &mut out),
+                Matcher::BareBearer => bare_bearer(s, i, end, &mut out),
+                Matcher::Url => url_password(s, i, end, &mut out),
+                Matcher::Curl => curl_user(s, i, end, &mut out),
+                Matcher::SecretName => secret_name(s, i, end, &mut last_name_start, &mut out),
+            }
+        }
+    }
+    out
+}
+
+fn push(out: &mut Vec<Cand>, start: usize, end: usize, kind: usize) {
+    if start < end {
+        out.push(Cand { start, end, kind });
+    }
+}
+
+/// ASCII word byte, as in `(?-u:\b)`.
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// A word boundary precedes position `i`, given that `b[i]` is a word byte.
+fn boundary_before(b: &[u8], i: usize) -> bool {
+    i == 0 || b.get(i - 1).is_none_or(|&p| !is_word(p))
+}
+
+/// End of the run of bytes satisfying `f` starting at `i`.
+fn run(b: &[u8], i: usize, f: impl Fn(u8) -> bool) -> usize {
+    let mut j = i;
+    while b.get(j).is_some_and(|&c| f(c)) {
+        j += 1;
+    }
+    j
+}
+
+/// End of the run of `char`s satisfying `f` starting at byte `i` (a char boundary).
+fn char_run(s: &str, i: usize, f: impl Fn(char) -> bool) -> usize {
+    let Some(rest) = s.get(i..) else {
+        return i;
+    };
+    rest.char_indices()
+        .find(|&(_, c)| !f(c))
+        .map_or(s.len(), |(k, _)| i + k)
+}
+
+/// Skips at most one byte equal to one of `set`.
+fn opt(b: &[u8], i: usize, set: &[u8]) -> usize {
+    if b.get(i).is_some_and(|c| set.contains(c)) {
+        i + 1
+    } else {
+        i
+    }
+}
+
+fn blanks(b: &[u8], i: usize) -> usize {
+    run(b, i, |c| c == b' ' || c == b'\t')
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prefixed_token(
+    s: &str,
+    start: usize,
+    body: usize,
+    kind: usize,
+    class: Class,
+    min: usize,
+    exact: bool,
+    accept: fn(&str) -> bool,
+    out: &mut Vec<Cand>,
+) {
+    let b = s.as_bytes();
+    if !boundary_before(b, start) {
+        return;
+    }
+    let end = run(b, body, |c| class.has(c));
+    let ok = if exact {
+        end - body == min && run(b, body, is_word) == end
+    } else {
+        end - body >= min
+    };
+    if ok && s.get(start..end).is_some_and(accept) {
+        push(out, start, end, kind);
+    }
+}
+
+/// `(?-u:\b)A3T[A-Z0-9][A-Z2-7]{16}(?-u:\b)`.
+fn aws_a3t(s: &str, start: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    if !boundary_before(b, start) {
+        return;
+    }
+    let lead = start + 3;
+    if !b
+        .get(lead)
+        .is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    {
+        return;
+    }
+    let end = run(b, lead + 1, |c| Class::Base32Upper.has(c));
+    if end - (lead + 1) == 16 && run(b, lead + 1, is_word) == end {
+        push(out, start, end, AWS_ACCESS_KEY);
+    }
+}
+
+/// `-----BEGIN[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----` followed by either the body up to the
+/// first matching `-----END[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----`, or, when the block was
+/// cut off, the run of base64-ish bytes `[A-Za-z0-9+/=\t\r\n \\:,.-]*`. The whole block is the
+/// secret.
+fn pem(s: &str, start: usize, after_begin: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    let Some(hdr_end) = armor_label_end(b, after_begin) else {
+        return;
+    };
+    let mut from = hdr_end;
+    while let Some(k) = s
+        .get(from..)
+        .and_then(|r| r.find("-----END"))
+        .map(|k| from + k)
+    {
+        if let Some(end) = armor_label_end(b, k + 8) {
+            push(out, start, end, PEM);
+            return;
+        }
+        from = k + 8;
+    }
+    let end = run(b, hdr_end, |c| {
+        c.is_ascii_alphanumeric() || b"+/=\t\r\n \\:,.-".contains(&c)
+    });
+    push(out, start, end, PEM);
+}
+
+/// After `-----BEGIN` / `-----END`: `[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----`; returns the
+/// position after the closing dashes.
+fn armor_label_end(b: &[u8], i: usize) -> Option<usize> {
+    let label_end = run(b, i, |c| {
+        c == b' ' || c == b'_' || c == b'-' || c.is_ascii_uppercase() || c.is_ascii_digit()
+    });
+    let label = b.get(i..label_end)?;
+    // Greedy like the regex: the last occurrence inside the label run.
+    [&b"PRIVATE KEY-----"[..], &b"PRIVATE KEY BLOCK-----"[..]]
+        .iter()
+        .filter_map(|pat| {
+            label
+                .windows(pat.len())
+                .rposition(|w| w == *pat)
+                .map(|k| i + k + pat.len())
+        })
+        .max()
+}
+
+/// AWS secret access keys are 40 base64 characters with no prefix of their own, so only the
+/// name in front identifies them (gitleaks and trufflehog key on it the same way):
+/// `(?i-u:aws_?secret_?(?:access_?)?key)\\?["']?[ \t]*[:=]?[ \t]*\\?["']?([A-Za-z0-9/+]{40})`
+/// not followed by `[A-Za-z0-9/+=]` — `aws_secret_access_key = …` (~/.aws/credentials),
+/// `AWS_SECRET_ACCESS_KEY=…`, `aws configure set aws_secret_access_key …`.
+fn aws_secret(s: &str, secret_at: usize, after: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    let before = |n: usize, w: &[u8]| {
+        secret_at >= n
+            && b.get(secret_at - n..secret_at)
+                .is_some_and(|x| x.eq_ignore_ascii_case(w))
+    };
+    if !(before(4, b"aws_") || before(3, b"aws")) {
+        return;
+    }
+    let ci = |i: usize, w: &[u8]| {
+        b.get(i..i + w.len())
+            .is_some_and(|x| x.eq_ignore_ascii_case(w))
+    };
+    let mut i = opt(b, after, b"_");
+    if ci(i, b"access") {
+        i = opt(b, i + 6, b"_");
+    }
+    if !ci(i, b"key") {
+        return;
+    }
+    i += 3;
+    i = opt(b, i, b"\\");
+    i = opt(b, i, b"\"'");
+    i = blanks(b, i);
+    i = opt(b, i, b":=");
+    i = blanks(b, i);
+    i = opt(b, i, b"\\");
+    i = opt(b, i, b"\"'");
+    let end = run(b, i, |c| {
+        c.is_ascii_alphanumeric() || c == b'/' || c == b'+'
+    });
+    if end - i == 40 && b.get(end) != Some(&b'=') {
+        push(out, i, end, AWS_SECRET_KEY);
+    }
+}
+
+/// RFC 7235 `Authorization` / `Proxy-Authorization` with any scheme (RFC 6750 Bearer, RFC 7617
+/// Basic, GitHub's `token`), as a header line, curl's `-H 'Authorization: …'` or a JSON member:
+/// `(?i-u:\bauthorization)\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:SCHEME[ \t]+)?([A-Za-z0-9._~+/=:-]{6,})`.
+/// The credential must not be a scheme word and must mix two character classes
+/// (`Authorization: required` in prose stays).
+fn auth_header(s: &str, start: usize, after: usize, out: &mut Vec<Cand>) {
+    const SCHEMES: &[&[u8]] = &[
+        b"bearer",
+        b"basic",
+        b"token",
+        b"bot",
+        b"digest",
+        b"negotiate",
+        b"apikey",
+    ];
+    let b = s.as_bytes();
+    if !boundary_before(b, start) {
+        return;
+    }
+    let mut i = opt(b, after, b"\\");
+    i = opt(b, i, b"\"'");
+    i = blanks(b, i);
+    if !b.get(i).is_some_and(|c| *c == b':' || *c == b'=') {
+        return;
+    }
+    i = blanks(b, i + 1);
+    i = opt(b, i, b"\\");
+    i = opt(b, i, b"\"'");
+    let cred = |j: usize| {
+        run(b, j, |c| {
+            c.is_ascii_alphanumeric() || b"._~+/=:-".contains(&c)
+        })
+    };
+    let word_end = run(b, i, |c| c.is_ascii_alphabetic());
+    if SCHEMES.iter().any(|w| {
+        b.get(i..word_end)
+            .is_some_and(|x| x.eq_ignore_ascii_case(w))
+    }) {
+        let j = blanks(b, word_end);
+        if j > word_end {
+            let end = cred(j);
+            if end - j >= 6 && s.get(j..end).is_some_and(header_credential_ok) {
+                push(out, j, end, BEARER);
+                return;
+            }
+        }
+    }
+    let end = cred(i);
+    if end - i >= 6 && s.get(i..end).is_some_and(header_credential_ok) {
+        push(out, i, end, BEARER);
+    }
+}
+
+/// A bare RFC 6750 bearer token without the header name:
+/// `(?-u:\b)(?:Bearer|BEARER|bearer)[ \t]+([A-Za-z0-9._~+/-]{16,}=*)`, with a digit or mixed
+/// case (so "bearer responsibilities" stays).
+fn bare_bearer(s: &str, start: usize, after: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    let word = b.get(start..after).unwrap_or_default();
+    if !(word == b"Bearer" || word == b"BEARER" || word == b"bearer") || !boundary_before(b, start)
+    {
+        return;
+    }
+    let j = blanks(b, after);
+    if j == after {
+        return;
+    }
+    let body = run(b, j, |c| {
+        c.is_ascii_alphanumeric() || b"._~+/-".contains(&c)
+    });
+    if body - j < 16 {
+        return;
+    }
+    let end = run(b, body, |c| c == b'=');
+    if s.get(j..end).is_some_and(bare_bearer_ok) {
+        push(out, j, end, BEARER);
+    }
+}
+
+/// RFC 3986 §3.2.1 userinfo, `scheme://user:password@host` (deprecated by the RFC, still common
+/// in database and git URLs): `[A-Za-z][A-Za-z0-9+.-]*://[^\s:@/?#'"\\]*:([^\s/?#'"\\]+)@[A-Za-z0-9.\[_-]`.
+/// Only the password is hidden; it may contain `@` (the last `@` before the host wins). A
+/// `$VAR` / `${VAR}` password is a reference, not a secret.
+fn url_password(s: &str, colon: usize, after: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    let mut k = colon;
+    while k > 0
+        && b.get(k - 1)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || b"+.-".contains(&c))
+    {
+        k -= 1;
+    }
+    if !b
+        .get(k..colon)
+        .is_some_and(|scheme| scheme.iter().any(u8::is_ascii_alphabetic))
+    {
+        return;
+    }
+    let user_end = char_run(s, after, |c| {
+        !c.is_whitespace() && !":@/?#'\"\\".contains(c)
+    });
+    if b.get(user_end) != Some(&b':') {
+        return;
+    }
+    let p = user_end + 1;
+    let r_end = char_run(s, p, |c| !c.is_whitespace() && !"/?#'\"\\".contains(c));
+    let host_char = |c: u8| c.is_ascii_alphanumeric() || b".[_-".contains(&c);
+    let Some(at) = (p..r_end).rev().find(|&j| {
+        b.get(j) == Some(&b'@') && j + 1 < r_end && b.get(j + 1).is_some_and(|&c| host_char(c))
+    }) else {
+        return;
+    };
+    if s.get(p..at).is_some_and(not_a_reference) {
+        push(out, p, at, URL_PASSWORD);
+    }
+}
+
+/// curl's `-u user:password` / `--user` / `--proxy-user` (curl(1), "-u, --user"):
+/// `(?-u:\b)curl(?-u:\b)[^\n|;&]*?[ \t](?:-u|--user|--proxy-user)(?:[ \t]+|=)["']?[^\s:'"]*:([^\s'"]+)`.
+/// Limited to curl command lines: elsewhere `-u a:b` is often `uid:gid` (docker).
+fn curl_user(s: &str, start: usize, after: usize, out: &mut Vec<Cand>) {
+    let b = s.as_bytes();
+    if !boundary_before(b, start) || b.get(after).is_some_and(|&c| is_word(c)) {
+        return;
+    }
+    let seg_end = run(b, after, |c| !b"\n|;&".contains(&c));
+    for i in after..seg_end {
+        if !b.get(i).is_some_and(|&c| c == b' ' || c == b'\t') {
+            continue;
+        }
+        let Some(flag_end) = [&b"--proxy-user"[..], &b"--user"[..], &b"-u"[..]]
+            .iter()
+            .find(|f| b.get(i + 1..i + 1 + f.len()) == Some(f))
+            .map(|f| i + 1 + f.len())
+        else {
+            continue;
+        };
+        let mut j = blanks(b, flag_end);
+        if j == flag_end {
+            if b.get(j) != Some(&b'=') {
+                continue;
+            }
+            j += 1;
+        }
+        j = opt(b, j, b"\"'");
+        let user_end = char_run(s, j, |c| !c.is_whitespace() && !":'\"".contains(c));
+        if b.get(user_end) != Some(&b':') {
+            continue;
+        }
+        let p = user_end + 1;
+        let end = char_run(s, p, |c| !c.is_whitespace() && !"'\"".contains(c));
+        if end > p && s.get(p..end).is_some_and(not_a_reference) {
+            push(out, p, end, URL_PASSWORD);
+            return;
+        }
+    }
+}
+
+/// Name bytes: `[A-Za-z0-9_.-]`.
+fn is_name_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
+}
+
+/// The value of a variable, flag or key whose name looks secret ([`is_secret_assignment_name`]).
+/// The name is the maximal run of `[A-Za-z0-9_.-]` around the keyword. Three forms:
+/// - `NAME=value`: `NAME\\?["']?[ \t]*[:?+]?=>?[ \t]*` — shell `export X=…` and `X=… cmd`,
+///   `.env`, `--password=…`, URL query `?access_token=…`, TOML/INI, Makefile `:=`/`?=`,
+///   PHP/Ruby `'token' => '…'`.
+/// - `name: value`: at the start of a line, `^[ \t]*(?:-[ \t]+)?NAME[ \t]*:[ \t]+` (YAML,
+///   HTTP headers; YAML needs the space after the colon), or after a quote,
+///   `\\?["']NAME\\?["']?[ \t]*:[ \t]*` (JSON `"api_key": "…"`, `curl -H 'X-Api-Key: …'`).
+/// - `--NAME value`: `(?:^|[ \t'"])--NAME[ \t]+` (long flag, value as the next word).
+///
+/// The value itself is parsed by [`value::parse`], which also rejects non-secrets (`$VAR`,
+/// `true`, function calls, type annotations).
+fn secret_name(
+    s: &str,
+    kw: usize,
+    kw_end: usize,
+    last_name_start: &mut Option<usize>,
+    out: &mut Vec<Cand>,
+) {
+    let b = s.as_bytes();
+    let mut a = kw;
+    while a > 0 && b.get(a - 1).is_some_and(|&c| is_name_byte(c)) {
+        a -= 1;
+    }
+    if *last_name_start == Some(a) {
+        return; // same name, second keyword (`SECRET_TOKEN`)
+    }
+    *last_name_start = Some(a);
+    let e = run(b, kw_end, is_name_byte);
+    let Some(name) = s.get(a..e) else {
+        return;
+    };
+    if !is_secret_assignment_name(name) {
+        return;
+    }
+    let mut emit = |at: usize, style: ValueStyle, indent: usize| {
+        if let Some((x, y)) = value::parse(s, at, style, indent) {
+            push(out, x, y, SECRET_VAR);
         }
     };
-    let text = hay.get(start..end)?;
-    if text.is_empty() || !(rule.accept)(text) {
-        return None;
+    // NAME=value
+    {
+        let mut i = opt(b, e, b"\\");
+        i = opt(b, i, b"\"'");
+        i = blanks(b, i);
+        i = opt(b, i, b":?+");
+        if b.get(i) == Some(&b'=') {
+            i = opt(b, i + 1, b">");
+            emit(blanks(b, i), ValueStyle::Assign, 0);
+        }
     }
-    Some((start, end))
+    // name: value
+    let line_start = b
+        .get(..a)
+        .and_then(|x| x.iter().rposition(|&c| c == b'\n'))
+        .map_or(0, |k| k + 1);
+    let lead = s.get(line_start..a).unwrap_or("x");
+    let lead_rest = lead.trim_start_matches([' ', '\t']);
+    let at_line_start = lead_rest.is_empty()
+        || (lead_rest.starts_with('-')
+            && lead_rest.len() > 1
+            && lead_rest.bytes().skip(1).all(|c| c == b' ' || c == b'\t'));
+    if at_line_start {
+        let i = blanks(b, e);
+        if b.get(i) == Some(&b':') {
+            let j = blanks(b, i + 1);
+            if j > i + 1 {
+                emit(j, ValueStyle::Line, a - line_start);
+            }
+        }
+    } else if a > 0 && b.get(a - 1).is_some_and(|c| *c == b'"' || *c == b'\'') {
+        let mut i = opt(b, e, b"\\");
+        i = opt(b, i, b"\"'");
+        i = blanks(b, i);
+        if b.get(i) == Some(&b':') {
+            emit(blanks(b, i + 1), ValueStyle::Colon, 0);
+        }
+    }
+    // --NAME value
+    if name.starts_with("--") && (a == 0 || b.get(a - 1).is_some_and(|c| b" \t'\"\n".contains(c))) {
+        let j = blanks(b, e);
+        if j > e {
+            emit(j, ValueStyle::Flag, 0);
+        }
+    }
 }
 
 fn always(_: &str) -> bool {
     true
 }
 
-fn has_digit(s: &str) -> bool {
+pub(crate) fn has_digit(s: &str) -> bool {
     s.bytes().any(|b| b.is_ascii_digit())
 }
 
-fn openai_ok(s: &str) -> bool {
-    let body = s.trim_start_matches("sk-");
+pub(crate) fn openai_ok(s: &str) -> bool {
+    let body = s.strip_prefix("sk-").unwrap_or(s);
     let body = ["proj-", "svcacct-", "admin-", "None-"]
         .iter()
         .find_map(|p| body.strip_prefix(p))
@@ -301,25 +815,14 @@ fn openai_ok(s: &str) -> bool {
 
 /// How many of {lower case, upper case, digit, other} occur in `s`.
 fn char_classes(s: &str) -> usize {
-    let mut seen = [false; 4];
-    for b in s.bytes() {
-        let i = if b.is_ascii_lowercase() {
-            0
-        } else if b.is_ascii_uppercase() {
-            1
-        } else if b.is_ascii_digit() {
-            2
-        } else {
-            3
-        };
-        if let Some(slot) = seen.get_mut(i) {
-            *slot = true;
-        }
-    }
-    seen.iter().filter(|x| **x).count()
+    let lower = s.bytes().any(|b| b.is_ascii_lowercase());
+    let upper = s.bytes().any(|b| b.is_ascii_uppercase());
+    let digit = s.bytes().any(|b| b.is_ascii_digit());
+    let other = s.bytes().any(|b| !b.is_ascii_alphanumeric());
+    usize::from(lower) + usize::from(upper) + usize::from(digit) + usize::from(other)
 }
 
-fn header_credential_ok(s: &str) -> bool {
+pub(crate) fn header_credential_ok(s: &str) -> bool {
     const SCHEMES: &[&str] = &[
         "bearer",
         "basic",
@@ -332,12 +835,40 @@ fn header_credential_ok(s: &str) -> bool {
     !SCHEMES.iter().any(|w| w.eq_ignore_ascii_case(s)) && char_classes(s) >= 2
 }
 
-fn bare_bearer_ok(s: &str) -> bool {
+pub(crate) fn bare_bearer_ok(s: &str) -> bool {
     let upper = s.bytes().any(|b| b.is_ascii_uppercase());
     let lower = s.bytes().any(|b| b.is_ascii_lowercase());
     has_digit(s) || (upper && lower)
 }
 
-fn not_a_reference(s: &str) -> bool {
+pub(crate) fn not_a_reference(s: &str) -> bool {
     !s.starts_with('$')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_a_trigger_and_every_trigger_a_kind() {
+        for (k, name) in KINDS.iter().enumerate() {
+            let has = TRIGGERS.iter().any(|t| match t.matcher {
+                Matcher::Token { kind, .. } => kind == k,
+                Matcher::AwsA3t => k == AWS_ACCESS_KEY,
+                Matcher::Pem => k == PEM,
+                Matcher::AwsSecret => k == AWS_SECRET_KEY,
+                Matcher::AuthHeader | Matcher::BareBearer => k == BEARER,
+                Matcher::Url | Matcher::Curl => k == URL_PASSWORD,
+                Matcher::SecretName => k == SECRET_VAR,
+            });
+            assert!(has, "kind {name} has no trigger");
+        }
+    }
+
+    #[test]
+    fn token_prefixes_are_their_triggers() {
+        for t in TRIGGERS {
+            assert!(t.lit.len() >= 3, "{} is too short to be selective", t.lit);
+        }
+    }
 }

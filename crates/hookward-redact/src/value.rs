@@ -19,7 +19,12 @@ pub(crate) enum ValueStyle {
 /// no value or it cannot be a secret (empty, `$VAR`, `${VAR}`, `%VAR%`, `true`/`false`/`null`,
 /// an object or array, a function call, a type annotation, another flag).
 /// `indent` is the indentation of the key for [`ValueStyle::Line`] block scalars.
-pub(crate) fn parse(hay: &str, at: usize, style: ValueStyle, indent: usize) -> Option<(usize, usize)> {
+pub(crate) fn parse(
+    hay: &str,
+    at: usize,
+    style: ValueStyle,
+    indent: usize,
+) -> Option<(usize, usize)> {
     let rest = hay.get(at..)?;
     if style == ValueStyle::Assign && rest.starts_with('=') {
         return None; // `token == "x"` is a comparison
@@ -241,11 +246,17 @@ mod tests {
 
     #[test]
     fn line_values() {
-        assert_eq!(val("my pass phrase  # note\nnext: 1", ValueStyle::Line), Some("my pass phrase"));
+        assert_eq!(
+            val("my pass phrase  # note\nnext: 1", ValueStyle::Line),
+            Some("my pass phrase")
+        );
         assert_eq!(val("str", ValueStyle::Line), None);
         assert_eq!(val("Option<String>,", ValueStyle::Line), None);
         assert_eq!(val("str = \"hunter2\"", ValueStyle::Line), Some("hunter2"));
-        assert_eq!(val("|\n  line one\n\n  line two\nnext: 1", ValueStyle::Line), Some("  line one\n\n  line two"));
+        assert_eq!(
+            val("|\n  line one\n\n  line two\nnext: 1", ValueStyle::Line),
+            Some("  line one\n\n  line two")
+        );
         assert_eq!(val("|\nnext: 1", ValueStyle::Line), None);
     }
 }

@@ -214,8 +214,14 @@ fn positives_are_redacted_exactly() {
 #[test]
 fn every_kind_has_a_positive_case() {
     for k in KINDS {
-        assert!(POSITIVE.iter().any(|(kind, ..)| kind == k), "no positive case for {k}");
-        assert!(NEGATIVE.iter().any(|(kind, _)| kind == k), "no negative case for {k}");
+        assert!(
+            POSITIVE.iter().any(|(kind, ..)| kind == k),
+            "no positive case for {k}"
+        );
+        assert!(
+            NEGATIVE.iter().any(|(kind, _)| kind == k),
+            "no negative case for {k}"
+        );
     }
 }
 
@@ -246,7 +252,10 @@ fn overlapping_spans_merge_under_the_most_specific_kind() {
 #[test]
 fn existing_placeholders_are_kept_and_not_nested() {
     let once = redact_str("TOKEN=x[REDACTED:github] and password: [REDACTED:pem] tail");
-    assert_eq!(once, "TOKEN=x[REDACTED:github] and password: [REDACTED:pem] tail");
+    assert_eq!(
+        once,
+        "TOKEN=x[REDACTED:github] and password: [REDACTED:pem] tail"
+    );
     assert_eq!(redact_str(&once), once);
 }
 
@@ -311,8 +320,20 @@ fn json_strings_and_secret_keys_are_redacted() {
     });
     assert_eq!(v, expected);
     // Key order is preserved (serde_json `preserve_order`).
-    let keys: Vec<&String> = v.as_object().map(|m| m.keys().collect()).unwrap_or_default();
-    assert_eq!(keys, ["tool_input", "password", "max_tokens", "auth", "[REDACTED:github]"]);
+    let keys: Vec<&String> = v
+        .as_object()
+        .map(|m| m.keys().collect())
+        .unwrap_or_default();
+    assert_eq!(
+        keys,
+        [
+            "tool_input",
+            "password",
+            "max_tokens",
+            "auth",
+            "[REDACTED:github]"
+        ]
+    );
     let again = v.clone();
     redact_json(&mut v);
     assert_eq!(v, again, "redact_json is idempotent");

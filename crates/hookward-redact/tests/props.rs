@@ -28,7 +28,8 @@ fn secret() -> impl Strategy<Value = (String, String)> {
         "(sk|rk)_live_[A-Za-z0-9]{24}".prop_map(whole),
         "[A-Za-z0-9/+]{40}".prop_map(|k| (format!("AWS_SECRET_ACCESS_KEY={k}"), k)),
         "eyJ[A-Za-z0-9_-]{20,40}".prop_map(|t| (format!("Authorization: Bearer {t}"), t)),
-        "[A-Za-z0-9!*]{6,20}[0-9]{2}".prop_map(|p| (format!("https://deploy:{p}@host.example/x"), p)),
+        "[A-Za-z0-9!*]{6,20}[0-9]{2}"
+            .prop_map(|p| (format!("https://deploy:{p}@host.example/x"), p)),
         (
             prop::sample::select(vec![
                 "export API_TOKEN=",
@@ -41,7 +42,13 @@ fn secret() -> impl Strategy<Value = (String, String)> {
             "[A-Za-z0-9!^*]{8,24}",
         )
             .prop_map(|(name, v)| {
-                let close = if name.ends_with('"') { "\"" } else if name.ends_with('\'') { "'" } else { "" };
+                let close = if name.ends_with('"') {
+                    "\""
+                } else if name.ends_with('\'') {
+                    "'"
+                } else {
+                    ""
+                };
                 (format!("{name}{v}{close}"), v)
             }),
         "[A-Za-z0-9+/]{64}".prop_map(|b| (

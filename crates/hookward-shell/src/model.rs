@@ -46,6 +46,8 @@ pub(crate) struct Stream {
     pub taint: Taint,
     /// The file the content was read from (`< file`, `cat file`), absolute.
     pub file: Option<String>,
+    /// The stream comes from a pipe (an earlier pipeline stage), not the inherited stdin.
+    pub piped: bool,
 }
 
 impl Stream {
@@ -68,6 +70,7 @@ impl Stream {
             text,
             taint,
             file: self.file.clone().or_else(|| other.file.clone()),
+            piped: self.piped || other.piped,
         }
     }
 
@@ -139,16 +142,33 @@ impl Arg {
 /// The value of a shell variable.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Val {
-    /// Known text, or `None` when only known at run time.
-    pub text: Option<String>,
+    /// The value; parts only known at run time keep their source text.
+    pub text: String,
+    /// Some part is only known at run time.
+    pub dynamic: bool,
+    /// Byte length of the statically known prefix.
+    pub known_prefix: usize,
+    /// Provenance of substituted data.
     pub taint: Taint,
 }
 
 impl Val {
     pub fn known(s: impl Into<String>) -> Self {
+        let text = s.into();
         Val {
-            text: Some(s.into()),
+            known_prefix: text.len(),
+            text,
+            dynamic: false,
             taint: Taint::default(),
+        }
+    }
+
+    pub fn from_arg(a: &Arg) -> Self {
+        Val {
+            text: a.text.clone(),
+            dynamic: a.dynamic,
+            known_prefix: a.known_prefix,
+            taint: a.taint.clone(),
         }
     }
 }

@@ -60,7 +60,9 @@ pub use error::StoreError;
 pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
-pub use records::{DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth};
+pub use records::{
+    DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth,
+};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 
 use rusqlite::{params, params_from_iter, Connection, ErrorCode, OpenFlags, TransactionBehavior};
@@ -385,17 +387,20 @@ impl Store {
             .prepare_cached(&sql)
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         let raw = stmt
-            .query_map(params![since_ms.unwrap_or(i64::MIN), limit_arg(limit)], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, Option<String>>(5)?,
-                    r.get::<_, Option<String>>(6)?,
-                ))
-            })
+            .query_map(
+                params![since_ms.unwrap_or(i64::MIN), limit_arg(limit)],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, Option<String>>(5)?,
+                        r.get::<_, Option<String>>(6)?,
+                    ))
+                },
+            )
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         raw.into_iter()
@@ -465,7 +470,8 @@ impl Store {
                 source,
             })?
             .len();
-        let wal_bytes = std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
+        let wal_bytes =
+            std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
         Ok(StoreHealth {
             ok: quick_check.len() == 1 && quick_check.first().is_some_and(|l| l == "ok"),
             quick_check,

@@ -9,8 +9,9 @@ Three steps, each re-runnable:
   python3 gather.py extract   # render man pages / READMEs and write every
                               # command-looking line to $WORK/candidates.jsonl
   python3 gather.py build     # apply the hand labels in labels.jsonl to the
-                              # candidates and write benign-commands.jsonl and
-                              # excluded.jsonl next to this script, then validate
+                              # candidates and write benign-commands.jsonl,
+                              # benign-extra.jsonl and excluded.jsonl next to
+                              # this script, then validate (also: `validate`)
 
 `python3 gather.py all` runs the three in order. `python3 gather.py show DOC`
 prints the candidates of one document (e.g. `show git-log(1)`), which is how
@@ -24,8 +25,9 @@ HOOKWARD_CORPUS_WORK). Man pages are rendered with `man -l` (man-db) and
 The hand labels (labels.jsonl) are the only input written by a person. Each
 label names the document and the exact extracted line (`doc`, `raw`), the
 decision (`benign` or `excluded`), the final `command` when the raw line had to
-be edited (placeholders replaced, prompt removed, paths made project-relative)
-and, for exclusions, the `reason`.
+be edited (placeholders replaced, prompt removed, paths made project-relative),
+the documentation's full text as `original` when the example spans several
+lines, and, for exclusions, the `reason`. See README.md for the rules.
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ from __future__ import annotations
 import glob
 import gzip
 import hashlib
-import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -599,22 +601,22 @@ OUT_EXTRA = os.path.join(HERE, "benign-extra.jsonl")
 # (first matching rule wins; an unmatched reason stops the build).
 EXCLUSION_CATEGORIES = [
     ("pipe-to-shell", ("into a shell",)),
+    ("unsafe-network", ("tls certificate verification", "path-traversal", "third-party extension")),
+    ("destroys-local-work", ("discards", "throws away", "force-deletes", "deletes every tracked")),
+    ("remote-write-or-publish", ("publish", "(push)")),
     ("credentials", ("credential", "token", "password", "logs in", "logs out", "secret",
                      "keyring", "deploy key", "key pair", "certificate")),
-    ("destroys-local-work", ("discards", "throws away", "force-deletes", "deletes every tracked")),
     ("data-leaves-machine", ("uploads", "copies the whole project", "copies source files",
                              "copies system files", "copies project files", "tunnel",
-                             "remote host", "sends mail", "file's contents as a gist")),
-    ("remote-write-or-publish", ("publish", "push", "release", "remote service", "remote change",
-                                 "github", "crates.io", "crate", "registry", "workflow",
-                                 "repository", "delete request", "remote ftp")),
+                             "remote host", "sends mail")),
+    ("remote-write-or-publish", ("remote service", "remote change", "github", "crate",
+                                 "workflow", "repository", "delete request", "remote ftp")),
     ("system-or-privileged", ("sudo", "root", "kernel", "setuid", "system clock", "disk",
                               "raw tape", "host's", "selinux", "ipc namespace", "owner",
                               "daemon", "every process", "scheduling priority", "host directory")),
     ("writes-outside-project", ("outside the project", "system-wide", "shell startup",
                                 "~/.ssh", "shell configuration", "/etc/gitconfig", "globally",
                                 "filesystem", "/tmp")),
-    ("unsafe-network", ("tls", "path-traversal", "third-party extension")),
 ]
 
 
@@ -659,8 +661,11 @@ def build():
         rec = OrderedDict()
         rec["command"] = cmd
         rec["source"] = source_string(c)
-        if cmd != l["raw"]:
-            rec["original"] = l["raw"]
+        # `original` is the documentation's text when it differs from the command;
+        # a label gives it explicitly when the example spans several lines.
+        original = l.get("original") or l["raw"]
+        if cmd != original:
+            rec["original"] = original
         rec["tool"] = l.get("tool") or tool_of(cmd)
         if l["decision"] not in ("benign", "excluded"):
             sys.exit(f"label for {l['raw']!r}: decision must be benign or excluded, got {l['decision']!r}")
@@ -736,6 +741,11 @@ def validate():
                 recs.append(r)
         files[os.path.basename(path)] = recs
     ben, extra, exc = files["benign-commands.jsonl"], files["benign-extra.jsonl"], files["excluded.jsonl"]
+    if shutil.which("bash"):
+        for r in ben + extra + exc:
+            p = subprocess.run(["bash", "-n", "-c", r["command"]], capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit(f"{r['id']}: not valid bash syntax ({p.stderr.strip()}): {r['command']}")
     if any(r["label"] != "benign" for r in ben + extra) or any(r["label"] != "excluded" or not r.get("reason") for r in exc):
         sys.exit("a record carries the wrong label, or an exclusion has no reason")
     print(f"benign: {len(ben)}  benign-extra: {len(extra)}  excluded: {len(exc)}")

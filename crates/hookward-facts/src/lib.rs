@@ -1,0 +1,663 @@
+//! hookward's analyzers: from an agent-neutral [`Event`] to the [`Facts`] the policy decides on.
+//!
+//! Facts are computed in Rust so that Rego rules stay small and cheap (DESIGN.md, "The hot
+//! path"): every path a tool call reads or changes — named by a file tool or found by the shell
+//! analyzer (`hookward-shell`) — becomes a [`PathFact`] with its *classes* (`credential`,
+//! `env_file`, `agent_settings`, `outside_project`, …, see [`classify`]), and a write to an
+//! agent's settings file gets a [`SettingsChange`] saying what would change.
+//!
+//! The analyzers know nothing about agents and never decide. They do no network I/O and no
+//! directory walks; they may read the one file a tool call names (bounded, [`MAX_READ`]) to
+//! compute a settings diff or tell a token-bearing `.npmrc` from a plain one.
+//!
+//! ```
+//! use hookward_facts::{classify, Context};
+//! let ctx = Context::new("/home/dev", "/home/dev/.hookward");
+//! let classes = classify("/home/dev/.ssh/id_rsa", "/home/dev/project", &ctx);
+//! assert!(classes.contains(&"credential"));
+//! assert!(classes.contains(&"outside_project"));
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{Event, ToolKind};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::path::Path;
+
+mod settings;
+pub use settings::{settings_change, SettingsChange};
+
+/// The most bytes read from any one file while computing facts (1 MiB).
+pub const MAX_READ: u64 = 1 << 20;
+
+/// Where things are on this machine, for classifying paths.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Context {
+    /// The user's home directory (absolute).
+    pub home: String,
+    /// hookward's home (`~/.hookward` or `HOOKWARD_HOME`), absolute.
+    pub hookward_home: String,
+    /// Temporary directories (absolute): `/tmp`, `/var/tmp`, `/dev/shm`, `$TMPDIR`.
+    pub temp_dirs: Vec<String>,
+}
+
+impl Context {
+    /// A context with the default temporary directories (`/tmp`, `/var/tmp`, `/dev/shm`,
+    /// `/private/tmp`).
+    pub fn new(home: impl Into<String>, hookward_home: impl Into<String>) -> Context {
+        Context {
+            home: trim_slash(&home.into()).to_string(),
+            hookward_home: trim_slash(&hookward_home.into()).to_string(),
+            temp_dirs: ["/tmp", "/var/tmp", "/dev/shm", "/private/tmp"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        }
+    }
+}
+
+/// One path a tool call touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathFact {
+    /// Absolute, lexically normalised path (for shell globs, as written, e.g. `/*`).
+    pub path: String,
+    /// `read`, `write`, `create`, `delete`, `chmod` or `exec`.
+    pub access: String,
+    /// `tool` (named in a file tool's input) or `shell` (found in a shell command).
+    pub via: String,
+    /// How the access happens (`Write`, `Read`, `rm`, `redirect >`, `sed -i`, …).
+    pub how: String,
+    /// The words of the command or the input field that show it, for reasons.
+    pub evidence: String,
+    /// Classes from [`classify`] (plus `symlink` when the path is a link, whose target's
+    /// classes are added, and `dynamic` when the shell analyzer could not resolve it).
+    pub classes: Vec<String>,
+    /// True for recursive operations (`rm -r`, `find -delete`, `shutil.rmtree`).
+    pub recursive: bool,
+}
+
+/// Everything the analyzers found about one event; serialised as `input.facts` for Rego.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Facts {
+    /// The user's home directory.
+    pub home: String,
+    /// The project root (`CLAUDE_PROJECT_DIR` or the event's cwd), or empty when unknown.
+    pub project_dir: String,
+    /// The event's working directory, or empty when unknown.
+    pub cwd: String,
+    /// Every path the tool call touches.
+    pub paths: Vec<PathFact>,
+    /// The shell analyzer's facts (`hookward-shell`'s `ShellFacts` as JSON), for shell tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shell: Option<Value>,
+    /// What a write to an agent settings/MCP file would change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings_change: Option<SettingsChange>,
+}
+
+fn trim_slash(p: &str) -> &str {
+    if p.len() > 1 {
+        p.trim_end_matches('/')
+    } else {
+        p
+    }
+}
+
+/// Makes `path` absolute against `cwd` (and `~` against `home`) and folds `.`/`..` lexically.
+pub fn normalize(path: &str, cwd: &str, home: &str) -> String {
+    let joined = if let Some(rest) = path.strip_prefix("~/") {
+        format!("{home}/{rest}")
+    } else if path == "~" {
+        home.to_string()
+    } else if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("{cwd}/{path}")
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+fn under(path: &str, dir: &str) -> bool {
+    let dir = trim_slash(dir);
+    if dir == "/" {
+        return true;
+    }
+    path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
+}
+
+/// Credential stores under the home directory (relative to it). Sources: the default
+/// locations documented by OpenSSH (`~/.ssh`), AWS CLI (`~/.aws`), GnuPG, gcloud, kubectl,
+/// Docker, netrc(5), git-credential-store, GitHub CLI, Cargo, Terraform, Azure CLI, and the
+/// profile folders of Firefox, Chrome, Chromium and Brave; shell and REPL history files.
+const HOME_CREDENTIALS: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".gnupg",
+    ".config/gcloud",
+    ".kube/config",
+    ".docker/config.json",
+    ".netrc",
+    ".git-credentials",
+    ".config/gh/hosts.yml",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
+    ".terraform.d/credentials.tfrc.json",
+    ".azure",
+    ".password-store",
+    ".mozilla/firefox",
+    ".config/google-chrome",
+    ".config/chromium",
+    ".config/BraveSoftware",
+    "snap/firefox",
+    "Library/Application Support/Google/Chrome",
+    "Library/Application Support/Firefox",
+    "Library/Keychains",
+    ".bash_history",
+    ".zsh_history",
+    ".histfile",
+    ".sh_history",
+    ".local/share/fish/fish_history",
+    ".python_history",
+    ".psql_history",
+    ".mysql_history",
+    ".node_repl_history",
+    ".sqlite_history",
+    ".lesshst",
+];
+
+/// Files under `~/.ssh` that are public by design.
+const SSH_PUBLIC: &[&str] = &["known_hosts", "known_hosts.old"];
+
+/// System-wide secret files.
+const SYSTEM_CREDENTIALS: &[&str] = &["/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/root/.ssh"];
+
+/// Top-level system directories (FHS 3.0) whose contents belong to the OS.
+const SYSTEM_DIRS: &[&str] = &[
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/opt",
+    "/proc",
+    "/root",
+    "/sbin",
+    "/srv",
+    "/sys",
+    "/usr",
+    "/var",
+    "/System",
+    "/Library",
+    "/Applications",
+];
+
+fn is_credential(path: &str, ctx: &Context) -> bool {
+    if SYSTEM_CREDENTIALS.iter().any(|c| under(path, c)) {
+        return true;
+    }
+    let home = ctx.home.as_str();
+    if !under(path, home) || path == home {
+        return false;
+    }
+    let rel = &path[home.len() + 1..];
+    if let Some(f) = rel.strip_prefix(".ssh/") {
+        if f.ends_with(".pub") || SSH_PUBLIC.contains(&f) {
+            return false;
+        }
+    }
+    HOME_CREDENTIALS
+        .iter()
+        .any(|c| rel == *c || (rel.starts_with(c) && rel.as_bytes().get(c.len()) == Some(&b'/')))
+}
+
+fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// `.env`, `.env.local`, `.env.production`, `.envrc`, … but not templates meant to be committed
+/// (`.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`).
+fn is_env_file(path: &str) -> bool {
+    let name = basename(path);
+    if name == ".env" || name == ".envrc" {
+        return true;
+    }
+    match name.strip_prefix(".env.") {
+        Some(suffix) => !matches!(
+            suffix,
+            "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "tpl"
+        ),
+        None => false,
+    }
+}
+
+/// Hook, permission and sandbox settings of the supported agents (Claude Code settings files
+/// at user, project, local and managed scope; hook scripts folders; Codex config and hooks;
+/// Gemini settings; Cursor hooks), from each agent's documentation and REPORT.md.
+fn is_agent_settings(path: &str, ctx: &Context) -> bool {
+    let name = basename(path);
+    let parent = path.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+    let parent_name = basename(parent);
+    let in_dir = |dir: &str| path.contains(&format!("/{dir}/"));
+    (parent_name == ".claude" && (name == "settings.json" || name == "settings.local.json"))
+        || in_dir(".claude/hooks")
+        || under(path, "/etc/claude-code")
+        || under(path, "/Library/Application Support/ClaudeCode")
+        || (parent_name == ".codex" && (name == "config.toml" || name == "hooks.json"))
+        || (parent_name == ".gemini" && name == "settings.json")
+        || (parent_name == ".cursor" && name == "hooks.json")
+        || under(path, &format!("{}/.codex", ctx.home)) && name == "config.toml"
+}
+
+/// MCP server configuration: `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`.
+fn is_mcp_config(path: &str, ctx: &Context) -> bool {
+    let name = basename(path);
+    name == ".mcp.json"
+        || path == format!("{}/.claude.json", ctx.home)
+        || path.ends_with("/.cursor/mcp.json")
+}
+
+/// Files agents load as instructions or memory (the context guard's files).
+fn is_agent_instructions(path: &str) -> bool {
+    let name = basename(path);
+    matches!(
+        name,
+        "CLAUDE.md" | "CLAUDE.local.md" | "AGENTS.md" | "GEMINI.md" | ".cursorrules"
+    ) || [
+        "/.claude/rules/",
+        "/.claude/agents/",
+        "/.claude/skills/",
+        "/.claude/commands/",
+        "/.cursor/rules/",
+    ]
+    .iter()
+    .any(|d| path.contains(d))
+        || (path.contains("/.claude/projects/") && path.contains("/memory/"))
+}
+
+/// The classes of an absolute, normalised path:
+///
+/// * `credential` — a credential store ([`HOME_CREDENTIALS`] under `ctx.home`, system secrets);
+/// * `env_file` — a `.env` file (not a template);
+/// * `hookward_home` — under `ctx.hookward_home`;
+/// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
+/// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…;
+/// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
+///   path is `outside_project`); `temp` — under a temporary directory;
+/// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
+///   `root` — `/`; `system` — an OS directory ([`SYSTEM_DIRS`]) or below.
+pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if is_credential(path, ctx) {
+        out.push("credential");
+    }
+    if is_env_file(path) {
+        out.push("env_file");
+    }
+    if !ctx.hookward_home.is_empty() && under(path, &ctx.hookward_home) {
+        out.push("hookward_home");
+    }
+    if is_agent_settings(path, ctx) {
+        out.push("agent_settings");
+    }
+    if is_mcp_config(path, ctx) {
+        out.push("mcp_config");
+    }
+    if is_agent_instructions(path) {
+        out.push("agent_instructions");
+    }
+    if !project_dir.is_empty() && under(path, project_dir) {
+        out.push("project");
+    } else {
+        out.push("outside_project");
+    }
+    if ctx.temp_dirs.iter().any(|t| under(path, t)) {
+        out.push("temp");
+    }
+    if path == ctx.home {
+        out.push("home");
+    } else if under(&ctx.home, path) {
+        out.push("home_ancestor");
+    }
+    if path == "/" {
+        out.push("root");
+    }
+    if SYSTEM_DIRS.iter().any(|d| under(path, d)) && !out.contains(&"temp") {
+        out.push("system");
+    }
+    out
+}
+
+/// For a glob like `/home/dev/*` or `/*`, the directory before the first glob character.
+fn glob_base(path: &str) -> Option<String> {
+    let idx = path.find(['*', '?', '['])?;
+    let base = &path[..idx];
+    let base = base.rsplit_once('/').map(|(b, _)| b).unwrap_or("");
+    Some(if base.is_empty() {
+        "/".into()
+    } else {
+        base.into()
+    })
+}
+
+fn read_small(path: &str) -> Option<String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).ok()?;
+    let mut s = String::new();
+    f.take(MAX_READ).read_to_string(&mut s).ok()?;
+    Some(s)
+}
+
+/// True when npm/PyPI config text holds a credential (`_authToken`, `_auth`, `_password`,
+/// `password =`), per the npmrc(5) and .pypirc documentation.
+fn has_registry_token(text: &str) -> bool {
+    text.contains("_authToken")
+        || text.contains("_auth")
+        || text.contains("_password")
+        || text.contains("password")
+}
+
+fn path_fact(
+    path: String,
+    access: &str,
+    via: &str,
+    how: &str,
+    evidence: &str,
+    recursive: bool,
+    dynamic: bool,
+    project_dir: &str,
+    ctx: &Context,
+    written: Option<&str>,
+) -> PathFact {
+    let mut classes: Vec<String> = Vec::new();
+    let mut add = |cs: Vec<&'static str>| {
+        for c in cs {
+            if !classes.iter().any(|x| x == c) {
+                classes.push(c.to_string());
+            }
+        }
+    };
+    match glob_base(&path) {
+        Some(base) if via == "shell" => {
+            // Deleting `/*` is deleting everything in `/`: the base directory's classes apply.
+            add(classify(&base, project_dir, ctx));
+            add(vec!["glob"]);
+        }
+        _ => add(classify(&path, project_dir, ctx)),
+    }
+    if dynamic {
+        add(vec!["dynamic"]);
+    }
+    let name = basename(&path);
+    if name == ".npmrc" || name == ".pypirc" {
+        let text = written.map(str::to_string).or_else(|| read_small(&path));
+        if text.as_deref().is_some_and(has_registry_token) {
+            add(vec!["credential"]);
+        }
+    }
+    if let Ok(meta) = std::fs::symlink_metadata(&path) {
+        if meta.file_type().is_symlink() {
+            if let Ok(target) = std::fs::canonicalize(&path) {
+                let target = target.to_string_lossy().to_string();
+                add(vec!["symlink"]);
+                add(classify(&target, project_dir, ctx));
+            }
+        }
+    }
+    PathFact {
+        path,
+        access: access.to_string(),
+        via: via.to_string(),
+        how: how.to_string(),
+        evidence: evidence.to_string(),
+        classes,
+        recursive,
+    }
+}
+
+/// Computes the facts of one event.
+///
+/// File tools contribute their paths (`Write`/`Edit`/… as `write`, `Read`/`Grep`/… as
+/// `read`); shell tools are analysed by `hookward_shell::analyze` and contribute its path facts;
+/// writes to agent settings get a [`SettingsChange`]. Never fails: what cannot be computed is
+/// left out (and, for shell commands, reported by the analyzer as `unanalysable`).
+pub fn compute(event: &Event, ctx: &Context) -> Facts {
+    let cwd = event.cwd.clone().unwrap_or_default();
+    let project_dir = event
+        .project_dir
+        .clone()
+        .map(|p| trim_slash(&p).to_string())
+        .unwrap_or_default();
+    let base = if cwd.is_empty() {
+        project_dir.as_str()
+    } else {
+        cwd.as_str()
+    };
+    let mut facts = Facts {
+        home: ctx.home.clone(),
+        project_dir: project_dir.clone(),
+        cwd: cwd.clone(),
+        ..Facts::default()
+    };
+    let Some(tool) = &event.tool else {
+        return facts;
+    };
+    match tool.kind {
+        ToolKind::FileWrite | ToolKind::FileRead => {
+            let access = if tool.kind == ToolKind::FileWrite {
+                "write"
+            } else {
+                "read"
+            };
+            let written = tool.input.get("content").and_then(Value::as_str);
+            for p in &tool.paths {
+                let abs = normalize(p, base, &ctx.home);
+                let fact = path_fact(
+                    abs.clone(),
+                    access,
+                    "tool",
+                    &tool.name,
+                    p,
+                    false,
+                    false,
+                    &project_dir,
+                    ctx,
+                    written,
+                );
+                if tool.kind == ToolKind::FileWrite
+                    && fact
+                        .classes
+                        .iter()
+                        .any(|c| c == "agent_settings" || c == "mcp_config")
+                {
+                    facts.settings_change = settings_change(&abs, &tool.name, &tool.input);
+                }
+                facts.paths.push(fact);
+            }
+        }
+        ToolKind::Shell => {
+            let Some(command) = &tool.command else {
+                return facts;
+            };
+            let sctx = hookward_shell::ShellContext {
+                cwd: if base.is_empty() {
+                    "/".into()
+                } else {
+                    base.to_string()
+                },
+                home: ctx.home.clone(),
+                project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
+            };
+            let shell = hookward_shell::analyze(command, &sctx);
+            let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
+            if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
+                for p in paths {
+                    let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
+                    let b = |k: &str| p.get(k).and_then(Value::as_bool).unwrap_or(false);
+                    facts.paths.push(path_fact(
+                        s("path").to_string(),
+                        s("access"),
+                        "shell",
+                        s("how"),
+                        s("evidence"),
+                        b("recursive"),
+                        b("dynamic"),
+                        &project_dir,
+                        ctx,
+                        None,
+                    ));
+                }
+            }
+            facts.shell = Some(shell);
+        }
+        _ => {}
+    }
+    facts
+}
+
+/// Whether `path` exists and is a regular file (helper for callers deciding what to read).
+pub fn is_file(path: &str) -> bool {
+    Path::new(path).is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Context {
+        Context::new("/home/dev", "/home/dev/.hookward")
+    }
+
+    #[test]
+    fn classes_of_common_paths() {
+        let c = ctx();
+        let p = "/home/dev/project";
+        assert_eq!(classify("/home/dev/project/src/a.rs", p, &c), ["project"]);
+        assert!(classify("/home/dev/.ssh/id_ed25519", p, &c).contains(&"credential"));
+        assert!(!classify("/home/dev/.ssh/id_ed25519.pub", p, &c).contains(&"credential"));
+        assert!(!classify("/home/dev/.ssh/known_hosts", p, &c).contains(&"credential"));
+        assert!(classify("/home/dev/.aws", p, &c).contains(&"credential"));
+        assert!(!classify("/home/dev/.awsome", p, &c).contains(&"credential"));
+        assert!(classify("/home/dev/project/.env", p, &c).contains(&"env_file"));
+        assert!(classify("/home/dev/project/.env.local", p, &c).contains(&"env_file"));
+        assert!(!classify("/home/dev/project/.env.example", p, &c).contains(&"env_file"));
+        assert!(classify("/home/dev/.hookward/config.toml", p, &c).contains(&"hookward_home"));
+        assert!(
+            classify("/home/dev/project/.claude/settings.local.json", p, &c)
+                .contains(&"agent_settings")
+        );
+        assert!(classify("/home/dev/.claude/settings.json", p, &c).contains(&"agent_settings"));
+        assert!(classify("/home/dev/project/.claude/hooks/x.sh", p, &c).contains(&"agent_settings"));
+        assert!(classify("/home/dev/project/.mcp.json", p, &c).contains(&"mcp_config"));
+        assert!(classify("/home/dev/project/sub/AGENTS.md", p, &c).contains(&"agent_instructions"));
+        assert_eq!(classify("/home/dev", p, &c), ["outside_project", "home"]);
+        assert_eq!(
+            classify("/", p, &c),
+            ["outside_project", "home_ancestor", "root"]
+        );
+        assert_eq!(
+            classify("/home", p, &c),
+            ["outside_project", "home_ancestor"]
+        );
+        assert_eq!(classify("/tmp/x", p, &c), ["outside_project", "temp"]);
+        assert_eq!(
+            classify("/etc/passwd", p, &c),
+            ["outside_project", "system"]
+        );
+        assert!(classify("/etc/shadow", p, &c).contains(&"credential"));
+    }
+
+    #[test]
+    fn normalize_folds_dots_and_tilde() {
+        assert_eq!(normalize("../x/./y", "/a/b", "/h"), "/a/x/y");
+        assert_eq!(
+            normalize("~/.ssh/id_rsa", "/a", "/home/dev"),
+            "/home/dev/.ssh/id_rsa"
+        );
+        assert_eq!(normalize("/../..", "/a", "/h"), "/");
+        assert_eq!(
+            normalize("/home/dev/project/", "/", "/h"),
+            "/home/dev/project"
+        );
+    }
+
+    #[test]
+    fn glob_base_of_root_glob() {
+        assert_eq!(glob_base("/*").as_deref(), Some("/"));
+        assert_eq!(glob_base("/home/dev/*").as_deref(), Some("/home/dev"));
+        assert_eq!(glob_base("/home/dev/x"), None);
+    }
+
+    #[test]
+    fn symlink_into_credentials_is_classified_by_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
+        let proj = home.join("project");
+        std::fs::create_dir_all(&proj).unwrap();
+        std::os::unix::fs::symlink(home.join(".ssh/id_rsa"), proj.join("notes.txt")).unwrap();
+        let home_s = std::fs::canonicalize(&home)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let c = Context::new(home_s.clone(), format!("{home_s}/.hookward"));
+        let link = format!("{home_s}/project/notes.txt");
+        let f = path_fact(
+            link,
+            "read",
+            "tool",
+            "Read",
+            "x",
+            false,
+            false,
+            &format!("{home_s}/project"),
+            &c,
+            None,
+        );
+        assert!(f.classes.contains(&"symlink".to_string()), "{f:?}");
+        assert!(f.classes.contains(&"credential".to_string()), "{f:?}");
+    }
+
+    #[test]
+    fn npmrc_is_a_credential_only_with_a_token() {
+        let c = ctx();
+        let f = path_fact(
+            "/home/dev/project/.npmrc".into(),
+            "write",
+            "tool",
+            "Write",
+            "x",
+            false,
+            false,
+            "/home/dev/project",
+            &c,
+            Some("//registry.npmjs.org/:_authToken=abc\n"),
+        );
+        assert!(f.classes.contains(&"credential".to_string()));
+        let f = path_fact(
+            "/home/dev/project/.npmrc".into(),
+            "write",
+            "tool",
+            "Write",
+            "x",
+            false,
+            false,
+            "/home/dev/project",
+            &c,
+            Some("save-exact=true\n"),
+        );
+        assert!(!f.classes.contains(&"credential".to_string()));
+    }
+}

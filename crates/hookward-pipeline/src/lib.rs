@@ -1,0 +1,596 @@
+//! One hook call, end to end (DESIGN.md, "One hook call, end to end"):
+//!
+//! ```text
+//! stdin bytes ─▶ 1 adapter (agent payload → Event)
+//!             ─▶ 2 analyzers (Event → Facts: paths, shell effects, settings changes)
+//!             ─▶ 3 policy (Rego over {event, facts, config} → Verdict)
+//!             ─▶ 4 abilities (what this agent can do with the verdict → Response)
+//!             ─▶ 5 record (store, secrets redacted)
+//!             ─▶ 6 adapter (Response → the agent's reply: stdout JSON / exit code)
+//! ```
+//!
+//! [`run_hook`] never panics and never returns an error: an internal failure (unparseable
+//! payload, broken built-in policy, a panic) follows the configured fail mode — open: print
+//! nothing, exit 0; closed: exit 2 with a reason, but only on events where blocking means "do
+//! not run the tool" (PreToolUse, PermissionRequest), because exit 2 on `Stop` or
+//! `UserPromptSubmit` would wedge the session — and is recorded as a health event. A store that
+//! cannot be opened does not change the decision: the reply still goes out and the failure
+//! goes to the fallback health file.
+//!
+//! ```no_run
+//! use hookward_pipeline::{run_hook, HookEnv};
+//! use hookward_core::Agent;
+//! let env = HookEnv::from_process(Agent::ClaudeCode).unwrap();
+//! let outcome = run_hook(br#"{"hook_event_name":"Stop"}"#, &env);
+//! assert_eq!(outcome.reply.exit_code, 0);
+//! ```
+#![deny(missing_docs)]
+
+use hookward_config::{Config, FailMode, Layers};
+use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict};
+use hookward_facts::Facts;
+use hookward_policy::{LoadOptions, Policy};
+use hookward_store::{DecisionRecord, HealthEvent, Store};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+pub mod abilities;
+
+/// Everything the hook process knows besides stdin.
+#[derive(Debug, Clone)]
+pub struct HookEnv {
+    /// Which agent's wire format to speak.
+    pub agent: Agent,
+    /// The user's home directory (`HOME`).
+    pub home: PathBuf,
+    /// hookward's home (`HOOKWARD_HOME` or `~/.hookward`).
+    pub hookward_home: PathBuf,
+    /// The agent's project directory variable (Claude Code: `CLAUDE_PROJECT_DIR`).
+    pub project_dir: Option<String>,
+    /// `HOOKWARD_*` variables (config overrides).
+    pub vars: BTreeMap<String, String>,
+    /// Extra policy directories (`hookward hook --policy-dir`).
+    pub policy_dirs: Vec<PathBuf>,
+}
+
+/// Why the process environment is unusable for a hook.
+#[derive(Debug, thiserror::Error)]
+pub enum EnvError {
+    /// Neither `HOOKWARD_HOME` nor `HOME` is set.
+    #[error("neither HOOKWARD_HOME nor HOME is set; hookward needs one of them to find its store and config")]
+    NoHome,
+}
+
+impl HookEnv {
+    /// Reads `HOME`, `HOOKWARD_HOME`, `HOOKWARD_*` and the agent's project variable.
+    ///
+    /// Errors: [`EnvError::NoHome`].
+    pub fn from_process(agent: Agent) -> Result<HookEnv, EnvError> {
+        let hookward_home = hookward_config::hookward_home().ok_or(EnvError::NoHome)?;
+        let home = std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                hookward_home
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default()
+            });
+        let project_var = match agent {
+            Agent::ClaudeCode => "CLAUDE_PROJECT_DIR",
+            Agent::Gemini => "GEMINI_PROJECT_DIR",
+            Agent::Codex | Agent::Cursor => "HOOKWARD_PROJECT_DIR",
+        };
+        Ok(HookEnv {
+            agent,
+            home,
+            hookward_home,
+            project_dir: std::env::var(project_var).ok().filter(|s| !s.is_empty()),
+            vars: std::env::vars()
+                .filter(|(k, _)| k.starts_with("HOOKWARD_"))
+                .collect(),
+            policy_dirs: Vec::new(),
+        })
+    }
+
+    /// `state.db` under hookward's home.
+    pub fn store_path(&self) -> PathBuf {
+        self.hookward_home.join("state.db")
+    }
+}
+
+/// What one hook call did, for the CLI (which prints `reply`) and for tests and `demo`.
+#[derive(Debug, Clone)]
+pub struct HookOutcome {
+    /// What to print and how to exit.
+    pub reply: Reply,
+    /// The parsed event (None when the payload did not parse).
+    pub event: Option<Event>,
+    /// The facts computed (None when the policy was not consulted).
+    pub facts: Option<Facts>,
+    /// The resolved verdict.
+    pub verdict: Verdict,
+    /// The response before rendering.
+    pub response: Response,
+    /// Health events raised during the call (also recorded).
+    pub health: Vec<HealthEvent>,
+    /// The store row id (`D<id>`), when recorded.
+    pub record_id: Option<i64>,
+    /// Microseconds from the start of [`run_hook`] to the rendered reply (before recording).
+    pub elapsed_us: u64,
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn health(
+    kind: &str,
+    message: String,
+    detail: Value,
+    event: Option<&Event>,
+    agent: Agent,
+) -> HealthEvent {
+    HealthEvent {
+        ts_ms: now_ms(),
+        kind: kind.to_string(),
+        message,
+        detail,
+        agent: Some(agent.as_str().to_string()),
+        session: event.and_then(|e| e.session_id.clone()),
+    }
+}
+
+/// Events on which hookward's policy decides about a tool call.
+fn is_gate(kind: &EventKind) -> bool {
+    matches!(kind, EventKind::PreToolUse | EventKind::PermissionRequest)
+}
+
+/// Cheap look at raw bytes for the event name, used only when the payload does not parse.
+fn sniff_gate(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(1 << 16)];
+    let text = String::from_utf8_lossy(head);
+    text.contains("\"PreToolUse\"") || text.contains("\"PermissionRequest\"")
+}
+
+fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
+    let read = |p: PathBuf| match std::fs::read_to_string(&p) {
+        Ok(t) => Some((p.display().to_string(), t)),
+        Err(_) => None,
+    };
+    let layers = Layers {
+        user_toml: read(env.hookward_home.join("config.toml")),
+        project_toml: project_dir
+            .and_then(|p| read(Path::new(p).join(".hookward").join("config.toml"))),
+        env: env.vars.clone(),
+    };
+    match Config::from_layers(&layers) {
+        Ok(c) => c,
+        Err(e) => {
+            // Keep protecting with defaults, but honour a fail_mode we can still read.
+            let mut c = Config::default();
+            if let Some(fm) = layers
+                .user_toml
+                .as_ref()
+                .and_then(|(_, t)| Config::scrape_fail_mode(t))
+            {
+                c.fail_mode = fm;
+            }
+            healths.push(health(
+                "config-error",
+                format!("config ignored, built-in defaults in use: {e}"),
+                json!({}),
+                None,
+                env.agent,
+            ));
+            c
+        }
+    }
+}
+
+/// The policy input document: `{event, facts, config}`. The tool's output (PostToolUse) is
+/// left out: it can be megabytes and no path/shell rule reads it.
+pub fn policy_input(event: &Event, facts: &Facts, config: &Config) -> Value {
+    let mut ev = serde_json::to_value(event).unwrap_or(Value::Null);
+    if let Some(tool) = ev.get_mut("tool").and_then(Value::as_object_mut) {
+        tool.remove("response");
+    }
+    if let Some(obj) = ev.as_object_mut() {
+        obj.insert("kind".into(), json!(event.kind.name()));
+    }
+    json!({
+        "event": ev,
+        "facts": facts,
+        "config": config.policy_view(),
+    })
+}
+
+struct Decided {
+    verdict: Verdict,
+    facts: Facts,
+}
+
+fn decide(
+    event: &Event,
+    env: &HookEnv,
+    config: &Config,
+    healths: &mut Vec<HealthEvent>,
+) -> Result<Decided, String> {
+    let ctx = hookward_facts::Context::new(
+        env.home.to_string_lossy(),
+        env.hookward_home.to_string_lossy(),
+    );
+    let facts = hookward_facts::compute(event, &ctx);
+    let mut user_dirs = vec![env.hookward_home.join("policies")];
+    user_dirs.extend(config.policy_dirs.iter().cloned());
+    user_dirs.extend(env.policy_dirs.iter().cloned());
+    let mut policy = Policy::load(&LoadOptions {
+        user_dirs,
+        cache_dir: Some(env.hookward_home.join("cache")),
+        data: config.policy_data.clone(),
+    })
+    .map_err(|e| e.to_string())?;
+    for b in policy.broken() {
+        healths.push(health(
+            "user-policy-broken",
+            format!(
+                "user policy {} does not parse and is not applied: {}",
+                b.name, b.error
+            ),
+            json!({"file": b.name}),
+            Some(event),
+            env.agent,
+        ));
+    }
+    let input = policy_input(event, &facts, config);
+    let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
+    if let Some(err) = &eval.user_error {
+        healths.push(health(
+            "user-policy-error",
+            format!("a user policy failed while evaluating; only the built-in rules decided this call: {err}"),
+            json!({}),
+            Some(event),
+            env.agent,
+        ));
+    }
+    for m in &eval.malformed {
+        healths.push(health(
+            "user-policy-error",
+            format!("a rule produced a decision that is not {{id, decision: allow|ask|deny, reason}}: {m}"),
+            json!({}),
+            Some(event),
+            env.agent,
+        ));
+    }
+    let (verdict, ignored) = hookward_policy::resolve(eval.candidates, &config.disabled_rules);
+    if !ignored.is_empty() {
+        healths.push(health(
+            "config-ignored",
+            format!(
+                "disabled_rules names locked self-protection rules, which stay on: {}",
+                ignored.join(", ")
+            ),
+            json!({}),
+            Some(event),
+            env.agent,
+        ));
+    }
+    Ok(Decided { verdict, facts })
+}
+
+fn fail_reply(mode: FailMode, gate: bool, what: &str) -> Reply {
+    if mode == FailMode::Closed && gate {
+        hookward_claude::render_fail_closed(&format!(
+            "hookward could not check this tool call and is set to fail closed: {what}. \
+             Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
+        ))
+    } else {
+        Reply::none()
+    }
+}
+
+/// Runs one hook call. Never panics; see the crate docs for the failure rules.
+pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
+    let start = Instant::now();
+    let mut healths = Vec::new();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run_inner(stdin, env, start, &mut healths)
+    }));
+    match result {
+        Ok(o) => o,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            let gate = sniff_gate(stdin);
+            let config = load_config(env, None, &mut Vec::new());
+            let h = vec![
+                health(
+                    "internal-error",
+                    format!("hookward panicked: {msg}"),
+                    json!({}),
+                    None,
+                    env.agent,
+                ),
+                fail_health(config.fail_mode, gate, env.agent),
+            ];
+            let outcome = HookOutcome {
+                reply: fail_reply(config.fail_mode, gate, &format!("internal error ({msg})")),
+                event: None,
+                facts: None,
+                verdict: Verdict::default(),
+                response: Response::default(),
+                health: h,
+                record_id: None,
+                elapsed_us: start.elapsed().as_micros() as u64,
+            };
+            // Recording must not panic again; if it does, the reply still stands.
+            let fallback = outcome.clone();
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                record(env, &config, outcome, &mut healths)
+            }))
+            .unwrap_or(fallback)
+        }
+    }
+}
+
+fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
+    let (kind, msg) = if mode == FailMode::Closed && gate {
+        (
+            "fail-closed",
+            "the tool call was blocked because hookward failed (fail_mode = closed)",
+        )
+    } else {
+        (
+            "fail-open",
+            "the agent proceeded without a decision because hookward failed",
+        )
+    };
+    health(kind, msg.to_string(), json!({}), None, agent)
+}
+
+fn run_inner(
+    stdin: &[u8],
+    env: &HookEnv,
+    start: Instant,
+    healths: &mut Vec<HealthEvent>,
+) -> HookOutcome {
+    let parsed = match env.agent {
+        Agent::ClaudeCode => hookward_claude::parse(
+            stdin,
+            &hookward_claude::Env {
+                project_dir: env.project_dir.clone(),
+            },
+        )
+        .map_err(|e| e.to_string()),
+        other => Err(format!("the {} adapter is not built yet", other.as_str())),
+    };
+    let event = match parsed {
+        Ok(e) => e,
+        Err(e) => {
+            let config = load_config(env, None, healths);
+            let gate = sniff_gate(stdin);
+            let h = vec![
+                health(
+                    "internal-error",
+                    format!("hook payload rejected: {e}"),
+                    json!({"bytes": stdin.len()}),
+                    None,
+                    env.agent,
+                ),
+                fail_health(config.fail_mode, gate, env.agent),
+            ];
+            let outcome = HookOutcome {
+                reply: fail_reply(config.fail_mode, gate, &e),
+                event: None,
+                facts: None,
+                verdict: Verdict::default(),
+                response: Response::default(),
+                health: h,
+                record_id: None,
+                elapsed_us: start.elapsed().as_micros() as u64,
+            };
+            return record(env, &config, outcome, healths);
+        }
+    };
+    let config = load_config(env, event.project_dir.as_deref(), healths);
+    let gate = is_gate(&event.kind);
+    let (verdict, facts) = if gate && event.tool.is_some() {
+        match decide(&event, env, &config, healths) {
+            Ok(d) => (d.verdict, Some(d.facts)),
+            Err(e) => {
+                let h = vec![
+                    health(
+                        "internal-error",
+                        format!("policy failed: {e}"),
+                        json!({}),
+                        Some(&event),
+                        env.agent,
+                    ),
+                    fail_health(config.fail_mode, true, env.agent),
+                ];
+                let outcome = HookOutcome {
+                    reply: fail_reply(config.fail_mode, true, &e),
+                    event: Some(event),
+                    facts: None,
+                    verdict: Verdict::default(),
+                    response: Response::default(),
+                    health: h,
+                    record_id: None,
+                    elapsed_us: start.elapsed().as_micros() as u64,
+                };
+                return record(env, &config, outcome, healths);
+            }
+        }
+    } else {
+        (Verdict::default(), None)
+    };
+    let response = abilities::respond(env.agent, &event, &verdict, &config);
+    let reply = match env.agent {
+        Agent::ClaudeCode => hookward_claude::render(&event, &response),
+        _ => Reply::none(),
+    };
+    let outcome = HookOutcome {
+        reply,
+        event: Some(event),
+        facts,
+        verdict,
+        response,
+        health: Vec::new(),
+        record_id: None,
+        elapsed_us: start.elapsed().as_micros() as u64,
+    };
+    record(env, &config, outcome, healths)
+}
+
+/// Health event kinds that repeat on every call while a file stays broken.
+const REPEATING: &[&str] = &[
+    "user-policy-broken",
+    "user-policy-error",
+    "config-error",
+    "config-ignored",
+];
+
+/// How often a repeating health event is recorded again (10 minutes, in ms).
+const REPEAT_MS: i64 = 10 * 60 * 1000;
+
+/// Step 5: writes the decision and health events to the store (or, when the store cannot be
+/// opened, the health events and the failure to the fallback file). Never changes the reply.
+fn record(
+    env: &HookEnv,
+    config: &Config,
+    mut outcome: HookOutcome,
+    earlier: &mut Vec<HealthEvent>,
+) -> HookOutcome {
+    outcome.health.splice(0..0, earlier.drain(..));
+    if !config.record && outcome.health.is_empty() {
+        return outcome;
+    }
+    let path = env.store_path();
+    let fallback = hookward_store::fallback_health_path(&path);
+    match Store::open(&path) {
+        Ok(store) => {
+            if store.was_created() {
+                outcome.health.push(health(
+                    "store-created",
+                    format!("created the store at {}", path.display()),
+                    json!({}),
+                    outcome.event.as_ref(),
+                    env.agent,
+                ));
+            }
+            if config.record {
+                let rec = decision_record(env.agent, &outcome);
+                match store.record_decision(&rec) {
+                    Ok(id) => outcome.record_id = Some(id),
+                    Err(e) => outcome.health.push(health(
+                        "store-error",
+                        format!("could not record the decision: {e}"),
+                        json!({}),
+                        outcome.event.as_ref(),
+                        env.agent,
+                    )),
+                }
+            }
+            // A broken user policy or config is reported on the first call and then at most
+            // every REPEAT_MS, not on every tool call.
+            let recent: Vec<String> = if outcome
+                .health
+                .iter()
+                .any(|h| REPEATING.contains(&h.kind.as_str()))
+            {
+                store
+                    .health_events(Some(now_ms() - REPEAT_MS), 200)
+                    .map(|rows| rows.into_iter().map(|r| r.event.message).collect())
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            for h in &outcome.health {
+                if REPEATING.contains(&h.kind.as_str()) && recent.contains(&h.message) {
+                    continue;
+                }
+                if store.record_health(h).is_err() {
+                    let _ = hookward_store::append_fallback_health(&fallback, h);
+                }
+            }
+        }
+        Err(e) => {
+            let kind = if matches!(e, hookward_store::StoreError::Damaged { .. }) {
+                "store-damaged"
+            } else {
+                "store-error"
+            };
+            outcome.health.push(health(
+                kind,
+                format!("the store could not be opened, this call was not recorded: {e}"),
+                json!({"path": path.display().to_string()}),
+                outcome.event.as_ref(),
+                env.agent,
+            ));
+            for h in &outcome.health {
+                let _ = hookward_store::append_fallback_health(&fallback, h);
+            }
+        }
+    }
+    outcome
+}
+
+fn decision_record(agent: Agent, o: &HookOutcome) -> DecisionRecord {
+    let (event_name, tool, tool_kind, session, cwd, input) = match &o.event {
+        Some(e) => (
+            e.kind.name().to_string(),
+            e.tool.as_ref().map(|t| t.name.clone()),
+            e.tool.as_ref().map(|t| t.kind.as_str().to_string()),
+            e.session_id.clone(),
+            e.cwd.clone(),
+            e.tool
+                .as_ref()
+                .map(|t| t.input.clone())
+                .or_else(|| e.prompt.clone().map(|p| json!({"prompt": p})))
+                .unwrap_or(Value::Null),
+        ),
+        None => ("(unparsed)".into(), None, None, None, None, Value::Null),
+    };
+    DecisionRecord {
+        ts_ms: now_ms(),
+        agent: agent.as_str().to_string(),
+        event: event_name,
+        tool,
+        tool_kind,
+        session,
+        cwd,
+        input,
+        facts: o
+            .facts
+            .as_ref()
+            .and_then(|f| serde_json::to_value(f).ok())
+            .unwrap_or(Value::Null),
+        decision: o.verdict.decision.map(|d| d.as_str().to_string()),
+        reply: if o.reply.exit_code == 2 {
+            "fail-closed".into()
+        } else {
+            o.response.summary().to_string()
+        },
+        rule_ids: o.verdict.candidates.iter().map(|c| c.id.clone()).collect(),
+        reasons: o
+            .verdict
+            .candidates
+            .iter()
+            .map(|c| c.reason.clone())
+            .collect(),
+        elapsed_us: o.elapsed_us as i64,
+    }
+}
+
+/// The decision hookward took, as a word for people (`deny`, `ask`, `allow`, `no opinion`).
+pub fn decision_word(d: Option<Decision>) -> &'static str {
+    d.map(Decision::as_str).unwrap_or("no opinion")
+}

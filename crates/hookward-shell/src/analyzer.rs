@@ -1,0 +1,1147 @@
+//! The walker: parses a command with brush-parser and walks the AST as if running it, keeping
+//! the shell state (variables, working directory, functions) and recording facts.
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::rc::Rc;
+
+use brush_parser::ast;
+
+use crate::facts::*;
+use crate::model::{Arg, Cwd, State, Stream, Taint, Val};
+use crate::paths::{self, Resolved};
+use crate::{programs, unicode, wrappers};
+
+/// Deepest nesting followed (`bash -c "bash -c '…'"`, `$( $( … ) )`).
+pub(crate) const MAX_DEPTH: u32 = 12;
+/// Most simple commands analysed for one input (bounds work on adversarial input).
+pub(crate) const MAX_STEPS: usize = 2_000;
+/// Longest evidence string, in characters.
+pub(crate) const EVIDENCE_MAX: usize = 300;
+/// Longest input analysed, in bytes (longer input is cut, and the cut is reported).
+pub(crate) const MAX_INPUT: usize = 256 * 1024;
+
+/// One command invocation on its way to a program handler.
+#[derive(Debug, Clone)]
+pub(crate) struct Inv {
+    /// argv, `args[0]` being the command word.
+    pub args: Vec<Arg>,
+    /// The effective working directory.
+    pub cwd: Cwd,
+    /// The command as written.
+    pub evidence: String,
+    /// What the command reads on stdin.
+    pub stdin: Stream,
+    /// Wrapper chain, outermost first (inherited ones included).
+    pub wrappers: Vec<String>,
+    /// Environment assignments for this command (`X=1 cmd`, `env X=1 cmd`).
+    pub env: Vec<(String, Val)>,
+    /// Assignments given to declaration builtins (`export X=1`): name, value, word as written.
+    pub decls: Vec<(String, Val, String)>,
+}
+
+impl Inv {
+    /// The arguments after the command word.
+    pub fn rest(&self) -> &[Arg] {
+        self.args.get(1..).unwrap_or(&[])
+    }
+}
+
+struct FnDef {
+    name: String,
+    body: Rc<ast::FunctionBody>,
+    calls: u32,
+}
+
+/// Analysis of one command string.
+pub(crate) struct Analyzer<'c> {
+    pub ctx: &'c ShellContext,
+    pub facts: ShellFacts,
+    steps: usize,
+    budget_hit: bool,
+    depth_hit: bool,
+    /// Content known for files written earlier in the same command (`curl -o x`, `echo … > x`).
+    pub files: HashMap<String, Stream>,
+    fn_defs: Vec<FnDef>,
+    fn_active: Vec<String>,
+    next_fd: u32,
+}
+
+/// Parses a shell program, catching panics inside the parser.
+pub(crate) fn parse_program(src: &str) -> Result<ast::Program, String> {
+    let opts = brush_parser::ParserOptions::default();
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let mut p = brush_parser::Parser::new(src.as_bytes(), &opts);
+        p.parse_program()
+    }));
+    match r {
+        Ok(Ok(p)) => Ok(p),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err("the parser failed on this input".to_string()),
+    }
+}
+
+/// Cuts `s` to at most `max` characters, marking the cut with `…`.
+pub(crate) fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max).collect();
+    out.push('…');
+    out
+}
+
+/// Shows invisible and bidi characters as `\u{…}` so evidence cannot hide them.
+pub(crate) fn escape_hidden(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if unicode::is_invisible(c) || unicode::is_bidi_control(c) {
+            out.push_str(&format!("\\u{{{:04X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn render_redirect(r: &ast::IoRedirect) -> String {
+    match r {
+        ast::IoRedirect::HereDocument(fd, hd) => {
+            let fd = fd.map(|f| f.to_string()).unwrap_or_default();
+            let dash = if hd.remove_tabs { "-" } else { "" };
+            format!("{fd}<<{dash}{}", hd.here_end.value)
+        }
+        other => other.to_string(),
+    }
+}
+
+fn render_item(item: &ast::CommandPrefixOrSuffixItem) -> String {
+    match item {
+        ast::CommandPrefixOrSuffixItem::IoRedirect(r) => render_redirect(r),
+        ast::CommandPrefixOrSuffixItem::Word(w) => w.value.clone(),
+        ast::CommandPrefixOrSuffixItem::AssignmentWord(_, w) => w.value.clone(),
+        ast::CommandPrefixOrSuffixItem::ProcessSubstitution(k, s) => format!("{k}({})", s.list),
+    }
+}
+
+/// The simple command as written (here-document bodies left out), for evidence.
+pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(p) = &sc.prefix {
+        parts.extend(p.0.iter().map(render_item));
+    }
+    if let Some(w) = &sc.word_or_name {
+        parts.push(w.value.clone());
+    }
+    if let Some(s) = &sc.suffix {
+        parts.extend(s.0.iter().map(render_item));
+    }
+    truncate(&escape_hidden(&parts.join(" ")), EVIDENCE_MAX)
+}
+
+impl<'c> Analyzer<'c> {
+    pub(crate) fn new(ctx: &'c ShellContext) -> Self {
+        Analyzer {
+            ctx,
+            facts: ShellFacts::default(),
+            steps: 0,
+            budget_hit: false,
+            depth_hit: false,
+            files: HashMap::new(),
+            fn_defs: Vec::new(),
+            fn_active: Vec::new(),
+            next_fd: 63,
+        }
+    }
+
+    /// The state a fresh shell starts with.
+    pub(crate) fn initial_state(&self) -> State {
+        let cwd_abs = self.ctx.cwd.starts_with('/');
+        let cwd = Cwd {
+            text: if cwd_abs {
+                paths::normalize(&self.ctx.cwd)
+            } else {
+                "$PWD".to_string()
+            },
+            known: cwd_abs,
+        };
+        let mut vars = HashMap::new();
+        vars.insert("HOME".to_string(), Val::known(self.ctx.home.clone()));
+        if cwd.known {
+            vars.insert("PWD".to_string(), Val::known(cwd.text.clone()));
+        }
+        vars.insert("IFS".to_string(), Val::known(" \t\n"));
+        State {
+            vars,
+            cwd,
+            oldpwd: None,
+            dirstack: Vec::new(),
+            functions: HashMap::new(),
+            depth: 0,
+            wrappers: Vec::new(),
+        }
+    }
+
+    /// Analyses a whole command and returns the facts.
+    pub(crate) fn run_top(mut self, command: &str) -> ShellFacts {
+        let mut command = command;
+        if command.len() > MAX_INPUT {
+            let mut cut = MAX_INPUT;
+            while !command.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.unanalysable(
+                "command longer than 256 KiB: only the first 256 KiB were analysed",
+                &truncate(command, 80),
+            );
+            command = command.get(..cut).unwrap_or("");
+        }
+        self.scan_hidden_chars(command);
+        let mut st = self.initial_state();
+        self.run_source(command, &mut st, Stream::default());
+        self.run_uncalled_functions(&st);
+        finish(self.facts)
+    }
+
+    fn scan_hidden_chars(&mut self, command: &str) {
+        let mut bidi = false;
+        let mut invisible = false;
+        for tok in command.split_whitespace() {
+            let has_bidi = tok.chars().any(unicode::is_bidi_control);
+            let has_inv = tok.chars().any(unicode::is_invisible);
+            if has_bidi && !bidi {
+                bidi = true;
+                self.obfuscation("bidi_control", None, &escape_hidden(tok));
+            }
+            if has_inv && !invisible {
+                invisible = true;
+                let clean: String = tok.chars().filter(|c| !unicode::is_invisible(*c)).collect();
+                self.obfuscation("invisible_char", Some(clean), &escape_hidden(tok));
+            }
+        }
+    }
+
+    // ----- budget -------------------------------------------------------------------------
+
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            if !self.budget_hit {
+                self.budget_hit = true;
+                self.unanalysable(
+                    "analysis budget exhausted (more than 2000 commands); the rest was not analysed",
+                    "",
+                );
+            }
+            return false;
+        }
+        true
+    }
+
+    // ----- sources ------------------------------------------------------------------------
+
+    /// Parses and walks shell source at the state's depth. A parse error is recorded and the
+    /// fallback tokeniser gives best-effort facts.
+    pub(crate) fn run_source(&mut self, src: &str, st: &mut State, stdin: Stream) -> Stream {
+        if st.depth > MAX_DEPTH {
+            if !self.depth_hit {
+                self.depth_hit = true;
+                self.unanalysable(
+                    "nesting deeper than 12 levels was not followed",
+                    &truncate(src, 120),
+                );
+            }
+            return Stream::default();
+        }
+        if self.budget_hit {
+            return Stream::default();
+        }
+        match parse_program(src) {
+            Ok(prog) => self.walk_program(&prog, st, stdin),
+            Err(e) => {
+                self.unanalysable(
+                    &format!("parse error: {e}"),
+                    &truncate(&escape_hidden(src), 200),
+                );
+                crate::fallback::run(self, src, st, stdin)
+            }
+        }
+    }
+
+    pub(crate) fn walk_program(&mut self, prog: &ast::Program, st: &mut State, stdin: Stream) -> Stream {
+        let mut out = Stream::text("");
+        for cc in &prog.complete_commands {
+            let o = self.walk_list(cc, st, stdin.clone());
+            out = out.concat(&o);
+        }
+        out
+    }
+
+    pub(crate) fn walk_list(&mut self, list: &ast::CompoundList, st: &mut State, stdin: Stream) -> Stream {
+        let mut out = Stream::text("");
+        for item in &list.0 {
+            let o = self.walk_and_or(&item.0, st, stdin.clone());
+            out = out.concat(&o);
+        }
+        out
+    }
+
+    fn walk_and_or(&mut self, aol: &ast::AndOrList, st: &mut State, stdin: Stream) -> Stream {
+        let mut out = self.walk_pipeline(&aol.first, st, stdin.clone());
+        for next in &aol.additional {
+            let p = match next {
+                ast::AndOr::And(p) | ast::AndOr::Or(p) => p,
+            };
+            let o = self.walk_pipeline(p, st, stdin.clone());
+            out = out.concat(&o);
+        }
+        out
+    }
+
+    pub(crate) fn walk_pipeline(&mut self, p: &ast::Pipeline, st: &mut State, stdin: Stream) -> Stream {
+        if p.seq.len() == 1 {
+            if let Some(cmd) = p.seq.first() {
+                return self.walk_command(cmd, st, stdin);
+            }
+        }
+        // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
+        let mut cur = stdin;
+        for (i, cmd) in p.seq.iter().enumerate() {
+            let mut sub = st.clone();
+            if i > 0 {
+                cur.piped = true;
+            }
+            cur = self.walk_command(cmd, &mut sub, cur);
+        }
+        cur
+    }
+
+    fn walk_command(&mut self, cmd: &ast::Command, st: &mut State, stdin: Stream) -> Stream {
+        match cmd {
+            ast::Command::Simple(sc) => self.simple(sc, st, stdin),
+            ast::Command::Compound(cc, redirs) => {
+                let list: Vec<&ast::IoRedirect> =
+                    redirs.as_ref().map(|r| r.0.iter().collect()).unwrap_or_default();
+                let evidence = truncate(
+                    &list.iter().map(|r| render_redirect(r)).collect::<Vec<_>>().join(" "),
+                    EVIDENCE_MAX,
+                );
+                let red = self.redirects(&list, st, stdin, &evidence, None);
+                let out = self.walk_compound(cc, st, red.stdin);
+                self.route_stdout(out, red.stdout_file)
+            }
+            ast::Command::Function(def) => {
+                let body = Rc::new(def.body.clone());
+                st.functions.insert(def.fname.value.clone(), body.clone());
+                self.fn_defs.push(FnDef {
+                    name: def.fname.value.clone(),
+                    body,
+                    calls: 0,
+                });
+                Stream::text("")
+            }
+            ast::Command::ExtendedTest(t, _) => {
+                self.walk_test_expr(&t.expr, st);
+                Stream::text("")
+            }
+        }
+    }
+
+    fn walk_test_expr(&mut self, e: &ast::ExtendedTestExpr, st: &mut State) {
+        match e {
+            ast::ExtendedTestExpr::And(a, b) | ast::ExtendedTestExpr::Or(a, b) => {
+                self.walk_test_expr(a, st);
+                self.walk_test_expr(b, st);
+            }
+            ast::ExtendedTestExpr::Not(a) | ast::ExtendedTestExpr::Parenthesized(a) => {
+                self.walk_test_expr(a, st);
+            }
+            ast::ExtendedTestExpr::UnaryTest(_, w) => {
+                self.expand_word(&w.value, st, crate::expand::Mode::NoSplit);
+            }
+            ast::ExtendedTestExpr::BinaryTest(_, a, b) => {
+                self.expand_word(&a.value, st, crate::expand::Mode::NoSplit);
+                self.expand_word(&b.value, st, crate::expand::Mode::NoSplit);
+            }
+        }
+    }
+
+    fn walk_compound(&mut self, cc: &ast::CompoundCommand, st: &mut State, stdin: Stream) -> Stream {
+        use ast::CompoundCommand as C;
+        match cc {
+            C::BraceGroup(b) => self.walk_list(&b.list, st, stdin),
+            C::Subshell(s) => {
+                let mut sub = st.clone();
+                self.walk_list(&s.list, &mut sub, stdin)
+            }
+            C::ForClause(f) => {
+                let values: Option<Vec<Arg>> = f.values.as_ref().map(|ws| {
+                    let mut v = Vec::new();
+                    for w in ws {
+                        v.extend(self.expand_word(&w.value, st, crate::expand::Mode::Normal));
+                    }
+                    v
+                });
+                let mut out = Stream::text("");
+                match values {
+                    Some(vals) if !vals.is_empty() && vals.len() <= 8 => {
+                        for v in vals {
+                            st.vars.insert(f.variable_name.clone(), Val::from_arg(&v));
+                            let o = self.walk_list(&f.body.list, st, stdin.clone());
+                            out = out.concat(&o);
+                        }
+                    }
+                    _ => {
+                        let raw = format!("${}", f.variable_name);
+                        st.vars.insert(
+                            f.variable_name.clone(),
+                            Val {
+                                text: raw,
+                                dynamic: true,
+                                known_prefix: 0,
+                                taint: Taint::default(),
+                            },
+                        );
+                        out = self.walk_list(&f.body.list, st, stdin);
+                    }
+                }
+                out
+            }
+            C::ArithmeticForClause(f) => self.walk_list(&f.body.list, st, stdin),
+            C::CaseClause(c) => {
+                self.expand_word(&c.value.value, st, crate::expand::Mode::NoSplit);
+                let mut out = Stream::text("");
+                for item in &c.cases {
+                    if let Some(list) = &item.cmd {
+                        let o = self.walk_list(list, st, stdin.clone());
+                        out = out.concat(&o);
+                    }
+                }
+                out
+            }
+            C::IfClause(i) => {
+                self.walk_list(&i.condition, st, stdin.clone());
+                let mut out = self.walk_list(&i.then, st, stdin.clone());
+                if let Some(elses) = &i.elses {
+                    for e in elses {
+                        if let Some(c) = &e.condition {
+                            self.walk_list(c, st, stdin.clone());
+                        }
+                        let o = self.walk_list(&e.body, st, stdin.clone());
+                        out = out.concat(&o);
+                    }
+                }
+                out
+            }
+            C::WhileClause(w) | C::UntilClause(w) => {
+                self.walk_list(&w.0, st, stdin.clone());
+                self.walk_list(&w.1.list, st, stdin)
+            }
+            C::Arithmetic(_) => Stream::text(""),
+            C::Coprocess(c) => {
+                let mut sub = st.clone();
+                self.walk_command(&c.body, &mut sub, stdin)
+            }
+        }
+    }
+
+    fn route_stdout(&mut self, out: Stream, file: Option<String>) -> Stream {
+        match file {
+            Some(f) => {
+                self.files.insert(f, out);
+                Stream::text("")
+            }
+            None => out,
+        }
+    }
+
+    // ----- simple commands ----------------------------------------------------------------
+
+    fn simple(&mut self, sc: &ast::SimpleCommand, st: &mut State, stdin: Stream) -> Stream {
+        use crate::expand::Mode;
+        use ast::CommandPrefixOrSuffixItem as I;
+        if !self.step() {
+            return Stream::default();
+        }
+        let evidence = render_simple(sc);
+        let mut assigns: Vec<(&ast::Assignment, &ast::Word)> = Vec::new();
+        let mut redirects: Vec<&ast::IoRedirect> = Vec::new();
+        let mut args: Vec<Arg> = Vec::new();
+        let mut decls: Vec<(String, Val, String)> = Vec::new();
+
+        if let Some(prefix) = &sc.prefix {
+            for item in &prefix.0 {
+                match item {
+                    I::AssignmentWord(a, w) => assigns.push((a, w)),
+                    I::IoRedirect(r) => redirects.push(r),
+                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
+                }
+            }
+        }
+        if let Some(w) = &sc.word_or_name {
+            args.extend(self.expand_word(&w.value, st, Mode::Normal));
+        }
+        if let Some(suffix) = &sc.suffix {
+            for item in &suffix.0 {
+                match item {
+                    I::AssignmentWord(a, w) => {
+                        let (name, val) = self.assignment_value(a, st);
+                        let mut arg = Arg::lit(&format!("{name}={}", val.text));
+                        arg.raw = w.value.clone();
+                        arg.dynamic = val.dynamic;
+                        arg.known_prefix = if val.dynamic {
+                            name.len() + 1 + val.known_prefix
+                        } else {
+                            arg.text.len()
+                        };
+                        arg.taint = val.taint.clone();
+                        args.push(arg);
+                        decls.push((name, val, w.value.clone()));
+                    }
+                    I::IoRedirect(r) => redirects.push(r),
+                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
+                }
+            }
+        }
+
+        let prog_hint = args.first().map(|a| paths::basename(&a.text).to_string());
+        let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint.as_deref());
+
+        if args.is_empty() {
+            for (a, w) in &assigns {
+                let (name, val) = self.assignment_value(a, st);
+                self.check_env(&name, &val, &w.value);
+                self.set_var(st, &name, val, a.append);
+            }
+            return self.route_stdout(Stream::text(""), red.stdout_file);
+        }
+
+        let mut env = Vec::new();
+        for (a, w) in &assigns {
+            let (name, val) = self.assignment_value(a, st);
+            self.check_env(&name, &val, &w.value);
+            env.push((name, val));
+        }
+        let inv = Inv {
+            args,
+            cwd: st.cwd.clone(),
+            evidence,
+            stdin: red.stdin,
+            wrappers: st.wrappers.clone(),
+            env,
+            decls,
+        };
+        let out = self.run_inv(inv, st);
+        self.route_stdout(out, red.stdout_file)
+    }
+
+    /// Sets a variable (with `+=` appending).
+    pub(crate) fn set_var(&mut self, st: &mut State, name: &str, val: Val, append: bool) {
+        let val = if append {
+            match st.vars.get(name) {
+                Some(old) => {
+                    let mut v = old.clone();
+                    if !v.dynamic {
+                        v.known_prefix = v.text.len() + val.known_prefix;
+                    }
+                    v.text.push_str(&val.text);
+                    v.dynamic |= val.dynamic;
+                    v.taint.merge(&val.taint);
+                    v
+                }
+                None => val,
+            }
+        } else {
+            val
+        };
+        st.vars.insert(name.to_string(), val);
+    }
+
+    /// Process substitution used as an argument: analysed at depth+1, becomes `/dev/fd/N`.
+    pub(crate) fn proc_subst_arg(
+        &mut self,
+        kind: &ast::ProcessSubstitutionKind,
+        sub: &ast::SubshellCommand,
+        st: &State,
+    ) -> Arg {
+        let out = self.proc_subst(kind, sub, st);
+        let fd = self.next_fd;
+        self.next_fd = self.next_fd.saturating_sub(1).max(10);
+        let text = format!("/dev/fd/{fd}");
+        let mut arg = Arg::lit(&text);
+        arg.raw = truncate(&format!("{kind}({})", sub.list), EVIDENCE_MAX);
+        if matches!(kind, ast::ProcessSubstitutionKind::Read) {
+            arg.taint = out.taint.clone();
+            arg.proc_subst = Some(out);
+        }
+        arg
+    }
+
+    fn proc_subst(
+        &mut self,
+        kind: &ast::ProcessSubstitutionKind,
+        sub: &ast::SubshellCommand,
+        st: &State,
+    ) -> Stream {
+        let mut inner = st.clone();
+        inner.depth += 1;
+        if inner.depth > MAX_DEPTH {
+            return self.run_source("", &mut inner, Stream::default());
+        }
+        let out = self.walk_list(&sub.list, &mut inner, Stream::default());
+        match kind {
+            ast::ProcessSubstitutionKind::Read => out,
+            ast::ProcessSubstitutionKind::Write => Stream::default(),
+        }
+    }
+
+    // ----- redirections -------------------------------------------------------------------
+
+    fn redirects(
+        &mut self,
+        list: &[&ast::IoRedirect],
+        st: &mut State,
+        stdin: Stream,
+        evidence: &str,
+        prog: Option<&str>,
+    ) -> Redirected {
+        use crate::expand::Mode;
+        use ast::IoFileRedirectKind as K;
+        let mut out = Redirected {
+            stdin,
+            stdout_file: None,
+        };
+        for r in list {
+            match r {
+                ast::IoRedirect::File(fd, kind, target) => match target {
+                    ast::IoFileRedirectTarget::Filename(w) => {
+                        let arg = self.expand_one(&w.value, st, Mode::NoSplit);
+                        let res = paths::resolve(&arg, &st.cwd);
+                        let fd_s = fd.map(|f| f.to_string()).unwrap_or_default();
+                        let ev = escape_hidden(&format!("{fd_s}{kind} {}", w.value));
+                        if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
+                            self.net_redirect(&res.path, matches!(kind, K::Read), prog, evidence);
+                            continue;
+                        }
+                        let to_stdout = fd.is_none_or(|f| f == 1);
+                        match kind {
+                            K::Read | K::DuplicateInput => {
+                                self.add_path(&res, Access::Read, "redirect <", false, &ev);
+                                if fd.is_none_or(|f| f == 0) {
+                                    out.stdin = self.file_stream(&res.path);
+                                }
+                            }
+                            K::Write | K::Clobber | K::Append | K::ReadAndWrite | K::DuplicateOutput => {
+                                let how = match kind {
+                                    K::Write => "redirect >",
+                                    K::Clobber => "redirect >|",
+                                    K::Append => "redirect >>",
+                                    K::ReadAndWrite => "redirect <>",
+                                    _ => "redirect >&",
+                                };
+                                self.add_path(&res, Access::Write, how, false, &ev);
+                                if to_stdout && !matches!(kind, K::ReadAndWrite) {
+                                    out.stdout_file = Some(res.path.clone());
+                                }
+                            }
+                        }
+                    }
+                    ast::IoFileRedirectTarget::ProcessSubstitution(k, sub) => {
+                        let s = self.proc_subst(k, sub, st);
+                        if matches!(k, ast::ProcessSubstitutionKind::Read) {
+                            out.stdin = s;
+                        }
+                    }
+                    ast::IoFileRedirectTarget::Duplicate(w) => {
+                        // `>& file` (not a descriptor number) writes stdout and stderr to file.
+                        let v = w.value.trim_end_matches('-');
+                        if !v.is_empty() && !v.bytes().all(|b| b.is_ascii_digit()) && !v.starts_with('$') {
+                            let arg = self.expand_one(&w.value, st, Mode::NoSplit);
+                            let res = paths::resolve(&arg, &st.cwd);
+                            if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
+                                self.net_redirect(&res.path, false, prog, evidence);
+                                continue;
+                            }
+                            let ev = format!("{kind} {}", w.value);
+                            self.add_path(&res, Access::Write, "redirect >&", false, &ev);
+                            out.stdout_file = Some(res.path.clone());
+                        }
+                    }
+                    ast::IoFileRedirectTarget::Fd(_) => {}
+                },
+                ast::IoRedirect::HereDocument(_, hd) => {
+                    out.stdin = if hd.requires_expansion {
+                        self.expand_heredoc(&hd.doc.value, st)
+                    } else {
+                        Stream::text(hd.doc.value.clone())
+                    };
+                }
+                ast::IoRedirect::HereString(_, w) => {
+                    let arg = self.expand_one(&w.value, st, Mode::NoSplit);
+                    out.stdin = Stream {
+                        text: (!arg.dynamic).then(|| format!("{}\n", arg.text)),
+                        taint: arg.taint.clone(),
+                        file: None,
+                        piped: false,
+                    };
+                }
+                ast::IoRedirect::OutputAndError(w, append) => {
+                    let arg = self.expand_one(&w.value, st, Mode::NoSplit);
+                    let res = paths::resolve(&arg, &st.cwd);
+                    if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
+                        self.net_redirect(&res.path, false, prog, evidence);
+                        continue;
+                    }
+                    let how = if *append { "redirect &>>" } else { "redirect &>" };
+                    let ev = format!("{} {}", if *append { "&>>" } else { "&>" }, w.value);
+                    self.add_path(&res, Access::Write, how, false, &ev);
+                    out.stdout_file = Some(res.path.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// bash's `/dev/tcp/HOST/PORT` pseudo-files (bash(1) "REDIRECTION").
+    fn net_redirect(&mut self, path: &str, read: bool, prog: Option<&str>, evidence: &str) {
+        let mut parts = path.trim_start_matches('/').split('/');
+        let proto = parts.nth(1).unwrap_or("tcp");
+        let host = parts.next().unwrap_or("").to_string();
+        let port = parts.next().unwrap_or("").to_string();
+        let target = format!("{host}:{port}");
+        let url = format!("{proto}://{host}:{port}");
+        self.fetch(&url, evidence);
+        let is_shell = prog.is_some_and(programs::is_shell);
+        if is_shell && !read {
+            self.remote_exec(
+                "reverse_shell",
+                prog.unwrap_or("sh"),
+                Some(target.clone()),
+                evidence,
+            );
+        }
+        if !read {
+            self.upload(prog.unwrap_or("bash"), &target, None, false, evidence);
+        }
+    }
+
+    /// The stream a file yields when read (content known when written earlier in the command).
+    pub(crate) fn file_stream(&self, path: &str) -> Stream {
+        let mut s = self.files.get(path).cloned().unwrap_or_default();
+        s.file = Some(path.to_string());
+        s.piped = false;
+        s
+    }
+
+    // ----- invocations --------------------------------------------------------------------
+
+    /// Resolves the program of `inv`, unwraps wrappers, records the command and runs the
+    /// program's handler.
+    pub(crate) fn run_inv(&mut self, mut inv: Inv, st: &mut State) -> Stream {
+        let own_wrappers = inv.wrappers.len();
+        for _ in 0..32 {
+            let Some(first) = inv.args.first().cloned() else {
+                return Stream::default();
+            };
+            let Some(name) = self.resolve_program(&first) else {
+                self.record_command(&inv, &first.text, st);
+                if first.taint.fetched.is_some() {
+                    self.remote_exec(
+                        "command_substitution",
+                        "(command word)",
+                        first.taint.fetched.clone(),
+                        &inv.evidence,
+                    );
+                }
+                self.unanalysable("program name only known at run time", &first.raw);
+                return Stream::default();
+            };
+            if inv.wrappers.len() == own_wrappers && st.functions.contains_key(&name) {
+                self.record_command(&inv, &name, st);
+                return self.call_function(&name, &inv, st);
+            }
+            match wrappers::unwrap(self, &name, &mut inv, st) {
+                wrappers::Unwrap::Continue => continue,
+                wrappers::Unwrap::Stop(out) => return out,
+                wrappers::Unwrap::NotWrapper => {
+                    self.record_command(&inv, &name, st);
+                    return programs::run(self, &name, &inv, st);
+                }
+            }
+        }
+        self.unanalysable("too many nested wrappers", &inv.evidence);
+        Stream::default()
+    }
+
+    pub(crate) fn record_command(&mut self, inv: &Inv, program: &str, st: &State) {
+        self.facts.commands.push(CommandFact {
+            program: program.to_string(),
+            argv: inv.args.iter().map(|a| escape_hidden(&a.text)).collect(),
+            cwd: inv.cwd.text.clone(),
+            evidence: inv.evidence.clone(),
+            wrappers: inv.wrappers.clone(),
+            depth: st.depth,
+        });
+    }
+
+    /// Resolves a command word to a program name, recording obfuscation on the way. `None` when
+    /// the name is only known at run time.
+    pub(crate) fn resolve_program(&mut self, a: &Arg) -> Option<String> {
+        let raw = escape_hidden(&a.raw);
+        if a.dynamic {
+            let kind = if a.from_subst {
+                "program_from_substitution"
+            } else {
+                "program_from_variable"
+            };
+            self.obfuscation(kind, None, &raw);
+            return None;
+        }
+        let res = unicode::resolve_name(&a.text, &programs::is_known_program);
+        let mut name = paths::basename(&res.name).to_string();
+        if a.glob && crate::expand::has_glob(&name) {
+            let found = programs::match_known_glob(&name);
+            self.obfuscation("glob_program", found.clone(), &raw);
+            if let Some(f) = found {
+                name = f;
+            }
+        }
+        if a.from_subst {
+            self.obfuscation("program_from_substitution", Some(name.clone()), &raw);
+        } else if a.from_var {
+            self.obfuscation("program_from_variable", Some(name.clone()), &raw);
+        }
+        if a.brace {
+            self.obfuscation("brace_expansion", Some(name.clone()), &raw);
+        }
+        if res.had_homoglyph {
+            self.obfuscation("homoglyph", Some(name.clone()), &raw);
+        }
+        if quoted_inside(&a.raw) {
+            self.obfuscation("quoted_program_name", Some(name.clone()), &raw);
+        }
+        Some(name)
+    }
+
+    fn call_function(&mut self, name: &str, inv: &Inv, st: &mut State) -> Stream {
+        let Some(idx) = self.fn_defs.iter().rposition(|f| f.name == name) else {
+            return Stream::default();
+        };
+        let body = match self.fn_defs.get_mut(idx) {
+            Some(def) if def.calls < 2 && !self.fn_active.iter().any(|n| n == name) => {
+                def.calls += 1;
+                def.body.clone()
+            }
+            _ => return Stream::default(),
+        };
+        // Positional parameters are the call's arguments while the body runs.
+        let saved: Vec<(String, Option<Val>)> = (1..=9)
+            .map(|i| i.to_string())
+            .chain(std::iter::once("@".to_string()))
+            .map(|k| {
+                let v = st.vars.get(&k).cloned();
+                (k, v)
+            })
+            .collect();
+        self.set_positional(st, inv.rest(), None);
+        self.fn_active.push(name.to_string());
+        let out = self.walk_compound(&body.0, st, inv.stdin.clone());
+        self.fn_active.pop();
+        for (k, v) in saved {
+            match v {
+                Some(v) => st.vars.insert(k, v),
+                None => st.vars.remove(&k),
+            };
+        }
+        out
+    }
+
+    /// Sets `$0` (when given), `$1`…`$9` and `$@`.
+    pub(crate) fn set_positional(&mut self, st: &mut State, args: &[Arg], zero: Option<&Arg>) {
+        if let Some(z) = zero {
+            st.vars.insert("0".to_string(), Val::from_arg(z));
+        }
+        for i in 1..=9usize {
+            match args.get(i - 1) {
+                Some(a) => st.vars.insert(i.to_string(), Val::from_arg(a)),
+                None => st.vars.insert(i.to_string(), Val::known("")),
+            };
+        }
+        let all: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+        let dynamic = args.iter().any(|a| a.dynamic);
+        st.vars.insert(
+            "@".to_string(),
+            Val {
+                text: all.join(" "),
+                dynamic,
+                known_prefix: if dynamic { 0 } else { all.join(" ").len() },
+                taint: Taint::default(),
+            },
+        );
+    }
+
+    fn run_uncalled_functions(&mut self, st: &State) {
+        let mut i = 0;
+        while i < self.fn_defs.len() && !self.budget_hit {
+            let (uncalled, body) = match self.fn_defs.get_mut(i) {
+                Some(def) if def.calls == 0 => {
+                    def.calls = 1;
+                    (true, def.body.clone())
+                }
+                _ => (false, Rc::new(ast::FunctionBody(empty_compound(), None))),
+            };
+            if uncalled {
+                let mut sub = st.clone();
+                self.walk_compound(&body.0, &mut sub, Stream::default());
+            }
+            i += 1;
+        }
+    }
+
+    /// Runs shell code nested in an invocation (`bash -c CODE`, `eval`, decoded payloads) at
+    /// depth+1, under the invocation's cwd, environment and wrappers plus `wrapper`.
+    pub(crate) fn run_code(
+        &mut self,
+        code: &str,
+        st: &State,
+        inv: &Inv,
+        wrapper: &str,
+        positional: Option<(&Arg, &[Arg])>,
+        stdin: Stream,
+    ) -> Stream {
+        let mut sub = st.clone();
+        sub.depth += 1;
+        sub.cwd = inv.cwd.clone();
+        sub.wrappers = inv.wrappers.clone();
+        sub.wrappers.push(wrapper.to_string());
+        for (n, v) in &inv.env {
+            sub.vars.insert(n.clone(), v.clone());
+        }
+        if let Some((zero, rest)) = positional {
+            self.set_positional(&mut sub, rest, Some(zero));
+        }
+        self.run_source(code, &mut sub, stdin)
+    }
+
+    // ----- fact helpers -------------------------------------------------------------------
+
+    /// Records a path access (skipping pseudo-devices) and the persistence it may imply.
+    pub(crate) fn add_path(&mut self, r: &Resolved, access: Access, how: &str, recursive: bool, evidence: &str) {
+        if paths::is_pseudo_device(&r.path) {
+            return;
+        }
+        let scope = paths::scope(&r.path, r.dynamic, self.ctx);
+        self.facts.paths.push(PathFact {
+            path: escape_hidden(&r.path),
+            access,
+            how: how.to_string(),
+            recursive,
+            glob: r.glob,
+            dynamic: r.dynamic,
+            scope,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+        if matches!(access, Access::Write | Access::Create) {
+            crate::persist::for_path(self, &r.path, evidence);
+        }
+    }
+
+    /// Records a path access named by an argument, resolved against `cwd`.
+    pub(crate) fn path_arg(&mut self, cwd: &Cwd, a: &Arg, access: Access, how: &str, recursive: bool) -> Resolved {
+        let r = paths::resolve(a, cwd);
+        let ev = if a.raw.is_empty() { a.text.clone() } else { a.raw.clone() };
+        self.add_path(&r, access, how, recursive, &ev);
+        r
+    }
+
+    pub(crate) fn fetch(&mut self, url: &str, evidence: &str) {
+        let host = crate::decode::url_host(url);
+        let (h, metadata, encoded) = match &host {
+            Some(h) => (h.host.clone(), h.metadata, h.ip_encoded),
+            None => (String::new(), false, false),
+        };
+        if encoded {
+            self.obfuscation("ip_encoding", Some(h.clone()), url);
+        }
+        self.facts.fetches.push(FetchFact {
+            url: escape_hidden(url),
+            host: h,
+            metadata,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn upload(&mut self, program: &str, target: &str, source: Option<String>, env_dump: bool, evidence: &str) {
+        let source = match (source, env_dump) {
+            (None, true) => Some("<environment>".to_string()),
+            (s, _) => s,
+        };
+        self.facts.uploads.push(UploadFact {
+            program: program.to_string(),
+            target: escape_hidden(target),
+            source,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn remote_exec(&mut self, kind: &str, interpreter: &str, source: Option<String>, evidence: &str) {
+        self.facts.remote_exec.push(RemoteExecFact {
+            kind: kind.to_string(),
+            interpreter: interpreter.to_string(),
+            source,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn decoded_exec(&mut self, decoder: &str, interpreter: &str, payload: Option<&str>, evidence: &str) {
+        self.facts.decoded_exec.push(DecodedExecFact {
+            decoder: decoder.to_string(),
+            interpreter: interpreter.to_string(),
+            payload: payload.map(|p| truncate(&escape_hidden(p), EVIDENCE_MAX)),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn privilege(&mut self, kind: &str, program: &str, evidence: &str) {
+        self.facts.privilege.push(PrivilegeFact {
+            kind: kind.to_string(),
+            program: program.to_string(),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn persistence(&mut self, kind: &str, target: &str, evidence: &str) {
+        self.facts.persistence.push(PersistenceFact {
+            kind: kind.to_string(),
+            target: escape_hidden(target),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn env_tamper(&mut self, name: &str, value: &str, evidence: &str) {
+        self.facts.env_tamper.push(EnvTamperFact {
+            name: name.to_string(),
+            value: truncate(&escape_hidden(value), EVIDENCE_MAX),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    /// Reports an assignment when the variable is one that changes what runs.
+    pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
+        if crate::persist::is_tamper_var(name) {
+            self.env_tamper(name, &val.text, evidence);
+        }
+    }
+
+    pub(crate) fn obfuscation(&mut self, kind: &str, resolved: Option<String>, evidence: &str) {
+        self.facts.obfuscation.push(ObfuscationFact {
+            kind: kind.to_string(),
+            resolved,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn git(&mut self, kind: &str, cwd: &Cwd, evidence: &str) {
+        self.facts.git.push(GitFact {
+            kind: kind.to_string(),
+            cwd: cwd.text.clone(),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn infra(&mut self, kind: &str, evidence: &str) {
+        self.facts.infra.push(InfraFact {
+            kind: kind.to_string(),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn publish(&mut self, kind: &str, evidence: &str) {
+        self.facts.publish.push(PublishFact {
+            kind: kind.to_string(),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn signal(&mut self, program: &str, signal: Option<String>, targets: Vec<String>, evidence: &str) {
+        self.facts.signals.push(SignalFact {
+            program: program.to_string(),
+            signal,
+            targets,
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+
+    pub(crate) fn unanalysable(&mut self, reason: &str, evidence: &str) {
+        self.facts.unanalysable.push(UnanalysableFact {
+            reason: reason.to_string(),
+            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+        });
+    }
+}
+
+pub(crate) struct Redirected {
+    pub stdin: Stream,
+    pub stdout_file: Option<String>,
+}
+
+fn empty_compound() -> ast::CompoundCommand {
+    ast::CompoundCommand::BraceGroup(ast::BraceGroupCommand {
+        list: ast::CompoundList(Vec::new()),
+        loc: Default::default(),
+    })
+}
+
+/// Quotes or backslashes inside a command word, other than the whole word being quoted
+/// (`"rm"`) or one leading backslash (`\rm`, the usual way to skip an alias).
+fn quoted_inside(raw: &str) -> bool {
+    if !raw.contains(['\'', '"', '\\']) {
+        return false;
+    }
+    let quote_free = |s: &str| !s.contains(['\'', '"', '\\']);
+    for q in ['\'', '"'] {
+        if let Some(inner) = raw.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            if quote_free(inner) {
+                return false;
+            }
+        }
+    }
+    if let Some(rest) = raw.strip_prefix('\\') {
+        if quote_free(rest) {
+            return false;
+        }
+    }
+    // `$'…'` alone is reported as ANSI-C quoting.
+    if let Some(inner) = raw.strip_prefix("$'").and_then(|r| r.strip_suffix('\'')) {
+        if !inner.contains('\'') {
+            return false;
+        }
+    }
+    true
+}
+
+/// Removes exact duplicates from every list, keeping the first occurrence.
+fn finish(mut f: ShellFacts) -> ShellFacts {
+    fn dedup<T: Eq + std::hash::Hash + Clone>(v: &mut Vec<T>) {
+        let mut seen = std::collections::HashSet::new();
+        v.retain(|x| seen.insert(x.clone()));
+    }
+    dedup(&mut f.commands);
+    dedup(&mut f.paths);
+    dedup(&mut f.fetches);
+    dedup(&mut f.uploads);
+    dedup(&mut f.remote_exec);
+    dedup(&mut f.decoded_exec);
+    dedup(&mut f.privilege);
+    dedup(&mut f.persistence);
+    dedup(&mut f.env_tamper);
+    dedup(&mut f.obfuscation);
+    dedup(&mut f.git);
+    dedup(&mut f.infra);
+    dedup(&mut f.publish);
+    dedup(&mut f.signals);
+    dedup(&mut f.unanalysable);
+    f
+}

@@ -1,0 +1,125 @@
+//! `hookward`: the command line. A thin layer over the library crates: it parses arguments,
+//! reads files and the environment, calls the crates and turns their typed errors into
+//! messages. Exit codes (DESIGN.md): 0 ok, 1 findings / checks failed, 2 usage or environment
+//! error. The `hook` subcommand is the one agents run; it follows the agent's own exit-code
+//! rules instead (see `hookward-pipeline`).
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+mod demo;
+mod doctor;
+mod hook;
+mod install;
+mod log;
+mod policy;
+mod util;
+
+#[derive(Parser)]
+#[command(
+    name = "hookward",
+    version,
+    about = "Guards AI coding agents from inside their hook systems.",
+    long_about = "Guards AI coding agents from inside their hook systems: decides allow/ask/deny on every \
+tool call with Rego policies over facts hookward computes, and records every decision.\n\n\
+Start with `hookward demo`, then `hookward install claude-code`."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Agents hookward speaks to.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum AgentArg {
+    /// Anthropic's Claude Code.
+    ClaudeCode,
+}
+
+impl AgentArg {
+    fn agent(self) -> hookward_core::Agent {
+        match self {
+            AgentArg::ClaudeCode => hookward_core::Agent::ClaudeCode,
+        }
+    }
+}
+
+/// Claude Code settings scopes.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ScopeArg {
+    /// ~/.claude/settings.json (every project).
+    User,
+    /// <project>/.claude/settings.json (shared with the team).
+    Project,
+    /// <project>/.claude/settings.local.json (this machine only).
+    Local,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The hook command agents run: reads one event on stdin, answers in the agent's format.
+    Hook {
+        /// Which agent's wire format the event is in.
+        agent: AgentArg,
+        /// Extra directory of user .rego policies (may be repeated).
+        #[arg(long = "policy-dir")]
+        policy_dirs: Vec<PathBuf>,
+    },
+    /// Runs the real pipeline on built-in events in a throwaway directory and shows each decision.
+    Demo {
+        /// Print the outcomes as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Policy tools: run Rego tests, evaluate an event, list rules.
+    Policy {
+        #[command(subcommand)]
+        command: policy::PolicyCommand,
+    },
+    /// Lists recorded decisions, newest first.
+    Log(log::LogArgs),
+    /// Lists hookward's health events (internal errors, fail-open/closed, broken user policies).
+    Events(log::EventsArgs),
+    /// Registers hookward's hooks in the agent's settings (prints the diff; --apply writes it).
+    Install(install::InstallArgs),
+    /// Removes hookward's hook entries (and nothing else) from the agent's settings.
+    Uninstall(install::InstallArgs),
+    /// Checks the installation: hooks registered once, command valid, store healthy, and a canary event.
+    Doctor {
+        /// Print the checks as JSON.
+        #[arg(long)]
+        json: bool,
+        /// The project whose settings to check as well (default: the current directory).
+        #[arg(long)]
+        project: Option<PathBuf>,
+    },
+    /// Shows the effective configuration and where each value came from.
+    Config {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Hook { agent, policy_dirs } => return hook::run(agent, policy_dirs),
+        Command::Demo { json } => demo::run(json),
+        Command::Policy { command } => policy::run(command),
+        Command::Log(args) => log::run_log(args),
+        Command::Events(args) => log::run_events(args),
+        Command::Install(args) => install::run_install(args),
+        Command::Uninstall(args) => install::run_uninstall(args),
+        Command::Doctor { json, project } => doctor::run(json, project),
+        Command::Config { json } => util::run_config(json),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hookward: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! Bug classes seen in the field (issue #2), each a test through the real binary.
+
+mod common;
+
+use common::{claude_schema, decision_of, Sandbox};
+use serde_json::json;
+
+const OTHERS: &str = r#"{"model":"opus","statusLine":{"type":"command","command":"x"},"hooks":{"SessionStart":[{"matcher":"compact","hooks":[{"type":"command","command":"echo keep-me"}]}],"PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"echo keep-me-2"}]}]}}"#;
+
+/// (a) settings.json already holding other tools' hooks: all of it survives install and uninstall.
+#[test]
+fn a_other_tools_hooks_survive_install_and_uninstall() {
+    let s = Sandbox::new();
+    let settings = s.home().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, OTHERS).unwrap();
+    s.cmd(&["install", "claude-code", "--apply"])
+        .assert()
+        .success();
+    let installed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(installed["model"], "opus");
+    assert_eq!(installed["statusLine"]["command"], "x");
+    assert_eq!(
+        installed["hooks"]["SessionStart"][0]["hooks"][0]["command"],
+        "echo keep-me"
+    );
+    assert_eq!(
+        installed["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        "echo keep-me-2"
+    );
+    let ours = installed["hooks"]["PreToolUse"][1]["hooks"][0]["command"]
+        .as_str()
+        .unwrap();
+    assert!(ours.ends_with(" hook claude-code"), "{ours}");
+    // A second install leaves the file byte-identical.
+    let before = std::fs::read(&settings).unwrap();
+    s.cmd(&["install", "claude-code", "--apply"])
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&settings).unwrap(), before);
+    s.cmd(&["uninstall", "claude-code", "--apply"])
+        .assert()
+        .success();
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    let original: serde_json::Value = serde_json::from_str(OTHERS).unwrap();
+    assert_eq!(after, original);
+}
+
+/// (b) settings.json with a UTF-8 BOM and a trailing comma: install aborts, file unchanged.
+#[test]
+fn b_bom_and_trailing_comma_abort_install() {
+    let s = Sandbox::new();
+    let settings = s.home().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let bytes = b"\xEF\xBB\xBF{\"model\": \"opus\",}\n".to_vec();
+    std::fs::write(&settings, &bytes).unwrap();
+    let out = s
+        .cmd(&["install", "claude-code", "--apply"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("byte-order mark"), "{err}");
+    assert!(err.contains("settings.json"), "{err}");
+    assert_eq!(std::fs::read(&settings).unwrap(), bytes);
+}
+
+/// (c) Write of .claude/settings.local.json with {"disableAllHooks":true}: never allowed silently.
+#[test]
+fn c_disabling_hooks_is_never_silent() {
+    let s = Sandbox::new();
+    let path = s.project().join(".claude/settings.local.json");
+    let payload = s.pre_tool_use(
+        "Write",
+        json!({"file_path": path, "content": "{\"disableAllHooks\":true}"}),
+    );
+    let (stdout, _, code) = s.hook(&payload, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+    assert!(stdout.contains("self/disable-hooks"), "{stdout}");
+    // The same through the shell.
+    let payload = s.pre_tool_use(
+        "Bash",
+        json!({"command": "echo '{\"disableAllHooks\": true}' > .claude/settings.local.json"}),
+    );
+    let (stdout, _, _) = s.hook(&payload, &[]);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+    // Even with every other rule disabled by config: the self/ rules are locked.
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    std::fs::write(
+        s.hookward_home().join("config.toml"),
+        "disabled_rules = [\"self/disable-hooks\", \"self/agent-settings\"]\n",
+    )
+    .unwrap();
+    let payload = s.pre_tool_use(
+        "Write",
+        json!({"file_path": path, "content": "{\"disableAllHooks\":true}"}),
+    );
+    let (stdout, _, _) = s.hook(&payload, &[]);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+}
+
+/// (d) MultiEdit of ~/.ssh/authorized_keys: deny.
+#[test]
+fn d_multiedit_authorized_keys_denied() {
+    let s = Sandbox::new();
+    let path = s.home().join(".ssh/authorized_keys");
+    let payload = s.pre_tool_use("MultiEdit", json!({"file_path": path, "edits": [{"old_string": "", "new_string": "ssh-ed25519 AAAA attacker"}]}));
+    let (stdout, _, code) = s.hook(&payload, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+    assert!(stdout.contains("path/credential-store"), "{stdout}");
+}
+
+/// (e) a 2 MB PostToolUse stdout full of quotes, backslashes, NULs and invalid UTF-8.
+#[test]
+fn e_huge_hostile_post_tool_use_gets_one_valid_reply_or_none() {
+    let s = Sandbox::new();
+    let mut text = String::new();
+    while text.len() < 2 << 20 {
+        text.push_str("\"quoted\" \\back\\slash \u{0} nul ");
+    }
+    let payload = json!({
+        "session_id": "s", "cwd": s.project(), "hook_event_name": "PostToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "cat big"},
+        "tool_response": {"stdout": text, "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false},
+        "tool_use_id": "t"
+    })
+    .to_string();
+    // Splice raw invalid UTF-8 bytes into the middle of the stdout string.
+    let mut bytes = payload.into_bytes();
+    let at = bytes.len() / 2;
+    let at = (at..bytes.len()).find(|&i| bytes[i] == b' ').unwrap();
+    bytes.splice(at..at, [0xff, 0xfe, 0xc3]);
+    let (stdout, _, code) = s.hook(&bytes, &[]);
+    assert_eq!(code, 0);
+    claude_schema::validate_stdout(&stdout).unwrap();
+}
+
+/// (f) store unreadable or policy file broken: the agent is never blocked on every call by accident.
+#[test]
+fn f_broken_store_or_policy_never_blocks_everything() {
+    let s = Sandbox::new();
+    std::fs::create_dir_all(s.hookward_home().join("policies")).unwrap();
+    // A damaged store: not a SQLite file.
+    std::fs::write(
+        s.hookward_home().join("state.db"),
+        b"this is not a database at all, just text",
+    )
+    .unwrap();
+    // A broken user policy.
+    std::fs::write(
+        s.hookward_home().join("policies/broken.rego"),
+        "package hookward.rules.mine\ndecision contains {",
+    )
+    .unwrap();
+    for fail_mode in ["open", "closed"] {
+        let benign = s.pre_tool_use("Bash", json!({"command": "git status"}));
+        let (stdout, stderr, code) = s.hook(&benign, &[("HOOKWARD_FAIL_MODE", fail_mode)]);
+        assert_eq!(
+            (code, stdout.as_str()),
+            (0, ""),
+            "fail_mode {fail_mode}: stderr {stderr}"
+        );
+        // Built-in rules still protect.
+        let bad = s.pre_tool_use(
+            "Read",
+            json!({"file_path": s.home().join(".aws/credentials")}),
+        );
+        let (stdout, _, code) = s.hook(&bad, &[("HOOKWARD_FAIL_MODE", fail_mode)]);
+        assert_eq!(code, 0);
+        assert_eq!(decision_of(&stdout), "deny");
+    }
+    // The store was left as it was, and the failures were reported.
+    assert_eq!(
+        std::fs::read(s.hookward_home().join("state.db")).unwrap(),
+        b"this is not a database at all, just text"
+    );
+    let events = s.cmd(&["events", "--json"]).output().unwrap();
+    let text = String::from_utf8_lossy(&events.stdout);
+    assert!(text.contains("store-damaged"), "{text}");
+    assert!(text.contains("user-policy-broken"), "{text}");
+}
+
+/// Fail mode on an unparseable payload: open → nothing; closed → exit 2 only where that blocks
+/// a tool call (never on Stop, which would wedge the session).
+#[test]
+fn fail_mode_on_garbage_input() {
+    let s = Sandbox::new();
+    let truncated =
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"#;
+    let (stdout, _, code) = s.hook(truncated, &[]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    let (stdout, stderr, code) = s.hook(truncated, &[("HOOKWARD_FAIL_MODE", "closed")]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("hookward doctor"), "{stderr}");
+    let (_, _, code) = s.hook(
+        br#"{"hook_event_name":"Stop","#,
+        &[("HOOKWARD_FAIL_MODE", "closed")],
+    );
+    assert_eq!(code, 0);
+    let (_, _, code) = s.hook(b"", &[("HOOKWARD_FAIL_MODE", "closed")]);
+    assert_eq!(code, 0);
+}

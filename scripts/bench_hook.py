@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Whole-process latency of `hookward hook claude-code`, as an agent sees it.
+
+For each payload: spawn the hook N times (payload on stdin, wait for exit), and report
+min/p50/p99 wall time in milliseconds and the peak RSS (MiB) of the hook process (from
+wait4's rusage, per child). Baselines measured in the same run: `/bin/true` and a Python hook
+that only parses the payload (what a minimal Python hook costs).
+
+Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR]
+Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
+"""
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
+
+def run_once(argv, data, env):
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        p.stdin.write(data)
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    out = p.stdout.read()
+    p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    dt = (time.perf_counter() - t0) * 1000
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return dt, ru.ru_maxrss / 1024.0, out, p.returncode
+
+def pct(xs, q):
+    xs = sorted(xs)
+    k = max(0, min(len(xs) - 1, int(round(q / 100.0 * (len(xs) - 1)))))
+    return xs[k]
+
+def bench(label, argv, data, env, runs):
+    run_once(argv, data, env)  # warm-up (page cache, policy cache)
+    times, rss, out, code = [], [], b"", 0
+    for _ in range(runs):
+        dt, r, out, code = run_once(argv, data, env)
+        times.append(dt)
+        rss.append(r)
+    reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
+    return {"label": label, "runs": runs, "min_ms": min(times), "p50_ms": statistics.median(times),
+            "p99_ms": pct(times, 99), "max_rss_mib": max(rss), "exit": code, "reply": reply}
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--runs", type=int, default=300)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="hookward-bench-")
+    home = os.path.join(tmp, "home")
+    os.makedirs(os.path.join(home, "project"))
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
+           "HOOKWARD_HOME": os.path.join(home, ".hookward"), "CLAUDE_PROJECT_DIR": os.path.join(home, "project")}
+    def load(name):
+        with open(os.path.join(a.payloads, name), "rb") as f:
+            return f.read()
+    post = json.loads(load("PostToolUse-Bash.json"))
+    line = "test result: ok. 12 passed; 0 failed; compiling hookward v0.1.0 (/home/dev/project)\n"
+    post["tool_response"]["stdout"] = (line * (20 * 1024 // len(line) + 1))[: 20 * 1024]
+    post20k = json.dumps(post).encode()
+    hook = [a.binary, "hook", "claude-code"]
+    py = [sys.executable, "-c", "import json,sys; json.load(sys.stdin)"]
+    cases = [
+        ("/bin/true (PreToolUse-Bash)", ["/bin/true"], load("PreToolUse-Bash.json")),
+        ("python3 parse-only hook (PreToolUse-Bash)", py, load("PreToolUse-Bash.json")),
+        ("hookward PreToolUse-Bash", hook, load("PreToolUse-Bash.json")),
+        ("hookward PreToolUse-Write", hook, load("PreToolUse-Write.json")),
+        ("hookward PostToolUse-Bash", hook, load("PostToolUse-Bash.json")),
+        ("hookward PostToolUse 20 KB", hook, post20k),
+        ("hookward PreToolUse deny (Read ~/.ssh/id_rsa)", hook, json.dumps({
+            "session_id": "b", "cwd": os.path.join(home, "project"), "hook_event_name": "PreToolUse",
+            "tool_name": "Read", "tool_input": {"file_path": os.path.join(home, ".ssh/id_rsa")}}).encode()),
+    ]
+    results = [bench(l, argv, d, env, a.runs) for l, argv, d in cases]
+    if a.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"{'case':48} {'runs':>5} {'min':>7} {'p50':>7} {'p99':>7} {'RSS MiB':>8}  reply")
+    for r in results:
+        print(f"{r['label']:48} {r['runs']:5d} {r['min_ms']:7.2f} {r['p50_ms']:7.2f} {r['p99_ms']:7.2f} {r['max_rss_mib']:8.1f}  {r['reply']}")
+    print("(wall-clock milliseconds per whole process, payload piped on stdin; RSS = peak resident set of the hook process)")
+
+if __name__ == "__main__":
+    main()
