@@ -24,7 +24,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
+mod instructions;
 mod settings;
+pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
 pub use settings::{settings_change, SettingsChange};
 
 /// The most bytes read from any one file while computing facts (1 MiB).
@@ -93,6 +95,10 @@ pub struct Facts {
     /// What a write to an agent settings/MCP file would change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings_change: Option<SettingsChange>,
+    /// Commands that text written into an instruction file tells the agent to run, with what
+    /// they would do to protected things.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub instructed: Vec<InstructedCommand>,
 }
 
 fn trim_slash(p: &str) -> &str {
@@ -268,6 +274,28 @@ fn is_mcp_config(path: &str, ctx: &Context) -> bool {
         || path.ends_with("/.cursor/mcp.json")
 }
 
+/// Folder and file names of security tools other than hookward (agent guards and sandboxes,
+/// audit and EDR daemons) whose configuration an agent has no business changing.
+const SECURITY_TOOL_NAMES: &[&str] = &[
+    ".agentjail",
+    "agentjail",
+    "falco",
+    "audit",
+    "apparmor.d",
+    "selinux",
+    "firejail",
+    "osquery",
+    "wazuh",
+    "crowdstrike",
+    "sysmon",
+];
+
+/// A path inside a security tool's configuration (a component named after one of
+/// [`SECURITY_TOOL_NAMES`], under the project, `/etc` or the home directory).
+fn is_security_tool_config(path: &str) -> bool {
+    path.split('/').any(|c| SECURITY_TOOL_NAMES.contains(&c))
+}
+
 /// Files agents load as instructions or memory (the context guard's files).
 fn is_agent_instructions(path: &str) -> bool {
     let name = basename(path);
@@ -293,6 +321,7 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
 /// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…;
+/// * `security_tool_config` — configuration of another security tool (`.agentjail/`, `/etc/falco`…);
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `temp` — under a temporary directory;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
@@ -316,6 +345,9 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     }
     if is_agent_instructions(path) {
         out.push("agent_instructions");
+    }
+    if is_security_tool_config(path) {
+        out.push("security_tool_config");
     }
     if !project_dir.is_empty() && under(path, project_dir) {
         out.push("project");
@@ -483,6 +515,18 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
                 {
                     facts.settings_change = settings_change(&abs, &tool.name, &tool.input);
                 }
+                if tool.kind == ToolKind::FileWrite
+                    && fact.classes.iter().any(|c| c == "agent_instructions")
+                {
+                    let text = added_text(&tool.input);
+                    facts.instructed.extend(instructed_commands(
+                        &abs,
+                        &text,
+                        base,
+                        &project_dir,
+                        ctx,
+                    ));
+                }
                 facts.paths.push(fact);
             }
         }
@@ -561,6 +605,11 @@ mod tests {
         assert!(classify("/home/dev/project/.claude/hooks/x.sh", p, &c).contains(&"agent_settings"));
         assert!(classify("/home/dev/project/.mcp.json", p, &c).contains(&"mcp_config"));
         assert!(classify("/home/dev/project/sub/AGENTS.md", p, &c).contains(&"agent_instructions"));
+        assert!(classify("/home/dev/project/.agentjail/policy.yaml", p, &c)
+            .contains(&"security_tool_config"));
+        assert!(
+            !classify("/home/dev/project/src/audit.rs", p, &c).contains(&"security_tool_config")
+        );
         assert_eq!(classify("/home/dev", p, &c), ["outside_project", "home"]);
         assert_eq!(
             classify("/", p, &c),

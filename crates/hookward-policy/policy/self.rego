@@ -48,3 +48,39 @@ decision contains {"id": "self/disable-hooks", "decision": "deny", "reason": rea
 	ch.removes_hookward
 	reason := sprintf("this would remove hookward's hook entries from %s (%s); uninstall with `hookward uninstall` yourself if intended", [ch.path, ch.summary])
 }
+
+# hookward's own subcommands that change its state or the agent's hook registration.
+mutating_subcommands := {"install", "uninstall", "config", "allow", "restore", "review", "history"}
+
+# @rule self/hookward-command ask
+# The agent running one of hookward's own mutating commands (install, uninstall, config, …): the person approves those.
+decision contains {"id": "self/hookward-command", "decision": "ask", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	c.program == "hookward"
+	some sub in array.slice(c.argv, 1, 2)
+	sub in mutating_subcommands
+	reason := sprintf("the agent is running hookward's own `%s` command (%s); changes to hookward are made by the person", [sub, c.evidence])
+}
+
+# @rule self/hookward-env deny
+# A shell command setting HOOKWARD_* variables, which override hookward's configuration.
+decision contains {"id": "self/hookward-env", "decision": "deny", "reason": reason} if {
+	some e in object.get(object.get(input.facts, "shell", {}), "env_tamper", [])
+	startswith(upper(e.name), "HOOKWARD_")
+	reason := sprintf("the command sets %s, which changes hookward's own configuration (%s)", [e.name, e.evidence])
+}
+
+# @rule self/security-tool-config deny
+# Changing the configuration of another security tool (an agent guard or sandbox, audit, EDR) through any tool.
+decision contains {"id": "self/security-tool-config", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	lib.has_class(p, "security_tool_config")
+	reason := sprintf("%s would %s %s, the configuration of a security tool; change it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule context/instructed-danger ask
+# Text written into an instruction file (CLAUDE.md, AGENTS.md, a skill, a rule, memory) tells the agent to run a command that reads credentials, uploads, runs fetched code or escalates.
+decision contains {"id": "context/instructed-danger", "decision": "ask", "reason": reason} if {
+	some i in object.get(input.facts, "instructed", [])
+	reason := sprintf("%s would gain an instruction to run `%s`, which %s; instruction files steer every later session", [i.file, i.command, concat(", ", i.concerns)])
+}

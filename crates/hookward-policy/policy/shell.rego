@@ -52,12 +52,72 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/credential-exfiltration deny
-# A credential store read in the same command as an upload or a network fetch.
+# A credential store or .env file read in the same command as an upload, or a credential store read in the same command as a network fetch.
+decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
+	some p in lib.read_paths
+	some c in {"credential", "env_file"}
+	lib.has_class(p, c)
+	count(facts_of("uploads")) > 0
+	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
+}
+
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "credential")
-	count(facts_of("uploads")) + count(facts_of("fetches")) > 0
+	count(facts_of("uploads")) == 0
+	count(facts_of("fetches")) > 0
 	reason := sprintf("the command reads %s and talks to the network in the same command", [p.path])
+}
+
+# Programs that print the whole environment when run without a command to run.
+env_dumpers := {"printenv", "env", "export", "declare", "set", "typeset"}
+
+env_dump(c) if {
+	c.program in env_dumpers
+	count(c.argv) <= 2
+	not c.argv[1] in {"--help", "--version"}
+}
+
+# Interpreter code reading the whole environment: Python os.environ, Node process.env, Ruby ENV, Perl %ENV.
+env_access_re := `os\.environ|process\.env\b|\bENV\b|%ENV|environ\(|getenv\(\)`
+
+# @rule shell/environment-exfiltration deny
+# The environment (API keys and tokens live there) dumped and uploaded in the same command.
+decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
+	count(facts_of("uploads")) > 0
+	some c in facts_of("commands")
+	env_dump(c)
+	reason := sprintf("the command dumps the environment (%s) and uploads data in the same command (%s)", [c.evidence, facts_of("uploads")[0].evidence])
+}
+
+decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
+	some u in facts_of("uploads")
+	regex.match(env_access_re, u.evidence)
+	reason := sprintf("the command sends the process environment over the network (%s)", [u.evidence])
+}
+
+# Process names of security tooling: hookward itself, other agent guards and sandboxes, audit and EDR daemons.
+security_tools := {"hookward", "agentjail", "guard", "sandbox", "firejail", "bwrap", "auditd", "falco", "osquery", "apparmor", "selinux", "crowdstrike", "falcon-sensor", "sentinel", "wazuh", "clamd", "sysmon"}
+
+# @rule shell/stop-security-tool deny
+# Killing or stopping a security tool (hookward, an agent guard or sandbox, an audit or EDR daemon).
+decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason": reason} if {
+	some s in facts_of("signals")
+	some t in s.targets
+	some tool in security_tools
+	contains(lower(t), tool)
+	reason := sprintf("the command would stop %s, a security tool (%s)", [t, s.evidence])
+}
+
+decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in {"systemctl", "service", "launchctl"}
+	some verb in c.argv
+	verb in {"stop", "disable", "mask", "kill", "unload", "bootout"}
+	some arg in c.argv
+	some tool in security_tools
+	contains(lower(arg), tool)
+	reason := sprintf("the command would stop %s, a security tool (%s)", [arg, c.evidence])
 }
 
 # @rule shell/publish ask
@@ -67,25 +127,62 @@ decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} i
 	reason := sprintf("the command would publish (%s)", [f.evidence])
 }
 
+# git operations whose loss is not recoverable from the local clone alone.
+git_deny_kinds := {"push_delete", "push_mirror"}
+
+# @rule shell/git-remote-delete deny
+# Deleting branches or tags on a remote (push --delete, push :branch, push --mirror).
+decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason": reason} if {
+	some f in facts_of("git")
+	f.kind in git_deny_kinds
+	reason := sprintf("the command would delete refs on a shared remote (%s: %s)", [f.kind, f.evidence])
+}
+
 # @rule shell/git-destructive ask
-# Force-push, reset --hard, clean -fdx, history rewriting.
+# Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes.
 decision contains {"id": "shell/git-destructive", "decision": "ask", "reason": reason} if {
 	some f in facts_of("git")
+	not f.kind in git_deny_kinds
+	f.kind != "no_verify"
 	reason := sprintf("the command would discard or rewrite git history or work (%s: %s)", [f.kind, f.evidence])
 }
 
+# Infrastructure operations that delete data, not just resources that can be re-created.
+infra_data_kinds := {"aws_s3_rm_recursive", "aws_s3_rb", "aws_s3_sync_delete", "gsutil_rm", "dropdb", "sql_drop", "redis_flush", "docker_volume_rm", "heroku_destroy", "fly_destroy"}
+
+# @rule shell/data-destroy deny
+# Deleting stored data: aws s3 rm --recursive, s3 rb, dropdb, DROP/TRUNCATE, FLUSHALL, volume removal.
+decision contains {"id": "shell/data-destroy", "decision": "deny", "reason": reason} if {
+	some f in facts_of("infra")
+	f.kind in infra_data_kinds
+	reason := sprintf("the command would delete stored data (%s: %s)", [f.kind, f.evidence])
+}
+
 # @rule shell/infra-destroy ask
-# terraform destroy, kubectl delete, aws s3 rm --recursive, gcloud … delete and the like.
+# terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like.
 decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("infra")
+	not f.kind in infra_data_kinds
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
 
-# @rule shell/persistence ask
-# Installing something that runs later: crontab, systemd/launchd units, shell rc files, git hooks, authorized_keys.
-decision contains {"id": "shell/persistence", "decision": "ask", "reason": reason} if {
+# Persistence that runs code as the user without any further prompt.
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file"}
+
+# @rule shell/persistence deny
+# Installing something that runs later: crontab, systemd/launchd units, autostart, shell rc files, authorized_keys.
+decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
-	reason := sprintf("the command would install something that runs later (%s: %s)", [f.kind, f.evidence])
+	f.kind in persistence_deny_kinds
+	reason := sprintf("the command would install something that runs later without asking (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/git-hooks ask
+# Changing git hooks or git config keys that run commands (core.hooksPath, core.fsmonitor, alias !…).
+decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason} if {
+	some f in facts_of("persistence")
+	not f.kind in persistence_deny_kinds
+	reason := sprintf("the command would make git run code later (%s: %s)", [f.kind, f.evidence])
 }
 
 # @rule shell/env-tamper ask

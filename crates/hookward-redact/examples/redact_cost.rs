@@ -2,9 +2,15 @@
 //!
 //! Run: `cargo run --release -p hookward-redact --example redact_cost`
 //!
-//! A hook process redacts once or twice and exits, so the one-time costs matter as much as the
-//! steady state: the first call builds the trigger prefilter, and the first text that holds a
-//! rule's trigger compiles that rule's regex. Prints both, then medians per call.
+//! A hook process redacts once or twice and exits, so the first call matters as much as the
+//! steady state. There is nothing to initialise (the trigger tables are built at compile time),
+//! so the first call costs about what later ones do, plus cold caches.
+//!
+//! Figures on the project's 2-core machine (release build, other builds running, so noisy):
+//! first call on a short command 3–4 µs; clean 20 KB text 34–50 µs per call; 20 KB with two
+//! secrets 72–119 µs (two passes, see `redact_str`); a 58-byte clean command 0.13–0.23 µs; a
+//! 74-byte command with a token 0.8 µs. For comparison, compiling the same shapes as `regex`
+//! patterns cost 3–5 ms in the first call of every process.
 use std::time::Instant;
 
 fn median_us(mut f: impl FnMut(), rounds: usize) -> f64 {
@@ -47,7 +53,6 @@ fn main() {
     let mut dirty = clean.clone();
     dirty.push_str("export OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv\n");
     dirty.push_str("curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.Zm9vYmFy' https://x\n");
-    let _ = once_us(&dirty); // compile what it triggers
 
     let n = 200;
     let c = median_us(

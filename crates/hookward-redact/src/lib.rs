@@ -29,11 +29,11 @@
 //! # Kinds
 //! [`KINDS`] lists them: `pem` (private key blocks), provider keys (`anthropic`, `openai`,
 //! `github`, `slack`, `aws-access-key`, `google`, `gitlab`, `npm`, `huggingface`, `stripe`),
-//! `aws-secret-key`, `bearer` (Authorization headers and bearer tokens), `url-password` (only the
-//! password of `scheme://user:password@host` and of `curl -u user:password`) and `secret-var` (the value of a variable, flag or
-//! key whose name looks secret, see [`is_secret_name`]). The source of each pattern (the
-//! provider's documented token format and the matching gitleaks rule id) is written next to it in
-//! `src/rules.rs`.
+//! `aws-secret-key`, `bearer` (Authorization headers and bearer tokens), `url-password` (only
+//! the password of `scheme://user:password@host` and of `curl -u user:password`) and
+//! `secret-var` (the value of a variable, flag or key whose name looks secret, see
+//! [`is_secret_name`]). The source of each shape (the provider's documented token format and
+//! the matching gitleaks rule id) is written next to it in `src/rules.rs`.
 //!
 //! # Guarantees
 //! - Text outside the reported spans is byte-identical.

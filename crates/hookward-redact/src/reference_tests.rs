@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use regex::{Captures, Regex};
 
 type Extract = fn(&str, &Captures<'_>) -> Option<(usize, usize)>;
+type Accept = fn(&str) -> bool;
 
 fn whole(_: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     c.get(0).map(|m| (m.start(), m.end()))
@@ -62,12 +63,12 @@ fn always(_: &str) -> bool {
     true
 }
 
-type Reference = (&'static str, Regex, Extract, fn(&str) -> bool);
+type Reference = (&'static str, Regex, Extract, Accept);
 
 static REFERENCES: std::sync::LazyLock<Vec<Reference>> = std::sync::LazyLock::new(references);
 
 fn references() -> Vec<Reference> {
-    let list: Vec<(&str, &str, Extract, fn(&str) -> bool)> = vec![
+    let list: Vec<(&str, &str, Extract, Accept)> = vec![
         (
             "pem",
             r"-----BEGIN[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.)*?-----END[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\t\r\n \\:,.-]*)",

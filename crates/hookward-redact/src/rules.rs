@@ -249,7 +249,13 @@ const TRIGGERS: &[Trigger] = &[
     custom("auth", false, Matcher::SecretName),
 ];
 
-/// Bit `(a << 8) | b` is set when some trigger starts with the (lower-cased) bytes `a b`.
+/// The scan folds bytes with `| 0x20`: ASCII letters to lower case, a few other bytes onto
+/// each other (`[` with `{`, `_` with DEL), which only means a few more exact comparisons.
+const fn fold(c: u8) -> u8 {
+    c | 0x20
+}
+
+/// Bit `(fold(a) << 8) | fold(b)` is set when some trigger starts with the bytes `a b`.
 static PAIRS: [u64; 1024] = pair_table();
 
 const fn pair_table() -> [u64; 1024] {
@@ -258,71 +264,79 @@ const fn pair_table() -> [u64; 1024] {
     while i < TRIGGERS.len() {
         let lit = TRIGGERS[i].lit.as_bytes();
         assert!(lit.len() >= 2, "trigger literals need at least two bytes");
-        let k =
-            ((lit[0].to_ascii_lowercase() as usize) << 8) | lit[1].to_ascii_lowercase() as usize;
+        let k = ((fold(lit[0]) as usize) << 8) | fold(lit[1]) as usize;
         t[k >> 6] |= 1 << (k & 63);
         i += 1;
     }
     t
 }
 
-/// `STARTS[c]`: some trigger starts with byte `c` (in either ASCII case).
-static STARTS: [bool; 256] = starts_table();
-
-const fn starts_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < TRIGGERS.len() {
-        let c = TRIGGERS[i].lit.as_bytes()[0];
-        t[c.to_ascii_lowercase() as usize] = true;
-        t[c.to_ascii_uppercase() as usize] = true;
-        i += 1;
-    }
-    t
-}
-
-/// Up to this many triggers may share a (lower-cased) first byte.
+/// Up to this many triggers may share a folded first byte.
 const MAX_PER_BYTE: usize = 16;
 
-/// For each lower-cased first byte: how many triggers start with it, and their indexes.
-static BY_FIRST: [(u8, [u8; MAX_PER_BYTE]); 256] = first_byte_table();
+/// For each folded first byte: how many triggers start with it, and for each its folded second
+/// byte and its index in [`TRIGGERS`].
+static BY_FIRST: [(u8, [(u8, u8); MAX_PER_BYTE]); 256] = first_byte_table();
 
-const fn first_byte_table() -> [(u8, [u8; MAX_PER_BYTE]); 256] {
-    let mut t = [(0u8, [0u8; MAX_PER_BYTE]); 256];
+const fn first_byte_table() -> [(u8, [(u8, u8); MAX_PER_BYTE]); 256] {
+    let mut t = [(0u8, [(0u8, 0u8); MAX_PER_BYTE]); 256];
     assert!(TRIGGERS.len() <= 256, "trigger indexes must fit in a u8");
     let mut i = 0;
     while i < TRIGGERS.len() {
-        let f = TRIGGERS[i].lit.as_bytes()[0].to_ascii_lowercase() as usize;
+        let lit = TRIGGERS[i].lit.as_bytes();
+        let f = fold(lit[0]) as usize;
         let n = t[f].0 as usize;
         assert!(
             n < MAX_PER_BYTE,
             "too many triggers share a first byte; raise MAX_PER_BYTE"
         );
-        t[f].1[n] = i as u8;
+        t[f].1[n] = (fold(lit[1]), i as u8);
         t[f].0 += 1;
         i += 1;
     }
     t
 }
 
+/// Scratch state of one scan.
+struct Scan<'s> {
+    s: &'s str,
+    out: Vec<Cand>,
+    /// Start of the last name handed to [`secret_name`] (a name with two keywords is seen once).
+    last_name_start: Option<usize>,
+}
+
 /// Every candidate secret in `s`, in no particular order (may overlap).
 pub(crate) fn candidates(s: &str) -> Vec<Cand> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut last_name_start = None;
-    for (i, pair) in b.windows(2).enumerate() {
+    let mut scan = Scan {
+        s,
+        out: Vec::new(),
+        last_name_start: None,
+    };
+    for (i, pair) in s.as_bytes().windows(2).enumerate() {
         let &[c0, c1] = pair else {
             continue;
         };
-        let (l0, l1) = (c0.to_ascii_lowercase(), c1.to_ascii_lowercase());
-        let k = (usize::from(l0) << 8) | usize::from(l1);
-        if PAIRS.get(k >> 6).is_none_or(|w| w & (1 << (k & 63)) == 0) {
-            continue;
+        let k = (usize::from(fold(c0)) << 8) | usize::from(fold(c1));
+        if PAIRS.get(k >> 6).is_some_and(|w| w & (1 << (k & 63)) != 0) {
+            scan.at_pair(i, fold(c0), fold(c1));
         }
-        let Some((n, idx)) = BY_FIRST.get(usize::from(l0)) else {
-            continue;
+    }
+    scan.out
+}
+
+impl Scan<'_> {
+    /// A trigger may start at `i` (its first two folded bytes are `f0 f1`): compare the
+    /// candidates exactly and run the matchers of those that are there.
+    #[inline(never)]
+    fn at_pair(&mut self, i: usize, f0: u8, f1: u8) {
+        let (s, b) = (self.s, self.s.as_bytes());
+        let Some((n, entries)) = BY_FIRST.get(usize::from(f0)) else {
+            return;
         };
-        for &ti in idx.iter().take(usize::from(*n)) {
+        for &(second, ti) in entries.iter().take(usize::from(*n)) {
+            if second != f1 {
+                continue;
+            }
             let Some(t) = TRIGGERS.get(usize::from(ti)) else {
                 continue;
             };
@@ -339,6 +353,7 @@ pub(crate) fn candidates(s: &str) -> Vec<Cand> {
                 continue;
             }
             let end = i + lit.len();
+            let out = &mut self.out;
             match t.matcher {
                 Matcher::Token {
                     kind,
@@ -346,19 +361,18 @@ pub(crate) fn candidates(s: &str) -> Vec<Cand> {
                     min,
                     exact,
                     accept,
-                } => prefixed_token(s, i, end, kind, class, min, exact, accept, &mut out),
-                Matcher::AwsA3t => aws_a3t(s, i, &mut out),
-                Matcher::Pem => pem(s, i, end, &mut out),
-                Matcher::AwsSecret => aws_secret(s, i, end, &mut out),
-                Matcher::AuthHeader => auth_header(s, i, end, &mut out),
-                Matcher::BareBearer => bare_bearer(s, i, end, &mut out),
-                Matcher::Url => url_password(s, i, end, &mut out),
-                Matcher::Curl => curl_user(s, i, end, &mut out),
-                Matcher::SecretName => secret_name(s, i, end, &mut last_name_start, &mut out),
+                } => prefixed_token(s, i, end, kind, class, min, exact, accept, out),
+                Matcher::AwsA3t => aws_a3t(s, i, out),
+                Matcher::Pem => pem(s, i, end, out),
+                Matcher::AwsSecret => aws_secret(s, i, end, out),
+                Matcher::AuthHeader => auth_header(s, i, end, out),
+                Matcher::BareBearer => bare_bearer(s, i, end, out),
+                Matcher::Url => url_password(s, i, end, out),
+                Matcher::Curl => curl_user(s, i, end, out),
+                Matcher::SecretName => secret_name(s, i, end, &mut self.last_name_start, out),
             }
         }
     }
-    out
 }
 
 fn push(out: &mut Vec<Cand>, start: usize, end: usize, kind: usize) {

@@ -208,10 +208,10 @@ pub(crate) fn plausible(v: &str) -> bool {
         "~",
     ];
     let t = v.trim();
-    !t.is_empty()
-        && !t.starts_with(['$', '{', '['])
-        && !(t.len() > 2 && t.starts_with('%') && t.ends_with('%'))
-        && !LITERALS.iter().any(|l| l.eq_ignore_ascii_case(t))
+    let reference = t.starts_with('$') || (t.len() > 2 && t.starts_with('%') && t.ends_with('%'));
+    let structured = t.starts_with(['{', '[']);
+    let literal = LITERALS.iter().any(|l| l.eq_ignore_ascii_case(t));
+    !(t.is_empty() || reference || structured || literal)
 }
 
 #[cfg(test)]

@@ -65,10 +65,61 @@ pub(crate) struct Analyzer<'c> {
     fn_defs: Vec<FnDef>,
     fn_active: Vec<String>,
     next_fd: u32,
+    /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
+    pub pipeline_ev: String,
+}
+
+/// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
+/// commands (`if`/`case`/`for`/`while`/`until`/`select`) handed to the parsers. brush-parser
+/// recurses once or more per level; measured here, about 200 levels overflow a 2 MiB thread
+/// stack in a debug build, so 48 leaves a wide margin on any thread.
+pub(crate) const MAX_NESTING: usize = 48;
+
+/// True when `s` nests deeper than [`MAX_NESTING`]. Quotes are not interpreted, so this
+/// over-approximates (an unbalanced `(` inside quotes counts).
+pub(crate) fn too_deep(s: &str) -> bool {
+    let mut depth = 0usize;
+    let mut word = String::new();
+    let check_word = |w: &mut String, depth: &mut usize| -> bool {
+        match w.as_str() {
+            "if" | "case" | "for" | "while" | "until" | "select" => *depth += 1,
+            "fi" | "esac" | "done" => *depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        w.clear();
+        *depth > MAX_NESTING
+    };
+    for c in s.chars() {
+        match c {
+            '(' | '{' | '[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return true;
+                }
+            }
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if c.is_ascii_alphabetic() {
+            if word.len() < 8 {
+                word.push(c);
+            } else {
+                word.push('_');
+            }
+        } else if !word.is_empty() && check_word(&mut word, &mut depth) {
+            return true;
+        }
+    }
+    !word.is_empty() && check_word(&mut word, &mut depth)
 }
 
 /// Parses a shell program, catching panics inside the parser.
 pub(crate) fn parse_program(src: &str) -> Result<ast::Program, String> {
+    if too_deep(src) {
+        return Err(format!(
+            "nesting deeper than {MAX_NESTING} levels of brackets or compound commands; not parsed"
+        ));
+    }
     let opts = brush_parser::ParserOptions::default();
     let r = catch_unwind(AssertUnwindSafe(|| {
         let mut p = brush_parser::Parser::new(src.as_bytes(), &opts);
@@ -151,6 +202,7 @@ impl<'c> Analyzer<'c> {
             fn_defs: Vec::new(),
             fn_active: Vec::new(),
             next_fd: 63,
+            pipeline_ev: String::new(),
         }
     }
 
@@ -268,7 +320,12 @@ impl<'c> Analyzer<'c> {
         }
     }
 
-    pub(crate) fn walk_program(&mut self, prog: &ast::Program, st: &mut State, stdin: Stream) -> Stream {
+    pub(crate) fn walk_program(
+        &mut self,
+        prog: &ast::Program,
+        st: &mut State,
+        stdin: Stream,
+    ) -> Stream {
         let mut out = Stream::text("");
         for cc in &prog.complete_commands {
             let o = self.walk_list(cc, st, stdin.clone());
@@ -277,7 +334,12 @@ impl<'c> Analyzer<'c> {
         out
     }
 
-    pub(crate) fn walk_list(&mut self, list: &ast::CompoundList, st: &mut State, stdin: Stream) -> Stream {
+    pub(crate) fn walk_list(
+        &mut self,
+        list: &ast::CompoundList,
+        st: &mut State,
+        stdin: Stream,
+    ) -> Stream {
         let mut out = Stream::text("");
         for item in &list.0 {
             let o = self.walk_and_or(&item.0, st, stdin.clone());
@@ -298,13 +360,21 @@ impl<'c> Analyzer<'c> {
         out
     }
 
-    pub(crate) fn walk_pipeline(&mut self, p: &ast::Pipeline, st: &mut State, stdin: Stream) -> Stream {
+    pub(crate) fn walk_pipeline(
+        &mut self,
+        p: &ast::Pipeline,
+        st: &mut State,
+        stdin: Stream,
+    ) -> Stream {
         if p.seq.len() == 1 {
             if let Some(cmd) = p.seq.first() {
                 return self.walk_command(cmd, st, stdin);
             }
         }
         // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
+        let stages: Vec<String> = p.seq.iter().map(|c| c.to_string()).collect();
+        let ev = truncate(&escape_hidden(&stages.join(" | ")), EVIDENCE_MAX);
+        let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;
         for (i, cmd) in p.seq.iter().enumerate() {
             let mut sub = st.clone();
@@ -313,6 +383,7 @@ impl<'c> Analyzer<'c> {
             }
             cur = self.walk_command(cmd, &mut sub, cur);
         }
+        self.pipeline_ev = saved;
         cur
     }
 
@@ -320,10 +391,16 @@ impl<'c> Analyzer<'c> {
         match cmd {
             ast::Command::Simple(sc) => self.simple(sc, st, stdin),
             ast::Command::Compound(cc, redirs) => {
-                let list: Vec<&ast::IoRedirect> =
-                    redirs.as_ref().map(|r| r.0.iter().collect()).unwrap_or_default();
+                let list: Vec<&ast::IoRedirect> = redirs
+                    .as_ref()
+                    .map(|r| r.0.iter().collect())
+                    .unwrap_or_default();
                 let evidence = truncate(
-                    &list.iter().map(|r| render_redirect(r)).collect::<Vec<_>>().join(" "),
+                    &list
+                        .iter()
+                        .map(|r| render_redirect(r))
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     EVIDENCE_MAX,
                 );
                 let red = self.redirects(&list, st, stdin, &evidence, None);
@@ -366,7 +443,12 @@ impl<'c> Analyzer<'c> {
         }
     }
 
-    fn walk_compound(&mut self, cc: &ast::CompoundCommand, st: &mut State, stdin: Stream) -> Stream {
+    fn walk_compound(
+        &mut self,
+        cc: &ast::CompoundCommand,
+        st: &mut State,
+        stdin: Stream,
+    ) -> Stream {
         use ast::CompoundCommand as C;
         match cc {
             C::BraceGroup(b) => self.walk_list(&b.list, st, stdin),
@@ -633,7 +715,11 @@ impl<'c> Analyzer<'c> {
                                     out.stdin = self.file_stream(&res.path);
                                 }
                             }
-                            K::Write | K::Clobber | K::Append | K::ReadAndWrite | K::DuplicateOutput => {
+                            K::Write
+                            | K::Clobber
+                            | K::Append
+                            | K::ReadAndWrite
+                            | K::DuplicateOutput => {
                                 let how = match kind {
                                     K::Write => "redirect >",
                                     K::Clobber => "redirect >|",
@@ -657,10 +743,15 @@ impl<'c> Analyzer<'c> {
                     ast::IoFileRedirectTarget::Duplicate(w) => {
                         // `>& file` (not a descriptor number) writes stdout and stderr to file.
                         let v = w.value.trim_end_matches('-');
-                        if !v.is_empty() && !v.bytes().all(|b| b.is_ascii_digit()) && !v.starts_with('$') {
+                        if !v.is_empty()
+                            && !v.bytes().all(|b| b.is_ascii_digit())
+                            && !v.starts_with('$')
+                        {
                             let arg = self.expand_one(&w.value, st, Mode::NoSplit);
                             let res = paths::resolve(&arg, &st.cwd);
-                            if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
+                            if res.path.starts_with("/dev/tcp/")
+                                || res.path.starts_with("/dev/udp/")
+                            {
                                 self.net_redirect(&res.path, false, prog, evidence);
                                 continue;
                             }
@@ -685,6 +776,8 @@ impl<'c> Analyzer<'c> {
                         taint: arg.taint.clone(),
                         file: None,
                         piped: false,
+                        shell_out: None,
+                        listing: None,
                     };
                 }
                 ast::IoRedirect::OutputAndError(w, append) => {
@@ -694,7 +787,11 @@ impl<'c> Analyzer<'c> {
                         self.net_redirect(&res.path, false, prog, evidence);
                         continue;
                     }
-                    let how = if *append { "redirect &>>" } else { "redirect &>" };
+                    let how = if *append {
+                        "redirect &>>"
+                    } else {
+                        "redirect &>"
+                    };
                     let ev = format!("{} {}", if *append { "&>>" } else { "&>" }, w.value);
                     self.add_path(&res, Access::Write, how, false, &ev);
                     out.stdout_file = Some(res.path.clone());
@@ -788,15 +885,29 @@ impl<'c> Analyzer<'c> {
 
     /// Resolves a command word to a program name, recording obfuscation on the way. `None` when
     /// the name is only known at run time.
+    ///
+    /// A name taken from a variable or a command substitution counts as obfuscation only when
+    /// the name itself is not visible in the word as written (`c=rm; $c` hides `rm`;
+    /// `"$HOME/bin/tool"`, `$(which python3)` and `"$(npm bin)/eslint"` do not hide anything).
+    /// A name only known at run time is obfuscation when it comes from a command substitution
+    /// (`$(cat cmd.txt) -rf …`); one from an environment variable (`$EDITOR file`) is just
+    /// unknown.
     pub(crate) fn resolve_program(&mut self, a: &Arg) -> Option<String> {
         let raw = escape_hidden(&a.raw);
         if a.dynamic {
-            let kind = if a.from_subst {
-                "program_from_substitution"
-            } else {
-                "program_from_variable"
-            };
-            self.obfuscation(kind, None, &raw);
+            // Only the directory is unknown (`"$(npm bin)/eslint"`, `$VENV/bin/python`).
+            if let Some((_, base)) = a.text.rsplit_once('/') {
+                if !base.is_empty() && !base.contains(['$', '`', '<', '>', '(', ')']) {
+                    let res = unicode::resolve_name(base, &programs::is_known_program);
+                    if res.had_homoglyph {
+                        self.obfuscation("homoglyph", Some(res.name.clone()), &raw);
+                    }
+                    return Some(res.name);
+                }
+            }
+            if a.from_subst {
+                self.obfuscation("program_from_substitution", None, &raw);
+            }
             return None;
         }
         let res = unicode::resolve_name(&a.text, &programs::is_known_program);
@@ -808,10 +919,13 @@ impl<'c> Analyzer<'c> {
                 name = f;
             }
         }
-        if a.from_subst {
-            self.obfuscation("program_from_substitution", Some(name.clone()), &raw);
-        } else if a.from_var {
-            self.obfuscation("program_from_variable", Some(name.clone()), &raw);
+        let visible = !name.is_empty() && a.raw.contains(name.as_str());
+        if !visible {
+            if a.from_subst {
+                self.obfuscation("program_from_substitution", Some(name.clone()), &raw);
+            } else if a.from_var {
+                self.obfuscation("program_from_variable", Some(name.clone()), &raw);
+            }
         }
         if a.brace {
             self.obfuscation("brace_expansion", Some(name.clone()), &raw);
@@ -819,7 +933,7 @@ impl<'c> Analyzer<'c> {
         if res.had_homoglyph {
             self.obfuscation("homoglyph", Some(name.clone()), &raw);
         }
-        if quoted_inside(&a.raw) {
+        if !a.from_subst && quoted_inside(&a.raw) {
             self.obfuscation("quoted_program_name", Some(name.clone()), &raw);
         }
         Some(name)
@@ -928,7 +1042,14 @@ impl<'c> Analyzer<'c> {
     // ----- fact helpers -------------------------------------------------------------------
 
     /// Records a path access (skipping pseudo-devices) and the persistence it may imply.
-    pub(crate) fn add_path(&mut self, r: &Resolved, access: Access, how: &str, recursive: bool, evidence: &str) {
+    pub(crate) fn add_path(
+        &mut self,
+        r: &Resolved,
+        access: Access,
+        how: &str,
+        recursive: bool,
+        evidence: &str,
+    ) {
         if paths::is_pseudo_device(&r.path) {
             return;
         }
@@ -949,9 +1070,20 @@ impl<'c> Analyzer<'c> {
     }
 
     /// Records a path access named by an argument, resolved against `cwd`.
-    pub(crate) fn path_arg(&mut self, cwd: &Cwd, a: &Arg, access: Access, how: &str, recursive: bool) -> Resolved {
+    pub(crate) fn path_arg(
+        &mut self,
+        cwd: &Cwd,
+        a: &Arg,
+        access: Access,
+        how: &str,
+        recursive: bool,
+    ) -> Resolved {
         let r = paths::resolve(a, cwd);
-        let ev = if a.raw.is_empty() { a.text.clone() } else { a.raw.clone() };
+        let ev = if a.raw.is_empty() {
+            a.text.clone()
+        } else {
+            a.raw.clone()
+        };
         self.add_path(&r, access, how, recursive, &ev);
         r
     }
@@ -973,7 +1105,14 @@ impl<'c> Analyzer<'c> {
         });
     }
 
-    pub(crate) fn upload(&mut self, program: &str, target: &str, source: Option<String>, env_dump: bool, evidence: &str) {
+    pub(crate) fn upload(
+        &mut self,
+        program: &str,
+        target: &str,
+        source: Option<String>,
+        env_dump: bool,
+        evidence: &str,
+    ) {
         let source = match (source, env_dump) {
             (None, true) => Some("<environment>".to_string()),
             (s, _) => s,
@@ -986,7 +1125,13 @@ impl<'c> Analyzer<'c> {
         });
     }
 
-    pub(crate) fn remote_exec(&mut self, kind: &str, interpreter: &str, source: Option<String>, evidence: &str) {
+    pub(crate) fn remote_exec(
+        &mut self,
+        kind: &str,
+        interpreter: &str,
+        source: Option<String>,
+        evidence: &str,
+    ) {
         self.facts.remote_exec.push(RemoteExecFact {
             kind: kind.to_string(),
             interpreter: interpreter.to_string(),
@@ -995,7 +1140,13 @@ impl<'c> Analyzer<'c> {
         });
     }
 
-    pub(crate) fn decoded_exec(&mut self, decoder: &str, interpreter: &str, payload: Option<&str>, evidence: &str) {
+    pub(crate) fn decoded_exec(
+        &mut self,
+        decoder: &str,
+        interpreter: &str,
+        payload: Option<&str>,
+        evidence: &str,
+    ) {
         self.facts.decoded_exec.push(DecodedExecFact {
             decoder: decoder.to_string(),
             interpreter: interpreter.to_string(),
@@ -1030,7 +1181,7 @@ impl<'c> Analyzer<'c> {
 
     /// Reports an assignment when the variable is one that changes what runs.
     pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
-        if crate::persist::is_tamper_var(name) {
+        if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);
         }
     }
@@ -1065,7 +1216,13 @@ impl<'c> Analyzer<'c> {
         });
     }
 
-    pub(crate) fn signal(&mut self, program: &str, signal: Option<String>, targets: Vec<String>, evidence: &str) {
+    pub(crate) fn signal(
+        &mut self,
+        program: &str,
+        signal: Option<String>,
+        targets: Vec<String>,
+        evidence: &str,
+    ) {
         self.facts.signals.push(SignalFact {
             program: program.to_string(),
             signal,

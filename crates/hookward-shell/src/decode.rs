@@ -327,7 +327,11 @@ pub(crate) fn classify_host(host: &str) -> Host {
 /// inet_aton(3): 1–4 parts, each decimal, `0x` hex or `0` octal; the last part fills the
 /// remaining bytes. Only accepts strings made of digits, dots and `x`.
 fn inet_aton(s: &str) -> Option<Ipv4Addr> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b'x') {
+    if s.is_empty()
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b'x')
+    {
         return None;
     }
     let parts: Vec<&str> = s.split('.').collect();
@@ -381,8 +385,14 @@ mod tests {
 
     #[test]
     fn base64_and_hex() {
-        assert_eq!(base64("Y3VybA==").map(|b| bytes_to_text(&b)), Some("curl".into()));
-        assert_eq!(hex_plain("726d20").map(|b| bytes_to_text(&b)), Some("rm ".into()));
+        assert_eq!(
+            base64("Y3VybA==").map(|b| bytes_to_text(&b)),
+            Some("curl".into())
+        );
+        assert_eq!(
+            hex_plain("726d20").map(|b| bytes_to_text(&b)),
+            Some("rm ".into())
+        );
         assert_eq!(base64("not base64!"), None);
     }
 
@@ -399,7 +409,10 @@ mod tests {
             url_host("https://u:p@Example.COM:8443/x").map(|h| h.host),
             Some("example.com".into())
         );
-        assert_eq!(url_host("notes.txt").map(|h| h.host), Some("notes.txt".into()));
+        assert_eq!(
+            url_host("notes.txt").map(|h| h.host),
+            Some("notes.txt".into())
+        );
         assert_eq!(url_host("-o"), None);
     }
 }

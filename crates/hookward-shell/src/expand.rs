@@ -47,6 +47,9 @@ fn parser_options() -> brush_parser::ParserOptions {
 }
 
 fn parse_word(raw: &str) -> Option<Vec<WordPieceWithSource>> {
+    if crate::analyzer::too_deep(raw) {
+        return None;
+    }
     let opts = parser_options();
     catch_unwind(AssertUnwindSafe(|| word::parse(raw, &opts)))
         .ok()?
@@ -54,6 +57,9 @@ fn parse_word(raw: &str) -> Option<Vec<WordPieceWithSource>> {
 }
 
 fn parse_heredoc(raw: &str) -> Option<Vec<WordPieceWithSource>> {
+    if crate::analyzer::too_deep(raw) {
+        return None;
+    }
     let opts = parser_options();
     catch_unwind(AssertUnwindSafe(|| word::parse_heredoc(raw, &opts)))
         .ok()?
@@ -62,13 +68,19 @@ fn parse_heredoc(raw: &str) -> Option<Vec<WordPieceWithSource>> {
 
 /// Brace expansion alternatives of a raw word, or `None` when it has no brace expression.
 fn brace_alternatives(raw: &str) -> Option<Vec<String>> {
-    if !raw.contains('{') || !raw.contains('}') || !(raw.contains(',') || raw.contains("..")) {
+    if !raw.contains('{')
+        || !raw.contains('}')
+        || !(raw.contains(',') || raw.contains(".."))
+        || crate::analyzer::too_deep(raw)
+    {
         return None;
     }
     let opts = parser_options();
-    let parsed = catch_unwind(AssertUnwindSafe(|| word::parse_brace_expansions(raw, &opts)))
-        .ok()?
-        .ok()??;
+    let parsed = catch_unwind(AssertUnwindSafe(|| {
+        word::parse_brace_expansions(raw, &opts)
+    }))
+    .ok()?
+    .ok()??;
     if !parsed
         .iter()
         .any(|p| matches!(p, BraceExpressionOrText::Expr(_)))
@@ -111,7 +123,12 @@ fn brace_items(items: &[BraceExpressionOrText], mut acc: Vec<String>) -> Vec<Str
                                     i.checked_sub_unsigned(step)
                                 };
                                 match next {
-                                    Some(v) if (start <= end && v <= *end) || (start > end && v >= *end) => i = v,
+                                    Some(v)
+                                        if (start <= end && v <= *end)
+                                            || (start > end && v >= *end) =>
+                                    {
+                                        i = v
+                                    }
                                     _ => break,
                                 }
                             }
@@ -352,6 +369,9 @@ fn eval_arith(e: &ast::ArithmeticExpr) -> Option<i64> {
 }
 
 fn arith_literal(s: &str) -> Option<i64> {
+    if crate::analyzer::too_deep(s) {
+        return None;
+    }
     let e = catch_unwind(AssertUnwindSafe(|| brush_parser::arithmetic::parse(s)))
         .ok()?
         .ok()?;
@@ -440,12 +460,18 @@ impl Analyzer<'_> {
             taint,
             file: None,
             piped: false,
+            shell_out: None,
+            listing: None,
         }
     }
 
     /// The name and value of an assignment (`X=…`, `X+=…`, `a=(…)`; arrays also set `a[i]` and
     /// `a[@]`).
-    pub(crate) fn assignment_value(&mut self, a: &ast::Assignment, st: &mut State) -> (String, Val) {
+    pub(crate) fn assignment_value(
+        &mut self,
+        a: &ast::Assignment,
+        st: &mut State,
+    ) -> (String, Val) {
         let name = match &a.name {
             ast::AssignmentName::VariableName(n) => n.clone(),
             ast::AssignmentName::ArrayElementName(n, i) => format!("{n}[{i}]"),
@@ -552,10 +578,15 @@ impl Analyzer<'_> {
                             b.flags.taint.merge(&v.taint);
                             push_val(b, &v, in_dq, mode, true);
                         }
-                        None => b.unknown(if raw_piece.is_empty() { "$?" } else { raw_piece }),
+                        None => b.unknown(if raw_piece.is_empty() {
+                            "$?"
+                        } else {
+                            raw_piece
+                        }),
                     }
                 }
-                WordPiece::CommandSubstitution(code) | WordPiece::BackquotedCommandSubstitution(code) => {
+                WordPiece::CommandSubstitution(code)
+                | WordPiece::BackquotedCommandSubstitution(code) => {
                     let code = if matches!(p.piece, WordPiece::BackquotedCommandSubstitution(_)) {
                         unescape_backquote(code)
                     } else {
@@ -573,7 +604,11 @@ impl Analyzer<'_> {
                                 b.split(t, true);
                             }
                         }
-                        None => b.unknown(if raw_piece.is_empty() { "$(…)" } else { raw_piece }),
+                        None => b.unknown(if raw_piece.is_empty() {
+                            "$(…)"
+                        } else {
+                            raw_piece
+                        }),
                     }
                 }
                 WordPiece::EscapeSequence(s) => {
@@ -591,7 +626,11 @@ impl Analyzer<'_> {
                 }
                 WordPiece::ArithmeticExpression(e) => match arith_literal(&e.value) {
                     Some(n) => b.lit(&n.to_string(), false),
-                    None => b.unknown(if raw_piece.is_empty() { "$((…))" } else { raw_piece }),
+                    None => b.unknown(if raw_piece.is_empty() {
+                        "$((…))"
+                    } else {
+                        raw_piece
+                    }),
                 },
             }
         }
@@ -745,7 +784,11 @@ impl Analyzer<'_> {
                 let vc: Vec<char> = v.chars().collect();
                 let n = vc.len() as i64;
                 let off = arith_literal(&offset.value)?;
-                let start = if off < 0 { (n + off).max(0) } else { off.min(n) };
+                let start = if off < 0 {
+                    (n + off).max(0)
+                } else {
+                    off.min(n)
+                };
                 let end = match length {
                     Some(l) => {
                         let l = arith_literal(&l.value)?;
@@ -808,12 +851,16 @@ impl Analyzer<'_> {
                 parameter,
                 indirect,
                 pattern: None,
-            } => known(&self.lookup(parameter, *indirect, st)).map(|v| Val::known(v.to_uppercase())),
+            } => {
+                known(&self.lookup(parameter, *indirect, st)).map(|v| Val::known(v.to_uppercase()))
+            }
             P::LowercasePattern {
                 parameter,
                 indirect,
                 pattern: None,
-            } => known(&self.lookup(parameter, *indirect, st)).map(|v| Val::known(v.to_lowercase())),
+            } => {
+                known(&self.lookup(parameter, *indirect, st)).map(|v| Val::known(v.to_lowercase()))
+            }
             P::ReplaceSubstring {
                 parameter,
                 indirect,
@@ -900,7 +947,10 @@ mod tests {
     #[test]
     fn glob_matcher() {
         let m = |p: &str, s: &str| {
-            glob_match(&p.chars().collect::<Vec<_>>(), &s.chars().collect::<Vec<_>>())
+            glob_match(
+                &p.chars().collect::<Vec<_>>(),
+                &s.chars().collect::<Vec<_>>(),
+            )
         };
         assert!(m("a*c", "abbc"));
         assert!(m("*", ""));

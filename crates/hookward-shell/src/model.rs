@@ -48,6 +48,12 @@ pub(crate) struct Stream {
     pub file: Option<String>,
     /// The stream comes from a pipe (an earlier pipeline stage), not the inherited stdin.
     pub piped: bool,
+    /// The output of an interactive shell reading commands from its stdin (`sh -i`): the
+    /// shell's name. Piped into a network client it makes a reverse shell.
+    pub shell_out: Option<String>,
+    /// The stream lists paths found under this absolute directory (`find DIR`, `fd`, `ls`,
+    /// `git ls-files`): a consumer such as `xargs rm` then acts on `DIR/*`.
+    pub listing: Option<String>,
 }
 
 impl Stream {
@@ -71,12 +77,9 @@ impl Stream {
             taint,
             file: self.file.clone().or_else(|| other.file.clone()),
             piped: self.piped || other.piped,
+            shell_out: self.shell_out.clone().or_else(|| other.shell_out.clone()),
+            listing: self.listing.clone().or_else(|| other.listing.clone()),
         }
-    }
-
-    /// True when nothing at all is known about the content.
-    pub fn is_opaque(&self) -> bool {
-        self.text.is_none() && self.taint.is_clean() && self.file.is_none()
     }
 }
 
@@ -132,10 +135,6 @@ impl Arg {
             glob: true,
             ..Arg::default()
         }
-    }
-
-    pub fn known(&self) -> bool {
-        !self.dynamic
     }
 }
 

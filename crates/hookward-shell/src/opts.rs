@@ -174,7 +174,11 @@ mod tests {
 
     #[test]
     fn clusters_and_values() {
-        let p = parse(&args(&["-rf", "-ofile", "x", "--out=y", "--", "-z"]), &["-o"], false);
+        let p = parse(
+            &args(&["-rf", "-ofile", "x", "--out=y", "--", "-z"]),
+            &["-o"],
+            false,
+        );
         let names: Vec<&str> = p.opts.iter().map(|o| o.name.as_str()).collect();
         assert_eq!(names, ["-r", "-f", "-o", "--out"]);
         assert_eq!(p.value(&["-o"]).map(|a| a.text.as_str()), Some("file"));

@@ -100,8 +100,7 @@ pub(crate) fn is_under(path: &str, base: &str) -> bool {
         return path.starts_with('/');
     }
     let base = base.trim_end_matches('/');
-    path == base
-        || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
+    path == base || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
 }
 
 /// Classifies a resolved path (see [`Scope`] for the order).

@@ -131,7 +131,6 @@ pub(crate) fn is_bidi_control(c: char) -> bool {
 pub(crate) struct Resolution {
     pub name: String,
     pub had_homoglyph: bool,
-    pub had_invisible: bool,
 }
 
 /// Removes invisible characters and maps look-alikes to ASCII. `known` tells whether an ASCII
@@ -139,11 +138,9 @@ pub(crate) struct Resolution {
 /// primary reading is used. At most 64 combinations are tried.
 pub(crate) fn resolve_name(name: &str, known: &dyn Fn(&str) -> bool) -> Resolution {
     let mut had_homoglyph = false;
-    let mut had_invisible = false;
     let mut options: Vec<Vec<char>> = Vec::new();
     for c in name.chars() {
         if is_invisible(c) || is_bidi_control(c) {
-            had_invisible = true;
             continue;
         }
         if c.is_ascii() {
@@ -182,7 +179,6 @@ pub(crate) fn resolve_name(name: &str, known: &dyn Fn(&str) -> bool) -> Resoluti
     Resolution {
         name: name_out,
         had_homoglyph,
-        had_invisible,
     }
 }
 
@@ -199,6 +195,6 @@ mod tests {
         assert_eq!(resolve_name("ｒｍ", &known).name, "rm");
         let r = resolve_name("r\u{200B}m", &known);
         assert_eq!(r.name, "rm");
-        assert!(r.had_invisible && !r.had_homoglyph);
+        assert!(!r.had_homoglyph);
     }
 }

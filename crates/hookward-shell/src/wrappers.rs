@@ -24,8 +24,25 @@ pub(crate) enum Unwrap {
 }
 
 const SUDO_VALUE: &[&str] = &[
-    "-u", "-g", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group", "--prompt",
-    "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--host",
+    "-u",
+    "-g",
+    "-p",
+    "-C",
+    "-D",
+    "-r",
+    "-t",
+    "-U",
+    "-T",
+    "--user",
+    "--group",
+    "--prompt",
+    "--close-from",
+    "--chdir",
+    "--role",
+    "--type",
+    "--other-user",
+    "--command-timeout",
+    "--host",
 ];
 
 /// Makes `argv` the new command of `inv`, under wrapper `name`.
@@ -70,8 +87,13 @@ fn set_cwd(inv: &mut Inv, dir: &Arg) {
 /// Leading `NAME=VALUE` operands (sudo, env) become environment assignments.
 fn take_env_assignments(a: &mut Analyzer, inv: &mut Inv, argv: &mut Vec<Arg>) {
     while let Some(first) = argv.first() {
-        let Some((n, v)) = first.text.split_once('=') else { break };
-        if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || n.starts_with(|c: char| c.is_ascii_digit()) {
+        let Some((n, v)) = first.text.split_once('=') else {
+            break;
+        };
+        if n.is_empty()
+            || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || n.starts_with(|c: char| c.is_ascii_digit())
+        {
             break;
         }
         let val = Val::from_arg(&opts::sub_arg(first, n.len() + 1));
@@ -104,7 +126,21 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
                 inv,
                 st,
                 name,
-                &["-u", "--user", "-g", "--group", "--nice", "-D", "--chdir", "--setenv", "--unit", "-p", "--property", "--description", "--slice"],
+                &[
+                    "-u",
+                    "--user",
+                    "-g",
+                    "--group",
+                    "--nice",
+                    "-D",
+                    "--chdir",
+                    "--setenv",
+                    "--unit",
+                    "-p",
+                    "--property",
+                    "--description",
+                    "--slice",
+                ],
                 0,
             );
             if let Some(d) = p.value(&["-D", "--chdir"]).cloned() {
@@ -114,11 +150,20 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         }
         "env" => env(a, inv, st),
         "nice" => generic(a, inv, st, name, &["-n", "--adjustment"], 0).0,
-        "nohup" | "unbuffer" | "builtin" | "torify" | "catchsegv" | "nocache" | "dbus-run-session" => {
-            generic(a, inv, st, name, &[], 0).0
-        }
+        "nohup" | "unbuffer" | "builtin" | "torify" | "catchsegv" | "nocache"
+        | "dbus-run-session" => generic(a, inv, st, name, &[], 0).0,
         "setsid" => generic(a, inv, st, name, &[], 0).0,
-        "timeout" => generic(a, inv, st, name, &["-s", "-k", "--signal", "--kill-after"], 1).0,
+        "timeout" => {
+            generic(
+                a,
+                inv,
+                st,
+                name,
+                &["-s", "-k", "--signal", "--kill-after"],
+                1,
+            )
+            .0
+        }
         "time" => {
             let (u, p) = generic(a, inv, st, name, &["-f", "-o", "--format", "--output"], 0);
             if let Some(o) = p.value(&["-o", "--output"]).cloned() {
@@ -127,7 +172,17 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
             }
             u
         }
-        "stdbuf" => generic(a, inv, st, name, &["-i", "-o", "-e", "--input", "--output", "--error"], 0).0,
+        "stdbuf" => {
+            generic(
+                a,
+                inv,
+                st,
+                name,
+                &["-i", "-o", "-e", "--input", "--output", "--error"],
+                0,
+            )
+            .0
+        }
         "ionice" => {
             let p = opts::parse(inv.rest(), &["-c", "-n", "--class", "--classdata"], true);
             if p.has(&["-p", "-P", "-u", "--pid", "--pgid", "--uid"]) {
@@ -145,9 +200,30 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         "flock" => flock(a, inv, st),
         "caffeinate" => generic(a, inv, st, name, &["-t", "-w"], 0).0,
         "proxychains" | "proxychains4" => generic(a, inv, st, name, &["-f"], 0).0,
-        "torsocks" => generic(a, inv, st, name, &["-u", "-p", "-a", "-P", "--user", "--pass", "--address", "--port"], 0).0,
+        "torsocks" => {
+            generic(
+                a,
+                inv,
+                st,
+                name,
+                &[
+                    "-u",
+                    "-p",
+                    "-a",
+                    "-P",
+                    "--user",
+                    "--pass",
+                    "--address",
+                    "--port",
+                ],
+                0,
+            )
+            .0
+        }
         "strace" | "ltrace" => {
-            let wv = &["-o", "-e", "-p", "-s", "-E", "-u", "-P", "-X", "-a", "-b", "-I", "-O", "-S", "-U"];
+            let wv = &[
+                "-o", "-e", "-p", "-s", "-E", "-u", "-P", "-X", "-a", "-b", "-I", "-O", "-S", "-U",
+            ];
             let p = opts::parse(inv.rest(), wv, true);
             if p.has(&["-p"]) {
                 return alone(a, inv, name, st);
@@ -161,14 +237,19 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         "command" => {
             let p = opts::parse(inv.rest(), &[], true);
             if p.has(&["-v", "-V"]) {
-                return alone(a, inv, name, st);
+                // Prints how each name resolves: the name stands for itself.
+                a.record_command(inv, name, st);
+                return Unwrap::Stop(names_out(&p.operands));
             }
             generic(a, inv, st, name, &[], 0).0
         }
         "exec" => generic(a, inv, st, name, &["-a"], 0).0,
         "chroot" => {
             a.privilege("chroot", name, &inv.evidence.clone());
-            a.unanalysable("chroot: paths inside are relative to the new root", &inv.evidence.clone());
+            a.unanalysable(
+                "chroot: paths inside are relative to the new root",
+                &inv.evidence.clone(),
+            );
             generic(a, inv, st, name, &["--userspec", "--groups"], 1).0
         }
         "busybox" | "toybox" => {
@@ -188,16 +269,24 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
                 inv,
                 st,
                 name,
-                &["--from", "--with", "--python", "-p", "--index", "--index-url", "--extra-index-url", "--with-requirements"],
+                &[
+                    "--from",
+                    "--with",
+                    "--python",
+                    "-p",
+                    "--index",
+                    "--index-url",
+                    "--extra-index-url",
+                    "--with-requirements",
+                ],
                 0,
             );
             strip_version(inv);
             u
         }
         "xargs" => xargs(a, inv, st),
-        "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "bundle" | "pnpm" | "npm" | "yarn" | "conda" | "mise" | "direnv" => {
-            runner(a, name, inv, st)
-        }
+        "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "bundle" | "pnpm" | "npm"
+        | "yarn" | "conda" | "mise" | "direnv" => runner(a, name, inv, st),
         _ => Unwrap::NotWrapper,
     }
 }
@@ -239,8 +328,20 @@ fn sudo(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         }
         return Unwrap::Stop(Stream::default());
     }
-    if p.has(&["-l", "-v", "-k", "-K", "-V", "--list", "--validate", "--reset-timestamp", "--remove-timestamp", "--version", "-h", "--help"])
-        && argv.is_empty()
+    if p.has(&[
+        "-l",
+        "-v",
+        "-k",
+        "-K",
+        "-V",
+        "--list",
+        "--validate",
+        "--reset-timestamp",
+        "--remove-timestamp",
+        "--version",
+        "-h",
+        "--help",
+    ]) && argv.is_empty()
     {
         return alone(a, inv, name, st);
     }
@@ -255,10 +356,12 @@ fn sudo(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         let mut code = Arg::lit(&joined.join(" "));
         code.raw = joined.join(" ");
         code.dynamic = argv.iter().any(|x| x.dynamic);
-        code.taint = argv.iter().fold(Default::default(), |mut t: crate::model::Taint, x| {
-            t.merge(&x.taint);
-            t
-        });
+        code.taint = argv
+            .iter()
+            .fold(Default::default(), |mut t: crate::model::Taint, x| {
+                t.merge(&x.taint);
+                t
+            });
         v.push(code);
         return rewrap(inv, name, v);
     }
@@ -340,7 +443,10 @@ fn flock(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
     let wv = &["-w", "-E", "--timeout", "--conflict-exit-code"];
     let p = opts::parse(inv.rest(), wv, true);
     let ops = &p.operands;
-    let code_idx = match (ops.get(1).map(|x| x.text.as_str()), p.value(&["-c", "--command"])) {
+    let code_idx = match (
+        ops.get(1).map(|x| x.text.as_str()),
+        p.value(&["-c", "--command"]),
+    ) {
         (Some("-c") | Some("--command"), _) => Some(2),
         _ => None,
     };
@@ -373,7 +479,11 @@ fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
 /// `uv run`, `poetry run`, `pipenv run`, `pdm run`, `rye run`, `hatch run`, `bundle exec`,
 /// `pnpm exec|dlx`, `npm exec`, `yarn exec|dlx`, `conda run`, `mise exec`, `direnv exec DIR`.
 fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
-    let sub = inv.rest().first().map(|x| x.text.clone()).unwrap_or_default();
+    let sub = inv
+        .rest()
+        .first()
+        .map(|x| x.text.clone())
+        .unwrap_or_default();
     let is_runner = matches!(
         (name, sub.as_str()),
         ("uv", "run")
@@ -398,9 +508,29 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
     }
     let wrapper = format!("{name} {sub}");
     let wv: &[&str] = &[
-        "--with", "--with-requirements", "--python", "-p", "--project", "--directory", "--package",
-        "--extra", "--group", "--env-file", "--index", "--index-url", "--extra-index-url", "-C",
-        "--cd", "-P", "-n", "--name", "--prefix", "--cwd", "--filter", "-c", "--call",
+        "--with",
+        "--with-requirements",
+        "--python",
+        "-p",
+        "--project",
+        "--directory",
+        "--package",
+        "--extra",
+        "--group",
+        "--env-file",
+        "--index",
+        "--index-url",
+        "--extra-index-url",
+        "-C",
+        "--cd",
+        "-P",
+        "-n",
+        "--name",
+        "--prefix",
+        "--cwd",
+        "--filter",
+        "-c",
+        "--call",
     ];
     let args: Vec<Arg> = inv.rest().get(1..).unwrap_or(&[]).to_vec();
     let p = opts::parse(&args, wv, true);
@@ -409,7 +539,13 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
     }
     if let Some(f) = p.value(&["--env-file"]).cloned() {
         let cwd = inv.cwd.clone();
-        a.path_arg(&cwd, &f, Access::Read, &format!("{wrapper} --env-file"), false);
+        a.path_arg(
+            &cwd,
+            &f,
+            Access::Read,
+            &format!("{wrapper} --env-file"),
+            false,
+        );
     }
     if let Some(code) = p.value(&["-c", "--call"]).cloned() {
         a.record_command(inv, &wrapper, st);
@@ -436,8 +572,23 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
 /// into items; otherwise a `<stdin>` placeholder (dynamic, glob) stands for them.
 fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
     let wv = &[
-        "-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s", "--arg-file", "--delimiter", "--eof",
-        "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var",
+        "-a",
+        "-d",
+        "-E",
+        "-I",
+        "-L",
+        "-n",
+        "-P",
+        "-s",
+        "--arg-file",
+        "--delimiter",
+        "--eof",
+        "--replace",
+        "--max-lines",
+        "--max-args",
+        "--max-procs",
+        "--max-chars",
+        "--process-slot-var",
     ];
     let p = opts::parse(inv.rest(), wv, true);
     let mut cmd: Vec<Arg> = p.operands.clone();
@@ -457,7 +608,10 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
     } else {
         inv.stdin.text.as_ref().map(|t| {
             if p.has(&["-0", "--null"]) {
-                t.split('\0').filter(|s| !s.is_empty()).map(str::to_string).collect()
+                t.split('\0')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect()
             } else if let Some(d) = p.value(&["-d", "--delimiter"]) {
                 let delim = crate::decode::echo_escapes(&d.text).0;
                 t.split(delim.as_str())
@@ -466,15 +620,32 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
                     .map(str::to_string)
                     .collect()
             } else if replace.is_some() || p.has(&["-L", "--max-lines"]) {
-                t.lines().filter(|s| !s.trim().is_empty()).map(str::to_string).collect()
+                t.lines()
+                    .filter(|s| !s.trim().is_empty())
+                    .map(str::to_string)
+                    .collect()
             } else {
                 split_words(t)
             }
         })
     };
     let taint = inv.stdin.taint.clone();
+    // Paths listed by `find DIR`/`fd`/`ls` stand for `DIR/*`.
+    let listing = inv
+        .stdin
+        .listing
+        .as_ref()
+        .map(|d| crate::paths::join(d, "*"));
     let placeholder = || {
-        let mut x = Arg::unknown("<stdin>", "<stdin>");
+        let mut x = match &listing {
+            Some(l) => {
+                let mut x = Arg::lit(l);
+                x.glob = true;
+                x.raw = "<stdin>".to_string();
+                x
+            }
+            None => Arg::unknown("<stdin>", "<stdin>"),
+        };
         x.taint = taint.clone();
         x
     };
@@ -510,11 +681,21 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
                     if x.text.contains(&r) {
                         let mut y = x.clone();
                         let pos = x.text.find(&r).unwrap_or(0);
-                        y.text = x.text.replace(&r, "<stdin>");
-                        if !y.dynamic {
-                            y.known_prefix = pos;
+                        match &listing {
+                            Some(l) => {
+                                y.text = x.text.replace(&r, l);
+                                if !y.dynamic {
+                                    y.known_prefix = y.text.len();
+                                }
+                            }
+                            None => {
+                                y.text = x.text.replace(&r, "<stdin>");
+                                if !y.dynamic {
+                                    y.known_prefix = pos;
+                                }
+                                y.dynamic = true;
+                            }
                         }
-                        y.dynamic = true;
                         y.glob = true;
                         y.taint.merge(&taint);
                         y
@@ -543,6 +724,17 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
             inv.stdin = Stream::default();
             rewrap(inv, "xargs", argv)
         }
+    }
+}
+
+/// The output of `command -v NAME…` / `which NAME…`: the names, one per line (the directory
+/// they resolve to is not known statically; the name is what matters).
+pub(crate) fn names_out(ops: &[Arg]) -> Stream {
+    let known = ops.iter().all(|x| !x.dynamic);
+    let names: Vec<&str> = ops.iter().map(|x| x.text.as_str()).collect();
+    Stream {
+        text: known.then(|| format!("{}\n", names.join("\n"))),
+        ..Stream::default()
     }
 }
 

@@ -65,6 +65,7 @@ pub use records::{
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 
+use rusqlite::config::DbConfig;
 use rusqlite::{params, params_from_iter, Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -174,22 +175,30 @@ impl Store {
             .map_err(|e| sql_err(path, "opening the database", e))?;
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| sql_err(path, "setting busy_timeout", e))?;
+        // The last connection to close would checkpoint the WAL into the main file (two fsyncs)
+        // and delete the WAL, so the next hook would recreate it: together several ms per hook
+        // on the project's disk. Without it, close is free and the next open finds the WAL index
+        // ready; SQLite's automatic checkpoint (every 1000 WAL pages, inside some commit) keeps
+        // the WAL bounded. A side effect that the invariants rely on: closing never writes the
+        // main file.
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+            .map_err(|e| sql_err(path, "disabling checkpoint-on-close", e))?;
 
         // Read-only checks first: nothing below writes until the file is known to be ours.
-        let version = user_version(&conn, path)?;
-        if version > SCHEMA_VERSION {
+        let id = identity(&conn, path)?;
+        if id.version > SCHEMA_VERSION {
             return Err(StoreError::NewerSchema {
                 path: path.to_path_buf(),
-                found: version,
+                found: id.version,
                 supported: SCHEMA_VERSION,
             });
         }
-        check_ownership(&conn, path, version)?;
+        id.check_ownership(path)?;
+        let version = id.version;
 
         if !header_wal {
             // New or non-WAL file. Persistent: later opens see it in the header and skip this.
-            conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
-                .map_err(|e| sql_err(path, "enabling WAL mode", e))?;
+            enable_wal(&conn, path)?;
         }
         conn.pragma_update(None, "synchronous", "NORMAL")
             .map_err(|e| sql_err(path, "setting synchronous=NORMAL", e))?;
@@ -432,6 +441,25 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading the last event time", e))
     }
 
+    /// Copies every committed page from the WAL into the main file and truncates the WAL to
+    /// zero bytes (`PRAGMA wal_checkpoint(TRUNCATE)`). Returns `true` when the checkpoint
+    /// completed, `false` when another connection's reader or writer kept it from finishing
+    /// (nothing is lost; try again later).
+    ///
+    /// The hook never calls this (it costs fsyncs); SQLite checkpoints on its own every 1000
+    /// WAL pages. It is for maintenance commands and backups that want a self-contained file.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`], [`StoreError::Damaged`], [`StoreError::Sqlite`].
+    pub fn checkpoint(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map(|busy| busy == 0)
+            .map_err(|e| sql_err(&self.path, "checkpointing the WAL", e))
+    }
+
     /// Checks the store: `PRAGMA quick_check` (reads every page; O(size of the file), so for
     /// `hookward doctor`, not for the hook), schema version, journal mode, row counts and file
     /// sizes.
@@ -564,36 +592,81 @@ fn user_version(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
         .map_err(|e| sql_err(path, "reading the schema version", e))
 }
 
-/// Refuses databases that belong to another application (read-only checks).
-fn check_ownership(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreError> {
-    let not_ours = |detail: String| StoreError::NotAStore {
-        path: path.to_path_buf(),
-        detail,
-    };
-    if version > 0 {
-        let app: i32 = conn
-            .pragma_query_value(None, "application_id", |r| r.get(0))
-            .map_err(|e| sql_err(path, "reading the application id", e))?;
-        if app != APPLICATION_ID {
+/// What a database says about itself, read in one statement (one consistent snapshot: another
+/// process may be migrating the same file at this moment).
+struct Identity {
+    version: i64,
+    application_id: i32,
+    tables: i64,
+}
+
+fn identity(conn: &Connection, path: &Path) -> Result<Identity, StoreError> {
+    conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version()), \
+                (SELECT application_id FROM pragma_application_id()), \
+                (SELECT count(*) FROM sqlite_master WHERE type = 'table')",
+        [],
+        |r| {
+            Ok(Identity {
+                version: r.get(0)?,
+                application_id: r.get(1)?,
+                tables: r.get(2)?,
+            })
+        },
+    )
+    .map_err(|e| sql_err(path, "reading the schema version", e))
+}
+
+impl Identity {
+    /// Refuses databases that belong to another application.
+    fn check_ownership(&self, path: &Path) -> Result<(), StoreError> {
+        let not_ours = |detail: String| StoreError::NotAStore {
+            path: path.to_path_buf(),
+            detail,
+        };
+        if self.version > 0 && self.application_id != APPLICATION_ID {
             return Err(not_ours(format!(
-                "its application_id is {app:#x}, hookward's is {APPLICATION_ID:#x}"
+                "its application_id is {:#x}, hookward's is {APPLICATION_ID:#x}",
+                self.application_id
             )));
         }
-    } else {
-        let tables: i64 = conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(|e| sql_err(path, "listing tables", e))?;
-        if tables > 0 {
+        if self.version == 0 && self.tables > 0 {
             return Err(not_ours(format!(
-                "it has {tables} table(s) but no hookward schema version (user_version 0)"
+                "it has {} table(s) but no hookward schema version (user_version 0)",
+                self.tables
             )));
         }
+        Ok(())
     }
-    Ok(())
+}
+
+/// Sets `journal_mode=WAL`. SQLite answers `SQLITE_BUSY` at once, without its busy handler,
+/// while another connection holds a lock (several hooks creating the store together), so this
+/// retries every 2 ms up to [`BUSY_TIMEOUT`], and stops early when another process has already
+/// switched the file to WAL. A file system without WAL support leaves the mode as it is
+/// (reported by [`Store::check`]); the store still works, with more lock waits.
+fn enable_wal(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    const ACTION: &str = "enabling WAL mode";
+    let start = std::time::Instant::now();
+    loop {
+        let err = match conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
+        {
+            Ok(_) => return Ok(()),
+            Err(e) => sql_err(path, ACTION, e),
+        };
+        if !matches!(err, StoreError::Busy { .. }) {
+            return Err(err);
+        }
+        let current = conn.pragma_query_value(None, "journal_mode", |r| r.get::<_, String>(0));
+        if current.is_ok_and(|m| m.eq_ignore_ascii_case("wal")) {
+            return Ok(());
+        }
+        if start.elapsed() >= BUSY_TIMEOUT {
+            return Err(err);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Applies the missing migrations in one `BEGIN IMMEDIATE` transaction. Returns `true` when it
@@ -605,16 +678,16 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<bool, StoreError> {
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(err)?;
     // Re-read under the write lock: another process may have migrated meanwhile.
-    let from: i64 = tx
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .map_err(err)?;
-    if from > SCHEMA_VERSION {
+    let id = identity(&tx, path)?;
+    if id.version > SCHEMA_VERSION {
         return Err(StoreError::NewerSchema {
             path: path.to_path_buf(),
-            found: from,
+            found: id.version,
             supported: SCHEMA_VERSION,
         });
     }
+    id.check_ownership(path)?;
+    let from = id.version;
     let start = usize::try_from(from).unwrap_or(0);
     for sql in schema::MIGRATIONS.iter().skip(start) {
         tx.execute_batch(sql).map_err(err)?;

@@ -55,3 +55,49 @@ test_summary_fallback_when_change_unknown if {
 	d.id == "self/agent-settings"
 	contains(d.reason, "could not be computed")
 }
+
+shell_input(shell) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [], "shell": shell},
+	"config": {},
+}
+
+test_hookward_uninstall_asks if {
+	cmd := {"program": "hookward", "argv": ["hookward", "uninstall", "claude-code", "--apply"], "evidence": "hookward uninstall claude-code --apply"}
+	some d in rules.decision with input as shell_input({"commands": [cmd]})
+	d.id == "self/hookward-command"
+	d.decision == "ask"
+}
+
+test_hookward_log_no_opinion if {
+	cmd := {"program": "hookward", "argv": ["hookward", "log"], "evidence": "hookward log"}
+	count(rules.decision) == 0 with input as shell_input({"commands": [cmd]})
+}
+
+test_hookward_env_denied if {
+	some d in rules.decision with input as shell_input({"env_tamper": [{"name": "HOOKWARD_FAIL_MODE", "value": "open", "evidence": "export HOOKWARD_FAIL_MODE=open"}]})
+	d.id == "self/hookward-env"
+}
+
+test_security_tool_config_write_denied if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/p/.agentjail/policy.yaml", "access": "write", "via": "tool", "evidence": "x", "classes": ["security_tool_config", "project"], "recursive": false}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "self/security-tool-config"
+	d.decision == "deny"
+}
+
+test_instructed_danger_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [], "instructed": [{"file": "/p/AGENTS.md", "command": "cat ~/.aws/credentials", "concerns": ["reads /home/dev/.aws/credentials (credential)"]}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "context/instructed-danger"
+	d.decision == "ask"
+	contains(d.reason, "cat ~/.aws/credentials")
+}

@@ -1,0 +1,636 @@
+//! Text normalisation with a map back to original byte offsets.
+//!
+//! The rules match a *normalised* copy of the text:
+//! - ASCII is lower-cased (1:1, so offsets do not move);
+//! - other characters go through Unicode NFKC and lower-casing; Latin letters lose their
+//!   diacritics (NFKD minus combining marks: `envía` → `envia`, `instruções` → `instrucoes`);
+//! - Cyrillic and Greek look-alikes inside a word that also has ASCII letters are folded to ASCII
+//!   (`ІGNORE` → `ignore`, `аnd` → `and`); whole Cyrillic/Greek words are kept as they are so that
+//!   Russian rules still match;
+//! - zero-width characters and bidi controls are removed (and recorded, see [`HiddenEvent`]);
+//!   a leading byte-order mark is removed silently;
+//! - Unicode tag characters U+E0020–U+E007E are decoded to the ASCII they smuggle (except in
+//!   emoji flag sequences), surrounded by spaces;
+//! - HTML character references (`&#105;`, `&#x69;`, `&lt;`, `&amp;`…) are decoded;
+//! - typographic quotes become ASCII quotes.
+//!
+//! Every byte range of the normalised text maps back to a byte range of the original through
+//! [`Normalized::map_span`], always on char boundaries.
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
+
+/// A segment boundary of the offset map.
+#[derive(Debug, Clone, Copy)]
+struct Anchor {
+    /// Offset in the normalised text.
+    norm: usize,
+    /// Offset in the original text.
+    orig: usize,
+    /// True when, from here on, offsets advance 1:1; false inside a replaced character.
+    exact: bool,
+}
+
+/// Kinds of invisible content found while normalising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HiddenKind {
+    /// A zero-width character between two ASCII letters or digits (word smuggling).
+    ZeroWidthInWord,
+    /// A zero-width character elsewhere (emoji joiners, Indic/Arabic joiners are not recorded).
+    ZeroWidthOther,
+    /// A bidi embedding/override/isolate control (U+202A–U+202E, U+2066–U+2069).
+    Bidi,
+    /// A run of Unicode tag characters that decodes to text.
+    Tags,
+    /// A run of four or more variation selectors (byte smuggling in selectors).
+    VariationRun,
+}
+
+/// One invisible-content event, in ORIGINAL byte offsets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HiddenEvent {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) kind: HiddenKind,
+    /// Number of characters in the event (tag run length, selector run length; 1 otherwise).
+    pub(crate) count: usize,
+}
+
+/// The normalised text, its offset map and what normalisation removed.
+#[derive(Debug, Clone)]
+pub(crate) struct Normalized {
+    pub(crate) text: String,
+    anchors: Vec<Anchor>,
+    orig_len: usize,
+    pub(crate) hidden: Vec<HiddenEvent>,
+    /// Normalised byte ranges holding decoded tag-character text.
+    pub(crate) tag_zones: Vec<(usize, usize)>,
+}
+
+fn is_zero_width(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'
+            | '\u{200C}'
+            | '\u{200D}'
+            | '\u{2060}'
+            | '\u{2061}'
+            | '\u{2062}'
+            | '\u{2063}'
+            | '\u{2064}'
+            | '\u{FEFF}'
+            | '\u{180E}'
+            | '\u{00AD}'
+            | '\u{034F}'
+    )
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+fn is_bidi_mark(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+fn is_tag(c: char) -> bool {
+    matches!(c, '\u{E0000}'..='\u{E007F}')
+}
+
+fn is_latin_extended(c: char) -> bool {
+    matches!(c, '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
+}
+
+/// Cyrillic, Greek and Latin-extension letters that look like an ASCII letter.
+/// Source: Unicode confusables.txt (the single-letter Latin targets), trimmed to letters seen in
+/// homoglyph attacks. Upper and lower case are listed separately because lower-casing Greek
+/// `Η` gives `η`, which looks like `n`, not `h`.
+fn confusable(c: char) -> Option<u8> {
+    let a = match c {
+        'а' | 'А' | 'α' | 'Α' | 'ɑ' => b'a',
+        'в' | 'В' | 'Β' | 'ʙ' => b'b',
+        'с' | 'С' | 'ϲ' | 'Ϲ' | 'ᴄ' => b'c',
+        'ԁ' => b'd',
+        'е' | 'Е' | 'ё' | 'Ё' | 'ε' | 'Ε' | 'ᴇ' => b'e',
+        'ɡ' | 'ɢ' => b'g',
+        'һ' | 'Һ' | 'н' | 'Н' | 'Η' | 'ʜ' => b'h',
+        'і' | 'І' | 'ї' | 'Ї' | 'ι' | 'Ι' | 'ı' | 'ɪ' | 'ӏ' | 'Ӏ' => b'i',
+        'ј' | 'Ј' => b'j',
+        'к' | 'К' | 'κ' | 'Κ' | 'ᴋ' => b'k',
+        'м' | 'М' | 'Μ' | 'ᴍ' => b'm',
+        'ν' | 'Ν' | 'ɴ' => b'n',
+        'о' | 'О' | 'ο' | 'Ο' | 'σ' | 'ᴏ' => b'o',
+        'р' | 'Р' | 'ρ' | 'Ρ' | 'ᴘ' => b'p',
+        'ԛ' => b'q',
+        'ѕ' | 'Ѕ' => b's',
+        'т' | 'Т' | 'τ' | 'Τ' | 'ᴛ' => b't',
+        'υ' | 'ᴜ' => b'u',
+        'ѵ' | 'Ѵ' | 'ᴠ' => b'v',
+        'ԝ' | 'Ԝ' | 'ω' | 'ᴡ' => b'w',
+        'х' | 'Х' | 'χ' | 'Χ' => b'x',
+        'у' | 'У' | 'γ' | 'Υ' | 'ʏ' => b'y',
+        'Ζ' | 'ᴢ' => b'z',
+        _ => return None,
+    };
+    Some(a)
+}
+
+/// Characters that are always folded (Latin-script look-alikes, typographic punctuation).
+fn always_fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{02BC}' => "'",
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
+        | '\u{00BB}' => "\"",
+        'ı' => "i",
+        'ɑ' => "a",
+        'ɡ' => "g",
+        'ß' => "ss",
+        _ => return None,
+    })
+}
+
+/// Mixed-script check: does the word around original offset `at` (a look-alike letter at
+/// `at..at+len`) contain an ASCII letter? Looks at most 24 letters each way.
+fn in_mixed_word(text: &str, at: usize, len: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    for c in before.chars().rev().take(24) {
+        if c.is_ascii_alphabetic() {
+            return true;
+        }
+        if !(c.is_alphabetic() || is_zero_width(c)) {
+            break;
+        }
+    }
+    let after = text.get(at + len..).unwrap_or("");
+    for c in after.chars().take(24) {
+        if c.is_ascii_alphabetic() {
+            return true;
+        }
+        if !(c.is_alphabetic() || is_zero_width(c)) {
+            break;
+        }
+    }
+    false
+}
+
+/// Decode an HTML character reference at the start of `s` (which starts with `&`).
+/// Returns the character and the length of the reference in bytes.
+fn decode_entity(s: &str) -> Option<(char, usize)> {
+    let b = s.as_bytes();
+    let end = b.iter().take(12).position(|&x| x == b';')?;
+    let body = s.get(1..end)?;
+    let c = if let Some(num) = body.strip_prefix('#') {
+        let v = if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
+            u32::from_str_radix(hex, 16).ok()?
+        } else {
+            num.parse::<u32>().ok()?
+        };
+        char::from_u32(v)?
+    } else {
+        match body {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            "nbsp" => ' ',
+            "colon" => ':',
+            "sol" => '/',
+            "lpar" => '(',
+            "rpar" => ')',
+            _ => return None,
+        }
+    };
+    if c == '\0' {
+        return None;
+    }
+    Some((c, end + 1))
+}
+
+struct Builder<'a> {
+    src: &'a str,
+    out: Vec<u8>,
+    anchors: Vec<Anchor>,
+    hidden: Vec<HiddenEvent>,
+    tag_zones: Vec<(usize, usize)>,
+}
+
+impl Builder<'_> {
+    fn push_anchor(&mut self, a: Anchor) {
+        if let Some(last) = self.anchors.last() {
+            if last.norm == a.norm {
+                self.anchors.pop();
+            }
+        }
+        self.anchors.push(a);
+    }
+
+    /// Replace `orig_len` original bytes at `orig` by `rep`.
+    fn replace(&mut self, orig: usize, orig_len: usize, rep: &[u8]) {
+        if rep.len() == orig_len {
+            self.out.extend_from_slice(rep);
+            return;
+        }
+        if !rep.is_empty() {
+            self.push_anchor(Anchor {
+                norm: self.out.len(),
+                orig,
+                exact: false,
+            });
+            self.out.extend_from_slice(rep);
+        }
+        self.push_anchor(Anchor {
+            norm: self.out.len(),
+            orig: orig + orig_len,
+            exact: true,
+        });
+    }
+
+    fn last_is_space(&self) -> bool {
+        self.out
+            .last()
+            .is_none_or(|b| b.is_ascii_whitespace())
+    }
+}
+
+/// Normalise `text` (see the module documentation).
+pub(crate) fn normalize(text: &str) -> Normalized {
+    let bytes = text.as_bytes();
+    let mut b = Builder {
+        src: text,
+        out: Vec::with_capacity(text.len() + 16),
+        anchors: Vec::new(),
+        hidden: Vec::new(),
+        tag_zones: Vec::new(),
+    };
+    let mut i = 0usize;
+    // Open tag-character run: (original start, normalised start, count).
+    let mut tag_run: Option<(usize, usize, usize)> = None;
+    // Open variation-selector run: (original start, count).
+    let mut vs_run: Option<(usize, usize)> = None;
+    let mut after_flag = false;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if byte < 0x80 {
+            if let Some((os, ns, n)) = tag_run.take() {
+                close_tag_run(&mut b, i, os, ns, n);
+            }
+            close_vs_run(&mut b, &mut vs_run, i);
+            after_flag = false;
+            if byte == b'&' {
+                if let Some((c, len)) = text.get(i..).and_then(decode_entity) {
+                    let mut buf = [0u8; 4];
+                    let rep: &[u8] = if is_zero_width(c) || is_bidi_control(c) {
+                        &[]
+                    } else if c.is_whitespace() {
+                        b" "
+                    } else {
+                        let lc = c.to_lowercase().next().unwrap_or(c);
+                        lc.encode_utf8(&mut buf).as_bytes()
+                    };
+                    let rep = rep.to_vec();
+                    b.replace(i, len, &rep);
+                    i += len;
+                    continue;
+                }
+            }
+            // ASCII run: copy lower-cased, offsets unchanged.
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] < 0x80 && bytes[j] != b'&' {
+                j += 1;
+            }
+            let start = b.out.len();
+            b.out.extend_from_slice(&bytes[i..j]);
+            b.out[start..].make_ascii_lowercase();
+            i = j;
+            continue;
+        }
+        let Some(c) = text.get(i..).and_then(|s| s.chars().next()) else {
+            break;
+        };
+        let l = c.len_utf8();
+        if is_tag(c) {
+            close_vs_run(&mut b, &mut vs_run, i);
+            if after_flag {
+                // Emoji subdivision flag (U+1F3F4 + tags + U+E007F): legitimate, drop quietly.
+                b.replace(i, l, &[]);
+                if c == '\u{E007F}' {
+                    after_flag = false;
+                }
+                i += l;
+                continue;
+            }
+            let v = c as u32 - 0xE0000;
+            let mut rep: Vec<u8> = Vec::with_capacity(2);
+            let run = tag_run.get_or_insert_with(|| (i, b.out.len(), 0));
+            if (0x20..0x7F).contains(&v) {
+                if run.2 == 0 && !b.last_is_space() {
+                    rep.push(b' ');
+                }
+                run.2 += 1;
+                rep.push((v as u8).to_ascii_lowercase());
+            }
+            b.replace(i, l, &rep);
+            i += l;
+            continue;
+        }
+        if let Some((os, ns, n)) = tag_run.take() {
+            close_tag_run(&mut b, i, os, ns, n);
+        }
+        if is_variation_selector(c) {
+            let run = vs_run.get_or_insert((i, 0));
+            run.1 += 1;
+            b.replace(i, l, &[]);
+            i += l;
+            continue;
+        }
+        close_vs_run(&mut b, &mut vs_run, i);
+        after_flag = c == '\u{1F3F4}';
+        if c == '\u{FEFF}' && i == 0 {
+            b.replace(i, l, &[]);
+            i += l;
+            continue;
+        }
+        if is_zero_width(c) {
+            let prev_alnum = b.out.last().is_some_and(|x| x.is_ascii_alphanumeric());
+            let next_alnum = text
+                .get(i + l..)
+                .and_then(|s| s.chars().find(|&n| !is_zero_width(n)))
+                .is_some_and(|n| n.is_ascii_alphanumeric() || confusable(n).is_some());
+            let kind = if prev_alnum && next_alnum {
+                Some(HiddenKind::ZeroWidthInWord)
+            } else if c == '\u{200D}' || c == '\u{200C}' || c == '\u{00AD}' {
+                // Joiners in emoji and Indic/Arabic scripts, soft hyphens: ordinary text.
+                None
+            } else {
+                Some(HiddenKind::ZeroWidthOther)
+            };
+            if let Some(kind) = kind {
+                b.hidden.push(HiddenEvent {
+                    start: i,
+                    end: i + l,
+                    kind,
+                    count: 1,
+                });
+            }
+            b.replace(i, l, &[]);
+            i += l;
+            continue;
+        }
+        if is_bidi_control(c) {
+            b.hidden.push(HiddenEvent {
+                start: i,
+                end: i + l,
+                kind: HiddenKind::Bidi,
+                count: 1,
+            });
+            b.replace(i, l, &[]);
+            i += l;
+            continue;
+        }
+        if is_bidi_mark(c) {
+            b.replace(i, l, &[]);
+            i += l;
+            continue;
+        }
+        if let Some(rep) = always_fold(c) {
+            b.replace(i, l, rep.as_bytes());
+            i += l;
+            continue;
+        }
+        if let Some(a) = confusable(c) {
+            if in_mixed_word(b.src, i, l) {
+                b.replace(i, l, &[a]);
+                i += l;
+                continue;
+            }
+        }
+        let mut buf = [0u8; 4];
+        if is_latin_extended(c) {
+            let mut rep = Vec::with_capacity(4);
+            for d in std::iter::once(c).nfkd() {
+                if is_combining_mark(d) {
+                    continue;
+                }
+                for lc in d.to_lowercase() {
+                    rep.extend_from_slice(lc.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            b.replace(i, l, &rep);
+        } else if is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes && !c.is_uppercase() {
+            // Already normal and lower-case (CJK, most symbols): copy.
+            b.out.extend_from_slice(&bytes[i..i + l]);
+        } else {
+            let mut rep = Vec::with_capacity(8);
+            for d in std::iter::once(c).nfkc() {
+                if is_zero_width(d) {
+                    continue;
+                }
+                let d = confusable_after_nfkc(d);
+                for lc in d.to_lowercase() {
+                    rep.extend_from_slice(lc.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            b.replace(i, l, &rep);
+        }
+        i += l;
+    }
+    if let Some((os, ns, n)) = tag_run.take() {
+        close_tag_run(&mut b, bytes.len(), os, ns, n);
+    }
+    close_vs_run(&mut b, &mut vs_run, bytes.len());
+    let text_out = match String::from_utf8(b.out) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    Normalized {
+        text: text_out,
+        anchors: b.anchors,
+        orig_len: text.len(),
+        hidden: b.hidden,
+        tag_zones: b.tag_zones,
+    }
+}
+
+fn confusable_after_nfkc(d: char) -> char {
+    // NFKC of fullwidth/mathematical letters is ASCII already; nothing else to fold here.
+    d
+}
+
+fn close_tag_run(b: &mut Builder<'_>, end_orig: usize, os: usize, ns: usize, n: usize) {
+    if n == 0 {
+        return;
+    }
+    // Pad the decoded text with a space so it does not glue onto the next word.
+    if !b.last_is_space() {
+        b.push_anchor(Anchor {
+            norm: b.out.len(),
+            orig: end_orig,
+            exact: false,
+        });
+        b.out.push(b' ');
+        b.push_anchor(Anchor {
+            norm: b.out.len(),
+            orig: end_orig,
+            exact: true,
+        });
+    }
+    b.tag_zones.push((ns, b.out.len()));
+    b.hidden.push(HiddenEvent {
+        start: os,
+        end: end_orig,
+        kind: HiddenKind::Tags,
+        count: n,
+    });
+}
+
+fn close_vs_run(b: &mut Builder<'_>, run: &mut Option<(usize, usize)>, end: usize) {
+    if let Some((start, n)) = run.take() {
+        if n >= 4 {
+            b.hidden.push(HiddenEvent {
+                start,
+                end,
+                kind: HiddenKind::VariationRun,
+                count: n,
+            });
+        }
+    }
+}
+
+impl Normalized {
+    /// Map a normalised start offset to an original offset (not yet snapped).
+    fn map_start(&self, n: usize) -> usize {
+        let idx = self.anchors.partition_point(|a| a.norm <= n);
+        if idx == 0 {
+            return n;
+        }
+        let a = self.anchors[idx - 1];
+        if a.exact {
+            a.orig + (n - a.norm)
+        } else {
+            a.orig
+        }
+    }
+
+    /// Map a normalised end offset (exclusive) to an original offset (not yet snapped).
+    fn map_end(&self, n: usize) -> usize {
+        let idx = self.anchors.partition_point(|a| a.norm < n);
+        if idx == 0 {
+            return n;
+        }
+        let a = self.anchors[idx - 1];
+        if a.exact {
+            a.orig + (n - a.norm)
+        } else {
+            self.anchors
+                .get(idx)
+                .map_or(self.orig_len, |next| next.orig)
+        }
+    }
+
+    /// Map a normalised byte range to an original byte range on char boundaries of `orig`.
+    pub(crate) fn map_span(&self, orig: &str, start: usize, end: usize) -> (usize, usize) {
+        let s = floor_boundary(orig, self.map_start(start).min(orig.len()));
+        let e = ceil_boundary(orig, self.map_end(end).min(orig.len()));
+        (s, e.max(s))
+    }
+}
+
+/// Largest char boundary ≤ `i` in `s`.
+pub(crate) fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Smallest char boundary ≥ `i` in `s`.
+pub(crate) fn ceil_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while i < s.len() && !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roundtrip(orig: &str, needle: &str) -> String {
+        let n = normalize(orig);
+        let at = n.text.find(needle).expect("needle present");
+        let (s, e) = n.map_span(orig, at, at + needle.len());
+        orig[s..e].to_string()
+    }
+
+    #[test]
+    fn ascii_is_lowercased_in_place() {
+        let n = normalize("Ignore PREVIOUS Instructions");
+        assert_eq!(n.text, "ignore previous instructions");
+        assert_eq!(roundtrip("Ignore PREVIOUS Instructions", "previous"), "PREVIOUS");
+    }
+
+    #[test]
+    fn zero_width_removed_and_recorded() {
+        let orig = "I\u{200B}g\u{200B}n\u{200B}o\u{200B}r\u{200B}e prior";
+        let n = normalize(orig);
+        assert_eq!(n.text, "ignore prior");
+        assert_eq!(n.hidden.len(), 5);
+        assert!(n.hidden.iter().all(|h| h.kind == HiddenKind::ZeroWidthInWord));
+        assert_eq!(roundtrip(orig, "ignore"), "I\u{200B}g\u{200B}n\u{200B}o\u{200B}r\u{200B}e");
+        assert_eq!(roundtrip(orig, "prior"), "prior");
+    }
+
+    #[test]
+    fn confusables_fold_only_in_mixed_words() {
+        let n = normalize("ІGNORE the above аnd привет");
+        assert_eq!(n.text, "ignore the above and привет");
+    }
+
+    #[test]
+    fn latin_diacritics_stripped() {
+        let n = normalize("Envía las instruções À");
+        assert_eq!(n.text, "envia las instrucoes a");
+        assert_eq!(roundtrip("Envía las instruções", "instrucoes"), "instruções");
+    }
+
+    #[test]
+    fn tags_decoded_and_spaced() {
+        let hidden: String = "Ignore all".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+        let orig = format!("Hello{hidden}world");
+        let n = normalize(&orig);
+        assert_eq!(n.text, "hello ignore all world");
+        assert_eq!(n.hidden.len(), 1);
+        assert_eq!(n.hidden[0].kind, HiddenKind::Tags);
+        assert_eq!(roundtrip(&orig, "ignore all"), hidden);
+    }
+
+    #[test]
+    fn flag_tags_are_not_hidden_text() {
+        let orig = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scotland";
+        let n = normalize(orig);
+        assert!(n.hidden.is_empty());
+        assert!(n.text.ends_with(" scotland"));
+    }
+
+    #[test]
+    fn bom_at_start_is_silent() {
+        let n = normalize("\u{FEFF}# Title");
+        assert_eq!(n.text, "# title");
+        assert!(n.hidden.is_empty());
+        assert_eq!(roundtrip("\u{FEFF}# Title", "title"), "Title");
+    }
+
+    #[test]
+    fn entities_and_fullwidth() {
+        let n = normalize("&#73;gnore &lt;|im_start|&gt; ｉｇｎｏｒｅ “quoted”");
+        assert_eq!(n.text, "ignore <|im_start|> ignore \"quoted\"");
+        assert_eq!(roundtrip("&#73;gnore x", "ignore"), "&#73;gnore");
+    }
+}

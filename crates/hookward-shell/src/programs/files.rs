@@ -1,0 +1,2066 @@
+//! File utilities: deleting, moving, copying, linking, creating, re-moding, archiving, editing
+//! in place, searching (`find -delete/-exec`, `fd -x`), reading, and the stream decoders
+//! (`base64 -d`, `xxd -r`, `rev`, `tr`, `openssl enc -d`, decompressors). Options follow GNU
+//! coreutils/findutils/sed/gawk/tar/gzip manuals, Info-ZIP `zip(1)`/`unzip(1)`, xxd(1),
+//! openssl-enc(1), fd(1).
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::decode;
+use crate::facts::{Access, Scope};
+use crate::model::{Arg, Cwd, State, Stream};
+use crate::opts::{self, Parsed};
+use crate::paths::{self, Resolved};
+
+use super::{passthrough, read_operands, shell_code, sub_inv};
+
+pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
+    Some(match name {
+        "rm" | "srm" | "trash" | "trash-put" | "rimraf" | "del" => rm(a, name, inv),
+        "rmdir" | "unlink" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            for op in &p.operands {
+                a.path_arg(&inv.cwd, op, Access::Delete, name, false);
+            }
+            Stream::default()
+        }
+        "shred" => {
+            let p = opts::parse(
+                inv.rest(),
+                &["-n", "-s", "--iterations", "--size", "--random-source"],
+                false,
+            );
+            let remove = p.has(&["-u", "--remove"]);
+            for op in &p.operands {
+                a.path_arg(&inv.cwd, op, Access::Write, "shred", false);
+                if remove {
+                    a.path_arg(&inv.cwd, op, Access::Delete, "shred -u", false);
+                }
+            }
+            Stream::default()
+        }
+        "mv" => mv_cp(a, inv, true),
+        "cp" => mv_cp(a, inv, false),
+        "ln" => ln(a, inv),
+        "touch" => {
+            let p = opts::parse(
+                inv.rest(),
+                &["-d", "-t", "-r", "--date", "--reference", "--time"],
+                false,
+            );
+            if let Some(r) = p.value(&["-r", "--reference"]).cloned() {
+                a.path_arg(&inv.cwd, &r, Access::Read, "touch -r", false);
+            }
+            for op in &p.operands {
+                a.path_arg(&inv.cwd, op, Access::Create, "touch", false);
+            }
+            Stream::default()
+        }
+        "mkdir" => {
+            let p = opts::parse(inv.rest(), &["-m", "--mode", "-Z", "--context"], false);
+            let mut targets = Vec::new();
+            for op in &p.operands {
+                targets.push(a.path_arg(&inv.cwd, op, Access::Create, "mkdir", false));
+            }
+            if let Some(m) = p.value(&["-m", "--mode"]).cloned() {
+                mode_privilege(a, "mkdir", &m.text, &targets, &inv.evidence);
+            }
+            Stream::default()
+        }
+        "mktemp" => mktemp(a, inv, st),
+        "chmod" => chmod(a, inv),
+        "chown" | "chgrp" => {
+            let p = opts::parse(inv.rest(), &["--from", "--reference"], false);
+            let recursive = p.has(&["-R", "--recursive"]);
+            let skip = usize::from(p.value(&["--reference"]).is_none());
+            for op in p.operands.iter().skip(skip) {
+                a.path_arg(&inv.cwd, op, Access::Chmod, name, recursive);
+            }
+            Stream::default()
+        }
+        "chattr" | "setfacl" | "setfattr" => {
+            let rest = inv.rest();
+            let recursive = rest
+                .iter()
+                .any(|x| x.text == "-R" || x.text == "--recursive");
+            let mut skip_next = false;
+            for op in rest {
+                if skip_next {
+                    skip_next = false;
+                    continue;
+                }
+                let t = op.text.as_str();
+                if matches!(
+                    t,
+                    "-m" | "-x" | "-n" | "-v" | "-M" | "-X" | "--set" | "--modify"
+                ) {
+                    skip_next = true;
+                    continue;
+                }
+                if t.starts_with(['-', '+', '=']) {
+                    continue;
+                }
+                a.path_arg(&inv.cwd, op, Access::Chmod, name, recursive);
+            }
+            Stream::default()
+        }
+        "install" => install(a, inv),
+        "dd" => dd(a, inv),
+        "truncate" | "fallocate" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-s",
+                    "--size",
+                    "-r",
+                    "--reference",
+                    "-o",
+                    "--offset",
+                    "-l",
+                    "--length",
+                ],
+                false,
+            );
+            let access = if name == "truncate" {
+                Access::Write
+            } else {
+                Access::Create
+            };
+            for op in &p.operands {
+                a.path_arg(&inv.cwd, op, access, name, false);
+            }
+            Stream::default()
+        }
+        "tee" => tee(a, inv),
+        "ls" | "dir" | "exa" | "eza" | "lsd" | "tree" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-I",
+                    "--ignore",
+                    "-w",
+                    "--width",
+                    "--color",
+                    "--format",
+                    "--sort",
+                    "--time-style",
+                    "-L",
+                    "--hide",
+                    "--block-size",
+                    "-T",
+                    "--tabsize",
+                    "--quoting-style",
+                    "--indicator-style",
+                    "--time",
+                ],
+                false,
+            );
+            let dir = match p.operands.first() {
+                Some(d) => paths::resolve(d, &inv.cwd),
+                None => Resolved {
+                    path: inv.cwd.text.clone(),
+                    dynamic: !inv.cwd.known,
+                    glob: false,
+                },
+            };
+            if dir.glob {
+                return Some(Stream::default());
+            }
+            listing(Some(&dir))
+        }
+        "cat" | "tac" | "nl" => {
+            let p = opts::parse(
+                inv.rest(),
+                &["-s", "-b", "-v", "-w", "-i", "--separator"],
+                false,
+            );
+            let mut out = read_operands(a, name, inv, &p.operands, false);
+            if name != "cat" || !p.opts.is_empty() {
+                out.text = None;
+            }
+            out
+        }
+        "sed" => sed(a, inv),
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => awk(a, name, inv, st),
+        "find" => find(a, inv, st),
+        "fd" | "fdfind" => fd(a, inv, st),
+        "tar" | "bsdtar" | "gtar" => tar(a, inv, st),
+        "unzip" => unzip(a, inv),
+        "zip" => zip(a, inv, st),
+        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "lzma" | "unlzma" | "zstd"
+        | "unzstd" | "lz4" | "compress" | "uncompress" | "brotli" | "lzip" | "pigz" | "pbzip2" => {
+            compressor(a, name, inv)
+        }
+        "zcat" | "bzcat" | "xzcat" | "zstdcat" | "lz4cat" | "lzcat" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            let input = read_operands(a, name, inv, &p.operands, false);
+            decompressed(input, name)
+        }
+        "base64" | "base32" | "basenc" => base64(a, name, inv),
+        "xxd" => xxd(a, inv),
+        "rev" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            let input = read_operands(a, name, inv, &p.operands, false);
+            let mut out = Stream {
+                text: input.text.as_ref().map(|t| {
+                    t.lines()
+                        .map(|l| l.chars().rev().collect::<String>())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                }),
+                taint: input.taint.clone(),
+                ..Stream::default()
+            };
+            if out.text.is_some() && out.taint.decoded.is_none() {
+                out.taint.decoded = Some("rev".into());
+            }
+            out
+        }
+        "tr" => tr(inv),
+        "uudecode" | "gpg" | "gpg2" | "age" | "openssl" => decoder_tools(a, name, inv)?,
+        "head" | "tail" | "less" | "more" | "most" | "wc" | "sha1sum" | "sha256sum"
+        | "sha512sum" | "sha224sum" | "sha384sum" | "md5sum" | "b2sum" | "cksum" | "sum"
+        | "strings" | "od" | "hexdump" | "file" | "stat" | "cmp" | "comm" | "join" | "paste"
+        | "cut" | "fold" | "fmt" | "column" | "expand" | "unexpand" | "iconv" | "dos2unix"
+        | "unix2dos" | "bat" | "batcat" | "view" | "pr" | "ptx" | "tsort" | "numfmt" | "look"
+        | "readlink" | "realpath" | "sha1" | "shasum" | "diff" | "diff3" | "sdiff"
+        | "colordiff" | "vimdiff" | "cmp3" | "jq" | "yq" | "gojq" | "jaq" | "xmllint"
+        | "csvlook" | "mlr" | "envsubst" => reader(a, name, inv),
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "zgrep" | "ugrep" | "git-grep" => {
+            grep(a, name, inv)
+        }
+        "sort" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-o",
+                    "--output",
+                    "-k",
+                    "--key",
+                    "-t",
+                    "--field-separator",
+                    "-S",
+                    "--buffer-size",
+                    "-T",
+                    "--temporary-directory",
+                    "--files0-from",
+                    "--parallel",
+                    "--batch-size",
+                    "--compress-program",
+                    "--random-source",
+                ],
+                false,
+            );
+            if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+                a.path_arg(&inv.cwd, &o, Access::Write, "sort -o", false);
+            }
+            let input = read_operands(a, "sort", inv, &p.operands, false);
+            Stream {
+                text: None,
+                ..input
+            }
+        }
+        "uniq" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-f",
+                    "-s",
+                    "-w",
+                    "--skip-fields",
+                    "--skip-chars",
+                    "--check-chars",
+                    "--group",
+                    "--all-repeated",
+                ],
+                false,
+            );
+            let input = read_operands(a, "uniq", inv, p.operands.get(..1).unwrap_or(&[]), false);
+            if let Some(o) = p.operands.get(1) {
+                a.path_arg(&inv.cwd, o, Access::Write, "uniq", false);
+            }
+            Stream {
+                text: None,
+                ..input
+            }
+        }
+        "split" | "csplit" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-a",
+                    "-b",
+                    "-C",
+                    "-l",
+                    "-n",
+                    "-t",
+                    "-f",
+                    "--prefix",
+                    "--suffix-length",
+                    "--bytes",
+                    "--lines",
+                    "--number",
+                    "--line-bytes",
+                    "--separator",
+                    "-d",
+                    "--additional-suffix",
+                    "--filter",
+                    "--suffix-format",
+                    "--digits",
+                ],
+                false,
+            );
+            if let Some(f) = p.operands.first() {
+                if f.text != "-" {
+                    a.path_arg(&inv.cwd, f, Access::Read, name, false);
+                }
+            }
+            Stream::default()
+        }
+        "patch" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-i",
+                    "--input",
+                    "-o",
+                    "--output",
+                    "-p",
+                    "--strip",
+                    "-d",
+                    "--directory",
+                    "-r",
+                    "--reject-file",
+                    "-B",
+                    "-D",
+                    "-F",
+                    "-V",
+                    "-z",
+                    "--suffix",
+                ],
+                false,
+            );
+            if let Some(i) = p.value(&["-i", "--input"]).cloned() {
+                a.path_arg(&inv.cwd, &i, Access::Read, "patch -i", false);
+            }
+            if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+                a.path_arg(&inv.cwd, &o, Access::Write, "patch -o", false);
+            } else if let Some(f) = p.operands.first() {
+                a.path_arg(&inv.cwd, f, Access::Write, "patch", false);
+            }
+            Stream::default()
+        }
+        _ => return None,
+    })
+}
+
+/// Every option value of `p` that names a file, read: helper for handlers with `-f FILE`.
+fn read_values(a: &mut Analyzer, inv: &Inv, p: &Parsed, names: &[&str], how: &str) {
+    let vals: Vec<Arg> = p.values(names).into_iter().cloned().collect();
+    for v in vals {
+        a.path_arg(&inv.cwd, &v, Access::Read, how, false);
+    }
+}
+
+/// A path that is certainly a directory: `/`, `.`/`..`, a trailing `/`, a glob, or the
+/// home, working or project directory or one of their ancestors.
+fn known_dir(a: &Analyzer, arg: &Arg, r: &Resolved, cwd: &Cwd) -> bool {
+    let t = arg.text.as_str();
+    if t.ends_with('/')
+        || t == "."
+        || t == ".."
+        || t.ends_with("/.")
+        || t.ends_with("/..")
+        || r.glob
+    {
+        return true;
+    }
+    if r.dynamic {
+        return false;
+    }
+    let home = paths::normalize(&a.ctx.home);
+    let mut anchors = vec![home, cwd.text.clone()];
+    if let Some(p) = &a.ctx.project_dir {
+        anchors.push(paths::normalize(p));
+    }
+    anchors
+        .iter()
+        .any(|x| x.starts_with('/') && paths::is_under(x, &r.path))
+}
+
+fn rm(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(inv.rest(), &["--interactive"], false);
+    let recursive = matches!(name, "rimraf" | "del") || p.has(&["-r", "-R", "--recursive"]);
+    for op in p.operands.iter().take(256) {
+        a.path_arg(&inv.cwd, op, Access::Delete, name, recursive);
+    }
+    Stream::default()
+}
+
+fn mv_cp(a: &mut Analyzer, inv: &Inv, is_mv: bool) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-t",
+            "--target-directory",
+            "-S",
+            "--suffix",
+            "--backup",
+            "--preserve",
+            "--no-preserve",
+            "--reflink",
+            "--sparse",
+            "--context",
+        ],
+        false,
+    );
+    let recursive = !is_mv && p.has(&["-r", "-R", "--recursive", "-a", "--archive"]);
+    let (sources, dest): (Vec<Arg>, Option<Arg>) = match p.value(&["-t", "--target-directory"]) {
+        Some(t) => (p.operands.clone(), Some(t.clone())),
+        None => {
+            let mut ops = p.operands.clone();
+            let d = if ops.len() >= 2 { ops.pop() } else { None };
+            (ops, d)
+        }
+    };
+    let name = if is_mv { "mv" } else { "cp" };
+    let cwd = inv.cwd.clone();
+    let mut moved: Vec<(String, Option<Stream>)> = Vec::new();
+    for s in sources.iter().take(256) {
+        let r = paths::resolve(s, &cwd);
+        if is_mv {
+            let rec = known_dir(a, s, &r, &cwd);
+            a.path_arg(&cwd, s, Access::Delete, "mv src", rec);
+        } else {
+            a.path_arg(&cwd, s, Access::Read, "cp src", recursive);
+        }
+        moved.push((r.path.clone(), a.files.get(&r.path).cloned()));
+    }
+    if let Some(d) = dest {
+        let how = format!("{name} dest");
+        let r = a.path_arg(
+            &cwd,
+            &d,
+            Access::Create,
+            &how,
+            recursive || (is_mv && moved.len() > 1),
+        );
+        // Content known for a moved/copied file follows it (`curl -o x …; mv x y; sh y`).
+        for (src, content) in moved {
+            if let Some(c) = content {
+                let target = if moved_into_dir(&d.text) {
+                    paths::join(&r.path, paths::basename(&src))
+                } else {
+                    r.path.clone()
+                };
+                a.files.insert(target, c);
+            }
+        }
+    }
+    Stream::default()
+}
+
+fn moved_into_dir(dest: &str) -> bool {
+    dest.ends_with('/') || dest == "." || dest == ".."
+}
+
+fn ln(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &["-t", "--target-directory", "-S", "--suffix", "--backup"],
+        false,
+    );
+    let cwd = inv.cwd.clone();
+    let (targets, link): (Vec<Arg>, Option<Arg>) = match p.value(&["-t", "--target-directory"]) {
+        Some(t) => (p.operands.clone(), Some(t.clone())),
+        None => {
+            let mut ops = p.operands.clone();
+            if ops.len() >= 2 {
+                let l = ops.pop();
+                (ops, l)
+            } else {
+                (ops, None)
+            }
+        }
+    };
+    for t in &targets {
+        a.path_arg(&cwd, t, Access::Read, "ln target", false);
+    }
+    match link {
+        Some(l) => {
+            a.path_arg(&cwd, &l, Access::Create, "ln", false);
+        }
+        None => {
+            for t in &targets {
+                let mut l = t.clone();
+                l.text = paths::basename(&t.text).to_string();
+                l.known_prefix = if t.dynamic { 0 } else { l.text.len() };
+                a.path_arg(&cwd, &l, Access::Create, "ln", false);
+            }
+        }
+    }
+    Stream::default()
+}
+
+/// `mktemp`: creates a file (or `-d` directory) under `$TMPDIR`/`-p DIR`/`/tmp` (with
+/// `-t`, `-p` or no template) or where the template says. The output stands for the name,
+/// with the random part shown as `XXXXXXXXXX`.
+fn mktemp(a: &mut Analyzer, inv: &Inv, st: &State) -> Stream {
+    let p = opts::parse(inv.rest(), &["-p", "--tmpdir", "--suffix"], false);
+    let tmpdir_opt = p
+        .opts
+        .iter()
+        .any(|o| o.name == "-p" || o.name == "--tmpdir");
+    let tmpdir = p
+        .value(&["-p", "--tmpdir"])
+        .filter(|v| !v.text.is_empty())
+        .map(|v| v.text.clone())
+        .or_else(|| {
+            st.vars
+                .get("TMPDIR")
+                .filter(|v| !v.dynamic)
+                .map(|v| v.text.clone())
+        })
+        .unwrap_or_else(|| "/tmp".to_string());
+    let suffix = p
+        .value(&["--suffix"])
+        .map(|v| v.text.clone())
+        .unwrap_or_default();
+    let template = p.operands.first().map(|t| t.text.clone());
+    let path = match template {
+        None => format!("{tmpdir}/tmp.XXXXXXXXXX"),
+        Some(t) if tmpdir_opt || p.has(&["-t"]) => format!("{tmpdir}/{}", paths::basename(&t)),
+        Some(t) => paths::join(&inv.cwd.text, &t),
+    };
+    let path = paths::normalize(&format!("{path}{suffix}"));
+    if !p.has(&["-u", "--dry-run"]) {
+        let r = Resolved {
+            path: path.clone(),
+            dynamic: !inv.cwd.known && !path.starts_with('/'),
+            glob: false,
+        };
+        a.add_path(&r, Access::Create, "mktemp", false, &inv.evidence);
+    }
+    Stream::text(format!("{path}\n"))
+}
+
+/// What a mode (`chmod`, `install -m`, `mkdir -m`) grants: (setuid/setgid, world-writable).
+/// Symbolic modes per chmod(1): `[ugoa]*[+-=][rwxXst]*`, comma separated; `+w` without a
+/// `who` is filtered by the umask and so is not world-writable.
+pub(crate) fn mode_bits(mode: &str) -> (bool, bool) {
+    let m = mode.trim();
+    if !m.is_empty() && m.chars().all(|c| c.is_digit(8)) {
+        let v = u32::from_str_radix(m, 8).unwrap_or(0);
+        return (v & 0o6000 != 0, v & 0o002 != 0);
+    }
+    let mut setuid = false;
+    let mut world = false;
+    for clause in m.split(',') {
+        let who_end = clause.find(['+', '-', '=']).unwrap_or(clause.len());
+        let who = clause.get(..who_end).unwrap_or("");
+        let mut rest = clause.get(who_end..).unwrap_or("");
+        while let Some(op) = rest.chars().next() {
+            let body_end = rest
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| matches!(c, '+' | '-' | '='))
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len());
+            let perms = rest.get(1..body_end).unwrap_or("");
+            if op != '-' {
+                if perms.contains('s') {
+                    setuid = true;
+                }
+                if perms.contains('w') && (who.contains('o') || who.contains('a')) {
+                    world = true;
+                }
+            }
+            rest = rest.get(body_end..).unwrap_or("");
+        }
+    }
+    (setuid, world)
+}
+
+/// Privilege facts for a mode applied to `targets`: setuid/setgid always; world-writable only
+/// outside the project and the temporary directories (a shared-machine risk there).
+fn mode_privilege(
+    a: &mut Analyzer,
+    program: &str,
+    mode: &str,
+    targets: &[Resolved],
+    evidence: &str,
+) {
+    let (setuid, world) = mode_bits(mode);
+    if setuid {
+        a.privilege("setuid", program, evidence);
+    }
+    if world {
+        let outside = targets.iter().any(|r| {
+            !matches!(
+                paths::scope(&r.path, r.dynamic, a.ctx),
+                Scope::Project | Scope::Temp
+            )
+        });
+        if outside {
+            a.privilege("world_writable", program, evidence);
+        }
+    }
+}
+
+fn chmod(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let mut recursive = false;
+    let mut mode: Option<String> = None;
+    let mut files: Vec<Arg> = Vec::new();
+    let mut reference = false;
+    let mut end_opts = false;
+    for arg in inv.rest() {
+        let t = arg.text.as_str();
+        if !end_opts {
+            match t {
+                "-R" | "--recursive" => {
+                    recursive = true;
+                    continue;
+                }
+                "-f" | "-v" | "-c" | "--silent" | "--quiet" | "--verbose" | "--changes"
+                | "--no-preserve-root" | "--preserve-root" | "-h" | "--no-dereference" | "-H"
+                | "-L" | "-P" => continue,
+                "--" => {
+                    end_opts = true;
+                    continue;
+                }
+                _ if t.starts_with("--reference=") => {
+                    reference = true;
+                    continue;
+                }
+                _ if t.starts_with('-')
+                    && t.len() > 1
+                    && t.chars().skip(1).all(|c| "Rfvc".contains(c)) =>
+                {
+                    recursive |= t.contains('R');
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if mode.is_none() && !reference {
+            mode = Some(t.to_string());
+        } else {
+            files.push(arg.clone());
+        }
+    }
+    let mut targets = Vec::new();
+    for f in files.iter().take(256) {
+        targets.push(a.path_arg(&inv.cwd, f, Access::Chmod, "chmod", recursive));
+    }
+    if let Some(m) = mode {
+        mode_privilege(a, "chmod", &m, &targets, &inv.evidence);
+    }
+    Stream::default()
+}
+
+fn install(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-m",
+            "--mode",
+            "-o",
+            "--owner",
+            "-g",
+            "--group",
+            "-t",
+            "--target-directory",
+            "-S",
+            "--suffix",
+            "-Z",
+            "--context",
+            "--strip-program",
+            "--backup",
+        ],
+        false,
+    );
+    let cwd = inv.cwd.clone();
+    let mut targets = Vec::new();
+    if p.has(&["-d", "--directory"]) {
+        for op in &p.operands {
+            targets.push(a.path_arg(&cwd, op, Access::Create, "install", false));
+        }
+    } else {
+        let (sources, dest) = match p.value(&["-t", "--target-directory"]) {
+            Some(t) => (p.operands.clone(), Some(t.clone())),
+            None => {
+                let mut ops = p.operands.clone();
+                let d = if ops.len() >= 2 { ops.pop() } else { None };
+                (ops, d)
+            }
+        };
+        for s in &sources {
+            a.path_arg(&cwd, s, Access::Read, "install src", false);
+        }
+        if let Some(d) = dest {
+            targets.push(a.path_arg(&cwd, &d, Access::Create, "install", false));
+        }
+    }
+    if let Some(m) = p.value(&["-m", "--mode"]).cloned() {
+        mode_privilege(a, "install", &m.text, &targets, &inv.evidence);
+    }
+    Stream::default()
+}
+
+fn dd(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let cwd = inv.cwd.clone();
+    let mut input: Option<Stream> = None;
+    let mut to_file = false;
+    for arg in inv.rest() {
+        if let Some(v) = arg.text.strip_prefix("if=") {
+            let sub = opts::sub_arg(arg, 3);
+            let _ = v;
+            let r = a.path_arg(&cwd, &sub, Access::Read, "dd if=", false);
+            input = Some(a.file_stream(&r.path));
+        } else if arg.text.starts_with("of=") {
+            let sub = opts::sub_arg(arg, 3);
+            a.path_arg(&cwd, &sub, Access::Write, "dd of=", false);
+            to_file = true;
+        }
+    }
+    if to_file {
+        return Stream::text("");
+    }
+    match input {
+        Some(s) => Stream { text: None, ..s },
+        None => passthrough(inv),
+    }
+}
+
+fn tee(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(inv.rest(), &["--output-error"], false);
+    let how = if p.has(&["-a", "--append"]) {
+        "tee -a"
+    } else {
+        "tee"
+    };
+    let cwd = inv.cwd.clone();
+    for op in p.operands.iter().take(64) {
+        let r = a.path_arg(&cwd, op, Access::Write, how, false);
+        if !r.dynamic {
+            let mut s = inv.stdin.clone();
+            s.piped = false;
+            a.files.insert(r.path, s);
+        }
+    }
+    let mut out = inv.stdin.clone();
+    out.piped = false;
+    out.file = None;
+    out
+}
+
+/// Generic reader: operands are files read (values of options listed per program skipped).
+fn reader(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let wv: &[&str] = match name {
+        "head" | "tail" => &[
+            "-n",
+            "-c",
+            "--lines",
+            "--bytes",
+            "--pid",
+            "-s",
+            "--sleep-interval",
+            "--max-unchanged-stats",
+        ],
+        "less" | "more" | "most" => &[
+            "-p",
+            "-x",
+            "-y",
+            "-b",
+            "-h",
+            "-j",
+            "-z",
+            "-o",
+            "-O",
+            "-t",
+            "-T",
+            "-P",
+            "-k",
+            "--pattern",
+            "--tabs",
+        ],
+        "od" => &[
+            "-A",
+            "-t",
+            "-j",
+            "-N",
+            "-w",
+            "--address-radix",
+            "--format",
+            "--skip-bytes",
+            "--read-bytes",
+            "--width",
+        ],
+        "hexdump" => &["-n", "-s", "-e", "-f"],
+        "strings" => &["-n", "-t", "-e", "--bytes", "--radix", "--encoding"],
+        "stat" => &["-c", "--format", "--printf"],
+        "file" => &[
+            "-m",
+            "-f",
+            "-e",
+            "-F",
+            "-P",
+            "--magic-file",
+            "--files-from",
+            "--separator",
+        ],
+        "diff" | "diff3" | "sdiff" | "colordiff" => &[
+            "-x",
+            "-X",
+            "--exclude",
+            "--exclude-from",
+            "-I",
+            "--label",
+            "-L",
+            "-F",
+            "-C",
+            "-U",
+            "--from-file",
+            "--to-file",
+            "-W",
+            "--width",
+            "-o",
+            "--output",
+            "-D",
+        ],
+        "cut" => &[
+            "-d",
+            "-f",
+            "-c",
+            "-b",
+            "--delimiter",
+            "--fields",
+            "--characters",
+            "--bytes",
+            "--output-delimiter",
+        ],
+        "paste" => &["-d", "--delimiters"],
+        "join" => &["-t", "-1", "-2", "-j", "-o", "-e", "-a", "-v"],
+        "comm" => &["--output-delimiter"],
+        "fold" | "fmt" => &["-w", "--width", "-p", "-g", "--prefix", "--goal"],
+        "column" => &[
+            "-s",
+            "-c",
+            "-t",
+            "-o",
+            "-N",
+            "-R",
+            "-E",
+            "-d",
+            "-H",
+            "-W",
+            "-l",
+            "-O",
+            "-r",
+            "--table-columns",
+            "--separator",
+            "--output-separator",
+        ],
+        "iconv" => &["-f", "-t", "-o", "--from-code", "--to-code", "--output"],
+        "numfmt" => &[
+            "--field",
+            "--format",
+            "--from",
+            "--from-unit",
+            "--to",
+            "--to-unit",
+            "--padding",
+            "--round",
+            "--suffix",
+            "--header",
+            "--invalid",
+            "-d",
+            "--delimiter",
+        ],
+        "bat" | "batcat" => &[
+            "-l",
+            "--language",
+            "-H",
+            "--highlight-line",
+            "--file-name",
+            "-r",
+            "--line-range",
+            "--style",
+            "--theme",
+            "--paging",
+            "--pager",
+            "--wrap",
+            "--tabs",
+            "-m",
+            "--map-syntax",
+            "--color",
+            "--italic-text",
+            "--decorations",
+            "--terminal-width",
+            "--diff-context",
+            "--nonprintable-notation",
+        ],
+        "jq" | "gojq" | "jaq" => &["-f", "--from-file", "--indent", "--tab", "-L"],
+        "yq" => &[
+            "-o",
+            "--output-format",
+            "-p",
+            "--input-format",
+            "-I",
+            "--indent",
+            "--expression",
+        ],
+        "xmllint" => &[
+            "--xpath",
+            "--schema",
+            "--relaxng",
+            "--dtdvalid",
+            "--output",
+            "-o",
+            "--encode",
+            "--path",
+        ],
+        "realpath" => &["--relative-to", "--relative-base"],
+        "mlr" => &["--ifs", "--ofs", "--ips", "--ops", "--irs", "--ors", "-n"],
+        _ => &[],
+    };
+    let p = opts::parse(inv.rest(), wv, false);
+    let mut operands: Vec<Arg> = p.operands.clone();
+    if matches!(name, "jq" | "gojq" | "jaq" | "yq") {
+        // The filter comes first unless given with -f; `--arg NAME VALUE` / `--argjson` /
+        // `--slurpfile NAME FILE` / `--rawfile NAME FILE` take two words.
+        operands = jq_operands(inv.rest());
+        if !p.has(&["-f", "--from-file"]) && !operands.is_empty() {
+            operands.remove(0);
+        }
+        read_values(a, inv, &p, &["-f", "--from-file"], name);
+    }
+    if matches!(name, "diff" | "diff3" | "sdiff" | "colordiff") {
+        if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+            a.path_arg(&inv.cwd, &o, Access::Write, "diff -o", false);
+        }
+    }
+    if name == "iconv" {
+        if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+            a.path_arg(&inv.cwd, &o, Access::Write, "iconv -o", false);
+        }
+    }
+    if matches!(name, "dos2unix" | "unix2dos") {
+        for op in &operands {
+            a.path_arg(&inv.cwd, op, Access::Write, name, false);
+        }
+        return Stream::default();
+    }
+    if matches!(name, "realpath" | "readlink" | "stat" | "file") {
+        for op in &operands {
+            a.path_arg(&inv.cwd, op, Access::Read, name, false);
+        }
+        return Stream::default();
+    }
+    let input = read_operands(a, name, inv, &operands, false);
+    Stream {
+        text: None,
+        ..input
+    }
+}
+
+fn jq_operands(args: &[Arg]) -> Vec<Arg> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut end = false;
+    while let Some(x) = args.get(i) {
+        let t = x.text.as_str();
+        if end || !t.starts_with('-') || t == "-" {
+            out.push(x.clone());
+            i += 1;
+            continue;
+        }
+        match t {
+            "--" => end = true,
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => i += 2,
+            "-f" | "--from-file" | "--indent" | "-L" | "--tab" => i += usize::from(t != "--tab"),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let wv: &[&str] = &[
+        "-e",
+        "-f",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-d",
+        "-D",
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
+        "--directories",
+        "--devices",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "--exclude-from",
+        "--label",
+        "--binary-files",
+        "--color",
+        "--colour",
+        "-g",
+        "--glob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "--type-add",
+        "-M",
+        "--max-columns",
+        "-j",
+        "--threads",
+        "--max-depth",
+        "--maxdepth",
+        "--max-filesize",
+        "-E",
+        "--encoding",
+        "--sort",
+        "--sortr",
+        "-r",
+        "--replace",
+        "--ignore-file",
+        "--pre",
+        "--pre-glob",
+        "--path-separator",
+        "--engine",
+        "--field-match-separator",
+        "--field-context-separator",
+        "--context-separator",
+        "--colors",
+        "--dfa-size-limit",
+        "--regex-size-limit",
+        "--hyperlink-format",
+    ];
+    // `-r` is --recursive for grep but --replace (with a value) for rg; `-E` is
+    // --extended-regexp for grep but --encoding for rg.
+    let wv: Vec<&str> = wv
+        .iter()
+        .copied()
+        .filter(|o| name == "rg" || !matches!(*o, "-r" | "-E" | "-g" | "-t" | "-T" | "-M" | "-j"))
+        .collect();
+    let p = opts::parse(inv.rest(), &wv, false);
+    let recursive = name == "rg"
+        || name == "ag"
+        || name == "ack"
+        || (name != "rg" && p.has(&["-r", "-R", "--recursive", "--dereference-recursive"]));
+    let has_pattern_opt = p.has(&["-e", "--regexp", "-f", "--file"]);
+    read_values(
+        a,
+        inv,
+        &p,
+        &["-f", "--file", "--exclude-from", "--ignore-file"],
+        name,
+    );
+    let files: Vec<Arg> = p
+        .operands
+        .iter()
+        .skip(usize::from(!has_pattern_opt))
+        .cloned()
+        .collect();
+    if files.is_empty() && recursive && name != "zgrep" {
+        // grep -r / rg without a path search the working directory.
+        let cwd = inv.cwd.clone();
+        let r = Resolved {
+            path: cwd.text.clone(),
+            dynamic: !cwd.known,
+            glob: false,
+        };
+        if !inv.stdin.piped || name == "rg" {
+            a.add_path(&r, Access::Read, name, true, &inv.evidence);
+            return Stream::default();
+        }
+    }
+    let input = read_operands(a, name, inv, &files, recursive);
+    let mut out = Stream {
+        text: None,
+        ..input
+    };
+    if p.has(&["-l", "-L", "--files-with-matches", "--files-without-match"]) {
+        // The output lists file names: those searched.
+        out.listing = inv.stdin.listing.clone().or_else(|| {
+            files.first().map(|f| {
+                let r = paths::resolve(f, &inv.cwd);
+                match r.path.find(['*', '?', '[']) {
+                    Some(i) => r
+                        .path
+                        .get(..i)
+                        .and_then(|b| b.rsplit_once('/'))
+                        .map(|(d, _)| {
+                            if d.is_empty() {
+                                "/".to_string()
+                            } else {
+                                d.to_string()
+                            }
+                        })
+                        .unwrap_or_else(|| inv.cwd.text.clone()),
+                    None => r
+                        .path
+                        .rsplit_once('/')
+                        .map(|(d, _)| d.to_string())
+                        .unwrap_or_default(),
+                }
+            })
+        });
+    }
+    out
+}
+
+fn sed(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &["-e", "--expression", "-f", "--file", "-l", "--line-length"],
+        false,
+    );
+    let in_place = p
+        .opts
+        .iter()
+        .any(|o| o.name == "-i" || o.name.starts_with("--in-place"));
+    read_values(a, inv, &p, &["-f", "--file"], "sed -f");
+    let has_script = p.has(&["-e", "--expression", "-f", "--file"]);
+    let files: Vec<Arg> = p
+        .operands
+        .iter()
+        .skip(usize::from(!has_script))
+        .cloned()
+        .collect();
+    if in_place {
+        for f in files.iter().take(256) {
+            a.path_arg(&inv.cwd, f, Access::Write, "sed -i", false);
+        }
+        return Stream::default();
+    }
+    let input = read_operands(a, "sed", inv, &files, false);
+    Stream {
+        text: None,
+        ..input
+    }
+}
+
+fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-f",
+            "--file",
+            "-v",
+            "--assign",
+            "-F",
+            "--field-separator",
+            "-i",
+            "--include",
+            "-l",
+            "--load",
+            "-E",
+            "--exec",
+            "-W",
+        ],
+        false,
+    );
+    read_values(
+        a,
+        inv,
+        &p,
+        &["-f", "--file", "-E", "--exec", "-i", "--include"],
+        name,
+    );
+    let in_place = p
+        .values(&["-i", "--include"])
+        .iter()
+        .any(|v| v.text == "inplace");
+    let has_prog = p.has(&["-f", "--file", "-E", "--exec"]);
+    let program = if has_prog {
+        None
+    } else {
+        p.operands.first().cloned()
+    };
+    if let Some(prog) = &program {
+        // `system("…")` and `"…" | getline` run shell code.
+        for code in super::interp::awk_shell_literals(&prog.text) {
+            let arg = Arg::lit(&code);
+            shell_code(a, inv, st, name, &arg, Some(Stream::default()));
+        }
+    }
+    let files: Vec<Arg> = p
+        .operands
+        .iter()
+        .skip(usize::from(!has_prog))
+        .filter(|x| !x.text.contains('=') || x.text.starts_with('/') || x.text.starts_with('.'))
+        .cloned()
+        .collect();
+    if in_place {
+        for f in &files {
+            a.path_arg(&inv.cwd, f, Access::Write, "awk -i inplace", false);
+        }
+        return Stream::default();
+    }
+    let input = read_operands(a, name, inv, &files, false);
+    Stream {
+        text: None,
+        ..input
+    }
+}
+
+/// Replaces `{}` (and fd's `{.}`, `{/}`, `{//}`, `{/.}`) placeholders with `repl`; returns
+/// whether one was found.
+fn replace_placeholders(x: &Arg, repl: &str) -> (Arg, bool) {
+    let mut y = x.clone();
+    let mut found = false;
+    for ph in ["{//}", "{/.}", "{/}", "{.}", "{}"] {
+        if y.text.contains(ph) {
+            found = true;
+            y.text = y.text.replace(ph, repl);
+        }
+    }
+    if found {
+        y.known_prefix = y.text.len();
+        y.glob = true;
+    }
+    (y, found)
+}
+
+/// find(1): starting points, `-delete`, `-exec`/`-execdir`/`-ok`/`-okdir` (the command runs
+/// with `{}` standing for `START/*`), `-fprint*`/`-fls` outputs.
+fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    // Leading -H -L -P -D debugopts -Olevel.
+    while let Some(x) = rest.get(i) {
+        match x.text.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            t if t.starts_with("-O") && t.len() > 2 => i += 1,
+            _ => break,
+        }
+    }
+    let mut starts: Vec<Arg> = Vec::new();
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if (t.starts_with('-') && t.len() > 1) || t == "(" || t == "!" || t == "," || t == ")" {
+            break;
+        }
+        starts.push(x.clone());
+        i += 1;
+    }
+    if starts.is_empty() {
+        starts.push(Arg::lit("."));
+    }
+    let cwd = inv.cwd.clone();
+    let resolved: Vec<Resolved> = starts.iter().map(|s| paths::resolve(s, &cwd)).collect();
+    let with_value = [
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-lname",
+        "-ilname",
+        "-type",
+        "-xtype",
+        "-newer",
+        "-anewer",
+        "-cnewer",
+        "-perm",
+        "-size",
+        "-mtime",
+        "-atime",
+        "-ctime",
+        "-mmin",
+        "-amin",
+        "-cmin",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-maxdepth",
+        "-mindepth",
+        "-printf",
+        "-inum",
+        "-links",
+        "-samefile",
+        "-used",
+        "-fstype",
+        "-context",
+        "-regextype",
+        "-files0-from",
+        "-newerXY",
+        "-newermt",
+        "-newerct",
+        "-newerat",
+    ];
+    let mut delete = false;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        match t {
+            "-delete" => {
+                delete = true;
+                i += 1;
+            }
+            "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                let mut cmd: Vec<Arg> = Vec::new();
+                i += 1;
+                while let Some(y) = rest.get(i) {
+                    i += 1;
+                    if (y.text == ";" || y.text == "+") && !y.dynamic {
+                        break;
+                    }
+                    cmd.push(y.clone());
+                }
+                for r in resolved.iter().take(4) {
+                    let repl = paths::join(&r.path, "*");
+                    let mut found = false;
+                    let argv: Vec<Arg> = cmd
+                        .iter()
+                        .map(|c| {
+                            let (y, f) = replace_placeholders(c, &repl);
+                            found |= f;
+                            if f && r.dynamic {
+                                let mut y = y;
+                                y.dynamic = true;
+                                y.known_prefix = 0;
+                                y
+                            } else {
+                                y
+                            }
+                        })
+                        .collect();
+                    let _ = found;
+                    if argv.is_empty() {
+                        continue;
+                    }
+                    let mut sub = sub_inv(inv, argv, "find");
+                    sub.stdin = Stream::default();
+                    if t == "-execdir" || t == "-okdir" {
+                        sub.cwd = Cwd {
+                            text: r.path.clone(),
+                            known: !r.dynamic,
+                        };
+                    }
+                    a.run_inv(sub, st);
+                }
+            }
+            "-fprint" | "-fprint0" | "-fls" => {
+                if let Some(f) = rest.get(i + 1) {
+                    a.path_arg(&cwd, f, Access::Write, t, false);
+                }
+                i += 2;
+            }
+            "-fprintf" => {
+                if let Some(f) = rest.get(i + 1) {
+                    a.path_arg(&cwd, f, Access::Write, t, false);
+                }
+                i += 3;
+            }
+            _ if with_value.contains(&t) || t.starts_with("-newer") => i += 2,
+            _ => i += 1,
+        }
+    }
+    for (s, r) in starts.iter().zip(resolved.iter()) {
+        if delete {
+            let ev = if s.raw.is_empty() {
+                s.text.clone()
+            } else {
+                s.raw.clone()
+            };
+            a.add_path(r, Access::Delete, "find -delete", true, &ev);
+        }
+    }
+    listing(resolved.first())
+}
+
+/// The output of a program that lists paths under `dir`.
+fn listing(dir: Option<&Resolved>) -> Stream {
+    Stream {
+        listing: dir
+            .filter(|r| !r.dynamic && r.path.starts_with('/'))
+            .map(|r| r.path.clone()),
+        ..Stream::default()
+    }
+}
+
+/// fd(1): `fd [OPTIONS] [PATTERN] [PATH…]`; `-x`/`--exec` and `-X`/`--exec-batch` take the
+/// rest of the command line as the command (`{}` placeholders stand for found paths).
+fn fd(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let exec_at = rest
+        .iter()
+        .position(|x| matches!(x.text.as_str(), "-x" | "--exec" | "-X" | "--exec-batch"));
+    let (search, cmd) = match exec_at {
+        Some(i) => (
+            rest.get(..i).unwrap_or(&[]),
+            rest.get(i + 1..).unwrap_or(&[]),
+        ),
+        None => (rest, &[][..]),
+    };
+    let p = opts::parse(
+        search,
+        &[
+            "-e",
+            "--extension",
+            "-t",
+            "--type",
+            "-E",
+            "--exclude",
+            "-d",
+            "--max-depth",
+            "--min-depth",
+            "--exact-depth",
+            "-S",
+            "--size",
+            "--changed-within",
+            "--changed-before",
+            "-o",
+            "--owner",
+            "--ignore-file",
+            "-c",
+            "--color",
+            "-j",
+            "--threads",
+            "--max-results",
+            "--base-directory",
+            "--path-separator",
+            "--search-path",
+            "--format",
+            "--strip-cwd-prefix",
+            "--and",
+        ],
+        false,
+    );
+    let mut roots: Vec<Arg> = p.operands.iter().skip(1).cloned().collect();
+    roots.extend(p.values(&["--search-path"]).into_iter().cloned());
+    if roots.is_empty() {
+        roots.push(Arg::lit("."));
+    }
+    let cwd = inv.cwd.clone();
+    if cmd.is_empty() {
+        let first = roots.first().map(|r| paths::resolve(r, &cwd));
+        return listing(first.as_ref());
+    }
+    for root in roots.iter().take(4) {
+        let r = paths::resolve(root, &cwd);
+        let repl = paths::join(&r.path, "*");
+        let mut found = false;
+        let mut argv: Vec<Arg> = cmd
+            .iter()
+            .map(|c| {
+                let (y, f) = replace_placeholders(c, &repl);
+                found |= f;
+                y
+            })
+            .collect();
+        if !found {
+            let mut g = Arg::lit(&repl);
+            g.glob = true;
+            argv.push(g);
+        }
+        let mut sub = sub_inv(inv, argv, "fd");
+        sub.stdin = Stream::default();
+        a.run_inv(sub, st);
+    }
+    Stream::default()
+}
+
+/// tar(1): modes `-c`/`-r`/`-u` (create: archive written, members read), `-x` (extract:
+/// destination created, recursively), `-t` (list). Old-style bundled first argument
+/// (`tar zxf a.tgz`) is accepted. `--to-command`, `--checkpoint-action=exec=` and
+/// `-I`/`--use-compress-program` run commands.
+fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let mut args: Vec<Arg> = inv.rest().to_vec();
+    if let Some(first) = args.first_mut() {
+        if !first.text.starts_with('-')
+            && !first.dynamic
+            && first.text.chars().all(|c| c.is_ascii_alphabetic())
+        {
+            first.text = format!("-{}", first.text);
+            first.known_prefix = first.text.len();
+        }
+    }
+    let p = opts::parse(
+        &args,
+        &[
+            "-f",
+            "--file",
+            "-C",
+            "--directory",
+            "-T",
+            "--files-from",
+            "-X",
+            "--exclude-from",
+            "-I",
+            "--use-compress-program",
+            "-H",
+            "--format",
+            "-b",
+            "--blocking-factor",
+            "-g",
+            "--listed-incremental",
+            "-K",
+            "--starting-file",
+            "-N",
+            "--newer",
+            "-V",
+            "--label",
+            "-L",
+            "--tape-length",
+            "-F",
+            "--info-script",
+            "--new-volume-script",
+            "--to-command",
+            "--exclude",
+            "--transform",
+            "--xform",
+            "--owner",
+            "--group",
+            "--mode",
+            "--mtime",
+            "--checkpoint-action",
+            "--strip-components",
+            "--index-file",
+            "--warning",
+            "--record-size",
+            "--exclude-tag",
+            "--rsh-command",
+            "--rmt-command",
+            "--volno-file",
+        ],
+        false,
+    );
+    let cwd0 = inv.cwd.clone();
+    let dir = p
+        .value(&["-C", "--directory"])
+        .map(|d| paths::resolve(d, &cwd0));
+    let cwd = match &dir {
+        Some(d) => Cwd {
+            text: d.path.clone(),
+            known: !d.dynamic,
+        },
+        None => cwd0.clone(),
+    };
+    let archive = p.value(&["-f", "--file"]).cloned();
+    let create = p.has(&["-c", "--create", "-r", "--append", "-u", "--update"]);
+    let extract = p.has(&["-x", "--extract", "--get"]);
+    let to_stdout = p.has(&["-O", "--to-stdout"]);
+    let mut cmds: Vec<Arg> = p
+        .values(&[
+            "--to-command",
+            "-I",
+            "--use-compress-program",
+            "--rsh-command",
+        ])
+        .into_iter()
+        .cloned()
+        .collect();
+    for v in p.values(&["--checkpoint-action"]) {
+        if let Some(code) = v.text.strip_prefix("exec=") {
+            cmds.push(opts::sub_arg(v, v.text.len() - code.len()));
+        }
+    }
+    for c in cmds {
+        shell_code(a, inv, st, "tar", &c, Some(Stream::default()));
+    }
+    read_values(
+        a,
+        inv,
+        &p,
+        &["-T", "--files-from", "-X", "--exclude-from"],
+        "tar",
+    );
+    let stdin_archive = archive.as_ref().is_none_or(|x| x.text == "-");
+    if create {
+        if let Some(f) = archive.as_ref().filter(|x| x.text != "-") {
+            a.path_arg(&cwd0, f, Access::Create, "tar -c", false);
+        }
+        let mut first: Option<String> = None;
+        for op in p.operands.iter().take(256) {
+            let r = a.path_arg(&cwd, op, Access::Read, "tar -c", true);
+            first.get_or_insert(r.path);
+        }
+        // Written to stdout (`tar c DIR | …`): the archive carries DIR.
+        if stdin_archive {
+            return Stream {
+                file: first,
+                ..Stream::default()
+            };
+        }
+        return Stream::default();
+    }
+    if let Some(f) = archive.as_ref().filter(|x| x.text != "-") {
+        a.path_arg(
+            &cwd0,
+            f,
+            Access::Read,
+            if extract { "tar -x" } else { "tar -t" },
+            false,
+        );
+    }
+    if extract && !to_stdout {
+        let r = Resolved {
+            path: cwd.text.clone(),
+            dynamic: !cwd.known,
+            glob: false,
+        };
+        let ev = match p.value(&["-C", "--directory"]) {
+            Some(d) => d.raw.clone(),
+            None => inv.evidence.clone(),
+        };
+        a.add_path(&r, Access::Create, "tar -x", true, &ev);
+        return Stream::default();
+    }
+    if to_stdout && stdin_archive {
+        return passthrough(inv);
+    }
+    Stream::default()
+}
+
+fn unzip(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let rest = inv.rest();
+    // `-x` takes the rest of the list until another option; `-d DIR`, `-P PASS`.
+    let mut i = 0;
+    let mut archive: Option<Arg> = None;
+    let mut dest: Option<Arg> = None;
+    let mut list_only = false;
+    let mut to_stdout = false;
+    let mut in_exclude = false;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if t.starts_with('-') && t.len() > 1 {
+            in_exclude = false;
+            if t == "-d" {
+                dest = rest.get(i + 1).cloned();
+                i += 2;
+                continue;
+            }
+            if let Some(d) = t.strip_prefix("-d") {
+                if !d.is_empty() && !t.contains(['l', 't', 'v', 'Z']) {
+                    dest = Some(opts::sub_arg(x, 2));
+                    i += 1;
+                    continue;
+                }
+            }
+            if t == "-P" {
+                i += 2;
+                continue;
+            }
+            if t == "-x" {
+                in_exclude = true;
+                i += 1;
+                continue;
+            }
+            let body = t.get(1..).unwrap_or("");
+            if body.contains(['l', 't', 'v', 'Z', 'z']) {
+                list_only = true;
+            }
+            if body.contains(['c', 'p']) {
+                to_stdout = true;
+            }
+            i += 1;
+            continue;
+        }
+        if archive.is_none() && !in_exclude {
+            archive = Some(x.clone());
+        }
+        i += 1;
+    }
+    let cwd = inv.cwd.clone();
+    if let Some(z) = &archive {
+        a.path_arg(&cwd, z, Access::Read, "unzip", false);
+    }
+    if list_only || to_stdout {
+        return Stream::default();
+    }
+    match dest {
+        Some(d) => {
+            a.path_arg(&cwd, &d, Access::Create, "unzip -d", true);
+        }
+        None => {
+            let r = Resolved {
+                path: cwd.text.clone(),
+                dynamic: !cwd.known,
+                glob: false,
+            };
+            a.add_path(&r, Access::Create, "unzip", true, &inv.evidence);
+        }
+    }
+    Stream::default()
+}
+
+fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-b",
+            "-n",
+            "-s",
+            "-sp",
+            "-t",
+            "-tt",
+            "-P",
+            "-TT",
+            "--unzip-command",
+            "-O",
+            "--output-file",
+            "-Z",
+            "-ll",
+            "--temp-path",
+            "--split-size",
+            "--password",
+            "--compression-method",
+            "-sb",
+        ],
+        false,
+    );
+    if let Some(c) = p.value(&["-TT", "--unzip-command"]).cloned() {
+        shell_code(a, inv, st, "zip", &c, Some(Stream::default()));
+    }
+    let recursive = p.has(&["-r", "--recurse-paths", "-R"]);
+    let cwd = inv.cwd.clone();
+    let mut ops = p.operands.iter();
+    if let Some(z) = ops.next() {
+        if z.text != "-" {
+            a.path_arg(&cwd, z, Access::Create, "zip", false);
+        }
+    }
+    for op in ops.take(256) {
+        a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+    }
+    Stream::default()
+}
+
+/// Compressors: with files and without `-c`, each file is replaced in place (written);
+/// otherwise a stream filter. Decompressing a stream marks it decoded.
+fn compressor(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-S",
+            "--suffix",
+            "-T",
+            "--threads",
+            "-o",
+            "-b",
+            "--format",
+            "-F",
+            "-C",
+            "-M",
+            "--memlimit",
+            "-L",
+            "-D",
+        ],
+        false,
+    );
+    let decompress = name.starts_with("un")
+        || name == "gunzip"
+        || name == "bunzip2"
+        || p.has(&["-d", "--decompress", "--uncompress"]);
+    let to_stdout = p.has(&["-c", "--stdout", "--to-stdout"]);
+    let files: Vec<Arg> = p
+        .operands
+        .iter()
+        .filter(|x| x.text != "-")
+        .cloned()
+        .collect();
+    if p.has(&["-l", "--list", "-t", "--test", "-b"]) {
+        for f in &files {
+            a.path_arg(&inv.cwd, f, Access::Read, name, false);
+        }
+        return Stream::default();
+    }
+    if !files.is_empty() && !to_stdout {
+        for f in files.iter().take(256) {
+            a.path_arg(&inv.cwd, f, Access::Write, name, false);
+        }
+        return Stream::default();
+    }
+    let input = read_operands(a, name, inv, &p.operands, false);
+    if decompress {
+        decompressed(input, &format!("{name} -d"))
+    } else {
+        Stream {
+            text: None,
+            ..input
+        }
+    }
+}
+
+/// Output of a decompressor: unknown text; content that was embedded in the command (known
+/// text, or already decoded) counts as decoded.
+fn decompressed(input: Stream, decoder: &str) -> Stream {
+    let mut out = Stream {
+        text: None,
+        ..input.clone()
+    };
+    if (input.text.is_some() || input.taint.decoded.is_some()) && out.taint.decoded.is_none() {
+        out.taint.decoded = Some(decoder.to_string());
+    }
+    out
+}
+
+fn base64(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-w", "--wrap", "-b", "--break", "-i", "--input", "-o", "--output",
+        ],
+        false,
+    );
+    let decode = p.has(&["-d", "--decode", "-D"]);
+    let mut operands = p.operands.clone();
+    if let Some(i) = p.value(&["-i", "--input"]) {
+        operands.push(i.clone());
+    }
+    let input = read_operands(a, name, inv, &operands, false);
+    if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+        a.path_arg(&inv.cwd, &o, Access::Write, &format!("{name} -o"), false);
+    }
+    if !decode {
+        return Stream {
+            text: None,
+            ..input
+        };
+    }
+    let text = if name == "base64" {
+        input
+            .text
+            .as_ref()
+            .and_then(|t| decode::base64(t))
+            .map(|b| decode::bytes_to_text(&b))
+    } else {
+        None
+    };
+    let mut out = Stream {
+        text,
+        taint: input.taint.clone(),
+        ..Stream::default()
+    };
+    if out.taint.decoded.is_none() {
+        out.taint.decoded = Some(format!("{name} -d"));
+    }
+    out
+}
+
+fn xxd(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-c", "-g", "-l", "-o", "-s", "-n", "--name", "-cols", "-len", "-seek",
+        ],
+        false,
+    );
+    let reverse = p.opts.iter().any(|o| o.name == "-r" || o.name == "-revert")
+        || inv.rest().iter().any(|x| x.text == "-revert");
+    let plain = p.opts.iter().any(|o| o.name == "-p")
+        || inv
+            .rest()
+            .iter()
+            .any(|x| x.text == "-ps" || x.text == "-plain" || x.text == "-postscript");
+    let ops: Vec<Arg> = p.operands.iter().take(1).cloned().collect();
+    let input = read_operands(a, "xxd", inv, &ops, false);
+    if let Some(out_file) = p.operands.get(1) {
+        a.path_arg(&inv.cwd, out_file, Access::Write, "xxd", false);
+    }
+    if !reverse {
+        return Stream {
+            text: None,
+            ..input
+        };
+    }
+    let text = input.text.as_ref().and_then(|t| {
+        let bytes = if plain {
+            decode::hex_plain(t)
+        } else {
+            decode::hex_dump(t)
+        };
+        bytes.map(|b| decode::bytes_to_text(&b))
+    });
+    let mut out = Stream {
+        text,
+        taint: input.taint.clone(),
+        ..Stream::default()
+    };
+    if out.taint.decoded.is_none() {
+        out.taint.decoded = Some("xxd -r".into());
+    }
+    out
+}
+
+/// Expands a `tr` set: ranges `a-z`, escapes `\n`, `\NNN`, classes `[:lower:]` etc.
+fn tr_set(s: &str) -> Option<Vec<char>> {
+    let (d, _) = decode::echo_escapes(s);
+    let mut out = Vec::new();
+    let chars: Vec<char> = d.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars.get(i) == Some(&'[') && chars.get(i + 1) == Some(&':') {
+            let rest: String = chars.get(i..).unwrap_or(&[]).iter().collect();
+            let end = rest.find(":]")?;
+            let class = rest.get(2..end)?;
+            let set: Vec<char> = match class {
+                "lower" => ('a'..='z').collect(),
+                "upper" => ('A'..='Z').collect(),
+                "digit" => ('0'..='9').collect(),
+                "alpha" => ('A'..='Z').chain('a'..='z').collect(),
+                "alnum" => ('0'..='9').chain('A'..='Z').chain('a'..='z').collect(),
+                "space" => vec![' ', '\t', '\n', '\r', '\u{b}', '\u{c}'],
+                "blank" => vec![' ', '\t'],
+                _ => return None,
+            };
+            out.extend(set);
+            i += end + 2;
+            continue;
+        }
+        let c = *chars.get(i)?;
+        if chars.get(i + 1) == Some(&'-') && i + 2 < chars.len() {
+            let e = *chars.get(i + 2)?;
+            if e < c || (e as u32 - c as u32) > 0x10000 {
+                return None;
+            }
+            out.extend(c..=e);
+            i += 3;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    Some(out)
+}
+
+/// `tr SET1 SET2` / `tr -d SET1` on known text (rot13 and friends decode payloads).
+fn tr(inv: &Inv) -> Stream {
+    let p = opts::parse(inv.rest(), &[], false);
+    let input = inv.stdin.clone();
+    let mut out = Stream {
+        text: None,
+        taint: input.taint.clone(),
+        ..Stream::default()
+    };
+    let Some(text) = input.text else {
+        return out;
+    };
+    if p.has(&["-c", "-C", "--complement"]) {
+        return out;
+    }
+    let delete = p.has(&["-d", "--delete"]);
+    let squeeze = p.has(&["-s", "--squeeze-repeats"]);
+    let set1 = p.operands.first().and_then(|x| tr_set(&x.text));
+    let set2 = p.operands.get(1).and_then(|x| tr_set(&x.text));
+    let result: Option<String> = match (set1, set2, delete) {
+        (Some(s1), _, true) => Some(text.chars().filter(|c| !s1.contains(c)).collect()),
+        (Some(s1), Some(s2), false) if !s2.is_empty() => Some(
+            text.chars()
+                .map(|c| match s1.iter().position(|x| *x == c) {
+                    Some(i) => s2.get(i).or(s2.last()).copied().unwrap_or(c),
+                    None => c,
+                })
+                .collect(),
+        ),
+        (Some(_), None, false) if squeeze => Some(text.clone()),
+        _ => None,
+    };
+    if let Some(r) = &result {
+        if *r != text && out.taint.decoded.is_none() {
+            out.taint.decoded = Some("tr".into());
+        }
+    }
+    out.text = result;
+    out
+}
+
+/// `openssl enc -d`/`openssl base64 -d`, `gpg -d`, `age -d`, `uudecode`: decoders of
+/// statically unknown output.
+fn decoder_tools(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
+    let rest = inv.rest();
+    let has = |f: &[&str]| rest.iter().any(|x| f.contains(&x.text.as_str()));
+    let (decoding, decoder) = match name {
+        "openssl" => {
+            let sub = rest.first().map(|x| x.text.as_str()).unwrap_or("");
+            match sub {
+                "base64" | "enc" | "aes-256-cbc" | "aes-128-cbc" | "des3" => {
+                    let b64 = sub == "base64" || has(&["-a", "-base64", "-A"]);
+                    (
+                        has(&["-d"]),
+                        if b64 {
+                            "openssl base64 -d"
+                        } else {
+                            "openssl enc -d"
+                        },
+                    )
+                }
+                "s_client" => {
+                    return None;
+                }
+                _ => (false, ""),
+            }
+        }
+        "gpg" | "gpg2" => (has(&["-d", "--decrypt"]), "gpg -d"),
+        "age" => (has(&["-d", "--decrypt"]), "age -d"),
+        _ => (true, "uudecode"),
+    };
+    let p = opts::parse(
+        rest,
+        &[
+            "-in", "-out", "-o", "--output", "-i", "-k", "-pass", "-K", "-iv", "-md", "-S",
+        ],
+        false,
+    );
+    for v in p.values(&["-in"]) {
+        let v = v.clone();
+        a.path_arg(&inv.cwd, &v, Access::Read, name, false);
+    }
+    for v in p.values(&["-out", "-o", "--output"]) {
+        let v = v.clone();
+        a.path_arg(&inv.cwd, &v, Access::Write, name, false);
+    }
+    let mut out = passthrough(inv);
+    if decoding && out.taint.decoded.is_none() {
+        if name == "openssl" && decoder == "openssl base64 -d" {
+            out.text = inv
+                .stdin
+                .text
+                .as_ref()
+                .and_then(|t| decode::base64(t))
+                .map(|b| decode::bytes_to_text(&b));
+        }
+        out.taint.decoded = Some(decoder.to_string());
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes() {
+        assert_eq!(mode_bits("4755"), (true, false));
+        assert_eq!(mode_bits("777"), (false, true));
+        assert_eq!(mode_bits("644"), (false, false));
+        assert_eq!(mode_bits("a+rwx"), (false, true));
+        assert_eq!(mode_bits("+w"), (false, false));
+        assert_eq!(mode_bits("u+s"), (true, false));
+        assert_eq!(mode_bits("ug+x"), (false, false));
+        assert_eq!(mode_bits("a=,+rwX"), (false, false));
+        assert_eq!(mode_bits("o-w"), (false, false));
+        assert_eq!(mode_bits("go+w"), (false, true));
+    }
+
+    #[test]
+    fn tr_sets() {
+        assert_eq!(tr_set("a-e").map(|v| v.len()), Some(5));
+        assert_eq!(tr_set("[:digit:]").map(|v| v.len()), Some(10));
+    }
+}

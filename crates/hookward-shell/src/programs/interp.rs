@@ -1,0 +1,738 @@
+//! Shells and language interpreters: where their code comes from (`-c`/`-e` argument, script
+//! file, stdin, process substitution) and, for interpreter one-liners, what the code does
+//! (see [`super::snippet`]). Options from bash(1), python(1), node(1), perlrun(1), ruby(1),
+//! php(1) CLI, deno(1), pwsh `-Help`.
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::decode;
+use crate::facts::Access;
+use crate::model::{Arg, State, Stream};
+use crate::paths;
+
+use super::snippet;
+use super::{exec_stream, shell_code_with, sub_inv};
+
+/// The language of a piece of code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lang {
+    Shell,
+    Python,
+    Node,
+    Perl,
+    Ruby,
+    Php,
+    PowerShell,
+    Other,
+}
+
+/// The language named by a `#!` line (shell when there is none).
+pub(crate) fn shebang_lang(text: &str) -> Lang {
+    let first = text.lines().next().unwrap_or("");
+    let Some(rest) = first.strip_prefix("#!") else {
+        return Lang::Shell;
+    };
+    let mut words = rest.split_whitespace();
+    let mut prog = paths::basename(words.next().unwrap_or("")).to_string();
+    if prog == "env" {
+        prog = words
+            .find(|w| !w.starts_with('-'))
+            .unwrap_or("")
+            .to_string();
+    }
+    lang_of(&prog)
+}
+
+/// The language an interpreter program runs.
+pub(crate) fn lang_of(prog: &str) -> Lang {
+    if super::is_shell(prog) {
+        Lang::Shell
+    } else if prog.starts_with("python") || prog.starts_with("pypy") {
+        Lang::Python
+    } else if matches!(prog, "node" | "nodejs" | "bun" | "deno") {
+        Lang::Node
+    } else if prog.starts_with("perl") {
+        Lang::Perl
+    } else if prog.starts_with("ruby") {
+        Lang::Ruby
+    } else if prog.starts_with("php") {
+        Lang::Php
+    } else if matches!(prog, "pwsh" | "powershell" | "powershell.exe") {
+        Lang::PowerShell
+    } else {
+        Lang::Other
+    }
+}
+
+/// Runs code in `lang`: shell code is walked, other languages scanned.
+pub(crate) fn run_lang_code(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    interpreter: &str,
+    lang: Lang,
+    code: &str,
+    positional: Option<(&Arg, &[Arg])>,
+) -> Stream {
+    match lang {
+        Lang::Shell => a.run_code(code, st, inv, interpreter, positional, Stream::default()),
+        _ => snippet::scan(
+            a,
+            inv,
+            st,
+            interpreter,
+            lang,
+            code,
+            &format!("{} script", base_name(interpreter)),
+            0,
+        ),
+    }
+}
+
+/// A shell: `-c CODE [NAME ARGS…]`, `SCRIPT [ARGS…]`, or commands on stdin (`-s`, no operand).
+pub(super) fn shell(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    let mut cmd = false;
+    let mut from_stdin = false;
+    let mut interactive = false;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if x.dynamic {
+            break;
+        }
+        if t == "--" || t == "-" {
+            from_stdin |= t == "-";
+            i += 1;
+            break;
+        }
+        if t.starts_with("--") {
+            i += if matches!(t, "--rcfile" | "--init-file") {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if (t.starts_with('-') || t.starts_with('+')) && t.len() > 1 {
+            let body = t.get(1..).unwrap_or("");
+            if t.starts_with('-') {
+                cmd |= body.contains('c');
+                from_stdin |= body.contains('s');
+                interactive |= body.contains('i');
+            }
+            i += 1 + body.chars().filter(|c| *c == 'o' || *c == 'O').count();
+            continue;
+        }
+        break;
+    }
+    let operands = rest.get(i..).unwrap_or(&[]);
+    if cmd {
+        let Some(code) = operands.first() else {
+            return Stream::default();
+        };
+        let tail = operands.get(2..).unwrap_or(&[]);
+        let positional = operands.get(1).map(|z| (z, tail));
+        return shell_code_with(a, inv, st, name, code, positional, inv.stdin.clone());
+    }
+    if !from_stdin {
+        if let Some(script) = operands.first() {
+            let tail = operands.get(1..).unwrap_or(&[]);
+            let positional = Some((script, tail));
+            if let Some(ps) = &script.proc_subst {
+                let ps = ps.clone();
+                return exec_stream(
+                    a,
+                    inv,
+                    st,
+                    name,
+                    &ps,
+                    "process_substitution",
+                    Lang::Shell,
+                    positional,
+                );
+            }
+            let r = paths::resolve(script, &inv.cwd);
+            if matches!(
+                r.path.as_str(),
+                "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
+            ) {
+                let s = inv.stdin.clone();
+                return exec_stream(a, inv, st, name, &s, "pipe", Lang::Shell, positional);
+            }
+            let ev = if script.raw.is_empty() {
+                script.text.clone()
+            } else {
+                script.raw.clone()
+            };
+            a.add_path(&r, Access::Exec, name, false, &ev);
+            if let Some(content) = a.files.get(&r.path).cloned() {
+                return exec_stream(
+                    a,
+                    inv,
+                    st,
+                    name,
+                    &content,
+                    "downloaded_file",
+                    Lang::Shell,
+                    positional,
+                );
+            }
+            if let Some(src) = &script.taint.fetched {
+                a.remote_exec(
+                    "command_substitution",
+                    name,
+                    Some(src.clone()),
+                    &inv.evidence,
+                );
+            }
+            return Stream::default();
+        }
+    }
+    // Commands from stdin.
+    let stdin = inv.stdin.clone();
+    let zero = Arg::lit(name);
+    let positional = (!operands.is_empty()).then_some((&zero, operands));
+    let mut out = exec_stream(a, inv, st, name, &stdin, "pipe", Lang::Shell, positional);
+    if interactive || stdin.text.is_none() {
+        out.shell_out = Some(name.to_string());
+    }
+    out
+}
+
+pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
+    let lang = lang_of(name);
+    Some(match lang {
+        Lang::Python if !name.contains("-config") => python(a, name, inv, st),
+        Lang::Node => node(a, name, inv, st),
+        Lang::Perl if name == "perl" || name.starts_with("perl5") => {
+            perl_ruby(a, name, inv, st, Lang::Perl)
+        }
+        Lang::Ruby if name == "ruby" || name.starts_with("ruby") && name.len() <= 8 => {
+            perl_ruby(a, name, inv, st, Lang::Ruby)
+        }
+        Lang::Php if name == "php" || name.starts_with("php") && name.len() <= 6 => {
+            php(a, name, inv, st)
+        }
+        Lang::PowerShell => pwsh(a, name, inv, st),
+        _ => match name {
+            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "jshell" | "expect" => {
+                other_interp(a, name, inv, st)
+            }
+            _ => return None,
+        },
+    })
+}
+
+/// Runs a script file named on the command line: exec fact, and its content when known.
+fn script_file(
+    a: &mut Analyzer,
+    name: &str,
+    inv: &Inv,
+    st: &mut State,
+    script: &Arg,
+    lang: Lang,
+) -> Stream {
+    if let Some(ps) = &script.proc_subst {
+        let ps = ps.clone();
+        return exec_stream(a, inv, st, name, &ps, "process_substitution", lang, None);
+    }
+    let r = paths::resolve(script, &inv.cwd);
+    if matches!(
+        r.path.as_str(),
+        "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
+    ) {
+        let s = inv.stdin.clone();
+        return exec_stream(a, inv, st, name, &s, "pipe", lang, None);
+    }
+    let ev = if script.raw.is_empty() {
+        script.text.clone()
+    } else {
+        script.raw.clone()
+    };
+    a.add_path(&r, Access::Exec, name, false, &ev);
+    match a.files.get(&r.path).cloned() {
+        Some(content) => exec_stream(a, inv, st, name, &content, "downloaded_file", lang, None),
+        None => Stream::default(),
+    }
+}
+
+/// Code given as an argument (`-c`, `-e`): provenance, then a scan.
+fn arg_code(
+    a: &mut Analyzer,
+    name: &str,
+    inv: &Inv,
+    st: &mut State,
+    code: &Arg,
+    lang: Lang,
+    flag: &str,
+) -> Stream {
+    if let Some(src) = &code.taint.fetched {
+        a.remote_exec(
+            "command_substitution",
+            name,
+            Some(src.clone()),
+            &inv.evidence,
+        );
+    }
+    if let Some(dec) = &code.taint.decoded {
+        a.decoded_exec(
+            dec,
+            name,
+            (!code.dynamic).then_some(code.text.as_str()),
+            &inv.evidence,
+        );
+    }
+    if code.dynamic && code.known_prefix == 0 {
+        if code.taint.fetched.is_none() {
+            a.unanalysable(
+                &format!("{name} {flag}: code only known at run time"),
+                &code.raw,
+            );
+        }
+        return Stream::default();
+    }
+    let how = format!("{} {flag}", base_name(name));
+    snippet::scan(a, inv, st, name, lang, &code.text, &how, 0)
+}
+
+/// `python3.11` → `python`, `nodejs` → `node` (for `how` strings).
+fn base_name(name: &str) -> &str {
+    if name.starts_with("python") || name.starts_with("pypy") {
+        "python"
+    } else if name == "nodejs" {
+        "node"
+    } else {
+        name
+    }
+}
+
+fn python(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if x.dynamic || !t.starts_with('-') || t == "-" {
+            break;
+        }
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if t.starts_with("--") {
+            i += 1;
+            continue;
+        }
+        let body = t.get(1..).unwrap_or("");
+        if let Some(pos) = body.find(['c', 'm']) {
+            let flag = body.get(pos..pos + 1).unwrap_or("c");
+            let attached = body.get(pos + 1..).unwrap_or("");
+            let (val, next) = if attached.is_empty() {
+                (rest.get(i + 1).cloned(), i + 2)
+            } else {
+                (Some(crate::opts::sub_arg(x, pos + 2)), i + 1)
+            };
+            let Some(val) = val else {
+                return Stream::default();
+            };
+            if flag == "c" {
+                return arg_code(a, name, inv, st, &val, Lang::Python, "-c");
+            }
+            // `python -m MODULE ARGS…` runs the module like a program (`python -m pip`).
+            let mut argv = vec![val];
+            argv.extend(rest.get(next..).unwrap_or(&[]).iter().cloned());
+            let sub = sub_inv(inv, argv, &format!("{name} -m"));
+            return a.run_inv(sub, st);
+        }
+        // Options that take a value: -W arg, -X opt, -Q (py2).
+        i += if body.ends_with(['W', 'X', 'Q']) {
+            2
+        } else {
+            1
+        };
+    }
+    let operands = rest.get(i..).unwrap_or(&[]);
+    match operands.first() {
+        Some(s) if s.text != "-" || s.dynamic => {
+            if paths::basename(&s.text) == "setup.py"
+                && operands
+                    .iter()
+                    .any(|x| matches!(x.text.as_str(), "upload" | "register"))
+            {
+                a.publish("setup.py upload", &inv.evidence);
+            }
+            script_file(a, name, inv, st, s, Lang::Python)
+        }
+        _ => {
+            let s = inv.stdin.clone();
+            if s.text.is_none() && !s.piped && s.taint.is_clean() && s.file.is_none() {
+                return Stream::default();
+            }
+            exec_stream(a, inv, st, name, &s, "pipe", Lang::Python, None)
+        }
+    }
+}
+
+fn node(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    if name == "deno" || name == "bun" {
+        let sub = rest.first().map(|x| x.text.as_str()).unwrap_or("");
+        match sub {
+            "eval" | "-e" | "--eval" => {
+                if let Some(code) = rest.get(1) {
+                    let code = code.clone();
+                    return arg_code(a, name, inv, st, &code, Lang::Node, "eval");
+                }
+                return Stream::default();
+            }
+            "run" | "x" | "install" | "compile" | "test" | "bundle" | "cache" | "serve" => {
+                let p = crate::opts::parse(
+                    rest.get(1..).unwrap_or(&[]),
+                    &[
+                        "--config",
+                        "-c",
+                        "--import-map",
+                        "--lock",
+                        "--cert",
+                        "--location",
+                        "--seed",
+                        "--v8-flags",
+                        "--inspect",
+                        "--env-file",
+                        "--ext",
+                        "--node-modules-dir",
+                        "--cwd",
+                        "--filter",
+                    ],
+                    true,
+                );
+                if let Some(script) = p.operands.first() {
+                    if script.text.starts_with("https://") || script.text.starts_with("http://") {
+                        a.fetch(&script.text, &inv.evidence);
+                        if sub != "cache" {
+                            a.remote_exec(
+                                "remote_script",
+                                name,
+                                Some(script.text.clone()),
+                                &inv.evidence,
+                            );
+                        }
+                        return Stream::default();
+                    }
+                    if sub == "run"
+                        && (script.text.ends_with(".js")
+                            || script.text.ends_with(".ts")
+                            || script.text.contains('/'))
+                    {
+                        let s = script.clone();
+                        return script_file(a, name, inv, st, &s, Lang::Node);
+                    }
+                }
+                return Stream::default();
+            }
+            _ if name == "deno" => return Stream::default(),
+            _ => {}
+        }
+    }
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if x.dynamic || !t.starts_with('-') || t == "-" {
+            break;
+        }
+        match t {
+            "-e" | "--eval" | "-p" | "--print" => {
+                if let Some(code) = rest.get(i + 1) {
+                    let code = code.clone();
+                    return arg_code(a, name, inv, st, &code, Lang::Node, t);
+                }
+                return Stream::default();
+            }
+            "-r"
+            | "--require"
+            | "--import"
+            | "--loader"
+            | "--experimental-loader"
+            | "--env-file"
+            | "--input-type"
+            | "--title"
+            | "--conditions"
+            | "-C"
+            | "--stack-size" => i += 2,
+            "--" => {
+                i += 1;
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    let operands = rest.get(i..).unwrap_or(&[]);
+    match operands.first() {
+        Some(s) if s.text != "-" => script_file(a, name, inv, st, s, Lang::Node),
+        _ => {
+            let s = inv.stdin.clone();
+            if s.text.is_none() && !s.piped && s.taint.is_clean() && s.file.is_none() {
+                return Stream::default();
+            }
+            exec_stream(a, inv, st, name, &s, "pipe", Lang::Node, None)
+        }
+    }
+}
+
+/// perl(1)/ruby(1): `-e CODE` (repeatable, joined by newlines), `-n`/`-p` loops over the
+/// operand files, `-i[EXT]` edits them in place.
+fn perl_ruby(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State, lang: Lang) -> Stream {
+    let wv: &[&str] = if lang == Lang::Perl {
+        &["-e", "-E", "-I", "-M", "-m", "-x", "-C", "-D"]
+    } else {
+        &["-e", "-r", "-I", "-C", "-E", "-F", "-W", "-x", "-K"]
+    };
+    let p = crate::opts::parse(inv.rest(), wv, true);
+    let codes: Vec<&Arg> = p.values(&["-e", "-E"]);
+    let in_place = p.opts.iter().any(|o| o.name == "-i");
+    let mut out = Stream::default();
+    let files: &[Arg] = if codes.is_empty() {
+        match p.operands.first() {
+            Some(s) if s.text != "-" => {
+                let s = s.clone();
+                script_file(a, name, inv, st, &s, lang);
+                p.operands.get(1..).unwrap_or(&[])
+            }
+            _ => {
+                let s = inv.stdin.clone();
+                if s.text.is_some() || s.piped || !s.taint.is_clean() {
+                    return exec_stream(a, inv, st, name, &s, "pipe", lang, None);
+                }
+                return Stream::default();
+            }
+        }
+    } else {
+        let mut joined = crate::programs::builtins::join_args(
+            &codes.iter().map(|c| (*c).clone()).collect::<Vec<_>>(),
+        );
+        joined.text = codes
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        // Modules loaded with -M are part of the program (`-MFile::Path=remove_tree`).
+        out = arg_code(a, name, inv, st, &joined, lang, "-e");
+        &p.operands
+    };
+    let loops = p.opts.iter().any(|o| o.name == "-n" || o.name == "-p");
+    if loops || in_place {
+        for f in files.iter().take(64) {
+            let access = if in_place {
+                Access::Write
+            } else {
+                Access::Read
+            };
+            let how = if in_place {
+                format!("{name} -i")
+            } else {
+                name.to_string()
+            };
+            a.path_arg(&inv.cwd, f, access, &how, false);
+        }
+        if !in_place && files.is_empty() {
+            out.taint.merge(&inv.stdin.taint);
+        }
+    }
+    out
+}
+
+fn php(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let p = crate::opts::parse(
+        inv.rest(),
+        &[
+            "-r", "-f", "-d", "-c", "-z", "-S", "-t", "-B", "-R", "-F", "-E",
+        ],
+        true,
+    );
+    if let Some(code) = p.value(&["-r"]).cloned() {
+        return arg_code(a, name, inv, st, &code, Lang::Php, "-r");
+    }
+    if let Some(f) = p.value(&["-f"]).cloned() {
+        return script_file(a, name, inv, st, &f, Lang::Php);
+    }
+    if p.has(&["-S"]) {
+        return Stream::default();
+    }
+    match p.operands.first() {
+        Some(s) => {
+            let s = s.clone();
+            script_file(a, name, inv, st, &s, Lang::Php)
+        }
+        None => {
+            let s = inv.stdin.clone();
+            if s.text.is_some() || s.piped || !s.taint.is_clean() {
+                return exec_stream(a, inv, st, name, &s, "pipe", Lang::Php, None);
+            }
+            Stream::default()
+        }
+    }
+}
+
+/// PowerShell: `-Command`/`-c` code (the rest of the line), `-EncodedCommand` (base64 of
+/// UTF-16LE text, per `pwsh -Help`), `-File`.
+fn pwsh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.to_ascii_lowercase();
+        let t = t.trim_start_matches('-').trim_start_matches('/');
+        if [
+            "encodedcommand",
+            "enc",
+            "e",
+            "ec",
+            "en",
+            "encoded",
+            "encodedc",
+            "encodedco",
+        ]
+        .contains(&t)
+        {
+            let Some(b64) = rest.get(i + 1) else { break };
+            let payload = decode::base64(&b64.text).map(|b| utf16le(&b));
+            a.decoded_exec(
+                "powershell -EncodedCommand",
+                name,
+                payload.as_deref(),
+                &inv.evidence,
+            );
+            if let Some(code) = payload {
+                snippet::scan(
+                    a,
+                    inv,
+                    st,
+                    name,
+                    Lang::PowerShell,
+                    &code,
+                    "pwsh -EncodedCommand",
+                    0,
+                );
+            }
+            return Stream::default();
+        }
+        if ["command", "c", "com", "comm"].contains(&t) {
+            let code = crate::programs::builtins::join_args(rest.get(i + 1..).unwrap_or(&[]));
+            return arg_code(a, name, inv, st, &code, Lang::PowerShell, "-Command");
+        }
+        if ["file", "f"].contains(&t) {
+            if let Some(f) = rest.get(i + 1) {
+                let f = f.clone();
+                return script_file(a, name, inv, st, &f, Lang::PowerShell);
+            }
+            return Stream::default();
+        }
+        if !x.text.starts_with('-') && !x.text.starts_with('/') {
+            let code = crate::programs::builtins::join_args(rest.get(i..).unwrap_or(&[]));
+            return arg_code(a, name, inv, st, &code, Lang::PowerShell, "-Command");
+        }
+        i += if matches!(
+            t,
+            "executionpolicy"
+                | "ep"
+                | "windowstyle"
+                | "w"
+                | "configurationname"
+                | "workingdirectory"
+                | "wd"
+                | "outputformat"
+                | "of"
+                | "inputformat"
+                | "if"
+                | "settingsfile"
+        ) {
+            2
+        } else {
+            1
+        };
+    }
+    Stream::default()
+}
+
+fn utf16le(b: &[u8]) -> String {
+    let units: Vec<u16> = b
+        .chunks(2)
+        .map(|c| {
+            u16::from_le_bytes([
+                c.first().copied().unwrap_or(0),
+                c.get(1).copied().unwrap_or(0),
+            ])
+        })
+        .collect();
+    String::from_utf16_lossy(&units)
+}
+
+fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    if let Some(i) = rest
+        .iter()
+        .position(|x| x.text == "-e" || (name == "expect" && x.text == "-c"))
+    {
+        if let Some(code) = rest.get(i + 1) {
+            let code = code.clone();
+            return arg_code(a, name, inv, st, &code, Lang::Other, "-e");
+        }
+    }
+    if let Some(s) = rest.iter().find(|x| !x.text.starts_with('-')) {
+        let s = s.clone();
+        return script_file(a, name, inv, st, &s, Lang::Other);
+    }
+    Stream::default()
+}
+
+/// Shell code in an awk program: string literals passed to `system(…)` or piped into
+/// `getline` (`"cmd" | getline`), or printed into a command (`print … | "cmd"`).
+pub(crate) fn awk_shell_literals(prog: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in prog.match_indices("system") {
+        let after = prog.get(i + 6..).unwrap_or("").trim_start();
+        if let Some(inner) = after.strip_prefix('(') {
+            if let Some(lit) = snippet::leading_literal(inner.trim_start()) {
+                out.push(lit);
+            }
+        }
+    }
+    for (i, _) in prog.match_indices("| getline") {
+        let before = prog.get(..i).unwrap_or("").trim_end();
+        if let Some(stripped) = before.strip_suffix('"') {
+            if let Some(start) = stripped.rfind('"') {
+                out.push(stripped.get(start + 1..).unwrap_or("").to_string());
+            }
+        }
+    }
+    for (i, _) in prog.match_indices("| \"") {
+        let after = prog.get(i + 2..).unwrap_or("");
+        if let Some(lit) = snippet::leading_literal(after) {
+            out.push(lit);
+        }
+    }
+    out.truncate(8);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shebangs() {
+        assert_eq!(
+            shebang_lang("#!/usr/bin/env python3\nprint(1)"),
+            Lang::Python
+        );
+        assert_eq!(shebang_lang("#!/bin/bash\nls"), Lang::Shell);
+        assert_eq!(shebang_lang("ls"), Lang::Shell);
+    }
+
+    #[test]
+    fn awk_literals() {
+        assert_eq!(awk_shell_literals("{ system(\"rm -rf x\") }"), ["rm -rf x"]);
+        assert_eq!(
+            awk_shell_literals("BEGIN { \"date\" | getline d }"),
+            ["date"]
+        );
+    }
+}

@@ -1,0 +1,602 @@
+//! Per-program knowledge: what each program does with its arguments, its stdin and the files it
+//! names. [`run`] dispatches on the resolved program name; programs without a handler get
+//! [`generic`] treatment (path-like operands are reads, stdin provenance flows to stdout).
+//!
+//! Option lists come from each program's manual page or `--help` (named in each handler).
+
+mod builtins;
+mod files;
+mod interp;
+mod net;
+mod snippet;
+mod tools;
+mod vcs;
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::facts::Access;
+use crate::model::{Arg, State, Stream};
+use crate::paths;
+
+pub(crate) use interp::Lang;
+
+/// Shells: programs that read shell code from `-c`, a script file, or stdin.
+const SHELLS: &[&str] = &[
+    "sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "ash", "yash", "posh", "rbash", "fish",
+    "tcsh", "csh", "elvish", "nu", "xonsh",
+];
+
+/// True when `name` is a shell (`sh`, `bash`, `zsh`, …).
+pub(crate) fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+/// Programs tried first when a globbed program name (`/???/r?`) is matched, most dangerous
+/// first: the name an attacker would hide.
+const GLOB_PRIORITY: &[&str] = &[
+    "rm", "sh", "bash", "curl", "wget", "nc", "ncat", "python3", "python", "perl", "ruby", "node",
+    "dd", "chmod", "chown", "mv", "cp", "cat", "base64", "xxd", "sudo", "su", "shred", "find",
+    "tar", "zsh", "dash", "socat", "scp", "ssh", "rsync", "crontab", "kill", "pkill",
+];
+
+/// Program names the analyzer knows (used to pick the reading of look-alike letters and to
+/// resolve globbed program names).
+const KNOWN: &[&str] = &[
+    "awk",
+    "apt",
+    "apt-get",
+    "at",
+    "aws",
+    "az",
+    "b2sum",
+    "base32",
+    "base64",
+    "basename",
+    "bat",
+    "batcat",
+    "batch",
+    "bun",
+    "bunx",
+    "bzcat",
+    "bzip2",
+    "cargo",
+    "cat",
+    "cd",
+    "chattr",
+    "chgrp",
+    "chmod",
+    "chown",
+    "chroot",
+    "cmp",
+    "comm",
+    "cp",
+    "crontab",
+    "curl",
+    "cut",
+    "date",
+    "dd",
+    "deno",
+    "diff",
+    "doas",
+    "docker",
+    "dropdb",
+    "du",
+    "echo",
+    "env",
+    "eval",
+    "exec",
+    "export",
+    "fd",
+    "file",
+    "find",
+    "fly",
+    "flyctl",
+    "gawk",
+    "gcloud",
+    "gem",
+    "gh",
+    "git",
+    "gpg",
+    "grep",
+    "gsutil",
+    "gunzip",
+    "gzip",
+    "head",
+    "helm",
+    "heroku",
+    "http",
+    "https",
+    "install",
+    "kill",
+    "killall",
+    "kubectl",
+    "launchctl",
+    "less",
+    "ln",
+    "ls",
+    "make",
+    "mkdir",
+    "mktemp",
+    "mv",
+    "mysql",
+    "nc",
+    "ncat",
+    "netcat",
+    "node",
+    "nohup",
+    "npm",
+    "npx",
+    "od",
+    "openssl",
+    "perl",
+    "php",
+    "pip",
+    "pip3",
+    "pipx",
+    "pkexec",
+    "pkill",
+    "pnpm",
+    "podman",
+    "poetry",
+    "printenv",
+    "printf",
+    "psql",
+    "pwsh",
+    "python",
+    "python3",
+    "redis-cli",
+    "rev",
+    "rg",
+    "rm",
+    "rmdir",
+    "rsync",
+    "ruby",
+    "scp",
+    "sed",
+    "setsid",
+    "sftp",
+    "sh",
+    "shred",
+    "socat",
+    "sort",
+    "source",
+    "sqlite3",
+    "ssh",
+    "stat",
+    "su",
+    "sudo",
+    "systemctl",
+    "tail",
+    "tar",
+    "tee",
+    "telnet",
+    "terraform",
+    "timeout",
+    "touch",
+    "tr",
+    "truncate",
+    "twine",
+    "unlink",
+    "unzip",
+    "uv",
+    "uvx",
+    "watch",
+    "wc",
+    "wget",
+    "xargs",
+    "xxd",
+    "xz",
+    "yarn",
+    "zcat",
+    "zip",
+    "zsh",
+    "zstd",
+    "dash",
+    "ksh",
+    "fish",
+    "tofu",
+    "pulumi",
+    "eval",
+    "alias",
+    "trap",
+    "read",
+    "set",
+    "unset",
+];
+
+/// True when `name` is a program the analyzer knows by name.
+pub(crate) fn is_known_program(name: &str) -> bool {
+    KNOWN.contains(&name) || SHELLS.contains(&name)
+}
+
+/// Shell glob match of a whole string: `*`, `?`, and bracket expressions (`[abc]`, `[a-z]`,
+/// `[!x]`).
+pub(crate) fn glob_match(pat: &str, s: &str) -> bool {
+    let p: Vec<char> = pat.chars().collect();
+    let t: Vec<char> = s.chars().collect();
+    glob_rec(&p, &t, 0)
+}
+
+fn glob_rec(p: &[char], t: &[char], calls: usize) -> bool {
+    if calls > 10_000 {
+        return false;
+    }
+    match p.first() {
+        None => t.is_empty(),
+        Some('*') => {
+            let rest = p.get(1..).unwrap_or(&[]);
+            (0..=t.len()).any(|i| glob_rec(rest, t.get(i..).unwrap_or(&[]), calls + 1))
+        }
+        Some('?') => {
+            !t.is_empty()
+                && glob_rec(
+                    p.get(1..).unwrap_or(&[]),
+                    t.get(1..).unwrap_or(&[]),
+                    calls + 1,
+                )
+        }
+        Some('[') => {
+            let Some(c) = t.first() else { return false };
+            let Some(close) = p.iter().skip(2).position(|x| *x == ']').map(|i| i + 2) else {
+                return c == &'['
+                    && glob_rec(
+                        p.get(1..).unwrap_or(&[]),
+                        t.get(1..).unwrap_or(&[]),
+                        calls + 1,
+                    );
+            };
+            let set = p.get(1..close).unwrap_or(&[]);
+            let (neg, set) = match set.first() {
+                Some('!') | Some('^') => (true, set.get(1..).unwrap_or(&[])),
+                _ => (false, set),
+            };
+            let mut hit = false;
+            let mut i = 0;
+            while i < set.len() {
+                let a = set.get(i).copied().unwrap_or(' ');
+                if set.get(i + 1) == Some(&'-') && i + 2 < set.len() {
+                    let b = set.get(i + 2).copied().unwrap_or(' ');
+                    if a <= *c && *c <= b {
+                        hit = true;
+                    }
+                    i += 3;
+                } else {
+                    if a == *c {
+                        hit = true;
+                    }
+                    i += 1;
+                }
+            }
+            hit != neg
+                && glob_rec(
+                    p.get(close + 1..).unwrap_or(&[]),
+                    t.get(1..).unwrap_or(&[]),
+                    calls + 1,
+                )
+        }
+        Some(c) => {
+            t.first() == Some(c)
+                && glob_rec(
+                    p.get(1..).unwrap_or(&[]),
+                    t.get(1..).unwrap_or(&[]),
+                    calls + 1,
+                )
+        }
+    }
+}
+
+/// The known program a globbed name (`r?`, `c*l`, `[r]m`) would most plausibly run.
+pub(crate) fn match_known_glob(pattern: &str) -> Option<String> {
+    let base = paths::basename(pattern);
+    GLOB_PRIORITY
+        .iter()
+        .chain(KNOWN.iter())
+        .find(|k| glob_match(base, k))
+        .map(|k| k.to_string())
+}
+
+/// Directories whose programs are the system's own: running them by path is not worth a
+/// path fact.
+fn is_system_bin(path: &str) -> bool {
+    let dir = path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    matches!(
+        dir,
+        "/bin"
+            | "/usr/bin"
+            | "/sbin"
+            | "/usr/sbin"
+            | "/usr/local/bin"
+            | "/usr/local/sbin"
+            | "/opt/homebrew/bin"
+    )
+}
+
+/// The output of a program that transforms its stdin in ways not modelled: the provenance
+/// of the input flows through, the text is unknown.
+pub(crate) fn passthrough(inv: &Inv) -> Stream {
+    Stream {
+        text: None,
+        taint: inv.stdin.taint.clone(),
+        file: None,
+        piped: false,
+        shell_out: None,
+        listing: inv.stdin.listing.clone(),
+    }
+}
+
+/// Runs the handler for `name`.
+pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    if let Some(first) = inv.args.first() {
+        if first.text.contains('/') {
+            if let Some(out) = exec_path(a, name, first, inv, st) {
+                return out;
+            }
+        }
+    }
+    if is_shell(name) {
+        return interp::shell(a, name, inv, st);
+    }
+    if let Some(out) = builtins::run(a, name, inv, st) {
+        return out;
+    }
+    if let Some(out) = files::run(a, name, inv, st) {
+        return out;
+    }
+    if let Some(out) = net::run(a, name, inv, st) {
+        return out;
+    }
+    if let Some(out) = interp::run(a, name, inv, st) {
+        return out;
+    }
+    if let Some(out) = vcs::run(a, name, inv, st) {
+        return out;
+    }
+    if let Some(out) = tools::run(a, name, inv, st) {
+        return out;
+    }
+    generic(a, name, inv)
+}
+
+/// A program run by path (`./install.sh`, `/tmp/x`): an `exec` path fact, and the file's content
+/// when it was written earlier in the same command. `Some` when fully handled here.
+fn exec_path(
+    a: &mut Analyzer,
+    name: &str,
+    first: &Arg,
+    inv: &Inv,
+    st: &mut State,
+) -> Option<Stream> {
+    let r = paths::resolve(first, &inv.cwd);
+    if is_system_bin(&r.path) && !r.dynamic {
+        // `/usr/bin/rm`: the program is the system's own, not worth a path fact.
+        return None;
+    }
+    let ev = if first.raw.is_empty() {
+        first.text.clone()
+    } else {
+        first.raw.clone()
+    };
+    a.add_path(&r, Access::Exec, "exec", false, &ev);
+    let content = a.files.get(&r.path).cloned()?;
+    let lang = interp::shebang_lang(content.text.as_deref().unwrap_or(""));
+    Some(exec_stream(
+        a,
+        inv,
+        st,
+        name,
+        &content,
+        "downloaded_file",
+        lang,
+        None,
+    ))
+}
+
+/// Code that `interpreter` executes, given as a stream (stdin, a process substitution, a file
+/// written earlier). Reports remote or decoded provenance, then analyses the text when known.
+/// `kind` is the [`crate::RemoteExecFact`] kind used for fetched content.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn exec_stream(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    interpreter: &str,
+    s: &Stream,
+    kind: &str,
+    lang: Lang,
+    positional: Option<(&Arg, &[Arg])>,
+) -> Stream {
+    let evidence = if kind == "pipe" && s.piped && !a.pipeline_ev.is_empty() {
+        a.pipeline_ev.clone()
+    } else {
+        inv.evidence.clone()
+    };
+    let kind = if kind == "pipe" && !s.piped && s.file.is_some() {
+        "downloaded_file"
+    } else {
+        kind
+    };
+    if let Some(src) = &s.taint.fetched {
+        a.remote_exec(kind, interpreter, Some(src.clone()), &evidence);
+    }
+    if let Some(dec) = &s.taint.decoded {
+        a.decoded_exec(dec, interpreter, s.text.as_deref(), &evidence);
+    }
+    match &s.text {
+        Some(code) => interp::run_lang_code(a, inv, st, interpreter, lang, code, positional),
+        None => {
+            if s.taint.fetched.is_none() && s.taint.decoded.is_none() {
+                if let Some(f) = &s.file {
+                    let r = paths::Resolved {
+                        path: f.clone(),
+                        dynamic: false,
+                        glob: false,
+                    };
+                    a.add_path(&r, Access::Exec, interpreter, false, &inv.evidence);
+                } else if s.piped {
+                    a.unanalysable(
+                        &format!("{interpreter} reads code from stdin of unknown content"),
+                        &evidence,
+                    );
+                }
+            }
+            Stream::default()
+        }
+    }
+}
+
+/// Shell code given as an argument (`bash -c CODE`, `eval CODE`, `flock … -c CODE`,
+/// `npx -c CODE`): provenance of the argument is reported, then the code is analysed at
+/// depth+1 under wrapper `name`.
+pub(crate) fn shell_code(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    name: &str,
+    code: &Arg,
+    stdin: Option<Stream>,
+) -> Stream {
+    shell_code_with(
+        a,
+        inv,
+        st,
+        name,
+        code,
+        None,
+        stdin.unwrap_or_else(|| inv.stdin.clone()),
+    )
+}
+
+/// [`shell_code`] with positional parameters (`bash -c CODE NAME ARGS…`).
+pub(crate) fn shell_code_with(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    name: &str,
+    code: &Arg,
+    positional: Option<(&Arg, &[Arg])>,
+    stdin: Stream,
+) -> Stream {
+    if let Some(src) = &code.taint.fetched {
+        a.remote_exec(
+            "command_substitution",
+            name,
+            Some(src.clone()),
+            &inv.evidence,
+        );
+    }
+    if let Some(dec) = &code.taint.decoded {
+        let payload = (!code.dynamic).then_some(code.text.as_str());
+        a.decoded_exec(dec, name, payload, &inv.evidence);
+    }
+    if code.dynamic {
+        if code.taint.fetched.is_none() {
+            a.unanalysable(
+                &format!("{name}: shell code only known at run time"),
+                &code.raw,
+            );
+        }
+        if code.text.contains("<stdin>") || code.known_prefix == 0 {
+            return Stream::default();
+        }
+    }
+    a.run_code(&code.text, st, inv, name, positional, stdin)
+}
+
+/// Path-like operand: absolute, `./`/`../`-relative, or a dot-file (`.env`).
+pub(crate) fn looks_like_path(t: &str) -> bool {
+    !t.contains("://")
+        && (t.starts_with('/')
+            || t.starts_with("./")
+            || t.starts_with("../")
+            || (t.starts_with('.') && t.len() > 1 && !t.starts_with("..") && !t.contains('=')))
+}
+
+/// Programs without a handler: path-like operands are reads; stdin provenance flows through.
+pub(crate) fn generic(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let cwd = inv.cwd.clone();
+    for arg in inv.rest().iter().take(64) {
+        if arg.text.starts_with('-') {
+            continue;
+        }
+        if looks_like_path(&arg.text) {
+            a.path_arg(&cwd, arg, Access::Read, name, false);
+        }
+    }
+    passthrough(inv)
+}
+
+/// Reads every operand as a file (the `how` is the program name); `-` and no operands mean
+/// stdin. Returns the concatenated content stream.
+pub(crate) fn read_operands(
+    a: &mut Analyzer,
+    name: &str,
+    inv: &Inv,
+    operands: &[Arg],
+    recursive: bool,
+) -> Stream {
+    if operands.is_empty() {
+        return inv.stdin.clone();
+    }
+    let cwd = inv.cwd.clone();
+    let mut out = Stream::text("");
+    for op in operands.iter().take(256) {
+        let s = if op.text == "-" && !op.dynamic {
+            inv.stdin.clone()
+        } else if let Some(ps) = &op.proc_subst {
+            ps.clone()
+        } else {
+            let r = a.path_arg(&cwd, op, Access::Read, name, recursive);
+            if r.dynamic {
+                let mut s = Stream::default();
+                s.taint = op.taint.clone();
+                s
+            } else {
+                a.file_stream(&r.path)
+            }
+        };
+        out = out.concat(&s);
+    }
+    out.piped = false;
+    out
+}
+
+/// Shell-quotes one word for re-assembly into a command line.
+pub(crate) fn sh_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%^~".contains(c))
+    {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// A new invocation of `argv` under `inv`'s context, with `wrapper` appended.
+pub(crate) fn sub_inv(inv: &Inv, argv: Vec<Arg>, wrapper: &str) -> Inv {
+    let mut next = inv.clone();
+    next.args = argv;
+    next.wrappers.push(wrapper.to_string());
+    next.decls = Vec::new();
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("r?", "rm"));
+        assert!(glob_match("[r]m", "rm"));
+        assert!(glob_match("c*l", "curl"));
+        assert!(!glob_match("[!r]m", "rm"));
+        assert_eq!(match_known_glob("/???/r?"), Some("rm".into()));
+        assert_eq!(match_known_glob("/usr/bin/c?rl"), Some("curl".into()));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(sh_quote("a b"), "'a b'");
+        assert_eq!(sh_quote("-rf"), "-rf");
+        assert_eq!(sh_quote("it's"), "'it'\\''s'");
+    }
+}

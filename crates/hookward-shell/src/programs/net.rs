@@ -1,0 +1,1200 @@
+//! Network clients: what they fetch, where the fetched content goes (stdout, a file), and
+//! what local data they send. Options from curl(1), wget(1), http(1) (HTTPie), xh(1),
+//! nc(1)/ncat(1), socat(1), ssh(1), scp(1), rsync(1), ssh-copy-id(1), openssl-s_client(1).
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::facts::Access;
+use crate::model::{Arg, State, Stream};
+use crate::opts;
+use crate::paths::{self, Resolved};
+
+use super::{passthrough, shell_code};
+
+pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
+    Some(match name {
+        "curl" => curl(a, inv),
+        "wget" | "wget2" => wget(a, inv),
+        "http" | "https" | "xh" | "xhs" | "httpie" => httpie(a, name, inv),
+        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "busybox-nc" => {
+            nc(a, name, inv)
+        }
+        "socat" => socat(a, inv),
+        "telnet" => {
+            let ops: Vec<&Arg> = inv
+                .rest()
+                .iter()
+                .filter(|x| !x.text.starts_with('-'))
+                .collect();
+            let host = ops.first().map(|h| h.text.clone()).unwrap_or_default();
+            let port = ops
+                .get(1)
+                .map(|p| p.text.clone())
+                .unwrap_or_else(|| "23".into());
+            connect(a, inv, "telnet", &host, &port)
+        }
+        "openssl" => {
+            let rest = inv.rest();
+            if rest.first().map(|x| x.text.as_str()) != Some("s_client") {
+                return Some(Stream::default());
+            }
+            let target = rest
+                .iter()
+                .position(|x| x.text == "-connect")
+                .and_then(|i| rest.get(i + 1))
+                .map(|x| x.text.clone())
+                .unwrap_or_default();
+            let (h, p) = target.rsplit_once(':').unwrap_or((target.as_str(), "443"));
+            let (h, p) = (h.to_string(), p.to_string());
+            connect(a, inv, "openssl", &h, &p)
+        }
+        "ssh" | "autossh" | "mosh" => ssh(a, name, inv, st),
+        "scp" | "sftp" => scp(a, name, inv),
+        "rsync" => rsync(a, inv),
+        "ssh-copy-id" => {
+            let p = opts::parse(inv.rest(), &["-i", "-p", "-o", "-F", "-t"], false);
+            if let Some(i) = p.value(&["-i"]).cloned() {
+                a.path_arg(&inv.cwd, &i, Access::Read, "ssh-copy-id -i", false);
+            }
+            if let Some(h) = p.operands.first() {
+                let host = h.text.rsplit('@').next().unwrap_or(&h.text).to_string();
+                a.upload("ssh-copy-id", &host, None, false, &inv.evidence);
+                a.persistence(
+                    "ssh_authorized_keys",
+                    &format!("{host}:~/.ssh/authorized_keys"),
+                    &inv.evidence,
+                );
+            }
+            Stream::default()
+        }
+        "aria2c" | "axel" | "lftp" | "ftp" | "tftp" => {
+            for x in inv.rest() {
+                if x.text.contains("://") {
+                    a.fetch(&x.text, &inv.evidence);
+                }
+            }
+            Stream::default()
+        }
+        _ => return None,
+    })
+}
+
+/// Where data read from stdin comes from, for an upload's `source`.
+fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
+    let s = &inv.stdin;
+    let src = match (&s.file, s.taint.env_dump) {
+        (Some(f), _) => Some(f.clone()),
+        (None, true) => None,
+        (None, false) => Some("<stdin>".to_string()),
+    };
+    (src, s.taint.env_dump)
+}
+
+/// Content named by `@file` (curl, httpie, wget --post-file): a read, and the upload source.
+fn at_file(
+    a: &mut Analyzer,
+    inv: &Inv,
+    arg: &Arg,
+    off: usize,
+    how: &str,
+) -> (Option<String>, bool) {
+    let sub = opts::sub_arg(arg, off);
+    let t = sub.text.as_str();
+    if t == "-" {
+        return stdin_source(inv);
+    }
+    let r = a.path_arg(&inv.cwd, &sub, Access::Read, how, false);
+    let dump = a.files.get(&r.path).is_some_and(|s| s.taint.env_dump);
+    (Some(r.path), dump)
+}
+
+/// The last path component of a URL (what `curl -O` and `wget` name the file), or
+/// `index.html`.
+fn url_file_name(url: &str) -> String {
+    let no_query = url.split(['?', '#']).next().unwrap_or(url);
+    let after_scheme = no_query
+        .split_once("://")
+        .map(|(_, r)| r)
+        .unwrap_or(no_query);
+    match after_scheme.split_once('/') {
+        Some((_, path)) => {
+            let name = path.rsplit('/').next().unwrap_or("");
+            if name.is_empty() {
+                "index.html".into()
+            } else {
+                name.to_string()
+            }
+        }
+        None => "index.html".into(),
+    }
+}
+
+/// Stream of fetched content.
+fn fetched(url: &str) -> Stream {
+    let mut s = Stream::default();
+    s.taint.fetched = Some(url.to_string());
+    s
+}
+
+/// Records a file downloaded from `url`.
+fn download_to(a: &mut Analyzer, inv: &Inv, file: &Arg, url: &str, how: &str) {
+    let r = a.path_arg(&inv.cwd, file, Access::Create, how, false);
+    if !r.dynamic {
+        a.files.insert(r.path, fetched(url));
+    }
+}
+
+const CURL_VALUE: &[&str] = &[
+    "-o",
+    "--output",
+    "-d",
+    "--data",
+    "--data-binary",
+    "--data-raw",
+    "--data-ascii",
+    "--data-urlencode",
+    "--json",
+    "-F",
+    "--form",
+    "--form-string",
+    "-T",
+    "--upload-file",
+    "-X",
+    "--request",
+    "-H",
+    "--header",
+    "-A",
+    "--user-agent",
+    "-e",
+    "--referer",
+    "-u",
+    "--user",
+    "-x",
+    "--proxy",
+    "-b",
+    "--cookie",
+    "-c",
+    "--cookie-jar",
+    "-K",
+    "--config",
+    "-w",
+    "--write-out",
+    "-m",
+    "--max-time",
+    "--connect-timeout",
+    "-r",
+    "--range",
+    "-C",
+    "--continue-at",
+    "-D",
+    "--dump-header",
+    "--trace",
+    "--trace-ascii",
+    "--stderr",
+    "-E",
+    "--cert",
+    "--key",
+    "--cacert",
+    "--capath",
+    "--retry",
+    "--retry-delay",
+    "--retry-max-time",
+    "-y",
+    "--speed-time",
+    "-Y",
+    "--speed-limit",
+    "-z",
+    "--time-cond",
+    "--url",
+    "--url-query",
+    "--resolve",
+    "--connect-to",
+    "--interface",
+    "--limit-rate",
+    "--max-filesize",
+    "--proto",
+    "--proto-redir",
+    "--ciphers",
+    "--oauth2-bearer",
+    "--output-dir",
+    "--create-file-mode",
+    "-Q",
+    "--quote",
+    "--hostpubmd5",
+    "--hostpubsha256",
+    "--pinnedpubkey",
+    "--noproxy",
+    "-U",
+    "--proxy-user",
+    "--proxy-header",
+    "--max-redirs",
+    "--local-port",
+    "--dns-servers",
+    "--expect100-timeout",
+    "--happy-eyeballs-timeout-ms",
+    "--keepalive-time",
+    "--mail-from",
+    "--mail-rcpt",
+    "--mail-auth",
+    "--variable",
+    "--netrc-file",
+    "--aws-sigv4",
+    "--delegation",
+    "--krb",
+    "--sasl-authzid",
+    "--service-name",
+    "--socks4",
+    "--socks4a",
+    "--socks5",
+    "--socks5-hostname",
+    "--unix-socket",
+    "--abstract-unix-socket",
+    "-P",
+    "--ftp-port",
+    "--key-type",
+    "--cert-type",
+    "--pass",
+    "--engine",
+    "--tls-max",
+    "--tls13-ciphers",
+    "--curves",
+    "--doh-url",
+    "--etag-save",
+    "--etag-compare",
+    "--libcurl",
+    "--parallel-max",
+    "--retry-all-errors-max",
+    "--proxy-cacert",
+    "--proxy-cert",
+    "--proxy-key",
+    "--preproxy",
+    "--login-options",
+    "--ftp-account",
+    "--ftp-alternative-to-user",
+    "--ftp-method",
+    "--ftp-ssl-ccc-mode",
+    "--tftp-blksize",
+    "--alt-svc",
+    "--hsts",
+    "--ip-tos",
+    "--vlan-priority",
+    "--request-target",
+    "--ech",
+    "--trace-config",
+    "--mptcp-port",
+];
+
+/// curl(1).
+fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(inv.rest(), CURL_VALUE, false);
+    let mut urls: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
+    urls.extend(p.values(&["--url"]).iter().map(|x| x.text.clone()));
+    urls.retain(|u| !u.is_empty());
+    for u in &urls {
+        a.fetch(u, &inv.evidence);
+    }
+    let cwd = inv.cwd.clone();
+    // Outputs written.
+    for (opt, how) in [
+        (&["-D", "--dump-header"][..], "curl -D"),
+        (
+            &["--trace", "--trace-ascii", "--stderr"][..],
+            "curl --trace",
+        ),
+        (&["-c", "--cookie-jar"][..], "curl -c"),
+        (&["--libcurl", "--etag-save"][..], "curl --libcurl"),
+    ] {
+        for v in p.values(opt).into_iter().cloned().collect::<Vec<_>>() {
+            if v.text != "-" {
+                a.path_arg(&cwd, &v, Access::Write, how, false);
+            }
+        }
+    }
+    for v in p
+        .values(&[
+            "-K",
+            "--config",
+            "--netrc-file",
+            "-E",
+            "--cert",
+            "--key",
+            "--cacert",
+        ])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        if v.text != "-" {
+            a.path_arg(&cwd, &v, Access::Read, "curl", false);
+        }
+    }
+    let outdir = p.value(&["--output-dir"]).cloned();
+    let outputs: Vec<Arg> = p.values(&["-o", "--output"]).into_iter().cloned().collect();
+    let remote_names = p
+        .opts
+        .iter()
+        .filter(|o| o.name == "-O" || o.name == "--remote-name")
+        .count()
+        + if p.has(&["--remote-name-all"]) {
+            urls.len()
+        } else {
+            0
+        };
+    let mut to_stdout: Option<String> = None;
+    for (i, u) in urls.iter().enumerate() {
+        if let Some(o) = outputs.get(i) {
+            if o.text == "-" {
+                to_stdout.get_or_insert(u.clone());
+            } else {
+                let mut o = o.clone();
+                if let Some(d) = &outdir {
+                    if !o.text.starts_with('/') {
+                        o.text = format!("{}/{}", d.text, o.text);
+                        o.known_prefix = if o.dynamic { 0 } else { o.text.len() };
+                    }
+                }
+                download_to(a, inv, &o, u, "curl -o");
+            }
+        } else if i < outputs.len() + remote_names {
+            let name = url_file_name(u);
+            let base = outdir.as_ref().map(|d| d.text.clone()).unwrap_or_default();
+            let f = Arg::lit(&if base.is_empty() {
+                name
+            } else {
+                format!("{base}/{name}")
+            });
+            download_to(a, inv, &f, u, "curl -O");
+        } else {
+            to_stdout.get_or_insert(u.clone());
+        }
+    }
+    // Data sent.
+    let target = urls.first().cloned().unwrap_or_default();
+    let get = p.has(&["-G", "--get"]);
+    let mut sent: Vec<(Option<String>, bool)> = Vec::new();
+    for o in &p.opts {
+        let Some(v) = &o.value else { continue };
+        match o.name.as_str() {
+            "-d" | "--data" | "--data-binary" | "--data-ascii" | "--json" | "--data-urlencode"
+            | "--data-raw" => {
+                if get {
+                    continue;
+                }
+                let at = if o.name == "--data-urlencode" {
+                    v.text
+                        .find('@')
+                        .filter(|i| !v.text.get(..*i).unwrap_or("").contains('='))
+                } else if o.name == "--data-raw" {
+                    None
+                } else {
+                    v.text.starts_with('@').then_some(0)
+                };
+                match at {
+                    Some(i) => sent.push(at_file(a, inv, v, i + 1, "curl -d @")),
+                    None => sent.push((None, v.taint.env_dump)),
+                }
+            }
+            "-F" | "--form" => {
+                let val = v.text.split_once('=').map(|(_, r)| r).unwrap_or("");
+                let off = v.text.len() - val.len();
+                if val.starts_with('@') || val.starts_with('<') {
+                    let end = val.find(';').unwrap_or(val.len());
+                    let mut sub = opts::sub_arg(v, off + 1);
+                    sub.text = val.get(1..end).unwrap_or("").to_string();
+                    sub.known_prefix = sub.known_prefix.min(sub.text.len());
+                    sent.push(at_file(a, inv, &sub, 0, "curl -F"));
+                } else {
+                    sent.push((None, v.taint.env_dump));
+                }
+            }
+            "--form-string" => sent.push((None, v.taint.env_dump)),
+            "-T" | "--upload-file" => {
+                if v.text == "-" || v.text == "." {
+                    sent.push(stdin_source(inv));
+                } else {
+                    sent.push(at_file(a, inv, v, 0, "curl -T"));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (src, dump) in sent {
+        a.upload("curl", &target, src, dump, &inv.evidence);
+    }
+    match to_stdout {
+        Some(u) if !p.has(&["-I", "--head"]) => fetched(&u),
+        _ => Stream::default(),
+    }
+}
+
+/// wget(1).
+fn wget(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-O",
+            "--output-document",
+            "-o",
+            "--output-file",
+            "-a",
+            "--append-output",
+            "-P",
+            "--directory-prefix",
+            "-i",
+            "--input-file",
+            "-U",
+            "--user-agent",
+            "--header",
+            "--post-data",
+            "--post-file",
+            "--body-data",
+            "--body-file",
+            "--method",
+            "-t",
+            "--tries",
+            "-T",
+            "--timeout",
+            "-w",
+            "--wait",
+            "-l",
+            "--level",
+            "-e",
+            "--execute",
+            "-A",
+            "--accept",
+            "-R",
+            "--reject",
+            "-D",
+            "--domains",
+            "--exclude-domains",
+            "-I",
+            "--include-directories",
+            "-X",
+            "--exclude-directories",
+            "--user",
+            "--password",
+            "--http-user",
+            "--http-password",
+            "--load-cookies",
+            "--save-cookies",
+            "-B",
+            "--base",
+            "--limit-rate",
+            "-Q",
+            "--quota",
+            "--bind-address",
+            "--ca-certificate",
+            "--certificate",
+            "--private-key",
+            "--referer",
+            "--restrict-file-names",
+            "--default-page",
+            "--progress",
+            "--cut-dirs",
+            "--ftp-user",
+            "--ftp-password",
+            "--proxy-user",
+            "--proxy-password",
+            "--dns-timeout",
+            "--connect-timeout",
+            "--read-timeout",
+            "--waitretry",
+            "--local-encoding",
+            "--remote-encoding",
+            "--accept-regex",
+            "--reject-regex",
+            "--regex-type",
+            "--config",
+            "--rejected-log",
+            "--warc-file",
+            "--ca-directory",
+            "--crl-file",
+            "--pinnedpubkey",
+            "--secure-protocol",
+            "--ciphers",
+            "--use-askpass",
+            "-nv",
+        ],
+        false,
+    );
+    let urls: Vec<String> = p
+        .operands
+        .iter()
+        .map(|x| x.text.clone())
+        .filter(|u| !u.is_empty())
+        .collect();
+    for u in &urls {
+        a.fetch(u, &inv.evidence);
+    }
+    let cwd = inv.cwd.clone();
+    for v in p
+        .values(&[
+            "-o",
+            "--output-file",
+            "-a",
+            "--append-output",
+            "--save-cookies",
+            "--rejected-log",
+        ])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        a.path_arg(&cwd, &v, Access::Write, "wget -o", false);
+    }
+    for v in p
+        .values(&["-i", "--input-file", "--load-cookies", "--config"])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        if v.text != "-" {
+            a.path_arg(&cwd, &v, Access::Read, "wget -i", false);
+        }
+    }
+    let target = urls.first().cloned().unwrap_or_default();
+    for (opt, file) in [
+        ("--post-data", false),
+        ("--body-data", false),
+        ("--post-file", true),
+        ("--body-file", true),
+    ] {
+        if let Some(v) = p.value(&[opt]).cloned() {
+            let (src, dump) = if file {
+                at_file(a, inv, &v, 0, "wget --post-file")
+            } else {
+                (None, v.taint.env_dump)
+            };
+            a.upload("wget", &target, src, dump, &inv.evidence);
+        }
+    }
+    if p.has(&["--spider"]) {
+        return Stream::default();
+    }
+    if let Some(o) = p.value(&["-O", "--output-document"]).cloned() {
+        if o.text == "-" {
+            return urls.first().map(|u| fetched(u)).unwrap_or_default();
+        }
+        if let Some(u) = urls.first() {
+            download_to(a, inv, &o, u, "wget -O");
+        }
+        return Stream::default();
+    }
+    let prefix = p.value(&["-P", "--directory-prefix"]).cloned();
+    let recursive = p.has(&[
+        "-r",
+        "--recursive",
+        "-m",
+        "--mirror",
+        "-p",
+        "--page-requisites",
+    ]);
+    for u in urls.iter().take(16) {
+        let host = crate::decode::url_host(u)
+            .map(|h| h.host)
+            .unwrap_or_default();
+        let name = if recursive { host } else { url_file_name(u) };
+        let rel = match &prefix {
+            Some(d) => format!("{}/{name}", d.text),
+            None => name,
+        };
+        let mut f = Arg::lit(&rel);
+        if let Some(d) = &prefix {
+            f.dynamic = d.dynamic;
+            f.known_prefix = if d.dynamic { d.known_prefix } else { rel.len() };
+        }
+        if recursive {
+            a.path_arg(&cwd, &f, Access::Create, "wget -r", true);
+        } else {
+            download_to(a, inv, &f, u, "wget");
+        }
+    }
+    Stream::default()
+}
+
+/// HTTPie (`http`, `https`) and xh: `[METHOD] URL [ITEM…]`; items `k=v`, `k:=json`, `k@file`,
+/// `k=@file`, `@file` (body) send data; `k==v` (query) and `Header:v` do not.
+fn httpie(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-a",
+            "--auth",
+            "-A",
+            "--auth-type",
+            "-o",
+            "--output",
+            "--session",
+            "--session-read-only",
+            "--verify",
+            "--cert",
+            "--cert-key",
+            "--proxy",
+            "--timeout",
+            "--max-redirects",
+            "--pretty",
+            "-s",
+            "--style",
+            "-p",
+            "--print",
+            "--format-options",
+            "--response-charset",
+            "--response-mime",
+            "--ssl",
+            "--ciphers",
+            "--default-scheme",
+            "--unsorted",
+            "--boundary",
+            "--raw",
+            "-P",
+            "--history-print",
+            "--max-headers",
+        ],
+        false,
+    );
+    let offline = p.has(&["--offline"]);
+    let mut ops = p.operands.iter();
+    let mut first = ops.next();
+    let mut method = String::new();
+    if let Some(m) = first {
+        if m.text.len() <= 7 && !m.text.is_empty() && m.text.chars().all(|c| c.is_ascii_uppercase())
+        {
+            method = m.text.clone();
+            first = ops.next();
+        }
+    }
+    let Some(url_arg) = first else {
+        return Stream::default();
+    };
+    let scheme = if name == "https" || name == "xhs" {
+        "https"
+    } else {
+        "http"
+    };
+    let url = if url_arg.text.contains("://") {
+        url_arg.text.clone()
+    } else if let Some(rest) = url_arg.text.strip_prefix(':') {
+        format!(
+            "{scheme}://localhost{}",
+            if rest.starts_with('/') || rest.is_empty() {
+                rest.to_string()
+            } else {
+                format!(":{rest}")
+            }
+        )
+    } else {
+        format!("{scheme}://{}", url_arg.text)
+    };
+    let mut data = false;
+    let mut sources: Vec<(Option<String>, bool)> = Vec::new();
+    for item in ops {
+        let t = item.text.as_str();
+        if let Some(rest) = t.strip_prefix('@') {
+            let _ = rest;
+            sources.push(at_file(a, inv, item, 1, "http @"));
+            data = true;
+            continue;
+        }
+        let sep = ["==", ":=@", "=@", ":=", "@", "=", ":"]
+            .iter()
+            .filter_map(|s| t.find(s).map(|i| (i, *s)))
+            .min_by_key(|(i, s)| (*i, std::cmp::Reverse(s.len())));
+        match sep {
+            Some((_, "==")) | Some((_, ":")) | None => {}
+            Some((i, s)) if s.ends_with('@') => {
+                sources.push(at_file(a, inv, item, i + s.len(), "http @"));
+                data = true;
+            }
+            Some(_) => {
+                sources.push((None, item.taint.env_dump));
+                data = true;
+            }
+        }
+    }
+    if offline {
+        return Stream::default();
+    }
+    a.fetch(&url, &inv.evidence);
+    let posting = matches!(method.as_str(), "POST" | "PUT" | "PATCH");
+    if !data && posting && (inv.stdin.piped || inv.stdin.file.is_some()) {
+        sources.push(stdin_source(inv));
+    }
+    for (src, dump) in sources {
+        a.upload(name, &url, src, dump, &inv.evidence);
+    }
+    if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+        download_to(a, inv, &o, &url, &format!("{name} -o"));
+        return Stream::default();
+    }
+    if p.has(&["-d", "--download"]) {
+        let f = Arg::lit(&url_file_name(&url));
+        download_to(a, inv, &f, &url, &format!("{name} --download"));
+        return Stream::default();
+    }
+    fetched(&url)
+}
+
+/// A TCP client connected to `host:port`: a fetch; stdin sent (an upload when it carries
+/// data), output is remote content, and a shell's output piped in makes a reverse shell.
+fn connect(a: &mut Analyzer, inv: &Inv, program: &str, host: &str, port: &str) -> Stream {
+    if host.is_empty() {
+        return Stream::default();
+    }
+    let target = format!("{host}:{port}");
+    a.fetch(&format!("tcp://{target}"), &inv.evidence);
+    let ev = if inv.stdin.piped && !a.pipeline_ev.is_empty() {
+        a.pipeline_ev.clone()
+    } else {
+        inv.evidence.clone()
+    };
+    if let Some(sh) = &inv.stdin.shell_out {
+        a.remote_exec("reverse_shell", sh, Some(target.clone()), &ev);
+    } else if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
+        let (src, dump) = stdin_source(inv);
+        a.upload(program, &target, src, dump, &ev);
+    }
+    let mut out = Stream::default();
+    out.taint.fetched = Some(target);
+    out
+}
+
+/// nc(1)/ncat(1): `-e PROG`/`-c CMD` attach a program to the connection.
+fn nc(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-e",
+            "-c",
+            "--exec",
+            "--sh-exec",
+            "--lua-exec",
+            "-p",
+            "-s",
+            "-w",
+            "-i",
+            "-q",
+            "-x",
+            "-X",
+            "-O",
+            "-P",
+            "-T",
+            "-V",
+            "-I",
+            "-M",
+            "-m",
+            "--source-port",
+            "--source",
+            "--wait",
+            "--proxy",
+            "--proxy-type",
+            "--proxy-auth",
+            "-g",
+            "-G",
+            "-o",
+            "--output",
+            "--hex-dump",
+            "--allow",
+            "--deny",
+            "--allowfile",
+            "--denyfile",
+            "-d",
+            "--delay",
+            "--max-conns",
+        ],
+        false,
+    );
+    let listen = p.has(&["-l", "--listen"]);
+    let host = if listen {
+        "0.0.0.0".to_string()
+    } else {
+        p.operands
+            .first()
+            .map(|x| x.text.clone())
+            .unwrap_or_default()
+    };
+    let port = if listen {
+        p.value(&["-p", "--source-port"])
+            .map(|x| x.text.clone())
+            .or_else(|| p.operands.last().map(|x| x.text.clone()))
+            .unwrap_or_default()
+    } else {
+        p.operands
+            .get(1)
+            .map(|x| x.text.clone())
+            .unwrap_or_default()
+    };
+    let out = connect(a, inv, name, &host, &port);
+    if let Some(prog) = p.value(&["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]) {
+        let interp = paths::basename(&prog.text)
+            .split_whitespace()
+            .next()
+            .unwrap_or("sh")
+            .to_string();
+        a.remote_exec(
+            "reverse_shell",
+            &interp,
+            Some(format!("{host}:{port}")),
+            &inv.evidence,
+        );
+    }
+    out
+}
+
+/// socat(1): two addresses; `EXEC:`/`SYSTEM:` joined to a network address is a remote shell.
+fn socat(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let addrs: Vec<String> = inv
+        .rest()
+        .iter()
+        .filter(|x| !x.text.starts_with('-') || x.text == "-")
+        .map(|x| x.text.clone())
+        .collect();
+    let mut exec: Option<String> = None;
+    let mut net: Option<String> = None;
+    for ad in &addrs {
+        let up = ad.to_ascii_uppercase();
+        let kind = up.split([':', ',']).next().unwrap_or("");
+        match kind {
+            "EXEC" | "SYSTEM" => {
+                let prog = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+                exec = Some(
+                    paths::basename(prog.split([' ', ',']).next().unwrap_or("sh")).to_string(),
+                );
+            }
+            "TCP" | "TCP4" | "TCP6" | "UDP" | "UDP4" | "UDP6" | "OPENSSL" | "SSL" | "SCTP"
+            | "SOCKS4" | "SOCKS4A" | "SOCKS5" | "PROXY" => {
+                let rest = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+                let hp = rest.split(',').next().unwrap_or("");
+                net = Some(hp.to_string());
+            }
+            k if k.ends_with("-LISTEN") || k.ends_with("-L") => {
+                let rest = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+                net = Some(format!("0.0.0.0:{}", rest.split(',').next().unwrap_or("")));
+            }
+            _ => {}
+        }
+    }
+    let Some(hp) = net else {
+        return passthrough(inv);
+    };
+    let (h, p) = hp.rsplit_once(':').unwrap_or((hp.as_str(), ""));
+    let out = connect(a, inv, "socat", h, p);
+    if let Some(prog) = exec {
+        a.remote_exec("reverse_shell", &prog, Some(hp.clone()), &inv.evidence);
+    }
+    out
+}
+
+/// `[user@]host:path`, `rsync://host/…`, `host::module`: the host when remote.
+fn remote_host(t: &str) -> Option<String> {
+    for scheme in ["rsync://", "scp://", "sftp://", "ssh://"] {
+        if let Some(r) = t.strip_prefix(scheme) {
+            let auth = r.split('/').next().unwrap_or("");
+            return Some(
+                auth.rsplit('@')
+                    .next()
+                    .unwrap_or(auth)
+                    .split(':')
+                    .next()
+                    .unwrap_or("")
+                    .to_string(),
+            );
+        }
+    }
+    if t.starts_with('/')
+        || t.starts_with("./")
+        || t.starts_with("../")
+        || t.starts_with('~')
+        || t.starts_with('<')
+    {
+        return None;
+    }
+    let colon = t.find(':')?;
+    if t.find('/').is_some_and(|s| s < colon) {
+        return None;
+    }
+    let host = t.get(..colon)?;
+    let host = host.rsplit('@').next().unwrap_or(host);
+    (!host.is_empty() && !host.contains('=') && !host.contains(' ')).then(|| host.to_string())
+}
+
+/// ssh(1): the remote command is not analysed (it runs elsewhere); stdin carrying data is an
+/// upload; `-o ProxyCommand=…`/`LocalCommand=…` run locally.
+fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
+            "-p", "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
+        ],
+        true,
+    );
+    for o in p.values(&["-o"]) {
+        let o = o.clone();
+        let lower = o.text.to_ascii_lowercase();
+        for key in ["proxycommand", "localcommand"] {
+            if let Some(rest) = lower.strip_prefix(key) {
+                let off = o.text.len() - rest.len()
+                    + rest.find(|c: char| c != '=' && c != ' ').unwrap_or(0);
+                let code = opts::sub_arg(&o, off);
+                shell_code(a, inv, st, name, &code, Some(Stream::default()));
+            }
+        }
+    }
+    for v in p
+        .values(&["-i", "-F"])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        a.path_arg(&inv.cwd, &v, Access::Read, "ssh -i", false);
+    }
+    let Some(dest) = p.operands.first() else {
+        return Stream::default();
+    };
+    let host = dest
+        .text
+        .trim_start_matches("ssh://")
+        .rsplit('@')
+        .next()
+        .unwrap_or(&dest.text)
+        .to_string();
+    let command = p.operands.get(1..).unwrap_or(&[]);
+    if !command.is_empty() {
+        let cmd: Vec<&str> = command.iter().map(|x| x.raw.as_str()).collect();
+        a.unanalysable(
+            "remote command run by ssh (not analysed: it runs on the remote host)",
+            &cmd.join(" "),
+        );
+    }
+    if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
+        let (src, dump) = stdin_source(inv);
+        let ev = if inv.stdin.piped && !a.pipeline_ev.is_empty() {
+            a.pipeline_ev.clone()
+        } else {
+            inv.evidence.clone()
+        };
+        a.upload(name, &host, src, dump, &ev);
+    }
+    if command.is_empty() {
+        return Stream::default();
+    }
+    let mut out = Stream::default();
+    out.taint.fetched = Some(format!("ssh://{host}"));
+    out
+}
+
+/// scp(1)/sftp(1): local sources sent to a remote destination are uploads.
+fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-X", "-b", "-D", "-R", "-s",
+        ],
+        false,
+    );
+    let mut ops = p.operands.clone();
+    if name == "sftp" || ops.len() < 2 {
+        if let Some(h) = ops.first().and_then(|d| {
+            remote_host(&d.text)
+                .or_else(|| Some(d.text.rsplit('@').next().unwrap_or(&d.text).to_string()))
+        }) {
+            a.fetch(&format!("sftp://{h}"), &inv.evidence);
+        }
+        return Stream::default();
+    }
+    let Some(dest) = ops.pop() else {
+        return Stream::default();
+    };
+    let cwd = inv.cwd.clone();
+    let recursive = p.has(&["-r"]);
+    match remote_host(&dest.text) {
+        Some(host) => {
+            for s in &ops {
+                if remote_host(&s.text).is_none() {
+                    let r = a.path_arg(&cwd, s, Access::Read, "scp", recursive);
+                    a.upload("scp", &dest.text, Some(r.path), false, &inv.evidence);
+                }
+            }
+            let _ = host;
+        }
+        None => {
+            for s in &ops {
+                if let Some(h) = remote_host(&s.text) {
+                    a.fetch(
+                        &format!(
+                            "scp://{h}/{}",
+                            s.text.split_once(':').map(|(_, p)| p).unwrap_or("")
+                        ),
+                        &inv.evidence,
+                    );
+                } else {
+                    a.path_arg(&cwd, s, Access::Read, "scp", recursive);
+                }
+            }
+            a.path_arg(&cwd, &dest, Access::Create, "scp", recursive);
+        }
+    }
+    Stream::default()
+}
+
+/// rsync(1): sources read, destination created; `--delete*` deletes in the destination;
+/// `--remove-source-files` deletes the sources; remote destinations are uploads.
+fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-e",
+            "--rsh",
+            "--exclude",
+            "--include",
+            "-f",
+            "--filter",
+            "--files-from",
+            "--exclude-from",
+            "--include-from",
+            "--log-file",
+            "--password-file",
+            "-T",
+            "--temp-dir",
+            "--partial-dir",
+            "--backup-dir",
+            "--suffix",
+            "--chmod",
+            "--chown",
+            "-B",
+            "--block-size",
+            "--info",
+            "--debug",
+            "--port",
+            "--timeout",
+            "--contimeout",
+            "--bwlimit",
+            "--compare-dest",
+            "--copy-dest",
+            "--link-dest",
+            "--max-size",
+            "--min-size",
+            "--max-delete",
+            "--out-format",
+            "--rsync-path",
+            "--usermap",
+            "--groupmap",
+            "--iconv",
+            "--checksum-choice",
+            "--compress-choice",
+            "--compress-level",
+            "--sockopts",
+            "--outbuf",
+            "--write-batch",
+            "--read-batch",
+            "--only-write-batch",
+            "--stop-after",
+            "--stop-at",
+            "-M",
+            "--remote-option",
+            "--address",
+            "--protocol",
+            "--modify-window",
+        ],
+        false,
+    );
+    let mut ops = p.operands.clone();
+    let cwd = inv.cwd.clone();
+    for v in p
+        .values(&[
+            "--files-from",
+            "--exclude-from",
+            "--include-from",
+            "--password-file",
+        ])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        a.path_arg(&cwd, &v, Access::Read, "rsync", false);
+    }
+    if ops.len() < 2 || p.has(&["--list-only"]) {
+        for s in &ops {
+            match remote_host(&s.text) {
+                Some(h) => a.fetch(&format!("rsync://{h}"), &inv.evidence),
+                None => {
+                    a.path_arg(&cwd, s, Access::Read, "rsync", true);
+                }
+            }
+        }
+        return Stream::default();
+    }
+    let Some(dest) = ops.pop() else {
+        return Stream::default();
+    };
+    let recursive = p.has(&["-r", "--recursive", "-a", "--archive"]);
+    let deletes = p.opts.iter().any(|o| o.name.starts_with("--del"));
+    let remove_src = p.has(&["--remove-source-files"]);
+    let dry = p.has(&["-n", "--dry-run"]);
+    let dest_host = remote_host(&dest.text);
+    let mut first_src: Option<String> = None;
+    for s in &ops {
+        match remote_host(&s.text) {
+            Some(h) => a.fetch(
+                &format!(
+                    "rsync://{h}/{}",
+                    s.text
+                        .split_once(':')
+                        .map(|(_, p)| p.trim_start_matches(':'))
+                        .unwrap_or("")
+                ),
+                &inv.evidence,
+            ),
+            None => {
+                let r = a.path_arg(&cwd, s, Access::Read, "rsync", recursive);
+                first_src.get_or_insert(r.path.clone());
+                if remove_src && !dry {
+                    a.path_arg(
+                        &cwd,
+                        s,
+                        Access::Delete,
+                        "rsync --remove-source-files",
+                        recursive,
+                    );
+                }
+            }
+        }
+    }
+    match dest_host {
+        Some(_) => {
+            a.upload("rsync", &dest.text, first_src, false, &inv.evidence);
+        }
+        None if !dry => {
+            a.path_arg(&cwd, &dest, Access::Create, "rsync", recursive);
+            if deletes {
+                a.path_arg(&cwd, &dest, Access::Delete, "rsync --delete", true);
+            }
+        }
+        None => {}
+    }
+    let _ = Resolved {
+        path: String::new(),
+        dynamic: false,
+        glob: false,
+    };
+    Stream::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remote_specs() {
+        assert_eq!(remote_host("me@server.com:"), Some("server.com".into()));
+        assert_eq!(remote_host("bkhost:backup/joe/"), Some("bkhost".into()));
+        assert_eq!(remote_host("src/foo.c"), None);
+        assert_eq!(remote_host("/a:b"), None);
+        assert_eq!(remote_host("rsync://h/mod"), Some("h".into()));
+    }
+
+    #[test]
+    fn file_names() {
+        assert_eq!(url_file_name("https://x.invalid/i.sh?x=1"), "i.sh");
+        assert_eq!(url_file_name("https://example.com"), "index.html");
+    }
+}

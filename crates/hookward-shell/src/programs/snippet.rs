@@ -1,0 +1,1570 @@
+//! A light scanner for interpreter code (Python, JavaScript, Perl, Ruby, PHP, PowerShell):
+//! not a parser, but a reader of the calls that matter for safety, with their literal
+//! arguments evaluated where possible:
+//!
+//! - file-system calls (`shutil.rmtree`, `os.remove`, `open(…, 'w')`, `fs.rmSync`,
+//!   `fs.writeFileSync`, perl `unlink`/`remove_tree`/`open`, ruby `FileUtils.rm_rf`,
+//!   `File.write`, PHP `unlink`/`file_put_contents`) with path expressions such as
+//!   `os.path.expanduser('~')`, `$ENV{HOME}`, `process.env.HOME`, `os.homedir()`, `Dir.home`,
+//!   `os.path.join(…)`, `path.join(…)`, string concatenation;
+//! - commands run through a shell or exec (`os.system`, `subprocess.*`, `child_process.*`,
+//!   perl/ruby `system`/backticks, PHP `shell_exec`): the command is analysed as shell code;
+//! - network use: URL literals (fetches), socket connections, data sent (uploads), the whole
+//!   environment sent (`dict(os.environ)`, `process.env`, `%ENV`);
+//! - code built at run time and executed: fetched (`exec(urlopen(…).read())`), decoded
+//!   (`exec(base64.b64decode(…))`), and reverse shells (socket + `dup2`/`pty.spawn`/`/bin/sh`).
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::decode;
+use crate::facts::Access;
+use crate::model::{State, Stream};
+use crate::paths::{self, Resolved};
+
+use super::interp::Lang;
+
+/// Nested scans (decoded payloads, `eval` of literals) stop at this depth.
+const MAX_SCAN_DEPTH: u32 = 4;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Eff {
+    /// Deletes the tree at argument 0.
+    DelTree,
+    /// Deletes the path at argument 0.
+    Del,
+    /// Deletes; recursive when the call's options say `recursive: true` / `force`.
+    DelOpt,
+    /// Writes argument 0.
+    Write,
+    /// Creates argument 0.
+    Create,
+    /// Reads argument 0.
+    Read,
+    /// `open(path, mode)` (mode in argument 1; perl: argument 1 or 2).
+    Open,
+    /// Copies argument 0 to argument 1.
+    Copy,
+    /// Copies a tree.
+    CopyTree,
+    /// Moves argument 0 to argument 1.
+    Move,
+    /// Changes the mode of argument 0 (mode in argument 1; perl: mode first).
+    Chmod,
+    /// Runs argument 0 as a shell command (a string, or a list of words).
+    Shell,
+    /// Runs a program with an argument list (`spawn('rm', ['-rf', x])`, perl `system LIST`).
+    Argv,
+    /// Downloads argument 0 into the file in argument 1.
+    Download,
+}
+
+/// A call of interest: name as written before `(` (a leading `.` matches a method on any
+/// receiver) and its effect.
+type Call = (&'static str, Eff);
+
+const PY: &[Call] = &[
+    ("shutil.rmtree", Eff::DelTree),
+    ("rmtree", Eff::DelTree),
+    ("os.remove", Eff::Del),
+    ("os.unlink", Eff::Del),
+    ("os.rmdir", Eff::Del),
+    ("os.removedirs", Eff::Del),
+    (".unlink", Eff::Del),
+    (".rmdir", Eff::Del),
+    ("open", Eff::Open),
+    ("io.open", Eff::Open),
+    (".write_text", Eff::Write),
+    (".write_bytes", Eff::Write),
+    (".read_text", Eff::Read),
+    (".read_bytes", Eff::Read),
+    (".touch", Eff::Create),
+    (".mkdir", Eff::Create),
+    ("os.makedirs", Eff::Create),
+    ("os.mkdir", Eff::Create),
+    ("shutil.copy", Eff::Copy),
+    ("shutil.copy2", Eff::Copy),
+    ("shutil.copyfile", Eff::Copy),
+    ("shutil.copytree", Eff::CopyTree),
+    ("shutil.move", Eff::Move),
+    ("os.rename", Eff::Move),
+    ("os.replace", Eff::Move),
+    ("os.chmod", Eff::Chmod),
+    ("os.system", Eff::Shell),
+    ("os.popen", Eff::Shell),
+    ("subprocess.run", Eff::Shell),
+    ("subprocess.call", Eff::Shell),
+    ("subprocess.check_call", Eff::Shell),
+    ("subprocess.check_output", Eff::Shell),
+    ("subprocess.Popen", Eff::Shell),
+    ("subprocess.getoutput", Eff::Shell),
+    ("subprocess.getstatusoutput", Eff::Shell),
+    ("commands.getoutput", Eff::Shell),
+    ("pty.spawn", Eff::Shell),
+    ("os.execv", Eff::Argv),
+    ("os.execvp", Eff::Argv),
+    ("urlretrieve", Eff::Download),
+];
+
+const JS: &[Call] = &[
+    ("rmSync", Eff::DelOpt),
+    ("rm", Eff::DelOpt),
+    ("rmdirSync", Eff::DelOpt),
+    ("rmdir", Eff::DelOpt),
+    ("rimraf", Eff::DelTree),
+    ("rimrafSync", Eff::DelTree),
+    ("removeSync", Eff::DelTree),
+    ("Deno.remove", Eff::DelOpt),
+    ("unlinkSync", Eff::Del),
+    ("unlink", Eff::Del),
+    ("writeFileSync", Eff::Write),
+    ("writeFile", Eff::Write),
+    ("appendFileSync", Eff::Write),
+    ("appendFile", Eff::Write),
+    ("createWriteStream", Eff::Write),
+    ("Deno.writeTextFile", Eff::Write),
+    ("Bun.write", Eff::Write),
+    ("mkdirSync", Eff::Create),
+    ("readFileSync", Eff::Read),
+    ("readFile", Eff::Read),
+    ("createReadStream", Eff::Read),
+    ("Deno.readTextFile", Eff::Read),
+    ("copyFileSync", Eff::Copy),
+    ("cpSync", Eff::CopyTree),
+    ("renameSync", Eff::Move),
+    ("chmodSync", Eff::Chmod),
+    ("execSync", Eff::Shell),
+    ("exec", Eff::Shell),
+    ("execFileSync", Eff::Argv),
+    ("execFile", Eff::Argv),
+    ("spawn", Eff::Argv),
+    ("spawnSync", Eff::Argv),
+];
+
+const PERL: &[Call] = &[
+    ("remove_tree", Eff::DelTree),
+    ("rmtree", Eff::DelTree),
+    ("File::Path::rmtree", Eff::DelTree),
+    ("File::Path::remove_tree", Eff::DelTree),
+    ("unlink", Eff::Del),
+    ("rmdir", Eff::Del),
+    ("open", Eff::Open),
+    ("sysopen", Eff::Write),
+    ("mkdir", Eff::Create),
+    ("make_path", Eff::Create),
+    ("rename", Eff::Move),
+    ("copy", Eff::Copy),
+    ("move", Eff::Move),
+    ("chmod", Eff::Chmod),
+    ("system", Eff::Shell),
+    ("exec", Eff::Shell),
+    ("qx", Eff::Shell),
+    ("readpipe", Eff::Shell),
+    ("getstore", Eff::Download),
+    ("mirror", Eff::Download),
+];
+
+const RUBY: &[Call] = &[
+    ("FileUtils.rm_rf", Eff::DelTree),
+    ("FileUtils.rm_r", Eff::DelTree),
+    ("FileUtils.remove_dir", Eff::DelTree),
+    ("FileUtils.remove_entry", Eff::DelTree),
+    ("FileUtils.remove_entry_secure", Eff::DelTree),
+    ("rm_rf", Eff::DelTree),
+    ("File.delete", Eff::Del),
+    ("File.unlink", Eff::Del),
+    ("FileUtils.rm", Eff::Del),
+    ("FileUtils.rm_f", Eff::Del),
+    ("Dir.rmdir", Eff::Del),
+    ("Dir.delete", Eff::Del),
+    ("File.write", Eff::Write),
+    ("IO.write", Eff::Write),
+    ("File.open", Eff::Open),
+    ("File.read", Eff::Read),
+    ("IO.read", Eff::Read),
+    ("File.readlines", Eff::Read),
+    ("FileUtils.touch", Eff::Create),
+    ("FileUtils.mkdir_p", Eff::Create),
+    ("FileUtils.cp", Eff::Copy),
+    ("FileUtils.cp_r", Eff::CopyTree),
+    ("FileUtils.mv", Eff::Move),
+    ("File.rename", Eff::Move),
+    ("File.chmod", Eff::Chmod),
+    ("system", Eff::Shell),
+    ("exec", Eff::Shell),
+    ("spawn", Eff::Shell),
+    ("IO.popen", Eff::Shell),
+    ("Open3.capture2", Eff::Shell),
+    ("Open3.capture2e", Eff::Shell),
+    ("Open3.capture3", Eff::Shell),
+    ("Open3.popen3", Eff::Shell),
+];
+
+const PHP: &[Call] = &[
+    ("unlink", Eff::Del),
+    ("rmdir", Eff::Del),
+    ("file_put_contents", Eff::Write),
+    ("fopen", Eff::Open),
+    ("file_get_contents", Eff::Read),
+    ("readfile", Eff::Read),
+    ("file", Eff::Read),
+    ("mkdir", Eff::Create),
+    ("touch", Eff::Create),
+    ("copy", Eff::Copy),
+    ("rename", Eff::Move),
+    ("chmod", Eff::Chmod),
+    ("system", Eff::Shell),
+    ("exec", Eff::Shell),
+    ("shell_exec", Eff::Shell),
+    ("passthru", Eff::Shell),
+    ("popen", Eff::Shell),
+    ("proc_open", Eff::Shell),
+];
+
+/// Calls that decode data, with the decoder name reported.
+const DECODERS: &[(&str, &str)] = &[
+    ("b64decode", "python base64"),
+    ("decodebytes", "python base64"),
+    ("decodestring", "python base64"),
+    ("a85decode", "python base85"),
+    ("b85decode", "python base85"),
+    ("b32decode", "python base32"),
+    ("bytes.fromhex", "python hex"),
+    ("unhexlify", "python hex"),
+    ("codecs.decode", "python codecs"),
+    ("zlib.decompress", "zlib"),
+    ("gzip.decompress", "gzip"),
+    ("marshal.loads", "python marshal"),
+    ("atob", "javascript atob"),
+    ("'base64')", "javascript base64"),
+    ("\"base64\")", "javascript base64"),
+    ("'hex')", "javascript hex"),
+    ("decode_base64", "perl base64"),
+    ("unpack(\"m", "perl base64"),
+    ("unpack('m", "perl base64"),
+    ("pack(\"H", "perl hex"),
+    ("pack('H", "perl hex"),
+    ("Base64.decode64", "ruby base64"),
+    ("Base64.strict_decode64", "ruby base64"),
+    ("unpack1(\"m", "ruby base64"),
+    ("unpack1('m", "ruby base64"),
+    ("base64_decode", "php base64"),
+    ("gzinflate", "php gzinflate"),
+    ("str_rot13", "php rot13"),
+    ("hex2bin", "php hex"),
+    ("FromBase64String", "powershell base64"),
+];
+
+/// Calls that run code of the same language built at run time.
+fn eval_calls(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::Python => &["exec", "eval", "compile", "runpy.run_path"],
+        Lang::Node => &[
+            "eval",
+            "Function",
+            "runInNewContext",
+            "runInThisContext",
+            "runInContext",
+        ],
+        Lang::Perl => &["eval"],
+        Lang::Ruby => &["eval", "instance_eval", "class_eval", "module_eval"],
+        Lang::Php => &["eval", "assert", "create_function"],
+        Lang::PowerShell => &["iex", "invoke-expression", "scriptblock]::create"],
+        _ => &[],
+    }
+}
+
+/// Expressions that stand for the whole environment.
+const ENV_DUMPS: &[&str] = &[
+    "dict(os.environ",
+    "os.environ.copy()",
+    "os.environ.items()",
+    "str(os.environ",
+    "repr(os.environ",
+    "dumps(os.environ",
+    "dumps(dict(os.environ",
+    "environ)",
+    "JSON.stringify(process.env",
+    "Object.entries(process.env",
+    "Object.keys(process.env",
+    "(process.env)",
+    "process.env)",
+    "Deno.env.toObject()",
+    "%ENV",
+    "ENV.to_h",
+    "ENV.to_a",
+    "ENV.inspect",
+    "ENV.map",
+    "getenv()",
+    "$_ENV",
+    "$_SERVER",
+    "Get-ChildItem env:",
+    "gci env:",
+    "dir env:",
+];
+
+/// Markers of data sent over the network (together with a URL or a socket).
+const SENDS: &[&str] = &[
+    "data=",
+    "json=",
+    "files=",
+    ".post(",
+    ".put(",
+    ".patch(",
+    "'POST'",
+    "\"POST\"",
+    "method: 'PUT'",
+    "sendall(",
+    ".send(",
+    "body:",
+    "body=",
+    ".write(",
+    "->post(",
+    "Net::HTTP.post",
+    "post_form",
+    "-Method Post",
+    "-Body",
+    "UploadString",
+    "UploadFile",
+    "http.request(",
+    "https.request(",
+];
+
+/// Markers of a fetch call (their result is remote content).
+const FETCHES: &[&str] = &[
+    "urlopen",
+    "requests.get",
+    "requests.request",
+    "httpx.get",
+    "urllib",
+    "fetch(",
+    "http.get(",
+    "https.get(",
+    "axios",
+    "LWP::Simple",
+    "get(",
+    "getstore",
+    "Net::HTTP",
+    "open-uri",
+    "URI.open",
+    "URI.parse",
+    "file_get_contents(",
+    "curl_exec",
+    "Invoke-WebRequest",
+    "iwr ",
+    "Invoke-RestMethod",
+    "irm ",
+    "DownloadString",
+    "DownloadFile",
+    "WebClient",
+    ".read()",
+];
+
+/// Markers of a process attached to a socket.
+const SHELL_ON_SOCKET: &[&str] = &[
+    "dup2(",
+    "pty.spawn",
+    "/bin/sh",
+    "/bin/bash",
+    "cmd.exe",
+    "'sh'",
+    "\"sh\"",
+    "'bash'",
+    "\"bash\"",
+    "sh -i",
+    "TCPSocket",
+    "fdopen",
+    "exec(\"/bin",
+    "spawn(\"/bin",
+];
+
+/// The string value of a leading literal (`'…'`, `"…"`, `` `…` ``, Python `r'…'`/`b'…'`,
+/// triple quotes), with backslash escapes of the common kind decoded.
+pub(crate) fn leading_literal(s: &str) -> Option<String> {
+    literal_at(s).map(|(v, _)| v)
+}
+
+/// A literal at the start of `s`: its value and the byte length consumed.
+fn literal_at(s: &str) -> Option<(String, usize)> {
+    let mut start = 0;
+    let bytes = s.as_bytes();
+    while start < bytes.len()
+        && start < 2
+        && matches!(
+            bytes.get(start),
+            Some(b'r' | b'b' | b'u' | b'f' | b'R' | b'B' | b'U' | b'F')
+        )
+    {
+        start += 1;
+    }
+    let raw_prefix = s
+        .get(..start)
+        .unwrap_or("")
+        .to_ascii_lowercase()
+        .contains('r');
+    let q = *bytes.get(start)?;
+    if !matches!(q, b'\'' | b'"' | b'`') {
+        return None;
+    }
+    let qc = q as char;
+    let triple: String = std::iter::repeat_n(qc, 3).collect();
+    let body_start;
+    let end_pat: String;
+    if s.get(start..).is_some_and(|r| r.starts_with(&triple)) {
+        body_start = start + 3;
+        end_pat = triple;
+    } else {
+        body_start = start + 1;
+        end_pat = qc.to_string();
+    }
+    let mut out = String::new();
+    let body = s.get(body_start..)?;
+    let mut it = body.char_indices();
+    while let Some((i, c)) = it.next() {
+        // Interpolations (`#{…}` in Ruby, `${…}` in JS templates) may hold quotes.
+        if (c == '#' || c == '$')
+            && qc != '\''
+            && body.get(i + 1..).is_some_and(|r| r.starts_with('{'))
+        {
+            let mut depth = 0usize;
+            let mut end = None;
+            for (j, d) in body.get(i + 1..).unwrap_or("").char_indices() {
+                match d {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            end = Some(i + 1 + j + 1);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(e) = end {
+                out.push_str(body.get(i..e).unwrap_or(""));
+                while it.clone().next().is_some_and(|(k, _)| k < e) {
+                    it.next();
+                }
+                continue;
+            }
+        }
+        if c == '\\' && !raw_prefix {
+            match it.next() {
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, 't')) => out.push('\t'),
+                Some((_, '0')) => out.push('\0'),
+                Some((_, e)) => out.push(e),
+                None => {}
+            }
+            continue;
+        }
+        if s.get(body_start + i..)
+            .is_some_and(|r| r.starts_with(&end_pat))
+        {
+            return Some((out, body_start + i + end_pat.len()));
+        }
+        out.push(c);
+    }
+    None
+}
+
+/// Splits the text after an opening `(` into top-level arguments up to the matching `)`.
+/// Returns the arguments and the byte length consumed (including the `)`).
+fn split_args(s: &str) -> (Vec<String>, usize) {
+    let mut args = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    let mut chars = s.char_indices().peekable();
+    let mut quote: Option<char> = None;
+    while let Some((i, c)) = chars.next() {
+        if let Some(q) = quote {
+            cur.push(c);
+            if c == '\\' {
+                if let Some((_, n)) = chars.next() {
+                    cur.push(n);
+                }
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' => {
+                quote = Some(c);
+                cur.push(c);
+            }
+            '(' | '[' | '{' => {
+                depth += 1;
+                cur.push(c);
+            }
+            ')' | ']' | '}' => {
+                if depth == 0 {
+                    if !cur.trim().is_empty() {
+                        args.push(cur.trim().to_string());
+                    }
+                    return (args, i + 1);
+                }
+                depth -= 1;
+                cur.push(c);
+            }
+            ',' if depth == 0 => {
+                args.push(cur.trim().to_string());
+                cur.clear();
+            }
+            ';' | '\n' if depth == 0 && quote.is_none() => {
+                if !cur.trim().is_empty() {
+                    args.push(cur.trim().to_string());
+                }
+                return (args, i);
+            }
+            _ => cur.push(c),
+        }
+        if args.len() > 16 {
+            break;
+        }
+    }
+    if !cur.trim().is_empty() {
+        args.push(cur.trim().to_string());
+    }
+    (args, s.len())
+}
+
+/// Splits a list literal `[a, b]` / `qw(a b)` / `%w[a b]` into its items.
+fn list_items(expr: &str) -> Option<Vec<String>> {
+    let e = expr.trim();
+    if let Some(inner) = e.strip_prefix('[') {
+        let (items, _) = split_args(inner);
+        return Some(items);
+    }
+    for p in ["qw(", "qw[", "%w(", "%w["] {
+        if let Some(inner) = e.strip_prefix(p) {
+            let inner = inner.trim_end_matches([')', ']']);
+            return Some(inner.split_whitespace().map(|w| format!("'{w}'")).collect());
+        }
+    }
+    None
+}
+
+fn norm_expr(e: &str) -> String {
+    e.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| if c == '"' { '\'' } else { c })
+        .collect()
+}
+
+/// Expressions that evaluate to the home directory.
+const HOME_EXPRS: &[&str] = &[
+    "os.path.expanduser('~')",
+    "expanduser('~')",
+    "os.environ['HOME']",
+    "environ['HOME']",
+    "os.environ.get('HOME')",
+    "os.getenv('HOME')",
+    "Path.home()",
+    "pathlib.Path.home()",
+    "str(Path.home())",
+    "str(pathlib.Path.home())",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "process.env.HOME",
+    "process.env['HOME']",
+    "os.homedir()",
+    "require('os').homedir()",
+    "Deno.env.get('HOME')",
+    "Dir.home",
+    "ENV['HOME']",
+    "ENV.fetch('HOME')",
+    "File.expand_path('~')",
+    "getenv('HOME')",
+    "$_SERVER['HOME']",
+    "$HOME",
+    "$env:HOME",
+    "$env:USERPROFILE",
+    "~",
+];
+
+/// Evaluates a path expression to a string: literals, home expressions, `os.path.join`,
+/// `path.join`, `File.join`, `Path(…)`, `+`/`.` concatenation, Python `/` on paths.
+/// `None` when it depends on run-time values.
+fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
+    if depth > 6 {
+        return None;
+    }
+    let e = expr.trim().trim_end_matches(".encode()").trim();
+    if e.is_empty() {
+        return None;
+    }
+    let n = norm_expr(e);
+    if HOME_EXPRS.iter().any(|h| norm_expr(h) == n) {
+        return Some(home.to_string());
+    }
+    if let Some((v, used)) = literal_at(e) {
+        if used == e.len() {
+            return Some(interpolate(&v, e, lang, home));
+        }
+    }
+    // Wrappers that return their (single) argument as a path.
+    for w in [
+        "os.path.expanduser(",
+        "expanduser(",
+        "os.path.abspath(",
+        "os.path.realpath(",
+        "Path(",
+        "pathlib.Path(",
+        "PurePath(",
+        "str(",
+        "File.expand_path(",
+        "path.resolve(",
+        "realpath(",
+        "String(",
+    ] {
+        if let Some(inner) = e.strip_prefix(w) {
+            let (args, used) = split_args(inner);
+            if used == inner.len() && !args.is_empty() {
+                if w.starts_with("path.resolve") || args.len() > 1 {
+                    return join_all(&args, lang, home, depth);
+                }
+                let v = eval_str(args.first()?, lang, home, depth + 1)?;
+                return Some(expand_tilde(&v, home));
+            }
+        }
+    }
+    for w in [
+        "os.path.join(",
+        "path.join(",
+        "File.join(",
+        "join(",
+        "catfile(",
+        "Join-Path ",
+    ] {
+        if let Some(inner) = e.strip_prefix(w) {
+            let (args, used) = split_args(inner);
+            if used == inner.len() {
+                return join_all(&args, lang, home, depth);
+            }
+        }
+    }
+    // Concatenation.
+    let ops: &[&str] = match lang {
+        Lang::Perl | Lang::Php => &[" . ", "."],
+        Lang::Python => &["+", " / "],
+        _ => &["+"],
+    };
+    for op in ops {
+        let parts = split_top(e, op);
+        if parts.len() > 1 {
+            let mut out = String::new();
+            for (i, p) in parts.iter().enumerate() {
+                let v = eval_str(p, lang, home, depth + 1)?;
+                if *op == " / " && i > 0 {
+                    out = paths::join(&out, &v);
+                } else {
+                    out.push_str(&v);
+                }
+            }
+            return Some(out);
+        }
+    }
+    None
+}
+
+fn expand_tilde(v: &str, home: &str) -> String {
+    if v == "~" {
+        home.to_string()
+    } else if let Some(r) = v.strip_prefix("~/") {
+        format!("{home}/{r}")
+    } else {
+        v.to_string()
+    }
+}
+
+fn join_all(args: &[String], lang: Lang, home: &str, depth: u32) -> Option<String> {
+    let mut out = String::new();
+    for a in args {
+        let v = eval_str(a, lang, home, depth + 1)?;
+        out = if out.is_empty() {
+            v
+        } else {
+            paths::join(&out, &v)
+        };
+    }
+    Some(out)
+}
+
+/// Splits `e` on a top-level operator (outside quotes and brackets).
+fn split_top<'e>(e: &'e str, op: &str) -> Vec<&'e str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut last = 0;
+    let mut skip = 0;
+    for (i, c) in e.char_indices() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if let Some(q) = quote {
+            if c == '\\' {
+                skip = 1;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' | '`' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if depth == 0 && e.get(i..).is_some_and(|r| r.starts_with(op)) => {
+                out.push(e.get(last..i).unwrap_or(""));
+                last = i + op.len();
+                skip = op.len().saturating_sub(1);
+            }
+            _ => {}
+        }
+    }
+    if out.is_empty() {
+        return vec![e];
+    }
+    out.push(e.get(last..).unwrap_or(""));
+    out
+}
+
+/// Interpolates the home directory into double-quoted / template literals
+/// (`"$ENV{HOME}/x"`, `"#{Dir.home}/x"`, `` `${process.env.HOME}/x` ``, `f"{Path.home()}/x"`).
+fn interpolate(v: &str, lit: &str, lang: Lang, home: &str) -> String {
+    let dq = lit.starts_with('"')
+        || lit.starts_with('`')
+        || lit.starts_with('f')
+        || lit.starts_with('F');
+    if !dq {
+        return v.to_string();
+    }
+    let mut out = v.to_string();
+    let forms: &[&str] = match lang {
+        Lang::Perl => &["$ENV{HOME}", "$ENV{'HOME'}", "${ENV{HOME}}"],
+        Lang::Ruby => &["#{ENV['HOME']}", "#{ENV[\"HOME\"]}", "#{Dir.home}"],
+        Lang::Node => &[
+            "${process.env.HOME}",
+            "${os.homedir()}",
+            "${require('os').homedir()}",
+        ],
+        Lang::Python => &[
+            "{os.environ['HOME']}",
+            "{Path.home()}",
+            "{os.path.expanduser('~')}",
+            "{os.getenv('HOME')}",
+        ],
+        Lang::Php => &["{$_SERVER['HOME']}", "$_SERVER[HOME]"],
+        Lang::PowerShell => &["$env:HOME", "$HOME", "$env:USERPROFILE"],
+        _ => &[],
+    };
+    for f in forms {
+        out = out.replace(f, home);
+    }
+    out
+}
+
+/// Positions of calls to `name` (word boundary before, `(` after; in Perl/Ruby also a
+/// space or quote after, parentheses being optional there). A leading `.` in `name` matches a
+/// method on any receiver; with `dot_ok`, a plain name also matches as a method
+/// (`fs.rmSync(`, `cp.execSync(`). Returns the byte offsets just after the name.
+fn find_calls(code: &str, name: &str, paren_optional: bool, dot_ok: bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    let method = name.starts_with('.');
+    for (i, _) in code.match_indices(name) {
+        if !method {
+            if let Some(b) = code.get(..i).and_then(|b| b.chars().next_back()) {
+                if b.is_alphanumeric() || matches!(b, '_' | '$' | '@' | '%' | ':') {
+                    continue;
+                }
+                if b == '.' && (name.contains('.') || !dot_ok) {
+                    continue;
+                }
+            }
+        }
+        let end = i + name.len();
+        let after = code.get(end..).unwrap_or("");
+        if after
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let trimmed = after.trim_start();
+        if trimmed.starts_with('(')
+            || (paren_optional
+                && (after.starts_with(' ') || after.starts_with('"') || after.starts_with('\'')))
+            || (name == "qx"
+                && (after.starts_with('{') || after.starts_with('(') || after.starts_with('/')))
+        {
+            out.push(end);
+        }
+        if out.len() >= 32 {
+            break;
+        }
+    }
+    out
+}
+
+/// The arguments of the call whose name ends at `pos`.
+fn call_args_at(code: &str, pos: usize, name: &str) -> (Vec<String>, String) {
+    let after = code.get(pos..).unwrap_or("");
+    let trimmed = after.trim_start();
+    let skipped = after.len() - trimmed.len();
+    if name == "qx" {
+        let open = trimmed.chars().next().unwrap_or('{');
+        let close = match open {
+            '{' => '}',
+            '(' => ')',
+            '[' => ']',
+            c => c,
+        };
+        let body = trimmed.get(open.len_utf8()..).unwrap_or("");
+        let end = body.find(close).unwrap_or(body.len());
+        let inner = body.get(..end).unwrap_or("");
+        return (
+            vec![format!("'{}'", inner.replace('\'', "'\\''"))],
+            format!("qx{open}{inner}{close}"),
+        );
+    }
+    let (args, used) = if let Some(inner) = trimmed.strip_prefix('(') {
+        let (a, u) = split_args(inner);
+        (a, u + 1)
+    } else {
+        // Paren-less call: up to `;`, newline, or a closing bracket at the top level.
+        split_args(trimmed)
+    };
+    let start = pos.saturating_sub(name.len());
+    let text = code
+        .get(start..pos + skipped + used)
+        .unwrap_or("")
+        .to_string();
+    (args, text)
+}
+
+/// For a method call (`.unlink(`) the receiver expression before the dot (`Path('x')`,
+/// `Path.home() / 'x'` in parentheses).
+fn receiver_before(code: &str, dot: usize) -> Option<String> {
+    let before = code.get(..dot)?;
+    let bytes = before.as_bytes();
+    let mut i = bytes.len();
+    let mut depth = 0i32;
+    while i > 0 {
+        let c = *bytes.get(i - 1)?;
+        match c {
+            b')' | b']' => depth += 1,
+            b'(' | b'[' => {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            _ if depth == 0 && !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.') => break,
+            _ => {}
+        }
+        i -= 1;
+    }
+    let recv = before.get(i..)?.trim();
+    let recv = recv
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(recv);
+    (!recv.is_empty()).then(|| recv.to_string())
+}
+
+struct Ctx<'x> {
+    lang: Lang,
+    interp: &'x str,
+    how: &'x str,
+    home: String,
+}
+
+/// Scans interpreter code and records its facts; returns the stream the code would print
+/// (unknown text, with provenance when the code fetches or dumps the environment).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn scan(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    interp: &str,
+    lang: Lang,
+    code: &str,
+    how: &str,
+    depth: u32,
+) -> Stream {
+    let mut out = Stream::default();
+    if depth > MAX_SCAN_DEPTH || code.is_empty() {
+        return out;
+    }
+    let code: String = code.chars().take(64 * 1024).collect();
+    let code = code.as_str();
+    let cx = Ctx {
+        lang,
+        interp,
+        how,
+        home: paths::normalize(&a.ctx.home),
+    };
+    let ev_code = crate::analyzer::truncate(code, 300);
+
+    // Network: URL literals and socket peers.
+    let urls = find_urls(code);
+    for u in &urls {
+        a.fetch(u, &ev_code);
+    }
+    let peers = socket_peers(code);
+    for p in &peers {
+        a.fetch(&format!("tcp://{p}"), &ev_code);
+    }
+    let networked = !urls.is_empty() || !peers.is_empty();
+    let lower = code.to_ascii_lowercase();
+    let fetches = networked
+        && FETCHES
+            .iter()
+            .any(|f| code.contains(f) || lower.contains(&f.to_ascii_lowercase()));
+    let env_dump = ENV_DUMPS.iter().any(|d| code.contains(d));
+    let evals: Vec<&str> = eval_calls(lang)
+        .iter()
+        .copied()
+        .filter(|e| {
+            if lang == Lang::PowerShell {
+                lower.contains(e)
+            } else {
+                !find_calls(code, e, paren_optional(lang), lang == Lang::Node).is_empty()
+            }
+        })
+        .collect();
+    let decoder = DECODERS
+        .iter()
+        .find(|(d, _)| code.contains(d))
+        .map(|(_, n)| *n);
+    let runs_shell = table(lang).iter().any(|(n, e)| {
+        matches!(e, Eff::Shell | Eff::Argv)
+            && !find_calls(code, n, paren_optional(lang), lang == Lang::Node).is_empty()
+    }) || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
+        && code.contains('`'));
+
+    // Reverse shell: a socket whose peer gets a shell.
+    if !peers.is_empty() && SHELL_ON_SOCKET.iter().any(|m| code.contains(m)) {
+        a.remote_exec("reverse_shell", interp, peers.first().cloned(), &ev_code);
+    }
+    // Fetched code executed.
+    if fetches && (!evals.is_empty() || runs_shell) {
+        let src = urls.first().cloned().or_else(|| peers.first().cloned());
+        a.remote_exec("interpreter", interp, src, &ev_code);
+    }
+    // Decoded code executed.
+    if let Some(dec) = decoder {
+        if !evals.is_empty() || runs_shell {
+            let payload = decoded_payload(code);
+            a.decoded_exec(dec, interp, payload.as_deref(), &ev_code);
+            if let Some(p) = payload {
+                if runs_shell && evals.is_empty() {
+                    a.run_code(&p, st, inv, interp, None, Stream::default());
+                } else {
+                    scan(a, inv, st, interp, lang, &p, how, depth + 1);
+                }
+            }
+        }
+    }
+    // Literal code handed to eval: scanned in turn.
+    for e in &evals {
+        for pos in find_calls(code, e, paren_optional(lang), lang == Lang::Node) {
+            let (args, _) = call_args_at(code, pos, e);
+            if let Some(lit) = args.first().and_then(|x| eval_str(x, lang, &cx.home, 0)) {
+                scan(a, inv, st, interp, lang, &lit, how, depth + 1);
+            }
+        }
+    }
+    // Uploads.
+    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s))) {
+        let target = urls
+            .first()
+            .cloned()
+            .or_else(|| peers.first().cloned())
+            .unwrap_or_default();
+        a.upload(interp, &target, None, env_dump, &ev_code);
+    }
+    // Backticks (perl, ruby, php) run shell code.
+    if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
+        for cmd in backtick_literals(code) {
+            a.run_code(&cmd, st, inv, interp, None, Stream::default());
+        }
+    }
+    if lang == Lang::PowerShell {
+        powershell(a, &cx, code, &lower, &urls, &ev_code);
+    }
+    // Calls.
+    for (name, eff) in table(lang) {
+        for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
+            call(a, inv, st, &cx, code, pos, name, *eff);
+        }
+    }
+    if fetches {
+        out.taint.fetched = urls.first().cloned().or_else(|| peers.first().cloned());
+    }
+    out.taint.env_dump = env_dump;
+    out
+}
+
+fn paren_optional(lang: Lang) -> bool {
+    matches!(lang, Lang::Perl | Lang::Ruby)
+}
+
+fn table(lang: Lang) -> &'static [Call] {
+    match lang {
+        Lang::Python => PY,
+        Lang::Node => JS,
+        Lang::Perl => PERL,
+        Lang::Ruby => RUBY,
+        Lang::Php => PHP,
+        _ => &[],
+    }
+}
+
+/// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
+fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[String], ev: &str) {
+    let fetch = [
+        "invoke-webrequest",
+        "iwr ",
+        "invoke-restmethod",
+        "irm ",
+        "downloadstring",
+        "downloadfile",
+        "webclient",
+    ]
+    .iter()
+    .any(|m| lower.contains(m));
+    let run = ["iex", "invoke-expression", "start-process", "& ("]
+        .iter()
+        .any(|m| lower.contains(m));
+    if fetch && run && !urls.is_empty() {
+        a.remote_exec("interpreter", cx.interp, urls.first().cloned(), ev);
+    }
+    for (i, _) in lower.match_indices("remove-item") {
+        let seg_end = lower
+            .get(i..)
+            .and_then(|s| s.find([';', '\n', '|']))
+            .map(|e| i + e)
+            .unwrap_or(lower.len());
+        let seg = code.get(i..seg_end).unwrap_or("");
+        let seg_l = lower.get(i..seg_end).unwrap_or("");
+        let recursive = seg_l.contains("-recurse") || seg_l.contains("-r ");
+        for w in seg.split_whitespace().skip(1) {
+            if w.starts_with('-') {
+                continue;
+            }
+            let w = w.trim_matches(['"', '\'']);
+            let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
+            let v = expand_tilde(&v, &cx.home);
+            let r = Resolved {
+                path: paths::normalize(&v),
+                dynamic: !v.starts_with('/'),
+                glob: crate::expand::has_glob(&v),
+            };
+            a.add_path(&r, Access::Delete, cx.how, recursive, seg);
+            break;
+        }
+    }
+}
+
+/// Handles one call of interest.
+#[allow(clippy::too_many_arguments)]
+fn call(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    cx: &Ctx,
+    code: &str,
+    pos: usize,
+    name: &str,
+    eff: Eff,
+) {
+    let (mut args, text) = call_args_at(code, pos, name);
+    let ev = crate::analyzer::truncate(&text, 300);
+    if name.starts_with('.') {
+        // Method: the receiver is the path (`Path('x').unlink()`).
+        let dot = pos - name.len();
+        match receiver_before(code, dot) {
+            Some(r) => args.insert(0, r),
+            None => return,
+        }
+    }
+    let path_of = |i: usize, args: &[String]| -> Option<Resolved> {
+        let e = args.get(i)?;
+        Some(match eval_str(e, cx.lang, &cx.home, 0) {
+            Some(v) => {
+                let v = expand_tilde(&v, &cx.home);
+                let mut arg = crate::model::Arg::lit(&v);
+                arg.glob = crate::expand::has_glob(&v);
+                paths::resolve(&arg, &inv.cwd)
+            }
+            None => Resolved {
+                path: crate::analyzer::truncate(e, 80),
+                dynamic: true,
+                glob: false,
+            },
+        })
+    };
+    match eff {
+        Eff::DelTree | Eff::Del | Eff::DelOpt => {
+            // Perl's unlink/rmtree take lists.
+            let n = if matches!(cx.lang, Lang::Perl) {
+                args.len().min(8)
+            } else {
+                1
+            };
+            let recursive = eff == Eff::DelTree
+                || (eff == Eff::DelOpt
+                    && args
+                        .iter()
+                        .skip(1)
+                        .any(|x| x.contains("recursive") || x.contains("force")));
+            for i in 0..n {
+                if let Some(r) = path_of(i, &args) {
+                    if r.dynamic && args.get(i).is_some_and(|x| x.starts_with('{')) {
+                        continue;
+                    }
+                    a.add_path(&r, Access::Delete, cx.how, recursive, &ev);
+                }
+            }
+        }
+        Eff::Write | Eff::Create | Eff::Read => {
+            let access = match eff {
+                Eff::Write => Access::Write,
+                Eff::Create => Access::Create,
+                _ => Access::Read,
+            };
+            if let Some(r) = path_of(0, &args) {
+                if access == Access::Read && r.path.contains("://") {
+                    return;
+                }
+                a.add_path(&r, access, cx.how, false, &ev);
+            }
+        }
+        Eff::Open => open_call(a, inv, st, cx, &args, &ev, path_of),
+        Eff::Copy | Eff::CopyTree | Eff::Move => {
+            let rec = eff == Eff::CopyTree;
+            if let Some(r) = path_of(0, &args) {
+                let acc = if eff == Eff::Move {
+                    Access::Delete
+                } else {
+                    Access::Read
+                };
+                a.add_path(&r, acc, cx.how, rec, &ev);
+            }
+            if let Some(r) = path_of(1, &args) {
+                a.add_path(&r, Access::Create, cx.how, rec, &ev);
+            }
+        }
+        Eff::Chmod => {
+            let (mode_i, path_i) = if cx.lang == Lang::Perl {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
+            let r = path_of(path_i, &args);
+            if let Some(r) = &r {
+                a.add_path(r, Access::Chmod, cx.how, false, &ev);
+            }
+            if let Some(m) = args.get(mode_i) {
+                let m = m.trim().trim_start_matches("0o").trim_start_matches('0');
+                let m = if m.is_empty() { "0" } else { m };
+                let (setuid, world) = super::files::mode_bits(m);
+                if setuid {
+                    a.privilege("setuid", cx.interp, &ev);
+                }
+                if world
+                    && r.is_some_and(|r| {
+                        !matches!(
+                            paths::scope(&r.path, r.dynamic, a.ctx),
+                            crate::facts::Scope::Project | crate::facts::Scope::Temp
+                        )
+                    })
+                {
+                    a.privilege("world_writable", cx.interp, &ev);
+                }
+            }
+        }
+        Eff::Shell | Eff::Argv => {
+            let command = shell_command(&args, eff, cx);
+            match command {
+                Some(c) => {
+                    a.run_code(&c, st, inv, cx.interp, None, Stream::default());
+                }
+                None => {
+                    if args.first().is_some_and(|x| !x.is_empty()) {
+                        a.unanalysable(
+                            &format!("{} runs a command only known at run time", cx.interp),
+                            &ev,
+                        );
+                    }
+                }
+            }
+        }
+        Eff::Download => {
+            if let Some(r) = path_of(1, &args) {
+                a.add_path(&r, Access::Create, cx.how, false, &ev);
+                let url = args.first().and_then(|u| eval_str(u, cx.lang, &cx.home, 0));
+                if !r.dynamic {
+                    let mut s = Stream::default();
+                    s.taint.fetched = url;
+                    a.files.insert(r.path.clone(), s);
+                }
+            }
+        }
+    }
+}
+
+/// `open(path, mode)` in Python/Ruby/PHP; perl's 2- and 3-argument `open` (pipes to and
+/// from commands run shell code).
+#[allow(clippy::too_many_arguments)]
+fn open_call(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    cx: &Ctx,
+    args: &[String],
+    ev: &str,
+    path_of: impl Fn(usize, &[String]) -> Option<Resolved>,
+) {
+    if cx.lang == Lang::Perl {
+        let (mode, target_i) = match args.len() {
+            0 | 1 => return,
+            2 => {
+                let spec = eval_str(
+                    args.get(1).map(String::as_str).unwrap_or(""),
+                    cx.lang,
+                    &cx.home,
+                    0,
+                );
+                let Some(spec) = spec else { return };
+                let s = spec.trim();
+                if let Some(cmd) = s.strip_prefix('|').or_else(|| s.strip_suffix('|')) {
+                    a.run_code(cmd.trim(), st, inv, cx.interp, None, Stream::default());
+                    return;
+                }
+                let (m, p) = if let Some(p) = s.strip_prefix(">>") {
+                    (">>", p)
+                } else if let Some(p) = s.strip_prefix("+<") {
+                    ("+<", p)
+                } else if let Some(p) = s.strip_prefix('>') {
+                    (">", p)
+                } else if let Some(p) = s.strip_prefix('<') {
+                    ("<", p)
+                } else {
+                    ("<", s)
+                };
+                let v = expand_tilde(p.trim(), &cx.home);
+                let arg = crate::model::Arg::lit(&v);
+                let r = paths::resolve(&arg, &inv.cwd);
+                let acc = if m == "<" {
+                    Access::Read
+                } else {
+                    Access::Write
+                };
+                a.add_path(&r, acc, cx.how, false, ev);
+                return;
+            }
+            _ => {
+                let m = eval_str(
+                    args.get(1).map(String::as_str).unwrap_or(""),
+                    cx.lang,
+                    &cx.home,
+                    0,
+                )
+                .unwrap_or_default();
+                (m, 2)
+            }
+        };
+        let m = mode.trim();
+        if m.starts_with("-|") || m.starts_with("|-") {
+            if let Some(c) = args.get(2).and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) {
+                a.run_code(&c, st, inv, cx.interp, None, Stream::default());
+            }
+            return;
+        }
+        let acc = if m.starts_with('<') {
+            Access::Read
+        } else {
+            Access::Write
+        };
+        if let Some(r) = path_of(target_i, args) {
+            a.add_path(&r, acc, cx.how, false, ev);
+        }
+        return;
+    }
+    let mode = args
+        .iter()
+        .skip(1)
+        .find_map(|x| {
+            let x = x.trim();
+            let x = x.strip_prefix("mode=").unwrap_or(x);
+            leading_literal(x)
+        })
+        .unwrap_or_else(|| "r".into());
+    let writes = mode.contains(['w', 'a', 'x', '+']);
+    let Some(r) = path_of(0, args) else { return };
+    if r.path.contains("://") {
+        return;
+    }
+    let acc = if writes { Access::Write } else { Access::Read };
+    a.add_path(&r, acc, cx.how, false, ev);
+}
+
+/// The shell command of a Shell/Argv call: a string literal, or a list of literals joined
+/// with quoting. `None` when not static.
+fn shell_command(args: &[String], eff: Eff, cx: &Ctx) -> Option<String> {
+    let first = args.first()?;
+    if let Some(items) = list_items(first) {
+        let words: Option<Vec<String>> = items
+            .iter()
+            .map(|i| eval_str(i, cx.lang, &cx.home, 0))
+            .collect();
+        return Some(
+            words?
+                .iter()
+                .map(|w| super::sh_quote(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    let prog = eval_str(first, cx.lang, &cx.home, 0)?;
+    let mut words = vec![prog];
+    let rest_list = args.get(1).and_then(|x| list_items(x));
+    match (eff, rest_list) {
+        (Eff::Argv, Some(items)) => {
+            for i in items {
+                words.push(super::sh_quote(&eval_str(&i, cx.lang, &cx.home, 0)?));
+            }
+            let first = words
+                .first()
+                .map(|w| super::sh_quote(w))
+                .unwrap_or_default();
+            let rest = words.get(1..).unwrap_or(&[]).join(" ");
+            Some(format!("{first} {rest}").trim().to_string())
+        }
+        _ if matches!(cx.lang, Lang::Perl | Lang::Ruby) && args.len() > 1 => {
+            // `system("rm", "-rf", $dir)`: a list of words.
+            let mut out = vec![super::sh_quote(words.first()?)];
+            for x in args.iter().skip(1) {
+                let x = x.trim();
+                if x.starts_with('{') || x.starts_with(':') || x.contains("=>") {
+                    continue;
+                }
+                out.push(match eval_str(x, cx.lang, &cx.home, 0) {
+                    Some(v) => super::sh_quote(&v),
+                    None => "\"$ARG\"".to_string(),
+                });
+            }
+            Some(out.join(" "))
+        }
+        _ => words.into_iter().next(),
+    }
+}
+
+/// URL literals in code (`http://`, `https://`, `ftp://`), up to the closing quote.
+fn find_urls(code: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for scheme in ["https://", "http://", "ftp://", "wss://", "ws://"] {
+        for (i, _) in code.match_indices(scheme) {
+            if i > 0
+                && code
+                    .get(i - 1..i)
+                    .is_some_and(|c| c.chars().all(|c| c.is_ascii_alphabetic()))
+            {
+                continue;
+            }
+            let rest = code.get(i..).unwrap_or("");
+            let end = rest
+                .find(|c: char| {
+                    c.is_whitespace()
+                        || matches!(c, '\'' | '"' | '`' | ')' | '>' | '<' | ';' | ',' | '}')
+                })
+                .unwrap_or(rest.len());
+            let u = rest.get(..end).unwrap_or("").to_string();
+            if u.len() > scheme.len() && !out.contains(&u) {
+                out.push(u);
+            }
+            if out.len() >= 8 {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// `host:port` peers of socket connections: `connect(("h", 4444))`,
+/// `create_connection(("h", 1))`, `net.connect(4444, "h")`, `TCPSocket.new("h", 4444)`,
+/// `IO::Socket::INET->new(PeerAddr => "h:4444")`, `fsockopen("h", 4444)`.
+fn socket_peers(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for marker in [
+        "connect((",
+        "create_connection((",
+        "TCPSocket.new(",
+        "TCPSocket.open(",
+        "fsockopen(",
+        "socket.connect(",
+        "net.connect(",
+        "createConnection(",
+        "Socket.tcp(",
+    ] {
+        for (i, _) in code.match_indices(marker) {
+            let inner = code.get(i + marker.len()..).unwrap_or("");
+            let (args, _) = split_args(inner);
+            let lits: Vec<String> = args
+                .iter()
+                .filter_map(|x| leading_literal(x.trim()))
+                .collect();
+            let nums: Vec<&String> = args
+                .iter()
+                .filter(|x| x.trim().chars().all(|c| c.is_ascii_digit()) && !x.trim().is_empty())
+                .collect();
+            if let (Some(h), Some(p)) = (lits.first(), nums.first()) {
+                out.push(format!("{h}:{}", p.trim()));
+            } else if let Some(h) = lits.first() {
+                out.push(h.clone());
+            }
+        }
+    }
+    for (i, _) in code.match_indices("PeerAddr") {
+        let rest = code.get(i..).unwrap_or("");
+        if let Some(q) = rest.find(['"', '\'']) {
+            if let Some(l) = leading_literal(rest.get(q..).unwrap_or("")) {
+                let port = rest
+                    .find("PeerPort")
+                    .and_then(|j| rest.get(j..))
+                    .and_then(|r| {
+                        r.split(|c: char| !c.is_ascii_digit())
+                            .find(|s| !s.is_empty())
+                    })
+                    .map(|p| format!(":{p}"))
+                    .unwrap_or_default();
+                out.push(format!("{l}{port}"));
+            }
+        }
+    }
+    out.dedup();
+    out.truncate(4);
+    out
+}
+
+/// Backtick command literals (perl/ruby/php), skipping escaped ones.
+fn backtick_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find('`') {
+        let after = rest.get(i + 1..).unwrap_or("");
+        let Some(j) = after.find('`') else { break };
+        let body = after.get(..j).unwrap_or("");
+        if !body.is_empty() && !body.contains('\n') {
+            out.push(body.to_string());
+        }
+        rest = after.get(j + 1..).unwrap_or("");
+        if out.len() >= 8 {
+            break;
+        }
+    }
+    out
+}
+
+/// The decoded payload of the first decodable literal: base64 (at least 8 characters) or
+/// hex, when it decodes to mostly printable text.
+fn decoded_payload(code: &str) -> Option<String> {
+    let mut rest = code;
+    let mut n = 0;
+    while let Some(i) = rest.find(['\'', '"']) {
+        n += 1;
+        if n > 64 {
+            break;
+        }
+        let tail = rest.get(i..).unwrap_or("");
+        let Some((lit, used)) = literal_at(tail) else {
+            rest = rest.get(i + 1..).unwrap_or("");
+            continue;
+        };
+        rest = tail.get(used..).unwrap_or("");
+        let l = lit.trim();
+        if l.len() < 8 {
+            continue;
+        }
+        let decoded = if l.len() % 2 == 0 && l.chars().all(|c| c.is_ascii_hexdigit()) {
+            decode::hex_plain(l)
+        } else {
+            decode::base64(l)
+        };
+        if let Some(b) = decoded {
+            let t = decode::bytes_to_text(&b);
+            let printable = t
+                .chars()
+                .filter(|c| !c.is_control() || c.is_whitespace())
+                .count();
+            if !t.is_empty() && printable * 10 >= t.chars().count() * 9 {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals() {
+        assert_eq!(leading_literal("'a b'"), Some("a b".into()));
+        assert_eq!(leading_literal("r'x\\y'"), Some("x\\y".into()));
+        assert_eq!(leading_literal("\"\"\"q\"\"\""), Some("q".into()));
+        assert_eq!(leading_literal("x"), None);
+        assert_eq!(
+            leading_literal("\"rm -rf #{ENV[\"HOME\"]}\""),
+            Some("rm -rf #{ENV[\"HOME\"]}".into())
+        );
+    }
+
+    #[test]
+    fn path_exprs() {
+        let h = "/home/dev";
+        assert_eq!(
+            eval_str("os.path.expanduser('~')", Lang::Python, h, 0),
+            Some(h.into())
+        );
+        assert_eq!(
+            eval_str(
+                "os.path.join(os.environ['HOME'], '.ssh')",
+                Lang::Python,
+                h,
+                0
+            ),
+            Some("/home/dev/.ssh".into())
+        );
+        assert_eq!(eval_str("$ENV{HOME}", Lang::Perl, h, 0), Some(h.into()));
+        assert_eq!(
+            eval_str("\"$ENV{HOME}/.bashrc\"", Lang::Perl, h, 0),
+            Some("/home/dev/.bashrc".into())
+        );
+        assert_eq!(
+            eval_str("require('os').homedir() + '/x'", Lang::Node, h, 0),
+            Some("/home/dev/x".into())
+        );
+        assert_eq!(
+            eval_str("Path.home() / '.aws'", Lang::Python, h, 0),
+            Some("/home/dev/.aws".into())
+        );
+        assert_eq!(eval_str("sys.argv[1]", Lang::Python, h, 0), None);
+    }
+
+    #[test]
+    fn urls_and_peers() {
+        assert_eq!(
+            find_urls("u.urlopen('https://x.invalid/a', data=1)"),
+            ["https://x.invalid/a"]
+        );
+        assert_eq!(
+            socket_peers("s.connect((\"10.0.0.1\",4444))"),
+            ["10.0.0.1:4444"]
+        );
+    }
+}

@@ -1,0 +1,1131 @@
+//! Other programs with safety-relevant behaviour: publishing (package registries, container
+//! registries, release channels), destructive infrastructure and database commands,
+//! scheduling and service managers (persistence), privilege tools, signals, containers with
+//! host access, and runners that execute their arguments as commands (`watch`, `hyperfine`,
+//! `concurrently`, `nodemon --exec`, `entr`, `script -c`, `systemd-run`).
+//!
+//! Sources: each tool's reference (npm-publish(1), cargo-publish(1), twine, gem(1), poetry,
+//! uv, docker-push(1), gh-release-create(1), mvn/gradle, terraform CLI, kubectl reference,
+//! helm, AWS CLI, gcloud, gsutil, az, crontab(1), at(1), systemctl(1), systemd-run(1),
+//! launchctl(1), kill(1), pkill(1), killall(1), docker-run(1) "--privileged", "--pid",
+//! "--cap-add", "-v").
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::facts::Access;
+use crate::model::{Arg, State, Stream};
+use crate::opts;
+use crate::paths;
+
+use super::{passthrough, shell_code, sub_inv};
+
+pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
+    let words: Vec<String> = inv.rest().iter().map(|x| x.text.clone()).collect();
+    let ops: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let ev = inv.evidence.clone();
+    if let Some(kind) = publish_kind(name, &words, &ops) {
+        a.publish(&kind, &ev);
+    }
+    if let Some(kind) = infra_kind(name, &words, &ops, inv) {
+        a.infra(&kind, &ev);
+    }
+    Some(match name {
+        "kill" => kill(a, inv),
+        "pkill" | "killall" | "pkill.procps" => pkill(a, name, inv),
+        "pgrep" | "pidof" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-u",
+                    "-U",
+                    "-g",
+                    "-G",
+                    "-P",
+                    "-s",
+                    "-t",
+                    "-d",
+                    "--delimiter",
+                    "-F",
+                    "--pidfile",
+                    "--ns",
+                    "--nslist",
+                    "-o",
+                    "--omit-pid",
+                ],
+                false,
+            );
+            let mut s = Stream::default();
+            s.taint.pids_of = p.operands.last().map(|x| x.text.clone());
+            s
+        }
+        "crontab" => crontab(a, inv, st),
+        "at" | "batch" => {
+            let p = opts::parse(inv.rest(), &["-f", "-q", "-t", "-M"], false);
+            if p.has(&["-l", "-d", "-r", "-c"])
+                || name == "at" && p.operands.is_empty() && !p.has(&["-t"])
+            {
+                return Some(Stream::default());
+            }
+            a.persistence(
+                "at",
+                &p.operands
+                    .iter()
+                    .map(|x| x.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                &ev,
+            );
+            if let Some(f) = p.value(&["-f"]).cloned() {
+                a.path_arg(&inv.cwd, &f, Access::Read, "at -f", false);
+            } else if let Some(t) = inv.stdin.text.clone() {
+                let code = Arg::lit(&t);
+                shell_code(a, inv, st, name, &code, Some(Stream::default()));
+            }
+            Stream::default()
+        }
+        "systemctl" => {
+            let verbs = [
+                "enable",
+                "link",
+                "preset",
+                "preset-all",
+                "reenable",
+                "add-wants",
+                "add-requires",
+                "edit",
+                "set-default",
+            ];
+            if ops.iter().any(|w| verbs.contains(w)) {
+                let units: Vec<&str> = ops.iter().copied().filter(|w| !verbs.contains(w)).collect();
+                a.persistence("systemd", &units.join(" "), &ev);
+            }
+            Stream::default()
+        }
+        "loginctl" => {
+            if ops.first() == Some(&"enable-linger") {
+                a.persistence("systemd", "enable-linger", &ev);
+            }
+            Stream::default()
+        }
+        "systemd-run" => systemd_run(a, inv, st),
+        "launchctl" => {
+            if ops
+                .first()
+                .is_some_and(|w| matches!(*w, "load" | "bootstrap" | "enable" | "submit"))
+            {
+                a.persistence("launchd", &ops.get(1..).unwrap_or(&[]).join(" "), &ev);
+            }
+            Stream::default()
+        }
+        "update-rc.d" | "chkconfig" | "rc-update" => {
+            let enable = ops
+                .iter()
+                .any(|w| matches!(*w, "defaults" | "enable" | "start" | "on" | "add"))
+                || words.iter().any(|w| w == "--add");
+            if enable {
+                a.persistence("init", &ops.join(" "), &ev);
+            }
+            Stream::default()
+        }
+        "pipx" => {
+            if ops.first() == Some(&"ensurepath") {
+                a.persistence("shell_rc", "shell start-up files (pipx ensurepath)", &ev);
+            }
+            Stream::default()
+        }
+        "conda" | "mamba" | "micromamba" => {
+            if ops.first() == Some(&"init") {
+                a.persistence("shell_rc", "shell start-up files (conda init)", &ev);
+            }
+            Stream::default()
+        }
+        "su" | "runuser" => su(a, name, inv, st),
+        "sg" => {
+            a.privilege("sudo", name, &ev);
+            if let Some(i) = words.iter().position(|w| w == "-c") {
+                if let Some(code) = inv.rest().get(i + 1).cloned() {
+                    return Some(shell_code(a, inv, st, name, &code, None));
+                }
+            }
+            Stream::default()
+        }
+        "visudo" => {
+            a.privilege("sudoers", name, &ev);
+            Stream::default()
+        }
+        "setcap" => {
+            a.privilege("capabilities", name, &ev);
+            for f in ops.iter().skip(1) {
+                let arg = Arg::lit(f);
+                a.path_arg(&inv.cwd, &arg, Access::Chmod, "setcap", false);
+            }
+            Stream::default()
+        }
+        "usermod" | "gpasswd" | "adduser" | "addgroup" => {
+            let admin = [
+                "sudo", "wheel", "admin", "root", "docker", "lxd", "disk", "adm",
+            ];
+            let groups = words
+                .iter()
+                .any(|w| w.split(',').any(|g| admin.contains(&g)));
+            if groups && (name != "adduser" || ops.len() >= 2) {
+                a.privilege("sudoers", name, &ev);
+            }
+            Stream::default()
+        }
+        "docker" | "podman" | "nerdctl" => {
+            container(a, inv, &words);
+            Stream::default()
+        }
+        "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" | "clickhouse-client" | "cockroach"
+        | "mongo" | "mongosh" => {
+            sql(a, name, inv);
+            Stream::default()
+        }
+        "watch" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-n",
+                    "--interval",
+                    "-d",
+                    "--differences",
+                    "-q",
+                    "--equexit",
+                    "-s",
+                    "--shotsdir",
+                ],
+                true,
+            );
+            if p.operands.is_empty() {
+                return Some(Stream::default());
+            }
+            if p.has(&["-x", "--exec"]) {
+                let sub = sub_inv(inv, p.operands.clone(), "watch");
+                return Some(a.run_inv(sub, st));
+            }
+            let code = super::builtins::join_args(&p.operands);
+            shell_code(a, inv, st, "watch", &code, Some(Stream::default()))
+        }
+        "hyperfine" => hyperfine(a, inv, st),
+        "concurrently" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-n",
+                    "--names",
+                    "-c",
+                    "--prefix-colors",
+                    "-p",
+                    "--prefix",
+                    "-s",
+                    "--success",
+                    "--restart-tries",
+                    "--restart-after",
+                    "-m",
+                    "--max-processes",
+                    "-t",
+                    "--timestamp-format",
+                    "--default-input-target",
+                    "-l",
+                    "--prefix-length",
+                    "--name-separator",
+                    "--pad-prefix",
+                ],
+                false,
+            );
+            for c in p.operands.iter().take(8) {
+                if c.text.starts_with("npm:")
+                    || c.text.starts_with("pnpm:")
+                    || c.text.starts_with("yarn:")
+                    || c.text.starts_with("bun:")
+                {
+                    continue;
+                }
+                shell_code(a, inv, st, "concurrently", c, Some(Stream::default()));
+            }
+            Stream::default()
+        }
+        "nodemon" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-x", "--exec", "-e", "--ext", "-w", "--watch", "-i", "--ignore", "--delay",
+                    "-d", "--signal", "-s", "--config", "--cwd",
+                ],
+                false,
+            );
+            if let Some(c) = p.value(&["-x", "--exec"]).cloned() {
+                return Some(shell_code(
+                    a,
+                    inv,
+                    st,
+                    "nodemon",
+                    &c,
+                    Some(Stream::default()),
+                ));
+            }
+            Stream::default()
+        }
+        "entr" => {
+            let p = opts::parse(inv.rest(), &[], true);
+            if p.operands.is_empty() {
+                return Some(Stream::default());
+            }
+            if p.has(&["-s"]) {
+                let code = super::builtins::join_args(&p.operands);
+                return Some(shell_code(
+                    a,
+                    inv,
+                    st,
+                    "entr",
+                    &code,
+                    Some(Stream::default()),
+                ));
+            }
+            let sub = sub_inv(inv, p.operands.clone(), "entr");
+            a.run_inv(sub, st)
+        }
+        "script" => {
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-c",
+                    "--command",
+                    "-E",
+                    "--echo",
+                    "-I",
+                    "--log-in",
+                    "-O",
+                    "--log-out",
+                    "-B",
+                    "--log-io",
+                    "-T",
+                    "--log-timing",
+                    "-m",
+                    "--logging-format",
+                    "-o",
+                    "--output-limit",
+                ],
+                false,
+            );
+            if let Some(f) = p.operands.first() {
+                a.path_arg(&inv.cwd, f, Access::Write, "script", false);
+            }
+            if let Some(c) = p.value(&["-c", "--command"]).cloned() {
+                return Some(shell_code(
+                    a,
+                    inv,
+                    st,
+                    "script",
+                    &c,
+                    Some(Stream::default()),
+                ));
+            }
+            Stream::default()
+        }
+        "nsenter" | "unshare" => {
+            a.privilege("sudo", name, &ev);
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-t", "--target", "-S", "--setuid", "-G", "--setgid", "-w", "--wd", "-r",
+                    "--root",
+                ],
+                true,
+            );
+            if p.operands.is_empty() {
+                return Some(Stream::default());
+            }
+            let sub = sub_inv(inv, p.operands.clone(), name);
+            a.run_inv(sub, st)
+        }
+        "pip" | "pip3" | "uv" | "poetry" => {
+            for w in &words {
+                let u = w.strip_prefix("git+").unwrap_or(w);
+                if u.contains("://") {
+                    a.fetch(u.split('#').next().unwrap_or(u), &ev);
+                }
+            }
+            Stream::default()
+        }
+        _ => {
+            if publish_kind(name, &words, &ops).is_some()
+                || infra_kind(name, &words, &ops, inv).is_some()
+            {
+                return Some(Stream::default());
+            }
+            return None;
+        }
+    })
+}
+
+/// The registry or release publication a command performs.
+fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
+    if words.iter().any(|w| w == "--dry-run" || w == "--dryrun") {
+        return None;
+    }
+    let first = ops.first().copied().unwrap_or("");
+    let second = ops.get(1).copied().unwrap_or("");
+    let has = |w: &str| words.iter().any(|x| x == w);
+    let k = match (name, first) {
+        ("npm" | "pnpm" | "bun", "publish" | "unpublish" | "deprecate") => {
+            format!("{name} {first}")
+        }
+        ("yarn", "publish") => "yarn publish".into(),
+        ("yarn", "npm") if second == "publish" => "yarn publish".into(),
+        ("cargo", "publish" | "yank") => format!("cargo {first}"),
+        ("cargo", "owner") if has("--add") || has("-a") || has("--remove") || has("-r") => {
+            "cargo owner".into()
+        }
+        ("twine", "upload" | "register") => "twine upload".into(),
+        ("gem", "push" | "yank") => format!("gem {first}"),
+        ("poetry" | "uv" | "flit" | "hatch" | "pdm", "publish") => format!("{name} publish"),
+        ("docker" | "podman" | "buildah" | "nerdctl", "push") => format!("{name} push"),
+        ("docker" | "podman" | "nerdctl", "image" | "manifest") if second == "push" => {
+            format!("{name} push")
+        }
+        ("docker", "buildx")
+            if has("--push")
+                || words
+                    .iter()
+                    .any(|w| w.starts_with("--output=type=registry")) =>
+        {
+            "docker push".into()
+        }
+        ("docker" | "podman", "build") if has("--push") => format!("{name} push"),
+        ("skopeo", "copy") => "docker push".into(),
+        ("helm", "push") => "helm push".into(),
+        ("mvn" | "mvnw" | "./mvnw", _)
+            if ops.iter().any(|w| *w == "deploy" || w.ends_with(":deploy")) =>
+        {
+            "mvn deploy".into()
+        }
+        ("gradle" | "gradlew", _)
+            if ops
+                .iter()
+                .any(|w| w.starts_with("publish") || w.contains(":publish")) =>
+        {
+            "gradle publish".into()
+        }
+        ("dotnet", "nuget") if second == "push" => "dotnet nuget push".into(),
+        ("nuget", "push") => "dotnet nuget push".into(),
+        ("vsce" | "ovsx", "publish") => format!("{name} publish"),
+        ("goreleaser", "release" | "")
+            if !has("--snapshot")
+                && !words
+                    .iter()
+                    .any(|w| w.starts_with("--skip") && w.contains("publish"))
+                && (first == "release" || ops.is_empty()) =>
+        {
+            "goreleaser release".into()
+        }
+        ("anaconda", "upload") => "anaconda upload".into(),
+        ("pod", "trunk") if second == "push" => "pod trunk push".into(),
+        ("dart" | "flutter", "pub") if second == "publish" => format!("{name} pub publish"),
+        ("mix", "hex.publish") => "mix hex.publish".into(),
+        ("lein", "deploy") => "lein deploy".into(),
+        ("sbt", _) if ops.iter().any(|w| *w == "publish" || *w == "publishSigned") => {
+            "sbt publish".into()
+        }
+        ("swift", "package-registry") if second == "publish" => {
+            "swift package-registry publish".into()
+        }
+        _ => return None,
+    };
+    Some(k)
+}
+
+/// The destructive infrastructure operation a command performs.
+fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<String> {
+    let has = |w: &str| words.iter().any(|x| x == w);
+    let first = ops.first().copied().unwrap_or("");
+    let second = ops.get(1).copied().unwrap_or("");
+    let k = match name {
+        "terraform" | "tofu" | "terragrunt" | "opentofu" => {
+            let sub = ops.iter().copied().find(|w| !w.contains('=')).unwrap_or("");
+            match sub {
+                "destroy" => "terraform_destroy",
+                "apply" | "plan" if sub == "apply" && (has("-destroy") || has("--destroy")) => {
+                    "terraform_destroy"
+                }
+                "state" if ops.iter().any(|w| *w == "rm") => "terraform_state_rm",
+                "run-all" if ops.contains(&"destroy") => "terraform_destroy",
+                _ => return None,
+            }
+        }
+        "pulumi" if first == "destroy" || (first == "stack" && second == "rm") => {
+            "terraform_destroy"
+        }
+        "cdk" | "cdktf" if first == "destroy" => "terraform_destroy",
+        "serverless" | "sls" if first == "remove" => "terraform_destroy",
+        "sam" if first == "delete" => "terraform_destroy",
+        "eksctl" if first == "delete" => "kubectl_delete",
+        "kubectl" | "oc" | "k" | "microk8s.kubectl" => {
+            if ops.contains(&"delete") {
+                "kubectl_delete"
+            } else if ops.contains(&"drain") {
+                "kubectl_drain"
+            } else {
+                return None;
+            }
+        }
+        "helm" if matches!(first, "uninstall" | "delete" | "del" | "un") => "helm_uninstall",
+        "aws" => {
+            let svc_i = ops.iter().position(|w| {
+                w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            })?;
+            let svc = ops.get(svc_i).copied().unwrap_or("");
+            let op = ops.get(svc_i + 1).copied().unwrap_or("");
+            match (svc, op) {
+                ("s3", "rm") if has("--recursive") => "aws_s3_rm_recursive",
+                ("s3", "rm") => "aws_s3_rm",
+                ("s3", "rb") => "aws_s3_rb",
+                ("s3", "sync") if words.iter().any(|w| w == "--delete") => "aws_s3_sync_delete",
+                (_, o)
+                    if o.starts_with("delete-")
+                        || o.starts_with("terminate-")
+                        || o.starts_with("remove-")
+                        || o.starts_with("deregister-")
+                        || o == "delete" =>
+                {
+                    "aws_delete"
+                }
+                _ => return None,
+            }
+        }
+        "gcloud" if ops.iter().any(|w| *w == "delete" || *w == "rm") => "gcloud_delete",
+        "gsutil" if ops.iter().any(|w| matches!(*w, "rm" | "rb")) => "gsutil_rm",
+        "az" if ops.iter().any(|w| *w == "delete" || *w == "purge") => "az_delete",
+        "docker" | "podman" | "nerdctl" => {
+            let volumes = has("--volumes");
+            match (first, second) {
+                ("system", "prune") if volumes => "docker_prune",
+                ("volume", "prune") => "docker_prune",
+                ("volume", "rm") => {
+                    // A volume computed at run time (`$(docker volume ls -q)`) is a bulk removal.
+                    let bulk = inv.rest().iter().skip(2).any(|x| x.dynamic || x.from_subst);
+                    if bulk {
+                        "docker_volume_rm"
+                    } else {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        "dropdb" => "dropdb",
+        "redis-cli"
+            if ops.iter().any(|w| {
+                w.eq_ignore_ascii_case("flushall") || w.eq_ignore_ascii_case("flushdb")
+            }) =>
+        {
+            "redis_flush"
+        }
+        "heroku"
+            if ops
+                .iter()
+                .any(|w| matches!(*w, "apps:destroy" | "destroy" | "pg:reset")) =>
+        {
+            "heroku_destroy"
+        }
+        "fly" | "flyctl"
+            if ops.iter().any(|w| *w == "destroy") || (first == "apps" && second == "destroy") =>
+        {
+            "fly_destroy"
+        }
+        "vercel" if matches!(first, "remove" | "rm") => "vercel_remove",
+        _ => return None,
+    };
+    Some(k.to_string())
+}
+
+/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA`, `TRUNCATE`,
+/// MongoDB `dropDatabase()`/`.drop()`).
+fn destructive_sql(s: &str) -> bool {
+    let up = s.to_ascii_uppercase();
+    let words: Vec<&str> = up
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|w| {
+        matches!(w, [a, b] if (*a == "DROP" && matches!(*b, "DATABASE" | "TABLE" | "SCHEMA" | "OWNED" | "COLLECTION")) || (*a == "TRUNCATE"))
+    }) || s.contains("dropDatabase(") || s.contains(".drop()")
+}
+
+fn sql(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-c",
+            "--command",
+            "-e",
+            "--execute",
+            "--eval",
+            "-f",
+            "--file",
+            "-d",
+            "--dbname",
+            "-h",
+            "--host",
+            "-p",
+            "--port",
+            "-U",
+            "--username",
+            "-u",
+            "--user",
+            "-D",
+            "--database",
+            "-o",
+            "--output",
+            "-v",
+            "--set",
+            "-P",
+            "--pset",
+            "-cmd",
+            "-init",
+            "-S",
+            "--socket",
+        ],
+        false,
+    );
+    let mut texts: Vec<String> = p
+        .values(&["-c", "--command", "-e", "--execute", "--eval", "-cmd"])
+        .iter()
+        .map(|x| x.text.clone())
+        .collect();
+    if name == "sqlite3" || name == "duckdb" {
+        texts.extend(p.operands.iter().skip(1).map(|x| x.text.clone()));
+    }
+    if let Some(t) = &inv.stdin.text {
+        texts.push(t.clone());
+    }
+    for f in p
+        .values(&["-f", "--file", "-init"])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        if f.text != "-" {
+            let r = a.path_arg(&inv.cwd, &f, Access::Read, &format!("{name} -f"), false);
+            if let Some(t) = a.files.get(&r.path).and_then(|s| s.text.clone()) {
+                texts.push(t);
+            }
+        }
+    }
+    if let Some(o) = p.value(&["-o", "--output"]).cloned() {
+        a.path_arg(&inv.cwd, &o, Access::Write, &format!("{name} -o"), false);
+    }
+    if texts.iter().any(|t| destructive_sql(t)) {
+        a.infra("sql_drop", &inv.evidence);
+    }
+}
+
+/// docker/podman `run`/`create`/`exec`: host access that amounts to root on the host
+/// (`--privileged`, host PID/IPC/user namespaces, dangerous capabilities, disabled security
+/// profiles, bind mounts of `/`, system directories or the engine socket, devices).
+fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
+    let sub_i = words.iter().position(|w| !w.starts_with('-'));
+    let Some(sub_i) = sub_i else { return };
+    let sub = words.get(sub_i).map(String::as_str).unwrap_or("");
+    let sub2 = words.get(sub_i + 1).map(String::as_str).unwrap_or("");
+    let runs =
+        matches!(sub, "run" | "create") || (sub == "container" && matches!(sub2, "run" | "create"));
+    if !runs {
+        return;
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    let mut i = sub_i + 1;
+    let sys_dirs = [
+        "/",
+        "/etc",
+        "/root",
+        "/var",
+        "/usr",
+        "/boot",
+        "/dev",
+        "/proc",
+        "/sys",
+        "/var/run/docker.sock",
+        "/run/docker.sock",
+        "/var/run",
+        "/run",
+        "/home",
+        "/lib",
+        "/bin",
+        "/sbin",
+    ];
+    while let Some(w) = words.get(i) {
+        if !w.starts_with('-') && i > sub_i + 1 {
+            break; // the image: the rest is the container's command
+        }
+        let (flag, inline) = match w.split_once('=') {
+            Some((f, v)) if w.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (w.clone(), None),
+        };
+        let takes = matches!(
+            flag.as_str(),
+            "-v" | "--volume"
+                | "--mount"
+                | "--pid"
+                | "--ipc"
+                | "--userns"
+                | "--uts"
+                | "--cap-add"
+                | "--security-opt"
+                | "--device"
+                | "--network"
+                | "--net"
+                | "-e"
+                | "--env"
+                | "--name"
+                | "-p"
+                | "--publish"
+                | "-w"
+                | "--workdir"
+                | "-u"
+                | "--user"
+                | "--entrypoint"
+                | "--env-file"
+                | "-l"
+                | "--label"
+                | "-h"
+                | "--hostname"
+                | "--platform"
+                | "-m"
+                | "--memory"
+                | "--cpus"
+                | "--restart"
+                | "--add-host"
+                | "--dns"
+                | "--tmpfs"
+                | "--ulimit"
+                | "--sysctl"
+                | "--log-driver"
+                | "--log-opt"
+                | "--gpus"
+                | "--shm-size"
+                | "--stop-signal"
+                | "--health-cmd"
+                | "-a"
+                | "--attach"
+                | "--cgroupns"
+                | "--group-add"
+                | "--ip"
+                | "--link"
+                | "--volumes-from"
+                | "--runtime"
+        );
+        let value = match inline {
+            Some(v) => Some(v),
+            None if takes => {
+                i += 1;
+                words.get(i).cloned()
+            }
+            None => None,
+        };
+        let v = value.clone().unwrap_or_default();
+        match flag.as_str() {
+            "--privileged" => reasons.push("--privileged".into()),
+            "--pid" | "--ipc" | "--userns" | "--uts" | "--cgroupns" if v == "host" => {
+                reasons.push(format!("{flag}=host"))
+            }
+            "--cap-add"
+                if matches!(
+                    v.to_ascii_uppercase().trim_start_matches("CAP_"),
+                    "ALL"
+                        | "SYS_ADMIN"
+                        | "SYS_PTRACE"
+                        | "SYS_MODULE"
+                        | "DAC_READ_SEARCH"
+                        | "SYS_RAWIO"
+                ) =>
+            {
+                reasons.push(format!("--cap-add={v}"))
+            }
+            "--security-opt" if v.contains("unconfined") || v.contains("disable") => {
+                reasons.push(format!("--security-opt={v}"))
+            }
+            "--device" => reasons.push(format!("--device={v}")),
+            "--sysctl" => reasons.push(format!("--sysctl={v}")),
+            "-v" | "--volume" | "--mount" => {
+                let host = if flag == "--mount" {
+                    v.split(',')
+                        .find_map(|kv| {
+                            kv.strip_prefix("source=")
+                                .or_else(|| kv.strip_prefix("src="))
+                        })
+                        .unwrap_or("")
+                        .to_string()
+                } else {
+                    v.split(':').next().unwrap_or("").to_string()
+                };
+                if host.starts_with('/') {
+                    let hn = paths::normalize(&host);
+                    if sys_dirs.iter().any(|d| {
+                        hn == *d
+                            || (*d != "/"
+                                && paths::is_under(&hn, d)
+                                && !paths::is_under(&hn, "/var/tmp"))
+                    }) && !paths::is_under(&hn, &paths::normalize(&a.ctx.home))
+                    {
+                        reasons.push(format!("-v {v}"));
+                    }
+                    let arg = Arg::lit(&hn);
+                    a.path_arg(&inv.cwd, &arg, Access::Read, "docker -v", false);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if !reasons.is_empty() {
+        a.privilege(
+            "container_host_access",
+            "docker",
+            &format!("{} ({})", inv.evidence, reasons.join(", ")),
+        );
+    }
+}
+
+/// kill(1): `-9`, `-KILL`, `-s SIG`, `-n NUM`, `--signal SIG`; targets are PIDs (negative:
+/// process groups, `-1`: every process); `$(pgrep NAME)` targets NAME.
+fn kill(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let rest = inv.rest();
+    let mut signal: Option<String> = None;
+    let mut targets: Vec<String> = Vec::new();
+    let mut i = 0;
+    let mut end = false;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if !end && matches!(t, "-l" | "-L" | "--list" | "--table") {
+            return Stream::default();
+        }
+        if !end && t == "--" {
+            end = true;
+        } else if !end && matches!(t, "-s" | "-n" | "--signal") {
+            signal = rest.get(i + 1).map(|v| v.text.clone());
+            i += 1;
+        } else if !end && signal.is_none() && t.starts_with('-') && t.len() > 1 && !x.dynamic {
+            signal = Some(
+                t.trim_start_matches('-')
+                    .trim_start_matches("SIG")
+                    .to_string(),
+            );
+        } else if let Some(n) = &x.taint.pids_of {
+            targets.push(n.clone());
+        } else {
+            targets.push(t.to_string());
+        }
+        i += 1;
+    }
+    a.signal("kill", signal, targets, &inv.evidence);
+    Stream::default()
+}
+
+fn pkill(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let rest = inv.rest();
+    let mut signal: Option<String> = None;
+    let mut args: Vec<Arg> = Vec::new();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if matches!(t, "-s" | "--signal") {
+            signal = rest.get(i + 1).map(|v| v.text.clone());
+            i += 2;
+            continue;
+        }
+        if let Some(v) = t.strip_prefix("--signal=") {
+            signal = Some(v.to_string());
+        } else if signal.is_none()
+            && t.len() > 1
+            && t.starts_with('-')
+            && (t
+                .get(1..)
+                .is_some_and(|s| s.chars().all(|c| c.is_ascii_digit()))
+                || t.get(1..)
+                    .is_some_and(|s| s.chars().all(|c| c.is_ascii_uppercase()) && s.len() >= 3))
+        {
+            signal = Some(
+                t.trim_start_matches('-')
+                    .trim_start_matches("SIG")
+                    .to_string(),
+            );
+        } else {
+            args.push(x.clone());
+        }
+        i += 1;
+    }
+    let p = opts::parse(
+        &args,
+        &[
+            "-u",
+            "-U",
+            "-g",
+            "-G",
+            "-P",
+            "-s",
+            "-t",
+            "--pidfile",
+            "-F",
+            "--ns",
+            "--nslist",
+            "-o",
+            "--older-than",
+            "-y",
+            "--younger-than",
+            "-n",
+        ],
+        false,
+    );
+    let targets: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
+    let targets = if targets.is_empty() {
+        p.values(&["-u", "-U"])
+            .iter()
+            .map(|u| format!("user:{}", u.text))
+            .collect()
+    } else {
+        targets
+    };
+    a.signal(name, signal, targets, &inv.evidence);
+    Stream::default()
+}
+
+/// crontab(1): `-l` lists; `-r` removes; `-e`, `FILE` or `-` installs a table (whose
+/// commands, when known from stdin, are analysed).
+fn crontab(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let p = opts::parse(inv.rest(), &["-u", "-s"], false);
+    if p.has(&["-l"]) {
+        // The installed table: re-installing it adds nothing, so `(crontab -l; echo NEW) |
+        // crontab -` is judged by its new lines.
+        return Stream::text("");
+    }
+    if p.has(&["-r"]) {
+        a.persistence("crontab_remove", "crontab", &inv.evidence);
+        return Stream::default();
+    }
+    let target = if p.has(&["-e"]) {
+        "crontab -e".to_string()
+    } else {
+        match p.operands.first() {
+            Some(f) if f.text != "-" => {
+                let r = a.path_arg(&inv.cwd, f, Access::Read, "crontab", false);
+                r.path
+            }
+            _ => "<stdin>".to_string(),
+        }
+    };
+    a.persistence("crontab", &target, &inv.evidence);
+    if target == "<stdin>" {
+        if let Some(t) = inv.stdin.text.clone() {
+            for line in t.lines().take(16) {
+                let l = line.trim();
+                if l.is_empty() || l.starts_with('#') || l.contains('=') && !l.contains(' ') {
+                    continue;
+                }
+                let cmd = if l.starts_with('@') {
+                    l.split_once(char::is_whitespace)
+                        .map(|(_, c)| c)
+                        .unwrap_or("")
+                } else {
+                    let mut rest = l;
+                    for _ in 0..5 {
+                        rest = rest
+                            .trim_start()
+                            .split_once(char::is_whitespace)
+                            .map(|(_, r)| r)
+                            .unwrap_or("");
+                    }
+                    rest
+                };
+                if !cmd.trim().is_empty() {
+                    let code = Arg::lit(cmd.trim());
+                    shell_code(a, inv, st, "crontab", &code, Some(Stream::default()));
+                }
+            }
+        }
+    }
+    Stream::default()
+}
+
+/// systemd-run(1): timers make it persistence; the command runs (now or later).
+fn systemd_run(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-u",
+            "--unit",
+            "-p",
+            "--property",
+            "--description",
+            "--slice",
+            "--uid",
+            "--gid",
+            "--nice",
+            "-E",
+            "--setenv",
+            "--working-directory",
+            "-d",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--on-calendar",
+            "--on-timezone-change",
+            "--on-clock-change",
+            "--timer-property",
+            "--path-property",
+            "--socket-property",
+            "--service-type",
+            "-M",
+            "--machine",
+            "-H",
+            "--host",
+            "--expand-environment",
+        ],
+        true,
+    );
+    if p.opts.iter().any(|o| o.name.starts_with("--on-")) {
+        a.persistence(
+            "systemd_timer",
+            &p.operands
+                .iter()
+                .map(|x| x.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            &inv.evidence,
+        );
+    }
+    if p.operands.is_empty() {
+        return Stream::default();
+    }
+    let sub = sub_inv(inv, p.operands.clone(), "systemd-run");
+    a.run_inv(sub, st)
+}
+
+/// su(1)/runuser(1): a privilege change; `-c CMD` runs through the target user's shell.
+fn su(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    a.privilege("sudo", name, &inv.evidence);
+    let p = opts::parse(
+        inv.rest(),
+        &[
+            "-c",
+            "--command",
+            "-s",
+            "--shell",
+            "-g",
+            "--group",
+            "-G",
+            "--supp-group",
+            "-w",
+            "--whitelist-environment",
+            "-u",
+            "--user",
+            "--session-command",
+        ],
+        false,
+    );
+    if let Some(c) = p.value(&["-c", "--command", "--session-command"]).cloned() {
+        return shell_code(a, inv, st, name, &c, None);
+    }
+    if name == "runuser" && p.has(&["-u", "--user"]) {
+        let cmd: Vec<Arg> = p.operands.clone();
+        if !cmd.is_empty() {
+            let sub = sub_inv(inv, cmd, name);
+            return a.run_inv(sub, st);
+        }
+    }
+    passthrough(inv)
+}
+
+/// hyperfine: each command operand and `--prepare`/`--setup`/`--cleanup`/`--conclude` runs
+/// through a shell.
+fn hyperfine(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut codes: Vec<Arg> = Vec::new();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        let (flag, inline) = match t.split_once('=') {
+            Some((f, v)) if t.starts_with("--") => (f, Some(v)),
+            _ => (t, None),
+        };
+        let n_values = match flag {
+            "-p" | "--prepare" | "-c" | "--cleanup" | "-s" | "--setup" | "--conclude" => {
+                if let Some(v) = inline {
+                    codes.push(opts::sub_arg(x, t.len() - v.len()));
+                    0
+                } else {
+                    if let Some(v) = rest.get(i + 1) {
+                        codes.push(v.clone());
+                    }
+                    1
+                }
+            }
+            "-P" | "--parameter-scan" => 3,
+            "-L" | "--parameter-list" => 2,
+            "-w"
+            | "--warmup"
+            | "-m"
+            | "--min-runs"
+            | "-M"
+            | "--max-runs"
+            | "-r"
+            | "--runs"
+            | "-D"
+            | "--parameter-step-size"
+            | "-S"
+            | "--shell"
+            | "-u"
+            | "--time-unit"
+            | "--export-asciidoc"
+            | "--export-csv"
+            | "--export-json"
+            | "--export-markdown"
+            | "--export-orgmode"
+            | "--style"
+            | "--output"
+            | "-n"
+            | "--command-name"
+            | "--sort"
+            | "--input"
+            | "--min-benchmarking-time"
+            | "--reference" => {
+                if flag.starts_with("--export") {
+                    if let Some(f) = rest.get(i + 1) {
+                        a.path_arg(&inv.cwd, f, Access::Write, "hyperfine --export", false);
+                    }
+                }
+                usize::from(inline.is_none())
+            }
+            _ if t.starts_with('-') => 0,
+            _ => {
+                codes.push(x.clone());
+                0
+            }
+        };
+        i += 1 + n_values;
+    }
+    for c in codes.iter().take(8) {
+        shell_code(a, inv, st, "hyperfine", c, Some(Stream::default()));
+    }
+    Stream::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sql_detection() {
+        assert!(destructive_sql("drop table users;"));
+        assert!(destructive_sql("TRUNCATE logs"));
+        assert!(!destructive_sql("SELECT * FROM drops"));
+        assert!(!destructive_sql("\\x"));
+    }
+}

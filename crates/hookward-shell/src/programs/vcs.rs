@@ -1,0 +1,720 @@
+//! git and gh. Destructive or history-rewriting operations become [`crate::GitFact`]s;
+//! everyday ones (plain `push`, `rebase`, `branch -d`, single-file `checkout --`/`restore`,
+//! `reset --soft`) do not. git config keys that run commands become persistence (when
+//! written) or environment tampering (when given with `-c`). Sources: git(1), git-push(1),
+//! git-reset(1), git-clean(1), git-checkout(1), git-restore(1), git-branch(1), git-stash(1),
+//! git-config(1) (keys `core.hooksPath`, `core.sshCommand`, `core.fsmonitor`, `core.pager`,
+//! `core.editor`, `alias.*`, `filter.*`, `diff.*.textconv`, `credential.helper`, …),
+//! gh(1) `gh release create`.
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::facts::Access;
+use crate::model::{Arg, Cwd, State, Stream, Val};
+use crate::opts;
+use crate::paths::{self, Resolved};
+
+use super::{shell_code, sub_inv};
+
+pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
+    Some(match name {
+        "git" => git(a, inv, st),
+        "gh" => gh(a, inv),
+        _ => return None,
+    })
+}
+
+/// What a git config key does when set: `Some("persistence kind")` for keys that make git run
+/// a program or hooks, `Some("tamper")` for keys that redirect traffic or drop TLS checks.
+fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
+    let k = key.to_ascii_lowercase();
+    let simple = |v: &str| {
+        !v.contains([';', '|', '&', '$', '`', '(', ')', '<', '>', '\n'])
+            && !v.starts_with('!')
+            && !v.starts_with('.')
+            && !v.starts_with("/tmp")
+    };
+    if k == "core.hookspath" {
+        return Some("git_hooks");
+    }
+    let program_keys = [
+        "core.pager",
+        "core.editor",
+        "sequence.editor",
+        "core.askpass",
+        "gpg.program",
+        "diff.tool",
+        "merge.tool",
+    ];
+    if program_keys.contains(&k.as_str())
+        || (k.starts_with("pager.") && !matches!(value, "true" | "false"))
+    {
+        return (!simple(value)).then_some("git_config_exec");
+    }
+    if k == "credential.helper" || (k.starts_with("credential.") && k.ends_with(".helper")) {
+        let builtin = [
+            "store",
+            "cache",
+            "osxkeychain",
+            "manager",
+            "manager-core",
+            "libsecret",
+            "wincred",
+            "",
+        ];
+        let first = value.split_whitespace().next().unwrap_or("");
+        return (!builtin.contains(&first) || !simple(value)).then_some("git_config_exec");
+    }
+    if k.starts_with("alias.") {
+        return value
+            .trim_start()
+            .starts_with('!')
+            .then_some("git_config_exec");
+    }
+    let exec_keys = [
+        "core.sshcommand",
+        "core.fsmonitor",
+        "core.gitproxy",
+        "core.alternaterefscommand",
+        "diff.external",
+        "uploadpack.packobjectshook",
+        "receive.procreceive",
+        "protocol.ext.allow",
+        "include.path",
+        "includeif",
+    ];
+    if exec_keys
+        .iter()
+        .any(|e| k == *e || k.starts_with(&format!("{e}.")))
+    {
+        if k == "core.fsmonitor" && matches!(value, "true" | "false") {
+            return None;
+        }
+        if k == "protocol.ext.allow" && value == "never" {
+            return None;
+        }
+        return Some("git_config_exec");
+    }
+    if (k.starts_with("filter.")
+        && (k.ends_with(".clean") || k.ends_with(".smudge") || k.ends_with(".process")))
+        || (k.starts_with("diff.") && (k.ends_with(".textconv") || k.ends_with(".command")))
+        || (k.starts_with("merge.") && k.ends_with(".driver"))
+        || (k.starts_with("remote.") && (k.ends_with(".uploadpack") || k.ends_with(".receivepack")))
+        || (k.starts_with("gpg.") && k.ends_with(".program"))
+    {
+        return Some("git_config_exec");
+    }
+    if k == "http.proxy"
+        || k == "https.proxy"
+        || (k.starts_with("http.") && k.ends_with(".proxy"))
+        || k.ends_with(".insteadof")
+        || k.ends_with(".pushinsteadof")
+    {
+        return Some("tamper");
+    }
+    if (k == "http.sslverify" || (k.starts_with("http.") && k.ends_with(".sslverify")))
+        && matches!(
+            value.to_ascii_lowercase().as_str(),
+            "false" | "0" | "no" | "off"
+        )
+    {
+        return Some("tamper");
+    }
+    None
+}
+
+/// A pathspec that covers the whole tree or a glob (`.`, `:/`, `*`, `'*.c'`, a directory
+/// ending in `/`).
+fn tree_wide(x: &Arg) -> bool {
+    let t = x.text.as_str();
+    matches!(t, "." | "./" | ":/" | ":" | "*" | ":(top)")
+        || crate::expand::has_glob(t)
+        || t.ends_with('/')
+        || x.dynamic
+}
+
+fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    let mut cwd = inv.cwd.clone();
+    let ev = inv.evidence.clone();
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if !t.starts_with('-') {
+            break;
+        }
+        match t {
+            "-C" => {
+                if let Some(d) = rest.get(i + 1) {
+                    let r = paths::resolve(d, &cwd);
+                    cwd = Cwd {
+                        known: !r.dynamic,
+                        text: r.path,
+                    };
+                }
+                i += 2;
+            }
+            "-c" => {
+                if let Some(kv) = rest.get(i + 1) {
+                    let (k, v) = kv
+                        .text
+                        .split_once('=')
+                        .unwrap_or((kv.text.as_str(), "true"));
+                    if config_key_effect(k, v).is_some() {
+                        a.env_tamper(k, v, &kv.raw);
+                    }
+                }
+                i += 2;
+            }
+            "--git-dir" | "--work-tree" | "--namespace" | "--super-prefix" | "--config-env"
+            | "--list-cmds" => i += 2,
+            _ if t.starts_with("--exec-path=") => {
+                a.env_tamper(
+                    "GIT_EXEC_PATH",
+                    t.trim_start_matches("--exec-path="),
+                    &x.raw,
+                );
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    let Some(sub) = rest.get(i) else {
+        return Stream::default();
+    };
+    let sub = sub.text.clone();
+    let args: Vec<Arg> = rest.get(i + 1..).unwrap_or(&[]).to_vec();
+    let has = |names: &[&str]| args.iter().any(|x| names.contains(&x.text.as_str()));
+    match sub.as_str() {
+        "push" => {
+            let p = opts::parse(
+                &args,
+                &[
+                    "--repo",
+                    "-o",
+                    "--push-option",
+                    "--receive-pack",
+                    "--exec",
+                    "--signed",
+                ],
+                false,
+            );
+            let lease = p.opts.iter().any(|o| {
+                o.name.starts_with("--force-with-lease") || o.name == "--force-if-includes"
+            });
+            if p.has(&["-f", "--force"]) {
+                a.git("push_force", &cwd, &ev);
+            } else if lease {
+                a.git("push_force_with_lease", &cwd, &ev);
+            }
+            let refspecs = p.operands.get(1..).unwrap_or(&[]);
+            if refspecs.iter().any(|r| r.text.starts_with('+')) && !p.has(&["-f", "--force"]) {
+                a.git("push_force", &cwd, &ev);
+            }
+            if p.has(&["-d", "--delete"])
+                || refspecs
+                    .iter()
+                    .any(|r| r.text.starts_with(':') && r.text.len() > 1)
+            {
+                a.git("push_delete", &cwd, &ev);
+            }
+            if p.has(&["--mirror"]) {
+                a.git("push_mirror", &cwd, &ev);
+            }
+            if p.has(&["--prune"]) {
+                a.git("push_prune", &cwd, &ev);
+            }
+            if p.has(&["--no-verify"]) {
+                a.git("no_verify", &cwd, &ev);
+            }
+            let remote = p
+                .operands
+                .first()
+                .map(|r| r.text.clone())
+                .unwrap_or_else(|| "origin".into());
+            a.upload("git", &remote, Some(cwd.text.clone()), false, &ev);
+        }
+        "reset" => {
+            if has(&["--hard"]) {
+                a.git("reset_hard", &cwd, &ev);
+            }
+        }
+        "clean" => {
+            let p = opts::parse(&args, &["-e", "--exclude"], false);
+            let force = p.opts.iter().any(|o| o.name == "-f" || o.name == "--force");
+            let dry = p.has(&["-n", "--dry-run"]);
+            if force && !dry {
+                a.git("clean", &cwd, &ev);
+                let rec = p.has(&["-d"]);
+                if p.operands.is_empty() {
+                    let r = Resolved {
+                        path: cwd.text.clone(),
+                        dynamic: !cwd.known,
+                        glob: false,
+                    };
+                    a.add_path(&r, Access::Delete, "git clean", rec, &ev);
+                } else {
+                    for op in &p.operands {
+                        a.path_arg(&cwd, op, Access::Delete, "git clean", rec);
+                    }
+                }
+            }
+        }
+        "checkout" => {
+            let p = opts::parse(
+                &args,
+                &["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"],
+                false,
+            );
+            let dashdash = args.iter().position(|x| x.text == "--");
+            let paths_: Vec<Arg> = match dashdash {
+                Some(d) => args.get(d + 1..).unwrap_or(&[]).to_vec(),
+                None => p
+                    .operands
+                    .iter()
+                    .filter(|x| tree_wide(x))
+                    .cloned()
+                    .collect(),
+            };
+            if p.has(&["-f", "--force"]) || paths_.iter().any(tree_wide) {
+                a.git("checkout_discard", &cwd, &ev);
+            }
+            for x in &paths_ {
+                if !tree_wide(x) {
+                    a.path_arg(&cwd, x, Access::Write, "git checkout", false);
+                }
+            }
+        }
+        "restore" => {
+            let p = opts::parse(
+                &args,
+                &["-s", "--source", "--conflict", "--pathspec-from-file"],
+                false,
+            );
+            let worktree = p.has(&["-W", "--worktree"]) || !p.has(&["-S", "--staged"]);
+            if worktree {
+                if p.operands.iter().any(tree_wide) {
+                    a.git("restore_discard", &cwd, &ev);
+                }
+                for x in &p.operands {
+                    if !tree_wide(x) {
+                        a.path_arg(&cwd, x, Access::Write, "git restore", false);
+                    }
+                }
+            }
+        }
+        "switch" => {
+            if has(&["-f", "--force", "--discard-changes"]) {
+                a.git("checkout_discard", &cwd, &ev);
+            }
+        }
+        "branch" => {
+            let p = opts::parse(
+                &args,
+                &[
+                    "-u",
+                    "--set-upstream-to",
+                    "--track",
+                    "--contains",
+                    "--no-contains",
+                    "--merged",
+                    "--no-merged",
+                    "--points-at",
+                    "--format",
+                    "--sort",
+                    "--color",
+                    "--column",
+                ],
+                false,
+            );
+            let delete = p.has(&["-d", "--delete"]);
+            if p.has(&["-D"]) || (delete && p.has(&["-f", "--force"])) {
+                a.git("branch_force_delete", &cwd, &ev);
+            }
+        }
+        "stash" => match args.first().map(|x| x.text.as_str()) {
+            Some("drop") => a.git("stash_drop", &cwd, &ev),
+            Some("clear") => a.git("stash_clear", &cwd, &ev),
+            _ => {}
+        },
+        "reflog" => {
+            if args
+                .first()
+                .is_some_and(|x| x.text == "expire" || x.text == "delete")
+            {
+                a.git("reflog_expire", &cwd, &ev);
+            }
+        }
+        "gc" => {
+            if args.iter().any(|x| {
+                x.text == "--prune=now" || x.text == "--prune=all" || x.text == "--prune=0"
+            }) {
+                a.git("gc_prune", &cwd, &ev);
+            }
+        }
+        "update-ref" => {
+            if has(&["-d", "--delete"]) {
+                a.git("update_ref_delete", &cwd, &ev);
+            }
+        }
+        "filter-branch" => a.git("filter_branch", &cwd, &ev),
+        "filter-repo" => a.git("filter_repo", &cwd, &ev),
+        "commit" | "merge" | "am" | "cherry-pick" | "revert" | "rebase" | "pull" => {
+            if has(&["--no-verify"])
+                || (sub == "commit"
+                    && args.iter().any(|x| {
+                        x.text.starts_with('-')
+                            && !x.text.starts_with("--")
+                            && x.text.contains('n')
+                            && !x.text.contains(['m', 'F', 'C', 'c', 't', 'S', 'u'])
+                    }))
+            {
+                a.git("no_verify", &cwd, &ev);
+            }
+            if sub == "rebase" {
+                let p = opts::parse(
+                    &args,
+                    &[
+                        "-x",
+                        "--exec",
+                        "-s",
+                        "--strategy",
+                        "-X",
+                        "--strategy-option",
+                        "--onto",
+                        "-C",
+                    ],
+                    false,
+                );
+                for c in p
+                    .values(&["-x", "--exec"])
+                    .into_iter()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                {
+                    shell_code(a, inv, st, "git rebase --exec", &c, Some(Stream::default()));
+                }
+            }
+        }
+        "rm" => {
+            let p = opts::parse(&args, &["--pathspec-from-file"], false);
+            if !p.has(&["--cached"]) && !p.has(&["-n", "--dry-run"]) {
+                let rec = p.has(&["-r"]);
+                for op in &p.operands {
+                    a.path_arg(&cwd, op, Access::Delete, "git rm", rec);
+                }
+            }
+        }
+        "mv" => {
+            let p = opts::parse(&args, &[], false);
+            let mut ops = p.operands.clone();
+            if let Some(d) = ops.pop() {
+                for s in &ops {
+                    a.path_arg(&cwd, s, Access::Delete, "git mv src", false);
+                }
+                a.path_arg(&cwd, &d, Access::Create, "git mv dest", false);
+            }
+        }
+        "clone" => {
+            let p = opts::parse(
+                &args,
+                &[
+                    "-o",
+                    "--origin",
+                    "-b",
+                    "--branch",
+                    "-u",
+                    "--upload-pack",
+                    "--reference",
+                    "--reference-if-able",
+                    "--separate-git-dir",
+                    "--depth",
+                    "--shallow-since",
+                    "--shallow-exclude",
+                    "-j",
+                    "--jobs",
+                    "-c",
+                    "--config",
+                    "--template",
+                    "--filter",
+                    "--server-option",
+                    "--bundle-uri",
+                    "--ref-format",
+                ],
+                false,
+            );
+            for kv in p
+                .values(&["-c", "--config"])
+                .into_iter()
+                .cloned()
+                .collect::<Vec<_>>()
+            {
+                let (k, v) = kv.text.split_once('=').unwrap_or((kv.text.as_str(), ""));
+                match config_key_effect(k, v) {
+                    Some("tamper") => a.env_tamper(k, v, &kv.raw),
+                    Some(kind) => a.persistence(kind, k, &kv.raw),
+                    None => {}
+                }
+            }
+            if let Some(t) = p.value(&["--template"]).cloned() {
+                a.persistence("git_hooks", &t.text, &ev);
+            }
+            if let Some(u) = p.value(&["-u", "--upload-pack"]).cloned() {
+                shell_code(
+                    a,
+                    inv,
+                    st,
+                    "git clone --upload-pack",
+                    &u,
+                    Some(Stream::default()),
+                );
+            }
+            if let Some(url) = p.operands.first() {
+                a.fetch(&url.text, &ev);
+                let dir = match p.operands.get(1) {
+                    Some(d) => d.clone(),
+                    None => {
+                        let base = url.text.trim_end_matches('/').trim_end_matches(".git");
+                        let name = base.rsplit(['/', ':']).next().unwrap_or(base);
+                        Arg::lit(name)
+                    }
+                };
+                a.path_arg(&cwd, &dir, Access::Create, "git clone", true);
+            }
+        }
+        "fetch" | "ls-remote" => {
+            for x in &args {
+                if x.text.contains("://") || x.text.starts_with("git@") {
+                    a.fetch(&x.text, &ev);
+                }
+            }
+        }
+        "config" => git_config(a, &args, &cwd, &ev),
+        "ls-files" => {
+            return Stream {
+                listing: cwd.known.then(|| cwd.text.clone()),
+                ..Stream::default()
+            };
+        }
+        "bisect" => {
+            if args.first().is_some_and(|x| x.text == "run") {
+                let argv: Vec<Arg> = args.get(1..).unwrap_or(&[]).to_vec();
+                if !argv.is_empty() {
+                    let mut sub_i = sub_inv(inv, argv, "git bisect run");
+                    sub_i.cwd = cwd.clone();
+                    a.run_inv(sub_i, st);
+                }
+            }
+        }
+        "submodule" => {
+            if let Some(pos) = args.iter().position(|x| x.text == "foreach") {
+                let code = super::builtins::join_args(
+                    &args
+                        .get(pos + 1..)
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter(|x| {
+                            x.text != "--recursive" && x.text != "-q" && x.text != "--quiet"
+                        })
+                        .cloned()
+                        .collect::<Vec<_>>(),
+                );
+                shell_code(
+                    a,
+                    inv,
+                    st,
+                    "git submodule foreach",
+                    &code,
+                    Some(Stream::default()),
+                );
+            }
+        }
+        "send-email" => {
+            for x in args.iter().filter(|x| !x.text.starts_with('-')) {
+                let r = a.path_arg(&cwd, x, Access::Read, "git send-email", false);
+                a.upload("git", "email", Some(r.path), false, &ev);
+            }
+        }
+        _ => {}
+    }
+    Stream::default()
+}
+
+/// `git config [scope] KEY VALUE` (and the `set` subcommand of git 2.46+): sets that make git
+/// run programs are persistence; `--system`/`--file` writes are path facts.
+fn git_config(a: &mut Analyzer, args: &[Arg], cwd: &Cwd, ev: &str) {
+    let mut args: Vec<Arg> = args.to_vec();
+    let mut modern_set = false;
+    if let Some(first) = args.first() {
+        match first.text.as_str() {
+            "set" => {
+                modern_set = true;
+                args.remove(0);
+            }
+            "get" | "list" | "unset" | "rename-section" | "remove-section" | "edit" => return,
+            _ => {}
+        }
+    }
+    let p = opts::parse(
+        &args,
+        &[
+            "-f",
+            "--file",
+            "--blob",
+            "--type",
+            "--default",
+            "--comment",
+            "--value",
+            "--fixed-value",
+        ],
+        false,
+    );
+    let reading = p.has(&[
+        "--get",
+        "--get-all",
+        "--get-regexp",
+        "--get-urlmatch",
+        "--get-color",
+        "--get-colorbool",
+        "-l",
+        "--list",
+        "--unset",
+        "--unset-all",
+        "--remove-section",
+        "--rename-section",
+        "-e",
+        "--edit",
+        "--show-origin",
+        "--show-scope",
+        "-z",
+    ]);
+    if reading {
+        return;
+    }
+    let (key, value) = match (p.operands.first(), p.operands.get(1)) {
+        (Some(k), Some(v)) => (k.text.clone(), v.text.clone()),
+        (Some(k), None) if modern_set => (k.text.clone(), String::new()),
+        _ => return,
+    };
+    if p.has(&["--system"]) {
+        let r = Resolved {
+            path: "/etc/gitconfig".into(),
+            dynamic: false,
+            glob: false,
+        };
+        a.add_path(&r, Access::Write, "git config --system", false, ev);
+    }
+    if let Some(f) = p.value(&["-f", "--file"]).cloned() {
+        a.path_arg(cwd, &f, Access::Write, "git config --file", false);
+    }
+    match config_key_effect(&key, &value) {
+        Some("tamper") => {
+            let val = Val::known(value.clone());
+            a.env_tamper(&key, &val.text, ev);
+        }
+        Some(kind) => a.persistence(kind, &format!("{key}={value}"), ev),
+        None => {}
+    }
+}
+
+/// gh(1): `gh release create|upload` publish; `gh gist create`, `gh secret set -f`,
+/// `gh api -F x=@file` send local files.
+fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let rest = inv.rest();
+    let words: Vec<&str> = rest.iter().map(|x| x.text.as_str()).collect();
+    let ev = inv.evidence.clone();
+    match (words.first().copied(), words.get(1).copied()) {
+        (Some("release"), Some("create" | "upload")) => {
+            a.publish(
+                &format!("gh release {}", words.get(1).copied().unwrap_or("create")),
+                &ev,
+            );
+        }
+        (Some("gist"), Some("create")) => {
+            for x in rest.iter().skip(2).filter(|x| !x.text.starts_with('-')) {
+                let r = a.path_arg(&inv.cwd, x, Access::Read, "gh gist create", false);
+                a.upload("gh", "gist.github.com", Some(r.path), false, &ev);
+            }
+        }
+        (Some("secret"), Some("set")) => {
+            let p = opts::parse(
+                rest.get(2..).unwrap_or(&[]),
+                &[
+                    "-f",
+                    "--env-file",
+                    "-b",
+                    "--body",
+                    "-e",
+                    "--env",
+                    "-o",
+                    "--org",
+                    "-r",
+                    "--repos",
+                    "-a",
+                    "--app",
+                    "-v",
+                    "--visibility",
+                    "-R",
+                    "--repo",
+                ],
+                false,
+            );
+            if let Some(f) = p.value(&["-f", "--env-file"]).cloned() {
+                let r = a.path_arg(&inv.cwd, &f, Access::Read, "gh secret set -f", false);
+                a.upload("gh", "github.com", Some(r.path), false, &ev);
+            }
+        }
+        (Some("api"), _) => {
+            for (i, x) in rest.iter().enumerate() {
+                if matches!(x.text.as_str(), "-F" | "--field" | "--input") {
+                    if let Some(v) = rest.get(i + 1) {
+                        let val = v.text.split_once('=').map(|(_, r)| r).unwrap_or(&v.text);
+                        if let Some(f) = val.strip_prefix('@') {
+                            let mut fa = Arg::lit(f);
+                            fa.raw = v.raw.clone();
+                            let r = a.path_arg(&inv.cwd, &fa, Access::Read, "gh api", false);
+                            a.upload("gh", "api.github.com", Some(r.path), false, &ev);
+                        } else if x.text == "--input" {
+                            let r = a.path_arg(&inv.cwd, v, Access::Read, "gh api --input", false);
+                            a.upload("gh", "api.github.com", Some(r.path), false, &ev);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    Stream::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_keys() {
+        assert_eq!(
+            config_key_effect("core.hooksPath", "/tmp/h"),
+            Some("git_hooks")
+        );
+        assert_eq!(config_key_effect("core.pager", "cat"), None);
+        assert_eq!(
+            config_key_effect("core.pager", "sh -c 'x'; less"),
+            Some("git_config_exec")
+        );
+        assert_eq!(config_key_effect("alias.st", "status"), None);
+        assert_eq!(
+            config_key_effect("alias.x", "!sh -c id"),
+            Some("git_config_exec")
+        );
+        assert_eq!(config_key_effect("credential.helper", "store"), None);
+        assert_eq!(
+            config_key_effect("credential.helper", "!f() { echo x; };f"),
+            Some("git_config_exec")
+        );
+        assert_eq!(config_key_effect("user.name", "x"), None);
+        assert_eq!(
+            config_key_effect("core.sshCommand", "ssh -i k"),
+            Some("git_config_exec")
+        );
+    }
+}

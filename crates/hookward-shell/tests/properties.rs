@@ -1,0 +1,146 @@
+//! Property tests: `analyze` never fails internally (it catches panics, so an internal failure
+//! would show as an `internal error` entry) and is deterministic, on arbitrary strings and on
+//! strings assembled from shell syntax.
+
+mod common;
+
+use proptest::prelude::*;
+
+fn check(s: &str) -> Result<(), TestCaseError> {
+    let ctx = common::ctx();
+    let a = hookward_shell::analyze(s, &ctx);
+    let b = hookward_shell::analyze(s, &ctx);
+    prop_assert_eq!(&a, &b, "not deterministic");
+    prop_assert!(
+        !a.unanalysable
+            .iter()
+            .any(|u| u.reason.starts_with("internal error")),
+        "internal error on {:?}",
+        s
+    );
+    Ok(())
+}
+
+/// Pieces of shell syntax, glued together at random.
+fn shellish() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "rm",
+        "-rf",
+        "~",
+        "/",
+        "*",
+        "$HOME",
+        "${IFS}",
+        "$(",
+        ")",
+        "`",
+        "'",
+        "\"",
+        "\\",
+        "|",
+        "||",
+        "&&",
+        ";",
+        "&",
+        ">",
+        ">>",
+        "<",
+        "<<EOF\n",
+        "\nEOF\n",
+        "<<<",
+        "<(",
+        ">(",
+        "{",
+        "}",
+        "(",
+        "((",
+        "))",
+        "[[",
+        "]]",
+        "if",
+        "then",
+        "fi",
+        "for x in a b; do",
+        "done",
+        "case",
+        "esac",
+        "$'\\x72'",
+        "eval",
+        "bash -c",
+        "sh",
+        "curl https://x.invalid",
+        "base64 -d",
+        "xxd -r -p",
+        "sudo",
+        "env",
+        "xargs",
+        "find . -exec",
+        "{}",
+        "\\;",
+        "python3 -c",
+        "node -e",
+        "perl -e",
+        "git push -f",
+        "export PATH=",
+        "cd ..",
+        "$((1+",
+        "$1",
+        "$@",
+        "a=",
+        "f() {",
+        "\u{202e}",
+        "гm",
+        "\n",
+        " ",
+        "=",
+        "#",
+        "!",
+        "$?",
+        "${x:-",
+        "${x#*/}",
+    ]);
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+
+    #[test]
+    fn any_string(s in ".{0,200}") {
+        check(&s)?;
+    }
+
+    #[test]
+    fn shell_like_strings(s in shellish()) {
+        check(&s)?;
+    }
+
+    #[test]
+    fn ascii_noise(s in "[ -~\n]{0,300}") {
+        check(&s)?;
+    }
+}
+
+#[test]
+fn huge_and_deep_inputs_stay_bounded() {
+    let ctx = common::ctx();
+    let deep = format!("{}rm -rf ~{}", "bash -c \"$(".repeat(40), ")\"".repeat(40));
+    let f = hookward_shell::analyze(&deep, &ctx);
+    assert!(f
+        .unanalysable
+        .iter()
+        .all(|u| !u.reason.starts_with("internal error")));
+    let long = "echo a && ".repeat(5_000) + "true";
+    let f = hookward_shell::analyze(&long, &ctx);
+    assert!(
+        f.unanalysable.iter().any(|u| u.reason.contains("budget")),
+        "{:?}",
+        f.unanalysable
+    );
+    let nested_subst = "$(".repeat(500) + &")".repeat(500);
+    let f = hookward_shell::analyze(&nested_subst, &ctx);
+    assert!(f
+        .unanalysable
+        .iter()
+        .all(|u| !u.reason.starts_with("internal error")));
+}
