@@ -146,6 +146,22 @@ fn health(
     }
 }
 
+/// With `HOOKWARD_TRACE=1`, prints how long a step took to stderr (for benchmarks; stderr is
+/// not shown to the model when the hook exits 0).
+fn trace(step: &str, since: Instant) {
+    if std::env::var_os("HOOKWARD_TRACE").is_some_and(|v| v == "1") {
+        eprintln!("hookward trace: {step} {} µs", since.elapsed().as_micros());
+    }
+}
+
+struct TraceOnDrop(&'static str, Instant);
+
+impl Drop for TraceOnDrop {
+    fn drop(&mut self) {
+        trace(self.0, self.1);
+    }
+}
+
 /// Events on which hookward's policy decides about a tool call.
 fn is_gate(kind: &EventKind) -> bool {
     matches!(kind, EventKind::PreToolUse | EventKind::PermissionRequest)
@@ -225,10 +241,13 @@ fn decide(
         env.home.to_string_lossy(),
         env.hookward_home.to_string_lossy(),
     );
+    let t = Instant::now();
     let facts = hookward_facts::compute(event, &ctx);
+    trace("facts", t);
     let mut user_dirs = vec![env.hookward_home.join("policies")];
     user_dirs.extend(config.policy_dirs.iter().cloned());
     user_dirs.extend(env.policy_dirs.iter().cloned());
+    let t = Instant::now();
     let mut policy = Policy::load(&LoadOptions {
         user_dirs,
         cache_dir: Some(env.hookward_home.join("cache")),
@@ -247,8 +266,11 @@ fn decide(
             env.agent,
         ));
     }
+    trace("policy load", t);
+    let t = Instant::now();
     let input = policy_input(event, &facts, config);
     let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
+    trace("policy eval", t);
     if let Some(err) = &eval.user_error {
         healths.push(health(
             "user-policy-error",
@@ -400,7 +422,10 @@ fn run_inner(
             return record(env, &config, outcome, healths);
         }
     };
+    trace("parse", start);
+    let t = Instant::now();
     let config = load_config(env, event.project_dir.as_deref(), healths);
+    trace("config", t);
     let gate = is_gate(&event.kind);
     let (verdict, facts) = if gate && event.tool.is_some() {
         match decide(&event, env, &config, healths) {
@@ -475,6 +500,8 @@ fn record(
     }
     let path = env.store_path();
     let fallback = hookward_store::fallback_health_path(&path);
+    let t = Instant::now();
+    let _trace = TraceOnDrop("record", t);
     match Store::open(&path) {
         Ok(store) => {
             if store.was_created() {

@@ -1281,9 +1281,16 @@ fn quoted_inside(raw: &str) -> bool {
 
 /// Removes exact duplicates from every list, keeping the first occurrence.
 fn finish(mut f: ShellFacts) -> ShellFacts {
-    fn dedup<T: Eq + std::hash::Hash + Clone>(v: &mut Vec<T>) {
-        let mut seen = std::collections::HashSet::new();
-        v.retain(|x| seen.insert(x.clone()));
+    fn dedup<T: Eq + std::hash::Hash>(v: &mut Vec<T>) {
+        if v.len() < 2 {
+            return;
+        }
+        let keep: Vec<bool> = {
+            let mut seen = std::collections::HashSet::with_capacity(v.len());
+            v.iter().map(|x| seen.insert(x)).collect()
+        };
+        let mut it = keep.into_iter();
+        v.retain(|_| it.next().unwrap_or(true));
     }
     dedup(&mut f.commands);
     dedup(&mut f.paths);

@@ -378,12 +378,47 @@ fn arith_literal(s: &str) -> Option<i64> {
     eval_arith(&e)
 }
 
+/// Fast path for words that need no parsing: no expansion character at all (`-rf`,
+/// `src/main.rs`, `*.txt`), or one whole single-quoted string without quotes inside, or one
+/// whole double-quoted string without `$`, `` ` ``, `\\` or `!`. Returns the single field.
+fn literal_word(raw: &str, mode: Mode) -> Option<Arg> {
+    const SPECIAL: &[char] = &['$', '`', '\'', '"', '\\', '~', '{', '}', '\n'];
+    let glob_ok = mode != Mode::Assign;
+    if raw.is_empty() {
+        return None;
+    }
+    if !raw.contains(SPECIAL) {
+        let mut a = Arg::lit(raw);
+        a.glob = glob_ok && has_glob(raw);
+        return Some(a);
+    }
+    let inner = raw
+        .strip_prefix('\'')
+        .and_then(|r| r.strip_suffix('\''))
+        .filter(|i| !i.contains('\''))
+        .or_else(|| {
+            raw.strip_prefix('"')
+                .and_then(|r| r.strip_suffix('"'))
+                .filter(|i| !i.contains(['"', '$', '`', '\\', '!']))
+        })?;
+    if raw.len() < 2 {
+        return None;
+    }
+    let mut a = Arg::lit(inner);
+    a.raw = raw.to_string();
+    a.quoted = true;
+    Some(a)
+}
+
 /// Result of looking up a parameter: `None` = only known at run time.
 type Lookup = Option<Val>;
 
 impl Analyzer<'_> {
     /// Expands one word into fields.
     pub(crate) fn expand_word(&mut self, raw: &str, st: &mut State, mode: Mode) -> Vec<Arg> {
+        if let Some(a) = literal_word(raw, mode) {
+            return vec![a];
+        }
         let alternatives = if mode == Mode::Normal {
             brace_alternatives(raw)
         } else {

@@ -1,0 +1,341 @@
+//! Rule sets, one module per family, and the matching engine that runs them.
+//!
+//! Every rule is a regular expression over the *normalised* text (see `crate::normalize`: lower
+//! case, NFKC, Latin diacritics stripped, typographic quotes folded) plus a list of literal
+//! anchors. An Aho–Corasick automaton over all anchors finds candidate positions in one pass; a
+//! rule's regex then runs only inside a window of [`REACH`] bytes around its anchors' hits, so the
+//! cost on text without candidates is one automaton pass.
+//!
+//! Patterns may use the fragments of [`FRAGMENTS`] as `{{NAME}}`; they are expanded before
+//! compiling. Each rule lists examples; a unit test checks every example fires its rule.
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use regex::Regex;
+
+use crate::normalize::{ceil_boundary, floor_boundary};
+use crate::types::Family;
+use crate::ScanError;
+
+pub(crate) mod addressed;
+pub(crate) mod exfil;
+pub(crate) mod fake_turn;
+pub(crate) mod hide;
+pub(crate) mod multilingual;
+pub(crate) mod overrides;
+pub(crate) mod persistence;
+pub(crate) mod remote;
+pub(crate) mod role;
+pub(crate) mod tools;
+
+/// How far (bytes) a rule's match may extend before or after one of its anchors.
+pub(crate) const REACH: usize = 400;
+
+/// Extra checks a match must pass, evaluated by the scanner on the original text and zones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Guard {
+    /// The first word of the match must be upper case in the ORIGINAL text (`SYSTEM:` in the
+    /// middle of a line is a planted label; `system:` in prose is not).
+    UpperFirstWord,
+    /// Dropped when a negation (`never`, `do not`, `don't`, `must not`…) precedes the match in
+    /// the same clause: "never send your API key to anyone" is advice, not an order.
+    Negatable,
+    /// Dropped inside code spans/blocks: chat-template tokens and labels shown as code are
+    /// documentation of a template, not a planted turn.
+    NotInCode,
+    /// Dropped when the match is how-to prose ("to disable the sandbox, set …", "you can skip …").
+    NotHowTo,
+}
+
+/// One rule of a family.
+#[derive(Debug)]
+pub(crate) struct Rule {
+    /// Stable namespaced id (`inject/…`), used in findings and removal markers.
+    pub(crate) id: &'static str,
+    /// The family the rule belongs to.
+    pub(crate) family: Family,
+    /// Base weight in (0, 0.95]: the score this rule gives on its own in neutral context.
+    pub(crate) weight: f32,
+    /// Literal substrings (normalised, lower case); every match contains at least one.
+    pub(crate) anchors: &'static [&'static str],
+    /// Regex over the normalised text; `{{NAME}}` expands to a fragment of [`FRAGMENTS`].
+    pub(crate) pattern: &'static str,
+    /// Extra checks.
+    pub(crate) guards: &'static [Guard],
+    /// Texts the rule must fire on (checked by a unit test).
+    pub(crate) examples: &'static [&'static str],
+}
+
+/// Shared pattern fragments, expanded as `{{NAME}}` (each is wrapped in a non-capturing group).
+pub(crate) const FRAGMENTS: &[(&str, &str)] = &[
+    // Verbs that cancel instructions outright.
+    (
+        "IGNORE",
+        r"ignore|ignoring|disregard|disregarding|forget|forgetting|overlook|nevermind|never\s+mind|set\s+aside|put\s+aside|pay\s+no\s+attention\s+to|do\s+not\s+(?:follow|obey|heed)|don'?t\s+(?:follow|obey|heed)|stop\s+following|unlearn",
+    ),
+    // Verbs that cancel instructions only with an instruction-like object ("override the
+    // default configuration" is documentation; "override your previous instructions" is not).
+    (
+        "IGNORE_WEAK",
+        r"override|overriding|overrule|bypass|skip|drop|discard|abandon|neglect|dismiss|cancel|scrap|throw\s+out|erase|delete|supersede|void|circumvent|violate|break",
+    ),
+    // Words that point at what came before (or around) the planted text.
+    (
+        "PRIOR",
+        r"previous|previously|prior|preceding|above|earlier|former|original|initial|foregoing|past|system|developer|safety|following|other|all|any|every|your|these|those|remaining",
+    ),
+    // The same, restricted for weak verbs.
+    (
+        "PRIOR_CORE",
+        r"previous|previously|prior|preceding|above|earlier|original|initial|system|safety|developer|your|all|any|every",
+    ),
+    // What gets cancelled.
+    (
+        "INSTR",
+        r"instructions?|instruction\s+set|directions?|directives?|prompts?|system\s+prompt|rules?|guidelines?|guidance|commands?|orders?|constraints?|restrictions?|policies|policy|programming|training|context|conversation|messages?|requests?|tasks?|assignments?|text|content|data|input|information|limitations|filters?|safeguards?|protocols?|guardrails?|everything",
+    ),
+    // Instruction-like objects only.
+    (
+        "INSTR_STRICT",
+        r"instructions?|directions|directives?|prompts?|system\s+prompt|rules|guidelines|guardrails?|programming|training|restrictions|constraints|polic(?:y|ies)|safety\s+(?:filters?|measures|checks|settings|protocols?)|content\s+polic(?:y|ies)|ethical\s+guidelines",
+    ),
+    // The assistant, as readers of planted text call it.
+    (
+        "AI",
+        r"ai|a\.i\.|assistant|ai\s+assistant|agent|ai\s+agent|coding\s+agent|llm|language\s+model|large\s+language\s+model|model|chatbot|bot|claude|chatgpt|gpt(?:-?[0-9o.]+)?|gemini|copilot|cursor|codex|automated\s+(?:analysis|screening|review|system|systems|tool|tools|software|agent|agents|reader|readers|assistant|assistants)|ai\s+(?:model|models|system|systems|agents|assistants|reader|readers|tools?)|(?:large\s+)?language\s+models|llms|agents|assistants|models|bots",
+    ),
+    // Imperative verbs an order to the assistant starts with.
+    (
+        "DO",
+        r"ignore|forget|disregard|forward|send|e-?mail|mail|include|append|add|insert|output|print|say|reply|respond|answer|write|tell|remember|call|invoke|run|execute|delete|remove|visit|open|fetch|download|upload|post|share|reveal|disclose|leak|summari[sz]e|translate|stop|do\s+not|don'?t|never|always|make\s+sure|be\s+sure|after|before|when|first|then|now|please|also|instead|you\s+(?:must|should|will|need|are\s+to)|immediately|from\s+now\s+on|approve|grant|disable|transfer|confirm|read|copy|list|dump|display|show|use|proceed|continue",
+    ),
+    // Secrets and private context.
+    (
+        "SECRET",
+        r"api[\s_-]?keys?|secret\s+keys?|secrets?|credentials?|passwords?|passwd|pass\s?phrases?|(?:access|auth|bearer|session|refresh|github|aws|oauth)\s+tokens?|tokens|private\s+keys?|ssh\s+keys?|id_rsa|\.env\b|env(?:ironment)?\s+variables|session\s+cookies?|cookies|access\s+keys?|system\s+prompt|/etc/passwd|/etc/shadow|\.aws/credentials|\.ssh/|wallet\s+seed|seed\s+phrase|recovery\s+phrase|credit\s+card\s+numbers?",
+    ),
+];
+
+/// Expand `{{NAME}}` fragments.
+pub(crate) fn expand(pattern: &str) -> String {
+    let mut out = pattern.to_string();
+    for (name, body) in FRAGMENTS {
+        let key = format!("{{{{{name}}}}}");
+        if out.contains(&key) {
+            out = out.replace(&key, &format!("(?:{body})"));
+        }
+    }
+    out
+}
+
+/// Every rule of every family, in a fixed order (finding order ties are broken by it).
+pub(crate) fn all_rules() -> Vec<&'static Rule> {
+    let sets: [&'static [Rule]; 10] = [
+        overrides::RULES,
+        multilingual::RULES,
+        role::RULES,
+        fake_turn::RULES,
+        addressed::RULES,
+        tools::RULES,
+        exfil::RULES,
+        remote::RULES,
+        persistence::RULES,
+        hide::RULES,
+    ];
+    sets.iter().flat_map(|s| s.iter()).collect()
+}
+
+/// A regex match of one rule, in normalised byte offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RawHit {
+    pub(crate) rule: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// The compiled rule set.
+#[derive(Debug)]
+pub(crate) struct RuleSet {
+    pub(crate) rules: Vec<&'static Rule>,
+    regexes: Vec<Regex>,
+    ac: AhoCorasick,
+    /// For each anchor pattern of `ac`, the rules it belongs to.
+    anchor_rules: Vec<Vec<usize>>,
+}
+
+impl RuleSet {
+    /// Compile every rule. Errors name the rule whose pattern does not compile.
+    pub(crate) fn new() -> Result<Self, ScanError> {
+        let rules = all_rules();
+        let mut regexes = Vec::with_capacity(rules.len());
+        let mut anchors: Vec<&'static str> = Vec::new();
+        let mut anchor_rules: Vec<Vec<usize>> = Vec::new();
+        for (i, r) in rules.iter().enumerate() {
+            let re = Regex::new(&expand(r.pattern)).map_err(|e| ScanError::RulePattern {
+                rule_id: r.id,
+                message: e.to_string(),
+            })?;
+            regexes.push(re);
+            if r.anchors.is_empty() {
+                return Err(ScanError::RuleAnchors { rule_id: r.id });
+            }
+            for a in r.anchors {
+                match anchors.iter().position(|x| x == a) {
+                    Some(p) => anchor_rules[p].push(i),
+                    None => {
+                        anchors.push(a);
+                        anchor_rules.push(vec![i]);
+                    }
+                }
+            }
+        }
+        let ac = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&anchors)
+            .map_err(|e| ScanError::Anchors {
+                message: e.to_string(),
+            })?;
+        Ok(RuleSet {
+            rules,
+            regexes,
+            ac,
+            anchor_rules,
+        })
+    }
+
+    /// Run every rule over `text` (normalised). Hits are sorted by start, then rule order.
+    pub(crate) fn find(&self, text: &str) -> Vec<RawHit> {
+        let len = text.len();
+        let mut windows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.rules.len()];
+        for m in self.ac.find_overlapping_iter(text) {
+            let s = m.start().saturating_sub(REACH);
+            let e = (m.end() + REACH).min(len);
+            let Some(rules) = self.anchor_rules.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            for &r in rules {
+                let Some(w) = windows.get_mut(r) else {
+                    continue;
+                };
+                match w.last_mut() {
+                    Some(last) if s <= last.1 => {
+                        last.0 = last.0.min(s);
+                        last.1 = last.1.max(e);
+                    }
+                    _ => w.push((s, e)),
+                }
+            }
+        }
+        let mut hits = Vec::new();
+        for (r, ws) in windows.iter().enumerate() {
+            let Some(re) = self.regexes.get(r) else {
+                continue;
+            };
+            for &(s, e) in ws {
+                let (s, e) = snap_window(text, s, e);
+                let Some(hay) = text.get(s..e) else {
+                    continue;
+                };
+                for m in re.find_iter(hay) {
+                    if m.end() > m.start() {
+                        let hit = RawHit {
+                            rule: r,
+                            start: s + m.start(),
+                            end: s + m.end(),
+                        };
+                        if hits.last() != Some(&hit) {
+                            hits.push(hit);
+                        }
+                    }
+                }
+            }
+        }
+        hits.sort_by_key(|h| (h.start, h.rule, h.end));
+        hits.dedup_by_key(|h| (h.rule, h.start));
+        hits
+    }
+}
+
+/// Widen a window to char boundaries and, by at most 256 bytes, back to a line start (so that
+/// `^` and `\b` at the window's start mean what they say), else back to a word boundary;
+/// forward by at most 32 bytes to a word boundary.
+fn snap_window(text: &str, s: usize, e: usize) -> (usize, usize) {
+    let b = text.as_bytes();
+    let mut s = floor_boundary(text, s);
+    if s > 0 {
+        let from = s.saturating_sub(256);
+        match b.get(from..s).and_then(|w| w.iter().rposition(|&c| c == b'\n')) {
+            Some(p) => s = from + p + 1,
+            None => {
+                let mut n = 0;
+                while s > 0 && n < 32 && b.get(s - 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
+                    s -= 1;
+                    n += 1;
+                }
+            }
+        }
+    }
+    let mut e = ceil_boundary(text, e);
+    let mut n = 0;
+    while e < b.len() && n < 32 && b.get(e).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        e += 1;
+        n += 1;
+    }
+    (floor_boundary(text, s), ceil_boundary(text, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalize::normalize;
+    use crate::{ScanContext, Scanner, Source};
+
+    #[test]
+    fn every_rule_compiles_and_ids_are_unique() {
+        let set = RuleSet::new().expect("rules compile");
+        let mut ids: Vec<&str> = set.rules.iter().map(|r| r.id).collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate rule ids");
+        for r in &set.rules {
+            assert!(r.weight > 0.0 && r.weight <= 0.95, "{}: weight out of range", r.id);
+            assert!(!r.examples.is_empty(), "{}: no examples", r.id);
+            assert!(r.id.contains('/'), "{}: id is not namespaced", r.id);
+        }
+    }
+
+    #[test]
+    fn every_example_fires_its_rule() {
+        let set = RuleSet::new().expect("rules compile");
+        let scanner = Scanner::new().expect("scanner builds");
+        let ctx = ScanContext::new(Source::ToolOutput);
+        let mut failures = Vec::new();
+        for (i, r) in set.rules.iter().enumerate() {
+            for ex in r.examples {
+                let norm = normalize(ex);
+                let anchored = r.anchors.iter().any(|a| norm.text.contains(a));
+                let raw = set.find(&norm.text).iter().any(|h| h.rule == i);
+                let found = scanner
+                    .scan(ex, &ctx)
+                    .findings
+                    .iter()
+                    .any(|f| f.rule_id == r.id);
+                if !(anchored && raw && found) {
+                    failures.push(format!(
+                        "{}: anchored={anchored} matched={raw} finding={found}: {ex:?}",
+                        r.id
+                    ));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "examples that do not fire:\n{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn fragments_expand() {
+        let p = expand(r"\b{{IGNORE}}\s+{{PRIOR}}");
+        assert!(!p.contains("{{"));
+        assert!(Regex::new(&p).is_ok());
+    }
+}

@@ -1,0 +1,259 @@
+//! The scan pipeline: cap → normalise → rules → guards → context → weights → score.
+
+use crate::decode::find_blobs;
+use crate::hidden::clusters;
+use crate::normalize::{ceil_boundary, floor_boundary, normalize};
+use crate::rules::{Guard, RuleSet};
+use crate::score::{self, line_end, TextContext};
+use crate::types::{ContextTag, Family, Finding, ScanContext, ScanResult, Source};
+use crate::zones::{ZoneDetectors, Zones};
+use crate::{verdict_for, ScanError, EVIDENCE_MAX_CHARS, MAX_DECODE_DEPTH};
+
+/// The injection scanner: every rule compiled once, then reused for any number of texts.
+///
+/// Build it once per process ([`Scanner::new`]) and share it (`Scanner` is `Send + Sync`;
+/// scanning takes `&self`).
+#[derive(Debug)]
+pub struct Scanner {
+    rules: RuleSet,
+    zones: ZoneDetectors,
+}
+
+/// A finding before ids, evidence and the final sort.
+#[derive(Debug, Clone)]
+struct Pending {
+    family: Family,
+    rule_id: &'static str,
+    span: (usize, usize),
+    weight: f32,
+    context: Vec<ContextTag>,
+    smuggling: bool,
+}
+
+/// Negation words that turn an order into advice when they precede it in the same clause.
+const NEGATIONS: &[&str] = &[
+    "never ", "not ", "n't ", "no ", "avoid", "without ", "refuse", "prevent", "block", "deny",
+    "cannot ", "detect", "flag", "reject", "warn", "protect", "defend", "resist", "guard against",
+    "mitigat", "nor ",
+];
+
+/// How-to cues: the match describes how to do something rather than ordering it.
+const HOW_TO: &[&str] = &[
+    "how to ", "you can ", "you may ", "if you want", "if you need", "in order to ", "allows you",
+    "allow you", "lets you", "let you", "used to ", "option to ", "able to ", "way to ",
+    "whether to ", "tries to ", "try to ", "attempts to ", "attempt to ", "trying to ",
+    "attempting to ", "designed to ", "meant to ", "is to ", "can be ", "could ", "would ",
+    "might ", "asks the model to ", "ask the model to ", "tell the model to ", "tells the model to ",
+    "instructs ", "instruct the", "telling it to ", "telling the", "such as ", "like ",
+];
+
+/// The clause of `t` that ends at `pos`: back to the previous `.`, `!`, `?`, `;`, newline or
+/// 120 bytes.
+fn clause_before(t: &str, pos: usize) -> &str {
+    let lo = floor_boundary(t, pos.saturating_sub(120));
+    let before = t.get(lo..pos).unwrap_or("");
+    let cut = before
+        .rfind(['.', '!', '?', ';', '\n', ':'])
+        .map_or(0, |i| i + 1);
+    before.get(cut..).unwrap_or("")
+}
+
+/// True when the first alphabetic word of `s` is upper case and at least 2 letters long.
+fn first_word_upper(s: &str) -> bool {
+    let w: String = s
+        .chars()
+        .skip_while(|c| !c.is_alphabetic())
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    w.chars().count() >= 2 && w.chars().all(|c| c.is_uppercase())
+}
+
+/// End of the planted instruction a hit starts: the end of its line, at most 300 bytes past the
+/// hit, stopping before the end of an HTML comment or element.
+fn extend_end(t: &str, end: usize) -> usize {
+    let hi = ceil_boundary(t, (end + 300).min(t.len()));
+    let le = line_end(t, end).min(hi);
+    let tail = t.get(end..le).unwrap_or("");
+    let stop = [tail.find("-->"), tail.find("</"), tail.find("\"")]
+        .into_iter()
+        .flatten()
+        .min();
+    let e = stop.map_or(le, |i| end + i);
+    // Trim trailing blanks.
+    let s = t.get(..e).unwrap_or("");
+    floor_boundary(t, s.trim_end().len().max(end))
+}
+
+impl Scanner {
+    /// Compile every rule and zone detector.
+    ///
+    /// Cost: about 10–30 ms on one core (≈ 90 regexes and one Aho–Corasick automaton), paid
+    /// once per process; measure with `examples/bench_scan.rs`.
+    ///
+    /// # Errors
+    /// [`ScanError`] when a built-in rule is broken (a bug; the unit tests build every rule).
+    pub fn new() -> Result<Self, ScanError> {
+        Ok(Scanner {
+            rules: RuleSet::new()?,
+            zones: ZoneDetectors::new().map_err(|e| ScanError::Zones {
+                message: e.to_string(),
+            })?,
+        })
+    }
+
+    /// Scan `text` (up to `ctx.cap_bytes`) for planted instructions.
+    ///
+    /// Spans in the result are byte offsets into `text`, on char boundaries. The result is a
+    /// pure function of `text` and `ctx` (same input, same output). Texts longer than the cap
+    /// are scanned up to the cap (rounded down to a char boundary) and `capped` is set.
+    pub fn scan(&self, text: &str, ctx: &ScanContext) -> ScanResult {
+        let cut = floor_boundary(text, ctx.cap_bytes.min(text.len()));
+        let body = text.get(..cut).unwrap_or("");
+        let mut pending = Vec::new();
+        self.scan_level(body, &ctx.source, 0, None, &mut pending);
+
+        // One finding per (rule, span): keep the heaviest.
+        pending.sort_by(|a, b| {
+            (a.span.0, a.span.1, a.rule_id)
+                .cmp(&(b.span.0, b.span.1, b.rule_id))
+                .then(b.weight.total_cmp(&a.weight))
+        });
+        pending.dedup_by(|b, a| a.rule_id == b.rule_id && a.span == b.span);
+
+        let items: Vec<(&str, f32, bool)> = pending
+            .iter()
+            .map(|p| (p.rule_id, p.weight, p.context.iter().any(|t| score::is_discount(*t))))
+            .collect();
+        let score = score::combine(&items);
+        let hidden_text = pending.iter().any(|p| p.smuggling);
+        let findings = pending
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| Finding {
+                id: format!("F{}", i + 1),
+                family: p.family,
+                rule_id: p.rule_id.to_string(),
+                severity: score::severity(p.weight),
+                span: p.span,
+                evidence: evidence(body, p.span),
+                weight: (p.weight * 1000.0).round() / 1000.0,
+                context: p.context,
+            })
+            .collect();
+        ScanResult {
+            verdict: verdict_for(score),
+            score: (score * 1000.0).round() / 1000.0,
+            findings,
+            capped: cut < text.len(),
+            scanned_bytes: cut,
+            hidden_text,
+        }
+    }
+
+    /// Scan one text (the original, or a decoded blob when `outer` is its span in the original).
+    fn scan_level(
+        &self,
+        text: &str,
+        source: &Source,
+        depth: usize,
+        outer: Option<(usize, usize)>,
+        out: &mut Vec<Pending>,
+    ) {
+        let norm = normalize(text);
+        let hits = self.rules.find(&norm.text);
+        let map = |s: usize, e: usize| outer.unwrap_or_else(|| norm.map_span(text, s, e));
+
+        for c in clusters(&norm.hidden) {
+            out.push(Pending {
+                family: Family::HiddenText,
+                rule_id: c.rule_id,
+                span: outer.unwrap_or((c.start, c.end)),
+                weight: c.weight,
+                context: if outer.is_some() { vec![ContextTag::Encoded] } else { Vec::new() },
+                smuggling: c.smuggling,
+            });
+        }
+
+        if !hits.is_empty() {
+            let zones: Zones = self.zones.compute(&norm.text, &norm.tag_zones);
+            let tctx = TextContext {
+                norm: &norm.text,
+                zones: &zones,
+                encoded: outer.is_some(),
+                describes_attacks: score::describes_attacks(&norm.text),
+            };
+            for h in hits {
+                let Some(rule) = self.rules.rules.get(h.rule) else {
+                    continue;
+                };
+                if !self.guards_pass(rule.guards, &norm.text, &zones, text, &norm, h.start, h.end) {
+                    continue;
+                }
+                let context = tctx.tags(h.start, h.end, rule.family);
+                let weight = score::effective_weight(rule.weight, rule.family, &context, source);
+                let end = extend_end(&norm.text, h.end);
+                out.push(Pending {
+                    family: rule.family,
+                    rule_id: rule.id,
+                    span: map(h.start, end),
+                    weight,
+                    context,
+                    smuggling: false,
+                });
+            }
+        }
+
+        if depth < MAX_DECODE_DEPTH {
+            for blob in find_blobs(text) {
+                let span = outer.unwrap_or((blob.start, blob.end));
+                self.scan_level(&blob.text, source, depth + 1, Some(span), out);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn guards_pass(
+        &self,
+        guards: &[Guard],
+        norm: &str,
+        zones: &Zones,
+        orig: &str,
+        n: &crate::normalize::Normalized,
+        start: usize,
+        end: usize,
+    ) -> bool {
+        for g in guards {
+            let ok = match g {
+                Guard::NotInCode => !zones.code.contains(start),
+                Guard::Negatable => {
+                    let c = clause_before(norm, start);
+                    !NEGATIONS.iter().any(|w| c.contains(w) || c.ends_with(w.trim_end()))
+                }
+                Guard::NotHowTo => {
+                    let c = clause_before(norm, start);
+                    let ct = c.trim_start();
+                    !(ct.starts_with("to ") || ct == "to" || HOW_TO.iter().any(|w| c.contains(w)))
+                }
+                Guard::UpperFirstWord => {
+                    let (s, e) = n.map_span(orig, start, end);
+                    first_word_upper(orig.get(s..e).unwrap_or(""))
+                }
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The original text of `span`, truncated to [`EVIDENCE_MAX_CHARS`] chars.
+fn evidence(text: &str, span: (usize, usize)) -> String {
+    let s = text.get(span.0..span.1).unwrap_or("");
+    if s.chars().count() <= EVIDENCE_MAX_CHARS {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(EVIDENCE_MAX_CHARS - 1).collect();
+    out.push('…');
+    out
+}

@@ -1,0 +1,286 @@
+//! Context tags, effective weights and the combined score.
+//!
+//! A finding's effective weight is its rule's base weight times one multiplier per context tag
+//! and one per (family, source) pair, capped at [`MAX_WEIGHT`]. The multipliers were set on the
+//! tuning groups of the dev corpus (see `tests/corpus.rs`) and checked on the held-out groups:
+//!
+//! | tag | × | why |
+//! | --- | --- | --- |
+//! | `code` | 0.35 | code is shown, not obeyed (not applied to remote-code and tool-call orders in skill/instruction/memory files, whose code blocks the agent runs) |
+//! | `quoted` | 0.6 | an inline quotation is usually cited |
+//! | `example` | 0.7 | a list item in a document that describes attacks |
+//! | `described` | 0.5 | the paragraph talks *about* prompt injection ("for example", "detects", "jailbreak"…) |
+//! | `addressed` | 1.25 | the line speaks to an AI/assistant/agent |
+//! | `hidden` | 1.5 | HTML comment, invisible element, attribute, alt text, link title, tag characters |
+//! | `padded` | 1.3 | placed after padding (separator lines, many blank lines, long blank runs) |
+//! | `encoded` | 1.3 | found inside a base64/hex/percent-encoded blob |
+//!
+//! Combined score (documented on [`crate::ScanResult::score`]): `1 − Π(1 − wᵢ)` where a repeat of
+//! a rule counts at a quarter of its weight, and findings discounted by `code`, `quoted`,
+//! `example` or `described` contribute only through the strongest of them (citing many attacks
+//! does not make a document more malicious than citing one).
+
+use crate::types::{ContextTag, Family, Severity, Source};
+use crate::zones::Zones;
+
+/// Upper bound of one finding's effective weight.
+pub(crate) const MAX_WEIGHT: f32 = 0.95;
+
+/// Multiplier of one context tag.
+pub(crate) fn tag_multiplier(tag: ContextTag) -> f32 {
+    match tag {
+        ContextTag::Code => 0.35,
+        ContextTag::Quoted => 0.6,
+        ContextTag::Example => 0.7,
+        ContextTag::Described => 0.5,
+        ContextTag::Addressed => 1.25,
+        ContextTag::Hidden => 1.5,
+        ContextTag::Padded => 1.3,
+        ContextTag::Encoded => 1.3,
+    }
+}
+
+/// Multiplier of a family in a source.
+pub(crate) fn source_multiplier(family: Family, source: &Source) -> f32 {
+    if source.is_agent_config() {
+        match family {
+            Family::PersistenceOrder => 1.3,
+            Family::RemoteCode => 1.5,
+            Family::AddressedToAssistant => 0.6,
+            Family::ToolCallOrder => 0.8,
+            _ => 1.0,
+        }
+    } else if source.is_external() {
+        match family {
+            Family::AddressedToAssistant => 1.2,
+            Family::FakeTurn => 1.1,
+            _ => 1.0,
+        }
+    } else if matches!(source, Source::File { .. }) {
+        match family {
+            Family::RemoteCode => 0.6,
+            _ => 1.0,
+        }
+    } else {
+        1.0
+    }
+}
+
+/// True for tags that mark a citation rather than an order.
+pub(crate) fn is_discount(tag: ContextTag) -> bool {
+    matches!(
+        tag,
+        ContextTag::Code | ContextTag::Quoted | ContextTag::Example | ContextTag::Described
+    )
+}
+
+/// Effective weight of a finding.
+pub(crate) fn effective_weight(base: f32, family: Family, tags: &[ContextTag], source: &Source) -> f32 {
+    let code_exempt = source.is_agent_config()
+        && matches!(family, Family::RemoteCode | Family::ToolCallOrder);
+    let mut w = base * source_multiplier(family, source);
+    for &t in tags {
+        if t == ContextTag::Code && code_exempt {
+            continue;
+        }
+        w *= tag_multiplier(t);
+    }
+    w.clamp(0.0, MAX_WEIGHT)
+}
+
+/// Severity from an effective weight (see [`Severity`]).
+pub(crate) fn severity(w: f32) -> Severity {
+    if w >= 0.6 {
+        Severity::High
+    } else if w >= 0.3 {
+        Severity::Medium
+    } else {
+        Severity::Low
+    }
+}
+
+/// Combine `(rule_id, weight, discounted)` triples into a score in [0, 1].
+pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
+    let mut sorted: Vec<&(&str, f32, bool)> = items.iter().collect();
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut seen: Vec<&str> = Vec::new();
+    let mut keep = 1.0f32;
+    let mut best_discounted = 0.0f32;
+    for (rule, w, discounted) in sorted {
+        if *discounted {
+            best_discounted = best_discounted.max(*w);
+            continue;
+        }
+        let w = if seen.contains(rule) { w * 0.25 } else { *w };
+        seen.push(rule);
+        keep *= 1.0 - w;
+    }
+    keep *= 1.0 - best_discounted;
+    (1.0 - keep).clamp(0.0, 1.0)
+}
+
+/// Cues that a paragraph talks about attacks to a human reader.
+const DESCRIBED_CUES: &[&str] = &[
+    "prompt injection", "prompt-injection", "injection attack", "jailbreak", "for example",
+    "e.g.", "for instance", "such as", "detects", "detected", "detection", "detector", "scanner",
+    "red team", "red-team", "adversarial", "attack pattern", "attacks like", "attack string",
+    "phrases like", "phrase like", "strings like", "patterns like", "instructions like",
+    "is flagged", "are flagged", "flags ", "blocked", "mitigat", "threat model", "test case",
+    "fixture", "payloads", "descriptive", "known attack", "classifier", "heuristic", "example",
+];
+
+/// Cues that a line speaks to the AI.
+const ADDRESS_CUES: &[&str] = &[
+    "assistant", "ai:", "ai,", "ai agent", "ai model", "ai system", "llm", "language model",
+    "claude", "chatgpt", "copilot", "gemini", "automated",
+];
+
+/// Does `hay` contain `cue` at a word start (not after a letter, digit, `.`, `@`, `/`, `-`)?
+fn has_cue(hay: &str, cue: &str) -> bool {
+    let b = hay.as_bytes();
+    let mut from = 0;
+    while let Some(off) = hay.get(from..).and_then(|r| r.find(cue)) {
+        let at = from + off;
+        let ok = at == 0
+            || b
+                .get(at - 1)
+                .is_some_and(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_')));
+        if ok {
+            return true;
+        }
+        from = at + cue.len();
+    }
+    false
+}
+
+/// Per-text context for tagging findings (normalised text and its zones).
+pub(crate) struct TextContext<'a> {
+    pub(crate) norm: &'a str,
+    pub(crate) zones: &'a Zones,
+    /// True when the text was decoded from a blob.
+    pub(crate) encoded: bool,
+    /// True when the whole text talks about attacks (≥ 2 strong cues).
+    pub(crate) describes_attacks: bool,
+}
+
+/// Strong document-level cues (see [`TextContext::describes_attacks`]).
+const DOC_CUES: &[&str] = &[
+    "prompt injection", "prompt-injection", "jailbreak", "red team", "red-team", "adversarial",
+    "injection attack", "attacks", "attack ", "malicious instruction", "planted instruction",
+];
+
+/// True when `norm` mentions attacks at least twice.
+pub(crate) fn describes_attacks(norm: &str) -> bool {
+    let mut n = 0;
+    for cue in DOC_CUES {
+        let mut from = 0;
+        while let Some(off) = norm.get(from..).and_then(|r| r.find(cue)) {
+            let at = from + off;
+            if has_cue(norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""), cue) {
+                n += 1;
+                if n >= 2 {
+                    return true;
+                }
+            }
+            from = at + cue.len();
+        }
+    }
+    false
+}
+
+/// Start of the line holding `pos`.
+pub(crate) fn line_start(t: &str, pos: usize) -> usize {
+    t.get(..pos).and_then(|p| p.rfind('\n')).map_or(0, |i| i + 1)
+}
+
+/// End of the line holding `pos` (index of its `\n`, or the text length).
+pub(crate) fn line_end(t: &str, pos: usize) -> usize {
+    t.get(pos..).and_then(|p| p.find('\n')).map_or(t.len(), |i| pos + i)
+}
+
+/// The paragraph around `[start, end)`: back to a blank line (at most 400 bytes), forward to a
+/// blank line (at most 200 bytes).
+fn paragraph(t: &str, start: usize, end: usize) -> &str {
+    let lo = crate::normalize::floor_boundary(t, start.saturating_sub(400));
+    let hi = crate::normalize::ceil_boundary(t, (end + 200).min(t.len()));
+    let before = t.get(lo..start).unwrap_or("");
+    let s = before.rfind("\n\n").map_or(lo, |i| lo + i + 2);
+    let after = t.get(end..hi).unwrap_or("");
+    let e = after.find("\n\n").map_or(hi, |i| end + i);
+    t.get(s..e).unwrap_or("")
+}
+
+/// Is there padding (two separator lines in a row, six blank lines in a row, or a run of 200
+/// blanks) in the 2 KB before `line`?
+fn padded(t: &str, line: usize) -> bool {
+    let lo = crate::normalize::floor_boundary(t, line.saturating_sub(2048));
+    let before = t.get(lo..line).unwrap_or("");
+    let mut blank_run = 0;
+    let mut sep_run = 0;
+    for l in before.lines() {
+        let tl = l.trim();
+        if tl.is_empty() {
+            blank_run += 1;
+            if blank_run >= 6 {
+                return true;
+            }
+            continue;
+        }
+        blank_run = 0;
+        let is_sep = tl.len() >= 5
+            && tl.bytes().all(|c| matches!(c, b'-' | b'=' | b'*' | b'#' | b'_' | b'~'));
+        if is_sep {
+            sep_run += 1;
+            if sep_run >= 2 {
+                return true;
+            }
+        } else {
+            sep_run = 0;
+        }
+        if l.len() >= 200 && l.bytes().filter(|c| *c == b' ' || *c == b'\t').count() * 10 >= l.len() * 9 {
+            return true;
+        }
+    }
+    false
+}
+
+impl TextContext<'_> {
+    /// Context tags for a hit at `[start, end)` of the normalised text.
+    pub(crate) fn tags(&self, start: usize, end: usize, family: Family) -> Vec<ContextTag> {
+        let mut tags = Vec::new();
+        let z = self.zones;
+        let in_code = z.code.contains(start);
+        if in_code {
+            tags.push(ContextTag::Code);
+        }
+        if z.quoted.contains(start) && !in_code {
+            tags.push(ContextTag::Quoted);
+        }
+        let para = paragraph(self.norm, start, end);
+        let described = DESCRIBED_CUES.iter().any(|c| has_cue(para, c));
+        if z.list_lines.contains(start) && (described || self.describes_attacks) {
+            tags.push(ContextTag::Example);
+        }
+        if described {
+            tags.push(ContextTag::Described);
+        }
+        if family != Family::AddressedToAssistant && family != Family::HiddenText {
+            let ls = line_start(self.norm, start);
+            let prev = line_start(self.norm, ls.saturating_sub(1));
+            let head = self.norm.get(prev..start).unwrap_or("");
+            if ADDRESS_CUES.iter().any(|c| has_cue(head, c)) {
+                tags.push(ContextTag::Addressed);
+            }
+        }
+        if z.hidden.contains(start) {
+            tags.push(ContextTag::Hidden);
+        }
+        if padded(self.norm, line_start(self.norm, start)) {
+            tags.push(ContextTag::Padded);
+        }
+        if self.encoded {
+            tags.push(ContextTag::Encoded);
+        }
+        tags
+    }
+}
