@@ -38,6 +38,8 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
+pub mod output;
+
 /// What the hook process knows besides stdin, passed in so parsing stays pure.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Env {

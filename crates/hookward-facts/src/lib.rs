@@ -400,18 +400,27 @@ fn has_registry_token(text: &str) -> bool {
         || text.contains("password")
 }
 
-fn path_fact(
+/// One touch of a path, before classification.
+struct Touch<'a> {
     path: String,
-    access: &str,
-    via: &str,
-    how: &str,
-    evidence: &str,
+    access: &'a str,
+    via: &'a str,
+    how: &'a str,
+    evidence: &'a str,
     recursive: bool,
     dynamic: bool,
-    project_dir: &str,
-    ctx: &Context,
-    written: Option<&str>,
-) -> PathFact {
+}
+
+fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&str>) -> PathFact {
+    let Touch {
+        path,
+        access,
+        via,
+        how,
+        evidence,
+        recursive,
+        dynamic,
+    } = t;
     let mut classes: Vec<String> = Vec::new();
     let mut add = |cs: Vec<&'static str>| {
         for c in cs {
@@ -496,13 +505,15 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
             for p in &tool.paths {
                 let abs = normalize(p, base, &ctx.home);
                 let fact = path_fact(
-                    abs.clone(),
-                    access,
-                    "tool",
-                    &tool.name,
-                    p,
-                    false,
-                    false,
+                    Touch {
+                        path: abs.clone(),
+                        access,
+                        via: "tool",
+                        how: &tool.name,
+                        evidence: p,
+                        recursive: false,
+                        dynamic: false,
+                    },
                     &project_dir,
                     ctx,
                     written,
@@ -550,13 +561,15 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
                     let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
                     let b = |k: &str| p.get(k).and_then(Value::as_bool).unwrap_or(false);
                     facts.paths.push(path_fact(
-                        s("path").to_string(),
-                        s("access"),
-                        "shell",
-                        s("how"),
-                        s("evidence"),
-                        b("recursive"),
-                        b("dynamic"),
+                        Touch {
+                            path: s("path").to_string(),
+                            access: s("access"),
+                            via: "shell",
+                            how: s("how"),
+                            evidence: s("evidence"),
+                            recursive: b("recursive"),
+                            dynamic: b("dynamic"),
+                        },
                         &project_dir,
                         ctx,
                         None,
@@ -578,6 +591,18 @@ pub fn is_file(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn touch(path: String, access: &str) -> Touch<'_> {
+        Touch {
+            path,
+            access,
+            via: "tool",
+            how: "Write",
+            evidence: "x",
+            recursive: false,
+            dynamic: false,
+        }
+    }
 
     fn ctx() -> Context {
         Context::new("/home/dev", "/home/dev/.hookward")
@@ -663,18 +688,7 @@ mod tests {
             .to_string();
         let c = Context::new(home_s.clone(), format!("{home_s}/.hookward"));
         let link = format!("{home_s}/project/notes.txt");
-        let f = path_fact(
-            link,
-            "read",
-            "tool",
-            "Read",
-            "x",
-            false,
-            false,
-            &format!("{home_s}/project"),
-            &c,
-            None,
-        );
+        let f = path_fact(touch(link, "read"), &format!("{home_s}/project"), &c, None);
         assert!(f.classes.contains(&"symlink".to_string()), "{f:?}");
         assert!(f.classes.contains(&"credential".to_string()), "{f:?}");
     }
@@ -683,26 +697,14 @@ mod tests {
     fn npmrc_is_a_credential_only_with_a_token() {
         let c = ctx();
         let f = path_fact(
-            "/home/dev/project/.npmrc".into(),
-            "write",
-            "tool",
-            "Write",
-            "x",
-            false,
-            false,
+            touch("/home/dev/project/.npmrc".into(), "write"),
             "/home/dev/project",
             &c,
             Some("//registry.npmjs.org/:_authToken=abc\n"),
         );
         assert!(f.classes.contains(&"credential".to_string()));
         let f = path_fact(
-            "/home/dev/project/.npmrc".into(),
-            "write",
-            "tool",
-            "Write",
-            "x",
-            false,
-            false,
+            touch("/home/dev/project/.npmrc".into(), "write"),
             "/home/dev/project",
             &c,
             Some("save-exact=true\n"),

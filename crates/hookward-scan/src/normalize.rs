@@ -532,6 +532,18 @@ impl Normalized {
         }
     }
 
+    /// Map an original byte offset to the normalised offset of the same position (an offset
+    /// inside a replaced character maps to the start of its replacement).
+    pub(crate) fn to_norm(&self, o: usize) -> usize {
+        let idx = self.anchors.partition_point(|a| a.orig <= o);
+        let n = match idx.checked_sub(1).and_then(|i| self.anchors.get(i)) {
+            None => o,
+            Some(a) if a.exact => a.norm + (o - a.orig),
+            Some(a) => a.norm,
+        };
+        floor_boundary(&self.text, n.min(self.text.len()))
+    }
+
     /// Map a normalised byte range to an original byte range on char boundaries of `orig`.
     pub(crate) fn map_span(&self, orig: &str, start: usize, end: usize) -> (usize, usize) {
         let s = floor_boundary(orig, self.map_start(start).min(orig.len()));

@@ -150,64 +150,94 @@ impl Scanner {
         }
     }
 
-    /// Scan one text (the original, or a decoded blob when `outer` is its span in the original).
+    /// Scan one text: the original (`outer` is `None`), or a decoded blob (`outer` holds the
+    /// blob's span in the original and the context tags of the place it was found).
     fn scan_level(
         &self,
         text: &str,
         source: &Source,
         depth: usize,
-        outer: Option<(usize, usize)>,
+        outer: Option<&((usize, usize), Vec<ContextTag>)>,
         out: &mut Vec<Pending>,
     ) {
         let norm = normalize(text);
         let hits = self.rules.find(&norm.text);
-        let map = |s: usize, e: usize| outer.unwrap_or_else(|| norm.map_span(text, s, e));
+        let blobs = if depth < MAX_DECODE_DEPTH {
+            find_blobs(text)
+        } else {
+            Vec::new()
+        };
+        let inherited: &[ContextTag] = outer.map_or(&[], |o| o.1.as_slice());
+        let with_inherited = |mut tags: Vec<ContextTag>| {
+            for t in inherited {
+                if !tags.contains(t) {
+                    tags.push(*t);
+                }
+            }
+            tags.sort_unstable();
+            tags
+        };
 
         for c in clusters(&norm.hidden) {
+            let context = if outer.is_some() {
+                with_inherited(vec![ContextTag::Encoded])
+            } else {
+                Vec::new()
+            };
             out.push(Pending {
                 family: Family::HiddenText,
                 rule_id: c.rule_id,
-                span: outer.unwrap_or((c.start, c.end)),
+                span: outer.map_or((c.start, c.end), |o| o.0),
                 weight: c.weight,
-                context: if outer.is_some() { vec![ContextTag::Encoded] } else { Vec::new() },
+                context,
                 smuggling: c.smuggling,
             });
         }
-
-        if !hits.is_empty() {
-            let zones: Zones = self.zones.compute(&norm.text, &norm.tag_zones);
-            let tctx = TextContext {
-                norm: &norm.text,
-                zones: &zones,
-                encoded: outer.is_some(),
-                describes_attacks: score::describes_attacks(&norm.text),
-            };
-            for h in hits {
-                let Some(rule) = self.rules.rules.get(h.rule) else {
-                    continue;
-                };
-                if !self.guards_pass(rule.guards, &norm.text, &zones, text, &norm, h.start, h.end) {
-                    continue;
-                }
-                let context = tctx.tags(h.start, h.end, rule.family);
-                let weight = score::effective_weight(rule.weight, rule.family, &context, source);
-                let end = extend_end(&norm.text, h.end);
-                out.push(Pending {
-                    family: rule.family,
-                    rule_id: rule.id,
-                    span: map(h.start, end),
-                    weight,
-                    context,
-                    smuggling: false,
-                });
-            }
+        if hits.is_empty() && blobs.is_empty() {
+            return;
         }
 
-        if depth < MAX_DECODE_DEPTH {
-            for blob in find_blobs(text) {
-                let span = outer.unwrap_or((blob.start, blob.end));
-                self.scan_level(&blob.text, source, depth + 1, Some(span), out);
+        let zones: Zones = self.zones.compute(&norm.text, &norm.tag_zones);
+        let tctx = TextContext {
+            norm: &norm.text,
+            zones: &zones,
+            encoded: outer.is_some(),
+            describes_attacks: score::describes_attacks(&norm.text),
+        };
+        for h in hits {
+            let Some(rule) = self.rules.rules.get(h.rule) else {
+                continue;
+            };
+            if !self.guards_pass(rule.guards, source, &zones, text, &norm, h.start, h.end) {
+                continue;
             }
+            let context = with_inherited(tctx.tags(h.start, h.end, rule.family));
+            let weight = score::effective_weight(rule.weight, rule.family, &context, source);
+            let span = match outer {
+                Some(o) => o.0,
+                None => norm.map_span(text, h.start, extend_end(&norm.text, h.end)),
+            };
+            out.push(Pending {
+                family: rule.family,
+                rule_id: rule.id,
+                span,
+                weight,
+                context,
+                smuggling: false,
+            });
+        }
+
+        for blob in blobs {
+            let here = match outer {
+                Some(o) => o.clone(),
+                None => {
+                    let (ns, ne) = (norm.to_norm(blob.start), norm.to_norm(blob.end));
+                    let mut tags = tctx.tags(ns, ne.max(ns), Family::InstructionOverride);
+                    tags.retain(|t| *t != ContextTag::Encoded);
+                    ((blob.start, blob.end), tags)
+                }
+            };
+            self.scan_level(&blob.text, source, depth + 1, Some(&here), out);
         }
     }
 
@@ -215,15 +245,17 @@ impl Scanner {
     fn guards_pass(
         &self,
         guards: &[Guard],
-        norm: &str,
+        source: &Source,
         zones: &Zones,
         orig: &str,
         n: &crate::normalize::Normalized,
         start: usize,
         end: usize,
     ) -> bool {
+        let norm = n.text.as_str();
         for g in guards {
             let ok = match g {
+                Guard::NotAgentConfig => !source.is_agent_config(),
                 Guard::NotInCode => !zones.code.contains(start),
                 Guard::Negatable => {
                     let c = clause_before(norm, start);

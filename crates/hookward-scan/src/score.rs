@@ -46,7 +46,7 @@ pub(crate) fn source_multiplier(family: Family, source: &Source) -> f32 {
         match family {
             Family::PersistenceOrder => 1.3,
             Family::RemoteCode => 1.5,
-            Family::AddressedToAssistant => 0.6,
+            Family::AddressedToAssistant => 0.3,
             Family::ToolCallOrder => 0.8,
             _ => 1.0,
         }
@@ -253,8 +253,12 @@ impl TextContext<'_> {
         if in_code {
             tags.push(ContextTag::Code);
         }
-        if z.quoted.contains(start) && !in_code {
-            tags.push(ContextTag::Quoted);
+        // A quotation, unless it is a field value (`key="…"`, `key: "…"`).
+        if let Some((qs, _)) = z.quoted.range_at(start).filter(|_| !in_code) {
+            let before = self.norm.get(..qs).unwrap_or("").trim_end_matches([' ', '\t']);
+            if !before.ends_with(['=', ':']) {
+                tags.push(ContextTag::Quoted);
+            }
         }
         let para = paragraph(self.norm, start, end);
         let described = DESCRIBED_CUES.iter().any(|c| has_cue(para, c));

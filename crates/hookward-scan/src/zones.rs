@@ -34,10 +34,18 @@ impl RangeSet {
         RangeSet(out)
     }
 
-    /// True when the range `[s, e)` overlaps the set mostly: its start lies inside a range.
+    /// True when `pos` lies inside a range.
     pub(crate) fn contains(&self, pos: usize) -> bool {
+        self.range_at(pos).is_some()
+    }
+
+    /// The range holding `pos`, if any.
+    pub(crate) fn range_at(&self, pos: usize) -> Option<(usize, usize)> {
         let idx = self.0.partition_point(|r| r.0 <= pos);
-        idx > 0 && self.0.get(idx - 1).is_some_and(|r| pos < r.1)
+        idx.checked_sub(1)
+            .and_then(|i| self.0.get(i))
+            .filter(|r| pos < r.1)
+            .copied()
     }
 }
 
@@ -94,9 +102,18 @@ impl ZoneDetectors {
             let rest = &line[trimmed_start.min(line.len())..];
             let is_blank = line.iter().all(|b| b.is_ascii_whitespace());
             if let Some((fc, fcount, fstart)) = fence {
-                if trimmed_start <= 3 && count_run(rest, fc) >= fcount {
-                    code.push((fstart, end));
-                    fence = None;
+                let run = count_run(rest, fc);
+                if trimmed_start <= 3 && run >= fcount {
+                    let info = rest.get(run..).unwrap_or(&[]).trim_ascii();
+                    if info.is_empty() {
+                        code.push((fstart, end));
+                        fence = None;
+                    } else {
+                        // A closing fence has no info string (CommonMark): this line opens a
+                        // block, so the text began inside one and parity was off. Resynchronise.
+                        code.push((fstart, pos));
+                        fence = Some((fc, run, pos));
+                    }
                 }
             } else if trimmed_start <= 3
                 && (count_run(rest, b'`') >= 3 || count_run(rest, b'~') >= 3)

@@ -138,17 +138,21 @@ fn dev_corpus_figures_hold() {
             let rules: Vec<String> = r
                 .findings
                 .iter()
-                .map(|f| format!("{}={:.2}{:?}", f.rule_id, f.weight, f.context))
+                .map(|f| {
+                    let ev: String = f.evidence.chars().take(90).collect();
+                    format!("{}={:.2}{:?} {ev:?}", f.rule_id, f.weight, f.context)
+                })
                 .collect();
             let head: String = it.text.chars().take(160).collect();
             println!(
-                "{} {} {} {} score={} {:?} {rules:?}\n    {head:?}",
+                "{} {} {} {} score={} {:?}\n    {}\n    {head:?}",
                 if it.injection { "MISS" } else { "FP" },
                 it.id,
                 it.group,
                 it.kind,
                 r.score,
-                r.verdict
+                r.verdict,
+                rules.join("\n    ")
             );
         }
     }

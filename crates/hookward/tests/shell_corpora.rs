@@ -3,6 +3,7 @@
 //!   at least as strict as `expect` for ≥ 95 % of them;
 //! - `crates/hookward-shell/tests/corpus/benign-commands.jsonl`: everyday commands from public
 //!   documentation; at most 1 % may get ask or deny.
+//!
 //! Both print their figures (run with `--nocapture` to see them).
 
 mod common;

@@ -1,0 +1,106 @@
+//! The text inside Claude Code tool outputs, and putting edited text back in the same shape.
+//!
+//! PostToolUse `updatedToolOutput` replaces what the model sees only when it matches the tool's
+//! own output shape (REPORT.md: a plain string for Bash is rejected, "does not match Bash's
+//! output shape; using original output"). So hookward never builds a new output: it edits
+//! string leaves of the captured `tool_response` in place, which keeps every key and type.
+//!
+//! Shapes captured from Claude Code 2.1.197 (`shared/protocol/payloads/claude/PostToolUse-*`):
+//! Bash `{stdout, stderr, interrupted, isImage, noOutputExpected}`; Read `{type, file: {filePath,
+//! content, numLines, startLine, totalLines}}`; WebFetch `{bytes, code, codeText, result,
+//! durationMs, url}`; WebSearch `{query, results: [...], durationSeconds, searchCount}`;
+//! Agent `{status, prompt, agentId, content: [{type, text}], …}`. MCP tools return a string or
+//! content blocks.
+
+use serde_json::Value;
+
+/// One piece of text the model will read, and where it sits in the output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputText {
+    /// JSON pointer of the string leaf (RFC 6901), `""` when the output is a bare string.
+    pub pointer: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Keys whose values are metadata, not content the model reads as instructions.
+const METADATA_KEYS: &[&str] = &[
+    "type", "filePath", "file_path", "url", "codeText", "status", "agentId", "agentType",
+    "resolvedModel", "query", "prompt", "service_tier", "mimeType", "encoding",
+];
+
+/// Whether hookward knows this tool's output shape well enough to replace text in it:
+/// Bash, Read, WebFetch, WebSearch, Agent/Task, and MCP tools.
+pub fn replaceable(tool_name: &str) -> bool {
+    matches!(tool_name, "Bash" | "Read" | "WebFetch" | "WebSearch" | "Agent" | "Task")
+        || tool_name.starts_with("mcp__")
+}
+
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn walk(v: &Value, pointer: String, out: &mut Vec<OutputText>) {
+    match v {
+        Value::String(s) if !s.is_empty() => out.push(OutputText { pointer, text: s.clone() }),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk(item, format!("{pointer}/{i}"), out);
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map {
+                if METADATA_KEYS.contains(&k.as_str()) {
+                    continue;
+                }
+                walk(item, format!("{pointer}/{}", escape(k)), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every non-empty string in a tool output that the model reads, in document order.
+pub fn output_texts(response: &Value) -> Vec<OutputText> {
+    let mut out = Vec::new();
+    walk(response, String::new(), &mut out);
+    out
+}
+
+/// A copy of `response` with the strings at the given pointers replaced. Pointers that do not
+/// name a string are ignored (the shape never changes).
+pub fn with_replaced(response: &Value, replacements: &[(String, String)]) -> Value {
+    let mut copy = response.clone();
+    for (pointer, text) in replacements {
+        let target = if pointer.is_empty() { Some(&mut copy) } else { copy.pointer_mut(pointer) };
+        if let Some(slot @ Value::String(_)) = target {
+            *slot = Value::String(text.clone());
+        }
+    }
+    copy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn bash_output_texts_and_replacement_keep_the_shape() {
+        let r = json!({"stdout": "hello", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false});
+        let texts = output_texts(&r);
+        assert_eq!(texts, [OutputText { pointer: "/stdout".into(), text: "hello".into() }]);
+        let new = with_replaced(&r, &[("/stdout".into(), "[removed]".into())]);
+        assert_eq!(new, json!({"stdout": "[removed]", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false}));
+    }
+
+    #[test]
+    fn read_and_agent_shapes() {
+        let r = json!({"type": "text", "file": {"filePath": "/p/a", "content": "x", "numLines": 1}});
+        assert_eq!(output_texts(&r)[0].pointer, "/file/content");
+        let a = json!({"status": "completed", "content": [{"type": "text", "text": "done"}]});
+        assert_eq!(output_texts(&a)[0].pointer, "/content/0/text");
+        assert_eq!(output_texts(&json!("bare")), [OutputText { pointer: "".into(), text: "bare".into() }]);
+        assert_eq!(with_replaced(&json!("bare"), &[("".into(), "y".into())]), json!("y"));
+    }
+}
