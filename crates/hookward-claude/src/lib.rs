@@ -38,7 +38,16 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
-pub mod output;
+/// Whether hookward knows this tool's output shape well enough to replace text in it with
+/// PostToolUse `updatedToolOutput` (Claude Code checks the shape and ignores a mismatch):
+/// Bash, Read, WebFetch, WebSearch, Agent/Task (shapes captured from Claude Code 2.1.197), and
+/// MCP tools (a string or content blocks, edited in place).
+pub fn replaceable(tool_name: &str) -> bool {
+    matches!(
+        tool_name,
+        "Bash" | "Read" | "WebFetch" | "WebSearch" | "Agent" | "Task"
+    ) || tool_name.starts_with("mcp__")
+}
 
 /// What the hook process knows besides stdin, passed in so parsing stays pure.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -19,14 +19,17 @@
 //! ```
 #![deny(missing_docs)]
 
-use hookward_core::{Event, ToolKind};
+use hookward_core::{Event, EventKind, ToolKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
 mod instructions;
+pub mod output;
+pub mod scan;
 mod settings;
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
+pub use scan::{PointedFinding, ScanFacts, TextScan};
 pub use settings::{settings_change, SettingsChange};
 
 /// The most bytes read from any one file while computing facts (1 MiB).
@@ -99,6 +102,21 @@ pub struct Facts {
     /// they would do to protected things.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub instructed: Vec<InstructedCommand>,
+    /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
+    /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scan: Option<ScanFacts>,
+}
+
+/// The scan source for text written into the instruction file at `path`.
+fn instruction_source(path: &str) -> hookward_scan::Source {
+    if path.contains("/skills/") {
+        hookward_scan::Source::SkillFile
+    } else if path.contains("/memory/") {
+        hookward_scan::Source::MemoryWrite
+    } else {
+        hookward_scan::Source::InstructionFile
+    }
 }
 
 fn trim_slash(p: &str) -> &str {
@@ -474,6 +492,11 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
 /// writes to agent settings get a [`SettingsChange`]. Never fails: what cannot be computed is
 /// left out (and, for shell commands, reported by the analyzer as `unanalysable`).
 pub fn compute(event: &Event, ctx: &Context) -> Facts {
+    compute_with_cap(event, ctx, hookward_scan::DEFAULT_CAP_BYTES)
+}
+
+/// Like [`compute`], scanning at most `cap_bytes` of each text (config `scan_cap_bytes`).
+pub fn compute_with_cap(event: &Event, ctx: &Context, cap_bytes: usize) -> Facts {
     let cwd = event.cwd.clone().unwrap_or_default();
     let project_dir = event
         .project_dir
@@ -491,8 +514,72 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
         cwd: cwd.clone(),
         ..Facts::default()
     };
+    match event.kind {
+        EventKind::PreToolUse | EventKind::PermissionRequest => {
+            tool_facts(event, ctx, &mut facts, base, &project_dir);
+        }
+        EventKind::PostToolUse => {
+            output_facts(event, ctx, &mut facts, base, &project_dir, cap_bytes)
+        }
+        EventKind::UserPromptSubmit => {
+            if let Some(prompt) = &event.prompt {
+                // Only hidden text in what the person pasted: their own words are theirs.
+                facts.scan = scan::scan_texts(
+                    &[("prompt".to_string(), prompt.clone())],
+                    hookward_scan::Source::UserPrompt,
+                    cap_bytes,
+                    &|f| f.family == hookward_scan::Family::HiddenText,
+                );
+            }
+        }
+        _ => {}
+    }
+    facts
+}
+
+/// PostToolUse: scan every text of the tool's output, except the agent's own writes (the
+/// response echoes what it wrote) and reads of its instruction files (the context guard's
+/// business, not a planted instruction in something it read).
+fn output_facts(
+    event: &Event,
+    ctx: &Context,
+    facts: &mut Facts,
+    base: &str,
+    project_dir: &str,
+    cap_bytes: usize,
+) {
+    let Some(tool) = &event.tool else { return };
+    let Some(response) = &tool.response else {
+        return;
+    };
+    let source = match tool.kind {
+        ToolKind::FileWrite => return,
+        ToolKind::FileRead => {
+            let path = tool
+                .paths
+                .first()
+                .map(|p| normalize(p, base, &ctx.home))
+                .unwrap_or_default();
+            if classify(&path, project_dir, ctx).contains(&"agent_instructions") {
+                return;
+            }
+            hookward_scan::Source::File { path }
+        }
+        ToolKind::Fetch => hookward_scan::Source::WebPage,
+        ToolKind::Mcp => hookward_scan::Source::McpResult,
+        _ => hookward_scan::Source::ToolOutput,
+    };
+    let texts: Vec<(String, String)> = output::output_texts(response)
+        .into_iter()
+        .map(|t| (t.pointer, t.text))
+        .collect();
+    facts.scan = scan::scan_texts(&texts, source, cap_bytes, &|_| true);
+}
+
+fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, project_dir: &str) {
+    let project_dir = project_dir.to_string();
     let Some(tool) = &event.tool else {
-        return facts;
+        return;
     };
     match tool.kind {
         ToolKind::FileWrite | ToolKind::FileRead => {
@@ -530,6 +617,12 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
                     && fact.classes.iter().any(|c| c == "agent_instructions")
                 {
                     let text = added_text(&tool.input);
+                    facts.scan = scan::scan_texts(
+                        &[("write".to_string(), text.clone())],
+                        instruction_source(&abs),
+                        MAX_READ as usize * 10,
+                        &|_| true,
+                    );
                     facts.instructed.extend(instructed_commands(
                         &abs,
                         &text,
@@ -543,7 +636,7 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
         }
         ToolKind::Shell => {
             let Some(command) = &tool.command else {
-                return facts;
+                return;
             };
             let sctx = hookward_shell::ShellContext {
                 cwd: if base.is_empty() {
@@ -580,7 +673,6 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
         }
         _ => {}
     }
-    facts
 }
 
 /// Whether `path` exists and is a regular file (helper for callers deciding what to read).

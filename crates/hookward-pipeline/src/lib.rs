@@ -167,6 +167,17 @@ fn is_gate(kind: &EventKind) -> bool {
     matches!(kind, EventKind::PreToolUse | EventKind::PermissionRequest)
 }
 
+/// Events the policy is consulted on: tool calls before they run (path and shell rules), tool
+/// output after (injection rules), and prompts (hidden text).
+fn needs_policy(event: &Event) -> bool {
+    match event.kind {
+        EventKind::PreToolUse | EventKind::PermissionRequest => event.tool.is_some(),
+        EventKind::PostToolUse => event.tool.as_ref().is_some_and(|t| t.response.is_some()),
+        EventKind::UserPromptSubmit => event.prompt.is_some(),
+        _ => false,
+    }
+}
+
 /// Cheap look at raw bytes for the event name, used only when the payload does not parse.
 fn sniff_gate(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1 << 16)];
@@ -426,8 +437,7 @@ fn run_inner(
     let t = Instant::now();
     let config = load_config(env, event.project_dir.as_deref(), healths);
     trace("config", t);
-    let gate = is_gate(&event.kind);
-    let (verdict, facts) = if gate && event.tool.is_some() {
+    let (verdict, facts) = if needs_policy(&event) {
         match decide(&event, env, &config, healths) {
             Ok(d) => (d.verdict, Some(d.facts)),
             Err(e) => {
@@ -439,10 +449,10 @@ fn run_inner(
                         Some(&event),
                         env.agent,
                     ),
-                    fail_health(config.fail_mode, true, env.agent),
+                    fail_health(config.fail_mode, is_gate(&event.kind), env.agent),
                 ];
                 let outcome = HookOutcome {
-                    reply: fail_reply(config.fail_mode, true, &e),
+                    reply: fail_reply(config.fail_mode, is_gate(&event.kind), &e),
                     event: Some(event),
                     facts: None,
                     verdict: Verdict::default(),
@@ -457,7 +467,7 @@ fn run_inner(
     } else {
         (Verdict::default(), None)
     };
-    let response = abilities::respond(env.agent, &event, &verdict, &config);
+    let response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
     let reply = match env.agent {
         Agent::ClaudeCode => hookward_claude::render(&event, &response),
         _ => Reply::none(),

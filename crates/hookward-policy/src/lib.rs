@@ -110,11 +110,18 @@ macro_rules! builtin {
     };
 }
 
-const BUILTIN: &[(&str, &str)] = builtin!["lib.rego", "paths.rego", "self.rego", "shell.rego"];
+const BUILTIN: &[(&str, &str)] = builtin![
+    "lib.rego",
+    "paths.rego",
+    "self.rego",
+    "shell.rego",
+    "inject.rego"
+];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
     "tests/self_test.rego",
     "tests/shell_test.rego",
+    "tests/inject_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.

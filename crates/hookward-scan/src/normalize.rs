@@ -251,9 +251,7 @@ impl Builder<'_> {
     }
 
     fn last_is_space(&self) -> bool {
-        self.out
-            .last()
-            .is_none_or(|b| b.is_ascii_whitespace())
+        self.out.last().is_none_or(|b| b.is_ascii_whitespace())
     }
 }
 
@@ -585,7 +583,10 @@ mod tests {
     fn ascii_is_lowercased_in_place() {
         let n = normalize("Ignore PREVIOUS Instructions");
         assert_eq!(n.text, "ignore previous instructions");
-        assert_eq!(roundtrip("Ignore PREVIOUS Instructions", "previous"), "PREVIOUS");
+        assert_eq!(
+            roundtrip("Ignore PREVIOUS Instructions", "previous"),
+            "PREVIOUS"
+        );
     }
 
     #[test]
@@ -594,8 +595,14 @@ mod tests {
         let n = normalize(orig);
         assert_eq!(n.text, "ignore prior");
         assert_eq!(n.hidden.len(), 5);
-        assert!(n.hidden.iter().all(|h| h.kind == HiddenKind::ZeroWidthInWord));
-        assert_eq!(roundtrip(orig, "ignore"), "I\u{200B}g\u{200B}n\u{200B}o\u{200B}r\u{200B}e");
+        assert!(n
+            .hidden
+            .iter()
+            .all(|h| h.kind == HiddenKind::ZeroWidthInWord));
+        assert_eq!(
+            roundtrip(orig, "ignore"),
+            "I\u{200B}g\u{200B}n\u{200B}o\u{200B}r\u{200B}e"
+        );
         assert_eq!(roundtrip(orig, "prior"), "prior");
     }
 
@@ -609,12 +616,18 @@ mod tests {
     fn latin_diacritics_stripped() {
         let n = normalize("Envía las instruções À");
         assert_eq!(n.text, "envia las instrucoes a");
-        assert_eq!(roundtrip("Envía las instruções", "instrucoes"), "instruções");
+        assert_eq!(
+            roundtrip("Envía las instruções", "instrucoes"),
+            "instruções"
+        );
     }
 
     #[test]
     fn tags_decoded_and_spaced() {
-        let hidden: String = "Ignore all".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+        let hidden: String = "Ignore all"
+            .chars()
+            .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+            .collect();
         let orig = format!("Hello{hidden}world");
         let n = normalize(&orig);
         assert_eq!(n.text, "hello ignore all world");

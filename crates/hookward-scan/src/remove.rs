@@ -6,7 +6,10 @@ use crate::types::Finding;
 /// The marker that replaces a removed span: `[hookward removed planted instruction: RULE_ID]`
 /// (several rule ids, when spans overlap, are joined with `, `).
 pub fn removal_marker(rule_ids: &[&str]) -> String {
-    format!("[hookward removed planted instruction: {}]", rule_ids.join(", "))
+    format!(
+        "[hookward removed planted instruction: {}]",
+        rule_ids.join(", ")
+    )
 }
 
 /// Replace the span of every finding in `text` with [`removal_marker`].

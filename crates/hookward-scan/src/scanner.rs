@@ -32,19 +32,69 @@ struct Pending {
 
 /// Negation words that turn an order into advice when they precede it in the same clause.
 const NEGATIONS: &[&str] = &[
-    "never ", "not ", "n't ", "no ", "avoid", "without ", "refuse", "prevent", "block", "deny",
-    "cannot ", "detect", "flag", "reject", "warn", "protect", "defend", "resist", "guard against",
-    "mitigat", "nor ",
+    "never ",
+    "not ",
+    "n't ",
+    "no ",
+    "avoid",
+    "without ",
+    "refuse",
+    "prevent",
+    "block",
+    "deny",
+    "cannot ",
+    "detect",
+    "flag",
+    "reject",
+    "warn",
+    "protect",
+    "defend",
+    "resist",
+    "guard against",
+    "mitigat",
+    "nor ",
 ];
 
 /// How-to cues: the match describes how to do something rather than ordering it.
 const HOW_TO: &[&str] = &[
-    "how to ", "you can ", "you may ", "if you want", "if you need", "in order to ", "allows you",
-    "allow you", "lets you", "let you", "used to ", "option to ", "able to ", "way to ",
-    "whether to ", "tries to ", "try to ", "attempts to ", "attempt to ", "trying to ",
-    "attempting to ", "designed to ", "meant to ", "is to ", "can be ", "could ", "would ",
-    "might ", "asks the model to ", "ask the model to ", "tell the model to ", "tells the model to ",
-    "instructs ", "instruct the", "telling it to ", "telling the", "such as ", "like ",
+    "how to ",
+    "you can ",
+    "you may ",
+    "if you want",
+    "if you need",
+    "in order to ",
+    "allows you",
+    "allow you",
+    "lets you",
+    "let you",
+    "used to ",
+    "option to ",
+    "able to ",
+    "way to ",
+    "whether to ",
+    "tries to ",
+    "try to ",
+    "attempts to ",
+    "attempt to ",
+    "trying to ",
+    "attempting to ",
+    "designed to ",
+    "meant to ",
+    "is to ",
+    "can be ",
+    "could ",
+    "would ",
+    "might ",
+    "asks the model to ",
+    "ask the model to ",
+    "tell the model to ",
+    "tells the model to ",
+    "instructs ",
+    "instruct the",
+    "telling it to ",
+    "telling the",
+    "such as ",
+    "like ",
 ];
 
 /// The clause of `t` that ends at `pos`: back to the previous `.`, `!`, `?`, `;`, newline or
@@ -122,7 +172,13 @@ impl Scanner {
 
         let items: Vec<(&str, f32, bool)> = pending
             .iter()
-            .map(|p| (p.rule_id, p.weight, p.context.iter().any(|t| score::is_discount(*t))))
+            .map(|p| {
+                (
+                    p.rule_id,
+                    p.weight,
+                    p.context.iter().any(|t| score::is_discount(*t)),
+                )
+            })
             .collect();
         let score = score::combine(&items);
         let hidden_text = pending.iter().any(|p| p.smuggling);
@@ -202,7 +258,7 @@ impl Scanner {
             norm: &norm.text,
             zones: &zones,
             encoded: outer.is_some(),
-            describes_attacks: score::describes_attacks(&norm.text),
+            describes_attacks: std::cell::OnceCell::new(),
         };
         for h in hits {
             let Some(rule) = self.rules.rules.get(h.rule) else {
@@ -259,7 +315,9 @@ impl Scanner {
                 Guard::NotInCode => !zones.code.contains(start),
                 Guard::Negatable => {
                     let c = clause_before(norm, start);
-                    !NEGATIONS.iter().any(|w| c.contains(w) || c.ends_with(w.trim_end()))
+                    !NEGATIONS
+                        .iter()
+                        .any(|w| c.contains(w) || c.ends_with(w.trim_end()))
                 }
                 Guard::NotHowTo => {
                     let c = clause_before(norm, start);

@@ -75,9 +75,14 @@ pub(crate) fn is_discount(tag: ContextTag) -> bool {
 }
 
 /// Effective weight of a finding.
-pub(crate) fn effective_weight(base: f32, family: Family, tags: &[ContextTag], source: &Source) -> f32 {
-    let code_exempt = source.is_agent_config()
-        && matches!(family, Family::RemoteCode | Family::ToolCallOrder);
+pub(crate) fn effective_weight(
+    base: f32,
+    family: Family,
+    tags: &[ContextTag],
+    source: &Source,
+) -> f32 {
+    let code_exempt =
+        source.is_agent_config() && matches!(family, Family::RemoteCode | Family::ToolCallOrder);
     let mut w = base * source_multiplier(family, source);
     for &t in tags {
         if t == ContextTag::Code && code_exempt {
@@ -121,18 +126,61 @@ pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
 
 /// Cues that a paragraph talks about attacks to a human reader.
 const DESCRIBED_CUES: &[&str] = &[
-    "prompt injection", "prompt-injection", "injection attack", "jailbreak", "for example",
-    "e.g.", "for instance", "such as", "detects", "detected", "detection", "detector", "scanner",
-    "red team", "red-team", "adversarial", "attack pattern", "attacks like", "attack string",
-    "phrases like", "phrase like", "strings like", "patterns like", "instructions like",
-    "is flagged", "are flagged", "flags ", "blocked", "mitigat", "threat model", "test case",
-    "fixture", "payloads", "descriptive", "known attack", "classifier", "heuristic", "example",
+    "prompt injection",
+    "prompt-injection",
+    "injection attack",
+    "jailbreak",
+    "for example",
+    "e.g.",
+    "for instance",
+    "such as",
+    "detects",
+    "detected",
+    "detection",
+    "detector",
+    "scanner",
+    "red team",
+    "red-team",
+    "adversarial",
+    "attack pattern",
+    "attacks like",
+    "attack string",
+    "phrases like",
+    "phrase like",
+    "strings like",
+    "patterns like",
+    "instructions like",
+    "is flagged",
+    "are flagged",
+    "flags ",
+    "blocked",
+    "mitigat",
+    "threat model",
+    "test case",
+    "fixture",
+    "payloads",
+    "descriptive",
+    "known attack",
+    "classifier",
+    "heuristic",
+    "example",
 ];
 
 /// Cues that a line speaks to the AI.
 const ADDRESS_CUES: &[&str] = &[
-    "assistant", "ai:", "ai,", "ai agent", "ai model", "ai system", "llm", "language model",
-    "claude", "chatgpt", "copilot", "gemini", "automated",
+    "assistant",
+    "ai:",
+    "ai,",
+    "ai agent",
+    "ai model",
+    "ai system",
+    "llm",
+    "language model",
+    "claude",
+    "chatgpt",
+    "copilot",
+    "gemini",
+    "automated",
 ];
 
 /// Does `hay` contain `cue` at a word start (not after a letter, digit, `.`, `@`, `/`, `-`)?
@@ -142,9 +190,9 @@ fn has_cue(hay: &str, cue: &str) -> bool {
     while let Some(off) = hay.get(from..).and_then(|r| r.find(cue)) {
         let at = from + off;
         let ok = at == 0
-            || b
-                .get(at - 1)
-                .is_some_and(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_')));
+            || b.get(at - 1).is_some_and(|c| {
+                !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+            });
         if ok {
             return true;
         }
@@ -159,14 +207,23 @@ pub(crate) struct TextContext<'a> {
     pub(crate) zones: &'a Zones,
     /// True when the text was decoded from a blob.
     pub(crate) encoded: bool,
-    /// True when the whole text talks about attacks (≥ 2 strong cues).
-    pub(crate) describes_attacks: bool,
+    /// Whether the whole text talks about attacks (≥ 2 strong cues), computed on first use.
+    pub(crate) describes_attacks: std::cell::OnceCell<bool>,
 }
 
 /// Strong document-level cues (see [`TextContext::describes_attacks`]).
 const DOC_CUES: &[&str] = &[
-    "prompt injection", "prompt-injection", "jailbreak", "red team", "red-team", "adversarial",
-    "injection attack", "attacks", "attack ", "malicious instruction", "planted instruction",
+    "prompt injection",
+    "prompt-injection",
+    "jailbreak",
+    "red team",
+    "red-team",
+    "adversarial",
+    "injection attack",
+    "attacks",
+    "attack ",
+    "malicious instruction",
+    "planted instruction",
 ];
 
 /// True when `norm` mentions attacks at least twice.
@@ -176,7 +233,10 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
         let mut from = 0;
         while let Some(off) = norm.get(from..).and_then(|r| r.find(cue)) {
             let at = from + off;
-            if has_cue(norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""), cue) {
+            if has_cue(
+                norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""),
+                cue,
+            ) {
                 n += 1;
                 if n >= 2 {
                     return true;
@@ -190,12 +250,16 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
 
 /// Start of the line holding `pos`.
 pub(crate) fn line_start(t: &str, pos: usize) -> usize {
-    t.get(..pos).and_then(|p| p.rfind('\n')).map_or(0, |i| i + 1)
+    t.get(..pos)
+        .and_then(|p| p.rfind('\n'))
+        .map_or(0, |i| i + 1)
 }
 
 /// End of the line holding `pos` (index of its `\n`, or the text length).
 pub(crate) fn line_end(t: &str, pos: usize) -> usize {
-    t.get(pos..).and_then(|p| p.find('\n')).map_or(t.len(), |i| pos + i)
+    t.get(pos..)
+        .and_then(|p| p.find('\n'))
+        .map_or(t.len(), |i| pos + i)
 }
 
 /// The paragraph around `[start, end)`: back to a blank line (at most 400 bytes), forward to a
@@ -228,7 +292,9 @@ fn padded(t: &str, line: usize) -> bool {
         }
         blank_run = 0;
         let is_sep = tl.len() >= 5
-            && tl.bytes().all(|c| matches!(c, b'-' | b'=' | b'*' | b'#' | b'_' | b'~'));
+            && tl
+                .bytes()
+                .all(|c| matches!(c, b'-' | b'=' | b'*' | b'#' | b'_' | b'~'));
         if is_sep {
             sep_run += 1;
             if sep_run >= 2 {
@@ -237,7 +303,9 @@ fn padded(t: &str, line: usize) -> bool {
         } else {
             sep_run = 0;
         }
-        if l.len() >= 200 && l.bytes().filter(|c| *c == b' ' || *c == b'\t').count() * 10 >= l.len() * 9 {
+        if l.len() >= 200
+            && l.bytes().filter(|c| *c == b' ' || *c == b'\t').count() * 10 >= l.len() * 9
+        {
             return true;
         }
     }
@@ -255,14 +323,23 @@ impl TextContext<'_> {
         }
         // A quotation, unless it is a field value (`key="…"`, `key: "…"`).
         if let Some((qs, _)) = z.quoted.range_at(start).filter(|_| !in_code) {
-            let before = self.norm.get(..qs).unwrap_or("").trim_end_matches([' ', '\t']);
+            let before = self
+                .norm
+                .get(..qs)
+                .unwrap_or("")
+                .trim_end_matches([' ', '\t']);
             if !before.ends_with(['=', ':']) {
                 tags.push(ContextTag::Quoted);
             }
         }
         let para = paragraph(self.norm, start, end);
         let described = DESCRIBED_CUES.iter().any(|c| has_cue(para, c));
-        if z.list_lines.contains(start) && (described || self.describes_attacks) {
+        if z.list_lines.contains(start)
+            && (described
+                || *self
+                    .describes_attacks
+                    .get_or_init(|| describes_attacks(self.norm)))
+        {
             tags.push(ContextTag::Example);
         }
         if described {

@@ -11,7 +11,7 @@
 //! - **quoted**: inline double-quoted strings on one line (≤ 300 bytes);
 //! - **list lines**: list items and table rows.
 
-use regex::Regex;
+use regex::bytes::Regex;
 
 /// Sorted, merged, half-open byte ranges.
 #[derive(Debug, Default, Clone)]
@@ -72,14 +72,14 @@ impl ZoneDetectors {
     pub(crate) fn new() -> Result<Self, regex::Error> {
         Ok(ZoneDetectors {
             hidden_style: Regex::new(
-                r#"<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:#fff(?:fff)?|white|transparent|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b)|\shidden(?:\s|>|=))[^>]{0,400}>"#,
+                r#"(?-u)<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:#fff(?:fff)?|white|transparent|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b)|\shidden(?:\s|>|=))[^>]{0,400}>"#,
             )?,
             attr_value: Regex::new(
-                r#"\s(?:alt|title|content|aria-label|aria-description|placeholder|data-[a-z-]{1,30})\s*=\s*(?:"([^"<>]{1,4000})"|'([^'<>]{1,4000})')"#,
+                r#"(?-u)\s(?:alt|title|content|aria-label|aria-description|placeholder|data-[a-z-]{1,30})\s*=\s*(?:"([^"<>]+)"|'([^'<>]+)')"#,
             )?,
-            md_image_alt: Regex::new(r"!\[([^\]\n]{1,1000})\]")?,
-            md_link_title: Regex::new(r#"\]\([^)\s]{1,2000}\s+"([^"\n]{1,1000})"\s*\)"#)?,
-            code_element: Regex::new(r"<(code|pre)\b[^>]{0,200}>")?,
+            md_image_alt: Regex::new(r"(?-u)!\[([^\]\n]+)\]")?,
+            md_link_title: Regex::new(r#"(?-u)\]\([^)\s]+\s+"([^"\n]+)"\s*\)"#)?,
+            code_element: Regex::new(r"(?-u)<(code|pre)\b[^>]{0,200}>")?,
         })
     }
 
@@ -165,10 +165,25 @@ impl ZoneDetectors {
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
-            // Elements styled invisible.
-            for c in self.hidden_style.captures_iter(t) {
+            // Elements styled invisible (only when a hiding keyword occurs at all).
+            let may_hide = [
+                "display",
+                "visibility",
+                "font-size",
+                "opacity",
+                "color",
+                "hidden",
+            ]
+            .iter()
+            .any(|k| t.contains(k));
+            let styled = if may_hide {
+                self.hidden_style.captures_iter(t.as_bytes()).collect()
+            } else {
+                Vec::new()
+            };
+            for c in styled {
                 if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
-                    let close = format!("</{}", tag.as_str());
+                    let close = format!("</{}", String::from_utf8_lossy(tag.as_bytes()));
                     let e = t
                         .get(m.end()..)
                         .and_then(|r| r.find(&close))
@@ -176,9 +191,14 @@ impl ZoneDetectors {
                     hidden.push((m.end(), e));
                 }
             }
-            for m in self.code_element.captures_iter(t) {
+            let code_tags = if t.contains("<code") || t.contains("<pre") {
+                self.code_element.captures_iter(t.as_bytes()).collect()
+            } else {
+                Vec::new()
+            };
+            for m in code_tags {
                 if let (Some(m0), Some(tag)) = (m.get(0), m.get(1)) {
-                    let close = format!("</{}", tag.as_str());
+                    let close = format!("</{}", String::from_utf8_lossy(tag.as_bytes()));
                     let e = t
                         .get(m0.end()..)
                         .and_then(|r| r.find(&close))
@@ -187,7 +207,7 @@ impl ZoneDetectors {
                 }
             }
             if t.contains('=') {
-                for c in self.attr_value.captures_iter(t) {
+                for c in self.attr_value.captures_iter(t.as_bytes()) {
                     if let Some(v) = c.get(1).or_else(|| c.get(2)) {
                         hidden.push((v.start(), v.end()));
                     }
@@ -195,14 +215,14 @@ impl ZoneDetectors {
             }
         }
         if t.contains("![") {
-            for c in self.md_image_alt.captures_iter(t) {
+            for c in self.md_image_alt.captures_iter(t.as_bytes()) {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
             }
         }
         if t.contains("](") {
-            for c in self.md_link_title.captures_iter(t) {
+            for c in self.md_link_title.captures_iter(t.as_bytes()) {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
@@ -235,7 +255,11 @@ fn inline_spans(line: &[u8], base: usize, delim: u8, max: usize, out: &mut Vec<(
     while i < line.len() {
         if line[i] == delim {
             // Treat a run of backticks as one delimiter.
-            let run = if delim == b'`' { count_run(&line[i..], b'`') } else { 1 };
+            let run = if delim == b'`' {
+                count_run(&line[i..], b'`')
+            } else {
+                1
+            };
             match open {
                 Some(o) if i - o <= max => {
                     out.push((base + o, base + i + run));

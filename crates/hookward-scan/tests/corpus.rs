@@ -130,9 +130,16 @@ fn dev_corpus_figures_hold() {
             continue;
         }
         total.add(it.injection, &r);
-        let name = if held_out(&it.group) { "held-out groups" } else { "tuning groups" };
+        let name = if held_out(&it.group) {
+            "held-out groups"
+        } else {
+            "tuning groups"
+        };
         split.entry(name).or_default().add(it.injection, &r);
-        kinds.entry(it.kind.clone()).or_default().add(it.injection, &r);
+        kinds
+            .entry(it.kind.clone())
+            .or_default()
+            .add(it.injection, &r);
         let wrong = it.injection != r.is_flagged();
         if debug && wrong && !held_out(&it.group) {
             let rules: Vec<String> = r
@@ -170,5 +177,8 @@ fn dev_corpus_figures_hold() {
     let fp_inj = pct(total.ben_injection, total.ben);
     assert!(recall >= 90.0, "recall {recall:.2} % < 90 %");
     assert!(fp <= 1.0, "benign false-positive rate {fp:.2} % > 1 %");
-    assert!(fp_inj <= 0.3, "benign injection verdicts {fp_inj:.2} % > 0.3 %");
+    assert!(
+        fp_inj <= 0.3,
+        "benign injection verdicts {fp_inj:.2} % > 0.3 %"
+    );
 }

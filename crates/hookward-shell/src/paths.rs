@@ -50,9 +50,7 @@ fn is_unknown_component(c: &str) -> bool {
 
 /// Joins `rel` onto `base` (when `rel` is relative) and normalises.
 pub(crate) fn join(base: &str, rel: &str) -> String {
-    if rel.starts_with('/') {
-        normalize(rel)
-    } else if base.is_empty() {
+    if rel.starts_with('/') || base.is_empty() {
         normalize(rel)
     } else {
         normalize(&format!("{base}/{rel}"))

@@ -35,7 +35,7 @@ pub(crate) const RULES: &[Rule] = &[
         id: "inject/note-to-ai",
         family: F,
         weight: 0.55,
-        anchors: &["note", "message", "instruction", "attention", "memo", "notice", "directive", "request", "reminder", "profile", "dear"],
+        anchors: &["note to", "note for", "notes to", "notes for", "message to", "message for", "messages for", "instruction to", "instruction for", "instructions to", "instructions for", "attention", "memo to", "memo for", "notice to", "notice for", "directive to", "directive for", "request to", "request for", "reminder to", "reminder for", "guidance for", "profile for", "information for", "dear "],
         pattern: r"\b(?:(?:important\s+|hidden\s+|special\s+|urgent\s+|private\s+|secret\s+)?(?:note|notes|message|instructions?|attention|memo|notice|directive|request|reminder|guidance|competency\s+profile|information)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:{{AI}})|dear\s+(?:{{AI}})|attention\s*,?\s+(?:all\s+|any\s+)?(?:{{AI}}))\b",
         guards: &[],
         examples: &[
@@ -85,7 +85,7 @@ pub(crate) const RULES: &[Rule] = &[
         id: "inject/for-logging-purposes",
         family: F,
         weight: 0.35,
-        anchors: &["purposes", "compliance", "verification", "audit"],
+        anchors: &["for logging", "for audit", "for debugging", "for verification", "for compliance", "for quality assurance", "for security audit", "for cross-agent", "for backup", "for archiv"],
         pattern: r"\bfor\s+(?:logging|audit(?:ing)?|debugging|verification|compliance|quality\s+assurance|security\s+audit|cross-agent\s+verification|backup|archiv(?:al|ing))\s+(?:purposes|compliance|reasons)?\b[^.\n]{0,10}$|\b(?:output|print|include|append|send|show|display|reveal)\b[^.\n]{0,80}\bfor\s+(?:logging|audit(?:ing)?|debugging|verification|compliance|quality\s+assurance|cross-agent\s+verification)\s*(?:purposes|compliance)?\b",
         guards: &[Guard::Negatable],
         examples: &[

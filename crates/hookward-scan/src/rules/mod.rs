@@ -7,10 +7,18 @@
 //! cost on text without candidates is one automaton pass.
 //!
 //! Patterns may use the fragments of [`FRAGMENTS`] as `{{NAME}}`; they are expanded before
-//! compiling. Each rule lists examples; a unit test checks every example fires its rule.
+//! compiling. Patterns written in ASCII are compiled in ASCII mode (`(?-u)`: `\w`, `\s`, `\b`
+//! and negated classes work on bytes), which keeps the automata small and fast; the normalised
+//! text has no Latin diacritics left, so ASCII classes lose nothing for Latin-script languages.
+//! Patterns with non-ASCII characters (Chinese, Japanese, Russian) keep Unicode mode.
+//!
+//! An anchor that starts with an ASCII letter or digit only counts at the start of a word
+//! (`ai` in `main` does not wake the rules anchored on it).
+//!
+//! Each rule lists examples; a unit test checks every example fires its rule.
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
-use regex::Regex;
+use regex::bytes::Regex;
 
 use crate::normalize::{ceil_boundary, floor_boundary};
 use crate::types::Family;
@@ -180,7 +188,13 @@ impl RuleSet {
         let mut anchors: Vec<&'static str> = Vec::new();
         let mut anchor_rules: Vec<Vec<usize>> = Vec::new();
         for (i, r) in rules.iter().enumerate() {
-            let re = Regex::new(&expand(r.pattern)).map_err(|e| ScanError::RulePattern {
+            let expanded = expand(r.pattern);
+            let pattern = if expanded.is_ascii() {
+                format!("(?-u){expanded}")
+            } else {
+                expanded
+            };
+            let re = Regex::new(&pattern).map_err(|e| ScanError::RulePattern {
                 rule_id: r.id,
                 message: e.to_string(),
             })?;
@@ -217,7 +231,18 @@ impl RuleSet {
     pub(crate) fn find(&self, text: &str) -> Vec<RawHit> {
         let len = text.len();
         let mut windows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.rules.len()];
+        let bytes = text.as_bytes();
         for m in self.ac.find_overlapping_iter(text) {
+            let word_start = m.start() == 0
+                || !bytes
+                    .get(m.start())
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+                || !bytes
+                    .get(m.start() - 1)
+                    .is_some_and(|c| c.is_ascii_alphanumeric());
+            if !word_start {
+                continue;
+            }
             let s = m.start().saturating_sub(REACH);
             let e = (m.end() + REACH).min(len);
             let Some(rules) = self.anchor_rules.get(m.pattern().as_usize()) else {
@@ -246,12 +271,13 @@ impl RuleSet {
                 let Some(hay) = text.get(s..e) else {
                     continue;
                 };
-                for m in re.find_iter(hay) {
+                for m in re.find_iter(hay.as_bytes()) {
                     if m.end() > m.start() {
+                        // ASCII-mode matches may end inside a multi-byte character: snap.
                         let hit = RawHit {
                             rule: r,
-                            start: s + m.start(),
-                            end: s + m.end(),
+                            start: floor_boundary(text, s + m.start()),
+                            end: ceil_boundary(text, s + m.end()),
                         };
                         if hits.last() != Some(&hit) {
                             hits.push(hit);
@@ -274,7 +300,10 @@ fn snap_window(text: &str, s: usize, e: usize) -> (usize, usize) {
     let mut s = floor_boundary(text, s);
     if s > 0 {
         let from = s.saturating_sub(256);
-        match b.get(from..s).and_then(|w| w.iter().rposition(|&c| c == b'\n')) {
+        match b
+            .get(from..s)
+            .and_then(|w| w.iter().rposition(|&c| c == b'\n'))
+        {
             Some(p) => s = from + p + 1,
             None => {
                 let mut n = 0;
@@ -309,7 +338,11 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), n, "duplicate rule ids");
         for r in &set.rules {
-            assert!(r.weight > 0.0 && r.weight <= 0.95, "{}: weight out of range", r.id);
+            assert!(
+                r.weight > 0.0 && r.weight <= 0.95,
+                "{}: weight out of range",
+                r.id
+            );
             assert!(!r.examples.is_empty(), "{}: no examples", r.id);
             assert!(r.id.contains('/'), "{}: id is not namespaced", r.id);
         }
@@ -339,7 +372,11 @@ mod tests {
                 }
             }
         }
-        assert!(failures.is_empty(), "examples that do not fire:\n{}", failures.join("\n"));
+        assert!(
+            failures.is_empty(),
+            "examples that do not fire:\n{}",
+            failures.join("\n")
+        );
     }
 
     #[test]
@@ -347,5 +384,8 @@ mod tests {
         let p = expand(r"\b{{IGNORE}}\s+{{PRIOR}}");
         assert!(!p.contains("{{"));
         assert!(Regex::new(&p).is_ok());
+        for (name, body) in FRAGMENTS {
+            assert!(body.is_ascii(), "fragment {name} must be ASCII");
+        }
     }
 }

@@ -275,8 +275,7 @@ fn read(inv: &Inv, st: &mut State) -> Stream {
             let n = names.len();
             for (i, name) in names.iter().enumerate() {
                 let v = if i + 1 == n {
-                    let rest: Vec<&str> = words.drain(..).collect();
-                    rest.join(" ")
+                    std::mem::take(&mut words).join(" ")
                 } else if words.is_empty() {
                     String::new()
                 } else {

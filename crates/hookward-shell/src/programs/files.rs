@@ -1052,10 +1052,8 @@ fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         .filter(|o| name == "rg" || !matches!(*o, "-r" | "-E" | "-g" | "-t" | "-T" | "-M" | "-j"))
         .collect();
     let p = opts::parse(inv.rest(), &wv, false);
-    let recursive = name == "rg"
-        || name == "ag"
-        || name == "ack"
-        || (name != "rg" && p.has(&["-r", "-R", "--recursive", "--dereference-recursive"]));
+    let recursive = matches!(name, "rg" | "ag" | "ack")
+        || p.has(&["-r", "-R", "--recursive", "--dereference-recursive"]);
     let has_pattern_opt = p.has(&["-e", "--regexp", "-f", "--file"]);
     read_values(
         a,

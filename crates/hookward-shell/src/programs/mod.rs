@@ -546,9 +546,10 @@ pub(crate) fn read_operands(
         } else {
             let r = a.path_arg(&cwd, op, Access::Read, name, recursive);
             if r.dynamic {
-                let mut s = Stream::default();
-                s.taint = op.taint.clone();
-                s
+                Stream {
+                    taint: op.taint.clone(),
+                    ..Stream::default()
+                }
             } else {
                 a.file_stream(&r.path)
             }

@@ -452,7 +452,7 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
                 "apply" | "plan" if sub == "apply" && (has("-destroy") || has("--destroy")) => {
                     "terraform_destroy"
                 }
-                "state" if ops.iter().any(|w| *w == "rm") => "terraform_state_rm",
+                "state" if ops.contains(&"rm") => "terraform_state_rm",
                 "run-all" if ops.contains(&"destroy") => "terraform_destroy",
                 _ => return None,
             }
@@ -534,7 +534,7 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
             "heroku_destroy"
         }
         "fly" | "flyctl"
-            if ops.iter().any(|w| *w == "destroy") || (first == "apps" && second == "destroy") =>
+            if ops.contains(&"destroy") || (first == "apps" && second == "destroy") =>
         {
             "fly_destroy"
         }

@@ -233,10 +233,8 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 .unwrap_or_else(|| "origin".into());
             a.upload("git", &remote, Some(cwd.text.clone()), false, &ev);
         }
-        "reset" => {
-            if has(&["--hard"]) {
-                a.git("reset_hard", &cwd, &ev);
-            }
+        "reset" if has(&["--hard"]) => {
+            a.git("reset_hard", &cwd, &ev);
         }
         "clean" => {
             let p = opts::parse(&args, &["-e", "--exclude"], false);
@@ -302,10 +300,8 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 }
             }
         }
-        "switch" => {
-            if has(&["-f", "--force", "--discard-changes"]) {
-                a.git("checkout_discard", &cwd, &ev);
-            }
+        "switch" if has(&["-f", "--force", "--discard-changes"]) => {
+            a.git("checkout_discard", &cwd, &ev);
         }
         "branch" => {
             let p = opts::parse(
@@ -336,25 +332,21 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             Some("clear") => a.git("stash_clear", &cwd, &ev),
             _ => {}
         },
-        "reflog" => {
+        "reflog"
             if args
                 .first()
-                .is_some_and(|x| x.text == "expire" || x.text == "delete")
-            {
-                a.git("reflog_expire", &cwd, &ev);
-            }
+                .is_some_and(|x| x.text == "expire" || x.text == "delete") =>
+        {
+            a.git("reflog_expire", &cwd, &ev);
         }
-        "gc" => {
-            if args.iter().any(|x| {
-                x.text == "--prune=now" || x.text == "--prune=all" || x.text == "--prune=0"
-            }) {
-                a.git("gc_prune", &cwd, &ev);
-            }
+        "gc" if args
+            .iter()
+            .any(|x| matches!(x.text.as_str(), "--prune=now" | "--prune=all" | "--prune=0")) =>
+        {
+            a.git("gc_prune", &cwd, &ev);
         }
-        "update-ref" => {
-            if has(&["-d", "--delete"]) {
-                a.git("update_ref_delete", &cwd, &ev);
-            }
+        "update-ref" if has(&["-d", "--delete"]) => {
+            a.git("update_ref_delete", &cwd, &ev);
         }
         "filter-branch" => a.git("filter_branch", &cwd, &ev),
         "filter-repo" => a.git("filter_repo", &cwd, &ev),
@@ -495,14 +487,12 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 ..Stream::default()
             };
         }
-        "bisect" => {
-            if args.first().is_some_and(|x| x.text == "run") {
-                let argv: Vec<Arg> = args.get(1..).unwrap_or(&[]).to_vec();
-                if !argv.is_empty() {
-                    let mut sub_i = sub_inv(inv, argv, "git bisect run");
-                    sub_i.cwd = cwd.clone();
-                    a.run_inv(sub_i, st);
-                }
+        "bisect" if args.first().is_some_and(|x| x.text == "run") => {
+            let argv: Vec<Arg> = args.get(1..).unwrap_or(&[]).to_vec();
+            if !argv.is_empty() {
+                let mut sub_i = sub_inv(inv, argv, "git bisect run");
+                sub_i.cwd = cwd.clone();
+                a.run_inv(sub_i, st);
             }
         }
         "submodule" => {

@@ -1,4 +1,4 @@
-//! The text inside Claude Code tool outputs, and putting edited text back in the same shape.
+//! The text inside tool outputs, and putting edited text back in the same shape.
 //!
 //! PostToolUse `updatedToolOutput` replaces what the model sees only when it matches the tool's
 //! own output shape (REPORT.md: a plain string for Bash is rejected, "does not match Bash's
@@ -25,16 +25,21 @@ pub struct OutputText {
 
 /// Keys whose values are metadata, not content the model reads as instructions.
 const METADATA_KEYS: &[&str] = &[
-    "type", "filePath", "file_path", "url", "codeText", "status", "agentId", "agentType",
-    "resolvedModel", "query", "prompt", "service_tier", "mimeType", "encoding",
+    "type",
+    "filePath",
+    "file_path",
+    "url",
+    "codeText",
+    "status",
+    "agentId",
+    "agentType",
+    "resolvedModel",
+    "query",
+    "prompt",
+    "service_tier",
+    "mimeType",
+    "encoding",
 ];
-
-/// Whether hookward knows this tool's output shape well enough to replace text in it:
-/// Bash, Read, WebFetch, WebSearch, Agent/Task, and MCP tools.
-pub fn replaceable(tool_name: &str) -> bool {
-    matches!(tool_name, "Bash" | "Read" | "WebFetch" | "WebSearch" | "Agent" | "Task")
-        || tool_name.starts_with("mcp__")
-}
 
 fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
@@ -42,7 +47,10 @@ fn escape(key: &str) -> String {
 
 fn walk(v: &Value, pointer: String, out: &mut Vec<OutputText>) {
     match v {
-        Value::String(s) if !s.is_empty() => out.push(OutputText { pointer, text: s.clone() }),
+        Value::String(s) if !s.is_empty() => out.push(OutputText {
+            pointer,
+            text: s.clone(),
+        }),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 walk(item, format!("{pointer}/{i}"), out);
@@ -72,7 +80,11 @@ pub fn output_texts(response: &Value) -> Vec<OutputText> {
 pub fn with_replaced(response: &Value, replacements: &[(String, String)]) -> Value {
     let mut copy = response.clone();
     for (pointer, text) in replacements {
-        let target = if pointer.is_empty() { Some(&mut copy) } else { copy.pointer_mut(pointer) };
+        let target = if pointer.is_empty() {
+            Some(&mut copy)
+        } else {
+            copy.pointer_mut(pointer)
+        };
         if let Some(slot @ Value::String(_)) = target {
             *slot = Value::String(text.clone());
         }
@@ -89,18 +101,37 @@ mod tests {
     fn bash_output_texts_and_replacement_keep_the_shape() {
         let r = json!({"stdout": "hello", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false});
         let texts = output_texts(&r);
-        assert_eq!(texts, [OutputText { pointer: "/stdout".into(), text: "hello".into() }]);
+        assert_eq!(
+            texts,
+            [OutputText {
+                pointer: "/stdout".into(),
+                text: "hello".into()
+            }]
+        );
         let new = with_replaced(&r, &[("/stdout".into(), "[removed]".into())]);
-        assert_eq!(new, json!({"stdout": "[removed]", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false}));
+        assert_eq!(
+            new,
+            json!({"stdout": "[removed]", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false})
+        );
     }
 
     #[test]
     fn read_and_agent_shapes() {
-        let r = json!({"type": "text", "file": {"filePath": "/p/a", "content": "x", "numLines": 1}});
+        let r =
+            json!({"type": "text", "file": {"filePath": "/p/a", "content": "x", "numLines": 1}});
         assert_eq!(output_texts(&r)[0].pointer, "/file/content");
         let a = json!({"status": "completed", "content": [{"type": "text", "text": "done"}]});
         assert_eq!(output_texts(&a)[0].pointer, "/content/0/text");
-        assert_eq!(output_texts(&json!("bare")), [OutputText { pointer: "".into(), text: "bare".into() }]);
-        assert_eq!(with_replaced(&json!("bare"), &[("".into(), "y".into())]), json!("y"));
+        assert_eq!(
+            output_texts(&json!("bare")),
+            [OutputText {
+                pointer: "".into(),
+                text: "bare".into()
+            }]
+        );
+        assert_eq!(
+            with_replaced(&json!("bare"), &[("".into(), "y".into())]),
+            json!("y")
+        );
     }
 }
