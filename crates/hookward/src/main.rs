@@ -14,6 +14,7 @@ mod hook;
 mod install;
 mod log;
 mod policy;
+mod scan;
 mod util;
 
 #[derive(Parser)]
@@ -77,6 +78,8 @@ enum Command {
         #[command(subcommand)]
         command: policy::PolicyCommand,
     },
+    /// Scans files, folders, stdin or JSON Lines for planted instructions (same engine as the hook).
+    Scan(scan::ScanArgs),
     /// Lists recorded decisions, newest first.
     Log(log::LogArgs),
     /// Lists hookward's health events (internal errors, fail-open/closed, broken user policies).
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Hook { agent, policy_dirs } => return hook::run(agent, policy_dirs),
         Command::Demo { json } => demo::run(json),
         Command::Policy { command } => policy::run(command),
+        Command::Scan(args) => scan::run(args),
         Command::Log(args) => log::run_log(args),
         Command::Events(args) => log::run_events(args),
         Command::Install(args) => install::run_install(args),
