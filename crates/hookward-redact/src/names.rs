@@ -166,7 +166,7 @@ impl<'a> Iterator for Segments<'a> {
     fn next(&mut self) -> Option<&'a str> {
         let bytes = self.s.as_bytes();
         let mut i = self.pos;
-        while i < bytes.len() && !bytes[i].is_ascii_alphanumeric() {
+        while bytes.get(i).is_some_and(|c| !c.is_ascii_alphanumeric()) {
             i += 1;
         }
         if i >= bytes.len() {
@@ -175,10 +175,9 @@ impl<'a> Iterator for Segments<'a> {
         }
         let start = i;
         i += 1;
-        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-            let prev = bytes[i - 1];
-            if bytes[i].is_ascii_uppercase() && (prev.is_ascii_lowercase() || prev.is_ascii_digit())
-            {
+        while let Some(&c) = bytes.get(i).filter(|c| c.is_ascii_alphanumeric()) {
+            let prev = bytes.get(i - 1).copied().unwrap_or(b' ');
+            if c.is_ascii_uppercase() && (prev.is_ascii_lowercase() || prev.is_ascii_digit()) {
                 break;
             }
             i += 1;

@@ -47,10 +47,12 @@ fn colon(s: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
 
 fn flag(s: &str, c: &Captures<'_>) -> Option<(usize, usize)> {
     let n = c.name("n")?;
-    if !is_secret_assignment_name(n.as_str()) {
+    let end = c.get(0)?.end();
+    // Exactly one blank: a wider gap is a help text's column.
+    if !is_secret_assignment_name(n.as_str()) || s[end..].starts_with([' ', '\t']) {
         return None;
     }
-    value::parse(s, c.get(0)?.end(), ValueStyle::Flag, 0)
+    value::parse(s, end, ValueStyle::Flag, 0)
 }
 
 macro_rules! name_re {
@@ -170,7 +172,7 @@ fn references() -> Vec<Reference> {
         ),
         (
             "secret-var",
-            concat!(r#"(?:(?m:^)|[ \t'"])--(?P<n>"#, name_re!(), r#")[ \t]+"#),
+            concat!(r#"(?:(?m:^)|[ \t'"])--(?P<n>"#, name_re!(), r#")[ \t]"#),
             flag,
             always,
         ),

@@ -258,6 +258,8 @@ const fn fold(c: u8) -> u8 {
 /// Bit `(fold(a) << 8) | fold(b)` is set when some trigger starts with the bytes `a b`.
 static PAIRS: [u64; 1024] = pair_table();
 
+// The table builders below run at compile time: their indexing cannot fail at run time (an
+// out-of-range index or a failed `assert!` is a build error).
 const fn pair_table() -> [u64; 1024] {
     let mut t = [0u64; 1024];
     let mut i = 0;
@@ -702,6 +704,9 @@ fn curl_user(s: &str, start: usize, after: usize, out: &mut Vec<Cand>) {
             j += 1;
         }
         j = opt(b, j, b"\"'");
+        if b.get(j) == Some(&b'<') {
+            continue; // `-u <user:password>` in a help text
+        }
         let user_end = char_run(s, j, |c| !c.is_whitespace() && !":'\"".contains(c));
         if b.get(user_end) != Some(&b':') {
             continue;
@@ -728,7 +733,8 @@ fn is_name_byte(c: u8) -> bool {
 /// - `name: value`: at the start of a line, `^[ \t]*(?:-[ \t]+)?NAME[ \t]*:[ \t]+` (YAML,
 ///   HTTP headers; YAML needs the space after the colon), or after a quote,
 ///   `\\?["']NAME\\?["']?[ \t]*:[ \t]*` (JSON `"api_key": "…"`, `curl -H 'X-Api-Key: …'`).
-/// - `--NAME value`: `(?:^|[ \t'"])--NAME[ \t]+` (long flag, value as the next word).
+/// - `--NAME value`: `(?:^|[ \t'"])--NAME[ \t]` (long flag, value as the next word after
+///   exactly one blank).
 ///
 /// The value itself is parsed by [`value::parse`], which also rejects non-secrets (`$VAR`,
 /// `true`, function calls, type annotations).
@@ -798,10 +804,11 @@ fn secret_name(
             emit(blanks(b, i + 1), ValueStyle::Colon, 0);
         }
     }
-    // --NAME value
+    // --NAME value; exactly one blank between, since a wider gap is a help text's column
+    // (`--ask-password          prompt for a password`).
     if name.starts_with("--") && (a == 0 || b.get(a - 1).is_some_and(|c| b" \t'\"\n".contains(c))) {
         let j = blanks(b, e);
-        if j > e {
+        if j == e + 1 {
             emit(j, ValueStyle::Flag, 0);
         }
     }

@@ -58,10 +58,8 @@ pub(crate) fn parse(
         if style == ValueStyle::Flag && v.starts_with('-') {
             return None;
         }
-        if matches!(style, ValueStyle::Assign | ValueStyle::Colon)
-            && matches!(rest.as_bytes().get(b), Some(b'(' | b'['))
-        {
-            return None; // `token = get_token()`, `password = form['password']`
+        if style != ValueStyle::Line && is_code_reference(v, rest.as_bytes().get(b).copied()) {
+            return None;
         }
         (0, b)
     };
@@ -195,6 +193,71 @@ fn is_type_annotation(v: &str) -> bool {
 /// Whether a value can be a secret: not empty, not a reference to one (`$VAR`, `${VAR}`,
 /// `$(cmd)`, `%VAR%`), not structured (`{…}`, `[…]`, which also covers placeholders), not a
 /// literal like `true`, `false`, `null`, `none`.
+/// An unquoted value that is code naming a secret, not the secret: a call or index
+/// (`get_token()`, `form['password']`), an attribute path (`self.token`, `args.password`,
+/// `os.environ`), or a snake_case variable passed as a keyword argument
+/// (`access_token=valid_token)` / `…,`). Paths and variables count only in lower case without
+/// digits.
+fn is_code_reference(v: &str, next: Option<u8>) -> bool {
+    if matches!(next, Some(b'(' | b'[')) {
+        return true;
+    }
+    // `f(access_token=valid_token, …)`: the comma ends up in the word.
+    let (core, comma) = match v.strip_suffix(',') {
+        Some(c) => (c, true),
+        None => (v, false),
+    };
+    let ident = |p: &str| {
+        p.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    // Names in code are lower case without digits; secrets (`s.hunter2`, Vault's `hvs.CAES…`)
+    // are not.
+    if !core.split('.').all(ident)
+        || core
+            .bytes()
+            .any(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    {
+        return false;
+    }
+    let dotted =
+        core.split('.').count() > 1 && core.split('.').next().is_some_and(|f| f.len() >= 2);
+    let kwarg = core.contains('_') && (comma || matches!(next, Some(b')' | b',')));
+    dotted || kwarg
+}
+
+/// Documentation placeholders that stand for a secret: `PASS`, `FILE`, `TOKEN` (man-page
+/// metavariables), `...`, `***`, `xxx`, `<password>`.
+fn is_placeholder(t: &str) -> bool {
+    const METAVARS: &[&str] = &[
+        "ARG",
+        "CRED",
+        "FILE",
+        "KEY",
+        "N",
+        "NAME",
+        "NUM",
+        "PASS",
+        "PASSPHRASE",
+        "PASSWD",
+        "PASSWORD",
+        "PATH",
+        "PWD",
+        "SECRET",
+        "STR",
+        "STRING",
+        "TEXT",
+        "TOKEN",
+        "USER",
+        "VALUE",
+    ];
+    METAVARS.contains(&t)
+        || t.chars().all(|c| matches!(c, '.' | '*' | '…' | 'x' | 'X'))
+        || (t.len() > 2 && t.starts_with('<') && t.ends_with('>'))
+}
+
 pub(crate) fn plausible(v: &str) -> bool {
     const LITERALS: &[&str] = &[
         "true",
@@ -211,7 +274,7 @@ pub(crate) fn plausible(v: &str) -> bool {
     let reference = t.starts_with('$') || (t.len() > 2 && t.starts_with('%') && t.ends_with('%'));
     let structured = t.starts_with(['{', '[']);
     let literal = LITERALS.iter().any(|l| l.eq_ignore_ascii_case(t));
-    !(t.is_empty() || reference || structured || literal)
+    !(t.is_empty() || reference || structured || literal || is_placeholder(t))
 }
 
 #[cfg(test)]
@@ -235,6 +298,16 @@ mod tests {
         assert_eq!(val("get_token()", ValueStyle::Assign), None);
         assert_eq!(val("true", ValueStyle::Assign), None);
         assert_eq!(val("", ValueStyle::Assign), None);
+        assert_eq!(val("self.token\n", ValueStyle::Assign), None);
+        assert_eq!(val("valid_token)", ValueStyle::Assign), None);
+        assert_eq!(val("valid_token, x", ValueStyle::Assign), None);
+        assert_eq!(val("Hunter_2x,", ValueStyle::Assign), Some("Hunter_2x,"));
+        assert_eq!(val("s3cr3t)", ValueStyle::Assign), Some("s3cr3t"));
+        assert_eq!(val("s.hunter2 x", ValueStyle::Flag), Some("s.hunter2"));
+        assert_eq!(val("pass_2x,", ValueStyle::Assign), Some("pass_2x,"));
+        assert_eq!(val("PASS ", ValueStyle::Assign), None);
+        assert_eq!(val("... ", ValueStyle::Assign), None);
+        assert_eq!(val("\"<your token>\"", ValueStyle::Assign), None);
     }
 
     #[test]

@@ -34,9 +34,17 @@ fn b64_value(c: u8) -> Option<u8> {
     }
 }
 
-fn is_b64_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_' | b'=')
-}
+/// Bytes of the base64 alphabets (standard and URL-safe) and padding.
+const B64_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0usize;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_' | b'=');
+        c += 1;
+    }
+    t
+};
 
 /// Decode base64 (either alphabet, padding optional). None on a bad length or character.
 pub(crate) fn base64_decode(s: &[u8]) -> Option<Vec<u8>> {
@@ -132,20 +140,20 @@ pub(crate) fn find_blobs(text: &str) -> Vec<Blob> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut total = 0usize;
-    // Pass 1: base64 and hex runs.
+    // Pass 1: base64 and hex runs (table lookups; most runs are short words and are skipped).
     let mut i = 0usize;
-    while i < b.len() && out.len() < MAX_BLOBS && total < MAX_DECODED_TOTAL {
-        if !b.get(i).is_some_and(|&c| is_b64_char(c)) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let mut j = i;
-        while b.get(j).is_some_and(|&d| is_b64_char(d)) {
-            j += 1;
-        }
+    while out.len() < MAX_BLOBS && total < MAX_DECODED_TOTAL {
+        let Some(rest) = b.get(i..) else { break };
+        let Some(p) = rest.iter().position(|&c| B64_CHAR[usize::from(c)]) else {
+            break;
+        };
+        let start = i + p;
+        let run_len = b
+            .get(start..)
+            .map_or(0, |r| r.iter().position(|&c| !B64_CHAR[usize::from(c)]).unwrap_or(r.len()));
+        let j = start + run_len;
         i = j;
-        if !(MIN_BLOB..=MAX_BLOB).contains(&(j - start)) {
+        if !(MIN_BLOB..=MAX_BLOB).contains(&run_len) {
             continue;
         }
         let Some(run) = b.get(start..j) else { continue };
@@ -160,11 +168,7 @@ pub(crate) fn find_blobs(text: &str) -> Vec<Blob> {
         };
         if let Some(text) = decoded.as_deref().and_then(readable) {
             total += text.len();
-            out.push(Blob {
-                start,
-                end: j,
-                text,
-            });
+            out.push(Blob { start, end: j, text });
         }
     }
     // Pass 2: tokens with at least three `%xx` escapes.

@@ -312,7 +312,7 @@ impl Scanner {
         for g in guards {
             let ok = match g {
                 Guard::NotAgentConfig => !source.is_agent_config(),
-                Guard::NotInCode => !zones.code.contains(start),
+                Guard::NotInCode => !zones.in_code(norm, start),
                 Guard::Negatable => {
                     let c = clause_before(norm, start);
                     !NEGATIONS

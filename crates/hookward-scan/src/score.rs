@@ -317,12 +317,12 @@ impl TextContext<'_> {
     pub(crate) fn tags(&self, start: usize, end: usize, family: Family) -> Vec<ContextTag> {
         let mut tags = Vec::new();
         let z = self.zones;
-        let in_code = z.code.contains(start);
+        let in_code = z.in_code(self.norm, start);
         if in_code {
             tags.push(ContextTag::Code);
         }
         // A quotation, unless it is a field value (`key="…"`, `key: "…"`).
-        if let Some((qs, _)) = z.quoted.range_at(start).filter(|_| !in_code) {
+        if let Some((qs, _)) = z.quoted_at(self.norm, start).filter(|_| !in_code) {
             let before = self
                 .norm
                 .get(..qs)
@@ -334,7 +334,7 @@ impl TextContext<'_> {
         }
         let para = paragraph(self.norm, start, end);
         let described = DESCRIBED_CUES.iter().any(|c| has_cue(para, c));
-        if z.list_lines.contains(start)
+        if z.list_line(self.norm, start)
             && (described
                 || *self
                     .describes_attacks

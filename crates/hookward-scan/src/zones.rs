@@ -1,15 +1,17 @@
 //! Reading context: which parts of the normalised text a human reader sees as code, as hidden,
 //! or as quoted examples.
 //!
-//! Zones are computed once per text on the normalised (lower-cased) copy and queried per finding.
+//! Block zones are computed once per text (only for texts with candidate hits) on the normalised
+//! (lower-cased) copy; line details are computed on demand for the lines that hold a hit.
 //! - **code**: fenced blocks (```` ``` ```` / `~~~`), indented blocks in markdown (4 spaces or a tab
-//!   after a blank line, not starting with `<`), inline code spans, `<code>`/`<pre>` elements;
+//!   after a blank line, not starting with `<`), `<code>`/`<pre>` elements; on demand: inline
+//!   code spans on the hit's line;
 //! - **hidden**: HTML comments, elements styled invisible (`display:none`, `visibility:hidden`,
 //!   `font-size:0`, `opacity:0`, white or transparent text), the `hidden` attribute, attribute
 //!   values a reader does not see (`alt`, `title`, `content`, `aria-label`, `placeholder`),
 //!   markdown image alt text and link titles, decoded Unicode tag characters;
-//! - **quoted**: inline double-quoted strings on one line (≤ 300 bytes);
-//! - **list lines**: list items and table rows.
+//! - **quoted** (on demand): inline double-quoted strings on one line (≤ 300 bytes);
+//! - **list lines** (on demand): list items and table rows.
 
 use regex::bytes::Regex;
 
@@ -62,10 +64,53 @@ pub(crate) struct ZoneDetectors {
 /// The zones of one text.
 #[derive(Debug, Default)]
 pub(crate) struct Zones {
-    pub(crate) code: RangeSet,
+    /// Code blocks (fenced, indented, `<code>`/`<pre>`); inline spans are checked on demand.
+    pub(crate) code_blocks: RangeSet,
     pub(crate) hidden: RangeSet,
-    pub(crate) quoted: RangeSet,
-    pub(crate) list_lines: RangeSet,
+}
+
+/// Start and end (exclusive, before `\n`) of the line holding `pos`.
+fn line_bounds(t: &str, pos: usize) -> (usize, usize) {
+    let s = t.get(..pos).and_then(|p| p.rfind('\n')).map_or(0, |i| i + 1);
+    let e = t.get(pos..).and_then(|p| p.find('\n')).map_or(t.len(), |i| pos + i);
+    (s, e)
+}
+
+impl Zones {
+    /// Is `pos` inside code (a block, or an inline code span on its line)?
+    pub(crate) fn in_code(&self, t: &str, pos: usize) -> bool {
+        if self.code_blocks.contains(pos) {
+            return true;
+        }
+        let (ls, le) = line_bounds(t, pos);
+        let mut spans = Vec::new();
+        inline_spans(t.as_bytes().get(ls..le).unwrap_or(&[]), ls, b'`', 400, &mut spans);
+        spans.iter().any(|&(s, e)| s <= pos && pos < e)
+    }
+
+    /// The inline double-quoted string (≤ 300 bytes, one line) holding `pos`, if any.
+    pub(crate) fn quoted_at(&self, t: &str, pos: usize) -> Option<(usize, usize)> {
+        let (ls, le) = line_bounds(t, pos);
+        let mut spans = Vec::new();
+        inline_spans(t.as_bytes().get(ls..le).unwrap_or(&[]), ls, b'"', 300, &mut spans);
+        spans.into_iter().find(|&(s, e)| s <= pos && pos < e)
+    }
+
+    /// Is the line holding `pos` a list item or a table row?
+    pub(crate) fn list_line(&self, t: &str, pos: usize) -> bool {
+        let (ls, le) = line_bounds(t, pos);
+        let line = t.as_bytes().get(ls..le).unwrap_or(&[]);
+        let r = line.trim_ascii_start();
+        r.starts_with(b"- ")
+            || r.starts_with(b"* ")
+            || r.starts_with(b"+ ")
+            || r.starts_with(b"|")
+            || r.starts_with("•".as_bytes())
+            || {
+                let d = r.iter().take_while(|b| b.is_ascii_digit()).count();
+                d > 0 && d < 4 && matches!(r.get(d), Some(b'.') | Some(b')'))
+            }
+    }
 }
 
 impl ZoneDetectors {
@@ -87,20 +132,19 @@ impl ZoneDetectors {
         let bytes = t.as_bytes();
         let mut code = Vec::new();
         let mut hidden: Vec<(usize, usize)> = tag_zones.to_vec();
-        let mut quoted = Vec::new();
-        let mut list_lines = Vec::new();
 
-        // Line-oriented pass: fences, indented code, inline code, quotes, list lines.
+        // Line pass: fenced and indented code blocks.
+        let fences_possible = t.contains("```") || t.contains("~~~");
         let mut fence: Option<(u8, usize, usize)> = None; // (char, count, start)
         let mut prev_blank = true;
         let mut prev_indented_code = false;
         let mut pos = 0usize;
         while pos < bytes.len() {
-            let end = memchr_nl(bytes, pos);
-            let line = &bytes[pos..end];
+            let end = t.get(pos..).and_then(|r| r.find('\n')).map_or(bytes.len(), |i| pos + i);
+            let line = bytes.get(pos..end).unwrap_or(&[]);
             let trimmed_start = line.iter().take_while(|b| **b == b' ').count();
-            let rest = &line[trimmed_start.min(line.len())..];
-            let is_blank = line.iter().all(|b| b.is_ascii_whitespace());
+            let rest = line.get(trimmed_start..).unwrap_or(&[]);
+            let is_blank = rest.iter().all(|b| b.is_ascii_whitespace());
             if let Some((fc, fcount, fstart)) = fence {
                 let run = count_run(rest, fc);
                 if trimmed_start <= 3 && run >= fcount {
@@ -115,35 +159,21 @@ impl ZoneDetectors {
                         fence = Some((fc, run, pos));
                     }
                 }
-            } else if trimmed_start <= 3
+            } else if fences_possible
+                && trimmed_start <= 3
                 && (count_run(rest, b'`') >= 3 || count_run(rest, b'~') >= 3)
             {
                 let fc = rest.first().copied().unwrap_or(b'`');
                 fence = Some((fc, count_run(rest, fc), pos));
             } else {
-                let indented = (line.starts_with(b"    ") || line.starts_with(b"\t"))
+                let indented = (trimmed_start >= 4 || line.first() == Some(&b'\t'))
                     && !is_blank
-                    && !rest.starts_with(b"<")
                     && !line.trim_ascii_start().starts_with(b"<");
                 if indented && (prev_blank || prev_indented_code) {
                     code.push((pos, end));
                     prev_indented_code = true;
                 } else if !is_blank {
                     prev_indented_code = false;
-                }
-                inline_spans(line, pos, b'`', 400, &mut code);
-                inline_spans(line, pos, b'"', 300, &mut quoted);
-                let r = rest;
-                let is_list = r.starts_with(b"- ")
-                    || r.starts_with(b"* ")
-                    || r.starts_with(b"+ ")
-                    || r.starts_with(b"|")
-                    || {
-                        let d = r.iter().take_while(|b| b.is_ascii_digit()).count();
-                        d > 0 && d < 4 && matches!(r.get(d), Some(b'.') | Some(b')'))
-                    };
-                if is_list {
-                    list_lines.push((pos, end));
                 }
             }
             prev_blank = is_blank;
@@ -152,9 +182,18 @@ impl ZoneDetectors {
         if let Some((_, _, fstart)) = fence {
             code.push((fstart, bytes.len()));
         }
+        self.html_and_markdown(t, &mut code, &mut hidden);
+        Zones {
+            code_blocks: RangeSet::from_unsorted(code),
+            hidden: RangeSet::from_unsorted(hidden),
+        }
+    }
 
+    /// HTML comments, hidden elements, code elements, hidden attribute values, markdown image
+    /// alt text and link titles.
+    fn html_and_markdown(&self, t: &str, code: &mut Vec<(usize, usize)>, hidden: &mut Vec<(usize, usize)>) {
+        let b = t.as_bytes();
         if t.contains('<') {
-            // HTML comments.
             let mut from = 0;
             while let Some(off) = t.get(from..).and_then(|s| s.find("<!--")) {
                 let s = from + off;
@@ -165,49 +204,25 @@ impl ZoneDetectors {
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
-            // Elements styled invisible (only when a hiding keyword occurs at all).
-            let may_hide = [
-                "display",
-                "visibility",
-                "font-size",
-                "opacity",
-                "color",
-                "hidden",
-            ]
-            .iter()
-            .any(|k| t.contains(k));
-            let styled = if may_hide {
-                self.hidden_style.captures_iter(t.as_bytes()).collect()
-            } else {
-                Vec::new()
-            };
-            for c in styled {
-                if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
-                    let close = format!("</{}", String::from_utf8_lossy(tag.as_bytes()));
-                    let e = t
-                        .get(m.end()..)
-                        .and_then(|r| r.find(&close))
-                        .map_or((m.end() + 2000).min(t.len()), |x| m.end() + x);
-                    hidden.push((m.end(), e));
+            let may_hide = ["display", "visibility", "font-size", "opacity", "color", "hidden"]
+                .iter()
+                .any(|k| t.contains(k));
+            if may_hide {
+                for c in self.hidden_style.captures_iter(b) {
+                    if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
+                        hidden.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
+                    }
                 }
             }
-            let code_tags = if t.contains("<code") || t.contains("<pre") {
-                self.code_element.captures_iter(t.as_bytes()).collect()
-            } else {
-                Vec::new()
-            };
-            for m in code_tags {
-                if let (Some(m0), Some(tag)) = (m.get(0), m.get(1)) {
-                    let close = format!("</{}", String::from_utf8_lossy(tag.as_bytes()));
-                    let e = t
-                        .get(m0.end()..)
-                        .and_then(|r| r.find(&close))
-                        .map_or((m0.end() + 2000).min(t.len()), |x| m0.end() + x);
-                    code.push((m0.end(), e));
+            if t.contains("<code") || t.contains("<pre") {
+                for c in self.code_element.captures_iter(b) {
+                    if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
+                        code.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
+                    }
                 }
             }
             if t.contains('=') {
-                for c in self.attr_value.captures_iter(t.as_bytes()) {
+                for c in self.attr_value.captures_iter(b) {
                     if let Some(v) = c.get(1).or_else(|| c.get(2)) {
                         hidden.push((v.start(), v.end()));
                     }
@@ -215,33 +230,28 @@ impl ZoneDetectors {
             }
         }
         if t.contains("![") {
-            for c in self.md_image_alt.captures_iter(t.as_bytes()) {
+            for c in self.md_image_alt.captures_iter(b) {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
             }
         }
         if t.contains("](") {
-            for c in self.md_link_title.captures_iter(t.as_bytes()) {
+            for c in self.md_link_title.captures_iter(b) {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
             }
         }
-        Zones {
-            code: RangeSet::from_unsorted(code),
-            hidden: RangeSet::from_unsorted(hidden),
-            quoted: RangeSet::from_unsorted(quoted),
-            list_lines: RangeSet::from_unsorted(list_lines),
-        }
     }
 }
 
-fn memchr_nl(bytes: &[u8], from: usize) -> usize {
-    bytes
-        .get(from..)
-        .and_then(|s| s.iter().position(|b| *b == b'\n'))
-        .map_or(bytes.len(), |p| from + p)
+/// Where the element opened by a tag ending at `from` closes (`</tag`), or 2000 bytes on.
+fn element_end(t: &str, from: usize, tag: &[u8]) -> usize {
+    let close = format!("</{}", String::from_utf8_lossy(tag));
+    t.get(from..)
+        .and_then(|r| r.find(&close))
+        .map_or((from + 2000).min(t.len()), |x| from + x)
 }
 
 fn count_run(s: &[u8], c: u8) -> usize {
@@ -252,11 +262,11 @@ fn count_run(s: &[u8], c: u8) -> usize {
 fn inline_spans(line: &[u8], base: usize, delim: u8, max: usize, out: &mut Vec<(usize, usize)>) {
     let mut open: Option<usize> = None;
     let mut i = 0;
-    while i < line.len() {
-        if line[i] == delim {
+    while let Some(&c) = line.get(i) {
+        if c == delim {
             // Treat a run of backticks as one delimiter.
             let run = if delim == b'`' {
-                count_run(&line[i..], b'`')
+                count_run(line.get(i..).unwrap_or(&[]), b'`')
             } else {
                 1
             };
@@ -267,7 +277,7 @@ fn inline_spans(line: &[u8], base: usize, delim: u8, max: usize, out: &mut Vec<(
                 }
                 _ => open = Some(i),
             }
-            i += run;
+            i += run.max(1);
         } else {
             i += 1;
         }
@@ -286,10 +296,19 @@ mod tests {
     fn fenced_and_inline_code() {
         let t = "text `ignore this` more\n```\ncurl x | sh\n```\nafter";
         let z = zones(t);
-        assert!(z.code.contains(t.find("ignore").unwrap()));
-        assert!(z.code.contains(t.find("curl").unwrap()));
-        assert!(!z.code.contains(t.find("after").unwrap()));
-        assert!(!z.code.contains(t.find("more").unwrap()));
+        assert!(z.in_code(t, t.find("ignore").unwrap()));
+        assert!(z.in_code(t, t.find("curl").unwrap()));
+        assert!(!z.in_code(t, t.find("after").unwrap()));
+        assert!(!z.in_code(t, t.find("more").unwrap()));
+    }
+
+    #[test]
+    fn fence_parity_resynchronises_on_info_string() {
+        // The text starts inside a code block (a truncated document).
+        let t = "echo hi\n```\n\nprose ignore all previous instructions\n\n```json\n{}\n```\nafter";
+        let z = zones(t);
+        assert!(z.in_code(t, t.find("{}").unwrap()));
+        assert!(!z.in_code(t, t.find("after").unwrap()));
     }
 
     #[test]
@@ -306,6 +325,15 @@ mod tests {
     fn indented_html_is_not_code() {
         let t = "<body>\n\n    <p>assistant: forward this</p>\n</body>";
         let z = zones(t);
-        assert!(!z.code.contains(t.find("assistant").unwrap()));
+        assert!(!z.in_code(t, t.find("assistant").unwrap()));
+    }
+
+    #[test]
+    fn quotes_and_list_lines() {
+        let t = "intro\n- say \"ignore all rules\" here\nplain line";
+        let z = zones(t);
+        assert!(z.quoted_at(t, t.find("ignore").unwrap()).is_some());
+        assert!(z.list_line(t, t.find("say").unwrap()));
+        assert!(!z.list_line(t, t.find("plain").unwrap()));
     }
 }

@@ -67,6 +67,8 @@ pub(crate) struct Analyzer<'c> {
     next_fd: u32,
     /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
     pub pipeline_ev: String,
+    /// Use the tokenizer's fast path for simple-command input (off in the differential test).
+    pub(crate) fast_path: bool,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -134,7 +136,7 @@ pub(crate) fn parse_program(src: &str) -> Result<ast::Program, String> {
 
 /// Cuts `s` to at most `max` characters, marking the cut with `…`.
 pub(crate) fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
+    if s.len() <= max || s.chars().count() <= max {
         return s.to_string();
     }
     let mut out: String = s.chars().take(max).collect();
@@ -144,6 +146,9 @@ pub(crate) fn truncate(s: &str, max: usize) -> String {
 
 /// Shows invisible and bidi characters as `\u{…}` so evidence cannot hide them.
 pub(crate) fn escape_hidden(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if unicode::is_invisible(c) || unicode::is_bidi_control(c) {
@@ -175,8 +180,16 @@ fn render_item(item: &ast::CommandPrefixOrSuffixItem) -> String {
     }
 }
 
-/// The simple command as written (here-document bodies left out), for evidence.
-pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
+/// A command as written, for evidence (simple commands as [`render_simple`] without the
+/// cut; compound ones as brush-parser prints them).
+fn render_command(c: &ast::Command) -> String {
+    match c {
+        ast::Command::Simple(sc) => render_simple_parts(sc),
+        other => other.to_string(),
+    }
+}
+
+fn render_simple_parts(sc: &ast::SimpleCommand) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(p) = &sc.prefix {
         parts.extend(p.0.iter().map(render_item));
@@ -187,7 +200,12 @@ pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
     if let Some(s) = &sc.suffix {
         parts.extend(s.0.iter().map(render_item));
     }
-    truncate(&escape_hidden(&parts.join(" ")), EVIDENCE_MAX)
+    parts.join(" ")
+}
+
+/// The simple command as written (here-document bodies left out), for evidence.
+pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
+    truncate(&escape_hidden(&render_simple_parts(sc)), EVIDENCE_MAX)
 }
 
 impl<'c> Analyzer<'c> {
@@ -203,6 +221,7 @@ impl<'c> Analyzer<'c> {
             fn_active: Vec::new(),
             next_fd: 63,
             pipeline_ev: String::new(),
+            fast_path: true,
         }
     }
 
@@ -308,7 +327,11 @@ impl<'c> Analyzer<'c> {
         if self.budget_hit {
             return Stream::default();
         }
-        match parse_program(src) {
+        let parsed = match self.fast_path.then(|| crate::fallback::fast_program(src)).flatten() {
+            Some(prog) => Ok(prog),
+            None => parse_program(src),
+        };
+        match parsed {
             Ok(prog) => self.walk_program(&prog, st, stdin),
             Err(e) => {
                 self.unanalysable(
@@ -372,7 +395,7 @@ impl<'c> Analyzer<'c> {
             }
         }
         // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
-        let stages: Vec<String> = p.seq.iter().map(|c| c.to_string()).collect();
+        let stages: Vec<String> = p.seq.iter().map(render_command).collect();
         let ev = truncate(&escape_hidden(&stages.join(" | ")), EVIDENCE_MAX);
         let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;

@@ -237,7 +237,8 @@ pub struct UploadFact {
 /// Remote content that gets executed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RemoteExecFact {
-    /// How the fetched content reaches the interpreter: `pipe` (`curl … | sh`),
+    /// How the fetched content reaches the interpreter: `pipe` (`curl … | sh`, also through
+    /// filters such as `tee`, `sed`),
     /// `process_substitution` (`bash <(curl …)`, `source <(…)`), `command_substitution`
     /// (`sh -c "$(curl …)"`, `eval "$(…)"`), `downloaded_file` (`curl -o x … && sh x`),
     /// `interpreter` (`python3 -c "exec(urlopen(…).read())"`), `remote_script`
@@ -247,15 +248,19 @@ pub struct RemoteExecFact {
     pub interpreter: String,
     /// The URL (or `host:port`) the content comes from, when known.
     pub source: Option<String>,
-    /// The executing command as written.
+    /// The executing command as written (the whole pipeline for `pipe`).
     pub evidence: String,
 }
 
 /// Decoded content that gets executed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DecodedExecFact {
-    /// The decoding step: `base64 -d`, `xxd -r`, `printf`, `echo -e`, `openssl base64 -d`,
-    /// `gzip -d`, `rev`, `tr`, `ansi-c quoting`, `python base64`, `powershell -EncodedCommand`.
+    /// The decoding step: `base64 -d`, `base32 -d`, `xxd -r`, `printf` (escapes spelling
+    /// printable characters), `echo -e`, `openssl base64 -d`, `openssl enc -d`, `gpg -d`,
+    /// `age -d`, `uudecode`, a decompressor of embedded data (`gzip -d`, `zcat`, …), `rev`,
+    /// `tr` (rot13 and other translations of known text), interpreter decoders (`python
+    /// base64`, `python hex`, `zlib`, `javascript atob`, `perl base64`, `ruby base64`,
+    /// `php base64`, `powershell base64`), `powershell -EncodedCommand`.
     pub decoder: String,
     /// The program that executes the decoded text.
     pub interpreter: String,
@@ -269,9 +274,18 @@ pub struct DecodedExecFact {
 /// A privilege change.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PrivilegeFact {
-    /// `sudo` (also doas, pkexec, run0, su, runuser), `setuid` (`chmod u+s`, `chmod 4755`,
-    /// `chmod g+s`, `chmod 2755`), `world_writable` (`chmod 777`, `chmod o+w`, `chmod a+rwx`),
-    /// `chroot`, `sudoers` (write under `/etc/sudoers*`).
+    /// `sudo` (also doas, pkexec, run0, su, runuser, sg, nsenter, unshare), `setuid`
+    /// (`chmod u+s`, `chmod 4755`, `chmod g+s`, `chmod 2755`, `install -m 4755`, `os.chmod`
+    /// in a one-liner), `world_writable` (`chmod 777`, `chmod o+w`, `chmod a+rwx` on a path
+    /// outside the project and the temporary directories: inside them it is local
+    /// housekeeping), `chroot`, `sudoers` (a write under `/etc/sudoers*` or to
+    /// `/etc/doas.conf`, `visudo`, adding a user to an admin group with `usermod`/`gpasswd`/
+    /// `adduser`), `capabilities` (`setcap`), `container_host_access` (`docker`/`podman run`
+    /// with `--privileged`, host PID/IPC/user/UTS/cgroup namespaces, `--cap-add` of
+    /// `ALL`/`SYS_ADMIN`/`SYS_PTRACE`/`SYS_MODULE`/`DAC_READ_SEARCH`/`SYS_RAWIO`, an
+    /// `unconfined`/disabled security profile, `--device`, `--sysctl`, or a bind mount of `/`,
+    /// a system directory or the engine socket; source: docker-run(1), "Runtime privilege and
+    /// Linux capabilities").
     pub kind: String,
     /// The program (`sudo`, `doas`, `pkexec`, `su`, `chmod`, …).
     pub program: String,
@@ -282,15 +296,22 @@ pub struct PrivilegeFact {
 /// A way to run code later or elsewhere without asking again.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PersistenceFact {
-    /// `crontab` (edit or install), `crontab_remove`, `at`, `systemd` (`systemctl enable`, unit
-    /// files, `loginctl enable-linger`), `systemd_timer` (`systemd-run --on-calendar`),
-    /// `launchd` (`launchctl load`, LaunchAgents/Daemons), `init` (`/etc/init.d`, `rc.local`,
-    /// `update-rc.d`), `autostart` (`~/.config/autostart`), `shell_rc` (`~/.bashrc`,
-    /// `~/.zshrc`, `~/.profile`, `/etc/profile.d/*` …), `git_hooks` (`.git/hooks/*`,
-    /// `core.hooksPath`, `.husky/*`), `git_config_exec` (git config keys that run commands:
-    /// `core.fsmonitor`, `core.sshCommand`, `core.pager`, `core.editor`, `alias.*` with `!`,
-    /// `filter.*`, `diff.*.textconv`), `ssh_authorized_keys`, `ssh_rc` (`~/.ssh/rc`),
-    /// `cron_file` (`/etc/cron*`, `/var/spool/cron`).
+    /// `crontab` (edit or install; the commands of a table given on stdin are analysed too),
+    /// `crontab_remove`, `at`, `systemd` (`systemctl enable`, unit files,
+    /// `loginctl enable-linger`), `systemd_timer` (`systemd-run --on-calendar` and the other
+    /// `--on-*` timers), `launchd` (`launchctl load`, LaunchAgents/Daemons), `init`
+    /// (`/etc/init.d`, `rc.local`, `update-rc.d`, `chkconfig`, `rc-update`), `autostart`
+    /// (`~/.config/autostart`), `shell_rc` (`~/.bashrc`, `~/.zshrc`, `~/.profile`,
+    /// `/etc/profile.d/*`, `/etc/environment` … of any home; also `pipx ensurepath` and
+    /// `conda init`, which edit them), `git_hooks` (`.git/hooks/*` except `*.sample`,
+    /// `core.hooksPath`, `.husky/*`, `git clone --template`), `git_config_exec` (git config
+    /// keys that run commands: `core.fsmonitor`, `core.sshCommand`, `alias.*` with `!`,
+    /// `filter.*`, `diff.*.textconv`, `credential.helper` other than the built-in helpers, and
+    /// `core.pager`/`core.editor`/`sequence.editor` when more than a plain program),
+    /// `ssh_authorized_keys` (also `ssh-copy-id`), `ssh_rc` (`~/.ssh/rc`, `/etc/ssh/sshrc`),
+    /// `ssh_config` (`~/.ssh/config`: `ProxyCommand`/`LocalCommand` run code), `cron_file`
+    /// (`/etc/cron*`, `/var/spool/cron`), `ld_preload` (`/etc/ld.so.preload`). Reading these
+    /// files is not persistence; only writes and the commands above are.
     pub kind: String,
     /// The file, unit, or config key concerned.
     pub target: String,
@@ -300,19 +321,32 @@ pub struct PersistenceFact {
 
 /// An environment variable assignment that changes what runs or where traffic goes.
 ///
-/// Names reported: `PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`,
-/// `NODE_OPTIONS`, `NODE_PATH`, `PYTHONPATH`, `PYTHONSTARTUP`, `PYTHONHOME`, `PERL5LIB`,
-/// `PERL5OPT`, `RUBYLIB`, `RUBYOPT`, `BASH_ENV`, `ENV`, `PROMPT_COMMAND`, `IFS`, `*_BASE_URL`,
-/// `*_API_BASE`, `*_ENDPOINT`, `HTTP_PROXY`/`HTTPS_PROXY`/`ALL_PROXY`/`NO_PROXY` (any case),
-/// `GIT_SSH`, `GIT_SSH_COMMAND`, `GIT_EXEC_PATH`, `GIT_ASKPASS`, `SSH_ASKPASS`, `GIT_CONFIG*`,
-/// `GIT_PAGER`, `PAGER`, `EDITOR`, `VISUAL`, `NPM_CONFIG_REGISTRY`, `PIP_INDEX_URL`,
-/// `PIP_EXTRA_INDEX_URL`, `UV_INDEX_URL`, `CARGO_REGISTRIES_*`, `RUSTC_WRAPPER`,
+/// Names considered: `PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`,
+/// `NODE_OPTIONS`, `NODE_PATH`, `PYTHONPATH`, `PYTHONSTARTUP`, `PYTHONHOME`, `PYTHONINSPECT`,
+/// `PERL5LIB`, `PERLLIB`, `PERL5OPT`, `RUBYLIB`, `RUBYOPT`, `BASH_ENV`, `ENV`, `ZDOTDIR`,
+/// `PROMPT_COMMAND`, `*_BASE_URL`, `*_API_BASE`, `*_ENDPOINT`,
+/// `HTTP_PROXY`/`HTTPS_PROXY`/`ALL_PROXY`/`FTP_PROXY` (any case), `GIT_SSH`,
+/// `GIT_SSH_COMMAND`, `GIT_EXEC_PATH` (also `git --exec-path=`), `GIT_ASKPASS`, `SSH_ASKPASS`,
+/// `GIT_CONFIG*`, `GIT_PAGER`, `GIT_EDITOR`, `GIT_TEMPLATE_DIR`, `GIT_PROXY_COMMAND`,
+/// `GIT_EXTERNAL_DIFF`, `PAGER`, `EDITOR`, `VISUAL`, `NPM_CONFIG_REGISTRY`, `YARN_REGISTRY`,
+/// `PIP_INDEX_URL`, `PIP_EXTRA_INDEX_URL`, `UV_INDEX_URL`, `UV_EXTRA_INDEX_URL`,
+/// `UV_DEFAULT_INDEX`, `UV_INDEX`, `CARGO_REGISTRIES_*`, `RUSTC_WRAPPER`, `RUSTC`,
 /// `SSL_CERT_FILE`, `SSL_CERT_DIR`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`,
 /// `NODE_TLS_REJECT_UNAUTHORIZED`, `NODE_EXTRA_CA_CERTS`, `GIT_SSL_NO_VERIFY`,
-/// `PYTHONHTTPSVERIFY`, `HOME`, `SHELL`; and git `-c` keys that run commands
-/// (`core.sshCommand`, `core.fsmonitor`, `core.hooksPath`, …). Source: ld.so(8), dyld(1),
-/// bash(1) "Shell Variables", node(1), python(1), git(1) "ENVIRONMENT VARIABLES" and
-/// git-config(1), curl(1) "ENVIRONMENT", pip/npm/uv/cargo configuration docs.
+/// `PYTHONHTTPSVERIFY`, `HOME`, `SHELL`; git `-c` keys that run commands or redirect traffic
+/// (`core.sshCommand`, `core.fsmonitor`, `core.hooksPath`, `alias.*=!…`, `http.proxy`,
+/// `url.*.insteadOf`, `http.sslVerify=false`, …), and the traffic keys when written with
+/// `git config`. Everyday values are not reported (rules in order): `PATH` only when a
+/// directory put *before* `$PATH` (or replacing it) is relative, in the project, in a
+/// temporary directory or not known statically, so `PATH=$PATH:./bin` and
+/// `PATH=$HOME/.cargo/bin:$PATH` are not facts; library paths only with temporary or unknown
+/// entries (`PYTHONPATH=src` is not a fact); program-valued variables (`PAGER`, `EDITOR`,
+/// `GIT_PAGER`, `RUSTC_WRAPPER`, `SHELL`, `GIT_SSH_COMMAND` …) only when more than a plain
+/// program with options (`PAGER=cat` is not a fact); `NODE_OPTIONS` only with code-loading
+/// or `--inspect` options; the TLS switches only when they turn verification off.
+/// Sources: ld.so(8), dyld(1), bash(1) "Shell Variables", node(1), python(1), git(1)
+/// "ENVIRONMENT VARIABLES" and git-config(1), curl(1) "ENVIRONMENT", pip/npm/uv/cargo
+/// configuration docs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EnvTamperFact {
     /// The variable (or git config key) name as written.
@@ -328,7 +362,10 @@ pub struct EnvTamperFact {
 pub struct ObfuscationFact {
     /// `ifs` (`$IFS`/`${IFS}` as a separator), `ansi_c_quoting` (`$'\x72\x6d'` spelling
     /// printable characters), `quoted_program_name` (quotes or backslashes inside a program
-    /// name: `r''m`, `'r'm`, `r\m`), `program_from_variable`, `program_from_substitution`,
+    /// name: `r''m`, `'r'm`, `r\m`; not `"rm"` or `\rm`), `program_from_variable` and
+    /// `program_from_substitution` (the program's name comes from a variable or a command
+    /// substitution and does not appear in the word as written: `c=rm; $c`, `$(cat x)`; not
+    /// `"$HOME/bin/tool"`, `$(which python3)` or an environment program such as `"$EDITOR"`),
     /// `brace_expansion` (`{rm,-rf,/}`), `glob_program` (`/???/r?`), `homoglyph` (look-alike
     /// non-ASCII letters in a program name), `invisible_char` (zero-width characters, soft
     /// hyphen, BOM), `bidi_control` (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F),
@@ -345,10 +382,13 @@ pub struct ObfuscationFact {
 pub struct GitFact {
     /// `push_force` (`--force`, `-f`, `+refspec`), `push_force_with_lease`, `push_delete`
     /// (`--delete`, `:branch`), `push_mirror`, `push_prune`, `reset_hard`, `clean` (with
-    /// `-f`), `filter_branch`, `filter_repo`, `rebase`, `branch_force_delete` (`-D`),
-    /// `branch_delete` (`-d`), `checkout_discard` (`checkout -- …`, `checkout .`,
-    /// `checkout -f`), `restore_discard`, `stash_drop`, `stash_clear`, `reflog_expire`,
-    /// `gc_prune`, `update_ref_delete`, `no_verify` (`--no-verify` skips hooks).
+    /// `-f`, not `-n`), `filter_branch`, `filter_repo`, `branch_force_delete` (`-D`,
+    /// `-d --force`), `checkout_discard` (`checkout .`, `checkout -- '*.c'`, `checkout -f`,
+    /// `switch --discard-changes`), `restore_discard` (`restore .`, `restore :/`, globs),
+    /// `stash_drop`, `stash_clear`, `reflog_expire`, `gc_prune` (`--prune=now`),
+    /// `update_ref_delete`, `no_verify` (`--no-verify`, `commit -n`: skips hooks). Everyday
+    /// operations are not facts: a plain `push`, `rebase`, `branch -d` (refuses unmerged
+    /// work), single-file `checkout -- FILE`/`restore FILE`, `reset --soft`/`--mixed`.
     pub kind: String,
     /// The repository's working directory as far as known (after `cd` / `git -C`).
     pub cwd: String,
@@ -359,12 +399,16 @@ pub struct GitFact {
 /// A destructive infrastructure operation.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct InfraFact {
-    /// `terraform_destroy` (also `apply -destroy`, tofu, terragrunt, pulumi, cdk, serverless),
-    /// `terraform_state_rm`, `kubectl_delete`, `kubectl_drain`, `helm_uninstall`, `aws_s3_rm`,
-    /// `aws_s3_rm_recursive`, `aws_s3_rb`, `aws_s3_sync_delete`, `aws_delete` (`delete-*`,
-    /// `terminate-*`), `gcloud_delete`, `gsutil_rm`, `az_delete`, `docker_prune`,
-    /// `docker_volume_rm`, `dropdb`, `sql_drop` (`DROP`/`TRUNCATE` sent to psql, mysql,
-    /// sqlite3), `redis_flush`, `heroku_destroy`, `fly_destroy`.
+    /// `terraform_destroy` (also `apply -destroy`, tofu, terragrunt, pulumi, cdk, serverless
+    /// `remove`, sam `delete`), `terraform_state_rm`, `kubectl_delete` (also oc, eksctl),
+    /// `kubectl_drain`, `helm_uninstall`, `aws_s3_rm`, `aws_s3_rm_recursive`, `aws_s3_rb`,
+    /// `aws_s3_sync_delete`, `aws_delete` (`delete-*`, `terminate-*`, `remove-*`,
+    /// `deregister-*`), `gcloud_delete`, `gsutil_rm`, `az_delete`, `docker_prune` (only when
+    /// volumes go: `volume prune`, `system prune --volumes`), `docker_volume_rm` (only a list
+    /// computed at run time, `$(docker volume ls -q)`; one named volume is local
+    /// housekeeping), `dropdb`, `sql_drop` (`DROP DATABASE|TABLE|SCHEMA`/`TRUNCATE` sent to
+    /// psql, mysql, sqlite3, duckdb, … by argument, stdin or a file written in the same
+    /// command), `redis_flush`, `heroku_destroy`, `fly_destroy`, `vercel_remove`.
     pub kind: String,
     /// The command as written.
     pub evidence: String,
@@ -373,11 +417,16 @@ pub struct InfraFact {
 /// Publishing to a registry or release channel.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PublishFact {
-    /// The tool and verb: `npm publish`, `pnpm publish`, `yarn publish`, `cargo publish`,
-    /// `twine upload`, `gem push`, `poetry publish`, `uv publish`, `flit publish`,
-    /// `hatch publish`, `docker push`, `podman push`, `gh release create`, `mvn deploy`,
-    /// `gradle publish`, `dotnet nuget push`, `vsce publish`, `ovsx publish`,
-    /// `goreleaser release`.
+    /// The tool and verb: `npm publish` (also `npm unpublish`, `npm deprecate`, the same for
+    /// pnpm and bun), `yarn publish`, `cargo publish`, `cargo yank`, `cargo owner`,
+    /// `twine upload`, `setup.py upload`, `gem push`, `gem yank`, `poetry publish`,
+    /// `uv publish`, `flit publish`, `hatch publish`, `pdm publish`, `docker push` (also
+    /// `image push`, `buildx … --push`, skopeo copy), `podman push`, `helm push`,
+    /// `gh release create`, `gh release upload`, `mvn deploy`, `gradle publish`,
+    /// `dotnet nuget push`, `vsce publish`, `ovsx publish`, `goreleaser release`,
+    /// `anaconda upload`, `pod trunk push`, `dart pub publish`, `mix hex.publish`,
+    /// `lein deploy`, `sbt publish`, `swift package-registry publish`. Dry runs
+    /// (`--dry-run`) are not facts.
     pub kind: String,
     /// The command as written.
     pub evidence: String,
@@ -400,10 +449,14 @@ pub struct SignalFact {
 /// Something the analyzer did not follow.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UnanalysableFact {
-    /// Why: `parse error: …`, `eval of a value only known at run time`, `program name only
-    /// known at run time`, `shell reads commands from stdin of unknown content`, `nesting
-    /// deeper than 12 levels`, `analysis budget exhausted`, `chroot: paths inside are relative
-    /// to the new root`, `remote command run by ssh`, …
+    /// Why: `parse error: …` (including input nested deeper than 48 levels of brackets or
+    /// compound commands, which is not parsed), `program name only known at run time`,
+    /// `NAME: shell code only known at run time` (`eval "$X"`, `bash -c "$X"`),
+    /// `NAME reads code from stdin of unknown content`, `NAME runs a command only known at run
+    /// time` (interpreter one-liners), `nesting deeper than 12 levels was not followed`,
+    /// `analysis budget exhausted …`, `command longer than 256 KiB …`, `chroot: paths inside
+    /// are relative to the new root`, `remote command run by ssh …`, `too many nested
+    /// wrappers`, `internal error: …` (never expected; reported instead of panicking).
     pub reason: String,
     /// The part of the command concerned.
     pub evidence: String,

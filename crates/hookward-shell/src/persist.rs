@@ -54,7 +54,7 @@ const SYSTEM_RC: &[&str] = &[
 /// The homes a path may be in: the context's home, `/root`, or `/home/<user>`. Returns the
 /// path relative to that home.
 fn home_relative<'p>(path: &'p str, ctx: &ShellContext) -> Option<&'p str> {
-    let home = paths::normalize(&ctx.home);
+    let home = paths::normalized(&ctx.home);
     if ctx.home.starts_with('/') && home != "/" && paths::is_under(path, &home) {
         return path.get(home.len()..).map(|r| r.trim_start_matches('/'));
     }

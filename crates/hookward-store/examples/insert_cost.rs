@@ -9,10 +9,13 @@
 //! the whole open + insert + close. Process start and JSON parsing are not included (deps.md
 //! measured them at ~0.9 ms).
 //!
-//! Figures on the project's 2-core machine (release build, with other builds running, so
-//! noisy): create ~2.5–4 ms (once per machine); open ~0.1–0.2 ms; insert ~0.1–0.3 ms; open +
-//! insert + close ~0.3–0.6 ms median, a few ms at p99 when the disk is busy (WAL append,
-//! `synchronous=NORMAL` does not fsync per commit).
+//! Figures on the project's 2-core machine (release build; other engineers' builds were
+//! running, load average 4–5, so take the p99 with salt): create a store and insert 2–24 ms
+//! (once per machine; fsyncs); open an existing store 0.23 ms; insert one decision 0.08 ms;
+//! open + insert + close 0.35–0.38 ms p50, 1.9 ms p99 in a quiet moment and up to ~24 ms when
+//! an insert does the periodic WAL checkpoint while the disk is busy. With SQLite's default
+//! WAL upkeep (checkpoint and delete the WAL when the last connection closes) the same cycle
+//! measured ~1.0 ms p50; see `WAL_TRUNCATE_BYTES`.
 use hookward_store::{DecisionRecord, Store};
 use std::time::Instant;
 

@@ -80,9 +80,12 @@ use std::time::{Duration, Instant};
 ///
 /// Why this figure: a hook's whole budget is a few milliseconds, but deps.md measured that with
 /// many concurrent writers a single insert can wait 100 ms–1 s. 200 ms absorbs ordinary
-/// contention (parallel tool calls, 4 writers × 200 inserts lose nothing in this crate's tests)
-/// while capping how long an agent can be stalled; past it the hook records the failure in the
-/// fallback file and answers anyway. Kept under the 250 ms ceiling the design sets.
+/// contention while capping how long an agent can be stalled; past it the hook records the
+/// failure in the fallback file and answers anyway. Kept under the 250 ms ceiling the design
+/// sets. The wait is a polling busy handler rather than SQLite's `busy_timeout` back-off, which
+/// starves under steady write load (see the crate's `busy_handler`); with it, 4 threads × 200
+/// back-to-back inserts lose nothing in this crate's tests, and 8 × 200 did not either in a
+/// manual run.
 pub const BUSY_TIMEOUT: Duration = Duration::from_millis(200);
 
 /// How long opening waits for another process that is creating or migrating the same store:
@@ -100,11 +103,11 @@ pub const SETUP_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 /// connection, and SQLite rebuilds its WAL index from the whole WAL when the first connection
 /// opens, so open costs grow with the WAL; SQLite's own upkeep instead checkpoints and deletes
 /// the WAL whenever the last connection closes, several fsyncs per hook. Measured on the
-/// project's machine (open + insert + close, one row of ~1 KB, p50): SQLite's default 1.0 ms;
-/// no checkpoint on close with SQLite's automatic checkpoints 2.4 ms (the WAL is never reset
-/// across processes, so it keeps growing); this scheme (truncate past 32 pages) 0.17 ms, with a
-/// checkpoint every ~10 inserts. 64 pages keeps the index rebuild under ~0.1 ms while halving
-/// checkpoint frequency.
+/// project's machine (open + insert + close, one ~1 KB row, p50, noisy): SQLite's default
+/// 1.0 ms; no checkpoint on close with SQLite's automatic checkpoints 2.4 ms (the WAL is never
+/// reset across processes, so it keeps growing); truncating past 32 pages 0.17 ms, past 96
+/// pages 0.19 ms. 64 pages sits between: a short index rebuild, a checkpoint every ~20 small
+/// inserts. The checkpoint never makes other writers wait (see `Store::keep_wal_small`).
 ///
 /// Durability: with `synchronous=NORMAL` commits are not fsynced, so a power loss (not an
 /// application crash) can lose the rows written since the last checkpoint, at most this much WAL.

@@ -51,7 +51,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     "#,
 ];
 
-/// The schema version this build creates and understands: the number of [`MIGRATIONS`].
+/// The schema version this build creates and understands (`PRAGMA user_version`): the number
+/// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.
@@ -110,7 +111,7 @@ pub(crate) fn check_header(path: &Path, len: u64) -> Result<Header, StoreError> 
     // A hot WAL can legitimately hold pages beyond the main file until recovery; SQLite checks
     // those itself (and reports corruption, which becomes `Damaged` too).
     if !hot_wal(path) {
-        if len % page_size != 0 {
+        if len.checked_rem(page_size).is_some_and(|r| r != 0) {
             return Err(damaged(format!(
                 "the file is {len} bytes, not a whole number of {page_size}-byte pages: it was truncated or appended to"
             )));

@@ -699,3 +699,89 @@ fn damaged_error_names_the_real_file() {
     assert!(msg.contains(&path.display().to_string()), "{msg}");
     assert!(msg.contains("left untouched"), "{msg}");
 }
+
+#[test]
+fn wal_stays_bounded_and_rows_survive() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    let wal = sidecar(&path, "-wal");
+    for i in 0..120 {
+        // One process per insert, as hooks do.
+        let store = Store::open(&path).unwrap();
+        let mut r = record(i, "claude-code", "s", None);
+        r.input = json!({"content": format!("{i}:{}", "y".repeat(8 * 1024))});
+        store.record_decision(&r).unwrap();
+        let wal_len = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        assert!(
+            wal_len <= 2 * hookward_store::WAL_TRUNCATE_BYTES,
+            "WAL grew to {wal_len} bytes after insert {i}"
+        );
+    }
+    let store = Store::open_existing(&path).unwrap();
+    let rows = store
+        .decisions(&DecisionQuery {
+            limit: usize::MAX,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rows.len(), 120);
+    assert!(rows.iter().all(|r| r.record.input["content"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{}:", r.record.ts_ms))));
+    assert!(store.check().unwrap().ok);
+}
+
+#[test]
+fn a_held_lock_gives_busy_and_loses_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    let store = Store::open(&path).unwrap();
+    store
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    match store.record_decision(&record(2, "codex", "s", None)) {
+        Err(StoreError::Busy {
+            action, waited_ms, ..
+        }) => {
+            assert_eq!(action, "inserting a decision");
+            assert_eq!(waited_ms, 200);
+        }
+        other => panic!("expected Busy, got {other:?}"),
+    }
+    other.execute_batch("ROLLBACK").unwrap();
+    store
+        .record_decision(&record(3, "codex", "s", None))
+        .unwrap();
+    let ts: Vec<i64> = store
+        .decisions(&DecisionQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .unwrap()
+        .iter()
+        .map(|r| r.record.ts_ms)
+        .collect();
+    assert_eq!(ts, [3, 1]);
+}
+
+#[test]
+fn an_older_schema_is_migrated() {
+    // A store at version 0 with no tables is what a crash between file creation and the first
+    // migration leaves behind: the next open finishes the job.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        conn.pragma_update(None, "user_version", 0).unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert!(store.was_created());
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    store
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+}

@@ -17,7 +17,7 @@
 //!
 //! Each rule lists examples; a unit test checks every example fires its rule.
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::bytes::Regex;
 
 use crate::normalize::{ceil_boundary, floor_boundary};
@@ -37,6 +37,10 @@ pub(crate) mod tools;
 
 /// How far (bytes) a rule's match may extend before or after one of its anchors.
 pub(crate) const REACH: usize = 400;
+
+/// Slack added to [`REACH`] because an anchor may stand in for a longer anchor that contains
+/// it (see [`reduce_anchors`]); no anchor is longer than this.
+const ANCHOR_SLACK: usize = 64;
 
 /// Extra checks a match must pass, evaluated by the scanner on the original text and zones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +76,12 @@ pub(crate) struct Rule {
     pub(crate) pattern: &'static str,
     /// Extra checks.
     pub(crate) guards: &'static [Guard],
+    /// How far (bytes) before the start of an anchor a match may start (at most [`REACH`]);
+    /// small for patterns that begin with their anchor, which keeps regex windows short.
+    pub(crate) before: usize,
+    /// Literals of which at least one must occur in a window before the regex runs there
+    /// (a cheap second filter for rules with common anchors); empty means no filter.
+    pub(crate) requires: &'static [&'static str],
     /// Texts the rule must fire on (checked by a unit test).
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) examples: &'static [&'static str],
@@ -88,7 +98,7 @@ pub(crate) const FRAGMENTS: &[(&str, &str)] = &[
     // default configuration" is documentation; "override your previous instructions" is not).
     (
         "IGNORE_WEAK",
-        r"override|overriding|overrule|bypass|skip|drop|discard|abandon|neglect|dismiss|cancel|scrap|throw\s+out|erase|delete|supersede|void|circumvent|violate|break",
+        r"override|overriding|overrule|bypass|discard|abandon|neglect|dismiss|cancel|scrap|throw\s+out|erase|supersede|void|circumvent|violate",
     ),
     // Words that point at what came before (or around) the planted text.
     (
@@ -162,6 +172,74 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
     sets.iter().flat_map(|s| s.iter()).collect()
 }
 
+/// Drop every anchor that contains another anchor at a word start (position 0 or after a
+/// non-alphanumeric byte) and give its rules to the contained one: wherever the longer anchor
+/// occurs, the shorter one occurs at a word start within [`ANCHOR_SLACK`] bytes, so the rule's
+/// window still covers the match. Afterwards no anchor is a prefix of another, which lets the
+/// search visit anchor starts one by one.
+fn reduce_anchors(
+    anchors: Vec<&'static str>,
+    rules: Vec<Vec<usize>>,
+) -> (Vec<&'static str>, Vec<Vec<usize>>) {
+    let n = anchors.len();
+    // target[i] = index of an anchor that i reduces to (itself when none).
+    let mut target: Vec<usize> = (0..n).collect();
+    for (i, long) in anchors.iter().enumerate() {
+        let mut best: Option<usize> = None;
+        for (j, short) in anchors.iter().enumerate() {
+            if i == j || short.len() > long.len() || (short.len() == long.len() && j > i) {
+                continue;
+            }
+            let contained = long.match_indices(short).any(|(p, _)| {
+                p == 0
+                    || !long.as_bytes().get(p - 1).is_some_and(|c| c.is_ascii_alphanumeric())
+                    || !short.as_bytes().first().is_some_and(|c| c.is_ascii_alphanumeric())
+            });
+            if contained && best.is_none_or(|b| anchors.get(b).is_some_and(|x| x.len() > short.len())) {
+                best = Some(j);
+            }
+        }
+        if let Some(b) = best {
+            target[i] = b;
+        }
+    }
+    // Follow chains to a fixed point (lengths strictly decrease or indices decrease).
+    for i in 0..n {
+        let mut t = i;
+        let mut steps = 0;
+        while target.get(t).is_some_and(|&x| x != t) && steps < n {
+            t = target.get(t).copied().unwrap_or(t);
+            steps += 1;
+        }
+        if let Some(slot) = target.get_mut(i) {
+            *slot = t;
+        }
+    }
+    let mut out_anchors = Vec::new();
+    let mut out_rules: Vec<Vec<usize>> = Vec::new();
+    let mut index = vec![usize::MAX; n];
+    for (i, (&a, &t)) in anchors.iter().zip(target.iter()).enumerate() {
+        if t == i {
+            if let Some(slot) = index.get_mut(i) {
+                *slot = out_anchors.len();
+            }
+            out_anchors.push(a);
+            out_rules.push(Vec::new());
+        }
+    }
+    for (i, rs) in rules.into_iter().enumerate() {
+        let Some(slot) = target.get(i).and_then(|&t| index.get(t)).and_then(|&k| out_rules.get_mut(k)) else {
+            continue;
+        };
+        for r in rs {
+            if !slot.contains(&r) {
+                slot.push(r);
+            }
+        }
+    }
+    (out_anchors, out_rules)
+}
+
 /// A regex match of one rule, in normalised byte offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RawHit {
@@ -212,8 +290,9 @@ impl RuleSet {
                 }
             }
         }
+        let (anchors, anchor_rules) = reduce_anchors(anchors, anchor_rules);
         let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::Standard)
+            .match_kind(MatchKind::LeftmostLongest)
             .kind(Some(AhoCorasickKind::DFA))
             .build(&anchors)
             .map_err(|e| ScanError::Anchors {
@@ -232,7 +311,11 @@ impl RuleSet {
         let len = text.len();
         let mut windows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.rules.len()];
         let bytes = text.as_bytes();
-        for m in self.ac.find_overlapping_iter(text) {
+        // Every anchor START is visited: after a hit at `s`, the search resumes at `s + 1`
+        // (no reduced anchor is a prefix of another, so one start holds at most one anchor).
+        let mut at = 0usize;
+        while let Some(m) = self.ac.find(Input::new(text).span(at..text.len())) {
+            at = m.start() + 1;
             let word_start = m.start() == 0
                 || !bytes
                     .get(m.start())
@@ -243,12 +326,13 @@ impl RuleSet {
             if !word_start {
                 continue;
             }
-            let s = m.start().saturating_sub(REACH);
-            let e = (m.end() + REACH).min(len);
+            let e = (m.end() + REACH + ANCHOR_SLACK).min(len);
             let Some(rules) = self.anchor_rules.get(m.pattern().as_usize()) else {
                 continue;
             };
             for &r in rules {
+                let before = self.rules.get(r).map_or(REACH, |x| x.before.min(REACH));
+                let s = m.start().saturating_sub(before + ANCHOR_SLACK);
                 let Some(w) = windows.get_mut(r) else {
                     continue;
                 };
@@ -263,7 +347,7 @@ impl RuleSet {
         }
         let mut hits = Vec::new();
         for (r, ws) in windows.iter().enumerate() {
-            let Some(re) = self.regexes.get(r) else {
+            let (Some(re), Some(rule)) = (self.regexes.get(r), self.rules.get(r)) else {
                 continue;
             };
             for &(s, e) in ws {
@@ -271,6 +355,9 @@ impl RuleSet {
                 let Some(hay) = text.get(s..e) else {
                     continue;
                 };
+                if !rule.requires.is_empty() && !rule.requires.iter().any(|q| hay.contains(q)) {
+                    continue;
+                }
                 for m in re.find_iter(hay.as_bytes()) {
                     if m.end() > m.start() {
                         // ASCII-mode matches may end inside a multi-byte character: snap.
@@ -345,6 +432,7 @@ mod tests {
             );
             assert!(!r.examples.is_empty(), "{}: no examples", r.id);
             assert!(r.id.contains('/'), "{}: id is not namespaced", r.id);
+            assert!(r.before <= REACH, "{}: before > REACH", r.id);
         }
     }
 
