@@ -76,6 +76,8 @@ def main():
     line = "test result: ok. 12 passed; 0 failed; compiling hookward v0.1.0 (/home/dev/project)\n"
     post["tool_response"]["stdout"] = (line * (20 * 1024 // len(line) + 1))[: 20 * 1024]
     post20k = json.dumps(post).encode()
+    post["tool_response"]["stdout"] = (line * ((1 << 20) // len(line) + 1))[: 1 << 20]
+    post1m = json.dumps(post).encode()
     hook = [a.binary, "hook", "claude-code"]
     py = [sys.executable, "-c", "import json,sys; json.load(sys.stdin)"]
     cases = [
@@ -85,6 +87,7 @@ def main():
         ("hookward PreToolUse-Write", hook, load("PreToolUse-Write.json")),
         ("hookward PostToolUse-Bash", hook, load("PostToolUse-Bash.json")),
         ("hookward PostToolUse 20 KB", hook, post20k),
+        ("hookward PostToolUse 1 MB", hook, post1m),
         ("hookward PreToolUse deny (Read ~/.ssh/id_rsa)", hook, json.dumps({
             "session_id": "b", "cwd": os.path.join(home, "project"), "hook_event_name": "PreToolUse",
             "tool_name": "Read", "tool_input": {"file_path": os.path.join(home, ".ssh/id_rsa")}}).encode()),

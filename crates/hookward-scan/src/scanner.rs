@@ -1,6 +1,6 @@
 //! The scan pipeline: cap → normalise → rules → guards → context → weights → score.
 
-use crate::decode::find_blobs;
+use crate::decode::BlobFinder;
 use crate::hidden::clusters;
 use crate::normalize::{ceil_boundary, floor_boundary, normalize};
 use crate::rules::{Guard, RuleSet};
@@ -17,6 +17,7 @@ use crate::{verdict_for, ScanError, EVIDENCE_MAX_CHARS, MAX_DECODE_DEPTH};
 pub struct Scanner {
     rules: RuleSet,
     zones: ZoneDetectors,
+    blobs: BlobFinder,
 }
 
 /// A finding before ids, evidence and the final sort.
@@ -148,6 +149,9 @@ impl Scanner {
             zones: ZoneDetectors::new().map_err(|e| ScanError::Zones {
                 message: e.to_string(),
             })?,
+            blobs: BlobFinder::new().map_err(|e| ScanError::Zones {
+                message: e.to_string(),
+            })?,
         })
     }
 
@@ -219,7 +223,7 @@ impl Scanner {
         let norm = normalize(text);
         let hits = self.rules.find(&norm.text);
         let blobs = if depth < MAX_DECODE_DEPTH {
-            find_blobs(text)
+            self.blobs.find(text)
         } else {
             Vec::new()
         };

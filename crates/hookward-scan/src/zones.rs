@@ -71,8 +71,14 @@ pub(crate) struct Zones {
 
 /// Start and end (exclusive, before `\n`) of the line holding `pos`.
 fn line_bounds(t: &str, pos: usize) -> (usize, usize) {
-    let s = t.get(..pos).and_then(|p| p.rfind('\n')).map_or(0, |i| i + 1);
-    let e = t.get(pos..).and_then(|p| p.find('\n')).map_or(t.len(), |i| pos + i);
+    let s = t
+        .get(..pos)
+        .and_then(|p| p.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let e = t
+        .get(pos..)
+        .and_then(|p| p.find('\n'))
+        .map_or(t.len(), |i| pos + i);
     (s, e)
 }
 
@@ -84,7 +90,13 @@ impl Zones {
         }
         let (ls, le) = line_bounds(t, pos);
         let mut spans = Vec::new();
-        inline_spans(t.as_bytes().get(ls..le).unwrap_or(&[]), ls, b'`', 400, &mut spans);
+        inline_spans(
+            t.as_bytes().get(ls..le).unwrap_or(&[]),
+            ls,
+            b'`',
+            400,
+            &mut spans,
+        );
         spans.iter().any(|&(s, e)| s <= pos && pos < e)
     }
 
@@ -92,7 +104,13 @@ impl Zones {
     pub(crate) fn quoted_at(&self, t: &str, pos: usize) -> Option<(usize, usize)> {
         let (ls, le) = line_bounds(t, pos);
         let mut spans = Vec::new();
-        inline_spans(t.as_bytes().get(ls..le).unwrap_or(&[]), ls, b'"', 300, &mut spans);
+        inline_spans(
+            t.as_bytes().get(ls..le).unwrap_or(&[]),
+            ls,
+            b'"',
+            300,
+            &mut spans,
+        );
         spans.into_iter().find(|&(s, e)| s <= pos && pos < e)
     }
 
@@ -140,7 +158,10 @@ impl ZoneDetectors {
         let mut prev_indented_code = false;
         let mut pos = 0usize;
         while pos < bytes.len() {
-            let end = t.get(pos..).and_then(|r| r.find('\n')).map_or(bytes.len(), |i| pos + i);
+            let end = t
+                .get(pos..)
+                .and_then(|r| r.find('\n'))
+                .map_or(bytes.len(), |i| pos + i);
             let line = bytes.get(pos..end).unwrap_or(&[]);
             let trimmed_start = line.iter().take_while(|b| **b == b' ').count();
             let rest = line.get(trimmed_start..).unwrap_or(&[]);
@@ -191,7 +212,12 @@ impl ZoneDetectors {
 
     /// HTML comments, hidden elements, code elements, hidden attribute values, markdown image
     /// alt text and link titles.
-    fn html_and_markdown(&self, t: &str, code: &mut Vec<(usize, usize)>, hidden: &mut Vec<(usize, usize)>) {
+    fn html_and_markdown(
+        &self,
+        t: &str,
+        code: &mut Vec<(usize, usize)>,
+        hidden: &mut Vec<(usize, usize)>,
+    ) {
         let b = t.as_bytes();
         if t.contains('<') {
             let mut from = 0;
@@ -204,9 +230,16 @@ impl ZoneDetectors {
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
-            let may_hide = ["display", "visibility", "font-size", "opacity", "color", "hidden"]
-                .iter()
-                .any(|k| t.contains(k));
+            let may_hide = [
+                "display",
+                "visibility",
+                "font-size",
+                "opacity",
+                "color",
+                "hidden",
+            ]
+            .iter()
+            .any(|k| t.contains(k));
             if may_hide {
                 for c in self.hidden_style.captures_iter(b) {
                     if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {

@@ -69,6 +69,8 @@ pub(crate) struct Analyzer<'c> {
     pub pipeline_ev: String,
     /// Use the tokenizer's fast path for simple-command input (off in the differential test).
     pub(crate) fast_path: bool,
+    /// The next simple command's evidence, already rendered for the pipeline's evidence.
+    stage_ev: Option<String>,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -144,6 +146,15 @@ pub(crate) fn truncate(s: &str, max: usize) -> String {
     out
 }
 
+/// Evidence text: [`escape_hidden`] then [`truncate`] to [`EVIDENCE_MAX`] characters, in one
+/// allocation for the common short ASCII case.
+pub(crate) fn clip(s: &str) -> String {
+    if s.len() <= EVIDENCE_MAX && s.is_ascii() {
+        return s.to_string();
+    }
+    truncate(&escape_hidden(s), EVIDENCE_MAX)
+}
+
 /// Shows invisible and bidi characters as `\u{…}` so evidence cannot hide them.
 pub(crate) fn escape_hidden(s: &str) -> String {
     if s.is_ascii() {
@@ -190,22 +201,35 @@ fn render_command(c: &ast::Command) -> String {
 }
 
 fn render_simple_parts(sc: &ast::SimpleCommand) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(p) = &sc.prefix {
-        parts.extend(p.0.iter().map(render_item));
-    }
+    let mut out = String::new();
+    let mut push = |s: &str, out: &mut String| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(s);
+    };
+    let items = |list: Option<&Vec<ast::CommandPrefixOrSuffixItem>>,
+                 out: &mut String,
+                 push: &mut dyn FnMut(&str, &mut String)| {
+        for item in list.into_iter().flatten() {
+            match item {
+                ast::CommandPrefixOrSuffixItem::Word(w)
+                | ast::CommandPrefixOrSuffixItem::AssignmentWord(_, w) => push(&w.value, out),
+                other => push(&render_item(other), out),
+            }
+        }
+    };
+    items(sc.prefix.as_ref().map(|p| &p.0), &mut out, &mut push);
     if let Some(w) = &sc.word_or_name {
-        parts.push(w.value.clone());
+        push(&w.value, &mut out);
     }
-    if let Some(s) = &sc.suffix {
-        parts.extend(s.0.iter().map(render_item));
-    }
-    parts.join(" ")
+    items(sc.suffix.as_ref().map(|s| &s.0), &mut out, &mut push);
+    out
 }
 
 /// The simple command as written (here-document bodies left out), for evidence.
 pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
-    truncate(&escape_hidden(&render_simple_parts(sc)), EVIDENCE_MAX)
+    clip(&render_simple_parts(sc))
 }
 
 impl<'c> Analyzer<'c> {
@@ -222,6 +246,7 @@ impl<'c> Analyzer<'c> {
             next_fd: 63,
             pipeline_ev: String::new(),
             fast_path: true,
+            stage_ev: None,
         }
     }
 
@@ -243,11 +268,11 @@ impl<'c> Analyzer<'c> {
         }
         vars.insert("IFS".to_string(), Val::known(" \t\n"));
         State {
-            vars,
+            vars: Rc::new(vars),
             cwd,
             oldpwd: None,
             dirstack: Vec::new(),
-            functions: HashMap::new(),
+            functions: Rc::new(HashMap::new()),
             depth: 0,
             wrappers: Vec::new(),
         }
@@ -327,7 +352,11 @@ impl<'c> Analyzer<'c> {
         if self.budget_hit {
             return Stream::default();
         }
-        let parsed = match self.fast_path.then(|| crate::fallback::fast_program(src)).flatten() {
+        let parsed = match self
+            .fast_path
+            .then(|| crate::fallback::fast_program(src))
+            .flatten()
+        {
             Some(prog) => Ok(prog),
             None => parse_program(src),
         };
@@ -396,13 +425,16 @@ impl<'c> Analyzer<'c> {
         }
         // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
         let stages: Vec<String> = p.seq.iter().map(render_command).collect();
-        let ev = truncate(&escape_hidden(&stages.join(" | ")), EVIDENCE_MAX);
+        let ev = clip(&stages.join(" | "));
         let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;
-        for (i, cmd) in p.seq.iter().enumerate() {
+        for ((i, cmd), rendered) in p.seq.iter().enumerate().zip(stages) {
             let mut sub = st.clone();
             if i > 0 {
                 cur.piped = true;
+            }
+            if matches!(cmd, ast::Command::Simple(_)) {
+                self.stage_ev = Some(rendered);
             }
             cur = self.walk_command(cmd, &mut sub, cur);
         }
@@ -432,7 +464,8 @@ impl<'c> Analyzer<'c> {
             }
             ast::Command::Function(def) => {
                 let body = Rc::new(def.body.clone());
-                st.functions.insert(def.fname.value.clone(), body.clone());
+                std::rc::Rc::make_mut(&mut st.functions)
+                    .insert(def.fname.value.clone(), body.clone());
                 self.fn_defs.push(FnDef {
                     name: def.fname.value.clone(),
                     body,
@@ -491,14 +524,15 @@ impl<'c> Analyzer<'c> {
                 match values {
                     Some(vals) if !vals.is_empty() && vals.len() <= 8 => {
                         for v in vals {
-                            st.vars.insert(f.variable_name.clone(), Val::from_arg(&v));
+                            std::rc::Rc::make_mut(&mut st.vars)
+                                .insert(f.variable_name.clone(), Val::from_arg(&v));
                             let o = self.walk_list(&f.body.list, st, stdin.clone());
                             out = out.concat(&o);
                         }
                     }
                     _ => {
                         let raw = format!("${}", f.variable_name);
-                        st.vars.insert(
+                        std::rc::Rc::make_mut(&mut st.vars).insert(
                             f.variable_name.clone(),
                             Val {
                                 text: raw,
@@ -565,10 +599,14 @@ impl<'c> Analyzer<'c> {
     fn simple(&mut self, sc: &ast::SimpleCommand, st: &mut State, stdin: Stream) -> Stream {
         use crate::expand::Mode;
         use ast::CommandPrefixOrSuffixItem as I;
+        let pre_rendered = self.stage_ev.take();
         if !self.step() {
             return Stream::default();
         }
-        let evidence = render_simple(sc);
+        let evidence = match pre_rendered {
+            Some(e) => clip(&e),
+            None => render_simple(sc),
+        };
         let mut assigns: Vec<(&ast::Assignment, &ast::Word)> = Vec::new();
         let mut redirects: Vec<&ast::IoRedirect> = Vec::new();
         let mut args: Vec<Arg> = Vec::new();
@@ -661,7 +699,7 @@ impl<'c> Analyzer<'c> {
         } else {
             val
         };
-        st.vars.insert(name.to_string(), val);
+        std::rc::Rc::make_mut(&mut st.vars).insert(name.to_string(), val);
     }
 
     /// Process substitution used as an argument: analysed at depth+1, becomes `/dev/fd/N`.
@@ -862,10 +900,11 @@ impl<'c> Analyzer<'c> {
     pub(crate) fn run_inv(&mut self, mut inv: Inv, st: &mut State) -> Stream {
         let own_wrappers = inv.wrappers.len();
         for _ in 0..32 {
-            let Some(first) = inv.args.first().cloned() else {
+            let Some(first) = inv.args.first() else {
                 return Stream::default();
             };
-            let Some(name) = self.resolve_program(&first) else {
+            let Some(name) = self.resolve_program(first) else {
+                let first = first.clone();
                 self.record_command(&inv, &first.text, st);
                 if first.taint.fetched.is_some() {
                     self.remote_exec(
@@ -988,8 +1027,8 @@ impl<'c> Analyzer<'c> {
         self.fn_active.pop();
         for (k, v) in saved {
             match v {
-                Some(v) => st.vars.insert(k, v),
-                None => st.vars.remove(&k),
+                Some(v) => std::rc::Rc::make_mut(&mut st.vars).insert(k, v),
+                None => std::rc::Rc::make_mut(&mut st.vars).remove(&k),
             };
         }
         out
@@ -998,17 +1037,19 @@ impl<'c> Analyzer<'c> {
     /// Sets `$0` (when given), `$1`…`$9` and `$@`.
     pub(crate) fn set_positional(&mut self, st: &mut State, args: &[Arg], zero: Option<&Arg>) {
         if let Some(z) = zero {
-            st.vars.insert("0".to_string(), Val::from_arg(z));
+            std::rc::Rc::make_mut(&mut st.vars).insert("0".to_string(), Val::from_arg(z));
         }
         for i in 1..=9usize {
             match args.get(i - 1) {
-                Some(a) => st.vars.insert(i.to_string(), Val::from_arg(a)),
-                None => st.vars.insert(i.to_string(), Val::known("")),
+                Some(a) => {
+                    std::rc::Rc::make_mut(&mut st.vars).insert(i.to_string(), Val::from_arg(a))
+                }
+                None => std::rc::Rc::make_mut(&mut st.vars).insert(i.to_string(), Val::known("")),
             };
         }
         let all: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
         let dynamic = args.iter().any(|a| a.dynamic);
-        st.vars.insert(
+        std::rc::Rc::make_mut(&mut st.vars).insert(
             "@".to_string(),
             Val {
                 text: all.join(" "),
@@ -1054,7 +1095,7 @@ impl<'c> Analyzer<'c> {
         sub.wrappers = inv.wrappers.clone();
         sub.wrappers.push(wrapper.to_string());
         for (n, v) in &inv.env {
-            sub.vars.insert(n.clone(), v.clone());
+            std::rc::Rc::make_mut(&mut sub.vars).insert(n.clone(), v.clone());
         }
         if let Some((zero, rest)) = positional {
             self.set_positional(&mut sub, rest, Some(zero));
@@ -1085,7 +1126,7 @@ impl<'c> Analyzer<'c> {
             glob: r.glob,
             dynamic: r.dynamic,
             scope,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
         if matches!(access, Access::Write | Access::Create) {
             crate::persist::for_path(self, &r.path, evidence);
@@ -1124,7 +1165,7 @@ impl<'c> Analyzer<'c> {
             url: escape_hidden(url),
             host: h,
             metadata,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1144,7 +1185,7 @@ impl<'c> Analyzer<'c> {
             program: program.to_string(),
             target: escape_hidden(target),
             source,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1159,7 +1200,7 @@ impl<'c> Analyzer<'c> {
             kind: kind.to_string(),
             interpreter: interpreter.to_string(),
             source,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1173,8 +1214,8 @@ impl<'c> Analyzer<'c> {
         self.facts.decoded_exec.push(DecodedExecFact {
             decoder: decoder.to_string(),
             interpreter: interpreter.to_string(),
-            payload: payload.map(|p| truncate(&escape_hidden(p), EVIDENCE_MAX)),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            payload: payload.map(clip),
+            evidence: clip(evidence),
         });
     }
 
@@ -1182,7 +1223,7 @@ impl<'c> Analyzer<'c> {
         self.facts.privilege.push(PrivilegeFact {
             kind: kind.to_string(),
             program: program.to_string(),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1190,15 +1231,15 @@ impl<'c> Analyzer<'c> {
         self.facts.persistence.push(PersistenceFact {
             kind: kind.to_string(),
             target: escape_hidden(target),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
     pub(crate) fn env_tamper(&mut self, name: &str, value: &str, evidence: &str) {
         self.facts.env_tamper.push(EnvTamperFact {
             name: name.to_string(),
-            value: truncate(&escape_hidden(value), EVIDENCE_MAX),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            value: clip(value),
+            evidence: clip(evidence),
         });
     }
 
@@ -1213,7 +1254,7 @@ impl<'c> Analyzer<'c> {
         self.facts.obfuscation.push(ObfuscationFact {
             kind: kind.to_string(),
             resolved,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1221,21 +1262,21 @@ impl<'c> Analyzer<'c> {
         self.facts.git.push(GitFact {
             kind: kind.to_string(),
             cwd: cwd.text.clone(),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
     pub(crate) fn infra(&mut self, kind: &str, evidence: &str) {
         self.facts.infra.push(InfraFact {
             kind: kind.to_string(),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
     pub(crate) fn publish(&mut self, kind: &str, evidence: &str) {
         self.facts.publish.push(PublishFact {
             kind: kind.to_string(),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
@@ -1250,14 +1291,14 @@ impl<'c> Analyzer<'c> {
             program: program.to_string(),
             signal,
             targets,
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 
     pub(crate) fn unanalysable(&mut self, reason: &str, evidence: &str) {
         self.facts.unanalysable.push(UnanalysableFact {
             reason: reason.to_string(),
-            evidence: truncate(&escape_hidden(evidence), EVIDENCE_MAX),
+            evidence: clip(evidence),
         });
     }
 }

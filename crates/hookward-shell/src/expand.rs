@@ -522,7 +522,8 @@ impl Analyzer<'_> {
                     vals.extend(self.expand_word(&w.value, st, Mode::Normal));
                 }
                 for (i, v) in vals.iter().enumerate().take(64) {
-                    st.vars.insert(format!("{name}[{i}]"), Val::from_arg(v));
+                    std::rc::Rc::make_mut(&mut st.vars)
+                        .insert(format!("{name}[{i}]"), Val::from_arg(v));
                 }
                 let joined: Vec<&str> = vals.iter().map(|v| v.text.as_str()).collect();
                 let dynamic = vals.iter().any(|v| v.dynamic);
@@ -532,7 +533,7 @@ impl Analyzer<'_> {
                     known_prefix: if dynamic { 0 } else { joined.join(" ").len() },
                     taint: Taint::default(),
                 };
-                st.vars.insert(format!("{name}[@]"), all);
+                std::rc::Rc::make_mut(&mut st.vars).insert(format!("{name}[@]"), all);
                 let first = vals.first().map(Val::from_arg).unwrap_or_default();
                 (name, first)
             }
@@ -730,7 +731,7 @@ impl Analyzer<'_> {
                         let dv = Val::from_arg(&arg);
                         if matches!(expr, P::AssignDefaultValues { .. }) {
                             if let Parameter::Named(n) = parameter {
-                                st.vars.insert(n.clone(), dv.clone());
+                                std::rc::Rc::make_mut(&mut st.vars).insert(n.clone(), dv.clone());
                             }
                         }
                         Some(dv)

@@ -332,7 +332,9 @@ fn assignment(w: &str) -> Option<(&str, bool, &str)> {
     };
     let mut cs = name.chars();
     let first = cs.next()?;
-    if !(first.is_ascii_alphabetic() || first == '_') || !cs.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !(first.is_ascii_alphabetic() || first == '_')
+        || !cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
         return None;
     }
     Some((name, append, w.get(eq + 1..).unwrap_or("")))
@@ -341,7 +343,12 @@ fn assignment(w: &str) -> Option<(&str, bool, &str)> {
 /// `NAME[…]=` (an array element assignment): not handled by the tokenizer.
 fn array_assignment(w: &str) -> bool {
     match (w.find('['), w.find('=')) {
-        (Some(b), Some(e)) => b < e && w.get(..b).is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')),
+        (Some(b), Some(e)) => {
+            b < e
+                && w.get(..b).is_some_and(|n| {
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                })
+        }
         _ => false,
     }
 }
@@ -351,7 +358,11 @@ fn redirect(op: &str, target: &str) -> Option<ast::IoRedirect> {
     use ast::IoFileRedirectKind as K;
     use ast::IoFileRedirectTarget as T;
     let digits = op.chars().take_while(|c| c.is_ascii_digit()).count();
-    let fd: Option<ast::IoFd> = if digits > 0 { op.get(..digits)?.parse().ok() } else { None };
+    let fd: Option<ast::IoFd> = if digits > 0 {
+        op.get(..digits)?.parse().ok()
+    } else {
+        None
+    };
     let kind = op.get(digits..)?;
     let w = || ast::Word::from(target.to_string());
     Some(match kind {
@@ -383,7 +394,11 @@ fn build(toks: Vec<Tok>, strict: bool) -> Option<ast::Program> {
     let mut skip_header = false;
     let mut it = toks.into_iter().peekable();
 
-    let finish_cmd = |prefix: &mut Vec<I>, word: &mut Option<ast::Word>, suffix: &mut Vec<I>, pipeline: &mut Vec<ast::Command>| -> bool {
+    let finish_cmd = |prefix: &mut Vec<I>,
+                      word: &mut Option<ast::Word>,
+                      suffix: &mut Vec<I>,
+                      pipeline: &mut Vec<ast::Command>|
+     -> bool {
         if prefix.is_empty() && word.is_none() && suffix.is_empty() {
             return false;
         }
@@ -396,7 +411,10 @@ fn build(toks: Vec<Tok>, strict: bool) -> Option<ast::Program> {
         true
     };
     // Closes the current pipeline into the and-or list; false when it was empty.
-    let finish_pipeline = |pipeline: &mut Vec<ast::Command>, and_or: &mut Option<ast::AndOrList>, link: &mut Option<bool>| -> bool {
+    let finish_pipeline = |pipeline: &mut Vec<ast::Command>,
+                           and_or: &mut Option<ast::AndOrList>,
+                           link: &mut Option<bool>|
+     -> bool {
         if pipeline.is_empty() {
             return false;
         }
@@ -532,7 +550,11 @@ fn build(toks: Vec<Tok>, strict: bool) -> Option<ast::Program> {
                 }
                 match and_or.take() {
                     Some(list) => {
-                        let sep = if t == Tok::Async { ast::SeparatorOperator::Async } else { ast::SeparatorOperator::Sequence };
+                        let sep = if t == Tok::Async {
+                            ast::SeparatorOperator::Async
+                        } else {
+                            ast::SeparatorOperator::Sequence
+                        };
                         items.push(ast::CompoundListItem(list, sep));
                     }
                     None => {
@@ -557,7 +579,10 @@ fn build(toks: Vec<Tok>, strict: bool) -> Option<ast::Program> {
         return None;
     }
     if let Some(list) = and_or.take() {
-        items.push(ast::CompoundListItem(list, ast::SeparatorOperator::Sequence));
+        items.push(ast::CompoundListItem(
+            list,
+            ast::SeparatorOperator::Sequence,
+        ));
     }
     Some(ast::Program {
         complete_commands: vec![ast::CompoundList(items)],
@@ -595,7 +620,10 @@ mod tests {
     fn simple_subset_is_recognised() {
         assert!(shape("curl -s x | sh; echo hi && ls || true &").is_some());
         assert!(shape("X=1 Y=2 cmd a=b 2>&1 >out <in").is_some());
-        assert!(shape("echo \"$(date) `x`\"").is_none(), "backquote in double quotes");
+        assert!(
+            shape("echo \"$(date) `x`\"").is_none(),
+            "backquote in double quotes"
+        );
         assert!(shape("if true; then ls; fi").is_none());
         assert!(shape("(cd x && ls)").is_none());
         assert!(shape("cat <<EOF\nx\nEOF").is_none());
@@ -610,9 +638,17 @@ mod tests {
 
     #[test]
     fn redirects_match_the_parser() {
-        for src in ["cmd 2>&1 >out", "cmd &>>log", "cmd <<< word", "cmd 3<>f >|g <&0", "X=1 >f cmd"] {
+        for src in [
+            "cmd 2>&1 >out",
+            "cmd &>>log",
+            "cmd <<< word",
+            "cmd 3<>f >|g <&0",
+            "X=1 >f cmd",
+        ] {
             let fast = fast_program(src).map(|p| p.to_string());
-            let parsed = crate::analyzer::parse_program(src).ok().map(|p| p.to_string());
+            let parsed = crate::analyzer::parse_program(src)
+                .ok()
+                .map(|p| p.to_string());
             assert_eq!(fast, parsed, "{src}");
         }
     }
@@ -621,7 +657,9 @@ mod tests {
     fn lenient_mode_keeps_commands() {
         let (toks, complex) = tokenize("if true; then rm -rf x; fi; echo \"oops");
         assert!(complex);
-        let p = build(toks, false).map(|p| p.to_string()).unwrap_or_default();
+        let p = build(toks, false)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
         assert!(p.contains("rm -rf x"), "{p}");
     }
 }

@@ -91,7 +91,11 @@ mod differential {
     fn commands() -> Vec<String> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
         let mut out = Vec::new();
-        for f in ["benign-commands.jsonl", "benign-extra.jsonl", "excluded.jsonl"] {
+        for f in [
+            "benign-commands.jsonl",
+            "benign-extra.jsonl",
+            "excluded.jsonl",
+        ] {
             let text = std::fs::read_to_string(dir.join(f)).unwrap_or_default();
             for line in text.lines() {
                 // The corpus files are one JSON object a line with a "command" string field.
@@ -106,7 +110,9 @@ mod differential {
                                 Some('t') => cmd.push('\t'),
                                 Some('u') => {
                                     let hex: String = chars.by_ref().take(4).collect();
-                                    if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                                    if let Some(ch) =
+                                        u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32)
+                                    {
                                         cmd.push(ch);
                                     }
                                 }
@@ -161,6 +167,11 @@ mod differential {
             }
         }
         assert!(checked > 1000, "only {checked} commands took the fast path");
-        assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+        assert!(
+            mismatches.is_empty(),
+            "{} mismatches:\n{}",
+            mismatches.len(),
+            mismatches.join("\n")
+        );
     }
 }

@@ -182,11 +182,12 @@ pub(crate) struct Cwd {
 /// Shell state that changes while a command list runs (and is copied into subshells).
 #[derive(Debug, Clone)]
 pub(crate) struct State {
-    pub vars: HashMap<String, Val>,
+    /// Shared until changed (copy on write): pipeline stages and subshells clone the state.
+    pub vars: Rc<HashMap<String, Val>>,
     pub cwd: Cwd,
     pub oldpwd: Option<Cwd>,
     pub dirstack: Vec<Cwd>,
-    pub functions: HashMap<String, Rc<ast::FunctionBody>>,
+    pub functions: Rc<HashMap<String, Rc<ast::FunctionBody>>>,
     /// Nesting depth (see `CommandFact::depth`).
     pub depth: u32,
     /// Wrappers inherited from an enclosing `sudo bash -c …`.

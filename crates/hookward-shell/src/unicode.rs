@@ -137,6 +137,12 @@ pub(crate) struct Resolution {
 /// name is a known program; among alternative readings the first known one wins, else the
 /// primary reading is used. At most 64 combinations are tried.
 pub(crate) fn resolve_name(name: &str, known: &dyn Fn(&str) -> bool) -> Resolution {
+    if name.is_ascii() {
+        return Resolution {
+            name: name.to_string(),
+            had_homoglyph: false,
+        };
+    }
     let mut had_homoglyph = false;
     let mut options: Vec<Vec<char>> = Vec::new();
     for c in name.chars() {

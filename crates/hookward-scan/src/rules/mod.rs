@@ -17,12 +17,12 @@
 //!
 //! Each rule lists examples; a unit test checks every example fires its rule.
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 use regex::bytes::Regex;
 
 use crate::normalize::{ceil_boundary, floor_boundary};
 use crate::types::Family;
 use crate::ScanError;
+use prefilter::Prefilter;
 
 pub(crate) mod addressed;
 pub(crate) mod exfil;
@@ -31,16 +31,13 @@ pub(crate) mod hide;
 pub(crate) mod multilingual;
 pub(crate) mod overrides;
 pub(crate) mod persistence;
+pub(crate) mod prefilter;
 pub(crate) mod remote;
 pub(crate) mod role;
 pub(crate) mod tools;
 
 /// How far (bytes) a rule's match may extend before or after one of its anchors.
 pub(crate) const REACH: usize = 400;
-
-/// Slack added to [`REACH`] because an anchor may stand in for a longer anchor that contains
-/// it (see [`reduce_anchors`]); no anchor is longer than this.
-const ANCHOR_SLACK: usize = 64;
 
 /// Extra checks a match must pass, evaluated by the scanner on the original text and zones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,74 +169,6 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
     sets.iter().flat_map(|s| s.iter()).collect()
 }
 
-/// Drop every anchor that contains another anchor at a word start (position 0 or after a
-/// non-alphanumeric byte) and give its rules to the contained one: wherever the longer anchor
-/// occurs, the shorter one occurs at a word start within [`ANCHOR_SLACK`] bytes, so the rule's
-/// window still covers the match. Afterwards no anchor is a prefix of another, which lets the
-/// search visit anchor starts one by one.
-fn reduce_anchors(
-    anchors: Vec<&'static str>,
-    rules: Vec<Vec<usize>>,
-) -> (Vec<&'static str>, Vec<Vec<usize>>) {
-    let n = anchors.len();
-    // target[i] = index of an anchor that i reduces to (itself when none).
-    let mut target: Vec<usize> = (0..n).collect();
-    for (i, long) in anchors.iter().enumerate() {
-        let mut best: Option<usize> = None;
-        for (j, short) in anchors.iter().enumerate() {
-            if i == j || short.len() > long.len() || (short.len() == long.len() && j > i) {
-                continue;
-            }
-            let contained = long.match_indices(short).any(|(p, _)| {
-                p == 0
-                    || !long.as_bytes().get(p - 1).is_some_and(|c| c.is_ascii_alphanumeric())
-                    || !short.as_bytes().first().is_some_and(|c| c.is_ascii_alphanumeric())
-            });
-            if contained && best.is_none_or(|b| anchors.get(b).is_some_and(|x| x.len() > short.len())) {
-                best = Some(j);
-            }
-        }
-        if let Some(b) = best {
-            target[i] = b;
-        }
-    }
-    // Follow chains to a fixed point (lengths strictly decrease or indices decrease).
-    for i in 0..n {
-        let mut t = i;
-        let mut steps = 0;
-        while target.get(t).is_some_and(|&x| x != t) && steps < n {
-            t = target.get(t).copied().unwrap_or(t);
-            steps += 1;
-        }
-        if let Some(slot) = target.get_mut(i) {
-            *slot = t;
-        }
-    }
-    let mut out_anchors = Vec::new();
-    let mut out_rules: Vec<Vec<usize>> = Vec::new();
-    let mut index = vec![usize::MAX; n];
-    for (i, (&a, &t)) in anchors.iter().zip(target.iter()).enumerate() {
-        if t == i {
-            if let Some(slot) = index.get_mut(i) {
-                *slot = out_anchors.len();
-            }
-            out_anchors.push(a);
-            out_rules.push(Vec::new());
-        }
-    }
-    for (i, rs) in rules.into_iter().enumerate() {
-        let Some(slot) = target.get(i).and_then(|&t| index.get(t)).and_then(|&k| out_rules.get_mut(k)) else {
-            continue;
-        };
-        for r in rs {
-            if !slot.contains(&r) {
-                slot.push(r);
-            }
-        }
-    }
-    (out_anchors, out_rules)
-}
-
 /// A regex match of one rule, in normalised byte offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RawHit {
@@ -253,8 +182,8 @@ pub(crate) struct RawHit {
 pub(crate) struct RuleSet {
     pub(crate) rules: Vec<&'static Rule>,
     regexes: Vec<Regex>,
-    ac: AhoCorasick,
-    /// For each anchor pattern of `ac`, the rules it belongs to.
+    prefilter: Prefilter,
+    /// For each anchor of `prefilter`, the rules it belongs to.
     anchor_rules: Vec<Vec<usize>>,
 }
 
@@ -290,18 +219,11 @@ impl RuleSet {
                 }
             }
         }
-        let (anchors, anchor_rules) = reduce_anchors(anchors, anchor_rules);
-        let ac = AhoCorasick::builder()
-            .match_kind(MatchKind::LeftmostLongest)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(&anchors)
-            .map_err(|e| ScanError::Anchors {
-                message: e.to_string(),
-            })?;
+        let prefilter = Prefilter::new(anchors)?;
         Ok(RuleSet {
             rules,
             regexes,
-            ac,
+            prefilter,
             anchor_rules,
         })
     }
@@ -310,39 +232,35 @@ impl RuleSet {
     pub(crate) fn find(&self, text: &str) -> Vec<RawHit> {
         let len = text.len();
         let mut windows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.rules.len()];
-        let bytes = text.as_bytes();
-        // Every anchor START is visited: after a hit at `s`, the search resumes at `s + 1`
-        // (no reduced anchor is a prefix of another, so one start holds at most one anchor).
-        let mut at = 0usize;
-        while let Some(m) = self.ac.find(Input::new(text).span(at..text.len())) {
-            at = m.start() + 1;
-            let word_start = m.start() == 0
-                || !bytes
-                    .get(m.start())
-                    .is_some_and(|c| c.is_ascii_alphanumeric())
-                || !bytes
-                    .get(m.start() - 1)
-                    .is_some_and(|c| c.is_ascii_alphanumeric());
-            if !word_start {
-                continue;
-            }
-            let e = (m.end() + REACH + ANCHOR_SLACK).min(len);
-            let Some(rules) = self.anchor_rules.get(m.pattern().as_usize()) else {
-                continue;
+        self.prefilter.for_each(text, |m| {
+            let e = (m.end + REACH).min(len);
+            let Some(rules) = self.anchor_rules.get(m.anchor) else {
+                return;
             };
             for &r in rules {
                 let before = self.rules.get(r).map_or(REACH, |x| x.before.min(REACH));
-                let s = m.start().saturating_sub(before + ANCHOR_SLACK);
+                let s = m.start.saturating_sub(before);
                 let Some(w) = windows.get_mut(r) else {
                     continue;
                 };
                 match w.last_mut() {
-                    Some(last) if s <= last.1 => {
-                        last.0 = last.0.min(s);
-                        last.1 = last.1.max(e);
-                    }
+                    Some(last) if s <= last.1 && s >= last.0 => last.1 = last.1.max(e),
                     _ => w.push((s, e)),
                 }
+            }
+        });
+        // Non-ASCII hits come after the ASCII ones: sort and merge each rule's windows.
+        for w in &mut windows {
+            if w.len() > 1 {
+                w.sort_unstable();
+                let mut merged: Vec<(usize, usize)> = Vec::with_capacity(w.len());
+                for &(s, e) in w.iter() {
+                    match merged.last_mut() {
+                        Some(last) if s <= last.1 => last.1 = last.1.max(e),
+                        _ => merged.push((s, e)),
+                    }
+                }
+                *w = merged;
             }
         }
         let mut hits = Vec::new();
@@ -465,6 +383,46 @@ mod tests {
             "examples that do not fire:\n{}",
             failures.join("\n")
         );
+    }
+
+    #[test]
+    #[ignore = "timing probe: cargo test --release -p hookward-scan --lib probe -- --ignored --nocapture"]
+    fn probe_anchor_speed() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/corpus/injection-dev.jsonl"
+        );
+        let raw = std::fs::read_to_string(path).expect("corpus");
+        let text = crate::normalize::normalize(&raw).text;
+        let set = RuleSet::new().expect("rules compile");
+        println!(
+            "bytes {} (candidates, bigram passes, comparisons) = {:?}",
+            text.len(),
+            set.prefilter.stats(&text)
+        );
+        let mut worst: Vec<(usize, String)> = Vec::new();
+        for (k, a) in set.prefilter.anchors().iter().enumerate() {
+            let _ = k;
+            let n = text.matches(a).count();
+            worst.push((n, a.to_string()));
+        }
+        worst.sort_unstable_by(|x, y| y.cmp(x));
+        println!("most frequent anchors: {:?}", &worst[..20]);
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let mut n = 0usize;
+            set.prefilter.for_each(&text, |_| n += 1);
+            let pf = t.elapsed();
+            let t = std::time::Instant::now();
+            let hits = set.find(&text).len();
+            let all = t.elapsed();
+            println!(
+                "{} MB: prefilter {n} anchor hits {:.1} MB/s; find() {hits} rule hits {:.1} MB/s",
+                text.len() / 1_000_000,
+                text.len() as f64 / pf.as_secs_f64() / 1e6,
+                text.len() as f64 / all.as_secs_f64() / 1e6
+            );
+        }
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "unset" => {
             for arg in inv.rest() {
                 if !arg.text.starts_with('-') {
-                    st.vars.remove(&arg.text);
+                    std::rc::Rc::make_mut(&mut st.vars).remove(&arg.text);
                 }
             }
             Stream::text("")
@@ -71,7 +71,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 .first()
                 .map(|x| x.text.clone())
                 .unwrap_or_else(|| "MAPFILE".into());
-            st.vars
+            std::rc::Rc::make_mut(&mut st.vars)
                 .insert(var.clone(), unknown_val(&var, &inv.stdin.taint));
             Stream::text("")
         }
@@ -157,17 +157,15 @@ pub(crate) fn join_args(args: &[Arg]) -> Arg {
 fn set_cwd(st: &mut State, new: Cwd) {
     let old = std::mem::replace(&mut st.cwd, new);
     if old.known {
-        st.vars
-            .insert("OLDPWD".into(), Val::known(old.text.clone()));
+        std::rc::Rc::make_mut(&mut st.vars).insert("OLDPWD".into(), Val::known(old.text.clone()));
     } else {
-        st.vars.remove("OLDPWD");
+        std::rc::Rc::make_mut(&mut st.vars).remove("OLDPWD");
     }
     st.oldpwd = Some(old);
     if st.cwd.known {
-        st.vars
-            .insert("PWD".into(), Val::known(st.cwd.text.clone()));
+        std::rc::Rc::make_mut(&mut st.vars).insert("PWD".into(), Val::known(st.cwd.text.clone()));
     } else {
-        st.vars.remove("PWD");
+        std::rc::Rc::make_mut(&mut st.vars).remove("PWD");
     }
 }
 
@@ -283,7 +281,7 @@ fn read(inv: &Inv, st: &mut State) -> Stream {
                 };
                 let mut val = Val::known(v);
                 val.taint = inv.stdin.taint.clone();
-                st.vars.insert(name.clone(), val);
+                std::rc::Rc::make_mut(&mut st.vars).insert(name.clone(), val);
             }
         }
         None => {
@@ -297,7 +295,7 @@ fn read(inv: &Inv, st: &mut State) -> Stream {
                     }
                     None => unknown_val(name, &inv.stdin.taint),
                 };
-                st.vars.insert(name.clone(), val);
+                std::rc::Rc::make_mut(&mut st.vars).insert(name.clone(), val);
             }
         }
     }
@@ -464,7 +462,7 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             }
             None => unknown_val(&v, &out.taint),
         };
-        st.vars.insert(v, val);
+        std::rc::Rc::make_mut(&mut st.vars).insert(v, val);
         return Stream::text("");
     }
     out

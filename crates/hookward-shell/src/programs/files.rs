@@ -986,7 +986,7 @@ fn jq_operands(args: &[Arg]) -> Vec<Arg> {
 }
 
 fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
-    let wv: &[&str] = &[
+    const GREP_VALUE: &[&str] = &[
         "-e",
         "-f",
         "-m",
@@ -1009,6 +1009,24 @@ fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         "--exclude-from",
         "--label",
         "--binary-files",
+        "--color",
+        "--colour",
+    ];
+    // rg adds its own valued options; `-r` is --replace and `-E` --encoding there (for grep
+    // they are --recursive and --extended-regexp, without a value).
+    const RG_VALUE: &[&str] = &[
+        "-e",
+        "-f",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
         "--color",
         "--colour",
         "-g",
@@ -1044,14 +1062,8 @@ fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         "--regex-size-limit",
         "--hyperlink-format",
     ];
-    // `-r` is --recursive for grep but --replace (with a value) for rg; `-E` is
-    // --extended-regexp for grep but --encoding for rg.
-    let wv: Vec<&str> = wv
-        .iter()
-        .copied()
-        .filter(|o| name == "rg" || !matches!(*o, "-r" | "-E" | "-g" | "-t" | "-T" | "-M" | "-j"))
-        .collect();
-    let p = opts::parse(inv.rest(), &wv, false);
+    let wv = if name == "rg" { RG_VALUE } else { GREP_VALUE };
+    let p = opts::parse(inv.rest(), wv, false);
     let recursive = matches!(name, "rg" | "ag" | "ack")
         || p.has(&["-r", "-R", "--recursive", "--dereference-recursive"]);
     let has_pattern_opt = p.has(&["-e", "--regexp", "-f", "--file"]);
