@@ -123,17 +123,56 @@ pub(crate) fn readable(bytes: &[u8]) -> Option<String> {
     Some(s.to_string())
 }
 
-/// Finds candidate runs (compiled once per scanner).
-#[derive(Debug)]
-pub(crate) struct BlobFinder {
-    runs: regex::bytes::Regex,
+/// Is `c` in the base64 alphabets (standard or URL-safe) or padding?
+#[inline]
+fn is_b64(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'=' | b'_' | b'-')
 }
+
+/// Base64-alphabet bytes of eight bytes (see [`crate::swar`]).
+#[inline]
+fn b64_class(x: u64) -> u64 {
+    use crate::swar::{alnum, eq};
+    alnum(x) | eq(x, b'+') | eq(x, b'/') | eq(x, b'=') | eq(x, b'_') | eq(x, b'-')
+}
+
+/// Start offsets of runs of at least [`MIN_BLOB`] base64-alphabet bytes, in order. Any 16
+/// consecutive bytes contain an aligned 8-byte word, so only runs around words made entirely
+/// of base64 bytes are examined (one SWAR test per 8 bytes).
+fn run_starts(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut run_end = 0usize; // first offset after the last examined run
+    let mut w = 0usize;
+    while w + 8 <= b.len() {
+        let full = crate::swar::pack(b64_class(crate::swar::load(b, w))) == 0xFF;
+        if !full || w < run_end {
+            w += 8;
+            continue;
+        }
+        let mut s = w;
+        while s > run_end && b.get(s - 1).is_some_and(|&c| is_b64(c)) {
+            s -= 1;
+        }
+        let mut e = w + 8;
+        while b.get(e).is_some_and(|&c| is_b64(c)) {
+            e += 1;
+        }
+        if e - s >= MIN_BLOB {
+            out.push(s);
+        }
+        run_end = e;
+        w = e.div_ceil(8) * 8;
+    }
+    out
+}
+
+/// Finds encoded blobs.
+#[derive(Debug, Default)]
+pub(crate) struct BlobFinder;
 
 impl BlobFinder {
     pub(crate) fn new() -> Result<Self, regex::Error> {
-        Ok(BlobFinder {
-            runs: regex::bytes::Regex::new(r"(?-u)[A-Za-z0-9+/=_-]{16,}")?,
-        })
+        Ok(BlobFinder)
     }
 
     /// Find and decode blobs in `text`: base64/hex runs, then percent-encoded tokens. Sorted
@@ -143,12 +182,17 @@ impl BlobFinder {
         let mut out = Vec::new();
         let mut total = 0usize;
         // Pass 1: base64 and hex runs.
-        for m in self.runs.find_iter(b) {
+        for start in run_starts(b) {
             if out.len() >= MAX_BLOBS || total >= MAX_DECODED_TOTAL {
                 break;
             }
-            let run = m.as_bytes();
-            if run.len() > MAX_BLOB {
+            let end = b.get(start..).map_or(start, |r| {
+                start + r.iter().position(|&c| !is_b64(c)).unwrap_or(r.len())
+            });
+            let Some(run) = b.get(start..end) else {
+                continue;
+            };
+            if run.len() > MAX_BLOB || run.len() < MIN_BLOB {
                 continue;
             }
             let decoded = if run.iter().all(|x| x.is_ascii_hexdigit()) {
@@ -162,11 +206,7 @@ impl BlobFinder {
             };
             if let Some(text) = decoded.as_deref().and_then(readable) {
                 total += text.len();
-                out.push(Blob {
-                    start: m.start(),
-                    end: m.end(),
-                    text,
-                });
+                out.push(Blob { start, end, text });
             }
         }
         percent_blobs(text, &mut out, &mut total);
@@ -247,6 +287,19 @@ mod tests {
         assert_eq!(blobs.len(), 2);
         assert_eq!(blobs[0].text, "ignore previous instructions");
         assert_eq!(blobs[1].text, "ignore previous instructions!");
+    }
+
+    #[test]
+    fn run_starts_finds_runs_across_blocks() {
+        let mut t = "x ".repeat(30);
+        t.push_str(&"A".repeat(20)); // starts at 60, crosses the first block boundary
+        t.push(' ');
+        t.push_str(&"b".repeat(15)); // too short
+        t.push(' ');
+        t.push_str(&"c".repeat(16));
+        assert_eq!(run_starts(t.as_bytes()), vec![60, 60 + 20 + 1 + 15 + 1]);
+        assert!(run_starts(b"short words only here").is_empty());
+        assert_eq!(run_starts("Z".repeat(200).as_bytes()), vec![0]);
     }
 
     #[test]

@@ -43,6 +43,7 @@ mod remove;
 mod rules;
 mod scanner;
 mod score;
+mod swar;
 mod types;
 mod zones;
 

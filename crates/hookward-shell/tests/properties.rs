@@ -144,3 +144,25 @@ fn huge_and_deep_inputs_stay_bounded() {
         .iter()
         .all(|u| !u.reason.starts_with("internal error")));
 }
+
+/// Found by `cargo fuzz run shell_analyze`: unclosed parentheses made brush-parser backtrack
+/// exponentially (6.5 s at 24 levels). Now bounded; the command is still analysed by the
+/// fallback tokenizer and reported as unanalysable.
+#[test]
+fn unclosed_parentheses_do_not_blow_up() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let cmd = format!("{}rm -rf ~ {}x", "(".repeat(40), "&".repeat(60));
+    let facts = hookward_shell::analyze(&cmd, &ctx);
+    assert!(
+        facts
+            .unanalysable
+            .iter()
+            .any(|u| u.reason.contains("unclosed parentheses")),
+        "{:?}",
+        facts.unanalysable
+    );
+}

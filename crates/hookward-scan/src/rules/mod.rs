@@ -17,6 +17,7 @@
 //!
 //! Each rule lists examples; a unit test checks every example fires its rule.
 
+use aho_corasick::AhoCorasick;
 use regex::bytes::Regex;
 
 use crate::normalize::{ceil_boundary, floor_boundary};
@@ -76,6 +77,8 @@ pub(crate) struct Rule {
     /// How far (bytes) before the start of an anchor a match may start (at most [`REACH`]);
     /// small for patterns that begin with their anchor, which keeps regex windows short.
     pub(crate) before: usize,
+    /// How far (bytes) past the end of an anchor a match may end (at most [`REACH`]).
+    pub(crate) after: usize,
     /// Literals of which at least one must occur in a window before the regex runs there
     /// (a cheap second filter for rules with common anchors); empty means no filter.
     pub(crate) requires: &'static [&'static str],
@@ -183,6 +186,8 @@ pub(crate) struct RuleSet {
     pub(crate) rules: Vec<&'static Rule>,
     regexes: Vec<Regex>,
     prefilter: Prefilter,
+    /// Per rule, its `requires` literals as one automaton (None when it has none).
+    requires: Vec<Option<AhoCorasick>>,
     /// For each anchor of `prefilter`, the rules it belongs to.
     anchor_rules: Vec<Vec<usize>>,
 }
@@ -220,26 +225,47 @@ impl RuleSet {
             }
         }
         let prefilter = Prefilter::new(anchors)?;
+        let mut requires = Vec::with_capacity(rules.len());
+        for r in &rules {
+            requires.push(if r.requires.is_empty() {
+                None
+            } else {
+                Some(
+                    AhoCorasick::new(r.requires).map_err(|e| ScanError::Anchors {
+                        message: format!("rule `{}`: requires: {e}", r.id),
+                    })?,
+                )
+            });
+        }
         Ok(RuleSet {
             rules,
             regexes,
             prefilter,
+            requires,
             anchor_rules,
         })
     }
 
     /// Run every rule over `text` (normalised). Hits are sorted by start, then rule order.
     pub(crate) fn find(&self, text: &str) -> Vec<RawHit> {
+        let windows = self.windows(text);
+        self.run(text, &windows)
+    }
+
+    /// For each rule, the merged windows of `text` its regex must search.
+    fn windows(&self, text: &str) -> Vec<Vec<(usize, usize)>> {
         let len = text.len();
         let mut windows: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.rules.len()];
         self.prefilter.for_each(text, |m| {
-            let e = (m.end + REACH).min(len);
             let Some(rules) = self.anchor_rules.get(m.anchor) else {
                 return;
             };
             for &r in rules {
-                let before = self.rules.get(r).map_or(REACH, |x| x.before.min(REACH));
+                let (before, after) = self.rules.get(r).map_or((REACH, REACH), |x| {
+                    (x.before.min(REACH), x.after.min(REACH))
+                });
                 let s = m.start.saturating_sub(before);
+                let e = (m.end + after).min(len);
                 let Some(w) = windows.get_mut(r) else {
                     continue;
                 };
@@ -263,9 +289,14 @@ impl RuleSet {
                 *w = merged;
             }
         }
+        windows
+    }
+
+    /// Run each rule's regex in its windows.
+    fn run(&self, text: &str, windows: &[Vec<(usize, usize)>]) -> Vec<RawHit> {
         let mut hits = Vec::new();
         for (r, ws) in windows.iter().enumerate() {
-            let (Some(re), Some(rule)) = (self.regexes.get(r), self.rules.get(r)) else {
+            let (Some(re), Some(req)) = (self.regexes.get(r), self.requires.get(r)) else {
                 continue;
             };
             for &(s, e) in ws {
@@ -273,7 +304,7 @@ impl RuleSet {
                 let Some(hay) = text.get(s..e) else {
                     continue;
                 };
-                if !rule.requires.is_empty() && !rule.requires.iter().any(|q| hay.contains(q)) {
+                if req.as_ref().is_some_and(|ac| !ac.is_match(hay)) {
                     continue;
                 }
                 for m in re.find_iter(hay.as_bytes()) {
@@ -351,6 +382,7 @@ mod tests {
             assert!(!r.examples.is_empty(), "{}: no examples", r.id);
             assert!(r.id.contains('/'), "{}: id is not namespaced", r.id);
             assert!(r.before <= REACH, "{}: before > REACH", r.id);
+            assert!(r.after <= REACH, "{}: after > REACH", r.id);
         }
     }
 
@@ -395,34 +427,61 @@ mod tests {
         let raw = std::fs::read_to_string(path).expect("corpus");
         let text = crate::normalize::normalize(&raw).text;
         let set = RuleSet::new().expect("rules compile");
+        let stats = set.prefilter.stats(&text);
         println!(
-            "bytes {} (candidates, bigram passes, comparisons) = {:?}",
-            text.len(),
-            set.prefilter.stats(&text)
+            "bytes {} (candidates, passes, comparisons) = {stats:?}",
+            text.len()
         );
-        let mut worst: Vec<(usize, String)> = Vec::new();
-        for (k, a) in set.prefilter.anchors().iter().enumerate() {
-            let _ = k;
-            let n = text.matches(a).count();
-            worst.push((n, a.to_string()));
+        let ascii: String = text.chars().filter(char::is_ascii).collect();
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let mut words = 0usize;
+            let mut prev = false;
+            for &c in ascii.as_bytes() {
+                let a = c.is_ascii_alphanumeric();
+                words += usize::from(a && !prev);
+                prev = a;
+            }
+            let w = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            let t = std::time::Instant::now();
+            let spaces = std::hint::black_box(&ascii).matches("the ").count();
+            let m = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            println!("calibration: word-start loop {words} words {w:.1} MB/s; str::matches {spaces} {m:.1} MB/s");
         }
-        worst.sort_unstable_by(|x, y| y.cmp(x));
-        println!("most frequent anchors: {:?}", &worst[..20]);
         for _ in 0..3 {
             let t = std::time::Instant::now();
             let mut n = 0usize;
-            set.prefilter.for_each(&text, |_| n += 1);
-            let pf = t.elapsed();
+            set.prefilter.for_each(&ascii, |_| n += 1);
+            let a = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            let t = std::time::Instant::now();
+            let mut m = 0usize;
+            set.prefilter.for_each(&text, |_| m += 1);
+            let pf = text.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
             let t = std::time::Instant::now();
             let hits = set.find(&text).len();
-            let all = t.elapsed();
-            println!(
-                "{} MB: prefilter {n} anchor hits {:.1} MB/s; find() {hits} rule hits {:.1} MB/s",
-                text.len() / 1_000_000,
-                text.len() as f64 / pf.as_secs_f64() / 1e6,
-                text.len() as f64 / all.as_secs_f64() / 1e6
-            );
+            let all = text.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            println!("prefilter: ascii-only {n} hits {a:.1} MB/s, full {m} hits {pf:.1} MB/s; find() {hits} rule hits {all:.1} MB/s");
         }
+        let finder = crate::decode::BlobFinder::new().expect("builds");
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let n = finder.find(&raw).len();
+            let bl = raw.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            let t = std::time::Instant::now();
+            let nn = crate::normalize::normalize(&raw).text.len();
+            let nm = raw.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
+            println!("blobs {n}: {bl:.1} MB/s; normalize {nn}: {nm:.1} MB/s");
+        }
+        let windows = set.windows(&text);
+        let mut per_rule: Vec<(usize, usize, &str)> = windows
+            .iter()
+            .zip(set.rules.iter())
+            .map(|(w, r)| (w.iter().map(|(s, e)| e - s).sum(), w.len(), r.id))
+            .collect();
+        per_rule.sort_unstable_by(|a, b| b.cmp(a));
+        let total: usize = per_rule.iter().map(|x| x.0).sum();
+        println!("window bytes total {total}; top: {:?}", &per_rule[..15]);
+        {}
     }
 
     #[test]
