@@ -79,9 +79,13 @@ pub(crate) struct Analyzer<'c> {
 /// stack in a debug build, so 48 leaves a wide margin on any thread.
 pub(crate) const MAX_NESTING: usize = 48;
 
-/// True when `s` nests deeper than [`MAX_NESTING`]. Quotes are not interpreted, so this
+/// True when `s` has more than [`MAX_UNCLOSED_PARENS`] unclosed parentheses, or nests deeper
+/// than [`MAX_NESTING`]. Quotes are not interpreted for nesting, so this
 /// over-approximates (an unbalanced `(` inside quotes counts).
 pub(crate) fn too_deep(s: &str) -> bool {
+    if unclosed_parens(s) > MAX_UNCLOSED_PARENS {
+        return true;
+    }
     let mut depth = 0usize;
     let mut word = String::new();
     let check_word = |w: &mut String, depth: &mut usize| -> bool {
@@ -124,7 +128,8 @@ pub(crate) fn too_deep(s: &str) -> bool {
 /// in microseconds while still parsing slightly broken input.
 pub(crate) const MAX_UNCLOSED_PARENS: usize = 8;
 
-/// Counts `(` minus `)` outside single and double quotes (backslash escapes honoured).
+/// Counts `(` minus `)` outside single quotes (backslash escapes honoured). Parentheses inside
+/// double quotes count too: `"$(…"` and `"$((…"` open real parser contexts there.
 pub(crate) fn unclosed_parens(s: &str) -> usize {
     let (mut open, mut single, mut double, mut escaped) = (0usize, false, false, false);
     for c in s.chars() {
@@ -136,8 +141,8 @@ pub(crate) fn unclosed_parens(s: &str) -> usize {
             '\\' if !single => escaped = true,
             '\'' if !double => single = !single,
             '"' if !single => double = !double,
-            '(' if !single && !double => open += 1,
-            ')' if !single && !double => open = open.saturating_sub(1),
+            '(' if !single => open += 1,
+            ')' if !single => open = open.saturating_sub(1),
             _ => {}
         }
     }

@@ -166,3 +166,17 @@ fn unclosed_parentheses_do_not_blow_up() {
         facts.unanalysable
     );
 }
+
+/// Second fuzz find: unclosed `$((` inside double quotes made brush-parser's word parser
+/// backtrack exponentially. The same bound now applies to every brush-parser entry point.
+#[test]
+fn unclosed_arithmetic_in_quotes_is_bounded() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let cmd = "npx @(n$((\"".repeat(12);
+    let a = hookward_shell::analyze(&cmd, &ctx);
+    assert_eq!(a, hookward_shell::analyze(&cmd, &ctx));
+}
