@@ -255,6 +255,24 @@ impl Builder<'_> {
     }
 }
 
+/// First offset ≥ `from` holding a non-ASCII byte or `&` (or the length), eight bytes at a time.
+fn ascii_run_end(bytes: &[u8], from: usize) -> usize {
+    let mut j = from;
+    while j < bytes.len() {
+        let w = crate::swar::load(bytes, j);
+        let mut stop = crate::swar::pack((w & 0x8080_8080_8080_8080) | crate::swar::eq(w, b'&'));
+        let valid = bytes.len() - j;
+        if valid < 8 {
+            stop |= !0u64 << valid; // bytes past the end stop the run
+        }
+        if stop != 0 {
+            return (j + stop.trailing_zeros() as usize).min(bytes.len());
+        }
+        j += 8;
+    }
+    bytes.len()
+}
+
 /// Normalise `text` (see the module documentation).
 pub(crate) fn normalize(text: &str) -> Normalized {
     let bytes = text.as_bytes();
@@ -271,8 +289,7 @@ pub(crate) fn normalize(text: &str) -> Normalized {
     // Open variation-selector run: (original start, count).
     let mut vs_run: Option<(usize, usize)> = None;
     let mut after_flag = false;
-    while i < bytes.len() {
-        let byte = bytes[i];
+    while let Some(&byte) = bytes.get(i) {
         if byte < 0x80 {
             if let Some((os, ns, n)) = tag_run.take() {
                 close_tag_run(&mut b, i, os, ns, n);
@@ -297,13 +314,12 @@ pub(crate) fn normalize(text: &str) -> Normalized {
                 }
             }
             // ASCII run: copy lower-cased, offsets unchanged.
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j] < 0x80 && bytes[j] != b'&' {
-                j += 1;
-            }
+            let j = ascii_run_end(bytes, i + 1);
             let start = b.out.len();
-            b.out.extend_from_slice(&bytes[i..j]);
-            b.out[start..].make_ascii_lowercase();
+            b.out.extend_from_slice(bytes.get(i..j).unwrap_or(&[]));
+            if let Some(tail) = b.out.get_mut(start..) {
+                tail.make_ascii_lowercase();
+            }
             i = j;
             continue;
         }
@@ -324,7 +340,7 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             }
             let v = c as u32 - 0xE0000;
             let mut rep: Vec<u8> = Vec::with_capacity(2);
-            let run = tag_run.get_or_insert_with(|| (i, b.out.len(), 0));
+            let run = tag_run.get_or_insert((i, b.out.len(), 0));
             if (0x20..0x7F).contains(&v) {
                 if run.2 == 0 && !b.last_is_space() {
                     rep.push(b' ');
@@ -421,7 +437,7 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             b.replace(i, l, &rep);
         } else if is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes && !c.is_uppercase() {
             // Already normal and lower-case (CJK, most symbols): copy.
-            b.out.extend_from_slice(&bytes[i..i + l]);
+            b.out.extend_from_slice(bytes.get(i..i + l).unwrap_or(&[]));
         } else {
             let mut rep = Vec::with_capacity(8);
             for d in std::iter::once(c).nfkc() {
@@ -503,10 +519,9 @@ impl Normalized {
     /// Map a normalised start offset to an original offset (not yet snapped).
     fn map_start(&self, n: usize) -> usize {
         let idx = self.anchors.partition_point(|a| a.norm <= n);
-        if idx == 0 {
+        let Some(a) = idx.checked_sub(1).and_then(|k| self.anchors.get(k)) else {
             return n;
-        }
-        let a = self.anchors[idx - 1];
+        };
         if a.exact {
             a.orig + (n - a.norm)
         } else {
@@ -517,10 +532,9 @@ impl Normalized {
     /// Map a normalised end offset (exclusive) to an original offset (not yet snapped).
     fn map_end(&self, n: usize) -> usize {
         let idx = self.anchors.partition_point(|a| a.norm < n);
-        if idx == 0 {
+        let Some(a) = idx.checked_sub(1).and_then(|k| self.anchors.get(k)) else {
             return n;
-        }
-        let a = self.anchors[idx - 1];
+        };
         if a.exact {
             a.orig + (n - a.norm)
         } else {

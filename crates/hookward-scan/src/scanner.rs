@@ -136,30 +136,65 @@ fn extend_end(t: &str, end: usize) -> usize {
 }
 
 impl Scanner {
-    /// Compile every rule and zone detector.
+    /// Build the scanner: the anchor prefilter of every rule (a few milliseconds).
     ///
-    /// Cost: about 10–30 ms on one core (≈ 90 regexes and one Aho–Corasick automaton), paid
-    /// once per process; measure with `examples/bench_scan.rs`.
+    /// Rule regexes are compiled on first use — a text wakes only the rules whose anchors it
+    /// contains — so a hook process that scans one text pays only for the rules that text
+    /// needs. Long-lived processes can call [`Scanner::warm_up`] to compile everything at once.
+    /// Both costs are printed by `examples/bench_scan.rs`.
     ///
     /// # Errors
     /// [`ScanError`] when a built-in rule is broken (a bug; the unit tests build every rule).
     pub fn new() -> Result<Self, ScanError> {
         Ok(Scanner {
             rules: RuleSet::new()?,
-            zones: ZoneDetectors::new().map_err(|e| ScanError::Zones {
-                message: e.to_string(),
-            })?,
-            blobs: BlobFinder::new().map_err(|e| ScanError::Zones {
-                message: e.to_string(),
-            })?,
+            zones: ZoneDetectors::default(),
+            blobs: BlobFinder,
+        })
+    }
+
+    /// Compile every regex now instead of on first use (tens of milliseconds). Scans work the
+    /// same either way; this moves the cost out of the first scans.
+    ///
+    /// # Errors
+    /// [`ScanError::RulePattern`] or [`ScanError::Zones`] naming a pattern that does not
+    /// compile (a bug; the unit tests compile every pattern).
+    pub fn warm_up(&self) -> Result<(), ScanError> {
+        self.rules.compile_all()?;
+        self.zones.compile_all().map_err(|e| ScanError::Zones {
+            message: e.to_string(),
         })
     }
 
     /// Scan `text` (up to `ctx.cap_bytes`) for planted instructions.
     ///
-    /// Spans in the result are byte offsets into `text`, on char boundaries. The result is a
-    /// pure function of `text` and `ctx` (same input, same output). Texts longer than the cap
-    /// are scanned up to the cap (rounded down to a char boundary) and `capped` is set.
+    /// Pipeline: cut at the cap (rounded down to a char boundary; `capped` says so) →
+    /// normalise (NFKC, lower case, diacritics of Latin letters, look-alike letters, HTML
+    /// entities, typographic quotes; invisible characters removed and recorded) → anchor
+    /// prefilter and rule regexes (see the `rules` modules) → guards (negation, how-to prose,
+    /// code, upper-case labels) → context tags → weights → combined score → verdict. Base64, hex
+    /// and percent-encoded blobs are decoded and scanned the same way (at most
+    /// [`crate::MAX_DECODE_DEPTH`] levels); their findings carry the blob's span and the
+    /// `encoded` tag.
+    ///
+    /// Weighting (a finding's `weight` = rule weight × source multiplier × context multipliers,
+    /// capped at 0.95):
+    /// - context: `code` × 0.35, `quoted` × 0.6, `example` × 0.7, `described` × 0.5,
+    ///   `addressed` × 1.25, `hidden` × 1.5, `padded` × 1.3, `encoded` × 1.3;
+    /// - source: memory, instruction and skill files weigh persistence orders × 1.3, remote code
+    ///   × 1.5 (and code blocks do not discount remote code or tool orders there: the agent runs
+    ///   them), addressed-to-assistant phrasing × 0.3 (those files address the agent by design)
+    ///   and tool orders × 0.8; tool output, web pages, e-mail and MCP results weigh
+    ///   addressed-to-assistant phrasing × 1.2 and fake turns × 1.1; other files weigh remote code
+    ///   × 0.6 (installers in READMEs).
+    ///
+    /// The score combines weights as documented on [`ScanResult::score`]; the verdict is
+    /// `injection` from [`crate::INJECTION_THRESHOLD`], `suspicious` from
+    /// [`crate::SUSPICIOUS_THRESHOLD`]. The multipliers and thresholds were set on the tuning
+    /// groups of the dev corpus and checked on the held-out groups (`tests/corpus.rs`).
+    ///
+    /// Spans in the result are byte offsets into `text`, on char boundaries; findings are in
+    /// span order with ids F1, F2…; the result is a pure function of `text` and `ctx`.
     pub fn scan(&self, text: &str, ctx: &ScanContext) -> ScanResult {
         let cut = floor_boundary(text, ctx.cap_bytes.min(text.len()));
         let body = text.get(..cut).unwrap_or("");

@@ -1,6 +1,12 @@
 //! Public data types: what goes into a scan and what comes out.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
+
+/// Serialise an `f32` in [0, 1] as the nearest `f64` with three decimals, so JSON shows `0.952`
+/// rather than the binary expansion `0.9520000219345093` of the `f32`.
+fn three_decimals<S: Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((f64::from(*x) * 1000.0).round() / 1000.0)
+}
 
 /// Default scan cap: 10 MiB (10 × 1024 × 1024 bytes).
 ///
@@ -229,6 +235,8 @@ pub struct Finding {
     /// The matched original text (truncated).
     pub evidence: String,
     /// Effective weight in [0, 0.95] after context multipliers: this finding's contribution to the score.
+    /// Serialised with three decimals.
+    #[serde(serialize_with = "three_decimals")]
     pub weight: f32,
     /// Context tags that changed the weight.
     pub context: Vec<ContextTag>,
@@ -239,7 +247,10 @@ pub struct Finding {
 pub struct ScanResult {
     /// Clean, suspicious or injection (from `score`).
     pub verdict: Verdict,
-    /// Combined score in [0, 1]: `1 − Π(1 − wᵢ)` over findings (repeats of one rule count at a quarter).
+    /// Combined score in [0, 1]: `1 − Π(1 − wᵢ)` over findings, where a repeat of a rule counts at
+    /// a quarter of its weight and findings discounted as citations (code, quotation, example,
+    /// described) count only through the strongest of them. Serialised with three decimals.
+    #[serde(serialize_with = "three_decimals")]
     pub score: f32,
     /// Findings in span order, ids F1…
     pub findings: Vec<Finding>,

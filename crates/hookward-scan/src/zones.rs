@@ -13,6 +13,8 @@
 //! - **quoted** (on demand): inline double-quoted strings on one line (≤ 300 bytes);
 //! - **list lines** (on demand): list items and table rows.
 
+use std::sync::OnceLock;
+
 use regex::bytes::Regex;
 
 /// Sorted, merged, half-open byte ranges.
@@ -51,14 +53,25 @@ impl RangeSet {
     }
 }
 
-/// Compiled zone detectors (built once per [`crate::Scanner`]).
-#[derive(Debug)]
+/// Zone detector regexes, compiled on first use (most texts have no HTML).
+#[derive(Debug, Default)]
 pub(crate) struct ZoneDetectors {
-    hidden_style: Regex,
-    attr_value: Regex,
-    md_image_alt: Regex,
-    md_link_title: Regex,
-    code_element: Regex,
+    hidden_style: OnceLock<Option<Regex>>,
+    attr_value: OnceLock<Option<Regex>>,
+    md_image_alt: OnceLock<Option<Regex>>,
+    md_link_title: OnceLock<Option<Regex>>,
+    code_element: OnceLock<Option<Regex>>,
+}
+
+const HIDDEN_STYLE: &str = r#"(?-u)<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:#fff(?:fff)?|white|transparent|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b)|\shidden(?:\s|>|=))[^>]{0,400}>"#;
+const ATTR_VALUE: &str = r#"(?-u)\s(?:alt|title|content|aria-label|aria-description|placeholder|data-[a-z-]{1,30})\s*=\s*(?:"([^"<>]+)"|'([^'<>]+)')"#;
+const MD_IMAGE_ALT: &str = r"(?-u)!\[([^\]\n]+)\]";
+const MD_LINK_TITLE: &str = r#"(?-u)\]\([^)\s]+\s+"([^"\n]+)"\s*\)"#;
+const CODE_ELEMENT: &str = r"(?-u)<(code|pre)\b[^>]{0,200}>";
+
+/// The regex in `cell`, compiled from `pattern` on first use.
+fn lazy<'a>(cell: &'a OnceLock<Option<Regex>>, pattern: &str) -> Option<&'a Regex> {
+    cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
 }
 
 /// The zones of one text.
@@ -132,18 +145,25 @@ impl Zones {
 }
 
 impl ZoneDetectors {
-    pub(crate) fn new() -> Result<Self, regex::Error> {
-        Ok(ZoneDetectors {
-            hidden_style: Regex::new(
-                r#"(?-u)<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:#fff(?:fff)?|white|transparent|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b)|\shidden(?:\s|>|=))[^>]{0,400}>"#,
-            )?,
-            attr_value: Regex::new(
-                r#"(?-u)\s(?:alt|title|content|aria-label|aria-description|placeholder|data-[a-z-]{1,30})\s*=\s*(?:"([^"<>]+)"|'([^'<>]+)')"#,
-            )?,
-            md_image_alt: Regex::new(r"(?-u)!\[([^\]\n]+)\]")?,
-            md_link_title: Regex::new(r#"(?-u)\]\([^)\s]+\s+"([^"\n]+)"\s*\)"#)?,
-            code_element: Regex::new(r"(?-u)<(code|pre)\b[^>]{0,200}>")?,
-        })
+    /// Compile every detector now, reporting the first pattern that does not compile.
+    pub(crate) fn compile_all(&self) -> Result<(), regex::Error> {
+        for p in [
+            HIDDEN_STYLE,
+            ATTR_VALUE,
+            MD_IMAGE_ALT,
+            MD_LINK_TITLE,
+            CODE_ELEMENT,
+        ] {
+            Regex::new(p)?;
+        }
+        let _ = (
+            lazy(&self.hidden_style, HIDDEN_STYLE),
+            lazy(&self.attr_value, ATTR_VALUE),
+            lazy(&self.md_image_alt, MD_IMAGE_ALT),
+            lazy(&self.md_link_title, MD_LINK_TITLE),
+            lazy(&self.code_element, CODE_ELEMENT),
+        );
+        Ok(())
     }
 
     pub(crate) fn compute(&self, t: &str, tag_zones: &[(usize, usize)]) -> Zones {
@@ -241,21 +261,30 @@ impl ZoneDetectors {
             .iter()
             .any(|k| t.contains(k));
             if may_hide {
-                for c in self.hidden_style.captures_iter(b) {
+                for c in lazy(&self.hidden_style, HIDDEN_STYLE)
+                    .into_iter()
+                    .flat_map(|re| re.captures_iter(b))
+                {
                     if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
                         hidden.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
                     }
                 }
             }
             if t.contains("<code") || t.contains("<pre") {
-                for c in self.code_element.captures_iter(b) {
+                for c in lazy(&self.code_element, CODE_ELEMENT)
+                    .into_iter()
+                    .flat_map(|re| re.captures_iter(b))
+                {
                     if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
                         code.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
                     }
                 }
             }
             if t.contains('=') {
-                for c in self.attr_value.captures_iter(b) {
+                for c in lazy(&self.attr_value, ATTR_VALUE)
+                    .into_iter()
+                    .flat_map(|re| re.captures_iter(b))
+                {
                     if let Some(v) = c.get(1).or_else(|| c.get(2)) {
                         hidden.push((v.start(), v.end()));
                     }
@@ -263,14 +292,20 @@ impl ZoneDetectors {
             }
         }
         if t.contains("![") {
-            for c in self.md_image_alt.captures_iter(b) {
+            for c in lazy(&self.md_image_alt, MD_IMAGE_ALT)
+                .into_iter()
+                .flat_map(|re| re.captures_iter(b))
+            {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
             }
         }
         if t.contains("](") {
-            for c in self.md_link_title.captures_iter(b) {
+            for c in lazy(&self.md_link_title, MD_LINK_TITLE)
+                .into_iter()
+                .flat_map(|re| re.captures_iter(b))
+            {
                 if let Some(v) = c.get(1) {
                     hidden.push((v.start(), v.end()));
                 }
@@ -322,7 +357,7 @@ mod tests {
     use super::*;
 
     fn zones(t: &str) -> Zones {
-        ZoneDetectors::new().unwrap().compute(t, &[])
+        ZoneDetectors::default().compute(t, &[])
     }
 
     #[test]

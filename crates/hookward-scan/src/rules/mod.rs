@@ -7,7 +7,9 @@
 //! cost on text without candidates is one automaton pass.
 //!
 //! Patterns may use the fragments of [`FRAGMENTS`] as `{{NAME}}`; they are expanded before
-//! compiling. Patterns written in ASCII are compiled in ASCII mode (`(?-u)`: `\w`, `\s`, `\b`
+//! compiling. Long runs ("anything up to the end of the sentence") are written unbounded
+//! (`[^.\n]*?`): a regex only ever runs inside a window of at most [`REACH`] bytes around an
+//! anchor, which bounds them, and unbounded runs compile far faster than `{0,80}`. Patterns written in ASCII are compiled in ASCII mode (`(?-u)`: `\w`, `\s`, `\b`
 //! and negated classes work on bytes), which keeps the automata small and fast; the normalised
 //! text has no Latin diacritics left, so ASCII classes lose nothing for Latin-script languages.
 //! Patterns with non-ASCII characters (Chinese, Japanese, Russian) keep Unicode mode.
@@ -15,7 +17,12 @@
 //! An anchor that starts with an ASCII letter or digit only counts at the start of a word
 //! (`ai` in `main` does not wake the rules anchored on it).
 //!
+//! A pattern that must match some leading context (a line break or quote before `Assistant:`)
+//! marks the part a finding reports with a group named `m`: `(?P<m>…)`.
+//!
 //! Each rule lists examples; a unit test checks every example fires its rule.
+
+use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 use regex::bytes::Regex;
@@ -103,7 +110,7 @@ pub(crate) const FRAGMENTS: &[(&str, &str)] = &[
     // Words that point at what came before (or around) the planted text.
     (
         "PRIOR",
-        r"previous|previously|prior|preceding|above|earlier|former|original|initial|foregoing|past|system|developer|safety|following|other|all|any|every|your|these|those|remaining",
+        r"previous|previously|prior|preceding|above|earlier|former|original|initial|foregoing|past|system|developer|safety|following|other|remaining",
     ),
     // The same, restricted for weak verbs.
     (
@@ -184,40 +191,38 @@ pub(crate) struct RawHit {
 #[derive(Debug)]
 pub(crate) struct RuleSet {
     pub(crate) rules: Vec<&'static Rule>,
-    regexes: Vec<Regex>,
+    /// Each rule's regex, compiled on first use (most texts wake only a few rules, and a hook
+    /// process scans one text).
+    regexes: Vec<OnceLock<Option<Regex>>>,
     prefilter: Prefilter,
-    /// Per rule, its `requires` literals as one automaton (None when it has none).
-    requires: Vec<Option<AhoCorasick>>,
+    /// Per rule, its `requires` literals as one automaton, built on first use (None inside when
+    /// the rule has none).
+    requires: Vec<OnceLock<Option<AhoCorasick>>>,
     /// For each anchor of `prefilter`, the rules it belongs to.
     anchor_rules: Vec<Vec<usize>>,
 }
 
 impl RuleSet {
-    /// Compile every rule. Errors name the rule whose pattern does not compile.
+    /// Build the prefilter; regexes are compiled on first use (see [`RuleSet::compile_all`]).
     pub(crate) fn new() -> Result<Self, ScanError> {
         let rules = all_rules();
-        let mut regexes = Vec::with_capacity(rules.len());
+        let regexes = rules.iter().map(|_| OnceLock::new()).collect();
         let mut anchors: Vec<&'static str> = Vec::new();
         let mut anchor_rules: Vec<Vec<usize>> = Vec::new();
+        let mut index: std::collections::HashMap<&'static str, usize> = Default::default();
         for (i, r) in rules.iter().enumerate() {
-            let expanded = expand(r.pattern);
-            let pattern = if expanded.is_ascii() {
-                format!("(?-u){expanded}")
-            } else {
-                expanded
-            };
-            let re = Regex::new(&pattern).map_err(|e| ScanError::RulePattern {
-                rule_id: r.id,
-                message: e.to_string(),
-            })?;
-            regexes.push(re);
             if r.anchors.is_empty() {
                 return Err(ScanError::RuleAnchors { rule_id: r.id });
             }
             for a in r.anchors {
-                match anchors.iter().position(|x| x == a) {
-                    Some(p) => anchor_rules[p].push(i),
+                match index.get(a) {
+                    Some(&p) => {
+                        if let Some(list) = anchor_rules.get_mut(p) {
+                            list.push(i);
+                        }
+                    }
                     None => {
+                        index.insert(*a, anchors.len());
                         anchors.push(a);
                         anchor_rules.push(vec![i]);
                     }
@@ -225,18 +230,7 @@ impl RuleSet {
             }
         }
         let prefilter = Prefilter::new(anchors)?;
-        let mut requires = Vec::with_capacity(rules.len());
-        for r in &rules {
-            requires.push(if r.requires.is_empty() {
-                None
-            } else {
-                Some(
-                    AhoCorasick::new(r.requires).map_err(|e| ScanError::Anchors {
-                        message: format!("rule `{}`: requires: {e}", r.id),
-                    })?,
-                )
-            });
-        }
+        let requires = rules.iter().map(|_| OnceLock::new()).collect();
         Ok(RuleSet {
             rules,
             regexes,
@@ -244,6 +238,45 @@ impl RuleSet {
             requires,
             anchor_rules,
         })
+    }
+
+    /// Compile rule `r`'s regex.
+    fn compile(rule: &Rule) -> Result<Regex, ScanError> {
+        let expanded = expand(rule.pattern);
+        let pattern = if expanded.is_ascii() {
+            format!("(?-u){expanded}")
+        } else {
+            expanded
+        };
+        Regex::new(&pattern).map_err(|e| ScanError::RulePattern {
+            rule_id: rule.id,
+            message: e.to_string(),
+        })
+    }
+
+    /// The regex of rule `r`, compiling it on first use. `None` if it does not compile (which
+    /// the unit tests rule out; [`RuleSet::compile_all`] reports it as an error).
+    fn regex(&self, r: usize) -> Option<&Regex> {
+        let rule = self.rules.get(r)?;
+        self.regexes
+            .get(r)?
+            .get_or_init(|| Self::compile(rule).ok())
+            .as_ref()
+    }
+
+    /// Compile every regex now (for long-lived processes and benchmarks).
+    ///
+    /// # Errors
+    /// [`ScanError::RulePattern`] naming the first rule whose pattern does not compile.
+    pub(crate) fn compile_all(&self) -> Result<(), ScanError> {
+        for (r, rule) in self.rules.iter().enumerate() {
+            if self.regex(r).is_none() {
+                return Err(Self::compile(rule)
+                    .err()
+                    .unwrap_or(ScanError::RuleAnchors { rule_id: rule.id }));
+            }
+        }
+        Ok(())
     }
 
     /// Run every rule over `text` (normalised). Hits are sorted by start, then rule order.
@@ -296,24 +329,40 @@ impl RuleSet {
     fn run(&self, text: &str, windows: &[Vec<(usize, usize)>]) -> Vec<RawHit> {
         let mut hits = Vec::new();
         for (r, ws) in windows.iter().enumerate() {
-            let (Some(re), Some(req)) = (self.regexes.get(r), self.requires.get(r)) else {
-                continue;
+            let req = match (self.rules.get(r), self.requires.get(r)) {
+                (Some(rule), Some(cell)) if !rule.requires.is_empty() => cell
+                    .get_or_init(|| AhoCorasick::new(rule.requires).ok())
+                    .as_ref(),
+                _ => None,
             };
             for &(s, e) in ws {
                 let (s, e) = snap_window(text, s, e);
                 let Some(hay) = text.get(s..e) else {
                     continue;
                 };
-                if req.as_ref().is_some_and(|ac| !ac.is_match(hay)) {
+                if req.is_some_and(|ac| !ac.is_match(hay)) {
                     continue;
                 }
+                let Some(re) = self.regex(r) else {
+                    break;
+                };
+                let focus = re.capture_names().any(|n| n == Some("m"));
                 for m in re.find_iter(hay.as_bytes()) {
-                    if m.end() > m.start() {
+                    // A pattern may match leading context (a line break, a quote) and mark the
+                    // part to report with a group named `m`.
+                    let (ms, me) = if focus {
+                        re.captures_at(hay.as_bytes(), m.start())
+                            .and_then(|c| c.name("m"))
+                            .map_or((m.start(), m.end()), |g| (g.start(), g.end()))
+                    } else {
+                        (m.start(), m.end())
+                    };
+                    if me > ms {
                         // ASCII-mode matches may end inside a multi-byte character: snap.
                         let hit = RawHit {
                             rule: r,
-                            start: floor_boundary(text, s + m.start()),
-                            end: ceil_boundary(text, s + m.end()),
+                            start: floor_boundary(text, s + ms),
+                            end: ceil_boundary(text, s + me),
                         };
                         if hits.last() != Some(&hit) {
                             hits.push(hit);
@@ -368,6 +417,7 @@ mod tests {
     #[test]
     fn every_rule_compiles_and_ids_are_unique() {
         let set = RuleSet::new().expect("rules compile");
+        set.compile_all().expect("every pattern compiles");
         let mut ids: Vec<&str> = set.rules.iter().map(|r| r.id).collect();
         let n = ids.len();
         ids.sort_unstable();
@@ -415,73 +465,6 @@ mod tests {
             "examples that do not fire:\n{}",
             failures.join("\n")
         );
-    }
-
-    #[test]
-    #[ignore = "timing probe: cargo test --release -p hookward-scan --lib probe -- --ignored --nocapture"]
-    fn probe_anchor_speed() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/corpus/injection-dev.jsonl"
-        );
-        let raw = std::fs::read_to_string(path).expect("corpus");
-        let text = crate::normalize::normalize(&raw).text;
-        let set = RuleSet::new().expect("rules compile");
-        let stats = set.prefilter.stats(&text);
-        println!(
-            "bytes {} (candidates, passes, comparisons) = {stats:?}",
-            text.len()
-        );
-        let ascii: String = text.chars().filter(char::is_ascii).collect();
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let mut words = 0usize;
-            let mut prev = false;
-            for &c in ascii.as_bytes() {
-                let a = c.is_ascii_alphanumeric();
-                words += usize::from(a && !prev);
-                prev = a;
-            }
-            let w = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            let t = std::time::Instant::now();
-            let spaces = std::hint::black_box(&ascii).matches("the ").count();
-            let m = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            println!("calibration: word-start loop {words} words {w:.1} MB/s; str::matches {spaces} {m:.1} MB/s");
-        }
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let mut n = 0usize;
-            set.prefilter.for_each(&ascii, |_| n += 1);
-            let a = ascii.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            let t = std::time::Instant::now();
-            let mut m = 0usize;
-            set.prefilter.for_each(&text, |_| m += 1);
-            let pf = text.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            let t = std::time::Instant::now();
-            let hits = set.find(&text).len();
-            let all = text.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            println!("prefilter: ascii-only {n} hits {a:.1} MB/s, full {m} hits {pf:.1} MB/s; find() {hits} rule hits {all:.1} MB/s");
-        }
-        let finder = crate::decode::BlobFinder::new().expect("builds");
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let n = finder.find(&raw).len();
-            let bl = raw.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            let t = std::time::Instant::now();
-            let nn = crate::normalize::normalize(&raw).text.len();
-            let nm = raw.len() as f64 / t.elapsed().as_secs_f64() / 1e6;
-            println!("blobs {n}: {bl:.1} MB/s; normalize {nn}: {nm:.1} MB/s");
-        }
-        let windows = set.windows(&text);
-        let mut per_rule: Vec<(usize, usize, &str)> = windows
-            .iter()
-            .zip(set.rules.iter())
-            .map(|(w, r)| (w.iter().map(|(s, e)| e - s).sum(), w.len(), r.id))
-            .collect();
-        per_rule.sort_unstable_by(|a, b| b.cmp(a));
-        let total: usize = per_rule.iter().map(|x| x.0).sum();
-        println!("window bytes total {total}; top: {:?}", &per_rule[..15]);
-        {}
     }
 
     #[test]

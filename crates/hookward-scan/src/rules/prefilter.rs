@@ -44,8 +44,10 @@ pub(crate) struct Prefilter {
     short_bits: Vec<u64>,
     /// Short anchors (indices), checked when `short_bits` passes.
     short: Vec<usize>,
-    /// Non-ASCII anchors (indices into `anchors`) and their automaton.
-    non_ascii: Option<(AhoCorasick, Vec<usize>)>,
+    /// Non-ASCII anchors (indices into `anchors`).
+    non_ascii_idx: Vec<usize>,
+    /// Their automaton, built on first use (most texts have no Chinese, Japanese or Russian).
+    non_ascii: std::sync::OnceLock<Option<AhoCorasick>>,
     /// First bytes of the non-ASCII anchors: lines without any are skipped.
     lead: [bool; 256],
 }
@@ -104,7 +106,7 @@ fn set_bit(bits: &mut [u64], i: usize) {
 impl Prefilter {
     pub(crate) fn new(anchors: Vec<&'static str>) -> Result<Self, ScanError> {
         let mut quad_bits = vec![0u64; 1024];
-        let mut slots: Vec<Vec<QuadEntry>> = vec![Vec::new(); 1 << 16];
+        let mut slotted: Vec<(usize, QuadEntry)> = Vec::new();
         let mut short_bits = vec![0u64; 1024];
         let mut short = Vec::new();
         let mut non_ascii_idx = Vec::new();
@@ -119,28 +121,27 @@ impl Prefilter {
                     message: format!("anchor {a:?} is shorter than two bytes"),
                 });
             };
-            if !c0.is_ascii_alphanumeric() {
-                if !PUNCT_LEADS.contains(&c0) {
-                    return Err(ScanError::Anchors {
-                        message: format!(
-                            "anchor {a:?} starts with {:?}, which is not one of {:?}; start the anchor at the next word instead",
-                            char::from(c0),
-                            PUNCT_LEADS.map(char::from)
-                        ),
-                    });
-                }
+            if !c0.is_ascii_alphanumeric() && !PUNCT_LEADS.contains(&c0) {
+                return Err(ScanError::Anchors {
+                    message: format!(
+                        "anchor {a:?} starts with {:?}, which is not one of {:?}; start the anchor at the next word instead",
+                        char::from(c0),
+                        PUNCT_LEADS.map(char::from)
+                    ),
+                });
             }
             match quad_slot(b) {
                 Some(h) => {
                     set_bit(&mut quad_bits, h);
-                    if let Some(list) = slots.get_mut(h) {
-                        let (prefix, mask) = load8(b);
-                        list.push(QuadEntry {
+                    let (prefix, mask) = load8(b);
+                    slotted.push((
+                        h,
+                        QuadEntry {
                             anchor: i,
                             prefix,
                             mask,
-                        });
-                    }
+                        },
+                    ));
                 }
                 None => {
                     set_bit(&mut short_bits, usize::from(bigram(c0, c1)));
@@ -148,34 +149,23 @@ impl Prefilter {
                 }
             }
         }
-        let mut quad_start = Vec::with_capacity(slots.len() + 1);
-        let mut quad_lists = Vec::new();
-        for list in &slots {
-            quad_start.push(u32::try_from(quad_lists.len()).unwrap_or(u32::MAX));
-            quad_lists.extend_from_slice(list);
+        // Counting sort by slot: quad_start[h]..quad_start[h + 1] are slot h's entries.
+        slotted.sort_by_key(|(h, e)| (*h, e.anchor));
+        let mut quad_start = vec![0u32; (1 << 16) + 1];
+        for (h, _) in &slotted {
+            if let Some(c) = quad_start.get_mut(h + 1) {
+                *c += 1;
+            }
         }
-        quad_start.push(u32::try_from(quad_lists.len()).unwrap_or(u32::MAX));
-        let non_ascii = if non_ascii_idx.is_empty() {
-            None
-        } else {
-            let pats: Vec<&str> = non_ascii_idx
-                .iter()
-                .filter_map(|&i| anchors.get(i).copied())
-                .collect();
-            let ac = AhoCorasick::builder()
-                .match_kind(MatchKind::Standard)
-                .kind(Some(AhoCorasickKind::DFA))
-                .build(&pats)
-                .map_err(|e| ScanError::Anchors {
-                    message: e.to_string(),
-                })?;
-            Some((ac, non_ascii_idx))
-        };
+        for h in 0..(1 << 16) {
+            let prev = quad_start.get(h).copied().unwrap_or(0);
+            if let Some(c) = quad_start.get_mut(h + 1) {
+                *c += prev;
+            }
+        }
+        let quad_lists: Vec<QuadEntry> = slotted.into_iter().map(|(_, e)| e).collect();
         let mut lead = [false; 256];
-        for &i in non_ascii
-            .as_ref()
-            .map_or(&[][..], |(_, idx)| idx.as_slice())
-        {
+        for &i in &non_ascii_idx {
             if let Some(&c) = anchors.get(i).and_then(|a| a.as_bytes().first()) {
                 if let Some(slot) = lead.get_mut(usize::from(c)) {
                     *slot = true;
@@ -190,42 +180,9 @@ impl Prefilter {
             quad_lists,
             short_bits,
             short,
-            non_ascii,
+            non_ascii_idx,
+            non_ascii: std::sync::OnceLock::new(),
         })
-    }
-
-    /// Counts for tuning: (candidate positions, bigram passes, anchor comparisons).
-    #[cfg(test)]
-    pub(crate) fn stats(&self, text: &str) -> (usize, usize, usize) {
-        let b = text.as_bytes();
-        let (mut cand, mut pass, mut cmp) = (0, 0, 0);
-        let mut prev_alnum = false;
-        for (i, &c) in b.iter().enumerate() {
-            let alnum = c.is_ascii_alphanumeric();
-            let candidate = (alnum && !prev_alnum) || PUNCT_LEADS.contains(&c);
-            prev_alnum = alnum;
-            if !candidate {
-                continue;
-            }
-            cand += 1;
-            let rest = b.get(i..).unwrap_or(&[]);
-            if let Some(h) = quad_slot(rest).filter(|&h| test_bit(&self.quad_bits, h)) {
-                pass += 1;
-                let lo = self.quad_start.get(h).map_or(0, |&x| x as usize);
-                let hi = self.quad_start.get(h + 1).map_or(lo, |&x| x as usize);
-                cmp += hi - lo;
-            }
-            if rest.len() > 1
-                && test_bit(
-                    &self.short_bits,
-                    usize::from(bigram(c, rest.get(1).copied().unwrap_or(0))),
-                )
-            {
-                pass += 1;
-                cmp += self.short.len();
-            }
-        }
-        (cand, pass, cmp)
     }
 
     /// Compare the anchors that may start at `i` (a candidate position) and report matches.
@@ -276,6 +233,25 @@ impl Prefilter {
         }
     }
 
+    /// The automaton of the non-ASCII anchors (None if it cannot be built, which a unit test
+    /// rules out).
+    fn non_ascii_automaton(&self) -> Option<&AhoCorasick> {
+        self.non_ascii
+            .get_or_init(|| {
+                let pats: Vec<&str> = self
+                    .non_ascii_idx
+                    .iter()
+                    .filter_map(|&i| self.anchors.get(i).copied())
+                    .collect();
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::DFA))
+                    .build(&pats)
+                    .ok()
+            })
+            .as_ref()
+    }
+
     /// Call `f` for every anchor occurrence in `text` (ASCII ones in position order, then the
     /// non-ASCII ones).
     pub(crate) fn for_each(&self, text: &str, mut f: impl FnMut(AnchorHit)) {
@@ -300,18 +276,22 @@ impl Prefilter {
             }
             base += 64;
         }
-        if let Some((ac, idx)) = &self.non_ascii {
-            if text.is_ascii() {
+        if !self.non_ascii_idx.is_empty() && !text.is_ascii() {
+            let Some(ac) = self.non_ascii_automaton() else {
                 return;
-            }
+            };
+            let idx = &self.non_ascii_idx;
             let mut pos = 0usize;
             while pos < text.len() {
                 let end = text
                     .get(pos..)
                     .and_then(|r| r.find('\n'))
                     .map_or(text.len(), |x| pos + x);
-                let relevant =
-                    |l: &&str| !l.is_ascii() && l.bytes().any(|c| self.lead[usize::from(c)]);
+                let relevant = |l: &&str| {
+                    !l.is_ascii()
+                        && l.bytes()
+                            .any(|c| self.lead.get(usize::from(c)) == Some(&true))
+                };
                 if let Some(line) = text.get(pos..end).filter(relevant) {
                     for m in ac.find_overlapping_iter(line) {
                         if let Some(&a) = idx.get(m.pattern().as_usize()) {
