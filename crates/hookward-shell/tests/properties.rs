@@ -161,7 +161,7 @@ fn unclosed_parentheses_do_not_blow_up() {
         facts
             .unanalysable
             .iter()
-            .any(|u| u.reason.contains("unclosed parentheses")),
+            .any(|u| u.reason.contains("unclosed parentheses or braces")),
         "{:?}",
         facts.unanalysable
     );
@@ -179,4 +179,25 @@ fn unclosed_arithmetic_in_quotes_is_bounded() {
     let cmd = "npx @(n$((\"".repeat(12);
     let a = hookward_shell::analyze(&cmd, &ctx);
     assert_eq!(a, hookward_shell::analyze(&cmd, &ctx));
+}
+
+/// Third fuzz find: 24 unclosed `{` in a word made brace-expansion parsing run for minutes.
+#[test]
+fn unclosed_braces_are_bounded() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let cmd = format!("printf x{}3{{rm,-rf,/home/dev}} > out", "{".repeat(24));
+    // Finishes (the bug ran for minutes) and still reports what it can see: the redirect.
+    let facts = hookward_shell::analyze(&cmd, &ctx);
+    assert!(
+        facts
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev/project/out"),
+        "{:?}",
+        facts.paths
+    );
 }
