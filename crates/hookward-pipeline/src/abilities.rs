@@ -227,6 +227,7 @@ mod tests {
         let r = respond(
             Agent::ClaudeCode,
             &event(EventKind::PreToolUse),
+            None,
             &v,
             &Config::default(),
         );
@@ -239,6 +240,7 @@ mod tests {
         let r = respond(
             Agent::ClaudeCode,
             &event(EventKind::PermissionRequest),
+            None,
             &v,
             &Config::default(),
         );
