@@ -201,3 +201,33 @@ fn unclosed_braces_are_bounded() {
         facts.paths
     );
 }
+
+/// Fourth fuzz find: a program name of 28 `*` made the glob matcher backtrack exponentially.
+#[test]
+fn many_stars_in_a_program_name_are_matched_in_polynomial_time() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let cmd = format!("{}ke > out", "*".repeat(200));
+    let facts = hookward_shell::analyze(&cmd, &ctx);
+    assert!(
+        facts
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev/project/out"),
+        "{:?}",
+        facts.paths
+    );
+    // Globbed names still resolve: `r?` runs `rm` when that is what matches.
+    let facts = hookward_shell::analyze("/bin/r? -rf ~", &ctx);
+    assert!(
+        facts
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev" && p.recursive),
+        "{:?}",
+        facts.paths
+    );
+}

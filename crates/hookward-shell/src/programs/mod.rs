@@ -213,75 +213,67 @@ pub(crate) fn is_known_program(name: &str) -> bool {
 pub(crate) fn glob_match(pat: &str, s: &str) -> bool {
     let p: Vec<char> = pat.chars().collect();
     let t: Vec<char> = s.chars().collect();
-    glob_rec(&p, &t, 0)
-}
-
-fn glob_rec(p: &[char], t: &[char], calls: usize) -> bool {
-    if calls > 10_000 {
+    // Longer patterns are not program names; refusing them keeps the memo table small.
+    if p.len() > 1024 || t.len() > 1024 {
         return false;
     }
-    match p.first() {
-        None => t.is_empty(),
-        Some('*') => {
-            let rest = p.get(1..).unwrap_or(&[]);
-            (0..=t.len()).any(|i| glob_rec(rest, t.get(i..).unwrap_or(&[]), calls + 1))
-        }
-        Some('?') => {
-            !t.is_empty()
-                && glob_rec(
-                    p.get(1..).unwrap_or(&[]),
-                    t.get(1..).unwrap_or(&[]),
-                    calls + 1,
-                )
-        }
-        Some('[') => {
-            let Some(c) = t.first() else { return false };
-            let Some(close) = p.iter().skip(2).position(|x| *x == ']').map(|i| i + 2) else {
-                return c == &'['
-                    && glob_rec(
-                        p.get(1..).unwrap_or(&[]),
-                        t.get(1..).unwrap_or(&[]),
-                        calls + 1,
-                    );
-            };
-            let set = p.get(1..close).unwrap_or(&[]);
-            let (neg, set) = match set.first() {
-                Some('!') | Some('^') => (true, set.get(1..).unwrap_or(&[])),
-                _ => (false, set),
-            };
-            let mut hit = false;
-            let mut i = 0;
-            while i < set.len() {
-                let a = set.get(i).copied().unwrap_or(' ');
-                if set.get(i + 1) == Some(&'-') && i + 2 < set.len() {
-                    let b = set.get(i + 2).copied().unwrap_or(' ');
-                    if a <= *c && *c <= b {
-                        hit = true;
-                    }
-                    i += 3;
-                } else {
-                    if a == *c {
-                        hit = true;
-                    }
-                    i += 1;
-                }
-            }
-            hit != neg
-                && glob_rec(
-                    p.get(close + 1..).unwrap_or(&[]),
-                    t.get(1..).unwrap_or(&[]),
-                    calls + 1,
-                )
-        }
-        Some(c) => {
-            t.first() == Some(c)
-                && glob_rec(
-                    p.get(1..).unwrap_or(&[]),
-                    t.get(1..).unwrap_or(&[]),
-                    calls + 1,
-                )
+    let mut memo = vec![None; (p.len() + 1) * (t.len() + 1)];
+    glob_at(&p, &t, 0, 0, &mut memo)
+}
+
+/// Whether the bracket expression starting at `p[pi]` (`[`) matches `c`; returns the match and
+/// the index after the closing `]`, or `None` when the bracket is not closed (then `[` is literal).
+fn bracket(p: &[char], pi: usize, c: char) -> Option<(bool, usize)> {
+    let close = p
+        .iter()
+        .skip(pi + 2)
+        .position(|x| *x == ']')
+        .map(|i| i + pi + 2)?;
+    let set = p.get(pi + 1..close).unwrap_or(&[]);
+    let (neg, set) = match set.first() {
+        Some('!') | Some('^') => (true, set.get(1..).unwrap_or(&[])),
+        _ => (false, set),
+    };
+    let mut hit = false;
+    let mut i = 0;
+    while i < set.len() {
+        let a = set.get(i).copied().unwrap_or(' ');
+        if set.get(i + 1) == Some(&'-') && i + 2 < set.len() {
+            let b = set.get(i + 2).copied().unwrap_or(' ');
+            hit |= a <= c && c <= b;
+            i += 3;
+        } else {
+            hit |= a == c;
+            i += 1;
         }
     }
+    Some((hit != neg, close + 1))
+}
+
+/// Memoised matcher over (pattern index, text index): O(|p|·|t|) instead of the exponential
+/// backtracking a run of `*` causes (found by `cargo fuzz run shell_analyze`: 28 `*` hung).
+fn glob_at(p: &[char], t: &[char], pi: usize, ti: usize, memo: &mut [Option<bool>]) -> bool {
+    let key = pi * (t.len() + 1) + ti;
+    if let Some(Some(v)) = memo.get(key) {
+        return *v;
+    }
+    let v = match p.get(pi) {
+        None => ti == t.len(),
+        Some('*') => (ti..=t.len()).any(|i| glob_at(p, t, pi + 1, i, memo)),
+        Some('?') => ti < t.len() && glob_at(p, t, pi + 1, ti + 1, memo),
+        Some('[') => match t.get(ti) {
+            None => false,
+            Some(&c) => match bracket(p, pi, c) {
+                Some((hit, next)) => hit && glob_at(p, t, next, ti + 1, memo),
+                None => c == '[' && glob_at(p, t, pi + 1, ti + 1, memo),
+            },
+        },
+        Some(c) => t.get(ti) == Some(c) && glob_at(p, t, pi + 1, ti + 1, memo),
+    };
+    if let Some(slot) = memo.get_mut(key) {
+        *slot = Some(v);
+    }
+    v
 }
 
 /// The known program a globbed name (`r?`, `c*l`, `[r]m`) would most plausibly run.
