@@ -190,18 +190,3 @@ pub fn validate_stdout(stdout: &str) -> Result<(), String> {
     }
     validate(&first)
 }
-
-#[test]
-fn validator_rejects_what_claude_rejects() {
-    use serde_json::json;
-    assert!(validate(&json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "nope"}})).is_err());
-    assert!(validate(&json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "r"}})).is_ok());
-    assert!(validate(
-        &json!({"hookSpecificOutput": {"hookEventName": "ConfigChange", "additionalContext": "x"}})
-    )
-    .is_err());
-    assert!(validate(&json!({"decision": "deny"})).is_err());
-    assert!(validate(&json!([1])).is_err());
-    assert!(validate_stdout("{} {}").is_err());
-    assert!(validate_stdout("").is_ok());
-}

@@ -133,3 +133,17 @@ fn post_tool_use_replacement_and_context() {
     );
     insta::assert_snapshot!(reply.stdout.unwrap(), @r#"{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedToolOutput":{"stdout":"[removed]","stderr":"","interrupted":false,"isImage":false,"noOutputExpected":false},"additionalContext":"planted instructions were removed"}}"#);
 }
+
+#[test]
+fn validator_rejects_what_claude_rejects() {
+    assert!(claude_schema::validate(&json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "nope"}})).is_err());
+    assert!(claude_schema::validate(&json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "r"}})).is_ok());
+    assert!(claude_schema::validate(
+        &json!({"hookSpecificOutput": {"hookEventName": "ConfigChange", "additionalContext": "x"}})
+    )
+    .is_err());
+    assert!(claude_schema::validate(&json!({"decision": "deny"})).is_err());
+    assert!(claude_schema::validate(&json!([1])).is_err());
+    assert!(claude_schema::validate_stdout("{} {}").is_err());
+    assert!(claude_schema::validate_stdout("").is_ok());
+}

@@ -344,26 +344,14 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
                 .unwrap_or_else(|| "unknown panic".into());
             let gate = sniff_gate(stdin);
             let config = load_config(env, None, &mut Vec::new());
-            let h = vec![
-                health(
-                    "internal-error",
-                    format!("hookward panicked: {msg}"),
-                    json!({}),
-                    None,
-                    env.agent,
-                ),
-                fail_health(config.fail_mode, gate, env.agent),
-            ];
-            let outcome = HookOutcome {
-                reply: fail_reply(config.fail_mode, gate, &format!("internal error ({msg})")),
-                event: None,
-                facts: None,
-                verdict: Verdict::default(),
-                response: Response::default(),
-                health: h,
-                record_id: None,
-                elapsed_us: start.elapsed().as_micros() as u64,
-            };
+            let outcome = failed(
+                &config,
+                env,
+                None,
+                gate,
+                format!("hookward panicked: {msg}"),
+                start,
+            );
             // Recording must not panic again; if it does, the reply still stands.
             let fallback = outcome.clone();
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -371,6 +359,38 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
             }))
             .unwrap_or(fallback)
         }
+    }
+}
+
+/// The outcome of a call hookward could not complete: the fail-mode reply, an internal-error
+/// health event saying `what`, and the fail-open/closed event.
+fn failed(
+    config: &Config,
+    env: &HookEnv,
+    event: Option<Event>,
+    gate: bool,
+    what: String,
+    start: Instant,
+) -> HookOutcome {
+    let h = vec![
+        health(
+            "internal-error",
+            what.clone(),
+            json!({}),
+            event.as_ref(),
+            env.agent,
+        ),
+        fail_health(config.fail_mode, gate, env.agent),
+    ];
+    HookOutcome {
+        reply: fail_reply(config.fail_mode, gate, &what),
+        event,
+        facts: None,
+        verdict: Verdict::default(),
+        response: Response::default(),
+        health: h,
+        record_id: None,
+        elapsed_us: start.elapsed().as_micros() as u64,
     }
 }
 
@@ -410,26 +430,14 @@ fn run_inner(
         Err(e) => {
             let config = load_config(env, None, healths);
             let gate = sniff_gate(stdin);
-            let h = vec![
-                health(
-                    "internal-error",
-                    format!("hook payload rejected: {e}"),
-                    json!({"bytes": stdin.len()}),
-                    None,
-                    env.agent,
-                ),
-                fail_health(config.fail_mode, gate, env.agent),
-            ];
-            let outcome = HookOutcome {
-                reply: fail_reply(config.fail_mode, gate, &e),
-                event: None,
-                facts: None,
-                verdict: Verdict::default(),
-                response: Response::default(),
-                health: h,
-                record_id: None,
-                elapsed_us: start.elapsed().as_micros() as u64,
-            };
+            let outcome = failed(
+                &config,
+                env,
+                None,
+                gate,
+                format!("hook payload rejected: {e}"),
+                start,
+            );
             return record(env, &config, outcome, healths);
         }
     };
@@ -441,26 +449,15 @@ fn run_inner(
         match decide(&event, env, &config, healths) {
             Ok(d) => (d.verdict, Some(d.facts)),
             Err(e) => {
-                let h = vec![
-                    health(
-                        "internal-error",
-                        format!("policy failed: {e}"),
-                        json!({}),
-                        Some(&event),
-                        env.agent,
-                    ),
-                    fail_health(config.fail_mode, is_gate(&event.kind), env.agent),
-                ];
-                let outcome = HookOutcome {
-                    reply: fail_reply(config.fail_mode, is_gate(&event.kind), &e),
-                    event: Some(event),
-                    facts: None,
-                    verdict: Verdict::default(),
-                    response: Response::default(),
-                    health: h,
-                    record_id: None,
-                    elapsed_us: start.elapsed().as_micros() as u64,
-                };
+                let gate = is_gate(&event.kind);
+                let outcome = failed(
+                    &config,
+                    env,
+                    Some(event),
+                    gate,
+                    format!("policy failed: {e}"),
+                    start,
+                );
                 return record(env, &config, outcome, healths);
             }
         }

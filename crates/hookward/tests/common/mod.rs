@@ -2,6 +2,8 @@
 //! running `hookward hook claude-code` as Claude Code would (payload on stdin).
 #![allow(dead_code)]
 
+/// The reply validator shared with the adapter's own tests (one copy of the schema).
+#[path = "../../../hookward-claude/tests/claude_schema.rs"]
 pub mod claude_schema;
 
 use assert_cmd::Command;
