@@ -128,24 +128,20 @@ pub(crate) fn too_deep(s: &str) -> bool {
 /// in microseconds while still parsing slightly broken input.
 pub(crate) const MAX_UNCLOSED_PARENS: usize = 8;
 
-/// The larger of (`(` minus `)`) and (`{` minus `}`) outside single quotes (backslash escapes
-/// honoured). Brackets inside double quotes count too: `"$(…"` and `"$((…"` open real parser
-/// contexts there. Unclosed braces blow up brace-expansion parsing the same way (third fuzz
-/// find: 24 unclosed `{` ran for minutes).
+/// The larger of (`(` minus `)`) and (`{` minus `}`) over the raw text. Quotes are NOT
+/// interpreted: an unclosed quote inside `$(` made a quote-aware count miss the parentheses
+/// that brush-parser does see (fifth fuzz find), so this over-approximates on purpose; a
+/// command with more than [`MAX_UNCLOSED_PARENS`] unbalanced brackets even inside quotes is
+/// analysed by the fallback tokenizer instead. Unclosed braces blow up brace-expansion parsing
+/// the same way (third fuzz find: 24 unclosed `{` ran for minutes).
 pub(crate) fn unclosed_parens(s: &str) -> usize {
-    let (mut paren, mut brace, mut single, mut escaped) = (0usize, 0usize, false, false);
+    let (mut paren, mut brace) = (0usize, 0usize);
     for c in s.chars() {
-        if escaped {
-            escaped = false;
-            continue;
-        }
         match c {
-            '\\' if !single => escaped = true,
-            '\'' => single = !single,
-            '(' if !single => paren += 1,
-            ')' if !single => paren = paren.saturating_sub(1),
-            '{' if !single => brace += 1,
-            '}' if !single => brace = brace.saturating_sub(1),
+            '(' => paren += 1,
+            ')' => paren = paren.saturating_sub(1),
+            '{' => brace += 1,
+            '}' => brace = brace.saturating_sub(1),
             _ => {}
         }
     }

@@ -231,3 +231,24 @@ fn many_stars_in_a_program_name_are_matched_in_polynomial_time() {
         facts.paths
     );
 }
+
+/// Fifth fuzz find: an unclosed quote inside `$(` hid unclosed parentheses from a quote-aware
+/// count; the count now ignores quotes.
+#[test]
+fn unclosed_quote_inside_substitution_is_bounded() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let cmd = "chmod $(-' a+rwx m e.isg ((((( (((s3\"((( -fd -e-*!s3\"((((((((((n`} && s /etc";
+    let facts = hookward_shell::analyze(cmd, &ctx);
+    assert!(
+        facts
+            .unanalysable
+            .iter()
+            .any(|u| u.reason.contains("unclosed parentheses or braces")),
+        "{:?}",
+        facts.unanalysable
+    );
+}
