@@ -83,7 +83,7 @@ pub(crate) const MAX_NESTING: usize = 48;
 /// than [`MAX_NESTING`]. Quotes are not interpreted for nesting, so this
 /// over-approximates (an unbalanced `(` inside quotes counts).
 pub(crate) fn too_deep(s: &str) -> bool {
-    if unclosed_parens(s) > MAX_UNCLOSED_PARENS {
+    if unclosed_parens(s) > MAX_UNCLOSED_PARENS || huge_fd_redirect(s) {
         return true;
     }
     let mut depth = 0usize;
@@ -148,11 +148,27 @@ pub(crate) fn unclosed_parens(s: &str) -> usize {
     paren.max(brace)
 }
 
+/// True when a run of more than 9 digits stands right before `<` or `>`: brush-parser 0.4
+/// parses that file-descriptor number with `unwrap()` and panics on overflow (sixth fuzz find,
+/// `666…666> k`). The panic would be caught, but the input goes to the fallback tokenizer
+/// instead so no panic (and no panic message on stderr) happens at all.
+pub(crate) fn huge_fd_redirect(s: &str) -> bool {
+    let mut digits = 0usize;
+    for c in s.chars() {
+        match c {
+            '0'..='9' => digits += 1,
+            '<' | '>' if digits > 9 => return true,
+            _ => digits = 0,
+        }
+    }
+    false
+}
+
 /// Parses a shell program, catching panics inside the parser.
 pub(crate) fn parse_program(src: &str) -> Result<ast::Program, String> {
-    if unclosed_parens(src) > MAX_UNCLOSED_PARENS {
+    if unclosed_parens(src) > MAX_UNCLOSED_PARENS || huge_fd_redirect(src) {
         return Err(format!(
-            "more than {MAX_UNCLOSED_PARENS} unclosed parentheses or braces; not parsed"
+            "more than {MAX_UNCLOSED_PARENS} unclosed parentheses or braces, or a file-descriptor number too large to parse; not parsed"
         ));
     }
     if too_deep(src) {

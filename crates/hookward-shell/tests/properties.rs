@@ -252,3 +252,34 @@ fn unclosed_quote_inside_substitution_is_bounded() {
         facts.unanalysable
     );
 }
+
+/// Sixth fuzz find: brush-parser 0.4 panics (`unwrap` on ParseIntError) on a redirect with a
+/// file-descriptor number that overflows; such input now skips the parser.
+#[test]
+fn huge_fd_number_does_not_reach_the_parser() {
+    let ctx = hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    };
+    let facts = hookward_shell::analyze(
+        "if true; then find 66666666666666666666666666>out; fi && ls &",
+        &ctx,
+    );
+    assert!(
+        facts
+            .unanalysable
+            .iter()
+            .any(|u| u.reason.contains("file-descriptor number")),
+        "{:?}",
+        facts.unanalysable
+    );
+    assert!(
+        !facts
+            .unanalysable
+            .iter()
+            .any(|u| u.reason.contains("internal error")),
+        "{:?}",
+        facts.unanalysable
+    );
+}
