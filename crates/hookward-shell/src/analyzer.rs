@@ -121,12 +121,12 @@ pub(crate) fn too_deep(s: &str) -> bool {
     !word.is_empty() && check_word(&mut word, &mut depth)
 }
 
-/// Most `(` left unclosed (outside quotes) that is handed to brush-parser. Its backtracking
-/// on unclosed parentheses is exponential: measured in release on this project's machine,
-/// `((((…m&&&…x` took 0.14 s at 18 unclosed, 1.5 s at 22 and 6.5 s at 24 (found by
-/// `cargo fuzz run shell_analyze`). Real commands leave none unclosed; 8 keeps the worst case
-/// in microseconds while still parsing slightly broken input.
-pub(crate) const MAX_UNCLOSED_PARENS: usize = 8;
+/// Most unbalanced `(` or `{` handed to brush-parser. Its backtracking on unclosed brackets is
+/// exponential: measured in release on this project's machine, `((((…m&&&…x` took 0.14 s at 18
+/// unclosed, 1.5 s at 22 and 6.5 s at 24, and seven unclosed `${`/`{` mixed with other syntax
+/// took 0.45 s (found by `cargo fuzz run shell_analyze`). Real commands leave none unclosed;
+/// above 4 the fallback tokenizer analyses the command instead.
+pub(crate) const MAX_UNCLOSED_PARENS: usize = 4;
 
 /// The larger of (`(` minus `)`) and (`{` minus `}`) over the raw text. Quotes are NOT
 /// interpreted: an unclosed quote inside `$(` made a quote-aware count miss the parentheses
