@@ -145,16 +145,21 @@ fn huge_and_deep_inputs_stay_bounded() {
         .all(|u| !u.reason.starts_with("internal error")));
 }
 
+/// The context of the fuzz regression tests: user /home/dev working in /home/dev/project.
+fn dev_ctx() -> hookward_shell::ShellContext {
+    hookward_shell::ShellContext {
+        cwd: "/home/dev/project".into(),
+        home: "/home/dev".into(),
+        project_dir: Some("/home/dev/project".into()),
+    }
+}
+
 /// Found by `cargo fuzz run shell_analyze`: unclosed parentheses made brush-parser backtrack
 /// exponentially (6.5 s at 24 levels). Now bounded; the command is still analysed by the
 /// fallback tokenizer and reported as unanalysable.
 #[test]
 fn unclosed_parentheses_do_not_blow_up() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let cmd = format!("{}rm -rf ~ {}x", "(".repeat(40), "&".repeat(60));
     let facts = hookward_shell::analyze(&cmd, &ctx);
     assert!(
@@ -171,11 +176,7 @@ fn unclosed_parentheses_do_not_blow_up() {
 /// backtrack exponentially. The same bound now applies to every brush-parser entry point.
 #[test]
 fn unclosed_arithmetic_in_quotes_is_bounded() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let cmd = "npx @(n$((\"".repeat(12);
     let a = hookward_shell::analyze(&cmd, &ctx);
     assert_eq!(a, hookward_shell::analyze(&cmd, &ctx));
@@ -184,11 +185,7 @@ fn unclosed_arithmetic_in_quotes_is_bounded() {
 /// Third fuzz find: 24 unclosed `{` in a word made brace-expansion parsing run for minutes.
 #[test]
 fn unclosed_braces_are_bounded() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let cmd = format!("printf x{}3{{rm,-rf,/home/dev}} > out", "{".repeat(24));
     // Finishes (the bug ran for minutes) and still reports what it can see: the redirect.
     let facts = hookward_shell::analyze(&cmd, &ctx);
@@ -205,11 +202,7 @@ fn unclosed_braces_are_bounded() {
 /// Fourth fuzz find: a program name of 28 `*` made the glob matcher backtrack exponentially.
 #[test]
 fn many_stars_in_a_program_name_are_matched_in_polynomial_time() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let cmd = format!("{}ke > out", "*".repeat(200));
     let facts = hookward_shell::analyze(&cmd, &ctx);
     assert!(
@@ -236,11 +229,7 @@ fn many_stars_in_a_program_name_are_matched_in_polynomial_time() {
 /// count; the count now ignores quotes.
 #[test]
 fn unclosed_quote_inside_substitution_is_bounded() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let cmd = "chmod $(-' a+rwx m e.isg ((((( (((s3\"((( -fd -e-*!s3\"((((((((((n`} && s /etc";
     let facts = hookward_shell::analyze(cmd, &ctx);
     assert!(
@@ -257,11 +246,7 @@ fn unclosed_quote_inside_substitution_is_bounded() {
 /// file-descriptor number that overflows; such input now skips the parser.
 #[test]
 fn huge_fd_number_does_not_reach_the_parser() {
-    let ctx = hookward_shell::ShellContext {
-        cwd: "/home/dev/project".into(),
-        home: "/home/dev".into(),
-        project_dir: Some("/home/dev/project".into()),
-    };
+    let ctx = dev_ctx();
     let facts = hookward_shell::analyze(
         "if true; then find 66666666666666666666666666>out; fi && ls &",
         &ctx,
