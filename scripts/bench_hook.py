@@ -78,11 +78,29 @@ def main():
     post20k = json.dumps(post).encode()
     post["tool_response"]["stdout"] = (line * ((1 << 20) // len(line) + 1))[: 1 << 20]
     post1m = json.dumps(post).encode()
+    # 50 guarded files (issue #5's benchmark): project CLAUDE.md and AGENTS.md, settings,
+    # .mcp.json, 30 rules, 10 skills, 6 memory notes. Every hook below observes them where the
+    # context guard runs (SessionStart, before and after Bash).
+    proj = os.path.join(home, "project")
+    slug = proj.replace("/", "-").replace(".", "-")
+    guarded = [os.path.join(proj, "CLAUDE.md"), os.path.join(proj, "AGENTS.md"),
+               os.path.join(proj, ".claude", "settings.json"), os.path.join(proj, ".mcp.json")]
+    guarded += [os.path.join(proj, ".claude", "rules", f"rule{i:02}.md") for i in range(30)]
+    guarded += [os.path.join(proj, ".claude", "skills", f"s{i}", "SKILL.md") for i in range(10)]
+    guarded += [os.path.join(home, ".claude", "projects", slug, "memory", f"note{i}.md") for i in range(6)]
+    for g in guarded:
+        os.makedirs(os.path.dirname(g), exist_ok=True)
+        with open(g, "w") as f:
+            f.write("{}\n" if g.endswith(".json") else "# Notes\n- Run tests with `cargo test`.\n" * 20)
+    assert len(guarded) == 50
     hook = [a.binary, "hook", "claude-code"]
+    session_start = json.dumps({"session_id": "b", "cwd": proj, "hook_event_name": "SessionStart",
+                                "source": "startup", "transcript_path": os.path.join(home, "t.jsonl")}).encode()
     py = [sys.executable, "-c", "import json,sys; json.load(sys.stdin)"]
     cases = [
         ("/bin/true (PreToolUse-Bash)", ["/bin/true"], load("PreToolUse-Bash.json")),
         ("python3 parse-only hook (PreToolUse-Bash)", py, load("PreToolUse-Bash.json")),
+        ("hookward SessionStart (50 guarded files)", hook, session_start),
         ("hookward PreToolUse-Bash", hook, load("PreToolUse-Bash.json")),
         ("hookward PreToolUse-Write", hook, load("PreToolUse-Write.json")),
         ("hookward PostToolUse-Bash", hook, load("PostToolUse-Bash.json")),

@@ -89,6 +89,97 @@ struct FileConfig {
     record: Option<bool>,
     extra_denied_programs: Option<Vec<String>>,
     policy: Option<PolicySection>,
+    context: Option<ContextSection>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContextSection {
+    enabled: Option<bool>,
+    extra: Option<Vec<String>>,
+    checks: Option<BTreeMap<String, CheckMode>>,
+}
+
+/// What one context-guard check does when it fires (issue #5 §8, `[context.checks]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CheckMode {
+    /// Not checked at all.
+    Off,
+    /// Checked and recorded in the ledger (review items), nobody is stopped or told.
+    Record,
+    /// Before a write: the person approves. After the fact: the model and the person are told.
+    Ask,
+    /// Before a write: blocked. After the fact (the write already happened): as `ask`.
+    Deny,
+}
+
+/// The context guard's checks and their defaults (`[context.checks]` keys). Before a write:
+/// `poisoned_write` (deny), `user_requested_write` (ask), `instructed_danger` (ask),
+/// `package_registry` (ask), `mcp_server` (ask). After the fact: `shell_change` (ask: changes
+/// to guarded files during a shell tool), `outside_change` (ask: changes seen at session
+/// start), `new_executable` (ask: new hooks, MCP servers, helper commands, mentioned once).
+pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
+    ("poisoned_write", CheckMode::Deny),
+    ("user_requested_write", CheckMode::Ask),
+    ("instructed_danger", CheckMode::Ask),
+    ("package_registry", CheckMode::Ask),
+    ("mcp_server", CheckMode::Ask),
+    ("shell_change", CheckMode::Ask),
+    ("outside_change", CheckMode::Ask),
+    ("new_executable", CheckMode::Ask),
+];
+
+/// `[context]`: the context guard's settings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContextConfig {
+    /// Key `context.enabled`, default true: observe guarded files around shell tools and at
+    /// session start.
+    pub enabled: bool,
+    /// Key `context.extra`: more files to guard (absolute, or `~/`-relative), kind
+    /// instructions.
+    pub extra: Vec<String>,
+    /// Key `context.checks`: the mode of each check in [`CONTEXT_CHECKS`].
+    pub checks: BTreeMap<String, CheckMode>,
+}
+
+impl Default for ContextConfig {
+    fn default() -> Self {
+        ContextConfig {
+            enabled: true,
+            extra: Vec::new(),
+            checks: CONTEXT_CHECKS
+                .iter()
+                .map(|(k, m)| (k.to_string(), *m))
+                .collect(),
+        }
+    }
+}
+
+impl ContextConfig {
+    /// The mode of `check` (a [`CONTEXT_CHECKS`] name); unknown names are `Ask`.
+    pub fn mode(&self, check: &str) -> CheckMode {
+        self.checks.get(check).copied().unwrap_or(CheckMode::Ask)
+    }
+}
+
+fn check_names(origin: &str, checks: &BTreeMap<String, CheckMode>) -> Result<(), ConfigError> {
+    for k in checks.keys() {
+        if !CONTEXT_CHECKS.iter().any(|(n, _)| n == k) {
+            return Err(ConfigError::Invalid {
+                origin: origin.to_string(),
+                message: format!(
+                    "unknown check `context.checks.{k}`; expected one of {}",
+                    CONTEXT_CHECKS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -121,6 +212,8 @@ pub struct Config {
     pub extra_denied_programs: Vec<String>,
     /// `[policy.data]`: the Rego `data` document for user policies (`data.<key>`).
     pub policy_data: serde_json::Value,
+    /// `[context]`: the context guard (see [`ContextConfig`]).
+    pub context: ContextConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -140,6 +233,7 @@ impl Default for Config {
             policy_dirs: Vec::new(),
             hook_timeout: 10,
             record: true,
+            context: ContextConfig::default(),
             extra_denied_programs: Vec::new(),
             policy_data: serde_json::Value::Null,
             origins,
@@ -158,6 +252,7 @@ pub const KEYS: &[&str] = &[
     "record",
     "extra_denied_programs",
     "policy.data",
+    "context",
 ];
 
 fn parse_file(origin: &str, text: &str) -> Result<FileConfig, ConfigError> {
@@ -254,6 +349,19 @@ impl Config {
             if let Some(data) = f.policy.and_then(|p| p.data) {
                 cfg.policy_data = toml_to_json(data);
             }
+            if let Some(c) = f.context {
+                cfg.origins.insert("context".into(), origin.clone());
+                if let Some(v) = c.enabled {
+                    cfg.context.enabled = v;
+                }
+                if let Some(v) = c.extra {
+                    cfg.context.extra = v;
+                }
+                if let Some(v) = c.checks {
+                    check_names(origin, &v)?;
+                    cfg.context.checks.extend(v);
+                }
+            }
         }
         for (name, value) in &layers.env {
             let Some(key) = name.strip_prefix("HOOKWARD_") else {
@@ -319,6 +427,28 @@ impl Config {
                 cfg.extra_denied_programs.extend(extra);
                 cfg.origins
                     .insert("extra_denied_programs".into(), origin.clone());
+            }
+            if let Some(c) = f.context {
+                // A project may make checks stricter, never looser, and cannot switch the guard off.
+                if let Some(v) = c.checks {
+                    check_names(origin, &v)?;
+                    for (k, m) in v {
+                        let cur = cfg.context.mode(&k);
+                        if m > cur {
+                            cfg.context.checks.insert(k, m);
+                            cfg.origins.insert("context".into(), origin.clone());
+                        } else if m < cur {
+                            cfg.ignored.push(format!(
+                                "{origin}: context.checks.{k} = {m:?} ignored (a project may only tighten)"
+                            ));
+                        }
+                    }
+                }
+                if c.enabled == Some(false) || c.extra.is_some() {
+                    cfg.ignored.push(format!(
+                        "{origin}: `context.enabled`/`context.extra` ignored (a project may only tighten)"
+                    ));
+                }
             }
             for (present, key) in [
                 (f.disabled_rules.is_some(), "disabled_rules"),
@@ -413,6 +543,48 @@ mod tests {
                 .map(|(a, b)| (a.to_string(), b.to_string()))
                 .collect(),
         }
+    }
+
+    #[test]
+    fn context_checks_parse_and_a_project_only_tightens_them() {
+        let c = Config::from_layers(&layers(
+            Some("[context]\nextra = [\"~/notes/agent.md\"]\n[context.checks]\npoisoned_write = \"record\"\nshell_change = \"off\"\n"),
+            Some("[context.checks]\npoisoned_write = \"deny\"\nmcp_server = \"off\"\n"),
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.context.mode("poisoned_write"), CheckMode::Deny);
+        assert_eq!(c.context.mode("shell_change"), CheckMode::Off);
+        assert_eq!(c.context.mode("mcp_server"), CheckMode::Ask);
+        assert_eq!(c.context.extra, vec!["~/notes/agent.md".to_string()]);
+        assert!(
+            c.ignored
+                .iter()
+                .any(|i| i.contains("context.checks.mcp_server")),
+            "{:?}",
+            c.ignored
+        );
+        let err = Config::from_layers(&layers(
+            Some("[context.checks]\npoisoned_writes = \"off\"\n"),
+            None,
+            &[],
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("/h/config.toml")
+                && err.contains("poisoned_writes")
+                && err.contains("poisoned_write,"),
+            "{err}"
+        );
+        let err = Config::from_layers(&layers(
+            Some("[context.checks]\npoisoned_write = \"maybe\"\n"),
+            None,
+            &[],
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("maybe"), "{err}");
     }
 
     #[test]

@@ -24,16 +24,33 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
-mod instructions;
+pub mod instructions;
 pub mod output;
 pub mod scan;
-mod settings;
+pub mod settings;
+pub mod transcript;
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
 pub use scan::{PointedFinding, ScanFacts, TextScan};
 pub use settings::{settings_change, SettingsChange};
 
 /// The most bytes read from any one file while computing facts (1 MiB).
 pub const MAX_READ: u64 = 1 << 20;
+
+/// A write into an agent instruction file (`input.facts.instruction_write`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstructionWrite {
+    /// The instruction file (absolute).
+    pub path: String,
+    /// `tool` (Write, Edit, …) or `shell` (`echo … >> CLAUDE.md`, `sed -i`, `tee -a`): for a
+    /// shell command the whole command text is scanned, since it carries the text it writes.
+    pub via: String,
+    /// The flagged text also appears in a prompt the person typed in this session (read from
+    /// the transcript the event points to): the person asked for it, so hookward asks instead
+    /// of denying. Hidden text is denied regardless.
+    pub user_authored: bool,
+    /// Package registries the written text points installs at (not the default ones).
+    pub registries: Vec<String>,
+}
 
 /// Where things are on this machine, for classifying paths.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,6 +123,10 @@ pub struct Facts {
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scan: Option<ScanFacts>,
+    /// A write into an agent instruction file (CLAUDE.md, AGENTS.md, a rule, skill or memory
+    /// file) by a file tool or a shell command, with what the context guard needs to decide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instruction_write: Option<InstructionWrite>,
 }
 
 /// The scan source for text written into the instruction file at `path`.
@@ -630,6 +651,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         &project_dir,
                         ctx,
                     ));
+                    facts.instruction_write = Some(instruction_write(
+                        event,
+                        &abs,
+                        "tool",
+                        &text,
+                        facts.scan.as_ref(),
+                    ));
                 }
                 facts.paths.push(fact);
             }
@@ -670,8 +698,87 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 }
             }
             facts.shell = Some(shell);
+            shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
         _ => {}
+    }
+}
+
+/// A shell command that changes an instruction file (`echo … >> CLAUDE.md`, `sed -i … AGENTS.md`,
+/// `cat > .claude/rules/x.md <<EOF`): the text it writes is inside the command, so the whole
+/// command text is scanned as that file's content, and the verdict matches the equivalent Edit.
+fn shell_instruction_write(
+    event: &Event,
+    command: &str,
+    ctx: &Context,
+    facts: &mut Facts,
+    base: &str,
+    project_dir: &str,
+) {
+    let Some(target) = facts
+        .paths
+        .iter()
+        .find(|p| {
+            p.classes.iter().any(|c| c == "agent_instructions")
+                && matches!(p.access.as_str(), "write" | "create")
+        })
+        .map(|p| p.path.clone())
+    else {
+        return;
+    };
+    facts.scan = scan::scan_texts(
+        &[("write".to_string(), command.to_string())],
+        instruction_source(&target),
+        MAX_READ as usize * 10,
+        &|_| true,
+    );
+    // Commands the text would plant, minus the writing command itself.
+    let planted: Vec<InstructedCommand> =
+        instructed_commands(&target, command, base, project_dir, ctx)
+            .into_iter()
+            .filter(|i| i.command.trim() != command.trim())
+            .collect();
+    facts.instructed.extend(planted);
+    facts.instruction_write = Some(instruction_write(
+        event,
+        &target,
+        "shell",
+        command,
+        facts.scan.as_ref(),
+    ));
+}
+
+/// The [`InstructionWrite`] fact: registries the text points at, and whether the flagged text
+/// is the person's own (typed in a prompt of this session).
+fn instruction_write(
+    event: &Event,
+    path: &str,
+    via: &str,
+    text: &str,
+    scan: Option<&ScanFacts>,
+) -> InstructionWrite {
+    let registries = text
+        .lines()
+        .filter_map(instructions::registry_redirect)
+        .collect();
+    let flagged: Vec<&str> = scan
+        .map(|s| {
+            s.findings
+                .iter()
+                .map(|f| f.finding.evidence.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let user_authored = !flagged.is_empty()
+        && event
+            .transcript_path
+            .as_deref()
+            .is_some_and(|t| transcript::typed_by_person(&transcript::user_prompts(t), &flagged));
+    InstructionWrite {
+        path: path.to_string(),
+        via: via.to_string(),
+        user_authored,
+        registries,
     }
 }
 

@@ -21,6 +21,14 @@ pub struct SettingsChange {
     /// False when the resulting content could not be computed or parsed; then `changes` is
     /// empty and `summary` says why.
     pub known: bool,
+    /// The changes to security-relevant keys ([`is_security_relevant`]), same format as
+    /// `changes`.
+    #[serde(default)]
+    pub security: Vec<String>,
+    /// Executable configuration the change adds (hooks, MCP servers, helper commands,
+    /// code-loading variables), one short description each.
+    #[serde(default)]
+    pub executable: Vec<String>,
 }
 
 fn read_current(path: &str) -> Option<String> {
@@ -35,7 +43,7 @@ fn read_current(path: &str) -> Option<String> {
 /// `new_string` (all occurrences with `replace_all`); `MultiEdit` → each of `edits` in order.
 /// `None` when an edit's `old_string` is not found (the tool would fail) or the input lacks
 /// the fields.
-fn resulting_content(tool: &str, input: &Value, current: Option<&str>) -> Option<String> {
+pub fn resulting_content(tool: &str, input: &Value, current: Option<&str>) -> Option<String> {
     let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     let apply = |text: &str, e: &Value| -> Option<String> {
         let old = s(e, "old_string")?;
@@ -51,6 +59,22 @@ fn resulting_content(tool: &str, input: &Value, current: Option<&str>) -> Option
         } else {
             Some(text.replacen(&old, &new, 1))
         }
+    };
+    // By tool name for Claude Code, else by the input's shape (Gemini `write_file` has
+    // `content`, `replace` has `old_string`/`new_string`; Codex/Cursor writes look alike).
+    let shape = if input.get("content").is_some() {
+        "Write"
+    } else if input.get("edits").is_some() {
+        "MultiEdit"
+    } else if input.get("old_string").is_some() {
+        "Edit"
+    } else {
+        ""
+    };
+    let tool = if matches!(tool, "Write" | "Edit" | "MultiEdit") {
+        tool
+    } else {
+        shape
     };
     match tool {
         "Write" => s(input, "content"),
@@ -108,9 +132,6 @@ fn hooks_disabled(v: &Value) -> bool {
 /// Returns `None` only for tools that do not write content; a change that cannot be computed
 /// (non-JSON file, edit that does not apply) is returned with `known: false`.
 pub fn settings_change(path: &str, tool: &str, input: &Value) -> Option<SettingsChange> {
-    if !matches!(tool, "Write" | "Edit" | "MultiEdit") {
-        return None;
-    }
     let current_text = read_current(path);
     let unknown = |why: &str| SettingsChange {
         path: path.to_string(),
@@ -119,29 +140,156 @@ pub fn settings_change(path: &str, tool: &str, input: &Value) -> Option<Settings
         disables_hooks: false,
         removes_hookward: false,
         known: false,
+        security: Vec::new(),
+        executable: Vec::new(),
     };
     let Some(after_text) = resulting_content(tool, input, current_text.as_deref()) else {
         return Some(unknown(
             "the edit does not apply to the current file, so the result is unknown",
         ));
     };
-    let parse = |t: &str| -> Option<Value> {
-        if t.trim().is_empty() {
-            Some(Value::Object(Default::default()))
-        } else {
-            serde_json::from_str(t).ok()
-        }
+    Some(diff_settings(path, current_text.as_deref(), &after_text))
+}
+
+/// Parses a settings document: JSON, or TOML when `path` ends in `.toml` (Codex's
+/// `config.toml`); blank text is an empty document. `None` when it does not parse.
+pub fn parse_settings(path: &str, text: &str) -> Option<Value> {
+    if text.trim().is_empty() {
+        return Some(Value::Object(Default::default()));
+    }
+    if path.ends_with(".toml") {
+        toml::from_str::<Value>(text).ok()
+    } else {
+        serde_json::from_str(text).ok()
+    }
+}
+
+/// Whether a settings leaf (`hooks.PreToolUse[0].hooks[0].command`, `env.NODE_OPTIONS`) matters
+/// for security: hooks, MCP servers, permission rules and approval/sandbox modes, helper
+/// commands (`apiKeyHelper`, `statusLine`, `awsAuthRefresh`…), `disableAllHooks`, and
+/// environment variables that load code or redirect traffic (`NODE_OPTIONS`, `LD_PRELOAD`,
+/// `DYLD_*`, `PYTHONPATH`, `*_BASE_URL`, `*_PROXY`, `PATH`). Issue #5 §3 lists these.
+pub fn is_security_relevant(leaf: &str) -> bool {
+    let top = leaf.split(['.', '[']).next().unwrap_or("");
+    let lower = leaf.to_ascii_lowercase();
+    matches!(
+        top,
+        "hooks"
+            | "hooksConfig"
+            | "disableAllHooks"
+            | "mcpServers"
+            | "mcp_servers"
+            | "permissions"
+            | "sandbox"
+            | "apiKeyHelper"
+            | "statusLine"
+            | "awsAuthRefresh"
+            | "awsCredentialExport"
+            | "otelHeadersHelper"
+            | "approval_policy"
+            | "sandbox_mode"
+            | "sandbox_workspace_write"
+            | "shell_environment_policy"
+            | "notify"
+            | "tools"
+            | "security"
+            | "enableAllProjectMcpServers"
+            | "enabledMcpjsonServers"
+            | "defaultMode"
+            | "model_providers"
+    ) || lower.contains("projects") && lower.contains("mcpservers")
+        || (top == "env" || lower.starts_with("environment")) && env_is_sensitive(leaf)
+}
+
+/// An environment variable name (last component of the leaf) that loads code or redirects
+/// traffic.
+fn env_is_sensitive(leaf: &str) -> bool {
+    let name = leaf
+        .rsplit(['.', '['])
+        .next()
+        .unwrap_or("")
+        .trim_end_matches(']')
+        .to_ascii_uppercase();
+    matches!(
+        name.as_str(),
+        "NODE_OPTIONS"
+            | "LD_PRELOAD"
+            | "LD_LIBRARY_PATH"
+            | "PATH"
+            | "PYTHONPATH"
+            | "PYTHONSTARTUP"
+            | "BASH_ENV"
+            | "ENV"
+            | "PERL5OPT"
+            | "RUBYOPT"
+            | "JAVA_TOOL_OPTIONS"
+            | "NODE_EXTRA_CA_CERTS"
+            | "SSL_CERT_FILE"
+            | "GIT_SSH_COMMAND"
+            | "NPM_CONFIG_REGISTRY"
+            | "PIP_INDEX_URL"
+    ) || name.starts_with("DYLD_")
+        || name.ends_with("_BASE_URL")
+        || name.ends_with("_PROXY")
+        || name.ends_with("_ENDPOINT")
+        || name.starts_with("HOOKWARD_")
+}
+
+/// Executable configuration a leaf adds: a hook command, an MCP server, a helper command, a
+/// code-loading variable. Returns a short description (`MCP server "evil"`, `hook command
+/// "curl … | sh"`), or `None`.
+fn executable_of(leaf: &str, value: &str) -> Option<String> {
+    let lower = leaf.to_ascii_lowercase();
+    if let Some(rest) = lower
+        .find("mcpservers.")
+        .or_else(|| lower.find("mcp_servers."))
+        .map(|i| &leaf[i..])
+    {
+        let name = rest.split('.').nth(1).unwrap_or("?");
+        return Some(format!("MCP server \"{name}\""));
+    }
+    let last = leaf.rsplit('.').next().unwrap_or("");
+    if leaf.starts_with("hooks") && (last == "command" || last.starts_with("command")) {
+        return Some(format!("hook command {value}"));
+    }
+    if matches!(
+        leaf.split(['.', '[']).next().unwrap_or(""),
+        "apiKeyHelper"
+            | "statusLine"
+            | "awsAuthRefresh"
+            | "awsCredentialExport"
+            | "otelHeadersHelper"
+            | "notify"
+    ) {
+        return Some(format!("helper command {leaf} = {value}"));
+    }
+    if leaf.starts_with("env") && env_is_sensitive(leaf) {
+        return Some(format!("environment variable {leaf} = {value}"));
+    }
+    None
+}
+
+/// The leaf-by-leaf difference between two versions of a settings file (`before` absent = empty
+/// document). Unparseable text (either side) gives `known: false` with the reason in `summary`.
+pub fn diff_settings(path: &str, before_text: Option<&str>, after_text: &str) -> SettingsChange {
+    let unknown = |why: &str| SettingsChange {
+        path: path.to_string(),
+        changes: Vec::new(),
+        summary: why.to_string(),
+        disables_hooks: false,
+        removes_hookward: false,
+        known: false,
+        security: Vec::new(),
+        executable: Vec::new(),
     };
-    let before = match current_text.as_deref() {
-        Some(t) => parse(t),
+    let before = match before_text {
+        Some(t) => parse_settings(path, t),
         None => Some(Value::Object(Default::default())),
     };
-    let (Some(before), Some(after)) = (before, parse(&after_text)) else {
-        // Not JSON (e.g. Codex's config.toml): say so plainly; hooks could still be disabled,
-        // so look for the key by name.
-        let mut c = unknown("the file is not JSON, so hookward cannot list the changed keys");
+    let (Some(before), Some(after)) = (before, parse_settings(path, after_text)) else {
+        let mut c = unknown("the file does not parse, so hookward cannot list the changed keys");
         c.disables_hooks = after_text.contains("disableAllHooks");
-        return Some(c);
+        return c;
     };
     let mut b = Vec::new();
     let mut a = Vec::new();
@@ -150,40 +298,62 @@ pub fn settings_change(path: &str, tool: &str, input: &Value) -> Option<Settings
     let before_map: std::collections::BTreeMap<_, _> = b.iter().cloned().collect();
     let after_map: std::collections::BTreeMap<_, _> = a.iter().cloned().collect();
     let mut changes = Vec::new();
+    let mut security = Vec::new();
+    let mut executable = Vec::new();
     for (k, v) in &a {
-        match before_map.get(k) {
-            None => changes.push(format!("add {k} = {v}")),
-            Some(old) if old != v => changes.push(format!("set {k} = {v} (was {old})")),
-            _ => {}
+        let line = match before_map.get(k) {
+            None => format!("add {k} = {v}"),
+            Some(old) if old != v => format!("set {k} = {v} (was {old})"),
+            _ => continue,
+        };
+        if is_security_relevant(k) {
+            security.push(line.clone());
+            if let Some(e) = executable_of(k, v) {
+                if !executable.contains(&e) {
+                    executable.push(e);
+                }
+            }
         }
+        changes.push(line);
     }
     for (k, v) in &b {
         if !after_map.contains_key(k) {
-            changes.push(format!("remove {k} = {v}"));
+            let line = format!("remove {k} = {v}");
+            if is_security_relevant(k) {
+                security.push(line.clone());
+            }
+            changes.push(line);
         }
     }
-    let summary = if changes.is_empty() {
+    // Security-relevant changes first: they are what the person must see.
+    let ordered: Vec<&String> = security
+        .iter()
+        .chain(changes.iter().filter(|c| !security.contains(c)))
+        .collect();
+    let summary = if ordered.is_empty() {
         "no change to any setting".to_string()
     } else {
-        let mut s = changes
+        let mut s = ordered
             .iter()
             .take(6)
-            .cloned()
+            .map(|c| c.as_str())
             .collect::<Vec<_>>()
             .join("; ");
-        if changes.len() > 6 {
-            s.push_str(&format!("; and {} more", changes.len() - 6));
+        if ordered.len() > 6 {
+            s.push_str(&format!("; and {} more", ordered.len() - 6));
         }
         s
     };
-    Some(SettingsChange {
+    SettingsChange {
         path: path.to_string(),
         summary,
         disables_hooks: hooks_disabled(&after) && !hooks_disabled(&before),
         removes_hookward: count_hookward(&after) < count_hookward(&before),
         changes,
         known: true,
-    })
+        security,
+        executable,
+    }
 }
 
 #[cfg(test)]

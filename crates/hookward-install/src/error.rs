@@ -106,6 +106,38 @@ pub enum InstallError {
         found: &'static str,
     },
 
+    /// A TOML file (Codex's `config.toml`) does not parse.
+    #[error(
+        "{} is not valid TOML: {message} at line {line} column {column}; fix it by hand (Codex \
+         would reject it too), then run the command again; nothing was written",
+        path.display()
+    )]
+    Toml {
+        /// The TOML file.
+        path: PathBuf,
+        /// 1-based line of the error (0 when unknown).
+        line: usize,
+        /// 1-based column, in characters (0 when unknown).
+        column: usize,
+        /// The parser's (`toml_edit`) description of the problem.
+        message: String,
+    },
+
+    /// A TOML key this crate edits holds something other than a table.
+    #[error(
+        "{}: `{field}` must be a table, found {found}; fix it by hand, then run the command \
+         again; nothing was written",
+        path.display()
+    )]
+    TomlShape {
+        /// The TOML file.
+        path: PathBuf,
+        /// The dotted key, `hooks` or `hooks.state`.
+        field: &'static str,
+        /// What the file holds there (`toml_edit`'s type name, e.g. "string").
+        found: &'static str,
+    },
+
     /// The [`HookSpec`](crate::HookSpec) cannot be registered as given.
     #[error("invalid hook spec: `{field}` {problem}")]
     InvalidSpec {

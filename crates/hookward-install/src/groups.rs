@@ -15,9 +15,15 @@ use crate::{Format, HookSpec, InstallError, RegisteredHook, Timeout};
 fn meta_keys(format: Format) -> &'static [&'static str] {
     match format {
         Format::Gemini => &["enabled", "disabled", "notifications"],
-        Format::ClaudeCode | Format::Codex => &[],
+        Format::ClaudeCode | Format::Codex | Format::Cursor => &[],
     }
 }
+
+/// The `name` written on our Gemini CLI entries: Gemini lists hooks by name in its `/hooks`
+/// panel and `hooksConfig.disabled` takes names (Gemini CLI hooks reference; the protocol
+/// harness names every entry, `harness/gemini/make_settings.py`). A name the person already
+/// gave our entry is kept.
+pub const GEMINI_HOOK_NAME: &str = "hookward";
 
 fn is_event_key(format: Format, key: &str) -> bool {
     !meta_keys(format).contains(&key)
@@ -115,7 +121,7 @@ pub(crate) fn validate(
 /// `harness/codex/make_config.py` (verified against Codex 0.171, protocol/REPORT.md §2).
 pub(crate) fn default_matcher(format: Format, event: &str) -> Option<&'static str> {
     match format {
-        Format::ClaudeCode | Format::Gemini => Some("*"),
+        Format::ClaudeCode | Format::Gemini | Format::Cursor => Some("*"),
         Format::Codex => {
             matches!(event, "PreToolUse" | "PostToolUse" | "PermissionRequest").then_some("*")
         }
@@ -241,10 +247,16 @@ fn ensure_once(format: Format, event: &str, groups: &mut Vec<Value>, spec: &Hook
             if handler.get("timeout").and_then(Value::as_u64) != Some(u64::from(spec.timeout)) {
                 handler.insert("timeout".to_owned(), Value::from(spec.timeout));
             }
+            if format == Format::Gemini && !handler.contains_key("name") {
+                handler.insert("name".to_owned(), Value::from(GEMINI_HOOK_NAME));
+            }
         }
         None => {
             let mut handler = Map::new();
             handler.insert("type".to_owned(), Value::from("command"));
+            if format == Format::Gemini {
+                handler.insert("name".to_owned(), Value::from(GEMINI_HOOK_NAME));
+            }
             handler.insert("command".to_owned(), Value::from(spec.command.as_str()));
             handler.insert("timeout".to_owned(), Value::from(spec.timeout));
             let mut group = Map::new();
@@ -319,6 +331,17 @@ pub(crate) fn uninstall(format: Format, root: &mut Map<String, Value>) {
     remove_from_events(format, root, &[]);
 }
 
+/// The `timeout` of a handler object.
+pub(crate) fn timeout_of(handler: &Value) -> Timeout {
+    match handler.get("timeout") {
+        None => Timeout::Absent,
+        Some(t) => match t.as_u64() {
+            Some(n) => Timeout::Value(n),
+            None => Timeout::Invalid(t.to_string()),
+        },
+    }
+}
+
 /// Lists every hookward handler in `root`, in file order.
 pub(crate) fn find(format: Format, root: &Map<String, Value>) -> Vec<RegisteredHook> {
     let mut out = Vec::new();
@@ -343,13 +366,7 @@ pub(crate) fn find(format: Format, root: &Map<String, Value>) -> Vec<RegisteredH
                 let Some(program) = crate::hookward_program(command) else {
                     continue;
                 };
-                let timeout = match handler.get("timeout") {
-                    None => Timeout::Absent,
-                    Some(t) => match t.as_u64() {
-                        Some(n) => Timeout::Value(n),
-                        None => Timeout::Invalid(t.to_string()),
-                    },
-                };
+                let timeout = timeout_of(handler);
                 out.push(RegisteredHook {
                     event: event.clone(),
                     group: g,
@@ -362,6 +379,7 @@ pub(crate) fn find(format: Format, root: &Map<String, Value>) -> Vec<RegisteredH
                         .get("type")
                         .and_then(Value::as_str)
                         .map(str::to_owned),
+                    fail_closed: None,
                 });
             }
         }

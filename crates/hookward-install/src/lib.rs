@@ -15,8 +15,13 @@
 //!
 //! Supported formats ([`Format`]): Claude Code (`settings.json`), Codex (`hooks.json`) and
 //! Gemini CLI (`settings.json`), which share one shape (an object of event names to arrays of
-//! matcher groups; protocol/REPORT.md). Cursor's `hooks.json` has another shape and would be
-//! another [`Format`] variant.
+//! matcher groups; protocol/REPORT.md), and Cursor (`hooks.json`, a flat list of entries per
+//! event with a `version`; <https://cursor.com/docs/agent/hooks>).
+//!
+//! Codex also needs its hooks *trusted by hash* in `config.toml` or it skips them silently
+//! (protocol/REPORT.md §2 "Hook trust"): [`plan_codex_trust`] plans that edit (with
+//! `toml_edit`, keeping the person's formatting), [`codex_trust_hash`] is the formula and
+//! [`inspect_codex_trust`] checks it for `hookward doctor`.
 //!
 //! ```
 //! use hookward_install::{apply, inspect, plan_install, plan_uninstall, Format, HookSpec};
@@ -31,6 +36,7 @@
 //!     events: vec!["PreToolUse".into(), "PostToolUse".into()],
 //!     matcher: None,
 //!     timeout: 10, // seconds for Claude Code
+//!     fail_closed: false,
 //! };
 //! let plan = plan_install(Format::ClaudeCode, &path, &spec)?;
 //! assert!(plan.changed);
@@ -52,7 +58,9 @@
 #![deny(missing_docs)]
 
 mod apply;
+mod codex_trust;
 mod command;
+mod cursor;
 mod document;
 mod error;
 mod groups;
@@ -60,16 +68,22 @@ mod groups;
 use std::path::{Path, PathBuf};
 
 pub use apply::{apply, backup_path, ApplyOutcome};
+pub use codex_trust::{
+    codex_config_path, codex_event_label, codex_trust_hash, codex_trust_key, inspect_codex_trust,
+    plan_codex_trust, CodexTrust, TrustEntryState, TrustState,
+};
 pub use command::{hook_command, hookward_program, is_hookward_command};
+pub use cursor::CURSOR_GATING_EVENTS;
 pub use error::{InstallError, SyntaxKind};
+pub use groups::GEMINI_HOOK_NAME;
 
 /// An agent settings format this crate can edit.
 ///
-/// All three current variants use the "matcher groups" shape
+/// Claude Code, Codex and Gemini use the "matcher groups" shape
 /// `{"hooks": {"<Event>": [{"matcher": "*", "hooks": [{"type": "command", "command": "...",
 /// "timeout": N}]}]}}`; they differ in the timeout unit ([`Format::timeout_unit`]), in the
 /// matcher written by default, and in the switches that turn all hooks off (see
-/// [`Registration::disabled_by`]).
+/// [`Registration::disabled_by`]). Cursor uses a flat shape (see [`Format::Cursor`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Format {
@@ -83,14 +97,22 @@ pub enum Format {
     /// not done here.
     Codex,
     /// Gemini CLI: `~/.gemini/settings.json` ([`gemini_settings_path`]); timeouts in
-    /// **milliseconds** (default 60000 ms; protocol/REPORT.md §3).
+    /// **milliseconds** (default 60000 ms; protocol/REPORT.md §3). Our entries carry
+    /// `"name": "hookward"` ([`GEMINI_HOOK_NAME`]).
     Gemini,
+    /// Cursor: `~/.cursor/hooks.json` ([`cursor_hooks_path`]), shape
+    /// `{"version": 1, "hooks": {"<event>": [{"command": "...", "timeout": N,
+    /// "failClosed": bool}]}}` (no matcher groups, no `type`); timeouts in seconds; `failClosed`
+    /// is written on the events that can block ([`CURSOR_GATING_EVENTS`]) with the value of
+    /// [`HookSpec::fail_closed`]. Contract: Cursor hooks docs,
+    /// <https://cursor.com/docs/agent/hooks>.
+    Cursor,
 }
 
 /// The unit of a hook handler's `timeout` field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TimeoutUnit {
-    /// Seconds (Claude Code, Codex).
+    /// Seconds (Claude Code, Codex, Cursor).
     Seconds,
     /// Milliseconds (Gemini CLI).
     Milliseconds,
@@ -103,13 +125,14 @@ impl Format {
             Format::ClaudeCode => "Claude Code",
             Format::Codex => "Codex CLI",
             Format::Gemini => "Gemini CLI",
+            Format::Cursor => "Cursor",
         }
     }
 
     /// The unit of `timeout` in this format (sources on each [`Format`] variant).
     pub fn timeout_unit(self) -> TimeoutUnit {
         match self {
-            Format::ClaudeCode | Format::Codex => TimeoutUnit::Seconds,
+            Format::ClaudeCode | Format::Codex | Format::Cursor => TimeoutUnit::Seconds,
             Format::Gemini => TimeoutUnit::Milliseconds,
         }
     }
@@ -151,6 +174,11 @@ pub struct HookSpec {
     /// for Claude Code and Codex, milliseconds for Gemini; [`Format::timeout_from_secs`]
     /// converts). Must be at least 1.
     pub timeout: u32,
+    /// Whether the agent should block the action when the hook itself fails (crash, timeout,
+    /// invalid output). Only Cursor has this switch (`failClosed`, written on
+    /// [`CURSOR_GATING_EVENTS`]); the other formats ignore it. The CLI sets it from hookward's
+    /// `fail_mode`, so a hook that cannot answer is treated like an internal failure.
+    pub fail_closed: bool,
 }
 
 /// Settings scope of a Claude Code settings file (Claude Code settings docs: user, project,
@@ -191,6 +219,12 @@ pub fn codex_hooks_path(codex_home: &Path) -> PathBuf {
 /// Gemini CLI's user settings file, `<home>/.gemini/settings.json` (protocol/REPORT.md §3).
 pub fn gemini_settings_path(home: &Path) -> PathBuf {
     home.join(".gemini").join("settings.json")
+}
+
+/// Cursor's user hooks file, `<home>/.cursor/hooks.json` (Cursor hooks docs,
+/// <https://cursor.com/docs/agent/hooks>).
+pub fn cursor_hooks_path(home: &Path) -> PathBuf {
+    home.join(".cursor").join("hooks.json")
 }
 
 /// A computed change to one settings file, ready for [`apply`] or for display.
@@ -244,8 +278,11 @@ pub struct RegisteredHook {
     pub program: String,
     /// The handler's timeout.
     pub timeout: Timeout,
-    /// The handler's `type` field (`Some("command")` for a well-formed entry).
+    /// The handler's `type` field (`Some("command")` for a well-formed entry; for Cursor an
+    /// absent `type` reads as `"command"`, its default).
     pub handler_type: Option<String>,
+    /// The entry's `failClosed` (Cursor only; `None` when absent or another format).
+    pub fail_closed: Option<bool>,
 }
 
 /// Everything `hookward doctor` needs to know about our registration in one settings file.
@@ -330,20 +367,21 @@ fn normalize_spec(spec: &HookSpec) -> Result<HookSpec, InstallError> {
 
 fn load_checked(format: Format, path: &Path) -> Result<document::Document, InstallError> {
     let doc = document::load(path)?;
-    groups::validate(format, path, doc.text.as_deref(), &doc.root)?;
+    match format {
+        Format::Cursor => cursor::validate(path, doc.text.as_deref(), &doc.root)?,
+        _ => groups::validate(format, path, doc.text.as_deref(), &doc.root)?,
+    }
     Ok(doc)
 }
 
-fn finish_plan(
+/// A plan from `before` to `after` text, with its diff when `changed`.
+pub(crate) fn text_plan(
     format: Format,
     path: &Path,
-    doc: document::Document,
-    new_root: serde_json::Map<String, serde_json::Value>,
+    before: Option<String>,
+    after: String,
+    changed: bool,
 ) -> Plan {
-    // `Map` equality ignores key order; our edits never reorder keys, so comparing values
-    // is the right "would anything change" test.
-    let changed = new_root != doc.root;
-    let before = doc.text;
     if !changed {
         return Plan {
             format,
@@ -354,7 +392,6 @@ fn finish_plan(
             diff: String::new(),
         };
     }
-    let after = document::render(&new_root, &document::detect_indent(before.as_deref()));
     let old_name = match before {
         Some(_) => path.display().to_string(),
         None => "/dev/null".to_owned(),
@@ -376,6 +413,23 @@ fn finish_plan(
     }
 }
 
+fn finish_plan(
+    format: Format,
+    path: &Path,
+    doc: document::Document,
+    new_root: serde_json::Map<String, serde_json::Value>,
+) -> Plan {
+    // `Map` equality ignores key order; our edits never reorder keys, so comparing values
+    // is the right "would anything change" test.
+    let changed = new_root != doc.root;
+    let after = if changed {
+        document::render(&new_root, &document::detect_indent(doc.text.as_deref()))
+    } else {
+        String::new()
+    };
+    text_plan(format, path, doc.text, after, changed)
+}
+
 /// Plans registering `spec` in the settings file at `path`.
 ///
 /// Merge rules: every other key and every other hook entry is kept, in order. For each event
@@ -388,6 +442,11 @@ fn finish_plan(
 /// an event shrinks cleanly); a group, an event array or the `hooks` object emptied by that
 /// removal is removed too. An absent file is planned as a new file.
 ///
+/// Cursor ([`Format::Cursor`]) has no groups: the first hookward entry of an event is updated
+/// in place (command, timeout, and `failClosed` on [`CURSOR_GATING_EVENTS`]), further ones are
+/// removed, a new entry `{"command": …, "timeout": …, "failClosed": …}` is appended, and
+/// `"version": 1` is added first when the file has no version.
+///
 /// # Errors
 /// [`InstallError::InvalidSpec`] for a spec that cannot be registered; [`InstallError::Io`]
 /// when the file cannot be read; [`InstallError::ByteOrderMark`],
@@ -397,7 +456,10 @@ pub fn plan_install(format: Format, path: &Path, spec: &HookSpec) -> Result<Plan
     let spec = normalize_spec(spec)?;
     let doc = load_checked(format, path)?;
     let mut root = doc.root.clone();
-    groups::install(format, &mut root, &spec);
+    match format {
+        Format::Cursor => cursor::install(&mut root, &spec),
+        _ => groups::install(format, &mut root, &spec),
+    }
     Ok(finish_plan(format, path, doc, root))
 }
 
@@ -415,7 +477,10 @@ pub fn plan_install(format: Format, path: &Path, spec: &HookSpec) -> Result<Plan
 pub fn plan_uninstall(format: Format, path: &Path) -> Result<Plan, InstallError> {
     let doc = load_checked(format, path)?;
     let mut root = doc.root.clone();
-    groups::uninstall(format, &mut root);
+    match format {
+        Format::Cursor => cursor::uninstall(&mut root),
+        _ => groups::uninstall(format, &mut root),
+    }
     Ok(finish_plan(format, path, doc, root))
 }
 
@@ -434,13 +499,16 @@ pub fn inspect(format: Format, path: &Path) -> Result<Registration, InstallError
         Format::Gemini => (doc.root.get("hooksConfig").and_then(|c| c.get("enabled"))
             == Some(&serde_json::Value::Bool(false)))
         .then_some("hooksConfig.enabled"),
-        Format::Codex => None,
+        Format::Codex | Format::Cursor => None,
     };
     Ok(Registration {
         format,
         path: path.to_path_buf(),
         file_exists: doc.text.is_some(),
         disabled_by,
-        entries: groups::find(format, &doc.root),
+        entries: match format {
+            Format::Cursor => cursor::find(&doc.root),
+            _ => groups::find(format, &doc.root),
+        },
     })
 }

@@ -25,6 +25,7 @@ fn spec(program: &str) -> HookSpec {
         events: EVENTS.iter().map(|e| e.to_string()).collect(),
         matcher: None,
         timeout: 10,
+        fail_closed: false,
     }
 }
 
@@ -545,6 +546,7 @@ fn gemini_and_codex_use_the_same_shape_with_their_defaults() {
         events: vec!["BeforeTool".into(), "SessionStart".into()],
         matcher: None,
         timeout: Format::Gemini.timeout_from_secs(5),
+        fail_closed: false,
     };
     // `hooks.disabled` (legacy Gemini key) is not an event: Claude Code's format rejects it,
     // Gemini's leaves it alone.
@@ -567,6 +569,7 @@ fn gemini_and_codex_use_the_same_shape_with_their_defaults() {
         events: vec!["PreToolUse".into(), "SessionStart".into()],
         matcher: None,
         timeout: 10,
+        fail_closed: false,
     };
     apply(&plan_install(Format::Codex, &path, &s).unwrap()).unwrap();
     let v = read_json(&path);

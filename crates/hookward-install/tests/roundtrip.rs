@@ -150,6 +150,7 @@ proptest! {
             events: events.clone(),
             matcher: None,
             timeout: 10,
+            fail_closed: false,
         };
 
         apply(&plan_install(Format::ClaudeCode, &path, &spec).unwrap()).unwrap();

@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
+pub mod context;
 
 /// Everything the hook process knows besides stdin.
 #[derive(Debug, Clone)]
@@ -182,7 +183,18 @@ fn needs_policy(event: &Event) -> bool {
 fn sniff_gate(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1 << 16)];
     let text = String::from_utf8_lossy(head);
-    text.contains("\"PreToolUse\"") || text.contains("\"PermissionRequest\"")
+    // Claude Code/Codex names, then Gemini's and Cursor's names for the same gates.
+    [
+        "\"PreToolUse\"",
+        "\"PermissionRequest\"",
+        "\"BeforeTool\"",
+        "\"preToolUse\"",
+        "\"beforeShellExecution\"",
+        "\"beforeMCPExecution\"",
+        "\"beforeReadFile\"",
+    ]
+    .iter()
+    .any(|name| text.contains(name))
 }
 
 fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
@@ -300,7 +312,9 @@ fn decide(
             env.agent,
         ));
     }
-    let (verdict, ignored) = hookward_policy::resolve(eval.candidates, &config.disabled_rules);
+    let mut candidates = eval.candidates;
+    context::apply_check_modes(&mut candidates, config);
+    let (verdict, ignored) = hookward_policy::resolve(candidates, &config.disabled_rules);
     if !ignored.is_empty() {
         healths.push(health(
             "config-ignored",
@@ -316,12 +330,18 @@ fn decide(
     Ok(Decided { verdict, facts })
 }
 
-fn fail_reply(mode: FailMode, gate: bool, what: &str) -> Reply {
+fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
     if mode == FailMode::Closed && gate {
-        hookward_claude::render_fail_closed(&format!(
+        let reason = format!(
             "hookward could not check this tool call and is set to fail closed: {what}. \
              Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
-        ))
+        );
+        match agent {
+            Agent::ClaudeCode => hookward_claude::render_fail_closed(&reason),
+            Agent::Codex => hookward_codex::render_fail_closed(&reason),
+            Agent::Gemini => hookward_gemini::render_fail_closed(&reason),
+            Agent::Cursor => hookward_cursor::render_fail_closed(&reason),
+        }
     } else {
         Reply::none()
     }
@@ -383,7 +403,7 @@ fn failed(
         fail_health(config.fail_mode, gate, env.agent),
     ];
     HookOutcome {
-        reply: fail_reply(config.fail_mode, gate, &what),
+        reply: fail_reply(env.agent, config.fail_mode, gate, &what),
         event,
         facts: None,
         verdict: Verdict::default(),
@@ -423,7 +443,27 @@ fn run_inner(
             },
         )
         .map_err(|e| e.to_string()),
-        other => Err(format!("the {} adapter is not built yet", other.as_str())),
+        Agent::Codex => hookward_codex::parse(
+            stdin,
+            &hookward_codex::Env {
+                project_dir: env.project_dir.clone(),
+            },
+        )
+        .map_err(|e| e.to_string()),
+        Agent::Gemini => hookward_gemini::parse(
+            stdin,
+            &hookward_gemini::Env {
+                project_dir: env.project_dir.clone(),
+            },
+        )
+        .map_err(|e| e.to_string()),
+        Agent::Cursor => hookward_cursor::parse(
+            stdin,
+            &hookward_cursor::Env {
+                project_dir: env.project_dir.clone(),
+            },
+        )
+        .map_err(|e| e.to_string()),
     };
     let event = match parsed {
         Ok(e) => e,
@@ -464,10 +504,22 @@ fn run_inner(
     } else {
         (Verdict::default(), None)
     };
-    let response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
+    let mut response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
+    let t = Instant::now();
+    context::run(
+        env,
+        &event,
+        &config,
+        verdict.decision == Some(Decision::Deny),
+        &mut response,
+        healths,
+    );
+    trace("context", t);
     let reply = match env.agent {
         Agent::ClaudeCode => hookward_claude::render(&event, &response),
-        _ => Reply::none(),
+        Agent::Codex => hookward_codex::render(&event, &response),
+        Agent::Gemini => hookward_gemini::render(&event, &response),
+        Agent::Cursor => hookward_cursor::render(&event, &response),
     };
     let outcome = HookOutcome {
         reply,

@@ -36,12 +36,3 @@ decision contains {"id": "inject/hidden-prompt-text", "decision": "ask", "reason
 	count(scan.findings) > 0
 	reason := sprintf("the prompt contains hidden text that is invisible on screen (%s), e.g. %q", [families, first_evidence])
 }
-
-# @rule context/poisoned-write deny
-# Text written into an instruction file, skill, rule or memory reads as a planted instruction (fetch-and-run, exfiltration, approvals loosened, hiding from the user, hidden text).
-decision contains {"id": "context/poisoned-write", "decision": "deny", "reason": reason} if {
-	input.event.kind in {"PreToolUse", "PermissionRequest"}
-	scan.verdict in {"injection", "suspicious"}
-	scan.source in {"memory_write", "instruction_file", "skill_file"}
-	reason := sprintf("the text written to %s reads as a planted instruction (%s), e.g. %q; instruction files steer every later session", [input.event.tool.paths[0], families, first_evidence])
-}

@@ -30,10 +30,16 @@ decision contains {"id": "self/agent-settings", "decision": "ask", "reason": rea
 	some p in lib.changed_paths
 	p.via != "shell"
 	lib.has_class(p, "agent_settings")
-	known := {ch.path: ch.summary | ch := input.facts.settings_change; is_object(ch)}
-	summary := object.get(known, p.path, "the change could not be computed")
+	summary := settings_summary(p.path)
 	reason := sprintf("%s would change %s, the agent's own settings: %s", [lib.how(p), p.path, summary])
 }
+
+# The leaf-by-leaf summary of the settings write at `path`, or why it is unknown.
+settings_summary(path) := ch.summary if {
+	ch := input.facts.settings_change
+	is_object(ch)
+	ch.path == path
+} else := "the change could not be computed"
 
 # @rule self/disable-hooks deny
 # A change that switches the agent's hooks off (disableAllHooks) or removes hookward's own hook entries.
@@ -83,4 +89,27 @@ decision contains {"id": "self/security-tool-config", "decision": "deny", "reaso
 decision contains {"id": "context/instructed-danger", "decision": "ask", "reason": reason} if {
 	some i in object.get(input.facts, "instructed", [])
 	reason := sprintf("%s would gain an instruction to run `%s`, which %s; instruction files steer every later session", [i.file, i.command, concat(", ", i.concerns)])
+}
+
+# @rule self/hookward-settings deny
+# Any tool changing hookward's own settings (~/.hookward/config.toml) or policies (~/.hookward/policies/): only the person changes how hookward decides.
+decision contains {"id": "self/hookward-settings", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	lib.has_class(p, "hookward_home")
+	hookward_settings_file(p.path)
+	reason := sprintf("%s would %s %s, hookward's own settings; only the person changes how hookward decides", [lib.how(p), lib.verb(p), p.path])
+}
+
+hookward_settings_file(path) if endswith(path, "/config.toml")
+
+hookward_settings_file(path) if contains(path, "/policies/")
+
+# @rule self/hookward-env-in-settings deny
+# A settings write that sets HOOKWARD_* variables in the agent's environment (env.HOOKWARD_…), which would override hookward's configuration for every hook.
+decision contains {"id": "self/hookward-env-in-settings", "decision": "deny", "reason": reason} if {
+	ch := input.facts.settings_change
+	is_object(ch)
+	some line in object.get(ch, "changes", [])
+	regex.match(`^(add|set) env\.HOOKWARD_`, line)
+	reason := sprintf("this would set a HOOKWARD_* variable in %s (%s), overriding hookward's own configuration", [ch.path, line])
 }

@@ -115,13 +115,15 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "paths.rego",
     "self.rego",
     "shell.rego",
-    "inject.rego"
+    "inject.rego",
+    "context.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
     "tests/self_test.rego",
     "tests/shell_test.rego",
     "tests/inject_test.rego",
+    "tests/context_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.

@@ -53,11 +53,15 @@
 //! [`read_fallback_health`].
 #![deny(missing_docs)]
 
+mod context;
 mod error;
 mod fallback;
 mod records;
 mod schema;
 
+pub use context::{
+    ChangeQuery, ChangeRow, FileState, FindingRow, NewChange, NewFinding, PruneCounts, VersionRow,
+};
 pub use error::StoreError;
 pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,

@@ -49,10 +49,76 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX health_events_ts ON health_events (ts_ms);
     "#,
+    // 2: the context guard's ledger (issue #5). `context_files` is the last observed state of
+    // each guarded file (stat first, hash only what changed); `context_versions` every version
+    // seen (content in the blake3 object store, `hash` NULL = the file was absent);
+    // `context_changes` the change records (C ids) people review; `context_findings` what the
+    // detectors found in a change (F ids); `context_scopes` which homes/projects had their
+    // first scan. Evidence and messages are redacted before they are written.
+    r#"
+    CREATE TABLE context_scopes (
+        project      TEXT PRIMARY KEY,
+        scanned_ms   INTEGER NOT NULL
+    );
+    CREATE TABLE context_versions (
+        id       INTEGER PRIMARY KEY,
+        path     TEXT    NOT NULL,
+        hash     TEXT,
+        size     INTEGER NOT NULL,
+        ts_ms    INTEGER NOT NULL,
+        writer   TEXT    NOT NULL,
+        session  TEXT,
+        clean    INTEGER NOT NULL
+    );
+    CREATE INDEX context_versions_path ON context_versions (path, id);
+    CREATE TABLE context_files (
+        path           TEXT PRIMARY KEY,
+        project        TEXT    NOT NULL,
+        kind           TEXT    NOT NULL,
+        hash           TEXT,
+        size           INTEGER NOT NULL,
+        mtime_ns       INTEGER NOT NULL,
+        ino            INTEGER NOT NULL,
+        version_id     INTEGER NOT NULL,
+        checkpoint_id  INTEGER,
+        updated_ms     INTEGER NOT NULL
+    );
+    CREATE INDEX context_files_project ON context_files (project);
+    CREATE TABLE context_changes (
+        id            INTEGER PRIMARY KEY,
+        path          TEXT    NOT NULL,
+        project       TEXT    NOT NULL,
+        kind          TEXT    NOT NULL,
+        from_version  INTEGER,
+        to_version    INTEGER NOT NULL,
+        ts_ms         INTEGER NOT NULL,
+        writer        TEXT    NOT NULL,
+        session       TEXT,
+        status        TEXT    NOT NULL,
+        reviewed_ms   INTEGER,
+        flagged       INTEGER NOT NULL,
+        executable    TEXT,
+        announced     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX context_changes_status ON context_changes (status, ts_ms);
+    CREATE INDEX context_changes_path ON context_changes (path, id);
+    CREATE TABLE context_findings (
+        id         INTEGER PRIMARY KEY,
+        change_id  INTEGER NOT NULL,
+        rule_id    TEXT    NOT NULL,
+        severity   TEXT    NOT NULL,
+        message    TEXT    NOT NULL,
+        evidence   TEXT    NOT NULL,
+        line       INTEGER,
+        status     TEXT    NOT NULL
+    );
+    CREATE INDEX context_findings_change ON context_findings (change_id);
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
-/// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`.
+/// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
+/// version 2: the context guard's ledger (`context_*`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

@@ -1,9 +1,11 @@
 //! `hookward doctor`: is hookward installed, healthy, and actually answering?
 
-use crate::install::CLAUDE_EVENTS;
+use crate::install::{codex_home, settings_path, InstallAgent};
 use crate::util::{self, fmt_ts, CliResult};
-use crate::{AgentArg, ScopeArg};
-use hookward_install::{inspect, Format, Timeout};
+use crate::ScopeArg;
+use hookward_install::{
+    codex_config_path, inspect, inspect_codex_trust, Registration, Timeout, TimeoutUnit, TrustState,
+};
 use hookward_store::Store;
 use serde::Serialize;
 use std::io::Write;
@@ -22,6 +24,9 @@ const CANARY_TIMEOUT: Duration = Duration::from_secs(10);
 struct Check {
     name: String,
     ok: bool,
+    /// A warning: worth a look, not a failure (exit code unaffected).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    warn: bool,
     detail: String,
 }
 
@@ -29,8 +34,223 @@ fn check(checks: &mut Vec<Check>, name: &str, ok: bool, detail: impl Into<String
     checks.push(Check {
         name: name.into(),
         ok,
+        warn: false,
         detail: detail.into(),
     });
+}
+
+fn warn(checks: &mut Vec<Check>, name: &str, detail: impl Into<String>) {
+    checks.push(Check {
+        name: name.into(),
+        ok: true,
+        warn: true,
+        detail: detail.into(),
+    });
+}
+
+/// One agent's registration, as found by [`agent_checks`].
+struct Installed {
+    agent: InstallAgent,
+    /// Latest modification time (ms since the epoch) of a file holding our entries: the
+    /// install (or the last change to the file) — events before it do not prove the hooks run.
+    since_ms: Option<i64>,
+}
+
+fn mtime_ms(path: &Path) -> Option<i64> {
+    let t = std::fs::metadata(path).ok()?.modified().ok()?;
+    let d = t.duration_since(std::time::UNIX_EPOCH).ok()?;
+    i64::try_from(d.as_millis()).ok()
+}
+
+/// The settings files doctor reads for `agent`.
+fn agent_files(agent: InstallAgent, project: &Option<PathBuf>) -> Result<Vec<PathBuf>, String> {
+    match agent {
+        InstallAgent::ClaudeCode => [ScopeArg::User, ScopeArg::Project, ScopeArg::Local]
+            .into_iter()
+            .map(|scope| settings_path(agent, scope, project.clone()))
+            .collect(),
+        _ => Ok(vec![settings_path(agent, ScopeArg::User, None)?]),
+    }
+}
+
+/// Checks `agent`'s settings files: entries, programs, timeouts, hooks switched off, each
+/// event registered once, and for Codex the trust entries. Returns the agent when hookward is
+/// registered with it, and pushes the Claude Code commands for the canary.
+fn agent_checks(
+    checks: &mut Vec<Check>,
+    agent: InstallAgent,
+    project: &Option<PathBuf>,
+    commands: &mut Vec<String>,
+) -> Result<Option<Installed>, String> {
+    let format = agent.format();
+    let name = format.agent_name();
+    let mut per_event = std::collections::BTreeMap::<String, usize>::new();
+    let mut since_ms: Option<i64> = None;
+    let mut files = Vec::new();
+    for path in agent_files(agent, project)? {
+        let reg: Registration = match inspect(format, &path) {
+            Ok(reg) => reg,
+            Err(e) => {
+                check(checks, "settings", false, e.to_string());
+                continue;
+            }
+        };
+        if let Some(by) = reg.disabled_by {
+            check(
+                checks,
+                "hooks enabled",
+                false,
+                format!(
+                    "{}: {by} switches every hook off, hookward included",
+                    path.display()
+                ),
+            );
+        }
+        if !reg.entries.is_empty() {
+            files.push(path.clone());
+            since_ms = since_ms.max(mtime_ms(&path));
+        }
+        for e in &reg.entries {
+            *per_event.entry(e.event.clone()).or_default() += 1;
+            let prog_ok = is_executable(Path::new(&e.program));
+            check(
+                checks,
+                "command",
+                prog_ok,
+                format!(
+                    "{} {}: {}{}",
+                    path.display(),
+                    e.event,
+                    e.command,
+                    if prog_ok {
+                        ""
+                    } else {
+                        " (program missing or not executable: re-run `hookward install`)"
+                    }
+                ),
+            );
+            let (unit, per_s) = match format.timeout_unit() {
+                TimeoutUnit::Seconds => ("s", 1),
+                TimeoutUnit::Milliseconds => ("ms", 1000),
+            };
+            match &e.timeout {
+                Timeout::Value(t) if *t >= per_s && *t <= MAX_SANE_TIMEOUT_S * per_s => {}
+                Timeout::Value(t) => check(
+                    checks,
+                    "timeout",
+                    false,
+                    format!(
+                        "{} {}: timeout {t} {unit}; use 1–{} {unit}",
+                        path.display(),
+                        e.event,
+                        MAX_SANE_TIMEOUT_S * per_s
+                    ),
+                ),
+                Timeout::Absent => check(
+                    checks,
+                    "timeout",
+                    false,
+                    format!(
+                        "{} {}: no timeout, {name}'s default applies",
+                        path.display(),
+                        e.event
+                    ),
+                ),
+                Timeout::Invalid(s) => check(
+                    checks,
+                    "timeout",
+                    false,
+                    format!(
+                        "{} {}: timeout {s} is not a number",
+                        path.display(),
+                        e.event
+                    ),
+                ),
+            }
+            if agent == InstallAgent::ClaudeCode && !commands.contains(&e.command) {
+                commands.push(e.command.clone());
+            }
+        }
+    }
+    if per_event.is_empty() {
+        let file = agent_files(agent, project)?
+            .into_iter()
+            .next()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        check(
+            checks,
+            "agent",
+            true,
+            format!(
+                "{name}: not installed ({file}); `hookward install {} --apply` adds it",
+                agent.word()
+            ),
+        );
+        return Ok(None);
+    }
+    for ev in agent.events() {
+        let n = per_event.get(*ev).copied().unwrap_or(0);
+        let hint = match n {
+            1 => String::new(),
+            0 => format!(" (re-run `hookward install {} --apply`)", agent.word()),
+            _ => " (each call runs hookward more than once: uninstall from all but one scope)"
+                .to_owned(),
+        };
+        let label = if agent == InstallAgent::ClaudeCode {
+            String::new()
+        } else {
+            format!("{name} ")
+        };
+        check(
+            checks,
+            "registered",
+            n == 1,
+            format!("{label}{ev}: registered {n} time(s){hint}"),
+        );
+    }
+    if agent == InstallAgent::Codex {
+        codex_trust_checks(checks, &files)?;
+    }
+    Ok(Some(Installed { agent, since_ms }))
+}
+
+/// Codex runs only trusted hooks (protocol/REPORT.md §2): one check per entry of ours.
+fn codex_trust_checks(checks: &mut Vec<Check>, files: &[PathBuf]) -> Result<(), String> {
+    let config = codex_config_path(&codex_home()?);
+    for hooks in files {
+        match inspect_codex_trust(&config, hooks) {
+            Ok(t) => {
+                if t.hooks_feature_off {
+                    check(
+                        checks,
+                        "hooks enabled",
+                        false,
+                        format!(
+                            "{}: [features] hooks = false switches every Codex hook off",
+                            config.display()
+                        ),
+                    );
+                }
+                for e in &t.entries {
+                    let (ok, what) = match e.state {
+                        TrustState::Trusted => (true, "trusted"),
+                        TrustState::Missing => (false, "not trusted: Codex skips it without a warning; run `hookward install codex --apply` or review it in Codex's /hooks"),
+                        TrustState::Modified => (false, "trusted hash does not match (the entry changed or moved): run `hookward install codex --apply` or review it in Codex's /hooks"),
+                        TrustState::Disabled => (false, "switched off in Codex's /hooks (enabled = false)"),
+                    };
+                    check(
+                        checks,
+                        "trust",
+                        ok,
+                        format!("{} {}: {what}", config.display(), e.event),
+                    );
+                }
+            }
+            Err(e) => check(checks, "trust", false, e.to_string()),
+        }
+    }
+    Ok(())
 }
 
 pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
@@ -69,101 +289,24 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         Err(e) => check(&mut checks, "config", false, e),
     }
     let mut commands = Vec::new();
-    let mut total_per_event = std::collections::BTreeMap::<String, usize>::new();
-    for scope in [ScopeArg::User, ScopeArg::Project, ScopeArg::Local] {
-        let path = crate::install::settings_path(AgentArg::ClaudeCode, scope, project.clone())?;
-        match inspect(Format::ClaudeCode, &path) {
-            Ok(reg) => {
-                if let Some(by) = reg.disabled_by {
-                    check(
-                        &mut checks,
-                        "hooks enabled",
-                        false,
-                        format!(
-                            "{}: {by} switches every hook off, hookward included",
-                            path.display()
-                        ),
-                    );
-                }
-                for e in &reg.entries {
-                    *total_per_event.entry(e.event.clone()).or_default() += 1;
-                    let prog_ok = is_executable(Path::new(&e.program));
-                    check(
-                        &mut checks,
-                        "command",
-                        prog_ok,
-                        format!(
-                            "{} {}: {}{}",
-                            path.display(),
-                            e.event,
-                            e.command,
-                            if prog_ok {
-                                ""
-                            } else {
-                                " (program missing or not executable: re-run `hookward install`)"
-                            }
-                        ),
-                    );
-                    match &e.timeout {
-                        Timeout::Value(t) if *t >= 1 && *t <= MAX_SANE_TIMEOUT_S => {}
-                        Timeout::Value(t) => check(
-                            &mut checks,
-                            "timeout",
-                            false,
-                            format!(
-                                "{} {}: timeout {t} s; use 1–{MAX_SANE_TIMEOUT_S} s",
-                                path.display(),
-                                e.event
-                            ),
-                        ),
-                        Timeout::Absent => check(
-                            &mut checks,
-                            "timeout",
-                            false,
-                            format!(
-                                "{} {}: no timeout, Claude Code's default is 600 s",
-                                path.display(),
-                                e.event
-                            ),
-                        ),
-                        Timeout::Invalid(s) => check(
-                            &mut checks,
-                            "timeout",
-                            false,
-                            format!(
-                                "{} {}: timeout {s} is not a number",
-                                path.display(),
-                                e.event
-                            ),
-                        ),
-                    }
-                    if !commands.contains(&e.command) {
-                        commands.push(e.command.clone());
-                    }
-                }
-            }
-            Err(e) => check(&mut checks, "settings", false, e.to_string()),
+    let mut installed = Vec::new();
+    for agent in InstallAgent::ALL {
+        if let Some(i) = agent_checks(&mut checks, agent, &project, &mut commands)? {
+            installed.push(i);
         }
     }
-    if total_per_event.is_empty() {
-        check(&mut checks, "registered", false, "hookward is not registered with Claude Code: run `hookward install claude-code --apply`");
-    } else {
-        for ev in CLAUDE_EVENTS {
-            let n = total_per_event.get(*ev).copied().unwrap_or(0);
-            check(
-                &mut checks,
-                "registered",
-                n == 1,
-                format!("{ev}: registered {n} time(s){}", match n {
-                1 => "",
-                0 => " (re-run `hookward install claude-code --apply`)",
-                _ => " (each call runs hookward more than once: uninstall from all but one scope)",
-            }),
-            );
-        }
+    if installed.is_empty() {
+        check(
+            &mut checks,
+            "registered",
+            false,
+            "hookward is not registered with any agent: run `hookward install <agent> --apply` \
+             (claude-code, codex, gemini, cursor)",
+        );
     }
     let store_path = home.join("state.db");
-    match Store::open_existing(&store_path) {
+    let store = Store::open_existing(&store_path);
+    match &store {
         Ok(store) => {
             match store.check() {
                 Ok(h) => check(
@@ -197,14 +340,6 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                     );
                 }
             }
-            if let Ok(Some(ts)) = store.last_event_ms("claude-code") {
-                check(
-                    &mut checks,
-                    "activity",
-                    true,
-                    format!("last Claude Code event {}", fmt_ts(ts)),
-                );
-            }
         }
         Err(e) => check(
             &mut checks,
@@ -212,6 +347,44 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             matches!(e, hookward_store::StoreError::Missing { .. }),
             e.to_string(),
         ),
+    }
+    for i in &installed {
+        let name = i.agent.format().agent_name();
+        let last = store
+            .as_ref()
+            .ok()
+            .and_then(|s| s.last_event_ms(i.agent.word()).ok().flatten());
+        let since = i
+            .since_ms
+            .map(fmt_ts)
+            .unwrap_or_else(|| "the install".into());
+        match (last, i.since_ms) {
+            (Some(ts), Some(since_ms)) if ts >= since_ms => check(
+                &mut checks,
+                "activity",
+                true,
+                format!("last {name} event {}", fmt_ts(ts)),
+            ),
+            (Some(ts), None) => check(
+                &mut checks,
+                "activity",
+                true,
+                format!("last {name} event {}", fmt_ts(ts)),
+            ),
+            (Some(ts), Some(_)) => warn(
+                &mut checks,
+                "activity",
+                format!(
+                    "{name}: installed but no events received since {since} (last event {})",
+                    fmt_ts(ts)
+                ),
+            ),
+            (None, _) => warn(
+                &mut checks,
+                "activity",
+                format!("{name}: installed but no events received since {since}"),
+            ),
+        }
     }
     if let Ok(evs) =
         hookward_store::read_fallback_health(&hookward_store::fallback_health_path(&store_path))
@@ -244,12 +417,26 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         for c in &checks {
             println!(
                 "{} {:13} {}",
-                if c.ok { "ok  " } else { "FAIL" },
+                if !c.ok {
+                    "FAIL"
+                } else if c.warn {
+                    "warn"
+                } else {
+                    "ok  "
+                },
                 c.name,
                 c.detail
             );
         }
-        println!("{} checks, {failed} failed", checks.len());
+        let warned = checks.iter().filter(|c| c.warn).count();
+        if warned > 0 {
+            println!(
+                "{} checks, {failed} failed, {warned} warnings",
+                checks.len()
+            );
+        } else {
+            println!("{} checks, {failed} failed", checks.len());
+        }
     }
     Ok(if failed == 0 {
         ExitCode::SUCCESS

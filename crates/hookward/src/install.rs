@@ -1,13 +1,14 @@
-//! `hookward install` / `hookward uninstall`.
+//! `hookward install` / `hookward uninstall`: Claude Code, Codex CLI, Gemini CLI, Cursor.
 
 use crate::util::{self, CliResult};
-use crate::{AgentArg, ScopeArg};
-use clap::Args;
+use crate::ScopeArg;
+use clap::{Args, ValueEnum};
 use hookward_install::{
-    apply, claude_settings_path, hook_command, plan_install, plan_uninstall, Format, HookSpec,
-    Scope,
+    apply, claude_settings_path, codex_config_path, codex_hooks_path, cursor_hooks_path,
+    gemini_settings_path, hook_command, plan_codex_trust, plan_install, plan_uninstall, Format,
+    HookSpec, Plan, Scope,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The Claude Code events hookward registers for: the tool-call gate, the tool results it
@@ -22,11 +23,99 @@ pub const CLAUDE_EVENTS: &[&str] = &[
     "Stop",
 ];
 
+/// Codex CLI 0.171 events (protocol/REPORT.md §2), the same roles as Claude Code's; Codex has
+/// no PostToolUseFailure (a failing tool call is a PostToolUse).
+pub const CODEX_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "SessionStart",
+    "Stop",
+];
+
+/// Gemini CLI 0.61 events (protocol/REPORT.md §3): BeforeTool/AfterTool are the tool-call gate
+/// and results, BeforeAgent the prompt, AfterAgent the end of a turn.
+pub const GEMINI_EVENTS: &[&str] = &[
+    "BeforeTool",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "SessionStart",
+];
+
+/// Cursor events (issue #6, Cursor hooks docs <https://cursor.com/docs/agent/hooks>).
+pub const CURSOR_EVENTS: &[&str] = &[
+    "preToolUse",
+    "beforeShellExecution",
+    "beforeMCPExecution",
+    "beforeReadFile",
+    "postToolUse",
+    "postToolUseFailure",
+    "afterFileEdit",
+    "beforeSubmitPrompt",
+    "sessionStart",
+    "stop",
+];
+
+/// Agents hookward can be installed into.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum InstallAgent {
+    /// Anthropic's Claude Code (settings.json).
+    ClaudeCode,
+    /// OpenAI's Codex CLI ($CODEX_HOME/hooks.json + trust entries in config.toml).
+    Codex,
+    /// Google's Gemini CLI (~/.gemini/settings.json).
+    Gemini,
+    /// Cursor (~/.cursor/hooks.json).
+    Cursor,
+}
+
+impl InstallAgent {
+    /// Every agent, in the order doctor reports them.
+    pub const ALL: [InstallAgent; 4] = [
+        InstallAgent::ClaudeCode,
+        InstallAgent::Codex,
+        InstallAgent::Gemini,
+        InstallAgent::Cursor,
+    ];
+
+    /// The word used on the command line and in the store (`hookward hook <agent>`).
+    pub fn word(self) -> &'static str {
+        match self {
+            InstallAgent::ClaudeCode => "claude-code",
+            InstallAgent::Codex => "codex",
+            InstallAgent::Gemini => "gemini",
+            InstallAgent::Cursor => "cursor",
+        }
+    }
+
+    /// The settings format of this agent.
+    pub fn format(self) -> Format {
+        match self {
+            InstallAgent::ClaudeCode => Format::ClaudeCode,
+            InstallAgent::Codex => Format::Codex,
+            InstallAgent::Gemini => Format::Gemini,
+            InstallAgent::Cursor => Format::Cursor,
+        }
+    }
+
+    /// The events hookward registers for.
+    pub fn events(self) -> &'static [&'static str] {
+        match self {
+            InstallAgent::ClaudeCode => CLAUDE_EVENTS,
+            InstallAgent::Codex => CODEX_EVENTS,
+            InstallAgent::Gemini => GEMINI_EVENTS,
+            InstallAgent::Cursor => CURSOR_EVENTS,
+        }
+    }
+}
+
 #[derive(Args)]
 pub struct InstallArgs {
     /// The agent whose settings to change.
-    agent: AgentArg,
-    /// Which settings file.
+    agent: InstallAgent,
+    /// Which settings file (Claude Code only; the other agents have one user file).
     #[arg(long, value_enum, default_value_t = ScopeArg::User)]
     scope: ScopeArg,
     /// The project directory for --scope project/local (default: the current directory).
@@ -35,66 +124,139 @@ pub struct InstallArgs {
     /// Write the change (after one backup, atomically). Without it, only the diff is shown.
     #[arg(long)]
     apply: bool,
+    /// Codex only: do not write the trust entries into config.toml (review in /hooks instead).
+    #[arg(long)]
+    no_trust: bool,
 }
 
+/// Codex's home: `$CODEX_HOME` (canonicalized when it exists, as Codex does, because the
+/// trust keys hold the path Codex sees), else `~/.codex` (protocol/REPORT.md §2).
+pub fn codex_home() -> Result<PathBuf, String> {
+    match std::env::var_os("CODEX_HOME").filter(|v| !v.is_empty()) {
+        Some(v) => {
+            let p = PathBuf::from(v);
+            Ok(p.canonicalize().unwrap_or(p))
+        }
+        None => Ok(util::user_home()?.join(".codex")),
+    }
+}
+
+/// The settings file of `agent` for `scope`.
 pub fn settings_path(
-    agent: AgentArg,
+    agent: InstallAgent,
     scope: ScopeArg,
     project: Option<PathBuf>,
 ) -> Result<PathBuf, String> {
-    let project = match project {
-        Some(p) => p,
-        None => std::env::current_dir().map_err(|e| e.to_string())?,
-    };
-    let scope = match scope {
-        ScopeArg::User => Scope::User,
-        ScopeArg::Project => Scope::Project,
-        ScopeArg::Local => Scope::Local,
-    };
+    if agent != InstallAgent::ClaudeCode && scope != ScopeArg::User {
+        return Err(format!(
+            "--scope applies to claude-code only; {} has one user-level file",
+            agent.word()
+        ));
+    }
     match agent {
-        AgentArg::ClaudeCode => Ok(claude_settings_path(scope, &util::user_home()?, &project)),
+        InstallAgent::ClaudeCode => {
+            let project = match project {
+                Some(p) => p,
+                None => std::env::current_dir().map_err(|e| e.to_string())?,
+            };
+            let scope = match scope {
+                ScopeArg::User => Scope::User,
+                ScopeArg::Project => Scope::Project,
+                ScopeArg::Local => Scope::Local,
+            };
+            Ok(claude_settings_path(scope, &util::user_home()?, &project))
+        }
+        InstallAgent::Codex => Ok(codex_hooks_path(&codex_home()?)),
+        InstallAgent::Gemini => Ok(gemini_settings_path(&util::user_home()?)),
+        InstallAgent::Cursor => Ok(cursor_hooks_path(&util::user_home()?)),
     }
 }
 
-fn show(plan: &hookward_install::Plan, apply_it: bool, verb: &str) -> CliResult {
-    if !plan.changed {
-        println!("{} already {verb}; nothing to change", plan.path.display());
+/// Prints the diffs of `plans` (in order) and, with `apply_it`, writes the changed ones in
+/// that order.
+/// `primary` names the agent's settings file in the "nothing to change" line.
+fn show(plans: &[&Plan], primary: &Path, apply_it: bool, verb: &str) -> CliResult {
+    let changed: Vec<&Plan> = plans.iter().copied().filter(|p| p.changed).collect();
+    if changed.is_empty() {
+        println!("{} already {verb}; nothing to change", primary.display());
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", plan.diff);
+    for p in &changed {
+        print!("{}", p.diff);
+    }
     if !apply_it {
+        let names: Vec<String> = changed
+            .iter()
+            .map(|p| p.path.display().to_string())
+            .collect();
         println!(
             "\n(dry run) re-run with --apply to write {}",
-            plan.path.display()
+            names.join(" and ")
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let out = apply(plan).map_err(|e| e.to_string())?;
-    if let (Some(b), true) = (&out.backup, out.backup_created) {
-        println!("backup of the original: {}", b.display());
+    for p in &changed {
+        let out = apply(p).map_err(|e| e.to_string())?;
+        if let (Some(b), true) = (&out.backup, out.backup_created) {
+            println!("backup of the original: {}", b.display());
+        }
+        println!("wrote {}", p.path.display());
     }
-    println!("wrote {}", plan.path.display());
     Ok(ExitCode::SUCCESS)
 }
 
+/// The plain statement printed when Codex trust is left to the person.
+const NO_TRUST_NOTE: &str = "Codex will not run these hooks until you review them in /hooks \
+(start `codex`, type /hooks, trust hookward's entries); `codex exec` skips untrusted hooks \
+without a warning. Re-run without --no-trust to write the trust entries instead.";
+
 pub fn run_install(args: InstallArgs) -> CliResult {
+    if args.no_trust && args.agent != InstallAgent::Codex {
+        return Err("--no-trust applies to codex only".into());
+    }
     let path = settings_path(args.agent, args.scope, args.project)?;
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find hookward's own path: {e}"))?;
     let exe = exe.canonicalize().unwrap_or(exe);
     let cfg = util::load_config()?;
+    let format = args.agent.format();
     let spec = HookSpec {
-        command: hook_command(&exe, "claude-code").map_err(|e| e.to_string())?,
-        events: CLAUDE_EVENTS.iter().map(|s| s.to_string()).collect(),
+        command: hook_command(&exe, args.agent.word()).map_err(|e| e.to_string())?,
+        events: args.agent.events().iter().map(|s| s.to_string()).collect(),
         matcher: None,
-        timeout: cfg.hook_timeout,
+        timeout: format.timeout_from_secs(cfg.hook_timeout),
+        fail_closed: cfg.fail_mode == hookward_config::FailMode::Closed,
     };
-    let plan = plan_install(Format::ClaudeCode, &path, &spec).map_err(|e| e.to_string())?;
-    show(&plan, args.apply, "has hookward's hooks")
+    let plan = plan_install(format, &path, &spec).map_err(|e| e.to_string())?;
+    if args.agent != InstallAgent::Codex {
+        return show(&[&plan], &path, args.apply, "has hookward's hooks");
+    }
+    let config = codex_config_path(&codex_home()?);
+    let trust = plan_codex_trust(
+        &config,
+        &path,
+        plan.before.as_deref(),
+        &plan.after,
+        !args.no_trust,
+    )
+    .map_err(|e| e.to_string())?;
+    // Trust first: if writing hooks.json then fails, a trust entry without its hook is inert.
+    let code = show(&[&trust, &plan], &path, args.apply, "has hookward's hooks")?;
+    if args.no_trust {
+        println!("{NO_TRUST_NOTE}");
+    }
+    Ok(code)
 }
 
 pub fn run_uninstall(args: InstallArgs) -> CliResult {
     let path = settings_path(args.agent, args.scope, args.project)?;
-    let plan = plan_uninstall(Format::ClaudeCode, &path).map_err(|e| e.to_string())?;
-    show(&plan, args.apply, "has no hookward hooks")
+    let format = args.agent.format();
+    let plan = plan_uninstall(format, &path).map_err(|e| e.to_string())?;
+    if args.agent != InstallAgent::Codex {
+        return show(&[&plan], &path, args.apply, "has no hookward hooks");
+    }
+    let config = codex_config_path(&codex_home()?);
+    let trust = plan_codex_trust(&config, &path, plan.before.as_deref(), &plan.after, false)
+        .map_err(|e| e.to_string())?;
+    show(&[&plan, &trust], &path, args.apply, "has no hookward hooks")
 }

@@ -8,12 +8,15 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod context;
 mod demo;
 mod doctor;
+mod history;
 mod hook;
 mod install;
 mod log;
 mod policy;
+mod review;
 mod scan;
 mod util;
 
@@ -36,12 +39,21 @@ struct Cli {
 pub enum AgentArg {
     /// Anthropic's Claude Code.
     ClaudeCode,
+    /// OpenAI's Codex CLI.
+    Codex,
+    /// Google's Gemini CLI.
+    Gemini,
+    /// Cursor.
+    Cursor,
 }
 
 impl AgentArg {
     fn agent(self) -> hookward_core::Agent {
         match self {
             AgentArg::ClaudeCode => hookward_core::Agent::ClaudeCode,
+            AgentArg::Codex => hookward_core::Agent::Codex,
+            AgentArg::Gemini => hookward_core::Agent::Gemini,
+            AgentArg::Cursor => hookward_core::Agent::Cursor,
         }
     }
 }
@@ -97,6 +109,24 @@ enum Command {
         #[arg(long)]
         project: Option<PathBuf>,
     },
+    /// The context guard: scan and list the files agents obey (CLAUDE.md, rules, memory, settings…).
+    Context {
+        #[command(subcommand)]
+        command: context::ContextCommand,
+    },
+    /// Reviews changes to guarded files: list pending ones, show one (C12), accept, dismiss findings.
+    Review(review::ReviewArgs),
+    /// Puts a guarded file back: the version before a change, or its checkpoint (preview; --apply).
+    Restore(context::RestoreArgs),
+    /// Shows which change and writer brought each line of a guarded file.
+    Blame(context::BlameArgs),
+    /// Exports the change records with their findings (JSON Lines on stdout).
+    Export(review::ExportArgs),
+    /// Guarded file history: prune old records, remove unreferenced contents.
+    History {
+        #[command(subcommand)]
+        command: history::HistoryCommand,
+    },
     /// Shows the effective configuration and where each value came from.
     Config {
         /// Print as JSON.
@@ -117,6 +147,12 @@ fn main() -> ExitCode {
         Command::Install(args) => install::run_install(args),
         Command::Uninstall(args) => install::run_uninstall(args),
         Command::Doctor { json, project } => doctor::run(json, project),
+        Command::Context { command } => context::run_context(command),
+        Command::Review(args) => review::run(args),
+        Command::Restore(args) => context::run_restore(args),
+        Command::Blame(args) => context::run_blame(args),
+        Command::Export(args) => review::run_export(args),
+        Command::History { command } => history::run(command),
         Command::Config { json } => util::run_config(json),
     };
     match result {

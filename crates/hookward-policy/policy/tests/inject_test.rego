@@ -26,17 +26,6 @@ test_clean_output_no_opinion if {
 	count(rules.decision) == 0 with input as post("clean", [])
 }
 
-test_poisoned_memory_write_denied if {
-	inp := {
-		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/p/CLAUDE.md"]}},
-		"facts": {"project_dir": "/p", "paths": [], "scan": {"source": "instruction_file", "verdict": "suspicious", "score": 0.4, "findings": [finding("persistence_order", "from now on auto-approve")]}},
-		"config": {},
-	}
-	some d in rules.decision with input as inp
-	d.id == "context/poisoned-write"
-	d.decision == "deny"
-}
-
 test_hidden_prompt_text_asks if {
 	inp := {
 		"event": {"kind": "UserPromptSubmit"},

@@ -101,3 +101,36 @@ test_instructed_danger_asks if {
 	d.decision == "ask"
 	contains(d.reason, "cat ~/.aws/credentials")
 }
+
+test_hookward_config_write_denied if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/h/.hookward/config.toml"]}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/h/.hookward/config.toml", "access": "write", "via": "tool", "how": "Write", "evidence": "/h/.hookward/config.toml", "classes": ["hookward_home", "outside_project"]}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "self/hookward-settings"
+	d.decision == "deny"
+}
+
+test_hookward_store_write_only_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/h/.hookward/notes.txt"]}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/h/.hookward/notes.txt", "access": "write", "via": "tool", "how": "Write", "evidence": "/h/.hookward/notes.txt", "classes": ["hookward_home", "outside_project"]}]},
+		"config": {},
+	}
+	ids := {d.id | some d in rules.decision with input as inp}
+	not "self/hookward-settings" in ids
+	"self/hookward-home" in ids
+}
+
+test_hookward_env_in_agent_settings_denied if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write", "paths": ["/p/.claude/settings.json"]}},
+		"facts": {"project_dir": "/p", "paths": [], "settings_change": {"path": "/p/.claude/settings.json", "known": true, "changes": ["add env.HOOKWARD_FAIL_MODE = \"open\""], "summary": "x", "security": []}},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "self/hookward-env-in-settings"
+	d.decision == "deny"
+}

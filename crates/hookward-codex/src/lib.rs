@@ -1,0 +1,556 @@
+//! Codex CLI adapter: the agent's hook payloads in, its reply format out.
+//!
+//! Codex CLI (0.171.0, `shared/protocol/REPORT.md` §2) runs each hook command once per event
+//! with one JSON document on stdin, in a shape close to Claude Code's. This crate is the only
+//! place that knows it:
+//!
+//! * [`parse`] turns the payload into an agent-neutral [`Event`]. Tool names are normalised to
+//!   [`ToolKind`]s: `Bash` (how Codex reports `exec_command`, input `{"command": "<cmd>"}`) →
+//!   shell with `command` set exactly as for Claude's `Bash`; `apply_patch` → a file write of
+//!   **every** path named in the patch (`*** Add File:`, `*** Update File:`, `*** Delete
+//!   File:`, `*** Move to:`), with the per-operation split in `extra["apply_patch"]` (see
+//!   [`PatchPaths`]); `view_image` → file read; `spawn_agent` → agent; `web_search` → fetch;
+//!   `mcp__<server>__<tool>` → MCP. Unknown events and fields are kept, never rejected.
+//! * [`render`] turns a [`Response`] into the reply Codex accepts for that event, checked
+//!   against the JSON Schemas embedded in the Codex binary (`shared/protocol/schemas/codex/`).
+//!   Codex 0.171 **ignores** `permissionDecision:"allow"` and `"ask"` on their own (the tool
+//!   runs), so neither is ever sent: a deny is `permissionDecision:"deny"` with a non-empty
+//!   reason, and the abilities step turns an `ask` into the configured stand-in first.
+//!   Replacing a tool's output is PostToolUse `decision:"block"`: Codex hands the model the
+//!   reason *instead of* the output (`reply-effects/post_block.json`).
+//!
+//! It does no I/O: the project directory comes in through [`Env`] (Codex sets no project
+//! variable; the pipeline passes `HOOKWARD_PROJECT_DIR`, else the payload's `cwd` is used).
+//!
+//! ```
+//! use hookward_codex::{parse, render, Env};
+//! use hookward_core::{Decision, Response, ToolKind};
+//!
+//! let payload = br#"{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse",
+//!   "tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}"#;
+//! let event = parse(payload, &Env::default()).unwrap();
+//! let tool = event.tool.as_ref().unwrap();
+//! assert_eq!((tool.kind, tool.command.as_deref()), (ToolKind::Shell, Some("rm -rf ~")));
+//!
+//! let reply = render(&event, &Response {
+//!     decision: Some(Decision::Deny),
+//!     reason: Some("would delete the home directory".into()),
+//!     ..Response::default()
+//! });
+//! assert!(reply.stdout.unwrap().contains(r#""permissionDecision":"deny""#));
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{
+    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+};
+use serde_json::{json, Map, Value};
+
+/// What the hook process knows besides stdin, passed in so parsing stays pure.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    /// The project root, when the caller knows it (Codex itself sets no project variable,
+    /// REPORT.md §2 "Hook env"); otherwise the payload's `cwd` is the project.
+    pub project_dir: Option<String>,
+}
+
+/// Why a payload could not be read as a Codex hook event.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// stdin was not JSON (or was truncated).
+    #[error(
+        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Codex CLI"
+    )]
+    Json(#[from] serde_json::Error),
+    /// The JSON was not an object.
+    #[error(
+        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
+    )]
+    NotObject {
+        /// The JSON type that was found.
+        found: &'static str,
+    },
+    /// `hook_event_name` missing or not a string.
+    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Codex hook (~/.codex/hooks.json)?")]
+    NoEventName,
+}
+
+/// Whether hookward can replace this tool's output before the model sees it: always, since
+/// Codex 0.171 reports every tool's output as a plain string and PostToolUse
+/// `decision:"block"` replaces it with the reason, whatever the tool (REPORT.md §2,
+/// `reply-effects/post_block.json`).
+pub fn replaceable(_tool_name: &str) -> bool {
+    true
+}
+
+/// The paths an `apply_patch` call touches, per operation, in the order the patch names them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PatchPaths {
+    /// `*** Add File: <path>`: files created.
+    pub added: Vec<String>,
+    /// `*** Update File: <path>`: files changed in place (or moved away, see `moved_to`).
+    pub updated: Vec<String>,
+    /// `*** Delete File: <path>`: files removed.
+    pub deleted: Vec<String>,
+    /// `*** Move to: <path>`: new names of updated files.
+    pub moved_to: Vec<String>,
+}
+
+impl PatchPaths {
+    /// Every path, each once, in order of first appearance (all of them are writes).
+    pub fn all(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for p in self
+            .added
+            .iter()
+            .chain(&self.updated)
+            .chain(&self.deleted)
+            .chain(&self.moved_to)
+        {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+        out
+    }
+
+    fn to_json(&self) -> Value {
+        json!({
+            "added": self.added,
+            "updated": self.updated,
+            "deleted": self.deleted,
+            "moved_to": self.moved_to,
+        })
+    }
+}
+
+/// Reads the file headers of a Codex patch (`*** Begin Patch` … `*** End Patch`, the format
+/// of the `apply_patch` tool). Lines are trimmed; header text after the colon is the path as
+/// written (relative paths are relative to the session's `cwd`). Content lines are ignored,
+/// so a `+*** Add File: x` inside added text is not a header.
+pub fn patch_paths(patch: &str) -> PatchPaths {
+    let mut out = PatchPaths::default();
+    for line in patch.lines() {
+        let line = line.trim_end_matches('\r');
+        let header = |prefix: &str| {
+            line.strip_prefix(prefix)
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+        };
+        if let Some(p) = header("*** Add File:") {
+            out.added.push(p);
+        } else if let Some(p) = header("*** Update File:") {
+            out.updated.push(p);
+        } else if let Some(p) = header("*** Delete File:") {
+            out.deleted.push(p);
+        } else if let Some(p) = header("*** Move to:") {
+            out.moved_to.push(p);
+        }
+    }
+    out
+}
+
+/// Parses one Codex hook payload.
+///
+/// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
+/// when the bytes are not a JSON object with a string `hook_event_name`.
+pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
+            serde_json::from_str(&String::from_utf8_lossy(bytes))?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    from_value(value, env)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
+    match obj.remove(key) {
+        Some(Value::String(s)) => Some(s),
+        Some(other) => {
+            // Keep a non-string value we did not expect instead of losing it.
+            obj.insert(key.to_string(), other);
+            None
+        }
+        None => None,
+    }
+}
+
+/// Like [`parse`], from an already parsed JSON value. Event names are Codex's, which are
+/// Claude Code's spelling (`PreToolUse`, `SubagentStop`…); `Interrupt` and anything newer
+/// become [`EventKind::Other`].
+pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
+    let mut obj = match value {
+        Value::Object(m) => m,
+        other => {
+            return Err(ParseError::NotObject {
+                found: type_name(&other),
+            })
+        }
+    };
+    let name = match obj.remove("hook_event_name") {
+        Some(Value::String(s)) => s,
+        _ => return Err(ParseError::NoEventName),
+    };
+    let kind = EventKind::from_name(&name);
+    let session_id = take_str(&mut obj, "session_id");
+    let cwd = take_str(&mut obj, "cwd");
+    let transcript_path = take_str(&mut obj, "transcript_path");
+    let permission_mode = take_str(&mut obj, "permission_mode");
+    let agent_id = take_str(&mut obj, "agent_id");
+    let prompt = take_str(&mut obj, "prompt");
+    let source = ["source", "trigger", "reason"]
+        .iter()
+        .find_map(|k| take_str(&mut obj, k));
+    let tool = take_str(&mut obj, "tool_name").map(|name| {
+        let input = obj.remove("tool_input").unwrap_or(Value::Null);
+        let response = obj.remove("tool_response");
+        let id = take_str(&mut obj, "tool_use_id");
+        let (call, patch) = tool_call(name, input, response, id);
+        if let Some(patch) = patch {
+            obj.insert("apply_patch".into(), patch.to_json());
+        }
+        call
+    });
+    let project_dir = env
+        .project_dir
+        .clone()
+        .filter(|s| !s.is_empty())
+        .or_else(|| cwd.clone());
+    Ok(Event {
+        agent: Agent::Codex,
+        kind,
+        session_id,
+        cwd,
+        project_dir,
+        transcript_path,
+        permission_mode,
+        agent_id,
+        tool,
+        prompt,
+        source,
+        extra: obj,
+    })
+}
+
+/// The shell text of a Codex command input: a string as is; an argv array `[sh, -c|-lc,
+/// script]` as its script; any other array joined with spaces.
+fn command_text(v: Option<&Value>) -> Option<String> {
+    match v? {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(a) => {
+            let args: Vec<&str> = a.iter().filter_map(Value::as_str).collect();
+            match args.as_slice() {
+                [_, flag, script] if matches!(*flag, "-c" | "-lc") => Some(script.to_string()),
+                _ if !args.is_empty() => Some(args.join(" ")),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Normalises one Codex tool call; for `apply_patch` also returns the patch's paths per
+/// operation.
+///
+/// Tool names are Codex 0.171's as its hooks report them (REPORT.md §2): `Bash`
+/// (`exec_command`; older `shell`/`local_shell`/`exec_command` names and argv-array inputs
+/// are read the same way), `apply_patch` (patch text in `command`, or `input`/`patch`),
+/// `view_image` (`path`), `spawn_agent`, `web_search`, `mcp__<server>__<tool>`.
+pub fn tool_call(
+    name: String,
+    input: Value,
+    response: Option<Value>,
+    id: Option<String>,
+) -> (ToolCall, Option<PatchPaths>) {
+    let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
+    let mut paths = Vec::new();
+    let mut command = None;
+    let mut url = None;
+    let mut mcp = None;
+    let mut patch = None;
+    let kind = match name.as_str() {
+        "Bash" | "shell" | "local_shell" | "exec_command" | "container.exec" => {
+            command = command_text(input.get("command").or_else(|| input.get("cmd")));
+            ToolKind::Shell
+        }
+        "apply_patch" => {
+            let text = ["command", "input", "patch"]
+                .iter()
+                .find_map(|k| input.get(*k).and_then(Value::as_str))
+                .or_else(|| input.as_str())
+                .unwrap_or("");
+            let p = patch_paths(text);
+            paths = p.all();
+            patch = Some(p);
+            ToolKind::FileWrite
+        }
+        "view_image" => {
+            paths.extend(s("path"));
+            ToolKind::FileRead
+        }
+        "spawn_agent" => ToolKind::Agent,
+        "web_search" | "web_fetch" => {
+            url = s("url");
+            ToolKind::Fetch
+        }
+        n if n.starts_with("mcp__") => {
+            let rest = &n["mcp__".len()..];
+            let (server, tool) = match rest.find("__") {
+                Some(i) => (&rest[..i], &rest[i + 2..]),
+                None => (rest, ""),
+            };
+            mcp = Some(McpTool {
+                server: server.to_string(),
+                tool: tool.to_string(),
+            });
+            ToolKind::Mcp
+        }
+        _ => ToolKind::Other,
+    };
+    (
+        ToolCall {
+            name,
+            kind,
+            input,
+            response,
+            error: None,
+            id,
+            mcp,
+            command,
+            paths,
+            url,
+        },
+        patch,
+    )
+}
+
+/// Events whose `hookSpecificOutput` accepts `additionalContext` (Codex 0.171 output schemas:
+/// `07-pre-tool-use`, `01-post-tool-use`, `11-session-start`, `14-subagent-start`,
+/// `18-user-prompt-submit`).
+fn accepts_context(kind: &EventKind) -> bool {
+    use EventKind::*;
+    matches!(
+        kind,
+        PreToolUse | PostToolUse | SessionStart | SubagentStart | UserPromptSubmit
+    )
+}
+
+/// Events with an output schema in Codex 0.171 (all but `SessionEnd`, which takes no output;
+/// `Interrupt` takes `systemMessage` only).
+fn has_output(kind: &EventKind) -> bool {
+    use EventKind::*;
+    match kind {
+        PreToolUse | PostToolUse | PermissionRequest | SessionStart | SubagentStart
+        | SubagentStop | UserPromptSubmit | Stop | PreCompact | PostCompact => true,
+        Other(name) => name == "Interrupt",
+        _ => false,
+    }
+}
+
+/// The text Codex shows the model instead of a tool's output: a string as is, content
+/// blocks' texts joined, anything else as compact JSON.
+fn replacement_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(a) if a.iter().all(|b| b.get("text").is_some()) => a
+            .iter()
+            .filter_map(|b| b.get("text").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        other => other.to_string(),
+    }
+}
+
+/// Renders a [`Response`] as Codex's reply for `event`.
+///
+/// Rules (REPORT.md §2 "Verified reply semantics", DESIGN.md's per-agent table):
+/// an empty response prints nothing; a PreToolUse deny is
+/// `hookSpecificOutput.permissionDecision:"deny"` with a non-empty
+/// `permissionDecisionReason` (Codex rejects a deny without one); PreToolUse `allow`/`ask`
+/// are never sent (Codex ignores them alone); a PermissionRequest allow/deny is
+/// `hookSpecificOutput.decision.behavior`; a UserPromptSubmit deny is top-level
+/// `decision:"block"`; `replace_output` on PostToolUse is `decision:"block"` whose reason
+/// (the replacement text) the model gets instead of the output; context goes in
+/// `additionalContext` where the event's schema has it and is otherwise folded into
+/// `systemMessage`. `SessionEnd` and unknown events get nothing. Always exactly one JSON
+/// document or nothing, exit code 0.
+pub fn render(event: &Event, response: &Response) -> Reply {
+    if response.is_empty() || !has_output(&event.kind) {
+        return Reply::none();
+    }
+    let interrupt = matches!(&event.kind, EventKind::Other(n) if n == "Interrupt");
+    let mut top = Map::new();
+    let mut specific = Map::new();
+    let mut system_message = response.system_message.clone();
+    let reason = response
+        .reason
+        .clone()
+        .filter(|r| !r.trim().is_empty())
+        .unwrap_or_else(|| "blocked by hookward".to_string());
+    match (&event.kind, response.decision) {
+        (EventKind::PreToolUse, Some(Decision::Deny)) => {
+            specific.insert("permissionDecision".into(), json!("deny"));
+            specific.insert("permissionDecisionReason".into(), json!(reason));
+        }
+        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
+            top.insert("decision".into(), json!("block"));
+            top.insert("reason".into(), json!(reason));
+        }
+        (EventKind::PermissionRequest, Some(Decision::Deny)) => {
+            specific.insert(
+                "decision".into(),
+                json!({"behavior": "deny", "message": reason}),
+            );
+        }
+        (EventKind::PermissionRequest, Some(Decision::Allow)) => {
+            specific.insert("decision".into(), json!({"behavior": "allow"}));
+        }
+        _ => {}
+    }
+    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
+        top.insert("decision".into(), json!("block"));
+        top.insert("reason".into(), json!(replacement_text(out)));
+    }
+    if let Some(ctx) = &response.context {
+        if accepts_context(&event.kind) {
+            specific.insert("additionalContext".into(), json!(ctx));
+        } else {
+            system_message = Some(match system_message {
+                Some(m) => format!("{m}\n{ctx}"),
+                None => ctx.clone(),
+            });
+        }
+    }
+    if !specific.is_empty() && !interrupt {
+        let mut hso = Map::new();
+        hso.insert("hookEventName".into(), json!(event.kind.name()));
+        hso.extend(specific);
+        top.insert("hookSpecificOutput".into(), Value::Object(hso));
+    }
+    if interrupt {
+        top.clear();
+    }
+    if let Some(m) = system_message {
+        top.insert("systemMessage".into(), json!(m));
+    }
+    if top.is_empty() {
+        return Reply::none();
+    }
+    Reply {
+        stdout: Some(Value::Object(top).to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}
+
+/// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
+/// Codex treats as a block on PreToolUse (the model gets `Command blocked by PreToolUse hook:
+/// <stderr>`, `reply-effects/exit2.json`).
+pub fn render_fail_closed(reason: &str) -> Reply {
+    Reply {
+        stdout: None,
+        stderr: Some(reason.to_string()),
+        exit_code: 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(json: &str) -> Event {
+        parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn patch_headers_give_every_path() {
+        let p = patch_paths(
+            "*** Begin Patch\n*** Add File: a.txt\n+*** Add File: not-a-header\n\
+             *** Update File: src/b.rs\n*** Move to: src/c.rs\n@@\n-x\n+y\n\
+             *** Delete File: /home/dev/.ssh/authorized_keys\n*** End Patch\n",
+        );
+        assert_eq!(p.added, ["a.txt"]);
+        assert_eq!(p.updated, ["src/b.rs"]);
+        assert_eq!(p.moved_to, ["src/c.rs"]);
+        assert_eq!(p.deleted, ["/home/dev/.ssh/authorized_keys"]);
+        assert_eq!(
+            p.all(),
+            [
+                "a.txt",
+                "src/b.rs",
+                "/home/dev/.ssh/authorized_keys",
+                "src/c.rs"
+            ]
+        );
+    }
+
+    #[test]
+    fn argv_commands_become_shell_text() {
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","tool_name":"shell","tool_input":{"command":["bash","-lc","cat ~/.ssh/id_rsa"]}}"#,
+        );
+        assert_eq!(
+            e.tool.unwrap().command.as_deref(),
+            Some("cat ~/.ssh/id_rsa")
+        );
+    }
+
+    #[test]
+    fn allow_and_ask_are_never_sent() {
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#,
+        );
+        for d in [Decision::Allow, Decision::Ask] {
+            let r = render(
+                &e,
+                &Response {
+                    decision: Some(d),
+                    reason: Some("r".into()),
+                    ..Response::default()
+                },
+            );
+            assert_eq!(r, Reply::none(), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn deny_always_has_a_reason_and_session_end_gets_nothing() {
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#,
+        );
+        let r = render(
+            &e,
+            &Response {
+                decision: Some(Decision::Deny),
+                reason: Some("  ".into()),
+                ..Response::default()
+            },
+        );
+        assert!(r
+            .stdout
+            .unwrap()
+            .contains(r#""permissionDecisionReason":"blocked by hookward""#));
+        let e = ev(r#"{"hook_event_name":"SessionEnd","reason":"other"}"#);
+        let r = render(
+            &e,
+            &Response {
+                context: Some("c".into()),
+                ..Response::default()
+            },
+        );
+        assert_eq!(r, Reply::none());
+    }
+}

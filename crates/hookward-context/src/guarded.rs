@@ -1,0 +1,306 @@
+//! Which files are guarded: the files each agent loads as instructions, memory, skills,
+//! rules, settings, hooks and MCP configuration (issue #5, "Files guarded"; the agents' own
+//! documentation names them).
+//!
+//! Discovery is a fixed list of file paths plus bounded walks of a few fixed folders
+//! ([`MAX_DEPTH`] levels, [`MAX_FILES_PER_DIR`] files per folder root), never a walk of the
+//! project or the home directory.
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// How deep the walk of a guarded folder goes (`.claude/skills/<skill>/<sub>/<file>` is 3).
+pub const MAX_DEPTH: usize = 6;
+/// Most files taken from one guarded folder (a rules folder with more is unusual; the rest are
+/// not guarded and `hookward context scan` says so).
+pub const MAX_FILES_PER_DIR: usize = 500;
+
+/// What a guarded file is to the agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Instruction files: CLAUDE.md, AGENTS.md, GEMINI.md, `.cursorrules`.
+    Instructions,
+    /// Rules, agents and commands folders (`.claude/rules/**`, `.cursor/rules/**`).
+    Rules,
+    /// Skills (`.claude/skills/**`).
+    Skill,
+    /// The agent's auto-memory (`~/.claude/projects/<project>/memory/**`).
+    Memory,
+    /// Agent settings (`settings.json`, Codex `config.toml`).
+    Settings,
+    /// MCP server configuration (`.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`).
+    Mcp,
+    /// Hook registrations and hook scripts (`hooks.json`, `.claude/hooks/**`).
+    Hooks,
+}
+
+impl Kind {
+    /// The kind's name as stored (`instructions`, `rules`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Instructions => "instructions",
+            Kind::Rules => "rules",
+            Kind::Skill => "skill",
+            Kind::Memory => "memory",
+            Kind::Settings => "settings",
+            Kind::Mcp => "mcp",
+            Kind::Hooks => "hooks",
+        }
+    }
+
+    /// Parses [`Kind::as_str`]'s names.
+    pub fn parse(s: &str) -> Option<Kind> {
+        Some(match s {
+            "instructions" => Kind::Instructions,
+            "rules" => Kind::Rules,
+            "skill" => Kind::Skill,
+            "memory" => Kind::Memory,
+            "settings" => Kind::Settings,
+            "mcp" => Kind::Mcp,
+            "hooks" => Kind::Hooks,
+            _ => return None,
+        })
+    }
+
+    /// Whether the file is structured configuration (compared key by key) rather than text the
+    /// model reads.
+    pub fn is_config(self) -> bool {
+        matches!(self, Kind::Settings | Kind::Mcp) || self == Kind::Hooks
+    }
+}
+
+/// One guarded file (it may not exist yet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guarded {
+    /// Absolute path.
+    pub path: String,
+    /// What it is.
+    pub kind: Kind,
+    /// The project it belongs to (absolute path), `""` for the home directory's files.
+    pub project: String,
+}
+
+/// The folder under `~/.claude/projects/` where Claude Code keeps a project's sessions and
+/// auto-memory: the project path with every `/` and `.` replaced by `-` (as seen in the
+/// captured payloads' `transcript_path`, e.g. `/tmp/e2e/p` → `-tmp-e2e-p`).
+pub fn claude_project_slug(project: &str) -> String {
+    project
+        .chars()
+        .map(|c| if c == '/' || c == '.' { '-' } else { c })
+        .collect()
+}
+
+/// Where a file of `dir` should be walked: (folder, kind, scripts only).
+fn walks(home: &str, project: Option<&str>) -> Vec<(String, Kind, String)> {
+    let mut v = Vec::new();
+    for (sub, kind) in [
+        ("rules", Kind::Rules),
+        ("agents", Kind::Rules),
+        ("commands", Kind::Rules),
+        ("skills", Kind::Skill),
+        ("hooks", Kind::Hooks),
+    ] {
+        v.push((format!("{home}/.claude/{sub}"), kind, String::new()));
+        if let Some(p) = project {
+            v.push((format!("{p}/.claude/{sub}"), kind, p.to_string()));
+        }
+    }
+    if let Some(p) = project {
+        v.push((
+            format!("{home}/.claude/projects/{}/memory", claude_project_slug(p)),
+            Kind::Memory,
+            p.to_string(),
+        ));
+        v.push((format!("{p}/.codex"), Kind::Settings, p.to_string()));
+        v.push((format!("{p}/.gemini"), Kind::Settings, p.to_string()));
+        v.push((format!("{p}/.cursor/rules"), Kind::Rules, p.to_string()));
+    }
+    v
+}
+
+/// The fixed guarded files of the home directory and of `project`.
+fn fixed(home: &str, project: Option<&str>) -> Vec<Guarded> {
+    let g = |path: String, kind: Kind, project: &str| Guarded {
+        path,
+        kind,
+        project: project.to_string(),
+    };
+    let mut v = vec![
+        g(format!("{home}/.claude/CLAUDE.md"), Kind::Instructions, ""),
+        g(format!("{home}/.claude/settings.json"), Kind::Settings, ""),
+        g(format!("{home}/.claude.json"), Kind::Mcp, ""),
+        g(format!("{home}/.codex/AGENTS.md"), Kind::Instructions, ""),
+        g(format!("{home}/.codex/config.toml"), Kind::Settings, ""),
+        g(format!("{home}/.codex/hooks.json"), Kind::Hooks, ""),
+        g(format!("{home}/.gemini/GEMINI.md"), Kind::Instructions, ""),
+        g(format!("{home}/.gemini/settings.json"), Kind::Settings, ""),
+        g(format!("{home}/.cursor/hooks.json"), Kind::Hooks, ""),
+        g(format!("{home}/.cursor/mcp.json"), Kind::Mcp, ""),
+    ];
+    if let Some(p) = project {
+        for (name, kind) in [
+            ("CLAUDE.md", Kind::Instructions),
+            ("CLAUDE.local.md", Kind::Instructions),
+            (".claude/CLAUDE.md", Kind::Instructions),
+            (".claude/settings.json", Kind::Settings),
+            (".claude/settings.local.json", Kind::Settings),
+            (".mcp.json", Kind::Mcp),
+            ("AGENTS.md", Kind::Instructions),
+            ("GEMINI.md", Kind::Instructions),
+            (".cursorrules", Kind::Instructions),
+            (".cursor/hooks.json", Kind::Hooks),
+            (".cursor/mcp.json", Kind::Mcp),
+        ] {
+            v.push(g(format!("{p}/{name}"), kind, p));
+        }
+    }
+    v
+}
+
+/// The kind of a guarded file, or `None` when `path` is not guarded. `AGENTS.md`, `CLAUDE.md`
+/// and `GEMINI.md` anywhere count (issue #5: "in subfolders they are checked when written").
+pub fn kind_of(path: &str, home: &str, project: Option<&str>) -> Option<Kind> {
+    if let Some(g) = fixed(home, project).into_iter().find(|g| g.path == path) {
+        return Some(g.kind);
+    }
+    let name = path.rsplit('/').next().unwrap_or("");
+    if matches!(
+        name,
+        "CLAUDE.md" | "AGENTS.md" | "GEMINI.md" | "CLAUDE.local.md"
+    ) {
+        return Some(Kind::Instructions);
+    }
+    for (dir, kind, _) in walks(home, project) {
+        if path.starts_with(&format!("{dir}/")) {
+            return Some(kind);
+        }
+    }
+    if path.contains("/.claude/projects/") && path.contains("/memory/") {
+        return Some(Kind::Memory);
+    }
+    None
+}
+
+/// Every guarded file that exists now for the home directory `home` and the project
+/// `project` (absolute paths), plus `extra` files from the configuration (`[context] extra`,
+/// kind [`Kind::Instructions`], home scope). Files are sorted by path. Unreadable folders are
+/// skipped (a guard must not fail because one folder is private).
+pub fn discover(home: &str, project: Option<&str>, extra: &[String]) -> Vec<Guarded> {
+    let mut out: Vec<Guarded> = fixed(home, project)
+        .into_iter()
+        .filter(|g| Path::new(&g.path).is_file())
+        .collect();
+    for e in extra {
+        if Path::new(e).is_file() {
+            out.push(Guarded {
+                path: e.clone(),
+                kind: Kind::Instructions,
+                project: String::new(),
+            });
+        }
+    }
+    for (dir, kind, proj) in walks(home, project) {
+        let mut found = Vec::new();
+        walk(Path::new(&dir), 0, &mut found);
+        for path in found {
+            // Hook folders: only scripts (not logs or caches the hooks write).
+            if kind == Kind::Hooks && path.ends_with(".log") {
+                continue;
+            }
+            out.push(Guarded {
+                path,
+                kind,
+                project: proj.clone(),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.dedup_by(|a, b| a.path == b.path);
+    out
+}
+
+fn walk(dir: &Path, depth: usize, out: &mut Vec<String>) {
+    if depth > MAX_DEPTH || out.len() >= MAX_FILES_PER_DIR {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if out.len() >= MAX_FILES_PER_DIR {
+            return;
+        }
+        let Ok(ft) = e.file_type() else { continue };
+        let path = e.path();
+        if ft.is_dir() {
+            walk(&path, depth + 1, out);
+        } else if ft.is_file() || ft.is_symlink() {
+            if let Some(s) = path.to_str() {
+                out.push(s.to_string());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_of_agent_files() {
+        let home = "/home/dev";
+        let p = Some("/work/app");
+        assert_eq!(
+            kind_of("/work/app/CLAUDE.md", home, p),
+            Some(Kind::Instructions)
+        );
+        assert_eq!(
+            kind_of("/work/app/sub/AGENTS.md", home, p),
+            Some(Kind::Instructions)
+        );
+        assert_eq!(kind_of("/home/dev/.claude.json", home, p), Some(Kind::Mcp));
+        assert_eq!(
+            kind_of("/work/app/.claude/skills/x/SKILL.md", home, p),
+            Some(Kind::Skill)
+        );
+        assert_eq!(
+            kind_of(
+                "/home/dev/.claude/projects/-work-app/memory/MEMORY.md",
+                home,
+                p
+            ),
+            Some(Kind::Memory)
+        );
+        assert_eq!(
+            kind_of("/home/dev/.codex/config.toml", home, p),
+            Some(Kind::Settings)
+        );
+        assert_eq!(kind_of("/work/app/src/main.rs", home, p), None);
+    }
+
+    #[test]
+    fn discover_finds_existing_files_only() {
+        let d = tempfile::tempdir().unwrap();
+        let home = d.path().join("home");
+        let proj = d.path().join("proj");
+        std::fs::create_dir_all(home.join(".claude/rules/sub")).unwrap();
+        std::fs::create_dir_all(&proj).unwrap();
+        std::fs::write(home.join(".claude/rules/sub/a.md"), "x").unwrap();
+        std::fs::write(proj.join("CLAUDE.md"), "x").unwrap();
+        std::fs::write(proj.join("README.md"), "x").unwrap();
+        let h = home.to_str().unwrap();
+        let p = proj.to_str().unwrap();
+        let got: Vec<_> = discover(h, Some(p), &[])
+            .into_iter()
+            .map(|g| (g.path, g.kind))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (format!("{h}/.claude/rules/sub/a.md"), Kind::Rules),
+                (format!("{p}/CLAUDE.md"), Kind::Instructions),
+            ]
+        );
+    }
+}

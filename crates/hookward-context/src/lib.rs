@@ -1,0 +1,180 @@
+//! hookward's context guard (issue #5): the files an agent obeys — CLAUDE.md, AGENTS.md,
+//! GEMINI.md, rules, skills, memory, settings, hook registrations and scripts, MCP
+//! configuration — discovered ([`guarded`]), versioned in a blake3 object store
+//! ([`objects`]), compared with the ledger in the store ([`observe`]), checked by the
+//! persistence detectors ([`detect`]), reviewed and put back ([`restore`], [`blame`]).
+//!
+//! The ledger lives in hookward's SQLite store (`hookward-store`, tables `context_*`); file
+//! contents live in `~/.hookward/objects`. Observation is "stat first, hash only what changed":
+//! an unchanged file costs one `stat` and no read.
+//!
+//! ```no_run
+//! use hookward_context::{Guard, Writer};
+//! let guard = Guard::new("/home/dev", "/home/dev/.hookward", Some("/work/app".into()));
+//! let mut store = hookward_store::Store::open(&guard.hookward_home.join("state.db")).unwrap();
+//! let seen = guard.observe(&mut store, &Writer::SessionStart, None).unwrap();
+//! for c in &seen.changes {
+//!     println!("C{} {} ({})", c.change_id, c.path, c.writer);
+//! }
+//! ```
+#![deny(missing_docs)]
+
+pub mod blame;
+pub mod detect;
+pub mod guarded;
+pub mod objects;
+pub mod observe;
+pub mod restore;
+
+pub use guarded::{Guarded, Kind};
+pub use objects::Objects;
+pub use observe::{Observation, Observed, Writer};
+
+use std::path::{Path, PathBuf};
+
+/// What can go wrong in the context guard.
+#[derive(Debug, thiserror::Error)]
+pub enum ContextError {
+    /// A file system operation failed.
+    #[error("{action} {path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What hookward was doing (`reading`, `renaming into`, …).
+        action: &'static str,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] hookward_store::StoreError),
+    /// A version's content is not in the object store (removed by hand, or pruned).
+    #[error("the content {hash} is not in the object store (~/.hookward/objects); it was removed or never stored")]
+    MissingObject {
+        /// The blake3 hash.
+        hash: String,
+    },
+    /// An object's content no longer matches its hash.
+    #[error("the object {path} is damaged: its content no longer matches its blake3 name")]
+    CorruptObject {
+        /// The object file.
+        path: PathBuf,
+    },
+    /// No change record with this id.
+    #[error("there is no change C{0}; `hookward review` lists them")]
+    NoChange(i64),
+    /// No finding with this id.
+    #[error("there is no finding F{0}; `hookward review C<id>` shows a change's findings")]
+    NoFinding(i64),
+    /// The file is not in the ledger.
+    #[error(
+        "{0} has no recorded versions; is it a guarded file? `hookward context scan` records them"
+    )]
+    NotTracked(String),
+    /// A restore was refused.
+    #[error("restore refused: {0}")]
+    Refused(String),
+    /// A journal file could not be read.
+    #[error("the restore journal {path} does not parse: {detail}")]
+    BadJournal {
+        /// The journal file.
+        path: PathBuf,
+        /// The parser's message.
+        detail: String,
+    },
+}
+
+impl ContextError {
+    pub(crate) fn io(path: &Path, action: &'static str, source: std::io::Error) -> ContextError {
+        ContextError::Io {
+            path: path.to_path_buf(),
+            action,
+            source,
+        }
+    }
+}
+
+/// Where the guard works: whose home, which project, where hookward keeps its state.
+#[derive(Debug, Clone)]
+pub struct Guard {
+    /// The user's home directory (absolute).
+    pub home: String,
+    /// hookward's home (`~/.hookward`): `objects/`, `quarantine/`, `journal/`.
+    pub hookward_home: PathBuf,
+    /// The project (absolute), if the event names one.
+    pub project: Option<String>,
+    /// Extra guarded files from the configuration (`[context] extra`), absolute.
+    pub extra: Vec<String>,
+}
+
+impl Guard {
+    /// A guard for `home` and `project`, with hookward's state under `hookward_home`.
+    pub fn new(
+        home: impl Into<String>,
+        hookward_home: impl Into<PathBuf>,
+        project: Option<String>,
+    ) -> Guard {
+        Guard {
+            home: home.into(),
+            hookward_home: hookward_home.into(),
+            project: project.filter(|p| !p.is_empty()),
+            extra: Vec::new(),
+        }
+    }
+
+    /// The object store (`<hookward_home>/objects`).
+    pub fn objects(&self) -> Objects {
+        Objects::new(self.hookward_home.join("objects"))
+    }
+
+    /// The project key of the ledger (`""` without a project).
+    pub fn scope(&self) -> &str {
+        self.project.as_deref().unwrap_or("")
+    }
+
+    /// The guarded files that exist now.
+    pub fn discover(&self) -> Vec<Guarded> {
+        guarded::discover(&self.home, self.project.as_deref(), &self.extra)
+    }
+
+    /// The kind of `path` if it is guarded.
+    pub fn kind_of(&self, path: &str) -> Option<Kind> {
+        guarded::kind_of(path, &self.home, self.project.as_deref()).or_else(|| {
+            self.extra
+                .iter()
+                .any(|e| e == path)
+                .then_some(Kind::Instructions)
+        })
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Creates `dir` and its parents; new folders get mode 0700 on Unix.
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir)
+}
+
+/// Creates (truncating) a file with mode 0600 on Unix.
+pub(crate) fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut o = std::fs::OpenOptions::new();
+    o.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o.open(path)
+}

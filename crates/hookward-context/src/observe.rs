@@ -1,0 +1,387 @@
+//! Comparing the guarded files with the ledger: "stat first, hash only what changed"
+//! (issue #5 §4–5). Each new, changed or removed file becomes a version and a change record
+//! with the observed writer.
+
+use crate::detect::{self, Check};
+use crate::guarded::{Guarded, Kind};
+use crate::{now_ms, ContextError, Guard};
+use hookward_store::{FileState, NewChange, Store};
+use serde::Serialize;
+
+/// Who is taken to have written what an observation finds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Writer {
+    /// `hookward context scan` or the first observation of a home/project: existing files are
+    /// recorded as they are; only flagged ones become (pending) changes.
+    FirstScan,
+    /// At session start: anything changed since the last observation was changed outside the
+    /// agent.
+    SessionStart,
+    /// Before a shell tool runs: changes since the last observation happened outside the agent.
+    BeforeTool(String),
+    /// After a shell tool (PostToolUse / PostToolUseFailure): changes happened during it.
+    ShellTool(String),
+    /// After an agent file tool whose write was checked before it ran (Write, Edit, …).
+    FileTool {
+        /// The tool name.
+        tool: String,
+        /// The tool call id.
+        id: String,
+    },
+    /// A person's `hookward context scan` after the first one.
+    Rescan,
+    /// `hookward restore` (of `C<id>` or a checkpoint).
+    Restore(String),
+}
+
+impl Writer {
+    /// The writer as recorded and shown (`during shell tool toolu_01…`).
+    pub fn describe(&self) -> String {
+        match self {
+            Writer::FirstScan => "present at first scan".into(),
+            Writer::SessionStart => "outside the agent (seen at session start)".into(),
+            Writer::BeforeTool(id) => format!("outside the agent (seen before tool {id})"),
+            Writer::ShellTool(id) => format!("during shell tool {id}"),
+            Writer::FileTool { tool, id } => format!("agent {tool} tool {id}"),
+            Writer::Rescan => "outside the agent (seen by hookward context scan)".into(),
+            Writer::Restore(what) => format!("hookward restore of {what}"),
+        }
+    }
+
+    /// The status a change gets: checked writes need no review; first-scan files only when
+    /// flagged; anything else is a review item.
+    fn status(&self, check: &Check) -> Option<&'static str> {
+        match self {
+            Writer::FirstScan => {
+                (check.flagged() || check.executable.is_some()).then_some("pending")
+            }
+            Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => Some("checked"),
+            // Configuration whose security-relevant keys did not change (Claude Code rewrites
+            // ~/.claude.json's counters all the time) is versioned but is no review item.
+            _ if check
+                .settings
+                .as_ref()
+                .is_some_and(|s| s.known && s.security.is_empty())
+                && !check.flagged() =>
+            {
+                Some("checked")
+            }
+            _ => Some("pending"),
+        }
+    }
+}
+
+/// One change an observation recorded.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Observed {
+    /// The change id (`C<id>`).
+    pub change_id: i64,
+    /// The file.
+    pub path: String,
+    /// Its kind.
+    pub kind: Kind,
+    /// `added`, `modified` or `removed`.
+    pub what: &'static str,
+    /// The observed writer.
+    pub writer: String,
+    /// `pending` or `checked`.
+    pub status: String,
+    /// Findings: (rule id, severity, message, 1-based line).
+    pub findings: Vec<(String, String, String, Option<i64>)>,
+    /// Executable configuration added, if any.
+    pub executable: Option<String>,
+}
+
+impl Observed {
+    /// Whether a finding asks for review.
+    pub fn flagged(&self) -> bool {
+        self.findings.iter().any(|f| f.1 != "info")
+    }
+}
+
+/// What one observation did.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Observation {
+    /// Guarded files that exist.
+    pub files: usize,
+    /// Files whose stat matched the ledger (not read).
+    pub unchanged: usize,
+    /// Files read and hashed.
+    pub hashed: usize,
+    /// Whether this was the first scan of the home or the project.
+    pub first_scan: bool,
+    /// Change records made.
+    pub changes: Vec<Observed>,
+}
+
+/// `(size, mtime ns, inode)` of a file, or `None` when it cannot be stat'ed.
+pub fn stat(path: &str) -> Option<(i64, i64, i64)> {
+    let m = std::fs::metadata(path).ok()?;
+    let mtime = m
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX));
+    #[cfg(unix)]
+    let ino = {
+        use std::os::unix::fs::MetadataExt;
+        i64::try_from(m.ino()).unwrap_or(0)
+    };
+    #[cfg(not(unix))]
+    let ino = 0;
+    Some((i64::try_from(m.len()).unwrap_or(i64::MAX), mtime, ino))
+}
+
+impl Guard {
+    /// The content of a recorded version's hash, as text (lossy UTF-8); `None` for an absent
+    /// file or a missing object.
+    pub fn content_of(&self, hash: Option<&str>) -> Option<String> {
+        let h = hash?;
+        self.objects()
+            .get(h)
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+    }
+
+    /// Compares every guarded file with the ledger and records what changed, attributed to
+    /// `writer`. The first observation of the home directory or project records a baseline
+    /// instead ([`Writer::FirstScan`]), whatever `writer` says.
+    ///
+    /// # Errors
+    /// [`ContextError::Store`] when the ledger cannot be read or written,
+    /// [`ContextError::Io`] when an object cannot be stored. An unreadable guarded file is
+    /// skipped (it is checked again next time).
+    pub fn observe(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        session: Option<&str>,
+    ) -> Result<Observation, ContextError> {
+        let scopes: Vec<&str> = if self.scope().is_empty() {
+            vec![""]
+        } else {
+            vec!["", self.scope()]
+        };
+        let mut first: Vec<&str> = Vec::new();
+        for s in &scopes {
+            if store.context_scope_scanned(s)?.is_none() {
+                first.push(s);
+            }
+        }
+        let mut states = store.context_states(self.scope())?;
+        let files = self.discover();
+        let mut out = Observation {
+            files: files.len(),
+            first_scan: !first.is_empty(),
+            ..Observation::default()
+        };
+        for g in &files {
+            let prev = states.remove(&g.path);
+            let Some((size, mtime, ino)) = stat(&g.path) else {
+                continue;
+            };
+            if let Some(p) = &prev {
+                if p.hash.is_some() && p.size == size && p.mtime_ns == mtime && p.ino == ino {
+                    out.unchanged += 1;
+                    continue;
+                }
+            }
+            let Ok(bytes) = std::fs::read(&g.path) else {
+                continue;
+            };
+            out.hashed += 1;
+            let h = crate::objects::hash(&bytes);
+            if let Some(p) = &prev {
+                if p.hash.as_deref() == Some(h.as_str()) {
+                    store.touch_context_state(&g.path, mtime, ino)?;
+                    continue;
+                }
+            }
+            let w = if first.contains(&g.project.as_str()) {
+                &Writer::FirstScan
+            } else {
+                writer
+            };
+            let before = prev
+                .as_ref()
+                .and_then(|p| self.content_of(p.hash.as_deref()));
+            let after = String::from_utf8_lossy(&bytes);
+            let check = detect::check(
+                &g.path,
+                g.kind,
+                before.as_deref(),
+                &after,
+                &self.home,
+                &g.project,
+            );
+            self.objects().put(&bytes)?;
+            let state = FileState {
+                path: g.path.clone(),
+                project: g.project.clone(),
+                kind: g.kind.as_str().into(),
+                hash: Some(h),
+                size,
+                mtime_ns: mtime,
+                ino,
+                version_id: 0,
+                checkpoint_id: None,
+            };
+            let what = match &prev {
+                Some(p) if p.hash.is_some() => "modified",
+                _ => "added",
+            };
+            out.changes
+                .extend(record(store, &state, w, session, &check, what)?);
+        }
+        // Files in the ledger that are gone.
+        let mut gone: Vec<FileState> = states.into_values().filter(|s| s.hash.is_some()).collect();
+        gone.sort_by(|a, b| a.path.cmp(&b.path));
+        for s in gone {
+            if std::path::Path::new(&s.path).exists() {
+                continue; // beyond the walk bounds, or the project changed: not a removal
+            }
+            let state = FileState {
+                hash: None,
+                size: 0,
+                mtime_ns: 0,
+                ino: 0,
+                ..s
+            };
+            let check = Check::default();
+            out.changes
+                .extend(record(store, &state, writer, session, &check, "removed")?);
+        }
+        for s in first {
+            store.mark_context_scope_scanned(s, now_ms())?;
+        }
+        Ok(out)
+    }
+
+    /// Records the new content of one guarded file written by `writer` (used after an agent
+    /// file tool, whose write was checked before it ran). Nothing is recorded when the
+    /// content equals the ledger's.
+    ///
+    /// # Errors
+    /// As [`Guard::observe`].
+    pub fn record_file(
+        &self,
+        store: &mut Store,
+        g: &Guarded,
+        writer: &Writer,
+        session: Option<&str>,
+    ) -> Result<Option<Observed>, ContextError> {
+        let prev = store.context_state(&g.path)?;
+        let Some((size, mtime, ino)) = stat(&g.path) else {
+            return Ok(None);
+        };
+        let bytes = std::fs::read(&g.path)
+            .map_err(|e| ContextError::io(std::path::Path::new(&g.path), "reading", e))?;
+        let h = crate::objects::hash(&bytes);
+        if prev.as_ref().and_then(|p| p.hash.as_deref()) == Some(h.as_str()) {
+            store.touch_context_state(&g.path, mtime, ino)?;
+            return Ok(None);
+        }
+        let before = prev
+            .as_ref()
+            .and_then(|p| self.content_of(p.hash.as_deref()));
+        let after = String::from_utf8_lossy(&bytes);
+        let check = detect::check(
+            &g.path,
+            g.kind,
+            before.as_deref(),
+            &after,
+            &self.home,
+            &g.project,
+        );
+        self.objects().put(&bytes)?;
+        let state = FileState {
+            path: g.path.clone(),
+            project: g.project.clone(),
+            kind: g.kind.as_str().into(),
+            hash: Some(h),
+            size,
+            mtime_ns: mtime,
+            ino,
+            version_id: 0,
+            checkpoint_id: None,
+        };
+        let what = if prev.is_some_and(|p| p.hash.is_some()) {
+            "modified"
+        } else {
+            "added"
+        };
+        record(store, &state, writer, session, &check, what)
+    }
+}
+
+impl Guard {
+    /// Records that the guarded file `g` is now absent (after a restore removed a planted file).
+    ///
+    /// # Errors
+    /// As [`Guard::observe`].
+    pub fn record_removed(
+        &self,
+        store: &mut Store,
+        g: &Guarded,
+        writer: &Writer,
+    ) -> Result<Option<Observed>, ContextError> {
+        let state = FileState {
+            path: g.path.clone(),
+            project: g.project.clone(),
+            kind: g.kind.as_str().into(),
+            hash: None,
+            size: 0,
+            mtime_ns: 0,
+            ino: 0,
+            version_id: 0,
+            checkpoint_id: None,
+        };
+        record(store, &state, writer, None, &Check::default(), "removed")
+    }
+}
+
+fn record(
+    store: &mut Store,
+    state: &FileState,
+    writer: &Writer,
+    session: Option<&str>,
+    check: &Check,
+    what: &'static str,
+) -> Result<Option<Observed>, ContextError> {
+    let status = writer.status(check);
+    let change = status.map(|s| NewChange {
+        status: s.into(),
+        executable: check.executable.clone(),
+        findings: check.findings.clone(),
+    });
+    let desc = writer.describe();
+    let (_, id) = store.record_context_version(
+        state,
+        now_ms(),
+        &desc,
+        session,
+        !check.flagged(),
+        change.as_ref(),
+    )?;
+    Ok(id.map(|change_id| Observed {
+        change_id,
+        path: state.path.clone(),
+        kind: Kind::parse(&state.kind).unwrap_or(Kind::Instructions),
+        what,
+        writer: desc,
+        status: status.unwrap_or("checked").into(),
+        findings: check
+            .findings
+            .iter()
+            .map(|f| {
+                (
+                    f.rule_id.clone(),
+                    f.severity.clone(),
+                    f.message.clone(),
+                    f.line,
+                )
+            })
+            .collect(),
+        executable: check.executable.clone(),
+    }))
+}

@@ -1,0 +1,504 @@
+//! Cursor adapter: the agent's hook payloads in, its reply format out.
+//!
+//! Cursor runs the commands of `~/.cursor/hooks.json` / `<project>/.cursor/hooks.json` once
+//! per event with one JSON document on stdin and reads one JSON document back. No payload was
+//! captured from a real Cursor (it has no headless CLI we can drive offline); this crate
+//! follows Cursor's documented hooks contract, <https://cursor.com/docs/agent/hooks>
+//! (events, input fields and reply fields as listed there; hand-written fixtures from it are
+//! in `tests/fixtures/`).
+//!
+//! Cursor's events map onto hookward's [`EventKind`]s, and its tool-specific events become
+//! tool calls with the same [`ToolKind`]s as every other agent, so the same facts and rules
+//! apply (a `beforeShellExecution` is a shell tool call with `command` set exactly like
+//! Claude's `Bash`):
+//!
+//! | Cursor | hookward | tool call |
+//! | --- | --- | --- |
+//! | `beforeShellExecution` / `afterShellExecution` | `PreToolUse` / `PostToolUse` | `Shell`, shell (`command`; output → response) |
+//! | `beforeMCPExecution` / `afterMCPExecution` | `PreToolUse` / `PostToolUse` | `tool_name`, MCP (server from `server`, `url` or `command`; `result_json` → response) |
+//! | `beforeReadFile` | `PreToolUse` | `Read`, file read (`file_path`) |
+//! | `afterFileEdit` | `PostToolUse` | `Edit`, file write (`file_path`, `edits`) |
+//! | `preToolUse` / `postToolUse` / `postToolUseFailure` | `PreToolUse` / `PostToolUse` / `PostToolUseFailure` | `tool_name` (`Shell`, `Read`, `Write`, `Edit`, `Delete`, `Grep`, `WebFetch`, `Task`, `MCP:<tool>`…) |
+//! | `beforeSubmitPrompt` | `UserPromptSubmit` | — |
+//! | `sessionStart` / `sessionEnd` / `stop` / `subagentStart` / `subagentStop` / `preCompact` | same | — |
+//! | anything else (`afterAgentResponse`, Tab hooks…) | `Other(<name>)` | — |
+//!
+//! The Cursor event name stays in `extra["hook_event_name"]` because the reply shape depends
+//! on it. Replies ([`render`]): permission events answer `{"permission": "allow"|"deny"|"ask",
+//! "user_message", "agent_message"}` (`beforeReadFile`: `permission` only);
+//! `beforeSubmitPrompt` answers `{"continue": false, "user_message"}` to block;
+//! `sessionStart`, `postToolUse` and `postToolUseFailure` take `additional_context`; the
+//! `after*` events are fire-and-forget and get nothing. Cursor can ask the person
+//! (`permission:"ask"`), so `ask` is sent as is.
+//!
+//! ```
+//! use hookward_cursor::{parse, render, Env};
+//! use hookward_core::{Decision, EventKind, Response, ToolKind};
+//!
+//! let payload = br#"{"hook_event_name":"beforeShellExecution","conversation_id":"c1",
+//!   "workspace_roots":["/p"],"command":"cat ~/.ssh/id_rsa","cwd":"/p"}"#;
+//! let event = parse(payload, &Env::default()).unwrap();
+//! assert_eq!(event.kind, EventKind::PreToolUse);
+//! let tool = event.tool.as_ref().unwrap();
+//! assert_eq!((tool.kind, tool.command.as_deref()), (ToolKind::Shell, Some("cat ~/.ssh/id_rsa")));
+//!
+//! let reply = render(&event, &Response {
+//!     decision: Some(Decision::Deny),
+//!     reason: Some("would read a private key".into()),
+//!     ..Response::default()
+//! });
+//! assert!(reply.stdout.unwrap().starts_with(r#"{"permission":"deny""#));
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{
+    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+};
+use serde_json::{json, Map, Value};
+
+/// What the hook process knows besides stdin, passed in so parsing stays pure.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    /// The project root, when the caller knows it; otherwise the payload's first
+    /// `workspace_roots` entry, then its `cwd`.
+    pub project_dir: Option<String>,
+}
+
+/// Why a payload could not be read as a Cursor hook event.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// stdin was not JSON (or was truncated).
+    #[error("hook payload on stdin is not valid JSON ({0}); expected one JSON object from Cursor")]
+    Json(#[from] serde_json::Error),
+    /// The JSON was not an object.
+    #[error(
+        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
+    )]
+    NotObject {
+        /// The JSON type that was found.
+        found: &'static str,
+    },
+    /// `hook_event_name` missing or not a string.
+    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Cursor hook (~/.cursor/hooks.json)?")]
+    NoEventName,
+}
+
+/// Maps a Cursor event name onto hookward's [`EventKind`] (table in the crate docs).
+pub fn event_kind(name: &str) -> EventKind {
+    use EventKind::*;
+    match name {
+        "beforeShellExecution" | "beforeMCPExecution" | "beforeReadFile" | "preToolUse" => {
+            PreToolUse
+        }
+        "afterShellExecution" | "afterMCPExecution" | "afterFileEdit" | "postToolUse" => {
+            PostToolUse
+        }
+        "postToolUseFailure" => PostToolUseFailure,
+        "beforeSubmitPrompt" => UserPromptSubmit,
+        "sessionStart" => SessionStart,
+        "sessionEnd" => SessionEnd,
+        "stop" => Stop,
+        "subagentStart" => SubagentStart,
+        "subagentStop" => SubagentStop,
+        "preCompact" => PreCompact,
+        other => Other(other.to_string()),
+    }
+}
+
+/// Parses one Cursor hook payload.
+///
+/// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
+/// when the bytes are not a JSON object with a string `hook_event_name`.
+pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
+            serde_json::from_str(&String::from_utf8_lossy(bytes))?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    from_value(value, env)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
+    match obj.remove(key) {
+        Some(Value::String(s)) => Some(s),
+        Some(other) => {
+            obj.insert(key.to_string(), other);
+            None
+        }
+        None => None,
+    }
+}
+
+/// A JSON value Cursor may send either as JSON or as a string of JSON (`tool_input`,
+/// `result_json`, `tool_output`): the parsed document when the string is an object or array,
+/// else the value unchanged.
+fn json_or_string(v: Value) -> Value {
+    if let Value::String(s) = &v {
+        let t = s.trim_start();
+        if t.starts_with('{') || t.starts_with('[') {
+            if let Ok(parsed) = serde_json::from_str::<Value>(s) {
+                return parsed;
+            }
+        }
+    }
+    v
+}
+
+/// Like [`parse`], from an already parsed JSON value. `conversation_id` is the session id;
+/// `workspace_roots`, `generation_id`, `model`, `cursor_version` and other fields stay in
+/// `extra`. A `beforeReadFile`'s `content` (the whole file, possibly secret) is not kept: the
+/// path is what rules need.
+pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
+    let mut obj = match value {
+        Value::Object(m) => m,
+        other => {
+            return Err(ParseError::NotObject {
+                found: type_name(&other),
+            })
+        }
+    };
+    let name = match obj.get("hook_event_name") {
+        Some(Value::String(s)) => s.clone(),
+        _ => return Err(ParseError::NoEventName),
+    };
+    let kind = event_kind(&name);
+    let session_id =
+        take_str(&mut obj, "conversation_id").or_else(|| take_str(&mut obj, "session_id"));
+    let cwd = take_str(&mut obj, "cwd");
+    let transcript_path = take_str(&mut obj, "transcript_path");
+    let prompt = take_str(&mut obj, "prompt");
+    let source = ["source", "status", "reason", "trigger"]
+        .iter()
+        .find_map(|k| take_str(&mut obj, k));
+    let tool = match name.as_str() {
+        "beforeShellExecution" | "afterShellExecution" => {
+            let command = take_str(&mut obj, "command");
+            let response = obj.remove("output");
+            let input = json!({ "command": command.clone().unwrap_or_default() });
+            let mut call = tool_call("Shell".into(), input, response, None);
+            call.command = command;
+            Some(call)
+        }
+        "beforeMCPExecution" | "afterMCPExecution" => {
+            let tool = take_str(&mut obj, "tool_name").unwrap_or_default();
+            let input = obj.remove("tool_input").map(json_or_string);
+            let response = obj.remove("result_json").map(json_or_string);
+            let server = ["server", "server_name", "url", "command"]
+                .iter()
+                .find_map(|k| obj.get(*k).and_then(Value::as_str).map(str::to_string))
+                .unwrap_or_default();
+            Some(ToolCall {
+                name: tool.clone(),
+                kind: ToolKind::Mcp,
+                input: input.unwrap_or(Value::Null),
+                response,
+                error: None,
+                id: take_str(&mut obj, "tool_use_id"),
+                mcp: Some(McpTool { server, tool }),
+                command: None,
+                paths: Vec::new(),
+                url: None,
+            })
+        }
+        "beforeReadFile" => {
+            let path = take_str(&mut obj, "file_path");
+            obj.remove("content");
+            let input = json!({ "file_path": path.clone().unwrap_or_default() });
+            Some(tool_call("Read".into(), input, None, None))
+        }
+        "afterFileEdit" => {
+            let path = take_str(&mut obj, "file_path");
+            let edits = obj.remove("edits").unwrap_or(Value::Array(Vec::new()));
+            let input = json!({ "file_path": path.unwrap_or_default(), "edits": edits });
+            Some(tool_call("Edit".into(), input, None, None))
+        }
+        _ => take_str(&mut obj, "tool_name").map(|tool| {
+            let input = obj.remove("tool_input").map(json_or_string);
+            let response = obj
+                .remove("tool_output")
+                .or_else(|| obj.remove("tool_response"))
+                .map(json_or_string);
+            let id = take_str(&mut obj, "tool_use_id");
+            let mut call = tool_call(tool, input.unwrap_or(Value::Null), response, id);
+            call.error =
+                take_str(&mut obj, "error_message").or_else(|| take_str(&mut obj, "error"));
+            call
+        }),
+    };
+    let root = obj
+        .get("workspace_roots")
+        .and_then(Value::as_array)
+        .and_then(|a| a.first())
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let cwd = cwd.or_else(|| root.clone());
+    let project_dir = env
+        .project_dir
+        .clone()
+        .filter(|s| !s.is_empty())
+        .or(root)
+        .or_else(|| cwd.clone());
+    Ok(Event {
+        agent: Agent::Cursor,
+        kind,
+        session_id,
+        cwd,
+        project_dir,
+        transcript_path,
+        permission_mode: None,
+        agent_id: None,
+        tool,
+        prompt,
+        source,
+        extra: obj,
+    })
+}
+
+/// Normalises one Cursor tool call by its `tool_name` (the `preToolUse` names of the hooks
+/// docs: `Shell`, `Read`, `Write`, `Edit`/`StrReplace`/`MultiEdit`, `Delete`, `Grep`/`Glob`/`LS`,
+/// `WebFetch`/`WebSearch`, `Task`, `MCP:<tool>`; `mcp__server__tool` is read too). Paths come
+/// from `file_path`, `path` or `target_file`.
+pub fn tool_call(
+    name: String,
+    input: Value,
+    response: Option<Value>,
+    id: Option<String>,
+) -> ToolCall {
+    let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
+    let path = || {
+        s("file_path")
+            .or_else(|| s("path"))
+            .or_else(|| s("target_file"))
+    };
+    let mut paths = Vec::new();
+    let mut command = None;
+    let mut url = None;
+    let mut mcp = None;
+    let kind = match name.as_str() {
+        "Shell" | "Bash" | "run_terminal_cmd" => {
+            command = s("command");
+            ToolKind::Shell
+        }
+        "Write" | "Edit" | "StrReplace" | "MultiEdit" | "Delete" | "edit_file" | "delete_file" => {
+            paths.extend(path());
+            ToolKind::FileWrite
+        }
+        "Read" | "read_file" => {
+            paths.extend(path());
+            ToolKind::FileRead
+        }
+        "Grep" | "Glob" | "LS" | "list_dir" => {
+            paths.extend(path());
+            ToolKind::FileRead
+        }
+        "WebFetch" => {
+            url = s("url");
+            ToolKind::Fetch
+        }
+        "WebSearch" | "web_search" => ToolKind::Fetch,
+        "Task" => ToolKind::Agent,
+        n if n.starts_with("MCP:") => {
+            mcp = Some(McpTool {
+                server: s("server").unwrap_or_default(),
+                tool: n["MCP:".len()..].to_string(),
+            });
+            ToolKind::Mcp
+        }
+        n if n.starts_with("mcp__") => {
+            let rest = &n["mcp__".len()..];
+            let (server, tool) = match rest.find("__") {
+                Some(i) => (&rest[..i], &rest[i + 2..]),
+                None => (rest, ""),
+            };
+            mcp = Some(McpTool {
+                server: server.to_string(),
+                tool: tool.to_string(),
+            });
+            ToolKind::Mcp
+        }
+        _ => ToolKind::Other,
+    };
+    ToolCall {
+        name,
+        kind,
+        input,
+        response,
+        error: None,
+        id,
+        mcp,
+        command,
+        paths,
+        url,
+    }
+}
+
+/// The Cursor event name of `event` (kept in `extra["hook_event_name"]` by [`parse`]).
+fn native(event: &Event) -> &str {
+    event
+        .extra
+        .get("hook_event_name")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| match &event.kind {
+            EventKind::PreToolUse => "preToolUse",
+            EventKind::PostToolUse => "postToolUse",
+            EventKind::PostToolUseFailure => "postToolUseFailure",
+            EventKind::UserPromptSubmit => "beforeSubmitPrompt",
+            EventKind::SessionStart => "sessionStart",
+            EventKind::Stop => "stop",
+            other => other.name(),
+        })
+}
+
+/// Renders a [`Response`] as Cursor's reply for `event` (reply fields per
+/// <https://cursor.com/docs/agent/hooks>).
+///
+/// An empty response prints nothing. On `preToolUse`, `beforeShellExecution` and
+/// `beforeMCPExecution` a decision is `{"permission", "user_message", "agent_message"}` (the
+/// reason for both); on `beforeReadFile` only `permission`. A `beforeSubmitPrompt` deny is
+/// `{"continue": false, "user_message"}`. Context is `additional_context` on `sessionStart`,
+/// `postToolUse` and `postToolUseFailure`; Cursor has no other channel to the model, so it is
+/// dropped elsewhere, as is `replace_output` (not offered for Cursor). The fire-and-forget
+/// events (`after*`, `stop`, `sessionEnd`) get nothing. Exit code 0.
+pub fn render(event: &Event, response: &Response) -> Reply {
+    if response.is_empty() {
+        return Reply::none();
+    }
+    let reason = response
+        .reason
+        .clone()
+        .filter(|r| !r.trim().is_empty())
+        .unwrap_or_else(|| "blocked by hookward".to_string());
+    let mut top = Map::new();
+    match native(event) {
+        "preToolUse" | "beforeShellExecution" | "beforeMCPExecution" => {
+            if let Some(d) = response.decision {
+                top.insert("permission".into(), json!(d.as_str()));
+                if d != Decision::Allow {
+                    top.insert("user_message".into(), json!(reason));
+                    top.insert("agent_message".into(), json!(reason));
+                }
+            }
+        }
+        "beforeReadFile" => {
+            if let Some(d) = response.decision {
+                top.insert("permission".into(), json!(d.as_str()));
+            }
+        }
+        "beforeSubmitPrompt" if response.decision == Some(Decision::Deny) => {
+            top.insert("continue".into(), json!(false));
+            top.insert("user_message".into(), json!(reason));
+        }
+        "sessionStart" | "postToolUse" | "postToolUseFailure" => {
+            if let Some(ctx) = &response.context {
+                top.insert("additional_context".into(), json!(ctx));
+            }
+        }
+        _ => {}
+    }
+    if top.is_empty() {
+        return Reply::none();
+    }
+    Reply {
+        stdout: Some(Value::Object(top).to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}
+
+/// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
+/// Cursor's hooks contract treats as a deny of the action (the same as `permission:"deny"`),
+/// plus the deny as JSON for builds that read stdout first.
+pub fn render_fail_closed(reason: &str) -> Reply {
+    Reply {
+        stdout: Some(
+            json!({"permission": "deny", "user_message": reason, "agent_message": reason})
+                .to_string(),
+        ),
+        stderr: Some(reason.to_string()),
+        exit_code: 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(json: &str) -> Event {
+        parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn tool_events_become_tool_calls() {
+        let e = ev(
+            r#"{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["/p"],
+               "file_path":"/home/dev/.ssh/id_rsa","content":"-----BEGIN OPENSSH PRIVATE KEY-----"}"#,
+        );
+        let t = e.tool.as_ref().unwrap();
+        assert_eq!(
+            (t.kind, t.paths.as_slice()),
+            (
+                ToolKind::FileRead,
+                &["/home/dev/.ssh/id_rsa".to_string()][..]
+            )
+        );
+        assert!(!e.extra.contains_key("content"), "file content is not kept");
+        assert_eq!(
+            (e.session_id.as_deref(), e.project_dir.as_deref()),
+            (Some("c"), Some("/p"))
+        );
+        let e = ev(
+            r#"{"hook_event_name":"preToolUse","tool_name":"MCP:create_issue","tool_input":{"title":"x"}}"#,
+        );
+        let t = e.tool.unwrap();
+        assert_eq!(
+            (t.kind, t.mcp.unwrap().tool.as_str()),
+            (ToolKind::Mcp, "create_issue")
+        );
+        let e = ev(
+            r#"{"hook_event_name":"postToolUseFailure","tool_name":"Shell","tool_input":{"command":"false"},"error_message":"exit 1"}"#,
+        );
+        assert_eq!(e.kind, EventKind::PostToolUseFailure);
+        assert_eq!(e.tool.unwrap().error.as_deref(), Some("exit 1"));
+    }
+
+    #[test]
+    fn reply_shape_follows_the_cursor_event() {
+        let deny = Response {
+            decision: Some(Decision::Deny),
+            reason: Some("r".into()),
+            context: Some("c".into()),
+            ..Response::default()
+        };
+        let out = |json: &str| render(&ev(json), &deny).stdout;
+        assert_eq!(
+            out(r#"{"hook_event_name":"beforeReadFile","file_path":"/x"}"#).as_deref(),
+            Some(r#"{"permission":"deny"}"#)
+        );
+        assert_eq!(
+            out(r#"{"hook_event_name":"beforeSubmitPrompt","prompt":"p"}"#).as_deref(),
+            Some(r#"{"continue":false,"user_message":"r"}"#)
+        );
+        assert_eq!(
+            out(r#"{"hook_event_name":"postToolUse","tool_name":"Shell","tool_input":{}}"#)
+                .as_deref(),
+            Some(r#"{"additional_context":"c"}"#)
+        );
+        assert_eq!(
+            out(r#"{"hook_event_name":"afterShellExecution","command":"ls","output":"x"}"#),
+            None
+        );
+    }
+}

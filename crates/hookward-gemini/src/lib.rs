@@ -1,0 +1,485 @@
+//! Gemini CLI adapter: the agent's hook payloads in, its reply format out.
+//!
+//! Gemini CLI (0.61.0, `shared/protocol/REPORT.md` §3) runs each hook command once per event
+//! with one JSON document on stdin. Its events have their own names, which this crate maps
+//! onto hookward's [`EventKind`]s:
+//!
+//! | Gemini | hookward |
+//! | --- | --- |
+//! | `BeforeTool` / `AfterTool` | `PreToolUse` / `PostToolUse` |
+//! | `BeforeAgent` (carries `prompt`) | `UserPromptSubmit` |
+//! | `AfterAgent` | `Stop` |
+//! | `SessionStart` / `SessionEnd` / `Notification` | same |
+//! | `PreCompress` | `PreCompact` |
+//! | `BeforeModel`, `AfterModel`, `BeforeToolSelection`, newer | `Other(<name>)` |
+//!
+//! Tools are normalised so the same facts and rules apply as for Claude Code:
+//! `run_shell_command` → shell (`command`), `read_file` / `read_many_files` / `list_directory`
+//! / `glob` / `search_file_content` → file read (paths), `write_file` / `replace` → file
+//! write (`file_path`), `web_fetch` (URL taken from its `prompt`) / `google_web_search` →
+//! fetch, MCP tools → [`McpTool`] (from `mcp_context`, or a `mcp__server__tool` /
+//! `server__tool` name; no MCP call was captured from Gemini 0.61, so this follows its
+//! naming of conflicting MCP tools).
+//!
+//! [`render`] follows REPORT.md §3 "hook reply → effect": a block is `decision:"deny"`
+//! (`BeforeTool`) or `decision:"block"` (`BeforeAgent`), `AfterTool` `decision:"block"`
+//! replaces the tool's output with `{"error": <reason>}`, and `additionalContext` reaches
+//! the model on `SessionStart`, `BeforeAgent` and `AfterTool` only. `"ask"` is never sent:
+//! a headless run ends silently on it.
+//!
+//! ```
+//! use hookward_gemini::{parse, render, Env};
+//! use hookward_core::{Decision, EventKind, Response, ToolKind};
+//!
+//! let payload = br#"{"session_id":"s1","cwd":"/p","hook_event_name":"BeforeTool",
+//!   "tool_name":"run_shell_command","tool_input":{"command":"cat ~/.ssh/id_rsa"}}"#;
+//! let event = parse(payload, &Env::default()).unwrap();
+//! assert_eq!(event.kind, EventKind::PreToolUse);
+//! assert_eq!(event.tool.as_ref().unwrap().kind, ToolKind::Shell);
+//!
+//! let reply = render(&event, &Response {
+//!     decision: Some(Decision::Deny),
+//!     reason: Some("would read a private key".into()),
+//!     ..Response::default()
+//! });
+//! assert_eq!(reply.stdout.as_deref(),
+//!     Some(r#"{"decision":"deny","reason":"would read a private key"}"#));
+//! ```
+#![deny(missing_docs)]
+
+use hookward_core::{
+    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+};
+use serde_json::{json, Map, Value};
+
+/// What the hook process knows besides stdin, passed in so parsing stays pure.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Env {
+    /// `GEMINI_PROJECT_DIR`, which Gemini CLI sets for every hook (REPORT.md §3 "Hook env").
+    pub project_dir: Option<String>,
+}
+
+/// Why a payload could not be read as a Gemini CLI hook event.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// stdin was not JSON (or was truncated).
+    #[error(
+        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Gemini CLI"
+    )]
+    Json(#[from] serde_json::Error),
+    /// The JSON was not an object.
+    #[error(
+        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
+    )]
+    NotObject {
+        /// The JSON type that was found.
+        found: &'static str,
+    },
+    /// `hook_event_name` missing or not a string.
+    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Gemini CLI hook (~/.gemini/settings.json)?")]
+    NoEventName,
+}
+
+/// Whether hookward can replace this tool's output before the model sees it: always, since
+/// `AfterTool` `decision:"block"` replaces any tool's output with `{"error": <reason>}`
+/// (REPORT.md §3, `reply-effects/after_block.json`).
+pub fn replaceable(_tool_name: &str) -> bool {
+    true
+}
+
+/// Maps a Gemini event name onto hookward's [`EventKind`] (table in the crate docs).
+pub fn event_kind(name: &str) -> EventKind {
+    match name {
+        "BeforeTool" => EventKind::PreToolUse,
+        "AfterTool" => EventKind::PostToolUse,
+        "BeforeAgent" => EventKind::UserPromptSubmit,
+        "AfterAgent" => EventKind::Stop,
+        "SessionStart" => EventKind::SessionStart,
+        "SessionEnd" => EventKind::SessionEnd,
+        "Notification" => EventKind::Notification,
+        "PreCompress" => EventKind::PreCompact,
+        other => EventKind::Other(other.to_string()),
+    }
+}
+
+/// The Gemini name of an event kind, the inverse of [`event_kind`] (used as
+/// `hookSpecificOutput.hookEventName`).
+pub fn native_name(kind: &EventKind) -> &str {
+    match kind {
+        EventKind::PreToolUse => "BeforeTool",
+        EventKind::PostToolUse => "AfterTool",
+        EventKind::UserPromptSubmit => "BeforeAgent",
+        EventKind::Stop => "AfterAgent",
+        EventKind::PreCompact => "PreCompress",
+        other => other.name(),
+    }
+}
+
+/// Parses one Gemini CLI hook payload.
+///
+/// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
+/// when the bytes are not a JSON object with a string `hook_event_name`.
+pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
+            serde_json::from_str(&String::from_utf8_lossy(bytes))?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    from_value(value, env)
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
+    match obj.remove(key) {
+        Some(Value::String(s)) => Some(s),
+        Some(other) => {
+            obj.insert(key.to_string(), other);
+            None
+        }
+        None => None,
+    }
+}
+
+/// Like [`parse`], from an already parsed JSON value. The Gemini event name is kept in
+/// `extra["hook_event_name"]`; `timestamp`, `llm_request` and other fields stay in `extra`.
+pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
+    let mut obj = match value {
+        Value::Object(m) => m,
+        other => {
+            return Err(ParseError::NotObject {
+                found: type_name(&other),
+            })
+        }
+    };
+    let name = match obj.get("hook_event_name") {
+        Some(Value::String(s)) => s.clone(),
+        _ => return Err(ParseError::NoEventName),
+    };
+    let kind = event_kind(&name);
+    let session_id = take_str(&mut obj, "session_id");
+    let cwd = take_str(&mut obj, "cwd");
+    let transcript_path = take_str(&mut obj, "transcript_path");
+    let prompt = take_str(&mut obj, "prompt");
+    let source = ["source", "trigger", "notification_type", "reason"]
+        .iter()
+        .find_map(|k| take_str(&mut obj, k));
+    let mcp_context = obj.get("mcp_context").cloned();
+    let tool = take_str(&mut obj, "tool_name").map(|name| {
+        let input = obj.remove("tool_input").unwrap_or(Value::Null);
+        let response = obj.remove("tool_response");
+        let error = response
+            .as_ref()
+            .and_then(|r| r.get("error"))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let mut call = tool_call(name, input, response, mcp_context.as_ref());
+        call.error = error;
+        call
+    });
+    let project_dir = env
+        .project_dir
+        .clone()
+        .filter(|s| !s.is_empty())
+        .or_else(|| cwd.clone());
+    Ok(Event {
+        agent: Agent::Gemini,
+        kind,
+        session_id,
+        cwd,
+        project_dir,
+        transcript_path,
+        permission_mode: None,
+        agent_id: None,
+        tool,
+        prompt,
+        source,
+        extra: obj,
+    })
+}
+
+/// The first `http://` or `https://` URL in `text` (web_fetch puts its URLs in a prompt).
+pub fn first_url(text: &str) -> Option<String> {
+    let start = ["https://", "http://"]
+        .iter()
+        .filter_map(|p| text.find(p))
+        .min()?;
+    let url: String = text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '<' | '>' | ')' | ']'))
+        .collect();
+    Some(url.trim_end_matches(['.', ',', ';', ':']).to_string())
+}
+
+/// Normalises one Gemini CLI tool call.
+///
+/// Tool names are Gemini CLI 0.61's built-ins (REPORT.md §3, "Tools"); inputs use
+/// `file_path` (older versions: `absolute_path`), `dir_path`/`path`, `paths`. An MCP tool is
+/// recognised by `mcp_context` (`server_name`, `tool_name`) or by its name.
+pub fn tool_call(
+    name: String,
+    input: Value,
+    response: Option<Value>,
+    mcp_context: Option<&Value>,
+) -> ToolCall {
+    let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
+    let mut paths = Vec::new();
+    let mut command = None;
+    let mut url = None;
+    let mut mcp = None;
+    let kind = match name.as_str() {
+        "run_shell_command" => {
+            command = s("command");
+            ToolKind::Shell
+        }
+        "write_file" | "replace" | "edit" => {
+            paths.extend(s("file_path").or_else(|| s("absolute_path")));
+            ToolKind::FileWrite
+        }
+        "read_file" => {
+            paths.extend(s("file_path").or_else(|| s("absolute_path")));
+            ToolKind::FileRead
+        }
+        "read_many_files" => {
+            if let Some(a) = input.get("paths").and_then(Value::as_array) {
+                paths.extend(a.iter().filter_map(Value::as_str).map(str::to_string));
+            }
+            ToolKind::FileRead
+        }
+        "list_directory" | "glob" | "search_file_content" | "grep" => {
+            paths.extend(s("dir_path").or_else(|| s("path")));
+            ToolKind::FileRead
+        }
+        "web_fetch" => {
+            url = s("url").or_else(|| s("prompt").as_deref().and_then(first_url));
+            ToolKind::Fetch
+        }
+        "google_web_search" => ToolKind::Fetch,
+        n => match mcp_name(n, mcp_context) {
+            Some(m) => {
+                mcp = Some(m);
+                ToolKind::Mcp
+            }
+            None => ToolKind::Other,
+        },
+    };
+    ToolCall {
+        name,
+        kind,
+        input,
+        response,
+        error: None,
+        id: None,
+        mcp,
+        command,
+        paths,
+        url,
+    }
+}
+
+/// The MCP origin of a tool: `mcp_context.server_name`/`tool_name` when Gemini sends them,
+/// else a `mcp__server__tool` or `server__tool` name (Gemini's name for an MCP tool whose
+/// plain name conflicts).
+fn mcp_name(name: &str, mcp_context: Option<&Value>) -> Option<McpTool> {
+    if let Some(ctx) = mcp_context {
+        let s = |k: &str| ctx.get(k).and_then(Value::as_str).map(str::to_string);
+        if let Some(server) = s("server_name") {
+            return Some(McpTool {
+                server,
+                tool: s("tool_name").unwrap_or_else(|| name.to_string()),
+            });
+        }
+    }
+    let rest = name.strip_prefix("mcp__").unwrap_or(name);
+    let i = rest.find("__")?;
+    let (server, tool) = (&rest[..i], &rest[i + 2..]);
+    (!server.is_empty() && !tool.is_empty()).then(|| McpTool {
+        server: server.to_string(),
+        tool: tool.to_string(),
+    })
+}
+
+/// Events whose `additionalContext` reaches the model (REPORT.md §3; `BeforeTool` context
+/// was verified to go nowhere, `reply-effects/context.json`).
+fn accepts_context(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::PostToolUse | EventKind::UserPromptSubmit | EventKind::SessionStart
+    )
+}
+
+/// The text the model gets instead of a tool's output: the `llmContent` of a Gemini tool
+/// response, a string as is, anything else as compact JSON.
+fn replacement_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => match other.get("llmContent") {
+            Some(Value::String(s)) => s.clone(),
+            _ => other.to_string(),
+        },
+    }
+}
+
+/// Renders a [`Response`] as Gemini CLI's reply for `event`.
+///
+/// Rules (REPORT.md §3, DESIGN.md's per-agent table): an empty response prints nothing;
+/// `BeforeTool` deny is `decision:"deny"` + `reason` (the model gets `Tool execution
+/// blocked: <reason>`); an `ask` is sent as a deny too, because a headless run ends silently
+/// on `"ask"` (the abilities step already applies `ask_fallback`, so this is a backstop);
+/// an explicit allow is `decision:"allow"`; `BeforeAgent` deny is `decision:"block"`;
+/// `AfterTool` `replace_output` is `decision:"block"` with the replacement text as reason;
+/// context goes in `hookSpecificOutput.additionalContext` on `SessionStart`, `BeforeAgent`
+/// and `AfterTool`, and into `systemMessage` elsewhere. Exactly one JSON document or
+/// nothing, exit code 0.
+pub fn render(event: &Event, response: &Response) -> Reply {
+    if response.is_empty() {
+        return Reply::none();
+    }
+    let mut top = Map::new();
+    let mut specific = Map::new();
+    let mut system_message = response.system_message.clone();
+    let reason = response
+        .reason
+        .clone()
+        .filter(|r| !r.trim().is_empty())
+        .unwrap_or_else(|| "blocked by hookward".to_string());
+    match (&event.kind, response.decision) {
+        (EventKind::PreToolUse, Some(Decision::Deny | Decision::Ask)) => {
+            top.insert("decision".into(), json!("deny"));
+            top.insert("reason".into(), json!(reason));
+        }
+        (EventKind::PreToolUse, Some(Decision::Allow)) => {
+            top.insert("decision".into(), json!("allow"));
+        }
+        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
+            top.insert("decision".into(), json!("block"));
+            top.insert("reason".into(), json!(reason));
+        }
+        _ => {}
+    }
+    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
+        top.insert("decision".into(), json!("block"));
+        top.insert("reason".into(), json!(replacement_text(out)));
+    }
+    if let Some(ctx) = &response.context {
+        if accepts_context(&event.kind) {
+            specific.insert("additionalContext".into(), json!(ctx));
+        } else {
+            system_message = Some(match system_message {
+                Some(m) => format!("{m}\n{ctx}"),
+                None => ctx.clone(),
+            });
+        }
+    }
+    if !specific.is_empty() {
+        let name = event
+            .extra
+            .get("hook_event_name")
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| native_name(&event.kind));
+        let mut hso = Map::new();
+        hso.insert("hookEventName".into(), json!(name));
+        hso.extend(specific);
+        top.insert("hookSpecificOutput".into(), Value::Object(hso));
+    }
+    if let Some(m) = system_message {
+        top.insert("systemMessage".into(), json!(m));
+    }
+    if top.is_empty() {
+        return Reply::none();
+    }
+    Reply {
+        stdout: Some(Value::Object(top).to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}
+
+/// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
+/// Gemini CLI treats as a deny on `BeforeTool` (functionResponse `Tool execution blocked:
+/// <stderr>`, `reply-effects/exit2.json`).
+pub fn render_fail_closed(reason: &str) -> Reply {
+    Reply {
+        stdout: None,
+        stderr: Some(reason.to_string()),
+        exit_code: 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(json: &str) -> Event {
+        parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn mcp_tools_from_context_or_name() {
+        let e = ev(
+            r#"{"hook_event_name":"BeforeTool","tool_name":"create_issue","tool_input":{},
+               "mcp_context":{"server_name":"github","tool_name":"create_issue"}}"#,
+        );
+        let t = e.tool.unwrap();
+        assert_eq!(t.kind, ToolKind::Mcp);
+        assert_eq!(t.mcp.unwrap().server, "github");
+        for name in ["mcp__github__create_issue", "github__create_issue"] {
+            let e = ev(&format!(
+                r#"{{"hook_event_name":"BeforeTool","tool_name":"{name}","tool_input":{{}}}}"#
+            ));
+            let m = e.tool.unwrap().mcp.unwrap();
+            assert_eq!(
+                (m.server.as_str(), m.tool.as_str()),
+                ("github", "create_issue")
+            );
+        }
+        let e = ev(r#"{"hook_event_name":"BeforeTool","tool_name":"save_memory","tool_input":{}}"#);
+        assert_eq!(e.tool.unwrap().kind, ToolKind::Other);
+    }
+
+    #[test]
+    fn urls_are_taken_from_the_fetch_prompt() {
+        assert_eq!(
+            first_url("Summarize https://example.com/a?b=1, then stop.").as_deref(),
+            Some("https://example.com/a?b=1")
+        );
+        assert_eq!(first_url("no url here"), None);
+    }
+
+    #[test]
+    fn ask_is_never_sent() {
+        let e = ev(
+            r#"{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}"#,
+        );
+        let r = render(
+            &e,
+            &Response {
+                decision: Some(Decision::Ask),
+                reason: Some("r".into()),
+                ..Response::default()
+            },
+        );
+        assert_eq!(
+            r.stdout.as_deref(),
+            Some(r#"{"decision":"deny","reason":"r"}"#)
+        );
+    }
+
+    #[test]
+    fn unknown_events_keep_their_name() {
+        let e = ev(r#"{"hook_event_name":"BeforeModel","llm_request":{}}"#);
+        assert_eq!(e.kind, EventKind::Other("BeforeModel".into()));
+        assert!(e.extra.contains_key("llm_request"));
+    }
+}

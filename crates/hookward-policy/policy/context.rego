@@ -1,0 +1,85 @@
+# Context guard rules (issue #5): writes into the files the agent obeys — instruction files,
+# rules, skills, memory (scanned text in input.facts.scan, input.facts.instruction_write) and
+# MCP configuration (input.facts.settings_change). Changes made outside the agent are found
+# after the fact by hookward-context, not by these rules.
+package hookward.rules.context
+
+import data.hookward.lib
+
+scan := object.get(input.facts, "scan", {})
+
+iw := object.get(input.facts, "instruction_write", {})
+
+gate if input.event.kind in {"PreToolUse", "PermissionRequest"}
+
+flagged if {
+	scan.verdict in {"injection", "suspicious"}
+	scan.source in {"memory_write", "instruction_file", "skill_file"}
+}
+
+hidden if {
+	some f in scan.findings
+	f.family == "hidden_text"
+}
+
+user_authored if object.get(iw, "user_authored", false) == true
+
+families := concat(", ", sort({f.family | some f in scan.findings}))
+
+first_evidence := scan.findings[0].evidence
+
+target := object.get(iw, "path", "an instruction file")
+
+# @rule context/poisoned-write deny
+# Text written into an instruction file, skill, rule or memory (by a file tool or a shell command) reads as a planted instruction (fetch-and-run, exfiltration, approvals loosened, hiding from the user, hidden text); hidden text is denied even when the person typed it.
+decision contains {"id": "context/poisoned-write", "decision": "deny", "reason": poisoned_reason} if {
+	gate
+	flagged
+	not user_authored
+}
+
+decision contains {"id": "context/poisoned-write", "decision": "deny", "reason": poisoned_reason} if {
+	gate
+	flagged
+	hidden
+}
+
+poisoned_reason := sprintf("the text written to %s reads as a planted instruction (%s), e.g. %q; instruction files steer every later session", [target, families, first_evidence])
+
+# @rule context/user-requested-write ask
+# The same, but the flagged text is in a prompt the person typed this session: they probably asked for it, so they approve it.
+decision contains {"id": "context/user-requested-write", "decision": "ask", "reason": reason} if {
+	gate
+	flagged
+	user_authored
+	not hidden
+	reason := sprintf("the text written to %s reads like a planted instruction (%s), e.g. %q; it is in your own prompt, so approve it if you meant it", [target, families, first_evidence])
+}
+
+# @rule context/package-registry ask
+# Text written into an instruction or memory file points package installs at a registry other than the default ones.
+decision contains {"id": "context/package-registry", "decision": "ask", "reason": reason} if {
+	gate
+	count(object.get(iw, "registries", [])) > 0
+	reason := sprintf("%s would tell the agent to install packages from %s, not the default registry", [target, concat(", ", iw.registries)])
+}
+
+# @rule context/mcp-server ask
+# A file tool changing MCP server configuration (.mcp.json, ~/.claude.json, .cursor/mcp.json): the reason lists the servers and keys added or removed.
+decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reason} if {
+	gate
+	some p in lib.changed_paths
+	p.via != "shell"
+	lib.has_class(p, "mcp_config")
+	not lib.has_class(p, "agent_settings")
+	ch := object.get(input.facts, "settings_change", {})
+	changes := mcp_changes(ch)
+	count(changes) > 0
+	reason := sprintf("%s would change the MCP servers the agent runs in %s: %s", [lib.how(p), p.path, concat("; ", changes)])
+}
+
+mcp_changes(ch) := ch.security if {
+	count(object.get(ch, "security", [])) > 0
+} else := [ch.summary] if {
+	not ch.known
+} else := []
