@@ -122,6 +122,19 @@ impl Guard {
         }
     }
 
+    /// Adds the configuration's extra guarded files (`[context] extra`): absolute paths, or
+    /// `~/…` relative to the home directory.
+    pub fn with_extra(mut self, extra: &[String]) -> Guard {
+        self.extra = extra
+            .iter()
+            .map(|e| match e.strip_prefix("~/") {
+                Some(rest) => format!("{}/{rest}", self.home),
+                None => e.clone(),
+            })
+            .collect();
+        self
+    }
+
     /// The object store (`<hookward_home>/objects`).
     pub fn objects(&self) -> Objects {
         Objects::new(self.hookward_home.join("objects"))

@@ -126,7 +126,13 @@ pub fn plan(guard: &Guard, store: &Store, target: &Target) -> Result<Plan, Conte
                 .context_change(*id)?
                 .ok_or(ContextError::NoChange(*id))?;
             let from = match c.from_version {
-                Some(v) => store.context_version(v)?,
+                Some(v) => Some(store.context_version(v)?.ok_or_else(|| {
+                    ContextError::Refused(format!(
+                        "the version before C{id} was pruned from the history; `hookward restore --checkpoint {}` \
+                         restores the last version that passed the checks",
+                        c.path
+                    ))
+                })?),
                 None => None,
             };
             if from.is_none() && c.writer == Writer::FirstScan.describe() {

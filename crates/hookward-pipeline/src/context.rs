@@ -50,22 +50,12 @@ fn guard_for(env: &HookEnv, event: &Event, config: &Config) -> Guard {
         .clone()
         .or_else(|| env.project_dir.clone())
         .or_else(|| event.cwd.clone());
-    let mut g = Guard::new(
+    Guard::new(
         env.home.to_string_lossy(),
         env.hookward_home.clone(),
         project.map(|p| p.trim_end_matches('/').to_string()),
-    );
-    let home = env.home.to_string_lossy();
-    g.extra = config
-        .context
-        .extra
-        .iter()
-        .map(|e| match e.strip_prefix("~/") {
-            Some(rest) => format!("{home}/{rest}"),
-            None => e.clone(),
-        })
-        .collect();
-    g
+    )
+    .with_extra(&config.context.extra)
 }
 
 /// What this event asks of the guard.

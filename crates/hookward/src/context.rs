@@ -114,7 +114,10 @@ pub fn guard(project: Option<String>) -> Result<Guard, String> {
         .to_str()
         .ok_or_else(|| "HOME is not UTF-8".to_string())?
         .to_string();
-    Ok(Guard::new(home, util::home()?, project))
+    let extra = util::load_config()
+        .map(|c| c.context.extra)
+        .unwrap_or_default();
+    Ok(Guard::new(home, util::home()?, project).with_extra(&extra))
 }
 
 /// Opens (creating if needed) the store of `guard`.

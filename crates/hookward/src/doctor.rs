@@ -403,6 +403,13 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             );
         }
     }
+    // The context guard: an interrupted restore (its journal is still there) is a failure the
+    // person must finish with `hookward restore --recover`.
+    let guard = crate::context::guard(project.as_ref().map(|p| p.display().to_string()))?;
+    match crate::context::pending_restores_summary(&guard) {
+        Some(line) => check(&mut checks, "context", false, line),
+        None => check(&mut checks, "context", true, "no interrupted restore"),
+    }
     for cmd in &commands {
         let (ok, detail) = canary(cmd);
         check(&mut checks, "canary", ok, detail);

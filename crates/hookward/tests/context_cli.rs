@@ -502,6 +502,12 @@ fn an_interrupted_restore_is_shown_and_finished_by_the_next_mutating_command() {
         let (out, _) = run(&s, &["context", "status"]);
         assert!(out.contains("1 interrupted restore"), "{out}");
         insta::assert_snapshot!("status_interrupted", out);
+        let (doctor, code) = run(&s, &["doctor"]);
+        assert_eq!(code, 1, "an interrupted restore fails doctor: {doctor}");
+        assert!(
+            doctor.contains("FAIL context") && doctor.contains("hookward restore --recover"),
+            "{doctor}"
+        );
         let (out, code) = run(&s, &["context", "scan"]);
         assert_eq!(code, 0);
         assert!(out.contains("finished an interrupted restore"), "{out}");
