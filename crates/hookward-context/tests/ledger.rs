@@ -2,7 +2,7 @@
 //! session start and around shell tools, restore (with refusal and a journal killed at every
 //! step), blame, prune and garbage collection.
 
-use hookward_context::restore::{self, Restore, Step, Target};
+use hookward_context::restore::{self, Restore, Target};
 use hookward_context::{Guard, Writer};
 use hookward_store::{ChangeQuery, Store};
 use std::path::Path;
@@ -191,7 +191,6 @@ fn a_restore_killed_at_each_step_is_finished_by_recovery_with_no_content_lost() 
             .flatten()
             .any(|f| f.file_name().to_string_lossy().contains("hookward-restore"));
         assert!(!staged_left, "temporary file left after {reached:?}");
-        let _ = Step::Done;
     }
 }
 

@@ -218,8 +218,8 @@ fn session_start(
     session: Option<&str>,
     response: &mut Response,
 ) -> Result<(), hookward_context::ContextError> {
-    let o = guard.observe(store, &Writer::SessionStart, session)?;
-    let (pending, total) = store.context_changes(&ChangeQuery {
+    guard.observe(store, &Writer::SessionStart, session)?;
+    let (pending, _) = store.context_changes(&ChangeQuery {
         statuses: vec!["pending".into()],
         project: Some(guard.scope().to_string()),
         limit: 50,
@@ -299,7 +299,6 @@ fn session_start(
             store.mark_changes_announced(&ids)?;
         }
     }
-    let _ = (o, total);
     Ok(())
 }
 
@@ -345,4 +344,39 @@ fn after_file_write(
         guard.record_file(store, &g, &w, session)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hookward_core::{Candidate, Decision};
+
+    #[test]
+    fn check_modes_set_or_drop_context_decisions_only() {
+        let mut config = Config::default();
+        config
+            .context
+            .checks
+            .insert("poisoned_write".into(), CheckMode::Record);
+        config
+            .context
+            .checks
+            .insert("mcp_server".into(), CheckMode::Deny);
+        let mut c = vec![
+            Candidate::new("context/poisoned-write", Decision::Deny, "planted"),
+            Candidate::new("context/mcp-server", Decision::Ask, "new server"),
+            Candidate::new("context/package-registry", Decision::Ask, "registry"),
+            Candidate::new("path/credential-store", Decision::Deny, "ssh key"),
+        ];
+        apply_check_modes(&mut c, &config);
+        let got: Vec<(&str, Decision)> = c.iter().map(|c| (c.id.as_str(), c.decision)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("context/mcp-server", Decision::Deny),
+                ("context/package-registry", Decision::Ask),
+                ("path/credential-store", Decision::Deny),
+            ]
+        );
+    }
 }
