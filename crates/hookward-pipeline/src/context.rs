@@ -104,7 +104,8 @@ fn finding_list(c: &Observed) -> String {
 
 /// Runs the guard for `event`; adds what the model and the person must know to `response`.
 /// `denied`: the policy denied the tool call (a denied shell tool does not run: nothing to observe).
-/// Failures become `context-error` health events in `healths`.
+/// Failures become `context-error` health events in `healths`. Returns the store it opened,
+/// for the record step to reuse.
 pub fn run(
     env: &HookEnv,
     event: &Event,
@@ -112,18 +113,22 @@ pub fn run(
     denied: bool,
     response: &mut Response,
     healths: &mut Vec<HealthEvent>,
-) {
+) -> Option<Store> {
     if !config.context.enabled {
-        return;
+        return None;
     }
-    let Some(job) = job(event) else { return };
+    let job = job(event)?;
     let check = |k: &str| config.context.mode(k);
     let observe_shell = check("shell_change") != CheckMode::Off;
     if matches!(job, Job::BeforeShell(_) | Job::AfterShell(_)) && (!observe_shell || denied) {
-        return;
+        return None;
     }
     let guard = guard_for(env, event, config);
-    let mut store = match Store::open(&env.store_path()) {
+    let t = std::time::Instant::now();
+    let opened = Store::open(&env.store_path());
+    crate::trace("context: store open", t);
+    let t = std::time::Instant::now();
+    let mut store = match opened {
         Ok(s) => s,
         Err(e) => {
             healths.push(health(
@@ -133,7 +138,7 @@ pub fn run(
                 Some(event),
                 env.agent,
             ));
-            return;
+            return None;
         }
     };
     let session = event.session_id.as_deref();
@@ -149,6 +154,7 @@ pub fn run(
             after_file_write(&guard, &mut store, event, tool, id, session)
         }
     };
+    crate::trace("context: observe", t);
     if let Err(e) = result {
         healths.push(health(
             "context-error",
@@ -158,6 +164,7 @@ pub fn run(
             env.agent,
         ));
     }
+    Some(store)
 }
 
 fn append(slot: &mut Option<String>, text: String) {

@@ -506,7 +506,7 @@ fn run_inner(
     };
     let mut response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
     let t = Instant::now();
-    context::run(
+    let store = context::run(
         env,
         &event,
         &config,
@@ -531,7 +531,7 @@ fn run_inner(
         record_id: None,
         elapsed_us: start.elapsed().as_micros() as u64,
     };
-    record(env, &config, outcome, healths)
+    record_in(env, &config, outcome, healths, store)
 }
 
 /// Health event kinds that repeat on every call while a file stays broken.
@@ -550,8 +550,19 @@ const REPEAT_MS: i64 = 10 * 60 * 1000;
 fn record(
     env: &HookEnv,
     config: &Config,
+    outcome: HookOutcome,
+    earlier: &mut Vec<HealthEvent>,
+) -> HookOutcome {
+    record_in(env, config, outcome, earlier, None)
+}
+
+/// [`record`] into `store` when the context guard already opened it (one open per hook call).
+fn record_in(
+    env: &HookEnv,
+    config: &Config,
     mut outcome: HookOutcome,
     earlier: &mut Vec<HealthEvent>,
+    store: Option<Store>,
 ) -> HookOutcome {
     outcome.health.splice(0..0, earlier.drain(..));
     if !config.record && outcome.health.is_empty() {
@@ -561,7 +572,11 @@ fn record(
     let fallback = hookward_store::fallback_health_path(&path);
     let t = Instant::now();
     let _trace = TraceOnDrop("record", t);
-    match Store::open(&path) {
+    let opened = match store {
+        Some(s) => Ok(s),
+        None => Store::open(&path),
+    };
+    match opened {
         Ok(store) => {
             if store.was_created() {
                 outcome.health.push(health(
