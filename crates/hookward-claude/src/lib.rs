@@ -83,25 +83,8 @@ pub enum ParseError {
 /// stray bytes still yields an event. Errors: [`ParseError`] when the bytes are not a JSON
 /// object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value: Value = match serde_json::from_slice(bytes) {
-        Ok(v) => v,
-        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
-            serde_json::from_str(&String::from_utf8_lossy(bytes))?
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let value = hookward_core::wire::json_lossy(bytes)?;
     from_value(value, env)
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// Like [`parse`], from an already parsed JSON value.
@@ -110,7 +93,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         Value::Object(m) => m,
         other => {
             return Err(ParseError::NotObject {
-                found: type_name(&other),
+                found: hookward_core::wire::type_name(&other),
             })
         }
     };

@@ -155,37 +155,8 @@ pub fn patch_paths(patch: &str) -> PatchPaths {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value: Value = match serde_json::from_slice(bytes) {
-        Ok(v) => v,
-        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
-            serde_json::from_str(&String::from_utf8_lossy(bytes))?
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let value = hookward_core::wire::json_lossy(bytes)?;
     from_value(value, env)
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
-    match obj.remove(key) {
-        Some(Value::String(s)) => Some(s),
-        Some(other) => {
-            // Keep a non-string value we did not expect instead of losing it.
-            obj.insert(key.to_string(), other);
-            None
-        }
-        None => None,
-    }
 }
 
 /// Like [`parse`], from an already parsed JSON value. Event names are Codex's, which are
@@ -196,7 +167,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         Value::Object(m) => m,
         other => {
             return Err(ParseError::NotObject {
-                found: type_name(&other),
+                found: hookward_core::wire::type_name(&other),
             })
         }
     };
@@ -205,19 +176,19 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         _ => return Err(ParseError::NoEventName),
     };
     let kind = EventKind::from_name(&name);
-    let session_id = take_str(&mut obj, "session_id");
-    let cwd = take_str(&mut obj, "cwd");
-    let transcript_path = take_str(&mut obj, "transcript_path");
-    let permission_mode = take_str(&mut obj, "permission_mode");
-    let agent_id = take_str(&mut obj, "agent_id");
-    let prompt = take_str(&mut obj, "prompt");
+    let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
+    let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
+    let transcript_path = hookward_core::wire::take_str(&mut obj, "transcript_path");
+    let permission_mode = hookward_core::wire::take_str(&mut obj, "permission_mode");
+    let agent_id = hookward_core::wire::take_str(&mut obj, "agent_id");
+    let prompt = hookward_core::wire::take_str(&mut obj, "prompt");
     let source = ["source", "trigger", "reason"]
         .iter()
-        .find_map(|k| take_str(&mut obj, k));
-    let tool = take_str(&mut obj, "tool_name").map(|name| {
+        .find_map(|k| hookward_core::wire::take_str(&mut obj, k));
+    let tool = hookward_core::wire::take_str(&mut obj, "tool_name").map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
         let response = obj.remove("tool_response");
-        let id = take_str(&mut obj, "tool_use_id");
+        let id = hookward_core::wire::take_str(&mut obj, "tool_use_id");
         let (call, patch) = tool_call(name, input, response, id);
         if let Some(patch) = patch {
             obj.insert("apply_patch".into(), patch.to_json());

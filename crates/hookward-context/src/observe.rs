@@ -215,17 +215,7 @@ impl Guard {
                 &g.project,
             );
             self.objects().put(&bytes)?;
-            let state = FileState {
-                path: g.path.clone(),
-                project: g.project.clone(),
-                kind: g.kind.as_str().into(),
-                hash: Some(h),
-                size,
-                mtime_ns: mtime,
-                ino,
-                version_id: 0,
-                checkpoint_id: None,
-            };
+            let state = state_of(g, Some(h), (size, mtime, ino));
             let what = match &prev {
                 Some(p) if p.hash.is_some() => "modified",
                 _ => "added",
@@ -294,17 +284,7 @@ impl Guard {
             &g.project,
         );
         self.objects().put(&bytes)?;
-        let state = FileState {
-            path: g.path.clone(),
-            project: g.project.clone(),
-            kind: g.kind.as_str().into(),
-            hash: Some(h),
-            size,
-            mtime_ns: mtime,
-            ino,
-            version_id: 0,
-            checkpoint_id: None,
-        };
+        let state = state_of(g, Some(h), (size, mtime, ino));
         let what = if prev.is_some_and(|p| p.hash.is_some()) {
             "modified"
         } else {
@@ -325,18 +305,27 @@ impl Guard {
         g: &Guarded,
         writer: &Writer,
     ) -> Result<Option<Observed>, ContextError> {
-        let state = FileState {
-            path: g.path.clone(),
-            project: g.project.clone(),
-            kind: g.kind.as_str().into(),
-            hash: None,
-            size: 0,
-            mtime_ns: 0,
-            ino: 0,
-            version_id: 0,
-            checkpoint_id: None,
-        };
+        let state = state_of(g, None, (0, 0, 0));
         record(store, &state, writer, None, &Check::default(), "removed")
+    }
+}
+
+/// The ledger state of `g` with content `hash` and `(size, mtime ns, inode)`.
+fn state_of(
+    g: &Guarded,
+    hash: Option<String>,
+    (size, mtime_ns, ino): (i64, i64, i64),
+) -> FileState {
+    FileState {
+        path: g.path.clone(),
+        project: g.project.clone(),
+        kind: g.kind.as_str().into(),
+        hash,
+        size,
+        mtime_ns,
+        ino,
+        version_id: 0,
+        checkpoint_id: None,
     }
 }
 

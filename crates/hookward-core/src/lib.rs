@@ -501,3 +501,62 @@ mod tests {
         }
     }
 }
+
+/// JSON helpers every adapter's parser uses (the agents all send one JSON object on stdin).
+pub mod wire {
+    use serde_json::{Map, Value};
+
+    /// Parses `bytes` as JSON; when they are not valid UTF-8 (a tool output with stray bytes),
+    /// parses them again with invalid sequences replaced by U+FFFD so the event still comes
+    /// through. Errors: the JSON syntax error.
+    pub fn json_lossy(bytes: &[u8]) -> Result<Value, serde_json::Error> {
+        match serde_json::from_slice(bytes) {
+            Ok(v) => Ok(v),
+            Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
+                serde_json::from_str(&String::from_utf8_lossy(bytes))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The JSON type of `v` (`null`, `boolean`, `number`, `string`, `array`, `object`), for
+    /// error messages.
+    pub fn type_name(v: &Value) -> &'static str {
+        match v {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
+    /// Removes `key` from `obj` and returns it when it is a string; a value of another type is
+    /// left in place (kept in the event's `extra`, not lost) and `None` returned.
+    pub fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
+        match obj.remove(key) {
+            Some(Value::String(s)) => Some(s),
+            Some(other) => {
+                obj.insert(key.to_string(), other);
+                None
+            }
+            None => None,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn lossy_json_and_take_str() {
+            let v = json_lossy(b"{\"a\":\"x\xff\",\"n\":1}").unwrap();
+            let mut m = v.as_object().unwrap().clone();
+            assert_eq!(take_str(&mut m, "a").as_deref(), Some("x\u{fffd}"));
+            assert_eq!(take_str(&mut m, "n"), None);
+            assert_eq!(type_name(&m["n"]), "number");
+            assert!(json_lossy(b"{").is_err());
+        }
+    }
+}

@@ -110,36 +110,8 @@ pub fn event_kind(name: &str) -> EventKind {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value: Value = match serde_json::from_slice(bytes) {
-        Ok(v) => v,
-        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
-            serde_json::from_str(&String::from_utf8_lossy(bytes))?
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let value = hookward_core::wire::json_lossy(bytes)?;
     from_value(value, env)
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
-    match obj.remove(key) {
-        Some(Value::String(s)) => Some(s),
-        Some(other) => {
-            obj.insert(key.to_string(), other);
-            None
-        }
-        None => None,
-    }
 }
 
 /// A JSON value Cursor may send either as JSON or as a string of JSON (`tool_input`,
@@ -166,7 +138,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         Value::Object(m) => m,
         other => {
             return Err(ParseError::NotObject {
-                found: type_name(&other),
+                found: hookward_core::wire::type_name(&other),
             })
         }
     };
@@ -175,17 +147,17 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         _ => return Err(ParseError::NoEventName),
     };
     let kind = event_kind(&name);
-    let session_id =
-        take_str(&mut obj, "conversation_id").or_else(|| take_str(&mut obj, "session_id"));
-    let cwd = take_str(&mut obj, "cwd");
-    let transcript_path = take_str(&mut obj, "transcript_path");
-    let prompt = take_str(&mut obj, "prompt");
+    let session_id = hookward_core::wire::take_str(&mut obj, "conversation_id")
+        .or_else(|| hookward_core::wire::take_str(&mut obj, "session_id"));
+    let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
+    let transcript_path = hookward_core::wire::take_str(&mut obj, "transcript_path");
+    let prompt = hookward_core::wire::take_str(&mut obj, "prompt");
     let source = ["source", "status", "reason", "trigger"]
         .iter()
-        .find_map(|k| take_str(&mut obj, k));
+        .find_map(|k| hookward_core::wire::take_str(&mut obj, k));
     let tool = match name.as_str() {
         "beforeShellExecution" | "afterShellExecution" => {
-            let command = take_str(&mut obj, "command");
+            let command = hookward_core::wire::take_str(&mut obj, "command");
             let response = obj.remove("output");
             let input = json!({ "command": command.clone().unwrap_or_default() });
             let mut call = tool_call("Shell".into(), input, response, None);
@@ -193,7 +165,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
             Some(call)
         }
         "beforeMCPExecution" | "afterMCPExecution" => {
-            let tool = take_str(&mut obj, "tool_name").unwrap_or_default();
+            let tool = hookward_core::wire::take_str(&mut obj, "tool_name").unwrap_or_default();
             let input = obj.remove("tool_input").map(json_or_string);
             let response = obj.remove("result_json").map(json_or_string);
             let server = ["server", "server_name", "url", "command"]
@@ -206,7 +178,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
                 input: input.unwrap_or(Value::Null),
                 response,
                 error: None,
-                id: take_str(&mut obj, "tool_use_id"),
+                id: hookward_core::wire::take_str(&mut obj, "tool_use_id"),
                 mcp: Some(McpTool { server, tool }),
                 command: None,
                 paths: Vec::new(),
@@ -214,27 +186,27 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
             })
         }
         "beforeReadFile" => {
-            let path = take_str(&mut obj, "file_path");
+            let path = hookward_core::wire::take_str(&mut obj, "file_path");
             obj.remove("content");
             let input = json!({ "file_path": path.clone().unwrap_or_default() });
             Some(tool_call("Read".into(), input, None, None))
         }
         "afterFileEdit" => {
-            let path = take_str(&mut obj, "file_path");
+            let path = hookward_core::wire::take_str(&mut obj, "file_path");
             let edits = obj.remove("edits").unwrap_or(Value::Array(Vec::new()));
             let input = json!({ "file_path": path.unwrap_or_default(), "edits": edits });
             Some(tool_call("Edit".into(), input, None, None))
         }
-        _ => take_str(&mut obj, "tool_name").map(|tool| {
+        _ => hookward_core::wire::take_str(&mut obj, "tool_name").map(|tool| {
             let input = obj.remove("tool_input").map(json_or_string);
             let response = obj
                 .remove("tool_output")
                 .or_else(|| obj.remove("tool_response"))
                 .map(json_or_string);
-            let id = take_str(&mut obj, "tool_use_id");
+            let id = hookward_core::wire::take_str(&mut obj, "tool_use_id");
             let mut call = tool_call(tool, input.unwrap_or(Value::Null), response, id);
-            call.error =
-                take_str(&mut obj, "error_message").or_else(|| take_str(&mut obj, "error"));
+            call.error = hookward_core::wire::take_str(&mut obj, "error_message")
+                .or_else(|| hookward_core::wire::take_str(&mut obj, "error"));
             call
         }),
     };

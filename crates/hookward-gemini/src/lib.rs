@@ -120,36 +120,8 @@ pub fn native_name(kind: &EventKind) -> &str {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value: Value = match serde_json::from_slice(bytes) {
-        Ok(v) => v,
-        Err(e) if e.is_syntax() && std::str::from_utf8(bytes).is_err() => {
-            serde_json::from_str(&String::from_utf8_lossy(bytes))?
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let value = hookward_core::wire::json_lossy(bytes)?;
     from_value(value, env)
-}
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
-    match obj.remove(key) {
-        Some(Value::String(s)) => Some(s),
-        Some(other) => {
-            obj.insert(key.to_string(), other);
-            None
-        }
-        None => None,
-    }
 }
 
 /// Like [`parse`], from an already parsed JSON value. The Gemini event name is kept in
@@ -159,7 +131,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         Value::Object(m) => m,
         other => {
             return Err(ParseError::NotObject {
-                found: type_name(&other),
+                found: hookward_core::wire::type_name(&other),
             })
         }
     };
@@ -168,15 +140,15 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         _ => return Err(ParseError::NoEventName),
     };
     let kind = event_kind(&name);
-    let session_id = take_str(&mut obj, "session_id");
-    let cwd = take_str(&mut obj, "cwd");
-    let transcript_path = take_str(&mut obj, "transcript_path");
-    let prompt = take_str(&mut obj, "prompt");
+    let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
+    let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
+    let transcript_path = hookward_core::wire::take_str(&mut obj, "transcript_path");
+    let prompt = hookward_core::wire::take_str(&mut obj, "prompt");
     let source = ["source", "trigger", "notification_type", "reason"]
         .iter()
-        .find_map(|k| take_str(&mut obj, k));
+        .find_map(|k| hookward_core::wire::take_str(&mut obj, k));
     let mcp_context = obj.get("mcp_context").cloned();
-    let tool = take_str(&mut obj, "tool_name").map(|name| {
+    let tool = hookward_core::wire::take_str(&mut obj, "tool_name").map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
         let response = obj.remove("tool_response");
         let error = response

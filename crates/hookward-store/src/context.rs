@@ -228,6 +228,20 @@ const VERSION_COLUMNS: &str = "id, path, hash, size, ts_ms, writer, session, cle
 const FINDING_COLUMNS: &str = "id, change_id, rule_id, severity, message, evidence, line, status";
 
 impl Store {
+    /// Runs `sql` (cached statement) with `params` and maps every row with `f`.
+    fn context_rows<T>(
+        &self,
+        action: &'static str,
+        sql: &str,
+        params: impl rusqlite::Params,
+        f: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, StoreError> {
+        let err = |e| sql_err(&self.path, action, e);
+        let mut stmt = self.conn.prepare_cached(sql).map_err(err)?;
+        let rows = stmt.query_map(params, f).map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
+    }
+
     /// When the first scan of `project` (`""` = the home directory's files) was recorded, in ms
     /// since the Unix epoch; `None` before it.
     ///
@@ -470,18 +484,12 @@ impl Store {
     /// # Errors
     /// As [`Store::context_scope_scanned`].
     pub fn context_versions(&self, path: &str) -> Result<Vec<VersionRow>, StoreError> {
-        const ACTION: &str = "reading versions";
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {VERSION_COLUMNS} FROM context_versions WHERE path = ?1 ORDER BY id"
-            ))
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        let rows = stmt
-            .query_map([path], version_row)
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        rows.collect::<Result<_, _>>()
-            .map_err(|e| sql_err(&self.path, ACTION, e))
+        self.context_rows(
+            "reading versions",
+            &format!("SELECT {VERSION_COLUMNS} FROM context_versions WHERE path = ?1 ORDER BY id"),
+            [path],
+            version_row,
+        )
     }
 
     /// One change record by id.
@@ -570,18 +578,14 @@ impl Store {
     /// # Errors
     /// As [`Store::context_scope_scanned`].
     pub fn context_findings(&self, change_id: i64) -> Result<Vec<FindingRow>, StoreError> {
-        const ACTION: &str = "reading findings";
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!(
+        self.context_rows(
+            "reading findings",
+            &format!(
                 "SELECT {FINDING_COLUMNS} FROM context_findings WHERE change_id = ?1 ORDER BY id"
-            ))
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        let rows = stmt
-            .query_map([change_id], finding_row)
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        rows.collect::<Result<_, _>>()
-            .map_err(|e| sql_err(&self.path, ACTION, e))
+            ),
+            [change_id],
+            finding_row,
+        )
     }
 
     /// One finding by id.
@@ -680,16 +684,15 @@ impl Store {
     pub fn context_referenced_hashes(
         &self,
     ) -> Result<std::collections::HashSet<String>, StoreError> {
-        const ACTION: &str = "listing referenced objects";
-        let mut stmt = self
-            .conn
-            .prepare("SELECT DISTINCT hash FROM context_versions WHERE hash IS NOT NULL")
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        let rows = stmt
-            .query_map([], |r| r.get::<_, String>(0))
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        rows.collect::<Result<_, _>>()
-            .map_err(|e| sql_err(&self.path, ACTION, e))
+        Ok(self
+            .context_rows(
+                "listing referenced objects",
+                "SELECT DISTINCT hash FROM context_versions WHERE hash IS NOT NULL",
+                [],
+                |r| r.get::<_, String>(0),
+            )?
+            .into_iter()
+            .collect())
     }
 
     /// Removes history older than `before_ms`: versions that are neither a file's current
