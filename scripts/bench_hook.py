@@ -82,7 +82,7 @@ def main():
     # .mcp.json, 30 rules, 10 skills, 6 memory notes. Every hook below observes them where the
     # context guard runs (SessionStart, before and after Bash).
     proj = os.path.join(home, "project")
-    slug = proj.replace("/", "-").replace(".", "-")
+    slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in proj)
     guarded = [os.path.join(proj, "CLAUDE.md"), os.path.join(proj, "AGENTS.md"),
                os.path.join(proj, ".claude", "settings.json"), os.path.join(proj, ".mcp.json")]
     guarded += [os.path.join(proj, ".claude", "rules", f"rule{i:02}.md") for i in range(30)]

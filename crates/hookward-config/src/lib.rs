@@ -439,7 +439,8 @@ impl Config {
                             cfg.origins.insert("context".into(), origin.clone());
                         } else if m < cur {
                             cfg.ignored.push(format!(
-                                "{origin}: context.checks.{k} = {m:?} ignored (a project may only tighten)"
+                                "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
+                                format!("{m:?}").to_lowercase()
                             ));
                         }
                     }

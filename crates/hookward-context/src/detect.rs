@@ -33,12 +33,22 @@ pub struct Check {
     pub executable: Option<String>,
     /// For configuration files, the key-by-key diff.
     pub settings: Option<SettingsChange>,
+    /// The change itself adds nothing flagged, but the whole content still holds flagged text
+    /// from an earlier version: the version does not pass the checks (it cannot become the
+    /// recovery checkpoint).
+    pub residual: bool,
 }
 
 impl Check {
     /// Whether any finding asks for review (`deny` or `ask` severity).
     pub fn flagged(&self) -> bool {
         self.findings.iter().any(|f| f.severity != "info")
+    }
+
+    /// Whether the version passes the checks: nothing flagged in what it adds, nothing left
+    /// from earlier versions.
+    pub fn clean(&self) -> bool {
+        !self.flagged() && !self.residual
     }
 }
 
@@ -148,6 +158,20 @@ pub fn check(
     }
     if kind == Kind::Hooks && before.is_none() {
         out.executable = Some(format!("hook script {path}"));
+    }
+    if after.len() > SCAN_CAP {
+        // Padding a planted line past the scan cap must not hide it.
+        out.findings.push(NewFinding {
+            rule_id: "context/too-large-to-check".into(),
+            severity: "ask".into(),
+            message: format!(
+                "the file is {} bytes, more than the {} hookward checks; an instruction file this large is unusual and its end was not checked",
+                after.len(),
+                SCAN_CAP
+            ),
+            evidence: String::new(),
+            line: None,
+        });
     }
     let added = added_lines(before, after);
     if let Some(sc) = scanner() {

@@ -82,12 +82,13 @@ pub struct Guarded {
 }
 
 /// The folder under `~/.claude/projects/` where Claude Code keeps a project's sessions and
-/// auto-memory: the project path with every `/` and `.` replaced by `-` (as seen in the
-/// captured payloads' `transcript_path`, e.g. `/tmp/e2e/p` → `-tmp-e2e-p`).
+/// auto-memory: the project path with every character that is not an ASCII letter or digit
+/// replaced by `-` (Claude Code's own rule; the captured payloads' `transcript_path` shows
+/// `/tmp/e2e/p` → `-tmp-e2e-p`).
 pub fn claude_project_slug(project: &str) -> String {
     project
         .chars()
-        .map(|c| if c == '/' || c == '.' { '-' } else { c })
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect()
 }
 

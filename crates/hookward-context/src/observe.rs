@@ -48,13 +48,16 @@ impl Writer {
         }
     }
 
-    /// The status a change gets: checked writes need no review; first-scan files only when
-    /// flagged; anything else is a review item.
+    /// The status a change gets: checked writes need no review; at the first scan only text
+    /// that reads as planted (the settings and servers already there are the person's
+    /// baseline); anything else is a review item.
     fn status(&self, check: &Check) -> Option<&'static str> {
         match self {
-            Writer::FirstScan => {
-                (check.flagged() || check.executable.is_some()).then_some("pending")
-            }
+            Writer::FirstScan => check
+                .findings
+                .iter()
+                .any(|f| f.severity == "deny")
+                .then_some("pending"),
             Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => Some("checked"),
             // Configuration whose security-relevant keys did not change (Claude Code rewrites
             // ~/.claude.json's counters all the time) is versioned but is no review item.
@@ -206,14 +209,7 @@ impl Guard {
                 .as_ref()
                 .and_then(|p| self.content_of(p.hash.as_deref()));
             let after = String::from_utf8_lossy(&bytes);
-            let check = detect::check(
-                &g.path,
-                g.kind,
-                before.as_deref(),
-                &after,
-                &self.home,
-                &g.project,
-            );
+            let check = self.check(g, prev.as_ref(), before.as_deref(), &after);
             self.objects().put(&bytes)?;
             let state = state_of(g, Some(h), (size, mtime, ino));
             let what = match &prev {
@@ -227,7 +223,7 @@ impl Guard {
         let mut gone: Vec<FileState> = states.into_values().filter(|s| s.hash.is_some()).collect();
         gone.sort_by(|a, b| a.path.cmp(&b.path));
         for s in gone {
-            if std::path::Path::new(&s.path).exists() {
+            if std::path::Path::new(&s.path).is_file() {
                 continue; // beyond the walk bounds, or the project changed: not a removal
             }
             let state = FileState {
@@ -275,14 +271,7 @@ impl Guard {
             .as_ref()
             .and_then(|p| self.content_of(p.hash.as_deref()));
         let after = String::from_utf8_lossy(&bytes);
-        let check = detect::check(
-            &g.path,
-            g.kind,
-            before.as_deref(),
-            &after,
-            &self.home,
-            &g.project,
-        );
+        let check = self.check(g, prev.as_ref(), before.as_deref(), &after);
         self.objects().put(&bytes)?;
         let state = state_of(g, Some(h), (size, mtime, ino));
         let what = if prev.is_some_and(|p| p.hash.is_some()) {
@@ -295,6 +284,27 @@ impl Guard {
 }
 
 impl Guard {
+    /// Runs the detectors on a new version of `g`. When what it adds is clean but the previous
+    /// version did not pass the checks (it is not its file's checkpoint), the whole content is
+    /// checked again, so a version that still carries an earlier planted line is not taken for
+    /// clean ([`Check::residual`]).
+    fn check(
+        &self,
+        g: &Guarded,
+        prev: Option<&FileState>,
+        before: Option<&str>,
+        after: &str,
+    ) -> Check {
+        let mut c = detect::check(&g.path, g.kind, before, after, &self.home, &g.project);
+        let prev_clean =
+            prev.is_none_or(|p| p.hash.is_none() || p.checkpoint_id == Some(p.version_id));
+        if !c.flagged() && before.is_some() && !prev_clean && !g.kind.is_config() {
+            c.residual =
+                detect::check(&g.path, g.kind, None, after, &self.home, &g.project).flagged();
+        }
+        c
+    }
+
     /// Records that the guarded file `g` is now absent (after a restore removed a planted file).
     ///
     /// # Errors
@@ -349,7 +359,7 @@ fn record(
         now_ms(),
         &desc,
         session,
-        !check.flagged(),
+        check.clean(),
         change.as_ref(),
     )?;
     Ok(id.map(|change_id| Observed {

@@ -173,6 +173,27 @@ pub fn plan(guard: &Guard, store: &Store, target: &Target) -> Result<Plan, Conte
         .context_state(&path)?
         .ok_or_else(|| ContextError::NotTracked(path.clone()))?;
     let now = current_hash(&path)?;
+    if now != expected && state.hash == now {
+        if let Some(c) = change_id {
+            // The ledger knows the newer content: name the changes that came after.
+            let (later, _) = store.context_changes(&hookward_store::ChangeQuery {
+                path: Some(path.clone()),
+                ..hookward_store::ChangeQuery::default()
+            })?;
+            let later: Vec<String> = later
+                .iter()
+                .filter(|l| l.id > c)
+                .map(|l| format!("C{} ({})", l.id, l.writer))
+                .collect();
+            if !later.is_empty() {
+                return Err(ContextError::Refused(format!(
+                    "{path} changed after C{c}: {} came later. Restore the latest of them first, or \
+                     `hookward restore --checkpoint {path}` for the last version that passed the checks",
+                    later.join(", ")
+                )));
+            }
+        }
+    }
     if now != expected {
         let what = change_id
             .map(|c| format!("C{c} was recorded"))

@@ -296,3 +296,31 @@ fn prune_keeps_current_checkpoint_and_pending_versions_and_gc_keeps_referenced_o
     }
     assert_eq!(objects.list().unwrap().len(), referenced.len());
 }
+
+#[test]
+fn a_later_clean_edit_does_not_move_the_checkpoint_past_a_planted_line() {
+    let mut e = env();
+    e.guard
+        .observe(&mut e.store, &Writer::FirstScan, None)
+        .unwrap();
+    let claude_md = format!("{}/CLAUDE.md", e.project);
+    let original = std::fs::read_to_string(&claude_md).unwrap();
+    plant(&claude_md);
+    e.guard
+        .observe(&mut e.store, &Writer::ShellTool("t1".into()), None)
+        .unwrap();
+    let mut t = std::fs::read_to_string(&claude_md).unwrap();
+    t.push_str("- the person's own later note\n");
+    std::fs::write(&claude_md, t).unwrap();
+    let o = e
+        .guard
+        .observe(&mut e.store, &Writer::SessionStart, None)
+        .unwrap();
+    assert!(
+        !o.changes[0].flagged(),
+        "the later edit adds nothing flagged"
+    );
+    let plan = restore::plan(&e.guard, &e.store, &Target::Checkpoint(claude_md.clone())).unwrap();
+    restore::apply(&e.guard, &mut e.store, plan).unwrap();
+    assert_eq!(std::fs::read_to_string(&claude_md).unwrap(), original);
+}

@@ -103,6 +103,9 @@ pub struct PathFact {
 pub struct Facts {
     /// The user's home directory.
     pub home: String,
+    /// hookward's home (`~/.hookward` or `HOOKWARD_HOME`).
+    #[serde(default)]
+    pub hookward_home: String,
     /// The project root (`CLAUDE_PROJECT_DIR` or the event's cwd), or empty when unknown.
     pub project_dir: String,
     /// The event's working directory, or empty when unknown.
@@ -531,6 +534,7 @@ pub fn compute_with_cap(event: &Event, ctx: &Context, cap_bytes: usize) -> Facts
     };
     let mut facts = Facts {
         home: ctx.home.clone(),
+        hookward_home: ctx.hookward_home.clone(),
         project_dir: project_dir.clone(),
         cwd: cwd.clone(),
         ..Facts::default()
@@ -726,8 +730,26 @@ fn shell_instruction_write(
     else {
         return;
     };
+    // `cp notes.md CLAUDE.md`, `cat x >> AGENTS.md`, `mv`: the text comes from files the
+    // command reads; scan them too (bounded reads, credentials never read).
+    let mut texts = vec![("write".to_string(), command.to_string())];
+    for p in facts.paths.iter().filter(|p| {
+        matches!(p.access.as_str(), "read" | "delete")
+            && p.path != target
+            && !p
+                .classes
+                .iter()
+                .any(|c| c == "credential" || c == "env_file")
+    }) {
+        if let Some(t) = read_small(&p.path) {
+            texts.push((format!("source:{}", p.path), t));
+        }
+        if texts.len() > 8 {
+            break;
+        }
+    }
     facts.scan = scan::scan_texts(
-        &[("write".to_string(), command.to_string())],
+        &texts,
         instruction_source(&target),
         MAX_READ as usize * 10,
         &|_| true,

@@ -143,12 +143,111 @@ pub fn settings_change(path: &str, tool: &str, input: &Value) -> Option<Settings
         security: Vec::new(),
         executable: Vec::new(),
     };
+    if let Some(patch) = patch_text(input) {
+        return Some(match apply_patch_to(patch, path, current_text.as_deref()) {
+            // A deleted settings file is an empty one: every setting (and hook) removed.
+            Some(after) => diff_settings(
+                path,
+                current_text.as_deref(),
+                after.as_deref().unwrap_or(""),
+            ),
+            None => {
+                unknown("the patch does not apply to the current file, so the result is unknown")
+            }
+        });
+    }
     let Some(after_text) = resulting_content(tool, input, current_text.as_deref()) else {
         return Some(unknown(
             "the edit does not apply to the current file, so the result is unknown",
         ));
     };
     Some(diff_settings(path, current_text.as_deref(), &after_text))
+}
+
+/// The text of a Codex `apply_patch` call (in `command`, `input` or `patch`), if the input is one.
+pub fn patch_text(input: &Value) -> Option<&str> {
+    ["command", "input", "patch"]
+        .iter()
+        .filter_map(|k| input.get(*k).and_then(Value::as_str))
+        .find(|t| t.trim_start().starts_with("*** Begin Patch"))
+}
+
+/// The content `path` (absolute) would have after the Codex patch `patch`, given its current
+/// content: `Some(Some(text))`, `Some(None)` when the patch deletes it, `None` when the patch does
+/// not name the file or a hunk does not apply. Headers name paths relative to the session's
+/// working directory or absolute; a relative one matches `path` by suffix. Hunks: lines after
+/// `@@` with prefixes ` ` (context), `-` (removed), `+` (added); each hunk's old block is
+/// replaced by its new block at its first occurrence (the format of Codex's `apply_patch` tool).
+pub fn apply_patch_to(patch: &str, path: &str, current: Option<&str>) -> Option<Option<String>> {
+    let names = |header: &str| {
+        let h = header.trim();
+        h == path
+            || (!h.starts_with('/') && path.ends_with(&format!("/{}", h.trim_start_matches("./"))))
+    };
+    let mut lines = patch.lines().peekable();
+    while let Some(l) = lines.next() {
+        let (op, name) = if let Some(n) = l.strip_prefix("*** Add File: ") {
+            ("add", n)
+        } else if let Some(n) = l.strip_prefix("*** Delete File: ") {
+            ("delete", n)
+        } else if let Some(n) = l.strip_prefix("*** Update File: ") {
+            ("update", n)
+        } else {
+            continue;
+        };
+        if !names(name) {
+            continue;
+        }
+        let mut body = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with("*** ") && !next.starts_with("*** Move to:") {
+                break;
+            }
+            body.push(*next);
+            lines.next();
+        }
+        return match op {
+            "delete" => Some(None),
+            "add" => Some(Some(
+                body.iter()
+                    .filter_map(|b| b.strip_prefix('+'))
+                    .map(|b| format!("{b}\n"))
+                    .collect(),
+            )),
+            _ => {
+                let mut text = current?.to_string();
+                for hunk in body.split(|b| b.starts_with("@@")) {
+                    let (mut old, mut new) = (Vec::new(), Vec::new());
+                    for b in hunk.iter().filter(|b| !b.starts_with("*** ")) {
+                        match b.chars().next() {
+                            Some('-') => old.push(&b[1..]),
+                            Some('+') => new.push(&b[1..]),
+                            Some(' ') => {
+                                old.push(&b[1..]);
+                                new.push(&b[1..]);
+                            }
+                            _ => {}
+                        }
+                    }
+                    if old.is_empty() && new.is_empty() {
+                        continue;
+                    }
+                    let old_block = old.join("\n");
+                    let new_block = new.join("\n");
+                    if old_block.is_empty() {
+                        text.push_str(&new_block);
+                        text.push('\n');
+                    } else if text.contains(&old_block) {
+                        text = text.replacen(&old_block, &new_block, 1);
+                    } else {
+                        return None;
+                    }
+                }
+                Some(Some(text))
+            }
+        };
+    }
+    None
 }
 
 /// Parses a settings document: JSON, or TOML when `path` ends in `.toml` (Codex's
@@ -358,6 +457,30 @@ pub fn diff_settings(path: &str, before_text: Option<&str>, after_text: &str) ->
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn codex_patch_results() {
+        let cur = "{\n  \"hooks\": {\"x\": 1},\n  \"model\": \"o\"\n}\n";
+        let upd = "*** Begin Patch\n*** Update File: .codex/hooks.json\n@@\n-  \"hooks\": {\"x\": 1},\n+  \"hooks\": {},\n*** End Patch\n";
+        let got = apply_patch_to(upd, "/p/.codex/hooks.json", Some(cur))
+            .unwrap()
+            .unwrap();
+        assert_eq!(got, "{\n  \"hooks\": {},\n  \"model\": \"o\"\n}\n");
+        let del = "*** Begin Patch\n*** Delete File: /h/.codex/hooks.json\n*** End Patch\n";
+        assert_eq!(
+            apply_patch_to(del, "/h/.codex/hooks.json", Some(cur)),
+            Some(None)
+        );
+        let add = "*** Begin Patch\n*** Add File: a.toml\n+x = 1\n+y = 2\n*** End Patch\n";
+        assert_eq!(
+            apply_patch_to(add, "/p/a.toml", None),
+            Some(Some("x = 1\ny = 2\n".into()))
+        );
+        assert_eq!(apply_patch_to(add, "/p/b.toml", None), None);
+        let bad = "*** Begin Patch\n*** Update File: a.toml\n@@\n-nope\n+x\n*** End Patch\n";
+        assert_eq!(apply_patch_to(bad, "/p/a.toml", Some("x = 1\n")), None);
+    }
+
     use super::*;
     use serde_json::json;
 

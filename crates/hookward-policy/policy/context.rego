@@ -83,3 +83,21 @@ mcp_changes(ch) := ch.security if {
 } else := [ch.summary] if {
 	not ch.known
 } else := []
+
+# @rule context/unchecked-write ask
+# The text written to an instruction file is larger than hookward scans (10 MiB): its end was not checked, and padding is a way to hide a planted line.
+decision contains {"id": "context/unchecked-write", "decision": "ask", "reason": reason} if {
+	gate
+	scan.source in {"memory_write", "instruction_file", "skill_file"}
+	scan.capped == true
+	reason := sprintf("the text written to %s is larger than hookward checks, so its end was not checked", [target])
+}
+
+# @rule context/fetched-into-instructions ask
+# A shell command writes content fetched from the network into an instruction file (`curl URL >> CLAUDE.md`): what it will say cannot be checked before it runs.
+decision contains {"id": "context/fetched-into-instructions", "decision": "ask", "reason": reason} if {
+	gate
+	object.get(iw, "via", "") == "shell"
+	count(object.get(object.get(input.facts, "shell", {}), "fetches", [])) > 0
+	reason := sprintf("the command downloads content into %s; hookward cannot check what it will say before it runs", [target])
+}

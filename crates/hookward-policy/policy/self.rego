@@ -113,3 +113,29 @@ decision contains {"id": "self/hookward-env-in-settings", "decision": "deny", "r
 	regex.match(`^(add|set) env\.HOOKWARD_`, line)
 	reason := sprintf("this would set a HOOKWARD_* variable in %s (%s), overriding hookward's own configuration", [ch.path, line])
 }
+
+# Programs that only read what they are given; anything else naming hookward's home in a shell
+# command may change it (sqlite3 on the store, a Python or Node snippet, an editor).
+home_readers := {"cat", "less", "more", "head", "tail", "ls", "stat", "wc", "file", "grep", "rg", "jq", "du", "tree", "hookward", "echo", "printf", "test", "[", "realpath", "readlink", "dirname", "basename", "diff", "cmp", "sha256sum", "b3sum", "md5sum"}
+
+mentions_hookward_home(c) if {
+	hh := object.get(input.facts, "hookward_home", "")
+	hh != ""
+	some a in c.argv
+	contains(a, hh)
+}
+
+mentions_hookward_home(c) if {
+	some a in c.argv
+	some lit in {"~/.hookward", "$HOME/.hookward", "${HOME}/.hookward", ".hookward/state.db", "HOOKWARD_HOME"}
+	contains(a, lit)
+}
+
+# @rule self/shell-hookward-home deny
+# A shell command hands a path inside hookward's home (its store, config, policies, objects) to a program that can change it: sqlite3 on the store, an interpreter snippet, an editor. Reading it with cat/ls/jq… is fine.
+decision contains {"id": "self/shell-hookward-home", "decision": "deny", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	mentions_hookward_home(c)
+	not c.program in home_readers
+	reason := sprintf("the command (%s) hands hookward's own store or settings to %s, which can change them; hookward's records are changed by the person, not the agent", [c.evidence, c.program])
+}

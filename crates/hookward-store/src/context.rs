@@ -661,6 +661,21 @@ impl Store {
             .map_err(err)
     }
 
+    /// Makes `version_id` the recovery checkpoint of `path` (a person accepted that version).
+    /// Returns whether the file is in the ledger.
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn set_checkpoint(&self, path: &str, version_id: i64) -> Result<bool, StoreError> {
+        self.conn
+            .execute(
+                "UPDATE context_files SET checkpoint_id = ?2 WHERE path = ?1",
+                params![path, version_id],
+            )
+            .map(|n| n > 0)
+            .map_err(|e| sql_err(&self.path, "updating a checkpoint", e))
+    }
+
     /// Marks changes' executable configuration as mentioned to the model.
     ///
     /// # Errors

@@ -256,20 +256,24 @@ fn codex_trust_checks(checks: &mut Vec<Check>, files: &[PathBuf]) -> Result<(), 
 pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
     let mut checks = Vec::new();
     let home = util::home()?;
-    check(
-        &mut checks,
-        "home",
-        home.is_dir(),
-        format!(
-            "hookward home {}{}",
-            home.display(),
-            if home.is_dir() {
-                ""
-            } else {
-                " does not exist yet (created by the first hook call)"
-            }
-        ),
-    );
+    if home.is_dir() {
+        check(
+            &mut checks,
+            "home",
+            true,
+            format!("hookward home {}", home.display()),
+        );
+    } else {
+        // Normal right after an install: the first hook call creates it.
+        warn(
+            &mut checks,
+            "home",
+            format!(
+                "hookward home {} does not exist yet (created by the first hook call)",
+                home.display()
+            ),
+        );
+    }
     match util::load_config() {
         Ok(cfg) => {
             check(

@@ -21,8 +21,9 @@ pub struct ReviewArgs {
     action: Option<ReviewAction>,
     /// Show one change in full (`C12`): its diff, writer and findings.
     change: Option<String>,
-    #[command(flatten)]
-    project: ProjectArg,
+    /// Only this project's changes (and the home directory's); default: every project.
+    #[arg(long)]
+    project: Option<PathBuf>,
     /// Only changes observed within this time: 7d, 24h, 30m.
     #[arg(long)]
     since: Option<String>,
@@ -49,7 +50,9 @@ pub struct ReviewArgs {
 /// `hookward review accept|dismiss`.
 #[derive(Subcommand)]
 enum ReviewAction {
-    /// Marks change C<id> accepted: that exact version is what the person wants.
+    /// Marks change C<id> accepted: that exact version is what the person wants. When it is the
+    /// file's current version it also becomes the file's recovery checkpoint, and the change's
+    /// pending findings are dismissed.
     Accept {
         /// The change (`C12`).
         change: String,
@@ -106,6 +109,17 @@ pub fn run(args: ReviewArgs) -> CliResult {
 /// One file's changes on a page: (path, kind, changes with their findings).
 type Group<'a> = (String, String, Vec<(&'a ChangeRow, Vec<FindingRow>)>);
 
+/// `--project P` of `review` and `export`: P made absolute, or `None` (every project).
+fn project_filter(arg: &Option<PathBuf>) -> Result<Option<String>, String> {
+    arg.as_ref()
+        .map(|p| {
+            context::project_dir(&ProjectArg {
+                project: Some(p.clone()),
+            })
+        })
+        .transpose()
+}
+
 fn since_ms(since: &Option<String>) -> Result<Option<i64>, String> {
     since
         .as_deref()
@@ -117,10 +131,9 @@ fn list(args: &ReviewArgs) -> CliResult {
     if args.page == 0 || args.page_size == 0 {
         return Err("--page and --page-size start at 1".into());
     }
-    let proj = context::project_dir(&args.project)?;
+    let proj = project_filter(&args.project)?;
     let since = since_ms(&args.since)?;
-    let g = context::guard(Some(proj.clone()))?;
-    let ctx = context::open_existing(g)?;
+    let ctx = context::open_existing(context::guard(proj.clone())?)?;
     let file = match (&ctx, &args.file) {
         (Some(ctx), Some(f)) => Some(context::file_arg(&ctx.store, f)?),
         _ => None,
@@ -133,7 +146,7 @@ fn list(args: &ReviewArgs) -> CliResult {
             } else {
                 vec!["pending".into()]
             },
-            project: Some(proj.clone()),
+            project: proj.clone(),
             since_ms: since,
             path: file.clone(),
             search: args.search.clone(),
@@ -147,6 +160,12 @@ fn list(args: &ReviewArgs) -> CliResult {
     paths.dedup();
     let files = paths.len();
     let pages = total.div_ceil(args.page_size).max(1);
+    if args.page > pages {
+        return refuse(
+            args.json,
+            &format!("page {} is past the last page ({pages})", args.page),
+        );
+    }
     let page: Vec<&ChangeRow> = rows
         .iter()
         .skip((args.page - 1) * args.page_size)
@@ -383,16 +402,58 @@ fn accept(arg: &str, json: bool) -> CliResult {
     ctx.store
         .set_change_status(id, "accepted", hookward_context::now_ms())
         .map_err(|e| e.to_string())?;
+    // The accepted version is what the file holds now: it becomes the recovery checkpoint
+    // (the person vouched for it), and its pending findings are settled as dismissed.
+    let current = ctx
+        .store
+        .context_state(&c.path)
+        .map_err(|e| e.to_string())?
+        .is_some_and(|s| s.version_id == c.to_version)
+        // An accepted removal is no checkpoint: restoring to "absent" would delete a file
+        // recreated later.
+        && c.to_hash.is_some();
+    let mut dismissed = Vec::new();
+    if current {
+        ctx.store
+            .set_checkpoint(&c.path, c.to_version)
+            .map_err(|e| e.to_string())?;
+        for f in ctx
+            .store
+            .context_findings(id)
+            .map_err(|e| e.to_string())?
+            .iter()
+            .filter(|f| f.status == "pending")
+        {
+            ctx.store
+                .set_finding_status(f.id, "dismissed")
+                .map_err(|e| e.to_string())?;
+            dismissed.push(format!("F{}", f.id));
+        }
+    }
     if json {
-        return print_json(
-            &json!({ "accepted": format!("C{id}"), "path": c.path, "recovered": recovered }),
-        );
+        return print_json(&json!({
+            "accepted": format!("C{id}"),
+            "path": c.path,
+            "checkpoint": current,
+            "dismissed": dismissed,
+            "recovered": recovered,
+        }));
     }
     context::print_recovered(&recovered);
-    println!(
-        "accepted C{id}: this version of {} is no longer a review item",
-        c.path
-    );
+    if current {
+        println!("C{id} accepted; it is now the checkpoint of {}", c.path);
+        if !dismissed.is_empty() {
+            println!(
+                "its pending findings are dismissed: {}",
+                dismissed.join(", ")
+            );
+        }
+    } else {
+        println!(
+            "C{id} accepted: this version of {} is no longer a review item; the file changed since, so its checkpoint stays",
+            c.path
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -433,12 +494,7 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
 pub fn run_export(args: ExportArgs) -> CliResult {
     let ExportFormat::Jsonl = args.format;
     let since = since_ms(&args.since)?;
-    let project = match &args.project {
-        Some(p) => Some(context::project_dir(&ProjectArg {
-            project: Some(p.clone()),
-        })?),
-        None => None,
-    };
+    let project = project_filter(&args.project)?;
     let Some(ctx) = context::open_existing(context::guard(None)?)? else {
         return Ok(ExitCode::SUCCESS);
     };

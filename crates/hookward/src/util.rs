@@ -65,19 +65,69 @@ pub fn run_config(json: bool) -> CliResult {
     }
     let value = serde_json::to_value(&cfg).map_err(|e| e.to_string())?;
     println!("hookward home: {}", home()?.display());
+    let rows = config_rows(&cfg, &value);
+    let w = rows.iter().map(|(k, _, _)| k.len()).max().unwrap_or(0);
+    for (key, v, origin) in &rows {
+        println!("{key:w$} = {v:<40} ({origin})");
+    }
+    for i in &cfg.ignored {
+        println!("ignored: {i}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The lines of `hookward config`: (key, value as JSON, origin). The `[context]` table is
+/// spelled out as `context.enabled`, `context.extra` and one `context.checks.<check>` line per
+/// check, with the config's serde names (`"deny"`, not `Deny`). `value` is `cfg` serialized.
+/// A `[context]` value equal to its default is shown as `default`; any other comes from the
+/// layer that last set something under `[context]` (the config keeps one origin for the table).
+fn config_rows(cfg: &Config, value: &serde_json::Value) -> Vec<(String, String, String)> {
+    let mut rows = Vec::new();
     for key in KEYS {
+        if *key == "context" {
+            let defaults =
+                serde_json::to_value(hookward_config::ContextConfig::default()).unwrap_or_default();
+            let ctx = value.get("context").cloned().unwrap_or_default();
+            let origin = |v: &serde_json::Value, d: &serde_json::Value| {
+                if v == d {
+                    "default".to_string()
+                } else {
+                    cfg.origin("context").to_string()
+                }
+            };
+            for field in ["enabled", "extra"] {
+                let v = ctx.get(field).cloned().unwrap_or_default();
+                let d = defaults.get(field).cloned().unwrap_or_default();
+                rows.push((format!("context.{field}"), v.to_string(), origin(&v, &d)));
+            }
+            let checks = ctx
+                .get("checks")
+                .and_then(serde_json::Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            for (name, _) in hookward_config::CONTEXT_CHECKS {
+                let v = checks.get(*name).cloned().unwrap_or_default();
+                let d = defaults
+                    .pointer(&format!("/checks/{name}"))
+                    .cloned()
+                    .unwrap_or_default();
+                rows.push((
+                    format!("context.checks.{name}"),
+                    v.to_string(),
+                    origin(&v, &d),
+                ));
+            }
+            continue;
+        }
         let field = if *key == "policy.data" {
             "policy_data"
         } else {
             key
         };
         let v = value.get(field).cloned().unwrap_or_default();
-        println!("{key:22} = {:<40} ({})", v.to_string(), cfg.origin(key));
+        rows.push((key.to_string(), v.to_string(), cfg.origin(key).to_string()));
     }
-    for i in &cfg.ignored {
-        println!("ignored: {i}");
-    }
-    Ok(ExitCode::SUCCESS)
+    rows
 }
 
 #[cfg(test)]

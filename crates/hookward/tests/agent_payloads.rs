@@ -382,3 +382,43 @@ fn gemini_write_of_its_own_settings_is_stopped() {
     let (out, _) = sandbox.agent_hook("gemini", p);
     assert!(out.contains(r#""decision":"deny""#), "{out}");
 }
+
+/// A Codex `apply_patch` that deletes `~/.codex/hooks.json`, or swaps hookward's command out of
+/// it, removes hookward's hooks: the locked `self/disable-hooks` deny, as for a Claude Write
+/// (found by the review: the patch's result was "unknown", so only an ask).
+#[test]
+fn codex_patch_removing_hookwards_hooks_is_denied() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .cmd(&["install", "codex", "--apply"])
+        .assert()
+        .success();
+    let hooks = sandbox.home().join(".codex/hooks.json");
+    let text = std::fs::read_to_string(&hooks).unwrap();
+    let ours = text
+        .lines()
+        .find(|l| l.contains("\"command\"") && l.contains("hook codex"))
+        .expect("our command line")
+        .to_string();
+    let patches = [
+        format!(
+            "*** Begin Patch\n*** Delete File: {}\n*** End Patch\n",
+            hooks.display()
+        ),
+        format!(
+            "*** Begin Patch\n*** Update File: {}\n@@\n-{ours}\n+{}\n*** End Patch\n",
+            hooks.display(),
+            ours.replace(
+                &ours[ours.find(": \"").unwrap() + 3..ours.rfind('"').unwrap()],
+                "true"
+            )
+        ),
+    ];
+    for patch in patches {
+        let mut p = payload("codex", "PreToolUse-apply_patch.json");
+        p["tool_input"]["command"] = json!(patch);
+        let (out, _) = sandbox.agent_hook("codex", p);
+        assert!(out.contains("self/disable-hooks"), "{patch}\n{out}");
+        assert!(out.contains("\"deny\""), "{out}");
+    }
+}

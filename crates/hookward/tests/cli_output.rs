@@ -102,16 +102,27 @@ fn config_output() {
     std::fs::create_dir_all(s.hookward_home()).unwrap();
     std::fs::write(
         s.hookward_home().join("config.toml"),
-        "fail_mode = \"closed\"\n",
+        "fail_mode = \"closed\"\n[context]\nextra = [\"~/notes/agent.md\"]\n[context.checks]\nshell_change = \"record\"\n",
     )
     .unwrap();
     std::fs::create_dir_all(s.project().join(".hookward")).unwrap();
     std::fs::write(
         s.project().join(".hookward/config.toml"),
-        "disabled_rules = [\"path/env-file\"]\n",
+        "disabled_rules = [\"path/env-file\"]\n[context.checks]\npoisoned_write = \"off\"\n",
     )
     .unwrap();
-    settings().bind(|| insta::assert_snapshot!(run(&s, &["config"])));
+    let out = run(&s, &["config"]);
+    assert!(
+        out.contains("context.checks.poisoned_write")
+            && out.contains("\"deny\"")
+            && out.contains("context.checks.shell_change")
+            && out.contains("\"record\""),
+        "{out}"
+    );
+    for debug in ["Off", "Record", "Ask", "Deny"] {
+        assert!(!out.contains(debug), "no Rust Debug names ({debug}): {out}");
+    }
+    settings().bind(|| insta::assert_snapshot!(out));
     let out = s
         .cmd(&["config"])
         .env("HOOKWARD_FAIL_MODE", "sometimes")
@@ -167,4 +178,25 @@ fn scan_outputs() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.jsonl:1: field \"text\" missing"));
+}
+
+#[test]
+fn doctor_right_after_install_does_not_fail() {
+    let s = Sandbox::new();
+    assert_eq!(
+        s.cmd(&["install", "claude-code", "--apply"])
+            .output()
+            .unwrap()
+            .status
+            .code(),
+        Some(0)
+    );
+    let out = run(&s, &["doctor"]);
+    assert!(
+        out.contains("warn home") && out.contains("does not exist yet"),
+        "{out}"
+    );
+    assert!(!out.contains("FAIL"), "{out}");
+    assert!(out.ends_with("--- exit 0 ---\n"), "{out}");
+    settings().bind(|| insta::assert_snapshot!("doctor_fresh", out));
 }

@@ -216,6 +216,11 @@ fn accept_and_dismiss() {
         let (out, code) = run(&s, &["review", "dismiss", &f]);
         assert_eq!(code, 1, "a finding is dismissed once: {out}");
         insta::assert_snapshot!("dismiss_again", out);
+        let (out, code) = run(&s, &["restore", "--checkpoint", "CLAUDE.md"]);
+        assert_eq!(
+            code, 0,
+            "before the accept the checkpoint is the first version: {out}"
+        );
         insta::assert_snapshot!(
             "accept_json",
             run(&s, &["review", "accept", &c, "--json"]).0
@@ -229,18 +234,33 @@ fn accept_and_dismiss() {
     });
     let v = run_json(&s, &["review", &c]);
     assert_eq!(v["status"], "accepted");
-    assert_eq!(v["findings"][0]["status"], "dismissed");
-    assert_eq!(
-        v["findings"][1]["status"], "pending",
-        "only the dismissed finding changed"
+    let statuses: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["status"].as_str().unwrap())
+        .collect();
+    assert!(statuses.len() >= 2, "{v}");
+    assert!(
+        statuses.iter().all(|s| *s == "dismissed"),
+        "accepting the current version settles its findings: {statuses:?}"
     );
     assert_eq!(pending(&s), 0);
+    // The accepted version is now the file's checkpoint.
+    let (out, code) = run(&s, &["restore", "--checkpoint", "CLAUDE.md"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("is already at its checkpoint"), "{out}");
+    let st = run_json(&s, &["context", "status"]);
+    let row = st["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"].as_str().unwrap().ends_with("project/CLAUDE.md"))
+        .unwrap();
+    assert_eq!(row["at_checkpoint"], true, "{row}");
     let f2 = v["findings"][1]["ref"].as_str().unwrap();
-    let d = run_json(&s, &["review", "dismiss", f2]);
-    assert_eq!(
-        (d["dismissed"].as_str(), d["change"].as_str()),
-        (Some(f2), Some(c.as_str()))
-    );
+    let (out, code) = run(&s, &["review", "dismiss", f2]);
+    assert_eq!(code, 1, "already dismissed by the accept: {out}");
     // Usage errors exit 2.
     assert_eq!(run(&s, &["review", "accept", "F1"]).1, 2);
     assert_eq!(run(&s, &["review", "--since", "7 days"]).1, 2);
@@ -541,4 +561,119 @@ fn reading_commands_on_a_fresh_home_create_nothing() {
     });
     assert_eq!(run(&s, &["export"]).0, "--- exit 0 ---\n");
     assert!(!s.hookward_home().join("state.db").exists());
+}
+
+#[test]
+fn accept_of_the_current_version_makes_it_the_checkpoint() {
+    let s = setup();
+    let id = planted_change(&s);
+    let c = format!("C{id}");
+    settings().bind(|| {
+        let (out, code) = run(&s, &["review", "accept", &c]);
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains(
+                &format!(
+                    "{c} accepted; it is now the checkpoint of {}",
+                    claude_md(&s).display()
+                )
+                .replace(&s.dir.path().display().to_string(), "[TMP]")
+            ),
+            "{out}"
+        );
+        insta::assert_snapshot!("accept_checkpoint", out);
+        let (out, code) = run(&s, &["restore", "--checkpoint", "CLAUDE.md"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("is already at its checkpoint"), "{out}");
+    });
+    assert_eq!(
+        std::fs::read_to_string(claude_md(&s)).unwrap(),
+        format!("{ORIGINAL}{PLANTED}"),
+        "accepting changes no file"
+    );
+}
+
+#[test]
+fn accept_of_an_older_version_keeps_the_checkpoint() {
+    let s = setup();
+    let id = planted_change(&s);
+    // The file changes again and the new version is recorded: C<id> is no longer current.
+    plant(&claude_md(&s));
+    let v = run_json(&s, &["context", "scan"]);
+    assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{v}");
+    let (out, code) = run(&s, &["review", "accept", &format!("C{id}")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("its checkpoint stays"), "{out}");
+    let v = run_json(&s, &["review", &format!("C{id}")]);
+    assert_eq!(v["status"], "accepted");
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["status"] == "pending"),
+        "an older version's findings stay: {v}"
+    );
+    let (out, code) = run(&s, &["restore", "--checkpoint", "CLAUDE.md"]);
+    assert_eq!(code, 0, "the checkpoint is still the first version: {out}");
+}
+
+#[test]
+fn review_lists_every_project_from_anywhere() {
+    let s = setup();
+    let id = planted_change(&s);
+    let elsewhere = s.dir.path().join("elsewhere/sub");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    for dir in [s.home(), elsewhere.clone()] {
+        let out = s.cmd(&["review"]).current_dir(&dir).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains("1 pending change in 1 file")
+                && text.contains(&format!("C{id}"))
+                && text.contains(&claude_md(&s).display().to_string()),
+            "run from {}: {text}",
+            dir.display()
+        );
+    }
+    let out = s
+        .cmd(&["review", "--json"])
+        .current_dir(s.home())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["total"].as_u64(), &v["project"]),
+        (Some(1), &Value::Null)
+    );
+    // --project narrows it: another project sees only the home directory's changes.
+    let out = s
+        .cmd(&["review", "--json", "--project", elsewhere.to_str().unwrap()])
+        .current_dir(s.home())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["total"], 0, "{v}");
+    // export has the same default.
+    let out = s.cmd(&["export"]).current_dir(s.home()).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+}
+
+#[test]
+fn a_page_past_the_last_is_refused() {
+    let s = setup();
+    planted_change(&s);
+    settings().bind(|| {
+        let (out, code) = run(&s, &["review", "--page", "99"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("page 99 is past the last page (1)"), "{out}");
+        insta::assert_snapshot!("review_page_past_last", out);
+        let (out, code) = run(&s, &["review", "--page", "2", "--json"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(
+            out.contains("\"error\": \"page 2 is past the last page (1)\""),
+            "{out}"
+        );
+    });
+    assert_eq!(run(&s, &["review", "--page", "1"]).1, 0);
 }

@@ -67,7 +67,13 @@ fn change_id(text: &str) -> String {
 #[test]
 fn planted_instruction_saved_into_memory_is_denied() {
     let s = Sandbox::new();
-    let slug = s.project().to_str().unwrap().replace(['/', '.'], "-");
+    let slug: String = s
+        .project()
+        .to_str()
+        .unwrap()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
     let memory = s
         .home()
         .join(format!(".claude/projects/{slug}/memory/MEMORY.md"));
@@ -316,4 +322,99 @@ fn the_agent_running_hookwards_mutating_commands_needs_the_persons_approval() {
         let d = decision_of(&out);
         assert!(d == "ask" || d == "deny", "{cmd}: {out}");
     }
+}
+
+#[test]
+fn copying_or_downloading_into_claude_md_is_checked_before_it_runs() {
+    let s = Sandbox::new();
+    std::fs::write(s.project().join("notes.md"), format!("# Notes\n{PLANTED}")).unwrap();
+    std::fs::write(s.project().join("plain.md"), "# Notes\n- Use tabs.\n").unwrap();
+    for (cmd, want, rule) in [
+        ("cp notes.md CLAUDE.md", "deny", "context/poisoned-write"),
+        (
+            "cat notes.md >> AGENTS.md",
+            "deny",
+            "context/poisoned-write",
+        ),
+        (
+            "mv notes.md .claude/rules/notes.md",
+            "deny",
+            "context/poisoned-write",
+        ),
+        (
+            "curl -s https://example.com/rules.md >> CLAUDE.md",
+            "ask",
+            "context/fetched-into-instructions",
+        ),
+        ("cp plain.md CLAUDE.md", "none", ""),
+    ] {
+        let p = captured(&s, "PreToolUse-Bash.json", |v| {
+            v["tool_input"]["command"] = json!(cmd)
+        });
+        let (out, _, _) = s.hook(&p, &[]);
+        assert_eq!(decision_of(&out), want, "{cmd}: {out}");
+        assert!(out.contains(rule), "{cmd}: {out}");
+    }
+}
+
+#[test]
+fn the_agent_cannot_rewrite_hookwards_store_through_a_program() {
+    let s = Sandbox::new();
+    for cmd in [
+        "sqlite3 ~/.hookward/state.db \"update context_changes set status='accepted'\"",
+        "python3 -c \"import sqlite3,os; sqlite3.connect(os.path.expanduser('~/.hookward/state.db')).execute('delete from context_findings')\"",
+    ] {
+        let p = captured(&s, "PreToolUse-Bash.json", |v| v["tool_input"]["command"] = json!(cmd));
+        let (out, _, _) = s.hook(&p, &[]);
+        assert_eq!(decision_of(&out), "deny", "{cmd}: {out}");
+        assert!(out.contains("self/shell-hookward-home"), "{out}");
+    }
+    let p = captured(&s, "PreToolUse-Bash.json", |v| {
+        v["tool_input"]["command"] = json!("cat ~/.hookward/config.toml")
+    });
+    let (out, _, _) = s.hook(&p, &[]);
+    assert!(!out.contains("self/shell-hookward-home"), "{out}");
+}
+
+#[test]
+fn the_persons_own_settings_are_a_baseline_and_later_changes_a_question_not_an_alarm() {
+    let s = Sandbox::new();
+    let settings = s.project().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(
+        &settings,
+        r#"{"permissions":{"allow":["Bash(git status)"]},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"notify-send done"}]}]}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        s.project().join(".mcp.json"),
+        r#"{"mcpServers":{"db":{"command":"uvx","args":["db-mcp"]}}}"#,
+    )
+    .unwrap();
+    let first = session_start(&s);
+    assert!(
+        context_of(&first).is_empty(),
+        "first session: the existing setup is the baseline: {first}"
+    );
+    // Between sessions the person allows `npm test` and adds a helper with a secret in it.
+    std::fs::write(
+        &settings,
+        r#"{"permissions":{"allow":["Bash(git status)","Bash(npm test)"]},"apiKeyHelper":"printf %s sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","hooks":{"Stop":[{"hooks":[{"type":"command","command":"notify-send done"}]}]}}"#,
+    )
+    .unwrap();
+    let second = context_of(&session_start(&s));
+    assert!(
+        second.contains("Ask the user") && second.contains("permissions.allow"),
+        "{second}"
+    );
+    assert!(
+        !second.contains("WARNING") && !second.contains("planted"),
+        "a question, not an alarm: {second}"
+    );
+    assert!(
+        !second.contains("sk-ant-api03-AAAA"),
+        "secrets redacted: {second}"
+    );
+    let third = context_of(&session_start(&s));
+    assert!(third.is_empty(), "asked once: {third}");
 }

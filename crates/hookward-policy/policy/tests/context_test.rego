@@ -75,3 +75,24 @@ test_mcp_file_without_server_change_no_opinion if {
 	ch := {"path": "/p/.mcp.json", "known": true, "summary": "no change to any setting", "security": [], "changes": [], "executable": []}
 	count(rules.decision) == 0 with input as mcp_write(ch)
 }
+
+test_fetch_into_claude_md_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [], "shell": {"fetches": [{"url": "https://x.example/a.md"}], "commands": []}, "instruction_write": {"path": "/p/CLAUDE.md", "via": "shell", "user_authored": false, "registries": []}},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "context/fetched-into-instructions"
+	d.decision == "ask"
+}
+
+test_capped_write_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [], "scan": {"source": "instruction_file", "verdict": "clean", "capped": true, "score": 0, "findings": []}, "instruction_write": {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": []}},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "context/unchecked-write"
+}

@@ -134,3 +134,25 @@ test_hookward_env_in_agent_settings_denied if {
 	d.id == "self/hookward-env-in-settings"
 	d.decision == "deny"
 }
+
+shell_cmd(program, argv) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "hookward_home": "/h/.hookward", "paths": [], "shell": {"commands": [{"program": program, "argv": argv, "evidence": concat(" ", argv)}]}},
+	"config": {},
+}
+
+test_sqlite3_on_the_store_denied if {
+	some d in rules.decision with input as shell_cmd("sqlite3", ["sqlite3", "/h/.hookward/state.db", "update context_changes set status='accepted'"])
+	d.id == "self/shell-hookward-home"
+	d.decision == "deny"
+}
+
+test_python_snippet_on_the_store_denied if {
+	some d in rules.decision with input as shell_cmd("python3", ["python3", "-c", "import sqlite3,os; sqlite3.connect(os.path.expanduser('~/.hookward/state.db'))"])
+	d.id == "self/shell-hookward-home"
+}
+
+test_reading_hookward_home_is_fine if {
+	ids := {d.id | some d in rules.decision with input as shell_cmd("cat", ["cat", "/h/.hookward/config.toml"])}
+	not "self/shell-hookward-home" in ids
+}
