@@ -362,7 +362,8 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `env_file` — a `.env` file (not a template);
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
-/// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…;
+/// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…; `agent_memory` —
+///   Claude Code's auto-memory folder (`~/.claude/projects/<project>/memory/`);
 /// * `security_tool_config` — configuration of another security tool (`.agentjail/`, `/etc/falco`…);
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `temp` — under a temporary directory;
@@ -387,6 +388,9 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     }
     if is_agent_instructions(path) {
         out.push("agent_instructions");
+    }
+    if path.starts_with(&format!("{}/.claude/projects/", ctx.home)) && path.contains("/memory/") {
+        out.push("agent_memory");
     }
     if is_security_tool_config(path) {
         out.push("security_tool_config");

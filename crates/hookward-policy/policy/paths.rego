@@ -23,11 +23,12 @@ decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} i
 }
 
 # @rule path/write-outside-project ask
-# Changing a file outside the project directory and the temporary directories.
+# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in).
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
+	not lib.has_class(p, "agent_memory")
 	not lib.has_class(p, "credential")
 	not lib.has_class(p, "hookward_home")
 	not lib.has_class(p, "agent_settings")

@@ -56,3 +56,13 @@ test_outside_project_not_duplicated_for_settings if {
 	not "path/write-outside-project" in got
 	"self/agent-settings" in got
 }
+
+test_agent_memory_write_is_not_outside_project if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/h/.claude/projects/-p/memory/MEMORY.md", "access": "write", "via": "tool", "how": "Write", "evidence": "x", "classes": ["agent_instructions", "agent_memory", "outside_project"]}]},
+		"config": {},
+	}
+	ids := {d.id | some d in rules.decision with input as inp}
+	not "path/write-outside-project" in ids
+}
