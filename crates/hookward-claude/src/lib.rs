@@ -320,24 +320,13 @@ pub fn render(event: &Event, response: &Response) -> Reply {
     if let Some(m) = system_message {
         top.insert("systemMessage".into(), json!(m));
     }
-    if top.is_empty() {
-        return Reply::none();
-    }
-    Reply {
-        stdout: Some(Value::Object(top).to_string()),
-        stderr: None,
-        exit_code: 0,
-    }
+    Reply::object(top)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
 /// Claude Code treats as a block on PreToolUse (and as feedback elsewhere).
 pub fn render_fail_closed(reason: &str) -> Reply {
-    Reply {
-        stdout: None,
-        stderr: Some(reason.to_string()),
-        exit_code: 2,
-    }
+    Reply::exit_2(reason)
 }
 
 #[cfg(test)]

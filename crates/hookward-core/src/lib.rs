@@ -464,6 +464,28 @@ impl Reply {
             exit_code: 0,
         }
     }
+
+    /// Print the JSON object `top`, exit 0; an empty object prints nothing ([`Reply::none`]).
+    pub fn object(top: serde_json::Map<String, Value>) -> Reply {
+        if top.is_empty() {
+            return Reply::none();
+        }
+        Reply {
+            stdout: Some(Value::Object(top).to_string()),
+            stderr: None,
+            exit_code: 0,
+        }
+    }
+
+    /// Exit 2 with `reason` on stderr and nothing on stdout: the block every supported agent
+    /// honours on a pre-tool event (REPORT.md), used for fail-closed internal errors.
+    pub fn exit_2(reason: &str) -> Reply {
+        Reply {
+            stdout: None,
+            stderr: Some(reason.to_string()),
+            exit_code: 2,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -380,14 +380,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         }
         _ => {}
     }
-    if top.is_empty() {
-        return Reply::none();
-    }
-    Reply {
-        stdout: Some(Value::Object(top).to_string()),
-        stderr: None,
-        exit_code: 0,
-    }
+    Reply::object(top)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
