@@ -5,12 +5,11 @@
 
 use crate::analyzer::{Analyzer, Inv};
 use crate::decode;
-use crate::facts::Access;
 use crate::model::{Arg, Cwd, State, Stream, Taint, Val};
 use crate::opts;
 use crate::paths;
 
-use super::{exec_stream, shell_code, Lang};
+use super::{exec_script_operand, shell_code};
 
 pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
     Some(match name {
@@ -309,54 +308,7 @@ fn source(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     };
     let positional: Vec<Arg> = inv.rest().get(1..).unwrap_or(&[]).to_vec();
     let pos = (!positional.is_empty()).then_some((file, positional.as_slice()));
-    if let Some(ps) = &file.proc_subst {
-        let ps = ps.clone();
-        return exec_stream(
-            a,
-            inv,
-            st,
-            name,
-            &ps,
-            "process_substitution",
-            Lang::Shell,
-            pos,
-        );
-    }
-    let r = paths::resolve(file, &inv.cwd);
-    if matches!(
-        r.path.as_str(),
-        "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
-    ) {
-        let s = inv.stdin.clone();
-        return exec_stream(a, inv, st, name, &s, "pipe", Lang::Shell, pos);
-    }
-    let ev = if file.raw.is_empty() {
-        file.text.clone()
-    } else {
-        file.raw.clone()
-    };
-    a.add_path(&r, Access::Exec, "source", false, &ev);
-    if let Some(content) = a.files.get(&r.path).cloned() {
-        return exec_stream(
-            a,
-            inv,
-            st,
-            name,
-            &content,
-            "downloaded_file",
-            Lang::Shell,
-            pos,
-        );
-    }
-    if file.taint.fetched.is_some() {
-        a.remote_exec(
-            "command_substitution",
-            name,
-            file.taint.fetched.clone(),
-            &inv.evidence,
-        );
-    }
-    Stream::default()
+    exec_script_operand(a, inv, st, name, "source", file, pos)
 }
 
 /// `echo [-neE] ARGS…`.

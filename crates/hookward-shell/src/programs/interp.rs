@@ -10,7 +10,7 @@ use crate::model::{Arg, State, Stream};
 use crate::paths;
 
 use super::snippet;
-use super::{exec_stream, shell_code_with, sub_inv};
+use super::{exec_script_operand, exec_stream, shell_code_with, sub_inv};
 
 /// The language of a piece of code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,54 +138,7 @@ pub(super) fn shell(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> 
         if let Some(script) = operands.first() {
             let tail = operands.get(1..).unwrap_or(&[]);
             let positional = Some((script, tail));
-            if let Some(ps) = &script.proc_subst {
-                let ps = ps.clone();
-                return exec_stream(
-                    a,
-                    inv,
-                    st,
-                    name,
-                    &ps,
-                    "process_substitution",
-                    Lang::Shell,
-                    positional,
-                );
-            }
-            let r = paths::resolve(script, &inv.cwd);
-            if matches!(
-                r.path.as_str(),
-                "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
-            ) {
-                let s = inv.stdin.clone();
-                return exec_stream(a, inv, st, name, &s, "pipe", Lang::Shell, positional);
-            }
-            let ev = if script.raw.is_empty() {
-                script.text.clone()
-            } else {
-                script.raw.clone()
-            };
-            a.add_path(&r, Access::Exec, name, false, &ev);
-            if let Some(content) = a.files.get(&r.path).cloned() {
-                return exec_stream(
-                    a,
-                    inv,
-                    st,
-                    name,
-                    &content,
-                    "downloaded_file",
-                    Lang::Shell,
-                    positional,
-                );
-            }
-            if let Some(src) = &script.taint.fetched {
-                a.remote_exec(
-                    "command_substitution",
-                    name,
-                    Some(src.clone()),
-                    &inv.evidence,
-                );
-            }
-            return Stream::default();
+            return exec_script_operand(a, inv, st, name, name, script, positional);
         }
     }
     // Commands from stdin.

@@ -382,6 +382,69 @@ fn exec_path(
     ))
 }
 
+/// A shell script named as an operand (`source FILE`, `. FILE`, `bash FILE`, `sh <(curl …)`):
+/// a process substitution or `/dev/stdin` runs that stream; a file this command line wrote
+/// earlier runs its known content; anything else is an executed path (`how` names the
+/// reader), and a file name that came out of fetched content is remote code execution.
+pub(crate) fn exec_script_operand(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    name: &str,
+    how: &str,
+    file: &Arg,
+    positional: Option<(&Arg, &[Arg])>,
+) -> Stream {
+    if let Some(ps) = &file.proc_subst {
+        let ps = ps.clone();
+        return exec_stream(
+            a,
+            inv,
+            st,
+            name,
+            &ps,
+            "process_substitution",
+            Lang::Shell,
+            positional,
+        );
+    }
+    let r = paths::resolve(file, &inv.cwd);
+    if matches!(
+        r.path.as_str(),
+        "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
+    ) {
+        let s = inv.stdin.clone();
+        return exec_stream(a, inv, st, name, &s, "pipe", Lang::Shell, positional);
+    }
+    let ev = if file.raw.is_empty() {
+        file.text.clone()
+    } else {
+        file.raw.clone()
+    };
+    a.add_path(&r, Access::Exec, how, false, &ev);
+    if let Some(content) = a.files.get(&r.path).cloned() {
+        return exec_stream(
+            a,
+            inv,
+            st,
+            name,
+            &content,
+            "downloaded_file",
+            Lang::Shell,
+            positional,
+        );
+    }
+    if let Some(src) = &file.taint.fetched {
+        a.remote_exec(
+            "command_substitution",
+            name,
+            Some(src.clone()),
+            &inv.evidence,
+        );
+    }
+    Stream::default()
+}
+
 /// Code that `interpreter` executes, given as a stream (stdin, a process substitution, a file
 /// written earlier). Reports remote or decoded provenance, then analyses the text when known.
 /// `kind` is the [`crate::RemoteExecFact`] kind used for fetched content.
