@@ -620,7 +620,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             let written = tool.input.get("content").and_then(Value::as_str);
             for p in &tool.paths {
                 let abs = normalize(p, base, &ctx.home);
-                let fact = path_fact(
+                let mut fact = path_fact(
                     Touch {
                         path: abs.clone(),
                         access,
@@ -634,6 +634,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     ctx,
                     written,
                 );
+                if tool.kind == ToolKind::FileWrite {
+                    mark_symlinked_instructions(&mut fact, &project_dir);
+                }
                 if tool.kind == ToolKind::FileWrite
                     && fact
                         .classes
@@ -689,7 +692,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 for p in paths {
                     let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
                     let b = |k: &str| p.get(k).and_then(Value::as_bool).unwrap_or(false);
-                    facts.paths.push(path_fact(
+                    let mut fact = path_fact(
                         Touch {
                             path: s("path").to_string(),
                             access: s("access"),
@@ -702,7 +705,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         &project_dir,
                         ctx,
                         None,
-                    ));
+                    );
+                    if matches!(fact.access.as_str(), "write" | "create") {
+                        mark_symlinked_instructions(&mut fact, &project_dir);
+                    }
+                    facts.paths.push(fact);
                 }
             }
             facts.shell = Some(shell);
@@ -805,6 +812,39 @@ fn instruction_write(
         via: via.to_string(),
         user_authored,
         registries,
+    }
+}
+
+/// Instruction files a project may keep as a symlink to another file (`CLAUDE.md ->
+/// docs/agent.md`); writing the target changes what the agent obeys just the same.
+const LINKABLE_INSTRUCTIONS: &[&str] = &[
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "AGENTS.md",
+    "GEMINI.md",
+    ".cursorrules",
+];
+
+/// Adds `agent_instructions` to a written path that one of the project's instruction files
+/// ([`LINKABLE_INSTRUCTIONS`]) is a symlink to (at most five `lstat`s).
+fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str) {
+    if project_dir.is_empty() || fact.classes.iter().any(|c| c == "agent_instructions") {
+        return;
+    }
+    let target = Path::new(&fact.path);
+    let canonical = std::fs::canonicalize(target).ok();
+    for name in LINKABLE_INSTRUCTIONS {
+        let link = Path::new(project_dir).join(name);
+        let is_link = std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            continue;
+        }
+        if let Ok(t) = std::fs::canonicalize(&link) {
+            if t == target || canonical.as_deref() == Some(t.as_path()) {
+                fact.classes.push("agent_instructions".to_string());
+                return;
+            }
+        }
     }
 }
 

@@ -418,3 +418,54 @@ fn the_persons_own_settings_are_a_baseline_and_later_changes_a_question_not_an_a
     let third = context_of(&session_start(&s));
     assert!(third.is_empty(), "asked once: {third}");
 }
+
+#[test]
+fn a_write_to_the_target_of_a_symlinked_claude_md_is_checked() {
+    let s = Sandbox::new();
+    std::fs::create_dir_all(s.project().join("docs")).unwrap();
+    std::fs::write(s.project().join("docs/agent.md"), "# Agent rules\n").unwrap();
+    std::os::unix::fs::symlink("docs/agent.md", s.project().join("CLAUDE.md")).unwrap();
+    let p = captured(&s, "PreToolUse-Write.json", |v| {
+        v["tool_input"] = json!({"file_path": s.project().join("docs/agent.md"), "content": format!("# Agent rules\n{PLANTED}")});
+    });
+    let (out, _, _) = s.hook(&p, &[]);
+    assert_eq!(decision_of(&out), "deny", "{out}");
+    assert!(out.contains("context/poisoned-write"), "{out}");
+}
+
+#[test]
+fn with_poisoned_write_set_to_record_the_write_lands_and_the_model_is_told_after() {
+    let s = Sandbox::new();
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    std::fs::write(
+        s.hookward_home().join("config.toml"),
+        "[context.checks]\npoisoned_write = \"record\"\n",
+    )
+    .unwrap();
+    let claude_md = s.project().join("CLAUDE.md");
+    std::fs::write(&claude_md, "# Project\n").unwrap();
+    session_start(&s);
+    let content = format!("# Project\n{PLANTED}");
+    let pre = captured(&s, "PreToolUse-Write.json", |v| {
+        v["tool_input"] = json!({"file_path": claude_md, "content": content});
+    });
+    let (out, _, _) = s.hook(&pre, &[]);
+    assert_ne!(
+        decision_of(&out),
+        "deny",
+        "record: no decision before: {out}"
+    );
+    std::fs::write(&claude_md, &content).unwrap();
+    let post = captured(&s, "PostToolUse-Write.json", |v| {
+        v["tool_input"] = json!({"file_path": claude_md, "content": content});
+    });
+    let (out, _, _) = s.hook(&post, &[]);
+    validate("PostToolUse", &out);
+    let ctx = context_of(&reply(&out));
+    assert!(
+        ctx.contains("CLAUDE.md") && ctx.contains("Do not follow"),
+        "{out}"
+    );
+    let review = s.cmd(&["review", "--json"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&review.stdout).contains("agent Write tool"));
+}
