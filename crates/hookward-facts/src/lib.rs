@@ -358,7 +358,7 @@ fn is_agent_instructions(path: &str) -> bool {
 
 /// The classes of an absolute, normalised path:
 ///
-/// * `credential` — a credential store ([`HOME_CREDENTIALS`] under `ctx.home`, system secrets);
+/// * `credential` — a credential store (`HOME_CREDENTIALS` under `ctx.home`, system secrets);
 /// * `env_file` — a `.env` file (not a template);
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
@@ -368,7 +368,7 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `temp` — under a temporary directory;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
-///   `root` — `/`; `system` — an OS directory ([`SYSTEM_DIRS`]) or below.
+///   `root` — `/`; `system` — an OS directory (`SYSTEM_DIRS`) or below.
 pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static str> {
     let mut out = Vec::new();
     if is_credential(path, ctx) {
