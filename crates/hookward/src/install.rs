@@ -243,7 +243,25 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     // Trust first: if writing hooks.json then fails, a trust entry without its hook is inert.
     let code = show(&[&trust, &plan], &path, args.apply, "has hookward's hooks")?;
     if args.no_trust {
-        println!("{NO_TRUST_NOTE}");
+        // Entries trusted by an earlier install stay (hookward never removes the person's
+        // review); say so instead of claiming Codex will skip the hooks.
+        let trusted = hookward_install::inspect_codex_trust(&config, &path)
+            .map(|t| {
+                t.entries
+                    .iter()
+                    .filter(|e| e.state == hookward_install::TrustState::Trusted)
+                    .count()
+            })
+            .unwrap_or(0);
+        if args.apply && trusted > 0 {
+            println!(
+                "{trusted} of hookward's hooks are already trusted in {} (from an earlier install or /hooks), \
+                 so Codex runs them; review them in /hooks to change that.",
+                config.display()
+            );
+        } else {
+            println!("{NO_TRUST_NOTE}");
+        }
     }
     Ok(code)
 }
