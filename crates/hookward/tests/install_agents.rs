@@ -68,6 +68,17 @@ fn codex_no_trust_says_so_plainly() {
     );
 }
 
+/// `--no-trust` after a trusting install does not claim Codex will skip the hooks: the earlier
+/// trust entries stay (hookward never undoes the person's review) and it says so.
+#[test]
+fn codex_no_trust_after_a_trusting_install_says_the_hooks_still_run() {
+    let s = Sandbox::new();
+    run(&s, &["install", "codex", "--apply"]);
+    let out = run(&s, &["install", "codex", "--no-trust", "--apply"]);
+    assert!(out.contains("already trusted") && out.contains("so Codex runs them"), "{out}");
+    assert!(!out.contains("Codex will not run these hooks"), "{out}");
+}
+
 #[test]
 fn doctor_covers_each_agent() {
     let s = Sandbox::new();
