@@ -75,7 +75,10 @@ fn codex_no_trust_after_a_trusting_install_says_the_hooks_still_run() {
     let s = Sandbox::new();
     run(&s, &["install", "codex", "--apply"]);
     let out = run(&s, &["install", "codex", "--no-trust", "--apply"]);
-    assert!(out.contains("already trusted") && out.contains("so Codex runs them"), "{out}");
+    assert!(
+        out.contains("already trusted") && out.contains("so Codex runs them"),
+        "{out}"
+    );
     assert!(!out.contains("Codex will not run these hooks"), "{out}");
 }
 
