@@ -311,16 +311,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
             });
         }
     }
-    if !specific.is_empty() {
-        let mut hso = Map::new();
-        hso.insert("hookEventName".into(), json!(event.kind.name()));
-        hso.extend(specific);
-        top.insert("hookSpecificOutput".into(), Value::Object(hso));
-    }
-    if let Some(m) = system_message {
-        top.insert("systemMessage".into(), json!(m));
-    }
-    Reply::object(top)
+    Reply::hook_output(top, event.kind.name(), specific, system_message)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which

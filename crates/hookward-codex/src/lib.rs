@@ -405,19 +405,11 @@ pub fn render(event: &Event, response: &Response) -> Reply {
             });
         }
     }
-    if !specific.is_empty() && !interrupt {
-        let mut hso = Map::new();
-        hso.insert("hookEventName".into(), json!(event.kind.name()));
-        hso.extend(specific);
-        top.insert("hookSpecificOutput".into(), Value::Object(hso));
-    }
     if interrupt {
         top.clear();
+        specific.clear();
     }
-    if let Some(m) = system_message {
-        top.insert("systemMessage".into(), json!(m));
-    }
-    Reply::object(top)
+    Reply::hook_output(top, event.kind.name(), specific, system_message)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which

@@ -477,6 +477,30 @@ impl Reply {
         }
     }
 
+    /// The JSON reply shape Claude Code, Codex and Gemini CLI share: the top-level fields
+    /// `top`, `hookSpecificOutput` = `{"hookEventName": event_name, …specific}` when `specific`
+    /// is not empty, and `systemMessage`. Nothing at all prints nothing ([`Reply::object`]).
+    pub fn hook_output(
+        mut top: serde_json::Map<String, Value>,
+        event_name: &str,
+        specific: serde_json::Map<String, Value>,
+        system_message: Option<String>,
+    ) -> Reply {
+        if !specific.is_empty() {
+            let mut hso = serde_json::Map::new();
+            hso.insert(
+                "hookEventName".into(),
+                Value::String(event_name.to_string()),
+            );
+            hso.extend(specific);
+            top.insert("hookSpecificOutput".into(), Value::Object(hso));
+        }
+        if let Some(m) = system_message {
+            top.insert("systemMessage".into(), Value::String(m));
+        }
+        Reply::object(top)
+    }
+
     /// Exit 2 with `reason` on stderr and nothing on stdout: the block every supported agent
     /// honours on a pre-tool event (REPORT.md), used for fail-closed internal errors.
     pub fn exit_2(reason: &str) -> Reply {

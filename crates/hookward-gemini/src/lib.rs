@@ -354,21 +354,12 @@ pub fn render(event: &Event, response: &Response) -> Reply {
             });
         }
     }
-    if !specific.is_empty() {
-        let name = event
-            .extra
-            .get("hook_event_name")
-            .and_then(Value::as_str)
-            .unwrap_or_else(|| native_name(&event.kind));
-        let mut hso = Map::new();
-        hso.insert("hookEventName".into(), json!(name));
-        hso.extend(specific);
-        top.insert("hookSpecificOutput".into(), Value::Object(hso));
-    }
-    if let Some(m) = system_message {
-        top.insert("systemMessage".into(), json!(m));
-    }
-    Reply::object(top)
+    let name = event
+        .extra
+        .get("hook_event_name")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| native_name(&event.kind));
+    Reply::hook_output(top, name, specific, system_message)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
