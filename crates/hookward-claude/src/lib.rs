@@ -213,15 +213,7 @@ pub fn tool_call(
         "WebSearch" => ToolKind::Fetch,
         "Agent" | "Task" => ToolKind::Agent,
         n if n.starts_with("mcp__") => {
-            let rest = &n["mcp__".len()..];
-            let (server, tool) = match rest.find("__") {
-                Some(i) => (&rest[..i], &rest[i + 2..]),
-                None => (rest, ""),
-            };
-            mcp = Some(McpTool {
-                server: server.to_string(),
-                tool: tool.to_string(),
-            });
+            mcp = McpTool::from_name(n);
             ToolKind::Mcp
         }
         _ => ToolKind::Other,

@@ -213,6 +213,20 @@ pub struct McpTool {
     pub tool: String,
 }
 
+impl McpTool {
+    /// Splits Claude Code's and Codex's MCP tool name `mcp__<server>__<tool>` (Cursor uses it
+    /// too); `None` for a name without the `mcp__` prefix. A name with no second `__` is a
+    /// server with an empty tool name.
+    pub fn from_name(name: &str) -> Option<McpTool> {
+        let rest = name.strip_prefix("mcp__")?;
+        let (server, tool) = rest.split_once("__").unwrap_or((rest, ""));
+        Some(McpTool {
+            server: server.to_string(),
+            tool: tool.to_string(),
+        })
+    }
+}
+
 /// One use of a tool by the agent, as far as the event tells.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolCall {
