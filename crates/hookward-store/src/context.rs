@@ -198,6 +198,20 @@ fn change_row(r: &Row<'_>) -> rusqlite::Result<ChangeRow> {
     })
 }
 
+fn file_state_row(r: &Row<'_>) -> rusqlite::Result<FileState> {
+    Ok(FileState {
+        path: r.get(0)?,
+        project: r.get(1)?,
+        kind: r.get(2)?,
+        hash: r.get(3)?,
+        size: r.get(4)?,
+        mtime_ns: r.get(5)?,
+        ino: r.get(6)?,
+        version_id: r.get(7)?,
+        checkpoint_id: r.get(8)?,
+    })
+}
+
 fn finding_row(r: &Row<'_>) -> rusqlite::Result<FindingRow> {
     Ok(FindingRow {
         id: r.get(0)?,
@@ -224,6 +238,8 @@ fn version_row(r: &Row<'_>) -> rusqlite::Result<VersionRow> {
     })
 }
 
+const FILE_COLUMNS: &str =
+    "path, project, kind, hash, size, mtime_ns, ino, version_id, checkpoint_id";
 const VERSION_COLUMNS: &str = "id, path, hash, size, ts_ms, writer, session, clean";
 const FINDING_COLUMNS: &str = "id, change_id, rule_id, severity, message, evidence, line, status";
 
@@ -274,35 +290,18 @@ impl Store {
     /// # Errors
     /// As [`Store::context_scope_scanned`].
     pub fn context_states(&self, project: &str) -> Result<HashMap<String, FileState>, StoreError> {
-        const ACTION: &str = "reading guarded file states";
-        let mut stmt = self
-            .conn
-            .prepare_cached(
-                "SELECT path, project, kind, hash, size, mtime_ns, ino, version_id, checkpoint_id \
-                 FROM context_files WHERE project = '' OR project = ?1",
-            )
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        let rows = stmt
-            .query_map([project], |r| {
-                Ok(FileState {
-                    path: r.get(0)?,
-                    project: r.get(1)?,
-                    kind: r.get(2)?,
-                    hash: r.get(3)?,
-                    size: r.get(4)?,
-                    mtime_ns: r.get(5)?,
-                    ino: r.get(6)?,
-                    version_id: r.get(7)?,
-                    checkpoint_id: r.get(8)?,
-                })
-            })
-            .map_err(|e| sql_err(&self.path, ACTION, e))?;
-        let mut out = HashMap::new();
-        for r in rows {
-            let s = r.map_err(|e| sql_err(&self.path, ACTION, e))?;
-            out.insert(s.path.clone(), s);
-        }
-        Ok(out)
+        Ok(self
+            .context_rows(
+                "reading guarded file states",
+                &format!(
+                    "SELECT {FILE_COLUMNS} FROM context_files WHERE project = '' OR project = ?1"
+                ),
+                [project],
+                file_state_row,
+            )?
+            .into_iter()
+            .map(|s| (s.path.clone(), s))
+            .collect())
     }
 
     /// The state of one guarded file, if it was ever observed.
@@ -311,26 +310,10 @@ impl Store {
     /// As [`Store::context_scope_scanned`].
     pub fn context_state(&self, path: &str) -> Result<Option<FileState>, StoreError> {
         self.conn
-            .prepare_cached(
-                "SELECT path, project, kind, hash, size, mtime_ns, ino, version_id, checkpoint_id \
-                 FROM context_files WHERE path = ?1",
-            )
-            .and_then(|mut s| {
-                s.query_row([path], |r| {
-                    Ok(FileState {
-                        path: r.get(0)?,
-                        project: r.get(1)?,
-                        kind: r.get(2)?,
-                        hash: r.get(3)?,
-                        size: r.get(4)?,
-                        mtime_ns: r.get(5)?,
-                        ino: r.get(6)?,
-                        version_id: r.get(7)?,
-                        checkpoint_id: r.get(8)?,
-                    })
-                })
-                .optional()
-            })
+            .prepare_cached(&format!(
+                "SELECT {FILE_COLUMNS} FROM context_files WHERE path = ?1"
+            ))
+            .and_then(|mut s| s.query_row([path], file_state_row).optional())
             .map_err(|e| sql_err(&self.path, "reading a guarded file state", e))
     }
 
