@@ -90,6 +90,53 @@ struct FileConfig {
     extra_denied_programs: Option<Vec<String>>,
     policy: Option<PolicySection>,
     context: Option<ContextSection>,
+    scan: Option<ScanSection>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScanSection {
+    learned_ask: Option<f32>,
+    learned_deny: Option<f32>,
+}
+
+/// `[scan]`: thresholds on the learned stage's calibrated score (`hookward-scan`'s
+/// `Learned::score`, in [0, 1]), which the built-in Rego rules compare with
+/// `input.config.scan.learned_ask` / `learned_deny`. Lower values catch more and flag more
+/// benign text; the figures for the defaults are in BENCHMARKS.md.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ScanConfig {
+    /// Key `scan.learned_ask` (env `HOOKWARD_SCAN_LEARNED_ASK`), default
+    /// `hookward_scan::LEARNED_ASK_DEFAULT`: from this score the model and the person are warned
+    /// (tool output) or the person approves (writes to instruction files).
+    pub learned_ask: f32,
+    /// Key `scan.learned_deny` (env `HOOKWARD_SCAN_LEARNED_DENY`), default
+    /// `hookward_scan::LEARNED_DENY_DEFAULT`: from this score the window is treated as planted:
+    /// removed from tool output, a write to an instruction file denied.
+    pub learned_deny: f32,
+}
+
+impl Default for ScanConfig {
+    fn default() -> Self {
+        ScanConfig {
+            learned_ask: hookward_scan::LEARNED_ASK_DEFAULT,
+            learned_deny: hookward_scan::LEARNED_DENY_DEFAULT,
+        }
+    }
+}
+
+fn check_threshold(origin: &str, key: &str, v: f32) -> Result<f32, ConfigError> {
+    if (hookward_scan::LEARNED_REPORT_FLOOR..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(ConfigError::Invalid {
+            origin: origin.to_string(),
+            message: format!(
+                "`{key}` = {v}: expected a score between {} and 1.0",
+                hookward_scan::LEARNED_REPORT_FLOOR
+            ),
+        })
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -214,6 +261,8 @@ pub struct Config {
     pub policy_data: serde_json::Value,
     /// `[context]`: the context guard (see [`ContextConfig`]).
     pub context: ContextConfig,
+    /// `[scan]`: the learned stage's thresholds (see [`ScanConfig`]).
+    pub scan: ScanConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -234,6 +283,7 @@ impl Default for Config {
             hook_timeout: 10,
             record: true,
             context: ContextConfig::default(),
+            scan: ScanConfig::default(),
             extra_denied_programs: Vec::new(),
             policy_data: serde_json::Value::Null,
             origins,
@@ -253,6 +303,7 @@ pub const KEYS: &[&str] = &[
     "extra_denied_programs",
     "policy.data",
     "context",
+    "scan",
 ];
 
 fn parse_file(origin: &str, text: &str) -> Result<FileConfig, ConfigError> {
@@ -362,6 +413,15 @@ impl Config {
                     cfg.context.checks.extend(v);
                 }
             }
+            if let Some(sc) = f.scan {
+                cfg.origins.insert("scan".into(), origin.clone());
+                if let Some(v) = sc.learned_ask {
+                    cfg.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
+                }
+                if let Some(v) = sc.learned_deny {
+                    cfg.scan.learned_deny = check_threshold(origin, "scan.learned_deny", v)?;
+                }
+            }
         }
         for (name, value) in &layers.env {
             let Some(key) = name.strip_prefix("HOOKWARD_") else {
@@ -399,6 +459,21 @@ impl Config {
                         .filter(|s| !s.is_empty())
                         .map(str::to_string)
                         .collect()
+                }
+                "scan_learned_ask" | "scan_learned_deny" => {
+                    let origin = format!("environment variable {name}");
+                    let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
+                        origin: origin.clone(),
+                        message: format!("{value:?} is not a number"),
+                    })?;
+                    let v = check_threshold(&origin, &key, v)?;
+                    if key == "scan_learned_ask" {
+                        cfg.scan.learned_ask = v;
+                    } else {
+                        cfg.scan.learned_deny = v;
+                    }
+                    cfg.origins.insert("scan".into(), name.clone());
+                    continue;
                 }
                 // HOOKWARD_HOME and other variables are not config keys.
                 _ => continue,
@@ -451,6 +526,32 @@ impl Config {
                     ));
                 }
             }
+            if let Some(sc) = f.scan {
+                // A project may lower the thresholds (flag more), never raise them.
+                for (v, cur, key) in [
+                    (
+                        sc.learned_ask,
+                        &mut cfg.scan.learned_ask,
+                        "scan.learned_ask",
+                    ),
+                    (
+                        sc.learned_deny,
+                        &mut cfg.scan.learned_deny,
+                        "scan.learned_deny",
+                    ),
+                ] {
+                    let Some(v) = v else { continue };
+                    let v = check_threshold(origin, key, v)?;
+                    if v < *cur {
+                        *cur = v;
+                        cfg.origins.insert("scan".into(), origin.clone());
+                    } else if v > *cur {
+                        cfg.ignored.push(format!(
+                            "{origin}: `{key}` = {v} ignored (a project may only lower it)"
+                        ));
+                    }
+                }
+            }
             for (present, key) in [
                 (f.disabled_rules.is_some(), "disabled_rules"),
                 (f.policy_dirs.is_some(), "policy_dirs"),
@@ -475,6 +576,10 @@ impl Config {
             "ask_fallback": self.ask_fallback,
             "disabled_rules": self.disabled_rules,
             "extra_denied_programs": self.extra_denied_programs,
+            "scan": {
+                "learned_ask": (f64::from(self.scan.learned_ask) * 1000.0).round() / 1000.0,
+                "learned_deny": (f64::from(self.scan.learned_deny) * 1000.0).round() / 1000.0,
+            },
         })
     }
 

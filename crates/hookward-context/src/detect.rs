@@ -9,19 +9,33 @@
 //! Only findings on lines the change added are kept, so a dismissed finding is not raised again
 //! by the next unrelated edit.
 //!
+//! The scanner's learned stage (`hookward-model`) is a second opinion on the same text: a window
+//! of the lines the change added that it scores at or above the guard's threshold
+//! ([`crate::Guard::learned_threshold`], default [`LEARNED_ASK_DEFAULT`]) is a finding
+//! [`LEARNED_RULE_ID`] with the window's text and score, severity `deny` from
+//! [`LEARNED_DENY_DEFAULT`] (or the threshold when it is higher), `ask` below. The model scores
+//! the added lines on their own, so text already in the file (accepted, or dismissed) does not
+//! raise the score of an unrelated addition next to it.
+//!
 //! Configuration (settings, MCP config, hook registrations): the key-by-key diff of the
 //! security-relevant keys (`hookward_facts::settings::diff_settings`) and the executable
 //! configuration it adds.
 
 use crate::guarded::Kind;
 use hookward_facts::settings::{diff_settings, SettingsChange};
-use hookward_scan::{ScanContext, Scanner, Source};
+use hookward_scan::{
+    Learned, ScanContext, Scanner, Source, LEARNED_ASK_DEFAULT, LEARNED_DENY_DEFAULT,
+};
 use hookward_store::NewFinding;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The most text scanned per version (bytes); the rest of a larger file is not scanned.
 pub const SCAN_CAP: usize = 1 << 20;
+
+/// Rule id of a finding of the scanner's learned stage: a window of added text the model scored
+/// at or above the threshold.
+pub const LEARNED_RULE_ID: &str = "learned/window";
 
 /// What the detectors found in one new version.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -98,7 +112,8 @@ fn source_for(kind: Kind, path: &str) -> Source {
 
 /// Runs the detectors on `after`, the new content of the guarded file `path` of kind `kind`
 /// (`before`: the previous content, None for a new file or a first scan). `home` and
-/// `project` locate credentials for the instructed-command analysis.
+/// `project` locate credentials for the instructed-command analysis. The learned stage flags
+/// from [`LEARNED_ASK_DEFAULT`]; [`check_with`] takes another threshold.
 pub fn check(
     path: &str,
     kind: Kind,
@@ -106,6 +121,67 @@ pub fn check(
     after: &str,
     home: &str,
     project: &str,
+) -> Check {
+    check_with(
+        path,
+        kind,
+        before,
+        after,
+        home,
+        project,
+        LEARNED_ASK_DEFAULT,
+    )
+}
+
+/// The findings of the learned stage (`learned`, the result for `text`) on the added lines:
+/// every listed window scoring at least `threshold`. `line_of_text` maps a 1-based line of
+/// `text` to the line of the file it came from.
+fn learned_findings(
+    learned: Option<&Learned>,
+    text: &str,
+    line_of_text: impl Fn(usize) -> Option<usize>,
+    threshold: f32,
+    out: &mut Vec<NewFinding>,
+) {
+    let Some(l) = learned else {
+        return;
+    };
+    let deny_from = threshold.max(LEARNED_DENY_DEFAULT);
+    for w in l.windows.iter().filter(|w| w.score >= threshold) {
+        // The window's first line with text (a window may start at a blank line).
+        let window = text.get(w.span.0..w.span.1).unwrap_or("");
+        let start = w.span.0 + (window.len() - window.trim_start().len());
+        let Some(line) = line_of_text(line_of(text, start)) else {
+            continue;
+        };
+        let features = if w.features.is_empty() {
+            String::new()
+        } else {
+            format!("; strongest features: {}", w.features.join(", "))
+        };
+        out.push(NewFinding {
+            rule_id: LEARNED_RULE_ID.into(),
+            severity: if w.score >= deny_from { "deny" } else { "ask" }.into(),
+            message: format!(
+                "reads as an instruction planted for the model (learned stage: score {:.3} ≥ threshold {:.2}{features})",
+                w.score, threshold
+            ),
+            evidence: w.evidence.clone(),
+            line: Some(line as i64),
+        });
+    }
+}
+
+/// [`check`] with the learned stage's threshold: a window of the added lines it scores at or
+/// above `learned_threshold` (in (0, 1]) is a [`LEARNED_RULE_ID`] finding.
+pub fn check_with(
+    path: &str,
+    kind: Kind,
+    before: Option<&str>,
+    after: &str,
+    home: &str,
+    project: &str,
+    learned_threshold: f32,
 ) -> Check {
     let mut out = Check::default();
     let is_json_like = path.ends_with(".json") || path.ends_with(".toml");
@@ -174,13 +250,25 @@ pub fn check(
         });
     }
     let added = added_lines(before, after);
+    // The added lines alone, and the file line of each of their lines.
+    let added_numbers: Vec<usize> = after
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| added.contains(&(i + 1)))
+        .map(|(i, _)| i + 1)
+        .collect();
+    let added_text: String = after
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| added.contains(&(i + 1)))
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join("\n");
     if let Some(sc) = scanner() {
-        let r = sc.scan(
-            after,
-            &ScanContext::new(source_for(kind, path)).with_cap(SCAN_CAP),
-        );
+        let ctx = ScanContext::new(source_for(kind, path)).with_cap(SCAN_CAP);
+        let r = sc.scan(after, &ctx);
         if r.is_flagged() {
-            for f in r.findings {
+            for f in &r.findings {
                 let line = line_of(after, f.span.0);
                 if !added.contains(&line) {
                     continue;
@@ -197,15 +285,27 @@ pub fn check(
                 });
             }
         }
+        if before.is_none() {
+            // Every line is added: the whole text's learned result is the added text's.
+            learned_findings(
+                r.learned.as_ref(),
+                after,
+                |l| added.contains(&l).then_some(l),
+                learned_threshold,
+                &mut out.findings,
+            );
+        } else if !added_text.trim().is_empty() {
+            let a = sc.scan(&added_text, &ctx);
+            learned_findings(
+                a.learned.as_ref(),
+                &added_text,
+                |l| added_numbers.get(l - 1).copied(),
+                learned_threshold,
+                &mut out.findings,
+            );
+        }
     }
     let ctx = hookward_facts::Context::new(home, "");
-    let added_text: String = after
-        .lines()
-        .enumerate()
-        .filter(|(i, _)| added.contains(&(i + 1)))
-        .map(|(_, l)| l)
-        .collect::<Vec<_>>()
-        .join("\n");
     for ic in
         hookward_facts::instructions::instructed_commands(path, &added_text, project, project, &ctx)
     {

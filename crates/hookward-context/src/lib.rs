@@ -105,6 +105,10 @@ pub struct Guard {
     pub project: Option<String>,
     /// Extra guarded files from the configuration (`[context] extra`), absolute.
     pub extra: Vec<String>,
+    /// The learned stage's score (in (0, 1]) from which text a change adds to an instruction,
+    /// rule, skill or memory file is a finding (`learned/window`, see [`detect`]); default
+    /// [`hookward_scan::LEARNED_ASK_DEFAULT`] (0.8). Set with [`Guard::with_learned_threshold`].
+    pub learned_threshold: f32,
 }
 
 impl Guard {
@@ -119,7 +123,19 @@ impl Guard {
             hookward_home: hookward_home.into(),
             project: project.filter(|p| !p.is_empty()),
             extra: Vec::new(),
+            learned_threshold: hookward_scan::LEARNED_ASK_DEFAULT,
         }
+    }
+
+    /// Sets the learned stage's threshold ([`Guard::learned_threshold`]); a value outside
+    /// (0, 1] (or NaN) keeps the default, so a bad setting never switches the check off.
+    pub fn with_learned_threshold(mut self, threshold: f32) -> Guard {
+        self.learned_threshold = if threshold > 0.0 && threshold <= 1.0 {
+            threshold
+        } else {
+            hookward_scan::LEARNED_ASK_DEFAULT
+        };
+        self
     }
 
     /// Adds the configuration's extra guarded files (`[context] extra`): absolute paths, or

@@ -295,12 +295,14 @@ impl Guard {
         before: Option<&str>,
         after: &str,
     ) -> Check {
-        let mut c = detect::check(&g.path, g.kind, before, after, &self.home, &g.project);
+        let t = self.learned_threshold;
+        let mut c = detect::check_with(&g.path, g.kind, before, after, &self.home, &g.project, t);
         let prev_clean =
             prev.is_none_or(|p| p.hash.is_none() || p.checkpoint_id == Some(p.version_id));
         if !c.flagged() && before.is_some() && !prev_clean && !g.kind.is_config() {
             c.residual =
-                detect::check(&g.path, g.kind, None, after, &self.home, &g.project).flagged();
+                detect::check_with(&g.path, g.kind, None, after, &self.home, &g.project, t)
+                    .flagged();
         }
         c
     }

@@ -30,7 +30,7 @@ pub mod scan;
 pub mod settings;
 pub mod transcript;
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
-pub use scan::{PointedFinding, ScanFacts, TextScan};
+pub use scan::{PointedFinding, PointedWindow, ScanFacts, TextScan};
 pub use settings::{settings_change, SettingsChange};
 
 /// The most bytes read from any one file while computing facts (1 MiB).

@@ -1,7 +1,7 @@
 //! Injection-scan facts: what `hookward-scan` finds in text the agent reads (tool output,
 //! pasted prompts) or writes into its own instruction files.
 
-use hookward_scan::{Finding, ScanContext, Scanner, Source};
+use hookward_scan::{Finding, Learned, LearnedWindow, ScanContext, Scanner, Source};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -23,6 +23,9 @@ pub struct TextScan {
     pub score: f32,
     /// The findings, spans in bytes of this text.
     pub findings: Vec<Finding>,
+    /// The learned stage's result for this text (`hookward_scan::Learned`), if it has words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learned: Option<Learned>,
 }
 
 /// Everything the scanner found for one event (`input.facts.scan`).
@@ -39,6 +42,13 @@ pub struct ScanFacts {
     pub capped: bool,
     /// Every finding of every text, each with the pointer of its text.
     pub findings: Vec<PointedFinding>,
+    /// The highest score of the learned stage over all texts, in [0, 1] (0 when no text had
+    /// words). The built-in rules compare it with `input.config.scan.learned_ask` and
+    /// `learned_deny`.
+    pub learned_score: f32,
+    /// Every listed window of the learned stage (score ≥ `hookward_scan::LEARNED_REPORT_FLOOR`),
+    /// each with the pointer of its text, highest score first.
+    pub learned_windows: Vec<PointedWindow>,
     /// Per text, for removing spans.
     pub texts: Vec<TextScan>,
 }
@@ -53,40 +63,43 @@ pub struct PointedFinding {
     pub finding: Finding,
 }
 
-fn source_name(s: &Source) -> &'static str {
-    match s {
-        Source::ToolOutput => "tool_output",
-        Source::WebPage => "web_page",
-        Source::File { .. } => "file",
-        Source::Email => "email",
-        Source::McpResult => "mcp_result",
-        Source::UserPrompt => "user_prompt",
-        Source::MemoryWrite => "memory_write",
-        Source::InstructionFile => "instruction_file",
-        Source::SkillFile => "skill_file",
-    }
+/// A learned-stage window with the pointer of the text it is in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PointedWindow {
+    /// JSON pointer (or `prompt` / `write`).
+    pub pointer: String,
+    /// The window.
+    #[serde(flatten)]
+    pub window: LearnedWindow,
 }
 
 /// Scans `texts` (`(pointer, text)`) as `source`. `keep` filters findings (e.g. only hidden
 /// text for prompts). Returns `None` when the scanner could not be built (reported by the
 /// caller as a health event through the missing facts) or there is no text.
+///
+/// The learned stage runs for every source but `UserPrompt` (a person's own words are not
+/// planted text; only hidden text in them is looked for).
 pub fn scan_texts(
     texts: &[(String, String)],
     source: Source,
     cap_bytes: usize,
     keep: &dyn Fn(&Finding) -> bool,
 ) -> Option<ScanFacts> {
+    let learned = source != Source::UserPrompt;
     if texts.is_empty() {
         return None;
     }
     let scanner = scanner()?;
-    let ctx = ScanContext::new(source.clone()).with_cap(cap_bytes);
+    let mut ctx = ScanContext::new(source.clone()).with_cap(cap_bytes);
+    ctx.learned = learned;
     let mut out = ScanFacts {
-        source: source_name(&source).to_string(),
+        source: source.kind_name().to_string(),
         verdict: "clean".into(),
         score: 0.0,
         capped: false,
         findings: Vec::new(),
+        learned_score: 0.0,
+        learned_windows: Vec::new(),
         texts: Vec::new(),
     };
     let mut worst = hookward_scan::Verdict::Clean;
@@ -110,13 +123,24 @@ pub fn scan_texts(
                 pointer: pointer.clone(),
                 finding,
             }));
+        if let Some(l) = &r.learned {
+            out.learned_score = out.learned_score.max(l.score);
+            out.learned_windows
+                .extend(l.windows.iter().cloned().map(|window| PointedWindow {
+                    pointer: pointer.clone(),
+                    window,
+                }));
+        }
         out.texts.push(TextScan {
             pointer: pointer.clone(),
             verdict: verdict.as_str().to_string(),
             score,
             findings,
+            learned: if learned { r.learned } else { None },
         });
     }
+    out.learned_windows
+        .sort_by(|a, b| b.window.score.total_cmp(&a.window.score));
     out.verdict = worst.as_str().to_string();
     Some(out)
 }

@@ -56,6 +56,7 @@ fn guard_for(env: &HookEnv, event: &Event, config: &Config) -> Guard {
         project.map(|p| p.trim_end_matches('/').to_string()),
     )
     .with_extra(&config.context.extra)
+    .with_learned_threshold(config.scan.learned_ask)
 }
 
 /// What this event asks of the guard.

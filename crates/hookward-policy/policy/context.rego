@@ -17,6 +17,24 @@ flagged if {
 	scan.source in {"memory_write", "instruction_file", "skill_file"}
 }
 
+# The learned stage (hookward-model) over the written text, against the config's thresholds.
+learned_score := object.get(scan, "learned_score", 0)
+
+scan_config := object.get(object.get(input, "config", {}), "scan", {})
+
+learned_flagged if {
+	scan.source in {"memory_write", "instruction_file", "skill_file"}
+	learned_score >= object.get(scan_config, "learned_deny", 0.9)
+}
+
+learned_suspicious if {
+	scan.source in {"memory_write", "instruction_file", "skill_file"}
+	learned_score >= object.get(scan_config, "learned_ask", 0.8)
+	not learned_flagged
+}
+
+flagged if learned_flagged
+
 hidden if {
 	some f in scan.findings
 	f.family == "hidden_text"
@@ -24,9 +42,13 @@ hidden if {
 
 user_authored if object.get(iw, "user_authored", false) == true
 
-families := concat(", ", sort({f.family | some f in scan.findings}))
+families := concat(", ", sort({f.family | some f in scan.findings} | {sprintf("learned score %.2f", [learned_score]) | learned_score >= object.get(scan_config, "learned_ask", 0.8)}))
 
 first_evidence := scan.findings[0].evidence
+
+first_evidence := scan.learned_windows[0].evidence if {
+	count(scan.findings) == 0
+}
 
 target := object.get(iw, "path", "an instruction file")
 
@@ -54,6 +76,15 @@ decision contains {"id": "context/user-requested-write", "decision": "ask", "rea
 	user_authored
 	not hidden
 	reason := sprintf("the text written to %s reads like a planted instruction (%s), e.g. %q; it is in your own prompt, so approve it if you meant it", [target, families, first_evidence])
+}
+
+# @rule context/learned-suspicious-write ask
+# Text written into an instruction file, skill, rule or memory scores at or above scan.learned_ask (below learned_deny) with the learned stage, and no rule flagged it: the person approves it.
+decision contains {"id": "context/learned-suspicious-write", "decision": "ask", "reason": reason} if {
+	gate
+	learned_suspicious
+	not flagged
+	reason := sprintf("the text written to %s may be a planted instruction (learned score %.2f), e.g. %q; instruction files steer every later session", [target, learned_score, first_evidence])
 }
 
 # @rule context/package-registry ask

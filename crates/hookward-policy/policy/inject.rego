@@ -13,6 +13,19 @@ families := concat(", ", sort({f.family | some f in scan.findings}))
 
 first_evidence := scan.findings[0].evidence
 
+# The learned stage (hookward-model): its highest window score and the config's thresholds.
+learned_score := object.get(scan, "learned_score", 0)
+
+scan_config := object.get(object.get(input, "config", {}), "scan", {})
+
+learned_ask := object.get(scan_config, "learned_ask", 0.8)
+
+learned_deny := object.get(scan_config, "learned_deny", 0.9)
+
+learned_evidence := scan.learned_windows[0].evidence
+
+learned_features := concat(", ", array.slice(scan.learned_windows[0].features, 0, 3))
+
 # @rule inject/planted-instructions deny
 # Tool output (command output, a file, a web page, an MCP result, a sub-agent's answer) carries instructions planted for the model.
 decision contains {"id": "inject/planted-instructions", "decision": "deny", "reason": reason} if {
@@ -27,6 +40,23 @@ decision contains {"id": "inject/suspicious-output", "decision": "ask", "reason"
 	input.event.kind == "PostToolUse"
 	scan.verdict == "suspicious"
 	reason := sprintf("the output of %s contains text that looks like instructions for the model (%s), e.g. %q", [input.event.tool.name, families, first_evidence])
+}
+
+# @rule inject/learned-planted deny
+# The learned stage scores a window of the tool output at or above scan.learned_deny: it reads as an instruction planted for the model even though no rule family matched (or as well as one did). The window is removed like a rule span.
+decision contains {"id": "inject/learned-planted", "decision": "deny", "reason": reason} if {
+	input.event.kind == "PostToolUse"
+	learned_score >= learned_deny
+	reason := sprintf("the output of %s reads as instructions planted for the model (learned score %.2f; %s), e.g. %q", [input.event.tool.name, learned_score, learned_features, learned_evidence])
+}
+
+# @rule inject/learned-suspicious ask
+# The learned stage scores a window of the tool output at or above scan.learned_ask (and below learned_deny): the model is warned.
+decision contains {"id": "inject/learned-suspicious", "decision": "ask", "reason": reason} if {
+	input.event.kind == "PostToolUse"
+	learned_score >= learned_ask
+	learned_score < learned_deny
+	reason := sprintf("the output of %s contains text that may be instructions for the model (learned score %.2f; %s), e.g. %q", [input.event.tool.name, learned_score, learned_features, learned_evidence])
 }
 
 # @rule inject/hidden-prompt-text ask

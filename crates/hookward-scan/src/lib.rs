@@ -64,12 +64,30 @@ mod swar;
 mod types;
 mod zones;
 
-pub use remove::{removal_marker, remove_spans};
+pub use remove::{removal_marker, remove_ranges, remove_spans};
 pub use scanner::Scanner;
 pub use types::{
-    ContextTag, Family, Finding, ScanContext, ScanResult, Severity, Source, Verdict,
-    DEFAULT_CAP_BYTES,
+    ContextTag, Family, Finding, Learned, LearnedWindow, ScanContext, ScanResult, Severity, Source,
+    Verdict, DEFAULT_CAP_BYTES,
 };
+
+/// Windows of the learned stage scoring below this are not listed in [`Learned::windows`]
+/// (their score still counts in [`Learned::score`]): 0.3, the lowest `ask` threshold the
+/// config accepts, so every window a policy can act on is listed.
+pub const LEARNED_REPORT_FLOOR: f32 = 0.3;
+
+/// Default `scan.learned_ask` threshold on [`Learned::score`]: 0.8. The smallest threshold at
+/// which the shipped model alone flagged at most 0.5 % of the benign texts of the
+/// leave-one-source-out evaluation (`crates/hookward-train`, figures in BENCHMARKS.md).
+pub const LEARNED_ASK_DEFAULT: f32 = 0.8;
+
+/// Default `scan.learned_deny` threshold: 0.9 — windows at or above it are treated as planted
+/// (removed from tool output, writes to instruction files denied); between
+/// [`LEARNED_ASK_DEFAULT`] and this the model and the person are warned.
+pub const LEARNED_DENY_DEFAULT: f32 = 0.9;
+
+/// At most this many windows are listed per text (highest scores first): 16.
+pub const LEARNED_MAX_WINDOWS: usize = 16;
 
 /// Score at or above which the verdict is [`Verdict::Suspicious`]: 0.3.
 ///
@@ -123,6 +141,21 @@ pub enum ScanError {
         /// The regex compiler's message.
         message: String,
     },
+}
+
+/// The text as the scanner's rules and the learned stage see it: NFKC, lower case, diacritics of
+/// Latin letters and look-alike letters folded, HTML entities decoded, invisible characters
+/// removed (see [`Scanner::scan`]). The trainer (`crates/hookward-train`) uses it so that the
+/// model is trained on exactly what it scores at run time.
+pub fn normalized(text: &str) -> String {
+    normalize::normalize(text).text
+}
+
+impl ScanResult {
+    /// True when the learned stage scored some window at or above `threshold`.
+    pub fn learned_at_least(&self, threshold: f32) -> bool {
+        self.learned.as_ref().is_some_and(|l| l.score >= threshold)
+    }
 }
 
 /// Verdict for a combined score (see [`SUSPICIOUS_THRESHOLD`] and [`INJECTION_THRESHOLD`]).

@@ -20,12 +20,23 @@ pub fn removal_marker(rule_ids: &[&str]) -> String {
 /// the policy chose to remove (for example those of severity `high`); an empty slice returns
 /// `text` unchanged.
 pub fn remove_spans(text: &str, findings: &[Finding]) -> String {
-    let mut spans: Vec<(usize, usize, &str)> = findings
+    let ranges: Vec<(usize, usize, &str)> = findings
         .iter()
-        .map(|f| {
-            let s = floor_boundary(text, f.span.0.min(text.len()));
-            let e = ceil_boundary(text, f.span.1.min(text.len()));
-            (s, e.max(s), f.rule_id.as_str())
+        .map(|f| (f.span.0, f.span.1, f.rule_id.as_str()))
+        .collect();
+    remove_ranges(text, &ranges)
+}
+
+/// [`remove_spans`] over `(start, end, rule_id)` byte ranges — for spans that are not rule
+/// findings, such as the learned stage's windows (`crate::LearnedWindow::span`). Same
+/// guarantees: merged markers, clamped spans, the rest kept byte for byte.
+pub fn remove_ranges(text: &str, ranges: &[(usize, usize, &str)]) -> String {
+    let mut spans: Vec<(usize, usize, &str)> = ranges
+        .iter()
+        .map(|&(s, e, id)| {
+            let s = floor_boundary(text, s.min(text.len()));
+            let e = ceil_boundary(text, e.min(text.len()));
+            (s, e.max(s), id)
         })
         .filter(|(s, e, _)| e > s)
         .collect();

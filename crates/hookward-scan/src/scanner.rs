@@ -2,12 +2,17 @@
 
 use crate::decode::BlobFinder;
 use crate::hidden::clusters;
-use crate::normalize::{ceil_boundary, floor_boundary, normalize};
+use crate::normalize::{ceil_boundary, floor_boundary, normalize, Normalized};
 use crate::rules::{Guard, RuleSet};
 use crate::score::{self, line_end, TextContext};
-use crate::types::{ContextTag, Family, Finding, ScanContext, ScanResult, Source};
+use crate::types::{
+    ContextTag, Family, Finding, Learned, LearnedWindow, ScanContext, ScanResult, Source,
+};
 use crate::zones::{ZoneDetectors, Zones};
-use crate::{verdict_for, ScanError, EVIDENCE_MAX_CHARS, MAX_DECODE_DEPTH};
+use crate::{
+    verdict_for, ScanError, EVIDENCE_MAX_CHARS, LEARNED_MAX_WINDOWS, LEARNED_REPORT_FLOOR,
+    MAX_DECODE_DEPTH,
+};
 
 /// The injection scanner: every rule compiled once, then reused for any number of texts.
 ///
@@ -199,7 +204,13 @@ impl Scanner {
         let cut = floor_boundary(text, ctx.cap_bytes.min(text.len()));
         let body = text.get(..cut).unwrap_or("");
         let mut pending = Vec::new();
-        self.scan_level(body, &ctx.source, 0, None, &mut pending);
+        let norm = normalize(body);
+        self.scan_normalized(body, &norm, &ctx.source, 0, None, &mut pending);
+        let learned = if ctx.learned {
+            learned(body, &norm, &ctx.source)
+        } else {
+            None
+        };
 
         // One finding per (rule, span): keep the heaviest.
         pending.sort_by(|a, b| {
@@ -242,6 +253,7 @@ impl Scanner {
             capped: cut < text.len(),
             scanned_bytes: cut,
             hidden_text,
+            learned,
         }
     }
 
@@ -256,6 +268,19 @@ impl Scanner {
         out: &mut Vec<Pending>,
     ) {
         let norm = normalize(text);
+        self.scan_normalized(text, &norm, source, depth, outer, out);
+    }
+
+    /// [`Scanner::scan_level`] with the text's normalisation already made.
+    fn scan_normalized(
+        &self,
+        text: &str,
+        norm: &Normalized,
+        source: &Source,
+        depth: usize,
+        outer: Option<&((usize, usize), Vec<ContextTag>)>,
+        out: &mut Vec<Pending>,
+    ) {
         let hits = self.rules.find(&norm.text);
         let blobs = if depth < MAX_DECODE_DEPTH {
             self.blobs.find(text)
@@ -303,7 +328,7 @@ impl Scanner {
             let Some(rule) = self.rules.rules.get(h.rule) else {
                 continue;
             };
-            if !self.guards_pass(rule.guards, source, &zones, text, &norm, h.start, h.end) {
+            if !self.guards_pass(rule.guards, source, &zones, text, norm, h.start, h.end) {
                 continue;
             }
             let context = with_inherited(tctx.tags(h.start, h.end, rule.family));
@@ -377,6 +402,67 @@ impl Scanner {
 }
 
 /// The original text of `span`, truncated to [`EVIDENCE_MAX_CHARS`] chars.
+/// The learned stage over the normalised text (see [`crate::Learned`]): every window scored,
+/// windows from [`crate::LEARNED_REPORT_FLOOR`] merged when they overlap, spans mapped back to
+/// the original text, the top features of each listed window.
+fn learned(body: &str, norm: &Normalized, source: &Source) -> Option<Learned> {
+    let model = hookward_model::Model::shipped();
+    let kind = source.kind_name();
+    let tokens = hookward_model::features::tokenize(&norm.text);
+    let windows = model.windows_of(&tokens, kind);
+    let best = windows
+        .iter()
+        .map(|w| w.score)
+        .fold(None, |m: Option<f32>, s| Some(m.map_or(s, |m| m.max(s))))?;
+    // Merge overlapping windows at or above the floor.
+    let mut merged: Vec<hookward_model::Window> = Vec::new();
+    for w in windows.iter().filter(|w| w.score >= LEARNED_REPORT_FLOOR) {
+        match merged.last_mut() {
+            Some(m) if w.start < m.end => {
+                m.end = m.end.max(w.end);
+                m.end_token = m.end_token.max(w.end_token);
+                if w.score > m.score {
+                    m.score = w.score;
+                    m.logit = w.logit;
+                }
+            }
+            _ => merged.push(*w),
+        }
+    }
+    merged.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.start.cmp(&b.start)));
+    merged.truncate(LEARNED_MAX_WINDOWS);
+    let listed = merged
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let span = norm.map_span(body, w.start, w.end);
+            // Explain the best single window inside the merged span.
+            let inner = windows
+                .iter()
+                .filter(|x| x.start >= w.start && x.end <= w.end)
+                .max_by(|a, b| a.logit.total_cmp(&b.logit))
+                .copied()
+                .unwrap_or(*w);
+            let features = model
+                .explain_of(&tokens, &inner, kind, 5)
+                .into_iter()
+                .map(|c| format!("{} (+{:.2})", c.feature, c.weight))
+                .collect();
+            LearnedWindow {
+                id: format!("W{}", i + 1),
+                span,
+                score: (w.score * 1000.0).round() / 1000.0,
+                evidence: evidence(body, span),
+                features,
+            }
+        })
+        .collect();
+    Some(Learned {
+        score: (best * 1000.0).round() / 1000.0,
+        windows: listed,
+    })
+}
+
 fn evidence(text: &str, span: (usize, usize)) -> String {
     let s = text.get(span.0..span.1).unwrap_or("");
     if s.chars().count() <= EVIDENCE_MAX_CHARS {

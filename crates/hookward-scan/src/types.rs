@@ -44,6 +44,23 @@ pub enum Source {
 }
 
 impl Source {
+    /// The snake_case name of the source, which is also the text kind the learned stage is
+    /// trained with: `tool_output`, `web_page`, `file`, `email`, `mcp_result`, `user_prompt`,
+    /// `memory_write`, `instruction_file`, `skill_file`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Source::ToolOutput => "tool_output",
+            Source::WebPage => "web_page",
+            Source::File { .. } => "file",
+            Source::Email => "email",
+            Source::McpResult => "mcp_result",
+            Source::UserPrompt => "user_prompt",
+            Source::MemoryWrite => "memory_write",
+            Source::InstructionFile => "instruction_file",
+            Source::SkillFile => "skill_file",
+        }
+    }
+
     /// True for files the agent reads as its own orders (memory, instruction and skill files).
     pub fn is_agent_config(&self) -> bool {
         matches!(
@@ -72,6 +89,14 @@ pub struct ScanContext {
     pub source: Source,
     /// Maximum number of bytes scanned; default [`DEFAULT_CAP_BYTES`] (10 MiB).
     pub cap_bytes: usize,
+    /// Run the learned stage (`hookward-model`) too; default true. The trainer switches it off
+    /// to measure the rules alone.
+    #[serde(default = "default_true")]
+    pub learned: bool,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 impl Default for ScanContext {
@@ -79,6 +104,7 @@ impl Default for ScanContext {
         ScanContext {
             source: Source::ToolOutput,
             cap_bytes: DEFAULT_CAP_BYTES,
+            learned: true,
         }
     }
 }
@@ -89,7 +115,14 @@ impl ScanContext {
         ScanContext {
             source,
             cap_bytes: DEFAULT_CAP_BYTES,
+            learned: true,
         }
+    }
+
+    /// The same context without the learned stage (rules only).
+    pub fn without_learned(mut self) -> Self {
+        self.learned = false;
+        self
     }
 
     /// The same context with another cap (bytes).
@@ -261,6 +294,40 @@ pub struct ScanResult {
     /// True when invisible text was found (zero-width characters inside words, bidi overrides,
     /// Unicode tag characters).
     pub hidden_text: bool,
+    /// What the learned stage saw (`None` when [`ScanContext::learned`] is off or the text has
+    /// no words). It does not change `verdict` or `score`, which are the rules' own: the hook's
+    /// policy compares [`Learned::score`] with the thresholds in its config.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learned: Option<Learned>,
+}
+
+/// The learned stage's result for one text (see `hookward-model`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Learned {
+    /// The highest calibrated window score in [0, 1] (three decimals).
+    #[serde(serialize_with = "three_decimals")]
+    pub score: f32,
+    /// Windows scoring at least [`crate::LEARNED_REPORT_FLOOR`], overlapping ones merged (the
+    /// merged window keeps the highest score), highest first, at most
+    /// [`crate::LEARNED_MAX_WINDOWS`].
+    pub windows: Vec<LearnedWindow>,
+}
+
+/// One window the learned stage scored high.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LearnedWindow {
+    /// Short id within one result: "W1", "W2"… highest score first.
+    pub id: String,
+    /// Byte range `[start, end)` in the original text, on char boundaries.
+    pub span: (usize, usize),
+    /// Calibrated score in [0, 1] (three decimals).
+    #[serde(serialize_with = "three_decimals")]
+    pub score: f32,
+    /// The window's original text (truncated to [`crate::EVIDENCE_MAX_CHARS`] chars).
+    pub evidence: String,
+    /// The features that raised the score most, as `feature (+weight)`: words, `pref…`
+    /// prefixes, `a b` bigrams, `kind=…` (at most five).
+    pub features: Vec<String>,
 }
 
 impl ScanResult {

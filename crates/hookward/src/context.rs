@@ -107,17 +107,25 @@ pub fn project_dir(arg: &ProjectArg) -> Result<String, String> {
         .ok_or_else(|| format!("{}: the project path is not UTF-8", dir.display()))
 }
 
-/// The guard for `project` (None: home files only).
+/// The guard for `project` (None: home files only), with the configuration's extra guarded
+/// files and its `scan.learned_ask` as the learned stage's threshold.
 pub fn guard(project: Option<String>) -> Result<Guard, String> {
     let home = util::user_home()?;
     let home = home
         .to_str()
         .ok_or_else(|| "HOME is not UTF-8".to_string())?
         .to_string();
-    let extra = util::load_config()
-        .map(|c| c.context.extra)
+    let config = util::load_config().ok();
+    let extra = config
+        .as_ref()
+        .map(|c| c.context.extra.clone())
         .unwrap_or_default();
-    Ok(Guard::new(home, util::home()?, project).with_extra(&extra))
+    let learned = config
+        .as_ref()
+        .map_or(hookward_scan::LEARNED_ASK_DEFAULT, |c| c.scan.learned_ask);
+    Ok(Guard::new(home, util::home()?, project)
+        .with_extra(&extra)
+        .with_learned_threshold(learned))
 }
 
 /// Opens (creating if needed) the store of `guard`.

@@ -2,7 +2,9 @@
 
 use crate::util::CliResult;
 use clap::{Args, ValueEnum};
-use hookward_scan::{ScanContext, ScanResult, Scanner, Source, Verdict};
+use hookward_scan::{
+    ScanContext, ScanResult, Scanner, Source, Verdict, LEARNED_ASK_DEFAULT, LEARNED_DENY_DEFAULT,
+};
 use serde_json::json;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -40,13 +42,44 @@ pub enum Format {
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum FailOn {
-    /// Exit 1 when any item is suspicious or worse.
+    /// Exit 1 when any item is flagged: the rules' verdict is suspicious or worse, or the learned
+    /// score reaches the threshold.
     Suspicious,
-    /// Exit 1 when any item is an injection.
+    /// Exit 1 when any item is an injection: the rules' verdict is injection, or the learned score
+    /// reaches 0.9 (or the --threshold when it is higher).
     Injection,
 }
 
+/// The SARIF `ruleId` of a window the learned stage scored at or above the threshold.
+const LEARNED_RULE_ID: &str = "learned/window";
+
+/// Parses `--threshold`: a number with 0 < T ≤ 1.
+fn parse_threshold(s: &str) -> Result<f32, String> {
+    let t: f32 = s.trim().parse().map_err(|_| {
+        format!("`{s}` is not a number; give a learned score with 0 < T ≤ 1, e.g. 0.8")
+    })?;
+    if t > 0.0 && t <= 1.0 {
+        Ok(t)
+    } else {
+        Err(format!(
+            "{s} is out of range; the threshold is a learned score with 0 < T ≤ 1 (default {LEARNED_ASK_DEFAULT})"
+        ))
+    }
+}
+
+/// Scan options.
+///
+/// An item is flagged when the rules' verdict is not clean OR the learned stage's score reaches
+/// the threshold (`--threshold`, default 0.8). `--fail-on suspicious` exits 1 on any flagged item;
+/// `--fail-on injection` on a rules verdict of injection OR a learned score ≥ 0.9 (or ≥ the
+/// threshold when it is higher).
 #[derive(Args)]
+#[command(
+    after_help = "An item is flagged when the rules' verdict is not clean or the learned \
+score reaches the threshold (--threshold, default 0.8). --fail-on suspicious exits 1 on any \
+flagged item; --fail-on injection exits 1 when the rules' verdict is injection or the learned \
+score is at least 0.9 (or the threshold, when that is higher)."
+)]
 pub struct ScanArgs {
     /// Files or folders to scan (folders: .md .txt .html .json … recursively); `-` reads stdin.
     paths: Vec<PathBuf>,
@@ -56,9 +89,52 @@ pub struct ScanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Exit with code 1 when an item reaches this verdict.
+    /// Exit with code 1 when an item reaches this verdict (rules' verdict or learned score, see
+    /// below).
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
+    /// Per flagged item, list every rule finding (rule id, family, span, weight, evidence) and
+    /// every learned window at or above the threshold (span, score, evidence, features).
+    #[arg(long)]
+    explain: bool,
+    /// Learned score (0 < T ≤ 1) at or above which an item counts as flagged [default: 0.8].
+    #[arg(long, value_name = "T", value_parser = parse_threshold)]
+    threshold: Option<f32>,
+}
+
+/// The thresholds of one run.
+#[derive(Clone, Copy, Debug)]
+struct Thresholds {
+    /// Learned score from which an item is flagged.
+    flag: f32,
+    /// Learned score from which an item counts as an injection (`--fail-on injection`).
+    injection: f32,
+}
+
+impl Thresholds {
+    fn of(args: &ScanArgs) -> Thresholds {
+        let flag = args.threshold.unwrap_or(LEARNED_ASK_DEFAULT);
+        Thresholds {
+            flag,
+            injection: flag.max(LEARNED_DENY_DEFAULT),
+        }
+    }
+
+    /// The rules' verdict is not clean or the learned score reaches the threshold.
+    fn flagged(&self, r: &ScanResult) -> bool {
+        r.verdict != Verdict::Clean || r.learned_at_least(self.flag)
+    }
+
+    /// What `--fail-on` compares: the rules' verdict, raised by the learned score.
+    fn level(&self, r: &ScanResult) -> Verdict {
+        if r.verdict == Verdict::Injection || r.learned_at_least(self.injection) {
+            Verdict::Injection
+        } else if self.flagged(r) {
+            Verdict::Suspicious
+        } else {
+            Verdict::Clean
+        }
+    }
 }
 
 struct Item {
@@ -197,32 +273,57 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-fn sarif(results: &[(Item, ScanResult)]) -> serde_json::Value {
+/// A span as `line:col-line:col` (1-based; columns count bytes, like SARIF's).
+fn span_text(text: &str, span: (usize, usize)) -> String {
+    let (sl, sc) = line_col(text, span.0);
+    let (el, ec) = line_col(text, span.1);
+    format!("{sl}:{sc}-{el}:{ec}")
+}
+
+/// The SARIF location of `span` in `item`.
+fn sarif_location(item: &Item, span: (usize, usize)) -> serde_json::Value {
+    let (sl, sc) = line_col(&item.text, span.0);
+    let (el, ec) = line_col(&item.text, span.1);
+    json!([{"physicalLocation": {
+        "artifactLocation": {"uri": item.id},
+        "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec,
+                   "byteOffset": span.0, "byteLength": span.1 - span.0}
+    }}])
+}
+
+fn sarif(results: &[(Item, ScanResult)], th: Thresholds) -> serde_json::Value {
     let mut rules = std::collections::BTreeMap::new();
     let mut out = Vec::new();
     for (item, r) in results {
         for f in &r.findings {
             rules
                 .entry(f.rule_id.clone())
-                .or_insert_with(|| f.family.as_str().to_string());
-            let (sl, sc) = line_col(&item.text, f.span.0);
-            let (el, ec) = line_col(&item.text, f.span.1);
+                .or_insert_with(|| format!("planted instruction: {}", f.family.as_str()));
             out.push(json!({
                 "ruleId": f.rule_id,
                 "level": if r.verdict == Verdict::Injection { "error" } else { "warning" },
                 "message": {"text": format!("{} ({}): {}", f.family.as_str(), r.verdict.as_str(), f.evidence)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": item.id},
-                    "region": {"startLine": sl, "startColumn": sc, "endLine": el, "endColumn": ec,
-                               "byteOffset": f.span.0, "byteLength": f.span.1 - f.span.0}
-                }}],
+                "locations": sarif_location(item, f.span),
                 "properties": {"score": r.score, "severity": f.severity.as_str(), "finding": f.id},
+            }));
+        }
+        let windows = r.learned.iter().flat_map(|l| &l.windows);
+        for w in windows.filter(|w| w.score >= th.flag) {
+            rules
+                .entry(LEARNED_RULE_ID.to_string())
+                .or_insert_with(|| "planted instruction: scored by the learned stage".to_string());
+            out.push(json!({
+                "ruleId": LEARNED_RULE_ID,
+                "level": if w.score >= th.injection { "error" } else { "warning" },
+                "message": {"text": format!("learned stage (score {:.3}): {}", w.score, w.evidence)},
+                "locations": sarif_location(item, w.span),
+                "properties": {"score": w.score, "window": w.id, "features": w.features},
             }));
         }
     }
     let rules: Vec<_> = rules
         .into_iter()
-        .map(|(id, family)| json!({"id": id, "shortDescription": {"text": format!("planted instruction: {family}")}}))
+        .map(|(id, text)| json!({"id": id, "shortDescription": {"text": text}}))
         .collect();
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -231,7 +332,104 @@ fn sarif(results: &[(Item, ScanResult)]) -> serde_json::Value {
     })
 }
 
+/// One item as JSON: the rules' result, the learned stage's (`null` when it scored nothing)
+/// and whether the item counts as flagged at this run's threshold.
+fn item_json(item: &Item, r: &ScanResult, th: Thresholds) -> serde_json::Value {
+    json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
+           "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)})
+}
+
+/// The text lines of one flagged item.
+fn write_item(
+    out: &mut impl Write,
+    item: &Item,
+    r: &ScanResult,
+    th: Thresholds,
+    explain: bool,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{}: {} (score {:.2}){}",
+        item.id,
+        r.verdict.as_str(),
+        r.score,
+        if r.capped { " [capped]" } else { "" }
+    )?;
+    match &r.learned {
+        Some(l) => writeln!(
+            out,
+            "  learned score {:.2} ({} the threshold {:.2})",
+            l.score,
+            if l.score >= th.flag {
+                "at or above"
+            } else {
+                "below"
+            },
+            th.flag
+        )?,
+        None => writeln!(out, "  learned score: none (no words to score)")?,
+    }
+    for f in &r.findings {
+        if explain {
+            let tags: Vec<String> = f
+                .context
+                .iter()
+                .map(|c| {
+                    serde_json::to_value(c)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                })
+                .collect();
+            writeln!(
+                out,
+                "  {} {} [{}] {} weight {:.3} ({}{}): {:?}",
+                f.id,
+                span_text(&item.text, f.span),
+                f.rule_id,
+                f.family.as_str(),
+                f.weight,
+                f.severity.as_str(),
+                if tags.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", tags.join(", "))
+                },
+                f.evidence
+            )?;
+        } else {
+            let (line, col) = line_col(&item.text, f.span.0);
+            writeln!(
+                out,
+                "  {} {}:{} [{}] {}: {:?}",
+                f.id,
+                line,
+                col,
+                f.rule_id,
+                f.family.as_str(),
+                f.evidence
+            )?;
+        }
+    }
+    if explain {
+        let windows = r.learned.iter().flat_map(|l| &l.windows);
+        for w in windows.filter(|w| w.score >= th.flag) {
+            writeln!(
+                out,
+                "  {} {} [{LEARNED_RULE_ID}] score {:.3}: {:?}",
+                w.id,
+                span_text(&item.text, w.span),
+                w.score,
+                w.evidence
+            )?;
+            writeln!(out, "     features: {}", w.features.join(", "))?;
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: ScanArgs) -> CliResult {
+    let th = Thresholds::of(&args);
     let items = items(&args)?;
     let scanner = Scanner::new().map_err(|e| e.to_string())?;
     let progress = items.len() >= PROGRESS_MIN_ITEMS && std::io::stderr().is_terminal();
@@ -253,19 +451,18 @@ pub fn run(args: ScanArgs) -> CliResult {
         (Format::Sarif, _) => writeln!(
             stdout,
             "{}",
-            serde_json::to_string_pretty(&sarif(&results)).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&sarif(&results, th)).map_err(|e| e.to_string())?
         )
         .map_err(io)?,
         (Format::Json, true) => {
             for (item, r) in &results {
-                let line = json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings, "capped": r.capped});
-                writeln!(stdout, "{line}").map_err(io)?;
+                writeln!(stdout, "{}", item_json(item, r, th)).map_err(io)?;
             }
         }
         (Format::Json, false) => {
             let all: Vec<_> = results
                 .iter()
-                .map(|(item, r)| json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings, "capped": r.capped}))
+                .map(|(item, r)| item_json(item, r, th))
                 .collect();
             writeln!(
                 stdout,
@@ -277,33 +474,11 @@ pub fn run(args: ScanArgs) -> CliResult {
         (Format::Text, _) => {
             let mut flagged = 0;
             for (item, r) in &results {
-                if r.verdict == Verdict::Clean {
+                if !th.flagged(r) {
                     continue;
                 }
                 flagged += 1;
-                writeln!(
-                    stdout,
-                    "{}: {} (score {:.2}){}",
-                    item.id,
-                    r.verdict.as_str(),
-                    r.score,
-                    if r.capped { " [capped]" } else { "" }
-                )
-                .map_err(io)?;
-                for f in &r.findings {
-                    let (line, col) = line_col(&item.text, f.span.0);
-                    writeln!(
-                        stdout,
-                        "  {} {}:{} [{}] {}: {:?}",
-                        f.id,
-                        line,
-                        col,
-                        f.rule_id,
-                        f.family.as_str(),
-                        f.evidence
-                    )
-                    .map_err(io)?;
-                }
+                write_item(&mut stdout, item, r, th, args.explain).map_err(io)?;
             }
             writeln!(
                 stdout,
@@ -313,12 +488,12 @@ pub fn run(args: ScanArgs) -> CliResult {
             .map_err(io)?;
         }
     }
-    let threshold = match args.fail_on {
+    let fail_level = match args.fail_on {
         Some(FailOn::Suspicious) => Some(Verdict::Suspicious),
         Some(FailOn::Injection) => Some(Verdict::Injection),
         None => None,
     };
-    let failed = threshold.is_some_and(|t| results.iter().any(|(_, r)| r.verdict >= t));
+    let failed = fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t));
     Ok(if failed {
         ExitCode::from(1)
     } else {

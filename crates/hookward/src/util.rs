@@ -81,6 +81,7 @@ pub fn run_config(json: bool) -> CliResult {
 /// check, with the config's serde names (`"deny"`, not `Deny`). `value` is `cfg` serialized.
 /// A `[context]` value equal to its default is shown as `default`; any other comes from the
 /// layer that last set something under `[context]` (the config keeps one origin for the table).
+/// `[scan]` is spelled out the same way (`scan.learned_ask`, `scan.learned_deny`).
 fn config_rows(cfg: &Config, value: &serde_json::Value) -> Vec<(String, String, String)> {
     let mut rows = Vec::new();
     for key in KEYS {
@@ -116,6 +117,21 @@ fn config_rows(cfg: &Config, value: &serde_json::Value) -> Vec<(String, String, 
                     v.to_string(),
                     origin(&v, &d),
                 ));
+            }
+            continue;
+        }
+        if *key == "scan" {
+            let d = hookward_config::ScanConfig::default();
+            for (name, v, dv) in [
+                ("learned_ask", cfg.scan.learned_ask, d.learned_ask),
+                ("learned_deny", cfg.scan.learned_deny, d.learned_deny),
+            ] {
+                let origin = if v == dv {
+                    "default".to_string()
+                } else {
+                    cfg.origin("scan").to_string()
+                };
+                rows.push((format!("scan.{name}"), format!("{v}"), origin));
             }
             continue;
         }

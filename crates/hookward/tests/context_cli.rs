@@ -54,6 +54,24 @@ fn settings() -> insta::Settings {
     settings.add_filter(r"quarantine/\d+-\d+-", "quarantine/[TAG]-");
     settings.add_filter(r#""bytes": \d+"#, r#""bytes": [N]"#);
     settings.add_filter(r"\(\d+ bytes\)", "([N] bytes)");
+    // The learned stage's score, features and severity (deny from 0.9, ask below) follow the
+    // shipped model, which is retrained from time to time.
+    settings.add_filter(
+        r"\(learned stage: score \d\.\d+ ≥ threshold ([0-9.]+)(?:; strongest features: (?:[^()\n]|\([^()\n]*\))*)?\)",
+        "(learned stage: score [SCORE] ≥ threshold $1; strongest features: [FEATURES])",
+    );
+    settings.add_filter(
+        r"\b(?:deny|ask) learned/window",
+        "[SEVERITY] learned/window",
+    );
+    settings.add_filter(
+        r#""rule_id": ?"learned/window", ?"severity": ?"(?:deny|ask)""#,
+        r#""rule_id":"learned/window","severity":"[SEVERITY]""#,
+    );
+    settings.add_filter(
+        r#"("rule_id": "learned/window",\n\s*"severity": )"(?:deny|ask)""#,
+        r#"$1"[SEVERITY]""#,
+    );
     settings
 }
 
