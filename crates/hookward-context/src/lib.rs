@@ -107,7 +107,7 @@ pub struct Guard {
     pub extra: Vec<String>,
     /// The learned stage's score (in (0, 1]) from which text a change adds to an instruction,
     /// rule, skill or memory file is a finding (`learned/window`, see [`detect`]); default
-    /// [`hookward_scan::LEARNED_ASK_DEFAULT`] (0.8). Set with [`Guard::with_learned_threshold`].
+    /// [`hookward_scan::LEARNED_ASK_DEFAULT`] (0.7). Set with [`Guard::with_learned_threshold`].
     pub learned_threshold: f32,
 }
 

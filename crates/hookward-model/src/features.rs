@@ -17,15 +17,19 @@
 //! bigram of tokens `i-1, i`. Each is hashed (FNV-1a 64, distinct seeds per kind) into
 //! `2^bits` buckets.
 
-/// One token: its text and byte span `[start, end)` in the normalised text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One token: its byte span `[start, end)` in the normalised text and the hashes its features
+/// are made of. No allocation per token: [`token_text`] rebuilds the text for explanations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
-    /// The token's text (joined letters for letter-spaced words; `0` for digit runs).
-    pub text: String,
     /// Byte offset of the token's first char in the input.
     pub start: usize,
     /// Byte offset after the token's last char in the input.
     pub end: usize,
+    /// FNV-1a 64 of the token's text (the joined letters of a letter-spaced word; `0` for a
+    /// digit run).
+    pub hash: u64,
+    /// FNV-1a 64 of the first four chars, for words longer than five chars.
+    pub prefix: Option<u64>,
 }
 
 const SEED_UNI: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -34,14 +38,20 @@ const SEED_BI: u64 = 0x1656_67b1_9e37_79f9;
 /// Seed of the per-kind bias feature (see [`kind_feature`]).
 const SEED_KIND: u64 = 0x27d4_eb2f_1656_67c5;
 
-/// FNV-1a 64 over `bytes`, started from `seed`.
-fn fnv(seed: u64, bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ seed;
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+fn fnv_bytes(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h = h.wrapping_mul(FNV_PRIME);
     }
-    // final avalanche (splitmix64) so the low bits used as the bucket are well mixed
+    h
+}
+
+/// splitmix64 finaliser of `h ^ seed`: the bucket bits are well mixed.
+fn finish(h: u64, seed: u64) -> u64 {
+    let mut h = h ^ seed;
     h ^= h >> 30;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^= h >> 27;
@@ -63,110 +73,139 @@ fn is_mark_token(c: char) -> bool {
     matches!(c, ':' | '!' | '?' | '<' | '>' | '[' | ']' | '|' | '@' | '#')
 }
 
-fn is_inner_mark(c: char) -> bool {
-    matches!(c, '*' | '_' | '~' | '`')
+fn is_inner_mark(b: u8) -> bool {
+    matches!(b, b'*' | b'_' | b'~' | b'`')
 }
 
-/// Splits normalised text into tokens (see the module doc). Pure; O(n).
-pub fn tokenize(text: &str) -> Vec<Token> {
-    let mut raw: Vec<Token> = Vec::with_capacity(text.len() / 5 + 1);
-    let mut word = String::new();
-    let mut wstart = 0usize;
-    let mut wend = 0usize;
-    let mut digits = true;
-    let mut chars = text.char_indices().peekable();
-    let mut prev_alnum = false;
-    let mut last_newline = false;
-    let flush = |raw: &mut Vec<Token>, word: &mut String, s: usize, e: usize, digits: bool| {
-        if !word.is_empty() {
-            let text = if digits {
-                "0".to_string()
-            } else {
-                std::mem::take(word)
-            };
-            word.clear();
-            raw.push(Token {
-                text,
-                start: s,
-                end: e,
-            });
+fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        c.is_alphanumeric() && !is_cjk(c)
+    }
+}
+
+/// The word being read.
+struct Word {
+    start: usize,
+    end: usize,
+    hash: u64,
+    prefix: Option<u64>,
+    chars: usize,
+    digits: bool,
+}
+
+impl Word {
+    fn push(&mut self, c: char, at: usize) {
+        let mut buf = [0u8; 4];
+        self.hash = fnv_bytes(self.hash, c.encode_utf8(&mut buf).as_bytes());
+        self.chars += 1;
+        if self.chars == 4 {
+            self.prefix = Some(self.hash);
         }
-    };
-    while let Some((i, c)) = chars.next() {
-        if c.is_alphanumeric() && !is_cjk(c) {
-            if word.is_empty() {
-                wstart = i;
-                digits = true;
+        self.digits &= c.is_numeric();
+        self.end = at + c.len_utf8();
+    }
+
+    fn token(&self) -> Token {
+        if self.digits {
+            return Token {
+                start: self.start,
+                end: self.end,
+                hash: fnv_bytes(FNV_OFFSET, b"0"),
+                prefix: None,
+            };
+        }
+        Token {
+            start: self.start,
+            end: self.end,
+            hash: self.hash,
+            prefix: if self.chars > 5 { self.prefix } else { None },
+        }
+    }
+}
+
+fn single_token(c: char, at: usize) -> Token {
+    let mut buf = [0u8; 4];
+    Token {
+        start: at,
+        end: at + c.len_utf8(),
+        hash: fnv_bytes(FNV_OFFSET, c.encode_utf8(&mut buf).as_bytes()),
+        prefix: None,
+    }
+}
+
+/// Splits normalised text into tokens (see the module doc). Pure; O(n), one allocation for
+/// the result.
+pub fn tokenize(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut raw: Vec<Token> = Vec::with_capacity(text.len() / 5 + 1);
+    let mut word: Option<Word> = None;
+    let mut last_newline = false;
+    let mut i = 0usize;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (c, len) = if b < 0x80 {
+            (b as char, 1)
+        } else {
+            match text[i..].chars().next() {
+                Some(c) => (c, c.len_utf8()),
+                None => break,
             }
-            word.push(c);
-            digits &= c.is_numeric();
-            wend = i + c.len_utf8();
-            prev_alnum = true;
+        };
+        if is_word_char(c) {
+            let w = word.get_or_insert(Word {
+                start: i,
+                end: i,
+                hash: FNV_OFFSET,
+                prefix: None,
+                chars: 0,
+                digits: true,
+            });
+            w.push(c, i);
             last_newline = false;
+            i += len;
             continue;
         }
-        if is_inner_mark(c) && prev_alnum {
-            // `ig**nore`: skip the marks when a letter follows them.
-            let mut j = i + c.len_utf8();
-            let mut probe = chars.clone();
-            while let Some(&(k, d)) = probe.peek() {
-                if is_inner_mark(d) {
-                    j = k + d.len_utf8();
-                    probe.next();
-                } else {
-                    break;
-                }
+        if word.is_some() && b < 0x80 && is_inner_mark(b) {
+            // `ig**nore`: skip the marks when a word char follows them.
+            let mut j = i;
+            while j < bytes.len() && is_inner_mark(bytes[j]) {
+                j += 1;
             }
-            if let Some(&(_, d)) = probe.peek() {
-                if d.is_alphanumeric() && !is_cjk(d) {
-                    chars = probe;
-                    let _ = j;
-                    continue;
-                }
+            if text[j..].chars().next().is_some_and(is_word_char) {
+                i = j;
+                continue;
             }
         }
-        flush(&mut raw, &mut word, wstart, wend, digits);
-        prev_alnum = false;
-        if is_cjk(c) {
-            raw.push(Token {
-                text: c.to_string(),
-                start: i,
-                end: i + c.len_utf8(),
-            });
+        if let Some(w) = word.take() {
+            raw.push(w.token());
+        }
+        if is_cjk(c) || is_mark_token(c) {
+            raw.push(single_token(c, i));
             last_newline = false;
         } else if c == '\n' {
             if !last_newline {
-                raw.push(Token {
-                    text: "\n".to_string(),
-                    start: i,
-                    end: i + 1,
-                });
+                raw.push(single_token('\n', i));
             }
             last_newline = true;
-        } else if is_mark_token(c) {
-            raw.push(Token {
-                text: c.to_string(),
-                start: i,
-                end: i + c.len_utf8(),
-            });
-            last_newline = false;
         }
+        i += len;
     }
-    flush(&mut raw, &mut word, wstart, wend, digits);
+    if let Some(w) = word.take() {
+        raw.push(w.token());
+    }
     join_spaced_letters(text, raw)
 }
 
 /// Joins runs of ≥ 3 one-letter tokens separated by a single space, `-` or `.` (`i g n o r e`).
-fn join_spaced_letters(text: &str, raw: Vec<Token>) -> Vec<Token> {
+fn join_spaced_letters(text: &str, mut raw: Vec<Token>) -> Vec<Token> {
     let single = |t: &Token| {
-        t.text.chars().count() == 1 && t.text.chars().all(|c| c.is_alphabetic() && !is_cjk(c))
+        let mut cs = text[t.start..t.end].chars();
+        matches!((cs.next(), cs.next()), (Some(c), None) if c.is_alphabetic() && !is_cjk(c))
     };
     let tight = |a: &Token, b: &Token| {
-        b.start >= a.end
-            && b.start - a.end <= 1
-            && text
-                .get(a.end..b.start)
-                .is_some_and(|g| g == " " || g == "-" || g == ".")
+        matches!(text.get(a.end..b.start), Some(" ") | Some("-") | Some("."))
     };
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
@@ -177,20 +216,47 @@ fn join_spaced_letters(text: &str, raw: Vec<Token>) -> Vec<Token> {
                 j += 1;
             }
             if j - i >= 3 {
-                let joined: String = raw[i..j].iter().map(|t| t.text.as_str()).collect();
-                out.push(Token {
-                    text: joined,
+                let mut w = Word {
                     start: raw[i].start,
-                    end: raw[j - 1].end,
-                });
+                    end: raw[i].end,
+                    hash: FNV_OFFSET,
+                    prefix: None,
+                    chars: 0,
+                    digits: false,
+                };
+                for t in &raw[i..j] {
+                    for c in text[t.start..t.end].chars() {
+                        w.push(c, t.start);
+                    }
+                }
+                w.end = raw[j - 1].end;
+                out.push(w.token());
                 i = j;
                 continue;
             }
         }
-        out.push(raw[i].clone());
+        out.push(raw[i]);
         i += 1;
     }
+    raw.clear();
     out
+}
+
+/// The text of a token as its features see it (joined letters, `0` for digits, `⏎` for a line
+/// break): for explanations, not on the scoring path.
+pub fn token_text(text: &str, t: &Token) -> String {
+    let s = text.get(t.start..t.end).unwrap_or("");
+    if s == "\n" {
+        return "⏎".into();
+    }
+    let w: String = s
+        .chars()
+        .filter(|c| is_word_char(*c) || is_cjk(*c) || is_mark_token(*c))
+        .collect();
+    if !w.is_empty() && w.chars().all(char::is_numeric) {
+        return "0".into();
+    }
+    w
 }
 
 /// What a feature is, for explanations.
@@ -202,86 +268,47 @@ pub enum FeatureKind {
     Prefix,
     /// Two adjacent tokens.
     Bigram,
-    /// Three chars of a word (with `^`/`$` at its ends).
-    CharGram,
 }
 
-/// Calls `f(bucket, kind, token_index)` for every feature anchored at token `i` of `tokens`
-/// (see the module doc); `bits` is the table size exponent.
+/// Calls `f(bucket, kind)` for every feature anchored at token `i` of `tokens` (see the module
+/// doc); `bits` is the table size exponent.
+#[inline]
 pub fn features_at(tokens: &[Token], i: usize, bits: u32, f: &mut impl FnMut(usize, FeatureKind)) {
     let mask = (1u64 << bits) - 1;
     let t = &tokens[i];
-    let hu = fnv(SEED_UNI, t.text.as_bytes());
-    f((hu & mask) as usize, FeatureKind::Unigram);
-    if t.text.chars().count() > 5 {
-        let cut = t
-            .text
-            .char_indices()
-            .nth(4)
-            .map_or(t.text.len(), |(k, _)| k);
-        let hp = fnv(SEED_PRE, &t.text.as_bytes()[..cut]);
-        f((hp & mask) as usize, FeatureKind::Prefix);
+    f(
+        (finish(t.hash, SEED_UNI) & mask) as usize,
+        FeatureKind::Unigram,
+    );
+    if let Some(p) = t.prefix {
+        f((finish(p, SEED_PRE) & mask) as usize, FeatureKind::Prefix);
     }
     if i > 0 {
-        let hp = fnv(SEED_UNI, tokens[i - 1].text.as_bytes());
-        let hb = fnv(SEED_BI ^ hp, t.text.as_bytes());
-        f((hb & mask) as usize, FeatureKind::Bigram);
+        let h = tokens[i - 1].hash.rotate_left(17) ^ t.hash;
+        f((finish(h, SEED_BI) & mask) as usize, FeatureKind::Bigram);
     }
-    if chargrams() {
-        let n = t.text.chars().count();
-        if (4..=24).contains(&n) {
-            let cs: Vec<char> = std::iter::once('^')
-                .chain(t.text.chars())
-                .chain(std::iter::once('$'))
-                .collect();
-            let mut buf = [0u8; 16];
-            for w in cs.windows(3) {
-                let mut len = 0;
-                for c in w {
-                    len += c.encode_utf8(&mut buf[len..]).len();
-                }
-                let h = fnv(SEED_CHAR, &buf[..len]);
-                f((h & mask) as usize, FeatureKind::CharGram);
-            }
-        }
-    }
-}
-
-const SEED_CHAR: u64 = 0x85eb_ca77_c2b2_ae63;
-
-fn chargrams() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("HOOKWARD_FEAT_CHARGRAMS").is_some())
 }
 
 /// The text of a feature anchored at token `i` (for explanations).
-pub fn feature_text(tokens: &[Token], i: usize, kind: FeatureKind) -> String {
-    let show = |s: &str| {
-        if s == "\n" {
-            "⏎".to_string()
-        } else {
-            s.to_string()
-        }
-    };
+pub fn feature_text(text: &str, tokens: &[Token], i: usize, kind: FeatureKind) -> String {
     match kind {
-        FeatureKind::Unigram => show(&tokens[i].text),
+        FeatureKind::Unigram => token_text(text, &tokens[i]),
         FeatureKind::Prefix => {
-            let t = &tokens[i].text;
-            let cut = t.char_indices().nth(4).map_or(t.len(), |(k, _)| k);
-            format!("{}…", &t[..cut])
+            let t = token_text(text, &tokens[i]);
+            let p: String = t.chars().take(4).collect();
+            format!("{p}…")
         }
-        FeatureKind::CharGram => format!("{}#", tokens[i].text),
         FeatureKind::Bigram => format!(
             "{} {}",
-            show(&tokens[i.saturating_sub(1)].text),
-            show(&tokens[i].text)
+            token_text(text, &tokens[i.saturating_sub(1)]),
+            token_text(text, &tokens[i])
         ),
     }
 }
 
-/// The bucket of the bias feature of a text kind (`email`, `web`, `memory_write`…).
+/// The bucket of the bias feature of a text kind (`email`, `web_page`, `memory_write`…).
 pub fn kind_feature(kind: &str, bits: u32) -> usize {
-    (fnv(SEED_KIND, kind.as_bytes()) & ((1u64 << bits) - 1)) as usize
+    (finish(fnv_bytes(FNV_OFFSET, kind.as_bytes()), SEED_KIND) & ((1u64 << bits) - 1)) as usize
 }
 
 #[cfg(test)]
@@ -289,7 +316,7 @@ mod tests {
     use super::*;
 
     fn words(s: &str) -> Vec<String> {
-        tokenize(s).into_iter().map(|t| t.text).collect()
+        tokenize(s).iter().map(|t| token_text(s, t)).collect()
     }
 
     #[test]
@@ -306,7 +333,7 @@ mod tests {
     fn scripts_without_spaces_split_per_char_and_digits_fold() {
         assert_eq!(words("忽略之前"), ["忽", "略", "之", "前"]);
         assert_eq!(words("port 8080"), ["port", "0"]);
-        assert_eq!(words("human:\n\nhi"), ["human", ":", "\n", "hi"]);
+        assert_eq!(words("human:\n\nhi"), ["human", ":", "⏎", "hi"]);
     }
 
     #[test]
@@ -317,5 +344,8 @@ mod tests {
         }
         let t = &tokenize(s)[1];
         assert_eq!(&s[t.start..t.end], "ig**nore");
+        // the hidden word hashes like the plain one
+        assert_eq!(t.hash, tokenize("ignore")[0].hash);
+        assert_eq!(tokenize("i g n o r e")[0].hash, tokenize("ignore")[0].hash);
     }
 }

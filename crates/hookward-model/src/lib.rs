@@ -2,7 +2,7 @@
 //!
 //! The rule families of `hookward-scan` locate exact spans and explain themselves, but they only
 //! know the phrasings someone wrote down. This crate adds a model that scores *windows* of text
-//! (40 tokens, every 20 tokens) for "reads as an instruction planted for the model": a hashed
+//! (20 tokens, every 10 tokens) for "reads as an instruction planted for the model": a hashed
 //! word / word-prefix / word-bigram linear model (logistic regression, [`features`]), with a
 //! bias per text kind (`email`, `web`, `tool_output`, `memory_write`, `instruction_file`…) and
 //! a calibrated score (Platt scaling fitted on leave-one-source-out scores).
@@ -55,7 +55,7 @@ impl Model {
         static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
         M.get_or_init(|| match Model::from_bytes(SHIPPED) {
             Ok(m) => m,
-            Err(_) => Model::from_floats(8, 40, 20, -20.0, &[0.0; 256], (1.0, 0.0)),
+            Err(_) => Model::from_floats(8, 20, 10, -20.0, &[0.0; 256], (1.0, 0.0)),
         })
     }
 

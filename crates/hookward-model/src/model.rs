@@ -259,12 +259,13 @@ impl Model {
         kind: &str,
         top: usize,
     ) -> Vec<Contribution> {
-        self.explain_of(&tokenize(text), window, kind, top)
+        self.explain_of(text, &tokenize(text), window, kind, top)
     }
 
     /// [`Model::explain`] over tokens already made by [`tokenize`].
     pub fn explain_of(
         &self,
+        text: &str,
         tokens: &[Token],
         window: &Window,
         kind: &str,
@@ -276,7 +277,10 @@ impl Model {
         for i in window.first_token..end {
             features_at(tokens, i, self.bits, &mut |b, k: FeatureKind| {
                 n += 1;
-                items.push((feature_text(tokens, i, k), self.w(b) as f32 * self.scale));
+                items.push((
+                    feature_text(text, tokens, i, k),
+                    self.w(b) as f32 * self.scale,
+                ));
             });
         }
         let norm = (n.max(1) as f32).sqrt();

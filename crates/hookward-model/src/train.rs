@@ -49,10 +49,10 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             bits: 18,
-            window: 40,
-            stride: 20,
-            epochs: 6,
-            l2: 1e-6,
+            window: 20,
+            stride: 10,
+            epochs: 3,
+            l2: 1e-3,
             learning_rate: 0.2,
             seed: 0x5eed,
             mil_rounds: 2,

@@ -39,14 +39,7 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
     let response = event.tool.as_ref()?.response.as_ref()?;
     let scan = facts.scan.as_ref()?;
     let mut replacements = Vec::new();
-    let windows = |t: &hookward_facts::TextScan| -> Vec<(usize, usize)> {
-        t.learned
-            .iter()
-            .flat_map(|l| l.windows.iter())
-            .filter(|w| w.score >= learned_deny)
-            .map(|w| w.span)
-            .collect()
-    };
+    let windows = |t: &hookward_facts::TextScan| removed_windows(t, learned_deny);
     for t in scan
         .texts
         .iter()
@@ -78,6 +71,19 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
         .then(|| hookward_facts::output::with_replaced(response, &replacements))
 }
 
+/// The learned-stage windows of `t` to remove: those scoring at least `learned_deny` that no rule
+/// span overlaps. Rules locate exact spans; a model window (20 tokens) is coarser, so where a
+/// rule already found the planted text the text around it is kept.
+fn removed_windows(t: &hookward_facts::TextScan, learned_deny: f32) -> Vec<(usize, usize)> {
+    t.learned
+        .iter()
+        .flat_map(|l| l.windows.iter())
+        .filter(|w| w.score >= learned_deny)
+        .map(|w| w.span)
+        .filter(|&(s, e)| !t.findings.iter().any(|f| f.span.0 < e && s < f.span.1))
+        .collect()
+}
+
 /// The rule ids and families of the findings, without their text (`inject/override-previous
 /// (instruction_override), …`).
 fn rule_list(facts: &Facts, learned_deny: f32) -> String {
@@ -91,12 +97,21 @@ fn rule_list(facts: &Facts, learned_deny: f32) -> String {
             seen.push(item);
         }
     }
-    if let Some(w) = scan
-        .learned_windows
-        .first()
-        .filter(|w| w.window.score >= learned_deny)
-    {
-        seen.push(format!("learned stage (score {:.2})", w.window.score));
+    let removed = scan
+        .texts
+        .iter()
+        .flat_map(|t| {
+            let kept = removed_windows(t, learned_deny);
+            t.learned
+                .iter()
+                .flat_map(|l| l.windows.iter())
+                .filter(|w| kept.contains(&w.span))
+                .map(|w| w.score)
+                .collect::<Vec<_>>()
+        })
+        .fold(None, |m: Option<f32>, x| Some(m.map_or(x, |m| m.max(x))));
+    if let Some(score) = removed {
+        seen.push(format!("learned stage (score {score:.2})"));
     }
     let n = seen.len();
     seen.truncate(5);

@@ -24,12 +24,12 @@ scan_config := object.get(object.get(input, "config", {}), "scan", {})
 
 learned_flagged if {
 	scan.source in {"memory_write", "instruction_file", "skill_file"}
-	learned_score >= object.get(scan_config, "learned_deny", 0.9)
+	learned_score >= object.get(scan_config, "learned_deny", 0.85)
 }
 
 learned_suspicious if {
 	scan.source in {"memory_write", "instruction_file", "skill_file"}
-	learned_score >= object.get(scan_config, "learned_ask", 0.8)
+	learned_score >= object.get(scan_config, "learned_ask", 0.7)
 	not learned_flagged
 }
 
@@ -42,7 +42,7 @@ hidden if {
 
 user_authored if object.get(iw, "user_authored", false) == true
 
-families := concat(", ", sort({f.family | some f in scan.findings} | {sprintf("learned score %.2f", [learned_score]) | learned_score >= object.get(scan_config, "learned_ask", 0.8)}))
+families := concat(", ", sort({f.family | some f in scan.findings} | {sprintf("learned score %.2f", [learned_score]) | learned_score >= object.get(scan_config, "learned_ask", 0.7)}))
 
 first_evidence := scan.findings[0].evidence
 

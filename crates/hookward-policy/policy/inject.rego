@@ -18,9 +18,9 @@ learned_score := object.get(scan, "learned_score", 0)
 
 scan_config := object.get(object.get(input, "config", {}), "scan", {})
 
-learned_ask := object.get(scan_config, "learned_ask", 0.8)
+learned_ask := object.get(scan_config, "learned_ask", 0.7)
 
-learned_deny := object.get(scan_config, "learned_deny", 0.9)
+learned_deny := object.get(scan_config, "learned_deny", 0.85)
 
 learned_evidence := scan.learned_windows[0].evidence
 
@@ -43,17 +43,19 @@ decision contains {"id": "inject/suspicious-output", "decision": "ask", "reason"
 }
 
 # @rule inject/learned-planted deny
-# The learned stage scores a window of the tool output at or above scan.learned_deny: it reads as an instruction planted for the model even though no rule family matched (or as well as one did). The window is removed like a rule span.
+# The learned stage scores a window of the tool output at or above scan.learned_deny and the rules did not already find planted instructions: it reads as an instruction planted for the model though no rule family matched. The window is removed like a rule span.
 decision contains {"id": "inject/learned-planted", "decision": "deny", "reason": reason} if {
 	input.event.kind == "PostToolUse"
+	scan.verdict != "injection"
 	learned_score >= learned_deny
 	reason := sprintf("the output of %s reads as instructions planted for the model (learned score %.2f; %s), e.g. %q", [input.event.tool.name, learned_score, learned_features, learned_evidence])
 }
 
 # @rule inject/learned-suspicious ask
-# The learned stage scores a window of the tool output at or above scan.learned_ask (and below learned_deny): the model is warned.
+# The learned stage scores a window of the tool output at or above scan.learned_ask (and below learned_deny) and no rule flagged it: the model is warned.
 decision contains {"id": "inject/learned-suspicious", "decision": "ask", "reason": reason} if {
 	input.event.kind == "PostToolUse"
+	scan.verdict == "clean"
 	learned_score >= learned_ask
 	learned_score < learned_deny
 	reason := sprintf("the output of %s contains text that may be instructions for the model (learned score %.2f; %s), e.g. %q", [input.event.tool.name, learned_score, learned_features, learned_evidence])

@@ -1,8 +1,10 @@
 //! Finds instructions planted in text an AI agent reads — web pages, command output, files,
 //! e-mail, MCP results — before the model acts on them (issue 4, "Injection scan").
 //!
-//! The scanner is a pure function of the text and a [`ScanContext`]: no network, no model, no
-//! I/O. It normalises the text (NFKC, case folding, invisible characters removed and recorded,
+//! The scanner is a pure function of the text and a [`ScanContext`]: no network, no I/O, no
+//! model download — the learned second stage (`hookward-model`, weights compiled into the
+//! binary) scores windows of the same normalised text and reports them in
+//! [`ScanResult::learned`], apart from the rules' verdict. It normalises the text (NFKC, case folding, invisible characters removed and recorded,
 //! Unicode tag characters decoded, look-alike letters folded, HTML entities decoded), decodes
 //! base64/hex/percent-encoded blobs, runs documented rule families over the result (see the
 //! `rules` modules), weighs every hit by where it sits (code, quotation, hidden HTML, after
@@ -72,19 +74,21 @@ pub use types::{
 };
 
 /// Windows of the learned stage scoring below this are not listed in [`Learned::windows`]
-/// (their score still counts in [`Learned::score`]): 0.3, the lowest `ask` threshold the
-/// config accepts, so every window a policy can act on is listed.
-pub const LEARNED_REPORT_FLOOR: f32 = 0.3;
+/// (their score still counts in [`Learned::score`]): 0.5, the lowest threshold the config
+/// accepts, so every window a policy can act on is listed. A window with no evidence either way
+/// scores about 0.5 after calibration, so lower thresholds would flag ordinary text.
+pub const LEARNED_REPORT_FLOOR: f32 = 0.5;
 
-/// Default `scan.learned_ask` threshold on [`Learned::score`]: 0.8. The smallest threshold at
-/// which the shipped model alone flagged at most 0.5 % of the benign texts of the
-/// leave-one-source-out evaluation (`crates/hookward-train`, figures in BENCHMARKS.md).
-pub const LEARNED_ASK_DEFAULT: f32 = 0.8;
+/// Default `scan.learned_ask` threshold on [`Learned::score`]: 0.7. The smallest threshold (on a
+/// 0.05 grid) at which the shipped model alone flagged at most 0.5 % of the benign texts of the
+/// leave-one-source-out evaluation: 0.49 % (`crates/hookward-train`, figures in BENCHMARKS.md).
+pub const LEARNED_ASK_DEFAULT: f32 = 0.7;
 
-/// Default `scan.learned_deny` threshold: 0.9 — windows at or above it are treated as planted
+/// Default `scan.learned_deny` threshold: 0.85 (the model alone flagged 0.10 % of the benign
+/// texts there, out of fold) — windows at or above it are treated as planted
 /// (removed from tool output, writes to instruction files denied); between
 /// [`LEARNED_ASK_DEFAULT`] and this the model and the person are warned.
-pub const LEARNED_DENY_DEFAULT: f32 = 0.9;
+pub const LEARNED_DENY_DEFAULT: f32 = 0.85;
 
 /// At most this many windows are listed per text (highest scores first): 16.
 pub const LEARNED_MAX_WINDOWS: usize = 16;

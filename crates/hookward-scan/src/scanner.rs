@@ -444,7 +444,7 @@ fn learned(body: &str, norm: &Normalized, source: &Source) -> Option<Learned> {
                 .copied()
                 .unwrap_or(*w);
             let features = model
-                .explain_of(&tokens, &inner, kind, 5)
+                .explain_of(&norm.text, &tokens, &inner, kind, 5)
                 .into_iter()
                 .map(|c| format!("{} (+{:.2})", c.feature, c.weight))
                 .collect();

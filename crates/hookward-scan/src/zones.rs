@@ -4,10 +4,15 @@
 //! Block zones are computed once per text (only for texts with candidate hits) on the normalised
 //! (lower-cased) copy; line details are computed on demand for the lines that hold a hit.
 //! - **code**: fenced blocks (```` ``` ```` / `~~~`), indented blocks in markdown (4 spaces or a tab
-//!   after a blank line, not starting with `<`), `<code>`/`<pre>` elements; on demand: inline
-//!   code spans on the hit's line;
+//!   after a blank line, not starting with `<`) whose content looks like code (brackets,
+//!   operators, keywords, shell prompts, comments — indentation alone is not enough: an indented
+//!   e-mail, a YAML `body: |` or a JSON `"description": "…"` holding sentences is prose),
+//!   `<code>`/`<pre>` elements; on demand: inline code spans on the hit's line;
 //! - **hidden**: HTML comments, elements styled invisible (`display:none`, `visibility:hidden`,
-//!   `font-size:0`, `opacity:0`, white or transparent text), the `hidden` attribute, attribute
+//!   `font-size:0`/`1px`, `opacity:0`, white or transparent text, positioned or indented far
+//!   off-screen, clipped to nothing, zero height with `overflow:hidden`, `scale(0)`), the
+//!   `hidden` and `aria-hidden="true"` attributes, screen-reader-only and hiding classes
+//!   (`sr-only`, `visually-hidden`, `d-none`…), `<noscript>` and `<template>` content, attribute
 //!   values a reader does not see (`alt`, `title`, `content`, `aria-label`, `placeholder`),
 //!   markdown image alt text and link titles, decoded Unicode tag characters;
 //! - **quoted** (on demand): inline double-quoted strings on one line (≤ 300 bytes);
@@ -63,7 +68,23 @@ pub(crate) struct ZoneDetectors {
     code_element: OnceLock<Option<Regex>>,
 }
 
-const HIDDEN_STYLE: &str = r#"(?-u)<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:style\s*=\s*["'][^"'>]{0,300}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|color\s*:\s*(?:#fff(?:fff)?|white|transparent|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b)|\shidden(?:\s|>|=))[^>]{0,400}>"#;
+const HIDDEN_STYLE: &str = concat!(
+    r#"(?-u)<([a-z][a-z0-9]{0,10})\b[^>]{0,400}?(?:"#,
+    // A style that hides the element from a sighted reader.
+    r#"style\s*=\s*["'](?:[^"'>]{0,300}?[;\s])?(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)"#,
+    r#"|font-size\s*:\s*(?:0*(?:\.\d+)?|0*1(?:\.0+)?)(?:px|pt|em|rem|%)?\s*(?:!important\s*)?[;"']"#,
+    r#"|opacity\s*:\s*0(?:\.0+)?\s*(?:!important\s*)?[;"']"#,
+    r#"|color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba?\(\s*255\s*,\s*255\s*,\s*255\b|rgba\([^)]{0,30},\s*0(?:\.0+)?\s*\))"#,
+    r#"|(?:left|top|right|text-indent|margin-left|margin-top)\s*:\s*-\s*\d{3,}"#,
+    r#"|(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*[;"'][^"'>]{0,200}?overflow\s*:\s*hidden"#,
+    r#"|clip(?:-path)?\s*:\s*(?:rect\(\s*0|inset\(\s*(?:50|100)%)|transform\s*:\s*scale\(\s*0\s*\))"#,
+    // Attributes and classes that hide it.
+    r#"|\shidden\b|\saria-hidden\s*=\s*["']?true"#,
+    r#"|\sclass\s*=\s*["'][^"'>]{0,200}?\b(?:sr-only|visually-hidden|visuallyhidden|screen-reader-text|hidden|d-none|invisible)\b"#,
+    r#")[^>]{0,400}>"#,
+    // Elements a browser does not render.
+    r#"|<(noscript|template)\b[^>]{0,200}>"#,
+);
 const ATTR_VALUE: &str = r#"(?-u)\s(?:alt|title|content|aria-label|aria-description|placeholder|data-[a-z-]{1,30})\s*=\s*(?:"([^"<>]+)"|'([^'<>]+)')"#;
 const MD_IMAGE_ALT: &str = r"(?-u)!\[([^\]\n]+)\]";
 const MD_LINK_TITLE: &str = r#"(?-u)\]\([^)\s]+\s+"([^"\n]+)"\s*\)"#;
@@ -176,6 +197,8 @@ impl ZoneDetectors {
         let mut fence: Option<(u8, usize, usize)> = None; // (char, count, start)
         let mut prev_blank = true;
         let mut prev_indented_code = false;
+        // Lines of the indented block being read; code only if its content looks like code.
+        let mut block: Vec<(usize, usize)> = Vec::new();
         let mut pos = 0usize;
         while pos < bytes.len() {
             let end = t
@@ -204,6 +227,8 @@ impl ZoneDetectors {
                 && trimmed_start <= 3
                 && (count_run(rest, b'`') >= 3 || count_run(rest, b'~') >= 3)
             {
+                flush_indented(t, &mut block, &mut code);
+                prev_indented_code = false;
                 let fc = rest.first().copied().unwrap_or(b'`');
                 fence = Some((fc, count_run(rest, fc), pos));
             } else {
@@ -211,15 +236,17 @@ impl ZoneDetectors {
                     && !is_blank
                     && !line.trim_ascii_start().starts_with(b"<");
                 if indented && (prev_blank || prev_indented_code) {
-                    code.push((pos, end));
+                    block.push((pos, end));
                     prev_indented_code = true;
                 } else if !is_blank {
                     prev_indented_code = false;
+                    flush_indented(t, &mut block, &mut code);
                 }
             }
             prev_blank = is_blank;
             pos = end + 1;
         }
+        flush_indented(t, &mut block, &mut code);
         if let Some((_, _, fstart)) = fence {
             code.push((fstart, bytes.len()));
         }
@@ -250,22 +277,15 @@ impl ZoneDetectors {
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
-            let may_hide = [
-                "display",
-                "visibility",
-                "font-size",
-                "opacity",
-                "color",
-                "hidden",
-            ]
-            .iter()
-            .any(|k| t.contains(k));
+            let may_hide = ["style", "hidden", "class", "<noscript", "<template"]
+                .iter()
+                .any(|k| t.contains(k));
             if may_hide {
                 for c in lazy(&self.hidden_style, HIDDEN_STYLE)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
                 {
-                    if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
+                    if let (Some(m), Some(tag)) = (c.get(0), c.get(1).or_else(|| c.get(2))) {
                         hidden.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
                     }
                 }
@@ -312,6 +332,218 @@ impl ZoneDetectors {
             }
         }
     }
+}
+
+/// Words that start a line of code (followed by code-like punctuation on the same line).
+const CODE_KEYWORDS: &[&str] = &[
+    "def",
+    "class",
+    "import",
+    "from",
+    "return",
+    "if",
+    "elif",
+    "else",
+    "for",
+    "while",
+    "fn",
+    "let",
+    "const",
+    "var",
+    "function",
+    "pub",
+    "use",
+    "struct",
+    "impl",
+    "enum",
+    "package",
+    "func",
+    "try",
+    "catch",
+    "except",
+    "raise",
+    "async",
+    "await",
+    "print",
+    "echo",
+    "cd",
+    "sudo",
+    "npm",
+    "pip",
+    "cargo",
+    "git",
+    "curl",
+    "wget",
+    "export",
+    "local",
+    "val",
+    "public",
+    "private",
+    "static",
+    "void",
+    "int",
+    "char",
+    "select",
+    "insert",
+    "update",
+    "delete",
+    "create",
+    "mod",
+    "type",
+    "interface",
+    "switch",
+    "case",
+    "break",
+    "continue",
+    "with",
+    "match",
+    "loop",
+    "do",
+    "end",
+    "then",
+    "fi",
+    "done",
+    "begin",
+    "assert",
+    "yield",
+    "lambda",
+    "go",
+    "defer",
+    "docker",
+    "kubectl",
+    "make",
+    "python",
+    "node",
+    "rm",
+    "ls",
+    "cat",
+    "mkdir",
+    "chmod",
+    "set",
+    "unset",
+    "alias",
+    "source",
+];
+
+/// What an indented line holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    Code,
+    Prose,
+    Neutral,
+}
+
+/// Classify one indented line of the normalised text. A `key: value` / `"key": "value"` field
+/// is judged by its value, so a YAML or JSON dump of an e-mail or a ticket reads as prose.
+fn line_kind(line: &str) -> LineKind {
+    let l = line.trim();
+    if l.is_empty() {
+        return LineKind::Neutral;
+    }
+    // Shell prompts, REPL prompts, comments, shebangs, preprocessor lines.
+    if [
+        "$ ", "# ", ">>> ", "... ", "% ", "ps>", "#!", "//", "/*", "#include", "#define",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p))
+        || l == "$"
+    {
+        return LineKind::Code;
+    }
+    // A field: judge the value.
+    let value = field_value(l).unwrap_or(l);
+    let v = value
+        .trim()
+        .trim_end_matches(',')
+        .trim_matches(['"', '\'', '|', '>'])
+        .trim();
+    if v.is_empty() || v.chars().all(|c| "{}[](),;".contains(c)) {
+        // Nothing, or only the brackets of a JSON or YAML dump.
+        return LineKind::Neutral;
+    }
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let nonblank = v.chars().filter(|c| !c.is_whitespace()).count().max(1);
+    let symbols = v
+        .chars()
+        .filter(|c| "{}[]()<>;=|&$\\`^".contains(*c))
+        .count();
+    let operators = [
+        "()", "[]", "{}", "=>", "->", "::", "==", "!=", "&&", "||", " = ", "+=", "();", "){", ") {",
+    ]
+    .iter()
+    .any(|o| v.contains(o));
+    let code_end = v.ends_with([';', '{', '}', '(', '[']) || v.ends_with("):");
+    let keyword_start = words
+        .first()
+        .is_some_and(|w| CODE_KEYWORDS.contains(&w.trim_end_matches(':')))
+        && (symbols > 0 || v.ends_with(':') || words.len() <= 3);
+    let dense = symbols * 100 >= nonblank * 8 && symbols >= 2;
+    if (operators || code_end || dense || keyword_start)
+        && field_value(l).is_none_or(|_| symbols > 0)
+    {
+        return LineKind::Code;
+    }
+    let letters = v
+        .chars()
+        .filter(|c| c.is_alphabetic() || c.is_whitespace() || ",.;:!?'\"-".contains(*c))
+        .count();
+    let cjk = v.chars().any(|c| c as u32 >= 0x2E80);
+    if (words.len() >= 4 || (cjk && v.chars().count() >= 8))
+        && letters * 100 >= v.chars().count() * 85
+    {
+        return LineKind::Prose;
+    }
+    LineKind::Neutral
+}
+
+/// The value of a `key: value`, `key = value` or `"key": value` line, if it is one.
+fn field_value(l: &str) -> Option<&str> {
+    let (key, value) = if let Some(rest) = l.strip_prefix('"') {
+        let q = rest.find('"')?;
+        let after = rest.get(q + 1..)?.trim_start();
+        (rest.get(..q)?, after.strip_prefix(':')?)
+    } else {
+        let (k, v) = l.split_once(": ")?;
+        (k.trim_start_matches("- "), v)
+    };
+    let ok = !key.is_empty()
+        && key.len() <= 40
+        && key
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '));
+    ok.then_some(value)
+}
+
+/// A command-line option heading (`-y, --yes`, `--index-url <url>`), as in manual pages.
+fn is_option_line(line: &str) -> bool {
+    let l = line.trim_start();
+    let rest = l.strip_prefix("--").or_else(|| l.strip_prefix('-'));
+    rest.and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        && l.split_whitespace().count() <= 6
+}
+
+/// End of an indented block: mark its lines as code when the block looks like code — at least
+/// one code-like line and no more than twice as many prose lines, or a reference of
+/// command-line options (two option headings, as in manual pages) — not for indentation alone.
+fn flush_indented(t: &str, block: &mut Vec<(usize, usize)>, code: &mut Vec<(usize, usize)>) {
+    if block.is_empty() {
+        return;
+    }
+    let (mut c, mut p, mut options) = (0usize, 0usize, 0usize);
+    for &(s, e) in block.iter() {
+        let line = t.get(s..e).unwrap_or("");
+        options += usize::from(is_option_line(line));
+        match line_kind(line) {
+            LineKind::Code => c += 1,
+            LineKind::Prose => p += 1,
+            LineKind::Neutral => {}
+        }
+    }
+    if options >= 2 || (c > 0 && p <= 2 * c) {
+        code.append(block);
+    }
+    block.clear();
 }
 
 /// Where the element opened by a tag ending at `from` closes (`</tag`), or 2000 bytes on.

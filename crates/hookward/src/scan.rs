@@ -46,7 +46,7 @@ pub enum FailOn {
     /// score reaches the threshold.
     Suspicious,
     /// Exit 1 when any item is an injection: the rules' verdict is injection, or the learned score
-    /// reaches 0.9 (or the --threshold when it is higher).
+    /// reaches 0.85 (or the --threshold when it is higher).
     Injection,
 }
 
@@ -56,7 +56,7 @@ const LEARNED_RULE_ID: &str = "learned/window";
 /// Parses `--threshold`: a number with 0 < T ≤ 1.
 fn parse_threshold(s: &str) -> Result<f32, String> {
     let t: f32 = s.trim().parse().map_err(|_| {
-        format!("`{s}` is not a number; give a learned score with 0 < T ≤ 1, e.g. 0.8")
+        format!("`{s}` is not a number; give a learned score with 0 < T ≤ 1, e.g. 0.7")
     })?;
     if t > 0.0 && t <= 1.0 {
         Ok(t)
@@ -70,15 +70,15 @@ fn parse_threshold(s: &str) -> Result<f32, String> {
 /// Scan options.
 ///
 /// An item is flagged when the rules' verdict is not clean OR the learned stage's score reaches
-/// the threshold (`--threshold`, default 0.8). `--fail-on suspicious` exits 1 on any flagged item;
-/// `--fail-on injection` on a rules verdict of injection OR a learned score ≥ 0.9 (or ≥ the
+/// the threshold (`--threshold`, default 0.7). `--fail-on suspicious` exits 1 on any flagged item;
+/// `--fail-on injection` on a rules verdict of injection OR a learned score ≥ 0.85 (or ≥ the
 /// threshold when it is higher).
 #[derive(Args)]
 #[command(
     after_help = "An item is flagged when the rules' verdict is not clean or the learned \
-score reaches the threshold (--threshold, default 0.8). --fail-on suspicious exits 1 on any \
+score reaches the threshold (--threshold, default 0.7). --fail-on suspicious exits 1 on any \
 flagged item; --fail-on injection exits 1 when the rules' verdict is injection or the learned \
-score is at least 0.9 (or the threshold, when that is higher)."
+score is at least 0.85 (or the threshold, when that is higher)."
 )]
 pub struct ScanArgs {
     /// Files or folders to scan (folders: .md .txt .html .json … recursively); `-` reads stdin.
@@ -97,7 +97,7 @@ pub struct ScanArgs {
     /// every learned window at or above the threshold (span, score, evidence, features).
     #[arg(long)]
     explain: bool,
-    /// Learned score (0 < T ≤ 1) at or above which an item counts as flagged [default: 0.8].
+    /// Learned score (0 < T ≤ 1) at or above which an item counts as flagged [default: 0.7].
     #[arg(long, value_name = "T", value_parser = parse_threshold)]
     threshold: Option<f32>,
 }

@@ -68,3 +68,13 @@ test_learned_thresholds_come_from_the_config if {
 test_learned_score_below_ask_no_opinion if {
 	count(rules.decision) == 0 with input as learned_post(0.3, {})
 }
+
+test_rules_decide_when_they_found_the_planted_text if {
+	base := learned_post(0.95, {})
+	inp := object.union(base, {"facts": object.union(base.facts, {"scan": object.union(base.facts.scan, {
+		"verdict": "injection",
+		"findings": [finding("instruction_override", "ignore previous instructions")],
+	})})})
+	ids := {d.id | some d in rules.decision with input as inp}
+	ids == {"inject/planted-instructions"}
+}
