@@ -266,7 +266,14 @@ pub fn check_with(
         .join("\n");
     if let Some(sc) = scanner() {
         let ctx = ScanContext::new(source_for(kind, path)).with_cap(SCAN_CAP);
-        let r = sc.scan(after, &ctx);
+        // With a previous version the model scores the added lines alone (below), so the
+        // whole file's scan needs only the rules.
+        let whole = if before.is_some() {
+            ctx.clone().without_learned()
+        } else {
+            ctx.clone()
+        };
+        let r = sc.scan(after, &whole);
         if r.is_flagged() {
             for f in &r.findings {
                 let line = line_of(after, f.span.0);
@@ -295,9 +302,9 @@ pub fn check_with(
                 &mut out.findings,
             );
         } else if !added_text.trim().is_empty() {
-            let a = sc.scan(&added_text, &ctx);
+            let a = sc.score_learned(&added_text, &ctx);
             learned_findings(
-                a.learned.as_ref(),
+                a.as_ref(),
                 &added_text,
                 |l| added_numbers.get(l - 1).copied(),
                 learned_threshold,

@@ -20,7 +20,9 @@ pub struct LabelledText<'a> {
     pub weight: f32,
 }
 
-/// Training settings. [`TrainConfig::default`] is what the shipped model uses.
+/// Training settings. [`TrainConfig::default`] is what the shipped model uses; its window,
+/// stride, epochs, rounds and L2 were chosen by the leave-one-source-out runs listed in
+/// BENCHMARKS.md ("Runs that led here"), the rest are the first values tried.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrainConfig {
     /// Table size exponent (2^bits weights).

@@ -257,6 +257,16 @@ impl Scanner {
         }
     }
 
+    /// The learned stage alone over `text` (up to `ctx.cap_bytes`): what [`Scanner::scan`]
+    /// reports as [`ScanResult::learned`], without running the rules. For callers that already
+    /// have the rules' result for a larger text and want the model's view of a part of it (the
+    /// context guard scores the lines a change added). `None` when the text has no words.
+    pub fn score_learned(&self, text: &str, ctx: &ScanContext) -> Option<Learned> {
+        let cut = floor_boundary(text, ctx.cap_bytes.min(text.len()));
+        let body = text.get(..cut).unwrap_or("");
+        learned(body, &normalize(body), &ctx.source)
+    }
+
     /// Scan one text: the original (`outer` is `None`), or a decoded blob (`outer` holds the
     /// blob's span in the original and the context tags of the place it was found).
     fn scan_level(

@@ -61,6 +61,25 @@ impl Source {
         }
     }
 
+    /// The source named by [`Source::kind_name`] (`file` gives a `File` with an empty path);
+    /// `None` for any other name.
+    pub fn from_kind_name(name: &str) -> Option<Source> {
+        Some(match name {
+            "tool_output" => Source::ToolOutput,
+            "web_page" => Source::WebPage,
+            "file" => Source::File {
+                path: String::new(),
+            },
+            "email" => Source::Email,
+            "mcp_result" => Source::McpResult,
+            "user_prompt" => Source::UserPrompt,
+            "memory_write" => Source::MemoryWrite,
+            "instruction_file" => Source::InstructionFile,
+            "skill_file" => Source::SkillFile,
+            _ => return None,
+        })
+    }
+
     /// True for files the agent reads as its own orders (memory, instruction and skill files).
     pub fn is_agent_config(&self) -> bool {
         matches!(

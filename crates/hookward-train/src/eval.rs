@@ -43,20 +43,9 @@ pub fn prepare(items: &[Item]) -> Prepared {
     Prepared { norm, rules }
 }
 
-/// The scanner source for a model kind.
+/// The scanner source for a model kind (tool output for an unknown one).
 pub fn source_of(kind: &str) -> hookward_scan::Source {
-    use hookward_scan::Source;
-    match kind {
-        "email" => Source::Email,
-        "web_page" => Source::WebPage,
-        "mcp_result" => Source::McpResult,
-        "user_prompt" => Source::UserPrompt,
-        "memory_write" => Source::MemoryWrite,
-        "instruction_file" => Source::InstructionFile,
-        "skill_file" => Source::SkillFile,
-        "file" => Source::File { path: "doc".into() },
-        _ => Source::ToolOutput,
-    }
+    hookward_scan::Source::from_kind_name(kind).unwrap_or(hookward_scan::Source::ToolOutput)
 }
 
 /// The training texts among `items` (those `keep` accepts; never jailbreak prompts, which are a

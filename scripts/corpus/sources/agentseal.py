@@ -30,13 +30,15 @@ Duplicates are kept once, in file order.
 
 Usage: agentseal.py [--cache DIR] [--out FILE]   (stdlib only; downloads the sdist)
 """
-import argparse, ast, hashlib, io, json, os, tarfile, urllib.parse, urllib.request
+import ast, hashlib, io, os, sys, tarfile
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import _pypi_fixtures  # noqa: E402
 
 G = "agentseal"
 PKG, VERSION, SDIST, ROOT = "agentseal", "0.10.0", "agentseal-0.10.0.tar.gz", "agentseal-0.10.0"
 LIC = "FSL-1.1-Apache-2.0"
-INDEX = "https://pypi.org/pypi/{name}/json"
 REL = "tests/test_mcp_tool_analyzer.py"
 
 INJ = [
@@ -86,24 +88,6 @@ BEN = [
 LABEL = {**{t: "benign" for t in BEN}, **{t: "injection" for t in INJ}}
 
 
-def fetch_sdist(cache):
-    os.makedirs(cache, exist_ok=True)
-    meta_url = INDEX.format(name=PKG)
-    path = os.path.join(cache, SDIST)
-    if not os.path.exists(path):
-        meta = json.load(urllib.request.urlopen(meta_url, timeout=60))
-        files = meta.get("releases", {}).get(VERSION) or meta["urls"]
-        u = next(u for u in files if u["filename"] == SDIST)
-        data = urllib.request.urlopen(urllib.parse.urljoin(meta_url, u["url"]), timeout=120).read()
-        if hashlib.sha256(data).hexdigest() != u["digests"]["sha256"]:
-            raise SystemExit("sha256 mismatch for " + SDIST)
-        with open(path + ".part", "wb") as f:
-            f.write(data)
-        os.replace(path + ".part", path)
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def descriptions(src):
     """(test function name, string) for description constants, in source order."""
     out = []
@@ -126,11 +110,8 @@ def descriptions(src):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cache", default=os.path.expanduser("~/.cache/hookward-corpus/pypi"))
-    ap.add_argument("--out", default=f"/work/data/raw/{G}.jsonl")
-    a = ap.parse_args()
-    tf = tarfile.open(fileobj=io.BytesIO(fetch_sdist(a.cache)), mode="r:gz")
+    a = _pypi_fixtures.args(G)
+    tf = tarfile.open(fileobj=io.BytesIO(_pypi_fixtures.fetch_sdist(PKG, VERSION, SDIST, a.cache)), mode="r:gz")
     src = tf.extractfile(f"{ROOT}/{REL}").read().decode("utf-8")
     rows, seen = [], set()
     for line, fname, text in descriptions(src):
@@ -147,11 +128,7 @@ def main():
     missing = set(LABEL) - seen
     if missing:
         print("warning: table strings not found:", sorted(missing))
-    os.makedirs(os.path.dirname(a.out), exist_ok=True)
-    with open(a.out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(a.out, len(rows), dict(Counter(r["label"] for r in rows)))
+    _pypi_fixtures.write_rows(rows, a.out, dict(Counter(r["label"] for r in rows)))
 
 
 if __name__ == "__main__":
