@@ -236,6 +236,7 @@ fn arg_code(
         );
     }
     if code.dynamic && code.known_prefix == 0 {
+        super::dynamic::unseen_arg(a, inv, name, code);
         if code.taint.fetched.is_none() {
             a.unanalysable(
                 &format!("{name} {flag}: code only known at run time"),

@@ -5,6 +5,7 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod dynamic;
 mod files;
 mod interp;
 mod net;
@@ -397,6 +398,10 @@ pub(crate) fn exec_script_operand(
 ) -> Stream {
     if let Some(ps) = &file.proc_subst {
         let ps = ps.clone();
+        if ps.text.is_none() && dynamic::is_known_generator(&file.raw) {
+            // `source <(kubectl completion bash)`: everyday set-up code.
+            return Stream::default();
+        }
         return exec_stream(
             a,
             inv,
@@ -486,11 +491,18 @@ pub(crate) fn exec_stream(
                         glob: false,
                     };
                     a.add_path(&r, Access::Exec, interpreter, false, &inv.evidence);
+                } else if kind == "downloaded_file" || kind == "process_substitution" {
+                    dynamic::unseen_stream(a, inv, interpreter, s, kind, &evidence);
                 } else if s.piped {
                     a.unanalysable(
                         &format!("{interpreter} reads code from stdin of unknown content"),
                         &evidence,
                     );
+                    if !dynamic::is_known_generator(
+                        evidence.split('|').next().unwrap_or(""),
+                    ) {
+                        dynamic::unseen_stream(a, inv, interpreter, s, kind, &evidence);
+                    }
                 }
             }
             Stream::default()
@@ -550,6 +562,7 @@ pub(crate) fn shell_code_with(
             );
         }
         if code.text.contains("<stdin>") || code.known_prefix == 0 {
+            dynamic::unseen_arg(a, inv, name, code);
             return Stream::default();
         }
     }
