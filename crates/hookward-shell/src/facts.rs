@@ -113,13 +113,16 @@ pub struct ShellFacts {
     pub unanalysable: Vec<UnanalysableFact>,
     /// Code run by a shell or interpreter whose text the analyzer cannot see (`eval "$X"`,
     /// `sh -c "$(cat f)"`, `source /dev/stdin`), or that was decoded or fetched first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dynamic_code: Vec<DynamicCodeFact>,
     /// Commands that run on another host or inside a container (`ssh host CMD`,
     /// `docker exec C CMD`, `kubectl exec P -- CMD`): analysed like local commands, but their
     /// paths are listed here, not in [`ShellFacts::paths`] (they are not this machine's files).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub remote_paths: Vec<PathFact>,
     /// Directories served over the network (`python3 -m http.server --directory ~`,
     /// `php -S 0.0.0.0:80 -t ~`, `busybox httpd -h /`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub serves: Vec<ServeFact>,
 }
 

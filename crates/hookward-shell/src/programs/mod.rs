@@ -6,6 +6,8 @@
 
 mod builtins;
 mod dynamic;
+mod embedded;
+mod exfil;
 mod files;
 mod interp;
 mod net;
@@ -327,6 +329,22 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     if is_shell(name) {
         return interp::shell(a, name, inv, st);
+    }
+    exfil::dns_query(a, name, inv);
+    exfil::url_data(a, name, inv);
+    if let Some((via, argv)) = embedded::container_command(name, inv.rest())
+        .or_else(|| embedded::kubectl_command(name, inv.rest()))
+    {
+        embedded::run_remote_argv(a, inv, st, &via, argv);
+    }
+    if embedded::VIM_PROGRAMS.contains(&name) {
+        return embedded::vim(a, name, inv, st);
+    }
+    if name == "httpd" && inv.wrappers.iter().any(|w| w == "busybox" || w == "toybox") {
+        exfil::file_server(a, "httpd", "", inv.rest(), inv);
+    }
+    if matches!(name, "http-server" | "serve") {
+        exfil::file_server(a, name, "", inv.rest(), inv);
     }
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
