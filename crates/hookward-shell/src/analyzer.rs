@@ -1308,7 +1308,13 @@ impl<'c> Analyzer<'c> {
         payload: Option<&str>,
         evidence: &str,
     ) {
-        self.dynamic_code(interpreter, "decoded", Some(decoder.to_string()), &[], evidence);
+        self.dynamic_code(
+            interpreter,
+            "decoded",
+            Some(decoder.to_string()),
+            &[],
+            evidence,
+        );
         self.facts.decoded_exec.push(DecodedExecFact {
             decoder: decoder.to_string(),
             interpreter: interpreter.to_string(),

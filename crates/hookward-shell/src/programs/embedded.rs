@@ -197,16 +197,74 @@ pub(crate) fn sqlite_shell_commands(text: &str) -> Vec<String> {
 /// (docker-run(1), docker-exec(1), podman-run(1), nerdctl): the image (run) or container
 /// (exec) follows the options, then the command, which runs inside the container.
 pub(crate) const CONTAINER_VALUE_OPTS: &[&str] = &[
-    "-v", "--volume", "--mount", "--pid", "--ipc", "--userns", "--uts", "--cap-add",
-    "--cap-drop", "--security-opt", "--device", "--network", "--net", "-e", "--env", "--name",
-    "-p", "--publish", "-w", "--workdir", "-u", "--user", "--entrypoint", "--env-file", "-l",
-    "--label", "-h", "--hostname", "--platform", "-m", "--memory", "--cpus", "--restart",
-    "--add-host", "--dns", "--tmpfs", "--ulimit", "--sysctl", "--log-driver", "--log-opt",
-    "--gpus", "--shm-size", "--stop-signal", "--health-cmd", "-a", "--attach", "--cgroupns",
-    "--group-add", "--ip", "--link", "--volumes-from", "--detach-keys", "--pull", "--runtime",
-    "--cidfile", "--expose", "--label-file", "--mac-address", "--memory-swap", "--network-alias",
-    "--cpu-shares", "-c", "--cpuset-cpus", "--init-path", "--isolation", "--stop-timeout",
-    "--storage-opt", "--index",
+    "-v",
+    "--volume",
+    "--mount",
+    "--pid",
+    "--ipc",
+    "--userns",
+    "--uts",
+    "--cap-add",
+    "--cap-drop",
+    "--security-opt",
+    "--device",
+    "--network",
+    "--net",
+    "-e",
+    "--env",
+    "--name",
+    "-p",
+    "--publish",
+    "-w",
+    "--workdir",
+    "-u",
+    "--user",
+    "--entrypoint",
+    "--env-file",
+    "-l",
+    "--label",
+    "-h",
+    "--hostname",
+    "--platform",
+    "-m",
+    "--memory",
+    "--cpus",
+    "--restart",
+    "--add-host",
+    "--dns",
+    "--tmpfs",
+    "--ulimit",
+    "--sysctl",
+    "--log-driver",
+    "--log-opt",
+    "--gpus",
+    "--shm-size",
+    "--stop-signal",
+    "--health-cmd",
+    "-a",
+    "--attach",
+    "--cgroupns",
+    "--group-add",
+    "--ip",
+    "--link",
+    "--volumes-from",
+    "--detach-keys",
+    "--pull",
+    "--runtime",
+    "--cidfile",
+    "--expose",
+    "--label-file",
+    "--mac-address",
+    "--memory-swap",
+    "--network-alias",
+    "--cpu-shares",
+    "-c",
+    "--cpuset-cpus",
+    "--init-path",
+    "--isolation",
+    "--stop-timeout",
+    "--storage-opt",
+    "--index",
 ];
 
 /// Programs that run a container's command, with their verbs that do.
@@ -246,7 +304,11 @@ pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec
             i += 1;
             break;
         }
-        i += if CONTAINER_VALUE_OPTS.contains(&t) { 2 } else { 1 };
+        i += if CONTAINER_VALUE_OPTS.contains(&t) {
+            2
+        } else {
+            1
+        };
     }
     // The image or container, then the command.
     let cmd: Vec<Arg> = args.get(i + 1..)?.to_vec();
@@ -269,7 +331,13 @@ pub(crate) fn kubectl_command(name: &str, args: &[Arg]) -> Option<(String, Vec<A
 
 /// Runs `argv` as a command on another host or in a container, marked `via`: its paths go
 /// to [`crate::ShellFacts::remote_paths`].
-pub(crate) fn run_remote_argv(a: &mut Analyzer, inv: &Inv, st: &mut State, via: &str, argv: Vec<Arg>) {
+pub(crate) fn run_remote_argv(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    via: &str,
+    argv: Vec<Arg>,
+) {
     let saved = a.remote.replace(via.to_string());
     let mut sub = sub_inv(inv, argv, via);
     sub.stdin = Stream::default();
@@ -292,9 +360,15 @@ mod tests {
 
     #[test]
     fn git_keys() {
-        assert_eq!(git_key_command("alias.x", "!rm -rf ~").as_deref(), Some("rm -rf ~"));
+        assert_eq!(
+            git_key_command("alias.x", "!rm -rf ~").as_deref(),
+            Some("rm -rf ~")
+        );
         assert_eq!(git_key_command("alias.st", "status"), None);
-        assert_eq!(git_key_command("core.pager", "less -R").as_deref(), Some("less -R"));
+        assert_eq!(
+            git_key_command("core.pager", "less -R").as_deref(),
+            Some("less -R")
+        );
         assert_eq!(git_key_command("core.fsmonitor", "true"), None);
         assert_eq!(git_key_command("color.ui", "always"), None);
         assert_eq!(
@@ -319,7 +393,10 @@ mod tests {
 
     #[test]
     fn sqlite_dots() {
-        assert_eq!(sqlite_shell_commands(".shell rm -rf ~\nselect 1;"), ["rm -rf ~"]);
+        assert_eq!(
+            sqlite_shell_commands(".shell rm -rf ~\nselect 1;"),
+            ["rm -rf ~"]
+        );
         assert_eq!(sqlite_shell_commands(".system id"), ["id"]);
         assert!(sqlite_shell_commands(".tables").is_empty());
         assert!(sqlite_shell_commands(".shellx").is_empty());

@@ -12,7 +12,14 @@ use crate::paths;
 /// DNS clients whose operands are names to resolve (dig(1), host(1), nslookup(1), drill(1),
 /// kdig(1), delv(1), resolvectl(1) `query`, getent(1) `hosts`/`ahosts`).
 pub(crate) const DNS_CLIENTS: &[&str] = &[
-    "dig", "host", "nslookup", "drill", "kdig", "delv", "resolvectl", "getent",
+    "dig",
+    "host",
+    "nslookup",
+    "drill",
+    "kdig",
+    "delv",
+    "resolvectl",
+    "getent",
 ];
 
 /// Programs whose operands are URLs fetched (curl(1), wget(1), HTTPie `http`/`https`, xh,
@@ -85,7 +92,10 @@ fn static_suffix(arg: &Arg) -> Option<String> {
     })?;
     let suffix = raw.get(cut..)?.strip_prefix('.')?;
     let ok = suffix.contains('.')
-        || suffix.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !suffix.is_empty();
+        || suffix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !suffix.is_empty();
     (ok && !suffix.contains(['$', '(', '`', ' '])).then(|| suffix.to_string())
 }
 
@@ -131,7 +141,12 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .map(|v| format!("<secret {v}>"))
         };
         if let Some(s) = source {
-            let target = op.text.split(['?', '$']).next().unwrap_or(&op.text).to_string();
+            let target = op
+                .text
+                .split(['?', '$'])
+                .next()
+                .unwrap_or(&op.text)
+                .to_string();
             a.upload(name, &target, Some(s), false, &inv.evidence);
         }
     }
@@ -152,7 +167,13 @@ pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
 
 /// Records the served root of a file server started by `program` (`python`, `php`, `httpd`,
 /// …) with `trigger` (the module or option that made it one) and its remaining words.
-pub(crate) fn file_server(a: &mut Analyzer, program: &str, trigger: &str, words: &[Arg], inv: &Inv) {
+pub(crate) fn file_server(
+    a: &mut Analyzer,
+    program: &str,
+    trigger: &str,
+    words: &[Arg],
+    inv: &Inv,
+) {
     let Some((p, _, root_opts)) = FILE_SERVERS
         .iter()
         .find(|(p, t, _)| *p == program && (t.is_empty() || *t == trigger))
@@ -166,12 +187,14 @@ pub(crate) fn file_server(a: &mut Analyzer, program: &str, trigger: &str, words:
             root = words.get(i + 1);
             break;
         }
-        if root_opts.contains(&"") && !w.text.starts_with('-') && !w.text.chars().all(|c| c.is_ascii_digit()) {
+        if root_opts.contains(&"")
+            && !w.text.starts_with('-')
+            && !w.text.chars().all(|c| c.is_ascii_digit())
+        {
             root = Some(w);
             break;
         }
-        if let Some(v) = w.text.strip_prefix("--directory=") {
-            let _ = v;
+        if w.text.starts_with("--directory=") {
             root = Some(w);
             break;
         }
@@ -211,7 +234,10 @@ mod tests {
 
     #[test]
     fn refs() {
-        assert_eq!(var_refs("https://x/?a=$A&b=${B_TOKEN:-x}"), ["A", "B_TOKEN"]);
+        assert_eq!(
+            var_refs("https://x/?a=$A&b=${B_TOKEN:-x}"),
+            ["A", "B_TOKEN"]
+        );
     }
 
     #[test]

@@ -516,9 +516,7 @@ pub(crate) fn exec_stream(
                         &format!("{interpreter} reads code from stdin of unknown content"),
                         &evidence,
                     );
-                    if !dynamic::is_known_generator(
-                        evidence.split('|').next().unwrap_or(""),
-                    ) {
+                    if !dynamic::is_known_generator(evidence.split('|').next().unwrap_or("")) {
                         dynamic::unseen_stream(a, inv, interpreter, s, kind, &evidence);
                     }
                 }

@@ -672,6 +672,9 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "File.expand_path(",
         "path.resolve(",
         "realpath(",
+        "glob(",
+        "glob.glob(",
+        "Dir.glob(",
         "String(",
     ] {
         if let Some(inner) = e.strip_prefix(w) {
@@ -939,6 +942,135 @@ struct Ctx<'x> {
     binds: Vec<(String, String)>,
 }
 
+/// Module aliases bound in the code: `(alias, module)` for `const p = require('path')`,
+/// `var os = require("os")` under another name, `import os.path as osp`, `import shutil as sh`.
+fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    match lang {
+        Lang::Node => {
+            for stmt in code.split([';', '\n']) {
+                let t = stmt.trim();
+                let t = ["const ", "let ", "var "]
+                    .iter()
+                    .find_map(|k| t.strip_prefix(k))
+                    .unwrap_or(t);
+                let Some((name, expr)) = t.split_once('=') else {
+                    continue;
+                };
+                let name = name.trim();
+                let expr = expr.trim();
+                let Some(inner) = expr.strip_prefix("require(") else {
+                    continue;
+                };
+                let module = leading_literal(inner.trim()).unwrap_or_default();
+                let module = module.trim_start_matches("node:");
+                if matches!(
+                    module,
+                    "path" | "fs" | "os" | "child_process" | "fs/promises"
+                ) && name != module
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !name.is_empty()
+                {
+                    let m = if module == "fs/promises" {
+                        "fs"
+                    } else {
+                        module
+                    };
+                    out.push((name.to_string(), m.to_string()));
+                }
+            }
+        }
+        Lang::Python => {
+            for line in code.split([';', '\n']) {
+                let t = line.trim();
+                let Some(rest) = t.strip_prefix("import ") else {
+                    continue;
+                };
+                for part in rest.split(',') {
+                    if let Some((m, a)) = part.split_once(" as ") {
+                        let (m, a) = (m.trim(), a.trim());
+                        if matches!(m, "os" | "os.path" | "shutil" | "subprocess" | "pathlib")
+                            && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                            && !a.is_empty()
+                        {
+                            out.push((a.to_string(), m.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out.truncate(8);
+    out
+}
+
+/// `alias.` replaced by `module.` where `alias` is a whole word (not `tmp.` for `p`).
+fn replace_word_dot(code: &str, alias: &str, module: &str) -> String {
+    let pat = format!("{alias}.");
+    let mut out = String::with_capacity(code.len());
+    let mut last = 0;
+    for (i, _) in code.match_indices(&pat) {
+        let boundary = code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$'));
+        if boundary {
+            out.push_str(code.get(last..i).unwrap_or(""));
+            out.push_str(module);
+            out.push('.');
+            last = i + pat.len();
+        }
+    }
+    out.push_str(code.get(last..).unwrap_or(""));
+    out
+}
+
+/// The expression around each URL literal: from the URL to the end of its argument (the next
+/// `,`, `)`, `;` or newline), where data concatenated into the URL appears.
+fn url_windows(code: &str) -> impl Iterator<Item = &str> {
+    ["http://", "https://"]
+        .into_iter()
+        .flat_map(move |m| code.match_indices(m).map(|(i, _)| i))
+        .take(16)
+        .map(move |i| {
+            let rest = code.get(i..).unwrap_or("");
+            let end = rest.find([',', ')', ';', '\n']).unwrap_or(rest.len());
+            rest.get(..end).unwrap_or(rest)
+        })
+}
+
+/// Secret-named environment variables read by interpreter code (`process.env.GITHUB_TOKEN`,
+/// `os.environ['AWS_SECRET_ACCESS_KEY']`, `os.getenv("API_KEY")`, `ENV['X_TOKEN']`,
+/// `$ENV{SECRET}`, `Deno.env.get('TOKEN')`, `getenv('PASSWORD')`).
+fn secret_env_refs(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for marker in [
+        "process.env.",
+        "process.env[",
+        "os.environ[",
+        "os.environ.get(",
+        "getenv(",
+        "ENV[",
+        "ENV.fetch(",
+        "$ENV{",
+        "Deno.env.get(",
+    ] {
+        for (i, _) in code.match_indices(marker) {
+            let after = code.get(i + marker.len()..).unwrap_or("");
+            let after = after.trim_start_matches(['\'', '"']);
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if super::exfil::secret_name(&name) && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
 /// Assignments of a path expression to a plain name, one statement each (`p = …`,
 /// `const p = …`, `my $p = …;`, `$p = …;`), evaluated with [`eval_str`]; at most 16.
 fn path_bindings(code: &str, lang: Lang, home: &str) -> Vec<(String, String)> {
@@ -1018,7 +1150,10 @@ fn subst_binds(e: &str, binds: &[(String, String)], lang: Lang, home: &str) -> O
             t = t.replace(&format!("{sep}{n})"), &format!("{sep}'{v}')"));
         }
     }
-    (t != e).then(|| eval_str(&t, lang, home, 1)).flatten()
+    if t == e {
+        return None;
+    }
+    eval_str(&t, lang, home, 1)
 }
 
 /// Scans interpreter code and records its facts; returns the stream the code would print
@@ -1038,7 +1173,12 @@ pub(crate) fn scan(
     if depth > MAX_SCAN_DEPTH || code.is_empty() {
         return out;
     }
-    let code: String = code.chars().take(64 * 1024).collect();
+    let mut code: String = code.chars().take(64 * 1024).collect();
+    // Module aliases (`const p = require('path')`, `import os.path as osp`): calls through
+    // the alias are the module's calls.
+    for (alias, module) in module_aliases(&code, lang) {
+        code = replace_word_dot(&code, &alias, &module);
+    }
     let code = code.as_str();
     let home = paths::normalize(&a.ctx.home);
     let binds = if code.contains('=') {
@@ -1104,7 +1244,11 @@ pub(crate) fn scan(
     // Decoded code executed.
     if let Some(dec) = decoder {
         if !evals.is_empty() || runs_shell {
-            let payload = if dec.contains("chr") || dec.contains("CharCode") || dec.contains("pack") || dec.contains("char") {
+            let payload = if dec.contains("chr")
+                || dec.contains("CharCode")
+                || dec.contains("pack")
+                || dec.contains("char")
+            {
                 char_codes_payload(code)
             } else {
                 decoded_payload(code)
@@ -1126,6 +1270,23 @@ pub(crate) fn scan(
             if let Some(lit) = args.first().and_then(|x| eval_str(x, lang, &cx.home, 0)) {
                 scan(a, inv, st, interp, lang, &lit, how, depth + 1);
             }
+        }
+    }
+    // Secret environment variables in code that talks to the network.
+    if networked {
+        if let Some(v) = url_windows(code).find_map(|w| secret_env_refs(w).into_iter().next()) {
+            let target = urls
+                .first()
+                .cloned()
+                .or_else(|| peers.first().cloned())
+                .unwrap_or_default();
+            a.upload(
+                interp,
+                &target,
+                Some(format!("<secret {v}>")),
+                false,
+                &ev_code,
+            );
         }
     }
     // Uploads.
