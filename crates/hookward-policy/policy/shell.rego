@@ -240,11 +240,15 @@ decision contains {"id": "shell/dynamic-code", "decision": "ask", "reason": reas
 	reason := sprintf("the command runs code hookward cannot see (%s runs code from a %s: %s)", [f.interpreter, f.origin, f.evidence])
 }
 
+# The fact kind that already tells how fetched or decoded code runs (remote_exec, decoded_exec): its rule gives the clearer reason.
+twin_kind := {"fetched": "remote_exec", "decoded": "decoded_exec"}
+
 # @rule shell/dynamic-code-hidden deny
-# Unseen code that was fetched from the network or decoded (base64 -d | sh, chr() arrays fed to exec, sed … | sh).
+# Unseen code that was fetched from the network or decoded (base64 -d | sh, chr() arrays fed to exec, sed … | sh), when no remote-exec or decoded-exec fact says so already.
 decision contains {"id": "shell/dynamic-code-hidden", "decision": "deny", "reason": reason} if {
 	some f in facts_of("dynamic_code")
 	f.origin in dynamic_deny_origins
+	count(facts_of(twin_kind[f.origin])) == 0
 	reason := sprintf("the command runs %s code it hides (%s: %s)", [f.origin, object.get(f, "source", ""), f.evidence])
 }
 

@@ -1324,6 +1324,10 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn privilege(&mut self, kind: &str, program: &str, evidence: &str) {
+        if self.remote.is_some() {
+            // `ssh host sudo systemctl restart x`: privileges on that host, not on this one.
+            return;
+        }
         self.facts.privilege.push(PrivilegeFact {
             kind: kind.to_string(),
             program: program.to_string(),

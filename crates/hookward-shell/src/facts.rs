@@ -117,7 +117,8 @@ pub struct ShellFacts {
     pub dynamic_code: Vec<DynamicCodeFact>,
     /// Commands that run on another host or inside a container (`ssh host CMD`,
     /// `docker exec C CMD`, `kubectl exec P -- CMD`): analysed like local commands, but their
-    /// paths are listed here, not in [`ShellFacts::paths`] (they are not this machine's files).
+    /// paths are listed here, not in [`ShellFacts::paths`] (they are not this machine's files),
+    /// and privilege changes there (`ssh host sudo …`) are not [`ShellFacts::privilege`] facts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub remote_paths: Vec<PathFact>,
     /// Directories served over the network (`python3 -m http.server --directory ~`,
@@ -513,7 +514,8 @@ pub struct UnanalysableFact {
     /// `NAME reads code from stdin of unknown content`, `NAME runs a command only known at run
     /// time` (interpreter one-liners), `nesting deeper than 12 levels was not followed`,
     /// `analysis budget exhausted …`, `command longer than 256 KiB …`, `chroot: paths inside
-    /// are relative to the new root`, `remote command run by ssh …`, `too many nested
+    /// are relative to the new root`, `remote command run by ssh (partly only known at run
+    /// time)` (a static remote command is analysed, see [`ShellFacts::remote_paths`]), `too many nested
     /// wrappers`, `internal error: …` (never expected; reported instead of panicking).
     pub reason: String,
     /// The part of the command concerned.

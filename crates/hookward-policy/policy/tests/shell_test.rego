@@ -143,6 +143,12 @@ test_dynamic_code_fetched_or_decoded_denied if {
 	not any_ask_dynamic
 }
 
+test_dynamic_code_twin_leaves_the_reason_to_remote_exec if {
+	sh := {"dynamic_code": [dyn("fetched", [])], "remote_exec": [{"evidence": "curl x | sh", "interpreter": "sh"}]}
+	ids := {d.id | some d in rules.decision with input as shell_input([], sh)}
+	ids == {"shell/remote-exec"}
+}
+
 any_ask_dynamic if {
 	some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn("decoded", [])]})
 	d.id == "shell/dynamic-code"

@@ -332,11 +332,21 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
-    if let Some((via, argv)) = embedded::container_command(name, inv.rest())
+    let local;
+    let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))
     {
-        embedded::run_remote_argv(a, inv, st, &via, argv);
-    }
+        Some((via, argv)) => {
+            // The container's command is not this program's operands.
+            let keep = inv.args.len().saturating_sub(argv.len());
+            embedded::run_remote_argv(a, inv, st, &via, argv);
+            let mut l = inv.clone();
+            l.args.truncate(keep);
+            local = l;
+            &local
+        }
+        None => inv,
+    };
     if embedded::VIM_PROGRAMS.contains(&name) {
         return embedded::vim(a, name, inv, st);
     }
