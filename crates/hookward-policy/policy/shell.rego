@@ -329,3 +329,15 @@ decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": 
 	not secret_upload(u)
 	reason := sprintf("the command sends data computed at run time in a DNS name to %s (%s)", [u.target, u.evidence])
 }
+
+# @rule shell/remote-delete ask
+# A command run over ssh that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /var/lib/postgresql').
+decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": reason} if {
+	some p in facts_of("remote_paths")
+	p.access == "delete"
+	p.recursive
+	startswith(p.how, "ssh ")
+	not remote_wipe(p)
+	p.scope != "temp"
+	reason := sprintf("the command would recursively delete %s on a remote host (%s)", [p.path, p.how])
+}

@@ -226,6 +226,11 @@ fn remote_and_container_commands_are_marked_remote() {
             .any(|c| c.program == "rm" && c.depth >= 1));
     }
     assert!(f("docker run --rm -it ubuntu bash").remote_paths.is_empty());
+    assert_eq!(
+        f("ssh host \"$CMD\"").dynamic_code[0].origin,
+        "variable",
+        "unseen code run on a remote host"
+    );
     // Privileges on another host are not privileges here.
     assert!(f("ssh web1 sudo systemctl restart nginx")
         .privilege

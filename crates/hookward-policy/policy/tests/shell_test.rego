@@ -230,3 +230,12 @@ test_dns_credential_denied if {
 	d.id == "shell/credential-exfiltration"
 	d.decision == "deny"
 }
+
+test_remote_delete_over_ssh_asks if {
+	p := object.union(rdel("/var/lib/postgresql"), {"how": "ssh prod: rm"})
+	some d in rules.decision with input as dev_input([], {"remote_paths": [p]})
+	d.id == "shell/remote-delete"
+	d.decision == "ask"
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"scope": "temp", "path": "/tmp/x"})]})
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
+}

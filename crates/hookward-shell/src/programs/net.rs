@@ -968,6 +968,10 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
                 "remote command run by ssh (partly only known at run time)",
                 &raw.join(" "),
             );
+            if let Some(first) = command.first().filter(|x| x.dynamic && x.known_prefix == 0) {
+                // `ssh host "$CMD"`: code nobody can read runs on that host.
+                super::dynamic::unseen_arg(a, inv, name, first);
+            }
         } else {
             super::embedded::run_remote_code(a, inv, st, &format!("ssh {host}"), &code);
         }
