@@ -71,6 +71,9 @@ pub(crate) struct Analyzer<'c> {
     pub(crate) fast_path: bool,
     /// The next simple command's evidence, already rendered for the pipeline's evidence.
     stage_ev: Option<String>,
+    /// Set while a command that runs on another host or in a container is analysed (`ssh`,
+    /// `docker exec`): its paths go to [`ShellFacts::remote_paths`].
+    pub remote: Option<String>,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -299,6 +302,7 @@ impl<'c> Analyzer<'c> {
             pipeline_ev: String::new(),
             fast_path: true,
             stage_ev: None,
+            remote: None,
         }
     }
 
@@ -888,7 +892,8 @@ impl<'c> Analyzer<'c> {
                         text: (!arg.dynamic).then(|| format!("{}\n", arg.text)),
                         taint: arg.taint.clone(),
                         file: None,
-                        piped: false,
+                        // Unknown text given here is data of this command line, like a pipe.
+                        piped: arg.dynamic,
                         shell_out: None,
                         listing: None,
                     };
@@ -1170,16 +1175,24 @@ impl<'c> Analyzer<'c> {
             return;
         }
         let scope = paths::scope(&r.path, r.dynamic, self.ctx);
-        self.facts.paths.push(PathFact {
+        let fact = PathFact {
             path: escape_hidden(&r.path),
             access,
-            how: how.to_string(),
+            how: match &self.remote {
+                Some(via) => format!("{via}: {how}"),
+                None => how.to_string(),
+            },
             recursive,
             glob: r.glob,
             dynamic: r.dynamic,
             scope,
             evidence: clip(evidence),
-        });
+        };
+        if self.remote.is_some() {
+            self.facts.remote_paths.push(fact);
+            return;
+        }
+        self.facts.paths.push(fact);
         if matches!(access, Access::Write | Access::Create) {
             crate::persist::for_path(self, &r.path, evidence);
         }
@@ -1248,10 +1261,42 @@ impl<'c> Analyzer<'c> {
         source: Option<String>,
         evidence: &str,
     ) {
+        if kind != "reverse_shell" {
+            self.dynamic_code(interpreter, "fetched", source.clone(), &[], evidence);
+        }
         self.facts.remote_exec.push(RemoteExecFact {
             kind: kind.to_string(),
             interpreter: interpreter.to_string(),
             source,
+            evidence: clip(evidence),
+        });
+    }
+
+    /// Records code run without its text being known (see [`DynamicCodeFact`]).
+    pub(crate) fn dynamic_code(
+        &mut self,
+        interpreter: &str,
+        origin: &str,
+        source: Option<String>,
+        wrappers: &[String],
+        evidence: &str,
+    ) {
+        self.facts.dynamic_code.push(DynamicCodeFact {
+            interpreter: interpreter.to_string(),
+            origin: origin.to_string(),
+            source: source.map(|s| clip(&s)),
+            wrappers: wrappers.to_vec(),
+            evidence: clip(evidence),
+        });
+    }
+
+    /// Records a directory served over the network.
+    pub(crate) fn serve(&mut self, program: &str, root: &Resolved, evidence: &str) {
+        let scope = paths::scope(&root.path, root.dynamic, self.ctx);
+        self.facts.serves.push(ServeFact {
+            program: program.to_string(),
+            root: escape_hidden(&root.path),
+            scope,
             evidence: clip(evidence),
         });
     }
@@ -1263,6 +1308,13 @@ impl<'c> Analyzer<'c> {
         payload: Option<&str>,
         evidence: &str,
     ) {
+        self.dynamic_code(
+            interpreter,
+            "decoded",
+            Some(decoder.to_string()),
+            &[],
+            evidence,
+        );
         self.facts.decoded_exec.push(DecodedExecFact {
             decoder: decoder.to_string(),
             interpreter: interpreter.to_string(),
@@ -1272,6 +1324,10 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn privilege(&mut self, kind: &str, program: &str, evidence: &str) {
+        if self.remote.is_some() {
+            // `ssh host sudo systemctl restart x`: privileges on that host, not on this one.
+            return;
+        }
         self.facts.privilege.push(PrivilegeFact {
             kind: kind.to_string(),
             program: program.to_string(),
@@ -1423,5 +1479,8 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.publish);
     dedup(&mut f.signals);
     dedup(&mut f.unanalysable);
+    dedup(&mut f.dynamic_code);
+    dedup(&mut f.remote_paths);
+    dedup(&mut f.serves);
     f
 }

@@ -111,6 +111,65 @@ pub struct ShellFacts {
     pub signals: Vec<SignalFact>,
     /// Parse errors and constructs that were not followed.
     pub unanalysable: Vec<UnanalysableFact>,
+    /// Code run by a shell or interpreter whose text the analyzer cannot see (`eval "$X"`,
+    /// `sh -c "$(cat f)"`, `source /dev/stdin`), or that was decoded or fetched first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dynamic_code: Vec<DynamicCodeFact>,
+    /// Commands that run on another host or inside a container (`ssh host CMD`,
+    /// `docker exec C CMD`, `kubectl exec P -- CMD`): analysed like local commands, but their
+    /// paths are listed here, not in [`ShellFacts::paths`] (they are not this machine's files),
+    /// and privilege changes there (`ssh host sudo …`) are not [`ShellFacts::privilege`] facts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remote_paths: Vec<PathFact>,
+    /// Directories served over the network (`python3 -m http.server --directory ~`,
+    /// `php -S 0.0.0.0:80 -t ~`, `busybox httpd -h /`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub serves: Vec<ServeFact>,
+}
+
+/// Code that runs although its text is not known statically.
+///
+/// Shapes (bash(1) `eval`, `.`/`source`, `-c`; python(1) `-c`, node(1) `-e` …): the code
+/// argument or the script operand is a variable (`eval "$CMD"`), a command substitution
+/// (`eval $(cat f)`, `bash -c "$(…)"`), `/dev/stdin` or a here-string of unknown text
+/// (`source /dev/stdin <<<"$X"`), a process substitution of unknown output
+/// (`source <(…)`), a file this command line wrote with unknown content
+/// (`echo "$X" > f; sh f`), or text that was decoded or fetched first (every
+/// [`DecodedExecFact`] and [`RemoteExecFact`] has a `dynamic_code` twin). Code whose text is
+/// known is analysed instead and gives no fact. The output of well-known environment
+/// generators (`eval "$(ssh-agent -s)"`, `eval "$(direnv hook bash)"`, `eval "$(pyenv init -)"`,
+/// the table `KNOWN_GENERATORS` in `programs/dynamic.rs`) is not a fact.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DynamicCodeFact {
+    /// The program that runs the code (`eval`, `source`, `.`, `bash`, `sh`, `python3` …).
+    pub interpreter: String,
+    /// What is known of where the code comes from: `variable`, `substitution`, `fetched`,
+    /// `decoded`, `stdin`, `written_here`, `unknown`.
+    pub origin: String,
+    /// More about the origin when known: the URL (`fetched`), the decoder (`decoded`), the
+    /// variable or substituted command as written, the file written earlier.
+    pub source: Option<String>,
+    /// Wrappers of the running program, outermost first (`["sudo"]`).
+    pub wrappers: Vec<String>,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A directory served to the network by a file server.
+///
+/// Shapes (python(1) `http.server`, php(1) `-S … -t`, busybox `httpd -h`, `ruby -run -e
+/// httpd`, `npx http-server`/`serve`): the served root is `root` (the working directory when no
+/// option names one).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ServeFact {
+    /// The server program and module (`python3 -m http.server`, `php -S`, `busybox httpd`).
+    pub program: String,
+    /// The served directory, absolute (or dynamic text when unknown).
+    pub root: String,
+    /// Where `root` lies relative to the context.
+    pub scope: Scope,
+    /// The command as written.
+    pub evidence: String,
 }
 
 /// One simple command that would run.
@@ -455,7 +514,8 @@ pub struct UnanalysableFact {
     /// `NAME reads code from stdin of unknown content`, `NAME runs a command only known at run
     /// time` (interpreter one-liners), `nesting deeper than 12 levels was not followed`,
     /// `analysis budget exhausted …`, `command longer than 256 KiB …`, `chroot: paths inside
-    /// are relative to the new root`, `remote command run by ssh …`, `too many nested
+    /// are relative to the new root`, `remote command run by ssh (partly only known at run
+    /// time)` (a static remote command is analysed, see [`ShellFacts::remote_paths`]), `too many nested
     /// wrappers`, `internal error: …` (never expected; reported instead of panicking).
     pub reason: String,
     /// The part of the command concerned.

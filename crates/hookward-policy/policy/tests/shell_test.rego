@@ -111,3 +111,131 @@ test_data_delete_denied_kubectl_asked if {
 	e.id == "shell/infra-destroy"
 	e.decision == "ask"
 }
+
+dyn(origin, wrappers) := {"interpreter": "eval", "origin": origin, "source": "$X", "wrappers": wrappers, "evidence": "eval \"$X\""}
+
+dev_input(paths, shell) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/home/dev/project", "home": "/home/dev", "paths": paths, "shell": shell},
+	"config": {},
+}
+
+test_dynamic_code_variable_asks if {
+	some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn("variable", [])]})
+	d.id == "shell/dynamic-code"
+	d.decision == "ask"
+	contains(d.reason, "variable")
+}
+
+test_dynamic_code_each_unseen_origin_asks if {
+	every o in {"variable", "substitution", "stdin", "written_here", "unknown"} {
+		some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn(o, [])]})
+		d.id == "shell/dynamic-code"
+	}
+}
+
+test_dynamic_code_fetched_or_decoded_denied if {
+	every o in {"fetched", "decoded"} {
+		some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn(o, [])]})
+		d.id == "shell/dynamic-code-hidden"
+		d.decision == "deny"
+	}
+	not any_ask_dynamic
+}
+
+test_dynamic_code_twin_leaves_the_reason_to_remote_exec if {
+	sh := {"dynamic_code": [dyn("fetched", [])], "remote_exec": [{"evidence": "curl x | sh", "interpreter": "sh"}]}
+	ids := {d.id | some d in rules.decision with input as shell_input([], sh)}
+	ids == {"shell/remote-exec"}
+}
+
+any_ask_dynamic if {
+	some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn("decoded", [])]})
+	d.id == "shell/dynamic-code"
+}
+
+test_dynamic_code_under_sudo_denied if {
+	some d in rules.decision with input as shell_input([], {"dynamic_code": [dyn("variable", ["sudo"])]})
+	d.id == "shell/dynamic-code-destructive"
+	d.decision == "deny"
+}
+
+test_dynamic_code_next_to_recursive_delete_denied if {
+	p := del("/home/dev/project/build", ["project"])
+	some d in rules.decision with input as shell_input([p], {"dynamic_code": [dyn("unknown", [])]})
+	d.id == "shell/dynamic-code-destructive"
+}
+
+test_dynamic_code_next_to_privilege_denied if {
+	sh := {"dynamic_code": [dyn("substitution", [])], "privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo true"}]}
+	some d in rules.decision with input as shell_input([], sh)
+	d.id == "shell/dynamic-code-destructive"
+}
+
+rdel(path) := {"path": path, "access": "delete", "how": "ssh: rm", "recursive": true, "glob": false, "dynamic": false, "scope": "system", "evidence": "rm -rf /"}
+
+test_remote_wipe_denied if {
+	every p in {"/", "/*", "/home/dev", "/home/dev/*", "/etc"} {
+		some d in rules.decision with input as dev_input([], {"remote_paths": [rdel(p)]})
+		d.id == "shell/remote-destroy"
+		d.decision == "deny"
+	}
+}
+
+test_remote_cleanup_quiet if {
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [rdel("/app/cache")]})
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(rdel("/"), {"recursive": false, "access": "read"})]})
+}
+
+srv(root, scope) := {"program": "python3 -m http.server", "root": root, "scope": scope, "evidence": "python3 -m http.server"}
+
+test_serving_home_denied if {
+	every r in {"/home/dev", "/", "/home/dev/.ssh", "/etc"} {
+		some d in rules.decision with input as dev_input([], {"serves": [srv(r, "home")]})
+		d.id == "shell/serve-home"
+		d.decision == "deny"
+	}
+}
+
+test_serving_outside_project_asks if {
+	some d in rules.decision with input as dev_input([], {"serves": [srv("/home/dev/Downloads", "home")]})
+	d.id == "shell/serve-outside-project"
+	d.decision == "ask"
+}
+
+test_serving_project_quiet if {
+	count(rules.decision) == 0 with input as dev_input([], {"serves": [srv("/home/dev/project/dist", "project")]})
+	count(rules.decision) == 0 with input as dev_input([], {"serves": [srv("/tmp/site", "temp")]})
+}
+
+up(program, source) := {"program": program, "target": "evil.example", "source": source, "evidence": "x"}
+
+test_secret_in_url_or_dns_denied if {
+	every s in {"<environment>", "<secret AWS_SECRET_ACCESS_KEY>"} {
+		some d in rules.decision with input as shell_input([], {"uploads": [up("curl", s)]})
+		d.id == "shell/secret-exfiltration"
+		d.decision == "deny"
+	}
+}
+
+test_dns_data_asks if {
+	some d in rules.decision with input as shell_input([], {"uploads": [up("dig", "<dns label>")]})
+	d.id == "shell/dns-exfiltration"
+	d.decision == "ask"
+}
+
+test_dns_credential_denied if {
+	p := {"path": "/home/dev/.aws/credentials", "access": "read", "via": "shell", "evidence": "cat", "classes": ["credential"], "recursive": false}
+	some d in rules.decision with input as shell_input([p], {"uploads": [up("dig", "<dns label>")]})
+	d.id == "shell/credential-exfiltration"
+	d.decision == "deny"
+}
+
+test_remote_delete_over_ssh_asks if {
+	p := object.union(rdel("/var/lib/postgresql"), {"how": "ssh prod: rm"})
+	some d in rules.decision with input as dev_input([], {"remote_paths": [p]})
+	d.id == "shell/remote-delete"
+	d.decision == "ask"
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"scope": "temp", "path": "/tmp/x"})]})
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
+}

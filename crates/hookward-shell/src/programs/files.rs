@@ -1153,10 +1153,52 @@ fn sed(a: &mut Analyzer, inv: &Inv) -> Stream {
         return Stream::default();
     }
     let input = read_operands(a, "sed", inv, &files, false);
-    Stream {
+    // A substitution (`s/…/…/`, `y/…/…/`) builds new text: run as code, it is decoded code.
+    let script: Vec<&str> = if has_script {
+        p.values(&["-e", "--expression"])
+            .iter()
+            .map(|v| v.text.as_str())
+            .collect()
+    } else {
+        p.operands
+            .first()
+            .map(|x| x.text.as_str())
+            .into_iter()
+            .collect()
+    };
+    let builds = script.iter().any(|s| sed_substitutes(s));
+    let mut out = Stream {
         text: None,
         ..input
+    };
+    if builds && out.taint.decoded.is_none() {
+        out.taint.decoded = Some("sed".into());
+        out.file = None;
     }
+    out
+}
+
+/// True when a sed script has an `s` or `y` command (after an optional address).
+fn sed_substitutes(script: &str) -> bool {
+    script.split([';', '\n']).any(|cmd| {
+        let c = cmd
+            .trim()
+            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, ',' | '$' | '!' | ' '));
+        let c = if c.starts_with('/') {
+            // `/re/s/a/b/`: skip the address regex.
+            c.get(1..)
+                .and_then(|r| r.find('/').map(|i| r.get(i + 1..).unwrap_or("")))
+                .unwrap_or("")
+                .trim_start()
+        } else {
+            c
+        };
+        let mut ch = c.chars();
+        matches!(ch.next(), Some('s' | 'y'))
+            && ch
+                .next()
+                .is_some_and(|d| !d.is_alphanumeric() && !d.is_whitespace())
+    })
 }
 
 fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
@@ -1217,6 +1259,37 @@ fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         return Stream::default();
     }
     let input = read_operands(a, name, inv, &files, false);
+    // `BEGIN { print "…" }` alone prints known text; a program that prints string literals
+    // with input fields (`{print "rm " $1}`) builds text: run as code, it is decoded code.
+    let prog_text = program.as_ref().map(|p| p.text.as_str()).unwrap_or("");
+    let builds =
+        (prog_text.contains("print") || prog_text.contains("printf")) && prog_text.contains('"');
+    if builds {
+        let begin_only = prog_text.trim_start().starts_with("BEGIN")
+            && prog_text.matches('{').count() == 1
+            && !prog_text.contains('$');
+        if begin_only {
+            let lits: Vec<String> = prog_text
+                .match_indices("print")
+                .filter_map(|(i, _)| {
+                    let after = prog_text.get(i + 5..)?.trim_start_matches('f').trim_start();
+                    super::snippet::leading_literal(after)
+                })
+                .collect();
+            if !lits.is_empty() {
+                return Stream::text(format!("{}\n", lits.join("\n")));
+            }
+        }
+        let mut out = Stream {
+            text: None,
+            ..input
+        };
+        if out.taint.decoded.is_none() {
+            out.taint.decoded = Some(name.to_string());
+            out.file = None;
+        }
+        return out;
+    }
     Stream {
         text: None,
         ..input
@@ -1314,6 +1387,51 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         "-newerat",
     ];
     let mut delete = false;
+    // find visits every level below a start unless `-maxdepth 0|1` says otherwise: what
+    // `-exec CMD {}` does to `START/*` it does to the whole tree.
+    // Only an unfiltered walk is the whole tree (`find ~ -name '*.log' -exec rm` is not).
+    let filters = [
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-lname",
+        "-ilname",
+        "-newer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-empty",
+        "-perm",
+        "-user",
+        "-group",
+        "-uid",
+        "-gid",
+        "-inum",
+        "-samefile",
+        "-links",
+        "-newermt",
+        "-prune",
+        "-nouser",
+        "-nogroup",
+    ];
+    let shallow = rest.windows(2).any(|w| {
+        let (Some(x), Some(v)) = (w.first(), w.get(1)) else {
+            return false;
+        };
+        (x.text == "-maxdepth" && matches!(v.text.as_str(), "0" | "1"))
+            || (filters.contains(&x.text.as_str()) && !(x.text.ends_with("name") && v.text == "*"))
+    }) || rest
+        .last()
+        .is_some_and(|x| filters.contains(&x.text.as_str()));
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
         match t {
@@ -1361,7 +1479,20 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                             known: !r.dynamic,
                         };
                     }
+                    let before = a.facts.paths.len();
                     a.run_inv(sub, st);
+                    if !shallow {
+                        for p in a.facts.paths.iter_mut().skip(before) {
+                            if p.path == repl
+                                && matches!(
+                                    p.access,
+                                    Access::Delete | Access::Write | Access::Chmod
+                                )
+                            {
+                                p.recursive = true;
+                            }
+                        }
+                    }
                 }
             }
             "-fprint" | "-fprint0" | "-fls" => {

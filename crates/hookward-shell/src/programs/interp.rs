@@ -236,6 +236,7 @@ fn arg_code(
         );
     }
     if code.dynamic && code.known_prefix == 0 {
+        super::dynamic::unseen_arg(a, inv, name, code);
         if code.taint.fetched.is_none() {
             a.unanalysable(
                 &format!("{name} {flag}: code only known at run time"),
@@ -291,6 +292,7 @@ fn python(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
                 return arg_code(a, name, inv, st, &val, Lang::Python, "-c");
             }
             // `python -m MODULE ARGS…` runs the module like a program (`python -m pip`).
+            super::exfil::file_server(a, "python", &val.text, rest.get(next..).unwrap_or(&[]), inv);
             let mut argv = vec![val];
             argv.extend(rest.get(next..).unwrap_or(&[]).iter().cloned());
             let sub = sub_inv(inv, argv, &format!("{name} -m"));
@@ -508,6 +510,7 @@ fn php(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         return script_file(a, name, inv, st, &f, Lang::Php);
     }
     if p.has(&["-S"]) {
+        super::exfil::file_server(a, "php", "-S", inv.rest(), inv);
         return Stream::default();
     }
     match p.operands.first() {

@@ -5,6 +5,9 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod dynamic;
+mod embedded;
+mod exfil;
 mod files;
 mod interp;
 mod net;
@@ -327,6 +330,32 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if is_shell(name) {
         return interp::shell(a, name, inv, st);
     }
+    exfil::dns_query(a, name, inv);
+    exfil::url_data(a, name, inv);
+    let local;
+    let inv = match embedded::container_command(name, inv.rest())
+        .or_else(|| embedded::kubectl_command(name, inv.rest()))
+    {
+        Some((via, argv)) => {
+            // The container's command is not this program's operands.
+            let keep = inv.args.len().saturating_sub(argv.len());
+            embedded::run_remote_argv(a, inv, st, &via, argv);
+            let mut l = inv.clone();
+            l.args.truncate(keep);
+            local = l;
+            &local
+        }
+        None => inv,
+    };
+    if embedded::VIM_PROGRAMS.contains(&name) {
+        return embedded::vim(a, name, inv, st);
+    }
+    if name == "httpd" && inv.wrappers.iter().any(|w| w == "busybox" || w == "toybox") {
+        exfil::file_server(a, "httpd", "", inv.rest(), inv);
+    }
+    if matches!(name, "http-server" | "serve") {
+        exfil::file_server(a, name, "", inv.rest(), inv);
+    }
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }
@@ -397,6 +426,10 @@ pub(crate) fn exec_script_operand(
 ) -> Stream {
     if let Some(ps) = &file.proc_subst {
         let ps = ps.clone();
+        if ps.text.is_none() && dynamic::is_known_generator(&file.raw) {
+            // `source <(kubectl completion bash)`: everyday set-up code.
+            return Stream::default();
+        }
         return exec_stream(
             a,
             inv,
@@ -486,11 +519,16 @@ pub(crate) fn exec_stream(
                         glob: false,
                     };
                     a.add_path(&r, Access::Exec, interpreter, false, &inv.evidence);
+                } else if kind == "downloaded_file" || kind == "process_substitution" {
+                    dynamic::unseen_stream(a, inv, interpreter, s, kind, &evidence);
                 } else if s.piped {
                     a.unanalysable(
                         &format!("{interpreter} reads code from stdin of unknown content"),
                         &evidence,
                     );
+                    if !dynamic::is_known_generator(evidence.split('|').next().unwrap_or("")) {
+                        dynamic::unseen_stream(a, inv, interpreter, s, kind, &evidence);
+                    }
                 }
             }
             Stream::default()
@@ -550,6 +588,7 @@ pub(crate) fn shell_code_with(
             );
         }
         if code.text.contains("<stdin>") || code.known_prefix == 0 {
+            dynamic::unseen_arg(a, inv, name, code);
             return Stream::default();
         }
     }

@@ -959,11 +959,22 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         .to_string();
     let command = p.operands.get(1..).unwrap_or(&[]);
     if !command.is_empty() {
-        let cmd: Vec<&str> = command.iter().map(|x| x.raw.as_str()).collect();
-        a.unanalysable(
-            "remote command run by ssh (not analysed: it runs on the remote host)",
-            &cmd.join(" "),
-        );
+        // ssh joins its operands with spaces and runs them in the remote user's shell.
+        let cmd: Vec<&str> = command.iter().map(|x| x.text.as_str()).collect();
+        let code = cmd.join(" ");
+        if command.iter().any(|x| x.dynamic) {
+            let raw: Vec<&str> = command.iter().map(|x| x.raw.as_str()).collect();
+            a.unanalysable(
+                "remote command run by ssh (partly only known at run time)",
+                &raw.join(" "),
+            );
+            if let Some(first) = command.first().filter(|x| x.dynamic && x.known_prefix == 0) {
+                // `ssh host "$CMD"`: code nobody can read runs on that host.
+                super::dynamic::unseen_arg(a, inv, name, first);
+            }
+        } else {
+            super::embedded::run_remote_code(a, inv, st, &format!("ssh {host}"), &code);
+        }
     }
     if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
         let (src, dump) = stdin_source(inv);

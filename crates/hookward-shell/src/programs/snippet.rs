@@ -251,7 +251,64 @@ const DECODERS: &[(&str, &str)] = &[
     ("str_rot13", "php rot13"),
     ("hex2bin", "php hex"),
     ("FromBase64String", "powershell base64"),
+    // Strings built from character codes (`''.join(map(chr, [114, 109]))`,
+    // `String.fromCharCode(114, 109)`, perl `join "", map { chr } (…)`, `pack("C*", …)`,
+    // ruby `[114, 109].pack("c*")`): decoded by [`char_codes_payload`].
+    ("map(chr", "python chr"),
+    ("chr(", "chr"),
+    ("fromCharCode", "javascript fromCharCode"),
+    ("pack(\"C*\"", "perl pack"),
+    ("pack('C*'", "perl pack"),
+    (".pack(\"c*\")", "ruby pack"),
+    (".pack('c*')", "ruby pack"),
+    ("[char]", "powershell char"),
 ];
+
+/// The text spelled by the first run of at least 2 decimal character codes in `code`
+/// (`[114,109,32]`, `fromCharCode(114, 109)`, `chr(114)+chr(109)`), when printable.
+fn char_codes_payload(code: &str) -> Option<String> {
+    let mut best = String::new();
+    let mut cur = String::new();
+    let mut num = String::new();
+    let flush = |num: &mut String, cur: &mut String| {
+        if let Ok(n) = num.parse::<u32>() {
+            match char::from_u32(n) {
+                Some(c) if (32..127).contains(&n) || c == '\n' || c == '\t' => cur.push(c),
+                _ => cur.clear(),
+            }
+        }
+        num.clear();
+    };
+    for c in code.chars().take(64 * 1024) {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else if num.is_empty() && matches!(c, ',' | ' ' | '(' | ')' | '[' | ']' | '+' | '\n') {
+            // separators between codes (and `chr(` … `)+chr(`)
+        } else if !num.is_empty() && matches!(c, ',' | ' ' | ')' | ']' | '+' | '\n') {
+            flush(&mut num, &mut cur);
+        } else if c.is_ascii_alphabetic() || c == '.' || c == '_' || c == '\'' || c == '"' {
+            // words such as `chr` between codes keep the run going
+            if !num.is_empty() {
+                num.clear();
+                if cur.chars().count() > best.chars().count() {
+                    best = cur.clone();
+                }
+                cur.clear();
+            }
+        } else {
+            if cur.chars().count() > best.chars().count() {
+                best = cur.clone();
+            }
+            cur.clear();
+            num.clear();
+        }
+    }
+    flush(&mut num, &mut cur);
+    if cur.chars().count() > best.chars().count() {
+        best = cur;
+    }
+    (best.chars().count() >= 2).then_some(best)
+}
 
 /// Calls that run code of the same language built at run time.
 fn eval_calls(lang: Lang) -> &'static [&'static str] {
@@ -615,6 +672,9 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "File.expand_path(",
         "path.resolve(",
         "realpath(",
+        "glob(",
+        "glob.glob(",
+        "Dir.glob(",
         "String(",
     ] {
         if let Some(inner) = e.strip_prefix(w) {
@@ -646,7 +706,7 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
     // Concatenation.
     let ops: &[&str] = match lang {
         Lang::Perl | Lang::Php => &[" . ", "."],
-        Lang::Python => &["+", " / "],
+        Lang::Python => &["+", " / ", "/"],
         _ => &["+"],
     };
     for op in ops {
@@ -655,7 +715,7 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
             let mut out = String::new();
             for (i, p) in parts.iter().enumerate() {
                 let v = eval_str(p, lang, home, depth + 1)?;
-                if *op == " / " && i > 0 {
+                if op.trim() == "/" && i > 0 {
                     out = paths::join(&out, &v);
                 } else {
                     out.push_str(&v);
@@ -878,6 +938,222 @@ struct Ctx<'x> {
     interp: &'x str,
     how: &'x str,
     home: String,
+    /// Simple assignments whose value is a known path (`p = Path.home() / '.ssh'`).
+    binds: Vec<(String, String)>,
+}
+
+/// Module aliases bound in the code: `(alias, module)` for `const p = require('path')`,
+/// `var os = require("os")` under another name, `import os.path as osp`, `import shutil as sh`.
+fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    match lang {
+        Lang::Node => {
+            for stmt in code.split([';', '\n']) {
+                let t = stmt.trim();
+                let t = ["const ", "let ", "var "]
+                    .iter()
+                    .find_map(|k| t.strip_prefix(k))
+                    .unwrap_or(t);
+                let Some((name, expr)) = t.split_once('=') else {
+                    continue;
+                };
+                let name = name.trim();
+                let expr = expr.trim();
+                let Some(inner) = expr.strip_prefix("require(") else {
+                    continue;
+                };
+                let module = leading_literal(inner.trim()).unwrap_or_default();
+                let module = module.trim_start_matches("node:");
+                if matches!(
+                    module,
+                    "path" | "fs" | "os" | "child_process" | "fs/promises"
+                ) && name != module
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !name.is_empty()
+                {
+                    let m = if module == "fs/promises" {
+                        "fs"
+                    } else {
+                        module
+                    };
+                    out.push((name.to_string(), m.to_string()));
+                }
+            }
+        }
+        Lang::Python => {
+            for line in code.split([';', '\n']) {
+                let t = line.trim();
+                let Some(rest) = t.strip_prefix("import ") else {
+                    continue;
+                };
+                for part in rest.split(',') {
+                    if let Some((m, a)) = part.split_once(" as ") {
+                        let (m, a) = (m.trim(), a.trim());
+                        if matches!(m, "os" | "os.path" | "shutil" | "subprocess" | "pathlib")
+                            && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                            && !a.is_empty()
+                        {
+                            out.push((a.to_string(), m.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out.truncate(8);
+    out
+}
+
+/// `alias.` replaced by `module.` where `alias` is a whole word (not `tmp.` for `p`).
+fn replace_word_dot(code: &str, alias: &str, module: &str) -> String {
+    let pat = format!("{alias}.");
+    let mut out = String::with_capacity(code.len());
+    let mut last = 0;
+    for (i, _) in code.match_indices(&pat) {
+        let boundary = code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$'));
+        if boundary {
+            out.push_str(code.get(last..i).unwrap_or(""));
+            out.push_str(module);
+            out.push('.');
+            last = i + pat.len();
+        }
+    }
+    out.push_str(code.get(last..).unwrap_or(""));
+    out
+}
+
+/// The expression around each URL literal: from the URL to the end of its argument (the next
+/// `,`, `)`, `;` or newline), where data concatenated into the URL appears.
+fn url_windows(code: &str) -> impl Iterator<Item = &str> {
+    ["http://", "https://"]
+        .into_iter()
+        .flat_map(move |m| code.match_indices(m).map(|(i, _)| i))
+        .take(16)
+        .map(move |i| {
+            let rest = code.get(i..).unwrap_or("");
+            let end = rest.find([',', ')', ';', '\n']).unwrap_or(rest.len());
+            rest.get(..end).unwrap_or(rest)
+        })
+}
+
+/// Secret-named environment variables read by interpreter code (`process.env.GITHUB_TOKEN`,
+/// `os.environ['AWS_SECRET_ACCESS_KEY']`, `os.getenv("API_KEY")`, `ENV['X_TOKEN']`,
+/// `$ENV{SECRET}`, `Deno.env.get('TOKEN')`, `getenv('PASSWORD')`).
+fn secret_env_refs(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for marker in [
+        "process.env.",
+        "process.env[",
+        "os.environ[",
+        "os.environ.get(",
+        "getenv(",
+        "ENV[",
+        "ENV.fetch(",
+        "$ENV{",
+        "Deno.env.get(",
+    ] {
+        for (i, _) in code.match_indices(marker) {
+            let after = code.get(i + marker.len()..).unwrap_or("");
+            let after = after.trim_start_matches(['\'', '"']);
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if super::exfil::secret_name(&name) && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+/// Assignments of a path expression to a plain name, one statement each (`p = …`,
+/// `const p = …`, `my $p = …;`, `$p = …;`), evaluated with [`eval_str`]; at most 16.
+fn path_bindings(code: &str, lang: Lang, home: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for stmt in code.split(['\n', ';']) {
+        let t = stmt.trim();
+        let t = ["const ", "let ", "var ", "my ", "our "]
+            .iter()
+            .find_map(|k| t.strip_prefix(k))
+            .unwrap_or(t);
+        let Some((name, expr)) = t.split_once('=') else {
+            continue;
+        };
+        let name = name.trim();
+        let bare = name.trim_start_matches('$');
+        if bare.is_empty()
+            || !bare.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || expr.starts_with('=')
+            || name.ends_with(['!', '<', '>', '+', '-', '*', '/'])
+        {
+            continue;
+        }
+        let expr = expr.trim();
+        // Earlier bindings may be used in this one.
+        let mut e = expr.to_string();
+        for (n, v) in &out {
+            if e == *n {
+                e = format!("'{v}'");
+            }
+        }
+        if let Some(v) = eval_str(&e, lang, home, 0).or_else(|| subst_binds(&e, &out, lang, home)) {
+            out.retain(|(n, _)| n != name);
+            out.push((name.to_string(), expand_tilde(&v, home)));
+        }
+        if out.len() >= 16 {
+            break;
+        }
+    }
+    out
+}
+
+/// Evaluates `e` after replacing top-level operands that are bound names by their values.
+fn subst_binds(e: &str, binds: &[(String, String)], lang: Lang, home: &str) -> Option<String> {
+    if binds.is_empty() {
+        return None;
+    }
+    let ops: &[&str] = match lang {
+        Lang::Perl | Lang::Php => &[" . ", "."],
+        Lang::Python => &[" / ", "+"],
+        _ => &["+"],
+    };
+    for op in ops {
+        let parts = split_top(e, op);
+        if parts.len() > 1 {
+            let replaced: Vec<String> = parts
+                .iter()
+                .map(|p| {
+                    let p = p.trim();
+                    binds
+                        .iter()
+                        .find(|(n, _)| n == p)
+                        .map(|(_, v)| format!("'{v}'"))
+                        .unwrap_or_else(|| p.to_string())
+                })
+                .collect();
+            let joined = replaced.join(op);
+            if let Some(v) = eval_str(&joined, lang, home, 1) {
+                return Some(v);
+            }
+        }
+    }
+    // `os.path.join(base, 'x')`, `path.join(dir, 'x')` with bound names inside.
+    let mut t = e.to_string();
+    for (n, v) in binds {
+        for sep in ["(", ", ", ","] {
+            t = t.replace(&format!("{sep}{n},"), &format!("{sep}'{v}',"));
+            t = t.replace(&format!("{sep}{n})"), &format!("{sep}'{v}')"));
+        }
+    }
+    if t == e {
+        return None;
+    }
+    eval_str(&t, lang, home, 1)
 }
 
 /// Scans interpreter code and records its facts; returns the stream the code would print
@@ -897,13 +1173,25 @@ pub(crate) fn scan(
     if depth > MAX_SCAN_DEPTH || code.is_empty() {
         return out;
     }
-    let code: String = code.chars().take(64 * 1024).collect();
+    let mut code: String = code.chars().take(64 * 1024).collect();
+    // Module aliases (`const p = require('path')`, `import os.path as osp`): calls through
+    // the alias are the module's calls.
+    for (alias, module) in module_aliases(&code, lang) {
+        code = replace_word_dot(&code, &alias, &module);
+    }
     let code = code.as_str();
+    let home = paths::normalize(&a.ctx.home);
+    let binds = if code.contains('=') {
+        path_bindings(code, lang, &home)
+    } else {
+        Vec::new()
+    };
     let cx = Ctx {
         lang,
         interp,
         how,
-        home: paths::normalize(&a.ctx.home),
+        home,
+        binds,
     };
     let ev_code = crate::analyzer::truncate(code, 300);
 
@@ -956,7 +1244,15 @@ pub(crate) fn scan(
     // Decoded code executed.
     if let Some(dec) = decoder {
         if !evals.is_empty() || runs_shell {
-            let payload = decoded_payload(code);
+            let payload = if dec.contains("chr")
+                || dec.contains("CharCode")
+                || dec.contains("pack")
+                || dec.contains("char")
+            {
+                char_codes_payload(code)
+            } else {
+                decoded_payload(code)
+            };
             a.decoded_exec(dec, interp, payload.as_deref(), &ev_code);
             if let Some(p) = payload {
                 if runs_shell && evals.is_empty() {
@@ -976,6 +1272,23 @@ pub(crate) fn scan(
             }
         }
     }
+    // Secret environment variables in code that talks to the network.
+    if networked {
+        if let Some(v) = url_windows(code).find_map(|w| secret_env_refs(w).into_iter().next()) {
+            let target = urls
+                .first()
+                .cloned()
+                .or_else(|| peers.first().cloned())
+                .unwrap_or_default();
+            a.upload(
+                interp,
+                &target,
+                Some(format!("<secret {v}>")),
+                false,
+                &ev_code,
+            );
+        }
+    }
     // Uploads.
     if networked && (env_dump || SENDS.iter().any(|s| code.contains(s))) {
         let target = urls
@@ -993,6 +1306,15 @@ pub(crate) fn scan(
     }
     if lang == Lang::PowerShell {
         powershell(a, &cx, code, &lower, &urls, &ev_code);
+    }
+    // AppleScript (osascript -e): `do shell script "CMD"` runs CMD in sh.
+    if lang == Lang::Other {
+        for (i, _) in code.match_indices("do shell script") {
+            let after = code.get(i + 15..).unwrap_or("").trim_start();
+            if let Some(cmd) = leading_literal(after) {
+                a.run_code(&cmd, st, inv, interp, None, Stream::default());
+            }
+        }
     }
     // Calls.
     for (name, eff) in table(lang) {
@@ -1092,7 +1414,13 @@ fn call(
     }
     let path_of = |i: usize, args: &[String]| -> Option<Resolved> {
         let e = args.get(i)?;
-        Some(match eval_str(e, cx.lang, &cx.home, 0) {
+        let bound = cx
+            .binds
+            .iter()
+            .find(|(n, _)| n == e.trim())
+            .map(|(_, v)| v.clone())
+            .or_else(|| subst_binds(e, &cx.binds, cx.lang, &cx.home));
+        Some(match bound.or_else(|| eval_str(e, cx.lang, &cx.home, 0)) {
             Some(v) => {
                 let v = expand_tilde(&v, &cx.home);
                 let mut arg = crate::model::Arg::lit(&v);

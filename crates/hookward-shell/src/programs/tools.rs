@@ -182,7 +182,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         }
         "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" | "clickhouse-client" | "cockroach"
         | "mongo" | "mongosh" => {
-            sql(a, name, inv);
+            sql(a, name, inv, st);
             Stream::default()
         }
         "watch" => {
@@ -557,7 +557,7 @@ fn destructive_sql(s: &str) -> bool {
     }) || s.contains("dropDatabase(") || s.contains(".drop()")
 }
 
-fn sql(a: &mut Analyzer, name: &str, inv: &Inv) {
+fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     let p = opts::parse(
         inv.rest(),
         &[
@@ -622,6 +622,13 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    }
+    if name == "sqlite3" || name == "duckdb" {
+        for t in &texts {
+            for cmd in super::embedded::sqlite_shell_commands(t) {
+                super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
+            }
+        }
     }
 }
 

@@ -134,6 +134,16 @@ fn tree_wide(x: &Arg) -> bool {
 
 fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let rest = inv.rest();
+    for (n, val) in &inv.env {
+        if super::embedded::GIT_COMMAND_ENV.contains(&n.as_str()) && !val.text.trim().is_empty() {
+            super::embedded::run_shell_text(a, inv, st, "git", &val.text, n);
+        }
+    }
+    for x in rest.iter().take(64) {
+        if let Some(cmd) = super::embedded::git_ext_command(&x.text) {
+            super::embedded::run_shell_text(a, inv, st, "git", &cmd, &x.raw);
+        }
+    }
     let mut i = 0;
     let mut cwd = inv.cwd.clone();
     let ev = inv.evidence.clone();
@@ -161,6 +171,10 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                         .unwrap_or((kv.text.as_str(), "true"));
                     if config_key_effect(k, v).is_some() {
                         a.env_tamper(k, v, &kv.raw);
+                    }
+                    if let Some(cmd) = super::embedded::git_key_command(k, v) {
+                        let raw = kv.raw.clone();
+                        super::embedded::run_shell_text(a, inv, st, "git", &cmd, &raw);
                     }
                 }
                 i += 2;

@@ -1,0 +1,187 @@
+//! Code the analyzer cannot see: what is known of where it comes from (see
+//! [`crate::DynamicCodeFact`]), and the environment generators whose output is everyday shell
+//! set-up code (`eval "$(ssh-agent -s)"`), which is not reported.
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::model::{Arg, Stream};
+
+/// Programs whose output is shell set-up code meant to be `eval`ed or sourced, with the
+/// first operand that makes it so (`""`: any). One row per program and verb; sources: each
+/// tool's installation instructions (ssh-agent(1), direnv "hook", pyenv/rbenv/nodenv/goenv
+/// "init", Homebrew "shellenv", starship/zoxide/atuin/mcfly "init", mise/rtx "activate",
+/// fnm "env", opam "env", conda "shell.* hook", `*-completion`/`completion` subcommands,
+/// minikube/docker-machine "docker-env", thefuck "--alias", dircolors(1), keychain(1),
+/// gpg-agent(1), `register-python-argcomplete`, `luarocks path`, `rustup completions`).
+pub(crate) const KNOWN_GENERATORS: &[(&str, &str)] = &[
+    ("ssh-agent", ""),
+    ("gpg-agent", ""),
+    ("keychain", ""),
+    ("dircolors", ""),
+    ("direnv", "hook"),
+    ("direnv", "export"),
+    ("pyenv", "init"),
+    ("pyenv", "virtualenv-init"),
+    ("rbenv", "init"),
+    ("nodenv", "init"),
+    ("goenv", "init"),
+    ("jenv", "init"),
+    ("plenv", "init"),
+    ("phpenv", "init"),
+    ("brew", "shellenv"),
+    ("starship", "init"),
+    ("zoxide", "init"),
+    ("atuin", "init"),
+    ("mcfly", "init"),
+    ("oh-my-posh", "init"),
+    ("mise", "activate"),
+    ("mise", "env"),
+    ("rtx", "activate"),
+    ("fnm", "env"),
+    ("opam", "env"),
+    ("opam", "config"),
+    ("conda", "shell.bash"),
+    ("conda", "shell.zsh"),
+    ("conda", "shell.fish"),
+    ("micromamba", "shell"),
+    ("minikube", "docker-env"),
+    ("docker-machine", "env"),
+    ("thefuck", "--alias"),
+    ("register-python-argcomplete", ""),
+    ("luarocks", "path"),
+    ("perl", "-Mlocal::lib"),
+    ("rustup", "completions"),
+    ("kubectl", "completion"),
+    ("helm", "completion"),
+    ("gh", "completion"),
+    ("npm", "completion"),
+    ("pip", "completion"),
+    ("poetry", "completions"),
+    ("uv", "generate-shell-completion"),
+    ("rye", "self"),
+    ("just", "--completions"),
+    ("deno", "completions"),
+    ("aws_completer", ""),
+    ("op", "completion"),
+    ("glab", "completion"),
+    ("flux", "completion"),
+    ("k3d", "completion"),
+    ("kind", "completion"),
+    ("terraform", "-install-autocomplete"),
+    ("cargo", "completions"),
+    ("volta", "setup"),
+    ("asdf", "exec"),
+    ("nix", "print-dev-env"),
+    ("devbox", "shellenv"),
+    ("devbox", "global"),
+    ("hub", "alias"),
+    ("navi", "widget"),
+    ("fzf", "--bash"),
+    ("fzf", "--zsh"),
+];
+
+/// True when `text` (a command substitution, process substitution or pipeline as written:
+/// `"$(ssh-agent -s)"`, `<(kubectl completion bash)`) runs only a known environment
+/// generator (see [`KNOWN_GENERATORS`]).
+pub(crate) fn is_known_generator(text: &str) -> bool {
+    let t = text.trim().trim_matches(['"', '\'']).trim();
+    let inner = t
+        .strip_prefix("$(")
+        .or_else(|| t.strip_prefix("<("))
+        .or_else(|| t.strip_prefix('`'))
+        .unwrap_or(t);
+    let inner = inner.trim_end_matches([')', '`']).trim();
+    // One command only: a pipe, list or further substitution could run anything.
+    if inner.contains(['|', ';', '&', '$', '`', '>', '<', '(']) {
+        return false;
+    }
+    let mut words = inner.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let prog = crate::paths::basename(first);
+    let rest: Vec<&str> = words.collect();
+    KNOWN_GENERATORS.iter().any(|(p, verb)| {
+        *p == prog && (verb.is_empty() || rest.iter().any(|w| w.starts_with(verb)))
+    })
+}
+
+/// Code given as an argument whose text is only known at run time (`eval "$X"`,
+/// `bash -c "$(cat f)"`, `python3 -c "$CODE"`): a [`crate::DynamicCodeFact`] with the origin
+/// the argument shows, unless it is a known environment generator's output. Fetched and
+/// decoded arguments are reported by the callers (remote/decoded exec facts have twins).
+pub(crate) fn unseen_arg(a: &mut Analyzer, inv: &Inv, interpreter: &str, code: &Arg) {
+    if code.taint.fetched.is_some() || code.taint.decoded.is_some() {
+        return;
+    }
+    if code.from_subst && is_known_generator(&code.raw) {
+        return;
+    }
+    let origin = if code.text.contains("<stdin>") {
+        "stdin"
+    } else if code.from_subst {
+        "substitution"
+    } else if code.from_var {
+        "variable"
+    } else {
+        "unknown"
+    };
+    a.dynamic_code(
+        interpreter,
+        origin,
+        Some(code.raw.clone()),
+        &inv.wrappers,
+        &inv.evidence,
+    );
+}
+
+/// Code read from a stream whose text is unknown (`source /dev/stdin <<<"$X"`,
+/// `source <(…)`, `… | sh`, a file written earlier with unknown content). `kind` is how the
+/// stream reaches the interpreter (`pipe`, `process_substitution`, `downloaded_file`);
+/// `written` the file when it was written earlier in the command.
+pub(crate) fn unseen_stream(
+    a: &mut Analyzer,
+    inv: &Inv,
+    interpreter: &str,
+    s: &Stream,
+    kind: &str,
+    evidence: &str,
+) {
+    if s.taint.fetched.is_some() || s.taint.decoded.is_some() {
+        return;
+    }
+    let (origin, source) = match kind {
+        "process_substitution" => ("substitution", None),
+        "downloaded_file" => match &s.file {
+            Some(f) => ("written_here", Some(f.clone())),
+            None => ("written_here", None),
+        },
+        _ => ("stdin", None),
+    };
+    a.dynamic_code(interpreter, origin, source, &inv.wrappers, evidence);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generators() {
+        assert!(is_known_generator("\"$(ssh-agent -s)\""));
+        assert!(is_known_generator("$(direnv hook bash)"));
+        assert!(is_known_generator("\"$(pyenv init -)\""));
+        assert!(is_known_generator("<(kubectl completion bash)"));
+        assert!(is_known_generator("`/opt/homebrew/bin/brew shellenv`"));
+        assert!(!is_known_generator("$(cat f)"));
+        assert!(!is_known_generator("$(curl -s x | sh)"));
+        assert!(!is_known_generator("$(pyenv init - ; rm -rf ~)"));
+        assert!(!is_known_generator("$X"));
+    }
+
+    #[test]
+    fn table_rows_are_plain_names() {
+        for (p, v) in KNOWN_GENERATORS {
+            assert!(!p.is_empty() && !p.contains(['/', ' ']), "{p}");
+            assert!(!v.contains(' '), "{v}");
+        }
+    }
+}

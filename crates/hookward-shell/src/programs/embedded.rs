@@ -1,0 +1,414 @@
+//! Embedded commands: options and programs that run a command given as data. The knowledge is
+//! in the tables below (one row per program and option); the mechanism hands the embedded
+//! command to the analyzer one level deeper ([`crate::CommandFact::depth`]), under the
+//! program as wrapper. Commands that run on another host or inside a container are analysed
+//! with their paths kept apart ([`crate::ShellFacts::remote_paths`]).
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::model::{Arg, State, Stream};
+
+use super::{shell_code, sub_inv};
+
+/// git config keys whose value is a shell command git runs (git-config(1): `core.pager`,
+/// `core.editor`, `sequence.editor`, `core.sshCommand`, `core.fsmonitor` (a hook command when
+/// not a boolean), `core.gitProxy`, `core.alternateRefsCommand`, `diff.external`,
+/// `pager.<cmd>`, `alias.<name>` starting with `!`, `filter.<driver>.clean|smudge|process`,
+/// `diff.<driver>.textconv|command`, `merge.<driver>.driver`, `credential.helper` starting with
+/// `!`, `gpg.program`, `uploadpack.packObjectsHook`, `remote.<name>.uploadpack|receivepack`).
+/// Row: key pattern (`*` = one component), value prefix the command needs (`""` = any).
+pub(crate) const GIT_COMMAND_KEYS: &[(&str, &str)] = &[
+    ("core.pager", ""),
+    ("core.editor", ""),
+    ("sequence.editor", ""),
+    ("core.sshcommand", ""),
+    ("core.fsmonitor", ""),
+    ("core.gitproxy", ""),
+    ("core.alternaterefscommand", ""),
+    ("diff.external", ""),
+    ("pager.*", ""),
+    ("alias.*", "!"),
+    ("filter.*.clean", ""),
+    ("filter.*.smudge", ""),
+    ("filter.*.process", ""),
+    ("diff.*.textconv", ""),
+    ("diff.*.command", ""),
+    ("merge.*.driver", ""),
+    ("credential.helper", "!"),
+    ("gpg.program", ""),
+    ("uploadpack.packobjectshook", ""),
+    ("remote.*.uploadpack", ""),
+    ("remote.*.receivepack", ""),
+];
+
+/// Environment variables whose value is a command git runs (git(1) "ENVIRONMENT VARIABLES").
+pub(crate) const GIT_COMMAND_ENV: &[&str] = &[
+    "GIT_SSH_COMMAND",
+    "GIT_PAGER",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_PROXY_COMMAND",
+];
+
+/// True when `pat` (lower-case, `*` matching one dot-free component) matches `key`.
+fn key_match(pat: &str, key: &str) -> bool {
+    let p: Vec<&str> = pat.split('.').collect();
+    let k: Vec<&str> = key.split('.').collect();
+    if p.last() == Some(&"*") && p.len() == 2 {
+        // `alias.*`, `pager.*`: the rest of the key, whatever its dots.
+        return k.len() >= 2 && k.first() == p.first();
+    }
+    p.len() == k.len() && p.iter().zip(&k).all(|(a, b)| *a == "*" || a == b)
+}
+
+/// The shell command a git config key/value runs, if the key is one of
+/// [`GIT_COMMAND_KEYS`] (`alias.x=!rm -rf ~` → `rm -rf ~`). Booleans are not commands.
+pub(crate) fn git_key_command(key: &str, value: &str) -> Option<String> {
+    let k = key.to_ascii_lowercase();
+    let v = value.trim();
+    if v.is_empty() || matches!(v, "true" | "false" | "0" | "1") {
+        return None;
+    }
+    GIT_COMMAND_KEYS.iter().find_map(|(pat, prefix)| {
+        if !key_match(pat, &k) {
+            return None;
+        }
+        v.strip_prefix(prefix).map(|c| c.trim().to_string())
+    })
+}
+
+/// The command of a git `ext::` transport URL (git-remote-ext(1)), re-quoted as shell
+/// words: unescaped spaces separate arguments, `% ` is a space inside one, `%%` a percent
+/// sign (`ext::sh -c rm% -rf% ~` → `sh -c 'rm -rf ~'`).
+pub(crate) fn git_ext_command(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("ext::")?;
+    let mut words: Vec<String> = vec![String::new()];
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '%' => match chars.next() {
+                Some(' ') => words.last_mut()?.push(' '),
+                Some('%') => words.last_mut()?.push('%'),
+                Some(o) => {
+                    words.last_mut()?.push('%');
+                    words.last_mut()?.push(o);
+                }
+                None => words.last_mut()?.push('%'),
+            },
+            ' ' => words.push(String::new()),
+            o => words.last_mut()?.push(o),
+        }
+    }
+    let words: Vec<String> = words
+        .iter()
+        .filter(|w| !w.is_empty())
+        .map(|w| super::sh_quote(w))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Runs `code` (a command taken from data) as shell code under `wrapper`.
+pub(crate) fn run_shell_text(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    wrapper: &str,
+    code: &str,
+    raw: &str,
+) {
+    let mut arg = Arg::lit(code);
+    arg.raw = raw.to_string();
+    shell_code(a, inv, st, wrapper, &arg, Some(Stream::default()));
+}
+
+/// vim(1)/nvim(1)/ex(1)/view(1): options that run Ex commands at start-up (`-c CMD`,
+/// `--cmd CMD`, `+CMD`); an Ex command `!CMD` (also `:!CMD`, `silent !CMD`, `r !CMD`,
+/// `w !CMD`, `call system('CMD')`) runs CMD in a shell.
+pub(crate) const VIM_PROGRAMS: &[&str] = &["vim", "nvim", "vi", "ex", "view", "gvim", "rvim"];
+
+/// The shell command an Ex command runs, if any.
+pub(crate) fn ex_shell_command(ex: &str) -> Option<String> {
+    let mut e = ex.trim().trim_start_matches(':').trim();
+    for p in ["silent!", "silent", "exe", "execute"] {
+        if let Some(r) = e.strip_prefix(p) {
+            e = r.trim();
+        }
+    }
+    for p in ["r", "read", "w", "write"] {
+        if let Some(r) = e.strip_prefix(p) {
+            if r.trim_start().starts_with('!') {
+                e = r.trim_start();
+            }
+        }
+    }
+    if let Some(c) = e.strip_prefix('!') {
+        return Some(c.trim().to_string());
+    }
+    for call in ["call system(", "system(", "call systemlist("] {
+        if let Some(r) = e.strip_prefix(call) {
+            return super::snippet::leading_literal(r.trim());
+        }
+    }
+    None
+}
+
+/// vim-family start-up commands that run a shell.
+pub(crate) fn vim(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let rest = inv.rest();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        let ex = match t {
+            "-c" | "--cmd" => {
+                i += 1;
+                rest.get(i).map(|v| v.text.clone())
+            }
+            _ if t.starts_with('+') && t.len() > 1 => t.get(1..).map(str::to_string),
+            _ => None,
+        };
+        if let Some(cmd) = ex.as_deref().and_then(ex_shell_command) {
+            run_shell_text(a, inv, st, name, &cmd, &x.raw);
+        }
+        i += 1;
+    }
+    super::generic(a, name, inv)
+}
+
+/// sqlite3(1) dot-commands that run a shell command (`.shell CMD`, `.system CMD`), in an
+/// argument or a line of stdin.
+pub(crate) const SQLITE_SHELL_DOTS: &[&str] = &[".shell", ".system"];
+
+/// The shell commands in sqlite3 input (arguments or script text).
+pub(crate) fn sqlite_shell_commands(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            SQLITE_SHELL_DOTS.iter().find_map(|d| {
+                l.strip_prefix(d)
+                    .filter(|r| r.starts_with([' ', '\t']))
+                    .map(|r| r.trim().to_string())
+            })
+        })
+        .take(8)
+        .collect()
+}
+
+/// Container runners and the options of their `run`/`create`/`exec` that take a value
+/// (docker-run(1), docker-exec(1), podman-run(1), nerdctl): the image (run) or container
+/// (exec) follows the options, then the command, which runs inside the container.
+pub(crate) const CONTAINER_VALUE_OPTS: &[&str] = &[
+    "-v",
+    "--volume",
+    "--mount",
+    "--pid",
+    "--ipc",
+    "--userns",
+    "--uts",
+    "--cap-add",
+    "--cap-drop",
+    "--security-opt",
+    "--device",
+    "--network",
+    "--net",
+    "-e",
+    "--env",
+    "--name",
+    "-p",
+    "--publish",
+    "-w",
+    "--workdir",
+    "-u",
+    "--user",
+    "--entrypoint",
+    "--env-file",
+    "-l",
+    "--label",
+    "-h",
+    "--hostname",
+    "--platform",
+    "-m",
+    "--memory",
+    "--cpus",
+    "--restart",
+    "--add-host",
+    "--dns",
+    "--tmpfs",
+    "--ulimit",
+    "--sysctl",
+    "--log-driver",
+    "--log-opt",
+    "--gpus",
+    "--shm-size",
+    "--stop-signal",
+    "--health-cmd",
+    "-a",
+    "--attach",
+    "--cgroupns",
+    "--group-add",
+    "--ip",
+    "--link",
+    "--volumes-from",
+    "--detach-keys",
+    "--pull",
+    "--runtime",
+    "--cidfile",
+    "--expose",
+    "--label-file",
+    "--mac-address",
+    "--memory-swap",
+    "--network-alias",
+    "--cpu-shares",
+    "-c",
+    "--cpuset-cpus",
+    "--init-path",
+    "--isolation",
+    "--stop-timeout",
+    "--storage-opt",
+    "--index",
+];
+
+/// Programs that run a container's command, with their verbs that do.
+pub(crate) const CONTAINER_RUNNERS: &[(&str, &[&str])] = &[
+    ("docker", &["run", "create", "exec"]),
+    ("podman", &["run", "create", "exec"]),
+    ("nerdctl", &["run", "create", "exec"]),
+];
+
+/// The command a container runner runs inside the container, with the runner's name
+/// (`docker exec`), or `None`.
+pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec<Arg>)> {
+    let verbs = CONTAINER_RUNNERS
+        .iter()
+        .find(|(p, _)| *p == name)
+        .map(|(_, v)| *v)?;
+    let mut i = 0;
+    // `docker container run`, `docker compose exec SERVICE`.
+    let mut sub = args.get(i)?.text.clone();
+    if sub == "container" || sub == "compose" {
+        i += 1;
+        sub = args.get(i)?.text.clone();
+    }
+    if !verbs.contains(&sub.as_str()) {
+        return None;
+    }
+    i += 1;
+    while let Some(x) = args.get(i) {
+        let t = x.text.as_str();
+        if x.dynamic && t.starts_with('$') {
+            return None;
+        }
+        if !t.starts_with('-') {
+            break;
+        }
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        i += if CONTAINER_VALUE_OPTS.contains(&t) {
+            2
+        } else {
+            1
+        };
+    }
+    // The image or container, then the command.
+    let cmd: Vec<Arg> = args.get(i + 1..)?.to_vec();
+    (!cmd.is_empty()).then(|| (format!("{name} {sub}"), cmd))
+}
+
+/// kubectl/oc `exec … -- CMD` (kubectl-exec(1)): the command after `--` runs in the pod.
+pub(crate) fn kubectl_command(name: &str, args: &[Arg]) -> Option<(String, Vec<Arg>)> {
+    if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
+        return None;
+    }
+    let verb = args.iter().find(|x| !x.text.starts_with('-'))?;
+    if verb.text != "exec" {
+        return None;
+    }
+    let dd = args.iter().position(|x| x.text == "--" && !x.dynamic)?;
+    let cmd: Vec<Arg> = args.get(dd + 1..)?.to_vec();
+    (!cmd.is_empty()).then(|| (format!("{name} exec"), cmd))
+}
+
+/// Runs `argv` as a command on another host or in a container, marked `via`: its paths go
+/// to [`crate::ShellFacts::remote_paths`].
+pub(crate) fn run_remote_argv(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    via: &str,
+    argv: Vec<Arg>,
+) {
+    let saved = a.remote.replace(via.to_string());
+    let mut sub = sub_inv(inv, argv, via);
+    sub.stdin = Stream::default();
+    let mut sst = st.clone();
+    sst.depth += 1;
+    a.run_inv(sub, &mut sst);
+    a.remote = saved;
+}
+
+/// Runs shell `code` on another host (`ssh host CODE`), marked `via`.
+pub(crate) fn run_remote_code(a: &mut Analyzer, inv: &Inv, st: &mut State, via: &str, code: &str) {
+    let saved = a.remote.replace(via.to_string());
+    a.run_code(code, st, inv, via, None, Stream::default());
+    a.remote = saved;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn git_keys() {
+        assert_eq!(
+            git_key_command("alias.x", "!rm -rf ~").as_deref(),
+            Some("rm -rf ~")
+        );
+        assert_eq!(git_key_command("alias.st", "status"), None);
+        assert_eq!(
+            git_key_command("core.pager", "less -R").as_deref(),
+            Some("less -R")
+        );
+        assert_eq!(git_key_command("core.fsmonitor", "true"), None);
+        assert_eq!(git_key_command("color.ui", "always"), None);
+        assert_eq!(
+            git_key_command("filter.lfs.smudge", "git-lfs smudge %f").as_deref(),
+            Some("git-lfs smudge %f")
+        );
+        assert_eq!(
+            git_ext_command("ext::sh -c rm% -rf% ~").as_deref(),
+            Some("sh -c 'rm -rf ~'")
+        );
+    }
+
+    #[test]
+    fn ex_commands() {
+        assert_eq!(ex_shell_command("!rm -rf ~").as_deref(), Some("rm -rf ~"));
+        assert_eq!(ex_shell_command(":silent !id").as_deref(), Some("id"));
+        assert_eq!(ex_shell_command("r !curl x").as_deref(), Some("curl x"));
+        assert_eq!(ex_shell_command("call system('id')").as_deref(), Some("id"));
+        assert_eq!(ex_shell_command("set number"), None);
+        assert_eq!(ex_shell_command("wq"), None);
+    }
+
+    #[test]
+    fn sqlite_dots() {
+        assert_eq!(
+            sqlite_shell_commands(".shell rm -rf ~\nselect 1;"),
+            ["rm -rf ~"]
+        );
+        assert_eq!(sqlite_shell_commands(".system id"), ["id"]);
+        assert!(sqlite_shell_commands(".tables").is_empty());
+        assert!(sqlite_shell_commands(".shellx").is_empty());
+    }
+
+    #[test]
+    fn tables_are_lower_case() {
+        for (k, _) in GIT_COMMAND_KEYS {
+            assert_eq!(*k, k.to_ascii_lowercase());
+        }
+        for o in CONTAINER_VALUE_OPTS {
+            assert!(o.starts_with('-'), "{o}");
+        }
+    }
+}

