@@ -215,8 +215,10 @@ def fill_tldr(cmd):
     """Replaces tldr `{{placeholders}}` by plausible values."""
     def rep(m):
         inner = m.group(1)
-        if inner.startswith("[") and "|" in inner:
-            inner = inner.strip("[]").split("|")[0]
+        if "|" in inner and (inner.startswith("[") or inner.startswith("-")):
+            inner = inner.strip("[]").split("|")[-1]
+        if inner.startswith("/dev/"):
+            return re.sub(r"[XY]+$", lambda d: "b1" if len(d.group(0)) > 1 else "b", inner).replace("X", "b")
         key = inner.strip().lower().replace(" ", "_")
         if key in FILL:
             return FILL[key]
@@ -229,7 +231,7 @@ def fill_tldr(cmd):
             return tail.replace("_directory", "").replace("_", "-") or "build"
         if key.startswith("-"):
             return inner
-        return re.sub(r"[^A-Za-z0-9._/:=@-]", "_", inner)
+        return re.sub(r"[^A-Za-z0-9._/:=@~-]", "_", inner)
     return re.sub(r"\{\{(.*?)\}\}", rep, cmd)
 
 
@@ -281,10 +283,13 @@ def fill_angle(cmd):
     return cmd
 
 
+_NOT_CMD = re.compile(r"(?i)^(?:#include|<\?php|package\s|using\s|import\s+java|\w+=[#>]|select\s|insert\s|update\s|copy\s)|^[A-Za-z_][\w.]*\s+=\s")
+
+
 def danger_row(source, cmd, upstream, extra_category=None):
     """A row for a command from a dangerous source, or None when its label is unclear."""
     from _label import is_windows, label
-    if is_windows(cmd) or len(cmd) > 4000:
+    if is_windows(cmd) or len(cmd) > 4000 or _NOT_CMD.search(cmd.strip()):
         return None
     lab = label(cmd)
     if not lab:
@@ -293,12 +298,18 @@ def danger_row(source, cmd, upstream, extra_category=None):
             "category": lab[1], "upstream": upstream}
 
 
+_NOT_SHELL = re.compile(
+    r"""^(?:["'{}\[\]),]|and\b|or\b|not\b|f["']|return\b|import\b|from\s+\S+\s+import|def\s|const\s|let\s|var\s|//)"""
+    r"|[,{(\[]$|^[A-Za-z_][\w.\[\]\"']*\s+=\s|^\S+$(?<=[*?\]])|\$APPDATA|\bGITHUB_(?:OUTPUT|ENV|PATH|STEP_SUMMARY)\b|\$RUNNER_TEMP"
+)
+
+
 def benign_row(source, cmd, upstream, category):
     """A row for a command from a benign source: dangerous by content → labelled so; unclear or
     with a placeholder left → None; otherwise allow."""
     from _label import has_placeholder, is_windows, label, unclear
     cmd = cmd.strip()
-    if not cmd or is_windows(cmd) or len(cmd) > 4000:
+    if not cmd or is_windows(cmd) or len(cmd) > 4000 or _NOT_SHELL.search(cmd):
         return None
     lab = label(cmd)
     if lab:

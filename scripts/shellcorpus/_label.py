@@ -83,7 +83,7 @@ _RULES = [
     ("deny", "rm-root-home", r"\bfind\s+[\"']?" + _TARGET + r"[\"']?\s[^;&|]*(?:-delete\b|-exec\s+(?:/bin/)?(?:rm|shred)\b)"),
     ("deny", "rm-root-home", r"\b(?:chmod|chown)\s+(?:-[-\w]+\s+)*-[a-zA-Z]*R[a-zA-Z]*\s+\S+\s+[\"']?" + _TARGET + r"[\"']?" + _END),
     ("deny", "rm-root-home", r"\bmv\s+[\"']?(?:~|\$HOME|/home|/etc|/usr|/bin)/?[\"']?\s+/dev/null"),
-    ("deny", "reverse-shell", r"/dev/(?:tcp|udp)/"),
+    ("deny", "reverse-shell", r"(?:ba|z|da|k)?sh\b[^;]*/dev/(?:tcp|udp)/|/dev/(?:tcp|udp)/[\s\S]*(?:0>&1|<&\s?\d|>&\s?\d|\bsh\b|\bbash\b)"),
     ("deny", "reverse-shell", r"\b(?:nc|ncat|netcat|nc\.traditional|busybox\s+nc)\b[^|;&]*\s-[a-zA-Z]*[ec]\s*\S"),
     ("deny", "reverse-shell", r"\bsocat\b[^;&]*\b(?:exec|system):"),
     ("deny", "reverse-shell", r"\b(?:nc|ncat|netcat|telnet|openssl\s+s_client)\b[^;]*\|\s*(?:/bin/)?(?:ba|z|da)?sh\b"),
@@ -105,7 +105,7 @@ _RULES = [
     ("deny", "exfiltration", r"\b(?:cat|tar|zip)\b[^;|]*(?:" + _CRED + r")[^;]*\|\s*(?:curl|wget|nc|ncat|ssh)\b"),
     ("deny", "exfiltration", r"\b(?:scp|rsync|sftp)\b[^;|]*(?:" + _CRED + r")[^;|]*\s\S+@?\S+:"),
     ("deny", "exfiltration", r"\b(?:nc|ncat|netcat)\b[^;|]*<\s*\S*(?:" + _CRED + r"|/etc/passwd)"),
-    ("deny", "exfiltration", r"\b(?:curl|wget)\b[^;]*\$\((?:cat|env|printenv|whoami|id)\b"),
+    ("deny", "exfiltration", r"\b(?:curl|wget)\b[^;]*\$\((?:env|printenv)\b|\b(?:curl|wget)\b[^;]*\$\(cat\s+[^)]*(?:" + _CRED + r"|/etc/passwd)"),
     ("deny", "credential-read", r"\bsecurity\s+(?:dump-keychain|find-generic-password\s[^;]*-[a-z]*w|find-internet-password\s[^;]*-[a-z]*w|export)"),
     ("deny", "backdoor-key", r"\bsed\s+-i\S*\s+[^;|&]*/etc/(?:sudoers|passwd|shadow)"),
     ("deny", "credential-read", r"\b(?:cat|less|more|head|tail|strings|xxd|base64|cp|tar|zip|gpg|sqlite3|grep|awk|sed|nl|od|vi|vim|nano|tac|dd\s+if=|unshadow|john)\b[^;|&>]*(?:" + _CRED + r")"),
@@ -113,7 +113,7 @@ _RULES = [
     ("deny", "credential-read", r"\bdscl\s[^;]*(?:-read\s+\S+\s+(?:ShadowHashData|dsAttrTypeNative:ShadowHashData))"),
     # ask -------------------------------------------------------------------------------
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?\S*" + _RC + r"\b"),
-    ("ask", "persistence", r"\bcrontab\s+(?!-l\b)\S|\|\s*crontab\s+-|(?:>>?|\btee\s+(?:-a\s+)?)\s*\S*(?:/etc/cron|/var/spool/cron|/etc/crontab)"),
+    ("ask", "persistence", r"\bcrontab\b(?![^;|&]*\s-l\b)\s+\S|\|\s*crontab\s+-|(?:>>?|\btee\s+(?:-a\s+)?)\s*\S*(?:/etc/cron|/var/spool/cron|/etc/crontab)"),
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?|\bcp\s+\S+\s+|\bmv\s+\S+\s+)\s*\S*(?:/etc/systemd/|\.config/systemd/|/lib/systemd/|LaunchAgents/|LaunchDaemons/|/etc/init\.d/|/etc/xdg/autostart|\.config/autostart|/etc/update-motd\.d|/etc/ld\.so\.preload|\.git/hooks/)"),
     ("ask", "persistence", r"\b(?:launchctl\s+(?:load|bootstrap|submit)|systemctl\s+(?:--user\s+)?enable)\b"),
     ("ask", "persistence", r"\bdefaults\s+write\s+\S*(?:loginwindow|LoginHook|com\.apple\.loginitems)"),
@@ -123,15 +123,17 @@ _RULES = [
     ("ask", "defense-evasion", r"\b(?:setenforce\s+0|ufw\s+disable|iptables\s+-F|systemctl\s+(?:stop|disable)\s+(?:auditd|firewalld|apparmor|syslog|rsyslog)|service\s+(?:auditd|rsyslog|apparmor)\s+stop|spctl\s+--master-disable|csrutil\s+disable|auditctl\s+-e\s*0|pfctl\s+-d)"),
     ("ask", "defense-evasion", r"\bdefaults\s+write\s+\S*(?:LSQuarantine|com\.apple\.security|alf\s+globalstate)|\bxattr\s+(?:-\S+\s+)*-d\s+com\.apple\.quarantine|\bxattr\s+-c"),
     ("ask", "defense-evasion", r"\b(?:chattr\s+\+i)"),
-    ("ask", "credential-search", r"\b(?:grep|rg|egrep|find)\b[^;|]*\s[\"']?(?:/|~|\$HOME|/home|/Users|/etc|/var|/root)(?:[\"'\s/]|$)[^;|]*(?:passw|secret|api[_-]?key|token|id_rsa|\.pem|credential|BEGIN (?:RSA|OPENSSH))"),
-    ("ask", "credential-search", r"\b(?:grep|rg|egrep)\b[^;|]*(?:passw|secret|api[_-]?key|token|BEGIN (?:RSA|OPENSSH))[^;|]*\s[\"']?(?:/|~|\$HOME|/home|/Users|/etc|/var|/root)(?:[\"'\s/]|$)"),
-    ("ask", "credential-search", r"\bsecurity\s+(?:find-generic-password|find-internet-password|list-keychains)"),
+    ("ask", "credential-search", r"\b(?:grep|rg|egrep|find)\b[^;|]*\s[\"']?(?:/|~|\$HOME|/home|/Users|/etc|/var|/root)(?:[\"'\s/]|$)[^;|]*(?:(?<!/etc/)passw|secret|api[_-]?key|token|id_rsa|\.pem|credential|BEGIN (?:RSA|OPENSSH))"),
+    ("ask", "credential-search", r"\b(?:grep|rg|egrep)\b[^;|]*(?:(?<!/etc/)passw|secret|api[_-]?key|token|BEGIN (?:RSA|OPENSSH))[^;|]*\s[\"']?(?:/|~|\$HOME|/home|/Users|/etc|/var|/root)(?:[\"'\s/]|$)"),
+    ("ask", "credential-search", r"\bsecurity\s+(?:find-generic-password|find-internet-password)"),
     ("ask", "privilege", r"\bchmod\s+(?:-\S+\s+)*(?:[ugoa]*\+[rwx]*s|[2467][0-7]{3})\b|\bsetcap\b|\b(?:useradd|adduser|usermod|groupadd)\b|\bdscl\s+\.\s+-(?:create|append|passwd)|\bsysadminctl\s+-addUser|(?:^|[;&|]\s*|sudo\s+)passwd\s+[A-Za-z]"),
     ("ask", "cloud-destroy", r"\baws\s+\S+\s+(?:rb|delete[-\w]*|terminate[-\w]*|release[-\w]*|remove[-\w]*|deregister[-\w]*|stop-logging|disable[-\w]*|put-bucket-policy|update-trail|purge[-\w]*)\b|\baws\s+s3\s+rm\b[^;]*--recursive"),
-    ("ask", "cloud-destroy", r"\b(?:gcloud|az|doctl|flyctl|fly|heroku|vercel|kubectl|helm|oc)\b[^;|]*\s(?:delete|destroy|rm|remove|uninstall|purge|apps:destroy)\b"),
+    ("ask", "cloud-destroy", r"\b(?:gcloud|az|doctl|flyctl|fly|heroku|vercel|kubectl|helm|oc)\b[^;|]*(?<!config)\s(?:delete|destroy|rm|remove|purge|apps:destroy)\b"),
+    ("ask", "cloud-destroy", r"\bhelm\s+(?:uninstall|delete)\b"),
+    ("ask", "cloud-destroy", r"\b(?:dropdb|dropuser)\s+\S|\b(?:cdk|sst|serverless|sls)\s+(?:destroy|remove)\b"),
     ("ask", "cloud-destroy", r"\b(?:terraform|tofu|pulumi)\s+(?:destroy|apply\s[^;]*-destroy|state\s+rm)|\bpulumi\s+stack\s+rm"),
     ("ask", "cloud-destroy", r"(?i)\b(?:drop\s+(?:database|table|schema)|truncate\s+table|flushall|flushdb)\b"),
-    ("ask", "git-discard", r"\bgit\s+(?:-\S+\s+\S+\s+)*(?:reset\s+(?:\S+\s+)*--hard|clean\s+(?:-\S+\s+)*-[a-zA-Z]*f|push\s+[^;&|]*(?:--force\b|-f\b|--force-with-lease|\s\+\S)|stash\s+(?:clear|drop)|branch\s+(?:\S+\s+)*-D\b|checkout\s+(?:--\s+)?\.(?:\s|$)|restore\s+(?:--\S+\s+)*\.(?:\s|$)|reflog\s+expire|gc\s+[^;]*--prune=now|filter-branch|update-ref\s+-d)"),
+    ("ask", "git-discard", r"\bgit\s+(?:-\S+\s+\S+\s+)*(?:reset\s+(?:\S+\s+)*--hard|clean\s+(?:-\S+\s+)*-[a-zA-Z]*f|push\s+[^;&|]*(?:--force\b|-f\b|--force-with-lease|\s\+\S)|stash\s+(?:clear|drop)|branch\s+(?:\S+\s+)*-D\b|checkout\s+(?:--\s+)?\.(?:\s|$)|checkout\s+(?:-\S+\s+)*-f\b|push\s+[^;&|]*(?:--delete\b|\s:\S)|restore\s+(?:--\S+\s+)*\.(?:\s|$)|reflog\s+expire|gc\s+[^;]*--prune=now|filter-branch|update-ref\s+-d)"),
     ("ask", "rm-outside", r"\brm\s+(?:-[-\w]+\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\s+(?:-[-\w]+\s+)*[\"']?(?!/tmp/|/var/tmp/|/private/tmp/)(?:/|\.\./|~/)\S+"),
     ("ask", "process-kill", r"\bkill\s+-(?:9|KILL|SIGKILL)\s+-1\b|\bkillall5\b|\bpkill\s+-9\s+-u\b|\bkill\s+-9\s+1\b"),
 ]
@@ -148,13 +150,15 @@ _UNCLEAR = re.compile(
     r"npm\s+publish|cargo\s+publish|twine\s+upload|gem\s+push|osascript|xattr|powershell|cmd|"
     r"git\s+rebase|git\s+filter-repo|git\s+push\s+\S+\s+:|git\s+push\s+--delete|git\s+worktree\s+remove|"
     r"docker\s+(?:system|volume|image|container)\s+prune|docker\s+rm|docker\s+rmi|docker\s+kill|"
-    r"rm\s+[^;&|]*(?:\*|\$)|truncate|touch\s+(?:-\S+\s+)*-[a-z]*[tdr])(?=$|[\s;&|)])"
+    r"truncate|touch\s+(?:-\S+\s+)*-[a-z]*[tdr]|batch|\w+\s+publish|publish|deploy|docker\s+(?:image\s+)?push|"
+    r"podman\s+(?:image\s+)?push|gh\s+release\s+(?:create|upload|delete|edit)|\w+\s+(?:\w+\s+)?prune)(?=$|[\s;&|)])"
+    r"|\brm\s+[^;&|]*[*$]|core\.hooksPath|\bgit\s+checkout\s+\S+\s+--\s"
 )
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|<[A-Za-z_ -]+>|\[[A-Z_]+\]|#\{|\bYOUR_|\bATTACKER|\bLHOST|\bRHOST")
 
 
-_INERT_PROG = re.compile(r"(?:^|[;&|]\s*|\s)(?:echo|printf|grep|egrep|rg|sed|less|man|git\s+commit\s+(?:-\S+\s+)*-m)\s+")
-_TO_SHELL = re.compile(r"\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:python|perl|ruby|node|php|crontab|tee|xargs)|\$\(|`|>\s*\S")
+_INERT_PROG = re.compile(r"(?:^|[;&|]\s*|\s)(?:echo|printf|grep|egrep|rg|sed|less|man|git\s+commit\s+(?:-\S+\s+)*-m|python[0-9.]*\s+\S+\.py)\s+")
+_TO_SHELL = re.compile(r"\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:python|perl|ruby|node|php|crontab|tee|xargs)|\$\((?!\()|`|>\s*\S")
 _QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 _CODE_RUNS = re.compile(r"system|exec|spawn|popen|subprocess|os\.|child_process|Runtime|socket|Socket|unlink|rmtree|remove|open\(|fs\.|File|shutil|Dir|require|import")
 _ASSIGN_ONLY = re.compile(r"^\s*[A-Za-z_]\w*=(?:'[^']*'|\"[^\"]*\")\s*$")
@@ -166,7 +170,7 @@ def _inert(cmd):
     (`node -e "…"`) that calls nothing that could run or touch anything."""
     if _ASSIGN_ONLY.match(cmd) or re.match(r"^\s*(?:echo|printf)\s[^;&|<>`$]*$", cmd):
         return ""
-    if _INERT_PROG.search(cmd) and not _TO_SHELL.search(cmd):
+    if _INERT_PROG.search(cmd) and not _TO_SHELL.search(_QUOTED.sub("''", cmd)):
         cmd = _QUOTED.sub("''", cmd)
     m = re.match(r"^\s*(?:python[0-9.]*|node|perl|ruby|php)\s+-[ecr]\s+('[^']*'|\"(?:[^\"\\]|\\.)*\")\s*$", cmd)
     if m and not _CODE_RUNS.search(m.group(1)):

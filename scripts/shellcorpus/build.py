@@ -20,7 +20,7 @@ from _common import head, write  # noqa: E402
 
 ORDER = [
     "src_atomic", "src_ssrf", "src_iatt", "src_revshellgen", "src_revcheat", "src_loobins",
-    "src_oscp", "src_frizb", "src_booksk", "src_arsenal", "src_safetynet", "src_continue",
+    "src_oscp", "src_peass", "src_frizb", "src_booksk", "src_arsenal", "src_safetynet", "src_continue",
     "src_tldr", "src_workflows", "src_pkgscripts", "src_makefiles", "src_readmes", "src_ohmyzsh",
     "src_bashcomp",
 ]

@@ -5,7 +5,8 @@
 
 Every row becomes a Claude Code PreToolUse payload (Bash for `command`, else the row's `tool` and
 `input`), cwd = the project, permission_mode "default", one session per row; HOME and
-HOOKWARD_HOME live in a fresh temporary directory (never the real home), recording off.
+HOOKWARD_HOME live in a fresh temporary directory (never the real home), recording off; `{HOME}`
+in a tool row's input stands for that HOME.
 
 Figures, per source (no rule was written from any of these sources, so each figure is a held-out
 one; "leave-one-source-out" here means: per source, then macro-averaged over sources):
@@ -66,7 +67,8 @@ def payload(row, project, i):
     if "command" in row:
         tool, inp = "Bash", {"command": row["command"]}
     else:
-        tool, inp = row["tool"], row["input"]
+        tool = row["tool"]
+        inp = json.loads(json.dumps(row["input"]).replace("{HOME}", os.path.dirname(project)))
     return {
         "session_id": "corpus-%d" % i, "transcript_path": os.path.join(project, "..", ".claude", "t.jsonl"),
         "cwd": project, "permission_mode": "default", "hook_event_name": "PreToolUse",
@@ -182,6 +184,14 @@ def main():
     print("dangerous by category:")
     for k, v in report["dangerous_by_category"].items():
         print("  %-20s %4d/%-4d %6.1f %%" % (k, v["ok"], v["n"], v["strict_pct"]))
+    bcat = defaultdict(lambda: [0, 0])
+    for r, (d, _) in zip(rows, got):
+        if r["expect"] == "allow":
+            bcat[r["category"]][1] += 1
+            bcat[r["category"]][0] += d not in ("none", "allow")
+    print("benign flagged by category:")
+    for k, v in sorted(bcat.items()):
+        print("  %-20s %4d/%-5d %6.2f %%" % (k, v[0], v[1], 100.0 * v[0] / v[1]))
     print("report:", out)
     return 0
 

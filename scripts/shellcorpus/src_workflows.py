@@ -26,9 +26,11 @@ def _expr(m):
 
 def _runs(node):
     if isinstance(node, dict):
+        shell = str(node.get("shell") or "bash")
         for k, v in node.items():
             if k == "run" and isinstance(v, str):
-                yield v
+                if shell.split()[0] in ("bash", "sh"):
+                    yield v
             else:
                 yield from _runs(v)
     elif isinstance(node, list):
@@ -52,7 +54,16 @@ def rows():
                     continue
                 run = re.sub(r"\$\{\{(.*?)\}\}", _expr, run)
                 lines = list(logical_lines(run.split("\n")))
+                end = None
                 for _, line in lines:
+                    if end is not None:
+                        if line.strip() == end:
+                            end = None
+                        continue
+                    h = re.search(r"<<-?\s*['\"]?(\w+)", line)
+                    if h:
+                        end = h.group(1)
+                        continue
                     if CONTROL.search(line):
                         continue
                     r = benign_row(SOURCE, line, up, "ci-step")

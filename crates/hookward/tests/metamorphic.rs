@@ -247,12 +247,8 @@ fn transforms() -> Vec<(&'static str, bool, Transform)> {
             wrap_prog(c, |p| format!("\\{p}"))
         }),
         ("ifs", true, |c| {
-            (is_simple(c) && !has_quotes(c) && c.trim().contains(' ')).then(|| {
-                c.trim()
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join("${IFS}")
-            })
+            (is_simple(c) && !has_quotes(c) && c.trim().contains(' '))
+                .then(|| c.split_whitespace().collect::<Vec<_>>().join("${IFS}"))
         }),
         ("env", true, |c| wrapper(c, "env")),
         ("command", true, |c| wrapper(c, "command")),
