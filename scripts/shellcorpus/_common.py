@@ -300,8 +300,22 @@ def danger_row(source, cmd, upstream, extra_category=None):
 
 _NOT_SHELL = re.compile(
     r"""^(?:["'{}\[\]),]|and\b|or\b|not\b|f["']|return\b|import\b|from\s+\S+\s+import|def\s|const\s|let\s|var\s|//)"""
+    r"|^(?:\*|\|\s|await\s|if\s*\()|console\.log\(|\.push\(|^[^\s()]+\)$"
     r"|[,{(\[]$|^[A-Za-z_][\w.\[\]\"']*\s+=\s|^\S+$(?<=[*?\]])|\$APPDATA|\bGITHUB_(?:OUTPUT|ENV|PATH|STEP_SUMMARY)\b|\$RUNNER_TEMP"
 )
+
+
+_KNOWN_VARS = {"HOME", "PWD", "PATH", "USER", "SHELL", "TMPDIR", "LANG", "EDITOR"}
+
+
+def uses_outside_vars(cmd):
+    """True when a command line reads a variable that neither the environment of a developer's
+    shell nor the line itself sets (it depends on lines around it)."""
+    used = set(re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", cmd))
+    set_here = set(re.findall(r"(?:^|[\s;&|(])(?:export\s+|local\s+)?([A-Za-z_][A-Za-z0-9_]*)=", cmd))
+    set_here |= set(re.findall(r"\bfor\s+([A-Za-z_]\w*)\s+in\b|\bread\s+(?:-\S+\s+)*([A-Za-z_]\w*)", cmd) and
+                    [x for t in re.findall(r"\bfor\s+([A-Za-z_]\w*)\s+in\b|\bread\s+(?:-\S+\s+)*([A-Za-z_]\w*)", cmd) for x in t if x])
+    return bool(used - _KNOWN_VARS - set_here)
 
 
 def benign_row(source, cmd, upstream, category):

@@ -140,7 +140,7 @@ _RULES = [
 _COMPILED = [(e, c, re.compile(p)) for e, c, p in _RULES]
 
 _UNCLEAR = re.compile(
-    r"(?:^|[\s;&|(])(?:sudo|su|doas|pkexec|shutdown|reboot|poweroff|halt|init|mount|umount|iptables|ip6tables|nft|ufw|"
+    r"(?:^|[\s;&|(])(?:\S*/)?(?:sudo|su|doas|pkexec|shutdown|reboot|poweroff|halt|init|mount|umount|iptables|ip6tables|nft|ufw|"
     r"systemctl|service|launchctl|kill|killall|pkill|chown|passwd|visudo|crontab|at|modprobe|insmod|rmmod|sysctl|"
     r"fdisk|parted|gparted|dd|shred|mkfs\S*|wipefs|diskutil|tccutil|csrutil|spctl|nvram|pmset|scutil|networksetup|"
     r"hdiutil|asr|bless|fsck\S*|swapoff|swapon|cryptsetup|lvremove|vgremove|zpool|zfs|btrfs|losetup|"

@@ -146,6 +146,7 @@ def main():
         s = per[src]
         table[src] = dict(s, strict_pct=pct(s["ok"], s["dangerous"]), flagged_pct=pct(s["flagged"], s["benign"]))
     dsrc = [v["strict_pct"] for v in table.values() if v["dangerous"]]
+    dsrc20 = [v["strict_pct"] for v in table.values() if v["dangerous"] >= 20]
     bsrc = [v["flagged_pct"] for v in table.values() if v["benign"]]
     tot_d = sum(v["dangerous"] for v in table.values())
     tot_ok = sum(v["ok"] for v in table.values())
@@ -156,6 +157,7 @@ def main():
         "max_allow_per_source": a.max_allow_per_source,
         "dangerous_macro_strict_pct": round(sum(dsrc) / len(dsrc), 2) if dsrc else None,
         "dangerous_pooled_strict_pct": pct(tot_ok, tot_d), "dangerous_rows": tot_d,
+        "dangerous_macro_strict_pct_sources_ge20": round(sum(dsrc20) / len(dsrc20), 2) if dsrc20 else None,
         "benign_macro_flagged_pct": round(sum(bsrc) / len(bsrc), 2) if bsrc else None,
         "benign_pooled_flagged_pct": pct(tot_f, tot_b), "benign_rows": tot_b,
         "errors": sum(v["errors"] for v in table.values()),
@@ -178,6 +180,8 @@ def main():
                                         v["benign"], v["flagged_pct"] if v["benign"] else "-"))
     print("macro: dangerous at least as strict %.2f %% over %d sources; benign flagged %.2f %% over %d sources"
           % (summary["dangerous_macro_strict_pct"] or 0, len(dsrc), summary["benign_macro_flagged_pct"] or 0, len(bsrc)))
+    print("macro over the %d sources with >= 20 dangerous rows: %.2f %%"
+          % (len(dsrc20), summary["dangerous_macro_strict_pct_sources_ge20"] or 0))
     print("pooled: dangerous %s %% of %d; benign flagged %s %% of %d; errors %d; %d rows in %.1f s"
           % (summary["dangerous_pooled_strict_pct"], tot_d, summary["benign_pooled_flagged_pct"], tot_b,
              summary["errors"], len(rows), wall))

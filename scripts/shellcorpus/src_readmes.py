@@ -1,12 +1,13 @@
 """Install/build/test commands from README.md, CONTRIBUTING.md and DEVELOPMENT.md of popular
 developer repositories (`_devrepos`): lines of sh/bash/console/shell fenced blocks (prompts
-stripped; in console blocks only prompted lines).
+stripped; in console blocks only prompted lines; lines reading a variable set elsewhere in the
+block are skipped).
 
 upstream: https://github.com/<repo>/blob/<commit>/<doc>. Licences: the repos'.
 labelling: `benign_row` (category `readme-command`).
 """
 
-from _common import benign_row, blob_url, code_blocks, head, logical_lines, ls, show, strip_prompt
+from _common import uses_outside_vars, benign_row, blob_url, code_blocks, head, logical_lines, ls, show, strip_prompt
 from _devrepos import available
 
 SOURCE = "readme-commands"
@@ -28,6 +29,8 @@ def rows():
                     if lang in ("console", "shell-session") and p is None:
                         continue
                     cmd = p if p is not None else line
+                    if uses_outside_vars(cmd):
+                        continue
                     r = benign_row(SOURCE, cmd, blob_url(repo, commit, path, n), "readme-command")
                     if r:
                         yield r

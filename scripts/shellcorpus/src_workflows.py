@@ -1,7 +1,9 @@
 """`run:` steps of the GitHub Actions workflows of popular developer repositories (`_devrepos`):
 each logical line a command, plus each short multi-line step whole (category `ci-script`).
 `${{ secrets.* }}` / `${{ github.event.* }}` lines are skipped; other `${{ expr }}` become the
-expression's last name.
+expression's last name. Steps with a non-sh `shell:`, heredoc bodies, shell control lines, CI
+plumbing (`$GITHUB_OUTPUT`, `$RUNNER_TEMP`) and lines that read a variable set elsewhere in the
+step are not taken as lines (the short step as a whole still is, when it has no CI plumbing).
 
 upstream: https://github.com/<repo>/blob/<commit>/.github/workflows/*.yml. Licences: the repos'.
 labelling: `benign_row` (dangerous by content → its label, e.g. `curl … | sh` installers → deny
@@ -10,7 +12,7 @@ remote-code; unclear → skipped; else allow).
 
 import re
 
-from _common import benign_row, blob_url, head, logical_lines, ls, show, yaml_load
+from _common import uses_outside_vars, benign_row, blob_url, head, logical_lines, ls, show, yaml_load
 from _devrepos import available
 
 SOURCE = "gh-workflows"
@@ -65,6 +67,8 @@ def rows():
                         end = h.group(1)
                         continue
                     if CONTROL.search(line):
+                        continue
+                    if uses_outside_vars(line):
                         continue
                     r = benign_row(SOURCE, line, up, "ci-step")
                     if r:

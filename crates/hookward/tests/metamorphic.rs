@@ -14,7 +14,8 @@
 //! `/home/dev` — or `/Users/dev` for the macOS-case variants — which need not exist, and
 //! HOOKWARD_HOME a temporary directory, recording off).
 //!
-//! It prints the pass rate per transformation and fails only when the overall dangerous or
+//! It prints the pass rate per transformation (also counted only over seeds whose own decision
+//! is already right: "seed held", the pure metamorphic figure) and fails only when the overall dangerous or
 //! benign pass rate drops below the floors below, measured on main when this test was added;
 //! the lead raises them as the rules of issue 11 land (target: ≥ 97 % dangerous, 100 % benign).
 //! `HOOKWARD_METAMORPHIC_REPORT=path` writes every failing variant as JSON.
@@ -28,7 +29,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Floors (integer %, rounded down from what main passed when they were set).
-const DANGEROUS_FLOOR_PCT: f64 = 88.0;
+const DANGEROUS_FLOOR_PCT: f64 = 87.0;
 const BENIGN_FLOOR_PCT: f64 = 86.0;
 
 const HOME: &str = "/home/dev";
@@ -345,6 +346,9 @@ fn decide(env: &HookEnv, home: &str, cmd: &str, n: usize) -> String {
 struct Tally {
     dangerous: usize,
     dangerous_ok: usize,
+    /// Variants of dangerous seeds whose seed itself gets the expected decision.
+    held: usize,
+    held_ok: usize,
     benign: usize,
     benign_ok: usize,
 }
@@ -371,7 +375,12 @@ fn metamorphic_variants_keep_their_decision() {
     for s in &seeds {
         let benign = rank(&s.expect) == 0;
         let base = decide(&linux, HOME, &s.command, n);
-        if (benign && rank(&base) > 0) || (!benign && rank(&base) < rank(&s.expect)) {
+        let seed_ok = if benign {
+            rank(&base) == 0
+        } else {
+            rank(&base) >= rank(&s.expect)
+        };
+        if !seed_ok {
             seed_fail.push(format!("{} {}: got {base}", s.id, s.command));
         }
         for (name, on_benign, t) in transforms() {
@@ -392,7 +401,12 @@ fn metamorphic_variants_keep_their_decision() {
                 rank(&got) == 0
             } else {
                 tally.dangerous += 1;
-                rank(&got) >= rank(&s.expect)
+                let ok = rank(&got) >= rank(&s.expect);
+                if seed_ok {
+                    tally.held += 1;
+                    tally.held_ok += usize::from(ok);
+                }
+                ok
             };
             if ok {
                 if benign {
@@ -414,22 +428,27 @@ fn metamorphic_variants_keep_their_decision() {
         }
     };
     println!(
-        "{:<15} {:>14} {:>8} {:>12} {:>8}",
-        "transform", "dangerous ok", "%", "benign ok", "%"
+        "{:<17} {:>12} {:>7} {:>12} {:>7} {:>12} {:>7}",
+        "transform", "dangerous ok", "%", "seed held", "%", "benign ok", "%"
     );
     let mut total = Tally::default();
     for (name, t) in &per {
         println!(
-            "{name:<15} {:>8}/{:<5} {:>7.1} {:>6}/{:<5} {:>7.1}",
+            "{name:<17} {:>6}/{:<5} {:>7.1} {:>6}/{:<5} {:>7.1} {:>6}/{:<5} {:>7.1}",
             t.dangerous_ok,
             t.dangerous,
             pct(t.dangerous_ok, t.dangerous),
+            t.held_ok,
+            t.held,
+            pct(t.held_ok, t.held),
             t.benign_ok,
             t.benign,
             pct(t.benign_ok, t.benign)
         );
         total.dangerous += t.dangerous;
         total.dangerous_ok += t.dangerous_ok;
+        total.held += t.held;
+        total.held_ok += t.held_ok;
         total.benign += t.benign;
         total.benign_ok += t.benign_ok;
     }
@@ -438,9 +457,12 @@ fn metamorphic_variants_keep_their_decision() {
         pct(total.benign_ok, total.benign),
     );
     println!(
-        "all: dangerous {}/{} ({d:.1} %), benign {}/{} ({b:.1} %); {} seeds, {} variants, {:.1} s",
+        "all: dangerous {}/{} ({d:.2} %; {}/{} = {:.2} % where the seed itself holds), benign {}/{} ({b:.2} %); {} seeds, {} variants, {:.1} s",
         total.dangerous_ok,
         total.dangerous,
+        total.held_ok,
+        total.held,
+        pct(total.held_ok, total.held),
         total.benign_ok,
         total.benign,
         seeds.len(),
