@@ -283,7 +283,7 @@ def fill_angle(cmd):
     return cmd
 
 
-_NOT_CMD = re.compile(r"(?i)^(?:#include|<\?php|package\s|using\s|import\s+java|\w+=[#>]|select\s|insert\s|update\s|copy\s)|^[A-Za-z_][\w.]*\s+=\s")
+_NOT_CMD = re.compile(r"^[{\[\"]|^[A-Z][a-z]+[A-Z]\w*=|(?i:^(?:#include|<\?php|package\s|using\s|import\s+java|\w+=[#>]|select\s|insert\s|update\s|copy\s))|^[A-Za-z_][\w.]*\s+=\s")
 
 
 def danger_row(source, cmd, upstream, extra_category=None):
@@ -300,7 +300,7 @@ def danger_row(source, cmd, upstream, extra_category=None):
 
 _NOT_SHELL = re.compile(
     r"""^(?:["'{}\[\]),]|and\b|or\b|not\b|f["']|return\b|import\b|from\s+\S+\s+import|def\s|const\s|let\s|var\s|//)"""
-    r"|^(?:\*|\|\s|await\s|if\s*\()|console\.log\(|\.push\(|^[^\s()]+\)$"
+    r"|^(?:\*|\|\s|await\s|if\s*\(|[a-z_]+\()|console\.log\(|\.push\(|^[^\s()]+\)$"
     r"|[,{(\[]$|^[A-Za-z_][\w.\[\]\"']*\s+=\s|^\S+$(?<=[*?\]])|\$APPDATA|\bGITHUB_(?:OUTPUT|ENV|PATH|STEP_SUMMARY)\b|\$RUNNER_TEMP"
 )
 

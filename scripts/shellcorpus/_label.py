@@ -20,7 +20,9 @@ deny
   backdoor-key      writes to authorized_keys, sudoers
   guard-disable     writes/deletes of agent or hookward settings, hookward uninstall
   fork-bomb         :(){ :|:& };:
+  metadata-credentials  curl/wget of a cloud metadata address's credential/token/identity path
 ask
+  metadata-fetch    any other curl/wget of a cloud metadata address
   persistence       appends/writes to shell rc files, crontab edits, systemd/launchd units,
                     login items
   defense-evasion   clearing history or logs, disabling SELinux/firewall/audit/Gatekeeper/SIP
@@ -106,12 +108,14 @@ _RULES = [
     ("deny", "exfiltration", r"\b(?:scp|rsync|sftp)\b[^;|]*(?:" + _CRED + r")[^;|]*\s\S+@?\S+:"),
     ("deny", "exfiltration", r"\b(?:nc|ncat|netcat)\b[^;|]*<\s*\S*(?:" + _CRED + r"|/etc/passwd)"),
     ("deny", "exfiltration", r"\b(?:curl|wget)\b[^;]*\$\((?:env|printenv)\b|\b(?:curl|wget)\b[^;]*\$\(cat\s+[^)]*(?:" + _CRED + r"|/etc/passwd)"),
+    ("deny", "metadata-credentials", r"\b(?:curl|wget|http|Invoke-WebRequest)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)\S*(?:security-credentials|token|identity|service-accounts|credentials)"),
     ("deny", "credential-read", r"\bsecurity\s+(?:dump-keychain|find-generic-password\s[^;]*-[a-z]*w|find-internet-password\s[^;]*-[a-z]*w|export)"),
     ("deny", "backdoor-key", r"\bsed\s+-i\S*\s+[^;|&]*/etc/(?:sudoers|passwd|shadow)"),
     ("deny", "credential-read", r"\b(?:cat|less|more|head|tail|strings|xxd|base64|cp|tar|zip|gpg|sqlite3|grep|awk|sed|nl|od|vi|vim|nano|tac|dd\s+if=|unshadow|john)\b[^;|&>]*(?:" + _CRED + r")"),
     ("deny", "credential-read", r"\bgpg\b[^;]*--export-secret"),
     ("deny", "credential-read", r"\bdscl\s[^;]*(?:-read\s+\S+\s+(?:ShadowHashData|dsAttrTypeNative:ShadowHashData))"),
     # ask -------------------------------------------------------------------------------
+    ("ask", "metadata-fetch", r"\b(?:curl|wget|http)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)"),
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?\S*" + _RC + r"\b"),
     ("ask", "persistence", r"\bcrontab\b(?![^;|&]*\s-l\b)\s+\S|\|\s*crontab\s+-|(?:>>?|\btee\s+(?:-a\s+)?)\s*\S*(?:/etc/cron|/var/spool/cron|/etc/crontab)"),
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?|\bcp\s+\S+\s+|\bmv\s+\S+\s+)\s*\S*(?:/etc/systemd/|\.config/systemd/|/lib/systemd/|LaunchAgents/|LaunchDaemons/|/etc/init\.d/|/etc/xdg/autostart|\.config/autostart|/etc/update-motd\.d|/etc/ld\.so\.preload|\.git/hooks/)"),

@@ -1,6 +1,7 @@
 """Commands from markdown cheat sheets: every line of every shell-ish fenced block (prompts
-stripped, continuations joined, placeholders instantiated), kept only where `_label.label` gives
-a decision."""
+stripped, continuations joined, placeholders instantiated, trailing `# …`/`// …` comments cut;
+in python/perl/ruby/php blocks only lines that invoke the interpreter from the shell), kept only
+where `_label.label` gives a decision."""
 
 import re
 
@@ -15,7 +16,10 @@ def sheet_rows(source, repo, commit, paths):
         for start, lang, body in code_blocks(md):
             if lang not in LANGS:
                 continue
+            code = lang in ("python", "perl", "ruby", "php")
             for n, line in logical_lines(body, start):
+                if code and not re.match(r"^(?:export\s|python|perl|ruby|php|[A-Z_]+=)", line):
+                    continue
                 p = strip_prompt(line)
                 cmd = fill_angle(p if p is not None else line)
                 cmd = re.sub(r"\s+(?://|#)\s.*$", "", cmd).strip()

@@ -20,8 +20,8 @@ from _common import head, write  # noqa: E402
 
 ORDER = [
     "src_atomic", "src_ssrf", "src_iatt", "src_revshellgen", "src_revcheat", "src_loobins",
-    "src_oscp", "src_peass", "src_frizb", "src_booksk", "src_arsenal", "src_safetynet", "src_continue",
-    "src_tldr", "src_workflows", "src_pkgscripts", "src_makefiles", "src_readmes", "src_ohmyzsh",
+    "src_oscp", "src_peass", "src_hacktricks_cloud", "src_cloudpentest", "src_roquenight", "src_frizb", "src_booksk", "src_arsenal", "src_safetynet", "src_continue",
+    "src_tldr", "src_workflows", "src_pkgscripts", "src_makefiles", "src_readmes", "src_shscripts", "src_ohmyzsh",
     "src_bashcomp",
 ]
 
