@@ -190,6 +190,30 @@ def logical_lines(body, start=1):
             yield f, text
 
 
+def outside_strings(lines):
+    """The (n, line) pairs that begin and end outside a quoted string spanning lines; lines inside
+    such a string (or opening/closing it) are dropped."""
+    inside = None
+    for n, line in lines:
+        q = inside
+        i = 0
+        while i < len(line):
+            c = line[i]
+            if c == "\\" and q != "'":
+                i += 2
+                continue
+            if q is None and c == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            if q is None and c in "'\"":
+                q = c
+            elif q == c:
+                q = None
+            i += 1
+        if inside is None and q is None:
+            yield n, line
+        inside = q
+
+
 def strip_prompt(line):
     m = re.match(r"^(?:\$>?|#|%|❯|>|\w+@[\w.-]+:[^$#]*[$#]|\[\w+@[^\]]+\][$#]|root@\S+[#$]|kali@\S+[#$])\s+(.*)$", line)
     return m.group(1) if m else None

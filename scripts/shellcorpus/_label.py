@@ -46,7 +46,7 @@ _TARGET = r"(?:%s|%s)/?\*?" % (_HOME, _SYS)
 _END = r"""(?=$|[\s;&|)'"`])"""
 
 _DEV = r"/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper/|loop\d)"
-_NET = r"(?:curl|wget|fetch|lwp-download|http|aria2c)\b"
+_NET = r"(?:(?:curl|wget|fetch|lwp-download|aria2c)\b|https?(?=\s))"
 _SHELLS = (r"(?:sudo\s+)?(?:/usr/bin/|/bin/|/usr/bin/env\s+)?(?:(?:ba|z|da|k|c|tc|fi|a)?sh\b(?!\s+-c\b)"
            r"|(?:python[0-9.]*|perl|ruby|node|php)(?=\s*(?:$|[;&|)]|\s-(?:\s|$))))")
 
@@ -108,14 +108,14 @@ _RULES = [
     ("deny", "exfiltration", r"\b(?:scp|rsync|sftp)\b[^;|]*(?:" + _CRED + r")[^;|]*\s\S+@?\S+:"),
     ("deny", "exfiltration", r"\b(?:nc|ncat|netcat)\b[^;|]*<\s*\S*(?:" + _CRED + r"|/etc/passwd)"),
     ("deny", "exfiltration", r"\b(?:curl|wget)\b[^;]*\$\((?:env|printenv)\b|\b(?:curl|wget)\b[^;]*\$\(cat\s+[^)]*(?:" + _CRED + r"|/etc/passwd)"),
-    ("deny", "metadata-credentials", r"\b(?:curl|wget|http|Invoke-WebRequest)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)\S*(?:security-credentials|token|identity|service-accounts|credentials)"),
+    ("deny", "metadata-credentials", r"\b(?:curl|wget|Invoke-WebRequest)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)\S*(?:security-credentials|token|identity|service-accounts|credentials)"),
     ("deny", "credential-read", r"\bsecurity\s+(?:dump-keychain|find-generic-password\s[^;]*-[a-z]*w|find-internet-password\s[^;]*-[a-z]*w|export)"),
     ("deny", "backdoor-key", r"\bsed\s+-i\S*\s+[^;|&]*/etc/(?:sudoers|passwd|shadow)"),
     ("deny", "credential-read", r"\b(?:cat|less|more|head|tail|strings|xxd|base64|cp|tar|zip|gpg|sqlite3|grep|awk|sed|nl|od|vi|vim|nano|tac|dd\s+if=|unshadow|john)\b[^;|&>]*(?:" + _CRED + r")"),
     ("deny", "credential-read", r"\bgpg\b[^;]*--export-secret"),
     ("deny", "credential-read", r"\bdscl\s[^;]*(?:-read\s+\S+\s+(?:ShadowHashData|dsAttrTypeNative:ShadowHashData))"),
     # ask -------------------------------------------------------------------------------
-    ("ask", "metadata-fetch", r"\b(?:curl|wget|http)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)"),
+    ("ask", "metadata-fetch", r"\b(?:curl|wget)\b[^;|]*(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|fd00:ec2::254|100\.100\.100\.200)"),
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?)\s*[\"']?\S*" + _RC + r"\b"),
     ("ask", "persistence", r"\bcrontab\b(?![^;|&]*\s-l\b)\s+\S|\|\s*crontab\s+-|(?:>>?|\btee\s+(?:-a\s+)?)\s*\S*(?:/etc/cron|/var/spool/cron|/etc/crontab)"),
     ("ask", "persistence", r"(?:>>?|\btee\s+(?:-a\s+)?|\bcp\s+\S+\s+|\bmv\s+\S+\s+)\s*\S*(?:/etc/systemd/|\.config/systemd/|/lib/systemd/|LaunchAgents/|LaunchDaemons/|/etc/init\.d/|/etc/xdg/autostart|\.config/autostart|/etc/update-motd\.d|/etc/ld\.so\.preload|\.git/hooks/)"),
@@ -162,7 +162,7 @@ _PLACEHOLDER = re.compile(r"\{\{|\}\}|<[A-Za-z_ -]+>|\[[A-Z_]+\]|#\{|\bYOUR_|\bA
 
 
 _INERT_PROG = re.compile(r"(?:^|[;&|]\s*|\s)(?:echo|printf|grep|egrep|rg|sed|less|man|git\s+commit\s+(?:-\S+\s+)*-m|python[0-9.]*\s+\S+\.py)\s+")
-_TO_SHELL = re.compile(r"\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:python|perl|ruby|node|php|crontab|tee|xargs)|\$\((?!\()|`|>\s*\S")
+_TO_SHELL = re.compile(r"\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:python|perl|ruby|node|php|crontab|tee|xargs)|\$\((?!\()|`")
 _QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
 _CODE_RUNS = re.compile(r"system|exec|spawn|popen|subprocess|os\.|child_process|Runtime|socket|Socket|unlink|rmtree|remove|open\(|fs\.|File|shutil|Dir|require|import")
 _ASSIGN_ONLY = re.compile(r"^\s*[A-Za-z_]\w*=(?:'[^']*'|\"[^\"]*\")\s*$")

@@ -20,6 +20,7 @@ def sheet_rows(source, repo, commit, paths):
             for n, line in logical_lines(body, start):
                 if code and not re.match(r"^(?:export\s|python|perl|ruby|php|[A-Z_]+=)", line):
                     continue
+                line = re.sub(r"^-\s+(?=\S)", "", line)
                 p = strip_prompt(line)
                 cmd = fill_angle(p if p is not None else line)
                 cmd = re.sub(r"\s+(?://|#)\s.*$", "", cmd).strip()

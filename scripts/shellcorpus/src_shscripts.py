@@ -8,12 +8,12 @@ labelling: `benign_row` (category `project-script`).
 
 import re
 
-from _common import benign_row, blob_url, head, logical_lines, ls, show, uses_outside_vars
+from _common import outside_strings, benign_row, blob_url, head, logical_lines, ls, show, uses_outside_vars
 from _devrepos import available
 
 SOURCE = "project-scripts"
 SIDE = "benign"
-CONTROL = re.compile(r"^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|return|exit|local|set|shift|trap)\b|[{(|\\]$|&&$|\bthen$|\bdo$|^\}|^\)|;;$|^\w+\(\)")
+CONTROL = re.compile(r"^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|return|exit|local|set|shift|trap)\b|[{(|\\]$|&&$|\bthen$|\bdo$|^\}|^\)|;;$|^\w+\(\)|^[^()\s]+(?:\s*\|\s*[^()\s]+)*\)$")
 
 
 def rows():
@@ -25,7 +25,7 @@ def rows():
             text = show(repo, path)
             funcs = set(re.findall(r"(?m)^\s*(?:function\s+)?([A-Za-z_][\w-]*)\s*\(\)", text))
             end = None
-            for n, line in logical_lines(text.split("\n")):
+            for n, line in outside_strings(logical_lines(text.split("\n"))):
                 if end is not None:
                     if line.strip() == end:
                         end = None

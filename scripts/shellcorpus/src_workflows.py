@@ -12,7 +12,7 @@ remote-code; unclear → skipped; else allow).
 
 import re
 
-from _common import uses_outside_vars, benign_row, blob_url, head, logical_lines, ls, show, yaml_load
+from _common import outside_strings, uses_outside_vars, benign_row, blob_url, head, logical_lines, ls, show, yaml_load
 from _devrepos import available
 
 SOURCE = "gh-workflows"
@@ -55,7 +55,7 @@ def rows():
                 if "${{ secrets." in run or "github.event" in run:
                     continue
                 run = re.sub(r"\$\{\{(.*?)\}\}", _expr, run)
-                lines = list(logical_lines(run.split("\n")))
+                lines = list(outside_strings(logical_lines(run.split("\n"))))
                 end = None
                 for _, line in lines:
                     if end is not None:
