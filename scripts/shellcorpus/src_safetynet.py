@@ -4,7 +4,7 @@ interpreter rules). Its `assertBlocked(cmd)` cases are candidates for the danger
 
 upstream: https://github.com/kenryu42/claude-code-safety-net tests/**/*.test.ts. Licence: MIT.
 labelling: blocked → `_label.label` (skipped when it cannot decide: that guard blocks e.g. every
-`rm -rf` outside cwd, which is not always dangerous); allowed → `benign_row`.
+`rm -rf` outside cwd, which is not always dangerous); allowed → `benign_row`, skipped where our rule calls it dangerous (the two disagree: unclear).
 """
 
 import re
@@ -36,5 +36,7 @@ def rows():
                 r = danger_row(SOURCE, cmd, up)
             else:
                 r = benign_row(SOURCE, cmd, up, "guard-allowed")
+                if r and r["expect"] != "allow":
+                    r = None  # that guard allows it, our rule calls it dangerous: unclear
             if r:
                 yield r
