@@ -5,8 +5,10 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod disk;
 mod files;
 mod interp;
+mod keys;
 mod net;
 mod snippet;
 mod tools;
@@ -328,6 +330,13 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         return interp::shell(a, name, inv, st);
     }
     if let Some(out) = builtins::run(a, name, inv, st) {
+        return out;
+    }
+    keys::observe(a, name, inv);
+    if keys::public_only(name, inv) {
+        return passthrough(inv);
+    }
+    if let Some(out) = disk::run(a, name, inv) {
         return out;
     }
     if let Some(out) = files::run(a, name, inv, st) {
