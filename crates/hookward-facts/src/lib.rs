@@ -25,6 +25,7 @@ use serde_json::Value;
 use std::path::Path;
 
 pub mod instructions;
+pub mod net;
 pub mod output;
 pub mod scan;
 pub mod secrets;
@@ -113,6 +114,10 @@ pub struct Facts {
     pub cwd: String,
     /// Every path the tool call touches.
     pub paths: Vec<PathFact>,
+    /// Every URL the tool call reaches (fetch and MCP tools' input, shell fetches, uploads and
+    /// git remotes) with where it points ([`net::NetFact`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub net: Vec<net::NetFact>,
     /// The shell analyzer's facts (`hookward-shell`'s `ShellFacts` as JSON), for shell tools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shell: Option<Value>,
@@ -650,9 +655,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     facts.paths.push(fact);
                 }
             }
+            facts.net = net::net_facts(event, Some(&shell));
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
+        ToolKind::Fetch | ToolKind::Mcp => facts.net = net::net_facts(event, None),
         _ => {}
     }
 }
