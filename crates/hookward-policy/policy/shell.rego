@@ -166,6 +166,32 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
 
+# @rule shell/cloud-destroy-forced deny
+# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code.
+decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
+	some f in facts_of("cloud")
+	f.whole
+	f.non_interactive
+	reason := sprintf("the command would delete a whole %s with %s %s and nobody confirming (%s)", [cloud_what(f), f.cli, f.verb, f.evidence])
+}
+
+# @rule shell/cloud-destroy ask
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation.
+decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
+	some f in facts_of("cloud")
+	not cloud_forced_whole(f)
+	reason := sprintf("the command would destroy cloud resources (%s %s %s: %s)", [f.cli, f.resource, f.verb, f.evidence])
+}
+
+cloud_forced_whole(f) if {
+	f.whole
+	f.non_interactive
+}
+
+cloud_what(f) := f.resource if f.resource != ""
+
+cloud_what(f) := "resource" if f.resource == ""
+
 # Persistence that runs code as the user without any further prompt.
 persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file"}
 

@@ -111,3 +111,26 @@ test_data_delete_denied_kubectl_asked if {
 	e.id == "shell/infra-destroy"
 	e.decision == "ask"
 }
+
+cloud_input(f) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [], "shell": {"cloud": [f]}},
+	"config": {},
+}
+
+test_cloud_whole_forced_denied if {
+	got := {d.id: d.decision | some d in rules.decision} with input as cloud_input({"cli": "aws", "verb": "rb", "resource": "s3", "whole": true, "non_interactive": true, "evidence": "aws s3 rb s3://b --force"})
+	got["shell/cloud-destroy-forced"] == "deny"
+	not got["shell/cloud-destroy"]
+}
+
+test_cloud_whole_interactive_asks if {
+	got := {d.id: d.decision | some d in rules.decision} with input as cloud_input({"cli": "terraform", "verb": "destroy", "resource": "", "whole": true, "non_interactive": false, "evidence": "terraform destroy"})
+	got["shell/cloud-destroy"] == "ask"
+	not got["shell/cloud-destroy-forced"]
+}
+
+test_cloud_single_resource_asks if {
+	got := {d.id: d.decision | some d in rules.decision} with input as cloud_input({"cli": "aws", "verb": "release-address", "resource": "ec2", "whole": false, "non_interactive": true, "evidence": "aws ec2 release-address --allocation-id x"})
+	got["shell/cloud-destroy"] == "ask"
+}

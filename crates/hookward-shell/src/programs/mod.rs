@@ -5,6 +5,7 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod cloud;
 mod disk;
 mod files;
 mod interp;
@@ -333,6 +334,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         return out;
     }
     keys::observe(a, name, inv);
+    cloud::observe(a, name, inv);
     if keys::public_only(name, inv) {
         return passthrough(inv);
     }
