@@ -172,7 +172,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 	some f in facts_of("cloud")
 	f.whole
 	f.non_interactive
-	reason := sprintf("the command would delete a whole %s with %s %s and nobody confirming (%s)", [cloud_what(f), f.cli, f.verb, f.evidence])
+	reason := sprintf("the command would delete a whole bucket, cluster, project, database or similar container with nobody confirming (%s: %s)", [cloud_words(f), f.evidence])
 }
 
 # @rule shell/cloud-destroy ask
@@ -180,7 +180,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
-	reason := sprintf("the command would destroy cloud resources (%s %s %s: %s)", [f.cli, f.resource, f.verb, f.evidence])
+	reason := sprintf("the command would destroy cloud resources (%s: %s)", [cloud_words(f), f.evidence])
 }
 
 cloud_forced_whole(f) if {
@@ -188,9 +188,8 @@ cloud_forced_whole(f) if {
 	f.non_interactive
 }
 
-cloud_what(f) := f.resource if f.resource != ""
-
-cloud_what(f) := "resource" if f.resource == ""
+# "aws ec2 release-address", "terraform destroy": the CLI, resource and verb words that are set.
+cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
 # Persistence that runs code as the user without any further prompt.
 persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file"}
