@@ -52,10 +52,10 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/credential-exfiltration deny
-# A credential store or .env file read in the same command as an upload, or a credential store read in the same command as a network fetch.
+# A credential store, .env file, key-named file (*.pem, *.key) or another process's memory read in the same command as an upload, or a credential store read in the same command as a network fetch.
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	some c in {"credential", "env_file"}
+	some c in {"credential", "env_file", "secret_file", "process_secret"}
 	lib.has_class(p, c)
 	count(facts_of("uploads")) > 0
 	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
