@@ -407,9 +407,8 @@ impl Verdict {
     /// was asked.
     pub fn unasked_message(&self) -> Option<String> {
         match self.deciding()?.decision {
-            Decision::Ask => self.message_with(
-                "hookward blocked this tool call, which needs the person's approval",
-            ),
+            Decision::Ask => self
+                .message_with("hookward blocked this tool call, which needs the person's approval"),
             _ => self.message(),
         }
     }

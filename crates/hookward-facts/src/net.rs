@@ -124,10 +124,22 @@ pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
     };
     let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     for f in list("fetches") {
-        push(&mut out, &s(&f, "url"), "shell", "fetch", &s(&f, "evidence"));
+        push(
+            &mut out,
+            &s(&f, "url"),
+            "shell",
+            "fetch",
+            &s(&f, "evidence"),
+        );
     }
     for u in list("uploads") {
-        push(&mut out, &s(&u, "target"), "shell", "upload", &s(&u, "evidence"));
+        push(
+            &mut out,
+            &s(&u, "target"),
+            "shell",
+            "upload",
+            &s(&u, "evidence"),
+        );
     }
     for c in list("commands") {
         if s(&c, "program") != "git" {
@@ -136,9 +148,18 @@ pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
         let argv: Vec<String> = c
             .get("argv")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default();
-        let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).filter(|w| !w.starts_with('-')).collect();
+        let words: Vec<&str> = argv
+            .iter()
+            .skip(1)
+            .map(String::as_str)
+            .filter(|w| !w.starts_with('-'))
+            .collect();
         let how = match words.as_slice() {
             ["remote", "add" | "set-url", ..] => "git remote",
             ["push", ..] => "git push",
@@ -160,10 +181,16 @@ mod tests {
 
     #[test]
     fn git_remotes_in_scp_form() {
-        assert_eq!(git_remote_url("git@gіthub.com:a/b.git").as_deref(), Some("ssh://gіthub.com/a/b.git"));
+        assert_eq!(
+            git_remote_url("git@gіthub.com:a/b.git").as_deref(),
+            Some("ssh://gіthub.com/a/b.git")
+        );
         assert_eq!(git_remote_url("origin"), None);
         assert_eq!(git_remote_url("main:main"), None);
-        assert_eq!(git_remote_url("https://x.org/a").as_deref(), Some("https://x.org/a"));
+        assert_eq!(
+            git_remote_url("https://x.org/a").as_deref(),
+            Some("https://x.org/a")
+        );
     }
 
     #[test]

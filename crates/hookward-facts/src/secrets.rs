@@ -91,7 +91,12 @@ pub struct Row {
 use SensitiveClass::{BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile};
 use Shape::{Abs, Device, Home, Name, PrefixSuffix, ProcOther, Suffix};
 
-const fn row(shape: Shape, class: SensitiveClass, example: &'static str, source: &'static str) -> Row {
+const fn row(
+    shape: Shape,
+    class: SensitiveClass,
+    example: &'static str,
+    source: &'static str,
+) -> Row {
     Row {
         shape,
         class,
@@ -104,111 +109,561 @@ const fn row(shape: Shape, class: SensitiveClass, example: &'static str, source:
 /// as homes on purpose: none is the running user's.
 pub const TABLE: &[Row] = &[
     // Credential stores below any home.
-    row(Home(".ssh"), Credential, "/Users/alex/.ssh/id_ed25519", "OpenSSH ssh(1) FILES"),
-    row(Home(".aws"), Credential, "/home/bob/.Aws/Credentials", "AWS CLI configuration files"),
-    row(Home(".gnupg"), Credential, "/root/.gnupg/private-keys-v1.d/x.key", "GnuPG gpg(1) FILES"),
-    row(Home(".config/gcloud"), Credential, "/home/x/.config/gcloud/credentials.db", "gcloud auth docs"),
-    row(Home(".kube/config"), Credential, "/home/x/.kube/config", "kubectl kubeconfig docs"),
-    row(Home(".docker/config.json"), Credential, "/home/x/.docker/config.json", "docker login docs"),
-    row(Home(".config/gh/hosts.yml"), Credential, "/home/x/.config/gh/hosts.yml", "GitHub CLI gh auth"),
-    row(Home(".cargo/credentials"), Credential, "/home/x/.cargo/credentials", "Cargo book, credentials"),
-    row(Home(".cargo/credentials.toml"), Credential, "/home/x/.cargo/credentials.toml", "Cargo book, credentials"),
-    row(Home(".terraform.d/credentials.tfrc.json"), Credential, "/home/x/.terraform.d/credentials.tfrc.json", "Terraform CLI config"),
-    row(Home(".azure"), Credential, "/home/x/.azure/msal_token_cache.json", "Azure CLI docs"),
-    row(Home(".password-store"), Credential, "/home/x/.password-store/a.gpg", "pass(1)"),
-    row(Home(".local/share/keyrings"), Credential, "/home/x/.local/share/keyrings/login.keyring", "GNOME Keyring docs"),
-    row(Home(".config/op"), Credential, "/home/x/.config/op/config", "1Password CLI docs"),
-    row(Home(".vault-token"), Credential, "/home/x/.vault-token", "HashiCorp Vault CLI docs"),
-    row(Home(".config/hub"), Credential, "/home/x/.config/hub", "hub(1)"),
-    row(Home(".config/doctl/config.yaml"), Credential, "/home/x/.config/doctl/config.yaml", "doctl auth docs"),
-    row(Home(".fly/config.yml"), Credential, "/home/x/.fly/config.yml", "flyctl docs"),
-    row(Home(".config/heroku"), Credential, "/home/x/.config/heroku/x", "Heroku CLI docs"),
-    row(Home(".pulumi/credentials.json"), Credential, "/home/x/.pulumi/credentials.json", "Pulumi CLI docs"),
-    row(Home(".oci"), Credential, "/home/x/.oci/config", "OCI CLI docs"),
+    row(
+        Home(".ssh"),
+        Credential,
+        "/Users/alex/.ssh/id_ed25519",
+        "OpenSSH ssh(1) FILES",
+    ),
+    row(
+        Home(".aws"),
+        Credential,
+        "/home/bob/.Aws/Credentials",
+        "AWS CLI configuration files",
+    ),
+    row(
+        Home(".gnupg"),
+        Credential,
+        "/root/.gnupg/private-keys-v1.d/x.key",
+        "GnuPG gpg(1) FILES",
+    ),
+    row(
+        Home(".config/gcloud"),
+        Credential,
+        "/home/x/.config/gcloud/credentials.db",
+        "gcloud auth docs",
+    ),
+    row(
+        Home(".kube/config"),
+        Credential,
+        "/home/x/.kube/config",
+        "kubectl kubeconfig docs",
+    ),
+    row(
+        Home(".docker/config.json"),
+        Credential,
+        "/home/x/.docker/config.json",
+        "docker login docs",
+    ),
+    row(
+        Home(".config/gh/hosts.yml"),
+        Credential,
+        "/home/x/.config/gh/hosts.yml",
+        "GitHub CLI gh auth",
+    ),
+    row(
+        Home(".cargo/credentials"),
+        Credential,
+        "/home/x/.cargo/credentials",
+        "Cargo book, credentials",
+    ),
+    row(
+        Home(".cargo/credentials.toml"),
+        Credential,
+        "/home/x/.cargo/credentials.toml",
+        "Cargo book, credentials",
+    ),
+    row(
+        Home(".terraform.d/credentials.tfrc.json"),
+        Credential,
+        "/home/x/.terraform.d/credentials.tfrc.json",
+        "Terraform CLI config",
+    ),
+    row(
+        Home(".azure"),
+        Credential,
+        "/home/x/.azure/msal_token_cache.json",
+        "Azure CLI docs",
+    ),
+    row(
+        Home(".password-store"),
+        Credential,
+        "/home/x/.password-store/a.gpg",
+        "pass(1)",
+    ),
+    row(
+        Home(".local/share/keyrings"),
+        Credential,
+        "/home/x/.local/share/keyrings/login.keyring",
+        "GNOME Keyring docs",
+    ),
+    row(
+        Home(".config/op"),
+        Credential,
+        "/home/x/.config/op/config",
+        "1Password CLI docs",
+    ),
+    row(
+        Home(".vault-token"),
+        Credential,
+        "/home/x/.vault-token",
+        "HashiCorp Vault CLI docs",
+    ),
+    row(
+        Home(".config/hub"),
+        Credential,
+        "/home/x/.config/hub",
+        "hub(1)",
+    ),
+    row(
+        Home(".config/doctl/config.yaml"),
+        Credential,
+        "/home/x/.config/doctl/config.yaml",
+        "doctl auth docs",
+    ),
+    row(
+        Home(".fly/config.yml"),
+        Credential,
+        "/home/x/.fly/config.yml",
+        "flyctl docs",
+    ),
+    row(
+        Home(".config/heroku"),
+        Credential,
+        "/home/x/.config/heroku/x",
+        "Heroku CLI docs",
+    ),
+    row(
+        Home(".pulumi/credentials.json"),
+        Credential,
+        "/home/x/.pulumi/credentials.json",
+        "Pulumi CLI docs",
+    ),
+    row(
+        Home(".oci"),
+        Credential,
+        "/home/x/.oci/config",
+        "OCI CLI docs",
+    ),
     // Keychains (macOS), browser profiles and cookie stores (Linux and macOS).
-    row(Home("Library/Keychains"), Credential, "/Users/x/Library/Keychains/login.keychain-db", "Apple security(1)"),
-    row(Home("Library/Cookies"), Credential, "/Users/x/Library/Cookies/Cookies.binarycookies", "Safari cookie store"),
-    row(Home("Library/Application Support/Google/Chrome"), Credential, "/Users/x/Library/Application Support/Google/Chrome/Default/Cookies", "Chromium user data dir docs"),
-    row(Home("Library/Application Support/Chromium"), Credential, "/Users/x/Library/Application Support/Chromium/Default", "Chromium user data dir docs"),
-    row(Home("Library/Application Support/BraveSoftware"), Credential, "/Users/x/Library/Application Support/BraveSoftware/Brave-Browser", "Brave docs"),
-    row(Home("Library/Application Support/Microsoft Edge"), Credential, "/Users/x/Library/Application Support/Microsoft Edge/Default", "Edge docs"),
-    row(Home("Library/Application Support/Firefox"), Credential, "/Users/x/Library/Application Support/Firefox/Profiles/a/cookies.sqlite", "Mozilla profile docs"),
-    row(Home("Library/Safari"), Credential, "/Users/x/Library/Safari/History.db", "Safari data folder"),
-    row(Home(".mozilla/firefox"), Credential, "/home/x/.mozilla/firefox/a.default/logins.json", "Mozilla profile docs"),
-    row(Home("snap/firefox"), Credential, "/home/x/snap/firefox/common", "Ubuntu snap layout"),
-    row(Home(".config/google-chrome"), Credential, "/home/x/.config/google-chrome/Default/Cookies", "Chromium user data dir docs"),
-    row(Home(".config/chromium"), Credential, "/home/x/.config/chromium/Default/Login Data", "Chromium user data dir docs"),
-    row(Home(".config/BraveSoftware"), Credential, "/home/x/.config/BraveSoftware/Brave-Browser", "Brave docs"),
-    row(Home(".config/microsoft-edge"), Credential, "/home/x/.config/microsoft-edge/Default", "Edge docs"),
+    row(
+        Home("Library/Keychains"),
+        Credential,
+        "/Users/x/Library/Keychains/login.keychain-db",
+        "Apple security(1)",
+    ),
+    row(
+        Home("Library/Cookies"),
+        Credential,
+        "/Users/x/Library/Cookies/Cookies.binarycookies",
+        "Safari cookie store",
+    ),
+    row(
+        Home("Library/Application Support/Google/Chrome"),
+        Credential,
+        "/Users/x/Library/Application Support/Google/Chrome/Default/Cookies",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/Chromium"),
+        Credential,
+        "/Users/x/Library/Application Support/Chromium/Default",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/BraveSoftware"),
+        Credential,
+        "/Users/x/Library/Application Support/BraveSoftware/Brave-Browser",
+        "Brave docs",
+    ),
+    row(
+        Home("Library/Application Support/Microsoft Edge"),
+        Credential,
+        "/Users/x/Library/Application Support/Microsoft Edge/Default",
+        "Edge docs",
+    ),
+    row(
+        Home("Library/Application Support/Firefox"),
+        Credential,
+        "/Users/x/Library/Application Support/Firefox/Profiles/a/cookies.sqlite",
+        "Mozilla profile docs",
+    ),
+    row(
+        Home("Library/Safari"),
+        Credential,
+        "/Users/x/Library/Safari/History.db",
+        "Safari data folder",
+    ),
+    row(
+        Home(".mozilla/firefox"),
+        Credential,
+        "/home/x/.mozilla/firefox/a.default/logins.json",
+        "Mozilla profile docs",
+    ),
+    row(
+        Home("snap/firefox"),
+        Credential,
+        "/home/x/snap/firefox/common",
+        "Ubuntu snap layout",
+    ),
+    row(
+        Home(".config/google-chrome"),
+        Credential,
+        "/home/x/.config/google-chrome/Default/Cookies",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/chromium"),
+        Credential,
+        "/home/x/.config/chromium/Default/Login Data",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/BraveSoftware"),
+        Credential,
+        "/home/x/.config/BraveSoftware/Brave-Browser",
+        "Brave docs",
+    ),
+    row(
+        Home(".config/microsoft-edge"),
+        Credential,
+        "/home/x/.config/microsoft-edge/Default",
+        "Edge docs",
+    ),
     // Shell and REPL history (commands typed with secrets in them).
-    row(Home(".bash_history"), Credential, "/home/x/.bash_history", "bash(1) HISTFILE"),
-    row(Home(".zsh_history"), Credential, "/Users/x/.zsh_history", "zshparam(1) HISTFILE"),
-    row(Home(".histfile"), Credential, "/home/x/.histfile", "zsh default on some distributions"),
-    row(Home(".sh_history"), Credential, "/home/x/.sh_history", "ksh(1)"),
-    row(Home(".zsh_sessions"), Credential, "/Users/x/.zsh_sessions/a.history", "macOS Terminal session history"),
-    row(Home(".local/share/fish/fish_history"), Credential, "/home/x/.local/share/fish/fish_history", "fish docs"),
-    row(Home(".python_history"), Credential, "/home/x/.python_history", "Python site docs"),
-    row(Home(".psql_history"), Credential, "/home/x/.psql_history", "psql(1)"),
-    row(Home(".mysql_history"), Credential, "/home/x/.mysql_history", "mysql(1)"),
-    row(Home(".node_repl_history"), Credential, "/home/x/.node_repl_history", "Node.js REPL docs"),
-    row(Home(".sqlite_history"), Credential, "/home/x/.sqlite_history", "sqlite3 docs"),
-    row(Home(".rediscli_history"), Credential, "/home/x/.rediscli_history", "redis-cli docs"),
-    row(Home(".irb_history"), Credential, "/home/x/.irb_history", "irb docs"),
+    row(
+        Home(".bash_history"),
+        Credential,
+        "/home/x/.bash_history",
+        "bash(1) HISTFILE",
+    ),
+    row(
+        Home(".zsh_history"),
+        Credential,
+        "/Users/x/.zsh_history",
+        "zshparam(1) HISTFILE",
+    ),
+    row(
+        Home(".histfile"),
+        Credential,
+        "/home/x/.histfile",
+        "zsh default on some distributions",
+    ),
+    row(
+        Home(".sh_history"),
+        Credential,
+        "/home/x/.sh_history",
+        "ksh(1)",
+    ),
+    row(
+        Home(".zsh_sessions"),
+        Credential,
+        "/Users/x/.zsh_sessions/a.history",
+        "macOS Terminal session history",
+    ),
+    row(
+        Home(".local/share/fish/fish_history"),
+        Credential,
+        "/home/x/.local/share/fish/fish_history",
+        "fish docs",
+    ),
+    row(
+        Home(".python_history"),
+        Credential,
+        "/home/x/.python_history",
+        "Python site docs",
+    ),
+    row(
+        Home(".psql_history"),
+        Credential,
+        "/home/x/.psql_history",
+        "psql(1)",
+    ),
+    row(
+        Home(".mysql_history"),
+        Credential,
+        "/home/x/.mysql_history",
+        "mysql(1)",
+    ),
+    row(
+        Home(".node_repl_history"),
+        Credential,
+        "/home/x/.node_repl_history",
+        "Node.js REPL docs",
+    ),
+    row(
+        Home(".sqlite_history"),
+        Credential,
+        "/home/x/.sqlite_history",
+        "sqlite3 docs",
+    ),
+    row(
+        Home(".rediscli_history"),
+        Credential,
+        "/home/x/.rediscli_history",
+        "redis-cli docs",
+    ),
+    row(
+        Home(".irb_history"),
+        Credential,
+        "/home/x/.irb_history",
+        "irb docs",
+    ),
     row(Home(".lesshst"), Credential, "/home/x/.lesshst", "less(1)"),
     // System-wide secrets.
     row(Abs("/etc/shadow"), Credential, "/etc/shadow", "shadow(5)"),
-    row(Abs("/etc/gshadow"), Credential, "/etc/gshadow", "gshadow(5)"),
-    row(Abs("/etc/master.passwd"), Credential, "/etc/master.passwd", "BSD/macOS passwd(5)"),
-    row(Abs("/etc/sudoers"), Credential, "/etc/sudoers", "sudoers(5)"),
-    row(Abs("/etc/ssh/ssh_host_"), Credential, "/etc/ssh/ssh_host_ed25519_key", "sshd(8) FILES"),
-    row(Abs("/Library/Keychains"), Credential, "/Library/Keychains/System.keychain", "Apple security(1)"),
-    row(Abs("/var/db/dslocal/nodes/Default/users"), Credential, "/var/db/dslocal/nodes/Default/users/x.plist", "macOS local directory (password hashes)"),
+    row(
+        Abs("/etc/gshadow"),
+        Credential,
+        "/etc/gshadow",
+        "gshadow(5)",
+    ),
+    row(
+        Abs("/etc/master.passwd"),
+        Credential,
+        "/etc/master.passwd",
+        "BSD/macOS passwd(5)",
+    ),
+    row(
+        Abs("/etc/sudoers"),
+        Credential,
+        "/etc/sudoers",
+        "sudoers(5)",
+    ),
+    row(
+        Abs("/etc/ssh/ssh_host_"),
+        Credential,
+        "/etc/ssh/ssh_host_ed25519_key",
+        "sshd(8) FILES",
+    ),
+    row(
+        Abs("/Library/Keychains"),
+        Credential,
+        "/Library/Keychains/System.keychain",
+        "Apple security(1)",
+    ),
+    row(
+        Abs("/var/db/dslocal/nodes/Default/users"),
+        Credential,
+        "/var/db/dslocal/nodes/Default/users/x.plist",
+        "macOS local directory (password hashes)",
+    ),
     // Secret files by name, anywhere.
-    row(Name("id_rsa"), Credential, "/srv/backup/id_rsa", "ssh-keygen(1) FILES"),
-    row(Name("id_dsa"), Credential, "/tmp/id_dsa", "ssh-keygen(1) FILES"),
-    row(Name("id_ecdsa"), Credential, "/x/id_ecdsa", "ssh-keygen(1) FILES"),
-    row(Name("id_ecdsa_sk"), Credential, "/x/id_ecdsa_sk", "ssh-keygen(1) FILES"),
-    row(Name("id_ed25519"), Credential, "/x/ID_ED25519", "ssh-keygen(1) FILES"),
-    row(Name("id_ed25519_sk"), Credential, "/x/id_ed25519_sk", "ssh-keygen(1) FILES"),
+    row(
+        Name("id_rsa"),
+        Credential,
+        "/srv/backup/id_rsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_dsa"),
+        Credential,
+        "/tmp/id_dsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ecdsa"),
+        Credential,
+        "/x/id_ecdsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ecdsa_sk"),
+        Credential,
+        "/x/id_ecdsa_sk",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ed25519"),
+        Credential,
+        "/x/ID_ED25519",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ed25519_sk"),
+        Credential,
+        "/x/id_ed25519_sk",
+        "ssh-keygen(1) FILES",
+    ),
     row(Name(".netrc"), Credential, "/opt/app/.netrc", "netrc(5)"),
-    row(Name("_netrc"), Credential, "/x/_netrc", "curl docs (Windows name)"),
-    row(Name(".pgpass"), Credential, "/x/.pgpass", "PostgreSQL libpq-pgpass"),
-    row(Name(".git-credentials"), Credential, "/x/.git-credentials", "git-credential-store(1)"),
-    row(Name(".htpasswd"), Credential, "/var/www/.htpasswd", "Apache htpasswd(1)"),
-    row(Suffix(".kdbx"), Credential, "/x/Passwords.kdbx", "KeePass database"),
-    row(Suffix(".p12"), Credential, "/x/cert.p12", "PKCS #12 (RFC 7292)"),
-    row(Suffix(".pfx"), Credential, "/x/cert.PFX", "PKCS #12 (RFC 7292)"),
-    row(Suffix(".jks"), Credential, "/x/release.jks", "Java keytool(1)"),
-    row(Suffix(".keystore"), Credential, "/x/release.keystore", "Android app signing"),
-    row(Suffix(".ppk"), Credential, "/x/server.ppk", "PuTTY private key"),
-    row(Suffix("-sa-key.json"), Credential, "/x/prod-sa-key.json", "gcloud iam service-accounts keys create"),
-    row(PrefixSuffix("credentials", ".json"), Credential, "/x/credentials-prod.json", "Google OAuth client secrets"),
-    row(PrefixSuffix("service-account", ".json"), Credential, "/x/service-account-prod.json", "GCP service account keys"),
-    row(PrefixSuffix("client_secret", ".json"), Credential, "/x/client_secret_123.json", "Google OAuth client secrets"),
-    row(Suffix(".pem"), SecretFile, "/Users/x/Desktop/prod.pem", "PEM (RFC 7468): keys and certificates"),
-    row(Suffix(".key"), SecretFile, "/x/server.key", "OpenSSL convention for private keys"),
+    row(
+        Name("_netrc"),
+        Credential,
+        "/x/_netrc",
+        "curl docs (Windows name)",
+    ),
+    row(
+        Name(".pgpass"),
+        Credential,
+        "/x/.pgpass",
+        "PostgreSQL libpq-pgpass",
+    ),
+    row(
+        Name(".git-credentials"),
+        Credential,
+        "/x/.git-credentials",
+        "git-credential-store(1)",
+    ),
+    row(
+        Name(".htpasswd"),
+        Credential,
+        "/var/www/.htpasswd",
+        "Apache htpasswd(1)",
+    ),
+    row(
+        Suffix(".kdbx"),
+        Credential,
+        "/x/Passwords.kdbx",
+        "KeePass database",
+    ),
+    row(
+        Suffix(".p12"),
+        Credential,
+        "/x/cert.p12",
+        "PKCS #12 (RFC 7292)",
+    ),
+    row(
+        Suffix(".pfx"),
+        Credential,
+        "/x/cert.PFX",
+        "PKCS #12 (RFC 7292)",
+    ),
+    row(
+        Suffix(".jks"),
+        Credential,
+        "/x/release.jks",
+        "Java keytool(1)",
+    ),
+    row(
+        Suffix(".keystore"),
+        Credential,
+        "/x/release.keystore",
+        "Android app signing",
+    ),
+    row(
+        Suffix(".ppk"),
+        Credential,
+        "/x/server.ppk",
+        "PuTTY private key",
+    ),
+    row(
+        Suffix("-sa-key.json"),
+        Credential,
+        "/x/prod-sa-key.json",
+        "gcloud iam service-accounts keys create",
+    ),
+    row(
+        PrefixSuffix("credentials", ".json"),
+        Credential,
+        "/x/credentials-prod.json",
+        "Google OAuth client secrets",
+    ),
+    row(
+        PrefixSuffix("service-account", ".json"),
+        Credential,
+        "/x/service-account-prod.json",
+        "GCP service account keys",
+    ),
+    row(
+        PrefixSuffix("client_secret", ".json"),
+        Credential,
+        "/x/client_secret_123.json",
+        "Google OAuth client secrets",
+    ),
+    row(
+        Suffix(".pem"),
+        SecretFile,
+        "/Users/x/Desktop/prod.pem",
+        "PEM (RFC 7468): keys and certificates",
+    ),
+    row(
+        Suffix(".key"),
+        SecretFile,
+        "/x/server.key",
+        "OpenSSL convention for private keys",
+    ),
     // Process and kernel memory.
-    row(ProcOther("environ"), ProcessSecret, "/proc/1/environ", "proc(5) /proc/pid/environ"),
-    row(ProcOther("mem"), ProcessSecret, "/proc/42/mem", "proc(5) /proc/pid/mem"),
-    row(ProcOther("maps"), ProcessInfo, "/proc/42/maps", "proc(5) /proc/pid/maps"),
-    row(ProcOther("cmdline"), ProcessInfo, "/proc/42/cmdline", "proc(5) /proc/pid/cmdline"),
-    row(Abs("/proc/kcore"), ProcessSecret, "/proc/kcore", "proc(5) /proc/kcore"),
+    row(
+        ProcOther("environ"),
+        ProcessSecret,
+        "/proc/1/environ",
+        "proc(5) /proc/pid/environ",
+    ),
+    row(
+        ProcOther("mem"),
+        ProcessSecret,
+        "/proc/42/mem",
+        "proc(5) /proc/pid/mem",
+    ),
+    row(
+        ProcOther("maps"),
+        ProcessInfo,
+        "/proc/42/maps",
+        "proc(5) /proc/pid/maps",
+    ),
+    row(
+        ProcOther("cmdline"),
+        ProcessInfo,
+        "/proc/42/cmdline",
+        "proc(5) /proc/pid/cmdline",
+    ),
+    row(
+        Abs("/proc/kcore"),
+        ProcessSecret,
+        "/proc/kcore",
+        "proc(5) /proc/kcore",
+    ),
     row(Abs("/dev/mem"), ProcessSecret, "/dev/mem", "mem(4)"),
     row(Abs("/dev/kmem"), ProcessSecret, "/dev/kmem", "mem(4)"),
     row(Abs("/dev/port"), ProcessSecret, "/dev/port", "mem(4)"),
     // Raw block devices.
-    row(Device("sd"), BlockDevice, "/dev/sdb", "Linux devices.txt (SCSI disks)"),
-    row(Device("hd"), BlockDevice, "/dev/hda1", "Linux devices.txt (IDE disks)"),
+    row(
+        Device("sd"),
+        BlockDevice,
+        "/dev/sdb",
+        "Linux devices.txt (SCSI disks)",
+    ),
+    row(
+        Device("hd"),
+        BlockDevice,
+        "/dev/hda1",
+        "Linux devices.txt (IDE disks)",
+    ),
     row(Device("vd"), BlockDevice, "/dev/vda", "virtio-blk"),
-    row(Device("xvd"), BlockDevice, "/dev/xvda1", "Xen virtual disks"),
-    row(Device("nvme"), BlockDevice, "/dev/nvme0n1p2", "Linux NVMe driver"),
-    row(Device("mmcblk"), BlockDevice, "/dev/mmcblk0p1", "Linux MMC driver"),
+    row(
+        Device("xvd"),
+        BlockDevice,
+        "/dev/xvda1",
+        "Xen virtual disks",
+    ),
+    row(
+        Device("nvme"),
+        BlockDevice,
+        "/dev/nvme0n1p2",
+        "Linux NVMe driver",
+    ),
+    row(
+        Device("mmcblk"),
+        BlockDevice,
+        "/dev/mmcblk0p1",
+        "Linux MMC driver",
+    ),
     row(Device("md"), BlockDevice, "/dev/md0", "Linux md(4)"),
     row(Device("dm-"), BlockDevice, "/dev/dm-0", "device-mapper"),
-    row(Device("mapper"), BlockDevice, "/dev/mapper/vg-root", "device-mapper"),
-    row(Device("disk"), BlockDevice, "/dev/disk2s1", "macOS diskutil(8); Linux /dev/disk/by-*"),
-    row(Device("rdisk"), BlockDevice, "/dev/rdisk2", "macOS raw disk nodes"),
-    row(Device("root"), BlockDevice, "/dev/root", "Linux root device link"),
+    row(
+        Device("mapper"),
+        BlockDevice,
+        "/dev/mapper/vg-root",
+        "device-mapper",
+    ),
+    row(
+        Device("disk"),
+        BlockDevice,
+        "/dev/disk2s1",
+        "macOS diskutil(8); Linux /dev/disk/by-*",
+    ),
+    row(
+        Device("rdisk"),
+        BlockDevice,
+        "/dev/rdisk2",
+        "macOS raw disk nodes",
+    ),
+    row(
+        Device("root"),
+        BlockDevice,
+        "/dev/root",
+        "Linux root device link",
+    ),
 ];
 
 fn fold(s: &str) -> String {
@@ -270,7 +725,9 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
         }
         Name(n) => name == n,
         Suffix(s) => name.len() > s.len() && name.ends_with(s),
-        PrefixSuffix(a, b) => name.len() >= a.len() + b.len() && name.starts_with(a) && name.ends_with(b),
+        PrefixSuffix(a, b) => {
+            name.len() >= a.len() + b.len() && name.starts_with(a) && name.ends_with(b)
+        }
         ProcOther(file) => {
             let mut parts = path.trim_start_matches('/').split('/');
             if parts.next() != Some("proc") {
@@ -280,10 +737,16 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
             let rest: Vec<&str> = parts.collect();
             other_process(pid)
                 && !pid.is_empty()
-                && (rest == [file] || (rest.len() == 3 && rest.first() == Some(&"task") && rest.get(2) == Some(&file)))
+                && (rest == [file]
+                    || (rest.len() == 3
+                        && rest.first() == Some(&"task")
+                        && rest.get(2) == Some(&file)))
         }
         Device(prefix) => {
-            let Some(rest) = path.strip_prefix("/dev/").and_then(|r| r.strip_prefix(prefix)) else {
+            let Some(rest) = path
+                .strip_prefix("/dev/")
+                .and_then(|r| r.strip_prefix(prefix))
+            else {
                 return false;
             };
             match rest.as_bytes().first() {
@@ -299,9 +762,8 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
 /// and the authorised keys list (its writes are persistence, a shell fact).
 fn ssh_public(rels: &[&str]) -> bool {
     rels.iter().any(|r| {
-        r.strip_prefix(".ssh/").is_some_and(|f| {
-            f.ends_with(".pub") || matches!(f, "known_hosts" | "known_hosts.old")
-        })
+        r.strip_prefix(".ssh/")
+            .is_some_and(|f| f.ends_with(".pub") || matches!(f, "known_hosts" | "known_hosts.old"))
     })
 }
 
@@ -345,7 +807,10 @@ mod tests {
     fn every_row_matches_its_example() {
         for r in TABLE {
             let got = classes_of(r.example, HOME);
-            assert!(got.contains(&r.class) || (r.class == SecretFile && got.contains(&Credential)), "{r:?} → {got:?}");
+            assert!(
+                got.contains(&r.class) || (r.class == SecretFile && got.contains(&Credential)),
+                "{r:?} → {got:?}"
+            );
         }
     }
 
@@ -372,7 +837,10 @@ mod tests {
             assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
         }
         // A sibling of an unusual $HOME (what the shell analyzer makes of `~bob`).
-        assert_eq!(classes_of("/srv/users/bob/.aws/config", "/srv/users/dev"), vec![Credential]);
+        assert_eq!(
+            classes_of("/srv/users/bob/.aws/config", "/srv/users/dev"),
+            vec![Credential]
+        );
     }
 
     #[test]
@@ -397,7 +865,11 @@ mod tests {
             "/home/dev/project/docs/credentials.md",
             "/home/dev/project/disk.img",
         ] {
-            assert!(classes_of(p, HOME).is_empty(), "{p}: {:?}", classes_of(p, HOME));
+            assert!(
+                classes_of(p, HOME).is_empty(),
+                "{p}: {:?}",
+                classes_of(p, HOME)
+            );
         }
         // The folder itself is the store (as before: `ls` names no read, `rm -r` is a deletion).
         assert_eq!(classes_of("/home/dev/.ssh", HOME), vec![Credential]);
@@ -406,7 +878,10 @@ mod tests {
     #[test]
     fn devices_need_a_device_shape() {
         assert_eq!(classes_of("/dev/sda", HOME), vec![BlockDevice]);
-        assert_eq!(classes_of("/dev/disk/by-id/nvme-x", HOME), vec![BlockDevice]);
+        assert_eq!(
+            classes_of("/dev/disk/by-id/nvme-x", HOME),
+            vec![BlockDevice]
+        );
         assert!(classes_of("/dev/sdfoo/bar", HOME).is_empty());
         assert!(classes_of("/dev/shm", HOME).is_empty());
         assert!(classes_of("/dev/stdout", HOME).is_empty());
@@ -415,7 +890,10 @@ mod tests {
     #[test]
     fn proc_of_others_only() {
         assert_eq!(classes_of("/proc/1/environ", HOME), vec![ProcessSecret]);
-        assert_eq!(classes_of("/proc/1/task/7/environ", HOME), vec![ProcessSecret]);
+        assert_eq!(
+            classes_of("/proc/1/task/7/environ", HOME),
+            vec![ProcessSecret]
+        );
         assert_eq!(classes_of("/proc/$PID/mem", HOME), vec![ProcessSecret]);
         assert!(classes_of("/proc/self/mem", HOME).is_empty());
         assert_eq!(classes_of("/proc/99/cmdline", HOME), vec![ProcessInfo]);

@@ -68,9 +68,11 @@ impl Unasked {
     /// The sentence appended to the reason of the deny that replaces the ask.
     pub fn explain(self) -> String {
         match self {
-            Unasked::AgentCannotAsk => "this agent cannot ask the person, so hookward blocks what needs approval; \
+            Unasked::AgentCannotAsk => {
+                "this agent cannot ask the person, so hookward blocks what needs approval; \
                  ask_fallback = \"deny\"; the person can run it themselves"
-                .to_string(),
+                    .to_string()
+            }
             Unasked::Mode(agent, mode) => format!(
                 "asked nobody: {} runs with {}{}, so hookward denies what needs approval; \
                  ask_fallback = \"deny\"; the person can run it themselves",
@@ -467,37 +469,67 @@ mod tests {
         use Answerer::*;
         let nobody = |m| Nobody(Unasked::Mode(Agent::ClaudeCode, m));
         let cases = [
-            ("bypassPermissions", ToolKind::Shell, nobody(PermissionMode::BypassPermissions)),
-            ("dontAsk", ToolKind::FileRead, nobody(PermissionMode::DontAsk)),
-            ("acceptEdits", ToolKind::FileWrite, nobody(PermissionMode::AcceptEdits)),
+            (
+                "bypassPermissions",
+                ToolKind::Shell,
+                nobody(PermissionMode::BypassPermissions),
+            ),
+            (
+                "dontAsk",
+                ToolKind::FileRead,
+                nobody(PermissionMode::DontAsk),
+            ),
+            (
+                "acceptEdits",
+                ToolKind::FileWrite,
+                nobody(PermissionMode::AcceptEdits),
+            ),
             ("acceptEdits", ToolKind::Shell, Person),
             ("default", ToolKind::FileWrite, Person),
             ("plan", ToolKind::Shell, Person),
             ("someFutureMode", ToolKind::Shell, Person),
         ];
         for (mode, tool, want) in cases {
-            assert_eq!(who_answers(Agent::ClaudeCode, &claude(mode, tool)), want, "{mode} {tool:?}");
+            assert_eq!(
+                who_answers(Agent::ClaudeCode, &claude(mode, tool)),
+                want,
+                "{mode} {tool:?}"
+            );
         }
         let mut codex = claude("default", ToolKind::Shell);
         codex.agent = Agent::Codex;
-        assert_eq!(who_answers(Agent::Codex, &codex), Nobody(Unasked::AgentCannotAsk));
+        assert_eq!(
+            who_answers(Agent::Codex, &codex),
+            Nobody(Unasked::AgentCannotAsk)
+        );
     }
 
     #[test]
+    #[allow(clippy::field_reassign_with_default)] // Config has fields only the crate sets
     fn ask_in_bypass_mode_is_denied_with_why() {
-        let v = Verdict::resolve(vec![Candidate::new("path/env-file", Decision::Ask, "reads .env")]);
+        let v = Verdict::resolve(vec![Candidate::new(
+            "path/env-file",
+            Decision::Ask,
+            "reads .env",
+        )]);
         let e = claude("bypassPermissions", ToolKind::FileRead);
         let r = respond(Agent::ClaudeCode, &e, None, &v, &Config::default());
         assert_eq!(r.decision, Some(Decision::Deny));
         let reason = r.reason.unwrap_or_default();
         assert!(reason.starts_with("hookward blocked this tool call, which needs the person's approval [path/env-file]: reads .env"), "{reason}");
-        assert!(reason.contains("asked nobody: Claude Code runs with bypassPermissions"), "{reason}");
+        assert!(
+            reason.contains("asked nobody: Claude Code runs with bypassPermissions"),
+            "{reason}"
+        );
         let mut config = Config::default();
         config.ask_fallback = AskFallback::Record;
         assert!(respond(Agent::ClaudeCode, &e, None, &v, &config).is_empty());
         let deny = Verdict::resolve(vec![Candidate::new("x/y", Decision::Deny, "r")]);
         let r = respond(Agent::ClaudeCode, &e, None, &deny, &Config::default());
-        assert_eq!(r.reason.as_deref(), Some("hookward blocked this tool call [x/y]: r"));
+        assert_eq!(
+            r.reason.as_deref(),
+            Some("hookward blocked this tool call [x/y]: r")
+        );
     }
 
     #[test]

@@ -286,7 +286,8 @@ fn homograph(host: &str) -> (Option<String>, bool) {
         return (None, false);
     }
     let mixed = host.split('.').any(|l| {
-        l.chars().any(|c| c.is_ascii_alphabetic()) && l.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+        l.chars().any(|c| c.is_ascii_alphabetic())
+            && l.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
     });
     let skeleton: String = host
         .chars()
@@ -298,12 +299,9 @@ fn homograph(host: &str) -> (Option<String>, bool) {
             }
         })
         .collect();
-    let known = WELL_KNOWN_HOSTS.iter().find(|k| {
-        skeleton == **k
-            || skeleton
-                .strip_suffix(**k)
-                .is_some_and(|r| r.ends_with('.'))
-    });
+    let known = WELL_KNOWN_HOSTS
+        .iter()
+        .find(|k| skeleton == **k || skeleton.strip_suffix(**k).is_some_and(|r| r.ends_with('.')));
     (known.map(|k| k.to_string()), mixed)
 }
 
@@ -312,7 +310,9 @@ mod tests {
     use super::*;
 
     fn class(u: &str) -> TargetClass {
-        net_target(u).map(|t| t.class).unwrap_or(TargetClass::Public)
+        net_target(u)
+            .map(|t| t.class)
+            .unwrap_or(TargetClass::Public)
     }
 
     #[test]
@@ -343,8 +343,14 @@ mod tests {
         ] {
             assert!(net_target(u).is_some_and(|t| t.credentials), "{u}");
         }
-        assert!(!net_target("http://169.254.169.254/latest/meta-data/instance-id").is_some_and(|t| t.credentials));
-        assert!(!net_target("https://example.com/latest/meta-data/iam/security-credentials/").is_some_and(|t| t.credentials));
+        assert!(
+            !net_target("http://169.254.169.254/latest/meta-data/instance-id")
+                .is_some_and(|t| t.credentials)
+        );
+        assert!(
+            !net_target("https://example.com/latest/meta-data/iam/security-credentials/")
+                .is_some_and(|t| t.credentials)
+        );
     }
 
     #[test]
@@ -360,7 +366,10 @@ mod tests {
         assert_eq!(class("http://[fd12::1]/"), TargetClass::Private);
         assert_eq!(class("https://example.com/"), TargetClass::Public);
         assert_eq!(class("http://172.32.0.1/"), TargetClass::Public);
-        assert_eq!(net_target("http://127.0.0.1:8080/x").and_then(|t| t.port), Some(8080));
+        assert_eq!(
+            net_target("http://127.0.0.1:8080/x").and_then(|t| t.port),
+            Some(8080)
+        );
     }
 
     #[test]
@@ -374,7 +383,12 @@ mod tests {
         let t = net_target("https://pаypal.com/").unwrap();
         assert_eq!(t.lookalike.as_deref(), Some("paypal.com"));
         // The real hosts and plain IDNs imitate nothing.
-        for u in ["https://github.com/a", "https://api.github.com/", "https://münchen.de/", "https://пример.рф/"] {
+        for u in [
+            "https://github.com/a",
+            "https://api.github.com/",
+            "https://münchen.de/",
+            "https://пример.рф/",
+        ] {
             assert_eq!(net_target(u).and_then(|t| t.lookalike), None, "{u}");
         }
         assert!(!net_target("https://пример.рф/").unwrap().mixed_script);

@@ -121,7 +121,13 @@ fn ask_in_a_mode_that_asks_nobody_follows_ask_fallback() {
     .unwrap();
     let project = sandbox.project();
     let mut table = String::new();
-    for mode in ["bypassPermissions", "dontAsk", "acceptEdits", "default", "plan"] {
+    for mode in [
+        "bypassPermissions",
+        "dontAsk",
+        "acceptEdits",
+        "default",
+        "plan",
+    ] {
         let mut p = base.clone();
         p["permission_mode"] = mode.into();
         p["cwd"] = project.to_string_lossy().to_string().into();
@@ -155,10 +161,9 @@ fn ask_in_a_mode_that_asks_nobody_follows_ask_fallback() {
 #[test]
 fn shell_ask_in_bypass_mode_is_denied() {
     let sandbox = Sandbox::new();
-    let base: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(payload_dir().join("PreToolUse-Bash.json")).unwrap(),
-    )
-    .unwrap();
+    let base: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(payload_dir().join("PreToolUse-Bash.json")).unwrap())
+            .unwrap();
     let mut table = String::new();
     for mode in ["bypassPermissions", "acceptEdits"] {
         let mut p = base.clone();

@@ -49,31 +49,231 @@ use VerbAt::{AfterService, AnyOperand};
 
 /// The table.
 pub(crate) const CLIS: &[Cli] = &[
-    Cli { names: &["aws"], verb_at: AfterService, confirms: false, force: &[], local: &[], example: "aws ec2 release-address --allocation-id eipalloc-1", source: "AWS CLI command reference" },
-    Cli { names: &["gcloud"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "gcloud compute instances delete vm1", source: "gcloud reference (--quiet disables prompts)" },
-    Cli { names: &["gsutil"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "gsutil rb gs://b", source: "gsutil rb" },
-    Cli { names: &["az"], verb_at: AnyOperand, confirms: true, force: &["--no-wait"], local: &[], example: "az group delete -n rg --yes", source: "Azure CLI reference (--yes)" },
-    Cli { names: &["doctl"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "doctl compute droplet delete web-1 --force", source: "doctl reference (--force)" },
-    Cli { names: &["flyctl", "fly"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "fly apps destroy my-app --yes", source: "flyctl docs (--yes)" },
-    Cli { names: &["heroku"], verb_at: AnyOperand, confirms: true, force: &["--confirm"], local: &[], example: "heroku apps:destroy my-app --confirm my-app", source: "Heroku CLI (--confirm)" },
-    Cli { names: &["vercel"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "vercel remove my-app --yes", source: "vercel CLI (--yes)" },
-    Cli { names: &["netlify"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "netlify sites:delete x --force", source: "Netlify CLI" },
-    Cli { names: &["gh"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "gh repo delete me/x --yes", source: "gh repo delete (--yes)" },
-    Cli { names: &["kubectl", "oc", "k"], verb_at: AnyOperand, confirms: false, force: &["--grace-period=0", "--all"], local: &[], example: "kubectl delete ns prod", source: "kubectl delete (never prompts)" },
-    Cli { names: &["helm"], verb_at: AnyOperand, confirms: false, force: &[], local: &["repo", "plugin"], example: "helm uninstall web", source: "helm uninstall" },
-    Cli { names: &["terraform", "tofu", "terragrunt", "opentofu"], verb_at: AnyOperand, confirms: true, force: &["-auto-approve", "--auto-approve"], local: &[], example: "terraform destroy -auto-approve", source: "terraform destroy (-auto-approve)" },
-    Cli { names: &["pulumi"], verb_at: AnyOperand, confirms: true, force: &["--skip-preview"], local: &[], example: "pulumi destroy --yes", source: "pulumi destroy (--yes)" },
-    Cli { names: &["eksctl"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "eksctl delete cluster prod", source: "eksctl delete cluster" },
-    Cli { names: &["hcloud"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "hcloud server delete web", source: "hcloud CLI" },
-    Cli { names: &["linode-cli"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "linode-cli linodes delete 123", source: "linode-cli" },
-    Cli { names: &["scw"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "scw instance server delete x", source: "Scaleway CLI" },
-    Cli { names: &["oci"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "oci os bucket delete --name b --force", source: "OCI CLI (--force)" },
-    Cli { names: &["ibmcloud"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "ibmcloud resource group-delete g -f", source: "IBM Cloud CLI (-f)" },
-    Cli { names: &["aliyun"], verb_at: AnyOperand, confirms: false, force: &[], local: &[], example: "aliyun ecs DeleteInstance --InstanceId i-1", source: "Alibaba Cloud CLI" },
-    Cli { names: &["firebase"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "firebase projects:delete p --force", source: "Firebase CLI (--force)" },
-    Cli { names: &["supabase"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "supabase projects delete ref", source: "Supabase CLI" },
-    Cli { names: &["wrangler"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "wrangler r2 bucket delete b", source: "Cloudflare wrangler" },
-    Cli { names: &["railway"], verb_at: AnyOperand, confirms: true, force: &[], local: &[], example: "railway down --yes", source: "Railway CLI" },
+    Cli {
+        names: &["aws"],
+        verb_at: AfterService,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "aws ec2 release-address --allocation-id eipalloc-1",
+        source: "AWS CLI command reference",
+    },
+    Cli {
+        names: &["gcloud"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "gcloud compute instances delete vm1",
+        source: "gcloud reference (--quiet disables prompts)",
+    },
+    Cli {
+        names: &["gsutil"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "gsutil rb gs://b",
+        source: "gsutil rb",
+    },
+    Cli {
+        names: &["az"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--no-wait"],
+        local: &[],
+        example: "az group delete -n rg --yes",
+        source: "Azure CLI reference (--yes)",
+    },
+    Cli {
+        names: &["doctl"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "doctl compute droplet delete web-1 --force",
+        source: "doctl reference (--force)",
+    },
+    Cli {
+        names: &["flyctl", "fly"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "fly apps destroy my-app --yes",
+        source: "flyctl docs (--yes)",
+    },
+    Cli {
+        names: &["heroku"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--confirm"],
+        local: &[],
+        example: "heroku apps:destroy my-app --confirm my-app",
+        source: "Heroku CLI (--confirm)",
+    },
+    Cli {
+        names: &["vercel"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "vercel remove my-app --yes",
+        source: "vercel CLI (--yes)",
+    },
+    Cli {
+        names: &["netlify"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "netlify sites:delete x --force",
+        source: "Netlify CLI",
+    },
+    Cli {
+        names: &["gh"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "gh repo delete me/x --yes",
+        source: "gh repo delete (--yes)",
+    },
+    Cli {
+        names: &["kubectl", "oc", "k"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &["--grace-period=0", "--all"],
+        local: &[],
+        example: "kubectl delete ns prod",
+        source: "kubectl delete (never prompts)",
+    },
+    Cli {
+        names: &["helm"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &["repo", "plugin"],
+        example: "helm uninstall web",
+        source: "helm uninstall",
+    },
+    Cli {
+        names: &["terraform", "tofu", "terragrunt", "opentofu"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["-auto-approve", "--auto-approve"],
+        local: &[],
+        example: "terraform destroy -auto-approve",
+        source: "terraform destroy (-auto-approve)",
+    },
+    Cli {
+        names: &["pulumi"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--skip-preview"],
+        local: &[],
+        example: "pulumi destroy --yes",
+        source: "pulumi destroy (--yes)",
+    },
+    Cli {
+        names: &["eksctl"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "eksctl delete cluster prod",
+        source: "eksctl delete cluster",
+    },
+    Cli {
+        names: &["hcloud"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "hcloud server delete web",
+        source: "hcloud CLI",
+    },
+    Cli {
+        names: &["linode-cli"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "linode-cli linodes delete 123",
+        source: "linode-cli",
+    },
+    Cli {
+        names: &["scw"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "scw instance server delete x",
+        source: "Scaleway CLI",
+    },
+    Cli {
+        names: &["oci"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "oci os bucket delete --name b --force",
+        source: "OCI CLI (--force)",
+    },
+    Cli {
+        names: &["ibmcloud"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "ibmcloud resource group-delete g -f",
+        source: "IBM Cloud CLI (-f)",
+    },
+    Cli {
+        names: &["aliyun"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "aliyun ecs DeleteInstance --InstanceId i-1",
+        source: "Alibaba Cloud CLI",
+    },
+    Cli {
+        names: &["firebase"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "firebase projects:delete p --force",
+        source: "Firebase CLI (--force)",
+    },
+    Cli {
+        names: &["supabase"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "supabase projects delete ref",
+        source: "Supabase CLI",
+    },
+    Cli {
+        names: &["wrangler"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "wrangler r2 bucket delete b",
+        source: "Cloudflare wrangler",
+    },
+    Cli {
+        names: &["railway"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "railway down --yes",
+        source: "Railway CLI",
+    },
 ];
 
 /// A verb pattern.
@@ -111,27 +311,93 @@ pub(crate) const VERBS: &[Verb] = &[
 /// Resource words that name the CLI's local client state, not cloud resources
 /// (`gcloud components remove`, `az extension remove`, `kubectl config delete-context`).
 pub(crate) const LOCAL: &[&str] = &[
-    "components", "component", "extension", "extensions", "plugin", "plugins", "config",
-    "configurations", "auth", "alias", "aliases", "completion",
+    "components",
+    "component",
+    "extension",
+    "extensions",
+    "plugin",
+    "plugins",
+    "config",
+    "configurations",
+    "auth",
+    "alias",
+    "aliases",
+    "completion",
 ];
 
 /// Flags that turn a CLI's own confirmation off (common spellings).
 pub(crate) const FORCE_FLAGS: &[&str] = &[
-    "--force", "-f", "--yes", "-y", "--quiet", "-q", "--no-prompt", "--non-interactive",
-    "--skip-confirmation", "--no-confirm",
+    "--force",
+    "-f",
+    "--yes",
+    "-y",
+    "--quiet",
+    "-q",
+    "--no-prompt",
+    "--non-interactive",
+    "--skip-confirmation",
+    "--no-confirm",
 ];
 
 /// Resource words naming a whole container of data or of other resources: deleting one takes
 /// everything in it (the principle behind a deny). Matched against the words before the verb and
 /// against the verb's own suffix (`delete-bucket`, `DeleteDBCluster`).
 pub(crate) const WHOLE: &[&str] = &[
-    "bucket", "buckets", "rb", "cluster", "clusters", "project", "projects", "account", "accounts",
-    "organization", "organizations", "org", "database", "databases", "db", "dbinstance",
-    "db-instance", "db-cluster", "dbcluster", "stack", "stacks", "namespace", "namespaces", "ns",
-    "group", "groups", "resource-group", "repo", "repository", "repositories", "app", "apps",
-    "table", "tables", "keyspace", "vault", "vaults", "keyvault", "zone", "hosted-zone",
-    "file-system", "filesystem", "volume", "volumes", "snapshot", "snapshots", "backup", "backups",
-    "registry", "site", "sites", "sql", "instances-all", "destroy", "down",
+    "bucket",
+    "buckets",
+    "rb",
+    "cluster",
+    "clusters",
+    "project",
+    "projects",
+    "account",
+    "accounts",
+    "organization",
+    "organizations",
+    "org",
+    "database",
+    "databases",
+    "db",
+    "dbinstance",
+    "db-instance",
+    "db-cluster",
+    "dbcluster",
+    "stack",
+    "stacks",
+    "namespace",
+    "namespaces",
+    "ns",
+    "group",
+    "groups",
+    "resource-group",
+    "repo",
+    "repository",
+    "repositories",
+    "app",
+    "apps",
+    "table",
+    "tables",
+    "keyspace",
+    "vault",
+    "vaults",
+    "keyvault",
+    "zone",
+    "hosted-zone",
+    "file-system",
+    "filesystem",
+    "volume",
+    "volumes",
+    "snapshot",
+    "snapshots",
+    "backup",
+    "backups",
+    "registry",
+    "site",
+    "sites",
+    "sql",
+    "instances-all",
+    "destroy",
+    "down",
 ];
 
 fn verb_match(w: &str) -> Option<&'static str> {
@@ -158,9 +424,18 @@ fn is_whole(word: &str) -> bool {
             .rsplit(['-', ':'])
             .next()
             .is_some_and(|last| WHOLE.contains(&last) && last.len() > 2)
-        || ["bucket", "cluster", "database", "dbcluster", "dbinstance", "stack", "project", "account"]
-            .iter()
-            .any(|w| lw.ends_with(w) && lw.len() > w.len())
+        || [
+            "bucket",
+            "cluster",
+            "database",
+            "dbcluster",
+            "dbinstance",
+            "stack",
+            "project",
+            "account",
+        ]
+        .iter()
+        .any(|w| lw.ends_with(w) && lw.len() > w.len())
 }
 
 /// Adds a [`CloudFact`] when `name` is a CLI of [`CLIS`] run with a destructive verb.
@@ -168,14 +443,23 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
     };
-    let words: Vec<&str> = inv.rest().iter().take(64).map(|w| w.text.as_str()).collect();
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .take(64)
+        .map(|w| w.text.as_str())
+        .collect();
     if words
         .iter()
         .any(|w| matches!(*w, "--help" | "-h" | "help" | "--dryrun") || w.starts_with("--dry-run"))
     {
         return;
     }
-    let ops: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let ops: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
     let found = match cli.verb_at {
         AfterService => ops.get(1).and_then(|op| verb_match(op).map(|v| (1, v))),
         AnyOperand => ops
@@ -245,23 +529,62 @@ mod tests {
     fn verbs_by_pattern() {
         for (cmd, verb, whole, ni) in [
             ("aws s3 rb s3://prod --force", "rb", true, true),
-            ("aws ec2 release-address --allocation-id x", "release-address", false, true),
-            ("aws ec2 terminate-instances --instance-ids i-1", "terminate-instances", false, true),
-            ("aws rds delete-db-cluster --db-cluster-identifier x", "delete-db-cluster", true, true),
-            ("aws ecr batch-delete-image --repository-name r", "batch-delete-image", false, true),
+            (
+                "aws ec2 release-address --allocation-id x",
+                "release-address",
+                false,
+                true,
+            ),
+            (
+                "aws ec2 terminate-instances --instance-ids i-1",
+                "terminate-instances",
+                false,
+                true,
+            ),
+            (
+                "aws rds delete-db-cluster --db-cluster-identifier x",
+                "delete-db-cluster",
+                true,
+                true,
+            ),
+            (
+                "aws ecr batch-delete-image --repository-name r",
+                "batch-delete-image",
+                false,
+                true,
+            ),
             ("gcloud projects delete p --quiet", "delete", true, true),
-            ("gcloud compute instances delete vm1", "delete", false, false),
+            (
+                "gcloud compute instances delete vm1",
+                "delete",
+                false,
+                false,
+            ),
             ("az group delete -n rg --yes", "delete", true, true),
-            ("heroku apps:destroy my-app --confirm my-app", "apps:destroy", true, true),
+            (
+                "heroku apps:destroy my-app --confirm my-app",
+                "apps:destroy",
+                true,
+                true,
+            ),
             ("terraform destroy", "destroy", true, false),
             ("terraform destroy -auto-approve", "destroy", true, true),
             ("kubectl delete ns prod", "delete", true, true),
-            ("aliyun ecs DeleteInstance --InstanceId i-1", "DeleteInstance", false, true),
+            (
+                "aliyun ecs DeleteInstance --InstanceId i-1",
+                "DeleteInstance",
+                false,
+                true,
+            ),
             ("gh repo delete me/x --yes", "delete", true, true),
         ] {
             let f = cloud(cmd);
             let f = f.first().unwrap_or_else(|| panic!("{cmd}: no fact"));
-            assert_eq!((f.verb.as_str(), f.whole, f.non_interactive), (verb, whole, ni), "{cmd}: {f:?}");
+            assert_eq!(
+                (f.verb.as_str(), f.whole, f.non_interactive),
+                (verb, whole, ni),
+                "{cmd}: {f:?}"
+            );
         }
     }
 
