@@ -422,6 +422,12 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         Some(base) if via == "shell" => {
             // Deleting `/*` is deleting everything in `/`: the base directory's classes apply.
             add(classify(&base, project_dir, ctx));
+            // `cat /home/*/.ssh/id_rsa`, `cat /proc/*/environ`: the sensitive shape holds for
+            // every expansion, so the pattern's own classes apply too.
+            add(secrets::classes_of(&path, &ctx.home)
+                .into_iter()
+                .map(secrets::SensitiveClass::as_str)
+                .collect());
             add(vec!["glob"]);
         }
         _ => add(classify(&path, project_dir, ctx)),
