@@ -284,16 +284,19 @@ pub(crate) enum Verb {
     Stem(&'static str),
     /// Exactly this word.
     Exact(&'static str),
+    /// This word followed by `-`/`_`/a capital letter only: the bare word is also a noun
+    /// (`gh release download` is about releases; `aws ec2 release-address` releases).
+    Prefix(&'static str),
 }
 
-use Verb::{Exact, Stem};
+use Verb::{Exact, Prefix, Stem};
 
 /// Destructive verbs (`gcloud`/`az`/`aws` verb names, kubectl/helm/terraform subcommands).
 pub(crate) const VERBS: &[Verb] = &[
     Stem("delete"),
     Stem("remove"),
     Stem("terminate"),
-    Stem("release"),
+    Prefix("release"),
     Stem("deregister"),
     Stem("destroy"),
     Stem("drop"),
@@ -405,7 +408,10 @@ fn verb_match(w: &str) -> Option<&'static str> {
     let lw = lw.strip_prefix("batch-").unwrap_or(lw);
     VERBS.iter().find_map(|v| match *v {
         Exact(e) => (lw == e).then_some(e),
-        Stem(s) => {
+        Stem(s) | Prefix(s) => {
+            if matches!(v, Prefix(_)) && lw.len() == s.len() {
+                return None;
+            }
             let lower = lw.to_ascii_lowercase();
             let rest = lower.strip_prefix(s)?;
             let after = lw.get(s.len()..).unwrap_or("");
@@ -607,6 +613,8 @@ mod tests {
             "az extension remove -n x",
             "kubectl config delete-context old",
             "helm repo remove bitnami",
+            "gh release download v1.2.3",
+            "gh release view v1",
         ] {
             let got = cloud(cmd);
             assert!(got.is_empty(), "{cmd}: {got:?}");
