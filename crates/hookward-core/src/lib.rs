@@ -393,16 +393,29 @@ impl Verdict {
     /// A one-paragraph reason naming the deciding rule and every other rule of the same
     /// decision, e.g. `hookward denied this (path/credential-store): would read ~/.ssh/id_rsa`.
     pub fn message(&self) -> Option<String> {
-        let first = self.deciding()?;
-        let verb = match first.decision {
+        let verb = match self.deciding()?.decision {
             Decision::Deny => "blocked",
             Decision::Ask => "wants approval for",
             Decision::Allow => "allowed",
         };
-        let mut out = format!(
-            "hookward {verb} this tool call [{}]: {}",
-            first.id, first.reason
-        );
+        self.message_with(&format!("hookward {verb} this tool call"))
+    }
+
+    /// The reason for an `ask` that nobody will answer and that hookward therefore blocks
+    /// (`ask_fallback = "deny"`): like [`Verdict::message`], opening with `hookward blocked
+    /// this tool call, which needs the person's approval [rule]: …`. The caller adds why nobody
+    /// was asked.
+    pub fn unasked_message(&self) -> Option<String> {
+        match self.deciding()?.decision {
+            Decision::Ask => self
+                .message_with("hookward blocked this tool call, which needs the person's approval"),
+            _ => self.message(),
+        }
+    }
+
+    fn message_with(&self, opening: &str) -> Option<String> {
+        let first = self.deciding()?;
+        let mut out = format!("{opening} [{}]: {}", first.id, first.reason);
         for c in self.candidates.iter().skip(1) {
             if c.decision == first.decision {
                 out.push_str(&format!("; also [{}]: {}", c.id, c.reason));

@@ -25,8 +25,10 @@ use serde_json::Value;
 use std::path::Path;
 
 pub mod instructions;
+pub mod net;
 pub mod output;
 pub mod scan;
+pub mod secrets;
 pub mod settings;
 pub mod transcript;
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
@@ -112,6 +114,10 @@ pub struct Facts {
     pub cwd: String,
     /// Every path the tool call touches.
     pub paths: Vec<PathFact>,
+    /// Every URL the tool call reaches (fetch and MCP tools' input, shell fetches, uploads and
+    /// git remotes) with where it points ([`net::NetFact`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub net: Vec<net::NetFact>,
     /// The shell analyzer's facts (`hookward-shell`'s `ShellFacts` as JSON), for shell tools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shell: Option<Value>,
@@ -183,52 +189,6 @@ fn under(path: &str, dir: &str) -> bool {
     path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
 }
 
-/// Credential stores under the home directory (relative to it). Sources: the default
-/// locations documented by OpenSSH (`~/.ssh`), AWS CLI (`~/.aws`), GnuPG, gcloud, kubectl,
-/// Docker, netrc(5), git-credential-store, GitHub CLI, Cargo, Terraform, Azure CLI, and the
-/// profile folders of Firefox, Chrome, Chromium and Brave; shell and REPL history files.
-const HOME_CREDENTIALS: &[&str] = &[
-    ".ssh",
-    ".aws",
-    ".gnupg",
-    ".config/gcloud",
-    ".kube/config",
-    ".docker/config.json",
-    ".netrc",
-    ".git-credentials",
-    ".config/gh/hosts.yml",
-    ".cargo/credentials",
-    ".cargo/credentials.toml",
-    ".terraform.d/credentials.tfrc.json",
-    ".azure",
-    ".password-store",
-    ".mozilla/firefox",
-    ".config/google-chrome",
-    ".config/chromium",
-    ".config/BraveSoftware",
-    "snap/firefox",
-    "Library/Application Support/Google/Chrome",
-    "Library/Application Support/Firefox",
-    "Library/Keychains",
-    ".bash_history",
-    ".zsh_history",
-    ".histfile",
-    ".sh_history",
-    ".local/share/fish/fish_history",
-    ".python_history",
-    ".psql_history",
-    ".mysql_history",
-    ".node_repl_history",
-    ".sqlite_history",
-    ".lesshst",
-];
-
-/// Files under `~/.ssh` that are public by design.
-const SSH_PUBLIC: &[&str] = &["known_hosts", "known_hosts.old"];
-
-/// System-wide secret files.
-const SYSTEM_CREDENTIALS: &[&str] = &["/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/root/.ssh"];
-
 /// Top-level system directories (FHS 3.0) whose contents belong to the OS.
 const SYSTEM_DIRS: &[&str] = &[
     "/bin",
@@ -250,25 +210,6 @@ const SYSTEM_DIRS: &[&str] = &[
     "/Library",
     "/Applications",
 ];
-
-fn is_credential(path: &str, ctx: &Context) -> bool {
-    if SYSTEM_CREDENTIALS.iter().any(|c| under(path, c)) {
-        return true;
-    }
-    let home = ctx.home.as_str();
-    if !under(path, home) || path == home {
-        return false;
-    }
-    let rel = &path[home.len() + 1..];
-    if let Some(f) = rel.strip_prefix(".ssh/") {
-        if f.ends_with(".pub") || SSH_PUBLIC.contains(&f) {
-            return false;
-        }
-    }
-    HOME_CREDENTIALS
-        .iter()
-        .any(|c| rel == *c || (rel.starts_with(c) && rel.as_bytes().get(c.len()) == Some(&b'/')))
-}
 
 fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
@@ -358,7 +299,9 @@ fn is_agent_instructions(path: &str) -> bool {
 
 /// The classes of an absolute, normalised path:
 ///
-/// * `credential` — a credential store (`HOME_CREDENTIALS` under `ctx.home`, system secrets);
+/// * `credential`, `secret_file`, `process_secret`, `process_info`, `block_device` — a
+///   sensitive location by shape ([`secrets::TABLE`]: credential stores under any home,
+///   case-folded; secret files by name anywhere; other processes' memory; raw disks);
 /// * `env_file` — a `.env` file (not a template);
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
@@ -370,10 +313,10 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
 ///   `root` — `/`; `system` — an OS directory (`SYSTEM_DIRS`) or below.
 pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    if is_credential(path, ctx) {
-        out.push("credential");
-    }
+    let mut out: Vec<&'static str> = secrets::classes_of(path, &ctx.home)
+        .into_iter()
+        .map(secrets::SensitiveClass::as_str)
+        .collect();
     if is_env_file(path) {
         out.push("env_file");
     }
@@ -479,6 +422,12 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         Some(base) if via == "shell" => {
             // Deleting `/*` is deleting everything in `/`: the base directory's classes apply.
             add(classify(&base, project_dir, ctx));
+            // `cat /home/*/.ssh/id_rsa`, `cat /proc/*/environ`: the sensitive shape holds for
+            // every expansion, so the pattern's own classes apply too.
+            add(secrets::classes_of(&path, &ctx.home)
+                .into_iter()
+                .map(secrets::SensitiveClass::as_str)
+                .collect());
             add(vec!["glob"]);
         }
         _ => add(classify(&path, project_dir, ctx)),
@@ -712,9 +661,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     facts.paths.push(fact);
                 }
             }
+            facts.net = net::net_facts(event, Some(&shell));
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
+        ToolKind::Fetch | ToolKind::Mcp => facts.net = net::net_facts(event, None),
         _ => {}
     }
 }

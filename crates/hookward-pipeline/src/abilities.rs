@@ -7,7 +7,7 @@
 //! (`ask_fallback = "record"`).
 
 use hookward_config::{AskFallback, Config};
-use hookward_core::{Agent, Decision, Event, EventKind, Response, Verdict};
+use hookward_core::{Agent, Decision, Event, EventKind, Response, ToolKind, Verdict};
 use hookward_facts::Facts;
 
 /// Whether `agent` can ask the person on a PreToolUse (REPORT.md: Claude Code can — in `-p`
@@ -15,6 +15,119 @@ use hookward_facts::Facts;
 /// run ends silently on it; Cursor's hooks contract has "ask" for shell and MCP calls).
 pub fn can_ask(agent: Agent) -> bool {
     matches!(agent, Agent::ClaudeCode | Agent::Cursor)
+}
+
+/// An agent's permission mode, from the payload's `permission_mode` (Claude Code's
+/// documented values: `default`, `acceptEdits`, `plan`, `bypassPermissions`, `dontAsk`; Codex
+/// sends the same field; Gemini and Cursor send none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PermissionMode {
+    /// The agent asks the person before tool calls that need it (also `plan`, and any value
+    /// hookward does not know: an unknown mode is not taken to mean nobody is there).
+    Asks,
+    /// `acceptEdits`: file edits are approved without asking (Claude Code: Write, Edit,
+    /// MultiEdit, NotebookEdit), other tools still ask.
+    AcceptEdits,
+    /// `bypassPermissions` (`--dangerously-skip-permissions`): nothing is asked.
+    BypassPermissions,
+    /// `dontAsk`: whatever is not pre-approved is refused, nothing is asked.
+    DontAsk,
+}
+
+impl PermissionMode {
+    /// Parses the wire value; `None` and unknown values are [`PermissionMode::Asks`].
+    pub fn from_wire(mode: Option<&str>) -> PermissionMode {
+        match mode {
+            Some("acceptEdits") => PermissionMode::AcceptEdits,
+            Some("bypassPermissions") => PermissionMode::BypassPermissions,
+            Some("dontAsk") => PermissionMode::DontAsk,
+            _ => PermissionMode::Asks,
+        }
+    }
+
+    fn wire(self) -> &'static str {
+        match self {
+            PermissionMode::Asks => "default",
+            PermissionMode::AcceptEdits => "acceptEdits",
+            PermissionMode::BypassPermissions => "bypassPermissions",
+            PermissionMode::DontAsk => "dontAsk",
+        }
+    }
+}
+
+/// Why an `ask` would reach nobody.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unasked {
+    /// The agent has no way to ask on a PreToolUse ([`can_ask`]).
+    AgentCannotAsk,
+    /// The agent could ask, but runs in a mode where it does not (for this tool).
+    Mode(Agent, PermissionMode),
+}
+
+impl Unasked {
+    /// The sentence appended to the reason of the deny that replaces the ask.
+    pub fn explain(self) -> String {
+        match self {
+            Unasked::AgentCannotAsk => {
+                "this agent cannot ask the person, so hookward blocks what needs approval; \
+                 ask_fallback = \"deny\"; the person can run it themselves"
+                    .to_string()
+            }
+            Unasked::Mode(agent, mode) => format!(
+                "asked nobody: {} runs with {}{}, so hookward denies what needs approval; \
+                 ask_fallback = \"deny\"; the person can run it themselves",
+                agent_name(agent),
+                mode.wire(),
+                if mode == PermissionMode::AcceptEdits {
+                    ", which approves file edits without asking"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
+}
+
+fn agent_name(agent: Agent) -> &'static str {
+    match agent {
+        Agent::ClaudeCode => "Claude Code",
+        Agent::Codex => "Codex",
+        Agent::Gemini => "Gemini CLI",
+        Agent::Cursor => "Cursor",
+    }
+}
+
+/// Who would answer an `ask` on this PreToolUse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answerer {
+    /// The person is asked.
+    Person,
+    /// Nobody: the `ask` must follow `ask_fallback`.
+    Nobody(Unasked),
+}
+
+/// Who would answer an `ask` for `event` (issue 11, item 6). Decided here, not in Rego: it is
+/// what the agent can do with a verdict (the abilities step, DESIGN.md step 4), and the rules
+/// stay agent-neutral. Claude Code in `bypassPermissions` or `dontAsk` asks nobody, and in
+/// `acceptEdits` nobody for file writes (Claude Code permission modes documentation; payloads in
+/// `shared/protocol/payloads/claude` carry `permission_mode`). Codex and Gemini never ask
+/// ([`can_ask`]), whatever their mode; Cursor's payloads carry no mode.
+pub fn who_answers(agent: Agent, event: &Event) -> Answerer {
+    if !can_ask(agent) {
+        return Answerer::Nobody(Unasked::AgentCannotAsk);
+    }
+    let mode = PermissionMode::from_wire(event.permission_mode.as_deref());
+    let file_write = event
+        .tool
+        .as_ref()
+        .is_some_and(|t| t.kind == ToolKind::FileWrite);
+    match mode {
+        PermissionMode::BypassPermissions | PermissionMode::DontAsk => {
+            Answerer::Nobody(Unasked::Mode(agent, mode))
+        }
+        PermissionMode::AcceptEdits if file_write => Answerer::Nobody(Unasked::Mode(agent, mode)),
+        _ => Answerer::Person,
+    }
 }
 
 /// Whether `agent` can replace a tool's output before the model sees it, for this tool
@@ -230,21 +343,21 @@ pub fn respond(
     let reason = verdict.message();
     match event.kind {
         EventKind::PreToolUse => {
-            let mut reason = reason;
             let decision = match decision {
-                Decision::Ask if !can_ask(agent) => match config.ask_fallback {
-                    AskFallback::Deny => {
-                        // Say why a call that only needed approval is blocked.
-                        reason = reason.map(|r| {
-                            format!(
-                                "{} (this agent cannot ask the person, so hookward blocks what needs approval; \
-                                 ask_fallback = \"deny\"; the person can run it themselves)",
-                                r.replacen("hookward wants approval for this tool call", "hookward blocked this tool call, which needs the person's approval", 1)
-                            )
-                        });
-                        Decision::Deny
-                    }
-                    AskFallback::Record => return Response::default(),
+                Decision::Ask => match who_answers(agent, event) {
+                    Answerer::Person => Decision::Ask,
+                    Answerer::Nobody(why) => match config.ask_fallback {
+                        AskFallback::Deny => {
+                            return Response {
+                                decision: Some(Decision::Deny),
+                                reason: verdict
+                                    .unasked_message()
+                                    .map(|r| format!("{r} ({})", why.explain())),
+                                ..Response::default()
+                            }
+                        }
+                        AskFallback::Record => return Response::default(),
+                    },
                 },
                 d => d,
             };
@@ -330,6 +443,93 @@ mod tests {
             &Config::default(),
         );
         assert_eq!(r.decision, Some(Decision::Ask));
+    }
+
+    fn claude(mode: &str, tool: ToolKind) -> Event {
+        let mut e = event(EventKind::PreToolUse);
+        e.agent = Agent::ClaudeCode;
+        e.permission_mode = Some(mode.into());
+        e.tool = Some(hookward_core::ToolCall {
+            name: "T".into(),
+            kind: tool,
+            input: serde_json::Value::Null,
+            response: None,
+            error: None,
+            id: None,
+            mcp: None,
+            command: None,
+            paths: Vec::new(),
+            url: None,
+        });
+        e
+    }
+
+    #[test]
+    fn who_answers_follows_the_permission_mode() {
+        use Answerer::*;
+        let nobody = |m| Nobody(Unasked::Mode(Agent::ClaudeCode, m));
+        let cases = [
+            (
+                "bypassPermissions",
+                ToolKind::Shell,
+                nobody(PermissionMode::BypassPermissions),
+            ),
+            (
+                "dontAsk",
+                ToolKind::FileRead,
+                nobody(PermissionMode::DontAsk),
+            ),
+            (
+                "acceptEdits",
+                ToolKind::FileWrite,
+                nobody(PermissionMode::AcceptEdits),
+            ),
+            ("acceptEdits", ToolKind::Shell, Person),
+            ("default", ToolKind::FileWrite, Person),
+            ("plan", ToolKind::Shell, Person),
+            ("someFutureMode", ToolKind::Shell, Person),
+        ];
+        for (mode, tool, want) in cases {
+            assert_eq!(
+                who_answers(Agent::ClaudeCode, &claude(mode, tool)),
+                want,
+                "{mode} {tool:?}"
+            );
+        }
+        let mut codex = claude("default", ToolKind::Shell);
+        codex.agent = Agent::Codex;
+        assert_eq!(
+            who_answers(Agent::Codex, &codex),
+            Nobody(Unasked::AgentCannotAsk)
+        );
+    }
+
+    #[test]
+    #[allow(clippy::field_reassign_with_default)] // Config has fields only the crate sets
+    fn ask_in_bypass_mode_is_denied_with_why() {
+        let v = Verdict::resolve(vec![Candidate::new(
+            "path/env-file",
+            Decision::Ask,
+            "reads .env",
+        )]);
+        let e = claude("bypassPermissions", ToolKind::FileRead);
+        let r = respond(Agent::ClaudeCode, &e, None, &v, &Config::default());
+        assert_eq!(r.decision, Some(Decision::Deny));
+        let reason = r.reason.unwrap_or_default();
+        assert!(reason.starts_with("hookward blocked this tool call, which needs the person's approval [path/env-file]: reads .env"), "{reason}");
+        assert!(
+            reason.contains("asked nobody: Claude Code runs with bypassPermissions"),
+            "{reason}"
+        );
+        let mut config = Config::default();
+        config.ask_fallback = AskFallback::Record;
+        assert!(respond(Agent::ClaudeCode, &e, None, &v, &config).is_empty());
+        let deny = Verdict::resolve(vec![Candidate::new("x/y", Decision::Deny, "r")]);
+        let r = respond(Agent::ClaudeCode, &e, None, &deny, &Config::default());
+        assert_eq!(
+            r.reason.as_deref(),
+            Some("hookward blocked this tool call [x/y]: r")
+        );
     }
 
     #[test]

@@ -5,8 +5,10 @@ package hookward.rules.paths
 import data.hookward.lib
 
 # @rule path/credential-store deny
-# Reading or changing a credential store: ~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gcloud, ~/.kube/config,
-# ~/.docker/config.json, ~/.netrc, token-bearing .npmrc/.pypirc, browser profiles, shell history.
+# Reading or changing a credential store under any home (case-folded): ~/.ssh, ~/.aws, ~/.gnupg,
+# ~/.config/gcloud, ~/.kube/config, ~/.docker/config.json, keychains, browser profiles and cookies,
+# shell history; secret files by name anywhere (id_rsa, .netrc, .pgpass, *.p12, *.kdbx,
+# service-account*.json, token-bearing .npmrc/.pypirc). Table: hookward-facts/src/secrets.rs.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
@@ -30,7 +32,58 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "agent_memory")
 	not lib.has_class(p, "credential")
+	not lib.has_class(p, "block_device")
+	not lib.has_class(p, "process_secret")
 	not lib.has_class(p, "hookward_home")
 	not lib.has_class(p, "agent_settings")
 	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, input.facts.project_dir])
+}
+
+# @rule path/secret-file deny
+# Reading a file named like a private key (*.pem, *.key) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
+decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {
+	some p in lib.read_paths
+	lib.has_class(p, "secret_file")
+	lib.has_class(p, "outside_project")
+	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
+}
+
+# @rule path/secret-file-project ask
+# Reading a file named like a private key (*.pem, *.key) inside the project: a certificate or a test fixture, or a real key.
+decision contains {"id": "path/secret-file-project", "decision": "ask", "reason": reason} if {
+	some p in lib.read_paths
+	lib.has_class(p, "secret_file")
+	not lib.has_class(p, "outside_project")
+	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])
+}
+
+# @rule path/process-memory deny
+# Reading or writing another process's environment or memory, or the kernel's (/proc/<pid>/environ, /proc/<pid>/mem, /proc/kcore, /dev/mem): secrets of other programs.
+decision contains {"id": "path/process-memory", "decision": "deny", "reason": reason} if {
+	some p in input.facts.paths
+	lib.has_class(p, "process_secret")
+	reason := sprintf("%s would %s %s, another process's environment or memory", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule path/process-info ask
+# Reading another process's command line or memory map (/proc/<pid>/cmdline, /proc/<pid>/maps): tokens are often passed as arguments.
+decision contains {"id": "path/process-info", "decision": "ask", "reason": reason} if {
+	some p in input.facts.paths
+	lib.has_class(p, "process_info")
+	reason := sprintf("%s would %s %s, another process's command line or memory map", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule path/raw-disk deny
+# Writing, formatting, partitioning or erasing a raw block device (/dev/sd*, /dev/nvme*, /dev/disk*, /dev/mapper/*), or reading one (imaging a disk reads every file on it, secrets included).
+decision contains {"id": "path/raw-disk", "decision": "deny", "reason": reason} if {
+	some p in input.facts.paths
+	lib.has_class(p, "block_device")
+	p.access in lib.modifying
+	reason := sprintf("%s would %s the raw disk %s, destroying what is on it", [lib.how(p), lib.verb(p), p.path])
+}
+
+decision contains {"id": "path/raw-disk", "decision": "deny", "reason": reason} if {
+	some p in lib.read_paths
+	lib.has_class(p, "block_device")
+	reason := sprintf("%s would read the raw disk %s, every file on it (secrets included)", [lib.how(p), p.path])
 }

@@ -52,10 +52,10 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/credential-exfiltration deny
-# A credential store or .env file read in the same command as an upload, or a credential store read in the same command as a network fetch.
+# A credential store, .env file, key-named file (*.pem, *.key) or another process's memory read in the same command as an upload, or a credential store read in the same command as a network fetch.
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	some c in {"credential", "env_file"}
+	some c in {"credential", "env_file", "secret_file", "process_secret"}
 	lib.has_class(p, c)
 	count(facts_of("uploads")) > 0
 	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
@@ -165,6 +165,31 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	not f.kind in infra_data_kinds
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
+
+# @rule shell/cloud-destroy-forced deny
+# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code.
+decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
+	some f in facts_of("cloud")
+	f.whole
+	f.non_interactive
+	reason := sprintf("the command would delete a whole bucket, cluster, project, database or similar container with nobody confirming (%s: %s)", [cloud_words(f), f.evidence])
+}
+
+# @rule shell/cloud-destroy ask
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation.
+decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
+	some f in facts_of("cloud")
+	not cloud_forced_whole(f)
+	reason := sprintf("the command would destroy cloud resources (%s: %s)", [cloud_words(f), f.evidence])
+}
+
+cloud_forced_whole(f) if {
+	f.whole
+	f.non_interactive
+}
+
+# "aws ec2 release-address", "terraform destroy": the CLI, resource and verb words that are set.
+cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
 # Persistence that runs code as the user without any further prompt.
 persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file"}

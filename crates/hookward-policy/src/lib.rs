@@ -116,7 +116,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "self.rego",
     "shell.rego",
     "inject.rego",
-    "context.rego"
+    "context.rego",
+    "net.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -124,6 +125,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/shell_test.rego",
     "tests/inject_test.rego",
     "tests/context_test.rego",
+    "tests/net_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.

@@ -1476,6 +1476,7 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.obfuscation);
     dedup(&mut f.git);
     dedup(&mut f.infra);
+    dedup(&mut f.cloud);
     dedup(&mut f.publish);
     dedup(&mut f.signals);
     dedup(&mut f.unanalysable);

@@ -105,6 +105,10 @@ pub struct ShellFacts {
     pub git: Vec<GitFact>,
     /// Destructive infrastructure operations (terraform, kubectl, cloud CLIs, databases).
     pub infra: Vec<InfraFact>,
+    /// Destructive cloud and infrastructure CLI verbs by pattern (`programs/cloud.rs`); left
+    /// out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cloud: Vec<CloudFact>,
     /// Publishing to a registry or release channel.
     pub publish: Vec<PublishFact>,
     /// Signals sent to processes (`kill`, `pkill`, `killall`), with the targets named.
@@ -469,6 +473,28 @@ pub struct InfraFact {
     /// psql, mysql, sqlite3, duckdb, … by argument, stdin or a file written in the same
     /// command), `redis_flush`, `heroku_destroy`, `fly_destroy`, `vercel_remove`.
     pub kind: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A destructive verb of a cloud or infrastructure CLI, found by pattern (`delete*`,
+/// `remove*`, `terminate*`, `release*`, `deregister*`, `destroy`, `drop*`, `purge`, `flush*`,
+/// `rb`, `rm`, `uninstall`; table in `programs/cloud.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CloudFact {
+    /// The CLI (`aws`, `gcloud`, `az`, `kubectl`, `terraform`, `doctl`, `gh`, …).
+    pub cli: String,
+    /// The verb as written (`release-address`, `delete`, `apps:destroy`, `rb`).
+    pub verb: String,
+    /// The words naming the resource before the verb (`ec2`, `compute instances`).
+    pub resource: String,
+    /// The resource is a whole container of data or of other resources (bucket, cluster,
+    /// project, account, database, stack, namespace, resource group, repository, app, table,
+    /// volume, snapshot, backup), or the verb destroys a whole stack (`terraform destroy`).
+    pub whole: bool,
+    /// Nobody confirms: the CLI never asks (aws, kubectl, helm), or a flag turns its prompt off
+    /// (`--force`, `--yes`, `--quiet`, `-auto-approve`, `--confirm NAME`).
+    pub non_interactive: bool,
     /// The command as written.
     pub evidence: String,
 }

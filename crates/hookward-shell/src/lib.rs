@@ -41,6 +41,7 @@ mod opts;
 mod paths;
 mod persist;
 mod programs;
+pub mod target;
 mod unicode;
 mod wrappers;
 

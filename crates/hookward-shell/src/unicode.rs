@@ -96,6 +96,16 @@ fn candidates(c: char) -> Option<&'static [char]> {
     })
 }
 
+/// The ASCII reading of a look-alike character (the confusables.txt mapping, or the computed
+/// reading of fullwidth and mathematical letters), lower-cased; `None` when it has none. Used
+/// for the skeletons of host names (`crate::target`).
+pub(crate) fn ascii_reading(c: char) -> Option<char> {
+    candidates(c)
+        .and_then(|r| r.first().copied())
+        .or_else(|| computed(c))
+        .map(|c| c.to_ascii_lowercase())
+}
+
 /// Maps a character with a single computable reading (fullwidth, mathematical alphanumerics).
 fn computed(c: char) -> Option<char> {
     let cp = c as u32;

@@ -107,3 +107,73 @@ fn planted_instruction_removed_from_real_bash_output() {
     let (out, _, code) = sandbox.hook(payload.to_string().as_bytes(), &[]);
     assert_eq!((code, out.as_str()), (0, ""));
 }
+
+/// The captured Write payload (`permission_mode` as captured, `bypassPermissions`, and each
+/// other mode) writing `.mcp.json` with a new server: in a mode where Claude Code asks nobody,
+/// the `ask` of `context/mcp-server` follows `ask_fallback` (deny) and the reason says why;
+/// in `default` and `plan` it stays an ask; in `acceptEdits` file writes are asked of nobody.
+#[test]
+fn ask_in_a_mode_that_asks_nobody_follows_ask_fallback() {
+    let sandbox = Sandbox::new();
+    let base: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(payload_dir().join("PreToolUse-Write.json")).unwrap(),
+    )
+    .unwrap();
+    let project = sandbox.project();
+    let mut table = String::new();
+    for mode in [
+        "bypassPermissions",
+        "dontAsk",
+        "acceptEdits",
+        "default",
+        "plan",
+    ] {
+        let mut p = base.clone();
+        p["permission_mode"] = mode.into();
+        p["cwd"] = project.to_string_lossy().to_string().into();
+        p["tool_input"] = serde_json::json!({
+            "file_path": project.join(".mcp.json"),
+            "content": "{\"mcpServers\": {\"helper\": {\"command\": \"npx\", \"args\": [\"-y\", \"helper-mcp\"]}}}\n",
+        });
+        let (out, _, code) = sandbox.hook(p.to_string().as_bytes(), &[]);
+        assert_eq!(code, 0);
+        claude_schema::validate_stdout(&out).unwrap();
+        let out = out.replace(&*sandbox.home().to_string_lossy(), "$HOME");
+        writeln!(table, "{mode}: {}", out.trim()).unwrap();
+    }
+    insta::assert_snapshot!(table);
+    // With ask_fallback = "record", nobody is asked and the call goes through (recorded).
+    let mut p = base.clone();
+    p["tool_input"] = serde_json::json!({
+        "file_path": project.join(".mcp.json"),
+        "content": "{\"mcpServers\": {\"helper\": {\"command\": \"npx\"}}}\n",
+    });
+    p["cwd"] = project.to_string_lossy().to_string().into();
+    let (out, _, _) = sandbox.hook(
+        p.to_string().as_bytes(),
+        &[("HOOKWARD_ASK_FALLBACK", "record")],
+    );
+    assert_eq!(out.trim(), "", "record: no reply");
+}
+
+/// A shell `ask` (a security rule, not a file tool) in the captured Bash payload's mode
+/// (`bypassPermissions`) is denied with the reason; in `acceptEdits` it is still asked.
+#[test]
+fn shell_ask_in_bypass_mode_is_denied() {
+    let sandbox = Sandbox::new();
+    let base: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(payload_dir().join("PreToolUse-Bash.json")).unwrap())
+            .unwrap();
+    let mut table = String::new();
+    for mode in ["bypassPermissions", "acceptEdits"] {
+        let mut p = base.clone();
+        p["permission_mode"] = mode.into();
+        p["cwd"] = sandbox.project().to_string_lossy().to_string().into();
+        p["tool_input"]["command"] = "git push --force origin main".into();
+        let (out, _, code) = sandbox.hook(p.to_string().as_bytes(), &[]);
+        assert_eq!(code, 0);
+        claude_schema::validate_stdout(&out).unwrap();
+        writeln!(table, "{mode}: {}", out.trim()).unwrap();
+    }
+    insta::assert_snapshot!(table);
+}

@@ -66,3 +66,49 @@ test_agent_memory_write_is_not_outside_project if {
 	ids := {d.id | some d in rules.decision with input as inp}
 	not "path/write-outside-project" in ids
 }
+
+test_credential_under_another_home_denied if {
+	some d in rules.decision with input as one_path("/Users/alex/.ssh/id_ed25519", "read", "tool", ["credential", "outside_project", "system"])
+	d.id == "path/credential-store"
+	d.decision == "deny"
+}
+
+test_secret_file_outside_project_denied if {
+	some d in rules.decision with input as one_path("/home/dev/Desktop/prod.pem", "read", "tool", ["secret_file", "outside_project"])
+	d.id == "path/secret-file"
+	d.decision == "deny"
+}
+
+test_secret_file_in_project_asks if {
+	got := {d.id: d.decision | some d in rules.decision} with input as one_path("/home/dev/project/certs/server.key", "read", "tool", ["secret_file", "project"])
+	got["path/secret-file-project"] == "ask"
+	not got["path/secret-file"]
+}
+
+test_secret_file_write_in_project_no_opinion if {
+	count(rules.decision) == 0 with input as one_path("/home/dev/project/certs/server.key", "write", "shell", ["secret_file", "project"])
+}
+
+test_process_memory_denied if {
+	some d in rules.decision with input as one_path("/proc/1/environ", "read", "shell", ["process_secret", "outside_project", "system"])
+	d.id == "path/process-memory"
+	d.decision == "deny"
+}
+
+test_process_info_asks if {
+	some d in rules.decision with input as one_path("/proc/42/cmdline", "read", "shell", ["process_info", "outside_project", "system"])
+	d.id == "path/process-info"
+	d.decision == "ask"
+}
+
+test_raw_disk_write_denied_once if {
+	got := {d.id: d.decision | some d in rules.decision} with input as one_path("/dev/nvme0n1p2", "write", "shell", ["block_device", "outside_project", "system"])
+	got["path/raw-disk"] == "deny"
+	not got["path/write-outside-project"]
+}
+
+test_raw_disk_read_denied if {
+	some d in rules.decision with input as one_path("/dev/sdb", "read", "shell", ["block_device", "outside_project", "system"])
+	d.id == "path/raw-disk"
+	contains(d.reason, "read the raw disk")
+}

@@ -5,11 +5,14 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod cloud;
+mod disk;
 mod dynamic;
 mod embedded;
 mod exfil;
 mod files;
 mod interp;
+mod keys;
 mod net;
 mod snippet;
 mod tools;
@@ -318,6 +321,89 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
     }
 }
 
+/// Every program named in the data tables of `keys.rs`, `cloud.rs` and `disk.rs`, sorted (a
+/// test checks both), so that the common case, a program in none of them, costs one binary
+/// search instead of a scan of each table.
+const TABLED: &[&str] = &[
+    "aliyun",
+    "asr",
+    "aws",
+    "az",
+    "badblocks",
+    "blkdiscard",
+    "blkid",
+    "cfdisk",
+    "cryptsetup",
+    "diskutil",
+    "doctl",
+    "dumpe2fs",
+    "e2fsck",
+    "eksctl",
+    "fdisk",
+    "firebase",
+    "fly",
+    "flyctl",
+    "fsck",
+    "gcloud",
+    "gdisk",
+    "gh",
+    "gpg",
+    "gpg2",
+    "gpgsm",
+    "gsutil",
+    "hcloud",
+    "hdparm",
+    "helm",
+    "heroku",
+    "ibmcloud",
+    "k",
+    "kubectl",
+    "linode-cli",
+    "lsblk",
+    "mkdosfs",
+    "mke2fs",
+    "mkfs",
+    "mkntfs",
+    "mkswap",
+    "mount",
+    "netlify",
+    "newfs",
+    "newfs_apfs",
+    "newfs_hfs",
+    "nvme",
+    "oc",
+    "oci",
+    "opentofu",
+    "parted",
+    "partx",
+    "pass",
+    "pulumi",
+    "railway",
+    "scw",
+    "secret-tool",
+    "security",
+    "sfdisk",
+    "sgdisk",
+    "smartctl",
+    "ssh-keygen",
+    "supabase",
+    "terraform",
+    "terragrunt",
+    "tofu",
+    "tune2fs",
+    "udevadm",
+    "umount",
+    "vercel",
+    "wipefs",
+    "wrangler",
+];
+
+/// Whether `name` (or its family: `mkfs.xfs`, `fsck.ext4`, `newfs_apfs`) is in a data table.
+fn has_table(name: &str) -> bool {
+    let family = name.split(['.', '_']).next().unwrap_or(name);
+    TABLED.binary_search(&name).is_ok() || TABLED.binary_search(&family).is_ok()
+}
+
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     if let Some(first) = inv.args.first() {
@@ -358,6 +444,16 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
+    }
+    if has_table(name) {
+        keys::observe(a, name, inv);
+        cloud::observe(a, name, inv);
+        if keys::public_only(name, inv) {
+            return passthrough(inv);
+        }
+        if let Some(out) = disk::run(a, name, inv) {
+            return out;
+        }
     }
     if let Some(out) = files::run(a, name, inv, st) {
         return out;
@@ -686,6 +782,31 @@ mod tests {
         assert!(!glob_match("[!r]m", "rm"));
         assert_eq!(match_known_glob("/???/r?"), Some("rm".into()));
         assert_eq!(match_known_glob("/usr/bin/c?rl"), Some("curl".into()));
+    }
+
+    #[test]
+    fn tabled_programs_are_sorted_and_complete() {
+        assert!(
+            TABLED.windows(2).all(|w| w[0] < w[1]),
+            "TABLED must stay sorted"
+        );
+        let mut names: Vec<&str> = vec!["ssh-keygen"];
+        names.extend(
+            keys::EXPORTS
+                .iter()
+                .flat_map(|e| e.programs.iter().copied()),
+        );
+        names.extend(cloud::CLIS.iter().flat_map(|c| c.names.iter().copied()));
+        for t in disk::TOOLS {
+            names.push(match t.name {
+                disk::Name::Exact(n) | disk::Name::Family(n) => n,
+            });
+        }
+        for n in names {
+            assert!(has_table(n), "{n} is in a table but not in TABLED");
+        }
+        assert!(has_table("mkfs.xfs") && has_table("fsck.ext4") && has_table("newfs_apfs"));
+        assert!(!has_table("cat") && !has_table("git"));
     }
 
     #[test]

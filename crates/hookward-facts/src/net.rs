@@ -1,0 +1,201 @@
+//! Network targets of a tool call (issue 11, item 5): every URL a fetch tool, an MCP tool, a
+//! shell fetch or upload, or a git remote names, with where it points
+//! ([`hookward_shell::target::net_target`]). Serialised as `input.facts.net`.
+
+use hookward_core::{Event, ToolKind};
+use hookward_shell::target::{net_target, TargetClass};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The most URLs collected from one tool call.
+const MAX_TARGETS: usize = 32;
+
+/// Ports of local control planes that give code execution or secrets when reached over HTTP:
+/// Docker Engine API (2375/2376), kubelet (10250/10255), Kubernetes API (6443), etcd (2379),
+/// Consul (8500), Nomad (4646), Vault (8200). Sources: each project's port documentation.
+pub const ADMIN_PORTS: &[u16] = &[2375, 2376, 10250, 10255, 6443, 2379, 8500, 4646, 8200];
+
+/// One URL a tool call reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetFact {
+    /// The URL (or `host:path` remote) as given.
+    pub url: String,
+    /// The host ([`hookward_shell::target::NetTarget::host`]).
+    pub host: String,
+    /// The port when written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// `metadata`, `link_local`, `loopback`, `private` or `public`.
+    pub class: TargetClass,
+    /// A metadata path that hands out credentials.
+    pub credentials: bool,
+    /// A loopback or private address on a control-plane port ([`ADMIN_PORTS`]).
+    pub admin_port: bool,
+    /// The well-known host this one imitates, when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lookalike: Option<String>,
+    /// A label mixes ASCII letters with another script's.
+    pub mixed_script: bool,
+    /// `tool` (a fetch or MCP tool's input) or `shell`.
+    pub via: String,
+    /// What reaches it: the tool name, or `fetch`, `upload`, `git remote`, `git push`.
+    pub how: String,
+    /// The command or input text that shows it (at most 300 characters).
+    pub evidence: String,
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(300).collect()
+}
+
+fn push(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str) {
+    if out.len() >= MAX_TARGETS || out.iter().any(|f| f.url == url && f.how == how) {
+        return;
+    }
+    let Some(t) = net_target(url) else { return };
+    let admin_port = matches!(t.class, TargetClass::Loopback | TargetClass::Private)
+        && t.port.is_some_and(|p| ADMIN_PORTS.contains(&p));
+    out.push(NetFact {
+        url: url.to_string(),
+        host: t.host,
+        port: t.port,
+        class: t.class,
+        credentials: t.credentials,
+        admin_port,
+        lookalike: t.lookalike,
+        mixed_script: t.mixed_script,
+        via: via.to_string(),
+        how: how.to_string(),
+        evidence: clip(evidence),
+    });
+}
+
+/// URLs inside free text (`http://` and `https://` words), for prompts and MCP arguments.
+fn urls_in(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '(' | ')'))
+        .filter(|w| w.starts_with("http://") || w.starts_with("https://"))
+}
+
+fn string_leaves<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.push(s),
+        Value::Array(a) => a.iter().take(64).for_each(|x| string_leaves(x, out)),
+        Value::Object(o) => o.values().take(64).for_each(|x| string_leaves(x, out)),
+        _ => {}
+    }
+}
+
+/// A git remote given as a URL or in scp form (`git@host:owner/repo.git`).
+fn git_remote_url(arg: &str) -> Option<String> {
+    if arg.contains("://") {
+        return Some(arg.to_string());
+    }
+    let (userhost, path) = arg.split_once(':')?;
+    let host = userhost.rsplit('@').next().unwrap_or("");
+    (!host.is_empty() && !path.starts_with('/') && (host.contains('.') || !host.is_ascii()))
+        .then(|| format!("ssh://{host}/{path}"))
+}
+
+/// Every network target of `event`'s tool call; `shell` is the shell analyzer's facts as JSON.
+pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
+    let mut out = Vec::new();
+    let Some(tool) = &event.tool else {
+        return out;
+    };
+    if matches!(tool.kind, ToolKind::Fetch | ToolKind::Mcp) {
+        if let Some(u) = &tool.url {
+            push(&mut out, u, "tool", &tool.name, u);
+        }
+        let mut leaves = Vec::new();
+        string_leaves(&tool.input, &mut leaves);
+        for s in leaves {
+            for u in urls_in(s) {
+                push(&mut out, u, "tool", &tool.name, s);
+            }
+        }
+    }
+    let Some(shell) = shell else { return out };
+    let list = |k: &str| {
+        shell
+            .get(k)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    for f in list("fetches") {
+        push(
+            &mut out,
+            &s(&f, "url"),
+            "shell",
+            "fetch",
+            &s(&f, "evidence"),
+        );
+    }
+    for u in list("uploads") {
+        push(
+            &mut out,
+            &s(&u, "target"),
+            "shell",
+            "upload",
+            &s(&u, "evidence"),
+        );
+    }
+    for c in list("commands") {
+        if s(&c, "program") != "git" {
+            continue;
+        }
+        let argv: Vec<String> = c
+            .get("argv")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let words: Vec<&str> = argv
+            .iter()
+            .skip(1)
+            .map(String::as_str)
+            .filter(|w| !w.starts_with('-'))
+            .collect();
+        let how = match words.as_slice() {
+            ["remote", "add" | "set-url", ..] => "git remote",
+            ["push", ..] => "git push",
+            ["fetch" | "pull" | "clone", ..] | ["submodule", "add", ..] => "git fetch",
+            _ => continue,
+        };
+        for w in words.iter().skip(1) {
+            if let Some(u) = git_remote_url(w) {
+                push(&mut out, &u, "shell", how, &s(&c, "evidence"));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn git_remotes_in_scp_form() {
+        assert_eq!(
+            git_remote_url("git@gіthub.com:a/b.git").as_deref(),
+            Some("ssh://gіthub.com/a/b.git")
+        );
+        assert_eq!(git_remote_url("origin"), None);
+        assert_eq!(git_remote_url("main:main"), None);
+        assert_eq!(
+            git_remote_url("https://x.org/a").as_deref(),
+            Some("https://x.org/a")
+        );
+    }
+
+    #[test]
+    fn urls_in_prompt_text() {
+        let got: Vec<&str> = urls_in("Summarize http://169.254.169.254/latest/ please").collect();
+        assert_eq!(got, ["http://169.254.169.254/latest/"]);
+    }
+}

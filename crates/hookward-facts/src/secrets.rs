@@ -1,0 +1,901 @@
+//! Sensitive locations by *shape*, not by this user's home: a compiled-in table of path
+//! patterns, each mapped to a [`SensitiveClass`] (issue 11, item 1).
+//!
+//! A credential store is recognised below **any** home directory (`$HOME`, its siblings,
+//! `/home/*`, `/Users/*`, `/root`, `/var/root`), and every comparison is ASCII case-folded:
+//! macOS' default file system (APFS, case-insensitive) opens `~/.Aws/Credentials` as
+//! `~/.aws/credentials`, and folding everywhere costs nothing on Linux, where nobody names a
+//! harmless file `.SSH`. Secret-looking files are recognised by name anywhere; process memory and
+//! raw disks by their `/proc` and `/dev` shapes.
+//!
+//! Knowledge lives in [`TABLE`] (one row per pattern, with its source); the matcher is
+//! [`classes_of`]. Every row has a test (`every_row_matches_its_example`).
+//!
+//! ```
+//! use hookward_facts::secrets::{classes_of, SensitiveClass};
+//! assert_eq!(classes_of("/Users/alex/.Aws/Credentials", "/home/dev"), vec![SensitiveClass::Credential]);
+//! assert_eq!(classes_of("/proc/1/environ", "/home/dev"), vec![SensitiveClass::ProcessSecret]);
+//! assert!(classes_of("/home/dev/project/id_rsa.pub", "/home/dev").is_empty());
+//! ```
+
+/// What a sensitive location holds; serialised as a path class for Rego
+/// ([`SensitiveClass::as_str`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SensitiveClass {
+    /// A credential store or a file that is a secret by name (private keys, key stores,
+    /// `.netrc`, cloud service-account keys): `credential`.
+    Credential,
+    /// A file whose name says it *may* hold a private key (`*.pem`, `*.key`): certificates
+    /// share the suffix, so this class is weaker than [`SensitiveClass::Credential`]:
+    /// `secret_file`.
+    SecretFile,
+    /// Another process's environment or memory, or the kernel's (`/proc/<pid>/environ`,
+    /// `/proc/<pid>/mem`, `/proc/kcore`, `/dev/mem`): `process_secret`.
+    ProcessSecret,
+    /// Another process's command line (`/proc/<pid>/cmdline`): often carries tokens passed as
+    /// arguments, but `ps` shows it too: `process_info`.
+    ProcessInfo,
+    /// A raw block device (a whole disk or partition): reading it images every file on it,
+    /// writing it destroys them: `block_device`.
+    BlockDevice,
+}
+
+impl SensitiveClass {
+    /// The class name used in `input.facts.paths[_].classes`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SensitiveClass::Credential => "credential",
+            SensitiveClass::SecretFile => "secret_file",
+            SensitiveClass::ProcessSecret => "process_secret",
+            SensitiveClass::ProcessInfo => "process_info",
+            SensitiveClass::BlockDevice => "block_device",
+        }
+    }
+}
+
+/// The shape of a path pattern. All comparisons are ASCII case-insensitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Relative to any home directory: the path below the home is this or lies under it.
+    Home(&'static str),
+    /// An absolute location: the path is this or lies under it.
+    Abs(&'static str),
+    /// The file name is exactly this.
+    Name(&'static str),
+    /// The file name ends with this (and is longer).
+    Suffix(&'static str),
+    /// The file name starts with the first and ends with the second (`credentials*.json`).
+    PrefixSuffix(&'static str, &'static str),
+    /// `/proc/<pid>/<file>` for any process but the caller's own (`self`, `thread-self`,
+    /// `$$`), and `/proc/<pid>/task/<tid>/<file>`.
+    ProcOther(&'static str),
+    /// A device node `/dev/<prefix><rest>` where `rest` is empty or starts with a digit or
+    /// a lower-case letter (`/dev/sda1`, `/dev/nvme0n1p2`), or `/dev/<prefix>/…` for a folder
+    /// of device links (`/dev/disk/by-id/…`, `/dev/mapper/root`).
+    Device(&'static str),
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    /// The pattern.
+    pub shape: Shape,
+    /// What a path of this shape holds.
+    pub class: SensitiveClass,
+    /// A path that must match this row (checked by a test).
+    pub example: &'static str,
+    /// Where the knowledge comes from.
+    pub source: &'static str,
+}
+
+use SensitiveClass::{BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile};
+use Shape::{Abs, Device, Home, Name, PrefixSuffix, ProcOther, Suffix};
+
+const fn row(
+    shape: Shape,
+    class: SensitiveClass,
+    example: &'static str,
+    source: &'static str,
+) -> Row {
+    Row {
+        shape,
+        class,
+        example,
+        source,
+    }
+}
+
+/// The knowledge: sensitive locations by shape. Examples use `/home/x`, `/Users/x` or `/root`
+/// as homes on purpose: none is the running user's.
+pub const TABLE: &[Row] = &[
+    // Credential stores below any home.
+    row(
+        Home(".ssh"),
+        Credential,
+        "/Users/alex/.ssh/id_ed25519",
+        "OpenSSH ssh(1) FILES",
+    ),
+    row(
+        Home(".aws"),
+        Credential,
+        "/home/bob/.Aws/Credentials",
+        "AWS CLI configuration files",
+    ),
+    row(
+        Home(".gnupg"),
+        Credential,
+        "/root/.gnupg/private-keys-v1.d/x.key",
+        "GnuPG gpg(1) FILES",
+    ),
+    row(
+        Home(".config/gcloud"),
+        Credential,
+        "/home/x/.config/gcloud/credentials.db",
+        "gcloud auth docs",
+    ),
+    row(
+        Home(".kube/config"),
+        Credential,
+        "/home/x/.kube/config",
+        "kubectl kubeconfig docs",
+    ),
+    row(
+        Home(".docker/config.json"),
+        Credential,
+        "/home/x/.docker/config.json",
+        "docker login docs",
+    ),
+    row(
+        Home(".config/gh/hosts.yml"),
+        Credential,
+        "/home/x/.config/gh/hosts.yml",
+        "GitHub CLI gh auth",
+    ),
+    row(
+        Home(".cargo/credentials"),
+        Credential,
+        "/home/x/.cargo/credentials",
+        "Cargo book, credentials",
+    ),
+    row(
+        Home(".cargo/credentials.toml"),
+        Credential,
+        "/home/x/.cargo/credentials.toml",
+        "Cargo book, credentials",
+    ),
+    row(
+        Home(".terraform.d/credentials.tfrc.json"),
+        Credential,
+        "/home/x/.terraform.d/credentials.tfrc.json",
+        "Terraform CLI config",
+    ),
+    row(
+        Home(".azure"),
+        Credential,
+        "/home/x/.azure/msal_token_cache.json",
+        "Azure CLI docs",
+    ),
+    row(
+        Home(".password-store"),
+        Credential,
+        "/home/x/.password-store/a.gpg",
+        "pass(1)",
+    ),
+    row(
+        Home(".local/share/keyrings"),
+        Credential,
+        "/home/x/.local/share/keyrings/login.keyring",
+        "GNOME Keyring docs",
+    ),
+    row(
+        Home(".config/op"),
+        Credential,
+        "/home/x/.config/op/config",
+        "1Password CLI docs",
+    ),
+    row(
+        Home(".vault-token"),
+        Credential,
+        "/home/x/.vault-token",
+        "HashiCorp Vault CLI docs",
+    ),
+    row(
+        Home(".config/hub"),
+        Credential,
+        "/home/x/.config/hub",
+        "hub(1)",
+    ),
+    row(
+        Home(".config/doctl/config.yaml"),
+        Credential,
+        "/home/x/.config/doctl/config.yaml",
+        "doctl auth docs",
+    ),
+    row(
+        Home(".fly/config.yml"),
+        Credential,
+        "/home/x/.fly/config.yml",
+        "flyctl docs",
+    ),
+    row(
+        Home(".config/heroku"),
+        Credential,
+        "/home/x/.config/heroku/x",
+        "Heroku CLI docs",
+    ),
+    row(
+        Home(".pulumi/credentials.json"),
+        Credential,
+        "/home/x/.pulumi/credentials.json",
+        "Pulumi CLI docs",
+    ),
+    row(
+        Home(".oci"),
+        Credential,
+        "/home/x/.oci/config",
+        "OCI CLI docs",
+    ),
+    // Keychains (macOS), browser profiles and cookie stores (Linux and macOS).
+    row(
+        Home("Library/Keychains"),
+        Credential,
+        "/Users/x/Library/Keychains/login.keychain-db",
+        "Apple security(1)",
+    ),
+    row(
+        Home("Library/Cookies"),
+        Credential,
+        "/Users/x/Library/Cookies/Cookies.binarycookies",
+        "Safari cookie store",
+    ),
+    row(
+        Home("Library/Application Support/Google/Chrome"),
+        Credential,
+        "/Users/x/Library/Application Support/Google/Chrome/Default/Cookies",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/Chromium"),
+        Credential,
+        "/Users/x/Library/Application Support/Chromium/Default",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/BraveSoftware"),
+        Credential,
+        "/Users/x/Library/Application Support/BraveSoftware/Brave-Browser",
+        "Brave docs",
+    ),
+    row(
+        Home("Library/Application Support/Microsoft Edge"),
+        Credential,
+        "/Users/x/Library/Application Support/Microsoft Edge/Default",
+        "Edge docs",
+    ),
+    row(
+        Home("Library/Application Support/Firefox"),
+        Credential,
+        "/Users/x/Library/Application Support/Firefox/Profiles/a/cookies.sqlite",
+        "Mozilla profile docs",
+    ),
+    row(
+        Home("Library/Safari"),
+        Credential,
+        "/Users/x/Library/Safari/History.db",
+        "Safari data folder",
+    ),
+    row(
+        Home(".mozilla/firefox"),
+        Credential,
+        "/home/x/.mozilla/firefox/a.default/logins.json",
+        "Mozilla profile docs",
+    ),
+    row(
+        Home("snap/firefox"),
+        Credential,
+        "/home/x/snap/firefox/common",
+        "Ubuntu snap layout",
+    ),
+    row(
+        Home(".config/google-chrome"),
+        Credential,
+        "/home/x/.config/google-chrome/Default/Cookies",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/chromium"),
+        Credential,
+        "/home/x/.config/chromium/Default/Login Data",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/BraveSoftware"),
+        Credential,
+        "/home/x/.config/BraveSoftware/Brave-Browser",
+        "Brave docs",
+    ),
+    row(
+        Home(".config/microsoft-edge"),
+        Credential,
+        "/home/x/.config/microsoft-edge/Default",
+        "Edge docs",
+    ),
+    // Shell and REPL history (commands typed with secrets in them).
+    row(
+        Home(".bash_history"),
+        Credential,
+        "/home/x/.bash_history",
+        "bash(1) HISTFILE",
+    ),
+    row(
+        Home(".zsh_history"),
+        Credential,
+        "/Users/x/.zsh_history",
+        "zshparam(1) HISTFILE",
+    ),
+    row(
+        Home(".histfile"),
+        Credential,
+        "/home/x/.histfile",
+        "zsh default on some distributions",
+    ),
+    row(
+        Home(".sh_history"),
+        Credential,
+        "/home/x/.sh_history",
+        "ksh(1)",
+    ),
+    row(
+        Home(".zsh_sessions"),
+        Credential,
+        "/Users/x/.zsh_sessions/a.history",
+        "macOS Terminal session history",
+    ),
+    row(
+        Home(".local/share/fish/fish_history"),
+        Credential,
+        "/home/x/.local/share/fish/fish_history",
+        "fish docs",
+    ),
+    row(
+        Home(".python_history"),
+        Credential,
+        "/home/x/.python_history",
+        "Python site docs",
+    ),
+    row(
+        Home(".psql_history"),
+        Credential,
+        "/home/x/.psql_history",
+        "psql(1)",
+    ),
+    row(
+        Home(".mysql_history"),
+        Credential,
+        "/home/x/.mysql_history",
+        "mysql(1)",
+    ),
+    row(
+        Home(".node_repl_history"),
+        Credential,
+        "/home/x/.node_repl_history",
+        "Node.js REPL docs",
+    ),
+    row(
+        Home(".sqlite_history"),
+        Credential,
+        "/home/x/.sqlite_history",
+        "sqlite3 docs",
+    ),
+    row(
+        Home(".rediscli_history"),
+        Credential,
+        "/home/x/.rediscli_history",
+        "redis-cli docs",
+    ),
+    row(
+        Home(".irb_history"),
+        Credential,
+        "/home/x/.irb_history",
+        "irb docs",
+    ),
+    row(Home(".lesshst"), Credential, "/home/x/.lesshst", "less(1)"),
+    // System-wide secrets.
+    row(Abs("/etc/shadow"), Credential, "/etc/shadow", "shadow(5)"),
+    row(
+        Abs("/etc/gshadow"),
+        Credential,
+        "/etc/gshadow",
+        "gshadow(5)",
+    ),
+    row(
+        Abs("/etc/master.passwd"),
+        Credential,
+        "/etc/master.passwd",
+        "BSD/macOS passwd(5)",
+    ),
+    row(
+        Abs("/etc/sudoers"),
+        Credential,
+        "/etc/sudoers",
+        "sudoers(5)",
+    ),
+    row(
+        Abs("/etc/ssh/ssh_host_"),
+        Credential,
+        "/etc/ssh/ssh_host_ed25519_key",
+        "sshd(8) FILES",
+    ),
+    row(
+        Abs("/Library/Keychains"),
+        Credential,
+        "/Library/Keychains/System.keychain",
+        "Apple security(1)",
+    ),
+    row(
+        Abs("/var/db/dslocal/nodes/Default/users"),
+        Credential,
+        "/var/db/dslocal/nodes/Default/users/x.plist",
+        "macOS local directory (password hashes)",
+    ),
+    // Secret files by name, anywhere.
+    row(
+        Name("id_rsa"),
+        Credential,
+        "/srv/backup/id_rsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_dsa"),
+        Credential,
+        "/tmp/id_dsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ecdsa"),
+        Credential,
+        "/x/id_ecdsa",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ecdsa_sk"),
+        Credential,
+        "/x/id_ecdsa_sk",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ed25519"),
+        Credential,
+        "/x/ID_ED25519",
+        "ssh-keygen(1) FILES",
+    ),
+    row(
+        Name("id_ed25519_sk"),
+        Credential,
+        "/x/id_ed25519_sk",
+        "ssh-keygen(1) FILES",
+    ),
+    row(Name(".netrc"), Credential, "/opt/app/.netrc", "netrc(5)"),
+    row(
+        Name("_netrc"),
+        Credential,
+        "/x/_netrc",
+        "curl docs (Windows name)",
+    ),
+    row(
+        Name(".pgpass"),
+        Credential,
+        "/x/.pgpass",
+        "PostgreSQL libpq-pgpass",
+    ),
+    row(
+        Name(".git-credentials"),
+        Credential,
+        "/x/.git-credentials",
+        "git-credential-store(1)",
+    ),
+    row(
+        Name(".htpasswd"),
+        Credential,
+        "/var/www/.htpasswd",
+        "Apache htpasswd(1)",
+    ),
+    row(
+        Suffix(".kdbx"),
+        Credential,
+        "/x/Passwords.kdbx",
+        "KeePass database",
+    ),
+    row(
+        Suffix(".p12"),
+        Credential,
+        "/x/cert.p12",
+        "PKCS #12 (RFC 7292)",
+    ),
+    row(
+        Suffix(".pfx"),
+        Credential,
+        "/x/cert.PFX",
+        "PKCS #12 (RFC 7292)",
+    ),
+    row(
+        Suffix(".jks"),
+        Credential,
+        "/x/release.jks",
+        "Java keytool(1)",
+    ),
+    row(
+        Suffix(".keystore"),
+        Credential,
+        "/x/release.keystore",
+        "Android app signing",
+    ),
+    row(
+        Suffix(".ppk"),
+        Credential,
+        "/x/server.ppk",
+        "PuTTY private key",
+    ),
+    row(
+        Suffix("-sa-key.json"),
+        Credential,
+        "/x/prod-sa-key.json",
+        "gcloud iam service-accounts keys create",
+    ),
+    row(
+        PrefixSuffix("credentials", ".json"),
+        Credential,
+        "/x/credentials-prod.json",
+        "Google OAuth client secrets",
+    ),
+    row(
+        PrefixSuffix("service-account", ".json"),
+        Credential,
+        "/x/service-account-prod.json",
+        "GCP service account keys",
+    ),
+    row(
+        PrefixSuffix("client_secret", ".json"),
+        Credential,
+        "/x/client_secret_123.json",
+        "Google OAuth client secrets",
+    ),
+    row(
+        Suffix(".pem"),
+        SecretFile,
+        "/Users/x/Desktop/prod.pem",
+        "PEM (RFC 7468): keys and certificates",
+    ),
+    row(
+        Suffix(".key"),
+        SecretFile,
+        "/x/server.key",
+        "OpenSSL convention for private keys",
+    ),
+    // Process and kernel memory.
+    row(
+        ProcOther("environ"),
+        ProcessSecret,
+        "/proc/1/environ",
+        "proc(5) /proc/pid/environ",
+    ),
+    row(
+        ProcOther("mem"),
+        ProcessSecret,
+        "/proc/42/mem",
+        "proc(5) /proc/pid/mem",
+    ),
+    row(
+        ProcOther("maps"),
+        ProcessInfo,
+        "/proc/42/maps",
+        "proc(5) /proc/pid/maps",
+    ),
+    row(
+        ProcOther("cmdline"),
+        ProcessInfo,
+        "/proc/42/cmdline",
+        "proc(5) /proc/pid/cmdline",
+    ),
+    row(
+        Abs("/proc/kcore"),
+        ProcessSecret,
+        "/proc/kcore",
+        "proc(5) /proc/kcore",
+    ),
+    row(Abs("/dev/mem"), ProcessSecret, "/dev/mem", "mem(4)"),
+    row(Abs("/dev/kmem"), ProcessSecret, "/dev/kmem", "mem(4)"),
+    row(Abs("/dev/port"), ProcessSecret, "/dev/port", "mem(4)"),
+    // Raw block devices.
+    row(
+        Device("sd"),
+        BlockDevice,
+        "/dev/sdb",
+        "Linux devices.txt (SCSI disks)",
+    ),
+    row(
+        Device("hd"),
+        BlockDevice,
+        "/dev/hda1",
+        "Linux devices.txt (IDE disks)",
+    ),
+    row(Device("vd"), BlockDevice, "/dev/vda", "virtio-blk"),
+    row(
+        Device("xvd"),
+        BlockDevice,
+        "/dev/xvda1",
+        "Xen virtual disks",
+    ),
+    row(
+        Device("nvme"),
+        BlockDevice,
+        "/dev/nvme0n1p2",
+        "Linux NVMe driver",
+    ),
+    row(
+        Device("mmcblk"),
+        BlockDevice,
+        "/dev/mmcblk0p1",
+        "Linux MMC driver",
+    ),
+    row(Device("md"), BlockDevice, "/dev/md0", "Linux md(4)"),
+    row(Device("dm-"), BlockDevice, "/dev/dm-0", "device-mapper"),
+    row(
+        Device("mapper"),
+        BlockDevice,
+        "/dev/mapper/vg-root",
+        "device-mapper",
+    ),
+    row(
+        Device("disk"),
+        BlockDevice,
+        "/dev/disk2s1",
+        "macOS diskutil(8); Linux /dev/disk/by-*",
+    ),
+    row(
+        Device("rdisk"),
+        BlockDevice,
+        "/dev/rdisk2",
+        "macOS raw disk nodes",
+    ),
+    row(
+        Device("root"),
+        BlockDevice,
+        "/dev/root",
+        "Linux root device link",
+    ),
+];
+
+fn fold(s: &str) -> String {
+    s.to_ascii_lowercase()
+}
+
+fn under(path: &str, base: &str) -> bool {
+    path == base || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
+}
+
+/// The parts of `path` (folded) below each home directory it lies in: `$HOME` itself, its
+/// siblings (`~other` of the shell analyzer), `/home/<u>`, `/users/<u>`, `/root`,
+/// `/var/root`, `/private/var/root`.
+fn below_homes<'a>(path: &'a str, home: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut push = |base_len: usize| {
+        if let Some(rest) = path.get(base_len..).and_then(|r| r.strip_prefix('/')) {
+            if !rest.is_empty() && !out.contains(&rest) {
+                out.push(rest);
+            }
+        }
+    };
+    let home = home.trim_end_matches('/');
+    if home.len() > 1 && under(path, home) {
+        push(home.len());
+    }
+    // `<parent>/<user>/…` for the parents of homes: $HOME's own parent and the usual ones.
+    let parent = home.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+    for p in [parent, "/home", "/users", "/export/home"] {
+        if p.len() > 1 && path.len() > p.len() && under(path, p) {
+            let after = &path[p.len() + 1..];
+            let user_len = after.find('/').unwrap_or(after.len());
+            push(p.len() + 1 + user_len);
+        }
+    }
+    for root in ["/root", "/var/root", "/private/var/root"] {
+        if under(path, root) {
+            push(root.len());
+        }
+    }
+    out
+}
+
+/// Whether the process part of `/proc/<pid>/…` names another process.
+fn other_process(pid: &str) -> bool {
+    !matches!(pid, "self" | "thread-self" | "$$" | "${$}" | "$BASHPID")
+}
+
+/// Whether `path` (folded) matches `shape` (folded), given the parts below homes.
+fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
+    match shape {
+        Home(rel) => {
+            let rel = fold(rel);
+            rels.iter().any(|r| under(r, &rel))
+        }
+        Abs(p) => {
+            let p = fold(p);
+            under(path, &p) || (p.ends_with('_') && path.starts_with(&p))
+        }
+        Name(n) => name == n,
+        Suffix(s) => name.len() > s.len() && name.ends_with(s),
+        PrefixSuffix(a, b) => {
+            name.len() >= a.len() + b.len() && name.starts_with(a) && name.ends_with(b)
+        }
+        ProcOther(file) => {
+            let mut parts = path.trim_start_matches('/').split('/');
+            if parts.next() != Some("proc") {
+                return false;
+            }
+            let pid = parts.next().unwrap_or("");
+            let rest: Vec<&str> = parts.collect();
+            other_process(pid)
+                && !pid.is_empty()
+                && (rest == [file]
+                    || (rest.len() == 3
+                        && rest.first() == Some(&"task")
+                        && rest.get(2) == Some(&file)))
+        }
+        Device(prefix) => {
+            let Some(rest) = path
+                .strip_prefix("/dev/")
+                .and_then(|r| r.strip_prefix(prefix))
+            else {
+                return false;
+            };
+            match rest.as_bytes().first() {
+                None => true,
+                Some(b'/') => rest.len() > 1,
+                Some(c) => c.is_ascii_alphanumeric() && !rest.contains('/'),
+            }
+        }
+    }
+}
+
+/// Files under `.ssh` that are public by design (never secret): public keys, known hosts,
+/// and the authorised keys list (its writes are persistence, a shell fact).
+fn ssh_public(rels: &[&str]) -> bool {
+    rels.iter().any(|r| {
+        r.strip_prefix(".ssh/")
+            .is_some_and(|f| f.ends_with(".pub") || matches!(f, "known_hosts" | "known_hosts.old"))
+    })
+}
+
+/// Templates meant to be committed are not secrets: `key.pem.example`, `credentials.json.sample`.
+const TEMPLATE_SUFFIXES: &[&str] = &[".example", ".sample", ".template", ".dist", ".tpl", ".pub"];
+
+/// The classes of an absolute, lexically normalised `path` ([`TABLE`], case-folded), in
+/// table order without repeats. `home` is the running user's home.
+pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
+    let path = fold(path);
+    let home = fold(home);
+    let rels = below_homes(&path, &home);
+    let name = path.rsplit('/').next().unwrap_or("");
+    let public = ssh_public(&rels) || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s));
+    let mut out: Vec<SensitiveClass> = Vec::new();
+    for r in TABLE {
+        if out.contains(&r.class) {
+            continue;
+        }
+        if public {
+            break;
+        }
+        if matches(r.shape, &path, name, &rels) {
+            out.push(r.class);
+        }
+    }
+    // A named secret is a credential; the weaker class adds nothing beside it.
+    if out.contains(&Credential) {
+        out.retain(|c| *c != SecretFile);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOME: &str = "/home/dev";
+
+    #[test]
+    fn every_row_matches_its_example() {
+        for r in TABLE {
+            let got = classes_of(r.example, HOME);
+            assert!(
+                got.contains(&r.class) || (r.class == SecretFile && got.contains(&Credential)),
+                "{r:?} → {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn table_patterns_are_lower_case_where_names_are_compared() {
+        for r in TABLE {
+            if let Name(s) | Suffix(s) | PrefixSuffix(s, _) = r.shape {
+                assert_eq!(s, s.to_ascii_lowercase(), "{r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn homes_by_shape() {
+        for p in [
+            "/home/dev/.ssh/id_rsa",
+            "/home/other/.ssh/config",
+            "/Users/alex/.ssh/id_ed25519",
+            "/root/.aws/credentials",
+            "/var/root/.ssh/id_rsa",
+            "/home/dev/.AWS/CREDENTIALS",
+            "/USERS/alex/.Ssh/x",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
+        }
+        // A sibling of an unusual $HOME (what the shell analyzer makes of `~bob`).
+        assert_eq!(
+            classes_of("/srv/users/bob/.aws/config", "/srv/users/dev"),
+            vec![Credential]
+        );
+    }
+
+    #[test]
+    fn benign_look_alikes() {
+        for p in [
+            "/home/dev/.ssh/id_rsa.pub",
+            "/home/dev/.ssh/known_hosts",
+            "/home/dev/project/id_rsa.pub",
+            "/home/dev/project/fixtures/test.pem.example",
+            "/home/dev/.awsome",
+            "/proc/self/environ",
+            "/proc/self/status",
+            "/proc/1/status",
+            "/proc/cpuinfo",
+            "/dev/null",
+            "/dev/shm/x",
+            "/dev/stdin",
+            "/dev/tty",
+            "/home/dev/project/src/keyboard.rs",
+            "/home/dev/project/monkey",
+            "/home/dev/project/.pem",
+            "/home/dev/project/docs/credentials.md",
+            "/home/dev/project/disk.img",
+        ] {
+            assert!(
+                classes_of(p, HOME).is_empty(),
+                "{p}: {:?}",
+                classes_of(p, HOME)
+            );
+        }
+        // The folder itself is the store (as before: `ls` names no read, `rm -r` is a deletion).
+        assert_eq!(classes_of("/home/dev/.ssh", HOME), vec![Credential]);
+    }
+
+    #[test]
+    fn devices_need_a_device_shape() {
+        assert_eq!(classes_of("/dev/sda", HOME), vec![BlockDevice]);
+        assert_eq!(
+            classes_of("/dev/disk/by-id/nvme-x", HOME),
+            vec![BlockDevice]
+        );
+        assert!(classes_of("/dev/sdfoo/bar", HOME).is_empty());
+        assert!(classes_of("/dev/shm", HOME).is_empty());
+        assert!(classes_of("/dev/stdout", HOME).is_empty());
+    }
+
+    #[test]
+    fn proc_of_others_only() {
+        assert_eq!(classes_of("/proc/1/environ", HOME), vec![ProcessSecret]);
+        assert_eq!(
+            classes_of("/proc/1/task/7/environ", HOME),
+            vec![ProcessSecret]
+        );
+        assert_eq!(classes_of("/proc/$PID/mem", HOME), vec![ProcessSecret]);
+        assert!(classes_of("/proc/self/mem", HOME).is_empty());
+        assert_eq!(classes_of("/proc/99/cmdline", HOME), vec![ProcessInfo]);
+    }
+}

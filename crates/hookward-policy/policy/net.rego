@@ -1,0 +1,60 @@
+# Network-target rules: where a fetch, MCP call, shell fetch/upload or git remote points
+# (input.facts.net, computed in Rust: hookward-shell/src/target.rs, hookward-facts/src/net.rs).
+# Loopback and private addresses are facts without a rule: `curl localhost:3000` is daily work;
+# only their control-plane ports (Docker API, kubelet, etcd…) ask.
+package hookward.rules.net
+
+net_facts := object.get(input.facts, "net", [])
+
+# @rule net/metadata-credentials deny
+# Asking a cloud metadata service for credentials (/latest/meta-data/iam/security-credentials, GCP service-account tokens, Azure managed-identity tokens), in any spelling of the address.
+decision contains {"id": "net/metadata-credentials", "decision": "deny", "reason": reason} if {
+	some n in net_facts
+	n.class == "metadata"
+	n.credentials
+	reason := sprintf("%s would fetch cloud credentials from the instance metadata service (%s)", [how(n), n.url])
+}
+
+# @rule net/metadata ask
+# Any other request to a cloud metadata endpoint (169.254.169.254, fd00:ec2::254, metadata.google.internal, 100.100.100.200): it describes the machine and its roles.
+decision contains {"id": "net/metadata", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	n.class == "metadata"
+	not n.credentials
+	reason := sprintf("%s would query the cloud instance metadata service (%s)", [how(n), n.url])
+}
+
+# @rule net/link-local ask
+# A request to a link-local address (169.254.0.0/16, fe80::/10) other than the metadata endpoints: cloud-internal services live there.
+decision contains {"id": "net/link-local", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	n.class == "link_local"
+	reason := sprintf("%s would reach the link-local address %s (%s)", [how(n), n.host, n.url])
+}
+
+# @rule net/local-admin-port ask
+# A request to a local or private control-plane port (Docker API 2375/2376, kubelet 10250, Kubernetes API 6443, etcd 2379, Consul 8500, Nomad 4646, Vault 8200).
+decision contains {"id": "net/local-admin-port", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	n.admin_port
+	reason := sprintf("%s would reach the control-plane port %d on %s (%s)", [how(n), n.port, n.host, n.url])
+}
+
+# @rule net/lookalike-host ask
+# A host that imitates a well-known one with look-alike letters or punycode (Cyrillic і in gіthub.com), or mixes scripts in one label; also as a git remote or push target.
+decision contains {"id": "net/lookalike-host", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	n.lookalike
+	reason := sprintf("%s would reach %s, which imitates %s with look-alike letters (%s)", [how(n), n.host, n.lookalike, n.evidence])
+}
+
+decision contains {"id": "net/lookalike-host", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	not n.lookalike
+	n.mixed_script
+	reason := sprintf("%s would reach %s, whose name mixes letters of different scripts (%s)", [how(n), n.host, n.evidence])
+}
+
+how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"
+
+how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"

@@ -1,0 +1,51 @@
+package hookward.rules_test
+
+import data.hookward.main as rules
+
+one_net(n) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "WebFetch", "kind": "fetch"}},
+	"facts": {"project_dir": "/p", "paths": [], "net": [object.union({"via": "tool", "how": "WebFetch", "credentials": false, "admin_port": false, "mixed_script": false, "evidence": n.url}, n)]},
+	"config": {},
+}
+
+net_decisions(n) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as one_net(n)
+}
+
+test_metadata_credentials_denied if {
+	got := net_decisions({"url": "http://169.254.169.254/latest/meta-data/iam/security-credentials/", "host": "169.254.169.254", "class": "metadata", "credentials": true})
+	got["net/metadata-credentials"] == "deny"
+	not got["net/metadata"]
+}
+
+test_other_metadata_asks if {
+	got := net_decisions({"url": "http://metadata.google.internal/computeMetadata/v1/project/project-id", "host": "metadata.google.internal", "class": "metadata"})
+	got["net/metadata"] == "ask"
+}
+
+test_link_local_asks if {
+	net_decisions({"url": "http://169.254.10.1/", "host": "169.254.10.1", "class": "link_local"})["net/link-local"] == "ask"
+}
+
+test_localhost_dev_server_quiet if {
+	count(net_decisions({"url": "http://localhost:3000/", "host": "localhost", "port": 3000, "class": "loopback"})) == 0
+}
+
+test_private_address_quiet if {
+	count(net_decisions({"url": "http://192.168.1.10:8080/", "host": "192.168.1.10", "port": 8080, "class": "private"})) == 0
+}
+
+test_admin_port_asks if {
+	net_decisions({"url": "http://127.0.0.1:2375/containers/json", "host": "127.0.0.1", "port": 2375, "class": "loopback", "admin_port": true})["net/local-admin-port"] == "ask"
+}
+
+test_lookalike_asks_with_the_imitated_host if {
+	some d in rules.decision with input as one_net({"url": "https://gіthub.com/a/b.git", "host": "gіthub.com", "class": "public", "lookalike": "github.com", "mixed_script": true, "via": "shell", "how": "git remote", "evidence": "git remote add origin https://gіthub.com/a/b.git"})
+	d.id == "net/lookalike-host"
+	d.decision == "ask"
+	contains(d.reason, "imitates github.com")
+}
+
+test_mixed_script_asks if {
+	net_decisions({"url": "https://pаyments.example/", "host": "pаyments.example", "class": "public", "mixed_script": true})["net/lookalike-host"] == "ask"
+}

@@ -1,0 +1,623 @@
+//! Cloud and infrastructure CLIs as data (issue 11, item 4): destructive verbs by *pattern*
+//! (`delete*`, `remove*`, `terminate*`, `release*`, `deregister*`, `destroy`, `drop*`, `purge`,
+//! `flush*`, `rb`, `rm`, `uninstall`), not one case per subcommand. A match is a
+//! [`CloudFact`] with the CLI, the verb, the resource words before it, whether the resource is a
+//! whole container of data or other resources (a bucket, cluster, project, account, database,
+//! stack, namespace, resource group, repository, app…), and whether the run is
+//! non-interactive (the CLI never confirms, or a `--force`/`--yes`/`--quiet`/`-auto-approve`
+//! flag turns its confirmation off). Covering a new CLI is one row of [`CLIS`]; a new verb is
+//! one entry of [`VERBS`].
+//!
+//! The finer kinds of `tools.rs` (`aws_s3_rb`, `sql_drop`, …) stay; this table catches what
+//! they do not name (`aws ec2 release-address`, `doctl compute droplet delete`).
+
+use crate::analyzer::{clip, Analyzer, Inv};
+use crate::facts::CloudFact;
+
+/// Where a CLI puts its verb.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum VerbAt {
+    /// The operand after the service (`aws <service> <operation>`).
+    AfterService,
+    /// Any of the first operands (`gcloud compute instances delete`, `az group delete`,
+    /// `heroku apps:destroy`).
+    AnyOperand,
+}
+
+/// One CLI.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cli {
+    /// Program names.
+    pub names: &'static [&'static str],
+    /// Where the verb is.
+    pub verb_at: VerbAt,
+    /// The CLI asks for confirmation before deleting unless told not to.
+    pub confirms: bool,
+    /// Flags that turn confirmation off (beside the common [`FORCE_FLAGS`]).
+    pub force: &'static [&'static str],
+    /// Resource words that name this CLI's own local configuration (beside [`LOCAL`]).
+    pub local: &'static [&'static str],
+    /// A destructive command that must give a fact.
+    #[allow(dead_code)] // read by the tests
+    pub example: &'static str,
+    /// Its documentation.
+    #[allow(dead_code)] // provenance for readers of the table
+    pub source: &'static str,
+}
+
+use VerbAt::{AfterService, AnyOperand};
+
+/// The table.
+pub(crate) const CLIS: &[Cli] = &[
+    Cli {
+        names: &["aws"],
+        verb_at: AfterService,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "aws ec2 release-address --allocation-id eipalloc-1",
+        source: "AWS CLI command reference",
+    },
+    Cli {
+        names: &["gcloud"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "gcloud compute instances delete vm1",
+        source: "gcloud reference (--quiet disables prompts)",
+    },
+    Cli {
+        names: &["gsutil"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "gsutil rb gs://b",
+        source: "gsutil rb",
+    },
+    Cli {
+        names: &["az"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--no-wait"],
+        local: &[],
+        example: "az group delete -n rg --yes",
+        source: "Azure CLI reference (--yes)",
+    },
+    Cli {
+        names: &["doctl"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "doctl compute droplet delete web-1 --force",
+        source: "doctl reference (--force)",
+    },
+    Cli {
+        names: &["flyctl", "fly"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "fly apps destroy my-app --yes",
+        source: "flyctl docs (--yes)",
+    },
+    Cli {
+        names: &["heroku"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--confirm"],
+        local: &[],
+        example: "heroku apps:destroy my-app --confirm my-app",
+        source: "Heroku CLI (--confirm)",
+    },
+    Cli {
+        names: &["vercel"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "vercel remove my-app --yes",
+        source: "vercel CLI (--yes)",
+    },
+    Cli {
+        names: &["netlify"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "netlify sites:delete x --force",
+        source: "Netlify CLI",
+    },
+    Cli {
+        names: &["gh"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "gh repo delete me/x --yes",
+        source: "gh repo delete (--yes)",
+    },
+    Cli {
+        names: &["kubectl", "oc", "k"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &["--grace-period=0", "--all"],
+        local: &[],
+        example: "kubectl delete ns prod",
+        source: "kubectl delete (never prompts)",
+    },
+    Cli {
+        names: &["helm"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &["repo", "plugin"],
+        example: "helm uninstall web",
+        source: "helm uninstall",
+    },
+    Cli {
+        names: &["terraform", "tofu", "terragrunt", "opentofu"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["-auto-approve", "--auto-approve"],
+        local: &[],
+        example: "terraform destroy -auto-approve",
+        source: "terraform destroy (-auto-approve)",
+    },
+    Cli {
+        names: &["pulumi"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--skip-preview"],
+        local: &[],
+        example: "pulumi destroy --yes",
+        source: "pulumi destroy (--yes)",
+    },
+    Cli {
+        names: &["eksctl"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "eksctl delete cluster prod",
+        source: "eksctl delete cluster",
+    },
+    Cli {
+        names: &["hcloud"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "hcloud server delete web",
+        source: "hcloud CLI",
+    },
+    Cli {
+        names: &["linode-cli"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "linode-cli linodes delete 123",
+        source: "linode-cli",
+    },
+    Cli {
+        names: &["scw"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "scw instance server delete x",
+        source: "Scaleway CLI",
+    },
+    Cli {
+        names: &["oci"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "oci os bucket delete --name b --force",
+        source: "OCI CLI (--force)",
+    },
+    Cli {
+        names: &["ibmcloud"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "ibmcloud resource group-delete g -f",
+        source: "IBM Cloud CLI (-f)",
+    },
+    Cli {
+        names: &["aliyun"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "aliyun ecs DeleteInstance --InstanceId i-1",
+        source: "Alibaba Cloud CLI",
+    },
+    Cli {
+        names: &["firebase"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "firebase projects:delete p --force",
+        source: "Firebase CLI (--force)",
+    },
+    Cli {
+        names: &["supabase"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "supabase projects delete ref",
+        source: "Supabase CLI",
+    },
+    Cli {
+        names: &["wrangler"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "wrangler r2 bucket delete b",
+        source: "Cloudflare wrangler",
+    },
+    Cli {
+        names: &["railway"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "railway down --yes",
+        source: "Railway CLI",
+    },
+];
+
+/// A verb pattern.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Verb {
+    /// This word, or this word followed by `-`/`_`/capital letters (`delete`, `delete-bucket`,
+    /// `DeleteInstance`), also after `batch-` (`batch-delete-image`).
+    Stem(&'static str),
+    /// Exactly this word.
+    Exact(&'static str),
+    /// This word followed by `-`/`_`/a capital letter only: the bare word is also a noun
+    /// (`gh release download` is about releases; `aws ec2 release-address` releases).
+    Prefix(&'static str),
+}
+
+use Verb::{Exact, Prefix, Stem};
+
+/// Destructive verbs (`gcloud`/`az`/`aws` verb names, kubectl/helm/terraform subcommands).
+pub(crate) const VERBS: &[Verb] = &[
+    Stem("delete"),
+    Stem("remove"),
+    Stem("terminate"),
+    Prefix("release"),
+    Stem("deregister"),
+    Stem("destroy"),
+    Stem("drop"),
+    Stem("purge"),
+    Stem("flush"),
+    Stem("wipe"),
+    Stem("uninstall"),
+    Exact("rb"),
+    Exact("rm"),
+    Exact("del"),
+    Exact("down"),
+    Exact("group-delete"),
+];
+
+/// Resource words that name the CLI's local client state, not cloud resources
+/// (`gcloud components remove`, `az extension remove`, `kubectl config delete-context`).
+pub(crate) const LOCAL: &[&str] = &[
+    "components",
+    "component",
+    "extension",
+    "extensions",
+    "plugin",
+    "plugins",
+    "config",
+    "configurations",
+    "auth",
+    "alias",
+    "aliases",
+    "completion",
+];
+
+/// Flags that turn a CLI's own confirmation off (common spellings).
+pub(crate) const FORCE_FLAGS: &[&str] = &[
+    "--force",
+    "-f",
+    "--yes",
+    "-y",
+    "--quiet",
+    "-q",
+    "--no-prompt",
+    "--non-interactive",
+    "--skip-confirmation",
+    "--no-confirm",
+];
+
+/// Resource words naming a whole container of data or of other resources: deleting one takes
+/// everything in it (the principle behind a deny). Matched against the words before the verb and
+/// against the verb's own suffix (`delete-bucket`, `DeleteDBCluster`).
+pub(crate) const WHOLE: &[&str] = &[
+    "bucket",
+    "buckets",
+    "rb",
+    "cluster",
+    "clusters",
+    "project",
+    "projects",
+    "account",
+    "accounts",
+    "organization",
+    "organizations",
+    "org",
+    "database",
+    "databases",
+    "db",
+    "dbinstance",
+    "db-instance",
+    "db-cluster",
+    "dbcluster",
+    "stack",
+    "stacks",
+    "namespace",
+    "namespaces",
+    "ns",
+    "group",
+    "groups",
+    "resource-group",
+    "repo",
+    "repository",
+    "repositories",
+    "app",
+    "apps",
+    "table",
+    "tables",
+    "keyspace",
+    "vault",
+    "vaults",
+    "keyvault",
+    "zone",
+    "hosted-zone",
+    "file-system",
+    "filesystem",
+    "volume",
+    "volumes",
+    "snapshot",
+    "snapshots",
+    "backup",
+    "backups",
+    "registry",
+    "site",
+    "sites",
+    "sql",
+    "instances-all",
+    "destroy",
+    "down",
+];
+
+fn verb_match(w: &str) -> Option<&'static str> {
+    let lw = w.rsplit(':').next().unwrap_or(w);
+    let lw = lw.strip_prefix("batch-").unwrap_or(lw);
+    VERBS.iter().find_map(|v| match *v {
+        Exact(e) => (lw == e).then_some(e),
+        Stem(s) | Prefix(s) => {
+            if matches!(v, Prefix(_)) && lw.len() == s.len() {
+                return None;
+            }
+            let lower = lw.to_ascii_lowercase();
+            let rest = lower.strip_prefix(s)?;
+            let after = lw.get(s.len()..).unwrap_or("");
+            (rest.is_empty()
+                || rest.starts_with(['-', '_'])
+                || after.starts_with(|c: char| c.is_ascii_uppercase()))
+            .then_some(s)
+        }
+    })
+}
+
+fn is_whole(word: &str) -> bool {
+    let lw = word.to_ascii_lowercase();
+    WHOLE.contains(&lw.as_str())
+        || lw
+            .rsplit(['-', ':'])
+            .next()
+            .is_some_and(|last| WHOLE.contains(&last) && last.len() > 2)
+        || [
+            "bucket",
+            "cluster",
+            "database",
+            "dbcluster",
+            "dbinstance",
+            "stack",
+            "project",
+            "account",
+        ]
+        .iter()
+        .any(|w| lw.ends_with(w) && lw.len() > w.len())
+}
+
+/// Adds a [`CloudFact`] when `name` is a CLI of [`CLIS`] run with a destructive verb.
+pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
+        return;
+    };
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .take(64)
+        .map(|w| w.text.as_str())
+        .collect();
+    if words
+        .iter()
+        .any(|w| matches!(*w, "--help" | "-h" | "help" | "--dryrun") || w.starts_with("--dry-run"))
+    {
+        return;
+    }
+    let ops: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let found = match cli.verb_at {
+        AfterService => ops.get(1).and_then(|op| verb_match(op).map(|v| (1, v))),
+        AnyOperand => ops
+            .iter()
+            .take(5)
+            .enumerate()
+            .find_map(|(i, op)| verb_match(op).map(|v| (i, v))),
+    };
+    let Some((i, verb)) = found else { return };
+    let verb_word = ops.get(i).copied().unwrap_or(verb);
+    let resource: Vec<&str> = ops.get(..i).unwrap_or(&[]).to_vec();
+    if resource
+        .iter()
+        .any(|w| LOCAL.contains(w) || cli.local.contains(w))
+    {
+        return;
+    }
+    // kubectl-style CLIs name the resource type right after the verb (`delete ns prod`).
+    let after = ops.get(i + 1).map(|w| w.to_ascii_lowercase());
+    let whole = resource.iter().any(|w| is_whole(w))
+        || after.as_deref().is_some_and(|w| WHOLE.contains(&w))
+        || is_whole(verb_word.trim_start_matches(verb))
+        || is_whole(verb_word)
+        || (verb_word.contains(':') && verb_word.split(':').next().is_some_and(is_whole));
+    let forced = words.iter().any(|w| {
+        FORCE_FLAGS.contains(w)
+            || cli.force.contains(w)
+            || w.starts_with("--force=")
+            || w.starts_with("--yes=")
+            || w.starts_with("--confirm=")
+    });
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: verb_word.to_string(),
+        resource: resource.join(" "),
+        whole,
+        non_interactive: forced || !cli.confirms,
+        evidence: clip(&inv.evidence),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, ShellContext};
+
+    fn ctx() -> ShellContext {
+        ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    fn cloud(cmd: &str) -> Vec<CloudFact> {
+        analyze(cmd, &ctx()).cloud
+    }
+
+    #[test]
+    fn every_row_matches_its_example() {
+        for c in CLIS {
+            assert!(!cloud(c.example).is_empty(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn verbs_by_pattern() {
+        for (cmd, verb, whole, ni) in [
+            ("aws s3 rb s3://prod --force", "rb", true, true),
+            (
+                "aws ec2 release-address --allocation-id x",
+                "release-address",
+                false,
+                true,
+            ),
+            (
+                "aws ec2 terminate-instances --instance-ids i-1",
+                "terminate-instances",
+                false,
+                true,
+            ),
+            (
+                "aws rds delete-db-cluster --db-cluster-identifier x",
+                "delete-db-cluster",
+                true,
+                true,
+            ),
+            (
+                "aws ecr batch-delete-image --repository-name r",
+                "batch-delete-image",
+                false,
+                true,
+            ),
+            ("gcloud projects delete p --quiet", "delete", true, true),
+            (
+                "gcloud compute instances delete vm1",
+                "delete",
+                false,
+                false,
+            ),
+            ("az group delete -n rg --yes", "delete", true, true),
+            (
+                "heroku apps:destroy my-app --confirm my-app",
+                "apps:destroy",
+                true,
+                true,
+            ),
+            ("terraform destroy", "destroy", true, false),
+            ("terraform destroy -auto-approve", "destroy", true, true),
+            ("kubectl delete ns prod", "delete", true, true),
+            (
+                "aliyun ecs DeleteInstance --InstanceId i-1",
+                "DeleteInstance",
+                false,
+                true,
+            ),
+            ("gh repo delete me/x --yes", "delete", true, true),
+        ] {
+            let f = cloud(cmd);
+            let f = f.first().unwrap_or_else(|| panic!("{cmd}: no fact"));
+            assert_eq!(
+                (f.verb.as_str(), f.whole, f.non_interactive),
+                (verb, whole, ni),
+                "{cmd}: {f:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn reads_stay_quiet() {
+        for cmd in [
+            "aws s3 ls",
+            "aws ec2 describe-instances",
+            "kubectl get pods",
+            "terraform plan",
+            "gcloud config list",
+            "az account show",
+            "helm list",
+            "gh repo view",
+            "doctl compute droplet list",
+            "aws s3 rm --help",
+            "terraform plan -destroy",
+            "kubectl delete pod x --dry-run=client",
+            "gcloud components remove beta",
+            "az extension remove -n x",
+            "kubectl config delete-context old",
+            "helm repo remove bitnami",
+            "gh release download v1.2.3",
+            "gh release view v1",
+        ] {
+            let got = cloud(cmd);
+            assert!(got.is_empty(), "{cmd}: {got:?}");
+        }
+    }
+}
