@@ -218,10 +218,61 @@ decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason
 }
 
 # @rule shell/obfuscated ask
-# $IFS tricks, ANSI-C quoted program names, program names built from variables, look-alike letters.
+# $IFS tricks, ANSI-C quoted program names, program names built from variables, look-alike
+# letters. A spelling the analyzer fully sees through (`l''s`, `git${IFS}status`, `X=git; $X
+# status`) asks only when the command it resolves to does more than read ordinary files: the
+# resolved command's own facts are judged by the other rules, and a harmless command in an odd
+# spelling is not worth a question (issue 11: benign variants stay quiet). Look-alike letters,
+# invisible or bidi characters, globbed program names and unresolved variables always ask.
 decision contains {"id": "shell/obfuscated", "decision": "ask", "reason": reason} if {
 	some f in facts_of("obfuscation")
+	not seen_through_harmless(f)
 	reason := sprintf("the command hides what it runs (%s: %s)", [f.kind, f.evidence])
+}
+
+# Obfuscation kinds whose meaning the analyzer recovers exactly.
+seen_through_kinds := {"ifs", "quoted_program_name", "ansi_c_quoting", "brace_expansion", "program_from_variable"}
+
+# Facts of a command that does more than read ordinary files.
+acting_fact_kinds := {
+	"fetches", "uploads", "remote_exec", "decoded_exec", "privilege", "persistence", "env_tamper",
+	"infra", "cloud", "publish", "signals", "dynamic_code", "serves", "remote_paths", "unanalysable",
+}
+
+# Path classes that make even a read worth a question.
+sensitive_read_classes := {
+	"credential", "secret_file", "agent_settings", "hookward_home", "agent_instructions",
+	"process_secret", "process_info", "block_device",
+}
+
+seen_through_harmless(f) if {
+	f.kind in seen_through_kinds
+	f.kind != "program_from_variable"
+	not obfuscated_command_acts
+}
+
+seen_through_harmless(f) if {
+	f.kind == "program_from_variable"
+	f.resolved != null
+	not obfuscated_command_acts
+}
+
+obfuscated_command_acts if {
+	some k in acting_fact_kinds
+	count(facts_of(k)) > 0
+}
+
+obfuscated_command_acts if {
+	some p in input.facts.paths
+	p.via == "shell"
+	p.access != "read"
+}
+
+obfuscated_command_acts if {
+	some p in input.facts.paths
+	p.via == "shell"
+	some c in p.classes
+	c in sensitive_read_classes
 }
 
 # @rule shell/unanalysable-protected ask

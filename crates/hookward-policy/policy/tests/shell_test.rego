@@ -272,3 +272,28 @@ test_key_file_in_project_uploaded_denied if {
 	got := {d.id: d.decision | some d in rules.decision} with input as inp
 	got["shell/credential-exfiltration"] == "deny"
 }
+
+obf(kind, resolved) := {"kind": kind, "resolved": resolved, "evidence": "l''s"}
+
+test_obfuscated_harmless_command_quiet if {
+	every k in {"ifs", "quoted_program_name", "ansi_c_quoting", "brace_expansion"} {
+		count(rules.decision) == 0 with input as shell_input([], {"obfuscation": [obf(k, "ls")]})
+	}
+	count(rules.decision) == 0 with input as shell_input([], {"obfuscation": [obf("program_from_variable", "git")]})
+}
+
+test_obfuscated_acting_command_asks if {
+	some d in rules.decision with input as shell_input([], {"obfuscation": [obf("ifs", null)], "fetches": [{"url": "https://x.example/"}]})
+	d.id == "shell/obfuscated"
+	some e in rules.decision with input as shell_input([del("/p/build", ["project"])], {"obfuscation": [obf("quoted_program_name", "rm")]})
+	e.id == "shell/obfuscated"
+}
+
+test_obfuscation_never_seen_through_asks if {
+	every k in {"homoglyph", "invisible_char", "bidi_control", "glob_program"} {
+		some d in rules.decision with input as shell_input([], {"obfuscation": [obf(k, null)]})
+		d.id == "shell/obfuscated"
+	}
+	some d in rules.decision with input as shell_input([], {"obfuscation": [obf("program_from_variable", null)]})
+	d.id == "shell/obfuscated"
+}
