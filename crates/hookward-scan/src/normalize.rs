@@ -579,7 +579,62 @@ fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The first letter of `t` at or after `from` with the same separator (one space, `-` or `.`)
+/// on both sides (`g` in `i g n`), as the byte offset of the separator before it. Every run of
+/// three or more single letters has one (its second letter).
+fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut p = from;
+    loop {
+        let at = p + b.get(p..)?.iter().position(|&x| matches!(x, b' ' | b'-' | b'.'))?;
+        let s = *b.get(at)?;
+        match *b.get(at + 1)? {
+            c if c < 0x80 => {
+                if c.is_ascii_alphabetic() && b.get(at + 2) == Some(&s) {
+                    return Some(at);
+                }
+            }
+            _ => {
+                if let Some(c) = t.get(at + 1..).and_then(|r| r.chars().next()) {
+                    if b.get(at + 1 + c.len_utf8()) == Some(&s) && is_spaced_letter(c) {
+                        return Some(at);
+                    }
+                }
+            }
+        }
+        p = at + 1;
+    }
+}
+
+/// [`spaced_letter_cuts_in`] line by line, only on the lines with a letter-spaced triple (see
+/// [`next_spaced_triple`]). Exact: no letter run or passage holds a line break (runs are single
+/// letters and separators, word gaps are spaces), a line break is neither a letter nor a digit,
+/// and a line without a triple has no run of three letters, so it has no cut. Ordinary prose,
+/// code and logs then skip the per-char pass (and its 16 bytes per char).
 fn spaced_letter_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
+    let b = t.as_bytes();
+    let mut from = 0;
+    while let Some(at) = next_spaced_triple(t, from) {
+        let lo = b
+            .get(..at)
+            .and_then(|x| x.iter().rposition(|&c| c == b'\n'))
+            .map_or(0, |p| p + 1);
+        let hi = b
+            .get(at..)
+            .and_then(|x| x.iter().position(|&c| c == b'\n'))
+            .map_or(b.len(), |p| at + p);
+        if let Some(line) = t.get(lo..hi) {
+            let first = cuts.len();
+            spaced_letter_cuts_in(line, cuts);
+            for c in cuts.get_mut(first..).unwrap_or(&mut []) {
+                *c = (c.0 + lo, c.1 + lo);
+            }
+        }
+        from = hi;
+    }
+}
+
+fn spaced_letter_cuts_in(t: &str, cuts: &mut Vec<(usize, usize)>) {
     let runs = letter_runs(t);
     if !runs.iter().any(|r| r.letters >= 3) {
         return;
@@ -626,20 +681,27 @@ const INLINE_TAGS: &[&str] = &[
     "ins", "wbr", "abbr", "q", "cite", "dfn", "var", "tt", "bdi", "bdo",
 ];
 
+/// Per [`INLINE_TAGS`] entry: is the element opened with attributes somewhere in the text
+/// (`<span `)? Computed on first need, once per text instead of once per closing tag.
+type OpenedWithAttributes = [Option<bool>; INLINE_TAGS.len()];
+
 /// Length of an inline formatting tag at the start of `s` (`<b>`, `</span>`), if it is one
-/// without a hiding attribute (`whole` is the text `s` is a suffix of).
-fn inline_tag_len(whole: &str, s: &str) -> Option<usize> {
+/// without a hiding attribute (`whole` is the text `s` is a suffix of; `opened` caches the
+/// look-up of `<name ` in it).
+fn inline_tag_len(whole: &str, s: &str, opened: &mut OpenedWithAttributes) -> Option<usize> {
     let rest = s.strip_prefix('<')?;
     let closing = rest.starts_with('/');
     let rest = rest.strip_prefix('/').unwrap_or(rest);
     let name_len = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
     let name = rest.get(..name_len)?;
-    if !INLINE_TAGS.contains(&name) {
-        return None;
-    }
+    let k = INLINE_TAGS.iter().position(|t| *t == name)?;
     let close = s.get(..240.min(s.len()))?.find('>')?;
     let inside = s.get(1..close)?;
-    if closing && whole.contains(&format!("<{name} ")) {
+    if closing
+        && *opened
+            .get_mut(k)?
+            .get_or_insert_with(|| whole.contains(&format!("<{name} ")))
+    {
         // The element is opened with attributes somewhere: keep its closing tags so that a
         // hidden element still ends where it ends.
         return None;
@@ -670,6 +732,7 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
             .and_then(|p| p.chars().next())
             .is_some_and(char::is_alphabetic)
     };
+    let mut opened: OpenedWithAttributes = [None; INLINE_TAGS.len()];
     let mut i = 0;
     while i < b.len() {
         let c = b.get(i).copied().unwrap_or(0);
@@ -689,7 +752,7 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
                         underscores += 1;
                         j += 1;
                     }
-                    Some(b'<') => match t.get(j..).and_then(|r| inline_tag_len(t, r)) {
+                    Some(b'<') => match t.get(j..).and_then(|r| inline_tag_len(t, r, &mut opened)) {
                         Some(l) => {
                             tags += 1;
                             j += l;
