@@ -561,12 +561,9 @@ fn word_gap(gap: &str, sep: Option<char>) -> bool {
 /// Soft hyphens and other invisible characters are already removed by [`normalize`].
 fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
     let mut cuts = Vec::new();
-    if t.contains([' ', '-', '.']) {
-        spaced_letter_cuts(t, &mut cuts);
-    }
-    if t.contains(['*', '_', '~', '<']) {
-        markup_cuts(t, &mut cuts);
-    }
+    // Both find their candidate bytes eight at a time and do nothing on a text without them.
+    spaced_letter_cuts(t, &mut cuts);
+    markup_cuts(t, &mut cuts);
     cuts.sort_unstable();
     // Keep them disjoint.
     let mut out: Vec<(usize, usize)> = Vec::with_capacity(cuts.len());
@@ -583,27 +580,64 @@ fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
 /// on both sides (`g` in `i g n`), as the byte offset of the separator before it. Every run of
 /// three or more single letters has one (its second letter).
 fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
+    use crate::swar::{eq, in_range, load, pack};
     let b = t.as_bytes();
-    let mut p = from;
-    loop {
-        let at = p + b.get(p..)?.iter().position(|&x| matches!(x, b' ' | b'-' | b'.'))?;
-        let s = *b.get(at)?;
-        match *b.get(at + 1)? {
-            c if c < 0x80 => {
-                if c.is_ascii_alphabetic() && b.get(at + 2) == Some(&s) {
-                    return Some(at);
-                }
-            }
-            _ => {
-                if let Some(c) = t.get(at + 1..).and_then(|r| r.chars().next()) {
-                    if b.get(at + 1 + c.len_utf8()) == Some(&s) && is_spaced_letter(c) {
+    let mut i = from;
+    while i < b.len() {
+        // Eight candidate separator positions i..i+8 at a time: the byte after each, and the
+        // one after that (missing bytes load as zero, which is no separator).
+        let (w0, w1, w2) = (load(b, i), load(b, i + 1), load(b, i + 2));
+        let (sp, da, dot) = (eq(w0, b' '), eq(w0, b'-'), eq(w0, b'.'));
+        let same = (sp & eq(w2, b' ')) | (da & eq(w2, b'-')) | (dot & eq(w2, b'.'));
+        let ascii_letter = in_range(w1 | 0x2020_2020_2020_2020, b'a', b'z');
+        let non_ascii = w1 & 0x8080_8080_8080_8080;
+        let mut cand = pack((same & ascii_letter) | ((sp | da | dot) & non_ascii));
+        let valid = b.len() - i;
+        if valid < 8 {
+            cand &= (1u64 << valid) - 1;
+        }
+        while cand != 0 {
+            let at = i + cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let s = *b.get(at)?;
+            match *b.get(at + 1)? {
+                c if c < 0x80 => {
+                    if c.is_ascii_alphabetic() && b.get(at + 2) == Some(&s) {
                         return Some(at);
+                    }
+                }
+                _ => {
+                    if let Some(c) = t.get(at + 1..).and_then(|r| r.chars().next()) {
+                        if b.get(at + 1 + c.len_utf8()) == Some(&s) && is_spaced_letter(c) {
+                            return Some(at);
+                        }
                     }
                 }
             }
         }
-        p = at + 1;
+        i += 8;
     }
+    None
+}
+
+/// The first byte at or after `from` that may start an emphasis mark or inline tag inside a
+/// word (`*`, `_`, `~`, `<`), eight bytes at a time.
+fn next_markup_byte(b: &[u8], from: usize) -> Option<usize> {
+    use crate::swar::{eq, load, pack};
+    let mut i = from;
+    while i < b.len() {
+        let w = load(b, i);
+        let mut m = pack(eq(w, b'*') | eq(w, b'_') | eq(w, b'~') | eq(w, b'<'));
+        let valid = b.len() - i;
+        if valid < 8 {
+            m &= (1u64 << valid) - 1;
+        }
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 8;
+    }
+    None
 }
 
 /// [`spaced_letter_cuts_in`] line by line, only on the lines with a letter-spaced triple (see
@@ -734,9 +768,9 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
     };
     let mut opened: OpenedWithAttributes = [None; INLINE_TAGS.len()];
     let mut i = 0;
-    while i < b.len() {
-        let c = b.get(i).copied().unwrap_or(0);
-        if matches!(c, b'*' | b'_' | b'~' | b'<') && letter_before(i) {
+    while let Some(next) = next_markup_byte(b, i) {
+        i = next;
+        if letter_before(i) {
             // A chain of emphasis marks and inline tags.
             let mut j = i;
             let mut marks = 0;
