@@ -9,6 +9,10 @@
 //! each result (full `f32` precision) is hashed with FNV-1a 64. Prints one digest per input file
 //! and one over all of them; `--per-text OUT` writes one line per text (file, line, digest) so
 //! two builds' outputs can be diffed to find a differing text.
+//!
+//! `--concat BYTES` adds, per file, texts made by joining consecutive texts (blank line between)
+//! until each is at least BYTES long, so paths that only large texts take (e.g. the learned
+//! stage on a second thread from 64 KiB) are compared too.
 use hookward_scan::{ScanContext, Scanner, Source};
 use std::io::{BufRead, Write};
 
@@ -26,9 +30,12 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 fn main() {
     let mut files = Vec::new();
     let mut per_text: Option<std::fs::File> = None;
+    let mut concat: usize = 0;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--per-text" {
+        if a == "--concat" {
+            concat = args.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+        } else if a == "--per-text" {
             let Some(p) = args.next() else {
                 eprintln!("--per-text needs a path");
                 std::process::exit(2);
@@ -61,14 +68,28 @@ fn main() {
         };
         let mut h = FNV_OFFSET;
         let (mut n, mut nf) = (0usize, 0usize);
-        for (lineno, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let Ok(line) = line else { continue };
-            let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else {
-                continue;
-            };
-            let Some(text) = v["text"].as_str() else {
-                continue;
-            };
+        let mut texts: Vec<String> = std::io::BufReader::new(file)
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+            .filter_map(|v| v["text"].as_str().map(String::from))
+            .collect();
+        if concat > 0 {
+            let mut joined = Vec::new();
+            let mut cur = String::new();
+            for t in &texts {
+                cur.push_str(t);
+                cur.push_str("\n\n");
+                if cur.len() >= concat {
+                    joined.push(std::mem::take(&mut cur));
+                }
+            }
+            if !cur.is_empty() {
+                joined.push(cur);
+            }
+            texts = joined;
+        }
+        for (lineno, text) in texts.iter().enumerate() {
             let mut th = FNV_OFFSET;
             for src in &sources {
                 let r = scanner.scan(text, &ScanContext::new(src.clone()));

@@ -786,13 +786,15 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
                         underscores += 1;
                         j += 1;
                     }
-                    Some(b'<') => match t.get(j..).and_then(|r| inline_tag_len(t, r, &mut opened)) {
-                        Some(l) => {
-                            tags += 1;
-                            j += l;
+                    Some(b'<') => {
+                        match t.get(j..).and_then(|r| inline_tag_len(t, r, &mut opened)) {
+                            Some(l) => {
+                                tags += 1;
+                                j += l;
+                            }
+                            None => break,
                         }
-                        None => break,
-                    },
+                    }
                     _ => break,
                 }
             }
