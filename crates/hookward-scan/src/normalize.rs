@@ -1192,4 +1192,79 @@ mod tests {
         let orig = "&#73;g**no**re x";
         assert_eq!(roundtrip(orig, "ignore"), "&#73;g**no**re");
     }
+
+    /// The line-by-line split-word pass (only lines with a letter-spaced triple) gives exactly
+    /// the cuts of the per-char pass over the whole text, and the eight-bytes-at-a-time finders
+    /// agree with a byte-by-byte search.
+    #[test]
+    fn split_word_prefilters_are_exact() {
+        let alphabet = [
+            "a",
+            "b",
+            "I",
+            " ",
+            " ",
+            "  ",
+            "-",
+            ".",
+            "\n",
+            "é",
+            "и",
+            "1",
+            "*",
+            "_",
+            "~",
+            "<b>",
+            "</b>",
+            "<span class=x>",
+            "</span>",
+            "g",
+            "忽",
+            "ab",
+            "x\n",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut texts: Vec<String> = vec![
+            "i g n o r e all".into(),
+            "e.g. this\nn o t e   t o   a i".into(),
+            "I-G-N-O-R-E\ni.g.n.o.r.e".into(),
+            "и г н о р".into(),
+            "ig**no**re ig<b>no</b>re <span style=x>ig</span>no".into(),
+        ];
+        for _ in 0..3000 {
+            let n = (next() % 40) as usize;
+            let t: String = (0..n)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            texts.push(t);
+        }
+        for t in &texts {
+            let mut fast = Vec::new();
+            spaced_letter_cuts(t, &mut fast);
+            fast.sort_unstable();
+            let mut whole = Vec::new();
+            spaced_letter_cuts_in(t, &mut whole);
+            whole.sort_unstable();
+            assert_eq!(fast, whole, "{t:?}");
+            let b = t.as_bytes();
+            for from in 0..=b.len() {
+                let naive = (from..b.len()).find(|&i| matches!(b[i], b'*' | b'_' | b'~' | b'<'));
+                assert_eq!(next_markup_byte(b, from), naive, "{t:?} from {from}");
+            }
+            let any_triple = t.char_indices().any(|(i, c)| {
+                let l = c.len_utf8();
+                is_spaced_letter(c)
+                    && i > 0
+                    && matches!(b[i - 1], b' ' | b'-' | b'.')
+                    && b.get(i + l) == Some(&b[i - 1])
+            });
+            assert_eq!(next_spaced_triple(t, 0).is_some(), any_triple, "{t:?}");
+        }
+    }
 }
