@@ -561,12 +561,9 @@ fn word_gap(gap: &str, sep: Option<char>) -> bool {
 /// Soft hyphens and other invisible characters are already removed by [`normalize`].
 fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
     let mut cuts = Vec::new();
-    if t.contains([' ', '-', '.']) {
-        spaced_letter_cuts(t, &mut cuts);
-    }
-    if t.contains(['*', '_', '~', '<']) {
-        markup_cuts(t, &mut cuts);
-    }
+    // Both find their candidate bytes eight at a time and do nothing on a text without them.
+    spaced_letter_cuts(t, &mut cuts);
+    markup_cuts(t, &mut cuts);
     cuts.sort_unstable();
     // Keep them disjoint.
     let mut out: Vec<(usize, usize)> = Vec::with_capacity(cuts.len());
@@ -579,7 +576,99 @@ fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The first letter of `t` at or after `from` with the same separator (one space, `-` or `.`)
+/// on both sides (`g` in `i g n`), as the byte offset of the separator before it. Every run of
+/// three or more single letters has one (its second letter).
+fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
+    use crate::swar::{eq, in_range, load, pack};
+    let b = t.as_bytes();
+    let mut i = from;
+    while i < b.len() {
+        // Eight candidate separator positions i..i+8 at a time: the byte after each, and the
+        // one after that (missing bytes load as zero, which is no separator).
+        let (w0, w1, w2) = (load(b, i), load(b, i + 1), load(b, i + 2));
+        let (sp, da, dot) = (eq(w0, b' '), eq(w0, b'-'), eq(w0, b'.'));
+        let same = (sp & eq(w2, b' ')) | (da & eq(w2, b'-')) | (dot & eq(w2, b'.'));
+        let ascii_letter = in_range(w1 | 0x2020_2020_2020_2020, b'a', b'z');
+        let non_ascii = w1 & 0x8080_8080_8080_8080;
+        let mut cand = pack((same & ascii_letter) | ((sp | da | dot) & non_ascii));
+        let valid = b.len() - i;
+        if valid < 8 {
+            cand &= (1u64 << valid) - 1;
+        }
+        while cand != 0 {
+            let at = i + cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let s = *b.get(at)?;
+            match *b.get(at + 1)? {
+                c if c < 0x80 => {
+                    if c.is_ascii_alphabetic() && b.get(at + 2) == Some(&s) {
+                        return Some(at);
+                    }
+                }
+                _ => {
+                    if let Some(c) = t.get(at + 1..).and_then(|r| r.chars().next()) {
+                        if b.get(at + 1 + c.len_utf8()) == Some(&s) && is_spaced_letter(c) {
+                            return Some(at);
+                        }
+                    }
+                }
+            }
+        }
+        i += 8;
+    }
+    None
+}
+
+/// The first byte at or after `from` that may start an emphasis mark or inline tag inside a
+/// word (`*`, `_`, `~`, `<`), eight bytes at a time.
+fn next_markup_byte(b: &[u8], from: usize) -> Option<usize> {
+    use crate::swar::{eq, load, pack};
+    let mut i = from;
+    while i < b.len() {
+        let w = load(b, i);
+        let mut m = pack(eq(w, b'*') | eq(w, b'_') | eq(w, b'~') | eq(w, b'<'));
+        let valid = b.len() - i;
+        if valid < 8 {
+            m &= (1u64 << valid) - 1;
+        }
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize);
+        }
+        i += 8;
+    }
+    None
+}
+
+/// [`spaced_letter_cuts_in`] line by line, only on the lines with a letter-spaced triple (see
+/// [`next_spaced_triple`]). Exact: no letter run or passage holds a line break (runs are single
+/// letters and separators, word gaps are spaces), a line break is neither a letter nor a digit,
+/// and a line without a triple has no run of three letters, so it has no cut. Ordinary prose,
+/// code and logs then skip the per-char pass (and its 16 bytes per char).
 fn spaced_letter_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
+    let b = t.as_bytes();
+    let mut from = 0;
+    while let Some(at) = next_spaced_triple(t, from) {
+        let lo = b
+            .get(..at)
+            .and_then(|x| x.iter().rposition(|&c| c == b'\n'))
+            .map_or(0, |p| p + 1);
+        let hi = b
+            .get(at..)
+            .and_then(|x| x.iter().position(|&c| c == b'\n'))
+            .map_or(b.len(), |p| at + p);
+        if let Some(line) = t.get(lo..hi) {
+            let first = cuts.len();
+            spaced_letter_cuts_in(line, cuts);
+            for c in cuts.get_mut(first..).unwrap_or(&mut []) {
+                *c = (c.0 + lo, c.1 + lo);
+            }
+        }
+        from = hi;
+    }
+}
+
+fn spaced_letter_cuts_in(t: &str, cuts: &mut Vec<(usize, usize)>) {
     let runs = letter_runs(t);
     if !runs.iter().any(|r| r.letters >= 3) {
         return;
@@ -626,20 +715,27 @@ const INLINE_TAGS: &[&str] = &[
     "ins", "wbr", "abbr", "q", "cite", "dfn", "var", "tt", "bdi", "bdo",
 ];
 
+/// Per [`INLINE_TAGS`] entry: is the element opened with attributes somewhere in the text
+/// (`<span `)? Computed on first need, once per text instead of once per closing tag.
+type OpenedWithAttributes = [Option<bool>; INLINE_TAGS.len()];
+
 /// Length of an inline formatting tag at the start of `s` (`<b>`, `</span>`), if it is one
-/// without a hiding attribute (`whole` is the text `s` is a suffix of).
-fn inline_tag_len(whole: &str, s: &str) -> Option<usize> {
+/// without a hiding attribute (`whole` is the text `s` is a suffix of; `opened` caches the
+/// look-up of `<name ` in it).
+fn inline_tag_len(whole: &str, s: &str, opened: &mut OpenedWithAttributes) -> Option<usize> {
     let rest = s.strip_prefix('<')?;
     let closing = rest.starts_with('/');
     let rest = rest.strip_prefix('/').unwrap_or(rest);
     let name_len = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
     let name = rest.get(..name_len)?;
-    if !INLINE_TAGS.contains(&name) {
-        return None;
-    }
+    let k = INLINE_TAGS.iter().position(|t| *t == name)?;
     let close = s.get(..240.min(s.len()))?.find('>')?;
     let inside = s.get(1..close)?;
-    if closing && whole.contains(&format!("<{name} ")) {
+    if closing
+        && *opened
+            .get_mut(k)?
+            .get_or_insert_with(|| whole.contains(&format!("<{name} ")))
+    {
         // The element is opened with attributes somewhere: keep its closing tags so that a
         // hidden element still ends where it ends.
         return None;
@@ -670,10 +766,11 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
             .and_then(|p| p.chars().next())
             .is_some_and(char::is_alphabetic)
     };
+    let mut opened: OpenedWithAttributes = [None; INLINE_TAGS.len()];
     let mut i = 0;
-    while i < b.len() {
-        let c = b.get(i).copied().unwrap_or(0);
-        if matches!(c, b'*' | b'_' | b'~' | b'<') && letter_before(i) {
+    while let Some(next) = next_markup_byte(b, i) {
+        i = next;
+        if letter_before(i) {
             // A chain of emphasis marks and inline tags.
             let mut j = i;
             let mut marks = 0;
@@ -689,13 +786,15 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
                         underscores += 1;
                         j += 1;
                     }
-                    Some(b'<') => match t.get(j..).and_then(|r| inline_tag_len(t, r)) {
-                        Some(l) => {
-                            tags += 1;
-                            j += l;
+                    Some(b'<') => {
+                        match t.get(j..).and_then(|r| inline_tag_len(t, r, &mut opened)) {
+                            Some(l) => {
+                                tags += 1;
+                                j += l;
+                            }
+                            None => break,
                         }
-                        None => break,
-                    },
+                    }
                     _ => break,
                 }
             }
@@ -1092,5 +1191,80 @@ mod tests {
         assert_eq!(roundtrip(orig, "now"), "now");
         let orig = "&#73;g**no**re x";
         assert_eq!(roundtrip(orig, "ignore"), "&#73;g**no**re");
+    }
+
+    /// The line-by-line split-word pass (only lines with a letter-spaced triple) gives exactly
+    /// the cuts of the per-char pass over the whole text, and the eight-bytes-at-a-time finders
+    /// agree with a byte-by-byte search.
+    #[test]
+    fn split_word_prefilters_are_exact() {
+        let alphabet = [
+            "a",
+            "b",
+            "I",
+            " ",
+            " ",
+            "  ",
+            "-",
+            ".",
+            "\n",
+            "é",
+            "и",
+            "1",
+            "*",
+            "_",
+            "~",
+            "<b>",
+            "</b>",
+            "<span class=x>",
+            "</span>",
+            "g",
+            "忽",
+            "ab",
+            "x\n",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut texts: Vec<String> = vec![
+            "i g n o r e all".into(),
+            "e.g. this\nn o t e   t o   a i".into(),
+            "I-G-N-O-R-E\ni.g.n.o.r.e".into(),
+            "и г н о р".into(),
+            "ig**no**re ig<b>no</b>re <span style=x>ig</span>no".into(),
+        ];
+        for _ in 0..3000 {
+            let n = (next() % 40) as usize;
+            let t: String = (0..n)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            texts.push(t);
+        }
+        for t in &texts {
+            let mut fast = Vec::new();
+            spaced_letter_cuts(t, &mut fast);
+            fast.sort_unstable();
+            let mut whole = Vec::new();
+            spaced_letter_cuts_in(t, &mut whole);
+            whole.sort_unstable();
+            assert_eq!(fast, whole, "{t:?}");
+            let b = t.as_bytes();
+            for from in 0..=b.len() {
+                let naive = (from..b.len()).find(|&i| matches!(b[i], b'*' | b'_' | b'~' | b'<'));
+                assert_eq!(next_markup_byte(b, from), naive, "{t:?} from {from}");
+            }
+            let any_triple = t.char_indices().any(|(i, c)| {
+                let l = c.len_utf8();
+                is_spaced_letter(c)
+                    && i > 0
+                    && matches!(b[i - 1], b' ' | b'-' | b'.')
+                    && b.get(i + l) == Some(&b[i - 1])
+            });
+            assert_eq!(next_spaced_triple(t, 0).is_some(), any_triple, "{t:?}");
+        }
     }
 }

@@ -14,6 +14,11 @@ use crate::{
     MAX_DECODE_DEPTH,
 };
 
+/// Texts of at least this many bytes (64 KiB) run the learned stage on a second thread while
+/// the rules run (`Scanner::scan`): a 1 MB tool output costs the longer of the two instead of
+/// their sum. Below it the thread's start-up (tens of microseconds) is not worth it.
+const PARALLEL_LEARNED_BYTES: usize = 64 * 1024;
+
 /// The injection scanner: every rule compiled once, then reused for any number of texts.
 ///
 /// Build it once per process ([`Scanner::new`]) and share it (`Scanner` is `Send + Sync`;
@@ -205,11 +210,30 @@ impl Scanner {
         let body = text.get(..cut).unwrap_or("");
         let mut pending = Vec::new();
         let norm = normalize(body);
-        self.scan_normalized(body, &norm, &ctx.source, 0, None, &mut pending);
-        let learned = if ctx.learned {
-            learned(body, &norm, &ctx.source)
+        let learned = if ctx.learned && body.len() >= PARALLEL_LEARNED_BYTES {
+            // The learned stage only reads the normalised text: run it on a second thread
+            // beside the rules. Same results; on one core (or if no thread can be started) it
+            // just runs after them.
+            std::thread::scope(|scope| {
+                let model = std::thread::Builder::new()
+                    .name("hookward-learned".into())
+                    .spawn_scoped(scope, || learned(body, &norm, &ctx.source));
+                self.scan_normalized(body, &norm, &ctx.source, 0, None, &mut pending);
+                match model {
+                    Ok(handle) => match handle.join() {
+                        Ok(l) => l,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    },
+                    Err(_) => learned(body, &norm, &ctx.source),
+                }
+            })
         } else {
-            None
+            self.scan_normalized(body, &norm, &ctx.source, 0, None, &mut pending);
+            if ctx.learned {
+                learned(body, &norm, &ctx.source)
+            } else {
+                None
+            }
         };
 
         // One finding per (rule, span): keep the heaviest.

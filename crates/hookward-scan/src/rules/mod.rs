@@ -180,6 +180,32 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
 }
 
 /// A regex match of one rule, in normalised byte offsets.
+/// FNV-1a for the anchor dedup map of [`RuleSet::new`]: a few thousand short static strings
+/// hashed once per process, where SipHash's set-up dominated (the map only dedups; the order of
+/// anchors is their first appearance either way).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type AnchorHasher = std::hash::BuildHasherDefault<Fnv>;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RawHit {
     pub(crate) rule: usize,
@@ -209,7 +235,8 @@ impl RuleSet {
         let regexes = rules.iter().map(|_| OnceLock::new()).collect();
         let mut anchors: Vec<&'static str> = Vec::new();
         let mut anchor_rules: Vec<Vec<usize>> = Vec::new();
-        let mut index: std::collections::HashMap<&'static str, usize> = Default::default();
+        let mut index: std::collections::HashMap<&'static str, usize, AnchorHasher> =
+            std::collections::HashMap::with_capacity_and_hasher(4096, AnchorHasher::default());
         for (i, r) in rules.iter().enumerate() {
             if r.anchors.is_empty() {
                 return Err(ScanError::RuleAnchors { rule_id: r.id });
