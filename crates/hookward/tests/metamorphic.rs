@@ -28,9 +28,9 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Floors (integer %, rounded down from what main passed when they were set).
-const DANGEROUS_FLOOR_PCT: f64 = 87.0;
-const BENIGN_FLOOR_PCT: f64 = 86.0;
+/// Floors (integer %, rounded down from what main passed when they were last raised, 2026-12-02: 96.7 % and 97.6 %).
+const DANGEROUS_FLOOR_PCT: f64 = 96.0;
+const BENIGN_FLOOR_PCT: f64 = 97.0;
 
 const HOME: &str = "/home/dev";
 const MAC_HOME: &str = "/Users/dev";
