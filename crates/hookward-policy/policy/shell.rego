@@ -19,6 +19,20 @@ decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "rea
 	reason := sprintf("%s would recursively delete %s", [lib.how(p), p.path])
 }
 
+# @rule shell/recursive-permission-home deny
+# Recursively changing permissions or owners (chmod -R, chown -R, chgrp -R) of the home
+# directory, /, a parent of home, or a system directory: `chmod -R 000 ~` locks the user out of
+# every file as surely as deleting them, and `chown -R` of / breaks the system (the same classes
+# as shell/recursive-delete-home).
+decision contains {"id": "shell/recursive-permission-home", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	p.access == "chmod"
+	p.recursive
+	some c in {"home", "root", "home_ancestor", "system"}
+	lib.has_class(p, c)
+	reason := sprintf("%s would recursively change the permissions or owner of %s", [lib.how(p), p.path])
+}
+
 # @rule shell/recursive-delete-outside-project deny
 # Recursively deleting anything outside the project and the temporary directories.
 decision contains {"id": "shell/recursive-delete-outside-project", "decision": "deny", "reason": reason} if {

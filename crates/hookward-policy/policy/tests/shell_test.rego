@@ -297,3 +297,23 @@ test_obfuscation_never_seen_through_asks if {
 	some d in rules.decision with input as shell_input([], {"obfuscation": [obf("program_from_variable", null)]})
 	d.id == "shell/obfuscated"
 }
+
+perm(path, classes, recursive) := {"path": path, "access": "chmod", "via": "shell", "how": "chmod", "evidence": "chmod -R 000 ~", "classes": classes, "recursive": recursive}
+
+test_recursive_permission_change_of_home_denied if {
+	every p in [perm("/home/dev", ["home", "outside_project"], true), perm("/", ["root", "outside_project"], true), perm("/etc", ["system", "outside_project"], true)] {
+		some d in rules.decision with input as shell_input([p], {})
+		d.id == "shell/recursive-permission-home"
+		d.decision == "deny"
+	}
+}
+
+test_permission_change_in_project_or_single_file_not_denied if {
+	not any_perm_deny(perm("/home/dev/project/bin", ["project"], true))
+	not any_perm_deny(perm("/home/dev", ["home", "outside_project"], false))
+}
+
+any_perm_deny(p) if {
+	some d in rules.decision with input as shell_input([p], {})
+	d.id == "shell/recursive-permission-home"
+}
