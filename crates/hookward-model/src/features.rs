@@ -96,15 +96,23 @@ struct Word {
 }
 
 impl Word {
+    #[inline]
     fn push(&mut self, c: char, at: usize) {
-        let mut buf = [0u8; 4];
-        self.hash = fnv_bytes(self.hash, c.encode_utf8(&mut buf).as_bytes());
+        if c.is_ascii() {
+            // The same bytes, hash and test as below, without the UTF-8 encoding.
+            self.hash = (self.hash ^ u64::from(c as u8)).wrapping_mul(FNV_PRIME);
+            self.digits &= c.is_ascii_digit();
+            self.end = at + 1;
+        } else {
+            let mut buf = [0u8; 4];
+            self.hash = fnv_bytes(self.hash, c.encode_utf8(&mut buf).as_bytes());
+            self.digits &= c.is_numeric();
+            self.end = at + c.len_utf8();
+        }
         self.chars += 1;
         if self.chars == 4 {
             self.prefix = Some(self.hash);
         }
-        self.digits &= c.is_numeric();
-        self.end = at + c.len_utf8();
     }
 
     fn token(&self) -> Token {
@@ -261,8 +269,16 @@ impl Sink<'_> {
 /// A token of one alphabetic char (not one of the scripts written without spaces).
 #[inline]
 fn is_single(text: &str, t: &Token) -> bool {
-    if t.end - t.start > 4 {
-        return false;
+    match t.end - t.start {
+        // One byte is an ASCII char: alphabetic exactly when an ASCII letter.
+        1 => {
+            return text
+                .as_bytes()
+                .get(t.start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        }
+        n if n > 4 => return false,
+        _ => {}
     }
     let mut cs = text[t.start..t.end].chars();
     matches!((cs.next(), cs.next()), (Some(c), None) if c.is_alphabetic() && !is_cjk(c))
