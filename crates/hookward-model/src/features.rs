@@ -96,15 +96,23 @@ struct Word {
 }
 
 impl Word {
+    #[inline]
     fn push(&mut self, c: char, at: usize) {
-        let mut buf = [0u8; 4];
-        self.hash = fnv_bytes(self.hash, c.encode_utf8(&mut buf).as_bytes());
+        if c.is_ascii() {
+            // The same bytes, hash and test as below, without the UTF-8 encoding.
+            self.hash = (self.hash ^ u64::from(c as u8)).wrapping_mul(FNV_PRIME);
+            self.digits &= c.is_ascii_digit();
+            self.end = at + 1;
+        } else {
+            let mut buf = [0u8; 4];
+            self.hash = fnv_bytes(self.hash, c.encode_utf8(&mut buf).as_bytes());
+            self.digits &= c.is_numeric();
+            self.end = at + c.len_utf8();
+        }
         self.chars += 1;
         if self.chars == 4 {
             self.prefix = Some(self.hash);
         }
-        self.digits &= c.is_numeric();
-        self.end = at + c.len_utf8();
     }
 
     fn token(&self) -> Token {
@@ -135,11 +143,37 @@ fn single_token(c: char, at: usize) -> Token {
     }
 }
 
+/// A starting capacity for the tokens of a text of `len` bytes: one token per four bytes
+/// (prose and tool output run at one per 5–6 bytes, a test log at one per 5; only the pages the
+/// tokens fill are ever touched, so a generous guess costs address space, not memory).
+fn capacity_for(len: usize) -> usize {
+    len / 4 + 16
+}
+
 /// Splits normalised text into tokens (see the module doc). Pure; O(n), one allocation for
-/// the result.
+/// the result (sized from the text's length; it grows only for texts denser than one token
+/// per four bytes).
 pub fn tokenize(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    tokenize_into(text, &mut out);
+    out
+}
+
+/// [`tokenize`] into `out` (cleared first), reusing its allocation: a caller that tokenizes
+/// many texts keeps one buffer. The result is the same as [`tokenize`]'s.
+pub fn tokenize_into(text: &str, out: &mut Vec<Token>) {
+    out.clear();
+    let want = capacity_for(text.len());
+    if out.capacity() < want {
+        out.reserve(want);
+    }
+    let mut sink = Sink {
+        text,
+        out,
+        run: 0,
+        first_run: None,
+    };
     let bytes = text.as_bytes();
-    let mut raw: Vec<Token> = Vec::with_capacity(text.len() / 5 + 1);
     let mut word: Option<Word> = None;
     let mut last_newline = false;
     let mut i = 0usize;
@@ -179,44 +213,98 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             }
         }
         if let Some(w) = word.take() {
-            raw.push(w.token());
+            sink.push(w.token());
         }
         if is_cjk(c) || is_mark_token(c) {
-            raw.push(single_token(c, i));
+            sink.push(single_token(c, i));
             last_newline = false;
         } else if c == '\n' {
             if !last_newline {
-                raw.push(single_token('\n', i));
+                sink.push(single_token('\n', i));
             }
             last_newline = true;
         }
         i += len;
     }
     if let Some(w) = word.take() {
-        raw.push(w.token());
+        sink.push(w.token());
     }
-    join_spaced_letters(text, raw)
+    if let Some(from) = sink.first_run {
+        join_spaced_letters(text, out, from);
+    }
 }
 
-/// Joins runs of ≥ 3 one-letter tokens separated by a single space, `-` or `.` (`i g n o r e`).
-fn join_spaced_letters(text: &str, mut raw: Vec<Token>) -> Vec<Token> {
-    let single = |t: &Token| {
-        let mut cs = text[t.start..t.end].chars();
-        matches!((cs.next(), cs.next()), (Some(c), None) if c.is_alphabetic() && !is_cjk(c))
-    };
-    let tight = |a: &Token, b: &Token| {
-        matches!(text.get(a.end..b.start), Some(" ") | Some("-") | Some("."))
-    };
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
+/// Where [`tokenize_into`] puts its tokens: it also notes the first run of three one-letter
+/// tokens that [`join_spaced_letters`] will join, so texts without one (almost all) skip that
+/// pass and the others start it there.
+struct Sink<'a> {
+    text: &'a str,
+    out: &'a mut Vec<Token>,
+    /// Length of the run of one-letter tokens, each tight to the one before, ending at the last
+    /// token pushed.
+    run: usize,
+    /// Index of the first token of the first such run of three or more.
+    first_run: Option<usize>,
+}
+
+impl Sink<'_> {
+    #[inline]
+    fn push(&mut self, t: Token) {
+        if self.first_run.is_none() {
+            if is_single(self.text, &t) {
+                let tight_to_last =
+                    self.run > 0 && self.out.last().is_some_and(|p| is_tight(self.text, p, &t));
+                self.run = if tight_to_last { self.run + 1 } else { 1 };
+                if self.run == 3 {
+                    self.first_run = Some(self.out.len() - 2);
+                }
+            } else {
+                self.run = 0;
+            }
+        }
+        self.out.push(t);
+    }
+}
+
+/// A token of one alphabetic char (not one of the scripts written without spaces).
+#[inline]
+fn is_single(text: &str, t: &Token) -> bool {
+    match t.end - t.start {
+        // One byte is an ASCII char: alphabetic exactly when an ASCII letter.
+        1 => {
+            return text
+                .as_bytes()
+                .get(t.start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        }
+        n if n > 4 => return false,
+        _ => {}
+    }
+    let mut cs = text[t.start..t.end].chars();
+    matches!((cs.next(), cs.next()), (Some(c), None) if c.is_alphabetic() && !is_cjk(c))
+}
+
+/// `a` and `b` are separated by exactly one space, `-` or `.`.
+#[inline]
+fn is_tight(text: &str, a: &Token, b: &Token) -> bool {
+    matches!(text.get(a.end..b.start), Some(" ") | Some("-") | Some("."))
+}
+
+/// Joins runs of ≥ 3 one-letter tokens separated by a single space, `-` or `.` (`i g n o r e`),
+/// in place, from token `from` on (no run of three starts before it).
+fn join_spaced_letters(text: &str, raw: &mut Vec<Token>, from: usize) {
+    // `w` ≤ `i` always: a joined run writes one token for three or more read.
+    let mut w = from;
+    let mut i = from;
     while i < raw.len() {
-        if single(&raw[i]) {
+        if is_single(text, &raw[i]) {
             let mut j = i + 1;
-            while j < raw.len() && single(&raw[j]) && tight(&raw[j - 1], &raw[j]) {
+            while j < raw.len() && is_single(text, &raw[j]) && is_tight(text, &raw[j - 1], &raw[j])
+            {
                 j += 1;
             }
             if j - i >= 3 {
-                let mut w = Word {
+                let mut word = Word {
                     start: raw[i].start,
                     end: raw[i].end,
                     hash: FNV_OFFSET,
@@ -226,20 +314,21 @@ fn join_spaced_letters(text: &str, mut raw: Vec<Token>) -> Vec<Token> {
                 };
                 for t in &raw[i..j] {
                     for c in text[t.start..t.end].chars() {
-                        w.push(c, t.start);
+                        word.push(c, t.start);
                     }
                 }
-                w.end = raw[j - 1].end;
-                out.push(w.token());
+                word.end = raw[j - 1].end;
+                raw[w] = word.token();
+                w += 1;
                 i = j;
                 continue;
             }
         }
-        out.push(raw[i]);
+        raw[w] = raw[i];
+        w += 1;
         i += 1;
     }
-    raw.clear();
-    out
+    raw.truncate(w);
 }
 
 /// The text of a token as its features see it (joined letters, `0` for digits, `⏎` for a line

@@ -10,8 +10,10 @@
 //! - Runs offline, in process, deterministic: the weights ship inside the binary
 //!   ([`Model::shipped`], `model/injection.hwm`, 256 KiB of `i8`), built reproducibly by
 //!   `crates/hookward-train` from the corpus that `scripts/corpus/build.py` assembles.
-//! - Cost: one hash and one table look-up per feature (about three per token), prefix sums for
-//!   the windows: O(n) in the text. Figures in BENCHMARKS.md.
+//! - Cost: one hash and one table look-up per feature (about three per token), running sums for
+//!   the windows (one pass, one pair of sums kept per window): O(n) in the text; the token
+//!   buffer ([`features::tokenize_into`] reuses one) is the only per-token allocation. Figures
+//!   in BENCHMARKS.md.
 //! - Output: [`Window`]s with byte spans in the scored text, logits and calibrated scores;
 //!   [`Model::explain`] names the features that raised a window's score.
 //!

@@ -208,37 +208,45 @@ impl Model {
         if tokens.is_empty() {
             return Vec::new();
         }
-        let mut sum = Vec::with_capacity(tokens.len() + 1);
-        let mut cnt = Vec::with_capacity(tokens.len() + 1);
-        sum.push(0i64);
-        cnt.push(0u32);
-        let (mut s, mut c) = (0i64, 0u32);
-        for i in 0..tokens.len() {
-            features_at(tokens, i, self.bits, &mut |b, _| {
-                s += i64::from(self.w(b));
-                c += 1;
-            });
-            sum.push(s);
-            cnt.push(c);
-        }
-        let kind_w = self.w(kind_feature(kind, self.bits)) as f32 * self.scale;
+        // One pass over the tokens with running sums of the weights and feature counts; a
+        // window's start sums are kept when the pass reaches its first token and its logit is
+        // made when the pass reaches its end, so only one pair of sums per window is stored
+        // (window starts and ends both increase). The sums are the same integers as prefix
+        // sums over every token, so every logit is bit-identical to theirs.
         let n = tokens.len();
-        let mut out = Vec::new();
-        let mut push = |a: usize, b: usize| {
-            let fs = (sum[b] - sum[a]) as f32 * self.scale;
-            let fc = (cnt[b] - cnt[a]).max(1) as f32;
-            let logit = self.bias + kind_w + fs / fc.sqrt();
-            out.push(Window {
-                start: tokens[a].start,
-                end: tokens[b - 1].end,
-                first_token: a,
-                end_token: b,
-                logit,
-                score: self.calibrate(logit),
-            });
-        };
-        for (a, b) in window_bounds(n, self.window, self.stride) {
-            push(a, b);
+        let kind_w = self.w(kind_feature(kind, self.bits)) as f32 * self.scale;
+        let count = window_count(n, self.window, self.stride);
+        let mut out: Vec<Window> = Vec::with_capacity(count);
+        let mut starts: Vec<(i64, u32)> = Vec::with_capacity(count);
+        let mut next_start = WindowBounds::new(n, self.window, self.stride).peekable();
+        let mut next_end = WindowBounds::new(n, self.window, self.stride).peekable();
+        let (mut s, mut c) = (0i64, 0u32);
+        for i in 0..=n {
+            while next_start.next_if(|&(a, _)| a == i).is_some() {
+                starts.push((s, c));
+            }
+            while let Some((a, b)) = next_end.next_if(|&(_, b)| b == i) {
+                let Some(&(s0, c0)) = starts.get(out.len()) else {
+                    break;
+                };
+                let fs = (s - s0) as f32 * self.scale;
+                let fc = (c - c0).max(1) as f32;
+                let logit = self.bias + kind_w + fs / fc.sqrt();
+                out.push(Window {
+                    start: tokens[a].start,
+                    end: tokens[b - 1].end,
+                    first_token: a,
+                    end_token: b,
+                    logit,
+                    score: self.calibrate(logit),
+                });
+            }
+            if i < n {
+                features_at(tokens, i, self.bits, &mut |b, _| {
+                    s += i64::from(self.w(b));
+                    c += 1;
+                });
+            }
         }
         out
     }
@@ -309,23 +317,54 @@ impl Model {
 
 /// `[a, b)` token ranges of the windows of a text of `n` tokens (see [`Model::windows`]).
 pub fn window_bounds(n: usize, window: usize, stride: usize) -> Vec<(usize, usize)> {
-    if n == 0 {
-        return Vec::new();
+    WindowBounds::new(n, window, stride).collect()
+}
+
+/// How many windows [`window_bounds`] gives.
+fn window_count(n: usize, window: usize, stride: usize) -> usize {
+    match n {
+        0 => 0,
+        _ if n <= window => 1,
+        _ => (n - window).div_ceil(stride.max(1)) + 1,
     }
-    if n <= window {
-        return vec![(0, n)];
-    }
-    let mut v = Vec::new();
-    let mut a = 0;
-    loop {
-        if a + window >= n {
-            v.push((n - window, n));
-            break;
+}
+
+/// The ranges of [`window_bounds`], one at a time (no allocation).
+struct WindowBounds {
+    n: usize,
+    window: usize,
+    stride: usize,
+    /// Start of the next window; `None` once the last one was given.
+    next: Option<usize>,
+}
+
+impl WindowBounds {
+    fn new(n: usize, window: usize, stride: usize) -> WindowBounds {
+        WindowBounds {
+            n,
+            window,
+            stride: stride.max(1),
+            next: (n > 0).then_some(0),
         }
-        v.push((a, a + window));
-        a += stride;
     }
-    v
+}
+
+impl Iterator for WindowBounds {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let a = self.next?;
+        if self.n <= self.window {
+            self.next = None;
+            return Some((0, self.n));
+        }
+        if a + self.window >= self.n {
+            self.next = None;
+            return Some((self.n - self.window, self.n));
+        }
+        self.next = Some(a + self.stride);
+        Some((a, a + self.window))
+    }
 }
 
 #[cfg(test)]
@@ -337,6 +376,18 @@ mod tests {
         assert_eq!(window_bounds(0, 4, 2), vec![]);
         assert_eq!(window_bounds(3, 4, 2), vec![(0, 3)]);
         assert_eq!(window_bounds(9, 4, 2), vec![(0, 4), (2, 6), (4, 8), (5, 9)]);
+        for n in 0..60 {
+            for window in 1..12 {
+                for stride in 1..14 {
+                    let v = window_bounds(n, window, stride);
+                    assert_eq!(
+                        v.len(),
+                        window_count(n, window, stride),
+                        "{n} {window} {stride}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
