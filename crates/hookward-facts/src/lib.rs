@@ -28,6 +28,7 @@ pub mod instructions;
 pub mod net;
 pub mod output;
 pub mod scan;
+pub mod scripts;
 pub mod secrets;
 pub mod settings;
 pub mod transcript;
@@ -635,7 +636,10 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 home: ctx.home.clone(),
                 project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
             };
-            let shell = hookward_shell::analyze(command, &sctx);
+            let mut shell = hookward_shell::analyze(command, &sctx);
+            // Scripts, Makefile targets, package scripts and justfile recipes the command runs
+            // are judged on what they contain (bounded reads, `scripts.rs`).
+            scripts::follow(&mut shell, &sctx);
             let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
             if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
                 for p in paths {
