@@ -219,7 +219,7 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
         out.push(Unit {
             label: format!("script {}", display(&p.path, sctx)),
             line: None,
-            code: text,
+            code: resolve_self(&text, &p.path),
             cwd: sctx.cwd.clone(),
         });
     }
@@ -239,6 +239,88 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
         }
     }
     out
+}
+
+/// The script's own location, in the idioms scripts use to find it: `$0`, `${BASH_SOURCE[0]}`,
+/// `$(dirname "$0")`, `$(cd "$(dirname "$0")/.." && pwd)` become the script's path and folder,
+/// so `cd "$(dirname "$0")/.." && rm -rf target/tmp` deletes a known path in the project, not
+/// an unknown one. Only for paths of plain characters (no quoting needed).
+fn resolve_self(code: &str, path: &str) -> String {
+    let plain = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | '@'))
+    };
+    let dir = path.rsplit_once('/').map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+    if !plain(path) || !code.contains(['0', 'B']) {
+        return code.to_string();
+    }
+    const SELF: &str = "\u{1}S";
+    const DIR: &str = "\u{1}D";
+    let mut s = code.to_string();
+    for spelling in [
+        "\"${BASH_SOURCE[0]}\"",
+        "\"${BASH_SOURCE}\"",
+        "\"$BASH_SOURCE\"",
+        "\"${0}\"",
+        "\"$0\"",
+        "${BASH_SOURCE[0]}",
+        "${BASH_SOURCE}",
+        "$BASH_SOURCE",
+        "${0}",
+        "$0",
+    ] {
+        s = s.replace(spelling, SELF);
+    }
+    for spelling in [
+        format!("$(dirname {SELF})"),
+        format!("$(dirname -- {SELF})"),
+        format!("`dirname {SELF}`"),
+    ] {
+        s = s.replace(&spelling, DIR);
+    }
+    // `$(cd "DIR[/..]" [>/dev/null 2>&1] && pwd [-P])` → DIR[/..]
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(at) = rest.find("$(") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let replaced = after.find(')').and_then(|end| {
+            let inner = &after[..end];
+            let words: Vec<&str> = inner.split_whitespace().collect();
+            let (first, tail) = words.split_first()?;
+            if *first != "cd" {
+                return None;
+            }
+            let mut target = None;
+            for w in tail {
+                let w = w.trim_end_matches(';').trim_matches('"');
+                if w.is_empty() {
+                    continue;
+                }
+                if let Some(t) = w.strip_prefix(DIR) {
+                    target = Some(t.to_string());
+                } else if !matches!(
+                    w,
+                    "--" | "-P" | "&&" | ";" | "pwd" | ">/dev/null" | "2>&1" | "&>/dev/null" | "&>" | "/dev/null" | ">" | "2>" | "pwd;" | "-P;"
+                ) {
+                    return None;
+                }
+            }
+            target.map(|t| (format!("{DIR}{t}"), end))
+        });
+        match replaced {
+            Some((r, end)) => {
+                out.push_str(&r);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str("$(");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace(DIR, dir).replace(SELF, path)
 }
 
 /// True the first time `key` is followed in this tool call (loop guard).
@@ -1051,6 +1133,19 @@ mod tests {
             let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
             assert_eq!(p.evidence, "in script wipe.sh (line 3): ~", "{cmd}");
         }
+    }
+
+    #[test]
+    fn the_script_knows_where_it_is() {
+        let p = "/w/p/scripts/t.sh";
+        assert_eq!(resolve_self(r#"cd "$(dirname "$0")/..""#, p), r#"cd "/w/p/scripts/..""#);
+        assert_eq!(
+            resolve_self(r#"D="$(cd "$(dirname "${BASH_SOURCE[0]}")" >/dev/null 2>&1 && pwd)""#, p),
+            r#"D="/w/p/scripts""#
+        );
+        assert_eq!(resolve_self("R=$(cd `dirname $0`/..; pwd)", p), "R=/w/p/scripts/..");
+        assert_eq!(resolve_self("echo $0 $(date)", p), "echo /w/p/scripts/t.sh $(date)");
+        assert_eq!(resolve_self("echo $0", "/w/a b.sh"), "echo $0");
     }
 
     #[test]
