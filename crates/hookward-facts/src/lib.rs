@@ -8,7 +8,8 @@
 //!
 //! The analyzers know nothing about agents and never decide. They do no network I/O and no
 //! directory walks; they may read the one file a tool call names (bounded, [`MAX_READ`]) to
-//! compute a settings diff or tell a token-bearing `.npmrc` from a plain one.
+//! compute a settings diff or tell a token-bearing `.npmrc` from a plain one, and the local
+//! scripts a shell command runs ([`scripts`]: regular files only, 16 KiB each, 8 files at most).
 //!
 //! ```
 //! use hookward_facts::{classify, Context};
