@@ -216,11 +216,18 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
         if how == "exec" && !shell_shebang(&text) {
             continue;
         }
+        // The script runs in the working directory of the command that names it
+        // (`cd sub && bash x.sh`).
+        let cwd = facts
+            .commands
+            .iter()
+            .find(|c| c.argv.iter().any(|a| a == &p.evidence) && c.cwd.starts_with('/'))
+            .map_or_else(|| sctx.cwd.clone(), |c| c.cwd.clone());
         out.push(Unit {
             label: format!("script {}", display(&p.path, sctx)),
             line: None,
             code: resolve_self(&text, &p.path),
-            cwd: sctx.cwd.clone(),
+            cwd,
         });
     }
     for c in &facts.commands {
@@ -745,6 +752,9 @@ fn make_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
                 file = a.split_once('=').map(|(_, f)| f.to_string());
             }
             _ if a.starts_with("-f") && a.len() > 2 => file = Some(a[2..].to_string()),
+            // Dry runs, questions and database prints run no recipe.
+            "-n" | "--dry-run" | "--just-print" | "--recon" | "-q" | "--question" | "-p"
+            | "--print-data-base" => return Vec::new(),
             _ if a.starts_with('-') || a.contains('=') => {}
             _ if a.chars().all(|c| c.is_ascii_digit()) => {} // `-j 4`
             _ => targets.push(a.clone()),
@@ -830,6 +840,9 @@ fn package_units(
     while let Some(a) = args.next() {
         if a == "--" {
             break;
+        }
+        if a == "--ignore-scripts" {
+            return Vec::new();
         }
         if pm_dir_option(a) {
             if let Some(d) = args.next() {
@@ -1149,6 +1162,20 @@ mod tests {
     }
 
     #[test]
+    fn a_script_runs_where_its_command_runs() {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(d.path().join("sub")).expect("mkdir");
+        std::fs::write(d.path().join("sub/x.sh"), "rm -rf ../..\n").expect("write");
+        let f = followed(d.path(), "cd sub && bash x.sh");
+        let parent = d.path().parent().expect("parent").to_string_lossy().to_string();
+        assert!(
+            f.paths.iter().any(|p| p.access == Access::Delete && p.path == parent),
+            "{:?}",
+            f.paths
+        );
+    }
+
+    #[test]
     fn nested_scripts_are_followed_and_loops_end() {
         let d = tempfile::tempdir().expect("tempdir");
         std::fs::write(d.path().join("a.sh"), "bash b.sh\nbash a.sh\n").expect("write");
@@ -1178,6 +1205,11 @@ mod tests {
         let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
         assert!(p.evidence.starts_with("in Makefile target clean (line 11): "), "{}", p.evidence);
         assert!(deletes_home(&followed(d.path(), "make -j4 dist")));
+        assert!(!deletes_home(&followed(d.path(), "make -n clean")));
+        std::fs::create_dir(d.path().join("sub")).expect("mkdir");
+        std::fs::write(d.path().join("sub/Makefile"), "x:\n\trm -rf ~\n").expect("write");
+        assert!(deletes_home(&followed(d.path(), "cd sub && make")));
+        assert!(deletes_home(&followed(d.path(), "make -C sub x")));
         let quiet = followed(d.path(), "make");
         assert!(!deletes_home(&quiet));
         assert!(quiet.commands.iter().any(|c| c.program == "cargo"));
@@ -1212,6 +1244,7 @@ mod tests {
         let f = followed(d.path(), "npm run build");
         assert!(f.remote_exec.is_empty() && !deletes_home(&f));
         assert!(f.commands.iter().any(|c| c.program == "tsc"));
+        assert!(followed(d.path(), "npm ci --ignore-scripts").remote_exec.is_empty());
         // `npm install left-pad` does not run the root package's install scripts here.
         assert!(followed(d.path(), "npm install left-pad").remote_exec.is_empty());
     }
