@@ -181,8 +181,12 @@ fn follow_at(facts: &ShellFacts, sctx: &ShellContext, depth: u32, b: &mut Budget
     out
 }
 
-/// Drops the fact kinds that are not joined from scripts (module docs).
+/// Drops the fact kinds that are not joined from scripts (module docs), and path facts of an
+/// unknown location (`rm -rf "$ROOT/dist"` with `ROOT` computed at run time): typed as a
+/// command such a path counts as outside the project, but in a script it is almost always the
+/// script's own tree, and asking about every one would make build scripts a question.
 fn strip_quiet_kinds(f: &mut ShellFacts) {
+    f.paths.retain(|p| !p.dynamic || p.path.starts_with('/'));
     f.obfuscation.clear();
     f.env_tamper.clear();
     f.dynamic_code.clear();
@@ -217,16 +221,33 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
             continue;
         }
         // The script runs in the working directory of the command that names it
-        // (`cd sub && bash x.sh`).
-        let cwd = facts
+        // (`cd sub && bash x.sh`), with the words after it as `$1`, `$2`, … (`bash wipe.sh ~`).
+        let runner = facts
             .commands
             .iter()
-            .find(|c| c.argv.iter().any(|a| a == &p.evidence) && c.cwd.starts_with('/'))
+            .find(|c| c.argv.iter().any(|a| a == &p.evidence));
+        let cwd = runner
+            .filter(|c| c.cwd.starts_with('/'))
             .map_or_else(|| sctx.cwd.clone(), |c| c.cwd.clone());
+        let args: Vec<String> = runner
+            .map(|c| {
+                c.argv
+                    .iter()
+                    .skip_while(|a| *a != &p.evidence)
+                    .skip(1)
+                    .map(|a| single_quoted(a))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut code = resolve_self(&text, &p.path, sctx);
+        if !args.is_empty() {
+            // On the first line, so line numbers stay those of the file.
+            code = format!("set -- {}; {code}", args.join(" "));
+        }
         out.push(Unit {
             label: format!("script {}", display(&p.path, sctx)),
             line: None,
-            code: resolve_self(&text, &p.path),
+            code,
             cwd,
         });
     }
@@ -252,18 +273,28 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
 /// `$(dirname "$0")`, `$(cd "$(dirname "$0")/.." && pwd)` become the script's path and folder,
 /// so `cd "$(dirname "$0")/.." && rm -rf target/tmp` deletes a known path in the project, not
 /// an unknown one. Only for paths of plain characters (no quoting needed).
-fn resolve_self(code: &str, path: &str) -> String {
+fn resolve_self(code: &str, path: &str, sctx: &ShellContext) -> String {
     let plain = |s: &str| {
         s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | '@'))
     };
     let dir = path.rsplit_once('/').map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+    let mut code = std::borrow::Cow::Borrowed(code);
+    if let Some(project) = sctx.project_dir.as_deref().filter(|p| plain(p)) {
+        // `cd "$(git rev-parse --show-toplevel)"`: the project root the agent works in.
+        if code.contains("git rev-parse --show-toplevel") {
+            code = std::borrow::Cow::Owned(
+                code.replace("$(git rev-parse --show-toplevel)", project)
+                    .replace("`git rev-parse --show-toplevel`", project),
+            );
+        }
+    }
     if !plain(path) || !code.contains(['0', 'B']) {
-        return code.to_string();
+        return code.into_owned();
     }
     const SELF: &str = "\u{1}S";
     const DIR: &str = "\u{1}D";
-    let mut s = code.to_string();
+    let mut s = code.into_owned();
     for spelling in [
         "\"${BASH_SOURCE[0]}\"",
         "\"${BASH_SOURCE}\"",
@@ -328,6 +359,11 @@ fn resolve_self(code: &str, path: &str) -> String {
     }
     out.push_str(rest);
     out.replace(DIR, dir).replace(SELF, path)
+}
+
+/// `'text'` for a shell, `'` written as `'\''`.
+fn single_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
 }
 
 /// True the first time `key` is followed in this tool call (loop guard).
@@ -1151,6 +1187,13 @@ mod tests {
     #[test]
     fn the_script_knows_where_it_is() {
         let p = "/w/p/scripts/t.sh";
+        let c = ShellContext {
+            cwd: "/w/p".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/w/p".into()),
+        };
+        let resolve_self = |code: &str, path: &str| super::resolve_self(code, path, &c);
+        assert_eq!(resolve_self("cd \"$(git rev-parse --show-toplevel)\"", p), "cd \"/w/p\"");
         assert_eq!(resolve_self(r#"cd "$(dirname "$0")/..""#, p), r#"cd "/w/p/scripts/..""#);
         assert_eq!(
             resolve_self(r#"D="$(cd "$(dirname "${BASH_SOURCE[0]}")" >/dev/null 2>&1 && pwd)""#, p),
@@ -1173,6 +1216,20 @@ mod tests {
             "{:?}",
             f.paths
         );
+    }
+
+    #[test]
+    fn positional_arguments_reach_the_script() {
+        let d = tempfile::tempdir().expect("tempdir");
+        std::fs::write(d.path().join("w.sh"), "#!/bin/sh\nrm -rf \"$1\"\n").expect("write");
+        let f = followed(d.path(), "bash w.sh ~ 'it''s'");
+        assert!(deletes_home(&f), "{:?}", f.paths);
+        let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
+        assert!(p.evidence.starts_with("in script w.sh (line 2): "), "{}", p.evidence);
+        // Unknown locations in a script are not facts.
+        std::fs::write(d.path().join("r.sh"), "R=$(git rev-parse HEAD)\nrm -rf \"$R/dist\"\n").expect("write");
+        let f = followed(d.path(), "bash r.sh");
+        assert!(!f.paths.iter().any(|p| p.access == Access::Delete), "{:?}", f.paths);
     }
 
     #[test]
