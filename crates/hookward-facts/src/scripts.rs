@@ -26,8 +26,14 @@
 //! clean (line 2): …`, `in package.json script postinstall: …`), so the existing rules decide
 //! and quote where it came from.
 //!
+//! A script gets the words after it as `$1`, `$2`, … (`bash wipe.sh ~`), and its own location
+//! (`$0`, `$(dirname "$0")`, `$(cd "$(dirname "$0")" && pwd)`, `git rev-parse --show-toplevel`)
+//! is resolved. Python and Node files (`python x.py`, `node x.js`) are not followed: the
+//! interpreter-snippet scanner is made for one-liners, and on whole files it reads
+//! `requests.get` next to `subprocess.run` as fetch-and-run.
+//!
 //! Not joined: obfuscation, environment tampering, dynamic-code and unanalysable facts of the
-//! script. Scripts set `PATH`, call `"$@"` or `$CC` and use constructs the analyzer does not
+//! script, and path facts whose location is unknown (`rm -rf "$ROOT/dist"`). Scripts set `PATH`, call `"$@"` or `$CC` and use constructs the analyzer does not
 //! follow as a matter of course; asking about each would make every `make` a question. Fetched
 //! or decoded code run by a script still gives its `remote_exec` / `decoded_exec` fact. Files
 //! under a hidden folder of the home directory (`~/.cargo/env`, `~/.nvm/nvm.sh`, `~/.bashrc`)

@@ -32,6 +32,10 @@ fn a_script_that_deletes_home_is_denied_by_every_runner() {
         assert_eq!(d, "deny", "{cmd}: {out}");
         assert!(out.contains("in script wipe.sh (line 2)"), "{cmd}: {out}");
     }
+    // Arguments reach the script as `$1`, `$2`, ….
+    write(&s, "w.sh", b"rm -rf \"$1\"\n");
+    assert_eq!(bash(&s, "bash w.sh ~").0, "deny");
+    assert_eq!(bash(&s, "bash w.sh build").0, "none");
     // The same script under /tmp, named absolutely.
     let tmp = tempfile::tempdir().expect("tempdir");
     let x = tmp.path().join("x.sh");
@@ -91,6 +95,12 @@ fn benign_scripts_stay_quiet() {
         b"#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\nexport RUST_BACKTRACE=1\ncargo test --workspace \"$@\"\nrm -rf target/tmp\n",
     );
     assert_eq!(bash(&s, "bash scripts/test.sh").0, "none");
+    write(
+        &s,
+        "scripts/build.sh",
+        b"#!/bin/bash\nset -e\nROOT=$(git rev-parse --show-toplevel)\ncd \"$ROOT\"\nOUT=$(mktemp -d)\ntrap 'rm -rf \"$OUT\"' EXIT\nrm -rf dist build\nnpm ci\nnpm run build\nfor f in dist/*.js; do sha256sum \"$f\" >> SHA256SUMS; done\n",
+    );
+    assert_eq!(bash(&s, "bash scripts/build.sh").0, "none");
     assert_eq!(bash(&s, "./scripts/test.sh --release").0, "none");
     // A script that cannot be found is unknown: judged by the command alone, as before.
     assert_eq!(bash(&s, "bash scripts/missing.sh").0, "none");
