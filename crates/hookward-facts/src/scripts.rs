@@ -60,6 +60,11 @@ pub const MAX_FILES: usize = 8;
 /// How deep scripts that run scripts are followed (3 levels below the command).
 pub const MAX_DEPTH: u32 = 3;
 
+/// The most bytes of followed code analysed per tool call (32 KiB, about 8 ms of analysis in
+/// release on a loaded 2-core machine; a 16 KiB script is about 4 ms): units past it are left
+/// out, so eight 16 KiB scripts cannot cost eight times that.
+pub const MAX_TOTAL_BYTES: usize = 32 * 1024;
+
 /// Why a script file was not read.
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptReadError {
@@ -131,6 +136,8 @@ struct Unit {
 /// Budget and loop guard shared by one tool call's follow.
 struct Budget {
     files: usize,
+    /// Bytes of code analysed so far.
+    analysed: usize,
     seen: Vec<String>,
     /// Files read during this follow, by path (a Makefile read once for several targets).
     cache: HashMap<PathBuf, Option<String>>,
@@ -159,6 +166,7 @@ impl Budget {
 pub fn follow(facts: &mut ShellFacts, sctx: &ShellContext) {
     let mut budget = Budget {
         files: 0,
+        analysed: 0,
         seen: Vec::new(),
         cache: HashMap::new(),
     };
@@ -172,6 +180,10 @@ fn follow_at(facts: &ShellFacts, sctx: &ShellContext, depth: u32, b: &mut Budget
         return out;
     }
     for unit in units(facts, sctx, b) {
+        if b.analysed + unit.code.len() > MAX_TOTAL_BYTES {
+            continue;
+        }
+        b.analysed += unit.code.len();
         let ctx = ShellContext {
             cwd: unit.cwd.clone(),
             home: sctx.home.clone(),
@@ -284,7 +296,9 @@ fn resolve_self(code: &str, path: &str, sctx: &ShellContext) -> String {
         s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | '@'))
     };
-    let dir = path.rsplit_once('/').map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
+    let dir = path
+        .rsplit_once('/')
+        .map_or("/", |(d, _)| if d.is_empty() { "/" } else { d });
     let mut code = std::borrow::Cow::Borrowed(code);
     if let Some(project) = sctx.project_dir.as_deref().filter(|p| plain(p)) {
         // `cd "$(git rev-parse --show-toplevel)"`: the project root the agent works in.
@@ -345,7 +359,19 @@ fn resolve_self(code: &str, path: &str, sctx: &ShellContext) -> String {
                     target = Some(t.to_string());
                 } else if !matches!(
                     w,
-                    "--" | "-P" | "&&" | ";" | "pwd" | ">/dev/null" | "2>&1" | "&>/dev/null" | "&>" | "/dev/null" | ">" | "2>" | "pwd;" | "-P;"
+                    "--" | "-P"
+                        | "&&"
+                        | ";"
+                        | "pwd"
+                        | ">/dev/null"
+                        | "2>&1"
+                        | "&>/dev/null"
+                        | "&>"
+                        | "/dev/null"
+                        | ">"
+                        | "2>"
+                        | "pwd;"
+                        | "-P;"
                 ) {
                     return None;
                 }
@@ -415,7 +441,10 @@ fn shell_shebang(text: &str) -> bool {
     } else {
         prog
     };
-    matches!(prog, "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash")
+    matches!(
+        prog,
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash"
+    )
 }
 
 /// The path as the evidence shows it: relative to the working directory when under it.
@@ -607,8 +636,9 @@ fn parse_makefile(text: &str) -> Makefile {
         }
         current = None;
         let colon = trimmed.find(':');
-        let is_assign = assignment(trimmed)
-            .is_some_and(|_| colon.is_none_or(|c| trimmed[c..].starts_with(":=") || trimmed[c..].starts_with("::=")));
+        let is_assign = assignment(trimmed).is_some_and(|_| {
+            colon.is_none_or(|c| trimmed[c..].starts_with(":=") || trimmed[c..].starts_with("::="))
+        });
         if is_assign {
             if let Some((name, op, value)) = assignment(trimmed) {
                 match op {
@@ -631,7 +661,10 @@ fn parse_makefile(text: &str) -> Makefile {
             continue;
         }
         let Some(c) = colon else { continue };
-        let targets: Vec<String> = trimmed[..c].split_whitespace().map(str::to_string).collect();
+        let targets: Vec<String> = trimmed[..c]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         if targets.is_empty() {
             continue;
         }
@@ -668,12 +701,21 @@ impl Makefile {
 
     /// The recipe lines of `target` and of its prerequisites that are targets here, in the
     /// order make runs them, expanded into shell code.
-    fn recipe_of(&self, target: &str, out: &mut Vec<(String, usize, String)>, seen: &mut Vec<String>) {
+    fn recipe_of(
+        &self,
+        target: &str,
+        out: &mut Vec<(String, usize, String)>,
+        seen: &mut Vec<String>,
+    ) {
         if seen.iter().any(|s| s == target) || seen.len() > 64 {
             return;
         }
         seen.push(target.to_string());
-        for rule in self.rules.iter().filter(|r| r.targets.iter().any(|t| t == target)) {
+        for rule in self
+            .rules
+            .iter()
+            .filter(|r| r.targets.iter().any(|t| t == target))
+        {
             for d in &rule.deps {
                 if d != "|" {
                     self.recipe_of(d, out, seen);
@@ -785,7 +827,9 @@ fn make_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
                 args.next();
             }
             _ if a.starts_with("--directory=") => {
-                dir = join(&dir, &a["--directory=".len()..]).to_string_lossy().into_owned();
+                dir = join(&dir, &a["--directory=".len()..])
+                    .to_string_lossy()
+                    .into_owned();
             }
             _ if a.starts_with("-C") && a.len() > 2 => {
                 dir = join(&dir, &a[2..]).to_string_lossy().into_owned();
@@ -858,10 +902,47 @@ const INSTALL_SCRIPTS: &[&str] = &[
 
 /// Subcommands of yarn/pnpm that are theirs, not a package script (`yarn add`, `pnpm dlx`).
 const PM_BUILTINS: &[&str] = &[
-    "add", "remove", "rm", "upgrade", "up", "update", "why", "info", "list", "ls", "outdated",
-    "publish", "pack", "link", "unlink", "init", "create", "dlx", "exec", "x", "config", "cache",
-    "audit", "version", "login", "logout", "global", "import", "store", "patch", "dedupe", "prune",
-    "rebuild", "set", "plugin", "workspace", "workspaces", "help", "bin", "node", "env",
+    "add",
+    "remove",
+    "rm",
+    "upgrade",
+    "up",
+    "update",
+    "why",
+    "info",
+    "list",
+    "ls",
+    "outdated",
+    "publish",
+    "pack",
+    "link",
+    "unlink",
+    "init",
+    "create",
+    "dlx",
+    "exec",
+    "x",
+    "config",
+    "cache",
+    "audit",
+    "version",
+    "login",
+    "logout",
+    "global",
+    "import",
+    "store",
+    "patch",
+    "dedupe",
+    "prune",
+    "rebuild",
+    "set",
+    "plugin",
+    "workspace",
+    "workspaces",
+    "help",
+    "bin",
+    "node",
+    "env",
 ];
 
 /// Options of the package managers that take a value (`npm --prefix dir`).
@@ -911,19 +992,18 @@ fn package_units(
     }
     let want = match (pm, sub) {
         ("yarn", None) => Want::Install,
-        (_, Some("install" | "i" | "ci" | "clean-install")) if operands.is_empty() => {
-            Want::Install
-        }
+        (_, Some("install" | "i" | "ci" | "clean-install")) if operands.is_empty() => Want::Install,
         (_, Some("run" | "run-script" | "rum" | "urn")) => match operands.first() {
             Some(s) => Want::Run(s),
             None => return Vec::new(),
         },
-        ("npm" | "pnpm" | "yarn" | "bun", Some(s @ ("test" | "t" | "tst" | "start" | "stop" | "restart"))) => {
-            Want::Run(match s {
-                "t" | "tst" => "test",
-                s => s,
-            })
-        }
+        (
+            "npm" | "pnpm" | "yarn" | "bun",
+            Some(s @ ("test" | "t" | "tst" | "start" | "stop" | "restart")),
+        ) => Want::Run(match s {
+            "t" | "tst" => "test",
+            s => s,
+        }),
         ("yarn" | "pnpm", Some(s)) if !PM_BUILTINS.contains(&s) => Want::Maybe(s),
         _ => return Vec::new(),
     };
@@ -1014,7 +1094,10 @@ fn parse_justfile(text: &str) -> Vec<Recipe> {
             deps: t[c + 1..]
                 .split_whitespace()
                 .map(|d| d.trim_start_matches('(').to_string())
-                .filter(|d| d.chars().all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-')))
+                .filter(|d| {
+                    d.chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-'))
+                })
                 .filter(|d| !d.is_empty())
                 .collect(),
             body: Vec::new(),
@@ -1119,11 +1202,19 @@ fn just_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
             continue;
         }
         let label = format!("{name} recipe {}", r.name);
-        let indent = r.body.first().map_or(0, |(_, l)| l.len() - l.trim_start().len());
+        let indent = r
+            .body
+            .first()
+            .map_or(0, |(_, l)| l.len() - l.trim_start().len());
         let lines: Vec<(usize, String)> = r
             .body
             .iter()
-            .map(|(n, l)| (*n, just_interpolate(l.get(indent..).unwrap_or(l.trim_start()))))
+            .map(|(n, l)| {
+                (
+                    *n,
+                    just_interpolate(l.get(indent..).unwrap_or(l.trim_start())),
+                )
+            })
             .collect();
         match lines.first() {
             Some((n, first)) if first.starts_with("#!") => {
@@ -1131,7 +1222,11 @@ fn just_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
                     out.push(Unit {
                         label,
                         line: Some(*n),
-                        code: lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n"),
+                        code: lines
+                            .iter()
+                            .map(|(_, l)| l.as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
                         cwd: dir.clone(),
                     });
                 }
@@ -1182,10 +1277,20 @@ mod tests {
     fn shell_script_by_every_runner() {
         let d = tempfile::tempdir().expect("tempdir");
         std::fs::write(d.path().join("wipe.sh"), "#!/bin/sh\necho bye\nrm -rf ~\n").expect("write");
-        for cmd in ["bash wipe.sh", "sh ./wipe.sh", "./wipe.sh", "source wipe.sh", ". wipe.sh"] {
+        for cmd in [
+            "bash wipe.sh",
+            "sh ./wipe.sh",
+            "./wipe.sh",
+            "source wipe.sh",
+            ". wipe.sh",
+        ] {
             let f = followed(d.path(), cmd);
             assert!(deletes_home(&f), "{cmd}: {:?}", f.paths);
-            let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
+            let p = f
+                .paths
+                .iter()
+                .find(|p| p.access == Access::Delete)
+                .expect("delete");
             assert_eq!(p.evidence, "in script wipe.sh (line 3): ~", "{cmd}");
         }
     }
@@ -1199,14 +1304,29 @@ mod tests {
             project_dir: Some("/w/p".into()),
         };
         let resolve_self = |code: &str, path: &str| super::resolve_self(code, path, &c);
-        assert_eq!(resolve_self("cd \"$(git rev-parse --show-toplevel)\"", p), "cd \"/w/p\"");
-        assert_eq!(resolve_self(r#"cd "$(dirname "$0")/..""#, p), r#"cd "/w/p/scripts/..""#);
         assert_eq!(
-            resolve_self(r#"D="$(cd "$(dirname "${BASH_SOURCE[0]}")" >/dev/null 2>&1 && pwd)""#, p),
+            resolve_self("cd \"$(git rev-parse --show-toplevel)\"", p),
+            "cd \"/w/p\""
+        );
+        assert_eq!(
+            resolve_self(r#"cd "$(dirname "$0")/..""#, p),
+            r#"cd "/w/p/scripts/..""#
+        );
+        assert_eq!(
+            resolve_self(
+                r#"D="$(cd "$(dirname "${BASH_SOURCE[0]}")" >/dev/null 2>&1 && pwd)""#,
+                p
+            ),
             r#"D="/w/p/scripts""#
         );
-        assert_eq!(resolve_self("R=$(cd `dirname $0`/..; pwd)", p), "R=/w/p/scripts/..");
-        assert_eq!(resolve_self("echo $0 $(date)", p), "echo /w/p/scripts/t.sh $(date)");
+        assert_eq!(
+            resolve_self("R=$(cd `dirname $0`/..; pwd)", p),
+            "R=/w/p/scripts/.."
+        );
+        assert_eq!(
+            resolve_self("echo $0 $(date)", p),
+            "echo /w/p/scripts/t.sh $(date)"
+        );
         assert_eq!(resolve_self("echo $0", "/w/a b.sh"), "echo $0");
     }
 
@@ -1216,9 +1336,16 @@ mod tests {
         std::fs::create_dir(d.path().join("sub")).expect("mkdir");
         std::fs::write(d.path().join("sub/x.sh"), "rm -rf ../..\n").expect("write");
         let f = followed(d.path(), "cd sub && bash x.sh");
-        let parent = d.path().parent().expect("parent").to_string_lossy().to_string();
+        let parent = d
+            .path()
+            .parent()
+            .expect("parent")
+            .to_string_lossy()
+            .to_string();
         assert!(
-            f.paths.iter().any(|p| p.access == Access::Delete && p.path == parent),
+            f.paths
+                .iter()
+                .any(|p| p.access == Access::Delete && p.path == parent),
             "{:?}",
             f.paths
         );
@@ -1230,12 +1357,28 @@ mod tests {
         std::fs::write(d.path().join("w.sh"), "#!/bin/sh\nrm -rf \"$1\"\n").expect("write");
         let f = followed(d.path(), "bash w.sh ~ 'it''s'");
         assert!(deletes_home(&f), "{:?}", f.paths);
-        let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
-        assert!(p.evidence.starts_with("in script w.sh (line 2): "), "{}", p.evidence);
+        let p = f
+            .paths
+            .iter()
+            .find(|p| p.access == Access::Delete)
+            .expect("delete");
+        assert!(
+            p.evidence.starts_with("in script w.sh (line 2): "),
+            "{}",
+            p.evidence
+        );
         // Unknown locations in a script are not facts.
-        std::fs::write(d.path().join("r.sh"), "R=$(git rev-parse HEAD)\nrm -rf \"$R/dist\"\n").expect("write");
+        std::fs::write(
+            d.path().join("r.sh"),
+            "R=$(git rev-parse HEAD)\nrm -rf \"$R/dist\"\n",
+        )
+        .expect("write");
         let f = followed(d.path(), "bash r.sh");
-        assert!(!f.paths.iter().any(|p| p.access == Access::Delete), "{:?}", f.paths);
+        assert!(
+            !f.paths.iter().any(|p| p.access == Access::Delete),
+            "{:?}",
+            f.paths
+        );
     }
 
     #[test]
@@ -1265,8 +1408,17 @@ mod tests {
         .expect("write");
         let f = followed(d.path(), "make clean");
         assert!(deletes_home(&f), "{:?}", f.paths);
-        let p = f.paths.iter().find(|p| p.access == Access::Delete).expect("delete");
-        assert!(p.evidence.starts_with("in Makefile target clean (line 11): "), "{}", p.evidence);
+        let p = f
+            .paths
+            .iter()
+            .find(|p| p.access == Access::Delete)
+            .expect("delete");
+        assert!(
+            p.evidence
+                .starts_with("in Makefile target clean (line 11): "),
+            "{}",
+            p.evidence
+        );
         assert!(deletes_home(&followed(d.path(), "make -j4 dist")));
         assert!(!deletes_home(&followed(d.path(), "make -n clean")));
         std::fs::create_dir(d.path().join("sub")).expect("mkdir");
@@ -1280,12 +1432,17 @@ mod tests {
 
     #[test]
     fn makefile_parser_shapes() {
-        let mf = parse_makefile("a b: c ; echo inline\n\techo one \\\n\t  two\nX ?= 1\nX ?= 2\nY += z\n");
+        let mf = parse_makefile(
+            "a b: c ; echo inline\n\techo one \\\n\t  two\nX ?= 1\nX ?= 2\nY += z\n",
+        );
         assert_eq!(mf.rules[0].targets, ["a", "b"]);
         assert_eq!(mf.rules[0].recipe.len(), 2);
         assert_eq!(mf.vars.get("X").map(String::as_str), Some("1"));
         assert_eq!(mf.default_goal().as_deref(), Some("a"));
-        assert_eq!(mf.expand("$$HOME $(X) $(shell id) $(wildcard *.c)", "a", &[], 0), "$HOME 1 $(id) ${MAKE_UNKNOWN}");
+        assert_eq!(
+            mf.expand("$$HOME $(X) $(shell id) $(wildcard *.c)", "a", &[], 0),
+            "$HOME 1 $(id) ${MAKE_UNKNOWN}"
+        );
     }
 
     #[test]
@@ -1299,7 +1456,9 @@ mod tests {
         for cmd in ["npm install", "npm ci", "yarn", "pnpm install"] {
             let f = followed(d.path(), cmd);
             assert_eq!(f.remote_exec.len(), 1, "{cmd}");
-            assert!(f.remote_exec[0].evidence.starts_with("in package.json script postinstall"));
+            assert!(f.remote_exec[0]
+                .evidence
+                .starts_with("in package.json script postinstall"));
         }
         for cmd in ["npm run wipe", "yarn wipe", "pnpm run wipe", "bun run wipe"] {
             assert!(deletes_home(&followed(d.path(), cmd)), "{cmd}");
@@ -1307,9 +1466,13 @@ mod tests {
         let f = followed(d.path(), "npm run build");
         assert!(f.remote_exec.is_empty() && !deletes_home(&f));
         assert!(f.commands.iter().any(|c| c.program == "tsc"));
-        assert!(followed(d.path(), "npm ci --ignore-scripts").remote_exec.is_empty());
+        assert!(followed(d.path(), "npm ci --ignore-scripts")
+            .remote_exec
+            .is_empty());
         // `npm install left-pad` does not run the root package's install scripts here.
-        assert!(followed(d.path(), "npm install left-pad").remote_exec.is_empty());
+        assert!(followed(d.path(), "npm install left-pad")
+            .remote_exec
+            .is_empty());
     }
 
     #[test]
@@ -1382,10 +1545,29 @@ mod tests {
         let f = analyze(&cmd.join("; "), &c);
         let mut b = Budget {
             files: 0,
+            analysed: 0,
             seen: Vec::new(),
             cache: HashMap::new(),
         };
         let _ = follow_at(&f, &c, 0, &mut b);
         assert_eq!(b.files, MAX_FILES);
+        // Three 16 KiB scripts: only two fit the analysis budget.
+        let line = "echo one two three four five six seven\n";
+        for i in 0..3 {
+            std::fs::write(
+                d.path().join(format!("big{i}.sh")),
+                line.repeat(16 * 1024 / line.len()),
+            )
+            .expect("write");
+        }
+        let f = analyze("bash big0.sh; bash big1.sh; bash big2.sh", &c);
+        let mut b = Budget {
+            files: 0,
+            analysed: 0,
+            seen: Vec::new(),
+            cache: HashMap::new(),
+        };
+        let _ = follow_at(&f, &c, 0, &mut b);
+        assert!(b.analysed <= MAX_TOTAL_BYTES && b.analysed > MAX_TOTAL_BYTES / 2);
     }
 }

@@ -27,7 +27,13 @@ fn write(s: &Sandbox, rel: &str, text: &[u8]) {
 fn a_script_that_deletes_home_is_denied_by_every_runner() {
     let s = Sandbox::new();
     write(&s, "wipe.sh", b"#!/bin/sh\nrm -rf ~\n");
-    for cmd in ["bash wipe.sh", "sh wipe.sh", "./wipe.sh", "source wipe.sh", ". ./wipe.sh"] {
+    for cmd in [
+        "bash wipe.sh",
+        "sh wipe.sh",
+        "./wipe.sh",
+        "source wipe.sh",
+        ". ./wipe.sh",
+    ] {
         let (d, out) = bash(&s, cmd);
         assert_eq!(d, "deny", "{cmd}: {out}");
         assert!(out.contains("in script wipe.sh (line 2)"), "{cmd}: {out}");
@@ -80,7 +86,11 @@ fn package_scripts_are_decided_on_their_text() {
 #[test]
 fn a_justfile_recipe_is_decided_on_its_body() {
     let s = Sandbox::new();
-    write(&s, "justfile", b"test:\n    cargo test\n\nwipe:\n    rm -rf ~\n");
+    write(
+        &s,
+        "justfile",
+        b"test:\n    cargo test\n\nwipe:\n    rm -rf ~\n",
+    );
     assert_eq!(bash(&s, "just wipe").0, "deny");
     assert_eq!(bash(&s, "just test").0, "none");
     assert_eq!(bash(&s, "just").0, "none");
