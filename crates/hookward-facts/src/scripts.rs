@@ -21,7 +21,8 @@
 //! opened non-blocking, at most [`MAX_SCRIPT_BYTES`], files with a NUL byte are binary and not
 //! followed); a file that is missing or cannot be read is simply unknown (no fact). The code is
 //! analysed by `hookward_shell::analyze` in the command's working directory, nested scripts are
-//! followed up to [`MAX_DEPTH`] levels and [`MAX_FILES`] reads per tool call, and the facts join
+//! followed up to [`MAX_DEPTH`] levels, [`MAX_FILES`] reads and [`MAX_TOTAL_BYTES`] of analysed
+//! code per tool call, and the facts join
 //! the command's own with an evidence prefix `in script x.sh (line N): …` (or `in Makefile target
 //! clean (line 2): …`, `in package.json script postinstall: …`), so the existing rules decide
 //! and quote where it came from.
