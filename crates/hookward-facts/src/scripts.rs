@@ -15,7 +15,9 @@
 //!   `yarn` / `pnpm install` without package operands (`preinstall`, `install`, `postinstall`,
 //!   `prepublish`, `preprepare`, `prepare`, `postprepare`);
 //! - `just [recipe…]` (default: the first recipe), the recipe body (a shell shebang body is one
-//!   script; other shebangs are not followed).
+//!   script; other shebangs are not followed);
+//! - `git commit` / `push` / `merge` / `pull` / `checkout` / `switch` / `rebase` / `am`: the
+//!   executable shell hooks of `.git/hooks` they run (githooks(5); `--no-verify` honoured).
 //!
 //! The file is read bounded ([`read_bounded`]: regular files only after following symlinks,
 //! opened non-blocking, at most [`MAX_SCRIPT_BYTES`], files with a NUL byte are binary and not
@@ -282,6 +284,7 @@ fn units(facts: &ShellFacts, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
                 out.extend(package_units(&c.program, &c.argv, &cwd, sctx, b));
             }
             "just" => out.extend(just_units(&c.argv, &cwd, sctx, b)),
+            "git" => out.extend(git_hook_units(&c.argv, &cwd, sctx, b)),
             _ => {}
         }
     }
@@ -1248,6 +1251,109 @@ fn just_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
     out
 }
 
+// ---------------------------------------------------------------------------------------------
+// git hooks
+
+/// The client hooks a git subcommand runs (githooks(5)); the first list is skipped by
+/// `--no-verify` / `-n` (commit) and `--no-verify` (push, merge).
+fn git_hooks_of(sub: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    match sub {
+        "commit" => (
+            &["pre-commit", "commit-msg"],
+            &["prepare-commit-msg", "post-commit"],
+        ),
+        "push" => (&["pre-push"], &[]),
+        "merge" => (&["pre-merge-commit"], &["post-merge"]),
+        "pull" => (&[], &["post-merge"]),
+        "checkout" | "switch" | "clone" => (&[], &["post-checkout"]),
+        "rebase" => (&["pre-rebase"], &[]),
+        "am" => (&["applypatch-msg", "pre-applypatch"], &["post-applypatch"]),
+        _ => (&[], &[]),
+    }
+}
+
+/// `git commit`, `git push`, …: the repository's executable hooks under `.git/hooks` (of the
+/// working directory, else the project), when they are shell scripts. `core.hooksPath` is not
+/// read (setting it is already a persistence fact).
+fn git_hook_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
+    let mut args = argv.iter().skip(1);
+    let mut sub = None;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            // Options of `git` itself that take a value.
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" => {
+                args.next();
+            }
+            _ if a.starts_with('-') => {}
+            _ => {
+                sub = Some(a.as_str());
+                break;
+            }
+        }
+    }
+    let Some(sub) = sub else {
+        return Vec::new();
+    };
+    let rest: Vec<&String> = args.collect();
+    let no_verify = rest
+        .iter()
+        .any(|a| a.as_str() == "--no-verify" || (sub == "commit" && a.as_str() == "-n"));
+    let (verify, always) = git_hooks_of(sub);
+    let names: Vec<&str> = if no_verify {
+        always.to_vec()
+    } else {
+        verify.iter().chain(always).copied().collect()
+    };
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let mut roots = vec![cwd.to_string()];
+    if let Some(p) = &sctx.project_dir {
+        if under(cwd, p) && p != cwd {
+            roots.push(p.clone());
+        }
+    }
+    let Some(hooks) = roots
+        .iter()
+        .map(|r| Path::new(r).join(".git/hooks"))
+        .find(|h| std::fs::metadata(h).is_ok_and(|m| m.is_dir()))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for n in names {
+        let path = hooks.join(n);
+        let executable = std::fs::metadata(&path).is_ok_and(|m| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                m.is_file() && m.permissions().mode() & 0o111 != 0
+            }
+            #[cfg(not(unix))]
+            {
+                m.is_file()
+            }
+        });
+        let key = path.to_string_lossy().into_owned();
+        if !executable || !once(b, &key) {
+            continue;
+        }
+        let Some(text) = b.read(&path, MAX_SCRIPT_BYTES) else {
+            continue;
+        };
+        if !shell_shebang(&text) {
+            continue;
+        }
+        out.push(Unit {
+            label: format!("git hook {}", display(&key, sctx)),
+            line: None,
+            code: resolve_self(&text, &key, sctx),
+            cwd: cwd.to_string(),
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1380,6 +1486,40 @@ mod tests {
             "{:?}",
             f.paths
         );
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn git_hooks_run_by_a_git_command() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().expect("tempdir");
+        let hooks = d.path().join(".git/hooks");
+        std::fs::create_dir_all(&hooks).expect("mkdir");
+        for (name, mode) in [("pre-commit", 0o755), ("pre-push", 0o644)] {
+            let p = hooks.join(name);
+            std::fs::write(&p, "#!/bin/sh\nrm -rf ~\n").expect("write");
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        }
+        let f = followed(d.path(), "git commit -m wip");
+        assert!(deletes_home(&f), "{:?}", f.paths);
+        let p = f
+            .paths
+            .iter()
+            .find(|p| p.access == Access::Delete)
+            .expect("delete");
+        assert!(
+            p.evidence
+                .starts_with("in git hook .git/hooks/pre-commit (line 2)"),
+            "{}",
+            p.evidence
+        );
+        assert!(!deletes_home(&followed(
+            d.path(),
+            "git commit --no-verify -m wip"
+        )));
+        // Not executable: git does not run it.
+        assert!(!deletes_home(&followed(d.path(), "git push")));
+        assert!(!deletes_home(&followed(d.path(), "git status")));
     }
 
     #[test]
