@@ -8,7 +8,8 @@
 //!
 //! The analyzers know nothing about agents and never decide. They do no network I/O and no
 //! directory walks; they may read the one file a tool call names (bounded, [`MAX_READ`]) to
-//! compute a settings diff or tell a token-bearing `.npmrc` from a plain one.
+//! compute a settings diff or tell a token-bearing `.npmrc` from a plain one, and the local
+//! scripts a shell command runs ([`scripts`]: regular files only, 16 KiB each, 8 files at most).
 //!
 //! ```
 //! use hookward_facts::{classify, Context};
@@ -28,6 +29,7 @@ pub mod instructions;
 pub mod net;
 pub mod output;
 pub mod scan;
+pub mod scripts;
 pub mod secrets;
 pub mod settings;
 pub mod transcript;
@@ -635,7 +637,10 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 home: ctx.home.clone(),
                 project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
             };
-            let shell = hookward_shell::analyze(command, &sctx);
+            let mut shell = hookward_shell::analyze(command, &sctx);
+            // Scripts, Makefile targets, package scripts and justfile recipes the command runs
+            // are judged on what they contain (bounded reads, `scripts.rs`).
+            scripts::follow(&mut shell, &sctx);
             let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
             if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
                 for p in paths {
