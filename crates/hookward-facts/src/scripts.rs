@@ -487,32 +487,7 @@ fn prefix(f: &mut ShellFacts, unit: &Unit) {
             None => format!("in {}: {ev}", unit.label),
         }
     };
-    macro_rules! each {
-        ($($field:ident),*) => {
-            $(for x in &mut f.$field { x.evidence = label(&x.evidence); })*
-        };
-    }
-    each!(
-        commands,
-        paths,
-        fetches,
-        uploads,
-        remote_exec,
-        decoded_exec,
-        privilege,
-        persistence,
-        env_tamper,
-        obfuscation,
-        git,
-        infra,
-        cloud,
-        publish,
-        signals,
-        unanalysable,
-        dynamic_code,
-        remote_paths,
-        serves
-    );
+    f.map_evidence(label);
     for c in &mut f.commands {
         c.depth += 1;
     }
@@ -520,36 +495,7 @@ fn prefix(f: &mut ShellFacts, unit: &Unit) {
 
 /// Appends `extra`'s facts to `into`, leaving out exact duplicates.
 fn merge(into: &mut ShellFacts, extra: ShellFacts) {
-    macro_rules! each {
-        ($($field:ident),*) => {
-            $(for x in extra.$field {
-                if !into.$field.contains(&x) {
-                    into.$field.push(x);
-                }
-            })*
-        };
-    }
-    each!(
-        commands,
-        paths,
-        fetches,
-        uploads,
-        remote_exec,
-        decoded_exec,
-        privilege,
-        persistence,
-        env_tamper,
-        obfuscation,
-        git,
-        infra,
-        cloud,
-        publish,
-        signals,
-        unanalysable,
-        dynamic_code,
-        remote_paths,
-        serves
-    );
+    into.extend_unique(extra);
 }
 
 // ---------------------------------------------------------------------------------------------

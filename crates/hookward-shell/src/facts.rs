@@ -131,6 +131,71 @@ pub struct ShellFacts {
     pub serves: Vec<ServeFact>,
 }
 
+/// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
+/// [`ShellFacts::is_empty`] makes a new field without a row here a compile error.
+macro_rules! fact_lists {
+    ($m:ident) => {
+        $m!(
+            commands,
+            paths,
+            fetches,
+            uploads,
+            remote_exec,
+            decoded_exec,
+            privilege,
+            persistence,
+            env_tamper,
+            obfuscation,
+            git,
+            infra,
+            cloud,
+            publish,
+            signals,
+            unanalysable,
+            dynamic_code,
+            remote_paths,
+            serves
+        )
+    };
+}
+
+impl ShellFacts {
+    /// True when no list holds a fact.
+    pub fn is_empty(&self) -> bool {
+        macro_rules! all_empty {
+            ($($field:ident),*) => {{
+                let ShellFacts { $($field),* } = self;
+                true $(&& $field.is_empty())*
+            }};
+        }
+        fact_lists!(all_empty)
+    }
+
+    /// Rewrites the `evidence` of every fact with `f` (e.g. to say which script it came from).
+    pub fn map_evidence(&mut self, f: impl Fn(&str) -> String) {
+        macro_rules! each {
+            ($($field:ident),*) => {
+                $(for x in &mut self.$field { x.evidence = f(&x.evidence); })*
+            };
+        }
+        fact_lists!(each);
+    }
+
+    /// Appends `other`'s facts, leaving out exact duplicates (order kept).
+    pub fn extend_unique(&mut self, other: ShellFacts) {
+        macro_rules! each {
+            ($($field:ident),*) => {
+                $(for x in other.$field {
+                    if !self.$field.contains(&x) {
+                        self.$field.push(x);
+                    }
+                })*
+            };
+        }
+        fact_lists!(each);
+    }
+}
+
 /// Code that runs although its text is not known statically.
 ///
 /// Shapes (bash(1) `eval`, `.`/`source`, `-c`; python(1) `-c`, node(1) `-e` …): the code
