@@ -151,6 +151,32 @@ pub const TABLE: &[Row] = &[
         "/home/x/.config/gh/hosts.yml",
         "GitHub CLI gh auth",
     ),
+    // The coding agents' own sign-in tokens (issue 12, item 8): whoever reads them acts as
+    // the user towards the agent's provider.
+    row(
+        Home(".claude/.credentials.json"),
+        Credential,
+        "/home/x/.claude/.credentials.json",
+        "Claude Code docs, IAM: OAuth credentials on Linux",
+    ),
+    row(
+        Home(".codex/auth.json"),
+        Credential,
+        "/home/x/.codex/auth.json",
+        "Codex CLI docs, authentication: auth.json in CODEX_HOME",
+    ),
+    row(
+        Home(".gemini/oauth_creds.json"),
+        Credential,
+        "/home/x/.gemini/oauth_creds.json",
+        "Gemini CLI docs, authentication: cached OAuth credentials",
+    ),
+    row(
+        Home(".config/github-copilot"),
+        Credential,
+        "/home/x/.config/github-copilot/apps.json",
+        "GitHub Copilot editor plugins: hosts.json / apps.json tokens",
+    ),
     row(
         Home(".cargo/credentials"),
         Credential,
