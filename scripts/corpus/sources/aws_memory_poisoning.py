@@ -18,48 +18,11 @@ lang: es for the case whose name says Spanish, else en.
 Usage: aws_memory_poisoning.py --git-dir /work/.mirror/aws-samples+sample-agent-memory-poisoning-defense/repo
 """
 import argparse, hashlib, json, re, subprocess
+import os, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _shared_docs import chunk, git, guess_lang, ls_files, show  # noqa: E402
 
-def git(gd, *a):
-    return subprocess.run(["git", "--git-dir", gd, *a], check=True, capture_output=True).stdout
-
-
-def ls_files(gd, commit):
-    out = git(gd, "ls-tree", "-r", "-z", "--name-only", commit).decode("utf-8", "replace")
-    return sorted(p for p in out.split("\0") if p)
-
-
-def show(gd, commit, path):
-    return git(gd, "show", f"{commit}:{path}").decode("utf-8", "replace")
-
-
-def chunk(text, limit=4000):
-    """Split at blank-line paragraph boundaries into pieces of <= limit chars."""
-    text = text.replace("\r\n", "\n").strip()
-    if len(text) <= limit:
-        return [text] if text else []
-    paras = re.split(r"\n\s*\n", text)
-    pieces = []
-    for p in paras:
-        while len(p) > limit:  # oversize paragraph: cut at a line break, else hard
-            cut = p.rfind("\n", 0, limit)
-            if cut < limit // 2:
-                cut = limit
-            pieces.append(p[:cut])
-            p = p[cut:].lstrip("\n")
-        pieces.append(p)
-    out, cur = [], ""
-    for p in pieces:
-        if not p.strip():
-            continue
-        if cur and len(cur) + 2 + len(p) > limit:
-            out.append(cur)
-            cur = p
-        else:
-            cur = f"{cur}\n\n{p}" if cur else p
-    if cur:
-        out.append(cur)
-    return out
 
 
 def write(out, rows):
@@ -68,24 +31,6 @@ def write(out, rows):
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     from collections import Counter
     print(out, len(rows), dict(Counter(r["label"] for r in rows)))
-
-
-def guess_lang(t):
-    """Crude script-based guess; default en."""
-    n = max(1, len(t))
-    kana = len(re.findall(r"[\u3040-\u30ff]", t))
-    han = len(re.findall(r"[\u4e00-\u9fff]", t))
-    hangul = len(re.findall(r"[\uac00-\ud7af]", t))
-    cyr = len(re.findall(r"[\u0400-\u04ff]", t))
-    if kana / n > 0.02:
-        return "ja"
-    if hangul / n > 0.05:
-        return "ko"
-    if han / n > 0.05:
-        return "zh"
-    if cyr / n > 0.2:
-        return "ru"
-    return "en"
 
 
 G = "aws-memory-poisoning"
