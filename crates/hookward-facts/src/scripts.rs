@@ -796,19 +796,12 @@ fn make_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
             _ => targets.push(a.clone()),
         }
     }
-    let candidates: Vec<PathBuf> = match &file {
-        Some(f) => vec![join(&dir, f)],
-        None => ["GNUmakefile", "makefile", "Makefile"]
-            .iter()
-            .map(|n| Path::new(&dir).join(n))
-            .collect(),
-    };
-    let Some((path, text)) = candidates.into_iter().find_map(|p| {
-        if !std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
-            return None;
-        }
-        b.read(&p, MAX_SCRIPT_BYTES).map(|t| (p, t))
-    }) else {
+    let Some((path, text)) = read_first(
+        b,
+        &dir,
+        file.as_deref(),
+        &["GNUmakefile", "makefile", "Makefile"],
+    ) else {
         return Vec::new();
     };
     let mf = parse_makefile(&text);
@@ -1104,19 +1097,12 @@ fn just_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -
             _ => operands.push(a.clone()),
         }
     }
-    let candidates: Vec<PathBuf> = match &file {
-        Some(f) => vec![join(&dir, f)],
-        None => ["justfile", "Justfile", ".justfile"]
-            .iter()
-            .map(|n| Path::new(&dir).join(n))
-            .collect(),
-    };
-    let Some((path, text)) = candidates.into_iter().find_map(|p| {
-        if !std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
-            return None;
-        }
-        b.read(&p, MAX_SCRIPT_BYTES).map(|t| (p, t))
-    }) else {
+    let Some((path, text)) = read_first(
+        b,
+        &dir,
+        file.as_deref(),
+        &["justfile", "Justfile", ".justfile"],
+    ) else {
         return Vec::new();
     };
     let recipes = parse_justfile(&text);
@@ -1298,6 +1284,26 @@ fn git_hook_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budge
         });
     }
     out
+}
+
+/// The first regular file among `names` in `dir` (or `file`, relative to `dir`, when the
+/// command names one: `make -f`, `just --justfile`), read with the per-file bound.
+fn read_first(
+    b: &mut Budget,
+    dir: &str,
+    file: Option<&str>,
+    names: &[&str],
+) -> Option<(PathBuf, String)> {
+    let candidates: Vec<PathBuf> = match file {
+        Some(f) => vec![join(dir, f)],
+        None => names.iter().map(|n| Path::new(dir).join(n)).collect(),
+    };
+    candidates.into_iter().find_map(|p| {
+        if !std::fs::metadata(&p).is_ok_and(|m| m.is_file()) {
+            return None;
+        }
+        b.read(&p, MAX_SCRIPT_BYTES).map(|t| (p, t))
+    })
 }
 
 #[cfg(test)]
