@@ -56,6 +56,7 @@
 mod context;
 mod error;
 mod fallback;
+mod marks;
 mod records;
 mod schema;
 
@@ -138,7 +139,7 @@ impl std::fmt::Debug for Store {
 }
 
 const DECISION_COLUMNS: &str = "id, ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us";
-const HEALTH_COLUMNS: &str = "id, ts_ms, kind, message, detail, agent, session";
+const HEALTH_COLUMNS: &str = "id, ts_ms, kind, message, detail, agent, session, acked_ms";
 
 impl Store {
     /// Opens the store at `path`, creating the parent directory (mode 0700 on Unix) and the file
@@ -426,6 +427,9 @@ impl Store {
             sql.push_str(" AND ts_ms >= ?");
             args.push(Sql::Integer(t));
         }
+        if !q.with_canary {
+            sql.push_str(" AND canary = 0");
+        }
         sql.push_str(" ORDER BY ts_ms DESC, id DESC LIMIT ?");
         args.push(Sql::Integer(limit_arg(q.limit)));
 
@@ -489,36 +493,41 @@ impl Store {
                         r.get::<_, String>(4)?,
                         r.get::<_, Option<String>>(5)?,
                         r.get::<_, Option<String>>(6)?,
+                        r.get::<_, Option<i64>>(7)?,
                     ))
                 },
             )
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         raw.into_iter()
-            .map(|(id, ts_ms, kind, message, detail, agent, session)| {
-                Ok(HealthRow {
-                    id,
-                    event: HealthEvent {
-                        ts_ms,
-                        kind,
-                        message,
-                        detail: parse_json(&self.path, "health_events", id, "detail", &detail)?,
-                        agent,
-                        session,
-                    },
-                })
-            })
+            .map(
+                |(id, ts_ms, kind, message, detail, agent, session, acked_ms)| {
+                    Ok(HealthRow {
+                        id,
+                        acked_ms,
+                        event: HealthEvent {
+                            ts_ms,
+                            kind,
+                            message,
+                            detail: parse_json(&self.path, "health_events", id, "detail", &detail)?,
+                            agent,
+                            session,
+                        },
+                    })
+                },
+            )
             .collect()
     }
 
-    /// The `ts_ms` of the newest decision recorded for `agent` (`None` if there is none). One
-    /// index probe: `hookward doctor` uses it to tell whether an agent's hook is firing.
+    /// The `ts_ms` of the newest decision recorded for `agent` (`None` if there is none), the
+    /// canary's rows ([`Store::mark_canary`]) left out: `hookward doctor` uses it to tell
+    /// whether an agent's hook is firing, which its own canary does not prove.
     ///
     /// # Errors
     /// SQLite errors.
     pub fn last_event_ms(&self, agent: &str) -> Result<Option<i64>, StoreError> {
         self.conn
-            .prepare_cached("SELECT MAX(ts_ms) FROM decisions WHERE agent = ?1")
+            .prepare_cached("SELECT MAX(ts_ms) FROM decisions WHERE agent = ?1 AND canary = 0")
             .and_then(|mut s| s.query_row([agent], |r| r.get::<_, Option<i64>>(0)))
             .map_err(|e| sql_err(&self.path, "reading the last event time", e))
     }

@@ -101,6 +101,17 @@ pub struct HealthRow {
     /// The event, after redaction.
     #[serde(flatten)]
     pub event: HealthEvent,
+    /// When the person acknowledged it (`hookward events ack`, ms since the epoch); `None`
+    /// while it is not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acked_ms: Option<i64>,
+}
+
+impl HealthRow {
+    /// The id people type: `E<id>` (`hookward events ack E12`).
+    pub fn display_id(&self) -> String {
+        format!("E{}", self.id)
+    }
 }
 
 /// Filters for [`Store::decisions`](crate::Store::decisions). All filters combine with AND;
@@ -118,6 +129,12 @@ pub struct DecisionQuery {
     pub since_ms: Option<i64>,
     /// At most this many rows (`0` returns none).
     pub limit: usize,
+    /// Include the rows `hookward doctor`'s canary produced ([`Store::mark_canary`]); by
+    /// default (`false`) they are left out.
+    ///
+    /// [`Store::mark_canary`]: crate::Store::mark_canary
+    #[serde(default)]
+    pub with_canary: bool,
 }
 
 /// What [`Store::check`](crate::Store::check) found.

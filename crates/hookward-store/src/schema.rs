@@ -114,11 +114,20 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX context_findings_change ON context_findings (change_id);
     "#,
+    // 3: marks the CLI sets (issue 16): `decisions.canary` = 1 on the rows `hookward doctor`'s
+    // own canary produced (hidden from `hookward log` and from doctor's activity check), and
+    // `health_events.acked_ms`, when the person acknowledged the event (`hookward events ack`;
+    // doctor fails only on unacknowledged ones). See `marks.rs`.
+    r#"
+    ALTER TABLE decisions ADD COLUMN canary INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE health_events ADD COLUMN acked_ms INTEGER;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
-/// version 2: the context guard's ledger (`context_*`).
+/// version 2: the context guard's ledger (`context_*`); version 3: the
+/// canary and acknowledgement marks (`marks.rs`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.
