@@ -294,20 +294,22 @@ fn decide(
     let input = policy_input(event, &facts, config);
     let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
     trace("policy eval", t);
-    if let Some(err) = &eval.user_error {
+    for problem in eval.user_problems() {
         healths.push(health(
             "user-policy-error",
-            format!("a user policy failed while evaluating; only the built-in rules decided this call: {err}"),
+            problem,
             json!({}),
             Some(event),
             env.agent,
         ));
     }
-    for m in &eval.malformed {
+    let mut configured_dirs = config.policy_dirs.clone();
+    configured_dirs.extend(env.policy_dirs.iter().cloned());
+    for w in policy.setup_warnings(&config.disabled_rules, &configured_dirs) {
         healths.push(health(
-            "user-policy-error",
-            format!("a rule produced a decision that is not {{id, decision: allow|ask|deny, reason}}: {m}"),
-            json!({}),
+            "config-warning",
+            w.message,
+            json!({"warning": w.kind}),
             Some(event),
             env.agent,
         ));
@@ -540,6 +542,7 @@ const REPEATING: &[&str] = &[
     "user-policy-error",
     "config-error",
     "config-ignored",
+    "config-warning",
 ];
 
 /// How often a repeating health event is recorded again (10 minutes, in ms).

@@ -41,6 +41,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod lint;
+pub use lint::{
+    all_rule_infos, dir_warnings, disabled_warnings, package_warnings, setup_warnings,
+    PolicyWarning, DECISIONS,
+};
+
 /// The entry point: the union of `decision` of every package under `hookward.rules.`.
 pub const ENTRY_POINT: &str = "data.hookward.main.decision";
 
@@ -262,6 +268,8 @@ pub struct Policy {
     builtin_only: Option<Loaded>,
     has_user: bool,
     broken: Vec<BrokenPolicy>,
+    /// The user sources as loaded, for [`Policy::setup_warnings`].
+    user: Vec<PolicySource>,
     opts: LoadOptions,
     load_us: u64,
 }
@@ -456,7 +464,7 @@ impl Policy {
         let start = Instant::now();
         let has_user = !user.is_empty();
         let mut sources = builtin_sources();
-        sources.extend(user);
+        sources.extend(user.iter().cloned());
         let (full, broken) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
             .map_err(PolicyError::Builtin)?;
         Ok(Policy {
@@ -464,9 +472,19 @@ impl Policy {
             builtin_only: None,
             has_user,
             broken,
+            user,
             opts,
             load_us: start.elapsed().as_micros() as u64,
         })
+    }
+
+    /// The set-up mistakes of this policy set with this config ([`setup_warnings`]).
+    pub fn setup_warnings(
+        &self,
+        disabled: &BTreeSet<String>,
+        policy_dirs: &[PathBuf],
+    ) -> Vec<PolicyWarning> {
+        setup_warnings(disabled, policy_dirs, &self.user)
     }
 
     /// User files left out because they do not parse.
@@ -518,6 +536,23 @@ impl Policy {
             user_error,
             eval_us: start.elapsed().as_micros() as u64,
         })
+    }
+}
+
+impl Evaluation {
+    /// The user-policy problems of this evaluation, as the hook records them (health events
+    /// of kind `user-policy-error`) and `hookward policy eval` prints them: the evaluation
+    /// error that made the built-in pack decide alone, and every malformed `decision` entry
+    /// (an unknown decision such as `"block"`, a missing field).
+    pub fn user_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(err) = &self.user_error {
+            out.push(format!("a user policy failed while evaluating; only the built-in rules decided this call: {err}"));
+        }
+        for m in &self.malformed {
+            out.push(format!("a rule produced a decision that is not {{id, decision: allow|ask|deny, reason}}: {m}"));
+        }
+        out
     }
 }
 
@@ -652,6 +687,19 @@ pub fn run_tests(
     tests: &[PolicySource],
     data: &serde_json::Value,
 ) -> Result<Vec<TestResult>, PolicyError> {
+    run_tests_matching(policies, tests, data, None)
+}
+
+/// [`run_tests`] limited to the tests whose full name (`data.<package>.<rule>`) `filter`
+/// matches (`opa test --run`); `None` runs every test. Tests left out are not evaluated.
+///
+/// Errors: as [`run_tests`].
+pub fn run_tests_matching(
+    policies: &[PolicySource],
+    tests: &[PolicySource],
+    data: &serde_json::Value,
+    filter: Option<&regex::Regex>,
+) -> Result<Vec<TestResult>, PolicyError> {
     let mut engine = new_engine();
     let main = main_module(policies);
     for s in policies.iter().chain(tests).chain(std::iter::once(&main)) {
@@ -681,6 +729,9 @@ pub fn run_tests(
                 continue;
             }
             let name = format!("data.{pkg}.{rule}");
+            if filter.is_some_and(|f| !f.is_match(&name)) {
+                continue;
+            }
             // A fresh copy per test: regorus caches rule values across evaluations of one
             // engine, which would leak `with input as …` results from one test into the next.
             let mut engine = engine.clone();
