@@ -154,14 +154,14 @@ pub fn print_recovered(outs: &[Outcome]) {
     for o in outs {
         let what = o.change_id.map(|c| format!(" (C{c})")).unwrap_or_default();
         match o.status.as_str() {
-            "restored" => println!("finished an interrupted restore of {}{what}", o.path),
-            _ => println!(
+            "restored" => outln!("finished an interrupted restore of {}{what}", o.path),
+            _ => outln!(
                 "abandoned an interrupted restore of {}{what}: the file changed meanwhile and was left as it is",
                 o.path
             ),
         }
         if let Some(q) = &o.quarantine {
-            println!("  the content it had before is kept in {q}");
+            outln!("  the content it had before is kept in {q}");
         }
     }
 }
@@ -239,7 +239,7 @@ pub fn parse_id(s: &str, prefix: char) -> Result<i64, String> {
 /// `--json`), exit 1.
 pub fn refuse(json: bool, msg: &str) -> CliResult {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json!({ "error": msg })).unwrap_or_default()
         );
@@ -263,7 +263,7 @@ pub fn context_err(json: bool, e: ContextError) -> CliResult {
 
 /// Prints `v` as pretty JSON.
 pub fn print_json(v: &Value) -> CliResult {
-    println!(
+    outln!(
         "{}",
         serde_json::to_string_pretty(v).map_err(|e| e.to_string())?
     );
@@ -410,14 +410,14 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
     }
     print_recovered(&recovered);
     if o.first_scan {
-        println!(
+        outln!(
             "first scan: {} guarded file{} recorded as {} (home directory and {proj})",
             o.files,
             plural(o.files),
             if o.files == 1 { "it is" } else { "they are" }
         );
     } else {
-        println!(
+        outln!(
             "scanned {} guarded file{} ({} unchanged) in the home directory and {proj}",
             o.files,
             plural(o.files),
@@ -425,7 +425,7 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
         );
     }
     if changes.is_empty() {
-        println!(
+        outln!(
             "no changes recorded{}",
             if o.first_scan {
                 "; nothing flagged"
@@ -435,13 +435,13 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{} change{} recorded, {flagged} flagged, {pending} pending review:",
         changes.len(),
         plural(changes.len())
     );
     for (c, findings) in &changes {
-        println!(
+        outln!(
             "  C{} {} {} [{}] {}",
             c.id,
             what(c),
@@ -450,14 +450,14 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
             c.writer
         );
         if let Some(x) = &c.executable {
-            println!("     adds executable configuration: {x}");
+            outln!("     adds executable configuration: {x}");
         }
         for f in findings {
-            println!("     {}", finding_line(f));
+            outln!("     {}", finding_line(f));
         }
     }
     if pending > 0 {
-        println!("`hookward review` lists what waits for review; `hookward review C<id>` shows a change in full");
+        outln!("`hookward review` lists what waits for review; `hookward review C<id>` shows a change in full");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -528,13 +528,13 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
         );
     }
     if let Some(line) = &interrupted {
-        println!("{line}");
+        outln!("{line}");
     }
     if rows.is_empty() {
-        println!("no guarded files in the home directory or {proj}");
+        outln!("no guarded files in the home directory or {proj}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{} guarded file{} (home directory and {proj}):",
         rows.len(),
         plural(rows.len())
@@ -565,7 +565,7 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "  {:<12} {}  ({}{pend})",
             r["kind"].as_str().unwrap_or(""),
             r["path"].as_str().unwrap_or(""),
@@ -573,7 +573,7 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
         );
     }
     if never {
-        println!("nothing recorded yet: `hookward context scan` records these files before the guard compares them");
+        outln!("nothing recorded yet: `hookward context scan` records these files before the guard compares them");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -594,7 +594,7 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
             return print_json(&json!({ "recovered": outs }));
         }
         if outs.is_empty() {
-            println!("no interrupted restores");
+            outln!("no interrupted restores");
         }
         print_recovered(&outs);
         return Ok(ExitCode::SUCCESS);
@@ -653,8 +653,8 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
             }));
         }
         describe_plan(&plan, &what);
-        print!("{}", plan.diff);
-        println!("run with --apply to restore (the current file is kept in ~/.hookward/quarantine first)");
+        out!("{}", plan.diff);
+        outln!("run with --apply to restore (the current file is kept in ~/.hookward/quarantine first)");
         return Ok(ExitCode::SUCCESS);
     }
     let outcome = match restore::apply(&ctx.guard, &mut ctx.store, plan.clone()) {
@@ -672,20 +672,20 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
     }
     print_recovered(&recovered);
     match &plan.target_hash {
-        Some(_) => println!("restored {} ({what})", plan.path),
-        None => println!("removed {} ({what}: it did not exist before)", plan.path),
+        Some(_) => outln!("restored {} ({what})", plan.path),
+        None => outln!("removed {} ({what}: it did not exist before)", plan.path),
     }
     if let Some(q) = &outcome.quarantine {
-        println!("the content it had is kept in {q}");
+        outln!("the content it had is kept in {q}");
     }
     if outcome.residual.is_empty() {
-        println!("the restored content passed the checks");
+        outln!("the restored content passed the checks");
     } else {
         let c = outcome
             .new_change_id
             .map(|c| format!("C{c}"))
             .unwrap_or_else(|| "the restored version".into());
-        println!(
+        outln!(
             "the restored content still has findings ({}): they stay pending as {c}; `hookward review {c}` shows them",
             outcome.residual.join(", ")
         );
@@ -699,15 +699,15 @@ fn describe_plan(plan: &restore::Plan, what: &str) {
         .map(|v| format!(" (version {v})"))
         .unwrap_or_default();
     match (&plan.target_hash, what.starts_with('C')) {
-        (None, _) => println!(
+        (None, _) => outln!(
             "restore {what}: removes {} (it did not exist before)",
             plan.path
         ),
-        (Some(_), true) => println!(
+        (Some(_), true) => outln!(
             "restore {what}: {} gets the content it had before {what}{version}",
             plan.path
         ),
-        (Some(_), false) => println!(
+        (Some(_), false) => outln!(
             "restore: {} gets its checkpoint, the last version that passed the checks{version}",
             plan.path
         ),
@@ -757,13 +757,13 @@ pub fn run_blame(args: BlameArgs) -> CliResult {
             &json!({ "path": path, "changed_since_record": changed, "lines": lines }),
         );
     }
-    println!(
+    outln!(
         "{path}: {} line{} of the latest recorded version",
         lines.len(),
         plural(lines.len())
     );
     if changed {
-        println!("(the file changed since; `hookward context scan` records the new version)");
+        outln!("(the file changed since; `hookward context scan` records the new version)");
     }
     let w = lines
         .iter()
@@ -781,7 +781,7 @@ pub fn run_blame(args: BlameArgs) -> CliResult {
                 short(&o.writer, w),
             ),
         };
-        println!(
+        outln!(
             "{label:<13} {writer:<w$} {:>4}| {}",
             l.line,
             hookward_redact::redact_str(&l.text)

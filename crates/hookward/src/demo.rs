@@ -75,9 +75,9 @@ pub fn run(json_out: bool) -> CliResult {
     };
     let mut results = Vec::new();
     if !json_out {
-        println!("hookward demo: the real hook pipeline on built-in Claude Code events.");
-        println!("Each event is a PreToolUse payload as Claude Code sends it, for a user {HOME} working in {PROJECT}.");
-        println!("Nothing is run and nothing on this machine is touched; decisions go to a throwaway store.\n");
+        outln!("hookward demo: the real hook pipeline on built-in Claude Code events.");
+        outln!("Each event is a PreToolUse payload as Claude Code sends it, for a user {HOME} working in {PROJECT}.");
+        outln!("Nothing is run and nothing on this machine is touched; decisions go to a throwaway store.\n");
     }
     for (i, (title, tool, input)) in events().into_iter().enumerate() {
         let bytes = payload(i + 1, tool, &input).to_string();
@@ -95,35 +95,35 @@ pub fn run(json_out: bool) -> CliResult {
             }));
             continue;
         }
-        println!("{}. {title}: {tool} {what}", i + 1);
+        outln!("{}. {title}: {tool} {what}", i + 1);
         match outcome.verdict.deciding() {
-            None => println!("   decision: no opinion; hookward prints nothing and Claude Code proceeds as usual"),
+            None => outln!("   decision: no opinion; hookward prints nothing and Claude Code proceeds as usual"),
             Some(c) => {
-                println!("   decision: {} [{}]", decision_word(outcome.verdict.decision), c.id);
-                println!("   why: {}", c.reason);
+                outln!("   decision: {} [{}]", decision_word(outcome.verdict.decision), c.id);
+                outln!("   why: {}", c.reason);
                 for other in outcome.verdict.candidates.iter().skip(1) {
-                    println!("   also: {} [{}] {}", other.decision.as_str(), other.id, other.reason);
+                    outln!("   also: {} [{}] {}", other.decision.as_str(), other.id, other.reason);
                 }
             }
         }
         if let Some(out) = &outcome.reply.stdout {
-            println!("   reply to Claude Code: {out}");
+            outln!("   reply to Claude Code: {out}");
         }
         for h in &outcome.health {
             if h.kind != "store-created" {
-                println!("   health: {} {}", h.kind, h.message);
+                outln!("   health: {} {}", h.kind, h.message);
             }
         }
-        println!();
+        outln!();
     }
     if json_out {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?
         );
     } else {
-        println!("Every decision was recorded (secrets redacted) in a throwaway store; with hookward installed,");
-        println!("`hookward log` lists them. Install for real: `hookward install claude-code` (shows the diff first).");
+        outln!("Every decision was recorded (secrets redacted) in a throwaway store; with hookward installed,");
+        outln!("`hookward log` lists them. Install for real: `hookward install claude-code` (shows the diff first).");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -28,6 +28,18 @@ struct Check {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     warn: bool,
     detail: String,
+    /// The command (or edit) that fixes a failing check; printed under it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<String>,
+}
+
+/// Sets the fix of the check just pushed (a failing one; passing checks need none).
+fn with_fix(checks: &mut [Check], fix: impl Into<String>) {
+    if let Some(c) = checks.last_mut() {
+        if !c.ok || c.warn {
+            c.fix = Some(fix.into());
+        }
+    }
 }
 
 fn check(checks: &mut Vec<Check>, name: &str, ok: bool, detail: impl Into<String>) {
@@ -36,6 +48,7 @@ fn check(checks: &mut Vec<Check>, name: &str, ok: bool, detail: impl Into<String
         ok,
         warn: false,
         detail: detail.into(),
+        fix: None,
     });
 }
 
@@ -45,6 +58,7 @@ fn warn(checks: &mut Vec<Check>, name: &str, detail: impl Into<String>) {
         ok: true,
         warn: true,
         detail: detail.into(),
+        fix: None,
     });
 }
 
@@ -62,14 +76,44 @@ fn mtime_ms(path: &Path) -> Option<i64> {
     i64::try_from(d.as_millis()).ok()
 }
 
-/// The settings files doctor reads for `agent`.
+/// The settings files doctor reads for `agent`, each once: run from `$HOME`, the project's
+/// `.claude/settings.json` is the user's `~/.claude/settings.json`, and it is read (and its
+/// entries counted) only as the user's.
 fn agent_files(agent: InstallAgent, project: &Option<PathBuf>) -> Result<Vec<PathBuf>, String> {
-    match agent {
+    let paths: Vec<PathBuf> = match agent {
         InstallAgent::ClaudeCode => [ScopeArg::User, ScopeArg::Project, ScopeArg::Local]
             .into_iter()
             .map(|scope| settings_path(agent, scope, project.clone()))
-            .collect(),
-        _ => Ok(vec![settings_path(agent, ScopeArg::User, None)?]),
+            .collect::<Result<_, _>>()?,
+        _ => vec![settings_path(agent, ScopeArg::User, None)?],
+    };
+    Ok(distinct_files(paths))
+}
+
+/// `paths` without the ones that name a file already in the list (compared canonicalised when
+/// they exist, lexically otherwise), first spelling kept.
+fn distinct_files(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for p in paths {
+        let key = same_file_key(&p);
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// What makes two spellings of a path the same file: the canonical path of the file, or of
+/// its folder plus its name when the file does not exist (yet).
+fn same_file_key(p: &Path) -> PathBuf {
+    if let Ok(c) = std::fs::canonicalize(p) {
+        return c;
+    }
+    match (p.parent().map(std::fs::canonicalize), p.file_name()) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => p.to_path_buf(),
     }
 }
 
@@ -92,6 +136,13 @@ fn agent_checks(
             Ok(reg) => reg,
             Err(e) => {
                 check(checks, "settings", false, e.to_string());
+                with_fix(
+                    checks,
+                    format!(
+                        "repair or remove {} (it is never rewritten while it does not parse)",
+                        path.display()
+                    ),
+                );
                 continue;
             }
         };
@@ -105,6 +156,7 @@ fn agent_checks(
                     path.display()
                 ),
             );
+            with_fix(checks, format!("remove `{by}` from {}", path.display()));
         }
         if !reg.entries.is_empty() {
             files.push(path.clone());
@@ -129,6 +181,7 @@ fn agent_checks(
                     }
                 ),
             );
+            with_fix(checks, format!("hookward install {} --apply", agent.word()));
             let (unit, per_s) = match format.timeout_unit() {
                 TimeoutUnit::Seconds => ("s", 1),
                 TimeoutUnit::Milliseconds => ("ms", 1000),
@@ -166,6 +219,9 @@ fn agent_checks(
                         e.event
                     ),
                 ),
+            }
+            if checks.last().is_some_and(|c| c.name == "timeout" && !c.ok) {
+                with_fix(checks, format!("hookward install {} --apply", agent.word()));
             }
             if agent == InstallAgent::ClaudeCode && !commands.contains(&e.command) {
                 commands.push(e.command.clone());
@@ -208,11 +264,54 @@ fn agent_checks(
             n == 1,
             format!("{label}{ev}: registered {n} time(s){hint}"),
         );
+        match n {
+            0 => with_fix(checks, format!("hookward install {} --apply", agent.word())),
+            1 => {}
+            _ => with_fix(checks, duplicate_fix(agent, &files)),
+        }
     }
     if agent == InstallAgent::Codex {
         codex_trust_checks(checks, &files)?;
     }
     Ok(Some(Installed { agent, since_ms }))
+}
+
+/// The fix for an event registered more than once: uninstall from every scope but the first
+/// that holds entries (Claude Code), or re-install (the others have one file, so the doubles
+/// are in it).
+fn duplicate_fix(agent: InstallAgent, files: &[PathBuf]) -> String {
+    if agent != InstallAgent::ClaudeCode {
+        return format!(
+            "hookward uninstall {w} --apply && hookward install {w} --apply",
+            w = agent.word()
+        );
+    }
+    let scope_of = |p: &PathBuf| {
+        if p.ends_with(".claude/settings.local.json") {
+            "local"
+        } else if settings_path(agent, ScopeArg::User, None)
+            .is_ok_and(|u| same_file_key(&u) == same_file_key(p))
+        {
+            "user"
+        } else {
+            "project"
+        }
+    };
+    let extra: Vec<String> = files
+        .iter()
+        .skip(1)
+        .map(|p| {
+            format!(
+                "hookward uninstall claude-code --scope {} --apply",
+                scope_of(p)
+            )
+        })
+        .collect();
+    if extra.is_empty() {
+        "hookward uninstall claude-code --apply && hookward install claude-code --apply".into()
+    } else {
+        extra.join(" && ")
+    }
 }
 
 /// Codex runs only trusted hooks (protocol/REPORT.md §2): one check per entry of ours.
@@ -231,6 +330,13 @@ fn codex_trust_checks(checks: &mut Vec<Check>, files: &[PathBuf]) -> Result<(), 
                             config.display()
                         ),
                     );
+                    with_fix(
+                        checks,
+                        format!(
+                            "set `hooks = true` under [features] in {}",
+                            config.display()
+                        ),
+                    );
                 }
                 for e in &t.entries {
                     let (ok, what) = match e.state {
@@ -245,9 +351,17 @@ fn codex_trust_checks(checks: &mut Vec<Check>, files: &[PathBuf]) -> Result<(), 
                         ok,
                         format!("{} {}: {what}", config.display(), e.event),
                     );
+                    if e.state == TrustState::Disabled {
+                        with_fix(checks, "switch the hook back on in Codex's /hooks");
+                    } else {
+                        with_fix(checks, "hookward install codex --apply");
+                    }
                 }
             }
-            Err(e) => check(checks, "trust", false, e.to_string()),
+            Err(e) => {
+                check(checks, "trust", false, e.to_string());
+                with_fix(checks, format!("repair {}", config.display()));
+            }
         }
     }
     Ok(())
@@ -286,11 +400,21 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                     cfg.disabled_rules.len()
                 ),
             );
+            for w in util::setup_warnings(&cfg) {
+                warn(&mut checks, "policy", w);
+            }
             for i in cfg.ignored {
                 check(&mut checks, "config", false, i);
+                with_fix(&mut checks, "remove the ignored setting from the project's .hookward/config.toml (a project may only tighten)");
             }
         }
-        Err(e) => check(&mut checks, "config", false, e),
+        Err(e) => {
+            check(&mut checks, "config", false, e);
+            with_fix(
+                &mut checks,
+                "correct the file and line named above; `hookward config` shows the result",
+            );
+        }
     }
     let mut commands = Vec::new();
     let mut installed = Vec::new();
@@ -307,6 +431,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             "hookward is not registered with any agent: run `hookward install <agent> --apply` \
              (claude-code, codex, gemini, cursor)",
         );
+        with_fix(&mut checks, "hookward install claude-code --apply");
     }
     let store_path = home.join("state.db");
     let store = Store::open_existing(&store_path);
@@ -328,29 +453,18 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                 ),
                 Err(e) => check(&mut checks, "store", false, e.to_string()),
             }
-            let day_ago = now_ms() - 86_400_000;
-            if let Ok(evs) = store.health_events(Some(day_ago), 20) {
-                for e in evs.iter().filter(|e| e.event.kind != "store-created") {
-                    check(
-                        &mut checks,
-                        "health",
-                        false,
-                        format!(
-                            "{} {}: {}",
-                            fmt_ts(e.event.ts_ms),
-                            e.event.kind,
-                            e.event.message
-                        ),
-                    );
-                }
-            }
+            store_fix(&mut checks, &store_path);
+            health_checks(&mut checks, store);
         }
-        Err(e) => check(
-            &mut checks,
-            "store",
-            matches!(e, hookward_store::StoreError::Missing { .. }),
-            e.to_string(),
-        ),
+        Err(e) => {
+            check(
+                &mut checks,
+                "store",
+                matches!(e, hookward_store::StoreError::Missing { .. }),
+                e.to_string(),
+            );
+            store_fix(&mut checks, &store_path);
+        }
     }
     for i in &installed {
         let name = i.agent.format().agent_name();
@@ -405,48 +519,62 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                     e.message
                 ),
             );
+            with_fix(
+                &mut checks,
+                "fix the cause, then `hookward events ack --all` (sets the fallback file aside)",
+            );
         }
     }
     // The context guard: an interrupted restore (its journal is still there) is a failure the
     // person must finish with `hookward restore --recover`.
     let guard = crate::context::guard(project.as_ref().map(|p| p.display().to_string()))?;
     match crate::context::pending_restores_summary(&guard) {
-        Some(line) => check(&mut checks, "context", false, line),
+        Some(line) => {
+            check(&mut checks, "context", false, line);
+            with_fix(&mut checks, "hookward restore --recover");
+        }
         None => check(&mut checks, "context", true, "no interrupted restore"),
     }
+    let canary_start = now_ms();
     for cmd in &commands {
         let (ok, detail) = canary(cmd);
         check(&mut checks, "canary", ok, detail);
+        with_fix(
+            &mut checks,
+            "hookward install claude-code --apply, then `hookward doctor` again",
+        );
+    }
+    if !commands.is_empty() {
+        mark_canary(&store_path, canary_start);
     }
     let failed = checks.iter().filter(|c| !c.ok).count();
     if json_out {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&checks).map_err(|e| e.to_string())?
         );
     } else {
         for c in &checks {
-            println!(
-                "{} {:13} {}",
-                if !c.ok {
-                    "FAIL"
-                } else if c.warn {
-                    "warn"
-                } else {
-                    "ok  "
-                },
-                c.name,
-                c.detail
-            );
+            let word = if !c.ok {
+                crate::out::paint("FAIL", crate::out::BAD)
+            } else if c.warn {
+                crate::out::paint("warn", crate::out::WARN)
+            } else {
+                crate::out::paint("ok  ", crate::out::GOOD)
+            };
+            outln!("{word} {:13} {}", c.name, c.detail);
+            if let (false, Some(fix)) = (c.ok, &c.fix) {
+                outln!("     {:13} fix: {fix}", "");
+            }
         }
         let warned = checks.iter().filter(|c| c.warn).count();
         if warned > 0 {
-            println!(
+            outln!(
                 "{} checks, {failed} failed, {warned} warnings",
                 checks.len()
             );
         } else {
-            println!("{} checks, {failed} failed", checks.len());
+            outln!("{} checks, {failed} failed", checks.len());
         }
     }
     Ok(if failed == 0 {
@@ -455,6 +583,70 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         ExitCode::from(1)
     })
 }
+
+/// The fix for a failing store check: a damaged store is never rebuilt, so the person moves it
+/// aside and the next hook call creates a new one.
+fn store_fix(checks: &mut [Check], store_path: &Path) {
+    if checks.last().is_some_and(|c| c.name == "store" && !c.ok) {
+        with_fix(
+            checks,
+            format!(
+                "mv {p} {p}.damaged  (the next hook call creates a new store; keep the old one to look into)",
+                p = store_path.display()
+            ),
+        );
+    }
+}
+
+/// One failing check per health event of the last 24 hours that is not acknowledged
+/// (`store-created` is not a problem), each with the command that acknowledges it.
+fn health_checks(checks: &mut Vec<Check>, store: &Store) {
+    let day_ago = now_ms() - 86_400_000;
+    let Ok(evs) = store.health_events(Some(day_ago), 20) else {
+        return;
+    };
+    for e in evs
+        .iter()
+        // config-warning events are the hook's copy of the set-up warnings doctor works out
+        // itself (as warnings, above).
+        .filter(|e| {
+            !matches!(e.event.kind.as_str(), "store-created" | "config-warning")
+                && e.acked_ms.is_none()
+        })
+    {
+        check(
+            checks,
+            "health",
+            false,
+            format!(
+                "{} {} {}: {}",
+                e.display_id(),
+                fmt_ts(e.event.ts_ms),
+                e.event.kind,
+                e.event.message
+            ),
+        );
+        with_fix(
+            checks,
+            format!(
+                "fix the cause, then `hookward events ack {}` (or `--all`)",
+                e.display_id()
+            ),
+        );
+    }
+}
+
+/// Marks the decisions the canary just recorded (its session, since `since_ms`) so that
+/// `hookward log` and the activity check leave them out. Best effort: a store that cannot be
+/// opened was reported by the store check already.
+fn mark_canary(store_path: &Path, since_ms: i64) {
+    if let Ok(store) = Store::open_existing(store_path) {
+        let _ = store.mark_canary(CANARY_SESSION, since_ms);
+    }
+}
+
+/// The session id of doctor's canary payload.
+const CANARY_SESSION: &str = "hookward-doctor-canary";
 
 fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -473,7 +665,7 @@ fn is_executable(p: &Path) -> bool {
 fn canary(command: &str) -> (bool, String) {
     let home = util::user_home().unwrap_or_default();
     let payload = serde_json::json!({
-        "session_id": "hookward-doctor-canary",
+        "session_id": CANARY_SESSION,
         "cwd": std::env::current_dir().unwrap_or_default(),
         "hook_event_name": "PreToolUse",
         "tool_name": "Read",

@@ -62,7 +62,7 @@ fn prune(older_than: &str, apply: bool, json: bool) -> CliResult {
                 &json!({ "older_than": older_than, "applied": apply, "versions": 0, "changes": 0, "findings": 0, "recovered": [] }),
             );
         }
-        println!("nothing recorded yet");
+        outln!("nothing recorded yet");
         return Ok(ExitCode::SUCCESS);
     };
     let recovered = if apply {
@@ -96,15 +96,15 @@ fn prune(older_than: &str, apply: bool, json: bool) -> CliResult {
         plural(n.findings)
     );
     if apply {
-        println!("removed {counts}");
+        outln!("removed {counts}");
         if n.versions > 0 {
-            println!(
+            outln!(
                 "`hookward history gc --apply` removes the contents no version refers to any more"
             );
         }
     } else {
-        println!("would remove {counts}");
-        println!("(current versions, checkpoints and pending changes are kept; run with --apply to remove)");
+        outln!("would remove {counts}");
+        outln!("(current versions, checkpoints and pending changes are kept; run with --apply to remove)");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -118,7 +118,7 @@ fn gc(apply: bool, json: bool) -> CliResult {
                 &json!({ "applied": apply, "objects": 0, "bytes": 0, "kept_recent": 0, "kept": 0, "recovered": [] }),
             );
         }
-        println!("nothing recorded yet");
+        outln!("nothing recorded yet");
         return Ok(ExitCode::SUCCESS);
     };
     let recovered = if apply {
@@ -175,18 +175,18 @@ fn gc(apply: bool, json: bool) -> CliResult {
     }
     context::print_recovered(&recovered);
     let verb = if apply { "removed" } else { "would remove" };
-    println!(
+    outln!(
         "{verb} {count} unreferenced object{} ({bytes} bytes); {kept} referenced kept",
         plural(count)
     );
     if recent > 0 {
-        println!(
+        outln!(
             "{recent} unreferenced object{} younger than an hour kept (a hook may be recording it)",
             plural(recent)
         );
     }
     if !apply && count > 0 {
-        println!("run with --apply to remove them");
+        outln!("run with --apply to remove them");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -127,6 +127,9 @@ pub struct InstallArgs {
     /// Codex only: do not write the trust entries into config.toml (review in /hooks instead).
     #[arg(long)]
     no_trust: bool,
+    /// Print the plan (and what was written) as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Codex's home: `$CODEX_HOME` (canonicalized when it exists, as Codex does, because the
@@ -172,37 +175,105 @@ pub fn settings_path(
     }
 }
 
-/// Prints the diffs of `plans` (in order) and, with `apply_it`, writes the changed ones in
-/// that order.
-/// `primary` names the agent's settings file in the "nothing to change" line.
-fn show(plans: &[&Plan], primary: &Path, apply_it: bool, verb: &str) -> CliResult {
+/// What one install/uninstall run did to one file (`--json`).
+#[derive(serde::Serialize)]
+struct FileReport {
+    /// The settings file.
+    path: String,
+    /// The unified diff (empty when unchanged).
+    diff: String,
+    /// Whether it was written in this run.
+    written: bool,
+    /// The backup made before the first change to this file, when this run made one.
+    backup: Option<String>,
+}
+
+/// Applies (with `apply_it`) the changed ones of `plans`, in order, **before** printing
+/// anything, so that a closed stdout (`… --apply | head`) cannot stop the change halfway;
+/// then prints the diffs and what was written (or, with `json`, one JSON document), and the
+/// `note` (worked out after the writes). `primary` names the agent's settings file in the
+/// "nothing to change" line.
+fn show(
+    plans: &[&Plan],
+    primary: &Path,
+    apply_it: bool,
+    verb: &str,
+    json: bool,
+    note: &dyn Fn() -> Option<String>,
+) -> CliResult {
     let changed: Vec<&Plan> = plans.iter().copied().filter(|p| p.changed).collect();
+    let mut reports: Vec<FileReport> = changed
+        .iter()
+        .map(|p| FileReport {
+            path: p.path.display().to_string(),
+            diff: p.diff.clone(),
+            written: false,
+            backup: None,
+        })
+        .collect();
+    let mut failure = None;
+    if apply_it {
+        for (p, r) in changed.iter().zip(reports.iter_mut()) {
+            match apply(p) {
+                Ok(out) => {
+                    r.written = true;
+                    if let (Some(b), true) = (&out.backup, out.backup_created) {
+                        r.backup = Some(b.display().to_string());
+                    }
+                }
+                Err(e) => {
+                    failure = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+    }
+    let note = note();
+    if json {
+        let v = serde_json::json!({
+            "schema_version": 1,
+            "settings": primary.display().to_string(),
+            "changed": !changed.is_empty(),
+            "applied": apply_it && failure.is_none() && !changed.is_empty(),
+            "files": reports,
+            "note": note,
+            "error": failure,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+        return match failure {
+            Some(e) => Err(e),
+            None => Ok(ExitCode::SUCCESS),
+        };
+    }
     if changed.is_empty() {
-        println!("{} already {verb}; nothing to change", primary.display());
-        return Ok(ExitCode::SUCCESS);
+        outln!("{} already {verb}; nothing to change", primary.display());
     }
-    for p in &changed {
-        print!("{}", p.diff);
+    for r in &reports {
+        out!("{}", r.diff);
     }
-    if !apply_it {
-        let names: Vec<String> = changed
-            .iter()
-            .map(|p| p.path.display().to_string())
-            .collect();
-        println!(
+    if !changed.is_empty() && !apply_it {
+        let names: Vec<&str> = reports.iter().map(|r| r.path.as_str()).collect();
+        outln!(
             "\n(dry run) re-run with --apply to write {}",
             names.join(" and ")
         );
-        return Ok(ExitCode::SUCCESS);
     }
-    for p in &changed {
-        let out = apply(p).map_err(|e| e.to_string())?;
-        if let (Some(b), true) = (&out.backup, out.backup_created) {
-            println!("backup of the original: {}", b.display());
+    for r in reports.iter().filter(|r| r.written) {
+        if let Some(b) = &r.backup {
+            outln!("backup of the original: {b}");
         }
-        println!("wrote {}", p.path.display());
+        outln!("wrote {}", r.path);
     }
-    Ok(ExitCode::SUCCESS)
+    if let Some(note) = note {
+        outln!("{note}");
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// The plain statement printed when Codex trust is left to the person.
@@ -229,7 +300,14 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     };
     let plan = plan_install(format, &path, &spec).map_err(|e| e.to_string())?;
     if args.agent != InstallAgent::Codex {
-        return show(&[&plan], &path, args.apply, "has hookward's hooks");
+        return show(
+            &[&plan],
+            &path,
+            args.apply,
+            "has hookward's hooks",
+            args.json,
+            &|| None,
+        );
     }
     let config = codex_config_path(&codex_home()?);
     let trust = plan_codex_trust(
@@ -241,8 +319,10 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     )
     .map_err(|e| e.to_string())?;
     // Trust first: if writing hooks.json then fails, a trust entry without its hook is inert.
-    let code = show(&[&trust, &plan], &path, args.apply, "has hookward's hooks")?;
-    if args.no_trust {
+    let note = || {
+        if !args.no_trust {
+            return None;
+        }
         // Entries trusted by an earlier install stay (hookward never removes the person's
         // review); say so instead of claiming Codex will skip the hooks.
         let trusted = hookward_install::inspect_codex_trust(&config, &path)
@@ -253,17 +333,24 @@ pub fn run_install(args: InstallArgs) -> CliResult {
                     .count()
             })
             .unwrap_or(0);
-        if args.apply && trusted > 0 {
-            println!(
+        Some(if args.apply && trusted > 0 {
+            format!(
                 "{trusted} of hookward's hooks are already trusted in {} (from an earlier install or /hooks), \
                  so Codex runs them; review them in /hooks to change that.",
                 config.display()
-            );
+            )
         } else {
-            println!("{NO_TRUST_NOTE}");
-        }
-    }
-    Ok(code)
+            NO_TRUST_NOTE.to_string()
+        })
+    };
+    show(
+        &[&trust, &plan],
+        &path,
+        args.apply,
+        "has hookward's hooks",
+        args.json,
+        &note,
+    )
 }
 
 pub fn run_uninstall(args: InstallArgs) -> CliResult {
@@ -271,10 +358,24 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
     let format = args.agent.format();
     let plan = plan_uninstall(format, &path).map_err(|e| e.to_string())?;
     if args.agent != InstallAgent::Codex {
-        return show(&[&plan], &path, args.apply, "has no hookward hooks");
+        return show(
+            &[&plan],
+            &path,
+            args.apply,
+            "has no hookward hooks",
+            args.json,
+            &|| None,
+        );
     }
     let config = codex_config_path(&codex_home()?);
     let trust = plan_codex_trust(&config, &path, plan.before.as_deref(), &plan.after, false)
         .map_err(|e| e.to_string())?;
-    show(&[&plan, &trust], &path, args.apply, "has no hookward hooks")
+    show(
+        &[&plan, &trust],
+        &path,
+        args.apply,
+        "has no hookward hooks",
+        args.json,
+        &|| None,
+    )
 }

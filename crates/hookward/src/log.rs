@@ -19,10 +19,16 @@ pub struct LogArgs {
     /// Print as JSON (one array).
     #[arg(long)]
     json: bool,
+    /// Include the decisions `hookward doctor`'s canary produced (hidden by default).
+    #[arg(long)]
+    canary: bool,
 }
 
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct EventsArgs {
+    #[command(subcommand)]
+    command: Option<EventsCommand>,
     /// At most this many rows.
     #[arg(long, default_value_t = 50)]
     limit: usize,
@@ -31,9 +37,31 @@ pub struct EventsArgs {
     json: bool,
 }
 
-fn open() -> Result<Store, String> {
+/// `hookward events` subcommands.
+#[derive(clap::Subcommand)]
+pub enum EventsCommand {
+    /// Acknowledges health events (E12 …, or --all): `hookward doctor` then stops failing on them.
+    Ack {
+        /// Event ids as `hookward events` shows them (`E12` or `12`).
+        #[arg(required_unless_present = "all")]
+        ids: Vec<String>,
+        /// Every event not acknowledged yet, and the fallback file's (renamed aside).
+        #[arg(long, conflicts_with = "ids")]
+        all: bool,
+        /// Print what was acknowledged as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The store, or `None` on a fresh home (no store yet: nothing recorded, not an error).
+fn open() -> Result<Option<Store>, String> {
     let path = util::home()?.join("state.db");
-    Store::open_existing(&path).map_err(|e| e.to_string())
+    match Store::open_existing(&path) {
+        Ok(s) => Ok(Some(s)),
+        Err(hookward_store::StoreError::Missing { .. }) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn short(s: &str, n: usize) -> String {
@@ -46,25 +74,28 @@ fn short(s: &str, n: usize) -> String {
 }
 
 pub fn run_log(args: LogArgs) -> CliResult {
-    let store = open()?;
-    let rows = store
-        .decisions(&DecisionQuery {
-            session: args.session,
-            decision: args.decision,
-            agent: None,
-            since_ms: None,
-            limit: args.limit,
-        })
-        .map_err(|e| e.to_string())?;
+    let rows = match open()? {
+        Some(store) => store
+            .decisions(&DecisionQuery {
+                session: args.session,
+                decision: args.decision,
+                agent: None,
+                since_ms: None,
+                limit: args.limit,
+                with_canary: args.canary,
+            })
+            .map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
     if rows.is_empty() {
-        println!("no decisions recorded yet");
+        outln!("no decisions recorded yet");
     }
     for r in &rows {
         let rec = &r.record;
@@ -75,37 +106,49 @@ pub fn run_log(args: LogArgs) -> CliResult {
             .or_else(|| rec.input.get("url"))
             .and_then(|v| v.as_str())
             .unwrap_or("");
-        println!(
-            "{:6} {} {:11} {:18} {:10} {:10} {}",
+        outln!(
+            "{:6} {} {:11} {:18} {:10} {} {}",
             r.display_id(),
             fmt_ts(rec.ts_ms),
             rec.agent,
             rec.event,
             rec.tool.as_deref().unwrap_or("-"),
-            rec.decision.as_deref().unwrap_or("-"),
+            crate::out::paint(
+                &format!("{:10}", rec.decision.as_deref().unwrap_or("-")),
+                crate::out::decision_style(rec.decision.as_deref().unwrap_or("-"))
+            ),
             short(what, 60)
         );
         if let (Some(id), Some(reason)) = (rec.rule_ids.first(), rec.reasons.first()) {
-            println!("       [{id}] {}", short(reason, 110));
+            outln!("       [{id}] {}", short(reason, 110));
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn run_events(args: EventsArgs) -> CliResult {
+    if let Some(EventsCommand::Ack { ids, all, json }) = args.command {
+        return ack(&ids, all, json);
+    }
     let home = util::home()?;
     let path = home.join("state.db");
     let mut rows: Vec<serde_json::Value> = Vec::new();
+    // A damaged store is an environment error (exit 2), reported after the fallback file's
+    // events, which are shown either way.
+    let mut store_error = None;
     match Store::open_existing(&path) {
         Ok(store) => {
             for r in store
                 .health_events(None, args.limit)
                 .map_err(|e| e.to_string())?
             {
-                rows.push(serde_json::to_value(&r).map_err(|e| e.to_string())?);
+                let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+                v["display_id"] = r.display_id().into();
+                rows.push(v);
             }
         }
-        Err(e) => eprintln!("hookward: {e}"),
+        Err(hookward_store::StoreError::Missing { .. }) => {}
+        Err(e) => store_error = Some(e.to_string()),
     }
     let fallback = hookward_store::fallback_health_path(&path);
     if let Ok(evs) = hookward_store::read_fallback_health(&fallback) {
@@ -117,23 +160,119 @@ pub fn run_events(args: EventsArgs) -> CliResult {
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.get("ts_ms").and_then(|t| t.as_i64()).unwrap_or(0)));
     rows.truncate(args.limit);
+    let code = match &store_error {
+        Some(e) => {
+            eprintln!("hookward: {e}");
+            ExitCode::from(2)
+        }
+        None => ExitCode::SUCCESS,
+    };
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
-        return Ok(ExitCode::SUCCESS);
+        return Ok(code);
     }
     if rows.is_empty() {
-        println!("no health events");
+        outln!("no health events");
     }
     for r in &rows {
-        println!(
-            "{} {:20} {}",
+        let id = r.get("display_id").and_then(|k| k.as_str()).unwrap_or("-");
+        let acked = if r.get("acked_ms").is_some_and(|a| !a.is_null()) {
+            " (acknowledged)"
+        } else {
+            ""
+        };
+        outln!(
+            "{id:6} {} {:20} {}{acked}",
             fmt_ts(r.get("ts_ms").and_then(|t| t.as_i64()).unwrap_or(0)),
             r.get("kind").and_then(|k| k.as_str()).unwrap_or(""),
             r.get("message").and_then(|k| k.as_str()).unwrap_or("")
         );
+    }
+    Ok(code)
+}
+
+/// Parses `E12` or `12`.
+fn parse_event_id(s: &str) -> Result<i64, String> {
+    let digits = s.strip_prefix(['E', 'e']).unwrap_or(s);
+    digits
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            format!(
+                "`{s}` is not a health event id; give one as `hookward events` shows it, e.g. E12"
+            )
+        })
+}
+
+/// `hookward events ack`: marks events acknowledged; `--all` also sets the fallback file
+/// aside (renamed to `health-fallback-acked-<ms>.jsonl`, kept for the record). Exit 2 for an
+/// id that does not exist.
+fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
+    let path = util::home()?.join("state.db");
+    let parsed = ids
+        .iter()
+        .map(|s| parse_event_id(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut done = Vec::new();
+    match open()? {
+        Some(store) => {
+            for id in &parsed {
+                if !store.health_event_exists(*id).map_err(|e| e.to_string())? {
+                    return Err(format!(
+                        "there is no health event E{id}; `hookward events` lists them"
+                    ));
+                }
+            }
+            done = store
+                .ack_health(if all { None } else { Some(&parsed) })
+                .map_err(|e| e.to_string())?;
+        }
+        None if !all => {
+            return Err(format!(
+                "there is no health event {}: nothing is recorded yet",
+                ids.first().map(String::as_str).unwrap_or("")
+            ))
+        }
+        None => {}
+    }
+    let mut fallback_moved = None;
+    let fallback = hookward_store::fallback_health_path(&path);
+    if all && fallback.is_file() {
+        let aside = fallback.with_file_name(format!(
+            "health-fallback-acked-{}.jsonl",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis())
+                .unwrap_or(0)
+        ));
+        std::fs::rename(&fallback, &aside)
+            .map_err(|e| format!("cannot set {} aside: {e}", fallback.display()))?;
+        fallback_moved = Some(aside);
+    }
+    let shown: Vec<String> = done.iter().map(|id| format!("E{id}")).collect();
+    if json_out {
+        let v = serde_json::json!({
+            "schema_version": 1,
+            "acknowledged": shown,
+            "fallback_set_aside": fallback_moved.as_ref().map(|p| p.display().to_string()),
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if shown.is_empty() {
+        outln!("nothing to acknowledge");
+    } else {
+        outln!("acknowledged {}", shown.join(" "));
+    }
+    if let Some(p) = fallback_moved {
+        outln!("fallback health file set aside: {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }

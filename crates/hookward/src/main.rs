@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[macro_use]
+mod out;
 mod context;
 mod demo;
 mod doctor;
@@ -30,6 +32,9 @@ tool call with Rego policies over facts hookward computes, and records every dec
 Start with `hookward demo`, then `hookward install claude-code`."
 )]
 struct Cli {
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = out::ColorArg::Auto, value_name = "WHEN")]
+    color: out::ColorArg,
     #[command(subcommand)]
     command: Command,
 }
@@ -137,6 +142,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    out::set_color(cli.color);
     let result = match cli.command {
         Command::Hook { agent, policy_dirs } => return hook::run(agent, policy_dirs),
         Command::Demo { json } => demo::run(json),

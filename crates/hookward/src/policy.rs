@@ -5,7 +5,7 @@ use clap::Subcommand;
 use hookward_core::Agent;
 use hookward_pipeline::HookEnv;
 use hookward_policy::{
-    builtin_sources, builtin_tests, rule_infos, user_sources, LoadOptions, Policy,
+    all_rule_infos, builtin_sources, builtin_tests, user_sources, LoadOptions, Policy, DECISIONS,
 };
 use serde_json::json;
 use std::io::Read;
@@ -22,6 +22,10 @@ pub enum PolicyCommand {
         /// Print results as JSON.
         #[arg(long)]
         json: bool,
+        /// Only the tests whose full name (`data.<package>.test_<name>`) matches this regular
+        /// expression (like `opa test --run`).
+        #[arg(long, value_name = "PATTERN")]
+        run: Option<String>,
     },
     /// Evaluates one hook event and shows the facts, every rule that fired, the decision and timings.
     Eval {
@@ -37,7 +41,7 @@ pub enum PolicyCommand {
         /// Extra directory of user policies (may be repeated).
         #[arg(long = "policy-dir")]
         policy_dirs: Vec<PathBuf>,
-        /// Print as JSON.
+        /// Print as JSON, with the exact Rego input (`input`: `{event, facts, config}`).
         #[arg(long)]
         json: bool,
     },
@@ -63,7 +67,11 @@ fn dirs(extra: Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
 
 pub fn run(cmd: PolicyCommand) -> CliResult {
     match cmd {
-        PolicyCommand::Test { policy_dirs, json } => test(dirs(policy_dirs)?, json),
+        PolicyCommand::Test {
+            policy_dirs,
+            json,
+            run,
+        } => test(dirs(policy_dirs)?, json, run.as_deref()),
         PolicyCommand::Eval {
             input,
             command,
@@ -75,7 +83,13 @@ pub fn run(cmd: PolicyCommand) -> CliResult {
     }
 }
 
-fn test(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
+fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
+    let filter = run
+        .map(|p| {
+            regex::Regex::new(p)
+                .map_err(|e| format!("--run {p:?} is not a regular expression: {e}"))
+        })
+        .transpose()?;
     let user = user_sources(&dirs, false).map_err(|e| e.to_string())?;
     let user_tests = user_sources(&dirs, true).map_err(|e| e.to_string())?;
     let mut policies = builtin_sources();
@@ -85,22 +99,32 @@ fn test(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
     let data = util::load_config()
         .map(|c| c.policy_data)
         .unwrap_or_default();
-    let results =
-        hookward_policy::run_tests(&policies, &tests, &data).map_err(|e| e.to_string())?;
+    let results = hookward_policy::run_tests_matching(&policies, &tests, &data, filter.as_ref())
+        .map_err(|e| e.to_string())?;
+    if results.is_empty() {
+        if let Some(p) = run {
+            eprintln!("hookward: no test name matches --run {p:?}");
+        }
+    }
     let failed = results.iter().filter(|r| !r.passed).count();
     if json_out {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?
         );
     } else {
         for r in &results {
             match &r.error {
-                None => println!("PASS {}", r.name),
-                Some(e) => println!("FAIL {} ({}): {e}", r.name, r.source),
+                None => outln!("{} {}", crate::out::paint("PASS", crate::out::GOOD), r.name),
+                Some(e) => outln!(
+                    "{} {} ({}): {e}",
+                    crate::out::paint("FAIL", crate::out::BAD),
+                    r.name,
+                    r.source
+                ),
             }
         }
-        println!("rego: {} passed, {failed} failed", results.len() - failed);
+        outln!("rego: {} passed, {failed} failed", results.len() - failed);
     }
     Ok(if failed == 0 && !results.is_empty() {
         ExitCode::SUCCESS
@@ -170,26 +194,28 @@ fn eval(
         hookward_policy::resolve(evaluation.candidates.clone(), &config.disabled_rules);
     if json_out {
         let out = json!({
+            "schema_version": 1,
             "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
             "facts": facts, "candidates": evaluation.candidates, "decision": verdict.decision,
             "deciding_rule": verdict.rule_id(), "disabled": config.disabled_rules,
             "broken_user_policies": policy.broken(), "user_error": evaluation.user_error,
+            "user_policy_errors": evaluation.user_problems(), "input": policy_input,
             "timings_us": {"load": policy.load_us(), "eval": evaluation.eval_us}, "load_mode": policy.mode(),
         });
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "event: {} {}",
         event.kind.name(),
         event.tool.as_ref().map(|t| t.name.as_str()).unwrap_or("")
     );
-    println!("facts:");
+    outln!("facts:");
     for p in &facts.paths {
-        println!(
+        outln!(
             "  path {} {} via {} ({}) classes={}",
             p.access,
             p.path,
@@ -214,18 +240,18 @@ fn eval(
                             .or_else(|| item.get("reason"))
                             .and_then(|x| x.as_str())
                             .unwrap_or("");
-                        println!("  {k}: {label} `{ev}`");
+                        outln!("  {k}: {label} `{ev}`");
                     }
                 }
             }
         }
     }
     if let Some(ch) = &facts.settings_change {
-        println!("  settings change in {}: {}", ch.path, ch.summary);
+        outln!("  settings change in {}: {}", ch.path, ch.summary);
     }
-    println!("rules fired:");
+    outln!("rules fired:");
     if evaluation.candidates.is_empty() {
-        println!("  (none)");
+        outln!("  (none)");
     }
     for c in &evaluation.candidates {
         let off = if config.disabled_rules.contains(&c.id)
@@ -235,19 +261,19 @@ fn eval(
         } else {
             ""
         };
-        println!("  {} [{}]{off} {}", c.decision.as_str(), c.id, c.reason);
+        outln!("  {} [{}]{off} {}", c.decision.as_str(), c.id, c.reason);
     }
     for b in policy.broken() {
-        println!("broken user policy (not applied): {}: {}", b.name, b.error);
+        outln!("broken user policy (not applied): {}: {}", b.name, b.error);
     }
-    if let Some(e) = &evaluation.user_error {
-        println!("user policy error (built-in rules decided): {e}");
+    for problem in evaluation.user_problems() {
+        outln!("user policy error: {problem}");
     }
-    println!(
+    outln!(
         "decision: {}",
         hookward_pipeline::decision_word(verdict.decision)
     );
-    println!(
+    outln!(
         "timings: load {} µs ({:?}), eval {} µs",
         policy.load_us(),
         policy.mode(),
@@ -259,7 +285,7 @@ fn eval(
 fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
     let mut sources = builtin_sources();
     sources.extend(user_sources(&dirs, false).map_err(|e| e.to_string())?);
-    let infos = rule_infos(&sources);
+    let infos = all_rule_infos(&sources);
     let disabled = util::load_config()
         .map(|c| c.disabled_rules)
         .unwrap_or_default();
@@ -271,7 +297,7 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
                              "source": r.source, "disabled": disabled.contains(&r.id) && !r.locked})
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
         );
@@ -285,12 +311,18 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
         if disabled.contains(&r.id) && !r.locked {
             flags.push("disabled");
         }
+        if !DECISIONS.contains(&r.decision.as_str()) {
+            flags.push("not a decision: allow, ask or deny");
+        }
+        if !r.source.starts_with("builtin:") {
+            flags.push("user");
+        }
         let flags = if flags.is_empty() {
             String::new()
         } else {
             format!(" ({})", flags.join(", "))
         };
-        println!("{:36} {:5}{flags}  {}", r.id, r.decision, r.summary);
+        outln!("{:36} {:5}{flags}  {}", r.id, r.decision, r.summary);
     }
     Ok(ExitCode::SUCCESS)
 }

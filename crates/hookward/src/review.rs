@@ -213,7 +213,7 @@ fn list(args: &ReviewArgs) -> CliResult {
         }));
     }
     if total == 0 {
-        println!(
+        outln!(
             "no {status_word}changes{}",
             if ctx.is_none() {
                 " (nothing recorded yet; `hookward context scan` records the guarded files)"
@@ -223,14 +223,14 @@ fn list(args: &ReviewArgs) -> CliResult {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{total} {status_word}change{} in {files} file{}, page {} of {pages}",
         plural(total),
         plural(files),
         args.page
     );
     for (path, kind, cs) in &groups {
-        println!("\n{path} ({kind})");
+        outln!("\n{path} ({kind})");
         for (c, findings) in cs {
             let fs: Vec<String> = findings
                 .iter()
@@ -241,7 +241,7 @@ fn list(args: &ReviewArgs) -> CliResult {
             } else {
                 String::new()
             };
-            println!(
+            outln!(
                 "  C{:<4} {} {:<8} {}{status}",
                 c.id,
                 fmt_ts(c.ts_ms),
@@ -249,17 +249,17 @@ fn list(args: &ReviewArgs) -> CliResult {
                 c.writer
             );
             if let Some(x) = &c.executable {
-                println!("        adds executable configuration: {x}");
+                outln!("        adds executable configuration: {x}");
             }
             if !fs.is_empty() {
-                println!("        {}", fs.join(", "));
+                outln!("        {}", fs.join(", "));
             }
         }
     }
     if args.page < pages {
-        println!("\nnext page: --page {}", args.page + 1);
+        outln!("\nnext page: --page {}", args.page + 1);
     }
-    println!("`hookward review C<id>` shows a change in full");
+    outln!("`hookward review C<id>` shows a change in full");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -337,33 +337,33 @@ fn show(arg: &str, json: bool) -> CliResult {
             .into();
         return print_json(&v);
     }
-    println!("C{} {} {} ({})", c.id, what(&c), c.path, c.kind);
-    println!("  observed {} · writer: {}", fmt_ts(c.ts_ms), c.writer);
+    outln!("C{} {} {} ({})", c.id, what(&c), c.path, c.kind);
+    outln!("  observed {} · writer: {}", fmt_ts(c.ts_ms), c.writer);
     if let Some(s) = &c.session {
-        println!("  session  {s}");
+        outln!("  session  {s}");
     }
     let reviewed = c
         .reviewed_ms
         .map(|t| format!(" ({})", fmt_ts(t)))
         .unwrap_or_default();
-    println!("  status   {}{reviewed}", c.status);
+    outln!("  status   {}{reviewed}", c.status);
     if let Some(x) = &c.executable {
-        println!("  adds executable configuration: {x}");
+        outln!("  adds executable configuration: {x}");
     }
     match (&diff, &diff_error) {
-        (Some(d), _) if d.is_empty() => println!("\n(no textual difference)"),
-        (Some(d), _) => print!("\n{d}"),
-        (None, Some(e)) => println!("\n(no diff: {e})"),
+        (Some(d), _) if d.is_empty() => outln!("\n(no textual difference)"),
+        (Some(d), _) => out!("\n{d}"),
+        (None, Some(e)) => outln!("\n(no diff: {e})"),
         _ => {}
     }
     if findings.is_empty() {
-        println!("\nno findings");
+        outln!("\nno findings");
     } else {
-        println!("\nfindings:");
+        outln!("\nfindings:");
         for f in &findings {
-            println!("  {}", finding_line(f));
+            outln!("  {}", finding_line(f));
             if !f.evidence.is_empty() {
-                println!(
+                outln!(
                     "     evidence: {}",
                     context::short(&f.evidence.replace('\n', " "), 200)
                 );
@@ -371,10 +371,10 @@ fn show(arg: &str, json: bool) -> CliResult {
         }
     }
     if !acts.is_empty() {
-        println!("\nto act on it:");
+        outln!("\nto act on it:");
         let w = acts.iter().map(|(c, _)| c.len()).max().unwrap_or(0);
         for (cmd, why) in &acts {
-            println!("  {cmd:<w$}  {why}");
+            outln!("  {cmd:<w$}  {why}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -441,15 +441,15 @@ fn accept(arg: &str, json: bool) -> CliResult {
     }
     context::print_recovered(&recovered);
     if current {
-        println!("C{id} accepted; it is now the checkpoint of {}", c.path);
+        outln!("C{id} accepted; it is now the checkpoint of {}", c.path);
         if !dismissed.is_empty() {
-            println!(
+            outln!(
                 "its pending findings are dismissed: {}",
                 dismissed.join(", ")
             );
         }
     } else {
-        println!(
+        outln!(
             "C{id} accepted: this version of {} is no longer a review item; the file changed since, so its checkpoint stays",
             c.path
         );
@@ -485,7 +485,7 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
         );
     }
     context::print_recovered(&recovered);
-    println!("dismissed F{id} ({}) of C{}", f.rule_id, f.change_id);
+    outln!("dismissed F{id} ({}) of C{}", f.rule_id, f.change_id);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -46,8 +46,10 @@ pub enum FailOn {
     /// score reaches the threshold.
     Suspicious,
     /// Exit 1 when any item is an injection: the rules' verdict is injection, or the learned score
-    /// reaches 0.85 (or the --threshold when it is higher).
+    /// reaches 0.85 (or the --threshold when it is higher). The default.
     Injection,
+    /// Exit 0 whatever is found (a report only).
+    Never,
 }
 
 /// The SARIF `ruleId` of a window the learned stage scored at or above the threshold.
@@ -78,7 +80,9 @@ fn parse_threshold(s: &str) -> Result<f32, String> {
     after_help = "An item is flagged when the rules' verdict is not clean or the learned \
 score reaches the threshold (--threshold, default 0.7). --fail-on suspicious exits 1 on any \
 flagged item; --fail-on injection exits 1 when the rules' verdict is injection or the learned \
-score is at least 0.85 (or the threshold, when that is higher)."
+score is at least 0.85 (or the threshold, when that is higher); the default is --fail-on \
+injection. A --jsonl line that is not a JSON object with a string \"text\" is reported on stderr \
+with its line number and skipped (exit 2 when every line was bad)."
 )]
 pub struct ScanArgs {
     /// Files or folders to scan (folders: .md .txt .html .json … recursively); `-` reads stdin.
@@ -89,10 +93,13 @@ pub struct ScanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The same as `--format json` (the flag every other command uses).
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
     /// Exit with code 1 when an item reaches this verdict (rules' verdict or learned score, see
-    /// below).
-    #[arg(long, value_enum)]
-    fail_on: Option<FailOn>,
+    /// below); `never` always exits 0.
+    #[arg(long, value_enum, default_value_t = FailOn::Injection)]
+    fail_on: FailOn,
     /// Per flagged item, list every rule finding (rule id, family, span, weight, evidence) and
     /// every learned window at or above the threshold (span, score, evidence, features).
     #[arg(long)]
@@ -193,30 +200,38 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn items(args: &ScanArgs) -> Result<Vec<Item>, String> {
+/// The items to scan, and the `--jsonl` lines that were skipped (each `file:line: why`).
+fn items(args: &ScanArgs) -> Result<(Vec<Item>, Vec<String>), String> {
     let mut items = Vec::new();
+    let mut skipped = Vec::new();
     if let Some(file) = &args.jsonl {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
         for (n, line) in text
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
         {
-            let v: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-                format!(
-                    "{}:{}: not JSON ({e}); expected an object with \"id\" and \"text\"",
-                    file.display(),
-                    n + 1
-                )
-            })?;
-            let text = v.get("text").and_then(|t| t.as_str()).ok_or_else(|| {
-                format!(
+            let v: serde_json::Value = match serde_json::from_str(line) {
+                Ok(v) => v,
+                Err(e) => {
+                    skipped.push(format!(
+                        "{}:{}: not JSON ({e}); expected an object with \"id\" and \"text\"",
+                        file.display(),
+                        n + 1
+                    ));
+                    continue;
+                }
+            };
+            let Some(text) = v.get("text").and_then(|t| t.as_str()) else {
+                skipped.push(format!(
                     "{}:{}: field \"text\" missing or not a string",
                     file.display(),
                     n + 1
-                )
-            })?;
+                ));
+                continue;
+            };
             let id = match v.get("id") {
                 Some(serde_json::Value::String(s)) => s.clone(),
                 Some(other) => other.to_string(),
@@ -230,7 +245,15 @@ fn items(args: &ScanArgs) -> Result<Vec<Item>, String> {
                 },
             });
         }
-        return Ok(items);
+        if items.is_empty() && !skipped.is_empty() {
+            return Err(format!(
+                "{}: no line could be read ({} bad); {}",
+                file.display(),
+                skipped.len(),
+                skipped[0]
+            ));
+        }
+        return Ok((items, skipped));
     }
     if args.paths.is_empty() {
         return Err("give files or folders to scan, `-` for stdin, or --jsonl FILE".into());
@@ -260,7 +283,7 @@ fn items(args: &ScanArgs) -> Result<Vec<Item>, String> {
             });
         }
     }
-    Ok(items)
+    Ok((items, skipped))
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -351,7 +374,10 @@ fn write_item(
         out,
         "{}: {} (score {:.2}){}",
         item.id,
-        r.verdict.as_str(),
+        crate::out::paint(
+            r.verdict.as_str(),
+            crate::out::decision_style(r.verdict.as_str())
+        ),
         r.score,
         if r.capped { " [capped]" } else { "" }
     )?;
@@ -430,7 +456,11 @@ fn write_item(
 
 pub fn run(args: ScanArgs) -> CliResult {
     let th = Thresholds::of(&args);
-    let items = items(&args)?;
+    let (items, skipped) = items(&args)?;
+    for s in &skipped {
+        eprintln!("hookward: skipped {s}");
+    }
+    let format = if args.json { Format::Json } else { args.format };
     let scanner = Scanner::new().map_err(|e| e.to_string())?;
     let progress = items.len() >= PROGRESS_MIN_ITEMS && std::io::stderr().is_terminal();
     let total = items.len();
@@ -445,9 +475,9 @@ pub fn run(args: ScanArgs) -> CliResult {
     if progress {
         eprintln!();
     }
-    let mut stdout = std::io::stdout().lock();
-    let io = |e: std::io::Error| e.to_string();
-    match (args.format, args.jsonl.is_some()) {
+    let mut stdout = anstream::stdout().lock();
+    let io = crate::out::io_err;
+    match (format, args.jsonl.is_some()) {
         (Format::Sarif, _) => writeln!(
             stdout,
             "{}",
@@ -480,18 +510,23 @@ pub fn run(args: ScanArgs) -> CliResult {
                 flagged += 1;
                 write_item(&mut stdout, item, r, th, args.explain).map_err(io)?;
             }
+            let bad = if skipped.is_empty() {
+                String::new()
+            } else {
+                format!(", {} line(s) skipped", skipped.len())
+            };
             writeln!(
                 stdout,
-                "scanned {total} item(s): {flagged} flagged, {} clean",
+                "scanned {total} item(s): {flagged} flagged, {} clean{bad}",
                 total - flagged
             )
             .map_err(io)?;
         }
     }
     let fail_level = match args.fail_on {
-        Some(FailOn::Suspicious) => Some(Verdict::Suspicious),
-        Some(FailOn::Injection) => Some(Verdict::Injection),
-        None => None,
+        FailOn::Suspicious => Some(Verdict::Suspicious),
+        FailOn::Injection => Some(Verdict::Injection),
+        FailOn::Never => None,
     };
     let failed = fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t));
     Ok(if failed {

@@ -29,6 +29,25 @@ pub fn load_config() -> Result<Config, String> {
     Config::from_layers(&layers).map_err(|e| e.to_string())
 }
 
+/// The policy set-up warnings of `cfg` (`hookward_policy::setup_warnings`) over the user
+/// policies of `~/.hookward/policies` and `cfg.policy_dirs`: what `hookward config`, `hookward
+/// doctor` and the hook's `config-warning` health events report. A folder that cannot be read
+/// is a warning too.
+pub fn setup_warnings(cfg: &Config) -> Vec<String> {
+    let mut dirs = match home() {
+        Ok(h) => vec![h.join("policies")],
+        Err(_) => Vec::new(),
+    };
+    dirs.extend(cfg.policy_dirs.iter().cloned());
+    match hookward_policy::user_sources(&dirs, false) {
+        Ok(user) => hookward_policy::setup_warnings(&cfg.disabled_rules, &cfg.policy_dirs, &user)
+            .into_iter()
+            .map(|w| w.message)
+            .collect(),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
 /// Formats milliseconds since the epoch as `YYYY-MM-DD HH:MM:SS` UTC (Howard Hinnant's
 /// civil-from-days algorithm).
 pub fn fmt_ts(ms: i64) -> String {
@@ -56,22 +75,31 @@ pub fn fmt_ts(ms: i64) -> String {
 /// `hookward config`.
 pub fn run_config(json: bool) -> CliResult {
     let cfg = load_config()?;
+    let warnings = setup_warnings(&cfg);
     if json {
-        println!(
+        let mut v = serde_json::to_value(&cfg).map_err(|e| e.to_string())?;
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("schema_version".into(), 1.into());
+            obj.insert("warnings".into(), warnings.into());
+        }
+        outln!(
             "{}",
-            serde_json::to_string_pretty(&cfg).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
         );
         return Ok(ExitCode::SUCCESS);
     }
     let value = serde_json::to_value(&cfg).map_err(|e| e.to_string())?;
-    println!("hookward home: {}", home()?.display());
+    outln!("hookward home: {}", home()?.display());
     let rows = config_rows(&cfg, &value);
     let w = rows.iter().map(|(k, _, _)| k.len()).max().unwrap_or(0);
     for (key, v, origin) in &rows {
-        println!("{key:w$} = {v:<40} ({origin})");
+        outln!("{key:w$} = {v:<40} ({origin})");
     }
     for i in &cfg.ignored {
-        println!("ignored: {i}");
+        outln!("ignored: {i}");
+    }
+    for w in &warnings {
+        outln!("{}: {w}", crate::out::paint("warning", crate::out::WARN));
     }
     Ok(ExitCode::SUCCESS)
 }
