@@ -27,7 +27,8 @@ const SKIP_DIRS: &[&str] = &[
     "build",
 ];
 
-/// Above this many items a progress line is shown on a terminal.
+/// From this many items a progress bar is shown on a terminal (below it a run is too short
+/// to need one).
 const PROGRESS_MIN_ITEMS: usize = 50;
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -454,6 +455,24 @@ fn write_item(
     Ok(())
 }
 
+/// A progress bar on stderr (indicatif) for runs of at least [`PROGRESS_MIN_ITEMS`] items,
+/// only when stderr is a terminal (never into a pipe, a file or CI logs); cleared at the end.
+fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
+    if total < PROGRESS_MIN_ITEMS || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(total as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("scanning {wide_bar} {pos}/{len} items, {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
 pub fn run(args: ScanArgs) -> CliResult {
     let th = Thresholds::of(&args);
     let (items, skipped) = items(&args)?;
@@ -462,18 +481,18 @@ pub fn run(args: ScanArgs) -> CliResult {
     }
     let format = if args.json { Format::Json } else { args.format };
     let scanner = Scanner::new().map_err(|e| e.to_string())?;
-    let progress = items.len() >= PROGRESS_MIN_ITEMS && std::io::stderr().is_terminal();
     let total = items.len();
+    let bar = progress_bar(total);
     let mut results = Vec::with_capacity(total);
-    for (n, item) in items.into_iter().enumerate() {
+    for item in items {
         let r = scanner.scan(&item.text, &ScanContext::new(item.source.clone()));
         results.push((item, r));
-        if progress && (n % 25 == 0 || n + 1 == total) {
-            eprint!("\rscanned {}/{total}", n + 1);
+        if let Some(b) = &bar {
+            b.inc(1);
         }
     }
-    if progress {
-        eprintln!();
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
     let mut stdout = anstream::stdout().lock();
     let io = crate::out::io_err;
