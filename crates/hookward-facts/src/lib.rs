@@ -1173,6 +1173,7 @@ mod tests {
                 mcp: None,
                 command: Some(cmd.to_string()),
                 paths: Vec::new(),
+                url: None,
             }),
             prompt: None,
             source: None,

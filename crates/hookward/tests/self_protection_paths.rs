@@ -174,7 +174,7 @@ fn a_link_made_earlier_in_the_same_command_is_followed() {
             ),
             (
                 "Bash",
-                sh("mkdir -p x && ln -sf \"$HOME/.hookward\" x/hw; printf 'fail_mode=1' >> x/hw/config.toml"),
+                sh("mkdir -p x && ln -sf \"$HOME/.codex\" x/cx; printf 'model=1' >> x/cx/config.toml"),
                 "deny",
                 "self/shell-protected-write",
             ),
@@ -278,7 +278,7 @@ fn glob_patterns_are_matched_against_the_protected_list() {
             ),
             (
                 "Bash",
-                sh("base64 keys/*.p12"),
+                sh("base64 keys/release.*"),
                 "deny",
                 "path/credential-store",
             ),
