@@ -243,20 +243,29 @@ mod tests {
     #[test]
     fn patterns_reach_protected_locations() {
         let h = "/home/dev";
-        let reach = |p: &str, rec: bool| reached_locations(p, rec, h, "/home/dev/p", "/home/dev/.hookward");
+        let reach =
+            |p: &str, rec: bool| reached_locations(p, rec, h, "/home/dev/p", "/home/dev/.hookward");
         assert!(reach("/home/dev/.a[w]s/cred*", false).contains(&"/home/dev/.aws".to_string()));
         assert!(reach("/home/dev/.??*", false).contains(&"/home/dev/.ssh".to_string()));
         assert!(reach("/home/dev/.??*", false).contains(&"/home/dev/.hookward".to_string()));
         assert!(reach("/home/dev/.c*/settings.json", false)
             .contains(&"/home/dev/.claude/settings.json".to_string()));
         // A folder above a protected file only counts for recursive accesses.
-        assert!(reach("/home/dev/.c*", true).contains(&"/home/dev/.claude/settings.json".to_string()));
-        assert!(!reach("/home/dev/.c*", false).contains(&"/home/dev/.claude/settings.json".to_string()));
+        assert!(
+            reach("/home/dev/.c*", true).contains(&"/home/dev/.claude/settings.json".to_string())
+        );
+        assert!(
+            !reach("/home/dev/.c*", false).contains(&"/home/dev/.claude/settings.json".to_string())
+        );
         assert!(reach("/etc/sha*", false).contains(&"/etc/shadow".to_string()));
         // Benign look-alikes.
         assert!(reach("/home/dev/p/src/*", true).is_empty());
         assert!(reach("/home/dev/.cache/*", true).is_empty());
-        assert!(reach("/home/dev/p/*", true).is_empty(), "{:?}", reach("/home/dev/p/*", true));
+        assert!(
+            reach("/home/dev/p/*", true).is_empty(),
+            "{:?}",
+            reach("/home/dev/p/*", true)
+        );
         assert!(reach("/tmp/*.log", false).is_empty());
     }
 

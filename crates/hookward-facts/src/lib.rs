@@ -756,7 +756,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     } else if how == "ln" || how.ends_with(" link") {
                         let made = planned_links(s("path"), &std::mem::take(&mut link_targets));
                         for (l, evidence) in made {
-                            facts.links.push(link_fact(&l, &evidence, &planned, &project_dir, ctx));
+                            facts
+                                .links
+                                .push(link_fact(&l, &evidence, &planned, &project_dir, ctx));
                             planned.push(l);
                         }
                     }
@@ -849,7 +851,8 @@ fn link_fact(
     let wide = classes
         .iter()
         .any(|c| matches!(c.as_str(), "home" | "home_ancestor" | "root"))
-        || (!project_dir.is_empty() && (under(project_dir, &target) || under(project_dir, &l.target)));
+        || (!project_dir.is_empty()
+            && (under(project_dir, &target) || under(project_dir, &l.target)));
     if guarded && !wide {
         classes.push("guard_folder".to_string());
     }
@@ -1146,7 +1149,10 @@ mod tests {
         assert_eq!(classify("/tmp/ci/home/.claude", p, &c), ["outside_project"]);
         assert!(!classify("/tmp/ci/home/.ssh/authorized_keys", p, &c).contains(&"temp"));
         assert!(!classify("/tmp/ci/home/.hookward/config.toml", p, &c).contains(&"temp"));
-        assert_eq!(classify("/tmp/ci/build/x", p, &c), ["outside_project", "temp"]);
+        assert_eq!(
+            classify("/tmp/ci/build/x", p, &c),
+            ["outside_project", "temp"]
+        );
         // A temporary directory inside the home is the more specific one.
         let mut c = ctx();
         c.temp_dirs.push("/home/dev/tmp".into());
@@ -1223,7 +1229,10 @@ mod tests {
         assert!(c.contains(&"agent_settings"), "{f:?}");
         assert_eq!(f.links.len(), 1, "{:?}", f.links);
         assert_eq!(f.links[0].link, "/nonexistent-hw/home/project/cfg");
-        assert!(f.links[0].target_classes.iter().any(|c| c == "guard_folder"));
+        assert!(f.links[0]
+            .target_classes
+            .iter()
+            .any(|c| c == "guard_folder"));
         // The link's own creation is not a write of its target.
         let c = classes_of_path(&f, "/nonexistent-hw/home/project/cfg");
         assert!(!c.contains(&"agent_settings"), "{c:?}");
@@ -1234,7 +1243,9 @@ mod tests {
             "/nonexistent-hw/home/project",
         );
         assert!(
-            f.links.iter().any(|l| l.target_classes.iter().any(|c| c == "hookward_home")),
+            f.links
+                .iter()
+                .any(|l| l.target_classes.iter().any(|c| c == "hookward_home")),
             "{:?}",
             f.links
         );
@@ -1244,7 +1255,10 @@ mod tests {
             "/nonexistent-hw/home",
             "/nonexistent-hw/home/project",
         );
-        assert!(!f.links[0].target_classes.iter().any(|c| c == "guard_folder"));
+        assert!(!f.links[0]
+            .target_classes
+            .iter()
+            .any(|c| c == "guard_folder"));
     }
 
     #[test]
@@ -1252,19 +1266,45 @@ mod tests {
         let home = "/nonexistent-hw/home";
         let project = "/nonexistent-hw/home/project";
         for (cmd, path, class) in [
-            ("cat ~/.a[w]s/cred*", "/nonexistent-hw/home/.a[w]s/cred*", "credential"),
-            ("tar czf /tmp/x ~/.??*", "/nonexistent-hw/home/.??*", "credential"),
-            ("tar czf /tmp/x ~/.??*", "/nonexistent-hw/home/.??*", "hookward_home"),
-            ("tar czf /tmp/x ~/.??*", "/nonexistent-hw/home/.??*", "agent_settings"),
-            ("cat ~/.c*/settings.json", "/nonexistent-hw/home/.c*/settings.json", "agent_settings"),
+            (
+                "cat ~/.a[w]s/cred*",
+                "/nonexistent-hw/home/.a[w]s/cred*",
+                "credential",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "credential",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "hookward_home",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "agent_settings",
+            ),
+            (
+                "cat ~/.c*/settings.json",
+                "/nonexistent-hw/home/.c*/settings.json",
+                "agent_settings",
+            ),
         ] {
             let f = shell_facts(cmd, home, project);
-            assert!(classes_of_path(&f, path).contains(&class), "{cmd}: {:?}", f.paths);
+            assert!(
+                classes_of_path(&f, path).contains(&class),
+                "{cmd}: {:?}",
+                f.paths
+            );
         }
         let f = shell_facts("cat src/*.rs ~/.config/*.toml", home, project);
         for p in &f.paths {
             assert!(
-                !p.classes.iter().any(|c| PROTECTED_CLASSES.contains(&c.as_str())),
+                !p.classes
+                    .iter()
+                    .any(|c| PROTECTED_CLASSES.contains(&c.as_str())),
                 "{p:?}"
             );
         }

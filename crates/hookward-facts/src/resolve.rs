@@ -152,7 +152,11 @@ mod tests {
             Some(format!("{root}/home/.hookward/config.toml"))
         );
         // A chain of links: a -> b -> real dir.
-        symlink(format!("{root}/home/proj/sub/hw"), format!("{root}/home/proj/b")).expect("ln");
+        symlink(
+            format!("{root}/home/proj/sub/hw"),
+            format!("{root}/home/proj/b"),
+        )
+        .expect("ln");
         symlink("b", format!("{root}/home/proj/a")).expect("ln");
         assert_eq!(
             resolve(&format!("{root}/home/proj/a/policies/p.rego"), &[]),

@@ -54,7 +54,9 @@ fn check(s: &Sandbox, rows: Vec<Row>) {
         assert_eq!(code, 0, "{input}: {err}");
         let got = decision_of(&out);
         if got != want || !out.contains(rule) {
-            bad.push(format!("{tool} {input}: want {want} [{rule}], got {got}: {out}"));
+            bad.push(format!(
+                "{tool} {input}: want {want} [{rule}], got {got}: {out}"
+            ));
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
@@ -188,15 +190,30 @@ fn creating_a_link_to_a_guard_location_is_denied() {
     check(
         &s,
         vec![
-            ("Bash", sh("ln -s ~/.claude cfg"), "deny", "self/link-to-guard"),
-            ("Bash", sh("ln -s ~/.codex cx"), "deny", "self/link-to-guard"),
+            (
+                "Bash",
+                sh("ln -s ~/.claude cfg"),
+                "deny",
+                "self/link-to-guard",
+            ),
+            (
+                "Bash",
+                sh("ln -s ~/.codex cx"),
+                "deny",
+                "self/link-to-guard",
+            ),
             (
                 "Bash",
                 sh("ln -s ~/.claude/settings.json notes.json"),
                 "deny",
                 "self/link-to-guard",
             ),
-            ("Bash", sh("ln -s ~ myhome"), "ask", "path/link-to-protected"),
+            (
+                "Bash",
+                sh("ln -s ~ myhome"),
+                "ask",
+                "path/link-to-protected",
+            ),
             // Links inside the project, and to ordinary folders, are fine.
             ("Bash", sh("ln -s ../shared/lib vendor-lib"), "none", ""),
             ("Bash", sh("ln -s CLAUDE.md AGENTS.md"), "none", ""),
@@ -252,12 +269,7 @@ fn glob_patterns_are_matched_against_the_protected_list() {
                 "deny",
                 "path/credential-store",
             ),
-            (
-                "Bash",
-                sh("cat /etc/sha*"),
-                "deny",
-                "path/credential-store",
-            ),
+            ("Bash", sh("cat /etc/sha*"), "deny", "path/credential-store"),
             (
                 "Bash",
                 sh("sed -i 's/a/b/' ~/.c[l]aude/settings.json"),
@@ -323,7 +335,12 @@ fn a_home_under_the_temp_directory_is_still_the_home() {
                 "path/write-outside-project",
             ),
             // Real temp paths outside the home stay exempt.
-            ("Bash", sh("rm -rf /tmp/hookward-test-build-cache"), "none", ""),
+            (
+                "Bash",
+                sh("rm -rf /tmp/hookward-test-build-cache"),
+                "none",
+                "",
+            ),
             (
                 "Write",
                 json!({"file_path": "/tmp/hookward-test-scratch.txt", "content": "x"}),

@@ -1485,7 +1485,13 @@ fn call(
         Eff::Open => open_call(a, inv, st, cx, &args, &ev, path_of),
         Eff::Link => {
             if let (Some(t), Some(l)) = (path_of(0, &args), path_of(1, &args)) {
-                a.add_path(&t, Access::Read, &format!("{} link target", cx.how), false, &ev);
+                a.add_path(
+                    &t,
+                    Access::Read,
+                    &format!("{} link target", cx.how),
+                    false,
+                    &ev,
+                );
                 a.add_path(&l, Access::Create, &format!("{} link", cx.how), false, &ev);
             }
         }
