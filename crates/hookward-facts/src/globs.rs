@@ -171,7 +171,8 @@ pub fn locations(home: &str, project_dir: &str, hookward_home: &str) -> Vec<Stri
     out
 }
 
-/// The locations of [`locations`] that `pattern` could reach ([`could_reach`]).
+/// The locations of [`locations`] that `pattern` could reach ([`could_reach`]); folders above
+/// a location only for a recursive access by a pattern deeper than `home`.
 pub fn reached_locations(
     pattern: &str,
     recursive: bool,
@@ -179,9 +180,14 @@ pub fn reached_locations(
     project_dir: &str,
     hookward_home: &str,
 ) -> Vec<String> {
+    // A folder above a protected location counts only inside the home: `rm -rf /*` or
+    // `tar c /tmp/*` are judged by their base folder (`root`, `temp`…), not by every protected
+    // file on the machine.
+    let depth = |p: &str| p.split('/').filter(|c| !c.is_empty()).count();
+    let inside_home = !home.is_empty() && depth(pattern) > depth(home);
     locations(home, project_dir, hookward_home)
         .into_iter()
-        .filter(|l| could_reach(pattern, l, recursive))
+        .filter(|l| could_reach(pattern, l, recursive && inside_home))
         .collect()
 }
 
@@ -267,6 +273,9 @@ mod tests {
             reach("/home/dev/p/*", true)
         );
         assert!(reach("/tmp/*.log", false).is_empty());
+        // Wide patterns are judged by their base folder, not every protected file below it.
+        assert!(reach("/*", true).is_empty(), "{:?}", reach("/*", true));
+        assert!(reach("/home/*", true).is_empty());
     }
 
     #[test]
