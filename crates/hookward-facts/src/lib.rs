@@ -25,9 +25,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
+pub mod globs;
 pub mod instructions;
 pub mod net;
 pub mod output;
+pub mod resolve;
 pub mod scan;
 pub mod scripts;
 pub mod secrets;
@@ -95,11 +97,33 @@ pub struct PathFact {
     pub how: String,
     /// The words of the command or the input field that show it, for reasons.
     pub evidence: String,
-    /// Classes from [`classify`] (plus `symlink` when the path is a link, whose target's
-    /// classes are added, and `dynamic` when the shell analyzer could not resolve it).
+    /// Classes from [`classify`] of the path as given and of [`PathFact::resolved`] (plus
+    /// `symlink` when the path or a folder on the way is a link, `glob` for a shell pattern,
+    /// whose possible expansions' protected classes are added ([`globs`]), and `dynamic` when
+    /// the shell analyzer could not resolve it).
     pub classes: Vec<String>,
     /// True for recursive operations (`rm -r`, `find -delete`, `shutil.rmtree`).
     pub recursive: bool,
+    /// Where the path really leads when a symlink on the way (on disk, or created earlier in
+    /// the same shell command) points elsewhere ([`resolve::resolve`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<String>,
+}
+
+/// A symlink (or hard link) a shell command creates (`ln -s TARGET LINK`), with what its target
+/// is (`input.facts.links`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkFact {
+    /// The link's path (absolute).
+    pub link: String,
+    /// What it points to (absolute, resolved as far as it exists).
+    pub target: String,
+    /// The words of the command that show it.
+    pub evidence: String,
+    /// The target's classes ([`classify`]), plus `guard_folder` when the target is a folder
+    /// holding an agent's settings or hooks or hookward's home ([`globs::SETTINGS_SHAPES`]
+    /// below it), so that writes through the link would change them.
+    pub target_classes: Vec<String>,
 }
 
 /// Everything the analyzers found about one event; serialised as `input.facts` for Rego.
@@ -116,6 +140,9 @@ pub struct Facts {
     pub cwd: String,
     /// Every path the tool call touches.
     pub paths: Vec<PathFact>,
+    /// Every link a shell command creates, with its target's classes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<LinkFact>,
     /// Every URL the tool call reaches (fetch and MCP tools' input, shell fetches, uploads and
     /// git remotes) with where it points ([`net::NetFact`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -345,7 +372,19 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     } else {
         out.push("outside_project");
     }
-    if ctx.temp_dirs.iter().any(|t| under(path, t)) {
+    // A home or hookward's home inside a temporary directory (CI sandboxes, containers) is
+    // still a home: the more specific location wins over `temp`, and so do the protected
+    // classes (issue 12).
+    let protected = out
+        .iter()
+        .any(|c| matches!(*c, "credential" | "agent_settings" | "hookward_home"));
+    let in_temp = ctx.temp_dirs.iter().any(|t| {
+        under(path, t)
+            && ![ctx.home.as_str(), ctx.hookward_home.as_str()]
+                .iter()
+                .any(|z| z.len() > t.len() && under(z, t) && under(path, z))
+    });
+    if in_temp && !protected {
         out.push("temp");
     }
     if path == ctx.home {
@@ -393,6 +432,8 @@ fn has_registry_token(text: &str) -> bool {
 
 /// One touch of a path, before classification.
 struct Touch<'a> {
+    /// Links the same command creates before this touch (followed when resolving).
+    links: &'a [resolve::PlannedLink],
     path: String,
     access: &'a str,
     via: &'a str,
@@ -404,6 +445,7 @@ struct Touch<'a> {
 
 fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&str>) -> PathFact {
     let Touch {
+        links,
         path,
         access,
         via,
@@ -430,6 +472,21 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
                 .into_iter()
                 .map(secrets::SensitiveClass::as_str)
                 .collect());
+            // `cat ~/.a[w]s/cred*`, `tar czf x ~/.??*`: any protected location the pattern
+            // could expand to, by shape, and the real names its last component matches.
+            let reached = globs::reached_locations(
+                &path,
+                recursive,
+                &ctx.home,
+                project_dir,
+                &ctx.hookward_home,
+            );
+            for p in reached.iter().chain(globs::expand_last(&path).iter()) {
+                add(classify(p, project_dir, ctx)
+                    .into_iter()
+                    .filter(|c| PROTECTED_CLASSES.contains(c))
+                    .collect());
+            }
             add(vec!["glob"]);
         }
         _ => add(classify(&path, project_dir, ctx)),
@@ -444,16 +501,29 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             add(vec!["credential"]);
         }
     }
-    if let Ok(meta) = std::fs::symlink_metadata(&path) {
-        if meta.file_type().is_symlink() {
-            if let Ok(target) = std::fs::canonicalize(&path) {
-                let target = target.to_string_lossy().to_string();
-                add(vec!["symlink"]);
-                add(classify(&target, project_dir, ctx));
+    // Where the path really leads (links on disk and those the command creates): the
+    // resolved spelling is classified against the resolved context too.
+    let mut resolved = None;
+    if !dynamic && glob_base(&path).is_none() {
+        // `rm link` removes the link itself, `rm -r link/` what it points to; `ln -s T link`
+        // creates the link, not its target.
+        let own_link = (access == "delete" && !evidence.ends_with('/'))
+            || (access == "create" && (how == "ln" || how.ends_with(" link")));
+        let real = match path.rsplit_once('/') {
+            Some((dir, name)) if own_link && !dir.is_empty() => {
+                resolve::resolve(dir, links).map(|d| format!("{}/{name}", d.trim_end_matches('/')))
             }
+            _ => resolve::resolve(&path, links),
+        };
+        if let Some(real) = real.filter(|r| *r != path) {
+            let (real_ctx, real_project) = resolved_context(ctx, project_dir);
+            add(vec!["symlink"]);
+            add(classify(&real, &real_project, &real_ctx));
+            resolved = Some(real);
         }
     }
     PathFact {
+        resolved,
         path,
         access: access.to_string(),
         via: via.to_string(),
@@ -462,6 +532,34 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         classes,
         recursive,
     }
+}
+
+/// Classes that make a location protected; the ones a glob's possible expansions add.
+const PROTECTED_CLASSES: &[&str] = &[
+    "credential",
+    "secret_file",
+    "process_secret",
+    "block_device",
+    "env_file",
+    "hookward_home",
+    "agent_settings",
+    "mcp_config",
+];
+
+/// `ctx` and `project_dir` with their own links resolved, to classify a resolved path in the
+/// same terms (a home reached through `/home -> /data/home` stays the home).
+fn resolved_context(ctx: &Context, project_dir: &str) -> (Context, String) {
+    let r = |p: &str| {
+        if p.is_empty() {
+            String::new()
+        } else {
+            resolve::resolve(p, &[]).unwrap_or_else(|| p.to_string())
+        }
+    };
+    let mut real = ctx.clone();
+    real.home = r(&ctx.home);
+    real.hookward_home = r(&ctx.hookward_home);
+    (real, r(project_dir))
 }
 
 /// Computes the facts of one event.
@@ -573,6 +671,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 let abs = normalize(p, base, &ctx.home);
                 let mut fact = path_fact(
                     Touch {
+                        links: &[],
                         path: abs.clone(),
                         access,
                         via: "tool",
@@ -586,7 +685,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     written,
                 );
                 if tool.kind == ToolKind::FileWrite {
-                    mark_symlinked_instructions(&mut fact, &project_dir);
+                    mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
                 }
                 if tool.kind == ToolKind::FileWrite
                     && fact
@@ -643,11 +742,29 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             scripts::follow(&mut shell, &sctx);
             let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
             if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
+                // Links created earlier in the command are followed by later paths.
+                let mut planned: Vec<resolve::PlannedLink> = Vec::new();
+                let mut link_targets: Vec<(String, String)> = Vec::new();
                 for p in paths {
                     let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
                     let b = |k: &str| p.get(k).and_then(Value::as_bool).unwrap_or(false);
+                    let how = s("how");
+                    // `ln`, and interpreter calls (`os.symlink`: "python -c link").
+                    if b("dynamic") {
+                    } else if how == "ln target" || how.ends_with(" link target") {
+                        link_targets.push((s("path").to_string(), s("evidence").to_string()));
+                    } else if how == "ln" || how.ends_with(" link") {
+                        let made = planned_links(s("path"), &std::mem::take(&mut link_targets));
+                        for (l, evidence) in made {
+                            facts
+                                .links
+                                .push(link_fact(&l, &evidence, &planned, &project_dir, ctx));
+                            planned.push(l);
+                        }
+                    }
                     let mut fact = path_fact(
                         Touch {
+                            links: &planned,
                             path: s("path").to_string(),
                             access: s("access"),
                             via: "shell",
@@ -661,7 +778,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         None,
                     );
                     if matches!(fact.access.as_str(), "write" | "create") {
-                        mark_symlinked_instructions(&mut fact, &project_dir);
+                        mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
                     }
                     facts.paths.push(fact);
                 }
@@ -672,6 +789,78 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
         }
         ToolKind::Fetch | ToolKind::Mcp => facts.net = net::net_facts(event, None),
         _ => {}
+    }
+}
+
+/// The links one `ln` creates at `link` (the last operand or the `-t` folder) to `targets`
+/// (path, evidence): `ln T L` makes `L -> T`, or `L/<name of T>` when `L` is an existing folder
+/// or several targets are given.
+fn planned_links(link: &str, targets: &[(String, String)]) -> Vec<(resolve::PlannedLink, String)> {
+    let into_dir = targets.len() > 1 || resolve::is_dir(link);
+    targets
+        .iter()
+        .map(|(t, evidence)| {
+            let link = if into_dir {
+                format!("{}/{}", link.trim_end_matches('/'), basename(t))
+            } else {
+                link.to_string()
+            };
+            (
+                resolve::PlannedLink {
+                    link,
+                    target: t.clone(),
+                },
+                evidence.clone(),
+            )
+        })
+        .collect()
+}
+
+/// The [`LinkFact`] of a link the command creates: its target resolved (links on disk and
+/// earlier links of the command) and classified; `guard_folder` when an agent's settings,
+/// hooks or hookward's home lie at or below the target.
+fn link_fact(
+    l: &resolve::PlannedLink,
+    evidence: &str,
+    planned: &[resolve::PlannedLink],
+    project_dir: &str,
+    ctx: &Context,
+) -> LinkFact {
+    let target = resolve::resolve(&l.target, planned).unwrap_or_else(|| l.target.clone());
+    let mut classes: Vec<String> = Vec::new();
+    for spelling in [&l.target, &target] {
+        for c in classify(spelling, project_dir, ctx) {
+            if !classes.iter().any(|x| x == c) {
+                classes.push(c.to_string());
+            }
+        }
+    }
+    let (real_ctx, real_project) = resolved_context(ctx, project_dir);
+    let guarded = globs::locations(&real_ctx.home, &real_project, &real_ctx.hookward_home)
+        .into_iter()
+        .chain(globs::locations(&ctx.home, project_dir, &ctx.hookward_home))
+        .filter(|loc| under(loc, &target) || under(loc, &l.target))
+        .any(|loc| {
+            classify(&loc, project_dir, ctx)
+                .iter()
+                .any(|c| matches!(*c, "agent_settings" | "hookward_home"))
+        });
+    // The home and its parents hold everything; they are protected by their own classes. A
+    // link to the project (or above it) is a second name for the project, whose own settings
+    // are reached through it like any project path.
+    let wide = classes
+        .iter()
+        .any(|c| matches!(c.as_str(), "home" | "home_ancestor" | "root"))
+        || (!project_dir.is_empty()
+            && (under(project_dir, &target) || under(project_dir, &l.target)));
+    if guarded && !wide {
+        classes.push("guard_folder".to_string());
+    }
+    LinkFact {
+        link: l.link.clone(),
+        target,
+        evidence: evidence.to_string(),
+        target_classes: classes,
     }
 }
 
@@ -781,14 +970,51 @@ const LINKABLE_INSTRUCTIONS: &[&str] = &[
     ".cursorrules",
 ];
 
+/// Instruction folders a project or the home may keep as a symlink to a shared folder
+/// (`.claude/skills -> ~/shared-skills`): a write below the folder's target changes what the
+/// agent loads just the same.
+const LINKABLE_INSTRUCTION_DIRS: &[&str] = &[
+    ".claude/skills",
+    ".claude/rules",
+    ".claude/agents",
+    ".claude/commands",
+    ".cursor/rules",
+];
+
 /// Adds `agent_instructions` to a written path that one of the project's instruction files
-/// ([`LINKABLE_INSTRUCTIONS`]) is a symlink to (at most five `lstat`s).
-fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str) {
-    if project_dir.is_empty() || fact.classes.iter().any(|c| c == "agent_instructions") {
+/// ([`LINKABLE_INSTRUCTIONS`]) is a symlink to, or that lies below the target of a symlinked
+/// instruction folder of the project or the home ([`LINKABLE_INSTRUCTION_DIRS`]); at most
+/// fifteen `lstat`s.
+fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str, home: &str) {
+    if fact.classes.iter().any(|c| c == "agent_instructions") {
         return;
     }
     let target = Path::new(&fact.path);
     let canonical = std::fs::canonicalize(target).ok();
+    let real = fact.resolved.clone().unwrap_or_else(|| fact.path.clone());
+    for base in [project_dir, home] {
+        if base.is_empty() {
+            continue;
+        }
+        for dir in LINKABLE_INSTRUCTION_DIRS {
+            let link = Path::new(base).join(dir);
+            let is_link =
+                std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
+            if !is_link {
+                continue;
+            }
+            if let Ok(t) = std::fs::canonicalize(&link) {
+                let t = t.to_string_lossy();
+                if under(&real, &t) || under(&fact.path, &t) {
+                    fact.classes.push("agent_instructions".to_string());
+                    return;
+                }
+            }
+        }
+    }
+    if project_dir.is_empty() {
+        return;
+    }
     for name in LINKABLE_INSTRUCTIONS {
         let link = Path::new(project_dir).join(name);
         let is_link = std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
@@ -815,6 +1041,7 @@ mod tests {
 
     fn touch(path: String, access: &str) -> Touch<'_> {
         Touch {
+            links: &[],
             path,
             access,
             via: "tool",
@@ -912,6 +1139,175 @@ mod tests {
         let f = path_fact(touch(link, "read"), &format!("{home_s}/project"), &c, None);
         assert!(f.classes.contains(&"symlink".to_string()), "{f:?}");
         assert!(f.classes.contains(&"credential".to_string()), "{f:?}");
+    }
+
+    #[test]
+    fn a_home_under_tmp_is_the_home_not_temp() {
+        let c = Context::new("/tmp/ci/home", "/tmp/ci/home/.hookward");
+        let p = "/tmp/ci/home/project";
+        assert_eq!(classify("/tmp/ci/home", p, &c), ["outside_project", "home"]);
+        assert_eq!(classify("/tmp/ci/home/.claude", p, &c), ["outside_project"]);
+        assert!(!classify("/tmp/ci/home/.ssh/authorized_keys", p, &c).contains(&"temp"));
+        assert!(!classify("/tmp/ci/home/.hookward/config.toml", p, &c).contains(&"temp"));
+        assert_eq!(
+            classify("/tmp/ci/build/x", p, &c),
+            ["outside_project", "temp"]
+        );
+        // A temporary directory inside the home is the more specific one.
+        let mut c = ctx();
+        c.temp_dirs.push("/home/dev/tmp".into());
+        assert!(classify("/home/dev/tmp/x", "/home/dev/project", &c).contains(&"temp"));
+    }
+
+    fn shell_facts(cmd: &str, home: &str, project: &str) -> Facts {
+        let event = Event {
+            agent: hookward_core::Agent::ClaudeCode,
+            kind: EventKind::PreToolUse,
+            session_id: None,
+            cwd: Some(project.to_string()),
+            project_dir: Some(project.to_string()),
+            transcript_path: None,
+            permission_mode: None,
+            agent_id: None,
+            tool: Some(hookward_core::ToolCall {
+                name: "Bash".into(),
+                kind: ToolKind::Shell,
+                input: Value::Null,
+                response: None,
+                error: None,
+                id: None,
+                mcp: None,
+                command: Some(cmd.to_string()),
+                paths: Vec::new(),
+                url: None,
+            }),
+            prompt: None,
+            source: None,
+            extra: Default::default(),
+        };
+        compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    fn classes_of_path<'f>(f: &'f Facts, path: &str) -> Vec<&'f str> {
+        f.paths
+            .iter()
+            .filter(|p| p.path == path)
+            .flat_map(|p| p.classes.iter().map(String::as_str))
+            .collect()
+    }
+
+    #[test]
+    fn a_symlinked_folder_on_the_way_adds_the_targets_classes() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let home = root.join("home");
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join("project")).unwrap();
+        std::os::unix::fs::symlink(home.join(".claude"), home.join("project/cfg")).unwrap();
+        let home_s = home.to_string_lossy().to_string();
+        let c = Context::new(home_s.clone(), format!("{home_s}/.hookward"));
+        let path = format!("{home_s}/project/cfg/settings.json");
+        let f = path_fact(touch(path, "write"), &format!("{home_s}/project"), &c, None);
+        assert!(f.classes.contains(&"agent_settings".to_string()), "{f:?}");
+        assert!(f.classes.contains(&"symlink".to_string()), "{f:?}");
+        assert_eq!(f.resolved, Some(format!("{home_s}/.claude/settings.json")));
+        // `rm cfg` removes the link; `rm -r cfg/` what it points to.
+        let mut t = touch(format!("{home_s}/project/cfg"), "delete");
+        t.evidence = "cfg";
+        let f = path_fact(t, &format!("{home_s}/project"), &c, None);
+        assert_eq!(f.resolved, None, "{f:?}");
+    }
+
+    #[test]
+    fn links_made_in_the_same_command_are_followed_and_reported() {
+        let f = shell_facts(
+            "ln -s ~/.claude cfg && echo x > cfg/settings.json",
+            "/nonexistent-hw/home",
+            "/nonexistent-hw/home/project",
+        );
+        let c = classes_of_path(&f, "/nonexistent-hw/home/project/cfg/settings.json");
+        assert!(c.contains(&"agent_settings"), "{f:?}");
+        assert_eq!(f.links.len(), 1, "{:?}", f.links);
+        assert_eq!(f.links[0].link, "/nonexistent-hw/home/project/cfg");
+        assert!(f.links[0]
+            .target_classes
+            .iter()
+            .any(|c| c == "guard_folder"));
+        // The link's own creation is not a write of its target.
+        let c = classes_of_path(&f, "/nonexistent-hw/home/project/cfg");
+        assert!(!c.contains(&"agent_settings"), "{c:?}");
+        // From an interpreter snippet too.
+        let f = shell_facts(
+            "python3 -c \"import os; os.symlink(os.path.expanduser('~/.hookward'), 'hw')\"",
+            "/nonexistent-hw/home",
+            "/nonexistent-hw/home/project",
+        );
+        assert!(
+            f.links
+                .iter()
+                .any(|l| l.target_classes.iter().any(|c| c == "hookward_home")),
+            "{:?}",
+            f.links
+        );
+        // A link to an ordinary folder is no guard folder.
+        let f = shell_facts(
+            "ln -s ../shared lib",
+            "/nonexistent-hw/home",
+            "/nonexistent-hw/home/project",
+        );
+        assert!(!f.links[0]
+            .target_classes
+            .iter()
+            .any(|c| c == "guard_folder"));
+    }
+
+    #[test]
+    fn globs_take_the_classes_of_what_they_could_expand_to() {
+        let home = "/nonexistent-hw/home";
+        let project = "/nonexistent-hw/home/project";
+        for (cmd, path, class) in [
+            (
+                "cat ~/.a[w]s/cred*",
+                "/nonexistent-hw/home/.a[w]s/cred*",
+                "credential",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "credential",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "hookward_home",
+            ),
+            (
+                "tar czf /tmp/x ~/.??*",
+                "/nonexistent-hw/home/.??*",
+                "agent_settings",
+            ),
+            (
+                "cat ~/.c*/settings.json",
+                "/nonexistent-hw/home/.c*/settings.json",
+                "agent_settings",
+            ),
+        ] {
+            let f = shell_facts(cmd, home, project);
+            assert!(
+                classes_of_path(&f, path).contains(&class),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        let f = shell_facts("cat src/*.rs ~/.config/*.toml", home, project);
+        for p in &f.paths {
+            assert!(
+                !p.classes
+                    .iter()
+                    .any(|c| PROTECTED_CLASSES.contains(&c.as_str())),
+                "{p:?}"
+            );
+        }
     }
 
     #[test]

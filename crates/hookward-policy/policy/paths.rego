@@ -87,3 +87,21 @@ decision contains {"id": "path/raw-disk", "decision": "deny", "reason": reason} 
 	lib.has_class(p, "block_device")
 	reason := sprintf("%s would read the raw disk %s, every file on it (secrets included)", [lib.how(p), p.path])
 }
+
+# Target classes that make a new link worth a question: reads and writes through the link reach the location under another name.
+link_protected := {"credential", "secret_file", "env_file", "process_secret", "block_device", "mcp_config", "security_tool_config", "home", "home_ancestor", "root"}
+
+# @rule path/link-to-protected ask
+# A shell command creating a link to a protected location (a credential store, key or .env file, another process's memory, a raw disk, MCP server config, another security tool's config, the home or a parent of it). Links to hookward's home or agent settings are self/link-to-guard (deny).
+decision contains {"id": "path/link-to-protected", "decision": "ask", "reason": reason} if {
+	some l in object.get(input.facts, "links", [])
+	some c in link_protected
+	c in l.target_classes
+	not guard_link(l)
+	reason := sprintf("the command would create %s as a link to %s (%s); reads and writes through the link reach it under another name", [l.link, l.target, c])
+}
+
+guard_link(l) if {
+	some c in {"hookward_home", "agent_settings", "guard_folder"}
+	c in l.target_classes
+}

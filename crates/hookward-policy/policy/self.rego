@@ -139,3 +139,12 @@ decision contains {"id": "self/shell-hookward-home", "decision": "deny", "reason
 	not c.program in home_readers
 	reason := sprintf("the command (%s) hands hookward's own store or settings to %s, which can change them; hookward's records are changed by the person, not the agent", [c.evidence, c.program])
 }
+
+# @rule self/link-to-guard deny
+# A shell command creating a link (ln -s, ln) to hookward's home or to an agent's settings or hooks, or to a folder holding them (ln -s ~/.claude cfg): writes through the link would change them under another name.
+decision contains {"id": "self/link-to-guard", "decision": "deny", "reason": reason} if {
+	some l in object.get(input.facts, "links", [])
+	some c in {"hookward_home", "agent_settings", "guard_folder"}
+	c in l.target_classes
+	reason := sprintf("the command would create %s as a link to %s (%s), which controls the agent's hooks and permissions or hookward itself; writes through the link would change them", [l.link, l.target, l.evidence])
+}

@@ -291,10 +291,11 @@ pub enum Scope {
     Unknown,
     /// The project directory or below.
     Project,
+    /// The home directory or below (but not in the project), also when the home lies under a
+    /// temporary directory.
+    Home,
     /// `/tmp`, `/var/tmp`, `/private/tmp`, `/dev/shm` or below.
     Temp,
-    /// The home directory or below (but not in the project).
-    Home,
     /// Under `/dev` (disks, terminals).
     Device,
     /// Anything else (`/`, `/etc`, `/usr`, other users' homes …).

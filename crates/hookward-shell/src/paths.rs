@@ -129,13 +129,15 @@ pub(crate) fn scope(path: &str, dynamic: bool, ctx: &ShellContext) -> Scope {
             return Scope::Project;
         }
     }
+    // The home before the temporary directories: a home under `/tmp` (CI sandboxes,
+    // containers) is still the home, the more specific location (issue 12).
+    if ctx.home.starts_with('/') && ctx.home != "/" && is_under(path, &normalized(&ctx.home)) {
+        return Scope::Home;
+    }
     for t in ["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"] {
         if is_under(path, t) {
             return Scope::Temp;
         }
-    }
-    if ctx.home.starts_with('/') && ctx.home != "/" && is_under(path, &normalized(&ctx.home)) {
-        return Scope::Home;
     }
     if is_under(path, "/dev") {
         return Scope::Device;

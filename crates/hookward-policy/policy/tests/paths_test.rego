@@ -112,3 +112,21 @@ test_raw_disk_read_denied if {
 	d.id == "path/raw-disk"
 	contains(d.reason, "read the raw disk")
 }
+
+link_to(classes) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [], "links": [{"link": "/p/k", "target": "/home/dev/.aws", "evidence": "~/.aws", "target_classes": classes}]},
+	"config": {},
+}
+
+test_link_to_credential_store_asks if {
+	some d in rules.decision with input as link_to(["credential", "outside_project"])
+	d.id == "path/link-to-protected"
+	d.decision == "ask"
+}
+
+test_link_to_guard_is_not_asked_twice if {
+	ids := {d.id | some d in rules.decision with input as link_to(["hookward_home", "home_ancestor"])}
+	not "path/link-to-protected" in ids
+	"self/link-to-guard" in ids
+}

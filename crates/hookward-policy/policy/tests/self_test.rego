@@ -156,3 +156,27 @@ test_reading_hookward_home_is_fine if {
 	ids := {d.id | some d in rules.decision with input as shell_cmd("cat", ["cat", "/h/.hookward/config.toml"])}
 	not "self/shell-hookward-home" in ids
 }
+
+link_input(classes) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [], "links": [{"link": "/p/cfg", "target": "/home/dev/.claude", "evidence": "~/.claude", "target_classes": classes}]},
+	"config": {},
+}
+
+test_link_to_agent_settings_folder_denied if {
+	some d in rules.decision with input as link_input(["outside_project", "guard_folder"])
+	d.id == "self/link-to-guard"
+	d.decision == "deny"
+	contains(d.reason, "/p/cfg")
+}
+
+test_link_to_hookward_home_denied if {
+	some d in rules.decision with input as link_input(["outside_project", "hookward_home"])
+	d.id == "self/link-to-guard"
+}
+
+test_link_to_plain_folder_no_opinion if {
+	ids := {d.id | some d in rules.decision with input as link_input(["outside_project"])}
+	not "self/link-to-guard" in ids
+	not "path/link-to-protected" in ids
+}

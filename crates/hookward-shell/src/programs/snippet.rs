@@ -55,6 +55,9 @@ enum Eff {
     Argv,
     /// Downloads argument 0 into the file in argument 1.
     Download,
+    /// Makes argument 1 a link to argument 0 (`os.symlink(target, link)`), reported as the
+    /// shell's `ln` is: the target read (`<how> link target`), the link created (`<how> link`).
+    Link,
 }
 
 /// A call of interest: name as written before `(` (a leading `.` matches a method on any
@@ -102,6 +105,8 @@ const PY: &[Call] = &[
     ("os.execv", Eff::Argv),
     ("os.execvp", Eff::Argv),
     ("urlretrieve", Eff::Download),
+    ("os.symlink", Eff::Link),
+    ("os.link", Eff::Link),
 ];
 
 const JS: &[Call] = &[
@@ -137,6 +142,9 @@ const JS: &[Call] = &[
     ("execFile", Eff::Argv),
     ("spawn", Eff::Argv),
     ("spawnSync", Eff::Argv),
+    ("symlinkSync", Eff::Link),
+    ("symlink", Eff::Link),
+    ("linkSync", Eff::Link),
 ];
 
 const PERL: &[Call] = &[
@@ -160,6 +168,7 @@ const PERL: &[Call] = &[
     ("readpipe", Eff::Shell),
     ("getstore", Eff::Download),
     ("mirror", Eff::Download),
+    ("symlink", Eff::Link),
 ];
 
 const RUBY: &[Call] = &[
@@ -196,6 +205,9 @@ const RUBY: &[Call] = &[
     ("Open3.capture2e", Eff::Shell),
     ("Open3.capture3", Eff::Shell),
     ("Open3.popen3", Eff::Shell),
+    ("File.symlink", Eff::Link),
+    ("FileUtils.ln_s", Eff::Link),
+    ("FileUtils.ln_sf", Eff::Link),
 ];
 
 const PHP: &[Call] = &[
@@ -1471,6 +1483,18 @@ fn call(
             }
         }
         Eff::Open => open_call(a, inv, st, cx, &args, &ev, path_of),
+        Eff::Link => {
+            if let (Some(t), Some(l)) = (path_of(0, &args), path_of(1, &args)) {
+                a.add_path(
+                    &t,
+                    Access::Read,
+                    &format!("{} link target", cx.how),
+                    false,
+                    &ev,
+                );
+                a.add_path(&l, Access::Create, &format!("{} link", cx.how), false, &ev);
+            }
+        }
         Eff::Copy | Eff::CopyTree | Eff::Move => {
             let rec = eff == Eff::CopyTree;
             if let Some(r) = path_of(0, &args) {
