@@ -68,6 +68,20 @@ pub const CREDENTIAL_PATHS: &[&str] = &[
     "/computemetadata/v1beta1/instance/service-accounts",
     "/metadata/identity/oauth2/token",
     "/metadata/identity",
+    // Instance start-up data: where deploy secrets are passed (AWS "Work with instance user
+    // data" warns against it for that reason), GCP instance and project attributes
+    // (`kube-env`, `startup-script`, `ssh-keys`), Azure `userData`, DigitalOcean and
+    // OpenStack user data and the OpenStack admin password.
+    "/latest/user-data",
+    "/latest/api/token",
+    "/computemetadata/v1/instance/attributes",
+    "/computemetadata/v1/project/attributes",
+    "/metadata/instance/compute/userdata",
+    "/metadata/v1/user-data",
+    "/openstack/latest/user_data",
+    "/openstack/latest/password",
+    "/openstack/latest/vendor_data",
+    "/latest/meta-data/iam",
 ];
 
 /// Hosts whose look-alikes are worth an ask: code hosting, package registries, the big cloud

@@ -14,7 +14,9 @@ mod files;
 mod interp;
 mod keys;
 mod net;
+mod search;
 mod snippet;
+pub(crate) mod system;
 mod tools;
 mod vcs;
 
@@ -418,6 +420,8 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
+    system::observe(a, name, inv);
+    search::observe(a, name, inv);
     let local;
     let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))
@@ -708,6 +712,9 @@ pub(crate) fn generic(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
             continue;
         }
         if looks_like_path(&arg.text) {
+            if disk::names_device_only(name, &arg.text) {
+                continue;
+            }
             a.path_arg(&cwd, arg, Access::Read, name, false);
         }
     }
