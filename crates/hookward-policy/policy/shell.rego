@@ -444,9 +444,15 @@ decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": 
 # A search for secret material in a home directory, /, or a system directory: grep/rg/ag for passwords, tokens, keys or PEM headers, find/locate/fd for key files, .env, credentials or history files, secret scanners (trufflehog, gitleaks) over them. A search of the project is not asked about.
 decision contains {"id": "shell/secret-search", "decision": "deny", "reason": reason} if {
 	some f in facts_of("secret_search")
-	f.scope in {"home", "system"}
+	secret_search_outside(f)
 	reason := sprintf("the command searches %s for secrets (%s: %s)", [f.root, f.pattern, f.evidence])
 }
+
+# A secret search of a home, / or a system directory (or of the folder holding the homes,
+# wherever the home lies).
+secret_search_outside(f) if f.scope in {"home", "system"}
+
+secret_search_outside(f) if f.broad
 
 # @rule shell/secret-search-unknown ask
 # A search for secret material whose root is only known at run time (grep -r password "$DIR").

@@ -368,7 +368,12 @@ impl<'c> Analyzer<'c> {
         let Some(target) = self.tcp_rw.take() else {
             return;
         };
-        if self.facts.remote_exec.iter().any(|r| r.kind == "reverse_shell") {
+        if self
+            .facts
+            .remote_exec
+            .iter()
+            .any(|r| r.kind == "reverse_shell")
+        {
             return;
         }
         let shell = self.facts.commands.iter().find(|c| {
@@ -376,7 +381,12 @@ impl<'c> Analyzer<'c> {
         });
         if let Some(c) = shell {
             let prog = c.program.clone();
-            self.remote_exec("reverse_shell", &prog, Some(target), &truncate(command, 300));
+            self.remote_exec(
+                "reverse_shell",
+                &prog,
+                Some(target),
+                &truncate(command, 300),
+            );
         }
     }
 

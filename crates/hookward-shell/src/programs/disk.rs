@@ -417,7 +417,9 @@ mod tests {
         for cmd in IMAGERS.iter().map(|i| format!("{i} /dev/sda")) {
             let f = analyze(&cmd, &ctx());
             assert!(
-                f.paths.iter().any(|p| p.path == "/dev/sda" && p.access == Access::Read),
+                f.paths
+                    .iter()
+                    .any(|p| p.path == "/dev/sda" && p.access == Access::Read),
                 "{cmd}: {:?}",
                 f.paths
             );

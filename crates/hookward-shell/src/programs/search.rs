@@ -210,13 +210,30 @@ pub(crate) const PROGRAMS: &[Program] = &[
     Program {
         names: &["fd", "fdfind"],
         kind: Kind::Fd,
-        valued: &["-e", "--extension", "-t", "--type", "-d", "--max-depth", "-E", "--exclude"],
+        valued: &[
+            "-e",
+            "--extension",
+            "-t",
+            "--type",
+            "-d",
+            "--max-depth",
+            "-E",
+            "--exclude",
+        ],
         example: "fd -H -e pem . ~",
     },
     Program {
         names: SCANNERS,
         kind: Kind::Scanner,
-        valued: &["--source", "-s", "--path", "--config", "-c", "--report-path", "-r"],
+        valued: &[
+            "--source",
+            "-s",
+            "--path",
+            "--config",
+            "-c",
+            "--report-path",
+            "-r",
+        ],
         example: "trufflehog filesystem /",
     },
 ];
@@ -252,7 +269,10 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     };
     let args = inv.rest();
-    if args.iter().any(|w| matches!(w.text.as_str(), "--help" | "-h")) && prog.kind != Kind::Fd
+    if args
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "--help" | "-h"))
+        && prog.kind != Kind::Fd
     {
         return;
     }
@@ -416,7 +436,11 @@ mod tests {
             "ag -i token /etc",
             "sudo grep -ri passw /etc",
         ] {
-            assert!(outside(cmd), "{cmd}: {:?}", analyze(cmd, &ctx()).secret_search);
+            assert!(
+                outside(cmd),
+                "{cmd}: {:?}",
+                analyze(cmd, &ctx()).secret_search
+            );
         }
         for cmd in [
             "grep -rn password src/",
@@ -429,7 +453,11 @@ mod tests {
             "history | grep -i token",
             "grep password notes.txt",
         ] {
-            assert!(!outside(cmd), "{cmd}: {:?}", analyze(cmd, &ctx()).secret_search);
+            assert!(
+                !outside(cmd),
+                "{cmd}: {:?}",
+                analyze(cmd, &ctx()).secret_search
+            );
         }
     }
 }

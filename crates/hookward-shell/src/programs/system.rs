@@ -392,8 +392,10 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
 fn timestomp(a: &mut Analyzer, inv: &Inv) {
     let args = inv.rest();
     let dated = args.iter().any(|w| {
-        matches!(w.text.as_str(), "-r" | "-t" | "-d" | "--reference" | "--date")
-            || w.text.starts_with("--reference=")
+        matches!(
+            w.text.as_str(),
+            "-r" | "-t" | "-d" | "--reference" | "--date"
+        ) || w.text.starts_with("--reference=")
             || w.text.starts_with("--date=")
     });
     if !dated {
@@ -405,7 +407,10 @@ fn timestomp(a: &mut Analyzer, inv: &Inv) {
             skip = false;
             continue;
         }
-        if matches!(w.text.as_str(), "-r" | "-t" | "-d" | "--reference" | "--date") {
+        if matches!(
+            w.text.as_str(),
+            "-r" | "-t" | "-d" | "--reference" | "--date"
+        ) {
             skip = true;
             continue;
         }
