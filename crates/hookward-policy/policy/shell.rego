@@ -251,7 +251,7 @@ seen_through_kinds := {"ifs", "quoted_program_name", "ansi_c_quoting", "brace_ex
 acting_fact_kinds := {
 	"fetches", "uploads", "remote_exec", "decoded_exec", "privilege", "persistence", "env_tamper",
 	"infra", "cloud", "publish", "signals", "dynamic_code", "serves", "remote_paths", "unanalysable",
-	"evasion", "secret_search",
+	"evasion",
 }
 
 # Path classes that make even a read worth a question.

@@ -78,6 +78,10 @@ pub(crate) struct Analyzer<'c> {
     /// (`exec 5<>/dev/tcp/h/p`): a two-way socket, a reverse shell when a shell or a program
     /// named at run time is wired to it in the same command line (checked in `run_top`).
     tcp_rw: Option<String>,
+    /// The `host:port` of a `/dev/tcp` or `/dev/udp` file written to (`>& /dev/udp/h/p`): a
+    /// reverse shell when an interactive shell (`-i`) runs in the same command line, whatever
+    /// wrapper carries the redirection (`env sh -i >& /dev/udp/h/p`).
+    tcp_out: Option<String>,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -308,6 +312,7 @@ impl<'c> Analyzer<'c> {
             stage_ev: None,
             remote: None,
             tcp_rw: None,
+            tcp_out: None,
         }
     }
 
@@ -365,9 +370,7 @@ impl<'c> Analyzer<'c> {
     /// shell or a program whose name is only known at run time (`sh <&5 >&5`, `while read l;
     /// do $l >&5; done`): the socket's peer drives a shell (bash(1) "REDIRECTION").
     fn socket_shell(&mut self, command: &str) {
-        let Some(target) = self.tcp_rw.take() else {
-            return;
-        };
+        let (rw, out) = (self.tcp_rw.take(), self.tcp_out.take());
         if self
             .facts
             .remote_exec
@@ -376,9 +379,20 @@ impl<'c> Analyzer<'c> {
         {
             return;
         }
-        let shell = self.facts.commands.iter().find(|c| {
-            programs::is_shell(&c.program) || c.argv.first().is_some_and(|w| w.starts_with('$'))
-        });
+        let interactive = |c: &crate::facts::CommandFact| {
+            programs::is_shell(&c.program) && c.argv.iter().skip(1).any(|w| w == "-i")
+        };
+        let (target, shell) = match (rw, out) {
+            (Some(t), _) => {
+                let c = self.facts.commands.iter().find(|c| {
+                    programs::is_shell(&c.program)
+                        || c.argv.first().is_some_and(|w| w.starts_with('$'))
+                });
+                (t, c)
+            }
+            (None, Some(t)) => (t, self.facts.commands.iter().find(|c| interactive(c))),
+            (None, None) => return,
+        };
         if let Some(c) = shell {
             let prog = c.program.clone();
             self.remote_exec(
@@ -966,6 +980,9 @@ impl<'c> Analyzer<'c> {
         let host = parts.next().unwrap_or("").to_string();
         let port = parts.next().unwrap_or("").to_string();
         let target = format!("{host}:{port}");
+        if !read && self.tcp_out.is_none() {
+            self.tcp_out = Some(target.clone());
+        }
         let url = format!("{proto}://{host}:{port}");
         self.fetch(&url, evidence);
         let is_shell = prog.is_some_and(programs::is_shell);

