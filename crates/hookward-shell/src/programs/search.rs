@@ -54,7 +54,8 @@ pub(crate) const SECRET_WORDS: &[&str] = &[
 ];
 
 /// Names of secret files, lower-case substrings of a name pattern (`find / -name id_rsa`,
-/// `locate .kdbx`, `fd -e pem`). A pattern ending in `.pub` (a public key) is not secret.
+/// `locate .kdbx`, `fd -e pem`). A pattern ending in `.pub` (a public key) is not secret, nor
+/// is `passwd` (the world-readable account list; `shadow` holds the hashes).
 /// Sources: the path classes of `hookward-facts/src/secrets.rs` (key files by name, stores
 /// under any home).
 pub(crate) const SECRET_NAMES: &[&str] = &[
@@ -83,7 +84,7 @@ pub(crate) const SECRET_NAMES: &[&str] = &[
     "wallet",
     ".ovpn",
     "secret",
-    "passw",
+    "password",
     "token",
     ".npmrc",
     ".pypirc",
@@ -448,6 +449,7 @@ mod tests {
             "find ~ -name '*.rs'",
             "find ~ -name id_rsa.pub",
             "locate libssl.so",
+            "fd passwd /etc",
             "gitleaks detect --source .",
             "rg -n api_key src",
             "history | grep -i token",
