@@ -206,10 +206,10 @@ cloud_forced_whole(f) if {
 cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
 # Persistence that runs code as the user without any further prompt.
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account"}
 
 # @rule shell/persistence deny
-# Installing something that runs later: crontab, systemd/launchd units, autostart, shell rc files, authorized_keys.
+# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
 	f.kind in persistence_deny_kinds
@@ -251,6 +251,7 @@ seen_through_kinds := {"ifs", "quoted_program_name", "ansi_c_quoting", "brace_ex
 acting_fact_kinds := {
 	"fetches", "uploads", "remote_exec", "decoded_exec", "privilege", "persistence", "env_tamper",
 	"infra", "cloud", "publish", "signals", "dynamic_code", "serves", "remote_paths", "unanalysable",
+	"evasion",
 }
 
 # Path classes that make even a read worth a question.
@@ -430,4 +431,33 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 	not remote_wipe(p)
 	p.scope != "temp"
 	reason := sprintf("the command would recursively delete %s on a remote host (%s)", [p.path, p.how])
+}
+
+# @rule shell/defense-evasion deny
+# Switching a defence off or wiping a trace: shell history cleared or disabled (history -c, unset HISTFILE, HISTSIZE=0), system logs deleted or overwritten (/var/log, journalctl --vacuum), audit rules removed (auditctl -D), SELinux/AppArmor/SIP/Gatekeeper off, the firewall disabled or flushed (ufw disable, iptables -F), a defence service stopped, immutable bits removed (chattr -i), a system file's timestamps forged (touch -r). Table: crates/hookward-shell/src/programs/system.rs.
+decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": reason} if {
+	some f in facts_of("evasion")
+	reason := sprintf("the command would switch a defence off or wipe a trace (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/secret-search deny
+# A search for secret material in a home directory, /, or a system directory: grep/rg/ag for passwords, tokens, keys or PEM headers, find/locate/fd for key files, .env, credentials or history files, secret scanners (trufflehog, gitleaks) over them. A search of the project is not asked about.
+decision contains {"id": "shell/secret-search", "decision": "deny", "reason": reason} if {
+	some f in facts_of("secret_search")
+	secret_search_outside(f)
+	reason := sprintf("the command searches %s for secrets (%s: %s)", [f.root, f.pattern, f.evidence])
+}
+
+# A secret search of a home, / or a system directory (or of the folder holding the homes,
+# wherever the home lies).
+secret_search_outside(f) if f.scope in {"home", "system"}
+
+secret_search_outside(f) if f.broad
+
+# @rule shell/secret-search-unknown ask
+# A search for secret material whose root is only known at run time (grep -r password "$DIR").
+decision contains {"id": "shell/secret-search-unknown", "decision": "ask", "reason": reason} if {
+	some f in facts_of("secret_search")
+	f.scope == "unknown"
+	reason := sprintf("the command searches %s, a folder only known at run time, for secrets (%s: %s)", [f.root, f.pattern, f.evidence])
 }

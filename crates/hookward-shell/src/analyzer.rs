@@ -74,6 +74,14 @@ pub(crate) struct Analyzer<'c> {
     /// Set while a command that runs on another host or in a container is analysed (`ssh`,
     /// `docker exec`): its paths go to [`ShellFacts::remote_paths`].
     pub remote: Option<String>,
+    /// The `host:port` of a `/dev/tcp` or `/dev/udp` file opened for reading and writing
+    /// (`exec 5<>/dev/tcp/h/p`): a two-way socket, a reverse shell when a shell or a program
+    /// named at run time is wired to it in the same command line (checked in `run_top`).
+    tcp_rw: Option<String>,
+    /// The `host:port` of a `/dev/tcp` or `/dev/udp` file written to (`>& /dev/udp/h/p`): a
+    /// reverse shell when an interactive shell (`-i`) runs in the same command line, whatever
+    /// wrapper carries the redirection (`env sh -i >& /dev/udp/h/p`).
+    tcp_out: Option<String>,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -303,6 +311,8 @@ impl<'c> Analyzer<'c> {
             fast_path: true,
             stage_ev: None,
             remote: None,
+            tcp_rw: None,
+            tcp_out: None,
         }
     }
 
@@ -352,7 +362,46 @@ impl<'c> Analyzer<'c> {
         let mut st = self.initial_state();
         self.run_source(command, &mut st, Stream::default());
         self.run_uncalled_functions(&st);
+        self.socket_shell(command);
         finish(self.facts)
+    }
+
+    /// A two-way `/dev/tcp` socket (`exec 5<>/dev/tcp/h/p`) and, in the same command line, a
+    /// shell or a program whose name is only known at run time (`sh <&5 >&5`, `while read l;
+    /// do $l >&5; done`): the socket's peer drives a shell (bash(1) "REDIRECTION").
+    fn socket_shell(&mut self, command: &str) {
+        let (rw, out) = (self.tcp_rw.take(), self.tcp_out.take());
+        if self
+            .facts
+            .remote_exec
+            .iter()
+            .any(|r| r.kind == "reverse_shell")
+        {
+            return;
+        }
+        let interactive = |c: &crate::facts::CommandFact| {
+            programs::is_shell(&c.program) && c.argv.iter().skip(1).any(|w| w == "-i")
+        };
+        let (target, shell) = match (rw, out) {
+            (Some(t), _) => {
+                let c = self.facts.commands.iter().find(|c| {
+                    programs::is_shell(&c.program)
+                        || c.argv.first().is_some_and(|w| w.starts_with('$'))
+                });
+                (t, c)
+            }
+            (None, Some(t)) => (t, self.facts.commands.iter().find(|c| interactive(c))),
+            (None, None) => return,
+        };
+        if let Some(c) = shell {
+            let prog = c.program.clone();
+            self.remote_exec(
+                "reverse_shell",
+                &prog,
+                Some(target),
+                &truncate(command, 300),
+            );
+        }
     }
 
     fn scan_hidden_chars(&mut self, command: &str) {
@@ -821,6 +870,11 @@ impl<'c> Analyzer<'c> {
                         let fd_s = fd.map(|f| f.to_string()).unwrap_or_default();
                         let ev = escape_hidden(&format!("{fd_s}{kind} {}", w.value));
                         if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
+                            if matches!(kind, K::ReadAndWrite) && self.tcp_rw.is_none() {
+                                let mut p = res.path.trim_start_matches('/').split('/').skip(2);
+                                let host = p.next().unwrap_or("");
+                                self.tcp_rw = Some(format!("{host}:{}", p.next().unwrap_or("")));
+                            }
                             self.net_redirect(&res.path, matches!(kind, K::Read), prog, evidence);
                             continue;
                         }
@@ -926,6 +980,9 @@ impl<'c> Analyzer<'c> {
         let host = parts.next().unwrap_or("").to_string();
         let port = parts.next().unwrap_or("").to_string();
         let target = format!("{host}:{port}");
+        if !read && self.tcp_out.is_none() {
+            self.tcp_out = Some(target.clone());
+        }
         let url = format!("{proto}://{host}:{port}");
         self.fetch(&url, evidence);
         let is_shell = prog.is_some_and(programs::is_shell);
@@ -1196,6 +1253,9 @@ impl<'c> Analyzer<'c> {
         if matches!(access, Access::Write | Access::Create) {
             crate::persist::for_path(self, &r.path, evidence);
         }
+        if matches!(access, Access::Write | Access::Delete) && !r.dynamic {
+            crate::programs::system::for_path(self, &r.path, evidence);
+        }
     }
 
     /// Records a path access named by an argument, resolved against `cwd`.
@@ -1343,6 +1403,14 @@ impl<'c> Analyzer<'c> {
         });
     }
 
+    pub(crate) fn evasion(&mut self, kind: &str, target: &str, evidence: &str) {
+        self.facts.evasion.push(crate::facts::EvasionFact {
+            kind: kind.to_string(),
+            target: escape_hidden(target),
+            evidence: clip(evidence),
+        });
+    }
+
     pub(crate) fn env_tamper(&mut self, name: &str, value: &str, evidence: &str) {
         self.facts.env_tamper.push(EnvTamperFact {
             name: name.to_string(),
@@ -1353,6 +1421,9 @@ impl<'c> Analyzer<'c> {
 
     /// Reports an assignment when the variable is one that changes what runs.
     pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
+        if crate::programs::system::history_off(name, &val.text) {
+            self.evasion("history", name, evidence);
+        }
         if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);
         }
@@ -1483,5 +1554,7 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.dynamic_code);
     dedup(&mut f.remote_paths);
     dedup(&mut f.serves);
+    dedup(&mut f.evasion);
+    dedup(&mut f.secret_search);
     f
 }

@@ -129,6 +129,17 @@ pub struct ShellFacts {
     /// `php -S 0.0.0.0:80 -t ~`, `busybox httpd -h /`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub serves: Vec<ServeFact>,
+    /// Defences switched off or traces wiped (`history -c`, `unset HISTFILE`, `auditctl -D`,
+    /// `setenforce 0`, `ufw disable`, `iptables -F`, a delete or overwrite under `/var/log`,
+    /// `touch -r` of a file outside the project; table in `programs/system.rs`); left out of
+    /// the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub evasion: Vec<EvasionFact>,
+    /// Searches whose pattern or target names secret material (`grep -r password ~`,
+    /// `find / -name id_rsa`, `locate .env`, `trufflehog filesystem /`; `programs/search.rs`);
+    /// left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secret_search: Vec<SecretSearchFact>,
 }
 
 /// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
@@ -154,7 +165,9 @@ macro_rules! fact_lists {
             unanalysable,
             dynamic_code,
             remote_paths,
-            serves
+            serves,
+            evasion,
+            secret_search
         )
     };
 }
@@ -220,6 +233,54 @@ pub struct DynamicCodeFact {
     pub source: Option<String>,
     /// Wrappers of the running program, outermost first (`["sudo"]`).
     pub wrappers: Vec<String>,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A defence switched off or a trace wiped (MITRE ATT&CK TA0005 "Defense Evasion": T1070
+/// "Indicator Removal", T1562 "Impair Defenses").
+///
+/// Shapes (table `programs/system.rs`): `history` (`history -c`, `unset HISTFILE`,
+/// `HISTFILE=/dev/null`, `HISTSIZE=0`, `set +o history`), `logs` (a delete, overwrite or
+/// truncation under `/var/log`, `/var/audit`, `/private/var/log`; `journalctl --vacuum-*`,
+/// `--rotate`), `audit` (`auditctl -D`/`-e 0`), `mac` (`setenforce 0`, `aa-teardown`,
+/// `aa-disable`, SELinux switched off in its config, `csrutil disable`, `spctl
+/// --master-disable`), `firewall` (`ufw disable`/`reset`, `iptables -F`/`-X`/`-P … ACCEPT`,
+/// `nft flush ruleset`, `pfctl -d`, `systemctl stop firewalld`), `immutable` (`chattr -i`,
+/// `chflags noschg`), `timestomp` (`touch -r`/`-t`/`-d` of a file outside the project and the
+/// temporary directories).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EvasionFact {
+    /// One of the kinds above.
+    pub kind: String,
+    /// The program (or variable) concerned: `history`, `HISTFILE`, `auditctl`, a log path.
+    pub target: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A search whose pattern or target names secret material (MITRE ATT&CK T1552.001
+/// "Credentials In Files").
+///
+/// Shapes (`programs/search.rs`): a content search (`grep -r`, `rg`, `ag`, `ack`, `git grep`)
+/// whose pattern names a secret (`password`, `secret`, `token`, `api_key`, `PRIVATE KEY`,
+/// `AKIA…`, table `SECRET_WORDS`); a name search (`find -name/-path/-regex`, `locate`, `fd`)
+/// whose pattern names a secret file (`id_rsa`, `*.pem`, `.env`, `credentials`, `*_history`,
+/// `*.kdbx`); a secret scanner (`trufflehog`, `gitleaks`, `detect-secrets`, `noseyparker`,
+/// `ggshield`). Every root searched is listed with its scope; a search with no root searches
+/// the working directory (`locate` searches the whole file system).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SecretSearchFact {
+    /// The search program.
+    pub program: String,
+    /// The secret word the pattern names, lower-cased (`password`, `id_rsa`), or `scanner`.
+    pub pattern: String,
+    /// The searched root, absolute (dynamic text when unknown).
+    pub root: String,
+    /// Where `root` lies; `system` for `/`, `/etc`, other users' homes.
+    pub scope: Scope,
+    /// The root is `/`, a home directory, or the directory holding homes (`/home`, `/Users`).
+    pub broad: bool,
     /// The command as written.
     pub evidence: String,
 }

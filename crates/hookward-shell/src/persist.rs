@@ -61,11 +61,29 @@ fn home_relative<'p>(path: &'p str, ctx: &ShellContext) -> Option<&'p str> {
     if let Some(r) = path.strip_prefix("/root/") {
         return Some(r);
     }
-    if let Some(r) = path.strip_prefix("/home/") {
+    if let Some(r) = path.strip_prefix("/var/root/") {
+        return Some(r);
+    }
+    if let Some(r) = path
+        .strip_prefix("/home/")
+        .or_else(|| path.strip_prefix("/Users/"))
+    {
         return r.split_once('/').map(|(_, rest)| rest);
     }
     None
 }
+
+/// The account databases: a write adds or changes an account (`echo 'x::0:0::/:/bin/sh' >>
+/// /etc/passwd`; passwd(5), shadow(5), group(5), FreeBSD/macOS master.passwd(5)).
+const ACCOUNT_FILES: &[&str] = &[
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/group",
+    "/etc/gshadow",
+    "/etc/master.passwd",
+    "/etc/subuid",
+    "/etc/subgid",
+];
 
 fn under_any(path: &str, bases: &[&str]) -> bool {
     bases.iter().any(|b| paths::is_under(path, b))
@@ -78,6 +96,17 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
     }
     if under_any(path, &["/etc/sudoers", "/etc/sudoers.d"]) || path == "/etc/doas.conf" {
         return Some(("sudoers", true));
+    }
+    if ACCOUNT_FILES.contains(&path) {
+        return Some(("account", false));
+    }
+    // sshd reads keys from any file named so (`AuthorizedKeysFile`, sshd_config(5)), under any
+    // user's home or a system directory such as /etc/ssh/authorized_keys/.
+    let base = path.rsplit('/').next().unwrap_or("");
+    if matches!(base, "authorized_keys" | "authorized_keys2")
+        || paths::is_under(path, "/etc/ssh/authorized_keys")
+    {
+        return Some(("ssh_authorized_keys", false));
     }
     if let Some(rel) = home_relative(path, ctx) {
         if HOME_RC.iter().any(|f| paths::is_under(rel, f))

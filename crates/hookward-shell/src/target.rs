@@ -68,6 +68,23 @@ pub const CREDENTIAL_PATHS: &[&str] = &[
     "/computemetadata/v1beta1/instance/service-accounts",
     "/metadata/identity/oauth2/token",
     "/metadata/identity",
+    // Instance start-up data: where deploy secrets are passed (AWS "Work with instance user
+    // data" warns against it for that reason), GCP instance and project attributes
+    // (`kube-env`, `startup-script`, `ssh-keys`), Azure `userData`, DigitalOcean and
+    // OpenStack user data and the OpenStack admin password.
+    "/latest/user-data",
+    "/latest/api/token",
+    "/computemetadata/v1/instance/attributes",
+    "/computemetadata/v1/project/attributes",
+    "/metadata/instance/compute/userdata",
+    "/metadata/v1/user-data",
+    "/openstack/latest/user_data",
+    "/openstack/latest/password",
+    "/openstack/latest/vendor_data",
+    "/latest/meta-data/iam",
+    // The signed instance identity document authenticates the instance to Vault's AWS auth
+    // method and similar services (AWS "Instance identity documents").
+    "/latest/dynamic/instance-identity",
 ];
 
 /// Hosts whose look-alikes are worth an ask: code hosting, package registries, the big cloud
@@ -340,6 +357,11 @@ mod tests {
             "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token",
             "http://169.254.169.254/metadata/identity/oauth2/token?api-version=2018-02-01",
             "http://100.100.100.200/latest/meta-data/ram/security-credentials/r",
+            "http://169.254.169.254/latest/user-data",
+            "http://169.254.169.254/latest/api/token",
+            "http://[fd00:ec2::254]/latest/dynamic/instance-identity/pkcs7",
+            "http://metadata.google.internal/computeMetadata/v1/instance/attributes/kube-env",
+            "http://169.254.169.254/metadata/instance/compute/userData?api-version=2021-01-01",
         ] {
             assert!(net_target(u).is_some_and(|t| t.credentials), "{u}");
         }

@@ -317,3 +317,36 @@ any_perm_deny(p) if {
 	some d in rules.decision with input as shell_input([p], {})
 	d.id == "shell/recursive-permission-home"
 }
+
+test_defense_evasion_denied if {
+	some d in rules.decision with input as shell_input([], {"evasion": [{"kind": "history", "target": "history", "evidence": "history -c"}]})
+	d.id == "shell/defense-evasion"
+	d.decision == "deny"
+	contains(d.reason, "history -c")
+}
+
+test_secret_search_of_home_denied if {
+	f := {"program": "grep", "pattern": "password", "root": "/home/dev", "scope": "home", "broad": true, "evidence": "grep -r password ~"}
+	some d in rules.decision with input as shell_input([], {"secret_search": [f]})
+	d.id == "shell/secret-search"
+	d.decision == "deny"
+	contains(d.reason, "/home/dev")
+}
+
+test_secret_search_of_project_no_opinion if {
+	f := {"program": "grep", "pattern": "password", "root": "/home/dev/project/src", "scope": "project", "broad": false, "evidence": "grep -rn password src"}
+	count(rules.decision) == 0 with input as shell_input([], {"secret_search": [f]})
+}
+
+test_secret_search_of_unknown_root_asks if {
+	f := {"program": "grep", "pattern": "token", "root": "$DIR", "scope": "unknown", "broad": false, "evidence": "grep -r token \"$DIR\""}
+	some d in rules.decision with input as shell_input([], {"secret_search": [f]})
+	d.id == "shell/secret-search-unknown"
+	d.decision == "ask"
+}
+
+test_account_change_denied if {
+	some d in rules.decision with input as shell_input([], {"persistence": [{"kind": "account", "target": "useradd", "evidence": "useradd -m x"}]})
+	d.id == "shell/persistence"
+	d.decision == "deny"
+}

@@ -445,6 +445,36 @@ fn is_whole(word: &str) -> bool {
 }
 
 /// Adds a [`CloudFact`] when `name` is a CLI of [`CLIS`] run with a destructive verb.
+/// Words that make a destructive verb only describe, preview or validate what it would do:
+/// help (`--help`, `-h`, `-help`, `help`), dry runs (`--dry-run`, `--dry-run=client`,
+/// `--dryrun`, `--preview-only`, `--what-if`, `--validate-only`), and the AWS CLI's request
+/// templates (`--generate-cli-skeleton`). Sources: AWS CLI "Global options" and
+/// `--dry-run` of the EC2 API, kubectl `--dry-run`, helm `--dry-run`, pulumi `destroy
+/// --preview-only`, az `--what-if`, gcloud `--validate-only`, terraform `-help`.
+pub(crate) const INSPECTION_WORDS: &[&str] = &[
+    "--help",
+    "-h",
+    "-help",
+    "help",
+    "--dryrun",
+    "--dry-run*",
+    "--preview-only",
+    "--what-if",
+    "--validate-only",
+    "--generate-cli-skeleton*",
+];
+
+/// True when one of `words` is an [`INSPECTION_WORDS`] entry (a trailing `*` matches by prefix).
+pub(crate) fn inspection_only<S: AsRef<str>>(words: &[S]) -> bool {
+    words.iter().any(|w| {
+        let w = w.as_ref();
+        INSPECTION_WORDS.iter().any(|p| match p.strip_suffix('*') {
+            Some(prefix) => w.starts_with(prefix),
+            None => w == *p,
+        })
+    })
+}
+
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
@@ -455,10 +485,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         .take(64)
         .map(|w| w.text.as_str())
         .collect();
-    if words
-        .iter()
-        .any(|w| matches!(*w, "--help" | "-h" | "help" | "--dryrun") || w.starts_with("--dry-run"))
-    {
+    if inspection_only(&words) {
         return;
     }
     let ops: Vec<&str> = words

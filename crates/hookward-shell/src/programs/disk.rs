@@ -285,6 +285,28 @@ pub(crate) const TOOLS: &[Tool] = &[
     },
 ];
 
+/// Programs that read a whole device they name although the analyzer has no handler for them
+/// (disk imagers: `pv /dev/sda > disk.img`, `ddrescue /dev/sdb out.img`; pv(1), ddrescue(1),
+/// dcfldd(1), dc3dd(1), partclone(8), ntfsclone(8)). Any other program without a handler
+/// that names a device only inspects it (`df /dev/sda1`, `findmnt /dev/sda1`, `udisksctl info
+/// -b /dev/sda`, `blockdev --getsize64 /dev/sda`, `xfs_info /dev/sdb1`, `stat /dev/sda`).
+pub(crate) const IMAGERS: &[&str] = &[
+    "pv",
+    "ddrescue",
+    "dcfldd",
+    "dc3dd",
+    "partclone",
+    "ntfsclone",
+    "partimage",
+];
+
+/// True when `name`, a program without a handler of its own (or `stat`/`file`/`realpath`/
+/// `readlink`, which read metadata only), names the device `text` without reading its
+/// content: the operand is not a read of the disk.
+pub(crate) fn names_device_only(name: &str, text: &str) -> bool {
+    text.starts_with("/dev/") && !IMAGERS.contains(&name)
+}
+
 fn lookup(name: &str) -> Option<&'static Tool> {
     TOOLS.iter().find(|t| match t.name {
         Exact(n) => name == n,
@@ -372,6 +394,38 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    #[test]
+    fn inspection_of_a_device_is_not_a_read_of_it_but_imaging_is() {
+        for cmd in [
+            "df /dev/sda1",
+            "findmnt /dev/sda1",
+            "udisksctl info -b /dev/sda",
+            "blockdev --getsize64 /dev/sda",
+            "xfs_info /dev/sdb1",
+            "stat /dev/sda",
+            "file -s /dev/sda1",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths.iter().all(|p| !p.path.starts_with("/dev/")),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        for cmd in IMAGERS.iter().map(|i| format!("{i} /dev/sda")) {
+            let f = analyze(&cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.path == "/dev/sda" && p.access == Access::Read),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        let f = analyze("cat /dev/sda > disk.img", &ctx());
+        assert!(f.paths.iter().any(|p| p.path == "/dev/sda"));
     }
 
     #[test]

@@ -952,6 +952,9 @@ fn reader(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     }
     if matches!(name, "realpath" | "readlink" | "stat" | "file") {
         for op in &operands {
+            if super::disk::names_device_only(name, &op.text) {
+                continue;
+            }
             a.path_arg(&inv.cwd, op, Access::Read, name, false);
         }
         return Stream::default();

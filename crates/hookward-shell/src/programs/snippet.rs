@@ -428,6 +428,27 @@ const FETCHES: &[&str] = &[
 ];
 
 /// Markers of a process attached to a socket.
+/// Socket constructors of the interpreters the snippet scanner reads (Python `socket`, Perl
+/// `Socket`/`IO::Socket`, Ruby `TCPSocket`, PHP `fsockopen`/`stream_socket_client`, Node
+/// `net`, Lua `socket.tcp`, gawk `/inet/tcp`): with a shell marker of [`SHELL_ON_SOCKET`] in
+/// the same code, the socket's peer drives a shell, whatever the peer's spelling.
+const SOCKET_OPEN: &[&str] = &[
+    "socket.socket(",
+    "socket(S,",
+    "getprotobyname(",
+    "IO::Socket",
+    "TCPSocket",
+    "fsockopen(",
+    "stream_socket_client(",
+    "require(\"net\")",
+    "require('net')",
+    "net.Socket(",
+    "net.connect(",
+    "socket.tcp(",
+    "/inet/tcp/",
+    "/inet/udp/",
+];
+
 const SHELL_ON_SOCKET: &[&str] = &[
     "dup2(",
     "pty.spawn",
@@ -1244,8 +1265,10 @@ pub(crate) fn scan(
     }) || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
         && code.contains('`'));
 
-    // Reverse shell: a socket whose peer gets a shell.
-    if !peers.is_empty() && SHELL_ON_SOCKET.iter().any(|m| code.contains(m)) {
+    // Reverse shell: a socket whose peer gets a shell (the peer may be a variable:
+    // `connect(S,sockaddr_in($p,inet_aton($i)))`, `c.connect(port, host)`).
+    let socket = !peers.is_empty() || SOCKET_OPEN.iter().any(|m| code.contains(m));
+    if socket && SHELL_ON_SOCKET.iter().any(|m| code.contains(m)) {
         a.remote_exec("reverse_shell", interp, peers.first().cloned(), &ev_code);
     }
     // Fetched code executed.

@@ -30,7 +30,10 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         a.publish(&kind, &ev);
     }
     if let Some(kind) = infra_kind(name, &words, &ops, inv) {
-        a.infra(&kind, &ev);
+        // `kubectl delete … --dry-run=client`, `terraform destroy -help`: nothing is destroyed.
+        if !super::cloud::inspection_only(&words) {
+            a.infra(&kind, &ev);
+        }
     }
     Some(match name {
         "kill" => kill(a, inv),

@@ -1,0 +1,512 @@
+//! Host administration as data (issue 11): which invocations switch a defence off or wipe a
+//! trace ([`crate::EvasionFact`]: history, logs, audit, mandatory access control, firewall,
+//! immutable bits, timestamps) and which add an account or a way in
+//! ([`crate::PersistenceFact`] kind `account`: `useradd`, `usermod -aG`, `passwd -d`,
+//! `chpasswd`, `dscl . -create`, writes to `/etc/passwd`/`shadow`/`group`). One row per
+//! program and trigger; covering a new tool is one row of [`ROWS`]. Sources: MITRE ATT&CK
+//! T1070 "Indicator Removal", T1562 "Impair Defenses", T1136 "Create Account", T1098 "Account
+//! Manipulation", and the manual page named per row.
+
+use crate::analyzer::{Analyzer, Inv};
+
+/// What a row's match records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fact {
+    /// An [`crate::EvasionFact`] of this kind.
+    Evasion(&'static str),
+    /// A [`crate::PersistenceFact`] of this kind.
+    Persistence(&'static str),
+}
+
+/// When a row applies.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum When {
+    /// Always (the program does nothing else).
+    Always,
+    /// One of these words (options or subcommands) appears among the arguments; a word
+    /// ending in `*` matches by prefix (`--vacuum-*`).
+    Any(&'static [&'static str]),
+    /// These two words appear next to each other, in this order (`-P INPUT … ACCEPT` is
+    /// matched as `-P` then the last word `ACCEPT`: see [`When::PairLast`]).
+    Seq(&'static str, &'static str),
+    /// The first word is given and the last argument is the second (`iptables -P INPUT ACCEPT`).
+    PairLast(&'static str, &'static str),
+}
+
+/// One row of [`ROWS`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Row {
+    /// The program (basename).
+    pub program: &'static str,
+    /// When it applies.
+    pub when: When,
+    /// What it records.
+    pub fact: Fact,
+    /// A command that must give the fact.
+    #[allow(dead_code)] // read by the tests
+    pub example: &'static str,
+    /// A command of the same program that must not give it.
+    #[allow(dead_code)] // read by the tests
+    pub quiet: &'static str,
+    /// Its manual page or reference.
+    #[allow(dead_code)] // provenance for readers of the table
+    pub source: &'static str,
+}
+
+use Fact::{Evasion, Persistence};
+use When::{Always, Any, PairLast, Seq};
+
+/// The table.
+pub(crate) const ROWS: &[Row] = &[
+    Row {
+        program: "history",
+        when: Any(&["-c", "-cw", "-wc", "-d"]),
+        fact: Evasion("history"),
+        example: "history -c",
+        quiet: "history 20",
+        source: "bash(1) history",
+    },
+    Row {
+        program: "set",
+        when: Seq("+o", "history"),
+        fact: Evasion("history"),
+        example: "set +o history",
+        quiet: "set -o pipefail",
+        source: "bash(1) set",
+    },
+    Row {
+        program: "unset",
+        when: Any(&["HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST"]),
+        fact: Evasion("history"),
+        example: "unset HISTFILE",
+        quiet: "unset FOO",
+        source: "bash(1) Shell Variables",
+    },
+    Row {
+        program: "journalctl",
+        when: Any(&["--vacuum-*", "--rotate", "--flush"]),
+        fact: Evasion("logs"),
+        example: "journalctl --vacuum-time=1s",
+        quiet: "journalctl -u nginx --since today",
+        source: "journalctl(1)",
+    },
+    Row {
+        program: "auditctl",
+        when: Any(&["-D", "-e"]),
+        fact: Evasion("audit"),
+        example: "auditctl -D",
+        quiet: "auditctl -l",
+        source: "auditctl(8)",
+    },
+    Row {
+        program: "setenforce",
+        when: Any(&["0", "Permissive", "permissive"]),
+        fact: Evasion("mac"),
+        example: "setenforce 0",
+        quiet: "setenforce 1",
+        source: "setenforce(8)",
+    },
+    Row {
+        program: "aa-teardown",
+        when: Always,
+        fact: Evasion("mac"),
+        example: "aa-teardown",
+        quiet: "",
+        source: "aa-teardown(8)",
+    },
+    Row {
+        program: "aa-disable",
+        when: Always,
+        fact: Evasion("mac"),
+        example: "aa-disable /etc/apparmor.d/usr.sbin.cupsd",
+        quiet: "",
+        source: "aa-disable(8)",
+    },
+    Row {
+        program: "aa-complain",
+        when: Always,
+        fact: Evasion("mac"),
+        example: "aa-complain /etc/apparmor.d/usr.bin.x",
+        quiet: "",
+        source: "aa-complain(8)",
+    },
+    Row {
+        program: "csrutil",
+        when: Any(&["disable"]),
+        fact: Evasion("mac"),
+        example: "csrutil disable",
+        quiet: "csrutil status",
+        source: "csrutil(8)",
+    },
+    Row {
+        program: "spctl",
+        when: Any(&["--master-disable", "--global-disable", "--disable"]),
+        fact: Evasion("mac"),
+        example: "spctl --master-disable",
+        quiet: "spctl --status",
+        source: "spctl(8)",
+    },
+    Row {
+        program: "ufw",
+        when: Any(&["disable", "reset"]),
+        fact: Evasion("firewall"),
+        example: "ufw disable",
+        quiet: "ufw status",
+        source: "ufw(8)",
+    },
+    Row {
+        program: "iptables",
+        when: Any(&["-F", "--flush", "-X", "--delete-chain"]),
+        fact: Evasion("firewall"),
+        example: "iptables -F",
+        quiet: "iptables -L -n",
+        source: "iptables(8)",
+    },
+    Row {
+        program: "iptables",
+        when: PairLast("-P", "ACCEPT"),
+        fact: Evasion("firewall"),
+        example: "iptables -P INPUT ACCEPT",
+        quiet: "iptables -P INPUT DROP",
+        source: "iptables(8)",
+    },
+    Row {
+        program: "ip6tables",
+        when: Any(&["-F", "--flush", "-X", "--delete-chain"]),
+        fact: Evasion("firewall"),
+        example: "ip6tables -F",
+        quiet: "ip6tables -L",
+        source: "ip6tables(8)",
+    },
+    Row {
+        program: "nft",
+        when: Seq("flush", "ruleset"),
+        fact: Evasion("firewall"),
+        example: "nft flush ruleset",
+        quiet: "nft list ruleset",
+        source: "nft(8)",
+    },
+    Row {
+        program: "pfctl",
+        when: Any(&["-d", "-F"]),
+        fact: Evasion("firewall"),
+        example: "pfctl -d",
+        quiet: "pfctl -s rules",
+        source: "pfctl(8)",
+    },
+    Row {
+        program: "firewall-cmd",
+        when: Any(&["--panic-off", "--set-default-zone=trusted"]),
+        fact: Evasion("firewall"),
+        example: "firewall-cmd --set-default-zone=trusted",
+        quiet: "firewall-cmd --state",
+        source: "firewall-cmd(1)",
+    },
+    Row {
+        program: "chattr",
+        when: Any(&["-i", "-a", "-ia", "-ai"]),
+        fact: Evasion("immutable"),
+        example: "chattr -i /etc/passwd",
+        quiet: "chattr +i notes.txt",
+        source: "chattr(1)",
+    },
+    Row {
+        program: "chflags",
+        when: Any(&["noschg", "nouchg", "nosappnd"]),
+        fact: Evasion("immutable"),
+        example: "chflags noschg /etc/hosts",
+        quiet: "chflags hidden x",
+        source: "chflags(1)",
+    },
+    Row {
+        program: "useradd",
+        when: Always,
+        fact: Persistence("account"),
+        example: "useradd -m backdoor",
+        quiet: "",
+        source: "useradd(8)",
+    },
+    Row {
+        program: "adduser",
+        when: Always,
+        fact: Persistence("account"),
+        example: "adduser --disabled-password hacker",
+        quiet: "",
+        source: "adduser(8)",
+    },
+    Row {
+        program: "usermod",
+        when: Always,
+        fact: Persistence("account"),
+        example: "usermod -aG docker bob",
+        quiet: "",
+        source: "usermod(8)",
+    },
+    Row {
+        program: "passwd",
+        when: Any(&["-d", "--delete", "-u", "--unlock", "--stdin"]),
+        fact: Persistence("account"),
+        example: "passwd -d root",
+        quiet: "passwd -S bob",
+        source: "passwd(1)",
+    },
+    Row {
+        program: "chpasswd",
+        when: Always,
+        fact: Persistence("account"),
+        example: "chpasswd < users.txt",
+        quiet: "",
+        source: "chpasswd(8)",
+    },
+    Row {
+        program: "newusers",
+        when: Always,
+        fact: Persistence("account"),
+        example: "newusers list.txt",
+        quiet: "",
+        source: "newusers(8)",
+    },
+    Row {
+        program: "gpasswd",
+        when: Any(&["-a", "--add", "-M", "--members", "-A"]),
+        fact: Persistence("account"),
+        example: "gpasswd -a bob wheel",
+        quiet: "",
+        source: "gpasswd(1)",
+    },
+    Row {
+        program: "dscl",
+        when: Any(&["-create", "-append", "-passwd"]),
+        fact: Persistence("account"),
+        example: "dscl . -create /Users/hacker",
+        quiet: "dscl . -list /Users",
+        source: "dscl(1)",
+    },
+    Row {
+        program: "sysadminctl",
+        when: Any(&["-addUser", "-resetPasswordFor"]),
+        fact: Persistence("account"),
+        example: "sysadminctl -addUser x -password y -admin",
+        quiet: "",
+        source: "sysadminctl(8)",
+    },
+];
+
+/// Services whose stop or disable switches a defence off (`systemctl stop firewalld`), matched
+/// as a prefix of the unit name. The security agents are in the policy's `security_tools`.
+pub(crate) const DEFENCE_SERVICES: &[&str] = &[
+    "firewalld",
+    "ufw",
+    "iptables",
+    "nftables",
+    "auditd",
+    "apparmor",
+    "rsyslog",
+    "syslog",
+    "systemd-journald",
+    "fail2ban",
+    "selinux",
+];
+
+/// System log locations: a delete or overwrite there wipes a trace (T1070.002).
+const LOG_DIRS: &[&str] = &["/var/log", "/var/audit", "/private/var/log", "/var/adm"];
+
+fn word_matches(pat: &str, w: &str) -> bool {
+    match pat.strip_suffix('*') {
+        Some(prefix) => w.starts_with(prefix),
+        None => w == pat,
+    }
+}
+
+fn applies(when: When, words: &[&str]) -> bool {
+    match when {
+        Always => true,
+        Any(list) => words
+            .iter()
+            .any(|w| list.iter().any(|p| word_matches(p, w))),
+        Seq(x, y) => words.windows(2).any(|p| p[0] == x && p[1] == y),
+        PairLast(x, last) => words.contains(&x) && words.last() == Some(&last),
+    }
+}
+
+/// Records the facts of the rows that match `name` and its arguments; stop and disable of a
+/// defence service (`systemctl`, `service`, `rc-service`, `launchctl`); and timestomping
+/// (`touch -r`/`-t`/`-d` of a path outside the project and the temporary directories).
+pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let service = matches!(name, "systemctl" | "service" | "rc-service" | "launchctl");
+    if !service && name != "touch" && !ROWS.iter().any(|r| r.program == name) {
+        return;
+    }
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .take(64)
+        .map(|w| w.text.as_str())
+        .collect();
+    if words.iter().any(|w| matches!(*w, "--help" | "-h")) {
+        return;
+    }
+    for row in ROWS.iter().filter(|r| r.program == name) {
+        if applies(row.when, &words) {
+            match row.fact {
+                Evasion(kind) => a.evasion(kind, name, &inv.evidence),
+                Persistence(kind) => a.persistence(kind, name, &inv.evidence),
+            }
+        }
+    }
+    if service {
+        let stops = words.iter().any(|w| {
+            matches!(
+                *w,
+                "stop" | "disable" | "mask" | "kill" | "unload" | "bootout"
+            )
+        });
+        if stops {
+            if let Some(unit) = words.iter().find(|w| {
+                let base = w.rsplit('/').next().unwrap_or("");
+                DEFENCE_SERVICES.iter().any(|s| base.starts_with(s))
+            }) {
+                let kind = if unit.contains("firewall")
+                    || unit.contains("tables")
+                    || unit.starts_with("ufw")
+                {
+                    "firewall"
+                } else if unit.contains("log") || unit.contains("journal") {
+                    "logs"
+                } else if unit.contains("audit") {
+                    "audit"
+                } else {
+                    "mac"
+                };
+                a.evasion(kind, unit, &inv.evidence);
+            }
+        }
+    }
+    if name == "touch" {
+        timestomp(a, inv);
+    }
+}
+
+/// `touch -r REF FILE`, `touch -t STAMP FILE`, `touch -d DATE FILE` on a file outside the
+/// project and the temporary directories: a planted file dated like the system's own.
+fn timestomp(a: &mut Analyzer, inv: &Inv) {
+    let args = inv.rest();
+    let dated = args.iter().any(|w| {
+        matches!(
+            w.text.as_str(),
+            "-r" | "-t" | "-d" | "--reference" | "--date"
+        ) || w.text.starts_with("--reference=")
+            || w.text.starts_with("--date=")
+    });
+    if !dated {
+        return;
+    }
+    let mut skip = false;
+    for w in args.iter().take(64) {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if matches!(
+            w.text.as_str(),
+            "-r" | "-t" | "-d" | "--reference" | "--date"
+        ) {
+            skip = true;
+            continue;
+        }
+        if w.text.starts_with('-') {
+            continue;
+        }
+        let r = crate::paths::resolve(w, &inv.cwd);
+        let scope = crate::paths::scope(&r.path, r.dynamic, a.ctx);
+        if matches!(
+            scope,
+            crate::facts::Scope::System | crate::facts::Scope::Home
+        ) {
+            a.evasion("timestomp", &r.path, &inv.evidence);
+        }
+    }
+}
+
+/// `HISTFILE` pointed away or emptied, or a history size set to 0 (`HISTFILE=/dev/null`,
+/// `HISTSIZE=0`, `export SAVEHIST=0`): the shell stops keeping its history.
+pub(crate) fn history_off(name: &str, value: &str) -> bool {
+    match name {
+        "HISTFILE" => value.is_empty() || value == "/dev/null",
+        "HISTSIZE" | "HISTFILESIZE" | "SAVEHIST" => value == "0",
+        _ => false,
+    }
+}
+
+/// A delete or overwrite of a system log (`rm /var/log/auth.log`, `> /var/log/syslog`,
+/// `truncate -s0 /var/log/wtmp`, `shred /var/log/*`).
+pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
+    if LOG_DIRS.iter().any(|d| crate::paths::is_under(path, d)) {
+        a.evasion("logs", path, evidence);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, ShellContext};
+
+    fn ctx() -> ShellContext {
+        ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    fn has(cmd: &str, fact: Fact) -> bool {
+        let f = analyze(cmd, &ctx());
+        match fact {
+            Evasion(k) => f.evasion.iter().any(|e| e.kind == k),
+            Persistence(k) => f.persistence.iter().any(|e| e.kind == k),
+        }
+    }
+
+    #[test]
+    fn every_row_matches_its_example_and_not_its_quiet_neighbour() {
+        for r in ROWS {
+            assert!(has(r.example, r.fact), "{r:?}");
+            assert!(
+                r.example.starts_with(r.program),
+                "example names another program: {r:?}"
+            );
+            if !r.quiet.is_empty() {
+                assert!(!has(r.quiet, r.fact), "quiet neighbour flagged: {r:?}");
+                assert!(!has(&format!("{} --help", r.program), r.fact), "{r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn history_logs_services_and_timestamps_by_shape() {
+        for (cmd, kind) in [
+            ("HISTFILE=/dev/null", "history"),
+            ("export HISTSIZE=0", "history"),
+            ("rm -f /var/log/auth.log", "logs"),
+            ("echo > /var/log/syslog", "logs"),
+            ("truncate -s0 /var/log/wtmp", "logs"),
+            ("systemctl stop firewalld", "firewall"),
+            ("service auditd stop", "audit"),
+            ("systemctl disable --now apparmor", "mac"),
+            ("touch -r /bin/ls /usr/local/bin/x", "timestomp"),
+            ("sudo bash -c 'history -c'", "history"),
+        ] {
+            assert!(has(cmd, Evasion(kind)), "{cmd}");
+        }
+        for cmd in [
+            "export HISTSIZE=10000",
+            "touch -d '1 hour ago' build/stamp",
+            "cat /var/log/syslog",
+            "systemctl status firewalld",
+            "systemctl restart nginx",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(f.evasion.is_empty(), "{cmd}: {:?}", f.evasion);
+        }
+    }
+}
