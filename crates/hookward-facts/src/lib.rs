@@ -28,6 +28,7 @@ use std::path::Path;
 pub mod instructions;
 pub mod net;
 pub mod output;
+pub mod patches;
 pub mod scan;
 pub mod scripts;
 pub mod secrets;
@@ -641,6 +642,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).
             scripts::follow(&mut shell, &sctx);
+            // Patch files the command applies are writes of their targets (`patches.rs`).
+            patches::follow(&mut shell, &sctx);
+            if facts.settings_change.is_none() {
+                facts.settings_change = settings::nested_agent_settings(&shell.commands);
+            }
             let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
             if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
                 for p in paths {
