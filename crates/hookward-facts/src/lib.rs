@@ -29,6 +29,7 @@ pub mod globs;
 pub mod instructions;
 pub mod net;
 pub mod output;
+pub mod patches;
 pub mod resolve;
 pub mod scan;
 pub mod scripts;
@@ -740,6 +741,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).
             scripts::follow(&mut shell, &sctx);
+            // Patch files the command applies are writes of their targets (`patches.rs`).
+            patches::follow(&mut shell, &sctx);
+            if facts.settings_change.is_none() {
+                facts.settings_change = settings::nested_agent_settings(&shell.commands);
+            }
             let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
             if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
                 // Links created earlier in the command are followed by later paths.

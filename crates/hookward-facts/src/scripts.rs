@@ -35,7 +35,7 @@
 //! interpreter-snippet scanner is made for one-liners, and on whole files it reads
 //! `requests.get` next to `subprocess.run` as fetch-and-run.
 //!
-//! Not joined: obfuscation, environment tampering, dynamic-code and unanalysable facts of the
+//! Not joined: obfuscation, environment tampering (but `HOOKWARD_*` assignments are), dynamic-code and unanalysable facts of the
 //! script, and path facts whose location is unknown (`rm -rf "$ROOT/dist"`). Scripts set `PATH`, call `"$@"` or `$CC` and use constructs the analyzer does not
 //! follow as a matter of course; asking about each would make every `make` a question. Fetched
 //! or decoded code run by a script still gives its `remote_exec` / `decoded_exec` fact. Files
@@ -209,7 +209,9 @@ fn follow_at(facts: &ShellFacts, sctx: &ShellContext, depth: u32, b: &mut Budget
 fn strip_quiet_kinds(f: &mut ShellFacts) {
     f.paths.retain(|p| !p.dynamic || p.path.starts_with('/'));
     f.obfuscation.clear();
-    f.env_tamper.clear();
+    // hookward's own variables are never a script's ordinary business (issue 12 item 7).
+    f.env_tamper
+        .retain(|e| e.name.to_ascii_uppercase().starts_with("HOOKWARD_"));
     f.dynamic_code.clear();
     f.unanalysable.clear();
 }

@@ -18,6 +18,18 @@ pub struct SettingsChange {
     pub disables_hooks: bool,
     /// The write removes hookward's own hook entries (fewer hookward commands afterwards).
     pub removes_hookward: bool,
+    /// The write changes one of hookward's own hook entries as a whole ([`hookward_entries`]):
+    /// its command (an env prefix, `>/dev/null 2>&1` appended), its matcher, the event key it
+    /// sits under, its timeout or any other field, or the order of hookward's entries; or it
+    /// drops or rewrites a Codex hook-trust entry (`hooks.state.*` in `config.toml`), without
+    /// which Codex skips the hook. Adding a first hookward entry is not a change of one.
+    #[serde(default)]
+    pub changes_hookward: bool,
+    /// What changed in hookward's entries, one line each (`hookward entry was: …`,
+    /// `hookward entry now: …`, `order of hookward's entries changed`); empty when
+    /// `changes_hookward` is false.
+    #[serde(default)]
+    pub hookward_changes: Vec<String>,
     /// False when the resulting content could not be computed or parsed; then `changes` is
     /// empty and `summary` says why.
     pub known: bool,
@@ -125,6 +137,101 @@ fn count_hookward(v: &Value) -> usize {
 fn hooks_disabled(v: &Value) -> bool {
     v.get("disableAllHooks").and_then(Value::as_bool) == Some(true)
         || v.pointer("/hooksConfig/enabled").and_then(Value::as_bool) == Some(false)
+        // Codex `config.toml`: `[features] hooks = false` (protocol/REPORT.md §2).
+        || v.pointer("/features/hooks").and_then(Value::as_bool) == Some(false)
+}
+
+/// Every hookward hook entry in a settings document, as a whole, in file order: one line per
+/// handler object whose `command` is hookward's ([`hookward_install::is_hookward_command`]),
+/// holding the key path that leads to it without array indices (`hooks.PreToolUse.hooks`:
+/// the event key is part of it), the scalar fields of every enclosing object below the root
+/// (the group's `matcher`, …) and every leaf of the handler itself (`command`, `timeout`,
+/// `type`, `name`, `failClosed`, …), keys sorted. The shape is the same for every agent
+/// hookward installs into (Claude Code, Codex `hooks.json`, Gemini, Cursor; see
+/// `hookward-install`), so no agent is named here. Two documents register hookward the same
+/// way exactly when these lists are equal.
+pub fn hookward_entries(v: &Value) -> Vec<String> {
+    fn walk(v: &Value, path: &str, context: &str, depth: usize, out: &mut Vec<String>) {
+        // Settings files are shallow; the bound only keeps a hostile document cheap.
+        if depth > 32 {
+            return;
+        }
+        match v {
+            Value::Object(m) => {
+                if m.get("command")
+                    .and_then(Value::as_str)
+                    .is_some_and(hookward_install::is_hookward_command)
+                {
+                    let mut leaves = Vec::new();
+                    flatten("", v, &mut leaves);
+                    leaves.sort();
+                    let own: Vec<String> = leaves.iter().map(|(k, x)| format!("{k}={x}")).collect();
+                    out.push(format!("{path} {context}{{{}}}", own.join(", ")));
+                    return;
+                }
+                let mut here = context.to_string();
+                if depth > 0 {
+                    let mut scalars: Vec<(&String, &Value)> = m
+                        .iter()
+                        .filter(|(_, x)| !x.is_object() && !x.is_array())
+                        .collect();
+                    scalars.sort_by(|a, b| a.0.cmp(b.0));
+                    for (k, x) in scalars {
+                        here.push_str(&format!("{k}={x} "));
+                    }
+                }
+                for (k, x) in m {
+                    let p = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
+                    walk(x, &p, &here, depth + 1, out);
+                }
+            }
+            Value::Array(a) => {
+                for x in a {
+                    walk(x, path, context, depth + 1, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, "", "", 0, &mut out);
+    out
+}
+
+/// The lines saying how hookward's registration differs between `before` and `after`
+/// ([`hookward_entries`], plus Codex trust entries `hooks.state.*` changed or removed);
+/// empty when it does not, or when `before` registers nothing (a first install).
+fn hookward_registration_changes(
+    before: &Value,
+    after: &Value,
+    before_leaves: &[(String, String)],
+    after_map: &std::collections::BTreeMap<String, String>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = hookward_entries(before);
+    let a = hookward_entries(after);
+    if !b.is_empty() && a != b {
+        for e in b.iter().filter(|e| !a.contains(e)) {
+            out.push(format!("hookward entry was: {e}"));
+        }
+        for e in a.iter().filter(|e| !b.contains(e)) {
+            out.push(format!("hookward entry now: {e}"));
+        }
+        if out.is_empty() {
+            out.push("order of hookward's entries changed".to_string());
+        }
+    }
+    // Codex runs a non-managed hook only while its trust entry matches (codex_trust.rs).
+    for (k, v) in before_leaves {
+        if k.starts_with("hooks.state.") && after_map.get(k) != Some(v) {
+            out.push(format!("hook trust entry {k} changed or removed (was {v})"));
+        }
+    }
+    out
 }
 
 /// Computes what a file tool call (`Write`, `Edit`, `MultiEdit`) on the JSON settings file at
@@ -139,6 +246,8 @@ pub fn settings_change(path: &str, tool: &str, input: &Value) -> Option<Settings
         summary: why.to_string(),
         disables_hooks: false,
         removes_hookward: false,
+        changes_hookward: false,
+        hookward_changes: Vec::new(),
         known: false,
         security: Vec::new(),
         executable: Vec::new(),
@@ -377,6 +486,8 @@ pub fn diff_settings(path: &str, before_text: Option<&str>, after_text: &str) ->
         summary: why.to_string(),
         disables_hooks: false,
         removes_hookward: false,
+        changes_hookward: false,
+        hookward_changes: Vec::new(),
         known: false,
         security: Vec::new(),
         executable: Vec::new(),
@@ -443,16 +554,68 @@ pub fn diff_settings(path: &str, before_text: Option<&str>, after_text: &str) ->
         }
         s
     };
+    let hookward_changes = hookward_registration_changes(&before, &after, &b, &after_map);
     SettingsChange {
         path: path.to_string(),
         summary,
         disables_hooks: hooks_disabled(&after) && !hooks_disabled(&before),
         removes_hookward: count_hookward(&after) < count_hookward(&before),
+        changes_hookward: !hookward_changes.is_empty(),
+        hookward_changes,
         changes,
         known: true,
         security,
         executable,
     }
+}
+
+/// A settings file handed to a nested Claude Code (`claude --settings FILE`, `--settings=FILE`)
+/// that switches every hook off: read bounded (64 KiB, regular files only, through
+/// [`crate::scripts::read_bounded`]) and returned as a change that disables hooks, so
+/// `self/disable-hooks` denies it like a write of the same setting. Inline JSON values are
+/// judged by the policy's `nested_agent_flags` table; relative paths resolve against the
+/// command's working directory. `None` when no such file is named or it does not disable hooks.
+pub fn nested_agent_settings(commands: &[hookward_shell::CommandFact]) -> Option<SettingsChange> {
+    for c in commands.iter().filter(|c| c.program == "claude") {
+        let mut values = Vec::new();
+        for (i, a) in c.argv.iter().enumerate().skip(1) {
+            if a == "--settings" {
+                values.extend(c.argv.get(i + 1).cloned());
+            } else if let Some(v) = a.strip_prefix("--settings=") {
+                values.push(v.to_string());
+            }
+        }
+        for v in values {
+            if v.trim_start().starts_with('{') || v.is_empty() {
+                continue;
+            }
+            let path = if v.starts_with('/') {
+                v.clone()
+            } else {
+                format!("{}/{}", c.cwd.trim_end_matches('/'), v)
+            };
+            let Ok(text) = crate::scripts::read_bounded(std::path::Path::new(&path), 64 * 1024)
+            else {
+                continue;
+            };
+            if parse_settings(&path, &text).is_some_and(|s| hooks_disabled(&s)) {
+                let line = format!("{path} sets disableAllHooks = true for a nested claude");
+                return Some(SettingsChange {
+                    path,
+                    changes: vec![line.clone()],
+                    summary: line.clone(),
+                    disables_hooks: true,
+                    removes_hookward: false,
+                    changes_hookward: false,
+                    hookward_changes: Vec::new(),
+                    known: true,
+                    security: vec![line],
+                    executable: Vec::new(),
+                });
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -534,5 +697,107 @@ mod tests {
         )
         .unwrap();
         assert!(!c.known);
+    }
+
+    const CLAUDE: &str = r#"{"hooks":{"PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"echo other"}]},{"matcher":"*","hooks":[{"type":"command","command":"/usr/bin/hookward hook claude-code","timeout":30}]}],"PostToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/usr/bin/hookward hook claude-code","timeout":30}]}]}}"#;
+
+    fn changed(before: &str, from: &str, to: &str) -> SettingsChange {
+        assert!(before.contains(from), "{from}");
+        diff_settings(
+            "/p/.claude/settings.json",
+            Some(before),
+            &before.replacen(from, to, 1),
+        )
+    }
+
+    #[test]
+    fn any_change_to_a_hookward_entry_is_a_change_of_registration() {
+        let cases = [
+            ("\"matcher\":\"*\"", "\"matcher\":\"NoSuchTool\""),
+            (
+                "\"/usr/bin/hookward hook claude-code\"",
+                "\"HOOKWARD_FAIL_MODE=open /usr/bin/hookward hook claude-code\"",
+            ),
+            (
+                "\"/usr/bin/hookward hook claude-code\"",
+                "\"/usr/bin/hookward hook claude-code >/dev/null 2>&1\"",
+            ),
+            ("\"timeout\":30", "\"timeout\":0.001"),
+            ("\"PreToolUse\"", "\"PreToolUseX\""),
+            (
+                "\"type\":\"command\",\"command\":\"/usr/bin/hookward",
+                "\"type\":\"prompt\",\"command\":\"/usr/bin/hookward",
+            ),
+        ];
+        for (from, to) in cases {
+            let c = changed(CLAUDE, from, to);
+            assert!(c.changes_hookward, "{from} → {to}: {c:?}");
+            assert!(!c.removes_hookward, "{from} → {to}");
+            assert!(
+                c.hookward_changes
+                    .iter()
+                    .any(|l| l.starts_with("hookward entry")),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn editing_another_hook_or_adding_one_is_not() {
+        let c = changed(CLAUDE, "echo other", "echo changed");
+        assert!(!c.changes_hookward, "{c:?}");
+        let c = changed(
+            CLAUDE,
+            "\"PreToolUse\":[",
+            "\"PreToolUse\":[{\"matcher\":\"Bash\",\"hooks\":[{\"type\":\"command\",\"command\":\"echo new\"}]},",
+        );
+        assert!(!c.changes_hookward, "{c:?}");
+        // A first install is not a change of an existing entry.
+        let c = diff_settings("/p/.claude/settings.json", Some("{}"), CLAUDE);
+        assert!(!c.changes_hookward, "{c:?}");
+    }
+
+    #[test]
+    fn order_of_hookward_entries() {
+        let two = r#"{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"command":"hookward hook claude-code"}]},{"matcher":"*","hooks":[{"command":"hookward hook claude-code --x"}]}]}}"#;
+        let swapped = r#"{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"command":"hookward hook claude-code --x"}]},{"matcher":"*","hooks":[{"command":"hookward hook claude-code"}]}]}}"#;
+        let c = diff_settings("/p/s.json", Some(two), swapped);
+        assert!(c.changes_hookward);
+        assert_eq!(c.hookward_changes, ["order of hookward's entries changed"]);
+    }
+
+    #[test]
+    fn gemini_cursor_and_codex_shapes() {
+        let gemini = r#"{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"hookward","type":"command","command":"hookward hook gemini","timeout":60000}]}]}}"#;
+        assert!(
+            diff_settings(
+                "/h/.gemini/settings.json",
+                Some(gemini),
+                &gemini.replace("60000", "1")
+            )
+            .changes_hookward
+        );
+        let cursor = r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"hookward hook cursor","timeout":30,"failClosed":true}]}}"#;
+        assert!(
+            diff_settings(
+                "/h/.cursor/hooks.json",
+                Some(cursor),
+                &cursor.replace("true", "false")
+            )
+            .changes_hookward
+        );
+        let toml = "[features]\nhooks = true\n[hooks.state.\"/h/.codex/hooks.json:pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:ab\"\n";
+        let c = diff_settings(
+            "/h/.codex/config.toml",
+            Some(toml),
+            "[features]\nhooks = true\n",
+        );
+        assert!(c.changes_hookward, "{c:?}");
+        let c = diff_settings(
+            "/h/.codex/config.toml",
+            Some(toml),
+            &toml.replace("hooks = true", "hooks = false"),
+        );
+        assert!(c.disables_hooks, "{c:?}");
     }
 }

@@ -55,6 +55,17 @@ decision contains {"id": "self/disable-hooks", "decision": "deny", "reason": rea
 	reason := sprintf("this would remove hookward's hook entries from %s (%s); uninstall with `hookward uninstall` yourself if intended", [ch.path, ch.summary])
 }
 
+# @rule self/hook-entry-changed deny
+# A settings write that changes one of hookward's hook entries as a whole (its command, an env prefix or redirection added to it, its matcher, event key, timeout, order), or drops a Codex hook-trust entry: a hook that still exists but no longer runs is as off as a removed one.
+decision contains {"id": "self/hook-entry-changed", "decision": "deny", "reason": reason} if {
+	ch := input.facts.settings_change
+	is_object(ch)
+	object.get(ch, "changes_hookward", false)
+	not ch.removes_hookward
+	shown := array.slice(object.get(ch, "hookward_changes", []), 0, 2)
+	reason := sprintf("this would change hookward's own hook registration in %s (%s); hookward's hook entries are changed by the person with `hookward install`, not by the agent", [ch.path, concat("; ", shown)])
+}
+
 # hookward's own subcommands that change its state or the agent's hook registration.
 mutating_subcommands := {"install", "uninstall", "config", "allow", "restore", "review", "history"}
 
@@ -69,11 +80,19 @@ decision contains {"id": "self/hookward-command", "decision": "ask", "reason": r
 }
 
 # @rule self/hookward-env deny
-# A shell command setting HOOKWARD_* variables, which override hookward's configuration.
+# A shell command setting or exporting HOOKWARD_* variables in any spelling (`X=…`, `export`, `declare -x`/`typeset -x`, `export -n`, `env X=…`, `read X`, `printf -v X`, `mapfile X`, an exported name only known at run time), which override hookward's configuration.
 decision contains {"id": "self/hookward-env", "decision": "deny", "reason": reason} if {
 	some e in object.get(object.get(input.facts, "shell", {}), "env_tamper", [])
 	startswith(upper(e.name), "HOOKWARD_")
 	reason := sprintf("the command sets %s, which changes hookward's own configuration (%s)", [e.name, e.evidence])
+}
+
+# An exported name only known at run time (`export "$name"`, `declare -x "$n=…"`): it may be
+# HOOKWARD_*, and the command gives no other reason to export an unnamed variable.
+decision contains {"id": "self/hookward-env", "decision": "deny", "reason": reason} if {
+	some e in object.get(object.get(input.facts, "shell", {}), "env_tamper", [])
+	regex.match("^[$`]", e.name)
+	reason := sprintf("the command exports a variable whose name is only known when it runs (%s), which could be one of hookward's own HOOKWARD_* settings (%s)", [e.name, e.evidence])
 }
 
 # @rule self/security-tool-config deny
@@ -147,4 +166,83 @@ decision contains {"id": "self/link-to-guard", "decision": "deny", "reason": rea
 	some c in {"hookward_home", "agent_settings", "guard_folder"}
 	c in l.target_classes
 	reason := sprintf("the command would create %s as a link to %s (%s), which controls the agent's hooks and permissions or hookward itself; writes through the link would change them", [l.link, l.target, l.evidence])
+}
+
+# Nested agent CLIs started with their guard off, one row per (program, flag shape, why).
+# `flags`: the argument names (also matched as `--flag=value`); `value`: when present, a regex
+# the flag's value must match (the next argument, or after `=`); `lacks`: when present, the
+# value must not contain it. Flag names are the real CLIs' (`--help` of Claude Code 2.1.197,
+# Codex 0.171.0 with `--yolo` its hidden alias, Gemini CLI 0.61.0; Cursor CLI docs for
+# `cursor-agent`).
+nested_agent_flags := [
+	{"program": "claude", "flags": ["--dangerously-skip-permissions"], "why": "skips every permission check"},
+	{"program": "claude", "flags": ["--allow-dangerously-skip-permissions"], "why": "lets the session switch every permission check off"},
+	{"program": "claude", "flags": ["--permission-mode"], "value": `^bypassPermissions$`, "why": "bypasses every permission check"},
+	{"program": "claude", "flags": ["--bare"], "why": "skips hooks (minimal mode)"},
+	{"program": "claude", "flags": ["--settings"], "value": `"?disableAllHooks"?\s*:\s*true`, "why": "loads settings that switch every hook off"},
+	{"program": "claude", "flags": ["--setting-sources"], "lacks": "user", "why": "leaves out the user settings that register hookward's hooks"},
+	{"program": "codex", "flags": ["--dangerously-bypass-approvals-and-sandbox", "--yolo"], "why": "runs without approvals or sandbox"},
+	{"program": "codex", "flags": ["-c", "--config"], "value": `^\s*(features\.hooks\s*=\s*false|hooks[.=\s])`, "why": "overrides the hook configuration"},
+	{"program": "codex", "flags": ["--disable"], "value": `^hooks$`, "why": "switches the hooks feature off"},
+	{"program": "codex", "flags": ["-s", "--sandbox"], "value": `^danger-full-access$`, "why": "drops the sandbox"},
+	{"program": "gemini", "flags": ["-y", "--yolo"], "why": "accepts every action without asking (YOLO mode)"},
+	{"program": "gemini", "flags": ["--approval-mode"], "value": `^yolo$`, "why": "accepts every action without asking (YOLO mode)"},
+	{"program": "cursor-agent", "flags": ["-f", "--force", "--yolo"], "why": "allows every command without asking"},
+]
+
+# The values `flag` takes in `argv`: the next argument, or the text after `flag=`.
+flag_values(argv, flag) := {v |
+	some i, a in argv
+	i > 0
+	a == flag
+	v := argv[i + 1]
+} | {v |
+	some a in argv
+	prefix := concat("", [flag, "="])
+	startswith(a, prefix)
+	v := substring(a, count(prefix), -1)
+}
+
+flag_present(argv, flag) if {
+	some i, a in argv
+	i > 0
+	a == flag
+}
+
+flag_present(argv, flag) if {
+	some a in argv
+	startswith(a, concat("", [flag, "="]))
+}
+
+nested_agent_match(c, row) if {
+	object.get(row, "value", "") == ""
+	object.get(row, "lacks", "") == ""
+	some f in row.flags
+	flag_present(c.argv, f)
+}
+
+nested_agent_match(c, row) if {
+	pattern := object.get(row, "value", "")
+	pattern != ""
+	some f in row.flags
+	some v in flag_values(c.argv, f)
+	regex.match(pattern, v)
+}
+
+nested_agent_match(c, row) if {
+	lacks := object.get(row, "lacks", "")
+	lacks != ""
+	some f in row.flags
+	some v in flag_values(c.argv, f)
+	not contains(v, lacks)
+}
+
+# @rule self/nested-agent-unguarded deny
+# Starting another coding agent (claude, codex, gemini, cursor-agent) with its hooks, permission checks or sandbox switched off (`--dangerously-skip-permissions`, `--settings '{"disableAllHooks":true}'`, `--dangerously-bypass-approvals-and-sandbox`, `--yolo`, …; the table `nested_agent_flags`): the nested agent would act with no guard at all.
+decision contains {"id": "self/nested-agent-unguarded", "decision": "deny", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	some row in nested_agent_flags
+	c.program == row.program
+	nested_agent_match(c, row)
+	reason := sprintf("the command starts %s in a way that %s (%s); a nested agent must run with its guard on", [c.program, row.why, c.evidence])
 }

@@ -275,6 +275,8 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         return true;
     }
     up.starts_with("DYLD_")
+        // hookward's own configuration (`hookward-config`): any value changes how it decides.
+        || up.starts_with("HOOKWARD_")
         || up.starts_with("GIT_CONFIG")
         || up.starts_with("CARGO_REGISTRIES_")
         || up.ends_with("_BASE_URL")

@@ -180,3 +180,87 @@ test_link_to_plain_folder_no_opinion if {
 	not "self/link-to-guard" in ids
 	not "path/link-to-protected" in ids
 }
+
+test_changed_hookward_entry_denied if {
+	ch := {"path": "/p/.claude/settings.json", "summary": "set hooks.PreToolUse[0].matcher = \"NoSuchTool\" (was \"*\")", "disables_hooks": false, "removes_hookward": false, "changes_hookward": true, "hookward_changes": ["hookward entry was: hooks.PreToolUse.hooks matcher=\"*\" {command=\"hookward hook claude-code\"}", "hookward entry now: hooks.PreToolUse.hooks matcher=\"NoSuchTool\" {command=\"hookward hook claude-code\"}"]}
+	some d in rules.decision with input as settings_write("/p/.claude/settings.json", "tool", ch)
+	d.id == "self/hook-entry-changed"
+	d.decision == "deny"
+	contains(d.reason, "NoSuchTool")
+}
+
+test_other_hook_entry_change_not_denied if {
+	ch := {"path": "/p/.claude/settings.json", "summary": "set hooks.PreToolUse[0].hooks[0].command = \"echo b\" (was \"echo a\")", "disables_hooks": false, "removes_hookward": false, "changes_hookward": false, "hookward_changes": []}
+	ds := rules.decision with input as settings_write("/p/.claude/settings.json", "tool", ch)
+	every d in ds {
+		d.decision != "deny"
+	}
+}
+
+nested(program, argv) := shell_input({"commands": [{"program": program, "argv": argv, "evidence": concat(" ", argv), "cwd": "/p", "wrappers": [], "depth": 0}]})
+
+nested_denied(program, argv) if {
+	some d in rules.decision with input as nested(program, argv)
+	d.id == "self/nested-agent-unguarded"
+	d.decision == "deny"
+}
+
+nested_quiet(program, argv) if {
+	ds := rules.decision with input as nested(program, argv)
+	every d in ds {
+		d.id != "self/nested-agent-unguarded"
+	}
+}
+
+# One test per row of nested_agent_flags.
+test_nested_claude_skip_permissions if nested_denied("claude", ["claude", "-p", "--dangerously-skip-permissions", "fix it"])
+
+test_nested_claude_allow_skip_permissions if nested_denied("claude", ["claude", "--allow-dangerously-skip-permissions"])
+
+test_nested_claude_bypass_mode if nested_denied("claude", ["claude", "-p", "--permission-mode", "bypassPermissions", "x"])
+
+test_nested_claude_bare if nested_denied("claude", ["claude", "--bare", "-p", "x"])
+
+test_nested_claude_settings_json if nested_denied("claude", ["claude", "-p", "--settings", "{\"disableAllHooks\":true}", "x"])
+
+test_nested_claude_setting_sources if nested_denied("claude", ["claude", "--setting-sources=project,local", "-p", "x"])
+
+test_nested_codex_bypass if nested_denied("codex", ["codex", "exec", "--dangerously-bypass-approvals-and-sandbox", "x"])
+
+test_nested_codex_yolo if nested_denied("codex", ["codex", "--yolo", "exec", "x"])
+
+test_nested_codex_config_hooks_off if nested_denied("codex", ["codex", "exec", "-c", "features.hooks=false", "x"])
+
+test_nested_codex_disable_hooks if nested_denied("codex", ["codex", "exec", "--disable", "hooks", "x"])
+
+test_nested_codex_full_access if nested_denied("codex", ["codex", "exec", "--sandbox=danger-full-access", "x"])
+
+test_nested_gemini_yolo if nested_denied("gemini", ["gemini", "-y", "-p", "x"])
+
+test_nested_gemini_approval_yolo if nested_denied("gemini", ["gemini", "--approval-mode", "yolo", "-p", "x"])
+
+test_nested_cursor_force if nested_denied("cursor-agent", ["cursor-agent", "-p", "--force", "x"])
+
+# Neighbours: the same CLIs started normally stay quiet.
+test_nested_agents_normal_quiet if {
+	nested_quiet("claude", ["claude", "-p", "--settings", "{\"model\":\"opus\"}", "--permission-mode", "acceptEdits", "x"])
+	nested_quiet("claude", ["claude", "--setting-sources", "user,project", "-p", "x"])
+	nested_quiet("codex", ["codex", "exec", "-c", "model=\"o3\"", "--sandbox", "workspace-write", "x"])
+	nested_quiet("gemini", ["gemini", "--approval-mode", "default", "-p", "x"])
+	nested_quiet("cursor-agent", ["cursor-agent", "-p", "x"])
+}
+
+test_hookward_env_indirect_name_denied if {
+	inp := shell_input({"env_tamper": [{"name": "$name", "value": "", "evidence": "export \"$name\""}]})
+	some d in rules.decision with input as inp
+	d.id == "self/hookward-env"
+	d.decision == "deny"
+}
+
+test_hookward_env_read_name_denied if {
+	inp := shell_input({"env_tamper": [{"name": "HOOKWARD_FAIL_MODE", "value": "", "evidence": "read HOOKWARD_FAIL_MODE"}]})
+	some d in rules.decision with input as inp
+	d.id == "self/hookward-env"
+}
+
+test_nested_claude_settings_file_left_to_facts if nested_quiet("claude", ["claude", "-p", "--settings", "ci-settings.json", "x"])

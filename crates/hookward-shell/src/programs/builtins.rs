@@ -58,7 +58,10 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             shell_code(a, inv, st, "eval", &code, None)
         }
         "source" | "." => source(a, name, inv, st),
-        "read" => read(inv, st),
+        "read" => {
+            name_targets(a, read_names(inv).iter().map(String::as_str), inv);
+            read(inv, st)
+        }
         "mapfile" | "readarray" => {
             let p = opts::parse(
                 inv.rest(),
@@ -70,6 +73,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 .first()
                 .map(|x| x.text.clone())
                 .unwrap_or_else(|| "MAPFILE".into());
+            name_targets(a, [var.as_str()], inv);
             std::rc::Rc::make_mut(&mut st.vars)
                 .insert(var.clone(), unknown_val(&var, &inv.stdin.taint));
             Stream::text("")
@@ -197,8 +201,38 @@ fn cd(_a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     Stream::text("")
 }
 
+/// Variables a builtin sets or (un)exports by name alone, without an `=value` the assignment
+/// check sees (`read NAME`, `printf -v NAME`, `mapfile NAME`, `export NAME`, `export -n NAME`,
+/// `declare -x NAME`): one whose name is hookward's own (`HOOKWARD_*`, case-folded) is an
+/// environment tampering fact, whatever value it gets, since a value read from stdin or
+/// printed at run time is as effective as a literal one.
+fn name_targets<'n>(a: &mut Analyzer, names: impl IntoIterator<Item = &'n str>, inv: &Inv) {
+    for n in names {
+        if n.to_ascii_uppercase().starts_with("HOOKWARD_") {
+            a.env_tamper(n, "", &inv.evidence);
+        }
+    }
+}
+
+/// The variable names `read` assigns: its operands and the array of `-a`, else `REPLY`.
+fn read_names(inv: &Inv) -> Vec<String> {
+    let p = opts::parse(
+        inv.rest(),
+        &["-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"],
+        false,
+    );
+    let mut names: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
+    if let Some(arr) = p.value(&["-a"]) {
+        names.push(arr.text.clone());
+    }
+    names
+}
+
 /// `export`/`declare`/`local`/`readonly`/`typeset`: assignments take effect in the current
-/// shell and are checked for environment tampering.
+/// shell and are checked for environment tampering. A name only known at run time
+/// (`export "$name"`, `declare -x "$n=v"`) on `export` or an exporting `declare -x`/`typeset
+/// -x` is reported as tampering with that name as written (`$name`): the shell cannot tell
+/// which variable reaches every later hook.
 fn declare(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     let mut dump = inv.rest().is_empty() && name == "export";
     let mut functions = false;
@@ -216,7 +250,19 @@ fn declare(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         if functions {
             continue;
         }
+        let exporting = name == "export"
+            || inv
+                .rest()
+                .iter()
+                .any(|o| o.text.starts_with('-') && o.text.contains('x'));
+        let written = t.split_once('=').map_or(t, |(n, _)| n);
+        if exporting && arg.dynamic && written.len() > arg.known_prefix.min(written.len()) {
+            // The name itself comes from a variable or substitution unknown here.
+            a.env_tamper(written, "", &inv.evidence);
+            continue;
+        }
         let Some((n, _)) = t.split_once('=') else {
+            name_targets(a, [t], inv);
             continue;
         };
         let (n, append) = match n.strip_suffix('+') {
@@ -366,7 +412,6 @@ fn echo(inv: &Inv) -> Stream {
 
 /// `printf [-v VAR] FORMAT ARGS…`.
 fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
-    let _ = a;
     let rest = inv.rest();
     let (var, rest) = match rest.first() {
         Some(x) if x.text == "-v" => (
@@ -406,6 +451,7 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         listing: None,
     };
     if let Some(v) = var {
+        name_targets(a, [v.as_str()], inv);
         let val = match &out.text {
             Some(t) => {
                 let mut v = Val::known(t.clone());

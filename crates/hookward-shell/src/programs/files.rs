@@ -341,6 +341,14 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             );
             if let Some(i) = p.value(&["-i", "--input"]).cloned() {
                 a.path_arg(&inv.cwd, &i, Access::Read, "patch -i", false);
+            } else if let Some(f) = inv.stdin.file.clone() {
+                // `patch -p1 < fix.patch`: the patch file's targets are read by hookward-facts.
+                let r = crate::paths::Resolved {
+                    path: f,
+                    dynamic: false,
+                    glob: false,
+                };
+                a.add_path(&r, Access::Read, "patch -i", false, &inv.evidence);
             }
             if let Some(o) = p.value(&["-o", "--output"]).cloned() {
                 a.path_arg(&inv.cwd, &o, Access::Write, "patch -o", false);

@@ -1228,6 +1228,16 @@ pub(crate) fn scan(
     };
     let ev_code = crate::analyzer::truncate(code, 300);
 
+    // hookward's own store or home, however the path is spelled.
+    if reaches_hookward_store(code) {
+        let store = Resolved {
+            path: paths::join(&paths::join(&cx.home, ".hookward"), "state.db"),
+            dynamic: false,
+            glob: false,
+        };
+        a.add_path(&store, Access::Write, cx.how, false, &ev_code);
+    }
+
     // Network: URL literals and socket peers.
     let urls = find_urls(code);
     for u in &urls {
@@ -1362,6 +1372,30 @@ pub(crate) fn scan(
     }
     out.taint.env_dump = env_dump;
     out
+}
+
+/// Whether interpreter code opens hookward's store or home: it mentions a database (`sqlite`,
+/// `state.db`) or a file write, and the word `hookward` appears once quotes, blanks and the
+/// joining operators `+ , . ..` between string pieces are squeezed out (`"/.hook"+"ward/state.db"`,
+/// `os.path.join(h, ".hook" "ward", "state.db")`, `os.environ["HOOKWARD_HOME"]`). Ordinary
+/// database code (`sqlite3.connect("app.db")`) never names hookward and stays quiet; pieces
+/// spelled as character codes are not followed (README "What it does not catch").
+fn reaches_hookward_store(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    let storeish = lower.contains("sqlite") || lower.contains("state.db");
+    if !storeish {
+        return false;
+    }
+    let squeezed: String = lower
+        .chars()
+        .filter(|c| {
+            !matches!(
+                c,
+                '\'' | '"' | '`' | '+' | ',' | ' ' | '\t' | '\n' | '.' | '(' | ')' | '[' | ']'
+            )
+        })
+        .collect();
+    squeezed.contains("hookward")
 }
 
 fn paren_optional(lang: Lang) -> bool {

@@ -341,6 +341,60 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 a.git("branch_force_delete", &cwd, &ev);
             }
         }
+        // Applying a patch writes the files it names: the patch file is read here (pure), and
+        // `hookward-facts/src/patches.rs` reads it (bounded) for its target paths.
+        "apply" | "am" => {
+            if sub == "am" && has(&["--no-verify"]) {
+                a.git("no_verify", &cwd, &ev);
+            }
+            let dry = has(&[
+                "--check",
+                "--stat",
+                "--numstat",
+                "--summary",
+                "--cached",
+                "--abort",
+                "--skip",
+                "--quit",
+                "--show-current-patch",
+            ]);
+            if !dry {
+                let p = opts::parse(
+                    &args,
+                    &[
+                        "-p",
+                        "-C",
+                        "--exclude",
+                        "--include",
+                        "--directory",
+                        "--whitespace",
+                        "--build-fake-ancestor",
+                        "-S",
+                        "--patch-format",
+                        "--resolvemsg",
+                    ],
+                    false,
+                );
+                let how = if sub == "apply" {
+                    "git apply"
+                } else {
+                    "git am"
+                };
+                for op in &p.operands {
+                    if op.text != "-" {
+                        a.path_arg(&cwd, op, Access::Read, how, false);
+                    }
+                }
+                if let Some(f) = inv.stdin.file.clone() {
+                    let r = Resolved {
+                        path: f,
+                        dynamic: false,
+                        glob: false,
+                    };
+                    a.add_path(&r, Access::Read, how, false, &ev);
+                }
+            }
+        }
         "stash" => match args.first().map(|x| x.text.as_str()) {
             Some("drop") => a.git("stash_drop", &cwd, &ev),
             Some("clear") => a.git("stash_clear", &cwd, &ev),
@@ -364,7 +418,7 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         }
         "filter-branch" => a.git("filter_branch", &cwd, &ev),
         "filter-repo" => a.git("filter_repo", &cwd, &ev),
-        "commit" | "merge" | "am" | "cherry-pick" | "revert" | "rebase" | "pull" => {
+        "commit" | "merge" | "cherry-pick" | "revert" | "rebase" | "pull" => {
             if has(&["--no-verify"])
                 || (sub == "commit"
                     && args.iter().any(|x| {
