@@ -56,6 +56,26 @@ struct Installed {
     since_ms: Option<i64>,
 }
 
+/// One `config` check per layer that does not load (a failure: the layer's settings are not
+/// in force) and one line naming the layers in force, e.g. the last good copy standing in.
+fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
+    for b in cfg.broken_layers() {
+        check(checks, "config", false, format!("layer {b}"));
+    }
+    let in_force: Vec<String> = cfg
+        .layers
+        .iter()
+        .filter(|l| l.in_force)
+        .map(|l| format!("{} {}", l.layer, l.source))
+        .collect();
+    check(
+        checks,
+        "config",
+        true,
+        format!("layers in force: {}", in_force.join(", ")),
+    );
+}
+
 fn mtime_ms(path: &Path) -> Option<i64> {
     let t = std::fs::metadata(path).ok()?.modified().ok()?;
     let d = t.duration_since(std::time::UNIX_EPOCH).ok()?;
@@ -286,9 +306,10 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                     cfg.disabled_rules.len()
                 ),
             );
-            for i in cfg.ignored {
-                check(&mut checks, "config", false, i);
+            for i in &cfg.ignored {
+                check(&mut checks, "config", false, i.clone());
             }
+            config_layer_checks(&mut checks, &cfg);
         }
         Err(e) => check(&mut checks, "config", false, e),
     }
