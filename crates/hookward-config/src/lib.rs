@@ -309,8 +309,23 @@ impl LayerReport {
             layer: layer.to_string(),
             source: source.to_string(),
             in_force,
-            reason,
+            reason: reason.map(|r| one_line(&r)),
         }
+    }
+}
+
+/// A parser message on one line: toml's first line (where) and last line (what), without the
+/// quoted source lines between them.
+fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|') && !l.contains(" | "))
+        .collect();
+    match lines.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, .., last] => format!("{first}: {last}"),
     }
 }
 
@@ -921,7 +936,7 @@ pub fn last_good_path(home: &Path) -> PathBuf {
 pub fn load(home: &Path, layers: &Layers) -> Config {
     let path = last_good_path(home);
     let cached = std::fs::read_to_string(&path).ok();
-    let origin = format!("last good copy {}", path.display());
+    let origin = path.display().to_string();
     let r = Config::resolve(layers, cached.as_deref().map(|t| (origin.as_str(), t)));
     let mut cfg = r.config;
     if let Some(text) = r.last_good {

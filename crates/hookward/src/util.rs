@@ -31,7 +31,7 @@ pub fn load_config() -> Result<Config, String> {
     let layers = hookward_config::read_layers(&home, cwd.as_deref()).map_err(|e| e.to_string())?;
     let path = hookward_config::last_good_path(&home);
     let cached = std::fs::read_to_string(&path).ok();
-    let origin = format!("last good copy {}", path.display());
+    let origin = path.display().to_string();
     Ok(Config::resolve(&layers, cached.as_deref().map(|t| (origin.as_str(), t))).config)
 }
 

@@ -332,7 +332,7 @@ fn layer_lines(s: &Sandbox, args: &[&str]) -> String {
     let out = s.cmd(args).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).replace(&s.dir.path().display().to_string(), "[TMP]");
     text.lines()
-        .filter(|l| l.contains("layer") || l.contains("last good") || l.contains("ignored"))
+        .filter(|l| l.contains("layer") || l.contains("last good") || l.contains("last-good") || l.contains("ignored"))
         .collect::<Vec<_>>()
         .join("\n")
 }
