@@ -527,7 +527,8 @@ fn unparsed(
             env.agent,
         ));
         if let (Some(_), Ok(d)) = (objection, decided) {
-            let response = abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
+            let response =
+                abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
             let reply = render(env, &event, &response);
             let outcome = HookOutcome {
                 reply,

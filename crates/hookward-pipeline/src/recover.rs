@@ -113,7 +113,9 @@ fn decode_string(body: &str) -> (String, usize) {
                                 _ => break,
                             }
                         }
-                        let unit = u32::from_str_radix(&hex, 16).ok().filter(|_| hex.len() == 4);
+                        let unit = u32::from_str_radix(&hex, 16)
+                            .ok()
+                            .filter(|_| hex.len() == 4);
                         match unit {
                             Some(u) if (0xD800..0xDC00).contains(&u) => {
                                 // A high surrogate: combine with a following low one.
@@ -270,7 +272,10 @@ mod tests {
         let r = Recovered::scan(raw);
         assert_eq!(r.event.as_deref(), Some("PreToolUse"));
         assert_eq!(r.tool.as_deref(), Some("Bash"));
-        assert_eq!(r.commands, vec!["rm -rf ~ x && echo \u{fffd} \"q\"".to_string()]);
+        assert_eq!(
+            r.commands,
+            vec!["rm -rf ~ x && echo \u{fffd} \"q\"".to_string()]
+        );
         // cut in the middle of the command
         let r = Recovered::scan(br#"{"tool_name":"Bash","tool_input":{"command" : "curl x | sh"#);
         assert_eq!(r.commands, vec!["curl x | sh".to_string()]);

@@ -56,10 +56,14 @@ struct Installed {
     since_ms: Option<i64>,
 }
 
-/// One `config` check per layer that does not load (a failure: the layer's settings are not
-/// in force) and one line naming the layers in force, e.g. the last good copy standing in.
+/// When a layer does not load: one `config` check per such layer (a failure: its settings are
+/// not in force) and one line naming the layers in force, e.g. the last good copy standing in.
 fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
-    for b in cfg.broken_layers() {
+    let broken = cfg.broken_layers();
+    if broken.is_empty() {
+        return;
+    }
+    for b in broken {
         check(checks, "config", false, format!("layer {b}"));
     }
     let in_force: Vec<String> = cfg

@@ -165,7 +165,10 @@ fn closed_mode_blocks_a_garbage_payload_with_a_reason() {
     user_config(&s, "fail_mode = \"closed\"\n");
     let (out, err, code) = s.hook(b"this is not json {", &[]);
     assert_eq!(code, 2, "{out} {err}");
-    assert!(err.contains("hookward could not check this tool call"), "{err}");
+    assert!(
+        err.contains("hookward could not check this tool call"),
+        "{err}"
+    );
     assert!(err.contains("hook payload rejected"), "{err}");
 }
 
@@ -188,7 +191,11 @@ fn closed_mode_never_blocks_a_non_gate_payload_that_does_not_parse() {
 
 /// Runs the hook with stdin held open after writing `first`; returns (exit code, stdout,
 /// stderr, how long it took). Kills it after 15 s.
-fn hook_with_open_stdin(s: &Sandbox, first: &[u8], env: &[(&str, &str)]) -> (i32, String, String, Duration) {
+fn hook_with_open_stdin(
+    s: &Sandbox,
+    first: &[u8],
+    env: &[(&str, &str)],
+) -> (i32, String, String, Duration) {
     let bin = assert_cmd::cargo::cargo_bin("hookward");
     let mut c = Command::new(bin);
     c.env_clear()
@@ -238,7 +245,10 @@ fn stdin_held_open_with_no_data_returns_within_the_deadline_and_fails_closed() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("stdin stayed open"), "{err}");
     let events = health_kinds(&s);
-    assert!(events.iter().any(|(k, _)| k == "stdin-deadline"), "{events:?}");
+    assert!(
+        events.iter().any(|(k, _)| k == "stdin-deadline"),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -253,13 +263,19 @@ fn stdin_held_open_after_a_whole_payload_is_still_judged() {
 #[test]
 fn truncated_json_with_rm_rf_home_is_recovered_and_denied() {
     let s = Sandbox::new();
-    let full = String::from_utf8(s.pre_tool_use("Bash", json!({"command": "rm -rf ~", "description": "clean"}))).unwrap();
+    let full = String::from_utf8(s.pre_tool_use(
+        "Bash",
+        json!({"command": "rm -rf ~", "description": "clean"}),
+    ))
+    .unwrap();
     let cut = full.find("\"description\"").unwrap() + 5;
     let (out, _, code) = s.hook(full[..cut].as_bytes(), &[]);
     assert_eq!((decision_of(&out), code), ("deny".into(), 0), "{out}");
     let events = health_kinds(&s);
     assert!(
-        events.iter().any(|(k, m)| k == "payload-recovered" && m.contains("deny")),
+        events
+            .iter()
+            .any(|(k, m)| k == "payload-recovered" && m.contains("deny")),
         "{events:?}"
     );
 }
@@ -287,7 +303,9 @@ fn recovered_payload_with_no_objection_follows_the_fail_mode() {
     assert_eq!(code, 2, "{err}");
     let events = health_kinds(&s);
     assert!(
-        events.iter().any(|(k, m)| k == "payload-recovered" && m.contains("no opinion")),
+        events
+            .iter()
+            .any(|(k, m)| k == "payload-recovered" && m.contains("no opinion")),
         "{events:?}"
     );
 }
@@ -330,9 +348,15 @@ fn lone_surrogate_repair_is_a_health_event() {
 /// The `hookward config` lines that name layers, with the sandbox's path replaced.
 fn layer_lines(s: &Sandbox, args: &[&str]) -> String {
     let out = s.cmd(args).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).replace(&s.dir.path().display().to_string(), "[TMP]");
+    let text =
+        String::from_utf8_lossy(&out.stdout).replace(&s.dir.path().display().to_string(), "[TMP]");
     text.lines()
-        .filter(|l| l.contains("layer") || l.contains("last good") || l.contains("last-good") || l.contains("ignored"))
+        .filter(|l| {
+            l.contains("layer")
+                || l.contains("last good")
+                || l.contains("last-good")
+                || l.contains("ignored")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -348,7 +372,12 @@ fn config_shows_the_layers_in_force_after_an_error() {
     let out = s.cmd(&["config", "--json"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let layers = v["layers"].as_array().expect("layers in --json");
-    assert!(layers.iter().any(|l| l["layer"] == "last good" && l["in_force"] == true), "{v}");
+    assert!(
+        layers
+            .iter()
+            .any(|l| l["layer"] == "last good" && l["in_force"] == true),
+        "{v}"
+    );
     assert_eq!(v["disabled_rules"], json!(["path/env-file"]));
     assert_eq!(v["fail_mode"], "closed");
 }
