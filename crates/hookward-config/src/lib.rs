@@ -518,7 +518,7 @@ impl Config {
             match last_good {
                 Some((origin, text)) => {
                     let mut c = Config::default();
-                    match apply_user(&mut c, &origin.to_string(), text) {
+                    match apply_user(&mut c, origin, text) {
                         Ok(()) => from_cache = Some((origin, c)),
                         Err(e) => reports.push(LayerReport::new(
                             "last good",
@@ -581,7 +581,7 @@ impl Config {
                     let closes = Config::scrape_fail_mode(text) == Some(FailMode::Closed);
                     if closes {
                         cfg.fail_mode = FailMode::Closed;
-                        cfg.origins.insert("fail_mode".into(), origin.clone());
+                        cfg.origins.insert("fail_mode".into(), origin.to_string());
                     }
                     reports.push(LayerReport::new(
                         "project file",
@@ -656,10 +656,10 @@ impl Config {
 
 /// Layer 2: the user's `config.toml` over `cfg`. Errors: [`ConfigError::Invalid`] (syntax,
 /// type, unknown key, unknown check, threshold out of range); `cfg` may be half-changed then.
-fn apply_user(cfg: &mut Config, origin: &String, text: &str) -> Result<(), ConfigError> {
+fn apply_user(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
     let f = parse_file(origin, text)?;
     let mut set = |k: &str| {
-        cfg.origins.insert(k.to_string(), origin.clone());
+        cfg.origins.insert(k.to_string(), origin.to_string());
     };
     if f.fail_mode.is_some() {
         set("fail_mode");
@@ -710,7 +710,7 @@ fn apply_user(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Confi
         cfg.policy_data = toml_to_json(data);
     }
     if let Some(c) = f.context {
-        cfg.origins.insert("context".into(), origin.clone());
+        cfg.origins.insert("context".into(), origin.to_string());
         if let Some(v) = c.enabled {
             cfg.context.enabled = v;
         }
@@ -723,7 +723,7 @@ fn apply_user(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Confi
         }
     }
     if let Some(sc) = f.scan {
-        cfg.origins.insert("scan".into(), origin.clone());
+        cfg.origins.insert("scan".into(), origin.to_string());
         if let Some(v) = sc.learned_ask {
             cfg.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
         }
@@ -736,7 +736,7 @@ fn apply_user(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Confi
 
 /// Layer 3: one `HOOKWARD_*` variable over `cfg` (other variables are not config keys and are
 /// skipped). Errors: [`ConfigError::Invalid`] naming the variable.
-fn apply_env_var(cfg: &mut Config, name: &String, value: &str) -> Result<(), ConfigError> {
+fn apply_env_var(cfg: &mut Config, name: &str, value: &str) -> Result<(), ConfigError> {
     let Some(key) = name.strip_prefix("HOOKWARD_") else {
         return Ok(());
     };
@@ -775,7 +775,7 @@ fn apply_env_var(cfg: &mut Config, name: &String, value: &str) -> Result<(), Con
         "scan_learned_ask" | "scan_learned_deny" => {
             let origin = format!("environment variable {name}");
             let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
-                origin: origin.clone(),
+                origin: origin.to_string(),
                 message: format!("{value:?} is not a number"),
             })?;
             let v = check_threshold(&origin, &key, v)?;
@@ -784,23 +784,23 @@ fn apply_env_var(cfg: &mut Config, name: &String, value: &str) -> Result<(), Con
             } else {
                 cfg.scan.learned_deny = v;
             }
-            cfg.origins.insert("scan".into(), name.clone());
+            cfg.origins.insert("scan".into(), name.to_string());
             return Ok(());
         }
         // HOOKWARD_HOME and other variables are not config keys.
         _ => return Ok(()),
     }
-    cfg.origins.insert(key, name.clone());
+    cfg.origins.insert(key, name.to_string());
     Ok(())
 }
 
 /// Layer 4: the project's `.hookward/config.toml`, which only tightens (see the crate docs).
 /// Errors: [`ConfigError::Invalid`]; `cfg` may be half-changed then.
-fn apply_project(cfg: &mut Config, origin: &String, text: &str) -> Result<(), ConfigError> {
+fn apply_project(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
     let f = parse_file(origin, text)?;
     if f.fail_mode == Some(FailMode::Closed) {
         cfg.fail_mode = FailMode::Closed;
-        cfg.origins.insert("fail_mode".into(), origin.clone());
+        cfg.origins.insert("fail_mode".into(), origin.to_string());
     } else if f.fail_mode.is_some() {
         cfg.ignored.push(format!(
             "{origin}: fail_mode = \"open\" ignored (a project may only tighten)"
@@ -808,7 +808,8 @@ fn apply_project(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Co
     }
     if f.ask_fallback == Some(AskFallback::Deny) {
         cfg.ask_fallback = AskFallback::Deny;
-        cfg.origins.insert("ask_fallback".into(), origin.clone());
+        cfg.origins
+            .insert("ask_fallback".into(), origin.to_string());
     } else if f.ask_fallback.is_some() {
         cfg.ignored.push(format!(
             "{origin}: ask_fallback = \"record\" ignored (a project may only tighten)"
@@ -817,7 +818,7 @@ fn apply_project(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Co
     if let Some(extra) = f.extra_denied_programs {
         cfg.extra_denied_programs.extend(extra);
         cfg.origins
-            .insert("extra_denied_programs".into(), origin.clone());
+            .insert("extra_denied_programs".into(), origin.to_string());
     }
     if let Some(c) = f.context {
         // A project may make checks stricter, never looser, and cannot switch the guard off.
@@ -827,7 +828,7 @@ fn apply_project(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Co
                 let cur = cfg.context.mode(&k);
                 if m > cur {
                     cfg.context.checks.insert(k, m);
-                    cfg.origins.insert("context".into(), origin.clone());
+                    cfg.origins.insert("context".into(), origin.to_string());
                 } else if m < cur {
                     cfg.ignored.push(format!(
                         "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
@@ -860,7 +861,7 @@ fn apply_project(cfg: &mut Config, origin: &String, text: &str) -> Result<(), Co
             let v = check_threshold(origin, key, v)?;
             if v < *cur {
                 *cur = v;
-                cfg.origins.insert("scan".into(), origin.clone());
+                cfg.origins.insert("scan".into(), origin.to_string());
             } else if v > *cur {
                 cfg.ignored.push(format!(
                     "{origin}: `{key}` = {v} ignored (a project may only lower it)"

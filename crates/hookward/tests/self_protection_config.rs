@@ -36,7 +36,7 @@ fn read_env(s: &Sandbox) -> Vec<u8> {
 fn truncated(s: &Sandbox) -> Vec<u8> {
     let full = String::from_utf8(s.pre_tool_use("Bash", json!({"command": "ls"}))).unwrap();
     let cut = full.find("\"tool_input\"").unwrap();
-    full[..cut].as_bytes().to_vec()
+    full.as_bytes()[..cut].to_vec()
 }
 
 fn health_kinds(s: &Sandbox) -> Vec<(String, String)> {
@@ -269,7 +269,7 @@ fn truncated_json_with_rm_rf_home_is_recovered_and_denied() {
     ))
     .unwrap();
     let cut = full.find("\"description\"").unwrap() + 5;
-    let (out, _, code) = s.hook(full[..cut].as_bytes(), &[]);
+    let (out, _, code) = s.hook(&full.as_bytes()[..cut], &[]);
     assert_eq!((decision_of(&out), code), ("deny".into(), 0), "{out}");
     let events = health_kinds(&s);
     assert!(
