@@ -497,7 +497,10 @@ fn unparsed(
 ) -> HookOutcome {
     let config = load_config(env, env.project_dir.as_deref(), healths);
     let found = recover::Recovered::scan(stdin);
-    let gate = found.may_be_gate(stdin);
+    // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that stayed
+    // open past the deadline may be a gate whose payload never came.
+    let empty = stdin.iter().all(u8::is_ascii_whitespace);
+    let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
     let what = match cut {
         Some(why) => format!("hook payload incomplete ({why}): {error}"),
         None => format!("hook payload rejected: {error}"),
