@@ -78,25 +78,37 @@ pub struct Layers {
     pub env: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
     fail_mode: Option<FailMode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     ask_fallback: Option<AskFallback>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     disabled_rules: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     policy_dirs: Option<Vec<PathBuf>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     hook_timeout: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     record: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     extra_denied_programs: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     policy: Option<PolicySection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     context: Option<ContextSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     scan: Option<ScanSection>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ScanSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
     learned_ask: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     learned_deny: Option<f32>,
 }
 
@@ -139,11 +151,14 @@ fn check_threshold(origin: &str, key: &str, v: f32) -> Result<f32, ConfigError> 
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ContextSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
     enabled: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     extra: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     checks: Option<BTreeMap<String, CheckMode>>,
 }
 
@@ -229,9 +244,10 @@ fn check_names(origin: &str, checks: &BTreeMap<String, CheckMode>) -> Result<(),
     Ok(())
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct PolicySection {
+    #[serde(skip_serializing_if = "Option::is_none")]
     data: Option<toml::Table>,
 }
 
@@ -267,7 +283,76 @@ pub struct Config {
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
     pub ignored: Vec<String>,
+    /// The layers [`Config::resolve`] looked at, in order, and which are in force (empty from
+    /// [`Config::from_layers`], which fails on the first error instead).
+    pub layers: Vec<LayerReport>,
 }
+
+/// One configuration layer and whether its settings are in force (`hookward config`,
+/// `hookward doctor`, the hook's `config-error` health events).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LayerReport {
+    /// What the layer is: `defaults`, `user file`, `environment`, `last good`, `project file`.
+    pub layer: String,
+    /// Where it was read from: a file path, a variable name, or `built-in`.
+    pub source: String,
+    /// Whether its settings are applied.
+    pub in_force: bool,
+    /// Why the layer is not in force (the parse or value error), or what stands in for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl LayerReport {
+    fn new(layer: &str, source: &str, in_force: bool, reason: Option<String>) -> LayerReport {
+        LayerReport {
+            layer: layer.to_string(),
+            source: source.to_string(),
+            in_force,
+            reason: reason.map(|r| one_line(&r)),
+        }
+    }
+}
+
+/// A parser message on one line: toml's first line (where) and last line (what), without the
+/// quoted source lines between them.
+fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|') && !l.contains(" | "))
+        .collect();
+    match lines.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, .., last] => format!("{first}: {last}"),
+    }
+}
+
+/// What [`Config::resolve`] returns: the configuration in force, and the text to cache as the
+/// last good configuration when the user file and the environment both loaded cleanly.
+#[derive(Debug, Clone)]
+pub struct Resolution {
+    /// The configuration in force.
+    pub config: Config,
+    /// `Some(toml)`: the user file + environment resolved without an error; this TOML (a
+    /// config.toml holding every value not at its default) is the new last good configuration.
+    /// `None`: a layer was broken, keep the cached copy as it is.
+    pub last_good: Option<String>,
+}
+
+/// The `HOOKWARD_*` variables that are config keys (`HOOKWARD_HOME`, `HOOKWARD_TRACE`… are not).
+pub const ENV_KEYS: &[&str] = &[
+    "HOOKWARD_FAIL_MODE",
+    "HOOKWARD_ASK_FALLBACK",
+    "HOOKWARD_DISABLED_RULES",
+    "HOOKWARD_POLICY_DIRS",
+    "HOOKWARD_HOOK_TIMEOUT",
+    "HOOKWARD_RECORD",
+    "HOOKWARD_EXTRA_DENIED_PROGRAMS",
+    "HOOKWARD_SCAN_LEARNED_ASK",
+    "HOOKWARD_SCAN_LEARNED_DENY",
+];
 
 impl Default for Config {
     fn default() -> Self {
@@ -288,6 +373,7 @@ impl Default for Config {
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
+            layers: Vec::new(),
         }
     }
 }
@@ -348,225 +434,192 @@ impl Config {
     pub fn from_layers(layers: &Layers) -> Result<Config, ConfigError> {
         let mut cfg = Config::default();
         if let Some((origin, text)) = &layers.user_toml {
-            let f = parse_file(origin, text)?;
-            let mut set = |k: &str| {
-                cfg.origins.insert(k.to_string(), origin.clone());
-            };
-            if f.fail_mode.is_some() {
-                set("fail_mode");
-            }
-            if f.ask_fallback.is_some() {
-                set("ask_fallback");
-            }
-            if f.disabled_rules.is_some() {
-                set("disabled_rules");
-            }
-            if f.policy_dirs.is_some() {
-                set("policy_dirs");
-            }
-            if f.hook_timeout.is_some() {
-                set("hook_timeout");
-            }
-            if f.record.is_some() {
-                set("record");
-            }
-            if f.extra_denied_programs.is_some() {
-                set("extra_denied_programs");
-            }
-            if f.policy.as_ref().and_then(|p| p.data.as_ref()).is_some() {
-                set("policy.data");
-            }
-            if let Some(v) = f.fail_mode {
-                cfg.fail_mode = v;
-            }
-            if let Some(v) = f.ask_fallback {
-                cfg.ask_fallback = v;
-            }
-            if let Some(v) = f.disabled_rules {
-                cfg.disabled_rules = v.into_iter().collect();
-            }
-            if let Some(v) = f.policy_dirs {
-                cfg.policy_dirs = v;
-            }
-            if let Some(v) = f.hook_timeout {
-                cfg.hook_timeout = v;
-            }
-            if let Some(v) = f.record {
-                cfg.record = v;
-            }
-            if let Some(v) = f.extra_denied_programs {
-                cfg.extra_denied_programs = v;
-            }
-            if let Some(data) = f.policy.and_then(|p| p.data) {
-                cfg.policy_data = toml_to_json(data);
-            }
-            if let Some(c) = f.context {
-                cfg.origins.insert("context".into(), origin.clone());
-                if let Some(v) = c.enabled {
-                    cfg.context.enabled = v;
-                }
-                if let Some(v) = c.extra {
-                    cfg.context.extra = v;
-                }
-                if let Some(v) = c.checks {
-                    check_names(origin, &v)?;
-                    cfg.context.checks.extend(v);
-                }
-            }
-            if let Some(sc) = f.scan {
-                cfg.origins.insert("scan".into(), origin.clone());
-                if let Some(v) = sc.learned_ask {
-                    cfg.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
-                }
-                if let Some(v) = sc.learned_deny {
-                    cfg.scan.learned_deny = check_threshold(origin, "scan.learned_deny", v)?;
-                }
-            }
+            apply_user(&mut cfg, origin, text)?;
         }
         for (name, value) in &layers.env {
-            let Some(key) = name.strip_prefix("HOOKWARD_") else {
-                continue;
-            };
-            let key = key.to_ascii_lowercase();
-            match key.as_str() {
-                "fail_mode" => cfg.fail_mode = parse_env(name, value)?,
-                "ask_fallback" => cfg.ask_fallback = parse_env(name, value)?,
-                "disabled_rules" => {
-                    cfg.disabled_rules = value
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                }
-                "policy_dirs" => {
-                    cfg.policy_dirs = std::env::split_paths(value).collect();
-                }
-                "hook_timeout" => {
-                    cfg.hook_timeout = value.trim().parse().map_err(|_| ConfigError::Invalid {
-                        origin: format!("environment variable {name}"),
-                        message: format!("{value:?} is not a whole number of seconds"),
-                    })?
-                }
-                "record" => {
-                    cfg.record =
-                        parse_env::<String>(name, value).map(|v| v != "false" && v != "0")?
-                }
-                "extra_denied_programs" => {
-                    cfg.extra_denied_programs = value
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|s| !s.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                }
-                "scan_learned_ask" | "scan_learned_deny" => {
-                    let origin = format!("environment variable {name}");
-                    let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
-                        origin: origin.clone(),
-                        message: format!("{value:?} is not a number"),
-                    })?;
-                    let v = check_threshold(&origin, &key, v)?;
-                    if key == "scan_learned_ask" {
-                        cfg.scan.learned_ask = v;
-                    } else {
-                        cfg.scan.learned_deny = v;
-                    }
-                    cfg.origins.insert("scan".into(), name.clone());
-                    continue;
-                }
-                // HOOKWARD_HOME and other variables are not config keys.
-                _ => continue,
-            }
-            cfg.origins.insert(key, name.clone());
+            apply_env_var(&mut cfg, name, value)?;
         }
         if let Some((origin, text)) = &layers.project_toml {
-            let f = parse_file(origin, text)?;
-            if f.fail_mode == Some(FailMode::Closed) {
-                cfg.fail_mode = FailMode::Closed;
-                cfg.origins.insert("fail_mode".into(), origin.clone());
-            } else if f.fail_mode.is_some() {
-                cfg.ignored.push(format!(
-                    "{origin}: fail_mode = \"open\" ignored (a project may only tighten)"
-                ));
-            }
-            if f.ask_fallback == Some(AskFallback::Deny) {
-                cfg.ask_fallback = AskFallback::Deny;
-                cfg.origins.insert("ask_fallback".into(), origin.clone());
-            } else if f.ask_fallback.is_some() {
-                cfg.ignored.push(format!(
-                    "{origin}: ask_fallback = \"record\" ignored (a project may only tighten)"
-                ));
-            }
-            if let Some(extra) = f.extra_denied_programs {
-                cfg.extra_denied_programs.extend(extra);
-                cfg.origins
-                    .insert("extra_denied_programs".into(), origin.clone());
-            }
-            if let Some(c) = f.context {
-                // A project may make checks stricter, never looser, and cannot switch the guard off.
-                if let Some(v) = c.checks {
-                    check_names(origin, &v)?;
-                    for (k, m) in v {
-                        let cur = cfg.context.mode(&k);
-                        if m > cur {
-                            cfg.context.checks.insert(k, m);
-                            cfg.origins.insert("context".into(), origin.clone());
-                        } else if m < cur {
-                            cfg.ignored.push(format!(
-                                "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
-                                format!("{m:?}").to_lowercase()
-                            ));
-                        }
-                    }
+            apply_project(&mut cfg, origin, text)?;
+        }
+        Ok(cfg)
+    }
+
+    /// Combines the layers without ever loosening on an error (issue 12, item 2):
+    /// - a project file that does not parse (syntax, type, unknown key) is ignored **alone**: the
+    ///   user file, the environment and the last good configuration stay as they are;
+    /// - a user file or a `HOOKWARD_*` value that does not parse is ignored, and the **last good
+    ///   configuration** (`last_good`: `(origin, toml)`, what [`Resolution::last_good`] returned
+    ///   on the last clean load) stands in for the user file, with the environment values that
+    ///   do parse applied over it again; without a cached copy, the built-in defaults stand in;
+    /// - the fail mode never weakens on an error: while a user or environment layer is broken it
+    ///   is `closed` when the last good configuration, the layers in force, or the broken layer
+    ///   itself (read best-effort with [`Config::scrape_fail_mode`]) say `closed`; a broken
+    ///   project file that says `closed` still closes (a project may always tighten).
+    ///
+    /// Every layer's state is in [`Config::layers`]. Never fails.
+    pub fn resolve(layers: &Layers, last_good: Option<(&str, &str)>) -> Resolution {
+        let mut reports = vec![LayerReport::new("defaults", "built-in", true, None)];
+        let mut cfg = Config::default();
+        let mut broken = false;
+        let mut broken_closed = false;
+        if let Some((origin, text)) = &layers.user_toml {
+            let mut c = cfg.clone();
+            match apply_user(&mut c, origin, text) {
+                Ok(()) => {
+                    cfg = c;
+                    reports.push(LayerReport::new("user file", origin, true, None));
                 }
-                if c.enabled == Some(false) || c.extra.is_some() {
-                    cfg.ignored.push(format!(
-                        "{origin}: `context.enabled`/`context.extra` ignored (a project may only tighten)"
-                    ));
-                }
-            }
-            if let Some(sc) = f.scan {
-                // A project may lower the thresholds (flag more), never raise them.
-                for (v, cur, key) in [
-                    (
-                        sc.learned_ask,
-                        &mut cfg.scan.learned_ask,
-                        "scan.learned_ask",
-                    ),
-                    (
-                        sc.learned_deny,
-                        &mut cfg.scan.learned_deny,
-                        "scan.learned_deny",
-                    ),
-                ] {
-                    let Some(v) = v else { continue };
-                    let v = check_threshold(origin, key, v)?;
-                    if v < *cur {
-                        *cur = v;
-                        cfg.origins.insert("scan".into(), origin.clone());
-                    } else if v > *cur {
-                        cfg.ignored.push(format!(
-                            "{origin}: `{key}` = {v} ignored (a project may only lower it)"
-                        ));
-                    }
-                }
-            }
-            for (present, key) in [
-                (f.disabled_rules.is_some(), "disabled_rules"),
-                (f.policy_dirs.is_some(), "policy_dirs"),
-                (f.hook_timeout.is_some(), "hook_timeout"),
-                (f.record.is_some(), "record"),
-                (f.policy.is_some(), "policy"),
-            ] {
-                if present {
-                    cfg.ignored.push(format!(
-                        "{origin}: `{key}` ignored (a project may only tighten)"
+                Err(e) => {
+                    broken = true;
+                    broken_closed |= Config::scrape_fail_mode(text) == Some(FailMode::Closed);
+                    reports.push(LayerReport::new(
+                        "user file",
+                        origin,
+                        false,
+                        Some(e.to_string()),
                     ));
                 }
             }
         }
-        Ok(cfg)
+        let env: Vec<(&String, &String)> = layers
+            .env
+            .iter()
+            .filter(|(k, _)| ENV_KEYS.contains(&k.to_ascii_uppercase().as_str()))
+            .collect();
+        let mut env_ok = Vec::new();
+        for (name, value) in &env {
+            let mut c = cfg.clone();
+            match apply_env_var(&mut c, name, value) {
+                Ok(()) => {
+                    cfg = c;
+                    env_ok.push((*name, *value));
+                    reports.push(LayerReport::new("environment", name, true, None));
+                }
+                Err(e) => {
+                    broken = true;
+                    broken_closed |= name.eq_ignore_ascii_case("HOOKWARD_FAIL_MODE")
+                        && value
+                            .trim()
+                            .trim_matches(['"', '\''])
+                            .eq_ignore_ascii_case("closed");
+                    reports.push(LayerReport::new(
+                        "environment",
+                        name,
+                        false,
+                        Some(e.to_string()),
+                    ));
+                }
+            }
+        }
+        let cache = if broken {
+            let closed_before = cfg.fail_mode == FailMode::Closed;
+            let mut from_cache = None;
+            match last_good {
+                Some((origin, text)) => {
+                    let mut c = Config::default();
+                    match apply_user(&mut c, origin, text) {
+                        Ok(()) => from_cache = Some((origin, c)),
+                        Err(e) => reports.push(LayerReport::new(
+                            "last good",
+                            origin,
+                            false,
+                            Some(format!("the cached copy does not load either: {e}")),
+                        )),
+                    }
+                }
+                None => reports.push(LayerReport::new(
+                    "last good",
+                    "(none cached)",
+                    false,
+                    Some(
+                        "no configuration has loaded cleanly yet; the built-in defaults stand in for the broken layer"
+                            .into(),
+                    ),
+                )),
+            }
+            if let Some((origin, mut c)) = from_cache {
+                for (name, value) in &env_ok {
+                    // These applied above, on a config of the same shape: they apply again.
+                    let _ = apply_env_var(&mut c, name, value);
+                }
+                cfg = c;
+                // The cached layer stands in for the user file; the environment is above it.
+                let at = reports
+                    .iter()
+                    .position(|r| r.layer == "environment")
+                    .unwrap_or(reports.len());
+                reports.insert(
+                    at,
+                    LayerReport::new(
+                        "last good",
+                        origin,
+                        true,
+                        Some("stands in for the layer that does not load".into()),
+                    ),
+                );
+            }
+            if (broken_closed || closed_before) && cfg.fail_mode != FailMode::Closed {
+                cfg.fail_mode = FailMode::Closed;
+                cfg.origins.insert(
+                    "fail_mode".into(),
+                    "a layer that does not load (the fail mode never weakens on an error)".into(),
+                );
+            }
+            None
+        } else {
+            to_cache_toml(&cfg)
+        };
+        if let Some((origin, text)) = &layers.project_toml {
+            let mut c = cfg.clone();
+            match apply_project(&mut c, origin, text) {
+                Ok(()) => {
+                    cfg = c;
+                    reports.push(LayerReport::new("project file", origin, true, None));
+                }
+                Err(e) => {
+                    let closes = Config::scrape_fail_mode(text) == Some(FailMode::Closed);
+                    if closes {
+                        cfg.fail_mode = FailMode::Closed;
+                        cfg.origins.insert("fail_mode".into(), origin.to_string());
+                    }
+                    reports.push(LayerReport::new(
+                        "project file",
+                        origin,
+                        false,
+                        Some(format!(
+                            "{e} (ignored alone: the user's settings stay in force{})",
+                            if closes {
+                                "; its fail_mode = \"closed\" still applies"
+                            } else {
+                                ""
+                            }
+                        )),
+                    ));
+                }
+            }
+        }
+        cfg.layers = reports;
+        Resolution {
+            config: cfg,
+            last_good: cache,
+        }
+    }
+
+    /// The layers not in force, as `<layer> <source>: <reason>` lines.
+    pub fn broken_layers(&self) -> Vec<String> {
+        self.layers
+            .iter()
+            .filter(|l| !l.in_force && l.layer != "last good")
+            .map(|l| {
+                format!(
+                    "{} {} ignored: {}",
+                    l.layer,
+                    l.source,
+                    l.reason.as_deref().unwrap_or("not loaded")
+                )
+            })
+            .collect()
     }
 
     /// The configuration as the policy sees it (`input.config`).
@@ -599,6 +652,324 @@ impl Config {
             }
         })
     }
+}
+
+/// Layer 2: the user's `config.toml` over `cfg`. Errors: [`ConfigError::Invalid`] (syntax,
+/// type, unknown key, unknown check, threshold out of range); `cfg` may be half-changed then.
+fn apply_user(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
+    let f = parse_file(origin, text)?;
+    let mut set = |k: &str| {
+        cfg.origins.insert(k.to_string(), origin.to_string());
+    };
+    if f.fail_mode.is_some() {
+        set("fail_mode");
+    }
+    if f.ask_fallback.is_some() {
+        set("ask_fallback");
+    }
+    if f.disabled_rules.is_some() {
+        set("disabled_rules");
+    }
+    if f.policy_dirs.is_some() {
+        set("policy_dirs");
+    }
+    if f.hook_timeout.is_some() {
+        set("hook_timeout");
+    }
+    if f.record.is_some() {
+        set("record");
+    }
+    if f.extra_denied_programs.is_some() {
+        set("extra_denied_programs");
+    }
+    if f.policy.as_ref().and_then(|p| p.data.as_ref()).is_some() {
+        set("policy.data");
+    }
+    if let Some(v) = f.fail_mode {
+        cfg.fail_mode = v;
+    }
+    if let Some(v) = f.ask_fallback {
+        cfg.ask_fallback = v;
+    }
+    if let Some(v) = f.disabled_rules {
+        cfg.disabled_rules = v.into_iter().collect();
+    }
+    if let Some(v) = f.policy_dirs {
+        cfg.policy_dirs = v;
+    }
+    if let Some(v) = f.hook_timeout {
+        cfg.hook_timeout = v;
+    }
+    if let Some(v) = f.record {
+        cfg.record = v;
+    }
+    if let Some(v) = f.extra_denied_programs {
+        cfg.extra_denied_programs = v;
+    }
+    if let Some(data) = f.policy.and_then(|p| p.data) {
+        cfg.policy_data = toml_to_json(data);
+    }
+    if let Some(c) = f.context {
+        cfg.origins.insert("context".into(), origin.to_string());
+        if let Some(v) = c.enabled {
+            cfg.context.enabled = v;
+        }
+        if let Some(v) = c.extra {
+            cfg.context.extra = v;
+        }
+        if let Some(v) = c.checks {
+            check_names(origin, &v)?;
+            cfg.context.checks.extend(v);
+        }
+    }
+    if let Some(sc) = f.scan {
+        cfg.origins.insert("scan".into(), origin.to_string());
+        if let Some(v) = sc.learned_ask {
+            cfg.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
+        }
+        if let Some(v) = sc.learned_deny {
+            cfg.scan.learned_deny = check_threshold(origin, "scan.learned_deny", v)?;
+        }
+    }
+    Ok(())
+}
+
+/// Layer 3: one `HOOKWARD_*` variable over `cfg` (other variables are not config keys and are
+/// skipped). Errors: [`ConfigError::Invalid`] naming the variable.
+fn apply_env_var(cfg: &mut Config, name: &str, value: &str) -> Result<(), ConfigError> {
+    let Some(key) = name.strip_prefix("HOOKWARD_") else {
+        return Ok(());
+    };
+    let key = key.to_ascii_lowercase();
+    match key.as_str() {
+        "fail_mode" => cfg.fail_mode = parse_env(name, value)?,
+        "ask_fallback" => cfg.ask_fallback = parse_env(name, value)?,
+        "disabled_rules" => {
+            cfg.disabled_rules = value
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        }
+        "policy_dirs" => {
+            cfg.policy_dirs = std::env::split_paths(value).collect();
+        }
+        "hook_timeout" => {
+            cfg.hook_timeout = value.trim().parse().map_err(|_| ConfigError::Invalid {
+                origin: format!("environment variable {name}"),
+                message: format!("{value:?} is not a whole number of seconds"),
+            })?
+        }
+        "record" => {
+            cfg.record = parse_env::<String>(name, value).map(|v| v != "false" && v != "0")?
+        }
+        "extra_denied_programs" => {
+            cfg.extra_denied_programs = value
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        }
+        "scan_learned_ask" | "scan_learned_deny" => {
+            let origin = format!("environment variable {name}");
+            let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
+                origin: origin.to_string(),
+                message: format!("{value:?} is not a number"),
+            })?;
+            let v = check_threshold(&origin, &key, v)?;
+            if key == "scan_learned_ask" {
+                cfg.scan.learned_ask = v;
+            } else {
+                cfg.scan.learned_deny = v;
+            }
+            cfg.origins.insert("scan".into(), name.to_string());
+            return Ok(());
+        }
+        // HOOKWARD_HOME and other variables are not config keys.
+        _ => return Ok(()),
+    }
+    cfg.origins.insert(key, name.to_string());
+    Ok(())
+}
+
+/// Layer 4: the project's `.hookward/config.toml`, which only tightens (see the crate docs).
+/// Errors: [`ConfigError::Invalid`]; `cfg` may be half-changed then.
+fn apply_project(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
+    let f = parse_file(origin, text)?;
+    if f.fail_mode == Some(FailMode::Closed) {
+        cfg.fail_mode = FailMode::Closed;
+        cfg.origins.insert("fail_mode".into(), origin.to_string());
+    } else if f.fail_mode.is_some() {
+        cfg.ignored.push(format!(
+            "{origin}: fail_mode = \"open\" ignored (a project may only tighten)"
+        ));
+    }
+    if f.ask_fallback == Some(AskFallback::Deny) {
+        cfg.ask_fallback = AskFallback::Deny;
+        cfg.origins
+            .insert("ask_fallback".into(), origin.to_string());
+    } else if f.ask_fallback.is_some() {
+        cfg.ignored.push(format!(
+            "{origin}: ask_fallback = \"record\" ignored (a project may only tighten)"
+        ));
+    }
+    if let Some(extra) = f.extra_denied_programs {
+        cfg.extra_denied_programs.extend(extra);
+        cfg.origins
+            .insert("extra_denied_programs".into(), origin.to_string());
+    }
+    if let Some(c) = f.context {
+        // A project may make checks stricter, never looser, and cannot switch the guard off.
+        if let Some(v) = c.checks {
+            check_names(origin, &v)?;
+            for (k, m) in v {
+                let cur = cfg.context.mode(&k);
+                if m > cur {
+                    cfg.context.checks.insert(k, m);
+                    cfg.origins.insert("context".into(), origin.to_string());
+                } else if m < cur {
+                    cfg.ignored.push(format!(
+                        "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
+                        format!("{m:?}").to_lowercase()
+                    ));
+                }
+            }
+        }
+        if c.enabled == Some(false) || c.extra.is_some() {
+            cfg.ignored.push(format!(
+                "{origin}: `context.enabled`/`context.extra` ignored (a project may only tighten)"
+            ));
+        }
+    }
+    if let Some(sc) = f.scan {
+        // A project may lower the thresholds (flag more), never raise them.
+        for (v, cur, key) in [
+            (
+                sc.learned_ask,
+                &mut cfg.scan.learned_ask,
+                "scan.learned_ask",
+            ),
+            (
+                sc.learned_deny,
+                &mut cfg.scan.learned_deny,
+                "scan.learned_deny",
+            ),
+        ] {
+            let Some(v) = v else { continue };
+            let v = check_threshold(origin, key, v)?;
+            if v < *cur {
+                *cur = v;
+                cfg.origins.insert("scan".into(), origin.to_string());
+            } else if v > *cur {
+                cfg.ignored.push(format!(
+                    "{origin}: `{key}` = {v} ignored (a project may only lower it)"
+                ));
+            }
+        }
+    }
+    for (present, key) in [
+        (f.disabled_rules.is_some(), "disabled_rules"),
+        (f.policy_dirs.is_some(), "policy_dirs"),
+        (f.hook_timeout.is_some(), "hook_timeout"),
+        (f.record.is_some(), "record"),
+        (f.policy.is_some(), "policy"),
+    ] {
+        if present {
+            cfg.ignored.push(format!(
+                "{origin}: `{key}` ignored (a project may only tighten)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The user file + environment part of `cfg` as a config.toml holding every key whose origin
+/// is not `default` (so that origins stay meaningful when the copy stands in). `None` when a
+/// value cannot be written as TOML (a policy path that is not UTF-8).
+fn to_cache_toml(cfg: &Config) -> Option<String> {
+    let set = |k: &str| cfg.origin(k) != "default";
+    let data = if set("policy.data") {
+        match toml::Value::try_from(&cfg.policy_data).ok()? {
+            toml::Value::Table(t) => Some(PolicySection { data: Some(t) }),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let f = FileConfig {
+        fail_mode: set("fail_mode").then_some(cfg.fail_mode),
+        ask_fallback: set("ask_fallback").then_some(cfg.ask_fallback),
+        disabled_rules: set("disabled_rules").then(|| cfg.disabled_rules.iter().cloned().collect()),
+        policy_dirs: set("policy_dirs").then(|| cfg.policy_dirs.clone()),
+        hook_timeout: set("hook_timeout").then_some(cfg.hook_timeout),
+        record: set("record").then_some(cfg.record),
+        extra_denied_programs: set("extra_denied_programs")
+            .then(|| cfg.extra_denied_programs.clone()),
+        policy: data,
+        context: set("context").then(|| ContextSection {
+            enabled: Some(cfg.context.enabled),
+            extra: Some(cfg.context.extra.clone()),
+            checks: Some(cfg.context.checks.clone()),
+        }),
+        scan: set("scan").then_some(ScanSection {
+            learned_ask: Some(cfg.scan.learned_ask),
+            learned_deny: Some(cfg.scan.learned_deny),
+        }),
+    };
+    let body = toml::to_string(&f).ok()?;
+    Some(format!("{LAST_GOOD_HEADER}{body}"))
+}
+
+/// The first lines of the last good configuration's file.
+const LAST_GOOD_HEADER: &str = "# Written by hookward: the last configuration (config.toml + HOOKWARD_*) that loaded\n# without an error. It stands in when config.toml or a HOOKWARD_* value does not load.\n# Do not edit: it is rewritten on the next clean load.\n";
+
+/// Where the last good configuration is cached: `<home>/cache/config.last-good.toml`.
+pub fn last_good_path(home: &Path) -> PathBuf {
+    home.join("cache").join("config.last-good.toml")
+}
+
+/// [`Config::resolve`] with the cached last good configuration under `home`
+/// ([`last_good_path`]), which it refreshes (atomic rename, only when the text changed) after a
+/// clean load. A cache that cannot be read counts as none; one that cannot be written is left
+/// as it was (reported in [`Config::layers`] as a note on the defaults). Never fails.
+pub fn load(home: &Path, layers: &Layers) -> Config {
+    let path = last_good_path(home);
+    let cached = std::fs::read_to_string(&path).ok();
+    let origin = path.display().to_string();
+    let r = Config::resolve(layers, cached.as_deref().map(|t| (origin.as_str(), t)));
+    let mut cfg = r.config;
+    if let Some(text) = r.last_good {
+        if cached.as_deref() != Some(text.as_str()) {
+            if let Err(e) = write_atomic(&path, &text) {
+                cfg.layers.push(LayerReport::new(
+                    "last good",
+                    &path.display().to_string(),
+                    false,
+                    Some(format!("could not be written: {e}")),
+                ));
+            }
+        }
+    }
+    cfg
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename.
+fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// Reads the layers from disk and the process environment.
@@ -769,5 +1140,91 @@ mod tests {
             Some(FailMode::Closed)
         );
         assert_eq!(Config::scrape_fail_mode("nothing"), None);
+    }
+
+    #[test]
+    fn a_broken_project_file_is_ignored_alone() {
+        let user = "fail_mode = \"closed\"\ndisabled_rules = [\"path/env-file\"]\n";
+        for project in ["fail_mod = \"open\"\n", "fail_mode = 3\n", "[[[\n"] {
+            let r = Config::resolve(&layers(Some(user), Some(project), &[]), None);
+            let c = r.config;
+            assert_eq!(c.fail_mode, FailMode::Closed, "{project}");
+            assert!(c.disabled_rules.contains("path/env-file"), "{project}");
+            let p = c.layers.iter().find(|l| l.layer == "project file").unwrap();
+            assert!(!p.in_force, "{project}");
+            assert!(c
+                .layers
+                .iter()
+                .any(|l| l.layer == "user file" && l.in_force));
+            assert!(r.last_good.is_some(), "the user layers loaded cleanly");
+        }
+        // A broken project file that says closed still closes.
+        let c = Config::resolve(
+            &layers(None, Some("fail_mode = \"closed\"\nbogus = 1\n"), &[]),
+            None,
+        )
+        .config;
+        assert_eq!(c.fail_mode, FailMode::Closed);
+    }
+
+    #[test]
+    fn a_broken_user_file_or_env_value_keeps_the_last_good_copy() {
+        let good =
+            "fail_mode = \"closed\"\ndisabled_rules = [\"net/exfil\"]\n[scan]\nlearned_ask = 0.6\n";
+        let r = Config::resolve(&layers(Some(good), None, &[]), None);
+        let cached = r.last_good.unwrap();
+        for (user, env) in [
+            (Some("fail_mode = \"open\"\ntypo = 1\n"), vec![]),
+            (Some(good), vec![("HOOKWARD_HOOK_TIMEOUT", "ten")]),
+            (Some(good), vec![("HOOKWARD_FAIL_MODE", "sometimes")]),
+        ] {
+            let r = Config::resolve(&layers(user, None, &env), Some(("cache", &cached)));
+            assert!(r.last_good.is_none());
+            let c = r.config;
+            assert_eq!(c.fail_mode, FailMode::Closed, "{user:?} {env:?}");
+            assert!(c.disabled_rules.contains("net/exfil"));
+            assert_eq!(c.scan.learned_ask, 0.6);
+            assert_eq!(c.origin("disabled_rules"), "cache");
+            assert!(c
+                .layers
+                .iter()
+                .any(|l| l.layer == "last good" && l.in_force));
+            assert_eq!(c.broken_layers().len(), 1, "{:?}", c.layers);
+        }
+        // Without a cached copy: defaults, but a broken layer that says closed still closes.
+        let c = Config::resolve(
+            &layers(Some("fail_mode = \"closed\"\ntypo = 1\n"), None, &[]),
+            None,
+        )
+        .config;
+        assert_eq!(c.fail_mode, FailMode::Closed);
+        let c = Config::resolve(
+            &layers(None, None, &[("HOOKWARD_FAIL_MODE", "CLOSED")]),
+            None,
+        )
+        .config;
+        assert_eq!(c.fail_mode, FailMode::Closed);
+        // The last good copy says closed: a broken file saying open does not open it.
+        let c = Config::resolve(
+            &layers(Some("fail_mode = \"open\"\n[x\n"), None, &[]),
+            Some(("cache", "fail_mode = \"closed\"\n")),
+        )
+        .config;
+        assert_eq!(c.fail_mode, FailMode::Closed);
+    }
+
+    #[test]
+    fn the_cached_copy_round_trips_every_key() {
+        let user = "fail_mode = \"closed\"\nask_fallback = \"record\"\ndisabled_rules = [\"a/b\"]\npolicy_dirs = [\"/x\"]\nhook_timeout = 7\nrecord = false\nextra_denied_programs = [\"nc\"]\n[policy.data]\nhosts = [\"h\"]\n[context]\nenabled = false\n[context.checks]\nshell_change = \"off\"\n[scan]\nlearned_deny = 0.95\n";
+        let r = Config::resolve(
+            &layers(Some(user), None, &[("HOOKWARD_HOOK_TIMEOUT", "9")]),
+            None,
+        );
+        let text = r.last_good.unwrap();
+        let back = Config::from_layers(&layers(Some(&text), None, &[])).unwrap();
+        let mut want = r.config.clone();
+        want.layers.clear();
+        want.origins = back.origins.clone();
+        assert_eq!(back, want, "{text}");
     }
 }

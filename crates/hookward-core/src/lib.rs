@@ -593,14 +593,58 @@ pub mod wire {
     /// The fast path is one `serde_json::from_slice`; the repair runs only after it failed.
     /// Errors: the JSON syntax error of the repaired text (of the original when no repair applies).
     pub fn json_lossy(bytes: &[u8]) -> Result<Value, serde_json::Error> {
+        json_lossy_noted(bytes).map(|(v, _)| v)
+    }
+
+    /// What [`json_lossy`] had to repair in a payload (empty when it parsed as it was).
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    pub struct Repairs {
+        /// Invalid UTF-8 sequences became U+FFFD.
+        pub invalid_utf8: bool,
+        /// Lone UTF-16 surrogate escapes became `\ufffd`.
+        pub lone_surrogates: bool,
+        /// Subtrees deeper than [`MAX_DEPTH`] became strings of their raw text.
+        pub deep_nesting: bool,
+    }
+
+    impl Repairs {
+        /// Whether anything was repaired.
+        pub fn any(&self) -> bool {
+            self.invalid_utf8 || self.lone_surrogates || self.deep_nesting
+        }
+
+        /// The repairs as words, for a health event (`invalid UTF-8`, `lone surrogate
+        /// escapes`, `nesting deeper than 64`).
+        pub fn words(&self) -> Vec<String> {
+            let mut w = Vec::new();
+            if self.invalid_utf8 {
+                w.push("invalid UTF-8".to_string());
+            }
+            if self.lone_surrogates {
+                w.push("lone surrogate escapes".to_string());
+            }
+            if self.deep_nesting {
+                w.push(format!("nesting deeper than {MAX_DEPTH}"));
+            }
+            w
+        }
+    }
+
+    /// [`json_lossy`], also saying what it repaired, so that the hook records that a payload
+    /// was judged only after a repair (issue 12, item 3). Errors: as [`json_lossy`].
+    pub fn json_lossy_noted(bytes: &[u8]) -> Result<(Value, Repairs), serde_json::Error> {
         let first = match serde_json::from_slice(bytes) {
-            Ok(v) => return Ok(v),
+            Ok(v) => return Ok((v, Repairs::default())),
             Err(e) => e,
         };
         let text = String::from_utf8_lossy(bytes);
-        let repaired = repair(text.as_bytes());
+        let mut repairs = Repairs {
+            invalid_utf8: matches!(text, std::borrow::Cow::Owned(_)),
+            ..Repairs::default()
+        };
+        let repaired = repair(text.as_bytes(), &mut repairs);
         match serde_json::from_slice(&repaired) {
-            Ok(v) => Ok(v),
+            Ok(v) => Ok((v, repairs)),
             Err(_) if repaired.as_slice() == bytes => Err(first),
             Err(e) => Err(e),
         }
@@ -612,7 +656,7 @@ pub mod wire {
 
     /// The repair pass of [`json_lossy`] over valid UTF-8 JSON text: lone surrogate escapes →
     /// `\ufffd`, subtrees deeper than [`MAX_DEPTH`] → a string of their raw text. Iterative.
-    fn repair(b: &[u8]) -> Vec<u8> {
+    fn repair(b: &[u8], repairs: &mut Repairs) -> Vec<u8> {
         let mut out = Vec::with_capacity(b.len() + 16);
         let mut depth = 0usize;
         let mut i = 0;
@@ -636,11 +680,13 @@ pub mod wire {
                                     i += 12;
                                 } else {
                                     out.extend_from_slice(b"\\ufffd");
+                                    repairs.lone_surrogates = true;
                                     i += 6;
                                 }
                             }
                             Some(h) if (0xDC00..0xE000).contains(&h) => {
                                 out.extend_from_slice(b"\\ufffd");
+                                repairs.lone_surrogates = true;
                                 i += 6;
                             }
                             _ => {
@@ -665,6 +711,7 @@ pub mod wire {
             match c {
                 b'"' => in_string = true,
                 b'[' | b'{' if depth >= MAX_DEPTH => {
+                    repairs.deep_nesting = true;
                     let end = subtree_end(b, i);
                     let raw = String::from_utf8_lossy(&b[i..end]);
                     // a string is never nested: serialising it cannot recurse
@@ -795,12 +842,25 @@ pub mod wire {
         }
 
         #[test]
+        fn repairs_are_noted() {
+            let (_, r) = json_lossy_noted(br#"{"a":1}"#).unwrap();
+            assert!(!r.any());
+            let (_, r) = json_lossy_noted(br#"{"a":"\ud83d"}"#).unwrap();
+            assert!(r.lone_surrogates && !r.deep_nesting && !r.invalid_utf8);
+            let (_, r) = json_lossy_noted(b"{\"a\":\"\xff\"}").unwrap();
+            assert!(r.invalid_utf8 && !r.lone_surrogates);
+            let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+            let (_, r) = json_lossy_noted(deep.as_bytes()).unwrap();
+            assert!(r.deep_nesting, "{:?}", r.words());
+        }
+
+        #[test]
         fn valid_json_is_untouched_by_the_repair() {
             for s in [
                 r#"{"a":[1,{"b":"\u00e9\\"}],"c":"\"quoted\""}"#,
                 r#"[[[[]]],{},"x"]"#,
             ] {
-                assert_eq!(repair(s.as_bytes()), s.as_bytes());
+                assert_eq!(repair(s.as_bytes(), &mut Repairs::default()), s.as_bytes());
             }
         }
     }

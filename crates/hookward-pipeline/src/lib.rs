@@ -38,6 +38,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
 pub mod context;
+pub mod recover;
 
 /// Everything the hook process knows besides stdin.
 #[derive(Debug, Clone)]
@@ -179,27 +180,22 @@ fn needs_policy(event: &Event) -> bool {
     }
 }
 
-/// Cheap look at raw bytes for the event name, used only when the payload does not parse.
+/// Cheap look at raw bytes for the event name, used only when the payload does not parse:
+/// a gate, or no event hookward knows (see [`recover::Recovered::may_be_gate`]).
 fn sniff_gate(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(1 << 16)];
-    let text = String::from_utf8_lossy(head);
-    // Claude Code/Codex names, then Gemini's and Cursor's names for the same gates.
-    [
-        "\"PreToolUse\"",
-        "\"PermissionRequest\"",
-        "\"BeforeTool\"",
-        "\"preToolUse\"",
-        "\"beforeShellExecution\"",
-        "\"beforeMCPExecution\"",
-        "\"beforeReadFile\"",
-    ]
-    .iter()
-    .any(|name| text.contains(name))
+    recover::Recovered::scan(&bytes[..bytes.len().min(1 << 16)]).may_be_gate(bytes)
 }
 
+/// Loads the configuration layers with [`hookward_config::load`] (which never loosens on an
+/// error and keeps the last good copy under `~/.hookward/cache`); every layer that is not in
+/// force becomes a `config-error` health event saying what is in force instead.
 fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
-    let read = |p: PathBuf| match std::fs::read_to_string(&p) {
-        Ok(t) => Some((p.display().to_string(), t)),
+    // Invalid UTF-8 in a file is read as U+FFFD (and then reported by the parser), not dropped.
+    let read = |p: PathBuf| match std::fs::read(&p) {
+        Ok(b) => Some((
+            p.display().to_string(),
+            String::from_utf8_lossy(&b).into_owned(),
+        )),
         Err(_) => None,
     };
     let layers = Layers {
@@ -208,28 +204,26 @@ fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<Healt
             .and_then(|p| read(Path::new(p).join(".hookward").join("config.toml"))),
         env: env.vars.clone(),
     };
-    match Config::from_layers(&layers) {
-        Ok(c) => c,
-        Err(e) => {
-            // Keep protecting with defaults, but honour a fail_mode we can still read.
-            let mut c = Config::default();
-            if let Some(fm) = layers
-                .user_toml
-                .as_ref()
-                .and_then(|(_, t)| Config::scrape_fail_mode(t))
-            {
-                c.fail_mode = fm;
-            }
+    let config = hookward_config::load(&env.hookward_home, &layers);
+    let broken = config.broken_layers();
+    if !broken.is_empty() {
+        let in_force: Vec<String> = config
+            .layers
+            .iter()
+            .filter(|l| l.in_force)
+            .map(|l| format!("{} {}", l.layer, l.source))
+            .collect();
+        for b in broken {
             healths.push(health(
                 "config-error",
-                format!("config ignored, built-in defaults in use: {e}"),
-                json!({}),
+                format!("config: {b}; in force: {}", in_force.join(", ")),
+                json!({"fail_mode": config.fail_mode}),
                 None,
                 env.agent,
             ));
-            c
         }
     }
+    config
 }
 
 /// The policy input document: `{event, facts, config}`. The tool's output (PostToolUse) is
@@ -351,10 +345,27 @@ fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
 
 /// Runs one hook call. Never panics; see the crate docs for the failure rules.
 pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
+    run_hook_input(stdin, None, env)
+}
+
+/// [`run_hook`] on a payload whose reading was cut short: `cut` says why (stdin stayed open
+/// past the read deadline). The bytes read so far are judged as usual when they parse; the cut
+/// is a `stdin-deadline` health event either way, and a payload that does not parse then says
+/// so in its fail-mode reason.
+pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOutcome {
     let start = Instant::now();
     let mut healths = Vec::new();
+    if let Some(why) = cut {
+        healths.push(health(
+            "stdin-deadline",
+            why.to_string(),
+            json!({"bytes_read": stdin.len()}),
+            None,
+            env.agent,
+        ));
+    }
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_inner(stdin, env, start, &mut healths)
+        run_inner(stdin, cut, env, start, &mut healths)
     }));
     match result {
         Ok(o) => o,
@@ -365,7 +376,7 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
             let gate = sniff_gate(stdin);
-            let config = load_config(env, None, &mut Vec::new());
+            let config = load_config(env, env.project_dir.as_deref(), &mut Vec::new());
             let outcome = failed(
                 &config,
                 env,
@@ -431,57 +442,145 @@ fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
     health(kind, msg.to_string(), json!({}), None, agent)
 }
 
-fn run_inner(
-    stdin: &[u8],
-    env: &HookEnv,
-    start: Instant,
-    healths: &mut Vec<HealthEvent>,
-) -> HookOutcome {
-    let parsed = match env.agent {
-        Agent::ClaudeCode => hookward_claude::parse(
-            stdin,
+/// Step 1 for `env.agent`: the adapter's `from_value` over a parsed payload.
+fn adapter_event(env: &HookEnv, value: Value) -> Result<Event, String> {
+    match env.agent {
+        Agent::ClaudeCode => hookward_claude::from_value(
+            value,
             &hookward_claude::Env {
                 project_dir: env.project_dir.clone(),
             },
         )
         .map_err(|e| e.to_string()),
-        Agent::Codex => hookward_codex::parse(
-            stdin,
+        Agent::Codex => hookward_codex::from_value(
+            value,
             &hookward_codex::Env {
                 project_dir: env.project_dir.clone(),
             },
         )
         .map_err(|e| e.to_string()),
-        Agent::Gemini => hookward_gemini::parse(
-            stdin,
+        Agent::Gemini => hookward_gemini::from_value(
+            value,
             &hookward_gemini::Env {
                 project_dir: env.project_dir.clone(),
             },
         )
         .map_err(|e| e.to_string()),
-        Agent::Cursor => hookward_cursor::parse(
-            stdin,
+        Agent::Cursor => hookward_cursor::from_value(
+            value,
             &hookward_cursor::Env {
                 project_dir: env.project_dir.clone(),
             },
         )
         .map_err(|e| e.to_string()),
+    }
+}
+
+/// Step 6 for `env.agent`.
+fn render(env: &HookEnv, event: &Event, response: &Response) -> Reply {
+    match env.agent {
+        Agent::ClaudeCode => hookward_claude::render(event, response),
+        Agent::Codex => hookward_codex::render(event, response),
+        Agent::Gemini => hookward_gemini::render(event, response),
+        Agent::Cursor => hookward_cursor::render(event, response),
+    }
+}
+
+/// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can read
+/// of the call; a deny or ask found that way is answered as usual, anything else follows the
+/// fail mode. Both are recorded with a `payload-recovered` health event.
+fn unparsed(
+    stdin: &[u8],
+    cut: Option<&str>,
+    env: &HookEnv,
+    start: Instant,
+    healths: &mut Vec<HealthEvent>,
+    error: String,
+) -> HookOutcome {
+    let config = load_config(env, env.project_dir.as_deref(), healths);
+    let found = recover::Recovered::scan(stdin);
+    // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that stayed
+    // open past the deadline may be a gate whose payload never came.
+    let empty = stdin.iter().all(u8::is_ascii_whitespace);
+    let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
+    let what = match cut {
+        Some(why) => format!("hook payload incomplete ({why}): {error}"),
+        None => format!("hook payload rejected: {error}"),
     };
-    let event = match parsed {
-        Ok(e) => e,
-        Err(e) => {
-            let config = load_config(env, None, healths);
-            let gate = sniff_gate(stdin);
-            let outcome = failed(
-                &config,
-                env,
-                None,
-                gate,
-                format!("hook payload rejected: {e}"),
-                start,
-            );
+    if let Some(event) = found
+        .payload(env.agent)
+        .and_then(|v| adapter_event(env, v).ok())
+        .filter(needs_policy)
+    {
+        let decided = decide(&event, env, &config, healths);
+        let objection = decided
+            .as_ref()
+            .ok()
+            .and_then(|d| d.verdict.decision)
+            .filter(|d| *d != Decision::Allow);
+        healths.push(health(
+            "payload-recovered",
+            format!(
+                "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
+                decision_word(objection)
+            ),
+            json!({
+                "tool": event.tool.as_ref().map(|t| t.name.clone()),
+                "commands": found.commands.len(),
+            }),
+            Some(&event),
+            env.agent,
+        ));
+        if let (Some(_), Ok(d)) = (objection, decided) {
+            let response =
+                abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
+            let reply = render(env, &event, &response);
+            let outcome = HookOutcome {
+                reply,
+                event: Some(event),
+                facts: Some(d.facts),
+                verdict: d.verdict,
+                response,
+                health: Vec::new(),
+                record_id: None,
+                elapsed_us: start.elapsed().as_micros() as u64,
+            };
             return record(env, &config, outcome, healths);
         }
+        let outcome = failed(&config, env, Some(event), true, what, start);
+        return record(env, &config, outcome, healths);
+    }
+    let outcome = failed(&config, env, None, gate, what, start);
+    record(env, &config, outcome, healths)
+}
+
+fn run_inner(
+    stdin: &[u8],
+    cut: Option<&str>,
+    env: &HookEnv,
+    start: Instant,
+    healths: &mut Vec<HealthEvent>,
+) -> HookOutcome {
+    let parsed = hookward_core::wire::json_lossy_noted(stdin)
+        .map_err(|e| e.to_string())
+        .and_then(|(v, repairs)| adapter_event(env, v).map(|e| (e, repairs)));
+    let event = match parsed {
+        Ok((e, repairs)) => {
+            if repairs.any() {
+                healths.push(health(
+                    "payload-repaired",
+                    format!(
+                        "the payload was judged after a repair: {}",
+                        repairs.words().join(", ")
+                    ),
+                    json!({}),
+                    Some(&e),
+                    env.agent,
+                ));
+            }
+            e
+        }
+        Err(e) => return unparsed(stdin, cut, env, start, healths, e),
     };
     trace("parse", start);
     let t = Instant::now();
@@ -517,12 +616,7 @@ fn run_inner(
         healths,
     );
     trace("context", t);
-    let reply = match env.agent {
-        Agent::ClaudeCode => hookward_claude::render(&event, &response),
-        Agent::Codex => hookward_codex::render(&event, &response),
-        Agent::Gemini => hookward_gemini::render(&event, &response),
-        Agent::Cursor => hookward_cursor::render(&event, &response),
-    };
+    let reply = render(env, &event, &response);
     let outcome = HookOutcome {
         reply,
         event: Some(event),
@@ -538,6 +632,7 @@ fn run_inner(
 
 /// Health event kinds that repeat on every call while a file stays broken.
 const REPEATING: &[&str] = &[
+    "payload-repaired",
     "user-policy-broken",
     "user-policy-error",
     "config-error",

@@ -70,6 +70,30 @@ struct Installed {
     since_ms: Option<i64>,
 }
 
+/// When a layer does not load: one `config` check per such layer (a failure: its settings are
+/// not in force) and one line naming the layers in force, e.g. the last good copy standing in.
+fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
+    let broken = cfg.broken_layers();
+    if broken.is_empty() {
+        return;
+    }
+    for b in broken {
+        check(checks, "config", false, format!("layer {b}"));
+    }
+    let in_force: Vec<String> = cfg
+        .layers
+        .iter()
+        .filter(|l| l.in_force)
+        .map(|l| format!("{} {}", l.layer, l.source))
+        .collect();
+    check(
+        checks,
+        "config",
+        true,
+        format!("layers in force: {}", in_force.join(", ")),
+    );
+}
+
 fn mtime_ms(path: &Path) -> Option<i64> {
     let t = std::fs::metadata(path).ok()?.modified().ok()?;
     let d = t.duration_since(std::time::UNIX_EPOCH).ok()?;
@@ -403,10 +427,11 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             for w in util::setup_warnings(&cfg) {
                 warn(&mut checks, "policy", w);
             }
-            for i in cfg.ignored {
-                check(&mut checks, "config", false, i);
+            for i in &cfg.ignored {
+                check(&mut checks, "config", false, i.clone());
                 with_fix(&mut checks, "remove the ignored setting from the project's .hookward/config.toml (a project may only tighten)");
             }
+            config_layer_checks(&mut checks, &cfg);
         }
         Err(e) => {
             check(&mut checks, "config", false, e);

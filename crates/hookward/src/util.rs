@@ -21,12 +21,35 @@ pub fn user_home() -> Result<PathBuf, String> {
         .ok_or_else(|| "HOME is not set".to_string())
 }
 
-/// Loads the effective config for the current directory's project.
+/// Loads the effective config for the current directory's project as the hook would
+/// ([`Config::resolve`] with the hook's cached last good copy; layers that do not load are in
+/// [`Config::layers`], not errors). Read-only: only the hook refreshes the cached copy, since
+/// it holds the hook's environment, not this terminal's. Errors: a file that cannot be read.
 pub fn load_config() -> Result<Config, String> {
     let home = home()?;
     let cwd = std::env::current_dir().ok();
     let layers = hookward_config::read_layers(&home, cwd.as_deref()).map_err(|e| e.to_string())?;
-    Config::from_layers(&layers).map_err(|e| e.to_string())
+    let path = hookward_config::last_good_path(&home);
+    let cached = std::fs::read_to_string(&path).ok();
+    let origin = path.display().to_string();
+    Ok(Config::resolve(&layers, cached.as_deref().map(|t| (origin.as_str(), t))).config)
+}
+
+/// The `layers (lowest first)` lines of `hookward config` and `hookward doctor`: each layer,
+/// its source, and `in force` or `ignored: why`.
+pub fn layer_lines(cfg: &Config) -> Vec<String> {
+    let w = cfg.layers.iter().map(|l| l.layer.len()).max().unwrap_or(0);
+    cfg.layers
+        .iter()
+        .map(|l| {
+            let state = match (l.in_force, &l.reason) {
+                (true, None) => "in force".to_string(),
+                (true, Some(r)) => format!("in force ({r})"),
+                (false, r) => format!("ignored: {}", r.as_deref().unwrap_or("not loaded")),
+            };
+            format!("layer {:w$}  {}  {state}", l.layer, l.source)
+        })
+        .collect()
 }
 
 /// The policy set-up warnings of `cfg` (`hookward_policy::setup_warnings`) over the user
@@ -100,6 +123,9 @@ pub fn run_config(json: bool) -> CliResult {
     }
     for w in &warnings {
         outln!("{}: {w}", crate::out::paint("warning", crate::out::WARN));
+    }
+    for l in layer_lines(&cfg) {
+        println!("{l}");
     }
     Ok(ExitCode::SUCCESS)
 }
