@@ -4,7 +4,7 @@ use crate::decode::BlobFinder;
 use crate::hidden::clusters;
 use crate::normalize::{ceil_boundary, floor_boundary, normalize, Normalized};
 use crate::rules::{Guard, RuleSet};
-use crate::score::{self, line_end, TextContext};
+use crate::score::{self, TextContext};
 use crate::types::{
     ContextTag, Family, Finding, Learned, LearnedWindow, ScanContext, ScanResult, Source,
 };
@@ -133,7 +133,12 @@ fn first_word_upper(s: &str) -> bool {
 /// hit, stopping before the end of an HTML comment or element.
 fn extend_end(t: &str, end: usize) -> usize {
     let hi = ceil_boundary(t, (end + 300).min(t.len()));
-    let le = line_end(t, end).min(hi);
+    // The line's end within the 300-byte window (searching only the window: a whole-line
+    // search per hit is quadratic on one long line).
+    let le = t
+        .get(end..hi)
+        .and_then(|w| w.find('\n'))
+        .map_or(hi, |i| end + i);
     let tail = t.get(end..le).unwrap_or("");
     let stop = [tail.find("-->"), tail.find("</"), tail.find("\"")]
         .into_iter()

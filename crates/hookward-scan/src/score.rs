@@ -108,7 +108,8 @@ pub(crate) fn severity(w: f32) -> Severity {
 pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
     let mut sorted: Vec<&(&str, f32, bool)> = items.iter().collect();
     sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: with thousands of findings a list look-up per finding is quadratic.
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut keep = 1.0f32;
     let mut best_discounted = 0.0f32;
     for (rule, w, discounted) in sorted {
@@ -116,8 +117,7 @@ pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
             best_discounted = best_discounted.max(*w);
             continue;
         }
-        let w = if seen.contains(rule) { w * 0.25 } else { *w };
-        seen.push(rule);
+        let w = if seen.insert(rule) { *w } else { w * 0.25 };
         keep *= 1.0 - w;
     }
     keep *= 1.0 - best_discounted;
@@ -311,19 +311,10 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
     false
 }
 
-/// Start of the line holding `pos`.
-pub(crate) fn line_start(t: &str, pos: usize) -> usize {
-    t.get(..pos)
-        .and_then(|p| p.rfind('\n'))
-        .map_or(0, |i| i + 1)
-}
-
-/// End of the line holding `pos` (index of its `\n`, or the text length).
-pub(crate) fn line_end(t: &str, pos: usize) -> usize {
-    t.get(pos..)
-        .and_then(|p| p.find('\n'))
-        .map_or(t.len(), |i| pos + i)
-}
+/// How far back (bytes) from a hit the "addressed to the assistant" cues are looked for, within
+/// the hit's line and the line before it. 2 KiB covers any prose line; past it, on one
+/// minified line, a cue does not address this order.
+const ADDRESS_HEAD_MAX: usize = 2048;
 
 /// The paragraph around `[start, end)`: back to a blank line (at most 400 bytes), forward to a
 /// blank line (at most 200 bytes).
@@ -409,9 +400,15 @@ impl TextContext<'_> {
             tags.push(ContextTag::Described);
         }
         if family != Family::AddressedToAssistant && family != Family::HiddenText {
-            let ls = line_start(self.norm, start);
-            let prev = line_start(self.norm, ls.saturating_sub(1));
-            let head = self.norm.get(prev..start).unwrap_or("");
+            let ls = z.line_start(self.norm, start);
+            let prev = z.line_start(self.norm, ls.saturating_sub(1));
+            // At most ADDRESS_HEAD_MAX bytes back: a cue further up a long line does not
+            // address this order, and an unbounded head makes one long line quadratic.
+            let lo = crate::normalize::floor_boundary(
+                self.norm,
+                start.saturating_sub(ADDRESS_HEAD_MAX),
+            );
+            let head = self.norm.get(prev.max(lo)..start).unwrap_or("");
             if ADDRESS_CUES.iter().any(|c| has_cue(head, c)) {
                 tags.push(ContextTag::Addressed);
             }
@@ -419,7 +416,7 @@ impl TextContext<'_> {
         if z.hidden.contains(start) {
             tags.push(ContextTag::Hidden);
         }
-        if padded(self.norm, line_start(self.norm, start)) {
+        if padded(self.norm, z.line_start(self.norm, start)) {
             tags.push(ContextTag::Padded);
         }
         if self.encoded {
