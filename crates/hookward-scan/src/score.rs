@@ -245,6 +245,8 @@ pub(crate) struct TextContext<'a> {
     pub(crate) encoded: bool,
     /// Whether the whole text talks about attacks (≥ 2 strong cues), computed on first use.
     pub(crate) describes_attacks: std::cell::OnceCell<bool>,
+    /// [`address_index`] of `norm`, computed on first use.
+    pub(crate) address: std::cell::OnceCell<(Vec<usize>, Vec<usize>)>,
 }
 
 /// Strong document-level cues (see [`TextContext::describes_attacks`]).
@@ -311,10 +313,36 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
     false
 }
 
-/// How far back (bytes) from a hit the "addressed to the assistant" cues are looked for, within
-/// the hit's line and the line before it. 2 KiB covers any prose line; past it, on one
-/// minified line, a cue does not address this order.
-const ADDRESS_HEAD_MAX: usize = 2048;
+/// Every occurrence of an [`ADDRESS_CUES`] cue in `t` at a word start (as [`has_cue`] judges
+/// it), as `(start, end)` sorted by start, with the smallest `end` from each index on: one pass
+/// per cue over the text, so asking "is there a cue in `[lo, hi)`" costs a bisection per hit
+/// instead of a search of the hit's whole line (quadratic on one long line).
+fn address_index(t: &str) -> (Vec<usize>, Vec<usize>) {
+    let b = t.as_bytes();
+    let mut occ: Vec<(usize, usize)> = Vec::new();
+    for cue in ADDRESS_CUES {
+        for (at, _) in t.match_indices(cue) {
+            let ok = at == 0
+                || b.get(at - 1).is_some_and(|c| {
+                    !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+                });
+            if ok {
+                occ.push((at, at + cue.len()));
+            }
+        }
+    }
+    occ.sort_unstable();
+    let starts = occ.iter().map(|o| o.0).collect();
+    let mut min_end = vec![usize::MAX; occ.len()];
+    let mut m = usize::MAX;
+    for (i, o) in occ.iter().enumerate().rev() {
+        m = m.min(o.1);
+        if let Some(x) = min_end.get_mut(i) {
+            *x = m;
+        }
+    }
+    (starts, min_end)
+}
 
 /// The paragraph around `[start, end)`: back to a blank line (at most 400 bytes), forward to a
 /// blank line (at most 200 bytes).
@@ -367,6 +395,25 @@ fn padded(t: &str, line: usize) -> bool {
 }
 
 impl TextContext<'_> {
+    /// `ADDRESS_CUES.iter().any(|c| has_cue(&norm[lo..hi], c))`, without searching the range:
+    /// a cue at a word start of the text inside `[lo, hi)`, or one starting exactly at `lo`
+    /// (the start of the range counts as a word start). Same answer: the only cue that overlaps
+    /// itself (`language model`, by its `l`) has a letter before the overlap, so an occurrence
+    /// `has_cue` would skip fails its word-start test anyway.
+    fn addressed_between(&self, lo: usize, hi: usize) -> bool {
+        let at_lo = self.norm.get(lo..hi).is_some_and(|h| {
+            ADDRESS_CUES
+                .iter()
+                .any(|c| h.starts_with(c))
+        });
+        if at_lo {
+            return true;
+        }
+        let (starts, min_end) = self.address.get_or_init(|| address_index(self.norm));
+        let i = starts.partition_point(|&s| s < lo);
+        min_end.get(i).is_some_and(|&e| e <= hi)
+    }
+
     /// Context tags for a hit at `[start, end)` of the normalised text.
     pub(crate) fn tags(&self, start: usize, end: usize, family: Family) -> Vec<ContextTag> {
         let mut tags = Vec::new();
@@ -402,14 +449,7 @@ impl TextContext<'_> {
         if family != Family::AddressedToAssistant && family != Family::HiddenText {
             let ls = z.line_start(self.norm, start);
             let prev = z.line_start(self.norm, ls.saturating_sub(1));
-            // At most ADDRESS_HEAD_MAX bytes back: a cue further up a long line does not
-            // address this order, and an unbounded head makes one long line quadratic.
-            let lo = crate::normalize::floor_boundary(
-                self.norm,
-                start.saturating_sub(ADDRESS_HEAD_MAX),
-            );
-            let head = self.norm.get(prev.max(lo)..start).unwrap_or("");
-            if ADDRESS_CUES.iter().any(|c| has_cue(head, c)) {
+            if self.addressed_between(prev, start) {
                 tags.push(ContextTag::Addressed);
             }
         }
