@@ -332,11 +332,31 @@ fn sarif(results: &[(Item, ScanResult)], th: Thresholds) -> serde_json::Value {
     })
 }
 
+/// The scan cap: [`hookward_scan::DEFAULT_CAP_BYTES`], or `HOOKWARD_SCAN_CAP_BYTES` when that
+/// is smaller (the variable only lowers it, as in the hook).
+fn scan_cap() -> usize {
+    std::env::var("HOOKWARD_SCAN_CAP_BYTES")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or(hookward_scan::DEFAULT_CAP_BYTES, |c| {
+            c.min(hookward_scan::DEFAULT_CAP_BYTES)
+        })
+}
+
+/// Bytes of `r`'s text that were not scanned (past the cap).
+fn unscanned_bytes(r: &ScanResult) -> usize {
+    r.unscanned.map_or(0, |(a, b)| b - a)
+}
+
 /// One item as JSON: the rules' result, the learned stage's (`null` when it scored nothing)
 /// and whether the item counts as flagged at this run's threshold.
 fn item_json(item: &Item, r: &ScanResult, th: Thresholds) -> serde_json::Value {
-    json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
-           "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)})
+    let mut v = json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
+           "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)});
+    if let (Some(obj), Some((a, b))) = (v.as_object_mut(), r.unscanned) {
+        obj.insert("unscanned".into(), json!({"start": a, "end": b, "bytes": b - a}));
+    }
+    v
 }
 
 /// The text lines of one flagged item.
@@ -353,7 +373,11 @@ fn write_item(
         item.id,
         r.verdict.as_str(),
         r.score,
-        if r.capped { " [capped]" } else { "" }
+        if r.capped {
+            format!(" [not fully scanned: {} bytes past the scan cap]", unscanned_bytes(r))
+        } else {
+            String::new()
+        }
     )?;
     match &r.learned {
         Some(l) => writeln!(
@@ -436,7 +460,10 @@ pub fn run(args: ScanArgs) -> CliResult {
     let total = items.len();
     let mut results = Vec::with_capacity(total);
     for (n, item) in items.into_iter().enumerate() {
-        let r = scanner.scan(&item.text, &ScanContext::new(item.source.clone()));
+        let r = scanner.scan(
+            &item.text,
+            &ScanContext::new(item.source.clone()).with_cap(scan_cap()),
+        );
         results.push((item, r));
         if progress && (n % 25 == 0 || n + 1 == total) {
             eprint!("\rscanned {}/{total}", n + 1);
@@ -473,17 +500,36 @@ pub fn run(args: ScanArgs) -> CliResult {
         }
         (Format::Text, _) => {
             let mut flagged = 0;
+            let mut partial = 0;
             for (item, r) in &results {
+                if r.capped {
+                    partial += 1;
+                }
                 if !th.flagged(r) {
+                    if r.capped {
+                        // Not flagged is not clean when part of it was never read.
+                        writeln!(
+                            stdout,
+                            "{}: not fully scanned ({} bytes past the scan cap were not read)",
+                            item.id,
+                            unscanned_bytes(r)
+                        )
+                        .map_err(io)?;
+                    }
                     continue;
                 }
                 flagged += 1;
                 write_item(&mut stdout, item, r, th, args.explain).map_err(io)?;
             }
+            let partial_note = if partial > 0 {
+                format!(", {partial} not fully scanned")
+            } else {
+                String::new()
+            };
             writeln!(
                 stdout,
-                "scanned {total} item(s): {flagged} flagged, {} clean",
-                total - flagged
+                "scanned {total} item(s): {flagged} flagged, {} clean{partial_note}",
+                total - flagged - results.iter().filter(|(_, r)| r.capped && !th.flagged(r)).count()
             )
             .map_err(io)?;
         }
@@ -493,7 +539,13 @@ pub fn run(args: ScanArgs) -> CliResult {
         Some(FailOn::Injection) => Some(Verdict::Injection),
         None => None,
     };
-    let failed = fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t));
+    // Under --fail-on, an item that was not fully scanned fails too: its unread part could
+    // hold anything (issue 12, item 4).
+    let failed = fail_level.is_some_and(|t| {
+        results
+            .iter()
+            .any(|(_, r)| th.level(r) >= t || r.capped)
+    });
     Ok(if failed {
         ExitCode::from(1)
     } else {
