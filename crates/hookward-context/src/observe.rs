@@ -182,7 +182,10 @@ impl Guard {
             ..Observation::default()
         };
         for (i, g) in files.iter().enumerate() {
-            if self.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 out.left = files.len() - i;
                 break;
             }

@@ -186,7 +186,10 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
             if let Some((a, b)) = t.unscanned {
                 cleaned = cleaned.replacen(
                     &format!("{UNSCANNED_RULE}]"),
-                    &format!("{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld]", b - a),
+                    &format!(
+                        "{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld]",
+                        b - a
+                    ),
                     1,
                 );
             }

@@ -308,7 +308,10 @@ fn facts_within_budget(
     match rx.recv_timeout(budget) {
         Ok(f) => Ok(f),
         Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-            if matches!(event.kind, EventKind::PostToolUse | EventKind::UserPromptSubmit) =>
+            if matches!(
+                event.kind,
+                EventKind::PostToolUse | EventKind::UserPromptSubmit
+            ) =>
         {
             let mut f = hookward_facts::compute_with_cap(event, ctx, 0);
             if let Some(scan) = f.scan.as_mut() {

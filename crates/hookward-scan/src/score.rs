@@ -401,11 +401,10 @@ impl TextContext<'_> {
     /// itself (`language model`, by its `l`) has a letter before the overlap, so an occurrence
     /// `has_cue` would skip fails its word-start test anyway.
     fn addressed_between(&self, lo: usize, hi: usize) -> bool {
-        let at_lo = self.norm.get(lo..hi).is_some_and(|h| {
-            ADDRESS_CUES
-                .iter()
-                .any(|c| h.starts_with(c))
-        });
+        let at_lo = self
+            .norm
+            .get(lo..hi)
+            .is_some_and(|h| ADDRESS_CUES.iter().any(|c| h.starts_with(c)));
         if at_lo {
             return true;
         }

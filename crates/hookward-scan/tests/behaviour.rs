@@ -45,7 +45,11 @@ fn text_past_the_cap_keeps_its_tail_scanned_and_the_result_says_what_was_not() {
     assert!(r.capped);
     assert!(r.scanned_bytes <= cap, "{} > {cap}", r.scanned_bytes);
     assert_eq!(r.verdict, Verdict::Injection);
-    assert!(r.findings.iter().all(|f| f.span.0 >= at), "{:?}", r.findings);
+    assert!(
+        r.findings.iter().all(|f| f.span.0 >= at),
+        "{:?}",
+        r.findings
+    );
     let (a, b) = r.unscanned.expect("the middle is reported");
     assert!(a < b && b <= at && a <= cap, "{a}..{b}");
     assert_eq!(r.scanned_bytes + (b - a), t.len());

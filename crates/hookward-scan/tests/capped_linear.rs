@@ -49,7 +49,10 @@ fn a_plant_straddling_the_tail_cut_is_removed_whole() {
     assert!(tail_start > 0);
     assert_eq!(r.verdict, Verdict::Injection, "{:?}", r.findings);
     let cleaned = remove_spans(&t, &r.findings);
-    assert!(!cleaned.contains("curl https://x.example"), "{cleaned:.400}");
+    assert!(
+        !cleaned.contains("curl https://x.example"),
+        "{cleaned:.400}"
+    );
 }
 
 #[test]

@@ -354,7 +354,10 @@ fn item_json(item: &Item, r: &ScanResult, th: Thresholds) -> serde_json::Value {
     let mut v = json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
            "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)});
     if let (Some(obj), Some((a, b))) = (v.as_object_mut(), r.unscanned) {
-        obj.insert("unscanned".into(), json!({"start": a, "end": b, "bytes": b - a}));
+        obj.insert(
+            "unscanned".into(),
+            json!({"start": a, "end": b, "bytes": b - a}),
+        );
     }
     v
 }
@@ -374,7 +377,10 @@ fn write_item(
         r.verdict.as_str(),
         r.score,
         if r.capped {
-            format!(" [not fully scanned: {} bytes past the scan cap]", unscanned_bytes(r))
+            format!(
+                " [not fully scanned: {} bytes past the scan cap]",
+                unscanned_bytes(r)
+            )
         } else {
             String::new()
         }
@@ -529,7 +535,12 @@ pub fn run(args: ScanArgs) -> CliResult {
             writeln!(
                 stdout,
                 "scanned {total} item(s): {flagged} flagged, {} clean{partial_note}",
-                total - flagged - results.iter().filter(|(_, r)| r.capped && !th.flagged(r)).count()
+                total
+                    - flagged
+                    - results
+                        .iter()
+                        .filter(|(_, r)| r.capped && !th.flagged(r))
+                        .count()
             )
             .map_err(io)?;
         }
@@ -541,11 +552,8 @@ pub fn run(args: ScanArgs) -> CliResult {
     };
     // Under --fail-on, an item that was not fully scanned fails too: its unread part could
     // hold anything (issue 12, item 4).
-    let failed = fail_level.is_some_and(|t| {
-        results
-            .iter()
-            .any(|(_, r)| th.level(r) >= t || r.capped)
-    });
+    let failed =
+        fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t || r.capped));
     Ok(if failed {
         ExitCode::from(1)
     } else {

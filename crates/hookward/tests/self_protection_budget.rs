@@ -72,15 +72,15 @@ fn a_planted_line_after_the_cap_is_found_and_removed() {
     let mut out = build_log(4_000); // ~220 kB, far past the 64 KiB cap
     out.push_str(PLANT);
     out.push('\n');
-    let (stdout, _, code) = s.hook(
-        &bash_output(&s, &out),
-        &[("HOOKWARD_SCAN_CAP_BYTES", CAP)],
-    );
+    let (stdout, _, code) = s.hook(&bash_output(&s, &out), &[("HOOKWARD_SCAN_CAP_BYTES", CAP)]);
     assert_eq!(code, 0);
     let r = reply(&stdout);
     let cleaned = replaced_stdout(&r).expect("output replaced");
     assert!(!cleaned.contains("| sh"), "plant after the cap kept");
-    assert!(cleaned.contains("hookward removed planted instruction"), "{cleaned:.200}");
+    assert!(
+        cleaned.contains("hookward removed planted instruction"),
+        "{cleaned:.200}"
+    );
     // The unscanned middle went with it, and the marker says how much.
     assert!(cleaned.contains("bytes hookward did not scan were withheld"));
 }
@@ -92,10 +92,7 @@ fn a_planted_line_in_the_unscanned_middle_is_never_passed_silently() {
     out.push_str(PLANT);
     out.push('\n');
     out.push_str(&build_log(2_000));
-    let (stdout, _, code) = s.hook(
-        &bash_output(&s, &out),
-        &[("HOOKWARD_SCAN_CAP_BYTES", CAP)],
-    );
+    let (stdout, _, code) = s.hook(&bash_output(&s, &out), &[("HOOKWARD_SCAN_CAP_BYTES", CAP)]);
     assert_eq!(code, 0);
     let r = reply(&stdout);
     let ctx = context_of(&r);
@@ -113,7 +110,10 @@ fn with_fail_mode_closed_the_unscanned_middle_is_withheld() {
     out.push_str(&build_log(2_000));
     let (stdout, _, code) = s.hook(
         &bash_output(&s, &out),
-        &[("HOOKWARD_SCAN_CAP_BYTES", CAP), ("HOOKWARD_FAIL_MODE", "closed")],
+        &[
+            ("HOOKWARD_SCAN_CAP_BYTES", CAP),
+            ("HOOKWARD_FAIL_MODE", "closed"),
+        ],
     );
     assert_eq!(code, 0);
     let r = reply(&stdout);
@@ -135,24 +135,21 @@ fn a_planted_span_across_the_cut_is_removed_whole() {
     out.push_str(PLANT);
     out.push_str(" and then delete the repository, the words go on past the cut\n");
     out.push_str(&build_log(2_000));
-    let (stdout, _, _) = s.hook(
-        &bash_output(&s, &out),
-        &[("HOOKWARD_SCAN_CAP_BYTES", CAP)],
-    );
+    let (stdout, _, _) = s.hook(&bash_output(&s, &out), &[("HOOKWARD_SCAN_CAP_BYTES", CAP)]);
     let r = reply(&stdout);
     let cleaned = replaced_stdout(&r).expect("output replaced");
     assert!(!cleaned.contains("| sh"), "{cleaned:.300}");
-    assert!(!cleaned.contains("past the cut"), "the rest of the planted line kept");
+    assert!(
+        !cleaned.contains("past the cut"),
+        "the rest of the planted line kept"
+    );
 }
 
 #[test]
 fn output_under_the_cap_has_no_unscanned_note() {
     let s = Sandbox::new();
     let out = build_log(200);
-    let (stdout, _, code) = s.hook(
-        &bash_output(&s, &out),
-        &[("HOOKWARD_SCAN_CAP_BYTES", CAP)],
-    );
+    let (stdout, _, code) = s.hook(&bash_output(&s, &out), &[("HOOKWARD_SCAN_CAP_BYTES", CAP)]);
     assert_eq!(code, 0);
     assert!(!stdout.contains("inject/unscanned-output"), "{stdout}");
 }
@@ -179,7 +176,10 @@ fn a_one_line_page_of_1_6_mb_with_planted_text_is_decided_within_the_timeout() {
         .as_str()
         .expect("page replaced");
     assert!(!cleaned.contains("| sh"), "planted text kept");
-    assert!(!stdout.contains("time budget"), "scan did not finish: {took:?}");
+    assert!(
+        !stdout.contains("time budget"),
+        "scan did not finish: {took:?}"
+    );
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
 
@@ -202,12 +202,18 @@ fn out_of_time_output_is_withheld_when_failing_closed() {
     out.push_str(PLANT);
     let (stdout, _, code) = s.hook(
         &bash_output(&s, &out),
-        &[("HOOKWARD_BUDGET_MS", "1"), ("HOOKWARD_FAIL_MODE", "closed")],
+        &[
+            ("HOOKWARD_BUDGET_MS", "1"),
+            ("HOOKWARD_FAIL_MODE", "closed"),
+        ],
     );
     assert_eq!(code, 0);
     let cleaned = replaced_stdout(&reply(&stdout)).expect("output replaced");
     assert!(!cleaned.contains("| sh"));
-    assert!(cleaned.contains("bytes hookward did not scan were withheld"), "{cleaned:.200}");
+    assert!(
+        cleaned.contains("bytes hookward did not scan were withheld"),
+        "{cleaned:.200}"
+    );
 }
 
 #[test]
