@@ -98,6 +98,9 @@ fn lazy<'a>(cell: &'a OnceLock<Option<Regex>>, pattern: &str) -> Option<&'a Rege
     cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
 }
 
+/// The inline spans of one line: sorted, disjoint, half-open byte ranges, shared.
+type LineSpans = Rc<Vec<(usize, usize)>>;
+
 /// The zones of one text.
 ///
 /// Line look-ups are linear in the text over all hits together (issue 12, item 5): the
@@ -112,7 +115,7 @@ pub(crate) struct Zones {
     /// Byte offsets of every `\n` of the text, built on first use.
     newlines: OnceCell<Vec<usize>>,
     /// Inline spans per (line start, delimiter), sorted and disjoint, computed on first use.
-    inline: RefCell<HashMap<(usize, u8), Rc<Vec<(usize, usize)>>>>,
+    inline: RefCell<HashMap<(usize, u8), LineSpans>>,
 }
 
 impl Zones {
@@ -138,7 +141,7 @@ impl Zones {
     }
 
     /// The inline spans of `delim` on the line holding `pos`, computed once per line.
-    fn spans_of_line(&self, t: &str, pos: usize, delim: u8, max: usize) -> Rc<Vec<(usize, usize)>> {
+    fn spans_of_line(&self, t: &str, pos: usize, delim: u8, max: usize) -> LineSpans {
         let (ls, le) = self.line_bounds(t, pos);
         if let Some(v) = self.inline.borrow().get(&(ls, delim)) {
             return Rc::clone(v);
