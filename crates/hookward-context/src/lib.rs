@@ -109,6 +109,9 @@ pub struct Guard {
     /// rule, skill or memory file is a finding (`learned/window`, see [`detect`]); default
     /// [`hookward_scan::LEARNED_ASK_DEFAULT`] (0.7). Set with [`Guard::with_learned_threshold`].
     pub learned_threshold: f32,
+    /// When [`Guard::observe`] stops reading changed files (the hook's time budget, issue 12
+    /// item 5); `None`: no limit. Set with [`Guard::with_deadline`].
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Guard {
@@ -124,7 +127,16 @@ impl Guard {
             project: project.filter(|p| !p.is_empty()),
             extra: Vec::new(),
             learned_threshold: hookward_scan::LEARNED_ASK_DEFAULT,
+            deadline: None,
         }
+    }
+
+    /// Bounds [`Guard::observe`]'s work: past `deadline` it reads no more files, records what it
+    /// read, and leaves the rest for the next observation ([`Observation::left`]); a first scan
+    /// left incomplete stays a first scan (a baseline, no change records) until it completes.
+    pub fn with_deadline(mut self, deadline: std::time::Instant) -> Guard {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// Sets the learned stage's threshold ([`Guard::learned_threshold`]); a value outside

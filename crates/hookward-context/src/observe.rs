@@ -115,6 +115,9 @@ pub struct Observation {
     pub first_scan: bool,
     /// Change records made.
     pub changes: Vec<Observed>,
+    /// Guarded files not looked at because [`Guard::deadline`] passed: the next observation
+    /// starts over and reads them (nothing is marked seen that was not).
+    pub left: usize,
 }
 
 /// `(size, mtime ns, inode)` of a file, or `None` when it cannot be stat'ed.
@@ -178,7 +181,14 @@ impl Guard {
             first_scan: !first.is_empty(),
             ..Observation::default()
         };
-        for g in &files {
+        for (i, g) in files.iter().enumerate() {
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                out.left = files.len() - i;
+                break;
+            }
             let prev = states.remove(&g.path);
             let Some((size, mtime, ino)) = stat(&g.path) else {
                 continue;
@@ -218,6 +228,10 @@ impl Guard {
             };
             out.changes
                 .extend(record(store, &state, w, session, &check, what)?);
+        }
+        if out.left > 0 {
+            // Stopped early: the files not reached are not gone, and a first scan is not done.
+            return Ok(out);
         }
         // Files in the ledger that are gone.
         let mut gone: Vec<FileState> = states.into_values().filter(|s| s.hash.is_some()).collect();

@@ -324,3 +324,39 @@ fn a_later_clean_edit_does_not_move_the_checkpoint_past_a_planted_line() {
     restore::apply(&e.guard, &mut e.store, plan).unwrap();
     assert_eq!(std::fs::read_to_string(&claude_md).unwrap(), original);
 }
+
+/// Issue 12, item 5: an observation past its deadline reads nothing more, says how much it
+/// left, does not mistake the files it did not reach for removed ones, and the next
+/// observation (in time) finishes the first scan as a baseline.
+#[test]
+fn an_observation_past_its_deadline_leaves_the_rest_for_next_time() {
+    let mut e = env();
+    for i in 0..40 {
+        std::fs::create_dir_all(format!("{}/.claude/rules", e.project)).unwrap();
+        std::fs::write(
+            format!("{}/.claude/rules/r{i}.md", e.project),
+            format!("rule {i}\n"),
+        )
+        .unwrap();
+    }
+    let late = e
+        .guard
+        .clone()
+        .with_deadline(std::time::Instant::now() - std::time::Duration::from_secs(1));
+    let o = late
+        .observe(&mut e.store, &Writer::SessionStart, None)
+        .unwrap();
+    assert!(o.files >= 40);
+    assert_eq!(o.left, o.files);
+    assert_eq!(o.hashed, 0);
+    assert!(o.changes.is_empty());
+    // Next time, in time: still the first scan (a baseline, no review items), all read.
+    let o = e
+        .guard
+        .observe(&mut e.store, &Writer::SessionStart, None)
+        .unwrap();
+    assert!(o.first_scan);
+    assert_eq!(o.left, 0);
+    assert_eq!(o.hashed, o.files);
+    assert!(o.changes.is_empty(), "{:?}", o.changes);
+}

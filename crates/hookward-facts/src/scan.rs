@@ -26,6 +26,10 @@ pub struct TextScan {
     /// The learned stage's result for this text (`hookward_scan::Learned`), if it has words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learned: Option<Learned>,
+    /// The byte range `[start, end)` of this text that was not scanned (past the scan cap, or
+    /// all of it when the time budget ran out), `None` when all of it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unscanned: Option<(usize, usize)>,
 }
 
 /// Everything the scanner found for one event (`input.facts.scan`).
@@ -38,8 +42,17 @@ pub struct ScanFacts {
     pub verdict: String,
     /// The highest score over all texts.
     pub score: f32,
-    /// True when some text was longer than the scan cap and only its start was scanned.
+    /// True when some text was not scanned whole: longer than the scan cap (its head and tail
+    /// were scanned), or left out because the hook's time budget ran out.
     pub capped: bool,
+    /// Bytes of text that were not scanned, over all texts (`input.facts.scan.unscanned_bytes`;
+    /// the rule `inject/unscanned-output` acts on it).
+    #[serde(default)]
+    pub unscanned_bytes: u64,
+    /// True when the scan did not finish within the hook's time budget and the texts were left
+    /// unscanned (set by `hookward-pipeline`; every text then has `unscanned` = all of it).
+    #[serde(default)]
+    pub budget_exceeded: bool,
     /// Every finding of every text, each with the pointer of its text.
     pub findings: Vec<PointedFinding>,
     /// The highest score of the learned stage over all texts, in [0, 1] (0 when no text had
@@ -97,6 +110,8 @@ pub fn scan_texts(
         verdict: "clean".into(),
         score: 0.0,
         capped: false,
+        unscanned_bytes: 0,
+        budget_exceeded: false,
         findings: Vec::new(),
         learned_score: 0.0,
         learned_windows: Vec::new(),
@@ -112,6 +127,7 @@ pub fn scan_texts(
             (r.verdict, r.score)
         };
         out.capped |= r.capped;
+        out.unscanned_bytes += r.unscanned.map_or(0, |(a, b)| (b - a) as u64);
         if verdict > worst {
             worst = verdict;
         }
@@ -137,6 +153,7 @@ pub fn scan_texts(
             score,
             findings,
             learned: if learned { r.learned } else { None },
+            unscanned: r.unscanned,
         });
     }
     out.learned_windows

@@ -57,6 +57,9 @@ fn guard_for(env: &HookEnv, event: &Event, config: &Config) -> Guard {
     )
     .with_extra(&config.context.extra)
     .with_learned_threshold(config.scan.learned_ask)
+    // A first SessionStart over thousands of guarded files stops reading at the call's time
+    // budget and leaves the rest for the next observation (issue 12, item 5).
+    .with_deadline(std::time::Instant::now() + crate::time_budget(config, env))
 }
 
 /// What this event asks of the guard.

@@ -243,6 +243,86 @@ pub fn policy_input(event: &Event, facts: &Facts, config: &Config) -> Value {
     })
 }
 
+/// Share of the installed `hook_timeout` the facts (shell analysis, file checks and the
+/// injection scans) may take before hookward decides on what it knows: half of it (5 s of the
+/// default 10 s), leaving the rest for policy, store, the context guard and the reply, far from
+/// the point where the agent gives up on the hook and goes ahead (issue 12, item 5).
+pub const BUDGET_SHARE: f64 = 0.5;
+
+/// The facts' time budget of one call: [`BUDGET_SHARE`] of `hook_timeout`, or
+/// `HOOKWARD_BUDGET_MS` (milliseconds) when that is smaller — the variable can only shorten it,
+/// so it cannot push a call past the agent's timeout.
+pub fn time_budget(config: &Config, env: &HookEnv) -> std::time::Duration {
+    let default =
+        std::time::Duration::from_secs_f64(f64::from(config.hook_timeout.max(1)) * BUDGET_SHARE);
+    env.vars
+        .get("HOOKWARD_BUDGET_MS")
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(std::time::Duration::from_millis)
+        .map_or(default, |d| d.min(default))
+}
+
+/// The scan cap of one call: [`hookward_scan::DEFAULT_CAP_BYTES`] (10 MiB), or
+/// `HOOKWARD_SCAN_CAP_BYTES` when that is smaller (it can only lower the cap: what is left
+/// unscanned is reported and withheld or marked, never passed silently).
+pub fn scan_cap(env: &HookEnv) -> usize {
+    env.vars
+        .get("HOOKWARD_SCAN_CAP_BYTES")
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or(hookward_scan::DEFAULT_CAP_BYTES, |c| {
+            c.min(hookward_scan::DEFAULT_CAP_BYTES)
+        })
+}
+
+/// [`hookward_facts::compute_with_cap`] on a worker thread, waited for at most `budget`. Past it the
+/// facts are computed again with a scan cap of zero: every rule that needs no scan (shell, path,
+/// settings, network facts) still decides, and every text the scan would have read is reported
+/// unscanned (`scan.unscanned_bytes`, `budget_exceeded`), which `inject/unscanned-output` acts
+/// on — never a silent pass. That second pass is cheap only where the scan is all the work
+/// (PostToolUse, UserPromptSubmit); any other event out of time is an error, which follows the
+/// fail mode (`fail_mode = "closed"` blocks the tool call). The abandoned worker ends with the
+/// process. If no thread can be started, or the worker panics, the facts are computed here (a
+/// panic then reaches `run_hook`'s containment).
+fn facts_within_budget(
+    event: &Event,
+    ctx: &hookward_facts::Context,
+    budget: std::time::Duration,
+    cap: usize,
+) -> Result<Facts, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (e, c) = (event.clone(), ctx.clone());
+    let spawned = std::thread::Builder::new()
+        .name("hookward-facts".into())
+        .spawn(move || {
+            let _ = tx.send(hookward_facts::compute_with_cap(&e, &c, cap));
+        });
+    if spawned.is_err() {
+        return Ok(hookward_facts::compute_with_cap(event, ctx, cap));
+    }
+    match rx.recv_timeout(budget) {
+        Ok(f) => Ok(f),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+            if matches!(
+                event.kind,
+                EventKind::PostToolUse | EventKind::UserPromptSubmit
+            ) =>
+        {
+            let mut f = hookward_facts::compute_with_cap(event, ctx, 0);
+            if let Some(scan) = f.scan.as_mut() {
+                scan.budget_exceeded = true;
+            }
+            Ok(f)
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(format!(
+            "the facts of this call did not finish within the time budget ({} ms)",
+            budget.as_millis()
+        )),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            Ok(hookward_facts::compute_with_cap(event, ctx, cap))
+        }
+    }
+}
+
 struct Decided {
     verdict: Verdict,
     facts: Facts,
@@ -259,7 +339,16 @@ fn decide(
         env.hookward_home.to_string_lossy(),
     );
     let t = Instant::now();
-    let facts = hookward_facts::compute(event, &ctx);
+    let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))?;
+    if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
+        healths.push(health(
+            "time-budget",
+            "the scan did not finish within the hook's time budget; decided on what was known, the unscanned text withheld or marked".to_string(),
+            json!({"budget_ms": time_budget(config, env).as_millis() as u64}),
+            Some(event),
+            env.agent,
+        ));
+    }
     trace("facts", t);
     let mut user_dirs = vec![env.hookward_home.join("policies")];
     user_dirs.extend(config.policy_dirs.iter().cloned());

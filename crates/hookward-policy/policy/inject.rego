@@ -68,3 +68,22 @@ decision contains {"id": "inject/hidden-prompt-text", "decision": "ask", "reason
 	count(scan.findings) > 0
 	reason := sprintf("the prompt contains hidden text that is invisible on screen (%s), e.g. %q", [families, first_evidence])
 }
+
+unscanned_bytes := object.get(scan, "unscanned_bytes", 0)
+
+unscanned_why := "the hook ran out of its time budget before scanning it" if {
+	object.get(scan, "budget_exceeded", false) == true
+} else := "it is larger than the scan cap (only its start and end were scanned)"
+
+# @rule inject/unscanned-output ask
+# Part of the tool output was not scanned (past the scan cap, or the hook's time budget ran out): it is never passed silently. With fail_mode = "closed" the unscanned part is withheld (replaced by a marker saying how many bytes, where the agent allows replacing output); otherwise the model is told that part is unchecked.
+decision contains {"id": "inject/unscanned-output", "decision": d, "reason": reason} if {
+	input.event.kind == "PostToolUse"
+	unscanned_bytes > 0
+	d := unscanned_decision
+	reason := sprintf("%d bytes of the output of %s were not scanned for planted instructions: %s", [unscanned_bytes, input.event.tool.name, unscanned_why])
+}
+
+unscanned_decision := "deny" if {
+	object.get(object.get(input, "config", {}), "fail_mode", "open") == "closed"
+} else := "ask"

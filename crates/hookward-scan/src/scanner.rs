@@ -4,7 +4,7 @@ use crate::decode::BlobFinder;
 use crate::hidden::clusters;
 use crate::normalize::{ceil_boundary, floor_boundary, normalize, Normalized};
 use crate::rules::{Guard, RuleSet};
-use crate::score::{self, line_end, TextContext};
+use crate::score::{self, TextContext};
 use crate::types::{
     ContextTag, Family, Finding, Learned, LearnedWindow, ScanContext, ScanResult, Source,
 };
@@ -18,6 +18,16 @@ use crate::{
 /// the rules run (`Scanner::scan`): a 1 MB tool output costs the longer of the two instead of
 /// their sum. Below it the thread's start-up (tens of microseconds) is not worth it.
 const PARALLEL_LEARNED_BYTES: usize = 64 * 1024;
+
+/// A text longer than the cap has its last `cap_bytes / TAIL_SHARE` bytes (2 MiB of the default
+/// 10 MiB) scanned as well as its first `cap_bytes - cap_bytes / TAIL_SHARE`: text planted at
+/// the end of a huge output, where a reader (and a model) looks, is read (issue 12, item 4).
+const TAIL_SHARE: usize = 5;
+
+/// A finding ending at most this many bytes before a cut, with no newline in between, runs
+/// into the cut: its span is widened over the unscanned middle. 300 bytes is how far a finding
+/// is extended past its hit (`extend_end`).
+const STRADDLE_BYTES: usize = 300;
 
 /// The injection scanner: every rule compiled once, then reused for any number of texts.
 ///
@@ -133,7 +143,12 @@ fn first_word_upper(s: &str) -> bool {
 /// hit, stopping before the end of an HTML comment or element.
 fn extend_end(t: &str, end: usize) -> usize {
     let hi = ceil_boundary(t, (end + 300).min(t.len()));
-    let le = line_end(t, end).min(hi);
+    // The line's end within the 300-byte window (searching only the window: a whole-line
+    // search per hit is quadratic on one long line).
+    let le = t
+        .get(end..hi)
+        .and_then(|w| w.find('\n'))
+        .map_or(hi, |i| end + i);
     let tail = t.get(end..le).unwrap_or("");
     let stop = [tail.find("-->"), tail.find("</"), tail.find("\"")]
         .into_iter()
@@ -178,7 +193,8 @@ impl Scanner {
 
     /// Scan `text` (up to `ctx.cap_bytes`) for planted instructions.
     ///
-    /// Pipeline: cut at the cap (rounded down to a char boundary; `capped` says so) →
+    /// Pipeline: a text longer than the cap keeps its head and tail (see `scan_capped`;
+    /// `capped` and `unscanned` say so) →
     /// normalise (NFKC, lower case, diacritics of Latin letters, look-alike letters, HTML
     /// entities, typographic quotes; invisible characters removed and recorded) → anchor
     /// prefilter and rule regexes (see the `rules` modules) → guards (negation, how-to prose,
@@ -206,8 +222,70 @@ impl Scanner {
     /// Spans in the result are byte offsets into `text`, on char boundaries; findings are in
     /// span order with ids F1, F2…; the result is a pure function of `text` and `ctx`.
     pub fn scan(&self, text: &str, ctx: &ScanContext) -> ScanResult {
-        let cut = floor_boundary(text, ctx.cap_bytes.min(text.len()));
-        let body = text.get(..cut).unwrap_or("");
+        if text.len() > ctx.cap_bytes {
+            return self.scan_capped(text, ctx);
+        }
+        let (pending, learned) = self.collect(text, ctx);
+        self.finish(text, pending, learned, None)
+    }
+
+    /// A text longer than the cap: its head and its tail are scanned (together at most
+    /// `cap_bytes`; the tail is [`TAIL_SHARE`] of it), the middle is not. Spans of the tail are
+    /// shifted to offsets of `text`; a finding whose planted line runs into the cut (no newline
+    /// between its end and the cut, within [`STRADDLE_BYTES`]) is widened over the unscanned
+    /// middle, so removing it removes the whole line and whatever the middle holds.
+    fn scan_capped(&self, text: &str, ctx: &ScanContext) -> ScanResult {
+        let tail_len = ctx.cap_bytes / TAIL_SHARE;
+        let head_end = floor_boundary(text, ctx.cap_bytes - tail_len);
+        let tail_start = ceil_boundary(text, text.len() - tail_len).max(head_end);
+        let head = text.get(..head_end).unwrap_or("");
+        let tail = text.get(tail_start..).unwrap_or("");
+        let (mut pending, head_learned) = self.collect(head, ctx);
+        let (tail_pending, tail_learned) = self.collect(tail, ctx);
+        let runs_into = |a: usize, b: usize| {
+            b.saturating_sub(a) <= STRADDLE_BYTES
+                && !text.get(a.min(b)..b).unwrap_or("").contains('\n')
+        };
+        for p in &mut pending {
+            if runs_into(p.span.1, head_end) {
+                p.span.1 = tail_start;
+            }
+        }
+        for mut p in tail_pending {
+            p.span = (p.span.0 + tail_start, p.span.1 + tail_start);
+            if runs_into(tail_start, p.span.0) {
+                p.span.0 = head_end;
+            }
+            pending.push(p);
+        }
+        let learned = match (head_learned, tail_learned) {
+            (h, None) => h,
+            (None, Some(mut t)) => {
+                for w in &mut t.windows {
+                    w.span = (w.span.0 + tail_start, w.span.1 + tail_start);
+                }
+                Some(t)
+            }
+            (Some(mut h), Some(t)) => {
+                h.score = h.score.max(t.score);
+                h.windows.extend(t.windows.into_iter().map(|mut w| {
+                    w.span = (w.span.0 + tail_start, w.span.1 + tail_start);
+                    w
+                }));
+                h.windows
+                    .sort_by(|a, b| b.score.total_cmp(&a.score).then(a.span.0.cmp(&b.span.0)));
+                h.windows.truncate(LEARNED_MAX_WINDOWS);
+                for (i, w) in h.windows.iter_mut().enumerate() {
+                    w.id = format!("W{}", i + 1);
+                }
+                Some(h)
+            }
+        };
+        self.finish(text, pending, learned, Some((head_end, tail_start)))
+    }
+
+    /// The rules' pending findings and the learned stage's result for `body` (all of it).
+    fn collect(&self, body: &str, ctx: &ScanContext) -> (Vec<Pending>, Option<Learned>) {
         let mut pending = Vec::new();
         let norm = normalize(body);
         let learned = if ctx.learned && body.len() >= PARALLEL_LEARNED_BYTES {
@@ -235,7 +313,19 @@ impl Scanner {
                 None
             }
         };
+        (pending, learned)
+    }
 
+    /// Ids, evidence, score and verdict over `pending` (spans in `text`); `unscanned` is the
+    /// middle left out of a capped text.
+    fn finish(
+        &self,
+        text: &str,
+        mut pending: Vec<Pending>,
+        learned: Option<Learned>,
+        unscanned: Option<(usize, usize)>,
+    ) -> ScanResult {
+        let body = text;
         // One finding per (rule, span): keep the heaviest.
         pending.sort_by(|a, b| {
             (a.span.0, a.span.1, a.rule_id)
@@ -274,8 +364,9 @@ impl Scanner {
             verdict: verdict_for(score),
             score: (score * 1000.0).round() / 1000.0,
             findings,
-            capped: cut < text.len(),
-            scanned_bytes: cut,
+            capped: unscanned.is_some(),
+            scanned_bytes: text.len() - unscanned.map_or(0, |(a, b)| b - a),
+            unscanned,
             hidden_text,
             learned,
         }
@@ -357,6 +448,7 @@ impl Scanner {
             zones: &zones,
             encoded: outer.is_some(),
             describes_attacks: std::cell::OnceCell::new(),
+            address: std::cell::OnceCell::new(),
         };
         for h in hits {
             let Some(rule) = self.rules.rules.get(h.rule) else {

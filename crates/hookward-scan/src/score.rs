@@ -108,7 +108,8 @@ pub(crate) fn severity(w: f32) -> Severity {
 pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
     let mut sorted: Vec<&(&str, f32, bool)> = items.iter().collect();
     sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: with thousands of findings a list look-up per finding is quadratic.
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     let mut keep = 1.0f32;
     let mut best_discounted = 0.0f32;
     for (rule, w, discounted) in sorted {
@@ -116,8 +117,7 @@ pub(crate) fn combine(items: &[(&str, f32, bool)]) -> f32 {
             best_discounted = best_discounted.max(*w);
             continue;
         }
-        let w = if seen.contains(rule) { w * 0.25 } else { *w };
-        seen.push(rule);
+        let w = if seen.insert(rule) { *w } else { w * 0.25 };
         keep *= 1.0 - w;
     }
     keep *= 1.0 - best_discounted;
@@ -245,6 +245,8 @@ pub(crate) struct TextContext<'a> {
     pub(crate) encoded: bool,
     /// Whether the whole text talks about attacks (≥ 2 strong cues), computed on first use.
     pub(crate) describes_attacks: std::cell::OnceCell<bool>,
+    /// [`address_index`] of `norm`, computed on first use.
+    pub(crate) address: std::cell::OnceCell<(Vec<usize>, Vec<usize>)>,
 }
 
 /// Strong document-level cues (see [`TextContext::describes_attacks`]).
@@ -311,18 +313,35 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
     false
 }
 
-/// Start of the line holding `pos`.
-pub(crate) fn line_start(t: &str, pos: usize) -> usize {
-    t.get(..pos)
-        .and_then(|p| p.rfind('\n'))
-        .map_or(0, |i| i + 1)
-}
-
-/// End of the line holding `pos` (index of its `\n`, or the text length).
-pub(crate) fn line_end(t: &str, pos: usize) -> usize {
-    t.get(pos..)
-        .and_then(|p| p.find('\n'))
-        .map_or(t.len(), |i| pos + i)
+/// Every occurrence of an [`ADDRESS_CUES`] cue in `t` at a word start (as [`has_cue`] judges
+/// it), as `(start, end)` sorted by start, with the smallest `end` from each index on: one pass
+/// per cue over the text, so asking "is there a cue in `[lo, hi)`" costs a bisection per hit
+/// instead of a search of the hit's whole line (quadratic on one long line).
+fn address_index(t: &str) -> (Vec<usize>, Vec<usize>) {
+    let b = t.as_bytes();
+    let mut occ: Vec<(usize, usize)> = Vec::new();
+    for cue in ADDRESS_CUES {
+        for (at, _) in t.match_indices(cue) {
+            let ok = at == 0
+                || b.get(at - 1).is_some_and(|c| {
+                    !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+                });
+            if ok {
+                occ.push((at, at + cue.len()));
+            }
+        }
+    }
+    occ.sort_unstable();
+    let starts = occ.iter().map(|o| o.0).collect();
+    let mut min_end = vec![usize::MAX; occ.len()];
+    let mut m = usize::MAX;
+    for (i, o) in occ.iter().enumerate().rev() {
+        m = m.min(o.1);
+        if let Some(x) = min_end.get_mut(i) {
+            *x = m;
+        }
+    }
+    (starts, min_end)
 }
 
 /// The paragraph around `[start, end)`: back to a blank line (at most 400 bytes), forward to a
@@ -376,6 +395,24 @@ fn padded(t: &str, line: usize) -> bool {
 }
 
 impl TextContext<'_> {
+    /// `ADDRESS_CUES.iter().any(|c| has_cue(&norm[lo..hi], c))`, without searching the range:
+    /// a cue at a word start of the text inside `[lo, hi)`, or one starting exactly at `lo`
+    /// (the start of the range counts as a word start). Same answer: the only cue that overlaps
+    /// itself (`language model`, by its `l`) has a letter before the overlap, so an occurrence
+    /// `has_cue` would skip fails its word-start test anyway.
+    fn addressed_between(&self, lo: usize, hi: usize) -> bool {
+        let at_lo = self
+            .norm
+            .get(lo..hi)
+            .is_some_and(|h| ADDRESS_CUES.iter().any(|c| h.starts_with(c)));
+        if at_lo {
+            return true;
+        }
+        let (starts, min_end) = self.address.get_or_init(|| address_index(self.norm));
+        let i = starts.partition_point(|&s| s < lo);
+        min_end.get(i).is_some_and(|&e| e <= hi)
+    }
+
     /// Context tags for a hit at `[start, end)` of the normalised text.
     pub(crate) fn tags(&self, start: usize, end: usize, family: Family) -> Vec<ContextTag> {
         let mut tags = Vec::new();
@@ -409,17 +446,16 @@ impl TextContext<'_> {
             tags.push(ContextTag::Described);
         }
         if family != Family::AddressedToAssistant && family != Family::HiddenText {
-            let ls = line_start(self.norm, start);
-            let prev = line_start(self.norm, ls.saturating_sub(1));
-            let head = self.norm.get(prev..start).unwrap_or("");
-            if ADDRESS_CUES.iter().any(|c| has_cue(head, c)) {
+            let ls = z.line_start(self.norm, start);
+            let prev = z.line_start(self.norm, ls.saturating_sub(1));
+            if self.addressed_between(prev, start) {
                 tags.push(ContextTag::Addressed);
             }
         }
         if z.hidden.contains(start) {
             tags.push(ContextTag::Hidden);
         }
-        if padded(self.norm, line_start(self.norm, start)) {
+        if padded(self.norm, z.line_start(self.norm, start)) {
             tags.push(ContextTag::Padded);
         }
         if self.encoded {

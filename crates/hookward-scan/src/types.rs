@@ -99,9 +99,10 @@ impl Source {
 
 /// Options for one scan.
 ///
-/// `cap_bytes` bounds the work: the scanner reads the text up to `cap_bytes` bytes (rounded down
-/// to a char boundary) and sets [`ScanResult::capped`] when the text was longer. Everything before
-/// the cap is scanned — there is no blind spot after the first kilobytes.
+/// `cap_bytes` bounds the work: a text longer than `cap_bytes` has its head and its tail scanned
+/// (together at most `cap_bytes`, on char boundaries) and [`ScanResult::capped`] /
+/// [`ScanResult::unscanned`] say what was left out; a shorter text is scanned whole — there is
+/// no blind spot after the first kilobytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScanContext {
     /// Where the text came from.
@@ -306,10 +307,16 @@ pub struct ScanResult {
     pub score: f32,
     /// Findings in span order, ids F1…
     pub findings: Vec<Finding>,
-    /// True when the text was longer than the cap and only its first `cap_bytes` were scanned.
+    /// True when the text was longer than the cap: only its head and tail were scanned
+    /// (`unscanned` is the rest).
     pub capped: bool,
     /// Number of bytes actually scanned.
     pub scanned_bytes: usize,
+    /// The byte range `[start, end)` of the text that was not scanned (the middle of a text
+    /// longer than the cap), `None` when all of it was. Callers must treat it as unknown:
+    /// withhold it or say it was not read (issue 12, item 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unscanned: Option<(usize, usize)>,
     /// True when invisible text was found (zero-width characters inside words, bidi overrides,
     /// Unicode tag characters).
     pub hidden_text: bool,

@@ -18,6 +18,9 @@
 //! - **quoted** (on demand): inline double-quoted strings on one line (≤ 300 bytes);
 //! - **list lines** (on demand): list items and table rows.
 
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use regex::bytes::Regex;
@@ -95,62 +98,83 @@ fn lazy<'a>(cell: &'a OnceLock<Option<Regex>>, pattern: &str) -> Option<&'a Rege
     cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
 }
 
+/// The inline spans of one line: sorted, disjoint, half-open byte ranges, shared.
+type LineSpans = Rc<Vec<(usize, usize)>>;
+
 /// The zones of one text.
+///
+/// Line look-ups are linear in the text over all hits together (issue 12, item 5): the
+/// newline index is built once per text on first use and searched by bisection, and the inline
+/// code and quote spans of a line are computed once per line and kept (`inline`), so a
+/// megabyte-long single line with thousands of hits is walked once, not once per hit.
 #[derive(Debug, Default)]
 pub(crate) struct Zones {
     /// Code blocks (fenced, indented, `<code>`/`<pre>`); inline spans are checked on demand.
     pub(crate) code_blocks: RangeSet,
     pub(crate) hidden: RangeSet,
-}
-
-/// Start and end (exclusive, before `\n`) of the line holding `pos`.
-fn line_bounds(t: &str, pos: usize) -> (usize, usize) {
-    let s = t
-        .get(..pos)
-        .and_then(|p| p.rfind('\n'))
-        .map_or(0, |i| i + 1);
-    let e = t
-        .get(pos..)
-        .and_then(|p| p.find('\n'))
-        .map_or(t.len(), |i| pos + i);
-    (s, e)
+    /// Byte offsets of every `\n` of the text, built on first use.
+    newlines: OnceCell<Vec<usize>>,
+    /// Inline spans per (line start, delimiter), sorted and disjoint, computed on first use.
+    inline: RefCell<HashMap<(usize, u8), LineSpans>>,
 }
 
 impl Zones {
+    /// Start and end (exclusive, before `\n`) of the line holding `pos` in `t` (the text these
+    /// zones were computed for), by bisection of the newline index.
+    pub(crate) fn line_bounds(&self, t: &str, pos: usize) -> (usize, usize) {
+        let nl = self
+            .newlines
+            .get_or_init(|| memchr_all(t.as_bytes(), b'\n'));
+        // Newlines strictly before `pos` end earlier lines; the first at or after ends this one.
+        let idx = nl.partition_point(|&i| i < pos);
+        let s = idx
+            .checked_sub(1)
+            .and_then(|i| nl.get(i))
+            .map_or(0, |&i| i + 1);
+        let e = nl.get(idx).copied().unwrap_or(t.len()).max(s);
+        (s, e.min(t.len()))
+    }
+
+    /// Start of the line holding `pos` (see [`Zones::line_bounds`]).
+    pub(crate) fn line_start(&self, t: &str, pos: usize) -> usize {
+        self.line_bounds(t, pos).0
+    }
+
+    /// The inline spans of `delim` on the line holding `pos`, computed once per line.
+    fn spans_of_line(&self, t: &str, pos: usize, delim: u8, max: usize) -> LineSpans {
+        let (ls, le) = self.line_bounds(t, pos);
+        if let Some(v) = self.inline.borrow().get(&(ls, delim)) {
+            return Rc::clone(v);
+        }
+        let mut spans = Vec::new();
+        inline_spans(
+            t.as_bytes().get(ls..le).unwrap_or(&[]),
+            ls,
+            delim,
+            max,
+            &mut spans,
+        );
+        let v = Rc::new(spans);
+        self.inline.borrow_mut().insert((ls, delim), Rc::clone(&v));
+        v
+    }
+
     /// Is `pos` inside code (a block, or an inline code span on its line)?
     pub(crate) fn in_code(&self, t: &str, pos: usize) -> bool {
         if self.code_blocks.contains(pos) {
             return true;
         }
-        let (ls, le) = line_bounds(t, pos);
-        let mut spans = Vec::new();
-        inline_spans(
-            t.as_bytes().get(ls..le).unwrap_or(&[]),
-            ls,
-            b'`',
-            400,
-            &mut spans,
-        );
-        spans.iter().any(|&(s, e)| s <= pos && pos < e)
+        span_holding(&self.spans_of_line(t, pos, b'`', 400), pos).is_some()
     }
 
     /// The inline double-quoted string (≤ 300 bytes, one line) holding `pos`, if any.
     pub(crate) fn quoted_at(&self, t: &str, pos: usize) -> Option<(usize, usize)> {
-        let (ls, le) = line_bounds(t, pos);
-        let mut spans = Vec::new();
-        inline_spans(
-            t.as_bytes().get(ls..le).unwrap_or(&[]),
-            ls,
-            b'"',
-            300,
-            &mut spans,
-        );
-        spans.into_iter().find(|&(s, e)| s <= pos && pos < e)
+        span_holding(&self.spans_of_line(t, pos, b'"', 300), pos)
     }
 
     /// Is the line holding `pos` a list item or a table row?
     pub(crate) fn list_line(&self, t: &str, pos: usize) -> bool {
-        let (ls, le) = line_bounds(t, pos);
+        let (ls, le) = self.line_bounds(t, pos);
         let line = t.as_bytes().get(ls..le).unwrap_or(&[]);
         let r = line.trim_ascii_start();
         r.starts_with(b"- ")
@@ -254,6 +278,7 @@ impl ZoneDetectors {
         Zones {
             code_blocks: RangeSet::from_unsorted(code),
             hidden: RangeSet::from_unsorted(hidden),
+            ..Zones::default()
         }
     }
 
@@ -552,6 +577,24 @@ fn element_end(t: &str, from: usize, tag: &[u8]) -> usize {
     t.get(from..)
         .and_then(|r| r.find(&close))
         .map_or((from + 2000).min(t.len()), |x| from + x)
+}
+
+/// Every offset of `b` in `hay`, in order.
+fn memchr_all(hay: &[u8], b: u8) -> Vec<usize> {
+    hay.iter()
+        .enumerate()
+        .filter(|(_, c)| **c == b)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The span of `spans` (sorted, disjoint, half-open) holding `pos`, by bisection.
+fn span_holding(spans: &[(usize, usize)], pos: usize) -> Option<(usize, usize)> {
+    let idx = spans.partition_point(|r| r.0 <= pos);
+    idx.checked_sub(1)
+        .and_then(|i| spans.get(i))
+        .filter(|r| pos < r.1)
+        .copied()
 }
 
 fn count_run(s: &[u8], c: u8) -> usize {

@@ -33,17 +33,29 @@ fn no_blind_spot_after_the_first_kilobytes() {
 }
 
 #[test]
-fn text_past_the_cap_is_not_scanned_and_the_result_says_so() {
+fn text_past_the_cap_keeps_its_tail_scanned_and_the_result_says_what_was_not() {
+    // Issue 12, item 4: a line planted after the cap was never looked at.
     let mut t = "padding line\n".repeat(100);
     let cap = t.len();
+    t.push_str(&"more padding\n".repeat(100));
+    let at = t.len();
     t.push_str(PLANT);
     let scanner = Scanner::new().expect("scanner builds");
     let r = scanner.scan(&t, &ScanContext::default().with_cap(cap));
     assert!(r.capped);
-    assert_eq!(r.scanned_bytes, cap);
-    assert_eq!(r.verdict, Verdict::Clean);
+    assert!(r.scanned_bytes <= cap, "{} > {cap}", r.scanned_bytes);
+    assert_eq!(r.verdict, Verdict::Injection);
+    assert!(
+        r.findings.iter().all(|f| f.span.0 >= at),
+        "{:?}",
+        r.findings
+    );
+    let (a, b) = r.unscanned.expect("the middle is reported");
+    assert!(a < b && b <= at && a <= cap, "{a}..{b}");
+    assert_eq!(r.scanned_bytes + (b - a), t.len());
     let full = scanner.scan(&t, &ScanContext::default());
     assert!(!full.capped);
+    assert_eq!(full.unscanned, None);
     assert_eq!(full.verdict, Verdict::Injection);
 }
 

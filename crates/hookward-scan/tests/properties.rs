@@ -112,11 +112,20 @@ proptest! {
 
     #[test]
     fn caps_cut_on_char_boundaries_and_say_so(t in text(), cap in 0usize..600) {
+        // Past the cap the head and tail are scanned and the middle is reported (issue 12,
+        // item 4): every finding lies in the text, on char boundaries, and reaches outside the
+        // unscanned middle (a span running into a cut is widened over it).
         let r = scanner().scan(&t, &ScanContext::default().with_cap(cap));
         prop_assert_eq!(r.capped, t.len() > r.scanned_bytes);
+        prop_assert_eq!(r.capped, t.len() > cap);
         prop_assert!(r.scanned_bytes <= cap);
+        prop_assert_eq!(r.unscanned.is_some(), r.capped);
         for f in &r.findings {
-            prop_assert!(f.span.1 <= r.scanned_bytes);
+            prop_assert!(f.span.0 <= f.span.1 && f.span.1 <= t.len());
+            prop_assert!(t.is_char_boundary(f.span.0) && t.is_char_boundary(f.span.1));
+            if let Some((a, b)) = r.unscanned {
+                prop_assert!(f.span.0 < a || f.span.1 > b || a == b, "{:?} inside {a}..{b}", f.span);
+            }
         }
     }
 

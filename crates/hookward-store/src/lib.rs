@@ -162,7 +162,26 @@ impl Store {
     /// - [`StoreError::Io`] / [`StoreError::Sqlite`]: the directory or file could not be
     ///   created or opened (permissions, read-only file system).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Store::open_inner(path, true)
+        Store::open_settled(path, true)
+    }
+
+    /// [`Store::open_inner`], tried again (at most [`DAMAGED_RETRIES`] times,
+    /// [`DAMAGED_RETRY_WAIT`] apart) when it reports the file damaged: a file another hook is
+    /// creating or growing this instant can look truncated or carry a page count its size does
+    /// not have yet (issue 12: one call in a few under 8 parallel hooks reported the store
+    /// damaged and skipped its file check). A file that is really damaged stays damaged and is
+    /// reported after the last try.
+    fn open_settled(path: &Path, create: bool) -> Result<Store, StoreError> {
+        let mut tries = 0;
+        loop {
+            match Store::open_inner(path, create) {
+                Err(StoreError::Damaged { .. }) if tries < DAMAGED_RETRIES => {
+                    tries += 1;
+                    std::thread::sleep(DAMAGED_RETRY_WAIT);
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Like [`Store::open`], but never creates anything: a missing file is
@@ -172,7 +191,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Missing`], and the errors of [`Store::open`].
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
-        Store::open_inner(path, false)
+        Store::open_settled(path, false)
     }
 
     fn open_inner(path: &Path, create: bool) -> Result<Store, StoreError> {
@@ -814,6 +833,15 @@ fn sql_err(path: &Path, action: &'static str, e: rusqlite::Error) -> StoreError 
 /// every 0.1 ms for the first 2 ms, then every 1 ms, until `wait` ms have passed since this lock
 /// wait began (then the statement fails with `SQLITE_BUSY` → [`StoreError::Busy`]).
 ///
+/// How many times [`Store::open`] tries again after finding the file damaged (see
+/// `Store::open_settled`): 4 tries 25 ms apart, 100 ms in all, far longer than another process
+/// needs to write a first page, and short enough that a really damaged store costs a hook call
+/// little.
+const DAMAGED_RETRIES: u32 = 4;
+
+/// The wait between those tries.
+const DAMAGED_RETRY_WAIT: std::time::Duration = std::time::Duration::from_millis(25);
+
 /// Why not `sqlite3_busy_timeout`: its back-off sleeps 1, 2, 5, 10, … up to 100 ms between
 /// tries, so a waiter facing several busy writers keeps waking up while the lock is taken and
 /// can starve past the timeout (deps.md saw single inserts wait 100 ms–1 s). Polling often

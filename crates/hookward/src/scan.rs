@@ -356,11 +356,34 @@ fn sarif(results: &[(Item, ScanResult)], th: Thresholds) -> serde_json::Value {
     })
 }
 
+/// The scan cap: [`hookward_scan::DEFAULT_CAP_BYTES`], or `HOOKWARD_SCAN_CAP_BYTES` when that
+/// is smaller (the variable only lowers it, as in the hook).
+fn scan_cap() -> usize {
+    std::env::var("HOOKWARD_SCAN_CAP_BYTES")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map_or(hookward_scan::DEFAULT_CAP_BYTES, |c| {
+            c.min(hookward_scan::DEFAULT_CAP_BYTES)
+        })
+}
+
+/// Bytes of `r`'s text that were not scanned (past the cap).
+fn unscanned_bytes(r: &ScanResult) -> usize {
+    r.unscanned.map_or(0, |(a, b)| b - a)
+}
+
 /// One item as JSON: the rules' result, the learned stage's (`null` when it scored nothing)
 /// and whether the item counts as flagged at this run's threshold.
 fn item_json(item: &Item, r: &ScanResult, th: Thresholds) -> serde_json::Value {
-    json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
-           "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)})
+    let mut v = json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
+           "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)});
+    if let (Some(obj), Some((a, b))) = (v.as_object_mut(), r.unscanned) {
+        obj.insert(
+            "unscanned".into(),
+            json!({"start": a, "end": b, "bytes": b - a}),
+        );
+    }
+    v
 }
 
 /// The text lines of one flagged item.
@@ -380,7 +403,14 @@ fn write_item(
             crate::out::decision_style(r.verdict.as_str())
         ),
         r.score,
-        if r.capped { " [capped]" } else { "" }
+        if r.capped {
+            format!(
+                " [not fully scanned: {} bytes past the scan cap]",
+                unscanned_bytes(r)
+            )
+        } else {
+            String::new()
+        }
     )?;
     match &r.learned {
         Some(l) => writeln!(
@@ -485,7 +515,10 @@ pub fn run(args: ScanArgs) -> CliResult {
     let bar = progress_bar(total);
     let mut results = Vec::with_capacity(total);
     for item in items {
-        let r = scanner.scan(&item.text, &ScanContext::new(item.source.clone()));
+        let r = scanner.scan(
+            &item.text,
+            &ScanContext::new(item.source.clone()).with_cap(scan_cap()),
+        );
         results.push((item, r));
         if let Some(b) = &bar {
             b.inc(1);
@@ -522,8 +555,22 @@ pub fn run(args: ScanArgs) -> CliResult {
         }
         (Format::Text, _) => {
             let mut flagged = 0;
+            let mut partial = 0;
             for (item, r) in &results {
+                if r.capped {
+                    partial += 1;
+                }
                 if !th.flagged(r) {
+                    if r.capped {
+                        // Not flagged is not clean when part of it was never read.
+                        writeln!(
+                            stdout,
+                            "{}: not fully scanned ({} bytes past the scan cap were not read)",
+                            item.id,
+                            unscanned_bytes(r)
+                        )
+                        .map_err(io)?;
+                    }
                     continue;
                 }
                 flagged += 1;
@@ -534,10 +581,20 @@ pub fn run(args: ScanArgs) -> CliResult {
             } else {
                 format!(", {} line(s) skipped", skipped.len())
             };
+            let partial_note = if partial > 0 {
+                format!(", {partial} not fully scanned")
+            } else {
+                String::new()
+            };
             writeln!(
                 stdout,
-                "scanned {total} item(s): {flagged} flagged, {} clean{bad}",
-                total - flagged
+                "scanned {total} item(s): {flagged} flagged, {} clean{partial_note}{bad}",
+                total
+                    - flagged
+                    - results
+                        .iter()
+                        .filter(|(_, r)| r.capped && !th.flagged(r))
+                        .count()
             )
             .map_err(io)?;
         }
@@ -547,7 +604,10 @@ pub fn run(args: ScanArgs) -> CliResult {
         FailOn::Injection => Some(Verdict::Injection),
         FailOn::Never => None,
     };
-    let failed = fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t));
+    // Under --fail-on, an item that was not fully scanned fails too: its unread part could
+    // hold anything (issue 12, item 4).
+    let failed =
+        fail_level.is_some_and(|t| results.iter().any(|(_, r)| th.level(r) >= t || r.capped));
     Ok(if failed {
         ExitCode::from(1)
     } else {

@@ -78,3 +78,34 @@ test_rules_decide_when_they_found_the_planted_text if {
 	ids := {d.id | some d in rules.decision with input as inp}
 	ids == {"inject/planted-instructions"}
 }
+
+unscanned(bytes, budget, mode) := {
+	"event": {"kind": "PostToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [], "scan": {"source": "tool_output", "verdict": "clean", "score": 0, "findings": [], "capped": true, "unscanned_bytes": bytes, "budget_exceeded": budget}},
+	"config": {"fail_mode": mode},
+}
+
+test_unscanned_output_warns_when_failing_open if {
+	some d in rules.decision with input as unscanned(4096, false, "open")
+	d.id == "inject/unscanned-output"
+	d.decision == "ask"
+	contains(d.reason, "4096 bytes")
+	contains(d.reason, "scan cap")
+}
+
+test_unscanned_output_withheld_when_failing_closed if {
+	some d in rules.decision with input as unscanned(4096, false, "closed")
+	d.id == "inject/unscanned-output"
+	d.decision == "deny"
+}
+
+test_output_out_of_time_budget_says_so if {
+	some d in rules.decision with input as unscanned(10, true, "open")
+	d.id == "inject/unscanned-output"
+	contains(d.reason, "time budget")
+}
+
+test_fully_scanned_output_no_unscanned_rule if {
+	ids := {d.id | some d in rules.decision} with input as unscanned(0, false, "closed")
+	not "inject/unscanned-output" in ids
+}
