@@ -12,7 +12,7 @@ produce labelled examples.
   benign    / benign   : hard negatives in the same carriers and languages
 
 Deterministic: fixed seed, stdlib only.  Output: authored.jsonl next to this file.
-Usage: python3 generate.py [--stats]
+Usage: python3 generate.py [--stats] [--with-hijack]
 """
 import hashlib
 import json
@@ -22,6 +22,9 @@ import re
 import sys
 from collections import Counter
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hijack import HJ, MREC, make_hijack  # noqa: E402  (task hijacks and their hard negatives)
+
 SEED = 20250611
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "authored.jsonl")
@@ -30,7 +33,18 @@ LICENSE = "MIT OR Apache-2.0"
 
 MAJOR = ["en", "es", "ja", "ru", "zh", "ar", "ko", "it", "de", "fr", "pt"]
 MINOR = ["tr", "hi", "vi", "pl", "nl", "id"]
-TARGET = {**{l: 225 for l in MAJOR}, **{l: 90 for l in MINOR}}
+# --with-hijack: the task-hijack and record-style memory tables of hijack.py (an experiment of
+# 2026-12-02, BENCHMARKS.md: no leave-one-source-out gain with the shipped hashed model, so the
+# shipped corpus is built without them and stays byte-identical to the one before).
+WITH_HIJACK = "--with-hijack" in sys.argv
+TARGET = ({**{l: 275 for l in MAJOR}, **{l: 110 for l in MINOR}} if WITH_HIJACK
+          else {**{l: 225 for l in MAJOR}, **{l: 90 for l in MINOR}})
+# share of indirect injections that are task hijacks (hijack.py: no malicious words)
+HIJACK_SHARE = 0.3 if WITH_HIJACK else 0.0
+# share of benign carriers whose special piece is an ordinary person-to-person request
+ASK_SHARE = 0.18 if WITH_HIJACK else 0.0
+# share of memory carriers whose planted (or benign) item is a record-style note (hijack.MREC)
+MREC_SHARE = 0.35 if WITH_HIJACK else 0.0
 # share of injections that are memory/instruction/skill poisoning (rest: indirect)
 MEMORY_SHARE = 0.4
 
@@ -1967,6 +1981,8 @@ def benign_piece(L, lang, rng, kind_hint):
         return "%s\n```sh\n%s\n```" % (L["h"]["install"], rng.choice(BENIGN_CMDS))
     if r < 0.22:
         return "%s\n%s" % (L["h"]["changes"], "\n".join("- " + c for c in pick(rng, L["changes"], rng.randint(1, 3))))
+    if r < 0.22 + ASK_SHARE:
+        return wrap_benign(rng.choice(HJ[lang]["ask"]), lang, rng)
     pool = {"email": L["email"], "web": L["web"], "doc": L["doc"]}.get(kind_hint, L["email"] + L["doc"])
     return wrap_benign(rng.choice(pool + L["support"]), lang, rng)
 
@@ -2010,14 +2026,21 @@ BENIGN_EXTRA = [c_chat, c_changelog, c_install, c_secdoc]
 # --------------------------------- driver -----------------------------------
 def make_injection(L, lang, rng):
     if rng.random() < MEMORY_SHARE:
-        mal = [make_standing(L, lang, rng)]
+        if WITH_HIJACK and lang in MREC and rng.random() < MREC_SHARE:
+            mal = [fill(rng.choice(MREC[lang]["rec"]), rng)]
+        else:
+            mal = [make_standing(L, lang, rng)]
         if rng.random() < 0.25:
             mal = [wrap_payload(mal[0], lang, rng, allow_struct=False)[0]]
         text, kind = rng.choice(MEMORY_CARRIERS)(L, lang, rng, mal)
         return text, kind, "memory"
     if rng.random() < 0.06:
         return rng.choice(L["free_inj"]), rng.choice(["email", "web", "doc", "readme"]), "indirect"
-    p, _ = wrap_payload(make_order(L, lang, rng), lang, rng)
+    if WITH_HIJACK and rng.random() < HIJACK_SHARE:
+        order = make_hijack(L, HJ[lang], lang, rng, fill, cap, decap, join)
+    else:
+        order = make_order(L, lang, rng)
+    p, _ = wrap_payload(order, lang, rng)
     text, kind = rng.choice(INDIRECT_CARRIERS)(L, lang, rng, p)
     return text, kind, "indirect"
 
@@ -2025,7 +2048,8 @@ def make_injection(L, lang, rng):
 def make_benign(L, lang, rng):
     r = rng.random()
     if r < MEMORY_SHARE:
-        text, kind = rng.choice(MEMORY_CARRIERS)(L, lang, rng, None)
+        ok = [rng.choice(MREC[lang]["rec_ok"])] if WITH_HIJACK and lang in MREC and rng.random() < MREC_SHARE else None
+        text, kind = rng.choice(MEMORY_CARRIERS)(L, lang, rng, ok)
         return text, kind
     if r < MEMORY_SHARE + 0.05:
         return rng.choice(L["free_ben"]), rng.choice(["email", "web", "doc", "readme"])
