@@ -280,9 +280,15 @@ fn scan_reports_a_file_past_the_cap_as_not_fully_scanned_and_fails_under_fail_on
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("not fully scanned"), "{text}");
     assert_eq!(out.status.code(), Some(1), "{text}");
-    // Without --fail-on it is reported, exit 0.
+    // The default `--fail-on` is `injection` too (issue 16); with `never` it is only reported.
     let out = s
         .cmd(&["scan", &f])
+        .env("HOOKWARD_SCAN_CAP_BYTES", CAP)
+        .output()
+        .expect("scan");
+    assert_eq!(out.status.code(), Some(1));
+    let out = s
+        .cmd(&["scan", &f, "--fail-on", "never"])
         .env("HOOKWARD_SCAN_CAP_BYTES", CAP)
         .output()
         .expect("scan");
