@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         };
         let reply = hookward_claude::render(&event, &response);
         if let Some(out) = reply.stdout {
-            let _: serde_json_check::Value = serde_json_check::from_str(&out).expect("reply is JSON");
+            let _: serde_json::Value = serde_json::from_str(&out).expect("reply is JSON");
         }
     }
 });
