@@ -225,6 +225,9 @@ fn read_names(inv: &Inv) -> Vec<String> {
     if let Some(arr) = p.value(&["-a"]) {
         names.push(arr.text.clone());
     }
+    if names.is_empty() {
+        names.push("REPLY".into());
+    }
     names
 }
 
@@ -295,18 +298,7 @@ fn declare(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
 /// `read [-r] [-a ARR] [-d DELIM] [-p PROMPT] NAME…`: the names take the first line of stdin
 /// when it is known, else values only known at run time (carrying stdin's provenance).
 fn read(inv: &Inv, st: &mut State) -> Stream {
-    let p = opts::parse(
-        inv.rest(),
-        &["-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"],
-        false,
-    );
-    let mut names: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
-    if let Some(arr) = p.value(&["-a"]) {
-        names.push(arr.text.clone());
-    }
-    if names.is_empty() {
-        names.push("REPLY".into());
-    }
+    let names = read_names(inv);
     let line = inv
         .stdin
         .text
