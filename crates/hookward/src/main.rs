@@ -4,7 +4,7 @@
 //! error. The `hook` subcommand is the one agents run; it follows the agent's own exit-code
 //! rules instead (see `hookward-pipeline`).
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,6 +12,7 @@ use std::process::ExitCode;
 mod out;
 mod context;
 mod demo;
+mod docs;
 mod doctor;
 mod history;
 mod hook;
@@ -138,6 +139,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Prints a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
+    Completions {
+        /// The shell to write the script for.
+        shell: docs::ShellArg,
+    },
+    /// Prints the man page hookward(1); with --dir, writes it and one page per subcommand.
+    Man {
+        /// Folder to write hookward.1 and hookward-<command>.1 into (created if missing).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -160,6 +172,8 @@ fn main() -> ExitCode {
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
         Command::Config { json } => util::run_config(json),
+        Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
+        Command::Man { dir } => docs::run_man(Cli::command(), dir),
     };
     match result {
         Ok(code) => code,

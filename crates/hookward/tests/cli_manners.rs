@@ -7,7 +7,6 @@ mod common;
 
 use common::Sandbox;
 use serde_json::json;
-use std::process::{Command, Stdio};
 
 /// (stdout, stderr, exit code) of `hookward ARGS` in `s`, with `cwd`.
 fn run_in(s: &Sandbox, cwd: &std::path::Path, args: &[&str]) -> (String, String, i32) {
@@ -49,22 +48,6 @@ fn settings() -> insta::Settings {
     settings
 }
 
-/// `hookward ARGS` as a plain process with the sandbox's environment, stdout a pipe.
-fn spawn_piped(s: &Sandbox, args: &[&str]) -> std::process::Child {
-    Command::new(assert_cmd::cargo::cargo_bin("hookward"))
-        .env_clear()
-        .env("HOME", s.home())
-        .env("HOOKWARD_HOME", s.hookward_home())
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .current_dir(s.project())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
 #[test]
 fn a_closed_stdout_is_a_quiet_exit_0() {
     let s = Sandbox::new();
@@ -74,7 +57,7 @@ fn a_closed_stdout_is_a_quiet_exit_0() {
         &["demo"],
         &["policy", "list", "--json"],
     ] {
-        let mut child = spawn_piped(&s, args);
+        let mut child = s.spawn_piped(args);
         // Close the reading end before the child writes anything (`hookward … | head -0`).
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();

@@ -49,6 +49,22 @@ impl Sandbox {
             .args(args);
         c
     }
+    /// `hookward ARGS` as a plain child process with this sandbox's environment, stdin empty,
+    /// stdout and stderr pipes (for tests that close the reading end early).
+    pub fn spawn_piped(&self, args: &[&str]) -> std::process::Child {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("hookward"))
+            .env_clear()
+            .env("HOME", self.home())
+            .env("HOOKWARD_HOME", self.hookward_home())
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .current_dir(self.project())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn hookward")
+    }
     /// Runs `hookward hook claude-code` on `payload`; returns (stdout, stderr, exit code).
     pub fn hook(&self, payload: &[u8], extra_env: &[(&str, &str)]) -> (String, String, i32) {
         let mut c = self.cmd(&["hook", "claude-code"]);
