@@ -143,8 +143,10 @@ run_claude() {
   (cd "$R/proj" && env -i PATH="$SYS_PATH" HOME="$R/home" TERM=dumb LANG=C.UTF-8 IS_SANDBOX=1 \
     NODE_EXTRA_CA_CERTS="$WORK/tls-cert.pem" ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY=dummy \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 DISABLE_ERROR_REPORTING=1 \
+    ${PLUGIN_RUN:+HOOKWARD_BIN="$HOOKWARD_BIN"} \
     timeout "$RUN_TIMEOUT" "${CLI[claude]}" -p "Please do the scripted task." --output-format stream-json --verbose \
       --include-hook-events --debug-file "$R/cli.debug.log" --dangerously-skip-permissions \
+      ${PLUGIN_RUN:+--plugin-dir "$ROOT/packaging/claude-plugin"} \
     2>"$R/cli.stderr" </dev/null | python3 "$E2E/lib/stamp.py" "$R/cli.stdout"; echo "${PIPESTATUS[0]}" >"$R/rc")
   stop_server
 }
@@ -180,9 +182,13 @@ run_scenario() {
   mkdir -p "$R/home" "$R/proj"
   git -C "$R/proj" init -q . 2>/dev/null
   t0=$(date +%s.%N)
+  # `plugin_*` scenarios: hookward comes from the Claude Code plugin folder
+  # (packaging/claude-plugin, --plugin-dir), not from `hookward install`
+  PLUGIN_RUN=""; [[ $name == plugin_* ]] && PLUGIN_RUN=1
   {
     "prepare_$agent" "$R" &&
-    hw "$R/home" install "${HW_AGENT[$agent]}" --apply >"$R/install.log" 2>&1 ||
+    if [ -n "$PLUGIN_RUN" ]; then mkdir -p "$R/home/.claude" && echo '{}' >"$R/home/.claude/settings.json"; else
+    hw "$R/home" install "${HW_AGENT[$agent]}" --apply >"$R/install.log" 2>&1; fi ||
       { echo "hookward install ${HW_AGENT[$agent]} --apply failed: $(tail -3 "$R/install.log")" >"$R/setup.err"; false; }
   } && "after_install_$agent" "$R" &&
     python3 "$E2E/scenarios.py" setup "$agent" "$name" "$R/home" "$R/proj" &&

@@ -276,6 +276,33 @@ fn show(
     }
 }
 
+/// Refuses `install claude-code` when the hookward Claude Code plugin is enabled in the user,
+/// project or local settings (its hooks would run twice); says which file enables it and how
+/// to choose one registration.
+fn refuse_if_plugin(project: Option<PathBuf>) -> Result<(), String> {
+    let project = match project {
+        Some(p) => p,
+        None => std::env::current_dir().map_err(|e| e.to_string())?,
+    };
+    let home = util::user_home()?;
+    let files: Vec<PathBuf> = [Scope::User, Scope::Project, Scope::Local]
+        .into_iter()
+        .map(|s| claude_settings_path(s, &home, &project))
+        .collect();
+    let refs: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+    match hookward_install::plugin_enabled(&refs) {
+        Some(p) => Err(format!(
+            "the hookward Claude Code plugin ({}) is enabled in {}: its hooks already run, and installing \
+             them in the settings too would run every hook twice. Keep the plugin (nothing to install), \
+             or disable it first (`claude plugin disable {}`) and run this again.",
+            p.id,
+            p.settings.display(),
+            p.id
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The plain statement printed when Codex trust is left to the person.
 const NO_TRUST_NOTE: &str = "Codex will not run these hooks until you review them in /hooks \
 (start `codex`, type /hooks, trust hookward's entries); `codex exec` skips untrusted hooks \
@@ -285,7 +312,10 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     if args.no_trust && args.agent != InstallAgent::Codex {
         return Err("--no-trust applies to codex only".into());
     }
-    let path = settings_path(args.agent, args.scope, args.project)?;
+    let path = settings_path(args.agent, args.scope, args.project.clone())?;
+    if args.agent == InstallAgent::ClaudeCode {
+        refuse_if_plugin(args.project.clone())?;
+    }
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find hookward's own path: {e}"))?;
     let exe = exe.canonicalize().unwrap_or(exe);
