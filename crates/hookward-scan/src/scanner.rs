@@ -76,6 +76,26 @@ const NEGATIONS: &[&str] = &[
     "nor ",
 ];
 
+/// Field names whose values are prompts or tasks by design (see `Guard::NotPromptField`).
+const PROMPT_FIELDS: &[&str] = &[
+    "\"prompt",
+    "\"instruction",
+    "\"question",
+    "\"input",
+    "\"query",
+    "\"task",
+    "\"request",
+    "\"message",
+    "\"user",
+    "\"content",
+    "| prompt",
+    "| instruction",
+    "| question",
+    "| task",
+    "prompt\t",
+    "instruction\t",
+];
+
 /// How-to cues: the match describes how to do something rather than ordering it.
 const HOW_TO: &[&str] = &[
     "how to ",
@@ -502,6 +522,12 @@ impl Scanner {
         for g in guards {
             let ok = match g {
                 Guard::NotAgentConfig => !source.is_agent_config(),
+                Guard::DataOnly => !(source.is_agent_config() || *source == Source::UserPrompt),
+                Guard::NotPromptField => {
+                    let lo = floor_boundary(norm, start.saturating_sub(48));
+                    let before = norm.get(lo..start).unwrap_or("");
+                    !PROMPT_FIELDS.iter().any(|k| before.contains(k))
+                }
                 Guard::NotInCode => !zones.in_code(norm, start),
                 Guard::Negatable => {
                     let c = clause_before(norm, start);
