@@ -96,6 +96,18 @@ const PROMPT_FIELDS: &[&str] = &[
     "instruction\t",
 ];
 
+/// Words after a planted-task match, on its line, that say the list holds prompts or exercises
+/// by design (see `Guard::NotPromptField`).
+const PROMPT_WORDS: &[&str] = &[
+    "prompts",
+    "sample",
+    "examples",
+    "dataset",
+    "exercise",
+    "homework",
+    "contest",
+];
+
 /// How-to cues: the match describes how to do something rather than ordering it.
 const HOW_TO: &[&str] = &[
     "how to ",
@@ -526,7 +538,12 @@ impl Scanner {
                 Guard::NotPromptField => {
                     let lo = floor_boundary(norm, start.saturating_sub(48));
                     let before = norm.get(lo..start).unwrap_or("");
-                    !PROMPT_FIELDS.iter().any(|k| before.contains(k))
+                    // The rest of the line (at most 200 bytes) says the cells are prompts.
+                    let hi = ceil_boundary(norm, (end + 200).min(norm.len()));
+                    let after = norm.get(end..hi).unwrap_or("");
+                    let after = after.split('\n').next().unwrap_or("");
+                    !(PROMPT_FIELDS.iter().any(|k| before.contains(k))
+                        || PROMPT_WORDS.iter().any(|k| after.contains(k)))
                 }
                 Guard::NotInCode => !zones.in_code(norm, start),
                 Guard::Negatable => {

@@ -71,7 +71,9 @@ pub(crate) enum Guard {
     DataOnly,
     /// Dropped when the match is the value of a field that holds a prompt or task by design
     /// (`"prompt": "Write a poem…"`, `"instruction":`, `"question":`, `"input":`, `"query":`,
-    /// `"task":` in the 48 bytes before it): datasets of prompts are data about tasks.
+    /// `"task":` in the 48 bytes before it), or when the rest of its line says the cells are
+    /// prompts, samples, examples, exercises or a contest: datasets of prompts are data about
+    /// tasks.
     NotPromptField,
 }
 
