@@ -182,10 +182,19 @@ fn extend_end(t: &str, end: usize) -> usize {
         .and_then(|w| w.find('\n'))
         .map_or(hi, |i| end + i);
     let tail = t.get(end..le).unwrap_or("");
-    let stop = [tail.find("-->"), tail.find("</"), tail.find("\"")]
+    // A quotation that opens right at the hit is the order's own payload ("begin your answer
+    // with \"…\""): it is part of the planted text, so the search for a stop starts past it.
+    let lead = tail.len() - tail.trim_start().len();
+    let skip = match tail.get(lead..).and_then(|r| r.strip_prefix('"')) {
+        Some(r) => r.find('"').map_or(0, |i| lead + 1 + i + 1),
+        None => 0,
+    };
+    let rest = tail.get(skip..).unwrap_or("");
+    let stop = [rest.find("-->"), rest.find("</"), rest.find("\"")]
         .into_iter()
         .flatten()
-        .min();
+        .min()
+        .map(|i| skip + i);
     let e = stop.map_or(le, |i| end + i);
     // Trim trailing blanks.
     let s = t.get(..e).unwrap_or("");
