@@ -99,13 +99,7 @@ const PROMPT_FIELDS: &[&str] = &[
 /// Words after a planted-task match, on its line, that say the list holds prompts or exercises
 /// by design (see `Guard::NotPromptField`).
 const PROMPT_WORDS: &[&str] = &[
-    "prompts",
-    "sample",
-    "examples",
-    "dataset",
-    "exercise",
-    "homework",
-    "contest",
+    "prompts", "sample", "examples", "dataset", "exercise", "homework", "contest",
 ];
 
 /// How-to cues: the match describes how to do something rather than ordering it.

@@ -295,10 +295,18 @@ fn planted_reader_orders_are_flagged() {
                 .iter()
                 .map(|f| format!("{}={}", f.rule_id, f.weight))
                 .collect();
-            missed.push(format!("{:?} score={} {ids:?}: {text:?}", source.kind_name(), r.score));
+            missed.push(format!(
+                "{:?} score={} {ids:?}: {text:?}",
+                source.kind_name(),
+                r.score
+            ));
         }
     }
-    assert!(missed.is_empty(), "not flagged by reader_task:\n{}", missed.join("\n"));
+    assert!(
+        missed.is_empty(),
+        "not flagged by reader_task:\n{}",
+        missed.join("\n")
+    );
 }
 
 #[test]
@@ -315,10 +323,18 @@ fn people_writing_to_people_stay_clean() {
                 .iter()
                 .map(|f| format!("{}={}", f.rule_id, f.weight))
                 .collect();
-            flagged.push(format!("{:?} score={} {ids:?}: {text:?}", source.kind_name(), r.score));
+            flagged.push(format!(
+                "{:?} score={} {ids:?}: {text:?}",
+                source.kind_name(),
+                r.score
+            ));
         }
     }
-    assert!(flagged.is_empty(), "benign flagged:\n{}", flagged.join("\n"));
+    assert!(
+        flagged.is_empty(),
+        "benign flagged:\n{}",
+        flagged.join("\n")
+    );
 }
 
 #[test]
