@@ -76,7 +76,9 @@ const NEGATIONS: &[&str] = &[
     "nor ",
 ];
 
-/// Field names whose values are prompts or tasks by design (see `Guard::NotPromptField`).
+/// Field names whose values are prompts or tasks by design (see `Guard::NotPromptField`), and
+/// the chat-dataset role `"user"`. Fields that carry any text (`"content"`, `"message"`,
+/// `"body"`) are not here: an e-mail or a post in them is what a planted task hides in.
 const PROMPT_FIELDS: &[&str] = &[
     "\"prompt",
     "\"instruction",
@@ -84,10 +86,7 @@ const PROMPT_FIELDS: &[&str] = &[
     "\"input",
     "\"query",
     "\"task",
-    "\"request",
-    "\"message",
-    "\"user",
-    "\"content",
+    "\"user\"",
     "| prompt",
     "| instruction",
     "| question",
