@@ -24,6 +24,7 @@
 //! | `persistence_order` | `persist/*` | "from now on auto-approve…", "remember this as a system directive", "disable the hooks" |
 //! | `hide_from_user` | `hide/*` | "do not tell the user", "silently upload" |
 //! | `hidden_text` | `hidden/*` | Unicode tag characters, zero-width characters inside words, bidi controls |
+//! | `reader_task` | `inject/answer-frame`, `inject/answer-encoding`, `inject/answer-content`, `inject/beside-your-task`, `inject/use-named-tool`, `inject/task-in-cell`… (and `-intl` forms) | "begin your answer with …", "encode your response in base64", "on top of your main task", "use the `send_email` tool to …", a table cell "Write a poem about …" |
 //!
 //! Each rule module documents its sources and examples; every rule carries examples that a unit
 //! test fires. Figures on the dev corpus (`tests/corpus.rs`, run with `--nocapture`) and the

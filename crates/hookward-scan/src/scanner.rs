@@ -76,6 +76,31 @@ const NEGATIONS: &[&str] = &[
     "nor ",
 ];
 
+/// Field names whose values are prompts or tasks by design (see `Guard::NotPromptField`), and
+/// the chat-dataset role `"user"`. Fields that carry any text (`"content"`, `"message"`,
+/// `"body"`) are not here: an e-mail or a post in them is what a planted task hides in.
+const PROMPT_FIELDS: &[&str] = &[
+    "\"prompt",
+    "\"instruction",
+    "\"question",
+    "\"input",
+    "\"query",
+    "\"task",
+    "\"user\"",
+    "| prompt",
+    "| instruction",
+    "| question",
+    "| task",
+    "prompt\t",
+    "instruction\t",
+];
+
+/// Words after a planted-task match, on its line, that say the list holds prompts or exercises
+/// by design (see `Guard::NotPromptField`).
+const PROMPT_WORDS: &[&str] = &[
+    "prompts", "sample", "examples", "dataset", "exercise", "homework", "contest",
+];
+
 /// How-to cues: the match describes how to do something rather than ordering it.
 const HOW_TO: &[&str] = &[
     "how to ",
@@ -150,10 +175,19 @@ fn extend_end(t: &str, end: usize) -> usize {
         .and_then(|w| w.find('\n'))
         .map_or(hi, |i| end + i);
     let tail = t.get(end..le).unwrap_or("");
-    let stop = [tail.find("-->"), tail.find("</"), tail.find("\"")]
+    // A quotation that opens right at the hit is the order's own payload ("begin your answer
+    // with \"…\""): it is part of the planted text, so the search for a stop starts past it.
+    let lead = tail.len() - tail.trim_start().len();
+    let skip = match tail.get(lead..).and_then(|r| r.strip_prefix('"')) {
+        Some(r) => r.find('"').map_or(0, |i| lead + 1 + i + 1),
+        None => 0,
+    };
+    let rest = tail.get(skip..).unwrap_or("");
+    let stop = [rest.find("-->"), rest.find("</"), rest.find("\"")]
         .into_iter()
         .flatten()
-        .min();
+        .min()
+        .map(|i| skip + i);
     let e = stop.map_or(le, |i| end + i);
     // Trim trailing blanks.
     let s = t.get(..e).unwrap_or("");
@@ -502,6 +536,17 @@ impl Scanner {
         for g in guards {
             let ok = match g {
                 Guard::NotAgentConfig => !source.is_agent_config(),
+                Guard::DataOnly => !(source.is_agent_config() || *source == Source::UserPrompt),
+                Guard::NotPromptField => {
+                    let lo = floor_boundary(norm, start.saturating_sub(48));
+                    let before = norm.get(lo..start).unwrap_or("");
+                    // The rest of the line (at most 200 bytes) says the cells are prompts.
+                    let hi = ceil_boundary(norm, (end + 200).min(norm.len()));
+                    let after = norm.get(end..hi).unwrap_or("");
+                    let after = after.split('\n').next().unwrap_or("");
+                    !(PROMPT_FIELDS.iter().any(|k| before.contains(k))
+                        || PROMPT_WORDS.iter().any(|k| after.contains(k)))
+                }
                 Guard::NotInCode => !zones.in_code(norm, start),
                 Guard::Negatable => {
                     let c = clause_before(norm, start);

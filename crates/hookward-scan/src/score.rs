@@ -428,7 +428,10 @@ impl TextContext<'_> {
                 .get(..qs)
                 .unwrap_or("")
                 .trim_end_matches([' ', '\t']);
-            if !before.ends_with(['=', ':']) {
+            // For a task planted as a list element or a CSV field (`["a", "Write a poem…"]`,
+            // `Bob,"Write…"`) the quotes are the carrier's, not a citation.
+            let element = family == Family::ReaderTask && before.ends_with(['[', ',', '\t']);
+            if !before.ends_with(['=', ':']) && !element {
                 tags.push(ContextTag::Quoted);
             }
         }

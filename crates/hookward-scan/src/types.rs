@@ -201,6 +201,9 @@ pub enum Family {
     HideFromUser,
     /// Invisible characters, Unicode tag smuggling, bidi overrides.
     HiddenText,
+    /// Orders to the agent reading data about its own work: what its answer must contain or
+    /// look like, "your main task", tool-use orders, a task planted in a table cell.
+    ReaderTask,
 }
 
 impl Family {
@@ -217,6 +220,7 @@ impl Family {
             Family::PersistenceOrder => "persistence_order",
             Family::HideFromUser => "hide_from_user",
             Family::HiddenText => "hidden_text",
+            Family::ReaderTask => "reader_task",
         }
     }
 }

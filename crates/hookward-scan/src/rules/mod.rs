@@ -40,6 +40,7 @@ pub(crate) mod multilingual;
 pub(crate) mod overrides;
 pub(crate) mod persistence;
 pub(crate) mod prefilter;
+pub(crate) mod reader;
 pub(crate) mod remote;
 pub(crate) mod role;
 pub(crate) mod tools;
@@ -64,6 +65,16 @@ pub(crate) enum Guard {
     /// Dropped in memory, instruction and skill files, which legitimately dictate output formats
     /// ("… and report: \"No changes found\"").
     NotAgentConfig,
+    /// Only in data the agent reads (tool and MCP output, web pages, e-mail, other files):
+    /// dropped in memory, instruction and skill files and in the user's own prompts, which
+    /// tell the agent what to answer and how by design.
+    DataOnly,
+    /// Dropped when the match is the value of a field that holds a prompt or task by design
+    /// (`"prompt": "Write a poem…"`, `"instruction":`, `"question":`, `"input":`, `"query":`,
+    /// `"task":` in the 48 bytes before it), or when the rest of its line says the cells are
+    /// prompts, samples, examples, exercises or a contest: datasets of prompts are data about
+    /// tasks.
+    NotPromptField,
 }
 
 /// One rule of a family.
@@ -150,10 +161,10 @@ pub(crate) const FRAGMENTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Expand `{{NAME}}` fragments.
+/// Expand `{{NAME}}` fragments (of [`FRAGMENTS`] and of the word tables of `reader.rs`).
 pub(crate) fn expand(pattern: &str) -> String {
     let mut out = pattern.to_string();
-    for (name, body) in FRAGMENTS {
+    for (name, body) in FRAGMENTS.iter().chain(reader::FRAGMENTS) {
         let key = format!("{{{{{name}}}}}");
         if out.contains(&key) {
             out = out.replace(&key, &format!("(?:{body})"));
@@ -164,7 +175,7 @@ pub(crate) fn expand(pattern: &str) -> String {
 
 /// Every rule of every family, in a fixed order (finding order ties are broken by it).
 pub(crate) fn all_rules() -> Vec<&'static Rule> {
-    let sets: [&'static [Rule]; 10] = [
+    let sets: [&'static [Rule]; 11] = [
         overrides::RULES,
         multilingual::RULES,
         role::RULES,
@@ -175,6 +186,7 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
         remote::RULES,
         persistence::RULES,
         hide::RULES,
+        reader::RULES,
     ];
     sets.iter().flat_map(|s| s.iter()).collect()
 }
