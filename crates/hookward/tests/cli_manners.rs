@@ -366,7 +366,7 @@ fn setup_mistakes_are_warnings_everywhere() {
     );
     let (events, _, _) = run(&s, &["events", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&events).unwrap();
-    let kinds = v
+    let kinds = v["items"]
         .as_array()
         .unwrap()
         .iter()
