@@ -68,12 +68,10 @@ fn merge(a: Value, b: Value) -> Value {
             }
             Value::Object(x)
         }
-        (Value::Array(x), Value::Array(y)) => {
-            match x.into_iter().chain(y).reduce(merge) {
-                Some(e) => json!([e]),
-                None => json!([]),
-            }
-        }
+        (Value::Array(x), Value::Array(y)) => match x.into_iter().chain(y).reduce(merge) {
+            Some(e) => json!([e]),
+            None => json!([]),
+        },
         (a, b) if a == b => a,
         (Value::String(n), other) | (other, Value::String(n))
             if n == "null" && !other.is_string() =>
@@ -148,7 +146,9 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
     let review = run_json(&s, &["review", "--json"]);
     let change = &review["groups"][0]["changes"][0];
     let c = change["id"].as_str().expect("a shown change id");
-    let f = change["findings"][0]["id"].as_str().expect("a shown finding id");
+    let f = change["findings"][0]["id"]
+        .as_str()
+        .expect("a shown finding id");
     assert_eq!(change["findings"][0]["change_id"], json!(c));
     assert!(run(&s, &["review"]).0.contains(c));
     // Both spellings name the same record.
@@ -164,7 +164,10 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
     let ack = run_json(&s, &["events", "ack", e.trim_start_matches('E'), "--json"]);
     assert_eq!(ack["acknowledged"], json!([e]));
     let dismissed = run_json(&s, &["review", "dismiss", f, "--json"]);
-    assert_eq!((&dismissed["dismissed"], &dismissed["change"]), (&json!(f), &json!(c)));
+    assert_eq!(
+        (&dismissed["dismissed"], &dismissed["change"]),
+        (&json!(f), &json!(c))
+    );
 
     let scan_file = s.project().join("CLAUDE.md");
     let scan_file = scan_file.to_str().unwrap();
@@ -180,7 +183,13 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
         &["history", "prune", "--older-than", "90d", "--json"],
         &["scan", scan_file, "--json", "--fail-on", "never"],
         &["policy", "list", "--json"],
-        &["policy", "test", "--run", "test_rm_rf_home_denied", "--json"],
+        &[
+            "policy",
+            "test",
+            "--run",
+            "test_rm_rf_home_denied",
+            "--json",
+        ],
         &["policy", "eval", "--command", "rm -rf ~", "--json"],
         &["config", "--json"],
         &["install", "claude-code", "--json"],
@@ -213,7 +222,14 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
     }
     // Facts, inputs and policy results are open-ended: their inner keys are not the schema.
     for v in shapes.values_mut() {
-        for k in ["facts", "input", "candidates", "rules", "policy_data", "detail"] {
+        for k in [
+            "facts",
+            "input",
+            "candidates",
+            "rules",
+            "policy_data",
+            "detail",
+        ] {
             strip(v, k);
         }
     }
