@@ -248,8 +248,8 @@ def store_rows(home):
     if p.returncode != 0:
         return None, (p.stderr or p.stdout).strip()
     try:
-        return json.loads(p.stdout), None
-    except ValueError as e:
+        return json.loads(p.stdout)["items"], None  # {"schema_version": 1, "items": [...]}
+    except (ValueError, KeyError, TypeError) as e:
         return None, "hookward log --json: %s" % e
 
 
@@ -259,8 +259,8 @@ def health_events(home):
     try:
         p = subprocess.run([hw, "events", "--json", "--limit", "1000"], env=env, capture_output=True, text=True,
                            timeout=60)
-        return json.loads(p.stdout) if p.returncode == 0 else []
-    except (OSError, ValueError):
+        return json.loads(p.stdout)["items"] if p.returncode == 0 else []
+    except (OSError, ValueError, KeyError, TypeError):
         return []
 
 

@@ -6,8 +6,8 @@
 //! 2. `~/.hookward/config.toml` (`HOOKWARD_HOME` overrides the folder);
 //! 3. environment variables `HOOKWARD_<KEY>` (upper-case key: `HOOKWARD_FAIL_MODE=closed`);
 //! 4. the project's `.hookward/config.toml`, which may only **tighten**: it can set
-//!    `fail_mode = "closed"` and `ask_fallback = "deny"`, and add `extra_denied_programs`;
-//!    anything that would loosen (disabling rules, failing open) is ignored and reported in
+//!    `fail_mode = "closed"`, `ask_fallback = "deny"`, stricter `context.checks` and lower
+//!    `scan` thresholds; anything that would loosen (disabling rules, failing open) is ignored and reported in
 //!    [`Config::ignored`]. A project file is written by whoever controls the repository —
 //!    possibly the agent — so it must not be able to switch protections off.
 //!
@@ -20,7 +20,14 @@
 //! assert_eq!(cfg.fail_mode, FailMode::Closed);
 //! assert_eq!(cfg.origin("fail_mode"), "config.toml");
 //! ```
+//!
+//! Every key is declared once, in [`keys::KEYS`] (name, type, default, variable, doc, what a
+//! project may do with it); parsing, `hookward config` ([`Config::rows`]), the last good copy
+//! and the README's table ([`keys::docs_table`]) come from that table.
 #![deny(missing_docs)]
+
+pub mod keys;
+pub use keys::{ConfigRow, Key, ProjectRule, DEPRECATED, KEYS};
 
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -78,38 +85,43 @@ pub struct Layers {
     pub env: BTreeMap<String, String>,
 }
 
+/// A config file as serde parses it (unknown keys and wrong types are errors with toml's
+/// position and expected values). Its keys are exactly [`KEYS`] and [`DEPRECATED`] (a unit test
+/// in `keys.rs` checks it).
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct FileConfig {
+pub(crate) struct FileConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
-    fail_mode: Option<FailMode>,
+    pub(crate) fail_mode: Option<FailMode>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    ask_fallback: Option<AskFallback>,
+    pub(crate) ask_fallback: Option<AskFallback>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    disabled_rules: Option<Vec<String>>,
+    pub(crate) disabled_rules: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    policy_dirs: Option<Vec<PathBuf>>,
+    pub(crate) policy_dirs: Option<Vec<PathBuf>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    hook_timeout: Option<u32>,
+    pub(crate) hook_timeout: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    record: Option<bool>,
+    pub(crate) record: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    extra_denied_programs: Option<Vec<String>>,
+    /// Deprecated ([`DEPRECATED`]): still parsed with its old type, so that a file that was
+    /// broken stays broken, and warned about; read by nothing.
+    pub(crate) extra_denied_programs: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    policy: Option<PolicySection>,
+    pub(crate) policy: Option<PolicySection>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    context: Option<ContextSection>,
+    pub(crate) context: Option<ContextSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    scan: Option<ScanSection>,
+    pub(crate) scan: Option<ScanSection>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct ScanSection {
+pub(crate) struct ScanSection {
     #[serde(skip_serializing_if = "Option::is_none")]
-    learned_ask: Option<f32>,
+    pub(crate) learned_ask: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    learned_deny: Option<f32>,
+    pub(crate) learned_deny: Option<f32>,
 }
 
 /// `[scan]`: thresholds on the learned stage's calibrated score (`hookward-scan`'s
@@ -137,7 +149,7 @@ impl Default for ScanConfig {
     }
 }
 
-fn check_threshold(origin: &str, key: &str, v: f32) -> Result<f32, ConfigError> {
+pub(crate) fn check_threshold(origin: &str, key: &str, v: f32) -> Result<f32, ConfigError> {
     if (hookward_scan::LEARNED_REPORT_FLOOR..=1.0).contains(&v) {
         Ok(v)
     } else {
@@ -153,13 +165,13 @@ fn check_threshold(origin: &str, key: &str, v: f32) -> Result<f32, ConfigError> 
 
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct ContextSection {
+pub(crate) struct ContextSection {
     #[serde(skip_serializing_if = "Option::is_none")]
-    enabled: Option<bool>,
+    pub(crate) enabled: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    extra: Option<Vec<String>>,
+    pub(crate) extra: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    checks: Option<BTreeMap<String, CheckMode>>,
+    pub(crate) checks: Option<BTreeMap<String, CheckMode>>,
 }
 
 /// What one context-guard check does when it fires (issue #5 §8, `[context.checks]`).
@@ -225,7 +237,10 @@ impl ContextConfig {
     }
 }
 
-fn check_names(origin: &str, checks: &BTreeMap<String, CheckMode>) -> Result<(), ConfigError> {
+pub(crate) fn check_names(
+    origin: &str,
+    checks: &BTreeMap<String, CheckMode>,
+) -> Result<(), ConfigError> {
     for k in checks.keys() {
         if !CONTEXT_CHECKS.iter().any(|(n, _)| n == k) {
             return Err(ConfigError::Invalid {
@@ -246,9 +261,9 @@ fn check_names(origin: &str, checks: &BTreeMap<String, CheckMode>) -> Result<(),
 
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct PolicySection {
+pub(crate) struct PolicySection {
     #[serde(skip_serializing_if = "Option::is_none")]
-    data: Option<toml::Table>,
+    pub(crate) data: Option<toml::Table>,
 }
 
 /// The effective configuration.
@@ -270,9 +285,6 @@ pub struct Config {
     pub hook_timeout: u32,
     /// Record every decision in the store. Key `record`, default true.
     pub record: bool,
-    /// Program names a policy may deny outright (`input.config.extra_denied_programs`); the
-    /// project layer may add to it. Key `extra_denied_programs`.
-    pub extra_denied_programs: Vec<String>,
     /// `[policy.data]`: the Rego `data` document for user policies (`data.<key>`).
     pub policy_data: serde_json::Value,
     /// `[context]`: the context guard (see [`ContextConfig`]).
@@ -283,6 +295,9 @@ pub struct Config {
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
     pub ignored: Vec<String>,
+    /// Deprecated keys still set ([`DEPRECATED`]), one warning each: `<file or variable>:
+    /// `<key>` is deprecated and ignored: <what to do>` (`hookward config`, `doctor`).
+    pub deprecated: Vec<String>,
     /// The layers [`Config::resolve`] looked at, in order, and which are in force (empty from
     /// [`Config::from_layers`], which fails on the first error instead).
     pub layers: Vec<LayerReport>,
@@ -341,24 +356,11 @@ pub struct Resolution {
     pub last_good: Option<String>,
 }
 
-/// The `HOOKWARD_*` variables that are config keys (`HOOKWARD_HOME`, `HOOKWARD_TRACE`… are not).
-pub const ENV_KEYS: &[&str] = &[
-    "HOOKWARD_FAIL_MODE",
-    "HOOKWARD_ASK_FALLBACK",
-    "HOOKWARD_DISABLED_RULES",
-    "HOOKWARD_POLICY_DIRS",
-    "HOOKWARD_HOOK_TIMEOUT",
-    "HOOKWARD_RECORD",
-    "HOOKWARD_EXTRA_DENIED_PROGRAMS",
-    "HOOKWARD_SCAN_LEARNED_ASK",
-    "HOOKWARD_SCAN_LEARNED_DENY",
-];
-
 impl Default for Config {
     fn default() -> Self {
         let origins = KEYS
             .iter()
-            .map(|k| (k.to_string(), "default".to_string()))
+            .map(|k| (k.origin.to_string(), "default".to_string()))
             .collect();
         Config {
             fail_mode: FailMode::Open,
@@ -369,28 +371,14 @@ impl Default for Config {
             record: true,
             context: ContextConfig::default(),
             scan: ScanConfig::default(),
-            extra_denied_programs: Vec::new(),
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
+            deprecated: Vec::new(),
             layers: Vec::new(),
         }
     }
 }
-
-/// Every key, in the order `hookward config` shows them.
-pub const KEYS: &[&str] = &[
-    "fail_mode",
-    "ask_fallback",
-    "disabled_rules",
-    "policy_dirs",
-    "hook_timeout",
-    "record",
-    "extra_denied_programs",
-    "policy.data",
-    "context",
-    "scan",
-];
 
 fn parse_file(origin: &str, text: &str) -> Result<FileConfig, ConfigError> {
     toml::from_str(text).map_err(|e| ConfigError::Invalid {
@@ -399,7 +387,10 @@ fn parse_file(origin: &str, text: &str) -> Result<FileConfig, ConfigError> {
     })
 }
 
-fn parse_env<T: for<'de> Deserialize<'de>>(name: &str, value: &str) -> Result<T, ConfigError> {
+pub(crate) fn parse_env<T: for<'de> Deserialize<'de>>(
+    name: &str,
+    value: &str,
+) -> Result<T, ConfigError> {
     #[derive(Deserialize)]
     struct W<T> {
         v: T,
@@ -416,7 +407,7 @@ fn parse_env<T: for<'de> Deserialize<'de>>(name: &str, value: &str) -> Result<T,
         })
 }
 
-fn toml_to_json(t: toml::Table) -> serde_json::Value {
+pub(crate) fn toml_to_json(t: toml::Table) -> serde_json::Value {
     serde_json::to_value(t).unwrap_or(serde_json::Value::Null)
 }
 
@@ -485,7 +476,7 @@ impl Config {
         let env: Vec<(&String, &String)> = layers
             .env
             .iter()
-            .filter(|(k, _)| ENV_KEYS.contains(&k.to_ascii_uppercase().as_str()))
+            .filter(|(k, _)| keys::is_env_key(k))
             .collect();
         let mut env_ok = Vec::new();
         for (name, value) in &env {
@@ -628,12 +619,17 @@ impl Config {
             "fail_mode": self.fail_mode,
             "ask_fallback": self.ask_fallback,
             "disabled_rules": self.disabled_rules,
-            "extra_denied_programs": self.extra_denied_programs,
             "scan": {
                 "learned_ask": (f64::from(self.scan.learned_ask) * 1000.0).round() / 1000.0,
                 "learned_deny": (f64::from(self.scan.learned_deny) * 1000.0).round() / 1000.0,
             },
         })
+    }
+
+    /// The lines of `hookward config`: every key of [`KEYS`] with its value and origin
+    /// (`context.checks` one line per check).
+    pub fn rows(&self) -> Vec<ConfigRow> {
+        keys::rows(self)
     }
 
     /// Best-effort reading of `fail_mode` from a config file that does not parse, so that a
@@ -658,266 +654,27 @@ impl Config {
 /// type, unknown key, unknown check, threshold out of range); `cfg` may be half-changed then.
 fn apply_user(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
     let f = parse_file(origin, text)?;
-    let mut set = |k: &str| {
-        cfg.origins.insert(k.to_string(), origin.to_string());
-    };
-    if f.fail_mode.is_some() {
-        set("fail_mode");
-    }
-    if f.ask_fallback.is_some() {
-        set("ask_fallback");
-    }
-    if f.disabled_rules.is_some() {
-        set("disabled_rules");
-    }
-    if f.policy_dirs.is_some() {
-        set("policy_dirs");
-    }
-    if f.hook_timeout.is_some() {
-        set("hook_timeout");
-    }
-    if f.record.is_some() {
-        set("record");
-    }
-    if f.extra_denied_programs.is_some() {
-        set("extra_denied_programs");
-    }
-    if f.policy.as_ref().and_then(|p| p.data.as_ref()).is_some() {
-        set("policy.data");
-    }
-    if let Some(v) = f.fail_mode {
-        cfg.fail_mode = v;
-    }
-    if let Some(v) = f.ask_fallback {
-        cfg.ask_fallback = v;
-    }
-    if let Some(v) = f.disabled_rules {
-        cfg.disabled_rules = v.into_iter().collect();
-    }
-    if let Some(v) = f.policy_dirs {
-        cfg.policy_dirs = v;
-    }
-    if let Some(v) = f.hook_timeout {
-        cfg.hook_timeout = v;
-    }
-    if let Some(v) = f.record {
-        cfg.record = v;
-    }
-    if let Some(v) = f.extra_denied_programs {
-        cfg.extra_denied_programs = v;
-    }
-    if let Some(data) = f.policy.and_then(|p| p.data) {
-        cfg.policy_data = toml_to_json(data);
-    }
-    if let Some(c) = f.context {
-        cfg.origins.insert("context".into(), origin.to_string());
-        if let Some(v) = c.enabled {
-            cfg.context.enabled = v;
-        }
-        if let Some(v) = c.extra {
-            cfg.context.extra = v;
-        }
-        if let Some(v) = c.checks {
-            check_names(origin, &v)?;
-            cfg.context.checks.extend(v);
-        }
-    }
-    if let Some(sc) = f.scan {
-        cfg.origins.insert("scan".into(), origin.to_string());
-        if let Some(v) = sc.learned_ask {
-            cfg.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
-        }
-        if let Some(v) = sc.learned_deny {
-            cfg.scan.learned_deny = check_threshold(origin, "scan.learned_deny", v)?;
-        }
-    }
-    Ok(())
+    keys::apply_file(cfg, &f, origin)
 }
 
 /// Layer 3: one `HOOKWARD_*` variable over `cfg` (other variables are not config keys and are
 /// skipped). Errors: [`ConfigError::Invalid`] naming the variable.
 fn apply_env_var(cfg: &mut Config, name: &str, value: &str) -> Result<(), ConfigError> {
-    let Some(key) = name.strip_prefix("HOOKWARD_") else {
-        return Ok(());
-    };
-    let key = key.to_ascii_lowercase();
-    match key.as_str() {
-        "fail_mode" => cfg.fail_mode = parse_env(name, value)?,
-        "ask_fallback" => cfg.ask_fallback = parse_env(name, value)?,
-        "disabled_rules" => {
-            cfg.disabled_rules = value
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        }
-        "policy_dirs" => {
-            cfg.policy_dirs = std::env::split_paths(value).collect();
-        }
-        "hook_timeout" => {
-            cfg.hook_timeout = value.trim().parse().map_err(|_| ConfigError::Invalid {
-                origin: format!("environment variable {name}"),
-                message: format!("{value:?} is not a whole number of seconds"),
-            })?
-        }
-        "record" => {
-            cfg.record = parse_env::<String>(name, value).map(|v| v != "false" && v != "0")?
-        }
-        "extra_denied_programs" => {
-            cfg.extra_denied_programs = value
-                .split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        }
-        "scan_learned_ask" | "scan_learned_deny" => {
-            let origin = format!("environment variable {name}");
-            let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
-                origin: origin.to_string(),
-                message: format!("{value:?} is not a number"),
-            })?;
-            let v = check_threshold(&origin, &key, v)?;
-            if key == "scan_learned_ask" {
-                cfg.scan.learned_ask = v;
-            } else {
-                cfg.scan.learned_deny = v;
-            }
-            cfg.origins.insert("scan".into(), name.to_string());
-            return Ok(());
-        }
-        // HOOKWARD_HOME and other variables are not config keys.
-        _ => return Ok(()),
-    }
-    cfg.origins.insert(key, name.to_string());
-    Ok(())
+    keys::apply_env(cfg, name, value)
 }
 
 /// Layer 4: the project's `.hookward/config.toml`, which only tightens (see the crate docs).
 /// Errors: [`ConfigError::Invalid`]; `cfg` may be half-changed then.
 fn apply_project(cfg: &mut Config, origin: &str, text: &str) -> Result<(), ConfigError> {
     let f = parse_file(origin, text)?;
-    if f.fail_mode == Some(FailMode::Closed) {
-        cfg.fail_mode = FailMode::Closed;
-        cfg.origins.insert("fail_mode".into(), origin.to_string());
-    } else if f.fail_mode.is_some() {
-        cfg.ignored.push(format!(
-            "{origin}: fail_mode = \"open\" ignored (a project may only tighten)"
-        ));
-    }
-    if f.ask_fallback == Some(AskFallback::Deny) {
-        cfg.ask_fallback = AskFallback::Deny;
-        cfg.origins
-            .insert("ask_fallback".into(), origin.to_string());
-    } else if f.ask_fallback.is_some() {
-        cfg.ignored.push(format!(
-            "{origin}: ask_fallback = \"record\" ignored (a project may only tighten)"
-        ));
-    }
-    if let Some(extra) = f.extra_denied_programs {
-        cfg.extra_denied_programs.extend(extra);
-        cfg.origins
-            .insert("extra_denied_programs".into(), origin.to_string());
-    }
-    if let Some(c) = f.context {
-        // A project may make checks stricter, never looser, and cannot switch the guard off.
-        if let Some(v) = c.checks {
-            check_names(origin, &v)?;
-            for (k, m) in v {
-                let cur = cfg.context.mode(&k);
-                if m > cur {
-                    cfg.context.checks.insert(k, m);
-                    cfg.origins.insert("context".into(), origin.to_string());
-                } else if m < cur {
-                    cfg.ignored.push(format!(
-                        "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
-                        format!("{m:?}").to_lowercase()
-                    ));
-                }
-            }
-        }
-        if c.enabled == Some(false) || c.extra.is_some() {
-            cfg.ignored.push(format!(
-                "{origin}: `context.enabled`/`context.extra` ignored (a project may only tighten)"
-            ));
-        }
-    }
-    if let Some(sc) = f.scan {
-        // A project may lower the thresholds (flag more), never raise them.
-        for (v, cur, key) in [
-            (
-                sc.learned_ask,
-                &mut cfg.scan.learned_ask,
-                "scan.learned_ask",
-            ),
-            (
-                sc.learned_deny,
-                &mut cfg.scan.learned_deny,
-                "scan.learned_deny",
-            ),
-        ] {
-            let Some(v) = v else { continue };
-            let v = check_threshold(origin, key, v)?;
-            if v < *cur {
-                *cur = v;
-                cfg.origins.insert("scan".into(), origin.to_string());
-            } else if v > *cur {
-                cfg.ignored.push(format!(
-                    "{origin}: `{key}` = {v} ignored (a project may only lower it)"
-                ));
-            }
-        }
-    }
-    for (present, key) in [
-        (f.disabled_rules.is_some(), "disabled_rules"),
-        (f.policy_dirs.is_some(), "policy_dirs"),
-        (f.hook_timeout.is_some(), "hook_timeout"),
-        (f.record.is_some(), "record"),
-        (f.policy.is_some(), "policy"),
-    ] {
-        if present {
-            cfg.ignored.push(format!(
-                "{origin}: `{key}` ignored (a project may only tighten)"
-            ));
-        }
-    }
-    Ok(())
+    keys::apply_project(cfg, &f, origin)
 }
 
 /// The user file + environment part of `cfg` as a config.toml holding every key whose origin
 /// is not `default` (so that origins stay meaningful when the copy stands in). `None` when a
 /// value cannot be written as TOML (a policy path that is not UTF-8).
 fn to_cache_toml(cfg: &Config) -> Option<String> {
-    let set = |k: &str| cfg.origin(k) != "default";
-    let data = if set("policy.data") {
-        match toml::Value::try_from(&cfg.policy_data).ok()? {
-            toml::Value::Table(t) => Some(PolicySection { data: Some(t) }),
-            _ => None,
-        }
-    } else {
-        None
-    };
-    let f = FileConfig {
-        fail_mode: set("fail_mode").then_some(cfg.fail_mode),
-        ask_fallback: set("ask_fallback").then_some(cfg.ask_fallback),
-        disabled_rules: set("disabled_rules").then(|| cfg.disabled_rules.iter().cloned().collect()),
-        policy_dirs: set("policy_dirs").then(|| cfg.policy_dirs.clone()),
-        hook_timeout: set("hook_timeout").then_some(cfg.hook_timeout),
-        record: set("record").then_some(cfg.record),
-        extra_denied_programs: set("extra_denied_programs")
-            .then(|| cfg.extra_denied_programs.clone()),
-        policy: data,
-        context: set("context").then(|| ContextSection {
-            enabled: Some(cfg.context.enabled),
-            extra: Some(cfg.context.extra.clone()),
-            checks: Some(cfg.context.checks.clone()),
-        }),
-        scan: set("scan").then_some(ScanSection {
-            learned_ask: Some(cfg.scan.learned_ask),
-            learned_deny: Some(cfg.scan.learned_deny),
-        }),
-    };
+    let f = keys::cache_file(cfg)?;
     let body = toml::to_string(&f).ok()?;
     Some(format!("{LAST_GOOD_HEADER}{body}"))
 }
@@ -1214,8 +971,39 @@ mod tests {
     }
 
     #[test]
+    fn a_deprecated_key_loads_with_a_warning_and_keeps_its_type() {
+        let c = Config::from_layers(&layers(
+            Some("extra_denied_programs = [\"nc\"]\n"),
+            Some("extra_denied_programs = [\"socat\"]\n"),
+            &[("HOOKWARD_EXTRA_DENIED_PROGRAMS", "nc")],
+        ))
+        .unwrap();
+        assert_eq!(c.deprecated.len(), 3, "{:?}", c.deprecated);
+        assert!(c
+            .deprecated
+            .iter()
+            .all(|w| w.contains("`extra_denied_programs` is deprecated")));
+        assert!(
+            c.deprecated[0].starts_with("/h/config.toml: "),
+            "{:?}",
+            c.deprecated
+        );
+        assert!(c.ignored.is_empty(), "{:?}", c.ignored);
+        // Its old type still holds: a file that was broken stays broken.
+        let e = Config::from_layers(&layers(Some("extra_denied_programs = \"nc\"\n"), None, &[]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("/h/config.toml: "), "{e}");
+        // Not a key any more: not in `hookward config`'s lines.
+        assert!(Config::default()
+            .rows()
+            .iter()
+            .all(|r| r.key != "extra_denied_programs"));
+    }
+
+    #[test]
     fn the_cached_copy_round_trips_every_key() {
-        let user = "fail_mode = \"closed\"\nask_fallback = \"record\"\ndisabled_rules = [\"a/b\"]\npolicy_dirs = [\"/x\"]\nhook_timeout = 7\nrecord = false\nextra_denied_programs = [\"nc\"]\n[policy.data]\nhosts = [\"h\"]\n[context]\nenabled = false\n[context.checks]\nshell_change = \"off\"\n[scan]\nlearned_deny = 0.95\n";
+        let user = "fail_mode = \"closed\"\nask_fallback = \"record\"\ndisabled_rules = [\"a/b\"]\npolicy_dirs = [\"/x\"]\nhook_timeout = 7\nrecord = false\n[policy.data]\nhosts = [\"h\"]\n[context]\nenabled = false\n[context.checks]\nshell_change = \"off\"\n[scan]\nlearned_deny = 0.95\n";
         let r = Config::resolve(
             &layers(Some(user), None, &[("HOOKWARD_HOOK_TIMEOUT", "9")]),
             None,

@@ -241,7 +241,7 @@ pub fn refuse(json: bool, msg: &str) -> CliResult {
     if json {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&json!({ "error": msg })).unwrap_or_default()
+            crate::json::pretty(json!({ "error": msg })).unwrap_or_default()
         );
     } else {
         eprintln!("hookward: {msg}");
@@ -261,13 +261,9 @@ pub fn context_err(json: bool, e: ContextError) -> CliResult {
     }
 }
 
-/// Prints `v` as pretty JSON.
+/// Prints `v` as pretty JSON in the `--json` envelope ([`crate::json::doc`]).
 pub fn print_json(v: &Value) -> CliResult {
-    outln!(
-        "{}",
-        serde_json::to_string_pretty(v).map_err(|e| e.to_string())?
-    );
-    Ok(ExitCode::SUCCESS)
+    crate::json::print(v.clone())
 }
 
 /// An absolute path for a FILE argument: as given when absolute, else joined to the current
@@ -317,23 +313,12 @@ pub fn what(c: &hookward_store::ChangeRow) -> &'static str {
     }
 }
 
-/// A finding as JSON: the stored row plus `ref` (`F7`).
-pub fn finding_json(f: &hookward_store::FindingRow) -> Value {
-    let mut v = serde_json::to_value(f).unwrap_or_default();
-    v["ref"] = format!("F{}", f.id).into();
-    v
-}
-
-/// A change as JSON: the stored row plus `ref` (`C12`), `what` and its findings.
+/// A change as JSON with its findings ([`crate::json::change`]).
 pub fn change_json(
     c: &hookward_store::ChangeRow,
     findings: &[hookward_store::FindingRow],
 ) -> Value {
-    let mut v = serde_json::to_value(c).unwrap_or_default();
-    v["ref"] = format!("C{}", c.id).into();
-    v["what"] = what(c).into();
-    v["findings"] = findings.iter().map(finding_json).collect::<Vec<_>>().into();
-    v
+    crate::json::change(c, findings)
 }
 
 /// One human line per finding: `F7 deny inject/… line 5: message`.
@@ -405,7 +390,7 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
             "changes": changes.iter().map(|(c, f)| change_json(c, f)).collect::<Vec<_>>(),
             "flagged": flagged,
             "pending": pending,
-            "recovered": recovered,
+            "recovered": crate::json::outcomes(&recovered),
         }));
     }
     print_recovered(&recovered);
@@ -591,7 +576,7 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
     if args.recover {
         let outs = recover_first(&mut ctx)?;
         if json {
-            return print_json(&json!({ "recovered": outs }));
+            return print_json(&json!({ "recovered": crate::json::outcomes(&outs) }));
         }
         if outs.is_empty() {
             outln!("no interrupted restores");
@@ -648,7 +633,7 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         if json {
             return print_json(&json!({
                 "applied": false,
-                "plan": plan,
+                "plan": crate::json::plan(&plan),
                 "apply": format!("hookward restore {what} --apply"),
             }));
         }
@@ -665,9 +650,9 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
     if json {
         return print_json(&json!({
             "applied": true,
-            "plan": plan,
-            "outcome": outcome,
-            "recovered": recovered,
+            "plan": crate::json::plan(&plan),
+            "outcome": crate::json::outcome(&outcome),
+            "recovered": crate::json::outcomes(&recovered),
         }));
     }
     print_recovered(&recovered);
@@ -746,7 +731,7 @@ pub fn run_blame(args: BlameArgs) -> CliResult {
                     "line": l.line,
                     "text": hookward_redact::redact_str(&l.text),
                     "before_ledger": l.origin.is_none(),
-                    "change_id": l.origin.as_ref().and_then(|o| o.change_id),
+                    "change_id": l.origin.as_ref().and_then(|o| o.change_id).map(|c| crate::json::shown_id('C', c)),
                     "version_id": l.origin.as_ref().map(|o| o.version_id),
                     "writer": l.origin.as_ref().map(|o| o.writer.clone()),
                     "ts_ms": l.origin.as_ref().map(|o| o.ts_ms),

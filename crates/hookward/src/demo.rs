@@ -117,10 +117,7 @@ pub fn run(json_out: bool) -> CliResult {
         outln!();
     }
     if json_out {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?
-        );
+        outln!("{}", crate::json::pretty(results.into())?);
     } else {
         outln!("Every decision was recorded (secrets redacted) in a throwaway store; with hookward installed,");
         outln!("`hookward log` lists them. Install for real: `hookward install claude-code` (shows the diff first).");

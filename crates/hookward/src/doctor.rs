@@ -576,7 +576,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
     if json_out {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&checks).map_err(|e| e.to_string())?
+            crate::json::pretty(serde_json::to_value(&checks).map_err(|e| e.to_string())?)?
         );
     } else {
         for c in &checks {

@@ -82,7 +82,7 @@ fn prune(older_than: &str, apply: bool, json: bool) -> CliResult {
             "versions": n.versions,
             "changes": n.changes,
             "findings": n.findings,
-            "recovered": recovered,
+            "recovered": crate::json::outcomes(&recovered),
         }));
     }
     context::print_recovered(&recovered);
@@ -170,7 +170,7 @@ fn gc(apply: bool, json: bool) -> CliResult {
             "bytes": bytes,
             "kept": kept,
             "kept_recent": recent,
-            "recovered": recovered,
+            "recovered": crate::json::outcomes(&recovered),
         }));
     }
     context::print_recovered(&recovered);

@@ -231,7 +231,6 @@ fn show(
     let note = note();
     if json {
         let v = serde_json::json!({
-            "schema_version": 1,
             "settings": primary.display().to_string(),
             "changed": !changed.is_empty(),
             "applied": apply_it && failure.is_none() && !changed.is_empty(),
@@ -239,10 +238,7 @@ fn show(
             "note": note,
             "error": failure,
         });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        outln!("{}", crate::json::pretty(v)?);
         return match failure {
             Some(e) => Err(e),
             None => Ok(ExitCode::SUCCESS),

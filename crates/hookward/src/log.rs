@@ -88,11 +88,7 @@ pub fn run_log(args: LogArgs) -> CliResult {
         None => Vec::new(),
     };
     if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
-        );
-        return Ok(ExitCode::SUCCESS);
+        return crate::json::print(rows.iter().map(crate::json::decision).collect());
     }
     if rows.is_empty() {
         outln!("no decisions recorded yet");
@@ -142,9 +138,7 @@ pub fn run_events(args: EventsArgs) -> CliResult {
                 .health_events(None, args.limit)
                 .map_err(|e| e.to_string())?
             {
-                let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
-                v["display_id"] = r.display_id().into();
-                rows.push(v);
+                rows.push(crate::json::health_event(&r));
             }
         }
         Err(hookward_store::StoreError::Missing { .. }) => {}
@@ -168,17 +162,13 @@ pub fn run_events(args: EventsArgs) -> CliResult {
         None => ExitCode::SUCCESS,
     };
     if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
-        );
-        return Ok(code);
+        return crate::json::print_with(rows.into(), code);
     }
     if rows.is_empty() {
         outln!("no health events");
     }
     for r in &rows {
-        let id = r.get("display_id").and_then(|k| k.as_str()).unwrap_or("-");
+        let id = r.get("id").and_then(|k| k.as_str()).unwrap_or("-");
         let acked = if r.get("acked_ms").is_some_and(|a| !a.is_null()) {
             " (acknowledged)"
         } else {
@@ -255,16 +245,10 @@ fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
     }
     let shown: Vec<String> = done.iter().map(|id| format!("E{id}")).collect();
     if json_out {
-        let v = serde_json::json!({
-            "schema_version": 1,
+        return crate::json::print(serde_json::json!({
             "acknowledged": shown,
             "fallback_set_aside": fallback_moved.as_ref().map(|p| p.display().to_string()),
-        });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
-        return Ok(ExitCode::SUCCESS);
+        }));
     }
     if shown.is_empty() {
         outln!("nothing to acknowledge");

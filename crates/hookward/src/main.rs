@@ -17,6 +17,7 @@ mod doctor;
 mod history;
 mod hook;
 mod install;
+mod json;
 mod log;
 mod policy;
 mod review;

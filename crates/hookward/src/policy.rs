@@ -110,7 +110,7 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
     if json_out {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?
+            crate::json::pretty(serde_json::to_value(&results).map_err(|e| e.to_string())?)?
         );
     } else {
         for r in &results {
@@ -194,7 +194,6 @@ fn eval(
         hookward_policy::resolve(evaluation.candidates.clone(), &config.disabled_rules);
     if json_out {
         let out = json!({
-            "schema_version": 1,
             "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
             "facts": facts, "candidates": evaluation.candidates, "decision": verdict.decision,
             "deciding_rule": verdict.rule_id(), "disabled": config.disabled_rules,
@@ -202,11 +201,7 @@ fn eval(
             "user_policy_errors": evaluation.user_problems(), "input": policy_input,
             "timings_us": {"load": policy.load_us(), "eval": evaluation.eval_us}, "load_mode": policy.mode(),
         });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-        );
-        return Ok(ExitCode::SUCCESS);
+        return crate::json::print(out);
     }
     outln!(
         "event: {} {}",
@@ -297,11 +292,7 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
                              "source": r.source, "disabled": disabled.contains(&r.id) && !r.locked})
             })
             .collect();
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?
-        );
-        return Ok(ExitCode::SUCCESS);
+        return crate::json::print(rows.into());
     }
     for r in &infos {
         let mut flags = Vec::new();

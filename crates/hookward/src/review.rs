@@ -436,7 +436,7 @@ fn accept(arg: &str, json: bool) -> CliResult {
             "path": c.path,
             "checkpoint": current,
             "dismissed": dismissed,
-            "recovered": recovered,
+            "recovered": crate::json::outcomes(&recovered),
         }));
     }
     context::print_recovered(&recovered);
@@ -481,7 +481,7 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
         .map_err(|e| e.to_string())?;
     if json {
         return print_json(
-            &json!({ "dismissed": format!("F{id}"), "change": format!("C{}", f.change_id), "recovered": recovered }),
+            &json!({ "dismissed": format!("F{id}"), "change": format!("C{}", f.change_id), "recovered": crate::json::outcomes(&recovered) }),
         );
     }
     context::print_recovered(&recovered);
@@ -513,7 +513,7 @@ pub fn run_export(args: ExportArgs) -> CliResult {
             .map_err(|e| e.to_string())?;
         let mut v = change_json(c, &findings);
         hookward_redact::redact_json(&mut v);
-        let line = serde_json::to_string(&v).map_err(|e| e.to_string())?;
+        let line = crate::json::line(v)?;
         use std::io::Write;
         if writeln!(out, "{line}").is_err() {
             break; // closed pipe (`| head`)

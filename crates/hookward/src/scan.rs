@@ -538,7 +538,7 @@ pub fn run(args: ScanArgs) -> CliResult {
         .map_err(io)?,
         (Format::Json, true) => {
             for (item, r) in &results {
-                writeln!(stdout, "{}", item_json(item, r, th)).map_err(io)?;
+                writeln!(stdout, "{}", crate::json::line(item_json(item, r, th))?).map_err(io)?;
             }
         }
         (Format::Json, false) => {
@@ -546,12 +546,7 @@ pub fn run(args: ScanArgs) -> CliResult {
                 .iter()
                 .map(|(item, r)| item_json(item, r, th))
                 .collect();
-            writeln!(
-                stdout,
-                "{}",
-                serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?
-            )
-            .map_err(io)?;
+            writeln!(stdout, "{}", crate::json::pretty(all.into())?).map_err(io)?;
         }
         (Format::Text, _) => {
             let mut flagged = 0;

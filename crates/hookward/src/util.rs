@@ -1,6 +1,6 @@
 //! Small helpers shared by the subcommands.
 
-use hookward_config::{Config, KEYS};
+use hookward_config::Config;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -55,20 +55,23 @@ pub fn layer_lines(cfg: &Config) -> Vec<String> {
 /// The policy set-up warnings of `cfg` (`hookward_policy::setup_warnings`) over the user
 /// policies of `~/.hookward/policies` and `cfg.policy_dirs`: what `hookward config`, `hookward
 /// doctor` and the hook's `config-warning` health events report. A folder that cannot be read
-/// is a warning too.
+/// is a warning too. Deprecated config keys still set ([`Config::deprecated`]) come first.
 pub fn setup_warnings(cfg: &Config) -> Vec<String> {
     let mut dirs = match home() {
         Ok(h) => vec![h.join("policies")],
         Err(_) => Vec::new(),
     };
     dirs.extend(cfg.policy_dirs.iter().cloned());
+    let mut out = cfg.deprecated.clone();
     match hookward_policy::user_sources(&dirs, false) {
-        Ok(user) => hookward_policy::setup_warnings(&cfg.disabled_rules, &cfg.policy_dirs, &user)
-            .into_iter()
-            .map(|w| w.message)
-            .collect(),
-        Err(e) => vec![e.to_string()],
+        Ok(user) => out.extend(
+            hookward_policy::setup_warnings(&cfg.disabled_rules, &cfg.policy_dirs, &user)
+                .into_iter()
+                .map(|w| w.message),
+        ),
+        Err(e) => out.push(e.to_string()),
     }
+    out
 }
 
 /// Formats milliseconds since the epoch as `YYYY-MM-DD HH:MM:SS` UTC (Howard Hinnant's
@@ -102,21 +105,15 @@ pub fn run_config(json: bool) -> CliResult {
     if json {
         let mut v = serde_json::to_value(&cfg).map_err(|e| e.to_string())?;
         if let Some(obj) = v.as_object_mut() {
-            obj.insert("schema_version".into(), 1.into());
             obj.insert("warnings".into(), warnings.into());
         }
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
-        return Ok(ExitCode::SUCCESS);
+        return crate::json::print(v);
     }
-    let value = serde_json::to_value(&cfg).map_err(|e| e.to_string())?;
     outln!("hookward home: {}", home()?.display());
-    let rows = config_rows(&cfg, &value);
-    let w = rows.iter().map(|(k, _, _)| k.len()).max().unwrap_or(0);
-    for (key, v, origin) in &rows {
-        outln!("{key:w$} = {v:<40} ({origin})");
+    let rows = cfg.rows();
+    let w = rows.iter().map(|r| r.key.len()).max().unwrap_or(0);
+    for r in &rows {
+        outln!("{:w$} = {:<40} ({})", r.key, r.value, r.origin);
     }
     for i in &cfg.ignored {
         outln!("ignored: {i}");
@@ -128,76 +125,6 @@ pub fn run_config(json: bool) -> CliResult {
         println!("{l}");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The lines of `hookward config`: (key, value as JSON, origin). The `[context]` table is
-/// spelled out as `context.enabled`, `context.extra` and one `context.checks.<check>` line per
-/// check, with the config's serde names (`"deny"`, not `Deny`). `value` is `cfg` serialized.
-/// A `[context]` value equal to its default is shown as `default`; any other comes from the
-/// layer that last set something under `[context]` (the config keeps one origin for the table).
-/// `[scan]` is spelled out the same way (`scan.learned_ask`, `scan.learned_deny`).
-fn config_rows(cfg: &Config, value: &serde_json::Value) -> Vec<(String, String, String)> {
-    let mut rows = Vec::new();
-    for key in KEYS {
-        if *key == "context" {
-            let defaults =
-                serde_json::to_value(hookward_config::ContextConfig::default()).unwrap_or_default();
-            let ctx = value.get("context").cloned().unwrap_or_default();
-            let origin = |v: &serde_json::Value, d: &serde_json::Value| {
-                if v == d {
-                    "default".to_string()
-                } else {
-                    cfg.origin("context").to_string()
-                }
-            };
-            for field in ["enabled", "extra"] {
-                let v = ctx.get(field).cloned().unwrap_or_default();
-                let d = defaults.get(field).cloned().unwrap_or_default();
-                rows.push((format!("context.{field}"), v.to_string(), origin(&v, &d)));
-            }
-            let checks = ctx
-                .get("checks")
-                .and_then(serde_json::Value::as_object)
-                .cloned()
-                .unwrap_or_default();
-            for (name, _) in hookward_config::CONTEXT_CHECKS {
-                let v = checks.get(*name).cloned().unwrap_or_default();
-                let d = defaults
-                    .pointer(&format!("/checks/{name}"))
-                    .cloned()
-                    .unwrap_or_default();
-                rows.push((
-                    format!("context.checks.{name}"),
-                    v.to_string(),
-                    origin(&v, &d),
-                ));
-            }
-            continue;
-        }
-        if *key == "scan" {
-            let d = hookward_config::ScanConfig::default();
-            for (name, v, dv) in [
-                ("learned_ask", cfg.scan.learned_ask, d.learned_ask),
-                ("learned_deny", cfg.scan.learned_deny, d.learned_deny),
-            ] {
-                let origin = if v == dv {
-                    "default".to_string()
-                } else {
-                    cfg.origin("scan").to_string()
-                };
-                rows.push((format!("scan.{name}"), format!("{v}"), origin));
-            }
-            continue;
-        }
-        let field = if *key == "policy.data" {
-            "policy_data"
-        } else {
-            key
-        };
-        let v = value.get(field).cloned().unwrap_or_default();
-        rows.push((key.to_string(), v.to_string(), cfg.origin(key).to_string()));
-    }
-    rows
 }
 
 #[cfg(test)]

@@ -96,7 +96,7 @@ fn every_captured_payload_is_handled_and_recorded() {
         .output()
         .unwrap();
     let rows: Value = serde_json::from_slice(&log.stdout).unwrap();
-    let rows = rows.as_array().unwrap();
+    let rows = rows["items"].as_array().unwrap();
     assert_eq!(rows.len(), count);
     for agent in ["codex", "gemini", "cursor"] {
         assert!(

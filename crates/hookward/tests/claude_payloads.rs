@@ -58,7 +58,7 @@ fn every_captured_payload_gets_the_right_reply() {
         .output()
         .unwrap();
     let rows: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
-    assert_eq!(rows.as_array().unwrap().len(), files.len());
+    assert_eq!(rows["items"].as_array().unwrap().len(), files.len());
 }
 
 /// The captured Bash PostToolUse with an instruction planted in its stdout: the reply replaces

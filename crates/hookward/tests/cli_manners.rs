@@ -349,7 +349,7 @@ fn setup_mistakes_are_warnings_everywhere() {
     );
     let (events, _, _) = run(&s, &["events", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&events).unwrap();
-    let kinds = v
+    let kinds = v["items"]
         .as_array()
         .unwrap()
         .iter()
@@ -424,4 +424,36 @@ fn install_and_uninstall_print_json() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&un).unwrap();
     assert_eq!(v["applied"], true);
+}
+
+/// A user file that still sets the removed `extra_denied_programs` loads as before, and
+/// `hookward config` and `doctor` warn that the key is deprecated (issue 13 item 6).
+#[test]
+fn a_deprecated_config_key_is_a_set_up_warning() {
+    let s = Sandbox::new();
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    std::fs::write(
+        s.hookward_home().join("config.toml"),
+        "fail_mode = \"closed\"\nextra_denied_programs = [\"nc\"]\n",
+    )
+    .unwrap();
+    let (out, _, code) = run(&s, &["config"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("warning: ") && out.contains("`extra_denied_programs` is deprecated"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("extra_denied_programs   "),
+        "no longer a key: {out}"
+    );
+    assert!(
+        out.contains("(") && out.contains("config.toml)"),
+        "the file still loads: {out}"
+    );
+    let (out, _, _) = run(&s, &["doctor"]);
+    assert!(
+        out.contains("`extra_denied_programs` is deprecated"),
+        "{out}"
+    );
 }

@@ -385,7 +385,7 @@ fn scan_reports_what_only_the_learned_stage_flags() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let item = &v[0];
+    let item = &v["items"][0];
     assert_eq!(
         (&item["verdict"], &item["flagged"]),
         (&json!("clean"), &json!(true))

@@ -104,7 +104,11 @@ fn planted_change(s: &Sandbox) -> i64 {
     plant(&claude_md(s));
     let v = run_json(s, &["context", "scan"]);
     assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{v}");
-    v["changes"][0]["id"].as_i64().unwrap()
+    let shown = v["changes"][0]["id"].as_str().expect("a shown id, C<n>");
+    shown
+        .strip_prefix('C')
+        .and_then(|n| n.parse().ok())
+        .expect("C<n>")
 }
 
 fn pending(s: &Sandbox) -> u64 {
@@ -228,7 +232,7 @@ fn accept_and_dismiss() {
     let id = planted_change(&s);
     let c = format!("C{id}");
     let review = run_json(&s, &["review", &c]);
-    let f = review["findings"][0]["ref"].as_str().unwrap().to_string();
+    let f = review["findings"][0]["id"].as_str().unwrap().to_string();
     settings().bind(|| {
         insta::assert_snapshot!("dismiss", run(&s, &["review", "dismiss", &f]).0);
         let (out, code) = run(&s, &["review", "dismiss", &f]);
@@ -276,7 +280,7 @@ fn accept_and_dismiss() {
         .find(|r| r["path"].as_str().unwrap().ends_with("project/CLAUDE.md"))
         .unwrap();
     assert_eq!(row["at_checkpoint"], true, "{row}");
-    let f2 = v["findings"][1]["ref"].as_str().unwrap();
+    let f2 = v["findings"][1]["id"].as_str().unwrap();
     let (out, code) = run(&s, &["review", "dismiss", f2]);
     assert_eq!(code, 1, "already dismissed by the accept: {out}");
     // Usage errors exit 2.
@@ -312,7 +316,7 @@ fn blame_and_export() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         assert_eq!(lines.len(), 1);
-        assert_eq!(lines[0]["ref"], format!("C{id}"));
+        assert_eq!(lines[0]["id"], format!("C{id}"));
         assert!(lines[0]["to_hash"].as_str().unwrap().len() == 64);
         assert!(!lines[0]["findings"].as_array().unwrap().is_empty());
         insta::assert_snapshot!("export_jsonl", out);
@@ -563,7 +567,7 @@ fn an_interrupted_restore_is_shown_and_finished_by_the_next_mutating_command() {
     );
     assert_eq!(
         run_json(&s, &["restore", "--recover"]),
-        serde_json::json!({ "recovered": [] })
+        serde_json::json!({ "schema_version": 1, "recovered": [] })
     );
     assert!(!run(&s, &["context", "status"]).0.contains("interrupted"));
 }

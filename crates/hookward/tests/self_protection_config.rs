@@ -42,7 +42,8 @@ fn truncated(s: &Sandbox) -> Vec<u8> {
 fn health_kinds(s: &Sandbox) -> Vec<(String, String)> {
     let out = s.cmd(&["events", "--json"]).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or(json!([]));
-    v.as_array()
+    v["items"]
+        .as_array()
         .map(|a| {
             a.iter()
                 .map(|e| {

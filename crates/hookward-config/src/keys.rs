@@ -1,0 +1,795 @@
+//! The declaration of every configuration key, once: [`KEYS`].
+//!
+//! One [`Key`] row holds a key's name (as written in `config.toml`), its type and default as the
+//! docs show them, its environment variable, its doc line, whether a project file may set it
+//! (and then only to a stricter value), and the few functions that read it from a parsed file,
+//! from its variable and from a project file, write it into the last good copy, and show it.
+//! Parsing ([`crate::Config::from_layers`] and [`crate::Config::resolve`]), `hookward config`
+//! ([`crate::Config::rows`]), the cached last good copy and the README's table
+//! ([`docs_table`], checked by a test) are all derived from this table.
+//!
+//! The file itself is still parsed by serde into `FileConfig` (unknown keys and wrong types are
+//! errors with toml's file, line:column, caret and expected values); a unit test checks that
+//! `FileConfig`'s keys are exactly the declared and deprecated ones.
+
+use crate::{
+    check_names, check_threshold, parse_env, toml_to_json, AskFallback, CheckMode, Config,
+    ConfigError, ContextSection, FailMode, FileConfig, PolicySection, ScanSection, CONTEXT_CHECKS,
+};
+
+/// Whether a project's `.hookward/config.toml` may set a key. A project file is written by
+/// whoever controls the repository, possibly the agent, so it must never switch a protection off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProjectRule {
+    /// The project may not set it: a value there is ignored and reported in
+    /// [`Config::ignored`].
+    No,
+    /// The project may set it to a stricter value only (what is stricter is in the key's doc);
+    /// a looser value is ignored and reported.
+    Tighten,
+}
+
+impl ProjectRule {
+    /// The word the docs table shows: `no` or `tighten only`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ProjectRule::No => "no",
+            ProjectRule::Tighten => "tighten only",
+        }
+    }
+}
+
+/// Sets a key from a parsed file over a config; `Ok(true)` when the file has the key.
+type FileFn = fn(&mut Config, &FileConfig, &str) -> Result<bool, ConfigError>;
+/// Sets a key from its environment variable (name, value).
+type EnvFn = fn(&mut Config, &str, &str) -> Result<(), ConfigError>;
+/// Applies a project file's value of a [`ProjectRule::Tighten`] key.
+type TightenFn = fn(&mut Config, &FileConfig, &str) -> Result<(), ConfigError>;
+/// Writes the key's value into the last good copy; `None` when it cannot be written as TOML.
+type CacheFn = fn(&Config, &mut FileConfig) -> Option<()>;
+/// The `hookward config` lines of the key: (shown key, value).
+type ShowFn = fn(&Config) -> Vec<(String, String)>;
+
+/// One configuration key, declared once (see the module docs).
+pub struct Key {
+    /// The key as written in `config.toml`; a dot names a table (`scan.learned_ask` is
+    /// `learned_ask` under `[scan]`).
+    pub name: &'static str,
+    /// Its type, as the docs show it.
+    pub ty: &'static str,
+    /// Its default, as written in `config.toml`.
+    pub default: &'static str,
+    /// The `HOOKWARD_*` variable that overrides it, if any (how its value is spelled is in
+    /// [`Key::doc`] when it is not the TOML value).
+    pub env: Option<&'static str>,
+    /// Whether a project file may set it.
+    pub project: ProjectRule,
+    /// One sentence for people (the docs table, `hookward config --keys` none yet).
+    pub doc: &'static str,
+    /// The [`Config::origins`] entry it reports to: its own name, or its table's (`context`,
+    /// `scan`: those tables keep one origin).
+    pub origin: &'static str,
+    file: FileFn,
+    env_fn: Option<EnvFn>,
+    tighten: Option<TightenFn>,
+    present: fn(&FileConfig) -> bool,
+    cache: CacheFn,
+    show: ShowFn,
+}
+
+/// A key that is no longer read: a file (user or project) or variable that still sets it gets
+/// a deprecation warning in [`Config::deprecated`] (shown by `hookward config` and `doctor`);
+/// its value must still have the type it had, so a file that was broken stays broken.
+pub struct Deprecated {
+    /// The key as written in `config.toml`.
+    pub name: &'static str,
+    /// Its former variable.
+    pub env: &'static str,
+    /// Why it went and what to do instead.
+    pub note: &'static str,
+}
+
+/// The keys that are no longer read.
+pub const DEPRECATED: &[Deprecated] = &[Deprecated {
+    name: "extra_denied_programs",
+    env: "HOOKWARD_EXTRA_DENIED_PROGRAMS",
+    note: "no rule ever read it; deny a program with a policy of your own (README, \"Policies\") and remove the key",
+}];
+
+fn json(v: impl serde::Serialize) -> String {
+    serde_json::to_value(v).unwrap_or_default().to_string()
+}
+
+fn comma_list(value: &str) -> impl Iterator<Item = String> + '_ {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+fn ignored(cfg: &mut Config, msg: String) {
+    cfg.ignored.push(msg);
+}
+
+fn ctx_mut(f: &mut FileConfig) -> &mut ContextSection {
+    f.context.get_or_insert_with(ContextSection::default)
+}
+
+fn scan_mut(f: &mut FileConfig) -> &mut ScanSection {
+    f.scan.get_or_insert_with(ScanSection::default)
+}
+
+/// A project's score threshold: taken when lower (flags more), reported when higher.
+fn tighten_score(
+    cfg: &mut Config,
+    origin: &str,
+    key: &str,
+    v: Option<f32>,
+    pick: fn(&mut Config) -> &mut f32,
+) -> Result<(), ConfigError> {
+    let Some(v) = v else { return Ok(()) };
+    let v = check_threshold(origin, key, v)?;
+    let cur = *pick(cfg);
+    if v < cur {
+        *pick(cfg) = v;
+        cfg.origins.insert("scan".into(), origin.to_string());
+    } else if v > cur {
+        ignored(
+            cfg,
+            format!("{origin}: `{key}` = {v} ignored (a project may only lower it)"),
+        );
+    }
+    Ok(())
+}
+
+/// A score from a variable: a number checked against the range.
+fn env_score(name: &str, value: &str) -> Result<f32, ConfigError> {
+    let origin = format!("environment variable {name}");
+    let key = name
+        .strip_prefix("HOOKWARD_")
+        .unwrap_or(name)
+        .to_ascii_lowercase();
+    let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
+        origin: origin.clone(),
+        message: format!("{value:?} is not a number"),
+    })?;
+    check_threshold(&origin, &key, v)
+}
+
+/// Every key, in the order `hookward config` shows them.
+pub const KEYS: &[Key] = &[
+    Key {
+        name: "fail_mode",
+        ty: "`\"open\"` or `\"closed\"`",
+        default: "\"open\"",
+        env: Some("HOOKWARD_FAIL_MODE"),
+        project: ProjectRule::Tighten,
+        doc: "on an internal error: `open` lets the call through, `closed` blocks it (exit 2); a project may set `closed`",
+        origin: "fail_mode",
+        file: |c, f, _| Ok(f.fail_mode.map(|v| c.fail_mode = v).is_some()),
+        env_fn: Some(|c, n, v| {
+            c.fail_mode = parse_env(n, v)?;
+            Ok(())
+        }),
+        tighten: Some(|c, f, origin| {
+            match f.fail_mode {
+                Some(FailMode::Closed) => {
+                    c.fail_mode = FailMode::Closed;
+                    c.origins.insert("fail_mode".into(), origin.to_string());
+                }
+                Some(FailMode::Open) => ignored(
+                    c,
+                    format!("{origin}: fail_mode = \"open\" ignored (a project may only tighten)"),
+                ),
+                None => {}
+            }
+            Ok(())
+        }),
+        present: |f| f.fail_mode.is_some(),
+        cache: |c, f| {
+            f.fail_mode = Some(c.fail_mode);
+            Some(())
+        },
+        show: |c| vec![("fail_mode".into(), json(c.fail_mode))],
+    },
+    Key {
+        name: "ask_fallback",
+        ty: "`\"deny\"` or `\"record\"`",
+        default: "\"deny\"",
+        env: Some("HOOKWARD_ASK_FALLBACK"),
+        project: ProjectRule::Tighten,
+        doc: "what an `ask` becomes where nobody will answer it: `deny` blocks the call, `record` lets it through and records it; a project may set `deny`",
+        origin: "ask_fallback",
+        file: |c, f, _| Ok(f.ask_fallback.map(|v| c.ask_fallback = v).is_some()),
+        env_fn: Some(|c, n, v| {
+            c.ask_fallback = parse_env(n, v)?;
+            Ok(())
+        }),
+        tighten: Some(|c, f, origin| {
+            match f.ask_fallback {
+                Some(AskFallback::Deny) => {
+                    c.ask_fallback = AskFallback::Deny;
+                    c.origins.insert("ask_fallback".into(), origin.to_string());
+                }
+                Some(AskFallback::Record) => ignored(
+                    c,
+                    format!(
+                        "{origin}: ask_fallback = \"record\" ignored (a project may only tighten)"
+                    ),
+                ),
+                None => {}
+            }
+            Ok(())
+        }),
+        present: |f| f.ask_fallback.is_some(),
+        cache: |c, f| {
+            f.ask_fallback = Some(c.ask_fallback);
+            Some(())
+        },
+        show: |c| vec![("ask_fallback".into(), json(c.ask_fallback))],
+    },
+    Key {
+        name: "disabled_rules",
+        ty: "list of rule ids",
+        default: "[]",
+        env: Some("HOOKWARD_DISABLED_RULES"),
+        project: ProjectRule::No,
+        doc: "rule ids whose decisions are dropped (`self/` rules are locked and stay); the variable is comma-separated",
+        origin: "disabled_rules",
+        file: |c, f, _| {
+            Ok(f.disabled_rules
+                .as_ref()
+                .map(|v| c.disabled_rules = v.iter().cloned().collect())
+                .is_some())
+        },
+        env_fn: Some(|c, _, v| {
+            c.disabled_rules = comma_list(v).collect();
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.disabled_rules.is_some(),
+        cache: |c, f| {
+            f.disabled_rules = Some(c.disabled_rules.iter().cloned().collect());
+            Some(())
+        },
+        show: |c| vec![("disabled_rules".into(), json(&c.disabled_rules))],
+    },
+    Key {
+        name: "policy_dirs",
+        ty: "list of folders",
+        default: "[]",
+        env: Some("HOOKWARD_POLICY_DIRS"),
+        project: ProjectRule::No,
+        doc: "more folders of `.rego` files, besides `~/.hookward/policies`; the variable is `:`-separated",
+        origin: "policy_dirs",
+        file: |c, f, _| {
+            Ok(f.policy_dirs
+                .as_ref()
+                .map(|v| c.policy_dirs = v.clone())
+                .is_some())
+        },
+        env_fn: Some(|c, _, v| {
+            c.policy_dirs = std::env::split_paths(v).collect();
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.policy_dirs.is_some(),
+        cache: |c, f| {
+            f.policy_dirs = Some(c.policy_dirs.clone());
+            Some(())
+        },
+        show: |c| vec![("policy_dirs".into(), json(&c.policy_dirs))],
+    },
+    Key {
+        name: "hook_timeout",
+        ty: "seconds (whole number)",
+        default: "10",
+        env: Some("HOOKWARD_HOOK_TIMEOUT"),
+        project: ProjectRule::No,
+        doc: "the timeout `install` writes into the agent's hook entries; the facts and scans of one call get half of it (hook calls take milliseconds, and the agents fail open when a hook times out)",
+        origin: "hook_timeout",
+        file: |c, f, _| Ok(f.hook_timeout.map(|v| c.hook_timeout = v).is_some()),
+        env_fn: Some(|c, n, v| {
+            c.hook_timeout = v.trim().parse().map_err(|_| ConfigError::Invalid {
+                origin: format!("environment variable {n}"),
+                message: format!("{v:?} is not a whole number of seconds"),
+            })?;
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.hook_timeout.is_some(),
+        cache: |c, f| {
+            f.hook_timeout = Some(c.hook_timeout);
+            Some(())
+        },
+        show: |c| vec![("hook_timeout".into(), json(c.hook_timeout))],
+    },
+    Key {
+        name: "record",
+        ty: "boolean",
+        default: "true",
+        env: Some("HOOKWARD_RECORD"),
+        project: ProjectRule::No,
+        doc: "record every decision in `~/.hookward/state.db`; the variable is off for `false` or `0`",
+        origin: "record",
+        file: |c, f, _| Ok(f.record.map(|v| c.record = v).is_some()),
+        env_fn: Some(|c, n, v| {
+            c.record = parse_env::<String>(n, v).map(|v| v != "false" && v != "0")?;
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.record.is_some(),
+        cache: |c, f| {
+            f.record = Some(c.record);
+            Some(())
+        },
+        show: |c| vec![("record".into(), json(c.record))],
+    },
+    Key {
+        name: "policy.data",
+        ty: "table",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the Rego `data` document of your policies (`data.<key>`)",
+        origin: "policy.data",
+        file: |c, f, _| {
+            Ok(f.policy
+                .as_ref()
+                .and_then(|p| p.data.clone())
+                .map(|d| c.policy_data = toml_to_json(d))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.policy.is_some(),
+        cache: |c, f| {
+            if let toml::Value::Table(t) = toml::Value::try_from(&c.policy_data).ok()? {
+                f.policy = Some(PolicySection { data: Some(t) });
+            }
+            Some(())
+        },
+        show: |c| vec![("policy.data".into(), c.policy_data.to_string())],
+    },
+    Key {
+        name: "context.enabled",
+        ty: "boolean",
+        default: "true",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the context guard: observe the guarded files around shell tools and at session start",
+        origin: "context",
+        file: |c, f, _| {
+            Ok(f.context
+                .as_ref()
+                .and_then(|x| x.enabled)
+                .map(|v| c.context.enabled = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.context.as_ref().is_some_and(|x| x.enabled.is_some()),
+        cache: |c, f| {
+            ctx_mut(f).enabled = Some(c.context.enabled);
+            Some(())
+        },
+        show: |c| vec![("context.enabled".into(), json(c.context.enabled))],
+    },
+    Key {
+        name: "context.extra",
+        ty: "list of files",
+        default: "[]",
+        env: None,
+        project: ProjectRule::No,
+        doc: "more files to guard (absolute or `~/`-relative), as instruction files",
+        origin: "context",
+        file: |c, f, _| {
+            Ok(f.context
+                .as_ref()
+                .and_then(|x| x.extra.clone())
+                .map(|v| c.context.extra = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.context.as_ref().is_some_and(|x| x.extra.is_some()),
+        cache: |c, f| {
+            ctx_mut(f).extra = Some(c.context.extra.clone());
+            Some(())
+        },
+        show: |c| vec![("context.extra".into(), json(&c.context.extra))],
+    },
+    Key {
+        name: "context.checks",
+        ty: "table: check → `\"off\"`, `\"record\"`, `\"ask\"` or `\"deny\"`",
+        default: "`poisoned_write = \"deny\"`, the others `\"ask\"`",
+        env: None,
+        project: ProjectRule::Tighten,
+        doc: "what each context-guard check does when it fires (README, \"Context guard\"); a project may make a check stricter",
+        origin: "context",
+        file: |c, f, origin| {
+            let Some(v) = f.context.as_ref().and_then(|x| x.checks.as_ref()) else {
+                return Ok(false);
+            };
+            check_names(origin, v)?;
+            c.context.checks.extend(v.iter().map(|(k, m)| (k.clone(), *m)));
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: Some(|c, f, origin| {
+            let Some(v) = f.context.as_ref().and_then(|x| x.checks.as_ref()) else {
+                return Ok(());
+            };
+            check_names(origin, v)?;
+            for (k, m) in v {
+                let cur = c.context.mode(k);
+                if *m > cur {
+                    c.context.checks.insert(k.clone(), *m);
+                    c.origins.insert("context".into(), origin.to_string());
+                } else if *m < cur {
+                    ignored(
+                        c,
+                        format!(
+                            "{origin}: context.checks.{k} = \"{}\" ignored (a project may only tighten)",
+                            format!("{m:?}").to_lowercase()
+                        ),
+                    );
+                }
+            }
+            Ok(())
+        }),
+        present: |f| f.context.as_ref().is_some_and(|x| x.checks.is_some()),
+        cache: |c, f| {
+            ctx_mut(f).checks = Some(c.context.checks.clone());
+            Some(())
+        },
+        show: |c| {
+            CONTEXT_CHECKS
+                .iter()
+                .map(|(name, _)| {
+                    let m: CheckMode = c.context.mode(name);
+                    (format!("context.checks.{name}"), json(m))
+                })
+                .collect()
+        },
+    },
+    Key {
+        name: "scan.learned_ask",
+        ty: "score in [0.5, 1] (`hookward_scan::LEARNED_REPORT_FLOOR` to 1)",
+        default: "0.7",
+        env: Some("HOOKWARD_SCAN_LEARNED_ASK"),
+        project: ProjectRule::Tighten,
+        doc: "from this learned-stage score the model and you are warned (tool output) or you approve (instruction-file writes); a project may lower it",
+        origin: "scan",
+        file: |c, f, origin| {
+            let Some(v) = f.scan.as_ref().and_then(|s| s.learned_ask) else {
+                return Ok(false);
+            };
+            c.scan.learned_ask = check_threshold(origin, "scan.learned_ask", v)?;
+            Ok(true)
+        },
+        env_fn: Some(|c, n, v| {
+            c.scan.learned_ask = env_score(n, v)?;
+            Ok(())
+        }),
+        tighten: Some(|c, f, origin| {
+            let v = f.scan.as_ref().and_then(|s| s.learned_ask);
+            tighten_score(c, origin, "scan.learned_ask", v, |c| &mut c.scan.learned_ask)
+        }),
+        present: |f| f.scan.as_ref().is_some_and(|s| s.learned_ask.is_some()),
+        cache: |c, f| {
+            scan_mut(f).learned_ask = Some(c.scan.learned_ask);
+            Some(())
+        },
+        show: |c| vec![("scan.learned_ask".into(), format!("{}", c.scan.learned_ask))],
+    },
+    Key {
+        name: "scan.learned_deny",
+        ty: "score in [0.5, 1] (`hookward_scan::LEARNED_REPORT_FLOOR` to 1)",
+        default: "0.85",
+        env: Some("HOOKWARD_SCAN_LEARNED_DENY"),
+        project: ProjectRule::Tighten,
+        doc: "from this learned-stage score a window is treated as planted: removed from tool output, an instruction-file write denied; a project may lower it",
+        origin: "scan",
+        file: |c, f, origin| {
+            let Some(v) = f.scan.as_ref().and_then(|s| s.learned_deny) else {
+                return Ok(false);
+            };
+            c.scan.learned_deny = check_threshold(origin, "scan.learned_deny", v)?;
+            Ok(true)
+        },
+        env_fn: Some(|c, n, v| {
+            c.scan.learned_deny = env_score(n, v)?;
+            Ok(())
+        }),
+        tighten: Some(|c, f, origin| {
+            let v = f.scan.as_ref().and_then(|s| s.learned_deny);
+            tighten_score(c, origin, "scan.learned_deny", v, |c| {
+                &mut c.scan.learned_deny
+            })
+        }),
+        present: |f| f.scan.as_ref().is_some_and(|s| s.learned_deny.is_some()),
+        cache: |c, f| {
+            scan_mut(f).learned_deny = Some(c.scan.learned_deny);
+            Some(())
+        },
+        show: |c| vec![("scan.learned_deny".into(), format!("{}", c.scan.learned_deny))],
+    },
+];
+
+/// The key whose variable is `name` (`HOOKWARD_FAIL_MODE`; the part after `HOOKWARD_` in any
+/// case).
+pub fn by_env(name: &str) -> Option<&'static Key> {
+    let suffix = name.strip_prefix("HOOKWARD_")?;
+    KEYS.iter().find(|k| {
+        k.env
+            .and_then(|e| e.strip_prefix("HOOKWARD_"))
+            .is_some_and(|e| e.eq_ignore_ascii_case(suffix))
+    })
+}
+
+/// Whether `name` is a config key's variable, current or deprecated (`HOOKWARD_HOME`,
+/// `HOOKWARD_TRACE`… are not).
+pub fn is_env_key(name: &str) -> bool {
+    by_env(name).is_some() || deprecated_env(name).is_some()
+}
+
+fn deprecated_env(name: &str) -> Option<&'static Deprecated> {
+    let suffix = name.strip_prefix("HOOKWARD_")?;
+    DEPRECATED.iter().find(|d| {
+        d.env
+            .strip_prefix("HOOKWARD_")
+            .is_some_and(|e| e.eq_ignore_ascii_case(suffix))
+    })
+}
+
+/// Layer 2 (and the last good copy): a parsed file over `cfg`. Errors: [`ConfigError::Invalid`]
+/// (unknown check, threshold out of range); `cfg` may be half-changed then.
+pub(crate) fn apply_file(
+    cfg: &mut Config,
+    f: &FileConfig,
+    origin: &str,
+) -> Result<(), ConfigError> {
+    for k in KEYS {
+        if (k.file)(cfg, f, origin)? {
+            cfg.origins.insert(k.origin.to_string(), origin.to_string());
+        }
+    }
+    deprecations(cfg, f, origin);
+    Ok(())
+}
+
+/// Layer 3: one variable over `cfg`; variables that are not config keys are skipped.
+pub(crate) fn apply_env(cfg: &mut Config, name: &str, value: &str) -> Result<(), ConfigError> {
+    if let Some(d) = deprecated_env(name) {
+        let msg = format!(
+            "environment variable {name}: `{}` is deprecated and ignored: {}",
+            d.name, d.note
+        );
+        if !cfg.deprecated.contains(&msg) {
+            cfg.deprecated.push(msg);
+        }
+        return Ok(());
+    }
+    let Some(k) = by_env(name) else {
+        return Ok(());
+    };
+    let Some(apply) = k.env_fn else {
+        return Ok(());
+    };
+    apply(cfg, name, value)?;
+    cfg.origins.insert(k.origin.to_string(), name.to_string());
+    Ok(())
+}
+
+/// Layer 4: a project file over `cfg`: [`ProjectRule::Tighten`] keys tighten, the others are
+/// ignored and reported. Errors: [`ConfigError::Invalid`]; `cfg` may be half-changed then.
+pub(crate) fn apply_project(
+    cfg: &mut Config,
+    f: &FileConfig,
+    origin: &str,
+) -> Result<(), ConfigError> {
+    // The keys a project may tighten first, then what it may not set (the order of the
+    // `ignored` lines).
+    for k in KEYS {
+        if let (ProjectRule::Tighten, Some(t)) = (k.project, k.tighten) {
+            t(cfg, f, origin)?;
+        }
+    }
+    for k in KEYS.iter().filter(|k| k.project == ProjectRule::No) {
+        if (k.present)(f) {
+            ignored(
+                cfg,
+                format!(
+                    "{origin}: `{}` ignored (a project may only tighten)",
+                    k.name
+                ),
+            );
+        }
+    }
+    deprecations(cfg, f, origin);
+    Ok(())
+}
+
+fn deprecations(cfg: &mut Config, f: &FileConfig, origin: &str) {
+    for d in DEPRECATED {
+        let present = match d.name {
+            "extra_denied_programs" => f.extra_denied_programs.is_some(),
+            _ => false,
+        };
+        let msg = format!(
+            "{origin}: `{}` is deprecated and ignored: {}",
+            d.name, d.note
+        );
+        if present && !cfg.deprecated.contains(&msg) {
+            cfg.deprecated.push(msg);
+        }
+    }
+}
+
+/// The keys of `cfg` whose origin is not `default`, as a file (the last good copy). `None`
+/// when a value cannot be written as TOML.
+pub(crate) fn cache_file(cfg: &Config) -> Option<FileConfig> {
+    let mut f = FileConfig::default();
+    for k in KEYS {
+        if cfg.origin(k.origin) != "default" {
+            (k.cache)(cfg, &mut f)?;
+        }
+    }
+    Some(f)
+}
+
+/// One line of `hookward config`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ConfigRow {
+    /// The key as shown (`context.checks.<check>` one line per check).
+    pub key: String,
+    /// The value as JSON text (scores as decimals).
+    pub value: String,
+    /// Where it came from: `default`, a file, or a variable. Keys of a table that keeps one
+    /// origin (`context`, `scan`) show `default` while their value is the default.
+    pub origin: String,
+}
+
+/// The lines of `hookward config` for `cfg`, in [`KEYS`] order.
+pub(crate) fn rows(cfg: &Config) -> Vec<ConfigRow> {
+    let defaults = Config::default();
+    let mut out = Vec::new();
+    for k in KEYS {
+        let shown = (k.show)(cfg);
+        let default_shown = (k.show)(&defaults);
+        for (i, (key, value)) in shown.into_iter().enumerate() {
+            let origin = if k.origin == k.name {
+                cfg.origin(k.name).to_string()
+            } else if default_shown.get(i).map(|d| &d.1) == Some(&value) {
+                "default".to_string()
+            } else {
+                cfg.origin(k.origin).to_string()
+            };
+            out.push(ConfigRow { key, value, origin });
+        }
+    }
+    out
+}
+
+/// The README's table of keys (between `<!-- config-keys -->` and `<!-- /config-keys -->`),
+/// generated from [`KEYS`]; a test fails when the README's copy differs.
+pub fn docs_table() -> String {
+    let mut s = String::from(
+        "| key | type | default | variable | project file | what it does |\n| --- | --- | --- | --- | --- | --- |\n",
+    );
+    for k in KEYS {
+        let default = if k.default.starts_with('`') || k.default.starts_with('(') {
+            k.default.to_string()
+        } else {
+            format!("`{}`", k.default)
+        };
+        s.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} |\n",
+            k.name,
+            k.ty,
+            default,
+            k.env
+                .map(|e| format!("`{e}`"))
+                .unwrap_or_else(|| "—".into()),
+            k.project.word(),
+            k.doc
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys serde parses are exactly the declared and deprecated ones.
+    #[test]
+    fn the_file_struct_has_exactly_the_declared_keys() {
+        let mut f = FileConfig::default();
+        let cfg = Config::default();
+        for k in KEYS.iter().filter(|k| k.name != "policy.data") {
+            (k.cache)(&cfg, &mut f).expect("defaults are TOML");
+        }
+        f.policy = Some(PolicySection {
+            data: Some(toml::Table::new()),
+        });
+        f.extra_denied_programs = Some(Vec::new());
+        let v = toml::Value::try_from(&f).expect("a table");
+        let mut parsed: Vec<String> = Vec::new();
+        if let toml::Value::Table(t) = v {
+            for (k, x) in t {
+                match x {
+                    toml::Value::Table(inner) if k != "policy" => {
+                        parsed.extend(inner.keys().map(|i| format!("{k}.{i}")))
+                    }
+                    _ if k == "policy" => parsed.push("policy.data".into()),
+                    _ => parsed.push(k),
+                }
+            }
+        }
+        let mut declared: Vec<String> = KEYS
+            .iter()
+            .map(|k| k.name.to_string())
+            .chain(DEPRECATED.iter().map(|d| d.name.to_string()))
+            .collect();
+        parsed.sort();
+        declared.sort();
+        assert_eq!(parsed, declared);
+    }
+
+    #[test]
+    fn tighten_keys_have_a_tighten_function_and_env_keys_an_env_function() {
+        for k in KEYS {
+            assert_eq!(
+                k.project == ProjectRule::Tighten,
+                k.tighten.is_some(),
+                "{}",
+                k.name
+            );
+            assert_eq!(k.env.is_some(), k.env_fn.is_some(), "{}", k.name);
+            if let Some(e) = k.env {
+                assert_eq!(by_env(e).map(|x| x.name), Some(k.name));
+            }
+            assert!(!k.doc.is_empty() && !k.ty.is_empty(), "{}", k.name);
+        }
+    }
+
+    #[test]
+    fn the_shown_defaults_are_the_declared_defaults() {
+        let cfg = Config::default();
+        for k in KEYS.iter().filter(|k| k.name != "context.checks") {
+            let shown = (k.show)(&cfg);
+            let want = match k.default {
+                "(none)" => "null",
+                d => d,
+            };
+            assert_eq!(shown[0].1, want, "{}", k.name);
+        }
+    }
+
+    /// The README's table of keys is [`docs_table`]; `UPDATE_DOCS=1 cargo test -p
+    /// hookward-config` rewrites it.
+    #[test]
+    fn the_readme_table_is_the_declarations() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+        let readme = std::fs::read_to_string(path).expect("README.md");
+        let open = "<!-- config-keys -->\n";
+        let start = readme.find(open).expect("README has <!-- config-keys -->") + open.len();
+        let end = readme
+            .find("<!-- /config-keys -->")
+            .expect("README has <!-- /config-keys -->");
+        let want = docs_table();
+        if std::env::var_os("UPDATE_DOCS").is_some() && readme[start..end] != want {
+            let text = format!("{}{want}{}", &readme[..start], &readme[end..]);
+            std::fs::write(path, text).expect("README.md written");
+            return;
+        }
+        assert_eq!(
+            &readme[start..end],
+            want,
+            "the README's table differs from hookward_config::KEYS; UPDATE_DOCS=1 cargo test -p hookward-config rewrites it"
+        );
+    }
+}
