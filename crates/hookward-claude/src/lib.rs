@@ -49,33 +49,25 @@ pub fn replaceable(tool_name: &str) -> bool {
     ) || tool_name.starts_with("mcp__")
 }
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// `CLAUDE_PROJECT_DIR`, which Claude Code sets for every hook (the project root).
-    pub project_dir: Option<String>,
-}
+/// The Claude Code events hookward registers for: the tool-call gate, the tool results it
+/// records (and will scan), prompts, session start and stop.
+pub const INSTALL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "UserPromptSubmit",
+    "SessionStart",
+    "Stop",
+];
 
-/// Why a payload could not be read as a Claude Code hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error(
-        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Claude Code"
-    )]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Claude Code hook?")]
-    NoEventName,
-}
+pub use hookward_core::wire::{Env, ParseError};
+
+/// How parse errors name Claude Code ([`hookward_core::wire::Sender`]).
+pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
+    sender: "Claude Code",
+    hook: "a Claude Code hook",
+};
 
 /// Parses one Claude Code hook payload.
 ///
@@ -83,34 +75,15 @@ pub enum ParseError {
 /// stray bytes still yields an event. Errors: [`ParseError`] when the bytes are not a JSON
 /// object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
+    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
     from_value(value, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.remove("hook_event_name") {
-        Some(Value::String(s)) => s,
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, false)?;
     let kind = EventKind::from_name(&name);
-    let mut take_str = |key: &str| match obj.remove(key) {
-        Some(Value::String(s)) => Some(s),
-        Some(other) => {
-            // Keep a non-string value we did not expect instead of losing it.
-            obj.insert(key.to_string(), other);
-            None
-        }
-        None => None,
-    };
+    let mut take_str = |key: &str| hookward_core::wire::take_str(&mut obj, key);
     let session_id = take_str("session_id");
     let cwd = take_str("cwd");
     let transcript_path = take_str("transcript_path");
@@ -130,29 +103,11 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let tool = tool_name.map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
         let response = obj.remove("tool_response");
-        let error = match obj.remove("error") {
-            Some(Value::String(s)) => Some(s),
-            Some(other) => {
-                obj.insert("error".into(), other);
-                None
-            }
-            None => None,
-        };
-        let id = match obj.remove("tool_use_id") {
-            Some(Value::String(s)) => Some(s),
-            Some(other) => {
-                obj.insert("tool_use_id".into(), other);
-                None
-            }
-            None => None,
-        };
+        let error = hookward_core::wire::take_str(&mut obj, "error");
+        let id = hookward_core::wire::take_str(&mut obj, "tool_use_id");
         tool_call(name, input, response, error, id)
     });
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&cwd]);
     Ok(Event {
         agent: Agent::ClaudeCode,
         kind,
@@ -310,6 +265,65 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 /// Claude Code treats as a block on PreToolUse (and as feedback elsewhere).
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
+}
+
+/// Claude Code's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClaudeProfile;
+
+/// The one instance of [`ClaudeProfile`], for the registry (`hookward_pipeline::profiles`).
+pub static PROFILE: ClaudeProfile = ClaudeProfile;
+
+impl hookward_core::profile::AgentProfile for ClaudeProfile {
+    fn agent(&self) -> Agent {
+        Agent::ClaudeCode
+    }
+
+    fn label(&self) -> &'static str {
+        "Claude Code"
+    }
+
+    fn sender(&self) -> hookward_core::wire::Sender {
+        SENDER
+    }
+
+    fn project_var(&self) -> &'static str {
+        "CLAUDE_PROJECT_DIR"
+    }
+
+    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
+        from_value(value, env)
+    }
+
+    fn render(&self, event: &Event, response: &Response) -> Reply {
+        render(event, response)
+    }
+
+    fn render_fail_closed(&self, reason: &str) -> Reply {
+        render_fail_closed(reason)
+    }
+
+    /// Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
+    fn can_ask(&self) -> bool {
+        true
+    }
+
+    /// [`replaceable`].
+    fn can_replace_output(&self, tool_name: &str) -> bool {
+        replaceable(tool_name)
+    }
+
+    fn install_events(&self) -> &'static [&'static str] {
+        INSTALL_EVENTS
+    }
+
+    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
+        hookward_core::profile::RecoveryNames {
+            pre_tool_event: "PreToolUse",
+            shell_event: "PreToolUse",
+            shell_tool: "Bash",
+        }
+    }
 }
 
 #[cfg(test)]

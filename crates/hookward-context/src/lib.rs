@@ -22,6 +22,7 @@
 pub mod blame;
 pub mod detect;
 pub mod guarded;
+pub mod hook;
 pub mod objects;
 pub mod observe;
 pub mod restore;

@@ -52,33 +52,23 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// `GEMINI_PROJECT_DIR`, which Gemini CLI sets for every hook (REPORT.md §3 "Hook env").
-    pub project_dir: Option<String>,
-}
+/// Gemini CLI 0.61 events (protocol/REPORT.md §3): BeforeTool/AfterTool are the tool-call gate
+/// and results, BeforeAgent the prompt, AfterAgent the end of a turn.
+pub const INSTALL_EVENTS: &[&str] = &[
+    "BeforeTool",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "SessionStart",
+];
 
-/// Why a payload could not be read as a Gemini CLI hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error(
-        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Gemini CLI"
-    )]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Gemini CLI hook (~/.gemini/settings.json)?")]
-    NoEventName,
-}
+pub use hookward_core::wire::{Env, ParseError};
+
+/// How parse errors name Gemini CLI ([`hookward_core::wire::Sender`]).
+pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
+    sender: "Gemini CLI",
+    hook: "a Gemini CLI hook (~/.gemini/settings.json)",
+};
 
 /// Whether hookward can replace this tool's output before the model sees it: always, since
 /// `AfterTool` `decision:"block"` replaces any tool's output with `{"error": <reason>}`
@@ -120,25 +110,14 @@ pub fn native_name(kind: &EventKind) -> &str {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
+    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
     from_value(value, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value. The Gemini event name is kept in
 /// `extra["hook_event_name"]`; `timestamp`, `llm_request` and other fields stay in `extra`.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.get("hook_event_name") {
-        Some(Value::String(s)) => s.clone(),
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, true)?;
     let kind = event_kind(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
     let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
@@ -160,11 +139,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         call.error = error;
         call
     });
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&cwd]);
     Ok(Event {
         agent: Agent::Gemini,
         kind,
@@ -367,6 +342,65 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 /// <stderr>`, `reply-effects/exit2.json`).
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
+}
+
+/// Gemini CLI's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GeminiProfile;
+
+/// The one instance of [`GeminiProfile`], for the registry (`hookward_pipeline::profiles`).
+pub static PROFILE: GeminiProfile = GeminiProfile;
+
+impl hookward_core::profile::AgentProfile for GeminiProfile {
+    fn agent(&self) -> Agent {
+        Agent::Gemini
+    }
+
+    fn label(&self) -> &'static str {
+        "Gemini CLI"
+    }
+
+    fn sender(&self) -> hookward_core::wire::Sender {
+        SENDER
+    }
+
+    fn project_var(&self) -> &'static str {
+        "GEMINI_PROJECT_DIR"
+    }
+
+    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
+        from_value(value, env)
+    }
+
+    fn render(&self, event: &Event, response: &Response) -> Reply {
+        render(event, response)
+    }
+
+    fn render_fail_closed(&self, reason: &str) -> Reply {
+        render_fail_closed(reason)
+    }
+
+    /// Gemini's headless run ends silently on "ask" (REPORT.md §3).
+    fn can_ask(&self) -> bool {
+        false
+    }
+
+    /// [`replaceable`].
+    fn can_replace_output(&self, tool_name: &str) -> bool {
+        replaceable(tool_name)
+    }
+
+    fn install_events(&self) -> &'static [&'static str] {
+        INSTALL_EVENTS
+    }
+
+    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
+        hookward_core::profile::RecoveryNames {
+            pre_tool_event: "BeforeTool",
+            shell_event: "BeforeTool",
+            shell_tool: "run_shell_command",
+        }
+    }
 }
 
 #[cfg(test)]

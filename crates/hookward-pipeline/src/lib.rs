@@ -30,15 +30,17 @@ use hookward_config::{Config, FailMode, Layers};
 use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict};
 use hookward_facts::Facts;
 use hookward_policy::{LoadOptions, Policy};
-use hookward_store::{DecisionRecord, HealthEvent, Store};
+use hookward_store::{DecisionRecord, HealthEvent, LazyStore};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
-pub mod context;
+pub mod profiles;
 pub mod recover;
+
+pub use profiles::{profile, profiles};
 
 /// Everything the hook process knows besides stdin.
 #[derive(Debug, Clone)]
@@ -80,11 +82,7 @@ impl HookEnv {
                     .map(Path::to_path_buf)
                     .unwrap_or_default()
             });
-        let project_var = match agent {
-            Agent::ClaudeCode => "CLAUDE_PROJECT_DIR",
-            Agent::Gemini => "GEMINI_PROJECT_DIR",
-            Agent::Codex | Agent::Cursor => "HOOKWARD_PROJECT_DIR",
-        };
+        let project_var = profile(agent).project_var();
         Ok(HookEnv {
             agent,
             home,
@@ -398,7 +396,7 @@ fn decide(
         ));
     }
     let mut candidates = eval.candidates;
-    context::apply_check_modes(&mut candidates, config);
+    hookward_context::hook::apply_check_modes(&mut candidates, config);
     let (verdict, ignored) = hookward_policy::resolve(candidates, &config.disabled_rules);
     if !ignored.is_empty() {
         healths.push(health(
@@ -421,12 +419,7 @@ fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
             "hookward could not check this tool call and is set to fail closed: {what}. \
              Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
         );
-        match agent {
-            Agent::ClaudeCode => hookward_claude::render_fail_closed(&reason),
-            Agent::Codex => hookward_codex::render_fail_closed(&reason),
-            Agent::Gemini => hookward_gemini::render_fail_closed(&reason),
-            Agent::Cursor => hookward_cursor::render_fail_closed(&reason),
-        }
+        profile(agent).render_fail_closed(&reason)
     } else {
         Reply::none()
     }
@@ -442,10 +435,9 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
 /// is a `stdin-deadline` health event either way, and a payload that does not parse then says
 /// so in its fail-mode reason.
 pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOutcome {
-    let start = Instant::now();
-    let mut healths = Vec::new();
+    let mut run = HookRun::new(env);
     if let Some(why) = cut {
-        healths.push(health(
+        run.healths.push(health(
             "stdin-deadline",
             why.to_string(),
             json!({"bytes_read": stdin.len()}),
@@ -453,9 +445,7 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
             env.agent,
         ));
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_inner(stdin, cut, env, start, &mut healths)
-    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(stdin, cut)));
     match result {
         Ok(o) => o,
         Err(panic) => {
@@ -472,15 +462,195 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
                 None,
                 gate,
                 format!("hookward panicked: {msg}"),
-                start,
+                run.start,
             );
             // Recording must not panic again; if it does, the reply still stands.
             let fallback = outcome.clone();
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                record(env, &config, outcome, &mut healths)
+                run.record(&config, outcome)
             }))
             .unwrap_or(fallback)
         }
+    }
+}
+
+/// One hook call: the process environment, its clock, the health events raised so far and
+/// the call's store, opened by the first step that needs it (the context guard, else the
+/// record step; never on a call that records nothing). [`HookRun::main`] runs the steps in
+/// the order of ARCHITECTURE.md's map, each a small named function.
+struct HookRun<'a> {
+    env: &'a HookEnv,
+    start: Instant,
+    healths: Vec<HealthEvent>,
+    store: LazyStore,
+}
+
+impl<'a> HookRun<'a> {
+    fn new(env: &'a HookEnv) -> HookRun<'a> {
+        HookRun {
+            env,
+            start: Instant::now(),
+            healths: Vec::new(),
+            store: LazyStore::new(env.store_path()),
+        }
+    }
+
+    /// Steps 1–7 of one call whose payload is `stdin`.
+    fn main(&mut self, stdin: &[u8], cut: Option<&str>) -> HookOutcome {
+        let event = match self.parse(stdin) {
+            Ok(e) => e,
+            Err(e) => return self.unparsed(stdin, cut, e),
+        };
+        trace("parse", self.start);
+        let t = Instant::now();
+        let config = load_config(self.env, event.project_dir.as_deref(), &mut self.healths);
+        trace("config", t);
+        let (verdict, facts) = if needs_policy(&event) {
+            match decide(&event, self.env, &config, &mut self.healths) {
+                Ok(d) => (d.verdict, Some(d.facts)),
+                Err(e) => {
+                    let gate = is_gate(&event.kind);
+                    let what = format!("policy failed: {e}");
+                    let outcome = failed(&config, self.env, Some(event), gate, what, self.start);
+                    return self.record(&config, outcome);
+                }
+            }
+        } else {
+            (Verdict::default(), None)
+        };
+        let mut response =
+            abilities::respond(self.env.agent, &event, facts.as_ref(), &verdict, &config);
+        let denied = verdict.decision == Some(Decision::Deny);
+        self.guard(&event, &config, denied, &mut response);
+        let reply = render(self.env, &event, &response);
+        let outcome = HookOutcome {
+            reply,
+            event: Some(event),
+            facts,
+            verdict,
+            response,
+            health: Vec::new(),
+            record_id: None,
+            elapsed_us: self.start.elapsed().as_micros() as u64,
+        };
+        self.record(&config, outcome)
+    }
+
+    /// Step 1: the payload as JSON (repaired where needed, a `payload-repaired` health
+    /// event then) and the adapter's event.
+    fn parse(&mut self, stdin: &[u8]) -> Result<Event, String> {
+        let (value, repairs) =
+            hookward_core::wire::json_lossy_noted(stdin).map_err(|e| e.to_string())?;
+        let event = adapter_event(self.env, value)?;
+        if repairs.any() {
+            self.healths.push(health(
+                "payload-repaired",
+                format!(
+                    "the payload was judged after a repair: {}",
+                    repairs.words().join(", ")
+                ),
+                json!({}),
+                Some(&event),
+                self.env.agent,
+            ));
+        }
+        Ok(event)
+    }
+
+    /// Step 5: the context guard ([`hookward_context::hook::run`]), which may open the store.
+    fn guard(&mut self, event: &Event, config: &Config, denied: bool, response: &mut Response) {
+        let t = Instant::now();
+        let step = hookward_context::hook::StepEnv {
+            home: &self.env.home,
+            hookward_home: &self.env.hookward_home,
+            project_dir: self.env.project_dir.as_deref(),
+            agent: self.env.agent,
+            budget: time_budget(config, self.env),
+            trace: &trace,
+        };
+        hookward_context::hook::run(
+            &step,
+            event,
+            config,
+            denied,
+            response,
+            &mut self.store,
+            &mut self.healths,
+        );
+        trace("context", t);
+    }
+
+    /// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can
+    /// read of the call; a deny or ask found that way is answered as usual, anything else
+    /// follows the fail mode. Both are recorded with a `payload-recovered` health event.
+    fn unparsed(&mut self, stdin: &[u8], cut: Option<&str>, error: String) -> HookOutcome {
+        let (env, start) = (self.env, self.start);
+        let config = load_config(env, env.project_dir.as_deref(), &mut self.healths);
+        let found = recover::Recovered::scan(stdin);
+        // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that
+        // stayed open past the deadline may be a gate whose payload never came.
+        let empty = stdin.iter().all(u8::is_ascii_whitespace);
+        let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
+        let what = match cut {
+            Some(why) => format!("hook payload incomplete ({why}): {error}"),
+            None => format!("hook payload rejected: {error}"),
+        };
+        if let Some(event) = found
+            .payload(env.agent)
+            .and_then(|v| adapter_event(env, v).ok())
+            .filter(needs_policy)
+        {
+            let decided = decide(&event, env, &config, &mut self.healths);
+            let objection = decided
+                .as_ref()
+                .ok()
+                .and_then(|d| d.verdict.decision)
+                .filter(|d| *d != Decision::Allow);
+            self.healths.push(health(
+                "payload-recovered",
+                format!(
+                    "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
+                    decision_word(objection)
+                ),
+                json!({
+                    "tool": event.tool.as_ref().map(|t| t.name.clone()),
+                    "commands": found.commands.len(),
+                }),
+                Some(&event),
+                env.agent,
+            ));
+            if let (Some(_), Ok(d)) = (objection, decided) {
+                let response =
+                    abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
+                let reply = render(env, &event, &response);
+                let outcome = HookOutcome {
+                    reply,
+                    event: Some(event),
+                    facts: Some(d.facts),
+                    verdict: d.verdict,
+                    response,
+                    health: Vec::new(),
+                    record_id: None,
+                    elapsed_us: start.elapsed().as_micros() as u64,
+                };
+                return self.record(&config, outcome);
+            }
+            let outcome = failed(&config, env, Some(event), true, what, start);
+            return self.record(&config, outcome);
+        }
+        let outcome = failed(&config, env, None, gate, what, start);
+        self.record(&config, outcome)
+    }
+
+    /// Step 7: [`record`] into the call's store.
+    fn record(&mut self, config: &Config, outcome: HookOutcome) -> HookOutcome {
+        record(
+            self.env,
+            config,
+            outcome,
+            &mut self.healths,
+            &mut self.store,
+        )
     }
 }
 
@@ -531,192 +701,19 @@ fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
     health(kind, msg.to_string(), json!({}), None, agent)
 }
 
-/// Step 1 for `env.agent`: the adapter's `from_value` over a parsed payload.
+/// Step 1 for `env.agent`: the profile's `from_value` over a parsed payload.
 fn adapter_event(env: &HookEnv, value: Value) -> Result<Event, String> {
-    match env.agent {
-        Agent::ClaudeCode => hookward_claude::from_value(
-            value,
-            &hookward_claude::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Codex => hookward_codex::from_value(
-            value,
-            &hookward_codex::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Gemini => hookward_gemini::from_value(
-            value,
-            &hookward_gemini::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Cursor => hookward_cursor::from_value(
-            value,
-            &hookward_cursor::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-    }
+    let wire_env = hookward_core::wire::Env {
+        project_dir: env.project_dir.clone(),
+    };
+    profile(env.agent)
+        .event_of(value, &wire_env)
+        .map_err(|e| e.to_string())
 }
 
 /// Step 6 for `env.agent`.
 fn render(env: &HookEnv, event: &Event, response: &Response) -> Reply {
-    match env.agent {
-        Agent::ClaudeCode => hookward_claude::render(event, response),
-        Agent::Codex => hookward_codex::render(event, response),
-        Agent::Gemini => hookward_gemini::render(event, response),
-        Agent::Cursor => hookward_cursor::render(event, response),
-    }
-}
-
-/// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can read
-/// of the call; a deny or ask found that way is answered as usual, anything else follows the
-/// fail mode. Both are recorded with a `payload-recovered` health event.
-fn unparsed(
-    stdin: &[u8],
-    cut: Option<&str>,
-    env: &HookEnv,
-    start: Instant,
-    healths: &mut Vec<HealthEvent>,
-    error: String,
-) -> HookOutcome {
-    let config = load_config(env, env.project_dir.as_deref(), healths);
-    let found = recover::Recovered::scan(stdin);
-    // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that stayed
-    // open past the deadline may be a gate whose payload never came.
-    let empty = stdin.iter().all(u8::is_ascii_whitespace);
-    let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
-    let what = match cut {
-        Some(why) => format!("hook payload incomplete ({why}): {error}"),
-        None => format!("hook payload rejected: {error}"),
-    };
-    if let Some(event) = found
-        .payload(env.agent)
-        .and_then(|v| adapter_event(env, v).ok())
-        .filter(needs_policy)
-    {
-        let decided = decide(&event, env, &config, healths);
-        let objection = decided
-            .as_ref()
-            .ok()
-            .and_then(|d| d.verdict.decision)
-            .filter(|d| *d != Decision::Allow);
-        healths.push(health(
-            "payload-recovered",
-            format!(
-                "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
-                decision_word(objection)
-            ),
-            json!({
-                "tool": event.tool.as_ref().map(|t| t.name.clone()),
-                "commands": found.commands.len(),
-            }),
-            Some(&event),
-            env.agent,
-        ));
-        if let (Some(_), Ok(d)) = (objection, decided) {
-            let response =
-                abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
-            let reply = render(env, &event, &response);
-            let outcome = HookOutcome {
-                reply,
-                event: Some(event),
-                facts: Some(d.facts),
-                verdict: d.verdict,
-                response,
-                health: Vec::new(),
-                record_id: None,
-                elapsed_us: start.elapsed().as_micros() as u64,
-            };
-            return record(env, &config, outcome, healths);
-        }
-        let outcome = failed(&config, env, Some(event), true, what, start);
-        return record(env, &config, outcome, healths);
-    }
-    let outcome = failed(&config, env, None, gate, what, start);
-    record(env, &config, outcome, healths)
-}
-
-fn run_inner(
-    stdin: &[u8],
-    cut: Option<&str>,
-    env: &HookEnv,
-    start: Instant,
-    healths: &mut Vec<HealthEvent>,
-) -> HookOutcome {
-    let parsed = hookward_core::wire::json_lossy_noted(stdin)
-        .map_err(|e| e.to_string())
-        .and_then(|(v, repairs)| adapter_event(env, v).map(|e| (e, repairs)));
-    let event = match parsed {
-        Ok((e, repairs)) => {
-            if repairs.any() {
-                healths.push(health(
-                    "payload-repaired",
-                    format!(
-                        "the payload was judged after a repair: {}",
-                        repairs.words().join(", ")
-                    ),
-                    json!({}),
-                    Some(&e),
-                    env.agent,
-                ));
-            }
-            e
-        }
-        Err(e) => return unparsed(stdin, cut, env, start, healths, e),
-    };
-    trace("parse", start);
-    let t = Instant::now();
-    let config = load_config(env, event.project_dir.as_deref(), healths);
-    trace("config", t);
-    let (verdict, facts) = if needs_policy(&event) {
-        match decide(&event, env, &config, healths) {
-            Ok(d) => (d.verdict, Some(d.facts)),
-            Err(e) => {
-                let gate = is_gate(&event.kind);
-                let outcome = failed(
-                    &config,
-                    env,
-                    Some(event),
-                    gate,
-                    format!("policy failed: {e}"),
-                    start,
-                );
-                return record(env, &config, outcome, healths);
-            }
-        }
-    } else {
-        (Verdict::default(), None)
-    };
-    let mut response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
-    let t = Instant::now();
-    let store = context::run(
-        env,
-        &event,
-        &config,
-        verdict.decision == Some(Decision::Deny),
-        &mut response,
-        healths,
-    );
-    trace("context", t);
-    let reply = render(env, &event, &response);
-    let outcome = HookOutcome {
-        reply,
-        event: Some(event),
-        facts,
-        verdict,
-        response,
-        health: Vec::new(),
-        record_id: None,
-        elapsed_us: start.elapsed().as_micros() as u64,
-    };
-    record_in(env, &config, outcome, healths, store)
+    profile(env.agent).render(event, response)
 }
 
 /// Health event kinds that repeat on every call while a file stays broken.
@@ -732,24 +729,15 @@ const REPEATING: &[&str] = &[
 /// How often a repeating health event is recorded again (10 minutes, in ms).
 const REPEAT_MS: i64 = 10 * 60 * 1000;
 
-/// Step 5: writes the decision and health events to the store (or, when the store cannot be
-/// opened, the health events and the failure to the fallback file). Never changes the reply.
+/// Step 7: writes the decision and health events to `store` (opening it when no earlier
+/// step did; when it cannot be opened, the health events and the failure go to the fallback
+/// file). Never changes the reply.
 fn record(
-    env: &HookEnv,
-    config: &Config,
-    outcome: HookOutcome,
-    earlier: &mut Vec<HealthEvent>,
-) -> HookOutcome {
-    record_in(env, config, outcome, earlier, None)
-}
-
-/// [`record`] into `store` when the context guard already opened it (one open per hook call).
-fn record_in(
     env: &HookEnv,
     config: &Config,
     mut outcome: HookOutcome,
     earlier: &mut Vec<HealthEvent>,
-    store: Option<Store>,
+    store: &mut LazyStore,
 ) -> HookOutcome {
     outcome.health.splice(0..0, earlier.drain(..));
     if !config.record && outcome.health.is_empty() {
@@ -759,11 +747,7 @@ fn record_in(
     let fallback = hookward_store::fallback_health_path(&path);
     let t = Instant::now();
     let _trace = TraceOnDrop("record", t);
-    let opened = match store {
-        Some(s) => Ok(s),
-        None => Store::open(&path),
-    };
-    match opened {
+    match store.get() {
         Ok(store) => {
             if store.was_created() {
                 outcome.health.push(health(
