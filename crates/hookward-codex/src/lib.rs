@@ -432,6 +432,11 @@ impl hookward_core::profile::AgentProfile for CodexProfile {
         replaceable(tool_name)
     }
 
+    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
+        json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
+               "tool_name": "Bash", "tool_input": {"command": command}})
+    }
+
     fn install_events(&self) -> &'static [&'static str] {
         INSTALL_EVENTS
     }

@@ -66,6 +66,10 @@ pub trait AgentProfile: Sync {
     /// Whether the agent can replace this tool's output before the model sees it.
     fn can_replace_output(&self, tool_name: &str) -> bool;
 
+    /// A PreToolUse payload in this agent's shape for one shell `command` run in `cwd` in
+    /// session `session` (`hookward policy eval --command`).
+    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value;
+
     /// The events `hookward install` registers hookward for, in the agent's own names.
     fn install_events(&self) -> &'static [&'static str];
 

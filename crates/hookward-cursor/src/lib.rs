@@ -416,6 +416,11 @@ impl hookward_core::profile::AgentProfile for CursorProfile {
         false
     }
 
+    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
+        json!({"conversation_id": session, "cwd": cwd, "workspace_roots": [cwd],
+               "hook_event_name": "beforeShellExecution", "command": command})
+    }
+
     fn install_events(&self) -> &'static [&'static str] {
         INSTALL_EVENTS
     }

@@ -390,6 +390,11 @@ impl hookward_core::profile::AgentProfile for GeminiProfile {
         replaceable(tool_name)
     }
 
+    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
+        json!({"session_id": session, "cwd": cwd, "hook_event_name": "BeforeTool",
+               "tool_name": "run_shell_command", "tool_input": {"command": command}})
+    }
+
     fn install_events(&self) -> &'static [&'static str] {
         INSTALL_EVENTS
     }

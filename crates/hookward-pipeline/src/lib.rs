@@ -188,6 +188,18 @@ fn sniff_gate(bytes: &[u8]) -> bool {
 /// error and keeps the last good copy under `~/.hookward/cache`); every layer that is not in
 /// force becomes a `config-error` health event saying what is in force instead.
 fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
+    load_config_from(env, None, project_dir, healths)
+}
+
+/// [`load_config`] with the user layer read from `user_file` instead of
+/// `<hookward home>/config.toml` when given (`hookward policy eval --config`); that file is
+/// judged alone, without the last good copy, which it neither reads nor replaces.
+fn load_config_from(
+    env: &HookEnv,
+    user_file: Option<&Path>,
+    project_dir: Option<&str>,
+    healths: &mut Vec<HealthEvent>,
+) -> Config {
     // Invalid UTF-8 in a file is read as U+FFFD (and then reported by the parser), not dropped.
     let read = |p: PathBuf| match std::fs::read(&p) {
         Ok(b) => Some((
@@ -197,12 +209,17 @@ fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<Healt
         Err(_) => None,
     };
     let layers = Layers {
-        user_toml: read(env.hookward_home.join("config.toml")),
+        user_toml: read(
+            user_file.map_or_else(|| env.hookward_home.join("config.toml"), Path::to_path_buf),
+        ),
         project_toml: project_dir
             .and_then(|p| read(Path::new(p).join(".hookward").join("config.toml"))),
         env: env.vars.clone(),
     };
-    let config = hookward_config::load(&env.hookward_home, &layers);
+    let config = match user_file {
+        None => hookward_config::load(&env.hookward_home, &layers),
+        Some(_) => Config::resolve(&layers, None).config,
+    };
     let broken = config.broken_layers();
     if !broken.is_empty() {
         let in_force: Vec<String> = config
@@ -321,9 +338,31 @@ fn facts_within_budget(
     }
 }
 
-struct Decided {
-    verdict: Verdict,
-    facts: Facts,
+/// Steps 2–3 of one call as the hook runs them (facts within the time budget, the built-in
+/// and user policies, `[context.checks]`, disabled rules), with what `hookward policy eval`
+/// shows of the policy's work.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// The resolved verdict (what the hook records and answers on).
+    pub verdict: Verdict,
+    /// The facts the policy saw.
+    pub facts: Facts,
+    /// Every rule that fired, after `[context.checks]` (disabled rules still listed).
+    pub candidates: Vec<hookward_core::Candidate>,
+    /// The exact Rego input (`{event, facts, config}`).
+    pub input: Value,
+    /// User policy files left out because they do not parse.
+    pub broken: Vec<hookward_policy::BrokenPolicy>,
+    /// The user policies' evaluation error, when the built-in pack decided alone.
+    pub user_error: Option<String>,
+    /// The user-policy problems as the hook reports them ([`hookward_policy::Evaluation::user_problems`]).
+    pub user_problems: Vec<String>,
+    /// Microseconds the policy took to load.
+    pub load_us: u64,
+    /// Microseconds the evaluation took.
+    pub eval_us: u64,
+    /// How the policy was loaded (cached program, compiled, interpreter).
+    pub load_mode: hookward_policy::LoadMode,
 }
 
 fn decide(
@@ -375,10 +414,11 @@ fn decide(
     let input = policy_input(event, &facts, config);
     let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
     trace("policy eval", t);
-    for problem in eval.user_problems() {
+    let user_problems = eval.user_problems();
+    for problem in &user_problems {
         healths.push(health(
             "user-policy-error",
-            problem,
+            problem.clone(),
             json!({}),
             Some(event),
             env.agent,
@@ -397,7 +437,7 @@ fn decide(
     }
     let mut candidates = eval.candidates;
     hookward_context::hook::apply_check_modes(&mut candidates, config);
-    let (verdict, ignored) = hookward_policy::resolve(candidates, &config.disabled_rules);
+    let (verdict, ignored) = hookward_policy::resolve(candidates.clone(), &config.disabled_rules);
     if !ignored.is_empty() {
         healths.push(health(
             "config-ignored",
@@ -410,7 +450,81 @@ fn decide(
             env.agent,
         ));
     }
-    Ok(Decided { verdict, facts })
+    Ok(Decided {
+        verdict,
+        facts,
+        candidates,
+        input,
+        broken: policy.broken().to_vec(),
+        user_error: eval.user_error,
+        user_problems,
+        load_us: policy.load_us(),
+        eval_us: eval.eval_us,
+        load_mode: policy.mode(),
+    })
+}
+
+/// What `hookward policy eval` may change about a hook call: where the user layer of the
+/// configuration is read from.
+#[derive(Debug, Clone, Default)]
+pub struct EvalOptions {
+    /// The user config file to judge with (`--config FILE`) instead of
+    /// `<hookward home>/config.toml`.
+    pub user_config: Option<PathBuf>,
+}
+
+/// One hook payload judged by the hook's own steps 1–4 and 6 ([`HookRun`]'s parse, config,
+/// decision, abilities, render), for `hookward policy eval`. Nothing is recorded and the
+/// context guard does not run (it observes and writes the ledger; it never changes a
+/// decision).
+#[derive(Debug, Clone)]
+pub struct Evaluated {
+    /// The parsed event.
+    pub event: Event,
+    /// The configuration in force for it.
+    pub config: Config,
+    /// Steps 2–3; `None` on events the hook does not consult the policy on.
+    pub decided: Option<Decided>,
+    /// What this agent is told (step 4).
+    pub response: Response,
+    /// The agent's reply (step 6).
+    pub reply: Reply,
+    /// The health events the hook would raise.
+    pub health: Vec<HealthEvent>,
+}
+
+/// Judges `stdin` as the hook of `env.agent` would ([`Evaluated`]).
+///
+/// Errors: the payload does not parse (the hook's raw-text fallback is not tried), or the
+/// policy failed (the hook would follow its fail mode).
+pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evaluated, String> {
+    let mut run = HookRun::new(env);
+    let event = run.parse(stdin)?;
+    let config = load_config_from(
+        env,
+        opts.user_config.as_deref(),
+        event.project_dir.as_deref(),
+        &mut run.healths,
+    );
+    let decided = if needs_policy(&event) {
+        Some(decide(&event, env, &config, &mut run.healths)?)
+    } else {
+        None
+    };
+    let (facts, verdict) = match &decided {
+        Some(d) => (Some(&d.facts), d.verdict.clone()),
+        None => (None, Verdict::default()),
+    };
+    let response = abilities::respond(env.agent, &event, facts, &verdict, &config);
+    let reply = render(env, &event, &response);
+    Ok(Evaluated {
+        event,
+        config,
+        decided,
+        response,
+        reply,
+        health: run.healths,
+    })
 }
 
 fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
