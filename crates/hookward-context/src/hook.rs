@@ -10,10 +10,11 @@
 //! [`apply_check_modes`] is where `[context.checks]` act on the policy's candidates; the
 //! pipeline's decision step (which both the hook and `hookward policy eval` run) calls it.
 
+use crate::observe::{ChangeStatus, ObservedFinding, Severity};
 use crate::{Guard, Observation, Observed, Writer};
 use hookward_config::{CheckMode, Config};
 use hookward_core::{Agent, Event, EventKind, Response, ToolKind};
-use hookward_store::{ChangeQuery, HealthEvent, LazyStore, Store};
+use hookward_store::{ChangeQuery, HealthEvent, HealthKind, LazyStore, Store};
 use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -34,10 +35,10 @@ pub struct StepEnv<'a> {
     pub trace: &'a dyn Fn(&str, Instant),
 }
 
-fn health(kind: &str, message: String, event: &Event, agent: Agent) -> HealthEvent {
+fn health(kind: HealthKind, message: String, event: &Event, agent: Agent) -> HealthEvent {
     HealthEvent {
         ts_ms: crate::now_ms(),
-        kind: kind.to_string(),
+        kind: kind.as_str().to_string(),
         message,
         detail: json!({}),
         agent: Some(agent.as_str().to_string()),
@@ -129,11 +130,11 @@ fn job(event: &Event) -> Option<Job> {
 fn finding_list(c: &Observed) -> String {
     c.findings
         .iter()
-        .filter(|f| f.1 != "info")
+        .filter(|f| f.severity != Severity::Info)
         .take(3)
-        .map(|f| match f.3 {
-            Some(l) => format!("line {l}: {} [{}]", f.2, f.0),
-            None => format!("{} [{}]", f.2, f.0),
+        .map(|f| match f.line {
+            Some(l) => format!("line {l}: {} [{}]", f.message, f.rule_id),
+            None => format!("{} [{}]", f.message, f.rule_id),
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -172,7 +173,7 @@ pub fn run(
         Ok(s) => s,
         Err(e) => {
             healths.push(health(
-                "context-error",
+                HealthKind::ContextError,
                 format!("the context guard could not open the store: {e}"),
                 event,
                 env.agent,
@@ -203,7 +204,7 @@ pub fn run(
     (env.trace)("context: observe", t);
     if let Err(e) = result {
         healths.push(health(
-            "context-error",
+            HealthKind::ContextError,
             format!("the context guard failed: {e}"),
             event,
             env.agent,
@@ -224,8 +225,8 @@ fn append(slot: &mut Option<String>, text: String) {
 /// Whether a change's findings include text that reads as planted instructions (the scanner's
 /// findings, severity `deny`), as opposed to configuration changes and orders to run commands
 /// that warrant a question (severity `ask`).
-fn planted(findings: &[(String, String, String, Option<i64>)]) -> bool {
-    findings.iter().any(|f| f.1 == "deny")
+fn planted(findings: &[ObservedFinding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Deny)
 }
 
 /// How the person can undo change `id`: restore when there is an earlier version, else review.
@@ -319,7 +320,7 @@ fn session_start(
 ) -> Result<(), crate::ContextError> {
     guard.observe(store, &Writer::SessionStart, session)?;
     let (pending, _) = store.context_changes(&ChangeQuery {
-        statuses: vec!["pending".into()],
+        statuses: vec![ChangeStatus::Pending.as_str().into()],
         project: Some(guard.scope().to_string()),
         limit: 50,
         ..ChangeQuery::default()
@@ -330,10 +331,15 @@ fn session_start(
         let findings: Vec<_> = store
             .context_findings(c.id)?
             .into_iter()
-            .filter(|f| f.status == "pending" && f.severity != "info")
+            .filter(|f| {
+                f.status == ChangeStatus::Pending.as_str()
+                    && Severity::parse(&f.severity) != Severity::Info
+            })
             .collect();
         let undo = undo(c.id, c.from_version.is_none() && c.writer == first_scan);
-        let is_planted = findings.iter().any(|f| f.severity == "deny");
+        let is_planted = findings
+            .iter()
+            .any(|f| Severity::parse(&f.severity) == Severity::Deny);
         if is_planted {
             // Repeated at every session start until the person reviews it.
             let what: Vec<String> = findings

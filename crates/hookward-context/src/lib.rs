@@ -29,7 +29,7 @@ pub mod restore;
 
 pub use guarded::{Guarded, Kind};
 pub use objects::Objects;
-pub use observe::{Observation, Observed, Writer};
+pub use observe::{ChangeStatus, Observation, Observed, ObservedFinding, Severity, Writer};
 
 use std::path::{Path, PathBuf};
 

@@ -168,21 +168,18 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
                     .map(|(s, e)| (s, e, "inject/learned-planted")),
             );
             // What was not scanned is withheld with the rest (issue 12, item 4): a span that
-            // runs into it is removed whole with it, in one marker that says how much.
-            if let Some((a, b)) = t.unscanned {
-                ranges.push((a, b, UNSCANNED_RULE));
+            // runs into it is removed whole with it, in one marker that says how much (the
+            // marker's label is built here from its parts, never edited afterwards).
+            let unscanned_label = t.unscanned.map(|(a, b)| {
+                format!(
+                    "{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld",
+                    b - a
+                )
+            });
+            if let (Some((a, b)), Some(label)) = (t.unscanned, unscanned_label.as_deref()) {
+                ranges.push((a, b, label));
             }
-            let mut cleaned = hookward_scan::remove_ranges(text, &ranges);
-            if let Some((a, b)) = t.unscanned {
-                cleaned = cleaned.replacen(
-                    &format!("{UNSCANNED_RULE}]"),
-                    &format!(
-                        "{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld]",
-                        b - a
-                    ),
-                    1,
-                );
-            }
+            let cleaned = hookward_scan::remove_ranges(text, &ranges);
             replacements.push((t.pointer.clone(), cleaned));
         }
     }

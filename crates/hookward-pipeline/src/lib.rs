@@ -30,7 +30,7 @@ use hookward_config::{Config, FailMode, Layers};
 use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict};
 use hookward_facts::Facts;
 use hookward_policy::{LoadOptions, Policy};
-use hookward_store::{DecisionRecord, HealthEvent, LazyStore};
+use hookward_store::{DecisionRecord, HealthEvent, HealthKind, LazyStore};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -130,7 +130,7 @@ fn now_ms() -> i64 {
 }
 
 fn health(
-    kind: &str,
+    kind: HealthKind,
     message: String,
     detail: Value,
     event: Option<&Event>,
@@ -138,7 +138,7 @@ fn health(
 ) -> HealthEvent {
     HealthEvent {
         ts_ms: now_ms(),
-        kind: kind.to_string(),
+        kind: kind.as_str().to_string(),
         message,
         detail,
         agent: Some(agent.as_str().to_string()),
@@ -230,7 +230,7 @@ fn load_config_from(
             .collect();
         for b in broken {
             healths.push(health(
-                "config-error",
+                HealthKind::ConfigError,
                 format!("config: {b}; in force: {}", in_force.join(", ")),
                 json!({"fail_mode": config.fail_mode}),
                 None,
@@ -379,7 +379,7 @@ fn decide(
     let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))?;
     if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
         healths.push(health(
-            "time-budget",
+            HealthKind::TimeBudget,
             "the scan did not finish within the hook's time budget; decided on what was known, the unscanned text withheld or marked".to_string(),
             json!({"budget_ms": time_budget(config, env).as_millis() as u64}),
             Some(event),
@@ -399,7 +399,7 @@ fn decide(
     .map_err(|e| e.to_string())?;
     for b in policy.broken() {
         healths.push(health(
-            "user-policy-broken",
+            HealthKind::UserPolicyBroken,
             format!(
                 "user policy {} does not parse and is not applied: {}",
                 b.name, b.error
@@ -417,7 +417,7 @@ fn decide(
     let user_problems = eval.user_problems();
     for problem in &user_problems {
         healths.push(health(
-            "user-policy-error",
+            HealthKind::UserPolicyError,
             problem.clone(),
             json!({}),
             Some(event),
@@ -428,7 +428,7 @@ fn decide(
     configured_dirs.extend(env.policy_dirs.iter().cloned());
     for w in policy.setup_warnings(&config.disabled_rules, &configured_dirs) {
         healths.push(health(
-            "config-warning",
+            HealthKind::ConfigWarning,
             w.message,
             json!({"warning": w.kind}),
             Some(event),
@@ -440,7 +440,7 @@ fn decide(
     let (verdict, ignored) = hookward_policy::resolve(candidates.clone(), &config.disabled_rules);
     if !ignored.is_empty() {
         healths.push(health(
-            "config-ignored",
+            HealthKind::ConfigIgnored,
             format!(
                 "disabled_rules names locked self-protection rules, which stay on: {}",
                 ignored.join(", ")
@@ -552,7 +552,7 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
     let mut run = HookRun::new(env);
     if let Some(why) = cut {
         run.healths.push(health(
-            "stdin-deadline",
+            HealthKind::StdinDeadline,
             why.to_string(),
             json!({"bytes_read": stdin.len()}),
             None,
@@ -658,7 +658,7 @@ impl<'a> HookRun<'a> {
         let event = adapter_event(self.env, value)?;
         if repairs.any() {
             self.healths.push(health(
-                "payload-repaired",
+                HealthKind::PayloadRepaired,
                 format!(
                     "the payload was judged after a repair: {}",
                     repairs.words().join(", ")
@@ -721,7 +721,7 @@ impl<'a> HookRun<'a> {
                 .and_then(|d| d.verdict.decision)
                 .filter(|d| *d != Decision::Allow);
             self.healths.push(health(
-                "payload-recovered",
+                HealthKind::PayloadRecovered,
                 format!(
                     "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
                     decision_word(objection)
@@ -780,7 +780,7 @@ fn failed(
 ) -> HookOutcome {
     let h = vec![
         health(
-            "internal-error",
+            HealthKind::InternalError,
             what.clone(),
             json!({}),
             event.as_ref(),
@@ -803,12 +803,12 @@ fn failed(
 fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
     let (kind, msg) = if mode == FailMode::Closed && gate {
         (
-            "fail-closed",
+            HealthKind::FailClosed,
             "the tool call was blocked because hookward failed (fail_mode = closed)",
         )
     } else {
         (
-            "fail-open",
+            HealthKind::FailOpen,
             "the agent proceeded without a decision because hookward failed",
         )
     };
@@ -830,15 +830,11 @@ fn render(env: &HookEnv, event: &Event, response: &Response) -> Reply {
     profile(env.agent).render(event, response)
 }
 
-/// Health event kinds that repeat on every call while a file stays broken.
-const REPEATING: &[&str] = &[
-    "payload-repaired",
-    "user-policy-broken",
-    "user-policy-error",
-    "config-error",
-    "config-ignored",
-    "config-warning",
-];
+/// Whether a health event repeats on every call while a file stays broken
+/// ([`HealthKind::repeats`]).
+fn repeating(h: &HealthEvent) -> bool {
+    HealthKind::parse(&h.kind).is_some_and(HealthKind::repeats)
+}
 
 /// How often a repeating health event is recorded again (10 minutes, in ms).
 const REPEAT_MS: i64 = 10 * 60 * 1000;
@@ -865,7 +861,7 @@ fn record(
         Ok(store) => {
             if store.was_created() {
                 outcome.health.push(health(
-                    "store-created",
+                    HealthKind::StoreCreated,
                     format!("created the store at {}", path.display()),
                     json!({}),
                     outcome.event.as_ref(),
@@ -877,7 +873,7 @@ fn record(
                 match store.record_decision(&rec) {
                     Ok(id) => outcome.record_id = Some(id),
                     Err(e) => outcome.health.push(health(
-                        "store-error",
+                        HealthKind::StoreError,
                         format!("could not record the decision: {e}"),
                         json!({}),
                         outcome.event.as_ref(),
@@ -887,11 +883,7 @@ fn record(
             }
             // A broken user policy or config is reported on the first call and then at most
             // every REPEAT_MS, not on every tool call.
-            let recent: Vec<String> = if outcome
-                .health
-                .iter()
-                .any(|h| REPEATING.contains(&h.kind.as_str()))
-            {
+            let recent: Vec<String> = if outcome.health.iter().any(repeating) {
                 store
                     .health_events(Some(now_ms() - REPEAT_MS), 200)
                     .map(|rows| rows.into_iter().map(|r| r.event.message).collect())
@@ -900,7 +892,7 @@ fn record(
                 Vec::new()
             };
             for h in &outcome.health {
-                if REPEATING.contains(&h.kind.as_str()) && recent.contains(&h.message) {
+                if repeating(h) && recent.contains(&h.message) {
                     continue;
                 }
                 if store.record_health(h).is_err() {
@@ -910,9 +902,9 @@ fn record(
         }
         Err(e) => {
             let kind = if matches!(e, hookward_store::StoreError::Damaged { .. }) {
-                "store-damaged"
+                HealthKind::StoreDamaged
             } else {
-                "store-error"
+                HealthKind::StoreError
             };
             outcome.health.push(health(
                 kind,

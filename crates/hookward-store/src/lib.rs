@@ -56,6 +56,7 @@
 mod context;
 mod error;
 mod fallback;
+mod health_kind;
 mod lazy;
 mod marks;
 mod records;
@@ -68,6 +69,7 @@ pub use error::StoreError;
 pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
+pub use health_kind::HealthKind;
 pub use lazy::LazyStore;
 pub use records::{
     DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth,

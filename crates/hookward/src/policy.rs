@@ -267,7 +267,12 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
             p.classes.join(",")
         );
     }
-    if let Some(shell) = &facts.shell {
+    // Listed from the JSON form, the lists Rego sees under `input.facts.shell`.
+    if let Some(shell) = facts
+        .shell
+        .as_ref()
+        .and_then(|s| serde_json::to_value(s).ok())
+    {
         if let Some(obj) = shell.as_object() {
             for (k, v) in obj {
                 if k == "paths" {
