@@ -63,25 +63,18 @@ pub const INSTALL_EVENTS: &[&str] = &[
 
 pub use hookward_core::wire::{Env, ParseError};
 
-/// How parse errors name Claude Code ([`hookward_core::wire::Sender`]).
-pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
-    sender: "Claude Code",
-    hook: "a Claude Code hook",
-};
-
 /// Parses one Claude Code hook payload.
 ///
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD) so that a tool output with
 /// stray bytes still yields an event. Errors: [`ParseError`] when the bytes are not a JSON
 /// object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, false)?;
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, false)?;
     let kind = EventKind::from_name(&name);
     let mut take_str = |key: &str| hookward_core::wire::take_str(&mut obj, key);
     let session_id = take_str("session_id");
@@ -267,68 +260,36 @@ pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
 
-/// Claude Code's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ClaudeProfile;
+/// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::ClaudeCode,
+    label: "Claude Code",
+    sender: hookward_core::wire::Sender {
+        sender: "Claude Code",
+        hook: "a Claude Code hook",
+    },
+    project_var: "CLAUDE_PROJECT_DIR",
+    // Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
+    can_ask: true,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "PreToolUse",
+        shell_event: "PreToolUse",
+        shell_tool: "Bash",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
 
-/// The one instance of [`ClaudeProfile`], for the registry (`hookward_pipeline::profiles`).
-pub static PROFILE: ClaudeProfile = ClaudeProfile;
-
-impl hookward_core::profile::AgentProfile for ClaudeProfile {
-    fn agent(&self) -> Agent {
-        Agent::ClaudeCode
-    }
-
-    fn label(&self) -> &'static str {
-        "Claude Code"
-    }
-
-    fn sender(&self) -> hookward_core::wire::Sender {
-        SENDER
-    }
-
-    fn project_var(&self) -> &'static str {
-        "CLAUDE_PROJECT_DIR"
-    }
-
-    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
-        from_value(value, env)
-    }
-
-    fn render(&self, event: &Event, response: &Response) -> Reply {
-        render(event, response)
-    }
-
-    fn render_fail_closed(&self, reason: &str) -> Reply {
-        render_fail_closed(reason)
-    }
-
-    /// Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
-    fn can_ask(&self) -> bool {
-        true
-    }
-
-    /// [`replaceable`].
-    fn can_replace_output(&self, tool_name: &str) -> bool {
-        replaceable(tool_name)
-    }
-
-    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
-        json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
+/// A PreToolUse payload in Claude Code's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
                "tool_name": "Bash", "tool_input": {"command": command}})
-    }
-
-    fn install_events(&self) -> &'static [&'static str] {
-        INSTALL_EVENTS
-    }
-
-    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
-        hookward_core::profile::RecoveryNames {
-            pre_tool_event: "PreToolUse",
-            shell_event: "PreToolUse",
-            shell_tool: "Bash",
-        }
-    }
 }
 
 #[cfg(test)]

@@ -59,12 +59,6 @@ pub const INSTALL_EVENTS: &[&str] = &[
 
 pub use hookward_core::wire::{Env, ParseError};
 
-/// How parse errors name Codex ([`hookward_core::wire::Sender`]).
-pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
-    sender: "Codex CLI",
-    hook: "a Codex hook (~/.codex/hooks.json)",
-};
-
 /// Whether hookward can replace this tool's output before the model sees it: always, since
 /// Codex 0.171 reports every tool's output as a plain string and PostToolUse
 /// `decision:"block"` replaces it with the reason, whatever the tool (REPORT.md §2,
@@ -145,15 +139,14 @@ pub fn patch_paths(patch: &str) -> PatchPaths {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value. Event names are Codex's, which are
 /// Claude Code's spelling (`PreToolUse`, `SubagentStop`…); `Interrupt` and anything newer
 /// become [`EventKind::Other`].
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, false)?;
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, false)?;
     let kind = EventKind::from_name(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
     let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
@@ -386,68 +379,36 @@ pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
 
-/// Codex's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CodexProfile;
+/// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Codex,
+    label: "Codex",
+    sender: hookward_core::wire::Sender {
+        sender: "Codex CLI",
+        hook: "a Codex hook (~/.codex/hooks.json)",
+    },
+    project_var: "HOOKWARD_PROJECT_DIR",
+    // Codex 0.171 ignores "ask" (REPORT.md §2).
+    can_ask: false,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "PreToolUse",
+        shell_event: "PreToolUse",
+        shell_tool: "Bash",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
 
-/// The one instance of [`CodexProfile`], for the registry (`hookward_pipeline::profiles`).
-pub static PROFILE: CodexProfile = CodexProfile;
-
-impl hookward_core::profile::AgentProfile for CodexProfile {
-    fn agent(&self) -> Agent {
-        Agent::Codex
-    }
-
-    fn label(&self) -> &'static str {
-        "Codex"
-    }
-
-    fn sender(&self) -> hookward_core::wire::Sender {
-        SENDER
-    }
-
-    fn project_var(&self) -> &'static str {
-        "HOOKWARD_PROJECT_DIR"
-    }
-
-    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
-        from_value(value, env)
-    }
-
-    fn render(&self, event: &Event, response: &Response) -> Reply {
-        render(event, response)
-    }
-
-    fn render_fail_closed(&self, reason: &str) -> Reply {
-        render_fail_closed(reason)
-    }
-
-    /// Codex 0.171 ignores "ask" (REPORT.md §2).
-    fn can_ask(&self) -> bool {
-        false
-    }
-
-    /// [`replaceable`].
-    fn can_replace_output(&self, tool_name: &str) -> bool {
-        replaceable(tool_name)
-    }
-
-    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
-        json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
+/// A PreToolUse payload in Codex's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
                "tool_name": "Bash", "tool_input": {"command": command}})
-    }
-
-    fn install_events(&self) -> &'static [&'static str] {
-        INSTALL_EVENTS
-    }
-
-    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
-        hookward_core::profile::RecoveryNames {
-            pre_tool_event: "PreToolUse",
-            shell_event: "PreToolUse",
-            shell_tool: "Bash",
-        }
-    }
 }
 
 #[cfg(test)]

@@ -26,53 +26,46 @@ pub struct RecoveryNames {
     pub shell_tool: &'static str,
 }
 
-/// Everything agent-specific about one agent's hook system. Implementations are pure (no
-/// I/O) unit structs in the adapter crates.
-pub trait AgentProfile: Sync {
+/// Everything agent-specific about one agent's hook system, as one row of data: its words
+/// and abilities as values, its wire format as the adapter's functions. Each adapter crate
+/// declares one `pub static PROFILE: AgentProfile` (pure, no I/O).
+#[derive(Debug, Clone, Copy)]
+pub struct AgentProfile {
     /// Which agent this is.
-    fn agent(&self) -> Agent;
-
+    pub agent: Agent,
     /// The agent's name for people (`Claude Code`, `Codex`, `Gemini CLI`, `Cursor`), as
     /// replies and reasons say it.
-    fn label(&self) -> &'static str;
-
+    pub label: &'static str,
     /// How parse errors name the agent ([`Sender`]).
-    fn sender(&self) -> Sender;
-
+    pub sender: Sender,
     /// The environment variable the agent (or hookward's installed command line) sets to the
     /// project root for every hook (`CLAUDE_PROJECT_DIR`, `GEMINI_PROJECT_DIR`,
     /// `HOOKWARD_PROJECT_DIR`).
-    fn project_var(&self) -> &'static str;
-
-    /// Step 1: a parsed payload → [`Event`]. Errors: [`ParseError`] when it is not an object
-    /// with a string `hook_event_name`.
-    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError>;
-
-    /// Step 1 from bytes: [`crate::wire::parse_bytes`] then [`AgentProfile::event_of`].
-    /// Errors: [`ParseError`].
-    fn parse(&self, bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-        self.event_of(crate::wire::parse_bytes(bytes, self.sender())?, env)
-    }
-
-    /// Step 6: a [`Response`] → the reply this agent accepts for `event`.
-    fn render(&self, event: &Event, response: &Response) -> Reply;
-
-    /// The reply when hookward could not check a gate and fails closed.
-    fn render_fail_closed(&self, reason: &str) -> Reply;
-
+    pub project_var: &'static str,
     /// Whether the agent can ask the person on a PreToolUse (REPORT.md per agent).
-    fn can_ask(&self) -> bool;
-
-    /// Whether the agent can replace this tool's output before the model sees it.
-    fn can_replace_output(&self, tool_name: &str) -> bool;
-
-    /// A PreToolUse payload in this agent's shape for one shell `command` run in `cwd` in
-    /// session `session` (`hookward policy eval --command`).
-    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value;
-
+    pub can_ask: bool,
     /// The events `hookward install` registers hookward for, in the agent's own names.
-    fn install_events(&self) -> &'static [&'static str];
-
+    pub install_events: &'static [&'static str],
     /// The names a payload rebuilt from raw text uses ([`RecoveryNames`]).
-    fn recovery_names(&self) -> RecoveryNames;
+    pub recovery_names: RecoveryNames,
+    /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
+    pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,
+    /// Step 6: a [`Response`] → the reply this agent accepts for the event.
+    pub render: fn(&Event, &Response) -> Reply,
+    /// The reply when hookward could not check a gate and fails closed.
+    pub render_fail_closed: fn(&str) -> Reply,
+    /// Whether the agent can replace this tool's output before the model sees it.
+    pub can_replace_output: fn(&str) -> bool,
+    /// A PreToolUse payload in this agent's shape for one shell command (`command`, `cwd`,
+    /// `session`), for `hookward policy eval --command`.
+    pub shell_call_payload: fn(&str, &str, &str) -> Value,
+}
+
+impl AgentProfile {
+    /// Step 1 from bytes: [`crate::wire::parse_bytes`] then [`AgentProfile::event_of`].
+    ///
+    /// Errors: [`ParseError`].
+    pub fn parse(&self, bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+        (self.event_of)(crate::wire::parse_bytes(bytes, self.sender)?, env)
+    }
 }

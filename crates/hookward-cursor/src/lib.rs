@@ -72,11 +72,12 @@ pub const INSTALL_EVENTS: &[&str] = &[
 
 pub use hookward_core::wire::{Env, ParseError};
 
-/// How parse errors name Cursor ([`hookward_core::wire::Sender`]).
-pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
-    sender: "Cursor",
-    hook: "a Cursor hook (~/.cursor/hooks.json)",
-};
+/// Whether hookward can replace this tool's output before the model sees it: never, since
+/// no verified mechanism replaces a tool's output in Cursor (the model is warned by context
+/// instead).
+pub fn replaceable(_tool_name: &str) -> bool {
+    false
+}
 
 /// Maps a Cursor event name onto hookward's [`EventKind`] (table in the crate docs).
 pub fn event_kind(name: &str) -> EventKind {
@@ -105,8 +106,7 @@ pub fn event_kind(name: &str) -> EventKind {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// A JSON value Cursor may send either as JSON or as a string of JSON (`tool_input`,
@@ -129,7 +129,7 @@ fn json_or_string(v: Value) -> Value {
 /// `extra`. A `beforeReadFile`'s `content` (the whole file, possibly secret) is not kept: the
 /// path is what rules need.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, true)?;
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, true)?;
     let kind = event_kind(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "conversation_id")
         .or_else(|| hookward_core::wire::take_str(&mut obj, "session_id"));
@@ -368,70 +368,36 @@ pub fn render_fail_closed(reason: &str) -> Reply {
     }
 }
 
-/// Cursor's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CursorProfile;
+/// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Cursor,
+    label: "Cursor",
+    sender: hookward_core::wire::Sender {
+        sender: "Cursor",
+        hook: "a Cursor hook (~/.cursor/hooks.json)",
+    },
+    project_var: "HOOKWARD_PROJECT_DIR",
+    // Cursor's hooks contract has "ask" for shell and MCP calls.
+    can_ask: true,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "preToolUse",
+        shell_event: "beforeShellExecution",
+        shell_tool: "Shell",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
 
-/// The one instance of [`CursorProfile`], for the registry (`hookward_pipeline::profiles`).
-pub static PROFILE: CursorProfile = CursorProfile;
-
-impl hookward_core::profile::AgentProfile for CursorProfile {
-    fn agent(&self) -> Agent {
-        Agent::Cursor
-    }
-
-    fn label(&self) -> &'static str {
-        "Cursor"
-    }
-
-    fn sender(&self) -> hookward_core::wire::Sender {
-        SENDER
-    }
-
-    fn project_var(&self) -> &'static str {
-        "HOOKWARD_PROJECT_DIR"
-    }
-
-    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
-        from_value(value, env)
-    }
-
-    fn render(&self, event: &Event, response: &Response) -> Reply {
-        render(event, response)
-    }
-
-    fn render_fail_closed(&self, reason: &str) -> Reply {
-        render_fail_closed(reason)
-    }
-
-    /// Cursor's hooks contract has "ask" for shell and MCP calls.
-    fn can_ask(&self) -> bool {
-        true
-    }
-
-    /// No verified mechanism replaces a tool's output in Cursor, so the model is warned by
-    /// context instead.
-    fn can_replace_output(&self, tool_name: &str) -> bool {
-        let _ = tool_name;
-        false
-    }
-
-    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
-        json!({"conversation_id": session, "cwd": cwd, "workspace_roots": [cwd],
+/// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"conversation_id": session, "cwd": cwd, "workspace_roots": [cwd],
                "hook_event_name": "beforeShellExecution", "command": command})
-    }
-
-    fn install_events(&self) -> &'static [&'static str] {
-        INSTALL_EVENTS
-    }
-
-    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
-        hookward_core::profile::RecoveryNames {
-            pre_tool_event: "preToolUse",
-            shell_event: "beforeShellExecution",
-            shell_tool: "Shell",
-        }
-    }
 }
 
 #[cfg(test)]

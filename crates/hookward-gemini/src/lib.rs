@@ -64,12 +64,6 @@ pub const INSTALL_EVENTS: &[&str] = &[
 
 pub use hookward_core::wire::{Env, ParseError};
 
-/// How parse errors name Gemini CLI ([`hookward_core::wire::Sender`]).
-pub const SENDER: hookward_core::wire::Sender = hookward_core::wire::Sender {
-    sender: "Gemini CLI",
-    hook: "a Gemini CLI hook (~/.gemini/settings.json)",
-};
-
 /// Whether hookward can replace this tool's output before the model sees it: always, since
 /// `AfterTool` `decision:"block"` replaces any tool's output with `{"error": <reason>}`
 /// (REPORT.md §3, `reply-effects/after_block.json`).
@@ -110,14 +104,13 @@ pub fn native_name(kind: &EventKind) -> &str {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::parse_bytes(bytes, SENDER)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value. The Gemini event name is kept in
 /// `extra["hook_event_name"]`; `timestamp`, `llm_request` and other fields stay in `extra`.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let (mut obj, name) = hookward_core::wire::prologue(value, SENDER, true)?;
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, true)?;
     let kind = event_kind(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
     let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
@@ -344,68 +337,36 @@ pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
 
-/// Gemini CLI's [`hookward_core::profile::AgentProfile`]: everything agent-specific about it.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct GeminiProfile;
+/// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Gemini,
+    label: "Gemini CLI",
+    sender: hookward_core::wire::Sender {
+        sender: "Gemini CLI",
+        hook: "a Gemini CLI hook (~/.gemini/settings.json)",
+    },
+    project_var: "GEMINI_PROJECT_DIR",
+    // Gemini's headless run ends silently on "ask" (REPORT.md §3).
+    can_ask: false,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "BeforeTool",
+        shell_event: "BeforeTool",
+        shell_tool: "run_shell_command",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
 
-/// The one instance of [`GeminiProfile`], for the registry (`hookward_pipeline::profiles`).
-pub static PROFILE: GeminiProfile = GeminiProfile;
-
-impl hookward_core::profile::AgentProfile for GeminiProfile {
-    fn agent(&self) -> Agent {
-        Agent::Gemini
-    }
-
-    fn label(&self) -> &'static str {
-        "Gemini CLI"
-    }
-
-    fn sender(&self) -> hookward_core::wire::Sender {
-        SENDER
-    }
-
-    fn project_var(&self) -> &'static str {
-        "GEMINI_PROJECT_DIR"
-    }
-
-    fn event_of(&self, value: Value, env: &Env) -> Result<Event, ParseError> {
-        from_value(value, env)
-    }
-
-    fn render(&self, event: &Event, response: &Response) -> Reply {
-        render(event, response)
-    }
-
-    fn render_fail_closed(&self, reason: &str) -> Reply {
-        render_fail_closed(reason)
-    }
-
-    /// Gemini's headless run ends silently on "ask" (REPORT.md §3).
-    fn can_ask(&self) -> bool {
-        false
-    }
-
-    /// [`replaceable`].
-    fn can_replace_output(&self, tool_name: &str) -> bool {
-        replaceable(tool_name)
-    }
-
-    fn shell_call_payload(&self, command: &str, cwd: &str, session: &str) -> Value {
-        json!({"session_id": session, "cwd": cwd, "hook_event_name": "BeforeTool",
+/// A PreToolUse payload in Gemini CLI's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "BeforeTool",
                "tool_name": "run_shell_command", "tool_input": {"command": command}})
-    }
-
-    fn install_events(&self) -> &'static [&'static str] {
-        INSTALL_EVENTS
-    }
-
-    fn recovery_names(&self) -> hookward_core::profile::RecoveryNames {
-        hookward_core::profile::RecoveryNames {
-            pre_tool_event: "BeforeTool",
-            shell_event: "BeforeTool",
-            shell_tool: "run_shell_command",
-        }
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use hookward_facts::Facts;
 /// mode it turns "ask" into a deny by itself; Codex 0.171 ignores "ask"; Gemini's headless
 /// run ends silently on it; Cursor's hooks contract has "ask" for shell and MCP calls).
 pub fn can_ask(agent: Agent) -> bool {
-    crate::profile(agent).can_ask()
+    crate::profile(agent).can_ask
 }
 
 /// An agent's permission mode, from the payload's `permission_mode` (Claude Code's
@@ -89,7 +89,7 @@ impl Unasked {
 }
 
 fn agent_name(agent: Agent) -> &'static str {
-    crate::profile(agent).label()
+    crate::profile(agent).label
 }
 
 /// Who would answer an `ask` on this PreToolUse.
@@ -131,7 +131,7 @@ pub fn who_answers(agent: Agent, event: &Event) -> Answerer {
 /// Gemini: AfterTool `decision:"block"`, the output becomes `{"error": reason}` — REPORT.md
 /// §2/§3; Cursor: no verified mechanism, so the model is warned by context instead).
 pub fn can_replace_output(agent: Agent, tool_name: &str) -> bool {
-    crate::profile(agent).can_replace_output(tool_name)
+    (crate::profile(agent).can_replace_output)(tool_name)
 }
 
 /// The rule that acts on output hookward did not scan (`inject.rego`).

@@ -82,7 +82,7 @@ impl HookEnv {
                     .map(Path::to_path_buf)
                     .unwrap_or_default()
             });
-        let project_var = profile(agent).project_var();
+        let project_var = profile(agent).project_var;
         Ok(HookEnv {
             agent,
             home,
@@ -533,7 +533,7 @@ fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
             "hookward could not check this tool call and is set to fail closed: {what}. \
              Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
         );
-        profile(agent).render_fail_closed(&reason)
+        (profile(agent).render_fail_closed)(&reason)
     } else {
         Reply::none()
     }
@@ -815,19 +815,17 @@ fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
     health(kind, msg.to_string(), json!({}), None, agent)
 }
 
-/// Step 1 for `env.agent`: the profile's `from_value` over a parsed payload.
+/// Step 1 for `env.agent`: the profile's `event_of` over a parsed payload.
 fn adapter_event(env: &HookEnv, value: Value) -> Result<Event, String> {
     let wire_env = hookward_core::wire::Env {
         project_dir: env.project_dir.clone(),
     };
-    profile(env.agent)
-        .event_of(value, &wire_env)
-        .map_err(|e| e.to_string())
+    (profile(env.agent).event_of)(value, &wire_env).map_err(|e| e.to_string())
 }
 
 /// Step 6 for `env.agent`.
 fn render(env: &HookEnv, event: &Event, response: &Response) -> Reply {
-    profile(env.agent).render(event, response)
+    (profile(env.agent).render)(event, response)
 }
 
 /// Whether a health event repeats on every call while a file stays broken

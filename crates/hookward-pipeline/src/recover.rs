@@ -213,7 +213,7 @@ impl Recovered {
             }
         }
         let command = (!self.commands.is_empty()).then(|| self.commands.join("\n"));
-        let names = crate::profile(agent).recovery_names();
+        let names = crate::profile(agent).recovery_names;
         let default_event = if command.is_some() && self.tool.is_none() {
             names.shell_event
         } else {

@@ -5,22 +5,14 @@
 //! captured payloads and the command corpus are compared through the binary in
 //! `crates/hookward/tests/eval_equivalence.rs`.
 
-use hookward_core::Agent;
-use hookward_pipeline::{evaluate, run_hook, EvalOptions, HookEnv};
-use serde_json::{json, Value};
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn env(dir: &Path, agent: Agent) -> HookEnv {
-    HookEnv {
-        agent,
-        home: dir.join("home"),
-        hookward_home: dir.join("home/.hookward"),
-        project_dir: Some(dir.join("home/p").display().to_string()),
-        vars: BTreeMap::from([("HOOKWARD_RECORD".to_string(), "false".to_string())]),
-        policy_dirs: Vec::new(),
-    }
-}
+use common::env;
+
+use hookward_core::Agent;
+use hookward_pipeline::{evaluate, run_hook, EvalOptions};
+use serde_json::{json, Value};
+use std::path::PathBuf;
 
 fn corpus() -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

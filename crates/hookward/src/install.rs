@@ -61,7 +61,7 @@ impl InstallAgent {
 
     /// The events hookward registers for.
     pub fn events(self) -> &'static [&'static str] {
-        hookward_pipeline::profile(self.agent()).install_events()
+        hookward_pipeline::profile(self.agent()).install_events
     }
 }
 

@@ -29,29 +29,8 @@ pub enum PolicyCommand {
     /// `[context.checks]`, disabled rules) and shows the facts, every rule that fired, the
     /// decision and timings. Nothing is recorded and the context guard does not run.
     Eval {
-        /// A hook payload of `--agent` (JSON file, or - for stdin).
-        #[arg(long, conflicts_with = "command", required_unless_present = "command")]
-        input: Option<PathBuf>,
-        /// A shell command to evaluate as a PreToolUse of the agent's shell tool.
-        #[arg(long)]
-        command: Option<String>,
-        /// Whose payload it is (the word of `hookward hook <agent>`).
-        #[arg(long, value_enum, default_value_t = AgentArg::ClaudeCode)]
-        agent: AgentArg,
-        /// The user config file to judge with, instead of `<home>/config.toml` (read alone,
-        /// without the last good copy; a project's `.hookward/config.toml` still tightens it).
-        #[arg(long, value_name = "FILE")]
-        config: Option<PathBuf>,
-        /// hookward's home to read (config.toml, policies/, the policy cache) instead of
-        /// `HOOKWARD_HOME` or `~/.hookward`.
-        #[arg(long, value_name = "DIR")]
-        home: Option<PathBuf>,
-        /// Working directory for --command (default: the current directory).
-        #[arg(long)]
-        cwd: Option<PathBuf>,
-        /// Extra directory of user policies (may be repeated).
-        #[arg(long = "policy-dir")]
-        policy_dirs: Vec<PathBuf>,
+        #[command(flatten)]
+        args: EvalArgs,
         /// Print as JSON, with the exact Rego input (`input`: `{event, facts, config}`).
         #[arg(long)]
         json: bool,
@@ -83,27 +62,7 @@ pub fn run(cmd: PolicyCommand) -> CliResult {
             json,
             run,
         } => test(dirs(policy_dirs)?, json, run.as_deref()),
-        PolicyCommand::Eval {
-            input,
-            command,
-            agent,
-            config,
-            home,
-            cwd,
-            policy_dirs,
-            json,
-        } => eval(
-            EvalArgs {
-                input,
-                command,
-                agent,
-                config,
-                home,
-                cwd,
-                policy_dirs,
-            },
-            json,
-        ),
+        PolicyCommand::Eval { args, json } => eval(args, json),
         PolicyCommand::List { policy_dirs, json } => list(dirs(policy_dirs)?, json),
     }
 }
@@ -158,14 +117,31 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
     })
 }
 
-/// The arguments of `hookward policy eval` (see [`PolicyCommand::Eval`]).
-struct EvalArgs {
+/// What `hookward policy eval` judges and with what it reads.
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// A hook payload of `--agent` (JSON file, or - for stdin).
+    #[arg(long, conflicts_with = "command", required_unless_present = "command")]
     input: Option<PathBuf>,
+    /// A shell command to evaluate as a PreToolUse of the agent's shell tool.
+    #[arg(long)]
     command: Option<String>,
+    /// Whose payload it is (the word of `hookward hook <agent>`).
+    #[arg(long, value_enum, default_value_t = AgentArg::ClaudeCode)]
     agent: AgentArg,
+    /// The user config file to judge with, instead of `<home>/config.toml` (read alone,
+    /// without the last good copy; a project's `.hookward/config.toml` still tightens it).
+    #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// hookward's home to read (config.toml, policies/, the policy cache) instead of
+    /// `HOOKWARD_HOME` or `~/.hookward`.
+    #[arg(long, value_name = "DIR")]
     home: Option<PathBuf>,
+    /// Working directory for --command (default: the current directory).
+    #[arg(long)]
     cwd: Option<PathBuf>,
+    /// Extra directory of user policies (may be repeated).
+    #[arg(long = "policy-dir")]
     policy_dirs: Vec<PathBuf>,
 }
 
@@ -188,8 +164,7 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
                 Some(c) => c.clone(),
                 None => std::env::current_dir().map_err(|e| e.to_string())?,
             };
-            profile
-                .shell_call_payload(c, &cwd.to_string_lossy(), "policy-eval")
+            (profile.shell_call_payload)(c, &cwd.to_string_lossy(), "policy-eval")
                 .to_string()
                 .into_bytes()
         }

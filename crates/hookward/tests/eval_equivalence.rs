@@ -69,17 +69,7 @@ fn hook_decision(s: &Sandbox, agent: &str, bytes: &[u8]) -> (Value, Vec<String>)
         .output()
         .expect("run log");
     let rows: Value = serde_json::from_slice(&log.stdout).expect("log --json");
-    let row = &rows[0];
-    let ids = row["rule_ids"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
-    (row["decision"].clone(), ids)
+    eval_decision(&rows[0])
 }
 
 /// `hookward policy eval --agent <agent> --input - --home <home> --json [extra]` on `bytes`.
@@ -107,6 +97,7 @@ fn eval_json(s: &Sandbox, agent: &str, bytes: &[u8], extra: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("eval --json")
 }
 
+/// The `decision` and `rule_ids` of a `log --json` row or a `policy eval --json` document.
 fn eval_decision(v: &Value) -> (Value, Vec<String>) {
     let ids = v["rule_ids"]
         .as_array()
