@@ -49,33 +49,19 @@ pub fn replaceable(tool_name: &str) -> bool {
     ) || tool_name.starts_with("mcp__")
 }
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// `CLAUDE_PROJECT_DIR`, which Claude Code sets for every hook (the project root).
-    pub project_dir: Option<String>,
-}
+/// The Claude Code events hookward registers for: the tool-call gate, the tool results it
+/// records (and will scan), prompts, session start and stop.
+pub const INSTALL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "UserPromptSubmit",
+    "SessionStart",
+    "Stop",
+];
 
-/// Why a payload could not be read as a Claude Code hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error(
-        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Claude Code"
-    )]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Claude Code hook?")]
-    NoEventName,
-}
+pub use hookward_core::wire::{Env, ParseError};
 
 /// Parses one Claude Code hook payload.
 ///
@@ -83,34 +69,14 @@ pub enum ParseError {
 /// stray bytes still yields an event. Errors: [`ParseError`] when the bytes are not a JSON
 /// object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.remove("hook_event_name") {
-        Some(Value::String(s)) => s,
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, false)?;
     let kind = EventKind::from_name(&name);
-    let mut take_str = |key: &str| match obj.remove(key) {
-        Some(Value::String(s)) => Some(s),
-        Some(other) => {
-            // Keep a non-string value we did not expect instead of losing it.
-            obj.insert(key.to_string(), other);
-            None
-        }
-        None => None,
-    };
+    let mut take_str = |key: &str| hookward_core::wire::take_str(&mut obj, key);
     let session_id = take_str("session_id");
     let cwd = take_str("cwd");
     let transcript_path = take_str("transcript_path");
@@ -130,29 +96,11 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let tool = tool_name.map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
         let response = obj.remove("tool_response");
-        let error = match obj.remove("error") {
-            Some(Value::String(s)) => Some(s),
-            Some(other) => {
-                obj.insert("error".into(), other);
-                None
-            }
-            None => None,
-        };
-        let id = match obj.remove("tool_use_id") {
-            Some(Value::String(s)) => Some(s),
-            Some(other) => {
-                obj.insert("tool_use_id".into(), other);
-                None
-            }
-            None => None,
-        };
+        let error = hookward_core::wire::take_str(&mut obj, "error");
+        let id = hookward_core::wire::take_str(&mut obj, "tool_use_id");
         tool_call(name, input, response, error, id)
     });
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&cwd]);
     Ok(Event {
         agent: Agent::ClaudeCode,
         kind,
@@ -310,6 +258,38 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 /// Claude Code treats as a block on PreToolUse (and as feedback elsewhere).
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
+}
+
+/// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::ClaudeCode,
+    label: "Claude Code",
+    sender: hookward_core::wire::Sender {
+        sender: "Claude Code",
+        hook: "a Claude Code hook",
+    },
+    project_var: "CLAUDE_PROJECT_DIR",
+    // Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
+    can_ask: true,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "PreToolUse",
+        shell_event: "PreToolUse",
+        shell_tool: "Bash",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
+
+/// A PreToolUse payload in Claude Code's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
+               "tool_name": "Bash", "tool_input": {"command": command}})
 }
 
 #[cfg(test)]

@@ -46,34 +46,18 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// The project root, when the caller knows it (Codex itself sets no project variable,
-    /// REPORT.md §2 "Hook env"); otherwise the payload's `cwd` is the project.
-    pub project_dir: Option<String>,
-}
+/// Codex CLI 0.171 events (protocol/REPORT.md §2), the same roles as Claude Code's; Codex has
+/// no PostToolUseFailure (a failing tool call is a PostToolUse).
+pub const INSTALL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "SessionStart",
+    "Stop",
+];
 
-/// Why a payload could not be read as a Codex hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error(
-        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Codex CLI"
-    )]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Codex hook (~/.codex/hooks.json)?")]
-    NoEventName,
-}
+pub use hookward_core::wire::{Env, ParseError};
 
 /// Whether hookward can replace this tool's output before the model sees it: always, since
 /// Codex 0.171 reports every tool's output as a plain string and PostToolUse
@@ -155,26 +139,14 @@ pub fn patch_paths(patch: &str) -> PatchPaths {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value. Event names are Codex's, which are
 /// Claude Code's spelling (`PreToolUse`, `SubagentStop`…); `Interrupt` and anything newer
 /// become [`EventKind::Other`].
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.remove("hook_event_name") {
-        Some(Value::String(s)) => s,
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, false)?;
     let kind = EventKind::from_name(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
     let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
@@ -195,11 +167,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         }
         call
     });
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&cwd]);
     Ok(Event {
         agent: Agent::Codex,
         kind,
@@ -409,6 +377,38 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 /// <stderr>`, `reply-effects/exit2.json`).
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
+}
+
+/// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Codex,
+    label: "Codex",
+    sender: hookward_core::wire::Sender {
+        sender: "Codex CLI",
+        hook: "a Codex hook (~/.codex/hooks.json)",
+    },
+    project_var: "HOOKWARD_PROJECT_DIR",
+    // Codex 0.171 ignores "ask" (REPORT.md §2).
+    can_ask: false,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "PreToolUse",
+        shell_event: "PreToolUse",
+        shell_tool: "Bash",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
+
+/// A PreToolUse payload in Codex's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
+               "tool_name": "Bash", "tool_input": {"command": command}})
 }
 
 #[cfg(test)]

@@ -56,7 +56,9 @@ pub struct Check {
 impl Check {
     /// Whether any finding asks for review (`deny` or `ask` severity).
     pub fn flagged(&self) -> bool {
-        self.findings.iter().any(|f| f.severity != "info")
+        self.findings
+            .iter()
+            .any(|f| crate::observe::Severity::parse(&f.severity) != crate::observe::Severity::Info)
     }
 
     /// Whether the version passes the checks: nothing flagged in what it adds, nothing left

@@ -22,13 +22,14 @@
 pub mod blame;
 pub mod detect;
 pub mod guarded;
+pub mod hook;
 pub mod objects;
 pub mod observe;
 pub mod restore;
 
 pub use guarded::{Guarded, Kind};
 pub use objects::Objects;
-pub use observe::{Observation, Observed, Writer};
+pub use observe::{ChangeStatus, Observation, Observed, ObservedFinding, Severity, Writer};
 
 use std::path::{Path, PathBuf};
 

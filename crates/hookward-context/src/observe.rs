@@ -51,14 +51,16 @@ impl Writer {
     /// The status a change gets: checked writes need no review; at the first scan only text
     /// that reads as planted (the settings and servers already there are the person's
     /// baseline); anything else is a review item.
-    fn status(&self, check: &Check) -> Option<&'static str> {
+    fn status(&self, check: &Check) -> Option<ChangeStatus> {
         match self {
             Writer::FirstScan => check
                 .findings
                 .iter()
-                .any(|f| f.severity == "deny")
-                .then_some("pending"),
-            Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => Some("checked"),
+                .any(|f| Severity::parse(&f.severity) == Severity::Deny)
+                .then_some(ChangeStatus::Pending),
+            Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => {
+                Some(ChangeStatus::Checked)
+            }
             // Configuration whose security-relevant keys did not change (Claude Code rewrites
             // ~/.claude.json's counters all the time) is versioned but is no review item.
             _ if check
@@ -67,11 +69,78 @@ impl Writer {
                 .is_some_and(|s| s.known && s.security.is_empty())
                 && !check.flagged() =>
             {
-                Some("checked")
+                Some(ChangeStatus::Checked)
             }
-            _ => Some("pending"),
+            _ => Some(ChangeStatus::Pending),
         }
     }
+}
+
+/// How much a context-guard finding matters (the store's `severity` words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Recorded, asks for nothing.
+    Info,
+    /// A configuration change or an order to run a command: a question to the person.
+    Ask,
+    /// Text that reads as planted instructions: a warning, and what `poisoned_write` denies.
+    Deny,
+}
+
+impl Severity {
+    /// Reads the store's word; a word this version does not know is [`Severity::Ask`]
+    /// (flagged for review, not taken as planted).
+    pub fn parse(word: &str) -> Severity {
+        match word {
+            "info" => Severity::Info,
+            "deny" => Severity::Deny,
+            _ => Severity::Ask,
+        }
+    }
+
+    /// The store's word (`deny`, `ask`, `info`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Ask => "ask",
+            Severity::Deny => "deny",
+        }
+    }
+}
+
+/// The status of a change record as an observation sets it (the store's `status` words; the
+/// person's review later sets `accepted`, a restore `restored`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeStatus {
+    /// A review item.
+    Pending,
+    /// Versioned, no review needed.
+    Checked,
+}
+
+impl ChangeStatus {
+    /// The store's word (`pending`, `checked`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeStatus::Pending => "pending",
+            ChangeStatus::Checked => "checked",
+        }
+    }
+}
+
+/// One finding on an observed change, typed (the store keeps its words).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ObservedFinding {
+    /// The rule id (`context/poisoned-write`, `inject/…`).
+    pub rule_id: String,
+    /// How much it matters.
+    pub severity: Severity,
+    /// One sentence for people.
+    pub message: String,
+    /// 1-based line in the new content, when known.
+    pub line: Option<i64>,
 }
 
 /// One change an observation recorded.
@@ -87,10 +156,10 @@ pub struct Observed {
     pub what: &'static str,
     /// The observed writer.
     pub writer: String,
-    /// `pending` or `checked`.
-    pub status: String,
-    /// Findings: (rule id, severity, message, 1-based line).
-    pub findings: Vec<(String, String, String, Option<i64>)>,
+    /// Whether it is a review item.
+    pub status: ChangeStatus,
+    /// Its findings.
+    pub findings: Vec<ObservedFinding>,
     /// Executable configuration added, if any.
     pub executable: Option<String>,
 }
@@ -98,7 +167,7 @@ pub struct Observed {
 impl Observed {
     /// Whether a finding asks for review.
     pub fn flagged(&self) -> bool {
-        self.findings.iter().any(|f| f.1 != "info")
+        self.findings.iter().any(|f| f.severity != Severity::Info)
     }
 }
 
@@ -365,7 +434,7 @@ fn record(
 ) -> Result<Option<Observed>, ContextError> {
     let status = writer.status(check);
     let change = status.map(|s| NewChange {
-        status: s.into(),
+        status: s.as_str().into(),
         executable: check.executable.clone(),
         findings: check.findings.clone(),
     });
@@ -384,17 +453,15 @@ fn record(
         kind: Kind::parse(&state.kind).unwrap_or(Kind::Instructions),
         what,
         writer: desc,
-        status: status.unwrap_or("checked").into(),
+        status: status.unwrap_or(ChangeStatus::Checked),
         findings: check
             .findings
             .iter()
-            .map(|f| {
-                (
-                    f.rule_id.clone(),
-                    f.severity.clone(),
-                    f.message.clone(),
-                    f.line,
-                )
+            .map(|f| ObservedFinding {
+                rule_id: f.rule_id.clone(),
+                severity: Severity::parse(&f.severity),
+                message: f.message.clone(),
+                line: f.line,
             })
             .collect(),
         executable: check.executable.clone(),

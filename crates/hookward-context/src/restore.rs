@@ -418,8 +418,8 @@ fn settle(guard: &Guard, store: &mut Store, j: &Journal) -> Result<Outcome, Cont
             .map(|o| {
                 o.findings
                     .into_iter()
-                    .filter(|f| f.1 != "info")
-                    .map(|f| f.0)
+                    .filter(|f| f.severity != crate::observe::Severity::Info)
+                    .map(|f| f.rule_id)
                     .collect()
             })
             .unwrap_or_default(),

@@ -83,16 +83,20 @@ fn an_appended_exfiltration_order_is_a_learned_finding_at_session_start() {
     let mut e = env(None);
     let c = append_and_start_session(&mut e, PLANTED);
     assert!(c.flagged(), "{c:?}");
-    assert_eq!(c.status, "pending");
+    assert_eq!(c.status.as_str(), "pending");
     // The learned stage's finding, on the appended line (4), saying where it comes from.
     let learned: Vec<_> = c
         .findings
         .iter()
-        .filter(|f| f.0 == LEARNED_RULE_ID)
+        .filter(|f| f.rule_id == LEARNED_RULE_ID)
         .collect();
     assert_eq!(learned.len(), 1, "{:?}", c.findings);
-    let (_, severity, message, line) = learned[0];
-    assert_eq!(*line, Some(4));
+    let (severity, message, line) = (
+        learned[0].severity.as_str(),
+        &learned[0].message,
+        learned[0].line,
+    );
+    assert_eq!(line, Some(4));
     assert!(severity == "ask" || severity == "deny", "{severity}");
     assert!(
         message.contains("learned stage") && message.contains(&format!("score {score:.3}")),
@@ -121,7 +125,10 @@ fn an_appended_harmless_line_is_not_flagged() {
     let mut e = env(None);
     let c = append_and_start_session(&mut e, BENIGN);
     assert!(!c.flagged(), "{c:?}");
-    assert!(c.findings.iter().all(|f| f.0 != LEARNED_RULE_ID), "{c:?}");
+    assert!(
+        c.findings.iter().all(|f| f.rule_id != LEARNED_RULE_ID),
+        "{c:?}"
+    );
 }
 
 #[test]
@@ -131,11 +138,17 @@ fn the_guards_threshold_decides_what_the_learned_stage_flags() {
     let mut e = env(Some(score));
     assert_eq!(e.guard.learned_threshold, score);
     let c = append_and_start_session(&mut e, PLANTED);
-    assert!(c.findings.iter().any(|f| f.0 == LEARNED_RULE_ID), "{c:?}");
+    assert!(
+        c.findings.iter().any(|f| f.rule_id == LEARNED_RULE_ID),
+        "{c:?}"
+    );
     if score < 1.0 {
         let mut e = env(Some((score + 0.001).min(1.0)));
         let c = append_and_start_session(&mut e, PLANTED);
-        assert!(c.findings.iter().all(|f| f.0 != LEARNED_RULE_ID), "{c:?}");
+        assert!(
+            c.findings.iter().all(|f| f.rule_id != LEARNED_RULE_ID),
+            "{c:?}"
+        );
     }
     // A threshold outside (0, 1] keeps the default.
     for bad in [0.0, -1.0, 1.5, f32::NAN] {

@@ -91,7 +91,7 @@ fn change_outside_the_agent_is_a_flagged_review_item_and_restore_puts_it_back() 
     assert_eq!(c.writer, "during shell tool toolu_1");
     assert!(c.flagged(), "{c:?}");
     assert!(
-        c.findings.iter().all(|f| f.3 == Some(5)),
+        c.findings.iter().all(|f| f.line == Some(5)),
         "findings on the added line: {:?}",
         c.findings
     );

@@ -39,6 +39,14 @@ pub enum Agent {
 }
 
 impl Agent {
+    /// Every agent hookward speaks to, in the order the CLI lists them.
+    pub const ALL: [Agent; 4] = [
+        Agent::ClaudeCode,
+        Agent::Codex,
+        Agent::Gemini,
+        Agent::Cursor,
+    ];
+
     /// The kebab-case name (`claude-code`).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -575,9 +583,115 @@ mod tests {
     }
 }
 
-/// JSON helpers every adapter's parser uses (the agents all send one JSON object on stdin).
+pub mod profile;
+
+/// JSON helpers every adapter's parser uses (the agents all send one JSON object on stdin),
+/// and the parse prologue they share ([`wire::prologue`], [`wire::Env`], [`wire::ParseError`]).
 pub mod wire {
     use serde_json::{Map, Value};
+
+    /// What the hook process knows besides stdin, passed in so parsing stays pure (the same
+    /// for every agent; which variable fills it is [`crate::profile::AgentProfile::project_var`]).
+    #[derive(Debug, Clone, Default, PartialEq, Eq)]
+    pub struct Env {
+        /// The project root, when the caller knows it (Claude Code: `CLAUDE_PROJECT_DIR`,
+        /// Gemini CLI: `GEMINI_PROJECT_DIR`, Codex and Cursor: `HOOKWARD_PROJECT_DIR`);
+        /// otherwise the adapter takes it from the payload (`cwd`, Cursor's
+        /// `workspace_roots`).
+        pub project_dir: Option<String>,
+    }
+
+    impl Env {
+        /// The project directory of an event: [`Env::project_dir`] when set and not empty,
+        /// else the first of `fallbacks` that is `Some`.
+        pub fn project_dir_or(&self, fallbacks: &[&Option<String>]) -> Option<String> {
+            self.project_dir
+                .clone()
+                .filter(|s| !s.is_empty())
+                .or_else(|| fallbacks.iter().find_map(|f| (*f).clone()))
+        }
+    }
+
+    /// Who sent a payload, for the words of a [`ParseError`]: `sender` ends "expected one JSON
+    /// object from …" (`Claude Code`, `Codex CLI`), `hook` ends "is this command registered as
+    /// …?" (`a Codex hook (~/.codex/hooks.json)`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Sender {
+        /// The agent's name as a sender.
+        pub sender: &'static str,
+        /// What a registration of hookward in this agent is called, with where it lives.
+        pub hook: &'static str,
+    }
+
+    /// Why a payload could not be read as a hook event of an agent (one type for every
+    /// adapter; the words name the agent through [`Sender`]).
+    #[derive(Debug, thiserror::Error)]
+    pub enum ParseError {
+        /// stdin was not JSON (or was truncated).
+        #[error("hook payload on stdin is not valid JSON ({source}); expected one JSON object from {}", sender.sender)]
+        Json {
+            /// The syntax error.
+            source: serde_json::Error,
+            /// Who should have sent it.
+            sender: Sender,
+        },
+        /// The JSON was not an object.
+        #[error(
+            "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
+        )]
+        NotObject {
+            /// The JSON type that was found.
+            found: &'static str,
+        },
+        /// `hook_event_name` missing or not a string.
+        #[error("hook payload has no string field \"hook_event_name\"; is this command registered as {}?", sender.hook)]
+        NoEventName {
+            /// Who should have sent it.
+            sender: Sender,
+        },
+    }
+
+    /// [`json_lossy`] with the error worded for `sender`.
+    ///
+    /// Errors: [`ParseError::Json`].
+    pub fn parse_bytes(bytes: &[u8], sender: Sender) -> Result<Value, ParseError> {
+        json_lossy(bytes).map_err(|source| ParseError::Json { source, sender })
+    }
+
+    /// The prologue every adapter's `from_value` starts with: the payload must be an object
+    /// with a string `hook_event_name`. Returns the object and the event name; with
+    /// `keep_name` the name stays in the object (Gemini and Cursor keep their native name in
+    /// `extra`), otherwise it is removed.
+    ///
+    /// Errors: [`ParseError::NotObject`], [`ParseError::NoEventName`].
+    pub fn prologue(
+        value: Value,
+        sender: Sender,
+        keep_name: bool,
+    ) -> Result<(Map<String, Value>, String), ParseError> {
+        let mut obj = match value {
+            Value::Object(m) => m,
+            other => {
+                return Err(ParseError::NotObject {
+                    found: type_name(&other),
+                })
+            }
+        };
+        let name = if keep_name {
+            obj.get("hook_event_name")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        } else {
+            match obj.remove("hook_event_name") {
+                Some(Value::String(s)) => Some(s),
+                _ => None,
+            }
+        };
+        match name {
+            Some(n) => Ok((obj, n)),
+            None => Err(ParseError::NoEventName { sender }),
+        }
+    }
 
     /// Parses `bytes` as JSON. A payload an agent can send but strict JSON parsing refuses is
     /// repaired and parsed again, so that the event is still judged instead of failing open

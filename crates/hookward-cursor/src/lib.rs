@@ -56,31 +56,27 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// The project root, when the caller knows it; otherwise the payload's first
-    /// `workspace_roots` entry, then its `cwd`.
-    pub project_dir: Option<String>,
-}
+/// Cursor events (issue #6, Cursor hooks docs <https://cursor.com/docs/agent/hooks>).
+pub const INSTALL_EVENTS: &[&str] = &[
+    "preToolUse",
+    "beforeShellExecution",
+    "beforeMCPExecution",
+    "beforeReadFile",
+    "postToolUse",
+    "postToolUseFailure",
+    "afterFileEdit",
+    "beforeSubmitPrompt",
+    "sessionStart",
+    "stop",
+];
 
-/// Why a payload could not be read as a Cursor hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error("hook payload on stdin is not valid JSON ({0}); expected one JSON object from Cursor")]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Cursor hook (~/.cursor/hooks.json)?")]
-    NoEventName,
+pub use hookward_core::wire::{Env, ParseError};
+
+/// Whether hookward can replace this tool's output before the model sees it: never, since
+/// no verified mechanism replaces a tool's output in Cursor (the model is warned by context
+/// instead).
+pub fn replaceable(_tool_name: &str) -> bool {
+    false
 }
 
 /// Maps a Cursor event name onto hookward's [`EventKind`] (table in the crate docs).
@@ -110,8 +106,7 @@ pub fn event_kind(name: &str) -> EventKind {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// A JSON value Cursor may send either as JSON or as a string of JSON (`tool_input`,
@@ -134,18 +129,7 @@ fn json_or_string(v: Value) -> Value {
 /// `extra`. A `beforeReadFile`'s `content` (the whole file, possibly secret) is not kept: the
 /// path is what rules need.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.get("hook_event_name") {
-        Some(Value::String(s)) => s.clone(),
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, true)?;
     let kind = event_kind(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "conversation_id")
         .or_else(|| hookward_core::wire::take_str(&mut obj, "session_id"));
@@ -217,12 +201,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         .and_then(Value::as_str)
         .map(str::to_string);
     let cwd = cwd.or_else(|| root.clone());
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or(root)
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&root, &cwd]);
     Ok(Event {
         agent: Agent::Cursor,
         kind,
@@ -387,6 +366,38 @@ pub fn render_fail_closed(reason: &str) -> Reply {
         stderr: Some(reason.to_string()),
         exit_code: 2,
     }
+}
+
+/// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Cursor,
+    label: "Cursor",
+    sender: hookward_core::wire::Sender {
+        sender: "Cursor",
+        hook: "a Cursor hook (~/.cursor/hooks.json)",
+    },
+    project_var: "HOOKWARD_PROJECT_DIR",
+    // Cursor's hooks contract has "ask" for shell and MCP calls.
+    can_ask: true,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "preToolUse",
+        shell_event: "beforeShellExecution",
+        shell_tool: "Shell",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
+
+/// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"conversation_id": session, "cwd": cwd, "workspace_roots": [cwd],
+               "hook_event_name": "beforeShellExecution", "command": command})
 }
 
 #[cfg(test)]

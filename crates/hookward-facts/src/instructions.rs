@@ -92,18 +92,14 @@ pub fn code_spans(text: &str) -> Vec<String> {
     spans
 }
 
-fn concerns_of(shell: &Value, project_dir: &str, ctx: &Context) -> Vec<String> {
+fn concerns_of(
+    shell: &hookward_shell::ShellFacts,
+    project_dir: &str,
+    ctx: &Context,
+) -> Vec<String> {
     let mut out = Vec::new();
-    let arr = |k: &str| {
-        shell
-            .get(k)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default()
-    };
-    for p in arr("paths") {
-        let path = p.get("path").and_then(Value::as_str).unwrap_or("");
-        let access = p.get("access").and_then(Value::as_str).unwrap_or("");
+    for p in &shell.paths {
+        let (path, access) = (p.path.as_str(), p.access.as_str());
         let classes = classify(path, project_dir, ctx);
         // A word that only looks like a program name (`.env` in a list of ignored files in a
         // code block) is not an order to read a secret.
@@ -115,9 +111,8 @@ fn concerns_of(shell: &Value, project_dir: &str, ctx: &Context) -> Vec<String> {
                 out.push(format!("{access}s {path} ({c})"));
             }
         }
-        let recursive = p.get("recursive").and_then(Value::as_bool) == Some(true);
         if access == "delete"
-            && recursive
+            && p.recursive
             && (classes.contains(&"home") || classes.contains(&"root"))
         {
             out.push(format!("recursively deletes {path}"));
@@ -125,24 +120,29 @@ fn concerns_of(shell: &Value, project_dir: &str, ctx: &Context) -> Vec<String> {
     }
     // `git push` to a named remote is how code is shared, not an upload order; a push to an
     // explicit URL is still one.
-    let uploads: Vec<Value> = arr("uploads")
-        .into_iter()
-        .filter(|u| {
-            let program = u.get("program").and_then(Value::as_str).unwrap_or("");
-            let target = u.get("target").and_then(Value::as_str).unwrap_or("");
-            !(program == "git" && !target.contains("://") && !target.contains('@'))
-        })
-        .collect();
-    if !uploads.is_empty() {
+    let uploads = shell
+        .uploads
+        .iter()
+        .filter(|u| !(u.program == "git" && !u.target.contains("://") && !u.target.contains('@')));
+    if uploads.count() > 0 {
         out.push("uploads data".to_string());
     }
-    for (k, what) in [
-        ("remote_exec", "runs code fetched from the network"),
-        ("decoded_exec", "decodes a hidden payload and runs it"),
-        ("privilege", "gains elevated privileges"),
-        ("persistence", "installs something that runs later"),
+    for (found, what) in [
+        (
+            !shell.remote_exec.is_empty(),
+            "runs code fetched from the network",
+        ),
+        (
+            !shell.decoded_exec.is_empty(),
+            "decodes a hidden payload and runs it",
+        ),
+        (!shell.privilege.is_empty(), "gains elevated privileges"),
+        (
+            !shell.persistence.is_empty(),
+            "installs something that runs later",
+        ),
     ] {
-        if !arr(k).is_empty() {
+        if found {
             out.push(what.to_string());
         }
     }
@@ -200,7 +200,7 @@ pub fn instructed_commands(
         .into_iter()
         .filter(|span| looks_like_a_command(span))
         .filter_map(|span| {
-            let facts = serde_json::to_value(hookward_shell::analyze(&span, &sctx)).ok()?;
+            let facts = hookward_shell::analyze(&span, &sctx);
             let concerns = concerns_of(&facts, project_dir, ctx);
             (!concerns.is_empty()).then(|| InstructedCommand {
                 file: file.to_string(),

@@ -148,9 +148,10 @@ pub struct Facts {
     /// git remotes) with where it points ([`net::NetFact`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub net: Vec<net::NetFact>,
-    /// The shell analyzer's facts (`hookward-shell`'s `ShellFacts` as JSON), for shell tools.
+    /// The shell analyzer's facts, for shell tools (typed here; JSON only in the Rego input,
+    /// `input.facts.shell`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shell: Option<Value>,
+    pub shell: Option<hookward_shell::ShellFacts>,
     /// What a write to an agent settings/MCP file would change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings_change: Option<SettingsChange>,
@@ -746,48 +747,43 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             if facts.settings_change.is_none() {
                 facts.settings_change = settings::nested_agent_settings(&shell.commands);
             }
-            let shell = serde_json::to_value(&shell).unwrap_or(Value::Null);
-            if let Some(paths) = shell.get("paths").and_then(Value::as_array) {
-                // Links created earlier in the command are followed by later paths.
-                let mut planned: Vec<resolve::PlannedLink> = Vec::new();
-                let mut link_targets: Vec<(String, String)> = Vec::new();
-                for p in paths {
-                    let s = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
-                    let b = |k: &str| p.get(k).and_then(Value::as_bool).unwrap_or(false);
-                    let how = s("how");
-                    // `ln`, and interpreter calls (`os.symlink`: "python -c link").
-                    if b("dynamic") {
-                    } else if how == "ln target" || how.ends_with(" link target") {
-                        link_targets.push((s("path").to_string(), s("evidence").to_string()));
-                    } else if how == "ln" || how.ends_with(" link") {
-                        let made = planned_links(s("path"), &std::mem::take(&mut link_targets));
-                        for (l, evidence) in made {
-                            facts
-                                .links
-                                .push(link_fact(&l, &evidence, &planned, &project_dir, ctx));
-                            planned.push(l);
-                        }
+            // Links created earlier in the command are followed by later paths.
+            let mut planned: Vec<resolve::PlannedLink> = Vec::new();
+            let mut link_targets: Vec<(String, String)> = Vec::new();
+            for p in &shell.paths {
+                let how = p.how.as_str();
+                // `ln`, and interpreter calls (`os.symlink`: "python -c link").
+                if p.dynamic {
+                } else if how == "ln target" || how.ends_with(" link target") {
+                    link_targets.push((p.path.clone(), p.evidence.clone()));
+                } else if how == "ln" || how.ends_with(" link") {
+                    let made = planned_links(&p.path, &std::mem::take(&mut link_targets));
+                    for (l, evidence) in made {
+                        facts
+                            .links
+                            .push(link_fact(&l, &evidence, &planned, &project_dir, ctx));
+                        planned.push(l);
                     }
-                    let mut fact = path_fact(
-                        Touch {
-                            links: &planned,
-                            path: s("path").to_string(),
-                            access: s("access"),
-                            via: "shell",
-                            how: s("how"),
-                            evidence: s("evidence"),
-                            recursive: b("recursive"),
-                            dynamic: b("dynamic"),
-                        },
-                        &project_dir,
-                        ctx,
-                        None,
-                    );
-                    if matches!(fact.access.as_str(), "write" | "create") {
-                        mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
-                    }
-                    facts.paths.push(fact);
                 }
+                let mut fact = path_fact(
+                    Touch {
+                        links: &planned,
+                        path: p.path.clone(),
+                        access: p.access.as_str(),
+                        via: "shell",
+                        how,
+                        evidence: &p.evidence,
+                        recursive: p.recursive,
+                        dynamic: p.dynamic,
+                    },
+                    &project_dir,
+                    ctx,
+                    None,
+                );
+                if matches!(fact.access.as_str(), "write" | "create") {
+                    mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
+                }
+                facts.paths.push(fact);
             }
             facts.net = net::net_facts(event, Some(&shell));
             facts.shell = Some(shell);

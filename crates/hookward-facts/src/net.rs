@@ -96,8 +96,8 @@ fn git_remote_url(arg: &str) -> Option<String> {
         .then(|| format!("ssh://{host}/{path}"))
 }
 
-/// Every network target of `event`'s tool call; `shell` is the shell analyzer's facts as JSON.
-pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
+/// Every network target of `event`'s tool call; `shell` is the shell analyzer's facts.
+pub fn net_facts(event: &Event, shell: Option<&hookward_shell::ShellFacts>) -> Vec<NetFact> {
     let mut out = Vec::new();
     let Some(tool) = &event.tool else {
         return out;
@@ -115,46 +115,15 @@ pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
         }
     }
     let Some(shell) = shell else { return out };
-    let list = |k: &str| {
-        shell
-            .get(k)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default()
-    };
-    let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-    for f in list("fetches") {
-        push(
-            &mut out,
-            &s(&f, "url"),
-            "shell",
-            "fetch",
-            &s(&f, "evidence"),
-        );
+    for f in &shell.fetches {
+        push(&mut out, &f.url, "shell", "fetch", &f.evidence);
     }
-    for u in list("uploads") {
-        push(
-            &mut out,
-            &s(&u, "target"),
-            "shell",
-            "upload",
-            &s(&u, "evidence"),
-        );
+    for u in &shell.uploads {
+        push(&mut out, &u.target, "shell", "upload", &u.evidence);
     }
-    for c in list("commands") {
-        if s(&c, "program") != "git" {
-            continue;
-        }
-        let argv: Vec<String> = c
-            .get("argv")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let words: Vec<&str> = argv
+    for c in shell.commands.iter().filter(|c| c.program == "git") {
+        let words: Vec<&str> = c
+            .argv
             .iter()
             .skip(1)
             .map(String::as_str)
@@ -168,7 +137,7 @@ pub fn net_facts(event: &Event, shell: Option<&Value>) -> Vec<NetFact> {
         };
         for w in words.iter().skip(1) {
             if let Some(u) = git_remote_url(w) {
-                push(&mut out, &u, "shell", how, &s(&c, "evidence"));
+                push(&mut out, &u, "shell", how, &c.evidence);
             }
         }
     }

@@ -52,33 +52,17 @@ use hookward_core::{
 };
 use serde_json::{json, Map, Value};
 
-/// What the hook process knows besides stdin, passed in so parsing stays pure.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Env {
-    /// `GEMINI_PROJECT_DIR`, which Gemini CLI sets for every hook (REPORT.md §3 "Hook env").
-    pub project_dir: Option<String>,
-}
+/// Gemini CLI 0.61 events (protocol/REPORT.md §3): BeforeTool/AfterTool are the tool-call gate
+/// and results, BeforeAgent the prompt, AfterAgent the end of a turn.
+pub const INSTALL_EVENTS: &[&str] = &[
+    "BeforeTool",
+    "AfterTool",
+    "BeforeAgent",
+    "AfterAgent",
+    "SessionStart",
+];
 
-/// Why a payload could not be read as a Gemini CLI hook event.
-#[derive(Debug, thiserror::Error)]
-pub enum ParseError {
-    /// stdin was not JSON (or was truncated).
-    #[error(
-        "hook payload on stdin is not valid JSON ({0}); expected one JSON object from Gemini CLI"
-    )]
-    Json(#[from] serde_json::Error),
-    /// The JSON was not an object.
-    #[error(
-        "hook payload on stdin is a JSON {found}, expected an object with \"hook_event_name\""
-    )]
-    NotObject {
-        /// The JSON type that was found.
-        found: &'static str,
-    },
-    /// `hook_event_name` missing or not a string.
-    #[error("hook payload has no string field \"hook_event_name\"; is this command registered as a Gemini CLI hook (~/.gemini/settings.json)?")]
-    NoEventName,
-}
+pub use hookward_core::wire::{Env, ParseError};
 
 /// Whether hookward can replace this tool's output before the model sees it: always, since
 /// `AfterTool` `decision:"block"` replaces any tool's output with `{"error": <reason>}`
@@ -120,25 +104,13 @@ pub fn native_name(kind: &EventKind) -> &str {
 /// Accepts invalid UTF-8 inside the document (replaced by U+FFFD). Errors: [`ParseError`]
 /// when the bytes are not a JSON object with a string `hook_event_name`.
 pub fn parse(bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
-    let value = hookward_core::wire::json_lossy(bytes)?;
-    from_value(value, env)
+    PROFILE.parse(bytes, env)
 }
 
 /// Like [`parse`], from an already parsed JSON value. The Gemini event name is kept in
 /// `extra["hook_event_name"]`; `timestamp`, `llm_request` and other fields stay in `extra`.
 pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
-    let mut obj = match value {
-        Value::Object(m) => m,
-        other => {
-            return Err(ParseError::NotObject {
-                found: hookward_core::wire::type_name(&other),
-            })
-        }
-    };
-    let name = match obj.get("hook_event_name") {
-        Some(Value::String(s)) => s.clone(),
-        _ => return Err(ParseError::NoEventName),
-    };
+    let (mut obj, name) = hookward_core::wire::prologue(value, PROFILE.sender, true)?;
     let kind = event_kind(&name);
     let session_id = hookward_core::wire::take_str(&mut obj, "session_id");
     let cwd = hookward_core::wire::take_str(&mut obj, "cwd");
@@ -160,11 +132,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         call.error = error;
         call
     });
-    let project_dir = env
-        .project_dir
-        .clone()
-        .filter(|s| !s.is_empty())
-        .or_else(|| cwd.clone());
+    let project_dir = env.project_dir_or(&[&cwd]);
     Ok(Event {
         agent: Agent::Gemini,
         kind,
@@ -367,6 +335,38 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 /// <stderr>`, `reply-effects/exit2.json`).
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
+}
+
+/// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
+/// about it (the registry is `hookward_pipeline::profiles`).
+pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
+    agent: Agent::Gemini,
+    label: "Gemini CLI",
+    sender: hookward_core::wire::Sender {
+        sender: "Gemini CLI",
+        hook: "a Gemini CLI hook (~/.gemini/settings.json)",
+    },
+    project_var: "GEMINI_PROJECT_DIR",
+    // Gemini's headless run ends silently on "ask" (REPORT.md §3).
+    can_ask: false,
+    install_events: INSTALL_EVENTS,
+    recovery_names: hookward_core::profile::RecoveryNames {
+        pre_tool_event: "BeforeTool",
+        shell_event: "BeforeTool",
+        shell_tool: "run_shell_command",
+    },
+    event_of: from_value,
+    render,
+    render_fail_closed,
+    can_replace_output: replaceable,
+    shell_call_payload,
+};
+
+/// A PreToolUse payload in Gemini CLI's shape for one shell `command` run in `cwd` in session
+/// `session` (`hookward policy eval --command`).
+pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
+    json!({"session_id": session, "cwd": cwd, "hook_event_name": "BeforeTool",
+               "tool_name": "run_shell_command", "tool_input": {"command": command}})
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use hookward_facts::Facts;
 /// mode it turns "ask" into a deny by itself; Codex 0.171 ignores "ask"; Gemini's headless
 /// run ends silently on it; Cursor's hooks contract has "ask" for shell and MCP calls).
 pub fn can_ask(agent: Agent) -> bool {
-    matches!(agent, Agent::ClaudeCode | Agent::Cursor)
+    crate::profile(agent).can_ask
 }
 
 /// An agent's permission mode, from the payload's `permission_mode` (Claude Code's
@@ -89,12 +89,7 @@ impl Unasked {
 }
 
 fn agent_name(agent: Agent) -> &'static str {
-    match agent {
-        Agent::ClaudeCode => "Claude Code",
-        Agent::Codex => "Codex",
-        Agent::Gemini => "Gemini CLI",
-        Agent::Cursor => "Cursor",
-    }
+    crate::profile(agent).label
 }
 
 /// Who would answer an `ask` on this PreToolUse.
@@ -136,12 +131,7 @@ pub fn who_answers(agent: Agent, event: &Event) -> Answerer {
 /// Gemini: AfterTool `decision:"block"`, the output becomes `{"error": reason}` — REPORT.md
 /// §2/§3; Cursor: no verified mechanism, so the model is warned by context instead).
 pub fn can_replace_output(agent: Agent, tool_name: &str) -> bool {
-    match agent {
-        Agent::ClaudeCode => hookward_claude::replaceable(tool_name),
-        Agent::Codex => hookward_codex::replaceable(tool_name),
-        Agent::Gemini => hookward_gemini::replaceable(tool_name),
-        Agent::Cursor => false,
-    }
+    (crate::profile(agent).can_replace_output)(tool_name)
 }
 
 /// The rule that acts on output hookward did not scan (`inject.rego`).
@@ -178,21 +168,18 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
                     .map(|(s, e)| (s, e, "inject/learned-planted")),
             );
             // What was not scanned is withheld with the rest (issue 12, item 4): a span that
-            // runs into it is removed whole with it, in one marker that says how much.
-            if let Some((a, b)) = t.unscanned {
-                ranges.push((a, b, UNSCANNED_RULE));
+            // runs into it is removed whole with it, in one marker that says how much (the
+            // marker's label is built here from its parts, never edited afterwards).
+            let unscanned_label = t.unscanned.map(|(a, b)| {
+                format!(
+                    "{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld",
+                    b - a
+                )
+            });
+            if let (Some((a, b)), Some(label)) = (t.unscanned, unscanned_label.as_deref()) {
+                ranges.push((a, b, label));
             }
-            let mut cleaned = hookward_scan::remove_ranges(text, &ranges);
-            if let Some((a, b)) = t.unscanned {
-                cleaned = cleaned.replacen(
-                    &format!("{UNSCANNED_RULE}]"),
-                    &format!(
-                        "{UNSCANNED_RULE}; {} bytes hookward did not scan were withheld]",
-                        b - a
-                    ),
-                    1,
-                );
-            }
+            let cleaned = hookward_scan::remove_ranges(text, &ranges);
             replacements.push((t.pointer.clone(), cleaned));
         }
     }

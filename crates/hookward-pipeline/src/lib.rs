@@ -30,15 +30,17 @@ use hookward_config::{Config, FailMode, Layers};
 use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict};
 use hookward_facts::Facts;
 use hookward_policy::{LoadOptions, Policy};
-use hookward_store::{DecisionRecord, HealthEvent, Store};
+use hookward_store::{DecisionRecord, HealthEvent, HealthKind, LazyStore};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
-pub mod context;
+pub mod profiles;
 pub mod recover;
+
+pub use profiles::{profile, profiles};
 
 /// Everything the hook process knows besides stdin.
 #[derive(Debug, Clone)]
@@ -80,11 +82,7 @@ impl HookEnv {
                     .map(Path::to_path_buf)
                     .unwrap_or_default()
             });
-        let project_var = match agent {
-            Agent::ClaudeCode => "CLAUDE_PROJECT_DIR",
-            Agent::Gemini => "GEMINI_PROJECT_DIR",
-            Agent::Codex | Agent::Cursor => "HOOKWARD_PROJECT_DIR",
-        };
+        let project_var = profile(agent).project_var;
         Ok(HookEnv {
             agent,
             home,
@@ -132,7 +130,7 @@ fn now_ms() -> i64 {
 }
 
 fn health(
-    kind: &str,
+    kind: HealthKind,
     message: String,
     detail: Value,
     event: Option<&Event>,
@@ -140,7 +138,7 @@ fn health(
 ) -> HealthEvent {
     HealthEvent {
         ts_ms: now_ms(),
-        kind: kind.to_string(),
+        kind: kind.as_str().to_string(),
         message,
         detail,
         agent: Some(agent.as_str().to_string()),
@@ -190,6 +188,18 @@ fn sniff_gate(bytes: &[u8]) -> bool {
 /// error and keeps the last good copy under `~/.hookward/cache`); every layer that is not in
 /// force becomes a `config-error` health event saying what is in force instead.
 fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
+    load_config_from(env, None, project_dir, healths)
+}
+
+/// [`load_config`] with the user layer read from `user_file` instead of
+/// `<hookward home>/config.toml` when given (`hookward policy eval --config`); that file is
+/// judged alone, without the last good copy, which it neither reads nor replaces.
+fn load_config_from(
+    env: &HookEnv,
+    user_file: Option<&Path>,
+    project_dir: Option<&str>,
+    healths: &mut Vec<HealthEvent>,
+) -> Config {
     // Invalid UTF-8 in a file is read as U+FFFD (and then reported by the parser), not dropped.
     let read = |p: PathBuf| match std::fs::read(&p) {
         Ok(b) => Some((
@@ -199,12 +209,17 @@ fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<Healt
         Err(_) => None,
     };
     let layers = Layers {
-        user_toml: read(env.hookward_home.join("config.toml")),
+        user_toml: read(
+            user_file.map_or_else(|| env.hookward_home.join("config.toml"), Path::to_path_buf),
+        ),
         project_toml: project_dir
             .and_then(|p| read(Path::new(p).join(".hookward").join("config.toml"))),
         env: env.vars.clone(),
     };
-    let config = hookward_config::load(&env.hookward_home, &layers);
+    let config = match user_file {
+        None => hookward_config::load(&env.hookward_home, &layers),
+        Some(_) => Config::resolve(&layers, None).config,
+    };
     let broken = config.broken_layers();
     if !broken.is_empty() {
         let in_force: Vec<String> = config
@@ -215,7 +230,7 @@ fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<Healt
             .collect();
         for b in broken {
             healths.push(health(
-                "config-error",
+                HealthKind::ConfigError,
                 format!("config: {b}; in force: {}", in_force.join(", ")),
                 json!({"fail_mode": config.fail_mode}),
                 None,
@@ -323,9 +338,31 @@ fn facts_within_budget(
     }
 }
 
-struct Decided {
-    verdict: Verdict,
-    facts: Facts,
+/// Steps 2–3 of one call as the hook runs them (facts within the time budget, the built-in
+/// and user policies, `[context.checks]`, disabled rules), with what `hookward policy eval`
+/// shows of the policy's work.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// The resolved verdict (what the hook records and answers on).
+    pub verdict: Verdict,
+    /// The facts the policy saw.
+    pub facts: Facts,
+    /// Every rule that fired, after `[context.checks]` (disabled rules still listed).
+    pub candidates: Vec<hookward_core::Candidate>,
+    /// The exact Rego input (`{event, facts, config}`).
+    pub input: Value,
+    /// User policy files left out because they do not parse.
+    pub broken: Vec<hookward_policy::BrokenPolicy>,
+    /// The user policies' evaluation error, when the built-in pack decided alone.
+    pub user_error: Option<String>,
+    /// The user-policy problems as the hook reports them ([`hookward_policy::Evaluation::user_problems`]).
+    pub user_problems: Vec<String>,
+    /// Microseconds the policy took to load.
+    pub load_us: u64,
+    /// Microseconds the evaluation took.
+    pub eval_us: u64,
+    /// How the policy was loaded (cached program, compiled, interpreter).
+    pub load_mode: hookward_policy::LoadMode,
 }
 
 fn decide(
@@ -342,7 +379,7 @@ fn decide(
     let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))?;
     if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
         healths.push(health(
-            "time-budget",
+            HealthKind::TimeBudget,
             "the scan did not finish within the hook's time budget; decided on what was known, the unscanned text withheld or marked".to_string(),
             json!({"budget_ms": time_budget(config, env).as_millis() as u64}),
             Some(event),
@@ -362,7 +399,7 @@ fn decide(
     .map_err(|e| e.to_string())?;
     for b in policy.broken() {
         healths.push(health(
-            "user-policy-broken",
+            HealthKind::UserPolicyBroken,
             format!(
                 "user policy {} does not parse and is not applied: {}",
                 b.name, b.error
@@ -377,10 +414,11 @@ fn decide(
     let input = policy_input(event, &facts, config);
     let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
     trace("policy eval", t);
-    for problem in eval.user_problems() {
+    let user_problems = eval.user_problems();
+    for problem in &user_problems {
         healths.push(health(
-            "user-policy-error",
-            problem,
+            HealthKind::UserPolicyError,
+            problem.clone(),
             json!({}),
             Some(event),
             env.agent,
@@ -390,7 +428,7 @@ fn decide(
     configured_dirs.extend(env.policy_dirs.iter().cloned());
     for w in policy.setup_warnings(&config.disabled_rules, &configured_dirs) {
         healths.push(health(
-            "config-warning",
+            HealthKind::ConfigWarning,
             w.message,
             json!({"warning": w.kind}),
             Some(event),
@@ -398,11 +436,11 @@ fn decide(
         ));
     }
     let mut candidates = eval.candidates;
-    context::apply_check_modes(&mut candidates, config);
-    let (verdict, ignored) = hookward_policy::resolve(candidates, &config.disabled_rules);
+    hookward_context::hook::apply_check_modes(&mut candidates, config);
+    let (verdict, ignored) = hookward_policy::resolve(candidates.clone(), &config.disabled_rules);
     if !ignored.is_empty() {
         healths.push(health(
-            "config-ignored",
+            HealthKind::ConfigIgnored,
             format!(
                 "disabled_rules names locked self-protection rules, which stay on: {}",
                 ignored.join(", ")
@@ -412,7 +450,81 @@ fn decide(
             env.agent,
         ));
     }
-    Ok(Decided { verdict, facts })
+    Ok(Decided {
+        verdict,
+        facts,
+        candidates,
+        input,
+        broken: policy.broken().to_vec(),
+        user_error: eval.user_error,
+        user_problems,
+        load_us: policy.load_us(),
+        eval_us: eval.eval_us,
+        load_mode: policy.mode(),
+    })
+}
+
+/// What `hookward policy eval` may change about a hook call: where the user layer of the
+/// configuration is read from.
+#[derive(Debug, Clone, Default)]
+pub struct EvalOptions {
+    /// The user config file to judge with (`--config FILE`) instead of
+    /// `<hookward home>/config.toml`.
+    pub user_config: Option<PathBuf>,
+}
+
+/// One hook payload judged by the hook's own steps 1–4 and 6 ([`HookRun`]'s parse, config,
+/// decision, abilities, render), for `hookward policy eval`. Nothing is recorded and the
+/// context guard does not run (it observes and writes the ledger; it never changes a
+/// decision).
+#[derive(Debug, Clone)]
+pub struct Evaluated {
+    /// The parsed event.
+    pub event: Event,
+    /// The configuration in force for it.
+    pub config: Config,
+    /// Steps 2–3; `None` on events the hook does not consult the policy on.
+    pub decided: Option<Decided>,
+    /// What this agent is told (step 4).
+    pub response: Response,
+    /// The agent's reply (step 6).
+    pub reply: Reply,
+    /// The health events the hook would raise.
+    pub health: Vec<HealthEvent>,
+}
+
+/// Judges `stdin` as the hook of `env.agent` would ([`Evaluated`]).
+///
+/// Errors: the payload does not parse (the hook's raw-text fallback is not tried), or the
+/// policy failed (the hook would follow its fail mode).
+pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evaluated, String> {
+    let mut run = HookRun::new(env);
+    let event = run.parse(stdin)?;
+    let config = load_config_from(
+        env,
+        opts.user_config.as_deref(),
+        event.project_dir.as_deref(),
+        &mut run.healths,
+    );
+    let decided = if needs_policy(&event) {
+        Some(decide(&event, env, &config, &mut run.healths)?)
+    } else {
+        None
+    };
+    let (facts, verdict) = match &decided {
+        Some(d) => (Some(&d.facts), d.verdict.clone()),
+        None => (None, Verdict::default()),
+    };
+    let response = abilities::respond(env.agent, &event, facts, &verdict, &config);
+    let reply = render(env, &event, &response);
+    Ok(Evaluated {
+        event,
+        config,
+        decided,
+        response,
+        reply,
+        health: run.healths,
+    })
 }
 
 fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
@@ -421,12 +533,7 @@ fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
             "hookward could not check this tool call and is set to fail closed: {what}. \
              Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
         );
-        match agent {
-            Agent::ClaudeCode => hookward_claude::render_fail_closed(&reason),
-            Agent::Codex => hookward_codex::render_fail_closed(&reason),
-            Agent::Gemini => hookward_gemini::render_fail_closed(&reason),
-            Agent::Cursor => hookward_cursor::render_fail_closed(&reason),
-        }
+        (profile(agent).render_fail_closed)(&reason)
     } else {
         Reply::none()
     }
@@ -442,20 +549,17 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
 /// is a `stdin-deadline` health event either way, and a payload that does not parse then says
 /// so in its fail-mode reason.
 pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOutcome {
-    let start = Instant::now();
-    let mut healths = Vec::new();
+    let mut run = HookRun::new(env);
     if let Some(why) = cut {
-        healths.push(health(
-            "stdin-deadline",
+        run.healths.push(health(
+            HealthKind::StdinDeadline,
             why.to_string(),
             json!({"bytes_read": stdin.len()}),
             None,
             env.agent,
         ));
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run_inner(stdin, cut, env, start, &mut healths)
-    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(stdin, cut)));
     match result {
         Ok(o) => o,
         Err(panic) => {
@@ -472,15 +576,195 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
                 None,
                 gate,
                 format!("hookward panicked: {msg}"),
-                start,
+                run.start,
             );
             // Recording must not panic again; if it does, the reply still stands.
             let fallback = outcome.clone();
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                record(env, &config, outcome, &mut healths)
+                run.record(&config, outcome)
             }))
             .unwrap_or(fallback)
         }
+    }
+}
+
+/// One hook call: the process environment, its clock, the health events raised so far and
+/// the call's store, opened by the first step that needs it (the context guard, else the
+/// record step; never on a call that records nothing). [`HookRun::main`] runs the steps in
+/// the order of ARCHITECTURE.md's map, each a small named function.
+struct HookRun<'a> {
+    env: &'a HookEnv,
+    start: Instant,
+    healths: Vec<HealthEvent>,
+    store: LazyStore,
+}
+
+impl<'a> HookRun<'a> {
+    fn new(env: &'a HookEnv) -> HookRun<'a> {
+        HookRun {
+            env,
+            start: Instant::now(),
+            healths: Vec::new(),
+            store: LazyStore::new(env.store_path()),
+        }
+    }
+
+    /// Steps 1–7 of one call whose payload is `stdin`.
+    fn main(&mut self, stdin: &[u8], cut: Option<&str>) -> HookOutcome {
+        let event = match self.parse(stdin) {
+            Ok(e) => e,
+            Err(e) => return self.unparsed(stdin, cut, e),
+        };
+        trace("parse", self.start);
+        let t = Instant::now();
+        let config = load_config(self.env, event.project_dir.as_deref(), &mut self.healths);
+        trace("config", t);
+        let (verdict, facts) = if needs_policy(&event) {
+            match decide(&event, self.env, &config, &mut self.healths) {
+                Ok(d) => (d.verdict, Some(d.facts)),
+                Err(e) => {
+                    let gate = is_gate(&event.kind);
+                    let what = format!("policy failed: {e}");
+                    let outcome = failed(&config, self.env, Some(event), gate, what, self.start);
+                    return self.record(&config, outcome);
+                }
+            }
+        } else {
+            (Verdict::default(), None)
+        };
+        let mut response =
+            abilities::respond(self.env.agent, &event, facts.as_ref(), &verdict, &config);
+        let denied = verdict.decision == Some(Decision::Deny);
+        self.guard(&event, &config, denied, &mut response);
+        let reply = render(self.env, &event, &response);
+        let outcome = HookOutcome {
+            reply,
+            event: Some(event),
+            facts,
+            verdict,
+            response,
+            health: Vec::new(),
+            record_id: None,
+            elapsed_us: self.start.elapsed().as_micros() as u64,
+        };
+        self.record(&config, outcome)
+    }
+
+    /// Step 1: the payload as JSON (repaired where needed, a `payload-repaired` health
+    /// event then) and the adapter's event.
+    fn parse(&mut self, stdin: &[u8]) -> Result<Event, String> {
+        let (value, repairs) =
+            hookward_core::wire::json_lossy_noted(stdin).map_err(|e| e.to_string())?;
+        let event = adapter_event(self.env, value)?;
+        if repairs.any() {
+            self.healths.push(health(
+                HealthKind::PayloadRepaired,
+                format!(
+                    "the payload was judged after a repair: {}",
+                    repairs.words().join(", ")
+                ),
+                json!({}),
+                Some(&event),
+                self.env.agent,
+            ));
+        }
+        Ok(event)
+    }
+
+    /// Step 5: the context guard ([`hookward_context::hook::run`]), which may open the store.
+    fn guard(&mut self, event: &Event, config: &Config, denied: bool, response: &mut Response) {
+        let t = Instant::now();
+        let step = hookward_context::hook::StepEnv {
+            home: &self.env.home,
+            hookward_home: &self.env.hookward_home,
+            project_dir: self.env.project_dir.as_deref(),
+            agent: self.env.agent,
+            budget: time_budget(config, self.env),
+            trace: &trace,
+        };
+        hookward_context::hook::run(
+            &step,
+            event,
+            config,
+            denied,
+            response,
+            &mut self.store,
+            &mut self.healths,
+        );
+        trace("context", t);
+    }
+
+    /// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can
+    /// read of the call; a deny or ask found that way is answered as usual, anything else
+    /// follows the fail mode. Both are recorded with a `payload-recovered` health event.
+    fn unparsed(&mut self, stdin: &[u8], cut: Option<&str>, error: String) -> HookOutcome {
+        let (env, start) = (self.env, self.start);
+        let config = load_config(env, env.project_dir.as_deref(), &mut self.healths);
+        let found = recover::Recovered::scan(stdin);
+        // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that
+        // stayed open past the deadline may be a gate whose payload never came.
+        let empty = stdin.iter().all(u8::is_ascii_whitespace);
+        let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
+        let what = match cut {
+            Some(why) => format!("hook payload incomplete ({why}): {error}"),
+            None => format!("hook payload rejected: {error}"),
+        };
+        if let Some(event) = found
+            .payload(env.agent)
+            .and_then(|v| adapter_event(env, v).ok())
+            .filter(needs_policy)
+        {
+            let decided = decide(&event, env, &config, &mut self.healths);
+            let objection = decided
+                .as_ref()
+                .ok()
+                .and_then(|d| d.verdict.decision)
+                .filter(|d| *d != Decision::Allow);
+            self.healths.push(health(
+                HealthKind::PayloadRecovered,
+                format!(
+                    "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
+                    decision_word(objection)
+                ),
+                json!({
+                    "tool": event.tool.as_ref().map(|t| t.name.clone()),
+                    "commands": found.commands.len(),
+                }),
+                Some(&event),
+                env.agent,
+            ));
+            if let (Some(_), Ok(d)) = (objection, decided) {
+                let response =
+                    abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
+                let reply = render(env, &event, &response);
+                let outcome = HookOutcome {
+                    reply,
+                    event: Some(event),
+                    facts: Some(d.facts),
+                    verdict: d.verdict,
+                    response,
+                    health: Vec::new(),
+                    record_id: None,
+                    elapsed_us: start.elapsed().as_micros() as u64,
+                };
+                return self.record(&config, outcome);
+            }
+            let outcome = failed(&config, env, Some(event), true, what, start);
+            return self.record(&config, outcome);
+        }
+        let outcome = failed(&config, env, None, gate, what, start);
+        self.record(&config, outcome)
+    }
+
+    /// Step 7: [`record`] into the call's store.
+    fn record(&mut self, config: &Config, outcome: HookOutcome) -> HookOutcome {
+        record(
+            self.env,
+            config,
+            outcome,
+            &mut self.healths,
+            &mut self.store,
+        )
     }
 }
 
@@ -496,7 +780,7 @@ fn failed(
 ) -> HookOutcome {
     let h = vec![
         health(
-            "internal-error",
+            HealthKind::InternalError,
             what.clone(),
             json!({}),
             event.as_ref(),
@@ -519,237 +803,49 @@ fn failed(
 fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
     let (kind, msg) = if mode == FailMode::Closed && gate {
         (
-            "fail-closed",
+            HealthKind::FailClosed,
             "the tool call was blocked because hookward failed (fail_mode = closed)",
         )
     } else {
         (
-            "fail-open",
+            HealthKind::FailOpen,
             "the agent proceeded without a decision because hookward failed",
         )
     };
     health(kind, msg.to_string(), json!({}), None, agent)
 }
 
-/// Step 1 for `env.agent`: the adapter's `from_value` over a parsed payload.
+/// Step 1 for `env.agent`: the profile's `event_of` over a parsed payload.
 fn adapter_event(env: &HookEnv, value: Value) -> Result<Event, String> {
-    match env.agent {
-        Agent::ClaudeCode => hookward_claude::from_value(
-            value,
-            &hookward_claude::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Codex => hookward_codex::from_value(
-            value,
-            &hookward_codex::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Gemini => hookward_gemini::from_value(
-            value,
-            &hookward_gemini::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-        Agent::Cursor => hookward_cursor::from_value(
-            value,
-            &hookward_cursor::Env {
-                project_dir: env.project_dir.clone(),
-            },
-        )
-        .map_err(|e| e.to_string()),
-    }
+    let wire_env = hookward_core::wire::Env {
+        project_dir: env.project_dir.clone(),
+    };
+    (profile(env.agent).event_of)(value, &wire_env).map_err(|e| e.to_string())
 }
 
 /// Step 6 for `env.agent`.
 fn render(env: &HookEnv, event: &Event, response: &Response) -> Reply {
-    match env.agent {
-        Agent::ClaudeCode => hookward_claude::render(event, response),
-        Agent::Codex => hookward_codex::render(event, response),
-        Agent::Gemini => hookward_gemini::render(event, response),
-        Agent::Cursor => hookward_cursor::render(event, response),
-    }
+    (profile(env.agent).render)(event, response)
 }
 
-/// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can read
-/// of the call; a deny or ask found that way is answered as usual, anything else follows the
-/// fail mode. Both are recorded with a `payload-recovered` health event.
-fn unparsed(
-    stdin: &[u8],
-    cut: Option<&str>,
-    env: &HookEnv,
-    start: Instant,
-    healths: &mut Vec<HealthEvent>,
-    error: String,
-) -> HookOutcome {
-    let config = load_config(env, env.project_dir.as_deref(), healths);
-    let found = recover::Recovered::scan(stdin);
-    // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that stayed
-    // open past the deadline may be a gate whose payload never came.
-    let empty = stdin.iter().all(u8::is_ascii_whitespace);
-    let gate = found.may_be_gate(stdin) && !(empty && cut.is_none());
-    let what = match cut {
-        Some(why) => format!("hook payload incomplete ({why}): {error}"),
-        None => format!("hook payload rejected: {error}"),
-    };
-    if let Some(event) = found
-        .payload(env.agent)
-        .and_then(|v| adapter_event(env, v).ok())
-        .filter(needs_policy)
-    {
-        let decided = decide(&event, env, &config, healths);
-        let objection = decided
-            .as_ref()
-            .ok()
-            .and_then(|d| d.verdict.decision)
-            .filter(|d| *d != Decision::Allow);
-        healths.push(health(
-            "payload-recovered",
-            format!(
-                "the payload does not parse ({error}); its tool call was read from the raw text and judged: {}",
-                decision_word(objection)
-            ),
-            json!({
-                "tool": event.tool.as_ref().map(|t| t.name.clone()),
-                "commands": found.commands.len(),
-            }),
-            Some(&event),
-            env.agent,
-        ));
-        if let (Some(_), Ok(d)) = (objection, decided) {
-            let response =
-                abilities::respond(env.agent, &event, Some(&d.facts), &d.verdict, &config);
-            let reply = render(env, &event, &response);
-            let outcome = HookOutcome {
-                reply,
-                event: Some(event),
-                facts: Some(d.facts),
-                verdict: d.verdict,
-                response,
-                health: Vec::new(),
-                record_id: None,
-                elapsed_us: start.elapsed().as_micros() as u64,
-            };
-            return record(env, &config, outcome, healths);
-        }
-        let outcome = failed(&config, env, Some(event), true, what, start);
-        return record(env, &config, outcome, healths);
-    }
-    let outcome = failed(&config, env, None, gate, what, start);
-    record(env, &config, outcome, healths)
+/// Whether a health event repeats on every call while a file stays broken
+/// ([`HealthKind::repeats`]).
+fn repeating(h: &HealthEvent) -> bool {
+    HealthKind::parse(&h.kind).is_some_and(HealthKind::repeats)
 }
-
-fn run_inner(
-    stdin: &[u8],
-    cut: Option<&str>,
-    env: &HookEnv,
-    start: Instant,
-    healths: &mut Vec<HealthEvent>,
-) -> HookOutcome {
-    let parsed = hookward_core::wire::json_lossy_noted(stdin)
-        .map_err(|e| e.to_string())
-        .and_then(|(v, repairs)| adapter_event(env, v).map(|e| (e, repairs)));
-    let event = match parsed {
-        Ok((e, repairs)) => {
-            if repairs.any() {
-                healths.push(health(
-                    "payload-repaired",
-                    format!(
-                        "the payload was judged after a repair: {}",
-                        repairs.words().join(", ")
-                    ),
-                    json!({}),
-                    Some(&e),
-                    env.agent,
-                ));
-            }
-            e
-        }
-        Err(e) => return unparsed(stdin, cut, env, start, healths, e),
-    };
-    trace("parse", start);
-    let t = Instant::now();
-    let config = load_config(env, event.project_dir.as_deref(), healths);
-    trace("config", t);
-    let (verdict, facts) = if needs_policy(&event) {
-        match decide(&event, env, &config, healths) {
-            Ok(d) => (d.verdict, Some(d.facts)),
-            Err(e) => {
-                let gate = is_gate(&event.kind);
-                let outcome = failed(
-                    &config,
-                    env,
-                    Some(event),
-                    gate,
-                    format!("policy failed: {e}"),
-                    start,
-                );
-                return record(env, &config, outcome, healths);
-            }
-        }
-    } else {
-        (Verdict::default(), None)
-    };
-    let mut response = abilities::respond(env.agent, &event, facts.as_ref(), &verdict, &config);
-    let t = Instant::now();
-    let store = context::run(
-        env,
-        &event,
-        &config,
-        verdict.decision == Some(Decision::Deny),
-        &mut response,
-        healths,
-    );
-    trace("context", t);
-    let reply = render(env, &event, &response);
-    let outcome = HookOutcome {
-        reply,
-        event: Some(event),
-        facts,
-        verdict,
-        response,
-        health: Vec::new(),
-        record_id: None,
-        elapsed_us: start.elapsed().as_micros() as u64,
-    };
-    record_in(env, &config, outcome, healths, store)
-}
-
-/// Health event kinds that repeat on every call while a file stays broken.
-const REPEATING: &[&str] = &[
-    "payload-repaired",
-    "user-policy-broken",
-    "user-policy-error",
-    "config-error",
-    "config-ignored",
-    "config-warning",
-];
 
 /// How often a repeating health event is recorded again (10 minutes, in ms).
 const REPEAT_MS: i64 = 10 * 60 * 1000;
 
-/// Step 5: writes the decision and health events to the store (or, when the store cannot be
-/// opened, the health events and the failure to the fallback file). Never changes the reply.
+/// Step 7: writes the decision and health events to `store` (opening it when no earlier
+/// step did; when it cannot be opened, the health events and the failure go to the fallback
+/// file). Never changes the reply.
 fn record(
-    env: &HookEnv,
-    config: &Config,
-    outcome: HookOutcome,
-    earlier: &mut Vec<HealthEvent>,
-) -> HookOutcome {
-    record_in(env, config, outcome, earlier, None)
-}
-
-/// [`record`] into `store` when the context guard already opened it (one open per hook call).
-fn record_in(
     env: &HookEnv,
     config: &Config,
     mut outcome: HookOutcome,
     earlier: &mut Vec<HealthEvent>,
-    store: Option<Store>,
+    store: &mut LazyStore,
 ) -> HookOutcome {
     outcome.health.splice(0..0, earlier.drain(..));
     if !config.record && outcome.health.is_empty() {
@@ -759,15 +855,11 @@ fn record_in(
     let fallback = hookward_store::fallback_health_path(&path);
     let t = Instant::now();
     let _trace = TraceOnDrop("record", t);
-    let opened = match store {
-        Some(s) => Ok(s),
-        None => Store::open(&path),
-    };
-    match opened {
+    match store.get() {
         Ok(store) => {
             if store.was_created() {
                 outcome.health.push(health(
-                    "store-created",
+                    HealthKind::StoreCreated,
                     format!("created the store at {}", path.display()),
                     json!({}),
                     outcome.event.as_ref(),
@@ -779,7 +871,7 @@ fn record_in(
                 match store.record_decision(&rec) {
                     Ok(id) => outcome.record_id = Some(id),
                     Err(e) => outcome.health.push(health(
-                        "store-error",
+                        HealthKind::StoreError,
                         format!("could not record the decision: {e}"),
                         json!({}),
                         outcome.event.as_ref(),
@@ -789,11 +881,7 @@ fn record_in(
             }
             // A broken user policy or config is reported on the first call and then at most
             // every REPEAT_MS, not on every tool call.
-            let recent: Vec<String> = if outcome
-                .health
-                .iter()
-                .any(|h| REPEATING.contains(&h.kind.as_str()))
-            {
+            let recent: Vec<String> = if outcome.health.iter().any(repeating) {
                 store
                     .health_events(Some(now_ms() - REPEAT_MS), 200)
                     .map(|rows| rows.into_iter().map(|r| r.event.message).collect())
@@ -802,7 +890,7 @@ fn record_in(
                 Vec::new()
             };
             for h in &outcome.health {
-                if REPEATING.contains(&h.kind.as_str()) && recent.contains(&h.message) {
+                if repeating(h) && recent.contains(&h.message) {
                     continue;
                 }
                 if store.record_health(h).is_err() {
@@ -812,9 +900,9 @@ fn record_in(
         }
         Err(e) => {
             let kind = if matches!(e, hookward_store::StoreError::Damaged { .. }) {
-                "store-damaged"
+                HealthKind::StoreDamaged
             } else {
-                "store-error"
+                HealthKind::StoreError
             };
             outcome.health.push(health(
                 kind,

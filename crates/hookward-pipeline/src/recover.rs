@@ -213,18 +213,13 @@ impl Recovered {
             }
         }
         let command = (!self.commands.is_empty()).then(|| self.commands.join("\n"));
-        let (default_event, shell) = match agent {
-            Agent::ClaudeCode | Agent::Codex => ("PreToolUse", "Bash"),
-            Agent::Gemini => ("BeforeTool", "run_shell_command"),
-            Agent::Cursor => (
-                if command.is_some() && self.tool.is_none() {
-                    "beforeShellExecution"
-                } else {
-                    "preToolUse"
-                },
-                "Shell",
-            ),
+        let names = crate::profile(agent).recovery_names;
+        let default_event = if command.is_some() && self.tool.is_none() {
+            names.shell_event
+        } else {
+            names.pre_tool_event
         };
+        let shell = names.shell_tool;
         let tool = match (&self.tool, &command) {
             (Some(t), _) => t.clone(),
             (None, Some(_)) => shell.to_string(),

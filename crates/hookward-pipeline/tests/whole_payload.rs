@@ -4,21 +4,13 @@
 //! control characters, long strings) never make the hook panic, and a dangerous command beside
 //! them is never passed silently — denied, or blocked by the fail mode. Cut payloads never panic.
 
-use hookward_core::Agent;
-use hookward_pipeline::{run_hook, HookEnv};
-use proptest::prelude::*;
-use std::collections::BTreeMap;
+mod common;
 
-fn env(dir: &std::path::Path, agent: Agent) -> HookEnv {
-    HookEnv {
-        agent,
-        home: dir.join("home"),
-        hookward_home: dir.join("home/.hookward"),
-        project_dir: Some(dir.join("home/p").display().to_string()),
-        vars: BTreeMap::from([("HOOKWARD_RECORD".to_string(), "false".to_string())]),
-        policy_dirs: Vec::new(),
-    }
-}
+use common::env;
+
+use hookward_core::Agent;
+use hookward_pipeline::run_hook;
+use proptest::prelude::*;
 
 /// A JSON string literal body (between the quotes) Node accepts: plain text, escapes, lone
 /// surrogates, control escapes.

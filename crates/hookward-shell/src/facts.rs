@@ -344,6 +344,20 @@ pub enum Access {
     Exec,
 }
 
+impl Access {
+    /// The word the JSON uses (`read`, `write`, `create`, `delete`, `chmod`, `exec`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::Create => "create",
+            Access::Delete => "delete",
+            Access::Chmod => "chmod",
+            Access::Exec => "exec",
+        }
+    }
+}
+
 /// Where a path lies, relative to the [`ShellContext`]. The first match wins, in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -56,6 +56,8 @@
 mod context;
 mod error;
 mod fallback;
+mod health_kind;
+mod lazy;
 mod marks;
 mod records;
 mod schema;
@@ -67,6 +69,8 @@ pub use error::StoreError;
 pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
+pub use health_kind::HealthKind;
+pub use lazy::LazyStore;
 pub use records::{
     DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth,
 };

@@ -11,53 +11,6 @@ use hookward_install::{
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The Claude Code events hookward registers for: the tool-call gate, the tool results it
-/// records (and will scan), prompts, session start and stop.
-pub const CLAUDE_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "UserPromptSubmit",
-    "SessionStart",
-    "Stop",
-];
-
-/// Codex CLI 0.171 events (protocol/REPORT.md §2), the same roles as Claude Code's; Codex has
-/// no PostToolUseFailure (a failing tool call is a PostToolUse).
-pub const CODEX_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "UserPromptSubmit",
-    "SessionStart",
-    "Stop",
-];
-
-/// Gemini CLI 0.61 events (protocol/REPORT.md §3): BeforeTool/AfterTool are the tool-call gate
-/// and results, BeforeAgent the prompt, AfterAgent the end of a turn.
-pub const GEMINI_EVENTS: &[&str] = &[
-    "BeforeTool",
-    "AfterTool",
-    "BeforeAgent",
-    "AfterAgent",
-    "SessionStart",
-];
-
-/// Cursor events (issue #6, Cursor hooks docs <https://cursor.com/docs/agent/hooks>).
-pub const CURSOR_EVENTS: &[&str] = &[
-    "preToolUse",
-    "beforeShellExecution",
-    "beforeMCPExecution",
-    "beforeReadFile",
-    "postToolUse",
-    "postToolUseFailure",
-    "afterFileEdit",
-    "beforeSubmitPrompt",
-    "sessionStart",
-    "stop",
-];
-
 /// Agents hookward can be installed into.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum InstallAgent {
@@ -80,14 +33,20 @@ impl InstallAgent {
         InstallAgent::Cursor,
     ];
 
+    /// The agent this command-line word names (the one mapping from clap's enum; everything
+    /// else asks the agent's profile).
+    pub fn agent(self) -> hookward_core::Agent {
+        match self {
+            InstallAgent::ClaudeCode => hookward_core::Agent::ClaudeCode,
+            InstallAgent::Codex => hookward_core::Agent::Codex,
+            InstallAgent::Gemini => hookward_core::Agent::Gemini,
+            InstallAgent::Cursor => hookward_core::Agent::Cursor,
+        }
+    }
+
     /// The word used on the command line and in the store (`hookward hook <agent>`).
     pub fn word(self) -> &'static str {
-        match self {
-            InstallAgent::ClaudeCode => "claude-code",
-            InstallAgent::Codex => "codex",
-            InstallAgent::Gemini => "gemini",
-            InstallAgent::Cursor => "cursor",
-        }
+        self.agent().as_str()
     }
 
     /// The settings format of this agent.
@@ -102,12 +61,7 @@ impl InstallAgent {
 
     /// The events hookward registers for.
     pub fn events(self) -> &'static [&'static str] {
-        match self {
-            InstallAgent::ClaudeCode => CLAUDE_EVENTS,
-            InstallAgent::Codex => CODEX_EVENTS,
-            InstallAgent::Gemini => GEMINI_EVENTS,
-            InstallAgent::Cursor => CURSOR_EVENTS,
-        }
+        hookward_pipeline::profile(self.agent()).install_events
     }
 }
 

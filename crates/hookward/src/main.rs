@@ -55,7 +55,8 @@ pub enum AgentArg {
 }
 
 impl AgentArg {
-    fn agent(self) -> hookward_core::Agent {
+    /// The agent this command-line word names.
+    pub(crate) fn agent(self) -> hookward_core::Agent {
         match self {
             AgentArg::ClaudeCode => hookward_core::Agent::ClaudeCode,
             AgentArg::Codex => hookward_core::Agent::Codex,

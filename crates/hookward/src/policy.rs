@@ -1,12 +1,10 @@
 //! `hookward policy test | eval | list`.
 
 use crate::util::{self, CliResult};
+use crate::AgentArg;
 use clap::Subcommand;
-use hookward_core::Agent;
 use hookward_pipeline::HookEnv;
-use hookward_policy::{
-    all_rule_infos, builtin_sources, builtin_tests, user_sources, LoadOptions, Policy, DECISIONS,
-};
+use hookward_policy::{all_rule_infos, builtin_sources, builtin_tests, user_sources, DECISIONS};
 use serde_json::json;
 use std::io::Read;
 use std::path::PathBuf;
@@ -27,20 +25,12 @@ pub enum PolicyCommand {
         #[arg(long, value_name = "PATTERN")]
         run: Option<String>,
     },
-    /// Evaluates one hook event and shows the facts, every rule that fired, the decision and timings.
+    /// Evaluates one hook event with the hook's own steps (parse, config, facts, policy,
+    /// `[context.checks]`, disabled rules) and shows the facts, every rule that fired, the
+    /// decision and timings. Nothing is recorded and the context guard does not run.
     Eval {
-        /// A Claude Code hook payload (JSON file, or - for stdin).
-        #[arg(long, conflicts_with = "command", required_unless_present = "command")]
-        input: Option<PathBuf>,
-        /// A shell command to evaluate as a Claude Code PreToolUse of Bash.
-        #[arg(long)]
-        command: Option<String>,
-        /// Working directory for --command (default: the current directory).
-        #[arg(long)]
-        cwd: Option<PathBuf>,
-        /// Extra directory of user policies (may be repeated).
-        #[arg(long = "policy-dir")]
-        policy_dirs: Vec<PathBuf>,
+        #[command(flatten)]
+        args: EvalArgs,
         /// Print as JSON, with the exact Rego input (`input`: `{event, facts, config}`).
         #[arg(long)]
         json: bool,
@@ -72,13 +62,7 @@ pub fn run(cmd: PolicyCommand) -> CliResult {
             json,
             run,
         } => test(dirs(policy_dirs)?, json, run.as_deref()),
-        PolicyCommand::Eval {
-            input,
-            command,
-            cwd,
-            policy_dirs,
-            json,
-        } => eval(input, command, cwd, policy_dirs, json),
+        PolicyCommand::Eval { args, json } => eval(args, json),
         PolicyCommand::List { policy_dirs, json } => list(dirs(policy_dirs)?, json),
     }
 }
@@ -133,14 +117,38 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
     })
 }
 
-fn eval(
+/// What `hookward policy eval` judges and with what it reads.
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// A hook payload of `--agent` (JSON file, or - for stdin).
+    #[arg(long, conflicts_with = "command", required_unless_present = "command")]
     input: Option<PathBuf>,
+    /// A shell command to evaluate as a PreToolUse of the agent's shell tool.
+    #[arg(long)]
     command: Option<String>,
+    /// Whose payload it is (the word of `hookward hook <agent>`).
+    #[arg(long, value_enum, default_value_t = AgentArg::ClaudeCode)]
+    agent: AgentArg,
+    /// The user config file to judge with, instead of `<home>/config.toml` (read alone,
+    /// without the last good copy; a project's `.hookward/config.toml` still tightens it).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// hookward's home to read (config.toml, policies/, the policy cache) instead of
+    /// `HOOKWARD_HOME` or `~/.hookward`.
+    #[arg(long, value_name = "DIR")]
+    home: Option<PathBuf>,
+    /// Working directory for --command (default: the current directory).
+    #[arg(long)]
     cwd: Option<PathBuf>,
+    /// Extra directory of user policies (may be repeated).
+    #[arg(long = "policy-dir")]
     policy_dirs: Vec<PathBuf>,
-    json_out: bool,
-) -> CliResult {
-    let bytes = match (&input, &command) {
+}
+
+fn eval(args: EvalArgs, json_out: bool) -> CliResult {
+    let agent = args.agent.agent();
+    let profile = hookward_pipeline::profile(agent);
+    let bytes = match (&args.input, &args.command) {
         (Some(p), _) if p.as_os_str() == "-" => {
             let mut b = Vec::new();
             std::io::stdin()
@@ -152,54 +160,62 @@ fn eval(
             std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?
         }
         (None, Some(c)) => {
-            let cwd = match cwd {
-                Some(c) => c,
+            let cwd = match &args.cwd {
+                Some(c) => c.clone(),
                 None => std::env::current_dir().map_err(|e| e.to_string())?,
             };
-            json!({"session_id": "policy-eval", "cwd": cwd, "hook_event_name": "PreToolUse",
-                   "tool_name": "Bash", "tool_input": {"command": c}})
-            .to_string()
-            .into_bytes()
+            (profile.shell_call_payload)(c, &cwd.to_string_lossy(), "policy-eval")
+                .to_string()
+                .into_bytes()
         }
         (None, None) => return Err("give --input FILE or --command CMD".into()),
     };
-    let env = HookEnv::from_process(Agent::ClaudeCode).map_err(|e| e.to_string())?;
-    let event = hookward_claude::parse(
-        &bytes,
-        &hookward_claude::Env {
-            project_dir: env.project_dir.clone(),
-        },
-    )
-    .map_err(|e| match &input {
-        Some(p) => format!("{}: {e}", p.display()),
-        None => e.to_string(),
-    })?;
-    let config = util::load_config()?;
-    let ctx = hookward_facts::Context::new(
-        env.home.to_string_lossy(),
-        env.hookward_home.to_string_lossy(),
-    );
-    let facts = hookward_facts::compute(&event, &ctx);
-    let mut user_dirs = dirs(policy_dirs)?;
-    user_dirs.dedup();
-    let mut policy = Policy::load(&LoadOptions {
-        user_dirs,
-        cache_dir: None,
-        data: config.policy_data.clone(),
-    })
-    .map_err(|e| e.to_string())?;
-    let policy_input = hookward_pipeline::policy_input(&event, &facts, &config);
-    let evaluation = policy.evaluate(&policy_input).map_err(|e| e.to_string())?;
-    let (verdict, _) =
-        hookward_policy::resolve(evaluation.candidates.clone(), &config.disabled_rules);
+    if let Some(f) = &args.config {
+        std::fs::metadata(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+    }
+    let mut env = HookEnv::from_process(agent).map_err(|e| e.to_string())?;
+    if let Some(h) = args.home {
+        env.hookward_home = h;
+    }
+    env.policy_dirs = args.policy_dirs;
+    let opts = hookward_pipeline::EvalOptions {
+        user_config: args.config,
+    };
+    let evaluated =
+        hookward_pipeline::evaluate(&bytes, &env, &opts).map_err(|e| match &args.input {
+            Some(p) => format!("{}: {e}", p.display()),
+            None => e,
+        })?;
+    let (event, config) = (&evaluated.event, &evaluated.config);
+    let Some(d) = &evaluated.decided else {
+        if json_out {
+            let out = json!({
+                "agent": agent.as_str(),
+                "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
+                "consulted": false, "decision": null, "deciding_rule": null, "rule_ids": [],
+            });
+            return crate::json::print(out);
+        } else {
+            outln!(
+                "event: {} (the hook does not consult the policy on this event)",
+                event.kind.name()
+            );
+            outln!("decision: {}", hookward_pipeline::decision_word(None));
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let (facts, verdict) = (&d.facts, &d.verdict);
     if json_out {
+        let rule_ids: Vec<&str> = verdict.candidates.iter().map(|c| c.id.as_str()).collect();
         let out = json!({
+            "agent": agent.as_str(), "consulted": true,
             "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
-            "facts": facts, "candidates": evaluation.candidates, "decision": verdict.decision,
-            "deciding_rule": verdict.rule_id(), "disabled": config.disabled_rules,
-            "broken_user_policies": policy.broken(), "user_error": evaluation.user_error,
-            "user_policy_errors": evaluation.user_problems(), "input": policy_input,
-            "timings_us": {"load": policy.load_us(), "eval": evaluation.eval_us}, "load_mode": policy.mode(),
+            "facts": facts, "candidates": d.candidates, "decision": verdict.decision,
+            "deciding_rule": verdict.rule_id(), "rule_ids": rule_ids, "disabled": config.disabled_rules,
+            "broken_user_policies": d.broken, "user_error": d.user_error,
+            "user_policy_errors": d.user_problems, "input": d.input,
+            "reply": {"stdout": evaluated.reply.stdout, "stderr": evaluated.reply.stderr, "exit_code": evaluated.reply.exit_code},
+            "timings_us": {"load": d.load_us, "eval": d.eval_us}, "load_mode": d.load_mode,
         });
         return crate::json::print(out);
     }
@@ -219,7 +235,12 @@ fn eval(
             p.classes.join(",")
         );
     }
-    if let Some(shell) = &facts.shell {
+    // Listed from the JSON form, the lists Rego sees under `input.facts.shell`.
+    if let Some(shell) = facts
+        .shell
+        .as_ref()
+        .and_then(|s| serde_json::to_value(s).ok())
+    {
         if let Some(obj) = shell.as_object() {
             for (k, v) in obj {
                 if k == "paths" {
@@ -245,10 +266,10 @@ fn eval(
         outln!("  settings change in {}: {}", ch.path, ch.summary);
     }
     outln!("rules fired:");
-    if evaluation.candidates.is_empty() {
+    if d.candidates.is_empty() {
         outln!("  (none)");
     }
-    for c in &evaluation.candidates {
+    for c in &d.candidates {
         let off = if config.disabled_rules.contains(&c.id)
             && !c.id.starts_with(hookward_policy::LOCKED_PREFIX)
         {
@@ -258,10 +279,10 @@ fn eval(
         };
         outln!("  {} [{}]{off} {}", c.decision.as_str(), c.id, c.reason);
     }
-    for b in policy.broken() {
+    for b in &d.broken {
         outln!("broken user policy (not applied): {}: {}", b.name, b.error);
     }
-    for problem in evaluation.user_problems() {
+    for problem in &d.user_problems {
         outln!("user policy error: {problem}");
     }
     outln!(
@@ -270,9 +291,9 @@ fn eval(
     );
     outln!(
         "timings: load {} µs ({:?}), eval {} µs",
-        policy.load_us(),
-        policy.mode(),
-        evaluation.eval_us
+        d.load_us,
+        d.load_mode,
+        d.eval_us
     );
     Ok(ExitCode::SUCCESS)
 }

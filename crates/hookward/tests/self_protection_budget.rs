@@ -86,6 +86,30 @@ fn a_planted_line_after_the_cap_is_found_and_removed() {
 }
 
 #[test]
+fn the_withheld_marker_is_built_whole_and_text_that_names_it_is_left_alone() {
+    // The output itself names the marker's rule id; only hookward's own marker says how much
+    // was withheld (issue 13 item 2: the marker was once edited after it was built, and the
+    // edit landed on the first match in the text).
+    let s = Sandbox::new();
+    let mut out =
+        String::from("docs: inject/unscanned-output] is how hookward marks withheld text\n");
+    out.push_str(&build_log(4_000));
+    out.push_str(PLANT);
+    out.push('\n');
+    let (stdout, _, code) = s.hook(&bash_output(&s, &out), &[("HOOKWARD_SCAN_CAP_BYTES", CAP)]);
+    assert_eq!(code, 0);
+    let cleaned = replaced_stdout(&reply(&stdout)).expect("output replaced");
+    assert!(
+        cleaned.starts_with("docs: inject/unscanned-output] is how hookward marks withheld text\n"),
+        "{cleaned:.300}"
+    );
+    assert!(
+        cleaned.contains("bytes hookward did not scan were withheld]"),
+        "{cleaned:.300}"
+    );
+}
+
+#[test]
 fn a_planted_line_in_the_unscanned_middle_is_never_passed_silently() {
     let s = Sandbox::new();
     let mut out = build_log(2_000);

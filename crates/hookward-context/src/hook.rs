@@ -1,16 +1,50 @@
-//! The context guard's part of a hook call (issue #5 §4–5, §8): observe the guarded files
-//! around shell tools and at session start, version the agent's own checked writes, and tell
-//! the model and the person what changed.
+//! The context guard's step of a hook call (issue #5 §4–5, §8; step 5 of ARCHITECTURE.md's
+//! map): observe the guarded files around shell tools and at session start, version the
+//! agent's own checked writes, and tell the model and the person what changed.
 //!
-//! Runs after the policy step. It adds to the response (`additionalContext`, `systemMessage`)
-//! and never changes a decision. A failure here is a health event, never a changed reply.
+//! Runs after the abilities step. It adds to the response (`additionalContext`,
+//! `systemMessage`) and never changes a decision. A failure here is a health event, never a
+//! changed reply. The store is the call's [`LazyStore`]: opened here only when the event
+//! needs the guard, and then reused by the record step.
+//!
+//! [`apply_check_modes`] is where `[context.checks]` act on the policy's candidates; the
+//! pipeline's decision step (which both the hook and `hookward policy eval` run) calls it.
 
-use crate::{health, HookEnv};
+use crate::observe::{ChangeStatus, ObservedFinding, Severity};
+use crate::{Guard, Observation, Observed, Writer};
 use hookward_config::{CheckMode, Config};
-use hookward_context::{Guard, Observation, Observed, Writer};
-use hookward_core::{Event, EventKind, Response, ToolKind};
-use hookward_store::{ChangeQuery, HealthEvent, Store};
+use hookward_core::{Agent, Event, EventKind, Response, ToolKind};
+use hookward_store::{ChangeQuery, HealthEvent, HealthKind, LazyStore, Store};
 use serde_json::json;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// What the guard step needs to know of the hook process besides the event and config.
+pub struct StepEnv<'a> {
+    /// The user's home directory.
+    pub home: &'a Path,
+    /// hookward's home (`~/.hookward`), where the object store lives.
+    pub hookward_home: &'a Path,
+    /// The agent's project variable, used when the event names no project.
+    pub project_dir: Option<&'a str>,
+    /// The agent, for the health events.
+    pub agent: Agent,
+    /// How long the observation may take (the call's time budget).
+    pub budget: Duration,
+    /// Called with a step name and its start, for `HOOKWARD_TRACE` timings.
+    pub trace: &'a dyn Fn(&str, Instant),
+}
+
+fn health(kind: HealthKind, message: String, event: &Event, agent: Agent) -> HealthEvent {
+    HealthEvent {
+        ts_ms: crate::now_ms(),
+        kind: kind.as_str().to_string(),
+        message,
+        detail: json!({}),
+        agent: Some(agent.as_str().to_string()),
+        session: event.session_id.clone(),
+    }
+}
 
 /// Maps context-guard rule ids to their `[context.checks]` name.
 pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
@@ -44,22 +78,22 @@ pub fn apply_check_modes(candidates: &mut Vec<hookward_core::Candidate>, config:
     );
 }
 
-fn guard_for(env: &HookEnv, event: &Event, config: &Config) -> Guard {
+fn guard_for(env: &StepEnv, event: &Event, config: &Config) -> Guard {
     let project = event
         .project_dir
         .clone()
-        .or_else(|| env.project_dir.clone())
+        .or_else(|| env.project_dir.map(str::to_string))
         .or_else(|| event.cwd.clone());
     Guard::new(
         env.home.to_string_lossy(),
-        env.hookward_home.clone(),
+        env.hookward_home.to_path_buf(),
         project.map(|p| p.trim_end_matches('/').to_string()),
     )
     .with_extra(&config.context.extra)
     .with_learned_threshold(config.scan.learned_ask)
     // A first SessionStart over thousands of guarded files stops reading at the call's time
     // budget and leaves the rest for the next observation (issue 12, item 5).
-    .with_deadline(std::time::Instant::now() + crate::time_budget(config, env))
+    .with_deadline(Instant::now() + env.budget)
 }
 
 /// What this event asks of the guard.
@@ -96,11 +130,11 @@ fn job(event: &Event) -> Option<Job> {
 fn finding_list(c: &Observed) -> String {
     c.findings
         .iter()
-        .filter(|f| f.1 != "info")
+        .filter(|f| f.severity != Severity::Info)
         .take(3)
-        .map(|f| match f.3 {
-            Some(l) => format!("line {l}: {} [{}]", f.2, f.0),
-            None => format!("{} [{}]", f.2, f.0),
+        .map(|f| match f.line {
+            Some(l) => format!("line {l}: {} [{}]", f.message, f.rule_id),
+            None => format!("{} [{}]", f.message, f.rule_id),
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -108,54 +142,56 @@ fn finding_list(c: &Observed) -> String {
 
 /// Runs the guard for `event`; adds what the model and the person must know to `response`.
 /// `denied`: the policy denied the tool call (a denied shell tool does not run: nothing to observe).
-/// Failures become `context-error` health events in `healths`. Returns the store it opened,
-/// for the record step to reuse.
+/// Failures become `context-error` health events in `healths`. Opens `store` only when the
+/// event needs the guard.
 pub fn run(
-    env: &HookEnv,
+    env: &StepEnv,
     event: &Event,
     config: &Config,
     denied: bool,
     response: &mut Response,
+    store: &mut LazyStore,
     healths: &mut Vec<HealthEvent>,
-) -> Option<Store> {
+) {
     if !config.context.enabled {
-        return None;
+        return;
     }
-    let job = job(event)?;
+    let Some(job) = job(event) else {
+        return;
+    };
     let check = |k: &str| config.context.mode(k);
     let observe_shell = check("shell_change") != CheckMode::Off;
     if matches!(job, Job::BeforeShell(_) | Job::AfterShell(_)) && (!observe_shell || denied) {
-        return None;
+        return;
     }
     let guard = guard_for(env, event, config);
-    let t = std::time::Instant::now();
-    let opened = Store::open(&env.store_path());
-    crate::trace("context: store open", t);
-    let t = std::time::Instant::now();
-    let mut store = match opened {
+    let t = Instant::now();
+    let opened = store.get();
+    (env.trace)("context: store open", t);
+    let t = Instant::now();
+    let store = match opened {
         Ok(s) => s,
         Err(e) => {
             healths.push(health(
-                "context-error",
+                HealthKind::ContextError,
                 format!("the context guard could not open the store: {e}"),
-                json!({}),
-                Some(event),
+                event,
                 env.agent,
             ));
-            return None;
+            return;
         }
     };
     let session = event.session_id.as_deref();
     let result = match &job {
-        Job::SessionStart => session_start(&guard, &mut store, config, session, response),
+        Job::SessionStart => session_start(&guard, store, config, session, response),
         Job::BeforeShell(id) => guard
-            .observe(&mut store, &Writer::BeforeTool(id.clone()), session)
+            .observe(store, &Writer::BeforeTool(id.clone()), session)
             .map(|_| ()),
         Job::AfterShell(id) => guard
-            .observe(&mut store, &Writer::ShellTool(id.clone()), session)
+            .observe(store, &Writer::ShellTool(id.clone()), session)
             .map(|o| after_tool(&o, config, response, "the command just run")),
         Job::AfterFileWrite(tool, id) => {
-            after_file_write(&guard, &mut store, event, tool, id, session).map(|changes| {
+            after_file_write(&guard, store, event, tool, id, session).map(|changes| {
                 // Agents with no check before a file edit (Cursor's afterFileEdit) learn here.
                 let o = Observation {
                     changes,
@@ -165,17 +201,15 @@ pub fn run(
             })
         }
     };
-    crate::trace("context: observe", t);
+    (env.trace)("context: observe", t);
     if let Err(e) = result {
         healths.push(health(
-            "context-error",
+            HealthKind::ContextError,
             format!("the context guard failed: {e}"),
-            json!({}),
-            Some(event),
+            event,
             env.agent,
         ));
     }
-    Some(store)
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -191,8 +225,8 @@ fn append(slot: &mut Option<String>, text: String) {
 /// Whether a change's findings include text that reads as planted instructions (the scanner's
 /// findings, severity `deny`), as opposed to configuration changes and orders to run commands
 /// that warrant a question (severity `ask`).
-fn planted(findings: &[(String, String, String, Option<i64>)]) -> bool {
-    findings.iter().any(|f| f.1 == "deny")
+fn planted(findings: &[ObservedFinding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Deny)
 }
 
 /// How the person can undo change `id`: restore when there is an earlier version, else review.
@@ -283,10 +317,10 @@ fn session_start(
     config: &Config,
     session: Option<&str>,
     response: &mut Response,
-) -> Result<(), hookward_context::ContextError> {
+) -> Result<(), crate::ContextError> {
     guard.observe(store, &Writer::SessionStart, session)?;
     let (pending, _) = store.context_changes(&ChangeQuery {
-        statuses: vec!["pending".into()],
+        statuses: vec![ChangeStatus::Pending.as_str().into()],
         project: Some(guard.scope().to_string()),
         limit: 50,
         ..ChangeQuery::default()
@@ -297,10 +331,15 @@ fn session_start(
         let findings: Vec<_> = store
             .context_findings(c.id)?
             .into_iter()
-            .filter(|f| f.status == "pending" && f.severity != "info")
+            .filter(|f| {
+                f.status == ChangeStatus::Pending.as_str()
+                    && Severity::parse(&f.severity) != Severity::Info
+            })
             .collect();
         let undo = undo(c.id, c.from_version.is_none() && c.writer == first_scan);
-        let is_planted = findings.iter().any(|f| f.severity == "deny");
+        let is_planted = findings
+            .iter()
+            .any(|f| Severity::parse(&f.severity) == Severity::Deny);
         if is_planted {
             // Repeated at every session start until the person reviews it.
             let what: Vec<String> = findings
@@ -370,7 +409,7 @@ fn after_file_write(
     tool: &str,
     id: &str,
     session: Option<&str>,
-) -> Result<Vec<hookward_context::Observed>, hookward_context::ContextError> {
+) -> Result<Vec<crate::Observed>, crate::ContextError> {
     let mut out = Vec::new();
     let Some(t) = &event.tool else {
         return Ok(out);
@@ -390,13 +429,13 @@ fn after_file_write(
                 .project
                 .as_deref()
                 .is_some_and(|pr| abs.starts_with(&format!("{pr}/")))
-            && kind != hookward_context::Kind::Memory
+            && kind != crate::Kind::Memory
         {
             String::new()
         } else {
             guard.scope().to_string()
         };
-        let g = hookward_context::Guarded {
+        let g = crate::Guarded {
             path: abs,
             kind,
             project,

@@ -1,0 +1,71 @@
+//! One place per agent: [`AgentProfile`] holds everything hookward knows about one agent's hook
+//! system (its wire format both ways, what a verdict can become there, the names it uses), so
+//! that the pipeline, the CLI and the analyzers ask the profile instead of matching on
+//! [`Agent`]. Each adapter crate implements it once (`hookward_claude::PROFILE`, …); the
+//! registry of all of them is `hookward_pipeline::profiles` (the one crate that sees every
+//! adapter).
+//!
+//! Adding an agent is a new adapter crate with its `PROFILE`, one [`Agent`] variant and one
+//! entry in the registry (ARCHITECTURE.md, "Adding an agent").
+
+use crate::wire::{Env, ParseError, Sender};
+use crate::{Agent, Event, Reply, Response};
+use serde_json::Value;
+
+/// What hookward writes into a payload it rebuilds from the raw text of one that did not
+/// parse (`hookward_pipeline::recover`): the agent's own names, so its adapter reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecoveryNames {
+    /// The event name of a tool call before it runs (`PreToolUse`, `BeforeTool`,
+    /// `preToolUse`).
+    pub pre_tool_event: &'static str,
+    /// The event name of a shell command before it runs when it has its own
+    /// (`beforeShellExecution`), else [`RecoveryNames::pre_tool_event`].
+    pub shell_event: &'static str,
+    /// The name of the agent's shell tool (`Bash`, `run_shell_command`, `Shell`).
+    pub shell_tool: &'static str,
+}
+
+/// Everything agent-specific about one agent's hook system, as one row of data: its words
+/// and abilities as values, its wire format as the adapter's functions. Each adapter crate
+/// declares one `pub static PROFILE: AgentProfile` (pure, no I/O).
+#[derive(Debug, Clone, Copy)]
+pub struct AgentProfile {
+    /// Which agent this is.
+    pub agent: Agent,
+    /// The agent's name for people (`Claude Code`, `Codex`, `Gemini CLI`, `Cursor`), as
+    /// replies and reasons say it.
+    pub label: &'static str,
+    /// How parse errors name the agent ([`Sender`]).
+    pub sender: Sender,
+    /// The environment variable the agent (or hookward's installed command line) sets to the
+    /// project root for every hook (`CLAUDE_PROJECT_DIR`, `GEMINI_PROJECT_DIR`,
+    /// `HOOKWARD_PROJECT_DIR`).
+    pub project_var: &'static str,
+    /// Whether the agent can ask the person on a PreToolUse (REPORT.md per agent).
+    pub can_ask: bool,
+    /// The events `hookward install` registers hookward for, in the agent's own names.
+    pub install_events: &'static [&'static str],
+    /// The names a payload rebuilt from raw text uses ([`RecoveryNames`]).
+    pub recovery_names: RecoveryNames,
+    /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
+    pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,
+    /// Step 6: a [`Response`] → the reply this agent accepts for the event.
+    pub render: fn(&Event, &Response) -> Reply,
+    /// The reply when hookward could not check a gate and fails closed.
+    pub render_fail_closed: fn(&str) -> Reply,
+    /// Whether the agent can replace this tool's output before the model sees it.
+    pub can_replace_output: fn(&str) -> bool,
+    /// A PreToolUse payload in this agent's shape for one shell command (`command`, `cwd`,
+    /// `session`), for `hookward policy eval --command`.
+    pub shell_call_payload: fn(&str, &str, &str) -> Value,
+}
+
+impl AgentProfile {
+    /// Step 1 from bytes: [`crate::wire::parse_bytes`] then [`AgentProfile::event_of`].
+    ///
+    /// Errors: [`ParseError`].
+    pub fn parse(&self, bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
+        (self.event_of)(crate::wire::parse_bytes(bytes, self.sender)?, env)
+    }
+}
