@@ -69,7 +69,7 @@ fn hook_decision(s: &Sandbox, agent: &str, bytes: &[u8]) -> (Value, Vec<String>)
         .output()
         .expect("run log");
     let rows: Value = serde_json::from_slice(&log.stdout).expect("log --json");
-    eval_decision(&rows[0])
+    eval_decision(&rows["items"][0])
 }
 
 /// `hookward policy eval --agent <agent> --input - --home <home> --json [extra]` on `bytes`.
