@@ -26,6 +26,10 @@ fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.add_filter(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "[TIME]");
     settings.add_filter(r"sha256:[0-9a-f]{64}", "sha256:[HASH]");
+    settings.add_filter(
+        r"hookward-backup-\d{8}T\d{6}Z(-\d+)?",
+        "hookward-backup-[UTC]",
+    );
     settings.add_filter(r"in \d+ ms", "in [N] ms");
     settings.add_filter(r"/\S*/hookward hook ", "[HOOKWARD] hook ");
     settings
