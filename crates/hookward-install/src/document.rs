@@ -292,12 +292,11 @@ mod edit {
                 (None, _) => return None,
             }
         }
-        let mut index = 0;
-        for (key, value) in new {
+        // Kept keys are already in `new`'s order, so an added key goes at its index in `new`.
+        for (index, (key, value)) in new.iter().enumerate() {
             if !old.contains_key(key) {
                 object.insert(index, key, input(value));
             }
-            index += 1;
         }
         Some(())
     }
