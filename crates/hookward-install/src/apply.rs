@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use crate::document::read_bytes;
 use crate::{InstallError, Plan};
@@ -13,21 +14,120 @@ use crate::{InstallError, Plan};
 pub struct ApplyOutcome {
     /// Whether the settings file was written (false when the plan changed nothing).
     pub written: bool,
-    /// The backup holding the file as it was before hookward first changed it
-    /// (`<file>.hookward-backup`), when one exists after this call: created now, or kept from
-    /// an earlier apply. `None` when nothing was written, or when the file did not exist
-    /// before (there was nothing to back up) and no earlier backup exists.
+    /// The dated backup this call made of the file as it was just before the change
+    /// ([`backup_path`]). `None` when nothing was written, or when the file did not exist
+    /// before (there was nothing to back up).
     pub backup: Option<PathBuf>,
-    /// Whether this call created the backup (false when an earlier one was kept).
+    /// Whether this call created a backup (`backup.is_some()`).
     pub backup_created: bool,
+    /// Older dated backups of this file removed by this call to keep the last
+    /// [`BACKUPS_KEPT`].
+    pub backups_pruned: Vec<PathBuf>,
 }
 
-/// The backup path for a settings file: the same path with `.hookward-backup` appended to the
-/// file name (`settings.json` → `settings.json.hookward-backup`).
-pub fn backup_path(path: &Path) -> PathBuf {
+/// How many dated backups of one settings file are kept beside it; older ones are removed
+/// when a new one is made. Ten covers a season of upgrades (each install or uninstall that
+/// changes the file makes one) without filling the agent's folder.
+pub const BACKUPS_KEPT: usize = 10;
+
+/// The infix between a settings file's name and a backup's timestamp.
+const BACKUP_INFIX: &str = ".hookward-backup-";
+
+/// The dated backup path for a settings file changed at `at`: beside it, with
+/// `.hookward-backup-YYYYMMDDTHHMMSSZ` (UTC, ISO 8601 basic format) appended to the file name
+/// (`settings.json` → `settings.json.hookward-backup-20261202T134700Z`). Names sort by time.
+/// Two changes within one second get `-2`, `-3`… after the second change's timestamp
+/// ([`apply`] picks the first free name).
+pub fn backup_path(path: &Path, at: SystemTime) -> PathBuf {
     let mut name: OsString = path.file_name().map(OsString::from).unwrap_or_default();
-    name.push(".hookward-backup");
+    name.push(BACKUP_INFIX);
+    name.push(utc_stamp(at));
     path.with_file_name(name)
+}
+
+/// The dated backups of `path` that exist now, oldest first (by the timestamp and counter in
+/// their names). Files that merely start with the same prefix but do not carry a timestamp
+/// are not listed.
+///
+/// # Errors
+/// [`InstallError::Io`] when the directory exists but cannot be listed.
+pub fn list_backups(path: &Path) -> Result<Vec<PathBuf>, InstallError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(Vec::new());
+    };
+    let prefix = format!("{file_name}{BACKUP_INFIX}");
+    let entries = match fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io_err(&dir, "list the directory")(e)),
+    };
+    let mut found: Vec<((String, u32), PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let key = parse_stamp(name.strip_prefix(&prefix)?)?;
+            Some((key, entry.path()))
+        })
+        .collect();
+    found.sort();
+    Ok(found.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Splits `20261202T134700Z` or `20261202T134700Z-3` into (stamp, counter), counter 1 for
+/// none; `None` for anything else.
+fn parse_stamp(rest: &str) -> Option<(String, u32)> {
+    let (stamp, counter) = match rest.split_once('-') {
+        Some((s, n)) => (s, n.parse::<u32>().ok().filter(|n| *n >= 2)?),
+        None => (rest, 1),
+    };
+    let b = stamp.as_bytes();
+    let shape = b.len() == 16
+        && b.get(8) == Some(&b'T')
+        && b.get(15) == Some(&b'Z')
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| matches!(i, 8 | 15) || c.is_ascii_digit());
+    shape.then(|| (stamp.to_owned(), counter))
+}
+
+/// `at` as UTC `YYYYMMDDTHHMMSSZ`; times before 1970 are written as 1970-01-01.
+fn utc_stamp(at: SystemTime) -> String {
+    let secs = at
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(i64::MAX / 2);
+    let rem = secs % 86_400;
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        (rem % 3600) / 60,
+        rem % 60
+    )
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day): Howard Hinnant's
+/// `civil_from_days` (<https://howardhinnant.github.io/date_algorithms.html>).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    (
+        y,
+        u32::try_from(m).unwrap_or(1),
+        u32::try_from(d).unwrap_or(1),
+    )
 }
 
 fn io_err<'a>(path: &'a Path, action: &'static str) -> impl FnOnce(io::Error) -> InstallError + 'a {
@@ -45,9 +145,10 @@ fn io_err<'a>(path: &'a Path, action: &'static str) -> impl FnOnce(io::Error) ->
 /// - It refuses ([`InstallError::ChangedSincePlan`]) when the file's bytes differ from
 ///   `plan.before` (or it appeared or disappeared) since the plan was made.
 /// - It creates missing parent directories.
-/// - Before the first change to an existing file it copies the file to
-///   [`backup_path`]`(path)`, with the same permissions, unless that backup already exists:
-///   the backup always holds the pristine pre-hookward original.
+/// - Before changing an existing file it copies it, with the same permissions, to a new dated
+///   backup beside it ([`backup_path`], named with the current UTC time), then removes this
+///   file's oldest dated backups beyond [`BACKUPS_KEPT`]. A file that did not exist gets no
+///   backup. (Use [`apply_at`] to give the time.)
 /// - It writes atomically: a temporary file in the same directory, `fsync`, then rename over
 ///   the file, then a best-effort `fsync` of the directory (Unix). The original file's
 ///   permissions are kept; a new file gets mode 0644 on Unix. When `path` is a symbolic link
@@ -61,11 +162,21 @@ fn io_err<'a>(path: &'a Path, action: &'static str) -> impl FnOnce(io::Error) ->
 /// could not be read, created, written, synced or renamed. On error the settings file is left
 /// as it was (a backup may already have been created).
 pub fn apply(plan: &Plan) -> Result<ApplyOutcome, InstallError> {
+    apply_at(plan, SystemTime::now())
+}
+
+/// [`apply`] with the time used to name the backup given, for tests and callers that
+/// stamp several files with one time.
+///
+/// # Errors
+/// As [`apply`].
+pub fn apply_at(plan: &Plan, now: SystemTime) -> Result<ApplyOutcome, InstallError> {
     if !plan.changed {
         return Ok(ApplyOutcome {
             written: false,
             backup: None,
             backup_created: false,
+            backups_pruned: Vec::new(),
         });
     }
     let path = plan.path.as_path();
@@ -95,12 +206,16 @@ pub fn apply(plan: &Plan) -> Result<ApplyOutcome, InstallError> {
         Err(e) => return Err(io_err(&target, "read the metadata of")(e)),
     };
 
-    let backup = backup_path(path);
-    let mut backup_created = false;
+    let mut backup = None;
+    let mut backups_pruned = Vec::new();
     if let Some(before) = &plan.before {
-        backup_created = write_backup(&backup, before.as_bytes(), old_perms.as_ref())?;
+        backup = Some(write_backup(
+            &backup_path(path, now),
+            before.as_bytes(),
+            old_perms.as_ref(),
+        )?);
+        backups_pruned = prune_backups(path)?;
     }
-    let backup = backup.exists().then_some(backup);
 
     let mut tmp = tempfile::Builder::new()
         .prefix(".hookward-")
@@ -126,34 +241,58 @@ pub fn apply(plan: &Plan) -> Result<ApplyOutcome, InstallError> {
 
     Ok(ApplyOutcome {
         written: true,
+        backup_created: backup.is_some(),
         backup,
-        backup_created,
+        backups_pruned,
     })
 }
 
-/// Creates the backup with `bytes` unless it exists; returns whether it was created.
+/// Creates a backup holding `bytes` at `first`, or at `first-2`, `first-3`… when that name is
+/// taken (two changes in one second); returns the path written.
 fn write_backup(
-    backup: &Path,
+    first: &Path,
     bytes: &[u8],
     perms: Option<&fs::Permissions>,
-) -> Result<bool, InstallError> {
-    let mut file = match fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(backup)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
-        Err(e) => return Err(io_err(backup, "create the backup")(e)),
+) -> Result<PathBuf, InstallError> {
+    let mut candidate = first.to_path_buf();
+    let mut counter = 1u32;
+    let mut file = loop {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&candidate)
+        {
+            Ok(f) => break f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && counter < 1000 => {
+                counter += 1;
+                let mut name = first.as_os_str().to_owned();
+                name.push(format!("-{counter}"));
+                candidate = PathBuf::from(name);
+            }
+            Err(e) => return Err(io_err(&candidate, "create the backup")(e)),
+        }
     };
     if let Some(p) = perms {
         file.set_permissions(p.clone())
-            .map_err(io_err(backup, "set the permissions of"))?;
+            .map_err(io_err(&candidate, "set the permissions of"))?;
     }
     file.write_all(bytes)
-        .map_err(io_err(backup, "write the backup"))?;
-    file.sync_all().map_err(io_err(backup, "sync the backup"))?;
-    Ok(true)
+        .map_err(io_err(&candidate, "write the backup"))?;
+    file.sync_all()
+        .map_err(io_err(&candidate, "sync the backup"))?;
+    Ok(candidate)
+}
+
+/// Removes the oldest dated backups of `path` beyond [`BACKUPS_KEPT`]; returns them.
+fn prune_backups(path: &Path) -> Result<Vec<PathBuf>, InstallError> {
+    let all = list_backups(path)?;
+    let excess = all.len().saturating_sub(BACKUPS_KEPT);
+    let mut removed = Vec::new();
+    for old in all.into_iter().take(excess) {
+        fs::remove_file(&old).map_err(io_err(&old, "remove the old backup"))?;
+        removed.push(old);
+    }
+    Ok(removed)
 }
 
 #[cfg(unix)]
@@ -178,4 +317,41 @@ fn sync_dir(dir: &Path) {
     }
     #[cfg(not(unix))]
     let _ = dir;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn stamps_are_utc_basic_iso_8601() {
+        let at = |s| SystemTime::UNIX_EPOCH + Duration::from_secs(s);
+        assert_eq!(utc_stamp(at(0)), "19700101T000000Z");
+        // 2000-02-29 23:59:59 UTC (leap day) = 951868799.
+        assert_eq!(utc_stamp(at(951_868_799)), "20000229T235959Z");
+        // 2026-12-02 13:47:00 UTC = 1796219220.
+        assert_eq!(utc_stamp(at(1_796_219_220)), "20261202T134700Z");
+    }
+
+    #[test]
+    fn stamp_parsing_accepts_only_the_written_shapes() {
+        assert_eq!(
+            parse_stamp("20261202T134700Z"),
+            Some(("20261202T134700Z".to_owned(), 1))
+        );
+        assert_eq!(
+            parse_stamp("20261202T134700Z-3"),
+            Some(("20261202T134700Z".to_owned(), 3))
+        );
+        for bad in [
+            "",
+            "20261202T134700",
+            "2026120XT134700Z",
+            "20261202T134700Z-1",
+            "x-2",
+        ] {
+            assert_eq!(parse_stamp(bad), None, "{bad}");
+        }
+    }
 }

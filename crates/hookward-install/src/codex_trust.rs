@@ -471,7 +471,7 @@ pub fn inspect_codex_trust(
     config_path: &Path,
     hooks_path: &Path,
 ) -> Result<CodexTrust, InstallError> {
-    let hooks_doc = crate::document::load(hooks_path)?;
+    let hooks_doc = crate::document::load(hooks_path, false)?;
     crate::groups::validate(
         Format::Codex,
         hooks_path,

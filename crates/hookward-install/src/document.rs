@@ -83,15 +83,16 @@ pub(crate) fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, InstallError> {
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads and parses the settings file at `path`. A missing file, or one holding only
-/// whitespace, is an empty object.
-pub(crate) fn load(path: &Path) -> Result<Document, InstallError> {
+/// whitespace, is an empty object. With `jsonc`, `//` and `/* */` comments are accepted (Gemini
+/// CLI and Cursor read their settings as JSON with comments); trailing commas never are.
+pub(crate) fn load(path: &Path, jsonc: bool) -> Result<Document, InstallError> {
     match read_bytes(path)? {
         None => Ok(Document {
             text: None,
             root: Map::new(),
         }),
         Some(bytes) => {
-            let (text, root) = parse(path, &bytes)?;
+            let (text, root) = parse(path, &bytes, jsonc)?;
             Ok(Document {
                 text: Some(text),
                 root,
@@ -104,11 +105,12 @@ pub(crate) fn load(path: &Path) -> Result<Document, InstallError> {
 pub(crate) fn parse(
     path: &Path,
     bytes: &[u8],
+    jsonc: bool,
 ) -> Result<(String, Map<String, Value>), InstallError> {
     if let Some(rest) = bytes.strip_prefix(BOM) {
         return Err(InstallError::ByteOrderMark {
             path: path.to_path_buf(),
-            after_bom: parse(path, rest).err().map(Box::new),
+            after_bom: parse(path, rest, jsonc).err().map(Box::new),
         });
     }
     let text = match std::str::from_utf8(bytes) {
@@ -128,7 +130,19 @@ pub(crate) fn parse(
     if text.trim().is_empty() {
         return Ok((text.to_owned(), Map::new()));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| syntax_error(path, text, &e))?;
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => {
+            let strict = syntax_error(path, text, &e);
+            match strict {
+                InstallError::Syntax {
+                    kind: SyntaxKind::Comment,
+                    ..
+                } if jsonc => parse_jsonc(path, text)?,
+                other => return Err(other),
+            }
+        }
+    };
     match value {
         Value::Object(root) => Ok((text.to_owned(), root)),
         other => {
@@ -144,6 +158,224 @@ pub(crate) fn parse(
                 expected: "a JSON object (`{ ... }`)",
                 found: type_name(&other),
             })
+        }
+    }
+}
+
+/// The options for JSON with comments: comments allowed, every other extension (trailing
+/// commas, single quotes, bare keys, hex numbers…) refused, as Gemini CLI's reader
+/// (comments stripped, then `JSON.parse`) would.
+fn jsonc_options() -> jsonc_parser::ParseOptions {
+    jsonc_parser::ParseOptions {
+        allow_comments: true,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+/// Parses JSON with comments into a value, or a [`InstallError::Syntax`] at the error's line
+/// and column.
+fn parse_jsonc(path: &Path, text: &str) -> Result<Value, InstallError> {
+    let syntax =
+        |line: usize, column: usize, message: String, kind: SyntaxKind| InstallError::Syntax {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+            kind,
+        };
+    let root = jsonc_parser::cst::CstRootNode::parse(text, &jsonc_options()).map_err(|e| {
+        let kind = match e.kind() {
+            jsonc_parser::errors::ParseErrorKind::TrailingCommasNotAllowed => {
+                SyntaxKind::TrailingComma
+            }
+            jsonc_parser::errors::ParseErrorKind::UnterminatedObject
+            | jsonc_parser::errors::ParseErrorKind::UnterminatedArray
+            | jsonc_parser::errors::ParseErrorKind::UnterminatedCommentBlock => {
+                SyntaxKind::Truncated
+            }
+            _ => SyntaxKind::Other,
+        };
+        let (line, column) = line_column(text, e.range().start);
+        syntax(line, column, e.kind().to_string(), kind)
+    })?;
+    root.to_serde_value().ok_or_else(|| {
+        syntax(
+            1,
+            1,
+            "the file holds comments but no JSON value".to_owned(),
+            SyntaxKind::Truncated,
+        )
+    })
+}
+
+/// Rewrites `text` (valid JSON, with comments when the format allows them) from `old` to
+/// `new` by editing only what differs: removed keys and array elements are cut out with their
+/// separators, changed scalars are replaced, new keys and elements are inserted at their
+/// position in `new` using the file's own indentation and newline style. Comments, key order,
+/// whitespace and every untouched byte stay as they were.
+///
+/// Returns `None` when the file cannot be edited this way (for example a key repeated in one
+/// object) or when the edited text would not parse back to exactly `new`; the caller then
+/// falls back or refuses.
+pub(crate) fn edit_in_place(
+    text: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+) -> Option<String> {
+    use jsonc_parser::cst::CstRootNode;
+    let root = CstRootNode::parse(text, &jsonc_options()).ok()?;
+    let object = root.object_value()?;
+    edit::object(&object, old, new)?;
+    let out = root.to_string();
+    let check = CstRootNode::parse(&out, &jsonc_options())
+        .ok()?
+        .to_serde_value()?;
+    let Value::Object(check) = check else {
+        return None;
+    };
+    let same_order = check.keys().eq(new.keys());
+    (check == *new && same_order).then_some(out)
+}
+
+/// The structural edits behind [`edit_in_place`].
+mod edit {
+    use jsonc_parser::cst::{CstArray, CstInputValue, CstNode, CstObject};
+    use serde_json::{Map, Value};
+
+    /// A serde value as CST input (numbers keep their JSON text, keys their order).
+    pub(super) fn input(value: &Value) -> CstInputValue {
+        match value {
+            Value::Null => CstInputValue::Null,
+            Value::Bool(b) => CstInputValue::Bool(*b),
+            Value::Number(n) => CstInputValue::Number(n.to_string()),
+            Value::String(s) => CstInputValue::String(s.clone()),
+            Value::Array(a) => CstInputValue::Array(a.iter().map(input).collect()),
+            Value::Object(o) => {
+                CstInputValue::Object(o.iter().map(|(k, v)| (k.clone(), input(v))).collect())
+            }
+        }
+    }
+
+    /// Edits `object` (whose value is `old`) into `new`.
+    pub(super) fn object(
+        object: &CstObject,
+        old: &Map<String, Value>,
+        new: &Map<String, Value>,
+    ) -> Option<()> {
+        let props = object.properties();
+        if props.len() != old.len() {
+            // A repeated key: which occurrence counts is ambiguous, do not guess.
+            return None;
+        }
+        for prop in props {
+            let name = prop.decoded_name()?;
+            match (old.get(&name), new.get(&name)) {
+                (Some(_), None) => prop.remove(),
+                (Some(o), Some(n)) if o != n => match (prop.value()?, o, n) {
+                    (node, Value::Object(o), Value::Object(n)) => {
+                        object_node(&node, o, n)?;
+                    }
+                    (node, Value::Array(o), Value::Array(n)) => {
+                        array(&node.as_array()?, o, n)?;
+                    }
+                    (_, _, n) => prop.set_value(input(n)),
+                },
+                (Some(_), Some(_)) => {}
+                (None, _) => return None,
+            }
+        }
+        // Kept keys are already in `new`'s order, so an added key goes at its index in `new`.
+        for (index, (key, value)) in new.iter().enumerate() {
+            if !old.contains_key(key) {
+                object.insert(index, key, input(value));
+            }
+        }
+        Some(())
+    }
+
+    fn object_node(
+        node: &CstNode,
+        old: &Map<String, Value>,
+        new: &Map<String, Value>,
+    ) -> Option<()> {
+        object(&node.as_object()?, old, new)
+    }
+
+    /// Edits `array` (whose value is `old`) into `new`: elements are matched by a diff of
+    /// their values, so kept elements are not touched; a changed element in place is edited
+    /// recursively when both sides are objects or arrays, else replaced.
+    pub(super) fn array(array: &CstArray, old: &[Value], new: &[Value]) -> Option<()> {
+        use similar::{capture_diff_slices, Algorithm, DiffOp};
+        if array.elements().len() != old.len() {
+            return None;
+        }
+        let key = |v: &Value| serde_json::to_string(v).unwrap_or_default();
+        let old_keys: Vec<String> = old.iter().map(key).collect();
+        let new_keys: Vec<String> = new.iter().map(key).collect();
+        let ops = capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys);
+        // From the end, so the positions of earlier elements stay valid.
+        for op in ops.iter().rev() {
+            match *op {
+                DiffOp::Equal { .. } => {}
+                DiffOp::Delete {
+                    old_index, old_len, ..
+                } => remove(array, old_index, old_len)?,
+                DiffOp::Insert {
+                    old_index,
+                    new_index,
+                    new_len,
+                } => insert(array, old_index, new.get(new_index..new_index + new_len)?),
+                DiffOp::Replace {
+                    old_index,
+                    old_len,
+                    new_index,
+                    new_len,
+                } => {
+                    let paired = old_len.min(new_len);
+                    insert(
+                        array,
+                        old_index + old_len,
+                        new.get(new_index + paired..new_index + new_len)?,
+                    );
+                    remove(array, old_index + paired, old_len - paired)?;
+                    for j in (0..paired).rev() {
+                        let node = array.elements().get(old_index + j)?.clone();
+                        let (o, n) = (old.get(old_index + j)?, new.get(new_index + j)?);
+                        match (o, n) {
+                            (Value::Object(o), Value::Object(n)) => object_node(&node, o, n)?,
+                            (Value::Array(o), Value::Array(n)) => {
+                                self::array(&node.as_array()?, o, n)?
+                            }
+                            (_, n) => {
+                                remove(array, old_index + j, 1)?;
+                                array.insert(old_index + j, input(n));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    fn remove(array: &CstArray, at: usize, len: usize) -> Option<()> {
+        for _ in 0..len {
+            array.elements().get(at)?.clone().remove();
+        }
+        Some(())
+    }
+
+    fn insert(array: &CstArray, at: usize, values: &[Value]) {
+        for (i, v) in values.iter().enumerate() {
+            array.insert(at + i, input(v));
         }
     }
 }
@@ -307,9 +539,25 @@ impl Scanner<'_> {
         self.b.get(self.i).copied()
     }
 
+    /// Skips whitespace and `//` or `/* */` comments (JSON with comments).
     fn ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.i += 1;
+        loop {
+            match (self.peek(), self.b.get(self.i + 1)) {
+                (Some(b' ' | b'\t' | b'\n' | b'\r'), _) => self.i += 1,
+                (Some(b'/'), Some(b'/')) => {
+                    while !matches!(self.peek(), None | Some(b'\n')) {
+                        self.i += 1;
+                    }
+                }
+                (Some(b'/'), Some(b'*')) => {
+                    self.i += 2;
+                    while self.i < self.b.len() && !self.b[self.i..].starts_with(b"*/") {
+                        self.i += 1;
+                    }
+                    self.i = (self.i + 2).min(self.b.len());
+                }
+                _ => return,
+            }
         }
     }
 

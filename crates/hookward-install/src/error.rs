@@ -158,6 +158,20 @@ pub enum InstallError {
         path: PathBuf,
     },
 
+    /// A settings file with comments could not be edited in place (for example a key written
+    /// twice in one object), and rewriting it whole would lose its comments. Nothing was
+    /// written.
+    #[error(
+        "{} holds comments and cannot be edited in place (is a key written twice in one \
+         object?); nothing was written: remove the repeated key, or the comments, and run \
+         again",
+        path.display()
+    )]
+    CannotEditInPlace {
+        /// The settings file.
+        path: PathBuf,
+    },
+
     /// A program path cannot be written into a JSON settings file.
     #[error(
         "the program path {} is not valid UTF-8 and cannot be written into a JSON settings file; \

@@ -5,9 +5,15 @@
 //!
 //! 1. [`plan_install`] or [`plan_uninstall`] reads the settings file, checks its structure,
 //!    computes the new text and a unified diff. Nothing is written, so a dry run is just a plan.
-//! 2. [`apply`] writes a plan: it refuses when the file changed since the plan was made, keeps
-//!    one backup of the pristine original (`<file>.hookward-backup`), and replaces the file
-//!    atomically (temporary file in the same directory, fsync, rename), keeping its permissions.
+//! 2. [`apply`] writes a plan: it refuses when the file changed since the plan was made, makes
+//!    a dated backup of the file as it was (`<file>.hookward-backup-YYYYMMDDTHHMMSSZ`, the last
+//!    [`BACKUPS_KEPT`] kept), and replaces the file atomically (temporary file in the same
+//!    directory, fsync, rename), keeping its permissions. A plan that changes nothing writes
+//!    nothing, backup included.
+//!
+//! Edits are made in place ([`Plan::after`]): only our entries are inserted or removed; the
+//! rest of the file (key order, indentation, comments in the formats that allow them,
+//! [`Format::allows_comments`]) stays byte for byte.
 //! 3. [`inspect`] lists the hookward entries in a file, for `hookward doctor`.
 //! 4. [`is_hookward_command`] recognises our entries by their command line (program named
 //!    `hookward`, first argument `hook`), so an install after the binary moved updates the old
@@ -68,7 +74,7 @@ mod plugin;
 
 use std::path::{Path, PathBuf};
 
-pub use apply::{apply, backup_path, ApplyOutcome};
+pub use apply::{apply, apply_at, backup_path, list_backups, ApplyOutcome, BACKUPS_KEPT};
 pub use codex_trust::{
     codex_config_path, codex_event_label, codex_trust_hash, codex_trust_key, inspect_codex_trust,
     plan_codex_trust, CodexTrust, TrustEntryState, TrustState,
@@ -121,6 +127,14 @@ pub enum TimeoutUnit {
 }
 
 impl Format {
+    /// Whether this format's files may hold `//` and `/* */` comments: Gemini CLI strips
+    /// comments before parsing its settings, Cursor reads its `hooks.json` as JSON with
+    /// comments; Claude Code and Codex parse strict JSON, so a comment there is refused
+    /// ([`SyntaxKind::Comment`]) as the agent itself would fail on it.
+    pub fn allows_comments(self) -> bool {
+        matches!(self, Format::Gemini | Format::Cursor)
+    }
+
     /// The agent's name for messages, e.g. "Claude Code".
     pub fn agent_name(self) -> &'static str {
         match self {
@@ -239,8 +253,13 @@ pub struct Plan {
     /// The file's text when the plan was made; `None` when the file did not exist.
     pub before: Option<String>,
     /// The text to write. Equal to `before` (or empty for an absent file) when `changed` is
-    /// false. Otherwise pretty JSON indented like the original (its first indented line's
-    /// spaces or tabs; two spaces for new or single-line files) with a trailing newline.
+    /// false. Otherwise `before` edited in place (jsonc-parser's CST): only the hookward
+    /// entries and the containers they need are inserted or removed, new text uses the file's
+    /// own indentation and newline style, and every other byte (comments, key order, spacing)
+    /// is kept. Entries inserted into a single-line object or array make that container
+    /// multi-line. A new or blank file gets pretty JSON (two spaces) with a trailing newline;
+    /// a plain-JSON file that cannot be edited in place (a key repeated in one object) is
+    /// rewritten whole, indented like the original.
     pub after: String,
     /// Whether applying would change the file. False when the parsed settings would stay the
     /// same, whatever the file's formatting.
@@ -368,7 +387,7 @@ fn normalize_spec(spec: &HookSpec) -> Result<HookSpec, InstallError> {
 }
 
 fn load_checked(format: Format, path: &Path) -> Result<document::Document, InstallError> {
-    let doc = document::load(path)?;
+    let doc = document::load(path, format.allows_comments())?;
     match format {
         Format::Cursor => cursor::validate(path, doc.text.as_deref(), &doc.root)?,
         _ => groups::validate(format, path, doc.text.as_deref(), &doc.root)?,
@@ -420,16 +439,30 @@ fn finish_plan(
     path: &Path,
     doc: document::Document,
     new_root: serde_json::Map<String, serde_json::Value>,
-) -> Plan {
+) -> Result<Plan, InstallError> {
     // `Map` equality ignores key order; our edits never reorder keys, so comparing values
     // is the right "would anything change" test.
     let changed = new_root != doc.root;
-    let after = if changed {
-        document::render(&new_root, &document::detect_indent(doc.text.as_deref()))
-    } else {
-        String::new()
+    let after = match (&doc.text, changed) {
+        (_, false) => String::new(),
+        (Some(text), true) if !text.trim().is_empty() => {
+            match document::edit_in_place(text, &doc.root, &new_root) {
+                Some(edited) => edited,
+                // Plain JSON that cannot be edited in place (a repeated key) is rewritten
+                // whole; a file with comments is refused rather than lose them.
+                None if serde_json::from_str::<serde_json::Value>(text).is_ok() => {
+                    document::render(&new_root, &document::detect_indent(Some(text)))
+                }
+                None => {
+                    return Err(InstallError::CannotEditInPlace {
+                        path: path.to_path_buf(),
+                    })
+                }
+            }
+        }
+        _ => document::render(&new_root, &document::detect_indent(doc.text.as_deref())),
     };
-    text_plan(format, path, doc.text, after, changed)
+    Ok(text_plan(format, path, doc.text, after, changed))
 }
 
 /// Plans registering `spec` in the settings file at `path`.
@@ -462,7 +495,7 @@ pub fn plan_install(format: Format, path: &Path, spec: &HookSpec) -> Result<Plan
         Format::Cursor => cursor::install(&mut root, &spec),
         _ => groups::install(format, &mut root, &spec),
     }
-    Ok(finish_plan(format, path, doc, root))
+    finish_plan(format, path, doc, root)
 }
 
 /// Plans removing every hookward entry from the settings file at `path`.
@@ -483,7 +516,7 @@ pub fn plan_uninstall(format: Format, path: &Path) -> Result<Plan, InstallError>
         Format::Cursor => cursor::uninstall(&mut root),
         _ => groups::uninstall(format, &mut root),
     }
-    Ok(finish_plan(format, path, doc, root))
+    finish_plan(format, path, doc, root)
 }
 
 /// Lists the hookward entries in the settings file at `path`, for `hookward doctor`: per

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use hookward_install::{
-    apply, backup_path, codex_trust_hash, codex_trust_key, inspect, inspect_codex_trust,
+    apply, codex_trust_hash, codex_trust_key, inspect, inspect_codex_trust, list_backups,
     plan_codex_trust, plan_install, plan_uninstall, Format, HookSpec, TrustState,
 };
 use serde_json::{json, Value};
@@ -63,8 +63,9 @@ fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
     p
 }
 
-/// (a) Others' entries survive install and uninstall; second install changes nothing; one
-/// backup holding the pristine original.
+/// (a) Others' entries survive install and uninstall; second install changes nothing and
+/// makes no backup; each change makes one dated backup of what it changed; uninstall gives
+/// back the original bytes.
 #[test]
 fn others_survive_install_is_idempotent_one_backup_uninstall_removes_only_ours() {
     for (format, agent, events, name) in cases() {
@@ -83,7 +84,8 @@ fn others_survive_install_is_idempotent_one_backup_uninstall_removes_only_ours()
         assert_eq!(fs::read_to_string(&path).unwrap(), original, "{agent}");
         let out = apply(&plan).unwrap();
         assert!(out.backup_created, "{agent}");
-        assert_eq!(fs::read_to_string(backup_path(&path)).unwrap(), original);
+        assert_eq!(out.backup.as_ref(), list_backups(&path).unwrap().first());
+        assert_eq!(fs::read_to_string(out.backup.unwrap()).unwrap(), original);
 
         let reg = inspect(format, &path).unwrap();
         for e in events {
@@ -125,11 +127,15 @@ fn others_survive_install_is_idempotent_one_backup_uninstall_removes_only_ours()
         assert!(!apply(&again).unwrap().written);
         assert_eq!(fs::read(&path).unwrap(), bytes);
 
-        // Uninstall gives back the original settings; the backup stays the pristine one.
+        assert_eq!(list_backups(&path).unwrap().len(), 1, "{agent}");
+
+        // Uninstall gives back the original bytes; its backup holds the installed file.
         let out = apply(&plan_uninstall(format, &path).unwrap()).unwrap();
-        assert!(out.written && !out.backup_created, "{agent}");
-        assert_eq!(read_json(&path), others(format), "{agent}");
-        assert_eq!(fs::read_to_string(backup_path(&path)).unwrap(), original);
+        assert!(out.written && out.backup_created, "{agent}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), original, "{agent}");
+        let backups = list_backups(&path).unwrap();
+        assert_eq!(backups.len(), 2, "{agent}");
+        assert_eq!(fs::read(&backups[1]).unwrap(), bytes, "{agent}");
         assert!(!plan_uninstall(format, &path).unwrap().changed);
     }
 }
@@ -153,7 +159,7 @@ fn unparseable_file_is_left_untouched_with_an_error_naming_it() {
             );
             assert!(plan_uninstall(format, &path).is_err(), "{agent} {bad:?}");
             assert_eq!(fs::read_to_string(&path).unwrap(), bad);
-            assert!(!backup_path(&path).exists());
+            assert!(list_backups(&path).unwrap().is_empty());
         }
     }
     // Cursor's `version` must be a number.
@@ -364,7 +370,10 @@ fn codex_trust_keeps_the_config_and_uninstall_removes_only_ours() {
     assert!(trust.after.starts_with(CONFIG), "{}", trust.after);
     apply(&trust).unwrap();
     apply(&hooks_plan).unwrap();
-    assert_eq!(fs::read_to_string(backup_path(&config)).unwrap(), CONFIG);
+    assert_eq!(
+        fs::read_to_string(&list_backups(&config).unwrap()[0]).unwrap(),
+        CONFIG
+    );
     let t = inspect_codex_trust(&config, &hooks_path).unwrap();
     assert_eq!(t.entries.len(), CODEX.len());
     assert!(

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use hookward_install::{
-    apply, backup_path, inspect, plan_install, plan_uninstall, Format, HookSpec, InstallError,
+    apply, inspect, list_backups, plan_install, plan_uninstall, Format, HookSpec, InstallError,
     SyntaxKind, Timeout,
 };
 use serde_json::{json, Value};
@@ -122,7 +122,11 @@ fn other_tools_settings_survive_install_and_uninstall() {
         "key order must be preserved too"
     );
     // The backup holds the original bytes.
-    assert_eq!(fs::read(backup_path(&path)).unwrap(), OTHERS.as_bytes());
+    // The install's backup holds the original bytes.
+    assert_eq!(
+        fs::read(&list_backups(&path).unwrap()[0]).unwrap(),
+        OTHERS.as_bytes()
+    );
 }
 
 #[test]
@@ -148,7 +152,7 @@ fn bom_and_trailing_comma_abort_with_a_clear_error_and_leave_the_file_alone() {
     }
     insta::assert_snapshot!("bom_and_trailing_comma", redact(&err.to_string(), &dir));
     assert_eq!(fs::read(&path).unwrap(), bytes);
-    assert!(!backup_path(&path).exists());
+    assert!(list_backups(&path).unwrap().is_empty());
     // Uninstall and inspect refuse the same way.
     assert!(matches!(
         plan_uninstall(Format::ClaudeCode, &path),
@@ -167,7 +171,7 @@ fn second_install_changes_nothing_and_makes_no_second_backup() {
     let path = settings_in(&dir, Some(OTHERS.as_bytes()));
     let first = install(&path, &spec("/usr/local/bin/hookward"));
     assert!(first.written && first.backup_created);
-    assert_eq!(first.backup, Some(backup_path(&path)));
+    assert_eq!(first.backup.as_ref(), list_backups(&path).unwrap().first());
     let bytes = fs::read(&path).unwrap();
 
     let plan = plan_install(Format::ClaudeCode, &path, &spec("/usr/local/bin/hookward")).unwrap();
@@ -181,17 +185,25 @@ fn second_install_changes_nothing_and_makes_no_second_backup() {
     assert!(!second.written && !second.backup_created && second.backup.is_none());
     assert_eq!(fs::read(&path).unwrap(), bytes);
 
-    // A later real change keeps the first (pristine) backup.
+    // A later real change makes a second dated backup, of the file it changed.
     let third = install(&path, &spec("/opt/bin/hookward"));
-    assert!(third.written && !third.backup_created);
-    assert_eq!(fs::read(backup_path(&path)).unwrap(), OTHERS.as_bytes());
-    // Only the settings file and its one backup exist: no stray temporary files.
+    assert!(third.written && third.backup_created);
+    let backups = list_backups(&path).unwrap();
+    assert_eq!(backups.len(), 2);
+    assert_eq!(fs::read(&backups[0]).unwrap(), OTHERS.as_bytes());
+    assert_eq!(fs::read(&backups[1]).unwrap(), bytes);
+    assert_eq!(third.backup.as_ref(), Some(&backups[1]));
+    // Only the settings file and its two backups exist: no stray temporary files.
     let mut names: Vec<String> = fs::read_dir(path.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["settings.json", "settings.json.hookward-backup"]);
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert_eq!(names[0], "settings.json");
+    assert!(names[1..]
+        .iter()
+        .all(|n| n.starts_with("settings.json.hookward-backup-")));
 }
 
 #[test]
@@ -340,7 +352,7 @@ fn apply_refuses_when_the_file_changed_after_planning() {
         fs::read_to_string(&path).unwrap(),
         "{\"model\": \"sonnet\"}"
     );
-    assert!(!backup_path(&path).exists());
+    assert!(list_backups(&path).unwrap().is_empty());
 
     // A plan for an absent file refuses once the file appeared.
     let absent = dir.path().join("other.json");
@@ -451,7 +463,7 @@ fn permissions_and_symlinks_are_kept() {
         0o600
     );
     assert_eq!(
-        fs::metadata(backup_path(&link))
+        fs::metadata(&list_backups(&link).unwrap()[0])
             .unwrap()
             .permissions()
             .mode()

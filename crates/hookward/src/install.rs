@@ -138,7 +138,8 @@ struct FileReport {
     diff: String,
     /// Whether it was written in this run.
     written: bool,
-    /// The backup made before the first change to this file, when this run made one.
+    /// The dated backup of the file as it was before this run changed it, when this run made
+    /// one (none for a file that did not exist).
     backup: Option<String>,
 }
 
@@ -171,9 +172,7 @@ fn show(
             match apply(p) {
                 Ok(out) => {
                     r.written = true;
-                    if let (Some(b), true) = (&out.backup, out.backup_created) {
-                        r.backup = Some(b.display().to_string());
-                    }
+                    r.backup = out.backup.as_ref().map(|b| b.display().to_string());
                 }
                 Err(e) => {
                     failure = Some(e.to_string());
@@ -213,7 +212,7 @@ fn show(
     }
     for r in reports.iter().filter(|r| r.written) {
         if let Some(b) = &r.backup {
-            outln!("backup of the original: {b}");
+            outln!("backup of the previous version: {b}");
         }
         outln!("wrote {}", r.path);
     }

@@ -24,6 +24,10 @@ fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.add_filter(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "[TIME]");
     settings.add_filter(r"load \d+ µs", "load [N] µs");
+    settings.add_filter(
+        r"hookward-backup-\d{8}T\d{6}Z(-\d+)?",
+        "hookward-backup-[UTC]",
+    );
     settings.add_filter(r"eval \d+ µs", "eval [N] µs");
     settings.add_filter(r"in \d+ ms", "in [N] ms");
     settings.add_filter(

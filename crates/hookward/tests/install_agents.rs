@@ -26,6 +26,10 @@ fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.add_filter(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", "[TIME]");
     settings.add_filter(r"sha256:[0-9a-f]{64}", "sha256:[HASH]");
+    settings.add_filter(
+        r"hookward-backup-\d{8}T\d{6}Z(-\d+)?",
+        "hookward-backup-[UTC]",
+    );
     settings.add_filter(r"in \d+ ms", "in [N] ms");
     settings.add_filter(r"/\S*/hookward hook ", "[HOOKWARD] hook ");
     settings
@@ -169,4 +173,49 @@ fn unparseable_files_abort_with_the_file_named() {
     assert!(err.contains(&config.display().to_string()), "{err}");
     assert_eq!(std::fs::read_to_string(&config).unwrap(), "model = \n");
     assert!(!s.home().join(".codex/hooks.json").exists());
+}
+
+/// Issue #16 item 5 through the binary: a hand-written Gemini settings file with comments
+/// keeps every byte it had, install names the dated backup it made, a re-install makes none,
+/// and uninstall gives back the original bytes.
+#[test]
+fn gemini_settings_with_comments_are_edited_in_place_and_backed_up() {
+    let s = Sandbox::new();
+    let path = s.home().join(".gemini/settings.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let original = "// mine\n{\n    \"general\": {\"vimMode\": true}, // keep\n    \"ui\": {\"theme\": \"GitHub\"}\n}\n";
+    std::fs::write(&path, original).unwrap();
+    let backups = || -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("settings.json.hookward-backup-"))
+            .collect();
+        names.sort();
+        names
+    };
+    settings().bind(|| {
+        insta::assert_snapshot!(
+            "gemini_comments_apply",
+            run(&s, &["install", "gemini", "--apply"])
+        );
+    });
+    let installed = std::fs::read_to_string(&path).unwrap();
+    for line in original.lines().filter(|l| !l.contains("\"ui\"")) {
+        assert!(
+            installed.lines().any(|l| l == line),
+            "{line:?} lost:\n{installed}"
+        );
+    }
+    assert_eq!(backups().len(), 1);
+    let again = run(&s, &["install", "gemini", "--apply"]);
+    assert!(again.contains("nothing to change"), "{again}");
+    assert!(!again.contains("backup"), "{again}");
+    assert_eq!(backups().len(), 1);
+    let out = run(&s, &["uninstall", "gemini", "--apply"]);
+    assert!(out.contains("backup of the previous version: "), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    assert_eq!(backups().len(), 2);
+    let first = path.with_file_name(&backups()[0]);
+    assert_eq!(std::fs::read_to_string(first).unwrap(), original);
 }
