@@ -82,6 +82,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let transcript_path = take_str("transcript_path");
     let permission_mode = take_str("permission_mode");
     let agent_id = take_str("agent_id");
+    let agent_type = take_str("agent_type");
     let prompt = take_str("prompt");
     let source = [
         "source",
@@ -110,6 +111,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         transcript_path,
         permission_mode,
         agent_id,
+        agent_type,
         tool,
         prompt,
         source,
@@ -298,6 +300,20 @@ mod tests {
 
     fn ev(json: &str) -> Event {
         parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn subagent_identity_is_parsed_not_kept_as_extra() {
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","agent_id":"a1","agent_type":"Explore","tool_name":"Bash","tool_input":{"command":"ls"}}"#,
+        );
+        assert_eq!(
+            (e.agent_id.as_deref(), e.agent_type.as_deref()),
+            (Some("a1"), Some("Explore"))
+        );
+        assert!(!e.extra.contains_key("agent_type"));
+        let e = ev(r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}"#);
+        assert_eq!((e.agent_id, e.agent_type), (None, None));
     }
 
     #[test]

@@ -153,6 +153,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let transcript_path = hookward_core::wire::take_str(&mut obj, "transcript_path");
     let permission_mode = hookward_core::wire::take_str(&mut obj, "permission_mode");
     let agent_id = hookward_core::wire::take_str(&mut obj, "agent_id");
+    let agent_type = hookward_core::wire::take_str(&mut obj, "agent_type");
     let prompt = hookward_core::wire::take_str(&mut obj, "prompt");
     let source = ["source", "trigger", "reason"]
         .iter()
@@ -177,6 +178,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         transcript_path,
         permission_mode,
         agent_id,
+        agent_type,
         tool,
         prompt,
         source,

@@ -217,5 +217,14 @@ fn shell_and_patch_calls_are_normalised_like_claude() {
         ))
     );
     let e = get("PreToolUse-Bash-in-subagent.json");
-    assert!(e.agent_id.is_some());
+    assert_eq!(
+        (e.agent_id.as_deref(), e.agent_type.as_deref()),
+        (
+            Some("01a2272a-48a2-7cc1-b43a-2d3de633f447"),
+            Some("default")
+        )
+    );
+    assert!(!e.extra.contains_key("agent_type"));
+    let e = get("PreToolUse-Bash.json");
+    assert_eq!((e.agent_id, e.agent_type), (None, None));
 }

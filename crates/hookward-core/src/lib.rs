@@ -289,9 +289,14 @@ pub struct Event {
     /// The agent's permission mode (`default`, `bypassPermissions`, …), when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permission_mode: Option<String>,
-    /// Set when the event comes from a sub-agent.
+    /// The sub-agent's id, set when the event comes from a sub-agent (Claude Code and Codex
+    /// send `agent_id` on events inside a sub-agent, `shared/protocol/payloads/*/*-in-subagent.json`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent_id: Option<String>,
+    /// The sub-agent's type as the agent names it (`general-purpose`, `default`, …), sent with
+    /// [`Event::agent_id`] (`agent_type`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_type: Option<String>,
     /// The tool call, for tool events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<ToolCall>,

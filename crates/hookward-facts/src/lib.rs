@@ -1171,6 +1171,7 @@ mod tests {
             transcript_path: None,
             permission_mode: None,
             agent_id: None,
+            agent_type: None,
             tool: Some(hookward_core::ToolCall {
                 name: "Bash".into(),
                 kind: ToolKind::Shell,

@@ -142,6 +142,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         transcript_path,
         permission_mode: None,
         agent_id: None,
+        agent_type: None,
         tool,
         prompt,
         source,

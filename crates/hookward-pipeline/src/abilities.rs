@@ -433,6 +433,7 @@ mod tests {
             transcript_path: None,
             permission_mode: None,
             agent_id: None,
+            agent_type: None,
             tool: None,
             prompt: None,
             source: None,

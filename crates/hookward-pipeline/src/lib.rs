@@ -963,6 +963,8 @@ fn decision_record(agent: Agent, o: &HookOutcome) -> DecisionRecord {
             .map(|c| c.reason.clone())
             .collect(),
         elapsed_us: o.elapsed_us as i64,
+        agent_id: o.event.as_ref().and_then(|e| e.agent_id.clone()),
+        agent_type: o.event.as_ref().and_then(|e| e.agent_type.clone()),
     }
 }
 

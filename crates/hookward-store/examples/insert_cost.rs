@@ -49,6 +49,8 @@ fn record(i: i64) -> DecisionRecord {
         rule_ids: vec![],
         reasons: vec![],
         elapsed_us: 1200,
+        agent_id: None,
+        agent_type: None,
     }
 }
 

@@ -28,6 +28,8 @@
 //!     rule_ids: vec!["secret/in-command".into()],
 //!     reasons: vec!["command exposes a token".into()],
 //!     elapsed_us: 850,
+//!     agent_id: None,
+//!     agent_type: None,
 //! })?;
 //! let rows = store.decisions(&DecisionQuery { limit: 10, ..Default::default() })?;
 //! assert_eq!(rows[0].display_id(), format!("D{id}"));
@@ -142,7 +144,7 @@ impl std::fmt::Debug for Store {
     }
 }
 
-const DECISION_COLUMNS: &str = "id, ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us";
+const DECISION_COLUMNS: &str = "id, ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us, agent_id, agent_type";
 const HEALTH_COLUMNS: &str = "id, ts_ms, kind, message, detail, agent, session, acked_ms";
 
 impl Store {
@@ -328,8 +330,8 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "INSERT INTO decisions (ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                "INSERT INTO decisions (ts_ms, agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, rule_ids, reasons, elapsed_us, agent_id, agent_type) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             )
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         stmt.execute(params![
@@ -347,6 +349,8 @@ impl Store {
             Value::Array(rule_ids).to_string(),
             Value::Array(reasons).to_string(),
             rec.elapsed_us,
+            rec.agent_id,
+            rec.agent_type,
         ])
         .map_err(|e| sql_err(&self.path, ACTION, e))?;
         let id = self.conn.last_insert_rowid();
@@ -479,6 +483,8 @@ impl Store {
                     rule_ids: r.get(12)?,
                     reasons: r.get(13)?,
                     elapsed_us: r.get(14)?,
+                    agent_id: r.get(15)?,
+                    agent_type: r.get(16)?,
                 })
             })
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
@@ -644,6 +650,8 @@ struct RawDecision {
     rule_ids: String,
     reasons: String,
     elapsed_us: i64,
+    agent_id: Option<String>,
+    agent_type: Option<String>,
 }
 
 impl RawDecision {
@@ -675,6 +683,8 @@ impl RawDecision {
                 rule_ids: strings("rule_ids", &self.rule_ids)?,
                 reasons: strings("reasons", &self.reasons)?,
                 elapsed_us: self.elapsed_us,
+                agent_id: self.agent_id,
+                agent_type: self.agent_type,
             },
         })
     }

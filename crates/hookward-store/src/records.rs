@@ -39,6 +39,13 @@ pub struct DecisionRecord {
     pub reasons: Vec<String>,
     /// How long the hook took from start to reply, in microseconds.
     pub elapsed_us: i64,
+    /// The sub-agent's id when the call came from a sub-agent (`Event::agent_id`); `None` for
+    /// the main agent and for rows stored before schema version 4.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
+    /// The sub-agent's type (`general-purpose`, `default`, …; `Event::agent_type`), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_type: Option<String>,
 }
 
 /// A stored decision: its row id and the record as stored (redacted). Serialises flat:

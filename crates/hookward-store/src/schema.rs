@@ -122,12 +122,20 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE decisions ADD COLUMN canary INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE health_events ADD COLUMN acked_ms INTEGER;
     "#,
+    // 4: sub-agent identity (issue 13 item 7): `agent_id` and `agent_type` of the sub-agent a
+    // decision came from (Claude Code and Codex send both inside a sub-agent); NULL for the
+    // main agent and for rows written before this version.
+    r#"
+    ALTER TABLE decisions ADD COLUMN agent_id TEXT;
+    ALTER TABLE decisions ADD COLUMN agent_type TEXT;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
-/// canary and acknowledgement marks (`marks.rs`).
+/// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
+/// (`agent_id`, `agent_type`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

@@ -29,6 +29,8 @@ fn record(ts_ms: i64, agent: &str, session: &str, decision: Option<&str>) -> Dec
             .unwrap_or_default(),
         reasons: Vec::new(),
         elapsed_us: 900,
+        agent_id: None,
+        agent_type: None,
     }
 }
 
@@ -784,4 +786,66 @@ fn an_older_schema_is_migrated() {
     store
         .record_decision(&record(1, "codex", "s", None))
         .unwrap();
+}
+
+#[test]
+fn subagent_identity_round_trips_and_old_rows_read_as_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    let store = Store::open(&path).unwrap();
+    let mut sub = record(2, "claude-code", "s", Some("deny"));
+    sub.agent_id = Some("a4e15673de191bf11".into());
+    sub.agent_type = Some("general-purpose".into());
+    store
+        .record_decision(&record(1, "claude-code", "s", None))
+        .unwrap();
+    store.record_decision(&sub).unwrap();
+    drop(store);
+    let store = Store::open(&path).unwrap();
+    let rows = store
+        .decisions(&DecisionQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.record.agent_id.as_deref(), r.record.agent_type.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Some("a4e15673de191bf11"), Some("general-purpose")),
+            (None, None)
+        ]
+    );
+}
+
+#[test]
+fn a_version_3_store_gains_the_subagent_columns() {
+    // A store as schema version 3 left it (decisions without agent_id/agent_type): opening it
+    // runs migration 4 and keeps the old row, which reads back with no sub-agent.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    Store::open(&path)
+        .unwrap()
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    let rows = store
+        .decisions(&DecisionQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].record.agent_id, None);
 }

@@ -73,6 +73,20 @@ fn short(s: &str, n: usize) -> String {
     }
 }
 
+/// The line `hookward log` prints under a decision that came from a sub-agent:
+/// `sub-agent general-purpose a4e15673de191bf11` (type, then id; either may be missing). `None`
+/// for the main agent (neither given).
+fn subagent_line(agent_id: Option<&str>, agent_type: Option<&str>) -> Option<String> {
+    match (agent_type, agent_id) {
+        (None, None) => None,
+        (t, id) => Some(format!(
+            "sub-agent {} {}",
+            short(t.unwrap_or("(type not given)"), 40),
+            short(id.unwrap_or("(id not given)"), 40)
+        )),
+    }
+}
+
 pub fn run_log(args: LogArgs) -> CliResult {
     let rows = match open()? {
         Some(store) => store
@@ -115,6 +129,9 @@ pub fn run_log(args: LogArgs) -> CliResult {
             ),
             short(what, 60)
         );
+        if let Some(line) = subagent_line(rec.agent_id.as_deref(), rec.agent_type.as_deref()) {
+            outln!("       {line}");
+        }
         if let (Some(id), Some(reason)) = (rec.rule_ids.first(), rec.reasons.first()) {
             outln!("       [{id}] {}", short(reason, 110));
         }

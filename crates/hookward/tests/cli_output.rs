@@ -497,3 +497,50 @@ fn doctor_right_after_install_does_not_fail() {
     assert!(out.ends_with("--- exit 0 ---\n"), "{out}");
     settings().bind(|| insta::assert_snapshot!("doctor_fresh", out));
 }
+
+/// A captured payload of `agent` (`claude`, `codex`) with `cwd` and `transcript_path` moved
+/// into the sandbox, so the hook reads nothing outside it.
+fn captured_in_sandbox(s: &Sandbox, agent: &str, name: &str) -> Vec<u8> {
+    let path = common::shared().join(format!("protocol/payloads/{agent}/{name}.json"));
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    v["cwd"] = json!(s.project());
+    v["transcript_path"] = json!(s.home().join("transcript.jsonl"));
+    v.to_string().into_bytes()
+}
+
+#[test]
+fn log_shows_subagent_identity() {
+    // Captured sub-agent payloads (Claude Code 2.1.197, Codex 0.171) and the main agent's.
+    let s = Sandbox::new();
+    let cases = [
+        ("claude-code", "claude", "PreToolUse-Bash-in-subagent"),
+        ("codex", "codex", "PreToolUse-Bash-in-subagent"),
+        ("claude-code", "claude", "PreToolUse-Bash"),
+    ];
+    let mut expected = Vec::new();
+    for (agent, dir, name) in cases {
+        let payload = captured_in_sandbox(&s, dir, name);
+        let sent: serde_json::Value = serde_json::from_slice(&payload).unwrap();
+        expected.push((sent["agent_id"].clone(), sent["agent_type"].clone()));
+        let out = s
+            .cmd(&["hook", agent])
+            .env("CLAUDE_PROJECT_DIR", s.project())
+            .write_stdin(payload)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{agent} {name}");
+    }
+    let out = s.cmd(&["log", "--json"]).output().unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let items = doc["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3);
+    // Newest first: reverse the order sent.
+    for (item, (id, ty)) in items.iter().zip(expected.iter().rev()) {
+        assert_eq!(item.get("agent_id").cloned().unwrap_or_default(), *id);
+        assert_eq!(item.get("agent_type").cloned().unwrap_or_default(), *ty);
+    }
+    assert!(expected[0].0.is_string() && expected[2].0.is_null());
+    settings().bind(|| {
+        insta::assert_snapshot!("log_subagents", run(&s, &["log"]));
+    });
+}
