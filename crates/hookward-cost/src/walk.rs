@@ -29,7 +29,7 @@ pub struct Collection {
 pub fn collect(home: &Path) -> Result<Collection, CostError> {
     let mut c = Collection::default();
     let mut all = Vec::new();
-    let roots: [(PathBuf, fn(&str) -> bool, Agent); 2] = [
+    let roots: [Root; 2] = [
         (
             home.join(".claude").join("projects"),
             |n| n.ends_with(".jsonl"),
@@ -88,6 +88,9 @@ pub fn collect(home: &Path) -> Result<Collection, CostError> {
     c.requests = dedup(all);
     Ok(c)
 }
+
+/// A transcript tree: its folder, which file names it holds, whose format they are.
+type Root = (PathBuf, fn(&str) -> bool, Agent);
 
 #[derive(Clone, Copy)]
 enum Agent {
