@@ -11,6 +11,7 @@ use std::process::ExitCode;
 #[macro_use]
 mod out;
 mod context;
+mod cost;
 mod demo;
 mod docs;
 mod doctor;
@@ -135,6 +136,8 @@ enum Command {
         #[command(subcommand)]
         command: history::HistoryCommand,
     },
+    /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
+    Cost(cost::CostArgs),
     /// Shows the effective configuration and where each value came from.
     Config {
         /// Print as JSON.
@@ -173,6 +176,7 @@ fn main() -> ExitCode {
         Command::Blame(args) => context::run_blame(args),
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
+        Command::Cost(args) => cost::run(args),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
         Command::Man { dir } => docs::run_man(Cli::command(), dir),

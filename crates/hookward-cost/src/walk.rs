@@ -1,0 +1,145 @@
+//! Finding the transcript files under a home directory and reading them.
+
+use crate::{claude, codex, CostError, Parsed, Request};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The deepest folder level searched below each root (`~/.claude/projects` holds
+/// `<project>/<session>/subagents/agent-*.jsonl`, 3 levels; Codex `YYYY/MM/DD/`, 3 levels).
+pub const MAX_DEPTH: usize = 8;
+
+/// What [`collect`] found.
+#[derive(Debug, Default)]
+pub struct Collection {
+    /// Every request, Claude's de-duplicated ([`dedup`]).
+    pub requests: Vec<Request>,
+    /// How many transcript files were read.
+    pub files: usize,
+    /// Lines not understood, over all files ([`Parsed::bad_lines`]).
+    pub bad_lines: usize,
+    /// Files and folders that could not be read, with the OS error (left out, reported).
+    pub unreadable: Vec<(PathBuf, String)>,
+}
+
+/// Reads `home/.claude/projects/**/*.jsonl` and `home/.codex/sessions/**/rollout-*.jsonl`
+/// (symlinks are not followed; at most [`MAX_DEPTH`] levels). A root that does not exist
+/// gives nothing. Errors: a root that exists but cannot be listed ([`CostError::Walk`]);
+/// files and deeper folders that cannot be read are listed in
+/// [`Collection::unreadable`] instead.
+pub fn collect(home: &Path) -> Result<Collection, CostError> {
+    let mut c = Collection::default();
+    let mut all = Vec::new();
+    let roots: [Root; 2] = [
+        (
+            home.join(".claude").join("projects"),
+            |n| n.ends_with(".jsonl"),
+            Agent::Claude,
+        ),
+        (
+            home.join(".codex").join("sessions"),
+            |n| n.starts_with("rollout-") && n.ends_with(".jsonl"),
+            Agent::Codex,
+        ),
+    ];
+    for (root, wanted, agent) in roots {
+        let mut files = Vec::new();
+        match std::fs::read_dir(&root) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                return Err(CostError::Walk {
+                    path: root,
+                    source: e,
+                })
+            }
+            Ok(_) => walk(&root, 0, wanted, &mut files, &mut c.unreadable),
+        }
+        files.sort();
+        for f in files {
+            let bytes = match std::fs::read(&f) {
+                Ok(b) => b,
+                Err(e) => {
+                    c.unreadable.push((f, e.to_string()));
+                    continue;
+                }
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let stem = f
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let project = f
+                .strip_prefix(&root)
+                .ok()
+                .and_then(|r| r.components().next())
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Parsed {
+                requests,
+                bad_lines,
+            } = match agent {
+                Agent::Claude => claude::parse(&text, &project, &stem),
+                Agent::Codex => codex::parse(&text, "unknown", &stem),
+            };
+            c.files += 1;
+            c.bad_lines += bad_lines;
+            all.extend(requests);
+        }
+    }
+    c.requests = dedup(all);
+    Ok(c)
+}
+
+/// A transcript tree: its folder, which file names it holds, whose format they are.
+type Root = (PathBuf, fn(&str) -> bool, Agent);
+
+#[derive(Clone, Copy)]
+enum Agent {
+    Claude,
+    Codex,
+}
+
+fn walk(
+    dir: &Path,
+    depth: usize,
+    wanted: fn(&str) -> bool,
+    files: &mut Vec<PathBuf>,
+    unreadable: &mut Vec<(PathBuf, String)>,
+) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            unreadable.push((dir.to_path_buf(), e.to_string()));
+            return;
+        }
+    };
+    for entry in entries.flatten() {
+        let Ok(ft) = entry.file_type() else { continue };
+        let path = entry.path();
+        if ft.is_dir() && depth < MAX_DEPTH {
+            walk(&path, depth + 1, wanted, files, unreadable);
+        } else if ft.is_file() && wanted(&entry.file_name().to_string_lossy()) {
+            files.push(path);
+        }
+    }
+}
+
+/// Counts each keyed request once: lines with the same [`Request::key`] (Claude's
+/// `message.id` + `requestId`, in one file or across a session, its forks and sub-agents)
+/// become one request at the place of the first, with each token count the largest any of
+/// them recorded ([`crate::Usage::max_with`]). Requests without a key are kept as they are.
+pub fn dedup(requests: Vec<Request>) -> Vec<Request> {
+    let mut out: Vec<Request> = Vec::with_capacity(requests.len());
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for r in requests {
+        match r.key.as_ref().and_then(|k| seen.get(k)) {
+            Some(&i) => out[i].usage.max_with(&r.usage),
+            None => {
+                if let Some(k) = &r.key {
+                    seen.insert(k.clone(), out.len());
+                }
+                out.push(r);
+            }
+        }
+    }
+    out
+}
