@@ -260,6 +260,11 @@ impl Scanner {
     ///   addressed-to-assistant phrasing × 1.2 and fake turns × 1.1; other files weigh remote code
     ///   × 0.6 (installers in READMEs).
     ///
+    /// In instruction and skill files (not memory notes) the rules that catch a bare standing or
+    /// tool order ("from now on …", "before replying, run …", "call the `x_y` tool with …") keep
+    /// a hit only when its line carries a harmful payload by shape (`Guard::PayloadInInstructions`,
+    /// the classes of the `payload` module): those files are standing orders by design.
+    ///
     /// The score combines weights as documented on [`ScanResult::score`]; the verdict is
     /// `injection` from [`crate::INJECTION_THRESHOLD`], `suspicious` from
     /// [`crate::SUSPICIOUS_THRESHOLD`]. The multipliers and thresholds were set on the tuning
