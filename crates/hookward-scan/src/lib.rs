@@ -59,6 +59,7 @@
 mod decode;
 mod hidden;
 mod normalize;
+mod payload;
 mod remove;
 mod rules;
 mod scanner;

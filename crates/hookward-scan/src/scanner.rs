@@ -154,6 +154,18 @@ fn clause_before(t: &str, pos: usize) -> &str {
     before.get(cut..).unwrap_or("")
 }
 
+/// The line of `t` holding `[start, end)`: back to the previous newline and on to the next
+/// one, at most 400 bytes either side (the reach of a rule's match, `rules::REACH`).
+fn line_around(t: &str, start: usize, end: usize) -> &str {
+    let lo = floor_boundary(t, start.saturating_sub(400));
+    let hi = ceil_boundary(t, (end + 400).min(t.len()));
+    let head = t.get(lo..start).unwrap_or("");
+    let s = head.rfind('\n').map_or(lo, |i| lo + i + 1);
+    let tail = t.get(end..hi).unwrap_or("");
+    let e = tail.find('\n').map_or(hi, |i| end + i);
+    t.get(s..e).unwrap_or("")
+}
+
 /// True when the first alphabetic word of `s` is upper case and at least 2 letters long.
 fn first_word_upper(s: &str) -> bool {
     let w: String = s
@@ -247,6 +259,11 @@ impl Scanner {
     ///   and tool orders × 0.8; tool output, web pages, e-mail and MCP results weigh
     ///   addressed-to-assistant phrasing × 1.2 and fake turns × 1.1; other files weigh remote code
     ///   × 0.6 (installers in READMEs).
+    ///
+    /// In instruction and skill files (not memory notes) the rules that catch a bare standing or
+    /// tool order ("from now on …", "before replying, run …", "call the `x_y` tool with …") keep
+    /// a hit only when its line carries a harmful payload by shape (`Guard::PayloadInInstructions`,
+    /// the classes of the `payload` module): those files are standing orders by design.
     ///
     /// The score combines weights as documented on [`ScanResult::score`]; the verdict is
     /// `injection` from [`crate::INJECTION_THRESHOLD`], `suspicious` from
@@ -558,6 +575,10 @@ impl Scanner {
                     let c = clause_before(norm, start);
                     let ct = c.trim_start();
                     !(ct.starts_with("to ") || ct == "to" || HOW_TO.iter().any(|w| c.contains(w)))
+                }
+                Guard::PayloadInInstructions => {
+                    !matches!(source, Source::InstructionFile | Source::SkillFile)
+                        || crate::payload::carries_payload(line_around(norm, start, end))
                 }
                 Guard::UpperFirstWord => {
                     let (s, e) = n.map_span(orig, start, end);

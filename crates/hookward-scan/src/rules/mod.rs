@@ -75,6 +75,12 @@ pub(crate) enum Guard {
     /// prompts, samples, examples, exercises or a contest: datasets of prompts are data about
     /// tasks.
     NotPromptField,
+    /// In instruction and skill files only (not memory notes): kept only when the line of the
+    /// match carries a harmful payload by shape (`crate::payload`: secrets, an outbound target,
+    /// concealment, disabling safety, fetch-and-run, widened autonomy, a trust change). Those
+    /// files are standing orders by design, so an order alone ("from now on use pnpm",
+    /// "before replying, run the tests") is normal there (issue 10).
+    PayloadInInstructions,
 }
 
 /// One rule of a family.

@@ -1,0 +1,84 @@
+//! Issue 10 through the user-visible paths: the context guard (a new or changed CLAUDE.md,
+//! skill or memory note) and `hookward scan`. Ordinary instruction lines are not flagged;
+//! planted standing orders with a harmful payload are, in instruction files and memory notes.
+
+mod common;
+
+#[path = "../../hookward-scan/tests/fixtures/instruction_lines.rs"]
+mod lines;
+
+use common::Sandbox;
+use hookward_context::detect::check;
+use hookward_context::Kind;
+use lines::{inside_file, LIST_ITEM_GAPS, ORDINARY, PLANTED};
+
+const CLAUDE: &str = "/work/app/CLAUDE.md";
+const SKILL: &str = "/work/app/.claude/skills/tool/SKILL.md";
+const MEMORY: &str = "/home/dev/.claude/projects/-work-app/memory/MEMORY.md";
+
+fn guard_flags(path: &str, kind: Kind, before: Option<&str>, after: &str) -> bool {
+    check(path, kind, before, after, "/home/dev", "/work/app").flagged()
+}
+
+#[test]
+fn context_guard_is_quiet_on_ordinary_instruction_files() {
+    let mut flagged = Vec::new();
+    for l in ORDINARY {
+        let file = inside_file(l);
+        if guard_flags(CLAUDE, Kind::Instructions, None, &file) {
+            flagged.push(format!("CLAUDE.md: {l}"));
+        }
+        if guard_flags(SKILL, Kind::Skill, None, &file) {
+            flagged.push(format!("SKILL.md: {l}"));
+        }
+    }
+    // All the lines in one file, as a real CLAUDE.md holds many rules.
+    let all: String = ORDINARY.iter().map(|l| format!("- {l}\n")).collect();
+    if guard_flags(CLAUDE, Kind::Instructions, None, &all) {
+        flagged.push("CLAUDE.md with every ordinary line".into());
+    }
+    assert!(flagged.is_empty(), "flagged:\n{}", flagged.join("\n"));
+}
+
+#[test]
+fn context_guard_flags_planted_lines_in_instruction_files_and_memory() {
+    let base = inside_file("Prefer small, focused pull requests.");
+    let mut missed = Vec::new();
+    for l in PLANTED {
+        // Appended to an ordinary CLAUDE.md (the out-of-band change of issue 10).
+        let after = if LIST_ITEM_GAPS.contains(l) {
+            format!("{base}\n{l}\n")
+        } else {
+            format!("{base}- {l}\n")
+        };
+        if !guard_flags(CLAUDE, Kind::Instructions, Some(&base), &after) {
+            missed.push(format!("CLAUDE.md: {l}"));
+        }
+        if !guard_flags(MEMORY, Kind::Memory, None, l) {
+            missed.push(format!("memory: {l}"));
+        }
+    }
+    assert!(missed.is_empty(), "not flagged:\n{}", missed.join("\n"));
+}
+
+#[test]
+fn hookward_scan_calls_an_ordinary_claude_md_clean_and_a_planted_one_flagged() {
+    let s = Sandbox::new();
+    let dir = s.project().join("repo");
+    std::fs::create_dir_all(&dir).unwrap();
+    let all: String = ORDINARY.iter().map(|l| format!("- {l}\n")).collect();
+    let file = dir.join("CLAUDE.md");
+    std::fs::write(&file, format!("# CLAUDE.md\n\n{all}")).unwrap();
+    let p = file.display().to_string();
+    let out = s.cmd(&["scan", &p, "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["items"][0]["flagged"], false, "{v}");
+    assert_eq!(out.status.code(), Some(0));
+
+    for l in PLANTED.iter().filter(|l| !LIST_ITEM_GAPS.contains(l)) {
+        std::fs::write(&file, format!("# CLAUDE.md\n\n{all}- {l}\n")).unwrap();
+        let out = s.cmd(&["scan", &p, "--json"]).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["items"][0]["flagged"], true, "not flagged: {l}\n{v}");
+    }
+}
