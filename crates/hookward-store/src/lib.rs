@@ -122,6 +122,21 @@ pub const SETUP_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 /// application crash) can lose the rows written since the last checkpoint, at most this much WAL.
 pub const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
 
+/// The most decisions one [`Store::prune_decisions`] call deletes at a session start: 2,000
+/// rows. Why this figure: a decision row is about 0.8 KB (827 MB at 1M rows, issue 15), so a
+/// batch is ~1.6 MB of pages, a few milliseconds of work once per session; at one session
+/// start per working hour it still outruns a heavy user's ~1,000 tool calls per hour.
+pub const PRUNE_BATCH: usize = 2_000;
+
+/// Which decisions [`Store::prune_decisions`] keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retention {
+    /// Keep the rows with `ts_ms` at or after this time (ms since the Unix epoch).
+    Since(i64),
+    /// Keep the newest this many rows.
+    Newest(u64),
+}
+
 /// An open store: one SQLite connection to one file. Not shared between threads (open one per
 /// thread or process; SQLite's WAL mode lets them write concurrently, one commit at a time).
 pub struct Store {
@@ -553,6 +568,53 @@ impl Store {
             .prepare_cached("SELECT MAX(ts_ms) FROM decisions WHERE agent = ?1 AND canary = 0")
             .and_then(|mut s| s.query_row([agent], |r| r.get::<_, Option<i64>>(0)))
             .map_err(|e| sql_err(&self.path, "reading the last event time", e))
+    }
+
+    /// Deletes at most `max_rows` of the oldest decisions that `keep` no longer keeps, in one
+    /// transaction, and returns how many it deleted. Called with a bounded `max_rows`
+    /// ([`PRUNE_BATCH`]) so that each call costs a bounded amount however large the backlog;
+    /// repeated calls catch up.
+    ///
+    /// Both forms use an index and never scan the table: [`Retention::Since`] walks
+    /// `decisions_ts` from the oldest row; [`Retention::Newest`] keeps the rows whose id is
+    /// within `n` of the newest id. Ids are assigned as the largest id + 1 and the only deletes
+    /// of decisions are this one, oldest first, so the kept ids are contiguous and those are
+    /// the newest `n` rows.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`], [`StoreError::Damaged`], [`StoreError::Sqlite`].
+    pub fn prune_decisions(&self, keep: Retention, max_rows: usize) -> Result<u64, StoreError> {
+        const ACTION: &str = "pruning old decisions";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let limit = limit_arg(max_rows);
+        let deleted = match keep {
+            Retention::Since(ts_ms) => self
+                .conn
+                .prepare_cached(
+                    "DELETE FROM decisions WHERE id IN \
+                     (SELECT id FROM decisions INDEXED BY decisions_ts WHERE ts_ms < ?1 ORDER BY ts_ms LIMIT ?2)",
+                )
+                .and_then(|mut s| s.execute(params![ts_ms, limit])),
+            Retention::Newest(n) => {
+                let max: Option<i64> = self
+                    .conn
+                    .query_row("SELECT max(id) FROM decisions", [], |r| r.get(0))
+                    .map_err(err)?;
+                let Some(max) = max else { return Ok(0) };
+                let below = max.saturating_sub(i64::try_from(n).unwrap_or(i64::MAX)) + 1;
+                self.conn
+                    .prepare_cached(
+                        "DELETE FROM decisions WHERE id IN \
+                         (SELECT id FROM decisions WHERE id < ?1 ORDER BY id LIMIT ?2)",
+                    )
+                    .and_then(|mut s| s.execute(params![below, limit]))
+            }
+        }
+        .map_err(err)?;
+        if deleted > 0 {
+            self.keep_wal_small();
+        }
+        Ok(u64::try_from(deleted).unwrap_or(0))
     }
 
     /// Copies every committed page from the WAL into the main file and truncates the WAL to
