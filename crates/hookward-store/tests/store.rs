@@ -901,3 +901,53 @@ fn pruning_an_empty_store_deletes_nothing() {
         0
     );
 }
+
+#[test]
+fn the_bounded_check_agrees_with_the_full_one_and_counts_after_pruning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_in(&dir);
+    let store = Store::open(&path).unwrap();
+    for i in 0..57 {
+        store
+            .record_decision(&record(i, "codex", "s", Some("deny")))
+            .unwrap();
+    }
+    store.record_health(&health(3, "fail-open", "x")).unwrap();
+    let (full, bounded) = (store.check().unwrap(), store.check_bounded().unwrap());
+    assert_eq!(bounded, full);
+    store.prune_decisions(Retention::Newest(20), 10).unwrap();
+    assert_eq!(store.check_bounded().unwrap().decisions, 47);
+    while store.prune_decisions(Retention::Newest(20), 10).unwrap() > 0 {}
+    let (full, bounded) = (store.check().unwrap(), store.check_bounded().unwrap());
+    assert_eq!((bounded.decisions, full.decisions), (20, 20));
+    while store
+        .prune_decisions(Retention::Since(i64::MAX), 10)
+        .unwrap()
+        > 0
+    {}
+    assert_eq!(store.check_bounded().unwrap().decisions, 0);
+}
+
+#[test]
+fn the_bounded_check_reports_a_recent_row_that_does_not_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_in(&dir);
+    let store = Store::open(&path).unwrap();
+    let id = store
+        .record_decision(&record(5, "codex", "s", None))
+        .unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute(
+        "UPDATE decisions SET facts = '{not json' WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
+    drop(conn);
+    let h = store.check_bounded().unwrap();
+    assert!(!h.ok);
+    assert!(
+        h.quick_check.iter().any(|l| l.contains("facts")),
+        "{:?}",
+        h.quick_check
+    );
+}
