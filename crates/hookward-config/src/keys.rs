@@ -14,7 +14,8 @@
 
 use crate::{
     check_names, check_threshold, parse_env, toml_to_json, AskFallback, CheckMode, Config,
-    ConfigError, ContextSection, FailMode, FileConfig, PolicySection, ScanSection, CONTEXT_CHECKS,
+    ConfigError, ContextSection, FailMode, FileConfig, KeepDecisions, KeepValue, PolicySection,
+    ScanSection, CONTEXT_CHECKS,
 };
 
 /// Whether a project's `.hookward/config.toml` may set a key. A project file is written by
@@ -515,6 +516,38 @@ pub const KEYS: &[Key] = &[
             Some(())
         },
         show: |c| vec![("scan.learned_deny".into(), format!("{}", c.scan.learned_deny))],
+    },
+    Key {
+        name: "store.keep_decisions",
+        ty: "`\"all\"`, days (`\"90d\"`) or a row count",
+        default: "\"all\"",
+        env: None,
+        project: ProjectRule::No,
+        doc: "how many recorded decisions the store keeps; older ones are deleted a bounded batch at a time at each session start",
+        origin: "store.keep_decisions",
+        file: |c, f, origin| {
+            let Some(v) = f.store.as_ref().and_then(|s| s.keep_decisions.as_ref()) else {
+                return Ok(false);
+            };
+            c.keep_decisions = KeepDecisions::parse(origin, v)?;
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.store.as_ref().is_some_and(|s| s.keep_decisions.is_some()),
+        cache: |c, f| {
+            f.store
+                .get_or_insert_with(Default::default)
+                .keep_decisions = Some(c.keep_decisions.to_value());
+            Some(())
+        },
+        show: |c| {
+            let v = match c.keep_decisions.to_value() {
+                KeepValue::Rows(n) => json(n),
+                KeepValue::Text(t) => json(t),
+            };
+            vec![("store.keep_decisions".into(), v)]
+        },
     },
 ];
 

@@ -113,6 +113,86 @@ pub(crate) struct FileConfig {
     pub(crate) context: Option<ContextSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) scan: Option<ScanSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) store: Option<StoreSection>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StoreSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) keep_decisions: Option<KeepValue>,
+}
+
+/// `store.keep_decisions` as written: a row count or a string (`"90d"`, `"all"`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(untagged)]
+pub(crate) enum KeepValue {
+    Rows(i64),
+    Text(String),
+}
+
+/// Key `store.keep_decisions`: how many recorded decisions the store keeps. Pruning is
+/// incremental (a bounded delete of the oldest rows at each SessionStart, see
+/// `hookward_store::PRUNE_BATCH`), never on other hook events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeepDecisions {
+    /// Keep every decision (`"all"`, the default: what hookward always did).
+    #[default]
+    All,
+    /// Keep the decisions of the last this many days (`"90d"`), by their `ts_ms`.
+    Days(u32),
+    /// Keep the newest this many decisions (a TOML integer, `100000`).
+    Rows(u64),
+}
+
+/// Serialized as `config.toml` spells it: `"all"`, `"90d"` or a row count.
+impl Serialize for KeepDecisions {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+impl KeepDecisions {
+    /// Parses the TOML value; `origin` names the file in the error.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] for a count below 1, a string other than `"all"` or
+    /// `"<days>d"` with 1 ≤ days ≤ 100000.
+    pub(crate) fn parse(origin: &str, v: &KeepValue) -> Result<KeepDecisions, ConfigError> {
+        let bad = |what: String| {
+            ConfigError::Invalid {
+            origin: origin.to_string(),
+            message: format!(
+                "`store.keep_decisions` = {what}: expected \"all\", a number of days such as \"90d\", or a row count of at least 1"
+            ),
+        }
+        };
+        match v {
+            KeepValue::Rows(n) => u64::try_from(*n)
+                .ok()
+                .filter(|n| *n >= 1)
+                .map(KeepDecisions::Rows)
+                .ok_or_else(|| bad(n.to_string())),
+            KeepValue::Text(t) if t.trim() == "all" => Ok(KeepDecisions::All),
+            KeepValue::Text(t) => t
+                .trim()
+                .strip_suffix('d')
+                .and_then(|d| d.parse::<u32>().ok())
+                .filter(|d| (1..=100_000).contains(d))
+                .map(KeepDecisions::Days)
+                .ok_or_else(|| bad(format!("{t:?}"))),
+        }
+    }
+
+    /// The value as `config.toml` spells it.
+    pub(crate) fn to_value(self) -> KeepValue {
+        match self {
+            KeepDecisions::All => KeepValue::Text("all".into()),
+            KeepDecisions::Days(d) => KeepValue::Text(format!("{d}d")),
+            KeepDecisions::Rows(n) => KeepValue::Rows(i64::try_from(n).unwrap_or(i64::MAX)),
+        }
+    }
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -291,6 +371,8 @@ pub struct Config {
     pub context: ContextConfig,
     /// `[scan]`: the learned stage's thresholds (see [`ScanConfig`]).
     pub scan: ScanConfig,
+    /// Key `store.keep_decisions`, default `"all"` (see [`KeepDecisions`]).
+    pub keep_decisions: KeepDecisions,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -371,6 +453,7 @@ impl Default for Config {
             record: true,
             context: ContextConfig::default(),
             scan: ScanConfig::default(),
+            keep_decisions: KeepDecisions::All,
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
@@ -777,6 +860,48 @@ mod tests {
                 .map(|(a, b)| (a.to_string(), b.to_string()))
                 .collect(),
         }
+    }
+
+    #[test]
+    fn keep_decisions_parses_days_rows_and_all_and_refuses_the_rest() {
+        let keep = |toml: &str| Config::from_layers(&layers(Some(toml), None, &[]));
+        assert_eq!(Config::default().keep_decisions, KeepDecisions::All);
+        for (days, rows) in [(1u32, 1u64), (90, 100_000), (100_000, 7)] {
+            let c = keep(&format!("[store]\nkeep_decisions = \"{days}d\"\n")).unwrap();
+            assert_eq!(c.keep_decisions, KeepDecisions::Days(days));
+            assert_eq!(c.origin("store.keep_decisions"), "/h/config.toml");
+            let c = keep(&format!("[store]\nkeep_decisions = {rows}\n")).unwrap();
+            assert_eq!(c.keep_decisions, KeepDecisions::Rows(rows));
+        }
+        let c = keep("[store]\nkeep_decisions = \"all\"\n").unwrap();
+        assert_eq!(c.keep_decisions, KeepDecisions::All);
+        for bad in [
+            "0",
+            "-5",
+            "\"0d\"",
+            "\"90\"",
+            "\"d\"",
+            "\"90w\"",
+            "\"100001d\"",
+            "\"\"",
+        ] {
+            let err = keep(&format!("[store]\nkeep_decisions = {bad}\n")).unwrap_err();
+            assert!(
+                err.to_string().contains("store.keep_decisions"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_project_file_cannot_set_keep_decisions() {
+        let c = Config::from_layers(&layers(
+            Some("[store]\nkeep_decisions = \"90d\"\n"),
+            Some("[store]\nkeep_decisions = 1\n"),
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.keep_decisions, KeepDecisions::Days(90));
     }
 
     #[test]

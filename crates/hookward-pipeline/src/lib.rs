@@ -26,11 +26,11 @@
 //! ```
 #![deny(missing_docs)]
 
-use hookward_config::{Config, FailMode, Layers};
+use hookward_config::{Config, FailMode, KeepDecisions, Layers};
 use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict};
 use hookward_facts::Facts;
 use hookward_policy::{LoadOptions, Policy};
-use hookward_store::{DecisionRecord, HealthEvent, HealthKind, LazyStore};
+use hookward_store::{DecisionRecord, HealthEvent, HealthKind, LazyStore, Retention, Store};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -837,6 +837,28 @@ fn repeating(h: &HealthEvent) -> bool {
 /// How often a repeating health event is recorded again (10 minutes, in ms).
 const REPEAT_MS: i64 = 10 * 60 * 1000;
 
+/// Decision retention (`store.keep_decisions`): at a session start, and only then, deletes at
+/// most [`hookward_store::PRUNE_BATCH`] decisions the setting no longer keeps, so every
+/// session start costs a bounded amount and a backlog is worked off over several sessions.
+/// A failure is a health event; the reply is never changed.
+fn prune(config: &Config, store: &Store, outcome: &mut HookOutcome, env: &HookEnv) {
+    const DAY_MS: i64 = 86_400_000;
+    let keep = match config.keep_decisions {
+        KeepDecisions::All => return,
+        KeepDecisions::Days(d) => Retention::Since(now_ms() - i64::from(d) * DAY_MS),
+        KeepDecisions::Rows(n) => Retention::Newest(n),
+    };
+    if let Err(e) = store.prune_decisions(keep, hookward_store::PRUNE_BATCH) {
+        outcome.health.push(health(
+            HealthKind::StoreError,
+            format!("could not prune old decisions (store.keep_decisions): {e}"),
+            json!({}),
+            outcome.event.as_ref(),
+            env.agent,
+        ));
+    }
+}
+
 /// Step 7: writes the decision and health events to `store` (opening it when no earlier
 /// step did; when it cannot be opened, the health events and the failure go to the fallback
 /// file). Never changes the reply.
@@ -878,6 +900,13 @@ fn record(
                         env.agent,
                     )),
                 }
+            }
+            if outcome
+                .event
+                .as_ref()
+                .is_some_and(|e| e.kind == EventKind::SessionStart)
+            {
+                prune(config, store, &mut outcome, env);
             }
             // A broken user policy or config is reported on the first call and then at most
             // every REPEAT_MS, not on every tool call.

@@ -3,7 +3,7 @@
 
 use hookward_store::{
     append_fallback_health, fallback_health_path, read_fallback_health, DecisionQuery,
-    DecisionRecord, HealthEvent, Store, StoreError, APPLICATION_ID, FALLBACK_UNREADABLE,
+    DecisionRecord, HealthEvent, Retention, Store, StoreError, APPLICATION_ID, FALLBACK_UNREADABLE,
     SCHEMA_VERSION,
 };
 use serde_json::json;
@@ -818,6 +818,119 @@ fn subagent_identity_round_trips_and_old_rows_read_as_none() {
             (Some("a4e15673de191bf11"), Some("general-purpose")),
             (None, None)
         ]
+/// Ids of every stored decision, canary rows included, oldest first.
+fn all_ids(store: &Store) -> Vec<i64> {
+    let mut ids: Vec<i64> = store
+        .decisions(&DecisionQuery {
+            limit: usize::MAX,
+            with_canary: true,
+            ..Default::default()
+        })
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn pruning_by_age_deletes_only_older_rows_a_bounded_batch_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&db_in(&dir)).unwrap();
+    // Out-of-order timestamps: age, not insertion order, decides.
+    let day = 86_400_000i64;
+    let now = 1_800_000_000_000i64;
+    let ages = [40, 2, 35, 31, 0, 29, 33, 1, 90, 30];
+    for (i, a) in ages.iter().enumerate() {
+        store
+            .record_decision(&record(
+                now - a * day + i as i64,
+                "claude-code",
+                "s",
+                Some("allow"),
+            ))
+            .unwrap();
+    }
+    let cutoff = now - 30 * day;
+    let old = ages.iter().filter(|a| **a > 30).count();
+    assert_eq!(old, 5);
+    assert_eq!(
+        store.prune_decisions(Retention::Since(cutoff), 2).unwrap(),
+        2
+    );
+    assert_eq!(all_ids(&store).len(), ages.len() - 2);
+    let mut total = 2;
+    loop {
+        let n = store.prune_decisions(Retention::Since(cutoff), 2).unwrap();
+        assert!(n <= 2);
+        if n == 0 {
+            break;
+        }
+        total += n;
+    }
+    assert_eq!(total, old as u64);
+    let left = store
+        .decisions(&DecisionQuery {
+            limit: usize::MAX,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(left.len(), ages.len() - old);
+    assert!(left.iter().all(|r| r.record.ts_ms >= cutoff));
+    // The most recent decision survives.
+    assert!(left.iter().any(|r| r.record.ts_ms == now + 4));
+}
+
+#[test]
+fn pruning_by_count_keeps_exactly_the_newest_rows() {
+    for (rows, keep, batch) in [(10usize, 3u64, 100usize), (25, 1, 4), (7, 7, 3), (5, 50, 3)] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&db_in(&dir)).unwrap();
+        for i in 0..rows {
+            store
+                .record_decision(&record(1_000 + i as i64, "codex", "s", None))
+                .unwrap();
+        }
+        let before = all_ids(&store);
+        while store
+            .prune_decisions(Retention::Newest(keep), batch)
+            .unwrap()
+            > 0
+        {}
+        let want: Vec<i64> = before
+            .iter()
+            .rev()
+            .take(keep as usize)
+            .rev()
+            .copied()
+            .collect();
+        assert_eq!(all_ids(&store), want, "rows {rows} keep {keep}");
+        // New rows after pruning are newer ids; pruning again keeps the newest `keep`.
+        let id = store
+            .record_decision(&record(5_000, "codex", "s", None))
+            .unwrap();
+        while store
+            .prune_decisions(Retention::Newest(keep), batch)
+            .unwrap()
+            > 0
+        {}
+        let ids = all_ids(&store);
+        assert_eq!(ids.last(), Some(&id));
+        assert_eq!(ids.len(), (keep as usize).min(rows + 1));
+    }
+}
+
+#[test]
+fn pruning_an_empty_store_deletes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&db_in(&dir)).unwrap();
+    assert_eq!(store.prune_decisions(Retention::Newest(1), 10).unwrap(), 0);
+    assert_eq!(
+        store
+            .prune_decisions(Retention::Since(i64::MAX), 10)
+            .unwrap(),
+        0
     );
 }
 
@@ -848,4 +961,51 @@ fn a_version_3_store_gains_the_subagent_columns() {
         .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].record.agent_id, None);
+fn the_bounded_check_agrees_with_the_full_one_and_counts_after_pruning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_in(&dir);
+    let store = Store::open(&path).unwrap();
+    for i in 0..57 {
+        store
+            .record_decision(&record(i, "codex", "s", Some("deny")))
+            .unwrap();
+    }
+    store.record_health(&health(3, "fail-open", "x")).unwrap();
+    let (full, bounded) = (store.check().unwrap(), store.check_bounded().unwrap());
+    assert_eq!(bounded, full);
+    store.prune_decisions(Retention::Newest(20), 10).unwrap();
+    assert_eq!(store.check_bounded().unwrap().decisions, 47);
+    while store.prune_decisions(Retention::Newest(20), 10).unwrap() > 0 {}
+    let (full, bounded) = (store.check().unwrap(), store.check_bounded().unwrap());
+    assert_eq!((bounded.decisions, full.decisions), (20, 20));
+    while store
+        .prune_decisions(Retention::Since(i64::MAX), 10)
+        .unwrap()
+        > 0
+    {}
+    assert_eq!(store.check_bounded().unwrap().decisions, 0);
+}
+
+#[test]
+fn the_bounded_check_reports_a_recent_row_that_does_not_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db_in(&dir);
+    let store = Store::open(&path).unwrap();
+    let id = store
+        .record_decision(&record(5, "codex", "s", None))
+        .unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute(
+        "UPDATE decisions SET facts = '{not json' WHERE id = ?1",
+        [id],
+    )
+    .unwrap();
+    drop(conn);
+    let h = store.check_bounded().unwrap();
+    assert!(!h.ok);
+    assert!(
+        h.quick_check.iter().any(|l| l.contains("facts")),
+        "{:?}",
+        h.quick_check
+    );
 }

@@ -462,7 +462,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
     let store = Store::open_existing(&store_path);
     match &store {
         Ok(store) => {
-            match store.check() {
+            match store.check_bounded() {
                 Ok(h) => check(
                     &mut checks,
                     "store",
