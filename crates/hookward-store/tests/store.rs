@@ -818,6 +818,38 @@ fn subagent_identity_round_trips_and_old_rows_read_as_none() {
             (Some("a4e15673de191bf11"), Some("general-purpose")),
             (None, None)
         ]
+    );
+}
+
+#[test]
+fn a_version_3_store_gains_the_subagent_columns() {
+    // A store as schema version 3 left it (decisions without agent_id/agent_type): opening it
+    // runs migration 4 and keeps the old row, which reads back with no sub-agent.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    Store::open(&path)
+        .unwrap()
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    let rows = store
+        .decisions(&DecisionQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].record.agent_id, None);
+}
+
 /// Ids of every stored decision, canary rows included, oldest first.
 fn all_ids(store: &Store) -> Vec<i64> {
     let mut ids: Vec<i64> = store
@@ -935,32 +967,6 @@ fn pruning_an_empty_store_deletes_nothing() {
 }
 
 #[test]
-fn a_version_3_store_gains_the_subagent_columns() {
-    // A store as schema version 3 left it (decisions without agent_id/agent_type): opening it
-    // runs migration 4 and keeps the old row, which reads back with no sub-agent.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("state.db");
-    Store::open(&path)
-        .unwrap()
-        .record_decision(&record(1, "codex", "s", None))
-        .unwrap();
-    {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch(
-            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
-        )
-        .unwrap();
-    }
-    let store = Store::open(&path).unwrap();
-    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    let rows = store
-        .decisions(&DecisionQuery {
-            limit: 10,
-            ..Default::default()
-        })
-        .unwrap();
-    assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].record.agent_id, None);
 fn the_bounded_check_agrees_with_the_full_one_and_counts_after_pruning() {
     let dir = tempfile::tempdir().unwrap();
     let path = db_in(&dir);
