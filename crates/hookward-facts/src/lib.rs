@@ -35,6 +35,7 @@ pub mod scan;
 pub mod scripts;
 pub mod secrets;
 pub mod settings;
+pub mod tooldata;
 pub mod transcript;
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
 pub use scan::{PointedFinding, PointedWindow, ScanFacts, TextScan};
@@ -333,6 +334,8 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `credential`, `secret_file`, `process_secret`, `process_info`, `block_device` — a
 ///   sensitive location by shape ([`secrets::TABLE`]: credential stores under any home,
 ///   case-folded; secret files by name anywhere; other processes' memory; raw disks);
+/// * `tool_cache`, `tool_data` — a program's cache or settings/state folder under any home
+///   ([`tooldata::TABLE`]; folders that load code are excluded);
 /// * `env_file` — a `.env` file (not a template);
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
@@ -348,6 +351,9 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
         .into_iter()
         .map(secrets::SensitiveClass::as_str)
         .collect();
+    if let Some(c) = tooldata::class_of(path, &ctx.home) {
+        out.push(c.as_str());
+    }
     if is_env_file(path) {
         out.push("env_file");
     }

@@ -703,7 +703,7 @@ fn under(path: &str, base: &str) -> bool {
 /// The parts of `path` (folded) below each home directory it lies in: `$HOME` itself, its
 /// siblings (`~other` of the shell analyzer), `/home/<u>`, `/users/<u>`, `/root`,
 /// `/var/root`, `/private/var/root`.
-fn below_homes<'a>(path: &'a str, home: &str) -> Vec<&'a str> {
+pub(crate) fn below_homes<'a>(path: &'a str, home: &str) -> Vec<&'a str> {
     let mut out = Vec::new();
     let mut push = |base_len: usize| {
         if let Some(rest) = path.get(base_len..).and_then(|r| r.strip_prefix('/')) {

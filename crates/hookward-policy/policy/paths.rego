@@ -25,18 +25,27 @@ decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} i
 }
 
 # @rule path/write-outside-project ask
-# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in).
+# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks.
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "agent_memory")
+	not quiet_tool_write(p)
 	not lib.has_class(p, "credential")
 	not lib.has_class(p, "block_device")
 	not lib.has_class(p, "process_secret")
 	not lib.has_class(p, "hookward_home")
 	not lib.has_class(p, "agent_settings")
 	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, input.facts.project_dir])
+}
+
+# A write into a tool's cache, or a non-delete write into its settings/state folder.
+quiet_tool_write(p) if lib.has_class(p, "tool_cache")
+
+quiet_tool_write(p) if {
+	lib.has_class(p, "tool_data")
+	p.access != "delete"
 }
 
 # @rule path/secret-file deny

@@ -34,13 +34,17 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 }
 
 # @rule shell/recursive-delete-outside-project deny
-# Recursively deleting anything outside the project and the temporary directories.
+# Recursively deleting anything outside the project and the temporary directories. A
+# program's regenerable cache under any home (`~/.cache/<tool>`, `~/.cargo/registry`,
+# `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs) is rebuilt on demand, so
+# clearing it is not a loss.
 decision contains {"id": "shell/recursive-delete-outside-project", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "delete"
 	p.recursive
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
+	not lib.has_class(p, "tool_cache")
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, input.facts.project_dir])
 }
 

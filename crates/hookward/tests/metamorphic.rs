@@ -28,9 +28,9 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Floors (integer %, rounded down from what main passed when they were last raised, 2026-12-02: 98.9 % and 97.6 %).
-const DANGEROUS_FLOOR_PCT: f64 = 98.0;
-const BENIGN_FLOOR_PCT: f64 = 97.0;
+/// Floors (integer %, rounded down from what the branch passed when they were last raised, 2026-12-02 h-cmd2: 99.44 % and 98.03 %).
+const DANGEROUS_FLOOR_PCT: f64 = 99.0;
+const BENIGN_FLOOR_PCT: f64 = 98.0;
 
 const HOME: &str = "/home/dev";
 const MAC_HOME: &str = "/Users/dev";

@@ -475,6 +475,69 @@ pub(crate) fn inspection_only<S: AsRef<str>>(words: &[S]) -> bool {
     })
 }
 
+/// Kubernetes resource kinds that are disposable by design: a pod is re-created by its
+/// controller, a job or cron job run is a finished or restartable batch run, an event is a log
+/// line. Deleting one *by name or label* is routine cleanup (Kubernetes docs, "Pod Lifecycle":
+/// pods are ephemeral; "Jobs": delete finished jobs). Kind spellings: singular, plural and the
+/// short names of `kubectl api-resources`, optionally `kind/name` or `kind.group`.
+pub(crate) const EPHEMERAL_KUBE_KINDS: &[&str] =
+    &["pod", "pods", "po", "job", "jobs", "event", "events", "ev"];
+
+/// Flags that turn a delete of disposable kinds into a sweep or a forced kill: every object
+/// (`--all`), every namespace (`-A`, `--all-namespaces`), skipping graceful shutdown
+/// (`--force`, `--grace-period=0`, `--now`). With one of these the delete still counts.
+const KUBE_SWEEP_FLAGS: &[&str] = &[
+    "--all",
+    "-A",
+    "--all-namespaces",
+    "--force",
+    "--grace-period=0",
+    "--now",
+];
+
+/// True when a kubectl-style `words` (the arguments after the program) delete only disposable
+/// objects ([`EPHEMERAL_KUBE_KINDS`]) by name or label, without a sweep flag: `kubectl delete pod
+/// web-1`, `kubectl delete jobs -l run=ci`, `kubectl -n dev delete pod/web-1`. Deletes from a
+/// file (`-f`, `-k`) are not judged here (their kinds are unknown).
+pub(crate) fn ephemeral_kube_delete<S: AsRef<str>>(words: &[S]) -> bool {
+    let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
+    let Some(d) = words.iter().position(|w| *w == "delete") else {
+        return false;
+    };
+    let rest = &words[d + 1..];
+    if rest.iter().any(|w| {
+        KUBE_SWEEP_FLAGS.contains(w)
+            || matches!(
+                *w,
+                "-f" | "-k" | "-R" | "--filename" | "--kustomize" | "--recursive"
+            )
+            || w.starts_with("--filename=")
+            || w.starts_with("--kustomize=")
+            || w.starts_with("-f=")
+            || w.starts_with("--grace-period=0")
+    }) {
+        return false;
+    }
+    let Some(first) = rest.iter().find(|w| !w.starts_with('-')) else {
+        return false;
+    };
+    // `pod/web-1 job/x`: every operand must name a disposable kind.
+    let kind_of = |w: &str| -> String {
+        let k = w.split('/').next().unwrap_or(w);
+        k.split('.').next().unwrap_or(k).to_ascii_lowercase()
+    };
+    if first.contains('/') {
+        return rest
+            .iter()
+            .filter(|w| !w.starts_with('-'))
+            .all(|w| w.contains('/') && EPHEMERAL_KUBE_KINDS.contains(&kind_of(w).as_str()));
+    }
+    // `pod,job x` lists kinds with commas.
+    first
+        .split(',')
+        .all(|k| EPHEMERAL_KUBE_KINDS.contains(&kind_of(k).as_str()))
+}
+
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
@@ -486,6 +549,9 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         .map(|w| w.text.as_str())
         .collect();
     if inspection_only(&words) {
+        return;
+    }
+    if cli.names.contains(&"kubectl") && ephemeral_kube_delete(&words) {
         return;
     }
     let ops: Vec<&str> = words
@@ -618,6 +684,37 @@ mod tests {
                 (verb, whole, ni),
                 "{cmd}: {f:?}"
             );
+        }
+    }
+
+    #[test]
+    fn disposable_kube_kinds_stay_quiet() {
+        for c in [
+            "kubectl delete pod web-123",
+            "kubectl delete pods web-1 web-2",
+            "kubectl -n dev delete pod/web-1",
+            "kubectl delete job migrate-1",
+            "kubectl delete jobs -l run=ci -n ci",
+            "kubectl delete pod,job x",
+            "oc delete po x",
+            "kubectl delete events --field-selector reason=BackOff",
+        ] {
+            assert!(cloud(c).is_empty(), "{c}: {:?}", cloud(c));
+            let f = analyze(c, &ctx());
+            assert!(f.infra.is_empty(), "{c}: {:?}", f.infra);
+        }
+        for c in [
+            "kubectl delete pods --all",
+            "kubectl delete pods -A -l app=x",
+            "kubectl delete pod x --force --grace-period=0",
+            "kubectl delete pod/x deployment/y",
+            "kubectl delete pod,deployment x",
+            "kubectl delete -f job.yaml",
+            "kubectl delete deployment web",
+            "kubectl delete ns prod",
+            "kubectl delete pvc data-0",
+        ] {
+            assert!(!cloud(c).is_empty(), "{c}");
         }
     }
 

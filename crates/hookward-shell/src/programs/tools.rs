@@ -468,7 +468,7 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
         "sam" if first == "delete" => "terraform_destroy",
         "eksctl" if first == "delete" => "kubectl_delete",
         "kubectl" | "oc" | "k" | "microk8s.kubectl" => {
-            if ops.contains(&"delete") {
+            if ops.contains(&"delete") && !super::cloud::ephemeral_kube_delete(words) {
                 "kubectl_delete"
             } else if ops.contains(&"drain") {
                 "kubectl_drain"

@@ -132,6 +132,71 @@ fn tree_wide(x: &Arg) -> bool {
         || x.dynamic
 }
 
+/// git commands whose output is a ref name or an object id, never a path: `(subcommand, a flag
+/// it must have, or "" for none)`. From git-rev-parse(1), git-branch(1) `--show-current`,
+/// git-symbolic-ref(1) `--short`, git-describe(1), git-merge-base(1), git-rev-list(1).
+const REF_QUERIES: &[(&str, &str)] = &[
+    ("rev-parse", ""),
+    ("branch", "--show-current"),
+    ("symbolic-ref", "--short"),
+    ("describe", ""),
+    ("merge-base", ""),
+    ("rev-list", ""),
+];
+
+/// `git rev-parse` options that print paths instead of refs (git-rev-parse(1), "Options for
+/// Files"), which keep a substitution a possible pathspec.
+const REV_PARSE_PATH_FLAGS: &[&str] = &[
+    "--show-toplevel",
+    "--show-prefix",
+    "--show-cdup",
+    "--show-superproject-working-tree",
+    "--git-dir",
+    "--git-common-dir",
+    "--absolute-git-dir",
+    "--git-path",
+    "--resolve-git-dir",
+    "--local-env-vars",
+    "--shared-index-path",
+    "--sq",
+    "--sq-quote",
+];
+
+/// True when the word `raw` is one command substitution (`$(…)` or backticks, optionally in
+/// double quotes) of a [`REF_QUERIES`] git command with plain words only: its value is a branch,
+/// tag or commit, so `git checkout "$(git branch --show-current)"` switches refs and does not
+/// name a pathspec to discard.
+fn ref_query_substitution(raw: &str) -> bool {
+    let t = raw.trim();
+    let t = t
+        .strip_prefix('"')
+        .and_then(|x| x.strip_suffix('"'))
+        .unwrap_or(t);
+    let inner = t
+        .strip_prefix("$(")
+        .and_then(|x| x.strip_suffix(')'))
+        .or_else(|| t.strip_prefix('`').and_then(|x| x.strip_suffix('`')));
+    let Some(inner) = inner else { return false };
+    if inner.contains(|c: char| "$`;&|<>()\\\n'\"".contains(c)) {
+        return false;
+    }
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    if words.first() != Some(&"git") {
+        return false;
+    }
+    let Some(sub) = words.get(1) else {
+        return false;
+    };
+    let flags = &words[2..];
+    REF_QUERIES
+        .iter()
+        .any(|(s, need)| s == sub && (need.is_empty() || flags.contains(need)))
+        && !(*sub == "rev-parse"
+            && flags
+                .iter()
+                .any(|f| REV_PARSE_PATH_FLAGS.iter().any(|p| f.starts_with(p))))
+}
+
 fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let rest = inv.rest();
     for (n, val) in &inv.env {
@@ -212,6 +277,10 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 ],
                 false,
             );
+            // `--dry-run`/`-n`: git-push(1) "do everything except actually send the updates".
+            if p.has(&["-n", "--dry-run"]) {
+                return Stream::default();
+            }
             let lease = p.opts.iter().any(|o| {
                 o.name.starts_with("--force-with-lease") || o.name == "--force-if-includes"
             });
@@ -280,10 +349,11 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             let dashdash = args.iter().position(|x| x.text == "--");
             let paths_: Vec<Arg> = match dashdash {
                 Some(d) => args.get(d + 1..).unwrap_or(&[]).to_vec(),
+                // Without `--`, an operand that is a ref query's output is a ref to switch to.
                 None => p
                     .operands
                     .iter()
-                    .filter(|x| tree_wide(x))
+                    .filter(|x| tree_wide(x) && !(x.dynamic && ref_query_substitution(&x.raw)))
                     .cloned()
                     .collect(),
             };
@@ -747,6 +817,57 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ref_queries_are_refs_not_pathspecs() {
+        for w in [
+            "$(git branch --show-current)",
+            "\"$(git rev-parse --abbrev-ref HEAD)\"",
+            "`git describe --tags --abbrev=0`",
+            "$(git symbolic-ref --short HEAD)",
+            "$(git merge-base main HEAD)",
+        ] {
+            assert!(ref_query_substitution(w), "{w}");
+        }
+        for w in [
+            "$(git rev-parse --show-toplevel)",
+            "$(git branch)",
+            "$(git symbolic-ref HEAD)",
+            "$(git ls-files)",
+            "$(cat f)",
+            "$(git describe; rm -rf x)",
+            "$X",
+            "x$(git describe)",
+        ] {
+            assert!(!ref_query_substitution(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn checkout_of_a_ref_query_and_push_dry_run_are_quiet() {
+        use crate::{analyze, ShellContext};
+        let c = ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "git checkout $(git branch --show-current)",
+            "git checkout \"$(git rev-parse --abbrev-ref HEAD)\"",
+            "git push --dry-run --force origin main",
+            "git push -n --delete origin old",
+        ] {
+            assert!(analyze(cmd, &c).git.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "git checkout $(git ls-files -m)",
+            "git checkout -- \"$(git rev-parse --show-toplevel)\"",
+            "git checkout -f $(git branch --show-current)",
+            "git push --force origin main",
+        ] {
+            assert!(!analyze(cmd, &c).git.is_empty(), "{cmd}");
+        }
+    }
 
     #[test]
     fn config_keys() {
