@@ -163,6 +163,21 @@ const DECISION_COLUMNS: &str = "id, ts_ms, agent, event, tool, tool_kind, sessio
 const HEALTH_COLUMNS: &str = "id, ts_ms, kind, message, detail, agent, session, acked_ms";
 
 impl Store {
+    /// Sizes in bytes of the database file and of its `-wal` sidecar (0 when there is none),
+    /// for the store checks. Errors: [`StoreError::Io`] when the database file cannot be read.
+    fn file_sizes(&self) -> Result<(u64, u64), StoreError> {
+        let file_bytes = std::fs::metadata(&self.path)
+            .map_err(|source| StoreError::Io {
+                path: self.path.clone(),
+                action: "read the size of",
+                source,
+            })?
+            .len();
+        let wal_bytes =
+            std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
+        Ok((file_bytes, wal_bytes))
+    }
+
     /// Opens the store at `path`, creating the parent directory (mode 0700 on Unix) and the file
     /// (mode 0600) if missing, and bringing its schema up to [`SCHEMA_VERSION`].
     ///
@@ -673,15 +688,7 @@ impl Store {
                 .map(|n| u64::try_from(n).unwrap_or(0))
                 .map_err(err)
         };
-        let file_bytes = std::fs::metadata(&self.path)
-            .map_err(|source| StoreError::Io {
-                path: self.path.clone(),
-                action: "read the size of",
-                source,
-            })?
-            .len();
-        let wal_bytes =
-            std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
+        let (file_bytes, wal_bytes) = self.file_sizes()?;
         Ok(StoreHealth {
             ok: quick_check.len() == 1 && quick_check.first().is_some_and(|l| l == "ok"),
             quick_check,
@@ -774,15 +781,7 @@ impl Store {
             .conn
             .query_row("SELECT count(*) FROM health_events", [], |r| r.get(0))
             .map_err(err)?;
-        let file_bytes = std::fs::metadata(&self.path)
-            .map_err(|source| StoreError::Io {
-                path: self.path.clone(),
-                action: "read the size of",
-                source,
-            })?
-            .len();
-        let wal_bytes =
-            std::fs::metadata(schema::sidecar(&self.path, "-wal")).map_or(0, |m| m.len());
+        let (file_bytes, wal_bytes) = self.file_sizes()?;
         Ok(StoreHealth {
             ok: true,
             quick_check: Vec::new(),
