@@ -62,9 +62,16 @@ pub fn probe() -> Kernel {
         // SAFETY: the documented version query: a null attribute pointer with size 0 and the
         // VERSION flag reads nothing and returns the ABI or -1.
         let v = unsafe {
-            libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<libc::c_void>(), 0usize, 1u32)
+            libc::syscall(
+                libc::SYS_landlock_create_ruleset,
+                std::ptr::null::<libc::c_void>(),
+                0usize,
+                1u32,
+            )
         };
-        Kernel { abi: u32::try_from(v).unwrap_or(0) }
+        Kernel {
+            abi: u32::try_from(v).unwrap_or(0),
+        }
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -85,8 +92,8 @@ pub fn probe() -> Kernel {
 #[cfg(target_os = "linux")]
 pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
     use landlock::{
-        Access as _, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath, PathFd, Ruleset,
-        RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+        Access as _, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
+        PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
     };
     let kernel = probe();
     let strict = plan.profile == Profile::Strict;
@@ -94,20 +101,35 @@ pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
     if strict {
         let missing = kernel.missing(net_wanted, !plan.scopes.is_empty());
         if !missing.is_empty() {
-            return Err(ApplyError::Unsupported { profile: "strict", needs: missing.join("; "), abi: kernel.abi });
+            return Err(ApplyError::Unsupported {
+                profile: "strict",
+                needs: missing.join("; "),
+                abi: kernel.abi,
+            });
         }
     } else if plan.profile == Profile::Standard && !kernel.fs() {
-        return Err(ApplyError::Unsupported { profile: "standard", needs: "Landlock".into(), abi: kernel.abi });
+        return Err(ApplyError::Unsupported {
+            profile: "standard",
+            needs: "Landlock".into(),
+            abi: kernel.abi,
+        });
     }
     let err = |e: landlock::RulesetError| ApplyError::Landlock(e.to_string());
-    let level = if strict { CompatLevel::HardRequirement } else { CompatLevel::BestEffort };
+    let level = if strict {
+        CompatLevel::HardRequirement
+    } else {
+        CompatLevel::BestEffort
+    };
     // The newest rights this code was written and tested for: file rights of ABI 5 (none were
     // added since), TCP ports of ABI 4, scopes of ABI 6.
     let abi = ABI::V5;
     let all_fs = AccessFs::from_all(abi);
     let read: BitFlags<AccessFs> = AccessFs::ReadFile | AccessFs::ReadDir | AccessFs::Execute;
     let list: BitFlags<AccessFs> = AccessFs::ReadDir.into();
-    let mut ruleset = Ruleset::default().set_compatibility(level).handle_access(all_fs).map_err(err)?;
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(level)
+        .handle_access(all_fs)
+        .map_err(err)?;
     let mut net = BitFlags::<AccessNet>::empty();
     if plan.net.connect_restricted {
         net |= AccessNet::ConnectTcp;
@@ -130,19 +152,29 @@ pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
         ruleset = ruleset.scope(scopes).map_err(err)?;
     }
     let mut created = ruleset.create().map_err(err)?;
-    let mut applied = Applied { enforced: Enforced::None, no_new_privs: false, rules: 0, skipped: Vec::new() };
+    let mut applied = Applied {
+        enforced: Enforced::None,
+        no_new_privs: false,
+        rules: 0,
+        skipped: Vec::new(),
+    };
     for rule in &plan.fs {
         let fd = match PathFd::new(&rule.path) {
             Ok(fd) => fd,
             Err(e) => {
                 if strict {
-                    return Err(ApplyError::Landlock(format!("{}: {e}", rule.path.display())));
+                    return Err(ApplyError::Landlock(format!(
+                        "{}: {e}",
+                        rule.path.display()
+                    )));
                 }
                 applied.skipped.push((rule.path.clone(), e.to_string()));
                 continue;
             }
         };
-        let is_dir = std::fs::metadata(&rule.path).map(|m| m.is_dir()).unwrap_or(false);
+        let is_dir = std::fs::metadata(&rule.path)
+            .map(|m| m.is_dir())
+            .unwrap_or(false);
         let mut access = match rule.access {
             Access::List => list,
             Access::Read => read,
@@ -154,12 +186,19 @@ pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
                 continue; // listing a file means nothing
             }
         }
-        created = created.add_rule(PathBeneath::new(fd, access)).map_err(err)?;
+        created = created
+            .add_rule(PathBeneath::new(fd, access))
+            .map_err(err)?;
         applied.rules += 1;
     }
     let mut ports: Vec<(u16, BitFlags<AccessNet>)> = Vec::new();
     if plan.net.connect_restricted {
-        ports.extend(plan.net.connect_ports.iter().map(|&p| (p, BitFlags::from(AccessNet::ConnectTcp))));
+        ports.extend(
+            plan.net
+                .connect_ports
+                .iter()
+                .map(|&p| (p, BitFlags::from(AccessNet::ConnectTcp))),
+        );
     }
     if plan.net.bind_restricted {
         for &p in &plan.net.bind_ports {

@@ -80,20 +80,42 @@ impl EnvPlan {
                 continue;
             };
             if keep.iter().any(|k| k == &name) {
-                kept.push(Kept { name, why: "--keep-env".into() });
-            } else if let Some((word, _)) = agent.filter(|(_, keys)| keys.contains(&name.as_str())) {
-                kept.push(Kept { name, why: format!("the agent's own key ({word})") });
+                kept.push(Kept {
+                    name,
+                    why: "--keep-env".into(),
+                });
+            } else if let Some((word, _)) = agent.filter(|(_, keys)| keys.contains(&name.as_str()))
+            {
+                kept.push(Kept {
+                    name,
+                    why: format!("the agent's own key ({word})"),
+                });
             } else {
-                removed.push(Removed { name, pattern: pattern.clone() });
+                removed.push(Removed {
+                    name,
+                    pattern: pattern.clone(),
+                });
             }
         }
-        EnvPlan { patterns: patterns.to_vec(), removed, kept }
+        EnvPlan {
+            patterns: patterns.to_vec(),
+            removed,
+            kept,
+        }
     }
 
     /// The environment to start the command with: `vars` less the removed names, in order.
-    pub fn apply(&self, vars: impl IntoIterator<Item = (OsString, OsString)>) -> Vec<(OsString, OsString)> {
+    pub fn apply(
+        &self,
+        vars: impl IntoIterator<Item = (OsString, OsString)>,
+    ) -> Vec<(OsString, OsString)> {
         vars.into_iter()
-            .filter(|(k, _)| !self.removed.iter().any(|r| k.to_str() == Some(r.name.as_str())))
+            .filter(|(k, _)| {
+                !self
+                    .removed
+                    .iter()
+                    .any(|r| k.to_str() == Some(r.name.as_str()))
+            })
             .collect()
     }
 }
@@ -125,9 +147,19 @@ mod tests {
 
     #[test]
     fn plan_removes_keeps_and_never_shows_values() {
-        let pats: Vec<String> = crate::tables::STRIP_ENV.iter().map(|s| s.to_string()).collect();
-        let names = ["PATH", "AWS_PROFILE", "GITHUB_TOKEN", "ANTHROPIC_API_KEY", "MY_SECRET_X", "HOME"]
-            .map(String::from);
+        let pats: Vec<String> = crate::tables::STRIP_ENV
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let names = [
+            "PATH",
+            "AWS_PROFILE",
+            "GITHUB_TOKEN",
+            "ANTHROPIC_API_KEY",
+            "MY_SECRET_X",
+            "HOME",
+        ]
+        .map(String::from);
         let plan = EnvPlan::new(
             names,
             &pats,
@@ -136,17 +168,27 @@ mod tests {
         );
         let removed: Vec<&str> = plan.removed.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(removed, ["AWS_PROFILE", "MY_SECRET_X"]);
-        let kept: Vec<(&str, &str)> = plan.kept.iter().map(|k| (k.name.as_str(), k.why.as_str())).collect();
+        let kept: Vec<(&str, &str)> = plan
+            .kept
+            .iter()
+            .map(|k| (k.name.as_str(), k.why.as_str()))
+            .collect();
         assert_eq!(
             kept,
-            [("ANTHROPIC_API_KEY", "the agent's own key (claude-code)"), ("GITHUB_TOKEN", "--keep-env")]
+            [
+                ("ANTHROPIC_API_KEY", "the agent's own key (claude-code)"),
+                ("GITHUB_TOKEN", "--keep-env")
+            ]
         );
         let env = plan.apply([
             (OsString::from("PATH"), OsString::from("/bin")),
             (OsString::from("AWS_PROFILE"), OsString::from("x")),
             (OsString::from("GITHUB_TOKEN"), OsString::from("y")),
         ]);
-        let names: Vec<_> = env.iter().map(|(k, _)| k.to_string_lossy().into_owned()).collect();
+        let names: Vec<_> = env
+            .iter()
+            .map(|(k, _)| k.to_string_lossy().into_owned())
+            .collect();
         assert_eq!(names, ["PATH", "GITHUB_TOKEN"]);
     }
 }

@@ -169,19 +169,34 @@ impl Kernel {
             return out;
         }
         if !self.refer() {
-            out.push(format!("ABI {} cannot allow renames or links across folders (ABI 2): they all fail", self.abi));
+            out.push(format!(
+                "ABI {} cannot allow renames or links across folders (ABI 2): they all fail",
+                self.abi
+            ));
         }
         if !self.truncate() {
-            out.push(format!("ABI {} does not handle truncation (ABI 3): any file can be truncated", self.abi));
+            out.push(format!(
+                "ABI {} does not handle truncation (ABI 3): any file can be truncated",
+                self.abi
+            ));
         }
         if net_wanted && !self.net() {
-            out.push(format!("ABI {} has no TCP port rules (ABI 4): the network is not restricted", self.abi));
+            out.push(format!(
+                "ABI {} has no TCP port rules (ABI 4): the network is not restricted",
+                self.abi
+            ));
         }
         if !self.ioctl_dev() {
-            out.push(format!("ABI {} does not handle device ioctls (ABI 5)", self.abi));
+            out.push(format!(
+                "ABI {} does not handle device ioctls (ABI 5)",
+                self.abi
+            ));
         }
         if scopes_wanted && !self.scopes() {
-            out.push(format!("ABI {} has no signal or socket scoping (ABI 6)", self.abi));
+            out.push(format!(
+                "ABI {} has no signal or socket scoping (ABI 6)",
+                self.abi
+            ));
         }
         out
     }
@@ -358,9 +373,16 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
     for c in tables::CREDENTIAL_STORES {
         let p = home.join(c.path);
         let real = canon(&p);
-        hidden.push(Hidden { path: p.clone(), what: c.what.to_string(), present: real.is_some() });
+        hidden.push(Hidden {
+            path: p.clone(),
+            what: c.what.to_string(),
+            present: real.is_some(),
+        });
         if let Some(real) = real {
-            carves.push(Carve { path: real, keep: None });
+            carves.push(Carve {
+                path: real,
+                keep: None,
+            });
         }
     }
     match &hw_home {
@@ -401,7 +423,9 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
             for s in a.state {
                 let p = home.join(s);
                 match canon(&p) {
-                    Some(real) => grants.push((real, Access::Write, format!("agent state ({})", a.name))),
+                    Some(real) => {
+                        grants.push((real, Access::Write, format!("agent state ({})", a.name)))
+                    }
                     None => absent.push(p),
                 }
             }
@@ -427,7 +451,11 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
             return Err(PlanError::AllowWriteProtected {
                 path: w.clone(),
                 inside: c.path.clone(),
-                kept: if c.keep.is_none() { "unreadable" } else { "read-only" },
+                kept: if c.keep.is_none() {
+                    "unreadable"
+                } else {
+                    "read-only"
+                },
             });
         }
         grants.push((real, Access::Write, "--allow-write".into()));
@@ -436,11 +464,19 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
     // Expand every grant around the carves beneath it.
     let mut rules: BTreeMap<PathBuf, (Access, String)> = BTreeMap::new();
     let mut splits: BTreeMap<(PathBuf, Access), Split> = BTreeMap::new();
-    let mut walk = Walk { rules: &mut rules, splits: &mut splits, gaps: &mut gaps, count: 0 };
+    let mut walk = Walk {
+        rules: &mut rules,
+        splits: &mut splits,
+        gaps: &mut gaps,
+        count: 0,
+    };
     for (path, access, why) in &grants {
         // A grant inside a carve is narrowed to what the carve keeps (a temp folder inside a
         // credential store is dropped).
-        let inner = carves.iter().filter(|c| path.starts_with(&c.path) && path != &c.path).map(|c| c.keep);
+        let inner = carves
+            .iter()
+            .filter(|c| path.starts_with(&c.path) && path != &c.path)
+            .map(|c| c.keep);
         let mut access = Some(*access);
         for keep in inner {
             access = access.zip(keep).map(|(a, k)| a.min(k));
@@ -469,10 +505,19 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
                 .into(),
         );
     }
-    let mut project_holds = carves.iter().filter(|c| c.path.starts_with(&project) && c.path != project).peekable();
+    let mut project_holds = carves
+        .iter()
+        .filter(|c| c.path.starts_with(&project) && c.path != project)
+        .peekable();
     if req.profile != Profile::Open && project_holds.peek().is_some() {
-        let names: Vec<String> = project_holds.map(|c| c.path.display().to_string()).collect();
-        gaps.push(format!("the project {} holds {}: it is split entry by entry", project.display(), names.join(", ")));
+        let names: Vec<String> = project_holds
+            .map(|c| c.path.display().to_string())
+            .collect();
+        gaps.push(format!(
+            "the project {} holds {}: it is split entry by entry",
+            project.display(),
+            names.join(", ")
+        ));
     }
     gaps.push(
         "a credential file inside the project or a temp folder (a .env, a key copied there) stays readable and writable"
@@ -484,7 +529,8 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
     for spec in &req.allow_net {
         ports.push(parse_net(spec)?);
     }
-    let connect_restricted = req.profile == Profile::Strict || (req.profile == Profile::Standard && !ports.is_empty());
+    let connect_restricted =
+        req.profile == Profile::Strict || (req.profile == Profile::Standard && !ports.is_empty());
     let mut connect_ports = ports.clone();
     if req.profile == Profile::Strict {
         connect_ports.push(443);
@@ -492,17 +538,30 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
     connect_ports.sort_unstable();
     connect_ports.dedup();
     let bind_restricted = req.profile == Profile::Strict;
-    let mut bind_ports = if bind_restricted { ports.clone() } else { Vec::new() };
+    let mut bind_ports = if bind_restricted {
+        ports.clone()
+    } else {
+        Vec::new()
+    };
     bind_ports.sort_unstable();
     bind_ports.dedup();
     if req.allow_net.iter().any(|s| !s.starts_with(':')) {
-        gaps.push("--allow-net hosts are not enforced: Landlock matches TCP ports only, to any address".into());
+        gaps.push(
+            "--allow-net hosts are not enforced: Landlock matches TCP ports only, to any address"
+                .into(),
+        );
     }
     if req.profile != Profile::Strict && !connect_restricted {
         gaps.push("the network is not restricted (profile without port rules; use --allow-net or --profile strict)".into());
     }
     gaps.push("UDP, ICMP and UNIX-socket paths are not restricted by Landlock".into());
-    let net = NetPlan { connect_restricted, connect_ports, bind_restricted, bind_ports, allowed: req.allow_net.clone() };
+    let net = NetPlan {
+        connect_restricted,
+        connect_ports,
+        bind_restricted,
+        bind_ports,
+        allowed: req.allow_net.clone(),
+    };
 
     let scopes: Vec<String> = match req.profile {
         Profile::Strict => vec!["signal".into(), "abstract-unix-socket".into()],
@@ -527,7 +586,10 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
         project,
         hookward_home: hw_home.unwrap_or(hw_home_given),
         kernel,
-        fs: rules.into_iter().map(|(path, (access, why))| FsRule { path, access, why }).collect(),
+        fs: rules
+            .into_iter()
+            .map(|(path, (access, why))| FsRule { path, access, why })
+            .collect(),
         splits: splits.into_values().collect(),
         hidden,
         absent,
@@ -561,10 +623,13 @@ impl Walk<'_> {
                     return;
                 }
                 if self.count + 1 == MAX_RULES {
-                    self.gaps.push(format!("more than {MAX_RULES} rules: the rest are left out (not granted)"));
+                    self.gaps.push(format!(
+                        "more than {MAX_RULES} rules: the rest are left out (not granted)"
+                    ));
                 }
                 self.count += 1;
-                self.rules.insert(path.to_path_buf(), (access, why.to_string()));
+                self.rules
+                    .insert(path.to_path_buf(), (access, why.to_string()));
             }
         }
     }
@@ -579,7 +644,10 @@ impl Walk<'_> {
                 Some(k) => access = access.min(k),
             }
         }
-        let beneath: Vec<&Carve> = carves.iter().filter(|c| c.path.starts_with(dir) && c.path != dir).collect();
+        let beneath: Vec<&Carve> = carves
+            .iter()
+            .filter(|c| c.path.starts_with(dir) && c.path != dir)
+            .collect();
         if beneath.is_empty() {
             self.add(dir, access, why);
             return;
@@ -589,11 +657,18 @@ impl Walk<'_> {
             self.add(dir, access, why);
             return;
         }
-        self.add(dir, Access::List, &format!("folder above {}", beneath[0].path.display()));
+        self.add(
+            dir,
+            Access::List,
+            &format!("folder above {}", beneath[0].path.display()),
+        );
         let entries = match std::fs::read_dir(dir) {
             Ok(e) => e,
             Err(e) => {
-                self.gaps.push(format!("{} could not be listed ({e}): its entries get no rule", dir.display()));
+                self.gaps.push(format!(
+                    "{} could not be listed ({e}): its entries get no rule",
+                    dir.display()
+                ));
                 return;
             }
         };
@@ -637,7 +712,12 @@ impl Walk<'_> {
         let split = self
             .splits
             .entry((dir.to_path_buf(), access))
-            .or_insert_with(|| Split { dir: dir.to_path_buf(), access, except: Vec::new(), rules: 0 });
+            .or_insert_with(|| Split {
+                dir: dir.to_path_buf(),
+                access,
+                except: Vec::new(),
+                rules: 0,
+            });
         split.except = except;
         split.rules = n;
     }

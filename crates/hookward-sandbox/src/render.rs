@@ -10,7 +10,10 @@ use std::fmt::Write as _;
 
 /// Quotes one word for a shell when it needs it (for showing the command).
 fn shell_word(w: &str) -> String {
-    if !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b)) {
+    if !w.is_empty()
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b))
+    {
         w.to_string()
     } else {
         format!("'{}'", w.replace('\'', r"'\''"))
@@ -24,7 +27,13 @@ pub fn text(plan: &Plan) -> String {
     let _ = writeln!(s, "hookward run: plan (nothing started)");
     let _ = writeln!(s, "  profile   {}", plan.profile.word());
     let _ = writeln!(s, "  command   {}", cmd.join(" "));
-    let _ = writeln!(s, "  agent     {}", plan.agent.as_deref().unwrap_or("none recognised (no agent state folder is writable)"));
+    let _ = writeln!(
+        s,
+        "  agent     {}",
+        plan.agent
+            .as_deref()
+            .unwrap_or("none recognised (no agent state folder is writable)")
+    );
     let _ = writeln!(s, "  project   {}", plan.project.display());
     let kernel = if plan.kernel.fs() {
         format!("Landlock ABI {}", plan.kernel.abi)
@@ -35,7 +44,13 @@ pub fn text(plan: &Plan) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "file system ({} rules)", plan.fs.len());
     for r in plan.fs.iter().filter(|r| !r.why.starts_with("entry of ")) {
-        let _ = writeln!(s, "  {:<5}  {}  ({})", r.access.word(), r.path.display(), r.why);
+        let _ = writeln!(
+            s,
+            "  {:<5}  {}  ({})",
+            r.access.word(),
+            r.path.display(),
+            r.why
+        );
     }
     for sp in &plan.splits {
         let _ = writeln!(
@@ -58,7 +73,10 @@ pub fn text(plan: &Plan) -> String {
     let _ = writeln!(s, "read-only");
     let _ = writeln!(s, "  {}  hookward's home", plan.hookward_home.display());
     if !plan.absent.is_empty() {
-        let _ = writeln!(s, "writable if present, absent now (creating them inside fails)");
+        let _ = writeln!(
+            s,
+            "writable if present, absent now (creating them inside fails)"
+        );
         for p in &plan.absent {
             let _ = writeln!(s, "  {}", p.display());
         }
@@ -75,9 +93,21 @@ pub fn text(plan: &Plan) -> String {
             format!("only TCP port {}", p.join(", "))
         }
     };
-    let _ = writeln!(s, "  connect   {}", ports(plan.net.connect_restricted, &plan.net.connect_ports));
-    let _ = writeln!(s, "  bind      {}", ports(plan.net.bind_restricted, &plan.net.bind_ports));
-    let scopes = if plan.scopes.is_empty() { "none".to_string() } else { plan.scopes.join(", ") };
+    let _ = writeln!(
+        s,
+        "  connect   {}",
+        ports(plan.net.connect_restricted, &plan.net.connect_ports)
+    );
+    let _ = writeln!(
+        s,
+        "  bind      {}",
+        ports(plan.net.bind_restricted, &plan.net.bind_ports)
+    );
+    let scopes = if plan.scopes.is_empty() {
+        "none".to_string()
+    } else {
+        plan.scopes.join(", ")
+    };
     let _ = writeln!(s, "  scopes    {scopes}");
     let _ = writeln!(s);
     let _ = writeln!(s, "environment");
@@ -107,7 +137,12 @@ pub fn json(plan: &Plan) -> Value {
             .map(|a| (a.word(), plan.fs.iter().filter(|r| r.access == a).count()));
         o.insert(
             "rule_counts".into(),
-            Value::Object(counts.into_iter().map(|(k, n)| (k.to_string(), n.into())).collect()),
+            Value::Object(
+                counts
+                    .into_iter()
+                    .map(|(k, n)| (k.to_string(), n.into()))
+                    .collect(),
+            ),
         );
     }
     v

@@ -27,30 +27,102 @@ pub struct CredentialStore {
 /// its token is the hook's `.npmrc` check's business) and the agents' own login files (the
 /// agent needs them).
 pub const CREDENTIAL_STORES: &[CredentialStore] = &[
-    CredentialStore { path: ".ssh", what: "SSH keys" },
-    CredentialStore { path: ".aws", what: "AWS credentials" },
-    CredentialStore { path: ".gnupg", what: "GnuPG keys" },
-    CredentialStore { path: ".config/gcloud", what: "Google Cloud credentials" },
-    CredentialStore { path: ".kube", what: "Kubernetes credentials" },
-    CredentialStore { path: ".docker/config.json", what: "Docker registry credentials" },
-    CredentialStore { path: ".azure", what: "Azure CLI credentials" },
-    CredentialStore { path: ".config/gh", what: "GitHub CLI token" },
-    CredentialStore { path: ".git-credentials", what: "git credential store" },
-    CredentialStore { path: ".netrc", what: "netrc passwords" },
-    CredentialStore { path: ".pgpass", what: "PostgreSQL passwords" },
-    CredentialStore { path: ".cargo/credentials.toml", what: "crates.io token" },
-    CredentialStore { path: ".cargo/credentials", what: "crates.io token" },
-    CredentialStore { path: ".pypirc", what: "PyPI token" },
-    CredentialStore { path: ".terraform.d/credentials.tfrc.json", what: "Terraform token" },
-    CredentialStore { path: ".vault-token", what: "Vault token" },
-    CredentialStore { path: ".oci", what: "Oracle Cloud credentials" },
-    CredentialStore { path: ".password-store", what: "pass passwords" },
-    CredentialStore { path: ".local/share/keyrings", what: "GNOME keyring" },
-    CredentialStore { path: ".mozilla", what: "Firefox profiles" },
-    CredentialStore { path: ".config/google-chrome", what: "Chrome profiles" },
-    CredentialStore { path: ".config/chromium", what: "Chromium profiles" },
-    CredentialStore { path: ".config/BraveSoftware", what: "Brave profiles" },
-    CredentialStore { path: ".config/microsoft-edge", what: "Edge profiles" },
+    CredentialStore {
+        path: ".ssh",
+        what: "SSH keys",
+    },
+    CredentialStore {
+        path: ".aws",
+        what: "AWS credentials",
+    },
+    CredentialStore {
+        path: ".gnupg",
+        what: "GnuPG keys",
+    },
+    CredentialStore {
+        path: ".config/gcloud",
+        what: "Google Cloud credentials",
+    },
+    CredentialStore {
+        path: ".kube",
+        what: "Kubernetes credentials",
+    },
+    CredentialStore {
+        path: ".docker/config.json",
+        what: "Docker registry credentials",
+    },
+    CredentialStore {
+        path: ".azure",
+        what: "Azure CLI credentials",
+    },
+    CredentialStore {
+        path: ".config/gh",
+        what: "GitHub CLI token",
+    },
+    CredentialStore {
+        path: ".git-credentials",
+        what: "git credential store",
+    },
+    CredentialStore {
+        path: ".netrc",
+        what: "netrc passwords",
+    },
+    CredentialStore {
+        path: ".pgpass",
+        what: "PostgreSQL passwords",
+    },
+    CredentialStore {
+        path: ".cargo/credentials.toml",
+        what: "crates.io token",
+    },
+    CredentialStore {
+        path: ".cargo/credentials",
+        what: "crates.io token",
+    },
+    CredentialStore {
+        path: ".pypirc",
+        what: "PyPI token",
+    },
+    CredentialStore {
+        path: ".terraform.d/credentials.tfrc.json",
+        what: "Terraform token",
+    },
+    CredentialStore {
+        path: ".vault-token",
+        what: "Vault token",
+    },
+    CredentialStore {
+        path: ".oci",
+        what: "Oracle Cloud credentials",
+    },
+    CredentialStore {
+        path: ".password-store",
+        what: "pass passwords",
+    },
+    CredentialStore {
+        path: ".local/share/keyrings",
+        what: "GNOME keyring",
+    },
+    CredentialStore {
+        path: ".mozilla",
+        what: "Firefox profiles",
+    },
+    CredentialStore {
+        path: ".config/google-chrome",
+        what: "Chrome profiles",
+    },
+    CredentialStore {
+        path: ".config/chromium",
+        what: "Chromium profiles",
+    },
+    CredentialStore {
+        path: ".config/BraveSoftware",
+        what: "Brave profiles",
+    },
+    CredentialStore {
+        path: ".config/microsoft-edge",
+        what: "Edge profiles",
+    },
 ];
 
 /// One agent: how its program is called, where it keeps its state, which variables carry the
@@ -75,8 +147,18 @@ pub const AGENTS: &[AgentRow] = &[
     AgentRow {
         name: "claude-code",
         programs: &["claude"],
-        state: &[".claude", ".claude.json", ".cache/claude", ".local/state/claude", ".local/share/claude"],
-        key_vars: &["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"],
+        state: &[
+            ".claude",
+            ".claude.json",
+            ".cache/claude",
+            ".local/state/claude",
+            ".local/share/claude",
+        ],
+        key_vars: &[
+            "ANTHROPIC_API_KEY",
+            "ANTHROPIC_AUTH_TOKEN",
+            "CLAUDE_CODE_OAUTH_TOKEN",
+        ],
     },
     AgentRow {
         name: "codex",
@@ -176,7 +258,10 @@ mod tests {
     fn no_credential_store_inside_a_writable_folder() {
         // A store under a cache or agent folder would be both writable and hidden.
         for c in CREDENTIAL_STORES {
-            for w in CACHES.iter().chain(AGENTS.iter().flat_map(|a| a.state.iter())) {
+            for w in CACHES
+                .iter()
+                .chain(AGENTS.iter().flat_map(|a| a.state.iter()))
+            {
                 assert!(
                     !c.path.starts_with(&format!("{w}/")) && c.path != *w,
                     "{} inside {w}",
@@ -188,7 +273,10 @@ mod tests {
 
     #[test]
     fn agents_by_program_base_name() {
-        assert_eq!(agent_for("/usr/local/bin/claude").map(|a| a.name), Some("claude-code"));
+        assert_eq!(
+            agent_for("/usr/local/bin/claude").map(|a| a.name),
+            Some("claude-code")
+        );
         assert_eq!(agent_for("codex").map(|a| a.name), Some("codex"));
         assert_eq!(agent_for("cursor-agent").map(|a| a.name), Some("cursor"));
         assert_eq!(agent_for("claude-helper"), None);

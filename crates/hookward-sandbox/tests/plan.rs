@@ -29,7 +29,13 @@ fn world() -> World {
     ] {
         std::fs::create_dir_all(d).unwrap();
     }
-    for f in [".ssh/id_ed25519", ".docker/config.json", ".docker/daemon.json", ".bashrc", ".claude.json"] {
+    for f in [
+        ".ssh/id_ed25519",
+        ".docker/config.json",
+        ".docker/daemon.json",
+        ".bashrc",
+        ".claude.json",
+    ] {
         std::fs::write(home.join(f), "x").unwrap();
     }
     std::os::unix::fs::symlink(home.join(".ssh"), home.join("ssh-link")).unwrap();
@@ -58,7 +64,10 @@ fn access_of(p: &Plan, path: &Path) -> Option<Access> {
 
 /// The strongest right a path gets from the rules (a rule on it or on a folder above it).
 fn effective(p: &Plan, path: &Path) -> Option<Access> {
-    p.fs.iter().filter(|r| path.starts_with(&r.path)).map(|r| r.access).max()
+    p.fs.iter()
+        .filter(|r| path.starts_with(&r.path))
+        .map(|r| r.access)
+        .max()
 }
 
 #[test]
@@ -67,26 +76,53 @@ fn hidden_stores_get_no_rule_and_their_siblings_do() {
     let p = plan(&request(&w, Profile::Standard, "claude"), Kernel { abi: 7 }).unwrap();
     let h = &w.home;
     // Hidden: no rule on them or above them grants reading.
-    for hidden in [h.join(".ssh"), h.join(".ssh/id_ed25519"), h.join(".config/gcloud"), h.join(".docker/config.json")] {
-        assert!(effective(&p, &hidden) <= Some(Access::List), "{} is {:?}", hidden.display(), effective(&p, &hidden));
+    for hidden in [
+        h.join(".ssh"),
+        h.join(".ssh/id_ed25519"),
+        h.join(".config/gcloud"),
+        h.join(".docker/config.json"),
+    ] {
+        assert!(
+            effective(&p, &hidden) <= Some(Access::List),
+            "{} is {:?}",
+            hidden.display(),
+            effective(&p, &hidden)
+        );
     }
     // Their siblings are readable, the folders above them listable only.
     assert_eq!(access_of(&p, &h.join(".bashrc")), Some(Access::Read));
     assert_eq!(access_of(&p, &h.join(".config/nvim")), Some(Access::Read));
-    assert_eq!(access_of(&p, &h.join(".docker/daemon.json")), Some(Access::Read));
+    assert_eq!(
+        access_of(&p, &h.join(".docker/daemon.json")),
+        Some(Access::Read)
+    );
     for above in [h.clone(), h.join(".config"), h.join(".docker")] {
-        assert_eq!(access_of(&p, &above), Some(Access::List), "{}", above.display());
+        assert_eq!(
+            access_of(&p, &above),
+            Some(Access::List),
+            "{}",
+            above.display()
+        );
     }
     // A link to a hidden store gets no rule (its target is what counts).
     assert_eq!(access_of(&p, &h.join("ssh-link")), None);
     // hookward's home: readable, not writable.
-    assert_eq!(effective(&p, &h.join(".hookward/cache")), Some(Access::Read));
+    assert_eq!(
+        effective(&p, &h.join(".hookward/cache")),
+        Some(Access::Read)
+    );
     // The agent's state and caches are writable; the project and temp too.
     assert_eq!(access_of(&p, &h.join(".claude")), Some(Access::Write));
     assert_eq!(access_of(&p, &h.join(".claude.json")), Some(Access::Write));
     assert_eq!(access_of(&p, &h.join(".npm")), Some(Access::Write));
-    assert_eq!(effective(&p, &w.project.join("src/main.rs")), Some(Access::Write));
-    assert!(p.gaps.iter().any(|g| g.contains(".claude.json") && g.contains("rename")));
+    assert_eq!(
+        effective(&p, &w.project.join("src/main.rs")),
+        Some(Access::Write)
+    );
+    assert!(p
+        .gaps
+        .iter()
+        .any(|g| g.contains(".claude.json") && g.contains("rename")));
 }
 
 #[test]
@@ -108,17 +144,30 @@ fn stores_at_generated_depths_are_hidden_whatever_the_siblings() {
             std::fs::write(home.join(".aws/credentials"), "k").unwrap();
             std::fs::write(home.join("readme"), "r").unwrap();
             std::fs::create_dir_all(root.join("proj")).unwrap();
-            let mut req = Request::new(Profile::Standard, vec!["sh".into()], root.join("proj"), home.clone(), home.join(".hookward"), None);
+            let mut req = Request::new(
+                Profile::Standard,
+                vec!["sh".into()],
+                root.join("proj"),
+                home.clone(),
+                home.join(".hookward"),
+                None,
+            );
             req.read_roots = vec![root.clone()];
             req.temp_dirs.clear();
             req.devices.clear();
             let p = plan(&req, Kernel { abi: 7 }).unwrap();
-            assert!(effective(&p, &home.join(".aws/credentials")) <= Some(Access::List), "depth {depth} siblings {siblings}");
+            assert!(
+                effective(&p, &home.join(".aws/credentials")) <= Some(Access::List),
+                "depth {depth} siblings {siblings}"
+            );
             assert_eq!(effective(&p, &home.join("readme")), Some(Access::Read));
             let mut up = root.clone();
             for d in 0..depth {
                 for s in 0..siblings {
-                    assert_eq!(access_of(&p, &up.join(format!("sib{d}_{s}"))), Some(Access::Read));
+                    assert_eq!(
+                        access_of(&p, &up.join(format!("sib{d}_{s}"))),
+                        Some(Access::Read)
+                    );
                 }
                 up = up.join(format!("level{d}"));
             }
@@ -134,8 +183,14 @@ fn a_project_that_holds_the_home_is_split_too() {
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
     assert!(effective(&p, &w.home.join(".ssh/id_ed25519")) <= Some(Access::List));
     assert_eq!(effective(&p, &w.home.join(".bashrc")), Some(Access::Write));
-    assert_eq!(effective(&p, &w.home.join(".hookward/cache")), Some(Access::Read));
-    assert!(p.gaps.iter().any(|g| g.starts_with("files cannot be created or removed directly in") && g.contains(&w.home.display().to_string())));
+    assert_eq!(
+        effective(&p, &w.home.join(".hookward/cache")),
+        Some(Access::Read)
+    );
+    assert!(p.gaps.iter().any(
+        |g| g.starts_with("files cannot be created or removed directly in")
+            && g.contains(&w.home.display().to_string())
+    ));
 }
 
 #[test]
@@ -143,7 +198,10 @@ fn open_profile_writes_everywhere_but_keeps_the_carves() {
     let w = world();
     let p = plan(&request(&w, Profile::Open, "sh"), Kernel { abi: 7 }).unwrap();
     assert_eq!(effective(&p, &w.home.join(".bashrc")), Some(Access::Write));
-    assert_eq!(effective(&p, &w.home.join(".hookward/cache")), Some(Access::Read));
+    assert_eq!(
+        effective(&p, &w.home.join(".hookward/cache")),
+        Some(Access::Read)
+    );
     assert!(effective(&p, &w.home.join(".ssh/id_ed25519")) <= Some(Access::List));
     assert!(!p.net.connect_restricted && p.scopes.is_empty());
 }
@@ -170,9 +228,16 @@ fn network_rules_per_profile() {
     // An ABI without TCP rules says so.
     req.profile = Profile::Strict;
     let p = plan(&req, Kernel { abi: 3 }).unwrap();
-    assert!(p.gaps.iter().any(|g| g.contains("no TCP port rules")), "{:?}", p.gaps);
+    assert!(
+        p.gaps.iter().any(|g| g.contains("no TCP port rules")),
+        "{:?}",
+        p.gaps
+    );
     let p = plan(&req, Kernel { abi: 0 }).unwrap();
-    assert!(p.gaps.iter().any(|g| g.contains("Landlock is not available")));
+    assert!(p
+        .gaps
+        .iter()
+        .any(|g| g.contains("Landlock is not available")));
 }
 
 #[test]
@@ -180,21 +245,48 @@ fn errors_are_typed() {
     let w = world();
     let mut req = request(&w, Profile::Standard, "sh");
     req.allow_net = vec!["example.com".into()];
-    assert_eq!(plan(&req, Kernel { abi: 7 }).unwrap_err(), PlanError::BadNet("example.com".into()));
+    assert_eq!(
+        plan(&req, Kernel { abi: 7 }).unwrap_err(),
+        PlanError::BadNet("example.com".into())
+    );
     req.allow_net = vec!["h:0".into()];
-    assert!(matches!(plan(&req, Kernel { abi: 7 }), Err(PlanError::BadNet(_))));
+    assert!(matches!(
+        plan(&req, Kernel { abi: 7 }),
+        Err(PlanError::BadNet(_))
+    ));
     req.allow_net.clear();
     req.allow_write = vec![w.home.join(".ssh")];
-    assert!(matches!(plan(&req, Kernel { abi: 7 }), Err(PlanError::AllowWriteProtected { kept: "unreadable", .. })));
+    assert!(matches!(
+        plan(&req, Kernel { abi: 7 }),
+        Err(PlanError::AllowWriteProtected {
+            kept: "unreadable",
+            ..
+        })
+    ));
     req.allow_write = vec![w.home.join(".hookward/cache")];
-    assert!(matches!(plan(&req, Kernel { abi: 7 }), Err(PlanError::AllowWriteProtected { kept: "read-only", .. })));
+    assert!(matches!(
+        plan(&req, Kernel { abi: 7 }),
+        Err(PlanError::AllowWriteProtected {
+            kept: "read-only",
+            ..
+        })
+    ));
     req.allow_write = vec![w.home.join("nope")];
-    assert!(matches!(plan(&req, Kernel { abi: 7 }), Err(PlanError::AllowWriteMissing(_))));
+    assert!(matches!(
+        plan(&req, Kernel { abi: 7 }),
+        Err(PlanError::AllowWriteMissing(_))
+    ));
     req.allow_write = vec![w.home.join(".config/nvim")];
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
-    assert_eq!(access_of(&p, &w.home.join(".config/nvim")), Some(Access::Write));
+    assert_eq!(
+        access_of(&p, &w.home.join(".config/nvim")),
+        Some(Access::Write)
+    );
     req.command.clear();
-    assert_eq!(plan(&req, Kernel { abi: 7 }).unwrap_err(), PlanError::NoCommand);
+    assert_eq!(
+        plan(&req, Kernel { abi: 7 }).unwrap_err(),
+        PlanError::NoCommand
+    );
 }
 
 #[test]
@@ -203,9 +295,16 @@ fn dry_run_text() {
     let mut req = request(&w, Profile::Strict, "claude");
     req.allow_net = vec!["127.0.0.1:8080".into()];
     req.keep_env = vec!["GH_TOKEN".into()];
-    req.env_names = ["PATH", "HOME", "AWS_SECRET_ACCESS_KEY", "GH_TOKEN", "ANTHROPIC_API_KEY", "NPM_TOKEN"]
-        .map(String::from)
-        .to_vec();
+    req.env_names = [
+        "PATH",
+        "HOME",
+        "AWS_SECRET_ACCESS_KEY",
+        "GH_TOKEN",
+        "ANTHROPIC_API_KEY",
+        "NPM_TOKEN",
+    ]
+    .map(String::from)
+    .to_vec();
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
     let root = std::fs::canonicalize(w.dir.path()).unwrap();
     let text = render::text(&p);
@@ -214,13 +313,22 @@ fn dry_run_text() {
         insta::assert_snapshot!(text);
     });
     let j = render::json(&p);
-    assert_eq!(j["rule_counts"]["write"].as_u64().unwrap() as usize, p.fs.iter().filter(|r| r.access == Access::Write).count());
+    assert_eq!(
+        j["rule_counts"]["write"].as_u64().unwrap() as usize,
+        p.fs.iter().filter(|r| r.access == Access::Write).count()
+    );
     assert_eq!(j["fs"].as_array().unwrap().len(), p.fs.len());
 }
 
 /// `s` as a regex matching itself.
 fn regex_lite(s: &str) -> String {
     s.chars()
-        .map(|c| if r"\.+*?()|[]{}^$#&-~".contains(c) { format!("\\{c}") } else { c.to_string() })
+        .map(|c| {
+            if r"\.+*?()|[]{}^$#&-~".contains(c) {
+                format!("\\{c}")
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }

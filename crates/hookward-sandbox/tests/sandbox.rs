@@ -26,14 +26,33 @@ fn world() -> World {
     let home = dir.path().join("home");
     let project = dir.path().join("project");
     let hw_home = home.join(".hookward");
-    for d in [home.join(".ssh"), home.join(".aws"), hw_home.clone(), project.clone(), home.join(".claude")] {
+    for d in [
+        home.join(".ssh"),
+        home.join(".aws"),
+        hw_home.clone(),
+        project.clone(),
+        home.join(".claude"),
+    ] {
         std::fs::create_dir_all(d).unwrap();
     }
-    std::fs::write(home.join(".ssh/id_ed25519"), "-----BEGIN OPENSSH PRIVATE KEY-----\nfake\n").unwrap();
-    std::fs::write(home.join(".aws/credentials"), "[default]\naws_access_key_id = AKIAFAKE\n").unwrap();
+    std::fs::write(
+        home.join(".ssh/id_ed25519"),
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nfake\n",
+    )
+    .unwrap();
+    std::fs::write(
+        home.join(".aws/credentials"),
+        "[default]\naws_access_key_id = AKIAFAKE\n",
+    )
+    .unwrap();
     std::fs::write(home.join("notes.txt"), "readable notes\n").unwrap();
     std::fs::write(hw_home.join("config.toml"), "fail_mode = \"closed\"\n").unwrap();
-    World { _dir: dir, home, project, hw_home }
+    World {
+        _dir: dir,
+        home,
+        project,
+        hw_home,
+    }
 }
 
 /// Whether this kernel has Landlock; prints the skip line when it does not.
@@ -47,18 +66,30 @@ fn landlock_or_skip(case: &str) -> bool {
 }
 
 /// Runs `script` under the sandbox of `w` with `profile` (and `allow_net`), extra env.
-fn run(w: &World, profile: &str, allow_net: &[String], env: &[(&str, &str)], script: &str) -> Output {
+fn run(
+    w: &World,
+    profile: &str,
+    allow_net: &[String],
+    env: &[(&str, &str)],
+    script: &str,
+) -> Output {
     let exe = std::env::current_exe().unwrap();
     let mut cmd = Command::new(exe);
-    cmd.args(["--ignored", "--exact", "sandboxed_child_entry", "--nocapture", "--test-threads=1"])
-        .env("HWSBX_SCRIPT", script)
-        .env("HWSBX_PROFILE", profile)
-        .env("HWSBX_HOME", &w.home)
-        .env("HWSBX_PROJECT", &w.project)
-        .env("HWSBX_HWHOME", &w.hw_home)
-        .env("HWSBX_NET", allow_net.join(","))
-        .env("HOME", &w.home)
-        .current_dir(&w.project);
+    cmd.args([
+        "--ignored",
+        "--exact",
+        "sandboxed_child_entry",
+        "--nocapture",
+        "--test-threads=1",
+    ])
+    .env("HWSBX_SCRIPT", script)
+    .env("HWSBX_PROFILE", profile)
+    .env("HWSBX_HOME", &w.home)
+    .env("HWSBX_PROJECT", &w.project)
+    .env("HWSBX_HWHOME", &w.hw_home)
+    .env("HWSBX_NET", allow_net.join(","))
+    .env("HOME", &w.home)
+    .current_dir(&w.project);
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -79,13 +110,34 @@ fn sandboxed_child_entry() {
         _ => Profile::Standard,
     };
     let command = vec!["sh".to_string(), "-c".to_string(), script.clone()];
-    let mut req = Request::new(profile, command, var("HWSBX_PROJECT"), var("HWSBX_HOME"), var("HWSBX_HWHOME"), None);
-    req.allow_net = std::env::var("HWSBX_NET").unwrap().split(',').filter(|s| !s.is_empty()).map(String::from).collect();
-    req.env_names = std::env::vars_os().filter_map(|(k, _)| k.into_string().ok()).collect();
+    let mut req = Request::new(
+        profile,
+        command,
+        var("HWSBX_PROJECT"),
+        var("HWSBX_HOME"),
+        var("HWSBX_HWHOME"),
+        None,
+    );
+    req.allow_net = std::env::var("HWSBX_NET")
+        .unwrap()
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    req.env_names = std::env::vars_os()
+        .filter_map(|(k, _)| k.into_string().ok())
+        .collect();
     let p = plan(&req, probe()).unwrap();
-    let env = p.env.apply(std::env::vars_os().filter(|(k, _)| !k.to_string_lossy().starts_with("HWSBX_")));
+    let env = p
+        .env
+        .apply(std::env::vars_os().filter(|(k, _)| !k.to_string_lossy().starts_with("HWSBX_")));
     restrict_self(&p).unwrap();
-    let err = Command::new("sh").arg("-c").arg(&script).env_clear().envs(env).exec();
+    let err = Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .env_clear()
+        .envs(env)
+        .exec();
     panic!("exec failed: {err}");
 }
 
@@ -109,20 +161,50 @@ fn credential_files_are_unreadable_other_home_files_are_readable() {
     let w = world();
     let key = w.home.join(".ssh/id_ed25519");
     let o = run(&w, "standard", &[], &[], &format!("cat {}", q(&key)));
-    assert!(!o.status.success(), "cat of the key succeeded: {}", stdout(&o));
+    assert!(
+        !o.status.success(),
+        "cat of the key succeeded: {}",
+        stdout(&o)
+    );
     assert!(stderr(&o).contains("Permission denied"), "{}", stderr(&o));
     assert!(!stdout(&o).contains("PRIVATE KEY"));
 
-    let o = run(&w, "standard", &[], &[], &format!("cat {}", q(&w.home.join(".aws/credentials"))));
-    assert!(!o.status.success() && stderr(&o).contains("Permission denied"), "{}", stderr(&o));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!("cat {}", q(&w.home.join(".aws/credentials"))),
+    );
+    assert!(
+        !o.status.success() && stderr(&o).contains("Permission denied"),
+        "{}",
+        stderr(&o)
+    );
 
     // The rest of the home, and the system, stay readable; the home can be listed.
-    let o = run(&w, "standard", &[], &[], &format!("cat {} && ls {} && cat /etc/hostname >/dev/null", q(&w.home.join("notes.txt")), q(&w.home)));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!(
+            "cat {} && ls {} && cat /etc/hostname >/dev/null",
+            q(&w.home.join("notes.txt")),
+            q(&w.home)
+        ),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("readable notes") && stdout(&o).contains("notes.txt"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("readable notes") && stdout(&o).contains("notes.txt"),
+        "{}",
+        stdout(&o)
+    );
 
     // Outside the sandbox the same read works (the test's own control).
-    assert!(std::fs::read_to_string(&key).unwrap().contains("PRIVATE KEY"));
+    assert!(std::fs::read_to_string(&key)
+        .unwrap()
+        .contains("PRIVATE KEY"));
 }
 
 #[test]
@@ -131,23 +213,53 @@ fn writes_only_where_allowed() {
         return;
     }
     let w = world();
-    let o = run(&w, "standard", &[], &[], "echo built > out.txt && mkdir -p sub/dir && echo x > sub/dir/y && cat out.txt");
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        "echo built > out.txt && mkdir -p sub/dir && echo x > sub/dir/y && cat out.txt",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(w.project.join("out.txt")).unwrap(), "built\n");
+    assert_eq!(
+        std::fs::read_to_string(w.project.join("out.txt")).unwrap(),
+        "built\n"
+    );
     assert!(w.project.join("sub/dir/y").is_file());
 
-    let o = run(&w, "standard", &[], &[], &format!("echo pwned > {}", q(&w.home.join("planted"))));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!("echo pwned > {}", q(&w.home.join("planted"))),
+    );
     assert!(!o.status.success(), "writing in $HOME succeeded");
     assert!(stderr(&o).contains("Permission denied"), "{}", stderr(&o));
     assert!(!w.home.join("planted").exists());
 
     // Overwriting an existing home file is refused too.
-    let o = run(&w, "standard", &[], &[], &format!("echo x >> {}", q(&w.home.join("notes.txt"))));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!("echo x >> {}", q(&w.home.join("notes.txt"))),
+    );
     assert!(!o.status.success());
-    assert_eq!(std::fs::read_to_string(w.home.join("notes.txt")).unwrap(), "readable notes\n");
+    assert_eq!(
+        std::fs::read_to_string(w.home.join("notes.txt")).unwrap(),
+        "readable notes\n"
+    );
 
     // Temp folders and /dev/null are writable.
-    let o = run(&w, "standard", &[], &[], "t=$(mktemp) && echo ok > \"$t\" && cat \"$t\" && rm \"$t\" && echo y > /dev/null");
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        "t=$(mktemp) && echo ok > \"$t\" && cat \"$t\" && rm \"$t\" && echo y > /dev/null",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
@@ -158,13 +270,32 @@ fn hookward_home_is_read_only() {
     }
     let w = world();
     let cfg = w.hw_home.join("config.toml");
-    let o = run(&w, "standard", &[], &[], &format!("cat {c} && echo 'fail_mode = \"open\"' > {c}", c = q(&cfg)));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!("cat {c} && echo 'fail_mode = \"open\"' > {c}", c = q(&cfg)),
+    );
     assert!(!o.status.success());
-    assert!(stdout(&o).contains("fail_mode = \"closed\""), "reading it works: {}", stdout(&o));
+    assert!(
+        stdout(&o).contains("fail_mode = \"closed\""),
+        "reading it works: {}",
+        stdout(&o)
+    );
     assert!(stderr(&o).contains("Permission denied"), "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&cfg).unwrap(), "fail_mode = \"closed\"\n");
+    assert_eq!(
+        std::fs::read_to_string(&cfg).unwrap(),
+        "fail_mode = \"closed\"\n"
+    );
 
-    let o = run(&w, "standard", &[], &[], &format!("mkdir {}", q(&w.hw_home.join("policies"))));
+    let o = run(
+        &w,
+        "standard",
+        &[],
+        &[],
+        &format!("mkdir {}", q(&w.hw_home.join("policies"))),
+    );
     assert!(!o.status.success());
     assert!(!w.hw_home.join("policies").exists());
 
@@ -172,10 +303,32 @@ fn hookward_home_is_read_only() {
     // (Its existing files, that is: a new file directly in the home, which holds the carves,
     // cannot be created; the plan says so.)
     let notes = w.home.join("notes.txt");
-    let o = run(&w, "open", &[], &[], &format!("echo x > {} ; echo more >> {}", q(&cfg), q(&notes)));
-    assert_eq!(std::fs::read_to_string(&cfg).unwrap(), "fail_mode = \"closed\"\n", "{}", stderr(&o));
-    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "readable notes\nmore\n", "{}", stderr(&o));
-    let o = run(&w, "open", &[], &[], &format!("cat {}", q(&w.home.join(".ssh/id_ed25519"))));
+    let o = run(
+        &w,
+        "open",
+        &[],
+        &[],
+        &format!("echo x > {} ; echo more >> {}", q(&cfg), q(&notes)),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&cfg).unwrap(),
+        "fail_mode = \"closed\"\n",
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "readable notes\nmore\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &w,
+        "open",
+        &[],
+        &[],
+        &format!("cat {}", q(&w.home.join(".ssh/id_ed25519"))),
+    );
     assert!(!o.status.success(), "the open profile still hides the key");
 }
 
@@ -193,7 +346,12 @@ fn grandchildren_inherit_the_sandbox() {
     );
     let o = run(&w, "standard", &[], &[], &script);
     assert!(!stdout(&o).contains("PRIVATE KEY"), "{}", stdout(&o));
-    assert_eq!(stderr(&o).matches("Permission denied").count(), 3, "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).matches("Permission denied").count(),
+        3,
+        "{}",
+        stderr(&o)
+    );
     assert!(!w.home.join("gc").exists());
 }
 
@@ -216,7 +374,10 @@ fn ambient_credentials_are_removed_from_the_environment() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     for (k, v) in &env[..6] {
-        assert!(!out.contains(k) && !out.contains(v), "{k} reached the child:\n{out}");
+        assert!(
+            !out.contains(k) && !out.contains(v),
+            "{k} reached the child:\n{out}"
+        );
     }
     assert!(out.contains("HWTEST_PLAIN=kept"));
     assert!(out.contains("PATH="));
@@ -228,13 +389,19 @@ fn strict_profile_limits_tcp_connect_to_allowed_ports() {
         return;
     }
     if probe().abi < 4 {
-        eprintln!("SKIPPED strict_profile_limits_tcp_connect: Landlock ABI {} has no TCP rules", probe().abi);
+        eprintln!(
+            "SKIPPED strict_profile_limits_tcp_connect: Landlock ABI {} has no TCP rules",
+            probe().abi
+        );
         return;
     }
     let w = world();
     let allowed = TcpListener::bind("127.0.0.1:0").unwrap();
     let denied = TcpListener::bind("127.0.0.1:0").unwrap();
-    let (pa, pd) = (allowed.local_addr().unwrap().port(), denied.local_addr().unwrap().port());
+    let (pa, pd) = (
+        allowed.local_addr().unwrap().port(),
+        denied.local_addr().unwrap().port(),
+    );
     let script = format!(
         "bash -c 'exec 3<>/dev/tcp/127.0.0.1/{pa}' && echo allowed-ok; bash -c 'exec 3<>/dev/tcp/127.0.0.1/{pd}' && echo denied-reached"
     );
