@@ -388,7 +388,7 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
     match &hw_home {
         Some(h) => carves.push(Carve { path: h.clone(), keep: Some(Access::Read) }),
         None => gaps.push(format!(
-            "hookward's home {} does not exist yet: if a writable folder holds it, the sandboxed command can create it",
+            "hookward's home {} does not exist yet (`hookward run` creates it before the start; read-only then)",
             hw_home_given.display()
         )),
     }

@@ -68,21 +68,42 @@ impl ProfileArg {
     }
 }
 
-/// Runs `hookward run`. Returns only on a refusal, a dry run or an `exec` failure (127: the
+/// Runs `hookward run`. Before the plan (not with `--dry-run`) it creates hookward's home and
+/// the recognised agent's state folders when missing (mode 0700). Returns only on a refusal, a dry run or an `exec` failure (127: the
 /// command was not found, 126: it could not be executed); otherwise the command replaces this
 /// process.
 pub fn run(args: RunArgs) -> CliResult {
     let cwd = std::env::current_dir().map_err(|e| format!("current directory: {e}"))?;
     let project = args.project.clone().unwrap_or_else(|| cwd.clone());
-    // hookward's home is made now if missing, so that it is a read-only folder inside rather
-    // than a name the command could create.
     let hw_home = crate::util::home()?;
-    create_private_dir(&hw_home).map_err(|e| format!("{}: {e}", hw_home.display()))?;
+    let home = crate::util::user_home()?;
+    if !args.dry_run {
+        // hookward's home is made now if missing, so that it is a read-only folder inside
+        // rather than a name the command could create; the agent's own state folders too, so
+        // that they are writable inside (Landlock rules name existing paths). Files
+        // (`~/.claude.json`) are left to the agent.
+        let mut dirs = vec![hw_home.clone()];
+        if let Some(a) = args
+            .command
+            .first()
+            .and_then(|c| hookward_sandbox::tables::agent_for(c))
+        {
+            dirs.extend(
+                a.state
+                    .iter()
+                    .filter(|s| !s.ends_with(".json"))
+                    .map(|s| home.join(s)),
+            );
+        }
+        for d in dirs {
+            create_private_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        }
+    }
     let mut req = Request::new(
         args.profile.profile(),
         args.command.clone(),
         project.clone(),
-        crate::util::user_home()?,
+        home,
         hw_home,
         std::env::var_os("TMPDIR")
             .filter(|t| !t.is_empty())

@@ -157,7 +157,11 @@ fn environment_is_scrubbed_except_kept_names() {
     // The agent's own key stays for the agent: a program named `claude` keeps ANTHROPIC_API_KEY.
     let bin = w.project.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
-    std::fs::write(bin.join("claude"), "#!/bin/sh\nenv\n").unwrap();
+    std::fs::write(
+        bin.join("claude"),
+        "#!/bin/sh\nenv\necho s > \"$HOME/.claude/state.txt\"\n",
+    )
+    .unwrap();
     let mut perm = std::fs::metadata(bin.join("claude")).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
     std::fs::set_permissions(bin.join("claude"), perm).unwrap();
@@ -172,6 +176,12 @@ fn environment_is_scrubbed_except_kept_names() {
         "{stdout}{stderr}"
     );
     assert!(!stdout.contains("OPENAI_API_KEY"), "{stdout}");
+    // Its state folder was created before the start, so it is writable inside.
+    assert_eq!(
+        std::fs::read_to_string(w.home.join(".claude/state.txt")).unwrap(),
+        "s\n",
+        "{stderr}"
+    );
 }
 
 #[test]
