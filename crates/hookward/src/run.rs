@@ -98,6 +98,7 @@ pub fn run(args: RunArgs) -> CliResult {
         for d in dirs {
             create_private_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
         }
+        warm_policy_cache(&hw_home);
     }
     let mut req = Request::new(
         args.profile.profile(),
@@ -158,6 +159,24 @@ pub fn run(args: RunArgs) -> CliResult {
             126
         },
     ))
+}
+
+/// Compiles the policy pack the hook will load (built-in + `~/.hookward/policies` + the
+/// config's `policy_dirs`, with `[policy.data]`) so that its cached program exists before the
+/// sandbox makes `~/.hookward/cache` read-only; otherwise every hook call inside compiles it
+/// again (measured: about 21 ms of CPU per call instead of 9). A failure here only costs that
+/// time, so it is ignored.
+fn warm_policy_cache(hw_home: &std::path::Path) {
+    let Ok(cfg) = crate::util::load_config() else {
+        return;
+    };
+    let mut user_dirs = vec![hw_home.join("policies")];
+    user_dirs.extend(cfg.policy_dirs.iter().cloned());
+    let _ = hookward_policy::Policy::load(&hookward_policy::LoadOptions {
+        user_dirs,
+        cache_dir: Some(hw_home.join("cache")),
+        data: cfg.policy_data.clone(),
+    });
 }
 
 /// Creates `dir` (and its parents) with mode 0700 when it is missing.

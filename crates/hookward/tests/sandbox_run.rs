@@ -209,6 +209,13 @@ fn the_hook_still_decides_inside_and_records_nothing() {
     );
     // The store in the read-only home was not written (no store file was created).
     assert!(!w.home.join(".hookward/state.db").exists());
+    // The compiled policy was cached by `hookward run` before the start, outside the sandbox.
+    let cached: Vec<_> = std::fs::read_dir(w.home.join(".hookward/cache"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".rvm"))
+        .collect();
+    assert_eq!(cached.len(), 1, "{stderr}");
 }
 
 #[test]
