@@ -242,6 +242,10 @@ pub enum PlanError {
     /// The command is empty.
     #[error("no command given: hookward run [options] -- <command> [args]")]
     NoCommand,
+    /// The home does not exist (or is not an absolute path): no credential store could be
+    /// found to hide, so nothing is started.
+    #[error("HOME {0} does not exist or is not absolute: the credential stores under it cannot be found, so they could not be hidden")]
+    NoHome(PathBuf),
     /// The project folder does not exist.
     #[error("project folder {0} does not exist")]
     NoProject(PathBuf),
@@ -361,7 +365,9 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
         return Err(PlanError::NoCommand);
     }
     let project = canon(&req.project).ok_or_else(|| PlanError::NoProject(req.project.clone()))?;
-    let home = canon(&req.home).unwrap_or_else(|| req.home.clone());
+    let home = canon(&req.home)
+        .filter(|_| req.home.is_absolute())
+        .ok_or_else(|| PlanError::NoHome(req.home.clone()))?;
     let hw_home_given = req.hookward_home.clone();
     let hw_home = canon(&hw_home_given);
     let agent = tables::agent_for(&req.command[0]);

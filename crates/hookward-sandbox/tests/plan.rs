@@ -287,6 +287,14 @@ fn errors_are_typed() {
         plan(&req, Kernel { abi: 7 }).unwrap_err(),
         PlanError::NoCommand
     );
+    req.command = vec!["sh".into()];
+    for bad in [PathBuf::from("home"), w.home.join("missing")] {
+        req.home = bad.clone();
+        assert_eq!(
+            plan(&req, Kernel { abi: 7 }).unwrap_err(),
+            PlanError::NoHome(bad)
+        );
+    }
 }
 
 #[test]

@@ -413,3 +413,47 @@ fn strict_profile_limits_tcp_connect_to_allowed_ports() {
     // Without the sandbox the same port is reachable (the control).
     assert!(std::net::TcpStream::connect(("127.0.0.1", pd)).is_ok());
 }
+
+#[test]
+fn other_roads_to_the_key_are_closed_too() {
+    if !landlock_or_skip("other_roads_to_the_key_are_closed_too") {
+        return;
+    }
+    let w = world();
+    let key = w.home.join(".ssh/id_ed25519");
+    let ssh = w.home.join(".ssh");
+    let tmp = w.project.join("t");
+    std::fs::create_dir_all(&tmp).unwrap();
+    // Magic links of /proc, a symbolic link and a hard link made inside, a copy, a move of
+    // the folder out of the home: every one is refused.
+    let roads = [
+        format!("cat /proc/self/root{}", key.display()),
+        format!("cat /proc/$$/cwd/../home/.ssh/id_ed25519"),
+        format!(
+            "ln -s {k} {t}/sym && cat {t}/sym",
+            k = key.display(),
+            t = tmp.display()
+        ),
+        format!(
+            "ln {k} {t}/hard && cat {t}/hard",
+            k = key.display(),
+            t = tmp.display()
+        ),
+        format!(
+            "cp {k} {t}/copy && cat {t}/copy",
+            k = key.display(),
+            t = tmp.display()
+        ),
+        format!(
+            "mv {s} {t}/moved && cat {t}/moved/id_ed25519",
+            s = ssh.display(),
+            t = tmp.display()
+        ),
+    ];
+    for road in roads {
+        let o = run(&w, "open", &[], &[], &road);
+        assert!(!o.status.success(), "{road}: {}", stdout(&o));
+        assert!(!stdout(&o).contains("PRIVATE KEY"), "{road}");
+    }
+    assert!(key.is_file(), "the key was not moved");
+}
