@@ -428,7 +428,7 @@ fn other_roads_to_the_key_are_closed_too() {
     // the folder out of the home: every one is refused.
     let roads = [
         format!("cat /proc/self/root{}", key.display()),
-        format!("cat /proc/$$/cwd/../home/.ssh/id_ed25519"),
+        "cat /proc/$$/cwd/../home/.ssh/id_ed25519".to_string(),
         format!(
             "ln -s {k} {t}/sym && cat {t}/sym",
             k = key.display(),
