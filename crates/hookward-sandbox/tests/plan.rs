@@ -340,3 +340,65 @@ fn regex_lite(s: &str) -> String {
         })
         .collect()
 }
+
+#[test]
+fn a_crowded_folder_is_bounded_and_reported() {
+    // More than MAX_DIR_ENTRIES names beside the home: the walk stops there, says so, and
+    // the names it did not reach get no rule (closed, not open).
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    let n = hookward_sandbox::plan::MAX_DIR_ENTRIES + 10;
+    for i in 0..n {
+        std::fs::write(root.join(format!("f{i:05}")), "").unwrap();
+    }
+    let home = root.join("home");
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    let mut req = Request::new(
+        Profile::Standard,
+        vec!["sh".into()],
+        home.clone(),
+        home.clone(),
+        home.join(".hookward"),
+        None,
+    );
+    req.read_roots = vec![root.clone()];
+    req.temp_dirs.clear();
+    req.devices.clear();
+    let p = plan(&req, Kernel { abi: 7 }).unwrap();
+    assert!(
+        p.gaps.iter().any(|g| g.contains(&format!(
+            "more than {} entries",
+            hookward_sandbox::plan::MAX_DIR_ENTRIES
+        ))),
+        "{:?}",
+        p.gaps
+    );
+    let granted =
+        p.fs.iter()
+            .filter(|r| r.path.parent() == Some(root.as_path()) && r.access == Access::Read)
+            .count();
+    assert!(
+        granted <= hookward_sandbox::plan::MAX_DIR_ENTRIES,
+        "{granted}"
+    );
+    assert!(effective(&p, &home.join(".ssh")) <= Some(Access::List));
+}
+
+#[test]
+fn kernel_abi_features() {
+    let k = |abi| Kernel { abi };
+    assert_eq!(k(0).missing(true, true).len(), 1);
+    assert!(k(7).missing(true, true).is_empty());
+    assert!(k(6).missing(true, true).is_empty());
+    let m = k(5).missing(true, true);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].contains("scoping"));
+    assert!(k(5).missing(true, false).is_empty());
+    let m = k(3).missing(true, false);
+    assert!(m.iter().any(|s| s.contains("TCP")) && m.iter().any(|s| s.contains("ioctl")));
+    assert!(!k(3).missing(false, false).iter().any(|s| s.contains("TCP")));
+    assert!(k(1)
+        .missing(false, false)
+        .iter()
+        .any(|s| s.contains("renames")));
+}
