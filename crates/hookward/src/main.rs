@@ -22,6 +22,7 @@ mod json;
 mod log;
 mod policy;
 mod review;
+mod run;
 mod scan;
 mod util;
 
@@ -136,6 +137,9 @@ enum Command {
         #[command(subcommand)]
         command: history::HistoryCommand,
     },
+    /// Starts a command (an agent) inside the OS sandbox: writes only to the project, temp and the
+    /// agent's folders, credential stores unreadable, hookward's home read-only (Linux Landlock).
+    Run(run::RunArgs),
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// Shows the effective configuration and where each value came from.
@@ -177,6 +181,7 @@ fn main() -> ExitCode {
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
         Command::Cost(args) => cost::run(args),
+        Command::Run(args) => run::run(args),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
         Command::Man { dir } => docs::run_man(Cli::command(), dir),
