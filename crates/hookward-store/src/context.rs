@@ -304,6 +304,32 @@ impl Store {
             .collect())
     }
 
+    /// The last observed state of `path` and of every guarded file below it (`path/…`), of the
+    /// home directory and of `project`, sorted by path. One range scan of the primary key:
+    /// the cost grows with the rows returned, not with the ledger.
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_states_under(
+        &self,
+        project: &str,
+        path: &str,
+    ) -> Result<Vec<FileState>, StoreError> {
+        let path = path.trim_end_matches('/');
+        // Every path below `path/` sorts in [`path/`, `path0`): '0' is the byte after '/'.
+        let (lo, hi) = (format!("{path}/"), format!("{path}0"));
+        self.context_rows(
+            "reading guarded file states",
+            &format!(
+                "SELECT {FILE_COLUMNS} FROM context_files \
+                 WHERE (path = ?1 OR (path >= ?2 AND path < ?3)) AND (project = '' OR project = ?4) \
+                 ORDER BY path"
+            ),
+            params![path, lo, hi, project],
+            file_state_row,
+        )
+    }
+
     /// The state of one guarded file, if it was ever observed.
     ///
     /// # Errors
@@ -358,7 +384,9 @@ impl Store {
         const ACTION: &str = "recording a guarded file version";
         let path = self.path.clone();
         let err = |e| sql_err(&path, ACTION, e);
-        let tx = self.conn.transaction().map_err(err)?;
+        // A savepoint, not a transaction: it nests inside a batch ([`Store::begin_batch`]) and
+        // commits on its own outside one.
+        let tx = self.conn.savepoint().map_err(err)?;
         let previous: Option<(i64, Option<i64>)> = tx
             .query_row(
                 "SELECT version_id, checkpoint_id FROM context_files WHERE path = ?1",

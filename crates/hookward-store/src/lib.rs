@@ -423,7 +423,10 @@ impl Store {
     /// copy and only resets the WAL; if another connection is active it gives up at once and a
     /// later write does it. Failures are ignored: the row is already committed, this is upkeep.
     fn keep_wal_small(&self) {
-        if !std::fs::metadata(&self.wal).is_ok_and(|m| m.len() > WAL_TRUNCATE_BYTES) {
+        // Inside a batch the checkpoint could not finish anyway; the batch's commit does it.
+        if !self.conn.is_autocommit()
+            || !std::fs::metadata(&self.wal).is_ok_and(|m| m.len() > WAL_TRUNCATE_BYTES)
+        {
             return;
         }
         // (busy, frames in the WAL, frames checkpointed)
@@ -445,6 +448,53 @@ impl Store {
                     r.get::<_, i64>(0)
                 });
             self.wait.store(millis(BUSY_TIMEOUT), Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a batch: the writes that follow (decisions, health events, guarded file
+    /// versions) share one transaction and one commit until [`Store::commit_batch`], instead of
+    /// a commit each. Immediate: the write lock is taken (waiting at most [`BUSY_TIMEOUT`]) when
+    /// the batch begins and held until the commit, so a caller begins it just before its first
+    /// write and keeps it short (the context guard commits every
+    /// `BATCH_WINDOW` of work) — other processes' writes wait for it up to [`BUSY_TIMEOUT`].
+    /// A batch already open is kept (no nesting).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when the transaction cannot start.
+    pub fn begin_batch(&self) -> Result<(), StoreError> {
+        if !self.conn.is_autocommit() {
+            return Ok(());
+        }
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| sql_err(&self.path, "starting a batch", e))
+    }
+
+    /// Whether a batch ([`Store::begin_batch`]) is open.
+    pub fn in_batch(&self) -> bool {
+        !self.conn.is_autocommit()
+    }
+
+    /// Commits the open batch, if any, then does the WAL upkeep its writes skipped.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] and the errors of a commit; the batch is rolled back then.
+    pub fn commit_batch(&self) -> Result<(), StoreError> {
+        if self.conn.is_autocommit() {
+            return Ok(());
+        }
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(sql_err(&self.path, "committing a batch", e));
+        }
+        self.keep_wal_small();
+        Ok(())
+    }
+
+    /// Rolls the open batch back, if any (after an error in the middle of it).
+    pub fn rollback_batch(&self) {
+        if !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
 
