@@ -190,10 +190,10 @@ pub fn run(
         }
     };
     let session = event.session_id.as_deref();
-    let effects = facts.map_or(
-        crate::effects::Effects::Unknown("no facts"),
-        crate::effects::of_shell,
-    );
+    let effects = match &job {
+        Job::BeforeShell(_) | Job::AfterShell(_) => shell_effects(env, event, facts),
+        _ => crate::effects::Effects::Unknown("not a shell tool"),
+    };
     let shell = |store: &mut Store, w: Writer| match &effects {
         crate::effects::Effects::Paths(targets) => guard.observe_paths(store, &w, session, targets),
         crate::effects::Effects::Unknown(_) => guard.observe(store, &w, session),
@@ -238,6 +238,54 @@ pub fn run(
             env.agent,
         ));
     }
+}
+
+/// What the shell command of `event` can change. A PreToolUse's facts carry its shell
+/// analysis; a PostToolUse's describe the output, so the command is analysed again as its
+/// PreToolUse was (the same bounded steps, nothing scanned).
+fn shell_effects(
+    env: &StepEnv,
+    event: &Event,
+    facts: Option<&hookward_facts::Facts>,
+) -> crate::effects::Effects {
+    if let Some(f) = facts.filter(|f| f.shell.is_some()) {
+        return crate::effects::of_shell(f);
+    }
+    let Some(tool) = &event.tool else {
+        return crate::effects::Effects::Unknown("no tool call");
+    };
+    let pre = Event {
+        kind: EventKind::PreToolUse,
+        tool: Some(hookward_core::ToolCall {
+            response: None,
+            error: None,
+            input: tool.input.clone(),
+            name: tool.name.clone(),
+            kind: tool.kind,
+            id: tool.id.clone(),
+            mcp: tool.mcp.clone(),
+            command: tool.command.clone(),
+            paths: tool.paths.clone(),
+            url: tool.url.clone(),
+        }),
+        agent: event.agent,
+        session_id: None,
+        cwd: event.cwd.clone(),
+        project_dir: event.project_dir.clone(),
+        transcript_path: None,
+        permission_mode: None,
+        agent_id: None,
+        agent_type: None,
+        prompt: None,
+        source: None,
+        // Not the output: only the command is analysed.
+        extra: serde_json::Map::new(),
+    };
+    let ctx = hookward_facts::Context::new(
+        env.home.to_string_lossy(),
+        env.hookward_home.to_string_lossy(),
+    );
+    crate::effects::of_shell(&hookward_facts::compute_with_cap(&pre, &ctx, 0))
 }
 
 fn append(slot: &mut Option<String>, text: String) {

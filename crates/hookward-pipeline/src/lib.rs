@@ -909,12 +909,14 @@ fn record(
                     )),
                 }
             }
-            if outcome
-                .event
-                .as_ref()
-                .is_some_and(|e| e.kind == EventKind::SessionStart)
-            {
+            let kind = outcome.event.as_ref().map(|e| e.kind.clone());
+            if kind == Some(EventKind::SessionStart) {
                 prune(config, store, &mut outcome, env);
+            }
+            if matches!(kind, Some(EventKind::SessionStart | EventKind::Stop)) {
+                // The WAL checkpoint's fsyncs are paid here, where no tool call waits
+                // (hookward_store::WAL_TRUNCATE_BYTES); other events only past WAL_CAP_BYTES.
+                store.upkeep();
             }
             // A broken user policy or config is reported on the first call and then at most
             // every REPEAT_MS, not on every tool call.
