@@ -16,6 +16,10 @@ pub struct Objects {
     dir: PathBuf,
 }
 
+/// How many threads [`Objects::flush`] syncs staged objects from: 8. Syncs wait on the disk,
+/// so more threads than cores is fine; eight concurrent syncs let the file system group them.
+pub const SYNC_THREADS: usize = 8;
+
 /// Objects written by [`Objects::stage`] and not yet made durable by [`Objects::flush`].
 #[derive(Debug, Default)]
 pub struct Staged {
@@ -128,10 +132,36 @@ impl Objects {
     /// [`ContextError::Io`] when a file cannot be synced or renamed (the ones not reached are
     /// removed when `staged` is dropped).
     pub fn flush(&self, staged: &mut Staged) -> Result<(), ContextError> {
-        for (tmp, _) in &staged.files {
-            std::fs::File::open(tmp)
-                .and_then(|f| f.sync_all())
-                .map_err(|e| ContextError::io(tmp, "syncing", e))?;
+        // The syncs wait on the disk, not the CPU: issued from a few threads at once, the file
+        // system commits them together (one journal commit for many files).
+        let sync = |files: &[(PathBuf, PathBuf)]| -> Result<(), ContextError> {
+            for (tmp, _) in files {
+                std::fs::File::open(tmp)
+                    .and_then(|f| f.sync_all())
+                    .map_err(|e| ContextError::io(tmp, "syncing", e))?;
+            }
+            Ok(())
+        };
+        let per = staged.files.len().div_ceil(SYNC_THREADS).max(1);
+        if per == 1 && staged.files.len() <= 2 {
+            sync(&staged.files)?; // one or two objects (after a tool call): no threads
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = staged
+                    .files
+                    .chunks(per)
+                    .map(|c| s.spawn(move || sync(c)))
+                    .collect();
+                handles.into_iter().try_for_each(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        Err(ContextError::io(
+                            &self.dir,
+                            "syncing",
+                            std::io::Error::other("a sync thread panicked"),
+                        ))
+                    })
+                })
+            })?;
         }
         for (tmp, path) in staged.files.drain(..) {
             std::fs::rename(&tmp, &path)

@@ -243,6 +243,15 @@ const FILE_COLUMNS: &str =
 const VERSION_COLUMNS: &str = "id, path, hash, size, ts_ms, writer, session, clean";
 const FINDING_COLUMNS: &str = "id, change_id, rule_id, severity, message, evidence, line, status";
 
+/// Runs `sql` as a cached prepared statement (parsed once per connection, not per call).
+fn exec(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[&dyn rusqlite::ToSql],
+) -> rusqlite::Result<usize> {
+    conn.prepare_cached(sql)?.execute(params)
+}
+
 impl Store {
     /// Runs `sql` (cached statement) with `params` and maps every row with `f`.
     fn context_rows<T>(
@@ -388,14 +397,14 @@ impl Store {
         // commits on its own outside one.
         let tx = self.conn.savepoint().map_err(err)?;
         let previous: Option<(i64, Option<i64>)> = tx
-            .query_row(
-                "SELECT version_id, checkpoint_id FROM context_files WHERE path = ?1",
-                [&state.path],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
+            .prepare_cached("SELECT version_id, checkpoint_id FROM context_files WHERE path = ?1")
+            .and_then(|mut st| {
+                st.query_row([&state.path], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
             .map_err(err)?;
-        tx.execute(
+        exec(
+            &tx,
             "INSERT INTO context_versions (path, hash, size, ts_ms, writer, session, clean) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -415,7 +424,8 @@ impl Store {
         } else {
             previous.and_then(|p| p.1)
         };
-        tx.execute(
+        exec(
+            &tx,
             "INSERT INTO context_files (path, project, kind, hash, size, mtime_ns, ino, version_id, checkpoint_id, updated_ms) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
              ON CONFLICT(path) DO UPDATE SET project = ?2, kind = ?3, hash = ?4, size = ?5, mtime_ns = ?6, \
@@ -436,7 +446,8 @@ impl Store {
         .map_err(err)?;
         let mut change_id = None;
         if let Some(ch) = change {
-            tx.execute(
+            exec(
+            &tx,
                 "INSERT INTO context_changes (path, project, kind, from_version, to_version, ts_ms, writer, session, status, flagged, executable) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
@@ -456,7 +467,8 @@ impl Store {
             .map_err(err)?;
             let id = tx.last_insert_rowid();
             for f in &ch.findings {
-                tx.execute(
+                exec(
+            &tx,
                     "INSERT INTO context_findings (change_id, rule_id, severity, message, evidence, line, status) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending')",
                     params![

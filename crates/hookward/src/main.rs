@@ -162,9 +162,7 @@ enum Command {
 /// (issue 15 item 4; every other argv, `hook --policy-dir …` included, goes through clap).
 fn hook_fast_path(args: &[std::ffi::OsString]) -> Option<AgentArg> {
     match args {
-        [_, hook, agent] if hook == "hook" => {
-            AgentArg::from_str(agent.to_str()?, false).ok()
-        }
+        [_, hook, agent] if hook == "hook" => AgentArg::from_str(agent.to_str()?, false).ok(),
         _ => None,
     }
 }

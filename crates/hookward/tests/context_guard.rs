@@ -525,7 +525,11 @@ fn rules_folder(s: &Sandbox, n: usize) -> std::path::PathBuf {
     let rules = s.project().join(".claude/rules");
     std::fs::create_dir_all(&rules).unwrap();
     for i in 0..n {
-        std::fs::write(rules.join(format!("r{i}.md")), format!("# Rule {i}\nUse pnpm.\n")).unwrap();
+        std::fs::write(
+            rules.join(format!("r{i}.md")),
+            format!("# Rule {i}\nUse pnpm.\n"),
+        )
+        .unwrap();
     }
     rules
 }
@@ -579,7 +583,10 @@ fn a_change_by_a_known_command_to_the_file_it_names_is_told_right_after_it() {
             std::fs::write(&rule, t).unwrap();
         });
         let ctx = context_of(&r);
-        assert!(ctx.contains("r1.md") && ctx.contains("Do not follow"), "{r}");
+        assert!(
+            ctx.contains("r1.md") && ctx.contains("Do not follow"),
+            "{r}"
+        );
         let review = s.cmd(&["review", "--json"]).output().unwrap();
         let review = String::from_utf8_lossy(&review.stdout);
         assert!(review.contains("during shell tool toolu_touch"), "{review}");
