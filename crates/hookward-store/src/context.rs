@@ -325,18 +325,25 @@ impl Store {
         path: &str,
     ) -> Result<Vec<FileState>, StoreError> {
         let path = path.trim_end_matches('/');
-        // Every path below `path/` sorts in [`path/`, `path0`): '0' is the byte after '/'.
-        let (lo, hi) = (format!("{path}/"), format!("{path}0"));
-        self.context_rows(
+        // `path` and every path below `path/` sort in [`path`, `path0`) ('0' is the byte after
+        // '/'): one range of the primary key (the unary `+` keeps the planner off the project
+        // index, which would read every row of the project). Siblings such as `path.bak` also
+        // sort there and are dropped below.
+        let below = format!("{path}/");
+        let rows = self.context_rows(
             "reading guarded file states",
             &format!(
                 "SELECT {FILE_COLUMNS} FROM context_files \
-                 WHERE (path = ?1 OR (path >= ?2 AND path < ?3)) AND (project = '' OR project = ?4) \
+                 WHERE path >= ?1 AND path < ?2 AND (+project = '' OR +project = ?3) \
                  ORDER BY path"
             ),
-            params![path, lo, hi, project],
+            params![path, format!("{path}0"), project],
             file_state_row,
-        )
+        )?;
+        Ok(rows
+            .into_iter()
+            .filter(|s| s.path == path || s.path.starts_with(&below))
+            .collect())
     }
 
     /// The state of one guarded file, if it was ever observed.
@@ -801,5 +808,82 @@ impl Store {
             changes: usize::try_from(changes).unwrap_or(0),
             findings: usize::try_from(findings).unwrap_or(0),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(store: &mut Store, path: &str, project: &str) {
+        let state = FileState {
+            path: path.into(),
+            project: project.into(),
+            kind: "rules".into(),
+            hash: Some("0".repeat(64)),
+            size: 1,
+            mtime_ns: 1,
+            ino: 1,
+            version_id: 0,
+            checkpoint_id: None,
+        };
+        store
+            .record_context_version(&state, 1, "test", None, true, None)
+            .unwrap();
+    }
+
+    #[test]
+    fn states_under_a_path_are_the_path_and_its_tree_only_by_the_primary_key() {
+        let d = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&d.path().join("state.db")).unwrap();
+        for p in [
+            "/p/.claude",
+            "/p/.claude/rules/a.md",
+            "/p/.claude/rules/sub/b.md",
+            "/p/.claude.json",
+            "/p/.claude-old/c.md",
+            "/p/.claudex/d.md",
+            "/p/CLAUDE.md",
+        ] {
+            put(&mut store, p, "/p");
+        }
+        put(&mut store, "/p/.claude/rules/other.md", "/q");
+        put(&mut store, "/p/.claude/rules/home.md", "");
+        let paths = |under: &str| -> Vec<String> {
+            store
+                .context_states_under("/p", under)
+                .unwrap()
+                .into_iter()
+                .map(|s| s.path)
+                .collect()
+        };
+        assert_eq!(
+            paths("/p/.claude/"),
+            vec![
+                "/p/.claude",
+                "/p/.claude/rules/a.md",
+                "/p/.claude/rules/home.md",
+                "/p/.claude/rules/sub/b.md"
+            ]
+        );
+        assert_eq!(paths("/p/CLAUDE.md"), vec!["/p/CLAUDE.md"]);
+        assert!(paths("/p/src").is_empty());
+        let plan: Vec<String> = store
+            .conn
+            .prepare(&format!(
+                "EXPLAIN QUERY PLAN SELECT {FILE_COLUMNS} FROM context_files \
+                 WHERE path >= ?1 AND path < ?2 AND (+project = '' OR +project = ?3) ORDER BY path"
+            ))
+            .unwrap()
+            .query_map(params!["a", "b", "c"], |r| r.get::<_, String>(3))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert!(
+            plan.iter()
+                .any(|p| p.contains("sqlite_autoindex_context_files_1")
+                    && p.contains("path>? AND path<?")),
+            "{plan:?}"
+        );
     }
 }
