@@ -281,6 +281,42 @@ pub fn discover_under(
     out
 }
 
+/// The spellings under guarded locations of a path `target` reaches through a symlink: for
+/// every fixed guarded file and guarded folder that is itself a symlink (a shared CLAUDE.md,
+/// a rules folder linked from elsewhere) whose real location is `target` or contains it, the
+/// same place spelled through the guarded location. So a command writing the link's target
+/// is checked like one writing the guarded file. One `lstat` per fixed location (bounded, not
+/// per guarded file); links inside guarded folders are left to the next full check.
+pub fn link_aliases(home: &str, project: Option<&str>, target: &str) -> Vec<String> {
+    let t = target.trim_end_matches('/');
+    let mut out = Vec::new();
+    let roots = fixed(home, project)
+        .into_iter()
+        .map(|g| g.path)
+        .chain(walks(home, project).into_iter().map(|(d, _, _)| d));
+    for root in roots {
+        let is_link = std::fs::symlink_metadata(&root).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            continue;
+        }
+        let Some(real) = std::fs::canonicalize(&root)
+            .ok()
+            .and_then(|r| r.to_str().map(str::to_string))
+        else {
+            continue;
+        };
+        if t == real {
+            out.push(root);
+        } else if let Some(rest) = t.strip_prefix(&format!("{real}/")) {
+            out.push(format!("{root}/{rest}"));
+        } else if real.starts_with(&format!("{t}/")) {
+            // The target contains the link's real location (`rm -rf shared/`).
+            out.push(root);
+        }
+    }
+    out
+}
+
 fn walk(dir: &Path, depth: usize, out: &mut Vec<String>) {
     if depth > MAX_DEPTH || out.len() >= MAX_FILES_PER_DIR {
         return;

@@ -291,7 +291,15 @@ impl Guard {
         }
         let mut found: std::collections::BTreeMap<String, (Guarded, Option<FileState>)> =
             std::collections::BTreeMap::new();
+        let mut all: Vec<String> = targets.to_vec();
         for t in targets {
+            all.extend(crate::guarded::link_aliases(
+                &self.home,
+                self.project.as_deref(),
+                t,
+            ));
+        }
+        for t in &all {
             for g in self.discover_under(t) {
                 found.entry(g.path.clone()).or_insert((g, None));
             }

@@ -173,3 +173,35 @@ fn an_unscanned_project_gets_the_full_first_scan() {
     assert!(o.changes.is_empty());
     assert!(o.files >= 2, "{o:?}");
 }
+
+#[test]
+fn a_write_to_the_target_of_a_symlinked_guarded_file_or_folder_is_seen() {
+    let mut e = env(2, 0);
+    let shared = format!("{}/shared", e.home);
+    std::fs::create_dir_all(format!("{shared}/rules")).unwrap();
+    std::fs::write(format!("{shared}/CLAUDE.md"), "# Shared\n").unwrap();
+    std::fs::write(format!("{shared}/rules/team.md"), "# Team\n").unwrap();
+    let claude_md = format!("{}/CLAUDE.md", e.project);
+    std::fs::remove_file(&claude_md).unwrap();
+    std::os::unix::fs::symlink(format!("{shared}/CLAUDE.md"), &claude_md).unwrap();
+    let agents = format!("{}/.claude/agents", e.project);
+    std::os::unix::fs::symlink(format!("{shared}/rules"), &agents).unwrap();
+    e.guard
+        .observe(&mut e.store, &Writer::SessionStart, None)
+        .unwrap();
+    // The command names the real files, not the guarded spellings.
+    plant(&format!("{shared}/CLAUDE.md"));
+    plant(&format!("{shared}/rules/team.md"));
+    let o = shell(
+        &mut e,
+        "toolu_6",
+        &[
+            format!("{shared}/CLAUDE.md"),
+            format!("{shared}/rules/team.md"),
+        ],
+    );
+    let mut got: Vec<_> = o.changes.iter().map(|c| c.path.clone()).collect();
+    got.sort();
+    assert_eq!(got, vec![format!("{agents}/team.md"), claude_md]);
+    assert!(o.changes.iter().all(|c| c.flagged()));
+}
