@@ -221,6 +221,102 @@ pub fn discover(home: &str, project: Option<&str>, extra: &[String]) -> Vec<Guar
     out
 }
 
+/// The guarded files at or below `target` (absolute; a file or a folder) that exist now: the
+/// same files [`discover`] would list there, found without walking the rest. A target that
+/// contains a guarded folder walks that folder (bounded as in [`discover`]); a target inside
+/// one walks only the target. Sorted by path.
+pub fn discover_under(
+    home: &str,
+    project: Option<&str>,
+    extra: &[String],
+    target: &str,
+) -> Vec<Guarded> {
+    let t = target.trim_end_matches('/');
+    if t.is_empty() {
+        return discover(home, project, extra);
+    }
+    let below = format!("{t}/");
+    let under = |p: &str| p == t || p.starts_with(&below);
+    let mut out: Vec<Guarded> = fixed(home, project)
+        .into_iter()
+        .filter(|g| under(&g.path) && Path::new(&g.path).is_file())
+        .collect();
+    for e in extra {
+        if under(e) && Path::new(e).is_file() {
+            out.push(Guarded {
+                path: e.clone(),
+                kind: Kind::Instructions,
+                project: String::new(),
+            });
+        }
+    }
+    for (dir, kind, proj) in walks(home, project) {
+        let mut found = Vec::new();
+        if under(&dir) {
+            walk(Path::new(&dir), 0, &mut found);
+        } else if let Some(rest) = t.strip_prefix(&format!("{dir}/")) {
+            let depth = rest.matches('/').count() + 1;
+            let p = Path::new(t);
+            if p.is_dir() {
+                walk(p, depth, &mut found);
+            } else if p.is_file() && depth <= MAX_DEPTH + 1 {
+                found.push(t.to_string());
+            }
+        } else {
+            continue;
+        }
+        for path in found {
+            if kind == Kind::Hooks && path.ends_with(".log") {
+                continue;
+            }
+            out.push(Guarded {
+                path,
+                kind,
+                project: proj.clone(),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.dedup_by(|a, b| a.path == b.path);
+    out
+}
+
+/// The spellings under guarded locations of a path `target` reaches through a symlink: for
+/// every fixed guarded file and guarded folder that is itself a symlink (a shared CLAUDE.md,
+/// a rules folder linked from elsewhere) whose real location is `target` or contains it, the
+/// same place spelled through the guarded location. So a command writing the link's target
+/// is checked like one writing the guarded file. One `lstat` per fixed location (bounded, not
+/// per guarded file); links inside guarded folders are left to the next full check.
+pub fn link_aliases(home: &str, project: Option<&str>, target: &str) -> Vec<String> {
+    let t = target.trim_end_matches('/');
+    let mut out = Vec::new();
+    let roots = fixed(home, project)
+        .into_iter()
+        .map(|g| g.path)
+        .chain(walks(home, project).into_iter().map(|(d, _, _)| d));
+    for root in roots {
+        let is_link = std::fs::symlink_metadata(&root).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            continue;
+        }
+        let Some(real) = std::fs::canonicalize(&root)
+            .ok()
+            .and_then(|r| r.to_str().map(str::to_string))
+        else {
+            continue;
+        };
+        if t == real {
+            out.push(root);
+        } else if let Some(rest) = t.strip_prefix(&format!("{real}/")) {
+            out.push(format!("{root}/{rest}"));
+        } else if real.starts_with(&format!("{t}/")) {
+            // The target contains the link's real location (`rm -rf shared/`).
+            out.push(root);
+        }
+    }
+    out
+}
+
 fn walk(dir: &Path, depth: usize, out: &mut Vec<String>) {
     if depth > MAX_DEPTH || out.len() >= MAX_FILES_PER_DIR {
         return;
@@ -278,6 +374,46 @@ mod tests {
             Some(Kind::Settings)
         );
         assert_eq!(kind_of("/work/app/src/main.rs", home, p), None);
+    }
+
+    #[test]
+    fn discover_under_lists_what_discover_lists_there() {
+        let d = tempfile::tempdir().unwrap();
+        let home = d.path().join("home");
+        let proj = d.path().join("proj");
+        for dir in [".claude/rules/sub", ".claude/skills/s"] {
+            std::fs::create_dir_all(proj.join(dir)).unwrap();
+        }
+        std::fs::create_dir_all(&home).unwrap();
+        for f in [
+            "CLAUDE.md",
+            "README.md",
+            ".claude/settings.json",
+            ".claude/rules/a.md",
+            ".claude/rules/sub/b.md",
+            ".claude/skills/s/SKILL.md",
+        ] {
+            std::fs::write(proj.join(f), "x").unwrap();
+        }
+        let (h, p) = (home.to_str().unwrap(), proj.to_str().unwrap());
+        let all = discover(h, Some(p), &[]);
+        for target in [
+            p.to_string(),
+            format!("{p}/.claude"),
+            format!("{p}/.claude/rules"),
+            format!("{p}/.claude/rules/sub"),
+            format!("{p}/.claude/rules/sub/b.md"),
+            format!("{p}/CLAUDE.md"),
+            format!("{p}/README.md"),
+            format!("{p}/src"),
+        ] {
+            let want: Vec<_> = all
+                .iter()
+                .filter(|g| g.path == target || g.path.starts_with(&format!("{target}/")))
+                .cloned()
+                .collect();
+            assert_eq!(discover_under(h, Some(p), &[], &target), want, "{target}");
+        }
     }
 
     #[test]

@@ -99,6 +99,8 @@ fn guard_for(env: &StepEnv, event: &Event, config: &Config) -> Guard {
 /// What this event asks of the guard.
 enum Job {
     SessionStart,
+    /// The agent finished its turn: the full check that catches what targeted checks left.
+    Stop,
     BeforeShell(String),
     AfterShell(String),
     AfterFileWrite(String, String),
@@ -112,6 +114,7 @@ fn job(event: &Event) -> Option<Job> {
     };
     match event.kind {
         EventKind::SessionStart => Some(Job::SessionStart),
+        EventKind::Stop => Some(Job::Stop),
         EventKind::PreToolUse if tool.is_some_and(|t| t.kind == ToolKind::Shell) => {
             Some(Job::BeforeShell(id()))
         }
@@ -142,11 +145,16 @@ fn finding_list(c: &Observed) -> String {
 
 /// Runs the guard for `event`; adds what the model and the person must know to `response`.
 /// `denied`: the policy denied the tool call (a denied shell tool does not run: nothing to observe).
+/// `facts`: the call's facts, when the policy ran; around a shell tool whose effects they
+/// show ([`crate::effects::of_shell`]) only the guarded files at or below the paths it
+/// writes are checked, otherwise (and at session start and stop) all of them.
 /// Failures become `context-error` health events in `healths`. Opens `store` only when the
 /// event needs the guard.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     env: &StepEnv,
     event: &Event,
+    facts: Option<&hookward_facts::Facts>,
     config: &Config,
     denied: bool,
     response: &mut Response,
@@ -182,14 +190,28 @@ pub fn run(
         }
     };
     let session = event.session_id.as_deref();
+    let effects = match &job {
+        Job::BeforeShell(_) | Job::AfterShell(_) => shell_effects(env, event, facts),
+        _ => crate::effects::Effects::Unknown("not a shell tool"),
+    };
+    let shell = |store: &mut Store, w: Writer| match &effects {
+        crate::effects::Effects::Paths(targets) => guard.observe_paths(store, &w, session, targets),
+        crate::effects::Effects::Unknown(_) => guard.observe(store, &w, session),
+    };
     let result = match &job {
         Job::SessionStart => session_start(&guard, store, config, session, response),
-        Job::BeforeShell(id) => guard
-            .observe(store, &Writer::BeforeTool(id.clone()), session)
-            .map(|_| ()),
-        Job::AfterShell(id) => guard
-            .observe(store, &Writer::ShellTool(id.clone()), session)
-            .map(|o| after_tool(&o, config, response, "the command just run")),
+        Job::Stop => guard.observe(store, &Writer::Stop, session).map(|o| {
+            after_tool(
+                &o,
+                config,
+                response,
+                "outside_change",
+                "something outside the agent's tool calls",
+            )
+        }),
+        Job::BeforeShell(id) => shell(store, Writer::BeforeTool(id.clone())).map(|_| ()),
+        Job::AfterShell(id) => shell(store, Writer::ShellTool(id.clone()))
+            .map(|o| after_tool(&o, config, response, "shell_change", "the command just run")),
         Job::AfterFileWrite(tool, id) => {
             after_file_write(&guard, store, event, tool, id, session).map(|changes| {
                 // Agents with no check before a file edit (Cursor's afterFileEdit) learn here.
@@ -197,7 +219,13 @@ pub fn run(
                     changes,
                     ..Observation::default()
                 };
-                after_tool(&o, config, response, &format!("the {tool} call just made"))
+                after_tool(
+                    &o,
+                    config,
+                    response,
+                    "shell_change",
+                    &format!("the {tool} call just made"),
+                )
             })
         }
     };
@@ -210,6 +238,54 @@ pub fn run(
             env.agent,
         ));
     }
+}
+
+/// What the shell command of `event` can change. A PreToolUse's facts carry its shell
+/// analysis; a PostToolUse's describe the output, so the command is analysed again as its
+/// PreToolUse was (the same bounded steps, nothing scanned).
+fn shell_effects(
+    env: &StepEnv,
+    event: &Event,
+    facts: Option<&hookward_facts::Facts>,
+) -> crate::effects::Effects {
+    if let Some(f) = facts.filter(|f| f.shell.is_some()) {
+        return crate::effects::of_shell(f);
+    }
+    let Some(tool) = &event.tool else {
+        return crate::effects::Effects::Unknown("no tool call");
+    };
+    let pre = Event {
+        kind: EventKind::PreToolUse,
+        tool: Some(hookward_core::ToolCall {
+            response: None,
+            error: None,
+            input: tool.input.clone(),
+            name: tool.name.clone(),
+            kind: tool.kind,
+            id: tool.id.clone(),
+            mcp: tool.mcp.clone(),
+            command: tool.command.clone(),
+            paths: tool.paths.clone(),
+            url: tool.url.clone(),
+        }),
+        agent: event.agent,
+        session_id: None,
+        cwd: event.cwd.clone(),
+        project_dir: event.project_dir.clone(),
+        transcript_path: None,
+        permission_mode: None,
+        agent_id: None,
+        agent_type: None,
+        prompt: None,
+        source: None,
+        // Not the output: only the command is analysed.
+        extra: serde_json::Map::new(),
+    };
+    let ctx = hookward_facts::Context::new(
+        env.home.to_string_lossy(),
+        env.hookward_home.to_string_lossy(),
+    );
+    crate::effects::of_shell(&hookward_facts::compute_with_cap(&pre, &ctx, 0))
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -243,9 +319,10 @@ fn redacted(text: String) -> String {
 }
 
 /// Tells the model and the person about flagged changes a tool call (`what`) made to guarded
-/// files: planted text as a warning, configuration changes as a question.
-fn after_tool(o: &Observation, config: &Config, response: &mut Response, what: &str) {
-    if config.context.mode("shell_change") < CheckMode::Ask {
+/// files: planted text as a warning, configuration changes as a question; quiet when the
+/// `[context.checks]` entry `check` is below `ask`.
+fn after_tool(o: &Observation, config: &Config, response: &mut Response, check: &str, what: &str) {
+    if config.context.mode(check) < CheckMode::Ask {
         return;
     }
     let (mut alarms, mut questions) = (Vec::new(), Vec::new());

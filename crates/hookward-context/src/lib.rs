@@ -21,6 +21,7 @@
 
 pub mod blame;
 pub mod detect;
+pub mod effects;
 pub mod guarded;
 pub mod hook;
 pub mod objects;
@@ -177,6 +178,11 @@ impl Guard {
     /// The guarded files that exist now.
     pub fn discover(&self) -> Vec<Guarded> {
         guarded::discover(&self.home, self.project.as_deref(), &self.extra)
+    }
+
+    /// The guarded files at or below `target` that exist now ([`guarded::discover_under`]).
+    pub fn discover_under(&self, target: &str) -> Vec<Guarded> {
+        guarded::discover_under(&self.home, self.project.as_deref(), &self.extra, target)
     }
 
     /// The kind of `path` if it is guarded.

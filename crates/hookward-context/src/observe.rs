@@ -19,6 +19,9 @@ pub enum Writer {
     SessionStart,
     /// Before a shell tool runs: changes since the last observation happened outside the agent.
     BeforeTool(String),
+    /// When the agent stops (its turn ends): changes the checks around its tool calls did not
+    /// see happened outside the agent.
+    Stop,
     /// After a shell tool (PostToolUse / PostToolUseFailure): changes happened during it.
     ShellTool(String),
     /// After an agent file tool whose write was checked before it ran (Write, Edit, …).
@@ -41,6 +44,7 @@ impl Writer {
             Writer::FirstScan => "present at first scan".into(),
             Writer::SessionStart => "outside the agent (seen at session start)".into(),
             Writer::BeforeTool(id) => format!("outside the agent (seen before tool {id})"),
+            Writer::Stop => "outside the agent (seen when the agent stopped)".into(),
             Writer::ShellTool(id) => format!("during shell tool {id}"),
             Writer::FileTool { tool, id } => format!("agent {tool} tool {id}"),
             Writer::Rescan => "outside the agent (seen by hookward context scan)".into(),
@@ -189,6 +193,25 @@ pub struct Observation {
     pub left: usize,
 }
 
+/// Most guarded-file writes one batch of an observation holds before it commits: 256. Why this
+/// figure: a version is a few hundred bytes of rows, so 256 are well under the WAL size past
+/// which the store checkpoints ([`hookward_store::WAL_TRUNCATE_BYTES`], 256 KiB) and the
+/// staged objects stay few open-then-closed files.
+pub const BATCH_ROWS: usize = 256;
+
+/// Longest stretch of work one batch of an observation holds the store's write lock: 50 ms,
+/// a quarter of the 200 ms another hook's write waits for the lock
+/// ([`hookward_store::BUSY_TIMEOUT`]), so parallel hooks still record during a first scan.
+pub const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The open batch of one observation: staged objects, when the transaction began, rows in it.
+#[derive(Default)]
+struct Batch {
+    staged: crate::objects::Staged,
+    started: Option<std::time::Instant>,
+    rows: usize,
+}
+
 /// `(size, mtime ns, inode)` of a file, or `None` when it cannot be stat'ed.
 pub fn stat(path: &str) -> Option<(i64, i64, i64)> {
     let m = std::fs::metadata(path).ok()?;
@@ -220,23 +243,144 @@ impl Guard {
 
     /// Compares every guarded file with the ledger and records what changed, attributed to
     /// `writer`. The first observation of the home directory or project records a baseline
-    /// instead ([`Writer::FirstScan`]), whatever `writer` says.
+    /// instead ([`Writer::FirstScan`]), whatever `writer` says. Costs a `stat` per guarded
+    /// file and a read of the ledger's rows: O(guarded files); [`Guard::observe_paths`] is the
+    /// flat form for a tool call whose effects are known.
+    ///
+    /// Writes are batched: the versions of up to [`BATCH_ROWS`] files, or of
+    /// [`BATCH_WINDOW`] of work, share one transaction, and their objects are synced together
+    /// just before it commits ([`crate::Objects::stage`]).
     ///
     /// # Errors
     /// [`ContextError::Store`] when the ledger cannot be read or written,
     /// [`ContextError::Io`] when an object cannot be stored. An unreadable guarded file is
-    /// skipped (it is checked again next time).
+    /// skipped (it is checked again next time). On an error the open batch is rolled back.
     pub fn observe(
         &self,
         store: &mut Store,
         writer: &Writer,
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
-        let scopes: Vec<&str> = if self.scope().is_empty() {
+        let mut batch = Batch::default();
+        let r = self.observe_all(store, writer, session, &mut batch);
+        self.finish(store, &mut batch, r)
+    }
+
+    /// Checks only the guarded files at or below `targets` (absolute paths a tool call writes,
+    /// creates, deletes or re-modes: [`crate::effects`]) against the ledger, and records what
+    /// changed, attributed to `writer`. The cost grows with the guarded files under the targets,
+    /// not with all guarded files: per target one `stat` of the fixed guarded files below it, a
+    /// bounded walk of the guarded folders it contains or lies in, and one range query of the
+    /// ledger. Changes elsewhere are left for the next full [`Guard::observe`] (session start,
+    /// stop, or a tool call whose effects are unknown). A home or project not scanned yet gets
+    /// the full first scan instead.
+    ///
+    /// # Errors
+    /// As [`Guard::observe`].
+    pub fn observe_paths(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        session: Option<&str>,
+        targets: &[String],
+    ) -> Result<Observation, ContextError> {
+        for s in self.scopes() {
+            if store.context_scope_scanned(s)?.is_none() {
+                return self.observe(store, writer, session);
+            }
+        }
+        let mut found: std::collections::BTreeMap<String, (Guarded, Option<FileState>)> =
+            std::collections::BTreeMap::new();
+        let mut all: Vec<String> = targets.to_vec();
+        for t in targets {
+            all.extend(crate::guarded::link_aliases(
+                &self.home,
+                self.project.as_deref(),
+                t,
+            ));
+        }
+        for t in &all {
+            for g in self.discover_under(t) {
+                found.entry(g.path.clone()).or_insert((g, None));
+            }
+            for st in store.context_states_under(self.scope(), t)? {
+                let g = Guarded {
+                    path: st.path.clone(),
+                    kind: Kind::parse(&st.kind).unwrap_or(Kind::Instructions),
+                    project: st.project.clone(),
+                };
+                let key = st.path.clone();
+                found.entry(key).or_insert((g, None)).1 = Some(st);
+            }
+        }
+        let mut batch = Batch::default();
+        let r = self.observe_found(store, writer, session, found, &mut batch);
+        self.finish(store, &mut batch, r)
+    }
+
+    fn scopes(&self) -> Vec<&str> {
+        if self.scope().is_empty() {
             vec![""]
         } else {
             vec!["", self.scope()]
+        }
+    }
+
+    fn observe_found(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        session: Option<&str>,
+        found: std::collections::BTreeMap<String, (Guarded, Option<FileState>)>,
+        batch: &mut Batch,
+    ) -> Result<Observation, ContextError> {
+        let mut out = Observation {
+            files: found.len(),
+            ..Observation::default()
         };
+        let n = found.len();
+        for (i, (_, (g, prev))) in found.into_iter().enumerate() {
+            if self.past_deadline() {
+                out.left = n - i;
+                break;
+            }
+            if stat(&g.path).is_none() {
+                if prev.as_ref().is_some_and(|p| p.hash.is_some())
+                    && !std::path::Path::new(&g.path).is_file()
+                {
+                    let state = FileState {
+                        hash: None,
+                        size: 0,
+                        mtime_ns: 0,
+                        ino: 0,
+                        ..prev.unwrap_or_else(|| state_of(&g, None, (0, 0, 0)))
+                    };
+                    let check = Check::default();
+                    self.before_write(store, batch)?;
+                    out.changes
+                        .extend(record(store, &state, writer, session, &check, "removed")?);
+                    self.after_write(store, batch)?;
+                }
+                continue;
+            }
+            self.observe_one(store, &g, prev, writer, session, &mut out, batch)?;
+        }
+        Ok(out)
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
+    fn observe_all(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        session: Option<&str>,
+        batch: &mut Batch,
+    ) -> Result<Observation, ContextError> {
+        let scopes = self.scopes();
         let mut first: Vec<&str> = Vec::new();
         for s in &scopes {
             if store.context_scope_scanned(s)?.is_none() {
@@ -251,52 +395,17 @@ impl Guard {
             ..Observation::default()
         };
         for (i, g) in files.iter().enumerate() {
-            if self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if self.past_deadline() {
                 out.left = files.len() - i;
                 break;
             }
             let prev = states.remove(&g.path);
-            let Some((size, mtime, ino)) = stat(&g.path) else {
-                continue;
-            };
-            if let Some(p) = &prev {
-                if p.hash.is_some() && p.size == size && p.mtime_ns == mtime && p.ino == ino {
-                    out.unchanged += 1;
-                    continue;
-                }
-            }
-            let Ok(bytes) = std::fs::read(&g.path) else {
-                continue;
-            };
-            out.hashed += 1;
-            let h = crate::objects::hash(&bytes);
-            if let Some(p) = &prev {
-                if p.hash.as_deref() == Some(h.as_str()) {
-                    store.touch_context_state(&g.path, mtime, ino)?;
-                    continue;
-                }
-            }
             let w = if first.contains(&g.project.as_str()) {
                 &Writer::FirstScan
             } else {
                 writer
             };
-            let before = prev
-                .as_ref()
-                .and_then(|p| self.content_of(p.hash.as_deref()));
-            let after = String::from_utf8_lossy(&bytes);
-            let check = self.check(g, prev.as_ref(), before.as_deref(), &after);
-            self.objects().put(&bytes)?;
-            let state = state_of(g, Some(h), (size, mtime, ino));
-            let what = match &prev {
-                Some(p) if p.hash.is_some() => "modified",
-                _ => "added",
-            };
-            out.changes
-                .extend(record(store, &state, w, session, &check, what)?);
+            self.observe_one(store, g, prev, w, session, &mut out, batch)?;
         }
         if out.left > 0 {
             // Stopped early: the files not reached are not gone, and a first scan is not done.
@@ -317,13 +426,108 @@ impl Guard {
                 ..s
             };
             let check = Check::default();
+            self.before_write(store, batch)?;
             out.changes
                 .extend(record(store, &state, writer, session, &check, "removed")?);
+            self.after_write(store, batch)?;
         }
         for s in first {
             store.mark_context_scope_scanned(s, now_ms())?;
         }
         Ok(out)
+    }
+
+    /// One guarded file that exists: unchanged by its stat, touched (same content), or a new
+    /// version recorded by `w`.
+    #[allow(clippy::too_many_arguments)]
+    fn observe_one(
+        &self,
+        store: &mut Store,
+        g: &Guarded,
+        prev: Option<FileState>,
+        w: &Writer,
+        session: Option<&str>,
+        out: &mut Observation,
+        batch: &mut Batch,
+    ) -> Result<(), ContextError> {
+        let Some((size, mtime, ino)) = stat(&g.path) else {
+            return Ok(());
+        };
+        if let Some(p) = &prev {
+            if p.hash.is_some() && p.size == size && p.mtime_ns == mtime && p.ino == ino {
+                out.unchanged += 1;
+                return Ok(());
+            }
+        }
+        let Ok(bytes) = std::fs::read(&g.path) else {
+            return Ok(());
+        };
+        out.hashed += 1;
+        let h = crate::objects::hash(&bytes);
+        if let Some(p) = &prev {
+            if p.hash.as_deref() == Some(h.as_str()) {
+                self.before_write(store, batch)?;
+                store.touch_context_state(&g.path, mtime, ino)?;
+                return self.after_write(store, batch);
+            }
+        }
+        let before = prev
+            .as_ref()
+            .and_then(|p| self.content_of(p.hash.as_deref()));
+        let after = String::from_utf8_lossy(&bytes);
+        let check = self.check(g, prev.as_ref(), before.as_deref(), &after);
+        self.before_write(store, batch)?;
+        self.objects().stage(&bytes, &mut batch.staged)?;
+        let state = state_of(g, Some(h), (size, mtime, ino));
+        let what = match &prev {
+            Some(p) if p.hash.is_some() => "modified",
+            _ => "added",
+        };
+        out.changes
+            .extend(record(store, &state, w, session, &check, what)?);
+        self.after_write(store, batch)
+    }
+
+    /// Opens the batch before its first write.
+    fn before_write(&self, store: &Store, batch: &mut Batch) -> Result<(), ContextError> {
+        if batch.started.is_none() {
+            store.begin_batch()?;
+            batch.started = Some(std::time::Instant::now());
+        }
+        Ok(())
+    }
+
+    /// Counts a write; commits when the batch is full or old enough.
+    fn after_write(&self, store: &Store, batch: &mut Batch) -> Result<(), ContextError> {
+        batch.rows += 1;
+        if batch.rows >= BATCH_ROWS || batch.started.is_some_and(|t| t.elapsed() >= BATCH_WINDOW) {
+            self.commit(store, batch)?;
+        }
+        Ok(())
+    }
+
+    /// Objects first (synced, renamed), then the ledger rows that name them.
+    fn commit(&self, store: &Store, batch: &mut Batch) -> Result<(), ContextError> {
+        self.objects().flush(&mut batch.staged)?;
+        store.commit_batch()?;
+        batch.started = None;
+        batch.rows = 0;
+        Ok(())
+    }
+
+    fn finish<T>(
+        &self,
+        store: &Store,
+        batch: &mut Batch,
+        r: Result<T, ContextError>,
+    ) -> Result<T, ContextError> {
+        match r.and_then(|v| self.commit(store, batch).map(|()| v)) {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                store.rollback_batch();
+                Err(e)
+            }
+        }
     }
 
     /// Records the new content of one guarded file written by `writer` (used after an agent

@@ -635,7 +635,7 @@ impl<'a> HookRun<'a> {
         let mut response =
             abilities::respond(self.env.agent, &event, facts.as_ref(), &verdict, &config);
         let denied = verdict.decision == Some(Decision::Deny);
-        self.guard(&event, &config, denied, &mut response);
+        self.guard(&event, facts.as_ref(), &config, denied, &mut response);
         let reply = render(self.env, &event, &response);
         let outcome = HookOutcome {
             reply,
@@ -672,7 +672,14 @@ impl<'a> HookRun<'a> {
     }
 
     /// Step 5: the context guard ([`hookward_context::hook::run`]), which may open the store.
-    fn guard(&mut self, event: &Event, config: &Config, denied: bool, response: &mut Response) {
+    fn guard(
+        &mut self,
+        event: &Event,
+        facts: Option<&Facts>,
+        config: &Config,
+        denied: bool,
+        response: &mut Response,
+    ) {
         let t = Instant::now();
         let step = hookward_context::hook::StepEnv {
             home: &self.env.home,
@@ -685,6 +692,7 @@ impl<'a> HookRun<'a> {
         hookward_context::hook::run(
             &step,
             event,
+            facts,
             config,
             denied,
             response,
@@ -901,12 +909,14 @@ fn record(
                     )),
                 }
             }
-            if outcome
-                .event
-                .as_ref()
-                .is_some_and(|e| e.kind == EventKind::SessionStart)
-            {
+            let kind = outcome.event.as_ref().map(|e| e.kind.clone());
+            if kind == Some(EventKind::SessionStart) {
                 prune(config, store, &mut outcome, env);
+            }
+            if matches!(kind, Some(EventKind::SessionStart | EventKind::Stop)) {
+                // The WAL checkpoint's fsyncs are paid here, where no tool call waits
+                // (hookward_store::WAL_TRUNCATE_BYTES); other events only past WAL_CAP_BYTES.
+                store.upkeep();
             }
             // A broken user policy or config is reported on the first call and then at most
             // every REPEAT_MS, not on every tool call.

@@ -243,6 +243,15 @@ const FILE_COLUMNS: &str =
 const VERSION_COLUMNS: &str = "id, path, hash, size, ts_ms, writer, session, clean";
 const FINDING_COLUMNS: &str = "id, change_id, rule_id, severity, message, evidence, line, status";
 
+/// Runs `sql` as a cached prepared statement (parsed once per connection, not per call).
+fn exec(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: &[&dyn rusqlite::ToSql],
+) -> rusqlite::Result<usize> {
+    conn.prepare_cached(sql)?.execute(params)
+}
+
 impl Store {
     /// Runs `sql` (cached statement) with `params` and maps every row with `f`.
     fn context_rows<T>(
@@ -304,6 +313,39 @@ impl Store {
             .collect())
     }
 
+    /// The last observed state of `path` and of every guarded file below it (`path/…`), of the
+    /// home directory and of `project`, sorted by path. One range scan of the primary key:
+    /// the cost grows with the rows returned, not with the ledger.
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_states_under(
+        &self,
+        project: &str,
+        path: &str,
+    ) -> Result<Vec<FileState>, StoreError> {
+        let path = path.trim_end_matches('/');
+        // `path` and every path below `path/` sort in [`path`, `path0`) ('0' is the byte after
+        // '/'): one range of the primary key (the unary `+` keeps the planner off the project
+        // index, which would read every row of the project). Siblings such as `path.bak` also
+        // sort there and are dropped below.
+        let below = format!("{path}/");
+        let rows = self.context_rows(
+            "reading guarded file states",
+            &format!(
+                "SELECT {FILE_COLUMNS} FROM context_files \
+                 WHERE path >= ?1 AND path < ?2 AND (+project = '' OR +project = ?3) \
+                 ORDER BY path"
+            ),
+            params![path, format!("{path}0"), project],
+            file_state_row,
+        )?;
+        Ok(rows
+            .into_iter()
+            .filter(|s| s.path == path || s.path.starts_with(&below))
+            .collect())
+    }
+
     /// The state of one guarded file, if it was ever observed.
     ///
     /// # Errors
@@ -358,16 +400,18 @@ impl Store {
         const ACTION: &str = "recording a guarded file version";
         let path = self.path.clone();
         let err = |e| sql_err(&path, ACTION, e);
-        let tx = self.conn.transaction().map_err(err)?;
+        // A savepoint, not a transaction: it nests inside a batch ([`Store::begin_batch`]) and
+        // commits on its own outside one.
+        let tx = self.conn.savepoint().map_err(err)?;
         let previous: Option<(i64, Option<i64>)> = tx
-            .query_row(
-                "SELECT version_id, checkpoint_id FROM context_files WHERE path = ?1",
-                [&state.path],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
+            .prepare_cached("SELECT version_id, checkpoint_id FROM context_files WHERE path = ?1")
+            .and_then(|mut st| {
+                st.query_row([&state.path], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
             .map_err(err)?;
-        tx.execute(
+        exec(
+            &tx,
             "INSERT INTO context_versions (path, hash, size, ts_ms, writer, session, clean) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
@@ -387,7 +431,8 @@ impl Store {
         } else {
             previous.and_then(|p| p.1)
         };
-        tx.execute(
+        exec(
+            &tx,
             "INSERT INTO context_files (path, project, kind, hash, size, mtime_ns, ino, version_id, checkpoint_id, updated_ms) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
              ON CONFLICT(path) DO UPDATE SET project = ?2, kind = ?3, hash = ?4, size = ?5, mtime_ns = ?6, \
@@ -408,7 +453,8 @@ impl Store {
         .map_err(err)?;
         let mut change_id = None;
         if let Some(ch) = change {
-            tx.execute(
+            exec(
+            &tx,
                 "INSERT INTO context_changes (path, project, kind, from_version, to_version, ts_ms, writer, session, status, flagged, executable) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
@@ -428,7 +474,8 @@ impl Store {
             .map_err(err)?;
             let id = tx.last_insert_rowid();
             for f in &ch.findings {
-                tx.execute(
+                exec(
+            &tx,
                     "INSERT INTO context_findings (change_id, rule_id, severity, message, evidence, line, status) \
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending')",
                     params![
@@ -761,5 +808,82 @@ impl Store {
             changes: usize::try_from(changes).unwrap_or(0),
             findings: usize::try_from(findings).unwrap_or(0),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(store: &mut Store, path: &str, project: &str) {
+        let state = FileState {
+            path: path.into(),
+            project: project.into(),
+            kind: "rules".into(),
+            hash: Some("0".repeat(64)),
+            size: 1,
+            mtime_ns: 1,
+            ino: 1,
+            version_id: 0,
+            checkpoint_id: None,
+        };
+        store
+            .record_context_version(&state, 1, "test", None, true, None)
+            .unwrap();
+    }
+
+    #[test]
+    fn states_under_a_path_are_the_path_and_its_tree_only_by_the_primary_key() {
+        let d = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&d.path().join("state.db")).unwrap();
+        for p in [
+            "/p/.claude",
+            "/p/.claude/rules/a.md",
+            "/p/.claude/rules/sub/b.md",
+            "/p/.claude.json",
+            "/p/.claude-old/c.md",
+            "/p/.claudex/d.md",
+            "/p/CLAUDE.md",
+        ] {
+            put(&mut store, p, "/p");
+        }
+        put(&mut store, "/p/.claude/rules/other.md", "/q");
+        put(&mut store, "/p/.claude/rules/home.md", "");
+        let paths = |under: &str| -> Vec<String> {
+            store
+                .context_states_under("/p", under)
+                .unwrap()
+                .into_iter()
+                .map(|s| s.path)
+                .collect()
+        };
+        assert_eq!(
+            paths("/p/.claude/"),
+            vec![
+                "/p/.claude",
+                "/p/.claude/rules/a.md",
+                "/p/.claude/rules/home.md",
+                "/p/.claude/rules/sub/b.md"
+            ]
+        );
+        assert_eq!(paths("/p/CLAUDE.md"), vec!["/p/CLAUDE.md"]);
+        assert!(paths("/p/src").is_empty());
+        let plan: Vec<String> = store
+            .conn
+            .prepare(&format!(
+                "EXPLAIN QUERY PLAN SELECT {FILE_COLUMNS} FROM context_files \
+                 WHERE path >= ?1 AND path < ?2 AND (+project = '' OR +project = ?3) ORDER BY path"
+            ))
+            .unwrap()
+            .query_map(params!["a", "b", "c"], |r| r.get::<_, String>(3))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert!(
+            plan.iter()
+                .any(|p| p.contains("sqlite_autoindex_context_files_1")
+                    && p.contains("path>? AND path<?")),
+            "{plan:?}"
+        );
     }
 }

@@ -120,9 +120,22 @@ pub const SETUP_BUSY_TIMEOUT: Duration = Duration::from_secs(2);
 /// pages 0.19 ms. 64 pages sits between: a short index rebuild, a checkpoint every ~20 small
 /// inserts. The checkpoint never makes other writers wait (see `Store::keep_wal_small`).
 ///
+/// Since issue 15 this is the threshold of [`Store::upkeep`], which the hook runs at session
+/// boundaries (SessionStart, Stop) after its record, not after every write: a checkpoint costs
+/// fsyncs (about every 11th hook paid one at p90), and at a session boundary no tool call waits
+/// for it. A write on any other event checkpoints only past [`WAL_CAP_BYTES`].
+///
 /// Durability: with `synchronous=NORMAL` commits are not fsynced, so a power loss (not an
-/// application crash) can lose the rows written since the last checkpoint, at most this much WAL.
+/// application crash) can lose the rows written since the last checkpoint, at most
+/// [`WAL_CAP_BYTES`] of WAL.
 pub const WAL_TRUNCATE_BYTES: u64 = 256 * 1024;
+
+/// WAL size (bytes) past which any write checkpoints and truncates the WAL, whatever the event:
+/// 1 MiB (256 pages, about 45 hook records of ~23 KiB of WAL each). The bound on what a session
+/// with no session boundary for a long while lets the WAL grow to, and so on every hook's
+/// WAL-index rebuild at open (see [`WAL_TRUNCATE_BYTES`]); four times the upkeep threshold, so
+/// a turn of up to ~20 tool calls (Pre + Post each) leaves the checkpoint to its Stop.
+pub const WAL_CAP_BYTES: u64 = 1024 * 1024;
 
 /// The most decisions one [`Store::prune_decisions`] call deletes at a session start: 2,000
 /// rows. Why this figure: a decision row is about 0.8 KB (827 MB at 1M rows, issue 15), so a
@@ -416,15 +429,31 @@ impl Store {
         Ok(id)
     }
 
-    /// After a write: when the WAL has grown past [`WAL_TRUNCATE_BYTES`], copy it into the main
+    /// WAL upkeep for a session boundary (the hook runs it at SessionStart and Stop, after its
+    /// record): when the WAL has grown past [`WAL_TRUNCATE_BYTES`], checkpoint and truncate it
+    /// as `keep_wal_small` does. Returns whether the WAL was past the threshold. Failures are
+    /// ignored (upkeep; a later call does it).
+    pub fn upkeep(&self) -> bool {
+        self.checkpoint_past(WAL_TRUNCATE_BYTES)
+    }
+
+    /// After a write: past [`WAL_CAP_BYTES`], the checkpoint of [`Store::checkpoint_past`].
+    fn keep_wal_small(&self) {
+        self.checkpoint_past(WAL_CAP_BYTES);
+    }
+
+    /// When the WAL has grown past `limit` bytes, copy it into the main
     /// file and truncate it, without ever making other writers wait for the copy:
     /// first a `PASSIVE` checkpoint (runs alongside writers and readers), then, only if that
     /// copied everything, a `TRUNCATE` checkpoint with no busy wait, which has nothing left to
     /// copy and only resets the WAL; if another connection is active it gives up at once and a
     /// later write does it. Failures are ignored: the row is already committed, this is upkeep.
-    fn keep_wal_small(&self) {
-        if !std::fs::metadata(&self.wal).is_ok_and(|m| m.len() > WAL_TRUNCATE_BYTES) {
-            return;
+    fn checkpoint_past(&self, limit: u64) -> bool {
+        // Inside a batch the checkpoint could not finish anyway; the batch's commit does it.
+        if !self.conn.is_autocommit()
+            || !std::fs::metadata(&self.wal).is_ok_and(|m| m.len() > limit)
+        {
+            return false;
         }
         // (busy, frames in the WAL, frames checkpointed)
         let passive = self
@@ -445,6 +474,54 @@ impl Store {
                     r.get::<_, i64>(0)
                 });
             self.wait.store(millis(BUSY_TIMEOUT), Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// Starts a batch: the writes that follow (decisions, health events, guarded file
+    /// versions) share one transaction and one commit until [`Store::commit_batch`], instead of
+    /// a commit each. Immediate: the write lock is taken (waiting at most [`BUSY_TIMEOUT`]) when
+    /// the batch begins and held until the commit, so a caller begins it just before its first
+    /// write and keeps it short (the context guard commits every
+    /// `BATCH_WINDOW` of work) — other processes' writes wait for it up to [`BUSY_TIMEOUT`].
+    /// A batch already open is kept (no nesting).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when the transaction cannot start.
+    pub fn begin_batch(&self) -> Result<(), StoreError> {
+        if !self.conn.is_autocommit() {
+            return Ok(());
+        }
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| sql_err(&self.path, "starting a batch", e))
+    }
+
+    /// Whether a batch ([`Store::begin_batch`]) is open.
+    pub fn in_batch(&self) -> bool {
+        !self.conn.is_autocommit()
+    }
+
+    /// Commits the open batch, if any, then does the WAL upkeep its writes skipped.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] and the errors of a commit; the batch is rolled back then.
+    pub fn commit_batch(&self) -> Result<(), StoreError> {
+        if self.conn.is_autocommit() {
+            return Ok(());
+        }
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(sql_err(&self.path, "committing a batch", e));
+        }
+        self.keep_wal_small();
+        Ok(())
+    }
+
+    /// Rolls the open batch back, if any (after an error in the middle of it).
+    pub fn rollback_batch(&self) {
+        if !self.conn.is_autocommit() {
+            let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
 

@@ -715,7 +715,7 @@ fn wal_stays_bounded_and_rows_survive() {
         store.record_decision(&r).unwrap();
         let wal_len = std::fs::metadata(&wal).map_or(0, |m| m.len());
         assert!(
-            wal_len <= 2 * hookward_store::WAL_TRUNCATE_BYTES,
+            wal_len <= hookward_store::WAL_CAP_BYTES + 64 * 1024,
             "WAL grew to {wal_len} bytes after insert {i}"
         );
     }
@@ -1014,4 +1014,36 @@ fn the_bounded_check_reports_a_recent_row_that_does_not_decode() {
         "{:?}",
         h.quick_check
     );
+}
+
+#[test]
+fn upkeep_truncates_the_wal_that_plain_writes_leave_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    let wal = sidecar(&path, "-wal");
+    let wal_len = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    let mut i = 0;
+    // Writes alone let the WAL pass the upkeep threshold (they checkpoint only past the cap).
+    while wal_len() <= hookward_store::WAL_TRUNCATE_BYTES {
+        let store = Store::open(&path).unwrap();
+        let mut r = record(i, "claude-code", "s", None);
+        r.input = json!({"content": "z".repeat(4 * 1024)});
+        store.record_decision(&r).unwrap();
+        i += 1;
+        assert!(i < 1000, "the WAL never grew");
+    }
+    assert!(wal_len() < hookward_store::WAL_CAP_BYTES);
+    let store = Store::open(&path).unwrap();
+    assert!(store.upkeep(), "past the threshold");
+    assert_eq!(wal_len(), 0, "checkpointed and truncated");
+    assert!(!store.upkeep(), "nothing to do now");
+    drop(store);
+    let rows = Store::open_existing(&path)
+        .unwrap()
+        .decisions(&DecisionQuery {
+            limit: usize::MAX,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rows.len(), i as usize);
 }

@@ -161,8 +161,22 @@ enum Command {
     },
 }
 
+/// The agent of the exact argv an installed hook runs, `hookward hook <agent>` (nothing else:
+/// no option, no other word), so the hook path skips building the whole command-line parser
+/// (issue 15 item 4; every other argv, `hook --policy-dir …` included, goes through clap).
+fn hook_fast_path(args: &[std::ffi::OsString]) -> Option<AgentArg> {
+    match args {
+        [_, hook, agent] if hook == "hook" => AgentArg::from_str(agent.to_str()?, false).ok(),
+        _ => None,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(agent) = hook_fast_path(&args) {
+        return hook::run(agent, Vec::new());
+    }
+    let cli = Cli::parse_from(args);
     out::set_color(cli.color);
     let result = match cli.command {
         Command::Hook { agent, policy_dirs } => return hook::run(agent, policy_dirs),
@@ -191,6 +205,44 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("hookward: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(words: &[&str]) -> Vec<std::ffi::OsString> {
+        words.iter().map(Into::into).collect()
+    }
+
+    #[test]
+    fn the_installed_hook_argv_takes_the_fast_path_and_nothing_else_does() {
+        for (word, agent) in [
+            ("claude-code", AgentArg::ClaudeCode),
+            ("codex", AgentArg::Codex),
+            ("gemini", AgentArg::Gemini),
+            ("cursor", AgentArg::Cursor),
+        ] {
+            assert_eq!(
+                hook_fast_path(&argv(&["hookward", "hook", word])),
+                Some(agent)
+            );
+            // The fast path and clap agree on every agent word.
+            let cli = Cli::try_parse_from(argv(&["hookward", "hook", word])).unwrap();
+            assert!(matches!(cli.command, Command::Hook { agent: a, .. } if a == agent));
+        }
+        for words in [
+            &["hookward", "hook"][..],
+            &["hookward", "hook", "claude"],
+            &["hookward", "hook", "--policy-dir", "p", "codex"],
+            &["hookward", "hook", "codex", "--policy-dir", "p"],
+            &["hookward", "--color", "never", "hook", "codex"],
+            &["hookward", "log", "codex"],
+            &["hookward", "--version"],
+        ] {
+            assert_eq!(hook_fast_path(&argv(words)), None, "{words:?}");
         }
     }
 }

@@ -511,3 +511,84 @@ fn a_line_appended_to_claude_md_between_sessions_is_judged_by_what_it_says() {
         "{v}"
     );
 }
+
+/// The Stop hook's reply.
+fn stop(s: &Sandbox) -> Value {
+    let p = captured(s, "Stop.json", |_| {});
+    let (out, err, code) = s.hook(&p, &[]);
+    assert_eq!(code, 0, "{err}");
+    validate("Stop", &out);
+    reply(&out)
+}
+
+fn rules_folder(s: &Sandbox, n: usize) -> std::path::PathBuf {
+    let rules = s.project().join(".claude/rules");
+    std::fs::create_dir_all(&rules).unwrap();
+    for i in 0..n {
+        std::fs::write(
+            rules.join(format!("r{i}.md")),
+            format!("# Rule {i}\nUse pnpm.\n"),
+        )
+        .unwrap();
+    }
+    rules
+}
+
+#[test]
+fn a_change_behind_the_agents_back_during_a_known_command_is_reported_at_stop() {
+    // Issue 15 item 1: around `ls` (effects known: it writes nothing) the guard checks no
+    // guarded file, so a rule planted meanwhile by something else is not blamed on the
+    // command; the full check when the agent stops reports it as made outside the agent.
+    for n in [3, 60] {
+        let s = Sandbox::new();
+        let rules = rules_folder(&s, n);
+        std::fs::write(s.project().join("CLAUDE.md"), "# Project\n").unwrap();
+        session_start(&s);
+        let rule = rules.join(format!("r{}.md", n / 2));
+        let r = shell_tool(&s, "toolu_ls", "ls -la", || {
+            let mut t = std::fs::read_to_string(&rule).unwrap();
+            t.push_str(PLANTED);
+            std::fs::write(&rule, t).unwrap();
+        });
+        assert!(context_of(&r).is_empty(), "{r}");
+        let r = stop(&s);
+        let msg = r["systemMessage"].as_str().unwrap_or("");
+        assert!(msg.contains("hookward review"), "{r}");
+        let review = s.cmd(&["review", "--json"]).output().unwrap();
+        let review = String::from_utf8_lossy(&review.stdout);
+        assert!(
+            review.contains("outside the agent (seen when the agent stopped)")
+                && review.contains(&format!("r{}.md", n / 2)),
+            "{review}"
+        );
+        assert!(!review.contains("during shell tool toolu_ls"), "{review}");
+        // Reported again at the next session start until reviewed.
+        let ctx = context_of(&session_start(&s));
+        assert!(ctx.contains(&format!("r{}.md", n / 2)), "{ctx}");
+    }
+}
+
+#[test]
+fn a_change_by_a_known_command_to_the_file_it_names_is_told_right_after_it() {
+    for n in [3, 60] {
+        let s = Sandbox::new();
+        let rules = rules_folder(&s, n);
+        session_start(&s);
+        let rule = rules.join("r1.md");
+        // `touch` names the rule file: it is checked after the command, and what the command
+        // left there is judged.
+        let r = shell_tool(&s, "toolu_touch", "touch .claude/rules/r1.md", || {
+            let mut t = std::fs::read_to_string(&rule).unwrap();
+            t.push_str(PLANTED);
+            std::fs::write(&rule, t).unwrap();
+        });
+        let ctx = context_of(&r);
+        assert!(
+            ctx.contains("r1.md") && ctx.contains("Do not follow"),
+            "{r}"
+        );
+        let review = s.cmd(&["review", "--json"]).output().unwrap();
+        let review = String::from_utf8_lossy(&review.stdout);
+        assert!(review.contains("during shell tool toolu_touch"), "{review}");
+    }
+}
