@@ -55,6 +55,7 @@
 //! [`read_fallback_health`].
 #![deny(missing_docs)]
 
+mod audit;
 mod context;
 mod error;
 mod fallback;
@@ -64,6 +65,9 @@ mod marks;
 mod records;
 mod schema;
 
+pub use audit::{
+    audit_hash_hex, canonical_json, AuditEntry, AuditProblem, AuditReport, GENESIS_HASH,
+};
 pub use context::{
     ChangeQuery, ChangeRow, FileState, FindingRow, NewChange, NewFinding, PruneCounts, VersionRow,
 };
