@@ -282,10 +282,14 @@ impl Store {
                     id: Some(*id),
                     kind: "gap",
                     message: format!(
-                        "A{id} follows {}: entries A{expected_id}…A{} are missing",
+                        "A{id} follows {}: {} missing",
                         prev.as_ref()
                             .map_or("the start of the log".to_string(), |(p, _)| format!("A{p}")),
-                        id - 1
+                        if id - 1 == expected_id {
+                            format!("entry A{expected_id} is")
+                        } else {
+                            format!("entries A{expected_id}…A{} are", id - 1)
+                        }
                     ),
                 });
             }

@@ -647,6 +647,12 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         Err(e) => return context_err(json, e),
     };
     plan.diff = shown;
+    crate::audit::record(
+        "restore.apply",
+        json!({"target": what, "path": plan.path, "restored_hash": plan.target_hash,
+               "quarantine": outcome.quarantine,
+               "new_change": outcome.new_change_id.map(|c| format!("C{c}"))}),
+    )?;
     if json {
         return print_json(&json!({
             "applied": true,
