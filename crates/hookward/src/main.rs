@@ -24,6 +24,7 @@ mod log;
 mod policy;
 mod policy_admin;
 mod review;
+mod run;
 mod scan;
 mod util;
 
@@ -138,6 +139,9 @@ enum Command {
         #[command(subcommand)]
         command: history::HistoryCommand,
     },
+    /// Starts a command (an agent) inside the OS sandbox: writes only to the project, temp and the
+    /// agent's folders, credential stores unreadable, hookward's home read-only (Linux Landlock).
+    Run(run::RunArgs),
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// The audit log of policy and config changes: list it, verify its hash chain.
@@ -184,6 +188,7 @@ fn main() -> ExitCode {
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
         Command::Cost(args) => cost::run(args),
+        Command::Run(args) => run::run(args),
         Command::Audit { command } => audit::run(command),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),

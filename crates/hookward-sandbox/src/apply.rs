@@ -1,0 +1,234 @@
+//! Probing the kernel and restricting the current process with a [`Plan`] (Linux, Landlock).
+//!
+//! [`restrict_self`] restricts the calling thread; the process then `exec`s the command, which
+//! keeps the restriction, and so does every process it starts (Landlock domains are inherited
+//! across `fork` and `execve` and can only be narrowed). `no_new_privs` is set with it, so a
+//! set-uid program cannot regain rights.
+
+use crate::plan::{Access, Kernel, Plan, Profile};
+
+/// How much of the plan the kernel enforces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Enforced {
+    /// Every rule.
+    Full,
+    /// Part of them (an older ABI: see [`Kernel::missing`]).
+    Partial,
+    /// None: Landlock is unavailable.
+    None,
+}
+
+/// What [`restrict_self`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// How much is enforced.
+    pub enforced: Enforced,
+    /// Whether `no_new_privs` is set.
+    pub no_new_privs: bool,
+    /// Path rules added.
+    pub rules: usize,
+    /// Paths whose rule could not be added (gone since the plan, or not openable), with the error.
+    pub skipped: Vec<(std::path::PathBuf, String)>,
+}
+
+/// Errors of [`restrict_self`].
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// The kernel cannot enforce what the profile requires (`strict`: anything missing;
+    /// `standard`: Landlock unavailable).
+    #[error("the {profile} profile needs {needs}, and this kernel offers Landlock ABI {abi}")]
+    Unsupported {
+        /// The profile's word.
+        profile: &'static str,
+        /// What is missing.
+        needs: String,
+        /// The kernel's ABI.
+        abi: u32,
+    },
+    /// A Landlock call failed.
+    #[error("Landlock: {0}")]
+    Landlock(String),
+    /// Not on Linux.
+    #[error("the sandbox needs Linux with Landlock; this system has neither")]
+    NotLinux,
+}
+
+/// The kernel's Landlock ABI version (0 when Landlock is not built in or not enabled), by
+/// `landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)`.
+pub fn probe() -> Kernel {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: the documented version query: a null attribute pointer with size 0 and the
+        // VERSION flag reads nothing and returns the ABI or -1.
+        let v = unsafe {
+            libc::syscall(
+                libc::SYS_landlock_create_ruleset,
+                std::ptr::null::<libc::c_void>(),
+                0usize,
+                1u32,
+            )
+        };
+        Kernel {
+            abi: u32::try_from(v).unwrap_or(0),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        Kernel { abi: 0 }
+    }
+}
+
+/// Restricts the calling thread (and everything it `exec`s or starts afterwards) with `plan`.
+///
+/// `strict` requires every right the plan uses (hard requirement); `standard` requires
+/// Landlock and takes what the ABI offers; `open` takes what there is, also nothing. Paths
+/// that cannot be opened any more are skipped and listed in [`Applied::skipped`] (in `strict`
+/// they are an error).
+///
+/// # Errors
+/// [`ApplyError::Unsupported`] when the profile's requirement is not met (nothing has been
+/// restricted then), [`ApplyError::Landlock`] when a Landlock call fails.
+#[cfg(target_os = "linux")]
+pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
+    use landlock::{
+        Access as _, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
+        PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+    };
+    let kernel = probe();
+    let strict = plan.profile == Profile::Strict;
+    let net_wanted = plan.net.connect_restricted || plan.net.bind_restricted;
+    if strict {
+        let missing = kernel.missing(net_wanted, !plan.scopes.is_empty());
+        if !missing.is_empty() {
+            return Err(ApplyError::Unsupported {
+                profile: "strict",
+                needs: missing.join("; "),
+                abi: kernel.abi,
+            });
+        }
+    } else if plan.profile == Profile::Standard && !kernel.fs() {
+        return Err(ApplyError::Unsupported {
+            profile: "standard",
+            needs: "Landlock".into(),
+            abi: kernel.abi,
+        });
+    }
+    let err = |e: landlock::RulesetError| ApplyError::Landlock(e.to_string());
+    let level = if strict {
+        CompatLevel::HardRequirement
+    } else {
+        CompatLevel::BestEffort
+    };
+    // The newest rights this code was written and tested for: file rights of ABI 5 (none were
+    // added since), TCP ports of ABI 4, scopes of ABI 6.
+    let abi = ABI::V5;
+    let all_fs = AccessFs::from_all(abi);
+    let read: BitFlags<AccessFs> = AccessFs::ReadFile | AccessFs::ReadDir | AccessFs::Execute;
+    let list: BitFlags<AccessFs> = AccessFs::ReadDir.into();
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(level)
+        .handle_access(all_fs)
+        .map_err(err)?;
+    let mut net = BitFlags::<AccessNet>::empty();
+    if plan.net.connect_restricted {
+        net |= AccessNet::ConnectTcp;
+    }
+    if plan.net.bind_restricted {
+        net |= AccessNet::BindTcp;
+    }
+    if !net.is_empty() {
+        ruleset = ruleset.handle_access(net).map_err(err)?;
+    }
+    let mut scopes = BitFlags::<Scope>::empty();
+    for s in &plan.scopes {
+        match s.as_str() {
+            "signal" => scopes |= Scope::Signal,
+            "abstract-unix-socket" => scopes |= Scope::AbstractUnixSocket,
+            _ => {}
+        }
+    }
+    if !scopes.is_empty() {
+        ruleset = ruleset.scope(scopes).map_err(err)?;
+    }
+    let mut created = ruleset.create().map_err(err)?;
+    let mut applied = Applied {
+        enforced: Enforced::None,
+        no_new_privs: false,
+        rules: 0,
+        skipped: Vec::new(),
+    };
+    for rule in &plan.fs {
+        let fd = match PathFd::new(&rule.path) {
+            Ok(fd) => fd,
+            Err(e) => {
+                if strict {
+                    return Err(ApplyError::Landlock(format!(
+                        "{}: {e}",
+                        rule.path.display()
+                    )));
+                }
+                applied.skipped.push((rule.path.clone(), e.to_string()));
+                continue;
+            }
+        };
+        let is_dir = std::fs::metadata(&rule.path)
+            .map(|m| m.is_dir())
+            .unwrap_or(false);
+        let mut access = match rule.access {
+            Access::List => list,
+            Access::Read => read,
+            Access::Write => all_fs,
+        };
+        if !is_dir {
+            access &= AccessFs::from_file(abi);
+            if access.is_empty() {
+                continue; // listing a file means nothing
+            }
+        }
+        created = created
+            .add_rule(PathBeneath::new(fd, access))
+            .map_err(err)?;
+        applied.rules += 1;
+    }
+    let mut ports: Vec<(u16, BitFlags<AccessNet>)> = Vec::new();
+    if plan.net.connect_restricted {
+        ports.extend(
+            plan.net
+                .connect_ports
+                .iter()
+                .map(|&p| (p, BitFlags::from(AccessNet::ConnectTcp))),
+        );
+    }
+    if plan.net.bind_restricted {
+        for &p in &plan.net.bind_ports {
+            match ports.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, a)) => *a |= AccessNet::BindTcp,
+                None => ports.push((p, AccessNet::BindTcp.into())),
+            }
+        }
+    }
+    for (port, access) in ports {
+        created = created.add_rule(NetPort::new(port, access)).map_err(err)?;
+    }
+    // no_new_privs is on by default in the landlock crate.
+    let status = created.restrict_self().map_err(err)?;
+    applied.no_new_privs = status.no_new_privs;
+    applied.enforced = match status.ruleset {
+        RulesetStatus::FullyEnforced => Enforced::Full,
+        RulesetStatus::PartiallyEnforced => Enforced::Partial,
+        RulesetStatus::NotEnforced => Enforced::None,
+    };
+    // Best effort reports ABI 6+ scopes as "partial" on older kernels; anything the plan
+    // wanted but the kernel lacks is in the plan's gaps already.
+    Ok(applied)
+}
+
+/// Not on Linux: nothing can be restricted.
+///
+/// # Errors
+/// Always [`ApplyError::NotLinux`].
+#[cfg(not(target_os = "linux"))]
+pub fn restrict_self(_plan: &Plan) -> Result<Applied, ApplyError> {
+    Err(ApplyError::NotLinux)
+}
