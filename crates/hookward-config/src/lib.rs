@@ -26,6 +26,7 @@
 //! and the README's table ([`keys::docs_table`]) come from that table.
 #![deny(missing_docs)]
 
+pub mod edit;
 pub mod keys;
 pub use keys::{ConfigRow, Key, ProjectRule, DEPRECATED, KEYS};
 
@@ -796,7 +797,7 @@ pub fn load(home: &Path, layers: &Layers) -> Config {
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a rename.
-fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(

@@ -79,6 +79,18 @@ decision contains {"id": "self/hookward-command", "decision": "ask", "reason": r
 	reason := sprintf("the agent is running hookward's own `%s` command (%s); changes to hookward are made by the person", [sub, c.evidence])
 }
 
+# `hookward policy …` changes the policy set only with these words (`test`, `eval`, `list` read).
+mutating_policy_subcommands := {"disable", "enable", "add", "remove"}
+
+decision contains {"id": "self/hookward-command", "decision": "ask", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	c.program == "hookward"
+	array.slice(c.argv, 1, 2) == ["policy"]
+	some sub in array.slice(c.argv, 2, 3)
+	sub in mutating_policy_subcommands
+	reason := sprintf("the agent is running hookward's own `policy %s` command (%s); changes to hookward's policy are made by the person", [sub, c.evidence])
+}
+
 # @rule self/hookward-env deny
 # A shell command setting or exporting HOOKWARD_* variables in any spelling (`X=…`, `export`, `declare -x`/`typeset -x`, `export -n`, `env X=…`, `read X`, `printf -v X`, `mapfile X`, an exported name only known at run time), which override hookward's configuration.
 decision contains {"id": "self/hookward-env", "decision": "deny", "reason": reason} if {

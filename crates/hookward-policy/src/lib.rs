@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+pub mod admin;
 mod lint;
 pub use lint::{
     all_rule_infos, dir_warnings, disabled_warnings, package_warnings, setup_warnings,
@@ -66,7 +67,9 @@ pub fn package_of(text: &str) -> Option<String> {
 }
 
 /// Generates the aggregating module `hookward.main`: `decision` is the union of the
-/// `decision` sets of every rule package among `sources`.
+/// `decision` sets of every rule package among `sources`. A package under
+/// [`admin::CUSTOM_PACKAGE_PREFIX`] contributes only its entries whose id starts with its own
+/// `custom/<name>/` ([`admin::custom_prefix_of_package`]).
 ///
 /// Why generated: regorus 0.14 evaluates a partial set defined across several modules
 /// incompletely under `with input as …` (found while writing the pack's tests), so every
@@ -82,8 +85,13 @@ pub fn main_module(sources: &[PolicySource]) -> PolicySource {
     packages.dedup();
     let mut text = String::from("package hookward.main\n\n");
     for p in &packages {
+        // A custom policy's entries count only under its own ids (`admin` module docs).
+        let own = match admin::custom_prefix_of_package(p) {
+            Some(prefix) => format!("\n\tstartswith(d.id, {prefix:?})"),
+            None => String::new(),
+        };
         text.push_str(&format!(
-            "decision contains d if {{\n\tsome d in data.{p}.decision\n}}\n\n"
+            "decision contains d if {{\n\tsome d in data.{p}.decision{own}\n}}\n\n"
         ));
     }
     if packages.is_empty() {
@@ -871,6 +879,40 @@ mod tests {
         let e = p.evaluate(&input(json!([]))).unwrap();
         assert!(e.candidates.is_empty());
         assert_eq!(e.malformed.len(), 1);
+    }
+
+    #[test]
+    fn custom_packages_decide_only_under_their_own_ids() {
+        // Ids computed at run time pass the parse-time check; the aggregator drops the
+        // foreign ones (a custom policy cannot allow or deny in a built-in rule's name).
+        let text = "package hookward.rules.custom.mine\n\ndecision contains {\"id\": \"custom/mine/a\", \"decision\": \"ask\", \"reason\": \"r\"} if { input.event.kind == \"PreToolUse\" }\n\ndecision contains d if {\n\tinput.event.kind == \"PreToolUse\"\n\tsome p in [\"self/x\", \"custom/other/y\", \"custom/mine/z\"]\n\td := {\"id\": sprintf(\"%s\", [p]), \"decision\": \"deny\", \"reason\": \"r\"}\n}\n";
+        let user = vec![PolicySource {
+            name: "mine.rego".into(),
+            text: text.into(),
+            builtin: false,
+        }];
+        let mut policy = Policy::from_sources(user, LoadOptions::default()).unwrap();
+        let eval = policy
+            .evaluate(
+                &serde_json::json!({"event": {"kind": "PreToolUse"}, "facts": {}, "config": {}}),
+            )
+            .unwrap();
+        let ids: Vec<&str> = eval.candidates.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["custom/mine/z", "custom/mine/a"]);
+        // The same entries from a package outside `custom.` are all kept.
+        let open = text.replace("custom.mine", "mine");
+        let user = vec![PolicySource {
+            name: "mine.rego".into(),
+            text: open,
+            builtin: false,
+        }];
+        let mut policy = Policy::from_sources(user, LoadOptions::default()).unwrap();
+        let eval = policy
+            .evaluate(
+                &serde_json::json!({"event": {"kind": "PreToolUse"}, "facts": {}, "config": {}}),
+            )
+            .unwrap();
+        assert_eq!(eval.candidates.len(), 4);
     }
 
     #[test]

@@ -55,6 +55,7 @@
 //! [`read_fallback_health`].
 #![deny(missing_docs)]
 
+mod audit;
 mod context;
 mod error;
 mod fallback;
@@ -64,6 +65,9 @@ mod marks;
 mod records;
 mod schema;
 
+pub use audit::{
+    audit_hash_hex, canonical_json, AuditEntry, AuditProblem, AuditReport, GENESIS_HASH,
+};
 pub use context::{
     ChangeQuery, ChangeRow, FileState, FindingRow, NewChange, NewFinding, PruneCounts, VersionRow,
 };
@@ -74,7 +78,8 @@ pub use fallback::{
 pub use health_kind::HealthKind;
 pub use lazy::LazyStore;
 pub use records::{
-    DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, StoreHealth,
+    DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, SessionQuery, SessionRow,
+    StoreHealth,
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 
@@ -561,6 +566,42 @@ impl Store {
             sql.push_str(" AND ts_ms >= ?");
             args.push(Sql::Integer(t));
         }
+        if let Some(t) = &q.tool {
+            sql.push_str(" AND (tool = ? OR tool_kind = ?)");
+            args.push(Sql::Text(t.clone()));
+            args.push(Sql::Text(t.clone()));
+        }
+        if let Some(g) = &q.rule {
+            // SQLite's GLOB has the same `*` and `?`; `[` would open a class, `[[]` is itself.
+            sql.push_str(
+                " AND EXISTS (SELECT 1 FROM json_each(decisions.rule_ids) WHERE value GLOB ?)",
+            );
+            args.push(Sql::Text(g.replace('[', "[[]")));
+        }
+        if let Some(after) = q.after {
+            let ts: Option<i64> = self
+                .conn
+                .query_row("SELECT ts_ms FROM decisions WHERE id = ?1", [after], |r| {
+                    r.get(0)
+                })
+                .map(Some)
+                .or_else(|e| match e {
+                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                    e => Err(e),
+                })
+                .map_err(|e| sql_err(&self.path, "listing decisions", e))?;
+            let Some(ts) = ts else {
+                return Err(StoreError::InvalidInput {
+                    field: "DecisionQuery.after",
+                    value: format!("D{after}"),
+                    expected: "the id of a stored decision (`hookward log` shows them)",
+                });
+            };
+            sql.push_str(" AND (ts_ms < ? OR (ts_ms = ? AND id < ?))");
+            args.push(Sql::Integer(ts));
+            args.push(Sql::Integer(ts));
+            args.push(Sql::Integer(after));
+        }
         if !q.with_canary {
             sql.push_str(" AND canary = 0");
         }
@@ -597,6 +638,60 @@ impl Store {
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         raw.into_iter().map(|r| r.decode(&self.path)).collect()
+    }
+
+    /// The recorded sessions matching `q`: one row per `(session, agent)` with its first and
+    /// last call and the calls per decision, the most recently active first, at most
+    /// `q.limit`. Groups every matching decision (one pass over the rows `q.since_ms` leaves;
+    /// for `hookward log sessions`, not the hook).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn sessions(&self, q: &SessionQuery) -> Result<Vec<SessionRow>, StoreError> {
+        use rusqlite::types::Value as Sql;
+        let mut sql = String::from(
+            "SELECT session, agent, MIN(ts_ms), MAX(ts_ms), COUNT(*), \
+             SUM(decision = 'allow'), SUM(decision = 'ask'), SUM(decision = 'deny'), \
+             SUM(decision IS NULL), SUM(agent_id IS NOT NULL) FROM decisions WHERE 1=1",
+        );
+        let mut args: Vec<Sql> = Vec::new();
+        if let Some(a) = &q.agent {
+            sql.push_str(" AND agent = ?");
+            args.push(Sql::Text(a.clone()));
+        }
+        if let Some(t) = q.since_ms {
+            sql.push_str(" AND ts_ms >= ?");
+            args.push(Sql::Integer(t));
+        }
+        if !q.with_canary {
+            sql.push_str(" AND canary = 0");
+        }
+        sql.push_str(" GROUP BY session, agent ORDER BY MAX(ts_ms) DESC, MAX(id) DESC LIMIT ?");
+        args.push(Sql::Integer(limit_arg(q.limit)));
+        const ACTION: &str = "listing sessions";
+        let mut stmt = self
+            .conn
+            .prepare(&sql)
+            .map_err(|e| sql_err(&self.path, ACTION, e))?;
+        let n = |r: &rusqlite::Row, i: usize| -> rusqlite::Result<u64> {
+            Ok(u64::try_from(r.get::<_, Option<i64>>(i)?.unwrap_or(0)).unwrap_or(0))
+        };
+        stmt.query_map(params_from_iter(args), |r| {
+            Ok(SessionRow {
+                session: r.get(0)?,
+                agent: r.get(1)?,
+                start_ms: r.get(2)?,
+                end_ms: r.get(3)?,
+                calls: n(r, 4)?,
+                allow: n(r, 5)?,
+                ask: n(r, 6)?,
+                deny: n(r, 7)?,
+                none: n(r, 8)?,
+                subagent_calls: n(r, 9)?,
+            })
+        })
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| sql_err(&self.path, ACTION, e))
     }
 
     /// Stored health events with `ts_ms >= since_ms` (all when `None`), newest first, at most

@@ -134,6 +134,18 @@ pub struct DecisionQuery {
     pub agent: Option<String>,
     /// Only rows with `ts_ms >= since_ms` (milliseconds since the Unix epoch).
     pub since_ms: Option<i64>,
+    /// Only calls of this tool: its name as the agent sent it (`Bash`) or its kind (`shell`).
+    #[serde(default)]
+    pub tool: Option<String>,
+    /// Only rows where some fired rule id matches this glob (`*` any run of characters, `/`
+    /// included; `?` one character; case-sensitive, everything else literal).
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// Keyset paging: only rows that come after the decision with this row id in the listing
+    /// order (older, or as old with a smaller id). A missing id is
+    /// [`StoreError::InvalidInput`](crate::StoreError::InvalidInput).
+    #[serde(default)]
+    pub after: Option<i64>,
     /// At most this many rows (`0` returns none).
     pub limit: usize,
     /// Include the rows `hookward doctor`'s canary produced ([`Store::mark_canary`]); by
@@ -165,4 +177,43 @@ pub struct StoreHealth {
     pub file_bytes: u64,
     /// Size of the `-wal` file next to it, in bytes (0 when absent).
     pub wal_bytes: u64,
+}
+
+/// Filters for [`Store::sessions`](crate::Store::sessions); `None` means "any".
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SessionQuery {
+    /// Only this agent (`claude-code`).
+    pub agent: Option<String>,
+    /// Only decisions with `ts_ms >= since_ms` count (ms since the Unix epoch).
+    pub since_ms: Option<i64>,
+    /// At most this many sessions.
+    pub limit: usize,
+    /// Count `hookward doctor`'s canary rows too (left out by default).
+    #[serde(default)]
+    pub with_canary: bool,
+}
+
+/// One agent session as the recorded decisions show it: the calls of one `(session, agent)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionRow {
+    /// The agent's session id (`None`: calls recorded without one, counted together).
+    pub session: Option<String>,
+    /// The agent (`claude-code`).
+    pub agent: String,
+    /// The first recorded call, ms since the Unix epoch.
+    pub start_ms: i64,
+    /// The last recorded call, ms since the Unix epoch.
+    pub end_ms: i64,
+    /// Recorded calls.
+    pub calls: u64,
+    /// Calls decided `allow`.
+    pub allow: u64,
+    /// Calls decided `ask`.
+    pub ask: u64,
+    /// Calls decided `deny`.
+    pub deny: u64,
+    /// Calls no rule had an opinion on.
+    pub none: u64,
+    /// Calls that came from a sub-agent (`agent_id` set).
+    pub subagent_calls: u64,
 }

@@ -129,13 +129,33 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE decisions ADD COLUMN agent_id TEXT;
     ALTER TABLE decisions ADD COLUMN agent_type TEXT;
     "#,
+    // 5: the audit log (issue 19 item 1, `audit.rs`): one row per policy or config change made
+    // through hookward's commands, each carrying the blake3 hash of the previous row's hash and
+    // its own canonical text (a hash chain `hookward audit verify` walks). The triggers make
+    // the table append-only for every writer that goes through SQLite without dropping them;
+    // the chain is what shows a change made anyway.
+    r#"
+    CREATE TABLE audit_log (
+        id         INTEGER PRIMARY KEY,
+        ts_ms      INTEGER NOT NULL,
+        actor      TEXT    NOT NULL,
+        action     TEXT    NOT NULL,
+        details    TEXT    NOT NULL,
+        prev_hash  TEXT    NOT NULL,
+        hash       TEXT    NOT NULL
+    );
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

@@ -834,7 +834,7 @@ fn a_version_3_store_gains_the_subagent_columns() {
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
-            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
+            "DROP TABLE audit_log; ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
         )
         .unwrap();
     }
@@ -848,6 +848,40 @@ fn a_version_3_store_gains_the_subagent_columns() {
         .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].record.agent_id, None);
+}
+
+#[test]
+fn a_version_4_store_gains_the_audit_log() {
+    // A store as schema version 4 left it (no audit_log): opening it runs migration 5, keeps
+    // the decisions, and the new log starts a chain that verifies.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    Store::open(&path)
+        .unwrap()
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("DROP TABLE audit_log; PRAGMA user_version = 4;")
+            .unwrap();
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    let e = store
+        .append_audit("a@b", "policy.disable", &json!({"rules": ["x/y"]}))
+        .unwrap();
+    assert_eq!(
+        (e.id, e.prev_hash.as_str()),
+        (1, hookward_store::GENESIS_HASH)
+    );
+    assert!(store.verify_audit().unwrap().ok);
+    let rows = store
+        .decisions(&DecisionQuery {
+            limit: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rows.len(), 1);
 }
 
 /// Ids of every stored decision, canary rows included, oldest first.

@@ -221,7 +221,8 @@ pub fn parse_duration_ms(s: &str) -> Result<i64, String> {
         .ok_or_else(|| format!("`{s}` is too long a duration"))
 }
 
-/// Parses `C12` (or `12`) into a change id.
+/// Parses `C12` (or `12`) into a row id; `prefix` names the record (`C` change, `F` finding,
+/// `D` decision).
 pub fn parse_id(s: &str, prefix: char) -> Result<i64, String> {
     let body = s
         .strip_prefix(prefix)
@@ -230,7 +231,11 @@ pub fn parse_id(s: &str, prefix: char) -> Result<i64, String> {
     body.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
         format!(
             "`{s}` is not a {} id; write it as {prefix}12",
-            if prefix == 'C' { "change" } else { "finding" }
+            match prefix {
+                'C' => "change",
+                'D' => "decision",
+                _ => "finding",
+            }
         )
     })
 }
@@ -647,6 +652,12 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         Err(e) => return context_err(json, e),
     };
     plan.diff = shown;
+    crate::audit::record(
+        "restore.apply",
+        json!({"target": what, "path": plan.path, "restored_hash": plan.target_hash,
+               "quarantine": outcome.quarantine,
+               "new_change": outcome.new_change_id.map(|c| format!("C{c}"))}),
+    )?;
     if json {
         return print_json(&json!({
             "applied": true,

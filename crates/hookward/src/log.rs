@@ -2,17 +2,39 @@
 
 use crate::util::{self, fmt_ts, CliResult};
 use clap::Args;
-use hookward_store::{DecisionQuery, Store};
+use hookward_store::{DecisionQuery, SessionQuery, Store};
 use std::process::ExitCode;
 
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct LogArgs {
+    #[command(subcommand)]
+    command: Option<LogCommand>,
     /// Only this session id.
     #[arg(long)]
     session: Option<String>,
     /// Only this decision: allow, ask, deny or none.
     #[arg(long, value_parser = ["allow", "ask", "deny", "none"])]
     decision: Option<String>,
+    /// Only calls of this tool: its name as the agent sent it (`Bash`, `mcp__github__create_issue`)
+    /// or its kind (`shell`, `file_read`, `file_write`, `web_fetch`, `mcp`).
+    #[arg(long)]
+    tool: Option<String>,
+    /// Only decisions where a rule whose id matches this glob fired (`shell/*`, `*exfil*`;
+    /// `*` any run of characters, `?` one).
+    #[arg(long, value_name = "GLOB")]
+    rule: Option<String>,
+    /// Only decisions since: a duration back from now (2h, 7d, 30m, 45s, 2w) or an RFC 3339
+    /// time (2026-12-02T18:00:00Z).
+    #[arg(long, value_name = "WHEN")]
+    since: Option<String>,
+    /// Only this agent's decisions.
+    #[arg(long, value_enum)]
+    agent: Option<crate::AgentArg>,
+    /// The next page: the decisions listed after this one (`D123`, the last of the previous
+    /// page), with the same filters.
+    #[arg(long, value_name = "ID")]
+    after: Option<String>,
     /// At most this many rows.
     #[arg(long, default_value_t = 50)]
     limit: usize,
@@ -22,6 +44,30 @@ pub struct LogArgs {
     /// Include the decisions `hookward doctor`'s canary produced (hidden by default).
     #[arg(long)]
     canary: bool,
+}
+
+/// `hookward log` subcommands.
+#[derive(clap::Subcommand)]
+pub enum LogCommand {
+    /// One line per agent session: its first and last call, the agent, and the calls per
+    /// decision (most recently active first).
+    Sessions {
+        /// Only decisions since (2h, 7d, or an RFC 3339 time).
+        #[arg(long, value_name = "WHEN")]
+        since: Option<String>,
+        /// Only this agent's sessions.
+        #[arg(long, value_enum)]
+        agent: Option<crate::AgentArg>,
+        /// At most this many sessions.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Count the decisions `hookward doctor`'s canary produced too.
+        #[arg(long)]
+        canary: bool,
+    },
 }
 
 #[derive(Args)]
@@ -87,25 +133,80 @@ fn subagent_line(agent_id: Option<&str>, agent_type: Option<&str>) -> Option<Str
     }
 }
 
+/// `--since` as ms since the epoch.
+fn since(s: Option<&str>) -> Result<Option<i64>, String> {
+    s.map(|s| util::parse_since(s, hookward_context::now_ms()))
+        .transpose()
+}
+
 pub fn run_log(args: LogArgs) -> CliResult {
+    if let Some(LogCommand::Sessions {
+        since: when,
+        agent,
+        limit,
+        json,
+        canary,
+    }) = args.command
+    {
+        return sessions(
+            &SessionQuery {
+                agent: agent.map(|a| a.agent().as_str().to_string()),
+                since_ms: since(when.as_deref())?,
+                limit,
+                with_canary: canary,
+            },
+            json,
+        );
+    }
+    let filtered = args.session.is_some()
+        || args.decision.is_some()
+        || args.tool.is_some()
+        || args.rule.is_some()
+        || args.since.is_some()
+        || args.agent.is_some()
+        || args.after.is_some();
+    let query = DecisionQuery {
+        session: args.session,
+        decision: args.decision,
+        agent: args.agent.map(|a| a.agent().as_str().to_string()),
+        since_ms: since(args.since.as_deref())?,
+        tool: args.tool,
+        rule: args.rule,
+        after: args
+            .after
+            .as_deref()
+            .map(|a| crate::context::parse_id(a, 'D'))
+            .transpose()?,
+        limit: args.limit,
+        with_canary: args.canary,
+    };
     let rows = match open()? {
-        Some(store) => store
-            .decisions(&DecisionQuery {
-                session: args.session,
-                decision: args.decision,
-                agent: None,
-                since_ms: None,
-                limit: args.limit,
-                with_canary: args.canary,
-            })
-            .map_err(|e| e.to_string())?,
+        Some(store) => store.decisions(&query).map_err(|e| match e {
+            hookward_store::StoreError::InvalidInput { value, .. } => {
+                format!("--after {value}: there is no such decision; `hookward log` shows the ids")
+            }
+            e => e.to_string(),
+        })?,
+        None if query.after.is_some() => {
+            return Err(format!(
+                "--after D{}: there is no such decision; nothing is recorded yet",
+                query.after.unwrap_or_default()
+            ))
+        }
         None => Vec::new(),
     };
     if args.json {
         return crate::json::print(rows.iter().map(crate::json::decision).collect());
     }
     if rows.is_empty() {
-        outln!("no decisions recorded yet");
+        outln!(
+            "{}",
+            if filtered {
+                "no decisions match"
+            } else {
+                "no decisions recorded yet"
+            }
+        );
     }
     for r in &rows {
         let rec = &r.record;
@@ -135,6 +236,62 @@ pub fn run_log(args: LogArgs) -> CliResult {
         if let (Some(id), Some(reason)) = (rec.rule_ids.first(), rec.reasons.first()) {
             outln!("       [{id}] {}", short(reason, 110));
         }
+    }
+    if let Some(last) = rows.last().filter(|_| rows.len() == args.limit) {
+        outln!(
+            "(the next page: the same command with --after {})",
+            last.display_id()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `hookward log sessions`.
+fn sessions(q: &SessionQuery, json_out: bool) -> CliResult {
+    let rows = match open()? {
+        Some(store) => store.sessions(q).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    if json_out {
+        return crate::json::print(
+            rows.iter()
+                .map(|r| serde_json::to_value(r).unwrap_or_default())
+                .collect(),
+        );
+    }
+    if rows.is_empty() {
+        outln!("no sessions recorded");
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!(
+        "{:19} {:19} {:11} {:>5} {:>5} {:>5} {:>5} {:>5}  session",
+        "start",
+        "end",
+        "agent",
+        "calls",
+        "deny",
+        "ask",
+        "allow",
+        "none"
+    );
+    for r in &rows {
+        let sub = if r.subagent_calls > 0 {
+            format!(" ({} from sub-agents)", r.subagent_calls)
+        } else {
+            String::new()
+        };
+        outln!(
+            "{} {} {:11} {:>5} {:>5} {:>5} {:>5} {:>5}  {}{sub}",
+            fmt_ts(r.start_ms),
+            fmt_ts(r.end_ms),
+            r.agent,
+            r.calls,
+            r.deny,
+            r.ask,
+            r.allow,
+            r.none,
+            short(r.session.as_deref().unwrap_or("(no session id)"), 40)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 #[macro_use]
 mod out;
+mod audit;
 mod context;
 mod cost;
 mod demo;
@@ -21,6 +22,7 @@ mod install;
 mod json;
 mod log;
 mod policy;
+mod policy_admin;
 mod review;
 mod run;
 mod scan;
@@ -95,7 +97,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Policy tools: run Rego tests, evaluate an event, list rules.
+    /// Policy tools: run Rego tests, evaluate an event, list rules; disable/enable rules, add/remove custom policies.
     Policy {
         #[command(subcommand)]
         command: policy::PolicyCommand,
@@ -142,6 +144,11 @@ enum Command {
     Run(run::RunArgs),
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
+    /// The audit log of policy and config changes: list it, verify its hash chain.
+    Audit {
+        #[command(subcommand)]
+        command: audit::AuditCommand,
+    },
     /// Shows the effective configuration and where each value came from.
     Config {
         /// Print as JSON.
@@ -196,6 +203,7 @@ fn main() -> ExitCode {
         Command::History { command } => history::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Run(args) => run::run(args),
+        Command::Audit { command } => audit::run(command),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
         Command::Man { dir } => docs::run_man(Cli::command(), dir),

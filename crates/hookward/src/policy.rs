@@ -1,4 +1,5 @@
-//! `hookward policy test | eval | list`.
+//! `hookward policy test | eval | list` (and `disable | enable | add | remove`, in
+//! `policy_admin.rs`).
 
 use crate::util::{self, CliResult};
 use crate::AgentArg;
@@ -44,9 +45,40 @@ pub enum PolicyCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Switches rules off: adds their ids to `disabled_rules` in the user config.toml
+    /// (comments and layout kept). Ids or globs (`shell/*`); locked `self/` rules are refused.
+    Disable {
+        /// Rule ids or globs (`*` any run of characters, `?` one).
+        #[arg(required = true, value_name = "RULE")]
+        rules: Vec<String>,
+        /// Print what changed as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Switches disabled rules back on: removes the matching `disabled_rules` entries.
+    Enable {
+        /// Rule ids or globs.
+        #[arg(required = true, value_name = "RULE")]
+        rules: Vec<String>,
+        /// Print what changed as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Checks, compiles and tests a custom policy (`package hookward.rules.custom.<name>`, rule
+    /// ids `custom/<name>/…`), then installs it into ~/.hookward/policies.
+    Add(crate::policy_admin::AddArgs),
+    /// Removes a custom policy (and its tests) that `policy add` installed.
+    Remove {
+        /// The policy's name (`hookward policy add` printed it).
+        name: String,
+        /// Print what was removed as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
-fn dirs(extra: Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
+/// The user policy folders: `<home>/policies`, the config's `policy_dirs`, then `extra`.
+pub(crate) fn dirs(extra: Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
     let mut d = vec![util::home()?.join("policies")];
     if let Ok(cfg) = util::load_config() {
         d.extend(cfg.policy_dirs);
@@ -64,6 +96,10 @@ pub fn run(cmd: PolicyCommand) -> CliResult {
         } => test(dirs(policy_dirs)?, json, run.as_deref()),
         PolicyCommand::Eval { args, json } => eval(args, json),
         PolicyCommand::List { policy_dirs, json } => list(dirs(policy_dirs)?, json),
+        PolicyCommand::Disable { rules, json } => crate::policy_admin::disable(&rules, json),
+        PolicyCommand::Enable { rules, json } => crate::policy_admin::enable(&rules, json),
+        PolicyCommand::Add(args) => crate::policy_admin::add(args),
+        PolicyCommand::Remove { name, json } => crate::policy_admin::remove(&name, json),
     }
 }
 

@@ -430,6 +430,10 @@ fn accept(arg: &str, json: bool) -> CliResult {
             dismissed.push(format!("F{}", f.id));
         }
     }
+    crate::audit::record(
+        "review.accept",
+        json!({"change": format!("C{id}"), "path": c.path, "checkpoint": current, "dismissed": dismissed}),
+    )?;
     if json {
         return print_json(&json!({
             "accepted": format!("C{id}"),
@@ -479,6 +483,10 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
     ctx.store
         .set_finding_status(id, "dismissed")
         .map_err(|e| e.to_string())?;
+    crate::audit::record(
+        "review.dismiss",
+        json!({"finding": format!("F{id}"), "change": format!("C{}", f.change_id), "rule": f.rule_id}),
+    )?;
     if json {
         return print_json(
             &json!({ "dismissed": format!("F{id}"), "change": format!("C{}", f.change_id), "recovered": crate::json::outcomes(&recovered) }),

@@ -98,6 +98,111 @@ pub fn fmt_ts(ms: i64) -> String {
     )
 }
 
+/// Days since 1970-01-01 of a civil date (Howard Hinnant's days-from-civil, the inverse of
+/// [`fmt_ts`]'s conversion).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Parses an RFC 3339 date-time (`2026-12-02T18:00:00Z`, `2026-12-02 18:00:00.5+01:00`;
+/// RFC 3339 §5.6, `T` or a space between date and time, `Z` or a numeric offset) into ms
+/// since the Unix epoch. `None` when it is not one.
+pub fn parse_rfc3339_ms(s: &str) -> Option<i64> {
+    let b = s.trim().as_bytes();
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let t = std::str::from_utf8(b.get(r)?).ok()?;
+        t.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| t.parse().ok())?
+    };
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't' | b' ') {
+        return None;
+    }
+    if b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, sec) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let days_in = [
+        31,
+        if y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) {
+            29
+        } else {
+            28
+        },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&mo)
+        || d < 1
+        || d > days_in[(mo - 1) as usize]
+        || h > 23
+        || mi > 59
+        || sec > 60
+    {
+        return None;
+    }
+    let mut i = 19;
+    let mut frac_ms = 0;
+    if b.get(i) == Some(&b'.') {
+        let start = i + 1;
+        i = start;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        let digits = std::str::from_utf8(&b[start..i.min(start + 3)]).ok()?;
+        frac_ms = digits.parse::<i64>().ok()? * 10_i64.pow(3 - digits.len() as u32);
+    }
+    let offset_s = match b.get(i)? {
+        b'Z' | b'z' if i + 1 == b.len() => 0,
+        sign @ (b'+' | b'-') if i + 6 == b.len() && b[i + 3] == b':' => {
+            let (oh, om) = (num(i + 1..i + 3)?, num(i + 4..i + 6)?);
+            if oh > 23 || om > 59 {
+                return None;
+            }
+            let o = oh * 3600 + om * 60;
+            if *sign == b'+' {
+                o
+            } else {
+                -o
+            }
+        }
+        _ => return None,
+    };
+    let secs = days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + sec.min(59) - offset_s;
+    Some(secs * 1000 + frac_ms)
+}
+
+/// `--since`: a duration back from `now_ms` (`2h`, `7d`, `30m`, `45s`, `2w`) or an RFC 3339
+/// time ([`parse_rfc3339_ms`]); ms since the epoch. Errors name both accepted forms.
+pub fn parse_since(s: &str, now_ms: i64) -> Result<i64, String> {
+    if let Some(t) = parse_rfc3339_ms(s) {
+        return Ok(t);
+    }
+    crate::context::parse_duration_ms(s)
+        .map(|d| now_ms.saturating_sub(d))
+        .map_err(|_| {
+            format!("--since `{s}` is neither a duration (2h, 7d, 30m, 45s, 2w) nor an RFC 3339 time (2026-12-02T18:00:00Z)")
+        })
+}
+
 /// `hookward config`.
 pub fn run_config(json: bool) -> CliResult {
     let cfg = load_config()?;
@@ -134,5 +239,50 @@ mod tests {
         assert_eq!(super::fmt_ts(0), "1970-01-01 00:00:00");
         assert_eq!(super::fmt_ts(1_798_548_405_000), "2026-12-29 12:46:45");
         assert_eq!(super::fmt_ts(951_782_400_000), "2000-02-29 00:00:00");
+    }
+
+    #[test]
+    fn rfc3339_round_trips_with_fmt_ts() {
+        use super::{fmt_ts, parse_rfc3339_ms, parse_since};
+        // Every 7919 s over ~25 years, both spellings: the parse is fmt_ts' inverse.
+        let mut t: i64 = 946_684_800_000;
+        while t < 1_800_000_000_000 {
+            let shown = fmt_ts(t);
+            assert_eq!(
+                parse_rfc3339_ms(&format!("{}Z", shown.replace(' ', "T"))),
+                Some(t),
+                "{shown}"
+            );
+            assert_eq!(
+                parse_rfc3339_ms(&format!("{shown}+00:00")),
+                Some(t),
+                "{shown}"
+            );
+            t += 7_919_000;
+        }
+        assert_eq!(
+            parse_rfc3339_ms("2026-12-29T13:46:45.250+01:00"),
+            Some(1_798_548_405_250)
+        );
+        assert_eq!(
+            parse_rfc3339_ms("2026-12-29T07:46:45.2-05:00"),
+            Some(1_798_548_405_200)
+        );
+        for bad in [
+            "2026-02-30T00:00:00Z",
+            "2026-12-29T24:00:00Z",
+            "2026-12-29T12:00:00",
+            "2026-12-29",
+            "2026-12-29T12:00:00+0100",
+            "2026-12-29T12:00:00.Z",
+            "x026-12-29T12:00:00Z",
+        ] {
+            assert_eq!(parse_rfc3339_ms(bad), None, "{bad}");
+        }
+        assert_eq!(parse_since("2h", 10_000_000), Ok(10_000_000 - 7_200_000));
+        assert_eq!(parse_since("7d", 0), Ok(-604_800_000));
+        assert!(parse_since("yesterday", 0)
+            .unwrap_err()
+            .contains("RFC 3339"));
     }
 }

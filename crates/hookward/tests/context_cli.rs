@@ -283,6 +283,29 @@ fn accept_and_dismiss() {
     let f2 = v["findings"][1]["id"].as_str().unwrap();
     let (out, code) = run(&s, &["review", "dismiss", f2]);
     assert_eq!(code, 1, "already dismissed by the accept: {out}");
+    // The dismissal and the accept are in the audit log (refused attempts are not), and the
+    // chain verifies.
+    let audit = run_json(&s, &["audit", "list"]);
+    let actions: Vec<(&str, &str)> = audit["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap(),
+                e["details"]["change"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("review.accept", c.as_str()),
+            ("review.dismiss", c.as_str())
+        ]
+    );
+    assert_eq!(audit["items"][1]["details"]["finding"], f.as_str());
+    assert_eq!(run(&s, &["audit", "verify"]).1, 0);
     // Usage errors exit 2.
     assert_eq!(run(&s, &["review", "accept", "F1"]).1, 2);
     assert_eq!(run(&s, &["review", "--since", "7 days"]).1, 2);
@@ -383,6 +406,9 @@ fn history_prune_and_gc() {
     let s = setup();
     planted_change(&s);
     assert_eq!(run(&s, &["restore", "C1", "--apply"]).1, 0);
+    let audit = run_json(&s, &["audit", "list"]);
+    assert_eq!(audit["items"][0]["action"], "restore.apply", "{audit}");
+    assert_eq!(audit["items"][0]["details"]["target"], "C1", "{audit}");
     settings().bind(|| {
         insta::assert_snapshot!(
             "prune_nothing_old",

@@ -169,10 +169,21 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
         (&json!(f), &json!(c))
     );
 
+    // The dismissal is an audit entry, named `A…` in both outputs.
+    let audit = run_json(&s, &["audit", "list", "--json"]);
+    let a = audit["items"][0]["id"].as_str().expect("a shown audit id");
+    assert!(
+        a.starts_with('A') && run(&s, &["audit", "list"]).0.contains(a),
+        "{audit}"
+    );
+
     let scan_file = s.project().join("CLAUDE.md");
     let scan_file = scan_file.to_str().unwrap();
     let commands: &[&[&str]] = &[
         &["log", "--json"],
+        &["log", "sessions", "--json"],
+        &["audit", "list", "--json"],
+        &["audit", "verify", "--json"],
         &["events", "--json"],
         &["review", "--json"],
         &["review", c, "--json"],

@@ -69,6 +69,22 @@ test_hookward_uninstall_asks if {
 	d.decision == "ask"
 }
 
+test_hookward_policy_changes_ask if {
+	every sub in ["disable", "enable", "add", "remove"] {
+		cmd := {"program": "hookward", "argv": ["hookward", "policy", sub, "shell/*"], "evidence": sprintf("hookward policy %s shell/*", [sub])}
+		some d in rules.decision with input as shell_input({"commands": [cmd]})
+		d.id == "self/hookward-command"
+		d.decision == "ask"
+	}
+}
+
+test_hookward_policy_reads_no_opinion if {
+	every sub in ["list", "test", "eval"] {
+		cmd := {"program": "hookward", "argv": ["hookward", "policy", sub], "evidence": sprintf("hookward policy %s", [sub])}
+		count(rules.decision) == 0 with input as shell_input({"commands": [cmd]})
+	}
+}
+
 test_hookward_log_no_opinion if {
 	cmd := {"program": "hookward", "argv": ["hookward", "log"], "evidence": "hookward log"}
 	count(rules.decision) == 0 with input as shell_input({"commands": [cmd]})
