@@ -157,9 +157,23 @@ fn always_fold(c: char) -> Option<&'static str> {
 }
 
 /// Mixed-script check: does the word around original offset `at` (a look-alike letter at
-/// `at..at+len`) contain an ASCII letter? Looks at most 24 letters each way.
+/// `at..at+len`) contain an ASCII letter? Looks at most 24 letters each way. A one-letter
+/// segment before a hyphen (`е-mail` with a Cyrillic `е`) belongs to the word after it.
 fn in_mixed_word(text: &str, at: usize, len: usize) -> bool {
     let before = text.get(..at).unwrap_or("");
+    let lone = !before.chars().next_back().is_some_and(char::is_alphabetic);
+    if lone {
+        if let Some(rest) = text.get(at + len..).and_then(|r| r.strip_prefix('-')) {
+            if rest
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .take(24)
+                .any(|c| c.is_ascii_alphabetic())
+            {
+                return true;
+            }
+        }
+    }
     for c in before.chars().rev().take(24) {
         if c.is_ascii_alphabetic() {
             return true;
@@ -805,6 +819,26 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
                 && (marks + tags > 0 || underscores >= 2 || short_fragment(t, i, j));
             if cut {
                 cuts.push((i, j));
+                // The closing marks of an emphasis opened inside a word (`persön**lichen**`)
+                // end the same word: cut them too, so the word meets the next one.
+                if marks > 0 && tags == 0 && underscores == 0 {
+                    let tail = t.get(j..).unwrap_or("");
+                    let letters: usize = tail
+                        .chars()
+                        .take_while(|c| c.is_alphabetic())
+                        .map(char::len_utf8)
+                        .sum();
+                    let close = j + letters;
+                    let mark = b.get(i..j).unwrap_or(&[]);
+                    if letters > 0
+                        && b.get(close..close + mark.len()) == Some(mark)
+                        && !letter_at(close + mark.len())
+                    {
+                        cuts.push((close, close + mark.len()));
+                        i = close + mark.len();
+                        continue;
+                    }
+                }
             }
             i = j.max(i + 1);
             continue;

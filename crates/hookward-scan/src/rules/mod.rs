@@ -37,6 +37,7 @@ pub(crate) mod exfil;
 pub(crate) mod fake_turn;
 pub(crate) mod hide;
 pub(crate) mod multilingual;
+pub(crate) mod orders_intl;
 pub(crate) mod overrides;
 pub(crate) mod persistence;
 pub(crate) mod prefilter;
@@ -181,7 +182,7 @@ pub(crate) fn expand(pattern: &str) -> String {
 
 /// Every rule of every family, in a fixed order (finding order ties are broken by it).
 pub(crate) fn all_rules() -> Vec<&'static Rule> {
-    let sets: [&'static [Rule]; 11] = [
+    let sets: [&'static [Rule]; 12] = [
         overrides::RULES,
         multilingual::RULES,
         role::RULES,
@@ -193,6 +194,7 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
         persistence::RULES,
         hide::RULES,
         reader::RULES,
+        orders_intl::rules(),
     ];
     sets.iter().flat_map(|s| s.iter()).collect()
 }
