@@ -92,6 +92,23 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// The bidi overrides (LRO, RLO), which reorder the characters they cover.
+fn is_bidi_override(c: char) -> bool {
+    matches!(c, '\u{202D}' | '\u{202E}')
+}
+
+/// A right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
+fn is_rtl_letter(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
+}
+
+/// Is there a right-to-left letter within 32 characters of the control at `at..at+len`?
+fn near_rtl(text: &str, at: usize, len: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    let after = text.get(at + len..).unwrap_or("");
+    before.chars().rev().take(32).any(is_rtl_letter) || after.chars().take(32).any(is_rtl_letter)
+}
+
 fn is_bidi_mark(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
@@ -413,6 +430,14 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             continue;
         }
         if is_bidi_control(c) {
+            // Embeddings and isolates are how right-to-left text holds left-to-right parts
+            // (`--help` wrapped in LRE … PDF inside an Arabic message); only overrides, or controls in text with no
+            // right-to-left letters near them, hide anything.
+            if !is_bidi_override(c) && near_rtl(b.src, i, l) {
+                b.replace(i, l, &[]);
+                i += l;
+                continue;
+            }
             b.hidden.push(HiddenEvent {
                 start: i,
                 end: i + l,

@@ -525,3 +525,100 @@ fn metamorphic_variants_stay_flagged() {
     assert!(checked >= 300, "too few variants: {checked}");
     assert!(missed.is_empty(), "variants missed:\n{}", missed.join("\n"));
 }
+
+/// The translated strings (`msgstr`) of a gettext `.mo` file: UI labels, messages and help
+/// texts that use the words of the tables without the shape of an order.
+fn mo_strings(bytes: &[u8]) -> Vec<String> {
+    let word = |at: usize, le: bool| -> Option<usize> {
+        let b: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
+        Some(if le {
+            u32::from_le_bytes(b)
+        } else {
+            u32::from_be_bytes(b)
+        } as usize)
+    };
+    let le = match bytes.get(..4) {
+        Some([0xde, 0x12, 0x04, 0x95]) => true,
+        Some([0x95, 0x04, 0x12, 0xde]) => false,
+        _ => return Vec::new(),
+    };
+    let (Some(n), Some(table)) = (word(8, le), word(16, le)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for i in 0..n {
+        let (Some(len), Some(off)) = (word(table + 8 * i, le), word(table + 8 * i + 4, le)) else {
+            break;
+        };
+        if let Some(raw) = bytes.get(off..off + len) {
+            for part in raw.split(|&b| b == 0) {
+                if let Ok(t) = std::str::from_utf8(part) {
+                    if t.chars().count() >= 12 {
+                        out.push(t.to_string());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Precision on real i18n strings: every translated message of the gettext catalogues
+/// installed on this machine (`/usr/share/locale/<lang>/LC_MESSAGES/*.mo`, or
+/// `HOOKWARD_LOCALE_DIR`), scanned as tool output. Machine-dependent, so ignored by default:
+/// `cargo test -p hookward-scan --test multilingual_orders -- --ignored --nocapture`
+/// (set `HOOKWARD_SCAN_DEBUG=1` to list the flagged strings).
+#[test]
+#[ignore = "figures on the machine's gettext catalogues"]
+fn installed_translations_stay_clean() {
+    let root = std::env::var("HOOKWARD_LOCALE_DIR").unwrap_or_else(|_| "/usr/share/locale".into());
+    let debug = std::env::var_os("HOOKWARD_SCAN_DEBUG").is_some();
+    let s = scanner();
+    for (lang, dirs) in [
+        ("es", &["es"][..]),
+        ("fr", &["fr"]),
+        ("de", &["de"]),
+        ("it", &["it"]),
+        ("pt", &["pt", "pt_BR"]),
+        ("ru", &["ru"]),
+        ("zh", &["zh_CN", "zh_TW"]),
+        ("ja", &["ja"]),
+        ("ko", &["ko"]),
+        ("ar", &["ar"]),
+    ] {
+        let mut n = 0;
+        let mut fp = Vec::new();
+        for d in dirs {
+            let Ok(rd) = std::fs::read_dir(format!("{root}/{d}/LC_MESSAGES")) else {
+                continue;
+            };
+            for e in rd.flatten() {
+                let Ok(bytes) = std::fs::read(e.path()) else {
+                    continue;
+                };
+                for t in mo_strings(&bytes) {
+                    n += 1;
+                    if flagged(&s, &t, Source::ToolOutput) {
+                        fp.push(t);
+                    }
+                }
+            }
+        }
+        println!(
+            "{lang}: {n} strings, flagged {} ({:.3} %)",
+            fp.len(),
+            if n == 0 {
+                0.0
+            } else {
+                100.0 * fp.len() as f64 / n as f64
+            }
+        );
+        if debug {
+            for t in &fp {
+                let r = s.scan(t, &ScanContext::new(Source::ToolOutput).without_learned());
+                let ids: Vec<&str> = r.findings.iter().map(|f| f.rule_id.as_str()).collect();
+                println!("    {ids:?} {}", t.replace('\n', " ⏎ "));
+            }
+        }
+    }
+}
