@@ -82,6 +82,12 @@ pub(crate) enum Guard {
     /// files are standing orders by design, so an order alone ("from now on use pnpm",
     /// "before replying, run the tests") is normal there (issue 10).
     PayloadInInstructions,
+    /// Only in memory, instruction and skill files, and only when the match itself (one
+    /// sentence) carries a harmful payload by shape other than a bare secret
+    /// (`crate::payload::carries_action_payload`). For plain imperatives ("email the
+    /// build logs to …", "download and run the helper from …") that are ordinary words in data
+    /// and documentation but standing orders in the agent's own files.
+    PayloadInAgentFiles,
 }
 
 /// One rule of a family.
@@ -507,15 +513,22 @@ mod tests {
     fn every_example_fires_its_rule() {
         let set = RuleSet::new().expect("rules compile");
         let scanner = Scanner::new().expect("scanner builds");
-        let ctx = ScanContext::new(Source::ToolOutput);
+        let data = ScanContext::new(Source::ToolOutput);
+        // Rules that fire only in the agent's own files are checked in a memory note.
+        let agent_file = ScanContext::new(Source::MemoryWrite);
         let mut failures = Vec::new();
         for (i, r) in set.rules.iter().enumerate() {
+            let ctx = if r.guards.contains(&Guard::PayloadInAgentFiles) {
+                &agent_file
+            } else {
+                &data
+            };
             for ex in r.examples {
                 let norm = normalize(ex);
                 let anchored = r.anchors.iter().any(|a| norm.text.contains(a));
                 let raw = set.find(&norm.text).iter().any(|h| h.rule == i);
                 let found = scanner
-                    .scan(ex, &ctx)
+                    .scan(ex, ctx)
                     .findings
                     .iter()
                     .any(|f| f.rule_id == r.id);
