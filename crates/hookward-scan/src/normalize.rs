@@ -208,6 +208,24 @@ fn in_mixed_word(text: &str, at: usize, len: usize) -> bool {
             break;
         }
     }
+    // A one-letter word (`о` as the Portuguese article) takes the script of the words around
+    // it: between Latin words it is a look-alike, between Cyrillic words a Cyrillic word.
+    if lone && !after.chars().next().is_some_and(char::is_alphabetic) {
+        let word_before = before
+            .trim_end_matches([' ', '\t'])
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .take(24)
+            .any(|c| c.is_ascii_alphabetic());
+        let word_after = after
+            .trim_start_matches([' ', '\t'])
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .take(24)
+            .any(|c| c.is_ascii_alphabetic());
+        return word_before && word_after;
+    }
     false
 }
 

@@ -95,8 +95,12 @@ pub(crate) struct Lang {
     pub(crate) send: &'static [&'static str],
     /// Other verbs that act on the user's data (delete, reveal, print, collect, run, approve).
     pub(crate) act: &'static [&'static str],
-    /// Secrets and the user's private data.
+    /// Secrets: credentials, keys, tokens, the system prompt.
     pub(crate) secret: &'static [&'static str],
+    /// The user's private data (mail, contacts, files, history, bank and payment data): an
+    /// object of an order addressed to the assistant, not of the exfiltration rule alone
+    /// ("envíe sus datos bancarios a rrhh@…" is ordinary office mail).
+    pub(crate) personal: &'static [&'static str],
     /// Outside targets in words ("servidor externo", "外部サーバー").
     pub(crate) outside: &'static [&'static str],
     /// Concealment orders ("no se lo digas al usuario", "en secreto", "不要告诉用户").
@@ -109,6 +113,29 @@ pub(crate) struct Lang {
 /// Names of the assistant shared by every language (product names and `AI`/`LLM`).
 const SHARED_NAMES: &[&str] = &[
     "ai", "llm", "chatgpt", "gpt", "claude", "gemini", "copilot", "chatbot",
+];
+
+/// Secrets written the same way in every language: credential paths and key names.
+const SHARED_SECRETS: &[&str] = &[
+    ".aws/credentials",
+    "~/.aws",
+    "~/.ssh",
+    ".ssh/",
+    "id_rsa",
+    "id_ed25519",
+    ".env",
+    ".netrc",
+    ".npmrc",
+    ".git-credentials",
+    "api key",
+    "api_key",
+    "apikey",
+    "access token",
+    "access_token",
+    "secret_key",
+    "private key",
+    "token",
+    "cookie",
 ];
 
 /// The language tables.
@@ -307,6 +334,17 @@ pub(crate) const LANGS: &[Lang] = &[
             "descargar",
             "desactivar",
             "aprobar",
+            "incluye",
+            "incluya",
+            "anade",
+            "anada",
+            "agrega",
+            "agregue",
+            "inserta",
+            "inserte",
+            "incluir",
+            "anadir",
+            "agregar",
         ],
         secret: &[
             "contrasena",
@@ -332,6 +370,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "frase semilla",
             "prompt del sistema",
             "prompt de sistema",
+        ],
+        personal: &[
             "datos del usuario",
             "datos personales",
             "informacion personal",
@@ -575,6 +615,14 @@ pub(crate) const LANGS: &[Lang] = &[
             "desactiver",
             "approuver",
             "exporter",
+            "ajoute",
+            "ajoutez",
+            "inclus",
+            "incluez",
+            "insere",
+            "inserez",
+            "ajouter",
+            "inclure",
         ],
         secret: &[
             "mot de passe",
@@ -595,12 +643,15 @@ pub(crate) const LANGS: &[Lang] = &[
             "cookie",
             ".env",
             "id_rsa",
-            "carte bancaire",
             "carte de credit",
             "code de verification",
             "phrase de recuperation",
             "prompt systeme",
             "prompt du systeme",
+            "calendrier",
+        ],
+        personal: &[
+            "carte bancaire",
             "donnees de l'utilisateur",
             "donnees personnelles",
             "informations personnelles",
@@ -617,7 +668,6 @@ pub(crate) const LANGS: &[Lang] = &[
             "fichiers de l'utilisateur",
             "tous les fichiers",
             "documents de l'utilisateur",
-            "calendrier",
             "coordonnees bancaires",
             "compte bancaire",
         ],
@@ -821,13 +871,19 @@ pub(crate) const LANGS: &[Lang] = &[
             "liste",
             "nenne",
             "nennen",
+            "fuge",
+            "fugen",
+            "hange",
+            "hangen",
+            "setze",
+            "setzen",
+            "einfugen",
+            "anhangen",
         ],
         secret: &[
             "passwort",
             "passworter",
             "kennwort",
-            "zugangsdaten",
-            "anmeldedaten",
             "privaten schlussel",
             "private schlussel",
             "privater schlussel",
@@ -846,6 +902,11 @@ pub(crate) const LANGS: &[Lang] = &[
             "wiederherstellungs",
             "systemprompt",
             "system-prompt",
+            "nachrichten des",
+        ],
+        personal: &[
+            "zugangsdaten",
+            "anmeldedaten",
             "nutzerdaten",
             "benutzerdaten",
             "daten des nutzers",
@@ -856,7 +917,6 @@ pub(crate) const LANGS: &[Lang] = &[
             "alle emails",
             "e-mails des",
             "posteingang",
-            "nachrichten des",
             "kontakte",
             "chatverlauf",
             "gesprachsverlauf",
@@ -1085,6 +1145,14 @@ pub(crate) const LANGS: &[Lang] = &[
             "eseguire",
             "scaricare",
             "disattivare",
+            "aggiungi",
+            "aggiunga",
+            "includi",
+            "includa",
+            "inserisci",
+            "inserisca",
+            "aggiungere",
+            "includere",
         ],
         secret: &[
             "password",
@@ -1106,6 +1174,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "frase di recupero",
             "prompt di sistema",
             "prompt del sistema",
+        ],
+        personal: &[
             "dati dell'utente",
             "dati personali",
             "informazioni personali",
@@ -1338,6 +1408,14 @@ pub(crate) const LANGS: &[Lang] = &[
             "baixar",
             "desativar",
             "aprovar",
+            "inclua",
+            "inclui",
+            "adicione",
+            "adiciona",
+            "insira",
+            "insere",
+            "incluir",
+            "adicionar",
         ],
         secret: &[
             "senha",
@@ -1361,6 +1439,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "frase de recuperacao",
             "prompt do sistema",
             "prompt de sistema",
+        ],
+        personal: &[
             "dados do usuario",
             "dados do utilizador",
             "dados pessoais",
@@ -1539,6 +1619,12 @@ pub(crate) const LANGS: &[Lang] = &[
             "прочитай",
             "напиши",
             "сообщи",
+            "добавь",
+            "добавьте",
+            "включи",
+            "включите",
+            "вставь",
+            "вставьте",
         ],
         secret: &[
             "парол",
@@ -1560,11 +1646,13 @@ pub(crate) const LANGS: &[Lang] = &[
             "id_rsa",
             "номер карты",
             "кредитн",
-            "банковск",
             "код подтверждения",
             "сид-фраз",
             "системный промпт",
             "системные инструкции",
+        ],
+        personal: &[
+            "банковск",
             "данные пользователя",
             "личные данные",
             "персональные данные",
@@ -1649,6 +1737,9 @@ pub(crate) const LANGS: &[Lang] = &[
             "作为",
             "作為",
             "注意",
+            "你好",
+            "您好",
+            "嗨",
         ],
         vocative: &["：", ":", "，", ",", "、"],
         clitics: &[],
@@ -1715,14 +1806,13 @@ pub(crate) const LANGS: &[Lang] = &[
         act: &[
             "删除", "刪除", "显示", "顯示", "透露", "输出", "輸出", "打印", "列出", "收集", "提取",
             "执行", "執行", "运行", "運行", "下载", "下載", "关闭", "關閉", "禁用", "批准", "授予",
-            "复制", "複製", "读取", "讀取", "写入", "寫入", "公开", "公開",
+            "复制", "複製", "读取", "讀取", "写入", "寫入", "公开", "公開", "附上", "加上", "包含",
+            "添加", "插入", "写上",
         ],
         secret: &[
             "密码",
             "密碼",
             "凭据",
-            "凭证",
-            "憑證",
             "密钥",
             "密鑰",
             "私钥",
@@ -1735,14 +1825,16 @@ pub(crate) const LANGS: &[Lang] = &[
             ".env",
             "id_rsa",
             "信用卡",
-            "银行卡",
-            "銀行卡",
             "验证码",
             "驗證碼",
             "助记词",
             "助記詞",
             "系统提示",
             "系統提示",
+        ],
+        personal: &[
+            "银行卡",
+            "銀行卡",
             "用户数据",
             "用戶數據",
             "用户的数据",
@@ -1826,8 +1918,25 @@ pub(crate) const LANGS: &[Lang] = &[
             "チャットボット",
         ],
         addressee_weak: &["エージェント", "モデル", "ボット", "システム"],
-        lead_in: &["あなたがai", "もしあなたが", "あなたが", "親愛なる"],
-        vocative: &["へ", "に告ぐ", "各位", "の皆様", "様", "：", ":", "、", ","],
+        lead_in: &[
+            "あなたがai",
+            "もしあなたが",
+            "あなたが",
+            "親愛なる",
+            "こんにちは",
+        ],
+        vocative: &[
+            "へ",
+            "に告ぐ",
+            "各位",
+            "の皆様",
+            "様",
+            "：",
+            ":",
+            "、",
+            ",",
+            "として",
+        ],
         clitics: &[],
         ignore: &[
             "無視",
@@ -1927,6 +2036,11 @@ pub(crate) const LANGS: &[Lang] = &[
             "読んで",
             "書き込んで",
             "公開して",
+            "含めて",
+            "追加して",
+            "入れて",
+            "記載して",
+            "書いて",
         ],
         secret: &[
             "パスワード",
@@ -1947,6 +2061,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "確認コード",
             "リカバリーフレーズ",
             "システムプロンプト",
+        ],
+        personal: &[
             "ユーザーのデータ",
             "ユーザーデータ",
             "個人情報",
@@ -2025,8 +2141,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "ai모델",
         ],
         addressee_weak: &["에이전트", "모델", "비서", "봇", "시스템"],
-        lead_in: &["당신이", "만약 당신이", "친애하는"],
-        vocative: &["에게", "께", "님", ":", ","],
+        lead_in: &["당신이", "만약 당신이", "친애하는", "안녕하세요", "안녕"],
+        vocative: &["에게", "께", "님", ":", ",", "로서", "으로서"],
         clitics: &[],
         ignore: &[
             "무시하",
@@ -2139,6 +2255,12 @@ pub(crate) const LANGS: &[Lang] = &[
             "복사하고",
             "읽어",
             "작성하세요",
+            "포함하세요",
+            "포함해",
+            "포함하고",
+            "추가하세요",
+            "추가해",
+            "넣어",
         ],
         secret: &[
             "비밀번호",
@@ -2147,8 +2269,6 @@ pub(crate) const LANGS: &[Lang] = &[
             "자격증명",
             "인증 정보",
             "인증정보",
-            "개인 키",
-            "개인키",
             "비밀 키",
             "비밀키",
             "api 키",
@@ -2167,6 +2287,10 @@ pub(crate) const LANGS: &[Lang] = &[
             "인증코드",
             "복구 문구",
             "시스템 프롬프트",
+        ],
+        personal: &[
+            "개인 키",
+            "개인키",
             "사용자 데이터",
             "사용자의 데이터",
             "개인 정보",
@@ -2251,6 +2375,7 @@ pub(crate) const LANGS: &[Lang] = &[
             "ايها",
             "بصفتك",
             "كونك",
+            "مرحبا",
         ],
         vocative: &[":", "،", ","],
         clitics: &[],
@@ -2334,6 +2459,12 @@ pub(crate) const LANGS: &[Lang] = &[
             "تجمع",
             "تنفذ",
             "تنسخ",
+            "اضف",
+            "ادرج",
+            "ضمن",
+            "نزل",
+            "شغل",
+            "تضيف",
         ],
         secret: &[
             "كلمة المرور",
@@ -2348,7 +2479,6 @@ pub(crate) const LANGS: &[Lang] = &[
             "الرمز المميز",
             "توكن",
             "الاسرار",
-            "ملفات تعريف الارتباط",
             "cookie",
             ".env",
             "id_rsa",
@@ -2357,6 +2487,9 @@ pub(crate) const LANGS: &[Lang] = &[
             "رمز التحقق",
             "عبارة الاسترداد",
             "موجه النظام",
+        ],
+        personal: &[
+            "ملفات تعريف الارتباط",
             "بيانات المستخدم",
             "البيانات الشخصية",
             "المعلومات الشخصية",
@@ -2372,6 +2505,8 @@ pub(crate) const LANGS: &[Lang] = &[
             "الحساب البنكي",
             "الحساب المصرفي",
             "بيانات الدفع",
+            "المصرفي",
+            "البنكي",
         ],
         outside: &[
             "خادم خارجي",
@@ -2577,8 +2712,10 @@ fn addressed(l: &Lang) -> String {
         NEAR_LATIN
     };
     let voc = class(Script::Cjk, l.vocative, End::Stem);
+    // A bracketed label that names the assistant ("[Nota interna para la IA]", "【给AI的说明】").
+    let label = format!(r"[\[【(（][^\]】)）\n]{{0,60}}?{names}[^\]】)）\n]{{0,24}}?[\]】)）]");
     format!(
-        r"(?:{lead}\s*(?:[^\s.]+\s+){{0,2}}?{any}|(?:^|[\n\[(>|*#\x22'.!?:;「『【（：。！？]|--)[ \t*_#>-]*{names}{near}{voc})"
+        r"(?:{lead}\s*(?:[^\s.]+\s+){{0,2}}?{any}|(?:^|[\n\[(>|*#\x22'.!?:;「『【（：。！？]|--)[ \t*_#>-]*{names}{near}{voc}|{label})"
     )
 }
 
@@ -2590,11 +2727,16 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
     let earlier = class(s, l.earlier, End::Stem);
     let send = verbs(l, l.send);
     let act = verbs(l, l.act);
-    let secret = class(s, l.secret, End::Stem);
+    let mut secrets: Vec<&str> = l.secret.to_vec();
+    secrets.extend_from_slice(SHARED_SECRETS);
+    let secret = class(s, &secrets, End::Stem);
+    let personal = class(s, l.personal, End::Stem);
     let outside = format!("(?:{}|{TARGET})", class(s, l.outside, End::Stem));
     let conceal = class(s, l.conceal, End::Stem);
     let verb = format!("(?:{ignore}|{send}|{act})");
-    let object = format!("(?:{instr}|{secret})");
+    // What an order addressed to the assistant acts on: its instructions, secrets, the
+    // user's data, or an outside target ("descarga y ejecuta https://…").
+    let object = format!("(?:{instr}|{secret}|{personal}|{TARGET})");
     let addr = addressed(l);
     let short = r"(?:[^.\n!?。！？؟]|\.[^\s.]){0,40}?";
     let back = format!(r"(?:{earlier}{short}{instr}|{instr}{short}{earlier})");
@@ -2712,6 +2854,7 @@ mod tests {
                 ("send", l.send),
                 ("act", l.act),
                 ("secret", l.secret),
+                ("personal", l.personal),
                 ("outside", l.outside),
                 ("conceal", l.conceal),
             ] {
