@@ -4,6 +4,7 @@
 //! - ASCII is lower-cased (1:1, so offsets do not move);
 //! - other characters go through Unicode NFKC and lower-casing; Latin letters lose their
 //!   diacritics (NFKD minus combining marks: `envía` → `envia`, `instruções` → `instrucoes`);
+//! - Arabic short vowels and tatweel are removed (`أرسِلْ` → `أرسل`);
 //! - Cyrillic and Greek look-alikes inside a word that also has ASCII letters are folded to ASCII
 //!   (`ІGNORE` → `ignore`, `аnd` → `and`); whole Cyrillic/Greek words are kept as they are so that
 //!   Russian rules still match;
@@ -107,6 +108,12 @@ fn near_rtl(text: &str, at: usize, len: usize) -> bool {
     let before = text.get(..at).unwrap_or("");
     let after = text.get(at + len..).unwrap_or("");
     before.chars().rev().take(32).any(is_rtl_letter) || after.chars().take(32).any(is_rtl_letter)
+}
+
+/// Arabic short vowels, shadda, sukun, superscript alef and tatweel: dropped like the
+/// diacritics of Latin letters (`أرسِلْ`, `أرســل` → `أرسل`), so rules match the bare letters.
+fn is_arabic_mark(c: char) -> bool {
+    matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}')
 }
 
 fn is_bidi_mark(c: char) -> bool {
@@ -466,7 +473,7 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             i += l;
             continue;
         }
-        if is_bidi_mark(c) {
+        if is_bidi_mark(c) || is_arabic_mark(c) {
             b.replace(i, l, &[]);
             i += l;
             continue;

@@ -22,8 +22,8 @@
 //! folded: `contraseña` → `contrasena`) and start at a word boundary; Cyrillic words are stems
 //! matched as written; Chinese and Japanese have no spaces and are matched by character
 //! anchors; Korean particles glue onto nouns, so its words are stems too; Arabic words are
-//! written without short vowels and the generator lets diacritics (`\p{Mn}`) and tatweel sit
-//! between any two letters and folds the alef, ya and ta-marbuta variants.
+//! written without short vowels (the normaliser drops them and tatweel) and the generator
+//! folds the alef, ya and ta-marbuta variants.
 //!
 //! Verbs in Japanese and Korean are written in their request/imperative forms (`送信して`,
 //! `보내세요`), which leaves out the descriptive forms documentation uses (`送信します`,
@@ -2562,14 +2562,6 @@ fn arabic_fold(c: char) -> Option<&'static str> {
     }
 }
 
-/// Arabic short vowels, shadda, sukun, superscript alef and tatweel, which may sit between any
-/// two letters of a word (only these: `\p{Mn}` as a whole makes the automata too large).
-const ARABIC_MARKS: &str = "[\u{064B}-\u{065F}\u{0670}\u{0640}]*";
-
-fn is_arabic_letter(c: char) -> bool {
-    ('\u{0621}'..='\u{064A}').contains(&c)
-}
-
 /// How an entry ends (see [`Lang`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum End {
@@ -2612,8 +2604,7 @@ fn word(script: Script, w: &str, end: End) -> String {
             }
         }
         Script::Arabic => {
-            let n = w.chars().count();
-            for (i, c) in w.chars().enumerate() {
+            for c in w.chars() {
                 if c == ' ' {
                     out.push_str(r"\s+");
                     continue;
@@ -2621,9 +2612,6 @@ fn word(script: Script, w: &str, end: End) -> String {
                 match arabic_fold(c) {
                     Some(class) => out.push_str(class),
                     None => out.push_str(&regex::escape(&c.to_string())),
-                }
-                if is_arabic_letter(c) && i + 1 < n {
-                    out.push_str(ARABIC_MARKS);
                 }
             }
         }
@@ -2719,8 +2707,26 @@ fn addressed(l: &Lang) -> String {
     )
 }
 
-/// Build the four rules of one language (see the module documentation).
-fn lang_rules(l: &'static Lang) -> Vec<Rule> {
+/// The four rule kinds of a language, in the order of [`Lang::examples`]: the id prefix of each.
+const KINDS: [&str; 4] = [
+    "inject/intl-override",
+    "inject/intl-addressed",
+    "exfil/intl-send",
+    "hide/intl-conceal",
+];
+
+/// The pattern of a generated rule, by its id (`inject/intl-addressed-es`): built when the
+/// rule is first compiled, so a hook process whose text wakes none of these rules never builds
+/// their (large) patterns. `None` for an id this module did not generate.
+pub(crate) fn pattern(id: &str) -> Option<String> {
+    let (kind, code) = id.rsplit_once('-')?;
+    let k = KINDS.iter().position(|x| *x == kind)?;
+    let l = LANGS.iter().find(|l| l.code == code)?;
+    patterns(l).into_iter().nth(k)
+}
+
+/// The four patterns of one language, in the order of [`KINDS`].
+fn patterns(l: &Lang) -> [String; 4] {
     let s = l.script;
     let ignore = verbs(l, l.ignore);
     let instr = class(s, l.instruction, End::Stem);
@@ -2754,7 +2760,13 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
     let conceal_p = format!(
         r"{verb}{RUN}{object}{RUN}{conceal}|{object}{RUN}{verb}{RUN}{conceal}|{conceal}{RUN}(?:{verb}{RUN}{object}|{object}{RUN}{verb})"
     );
+    [override_p, addressed_p, exfil_p, conceal_p]
+}
 
+/// Build the four rules of one language (see the module documentation); their patterns are
+/// left empty and built by [`pattern`] on first compile.
+fn lang_rules(l: &'static Lang) -> Vec<Rule> {
+    let s = l.script;
     let mut any_verb: Vec<&str> = Vec::new();
     any_verb.extend_from_slice(l.ignore);
     any_verb.extend_from_slice(l.send);
@@ -2782,7 +2794,7 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
             family: Family::InstructionOverride,
             weight: 0.7,
             anchors: leak(anchors_of(s, l.ignore)),
-            pattern: lk(override_p),
+            pattern: "",
             guards: &[Guard::NotHowTo, Guard::Negatable],
             examples: ex(0),
             before: 120,
@@ -2794,7 +2806,7 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
             family: Family::AddressedToAssistant,
             weight: 0.6,
             anchors: leak(anchors_of(s, &verb_or_conceal)),
-            pattern: lk(addressed_p),
+            pattern: "",
             guards: &[Guard::NotInCode],
             examples: ex(1),
             before: 200,
@@ -2806,7 +2818,7 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
             family: Family::Exfiltration,
             weight: 0.6,
             anchors: leak(anchors_of(s, l.send)),
-            pattern: lk(exfil_p),
+            pattern: "",
             guards: &[Guard::NotHowTo, Guard::NotInCode],
             examples: ex(2),
             before: 240,
@@ -2818,7 +2830,7 @@ fn lang_rules(l: &'static Lang) -> Vec<Rule> {
             family: Family::HideFromUser,
             weight: 0.5,
             anchors: leak(anchors_of(s, l.conceal)),
-            pattern: lk(conceal_p),
+            pattern: "",
             guards: &[Guard::NotHowTo],
             examples: ex(3),
             before: 240,
@@ -2866,12 +2878,24 @@ mod tests {
     #[test]
     fn arabic_words_allow_vowels_and_variants() {
         let re = regex::Regex::new(&word(Script::Arabic, "ارسل", End::Stem)).expect("compiles");
-        assert!(re.is_match("أرسِلْ"));
-        assert!(re.is_match("ارسل"));
-        assert!(re.is_match("أرســل"));
+        // Short vowels and tatweel are dropped by the normaliser; alef variants are classes.
+        for t in ["أرسِلْ", "ارسل", "أرســل", "إرسل"] {
+            let n = crate::normalize::normalize(t).text;
+            assert!(re.is_match(&n), "{t} → {n}");
+        }
         assert_eq!(
             anchors_of(Script::Arabic, &["أرسل"]),
             vec!["رسل".to_string()]
         );
+    }
+
+    #[test]
+    fn generated_rules_build_their_patterns_on_compile() {
+        for r in rules() {
+            assert!(r.pattern.is_empty(), "{}", r.id);
+            assert!(pattern(r.id).is_some_and(|p| !p.is_empty()), "{}", r.id);
+        }
+        assert!(pattern("inject/intl-addressed-xx").is_none());
+        assert!(pattern("inject/override-previous").is_none());
     }
 }
