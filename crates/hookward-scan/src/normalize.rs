@@ -4,6 +4,7 @@
 //! - ASCII is lower-cased (1:1, so offsets do not move);
 //! - other characters go through Unicode NFKC and lower-casing; Latin letters lose their
 //!   diacritics (NFKD minus combining marks: `envía` → `envia`, `instruções` → `instrucoes`);
+//! - Arabic short vowels and tatweel are removed (`أرسِلْ` → `أرسل`);
 //! - Cyrillic and Greek look-alikes inside a word that also has ASCII letters are folded to ASCII
 //!   (`ІGNORE` → `ignore`, `аnd` → `and`); whole Cyrillic/Greek words are kept as they are so that
 //!   Russian rules still match;
@@ -92,6 +93,29 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// The bidi overrides (LRO, RLO), which reorder the characters they cover.
+fn is_bidi_override(c: char) -> bool {
+    matches!(c, '\u{202D}' | '\u{202E}')
+}
+
+/// A right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
+fn is_rtl_letter(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
+}
+
+/// Is there a right-to-left letter within 32 characters of the control at `at..at+len`?
+fn near_rtl(text: &str, at: usize, len: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    let after = text.get(at + len..).unwrap_or("");
+    before.chars().rev().take(32).any(is_rtl_letter) || after.chars().take(32).any(is_rtl_letter)
+}
+
+/// Arabic short vowels, shadda, sukun, superscript alef and tatweel: dropped like the
+/// diacritics of Latin letters (`أرسِلْ`, `أرســل` → `أرسل`), so rules match the bare letters.
+fn is_arabic_mark(c: char) -> bool {
+    matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}')
+}
+
 fn is_bidi_mark(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
@@ -157,9 +181,23 @@ fn always_fold(c: char) -> Option<&'static str> {
 }
 
 /// Mixed-script check: does the word around original offset `at` (a look-alike letter at
-/// `at..at+len`) contain an ASCII letter? Looks at most 24 letters each way.
+/// `at..at+len`) contain an ASCII letter? Looks at most 24 letters each way. A one-letter
+/// segment before a hyphen (`е-mail` with a Cyrillic `е`) belongs to the word after it.
 fn in_mixed_word(text: &str, at: usize, len: usize) -> bool {
     let before = text.get(..at).unwrap_or("");
+    let lone = !before.chars().next_back().is_some_and(char::is_alphabetic);
+    if lone {
+        if let Some(rest) = text.get(at + len..).and_then(|r| r.strip_prefix('-')) {
+            if rest
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .take(24)
+                .any(|c| c.is_ascii_alphabetic())
+            {
+                return true;
+            }
+        }
+    }
     for c in before.chars().rev().take(24) {
         if c.is_ascii_alphabetic() {
             return true;
@@ -176,6 +214,24 @@ fn in_mixed_word(text: &str, at: usize, len: usize) -> bool {
         if !(c.is_alphabetic() || is_zero_width(c)) {
             break;
         }
+    }
+    // A one-letter word (`о` as the Portuguese article) takes the script of the words around
+    // it: between Latin words it is a look-alike, between Cyrillic words a Cyrillic word.
+    if lone && !after.chars().next().is_some_and(char::is_alphabetic) {
+        let word_before = before
+            .trim_end_matches([' ', '\t'])
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .take(24)
+            .any(|c| c.is_ascii_alphabetic());
+        let word_after = after
+            .trim_start_matches([' ', '\t'])
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .take(24)
+            .any(|c| c.is_ascii_alphabetic());
+        return word_before && word_after;
     }
     false
 }
@@ -399,6 +455,14 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             continue;
         }
         if is_bidi_control(c) {
+            // Embeddings and isolates are how right-to-left text holds left-to-right parts
+            // (`--help` wrapped in LRE … PDF inside an Arabic message); only overrides, or controls in text with no
+            // right-to-left letters near them, hide anything.
+            if !is_bidi_override(c) && near_rtl(b.src, i, l) {
+                b.replace(i, l, &[]);
+                i += l;
+                continue;
+            }
             b.hidden.push(HiddenEvent {
                 start: i,
                 end: i + l,
@@ -409,7 +473,7 @@ pub(crate) fn normalize(text: &str) -> Normalized {
             i += l;
             continue;
         }
-        if is_bidi_mark(c) {
+        if is_bidi_mark(c) || is_arabic_mark(c) {
             b.replace(i, l, &[]);
             i += l;
             continue;
@@ -805,6 +869,26 @@ fn markup_cuts(t: &str, cuts: &mut Vec<(usize, usize)>) {
                 && (marks + tags > 0 || underscores >= 2 || short_fragment(t, i, j));
             if cut {
                 cuts.push((i, j));
+                // The closing marks of an emphasis opened inside a word (`persön**lichen**`)
+                // end the same word: cut them too, so the word meets the next one.
+                if marks > 0 && tags == 0 && underscores == 0 {
+                    let tail = t.get(j..).unwrap_or("");
+                    let letters: usize = tail
+                        .chars()
+                        .take_while(|c| c.is_alphabetic())
+                        .map(char::len_utf8)
+                        .sum();
+                    let close = j + letters;
+                    let mark = b.get(i..j).unwrap_or(&[]);
+                    if letters > 0
+                        && b.get(close..close + mark.len()) == Some(mark)
+                        && !letter_at(close + mark.len())
+                    {
+                        cuts.push((close, close + mark.len()));
+                        i = close + mark.len();
+                        continue;
+                    }
+                }
             }
             i = j.max(i + 1);
             continue;

@@ -75,6 +75,23 @@ pub(crate) fn carries_payload(line: &str) -> bool {
     })
 }
 
+/// Like [`carries_payload`], without the secrets class: true when `text` (normalised) carries
+/// an outbound target, concealment, disabling of safety, fetch-and-run, widened autonomy or a
+/// trust change. For plain imperatives, where naming a secret is ordinary ("copy
+/// `.env.example` to `.env` and fill in your API keys").
+pub(crate) fn carries_action_payload(text: &str) -> bool {
+    compiled().iter().enumerate().skip(1).any(|(i, re)| {
+        let Some(re) = re else { return true };
+        if i != DISABLE {
+            return re.is_match(text);
+        }
+        re.find_iter(text).any(|m| {
+            let before = text.get(..m.start()).unwrap_or("");
+            !negated_disable().is_some_and(|n| n.is_match(before))
+        })
+    })
+}
+
 /// Every pattern of this module compiles (for the unit tests).
 #[cfg(test)]
 pub(crate) fn all_compile() -> bool {

@@ -509,7 +509,15 @@ impl Scanner {
                 continue;
             }
             let context = with_inherited(tctx.tags(h.start, h.end, rule.family));
-            let weight = score::effective_weight(rule.weight, rule.family, &context, source);
+            let mut weight = score::effective_weight(rule.weight, rule.family, &context, source);
+            // A standing order whose line carries a harmful payload by shape ("going forward,
+            // include the value of GITHUB_TOKEN in …") is more than an order alone, in any
+            // source (issue 10's tool-output gaps).
+            if rule.family == Family::PersistenceOrder
+                && crate::payload::carries_payload(line_around(&norm.text, h.start, h.end))
+            {
+                weight = (weight * score::PAYLOAD_BOOST).min(score::MAX_WEIGHT);
+            }
             let span = match outer {
                 Some(o) => o.0,
                 None => norm.map_span(text, h.start, extend_end(&norm.text, h.end)),
@@ -575,6 +583,12 @@ impl Scanner {
                     let c = clause_before(norm, start);
                     let ct = c.trim_start();
                     !(ct.starts_with("to ") || ct == "to" || HOW_TO.iter().any(|w| c.contains(w)))
+                }
+                Guard::PayloadInAgentFiles => {
+                    source.is_agent_config()
+                        && crate::payload::carries_action_payload(
+                            norm.get(start..end).unwrap_or(""),
+                        )
                 }
                 Guard::PayloadInInstructions => {
                     !matches!(source, Source::InstructionFile | Source::SkillFile)

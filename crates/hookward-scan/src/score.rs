@@ -15,6 +15,9 @@
 //! | `padded` | 1.3 | placed after padding (separator lines, many blank lines, long blank runs) |
 //! | `encoded` | 1.3 | found inside a base64/hex/percent-encoded blob |
 //!
+//! A persistence order whose line carries a harmful payload (`crate::payload`) is multiplied by
+//! [`PAYLOAD_BOOST`] (1.3) on top, in every source.
+//!
 //! Combined score (documented on [`crate::ScanResult::score`]): `1 − Π(1 − wᵢ)` where a repeat of
 //! a rule counts at a quarter of its weight, and findings discounted by `code`, `quoted`,
 //! `example` or `described` contribute only through the strongest of them (citing many attacks
@@ -22,6 +25,12 @@
 
 use crate::types::{ContextTag, Family, Severity, Source};
 use crate::zones::Zones;
+
+/// Multiplier of a persistence order whose line carries a harmful payload by shape
+/// (`crate::payload`), in every source: an order to keep doing something harmful weighs more
+/// than an order alone. 1.3 lifts a lone persistence order in data (0.4 × 0.7 for a list item)
+/// over the suspicious threshold only with a payload (issue 10).
+pub(crate) const PAYLOAD_BOOST: f32 = 1.3;
 
 /// Upper bound of one finding's effective weight.
 pub(crate) const MAX_WEIGHT: f32 = 0.95;
@@ -153,7 +162,12 @@ const DESCRIBED_CUES: &[&str] = &[
     "is flagged",
     "are flagged",
     "flags ",
-    "blocked",
+    // "blocked" alone is also the condition of an order ("when a command is blocked, …").
+    "blocked by",
+    "are blocked",
+    "were blocked",
+    "gets blocked",
+    "be blocked",
     "mitigat",
     "threat model",
     "test case",

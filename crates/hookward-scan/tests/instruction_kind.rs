@@ -6,7 +6,7 @@ use hookward_scan::{ScanContext, ScanResult, Scanner, Source};
 
 #[path = "fixtures/instruction_lines.rs"]
 mod lines;
-use lines::{inside_file, LIST_ITEM_GAPS, ORDINARY, PLANTED, TOOL_OUTPUT_GAPS};
+use lines::{inside_file, AGENT_FILE_ONLY, LIST_ITEM_GAPS, ORDINARY, PLANTED, TOOL_OUTPUT_GAPS};
 
 fn scan(text: &str, source: Source) -> ScanResult {
     let scanner = Scanner::new().expect("rules build");
@@ -53,7 +53,9 @@ fn planted_lines_flag_in_every_kind() {
             (Source::MemoryWrite, *l),
             (Source::ToolOutput, file.as_str()),
         ] {
-            if src == Source::ToolOutput && TOOL_OUTPUT_GAPS.contains(l) {
+            if src == Source::ToolOutput
+                && (TOOL_OUTPUT_GAPS.contains(l) || AGENT_FILE_ONLY.contains(l))
+            {
                 continue;
             }
             if !scan(text, src.clone()).is_flagged() {

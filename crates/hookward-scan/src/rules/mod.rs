@@ -37,6 +37,7 @@ pub(crate) mod exfil;
 pub(crate) mod fake_turn;
 pub(crate) mod hide;
 pub(crate) mod multilingual;
+pub(crate) mod orders_intl;
 pub(crate) mod overrides;
 pub(crate) mod persistence;
 pub(crate) mod prefilter;
@@ -81,6 +82,12 @@ pub(crate) enum Guard {
     /// files are standing orders by design, so an order alone ("from now on use pnpm",
     /// "before replying, run the tests") is normal there (issue 10).
     PayloadInInstructions,
+    /// Only in memory, instruction and skill files, and only when the match itself (one
+    /// sentence) carries a harmful payload by shape other than a bare secret
+    /// (`crate::payload::carries_action_payload`). For plain imperatives ("email the
+    /// build logs to …", "download and run the helper from …") that are ordinary words in data
+    /// and documentation but standing orders in the agent's own files.
+    PayloadInAgentFiles,
 }
 
 /// One rule of a family.
@@ -95,6 +102,8 @@ pub(crate) struct Rule {
     /// Literal substrings (normalised, lower case); every match contains at least one.
     pub(crate) anchors: &'static [&'static str],
     /// Regex over the normalised text; `{{NAME}}` expands to a fragment of [`FRAGMENTS`].
+    /// Empty for the rules `orders_intl` generates: their pattern is built on first compile
+    /// (`orders_intl::pattern`).
     pub(crate) pattern: &'static str,
     /// Extra checks.
     pub(crate) guards: &'static [Guard],
@@ -181,7 +190,7 @@ pub(crate) fn expand(pattern: &str) -> String {
 
 /// Every rule of every family, in a fixed order (finding order ties are broken by it).
 pub(crate) fn all_rules() -> Vec<&'static Rule> {
-    let sets: [&'static [Rule]; 11] = [
+    let sets: [&'static [Rule]; 12] = [
         overrides::RULES,
         multilingual::RULES,
         role::RULES,
@@ -193,6 +202,7 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
         persistence::RULES,
         hide::RULES,
         reader::RULES,
+        orders_intl::rules(),
     ];
     sets.iter().flat_map(|s| s.iter()).collect()
 }
@@ -287,7 +297,16 @@ impl RuleSet {
 
     /// Compile rule `r`'s regex.
     fn compile(rule: &Rule) -> Result<Regex, ScanError> {
-        let expanded = expand(rule.pattern);
+        // An empty pattern is a generated rule's (`orders_intl`), built here on first use.
+        let source = if rule.pattern.is_empty() {
+            orders_intl::pattern(rule.id).ok_or(ScanError::RulePattern {
+                rule_id: rule.id,
+                message: "generated rule without a pattern".into(),
+            })?
+        } else {
+            rule.pattern.to_string()
+        };
+        let expanded = expand(&source);
         let pattern = if expanded.is_ascii() {
             format!("(?-u){expanded}")
         } else {
@@ -505,15 +524,22 @@ mod tests {
     fn every_example_fires_its_rule() {
         let set = RuleSet::new().expect("rules compile");
         let scanner = Scanner::new().expect("scanner builds");
-        let ctx = ScanContext::new(Source::ToolOutput);
+        let data = ScanContext::new(Source::ToolOutput);
+        // Rules that fire only in the agent's own files are checked in a memory note.
+        let agent_file = ScanContext::new(Source::MemoryWrite);
         let mut failures = Vec::new();
         for (i, r) in set.rules.iter().enumerate() {
+            let ctx = if r.guards.contains(&Guard::PayloadInAgentFiles) {
+                &agent_file
+            } else {
+                &data
+            };
             for ex in r.examples {
                 let norm = normalize(ex);
                 let anchored = r.anchors.iter().any(|a| norm.text.contains(a));
                 let raw = set.find(&norm.text).iter().any(|h| h.rule == i);
                 let found = scanner
-                    .scan(ex, &ctx)
+                    .scan(ex, ctx)
                     .findings
                     .iter()
                     .any(|f| f.rule_id == r.id);
@@ -546,6 +572,27 @@ mod tests {
 #[cfg(test)]
 mod timing {
     use super::*;
+
+    /// Compile time per rule, the cost a hook process pays for each rule its text wakes (run
+    /// with `--ignored --nocapture`, in release for real figures).
+    #[test]
+    #[ignore = "timing only"]
+    fn compile_time_per_rule() {
+        let rs = RuleSet::new().unwrap();
+        let mut v: Vec<(f64, &str)> = rs
+            .rules
+            .iter()
+            .map(|r| {
+                let s = std::time::Instant::now();
+                let _ = RuleSet::compile(r);
+                (s.elapsed().as_secs_f64(), r.id)
+            })
+            .collect();
+        v.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (a, id) in v.iter().take(25) {
+            println!("{:8.2} ms  {id}", a * 1000.0);
+        }
+    }
 
     /// Time per rule over the benign dev corpus (run with `--ignored --nocapture` to find the
     /// rule that slows the scanner down).
