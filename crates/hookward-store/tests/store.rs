@@ -834,7 +834,9 @@ fn a_version_3_store_gains_the_subagent_columns() {
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
-            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
+            "ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id;
+             DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; PRAGMA user_version = 3;",
         )
         .unwrap();
     }
@@ -848,6 +850,30 @@ fn a_version_3_store_gains_the_subagent_columns() {
         .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].record.agent_id, None);
+}
+
+#[test]
+fn a_version_4_store_gains_the_lesson_tables() {
+    // A store as schema version 4 left it: opening it runs migration 5 (lessons) and keeps
+    // the old rows.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    Store::open(&path)
+        .unwrap()
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; PRAGMA user_version = 4;",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    assert_eq!(store.lesson_stats().unwrap().active, 0);
+    assert_eq!(store.next_turn("s", 1).unwrap(), 1);
 }
 
 /// Ids of every stored decision, canary rows included, oldest first.
