@@ -19,6 +19,7 @@ mod history;
 mod hook;
 mod install;
 mod json;
+mod lessons;
 mod log;
 mod policy;
 mod review;
@@ -136,6 +137,11 @@ enum Command {
         #[command(subcommand)]
         command: history::HistoryCommand,
     },
+    /// Lessons learned from failed-then-fixed tool calls: list, show L7, forget L7, stats.
+    Lessons {
+        #[command(subcommand)]
+        command: lessons::LessonsCommand,
+    },
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// Shows the effective configuration and where each value came from.
@@ -176,6 +182,7 @@ fn main() -> ExitCode {
         Command::Blame(args) => context::run_blame(args),
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
+        Command::Lessons { command } => lessons::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
