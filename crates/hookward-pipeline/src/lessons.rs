@@ -387,10 +387,15 @@ fn learn_in(
         _ => {}
     }
     // every call counts against the project's open episodes; a successful edit is a repair step
+    // (a successful command of another kind of work too: `ran `npm i -D @types/node``)
     let step = match (&result, event.tool.as_ref().map(|t| t.kind)) {
         (Outcome::Success, Some(ToolKind::FileWrite)) => {
             call.file.as_ref().map(|f| format!("edit {f}"))
         }
+        (Outcome::Success, Some(ToolKind::Shell)) if key.is_some() => call
+            .command
+            .as_ref()
+            .map(|c| format!("ran `{}`", hookward_lessons::distill::cap_chars(c, 80))),
         _ => None,
     };
     if !denied {

@@ -266,3 +266,26 @@ fn codex_and_gemini_failures_are_learned_and_delivered_where_they_can_be() {
         assert!(out.contains("hookward lesson L1"), "{agent:?}: {out}");
     }
 }
+
+#[test]
+fn a_command_of_another_kind_between_failure_and_fix_is_the_prescription() {
+    let (_d, env, p) = setup();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "npx tsc --noEmit",
+            "error TS2307: Cannot find module 'node:fs' or its corresponding type declarations.",
+        ),
+    );
+    claude(&env, ok(&p, "s1", "npm i -D @types/node"));
+    claude(&env, ok(&p, "s1", "npx tsc --noEmit"));
+    let all = lessons(&env);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(
+        all[0].lesson.prescription,
+        "ran `npm i -D @types/node`, then ran `npx tsc --noEmit` again"
+    );
+    assert_eq!(all[0].lesson.family.as_deref(), Some("typescript"));
+}

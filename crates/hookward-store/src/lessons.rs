@@ -576,19 +576,30 @@ impl Store {
         const ACTION: &str = "recalling lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let terms = recall::terms(q.text);
-        let mut found: Vec<(i64, f64)> = Vec::new();
+        // (id, bm25, family, file, updated_ms, search) of each candidate; full rows are read
+        // only for the winners
+        type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
+        let mut found: Vec<Cand> = Vec::new();
         if let Some(m) = recall::fts_query(&terms) {
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT l.id, bm25(lessons_fts) FROM lessons_fts JOIN lessons l ON l.id = lessons_fts.rowid
-                     WHERE lessons_fts MATCH ?1 AND l.project = ?2 AND l.retired_ms IS NULL
-                     ORDER BY bm25(lessons_fts) LIMIT ?3",
+                    "SELECT l.id, f.rank, l.family, l.file, l.updated_ms, l.search
+                     FROM (SELECT rowid, rank FROM lessons_fts WHERE lessons_fts MATCH ?1 ORDER BY rank LIMIT ?3) f
+                     JOIN lessons l ON l.id = f.rowid
+                     WHERE l.project = ?2 AND l.retired_ms IS NULL",
                 )
                 .map_err(err)?;
             found = stmt
                 .query_map(params![m, q.project, CANDIDATES as i64], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
                 })
                 .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
                 .map_err(err)?;
@@ -597,50 +608,53 @@ impl Store {
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT id FROM lessons WHERE project = ?1 AND retired_ms IS NULL
-                     AND instr(search, ?2) > 0 ORDER BY id DESC LIMIT ?3",
+                    "SELECT id, 0.0, family, file, updated_ms, search FROM lessons
+                     WHERE project = ?1 AND retired_ms IS NULL AND instr(search, ?2) > 0
+                     ORDER BY id DESC LIMIT ?3",
                 )
                 .map_err(err)?;
             for t in &terms.short {
-                let ids = stmt
-                    .query_map(params![q.project, t, CANDIDATES as i64], |r| r.get(0))
-                    .and_then(|rows| rows.collect::<Result<Vec<i64>, _>>())
+                let rows = stmt
+                    .query_map(params![q.project, t, CANDIDATES as i64], |r| {
+                        Ok((
+                            r.get(0)?,
+                            r.get(1)?,
+                            r.get(2)?,
+                            r.get(3)?,
+                            r.get(4)?,
+                            r.get(5)?,
+                        ))
+                    })
+                    .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
                     .map_err(err)?;
-                for id in ids {
-                    if !found.iter().any(|(f, _)| *f == id) {
-                        found.push((id, 0.0));
+                for c in rows {
+                    if !found.iter().any(|f| f.0 == c.0) {
+                        found.push(c);
                     }
                 }
             }
         }
-        let mut out = Vec::new();
-        let mut search_stmt = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {LESSON_COLUMNS}, search FROM lessons WHERE id = ?1"
-            ))
-            .map_err(err)?;
-        for (id, bm25) in found {
-            let Some((row, search)) = search_stmt
-                .query_row([id], |r| Ok((lesson_row(r)?, r.get::<_, String>(17)?)))
-                .optional()
-                .map_err(err)?
-            else {
-                continue;
-            };
-            let c = Candidate {
-                bm25,
-                matched: recall::matched_terms(&terms, &search),
-                same_family: q.family.is_some() && row.lesson.family.as_deref() == q.family,
-                same_file: q.file.is_some() && row.lesson.file.as_deref() == q.file,
-                age_ms: q.now_ms - row.updated_ms,
-            };
-            if let Some(score) = recall::score(&c) {
+        let mut scored: Vec<(i64, f64)> = found
+            .iter()
+            .filter_map(|(id, bm25, family, file, updated, search)| {
+                let c = Candidate {
+                    bm25: *bm25,
+                    matched: recall::matched_terms(&terms, search),
+                    same_family: q.family.is_some() && family.as_deref() == q.family,
+                    same_file: q.file.is_some() && file.as_deref() == q.file,
+                    age_ms: q.now_ms - updated,
+                };
+                recall::score(&c).map(|s| (*id, s))
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.truncate(q.limit);
+        let mut out = Vec::with_capacity(scored.len());
+        for (id, score) in scored {
+            if let Some(row) = self.lesson(id)? {
                 out.push(Recalled { row, score });
             }
         }
-        out.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.row.id.cmp(&b.row.id)));
-        out.truncate(q.limit);
         Ok(out)
     }
 
