@@ -78,15 +78,22 @@ pub fn terms(text: &str) -> Terms {
     t
 }
 
-/// The FTS5 `MATCH` expression of the long terms: each a quoted string (inner quotes doubled),
-/// joined by `OR`; `None` when there are none.
+/// Most terms the FTS5 query is built from: the longest ones (the most selective, and the
+/// cheapest to rank, since they match the fewest lessons); every term still counts in
+/// [`matched_terms`].
+pub const MAX_FTS_TERMS: usize = 12;
+
+/// The FTS5 `MATCH` expression of the long terms (at most [`MAX_FTS_TERMS`], longest first):
+/// each a quoted string (inner quotes doubled), joined by `OR`; `None` when there are none.
 pub fn fts_query(terms: &Terms) -> Option<String> {
     if terms.long.is_empty() {
         return None;
     }
+    let mut picked: Vec<&String> = terms.long.iter().collect();
+    picked.sort_by_key(|t| std::cmp::Reverse(t.chars().count()));
+    picked.truncate(MAX_FTS_TERMS);
     Some(
-        terms
-            .long
+        picked
             .iter()
             .map(|t| format!("\"{}\"", t.replace('"', "\"\"")))
             .collect::<Vec<_>>()
@@ -177,6 +184,13 @@ mod tests {
             short: vec![],
         };
         assert_eq!(fts_query(&t).as_deref(), Some("\"a\"\"b\" OR \"npm\""));
+        let many = Terms {
+            long: (1..=20).map(|n| "x".repeat(n + 2)).collect(),
+            short: vec![],
+        };
+        let q = fts_query(&many).expect("query");
+        assert_eq!(q.matches(" OR ").count(), MAX_FTS_TERMS - 1);
+        assert!(q.starts_with(&format!("\"{}\"", "x".repeat(22))) && !q.contains("\"xxx\""));
     }
 
     #[test]

@@ -210,7 +210,7 @@ fn deliver_in(
 
 /// No lessons at all: skip the search (a fresh store, the common case early on).
 fn store_is_empty(store: &Store) -> Result<bool, StoreError> {
-    Ok(store.lesson_stats()?.active == 0)
+    Ok(!store.has_lessons()?)
 }
 
 /// Whether the injection scanner flags a lesson's text (rules not clean, or the learned score

@@ -534,6 +534,20 @@ impl Store {
         Ok(n > 0)
     }
 
+    /// Whether any lesson is in force (one index probe; the hook skips the search without).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn has_lessons(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM lessons WHERE retired_ms IS NULL)",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(&self.path, "looking for lessons", e))
+    }
+
     /// Counts over all lessons.
     ///
     /// # Errors
@@ -984,6 +998,7 @@ mod tests {
         assert!(s.lesson(sid).expect("read").is_none());
         let st = s.lesson_stats().expect("stats");
         assert_eq!((st.active, st.retired), (2, 0));
+        assert!(s.has_lessons().expect("has"));
     }
 
     #[test]
