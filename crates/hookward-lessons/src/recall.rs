@@ -86,12 +86,17 @@ pub const MAX_FTS_TERMS: usize = 12;
 /// The FTS5 `MATCH` expression of the long terms (at most [`MAX_FTS_TERMS`], longest first):
 /// each a quoted string (inner quotes doubled), joined by `OR`; `None` when there are none.
 pub fn fts_query(terms: &Terms) -> Option<String> {
-    if terms.long.is_empty() {
+    fts_query_longest(terms, MAX_FTS_TERMS)
+}
+
+/// [`fts_query`] of the `n` longest terms only.
+pub fn fts_query_longest(terms: &Terms, n: usize) -> Option<String> {
+    if terms.long.is_empty() || n == 0 {
         return None;
     }
     let mut picked: Vec<&String> = terms.long.iter().collect();
     picked.sort_by_key(|t| std::cmp::Reverse(t.chars().count()));
-    picked.truncate(MAX_FTS_TERMS);
+    picked.truncate(n);
     Some(
         picked
             .iter()
@@ -101,16 +106,29 @@ pub fn fts_query(terms: &Terms) -> Option<String> {
     )
 }
 
-/// How many of the query's terms a lesson's search text contains (case-folded substring, as
-/// the trigram index matches).
+/// How many of the query's terms a lesson's search text contains, case-folded: a term of
+/// letters or digits must start a word there (`test` finds `tests`, `module` finds
+/// `modulenotfounderror`, `date` does not find `updates`); a CJK term may sit anywhere.
 pub fn matched_terms(terms: &Terms, lesson_text: &str) -> usize {
     let lower = lesson_text.to_lowercase();
     terms
         .long
         .iter()
         .chain(terms.short.iter())
-        .filter(|t| lower.contains(t.as_str()))
+        .filter(|t| starts_a_word(&lower, t))
         .count()
+}
+
+fn starts_a_word(text: &str, term: &str) -> bool {
+    if term.chars().next().is_some_and(is_cjk) {
+        return text.contains(term);
+    }
+    text.match_indices(term).any(|(i, _)| {
+        text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    })
 }
 
 /// Recency half-life of a lesson's score: 30 days (a lesson not seen for a month counts half).
@@ -140,7 +158,7 @@ pub struct Candidate {
 
 /// The score of a candidate (higher is better), or `None` when it is not relevant enough:
 /// fewer than [`MIN_MATCHED`] matched terms without a family or file match.
-/// Score = (matched terms + −bm25) × [`FAMILY_BOOST`]/[`FILE_BOOST`] where they apply ×
+/// Score = (matched terms + −bm25, 0 for an unranked candidate) × [`FAMILY_BOOST`]/[`FILE_BOOST`] where they apply ×
 /// 2^(−age / [`HALF_LIFE_MS`]).
 pub fn score(c: &Candidate) -> Option<f64> {
     let anchored = c.same_family || c.same_file;
@@ -229,6 +247,15 @@ mod tests {
         assert!(fam > fresh && file > fam);
         assert_eq!(
             matched_terms(&terms("pnpm install"), "node pnpm | x | ran pnpm install"),
+            2
+        );
+        assert_eq!(matched_terms(&terms("npm date"), "node pnpm | updates"), 0);
+        assert_eq!(
+            matched_terms(&terms("tests module"), "test_x modulenotfounderror"),
+            2
+        );
+        assert_eq!(
+            matched_terms(&terms("测试失败"), "pytest 运行测试失败了"),
             2
         );
     }

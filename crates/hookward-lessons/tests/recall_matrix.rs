@@ -1,5 +1,6 @@
 //! The paraphrase recall matrix (issue 14, "Done when"): 8 lessons, each distilled from a
-//! failing and a fixing call, × 6 paraphrases of the task (2 English, 2 Chinese, 2 German),
+//! failing and a fixing call, stored beside 8 distractor lessons of the same programs, × 6
+//! paraphrases of the task (2 English, 2 Chinese, 2 German),
 //! recalled through the store's FTS5 search as the hook does. R@3 must be 100 %; of the
 //! unrelated prompts at most 1 in 6 may recall anything. Prints the figures
 //! (`cargo test -p hookward-lessons --test recall_matrix -- --nocapture`).
@@ -142,6 +143,51 @@ const CASES: &[Case] = &[
     ),
 ];
 
+/// Lessons of the same programs about other failures, stored beside the 8: a paraphrase must
+/// still find its own lesson in the top 3.
+const DISTRACTORS: &[(&str, &str, &str)] = &[
+    (
+        "npm install",
+        "npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/left-pad2",
+        "npm install left-pad",
+    ),
+    (
+        "pytest -k slow",
+        "fixture 'db_session' not found",
+        "pytest -k slow -p tests.fixtures",
+    ),
+    (
+        "cargo build",
+        "error: linker `cc` not found",
+        "cargo build --target x86_64-unknown-linux-musl",
+    ),
+    (
+        "docker build .",
+        "failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory",
+        "docker build -f docker/Dockerfile .",
+    ),
+    (
+        "git commit -m wip",
+        "Author identity unknown\n*** Please tell me who you are.",
+        "git -c user.name=dev -c user.email=dev@example.com commit -m wip",
+    ),
+    (
+        "make install",
+        "install: cannot create regular file '/usr/local/bin/tool': Permission denied",
+        "make install PREFIX=~/.local",
+    ),
+    (
+        "pip install -e .",
+        "ERROR: File \"setup.py\" or \"setup.cfg\" not found.",
+        "pip install -e . --config-settings editable_mode=compat",
+    ),
+    (
+        "go test ./...",
+        "go: updates to go.mod needed; to update it: go mod tidy",
+        "go mod tidy",
+    ),
+];
+
 /// Prompts about other work: at most 1 in 6 may recall a lesson.
 const UNRELATED: &[&str] = &[
     "write a haiku about autumn leaves",
@@ -183,6 +229,16 @@ fn paraphrases_recall_their_lesson_in_the_top_3_and_unrelated_prompts_stay_quiet
         assert!(!r.merged, "{failing}");
         ids.push(r.id);
     }
+    for (failing, error, fixing) in DISTRACTORS {
+        let failed = FailedCall {
+            call: call(failing),
+            symptom: symptom(error),
+            cause: "exit-code".into(),
+        };
+        let lesson = distill_lesson(&failed, &[], &call(fixing), Provenance::default())
+            .unwrap_or_else(|e| panic!("{failing}: {e:?}"));
+        store.insert_lesson("/p", &lesson, now).expect("insert");
+    }
     let recall = |text: &str| {
         store
             .recall_lessons(&RecallQuery {
@@ -220,8 +276,9 @@ fn paraphrases_recall_their_lesson_in_the_top_3_and_unrelated_prompts_stay_quiet
         .filter(|p| !recall(p).is_empty())
         .collect();
     println!(
-        "recall matrix: {} lessons × 6 paraphrases: R@3 {hits}/{total} = {:.1} % (R@1 {first}/{total}); unrelated prompts recalling a lesson: {}/{} ({false_recalls:?})",
+        "recall matrix: {} lessons (+ {} distractors) × 6 paraphrases: R@3 {hits}/{total} = {:.1} % (R@1 {first}/{total}); unrelated prompts recalling a lesson: {}/{} ({false_recalls:?})",
         CASES.len(),
+        DISTRACTORS.len(),
         100.0 * hits as f64 / total as f64,
         false_recalls.len(),
         UNRELATED.len()

@@ -192,8 +192,10 @@ pub struct Settled {
     pub retired: Vec<i64>,
 }
 
-/// Candidates read from the index before scoring.
-const CANDIDATES: usize = 64;
+/// Candidates read from the index before scoring: the most recent lessons that match any
+/// query term (a project rarely has more lessons than this; past it, older lessons that share
+/// only common words with the query are not considered).
+const CANDIDATES: usize = 256;
 
 const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms";
 
@@ -580,9 +582,10 @@ impl Store {
     }
 
     /// The lessons in force in the query's project that match its text, best first
-    /// ([`recall::score`]: matched terms and bm25, same-family and same-file boosts, recency
-    /// decay), at most `q.limit`. The FTS5 index answers terms of 3+ characters; CJK runs of
-    /// 1–2 characters are looked up with `LIKE`.
+    /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
+    /// most `q.limit`. The FTS5 index answers terms of 3+ characters (the most recent matches,
+    /// unranked: ranking every match of a common word is what costs time at 10,000 lessons);
+    /// CJK runs of 1–2 characters are looked up with `instr`.
     ///
     /// # Errors
     /// SQLite errors.
@@ -594,18 +597,26 @@ impl Store {
         // only for the winners
         type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
         let mut found: Vec<Cand> = Vec::new();
-        if let Some(m) = recall::fts_query(&terms) {
+        // Candidates without ranking the whole match set (bm25 over thousands of matches of a
+        // common word costs milliseconds): the most recent lessons matching any term, and the
+        // most recent matching one of the three longest (rarest) terms; scored below.
+        let queries = [
+            (recall::fts_query(&terms), CANDIDATES),
+            (recall::fts_query_longest(&terms, 3), CANDIDATES / 4),
+        ];
+        for (m, limit) in queries {
+            let Some(m) = m else { continue };
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT l.id, f.rank, l.family, l.file, l.updated_ms, l.search
-                     FROM (SELECT rowid, rank FROM lessons_fts WHERE lessons_fts MATCH ?1 ORDER BY rank LIMIT ?3) f
+                    "SELECT l.id, 0.0, l.family, l.file, l.updated_ms, l.search
+                     FROM (SELECT rowid FROM lessons_fts WHERE lessons_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?3) f
                      JOIN lessons l ON l.id = f.rowid
                      WHERE l.project = ?2 AND l.retired_ms IS NULL",
                 )
                 .map_err(err)?;
-            found = stmt
-                .query_map(params![m, q.project, CANDIDATES as i64], |r| {
+            let rows = stmt
+                .query_map(params![m, q.project, limit as i64], |r| {
                     Ok((
                         r.get(0)?,
                         r.get(1)?,
@@ -615,8 +626,13 @@ impl Store {
                         r.get(5)?,
                     ))
                 })
-                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
                 .map_err(err)?;
+            for c in rows {
+                if !found.iter().any(|f| f.0 == c.0) {
+                    found.push(c);
+                }
+            }
         }
         if !terms.short.is_empty() {
             let mut stmt = self
