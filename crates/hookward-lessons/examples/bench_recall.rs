@@ -119,8 +119,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
     }
     let mut us: Vec<f64> = Vec::with_capacity(prompts.len());
+    let mut by_kind: Vec<Vec<f64>> = vec![Vec::new(); 4];
     let mut found = 0usize;
-    for p in &prompts {
+    for (i, p) in prompts.iter().enumerate() {
         let t = Instant::now();
         let r = store.recall_lessons(&RecallQuery {
             project: "/bench/project",
@@ -131,6 +132,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             limit: 3,
         })?;
         us.push(t.elapsed().as_secs_f64() * 1e6);
+        by_kind[i % 4].push(t.elapsed().as_secs_f64() * 1e6);
         found += usize::from(!r.is_empty());
     }
     us.sort_by(f64::total_cmp);
@@ -144,5 +146,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         q(0.95),
         q(0.99)
     );
+    for (k, name) in ["npm (en)", "pytest (zh)", "git (en)", "unrelated (en)"]
+        .iter()
+        .enumerate()
+    {
+        let v = &mut by_kind[k];
+        v.sort_by(f64::total_cmp);
+        println!(
+            "  {name:15} p50 {:.0} µs, p95 {:.0} µs",
+            v[v.len() / 2],
+            v[(v.len() * 95) / 100]
+        );
+    }
     Ok(())
 }

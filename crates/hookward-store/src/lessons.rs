@@ -192,10 +192,14 @@ pub struct Settled {
     pub retired: Vec<i64>,
 }
 
-/// Candidates read from the index before scoring: the most recent lessons that match any
-/// query term (a project rarely has more lessons than this; past it, older lessons that share
-/// only common words with the query are not considered).
-const CANDIDATES: usize = 256;
+/// Candidates read from the index before scoring, per query: the most recent lessons that match
+/// any query term, and as many that match one of its three longest terms. Past that many
+/// matches, older lessons sharing only common words with the query are not considered; 64
+/// rather than 256 halved the p95 of `examples/bench_recall.rs` at 10,000 lessons.
+const CANDIDATES: usize = 64;
+
+/// Most recent lessons of a project scanned by substring for 1–2 character CJK terms.
+const SHORT_SCAN: usize = 2_000;
 
 const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms";
 
@@ -585,7 +589,8 @@ impl Store {
     /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
     /// most `q.limit`. The FTS5 index answers terms of 3+ characters (the most recent matches,
     /// unranked: ranking every match of a common word is what costs time at 10,000 lessons);
-    /// CJK runs of 1–2 characters are looked up with `instr`.
+    /// a query whose terms the index cannot match (CJK runs of 1–2 characters) is looked up
+    /// with `instr` over the project's 2,000 most recent lessons.
     ///
     /// # Errors
     /// SQLite errors.
@@ -602,7 +607,7 @@ impl Store {
         // most recent matching one of the three longest (rarest) terms; scored below.
         let queries = [
             (recall::fts_query(&terms), CANDIDATES),
-            (recall::fts_query_longest(&terms, 3), CANDIDATES / 4),
+            (recall::fts_query_longest(&terms, 3), CANDIDATES),
         ];
         for (m, limit) in queries {
             let Some(m) = m else { continue };
@@ -634,27 +639,32 @@ impl Store {
                 }
             }
         }
-        if !terms.short.is_empty() {
+        // 1–2 character CJK terms the trigram index cannot match: when the index gave nothing,
+        // a substring scan of the project's most recent lessons (bounded: SHORT_SCAN rows)
+        if found.is_empty() && !terms.short.is_empty() {
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT id, 0.0, family, file, updated_ms, search FROM lessons
-                     WHERE project = ?1 AND retired_ms IS NULL AND instr(search, ?2) > 0
-                     ORDER BY id DESC LIMIT ?3",
+                    "SELECT id, 0.0, family, file, updated_ms, search FROM
+                       (SELECT * FROM lessons WHERE project = ?1 AND retired_ms IS NULL ORDER BY id DESC LIMIT ?4)
+                     WHERE instr(search, ?2) > 0 LIMIT ?3",
                 )
                 .map_err(err)?;
             for t in &terms.short {
                 let rows = stmt
-                    .query_map(params![q.project, t, CANDIDATES as i64], |r| {
-                        Ok((
-                            r.get(0)?,
-                            r.get(1)?,
-                            r.get(2)?,
-                            r.get(3)?,
-                            r.get(4)?,
-                            r.get(5)?,
-                        ))
-                    })
+                    .query_map(
+                        params![q.project, t, CANDIDATES as i64, SHORT_SCAN as i64],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                            ))
+                        },
+                    )
                     .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
                     .map_err(err)?;
                 for c in rows {
