@@ -1085,6 +1085,17 @@ mod tests {
             ids(s.recall_lessons(&q("测试 yaml", None)).expect("recall")),
             vec![p]
         );
+        // a query of 2-character terms only: the substring scan (with the family anchor)
+        assert_eq!(
+            ids(s
+                .recall_lessons(&q("测试", Some("pytest")))
+                .expect("recall")),
+            vec![p]
+        );
+        assert!(s
+            .recall_lessons(&q("部署", Some("pytest")))
+            .expect("recall")
+            .is_empty());
         // another project sees nothing
         let other = RecallQuery {
             project: "/q",
