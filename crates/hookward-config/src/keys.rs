@@ -13,9 +13,9 @@
 //! `FileConfig`'s keys are exactly the declared and deprecated ones.
 
 use crate::{
-    check_names, check_threshold, parse_env, toml_to_json, AskFallback, CheckMode, Config,
-    ConfigError, ContextSection, FailMode, FileConfig, KeepDecisions, KeepValue, PolicySection,
-    ScanSection, CONTEXT_CHECKS,
+    check_lessons, check_names, check_threshold, parse_env, toml_to_json, AskFallback, CheckMode,
+    Config, ConfigError, ContextSection, FailMode, FileConfig, KeepDecisions, KeepValue,
+    LessonsSection, PolicySection, ScanSection, CONTEXT_CHECKS,
 };
 
 /// Whether a project's `.hookward/config.toml` may set a key. A project file is written by
@@ -115,6 +115,23 @@ fn ignored(cfg: &mut Config, msg: String) {
 
 fn ctx_mut(f: &mut FileConfig) -> &mut ContextSection {
     f.context.get_or_insert_with(ContextSection::default)
+}
+
+fn lessons_mut(f: &mut FileConfig) -> &mut LessonsSection {
+    f.lessons.get_or_insert_with(LessonsSection::default)
+}
+
+/// Reads the `[lessons]` table's key with `pick` after checking the table's values.
+fn lessons_file<T>(
+    f: &FileConfig,
+    origin: &str,
+    pick: fn(&LessonsSection) -> Option<T>,
+) -> Result<Option<T>, ConfigError> {
+    let Some(l) = f.lessons.as_ref() else {
+        return Ok(None);
+    };
+    check_lessons(origin, l)?;
+    Ok(pick(l))
 }
 
 fn scan_mut(f: &mut FileConfig) -> &mut ScanSection {
@@ -548,6 +565,97 @@ pub const KEYS: &[Key] = &[
             };
             vec![("store.keep_decisions".into(), v)]
         },
+    },
+    Key {
+        name: "lessons.enabled",
+        ty: "boolean",
+        default: "true",
+        env: Some("HOOKWARD_LESSONS"),
+        project: ProjectRule::No,
+        doc: "learn lessons from failed-then-fixed tool calls and remind the agent of them (README, \"Lessons\"); the variable is off for `false` or `0`",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.enabled)?
+                .map(|v| c.lessons.enabled = v)
+                .is_some())
+        },
+        env_fn: Some(|c, n, v| {
+            c.lessons.enabled = parse_env::<String>(n, v).map(|v| v != "false" && v != "0")?;
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.enabled.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).enabled = Some(c.lessons.enabled);
+            Some(())
+        },
+        show: |c| vec![("lessons.enabled".into(), json(c.lessons.enabled))],
+    },
+    Key {
+        name: "lessons.deliver_on",
+        ty: "list of `\"UserPromptSubmit\"`, `\"PreToolUse\"`",
+        default: "[\"UserPromptSubmit\",\"PreToolUse\"]",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the events lessons are delivered on (agents that cannot take context on an event are skipped)",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.deliver_on.clone())?
+                .map(|v| c.lessons.deliver_on = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.deliver_on.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).deliver_on = Some(c.lessons.deliver_on.clone());
+            Some(())
+        },
+        show: |c| vec![("lessons.deliver_on".into(), json(&c.lessons.deliver_on))],
+    },
+    Key {
+        name: "lessons.max_per_turn",
+        ty: "integer 0–5",
+        default: "2",
+        env: None,
+        project: ProjectRule::No,
+        doc: "most lessons shown on one event",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.max_per_turn)?
+                .map(|v| c.lessons.max_per_turn = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.max_per_turn.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).max_per_turn = Some(c.lessons.max_per_turn);
+            Some(())
+        },
+        show: |c| vec![("lessons.max_per_turn".into(), json(c.lessons.max_per_turn))],
+    },
+    Key {
+        name: "lessons.max_chars",
+        ty: "integer 120–4000",
+        default: "600",
+        env: None,
+        project: ProjectRule::No,
+        doc: "most characters of lesson text on one event",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.max_chars)?
+                .map(|v| c.lessons.max_chars = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.max_chars.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).max_chars = Some(c.lessons.max_chars);
+            Some(())
+        },
+        show: |c| vec![("lessons.max_chars".into(), json(c.lessons.max_chars))],
     },
 ];
 

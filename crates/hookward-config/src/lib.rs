@@ -116,6 +116,83 @@ pub(crate) struct FileConfig {
     pub(crate) scan: Option<ScanSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) store: Option<StoreSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) lessons: Option<LessonsSection>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LessonsSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) enabled: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) deliver_on: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) max_per_turn: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) max_chars: Option<u32>,
+}
+
+/// The events a lesson may be delivered on (`lessons.deliver_on` values).
+pub const LESSON_EVENTS: &[&str] = &["UserPromptSubmit", "PreToolUse"];
+
+/// `[lessons]`: learning from failed-then-fixed tool calls and reminding the agent (issue 14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LessonsConfig {
+    /// Key `lessons.enabled`, default true: learn lessons and deliver them.
+    pub enabled: bool,
+    /// Key `lessons.deliver_on`, default both of [`LESSON_EVENTS`]: the events lessons are
+    /// delivered on.
+    pub deliver_on: Vec<String>,
+    /// Key `lessons.max_per_turn`, default 2 (0 to 5): most lessons shown on one event.
+    pub max_per_turn: u32,
+    /// Key `lessons.max_chars`, default 600 (120 to 4000): most characters of lesson text on
+    /// one event (each lesson's own text is capped below that).
+    pub max_chars: u32,
+}
+
+impl Default for LessonsConfig {
+    fn default() -> Self {
+        LessonsConfig {
+            enabled: true,
+            deliver_on: LESSON_EVENTS.iter().map(|s| s.to_string()).collect(),
+            max_per_turn: 2,
+            max_chars: 600,
+        }
+    }
+}
+
+impl LessonsConfig {
+    /// Whether lessons are delivered on the event named `event` (Claude Code spelling).
+    pub fn delivers_on(&self, event: &str) -> bool {
+        self.enabled && self.deliver_on.iter().any(|e| e == event)
+    }
+}
+
+pub(crate) fn check_lessons(origin: &str, l: &LessonsSection) -> Result<(), ConfigError> {
+    let bad = |message: String| ConfigError::Invalid {
+        origin: origin.to_string(),
+        message,
+    };
+    if let Some(events) = &l.deliver_on {
+        for e in events {
+            if !LESSON_EVENTS.contains(&e.as_str()) {
+                return Err(bad(format!(
+                    "unknown event `{e}` in lessons.deliver_on; expected {}",
+                    LESSON_EVENTS.join(" or ")
+                )));
+            }
+        }
+    }
+    if let Some(n) = l.max_per_turn.filter(|n| *n > 5) {
+        return Err(bad(format!("lessons.max_per_turn = {n}; expected 0 to 5")));
+    }
+    if let Some(n) = l.max_chars.filter(|n| !(120..=4000).contains(n)) {
+        return Err(bad(format!(
+            "lessons.max_chars = {n}; expected 120 to 4000"
+        )));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -374,6 +451,8 @@ pub struct Config {
     pub scan: ScanConfig,
     /// Key `store.keep_decisions`, default `"all"` (see [`KeepDecisions`]).
     pub keep_decisions: KeepDecisions,
+    /// `[lessons]` (see [`LessonsConfig`]).
+    pub lessons: LessonsConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -455,6 +534,7 @@ impl Default for Config {
             context: ContextConfig::default(),
             scan: ScanConfig::default(),
             keep_decisions: KeepDecisions::All,
+            lessons: LessonsConfig::default(),
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
@@ -945,6 +1025,34 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.contains("maybe"), "{err}");
+    }
+
+    #[test]
+    fn lessons_keys_parse_check_and_the_variable_turns_them_off() {
+        let c = Config::from_layers(&layers(
+            Some("[lessons]\ndeliver_on = [\"PreToolUse\"]\nmax_per_turn = 1\nmax_chars = 300\n"),
+            None,
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.lessons.deliver_on, vec!["PreToolUse"]);
+        assert_eq!((c.lessons.max_per_turn, c.lessons.max_chars), (1, 300));
+        assert!(c.lessons.delivers_on("PreToolUse") && !c.lessons.delivers_on("UserPromptSubmit"));
+        assert_eq!(c.origin("lessons"), "/h/config.toml");
+        for bad in [
+            "[lessons]\ndeliver_on = [\"Stop\"]\n",
+            "[lessons]\nmax_per_turn = 9\n",
+            "[lessons]\nmax_chars = 10\n",
+            "[lessons]\nenable = true\n",
+        ] {
+            assert!(
+                Config::from_layers(&layers(Some(bad), None, &[])).is_err(),
+                "{bad}"
+            );
+        }
+        let off = Config::from_layers(&layers(None, None, &[("HOOKWARD_LESSONS", "0")])).unwrap();
+        assert!(!off.lessons.enabled && !off.lessons.delivers_on("PreToolUse"));
+        assert!(Config::default().lessons.delivers_on("UserPromptSubmit"));
     }
 
     #[test]

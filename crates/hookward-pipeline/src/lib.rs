@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
+mod lessons;
 pub mod profiles;
 pub mod recover;
 
@@ -636,7 +637,26 @@ impl<'a> HookRun<'a> {
             abilities::respond(self.env.agent, &event, facts.as_ref(), &verdict, &config);
         let denied = verdict.decision == Some(Decision::Deny);
         self.guard(&event, facts.as_ref(), &config, denied, &mut response);
+        let t = Instant::now();
+        lessons::deliver(
+            self.env,
+            &event,
+            &config,
+            &verdict,
+            &mut response,
+            &mut self.store,
+            &mut self.healths,
+        );
         let reply = render(self.env, &event, &response);
+        lessons::learn(
+            self.env,
+            &event,
+            &config,
+            &verdict,
+            &mut self.store,
+            &mut self.healths,
+        );
+        trace("lessons", t);
         let outcome = HookOutcome {
             reply,
             event: Some(event),

@@ -36,6 +36,10 @@ pub enum HealthKind {
     UserPolicyBroken,
     /// A user policy failed while evaluating.
     UserPolicyError,
+    /// The lessons step failed (the reply stands; nothing learned or delivered this call).
+    LessonError,
+    /// A "fix" that followed a hookward deny (a route around the guard) was not learned.
+    LessonRefused,
 }
 
 /// Every kind with its word and whether it repeats on every call while a file stays broken
@@ -57,6 +61,8 @@ const TABLE: &[(HealthKind, &str, bool)] = &[
     (HealthKind::TimeBudget, "time-budget", false),
     (HealthKind::UserPolicyBroken, "user-policy-broken", true),
     (HealthKind::UserPolicyError, "user-policy-error", true),
+    (HealthKind::LessonError, "lesson-error", false),
+    (HealthKind::LessonRefused, "lesson-refused", false),
 ];
 
 impl HealthKind {

@@ -61,6 +61,7 @@ mod error;
 mod fallback;
 mod health_kind;
 mod lazy;
+mod lessons;
 mod marks;
 mod records;
 mod schema;
@@ -77,6 +78,10 @@ pub use fallback::{
 };
 pub use health_kind::HealthKind;
 pub use lazy::LazyStore;
+pub use lessons::{
+    EpisodeLimits, EpisodeRow, LessonInsert, LessonQuery, LessonRow, LessonStats, NewEpisode,
+    RecallQuery, Recalled, Settle, Settled, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE,
+};
 pub use records::{
     DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, SessionQuery, SessionRow,
     StoreHealth,

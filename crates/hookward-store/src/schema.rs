@@ -149,13 +149,72 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
     "#,
+    // 6: lessons (issue 14, `lessons.rs`). `lesson_episodes`: open episodes (a failed call
+    // waiting for its fix), one per project and key (`family:node`, `file:src/a.py`);
+    // `lessons` the distilled lessons (L ids), `search` the text the FTS5 table indexes
+    // (`lessons_fts`, trigram tokenizer, rowid = lesson id); `lesson_deliveries` every time a
+    // lesson was shown (outcome NULL pending, `hit` or `miss`); `lesson_turns` the prompt count
+    // of each session (a lesson is not shown twice within 4 turns). Text is redacted first.
+    r#"
+    CREATE TABLE lesson_episodes (
+        id         INTEGER PRIMARY KEY,
+        project    TEXT    NOT NULL,
+        key        TEXT    NOT NULL,
+        session    TEXT,
+        agent      TEXT    NOT NULL,
+        opened_ms  INTEGER NOT NULL,
+        calls      INTEGER NOT NULL DEFAULT 0,
+        denied     INTEGER NOT NULL DEFAULT 0,
+        failing    TEXT    NOT NULL,
+        repair     TEXT    NOT NULL DEFAULT '[]',
+        UNIQUE (project, key)
+    );
+    CREATE TABLE lessons (
+        id            INTEGER PRIMARY KEY,
+        project       TEXT    NOT NULL,
+        tool          TEXT    NOT NULL,
+        family        TEXT,
+        file          TEXT,
+        symptom       TEXT    NOT NULL,
+        prescription  TEXT    NOT NULL,
+        diff          TEXT    NOT NULL,
+        triggers      TEXT    NOT NULL,
+        provenance    TEXT    NOT NULL,
+        search        TEXT    NOT NULL,
+        created_ms    INTEGER NOT NULL,
+        updated_ms    INTEGER NOT NULL,
+        merged        INTEGER NOT NULL DEFAULT 1,
+        deliveries    INTEGER NOT NULL DEFAULT 0,
+        hits          INTEGER NOT NULL DEFAULT 0,
+        misses        INTEGER NOT NULL DEFAULT 0,
+        retired_ms    INTEGER
+    );
+    CREATE INDEX lessons_project_symptom ON lessons (project, symptom);
+    CREATE VIRTUAL TABLE lessons_fts USING fts5(search, tokenize = 'trigram');
+    CREATE TABLE lesson_deliveries (
+        id         INTEGER PRIMARY KEY,
+        lesson_id  INTEGER NOT NULL,
+        session    TEXT,
+        project    TEXT    NOT NULL,
+        turn       INTEGER NOT NULL,
+        ts_ms      INTEGER NOT NULL,
+        event      TEXT    NOT NULL,
+        outcome    TEXT
+    );
+    CREATE INDEX lesson_deliveries_session ON lesson_deliveries (session, lesson_id);
+    CREATE TABLE lesson_turns (
+        session  TEXT PRIMARY KEY,
+        turn     INTEGER NOT NULL,
+        ts_ms    INTEGER NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

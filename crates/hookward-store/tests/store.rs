@@ -834,7 +834,9 @@ fn a_version_3_store_gains_the_subagent_columns() {
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
-            "DROP TABLE audit_log; ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id; PRAGMA user_version = 3;",
+            "DROP TABLE audit_log; ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id;
+             DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; PRAGMA user_version = 3;",
         )
         .unwrap();
     }
@@ -862,7 +864,10 @@ fn a_version_4_store_gains_the_audit_log() {
         .unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE audit_log; PRAGMA user_version = 4;")
+        conn.execute_batch(
+            "DROP TABLE audit_log; DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; PRAGMA user_version = 4;",
+        )
             .unwrap();
     }
     let mut store = Store::open(&path).unwrap();
@@ -1080,4 +1085,28 @@ fn upkeep_truncates_the_wal_that_plain_writes_leave_alone() {
         })
         .unwrap();
     assert_eq!(rows.len(), i as usize);
+}
+
+#[test]
+fn a_version_5_store_gains_the_lesson_tables() {
+    // A store as schema version 5 left it (audit log, no lessons): opening it runs migration 6
+    // (lessons) and keeps the old rows.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.db");
+    Store::open(&path)
+        .unwrap()
+        .record_decision(&record(1, "codex", "s", None))
+        .unwrap();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; PRAGMA user_version = 5;",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
+    assert_eq!(store.lesson_stats().unwrap().active, 0);
+    assert_eq!(store.next_turn("s", 1).unwrap(), 1);
 }

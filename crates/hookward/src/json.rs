@@ -8,7 +8,7 @@
 //! key is renamed or removed or its type changes; added keys keep it.
 //!
 //! **Ids.** Records are named in JSON exactly as the text output and every command names them:
-//! decisions `"D42"`, health events `"E12"`, changes `"C3"`, findings `"F7"`, audit entries `"A7"` (the store's row
+//! decisions `"D42"`, health events `"E12"`, changes `"C3"`, findings `"F7"`, audit entries `"A7"`, lessons `"L1"` (the store's row
 //! ids are numbers; they never reach JSON bare). Version ids stay numbers: people see them as
 //! `version 4`. Every command that takes an id accepts both `C3` and `3`.
 

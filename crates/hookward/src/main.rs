@@ -20,6 +20,7 @@ mod history;
 mod hook;
 mod install;
 mod json;
+mod lessons;
 mod log;
 mod policy;
 mod policy_admin;
@@ -142,6 +143,11 @@ enum Command {
     /// Starts a command (an agent) inside the OS sandbox: writes only to the project, temp and the
     /// agent's folders, credential stores unreadable, hookward's home read-only (Linux Landlock).
     Run(run::RunArgs),
+    /// Lessons learned from failed-then-fixed tool calls: list, show L7, forget L7, stats.
+    Lessons {
+        #[command(subcommand)]
+        command: lessons::LessonsCommand,
+    },
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// The audit log of policy and config changes: list it, verify its hash chain.
@@ -201,6 +207,7 @@ fn main() -> ExitCode {
         Command::Blame(args) => context::run_blame(args),
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
+        Command::Lessons { command } => lessons::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Run(args) => run::run(args),
         Command::Audit { command } => audit::run(command),

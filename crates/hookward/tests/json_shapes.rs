@@ -203,6 +203,8 @@ fn every_json_document_is_versioned_and_uses_the_shown_ids() {
         ],
         &["policy", "eval", "--command", "rm -rf ~", "--json"],
         &["config", "--json"],
+        &["lessons", "list", "--json"],
+        &["lessons", "stats", "--json"],
         &["install", "claude-code", "--json"],
         &["doctor", "--json"],
         &["demo", "--json"],

@@ -1,0 +1,574 @@
+//! Distillation: a failed call and the call that fixed it become a [`Lesson`] — symptom,
+//! prescription, trigger tokens, tool, provenance — deterministically, from distilled fields
+//! only. Secrets are redacted (`hookward-redact`) and machine paths replaced ([`Scrub`]) when
+//! a call is captured ([`CallSummary::of`]), so nothing raw is ever stored.
+
+use crate::family::{family_of, main_segment, relative, segments};
+use hookward_core::{Event, ToolKind};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The machine-specific prefixes replaced at capture: the user's home becomes `~`, the
+/// project directory `.`.
+#[derive(Debug, Clone, Default)]
+pub struct Scrub {
+    /// The user's home directory (`HOME`).
+    pub home: Option<String>,
+    /// The project directory of the call.
+    pub project: Option<String>,
+}
+
+impl Scrub {
+    /// Redacts secrets in `text` and replaces the project directory by `.` and the home by `~`
+    /// (the project first: it usually lies under the home).
+    pub fn text(&self, text: &str) -> String {
+        let mut s = hookward_redact::redact_str(text).into_owned();
+        for (prefix, word) in [(&self.project, "."), (&self.home, "~")] {
+            if let Some(p) = prefix.as_deref().map(|p| p.trim_end_matches('/')) {
+                if p.len() > 1 {
+                    s = s.replace(p, word);
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Longest command text kept in a [`CallSummary`] (characters): a lesson shows a command, not
+/// a script.
+pub const MAX_COMMAND_CHARS: usize = 240;
+
+/// One tool call as a lesson remembers it: already redacted and scrubbed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallSummary {
+    /// The agent's tool name (`Bash`, `Edit`, `run_shell_command`).
+    pub tool: String,
+    /// The tool kind's word (`shell`, `file_write`, …).
+    pub kind: String,
+    /// The shell command (scrubbed, at most [`MAX_COMMAND_CHARS`]), for shell tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// The file the call names (relative to the project when under it), for file tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// For file edits: the first line of the text replaced (scrubbed), what an edit's token
+    /// diff is computed on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// The agent's call id (`toolu_…`), when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+impl CallSummary {
+    /// The summary of an event's tool call; `None` without one.
+    pub fn of(event: &Event, scrub: &Scrub) -> Option<CallSummary> {
+        let t = event.tool.as_ref()?;
+        let command = t
+            .command
+            .as_deref()
+            .filter(|_| t.kind == ToolKind::Shell)
+            .map(|c| cap_chars(&scrub.text(c.trim()), MAX_COMMAND_CHARS));
+        let file = t
+            .paths
+            .first()
+            .filter(|_| matches!(t.kind, ToolKind::FileWrite | ToolKind::FileRead))
+            .map(|p| scrub.text(&relative(p, scrub.project.as_deref())));
+        let detail = ["old_string", "old_str"]
+            .iter()
+            .find_map(|k| t.input.get(*k).and_then(Value::as_str))
+            .and_then(|s| s.lines().find(|l| !l.trim().is_empty()))
+            .map(|l| cap_chars(&scrub.text(l.trim()), 120));
+        Some(CallSummary {
+            tool: t.name.clone(),
+            kind: t.kind.as_str().to_string(),
+            command,
+            file,
+            detail,
+            id: t.id.clone(),
+        })
+    }
+
+    /// What the call did, in a few words: its command, else `edit FILE`, else the tool name.
+    pub fn what(&self) -> String {
+        match (&self.command, &self.file) {
+            (Some(c), _) => c.clone(),
+            (None, Some(f)) => format!("{} {f}", self.tool),
+            _ => self.tool.clone(),
+        }
+    }
+
+    /// The program family of a shell call.
+    pub fn family(&self) -> Option<String> {
+        self.command.as_deref().and_then(family_of)
+    }
+}
+
+/// The failing half of an episode, as stored while the episode is open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedCall {
+    /// The call.
+    pub call: CallSummary,
+    /// Its symptom ([`symptom`]).
+    pub symptom: String,
+    /// Why it counts as failed ([`crate::Cause::word`]).
+    pub cause: String,
+}
+
+/// Where a lesson came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The agent (`claude-code`, …).
+    pub agent: String,
+    /// The session of the failing call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    /// The session of the fixing call, when another one (within the 30-minute window).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix_session: Option<String>,
+    /// The failing call's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failing_call: Option<String>,
+    /// The fixing call's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixing_call: Option<String>,
+    /// What happened between the failure and the fix (`edit src/app.py`, …), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repair_path: Vec<String>,
+    /// The lesson this one was merged into, or refined from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent_id: Option<i64>,
+}
+
+/// A distilled lesson, before it has an id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lesson {
+    /// The tool the failure came from (`Bash`).
+    pub tool: String,
+    /// The program family of a shell failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
+    /// The file of a file-tool failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The first error line, normalised ([`symptom`]).
+    pub symptom: String,
+    /// What the fixing call did differently, in one short sentence.
+    pub prescription: String,
+    /// The token diff of the failing and the fixing call (`-npm +pnpm`).
+    pub diff: String,
+    /// Words a later prompt or call must share for the lesson to come back (lowercase, unique).
+    pub triggers: Vec<String>,
+    /// Where it came from.
+    pub provenance: Provenance,
+}
+
+impl Lesson {
+    /// The text searched for this lesson: triggers, symptom, prescription.
+    pub fn search_text(&self) -> String {
+        format!(
+            "{} | {} | {}",
+            self.triggers.join(" "),
+            self.symptom,
+            self.prescription
+        )
+    }
+}
+
+/// Longest symptom kept (characters).
+pub const MAX_SYMPTOM_CHARS: usize = 160;
+/// Most trigger tokens a lesson keeps.
+pub const MAX_TRIGGERS: usize = 24;
+
+/// The symptom of an error text: its first error line ([`crate::is_error_line`]), else its
+/// first line that is not an exit-code or shell-envelope line, normalised ([`normalise`]).
+pub fn symptom(text: &str) -> String {
+    let useful = |l: &&str| {
+        let t = l.trim();
+        !t.is_empty()
+            && crate::outcome::exit_marker(t).is_none()
+            && !t.starts_with('<')
+            && !t.starts_with("Process Group PGID")
+            && !t.starts_with("Wall time")
+            && t != "Output:"
+    };
+    let line = text
+        .lines()
+        .take(400)
+        .filter(useful)
+        .find(|l| crate::outcome::is_error_line(l))
+        .or_else(|| text.lines().find(useful))
+        .unwrap_or("");
+    let line = line.trim().trim_start_matches("Output: ");
+    cap_chars(&normalise(line), MAX_SYMPTOM_CHARS)
+}
+
+/// Replaces what differs between two runs of the same failure by placeholder words: paths
+/// (`/…`, `./…`, `~/…`, `C:\…`, a word with a `/` and a dot) → `PATH`, UUIDs → `ID`, hex
+/// strings of 7+ characters with a digit → `HASH`, temp names (`tmpab12cd`) → `TMP`, numbers
+/// → `N`; whitespace collapsed. Placeholders have no brackets so delivery keeps them.
+pub fn normalise(line: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for raw in line.split_whitespace() {
+        // keep leading/trailing punctuation around the token's core
+        let start = raw
+            .find(|c: char| c.is_alphanumeric() || "/~.\\".contains(c))
+            .unwrap_or(raw.len());
+        let end = raw
+            .rfind(|c: char| c.is_alphanumeric() || c == '/')
+            .map_or(start, |i| {
+                i + raw[i..].chars().next().map_or(1, char::len_utf8)
+            });
+        if start >= end {
+            out.push(raw.to_string());
+            continue;
+        }
+        let (pre, core, post) = (&raw[..start], &raw[start..end], &raw[end..]);
+        out.push(format!("{pre}{}{post}", normalise_token(core)));
+    }
+    out.join(" ")
+}
+
+fn normalise_token(t: &str) -> String {
+    let is_path = t.starts_with('/')
+        || t.starts_with("./")
+        || t.starts_with("../")
+        || t.starts_with("~/")
+        || (t.len() > 2 && t.as_bytes()[1] == b':' && t.as_bytes()[2] == b'\\')
+        || (t.contains('/') && t.contains('.') && !t.contains("://"));
+    if is_path {
+        return "PATH".into();
+    }
+    let hexish = |s: &str| s.chars().all(|c| c.is_ascii_hexdigit() || c == '-');
+    if t.len() == 36 && hexish(t) && t.matches('-').count() == 4 {
+        return "ID".into();
+    }
+    if t.len() >= 7
+        && t.chars().all(|c| c.is_ascii_hexdigit())
+        && t.chars().any(|c| c.is_ascii_digit())
+    {
+        return "HASH".into();
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("tmp")
+        && t.len() > 5
+        && t[3..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        && t[3..].chars().any(|c| c.is_ascii_digit())
+    {
+        return "TMP".into();
+    }
+    // numbers inside a token (line:col, ports, durations): each digit run → N, except the
+    // digits of a code whose 1–3 capital letters start a word (`E0425`, `TS2304`, `EN`-free)
+    let chars: Vec<char> = t.chars().collect();
+    let mut s = String::with_capacity(t.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if !c.is_ascii_digit() {
+            s.push(c);
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && chars[j].is_ascii_digit() {
+            j += 1;
+        }
+        let mut k = i;
+        while k > 0 && chars[k - 1].is_ascii_uppercase() {
+            k -= 1;
+        }
+        let code = (1..=3).contains(&(i - k)) && (k == 0 || !chars[k - 1].is_alphanumeric());
+        if code {
+            s.extend(&chars[i..j]);
+        } else {
+            s.push('N');
+        }
+        i = j;
+    }
+    s
+}
+
+/// Common words that never make a trigger (English, and the placeholders).
+const STOPWORDS: &[&str] = &[
+    "the",
+    "and",
+    "for",
+    "not",
+    "with",
+    "this",
+    "that",
+    "from",
+    "was",
+    "are",
+    "but",
+    "you",
+    "your",
+    "have",
+    "has",
+    "had",
+    "can",
+    "could",
+    "cannot",
+    "into",
+    "when",
+    "then",
+    "than",
+    "there",
+    "which",
+    "what",
+    "while",
+    "will",
+    "would",
+    "should",
+    "been",
+    "being",
+    "does",
+    "did",
+    "done",
+    "its",
+    "our",
+    "out",
+    "use",
+    "using",
+    "used",
+    "run",
+    "runs",
+    "running",
+    "path",
+    "hash",
+    "tmp",
+    "file",
+    "such",
+    "directory",
+    "error",
+    "failed",
+    "fail",
+    "failure",
+    "again",
+    "instead",
+    "please",
+    "just",
+    "some",
+    "any",
+    "all",
+    "one",
+    "how",
+    "why",
+    "exit",
+    "code",
+    "true",
+    "false",
+    "null",
+];
+
+/// Whether a word is one of [`STOPWORDS`].
+pub fn is_stopword(w: &str) -> bool {
+    STOPWORDS.contains(&w)
+}
+
+/// The words of a text as trigger candidates: split on anything not alphanumeric (keeping
+/// `-`, `_`, `.` inside words), CamelCase split too (`ModuleNotFoundError` gives itself and
+/// `module`, `found`), lowercase, at least 3 characters (2 for CJK), no stopwords, no pure
+/// numbers, no placeholders.
+pub fn words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let push = |w: &str, out: &mut Vec<String>| {
+        let w = w.trim_matches(|c: char| c == '-' || c == '.' || c == '_');
+        let lw = w.to_lowercase();
+        let cjk = lw.chars().any(is_cjk);
+        let long_enough = if cjk {
+            lw.chars().count() >= 2
+        } else {
+            lw.len() >= 3
+        };
+        if long_enough
+            && !is_stopword(&lw)
+            && !lw.chars().all(|c| c.is_ascii_digit() || c == 'n')
+            && !matches!(w, "PATH" | "HASH" | "TMP" | "ID" | "N")
+            && !out.contains(&lw)
+        {
+            out.push(lw);
+        }
+    };
+    for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_' || c == '.')) {
+        if raw.is_empty() {
+            continue;
+        }
+        push(raw, &mut out);
+        // CamelCase parts
+        let mut part = String::new();
+        let mut parts = Vec::new();
+        for c in raw.chars() {
+            if c.is_uppercase()
+                && !part.is_empty()
+                && part.chars().last().is_some_and(|p| p.is_lowercase())
+            {
+                parts.push(std::mem::take(&mut part));
+            }
+            if c == '-' || c == '_' || c == '.' {
+                parts.push(std::mem::take(&mut part));
+                continue;
+            }
+            part.push(c);
+        }
+        parts.push(part);
+        if parts.iter().filter(|p| !p.is_empty()).count() > 1 {
+            for p in parts {
+                push(&p, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a character is CJK (Han, kana, Hangul), which the search treats as unspaced text.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
+}
+
+/// The token diff of two commands' main segments: words only in `failing` as `-w`, words
+/// only in `fixing` as `+w`, in order; empty when they are the same.
+pub fn token_diff(failing: &str, fixing: &str) -> String {
+    let a = main_words(failing);
+    let b = main_words(fixing);
+    let mut out: Vec<String> = Vec::new();
+    for w in &a {
+        if !b.contains(w) {
+            out.push(format!("-{w}"));
+        }
+    }
+    for w in &b {
+        if !a.contains(w) {
+            out.push(format!("+{w}"));
+        }
+    }
+    cap_chars(&out.join(" "), 120)
+}
+
+fn main_words(cmd: &str) -> Vec<String> {
+    let seg = main_segment(cmd);
+    if seg.is_empty() {
+        return segments(cmd).into_iter().flatten().collect();
+    }
+    seg
+}
+
+/// Why no lesson comes of an episode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoLesson {
+    /// The fix is the same call with nothing done in between: a retry, not a lesson.
+    Retry,
+    /// The failure has no symptom text to recognise it by.
+    NoSymptom,
+}
+
+/// Distils a failed call, what was done in between (`repair_path`: scrubbed `edit FILE`
+/// words), and the fixing call into a [`Lesson`].
+///
+/// Errors: [`NoLesson`] when nothing differs (a plain retry) or nothing identifies the failure.
+pub fn distill(
+    failed: &FailedCall,
+    repair_path: &[String],
+    fixing: &CallSummary,
+    mut provenance: Provenance,
+) -> Result<Lesson, NoLesson> {
+    if failed.symptom.trim().is_empty() {
+        return Err(NoLesson::NoSymptom);
+    }
+    let f = &failed.call;
+    let (diff, prescription) = match (&f.command, &fixing.command) {
+        (Some(a), Some(b)) => {
+            let d = token_diff(a, b);
+            if d.is_empty() {
+                if repair_path.is_empty() {
+                    return Err(NoLesson::Retry);
+                }
+                (
+                    String::new(),
+                    format!(
+                        "{}, then ran {} again",
+                        repair_path.join(", "),
+                        quote_cmd(b)
+                    ),
+                )
+            } else {
+                (
+                    d,
+                    format!("ran {} instead of {}", quote_cmd(b), quote_cmd(a)),
+                )
+            }
+        }
+        _ => {
+            let d = match (&f.detail, &fixing.detail) {
+                (Some(a), Some(b)) => token_diff(a, b),
+                _ => String::new(),
+            };
+            if d.is_empty() && repair_path.is_empty() && f.what() == fixing.what() {
+                return Err(NoLesson::Retry);
+            }
+            let mut p = format!("{} succeeded", fixing.what());
+            if !repair_path.is_empty() {
+                p = format!("{}, then {p}", repair_path.join(", "));
+            }
+            if let Some(b) = &fixing.detail {
+                p.push_str(&format!(" on the text {}", quote_cmd(b)));
+            }
+            (d, p)
+        }
+    };
+    let mut triggers: Vec<String> = Vec::new();
+    let family = f.family();
+    if let Some(fam) = &family {
+        triggers.push(fam.clone());
+    }
+    let mut add = |ws: Vec<String>| {
+        for w in ws {
+            if !triggers.contains(&w) && triggers.len() < MAX_TRIGGERS {
+                triggers.push(w);
+            }
+        }
+    };
+    if let Some(c) = &f.command {
+        add(words(&main_segment(c).join(" ")));
+    }
+    if let Some(file) = &f.file {
+        add(words(file.rsplit('/').next().unwrap_or(file)));
+    }
+    add(words(&failed.symptom));
+    if let Some(c) = &fixing.command {
+        add(words(&main_segment(c).join(" ")));
+    }
+    for r in repair_path {
+        add(words(r));
+    }
+    provenance.failing_call = f.id.clone();
+    provenance.fixing_call = fixing.id.clone();
+    provenance.repair_path = repair_path.to_vec();
+    Ok(Lesson {
+        tool: f.tool.clone(),
+        family,
+        file: f.file.clone(),
+        symptom: failed.symptom.clone(),
+        prescription: cap_chars(&prescription, 400),
+        diff,
+        triggers,
+        provenance,
+    })
+}
+
+fn quote_cmd(c: &str) -> String {
+    format!("`{}`", cap_chars(c, 120))
+}
+
+/// `s` cut to at most `max` characters, with `…` when cut.
+pub fn cap_chars(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}

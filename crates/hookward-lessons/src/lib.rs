@@ -1,0 +1,144 @@
+//! Lessons, the pure part (issue 14): hookward remembers tool calls that failed and were then
+//! fixed, and reminds the agent before it repeats the mistake. This crate does no I/O; the
+//! store (`hookward-store`, `lessons.rs`) keeps episodes and lessons, the pipeline's lessons
+//! step (`hookward-pipeline/src/lessons.rs`) drives them from the hook stream.
+//!
+//! - [`outcome`]: failure / success / neutral of one tool call, for all four agents;
+//! - [`family`]: program families (`npm`/`pnpm`/`yarn` are one kind of work), read-only
+//!   probes that never close an episode, and [`EpisodeKey`]s (same file, same family);
+//! - [`distill`]: a failed call + the repair path + the fixing call → a [`Lesson`] (symptom
+//!   normalised, prescription as a token diff, triggers, provenance), redacted and with machine
+//!   paths replaced at capture ([`Scrub`]);
+//! - [`similar`]/[`merge_into`]: near-duplicate merge (character 3-gram Jaccard ≥
+//!   [`MERGE_JACCARD`] with the same symptom and tool);
+//! - [`delivery_text`]: what the agent is shown — distilled fields only, delimiters stripped,
+//!   length-capped, labelled advisory.
+//!
+//! ```
+//! use hookward_lessons::{distill::{distill, CallSummary, FailedCall, Provenance}, symptom};
+//! let call = |c: &str| CallSummary { tool: "Bash".into(), kind: "shell".into(),
+//!     command: Some(c.into()), file: None, detail: None, id: None };
+//! let failed = FailedCall { call: call("npm test"), cause: "exit-code".into(),
+//!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12") };
+//! let lesson = distill(&failed, &[], &call("pnpm test"), Provenance::default()).unwrap();
+//! assert_eq!(lesson.diff, "-npm +pnpm");
+//! assert_eq!(lesson.symptom, "npm ERR! missing script: test:unit at PATH");
+//! ```
+#![deny(missing_docs)]
+
+pub mod distill;
+pub mod family;
+pub mod outcome;
+pub mod recall;
+
+pub use distill::{
+    distill as distill_lesson, normalise, symptom, words, CallSummary, FailedCall, Lesson,
+    NoLesson, Provenance, Scrub,
+};
+pub use family::{episode_key, family_of, is_probe, EpisodeKey};
+pub use outcome::{is_error_line, outcome, Cause, Failure, Outcome};
+
+use std::collections::HashSet;
+
+/// The near-duplicate threshold: two lessons with the same symptom and tool whose
+/// prescriptions share at least this share of character 3-grams (Jaccard) are one lesson
+/// (issue 14, "merge near-duplicates").
+pub const MERGE_JACCARD: f64 = 0.70;
+
+/// The character 3-grams of `s` (lowercased, whitespace collapsed).
+pub fn trigrams(s: &str) -> HashSet<[char; 3]> {
+    let chars: Vec<char> = s
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .collect();
+    chars.windows(3).map(|w| [w[0], w[1], w[2]]).collect()
+}
+
+/// Jaccard similarity of the character 3-gram sets of `a` and `b`, in `[0, 1]` (two texts too
+/// short for a 3-gram are equal only when the same).
+pub fn jaccard3(a: &str, b: &str) -> f64 {
+    let (x, y) = (trigrams(a), trigrams(b));
+    if x.is_empty() && y.is_empty() {
+        return if a.trim() == b.trim() { 1.0 } else { 0.0 };
+    }
+    let inter = x.intersection(&y).count() as f64;
+    let union = x.union(&y).count() as f64;
+    inter / union
+}
+
+/// Whether `a` and `b` are near-duplicates: same symptom, same tool, prescriptions with a
+/// 3-gram Jaccard ≥ [`MERGE_JACCARD`].
+pub fn similar(a: &Lesson, b: &Lesson) -> bool {
+    a.symptom == b.symptom
+        && a.tool == b.tool
+        && jaccard3(&a.prescription, &b.prescription) >= MERGE_JACCARD
+}
+
+/// Merges `new` into `kept` (a near-duplicate, [`similar`]): triggers unioned (capped at
+/// [`distill::MAX_TRIGGERS`]), the kept prescription stays.
+pub fn merge_into(kept: &mut Lesson, new: &Lesson) {
+    for t in &new.triggers {
+        if !kept.triggers.contains(t) && kept.triggers.len() < distill::MAX_TRIGGERS {
+            kept.triggers.push(t.clone());
+        }
+    }
+}
+
+/// The label every delivered lesson starts with.
+pub const ADVISORY_LABEL: &str = "hookward lesson";
+
+/// Characters removed from distilled fields before delivery: brackets, braces, angle brackets,
+/// backticks, quotes that could open or close a frame, and pipes/`#`/`*` markup.
+const STRIPPED: &[char] = &[
+    '<', '>', '[', ']', '{', '}', '(', ')', '`', '"', '\'', '|', '#', '*', '\\', '$',
+];
+
+/// One field made safe to show: control characters and [`STRIPPED`] delimiters removed,
+/// whitespace collapsed to single spaces, at most `max` characters.
+pub fn clean_field(s: &str, max: usize) -> String {
+    let s: String = s
+        .chars()
+        .map(|c| {
+            if c.is_control() || STRIPPED.contains(&c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    distill::cap_chars(&s, max)
+}
+
+/// The text the agent gets for lesson `L<id>`: one line, labelled advisory, from distilled
+/// fields only (symptom, prescription), each cleaned ([`clean_field`]); at most `max_chars`
+/// characters in all.
+///
+/// ```
+/// let t = hookward_lessons::delivery_text(7, "Bash", "npm ERR! missing script: test",
+///     "ran `pnpm test` instead of `npm test`", 300);
+/// assert_eq!(t, "hookward lesson L7 (advisory, from an earlier failure in this project; \
+///     check it still applies): Bash failed with: npm ERR! missing script: test. What fixed it: \
+///     ran pnpm test instead of npm test.");
+/// ```
+pub fn delivery_text(
+    id: i64,
+    tool: &str,
+    symptom: &str,
+    prescription: &str,
+    max_chars: usize,
+) -> String {
+    let text = format!(
+        "{ADVISORY_LABEL} L{id} (advisory, from an earlier failure in this project; check it still applies): {} failed with: {}. What fixed it: {}.",
+        clean_field(tool, 40),
+        clean_field(symptom, 160),
+        clean_field(prescription, 240),
+    );
+    distill::cap_chars(&text, max_chars.max(40))
+}
+
+#[cfg(test)]
+mod tests;

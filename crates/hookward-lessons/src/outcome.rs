@@ -1,0 +1,347 @@
+//! [`outcome`]: did a tool call fail, succeed, or say nothing either way.
+//!
+//! The signals, strongest first (each checked against the captured payloads in
+//! `shared/protocol/payloads/<agent>/`):
+//!
+//! 1. the event: Claude Code's `PostToolUseFailure` (and Cursor's `postToolUseFailure`, the same
+//!    event kind) is a failure, its `error` text the evidence; `is_interrupt: true` makes it
+//!    [`Cause::Interrupted`];
+//! 2. structured status fields in the tool response: a non-zero `exit_code`/`exitCode`/
+//!    `returnCode`/`code`, `isError`/`is_error: true` (MCP results), `interrupted: true`,
+//!    `timed_out`/`timedOut: true`, `signal` set;
+//! 3. the agents' own text markers: Codex's `Exit code: N` header (`apply_patch`, `exec_command`
+//!    output), Gemini's `Exit Code: N` and `Signal: N` lines in `llmContent`, and the timeout
+//!    words of both;
+//! 4. for a bare text response only (Codex's `Bash` returns the output as one string), a narrow
+//!    matcher of error lines ([`ERROR_LINE_STARTS`], [`ERROR_PHRASES`]).
+//!
+//! A structured result without any status field is a success: Claude's `Bash` result
+//! `{stdout, stderr, interrupted:false}` says nothing but succeeded (failures arrive as
+//! `PostToolUseFailure`). Events that carry no tool result are [`Outcome::Neutral`].
+
+use hookward_core::{Event, EventKind};
+use serde_json::Value;
+
+/// What a tool call's result says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The call failed; the evidence is in [`Failure`].
+    Failure(Failure),
+    /// The call succeeded (or its result has no failure signal).
+    Success,
+    /// The event carries no tool result (a prompt, a `PreToolUse`, a session event).
+    Neutral,
+}
+
+impl Outcome {
+    /// Whether this is a [`Outcome::Failure`].
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Outcome::Failure(_))
+    }
+}
+
+/// Why a call counts as failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// The agent said so with its failure event (`PostToolUseFailure`).
+    Event,
+    /// A non-zero exit code, from a status field or a text marker.
+    ExitCode(i64),
+    /// An MCP-style `isError: true`.
+    IsError,
+    /// The call was interrupted (`interrupted`, `is_interrupt`).
+    Interrupted,
+    /// The process was killed by a signal.
+    Signal,
+    /// The call timed out.
+    Timeout,
+    /// A bare text result whose lines match the narrow error matcher.
+    ErrorText,
+}
+
+impl Cause {
+    /// A short word for people and the store (`exit-code`, `error-text`, …).
+    pub fn word(self) -> &'static str {
+        match self {
+            Cause::Event => "failure-event",
+            Cause::ExitCode(_) => "exit-code",
+            Cause::IsError => "is-error",
+            Cause::Interrupted => "interrupted",
+            Cause::Signal => "signal",
+            Cause::Timeout => "timeout",
+            Cause::ErrorText => "error-text",
+        }
+    }
+}
+
+/// The evidence of a failed call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// Why it counts as failed.
+    pub cause: Cause,
+    /// The error text as the agent gave it (the first [`MAX_ERROR_BYTES`] bytes), not yet
+    /// normalised or redacted: [`crate::distill`] does both.
+    pub text: String,
+}
+
+/// How much of a failure's text is kept (bytes, cut on a character boundary): the symptom is
+/// one line, so the head is enough and a megabyte of output costs nothing.
+pub const MAX_ERROR_BYTES: usize = 8 * 1024;
+
+/// Line starts (after leading spaces, case-sensitive) that the narrow error matcher takes as an
+/// error line in a bare text result: compiler/tool prefixes (`error:`, `error[E0425]`),
+/// `fatal:` (git), `npm ERR!`/`npm error` (npm 6 / npm 7+), Python's traceback header and its
+/// `…Error:` last line is in [`ERROR_PHRASES`], `FAILED` (pytest's summary), `E   ` (pytest's
+/// assertion lines), `Error:` (node, go), `panic:` (go), `thread '…' panicked` is a phrase.
+pub const ERROR_LINE_STARTS: &[&str] = &[
+    "error:",
+    "error[",
+    "Error:",
+    "ERROR:",
+    "ERROR ",
+    "fatal:",
+    "npm ERR!",
+    "npm error",
+    "Traceback (most recent call last)",
+    "FAILED",
+    "panic:",
+    "FAIL ",
+    "E   ",
+    "ERR_",
+    "Segmentation fault",
+];
+
+/// Phrases anywhere in a line of a bare text result that the narrow matcher takes as an error:
+/// the POSIX `strerror` texts a failing command prints, the shells' "not found", Rust's panic
+/// line and Python's exception names. Kept narrow on purpose: a word like "error" alone in
+/// program output is not a failure.
+pub const ERROR_PHRASES: &[&str] = &[
+    "No such file or directory",
+    "command not found",
+    "Permission denied",
+    "not recognized as an internal or external command",
+    "' panicked at",
+    "ModuleNotFoundError:",
+    "ImportError:",
+    "SyntaxError:",
+    "TypeError:",
+    "NameError:",
+    "AttributeError:",
+    "Cannot find module",
+    "cannot find module",
+    "Is a directory",
+    "Not a directory",
+    "Connection refused",
+    "Operation not permitted",
+];
+
+/// The outcome of the tool call an event reports ([`Outcome`]; module docs for the signals).
+pub fn outcome(event: &Event) -> Outcome {
+    let Some(tool) = event.tool.as_ref() else {
+        return Outcome::Neutral;
+    };
+    match event.kind {
+        EventKind::PostToolUseFailure => {
+            let interrupted = event
+                .extra
+                .get("is_interrupt")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            let text = tool.error.clone().unwrap_or_default();
+            let cause = if interrupted {
+                Cause::Interrupted
+            } else {
+                exit_marker(&text)
+                    .filter(|c| *c != 0)
+                    .map_or(Cause::Event, Cause::ExitCode)
+            };
+            Outcome::Failure(Failure {
+                cause,
+                text: head(&text),
+            })
+        }
+        EventKind::PostToolUse => match tool.response.as_ref() {
+            Some(v) => of_response(v),
+            None => Outcome::Neutral,
+        },
+        _ => Outcome::Neutral,
+    }
+}
+
+/// The outcome a tool response alone says (PostToolUse).
+pub fn of_response(v: &Value) -> Outcome {
+    match v {
+        Value::String(s) => of_text(s, true),
+        Value::Object(o) => {
+            let text = response_text(v);
+            let fail = |cause| {
+                Outcome::Failure(Failure {
+                    cause,
+                    text: head(&text),
+                })
+            };
+            for k in ["exit_code", "exitCode", "returnCode", "return_code"] {
+                if let Some(c) = o.get(k).and_then(Value::as_i64) {
+                    if c != 0 {
+                        return fail(Cause::ExitCode(c));
+                    }
+                }
+            }
+            for k in ["isError", "is_error"] {
+                if o.get(k).and_then(Value::as_bool) == Some(true) {
+                    return fail(Cause::IsError);
+                }
+            }
+            if o.get("interrupted").and_then(Value::as_bool) == Some(true) {
+                return fail(Cause::Interrupted);
+            }
+            for k in ["timed_out", "timedOut"] {
+                if o.get(k).and_then(Value::as_bool) == Some(true) {
+                    return fail(Cause::Timeout);
+                }
+            }
+            if o.get("signal").is_some_and(|s| !s.is_null()) {
+                return fail(Cause::Signal);
+            }
+            // Gemini's `llmContent` carries its markers as text; no error-text guess there.
+            if let Some(Value::String(s)) = o.get("llmContent") {
+                return of_text(s, false);
+            }
+            Outcome::Success
+        }
+        _ => Outcome::Success,
+    }
+}
+
+/// The outcome of a text result: the exit/signal/timeout markers, then (when `bare`) the narrow
+/// error-line matcher.
+fn of_text(s: &str, bare: bool) -> Outcome {
+    let fail = |cause| {
+        Outcome::Failure(Failure {
+            cause,
+            text: head(s),
+        })
+    };
+    if let Some(code) = exit_marker(s) {
+        return if code == 0 {
+            Outcome::Success
+        } else {
+            fail(Cause::ExitCode(code))
+        };
+    }
+    for line in s.lines().take(64) {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("Signal: ") {
+            if !rest.trim().is_empty() && rest.trim() != "(none)" {
+                return fail(Cause::Signal);
+            }
+        }
+        if t.starts_with("Command timed out")
+            || t.starts_with("command timed out")
+            || t.contains("timed out after")
+        {
+            return fail(Cause::Timeout);
+        }
+    }
+    if bare && s.lines().take(400).any(is_error_line) {
+        return fail(Cause::ErrorText);
+    }
+    Outcome::Success
+}
+
+/// The exit code an `Exit code: N` / `Exit Code: N` / `Exit code N` / `Process exited with
+/// code N` line states (the first such line among the first 64).
+pub fn exit_marker(s: &str) -> Option<i64> {
+    for line in s.lines().take(64) {
+        let t = line.trim().trim_start_matches('<');
+        let rest = [
+            "Exit code:",
+            "Exit Code:",
+            "Exit code",
+            "Process exited with code",
+        ]
+        .iter()
+        .find_map(|p| t.strip_prefix(p));
+        if let Some(rest) = rest {
+            let n: String = rest
+                .trim()
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '-')
+                .collect();
+            if let Ok(v) = n.parse() {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// Whether one line of output is an error line for the narrow matcher.
+pub fn is_error_line(line: &str) -> bool {
+    let t = line.trim_start();
+    ERROR_LINE_STARTS.iter().any(|p| t.starts_with(p))
+        || ERROR_PHRASES.iter().any(|p| line.contains(p))
+        || python_exception_line(t)
+}
+
+/// `SomethingError: …` / `SomethingException: …` at the start of a line (Python's last
+/// traceback line, Java's exception line).
+fn python_exception_line(t: &str) -> bool {
+    let Some((name, _)) = t.split_once(": ") else {
+        return false;
+    };
+    let name = name.rsplit('.').next().unwrap_or(name);
+    !name.is_empty()
+        && name.len() < 60
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && (name.ends_with("Error") || name.ends_with("Exception"))
+}
+
+/// The text of a structured response worth reading for a symptom: `stderr`, then `stdout`,
+/// then `llmContent`, `error`, `message`, MCP `content[].text`; compact JSON otherwise.
+pub fn response_text(v: &Value) -> String {
+    let Some(o) = v.as_object() else {
+        return v.as_str().map_or_else(|| v.to_string(), str::to_string);
+    };
+    let mut out = String::new();
+    for k in [
+        "stderr",
+        "stdout",
+        "llmContent",
+        "error",
+        "message",
+        "output",
+    ] {
+        if let Some(Value::String(s)) = o.get(k) {
+            if !s.trim().is_empty() {
+                out.push_str(s);
+                out.push('\n');
+            }
+        }
+    }
+    if let Some(Value::Array(items)) = o.get("content") {
+        for it in items {
+            if let Some(Value::String(s)) = it.get("text") {
+                out.push_str(s);
+                out.push('\n');
+            }
+        }
+    }
+    if out.is_empty() {
+        out = v.to_string();
+    }
+    head(&out)
+}
+
+/// The first [`MAX_ERROR_BYTES`] of `s`, cut on a character boundary.
+fn head(s: &str) -> String {
+    if s.len() <= MAX_ERROR_BYTES {
+        return s.to_string();
+    }
+    let mut end = MAX_ERROR_BYTES;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_string()
+}

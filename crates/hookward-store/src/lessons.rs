@@ -1,0 +1,1213 @@
+//! Lessons in the store (schema version 6, issue 14): open episodes, lessons (`L<id>`) with
+//! their FTS5 index (trigram tokenizer, so any 3+ character substring matches, Chinese as well
+//! as English; 1–2 character CJK queries fall back to `LIKE`), deliveries and the anti-rot
+//! counts, and each session's prompt count.
+//!
+//! Every text field of a lesson is redacted here before it is written (the crate's
+//! invariant), whatever the caller did.
+
+use crate::{now_ms, sql_err, Store, StoreError};
+use hookward_lessons::recall::{self, Candidate};
+use hookward_lessons::{FailedCall, Lesson, Provenance};
+use rusqlite::{params, OptionalExtension, Row};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A lesson retires after at least this many misses (delivered, then the same failure again)…
+pub const RETIRE_MIN_MISSES: i64 = 3;
+/// …and when the misses are at least this share of its deliveries (issue 14: "≥ 3 misses and
+/// ≥ 25 % of deliveries").
+pub const RETIRE_MISS_SHARE: f64 = 0.25;
+
+/// Most repair steps an open episode keeps (`edit FILE`, in order).
+const MAX_REPAIR_STEPS: usize = 8;
+
+/// An episode to open: a failed call waiting for its fix.
+#[derive(Debug, Clone)]
+pub struct NewEpisode {
+    /// The project directory (episodes never cross projects).
+    pub project: String,
+    /// The episode key ([`hookward_lessons::EpisodeKey::as_string`]).
+    pub key: String,
+    /// The session of the failing call.
+    pub session: Option<String>,
+    /// The agent (`claude-code`, …).
+    pub agent: String,
+    /// The failing call, distilled.
+    pub failing: FailedCall,
+    /// The failing call was a hookward deny (its "fix" would be a route around the guard).
+    pub denied: bool,
+    /// When it failed (ms since the epoch).
+    pub ts_ms: i64,
+}
+
+/// An open episode as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EpisodeRow {
+    /// Row id.
+    pub id: i64,
+    /// The project directory.
+    pub project: String,
+    /// The episode key.
+    pub key: String,
+    /// The session of the failing call.
+    pub session: Option<String>,
+    /// The agent.
+    pub agent: String,
+    /// When it opened (ms).
+    pub opened_ms: i64,
+    /// Tool calls in the project since it opened.
+    pub calls: i64,
+    /// The failing call was a hookward deny.
+    pub denied: bool,
+    /// The failing call.
+    pub failing: FailedCall,
+    /// What was done in between (`edit FILE`, …).
+    pub repair: Vec<String>,
+}
+
+/// When an open episode expires: after `max_age_ms` or `max_calls` later calls in the
+/// project, whichever comes first.
+#[derive(Debug, Clone, Copy)]
+pub struct EpisodeLimits {
+    /// Most milliseconds an episode stays open (the pipeline uses 30 minutes: sessions in the
+    /// same project within that time count).
+    pub max_age_ms: i64,
+    /// Most later tool calls in the project before it expires.
+    pub max_calls: i64,
+}
+
+/// What [`Store::insert_lesson`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LessonInsert {
+    /// The lesson's id (`L<id>`): the new one, or the near-duplicate it was merged into.
+    pub id: i64,
+    /// Merged into an existing lesson ([`hookward_lessons::similar`]).
+    pub merged: bool,
+}
+
+/// A stored lesson.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LessonRow {
+    /// Row id; people see `L<id>` ([`LessonRow::display_id`]).
+    pub id: i64,
+    /// The project it was learned in.
+    pub project: String,
+    /// The lesson's fields (redacted).
+    pub lesson: Lesson,
+    /// When it was learned (ms).
+    pub created_ms: i64,
+    /// When it was last learned again, merged or hit (ms); recency is measured from it.
+    pub updated_ms: i64,
+    /// How many episodes it stands for (1 + near-duplicates merged in).
+    pub merged: i64,
+    /// How often it was shown.
+    pub deliveries: i64,
+    /// Deliveries followed by success of the same kind of work.
+    pub hits: i64,
+    /// Deliveries followed by the same failure again.
+    pub misses: i64,
+    /// When it retired (anti-rot), if it did; a retired lesson is never shown.
+    pub retired_ms: Option<i64>,
+}
+
+impl LessonRow {
+    /// `L<id>`.
+    pub fn display_id(&self) -> String {
+        format!("L{}", self.id)
+    }
+}
+
+/// Which lessons [`Store::lessons`] lists.
+#[derive(Debug, Clone, Default)]
+pub struct LessonQuery {
+    /// Only this project's.
+    pub project: Option<String>,
+    /// Retired ones too.
+    pub include_retired: bool,
+    /// At most this many (0: no limit), newest first.
+    pub limit: usize,
+}
+
+/// Counts over all lessons ([`Store::lesson_stats`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LessonStats {
+    /// Lessons in force.
+    pub active: i64,
+    /// Lessons retired.
+    pub retired: i64,
+    /// Open episodes.
+    pub open_episodes: i64,
+    /// Deliveries in all.
+    pub deliveries: i64,
+    /// Hits in all.
+    pub hits: i64,
+    /// Misses in all.
+    pub misses: i64,
+}
+
+/// A recall: the search text of a prompt or call, and what it is about.
+#[derive(Debug, Clone)]
+pub struct RecallQuery<'a> {
+    /// The project (lessons are recalled in the project they were learned in).
+    pub project: &'a str,
+    /// The prompt, or the command about to run.
+    pub text: &'a str,
+    /// The program family of the call about to run ([`recall::FAMILY_BOOST`]).
+    pub family: Option<&'a str>,
+    /// The file of the call about to run ([`recall::FILE_BOOST`]).
+    pub file: Option<&'a str>,
+    /// Now, for the recency decay (ms).
+    pub now_ms: i64,
+    /// Most lessons returned.
+    pub limit: usize,
+}
+
+/// One recalled lesson.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Recalled {
+    /// The lesson.
+    pub row: LessonRow,
+    /// Its score ([`recall::score`]; higher is better).
+    pub score: f64,
+}
+
+/// What happened after a delivery, for [`Store::settle_deliveries`].
+#[derive(Debug, Clone, Copy)]
+pub enum Settle<'a> {
+    /// The same kind of work then succeeded: a hit.
+    Success,
+    /// It failed with this symptom: a miss when it is the lesson's symptom.
+    Failure(&'a str),
+}
+
+/// What [`Store::settle_deliveries`] counted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settled {
+    /// Deliveries settled as hits.
+    pub hits: usize,
+    /// Deliveries settled as misses.
+    pub misses: usize,
+    /// Lessons that retired because of them.
+    pub retired: Vec<i64>,
+}
+
+/// Candidates read from the index before scoring, per query: the most recent lessons that match
+/// any query term, and as many that match one of its three longest terms. Past that many
+/// matches, older lessons sharing only common words with the query are not considered; 64
+/// rather than 256 halved the p95 of `examples/bench_recall.rs` at 10,000 lessons.
+const CANDIDATES: usize = 64;
+
+/// Most recent lessons of a project scanned by substring for 1–2 character CJK terms.
+const SHORT_SCAN: usize = 2_000;
+
+const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms";
+
+fn lesson_row(r: &Row<'_>) -> rusqlite::Result<LessonRow> {
+    let triggers: String = r.get(8)?;
+    let provenance: String = r.get(9)?;
+    Ok(LessonRow {
+        id: r.get(0)?,
+        project: r.get(1)?,
+        lesson: Lesson {
+            tool: r.get(2)?,
+            family: r.get(3)?,
+            file: r.get(4)?,
+            symptom: r.get(5)?,
+            prescription: r.get(6)?,
+            diff: r.get(7)?,
+            triggers: serde_json::from_str(&triggers).unwrap_or_default(),
+            provenance: serde_json::from_str(&provenance).unwrap_or_default(),
+        },
+        created_ms: r.get(10)?,
+        updated_ms: r.get(11)?,
+        merged: r.get(12)?,
+        deliveries: r.get(13)?,
+        hits: r.get(14)?,
+        misses: r.get(15)?,
+        retired_ms: r.get(16)?,
+    })
+}
+
+fn redact(s: &str) -> String {
+    hookward_redact::redact_str(s).into_owned()
+}
+
+/// The lesson with every text field redacted.
+fn redacted(l: &Lesson) -> Lesson {
+    let mut prov = serde_json::to_value(&l.provenance).unwrap_or(Value::Null);
+    hookward_redact::redact_json(&mut prov);
+    Lesson {
+        tool: redact(&l.tool),
+        family: l.family.as_deref().map(redact),
+        file: l.file.as_deref().map(redact),
+        symptom: redact(&l.symptom),
+        prescription: redact(&l.prescription),
+        diff: redact(&l.diff),
+        triggers: l.triggers.iter().map(|t| redact(t)).collect(),
+        provenance: serde_json::from_value::<Provenance>(prov).unwrap_or_default(),
+    }
+}
+
+impl Store {
+    /// Opens an episode, replacing an open one with the same project and key (the latest
+    /// failure is the one its fix is compared with).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn open_episode(&self, ep: &NewEpisode) -> Result<i64, StoreError> {
+        let mut failing = serde_json::to_value(&ep.failing).unwrap_or(Value::Null);
+        hookward_redact::redact_json(&mut failing);
+        self.conn
+            .query_row(
+                "INSERT INTO lesson_episodes (project, key, session, agent, opened_ms, calls, denied, failing, repair)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7, '[]')
+                 ON CONFLICT (project, key) DO UPDATE SET session = ?3, agent = ?4, opened_ms = ?5,
+                   calls = 0, denied = ?6, failing = ?7, repair = '[]'
+                 RETURNING id",
+                params![
+                    ep.project,
+                    ep.key,
+                    ep.session,
+                    ep.agent,
+                    ep.ts_ms,
+                    ep.denied,
+                    failing.to_string()
+                ],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(&self.path, "opening a lesson episode", e))
+    }
+
+    /// The open episodes of a project, after deleting those past `limits` (in any project).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn open_episodes(
+        &self,
+        project: &str,
+        now_ms: i64,
+        limits: EpisodeLimits,
+    ) -> Result<Vec<EpisodeRow>, StoreError> {
+        const ACTION: &str = "reading open lesson episodes";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        self.conn
+            .execute(
+                "DELETE FROM lesson_episodes WHERE opened_ms < ?1 OR calls > ?2",
+                params![now_ms - limits.max_age_ms, limits.max_calls],
+            )
+            .map_err(err)?;
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT id, project, key, session, agent, opened_ms, calls, denied, failing, repair
+                 FROM lesson_episodes WHERE project = ?1 ORDER BY id",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([project], |r| {
+                let failing: String = r.get(8)?;
+                let repair: String = r.get(9)?;
+                Ok((
+                    EpisodeRow {
+                        id: r.get(0)?,
+                        project: r.get(1)?,
+                        key: r.get(2)?,
+                        session: r.get(3)?,
+                        agent: r.get(4)?,
+                        opened_ms: r.get(5)?,
+                        calls: r.get(6)?,
+                        denied: r.get(7)?,
+                        failing: FailedCall {
+                            call: hookward_lessons::CallSummary {
+                                tool: String::new(),
+                                kind: String::new(),
+                                command: None,
+                                file: None,
+                                detail: None,
+                                id: None,
+                            },
+                            symptom: String::new(),
+                            cause: String::new(),
+                        },
+                        repair: serde_json::from_str(&repair).unwrap_or_default(),
+                    },
+                    failing,
+                ))
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(err)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(mut row, failing)| {
+                row.failing = serde_json::from_str(&failing).ok()?;
+                Some(row)
+            })
+            .collect())
+    }
+
+    /// Counts one more tool call against every open episode of the project, and appends
+    /// `step` (`edit src/a.py`) to their repair paths when given (at most 8 steps kept, a step
+    /// already there not repeated).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn episode_step(&self, project: &str, step: Option<&str>) -> Result<(), StoreError> {
+        const ACTION: &str = "counting a call against lesson episodes";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        self.conn
+            .execute(
+                "UPDATE lesson_episodes SET calls = calls + 1 WHERE project = ?1",
+                [project],
+            )
+            .map_err(err)?;
+        let Some(step) = step else {
+            return Ok(());
+        };
+        let step = redact(step);
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, repair FROM lesson_episodes WHERE project = ?1")
+            .map_err(err)?;
+        let rows = stmt
+            .query_map([project], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(err)?;
+        for (id, repair) in rows {
+            let mut steps: Vec<String> = serde_json::from_str(&repair).unwrap_or_default();
+            if steps.len() < MAX_REPAIR_STEPS && !steps.contains(&step) {
+                steps.push(step.clone());
+                self.conn
+                    .execute(
+                        "UPDATE lesson_episodes SET repair = ?2 WHERE id = ?1",
+                        params![id, serde_json::to_string(&steps).unwrap_or_default()],
+                    )
+                    .map_err(err)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes (deletes) an open episode; `false` when it was not open.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn close_episode(&self, id: i64) -> Result<bool, StoreError> {
+        self.conn
+            .execute("DELETE FROM lesson_episodes WHERE id = ?1", [id])
+            .map(|n| n > 0)
+            .map_err(|e| sql_err(&self.path, "closing a lesson episode", e))
+    }
+
+    /// Stores a lesson learned in `project`, redacted; a near-duplicate of a lesson in force
+    /// in the same project ([`hookward_lessons::similar`]) is merged into it instead (triggers
+    /// unioned, `merged` counted, recency renewed).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn insert_lesson(
+        &self,
+        project: &str,
+        lesson: &Lesson,
+        now_ms: i64,
+    ) -> Result<LessonInsert, StoreError> {
+        const ACTION: &str = "storing a lesson";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let lesson = redacted(lesson);
+        let same: Vec<LessonRow> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT {LESSON_COLUMNS} FROM lessons WHERE project = ?1 AND symptom = ?2 AND retired_ms IS NULL ORDER BY id"
+                ))
+                .map_err(err)?;
+            stmt.query_map(params![project, lesson.symptom], lesson_row)
+                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .map_err(err)?
+        };
+        if let Some(mut kept) = same
+            .into_iter()
+            .find(|r| hookward_lessons::similar(&r.lesson, &lesson))
+        {
+            hookward_lessons::merge_into(&mut kept.lesson, &lesson);
+            let search = kept.lesson.search_text();
+            self.conn
+                .execute(
+                    "UPDATE lessons SET triggers = ?2, search = ?3, merged = merged + 1, updated_ms = ?4 WHERE id = ?1",
+                    params![
+                        kept.id,
+                        serde_json::to_string(&kept.lesson.triggers).unwrap_or_default(),
+                        search,
+                        now_ms
+                    ],
+                )
+                .map_err(err)?;
+            self.conn
+                .execute(
+                    "UPDATE lessons_fts SET search = ?2 WHERE rowid = ?1",
+                    params![kept.id, search],
+                )
+                .map_err(err)?;
+            return Ok(LessonInsert {
+                id: kept.id,
+                merged: true,
+            });
+        }
+        let search = lesson.search_text();
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        tx.execute(
+            "INSERT INTO lessons (project, tool, family, file, symptom, prescription, diff, triggers, provenance, search, created_ms, updated_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+            params![
+                project,
+                lesson.tool,
+                lesson.family,
+                lesson.file,
+                lesson.symptom,
+                lesson.prescription,
+                lesson.diff,
+                serde_json::to_string(&lesson.triggers).unwrap_or_default(),
+                serde_json::to_string(&lesson.provenance).unwrap_or_default(),
+                search,
+                now_ms
+            ],
+        )
+        .map_err(err)?;
+        let id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO lessons_fts (rowid, search) VALUES (?1, ?2)",
+            params![id, search],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(LessonInsert { id, merged: false })
+    }
+
+    /// One lesson by id (retired ones too).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn lesson(&self, id: i64) -> Result<Option<LessonRow>, StoreError> {
+        self.conn
+            .query_row(
+                &format!("SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"),
+                [id],
+                lesson_row,
+            )
+            .optional()
+            .map_err(|e| sql_err(&self.path, "reading a lesson", e))
+    }
+
+    /// The lessons `q` asks for, newest first.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn lessons(&self, q: &LessonQuery) -> Result<Vec<LessonRow>, StoreError> {
+        const ACTION: &str = "listing lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let limit = if q.limit == 0 { -1 } else { q.limit as i64 };
+        let mut stmt = self
+            .conn
+            .prepare(&format!(
+                "SELECT {LESSON_COLUMNS} FROM lessons
+                 WHERE (?1 IS NULL OR project = ?1) AND (?2 OR retired_ms IS NULL)
+                 ORDER BY id DESC LIMIT ?3"
+            ))
+            .map_err(err)?;
+        stmt.query_map(params![q.project, q.include_retired, limit], lesson_row)
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(err)
+    }
+
+    /// Deletes a lesson, its index entry and its deliveries; `false` when there was none.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn forget_lesson(&self, id: i64) -> Result<bool, StoreError> {
+        const ACTION: &str = "forgetting a lesson";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        let n = tx
+            .execute("DELETE FROM lessons WHERE id = ?1", [id])
+            .map_err(err)?;
+        tx.execute("DELETE FROM lessons_fts WHERE rowid = ?1", [id])
+            .map_err(err)?;
+        tx.execute("DELETE FROM lesson_deliveries WHERE lesson_id = ?1", [id])
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(n > 0)
+    }
+
+    /// Whether any lesson is in force (one index probe; the hook skips the search without).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn has_lessons(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM lessons WHERE retired_ms IS NULL)",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(&self.path, "looking for lessons", e))
+    }
+
+    /// Counts over all lessons.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn lesson_stats(&self) -> Result<LessonStats, StoreError> {
+        const ACTION: &str = "counting lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let (active, retired, deliveries, hits, misses) = self
+            .conn
+            .query_row(
+                "SELECT COALESCE(SUM(retired_ms IS NULL), 0), COALESCE(SUM(retired_ms IS NOT NULL), 0),
+                        COALESCE(SUM(deliveries), 0), COALESCE(SUM(hits), 0), COALESCE(SUM(misses), 0)
+                 FROM lessons",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .map_err(err)?;
+        let open_episodes = self
+            .conn
+            .query_row("SELECT COUNT(*) FROM lesson_episodes", [], |r| r.get(0))
+            .map_err(err)?;
+        Ok(LessonStats {
+            active,
+            retired,
+            open_episodes,
+            deliveries,
+            hits,
+            misses,
+        })
+    }
+
+    /// The lessons in force in the query's project that match its text, best first
+    /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
+    /// most `q.limit`. The FTS5 index answers terms of 3+ characters (the most recent matches,
+    /// unranked: ranking every match of a common word is what costs time at 10,000 lessons);
+    /// a query whose terms the index cannot match (CJK runs of 1–2 characters) is looked up
+    /// with `instr` over the project's 2,000 most recent lessons.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn recall_lessons(&self, q: &RecallQuery<'_>) -> Result<Vec<Recalled>, StoreError> {
+        const ACTION: &str = "recalling lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let terms = recall::terms(q.text);
+        // (id, bm25, family, file, updated_ms, search) of each candidate; full rows are read
+        // only for the winners
+        type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
+        let mut found: Vec<Cand> = Vec::new();
+        // Candidates without ranking the whole match set (bm25 over thousands of matches of a
+        // common word costs milliseconds): the most recent lessons matching any term, and the
+        // most recent matching one of the three longest (rarest) terms; scored below.
+        let queries = [
+            (recall::fts_query(&terms), CANDIDATES),
+            (recall::fts_query_longest(&terms, 3), CANDIDATES),
+        ];
+        for (m, limit) in queries {
+            let Some(m) = m else { continue };
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT l.id, 0.0, l.family, l.file, l.updated_ms, l.search
+                     FROM (SELECT rowid FROM lessons_fts WHERE lessons_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?3) f
+                     JOIN lessons l ON l.id = f.rowid
+                     WHERE l.project = ?2 AND l.retired_ms IS NULL",
+                )
+                .map_err(err)?;
+            let rows = stmt
+                .query_map(params![m, q.project, limit as i64], |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                })
+                .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
+                .map_err(err)?;
+            for c in rows {
+                if !found.iter().any(|f| f.0 == c.0) {
+                    found.push(c);
+                }
+            }
+        }
+        // 1–2 character CJK terms the trigram index cannot match: when the index gave nothing,
+        // a substring scan of the project's most recent lessons (bounded: SHORT_SCAN rows)
+        if found.is_empty() && !terms.short.is_empty() {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT id, 0.0, family, file, updated_ms, search FROM
+                       (SELECT * FROM lessons WHERE project = ?1 AND retired_ms IS NULL ORDER BY id DESC LIMIT ?4)
+                     WHERE instr(search, ?2) > 0 LIMIT ?3",
+                )
+                .map_err(err)?;
+            for t in &terms.short {
+                let rows = stmt
+                    .query_map(
+                        params![q.project, t, CANDIDATES as i64, SHORT_SCAN as i64],
+                        |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                            ))
+                        },
+                    )
+                    .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
+                    .map_err(err)?;
+                for c in rows {
+                    if !found.iter().any(|f| f.0 == c.0) {
+                        found.push(c);
+                    }
+                }
+            }
+        }
+        let mut scored: Vec<(i64, f64)> = found
+            .iter()
+            .filter_map(|(id, bm25, family, file, updated, search)| {
+                let c = Candidate {
+                    bm25: *bm25,
+                    matched: recall::matched_terms(&terms, search),
+                    same_family: q.family.is_some() && family.as_deref() == q.family,
+                    same_file: q.file.is_some() && file.as_deref() == q.file,
+                    age_ms: q.now_ms - updated,
+                };
+                recall::score(&c).map(|s| (*id, s))
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.truncate(q.limit);
+        let mut out = Vec::with_capacity(scored.len());
+        for (id, score) in scored {
+            if let Some(row) = self.lesson(id)? {
+                out.push(Recalled { row, score });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Counts a new prompt of `session` and returns its turn number (1 for the first).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn next_turn(&self, session: &str, now_ms: i64) -> Result<i64, StoreError> {
+        self.conn
+            .query_row(
+                "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
+                 ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
+                 RETURNING turn",
+                params![session, now_ms],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(&self.path, "counting a prompt", e))
+    }
+
+    /// The current turn of `session` (0 before its first prompt).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn turn(&self, session: &str) -> Result<i64, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT turn FROM lesson_turns WHERE session = ?1",
+                [session],
+                |r| r.get(0),
+            )
+            .optional()
+            .map(|t| t.unwrap_or(0))
+            .map_err(|e| sql_err(&self.path, "reading the turn of a session", e))
+    }
+
+    /// Whether lesson `id` was delivered in `session` at a turn after `turn - window`.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn delivered_within(
+        &self,
+        id: i64,
+        session: &str,
+        turn: i64,
+        window: i64,
+    ) -> Result<bool, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
+                params![id, session, turn - window],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql_err(&self.path, "reading lesson deliveries", e))
+    }
+
+    /// Records that lesson `id` was shown (counts a delivery).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn record_delivery(
+        &self,
+        id: i64,
+        session: Option<&str>,
+        project: &str,
+        turn: i64,
+        event: &str,
+        now_ms: i64,
+    ) -> Result<i64, StoreError> {
+        const ACTION: &str = "recording a lesson delivery";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        self.conn
+            .execute(
+                "INSERT INTO lesson_deliveries (lesson_id, session, project, turn, ts_ms, event) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, session, project, turn, now_ms, event],
+            )
+            .map_err(err)?;
+        let row = self.conn.last_insert_rowid();
+        self.conn
+            .execute(
+                "UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1",
+                [id],
+            )
+            .map_err(err)?;
+        Ok(row)
+    }
+
+    /// Settles the pending deliveries of `session` whose lesson is about `family` or `file`:
+    /// a success is a hit (recency renewed), a failure with the lesson's own symptom a miss
+    /// (another failure leaves it pending). A lesson with ≥ [`RETIRE_MIN_MISSES`] misses that
+    /// are ≥ [`RETIRE_MISS_SHARE`] of its deliveries retires.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn settle_deliveries(
+        &self,
+        session: &str,
+        family: Option<&str>,
+        file: Option<&str>,
+        what: Settle<'_>,
+    ) -> Result<Settled, StoreError> {
+        const ACTION: &str = "settling lesson deliveries";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let now = now_ms();
+        let pending: Vec<(i64, i64, String)> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT d.id, l.id, l.symptom FROM lesson_deliveries d JOIN lessons l ON l.id = d.lesson_id
+                     WHERE d.session = ?1 AND d.outcome IS NULL AND l.retired_ms IS NULL
+                     AND ((?2 IS NOT NULL AND l.family = ?2) OR (?3 IS NOT NULL AND l.file = ?3))",
+                )
+                .map_err(err)?;
+            stmt.query_map(params![session, family, file], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(err)?
+        };
+        let mut out = Settled::default();
+        for (delivery, lesson, symptom) in pending {
+            let outcome = match what {
+                Settle::Success => "hit",
+                Settle::Failure(s) if s == symptom => "miss",
+                Settle::Failure(_) => continue,
+            };
+            self.conn
+                .execute(
+                    "UPDATE lesson_deliveries SET outcome = ?2 WHERE id = ?1",
+                    params![delivery, outcome],
+                )
+                .map_err(err)?;
+            if outcome == "hit" {
+                out.hits += 1;
+                self.conn
+                    .execute(
+                        "UPDATE lessons SET hits = hits + 1, updated_ms = ?2 WHERE id = ?1",
+                        params![lesson, now],
+                    )
+                    .map_err(err)?;
+            } else {
+                out.misses += 1;
+                let retired = self
+                    .conn
+                    .query_row(
+                        "UPDATE lessons SET misses = misses + 1,
+                           retired_ms = CASE WHEN misses + 1 >= ?2 AND (misses + 1) >= ?3 * deliveries THEN ?4 ELSE retired_ms END
+                         WHERE id = ?1 RETURNING retired_ms IS NOT NULL",
+                        params![lesson, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE, now],
+                        |r| r.get::<_, bool>(0),
+                    )
+                    .map_err(err)?;
+                if retired {
+                    out.retired.push(lesson);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hookward_lessons::CallSummary;
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let s = Store::open(&dir.path().join("state.db")).expect("store");
+        (dir, s)
+    }
+
+    fn lesson(symptom: &str, prescription: &str, triggers: &[&str], family: &str) -> Lesson {
+        Lesson {
+            tool: "Bash".into(),
+            family: Some(family.into()),
+            file: None,
+            symptom: symptom.into(),
+            prescription: prescription.into(),
+            diff: String::new(),
+            triggers: triggers.iter().map(|s| s.to_string()).collect(),
+            provenance: Provenance::default(),
+        }
+    }
+
+    fn failed(cmd: &str) -> FailedCall {
+        FailedCall {
+            call: CallSummary {
+                tool: "Bash".into(),
+                kind: "shell".into(),
+                command: Some(cmd.into()),
+                file: None,
+                detail: None,
+                id: Some("toolu_1".into()),
+            },
+            symptom: "npm ERR! missing script: test".into(),
+            cause: "exit-code".into(),
+        }
+    }
+
+    #[test]
+    fn fts5_with_trigram_is_compiled_in() {
+        let (_d, s) = store();
+        let n: i64 = s
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM pragma_compile_options WHERE compile_options = 'ENABLE_FTS5'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("compile options");
+        assert_eq!(n, 1);
+        // the migration created the trigram table; a 3-character substring matches
+        s.insert_lesson("/p", &lesson("x failed", "ran pnpm", &["pnpm"], "node"), 1)
+            .expect("insert");
+        let hits: i64 = s
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM lessons_fts WHERE lessons_fts MATCH '\"npm\"'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("match");
+        assert_eq!(hits, 1);
+    }
+
+    #[test]
+    fn episodes_open_step_expire_close() {
+        let (_d, s) = store();
+        let limits = EpisodeLimits {
+            max_age_ms: 1_000,
+            max_calls: 3,
+        };
+        let ep = NewEpisode {
+            project: "/p".into(),
+            key: "family:node".into(),
+            session: Some("s1".into()),
+            agent: "claude-code".into(),
+            failing: failed("npm test --token ghp_0123456789abcdefghijABCDEFGHIJ012345"),
+            denied: false,
+            ts_ms: 10_000,
+        };
+        let id = s.open_episode(&ep).expect("open");
+        // the same key again replaces it
+        assert_eq!(s.open_episode(&ep).expect("open"), id);
+        s.episode_step("/p", Some("edit package.json"))
+            .expect("step");
+        s.episode_step("/p", Some("edit package.json"))
+            .expect("step");
+        s.episode_step("/other", None).expect("step");
+        let open = s.open_episodes("/p", 10_500, limits).expect("open");
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].calls, 2);
+        assert_eq!(open[0].repair, vec!["edit package.json"]);
+        let cmd = open[0].failing.call.command.clone().expect("command");
+        assert!(!cmd.contains("ghp_"), "{cmd}");
+        // past the call bound it expires
+        s.episode_step("/p", None).expect("step");
+        s.episode_step("/p", None).expect("step");
+        assert!(s
+            .open_episodes("/p", 10_500, limits)
+            .expect("open")
+            .is_empty());
+        // past the age bound too
+        s.open_episode(&ep).expect("open");
+        assert!(s
+            .open_episodes("/p", 11_001, limits)
+            .expect("open")
+            .is_empty());
+        let id = s.open_episode(&ep).expect("open");
+        assert!(s.close_episode(id).expect("close"));
+        assert!(!s.close_episode(id).expect("close"));
+    }
+
+    #[test]
+    fn lessons_insert_merge_list_forget() {
+        let (_d, s) = store();
+        let a = lesson(
+            "npm ERR! missing script: test",
+            "ran `pnpm test` instead of `npm test`",
+            &["node", "npm"],
+            "node",
+        );
+        let first = s.insert_lesson("/p", &a, 1).expect("insert");
+        assert!(!first.merged);
+        let b = lesson(
+            "npm ERR! missing script: test",
+            "ran `pnpm test` instead of `npm  test`",
+            &["node", "pnpm"],
+            "node",
+        );
+        let second = s.insert_lesson("/p", &b, 2).expect("insert");
+        assert_eq!(
+            second,
+            LessonInsert {
+                id: first.id,
+                merged: true
+            }
+        );
+        let row = s.lesson(first.id).expect("read").expect("row");
+        assert_eq!(row.display_id(), format!("L{}", first.id));
+        assert_eq!(row.lesson.triggers, vec!["node", "npm", "pnpm"]);
+        assert_eq!(row.merged, 2);
+        // another project: never merged across projects
+        assert!(!s.insert_lesson("/q", &b, 3).expect("insert").merged);
+        let secret = lesson(
+            "Error: token ghp_0123456789abcdefghijABCDEFGHIJ012345 rejected",
+            "export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ012345",
+            &[],
+            "node",
+        );
+        let sid = s.insert_lesson("/p", &secret, 4).expect("insert").id;
+        let row = s.lesson(sid).expect("read").expect("row");
+        assert!(!row.lesson.symptom.contains("ghp_") && !row.lesson.prescription.contains("ghp_"));
+        let all = s.lessons(&LessonQuery::default()).expect("list");
+        assert_eq!(all.len(), 3);
+        assert_eq!(
+            s.lessons(&LessonQuery {
+                project: Some("/p".into()),
+                ..Default::default()
+            })
+            .expect("list")
+            .len(),
+            2
+        );
+        assert!(s.forget_lesson(sid).expect("forget"));
+        assert!(!s.forget_lesson(sid).expect("forget"));
+        assert!(s.lesson(sid).expect("read").is_none());
+        let st = s.lesson_stats().expect("stats");
+        assert_eq!((st.active, st.retired), (2, 0));
+        assert!(s.has_lessons().expect("has"));
+    }
+
+    #[test]
+    fn recall_ranks_by_terms_family_and_recency_with_cjk_fallback() {
+        let (_d, s) = store();
+        let day = 24 * 3600 * 1000;
+        let pytest = lesson(
+            "ModuleNotFoundError: No module named yaml",
+            "ran `uv run pytest` instead of `pytest`",
+            &["pytest", "modulenotfounderror", "module", "yaml", "测试"],
+            "pytest",
+        );
+        let node = lesson(
+            "npm ERR! missing script: test",
+            "ran `pnpm test` instead of `npm test`",
+            &["node", "npm", "script", "test"],
+            "node",
+        );
+        let p = s
+            .insert_lesson("/p", &pytest, 100 * day)
+            .expect("insert")
+            .id;
+        let n = s.insert_lesson("/p", &node, 100 * day).expect("insert").id;
+        let q = |text: &'static str, family: Option<&'static str>| RecallQuery {
+            project: "/p",
+            text,
+            family,
+            file: None,
+            now_ms: 100 * day,
+            limit: 3,
+        };
+        let ids = |r: Vec<Recalled>| r.into_iter().map(|x| x.row.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(s
+                .recall_lessons(&q("pytest cannot import the yaml module", None))
+                .expect("recall")),
+            vec![p]
+        );
+        assert_eq!(
+            ids(s
+                .recall_lessons(&q("run the npm test script", None))
+                .expect("recall")),
+            vec![n]
+        );
+        // one shared word is not enough, unless the call is of the lesson's family
+        assert!(s
+            .recall_lessons(&q("write a yaml parser", None))
+            .expect("recall")
+            .is_empty());
+        assert_eq!(
+            ids(s
+                .recall_lessons(&q("npm ci", Some("node")))
+                .expect("recall")),
+            vec![n]
+        );
+        // 2-character Chinese terms go through the LIKE fallback
+        assert_eq!(
+            ids(s.recall_lessons(&q("测试 yaml", None)).expect("recall")),
+            vec![p]
+        );
+        // a query of 2-character terms only: the substring scan (with the family anchor)
+        assert_eq!(
+            ids(s
+                .recall_lessons(&q("测试", Some("pytest")))
+                .expect("recall")),
+            vec![p]
+        );
+        assert!(s
+            .recall_lessons(&q("部署", Some("pytest")))
+            .expect("recall")
+            .is_empty());
+        // another project sees nothing
+        let other = RecallQuery {
+            project: "/q",
+            ..q("pytest cannot import the yaml module", None)
+        };
+        assert!(s.recall_lessons(&other).expect("recall").is_empty());
+        // recency: of two equal matches, the fresher ranks first
+        let old = s
+            .insert_lesson(
+                "/p",
+                &lesson("E1 boom", "ran `make boom`", &["alpha", "beta"], "make"),
+                10 * day,
+            )
+            .expect("insert")
+            .id;
+        let fresh = s
+            .insert_lesson(
+                "/p",
+                &lesson("E2 boom", "ran `make bang`", &["alpha", "beta"], "make"),
+                99 * day,
+            )
+            .expect("insert")
+            .id;
+        assert_eq!(
+            ids(s.recall_lessons(&q("alpha beta", None)).expect("recall")),
+            vec![fresh, old]
+        );
+    }
+
+    #[test]
+    fn deliveries_turns_hits_misses_and_retirement() {
+        let (_d, s) = store();
+        let l = s
+            .insert_lesson(
+                "/p",
+                &lesson(
+                    "npm ERR! missing script: test",
+                    "ran pnpm",
+                    &["npm"],
+                    "node",
+                ),
+                1,
+            )
+            .expect("insert")
+            .id;
+        assert_eq!(s.turn("s1").expect("turn"), 0);
+        assert_eq!(s.next_turn("s1", 1).expect("turn"), 1);
+        assert_eq!(s.next_turn("s1", 2).expect("turn"), 2);
+        assert!(!s.delivered_within(l, "s1", 2, 4).expect("within"));
+        s.record_delivery(l, Some("s1"), "/p", 2, "UserPromptSubmit", 2)
+            .expect("delivery");
+        assert!(s.delivered_within(l, "s1", 5, 4).expect("within"));
+        assert!(!s.delivered_within(l, "s1", 6, 4).expect("within"));
+        assert!(!s.delivered_within(l, "s2", 2, 4).expect("within"));
+        // a success of the same family is a hit
+        let st = s
+            .settle_deliveries("s1", Some("node"), None, Settle::Success)
+            .expect("settle");
+        assert_eq!((st.hits, st.misses), (1, 0));
+        // another family settles nothing
+        s.record_delivery(l, Some("s1"), "/p", 3, "PreToolUse", 3)
+            .expect("delivery");
+        let st = s
+            .settle_deliveries("s1", Some("pytest"), None, Settle::Success)
+            .expect("settle");
+        assert_eq!((st.hits, st.misses), (0, 0));
+        // misses: the third miss, of 4 deliveries, retires it (3 ≥ 25 % of 4)
+        let mut retired = Vec::new();
+        for t in 0..3 {
+            if t > 0 {
+                s.record_delivery(l, Some("s1"), "/p", 4 + t, "PreToolUse", 4)
+                    .expect("delivery");
+            }
+            let st = s
+                .settle_deliveries(
+                    "s1",
+                    Some("node"),
+                    None,
+                    Settle::Failure("npm ERR! missing script: test"),
+                )
+                .expect("settle");
+            assert_eq!(st.misses, 1);
+            retired.extend(st.retired);
+        }
+        assert_eq!(retired, vec![l]);
+        let row = s.lesson(l).expect("read").expect("row");
+        assert_eq!((row.deliveries, row.hits, row.misses), (4, 1, 3));
+        assert!(row.retired_ms.is_some());
+        assert!(s.lessons(&LessonQuery::default()).expect("list").is_empty());
+    }
+
+    #[test]
+    fn many_misses_below_the_share_do_not_retire() {
+        let (_d, s) = store();
+        let l = s
+            .insert_lesson("/p", &lesson("E boom", "ran x", &["x"], "make"), 1)
+            .expect("insert")
+            .id;
+        // 20 deliveries, hits on most: 3 misses are 15 % < 25 %
+        for t in 0..20 {
+            s.record_delivery(l, Some("s"), "/p", t, "PreToolUse", 1)
+                .expect("delivery");
+            let what = if t % 6 == 5 {
+                Settle::Failure("E boom")
+            } else {
+                Settle::Success
+            };
+            s.settle_deliveries("s", Some("make"), None, what)
+                .expect("settle");
+        }
+        let row = s.lesson(l).expect("read").expect("row");
+        assert_eq!(row.misses, 3);
+        assert!(row.retired_ms.is_none());
+    }
+}

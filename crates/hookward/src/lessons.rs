@@ -1,0 +1,259 @@
+//! `hookward lessons`: list, show, forget the lessons hookward learned from failed-then-fixed
+//! tool calls, and their counts (issue 14). Ids are `L<id>` (`L7` or `7` accepted).
+
+use crate::util::{self, fmt_ts, CliResult};
+use hookward_store::{LessonQuery, LessonRow, Store, StoreError};
+use serde_json::Value;
+use std::process::ExitCode;
+
+/// `hookward lessons` subcommands.
+#[derive(clap::Subcommand)]
+pub enum LessonsCommand {
+    /// Lists the lessons in force, newest first (with --all, retired ones too).
+    List {
+        /// Retired lessons too.
+        #[arg(long)]
+        all: bool,
+        /// Only the lessons of this project folder.
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// At most this many.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shows one lesson (L7): what failed, what fixed it, where it came from, how it fared.
+    Show {
+        /// The lesson id as `hookward lessons list` shows it (`L7` or `7`).
+        id: String,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Deletes a lesson (L7) and its delivery records; it is never shown again.
+    Forget {
+        /// The lesson id (`L7` or `7`).
+        id: String,
+        /// Print what was forgotten as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Counts: lessons in force and retired, open episodes, deliveries, hits and misses.
+    Stats {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The store, or `None` on a fresh home (nothing learned yet: not an error).
+fn open() -> Result<Option<Store>, String> {
+    let path = util::home()?.join("state.db");
+    match Store::open_existing(&path) {
+        Ok(s) => Ok(Some(s)),
+        Err(StoreError::Missing { .. }) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `L7` or `7` → 7. Errors: anything else, worded for people.
+fn parse_id(s: &str) -> Result<i64, String> {
+    s.strip_prefix(['L', 'l'])
+        .unwrap_or(s)
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("`{s}` is not a lesson id; write it as L7"))
+}
+
+/// A lesson as JSON: `id` is `"L7"`, the lesson's fields beside the counts, `parent_id` in
+/// the provenance `"L…"` too.
+fn lesson_json(r: &LessonRow) -> Value {
+    let mut v = serde_json::to_value(r).unwrap_or_default();
+    crate::json::set_id(&mut v, "id", 'L');
+    if let Some(Value::Object(fields)) = v.as_object_mut().and_then(|o| o.shift_remove("lesson")) {
+        for (k, x) in fields {
+            v[k] = x;
+        }
+    }
+    if let Some(p) = v.get_mut("provenance") {
+        crate::json::set_id(p, "parent_id", 'L');
+    }
+    v
+}
+
+fn state(r: &LessonRow) -> &'static str {
+    if r.retired_ms.is_some() {
+        "retired"
+    } else {
+        "in force"
+    }
+}
+
+/// Runs a `hookward lessons` subcommand.
+pub fn run(command: LessonsCommand) -> CliResult {
+    match command {
+        LessonsCommand::List {
+            all,
+            project,
+            limit,
+            json,
+        } => list(all, project, limit, json),
+        LessonsCommand::Show { id, json } => show(&id, json),
+        LessonsCommand::Forget { id, json } => forget(&id, json),
+        LessonsCommand::Stats { json } => stats(json),
+    }
+}
+
+fn list(all: bool, project: Option<std::path::PathBuf>, limit: usize, json: bool) -> CliResult {
+    let rows = match open()? {
+        Some(store) => store
+            .lessons(&LessonQuery {
+                project: project.map(|p| p.display().to_string()),
+                include_retired: all,
+                limit,
+            })
+            .map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    if json {
+        return crate::json::print(rows.iter().map(lesson_json).collect());
+    }
+    if rows.is_empty() {
+        outln!("no lessons learned yet");
+    }
+    for r in &rows {
+        let l = &r.lesson;
+        outln!(
+            "{:5} {} {:10} {:12} {:>3} shown {:>3} hits {}{}",
+            r.display_id(),
+            fmt_ts(r.updated_ms),
+            short(&l.tool, 10),
+            short(l.family.as_deref().or(l.file.as_deref()).unwrap_or("-"), 12),
+            r.deliveries,
+            r.hits,
+            short(&l.symptom, 70),
+            if r.retired_ms.is_some() {
+                " (retired)"
+            } else {
+                ""
+            }
+        );
+        outln!("      fix: {}", short(&l.prescription, 100));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn find(id: &str) -> Result<(Store, LessonRow), String> {
+    let n = parse_id(id)?;
+    let store = open()?.ok_or_else(|| format!("no lesson L{n}: nothing has been learned yet"))?;
+    let row = store
+        .lesson(n)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("no lesson L{n} (see `hookward lessons list --all`)"))?;
+    Ok((store, row))
+}
+
+fn show(id: &str, json: bool) -> CliResult {
+    let (_, r) = find(id)?;
+    if json {
+        return crate::json::print(lesson_json(&r));
+    }
+    let l = &r.lesson;
+    let p = &l.provenance;
+    outln!("{} ({})", r.display_id(), state(&r));
+    outln!("  project       {}", r.project);
+    outln!("  tool          {}", l.tool);
+    if let Some(f) = &l.family {
+        outln!("  family        {f}");
+    }
+    if let Some(f) = &l.file {
+        outln!("  file          {f}");
+    }
+    outln!("  symptom       {}", l.symptom);
+    outln!("  prescription  {}", l.prescription);
+    if !l.diff.is_empty() {
+        outln!("  diff          {}", l.diff);
+    }
+    outln!("  triggers      {}", l.triggers.join(" "));
+    outln!(
+        "  learned       {}{}",
+        fmt_ts(r.created_ms),
+        if r.merged > 1 {
+            format!(" (from {} episodes)", r.merged)
+        } else {
+            String::new()
+        }
+    );
+    outln!(
+        "  shown         {} times: {} hits, {} misses",
+        r.deliveries,
+        r.hits,
+        r.misses
+    );
+    if let Some(t) = r.retired_ms {
+        outln!("  retired       {}", fmt_ts(t));
+    }
+    let mut from = vec![format!("agent {}", p.agent)];
+    if let Some(s) = &p.session {
+        from.push(format!("session {s}"));
+    }
+    if let Some(s) = &p.fix_session {
+        from.push(format!("fixed in session {s}"));
+    }
+    if let Some(c) = &p.failing_call {
+        from.push(format!("failing call {c}"));
+    }
+    if let Some(c) = &p.fixing_call {
+        from.push(format!("fixing call {c}"));
+    }
+    outln!("  from          {}", from.join(", "));
+    if !p.repair_path.is_empty() {
+        outln!("  repair        {}", p.repair_path.join(", "));
+    }
+    outln!(
+        "  shown as      {}",
+        hookward_lessons::delivery_text(r.id, &l.tool, &l.symptom, &l.prescription, 600)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn forget(id: &str, json: bool) -> CliResult {
+    let (store, r) = find(id)?;
+    store.forget_lesson(r.id).map_err(|e| e.to_string())?;
+    if json {
+        return crate::json::print(serde_json::json!({"forgotten": r.display_id()}));
+    }
+    outln!(
+        "forgot {}: {}",
+        r.display_id(),
+        short(&r.lesson.symptom, 80)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn stats(json: bool) -> CliResult {
+    let s = match open()? {
+        Some(store) => store.lesson_stats().map_err(|e| e.to_string())?,
+        None => hookward_store::LessonStats::default(),
+    };
+    if json {
+        return crate::json::print(serde_json::to_value(&s).unwrap_or_default());
+    }
+    outln!("lessons in force  {}", s.active);
+    outln!("retired           {}", s.retired);
+    outln!("open episodes     {}", s.open_episodes);
+    outln!(
+        "shown             {} times: {} hits, {} misses",
+        s.deliveries,
+        s.hits,
+        s.misses
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn short(s: &str, n: usize) -> String {
+    hookward_lessons::distill::cap_chars(&s.replace('\n', " "), n)
+}
