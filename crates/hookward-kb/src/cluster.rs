@@ -21,6 +21,10 @@ use std::collections::{HashMap, HashSet};
 /// smallest useful set).
 pub const MIN_FILES: usize = 3;
 
+/// Linked chunk pairs from which two files count as copies of each other: 2 (the pair the
+/// group itself links, and one more elsewhere in the same two files).
+pub const COPY_LINKS: usize = 2;
+
 /// A target phrase is shown with at most this many words: 16.
 pub const MAX_PHRASE_WORDS: usize = 16;
 
@@ -63,8 +67,9 @@ pub fn threshold(densities: &[f32], z: f32) -> Threshold {
     }
 }
 
-/// The tight groups: lists of chunk indices, each sorted, at least [`MIN_FILES`] documents.
-pub fn groups(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<Vec<usize>> {
+/// The link graph: chunk → linked chunks of other documents (one of the two among the other's
+/// `k` nearest, similarity at least `tau`).
+pub fn links(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<HashSet<usize>> {
     let n = neighbours.len();
     let mut adj: Vec<HashSet<usize>> = vec![HashSet::new(); n];
     for (i, ns) in neighbours.iter().enumerate() {
@@ -76,6 +81,13 @@ pub fn groups(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<
             }
         }
     }
+    adj
+}
+
+/// The tight groups of the link graph: lists of chunk indices, each sorted, from at least
+/// [`MIN_FILES`] documents.
+pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
+    let n = adj.len();
     let mut seen = vec![false; n];
     let mut out = Vec::new();
     for start in 0..n {
@@ -121,6 +133,46 @@ pub fn groups(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<
         }
     }
     out
+}
+
+/// Linked chunk pairs per pair of documents (`(a, b)` with `a < b`).
+pub fn document_links(adj: &[HashSet<usize>], doc_of: &[usize]) -> HashMap<(usize, usize), usize> {
+    let mut out: HashMap<(usize, usize), usize> = HashMap::new();
+    for (i, js) in adj.iter().enumerate() {
+        for &j in js {
+            if i < j {
+                let (a, b) = (doc_of[i].min(doc_of[j]), doc_of[i].max(doc_of[j]));
+                *out.entry((a, b)).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+/// True when a group is a family of copies rather than a planted set: at least half of its
+/// pairs of files are linked in [`COPY_LINKS`] or more chunk pairs — documents that repeat
+/// each other section after section (licence texts, translations of one README, release
+/// notes written from one template, the builder and derive versions of one tutorial). A
+/// planted claim is one passage per file; the files around it do not otherwise agree.
+pub fn copy_family(
+    members: &[usize],
+    doc_links: &HashMap<(usize, usize), usize>,
+    doc_of: &[usize],
+) -> bool {
+    let mut files: Vec<usize> = members.iter().map(|&c| doc_of[c]).collect();
+    files.sort_unstable();
+    files.dedup();
+    let mut pairs = 0;
+    let mut repeated = 0;
+    for (x, &a) in files.iter().enumerate() {
+        for &b in &files[x + 1..] {
+            pairs += 1;
+            if doc_links.get(&(a, b)).copied().unwrap_or(0) >= COPY_LINKS {
+                repeated += 1;
+            }
+        }
+    }
+    pairs > 0 && 2 * repeated >= pairs
 }
 
 /// Mean pairwise cosine of a group's members.
@@ -302,11 +354,37 @@ mod tests {
             vec![(4, 0.9)],
         ];
         let docs = vec![0, 1, 2, 3, 4, 5];
-        assert_eq!(groups(&nb, &docs, 0.5), vec![vec![0, 1, 2]]);
+        assert_eq!(groups(&links(&nb, &docs, 0.5), &docs), vec![vec![0, 1, 2]]);
         // Below the threshold nothing links.
-        assert!(groups(&nb, &docs, 0.95).is_empty());
+        assert!(groups(&links(&nb, &docs, 0.95), &docs).is_empty());
         // Three chunks of two files are no cluster.
-        assert!(groups(&nb, &[0, 0, 1, 3, 4, 5], 0.5).is_empty());
+        let two = [0, 0, 1, 3, 4, 5];
+        assert!(groups(&links(&nb, &two, 0.5), &two).is_empty());
+    }
+
+    #[test]
+    fn files_repeating_each_other_are_a_copy_family() {
+        // Documents 0, 1, 2 with two chunks each; chunk 2d and 2d+1 belong to document d.
+        let doc_of = [0, 0, 1, 1, 2, 2];
+        let tri = |a: u32, b: u32, c: u32| {
+            vec![(a, vec![(b, 0.9), (c, 0.9)]), (b, vec![(a, 0.9), (c, 0.9)])]
+        };
+        let mut nb: Vec<Vec<Neighbour>> = vec![Vec::new(); 6];
+        for (i, v) in tri(0, 2, 4) {
+            nb[i as usize] = v;
+        }
+        let adj = links(&nb, &doc_of, 0.5);
+        let g = groups(&adj, &doc_of);
+        assert_eq!(g, vec![vec![0, 2, 4]]);
+        // One passage per file agrees: a planted set.
+        assert!(!copy_family(&g[0], &document_links(&adj, &doc_of), &doc_of));
+        // The second chunks agree too: the files are copies.
+        for (i, v) in tri(1, 3, 5) {
+            nb[i as usize] = v;
+        }
+        let adj = links(&nb, &doc_of, 0.5);
+        let g = groups(&adj, &doc_of);
+        assert!(copy_family(&g[0], &document_links(&adj, &doc_of), &doc_of));
     }
 
     #[test]

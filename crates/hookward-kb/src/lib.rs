@@ -259,6 +259,9 @@ pub struct Report {
     pub threshold: Threshold,
     /// The clusters found.
     pub clusters: Vec<Cluster>,
+    /// Tight groups whose files repeat each other in several places (see
+    /// [`cluster::copy_family`]): the files of each, not counted as clusters.
+    pub copy_families: Vec<Vec<String>>,
     /// Every chunk the injection scanner flagged (in or out of a cluster).
     pub flagged: Vec<FlaggedChunk>,
 }
@@ -360,8 +363,25 @@ pub fn scan(
     );
     let dens = cluster::densities(&neighbours, k);
     let threshold = cluster::threshold(&dens, opts.z);
-    let groups = cluster::groups(&neighbours, &doc_of, threshold.tau);
+    let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
     drop(neighbours);
+    let doc_links = cluster::document_links(&adj, &doc_of);
+    let (copies, groups): (Vec<Vec<usize>>, Vec<Vec<usize>>) = cluster::groups(&adj, &doc_of)
+        .into_iter()
+        .partition(|g| cluster::copy_family(g, &doc_links, &doc_of));
+    drop(adj);
+    let copy_families: Vec<Vec<String>> = copies
+        .iter()
+        .map(|g| {
+            let mut files: Vec<String> = g
+                .iter()
+                .map(|&c| corpus.docs[doc_of[c]].path.clone())
+                .collect();
+            files.sort();
+            files.dedup();
+            files
+        })
+        .collect();
     let texts: Vec<&str> = (0..corpus.chunks.len())
         .map(|i| corpus.chunk_text(i))
         .collect();
@@ -399,6 +419,7 @@ pub fn scan(
         k,
         threshold,
         clusters,
+        copy_families,
         flagged: flagged.into_iter().map(|(_, f)| f).collect(),
     }
 }
@@ -406,6 +427,9 @@ pub fn scan(
 /// One chunk ranked by [`trace`].
 #[derive(Debug, Clone, Serialize)]
 pub struct Traced {
+    /// The chunk's index in [`Corpus::chunks`] (for [`Corpus::chunk_text`]).
+    #[serde(skip)]
+    pub index: usize,
     /// Where it is.
     pub at: ChunkRef,
     /// Cosine similarity of the chunk and the answer.
@@ -459,6 +483,7 @@ pub fn trace(corpus: &Corpus, answer: &str, top: usize) -> Vec<Traced> {
             let without = support(qc - s * s, (norm2 - 2.0 * s * cv + s * s).max(0.0));
             let loo = all - without;
             Traced {
+                index: c as usize,
                 at: corpus.chunk_ref(c as usize),
                 similarity: s,
                 leave_one_out: loo,

@@ -19,6 +19,7 @@ mod history;
 mod hook;
 mod install;
 mod json;
+mod kb;
 mod log;
 mod policy;
 mod review;
@@ -136,6 +137,11 @@ enum Command {
         #[command(subcommand)]
         command: history::HistoryCommand,
     },
+    /// Knowledge-base scan: planted-document clusters in a RAG corpus, and where an answer came from.
+    Kb {
+        #[command(subcommand)]
+        command: kb::KbCommand,
+    },
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// Shows the effective configuration and where each value came from.
@@ -176,6 +182,7 @@ fn main() -> ExitCode {
         Command::Blame(args) => context::run_blame(args),
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
+        Command::Kb { command } => kb::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
