@@ -125,7 +125,7 @@ def git(mirror, *args):
     return subprocess.run(["git", "-C", mirror, *args], check=True, capture_output=True).stdout
 
 
-def clean_docs(mirrors, per_repo, max_bytes, fixture):
+def clean_docs(mirrors, per_repo, max_bytes, fixture, readmes):
     docs, prov = [], []
     for repo, licence, prefixes in REPOS:
         if fixture and licence not in FIXTURE_LICENCES:
@@ -139,7 +139,10 @@ def clean_docs(mirrors, per_repo, max_bytes, fixture):
         names = sorted(n for n in names
                        if n.endswith((".md", ".rst"))
                        and any(n.startswith(p) if p.endswith("/") or p == "" else n == p for p in prefixes)
-                       and "CHANGELOG" not in n.upper() and "/target/" not in n)
+                       and "CHANGELOG" not in n.upper()
+                       # test data and vendored licences are not documentation
+                       and not any(x in n for x in ("/target/", "tests/", "/fixtures/", "LICENSE"))
+                       and (not readmes or os.path.basename(n).upper().startswith("README")))
         taken = []
         for n in names:
             if len(taken) >= per_repo:
@@ -184,12 +187,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--mirrors", default="/work/.mirror")
-    ap.add_argument("--fixture", action="store_true", help="small committed fixture: permissive licences, 8 docs per repo cut to 4 KB, 6 targets")
+    ap.add_argument("--fixture", action="store_true", help="small committed fixture: permissive licences, 5 docs per repo cut to 3 KB, 6 targets")
+    ap.add_argument("--readmes", action="store_true", help="clean documents are the repos' README files only")
     ap.add_argument("--seed", type=int, default=20)
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    per_repo, max_bytes, targets = (8, 4000, TARGETS[:6]) if a.fixture else (80, 0, TARGETS)
-    docs, prov = clean_docs(a.mirrors, per_repo, max_bytes, a.fixture)
+    per_repo, max_bytes, targets = (5, 3000, TARGETS[:6]) if a.fixture else (80, 0, TARGETS)
+    docs, prov = clean_docs(a.mirrors, per_repo, max_bytes, a.fixture, a.readmes)
     if not docs:
         sys.exit("no clean documents found; fetch the repos in REPOS first")
     folders = sorted({os.path.dirname(p) for p, _ in docs})
