@@ -229,16 +229,31 @@ fn write_text(r: &Report) {
             outln!("  {}", finding_line(f));
         }
     }
+    let t = &r.threshold;
+    let spread = t.mean + t.z * t.sd;
+    let how = if t.tau > spread {
+        format!(
+            "the floor; mean {:.3} + {} × sd {:.3} = {spread:.3}",
+            t.mean, t.z, t.sd
+        )
+    } else {
+        format!("mean {:.3} + {} × sd {:.3}", t.mean, t.z, t.sd)
+    };
+    let copies = if r.copy_families.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} family(ies) of files copying each other not counted",
+            r.copy_families.len()
+        )
+    };
     outln!(
-        "scanned {} document(s), {} chunk(s): {} cluster(s), {} flagged chunk(s) (link threshold {:.3} = mean {:.3} + {} × sd {:.3})",
+        "scanned {} document(s), {} chunk(s): {} cluster(s), {} flagged chunk(s){copies} (link threshold {:.3}: {how})",
         r.documents,
         r.chunks,
         r.clusters.len(),
         r.flagged.len(),
-        r.threshold.tau,
-        r.threshold.mean,
-        r.threshold.z,
-        r.threshold.sd
+        t.tau,
     );
 }
 
