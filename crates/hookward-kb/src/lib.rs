@@ -244,6 +244,28 @@ pub struct Cluster {
     pub findings: Vec<FlaggedChunk>,
 }
 
+/// Why a tight group is not a cluster.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SetAsideReason {
+    /// Its files repeat each other in several places ([`cluster::copy_family`]): licence
+    /// texts, translations, release notes from one template.
+    Copies,
+    /// Its members share no word or phrase the rest of the corpus lacks: they are about a
+    /// topic other documents discuss too, not one claim only they make (a planted set states
+    /// its false answer, which nothing else in the corpus says).
+    NoSharedPhrase,
+}
+
+/// A tight group that is not reported as a cluster.
+#[derive(Debug, Clone, Serialize)]
+pub struct SetAside {
+    /// Why.
+    pub reason: SetAsideReason,
+    /// Its files, sorted.
+    pub files: Vec<String>,
+}
+
 /// The result of [`scan`].
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -259,9 +281,8 @@ pub struct Report {
     pub threshold: Threshold,
     /// The clusters found.
     pub clusters: Vec<Cluster>,
-    /// Tight groups whose files repeat each other in several places (see
-    /// [`cluster::copy_family`]): the files of each, not counted as clusters.
-    pub copy_families: Vec<Vec<String>>,
+    /// Tight groups not counted as clusters, with the reason.
+    pub set_aside: Vec<SetAside>,
     /// Every chunk the injection scanner flagged (in or out of a cluster).
     pub flagged: Vec<FlaggedChunk>,
 }
@@ -366,26 +387,46 @@ pub fn scan(
     let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
     drop(neighbours);
     let doc_links = cluster::document_links(&adj, &doc_of);
-    let (copies, groups): (Vec<Vec<usize>>, Vec<Vec<usize>>) = cluster::groups(&adj, &doc_of)
-        .into_iter()
-        .partition(|g| cluster::copy_family(g, &doc_links, &doc_of));
+    let files_of = |g: &[usize]| {
+        let mut files: Vec<String> = g
+            .iter()
+            .map(|&c| corpus.docs[doc_of[c]].path.clone())
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    };
+    let mut set_aside = Vec::new();
+    let mut groups = Vec::new();
+    for g in cluster::groups(&adj, &doc_of) {
+        if cluster::copy_family(&g, &doc_links, &doc_of) {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::Copies,
+                files: files_of(&g),
+            });
+        } else {
+            groups.push(g);
+        }
+    }
     drop(adj);
-    let copy_families: Vec<Vec<String>> = copies
-        .iter()
-        .map(|g| {
-            let mut files: Vec<String> = g
-                .iter()
-                .map(|&c| corpus.docs[doc_of[c]].path.clone())
-                .collect();
-            files.sort();
-            files.dedup();
-            files
-        })
-        .collect();
     let texts: Vec<&str> = (0..corpus.chunks.len())
         .map(|i| corpus.chunk_text(i))
         .collect();
-    let phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
+    let all_phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
+    let mut kept = Vec::new();
+    let mut phrases = Vec::new();
+    for (g, p) in groups.into_iter().zip(all_phrases) {
+        if p.is_empty() {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::NoSharedPhrase,
+                files: files_of(&g),
+            });
+        } else {
+            kept.push(g);
+            phrases.push(p);
+        }
+    }
+    let groups = kept;
     let flagged = scan_all(corpus, scanner, opts.jobs, progress);
     let by_chunk: HashMap<usize, &FlaggedChunk> = flagged.iter().map(|(i, f)| (*i, f)).collect();
     let clusters = groups
@@ -419,7 +460,7 @@ pub fn scan(
         k,
         threshold,
         clusters,
-        copy_families,
+        set_aside,
         flagged: flagged.into_iter().map(|(_, f)| f).collect(),
     }
 }

@@ -239,12 +239,12 @@ fn write_text(r: &Report) {
     } else {
         format!("mean {:.3} + {} × sd {:.3}", t.mean, t.z, t.sd)
     };
-    let copies = if r.copy_families.is_empty() {
+    let copies = if r.set_aside.is_empty() {
         String::new()
     } else {
         format!(
-            ", {} family(ies) of files copying each other not counted",
-            r.copy_families.len()
+            ", {} tight group(s) set aside (files copying each other, or no phrase of their own)",
+            r.set_aside.len()
         )
     };
     outln!(
