@@ -157,11 +157,12 @@ pub fn document_links(adj: &[HashSet<usize>], doc_of: &[usize]) -> HashMap<(usiz
     out
 }
 
-/// True when a group is a family of copies rather than a planted set: at least half of its
-/// pairs of files are linked in [`COPY_LINKS`] or more chunk pairs — documents that repeat
-/// each other section after section (licence texts, translations of one README, release
-/// notes written from one template, the builder and derive versions of one tutorial). A
-/// planted claim is one passage per file; the files around it do not otherwise agree.
+/// True when a group is a family of copies rather than a planted set: once the files that
+/// copy each other (linked in [`COPY_LINKS`] or more chunk pairs — documents that repeat each
+/// other section after section: licence texts, translations of one README, the builder and
+/// derive versions of one tutorial) are counted as one source, fewer than [`MIN_FILES`]
+/// independent sources are left, or at least half of its pairs of files copy each other. A planted claim is one passage per file; the files around it
+/// do not otherwise agree.
 pub fn copy_family(
     members: &[usize],
     doc_links: &HashMap<(usize, usize), usize>,
@@ -170,17 +171,29 @@ pub fn copy_family(
     let mut files: Vec<usize> = members.iter().map(|&c| doc_of[c]).collect();
     files.sort_unstable();
     files.dedup();
+    // Union-find over the group's files, joined where two files copy each other.
+    let mut parent: Vec<usize> = (0..files.len()).collect();
     let mut pairs = 0;
-    let mut repeated = 0;
-    for (x, &a) in files.iter().enumerate() {
-        for &b in &files[x + 1..] {
+    let mut copied = 0;
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for x in 0..files.len() {
+        for y in x + 1..files.len() {
             pairs += 1;
-            if doc_links.get(&(a, b)).copied().unwrap_or(0) >= COPY_LINKS {
-                repeated += 1;
+            if doc_links.get(&(files[x], files[y])).copied().unwrap_or(0) >= COPY_LINKS {
+                copied += 1;
+                let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+                parent[rx] = ry;
             }
         }
     }
-    pairs > 0 && 2 * repeated >= pairs
+    let sources: HashSet<usize> = (0..files.len()).map(|i| root(&mut parent, i)).collect();
+    sources.len() < MIN_FILES || (pairs > 0 && 2 * copied >= pairs)
 }
 
 /// Mean pairwise cosine of a group's members.
