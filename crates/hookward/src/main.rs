@@ -21,6 +21,7 @@ mod hook;
 mod install;
 mod json;
 mod lessons;
+mod kb;
 mod log;
 mod policy;
 mod policy_admin;
@@ -148,6 +149,11 @@ enum Command {
         #[command(subcommand)]
         command: lessons::LessonsCommand,
     },
+    /// Knowledge-base scan: planted-document clusters in a RAG corpus, and where an answer came from.
+    Kb {
+        #[command(subcommand)]
+        command: kb::KbCommand,
+    },
     /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
     Cost(cost::CostArgs),
     /// The audit log of policy and config changes: list it, verify its hash chain.
@@ -208,6 +214,7 @@ fn main() -> ExitCode {
         Command::Export(args) => review::run_export(args),
         Command::History { command } => history::run(command),
         Command::Lessons { command } => lessons::run(command),
+        Command::Kb { command } => kb::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Run(args) => run::run(args),
         Command::Audit { command } => audit::run(command),

@@ -16,7 +16,7 @@ const EXTENSIONS: &[&str] = &[
 ];
 
 /// Folders never descended into.
-const SKIP_DIRS: &[&str] = &[
+pub(crate) const SKIP_DIRS: &[&str] = &[
     ".git",
     "node_modules",
     "target",

@@ -24,6 +24,7 @@ const SUBCOMMANDS: &[&str] = &[
     "blame",
     "export",
     "history",
+    "kb",
     "config",
     "completions",
     "man",

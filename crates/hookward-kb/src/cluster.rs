@@ -1,0 +1,426 @@
+//! Poison-cluster detection over the kNN graph.
+//!
+//! 1. Per chunk, its density: the mean cosine similarity of its `k` nearest chunks of other
+//!    documents (a neighbour that does not exist counts 0).
+//! 2. The threshold `τ = mean + z·σ` of the densities over the corpus (`z` = 2.5, issue 20:
+//!    in a normal distribution 0.6 % of chunks lie above it, so it marks the similarity that
+//!    only an unusually tight neighbourhood reaches in this corpus, whatever its vocabulary),
+//!    never below [`MIN_TAU`].
+//! 3. Two chunks of different documents are linked when one is among the other's `k` nearest
+//!    and their similarity is at least `τ`.
+//! 4. Each connected set of links is trimmed to a tight group: while some member is linked to
+//!    fewer than `max(2, ⌈(m − 1) / 2⌉)` of the `m` others, the least linked goes (so a chain
+//!    of pairwise near-duplicates does not grow into one cluster). A group of at least
+//!    [`MIN_FILES`] chunks from as many different files is a cluster.
+
+use crate::embed::words;
+use crate::knn::Neighbour;
+use std::collections::{HashMap, HashSet};
+
+/// A cluster needs chunks from at least this many different files: 3 (issue 20; two files
+/// agreeing is common — a README and its translation — three planted copies is the attack's
+/// smallest useful set).
+pub const MIN_FILES: usize = 3;
+
+/// Linked chunk pairs from which two files count as copies of each other: 2 (the pair the
+/// group itself links, and one more elsewhere in the same two files).
+pub const COPY_LINKS: usize = 2;
+
+/// A target phrase is shown with at most this many words: 16.
+pub const MAX_PHRASE_WORDS: usize = 16;
+
+/// The density statistics of a corpus.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Threshold {
+    /// Mean chunk density.
+    pub mean: f32,
+    /// Standard deviation of the densities.
+    pub sd: f32,
+    /// The `z` used.
+    pub z: f32,
+    /// `max(mean + z · sd, MIN_TAU)`: the similarity from which two chunks are linked.
+    pub tau: f32,
+}
+
+/// The link threshold never goes below 0.3. In a corpus whose chunks are all about equally
+/// unrelated the spread is tiny and `mean + 2.5 σ` sits just above chance overlap (0.02 on
+/// generated word soup, `kb_cli.rs`); two chunks sharing less than 30 % of their weighted
+/// features are no near-duplicates or same-target texts. On the benchmark (BENCHMARKS.md)
+/// the mean chunk density is 0.13 and `mean + 2.5 σ` is 0.41, so the floor does not bind there.
+pub const MIN_TAU: f32 = 0.3;
+
+/// Each chunk's density: the mean similarity of its `k` neighbours.
+pub fn densities(neighbours: &[Vec<Neighbour>], k: usize) -> Vec<f32> {
+    neighbours
+        .iter()
+        .map(|ns| ns.iter().map(|n| n.1).sum::<f32>() / k.max(1) as f32)
+        .collect()
+}
+
+/// The threshold over `densities` (all zero for an empty corpus).
+pub fn threshold(densities: &[f32], z: f32) -> Threshold {
+    let n = densities.len().max(1) as f64;
+    let mean = densities.iter().map(|&d| f64::from(d)).sum::<f64>() / n;
+    let var = densities
+        .iter()
+        .map(|&d| (f64::from(d) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    let sd = var.sqrt();
+    Threshold {
+        mean: mean as f32,
+        sd: sd as f32,
+        z,
+        tau: ((mean + f64::from(z) * sd) as f32).max(MIN_TAU),
+    }
+}
+
+/// The link graph: chunk → linked chunks of other documents (one of the two among the other's
+/// `k` nearest, similarity at least `tau`).
+pub fn links(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<HashSet<usize>> {
+    let n = neighbours.len();
+    let mut adj: Vec<HashSet<usize>> = vec![HashSet::new(); n];
+    for (i, ns) in neighbours.iter().enumerate() {
+        for &(j, s) in ns {
+            let j = j as usize;
+            if s >= tau && doc_of[i] != doc_of[j] {
+                adj[i].insert(j);
+                adj[j].insert(i);
+            }
+        }
+    }
+    adj
+}
+
+/// The tight groups of the link graph: lists of chunk indices, each sorted, from at least
+/// [`MIN_FILES`] documents.
+pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
+    let n = adj.len();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for start in 0..n {
+        if seen[start] || adj[start].is_empty() {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start] = true;
+        let mut q = 0;
+        while q < comp.len() {
+            let c = comp[q];
+            q += 1;
+            for &j in &adj[c] {
+                if !seen[j] {
+                    seen[j] = true;
+                    comp.push(j);
+                }
+            }
+        }
+        let mut members: HashSet<usize> = comp.into_iter().collect();
+        loop {
+            let m = members.len();
+            if m < MIN_FILES {
+                break;
+            }
+            let need = 2.max((m - 1).div_ceil(2));
+            let worst = members
+                .iter()
+                .map(|&c| (adj[c].iter().filter(|j| members.contains(j)).count(), c))
+                .min();
+            match worst {
+                Some((deg, c)) if deg < need => {
+                    members.remove(&c);
+                }
+                _ => break,
+            }
+        }
+        let files: HashSet<usize> = members.iter().map(|&c| doc_of[c]).collect();
+        if files.len() >= MIN_FILES {
+            let mut v: Vec<usize> = members.into_iter().collect();
+            v.sort_unstable();
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Linked chunk pairs per pair of documents (`(a, b)` with `a < b`).
+pub fn document_links(adj: &[HashSet<usize>], doc_of: &[usize]) -> HashMap<(usize, usize), usize> {
+    let mut out: HashMap<(usize, usize), usize> = HashMap::new();
+    for (i, js) in adj.iter().enumerate() {
+        for &j in js {
+            if i < j {
+                let (a, b) = (doc_of[i].min(doc_of[j]), doc_of[i].max(doc_of[j]));
+                *out.entry((a, b)).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+/// True when a group is a family of copies rather than a planted set: once the files that
+/// copy each other (linked in [`COPY_LINKS`] or more chunk pairs — documents that repeat each
+/// other section after section: licence texts, translations of one README, the builder and
+/// derive versions of one tutorial) are counted as one source, fewer than [`MIN_FILES`]
+/// independent sources are left, or at least half of its pairs of files copy each other. A planted claim is one passage per file; the files around it
+/// do not otherwise agree.
+pub fn copy_family(
+    members: &[usize],
+    doc_links: &HashMap<(usize, usize), usize>,
+    doc_of: &[usize],
+) -> bool {
+    let mut files: Vec<usize> = members.iter().map(|&c| doc_of[c]).collect();
+    files.sort_unstable();
+    files.dedup();
+    // Union-find over the group's files, joined where two files copy each other.
+    let mut parent: Vec<usize> = (0..files.len()).collect();
+    let mut pairs = 0;
+    let mut copied = 0;
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for x in 0..files.len() {
+        for y in x + 1..files.len() {
+            pairs += 1;
+            if doc_links.get(&(files[x], files[y])).copied().unwrap_or(0) >= COPY_LINKS {
+                copied += 1;
+                let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+                parent[rx] = ry;
+            }
+        }
+    }
+    let sources: HashSet<usize> = (0..files.len()).map(|i| root(&mut parent, i)).collect();
+    sources.len() < MIN_FILES || (pairs > 0 && 2 * copied >= pairs)
+}
+
+/// Mean pairwise cosine of a group's members.
+pub fn cohesion(members: &[usize], vectors: &[crate::embed::SparseVec]) -> f32 {
+    let mut s = 0.0;
+    let mut n = 0;
+    for (a, &i) in members.iter().enumerate() {
+        for &j in &members[a + 1..] {
+            s += crate::embed::cosine(&vectors[i], &vectors[j]);
+            n += 1;
+        }
+    }
+    if n == 0 {
+        0.0
+    } else {
+        s / n as f32
+    }
+}
+
+type Gram = Vec<String>;
+
+/// The distinct words and adjacent word pairs of a text.
+fn grams(ws: &[String]) -> HashSet<Gram> {
+    let mut out = HashSet::new();
+    for n in 1..=2 {
+        for w in ws.windows(n) {
+            out.insert(w.to_vec());
+        }
+    }
+    out
+}
+
+/// True for words that carry no content alone (a phrase made only of them is no target).
+fn function_word(w: &str) -> bool {
+    const FUNCTION: &[&str] = &[
+        "a", "an", "the", "is", "are", "was", "be", "to", "of", "in", "on", "at", "for", "and",
+        "or", "it", "its", "this", "that", "with", "by", "as", "from", "you", "your", "we", "can",
+        "not", "no", "do", "does", "if", "so", "but", "which", "what", "when", "how", "all",
+    ];
+    FUNCTION.contains(&w)
+}
+
+/// True when `hay` contains `needle` as consecutive words.
+fn contains_words(hay: &[String], needle: &[String]) -> bool {
+    !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The target phrases of each group, longest and most shared first, at most `max` each.
+///
+/// A word or word pair is *shared* when at least half of the group's members (and two or
+/// more) contain it and no chunk outside the group does. A phrase is a maximal run of a
+/// member's words in which every adjacent pair is shared (or a shared word alone); phrases
+/// are ranked by members containing them × words, one inside another dropped, at most
+/// [`MAX_PHRASE_WORDS`] words shown. `texts[i]` is chunk `i`'s text; one pass over the corpus
+/// for all groups together.
+pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<Vec<String>> {
+    let mut member_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (g, members) in groups.iter().enumerate() {
+        for &c in members {
+            member_of.entry(c).or_default().push(g);
+        }
+    }
+    let member_words: Vec<Vec<Vec<String>>> = groups
+        .iter()
+        .map(|m| m.iter().map(|&c| words(texts[c])).collect())
+        .collect();
+    // Per group: gram → members holding it.
+    let mut support: Vec<HashMap<Gram, usize>> = vec![HashMap::new(); groups.len()];
+    for (g, members) in member_words.iter().enumerate() {
+        for ws in members {
+            for gram in grams(ws) {
+                *support[g].entry(gram).or_default() += 1;
+            }
+        }
+        let need = 2.max(members.len().div_ceil(2));
+        support[g].retain(|_, n| *n >= need);
+    }
+    let mut wanted: HashMap<Gram, Vec<usize>> = HashMap::new();
+    for (g, s) in support.iter().enumerate() {
+        for gram in s.keys() {
+            wanted.entry(gram.clone()).or_default().push(g);
+        }
+    }
+    // Grams also found outside a group's members are not shared by that group alone.
+    let mut outside: Vec<HashSet<Gram>> = vec![HashSet::new(); groups.len()];
+    if !wanted.is_empty() {
+        for (c, text) in texts.iter().enumerate() {
+            let mine = member_of.get(&c);
+            for gram in grams(&words(text)) {
+                if let Some(gs) = wanted.get(&gram) {
+                    for &g in gs {
+                        if mine.is_none_or(|m| !m.contains(&g)) {
+                            outside[g].insert(gram.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    member_words
+        .iter()
+        .enumerate()
+        .map(|(g, members)| {
+            let shared =
+                |gram: &[String]| support[g].contains_key(gram) && !outside[g].contains(gram);
+            let mut runs: HashSet<Gram> = HashSet::new();
+            for ws in members {
+                let mut i = 0;
+                while i < ws.len() {
+                    let mut j = i;
+                    while j + 1 < ws.len() && shared(&ws[j..j + 2]) {
+                        j += 1;
+                    }
+                    if j > i || shared(&ws[i..i + 1]) {
+                        runs.insert(ws[i..=j].to_vec());
+                    }
+                    i = j + 1;
+                }
+            }
+            let mut cands: Vec<(Gram, usize)> = runs
+                .into_iter()
+                .filter(|r| !r.iter().all(|w| function_word(w)))
+                .map(|r| {
+                    let n = members.iter().filter(|ws| contains_words(ws, &r)).count();
+                    (r, n)
+                })
+                .filter(|(_, n)| *n >= 2)
+                .collect();
+            cands.sort_by(|a, b| {
+                (b.1 * b.0.len())
+                    .cmp(&(a.1 * a.0.len()))
+                    .then(b.0.len().cmp(&a.0.len()))
+                    .then(a.0.cmp(&b.0))
+            });
+            let mut chosen: Vec<Gram> = Vec::new();
+            for (gram, _) in cands {
+                if chosen.len() == max {
+                    break;
+                }
+                if !chosen.iter().any(|c| contains_words(c, &gram)) {
+                    chosen.push(gram);
+                }
+            }
+            chosen
+                .into_iter()
+                .map(|g| {
+                    let mut s = g[..g.len().min(MAX_PHRASE_WORDS)].join(" ");
+                    if g.len() > MAX_PHRASE_WORDS {
+                        s.push_str(" …");
+                    }
+                    s
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threshold_is_mean_plus_z_sd() {
+        let t = threshold(&[0.1, 0.2, 0.3], 2.5);
+        assert!((t.mean - 0.2).abs() < 1e-6);
+        assert!((t.sd - (0.02f32 / 3.0).sqrt()).abs() < 1e-6);
+        assert!((t.tau - (t.mean + 2.5 * t.sd)).abs() < 1e-6);
+        // A uniform corpus: the floor holds.
+        assert_eq!(threshold(&[0.01, 0.011, 0.012], 2.5).tau, MIN_TAU);
+    }
+
+    #[test]
+    fn chains_are_trimmed_and_files_counted() {
+        // 0-1-2 a triangle over three files; 3 hangs on 2 by one link; 4,5 of one file.
+        let nb = vec![
+            vec![(1, 0.9), (2, 0.9)],
+            vec![(0, 0.9), (2, 0.9)],
+            vec![(0, 0.9), (1, 0.9), (3, 0.9)],
+            vec![(2, 0.9)],
+            vec![(5, 0.9)],
+            vec![(4, 0.9)],
+        ];
+        let docs = vec![0, 1, 2, 3, 4, 5];
+        assert_eq!(groups(&links(&nb, &docs, 0.5), &docs), vec![vec![0, 1, 2]]);
+        // Below the threshold nothing links.
+        assert!(groups(&links(&nb, &docs, 0.95), &docs).is_empty());
+        // Three chunks of two files are no cluster.
+        let two = [0, 0, 1, 3, 4, 5];
+        assert!(groups(&links(&nb, &two, 0.5), &two).is_empty());
+    }
+
+    #[test]
+    fn files_repeating_each_other_are_a_copy_family() {
+        // Documents 0, 1, 2 with two chunks each; chunk 2d and 2d+1 belong to document d.
+        let doc_of = [0, 0, 1, 1, 2, 2];
+        let tri = |a: u32, b: u32, c: u32| {
+            vec![(a, vec![(b, 0.9), (c, 0.9)]), (b, vec![(a, 0.9), (c, 0.9)])]
+        };
+        let mut nb: Vec<Vec<Neighbour>> = vec![Vec::new(); 6];
+        for (i, v) in tri(0, 2, 4) {
+            nb[i as usize] = v;
+        }
+        let adj = links(&nb, &doc_of, 0.5);
+        let g = groups(&adj, &doc_of);
+        assert_eq!(g, vec![vec![0, 2, 4]]);
+        // One passage per file agrees: a planted set.
+        assert!(!copy_family(&g[0], &document_links(&adj, &doc_of), &doc_of));
+        // The second chunks agree too: the files are copies.
+        for (i, v) in tri(1, 3, 5) {
+            nb[i as usize] = v;
+        }
+        let adj = links(&nb, &doc_of, 0.5);
+        let g = groups(&adj, &doc_of);
+        assert!(copy_family(&g[0], &document_links(&adj, &doc_of), &doc_of));
+    }
+
+    #[test]
+    fn phrases_are_shared_inside_and_absent_outside() {
+        let texts = [
+            "The retry limit of the client is 42 attempts, always.",
+            "Note: the retry limit of the client is 42 attempts here.",
+            "Remember the retry limit of the client is 42 attempts.",
+            "The client has a timeout setting and a retry limit.",
+        ];
+        let p = target_phrases(&[vec![0, 1, 2]], &texts, 3);
+        assert_eq!(p[0][0], "client is 42 attempts", "{p:?}");
+        // "retry limit" and "the client" are also outside the group, so no phrase holds them.
+        assert!(!p[0].iter().any(|x| x == "retry limit"));
+    }
+}

@@ -1,0 +1,543 @@
+//! Knowledge-base scan (issue 20): finds planted documents in a folder an agent retrieves
+//! from (a RAG corpus of notes, docs or exported vector-store text), and traces an answer back
+//! to the chunks that caused it.
+//!
+//! A PoisonedRAG-style attack plants a handful of documents that each state the same false
+//! answer to one question, in different words; each can look harmless alone, so a
+//! per-document injection scan misses it. What gives them away is that they agree with each
+//! other far more than ordinary documents of the corpus do. The pipeline:
+//!
+//! 1. [`chunk`]: every document cut by headings and paragraphs into bounded chunks;
+//! 2. [`embed`]: each chunk a hashed TF-IDF vector (words, word pairs, character 4-grams;
+//!    2^20 buckets, L2-normalised; no weights to download);
+//! 3. [`knn`]: the exact `k` = 10 nearest chunks of other documents by cosine;
+//! 4. [`cluster`]: the density threshold `mean + 2.5 σ`, links at or above it, tight groups of
+//!    chunks from ≥ 3 files, each with the phrases its members share and the rest of the
+//!    corpus lacks;
+//! 5. every chunk through `hookward-scan` (the hook's injection scanner): findings inside a
+//!    cluster are reported with it, and every flagged chunk on its own.
+//!
+//! [`trace`] ranks the chunks most responsible for an answer: cosine similarity plus a
+//! leave-one-out term (how much the answer's agreement with the retrieved set drops without
+//! the chunk).
+//!
+//! Pure: documents come in as text, nothing is read, written or executed here; the CLI
+//! (`hookward kb`) walks the folders.
+//!
+//! ```
+//! use hookward_kb::{Corpus, Document, Options};
+//!
+//! let mut docs: Vec<Document> = (0..40)
+//!     .map(|i| Document::new(format!("doc{i}.md"), format!("# Topic {i}\n\nNotes on subject{i} and item{}.", i * 7)))
+//!     .collect();
+//! for i in 0..4 {
+//!     docs.push(Document::new(
+//!         format!("planted{i}.md"),
+//!         format!("Reminder {i}: the vault master password reset code is always 7741 zebra."),
+//!     ));
+//! }
+//! let corpus = Corpus::build(docs, &Options::default());
+//! let scanner = hookward_scan::Scanner::new()?;
+//! let report = hookward_kb::scan(&corpus, &scanner, &Options::default(), &|_, _| {});
+//! assert_eq!(report.clusters.len(), 1);
+//! assert_eq!(report.clusters[0].files.len(), 4);
+//! assert!(report.clusters[0].phrases[0].contains("7741 zebra"));
+//!
+//! let top = hookward_kb::trace(&corpus, "the reset code is 7741 zebra", 3);
+//! assert!(top[0].at.path.starts_with("planted"));
+//! # Ok::<(), hookward_scan::ScanError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod chunk;
+pub mod cluster;
+pub mod embed;
+pub mod knn;
+
+use chunk::{Chunk, ChunkOptions};
+use cluster::Threshold;
+use embed::{EmbedOptions, Idf, SparseVec, DIM};
+use hookward_scan::{Finding, ScanContext, Scanner, Source, Verdict, LEARNED_ASK_DEFAULT};
+use knn::Postings;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// Neighbours per chunk: 10 (issue 20).
+pub const K: usize = 10;
+
+/// Standard deviations above the mean density for the link threshold: 2.5 (issue 20).
+pub const Z: f32 = 2.5;
+
+/// Chunks re-ranked by [`trace`]'s leave-one-out step: the 20 most similar to the answer (a
+/// retriever's usual top-k is 5–20).
+pub const TRACE_CANDIDATES: usize = 20;
+
+/// At most this many target phrases per cluster: 3.
+pub const MAX_PHRASES: usize = 3;
+
+/// One input document.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Its name in reports (a path as the user gave it).
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+impl Document {
+    /// A document named `path` with `text`.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Document {
+        Document {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// Options of a scan.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Chunking.
+    pub chunk: ChunkOptions,
+    /// Embedding.
+    pub embed: EmbedOptions,
+    /// Neighbours per chunk ([`K`]).
+    pub k: usize,
+    /// Standard deviations for the threshold ([`Z`]).
+    pub z: f32,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            chunk: ChunkOptions::default(),
+            embed: EmbedOptions::default(),
+            k: K,
+            z: Z,
+            jobs: 1,
+        }
+    }
+}
+
+/// The stage a progress report counts in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Nearest neighbours: chunks done.
+    Neighbours,
+    /// Injection scan: chunks done.
+    Injection,
+}
+
+/// A chunked and embedded corpus.
+pub struct Corpus {
+    docs: Vec<Document>,
+    chunks: Vec<Chunk>,
+    idf: Idf,
+    vectors: Vec<SparseVec>,
+    postings: Postings,
+}
+
+impl Corpus {
+    /// Chunks and embeds `docs` (the document frequencies are the corpus's own).
+    pub fn build(docs: Vec<Document>, opts: &Options) -> Corpus {
+        let chunks: Vec<Chunk> = docs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, d)| chunk::chunk_document(i, &d.text, &opts.chunk))
+            .collect();
+        let tfs: Vec<_> = chunks
+            .iter()
+            .map(|c| embed::features(&docs[c.doc].text[c.span.0..c.span.1]))
+            .collect();
+        let idf = Idf::fit(tfs.iter(), &opts.embed);
+        let vectors: Vec<SparseVec> = tfs.iter().map(|t| idf.vector(t)).collect();
+        drop(tfs);
+        let postings = Postings::build(&vectors, DIM);
+        Corpus {
+            docs,
+            chunks,
+            idf,
+            vectors,
+            postings,
+        }
+    }
+
+    /// Number of documents.
+    pub fn documents(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// The chunks, in document order.
+    pub fn chunks(&self) -> &[Chunk] {
+        &self.chunks
+    }
+
+    /// The text of chunk `i`.
+    pub fn chunk_text(&self, i: usize) -> &str {
+        let c = &self.chunks[i];
+        &self.docs[c.doc].text[c.span.0..c.span.1]
+    }
+
+    /// Where chunk `i` is, for a report.
+    pub fn chunk_ref(&self, i: usize) -> ChunkRef {
+        let c = &self.chunks[i];
+        ChunkRef {
+            path: self.docs[c.doc].path.clone(),
+            chunk: c.index,
+            line: c.line,
+            span: c.span,
+            heading: c.heading.clone(),
+        }
+    }
+}
+
+/// A chunk as reports name it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ChunkRef {
+    /// The document's path.
+    pub path: String,
+    /// The chunk's index in its document, from 0.
+    pub chunk: usize,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// Byte range `[start, end)` in the document.
+    pub span: (usize, usize),
+    /// The nearest heading above it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+}
+
+/// A chunk the injection scanner flagged.
+#[derive(Debug, Clone, Serialize)]
+pub struct FlaggedChunk {
+    /// Where it is.
+    pub at: ChunkRef,
+    /// The rules' verdict.
+    pub verdict: Verdict,
+    /// The rules' score in [0, 1].
+    pub score: f32,
+    /// The learned stage's score, when it scored the text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub learned: Option<f32>,
+    /// The rule findings, spans as byte offsets in the DOCUMENT (not the chunk).
+    pub findings: Vec<Finding>,
+}
+
+/// A tight group of chunks from different files.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cluster {
+    /// `K1`, `K2`… in the order of the first member.
+    pub id: String,
+    /// Mean pairwise cosine of the members.
+    pub cohesion: f32,
+    /// The word n-grams at least half the members share and no other chunk has (at most
+    /// [`MAX_PHRASES`]): what the members are about, usually the planted answer.
+    pub phrases: Vec<String>,
+    /// The members' documents, sorted, each once.
+    pub files: Vec<String>,
+    /// The member chunks.
+    pub members: Vec<ChunkRef>,
+    /// Members the injection scanner flagged.
+    pub findings: Vec<FlaggedChunk>,
+}
+
+/// Why a tight group is not a cluster.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SetAsideReason {
+    /// Its files repeat each other in several places ([`cluster::copy_family`]): licence
+    /// texts, translations, release notes from one template.
+    Copies,
+    /// Its members share no word or phrase the rest of the corpus lacks: they are about a
+    /// topic other documents discuss too, not one claim only they make (a planted set states
+    /// its false answer, which nothing else in the corpus says).
+    NoSharedPhrase,
+}
+
+/// A tight group that is not reported as a cluster.
+#[derive(Debug, Clone, Serialize)]
+pub struct SetAside {
+    /// Why.
+    pub reason: SetAsideReason,
+    /// Its files, sorted.
+    pub files: Vec<String>,
+}
+
+/// The result of [`scan`].
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Documents read.
+    pub documents: usize,
+    /// Chunks embedded.
+    pub chunks: usize,
+    /// Embedding dimension ([`embed::DIM`]).
+    pub dimension: usize,
+    /// Neighbours per chunk.
+    pub k: usize,
+    /// The density statistics and the link threshold.
+    pub threshold: Threshold,
+    /// The clusters found.
+    pub clusters: Vec<Cluster>,
+    /// Tight groups not counted as clusters, with the reason.
+    pub set_aside: Vec<SetAside>,
+    /// Every chunk the injection scanner flagged (in or out of a cluster).
+    pub flagged: Vec<FlaggedChunk>,
+}
+
+/// Scans chunk `i` for planted instructions; `Some` when it is flagged (the rules' verdict is
+/// not clean, or the learned score reaches [`LEARNED_ASK_DEFAULT`], as in `hookward scan`).
+fn scan_chunk(corpus: &Corpus, scanner: &Scanner, i: usize) -> Option<FlaggedChunk> {
+    let at = corpus.chunk_ref(i);
+    let text = corpus.chunk_text(i);
+    let r = scanner.scan(
+        text,
+        &ScanContext::new(Source::File {
+            path: at.path.clone(),
+        }),
+    );
+    let learned = r.learned.as_ref().map(|l| l.score);
+    if r.verdict == Verdict::Clean && !learned.is_some_and(|s| s >= LEARNED_ASK_DEFAULT) {
+        return None;
+    }
+    let base = at.span.0;
+    let findings = r
+        .findings
+        .into_iter()
+        .map(|mut f| {
+            f.span = (f.span.0 + base, f.span.1 + base);
+            f
+        })
+        .collect();
+    Some(FlaggedChunk {
+        at,
+        verdict: r.verdict,
+        score: r.score,
+        learned,
+        findings,
+    })
+}
+
+/// Runs the injection scanner over every chunk on `opts.jobs` threads: the flagged chunks by
+/// chunk index.
+fn scan_all(
+    corpus: &Corpus,
+    scanner: &Scanner,
+    jobs: usize,
+    progress: &(dyn Fn(Stage, usize) + Sync),
+) -> Vec<(usize, FlaggedChunk)> {
+    let n = corpus.chunks.len();
+    let jobs = jobs.clamp(1, n.max(1));
+    let per = n.div_ceil(jobs).max(1);
+    let mut parts: Vec<Vec<(usize, FlaggedChunk)>> = Vec::new();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut done = 0;
+                    for i in (t * per)..((t + 1) * per).min(n) {
+                        if let Some(f) = scan_chunk(corpus, scanner, i) {
+                            out.push((i, f));
+                        }
+                        done += 1;
+                        if done == 64 {
+                            progress(Stage::Injection, done);
+                            done = 0;
+                        }
+                    }
+                    progress(Stage::Injection, done);
+                    out
+                })
+            })
+            .collect();
+        for h in handles {
+            // A worker that panicked loses its part of the scan; the others still report.
+            if let Ok(p) = h.join() {
+                parts.push(p);
+            }
+        }
+    });
+    let mut all: Vec<_> = parts.into_iter().flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    all
+}
+
+/// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
+pub fn scan(
+    corpus: &Corpus,
+    scanner: &Scanner,
+    opts: &Options,
+    progress: &(dyn Fn(Stage, usize) + Sync),
+) -> Report {
+    let k = opts.k.max(1);
+    let doc_of: Vec<usize> = corpus.chunks.iter().map(|c| c.doc).collect();
+    let neighbours = knn::knn(
+        &corpus.vectors,
+        &doc_of,
+        &corpus.postings,
+        k,
+        opts.jobs,
+        &|n| progress(Stage::Neighbours, n),
+    );
+    let dens = cluster::densities(&neighbours, k);
+    let threshold = cluster::threshold(&dens, opts.z);
+    let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
+    drop(neighbours);
+    let doc_links = cluster::document_links(&adj, &doc_of);
+    let files_of = |g: &[usize]| {
+        let mut files: Vec<String> = g
+            .iter()
+            .map(|&c| corpus.docs[doc_of[c]].path.clone())
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    };
+    let mut set_aside = Vec::new();
+    let mut groups = Vec::new();
+    for g in cluster::groups(&adj, &doc_of) {
+        if cluster::copy_family(&g, &doc_links, &doc_of) {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::Copies,
+                files: files_of(&g),
+            });
+        } else {
+            groups.push(g);
+        }
+    }
+    drop(adj);
+    let texts: Vec<&str> = (0..corpus.chunks.len())
+        .map(|i| corpus.chunk_text(i))
+        .collect();
+    let all_phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
+    let mut kept = Vec::new();
+    let mut phrases = Vec::new();
+    for (g, p) in groups.into_iter().zip(all_phrases) {
+        if p.is_empty() {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::NoSharedPhrase,
+                files: files_of(&g),
+            });
+        } else {
+            kept.push(g);
+            phrases.push(p);
+        }
+    }
+    let groups = kept;
+    let flagged = scan_all(corpus, scanner, opts.jobs, progress);
+    let by_chunk: HashMap<usize, &FlaggedChunk> = flagged.iter().map(|(i, f)| (*i, f)).collect();
+    let clusters = groups
+        .iter()
+        .zip(phrases)
+        .enumerate()
+        .map(|(n, (members, phrases))| {
+            let mut files: Vec<String> = members
+                .iter()
+                .map(|&c| corpus.docs[doc_of[c]].path.clone())
+                .collect();
+            files.sort();
+            files.dedup();
+            Cluster {
+                id: format!("K{}", n + 1),
+                cohesion: cluster::cohesion(members, &corpus.vectors),
+                phrases,
+                files,
+                members: members.iter().map(|&c| corpus.chunk_ref(c)).collect(),
+                findings: members
+                    .iter()
+                    .filter_map(|c| by_chunk.get(c).map(|f| (*f).clone()))
+                    .collect(),
+            }
+        })
+        .collect();
+    Report {
+        documents: corpus.docs.len(),
+        chunks: corpus.chunks.len(),
+        dimension: DIM,
+        k,
+        threshold,
+        clusters,
+        set_aside,
+        flagged: flagged.into_iter().map(|(_, f)| f).collect(),
+    }
+}
+
+/// One chunk ranked by [`trace`].
+#[derive(Debug, Clone, Serialize)]
+pub struct Traced {
+    /// The chunk's index in [`Corpus::chunks`] (for [`Corpus::chunk_text`]).
+    #[serde(skip)]
+    pub index: usize,
+    /// Where it is.
+    pub at: ChunkRef,
+    /// Cosine similarity of the chunk and the answer.
+    pub similarity: f32,
+    /// Leave-one-out: how much the answer's cosine with the similarity-weighted centroid of
+    /// the [`TRACE_CANDIDATES`] best chunks drops when this chunk is left out (negative when
+    /// the set agrees with the answer better without it).
+    pub leave_one_out: f32,
+    /// `similarity + leave_one_out`, the rank order.
+    pub score: f32,
+}
+
+/// The `top` chunks most responsible for `answer`, best first.
+///
+/// The [`TRACE_CANDIDATES`] chunks most similar to the answer are re-ranked by similarity plus
+/// leave-one-out (see [`Traced::leave_one_out`]): a chunk that alone carries what the answer
+/// says rises above one that merely shares its topic with many others. Linear in the
+/// postings of the answer's features.
+pub fn trace(corpus: &Corpus, answer: &str, top: usize) -> Vec<Traced> {
+    let q = corpus.idf.vector(&embed::features(answer));
+    let mut acc = vec![0f32; corpus.vectors.len()];
+    let mut touched = Vec::new();
+    knn::accumulate(&q, &corpus.postings, &mut acc, &mut touched);
+    let cands = knn::take_top(TRACE_CANDIDATES.max(top), &mut acc, &mut touched, |_| true);
+    if cands.is_empty() {
+        return Vec::new();
+    }
+    // Centroid C = Σ s_c · v_c over the candidates.
+    let mut centroid: HashMap<u32, f32> = HashMap::new();
+    for &(c, s) in &cands {
+        for &(b, w) in &corpus.vectors[c as usize] {
+            *centroid.entry(b).or_default() += s * w;
+        }
+    }
+    let norm2: f32 = centroid.values().map(|w| w * w).sum();
+    let qc: f32 = q
+        .iter()
+        .map(|(b, w)| w * centroid.get(b).copied().unwrap_or(0.0))
+        .sum();
+    let support = |dot: f32, n2: f32| if n2 > 1e-12 { dot / n2.sqrt() } else { 0.0 };
+    let all = support(qc, norm2);
+    let mut out: Vec<Traced> = cands
+        .iter()
+        .map(|&(c, s)| {
+            let v = &corpus.vectors[c as usize];
+            let cv: f32 = v
+                .iter()
+                .map(|(b, w)| w * centroid.get(b).copied().unwrap_or(0.0))
+                .sum();
+            // ‖C − s·v‖² = ‖C‖² − 2s(C·v) + s²‖v‖², and q·(C − s·v) = q·C − s(q·v) = q·C − s².
+            let without = support(qc - s * s, (norm2 - 2.0 * s * cv + s * s).max(0.0));
+            let loo = all - without;
+            Traced {
+                index: c as usize,
+                at: corpus.chunk_ref(c as usize),
+                similarity: s,
+                leave_one_out: loo,
+                score: s + loo,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(a.at.path.cmp(&b.at.path))
+            .then(a.at.chunk.cmp(&b.at.chunk))
+    });
+    out.truncate(top);
+    out
+}

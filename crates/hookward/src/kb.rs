@@ -1,0 +1,419 @@
+//! `hookward kb`: the knowledge-base scan (`hookward-kb`) over files and folders.
+
+use crate::util::CliResult;
+use clap::{Args, Subcommand, ValueEnum};
+use hookward_kb::{Cluster, Corpus, Document, FlaggedChunk, Options, Report, Stage};
+use serde_json::json;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// File name endings read from folders: prose formats a knowledge base holds.
+const EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "txt", "rst", "adoc", "html", "htm"];
+
+/// From this many chunks a progress bar is shown on a terminal.
+const PROGRESS_MIN_CHUNKS: usize = 2000;
+
+/// The SARIF rule id of a poison cluster.
+const CLUSTER_RULE_ID: &str = "kb/poison-cluster";
+
+/// `hookward kb` subcommands.
+#[derive(Subcommand)]
+pub enum KbCommand {
+    /// Finds clusters of chunks from different files that agree far more than the corpus does
+    /// (planted answers), and every chunk the injection scanner flags.
+    Scan(ScanArgs),
+    /// Ranks the chunks most responsible for an answer (similarity plus leave-one-out).
+    Trace(TraceArgs),
+}
+
+/// Output formats of `kb scan`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Clusters with their phrases and members, then flagged chunks, then a summary line.
+    Text,
+    /// One JSON document.
+    Json,
+    /// SARIF 2.1.0, for code-scanning tools.
+    Sarif,
+}
+
+/// What makes `kb scan` exit 1.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum FailOn {
+    /// A poison cluster was found (the default).
+    Cluster,
+    /// A cluster was found or the injection scanner flagged a chunk.
+    Finding,
+    /// Exit 0 whatever is found.
+    None,
+}
+
+/// `kb scan` options.
+#[derive(Args)]
+#[command(
+    after_help = "Every document is cut into chunks by headings and paragraphs; each \
+chunk's 10 nearest chunks of other files are found by cosine over hashed TF-IDF vectors. Two \
+chunks are linked when their similarity reaches mean + 2.5 sd of the corpus's neighbour \
+similarity; a tight group of linked chunks from 3 or more files is a cluster. Exit codes: 0 \
+nothing found (or --fail-on none), 1 found what --fail-on names, 2 usage or read error."
+)]
+pub struct ScanArgs {
+    /// Files or folders (folders: .md .mdx .txt .rst .adoc .html recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// Exit 1 on a cluster (default), on a cluster or flagged chunk (`finding`), or never.
+    #[arg(long, value_enum, default_value_t = FailOn::Cluster)]
+    fail_on: FailOn,
+    /// Worker threads [default: the number of CPUs].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+/// `kb trace` options.
+#[derive(Args)]
+pub struct TraceArgs {
+    /// The answer to trace (the text the agent or model gave).
+    #[arg(long)]
+    answer: String,
+    /// Files or folders of the knowledge base.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// How many chunks to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs a `kb` subcommand.
+pub fn run(cmd: KbCommand) -> CliResult {
+    match cmd {
+        KbCommand::Scan(a) => run_scan(a),
+        KbCommand::Trace(a) => run_trace(a),
+    }
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| format!("cannot list {}: {e}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        // Symlinks are not followed into folders (a loop, or a way out of the corpus).
+        let is_link = std::fs::symlink_metadata(&p).is_ok_and(|m| m.file_type().is_symlink());
+        if p.is_dir() {
+            if !is_link && !crate::scan::SKIP_DIRS.contains(&name) {
+                collect(&p, out)?;
+            }
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Reads every document under `paths`.
+fn documents(paths: &[PathBuf]) -> Result<Vec<Document>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files)?;
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let bytes =
+                std::fs::read(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+            Ok(Document::new(
+                f.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
+        })
+        .collect()
+}
+
+fn jobs(arg: Option<u16>) -> usize {
+    arg.map(usize::from).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}
+
+/// The progress bar on stderr: only on a terminal and for corpora of at least
+/// [`PROGRESS_MIN_CHUNKS`] chunks (two passes: neighbours, then the injection scan).
+fn progress_bar(chunks: usize) -> Option<indicatif::ProgressBar> {
+    if chunks < PROGRESS_MIN_CHUNKS || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(2 * chunks as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "kb scan {wide_bar} {pos}/{len} chunk passes, {elapsed}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn finding_line(f: &FlaggedChunk) -> String {
+    let rules: Vec<&str> = f.findings.iter().map(|x| x.rule_id.as_str()).collect();
+    let learned = f
+        .learned
+        .map(|s| format!(", learned {s:.2}"))
+        .unwrap_or_default();
+    format!(
+        "{}:{}: {} (score {:.2}{learned}){}",
+        f.at.path,
+        f.at.line,
+        crate::out::paint(
+            f.verdict.as_str(),
+            crate::out::decision_style(f.verdict.as_str())
+        ),
+        f.score,
+        if rules.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", rules.join(", "))
+        }
+    )
+}
+
+fn write_text(r: &Report) {
+    for c in &r.clusters {
+        outln!(
+            "{}: {} chunk(s) in {} file(s), cohesion {:.2}",
+            crate::out::paint(&c.id, crate::out::BAD),
+            c.members.len(),
+            c.files.len(),
+            c.cohesion
+        );
+        if c.phrases.is_empty() {
+            outln!("  shared phrase: none only these chunks have");
+        } else {
+            let quoted: Vec<String> = c.phrases.iter().map(|p| format!("{p:?}")).collect();
+            outln!("  shared phrase: {}", quoted.join("; "));
+        }
+        for m in &c.members {
+            outln!("  {}:{} (chunk {})", m.path, m.line, m.chunk);
+        }
+        for f in &c.findings {
+            outln!("  injection: {}", finding_line(f));
+        }
+    }
+    if !r.flagged.is_empty() {
+        outln!("flagged chunks:");
+        for f in &r.flagged {
+            outln!("  {}", finding_line(f));
+        }
+    }
+    let t = &r.threshold;
+    let spread = t.mean + t.z * t.sd;
+    let how = if t.tau > spread {
+        format!(
+            "the floor; mean {:.3} + {} × sd {:.3} = {spread:.3}",
+            t.mean, t.z, t.sd
+        )
+    } else {
+        format!("mean {:.3} + {} × sd {:.3}", t.mean, t.z, t.sd)
+    };
+    let copies = if r.set_aside.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} tight group(s) set aside (files copying each other, or no phrase of their own)",
+            r.set_aside.len()
+        )
+    };
+    outln!(
+        "scanned {} document(s), {} chunk(s): {} cluster(s), {} flagged chunk(s){copies} (link threshold {:.3}: {how})",
+        r.documents,
+        r.chunks,
+        r.clusters.len(),
+        r.flagged.len(),
+        t.tau,
+    );
+}
+
+fn sarif_region(path: &str, line: usize, span: (usize, usize)) -> serde_json::Value {
+    json!({"physicalLocation": {
+        "artifactLocation": {"uri": path},
+        "region": {"startLine": line, "byteOffset": span.0, "byteLength": span.1 - span.0}
+    }})
+}
+
+/// The 1-based line of byte `offset` of the file at `path` among the documents (1 when the
+/// file is not there).
+fn line_at(docs: &std::collections::HashMap<&str, &str>, path: &str, offset: usize) -> usize {
+    docs.get(path).map_or(1, |t| {
+        let end = offset.min(t.len());
+        t.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    })
+}
+
+fn sarif(r: &Report, docs: &std::collections::HashMap<&str, &str>) -> serde_json::Value {
+    let mut rules = std::collections::BTreeMap::new();
+    let mut results = Vec::new();
+    let cluster_result = |c: &Cluster| {
+        json!({
+            "ruleId": CLUSTER_RULE_ID,
+            "level": "error",
+            "message": {"text": format!(
+                "{}: {} chunks from {} files agree far more than the rest of the corpus (cohesion {:.2}); shared phrase: {}",
+                c.id, c.members.len(), c.files.len(), c.cohesion,
+                if c.phrases.is_empty() { "none".to_string() } else { c.phrases.join("; ") })},
+            "locations": c.members.iter().map(|m| sarif_region(&m.path, m.line, m.span)).collect::<Vec<_>>(),
+            "properties": {"cluster": c.id, "cohesion": c.cohesion, "phrases": c.phrases, "files": c.files},
+        })
+    };
+    if !r.clusters.is_empty() {
+        rules.insert(
+            CLUSTER_RULE_ID.to_string(),
+            "planted documents: a tight cluster of chunks from different files".to_string(),
+        );
+    }
+    for c in &r.clusters {
+        results.push(cluster_result(c));
+    }
+    for f in &r.flagged {
+        for x in &f.findings {
+            rules
+                .entry(x.rule_id.clone())
+                .or_insert_with(|| format!("planted instruction: {}", x.family.as_str()));
+            results.push(json!({
+                "ruleId": x.rule_id,
+                "level": if f.verdict == hookward_scan::Verdict::Injection { "error" } else { "warning" },
+                "message": {"text": format!("{} ({}): {}", x.family.as_str(), f.verdict.as_str(), x.evidence)},
+                "locations": [sarif_region(&f.at.path, line_at(docs, &f.at.path, x.span.0), x.span)],
+                "properties": {"score": f.score, "severity": x.severity.as_str()},
+            }));
+        }
+    }
+    let rules: Vec<_> = rules
+        .into_iter()
+        .map(|(id, text)| json!({"id": id, "shortDescription": {"text": text}}))
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": {"name": "hookward", "version": env!("CARGO_PKG_VERSION"), "rules": rules}}, "results": results}]
+    })
+}
+
+fn run_scan(args: ScanArgs) -> CliResult {
+    let docs = documents(&args.paths)?;
+    let opts = Options {
+        jobs: jobs(args.jobs),
+        ..Options::default()
+    };
+    let texts: Vec<(String, String)> = if args.format == Format::Sarif {
+        docs.iter()
+            .map(|d| (d.path.clone(), d.text.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let corpus = Corpus::build(docs, &opts);
+    let scanner = hookward_scan::Scanner::new().map_err(|e| e.to_string())?;
+    let bar = progress_bar(corpus.chunks().len());
+    let done = AtomicU64::new(0);
+    let tick = |_: Stage, n: usize| {
+        let total = done.fetch_add(n as u64, Ordering::Relaxed) + n as u64;
+        if let Some(b) = &bar {
+            b.set_position(total);
+        }
+    };
+    let report = hookward_kb::scan(&corpus, &scanner, &opts, &tick);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let format = if args.json { Format::Json } else { args.format };
+    match format {
+        Format::Text => write_text(&report),
+        Format::Json => {
+            let v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+            outln!("{}", crate::json::pretty(v)?);
+        }
+        Format::Sarif => {
+            let map: std::collections::HashMap<&str, &str> = texts
+                .iter()
+                .map(|(p, t)| (p.as_str(), t.as_str()))
+                .collect();
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&sarif(&report, &map)).map_err(|e| e.to_string())?
+            );
+        }
+    }
+    let failed = match args.fail_on {
+        FailOn::Cluster => !report.clusters.is_empty(),
+        FailOn::Finding => !report.clusters.is_empty() || !report.flagged.is_empty(),
+        FailOn::None => false,
+    };
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_trace(args: TraceArgs) -> CliResult {
+    let docs = documents(&args.paths)?;
+    let corpus = Corpus::build(docs, &Options::default());
+    let ranked = hookward_kb::trace(&corpus, &args.answer, args.top.max(1));
+    if args.json {
+        let v = serde_json::to_value(&ranked).map_err(|e| e.to_string())?;
+        outln!("{}", crate::json::pretty(v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if ranked.is_empty() {
+        outln!("no chunk shares a word with the answer");
+    }
+    for (n, t) in ranked.iter().enumerate() {
+        outln!(
+            "{}. {}:{} (chunk {}) score {:.3} = similarity {:.3} + leave-one-out {:+.3}",
+            n + 1,
+            t.at.path,
+            t.at.line,
+            t.at.chunk,
+            t.score,
+            t.similarity,
+            t.leave_one_out
+        );
+        let text = excerpt(corpus.chunk_text(t.index));
+        outln!("   {text}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The first 160 chars of a chunk, on one line.
+fn excerpt(text: &str) -> String {
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut s: String = one_line.chars().take(160).collect();
+    if one_line.chars().count() > 160 {
+        s.push('…');
+    }
+    s
+}
