@@ -16,12 +16,25 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 }
 
 # @rule path/env-file ask
-# Reading or changing a .env file (secrets by convention); templates such as .env.example are exempt.
+# Reading or changing a .env file (secrets by convention); templates such as .env.example are exempt, and so is copying a template into place (cp .env.example .env).
 decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "env_file")
 	not lib.has_class(p, "credential")
+	not env_from_template(p)
 	reason := sprintf("%s would %s %s, which usually holds secrets", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A copy of committed templates into place (cp .env.example .env, install -m 600 .env.sample
+# .env): the new file holds the template's text, so no secret is read or written.
+env_from_template(p) if {
+	p.via == "shell"
+	p.access in {"create", "write"}
+	endswith(p.how, " dest")
+	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
+	srcs := [q | some q in input.facts.paths; q.how == src_how]
+	count(srcs) > 0
+	count([q | some q in srcs; not lib.has_class(q, "env_template")]) == 0
 }
 
 # @rule path/write-outside-project ask

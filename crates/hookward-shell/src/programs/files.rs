@@ -1255,6 +1255,7 @@ fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             let arg = Arg::lit(&code);
             shell_code(a, inv, st, name, &arg, Some(Stream::default()));
         }
+        awk_hidden(a, name, &prog.text, &inv.evidence);
     }
     let files: Vec<Arg> = p
         .operands
@@ -1949,14 +1950,57 @@ fn compressor(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     }
 }
 
-/// Output of a decompressor: unknown text; content that was embedded in the command (known
-/// text, or already decoded) counts as decoded.
+/// What an awk program runs that no literal shows: a gawk network special file
+/// (`/inet/tcp/0/HOST/PORT`, gawk manual "TCP/IP Networking") whose lines are run as
+/// commands (`s |& getline c; while ((c |& getline) > 0)`, `system(c)`) is a reverse shell;
+/// `system(…)` of a string built from character codes (`sprintf("%c%c", 105, 100)`) or from
+/// pieces runs decoded code.
+fn awk_hidden(a: &mut Analyzer, name: &str, prog: &str, evidence: &str) {
+    let ev = crate::analyzer::truncate(evidence, 300);
+    if let Some(i) = prog.find("/inet/").or_else(|| prog.find("/inet4/")).or_else(|| prog.find("/inet6/")) {
+        let runs = prog.matches("|&").count() >= 2 || prog.contains("system(") || prog.contains("| getline");
+        if runs {
+            // `/inet/tcp/LOCALPORT/HOST/PORT`
+            let spec: String = prog
+                .get(i..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| !matches!(c, '"' | '\'' | ' ' | ';'))
+                .collect();
+            let parts: Vec<&str> = spec.split('/').collect();
+            let peer = match (parts.get(4), parts.get(5)) {
+                (Some(h), Some(p)) => Some(format!("{h}:{p}")),
+                _ => None,
+            };
+            if let Some(p) = &peer {
+                a.fetch(&format!("tcp://{p}"), &ev);
+            }
+            a.remote_exec("reverse_shell", name, peer, &ev);
+        }
+    }
+    for (i, _) in prog.match_indices("system(") {
+        let arg = prog.get(i + 7..).unwrap_or("").trim_start();
+        let built = arg.starts_with("sprintf(") && arg.contains("%c")
+            || arg.starts_with("sprintf(\"%s")
+            || arg.contains("toupper(")
+            || arg.contains("tolower(");
+        if built {
+            a.dynamic_code(name, "decoded", Some("awk sprintf".into()), &[], &ev);
+            break;
+        }
+    }
+}
+
+/// Output of a decompressor: unknown text, decoded. Code kept compressed (embedded in the
+/// command or in a `.gz` file) and run at once is as hidden from review as base64: nobody can
+/// read what `zcat payload.gz | sh` runs, so a shell or interpreter fed from it runs decoded
+/// code (issue 11, obfuscated execution: decoders by class, decompressors included).
 fn decompressed(input: Stream, decoder: &str) -> Stream {
     let mut out = Stream {
         text: None,
-        ..input.clone()
+        ..input
     };
-    if (input.text.is_some() || input.taint.decoded.is_some()) && out.taint.decoded.is_none() {
+    if out.taint.decoded.is_none() {
         out.taint.decoded = Some(decoder.to_string());
     }
     out

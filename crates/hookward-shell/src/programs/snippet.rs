@@ -274,6 +274,27 @@ const DECODERS: &[(&str, &str)] = &[
     (".pack(\"c*\")", "ruby pack"),
     (".pack('c*')", "ruby pack"),
     ("[char]", "powershell char"),
+    // Strings reversed, character codes mapped, or inflated at run time (issue 11, obfuscated
+    // execution by class: any built string run is hidden code).
+    ("[::-1]", "python reverse"),
+    ("map{chr", "perl chr"),
+    ("map { chr", "perl chr"),
+    ("scalar reverse", "perl reverse"),
+    ("strrev(", "php strrev"),
+    (".reverse().join(", "javascript reverse"),
+    ("string.char(", "lua string.char"),
+    ("inflateSync", "node zlib"),
+    ("gunzipSync", "node zlib"),
+    ("Zlib::Inflate", "ruby zlib"),
+    ("Zlib.inflate", "ruby zlib"),
+    ("Compress::Zlib", "perl zlib"),
+    ("gzuncompress", "php zlib"),
+    ("gzdecode", "php zlib"),
+    ("lzma.decompress", "python lzma"),
+    ("bz2.decompress", "python bz2"),
+    ("'rot13'", "rot13"),
+    ("\"rot13\"", "rot13"),
+    ("'rot_13'", "rot13"),
 ];
 
 /// The text spelled by the first run of at least 2 decimal character codes in `code`
@@ -337,7 +358,9 @@ fn eval_calls(lang: Lang) -> &'static [&'static str] {
         Lang::Ruby => &["eval", "instance_eval", "class_eval", "module_eval"],
         Lang::Php => &["eval", "assert", "create_function"],
         Lang::PowerShell => &["iex", "invoke-expression", "scriptblock]::create"],
-        _ => &[],
+        // Lua (the other interpreters' one-liners rarely call these): `load(s)()`,
+        // `loadstring(s)()`.
+        _ => &["loadstring", "load", "dostring"],
     }
 }
 
@@ -464,6 +487,18 @@ const SHELL_ON_SOCKET: &[&str] = &[
     "fdopen",
     "exec(\"/bin",
     "spawn(\"/bin",
+    // Commands read from the socket and run (a remote command channel is a shell whatever
+    // runs the lines): Lua `io.popen`/`os.execute`, PHP `proc_open`/`popen`/`system`,
+    // Python `subprocess.`/`os.system`, gawk coprocesses.
+    "io.popen(",
+    "os.execute(",
+    "proc_open(",
+    "popen(",
+    "subprocess.",
+    "system(",
+    "shell_exec(",
+    "passthru(",
+    "|& getline",
 ];
 
 /// The string value of a leading literal (`'…'`, `"…"`, `` `…` ``, Python `r'…'`/`b'…'`,
