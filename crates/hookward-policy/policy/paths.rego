@@ -30,7 +30,6 @@ decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} i
 env_from_template(p) if {
 	p.via == "shell"
 	p.access in {"create", "write"}
-	endswith(p.how, " dest")
 	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
 	srcs := [q | some q in input.facts.paths; q.how == src_how]
 	count(srcs) > 0

@@ -15,7 +15,7 @@ use super::{passthrough, read_operands, shell_code, sub_inv};
 
 pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
     Some(match name {
-        "rm" | "srm" | "trash" | "trash-put" | "rimraf" | "del" => rm(a, name, inv),
+        "rm" | "srm" | "trash" | "trash-put" | "rimraf" | "del" | "wipe" => rm(a, name, inv),
         "rmdir" | "unlink" => {
             let p = opts::parse(inv.rest(), &[], false);
             for op in &p.operands {
@@ -125,8 +125,17 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             } else {
                 Access::Create
             };
+            // `truncate -s 0` of a pattern empties every file it names: their contents are
+            // gone as surely as with `rm` (a deletion of the pattern, `truncate -s 0 ~/*`).
+            let empties = name == "truncate"
+                && p.values(&["-s", "--size"])
+                    .iter()
+                    .any(|v| matches!(v.text.as_str(), "0" | "0K" | "0k" | "<0"));
             for op in &p.operands {
-                a.path_arg(&inv.cwd, op, access, name, false);
+                let r = a.path_arg(&inv.cwd, op, access, name, false);
+                if empties && r.glob {
+                    a.add_path(&r, Access::Delete, "truncate -s 0", true, &op.raw);
+                }
             }
             Stream::default()
         }
@@ -1739,8 +1748,14 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             a.path_arg(&cwd0, f, Access::Create, "tar -c", false);
         }
         let mut first: Option<String> = None;
+        // `--remove-files`: GNU tar deletes what it archived (a recursive delete of every
+        // operand, wherever the archive goes: `tar -cf /dev/null ~ --remove-files`).
+        let remove = inv.rest().iter().any(|x| x.text == "--remove-files");
         for op in p.operands.iter().take(256) {
             let r = a.path_arg(&cwd, op, Access::Read, "tar -c", true);
+            if remove {
+                a.path_arg(&cwd, op, Access::Delete, "tar --remove-files", true);
+            }
             first.get_or_insert(r.path);
         }
         // Written to stdout (`tar c DIR | …`): the archive carries DIR.
@@ -1888,8 +1903,13 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             a.path_arg(&cwd, z, Access::Create, "zip", false);
         }
     }
+    // `-m`/`--move`: zip(1) deletes the originals once archived.
+    let moving = p.has(&["-m", "--move"]);
     for op in ops.take(256) {
         a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+        if moving {
+            a.path_arg(&cwd, op, Access::Delete, "zip -m", recursive);
+        }
     }
     Stream::default()
 }
