@@ -285,7 +285,25 @@ obfuscated_command_acts if {
 	some p in input.facts.paths
 	p.via == "shell"
 	p.access != "read"
+	not ordinary_write(p)
 }
+
+# Writing or creating an ordinary file of the project or a temporary folder (`b''ase64 -d x >
+# out.bin`, `P=xxd; $P -r dump.hex > out.bin`): an odd spelling of a harmless write is still a
+# harmless write (issue 11, benign precision). Deletes, permission changes and writes to
+# protected or outside locations still act.
+ordinary_write(p) if {
+	p.access in {"write", "create"}
+	some place in {"project", "temp"}
+	lib.has_class(p, place)
+	count([k | some k in p.classes; k in protected_write_classes]) == 0
+}
+
+# A committed env template copied into place is an ordinary write too (path/env-file is quiet on it).
+ordinary_write(p) if data.hookward.rules.paths.env_from_template(p)
+
+# Classes that make a write worth a question whatever its spelling.
+protected_write_classes := sensitive_read_classes | {"env_file", "agent_memory", "mcp_config", "security_tool_config"}
 
 obfuscated_command_acts if {
 	some p in input.facts.paths

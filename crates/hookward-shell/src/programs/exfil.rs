@@ -147,7 +147,13 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .rev()
                 .find(|x| !x.text.starts_with('-') && !x.dynamic)
         })
-        .map(|x| x.text.split(['?', '$']).next().unwrap_or(&x.text).to_string());
+        .map(|x| {
+            x.text
+                .split(['?', '$'])
+                .next()
+                .unwrap_or(&x.text)
+                .to_string()
+        });
     if let Some(t) = target {
         for op in inv.rest().iter().take(32) {
             if let (true, Some(f)) = (op.from_subst, &op.taint.read) {

@@ -1898,18 +1898,30 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let recursive = p.has(&["-r", "--recurse-paths", "-R"]);
     let cwd = inv.cwd.clone();
     let mut ops = p.operands.iter();
+    let mut to_stdout = false;
     if let Some(z) = ops.next() {
-        if z.text != "-" {
+        if z.text == "-" {
+            to_stdout = true;
+        } else {
             a.path_arg(&cwd, z, Access::Create, "zip", false);
         }
     }
     // `-m`/`--move`: zip(1) deletes the originals once archived.
     let moving = p.has(&["-m", "--move"]);
+    let mut first: Option<String> = None;
     for op in ops.take(256) {
-        a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+        let r = a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+        first.get_or_insert(r.path);
         if moving {
             a.path_arg(&cwd, op, Access::Delete, "zip -m", recursive);
         }
+    }
+    // `zip -r - DIR | …`: the archive on stdout carries DIR (as `tar c DIR | …`).
+    if to_stdout {
+        return Stream {
+            file: first,
+            ..Stream::default()
+        };
     }
     Stream::default()
 }
@@ -1977,8 +1989,14 @@ fn compressor(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
 /// pieces runs decoded code.
 fn awk_hidden(a: &mut Analyzer, name: &str, prog: &str, evidence: &str) {
     let ev = crate::analyzer::truncate(evidence, 300);
-    if let Some(i) = prog.find("/inet/").or_else(|| prog.find("/inet4/")).or_else(|| prog.find("/inet6/")) {
-        let runs = prog.matches("|&").count() >= 2 || prog.contains("system(") || prog.contains("| getline");
+    if let Some(i) = prog
+        .find("/inet/")
+        .or_else(|| prog.find("/inet4/"))
+        .or_else(|| prog.find("/inet6/"))
+    {
+        let runs = prog.matches("|&").count() >= 2
+            || prog.contains("system(")
+            || prog.contains("| getline");
         if runs {
             // `/inet/tcp/LOCALPORT/HOST/PORT`
             let spec: String = prog

@@ -103,7 +103,15 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
 /// (mail(1)/mailx(1)/s-nail(1) `-a FILE`/`-A FILE`, mutt(1)/neomutt `-a FILE…`, sendmail(8),
 /// msmtp(1), swaks `--attach FILE`/`--data FILE`).
 pub(crate) const MAIL_SENDERS: &[&str] = &[
-    "mail", "mailx", "s-nail", "bsd-mailx", "mutt", "neomutt", "sendmail", "msmtp", "swaks",
+    "mail",
+    "mailx",
+    "s-nail",
+    "bsd-mailx",
+    "mutt",
+    "neomutt",
+    "sendmail",
+    "msmtp",
+    "swaks",
     "ssmtp",
 ];
 
@@ -130,7 +138,10 @@ fn mail(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
             i += 2;
             continue;
         }
-        if let Some(v) = t.strip_prefix("--attach=").or_else(|| t.strip_prefix("--data=")) {
+        if let Some(v) = t
+            .strip_prefix("--attach=")
+            .or_else(|| t.strip_prefix("--data="))
+        {
             files.push(Arg::lit(v));
         } else if MAIL_VALUE_OPTS.contains(&t) {
             if matches!(t, "--to" | "-t") && name == "swaks" {
@@ -188,7 +199,10 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
             .filter(|w| !w.is_empty())
             .collect();
         for (k, w) in words.iter().enumerate() {
-            if matches!(w.to_ascii_lowercase().as_str(), "put" | "mput" | "append" | "reput") {
+            if matches!(
+                w.to_ascii_lowercase().as_str(),
+                "put" | "mput" | "append" | "reput"
+            ) {
                 if let Some(f) = words.get(k + 1) {
                     if !f.starts_with('-') {
                         sent.push((*f).to_string());
@@ -198,7 +212,10 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
     }
     // `tftp HOST -c put FILE`: the verb and the file are separate words.
-    if let Some(i) = rest.iter().position(|x| x.text == "put" || x.text == "mput") {
+    if let Some(i) = rest
+        .iter()
+        .position(|x| x.text == "put" || x.text == "mput")
+    {
         if let Some(f) = rest.get(i + 1) {
             if !sent.contains(&f.text) {
                 sent.push(f.text.clone());
@@ -206,7 +223,13 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
     }
     for f in sent {
-        let r = a.path_arg(&inv.cwd, &Arg::lit(&f), Access::Read, &format!("{name} put"), false);
+        let r = a.path_arg(
+            &inv.cwd,
+            &Arg::lit(&f),
+            Access::Read,
+            &format!("{name} put"),
+            false,
+        );
         a.upload(name, &host, Some(r.path), false, &inv.evidence);
     }
 }

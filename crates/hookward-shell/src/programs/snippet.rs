@@ -420,6 +420,16 @@ const SENDS: &[&str] = &[
     "https.request(",
 ];
 
+/// Python's `urlopen(url, data)` and `urllib.request.Request(url, data)`: a second positional
+/// argument is a request body, so the call sends data (urllib.request docs).
+fn posts_positional(code: &str) -> bool {
+    ["urlopen", "Request"].iter().any(|name| {
+        find_calls(code, name, false, true)
+            .into_iter()
+            .any(|pos| call_args_at(code, pos, name).0.len() >= 2)
+    })
+}
+
 /// Markers of a fetch call (their result is remote content).
 const FETCHES: &[&str] = &[
     "urlopen",
@@ -468,6 +478,10 @@ const SOCKET_OPEN: &[&str] = &[
     "net.Socket(",
     "net.connect(",
     "socket.tcp(",
+    // LuaSocket loaded under any name (`local s = require('socket'); s.tcp()`).
+    "require('socket')",
+    "require(\"socket\")",
+    "require 'socket'",
     "/inet/tcp/",
     "/inet/udp/",
 ];
@@ -1370,7 +1384,7 @@ pub(crate) fn scan(
         }
     }
     // Uploads.
-    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s))) {
+    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s)) || posts_positional(code)) {
         let target = urls
             .first()
             .cloned()
