@@ -1037,7 +1037,7 @@ impl<'c> Analyzer<'c> {
             }
             match wrappers::unwrap(self, &name, &mut inv, st) {
                 wrappers::Unwrap::Continue => continue,
-                wrappers::Unwrap::Stop(out) => return out,
+                wrappers::Unwrap::Stop(out) => return *out,
                 wrappers::Unwrap::NotWrapper => {
                     self.record_command(&inv, &name, st);
                     return programs::run(self, &name, &inv, st);
