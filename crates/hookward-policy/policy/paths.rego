@@ -8,7 +8,9 @@ import data.hookward.lib
 # Reading or changing a credential store under any home (case-folded): ~/.ssh, ~/.aws, ~/.gnupg,
 # ~/.config/gcloud, ~/.kube/config, ~/.docker/config.json, keychains, browser profiles and cookies,
 # shell history; secret files by name anywhere (id_rsa, .netrc, .pgpass, *.p12, *.kdbx,
-# service-account*.json, token-bearing .npmrc/.pypirc). Table: hookward-facts/src/secrets.rs.
+# service-account*.json, token-bearing .npmrc/.pypirc); registry and storage clients' token files in
+# any home (~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.config/rclone/rclone.conf…) and browser
+# profile files by name (Cookies, Login Data, logins.json, key4.db). Table: hookward-facts/src/secrets.rs.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
