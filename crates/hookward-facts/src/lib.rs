@@ -254,13 +254,27 @@ fn is_env_file(path: &str) -> bool {
     if name == ".env" || name == ".envrc" {
         return true;
     }
-    match name.strip_prefix(".env.") {
-        Some(suffix) => !matches!(
-            suffix,
-            "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "tpl"
-        ),
-        None => false,
-    }
+    name.strip_prefix(".env.")
+        .is_some_and(|suffix| !ENV_TEMPLATE_SUFFIXES.contains(&suffix))
+}
+
+/// The suffixes of `.env.<suffix>` files meant to be committed: templates, not secrets.
+const ENV_TEMPLATE_SUFFIXES: &[&str] = &[
+    "example", "sample", "template", "dist", "defaults", "schema", "tpl",
+];
+
+/// `.env.example`, `.env.sample`, … (and `env.example`, `example.env`): a committed template
+/// of an env file. Copying one into place (`cp .env.example .env`) writes no secret and reads
+/// none, so `path/env-file` leaves that write alone (issue 11, benign precision).
+fn is_env_template(path: &str) -> bool {
+    let name = basename(path);
+    let stripped = name.strip_prefix('.').unwrap_or(name);
+    stripped
+        .strip_prefix("env.")
+        .is_some_and(|s| ENV_TEMPLATE_SUFFIXES.contains(&s))
+        || stripped
+            .strip_suffix(".env")
+            .is_some_and(|s| ENV_TEMPLATE_SUFFIXES.contains(&s))
 }
 
 /// Hook, permission and sandbox settings of the supported agents (Claude Code settings files
@@ -336,7 +350,8 @@ fn is_agent_instructions(path: &str) -> bool {
 ///   case-folded; secret files by name anywhere; other processes' memory; raw disks);
 /// * `tool_cache`, `tool_data` — a program's cache or settings/state folder under any home
 ///   ([`tooldata::TABLE`]; folders that load code are excluded);
-/// * `env_file` — a `.env` file (not a template);
+/// * `env_file` — a `.env` file (not a template); `env_template` — a committed template of one
+///   (`.env.example`, `.env.sample`, `example.env`);
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
 /// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…; `agent_memory` —
@@ -356,6 +371,9 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     }
     if is_env_file(path) {
         out.push("env_file");
+    }
+    if is_env_template(path) {
+        out.push("env_template");
     }
     if !ctx.hookward_home.is_empty() && under(path, &ctx.hookward_home) {
         out.push("hookward_home");
@@ -1077,6 +1095,9 @@ mod tests {
         assert!(classify("/home/dev/project/.env", p, &c).contains(&"env_file"));
         assert!(classify("/home/dev/project/.env.local", p, &c).contains(&"env_file"));
         assert!(!classify("/home/dev/project/.env.example", p, &c).contains(&"env_file"));
+        assert!(classify("/home/dev/project/.env.example", p, &c).contains(&"env_template"));
+        assert!(classify("/home/dev/project/config/example.env", p, &c).contains(&"env_template"));
+        assert!(!classify("/home/dev/project/.env", p, &c).contains(&"env_template"));
         assert!(classify("/home/dev/.hookward/config.toml", p, &c).contains(&"hookward_home"));
         assert!(
             classify("/home/dev/project/.claude/settings.local.json", p, &c)

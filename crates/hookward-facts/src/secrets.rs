@@ -261,6 +261,204 @@ pub const TABLE: &[Row] = &[
         "/home/x/.oci/config",
         "OCI CLI docs",
     ),
+    // Package registries' and other tools' token files in the home (issue 11, credential
+    // reads by shape: the user-level config file of a publishing or storage client holds its
+    // login token; a project's own `.npmrc` is judged by its content, see `lib.rs`).
+    row(
+        Home(".npmrc"),
+        Credential,
+        "/home/x/.npmrc",
+        "npmrc(5): per-user config holds _authToken",
+    ),
+    row(
+        Home(".pypirc"),
+        Credential,
+        "/home/x/.pypirc",
+        "PyPA .pypirc specification (password/token)",
+    ),
+    row(
+        Home(".gem/credentials"),
+        Credential,
+        "/home/x/.gem/credentials",
+        "RubyGems guides, API key",
+    ),
+    row(
+        Home(".m2/settings.xml"),
+        Credential,
+        "/home/x/.m2/settings.xml",
+        "Maven settings reference, servers/password",
+    ),
+    row(
+        Home(".m2/settings-security.xml"),
+        Credential,
+        "/home/x/.m2/settings-security.xml",
+        "Maven password encryption master key",
+    ),
+    row(
+        Home(".gradle/gradle.properties"),
+        Credential,
+        "/home/x/.gradle/gradle.properties",
+        "Gradle docs, credentials in the user home gradle.properties",
+    ),
+    row(
+        Home(".config/git/credentials"),
+        Credential,
+        "/home/x/.config/git/credentials",
+        "git-credential-store(1) XDG location",
+    ),
+    row(
+        Home(".config/rclone/rclone.conf"),
+        Credential,
+        "/home/x/.config/rclone/rclone.conf",
+        "rclone config docs (remote secrets)",
+    ),
+    row(
+        Home(".my.cnf"),
+        Credential,
+        "/home/x/.my.cnf",
+        "MySQL option files ([client] password)",
+    ),
+    row(
+        Home(".mylogin.cnf"),
+        Credential,
+        "/home/x/.mylogin.cnf",
+        "mysql_config_editor(1)",
+    ),
+    row(
+        Home(".boto"),
+        Credential,
+        "/home/x/.boto",
+        "boto / gsutil config (access keys)",
+    ),
+    row(
+        Home(".s3cfg"),
+        Credential,
+        "/home/x/.s3cfg",
+        "s3cmd(1) config (access keys)",
+    ),
+    row(
+        Home(".netlify/config.json"),
+        Credential,
+        "/home/x/.netlify/config.json",
+        "Netlify CLI (auth token)",
+    ),
+    row(
+        Home(".config/netlify"),
+        Credential,
+        "/home/x/.config/netlify/config.json",
+        "Netlify CLI, XDG location",
+    ),
+    row(
+        Home(".config/glab-cli"),
+        Credential,
+        "/home/x/.config/glab-cli/config.yml",
+        "GitLab CLI (token)",
+    ),
+    row(
+        Home(".config/configstore/firebase-tools.json"),
+        Credential,
+        "/home/x/.config/configstore/firebase-tools.json",
+        "Firebase CLI login tokens",
+    ),
+    row(
+        Home(".local/share/com.vercel.cli"),
+        Credential,
+        "/home/x/.local/share/com.vercel.cli/auth.json",
+        "Vercel CLI auth.json",
+    ),
+    row(
+        Home(".config/sops/age/keys.txt"),
+        Credential,
+        "/home/x/.config/sops/age/keys.txt",
+        "SOPS docs, age key file",
+    ),
+    row(
+        Home(".config/solana/id.json"),
+        Credential,
+        "/home/x/.config/solana/id.json",
+        "Solana CLI default keypair",
+    ),
+    row(
+        Home(".ethereum/keystore"),
+        Credential,
+        "/home/x/.ethereum/keystore/UTC--x",
+        "geth account keystore",
+    ),
+    row(
+        Home(".electrum/wallets"),
+        Credential,
+        "/home/x/.electrum/wallets/default_wallet",
+        "Electrum wallet files",
+    ),
+    row(
+        Home(".config/filezilla/sitemanager.xml"),
+        Credential,
+        "/home/x/.config/filezilla/sitemanager.xml",
+        "FileZilla saved site passwords",
+    ),
+    row(
+        Home(".config/Bitwarden CLI"),
+        Credential,
+        "/home/x/.config/Bitwarden CLI/data.json",
+        "Bitwarden CLI data file",
+    ),
+    // Browser and Electron-app profile stores by file name, wherever the profile lives
+    // (Chromium: Cookies, Login Data, Web Data, Local State holds the cookie key; Firefox and
+    // Thunderbird: cookies.sqlite, logins.json, key4.db/key3.db).
+    row(
+        Name("cookies"),
+        Credential,
+        "/home/x/.config/Slack/Cookies",
+        "Chromium profile layout (Electron apps share it)",
+    ),
+    row(
+        Name("login data"),
+        Credential,
+        "/home/x/.config/vivaldi/Default/Login Data",
+        "Chromium profile layout",
+    ),
+    row(
+        Name("web data"),
+        Credential,
+        "/x/Default/Web Data",
+        "Chromium profile layout",
+    ),
+    row(
+        Name("local state"),
+        Credential,
+        "/x/Chrome/Local State",
+        "Chromium profile layout (os_crypt key)",
+    ),
+    row(
+        Name("cookies.sqlite"),
+        Credential,
+        "/x/profile/cookies.sqlite",
+        "Mozilla profile layout",
+    ),
+    row(
+        Name("logins.json"),
+        Credential,
+        "/x/profile/logins.json",
+        "Mozilla profile layout",
+    ),
+    row(
+        Name("key4.db"),
+        Credential,
+        "/x/profile/key4.db",
+        "Mozilla profile layout (NSS key store)",
+    ),
+    row(
+        Name("key3.db"),
+        Credential,
+        "/x/profile/key3.db",
+        "Mozilla profile layout (old NSS key store)",
+    ),
+    row(
+        Name("wallet.dat"),
+        Credential,
+        "/x/.bitcoin/wallet.dat",
+        "Bitcoin Core wallet file",
+    ),
     // Keychains (macOS), browser profiles and cookie stores (Linux and macOS).
     row(
         Home("Library/Keychains"),

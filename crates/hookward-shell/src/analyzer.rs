@@ -77,7 +77,7 @@ pub(crate) struct Analyzer<'c> {
     /// The `host:port` of a `/dev/tcp` or `/dev/udp` file opened for reading and writing
     /// (`exec 5<>/dev/tcp/h/p`): a two-way socket, a reverse shell when a shell or a program
     /// named at run time is wired to it in the same command line (checked in `run_top`).
-    tcp_rw: Option<String>,
+    pub(crate) tcp_rw: Option<String>,
     /// The `host:port` of a `/dev/tcp` or `/dev/udp` file written to (`>& /dev/udp/h/p`): a
     /// reverse shell when an interactive shell (`-i`) runs in the same command line, whatever
     /// wrapper carries the redirection (`env sh -i >& /dev/udp/h/p`).
@@ -1037,7 +1037,7 @@ impl<'c> Analyzer<'c> {
             }
             match wrappers::unwrap(self, &name, &mut inv, st) {
                 wrappers::Unwrap::Continue => continue,
-                wrappers::Unwrap::Stop(out) => return out,
+                wrappers::Unwrap::Stop(out) => return *out,
                 wrappers::Unwrap::NotWrapper => {
                     self.record_command(&inv, &name, st);
                     return programs::run(self, &name, &inv, st);

@@ -628,9 +628,21 @@ impl Analyzer<'_> {
                     } else {
                         code.clone()
                     };
+                    let before = self.facts.paths.len();
                     let out = self.substitute(&code, st);
                     b.flags.from_subst = true;
                     b.flags.taint.merge(&out.taint);
+                    if b.flags.taint.read.is_none() {
+                        b.flags.taint.read = out.file.clone().or_else(|| {
+                            self.facts
+                                .paths
+                                .get(before..)
+                                .unwrap_or(&[])
+                                .iter()
+                                .find(|p| p.access == crate::facts::Access::Read)
+                                .map(|p| p.path.clone())
+                        });
+                    }
                     match out.text {
                         Some(t) => {
                             let t = t.trim_end_matches('\n');

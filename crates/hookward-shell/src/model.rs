@@ -16,6 +16,9 @@ pub(crate) struct Taint {
     pub pids_of: Option<String>,
     /// Output of an environment dump (`env`, `printenv`, `export -p`, `set`).
     pub env_dump: bool,
+    /// A command substitution's output carries the content of this file (absolute), read by
+    /// a command inside it (`$(cat .env | base64)`): the data a URL or DNS name then sends.
+    pub read: Option<String>,
 }
 
 impl Taint {
@@ -30,6 +33,9 @@ impl Taint {
             self.pids_of.clone_from(&other.pids_of);
         }
         self.env_dump |= other.env_dump;
+        if self.read.is_none() {
+            self.read.clone_from(&other.read);
+        }
     }
 
     pub fn is_clean(&self) -> bool {

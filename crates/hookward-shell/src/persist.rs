@@ -293,6 +293,41 @@ fn dir_scope(dir: &str, ctx: &ShellContext) -> Scope {
     paths::scope(&paths::normalize(dir), false, ctx)
 }
 
+/// `$PWD/bin`, `${PWD}/bin`, `$(pwd)/bin`: the working directory spelled at run time, which
+/// the analyzer knows (the command's cwd); other spellings are returned unchanged.
+fn cwd_spelled(e: &str, ctx: &ShellContext) -> String {
+    for p in ["$PWD", "${PWD}", "$(pwd)", "`pwd`"] {
+        if let Some(rest) = e.strip_prefix(p) {
+            if rest.is_empty() || rest.starts_with('/') {
+                return format!("{}{rest}", ctx.cwd.trim_end_matches('/'));
+            }
+        }
+    }
+    e.to_string()
+}
+
+/// Whether a `PATH` entry put before the old `$PATH` can shadow system programs with files
+/// nobody chose: the working directory itself whatever it is (`.`, the empty entry, `./`), a
+/// temporary or device directory, or one only known at run time. A named folder of the
+/// user's own — the project's `./node_modules/.bin`, `bin`, `$PWD/scripts`, the home's
+/// `~/.cargo/bin` — is how build tools and version managers are set up (issue 11, benign
+/// precision: `export PATH="./node_modules/.bin:$PATH"` is not tampering).
+fn path_entry_shadows(e: &str, ctx: &ShellContext) -> bool {
+    let bare = e.trim_end_matches('/');
+    if matches!(bare, "" | "." | "./.") {
+        return true;
+    }
+    if !e.starts_with('/') {
+        // A relative folder below the working directory (`./bin`, `node_modules/.bin`);
+        // climbing out of it (`../x`) is not the project's own.
+        return e.split('/').any(|c| c == "..");
+    }
+    matches!(
+        paths::scope(&paths::normalize(e), false, ctx),
+        Scope::Temp | Scope::Unknown | Scope::Device
+    )
+}
+
 /// The value is a plain program with plain options (`cat`, `less -R`, `code --wait`,
 /// `/usr/bin/vim`, `sccache`): no shell syntax, no program in a temporary directory or given by
 /// a relative path.
@@ -323,10 +358,12 @@ fn is_self_ref(entry: &str, name: &str) -> bool {
 /// True when assigning `val` to `name` should be reported as an [`crate::EnvTamperFact`].
 ///
 /// Rules, by family (everyday settings are left out, see each arm):
-/// - `PATH`: only directories put *before* the old `$PATH` (or replacing it) that are relative,
-///   in the project, in a temporary directory, or not known statically: they shadow system
-///   programs. Appending (`PATH=$PATH:./bin`) and prepending the user's own tool directories
-///   (`$HOME/.cargo/bin`) or system directories are not reported.
+/// - `PATH`: only entries put *before* the old `$PATH` (or replacing it) that are the working
+///   directory itself (`.`, the empty entry), climb out of it (`../x`), lie in a temporary or
+///   device directory, or are not known statically: they shadow system programs with files
+///   nobody chose. Appending (`PATH=$PATH:./bin`) and prepending a named folder of the user's
+///   own (`./node_modules/.bin`, `$PWD/bin`, `$HOME/.cargo/bin`) or system directories are not
+///   reported.
 /// - library search paths (`PYTHONPATH`, `NODE_PATH`, `PERL5LIB`, `RUBYLIB`,
 ///   `LD_LIBRARY_PATH`): only entries in temporary directories or not known statically.
 /// - program-valued variables (`PAGER`, `EDITOR`, `VISUAL`, `GIT_PAGER`, `GIT_EDITOR`,
@@ -356,14 +393,12 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
             };
             front.iter().any(|e| {
                 let e = e.trim_matches('"');
+                let e = cwd_spelled(e, ctx);
                 if e.contains('$') || e.contains('`') || e.contains('<') {
                     // A dynamic part: `$HOME/…` was expanded already, so this is unknown.
                     return true;
                 }
-                matches!(
-                    dir_scope(e, ctx),
-                    Scope::Project | Scope::Temp | Scope::Unknown | Scope::Device
-                )
+                path_entry_shadows(&e, ctx)
             })
         }
         "PYTHONPATH" | "NODE_PATH" | "PERL5LIB" | "PERLLIB" | "RUBYLIB" | "LD_LIBRARY_PATH" => v
@@ -445,7 +480,15 @@ mod tests {
         assert!(!is_tamper("PATH", &val("/home/dev/.cargo/bin:$PATH"), &c));
         assert!(is_tamper("PATH", &val("/tmp/x:$PATH"), &c));
         assert!(is_tamper("PATH", &val(".:$PATH"), &c));
-        assert!(is_tamper("PATH", &val("./bin:${PATH}"), &c));
+        assert!(!is_tamper("PATH", &val("./bin:${PATH}"), &c));
+        assert!(!is_tamper("PATH", &val("./node_modules/.bin:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$PWD/bin:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$(pwd)/scripts:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("/home/dev/project/bin:$PATH"), &c));
+        assert!(is_tamper("PATH", &val(":$PATH"), &c));
+        assert!(is_tamper("PATH", &val("../../x:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("/dev/shm/x:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("$X:$PATH"), &c));
         assert!(!is_tamper("PATH", &val("/usr/bin:/bin"), &c));
     }
 

@@ -18,7 +18,7 @@ pub(crate) enum Unwrap {
     /// `inv` now holds the wrapped command; resolve it again.
     Continue,
     /// Fully handled here (the wrapper ran nothing further, or ran it itself).
-    Stop(Stream),
+    Stop(Box<Stream>),
     /// Not a wrapper.
     NotWrapper,
 }
@@ -55,7 +55,7 @@ fn rewrap(inv: &mut Inv, name: &str, argv: Vec<Arg>) -> Unwrap {
 /// The wrapper ran alone: record it as the command.
 fn alone(a: &mut Analyzer, inv: &Inv, name: &str, st: &State) -> Unwrap {
     a.record_command(inv, name, st);
-    Unwrap::Stop(Stream::default())
+    Unwrap::Stop(Box::default())
 }
 
 /// Generic wrapper: options (those in `with_value` take a value), then `skip` operands that
@@ -239,7 +239,7 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
             if p.has(&["-v", "-V"]) {
                 // Prints how each name resolves: the name stands for itself.
                 a.record_command(inv, name, st);
-                return Unwrap::Stop(names_out(&p.operands));
+                return Unwrap::Stop(Box::new(names_out(&p.operands)));
             }
             generic(a, inv, st, name, &[], 0).0
         }
@@ -326,7 +326,7 @@ fn sudo(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         for f in &argv {
             a.path_arg(&cwd, f, Access::Write, "sudoedit", false);
         }
-        return Unwrap::Stop(Stream::default());
+        return Unwrap::Stop(Box::default());
     }
     if p.has(&[
         "-l",
@@ -434,7 +434,7 @@ fn env(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         a.record_command(inv, "env", st);
         let mut s = Stream::default();
         s.taint.env_dump = true;
-        return Unwrap::Stop(s);
+        return Unwrap::Stop(Box::new(s));
     }
     rewrap(inv, "env", argv)
 }
@@ -455,9 +455,9 @@ fn flock(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         if let Some(code) = ops.get(idx).cloned() {
             let inv2 = inv.clone();
             let out = crate::programs::shell_code(a, &inv2, st, "flock", &code, None);
-            return Unwrap::Stop(out);
+            return Unwrap::Stop(Box::new(out));
         }
-        return Unwrap::Stop(Stream::default());
+        return Unwrap::Stop(Box::default());
     }
     generic(a, inv, st, "flock", wv, 1).0
 }
@@ -469,7 +469,7 @@ fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         a.record_command(inv, name, st);
         let inv2 = inv.clone();
         let out = crate::programs::shell_code(a, &inv2, st, name, &code, None);
-        return Unwrap::Stop(out);
+        return Unwrap::Stop(Box::new(out));
     }
     let (u, _) = generic(a, inv, st, name, wv, 0);
     strip_version(inv);
@@ -551,7 +551,7 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
         a.record_command(inv, &wrapper, st);
         let inv2 = inv.clone();
         let out = crate::programs::shell_code(a, &inv2, st, &wrapper, &code, None);
-        return Unwrap::Stop(out);
+        return Unwrap::Stop(Box::new(out));
     }
     let skip = usize::from(name == "direnv");
     let mut argv: Vec<Arg> = p.operands.iter().skip(skip).cloned().collect();
@@ -672,7 +672,7 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
                 next.stdin = Stream::default();
                 out = a.run_inv(next, st);
             }
-            Unwrap::Stop(out)
+            Unwrap::Stop(Box::new(out))
         }
         (Some(r), None) => {
             let argv = cmd

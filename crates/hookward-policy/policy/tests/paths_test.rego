@@ -33,6 +33,30 @@ test_env_file_asks if {
 	d.decision == "ask"
 }
 
+# Two path facts of one shell copy: source and destination.
+copy_paths(src, src_classes, dest) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/home/dev/project", "paths": [
+		{"path": src, "access": "read", "via": "shell", "how": "cp src", "evidence": src, "classes": src_classes, "recursive": false},
+		{"path": dest, "access": "create", "via": "shell", "how": "cp dest", "evidence": dest, "classes": ["env_file", "project"], "recursive": false},
+	]},
+	"config": {},
+}
+
+test_env_template_copied_into_place_is_quiet if {
+	count(rules.decision) == 0 with input as copy_paths("/home/dev/project/.env.example", ["env_template", "project"], "/home/dev/project/.env")
+}
+
+test_env_copied_from_a_real_env_file_asks if {
+	some d in rules.decision with input as copy_paths("/home/dev/project/.env.production", ["env_file", "project"], "/home/dev/project/.env")
+	d.id == "path/env-file"
+}
+
+test_env_copied_from_a_plain_file_asks if {
+	some d in rules.decision with input as copy_paths("/tmp/dump.txt", ["temp", "outside_project"], "/home/dev/project/.env")
+	d.id == "path/env-file"
+}
+
 test_project_file_no_opinion if {
 	count(rules.decision) == 0 with input as one_path("/home/dev/project/src/main.rs", "write", "tool", ["project"])
 }

@@ -350,3 +350,47 @@ test_account_change_denied if {
 	d.id == "shell/persistence"
 	d.decision == "deny"
 }
+
+# shell/upload-files: what is sent decides, and where it goes.
+sent(path, classes) := {"path": path, "access": "read", "via": "shell", "how": "tar -c", "evidence": "tar czf - .", "classes": classes, "recursive": true}
+
+upload_to(source, target) := {"program": "nc", "target": target, "source": source, "evidence": "tar czf - . | nc"}
+
+test_project_tree_sent_out_asks if {
+	some d in rules.decision with input as shell_input([sent("/home/dev/project", ["project"])], {"uploads": [upload_to("/home/dev/project", "203.0.113.5:4444")]})
+	d.id == "shell/upload-files"
+	d.decision == "ask"
+	contains(d.reason, "203.0.113.5:4444")
+}
+
+test_system_file_sent_out_asks if {
+	some d in rules.decision with input as shell_input([sent("/etc/passwd", ["outside_project", "system"])], {"uploads": [upload_to("/etc/passwd", "https://x.example/u")]})
+	d.id == "shell/upload-files"
+}
+
+test_project_tree_sent_to_loopback_no_opinion if {
+	count(rules.decision) == 0 with input as shell_input([sent("/home/dev/project", ["project"])], {"uploads": [upload_to("/home/dev/project", "http://127.0.0.1:8080/upload")]})
+	count(rules.decision) == 0 with input as shell_input([sent("/home/dev/project", ["project"])], {"uploads": [upload_to("/home/dev/project", "localhost:9000")]})
+}
+
+test_project_subfolder_sent_out_no_opinion if {
+	count(rules.decision) == 0 with input as shell_input([sent("/home/dev/project/dist", ["project"])], {"uploads": [upload_to("/home/dev/project/dist", "u@deploy.example:/srv/www")]})
+}
+
+test_temp_file_sent_out_no_opinion if {
+	count(rules.decision) == 0 with input as shell_input([sent("/tmp/report.txt", ["outside_project", "temp"])], {"uploads": [upload_to("/tmp/report.txt", "https://x.example/u")]})
+}
+
+wr(path, classes) := {"path": path, "access": "create", "via": "shell", "evidence": "> out.bin", "classes": classes, "recursive": false}
+
+test_obfuscated_spelling_of_a_project_write_quiet if {
+	count(rules.decision) == 0 with input as shell_input([wr("/home/dev/project/out.bin", ["project"])], {"obfuscation": [obf("quoted_program_name", "base64")]})
+	count(rules.decision) == 0 with input as shell_input([wr("/tmp/out.bin", ["outside_project", "temp"])], {"obfuscation": [obf("program_from_variable", "xxd")]})
+}
+
+test_obfuscated_spelling_of_a_protected_write_asks if {
+	some d in rules.decision with input as shell_input([wr("/home/dev/notes.txt", ["outside_project"])], {"obfuscation": [obf("quoted_program_name", "tee")]})
+	d.id == "shell/obfuscated"
+	some e in rules.decision with input as shell_input([wr("/home/dev/project/.env", ["project", "env_file"])], {"obfuscation": [obf("quoted_program_name", "tee")]})
+	e.id == "shell/obfuscated"
+}

@@ -379,6 +379,11 @@ fn echo(inv: &Inv) -> Stream {
     for w in words {
         taint.merge(&w.taint);
     }
+    if taint.decoded.is_none() && words.iter().any(|w| w.ansi_c) {
+        // `echo $'\x69\x64'`: printable text spelled as ANSI-C escapes is encoded on
+        // purpose; run by a shell it is decoded code.
+        taint.decoded = Some("ansi-c quoting".into());
+    }
     let known = words.iter().all(|w| !w.dynamic);
     let joined: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let mut text = joined.join(" ");

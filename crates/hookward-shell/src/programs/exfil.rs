@@ -112,6 +112,8 @@ pub(crate) fn dns_query(a: &mut Analyzer, name: &str, inv: &Inv) {
         if let Some(domain) = static_suffix(op) {
             let source = if op.taint.env_dump {
                 "<environment>".to_string()
+            } else if let Some(f) = &op.taint.read {
+                f.clone()
             } else if let Some(v) = var_refs(&op.raw).into_iter().find(|v| secret_name(v)) {
                 format!("<secret {v}>")
             } else {
@@ -122,10 +124,44 @@ pub(crate) fn dns_query(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// Programs that send their words to a network peer (ping(8) `-p PATTERN` pads packets with
+/// the given bytes): a word built from a file's content is an upload of that file.
+pub(crate) const WORD_SENDERS: &[&str] = &["ping", "ping6", "hping3", "nping"];
+
 /// A URL whose text carries the environment (`$(env)`, `$(printenv)`) or a secret-named
-/// variable: an upload of that secret to the URL.
+/// variable: an upload of that secret to the URL. Any word of a URL client (a header, a form
+/// value, user-agent, the URL itself) or of a [`WORD_SENDERS`] program built by a command
+/// substitution that read a file (`curl -H "X: $(cat .env)" URL`) uploads that file.
 pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
-    if !URL_CLIENTS.contains(&name) {
+    let sender = WORD_SENDERS.contains(&name);
+    if !URL_CLIENTS.contains(&name) && !sender {
+        return;
+    }
+    let target = inv
+        .rest()
+        .iter()
+        .find(|x| x.text.contains("://"))
+        .or_else(|| {
+            inv.rest()
+                .iter()
+                .rev()
+                .find(|x| !x.text.starts_with('-') && !x.dynamic)
+        })
+        .map(|x| {
+            x.text
+                .split(['?', '$'])
+                .next()
+                .unwrap_or(&x.text)
+                .to_string()
+        });
+    if let Some(t) = target {
+        for op in inv.rest().iter().take(32) {
+            if let (true, Some(f)) = (op.from_subst, &op.taint.read) {
+                a.upload(name, &t, Some(f.clone()), false, &inv.evidence);
+            }
+        }
+    }
+    if sender {
         return;
     }
     for op in inv.rest().iter().take(32) {

@@ -15,7 +15,7 @@ use super::{passthrough, read_operands, shell_code, sub_inv};
 
 pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
     Some(match name {
-        "rm" | "srm" | "trash" | "trash-put" | "rimraf" | "del" => rm(a, name, inv),
+        "rm" | "srm" | "trash" | "trash-put" | "rimraf" | "del" | "wipe" => rm(a, name, inv),
         "rmdir" | "unlink" => {
             let p = opts::parse(inv.rest(), &[], false);
             for op in &p.operands {
@@ -125,8 +125,17 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             } else {
                 Access::Create
             };
+            // `truncate -s 0` of a pattern empties every file it names: their contents are
+            // gone as surely as with `rm` (a deletion of the pattern, `truncate -s 0 ~/*`).
+            let empties = name == "truncate"
+                && p.values(&["-s", "--size"])
+                    .iter()
+                    .any(|v| matches!(v.text.as_str(), "0" | "0K" | "0k" | "<0"));
             for op in &p.operands {
-                a.path_arg(&inv.cwd, op, access, name, false);
+                let r = a.path_arg(&inv.cwd, op, access, name, false);
+                if empties && r.glob {
+                    a.add_path(&r, Access::Delete, "truncate -s 0", true, &op.raw);
+                }
             }
             Stream::default()
         }
@@ -1255,6 +1264,7 @@ fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             let arg = Arg::lit(&code);
             shell_code(a, inv, st, name, &arg, Some(Stream::default()));
         }
+        awk_hidden(a, name, &prog.text, &inv.evidence);
     }
     let files: Vec<Arg> = p
         .operands
@@ -1738,8 +1748,14 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             a.path_arg(&cwd0, f, Access::Create, "tar -c", false);
         }
         let mut first: Option<String> = None;
+        // `--remove-files`: GNU tar deletes what it archived (a recursive delete of every
+        // operand, wherever the archive goes: `tar -cf /dev/null ~ --remove-files`).
+        let remove = inv.rest().iter().any(|x| x.text == "--remove-files");
         for op in p.operands.iter().take(256) {
             let r = a.path_arg(&cwd, op, Access::Read, "tar -c", true);
+            if remove {
+                a.path_arg(&cwd, op, Access::Delete, "tar --remove-files", true);
+            }
             first.get_or_insert(r.path);
         }
         // Written to stdout (`tar c DIR | …`): the archive carries DIR.
@@ -1882,13 +1898,30 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let recursive = p.has(&["-r", "--recurse-paths", "-R"]);
     let cwd = inv.cwd.clone();
     let mut ops = p.operands.iter();
+    let mut to_stdout = false;
     if let Some(z) = ops.next() {
-        if z.text != "-" {
+        if z.text == "-" {
+            to_stdout = true;
+        } else {
             a.path_arg(&cwd, z, Access::Create, "zip", false);
         }
     }
+    // `-m`/`--move`: zip(1) deletes the originals once archived.
+    let moving = p.has(&["-m", "--move"]);
+    let mut first: Option<String> = None;
     for op in ops.take(256) {
-        a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+        let r = a.path_arg(&cwd, op, Access::Read, "zip", recursive);
+        first.get_or_insert(r.path);
+        if moving {
+            a.path_arg(&cwd, op, Access::Delete, "zip -m", recursive);
+        }
+    }
+    // `zip -r - DIR | …`: the archive on stdout carries DIR (as `tar c DIR | …`).
+    if to_stdout {
+        return Stream {
+            file: first,
+            ..Stream::default()
+        };
     }
     Stream::default()
 }
@@ -1949,14 +1982,63 @@ fn compressor(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     }
 }
 
-/// Output of a decompressor: unknown text; content that was embedded in the command (known
-/// text, or already decoded) counts as decoded.
+/// What an awk program runs that no literal shows: a gawk network special file
+/// (`/inet/tcp/0/HOST/PORT`, gawk manual "TCP/IP Networking") whose lines are run as
+/// commands (`s |& getline c; while ((c |& getline) > 0)`, `system(c)`) is a reverse shell;
+/// `system(…)` of a string built from character codes (`sprintf("%c%c", 105, 100)`) or from
+/// pieces runs decoded code.
+fn awk_hidden(a: &mut Analyzer, name: &str, prog: &str, evidence: &str) {
+    let ev = crate::analyzer::truncate(evidence, 300);
+    if let Some(i) = prog
+        .find("/inet/")
+        .or_else(|| prog.find("/inet4/"))
+        .or_else(|| prog.find("/inet6/"))
+    {
+        let runs = prog.matches("|&").count() >= 2
+            || prog.contains("system(")
+            || prog.contains("| getline");
+        if runs {
+            // `/inet/tcp/LOCALPORT/HOST/PORT`
+            let spec: String = prog
+                .get(i..)
+                .unwrap_or("")
+                .chars()
+                .take_while(|c| !matches!(c, '"' | '\'' | ' ' | ';'))
+                .collect();
+            let parts: Vec<&str> = spec.split('/').collect();
+            let peer = match (parts.get(4), parts.get(5)) {
+                (Some(h), Some(p)) => Some(format!("{h}:{p}")),
+                _ => None,
+            };
+            if let Some(p) = &peer {
+                a.fetch(&format!("tcp://{p}"), &ev);
+            }
+            a.remote_exec("reverse_shell", name, peer, &ev);
+        }
+    }
+    for (i, _) in prog.match_indices("system(") {
+        let arg = prog.get(i + 7..).unwrap_or("").trim_start();
+        let built = arg.starts_with("sprintf(") && arg.contains("%c")
+            || arg.starts_with("sprintf(\"%s")
+            || arg.contains("toupper(")
+            || arg.contains("tolower(");
+        if built {
+            a.dynamic_code(name, "decoded", Some("awk sprintf".into()), &[], &ev);
+            break;
+        }
+    }
+}
+
+/// Output of a decompressor: unknown text, decoded. Code kept compressed (embedded in the
+/// command or in a `.gz` file) and run at once is as hidden from review as base64: nobody can
+/// read what `zcat payload.gz | sh` runs, so a shell or interpreter fed from it runs decoded
+/// code (issue 11, obfuscated execution: decoders by class, decompressors included).
 fn decompressed(input: Stream, decoder: &str) -> Stream {
     let mut out = Stream {
         text: None,
-        ..input.clone()
+        ..input
     };
-    if (input.text.is_some() || input.taint.decoded.is_some()) && out.taint.decoded.is_none() {
+    if out.taint.decoded.is_none() {
         out.taint.decoded = Some(decoder.to_string());
     }
     out

@@ -171,6 +171,8 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "jshell" | "expect" => {
                 other_interp(a, name, inv, st)
             }
+            // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
+            n if n.starts_with("lua5") || n.starts_with("lua-5") => other_interp(a, name, inv, st),
             _ => return None,
         },
     })

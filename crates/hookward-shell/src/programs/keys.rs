@@ -146,9 +146,22 @@ pub(crate) const EXPORTS: &[Export] = &[
 ];
 
 fn matches(e: &Export, name: &str, words: &[&str]) -> bool {
+    // A one-letter option also counts inside a bundle of short options (`-wa` is `-w -a`).
+    let has = |w: &str| {
+        words.contains(&w)
+            || (w.len() == 2
+                && w.starts_with('-')
+                && words.iter().any(|x| {
+                    x.len() > 2
+                        && x.starts_with('-')
+                        && !x.starts_with("--")
+                        && x.chars().skip(1).all(|c| c.is_ascii_alphabetic())
+                        && x.contains(&w[1..])
+                }))
+    };
     e.programs.contains(&name)
-        && e.all.iter().all(|w| words.contains(w))
-        && (e.any.is_empty() || e.any.iter().any(|w| words.contains(w)))
+        && e.all.iter().all(|w| has(w))
+        && (e.any.is_empty() || e.any.iter().any(|w| has(w)))
 }
 
 /// Adds a read of the credential store for every row the command matches.

@@ -676,6 +676,11 @@ pub(crate) fn shell_code_with(
             &inv.evidence,
         );
     }
+    if code.ansi_c && code.taint.decoded.is_none() && code.taint.fetched.is_none() {
+        // `bash -c $'\x69\x64'`: printable code spelled as escapes is encoded on purpose.
+        let payload = (!code.dynamic).then_some(code.text.as_str());
+        a.decoded_exec("ansi-c quoting", name, payload, &inv.evidence);
+    }
     if let Some(dec) = &code.taint.decoded {
         let payload = (!code.dynamic).then_some(code.text.as_str());
         a.decoded_exec(dec, name, payload, &inv.evidence);

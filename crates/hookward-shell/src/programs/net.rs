@@ -19,6 +19,25 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             nc(a, name, inv)
         }
         "socat" => socat(a, inv),
+        // zsh's zsh/net/tcp module: `ztcp HOST PORT` opens a two-way socket whose fd is in
+        // `$REPLY` (zshmodules(1)); a shell redirected to it is a reverse shell, as with a
+        // `<>` `/dev/tcp` redirect.
+        "ztcp" => {
+            let ops: Vec<&Arg> = inv
+                .rest()
+                .iter()
+                .filter(|x| !x.text.starts_with('-'))
+                .collect();
+            if let Some(h) = ops.first() {
+                let port = ops.get(1).map(|p| p.text.clone()).unwrap_or_default();
+                let target = format!("{}:{port}", h.text);
+                a.fetch(&format!("tcp://{target}"), &inv.evidence);
+                if a.tcp_rw.is_none() {
+                    a.tcp_rw = Some(target);
+                }
+            }
+            Stream::default()
+        }
         "telnet" => {
             let ops: Vec<&Arg> = inv
                 .rest()
@@ -66,16 +85,153 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             }
             Stream::default()
         }
-        "aria2c" | "axel" | "lftp" | "ftp" | "tftp" => {
+        "aria2c" | "axel" | "lftp" | "ftp" | "tftp" | "smbclient" => {
             for x in inv.rest() {
                 if x.text.contains("://") {
                     a.fetch(&x.text, &inv.evidence);
                 }
             }
+            file_put(a, name, inv);
             Stream::default()
         }
+        n if MAIL_SENDERS.contains(&n) => mail(a, n, inv),
         _ => return None,
     })
+}
+
+/// Mail senders: what they read from stdin (or attach) leaves the machine for the recipients
+/// (mail(1)/mailx(1)/s-nail(1) `-a FILE`/`-A FILE`, mutt(1)/neomutt `-a FILE…`, sendmail(8),
+/// msmtp(1), swaks `--attach FILE`/`--data FILE`).
+pub(crate) const MAIL_SENDERS: &[&str] = &[
+    "mail",
+    "mailx",
+    "s-nail",
+    "bsd-mailx",
+    "mutt",
+    "neomutt",
+    "sendmail",
+    "msmtp",
+    "swaks",
+    "ssmtp",
+];
+
+/// Options of [`MAIL_SENDERS`] whose value is a local file that is sent.
+const MAIL_FILE_OPTS: &[&str] = &["-a", "-A", "--attach", "--data", "--attach-body"];
+
+/// Options of [`MAIL_SENDERS`] that take a value (subject, sender, headers…).
+const MAIL_VALUE_OPTS: &[&str] = &[
+    "-s", "-r", "-c", "-b", "-f", "-F", "-S", "-q", "-e", "-h", "--to", "--from", "--server",
+    "--header", "-t", "-H", "--body", "-i",
+];
+
+fn mail(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let rest = inv.rest();
+    let mut recipients: Vec<String> = Vec::new();
+    let mut files: Vec<Arg> = Vec::new();
+    let mut i = 0;
+    while let Some(x) = rest.get(i) {
+        let t = x.text.as_str();
+        if MAIL_FILE_OPTS.contains(&t) {
+            if let Some(f) = rest.get(i + 1) {
+                files.push(f.clone());
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(v) = t
+            .strip_prefix("--attach=")
+            .or_else(|| t.strip_prefix("--data="))
+        {
+            files.push(Arg::lit(v));
+        } else if MAIL_VALUE_OPTS.contains(&t) {
+            if matches!(t, "--to" | "-t") && name == "swaks" {
+                if let Some(r) = rest.get(i + 1) {
+                    recipients.push(r.text.clone());
+                }
+            }
+            i += 2;
+            continue;
+        } else if !t.starts_with('-') && t.contains('@') {
+            recipients.push(t.to_string());
+        }
+        i += 1;
+    }
+    let target = recipients
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "<mail recipient>".to_string());
+    let ev = if inv.stdin.piped && !a.pipeline_ev.is_empty() {
+        a.pipeline_ev.clone()
+    } else {
+        inv.evidence.clone()
+    };
+    for f in &files {
+        let r = a.path_arg(&inv.cwd, f, Access::Read, &format!("{name} attach"), false);
+        a.upload(name, &target, Some(r.path), false, &ev);
+    }
+    if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
+        let (src, dump) = stdin_source(inv);
+        a.upload(name, &target, src, dump, &ev);
+    }
+    Stream::default()
+}
+
+/// File-transfer clients told to send a local file: `ftp -u URL FILE…` (BSD ftp upload
+/// mode), `put`/`mput`/`append` commands given with `-c`/`-e` (tftp(1), smbclient(1),
+/// lftp(1)) — the words after the verb are local files sent to the host.
+fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let rest = inv.rest();
+    let host = rest
+        .iter()
+        .find(|x| !x.text.starts_with('-') && !x.text.contains(' '))
+        .map(|x| x.text.clone())
+        .unwrap_or_default();
+    let mut sent: Vec<String> = Vec::new();
+    if name == "ftp" {
+        if let Some(i) = rest.iter().position(|x| x.text == "-u") {
+            sent.extend(rest.iter().skip(i + 2).map(|x| x.text.clone()));
+        }
+    }
+    for x in rest {
+        let words: Vec<&str> = x
+            .text
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|w| !w.is_empty())
+            .collect();
+        for (k, w) in words.iter().enumerate() {
+            if matches!(
+                w.to_ascii_lowercase().as_str(),
+                "put" | "mput" | "append" | "reput"
+            ) {
+                if let Some(f) = words.get(k + 1) {
+                    if !f.starts_with('-') {
+                        sent.push((*f).to_string());
+                    }
+                }
+            }
+        }
+    }
+    // `tftp HOST -c put FILE`: the verb and the file are separate words.
+    if let Some(i) = rest
+        .iter()
+        .position(|x| x.text == "put" || x.text == "mput")
+    {
+        if let Some(f) = rest.get(i + 1) {
+            if !sent.contains(&f.text) {
+                sent.push(f.text.clone());
+            }
+        }
+    }
+    for f in sent {
+        let r = a.path_arg(
+            &inv.cwd,
+            &Arg::lit(&f),
+            Access::Read,
+            &format!("{name} put"),
+            false,
+        );
+        a.upload(name, &host, Some(r.path), false, &inv.evidence);
+    }
 }
 
 /// Where data read from stdin comes from, for an upload's `source`.
@@ -849,27 +1005,32 @@ fn socat(a: &mut Analyzer, inv: &Inv) -> Stream {
         .collect();
     let mut exec: Option<String> = None;
     let mut net: Option<String> = None;
+    let mut file: Option<String> = None;
     for ad in &addrs {
         let up = ad.to_ascii_uppercase();
         let kind = up.split([':', ',']).next().unwrap_or("");
-        match kind {
-            "EXEC" | "SYSTEM" => {
-                let prog = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+        let rest = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+        match socat_kind(kind) {
+            SocatKind::Exec => {
                 exec = Some(
-                    paths::basename(prog.split([' ', ',']).next().unwrap_or("sh")).to_string(),
+                    paths::basename(rest.split([' ', ',']).next().unwrap_or("sh")).to_string(),
                 );
             }
-            "TCP" | "TCP4" | "TCP6" | "UDP" | "UDP4" | "UDP6" | "OPENSSL" | "SSL" | "SCTP"
-            | "SOCKS4" | "SOCKS4A" | "SOCKS5" | "PROXY" => {
-                let rest = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+            SocatKind::Connect => {
+                // `TCP:host:port,opts`, `SOCKS4:proxy:host:port`: the last `host:port`.
                 let hp = rest.split(',').next().unwrap_or("");
                 net = Some(hp.to_string());
             }
-            k if k.ends_with("-LISTEN") || k.ends_with("-L") => {
-                let rest = ad.split_once(':').map(|(_, r)| r).unwrap_or("");
+            SocatKind::Listen => {
                 net = Some(format!("0.0.0.0:{}", rest.split(',').next().unwrap_or("")));
             }
-            _ => {}
+            SocatKind::File => {
+                let f = rest.split(',').next().unwrap_or("");
+                if !f.is_empty() {
+                    file = Some(f.to_string());
+                }
+            }
+            SocatKind::Other => {}
         }
     }
     let Some(hp) = net else {
@@ -879,8 +1040,53 @@ fn socat(a: &mut Analyzer, inv: &Inv) -> Stream {
     let out = connect(a, inv, "socat", h, p);
     if let Some(prog) = exec {
         a.remote_exec("reverse_shell", &prog, Some(hp.clone()), &inv.evidence);
+    } else if let Some(f) = file {
+        // `socat FILE:.env TCP:host:80`: the file's content goes to the peer (a terminal or
+        // device node is not data: `file:`tty``, `/dev/null`).
+        let r = a.path_arg(&inv.cwd, &Arg::lit(&f), Access::Read, "socat FILE", false);
+        if !r.path.starts_with("/dev/") && !r.dynamic {
+            a.upload("socat", &hp, Some(r.path), false, &inv.evidence);
+        }
     }
     out
+}
+
+/// What a socat(1) address type does ("ADDRESS TYPES"): runs a program, connects to or
+/// listens on a network peer, or opens a file.
+#[derive(Debug, PartialEq, Eq)]
+enum SocatKind {
+    Exec,
+    Connect,
+    Listen,
+    File,
+    Other,
+}
+
+/// The class of a socat address type, by its family prefix and role suffix (`TCP4-CONNECT`,
+/// `OPENSSL-LISTEN`, `UDP-SENDTO`, `SYSTEM`), so every spelling of one family is one row.
+fn socat_kind(kind: &str) -> SocatKind {
+    const NET_FAMILIES: &[&str] = &[
+        "TCP", "UDP", "OPENSSL", "SSL", "SCTP", "DCCP", "SOCKS", "PROXY", "VSOCK", "UDPLITE",
+        "DTLS",
+    ];
+    match kind {
+        "EXEC" | "SYSTEM" | "SHELL" => return SocatKind::Exec,
+        "FILE" | "OPEN" | "GOPEN" | "READLINE-FILE" => return SocatKind::File,
+        _ => {}
+    }
+    if !NET_FAMILIES.iter().any(|f| kind.starts_with(f)) {
+        return SocatKind::Other;
+    }
+    if kind.ends_with("-LISTEN")
+        || kind.ends_with("-L")
+        || kind.ends_with("-RECV")
+        || kind.ends_with("-RECVFROM")
+        || kind.ends_with("-SERVER")
+    {
+        SocatKind::Listen
+    } else {
+        SocatKind::Connect
+    }
 }
 
 /// `[user@]host:path`, `rsync://host/…`, `host::module`: the host when remote.

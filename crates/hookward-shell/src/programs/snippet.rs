@@ -274,6 +274,27 @@ const DECODERS: &[(&str, &str)] = &[
     (".pack(\"c*\")", "ruby pack"),
     (".pack('c*')", "ruby pack"),
     ("[char]", "powershell char"),
+    // Strings reversed, character codes mapped, or inflated at run time (issue 11, obfuscated
+    // execution by class: any built string run is hidden code).
+    ("[::-1]", "python reverse"),
+    ("map{chr", "perl chr"),
+    ("map { chr", "perl chr"),
+    ("scalar reverse", "perl reverse"),
+    ("strrev(", "php strrev"),
+    (".reverse().join(", "javascript reverse"),
+    ("string.char(", "lua string.char"),
+    ("inflateSync", "node zlib"),
+    ("gunzipSync", "node zlib"),
+    ("Zlib::Inflate", "ruby zlib"),
+    ("Zlib.inflate", "ruby zlib"),
+    ("Compress::Zlib", "perl zlib"),
+    ("gzuncompress", "php zlib"),
+    ("gzdecode", "php zlib"),
+    ("lzma.decompress", "python lzma"),
+    ("bz2.decompress", "python bz2"),
+    ("'rot13'", "rot13"),
+    ("\"rot13\"", "rot13"),
+    ("'rot_13'", "rot13"),
 ];
 
 /// The text spelled by the first run of at least 2 decimal character codes in `code`
@@ -337,7 +358,9 @@ fn eval_calls(lang: Lang) -> &'static [&'static str] {
         Lang::Ruby => &["eval", "instance_eval", "class_eval", "module_eval"],
         Lang::Php => &["eval", "assert", "create_function"],
         Lang::PowerShell => &["iex", "invoke-expression", "scriptblock]::create"],
-        _ => &[],
+        // Lua (the other interpreters' one-liners rarely call these): `load(s)()`,
+        // `loadstring(s)()`.
+        _ => &["loadstring", "load", "dostring"],
     }
 }
 
@@ -397,6 +420,16 @@ const SENDS: &[&str] = &[
     "https.request(",
 ];
 
+/// Python's `urlopen(url, data)` and `urllib.request.Request(url, data)`: a second positional
+/// argument is a request body, so the call sends data (urllib.request docs).
+fn posts_positional(code: &str) -> bool {
+    ["urlopen", "Request"].iter().any(|name| {
+        find_calls(code, name, false, true)
+            .into_iter()
+            .any(|pos| call_args_at(code, pos, name).0.len() >= 2)
+    })
+}
+
 /// Markers of a fetch call (their result is remote content).
 const FETCHES: &[&str] = &[
     "urlopen",
@@ -445,6 +478,10 @@ const SOCKET_OPEN: &[&str] = &[
     "net.Socket(",
     "net.connect(",
     "socket.tcp(",
+    // LuaSocket loaded under any name (`local s = require('socket'); s.tcp()`).
+    "require('socket')",
+    "require(\"socket\")",
+    "require 'socket'",
     "/inet/tcp/",
     "/inet/udp/",
 ];
@@ -464,6 +501,18 @@ const SHELL_ON_SOCKET: &[&str] = &[
     "fdopen",
     "exec(\"/bin",
     "spawn(\"/bin",
+    // Commands read from the socket and run (a remote command channel is a shell whatever
+    // runs the lines): Lua `io.popen`/`os.execute`, PHP `proc_open`/`popen`/`system`,
+    // Python `subprocess.`/`os.system`, gawk coprocesses.
+    "io.popen(",
+    "os.execute(",
+    "proc_open(",
+    "popen(",
+    "subprocess.",
+    "system(",
+    "shell_exec(",
+    "passthru(",
+    "|& getline",
 ];
 
 /// The string value of a leading literal (`'…'`, `"…"`, `` `…` ``, Python `r'…'`/`b'…'`,
@@ -1335,7 +1384,7 @@ pub(crate) fn scan(
         }
     }
     // Uploads.
-    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s))) {
+    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s)) || posts_positional(code)) {
         let target = urls
             .first()
             .cloned()

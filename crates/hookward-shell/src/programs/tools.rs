@@ -603,6 +603,13 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
         .collect();
     if name == "sqlite3" || name == "duckdb" {
         texts.extend(p.operands.iter().skip(1).map(|x| x.text.clone()));
+        // The database file is read (and may be written): a browser's Cookies or Login Data
+        // opened with sqlite3 is a read of that store.
+        if let Some(db) = p.operands.first() {
+            if db.text != ":memory:" && !db.text.is_empty() {
+                a.path_arg(&inv.cwd, db, Access::Read, name, false);
+            }
+        }
     }
     if let Some(t) = &inv.stdin.text {
         texts.push(t.clone());
