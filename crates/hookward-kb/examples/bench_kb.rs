@@ -54,8 +54,15 @@ fn main() {
             Document::new(format!("d{i}.md"), body.join(". "))
         })
         .collect();
+    // EXACT=1 forces the exact neighbour search whatever the size (for comparison).
+    let exact_limit = if std::env::var_os("EXACT").is_some() {
+        usize::MAX
+    } else {
+        hookward_kb::knn::EXACT_LIMIT
+    };
     let opts = Options {
         jobs,
+        exact_limit,
         ..Options::default()
     };
     let t0 = Instant::now();
@@ -63,14 +70,32 @@ fn main() {
     let t_embed = t0.elapsed();
     let scanner = hookward_scan::Scanner::new().expect("scanner");
     let t1 = Instant::now();
-    let report = hookward_kb::scan(&corpus, &scanner, &opts, &|_, _| {});
+    let first_scan = std::sync::Mutex::new(None::<std::time::Duration>);
+    let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
+    let report = hookward_kb::scan(&corpus, &scanner, &opts, &|stage, _| match stage {
+        hookward_kb::Stage::Injection => {
+            if let Ok(mut f) = first_scan.lock() {
+                f.get_or_insert_with(|| t1.elapsed());
+            }
+        }
+        _ => {
+            if let Ok(mut l) = last_knn.lock() {
+                *l = t1.elapsed();
+            }
+        }
+    });
     let t_scan = t1.elapsed();
+    let t_clusters = first_scan.lock().ok().and_then(|f| *f).unwrap_or(t_scan);
+    let t_knn = last_knn.lock().map(|l| *l).unwrap_or_default();
     println!(
-        "{} chunks from {} sentences: embed {:.1} s, kNN + clusters + injection scan {:.1} s, total {:.1} s; {} clusters, {} flagged, tau {:.3}",
+        "{} chunks from {} sentences ({:?} search): embed {:.1} s, kNN {:.1} s, clusters {:.1} s, injection scan {:.1} s, total {:.1} s; {} clusters, {} flagged, tau {:.3}",
         report.chunks,
         sentences.len(),
+        hookward_kb::knn::Search::for_size(report.chunks, opts.exact_limit),
         t_embed.as_secs_f64(),
-        t_scan.as_secs_f64(),
+        t_knn.as_secs_f64(),
+        (t_clusters - t_knn).as_secs_f64(),
+        (t_scan - t_clusters).as_secs_f64(),
         (t_embed + t_scan).as_secs_f64(),
         report.clusters.len(),
         report.flagged.len(),

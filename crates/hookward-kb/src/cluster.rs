@@ -215,12 +215,30 @@ pub fn cohesion(members: &[usize], vectors: &[crate::embed::SparseVec]) -> f32 {
 
 type Gram = Vec<String>;
 
-/// The distinct words and adjacent word pairs of a text.
-fn grams(ws: &[String]) -> HashSet<Gram> {
-    let mut out = HashSet::new();
+/// A word or word pair by a 64-bit FNV-1a hash of its words (a unit separator between them):
+/// the corpus-wide pass compares keys, never allocates a gram (collisions at 64 bits are
+/// negligible for the few thousand grams a group holds).
+fn gram_key(ws: &[String]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, w) in ws.iter().enumerate() {
+        if i > 0 {
+            h ^= 0x1f;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        for &b in w.as_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The distinct words and adjacent word pairs of a text, by [`gram_key`].
+fn grams(ws: &[String]) -> HashSet<u64> {
+    let mut out = HashSet::with_capacity(ws.len() * 2);
     for n in 1..=2 {
         for w in ws.windows(n) {
-            out.insert(w.to_vec());
+            out.insert(gram_key(w));
         }
     }
     out
@@ -261,7 +279,7 @@ pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<
         .map(|m| m.iter().map(|&c| words(texts[c])).collect())
         .collect();
     // Per group: gram → members holding it.
-    let mut support: Vec<HashMap<Gram, usize>> = vec![HashMap::new(); groups.len()];
+    let mut support: Vec<HashMap<u64, usize>> = vec![HashMap::new(); groups.len()];
     for (g, members) in member_words.iter().enumerate() {
         for ws in members {
             for gram in grams(ws) {
@@ -271,14 +289,14 @@ pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<
         let need = 2.max(members.len().div_ceil(2));
         support[g].retain(|_, n| *n >= need);
     }
-    let mut wanted: HashMap<Gram, Vec<usize>> = HashMap::new();
+    let mut wanted: HashMap<u64, Vec<usize>> = HashMap::new();
     for (g, s) in support.iter().enumerate() {
         for gram in s.keys() {
-            wanted.entry(gram.clone()).or_default().push(g);
+            wanted.entry(*gram).or_default().push(g);
         }
     }
     // Grams also found outside a group's members are not shared by that group alone.
-    let mut outside: Vec<HashSet<Gram>> = vec![HashSet::new(); groups.len()];
+    let mut outside: Vec<HashSet<u64>> = vec![HashSet::new(); groups.len()];
     if !wanted.is_empty() {
         for (c, text) in texts.iter().enumerate() {
             let mine = member_of.get(&c);
@@ -286,7 +304,7 @@ pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<
                 if let Some(gs) = wanted.get(&gram) {
                     for &g in gs {
                         if mine.is_none_or(|m| !m.contains(&g)) {
-                            outside[g].insert(gram.clone());
+                            outside[g].insert(gram);
                         }
                     }
                 }
@@ -297,8 +315,10 @@ pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<
         .iter()
         .enumerate()
         .map(|(g, members)| {
-            let shared =
-                |gram: &[String]| support[g].contains_key(gram) && !outside[g].contains(gram);
+            let shared = |gram: &[String]| {
+                let k = gram_key(gram);
+                support[g].contains_key(&k) && !outside[g].contains(&k)
+            };
             let mut runs: HashSet<Gram> = HashSet::new();
             for ws in members {
                 let mut i = 0;

@@ -6,11 +6,55 @@
 //! `O(Σ_b df_b²)` (each bucket's posting list against itself), bounded by
 //! `N · nnz · max_df` since stop buckets above `max_df` are dropped (`embed.rs`); memory is
 //! the postings (`N · nnz` pairs), one `N`-float accumulator per thread and the `N · k` result.
-//! Exact, no approximation: fine up to tens of thousands of chunks (5,739 chunks of docs in
-//! seconds); at 100,000 chunks of heavily repeated text it is far past the 60 s
+//! Exact up to [`EXACT_LIMIT`] chunks (5,739 chunks of docs in seconds). Above it the search
+//! is *pruned*: each query looks up only its [`PRUNE_FEATURES`] heaviest buckets (the rarest
+//! words and phrases, whose posting lists are short), keeps the [`RERANK`] best candidates by
+//! that partial dot product and ranks them by their exact cosine (`embed::cosine`). Near
+//! duplicates and chunks that share a target phrase share exactly those heavy buckets, so they
+//! are still found; what can be missed is a neighbour that is similar only through common
+//! words, which the poison-cluster threshold ignores anyway. Time drops from `O(Σ_b df_b²)` to
+//! about `N · PRUNE_FEATURES · df` of rare buckets plus `N · RERANK` sparse dot products
 //! (BENCHMARKS.md, "Knowledge-base scan").
 
-use crate::embed::SparseVec;
+use crate::embed::{cosine, SparseVec};
+
+/// Above this many chunks the pruned search is used (below it, exact): a corpus this small is
+/// searched exactly in seconds (BENCHMARKS.md).
+pub const EXACT_LIMIT: usize = 20_000;
+
+/// Buckets of a query looked up in the pruned search: its heaviest, by weight.
+pub const PRUNE_FEATURES: usize = 32;
+
+/// Candidates per query ranked by exact cosine in the pruned search (a multiple of `k`).
+pub const RERANK: usize = 64;
+
+/// How the neighbours are searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// Every shared bucket counts: exact cosine neighbours.
+    Exact,
+    /// Candidates from the heaviest `features` buckets, the best `rerank` by exact cosine.
+    Pruned {
+        /// Buckets of the query looked up.
+        features: usize,
+        /// Candidates ranked exactly.
+        rerank: usize,
+    },
+}
+
+impl Search {
+    /// Exact for up to `limit` chunks, pruned with the default sizes above.
+    pub fn for_size(n: usize, limit: usize) -> Search {
+        if n <= limit {
+            Search::Exact
+        } else {
+            Search::Pruned {
+                features: PRUNE_FEATURES,
+                rerank: RERANK,
+            }
+        }
+    }
+}
 
 /// One neighbour: the chunk's index and its cosine similarity.
 pub type Neighbour = (u32, f32);
@@ -106,13 +150,15 @@ pub fn take_top(
 /// The `k` nearest chunks of every chunk by cosine, excluding chunks of the same document
 /// (`doc_of[i]` is chunk `i`'s document): a file agreeing with itself is no sign of a planted
 /// set. Runs on `jobs` threads (at least 1); `progress` is called with the number of chunks
-/// done by a thread since its last call.
+/// done by a thread since its last call. `search` says whether every shared bucket counts
+/// ([`Search::Exact`]) or only the query's heaviest ([`Search::Pruned`]).
 pub fn knn(
     vectors: &[SparseVec],
     doc_of: &[usize],
     postings: &Postings,
     k: usize,
     jobs: usize,
+    search: Search,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<Neighbour>> {
     let n = vectors.len();
@@ -124,13 +170,37 @@ pub fn knn(
             s.spawn(move || {
                 let mut acc = vec![0f32; n];
                 let mut touched = Vec::new();
+                let mut heavy: SparseVec = Vec::new();
                 let base = t * per;
                 let mut done = 0;
                 for (off, slot) in slice.iter_mut().enumerate() {
                     let i = base + off;
-                    accumulate(&vectors[i], postings, &mut acc, &mut touched);
                     let doc = doc_of[i];
-                    *slot = take_top(k, &mut acc, &mut touched, |c| doc_of[c as usize] != doc);
+                    let keep = |c: u32| doc_of[c as usize] != doc;
+                    *slot = match search {
+                        Search::Exact => {
+                            accumulate(&vectors[i], postings, &mut acc, &mut touched);
+                            take_top(k, &mut acc, &mut touched, keep)
+                        }
+                        Search::Pruned { features, rerank } => {
+                            heavy.clear();
+                            heavy.extend_from_slice(&vectors[i]);
+                            heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                            heavy.truncate(features.max(1));
+                            accumulate(&heavy, postings, &mut acc, &mut touched);
+                            let cands = take_top(rerank.max(k), &mut acc, &mut touched, keep);
+                            let mut exact: Vec<Neighbour> = cands
+                                .into_iter()
+                                .map(|(c, _)| {
+                                    (c, cosine(&vectors[i], &vectors[c as usize]).min(1.0))
+                                })
+                                .filter(|x| x.1 > 0.0)
+                                .collect();
+                            exact.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                            exact.truncate(k);
+                            exact
+                        }
+                    };
                     done += 1;
                     if done == 256 {
                         progress(done);
@@ -166,7 +236,7 @@ mod tests {
         let vs: Vec<_> = tfs.iter().map(|t| idf.vector(t)).collect();
         let docs: Vec<usize> = (0..60).map(|i| i / 2).collect();
         let p = Postings::build(&vs, DIM);
-        let got = knn(&vs, &docs, &p, 10, 3, &|_| {});
+        let got = knn(&vs, &docs, &p, 10, 3, Search::Exact, &|_| {});
         for i in 0..vs.len() {
             let mut brute: Vec<(u32, f32)> = (0..vs.len())
                 .filter(|&j| docs[j] != docs[i])
@@ -183,5 +253,45 @@ mod tests {
             }
             assert!(got[i].iter().all(|&(c, _)| docs[c as usize] != docs[i]));
         }
+    }
+
+    #[test]
+    fn pruned_search_keeps_the_near_duplicates() {
+        // 200 chunks of common words; five planted pairs share a rare phrase. The pruned
+        // search must find each planted chunk's twin first, with its exact cosine.
+        let mut texts: Vec<String> = (0..200)
+            .map(|i| {
+                format!(
+                    "the build runs the tests and the docs item{} on every push",
+                    i % 13
+                )
+            })
+            .collect();
+        for p in 0..5 {
+            let phrase = format!("zorbex{p} quantum marmalade{p} protocol answer{p}");
+            texts[p * 2] = format!("the build runs {phrase}");
+            texts[p * 2 + 1] = format!("{phrase} on every push");
+        }
+        let tfs: Vec<_> = texts.iter().map(|t| features(t)).collect();
+        let idf = Idf::fit(tfs.iter(), &EmbedOptions::default());
+        let vs: Vec<_> = tfs.iter().map(|t| idf.vector(t)).collect();
+        let docs: Vec<usize> = (0..vs.len()).collect();
+        let p = Postings::build(&vs, DIM);
+        let search = Search::Pruned {
+            features: 8,
+            rerank: 20,
+        };
+        let got = knn(&vs, &docs, &p, 10, 2, search, &|_| {});
+        for q in 0..5 {
+            let (a, b) = (q * 2, q * 2 + 1);
+            assert_eq!(got[a][0].0 as usize, b, "{:?}", got[a]);
+            assert_eq!(got[b][0].0 as usize, a);
+            assert!((got[a][0].1 - cosine(&vs[a], &vs[b]).min(1.0)).abs() < 1e-6);
+        }
+        assert_eq!(Search::for_size(100, 20_000), Search::Exact);
+        assert!(matches!(
+            Search::for_size(20_001, 20_000),
+            Search::Pruned { .. }
+        ));
     }
 }

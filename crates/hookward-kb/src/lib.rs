@@ -108,6 +108,9 @@ pub struct Options {
     pub z: f32,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Above this many chunks the neighbour search is pruned ([`knn::EXACT_LIMIT`]; see
+    /// [`knn::Search`]).
+    pub exact_limit: usize,
 }
 
 impl Default for Options {
@@ -118,6 +121,7 @@ impl Default for Options {
             k: K,
             z: Z,
             jobs: 1,
+            exact_limit: knn::EXACT_LIMIT,
         }
     }
 }
@@ -380,6 +384,7 @@ pub fn scan(
         &corpus.postings,
         k,
         opts.jobs,
+        knn::Search::for_size(corpus.vectors.len(), opts.exact_limit),
         &|n| progress(Stage::Neighbours, n),
     );
     let dens = cluster::densities(&neighbours, k);

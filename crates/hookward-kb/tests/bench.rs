@@ -25,6 +25,17 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn fixture_recall_false_clusters_and_trace() {
+    check(hookward_kb::knn::EXACT_LIMIT);
+}
+
+/// The same bars with the pruned neighbour search that corpora above
+/// `knn::EXACT_LIMIT` chunks get.
+#[test]
+fn fixture_bars_hold_with_the_pruned_search() {
+    check(0);
+}
+
+fn check(exact_limit: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kb-bench");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(root.join("manifest.json")).unwrap())
@@ -44,6 +55,7 @@ fn fixture_recall_false_clusters_and_trace() {
         .collect();
     let opts = Options {
         jobs: 2,
+        exact_limit,
         ..Options::default()
     };
     let corpus = Corpus::build(docs, &opts);
