@@ -129,7 +129,23 @@ pub fn run(args: RunArgs) -> CliResult {
             .map(PathBuf::from),
     );
     req.allow_write = args.allow_write.clone();
-    req.allow_net = args.allow_net.clone();
+    // The config's `[sandbox]` adds to the flags. A user file that does not load refuses the
+    // start (its allowlist is unknown: fail closed).
+    let cfg = crate::util::load_config()?;
+    if let Some(l) = cfg
+        .layers
+        .iter()
+        .find(|l| l.layer == "user file" && !l.in_force)
+    {
+        return Err(format!(
+            "refusing to start: {} does not load ({}), so its [sandbox] settings are unknown; fix it (`hookward config` shows the error)",
+            l.source,
+            l.reason.as_deref().unwrap_or("not loaded")
+        ));
+    }
+    req.allow_net = cfg.sandbox.allow_net.clone();
+    req.allow_net.extend(args.allow_net.iter().cloned());
+    req.strip_env.extend(cfg.sandbox.strip_env.iter().cloned());
     // The host allowlist is parsed before anything starts: a value that does not parse
     // refuses the start (fail closed), in a dry run too.
     let hosts = allowlist(&req.allow_net)?;
@@ -147,7 +163,7 @@ pub fn run(args: RunArgs) -> CliResult {
         Some(running)
     };
     req.keep_env = args.keep_env.clone();
-    req.strip_env = args.strip_env.clone();
+    req.strip_env.extend(args.strip_env.iter().cloned());
     req.env_names = std::env::vars_os()
         .filter_map(|(k, _)| k.into_string().ok())
         .collect();

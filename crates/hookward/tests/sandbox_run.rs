@@ -612,3 +612,56 @@ fn doctor_shows_the_last_sandboxed_run() {
     );
     assert!(d.contains("Permission denied"), "{d}");
 }
+
+#[test]
+fn the_config_adds_hosts_and_a_broken_config_refuses_to_start() {
+    let w = world();
+    let cfg = w.home.join(".hookward/config.toml");
+    std::fs::write(
+        &cfg,
+        "[sandbox]\nallow_net = [\"api.example.com:443\"]\nstrip_env = [\"CORP_*\"]\n",
+    )
+    .unwrap();
+    let (stdout, stderr, code) = out(&hookward(
+        &w,
+        &[
+            "run",
+            "--dry-run",
+            "--allow-net",
+            "eu.example.org:443",
+            "--",
+            "true",
+        ],
+    )
+    .env("CORP_VAULT", "v")
+    .output()
+    .unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("hosts     api.example.com:443, eu.example.org:443"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("removed   CORP_VAULT (CORP_*)"), "{stdout}");
+    // A project file cannot add hosts.
+    std::fs::create_dir_all(w.project.join(".hookward")).unwrap();
+    std::fs::write(
+        w.project.join(".hookward/config.toml"),
+        "[sandbox]\nallow_net = [\"evil.example:443\"]\n",
+    )
+    .unwrap();
+    let (stdout, _, _) = out(&hookward(&w, &["run", "--dry-run", "--", "true"])
+        .output()
+        .unwrap());
+    assert!(!stdout.contains("evil.example"), "{stdout}");
+    // A user file that does not load: its allowlist is unknown, nothing starts.
+    std::fs::write(&cfg, "[sandbox]\nallow_net = [\"example.com\"]\n").unwrap();
+    let marker = w.project.join("started");
+    let (_, stderr, code) = out(
+        &hookward(&w, &["run", "--", "touch", marker.to_str().unwrap()])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("does not load"), "{stderr}");
+    assert!(!marker.exists());
+}
