@@ -13,9 +13,10 @@
 //! `FileConfig`'s keys are exactly the declared and deprecated ones.
 
 use crate::{
-    check_lessons, check_names, check_threshold, parse_env, toml_to_json, AskFallback, CheckMode,
-    Config, ConfigError, ContextSection, FailMode, FileConfig, KeepDecisions, KeepValue,
-    LessonsSection, PolicySection, ScanSection, CONTEXT_CHECKS,
+    check_lessons, check_names, check_sandbox, check_threshold, parse_env, toml_to_json,
+    AskFallback, CheckMode, Config, ConfigError, ContextSection, FailMode, FileConfig,
+    KeepDecisions, KeepValue, LessonsSection, PolicySection, SandboxSection, ScanSection,
+    CONTEXT_CHECKS,
 };
 
 /// Whether a project's `.hookward/config.toml` may set a key. A project file is written by
@@ -132,6 +133,23 @@ fn lessons_file<T>(
     };
     check_lessons(origin, l)?;
     Ok(pick(l))
+}
+
+fn sandbox_mut(f: &mut FileConfig) -> &mut SandboxSection {
+    f.sandbox.get_or_insert_with(SandboxSection::default)
+}
+
+/// Reads the `[sandbox]` table's key with `pick` after checking the table's values.
+fn sandbox_file<T>(
+    f: &FileConfig,
+    origin: &str,
+    pick: fn(&SandboxSection) -> Option<T>,
+) -> Result<Option<T>, ConfigError> {
+    let Some(s) = f.sandbox.as_ref() else {
+        return Ok(None);
+    };
+    check_sandbox(origin, s)?;
+    Ok(pick(s))
 }
 
 fn scan_mut(f: &mut FileConfig) -> &mut ScanSection {
@@ -656,6 +674,50 @@ pub const KEYS: &[Key] = &[
             Some(())
         },
         show: |c| vec![("lessons.max_chars".into(), json(c.lessons.max_chars))],
+    },
+    Key {
+        name: "sandbox.allow_net",
+        ty: "list of `\"HOST:PORT\"` or `\":PORT\"`",
+        default: "[]",
+        env: None,
+        project: ProjectRule::No,
+        doc: "added to every `hookward run --allow-net`: hosts through the allowlist proxy, `:PORT` as a direct port rule; `hookward run` refuses to start while the file does not load or an entry does not parse",
+        origin: "sandbox",
+        file: |c, f, o| {
+            Ok(sandbox_file(f, o, |s| s.allow_net.clone())?
+                .map(|v| c.sandbox.allow_net = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.sandbox.as_ref().is_some_and(|x| x.allow_net.is_some()),
+        cache: |c, f| {
+            sandbox_mut(f).allow_net = Some(c.sandbox.allow_net.clone());
+            Some(())
+        },
+        show: |c| vec![("sandbox.allow_net".into(), json(&c.sandbox.allow_net))],
+    },
+    Key {
+        name: "sandbox.strip_env",
+        ty: "list of patterns (`*` wildcard)",
+        default: "[]",
+        env: None,
+        project: ProjectRule::No,
+        doc: "more variable names removed from the environment of `hookward run`'s command, besides the built-in `AWS_*`, `*_TOKEN`…",
+        origin: "sandbox",
+        file: |c, f, o| {
+            Ok(sandbox_file(f, o, |s| s.strip_env.clone())?
+                .map(|v| c.sandbox.strip_env = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.sandbox.as_ref().is_some_and(|x| x.strip_env.is_some()),
+        cache: |c, f| {
+            sandbox_mut(f).strip_env = Some(c.sandbox.strip_env.clone());
+            Some(())
+        },
+        show: |c| vec![("sandbox.strip_env".into(), json(&c.sandbox.strip_env))],
     },
 ];
 

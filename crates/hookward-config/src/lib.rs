@@ -118,6 +118,58 @@ pub(crate) struct FileConfig {
     pub(crate) store: Option<StoreSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) lessons: Option<LessonsSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) sandbox: Option<SandboxSection>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SandboxSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) allow_net: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) strip_env: Option<Vec<String>>,
+}
+
+/// `[sandbox]`: defaults of `hookward run` (issue 18). Only the user's file sets them (a
+/// project file may not: the project is written by whoever controls the repository).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SandboxConfig {
+    /// Key `sandbox.allow_net`, default empty: `HOST:PORT` (through the allowlist proxy) or
+    /// `:PORT` entries added to every `hookward run`'s `--allow-net`. Checked here for shape
+    /// (`…:PORT`, port 1–65535); `hookward run` parses the hosts and refuses to start on any
+    /// it cannot.
+    pub allow_net: Vec<String>,
+    /// Key `sandbox.strip_env`, default empty: more variable-name patterns (`*` wildcard)
+    /// removed from the sandboxed command's environment, added to the built-in ones.
+    pub strip_env: Vec<String>,
+}
+
+pub(crate) fn check_sandbox(origin: &str, s: &SandboxSection) -> Result<(), ConfigError> {
+    let bad = |message: String| ConfigError::Invalid {
+        origin: origin.to_string(),
+        message,
+    };
+    for e in s.allow_net.iter().flatten() {
+        let port = e.rsplit_once(':').map(|(_, p)| p.parse::<u16>());
+        if !matches!(port, Some(Ok(p)) if p > 0) || e.chars().any(char::is_whitespace) {
+            return Err(bad(format!(
+                "sandbox.allow_net entry `{e}`; expected HOST:PORT or :PORT with a port from 1 to 65535"
+            )));
+        }
+    }
+    for p in s.strip_env.iter().flatten() {
+        if p.is_empty()
+            || !p
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'*')
+        {
+            return Err(bad(format!(
+                "sandbox.strip_env pattern `{p}`; expected letters, digits, `_` and `*`"
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -453,6 +505,8 @@ pub struct Config {
     pub keep_decisions: KeepDecisions,
     /// `[lessons]` (see [`LessonsConfig`]).
     pub lessons: LessonsConfig,
+    /// `[sandbox]` (see [`SandboxConfig`]).
+    pub sandbox: SandboxConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -535,6 +589,7 @@ impl Default for Config {
             scan: ScanConfig::default(),
             keep_decisions: KeepDecisions::All,
             lessons: LessonsConfig::default(),
+            sandbox: SandboxConfig::default(),
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
@@ -1053,6 +1108,45 @@ mod tests {
         let off = Config::from_layers(&layers(None, None, &[("HOOKWARD_LESSONS", "0")])).unwrap();
         assert!(!off.lessons.enabled && !off.lessons.delivers_on("PreToolUse"));
         assert!(Config::default().lessons.delivers_on("UserPromptSubmit"));
+    }
+
+    #[test]
+    fn sandbox_keys_parse_check_and_a_project_cannot_set_them() {
+        let c = Config::from_layers(&layers(
+            Some("[sandbox]\nallow_net = [\"api.example.com:443\", \":5432\"]\nstrip_env = [\"CORP_*\"]\n"),
+            None,
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.sandbox.allow_net, vec!["api.example.com:443", ":5432"]);
+        assert_eq!(c.sandbox.strip_env, vec!["CORP_*"]);
+        assert_eq!(c.origin("sandbox"), "/h/config.toml");
+        for bad in [
+            "[sandbox]\nallow_net = [\"example.com\"]\n",
+            "[sandbox]\nallow_net = [\"example.com:0\"]\n",
+            "[sandbox]\nallow_net = [\"a b:1\"]\n",
+            "[sandbox]\nstrip_env = [\"A-B\"]\n",
+            "[sandbox]\nallow = []\n",
+        ] {
+            assert!(
+                Config::from_layers(&layers(Some(bad), None, &[])).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(Config::default().sandbox.allow_net.is_empty());
+        // A project file may not widen the network of the sandbox.
+        let c = Config::from_layers(&layers(
+            None,
+            Some("[sandbox]\nallow_net = [\"evil.example:443\"]\n"),
+            &[],
+        ))
+        .unwrap();
+        assert!(c.sandbox.allow_net.is_empty());
+        assert!(
+            c.ignored.iter().any(|i| i.contains("sandbox.allow_net")),
+            "{:?}",
+            c.ignored
+        );
     }
 
     #[test]

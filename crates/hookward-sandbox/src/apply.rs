@@ -91,9 +91,84 @@ pub fn probe() -> Kernel {
 /// restricted then), [`ApplyError::Landlock`] when a Landlock call fails.
 #[cfg(target_os = "linux")]
 pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
+    use landlock::RulesetStatus;
+    let Prepared {
+        created,
+        mut applied,
+        ..
+    } = prepare(plan)?;
+    let err = |e: landlock::RulesetError| ApplyError::Landlock(e.to_string());
+    // no_new_privs is on by default in the landlock crate.
+    let status = created.restrict_self().map_err(err)?;
+    applied.no_new_privs = status.no_new_privs;
+    applied.enforced = match status.ruleset {
+        RulesetStatus::FullyEnforced => Enforced::Full,
+        RulesetStatus::PartiallyEnforced => Enforced::Partial,
+        RulesetStatus::NotEnforced => Enforced::None,
+    };
+    // Best effort reports ABI 6+ scopes as "partial" on older kernels; anything the plan
+    // wanted but the kernel lacks is in the plan's gaps already.
+    Ok(applied)
+}
+
+/// A Landlock ruleset built from a plan in this (unrestricted) process, to be applied to a
+/// child between `fork` and `exec` ([`Prepared::pre_exec`]) while this process stays outside
+/// the sandbox (the proxy of `hookward run`).
+#[cfg(target_os = "linux")]
+pub struct Prepared {
+    created: landlock::RulesetCreated,
+    /// The ruleset's descriptor for the child (`None`: the kernel has no Landlock).
+    fd: Option<std::os::fd::OwnedFd>,
+    /// What will be enforced: [`Enforced`] from the kernel's ABI against the plan's needs
+    /// ([`Kernel::missing`]); `no_new_privs` true (set by the child).
+    pub applied: Applied,
+}
+
+#[cfg(target_os = "linux")]
+impl Prepared {
+    /// The function to run in the child between `fork` and `exec`
+    /// (`std::os::unix::process::CommandExt::pre_exec`): `prctl(PR_SET_NO_NEW_PRIVS)` and
+    /// `landlock_restrict_self` on the ruleset's descriptor, two system calls that allocate
+    /// nothing (the parent has threads, so the child may not allocate).
+    ///
+    /// # Errors (in the child, which then does not `exec`)
+    /// The system call's error.
+    pub fn pre_exec(&self) -> impl FnMut() -> std::io::Result<()> + Send + Sync + 'static {
+        use std::os::fd::AsRawFd;
+        let fd = self.fd.as_ref().map(|f| f.as_raw_fd());
+        move || {
+            // SAFETY: prctl with integer arguments only.
+            if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if let Some(fd) = fd {
+                // SAFETY: the documented call on a ruleset descriptor the parent keeps open
+                // until the child has been started; flags 0.
+                let r = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
+                if r != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// Drops the ruleset (after the child has started).
+    pub fn close(self) {
+        drop(self.created);
+    }
+}
+
+/// Builds the ruleset of `plan` without restricting anything: the requirement checks and
+/// every rule of [`restrict_self`].
+///
+/// # Errors
+/// As [`restrict_self`].
+#[cfg(target_os = "linux")]
+pub fn prepare(plan: &Plan) -> Result<Prepared, ApplyError> {
     use landlock::{
         Access as _, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, NetPort, PathBeneath,
-        PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+        PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope, ABI,
     };
     let kernel = probe();
     let strict = plan.profile == Profile::Strict;
@@ -211,17 +286,24 @@ pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
     for (port, access) in ports {
         created = created.add_rule(NetPort::new(port, access)).map_err(err)?;
     }
-    // no_new_privs is on by default in the landlock crate.
-    let status = created.restrict_self().map_err(err)?;
-    applied.no_new_privs = status.no_new_privs;
-    applied.enforced = match status.ruleset {
-        RulesetStatus::FullyEnforced => Enforced::Full,
-        RulesetStatus::PartiallyEnforced => Enforced::Partial,
-        RulesetStatus::NotEnforced => Enforced::None,
+    applied.no_new_privs = true;
+    let missing = kernel.missing(net_wanted, !plan.scopes.is_empty());
+    applied.enforced = if !kernel.fs() {
+        Enforced::None
+    } else if missing.is_empty() {
+        Enforced::Full
+    } else {
+        Enforced::Partial
     };
-    // Best effort reports ABI 6+ scopes as "partial" on older kernels; anything the plan
-    // wanted but the kernel lacks is in the plan's gaps already.
-    Ok(applied)
+    let fd: Option<std::os::fd::OwnedFd> = created
+        .try_clone()
+        .map_err(|e| ApplyError::Landlock(e.to_string()))?
+        .into();
+    Ok(Prepared {
+        created,
+        fd,
+        applied,
+    })
 }
 
 /// Not on Linux: nothing can be restricted.

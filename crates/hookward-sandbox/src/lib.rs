@@ -10,7 +10,11 @@
 //!   [`Plan::gaps`], never silently dropped.
 //! - [`render`]: the plan as text (`hookward run --dry-run`) and JSON.
 //! - [`probe`] / [`restrict_self`]: the kernel's ABI, and the restriction of the calling
-//!   thread (the CLI `exec`s the command right after).
+//!   thread (the CLI `exec`s the command right after); [`prepare`]: the same ruleset applied
+//!   to a child between `fork` and `exec` while the caller stays outside (with the proxy).
+//! - [`proxy`]: the host allowlist, an HTTP CONNECT proxy on 127.0.0.1 served from outside.
+//! - [`seatbelt`]: the same plan as a macOS Seatbelt profile for `sandbox-exec` (generated
+//!   and unit-tested as text; untested on a real Mac).
 //!
 //! ```
 //! use hookward_sandbox::{plan, Kernel, Profile, Request};
@@ -27,11 +31,19 @@
 //! ```
 
 pub mod apply;
+pub mod check;
 pub mod env;
 pub mod plan;
+pub mod proxy;
 pub mod render;
+pub mod seatbelt;
 pub mod tables;
 
+#[cfg(target_os = "linux")]
+pub use apply::{prepare, Prepared};
 pub use apply::{probe, restrict_self, Applied, ApplyError, Enforced};
 pub use env::EnvPlan;
-pub use plan::{parse_net, plan, Access, FsRule, Kernel, Plan, PlanError, Profile, Request};
+pub use plan::{
+    parse_net, plan, Access, FsRule, Kernel, Plan, PlanError, Profile, ProxyPlan, Request,
+    NO_PROXY_VARS, PROXY_VARS,
+};

@@ -125,9 +125,36 @@ pub struct NetPlan {
     pub bind_restricted: bool,
     /// Ports a socket may bind (when restricted), sorted.
     pub bind_ports: Vec<u16>,
-    /// The `--allow-net` values as given (`HOST:PORT`); Landlock matches ports only.
+    /// The `--allow-net` values as given (`HOST:PORT` or `:PORT`).
     pub allowed: Vec<String>,
+    /// The host allowlist proxy, when any `--allow-net` value names a host.
+    pub proxy: Option<ProxyPlan>,
 }
+
+/// The host allowlist proxy of a plan (see [`crate::proxy`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProxyPlan {
+    /// The entries, normalised (`api.example.com:443`, `*.pkg.dev:443`).
+    pub allow: Vec<String>,
+    /// The proxy's port on 127.0.0.1 (`None` in a dry run: chosen at the start).
+    pub port: Option<u16>,
+    /// The variables pointed at it (`HTTPS_PROXY`, `https_proxy`, …).
+    pub env: Vec<String>,
+}
+
+/// The variables the sandboxed command's proxy settings are taken from; all are set to the
+/// proxy, and `NO_PROXY`/`no_proxy` are removed, so no client is told to go around it.
+pub const PROXY_VARS: &[&str] = &[
+    "HTTPS_PROXY",
+    "https_proxy",
+    "HTTP_PROXY",
+    "http_proxy",
+    "ALL_PROXY",
+    "all_proxy",
+];
+
+/// Variables removed when the proxy is on.
+pub const NO_PROXY_VARS: &[&str] = &["NO_PROXY", "no_proxy"];
 
 /// What this kernel offers, from the Landlock ABI version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -219,6 +246,9 @@ pub struct Plan {
     pub kernel: Kernel,
     /// Every path rule, sorted by path.
     pub fs: Vec<FsRule>,
+    /// The grants before they were split around hidden and read-only folders (canonical
+    /// paths; what a rule language with deny rules, such as Seatbelt, states directly).
+    pub grants: Vec<FsRule>,
     /// Folders granted entry by entry.
     pub splits: Vec<Split>,
     /// The credential stores and whether they exist.
@@ -262,8 +292,9 @@ pub enum PlanError {
         /// `unreadable` or `read-only`.
         kept: &'static str,
     },
-    /// An `--allow-net` value is not `HOST:PORT` with a port 1–65535.
-    #[error("--allow-net {0:?}: expected HOST:PORT with a port from 1 to 65535")]
+    /// An `--allow-net` value is not `HOST:PORT` with a port 1–65535 (a host name, an
+    /// address, `*.domain`, or nothing for a port-only rule). Nothing starts (fail closed).
+    #[error("--allow-net {0:?}: expected HOST:PORT (a name, an address, *.domain) or :PORT, with a port from 1 to 65535; nothing started")]
     BadNet(String),
 }
 
@@ -288,8 +319,11 @@ pub struct Request {
     pub devices: Vec<PathBuf>,
     /// `--allow-write` paths.
     pub allow_write: Vec<PathBuf>,
-    /// `--allow-net` values.
+    /// `--allow-net` values (and the config's `sandbox.allow_net`): `HOST:PORT` goes
+    /// through the proxy, `:PORT` is a direct port rule.
     pub allow_net: Vec<String>,
+    /// The proxy's port when it is already listening (`hookward run`); `None` in a dry run.
+    pub proxy_port: Option<u16>,
     /// `--keep-env` names.
     pub keep_env: Vec<String>,
     /// Extra strip patterns (`--strip-env`), added to [`tables::STRIP_ENV`].
@@ -322,6 +356,7 @@ impl Request {
             devices: tables::DEVICES.iter().map(PathBuf::from).collect(),
             allow_write: Vec::new(),
             allow_net: Vec::new(),
+            proxy_port: None,
             keep_env: Vec::new(),
             strip_env: Vec::new(),
             env_names: Vec::new(),
@@ -491,6 +526,14 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
             walk.expand(path, a, why, &carves);
         }
     }
+    let mut granted: Vec<FsRule> = Vec::new();
+    for (path, access, why) in &grants {
+        granted.push(FsRule {
+            path: path.clone(),
+            access: *access,
+            why: why.clone(),
+        });
+    }
     let split_dirs: Vec<&Split> = splits.values().collect();
     for s in &split_dirs {
         if s.access == Access::Write {
@@ -530,30 +573,53 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
             .into(),
     );
 
-    // Network.
-    let mut ports = Vec::new();
+    // Network. `:PORT` (or `*:PORT`) is a direct port rule; `HOST:PORT` goes through the
+    // proxy, and then direct connections are allowed only to the proxy and the port rules.
+    let mut direct = Vec::new();
+    let mut hosts = Vec::new();
     for spec in &req.allow_net {
-        ports.push(parse_net(spec)?);
+        let s = spec.trim();
+        if let Some(port) = s.strip_prefix(':').or_else(|| s.strip_prefix("*:")) {
+            direct.push(parse_net(&format!(":{port}"))?);
+        } else {
+            let a = crate::proxy::parse_allow(s).ok_or_else(|| PlanError::BadNet(spec.clone()))?;
+            hosts.push(a.to_string());
+        }
     }
-    let connect_restricted =
-        req.profile == Profile::Strict || (req.profile == Profile::Standard && !ports.is_empty());
-    let mut connect_ports = ports.clone();
-    if req.profile == Profile::Strict {
+    hosts.sort();
+    hosts.dedup();
+    let proxy = (!hosts.is_empty()).then(|| ProxyPlan {
+        allow: hosts.clone(),
+        port: req.proxy_port,
+        env: PROXY_VARS.iter().map(|v| v.to_string()).collect(),
+    });
+    let connect_restricted = req.profile == Profile::Strict
+        || (req.profile != Profile::Open && !direct.is_empty())
+        || proxy.is_some();
+    let mut connect_ports = direct.clone();
+    connect_ports.extend(req.proxy_port.filter(|_| proxy.is_some()));
+    if req.profile == Profile::Strict && proxy.is_none() {
         connect_ports.push(443);
     }
     connect_ports.sort_unstable();
     connect_ports.dedup();
     let bind_restricted = req.profile == Profile::Strict;
     let mut bind_ports = if bind_restricted {
-        ports.clone()
+        direct.clone()
     } else {
         Vec::new()
     };
     bind_ports.sort_unstable();
     bind_ports.dedup();
-    if req.allow_net.iter().any(|s| !s.starts_with(':')) {
+    if proxy.is_some() {
         gaps.push(
-            "--allow-net hosts are not enforced: Landlock matches TCP ports only, to any address"
+            "the host allowlist holds for programs that use HTTPS_PROXY/HTTP_PROXY; others can connect only to the proxy and the :PORT rules (where the kernel has TCP rules); DNS lookups (UDP) still leave the machine"
+                .into(),
+        );
+    }
+    if !direct.is_empty() {
+        gaps.push(
+            "a :PORT rule allows that TCP port on any address (Landlock matches ports, not hosts)"
                 .into(),
         );
     }
@@ -567,6 +633,7 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
         bind_restricted,
         bind_ports,
         allowed: req.allow_net.clone(),
+        proxy,
     };
 
     let scopes: Vec<String> = match req.profile {
@@ -596,6 +663,7 @@ pub fn plan(req: &Request, kernel: Kernel) -> Result<Plan, PlanError> {
             .into_iter()
             .map(|(path, (access, why))| FsRule { path, access, why })
             .collect(),
+        grants: granted,
         splits: splits.into_values().collect(),
         hidden,
         absent,

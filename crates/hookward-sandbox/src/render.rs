@@ -93,16 +93,36 @@ pub fn text(plan: &Plan) -> String {
             format!("only TCP port {}", p.join(", "))
         }
     };
-    let _ = writeln!(
-        s,
-        "  connect   {}",
-        ports(plan.net.connect_restricted, &plan.net.connect_ports)
-    );
+    let mut connect = ports(plan.net.connect_restricted, &plan.net.connect_ports);
+    if plan.net.proxy.as_ref().is_some_and(|p| p.port.is_none()) {
+        connect = if plan.net.connect_ports.is_empty() {
+            "only the proxy".to_string()
+        } else {
+            format!("{connect} and the proxy")
+        };
+    }
+    let _ = writeln!(s, "  connect   {connect}");
     let _ = writeln!(
         s,
         "  bind      {}",
         ports(plan.net.bind_restricted, &plan.net.bind_ports)
     );
+    if let Some(p) = &plan.net.proxy {
+        let at = match p.port {
+            Some(port) => format!("127.0.0.1:{port}"),
+            None => "127.0.0.1 (port chosen at the start)".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "  proxy     {at}, run outside the sandbox by hookward run"
+        );
+        let _ = writeln!(s, "  hosts     {}", p.allow.join(", "));
+        let _ = writeln!(
+            s,
+            "  set       {} to the proxy; NO_PROXY, no_proxy removed",
+            p.env.join(", ")
+        );
+    }
     let scopes = if plan.scopes.is_empty() {
         "none".to_string()
     } else {

@@ -180,6 +180,37 @@ pub const AGENTS: &[AgentRow] = &[
     },
 ];
 
+/// Credential stores of macOS, hidden by the Seatbelt profile (`seatbelt.rs`) besides
+/// [`CREDENTIAL_STORES`], relative to the home. Sources: Apple's keychain folder
+/// (`~/Library/Keychains`), the browsers' documented profile folders under
+/// `~/Library/Application Support`, Safari's cookie store.
+pub const MACOS_CREDENTIAL_STORES: &[CredentialStore] = &[
+    CredentialStore {
+        path: "Library/Keychains",
+        what: "macOS keychains",
+    },
+    CredentialStore {
+        path: "Library/Cookies",
+        what: "Safari cookies",
+    },
+    CredentialStore {
+        path: "Library/Application Support/Google/Chrome",
+        what: "Chrome profiles",
+    },
+    CredentialStore {
+        path: "Library/Application Support/Firefox",
+        what: "Firefox profiles",
+    },
+    CredentialStore {
+        path: "Library/Application Support/BraveSoftware",
+        what: "Brave profiles",
+    },
+    CredentialStore {
+        path: "Library/Application Support/Microsoft Edge",
+        what: "Edge profiles",
+    },
+];
+
 /// Caches package managers and build tools write during ordinary work, relative to the home
 /// (npm, pnpm, yarn, bun, pip, uv, cargo's registry and git checkouts, Go's module cache,
 /// Maven, Gradle, the XDG cache folder). Writable in `standard` and `strict` when they exist.

@@ -211,19 +211,43 @@ fn network_rules_per_profile() {
     let w = world();
     let mut req = request(&w, Profile::Strict, "sh");
     req.allow_net = vec!["api.example.com:8443".into(), ":9000".into()];
+    // A host goes through the proxy: strict then opens no 443 directly, only the proxy's
+    // port (unknown in a dry run) and the port rules.
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
     assert!(p.net.connect_restricted && p.net.bind_restricted);
-    assert_eq!(p.net.connect_ports, [443, 8443, 9000]);
-    assert_eq!(p.net.bind_ports, [8443, 9000]);
-    assert!(p.gaps.iter().any(|g| g.contains("hosts are not enforced")));
+    assert_eq!(p.net.connect_ports, [9000]);
+    assert_eq!(p.net.bind_ports, [9000]);
+    let proxy = p.net.proxy.as_ref().unwrap();
+    assert_eq!(proxy.allow, ["api.example.com:8443"]);
+    assert_eq!(proxy.port, None);
+    assert!(p.gaps.iter().any(|g| g.contains("host allowlist holds")));
+    assert!(p.gaps.iter().any(|g| g.contains("a :PORT rule allows")));
+    req.proxy_port = Some(41000);
+    let p = plan(&req, Kernel { abi: 7 }).unwrap();
+    assert_eq!(p.net.connect_ports, [9000, 41000]);
 
     req.profile = Profile::Standard;
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
     assert!(p.net.connect_restricted && !p.net.bind_restricted);
-    assert_eq!(p.net.connect_ports, [8443, 9000]);
+    assert_eq!(p.net.connect_ports, [9000, 41000]);
+    // Without hosts: strict opens 443 and the port rules, standard only the port rules.
+    req.allow_net = vec!["*:9000".into()];
+    let p = plan(&req, Kernel { abi: 7 }).unwrap();
+    assert!(p.net.proxy.is_none());
+    assert_eq!(p.net.connect_ports, [9000]);
+    req.profile = Profile::Strict;
+    let p = plan(&req, Kernel { abi: 7 }).unwrap();
+    assert_eq!(p.net.connect_ports, [443, 9000]);
+    req.profile = Profile::Standard;
     req.allow_net.clear();
     let p = plan(&req, Kernel { abi: 7 }).unwrap();
     assert!(!p.net.connect_restricted);
+    // The open profile with a host list still holds to the proxy.
+    req.profile = Profile::Open;
+    req.allow_net = vec!["example.com:443".into()];
+    let p = plan(&req, Kernel { abi: 7 }).unwrap();
+    assert!(p.net.connect_restricted && p.net.connect_ports == [41000]);
+    req.allow_net.clear();
 
     // An ABI without TCP rules says so.
     req.profile = Profile::Strict;

@@ -560,6 +560,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         }
         None => check(&mut checks, "context", true, "no interrupted restore"),
     }
+    sandbox_check(&mut checks, store.as_ref().ok());
     let canary_start = now_ms();
     for cmd in &commands {
         let (ok, detail) = canary(cmd);
@@ -607,6 +608,63 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The last `hookward run` (audit entry `sandbox.run`, among the newest 500 entries): what
+/// the sandbox was configured with, and where its denials show.
+fn sandbox_check(checks: &mut Vec<Check>, store: Option<&Store>) {
+    let last = store
+        .and_then(|s| s.audit_entries(Some(500)).ok())
+        .and_then(|es| es.into_iter().find(|e| e.action == "sandbox.run"));
+    let Some(e) = last else {
+        check(
+            checks,
+            "sandbox",
+            true,
+            "no `hookward run` recorded (`hookward sandbox check` shows what this kernel can enforce)",
+        );
+        return;
+    };
+    let d = &e.details;
+    let word = |k: &str| d.get(k).and_then(|v| v.as_str()).unwrap_or("?").to_string();
+    let num = |k: &str| d.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    let net = match (d.get("proxy").filter(|p| !p.is_null()), d.get("connect")) {
+        (Some(p), _) => format!(
+            "hosts via the proxy: {}",
+            p.get("allow")
+                .and_then(|a| a.as_array())
+                .map(|a| a
+                    .iter()
+                    .filter_map(|x| x.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "))
+                .unwrap_or_default()
+        ),
+        (None, Some(serde_json::Value::Array(ports))) => format!(
+            "connect only to TCP port {}",
+            ports
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => "network unrestricted".into(),
+    };
+    check(
+        checks,
+        "sandbox",
+        true,
+        format!(
+            "last `hookward run` {} {}: {} in {}, profile {}, Landlock ABI {}, {} rules, {net}; refused access shows as `Permission denied` (EACCES) in the tool output, refused hosts as a proxy 403",
+            e.display_id(),
+            fmt_ts(e.ts_ms),
+            word("program"),
+            word("project"),
+            word("profile"),
+            num("landlock_abi"),
+            num("fs_rules"),
+        ),
+    );
 }
 
 /// The fix for a failing store check: a damaged store is never rebuilt, so the person moves it

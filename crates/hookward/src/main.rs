@@ -144,6 +144,11 @@ enum Command {
     /// Starts a command (an agent) inside the OS sandbox: writes only to the project, temp and the
     /// agent's folders, credential stores unreadable, hookward's home read-only (Linux Landlock).
     Run(run::RunArgs),
+    /// The OS sandbox: `check` shows what this kernel enforces and audits the environment.
+    Sandbox {
+        #[command(subcommand)]
+        command: run::SandboxCommand,
+    },
     /// Lessons learned from failed-then-fixed tool calls: list, show L7, forget L7, stats.
     Lessons {
         #[command(subcommand)]
@@ -217,6 +222,7 @@ fn main() -> ExitCode {
         Command::Kb { command } => kb::run(command),
         Command::Cost(args) => cost::run(args),
         Command::Run(args) => run::run(args),
+        Command::Sandbox { command } => run::run_sandbox(command),
         Command::Audit { command } => audit::run(command),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),

@@ -6,9 +6,20 @@
 //! Refusals (exit 2, nothing started): a plan error, or a kernel that cannot enforce what the
 //! profile requires (`strict`: every rule; `standard`: Landlock at all). `open` warns and
 //! starts the command anyway. `--dry-run` prints the plan and starts nothing.
+//!
+//! With a host allowlist (an `--allow-net HOST:PORT`), this process does not `exec`: it binds
+//! the proxy on 127.0.0.1 ([`hookward_sandbox::proxy`]), starts the command as a child that
+//! restricts itself between `fork` and `exec`, serves the proxy from its own threads outside
+//! the sandbox, and exits with the child's code (128 + the signal when a signal ended it).
+//! SIGINT and SIGQUIT reach the child from the terminal and are ignored here; SIGTERM and
+//! SIGHUP are passed on to it.
+//!
+//! Before the start, the configuration is recorded in hookward's audit log (`sandbox.run`),
+//! which `hookward doctor` and `hookward audit list` show; the sandboxed command cannot write
+//! it.
 
 use crate::util::CliResult;
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use hookward_sandbox::{Applied, ApplyError, Enforced, Plan, Profile, Request};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -29,8 +40,11 @@ pub struct RunArgs {
     /// Another existing file or folder the command may write (may be repeated).
     #[arg(long = "allow-write", value_name = "PATH")]
     allow_write: Vec<PathBuf>,
-    /// A TCP port the command may connect to, as HOST:PORT (may be repeated; Landlock enforces
-    /// the port, not the host). Restricts connect to these ports (strict adds 443).
+    /// A host the command may reach, as HOST:PORT (a name, an address or *.domain), through a
+    /// proxy on 127.0.0.1 that HTTPS_PROXY/HTTP_PROXY point at; direct TCP connect is then
+    /// allowed only to the proxy. `:PORT` allows direct connect to that port on any address
+    /// instead. May be repeated; adds to the config's `sandbox.allow_net`. A value that does
+    /// not parse refuses the start.
     #[arg(long = "allow-net", value_name = "HOST:PORT")]
     allow_net: Vec<String>,
     /// An environment variable to pass on although a strip pattern matches it (may be repeated).
@@ -43,8 +57,12 @@ pub struct RunArgs {
     #[arg(long)]
     dry_run: bool,
     /// With --dry-run: print the plan as JSON.
-    #[arg(long, requires = "dry_run")]
+    #[arg(long, requires = "dry_run", conflicts_with = "seatbelt")]
     json: bool,
+    /// With --dry-run: print the plan as a macOS Seatbelt profile for `sandbox-exec`
+    /// (generated text; untested on a real Mac).
+    #[arg(long, requires = "dry_run")]
+    seatbelt: bool,
     /// The command and its arguments (after `--`).
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -111,15 +129,51 @@ pub fn run(args: RunArgs) -> CliResult {
             .map(PathBuf::from),
     );
     req.allow_write = args.allow_write.clone();
-    req.allow_net = args.allow_net.clone();
+    // The config's `[sandbox]` adds to the flags. A user file that does not load refuses the
+    // start (its allowlist is unknown: fail closed).
+    let cfg = crate::util::load_config()?;
+    if let Some(l) = cfg
+        .layers
+        .iter()
+        .find(|l| l.layer == "user file" && !l.in_force)
+    {
+        return Err(format!(
+            "refusing to start: {} does not load ({}), so its [sandbox] settings are unknown; fix it (`hookward config` shows the error)",
+            l.source,
+            l.reason.as_deref().unwrap_or("not loaded")
+        ));
+    }
+    req.allow_net = cfg.sandbox.allow_net.clone();
+    req.allow_net.extend(args.allow_net.iter().cloned());
+    req.strip_env.extend(cfg.sandbox.strip_env.iter().cloned());
+    // The host allowlist is parsed before anything starts: a value that does not parse
+    // refuses the start (fail closed), in a dry run too.
+    let hosts = allowlist(&req.allow_net)?;
+    let proxy = if hosts.is_empty() || args.dry_run {
+        None
+    } else {
+        let report: hookward_sandbox::proxy::Report = std::sync::Arc::new(|ok, what, why| {
+            if !ok {
+                eprintln!("hookward run: proxy refused {what}: {why}");
+            }
+        });
+        let running = hookward_sandbox::proxy::start(hosts, report)
+            .map_err(|e| format!("refusing to start: the proxy cannot listen on 127.0.0.1: {e}"))?;
+        req.proxy_port = Some(running.addr.port());
+        Some(running)
+    };
     req.keep_env = args.keep_env.clone();
-    req.strip_env = args.strip_env.clone();
+    req.strip_env.extend(args.strip_env.iter().cloned());
     req.env_names = std::env::vars_os()
         .filter_map(|(k, _)| k.into_string().ok())
         .collect();
     let kernel = hookward_sandbox::probe();
     let plan = hookward_sandbox::plan(&req, kernel).map_err(|e| e.to_string())?;
     if args.dry_run {
+        if args.seatbelt {
+            out!("{}", hookward_sandbox::seatbelt::profile(&plan, &req.home));
+            return Ok(ExitCode::SUCCESS);
+        }
         if args.json {
             return crate::json::print(hookward_sandbox::render::json(&plan));
         }
@@ -128,7 +182,22 @@ pub fn run(args: RunArgs) -> CliResult {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let env = plan.env.apply(std::env::vars_os());
+    let mut env = plan.env.apply(std::env::vars_os());
+    if let Some(p) = &proxy {
+        let url = format!("http://{}", p.addr);
+        env.retain(|(k, _)| {
+            let k = k.to_string_lossy();
+            !hookward_sandbox::PROXY_VARS.contains(&k.as_ref())
+                && !hookward_sandbox::NO_PROXY_VARS.contains(&k.as_ref())
+        });
+        for v in hookward_sandbox::PROXY_VARS {
+            env.push(((*v).into(), url.clone().into()));
+        }
+    }
+    record(&plan);
+    if proxy.is_some() {
+        return spawn_confined(&plan, env, args.project.is_some().then_some(&project));
+    }
     match hookward_sandbox::restrict_self(&plan) {
         Ok(applied) => notice(&plan, &applied)?,
         Err(e) if plan.profile == Profile::Open => {
@@ -158,6 +227,144 @@ pub fn run(args: RunArgs) -> CliResult {
         } else {
             126
         },
+    ))
+}
+
+/// The host entries of `--allow-net` (values not starting with `:` or `*:`), parsed.
+///
+/// # Errors
+/// The first value that does not parse (nothing is started).
+fn allowlist(specs: &[String]) -> Result<Vec<hookward_sandbox::proxy::Allow>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let s = spec.trim();
+        if s.starts_with(':') || s.starts_with("*:") {
+            continue;
+        }
+        match hookward_sandbox::proxy::parse_allow(s) {
+            Some(a) => out.push(a),
+            None => return Err(hookward_sandbox::PlanError::BadNet(spec.clone()).to_string()),
+        }
+    }
+    Ok(out)
+}
+
+/// Records what the sandbox is configured with in the audit log (`sandbox.run`): profile,
+/// program, project, kernel ABI, rule counts, network, the names removed from the
+/// environment, and how many gaps the plan lists. Values of variables are never recorded. A
+/// failure is a warning (the store may be damaged; the sandbox does not depend on it).
+fn record(plan: &Plan) {
+    let details = serde_json::json!({
+        "profile": plan.profile.word(),
+        "program": plan.command.first(),
+        "args": plan.command.len().saturating_sub(1),
+        "agent": plan.agent,
+        "project": plan.project,
+        "landlock_abi": plan.kernel.abi,
+        "fs_rules": plan.fs.len(),
+        "hidden": plan.hidden.iter().filter(|h| h.present).map(|h| &h.path).collect::<Vec<_>>(),
+        "connect": if plan.net.connect_restricted { serde_json::json!(plan.net.connect_ports) } else { serde_json::json!("unrestricted") },
+        "bind": if plan.net.bind_restricted { serde_json::json!(plan.net.bind_ports) } else { serde_json::json!("unrestricted") },
+        "proxy": plan.net.proxy.as_ref().map(|p| serde_json::json!({"allow": p.allow, "port": p.port})),
+        "scopes": plan.scopes,
+        "env_removed": plan.env.removed.iter().map(|r| &r.name).collect::<Vec<_>>(),
+        "gaps": plan.gaps.len(),
+    });
+    if let Err(e) = crate::audit::record("sandbox.run", details) {
+        eprintln!("hookward run: warning: {e}");
+    }
+}
+
+/// The child's pid while [`spawn_confined`] waits (0: none), for the signal handler.
+static CHILD: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Passes SIGTERM/SIGHUP on to the child (async-signal-safe: an atomic load and `kill`).
+extern "C" fn forward(sig: libc::c_int) {
+    let pid = CHILD.load(std::sync::atomic::Ordering::Acquire);
+    if pid > 0 {
+        // SAFETY: kill is async-signal-safe.
+        unsafe {
+            libc::kill(pid, sig);
+        }
+    }
+}
+
+/// Starts the command as a child confined between `fork` and `exec`, while this process
+/// stays outside the sandbox and serves the proxy; waits and returns the child's exit code.
+#[cfg(target_os = "linux")]
+fn spawn_confined(
+    plan: &Plan,
+    env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    dir: Option<&PathBuf>,
+) -> CliResult {
+    let prepared = match hookward_sandbox::prepare(plan) {
+        Ok(p) => p,
+        Err(e) => return Err(format!("refusing to start {}: {e}", plan.command[0])),
+    };
+    let applied = prepared.applied.clone();
+    if applied.enforced == Enforced::None && plan.profile != Profile::Open {
+        return Err(format!(
+            "refusing to start {}: the kernel enforces no rule",
+            plan.command[0]
+        ));
+    }
+    notice(plan, &applied)?;
+    let mut cmd = std::process::Command::new(&plan.command[0]);
+    cmd.args(&plan.command[1..]).env_clear().envs(env);
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    // SAFETY: the hook makes two system calls and allocates nothing (`Prepared::pre_exec`).
+    unsafe {
+        cmd.pre_exec(prepared.pre_exec());
+    }
+    // SAFETY: installing handlers: `forward` only loads an atomic and calls kill.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+        libc::signal(libc::SIGQUIT, libc::SIG_IGN);
+        libc::signal(libc::SIGTERM, forward as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGHUP, forward as *const () as libc::sighandler_t);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("hookward run: {}: {e}", plan.command[0]);
+            return Ok(ExitCode::from(
+                if e.kind() == std::io::ErrorKind::NotFound {
+                    127
+                } else {
+                    126
+                },
+            ));
+        }
+    };
+    prepared.close();
+    CHILD.store(
+        i32::try_from(child.id()).unwrap_or(0),
+        std::sync::atomic::Ordering::Release,
+    );
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for the command: {e}"))?;
+    use std::os::unix::process::ExitStatusExt;
+    let code = match (status.code(), status.signal()) {
+        (Some(c), _) => c,
+        (None, Some(sig)) => 128 + sig,
+        _ => 1,
+    };
+    Ok(ExitCode::from(u8::try_from(code & 0xff).unwrap_or(1)))
+}
+
+/// Not on Linux: the proxy mode needs Landlock.
+#[cfg(not(target_os = "linux"))]
+fn spawn_confined(
+    plan: &Plan,
+    _env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    _dir: Option<&PathBuf>,
+) -> CliResult {
+    Err(format!(
+        "refusing to start {}: the host allowlist needs Linux with Landlock",
+        plan.command[0]
     ))
 }
 
@@ -227,4 +434,96 @@ fn notice(plan: &Plan, applied: &Applied) -> Result<(), String> {
         plan.hookward_home.display()
     );
     Ok(())
+}
+
+/// `hookward sandbox …`.
+#[derive(Subcommand)]
+pub enum SandboxCommand {
+    /// What this kernel can enforce (Landlock ABI, which rules apply, which profiles start) and
+    /// an audit of the environment: running as root, credential files readable (and by whom),
+    /// ambient credentials in the environment, a route to the cloud metadata address (never
+    /// contacted).
+    Check {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs `hookward sandbox …`. Exit 0 (an audit: findings are information, not failures).
+pub fn run_sandbox(cmd: SandboxCommand) -> CliResult {
+    let SandboxCommand::Check { json } = cmd;
+    use hookward_sandbox::check::{self, Level};
+    let kernel = hookward_sandbox::probe();
+    let home = crate::util::user_home()?;
+    let features = check::features(kernel);
+    let findings = check::audit(&check::Inputs::machine(home));
+    let missing_strict = kernel.missing(true, true);
+    let profiles = [
+        (
+            "strict",
+            missing_strict.is_empty(),
+            if missing_strict.is_empty() {
+                "starts: every rule is enforced".to_string()
+            } else {
+                format!("refuses to start: {}", missing_strict.join("; "))
+            },
+        ),
+        (
+            "standard",
+            kernel.fs(),
+            if !kernel.fs() {
+                "refuses to start: no Landlock".to_string()
+            } else if kernel.missing(true, true).is_empty() {
+                "starts: every rule is enforced".to_string()
+            } else {
+                "starts with a warning: part of the rules is enforced".to_string()
+            },
+        ),
+        (
+            "open",
+            true,
+            if kernel.fs() {
+                "starts".to_string()
+            } else {
+                "starts unconfined, with a warning".to_string()
+            },
+        ),
+    ];
+    if json {
+        return crate::json::print(serde_json::json!({
+            "landlock_abi": kernel.abi,
+            "features": features,
+            "profiles": profiles.iter().map(|(p, starts, note)| serde_json::json!({"profile": p, "starts": starts, "note": note})).collect::<Vec<_>>(),
+            "findings": findings,
+        }));
+    }
+    if kernel.fs() {
+        outln!("kernel       Landlock ABI {}", kernel.abi);
+    } else {
+        outln!("kernel       no Landlock (ABI 0): `hookward run` cannot confine anything here");
+    }
+    for f in &features {
+        outln!(
+            "  {}  {} (ABI {}): {}",
+            if f.available { "yes" } else { "no " },
+            f.feature.name,
+            f.feature.abi,
+            f.feature.used_for
+        );
+    }
+    outln!("profiles");
+    for (p, _, note) in &profiles {
+        outln!("  {p:<9} {note}");
+    }
+    outln!("environment (nothing is contacted)");
+    for f in &findings {
+        let word = match f.level {
+            Level::Ok => crate::out::paint("ok  ", crate::out::GOOD),
+            Level::Warn => crate::out::paint("warn", crate::out::WARN),
+            Level::Info => "info".to_string(),
+        };
+        outln!("  {word} {:11} {}", f.check, f.detail);
+    }
+    Ok(ExitCode::SUCCESS)
 }

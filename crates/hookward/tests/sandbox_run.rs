@@ -31,6 +31,11 @@ fn world() -> World {
     )
     .unwrap();
     std::fs::write(
+        home.join(".ssh/id_rsa"),
+        "-----BEGIN RSA PRIVATE KEY-----\nfake\n",
+    )
+    .unwrap();
+    std::fs::write(
         home.join(".aws/credentials"),
         "[default]\naws_secret_access_key = fake\n",
     )
@@ -79,7 +84,7 @@ fn key_unreadable_config_unwritable_project_writable_grandchild_confined() {
         return;
     }
     let w = world();
-    let script = "cat ~/.ssh/id_ed25519; echo rc1=$?; \
+    let script = "cat \"$HOME/.ssh/id_rsa\"; echo rc1=$?; \
         echo 'fail_mode = \"open\"' > ~/.hookward/config.toml; echo rc2=$?; \
         echo ok > built.txt; echo rc3=$?; \
         sh -c 'sh -c \"cat ~/.aws/credentials\"'; echo rc4=$?; \
@@ -207,8 +212,17 @@ fn the_hook_still_decides_inside_and_records_nothing() {
         reply["hookSpecificOutput"]["permissionDecision"], "deny",
         "{stdout}"
     );
-    // The store in the read-only home was not written (no store file was created).
-    assert!(!w.home.join(".hookward/state.db").exists());
+    // The hook inside could not write the store in the read-only home: no decision recorded.
+    // (`hookward run` itself, outside, recorded its configuration in the audit log.)
+    let db = rusqlite::Connection::open(w.home.join(".hookward/state.db")).unwrap();
+    let decisions: i64 = db
+        .query_row("SELECT count(*) FROM decisions", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(decisions, 0);
+    let action: String = db
+        .query_row("SELECT action FROM audit_log", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(action, "sandbox.run");
     // The compiled policy was cached by `hookward run` before the start, outside the sandbox.
     let cached: Vec<_> = std::fs::read_dir(w.home.join(".hookward/cache"))
         .unwrap()
@@ -229,7 +243,7 @@ fn dry_run_prints_the_plan_and_starts_nothing() {
             "run",
             "--dry-run",
             "--allow-net",
-            "127.0.0.1:8080",
+            ":8080",
             "--",
             "sh",
             "-c",
@@ -324,4 +338,330 @@ fn refusals_and_exec_failures() {
         assert_eq!(code, 127, "{stderr}");
         assert!(stderr.contains("no-such-program-hw"), "{stderr}");
     }
+}
+
+/// A local HTTP server on 127.0.0.1 answering every request with `body`; its port. The
+/// thread lives as long as the test process.
+fn http_server(body: &'static str) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for s in l.incoming().flatten() {
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            let mut line = String::new();
+            while r.read_line(&mut line).is_ok_and(|n| n > 0) && line != "\r\n" {
+                line.clear();
+            }
+            let mut s = s;
+            let _ = write!(
+                s,
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    port
+}
+
+#[test]
+fn the_proxy_lets_allowed_hosts_through_and_refuses_the_rest() {
+    if !landlock() {
+        return;
+    }
+    if std::process::Command::new("curl")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: no curl on this machine");
+        return;
+    }
+    let w = world();
+    let a = http_server("hello-from-A");
+    let b = http_server("hello-from-B");
+    // A by address, and by name (localhost) for the CONNECT case; B is not on the list.
+    let script = format!(
+        "curl -sS --max-time 10 http://127.0.0.1:{a}/; r=$?; echo; echo rcA=$r; \
+         curl -sS --max-time 10 -p http://localhost:{a}/; r=$?; echo; echo rcT=$r; \
+         curl -sS --max-time 10 -f http://127.0.0.1:{b}/; echo rcB=$?; \
+         curl -sS --max-time 10 -p http://127.0.0.1:{b}/; echo rcBT=$?; \
+         curl -sS --max-time 10 --noproxy '*' http://127.0.0.1:{a}/; echo rcD=$?; \
+         sh -c 'sh -c \"curl -sS --max-time 10 --noproxy 127.0.0.1 http://127.0.0.1:{b}/\"'; echo rcG=$?; \
+         echo proxy=$HTTPS_PROXY no_proxy=${{NO_PROXY:-none}}; env | grep -c AKIAFAKE; \
+         exit 5"
+    );
+    let o = hookward(
+        &w,
+        &[
+            "run",
+            "--allow-net",
+            &format!("127.0.0.1:{a}"),
+            "--allow-net",
+            &format!("localhost:{a}"),
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ],
+    )
+    .env("NO_PROXY", "*")
+    .env("AWS_ACCESS_KEY_ID", "AKIAFAKE")
+    .output()
+    .unwrap();
+    let (stdout, stderr, code) = out(&o);
+    assert_eq!(code, 5, "the child's exit code: {stdout}{stderr}");
+    assert!(stdout.contains("hello-from-A\nrcA=0"), "{stdout}{stderr}");
+    assert!(stdout.contains("hello-from-A\nrcT=0"), "{stdout}{stderr}");
+    assert!(!stdout.contains("hello-from-B"), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("rcB=22"),
+        "403 from the proxy: {stdout}{stderr}"
+    );
+    assert!(
+        stdout.contains("rcBT=56") || stdout.contains("rcBT=7"),
+        "CONNECT refused: {stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "proxy refused CONNECT 127.0.0.1:{b}: not in the allowlist"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("proxy refused GET http://127.0.0.1:{b}")),
+        "{stderr}"
+    );
+    let abi = hookward_sandbox::probe().abi;
+    if abi >= 4 {
+        // Around the proxy, direct connect is refused by Landlock (TCP port rules), also
+        // for a grandchild.
+        assert!(stdout.contains("rcD=7"), "{stdout}{stderr}");
+        assert!(stdout.contains("rcG=7"), "{stdout}{stderr}");
+    } else {
+        eprintln!("SKIPPED direct-connect part: Landlock ABI {abi} has no TCP rules");
+    }
+    assert!(
+        stdout.contains("proxy=http://127.0.0.1:") && stdout.contains("no_proxy=none"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n0\n"), "AWS key scrubbed: {stdout}");
+    assert!(stderr.contains("hookward run: sandbox on"), "{stderr}");
+    // Files are confined in this mode too.
+    let o = hookward(
+        &w,
+        &[
+            "run",
+            "--allow-net",
+            &format!("127.0.0.1:{a}"),
+            "--",
+            "sh",
+            "-c",
+            "cat \"$HOME/.ssh/id_rsa\"; echo x > \"$HOME/.hookward/config.toml\"; echo ok > p.txt",
+        ],
+    )
+    .output()
+    .unwrap();
+    let (stdout, stderr, code) = out(&o);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stdout.contains("PRIVATE KEY"), "{stdout}");
+    assert_eq!(stderr.matches(": Permission denied").count(), 2, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(w.project.join("p.txt")).unwrap(),
+        "ok\n"
+    );
+}
+
+#[test]
+fn a_bad_allowlist_refuses_to_start() {
+    let w = world();
+    let marker = w.project.join("started");
+    for bad in ["exa mple.com:443", "example.com", "*.:443", "example.com:0"] {
+        let (_, stderr, code) = out(&hookward(
+            &w,
+            &[
+                "run",
+                "--allow-net",
+                bad,
+                "--",
+                "touch",
+                marker.to_str().unwrap(),
+            ],
+        )
+        .output()
+        .unwrap());
+        assert_eq!(code, 2, "{bad}: {stderr}");
+        assert!(stderr.contains("nothing started"), "{bad}: {stderr}");
+        assert!(!marker.exists(), "{bad}");
+    }
+}
+
+#[test]
+fn dry_run_shows_the_proxy_and_the_seatbelt_profile() {
+    let w = world();
+    let (stdout, stderr, code) = out(&hookward(
+        &w,
+        &[
+            "run",
+            "--dry-run",
+            "--allow-net",
+            "api.example.com:443",
+            "--allow-net",
+            ":5432",
+            "--",
+            "true",
+        ],
+    )
+    .output()
+    .unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("connect   only TCP port 5432 and the proxy"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("hosts     api.example.com:443"), "{stdout}");
+    assert!(stdout.contains("HTTPS_PROXY"), "{stdout}");
+    let (stdout, stderr, code) = out(&hookward(
+        &w,
+        &["run", "--dry-run", "--seatbelt", "--", "true"],
+    )
+    .output()
+    .unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("(version 1)\n"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "(deny file-write* (subpath \"{}\"))",
+            w.home.join(".hookward").display()
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn sandbox_check_reports_the_kernel_and_audits_the_environment() {
+    let w = world();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        w.home.join(".ssh/id_rsa"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    let o = hookward(&w, &["sandbox", "check", "--json"])
+        .env("GITHUB_TOKEN", "ghp_fake")
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = out(&o);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let abi = hookward_sandbox::probe().abi;
+    assert_eq!(v["landlock_abi"], abi);
+    let feats = v["features"].as_array().unwrap();
+    assert_eq!(feats.len(), 6);
+    assert_eq!(
+        feats.iter().filter(|f| f["available"] == true).count() as u32,
+        abi.min(6)
+    );
+    let findings = v["findings"].as_array().unwrap();
+    let has = |check: &str, level: &str, text: &str| {
+        findings.iter().any(|f| {
+            f["check"] == check
+                && f["level"] == level
+                && f["detail"].as_str().unwrap().contains(text)
+        })
+    };
+    assert!(has("credentials", "warn", "id_rsa (mode 0644)"), "{stdout}");
+    assert!(has("environment", "warn", "GITHUB_TOKEN"), "{stdout}");
+    assert!(!stdout.contains("ghp_fake"), "values are never shown");
+    assert!(
+        findings.iter().any(|f| f["check"] == "metadata"),
+        "{stdout}"
+    );
+    let (stdout, _, code) = out(&hookward(&w, &["sandbox", "check"]).output().unwrap());
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("environment (nothing is contacted)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn doctor_shows_the_last_sandboxed_run() {
+    if !landlock() {
+        return;
+    }
+    let w = world();
+    let (_, stderr, code) = out(&hookward(&w, &["run", "--", "true"]).output().unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    let o = hookward(&w, &["doctor", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let c = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "sandbox")
+        .expect("a sandbox check");
+    let d = c["detail"].as_str().unwrap();
+    assert!(d.starts_with("last `hookward run` A1 "), "{d}");
+    assert!(
+        d.contains(&format!(
+            "true in {}, profile standard",
+            w.project.display()
+        )),
+        "{d}"
+    );
+    assert!(d.contains("Permission denied"), "{d}");
+}
+
+#[test]
+fn the_config_adds_hosts_and_a_broken_config_refuses_to_start() {
+    let w = world();
+    let cfg = w.home.join(".hookward/config.toml");
+    std::fs::write(
+        &cfg,
+        "[sandbox]\nallow_net = [\"api.example.com:443\"]\nstrip_env = [\"CORP_*\"]\n",
+    )
+    .unwrap();
+    let (stdout, stderr, code) = out(&hookward(
+        &w,
+        &[
+            "run",
+            "--dry-run",
+            "--allow-net",
+            "eu.example.org:443",
+            "--",
+            "true",
+        ],
+    )
+    .env("CORP_VAULT", "v")
+    .output()
+    .unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("hosts     api.example.com:443, eu.example.org:443"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("removed   CORP_VAULT (CORP_*)"), "{stdout}");
+    // A project file cannot add hosts.
+    std::fs::create_dir_all(w.project.join(".hookward")).unwrap();
+    std::fs::write(
+        w.project.join(".hookward/config.toml"),
+        "[sandbox]\nallow_net = [\"evil.example:443\"]\n",
+    )
+    .unwrap();
+    let (stdout, _, _) = out(&hookward(&w, &["run", "--dry-run", "--", "true"])
+        .output()
+        .unwrap());
+    assert!(!stdout.contains("evil.example"), "{stdout}");
+    // A user file that does not load: its allowlist is unknown, nothing starts.
+    std::fs::write(&cfg, "[sandbox]\nallow_net = [\"example.com\"]\n").unwrap();
+    let marker = w.project.join("started");
+    let (_, stderr, code) = out(
+        &hookward(&w, &["run", "--", "touch", marker.to_str().unwrap()])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("does not load"), "{stderr}");
+    assert!(!marker.exists());
 }
