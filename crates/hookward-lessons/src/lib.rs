@@ -30,6 +30,7 @@ pub mod distill;
 pub mod family;
 pub mod outcome;
 pub mod recall;
+pub mod transcript;
 
 pub use distill::{
     distill as distill_lesson, normalise, symptom, words, CallSummary, FailedCall, Lesson,

@@ -22,6 +22,8 @@ mod install;
 mod json;
 mod kb;
 mod lessons;
+mod lessons_audit;
+mod lessons_share;
 mod log;
 mod policy;
 mod policy_admin;
