@@ -209,17 +209,33 @@ fn an_edit_between_failure_and_fix_is_the_prescription() {
             "src/index.ts(3,1): error TS2304: Cannot find name 'foo'.",
         ),
     );
-    let edit = json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
-        "tool_name": "Edit", "tool_input": {"file_path": format!("{p}/src/index.ts"),
+    let edit = |file: &str| {
+        json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
+        "tool_name": "Edit", "tool_input": {"file_path": format!("{p}/{file}"),
         "old_string": "foo()", "new_string": "bar()"},
-        "tool_response": {"filePath": format!("{p}/src/index.ts")}});
-    claude(&env, edit);
+        "tool_response": {"filePath": format!("{p}/{file}")}})
+    };
+    // a fix in the project's own source only is a bug fixed, not a lesson
+    claude(&env, edit("src/index.ts"));
+    claude(&env, ok(&p, "s1", "npm run build"));
+    assert!(lessons(&env).is_empty());
+    // a fix that changes the setup is
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "npm run build",
+            "src/index.ts(3,1): error TS2304: Cannot find name 'foo'.",
+        ),
+    );
+    claude(&env, edit("tsconfig.json"));
     claude(&env, ok(&p, "s1", "npm run build"));
     let all = lessons(&env);
     assert_eq!(all.len(), 1);
     assert_eq!(
         all[0].lesson.prescription,
-        "edit src/index.ts, then ran `npm run build` again"
+        "edit tsconfig.json, then ran `npm run build` again"
     );
     assert!(Path::new(&p).is_dir());
 }

@@ -316,7 +316,7 @@ fn print_report(r: &AuditReport) {
     }
     outln!();
     outln!(
-        "lessons {}: {} (from {} episodes; {} closed without a lesson: retries or no error text)",
+        "lessons {}: {} (from {} episodes; {} closed without a lesson: retries, code fixes, no error text)",
         if r.dry_run {
             "that would be learned"
         } else {
