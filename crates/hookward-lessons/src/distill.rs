@@ -474,6 +474,57 @@ pub enum NoLesson {
     /// in the code, which teaches nothing for next time (the replay benchmark's judgement
     /// set, BENCHMARKS.md "Lessons", labels these "no lesson").
     CodeFix,
+    /// The fix turns off a safety check ([`WEAKENING`]): never learned, whether or not a guard
+    /// saw it (the hook reports it as a `lesson-refused` health event).
+    WeakensSafety(&'static str),
+}
+
+/// Words whose appearance in a fixing command (not in the failing one) means the "fix" turned
+/// a safety check off: installing over the system's package manager, skipping hooks and
+/// signatures, forcing pushes, TLS verification off, privileged containers, world-writable
+/// modes. Matched against the `+` words of the command diff (exactly, or as `NAME=` prefix
+/// for variables).
+pub const WEAKENING: &[&str] = &[
+    "--break-system-packages",
+    "--no-verify",
+    "--force",
+    "--force-with-lease",
+    "--no-gpg-sign",
+    "--insecure",
+    "--no-check-certificate",
+    "--trusted-host",
+    "--privileged",
+    "--allow-unauthenticated",
+    "--dangerously-skip-permissions",
+    "--yolo",
+    "--unsafe-perm",
+    "--disable-sandbox",
+    "--no-sandbox",
+    "777",
+    "666",
+    "a+rwx",
+    "NODE_TLS_REJECT_UNAUTHORIZED=",
+    "GIT_SSL_NO_VERIFY=",
+    "PYTHONHTTPSVERIFY=",
+    "sudo",
+];
+
+/// The [`WEAKENING`] word a token diff adds, if any.
+pub fn weakening(diff: &str) -> Option<&'static str> {
+    diff.split_whitespace()
+        .filter_map(|w| w.strip_prefix('+'))
+        .find_map(|w| {
+            WEAKENING
+                .iter()
+                .find(|k| {
+                    if k.ends_with('=') {
+                        w.starts_with(*k)
+                    } else {
+                        w == **k
+                    }
+                })
+                .copied()
+        })
 }
 
 /// File names (the last path part, lowercase) whose edit is a change of setup rather than of
@@ -582,6 +633,12 @@ pub fn distill(
                 // the program's words agree: what changed may be around them (`cd server &&`,
                 // `DATABASE_URL=… `), which the main segment leaves out
                 d = cap_chars(&word_diff(&all_words(a), &all_words(b)), 120);
+            }
+            if let Some(w) = weakening(&d).or_else(|| {
+                // `sudo` and variables sit outside the main segment's words
+                weakening(&word_diff(&all_words(a), &all_words(b)))
+            }) {
+                return Err(NoLesson::WeakensSafety(w));
             }
             if d.is_empty() {
                 if repair_path.is_empty() {

@@ -426,6 +426,35 @@ fn distill_edit_then_same_command_and_retry() {
     )
     .expect("lesson");
     assert_eq!(l.diff, "+cd +server");
+    // a fix that turns a safety check off is never learned
+    for (bad, word) in [
+        (
+            "pip install --break-system-packages requests",
+            "--break-system-packages",
+        ),
+        ("git push --force", "--force"),
+        ("sudo pip install requests", "sudo"),
+        (
+            "NODE_TLS_REJECT_UNAUTHORIZED=0 npm install",
+            "NODE_TLS_REJECT_UNAUTHORIZED=",
+        ),
+    ] {
+        let first = bad
+            .replace(" --break-system-packages", "")
+            .replace(" --force", "")
+            .replace("sudo ", "")
+            .replace("NODE_TLS_REJECT_UNAUTHORIZED=0 ", "");
+        assert_eq!(
+            distill_lesson(
+                &failed(&first, "error: something refused"),
+                &[],
+                &call(bad),
+                Provenance::default()
+            ),
+            Err(NoLesson::WeakensSafety(word)),
+            "{bad}"
+        );
+    }
     assert!(crate::distill::is_setup_file("web/vite.config.ts"));
     assert!(crate::distill::is_setup_file("Cargo.toml"));
     assert!(!crate::distill::is_setup_file("src/lib.rs"));

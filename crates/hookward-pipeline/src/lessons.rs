@@ -497,6 +497,13 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                                 symptom: ep.failing.symptom.clone(),
                             }
                         }
+                        Err(hookward_lessons::NoLesson::WeakensSafety(w)) => {
+                            Learned::Refused(format!(
+                                "lessons: not learned: `{}` fixed `{}` by turning a safety check off (`{w}`); such a fix is never a lesson",
+                                hookward_lessons::distill::cap_chars(&call.what(), 120),
+                                hookward_lessons::distill::cap_chars(&ep.failing.call.what(), 120),
+                            ))
+                        }
                         Err(_) => Learned::Closed { calls: ep.calls },
                     };
                 }

@@ -305,3 +305,35 @@ fn a_command_of_another_kind_between_failure_and_fix_is_the_prescription() {
     );
     assert_eq!(all[0].lesson.family.as_deref(), Some("typescript"));
 }
+
+#[test]
+fn a_fix_that_turns_a_safety_check_off_is_refused_not_learned() {
+    let (_d, env, p) = setup();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "pip install requests",
+            "error: externally-managed-environment",
+        ),
+    );
+    let (_, health) = claude(
+        &env,
+        ok(&p, "s1", "pip install --break-system-packages requests"),
+    );
+    assert!(health.iter().any(|h| h == "lesson-refused"), "{health:?}");
+    assert!(lessons(&env).is_empty());
+    // the safe fix is learned
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "pip install requests",
+            "error: externally-managed-environment",
+        ),
+    );
+    claude(&env, ok(&p, "s1", "uv add requests"));
+    assert_eq!(lessons(&env).len(), 1);
+}

@@ -217,7 +217,7 @@ fn replay_agrees_with_the_labelled_judgements() {
         fpos.len(),
         n - positives,
     );
-    println!("of them held out (written after the last change of the episode code): agreement {held_agree}/{held_n}");
+    println!("of them marked held_out (written before they were first replayed; BENCHMARKS.md says what changed after): agreement {held_agree}/{held_n}");
     assert!(
         rate >= MIN_AGREEMENT,
         "agreement {rate:.3} below {MIN_AGREEMENT}"
