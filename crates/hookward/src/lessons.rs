@@ -125,6 +125,16 @@ pub enum LessonsCommand {
         #[arg(long)]
         json: bool,
     },
+    /// How many of the last days' failures (in the Claude Code and Codex transcripts) a lesson
+    /// in force would have been recalled for; nothing is written.
+    Coverage {
+        /// The window, in days back from now.
+        #[arg(long, default_value_t = 30)]
+        days: u32,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Replays the Claude Code transcripts (sub-agents included) and Codex rollouts under your
     /// home through the hook's learning step: failures per tool, repeat offenders, and the
     /// round-trips lessons would have saved.
@@ -195,6 +205,7 @@ pub fn run(command: LessonsCommand) -> CliResult {
         LessonsCommand::Forget { id, json } => forget(&id, json),
         LessonsCommand::Stats { json } => stats(json),
         LessonsCommand::Audit { dry_run, json } => crate::lessons_audit::run(dry_run, json),
+        LessonsCommand::Coverage { days, json } => crate::lessons_audit::coverage(days, json),
         LessonsCommand::Export {
             min_hits,
             format,

@@ -342,3 +342,215 @@ fn print_report(r: &AuditReport) {
         r.repeats
     );
 }
+
+/// Failures of one tool or program family in the coverage window.
+#[derive(Debug, Default, Serialize)]
+pub struct CoverageRow {
+    /// Failures.
+    pub failures: u64,
+    /// Of them, failures a lesson in force would have been recalled for.
+    pub covered: u64,
+}
+
+/// What `lessons coverage` found.
+#[derive(Debug, Default, Serialize)]
+pub struct CoverageReport {
+    /// The window, in days back from now.
+    pub days: u32,
+    /// Tool calls in the window (transcripts of Claude Code and Codex).
+    pub calls: u64,
+    /// Of them, failures.
+    pub failures: u64,
+    /// Failures for which a lesson in force would be recalled before the failing call (the
+    /// hook's `PreToolUse` recall on the call's command or file, in its project).
+    pub covered: u64,
+    /// Per program family (shell calls) or tool name (others).
+    pub by_kind: BTreeMap<String, CoverageRow>,
+    /// Failures no lesson covers, most frequent first (at most 20).
+    pub uncovered: Vec<Offender>,
+}
+
+/// Runs `hookward lessons coverage --days N`: the failures in the agents' transcripts of the
+/// last `days` days, and how many a lesson in force (in the store, nothing written) would
+/// have been recalled for before the call was made.
+pub fn coverage(days: u32, json: bool) -> CliResult {
+    let home = util::user_home()?;
+    let r = coverage_of(&home, days, now_ms())?;
+    if json {
+        return crate::json::print(serde_json::to_value(&r).unwrap_or_default());
+    }
+    outln!(
+        "last {} days: {} failures in {} tool calls; {} ({}) would have met a lesson in force",
+        r.days,
+        r.failures,
+        r.calls,
+        r.covered,
+        percent(r.covered, r.failures)
+    );
+    if r.failures == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!();
+    let mut kinds: Vec<(&String, &CoverageRow)> = r.by_kind.iter().collect();
+    kinds.sort_by(|a, b| b.1.failures.cmp(&a.1.failures).then(a.0.cmp(b.0)));
+    for (k, row) in kinds {
+        outln!(
+            "  {:16} {:>4} failures, {:>4} covered ({})",
+            short(k, 16),
+            row.failures,
+            row.covered,
+            percent(row.covered, row.failures)
+        );
+    }
+    if !r.uncovered.is_empty() {
+        outln!();
+        outln!("not covered, most frequent:");
+        for o in &r.uncovered {
+            outln!(
+                "  {:>3}x  {} {}: {}",
+                o.failures,
+                o.project,
+                o.tool,
+                short(&o.symptom, 90)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn percent(a: u64, b: u64) -> String {
+    if b == 0 {
+        "-".into()
+    } else {
+        format!("{:.0} %", a as f64 * 100.0 / b as f64)
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// [`coverage`]'s work at `now_ms` (the tests pin it).
+pub fn coverage_of(
+    home: &std::path::Path,
+    days: u32,
+    now_ms: i64,
+) -> Result<CoverageReport, String> {
+    let since = now_ms - i64::from(days) * 86_400_000;
+    let mut unreadable = Vec::new();
+    let files =
+        hookward_cost::transcript_files(home, &mut unreadable).map_err(|e| e.to_string())?;
+    let store = match Store::open_existing(&util::home()?.join("state.db")) {
+        Ok(s) => Some(s),
+        Err(hookward_store::StoreError::Missing { .. }) => None,
+        Err(e) => return Err(e.to_string()),
+    };
+    let home_s = home.to_string_lossy().into_owned();
+    let mut r = CoverageReport {
+        days,
+        ..CoverageReport::default()
+    };
+    let mut seen: HashSet<(hookward_core::Agent, String)> = HashSet::new();
+    let mut uncovered: HashMap<(String, String, String), (u64, HashSet<String>)> = HashMap::new();
+    let wire = hookward_core::wire::Env { project_dir: None };
+    for f in &files {
+        let Ok(bytes) = std::fs::read(&f.path) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let replay = match f.source {
+            hookward_cost::Source::Claude => transcript::claude(&text),
+            hookward_cost::Source::Codex => transcript::codex(&text),
+        };
+        for c in replay.calls {
+            let ts = c.timestamp.as_deref().and_then(util::parse_rfc3339_ms);
+            if ts.is_none_or(|t| t < since || t > now_ms) {
+                continue;
+            }
+            if let Some(id) = &c.id {
+                if !seen.insert((c.agent, id.clone())) {
+                    continue;
+                }
+            }
+            let Ok(event) = (hookward_pipeline::profile(c.agent).event_of)(c.payload, &wire) else {
+                continue;
+            };
+            let Some(tool) = event.tool.as_ref() else {
+                continue;
+            };
+            r.calls += 1;
+            let hookward_lessons::Outcome::Failure(fail) = hookward_lessons::outcome(&event) else {
+                continue;
+            };
+            let project = event.cwd.clone().unwrap_or_default();
+            let scrub = hookward_lessons::Scrub {
+                home: Some(home_s.clone()),
+                project: Some(project.clone()),
+            };
+            let Some(call) = hookward_lessons::CallSummary::of(&event, &scrub) else {
+                continue;
+            };
+            r.failures += 1;
+            let family = call.family();
+            let kind = family.clone().unwrap_or_else(|| tool.name.clone());
+            let text = format!(
+                "{} {}",
+                call.what(),
+                call.detail.clone().unwrap_or_default()
+            );
+            let covered = match &store {
+                Some(s) => !s
+                    .recall_lessons(&hookward_store::RecallQuery {
+                        project: &project,
+                        text: &text,
+                        family: family.as_deref(),
+                        file: call.file.as_deref(),
+                        now_ms,
+                        limit: 3,
+                    })
+                    .map_err(|e| e.to_string())?
+                    .is_empty(),
+                None => false,
+            };
+            let row = r.by_kind.entry(kind).or_default();
+            row.failures += 1;
+            if covered {
+                row.covered += 1;
+                r.covered += 1;
+            } else {
+                let symptom = hookward_lessons::symptom(&scrub.text(&fail.text));
+                let shown = hookward_lessons::Scrub {
+                    home: Some(home_s.clone()),
+                    project: None,
+                }
+                .text(&project);
+                let e = uncovered
+                    .entry((shown, tool.name.clone(), symptom))
+                    .or_default();
+                e.0 += 1;
+                e.1.insert(event.session_id.clone().unwrap_or_default());
+            }
+        }
+    }
+    let mut list: Vec<Offender> = uncovered
+        .into_iter()
+        .map(|((project, tool, symptom), (n, s))| Offender {
+            project,
+            tool,
+            symptom,
+            failures: n,
+            sessions: s.len() as u64,
+        })
+        .collect();
+    list.sort_by(|a, b| {
+        b.failures
+            .cmp(&a.failures)
+            .then_with(|| (&a.project, &a.tool, &a.symptom).cmp(&(&b.project, &b.tool, &b.symptom)))
+    });
+    list.truncate(TOP);
+    r.uncovered = list;
+    Ok(r)
+}

@@ -264,3 +264,23 @@ fn consolidate_merges_near_duplicates() {
         .iter()
         .any(|t| t == "vitest"));
 }
+
+#[test]
+fn coverage_counts_failures_a_lesson_would_meet() {
+    let s = with_transcripts();
+    // the fixture's transcripts are from 2026-12-01/02: a window wide enough for any test date
+    let before = json_of(&s, &["lessons", "coverage", "--days", "36500", "--json"]);
+    assert_eq!(before["failures"], 9);
+    assert_eq!(before["covered"], 0);
+    assert!(!s.hookward_home().join("state.db").exists());
+    run(&s, &["lessons", "audit"]);
+    let (out, code) = run(&s, &["lessons", "coverage", "--days", "36500"]);
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("coverage_after_audit", out);
+    let after = json_of(&s, &["lessons", "coverage", "--days", "36500", "--json"]);
+    // the npm, pytest, cargo and lint failures meet their lessons; probes and git push do not
+    assert_eq!(after["covered"], 6);
+    assert_eq!(after["by_kind"]["node"]["covered"], 3);
+    let none = json_of(&s, &["lessons", "coverage", "--days", "0", "--json"]);
+    assert_eq!(none["calls"], 0);
+}
