@@ -540,6 +540,34 @@ impl Store {
         Ok(n > 0)
     }
 
+    /// Replaces a lesson's prescription (`hookward lessons rewrite`), redacted, and its
+    /// index entry; `false` when there is no such lesson.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn set_prescription(&self, id: i64, prescription: &str) -> Result<bool, StoreError> {
+        const ACTION: &str = "rewriting a lesson";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let Some(mut row) = self.lesson(id)? else {
+            return Ok(false);
+        };
+        row.lesson.prescription = redact(prescription);
+        let search = row.lesson.search_text();
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        tx.execute(
+            "UPDATE lessons SET prescription = ?2, search = ?3 WHERE id = ?1",
+            params![id, row.lesson.prescription, search],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE lessons_fts SET search = ?2 WHERE rowid = ?1",
+            params![id, search],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(true)
+    }
+
     /// Merges lesson `drop` into lesson `keep` (`hookward lessons consolidate`): `keep`'s
     /// triggers gain `drop`'s ([`hookward_lessons::merge_into`]), its episode, delivery, hit
     /// and miss counts add `drop`'s, its recency is the fresher of the two, `drop`'s deliveries

@@ -135,6 +135,27 @@ pub enum LessonsCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Rewrites the project's lessons into plain sentences with an OpenAI-compatible model
+    /// server on this machine (off unless an endpoint is given; a rewrite that drops the fix
+    /// or that the injection scanner flags is not kept).
+    Rewrite {
+        /// The endpoint, e.g. http://127.0.0.1:8080/v1 (loopback only); default: the
+        /// HOOKWARD_LESSONS_REWRITE_ENDPOINT variable.
+        #[arg(long)]
+        endpoint: Option<String>,
+        /// The model name the server expects.
+        #[arg(long, default_value = "local")]
+        model: String,
+        /// The project folder (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Show before and after; save nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Replays the Claude Code transcripts (sub-agents included) and Codex rollouts under your
     /// home through the hook's learning step: failures per tool, repeat offenders, and the
     /// round-trips lessons would have saved.
@@ -206,6 +227,13 @@ pub fn run(command: LessonsCommand) -> CliResult {
         LessonsCommand::Stats { json } => stats(json),
         LessonsCommand::Audit { dry_run, json } => crate::lessons_audit::run(dry_run, json),
         LessonsCommand::Coverage { days, json } => crate::lessons_audit::coverage(days, json),
+        LessonsCommand::Rewrite {
+            endpoint,
+            model,
+            project,
+            dry_run,
+            json,
+        } => crate::lessons_rewrite::run(endpoint, &model, project, dry_run, json),
         LessonsCommand::Export {
             min_hits,
             format,

@@ -23,6 +23,7 @@ mod json;
 mod kb;
 mod lessons;
 mod lessons_audit;
+mod lessons_rewrite;
 mod lessons_share;
 mod log;
 mod policy;
