@@ -138,6 +138,10 @@ pub struct Provenance {
     /// The lesson this one was merged into, or refined from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<i64>,
+    /// The project's setup when it was learned (lockfile hashes, toolchain versions); empty
+    /// for lessons learned by replay, imported or seeded.
+    #[serde(default, skip_serializing_if = "crate::envprint::EnvPrint::is_empty")]
+    pub env: crate::envprint::EnvPrint,
 }
 
 /// A distilled lesson, before it has an id.

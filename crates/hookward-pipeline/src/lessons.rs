@@ -90,6 +90,32 @@ fn lesson_health(env: &HookEnv, event: &Event, kind: HealthKind, message: String
     crate::health(kind, message, json!({}), Some(event), env.agent)
 }
 
+/// The fingerprint of the project's setup now ([`hookward_lessons::envprint`]): its top
+/// folder's lockfiles and pin files, each read only when it is a regular file (a symlink is
+/// not followed) and at most [`hookward_lessons::envprint::MAX_FILE_BYTES`] long (a longer one
+/// counts by its size). A file that cannot be read is left out.
+pub fn envprint_of(project: &str) -> hookward_lessons::envprint::EnvPrint {
+    use hookward_lessons::envprint::{of_files, FILES, MAX_FILE_BYTES};
+    let dir = std::path::Path::new(project);
+    let mut read: Vec<(&str, Vec<u8>)> = Vec::new();
+    for name in FILES {
+        let path = dir.join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() {
+            continue;
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            read.push((name, format!("size:{}", meta.len()).into_bytes()));
+        } else if let Ok(b) = std::fs::read(&path) {
+            read.push((name, b));
+        }
+    }
+    let refs: Vec<(&str, &[u8])> = read.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    of_files(&refs)
+}
+
 /// The delivery step ([module docs](self)).
 pub(crate) fn deliver(
     env: &HookEnv,
@@ -167,6 +193,8 @@ fn deliver_in(
         limit: (l.max_per_turn as usize) * 3,
     })?;
     let per_lesson = (l.max_chars as usize / l.max_per_turn.max(1) as usize).max(120);
+    // the setup now, read once and only when a recalled lesson has one to compare with
+    let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
     let mut used = 0usize;
     for r in recalled {
@@ -176,13 +204,30 @@ fn deliver_in(
         if store.delivered_within(r.row.id, &session, turn, REPEAT_TURNS)? {
             continue;
         }
-        let t = delivery_text(
-            r.row.id,
-            &r.row.lesson.tool,
-            &r.row.lesson.symptom,
-            &r.row.lesson.prescription,
-            per_lesson,
-        );
+        let learned_env = &r.row.lesson.provenance.env;
+        let changed = if learned_env.is_empty() {
+            Vec::new()
+        } else {
+            learned_env.changed(env_now.get_or_insert_with(|| envprint_of(project)))
+        };
+        let t = if changed.is_empty() {
+            delivery_text(
+                r.row.id,
+                &r.row.lesson.tool,
+                &r.row.lesson.symptom,
+                &r.row.lesson.prescription,
+                per_lesson,
+            )
+        } else {
+            hookward_lessons::delivery_text_on_probation(
+                r.row.id,
+                &r.row.lesson.tool,
+                &r.row.lesson.symptom,
+                &r.row.lesson.prescription,
+                &changed,
+                per_lesson,
+            )
+        };
         if used + t.chars().count() > l.max_chars as usize || flagged(&t, config) {
             continue;
         }
@@ -286,6 +331,7 @@ pub(crate) fn learn(
         project: &project,
         scrub: &scrub,
         now_ms: now_ms(),
+        read_env: true,
     };
     match learn_in(&call, store) {
         Ok(Learned::Refused(refused)) => healths.push(lesson_health(
@@ -315,6 +361,9 @@ struct Call<'a> {
     scrub: &'a Scrub,
     /// The call's time (ms): now in a hook, the transcript's time in a replay.
     now_ms: i64,
+    /// Record the project's setup with a lesson ([`envprint_of`]): in the hook, not in a
+    /// replay (today's files say nothing about an old transcript's setup).
+    read_env: bool,
 }
 
 /// What one tool call did to the project's episodes.
@@ -386,6 +435,7 @@ pub fn replay(
             project: &project,
             scrub: &scrub,
             now_ms,
+            read_env: false,
         },
         store,
     )?;
@@ -479,6 +529,11 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     ));
                 } else {
                     let provenance = Provenance {
+                        env: if c.read_env {
+                            envprint_of(project)
+                        } else {
+                            Default::default()
+                        },
                         agent: c.agent.to_string(),
                         session: ep.session.clone(),
                         fix_session: event

@@ -337,3 +337,36 @@ fn a_fix_that_turns_a_safety_check_off_is_refused_not_learned() {
     claude(&env, ok(&p, "s1", "uv add requests"));
     assert_eq!(lessons(&env).len(), 1);
 }
+
+#[test]
+fn a_lesson_whose_setup_changed_is_delivered_on_probation() {
+    let (_d, env, p) = setup();
+    let dir = Path::new(&p);
+    std::fs::write(dir.join("package-lock.json"), "{\"lockfileVersion\": 3}").expect("write");
+    std::fs::write(dir.join(".nvmrc"), "v20.11.0\n").expect("write");
+    claude(
+        &env,
+        fail(&p, "s1", "npm test", "npm ERR! Missing script: \"test\""),
+    );
+    claude(&env, ok(&p, "s1", "pnpm test"));
+    let all = lessons(&env);
+    assert_eq!(all.len(), 1);
+    let recorded = &all[0].lesson.provenance.env;
+    assert_eq!(recorded.0.get("tool:node").map(String::as_str), Some("20"));
+    assert_eq!(
+        recorded.0.get("lock:package-lock.json"),
+        Some(&hookward_pipeline::lessons::envprint_of(&p).0["lock:package-lock.json"])
+    );
+    let ask = "run the unit tests, npm complained that the test script is missing";
+    let (ctx, _) = claude(&env, prompt(&p, "s2", ask));
+    let ctx = ctx.expect("delivered");
+    assert!(!ctx.contains("probation"), "{ctx}");
+    // another node major: still shown, on probation
+    std::fs::write(dir.join(".nvmrc"), "22\n").expect("write");
+    let (ctx, _) = claude(&env, prompt(&p, "s3", ask));
+    let ctx = ctx.expect("delivered");
+    assert!(
+        ctx.contains("(advisory, on probation: node changed since it was learned"),
+        "{ctx}"
+    );
+}

@@ -368,6 +368,19 @@ fn show(id: &str, json: bool) -> CliResult {
     if !p.repair_path.is_empty() {
         outln!("  repair        {}", p.repair_path.join(", "));
     }
+    if !p.env.is_empty() {
+        let setup: Vec<String> = p.env.0.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        outln!("  setup         {}", setup.join(", "));
+        let changed = p
+            .env
+            .changed(&hookward_pipeline::lessons::envprint_of(&r.project));
+        if !changed.is_empty() {
+            outln!(
+                "  probation     the setup changed since: {}",
+                changed.join(", ")
+            );
+        }
+    }
     outln!(
         "  shown as      {}",
         hookward_lessons::delivery_text(r.id, &l.tool, &l.symptom, &l.prescription, 600)
