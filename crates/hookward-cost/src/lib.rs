@@ -46,7 +46,7 @@ mod walk;
 pub use date::Day;
 pub use pricing::{ModelPrice, PriceTable, PRICING_TOML};
 pub use summary::{summarize, Cost, GroupBy, Period, Row, Summary};
-pub use walk::{collect, dedup, Collection};
+pub use walk::{collect, dedup, transcript_files, Collection, TranscriptFile};
 
 use std::path::PathBuf;
 

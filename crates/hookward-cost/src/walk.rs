@@ -1,6 +1,6 @@
 //! Finding the transcript files under a home directory and reading them.
 
-use crate::{claude, codex, CostError, Parsed, Request};
+use crate::{claude, codex, CostError, Parsed, Request, Source};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -21,27 +21,45 @@ pub struct Collection {
     pub unreadable: Vec<(PathBuf, String)>,
 }
 
-/// Reads `home/.claude/projects/**/*.jsonl` and `home/.codex/sessions/**/rollout-*.jsonl`
-/// (symlinks are not followed; at most [`MAX_DEPTH`] levels). A root that does not exist
-/// gives nothing. Errors: a root that exists but cannot be listed ([`CostError::Walk`]);
-/// files and deeper folders that cannot be read are listed in
-/// [`Collection::unreadable`] instead.
-pub fn collect(home: &Path) -> Result<Collection, CostError> {
-    let mut c = Collection::default();
-    let mut all = Vec::new();
+/// One transcript file found under a home directory ([`transcript_files`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TranscriptFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Whose format it is.
+    pub source: Source,
+    /// The first folder below the tree's root: Claude's project folder name
+    /// (`-work-app`), Codex's year.
+    pub project: String,
+    /// The file name without `.jsonl` (Claude's session id, `agent-…` for a sub-agent).
+    pub stem: String,
+}
+
+/// The transcript files under `home`: `home/.claude/projects/**/*.jsonl` (sub-agents'
+/// `<session>/subagents/agent-*.jsonl` included) and `home/.codex/sessions/**/rollout-*.jsonl`,
+/// each tree sorted by path (symlinks are not followed; at most [`MAX_DEPTH`] levels). A root
+/// that does not exist gives nothing. Folders below a root that cannot be listed go to
+/// `unreadable`.
+///
+/// Errors: a root that exists but cannot be listed ([`CostError::Walk`]).
+pub fn transcript_files(
+    home: &Path,
+    unreadable: &mut Vec<(PathBuf, String)>,
+) -> Result<Vec<TranscriptFile>, CostError> {
+    let mut out = Vec::new();
     let roots: [Root; 2] = [
         (
             home.join(".claude").join("projects"),
             |n| n.ends_with(".jsonl"),
-            Agent::Claude,
+            Source::Claude,
         ),
         (
             home.join(".codex").join("sessions"),
             |n| n.starts_with("rollout-") && n.ends_with(".jsonl"),
-            Agent::Codex,
+            Source::Codex,
         ),
     ];
-    for (root, wanted, agent) in roots {
+    for (root, wanted, source) in roots {
         let mut files = Vec::new();
         match std::fs::read_dir(&root) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -51,52 +69,64 @@ pub fn collect(home: &Path) -> Result<Collection, CostError> {
                     source: e,
                 })
             }
-            Ok(_) => walk(&root, 0, wanted, &mut files, &mut c.unreadable),
+            Ok(_) => walk(&root, 0, wanted, &mut files, unreadable),
         }
         files.sort();
-        for f in files {
-            let bytes = match std::fs::read(&f) {
-                Ok(b) => b,
-                Err(e) => {
-                    c.unreadable.push((f, e.to_string()));
-                    continue;
-                }
-            };
-            let text = String::from_utf8_lossy(&bytes);
-            let stem = f
+        for path in files {
+            let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let project = f
+            let project = path
                 .strip_prefix(&root)
                 .ok()
                 .and_then(|r| r.components().next())
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let Parsed {
-                requests,
-                bad_lines,
-            } = match agent {
-                Agent::Claude => claude::parse(&text, &project, &stem),
-                Agent::Codex => codex::parse(&text, "unknown", &stem),
-            };
-            c.files += 1;
-            c.bad_lines += bad_lines;
-            all.extend(requests);
+            out.push(TranscriptFile {
+                path,
+                source,
+                project,
+                stem,
+            });
         }
+    }
+    Ok(out)
+}
+
+/// Reads `home/.claude/projects/**/*.jsonl` and `home/.codex/sessions/**/rollout-*.jsonl`
+/// ([`transcript_files`]). Errors: a root that exists but cannot be listed
+/// ([`CostError::Walk`]); files and deeper folders that cannot be read are listed in
+/// [`Collection::unreadable`] instead.
+pub fn collect(home: &Path) -> Result<Collection, CostError> {
+    let mut c = Collection::default();
+    let mut all = Vec::new();
+    for f in transcript_files(home, &mut c.unreadable)? {
+        let bytes = match std::fs::read(&f.path) {
+            Ok(b) => b,
+            Err(e) => {
+                c.unreadable.push((f.path, e.to_string()));
+                continue;
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let Parsed {
+            requests,
+            bad_lines,
+        } = match f.source {
+            Source::Claude => claude::parse(&text, &f.project, &f.stem),
+            Source::Codex => codex::parse(&text, "unknown", &f.stem),
+        };
+        c.files += 1;
+        c.bad_lines += bad_lines;
+        all.extend(requests);
     }
     c.requests = dedup(all);
     Ok(c)
 }
 
 /// A transcript tree: its folder, which file names it holds, whose format they are.
-type Root = (PathBuf, fn(&str) -> bool, Agent);
-
-#[derive(Clone, Copy)]
-enum Agent {
-    Claude,
-    Codex,
-}
+type Root = (PathBuf, fn(&str) -> bool, Source);
 
 fn walk(
     dir: &Path,

@@ -138,6 +138,10 @@ pub struct Provenance {
     /// The lesson this one was merged into, or refined from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<i64>,
+    /// The project's setup when it was learned (lockfile hashes, toolchain versions); empty
+    /// for lessons learned by replay, imported or seeded.
+    #[serde(default, skip_serializing_if = "crate::envprint::EnvPrint::is_empty")]
+    pub env: crate::envprint::EnvPrint,
 }
 
 /// A distilled lesson, before it has an id.
@@ -432,20 +436,27 @@ pub fn is_cjk(c: char) -> bool {
 /// The token diff of two commands' main segments: words only in `failing` as `-w`, words
 /// only in `fixing` as `+w`, in order; empty when they are the same.
 pub fn token_diff(failing: &str, fixing: &str) -> String {
-    let a = main_words(failing);
-    let b = main_words(fixing);
+    cap_chars(&word_diff(&main_words(failing), &main_words(fixing)), 120)
+}
+
+fn word_diff(a: &[String], b: &[String]) -> String {
     let mut out: Vec<String> = Vec::new();
-    for w in &a {
+    for w in a {
         if !b.contains(w) {
             out.push(format!("-{w}"));
         }
     }
-    for w in &b {
+    for w in b {
         if !a.contains(w) {
             out.push(format!("+{w}"));
         }
     }
-    cap_chars(&out.join(" "), 120)
+    out.join(" ")
+}
+
+/// Every word of every segment of a command, assignments and `cd` included.
+fn all_words(cmd: &str) -> Vec<String> {
+    segments(cmd).into_iter().flatten().collect()
 }
 
 fn main_words(cmd: &str) -> Vec<String> {
@@ -463,6 +474,146 @@ pub enum NoLesson {
     Retry,
     /// The failure has no symptom text to recognise it by.
     NoSymptom,
+    /// The same command succeeded after edits of the project's own source only: a bug fixed
+    /// in the code, which teaches nothing for next time (the replay benchmark's judgement
+    /// set, BENCHMARKS.md "Lessons", labels these "no lesson").
+    CodeFix,
+    /// The fix turns off a safety check ([`WEAKENING`]): never learned, whether or not a guard
+    /// saw it (the hook reports it as a `lesson-refused` health event).
+    WeakensSafety(&'static str),
+}
+
+/// Words whose appearance in a fixing command (not in the failing one) means the "fix" turned
+/// a safety check off: installing over the system's package manager, skipping hooks and
+/// signatures, forcing pushes, TLS verification off, privileged containers, world-writable
+/// modes. Matched against the `+` words of the command diff (exactly, or as `NAME=` prefix
+/// for variables).
+pub const WEAKENING: &[&str] = &[
+    "--break-system-packages",
+    "--no-verify",
+    "--force",
+    "--force-with-lease",
+    "--no-gpg-sign",
+    "--insecure",
+    "--no-check-certificate",
+    "--trusted-host",
+    "--privileged",
+    "--allow-unauthenticated",
+    "--dangerously-skip-permissions",
+    "--yolo",
+    "--unsafe-perm",
+    "--disable-sandbox",
+    "--no-sandbox",
+    "777",
+    "666",
+    "a+rwx",
+    "NODE_TLS_REJECT_UNAUTHORIZED=",
+    "GIT_SSL_NO_VERIFY=",
+    "PYTHONHTTPSVERIFY=",
+    "sudo",
+];
+
+/// The [`WEAKENING`] word a token diff adds, if any.
+pub fn weakening(diff: &str) -> Option<&'static str> {
+    diff.split_whitespace()
+        .filter_map(|w| w.strip_prefix('+'))
+        .find_map(|w| {
+            WEAKENING
+                .iter()
+                .find(|k| {
+                    if k.ends_with('=') {
+                        w.starts_with(*k)
+                    } else {
+                        w == **k
+                    }
+                })
+                .copied()
+        })
+}
+
+/// File names (the last path part, lowercase) whose edit is a change of setup rather than of
+/// the project's code: manifests, lockfiles, tool and build configuration, environment files.
+/// A fix that edits one of them is a lesson; a fix that edits only other files is a code fix
+/// ([`NoLesson::CodeFix`]).
+pub const SETUP_FILES: &[&str] = &[
+    "package.json",
+    "package-lock.json",
+    "pnpm-lock.yaml",
+    "pnpm-workspace.yaml",
+    "yarn.lock",
+    ".npmrc",
+    ".nvmrc",
+    ".node-version",
+    "tsconfig.json",
+    "jsconfig.json",
+    "cargo.toml",
+    "cargo.lock",
+    "rust-toolchain",
+    "rust-toolchain.toml",
+    "build.rs",
+    "pyproject.toml",
+    "uv.lock",
+    "poetry.lock",
+    "setup.py",
+    "setup.cfg",
+    "requirements.txt",
+    "requirements-dev.txt",
+    "pytest.ini",
+    "tox.ini",
+    "conftest.py",
+    ".python-version",
+    "go.mod",
+    "go.sum",
+    "makefile",
+    "justfile",
+    "dockerfile",
+    "docker-compose.yml",
+    "docker-compose.yaml",
+    "compose.yml",
+    "compose.yaml",
+    ".dockerignore",
+    ".env",
+    ".env.example",
+    ".env.local",
+    ".tool-versions",
+    ".gitignore",
+    ".gitattributes",
+    "gemfile",
+    "gemfile.lock",
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "cmakelists.txt",
+];
+
+/// Whether editing `file` changes the setup ([`SETUP_FILES`], or a name like
+/// `vite.config.ts`, `jest.config.js`, `.eslintrc.json`, `*.toml`, `*.ini`, `*.lock`).
+pub fn is_setup_file(file: &str) -> bool {
+    let name = file
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(file)
+        .to_lowercase();
+    SETUP_FILES.contains(&name.as_str())
+        || name.contains(".config.")
+        || name.starts_with(".eslintrc")
+        || name.starts_with(".prettierrc")
+        || name.starts_with(".babelrc")
+        || name.starts_with(".env.")
+        || name.starts_with("dockerfile")
+        || [".toml", ".ini", ".lock", ".cfg"]
+            .iter()
+            .any(|x| name.ends_with(x))
+}
+
+/// Whether a repair path is edits of the project's own source only (`edit src/a.ts`, no
+/// command run, no setup file touched).
+fn only_code_edits(repair_path: &[String]) -> bool {
+    !repair_path.is_empty()
+        && repair_path.iter().all(|step| {
+            step.strip_prefix("edit ")
+                .is_some_and(|f| !is_setup_file(f.trim()))
+        })
 }
 
 /// Distils a failed call, what was done in between (`repair_path`: scrubbed `edit FILE`
@@ -481,10 +632,24 @@ pub fn distill(
     let f = &failed.call;
     let (diff, prescription) = match (&f.command, &fixing.command) {
         (Some(a), Some(b)) => {
-            let d = token_diff(a, b);
+            let mut d = token_diff(a, b);
+            if d.is_empty() {
+                // the program's words agree: what changed may be around them (`cd server &&`,
+                // `DATABASE_URL=… `), which the main segment leaves out
+                d = cap_chars(&word_diff(&all_words(a), &all_words(b)), 120);
+            }
+            if let Some(w) = weakening(&d).or_else(|| {
+                // `sudo` and variables sit outside the main segment's words
+                weakening(&word_diff(&all_words(a), &all_words(b)))
+            }) {
+                return Err(NoLesson::WeakensSafety(w));
+            }
             if d.is_empty() {
                 if repair_path.is_empty() {
                     return Err(NoLesson::Retry);
+                }
+                if only_code_edits(repair_path) {
+                    return Err(NoLesson::CodeFix);
                 }
                 (
                     String::new(),
@@ -502,6 +667,16 @@ pub fn distill(
             }
         }
         _ => {
+            // a file tool failing and then working on the same source file (stale text, a
+            // second try at an edit) is the code's business, not a lesson
+            if f.command.is_none()
+                && fixing.command.is_none()
+                && f.file.is_some()
+                && f.file == fixing.file
+                && !f.file.as_deref().is_some_and(is_setup_file)
+            {
+                return Err(NoLesson::CodeFix);
+            }
             let d = match (&f.detail, &fixing.detail) {
                 (Some(a), Some(b)) => token_diff(a, b),
                 _ => String::new(),

@@ -11,6 +11,8 @@
 //!   paths replaced at capture ([`Scrub`]);
 //! - [`similar`]/[`merge_into`]: near-duplicate merge (character 3-gram Jaccard ≥
 //!   [`MERGE_JACCARD`] with the same symptom and tool);
+//! - [`envprint`]: the project's lockfile hashes and toolchain versions when a lesson was
+//!   learned; a changed setup puts it on probation ([`delivery_text_on_probation`]);
 //! - [`delivery_text`]: what the agent is shown — distilled fields only, delimiters stripped,
 //!   length-capped, labelled advisory.
 //!
@@ -27,9 +29,11 @@
 #![deny(missing_docs)]
 
 pub mod distill;
+pub mod envprint;
 pub mod family;
 pub mod outcome;
 pub mod recall;
+pub mod transcript;
 
 pub use distill::{
     distill as distill_lesson, normalise, symptom, words, CallSummary, FailedCall, Lesson,
@@ -111,6 +115,37 @@ pub fn clean_field(s: &str, max: usize) -> String {
         .collect();
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     distill::cap_chars(&s, max)
+}
+
+/// [`delivery_text`] for a lesson on probation: the project's setup changed since it was
+/// learned (`changed`: the fingerprint keys that differ, [`envprint::EnvPrint::changed`]); the
+/// label says so.
+pub fn delivery_text_on_probation(
+    id: i64,
+    tool: &str,
+    symptom: &str,
+    prescription: &str,
+    changed: &[String],
+    max_chars: usize,
+) -> String {
+    let what: Vec<String> = changed
+        .iter()
+        .take(3)
+        .map(|k| {
+            k.strip_prefix("lock:")
+                .or_else(|| k.strip_prefix("tool:"))
+                .unwrap_or(k)
+                .to_string()
+        })
+        .collect();
+    let text = format!(
+        "{ADVISORY_LABEL} L{id} (advisory, on probation: {} changed since it was learned; check it still applies): {} failed with: {}. What fixed it: {}.",
+        clean_field(&what.join(", "), 80),
+        clean_field(tool, 40),
+        clean_field(symptom, 160),
+        clean_field(prescription, 240),
+    );
+    distill::cap_chars(&text, max_chars.max(40))
 }
 
 /// The text the agent gets for lesson `L<id>`: one line, labelled advisory, from distilled

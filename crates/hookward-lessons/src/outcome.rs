@@ -92,7 +92,9 @@ pub const MAX_ERROR_BYTES: usize = 8 * 1024;
 /// error line in a bare text result: compiler/tool prefixes (`error:`, `error[E0425]`),
 /// `fatal:` (git), `npm ERR!`/`npm error` (npm 6 / npm 7+), Python's traceback header and its
 /// `…Error:` last line is in [`ERROR_PHRASES`], `FAILED` (pytest's summary), `E   ` (pytest's
-/// assertion lines), `Error:` (node, go), `panic:` (go), `thread '…' panicked` is a phrase.
+/// assertion lines), `Error:` (node, go), `panic:` (go), `thread '…' panicked` is a phrase;
+/// `sh: `/`bash: `/`zsh: ` (the shell's own complaints: dash's `sh: 1: eslint: not found`,
+/// `bash: line 1: x: command not found`).
 pub const ERROR_LINE_STARTS: &[&str] = &[
     "error:",
     "error[",
@@ -109,6 +111,9 @@ pub const ERROR_LINE_STARTS: &[&str] = &[
     "E   ",
     "ERR_",
     "Segmentation fault",
+    "sh: ",
+    "bash: ",
+    "zsh: ",
 ];
 
 /// Phrases anywhere in a line of a bare text result that the narrow matcher takes as an error:

@@ -387,22 +387,77 @@ fn distill_command_diff() {
 #[test]
 fn distill_edit_then_same_command_and_retry() {
     let f = failed("npm run build", "error TS2304: Cannot find name 'foo'.");
+    // a fix in the project's own source is a bug fixed, not a lesson
+    assert_eq!(
+        distill_lesson(
+            &f,
+            &["edit src/index.ts".into()],
+            &call("npm run build"),
+            Provenance::default(),
+        ),
+        Err(NoLesson::CodeFix)
+    );
     let l = distill_lesson(
         &f,
-        &["edit src/index.ts".into()],
+        &["edit src/index.ts".into(), "edit tsconfig.json".into()],
         &call("npm run build"),
         Provenance::default(),
     )
     .expect("lesson");
     assert_eq!(
         l.prescription,
-        "edit src/index.ts, then ran `npm run build` again"
+        "edit src/index.ts, edit tsconfig.json, then ran `npm run build` again"
     );
     assert!(
-        l.triggers.contains(&"index.ts".to_string()) || l.triggers.contains(&"index".to_string()),
+        l.triggers.contains(&"tsconfig.json".to_string())
+            || l.triggers.contains(&"tsconfig".to_string()),
         "{:?}",
         l.triggers
     );
+    // what changed around the program's words is the fix
+    let l = distill_lesson(
+        &failed(
+            "go test ./...",
+            "go: go.mod file not found in current directory",
+        ),
+        &[],
+        &call("cd server && go test ./..."),
+        Provenance::default(),
+    )
+    .expect("lesson");
+    assert_eq!(l.diff, "+cd +server");
+    // a fix that turns a safety check off is never learned
+    for (bad, word) in [
+        (
+            "pip install --break-system-packages requests",
+            "--break-system-packages",
+        ),
+        ("git push --force", "--force"),
+        ("sudo pip install requests", "sudo"),
+        (
+            "NODE_TLS_REJECT_UNAUTHORIZED=0 npm install",
+            "NODE_TLS_REJECT_UNAUTHORIZED=",
+        ),
+    ] {
+        let first = bad
+            .replace(" --break-system-packages", "")
+            .replace(" --force", "")
+            .replace("sudo ", "")
+            .replace("NODE_TLS_REJECT_UNAUTHORIZED=0 ", "");
+        assert_eq!(
+            distill_lesson(
+                &failed(&first, "error: something refused"),
+                &[],
+                &call(bad),
+                Provenance::default()
+            ),
+            Err(NoLesson::WeakensSafety(word)),
+            "{bad}"
+        );
+    }
+    assert!(crate::distill::is_setup_file("web/vite.config.ts"));
+    assert!(crate::distill::is_setup_file("Cargo.toml"));
+    assert!(!crate::distill::is_setup_file("src/lib.rs"));
     assert_eq!(
         distill_lesson(&f, &[], &call("npm run build"), Provenance::default()),
         Err(NoLesson::Retry)

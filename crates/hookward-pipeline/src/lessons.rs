@@ -90,6 +90,32 @@ fn lesson_health(env: &HookEnv, event: &Event, kind: HealthKind, message: String
     crate::health(kind, message, json!({}), Some(event), env.agent)
 }
 
+/// The fingerprint of the project's setup now ([`hookward_lessons::envprint`]): its top
+/// folder's lockfiles and pin files, each read only when it is a regular file (a symlink is
+/// not followed) and at most [`hookward_lessons::envprint::MAX_FILE_BYTES`] long (a longer one
+/// counts by its size). A file that cannot be read is left out.
+pub fn envprint_of(project: &str) -> hookward_lessons::envprint::EnvPrint {
+    use hookward_lessons::envprint::{of_files, FILES, MAX_FILE_BYTES};
+    let dir = std::path::Path::new(project);
+    let mut read: Vec<(&str, Vec<u8>)> = Vec::new();
+    for name in FILES {
+        let path = dir.join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() {
+            continue;
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            read.push((name, format!("size:{}", meta.len()).into_bytes()));
+        } else if let Ok(b) = std::fs::read(&path) {
+            read.push((name, b));
+        }
+    }
+    let refs: Vec<(&str, &[u8])> = read.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    of_files(&refs)
+}
+
 /// The delivery step ([module docs](self)).
 pub(crate) fn deliver(
     env: &HookEnv,
@@ -167,6 +193,8 @@ fn deliver_in(
         limit: (l.max_per_turn as usize) * 3,
     })?;
     let per_lesson = (l.max_chars as usize / l.max_per_turn.max(1) as usize).max(120);
+    // the setup now, read once and only when a recalled lesson has one to compare with
+    let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
     let mut used = 0usize;
     for r in recalled {
@@ -176,13 +204,30 @@ fn deliver_in(
         if store.delivered_within(r.row.id, &session, turn, REPEAT_TURNS)? {
             continue;
         }
-        let t = delivery_text(
-            r.row.id,
-            &r.row.lesson.tool,
-            &r.row.lesson.symptom,
-            &r.row.lesson.prescription,
-            per_lesson,
-        );
+        let learned_env = &r.row.lesson.provenance.env;
+        let changed = if learned_env.is_empty() {
+            Vec::new()
+        } else {
+            learned_env.changed(env_now.get_or_insert_with(|| envprint_of(project)))
+        };
+        let t = if changed.is_empty() {
+            delivery_text(
+                r.row.id,
+                &r.row.lesson.tool,
+                &r.row.lesson.symptom,
+                &r.row.lesson.prescription,
+                per_lesson,
+            )
+        } else {
+            hookward_lessons::delivery_text_on_probation(
+                r.row.id,
+                &r.row.lesson.tool,
+                &r.row.lesson.symptom,
+                &r.row.lesson.prescription,
+                &changed,
+                per_lesson,
+            )
+        };
         if used + t.chars().count() > l.max_chars as usize || flagged(&t, config) {
             continue;
         }
@@ -229,6 +274,15 @@ fn flagged(text: &str, config: &Config) -> bool {
             .is_some_and(|l| l.score >= config.scan.learned_ask)
 }
 
+/// Whether a lesson from outside the hook (`hookward lessons import`, a seed pack) must be
+/// refused: the injection scanner flags its text as it would be delivered, or its raw
+/// symptom and prescription before the delimiters are stripped (rules not clean, or the
+/// learned score at or above `scan.learned_ask`).
+pub fn refused_by_scanner(tool: &str, symptom: &str, prescription: &str, config: &Config) -> bool {
+    flagged(&delivery_text(0, tool, symptom, prescription, 600), config)
+        || flagged(&format!("{symptom}\n{prescription}"), config)
+}
+
 /// The learning step ([module docs](self)).
 pub(crate) fn learn(
     env: &HookEnv,
@@ -257,14 +311,36 @@ pub(crate) fn learn(
         home: Some(env.home.to_string_lossy().into_owned()),
         project: Some(project.clone()),
     };
-    match learn_in(env, event, verdict, denied, &project, &scrub, store) {
-        Ok(Some(refused)) => healths.push(lesson_health(
+    let store = match store.get() {
+        Ok(s) => s,
+        Err(e) => {
+            healths.push(lesson_health(
+                env,
+                event,
+                HealthKind::LessonError,
+                format!("lessons: learning failed, nothing learned from this call: {e}"),
+            ));
+            return;
+        }
+    };
+    let call = Call {
+        agent: env.agent.as_str(),
+        event,
+        verdict,
+        denied,
+        project: &project,
+        scrub: &scrub,
+        now_ms: now_ms(),
+        read_env: true,
+    };
+    match learn_in(&call, store) {
+        Ok(Learned::Refused(refused)) => healths.push(lesson_health(
             env,
             event,
             HealthKind::LessonRefused,
             refused,
         )),
-        Ok(None) => {}
+        Ok(_) => {}
         Err(e) => healths.push(lesson_health(
             env,
             event,
@@ -274,18 +350,104 @@ pub(crate) fn learn(
     }
 }
 
-/// Returns the message of a refused lesson, if one was refused.
-fn learn_in(
-    env: &HookEnv,
-    event: &Event,
-    verdict: &Verdict,
+/// One tool call as the learning step sees it (from a hook call, or replayed from a
+/// transcript by [`replay`]).
+struct Call<'a> {
+    agent: &'a str,
+    event: &'a Event,
+    verdict: &'a Verdict,
     denied: bool,
-    project: &str,
-    scrub: &Scrub,
-    store: &mut LazyStore,
-) -> Result<Option<String>, StoreError> {
-    let Some(call) = CallSummary::of(event, scrub) else {
+    project: &'a str,
+    scrub: &'a Scrub,
+    /// The call's time (ms): now in a hook, the transcript's time in a replay.
+    now_ms: i64,
+    /// Record the project's setup with a lesson ([`envprint_of`]): in the hook, not in a
+    /// replay (today's files say nothing about an old transcript's setup).
+    read_env: bool,
+}
+
+/// What one tool call did to the project's episodes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Learned {
+    /// Nothing: a success with no open episode of its kind, a probe, an event without a result.
+    Nothing,
+    /// A failure opened (or replaced) an episode under this key, with this symptom.
+    Opened {
+        /// The episode key (`family:node`, `file:src/a.py`).
+        key: String,
+        /// The failure's symptom (normalised first error line).
+        symptom: String,
+    },
+    /// An episode closed into a lesson.
+    Lesson {
+        /// The lesson's id (`L<id>`), new or the near-duplicate it was merged into.
+        id: i64,
+        /// Merged into an existing lesson: the same failure was fixed the same way before.
+        merged: bool,
+        /// Tool calls in the project from the failure on, the fix not counted (the failing
+        /// call is the first).
+        calls: i64,
+        /// The failure's symptom.
+        symptom: String,
+    },
+    /// An episode closed without a lesson (a plain retry, a failure without error text).
+    Closed {
+        /// Tool calls from the failure on, the fix not counted.
+        calls: i64,
+    },
+    /// A fix after a hookward deny, refused; the message says what.
+    Refused(String),
+}
+
+/// Replays one tool call from a transcript through the learning step, as the hook would have
+/// at `now_ms` (`hookward lessons audit`): the event is parsed by `agent`'s adapter from the
+/// hook payload the transcript stands for ([`hookward_lessons::transcript`]), nothing was
+/// denied (a transcript does not say what a guard decided), secrets and `home`/project paths
+/// scrubbed as in the hook. The project is the event's `cwd`; `None` when it has none.
+///
+/// # Errors
+/// SQLite errors of the store.
+pub fn replay(
+    agent: hookward_core::Agent,
+    payload: serde_json::Value,
+    home: &str,
+    now_ms: i64,
+    store: &Store,
+) -> Result<Option<(Event, Learned)>, StoreError> {
+    let wire_env = hookward_core::wire::Env { project_dir: None };
+    let Ok(event) = (crate::profile(agent).event_of)(payload, &wire_env) else {
         return Ok(None);
+    };
+    let Some(project) = event.cwd.clone().filter(|p| !p.is_empty()) else {
+        return Ok(None);
+    };
+    let scrub = Scrub {
+        home: Some(home.to_string()),
+        project: Some(project.clone()),
+    };
+    let verdict = Verdict::default();
+    let learned = learn_in(
+        &Call {
+            agent: agent.as_str(),
+            event: &event,
+            verdict: &verdict,
+            denied: false,
+            project: &project,
+            scrub: &scrub,
+            now_ms,
+            read_env: false,
+        },
+        store,
+    )?;
+    Ok(Some((event, learned)))
+}
+
+/// The learning step on one call ([`Learned`]).
+fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
+    let (event, verdict, denied, project, scrub) =
+        (c.event, c.verdict, c.denied, c.project, c.scrub);
+    let Some(call) = CallSummary::of(event, scrub) else {
+        return Ok(Learned::Nothing);
     };
     // a denied call keys its episode even when it only looks (a denied `cat` of a key file)
     let key = episode_key(event, Some(project)).or_else(|| {
@@ -304,14 +466,13 @@ fn learn_in(
         outcome(event)
     };
     if matches!(result, Outcome::Neutral) {
-        return Ok(None);
+        return Ok(Learned::Nothing);
     }
-    let store = store.get()?;
-    let now = now_ms();
+    let now = c.now_ms;
     let open = store.open_episodes(project, now, LIMITS)?;
     let session = event.session_id.clone().unwrap_or_default();
     let family = call.family();
-    let mut refused = None;
+    let mut learned = Learned::Nothing;
     match (&result, &key) {
         (Outcome::Failure(f), Some(key)) => {
             let symptom = if denied {
@@ -326,9 +487,9 @@ fn learn_in(
             let tainted = open.iter().any(|e| e.key == key_s && e.denied);
             store.open_episode(&NewEpisode {
                 project: project.to_string(),
-                key: key_s,
+                key: key_s.clone(),
                 session: event.session_id.clone(),
-                agent: env.agent.as_str().to_string(),
+                agent: c.agent.to_string(),
                 failing: FailedCall {
                     call: call.clone(),
                     symptom: symptom.clone(),
@@ -337,6 +498,10 @@ fn learn_in(
                 denied: denied || tainted,
                 ts_ms: now,
             })?;
+            learned = Learned::Opened {
+                key: key_s,
+                symptom: symptom.clone(),
+            };
             if !denied {
                 store.settle_deliveries(
                     &session,
@@ -355,7 +520,7 @@ fn learn_in(
                 }
                 let guard_open = open.iter().any(|e| e.denied);
                 if ep.denied || guard_open {
-                    refused = Some(format!(
+                    learned = Learned::Refused(format!(
                         "lessons: not learned: `{}` succeeded after hookward denied a call ({}); a route around the guard is never a lesson",
                         hookward_lessons::distill::cap_chars(&call.what(), 120),
                         open.iter()
@@ -364,7 +529,12 @@ fn learn_in(
                     ));
                 } else {
                     let provenance = Provenance {
-                        agent: env.agent.as_str().to_string(),
+                        env: if c.read_env {
+                            envprint_of(project)
+                        } else {
+                            Default::default()
+                        },
+                        agent: c.agent.to_string(),
                         session: ep.session.clone(),
                         fix_session: event
                             .session_id
@@ -372,9 +542,25 @@ fn learn_in(
                             .filter(|s| ep.session.as_deref() != Some(s.as_str())),
                         ..Provenance::default()
                     };
-                    if let Ok(lesson) = distill_lesson(&ep.failing, &ep.repair, &call, provenance) {
-                        store.insert_lesson(project, &lesson, now)?;
-                    }
+                    learned = match distill_lesson(&ep.failing, &ep.repair, &call, provenance) {
+                        Ok(lesson) => {
+                            let ins = store.insert_lesson(project, &lesson, now)?;
+                            Learned::Lesson {
+                                id: ins.id,
+                                merged: ins.merged,
+                                calls: ep.calls,
+                                symptom: ep.failing.symptom.clone(),
+                            }
+                        }
+                        Err(hookward_lessons::NoLesson::WeakensSafety(w)) => {
+                            Learned::Refused(format!(
+                                "lessons: not learned: `{}` fixed `{}` by turning a safety check off (`{w}`); such a fix is never a lesson",
+                                hookward_lessons::distill::cap_chars(&call.what(), 120),
+                                hookward_lessons::distill::cap_chars(&ep.failing.call.what(), 120),
+                            ))
+                        }
+                        Err(_) => Learned::Closed { calls: ep.calls },
+                    };
                 }
             }
             store.settle_deliveries(
@@ -401,7 +587,7 @@ fn learn_in(
     if !denied {
         store.episode_step(project, step.as_deref())?;
     }
-    Ok(refused)
+    Ok(learned)
 }
 
 #[cfg(test)]

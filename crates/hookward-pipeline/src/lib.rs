@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 pub mod abilities;
-mod lessons;
+pub mod lessons;
 pub mod profiles;
 pub mod recover;
 

@@ -209,17 +209,33 @@ fn an_edit_between_failure_and_fix_is_the_prescription() {
             "src/index.ts(3,1): error TS2304: Cannot find name 'foo'.",
         ),
     );
-    let edit = json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
-        "tool_name": "Edit", "tool_input": {"file_path": format!("{p}/src/index.ts"),
+    let edit = |file: &str| {
+        json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
+        "tool_name": "Edit", "tool_input": {"file_path": format!("{p}/{file}"),
         "old_string": "foo()", "new_string": "bar()"},
-        "tool_response": {"filePath": format!("{p}/src/index.ts")}});
-    claude(&env, edit);
+        "tool_response": {"filePath": format!("{p}/{file}")}})
+    };
+    // a fix in the project's own source only is a bug fixed, not a lesson
+    claude(&env, edit("src/index.ts"));
+    claude(&env, ok(&p, "s1", "npm run build"));
+    assert!(lessons(&env).is_empty());
+    // a fix that changes the setup is
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "npm run build",
+            "src/index.ts(3,1): error TS2304: Cannot find name 'foo'.",
+        ),
+    );
+    claude(&env, edit("tsconfig.json"));
     claude(&env, ok(&p, "s1", "npm run build"));
     let all = lessons(&env);
     assert_eq!(all.len(), 1);
     assert_eq!(
         all[0].lesson.prescription,
-        "edit src/index.ts, then ran `npm run build` again"
+        "edit tsconfig.json, then ran `npm run build` again"
     );
     assert!(Path::new(&p).is_dir());
 }
@@ -288,4 +304,69 @@ fn a_command_of_another_kind_between_failure_and_fix_is_the_prescription() {
         "ran `npm i -D @types/node`, then ran `npx tsc --noEmit` again"
     );
     assert_eq!(all[0].lesson.family.as_deref(), Some("typescript"));
+}
+
+#[test]
+fn a_fix_that_turns_a_safety_check_off_is_refused_not_learned() {
+    let (_d, env, p) = setup();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "pip install requests",
+            "error: externally-managed-environment",
+        ),
+    );
+    let (_, health) = claude(
+        &env,
+        ok(&p, "s1", "pip install --break-system-packages requests"),
+    );
+    assert!(health.iter().any(|h| h == "lesson-refused"), "{health:?}");
+    assert!(lessons(&env).is_empty());
+    // the safe fix is learned
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "pip install requests",
+            "error: externally-managed-environment",
+        ),
+    );
+    claude(&env, ok(&p, "s1", "uv add requests"));
+    assert_eq!(lessons(&env).len(), 1);
+}
+
+#[test]
+fn a_lesson_whose_setup_changed_is_delivered_on_probation() {
+    let (_d, env, p) = setup();
+    let dir = Path::new(&p);
+    std::fs::write(dir.join("package-lock.json"), "{\"lockfileVersion\": 3}").expect("write");
+    std::fs::write(dir.join(".nvmrc"), "v20.11.0\n").expect("write");
+    claude(
+        &env,
+        fail(&p, "s1", "npm test", "npm ERR! Missing script: \"test\""),
+    );
+    claude(&env, ok(&p, "s1", "pnpm test"));
+    let all = lessons(&env);
+    assert_eq!(all.len(), 1);
+    let recorded = &all[0].lesson.provenance.env;
+    assert_eq!(recorded.0.get("tool:node").map(String::as_str), Some("20"));
+    assert_eq!(
+        recorded.0.get("lock:package-lock.json"),
+        Some(&hookward_pipeline::lessons::envprint_of(&p).0["lock:package-lock.json"])
+    );
+    let ask = "run the unit tests, npm complained that the test script is missing";
+    let (ctx, _) = claude(&env, prompt(&p, "s2", ask));
+    let ctx = ctx.expect("delivered");
+    assert!(!ctx.contains("probation"), "{ctx}");
+    // another node major: still shown, on probation
+    std::fs::write(dir.join(".nvmrc"), "22\n").expect("write");
+    let (ctx, _) = claude(&env, prompt(&p, "s3", ask));
+    let ctx = ctx.expect("delivered");
+    assert!(
+        ctx.contains("(advisory, on probation: node changed since it was learned"),
+        "{ctx}"
+    );
 }

@@ -540,6 +540,88 @@ impl Store {
         Ok(n > 0)
     }
 
+    /// Replaces a lesson's prescription (`hookward lessons rewrite`), redacted, and its
+    /// index entry; `false` when there is no such lesson.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn set_prescription(&self, id: i64, prescription: &str) -> Result<bool, StoreError> {
+        const ACTION: &str = "rewriting a lesson";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let Some(mut row) = self.lesson(id)? else {
+            return Ok(false);
+        };
+        row.lesson.prescription = redact(prescription);
+        let search = row.lesson.search_text();
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        tx.execute(
+            "UPDATE lessons SET prescription = ?2, search = ?3 WHERE id = ?1",
+            params![id, row.lesson.prescription, search],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE lessons_fts SET search = ?2 WHERE rowid = ?1",
+            params![id, search],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(true)
+    }
+
+    /// Merges lesson `drop` into lesson `keep` (`hookward lessons consolidate`): `keep`'s
+    /// triggers gain `drop`'s ([`hookward_lessons::merge_into`]), its episode, delivery, hit
+    /// and miss counts add `drop`'s, its recency is the fresher of the two, `drop`'s deliveries
+    /// move to `keep`, and `drop` is deleted.
+    /// `false` when either lesson does not exist.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn absorb_lesson(&self, keep: i64, drop: i64) -> Result<bool, StoreError> {
+        const ACTION: &str = "merging two lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let (Some(mut k), Some(d)) = (self.lesson(keep)?, self.lesson(drop)?) else {
+            return Ok(false);
+        };
+        if keep == drop {
+            return Ok(false);
+        }
+        hookward_lessons::merge_into(&mut k.lesson, &d.lesson);
+        let search = k.lesson.search_text();
+        let tx = self.conn.unchecked_transaction().map_err(err)?;
+        tx.execute(
+            "UPDATE lessons SET triggers = ?2, search = ?3, merged = merged + ?4,
+               deliveries = deliveries + ?5, hits = hits + ?6, misses = misses + ?7,
+               updated_ms = MAX(updated_ms, ?8) WHERE id = ?1",
+            params![
+                keep,
+                serde_json::to_string(&k.lesson.triggers).unwrap_or_default(),
+                search,
+                d.merged,
+                d.deliveries,
+                d.hits,
+                d.misses,
+                d.updated_ms
+            ],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE lessons_fts SET search = ?2 WHERE rowid = ?1",
+            params![keep, search],
+        )
+        .map_err(err)?;
+        tx.execute(
+            "UPDATE lesson_deliveries SET lesson_id = ?1 WHERE lesson_id = ?2",
+            params![keep, drop],
+        )
+        .map_err(err)?;
+        tx.execute("DELETE FROM lessons WHERE id = ?1", [drop])
+            .map_err(err)?;
+        tx.execute("DELETE FROM lessons_fts WHERE rowid = ?1", [drop])
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(true)
+    }
+
     /// Whether any lesson is in force (one index probe; the hook skips the search without).
     ///
     /// # Errors

@@ -1,6 +1,7 @@
 //! `hookward demo`: the real pipeline (adapter → facts → policy → store → reply) on built-in
 //! Claude Code events, in a throwaway hookward home, so a newcomer sees what hookward decides
-//! and why without installing anything.
+//! and why without installing anything; then the lessons job: a failing command and its fix
+//! learned, and recalled for a later session's paraphrased prompt.
 
 use crate::util::CliResult;
 use hookward_core::Agent;
@@ -48,6 +49,85 @@ pub fn events() -> Vec<(&'static str, &'static str, serde_json::Value)> {
     ]
 }
 
+/// The lessons job in the demo: a failing command, the command that fixed it, and a later
+/// session's prompt that paraphrases the task.
+pub const LESSON_FAIL: (&str, &str) = (
+    "npm test",
+    "Exit code 1\nnpm ERR! Missing script: \"test\"\nnpm ERR! To see a list of scripts, run:\nnpm ERR!   npm run",
+);
+/// The lessons walk's project: another folder than the decisions', since a fix right after a
+/// deny in the same project is never learned (it could be a route around the guard).
+pub const LESSON_PROJECT: &str = "/home/dev/webapp";
+/// The fixing command.
+pub const LESSON_FIX: &str = "pnpm test";
+/// The later prompt: the same task in other words.
+pub const LESSON_PROMPT: &str =
+    "the unit tests won't start, npm complains about a missing script; can you get them running?";
+
+/// A Claude Code payload of `event` in session `session` (PostToolUse, PostToolUseFailure,
+/// UserPromptSubmit), merged with `fields`.
+fn claude_payload(event: &str, session: &str, fields: serde_json::Value) -> String {
+    let mut v = json!({
+        "session_id": session,
+        "transcript_path": format!("/home/dev/.claude/projects/-home-dev-webapp/{session}.jsonl"),
+        "cwd": LESSON_PROJECT,
+        "permission_mode": "default",
+        "hook_event_name": event,
+    });
+    if let (Some(o), Some(f)) = (v.as_object_mut(), fields.as_object()) {
+        for (k, x) in f {
+            o.insert(k.clone(), x.clone());
+        }
+    }
+    v.to_string()
+}
+
+/// Walks the lessons job through the real pipeline: the failure and its fix are learned, the
+/// paraphrased prompt of a later session gets the lesson. Prints the steps (text mode) and
+/// returns them as JSON.
+fn lesson_walk(env: &HookEnv, n: usize) -> Result<serde_json::Value, String> {
+    let (cmd, error) = LESSON_FAIL;
+    let fail = claude_payload(
+        "PostToolUseFailure",
+        "demo-session",
+        json!({"tool_name": "Bash", "tool_input": {"command": cmd}, "tool_use_id": "toolu_demo_fail",
+               "error": error, "is_interrupt": false}),
+    );
+    let fix = claude_payload(
+        "PostToolUse",
+        "demo-session",
+        json!({"tool_name": "Bash", "tool_input": {"command": LESSON_FIX}, "tool_use_id": "toolu_demo_fix",
+               "tool_response": {"stdout": " Test Files  4 passed (4)", "stderr": "", "interrupted": false, "isImage": false}}),
+    );
+    let prompt = claude_payload(
+        "UserPromptSubmit",
+        "demo-session-2",
+        json!({"prompt": LESSON_PROMPT}),
+    );
+    run_hook(fail.as_bytes(), env);
+    run_hook(fix.as_bytes(), env);
+    let store =
+        hookward_store::Store::open_existing(&env.store_path()).map_err(|e| e.to_string())?;
+    let learned = store
+        .lessons(&hookward_store::LessonQuery::default())
+        .map_err(|e| e.to_string())?;
+    let recalled = run_hook(prompt.as_bytes(), env);
+    let context = recalled.response.context.clone();
+    let lesson = learned.first();
+    Ok(json!({
+        "title": "lessons: a failure and its fix, recalled from a paraphrased prompt",
+        "n": n,
+        "failed": {"command": cmd, "error": error.lines().nth(1).unwrap_or("")},
+        "fixed": {"command": LESSON_FIX},
+        "learned": lesson.map(|r| json!({
+            "id": r.display_id(), "symptom": r.lesson.symptom, "prescription": r.lesson.prescription,
+        })),
+        "prompt": LESSON_PROMPT,
+        "context": context,
+        "reply": recalled.reply.stdout,
+    }))
+}
+
 /// A PreToolUse payload in Claude Code 2.1.197's shape (see shared/protocol/payloads/claude).
 pub fn payload(n: usize, tool: &str, input: &serde_json::Value) -> serde_json::Value {
     json!({
@@ -60,6 +140,39 @@ pub fn payload(n: usize, tool: &str, input: &serde_json::Value) -> serde_json::V
         "tool_input": input,
         "tool_use_id": format!("toolu_demo_{n:02}"),
     })
+}
+
+fn print_lesson(v: &serde_json::Value) {
+    let s = |p: &str| {
+        v.pointer(p)
+            .and_then(|x| x.as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    outln!("{}. {}", v["n"], s("/title"));
+    outln!(
+        "   a Bash call fails:      {}  ->  {}",
+        s("/failed/command"),
+        s("/failed/error")
+    );
+    outln!("   the next call works:    {}", s("/fixed/command"));
+    match v.get("learned").filter(|l| !l.is_null()) {
+        Some(_) => outln!(
+            "   learned {}: {} — fix: {}",
+            s("/learned/id"),
+            s("/learned/symptom"),
+            s("/learned/prescription")
+        ),
+        None => outln!("   learned nothing (lessons are off in this configuration)"),
+    }
+    outln!("   a later session's prompt: \"{}\"", s("/prompt"));
+    match v.get("context").and_then(|c| c.as_str()) {
+        Some(c) => outln!(
+            "   given to the model before its first tool call (additionalContext):\n     {c}"
+        ),
+        None => outln!("   nothing recalled"),
+    }
+    outln!();
 }
 
 pub fn run(json_out: bool) -> CliResult {
@@ -116,7 +229,16 @@ pub fn run(json_out: bool) -> CliResult {
         }
         outln!();
     }
+    let lesson_env = HookEnv {
+        project_dir: Some(LESSON_PROJECT.into()),
+        ..env.clone()
+    };
+    let lesson = lesson_walk(&lesson_env, events().len() + 1)?;
+    if !json_out {
+        print_lesson(&lesson);
+    }
     if json_out {
+        results.push(lesson);
         outln!("{}", crate::json::pretty(results.into())?);
     } else {
         outln!("Every decision was recorded (secrets redacted) in a throwaway store; with hookward installed,");

@@ -1,6 +1,7 @@
 //! `hookward lessons`: list, show, forget the lessons hookward learned from failed-then-fixed
 //! tool calls, and their counts (issue 14). Ids are `L<id>` (`L7` or `7` accepted).
 
+use crate::lessons_share as share;
 use crate::util::{self, fmt_ts, CliResult};
 use hookward_store::{LessonQuery, LessonRow, Store, StoreError};
 use serde_json::Value;
@@ -42,6 +43,126 @@ pub enum LessonsCommand {
     },
     /// Counts: lessons in force and retired, open episodes, deliveries, hits and misses.
     Stats {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the project's lessons in force as a Claude Code skill (SKILL.md) or JSON.
+    Export {
+        /// Only lessons with at least this many hits.
+        #[arg(long, default_value_t = 0)]
+        min_hits: i64,
+        /// `skill` (a SKILL.md on stdout) or `json` (what `import` reads).
+        #[arg(long, default_value = "skill")]
+        format: String,
+        /// The project folder (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Print as JSON (same as --format json).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Adds lessons from a JSON file (`export --format json`); a lesson the injection scanner
+    /// flags is refused.
+    Import {
+        /// The JSON file.
+        file: std::path::PathBuf,
+        /// The project folder they belong to (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the project's lessons between hookward's markers in AGENTS.md (or --out);
+    /// the file is written only when the list changed.
+    SyncDoc {
+        /// The file (default: AGENTS.md in the project folder).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Only lessons with at least this many hits.
+        #[arg(long, default_value_t = 0)]
+        min_hits: i64,
+        /// The project folder (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Checks a unified diff: added lines in generated lesson blocks must be as sync-doc
+    /// writes them and not flagged by the injection scanner (exit 1 otherwise).
+    CiCheck {
+        /// The diff file (`git diff` output).
+        #[arg(long)]
+        diff: std::path::PathBuf,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Adds a reviewed starter pack (git, node, python, rust, docker) to the project, or
+    /// removes it with --remove; without a pack, lists them.
+    Seed {
+        /// The pack.
+        pack: Option<String>,
+        /// Remove the pack's lessons instead.
+        #[arg(long)]
+        remove: bool,
+        /// The project folder (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merges near-duplicate lessons in force (same symptom and tool, prescriptions ≥ 70 %
+    /// alike).
+    Consolidate {
+        /// Say what would merge, change nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// How many of the last days' failures (in the Claude Code and Codex transcripts) a lesson
+    /// in force would have been recalled for; nothing is written.
+    Coverage {
+        /// The window, in days back from now.
+        #[arg(long, default_value_t = 30)]
+        days: u32,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rewrites the project's lessons into plain sentences with an OpenAI-compatible model
+    /// server on this machine (off unless an endpoint is given; a rewrite that drops the fix
+    /// or that the injection scanner flags is not kept).
+    Rewrite {
+        /// The endpoint, e.g. http://127.0.0.1:8080/v1 (loopback only); default: the
+        /// HOOKWARD_LESSONS_REWRITE_ENDPOINT variable.
+        #[arg(long)]
+        endpoint: Option<String>,
+        /// The model name the server expects.
+        #[arg(long, default_value = "local")]
+        model: String,
+        /// The project folder (default: the current folder).
+        #[arg(long)]
+        project: Option<std::path::PathBuf>,
+        /// Show before and after; save nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replays the Claude Code transcripts (sub-agents included) and Codex rollouts under your
+    /// home through the hook's learning step: failures per tool, repeat offenders, and the
+    /// round-trips lessons would have saved.
+    Audit {
+        /// Replay in a throwaway store: learn nothing, store nothing.
+        #[arg(long)]
+        dry_run: bool,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
@@ -104,6 +225,40 @@ pub fn run(command: LessonsCommand) -> CliResult {
         LessonsCommand::Show { id, json } => show(&id, json),
         LessonsCommand::Forget { id, json } => forget(&id, json),
         LessonsCommand::Stats { json } => stats(json),
+        LessonsCommand::Audit { dry_run, json } => crate::lessons_audit::run(dry_run, json),
+        LessonsCommand::Coverage { days, json } => crate::lessons_audit::coverage(days, json),
+        LessonsCommand::Rewrite {
+            endpoint,
+            model,
+            project,
+            dry_run,
+            json,
+        } => crate::lessons_rewrite::run(endpoint, &model, project, dry_run, json),
+        LessonsCommand::Export {
+            min_hits,
+            format,
+            project,
+            json,
+        } => share::export(project, min_hits, &format, json),
+        LessonsCommand::Import {
+            file,
+            project,
+            json,
+        } => share::import(&file, project, json),
+        LessonsCommand::SyncDoc {
+            out,
+            min_hits,
+            project,
+            json,
+        } => share::sync_doc(out, project, min_hits, json),
+        LessonsCommand::CiCheck { diff, json } => share::ci_check(&diff, json),
+        LessonsCommand::Seed {
+            pack,
+            remove,
+            project,
+            json,
+        } => share::seed(pack.as_deref(), remove, project, json),
+        LessonsCommand::Consolidate { dry_run, json } => share::consolidate(dry_run, json),
     }
 }
 
@@ -212,6 +367,19 @@ fn show(id: &str, json: bool) -> CliResult {
     outln!("  from          {}", from.join(", "));
     if !p.repair_path.is_empty() {
         outln!("  repair        {}", p.repair_path.join(", "));
+    }
+    if !p.env.is_empty() {
+        let setup: Vec<String> = p.env.0.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        outln!("  setup         {}", setup.join(", "));
+        let changed = p
+            .env
+            .changed(&hookward_pipeline::lessons::envprint_of(&r.project));
+        if !changed.is_empty() {
+            outln!(
+                "  probation     the setup changed since: {}",
+                changed.join(", ")
+            );
+        }
     }
     outln!(
         "  shown as      {}",
