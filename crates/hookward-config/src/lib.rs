@@ -118,6 +118,127 @@ pub(crate) struct FileConfig {
     pub(crate) store: Option<StoreSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) lessons: Option<LessonsSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) mcp: Option<McpSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) web: Option<WebSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) export: Option<ExportSection>,
+}
+
+/// `[export]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExportSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) otlp_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) syslog: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) shape: Option<ExportShape>,
+}
+
+/// The JSON document each exported record is sent as (key `export.shape`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportShape {
+    /// hookward's own record shape (default).
+    #[default]
+    Hookward,
+    /// OPA's decision-log event shape for decisions.
+    Opa,
+}
+
+/// `[export]`: where `hookward export run` sends the stored decisions, health events and
+/// audit entries (issue 19 item 4). Read only by that command, never by the hook.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct ExportConfig {
+    /// Key `export.otlp_url`: an OpenTelemetry collector's OTLP/HTTP endpoint
+    /// (`http://127.0.0.1:4318`, `/v1/logs` added when no path is given); unset: no OTLP.
+    pub otlp_url: Option<String>,
+    /// Key `export.syslog`: `udp://host:port` or `tcp://host:port` of an RFC 5424 receiver;
+    /// unset: no syslog.
+    pub syslog: Option<String>,
+    /// Key `export.shape`, default `hookward`.
+    pub shape: ExportShape,
+}
+
+/// `[mcp]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct McpSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) allow: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) block: Option<Vec<String>>,
+}
+
+/// `[web]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WebSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) block_hosts: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) allow_hosts: Option<Vec<String>>,
+}
+
+/// The default `mcp.block`: name globs (case-insensitive, `*` any run of characters) of MCP
+/// servers that move money or reach bank accounts. Source: the names their vendors publish
+/// for their official servers (Stripe's and PayPal's agent toolkits, Square's, Plaid's,
+/// Adyen's, Razorpay's, Coinbase's AgentKit) plus the generic words `bank`, `payment`,
+/// `wallet`. A person sees the list (`hookward mcp list`) and edits it (`hookward mcp block`,
+/// `hookward mcp unblock`, or `[mcp] block = [...]`, which replaces it whole).
+pub const DEFAULT_MCP_BLOCK: &[&str] = &[
+    "*adyen*",
+    "*bank*",
+    "*braintree*",
+    "*coinbase*",
+    "*klarna*",
+    "*payment*",
+    "*paypal*",
+    "*plaid*",
+    "*razorpay*",
+    "*square*",
+    "*stripe*",
+    "*wallet*",
+];
+
+/// `[mcp]`: which MCP servers the agent may call, by server name glob (case-insensitive, `*`
+/// any run of characters). Decided by the built-in rules `mcp/blocked-server` (deny) and
+/// `mcp/unlisted-server` (ask) over `input.config.mcp`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct McpConfig {
+    /// Key `mcp.allow`, default unset: when set (even empty), a server matching no entry asks.
+    /// `hookward install --apply` adds the servers already configured in the agent's settings
+    /// (trust on install).
+    pub allow: Option<Vec<String>>,
+    /// Key `mcp.block`, default [`DEFAULT_MCP_BLOCK`]: a server matching an entry is denied,
+    /// whatever `allow` says. A project file may add entries.
+    pub block: Vec<String>,
+}
+
+impl Default for McpConfig {
+    fn default() -> Self {
+        McpConfig {
+            allow: None,
+            block: DEFAULT_MCP_BLOCK.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// `[web]`: hosts the fetch tools (WebFetch, WebSearch and the other agents' equivalents) may
+/// reach. An entry is a host (`example.com`, which also covers its subdomains) or a glob with
+/// `*` (`*.corp.example`). Decided by the built-in rules `web/blocked-host`,
+/// `web/host-not-allowed` and `web/search-outside-allowed` over `input.config.web`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct WebConfig {
+    /// Key `web.block_hosts`, default empty: a fetch tool or shell command reaching one is
+    /// denied. A project file may add entries.
+    pub block_hosts: Vec<String>,
+    /// Key `web.allow_hosts`, default empty (no allow list): when not empty, a fetch tool
+    /// reaching any other host is denied, and a web search must restrict its domains to them.
+    pub allow_hosts: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -453,6 +574,12 @@ pub struct Config {
     pub keep_decisions: KeepDecisions,
     /// `[lessons]` (see [`LessonsConfig`]).
     pub lessons: LessonsConfig,
+    /// `[mcp]` (see [`McpConfig`]).
+    pub mcp: McpConfig,
+    /// `[web]` (see [`WebConfig`]).
+    pub web: WebConfig,
+    /// `[export]` (see [`ExportConfig`]).
+    pub export: ExportConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -535,6 +662,9 @@ impl Default for Config {
             scan: ScanConfig::default(),
             keep_decisions: KeepDecisions::All,
             lessons: LessonsConfig::default(),
+            mcp: McpConfig::default(),
+            web: WebConfig::default(),
+            export: ExportConfig::default(),
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
@@ -786,6 +916,14 @@ impl Config {
             "scan": {
                 "learned_ask": (f64::from(self.scan.learned_ask) * 1000.0).round() / 1000.0,
                 "learned_deny": (f64::from(self.scan.learned_deny) * 1000.0).round() / 1000.0,
+            },
+            "mcp": {
+                "allow": self.mcp.allow,
+                "block": self.mcp.block,
+            },
+            "web": {
+                "block_hosts": self.web.block_hosts,
+                "allow_hosts": self.web.allow_hosts,
             },
         })
     }
