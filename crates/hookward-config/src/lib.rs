@@ -1043,10 +1043,24 @@ pub fn read_layers(home: &Path, project_dir: Option<&Path>) -> Result<Layers, Co
             Err(source) => Err(ConfigError::Io { path: p, source }),
         }
     };
+    let user = home.join("config.toml");
+    // Run from the home folder, the project's `.hookward/config.toml` is the user file itself:
+    // read it once, as the user layer (else its keys would be "ignored" as a project's).
+    let same_as_user = |p: &Path| match (p.canonicalize(), user.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => p == user,
+    };
     Ok(Layers {
-        user_toml: read(home.join("config.toml"))?,
+        user_toml: read(user.clone())?,
         project_toml: match project_dir {
-            Some(p) => read(p.join(".hookward").join("config.toml"))?,
+            Some(p) => {
+                let file = p.join(".hookward").join("config.toml");
+                if same_as_user(&file) {
+                    None
+                } else {
+                    read(file)?
+                }
+            }
             None => None,
         },
         env: std::env::vars()
