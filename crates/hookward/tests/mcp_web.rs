@@ -112,6 +112,10 @@ fn trust_on_install_and_the_default_block_list() {
         "{fate:?}"
     );
 
+    let (text, _, _) = run(&s, &["mcp", "list"]);
+    let text = text.replace(&s.dir.path().display().to_string(), "[TMP]");
+    insta::assert_snapshot!("mcp_list_after_install", text);
+
     // Unblocking needs the entry, not a name it matches.
     let (_, err, code) = run(&s, &["mcp", "unblock", "stripe"]);
     assert_eq!(code, 2);
