@@ -1082,6 +1082,33 @@ pub fn hookward_home() -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    /// Run from the home folder, `<home>/.hookward/config.toml` is the user file and the
+    /// "project" file at once: it is read once, as the user's (its keys were reported as
+    /// ignored by a project before, found with `mcp.allow` written by `install --apply`).
+    #[test]
+    fn the_home_folder_is_not_its_own_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join(".hookward");
+        std::fs::create_dir_all(&home).unwrap();
+        std::fs::write(home.join("config.toml"), "[mcp]\nallow = [\"github\"]\n").unwrap();
+        let layers = super::read_layers(&home, Some(dir.path())).unwrap();
+        assert!(layers.user_toml.is_some());
+        assert!(layers.project_toml.is_none());
+        let cfg = super::Config::from_layers(&layers).unwrap();
+        assert!(cfg.ignored.is_empty(), "{:?}", cfg.ignored);
+        assert_eq!(cfg.mcp.allow, Some(vec!["github".to_string()]));
+        // A real project beside it is still read.
+        let project = dir.path().join("p");
+        std::fs::create_dir_all(project.join(".hookward")).unwrap();
+        std::fs::write(
+            project.join(".hookward/config.toml"),
+            "fail_mode = \"closed\"\n",
+        )
+        .unwrap();
+        let layers = super::read_layers(&home, Some(&project)).unwrap();
+        assert!(layers.project_toml.is_some());
+    }
+
     use super::*;
 
     fn layers(user: Option<&str>, project: Option<&str>, env: &[(&str, &str)]) -> Layers {
