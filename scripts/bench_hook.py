@@ -6,7 +6,7 @@ min/p50/p99 wall time in milliseconds and the peak RSS (MiB) of the hook process
 wait4's rusage, per child). Baselines measured in the same run: `/bin/true` and a Python hook
 that only parses the payload (what a minimal Python hook costs).
 
-Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json]
+Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--config CONFIG.toml]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -63,10 +63,15 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     home = os.path.join(tmp, "home")
     os.makedirs(os.path.join(home, "project"))
+    if a.config:
+        os.makedirs(os.path.join(home, ".hookward"))
+        with open(a.config, "rb") as src, open(os.path.join(home, ".hookward", "config.toml"), "wb") as dst:
+            dst.write(src.read())
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
            "HOOKWARD_HOME": os.path.join(home, ".hookward"), "CLAUDE_PROJECT_DIR": os.path.join(home, "project")}
     def load(name):

@@ -26,10 +26,49 @@ pub fn set_disabled_rules(
     text: &str,
     rules: &BTreeSet<String>,
 ) -> Result<String, ConfigError> {
+    let values: Vec<String> = rules.iter().cloned().collect();
+    set_string_list(origin, text, "disabled_rules", &values)
+}
+
+/// Reads a list key back from a loaded config.
+type ReadBack = fn(&Config) -> Vec<String>;
+
+/// The keys [`set_string_list`] edits, with how to read each back from a loaded config.
+const LIST_KEYS: &[(&str, ReadBack)] = &[
+    ("disabled_rules", |c| {
+        c.disabled_rules.iter().cloned().collect()
+    }),
+    ("mcp.allow", |c| c.mcp.allow.clone().unwrap_or_default()),
+    ("mcp.block", |c| c.mcp.block.clone()),
+    ("web.block_hosts", |c| c.web.block_hosts.clone()),
+    ("web.allow_hosts", |c| c.web.allow_hosts.clone()),
+];
+
+/// `text` (a user `config.toml`, possibly empty) with the list key `key` (`disabled_rules`,
+/// `mcp.allow`, `mcp.block`, `web.block_hosts`, `web.allow_hosts`) set to exactly `values`,
+/// in that order. An existing array keeps its comments and the spelling of the entries that
+/// stay; removed entries go, new ones are appended; a missing key is added (a top-level key
+/// before the first table; a missing `[mcp]`/`[web]` table is appended).
+///
+/// Errors: [`ConfigError::Invalid`] (origin `origin`) when `text` is not a config that loads
+/// (a broken file is never rewritten: fix it first), when the key is not an array (or its
+/// table not a table), for a key not in the list above, or when the edited text would not
+/// load back with exactly `values` (a bug; nothing is written).
+pub fn set_string_list(
+    origin: &str,
+    text: &str,
+    key: &str,
+    values: &[String],
+) -> Result<String, ConfigError> {
     let invalid = |message: String| ConfigError::Invalid {
         origin: origin.to_string(),
         message,
     };
+    let read_back = LIST_KEYS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, f)| *f)
+        .ok_or_else(|| invalid(format!("`{key}` is not a list key hookward edits")))?;
     // The file must load as it is: an edit never turns a broken file into a different one.
     Config::from_layers(&Layers {
         user_toml: Some((origin.to_string(), text.to_string())),
@@ -38,27 +77,40 @@ pub fn set_disabled_rules(
     let mut doc: toml_edit::DocumentMut = text
         .parse()
         .map_err(|e: toml_edit::TomlError| invalid(e.to_string()))?;
-    match doc.get_mut("disabled_rules") {
+    let (table, name): (&mut dyn toml_edit::TableLike, &str) = match key.split_once('.') {
+        None => (doc.as_table_mut(), key),
+        Some((t, name)) => {
+            if doc.get(t).is_none() {
+                doc.insert(t, toml_edit::Item::Table(toml_edit::Table::new()));
+            }
+            let table = doc
+                .get_mut(t)
+                .and_then(|i| i.as_table_like_mut())
+                .ok_or_else(|| invalid(format!("`{t}` is not a table")))?;
+            (table, name)
+        }
+    };
+    match table.get_mut(name) {
         Some(item) => {
             let arr = item
                 .as_array_mut()
-                .ok_or_else(|| invalid("disabled_rules is not an array".into()))?;
+                .ok_or_else(|| invalid(format!("{key} is not an array")))?;
             let mut present = BTreeSet::new();
             arr.retain(|v| {
                 v.as_str()
-                    .is_some_and(|s| rules.contains(s) && present.insert(s.to_string()))
+                    .is_some_and(|s| values.iter().any(|x| x == s) && present.insert(s.to_string()))
             });
-            for r in rules.iter().filter(|r| !present.contains(*r)) {
+            for r in values.iter().filter(|r| !present.contains(*r)) {
                 arr.push(r.as_str());
             }
         }
         None => {
             let mut arr = toml_edit::Array::new();
-            for r in rules {
+            for r in values {
                 arr.push(r.as_str());
             }
             // Root key-values are written before the first table whatever the insertion order.
-            doc.insert("disabled_rules", toml_edit::value(arr));
+            table.insert(name, toml_edit::value(arr));
         }
     }
     let out = doc.to_string();
@@ -66,10 +118,15 @@ pub fn set_disabled_rules(
         user_toml: Some((origin.to_string(), out.clone())),
         ..Layers::default()
     })?;
-    if &back.disabled_rules != rules {
+    let mut got = read_back(&back);
+    let mut want = values.to_vec();
+    // The order of the entries that stayed is the file's; compare as sets of entries.
+    got.sort();
+    want.sort();
+    want.dedup();
+    if got != want {
         return Err(invalid(format!(
-            "the edited file would read disabled_rules as {:?}, not {:?}; nothing was written",
-            back.disabled_rules, rules
+            "the edited file would read {key} as {got:?}, not {want:?}; nothing was written"
         )));
     }
     Ok(out)
@@ -141,5 +198,43 @@ mod tests {
             set_disabled_rules("c", "", &set(&["a/b"])).unwrap(),
             "disabled_rules = [\"a/b\"]\n"
         );
+    }
+
+    #[test]
+    fn table_lists_are_added_and_edited_in_place() {
+        let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let text = "# mine\nrecord = true\n";
+        let out = set_string_list("c", text, "mcp.allow", &v(&["github", "linear"])).unwrap();
+        let out = set_string_list("c", &out, "mcp.block", &v(&["*stripe*"])).unwrap();
+        insta::assert_snapshot!(out, @r###"
+        # mine
+        record = true
+
+        [mcp]
+        allow = ["github", "linear"]
+        block = ["*stripe*"]
+        "###);
+        let cfg = Config::from_layers(&Layers {
+            user_toml: Some(("c".into(), out.clone())),
+            ..Layers::default()
+        })
+        .unwrap();
+        assert_eq!(cfg.mcp.allow, Some(v(&["github", "linear"])));
+        assert_eq!(cfg.mcp.block, v(&["*stripe*"]));
+        // An empty allow list stays a set key: an allow list with nothing in it.
+        let out = set_string_list("c", &out, "mcp.allow", &[]).unwrap();
+        let cfg = Config::from_layers(&Layers {
+            user_toml: Some(("c".into(), out.clone())),
+            ..Layers::default()
+        })
+        .unwrap();
+        assert_eq!(cfg.mcp.allow, Some(Vec::new()));
+        let out = set_string_list("c", &out, "web.block_hosts", &v(&["evil.example"])).unwrap();
+        assert!(
+            out.contains("[web]\nblock_hosts = [\"evil.example\"]"),
+            "{out}"
+        );
+        assert!(set_string_list("c", &out, "fail_mode", &v(&["x"])).is_err());
+        assert!(set_string_list("c", "mcp = 3\n", "mcp.allow", &v(&["x"])).is_err());
     }
 }

@@ -14,9 +14,9 @@
 
 use crate::{
     check_lessons, check_names, check_sandbox, check_threshold, parse_env, toml_to_json,
-    AskFallback, CheckMode, Config, ConfigError, ContextSection, FailMode, FileConfig,
-    KeepDecisions, KeepValue, LessonsSection, PolicySection, SandboxSection, ScanSection,
-    CONTEXT_CHECKS,
+    AskFallback, CheckMode, Config, ConfigError, ContextSection, ExportSection, FailMode,
+    FileConfig, KeepDecisions, KeepValue, LessonsSection, McpSection, PolicySection,
+    SandboxSection, ScanSection, WebSection, CONTEXT_CHECKS,
 };
 
 /// Whether a project's `.hookward/config.toml` may set a key. A project file is written by
@@ -150,6 +150,57 @@ fn sandbox_file<T>(
     };
     check_sandbox(origin, s)?;
     Ok(pick(s))
+}
+
+fn mcp_mut(f: &mut FileConfig) -> &mut McpSection {
+    f.mcp.get_or_insert_with(McpSection::default)
+}
+
+fn export_mut(f: &mut FileConfig) -> &mut ExportSection {
+    f.export.get_or_insert_with(ExportSection::default)
+}
+
+fn web_mut(f: &mut FileConfig) -> &mut WebSection {
+    f.web.get_or_insert_with(WebSection::default)
+}
+
+/// A name or host list as written, checked: no empty entry. Entries are kept as written
+/// (matching is case-insensitive in the rules).
+fn check_list(origin: &str, key: &str, v: &[String]) -> Result<Vec<String>, ConfigError> {
+    if let Some(i) = v.iter().position(|e| e.trim().is_empty()) {
+        return Err(ConfigError::Invalid {
+            origin: origin.to_string(),
+            message: format!(
+                "`{key}` entry {} is empty; expected a name or a glob",
+                i + 1
+            ),
+        });
+    }
+    Ok(v.iter().map(|e| e.trim().to_string()).collect())
+}
+
+/// A project's entries of a block list: added to the list (a block list only grows from a
+/// project file).
+fn tighten_list(
+    cfg: &mut Config,
+    origin: &str,
+    key: &str,
+    v: Option<&Vec<String>>,
+    pick: fn(&mut Config) -> &mut Vec<String>,
+) -> Result<(), ConfigError> {
+    let Some(v) = v else { return Ok(()) };
+    let v = check_list(origin, key, v)?;
+    let list = pick(cfg);
+    let before = list.len();
+    for e in v {
+        if !list.contains(&e) {
+            list.push(e);
+        }
+    }
+    if list.len() > before {
+        cfg.origins.insert(key.to_string(), origin.to_string());
+    }
+    Ok(())
 }
 
 fn scan_mut(f: &mut FileConfig) -> &mut ScanSection {
@@ -719,6 +770,180 @@ pub const KEYS: &[Key] = &[
         },
         show: |c| vec![("sandbox.strip_env".into(), json(&c.sandbox.strip_env))],
     },
+    Key {
+        name: "mcp.allow",
+        ty: "list of MCP server name globs, or unset",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "when set (even to `[]`), a call to an MCP server matching no entry asks (`mcp/unlisted-server`); `install --apply` adds the servers already configured (trust on install); `hookward mcp allow`",
+        origin: "mcp.allow",
+        file: |c, f, origin| {
+            let Some(v) = f.mcp.as_ref().and_then(|m| m.allow.as_ref()) else {
+                return Ok(false);
+            };
+            c.mcp.allow = Some(check_list(origin, "mcp.allow", v)?);
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.mcp.as_ref().is_some_and(|m| m.allow.is_some()),
+        cache: |c, f| {
+            mcp_mut(f).allow = c.mcp.allow.clone();
+            Some(())
+        },
+        show: |c| vec![("mcp.allow".into(), json(&c.mcp.allow))],
+    },
+    Key {
+        name: "mcp.block",
+        ty: "list of MCP server name globs",
+        default: "(payment and banking servers: `hookward_config::DEFAULT_MCP_BLOCK`)",
+        env: None,
+        project: ProjectRule::Tighten,
+        doc: "a call to an MCP server matching an entry is denied (`mcp/blocked-server`); setting it replaces the default list; `hookward mcp block` and `unblock`; a project may add entries",
+        origin: "mcp.block",
+        file: |c, f, origin| {
+            let Some(v) = f.mcp.as_ref().and_then(|m| m.block.as_ref()) else {
+                return Ok(false);
+            };
+            c.mcp.block = check_list(origin, "mcp.block", v)?;
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: Some(|c, f, origin| {
+            let v = f.mcp.as_ref().and_then(|m| m.block.as_ref());
+            tighten_list(c, origin, "mcp.block", v, |c| &mut c.mcp.block)
+        }),
+        present: |f| f.mcp.as_ref().is_some_and(|m| m.block.is_some()),
+        cache: |c, f| {
+            mcp_mut(f).block = Some(c.mcp.block.clone());
+            Some(())
+        },
+        show: |c| vec![("mcp.block".into(), json(&c.mcp.block))],
+    },
+    Key {
+        name: "web.block_hosts",
+        ty: "list of hosts or host globs",
+        default: "[]",
+        env: None,
+        project: ProjectRule::Tighten,
+        doc: "a fetch tool or shell command reaching one of these hosts (a host covers its subdomains; `*` globs) is denied (`web/blocked-host`); a project may add entries",
+        origin: "web.block_hosts",
+        file: |c, f, origin| {
+            let Some(v) = f.web.as_ref().and_then(|w| w.block_hosts.as_ref()) else {
+                return Ok(false);
+            };
+            c.web.block_hosts = check_list(origin, "web.block_hosts", v)?;
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: Some(|c, f, origin| {
+            let v = f.web.as_ref().and_then(|w| w.block_hosts.as_ref());
+            tighten_list(c, origin, "web.block_hosts", v, |c| &mut c.web.block_hosts)
+        }),
+        present: |f| f.web.as_ref().is_some_and(|w| w.block_hosts.is_some()),
+        cache: |c, f| {
+            web_mut(f).block_hosts = Some(c.web.block_hosts.clone());
+            Some(())
+        },
+        show: |c| vec![("web.block_hosts".into(), json(&c.web.block_hosts))],
+    },
+    Key {
+        name: "web.allow_hosts",
+        ty: "list of hosts or host globs",
+        default: "[]",
+        env: None,
+        project: ProjectRule::No,
+        doc: "when not empty, a fetch tool reaching any other host is denied (`web/host-not-allowed`) and a web search must restrict its domains to these (`web/search-outside-allowed`)",
+        origin: "web.allow_hosts",
+        file: |c, f, origin| {
+            let Some(v) = f.web.as_ref().and_then(|w| w.allow_hosts.as_ref()) else {
+                return Ok(false);
+            };
+            c.web.allow_hosts = check_list(origin, "web.allow_hosts", v)?;
+            Ok(true)
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.web.as_ref().is_some_and(|w| w.allow_hosts.is_some()),
+        cache: |c, f| {
+            web_mut(f).allow_hosts = Some(c.web.allow_hosts.clone());
+            Some(())
+        },
+        show: |c| vec![("web.allow_hosts".into(), json(&c.web.allow_hosts))],
+    },
+    Key {
+        name: "export.otlp_url",
+        ty: "`http://` URL",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the OpenTelemetry collector `hookward export run` sends decisions, health events and audit entries to (OTLP/HTTP, JSON; `/v1/logs` added when the URL has no path); never the hook",
+        origin: "export.otlp_url",
+        file: |c, f, _| {
+            Ok(f.export
+                .as_ref()
+                .and_then(|e| e.otlp_url.clone())
+                .map(|v| c.export.otlp_url = Some(v))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.export.as_ref().is_some_and(|e| e.otlp_url.is_some()),
+        cache: |c, f| {
+            export_mut(f).otlp_url = c.export.otlp_url.clone();
+            Some(())
+        },
+        show: |c| vec![("export.otlp_url".into(), json(&c.export.otlp_url))],
+    },
+    Key {
+        name: "export.syslog",
+        ty: "`udp://host:port` or `tcp://host:port`",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the RFC 5424 syslog receiver `hookward export run` sends the same records to",
+        origin: "export.syslog",
+        file: |c, f, _| {
+            Ok(f.export
+                .as_ref()
+                .and_then(|e| e.syslog.clone())
+                .map(|v| c.export.syslog = Some(v))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.export.as_ref().is_some_and(|e| e.syslog.is_some()),
+        cache: |c, f| {
+            export_mut(f).syslog = c.export.syslog.clone();
+            Some(())
+        },
+        show: |c| vec![("export.syslog".into(), json(&c.export.syslog))],
+    },
+    Key {
+        name: "export.shape",
+        ty: "`\"hookward\"` or `\"opa\"`",
+        default: "\"hookward\"",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the JSON document of each exported record: hookward's own, or OPA's decision-log event for decisions",
+        origin: "export.shape",
+        file: |c, f, _| {
+            Ok(f.export
+                .as_ref()
+                .and_then(|e| e.shape)
+                .map(|v| c.export.shape = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.export.as_ref().is_some_and(|e| e.shape.is_some()),
+        cache: |c, f| {
+            export_mut(f).shape = Some(c.export.shape);
+            Some(())
+        },
+        show: |c| vec![("export.shape".into(), json(c.export.shape))],
+    },
 ];
 
 /// The key whose variable is `name` (`HOOKWARD_FAIL_MODE`; the part after `HOOKWARD_` in any
@@ -919,6 +1144,10 @@ mod tests {
             data: Some(toml::Table::new()),
         });
         f.extra_denied_programs = Some(Vec::new());
+        // `mcp.allow` is unset by default; set it so the key shows.
+        mcp_mut(&mut f).allow = Some(Vec::new());
+        export_mut(&mut f).otlp_url = Some(String::new());
+        export_mut(&mut f).syslog = Some(String::new());
         let v = toml::Value::try_from(&f).expect("a table");
         let mut parsed: Vec<String> = Vec::new();
         if let toml::Value::Table(t) = v {
@@ -962,7 +1191,10 @@ mod tests {
     #[test]
     fn the_shown_defaults_are_the_declared_defaults() {
         let cfg = Config::default();
-        for k in KEYS.iter().filter(|k| k.name != "context.checks") {
+        for k in KEYS
+            .iter()
+            .filter(|k| k.name != "context.checks" && k.name != "mcp.block")
+        {
             let shown = (k.show)(&cfg);
             let want = match k.default {
                 "(none)" => "null",

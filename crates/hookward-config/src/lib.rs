@@ -120,6 +120,11 @@ pub(crate) struct FileConfig {
     pub(crate) lessons: Option<LessonsSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) sandbox: Option<SandboxSection>,
+    pub(crate) mcp: Option<McpSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) web: Option<WebSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) export: Option<ExportSection>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -170,6 +175,121 @@ pub(crate) fn check_sandbox(origin: &str, s: &SandboxSection) -> Result<(), Conf
         }
     }
     Ok(())
+}
+
+/// `[export]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExportSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) otlp_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) syslog: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) shape: Option<ExportShape>,
+}
+
+/// The JSON document each exported record is sent as (key `export.shape`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportShape {
+    /// hookward's own record shape (default).
+    #[default]
+    Hookward,
+    /// OPA's decision-log event shape for decisions.
+    Opa,
+}
+
+/// `[export]`: where `hookward export run` sends the stored decisions, health events and
+/// audit entries (issue 19 item 4). Read only by that command, never by the hook.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct ExportConfig {
+    /// Key `export.otlp_url`: an OpenTelemetry collector's OTLP/HTTP endpoint
+    /// (`http://127.0.0.1:4318`, `/v1/logs` added when no path is given); unset: no OTLP.
+    pub otlp_url: Option<String>,
+    /// Key `export.syslog`: `udp://host:port` or `tcp://host:port` of an RFC 5424 receiver;
+    /// unset: no syslog.
+    pub syslog: Option<String>,
+    /// Key `export.shape`, default `hookward`.
+    pub shape: ExportShape,
+}
+
+/// `[mcp]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct McpSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) allow: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) block: Option<Vec<String>>,
+}
+
+/// `[web]` as written in a file.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WebSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) block_hosts: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) allow_hosts: Option<Vec<String>>,
+}
+
+/// The default `mcp.block`: name globs (case-insensitive, `*` any run of characters) of MCP
+/// servers that move money or reach bank accounts. Source: the names their vendors publish
+/// for their official servers (Stripe's and PayPal's agent toolkits, Square's, Plaid's,
+/// Adyen's, Razorpay's, Coinbase's AgentKit) plus the generic words `bank`, `payment`,
+/// `wallet`. A person sees the list (`hookward mcp list`) and edits it (`hookward mcp block`,
+/// `hookward mcp unblock`, or `[mcp] block = [...]`, which replaces it whole).
+pub const DEFAULT_MCP_BLOCK: &[&str] = &[
+    "*adyen*",
+    "*bank*",
+    "*braintree*",
+    "*coinbase*",
+    "*klarna*",
+    "*payment*",
+    "*paypal*",
+    "*plaid*",
+    "*razorpay*",
+    "*square*",
+    "*stripe*",
+    "*wallet*",
+];
+
+/// `[mcp]`: which MCP servers the agent may call, by server name glob (case-insensitive, `*`
+/// any run of characters). Decided by the built-in rules `mcp/blocked-server` (deny) and
+/// `mcp/unlisted-server` (ask) over `input.config.mcp`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct McpConfig {
+    /// Key `mcp.allow`, default unset: when set (even empty), a server matching no entry asks.
+    /// `hookward install --apply` adds the servers already configured in the agent's settings
+    /// (trust on install).
+    pub allow: Option<Vec<String>>,
+    /// Key `mcp.block`, default [`DEFAULT_MCP_BLOCK`]: a server matching an entry is denied,
+    /// whatever `allow` says. A project file may add entries.
+    pub block: Vec<String>,
+}
+
+impl Default for McpConfig {
+    fn default() -> Self {
+        McpConfig {
+            allow: None,
+            block: DEFAULT_MCP_BLOCK.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// `[web]`: hosts the fetch tools (WebFetch, WebSearch and the other agents' equivalents) may
+/// reach. An entry is a host (`example.com`, which also covers its subdomains) or a glob with
+/// `*` (`*.corp.example`). Decided by the built-in rules `web/blocked-host`,
+/// `web/host-not-allowed` and `web/search-outside-allowed` over `input.config.web`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct WebConfig {
+    /// Key `web.block_hosts`, default empty: a fetch tool or shell command reaching one is
+    /// denied. A project file may add entries.
+    pub block_hosts: Vec<String>,
+    /// Key `web.allow_hosts`, default empty (no allow list): when not empty, a fetch tool
+    /// reaching any other host is denied, and a web search must restrict its domains to them.
+    pub allow_hosts: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -507,6 +627,12 @@ pub struct Config {
     pub lessons: LessonsConfig,
     /// `[sandbox]` (see [`SandboxConfig`]).
     pub sandbox: SandboxConfig,
+    /// `[mcp]` (see [`McpConfig`]).
+    pub mcp: McpConfig,
+    /// `[web]` (see [`WebConfig`]).
+    pub web: WebConfig,
+    /// `[export]` (see [`ExportConfig`]).
+    pub export: ExportConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -590,6 +716,9 @@ impl Default for Config {
             keep_decisions: KeepDecisions::All,
             lessons: LessonsConfig::default(),
             sandbox: SandboxConfig::default(),
+            mcp: McpConfig::default(),
+            web: WebConfig::default(),
+            export: ExportConfig::default(),
             policy_data: serde_json::Value::Null,
             origins,
             ignored: Vec::new(),
@@ -842,6 +971,14 @@ impl Config {
                 "learned_ask": (f64::from(self.scan.learned_ask) * 1000.0).round() / 1000.0,
                 "learned_deny": (f64::from(self.scan.learned_deny) * 1000.0).round() / 1000.0,
             },
+            "mcp": {
+                "allow": self.mcp.allow,
+                "block": self.mcp.block,
+            },
+            "web": {
+                "block_hosts": self.web.block_hosts,
+                "allow_hosts": self.web.allow_hosts,
+            },
         })
     }
 
@@ -960,10 +1097,24 @@ pub fn read_layers(home: &Path, project_dir: Option<&Path>) -> Result<Layers, Co
             Err(source) => Err(ConfigError::Io { path: p, source }),
         }
     };
+    let user = home.join("config.toml");
+    // Run from the home folder, the project's `.hookward/config.toml` is the user file itself:
+    // read it once, as the user layer (else its keys would be "ignored" as a project's).
+    let same_as_user = |p: &Path| match (p.canonicalize(), user.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => p == user,
+    };
     Ok(Layers {
-        user_toml: read(home.join("config.toml"))?,
+        user_toml: read(user.clone())?,
         project_toml: match project_dir {
-            Some(p) => read(p.join(".hookward").join("config.toml"))?,
+            Some(p) => {
+                let file = p.join(".hookward").join("config.toml");
+                if same_as_user(&file) {
+                    None
+                } else {
+                    read(file)?
+                }
+            }
             None => None,
         },
         env: std::env::vars()
@@ -985,6 +1136,33 @@ pub fn hookward_home() -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    /// Run from the home folder, `<home>/.hookward/config.toml` is the user file and the
+    /// "project" file at once: it is read once, as the user's (its keys were reported as
+    /// ignored by a project before, found with `mcp.allow` written by `install --apply`).
+    #[test]
+    fn the_home_folder_is_not_its_own_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join(".hookward");
+        std::fs::create_dir_all(&home).unwrap();
+        std::fs::write(home.join("config.toml"), "[mcp]\nallow = [\"github\"]\n").unwrap();
+        let layers = super::read_layers(&home, Some(dir.path())).unwrap();
+        assert!(layers.user_toml.is_some());
+        assert!(layers.project_toml.is_none());
+        let cfg = super::Config::from_layers(&layers).unwrap();
+        assert!(cfg.ignored.is_empty(), "{:?}", cfg.ignored);
+        assert_eq!(cfg.mcp.allow, Some(vec!["github".to_string()]));
+        // A real project beside it is still read.
+        let project = dir.path().join("p");
+        std::fs::create_dir_all(project.join(".hookward")).unwrap();
+        std::fs::write(
+            project.join(".hookward/config.toml"),
+            "fail_mode = \"closed\"\n",
+        )
+        .unwrap();
+        let layers = super::read_layers(&home, Some(&project)).unwrap();
+        assert!(layers.project_toml.is_some());
+    }
+
     use super::*;
 
     fn layers(user: Option<&str>, project: Option<&str>, env: &[(&str, &str)]) -> Layers {

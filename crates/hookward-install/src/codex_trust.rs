@@ -201,7 +201,7 @@ fn load_toml(path: &Path) -> Result<(Option<String>, DocumentMut), InstallError>
     Ok((Some(text), doc))
 }
 
-fn toml_error(path: &Path, text: &str, e: &toml_edit::TomlError) -> InstallError {
+pub(crate) fn toml_error(path: &Path, text: &str, e: &toml_edit::TomlError) -> InstallError {
     let (line, column) = match e.span() {
         Some(span) => {
             let before = text.get(..span.start).unwrap_or("");

@@ -70,6 +70,7 @@ mod cursor;
 mod document;
 mod error;
 mod groups;
+mod mcp;
 mod plugin;
 
 use std::path::{Path, PathBuf};
@@ -83,6 +84,7 @@ pub use command::{hook_command, hookward_program, is_hookward_command};
 pub use cursor::CURSOR_GATING_EVENTS;
 pub use error::{InstallError, SyntaxKind};
 pub use groups::GEMINI_HOOK_NAME;
+pub use mcp::{configured_servers, mcp_config_files, ConfiguredServer, ConfiguredServers};
 pub use plugin::{plugin_enabled, PluginEnabled, PLUGIN_NAME};
 
 /// An agent settings format this crate can edit.

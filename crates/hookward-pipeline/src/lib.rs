@@ -209,12 +209,14 @@ fn load_config_from(
         )),
         Err(_) => None,
     };
+    let user = user_file.map_or_else(|| env.hookward_home.join("config.toml"), Path::to_path_buf);
     let layers = Layers {
-        user_toml: read(
-            user_file.map_or_else(|| env.hookward_home.join("config.toml"), Path::to_path_buf),
-        ),
+        user_toml: read(user.clone()),
+        // From the home folder the project file is the user file: read once, as the user's.
         project_toml: project_dir
-            .and_then(|p| read(Path::new(p).join(".hookward").join("config.toml"))),
+            .map(|p| Path::new(p).join(".hookward").join("config.toml"))
+            .filter(|p| *p != user)
+            .and_then(read),
         env: env.vars.clone(),
     };
     let config = match user_file {

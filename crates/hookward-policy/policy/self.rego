@@ -79,16 +79,21 @@ decision contains {"id": "self/hookward-command", "decision": "ask", "reason": r
 	reason := sprintf("the agent is running hookward's own `%s` command (%s); changes to hookward are made by the person", [sub, c.evidence])
 }
 
-# `hookward policy …` changes the policy set only with these words (`test`, `eval`, `list` read).
-mutating_policy_subcommands := {"disable", "enable", "add", "remove"}
+# `hookward policy …` and `hookward mcp …` change the policy set only with these words
+# (`test`, `eval`, `list` read).
+mutating_nested_subcommands := {
+	"policy": {"disable", "enable", "add", "remove"},
+	"mcp": {"allow", "disallow", "block", "unblock"},
+}
 
 decision contains {"id": "self/hookward-command", "decision": "ask", "reason": reason} if {
 	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
 	c.program == "hookward"
-	array.slice(c.argv, 1, 2) == ["policy"]
+	some group in array.slice(c.argv, 1, 2)
+	subs := mutating_nested_subcommands[group]
 	some sub in array.slice(c.argv, 2, 3)
-	sub in mutating_policy_subcommands
-	reason := sprintf("the agent is running hookward's own `policy %s` command (%s); changes to hookward's policy are made by the person", [sub, c.evidence])
+	sub in subs
+	reason := sprintf("the agent is running hookward's own `%s %s` command (%s); changes to hookward's policy are made by the person", [group, sub, c.evidence])
 }
 
 # @rule self/hookward-env deny

@@ -131,7 +131,9 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "shell.rego",
     "inject.rego",
     "context.rego",
-    "net.rego"
+    "net.rego",
+    "mcp.rego",
+    "web.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -140,6 +142,8 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/inject_test.rego",
     "tests/context_test.rego",
     "tests/net_test.rego",
+    "tests/mcp_test.rego",
+    "tests/web_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.

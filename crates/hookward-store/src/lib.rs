@@ -58,6 +58,7 @@
 mod audit;
 mod context;
 mod error;
+mod export;
 mod fallback;
 mod health_kind;
 mod lazy;
@@ -73,6 +74,7 @@ pub use context::{
     ChangeQuery, ChangeRow, FileState, FindingRow, NewChange, NewFinding, PruneCounts, VersionRow,
 };
 pub use error::StoreError;
+pub use export::{ExportBatch, ExportCursor};
 pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };

@@ -208,13 +208,27 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         ts_ms    INTEGER NOT NULL
     );
     "#,
+    // 7: export cursors (issue 19 item 4, `export.rs`): per sink (`otlp`, `syslog`), the
+    // newest decision, health event and audit entry id a receiver acknowledged. Moved only
+    // after a batch is acknowledged, so a batch in flight when the exporter stops is sent
+    // again (at-least-once).
+    r#"
+    CREATE TABLE export_cursors (
+        sink         TEXT PRIMARY KEY,
+        decision_id  INTEGER NOT NULL DEFAULT 0,
+        health_id    INTEGER NOT NULL DEFAULT 0,
+        audit_id     INTEGER NOT NULL DEFAULT 0,
+        sent         INTEGER NOT NULL DEFAULT 0,
+        updated_ms   INTEGER NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

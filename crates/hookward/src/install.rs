@@ -278,6 +278,17 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         fail_closed: cfg.fail_mode == hookward_config::FailMode::Closed,
     };
     let plan = plan_install(format, &path, &spec).map_err(|e| e.to_string())?;
+    // Trust on install: the MCP servers configured now go on the allow list (issue 19).
+    let project = match args.project.clone() {
+        Some(p) => p,
+        None => std::env::current_dir().map_err(|e| e.to_string())?,
+    };
+    let mcp_lines = crate::mcp::seed_on_install(format, &project, args.apply)?;
+    let with_mcp = |note: Option<String>| -> Option<String> {
+        let mut parts: Vec<String> = note.into_iter().collect();
+        parts.extend(mcp_lines.iter().cloned());
+        (!parts.is_empty()).then(|| parts.join("\n"))
+    };
     if args.agent != InstallAgent::Codex {
         return show(
             &[&plan],
@@ -285,7 +296,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
             args.apply,
             "has hookward's hooks",
             args.json,
-            &|| None,
+            &|| with_mcp(None),
         );
     }
     let config = codex_config_path(&codex_home()?);
@@ -298,7 +309,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     )
     .map_err(|e| e.to_string())?;
     // Trust first: if writing hooks.json then fails, a trust entry without its hook is inert.
-    let note = || {
+    let codex_note = || {
         if !args.no_trust {
             return None;
         }
@@ -322,6 +333,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
             NO_TRUST_NOTE.to_string()
         })
     };
+    let note = || with_mcp(codex_note());
     show(
         &[&trust, &plan],
         &path,

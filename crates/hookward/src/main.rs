@@ -16,6 +16,7 @@ mod cost;
 mod demo;
 mod docs;
 mod doctor;
+mod export;
 mod history;
 mod hook;
 mod install;
@@ -26,6 +27,7 @@ mod lessons_audit;
 mod lessons_rewrite;
 mod lessons_share;
 mod log;
+mod mcp;
 mod policy;
 mod policy_admin;
 mod review;
@@ -137,7 +139,8 @@ enum Command {
     Restore(context::RestoreArgs),
     /// Shows which change and writer brought each line of a guarded file.
     Blame(context::BlameArgs),
-    /// Exports the change records with their findings (JSON Lines on stdout).
+    /// Exports the change records with their findings (JSON Lines on stdout); `export run`
+    /// sends decisions, health events and audit entries to OTLP/syslog receivers.
     Export(review::ExportArgs),
     /// Guarded file history: prune old records, remove unreferenced contents.
     History {
@@ -168,6 +171,12 @@ enum Command {
     Audit {
         #[command(subcommand)]
         command: audit::AuditCommand,
+    },
+    /// MCP servers: allow, block, unblock, list (the allow list starts with the servers
+    /// configured at install time; payment and banking servers are blocked by default).
+    Mcp {
+        #[command(subcommand)]
+        command: mcp::McpCommand,
     },
     /// Shows the effective configuration and where each value came from.
     Config {
@@ -227,6 +236,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Sandbox { command } => run::run_sandbox(command),
         Command::Audit { command } => audit::run(command),
+        Command::Mcp { command } => mcp::run(command),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
         Command::Man { dir } => docs::run_man(Cli::command(), dir),

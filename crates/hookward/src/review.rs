@@ -72,7 +72,11 @@ enum ReviewAction {
 
 /// `hookward export`.
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct ExportArgs {
+    /// `run` / `status`: sending decisions to a log system (without one: the change records).
+    #[command(subcommand)]
+    pub command: Option<crate::export::ExportCommand>,
     /// Output format (one JSON object per change per line).
     #[arg(long, value_enum, default_value_t = ExportFormat::Jsonl)]
     format: ExportFormat,
@@ -500,6 +504,9 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
 /// `hookward export --format jsonl`: one JSON object per change (oldest first) with its
 /// findings and version hashes, redacted.
 pub fn run_export(args: ExportArgs) -> CliResult {
+    if let Some(cmd) = args.command {
+        return crate::export::run(cmd);
+    }
     let ExportFormat::Jsonl = args.format;
     let since = since_ms(&args.since)?;
     let project = project_filter(&args.project)?;

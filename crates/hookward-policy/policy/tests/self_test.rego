@@ -78,6 +78,17 @@ test_hookward_policy_changes_ask if {
 	}
 }
 
+test_hookward_mcp_changes_ask if {
+	every sub in ["allow", "disallow", "block", "unblock"] {
+		cmd := {"program": "hookward", "argv": ["hookward", "mcp", sub, "*stripe*"], "evidence": sprintf("hookward mcp %s '*stripe*'", [sub])}
+		some d in rules.decision with input as shell_input({"commands": [cmd]})
+		d.id == "self/hookward-command"
+		d.decision == "ask"
+	}
+	cmd := {"program": "hookward", "argv": ["hookward", "mcp", "list"], "evidence": "hookward mcp list"}
+	count(rules.decision) == 0 with input as shell_input({"commands": [cmd]})
+}
+
 test_hookward_policy_reads_no_opinion if {
 	every sub in ["list", "test", "eval"] {
 		cmd := {"program": "hookward", "argv": ["hookward", "policy", sub], "evidence": sprintf("hookward policy %s", [sub])}

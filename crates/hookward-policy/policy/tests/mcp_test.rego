@@ -1,0 +1,56 @@
+package hookward.mcp_test
+
+import data.hookward.main as rules
+
+mcp_call(server, mcp) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": sprintf("mcp__%s__run", [server]), "kind": "mcp", "mcp": {"server": server, "tool": "run"}}},
+	"facts": {"project_dir": "/p", "paths": [], "net": []},
+	"config": {"mcp": mcp},
+}
+
+mcp_decisions(server, mcp) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as mcp_call(server, mcp)
+}
+
+default_block := ["*adyen*", "*bank*", "*braintree*", "*coinbase*", "*klarna*", "*payment*", "*paypal*", "*plaid*", "*razorpay*", "*square*", "*stripe*", "*wallet*"]
+
+test_default_block_list_denies_payment_servers if {
+	every s in ["stripe", "Stripe-Payments", "paypal", "my-bank-api", "plaid_link", "square"] {
+		mcp_decisions(s, {"allow": null, "block": default_block})["mcp/blocked-server"] == "deny"
+	}
+}
+
+test_unblocked_server_quiet_without_allow_list if {
+	count(mcp_decisions("github", {"allow": null, "block": default_block})) == 0
+}
+
+test_block_wins_over_allow if {
+	got := mcp_decisions("stripe", {"allow": ["stripe"], "block": ["*stripe*"]})
+	got["mcp/blocked-server"] == "deny"
+	not got["mcp/unlisted-server"]
+}
+
+test_unlisted_server_asks_once_allow_list_is_set if {
+	mcp_decisions("newcomer", {"allow": ["github", "linear"], "block": []})["mcp/unlisted-server"] == "ask"
+	mcp_decisions("newcomer", {"allow": [], "block": []})["mcp/unlisted-server"] == "ask"
+}
+
+test_allowed_server_by_glob_quiet if {
+	count(mcp_decisions("GitHub", {"allow": ["github"], "block": default_block})) == 0
+	count(mcp_decisions("corp-docs", {"allow": ["corp-*"], "block": []})) == 0
+}
+
+test_emptied_block_list_lets_payment_servers_through if {
+	count(mcp_decisions("stripe", {"allow": null, "block": []})) == 0
+}
+
+test_only_before_the_call if {
+	call := mcp_call("stripe", {"block": ["*stripe*"]})
+	inp := object.union(call, {"event": object.union(call.event, {"kind": "PostToolUse"})})
+	count({d | some d in rules.decision; startswith(d.id, "mcp/")}) == 0 with input as inp
+}
+
+test_non_mcp_tool_quiet if {
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"paths": [], "net": []}, "config": {"mcp": {"allow": [], "block": ["*"]}}}
+	count({d | some d in rules.decision; startswith(d.id, "mcp/")}) == 0 with input as inp
+}
