@@ -8,7 +8,8 @@
 //! (wall clock from connect to the last byte), 30 times per query, for the unfiltered first
 //! page and for each filter. Prints median and worst per query.
 //!
-//! `cargo run --release -p hookward-ui --example bench_timeline [-- ROWS]`
+//! `cargo run --release -p hookward-ui --example bench_timeline [-- ROWS [STORE]]` (STORE: keep
+//! the filled store there and reuse it on the next run)
 //! (`scripts/bench_ui.sh` runs it; figures in BENCHMARKS.md).
 
 use hookward_store::{DecisionRecord, Store};
@@ -128,9 +129,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
+    // A second argument keeps the store at that path and reuses it when it exists.
     let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("state.db");
-    {
+    let path = std::env::args()
+        .nth(2)
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| dir.path().join("state.db"));
+    if !path.exists() {
         let store = Store::open(&path).expect("store");
         fill(&store, rows);
     }
@@ -170,6 +175,8 @@ fn main() {
         "limit=50&session=session-0042",
         "limit=50&rule=shell/*",
         "limit=50&text=crate42",
+        "limit=50&text=no-such-text",
+        "limit=50&after=D500000",
     ] {
         let mut times = Vec::new();
         let mut last = Value::Null;
