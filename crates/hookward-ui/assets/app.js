@@ -262,9 +262,10 @@ function replay(id) {
 
 function reviews(params) {
   const all = params.get("all") === "1";
+  const page = Math.max(1, parseInt(params.get("page") || "1", 10) || 1);
   async function load() {
     let data;
-    try { data = await api("/api/reviews?all=" + (all ? "1" : "0")); } catch (e) { toast(e.message, true); return; }
+    try { data = await api(`/api/reviews?all=${all ? "1" : "0"}&page=${page}`); } catch (e) { toast(e.message, true); return; }
     const toggle = el("a", { href: all ? "#/reviews" : "#/reviews?all=1", text: all ? "show pending only" : "show every change" });
     const out = [el("h1", { text: "Reviews" }),
       el("div", { class: "summary", id: "reviews-summary" },
@@ -300,6 +301,13 @@ function reviews(params) {
           buttons));
       }
       out.push(card);
+    }
+    if (data.pages > 1) {
+      const link = (p, label) => el("a", { href: `#/reviews?${all ? "all=1&" : ""}page=${p}`, text: label });
+      out.push(el("div", { class: "pager" },
+        page > 1 ? link(page - 1, "← previous") : "",
+        `page ${data.page} of ${data.pages}`,
+        page < data.pages ? link(page + 1, "next →") : ""));
     }
     main.replaceChildren(...out);
   }
