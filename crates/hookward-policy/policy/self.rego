@@ -66,8 +66,9 @@ decision contains {"id": "self/hook-entry-changed", "decision": "deny", "reason"
 	reason := sprintf("this would change hookward's own hook registration in %s (%s); hookward's hook entries are changed by the person with `hookward install`, not by the agent", [ch.path, concat("; ", shown)])
 }
 
-# hookward's own subcommands that change its state or the agent's hook registration.
-mutating_subcommands := {"install", "uninstall", "config", "allow", "restore", "review", "history"}
+# hookward's own subcommands that change its state or the agent's hook registration; `ui`
+# serves a page that shows the whole store and, with --allow-actions, restores files.
+mutating_subcommands := {"install", "uninstall", "config", "allow", "restore", "review", "history", "ui"}
 
 # @rule self/hookward-command ask
 # The agent running one of hookward's own mutating commands (install, uninstall, config, …): the person approves those.

@@ -537,14 +537,14 @@ impl Store {
         }
     }
 
-    /// Stored decisions matching `q`, newest first (by `ts_ms`, then id), at most `q.limit`.
-    ///
-    /// # Errors
-    /// [`StoreError::InvalidInput`] for a `q.decision` other than `allow`, `ask`, `deny`,
-    /// `none`; [`StoreError::BadRow`] when a stored JSON column does not parse; SQLite errors.
-    pub fn decisions(&self, q: &DecisionQuery) -> Result<Vec<DecisionRow>, StoreError> {
+    /// The `WHERE` tail (` AND …`) and its arguments for the filters of `q` (every field but
+    /// `limit`), shared by [`Store::decisions`] and [`Store::count_decisions`].
+    fn decision_filter(
+        &self,
+        q: &DecisionQuery,
+    ) -> Result<(String, Vec<rusqlite::types::Value>), StoreError> {
         use rusqlite::types::Value as Sql;
-        let mut sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE 1=1");
+        let mut sql = String::new();
         let mut args: Vec<Sql> = Vec::new();
         if let Some(s) = &q.session {
             sql.push_str(" AND session = ?");
@@ -612,6 +612,72 @@ impl Store {
         if !q.with_canary {
             sql.push_str(" AND canary = 0");
         }
+        if let Some(t) = q.text.as_deref().filter(|t| !t.is_empty()) {
+            let pattern = format!(
+                "%{}%",
+                t.replace('\\', "\\\\")
+                    .replace('%', "\\%")
+                    .replace('_', "\\_")
+            );
+            sql.push_str(
+                " AND (tool LIKE ? ESCAPE '\\' OR input LIKE ? ESCAPE '\\' \
+                 OR rule_ids LIKE ? ESCAPE '\\' OR reasons LIKE ? ESCAPE '\\')",
+            );
+            for _ in 0..4 {
+                args.push(Sql::Text(pattern.clone()));
+            }
+        }
+        Ok((sql, args))
+    }
+
+    /// How many stored decisions match the filters of `q` (its `after` and `limit` ignored),
+    /// counting at most `cap` + 1 rows: `(n, true)` is the exact count when `n <= cap`,
+    /// `(cap, false)` means "more than `cap`". Bounded so a listing over a large store (1M
+    /// rows) never scans the whole table to say how many there are.
+    ///
+    /// # Errors
+    /// Those of [`Store::decisions`].
+    pub fn count_decisions(&self, q: &DecisionQuery, cap: u64) -> Result<(u64, bool), StoreError> {
+        use rusqlite::types::Value as Sql;
+        let q = DecisionQuery {
+            after: None,
+            ..q.clone()
+        };
+        let (filter, mut args) = self.decision_filter(&q)?;
+        let sql =
+            format!("SELECT COUNT(*) FROM (SELECT 1 FROM decisions WHERE 1=1{filter} LIMIT ?)");
+        args.push(Sql::Integer(
+            i64::try_from(cap.saturating_add(1)).unwrap_or(i64::MAX),
+        ));
+        let n: i64 = self
+            .conn
+            .query_row(&sql, params_from_iter(args), |r| r.get(0))
+            .map_err(|e| sql_err(&self.path, "counting decisions", e))?;
+        let n = u64::try_from(n).unwrap_or(0);
+        Ok(if n > cap { (cap, false) } else { (n, true) })
+    }
+
+    /// The largest decision row id (`None` on an empty table): one probe of the primary key.
+    /// The UI's live updates compare it with the last id they announced.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn max_decision_id(&self) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT MAX(id) FROM decisions")
+            .and_then(|mut s| s.query_row([], |r| r.get::<_, Option<i64>>(0)))
+            .map_err(|e| sql_err(&self.path, "reading the newest decision id", e))
+    }
+
+    /// Stored decisions matching `q`, newest first (by `ts_ms`, then id), at most `q.limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidInput`] for a `q.decision` other than `allow`, `ask`, `deny`,
+    /// `none`; [`StoreError::BadRow`] when a stored JSON column does not parse; SQLite errors.
+    pub fn decisions(&self, q: &DecisionQuery) -> Result<Vec<DecisionRow>, StoreError> {
+        use rusqlite::types::Value as Sql;
+        let (filter, mut args) = self.decision_filter(q)?;
+        let mut sql = format!("SELECT {DECISION_COLUMNS} FROM decisions WHERE 1=1{filter}");
         sql.push_str(" ORDER BY ts_ms DESC, id DESC LIMIT ?");
         args.push(Sql::Integer(limit_arg(q.limit)));
 

@@ -146,6 +146,11 @@ pub struct DecisionQuery {
     /// [`StoreError::InvalidInput`](crate::StoreError::InvalidInput).
     #[serde(default)]
     pub after: Option<i64>,
+    /// Only rows whose tool name, input, rule ids or reasons contain this text (ASCII letters
+    /// case-folded, SQL `LIKE` with `%`, `_` and `\\` taken literally). Not served by an index:
+    /// the listing reads rows newest first until `limit` match, so a rare text reads many rows.
+    #[serde(default)]
+    pub text: Option<String>,
     /// At most this many rows (`0` returns none).
     pub limit: usize,
     /// Include the rows `hookward doctor`'s canary produced ([`Store::mark_canary`]); by

@@ -250,3 +250,43 @@ fn sessions_count_per_decision() {
         1
     );
 }
+
+#[test]
+fn text_filter_is_literal_and_counts_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("state.db")).unwrap();
+    for (i, cmd) in ["rm -rf build_dir", "rm -rf buildXdir", "echo 100%", "ls"]
+        .iter()
+        .enumerate()
+    {
+        let mut r = rec(1_000 + i as i64, "codex", "s1", ("Bash", "shell"), &[]);
+        r.input = json!({ "command": cmd });
+        store.record_decision(&r).unwrap();
+    }
+    let text = |t: &str| {
+        ids(
+            &store,
+            DecisionQuery {
+                text: Some(t.into()),
+                ..Default::default()
+            },
+        )
+    };
+    // `_` and `%` are literal, ASCII case folds.
+    assert_eq!(text("build_dir"), [1]);
+    assert_eq!(text("100%"), [3]);
+    assert_eq!(text("RM -RF"), [2, 1]);
+    assert!(text("rm%ls").is_empty());
+    let all = DecisionQuery::default();
+    assert_eq!(store.count_decisions(&all, 10).unwrap(), (4, true));
+    assert_eq!(store.count_decisions(&all, 4).unwrap(), (4, true));
+    assert_eq!(store.count_decisions(&all, 3).unwrap(), (3, false));
+    let q = DecisionQuery {
+        text: Some("rm".into()),
+        after: Some(2),
+        ..Default::default()
+    };
+    // `after` pages the rows, never the count.
+    assert_eq!(store.count_decisions(&q, 10).unwrap(), (2, true));
+    assert_eq!(store.max_decision_id().unwrap(), Some(4));
+}

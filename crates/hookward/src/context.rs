@@ -254,6 +254,46 @@ pub fn refuse(json: bool, msg: &str) -> CliResult {
     Ok(ExitCode::from(1))
 }
 
+/// Why an action shared by a command and the page (`hookward ui`) was not done: refused
+/// (the command exits 1) or failed (exit 2).
+#[derive(Debug)]
+pub enum Act {
+    /// Refused, with the command's words.
+    Refused(String),
+    /// Failed: store, file system, environment.
+    Failed(String),
+}
+
+impl From<String> for Act {
+    fn from(e: String) -> Act {
+        Act::Failed(e)
+    }
+}
+
+impl From<ContextError> for Act {
+    /// The same split as [`context_err`].
+    fn from(e: ContextError) -> Act {
+        match e {
+            ContextError::NoChange(_)
+            | ContextError::NoFinding(_)
+            | ContextError::NotTracked(_)
+            | ContextError::Refused(_)
+            | ContextError::MissingObject { .. } => Act::Refused(e.to_string()),
+            other => Act::Failed(other.to_string()),
+        }
+    }
+}
+
+impl Act {
+    /// The command's answer: a refusal exits 1 (`refuse`), a failure is an error (exit 2).
+    pub fn answer(self, json: bool) -> CliResult {
+        match self {
+            Act::Refused(m) => refuse(json, &m),
+            Act::Failed(m) => Err(m),
+        }
+    }
+}
+
 /// Turns a guard error into exit 1 (refused, not found) or an environment error (exit 2).
 pub fn context_err(json: bool, e: ContextError) -> CliResult {
     match e {
@@ -594,47 +634,13 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         (None, Some(f)) => Target::Checkpoint(file_arg(&ctx.store, f)?),
         _ => return Err("name a change (`hookward restore C12`) or a file (`--checkpoint FILE`); `--recover` finishes interrupted restores".into()),
     };
-    let recovered = if args.apply {
-        recover_first(&mut ctx)?
-    } else {
-        Vec::new()
-    };
-    if let Target::Change(id) = target {
-        // A change whose earlier version was pruned must not be "restored" to an absent file.
-        if let Some(c) = ctx.store.context_change(id).map_err(|e| e.to_string())? {
-            if c.status == "restored" {
-                return refuse(json, &format!(
-                    "restore refused: C{id} was already restored; `hookward review --all --file {}` shows the file's changes since",
-                    c.path
-                ));
-            }
-            if let Some(v) = c.from_version {
-                if ctx
-                    .store
-                    .context_version(v)
-                    .map_err(|e| e.to_string())?
-                    .is_none()
-                {
-                    return refuse(json, &format!(
-                        "restore refused: the version before C{id} was removed by `hookward history prune`; \
-                         `hookward restore --checkpoint {}` restores the last version that passed the checks",
-                        c.path
-                    ));
-                }
-            }
-        }
-    }
-    let mut plan = match restore::plan(&ctx.guard, &ctx.store, &target) {
-        Ok(p) => p,
-        Err(e) => return context_err(json, e),
-    };
-    let shown = hookward_redact::redact_str(&plan.diff).into_owned();
-    let what = match target {
-        Target::Change(id) => format!("C{id}"),
-        Target::Checkpoint(ref p) => format!("--checkpoint {p}"),
-    };
     if !args.apply {
-        plan.diff = shown;
+        let mut plan = match plan_restore(&ctx, &target) {
+            Ok(p) => p,
+            Err(e) => return e.answer(json),
+        };
+        plan.diff = hookward_redact::redact_str(&plan.diff).into_owned();
+        let what = target_word(&target);
         if json {
             return print_json(&json!({
                 "applied": false,
@@ -647,26 +653,15 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         outln!("run with --apply to restore (the current file is kept in ~/.hookward/quarantine first)");
         return Ok(ExitCode::SUCCESS);
     }
-    let outcome = match restore::apply(&ctx.guard, &mut ctx.store, plan.clone()) {
-        Ok(o) => o,
-        Err(e) => return context_err(json, e),
+    let done = match apply_restore(&mut ctx, &target) {
+        Ok(d) => d,
+        Err(e) => return e.answer(json),
     };
-    plan.diff = shown;
-    crate::audit::record(
-        "restore.apply",
-        json!({"target": what, "path": plan.path, "restored_hash": plan.target_hash,
-               "quarantine": outcome.quarantine,
-               "new_change": outcome.new_change_id.map(|c| format!("C{c}"))}),
-    )?;
     if json {
-        return print_json(&json!({
-            "applied": true,
-            "plan": crate::json::plan(&plan),
-            "outcome": crate::json::outcome(&outcome),
-            "recovered": crate::json::outcomes(&recovered),
-        }));
+        return print_json(&done.json());
     }
-    print_recovered(&recovered);
+    let (plan, outcome, what) = (&done.plan, &done.outcome, &done.what);
+    print_recovered(&done.recovered);
     match &plan.target_hash {
         Some(_) => outln!("restored {} ({what})", plan.path),
         None => outln!("removed {} ({what}: it did not exist before)", plan.path),
@@ -687,6 +682,105 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `C12` or `--checkpoint PATH`: the target as the command's messages name it.
+fn target_word(target: &Target) -> String {
+    match target {
+        Target::Change(id) => format!("C{id}"),
+        Target::Checkpoint(p) => format!("--checkpoint {p}"),
+    }
+}
+
+/// The restore plan of `target`, after the refusals `hookward restore` makes: a change
+/// already restored, or one whose earlier version `history prune` removed.
+fn plan_restore(ctx: &Ctx, target: &Target) -> Result<restore::Plan, Act> {
+    if let Target::Change(id) = *target {
+        // A change whose earlier version was pruned must not be "restored" to an absent file.
+        if let Some(c) = ctx.store.context_change(id).map_err(|e| e.to_string())? {
+            if c.status == "restored" {
+                return Err(Act::Refused(format!(
+                    "restore refused: C{id} was already restored; `hookward review --all --file {}` shows the file's changes since",
+                    c.path
+                )));
+            }
+            if let Some(v) = c.from_version {
+                if ctx
+                    .store
+                    .context_version(v)
+                    .map_err(|e| e.to_string())?
+                    .is_none()
+                {
+                    return Err(Act::Refused(format!(
+                        "restore refused: the version before C{id} was removed by `hookward history prune`; \
+                         `hookward restore --checkpoint {}` restores the last version that passed the checks",
+                        c.path
+                    )));
+                }
+            }
+        }
+    }
+    Ok(restore::plan(&ctx.guard, &ctx.store, target)?)
+}
+
+/// What `hookward restore … --apply` did.
+pub struct Restored {
+    /// The plan it carried out (diff redacted).
+    pub plan: restore::Plan,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// `C12` or `--checkpoint PATH`.
+    pub what: String,
+    /// Interrupted restores finished first.
+    pub recovered: Vec<Outcome>,
+}
+
+impl Restored {
+    /// The `--json` document's body.
+    pub fn json(&self) -> Value {
+        json!({
+            "applied": true,
+            "plan": crate::json::plan(&self.plan),
+            "outcome": crate::json::outcome(&self.outcome),
+            "recovered": crate::json::outcomes(&self.recovered),
+        })
+    }
+}
+
+/// `hookward restore TARGET --apply` (and the page's Restore button): finishes interrupted
+/// restores, plans with the command's refusals, applies, and appends the `restore.apply`
+/// audit entry.
+pub fn apply_restore(ctx: &mut Ctx, target: &Target) -> Result<Restored, Act> {
+    let recovered = recover_first(ctx)?;
+    let mut plan = plan_restore(ctx, target)?;
+    let shown = hookward_redact::redact_str(&plan.diff).into_owned();
+    let what = target_word(target);
+    let outcome = restore::apply(&ctx.guard, &mut ctx.store, plan.clone())?;
+    plan.diff = shown;
+    crate::audit::record(
+        "restore.apply",
+        json!({"target": what, "path": plan.path, "restored_hash": plan.target_hash,
+               "quarantine": outcome.quarantine,
+               "new_change": outcome.new_change_id.map(|c| format!("C{c}"))}),
+    )?;
+    Ok(Restored {
+        plan,
+        outcome,
+        what,
+        recovered,
+    })
+}
+
+/// The page's restore of change `C<id>`: the store of the guard `hookward restore` would use
+/// (the current directory's project), then [`apply_restore`].
+pub fn restore_change(id: i64) -> Result<Restored, Act> {
+    let g = guard(Some(project_dir(&ProjectArg::default())?))?;
+    let Some(mut ctx) = open_existing(g)? else {
+        return Err(Act::Refused(
+            "nothing is recorded yet; `hookward context scan` records the guarded files".into(),
+        ));
+    };
+    apply_restore(&mut ctx, &Target::Change(id))
 }
 
 fn describe_plan(plan: &restore::Plan, what: &str) {

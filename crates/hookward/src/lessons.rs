@@ -302,13 +302,27 @@ fn list(all: bool, project: Option<std::path::PathBuf>, limit: usize, json: bool
 }
 
 fn find(id: &str) -> Result<(Store, LessonRow), String> {
-    let n = parse_id(id)?;
+    find_id(parse_id(id)?)
+}
+
+fn find_id(n: i64) -> Result<(Store, LessonRow), String> {
     let store = open()?.ok_or_else(|| format!("no lesson L{n}: nothing has been learned yet"))?;
     let row = store
         .lesson(n)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("no lesson L{n} (see `hookward lessons list --all`)"))?;
     Ok((store, row))
+}
+
+/// `hookward lessons forget L<n>` (and the page's Forget button): removes the lesson.
+/// Returns the row it removed.
+///
+/// # Errors
+/// No such lesson, or the store.
+pub fn forget_lesson(n: i64) -> Result<LessonRow, String> {
+    let (store, r) = find_id(n)?;
+    store.forget_lesson(r.id).map_err(|e| e.to_string())?;
+    Ok(r)
 }
 
 fn show(id: &str, json: bool) -> CliResult {
@@ -389,8 +403,7 @@ fn show(id: &str, json: bool) -> CliResult {
 }
 
 fn forget(id: &str, json: bool) -> CliResult {
-    let (store, r) = find(id)?;
-    store.forget_lesson(r.id).map_err(|e| e.to_string())?;
+    let r = forget_lesson(parse_id(id)?)?;
     if json {
         return crate::json::print(serde_json::json!({"forgotten": r.display_id()}));
     }

@@ -177,6 +177,7 @@ pub fn run_log(args: LogArgs) -> CliResult {
             .as_deref()
             .map(|a| crate::context::parse_id(a, 'D'))
             .transpose()?,
+        text: None,
         limit: args.limit,
         with_canary: args.canary,
     };

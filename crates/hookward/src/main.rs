@@ -33,6 +33,7 @@ mod policy_admin;
 mod review;
 mod run;
 mod scan;
+mod ui;
 mod util;
 
 #[derive(Parser)]
@@ -178,6 +179,9 @@ enum Command {
         #[command(subcommand)]
         command: mcp::McpCommand,
     },
+    /// Serves a local page on 127.0.0.1: decision timeline, session replay, reviews, lessons,
+    /// health, policy (token in the printed URL; read-only unless --allow-actions).
+    Ui(ui::UiArgs),
     /// Shows the effective configuration and where each value came from.
     Config {
         /// Print as JSON.
@@ -237,6 +241,7 @@ fn main() -> ExitCode {
         Command::Sandbox { command } => run::run_sandbox(command),
         Command::Audit { command } => audit::run(command),
         Command::Mcp { command } => mcp::run(command),
+        Command::Ui(args) => ui::run(args),
         Command::Config { json } => util::run_config(json),
         Command::Completions { shell } => docs::run_completions(shell, Cli::command()),
         Command::Man { dir } => docs::run_man(Cli::command(), dir),

@@ -6,7 +6,7 @@ use crate::AgentArg;
 use clap::Subcommand;
 use hookward_pipeline::HookEnv;
 use hookward_policy::{all_rule_infos, builtin_sources, builtin_tests, user_sources, DECISIONS};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -222,39 +222,19 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
             Some(p) => format!("{}: {e}", p.display()),
             None => e,
         })?;
+    if json_out {
+        return crate::json::print(eval_json(agent, &evaluated));
+    }
     let (event, config) = (&evaluated.event, &evaluated.config);
     let Some(d) = &evaluated.decided else {
-        if json_out {
-            let out = json!({
-                "agent": agent.as_str(),
-                "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
-                "consulted": false, "decision": null, "deciding_rule": null, "rule_ids": [],
-            });
-            return crate::json::print(out);
-        } else {
-            outln!(
-                "event: {} (the hook does not consult the policy on this event)",
-                event.kind.name()
-            );
-            outln!("decision: {}", hookward_pipeline::decision_word(None));
-        }
+        outln!(
+            "event: {} (the hook does not consult the policy on this event)",
+            event.kind.name()
+        );
+        outln!("decision: {}", hookward_pipeline::decision_word(None));
         return Ok(ExitCode::SUCCESS);
     };
     let (facts, verdict) = (&d.facts, &d.verdict);
-    if json_out {
-        let rule_ids: Vec<&str> = verdict.candidates.iter().map(|c| c.id.as_str()).collect();
-        let out = json!({
-            "agent": agent.as_str(), "consulted": true,
-            "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
-            "facts": facts, "candidates": d.candidates, "decision": verdict.decision,
-            "deciding_rule": verdict.rule_id(), "rule_ids": rule_ids, "disabled": config.disabled_rules,
-            "broken_user_policies": d.broken, "user_error": d.user_error,
-            "user_policy_errors": d.user_problems, "input": d.input,
-            "reply": {"stdout": evaluated.reply.stdout, "stderr": evaluated.reply.stderr, "exit_code": evaluated.reply.exit_code},
-            "timings_us": {"load": d.load_us, "eval": d.eval_us}, "load_mode": d.load_mode,
-        });
-        return crate::json::print(out);
-    }
     outln!(
         "event: {} {}",
         event.kind.name(),
@@ -334,23 +314,83 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
+/// The body of `hookward policy eval --json` for one evaluation (the page's "try a command"
+/// shows the same document).
+pub fn eval_json(agent: hookward_core::Agent, evaluated: &hookward_pipeline::Evaluated) -> Value {
+    let (event, config) = (&evaluated.event, &evaluated.config);
+    let Some(d) = &evaluated.decided else {
+        return json!({
+            "agent": agent.as_str(),
+            "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
+            "consulted": false, "decision": null, "deciding_rule": null, "rule_ids": [],
+        });
+    };
+    let (facts, verdict) = (&d.facts, &d.verdict);
+    let rule_ids: Vec<&str> = verdict.candidates.iter().map(|c| c.id.as_str()).collect();
+    json!({
+        "agent": agent.as_str(), "consulted": true,
+        "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
+        "facts": facts, "candidates": d.candidates, "decision": verdict.decision,
+        "deciding_rule": verdict.rule_id(), "rule_ids": rule_ids, "disabled": config.disabled_rules,
+        "broken_user_policies": d.broken, "user_error": d.user_error,
+        "user_policy_errors": d.user_problems, "input": d.input,
+        "reply": {"stdout": evaluated.reply.stdout, "stderr": evaluated.reply.stderr, "exit_code": evaluated.reply.exit_code},
+        "timings_us": {"load": d.load_us, "eval": d.eval_us}, "load_mode": d.load_mode,
+    })
+}
+
+/// `hookward policy eval --agent AGENT --command COMMAND --json` in the current directory:
+/// the agent's shell-call payload judged by `hookward_pipeline::evaluate` (nothing recorded).
+///
+/// # Errors
+/// The environment (no home) or the evaluation.
+pub fn eval_command(agent: hookward_core::Agent, command: &str) -> Result<Value, String> {
+    let profile = hookward_pipeline::profile(agent);
+    let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    let bytes = (profile.shell_call_payload)(command, &cwd.to_string_lossy(), "policy-eval")
+        .to_string()
+        .into_bytes();
+    let env = HookEnv::from_process(agent).map_err(|e| e.to_string())?;
+    let evaluated = hookward_pipeline::evaluate(
+        &bytes,
+        &env,
+        &hookward_pipeline::EvalOptions { user_config: None },
+    )?;
+    Ok(eval_json(agent, &evaluated))
+}
+
+/// The body of `hookward policy list --json`: every rule (built-in and in `dirs`) with its
+/// decision, lock, summary, source and whether the configuration disables it.
+///
+/// # Errors
+/// A policy directory that cannot be read.
+pub fn rules_json(dirs: Vec<PathBuf>) -> Result<Value, String> {
     let mut sources = builtin_sources();
     sources.extend(user_sources(&dirs, false).map_err(|e| e.to_string())?);
     let infos = all_rule_infos(&sources);
     let disabled = util::load_config()
         .map(|c| c.disabled_rules)
         .unwrap_or_default();
+    let rows: Vec<_> = infos
+        .iter()
+        .map(|r| {
+            json!({"id": r.id, "decision": r.decision, "locked": r.locked, "summary": r.summary,
+                         "source": r.source, "disabled": disabled.contains(&r.id) && !r.locked})
+        })
+        .collect();
+    Ok(rows.into())
+}
+
+fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
     if json_out {
-        let rows: Vec<_> = infos
-            .iter()
-            .map(|r| {
-                json!({"id": r.id, "decision": r.decision, "locked": r.locked, "summary": r.summary,
-                             "source": r.source, "disabled": disabled.contains(&r.id) && !r.locked})
-            })
-            .collect();
-        return crate::json::print(rows.into());
+        return crate::json::print(rules_json(dirs)?);
     }
+    let mut sources = builtin_sources();
+    sources.extend(user_sources(&dirs, false).map_err(|e| e.to_string())?);
+    let infos = all_rule_infos(&sources);
+    let disabled = util::load_config()
+        .map(|c| c.disabled_rules)
+        .unwrap_or_default();
     for r in &infos {
         let mut flags = Vec::new();
         if r.locked {

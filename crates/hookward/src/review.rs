@@ -4,7 +4,7 @@
 
 use crate::context::{
     self, change_json, finding_line, parse_duration_ms, parse_id, plural, print_json, refuse, what,
-    ProjectArg,
+    Act, ProjectArg,
 };
 use crate::util::{fmt_ts, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
@@ -269,7 +269,7 @@ fn list(args: &ReviewArgs) -> CliResult {
 
 /// The unified diff of change `c` (previous version → its version), redacted; `None` with a
 /// reason when a version's content is no longer in the object store.
-fn change_diff(guard: &hookward_context::Guard, c: &ChangeRow) -> Result<String, String> {
+pub fn change_diff(guard: &hookward_context::Guard, c: &ChangeRow) -> Result<String, String> {
     let content = |h: &Option<String>| -> Result<String, String> {
         match h {
             None => Ok(String::new()),
@@ -384,24 +384,50 @@ fn show(arg: &str, json: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn accept(arg: &str, json: bool) -> CliResult {
-    let id = parse_id(arg, 'C')?;
+/// What `review accept C<id>` did.
+pub struct Accepted {
+    /// The change.
+    pub id: i64,
+    /// Its file.
+    pub path: String,
+    /// Whether it is the file's current version, now its checkpoint.
+    pub current: bool,
+    /// The findings settled as dismissed (`F7`).
+    pub dismissed: Vec<String>,
+    /// Interrupted restores finished first.
+    pub recovered: Vec<hookward_context::restore::Outcome>,
+}
+
+impl Accepted {
+    /// The `--json` document's body.
+    pub fn json(&self) -> Value {
+        json!({
+            "accepted": format!("C{}", self.id),
+            "path": self.path,
+            "checkpoint": self.current,
+            "dismissed": self.dismissed,
+            "recovered": crate::json::outcomes(&self.recovered),
+        })
+    }
+}
+
+/// `hookward review accept C<id>` (and the page's Accept button): marks the change accepted,
+/// makes it the checkpoint when it is the file's current version (its pending findings
+/// dismissed), and appends the `review.accept` audit entry.
+pub fn accept_change(id: i64) -> Result<Accepted, Act> {
     let not_found = hookward_context::ContextError::NoChange(id).to_string();
     let Some(mut ctx) = context::open_existing(context::guard(None)?)? else {
-        return refuse(json, &not_found);
+        return Err(Act::Refused(not_found));
     };
     let recovered = context::recover_first(&mut ctx)?;
     let Some(c) = ctx.store.context_change(id).map_err(|e| e.to_string())? else {
-        return refuse(json, &not_found);
+        return Err(Act::Refused(not_found));
     };
     if c.status != "pending" {
-        return refuse(
-            json,
-            &format!(
-                "C{id} is {}, not pending; there is nothing to accept",
-                c.status
-            ),
-        );
+        return Err(Act::Refused(format!(
+            "C{id} is {}, not pending; there is nothing to accept",
+            c.status
+        )));
     }
     ctx.store
         .set_change_status(id, "accepted", hookward_context::now_ms())
@@ -438,51 +464,77 @@ fn accept(arg: &str, json: bool) -> CliResult {
         "review.accept",
         json!({"change": format!("C{id}"), "path": c.path, "checkpoint": current, "dismissed": dismissed}),
     )?;
+    Ok(Accepted {
+        id,
+        path: c.path,
+        current,
+        dismissed,
+        recovered,
+    })
+}
+
+fn accept(arg: &str, json: bool) -> CliResult {
+    let id = parse_id(arg, 'C')?;
+    let a = match accept_change(id) {
+        Ok(a) => a,
+        Err(e) => return e.answer(json),
+    };
     if json {
-        return print_json(&json!({
-            "accepted": format!("C{id}"),
-            "path": c.path,
-            "checkpoint": current,
-            "dismissed": dismissed,
-            "recovered": crate::json::outcomes(&recovered),
-        }));
+        return print_json(&a.json());
     }
-    context::print_recovered(&recovered);
-    if current {
-        outln!("C{id} accepted; it is now the checkpoint of {}", c.path);
-        if !dismissed.is_empty() {
+    context::print_recovered(&a.recovered);
+    if a.current {
+        outln!("C{id} accepted; it is now the checkpoint of {}", a.path);
+        if !a.dismissed.is_empty() {
             outln!(
                 "its pending findings are dismissed: {}",
-                dismissed.join(", ")
+                a.dismissed.join(", ")
             );
         }
     } else {
         outln!(
             "C{id} accepted: this version of {} is no longer a review item; the file changed since, so its checkpoint stays",
-            c.path
+            a.path
         );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn dismiss(arg: &str, json: bool) -> CliResult {
-    let id = parse_id(arg, 'F')?;
+/// What `review dismiss F<id>` did.
+pub struct Dismissed {
+    /// The finding.
+    pub id: i64,
+    /// Its change's id.
+    pub change_id: i64,
+    /// Its rule.
+    pub rule_id: String,
+    /// Interrupted restores finished first.
+    pub recovered: Vec<hookward_context::restore::Outcome>,
+}
+
+impl Dismissed {
+    /// The `--json` document's body.
+    pub fn json(&self) -> Value {
+        json!({ "dismissed": format!("F{}", self.id), "change": format!("C{}", self.change_id), "recovered": crate::json::outcomes(&self.recovered) })
+    }
+}
+
+/// `hookward review dismiss F<id>` (and the page's Dismiss button): marks the finding
+/// dismissed and appends the `review.dismiss` audit entry.
+pub fn dismiss_finding(id: i64) -> Result<Dismissed, Act> {
     let not_found = hookward_context::ContextError::NoFinding(id).to_string();
     let Some(mut ctx) = context::open_existing(context::guard(None)?)? else {
-        return refuse(json, &not_found);
+        return Err(Act::Refused(not_found));
     };
     let recovered = context::recover_first(&mut ctx)?;
     let Some(f) = ctx.store.context_finding(id).map_err(|e| e.to_string())? else {
-        return refuse(json, &not_found);
+        return Err(Act::Refused(not_found));
     };
     if f.status != "pending" {
-        return refuse(
-            json,
-            &format!(
-                "F{id} is {}, not pending; there is nothing to dismiss",
-                f.status
-            ),
-        );
+        return Err(Act::Refused(format!(
+            "F{id} is {}, not pending; there is nothing to dismiss",
+            f.status
+        )));
     }
     ctx.store
         .set_finding_status(id, "dismissed")
@@ -491,13 +543,25 @@ fn dismiss(arg: &str, json: bool) -> CliResult {
         "review.dismiss",
         json!({"finding": format!("F{id}"), "change": format!("C{}", f.change_id), "rule": f.rule_id}),
     )?;
+    Ok(Dismissed {
+        id,
+        change_id: f.change_id,
+        rule_id: f.rule_id,
+        recovered,
+    })
+}
+
+fn dismiss(arg: &str, json: bool) -> CliResult {
+    let id = parse_id(arg, 'F')?;
+    let d = match dismiss_finding(id) {
+        Ok(d) => d,
+        Err(e) => return e.answer(json),
+    };
     if json {
-        return print_json(
-            &json!({ "dismissed": format!("F{id}"), "change": format!("C{}", f.change_id), "recovered": crate::json::outcomes(&recovered) }),
-        );
+        return print_json(&d.json());
     }
-    context::print_recovered(&recovered);
-    outln!("dismissed F{id} ({}) of C{}", f.rule_id, f.change_id);
+    context::print_recovered(&d.recovered);
+    outln!("dismissed F{id} ({}) of C{}", d.rule_id, d.change_id);
     Ok(ExitCode::SUCCESS)
 }
 

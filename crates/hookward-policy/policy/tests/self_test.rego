@@ -69,6 +69,13 @@ test_hookward_uninstall_asks if {
 	d.decision == "ask"
 }
 
+test_hookward_ui_asks if {
+	cmd := {"program": "hookward", "argv": ["hookward", "ui", "--allow-actions"], "evidence": "hookward ui --allow-actions"}
+	some d in rules.decision with input as shell_input({"commands": [cmd]})
+	d.id == "self/hookward-command"
+	d.decision == "ask"
+}
+
 test_hookward_policy_changes_ask if {
 	every sub in ["disable", "enable", "add", "remove"] {
 		cmd := {"program": "hookward", "argv": ["hookward", "policy", sub, "shell/*"], "evidence": sprintf("hookward policy %s shell/*", [sub])}
