@@ -314,8 +314,15 @@ fn spawn_confined(
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    // SAFETY: the hook makes two system calls and allocates nothing (`Prepared::pre_exec`).
+    // SAFETY: the hooks make system calls only and allocate nothing: SIGINT and SIGQUIT back
+    // to their default (this process ignores them below, and an ignored signal stays ignored
+    // across `exec`), then `Prepared::pre_exec`.
     unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+            Ok(())
+        });
         cmd.pre_exec(prepared.pre_exec());
     }
     // SAFETY: installing handlers: `forward` only loads an atomic and calls kill.
