@@ -194,11 +194,10 @@ pub fn run(args: RunArgs) -> CliResult {
             env.push(((*v).into(), url.clone().into()));
         }
     }
-    record(&plan);
     if proxy.is_some() {
         return spawn_confined(&plan, env, args.project.is_some().then_some(&project));
     }
-    match hookward_sandbox::restrict_self(&plan) {
+    match confine(&plan) {
         Ok(applied) => notice(&plan, &applied)?,
         Err(e) if plan.profile == Profile::Open => {
             eprintln!(
@@ -275,6 +274,21 @@ fn record(plan: &Plan) {
     }
 }
 
+/// Checks the profile's requirements and builds the ruleset, records the configuration (a
+/// refused start is not recorded), then restricts this process.
+#[cfg(target_os = "linux")]
+fn confine(plan: &Plan) -> Result<Applied, ApplyError> {
+    let prepared = hookward_sandbox::prepare(plan)?;
+    record(plan);
+    prepared.restrict_self()
+}
+
+/// Not on Linux: nothing is confined (the error says why); nothing is recorded.
+#[cfg(not(target_os = "linux"))]
+fn confine(plan: &Plan) -> Result<Applied, ApplyError> {
+    hookward_sandbox::restrict_self(plan)
+}
+
 /// The child's pid while [`spawn_confined`] waits (0: none), for the signal handler.
 static CHILD: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
@@ -309,6 +323,7 @@ fn spawn_confined(
         ));
     }
     notice(plan, &applied)?;
+    record(plan);
     let mut cmd = std::process::Command::new(&plan.command[0]);
     cmd.args(&plan.command[1..]).env_clear().envs(env);
     if let Some(d) = dir {
