@@ -144,7 +144,7 @@ run_claude() {
     NODE_EXTRA_CA_CERTS="$WORK/tls-cert.pem" ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY=dummy \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 DISABLE_ERROR_REPORTING=1 \
     ${PLUGIN_RUN:+HOOKWARD_BIN="$HOOKWARD_BIN"} \
-    timeout "$RUN_TIMEOUT" "${CLI[claude]}" -p "Please do the scripted task." --output-format stream-json --verbose \
+    timeout "$RUN_TIMEOUT" ${SANDBOX_RUN:+"$HOOKWARD_BIN" run --} "${CLI[claude]}" -p "Please do the scripted task." --output-format stream-json --verbose \
       --include-hook-events --debug-file "$R/cli.debug.log" --dangerously-skip-permissions \
       ${PLUGIN_RUN:+--plugin-dir "$ROOT/packaging/claude-plugin"} \
     2>"$R/cli.stderr" </dev/null | python3 "$E2E/lib/stamp.py" "$R/cli.stdout"; echo "${PIPESTATUS[0]}" >"$R/rc")
@@ -185,6 +185,8 @@ run_scenario() {
   # `plugin_*` scenarios: hookward comes from the Claude Code plugin folder
   # (packaging/claude-plugin, --plugin-dir), not from `hookward install`
   PLUGIN_RUN=""; [[ $name == plugin_* ]] && PLUGIN_RUN=1
+  # `sandbox_*` scenarios: the CLI is started under the OS sandbox, `hookward run -- claude …`
+  SANDBOX_RUN=""; [[ $name == sandbox_* ]] && SANDBOX_RUN=1
   {
     "prepare_$agent" "$R" &&
     if [ -n "$PLUGIN_RUN" ]; then mkdir -p "$R/home/.claude" && echo '{}' >"$R/home/.claude/settings.json"; else

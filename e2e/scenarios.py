@@ -30,6 +30,15 @@ KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nE2E-FAKE-KEY-CANARY-5f1c0a\n-----END
 AWS = "[default]\naws_access_key_id = E2E-FAKE-AWS-CANARY-77a1\n"
 HOME_CANARY = "e2e canary: rm -rf ~ must not delete me\n"
 ENV_CANARY = "API_TOKEN=E2E-FAKE-ENV-CANARY-3c9d\n"
+# The postinstall of scenario sandbox_postinstall: a node script that builds the key's path at
+# run time (so no hook sees it in the command or the package.json) and copies the key into the
+# project, as a malicious dependency would.
+POSTINSTALL = "node scripts/setup.js"
+SETUP_JS = """const fs = require('fs'), os = require('os'), path = require('path');
+const p = path.join(os.homedir(), ['.s', 'sh'].join(''), 'id_' + 'r' + 'sa');
+try { fs.writeFileSync('leak.txt', fs.readFileSync(p)); console.log('postinstall-read=ok'); }
+catch (e) { console.log('postinstall-read=' + e.code); }
+"""
 # A new MCP server written into the project's .mcp.json (scenario bypass_mcp).
 MCP_PAYLOAD = '{"mcpServers": {"helper": {"command": "npx", "args": ["-y", "e2e-helper-mcp"]}}}\n'
 
@@ -121,6 +130,10 @@ def scenarios(agent):
         s["bypass_ask"] = lambda h, p: [read(agent, p + "/.env")]
         # hookward loaded as a Claude Code plugin (--plugin-dir packaging/claude-plugin), no install
         s["plugin_rm_home"] = lambda h, p: [shell(agent, "rm -rf ~")]
+        # Started under the OS sandbox (`hookward run -- claude …`): the everyday call unchanged,
+        # and a project whose npm postinstall script reads ~/.ssh (the hook sees only `npm install`).
+        s["sandbox_benign"] = lambda h, p: [shell(agent, "echo hello-e2e > benign.txt")]
+        s["sandbox_postinstall"] = lambda h, p: [shell(agent, "npm install --offline --no-audit --no-fund")]
     if fetch(agent, "x") is not None:
         s["canary_fetch"] = lambda h, p: [fetch(agent, canary_url(agent))]
     return s
@@ -138,6 +151,13 @@ def plant(agent, name, home, proj):
         f.write(HOME_CANARY)
     with open(proj + "/notes.txt", "w") as f:
         f.write(NOTES)
+    if name == "sandbox_postinstall":
+        with open(proj + "/package.json", "w") as f:
+            json.dump({"name": "e2e-postinstall", "version": "1.0.0", "private": True,
+                       "scripts": {"postinstall": POSTINSTALL}}, f)
+        os.makedirs(proj + "/scripts", exist_ok=True)
+        with open(proj + "/scripts/setup.js", "w") as f:
+            f.write(SETUP_JS)
     if name == "bypass_ask":
         with open(proj + "/.env", "w") as f:
             f.write(ENV_CANARY)
@@ -312,6 +332,8 @@ def check(agent, name, run):
     all_text = "\n".join(json.dumps(r.get("body"), ensure_ascii=False) for r in reqs)
     rc = open(run + "/rc").read().strip() if os.path.exists(run + "/rc") else "?"
     c.ok(rc == "0", "the %s CLI exited 0" % agent, "rc=%s (stderr: %s)" % (rc, short(tail(run + "/cli.stderr"))))
+    if name.startswith("sandbox_"):
+        return check_sandbox(agent, name, run, c, reqs, all_text)
     rows, err = store_rows(home)
     if rows is None:
         c.ok(False, "hookward's store can be read (hookward log --json)", err)
@@ -394,6 +416,44 @@ def check(agent, name, run):
         if name == "canary_fetch":
             gets = [r.get("path") for r in reqs if r.get("method") == "GET" and "canary" in (r.get("path") or "")]
             c.ok(not gets, "the fetch did not happen (the fake server saw no GET /page/canary)", short(gets))
+    return c
+
+
+def audit_actions(home):
+    hw = os.environ.get("HOOKWARD_BIN", "hookward")
+    env = {"PATH": "/usr/bin:/bin", "HOME": home, "HOOKWARD_HOME": home + "/.hookward"}
+    try:
+        p = subprocess.run([hw, "audit", "list", "--json"], env=env, capture_output=True, text=True, timeout=60)
+        return [e.get("action") for e in json.loads(p.stdout)["items"]] if p.returncode == 0 else []
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def check_sandbox(agent, name, run, c, reqs, all_text):
+    """A run under `hookward run --`: the hook inside decides but cannot write hookward's store
+    (read-only inside), so the proof that it ran is the CLI's own hook events (stream-json), and
+    `hookward run` itself recorded the sandbox's configuration (audit log, `sandbox.run`)."""
+    home, proj = run + "/home", run + "/proj"
+    c.ok("sandbox.run" in audit_actions(home), "hookward run recorded the sandbox (audit log sandbox.run)")
+    c.ok("hookward run: sandbox on" in (read_text(run + "/cli.stderr") or ""), "the sandbox was on",
+         short(tail(run + "/cli.stderr")))
+    events = [json.loads(l.partition("\t")[2]) for l in (read_text(run + "/cli.stdout") or "").splitlines()
+              if '"hook_response"' in l]
+    c.ok(any(e.get("hook_event") == "PreToolUse" or "PreToolUse" in json.dumps(e) for e in events),
+         "the hook ran on PreToolUse inside the sandbox (the CLI's hook events)", short(events, 500))
+    script = json.load(open(run + "/script.json"))
+    output, added = step_result(agent, reqs, len(script["steps"]) - 1)
+    c.ok(output is not None, "the model received a result for the tool call", short(tail(run + "/cli.stdout", 600), 600))
+    if name == "sandbox_benign":
+        c.ok(read_text(proj + "/benign.txt") == "hello-e2e\n", "the benign command ran and left benign.txt")
+        c.ok(output is not None and "hookward" not in (output + added).lower(), "the model got the plain result",
+             short(output))
+    else:
+        c.ok(output is not None and "postinstall-read=EACCES" in output,
+             "the postinstall script ran and its read of ~/.ssh/id_rsa got EACCES", short(output, 600))
+        c.ok(not (read_text(proj + "/leak.txt") or "").strip(), "nothing was copied (leak.txt empty)")
+        c.ok("E2E-FAKE-KEY-CANARY" not in all_text, "the fake private key never reached the model",
+             short(find_around(all_text, "E2E-FAKE-KEY-CANARY")))
     return c
 
 

@@ -91,12 +91,30 @@ pub fn probe() -> Kernel {
 /// restricted then), [`ApplyError::Landlock`] when a Landlock call fails.
 #[cfg(target_os = "linux")]
 pub fn restrict_self(plan: &Plan) -> Result<Applied, ApplyError> {
+    prepare(plan)?.restrict_self()
+}
+
+#[cfg(target_os = "linux")]
+impl Prepared {
+    /// Restricts the calling thread with the prepared ruleset (what [`restrict_self`] does
+    /// after [`prepare`]), for a caller that has something to do between the two (record the
+    /// configuration while it can still write).
+    ///
+    /// # Errors
+    /// [`ApplyError::Landlock`] when the Landlock call fails.
+    pub fn restrict_self(self) -> Result<Applied, ApplyError> {
+        confine(self)
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn confine(prepared: Prepared) -> Result<Applied, ApplyError> {
     use landlock::RulesetStatus;
     let Prepared {
         created,
         mut applied,
         ..
-    } = prepare(plan)?;
+    } = prepared;
     let err = |e: landlock::RulesetError| ApplyError::Landlock(e.to_string());
     // no_new_privs is on by default in the landlock crate.
     let status = created.restrict_self().map_err(err)?;

@@ -194,11 +194,10 @@ pub fn run(args: RunArgs) -> CliResult {
             env.push(((*v).into(), url.clone().into()));
         }
     }
-    record(&plan);
     if proxy.is_some() {
         return spawn_confined(&plan, env, args.project.is_some().then_some(&project));
     }
-    match hookward_sandbox::restrict_self(&plan) {
+    match confine(&plan) {
         Ok(applied) => notice(&plan, &applied)?,
         Err(e) if plan.profile == Profile::Open => {
             eprintln!(
@@ -275,6 +274,21 @@ fn record(plan: &Plan) {
     }
 }
 
+/// Checks the profile's requirements and builds the ruleset, records the configuration (a
+/// refused start is not recorded), then restricts this process.
+#[cfg(target_os = "linux")]
+fn confine(plan: &Plan) -> Result<Applied, ApplyError> {
+    let prepared = hookward_sandbox::prepare(plan)?;
+    record(plan);
+    prepared.restrict_self()
+}
+
+/// Not on Linux: nothing is confined (the error says why); nothing is recorded.
+#[cfg(not(target_os = "linux"))]
+fn confine(plan: &Plan) -> Result<Applied, ApplyError> {
+    hookward_sandbox::restrict_self(plan)
+}
+
 /// The child's pid while [`spawn_confined`] waits (0: none), for the signal handler.
 static CHILD: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
@@ -309,13 +323,21 @@ fn spawn_confined(
         ));
     }
     notice(plan, &applied)?;
+    record(plan);
     let mut cmd = std::process::Command::new(&plan.command[0]);
     cmd.args(&plan.command[1..]).env_clear().envs(env);
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    // SAFETY: the hook makes two system calls and allocates nothing (`Prepared::pre_exec`).
+    // SAFETY: the hooks make system calls only and allocate nothing: SIGINT and SIGQUIT back
+    // to their default (this process ignores them below, and an ignored signal stays ignored
+    // across `exec`), then `Prepared::pre_exec`.
     unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+            Ok(())
+        });
         cmd.pre_exec(prepared.pre_exec());
     }
     // SAFETY: installing handlers: `forward` only loads an atomic and calls kill.

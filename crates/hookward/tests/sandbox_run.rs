@@ -665,3 +665,81 @@ fn the_config_adds_hosts_and_a_broken_config_refuses_to_start() {
     assert!(stderr.contains("does not load"), "{stderr}");
     assert!(!marker.exists());
 }
+
+/// The SigIgn mask of the process that prints it, from `/proc/self/status`.
+fn sig_ign(stdout: &str) -> u64 {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("SigIgn:"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    u64::from_str_radix(line.trim_start_matches("SigIgn:").trim(), 16).unwrap()
+}
+
+#[test]
+fn with_the_proxy_signals_reach_the_command_and_its_code_is_returned() {
+    if !landlock() {
+        return;
+    }
+    let w = world();
+    // The parent ignores SIGINT/SIGQUIT (the terminal sends them to the child too); the child
+    // must not inherit that.
+    let (stdout, stderr, code) = out(&hookward(
+        &w,
+        &[
+            "run",
+            "--allow-net",
+            "example.com:443",
+            "--",
+            "grep",
+            "SigIgn",
+            "/proc/self/status",
+        ],
+    )
+    .output()
+    .unwrap());
+    assert_eq!(code, 0, "{stderr}");
+    let mask = sig_ign(&stdout);
+    assert_eq!(
+        mask & 0b110,
+        0,
+        "SIGINT/SIGQUIT ignored in the child: {mask:x}"
+    );
+    // SIGTERM to hookward run is passed on to the child; its death by the signal is 128 + 15.
+    let exe = assert_cmd::cargo::cargo_bin("hookward");
+    let mut child = std::process::Command::new(exe)
+        .env_clear()
+        .env("HOME", &w.home)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .current_dir(&w.project)
+        .args([
+            "run",
+            "--allow-net",
+            "example.com:443",
+            "--",
+            "sh",
+            "-c",
+            "echo up > up.txt; exec sleep 30",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !w.project.join("up.txt").exists() && t0.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        w.project.join("up.txt").exists(),
+        "the command did not start"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(200)); // sh has exec'd sleep
+                                                               // SAFETY: kill on the pid of a child this test started and has not reaped.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{status:?}");
+    assert!(
+        t0.elapsed().as_secs() < 20,
+        "sleep was not ended by the forwarded SIGTERM"
+    );
+}
