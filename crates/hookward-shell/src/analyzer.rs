@@ -68,6 +68,9 @@ pub(crate) struct Analyzer<'c> {
     /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
     pub pipeline_ev: String,
     /// Use the tokenizer's fast path for simple-command input (off in the differential test).
+    /// How many payload-word analyses this analyzer is nested in
+    /// ([`crate::programs::embedded::payload_words`]); bounds their recursion.
+    pub(crate) payload_level: u32,
     pub(crate) fast_path: bool,
     /// The next simple command's evidence, already rendered for the pipeline's evidence.
     stage_ev: Option<String>,
@@ -313,6 +316,7 @@ impl<'c> Analyzer<'c> {
             remote: None,
             tcp_rw: None,
             tcp_out: None,
+            payload_level: 0,
         }
     }
 
@@ -361,6 +365,13 @@ impl<'c> Analyzer<'c> {
         self.scan_hidden_chars(command);
         let mut st = self.initial_state();
         self.run_source(command, &mut st, Stream::default());
+        if let Some(rest) = after_prompt(command) {
+            // A command pasted with its prompt (`user@host:~$ curl … | bash`, `mysql> …`,
+            // the client escape `\! cmd`): what follows the prompt is read as the command too.
+            let mut st = self.initial_state();
+            st.depth += 1;
+            self.run_source(rest, &mut st, Stream::default());
+        }
         self.run_uncalled_functions(&st);
         self.socket_shell(command);
         finish(self.facts)
@@ -472,8 +483,33 @@ impl<'c> Analyzer<'c> {
                     &format!("parse error: {e}"),
                     &truncate(&escape_hidden(src), 200),
                 );
-                crate::fallback::run(self, src, st, stdin)
+                let out = crate::fallback::run(self, src, st, stdin);
+                self.string_payloads(src, st);
+                out
             }
+        }
+    }
+
+    /// Text the shell cannot parse is often code of another language or an injection payload
+    /// (`os.system("…")`, `select sys_exec('…')`, `');os.execute("…")--`): a string literal in
+    /// it that starts with a known program is a command something will run, and is analysed
+    /// as one (a lower bound; the literal is never run here). At most [`MAX_PAYLOADS`]
+    /// literals per source.
+    fn string_payloads(&mut self, src: &str, st: &State) {
+        for lit in quoted_literals(src).into_iter().take(MAX_PAYLOADS) {
+            let cmd =
+                lit.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|'));
+            let first = cmd.split_whitespace().next().unwrap_or("");
+            let prog = crate::paths::basename(first);
+            if cmd.len() < 4
+                || !cmd.contains(char::is_whitespace)
+                || !(programs::is_known_program(prog) || programs::is_shell(prog))
+            {
+                continue;
+            }
+            let mut sub = st.clone();
+            sub.depth += 1;
+            self.run_source(cmd, &mut sub, Stream::default());
         }
     }
 
@@ -1029,7 +1065,19 @@ impl<'c> Analyzer<'c> {
                     );
                 }
                 self.unanalysable("program name only known at run time", &first.raw);
-                return Stream::default();
+                // The unknown word may be a wrapper (`$SUDO rm -rf /`) or a shell (`$SHELL -c
+                // 'rm -rf /'`): the words after it are analysed as the command it runs.
+                if inv.args.len() < 2 || first.from_subst {
+                    return Stream::default();
+                }
+                let mut rest = inv.args.split_off(1);
+                let shell_like = first.raw.to_ascii_uppercase().contains("SH");
+                if shell_like && rest.first().is_some_and(|x| x.text == "-c") {
+                    rest.insert(0, Arg::lit("sh"));
+                }
+                inv.args = rest;
+                inv.wrappers.push(first.raw.clone());
+                continue;
             };
             if inv.wrappers.len() == own_wrappers && st.functions.contains_key(&name) {
                 self.record_command(&inv, &name, st);
@@ -1485,6 +1533,63 @@ impl<'c> Analyzer<'c> {
 pub(crate) struct Redirected {
     pub stdin: Stream,
     pub stdout_file: Option<String>,
+}
+
+/// Most string literals of an unparseable source analysed as commands.
+const MAX_PAYLOADS: usize = 16;
+
+/// The quoted literals of `src` (`'…'`, `"…"`, and typographic `‘…’`, `“…”`), without their
+/// quotes; an opening quote that is never closed is skipped.
+pub(crate) fn quoted_literals(src: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some((off, c)) = src.get(i..).and_then(|r| {
+        r.char_indices()
+            .find(|(_, c)| matches!(c, '\'' | '"' | '‘' | '“'))
+    }) {
+        let start = i + off + c.len_utf8();
+        let close = match c {
+            '‘' => '’',
+            '“' => '”',
+            other => other,
+        };
+        match src.get(start..).and_then(|r| r.find(close)) {
+            Some(len) => {
+                out.push(&src[start..start + len]);
+                i = start + len + close.len_utf8();
+            }
+            None => i = start,
+        }
+    }
+    out
+}
+
+/// What follows a prompt at the start of `command`: `user@host:dir$ `, `root@box:~# `,
+/// `mysql> `, `$ `, or a client's shell escape `\! ` / `! ` before a word. `None` when the
+/// first word is not prompt-shaped.
+pub(crate) fn after_prompt(command: &str) -> Option<&str> {
+    let t = command.trim_start();
+    let end = t.find(char::is_whitespace)?;
+    let (word, rest) = t.split_at(end);
+    let rest = rest.trim_start();
+    if rest.is_empty() {
+        return None;
+    }
+    let body = word.trim_end_matches(['$', '#', '>', '%']);
+    let prompt = match word {
+        "\\!" | "$" | "#" | ">" | "%" => true,
+        _ => {
+            body.len() < word.len()
+                && !body.is_empty()
+                && (body.contains('@')
+                    || body
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+                && !body.contains(['(', ')', '{', '}', '\'', '"', '='])
+                && word.ends_with(['$', '#', '>'])
+        }
+    };
+    prompt.then_some(rest)
 }
 
 fn empty_compound() -> ast::CompoundCommand {
