@@ -365,13 +365,6 @@ impl<'c> Analyzer<'c> {
         self.scan_hidden_chars(command);
         let mut st = self.initial_state();
         self.run_source(command, &mut st, Stream::default());
-        if let Some(rest) = after_prompt(command) {
-            // A command pasted with its prompt (`user@host:~$ curl … | bash`, `mysql> …`,
-            // the client escape `\! cmd`): what follows the prompt is read as the command too.
-            let mut st = self.initial_state();
-            st.depth += 1;
-            self.run_source(rest, &mut st, Stream::default());
-        }
         self.run_uncalled_functions(&st);
         self.socket_shell(command);
         finish(self.facts)
@@ -476,6 +469,13 @@ impl<'c> Analyzer<'c> {
             Some(prog) => Ok(prog),
             None => parse_program(src),
         };
+        if let Some(rest) = after_prompt(src) {
+            // A command pasted with its prompt (`user@host:~$ curl … | bash`, `mysql> \\! …`):
+            // what follows the prompt is read as the command too.
+            let mut sub = st.clone();
+            sub.depth += 1;
+            self.run_source(rest, &mut sub, Stream::default());
+        }
         match parsed {
             Ok(prog) => self.walk_program(&prog, st, stdin),
             Err(e) => {
@@ -1079,6 +1079,21 @@ impl<'c> Analyzer<'c> {
                 inv.wrappers.push(first.raw.clone());
                 continue;
             };
+            if first.text.contains(char::is_whitespace)
+                && !first.from_var
+                && !first.from_subst
+                && !first.text.starts_with(['/', '.', '~'])
+            {
+                // A quoted "program name" with spaces is no program: it is a command line put
+                // where a name goes (`'; bash -i >& /dev/tcp/…; echo '`, an injection payload).
+                let code = first
+                    .text
+                    .trim_matches(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|'))
+                    .to_string();
+                if !code.is_empty() && code.len() < first.text.len() + 1 {
+                    let _ = self.run_code(&code, st, &inv, "quoted", None, Stream::default());
+                }
+            }
             if inv.wrappers.len() == own_wrappers && st.functions.contains_key(&name) {
                 self.record_command(&inv, &name, st);
                 return self.call_function(&name, &inv, st);
@@ -1326,6 +1341,15 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn fetch(&mut self, url: &str, evidence: &str) {
+        // A URL inside the URL (`…/fetch?url=http%3A%2F%2F169.254.169.254%2F…`) is fetched by
+        // whatever serves the outer one: a fetch of its own.
+        if url.len() < 4096 && (url.matches("http").count() > 1 || url.contains("http%3")) {
+            for inner in crate::decode::nested_urls(url) {
+                if inner.len() < url.len() {
+                    self.fetch(&inner, evidence);
+                }
+            }
+        }
         let host = crate::decode::url_host(url);
         let (h, metadata, encoded) = match &host {
             Some(h) => (h.host.clone(), h.metadata, h.ip_encoded),
@@ -1469,6 +1493,23 @@ impl<'c> Analyzer<'c> {
 
     /// Reports an assignment when the variable is one that changes what runs.
     pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
+        // Prompt strings are expanded, command substitutions included, each time bash shows
+        // them (PS4 before every traced command with `xtrace`); PROMPT_COMMAND is run.
+        if matches!(name, "PS1" | "PS2" | "PS3" | "PS4" | "PROMPT_COMMAND")
+            && (val.text.contains("$(") || val.text.contains('`') || name == "PROMPT_COMMAND")
+            && val.text.len() < 4096
+        {
+            let codes = if name == "PROMPT_COMMAND" {
+                vec![val.text.clone()]
+            } else {
+                crate::expand::arith_substitutions(&val.text)
+            };
+            for code in codes {
+                let mut st = self.initial_state();
+                st.depth = 2;
+                self.run_source(&code, &mut st, Stream::default());
+            }
+        }
         if crate::programs::system::history_off(name, &val.text) {
             self.evasion("history", name, evidence);
         }
@@ -1577,7 +1618,7 @@ pub(crate) fn after_prompt(command: &str) -> Option<&str> {
     }
     let body = word.trim_end_matches(['$', '#', '>', '%']);
     let prompt = match word {
-        "\\!" | "$" | "#" | ">" | "%" => true,
+        "\\!" | "$" | ">" | "%" => true,
         _ => {
             body.len() < word.len()
                 && !body.is_empty()
@@ -1587,6 +1628,7 @@ pub(crate) fn after_prompt(command: &str) -> Option<&str> {
                         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
                 && !body.contains(['(', ')', '{', '}', '\'', '"', '='])
                 && word.ends_with(['$', '#', '>'])
+                && !word.starts_with('#')
         }
     };
     prompt.then_some(rest)

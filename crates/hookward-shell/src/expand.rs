@@ -368,9 +368,9 @@ fn eval_arith(e: &ast::ArithmeticExpr) -> Option<i64> {
     }
 }
 
-/// The command substitutions of an arithmetic expression's text: `$(…)` (balanced) and
-/// `` `…` ``, at most 8.
-fn arith_substitutions(e: &str) -> Vec<String> {
+/// The command substitutions written in a text (an arithmetic expression, a prompt string):
+/// `$(…)` (balanced) and `` `…` ``, at most 8.
+pub(crate) fn arith_substitutions(e: &str) -> Vec<String> {
     let mut out = Vec::new();
     let b = e.as_bytes();
     let mut i = 0;

@@ -304,6 +304,11 @@ pub(crate) const VERBS: &[Verb] = &[
     Stem("flush"),
     Stem("wipe"),
     Stem("uninstall"),
+    // Switching a key, a security service or an alarm off (`aws kms disable-key`,
+    // `aws inspector2 disable`, `gcloud services disable`): what depends on it stops.
+    Stem("disable"),
+    // CloudTrail's audit log switched off (MITRE ATT&CK T1562.008).
+    Exact("stop-logging"),
     Exact("rb"),
     Exact("rm"),
     Exact("del"),

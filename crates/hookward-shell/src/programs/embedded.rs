@@ -356,7 +356,7 @@ pub(crate) fn run_remote_code(a: &mut Analyzer, inv: &Inv, st: &mut State, via: 
 
 /// Markers of a shell payload that gives a remote party control: a `/dev/tcp`/`/dev/udp`
 /// redirect, a named pipe wired to a shell, `nc -e`/`-c` with a shell, an interactive shell, a
-/// decoded payload piped to a shell. An argument containing one of them (and a space) is a
+/// decoded or fetched payload piped to a shell, the cloud metadata service (its credentials). An argument containing one of them (and a space) is a
 /// payload candidate for [`payload_words`].
 const PAYLOAD_MARKERS: &[&str] = &[
     "/dev/tcp/",
@@ -367,6 +367,12 @@ const PAYLOAD_MARKERS: &[&str] = &[
     "sh -i",
     "base64 -d",
     "base64 --decode",
+    "| sh",
+    "|sh",
+    "| bash",
+    "|bash",
+    "169.254.169.254",
+    "metadata.google.internal",
 ];
 
 /// Programs whose arguments are only text to print, search for or store as a message:
@@ -415,8 +421,8 @@ const TEXT_ONLY: &[&str] = &[
 /// planted in a file's metadata (`exiftool -Comment='<?php passthru("…") ?>'`). Each argument
 /// holding a [`PAYLOAD_MARKERS`] marker is analysed as shell code (whole, each quoted literal
 /// inside it, and what follows each `=`), in a separate analyzer of which only the
-/// remote-execution and decoded-execution facts are kept: the payload's other effects happen
-/// elsewhere. Programs in [`TEXT_ONLY`], shells and interpreters (analysed on their own) are
+/// remote-execution and decoded-execution facts and metadata fetches are kept: the payload's
+/// other effects happen elsewhere. Programs in [`TEXT_ONLY`], shells and interpreters (analysed on their own) are
 /// skipped.
 pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
     if a.payload_level >= 2 || TEXT_ONLY.contains(&name) || super::is_shell(name) {
@@ -444,11 +450,13 @@ pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
             let mut sub = Analyzer::new(a.ctx);
             sub.payload_level = a.payload_level + 1;
             let f = sub.run_top(c);
-            if f.remote_exec.is_empty() && f.decoded_exec.is_empty() {
+            let metadata: Vec<_> = f.fetches.into_iter().filter(|x| x.metadata).collect();
+            if f.remote_exec.is_empty() && f.decoded_exec.is_empty() && metadata.is_empty() {
                 continue;
             }
             a.facts.remote_exec.extend(f.remote_exec);
             a.facts.decoded_exec.extend(f.decoded_exec);
+            a.facts.fetches.extend(metadata);
             return;
         }
     }

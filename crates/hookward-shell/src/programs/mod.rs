@@ -87,6 +87,8 @@ const KNOWN: &[&str] = &[
     "doas",
     "docker",
     "dropdb",
+    "droplang",
+    "dropuser",
     "du",
     "echo",
     "env",
