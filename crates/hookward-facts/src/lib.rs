@@ -1124,7 +1124,7 @@ mod tests {
         assert_eq!(classify("/tmp/x", p, &c), ["outside_project", "temp"]);
         assert_eq!(
             classify("/etc/passwd", p, &c),
-            ["outside_project", "system"]
+            ["account_db", "outside_project", "system"]
         );
         assert!(classify("/etc/shadow", p, &c).contains(&"credential"));
     }

@@ -38,6 +38,11 @@ pub enum SensitiveClass {
     /// A raw block device (a whole disk or partition): reading it images every file on it,
     /// writing it destroys them: `block_device`.
     BlockDevice,
+    /// The system's account database (`/etc/passwd`, `/etc/group`): world-readable and read
+    /// by everyday tools, but the host's users, groups and shells, which an attacker collects
+    /// and sends off first (MITRE ATT&CK T1087.001 "Account Discovery: Local Account"):
+    /// `account_db`.
+    AccountDb,
 }
 
 impl SensitiveClass {
@@ -49,6 +54,7 @@ impl SensitiveClass {
             SensitiveClass::ProcessSecret => "process_secret",
             SensitiveClass::ProcessInfo => "process_info",
             SensitiveClass::BlockDevice => "block_device",
+            SensitiveClass::AccountDb => "account_db",
         }
     }
 }
@@ -88,7 +94,7 @@ pub struct Row {
     pub source: &'static str,
 }
 
-use SensitiveClass::{BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile};
+use SensitiveClass::{AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile};
 use Shape::{Abs, Device, Home, Name, PrefixSuffix, ProcOther, Suffix};
 
 const fn row(
@@ -785,6 +791,60 @@ pub const TABLE: &[Row] = &[
         "Google OAuth client secrets",
     ),
     row(
+        PrefixSuffix(".credentials", ".json"),
+        Credential,
+        "/x/.credentials.json",
+        "OAuth token caches of CLIs (dot-file form of credentials*.json)",
+    ),
+    row(
+        Suffix(".keytab"),
+        Credential,
+        "/x/krb5/user.keytab",
+        "MIT Kerberos ktutil(1): keytabs hold long-term keys",
+    ),
+    row(
+        Suffix(".kubeconfig"),
+        Credential,
+        "/x/clusters/prod.kubeconfig",
+        "kubectl docs, organizing cluster access: kubeconfig files hold tokens and client keys",
+    ),
+    row(
+        Name("known_tokens.csv"),
+        Credential,
+        "/x/k8s/known_tokens.csv",
+        "Kubernetes authentication docs, static token file (--token-auth-file)",
+    ),
+    row(
+        Suffix(".secrets"),
+        Credential,
+        "/etc/rsyncd.secrets",
+        "rsyncd.conf(5) secrets file",
+    ),
+    row(
+        Name(".erlang.cookie"),
+        Credential,
+        "/var/lib/rabbitmq/.erlang.cookie",
+        "Erlang distribution docs: the cookie authenticates nodes",
+    ),
+    row(
+        PrefixSuffix("secret", ".asc"),
+        Credential,
+        "/x/secret-key.asc",
+        "gpg(1) --export-secret-keys --armor output",
+    ),
+    row(
+        PrefixSuffix("sslkeylog", ".log"),
+        Credential,
+        "/x/sslkeylog.log",
+        "NSS key log format (SSLKEYLOGFILE): TLS session secrets",
+    ),
+    row(
+        Name("kcpassword"),
+        Credential,
+        "/etc/kcpassword",
+        "macOS automatic login: the login password, reversibly obscured",
+    ),
+    row(
         Suffix(".pem"),
         SecretFile,
         "/Users/x/Desktop/prod.pem",
@@ -826,6 +886,20 @@ pub const TABLE: &[Row] = &[
         ProcessSecret,
         "/proc/kcore",
         "proc(5) /proc/kcore",
+    ),
+    row(Abs("/etc/passwd"), AccountDb, "/etc/passwd", "passwd(5)"),
+    row(Abs("/etc/group"), AccountDb, "/etc/group", "group(5)"),
+    row(
+        Abs("/var/run/secrets"),
+        Credential,
+        "/var/run/secrets/kubernetes.io/serviceaccount/token",
+        "Kubernetes service account tokens; Docker secrets",
+    ),
+    row(
+        Abs("/run/secrets"),
+        Credential,
+        "/run/secrets/db_password",
+        "Docker and Compose secrets",
     ),
     row(Abs("/dev/mem"), ProcessSecret, "/dev/mem", "mem(4)"),
     row(Abs("/dev/kmem"), ProcessSecret, "/dev/kmem", "mem(4)"),

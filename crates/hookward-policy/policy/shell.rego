@@ -87,6 +87,15 @@ decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "r
 	reason := sprintf("the command reads %s and talks to the network in the same command", [p.path])
 }
 
+# @rule shell/account-db-exfiltration deny
+# The system's account database (/etc/passwd, /etc/group) read in the same command as an upload: the host's users, groups and shells sent off the machine (MITRE ATT&CK T1087.001, T1041). Reading it alone stays quiet.
+decision contains {"id": "shell/account-db-exfiltration", "decision": "deny", "reason": reason} if {
+	some p in lib.read_paths
+	lib.has_class(p, "account_db")
+	count(facts_of("uploads")) > 0
+	reason := sprintf("the command reads the account database %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
+}
+
 # Programs that print the whole environment when run without a command to run.
 env_dumpers := {"printenv", "env", "export", "declare", "set", "typeset"}
 
@@ -210,7 +219,7 @@ cloud_forced_whole(f) if {
 cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
 # Persistence that runs code as the user without any further prompt.
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate"}
 
 # @rule shell/persistence deny
 # Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).

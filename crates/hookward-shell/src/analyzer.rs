@@ -68,6 +68,9 @@ pub(crate) struct Analyzer<'c> {
     /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
     pub pipeline_ev: String,
     /// Use the tokenizer's fast path for simple-command input (off in the differential test).
+    /// How many payload-word analyses this analyzer is nested in
+    /// ([`crate::programs::embedded::payload_words`]); bounds their recursion.
+    pub(crate) payload_level: u32,
     pub(crate) fast_path: bool,
     /// The next simple command's evidence, already rendered for the pipeline's evidence.
     stage_ev: Option<String>,
@@ -313,6 +316,7 @@ impl<'c> Analyzer<'c> {
             remote: None,
             tcp_rw: None,
             tcp_out: None,
+            payload_level: 0,
         }
     }
 
@@ -465,6 +469,13 @@ impl<'c> Analyzer<'c> {
             Some(prog) => Ok(prog),
             None => parse_program(src),
         };
+        if let Some(rest) = after_prompt(src) {
+            // A command pasted with its prompt (`user@host:~$ curl … | bash`, `mysql> \\! …`):
+            // what follows the prompt is read as the command too.
+            let mut sub = st.clone();
+            sub.depth += 1;
+            self.run_source(rest, &mut sub, Stream::default());
+        }
         match parsed {
             Ok(prog) => self.walk_program(&prog, st, stdin),
             Err(e) => {
@@ -472,8 +483,33 @@ impl<'c> Analyzer<'c> {
                     &format!("parse error: {e}"),
                     &truncate(&escape_hidden(src), 200),
                 );
-                crate::fallback::run(self, src, st, stdin)
+                let out = crate::fallback::run(self, src, st, stdin);
+                self.string_payloads(src, st);
+                out
             }
+        }
+    }
+
+    /// Text the shell cannot parse is often code of another language or an injection payload
+    /// (`os.system("…")`, `select sys_exec('…')`, `');os.execute("…")--`): a string literal in
+    /// it that starts with a known program is a command something will run, and is analysed
+    /// as one (a lower bound; the literal is never run here). At most [`MAX_PAYLOADS`]
+    /// literals per source.
+    fn string_payloads(&mut self, src: &str, st: &State) {
+        for lit in quoted_literals(src).into_iter().take(MAX_PAYLOADS) {
+            let cmd =
+                lit.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|'));
+            let first = cmd.split_whitespace().next().unwrap_or("");
+            let prog = crate::paths::basename(first);
+            if cmd.len() < 4
+                || !cmd.contains(char::is_whitespace)
+                || !(programs::is_known_program(prog) || programs::is_shell(prog))
+            {
+                continue;
+            }
+            let mut sub = st.clone();
+            sub.depth += 1;
+            self.run_source(cmd, &mut sub, Stream::default());
         }
     }
 
@@ -1029,8 +1065,35 @@ impl<'c> Analyzer<'c> {
                     );
                 }
                 self.unanalysable("program name only known at run time", &first.raw);
-                return Stream::default();
+                // The unknown word may be a wrapper (`$SUDO rm -rf /`) or a shell (`$SHELL -c
+                // 'rm -rf /'`): the words after it are analysed as the command it runs.
+                if inv.args.len() < 2 || first.from_subst {
+                    return Stream::default();
+                }
+                let mut rest = inv.args.split_off(1);
+                let shell_like = first.raw.to_ascii_uppercase().contains("SH");
+                if shell_like && rest.first().is_some_and(|x| x.text == "-c") {
+                    rest.insert(0, Arg::lit("sh"));
+                }
+                inv.args = rest;
+                inv.wrappers.push(first.raw.clone());
+                continue;
             };
+            if first.text.contains(char::is_whitespace)
+                && !first.from_var
+                && !first.from_subst
+                && !first.text.starts_with(['/', '.', '~'])
+            {
+                // A quoted "program name" with spaces is no program: it is a command line put
+                // where a name goes (`'; bash -i >& /dev/tcp/…; echo '`, an injection payload).
+                let code = first
+                    .text
+                    .trim_matches(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|'))
+                    .to_string();
+                if !code.is_empty() && code.len() < first.text.len() + 1 {
+                    let _ = self.run_code(&code, st, &inv, "quoted", None, Stream::default());
+                }
+            }
             if inv.wrappers.len() == own_wrappers && st.functions.contains_key(&name) {
                 self.record_command(&inv, &name, st);
                 return self.call_function(&name, &inv, st);
@@ -1278,6 +1341,15 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn fetch(&mut self, url: &str, evidence: &str) {
+        // A URL inside the URL (`…/fetch?url=http%3A%2F%2F169.254.169.254%2F…`) is fetched by
+        // whatever serves the outer one: a fetch of its own.
+        if url.len() < 4096 && (url.matches("http").count() > 1 || url.contains("http%3")) {
+            for inner in crate::decode::nested_urls(url) {
+                if inner.len() < url.len() {
+                    self.fetch(&inner, evidence);
+                }
+            }
+        }
         let host = crate::decode::url_host(url);
         let (h, metadata, encoded) = match &host {
             Some(h) => (h.host.clone(), h.metadata, h.ip_encoded),
@@ -1421,6 +1493,23 @@ impl<'c> Analyzer<'c> {
 
     /// Reports an assignment when the variable is one that changes what runs.
     pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
+        // Prompt strings are expanded, command substitutions included, each time bash shows
+        // them (PS4 before every traced command with `xtrace`); PROMPT_COMMAND is run.
+        if matches!(name, "PS1" | "PS2" | "PS3" | "PS4" | "PROMPT_COMMAND")
+            && (val.text.contains("$(") || val.text.contains('`') || name == "PROMPT_COMMAND")
+            && val.text.len() < 4096
+        {
+            let codes = if name == "PROMPT_COMMAND" {
+                vec![val.text.clone()]
+            } else {
+                crate::expand::arith_substitutions(&val.text)
+            };
+            for code in codes {
+                let mut st = self.initial_state();
+                st.depth = 2;
+                self.run_source(&code, &mut st, Stream::default());
+            }
+        }
         if crate::programs::system::history_off(name, &val.text) {
             self.evasion("history", name, evidence);
         }
@@ -1485,6 +1574,64 @@ impl<'c> Analyzer<'c> {
 pub(crate) struct Redirected {
     pub stdin: Stream,
     pub stdout_file: Option<String>,
+}
+
+/// Most string literals of an unparseable source analysed as commands.
+const MAX_PAYLOADS: usize = 16;
+
+/// The quoted literals of `src` (`'…'`, `"…"`, and typographic `‘…’`, `“…”`), without their
+/// quotes; an opening quote that is never closed is skipped.
+pub(crate) fn quoted_literals(src: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some((off, c)) = src.get(i..).and_then(|r| {
+        r.char_indices()
+            .find(|(_, c)| matches!(c, '\'' | '"' | '‘' | '“'))
+    }) {
+        let start = i + off + c.len_utf8();
+        let close = match c {
+            '‘' => '’',
+            '“' => '”',
+            other => other,
+        };
+        match src.get(start..).and_then(|r| r.find(close)) {
+            Some(len) => {
+                out.push(&src[start..start + len]);
+                i = start + len + close.len_utf8();
+            }
+            None => i = start,
+        }
+    }
+    out
+}
+
+/// What follows a prompt at the start of `command`: `user@host:dir$ `, `root@box:~# `,
+/// `mysql> `, `$ `, or a client's shell escape `\! ` / `! ` before a word. `None` when the
+/// first word is not prompt-shaped.
+pub(crate) fn after_prompt(command: &str) -> Option<&str> {
+    let t = command.trim_start();
+    let end = t.find(char::is_whitespace)?;
+    let (word, rest) = t.split_at(end);
+    let rest = rest.trim_start();
+    if rest.is_empty() {
+        return None;
+    }
+    let body = word.trim_end_matches(['$', '#', '>', '%']);
+    let prompt = match word {
+        "\\!" | "$" | ">" | "%" => true,
+        _ => {
+            body.len() < word.len()
+                && !body.is_empty()
+                && (body.contains('@')
+                    || body
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+                && !body.contains(['(', ')', '{', '}', '\'', '"', '='])
+                && word.ends_with(['$', '#', '>'])
+                && !word.starts_with('#')
+        }
+    };
+    prompt.then_some(rest)
 }
 
 fn empty_compound() -> ast::CompoundCommand {

@@ -250,7 +250,8 @@ pub(crate) struct Host {
 
 /// Cloud instance-metadata hosts. Sources: AWS EC2 user guide "Instance metadata" (IPv4
 /// 169.254.169.254, IPv6 fd00:ec2::254, `instance-data`), ECS task metadata (169.254.170.2),
-/// GCP "About VM metadata" (`metadata.google.internal`, `metadata`), Azure IMDS
+/// GCP "About VM metadata" (`metadata.google.internal`, `metadata`), Equinix Metal (formerly
+/// Packet) metadata (`metadata.packet.net`, `metadata.platformequinix.com`), Azure IMDS
 /// (169.254.169.254), Alibaba Cloud ECS metadata (100.100.100.200), Tencent Cloud
 /// (`metadata.tencentyun.com`).
 const METADATA_HOSTS: &[&str] = &[
@@ -263,6 +264,8 @@ const METADATA_HOSTS: &[&str] = &[
     "instance-data",
     "instance-data.ec2.internal",
     "metadata.tencentyun.com",
+    "metadata.packet.net",
+    "metadata.platformequinix.com",
 ];
 
 /// Extracts the host of a URL (`https://user@host:443/x`, `host/x` for curl's scheme-less form,
@@ -365,6 +368,60 @@ fn inet_aton(s: &str) -> Option<Ipv4Addr> {
     u32::try_from(value).ok().map(Ipv4Addr::from)
 }
 
+/// `%XX` escapes of a URL decoded (invalid escapes kept as written; `+` is a space, as in a
+/// query string).
+pub(crate) fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match b[i] {
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// URLs carried inside another URL's path or query (`/fetch?url=http://169.254.169.254/…`,
+/// percent-encoded or not): what a proxy or a server-side fetch at the outer URL reaches.
+/// At most 4.
+pub(crate) fn nested_urls(url: &str) -> Vec<String> {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return Vec::new();
+    };
+    let rest = percent_decode(url.get(start..).unwrap_or(""));
+    let mut out = Vec::new();
+    let mut from = 0;
+    while out.len() < 4 {
+        let Some(i) = rest.get(from..).and_then(|r| r.find("http")) else {
+            break;
+        };
+        let at = from + i;
+        let tail = rest.get(at..).unwrap_or("");
+        if tail.starts_with("http://") || tail.starts_with("https://") {
+            let end = tail
+                .find(|c: char| {
+                    c.is_whitespace() || matches!(c, '&' | '\'' | '"' | '<' | '>' | '$')
+                })
+                .unwrap_or(tail.len());
+            out.push(tail[..end].to_string());
+        }
+        from = at + 4;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,5 +471,16 @@ mod tests {
             Some("notes.txt".into())
         );
         assert_eq!(url_host("-o"), None);
+    }
+
+    #[test]
+    fn urls_inside_urls_are_found_encoded_or_not() {
+        let v =
+            nested_urls("http://10.0.0.9/fetch?url=http%3A%2F%2F169.254.169.254%2Flatest%2F&x=1");
+        assert_eq!(v, vec!["http://169.254.169.254/latest/".to_string()]);
+        let v = nested_urls("https://p.example/go?to=https://q.example/a b");
+        assert_eq!(v, vec!["https://q.example/a".to_string()]);
+        assert!(nested_urls("https://example.com/http-client/docs").is_empty());
+        assert_eq!(percent_decode("a%20b+c%zz"), "a b c%zz");
     }
 }

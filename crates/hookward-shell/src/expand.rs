@@ -368,6 +368,50 @@ fn eval_arith(e: &ast::ArithmeticExpr) -> Option<i64> {
     }
 }
 
+/// The command substitutions written in a text (an arithmetic expression, a prompt string):
+/// `$(…)` (balanced) and `` `…` ``, at most 8.
+pub(crate) fn arith_substitutions(e: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = e.as_bytes();
+    let mut i = 0;
+    while i < b.len() && out.len() < 8 {
+        if b[i] == b'$' && b.get(i + 1) == Some(&b'(') && b.get(i + 2) != Some(&b'(') {
+            let mut depth = 0usize;
+            let mut j = i + 1;
+            while j < b.len() {
+                match b[j] {
+                    b'(' => depth += 1,
+                    b')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            if let Some(code) = e.get(i + 2..j.min(b.len())) {
+                out.push(code.to_string());
+            }
+            i = j + 1;
+        } else if b[i] == b'`' {
+            match e.get(i + 1..).and_then(|r| r.find('`')) {
+                Some(len) => {
+                    if let Some(code) = e.get(i + 1..i + 1 + len) {
+                        out.push(code.to_string());
+                    }
+                    i += len + 2;
+                }
+                None => break,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 fn arith_literal(s: &str) -> Option<i64> {
     if crate::analyzer::too_deep(s) {
         return None;
@@ -674,11 +718,20 @@ impl Analyzer<'_> {
                 }
                 WordPiece::ArithmeticExpression(e) => match arith_literal(&e.value) {
                     Some(n) => b.lit(&n.to_string(), false),
-                    None => b.unknown(if raw_piece.is_empty() {
-                        "$((…))"
-                    } else {
-                        raw_piece
-                    }),
+                    None => {
+                        // Command substitutions inside run before the arithmetic is done
+                        // (`$(( $(cmd) + 1 ))`, bash(1) "Arithmetic Expansion").
+                        for code in arith_substitutions(&e.value) {
+                            let out = self.substitute(&code, st);
+                            b.flags.from_subst = true;
+                            b.flags.taint.merge(&out.taint);
+                        }
+                        b.unknown(if raw_piece.is_empty() {
+                            "$((…))"
+                        } else {
+                            raw_piece
+                        })
+                    }
                 },
             }
         }

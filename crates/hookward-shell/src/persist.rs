@@ -100,6 +100,21 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
     if ACCOUNT_FILES.contains(&path) {
         return Some(("account", false));
     }
+    // The same files of another root: a mounted disk or image (`/mnt/etc/passwd`), a chroot or
+    // a container's file system; that system's accounts change. Not inside the project
+    // (fixtures).
+    let in_project = ctx
+        .project_dir
+        .as_deref()
+        .is_some_and(|p| paths::is_under(path, p));
+    if !in_project {
+        if ACCOUNT_FILES.iter().any(|f| path.ends_with(f)) {
+            return Some(("account", false));
+        }
+        if path.ends_with("/etc/sudoers") || path.contains("/etc/sudoers.d/") {
+            return Some(("sudoers", true));
+        }
+    }
     // sshd reads keys from any file named so (`AuthorizedKeysFile`, sshd_config(5)), under any
     // user's home or a system directory such as /etc/ssh/authorized_keys/.
     let base = path.rsplit('/').next().unwrap_or("");

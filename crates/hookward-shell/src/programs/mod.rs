@@ -87,6 +87,8 @@ const KNOWN: &[&str] = &[
     "doas",
     "docker",
     "dropdb",
+    "droplang",
+    "dropuser",
     "du",
     "echo",
     "env",
@@ -135,6 +137,7 @@ const KNOWN: &[&str] = &[
     "npx",
     "od",
     "openssl",
+    "parallel",
     "perl",
     "php",
     "pip",
@@ -418,6 +421,8 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if is_shell(name) {
         return interp::shell(a, name, inv, st);
     }
+    embedded::payload_words(a, name, inv);
+    embedded::remote_display(a, name, inv);
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
     system::observe(a, name, inv);

@@ -302,6 +302,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             let mut pat = None;
             let mut i = 0;
             let mut in_expr = false;
+            let mut named = false;
             while let Some(w) = args.get(i) {
                 let t = w.text.as_str();
                 if t.starts_with('-') || t == "(" || t == "!" || t == "\\(" {
@@ -310,12 +311,18 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                 if !in_expr {
                     roots.push(w.clone());
                 } else if FIND_PATTERN.contains(&t) {
+                    named = true;
                     if let Some(v) = args.get(i + 1) {
                         pat = pat.or_else(|| secret_in(&v.text, true));
                         i += 1;
                     }
                 }
                 i += 1;
+            }
+            // No name pattern: every file under the roots is listed, so a root that names
+            // secret material (`find /var/run/secrets -type f`) is the search.
+            if !named {
+                pat = roots.iter().find_map(|r| secret_in(&r.text, true));
             }
             (pat, roots)
         }

@@ -31,6 +31,9 @@ pub(crate) enum When {
     Seq(&'static str, &'static str),
     /// The first word is given and the last argument is the second (`iptables -P INPUT ACCEPT`).
     PairLast(&'static str, &'static str),
+    /// A word that is not an option names something (`passwd root`: another account), and
+    /// none of these words (read-only forms such as `-S`) appears.
+    Operand(&'static [&'static str]),
 }
 
 /// One row of [`ROWS`].
@@ -54,7 +57,7 @@ pub(crate) struct Row {
 }
 
 use Fact::{Evasion, Persistence};
-use When::{Always, Any, PairLast, Seq};
+use When::{Always, Any, Operand, PairLast, Seq};
 
 /// The table.
 pub(crate) const ROWS: &[Row] = &[
@@ -219,6 +222,62 @@ pub(crate) const ROWS: &[Row] = &[
         source: "chflags(1)",
     },
     Row {
+        program: "xattr",
+        when: Seq("-d", "com.apple.quarantine"),
+        fact: Evasion("mac"),
+        example: "xattr -d com.apple.quarantine ./tool",
+        quiet: "xattr -l ./tool",
+        source: "xattr(1); Apple Gatekeeper: the quarantine attribute triggers the check",
+    },
+    Row {
+        program: "xattr",
+        when: Seq("-rd", "com.apple.quarantine"),
+        fact: Evasion("mac"),
+        example: "xattr -rd com.apple.quarantine /Applications/X.app",
+        quiet: "xattr -p com.apple.quarantine ./tool",
+        source: "xattr(1); Apple Gatekeeper",
+    },
+    Row {
+        program: "xattr",
+        when: Any(&["-c", "-cr", "-rc"]),
+        fact: Evasion("mac"),
+        example: "xattr -c ./tool",
+        quiet: "xattr -w user.note x ./tool",
+        source: "xattr(1) -c clears every attribute, quarantine included",
+    },
+    Row {
+        program: "defaults",
+        when: Any(&["GKAutoRearm", "LSQuarantine"]),
+        fact: Evasion("mac"),
+        example: "defaults write com.apple.LaunchServices LSQuarantine -bool NO",
+        quiet: "defaults write com.apple.dock autohide -bool true",
+        source: "Apple Gatekeeper and LaunchServices quarantine preferences",
+    },
+    Row {
+        program: "ssh-keygen",
+        when: Any(&["-s"]),
+        fact: Persistence("ssh_certificate"),
+        example: "ssh-keygen -s ca_key -I id -n root user.pub",
+        quiet: "ssh-keygen -t ed25519 -f ./deploy_key",
+        source: "ssh-keygen(1) CERTIFICATES: -s signs with a CA key every trusting host accepts",
+    },
+    Row {
+        program: "passwd",
+        when: Operand(&["-S", "--status", "-a", "--all"]),
+        fact: Persistence("account"),
+        example: "passwd root",
+        quiet: "passwd",
+        source: "passwd(1): naming an account other than one's own needs root",
+    },
+    Row {
+        program: "pw",
+        when: Any(&["useradd", "usermod", "groupmod"]),
+        fact: Persistence("account"),
+        example: "pw useradd backdoor -g wheel",
+        quiet: "pw usershow root",
+        source: "FreeBSD pw(8)",
+    },
+    Row {
         program: "useradd",
         when: Always,
         fact: Persistence("account"),
@@ -326,6 +385,10 @@ fn applies(when: When, words: &[&str]) -> bool {
             .any(|w| list.iter().any(|p| word_matches(p, w))),
         Seq(x, y) => words.windows(2).any(|p| p[0] == x && p[1] == y),
         PairLast(x, last) => words.contains(&x) && words.last() == Some(&last),
+        Operand(except) => {
+            words.iter().any(|w| !w.starts_with('-') && !w.is_empty())
+                && !words.iter().any(|w| except.contains(w))
+        }
     }
 }
 

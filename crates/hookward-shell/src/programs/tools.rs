@@ -522,6 +522,8 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
             }
         }
         "dropdb" => "dropdb",
+        // PostgreSQL's other `drop*` client programs remove a role or a language.
+        "dropuser" | "droplang" => "dropuser",
         "redis-cli"
             if ops.iter().any(|w| {
                 w.eq_ignore_ascii_case("flushall") || w.eq_ignore_ascii_case("flushdb")
@@ -607,7 +609,15 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
         // opened with sqlite3 is a read of that store.
         if let Some(db) = p.operands.first() {
             if db.text != ":memory:" && !db.text.is_empty() {
-                a.path_arg(&inv.cwd, db, Access::Read, name, false);
+                // A URI filename (`file:PATH?mode=ro`, sqlite.org "URI Filenames") names PATH.
+                let mut db = db.clone();
+                if let Some(rest) = db.text.strip_prefix("file:") {
+                    let rest = rest.strip_prefix("//").unwrap_or(rest);
+                    let path = rest.split(['?', '#']).next().unwrap_or(rest).to_string();
+                    db.text = crate::decode::percent_decode(&path.replace('+', "%2B"));
+                    db.known_prefix = db.known_prefix.min(db.text.len());
+                }
+                a.path_arg(&inv.cwd, &db, Access::Read, name, false);
             }
         }
     }
