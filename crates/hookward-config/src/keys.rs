@@ -430,14 +430,38 @@ pub const KEYS: &[Key] = &[
         },
         env_fn: None,
         tighten: None,
-        present: |f| f.policy.is_some(),
+        present: |f| f.policy.as_ref().is_some_and(|p| p.data.is_some()),
         cache: |c, f| {
             if let toml::Value::Table(t) = toml::Value::try_from(&c.policy_data).ok()? {
-                f.policy = Some(PolicySection { data: Some(t) });
+                f.policy.get_or_insert_with(PolicySection::default).data = Some(t);
             }
             Some(())
         },
         show: |c| vec![("policy.data".into(), c.policy_data.to_string())],
+    },
+    Key {
+        name: "policy.bundle",
+        ty: "table: `source`, `public_key`, `algorithm`, `key_id`, `scope`, `allow_unsigned`",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the team's OPA bundle (a folder, `.tar.gz` or `http(s)://` URL) and the key its `.signatures.json` must verify with (`RS256` unless `algorithm` says otherwise); pulled by `hookward policy pull`, never by the hook",
+        origin: "policy.bundle",
+        file: |c, f, _| {
+            Ok(f.policy
+                .as_ref()
+                .and_then(|p| p.bundle.clone())
+                .map(|b| c.policy_bundle = Some(b))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.policy.as_ref().is_some_and(|p| p.bundle.is_some()),
+        cache: |c, f| {
+            f.policy.get_or_insert_with(PolicySection::default).bundle = c.policy_bundle.clone();
+            Some(())
+        },
+        show: |c| vec![("policy.bundle".into(), json(&c.policy_bundle))],
     },
     Key {
         name: "context.enabled",
@@ -1137,11 +1161,15 @@ mod tests {
     fn the_file_struct_has_exactly_the_declared_keys() {
         let mut f = FileConfig::default();
         let cfg = Config::default();
-        for k in KEYS.iter().filter(|k| k.name != "policy.data") {
+        for k in KEYS
+            .iter()
+            .filter(|k| k.name != "policy.data" && k.name != "policy.bundle")
+        {
             (k.cache)(&cfg, &mut f).expect("defaults are TOML");
         }
         f.policy = Some(PolicySection {
             data: Some(toml::Table::new()),
+            bundle: Some(crate::BundleConfig::default()),
         });
         f.extra_denied_programs = Some(Vec::new());
         // `mcp.allow` is unset by default; set it so the key shows.
@@ -1153,10 +1181,9 @@ mod tests {
         if let toml::Value::Table(t) = v {
             for (k, x) in t {
                 match x {
-                    toml::Value::Table(inner) if k != "policy" => {
+                    toml::Value::Table(inner) => {
                         parsed.extend(inner.keys().map(|i| format!("{k}.{i}")))
                     }
-                    _ if k == "policy" => parsed.push("policy.data".into()),
                     _ => parsed.push(k),
                 }
             }

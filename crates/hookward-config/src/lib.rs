@@ -82,6 +82,10 @@ pub struct Layers {
     pub user_toml: Option<(String, String)>,
     /// `(file name, contents)` of the project's `.hookward/config.toml`, if it exists.
     pub project_toml: Option<(String, String)>,
+    /// `(origin, contents)` of the settings a managed policy bundle carries
+    /// (`metadata.hookward.config` of the active bundle, `<home>/bundle/active.json`), if any.
+    /// Applied like a project file: it may only tighten (issue 19 item 3).
+    pub managed_toml: Option<(String, String)>,
     /// `HOOKWARD_*` environment variables (name → value).
     pub env: BTreeMap<String, String>,
 }
@@ -594,6 +598,34 @@ pub(crate) fn check_names(
 pub(crate) struct PolicySection {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) data: Option<toml::Table>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) bundle: Option<BundleConfig>,
+}
+
+/// `[policy.bundle]`: where the team's OPA bundle comes from and the key it must be signed
+/// with (issue 19 item 3). Read by `hookward policy pull`, never by the hook. User file only.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleConfig {
+    /// A folder (a git checkout counts), a `.tar.gz` file, or an `http://`/`https://` URL of
+    /// a `.tar.gz` in OPA's bundle layout.
+    pub source: String,
+    /// The verification key: a path to a PEM public key file, or the PEM text itself (for
+    /// `HS*` the shared secret).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_key: Option<String>,
+    /// The JWS algorithm (`RS256` when unset, as in OPA).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<String>,
+    /// The key id the signature must name, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+    /// The scope the signature must carry (empty when unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
+    /// Accept bundles without a signature when no key is set (testing only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_unsigned: Option<bool>,
 }
 
 /// The effective configuration.
@@ -617,6 +649,8 @@ pub struct Config {
     pub record: bool,
     /// `[policy.data]`: the Rego `data` document for user policies (`data.<key>`).
     pub policy_data: serde_json::Value,
+    /// `[policy.bundle]`, if set (see [`BundleConfig`]).
+    pub policy_bundle: Option<BundleConfig>,
     /// `[context]`: the context guard (see [`ContextConfig`]).
     pub context: ContextConfig,
     /// `[scan]`: the learned stage's thresholds (see [`ScanConfig`]).
@@ -720,6 +754,7 @@ impl Default for Config {
             web: WebConfig::default(),
             export: ExportConfig::default(),
             policy_data: serde_json::Value::Null,
+            policy_bundle: None,
             origins,
             ignored: Vec::new(),
             deprecated: Vec::new(),
@@ -777,6 +812,9 @@ impl Config {
         }
         for (name, value) in &layers.env {
             apply_env_var(&mut cfg, name, value)?;
+        }
+        if let Some((origin, text)) = &layers.managed_toml {
+            apply_project(&mut cfg, origin, text)?;
         }
         if let Some((origin, text)) = &layers.project_toml {
             apply_project(&mut cfg, origin, text)?;
@@ -909,6 +947,29 @@ impl Config {
         } else {
             to_cache_toml(&cfg)
         };
+        if let Some((origin, text)) = &layers.managed_toml {
+            // A managed bundle's settings only tighten; one that does not apply is reported
+            // and the fail mode it asks for still closes, as for a project file.
+            let mut c = cfg.clone();
+            match apply_project(&mut c, origin, text) {
+                Ok(()) => {
+                    cfg = c;
+                    reports.push(LayerReport::new("managed bundle", origin, true, None));
+                }
+                Err(e) => {
+                    if Config::scrape_fail_mode(text) == Some(FailMode::Closed) {
+                        cfg.fail_mode = FailMode::Closed;
+                        cfg.origins.insert("fail_mode".into(), origin.to_string());
+                    }
+                    reports.push(LayerReport::new(
+                        "managed bundle",
+                        origin,
+                        false,
+                        Some(e.to_string()),
+                    ));
+                }
+            }
+        }
         if let Some((origin, text)) = &layers.project_toml {
             let mut c = cfg.clone();
             match apply_project(&mut c, origin, text) {
@@ -1117,10 +1178,34 @@ pub fn read_layers(home: &Path, project_dir: Option<&Path>) -> Result<Layers, Co
             }
             None => None,
         },
+        managed_toml: managed_layer(home),
         env: std::env::vars()
             .filter(|(k, _)| k.starts_with("HOOKWARD_"))
             .collect(),
     })
+}
+
+/// The settings of the active managed bundle: `managed_toml` of `<home>/bundle/active.json`
+/// (written by `hookward policy pull`, `hookward_bundle::active`), with an origin naming the
+/// bundle's revision. `None` when no bundle is active or it manages no settings; an
+/// unreadable record gives a layer that does not parse, so it is reported, never skipped
+/// silently.
+pub fn managed_layer(home: &Path) -> Option<(String, String)> {
+    let p = home.join("bundle").join("active.json");
+    let bytes = match std::fs::read(&p) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => return Some((p.display().to_string(), format!("# unreadable: {e}\n[[["))),
+    };
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return Some((p.display().to_string(), "# not JSON\n[[[".to_string()));
+    };
+    let text = v.get("managed_toml")?.as_str()?.to_string();
+    let revision = v.get("revision").and_then(|r| r.as_str()).unwrap_or("");
+    Some((
+        format!("managed bundle {revision:?} ({})", p.display()),
+        text,
+    ))
 }
 
 /// hookward's home: `HOOKWARD_HOME` if set and non-empty, else `$HOME/.hookward`.
@@ -1169,11 +1254,47 @@ mod tests {
         Layers {
             user_toml: user.map(|t| ("/h/config.toml".to_string(), t.to_string())),
             project_toml: project.map(|t| ("/p/.hookward/config.toml".to_string(), t.to_string())),
+            managed_toml: None,
             env: env
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))
                 .collect(),
         }
+    }
+
+    /// A managed bundle's settings (issue 19 item 3) only tighten, like a project file, and
+    /// the layer is reported; `managed_layer` reads them from the active bundle's record.
+    #[test]
+    fn managed_bundle_settings_only_tighten() {
+        let mut l = layers(Some("fail_mode = \"open\"\nask_fallback = \"record\"\n"), None, &[]);
+        l.managed_toml = Some((
+            "managed bundle \"r1\"".into(),
+            "fail_mode = \"closed\"\nask_fallback = \"deny\"\ndisabled_rules = [\"shell/recursive-delete-home\"]\n".into(),
+        ));
+        let r = Config::resolve(&l, None).config;
+        assert_eq!(r.fail_mode, FailMode::Closed);
+        assert_eq!(r.ask_fallback, AskFallback::Deny);
+        assert!(r.disabled_rules.is_empty(), "a managed layer cannot disable rules");
+        assert!(r.layers.iter().any(|x| x.layer == "managed bundle" && x.in_force));
+        assert_eq!(r.origin("fail_mode"), "managed bundle \"r1\"");
+
+        let dir = tempfile::tempdir().unwrap();
+        assert!(managed_layer(dir.path()).is_none());
+        std::fs::create_dir_all(dir.path().join("bundle")).unwrap();
+        std::fs::write(
+            dir.path().join("bundle/active.json"),
+            r#"{"revision": "r2", "managed_toml": "fail_mode = \"closed\"\n"}"#,
+        )
+        .unwrap();
+        let (origin, text) = managed_layer(dir.path()).unwrap();
+        assert!(origin.starts_with("managed bundle \"r2\""), "{origin}");
+        assert_eq!(text, "fail_mode = \"closed\"\n");
+        // A record that is not JSON gives a layer that does not parse: reported, not skipped.
+        std::fs::write(dir.path().join("bundle/active.json"), "{").unwrap();
+        let mut l = layers(None, None, &[]);
+        l.managed_toml = managed_layer(dir.path());
+        let r = Config::resolve(&l, None).config;
+        assert!(r.layers.iter().any(|x| x.layer == "managed bundle" && !x.in_force));
     }
 
     #[test]

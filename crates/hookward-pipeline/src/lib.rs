@@ -217,6 +217,7 @@ fn load_config_from(
             .map(|p| Path::new(p).join(".hookward").join("config.toml"))
             .filter(|p| *p != user)
             .and_then(read),
+        managed_toml: hookward_config::managed_layer(&env.hookward_home),
         env: env.vars.clone(),
     };
     let config = match user_file {
@@ -368,6 +369,69 @@ pub struct Decided {
     pub load_mode: hookward_policy::LoadMode,
 }
 
+/// The active managed policy bundle (issue 19 item 3) and its `data` document, if one is in
+/// force. A record or data file that does not load is a health event, and the bundle's rules
+/// are then not applied (hookward's home is protected by the `self/` rules, so only a person
+/// or a broken disk gets here).
+fn managed_bundle(
+    env: &HookEnv,
+    healths: &mut Vec<HealthEvent>,
+    event: &Event,
+) -> Option<(hookward_bundle::Active, serde_json::Value)> {
+    let loaded = hookward_bundle::active::active(&env.hookward_home).and_then(|b| match b {
+        Some(b) => b.data(&env.hookward_home).map(|d| Some((b, d))),
+        None => Ok(None),
+    });
+    match loaded {
+        Ok(b) => b,
+        Err(e) => {
+            healths.push(health(
+                HealthKind::UserPolicyBroken,
+                format!("the managed policy bundle does not load and is not applied: {e}"),
+                json!({"bundle": true}),
+                Some(event),
+                env.agent,
+            ));
+            None
+        }
+    }
+}
+
+/// Merges a bundle's `data` over the user's `[policy.data]`: objects key by key, the
+/// bundle's value wins elsewhere (a user cannot loosen a managed list by redefining it).
+fn merge_bundle_data(into: &mut serde_json::Value, from: serde_json::Value) {
+    match (into, from) {
+        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
+            for (k, v) in b {
+                match a.get_mut(&k) {
+                    Some(existing) => merge_bundle_data(existing, v),
+                    None => {
+                        a.insert(k, v);
+                    }
+                }
+            }
+        }
+        (slot, v) => *slot = v,
+    }
+}
+
+/// `disabled` without the ids a managed bundle locks (`locked`: ids or globs), and the ids
+/// held on that way.
+fn unlock_filter(
+    disabled: &std::collections::BTreeSet<String>,
+    locked: &[String],
+) -> (std::collections::BTreeSet<String>, Vec<String>) {
+    let (held, kept): (Vec<&String>, Vec<&String>) = disabled.iter().partition(|id| {
+        locked
+            .iter()
+            .any(|g| hookward_policy::admin::glob_match(g, id))
+    });
+    (
+        kept.into_iter().cloned().collect(),
+        held.into_iter().cloned().collect(),
+    )
+}
+
 fn decide(
     event: &Event,
     env: &HookEnv,
@@ -394,10 +458,16 @@ fn decide(
     user_dirs.extend(config.policy_dirs.iter().cloned());
     user_dirs.extend(env.policy_dirs.iter().cloned());
     let t = Instant::now();
+    let bundle = managed_bundle(env, healths, event);
+    let mut data = config.policy_data.clone();
+    if let Some((b, bundle_data)) = &bundle {
+        user_dirs.push(b.policy_dir(&env.hookward_home));
+        merge_bundle_data(&mut data, bundle_data.clone());
+    }
     let mut policy = Policy::load(&LoadOptions {
         user_dirs,
         cache_dir: Some(env.hookward_home.join("cache")),
-        data: config.policy_data.clone(),
+        data,
     })
     .map_err(|e| e.to_string())?;
     for b in policy.broken() {
@@ -440,7 +510,21 @@ fn decide(
     }
     let mut candidates = eval.candidates;
     hookward_context::hook::apply_check_modes(&mut candidates, config);
-    let (verdict, ignored) = hookward_policy::resolve(candidates.clone(), &config.disabled_rules);
+    let locked: &[String] = bundle.as_ref().map_or(&[], |(b, _)| &b.locked_rules);
+    let (disabled, held) = unlock_filter(&config.disabled_rules, locked);
+    if !held.is_empty() {
+        healths.push(health(
+            HealthKind::ConfigIgnored,
+            format!(
+                "disabled_rules names rules the managed policy bundle locks, which stay on: {}",
+                held.join(", ")
+            ),
+            json!({"locked_by": "bundle"}),
+            Some(event),
+            env.agent,
+        ));
+    }
+    let (verdict, ignored) = hookward_policy::resolve(candidates.clone(), &disabled);
     if !ignored.is_empty() {
         healths.push(health(
             HealthKind::ConfigIgnored,

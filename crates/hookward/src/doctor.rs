@@ -441,6 +441,13 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             );
         }
     }
+    for (ok, line) in crate::bundle::doctor_lines(&home) {
+        if ok {
+            check(&mut checks, "bundle", true, line);
+        } else {
+            warn(&mut checks, "bundle", line);
+        }
+    }
     let mut commands = Vec::new();
     let mut installed = Vec::new();
     for agent in InstallAgent::ALL {

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 #[macro_use]
 mod out;
 mod audit;
+mod bundle;
 mod context;
 mod cost;
 mod demo;

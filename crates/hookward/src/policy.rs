@@ -67,6 +67,10 @@ pub enum PolicyCommand {
     /// Checks, compiles and tests a custom policy (`package hookward.rules.custom.<name>`, rule
     /// ids `custom/<name>/…`), then installs it into ~/.hookward/policies.
     Add(crate::policy_admin::AddArgs),
+    /// Fetches the team's OPA bundle (`[policy.bundle]`), verifies its signature, compiles it
+    /// with the built-in pack and runs its tests, then puts it in force atomically; a bundle
+    /// that fails any step is refused and the one in force stays. Never run by the hook.
+    Pull(crate::bundle::PullArgs),
     /// Removes a custom policy (and its tests) that `policy add` installed.
     Remove {
         /// The policy's name (`hookward policy add` printed it).
@@ -77,13 +81,19 @@ pub enum PolicyCommand {
     },
 }
 
-/// The user policy folders: `<home>/policies`, the config's `policy_dirs`, then `extra`.
+/// The user policy folders: `<home>/policies`, the config's `policy_dirs`, `extra`, then the
+/// active managed bundle's.
 pub(crate) fn dirs(extra: Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
-    let mut d = vec![util::home()?.join("policies")];
+    let home = util::home()?;
+    let mut d = vec![home.join("policies")];
     if let Ok(cfg) = util::load_config() {
         d.extend(cfg.policy_dirs);
     }
     d.extend(extra);
+    // The managed bundle's rules, as the hook loads them (`hookward policy pull`).
+    if let Ok(Some(b)) = hookward_bundle::active::active(&home) {
+        d.push(b.policy_dir(&home));
+    }
     Ok(d)
 }
 
@@ -100,6 +110,7 @@ pub fn run(cmd: PolicyCommand) -> CliResult {
         PolicyCommand::Enable { rules, json } => crate::policy_admin::enable(&rules, json),
         PolicyCommand::Add(args) => crate::policy_admin::add(args),
         PolicyCommand::Remove { name, json } => crate::policy_admin::remove(&name, json),
+        PolicyCommand::Pull(args) => crate::bundle::pull(args),
     }
 }
 

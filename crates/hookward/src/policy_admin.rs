@@ -86,10 +86,24 @@ fn env_note() {
 pub fn disable(patterns: &[String], json_out: bool) -> CliResult {
     let home = util::home()?;
     let rules = known_rules()?;
+    // Rules the managed policy bundle locks are as locked as `self/` ones.
+    let bundle = hookward_bundle::active::active(&home).ok().flatten();
+    let bundle_locks: Vec<String> = bundle
+        .as_ref()
+        .map(|b| b.locked_rules.clone())
+        .unwrap_or_default();
+    let by_bundle = |id: &str| bundle_locks.iter().any(|g| admin::glob_match(g, id));
+    let is_locked = |id: &str| is_locked(id) || by_bundle(id);
     let mut chosen = BTreeSet::new();
     let mut locked_skipped = BTreeSet::new();
     for p in patterns {
         if !is_glob(p) {
+            if by_bundle(p) {
+                return Err(format!(
+                    "{p} is locked by the managed policy bundle (revision {:?}) and cannot be disabled",
+                    bundle.as_ref().map(|b| b.revision.as_str()).unwrap_or_default()
+                ));
+            }
             if is_locked(p) {
                 return Err(format!(
                     "{p} is a locked self-protection rule ({}…) and cannot be disabled",
@@ -116,7 +130,7 @@ pub fn disable(patterns: &[String], json_out: bool) -> CliResult {
                 format!("{p} matches no rule id; `hookward policy list` shows the ids")
             } else {
                 format!(
-                    "{p} matches only locked self-protection rules ({}…), which cannot be disabled",
+                    "{p} matches only locked rules (self-protection {}… or locked by the managed policy bundle), which cannot be disabled",
                     hookward_policy::LOCKED_PREFIX
                 )
             });
