@@ -1,6 +1,13 @@
 """Rebuilds the shell-decision corpus: every `src_*.py` extractor → `<out>/<source>.jsonl`.
 
     python3 scripts/shellcorpus/build.py [--out /work/data/shell] [--only SOURCE ...]
+    python3 scripts/shellcorpus/build.py --set heldout2 --out /work/data/shell-h2 \
+        [--against /work/data/shell]
+
+`--set main` (default) is the corpus of README.md's first table, unchanged. `--set heldout2` is
+held-out set 2 (`src_h2_*.py`, sources disjoint from the main set's, built after the rules were
+tuned on the main set): its rows are deduplicated against the main corpus built in `--against`
+(a command, or a tool call, already there is dropped; the count is in MANIFEST.json).
 
 Needs the `fetch` mirrors under $SHELLCORPUS_MIRRORS (default /work/.mirror). A command kept
 by an earlier source (in ORDER) is dropped from later ones, so no command is in two sources.
@@ -25,22 +32,57 @@ ORDER = [
     "src_bashcomp",
 ]
 
+ORDER_H2 = [
+    "src_h2_hackingthecloud", "src_h2_badpods", "src_h2_r1cksec", "src_h2_ctfnotes", "src_h2_cloudgoat",
+    "src_h2_pentestwiki", "src_h2_enumscripts", "src_h2_pentestcs", "src_h2_k8sgoat",
+    "src_h2_cheatsh", "src_h2_cheat", "src_h2_dotfiles", "src_h2_workflows", "src_h2_pkgscripts",
+    "src_h2_makefiles", "src_h2_readmes", "src_h2_shscripts",
+]
+
+SETS = {"main": ORDER, "heldout2": ORDER_H2}
+
+
+def _key(r):
+    return r.get("command") or json.dumps([r.get("tool"), r.get("input")], sort_keys=True)
+
+
+def _against(d):
+    """The keys of every row of an already built corpus directory (empty when it is missing)."""
+    keys = set()
+    if not d or not os.path.isdir(d):
+        return keys
+    for name in sorted(os.listdir(d)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(d, name)) as f:
+                keys |= {_key(json.loads(l)) for l in f if l.strip()}
+    return keys
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="/work/data/shell")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--set", default="main", choices=sorted(SETS))
+    ap.add_argument("--against", default="/work/data/shell",
+                    help="held-out sets only: the main corpus to deduplicate against")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    prior = _against(a.against) if a.set != "main" else set()
+    if a.set != "main" and not prior:
+        sys.exit("--set %s needs the main corpus built in --against (%s)" % (a.set, a.against))
     seen = set()
     manifest = {}
-    for name in ORDER:
+    for name in SETS[a.set]:
         mod = importlib.import_module(name)
         if a.only and mod.SOURCE not in a.only:
             continue
         rows = []
+        in_main = 0
         for r in mod.rows():
-            key = r.get("command") or json.dumps([r.get("tool"), r.get("input")], sort_keys=True)
+            key = _key(r)
+            if key in prior:
+                in_main += 1
+                continue
             if key in seen:
                 continue
             seen.add(key)
@@ -51,6 +93,12 @@ def main():
         manifest[mod.SOURCE] = {"side": mod.SIDE, "rows": n, "by_expect": dict(c),
                                 "repo": repo, "commit": head(repo) if repo else None,
                                 "module": name + ".py"}
+        if getattr(mod, "REPOS", None):
+            manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.REPOS}
+        elif repo is None and a.set != "main" and hasattr(mod, "available"):
+            manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.available()}
+        if a.set != "main":
+            manifest[mod.SOURCE]["dropped_as_in_main"] = in_main
         print("%-22s %-9s %5d  %s" % (mod.SOURCE, mod.SIDE, n, dict(sorted(c.items()))))
     with open(os.path.join(a.out, "MANIFEST.json"), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)

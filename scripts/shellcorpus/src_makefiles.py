@@ -15,8 +15,9 @@ SOURCE = "makefiles"
 SIDE = "benign"
 
 
-def rows():
-    for repo in available():
+def rows(repos=None, source=SOURCE):
+    """Rows of `repos` (default: `_devrepos.available()`) under the name `source`."""
+    for repo in (available() if repos is None else repos):
         commit = head(repo)
         for path in ls(repo):
             base = path.rsplit("/", 1)[-1]
@@ -34,6 +35,6 @@ def rows():
                 line = line.lstrip("@-+ ").strip()
                 if re.search(r"\$\((?!shell\b)[A-Za-z_@<^*]|\$\{[A-Z_]+\}|\$\$|\{\{|\$[@<^*]", line):
                     continue
-                r = benign_row(SOURCE, line, blob_url(repo, commit, path, n), "make-recipe")
+                r = benign_row(source, line, blob_url(repo, commit, path, n), "make-recipe")
                 if r:
                     yield r

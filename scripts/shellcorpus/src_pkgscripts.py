@@ -13,8 +13,9 @@ SOURCE = "package-scripts"
 SIDE = "benign"
 
 
-def rows():
-    for repo in available():
+def rows(repos=None, source=SOURCE):
+    """Rows of `repos` (default: `_devrepos.available()`) under the name `source`."""
+    for repo in (available() if repos is None else repos):
         commit = head(repo)
         for path in ls(repo):
             if not path.endswith("package.json") or "node_modules" in path or "fixture" in path:
@@ -28,6 +29,6 @@ def rows():
                 continue
             for cmd in scripts.values():
                 if isinstance(cmd, str):
-                    r = benign_row(SOURCE, cmd, blob_url(repo, commit, path), "package-script")
+                    r = benign_row(source, cmd, blob_url(repo, commit, path), "package-script")
                     if r:
                         yield r

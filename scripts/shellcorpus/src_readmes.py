@@ -15,8 +15,9 @@ SIDE = "benign"
 DOCS = ("README.md", "CONTRIBUTING.md", "DEVELOPMENT.md", "HACKING.md")
 
 
-def rows():
-    for repo in available():
+def rows(repos=None, source=SOURCE):
+    """Rows of `repos` (default: `_devrepos.available()`) under the name `source`."""
+    for repo in (available() if repos is None else repos):
         commit = head(repo)
         for path in ls(repo):
             if path.rsplit("/", 1)[-1] not in DOCS or "node_modules" in path:
@@ -31,6 +32,6 @@ def rows():
                     cmd = p if p is not None else line
                     if uses_outside_vars(cmd):
                         continue
-                    r = benign_row(SOURCE, cmd, blob_url(repo, commit, path, n), "readme-command")
+                    r = benign_row(source, cmd, blob_url(repo, commit, path, n), "readme-command")
                     if r:
                         yield r

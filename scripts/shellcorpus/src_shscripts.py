@@ -16,8 +16,9 @@ SIDE = "benign"
 CONTROL = re.compile(r"^(?:if|then|else|elif|fi|for|while|until|do|done|case|esac|function|return|exit|local|set|shift|trap)\b|[{(|\\]$|&&$|\bthen$|\bdo$|^\}|^\)|;;$|^\w+\(\)|^[^()\s]+(?:\s*\|\s*[^()\s]+)*\)$")
 
 
-def rows():
-    for repo in available():
+def rows(repos=None, source=SOURCE):
+    """Rows of `repos` (default: `_devrepos.available()`) under the name `source`."""
+    for repo in (available() if repos is None else repos):
         commit = head(repo)
         for path in ls(repo):
             if not path.endswith((".sh", ".bash")) or "node_modules" in path or "/vendor/" in path:
@@ -37,6 +38,6 @@ def rows():
                 first = line.split()[0] if line.split() else ""
                 if CONTROL.search(line) or uses_outside_vars(line) or first in funcs:
                     continue
-                r = benign_row(SOURCE, line, blob_url(repo, commit, path, n), "project-script")
+                r = benign_row(source, line, blob_url(repo, commit, path, n), "project-script")
                 if r:
                     yield r

@@ -40,8 +40,9 @@ def _runs(node):
             yield from _runs(v)
 
 
-def rows():
-    for repo in available():
+def rows(repos=None, source=SOURCE):
+    """Rows of `repos` (default: `_devrepos.available()`) under the name `source`."""
+    for repo in (available() if repos is None else repos):
         commit = head(repo)
         for path in ls(repo, ".github/workflows"):
             if not path.endswith((".yml", ".yaml")):
@@ -70,10 +71,10 @@ def rows():
                         continue
                     if uses_outside_vars(line):
                         continue
-                    r = benign_row(SOURCE, line, up, "ci-step")
+                    r = benign_row(source, line, up, "ci-step")
                     if r:
                         yield r
                 if 2 <= len(lines) <= 8:
-                    r = benign_row(SOURCE, run.strip(), up, "ci-script")
+                    r = benign_row(source, run.strip(), up, "ci-script")
                     if r:
                         yield r
