@@ -136,7 +136,9 @@ pub fn tool_call(
     let mut url = None;
     let mut mcp = None;
     let kind = match name.as_str() {
-        "Bash" => {
+        // `PowerShell`: Claude Code's shell tool on Windows (`CLAUDE_CODE_USE_POWERSHELL_TOOL`),
+        // same `command` field; analysed by the same shell analysis (no PowerShell grammar).
+        "Bash" | "PowerShell" => {
             command = s("command");
             ToolKind::Shell
         }
@@ -284,15 +286,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render,
     render_fail_closed,
     can_replace_output: replaceable,
-    shell_call_payload,
+    shell_call_payload: None,
 };
-
-/// A PreToolUse payload in Claude Code's shape for one shell `command` run in `cwd` in session
-/// `session` (`hookward policy eval --command`).
-pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
-    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
-               "tool_name": "Bash", "tool_input": {"command": command}})
-}
 
 #[cfg(test)]
 mod tests {
@@ -300,6 +295,16 @@ mod tests {
 
     fn ev(json: &str) -> Event {
         parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn powershell_tool_is_a_shell_call() {
+        let e = ev(
+            r#"{"hook_event_name":"PreToolUse","tool_name":"PowerShell","tool_input":{"command":"Get-Content ~/.ssh/id_rsa"}}"#,
+        );
+        let t = e.tool.unwrap();
+        assert_eq!(t.kind, ToolKind::Shell);
+        assert_eq!(t.command.as_deref(), Some("Get-Content ~/.ssh/id_rsa"));
     }
 
     #[test]

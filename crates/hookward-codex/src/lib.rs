@@ -403,15 +403,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render,
     render_fail_closed,
     can_replace_output: replaceable,
-    shell_call_payload,
+    shell_call_payload: None,
 };
-
-/// A PreToolUse payload in Codex's shape for one shell `command` run in `cwd` in session
-/// `session` (`hookward policy eval --command`).
-pub fn shell_call_payload(command: &str, cwd: &str, session: &str) -> Value {
-    json!({"session_id": session, "cwd": cwd, "hook_event_name": "PreToolUse",
-               "tool_name": "Bash", "tool_input": {"command": command}})
-}
 
 #[cfg(test)]
 mod tests {

@@ -1129,21 +1129,10 @@ pub fn load(home: &Path, layers: &Layers) -> Config {
     cfg
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename.
+/// Writes `text` to `path` through a temporary file in the same folder and a rename
+/// ([`hookward_sys::write_atomic`]).
 pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    hookward_sys::write_atomic(path, text.as_bytes())
 }
 
 /// Reads the layers from disk and the process environment.

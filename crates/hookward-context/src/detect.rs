@@ -26,7 +26,7 @@ use hookward_facts::settings::{diff_settings, SettingsChange};
 use hookward_scan::{
     Learned, ScanContext, Scanner, Source, LEARNED_ASK_DEFAULT, LEARNED_DENY_DEFAULT,
 };
-use hookward_store::NewFinding;
+use hookward_store::{NewFinding, Severity};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -56,9 +56,7 @@ pub struct Check {
 impl Check {
     /// Whether any finding asks for review (`deny` or `ask` severity).
     pub fn flagged(&self) -> bool {
-        self.findings
-            .iter()
-            .any(|f| crate::observe::Severity::parse(&f.severity) != crate::observe::Severity::Info)
+        self.findings.iter().any(|f| f.severity != Severity::Info)
     }
 
     /// Whether the version passes the checks: nothing flagged in what it adds, nothing left
@@ -163,7 +161,11 @@ fn learned_findings(
         };
         out.push(NewFinding {
             rule_id: LEARNED_RULE_ID.into(),
-            severity: if w.score >= deny_from { "deny" } else { "ask" }.into(),
+            severity: if w.score >= deny_from {
+                Severity::Deny
+            } else {
+                Severity::Ask
+            },
             message: format!(
                 "reads as an instruction planted for the model (learned stage: score {:.3} ≥ threshold {:.2}{features})",
                 w.score, threshold
@@ -192,7 +194,7 @@ pub fn check_with(
         if ch.disables_hooks || ch.removes_hookward {
             out.findings.push(NewFinding {
                 rule_id: "self/disable-hooks".into(),
-                severity: "deny".into(),
+                severity: Severity::Deny,
                 message: format!(
                     "the change switches off the agent's hooks or removes hookward's: {}",
                     ch.summary
@@ -204,7 +206,7 @@ pub fn check_with(
         if !ch.security.is_empty() {
             out.findings.push(NewFinding {
                 rule_id: "context/settings-change".into(),
-                severity: "ask".into(),
+                severity: Severity::Ask,
                 message: format!(
                     "security-relevant settings changed in {path}: {}",
                     ch.security.join("; ")
@@ -222,7 +224,7 @@ pub fn check_with(
         if !ch.known && before.is_some() {
             out.findings.push(NewFinding {
                 rule_id: "context/settings-unparsed".into(),
-                severity: "info".into(),
+                severity: Severity::Info,
                 message: format!("{path} does not parse, so its changed keys cannot be listed"),
                 evidence: String::new(),
                 line: None,
@@ -241,7 +243,7 @@ pub fn check_with(
         // Padding a planted line past the scan cap must not hide it.
         out.findings.push(NewFinding {
             rule_id: "context/too-large-to-check".into(),
-            severity: "ask".into(),
+            severity: Severity::Ask,
             message: format!(
                 "the file is {} bytes, more than the {} hookward checks; an instruction file this large is unusual and its end was not checked",
                 after.len(),
@@ -284,7 +286,7 @@ pub fn check_with(
                 }
                 out.findings.push(NewFinding {
                     rule_id: f.rule_id.clone(),
-                    severity: "deny".into(),
+                    severity: Severity::Deny,
                     message: format!(
                         "reads as an instruction planted for the model ({})",
                         f.family.as_str()
@@ -324,7 +326,7 @@ pub fn check_with(
             .map(|i| i as i64 + 1);
         out.findings.push(NewFinding {
             rule_id: "context/instructed-danger".into(),
-            severity: "ask".into(),
+            severity: Severity::Ask,
             message: format!(
                 "tells the agent to run `{}`, which {}",
                 ic.command,
@@ -341,7 +343,7 @@ pub fn check_with(
         if let Some(url) = hookward_facts::instructions::registry_redirect(l) {
             out.findings.push(NewFinding {
                 rule_id: "context/package-registry".into(),
-                severity: "ask".into(),
+                severity: Severity::Ask,
                 message: format!("points package installs at a non-default registry: {url}"),
                 evidence: l.trim().chars().take(200).collect(),
                 line: Some(i as i64 + 1),

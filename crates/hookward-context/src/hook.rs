@@ -397,7 +397,7 @@ fn session_start(
 ) -> Result<(), crate::ContextError> {
     guard.observe(store, &Writer::SessionStart, session)?;
     let (pending, _) = store.context_changes(&ChangeQuery {
-        statuses: vec![ChangeStatus::Pending.as_str().into()],
+        statuses: vec![ChangeStatus::Pending],
         project: Some(guard.scope().to_string()),
         limit: 50,
         ..ChangeQuery::default()
@@ -409,14 +409,11 @@ fn session_start(
             .context_findings(c.id)?
             .into_iter()
             .filter(|f| {
-                f.status == ChangeStatus::Pending.as_str()
-                    && Severity::parse(&f.severity) != Severity::Info
+                f.status == hookward_store::FindingStatus::Pending && f.severity != Severity::Info
             })
             .collect();
         let undo = undo(c.id, c.from_version.is_none() && c.writer == first_scan);
-        let is_planted = findings
-            .iter()
-            .any(|f| Severity::parse(&f.severity) == Severity::Deny);
+        let is_planted = findings.iter().any(|f| f.severity == Severity::Deny);
         if is_planted {
             // Repeated at every session start until the person reviews it.
             let what: Vec<String> = findings

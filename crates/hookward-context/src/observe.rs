@@ -60,7 +60,7 @@ impl Writer {
             Writer::FirstScan => check
                 .findings
                 .iter()
-                .any(|f| Severity::parse(&f.severity) == Severity::Deny)
+                .any(|f| f.severity == Severity::Deny)
                 .then_some(ChangeStatus::Pending),
             Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => {
                 Some(ChangeStatus::Checked)
@@ -80,59 +80,10 @@ impl Writer {
     }
 }
 
-/// How much a context-guard finding matters (the store's `severity` words).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Recorded, asks for nothing.
-    Info,
-    /// A configuration change or an order to run a command: a question to the person.
-    Ask,
-    /// Text that reads as planted instructions: a warning, and what `poisoned_write` denies.
-    Deny,
-}
-
-impl Severity {
-    /// Reads the store's word; a word this version does not know is [`Severity::Ask`]
-    /// (flagged for review, not taken as planted).
-    pub fn parse(word: &str) -> Severity {
-        match word {
-            "info" => Severity::Info,
-            "deny" => Severity::Deny,
-            _ => Severity::Ask,
-        }
-    }
-
-    /// The store's word (`deny`, `ask`, `info`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Ask => "ask",
-            Severity::Deny => "deny",
-        }
-    }
-}
-
-/// The status of a change record as an observation sets it (the store's `status` words; the
-/// person's review later sets `accepted`, a restore `restored`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ChangeStatus {
-    /// A review item.
-    Pending,
-    /// Versioned, no review needed.
-    Checked,
-}
-
-impl ChangeStatus {
-    /// The store's word (`pending`, `checked`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChangeStatus::Pending => "pending",
-            ChangeStatus::Checked => "checked",
-        }
-    }
-}
+/// How much a finding matters and where a change's review stands: the ledger's words as types,
+/// declared once in `hookward-store` (an observation sets [`ChangeStatus::Pending`] or
+/// [`ChangeStatus::Checked`]; the person's review later sets accepted, a restore restored).
+pub use hookward_store::{ChangeStatus, Severity};
 
 /// One finding on an observed change, typed (the store keeps its words).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -637,8 +588,8 @@ fn record(
     what: &'static str,
 ) -> Result<Option<Observed>, ContextError> {
     let status = writer.status(check);
-    let change = status.map(|s| NewChange {
-        status: s.as_str().into(),
+    let change = status.map(|status| NewChange {
+        status,
         executable: check.executable.clone(),
         findings: check.findings.clone(),
     });
@@ -663,7 +614,7 @@ fn record(
             .iter()
             .map(|f| ObservedFinding {
                 rule_id: f.rule_id.clone(),
-                severity: Severity::parse(&f.severity),
+                severity: f.severity,
                 message: f.message.clone(),
                 line: f.line,
             })

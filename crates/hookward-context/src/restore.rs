@@ -15,7 +15,7 @@
 
 use crate::observe::Writer;
 use crate::{now_ms, ContextError, Guard, Guarded, Kind};
-use hookward_store::Store;
+use hookward_store::{ChangeStatus, Store};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -81,6 +81,26 @@ pub struct Journal {
     pub started_ms: i64,
 }
 
+/// How a restore ended (`restored`, `abandoned` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RestoreStatus {
+    /// The earlier version is back.
+    Restored,
+    /// Recovery found the file changed meanwhile and left it as it is.
+    Abandoned,
+}
+
+impl RestoreStatus {
+    /// The word (`restored`, `abandoned`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RestoreStatus::Restored => "restored",
+            RestoreStatus::Abandoned => "abandoned",
+        }
+    }
+}
+
 /// How a restore ended (applied now or recovered from a journal).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -92,9 +112,9 @@ pub struct Outcome {
     pub quarantine: Option<String>,
     /// The change record of the restored version (its residual findings, if any, pending).
     pub new_change_id: Option<i64>,
-    /// `restored`, or `abandoned` (recovery found the file changed by someone else meanwhile;
+    /// Restored, or abandoned (recovery found the file changed by someone else meanwhile;
     /// the file was left as it is and the quarantine copy kept).
-    pub status: String,
+    pub status: RestoreStatus,
     /// Findings the restored content still has (rule ids).
     pub residual: Vec<String>,
 }
@@ -239,12 +259,8 @@ fn journal_dir(guard: &Guard) -> PathBuf {
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ContextError> {
-    let tmp = path.with_extension("tmp");
-    let mut f = crate::private_file(&tmp).map_err(|e| ContextError::io(&tmp, "creating", e))?;
-    f.write_all(bytes)
-        .and_then(|_| f.sync_all())
-        .map_err(|e| ContextError::io(&tmp, "writing", e))?;
-    std::fs::rename(&tmp, path).map_err(|e| ContextError::io(path, "renaming into", e))
+    hookward_sys::write_atomic_private_synced(path, bytes)
+        .map_err(|e| ContextError::io(path, "writing", e))
 }
 
 /// An applied restore in progress: one journal, advanced one step at a time.
@@ -393,9 +409,9 @@ fn settle(guard: &Guard, store: &mut Store, j: &Journal) -> Result<Outcome, Cont
         .unwrap_or_else(|| "checkpoint".into());
     let writer = Writer::Restore(what);
     let ts = now_ms();
-    store.settle_pending_changes(&plan.path, "restored", ts)?;
+    store.settle_pending_changes(&plan.path, ChangeStatus::Restored, ts)?;
     if let Some(c) = plan.change_id {
-        store.set_change_status(c, "restored", ts)?;
+        store.set_change_status(c, ChangeStatus::Restored, ts)?;
     }
     let kind = Kind::parse(&plan.kind).unwrap_or(Kind::Instructions);
     let g = Guarded {
@@ -413,12 +429,12 @@ fn settle(guard: &Guard, store: &mut Store, j: &Journal) -> Result<Outcome, Cont
         change_id: plan.change_id,
         quarantine: j.quarantine.clone(),
         new_change_id: observed.as_ref().map(|o| o.change_id),
-        status: "restored".into(),
+        status: RestoreStatus::Restored,
         residual: observed
             .map(|o| {
                 o.findings
                     .into_iter()
-                    .filter(|f| f.severity != crate::observe::Severity::Info)
+                    .filter(|f| f.severity != hookward_store::Severity::Info)
                     .map(|f| f.rule_id)
                     .collect()
             })
@@ -480,7 +496,7 @@ pub fn recover(guard: &Guard, store: &mut Store) -> Result<Vec<Outcome>, Context
                 change_id: journal.plan.change_id,
                 quarantine: journal.quarantine.clone(),
                 new_change_id: None,
-                status: "abandoned".into(),
+                status: RestoreStatus::Abandoned,
                 residual: Vec::new(),
             });
             continue;

@@ -104,12 +104,12 @@ fn change_outside_the_agent_is_a_flagged_review_item_and_restore_puts_it_back() 
     assert!(std::fs::read_to_string(q).unwrap().contains("evil.example"));
     assert!(out.residual.is_empty());
     let row = e.store.context_change(c.change_id).unwrap().unwrap();
-    assert_eq!(row.status, "restored");
+    assert_eq!(row.status, hookward_store::ChangeStatus::Restored);
     // The restore itself is no review item, and the next look sees nothing new.
     let (pending, total) = e
         .store
         .context_changes(&ChangeQuery {
-            statuses: vec!["pending".into()],
+            statuses: vec![hookward_store::ChangeStatus::Pending],
             ..Default::default()
         })
         .unwrap();
@@ -174,7 +174,11 @@ fn a_restore_killed_at_each_step_is_finished_by_recovery_with_no_content_lost() 
         );
         let outs = restore::recover(&e.guard, &mut e.store).unwrap();
         assert_eq!(outs.len(), 1);
-        assert_eq!(outs[0].status, "restored", "after {reached:?}");
+        assert_eq!(
+            outs[0].status,
+            hookward_context::restore::RestoreStatus::Restored,
+            "after {reached:?}"
+        );
         assert_eq!(
             std::fs::read_to_string(&claude_md).unwrap(),
             original,
@@ -268,7 +272,7 @@ fn prune_keeps_current_checkpoint_and_pending_versions_and_gc_keeps_referenced_o
             .unwrap();
         for c in o.changes {
             e.store
-                .set_change_status(c.change_id, "accepted", 0)
+                .set_change_status(c.change_id, hookward_store::ChangeStatus::Accepted, 0)
                 .unwrap();
         }
     }

@@ -57,8 +57,9 @@ pub struct AgentProfile {
     /// Whether the agent can replace this tool's output before the model sees it.
     pub can_replace_output: fn(&str) -> bool,
     /// A PreToolUse payload in this agent's shape for one shell command (`command`, `cwd`,
-    /// `session`), for `hookward policy eval --command`.
-    pub shell_call_payload: fn(&str, &str, &str) -> Value,
+    /// `session`), for `hookward policy eval --command`; `None` for the shape Claude Code,
+    /// Codex and Gemini share ([`AgentProfile::shell_call`]).
+    pub shell_call_payload: Option<fn(&str, &str, &str) -> Value>,
 }
 
 impl AgentProfile {
@@ -67,5 +68,23 @@ impl AgentProfile {
     /// Errors: [`ParseError`].
     pub fn parse(&self, bytes: &[u8], env: &Env) -> Result<Event, ParseError> {
         (self.event_of)(crate::wire::parse_bytes(bytes, self.sender)?, env)
+    }
+
+    /// A payload in this agent's shape for one shell `command` run in `cwd` in session
+    /// `session` (`hookward policy eval --command`): the agent's own
+    /// [`AgentProfile::shell_call_payload`], else `{session_id, cwd, hook_event_name,
+    /// tool_name, tool_input: {command}}` with the event and tool of
+    /// [`AgentProfile::recovery_names`].
+    pub fn shell_call(&self, command: &str, cwd: &str, session: &str) -> Value {
+        match self.shell_call_payload {
+            Some(own) => own(command, cwd, session),
+            None => serde_json::json!({
+                "session_id": session,
+                "cwd": cwd,
+                "hook_event_name": self.recovery_names.shell_event,
+                "tool_name": self.recovery_names.shell_tool,
+                "tool_input": {"command": command},
+            }),
+        }
     }
 }

@@ -391,7 +391,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render,
     render_fail_closed,
     can_replace_output: replaceable,
-    shell_call_payload,
+    shell_call_payload: Some(shell_call_payload),
 };
 
 /// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session

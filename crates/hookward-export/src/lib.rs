@@ -32,7 +32,7 @@
 pub mod otlp;
 pub mod syslog;
 
-use hookward_store::{AuditEntry, DecisionRow, ExportBatch, HealthRow};
+use hookward_store::{AuditEntry, DecisionRow, ExportBatch, HealthKind, HealthRow};
 use serde_json::{json, Value};
 
 /// One stored record to export.
@@ -97,8 +97,13 @@ impl Record<'_> {
                 Some("ask") => Level::Notice,
                 _ => Level::Info,
             },
-            Record::Health(h) => match h.event.kind.as_str() {
-                "internal-error" | "fail-open" | "fail-closed" | "store-damaged" => Level::Error,
+            Record::Health(h) => match h.event.health_kind() {
+                Some(
+                    HealthKind::InternalError
+                    | HealthKind::FailOpen
+                    | HealthKind::FailClosed
+                    | HealthKind::StoreDamaged,
+                ) => Level::Error,
                 _ => Level::Warning,
             },
             Record::Audit(_) => Level::Notice,
@@ -172,16 +177,7 @@ pub fn rfc3339_ms(ms: i64) -> String {
     let milli = ms.rem_euclid(1000);
     let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = hookward_sys::civil_from_days(days);
     format!(
         "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{milli:03}Z",
         rem / 3600,
@@ -270,16 +266,7 @@ pub fn document(record: &Record<'_>, shape: Shape, host: &str) -> Value {
 /// (`/proc/sys/kernel/hostname`, else `/etc/hostname`, else `HOSTNAME`), else `-` (RFC 5424's
 /// NILVALUE).
 pub fn hostname() -> String {
-    ["/proc/sys/kernel/hostname", "/etc/hostname"]
-        .iter()
-        .find_map(|p| {
-            std::fs::read_to_string(p)
-                .ok()
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-        })
-        .or_else(|| std::env::var("HOSTNAME").ok().filter(|v| !v.is_empty()))
-        .unwrap_or_else(|| "-".into())
+    hookward_sys::hostname().unwrap_or_else(|| "-".into())
 }
 
 /// Why a batch was not delivered. The cursor stays; the batch is sent again next time.

@@ -1,5 +1,6 @@
 //! Writing a [`Plan`] to disk safely.
 
+use hookward_sys::civil_from_days;
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
@@ -107,26 +108,6 @@ fn utc_stamp(at: SystemTime) -> String {
         rem / 3600,
         (rem % 3600) / 60,
         rem % 60
-    )
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day): Howard Hinnant's
-/// `civil_from_days` (<https://howardhinnant.github.io/date_algorithms.html>).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
-    (
-        y,
-        u32::try_from(m).unwrap_or(1),
-        u32::try_from(d).unwrap_or(1),
     )
 }
 

@@ -26,6 +26,7 @@ use hookward_store::{
     EpisodeLimits, HealthEvent, HealthKind, LazyStore, NewEpisode, RecallQuery, Settle, Store,
     StoreError,
 };
+use hookward_sys::now_ms;
 use serde_json::json;
 
 /// An open episode expires after 30 minutes (issue 14: sessions in the same project within
@@ -80,10 +81,6 @@ fn project_of(env: &HookEnv, event: &Event) -> Option<String> {
         .or_else(|| env.project_dir.clone())
         .or_else(|| event.cwd.clone())
         .filter(|p| !p.is_empty())
-}
-
-fn now_ms() -> i64 {
-    crate::now_ms()
 }
 
 fn lesson_health(env: &HookEnv, event: &Event, kind: HealthKind, message: String) -> HealthEvent {

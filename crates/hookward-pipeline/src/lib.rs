@@ -31,10 +31,11 @@ use hookward_core::{Agent, Decision, Event, EventKind, Reply, Response, Verdict}
 use hookward_facts::Facts;
 use hookward_policy::{LoadOptions, Policy};
 use hookward_store::{DecisionRecord, HealthEvent, HealthKind, LazyStore, Retention, Store};
+use hookward_sys::now_ms;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 pub mod abilities;
 pub mod lessons;
@@ -121,13 +122,6 @@ pub struct HookOutcome {
     pub record_id: Option<i64>,
     /// Microseconds from the start of [`run_hook`] to the rendered reply (before recording).
     pub elapsed_us: u64,
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 fn health(

@@ -435,10 +435,7 @@ fn load_sources(
 }
 
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, dir.join(name))
+    hookward_sys::write_atomic(&dir.join(name), bytes)
 }
 
 impl Loaded {

@@ -5,7 +5,7 @@
 //! content lives in the object store (`hookward-context`). Findings' messages and evidence are
 //! redacted before they are written, like everything else in the store.
 
-use crate::{sql_err, Store, StoreError};
+use crate::{sql_err, ChangeStatus, FindingStatus, Severity, Store, StoreError};
 use rusqlite::{params, OptionalExtension, Row};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -62,8 +62,8 @@ pub struct VersionRow {
 pub struct NewFinding {
     /// Rule id (`context/poisoned-write`, `inject/…`, `context/new-mcp-server`…).
     pub rule_id: String,
-    /// `deny`, `ask` or `info`.
-    pub severity: String,
+    /// How much it matters.
+    pub severity: Severity,
     /// One sentence for people. Redacted before writing.
     pub message: String,
     /// The text that triggered it. Redacted before writing.
@@ -81,23 +81,24 @@ pub struct FindingRow {
     pub change_id: i64,
     /// Rule id.
     pub rule_id: String,
-    /// `deny`, `ask` or `info`.
-    pub severity: String,
+    /// How much it matters.
+    pub severity: Severity,
     /// Redacted message.
     pub message: String,
     /// Redacted evidence.
     pub evidence: String,
     /// 1-based line in the change's new content.
     pub line: Option<i64>,
-    /// `pending`, `dismissed` (the person said it is fine) or `resolved` (restored away).
-    pub status: String,
+    /// Pending, dismissed (the person said it is fine) or resolved (restored away).
+    pub status: FindingStatus,
 }
 
 /// A change to record together with its new version.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewChange {
-    /// `pending` (needs review) or `checked` (checked before it was written, nothing to review).
-    pub status: String,
+    /// [`ChangeStatus::Pending`] (needs review) or [`ChangeStatus::Checked`] (checked before
+    /// it was written, nothing to review).
+    pub status: ChangeStatus,
     /// Set when the change adds executable configuration (a hook, MCP server, helper command,
     /// code-loading variable): a short description, mentioned once at session start.
     pub executable: Option<String>,
@@ -130,8 +131,8 @@ pub struct ChangeRow {
     pub writer: String,
     /// Session that observed it.
     pub session: Option<String>,
-    /// `pending`, `checked`, `accepted`, `restored`.
-    pub status: String,
+    /// Where its review stands.
+    pub status: ChangeStatus,
     /// When it was reviewed (accepted/restored), ms since the Unix epoch.
     pub reviewed_ms: Option<i64>,
     /// Whether the new content had findings.
@@ -146,7 +147,7 @@ pub struct ChangeRow {
 #[derive(Debug, Clone, Default)]
 pub struct ChangeQuery {
     /// Only these statuses (empty: all).
-    pub statuses: Vec<String>,
+    pub statuses: Vec<ChangeStatus>,
     /// Only changes of files of this project (home files are always included).
     pub project: Option<String>,
     /// Only changes observed at or after this time (ms since the Unix epoch).
@@ -552,7 +553,7 @@ impl Store {
             let marks: Vec<String> = q
                 .statuses
                 .iter()
-                .map(|s| arg(s.clone().into(), &mut args))
+                .map(|s| arg(s.as_str().to_string().into(), &mut args))
                 .collect();
             wh.push(format!("c.status IN ({})", marks.join(", ")));
         }
@@ -631,12 +632,17 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading a finding", e))
     }
 
-    /// Sets a change's status (`accepted`, `restored`, …) and its review time. Returns whether
+    /// Sets a change's status (accepted, restored, …) and its review time. Returns whether
     /// a row was changed.
     ///
     /// # Errors
     /// As [`Store::context_scope_scanned`].
-    pub fn set_change_status(&self, id: i64, status: &str, ts_ms: i64) -> Result<bool, StoreError> {
+    pub fn set_change_status(
+        &self,
+        id: i64,
+        status: ChangeStatus,
+        ts_ms: i64,
+    ) -> Result<bool, StoreError> {
         self.conn
             .execute(
                 "UPDATE context_changes SET status = ?2, reviewed_ms = ?3 WHERE id = ?1",
@@ -646,11 +652,11 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "updating a change", e))
     }
 
-    /// Sets the status of one finding (`dismissed`, `resolved`). Returns whether a row changed.
+    /// Sets the status of one finding (dismissed, resolved). Returns whether a row changed.
     ///
     /// # Errors
     /// As [`Store::context_scope_scanned`].
-    pub fn set_finding_status(&self, id: i64, status: &str) -> Result<bool, StoreError> {
+    pub fn set_finding_status(&self, id: i64, status: FindingStatus) -> Result<bool, StoreError> {
         self.conn
             .execute(
                 "UPDATE context_findings SET status = ?2 WHERE id = ?1",
@@ -670,11 +676,11 @@ impl Store {
     pub fn settle_pending_changes(
         &self,
         path: &str,
-        status: &str,
+        status: ChangeStatus,
         ts_ms: i64,
     ) -> Result<usize, StoreError> {
         let err = |e| sql_err(&self.path, "settling changes", e);
-        if status == "restored" {
+        if status == ChangeStatus::Restored {
             self.conn
                 .execute(
                     "UPDATE context_findings SET status = 'resolved' WHERE status = 'pending' AND change_id IN \

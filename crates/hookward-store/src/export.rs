@@ -157,27 +157,10 @@ impl Store {
         );
         let mut stmt = self.conn.prepare_cached(&sql).map_err(err(D))?;
         let raw = stmt
-            .query_map(params![cursor.decision_id, limit], |r| {
-                Ok(crate::RawDecision {
-                    id: r.get(0)?,
-                    ts_ms: r.get(1)?,
-                    agent: r.get(2)?,
-                    event: r.get(3)?,
-                    tool: r.get(4)?,
-                    tool_kind: r.get(5)?,
-                    session: r.get(6)?,
-                    cwd: r.get(7)?,
-                    input: r.get(8)?,
-                    facts: r.get(9)?,
-                    decision: r.get(10)?,
-                    reply: r.get(11)?,
-                    rule_ids: r.get(12)?,
-                    reasons: r.get(13)?,
-                    elapsed_us: r.get(14)?,
-                    agent_id: r.get(15)?,
-                    agent_type: r.get(16)?,
-                })
-            })
+            .query_map(
+                params![cursor.decision_id, limit],
+                crate::RawDecision::from_row,
+            )
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(err(D))?;
         for r in raw {

@@ -66,6 +66,7 @@ mod lessons;
 mod marks;
 mod records;
 mod schema;
+mod words;
 
 pub use audit::{
     audit_hash_hex, canonical_json, AuditEntry, AuditProblem, AuditReport, GENESIS_HASH,
@@ -89,6 +90,7 @@ pub use records::{
     StoreHealth,
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use words::{ChangeStatus, FindingStatus, Severity};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{params, params_from_iter, Connection, ErrorCode, OpenFlags, TransactionBehavior};
@@ -687,27 +689,7 @@ impl Store {
             .prepare(&sql)
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         let raw = stmt
-            .query_map(params_from_iter(args), |r| {
-                Ok(RawDecision {
-                    id: r.get(0)?,
-                    ts_ms: r.get(1)?,
-                    agent: r.get(2)?,
-                    event: r.get(3)?,
-                    tool: r.get(4)?,
-                    tool_kind: r.get(5)?,
-                    session: r.get(6)?,
-                    cwd: r.get(7)?,
-                    input: r.get(8)?,
-                    facts: r.get(9)?,
-                    decision: r.get(10)?,
-                    reply: r.get(11)?,
-                    rule_ids: r.get(12)?,
-                    reasons: r.get(13)?,
-                    elapsed_us: r.get(14)?,
-                    agent_id: r.get(15)?,
-                    agent_type: r.get(16)?,
-                })
-            })
+            .query_map(params_from_iter(args), RawDecision::from_row)
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(|e| sql_err(&self.path, ACTION, e))?;
         raw.into_iter().map(|r| r.decode(&self.path)).collect()
@@ -1066,6 +1048,29 @@ struct RawDecision {
 }
 
 impl RawDecision {
+    /// One row of `SELECT {DECISION_COLUMNS}` (the listing and the export read the same).
+    pub(crate) fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawDecision> {
+        Ok(RawDecision {
+            id: r.get(0)?,
+            ts_ms: r.get(1)?,
+            agent: r.get(2)?,
+            event: r.get(3)?,
+            tool: r.get(4)?,
+            tool_kind: r.get(5)?,
+            session: r.get(6)?,
+            cwd: r.get(7)?,
+            input: r.get(8)?,
+            facts: r.get(9)?,
+            decision: r.get(10)?,
+            reply: r.get(11)?,
+            rule_ids: r.get(12)?,
+            reasons: r.get(13)?,
+            elapsed_us: r.get(14)?,
+            agent_id: r.get(15)?,
+            agent_type: r.get(16)?,
+        })
+    }
+
     fn decode(self, path: &Path) -> Result<DecisionRow, StoreError> {
         let id = self.id;
         let strings = |column: &'static str, text: &str| -> Result<Vec<String>, StoreError> {
@@ -1308,24 +1313,7 @@ fn waited(e: StoreError, timeout: Duration) -> StoreError {
     }
 }
 
-/// Milliseconds since the Unix epoch (0 if the clock is before it).
-pub(crate) fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// Creates `dir` and its parents; new directories get mode 0700 on Unix.
-pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    let mut b = std::fs::DirBuilder::new();
-    b.recursive(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::DirBuilderExt;
-        b.mode(0o700);
-    }
-    b.create(dir)
-}
+pub(crate) use hookward_sys::{create_private_dir, now_ms};
 
 /// Creates an empty file with mode 0600 on Unix; an existing file (another process won the race)
 /// is fine.

@@ -91,6 +91,12 @@ pub struct HealthEvent {
 }
 
 impl HealthEvent {
+    /// The kind as a type, when it is one a hook call raises ([`crate::HealthKind`]); `None`
+    /// for other words (another version's, this crate's own `fallback-unreadable`).
+    pub fn health_kind(&self) -> Option<crate::HealthKind> {
+        crate::HealthKind::parse(&self.kind)
+    }
+
     /// A copy with `message` and `detail` redacted.
     pub(crate) fn redacted(&self) -> HealthEvent {
         let mut ev = self.clone();

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use hookward_store::{ChangeQuery, DecisionQuery, LessonQuery, SessionQuery, Store, StoreError};
+use hookward_sys::now_ms;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::convert::Infallible;
@@ -298,7 +299,7 @@ async fn reviews(State(app): State<Arc<App>>, Query(p): Query<ReviewParams>) -> 
         statuses: if all {
             Vec::new()
         } else {
-            vec!["pending".into()]
+            vec![hookward_store::ChangeStatus::Pending]
         },
         limit: REVIEW_PAGE,
         offset: (page - 1) * REVIEW_PAGE,
@@ -466,11 +467,4 @@ async fn eval(State(app): State<Arc<App>>, Query(p): Query<EvalParams>) -> ApiRe
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
         .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e))?;
     Ok(Json(v))
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
 }

@@ -36,16 +36,7 @@ pub fn actor() -> String {
         .iter()
         .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
         .unwrap_or_else(|| "unknown".into());
-    let host = ["/proc/sys/kernel/hostname", "/etc/hostname"]
-        .iter()
-        .find_map(|p| {
-            std::fs::read_to_string(p)
-                .ok()
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-        })
-        .or_else(|| std::env::var("HOSTNAME").ok().filter(|v| !v.is_empty()))
-        .unwrap_or_else(|| "unknown".into());
+    let host = hookward_sys::hostname().unwrap_or_else(|| "unknown".into());
     format!("{user}@{host}")
 }
 

@@ -5,9 +5,9 @@
 
 use crate::util::{self, CliResult};
 use clap::{Args, Subcommand};
-use hookward_context::restore::{self, Outcome, Target};
+use hookward_context::restore::{self, Outcome, RestoreStatus, Target};
 use hookward_context::{ContextError, Guard, Writer};
-use hookward_store::{ChangeQuery, Store, StoreError};
+use hookward_store::{ChangeQuery, ChangeStatus, FindingStatus, Store, StoreError};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -153,9 +153,9 @@ pub fn recover_first(ctx: &mut Ctx) -> Result<Vec<Outcome>, String> {
 pub fn print_recovered(outs: &[Outcome]) {
     for o in outs {
         let what = o.change_id.map(|c| format!(" (C{c})")).unwrap_or_default();
-        match o.status.as_str() {
-            "restored" => outln!("finished an interrupted restore of {}{what}", o.path),
-            _ => outln!(
+        match o.status {
+            RestoreStatus::Restored => outln!("finished an interrupted restore of {}{what}", o.path),
+            RestoreStatus::Abandoned => outln!(
                 "abandoned an interrupted restore of {}{what}: the file changed meanwhile and was left as it is",
                 o.path
             ),
@@ -369,7 +369,7 @@ pub fn change_json(
 /// One human line per finding: `F7 deny inject/… line 5: message`.
 pub fn finding_line(f: &hookward_store::FindingRow) -> String {
     let line = f.line.map(|l| format!(" line {l}")).unwrap_or_default();
-    let status = if f.status == "pending" {
+    let status = if f.status == FindingStatus::Pending {
         String::new()
     } else {
         format!(" ({})", f.status)
@@ -423,7 +423,7 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
     let flagged: usize = changes.iter().filter(|(c, _)| c.flagged).count();
     let pending: usize = changes
         .iter()
-        .filter(|(c, _)| c.status == "pending")
+        .filter(|(c, _)| c.status == ChangeStatus::Pending)
         .count();
     if json {
         return print_json(&json!({
@@ -512,7 +512,7 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
             let (rows, _) = ctx
                 .store
                 .context_changes(&ChangeQuery {
-                    statuses: vec!["pending".into()],
+                    statuses: vec![ChangeStatus::Pending],
                     project: Some(proj.clone()),
                     ..ChangeQuery::default()
                 })
@@ -698,7 +698,7 @@ fn plan_restore(ctx: &Ctx, target: &Target) -> Result<restore::Plan, Act> {
     if let Target::Change(id) = *target {
         // A change whose earlier version was pruned must not be "restored" to an absent file.
         if let Some(c) = ctx.store.context_change(id).map_err(|e| e.to_string())? {
-            if c.status == "restored" {
+            if c.status == ChangeStatus::Restored {
                 return Err(Act::Refused(format!(
                     "restore refused: C{id} was already restored; `hookward review --all --file {}` shows the file's changes since",
                     c.path

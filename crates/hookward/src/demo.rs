@@ -223,7 +223,7 @@ pub fn run(json_out: bool) -> CliResult {
             outln!("   reply to Claude Code: {out}");
         }
         for h in &outcome.health {
-            if h.kind != "store-created" {
+            if h.health_kind() != Some(hookward_store::HealthKind::StoreCreated) {
                 outln!("   health: {} {}", h.kind, h.message);
             }
         }

@@ -6,7 +6,8 @@ use crate::ScopeArg;
 use hookward_install::{
     codex_config_path, inspect, inspect_codex_trust, Registration, Timeout, TimeoutUnit, TrustState,
 };
-use hookward_store::Store;
+use hookward_store::{HealthKind, Store};
+use hookward_sys::now_ms;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -700,8 +701,10 @@ fn health_checks(checks: &mut Vec<Check>, store: &Store) {
         // config-warning events are the hook's copy of the set-up warnings doctor works out
         // itself (as warnings, above).
         .filter(|e| {
-            !matches!(e.event.kind.as_str(), "store-created" | "config-warning")
-                && e.acked_ms.is_none()
+            !matches!(
+                e.event.health_kind(),
+                Some(HealthKind::StoreCreated | HealthKind::ConfigWarning)
+            ) && e.acked_ms.is_none()
         })
     {
         check(
@@ -737,13 +740,6 @@ fn mark_canary(store_path: &Path, since_ms: i64) {
 
 /// The session id of doctor's canary payload.
 const CANARY_SESSION: &str = "hookward-doctor-canary";
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
 
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;

@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use hookward_config::ExportShape;
 use hookward_export::{otlp, syslog, ExportError, Record, Shape};
 use hookward_store::{ExportCursor, Store};
+use hookward_sys::now_ms;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -96,12 +97,6 @@ fn shape(cfg: &hookward_config::Config) -> Shape {
         ExportShape::Hookward => Shape::Hookward,
         ExportShape::Opa => Shape::Opa,
     }
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// Sends one batch of `sink` from its cursor; `Ok(n)` records delivered (0: caught up).

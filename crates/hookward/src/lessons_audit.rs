@@ -15,6 +15,7 @@ use crate::util::{self, CliResult};
 use hookward_lessons::transcript::{self, ReplayCall};
 use hookward_pipeline::lessons::Learned;
 use hookward_store::Store;
+use hookward_sys::now_ms;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::process::ExitCode;
@@ -424,13 +425,6 @@ fn percent(a: u64, b: u64) -> String {
     } else {
         format!("{:.0} %", a as f64 * 100.0 / b as f64)
     }
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 /// [`coverage`]'s work at `now_ms` (the tests pin it).

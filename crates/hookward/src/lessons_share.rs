@@ -19,6 +19,7 @@
 use crate::util::{self, CliResult};
 use hookward_lessons::{clean_field, Lesson, Provenance};
 use hookward_store::{LessonQuery, LessonRow, Store};
+use hookward_sys::now_ms;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -97,13 +98,6 @@ pub fn project_of(p: Option<PathBuf>) -> Result<String, String> {
         None => std::env::current_dir().map_err(|e| format!("no current folder: {e}"))?,
     };
     Ok(p.display().to_string())
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 /// The project's lessons in force with at least `min_hits` hits, oldest first (a stable

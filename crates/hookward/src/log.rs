@@ -409,10 +409,7 @@ fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
     if all && fallback.is_file() {
         let aside = fallback.with_file_name(format!(
             "health-fallback-acked-{}.jsonl",
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_millis())
-                .unwrap_or(0)
+            hookward_sys::now_ms()
         ));
         std::fs::rename(&fallback, &aside)
             .map_err(|e| format!("cannot set {} aside: {e}", fallback.display()))?;

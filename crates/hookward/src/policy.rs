@@ -211,7 +211,8 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
                 Some(c) => c.clone(),
                 None => std::env::current_dir().map_err(|e| e.to_string())?,
             };
-            (profile.shell_call_payload)(c, &cwd.to_string_lossy(), "policy-eval")
+            profile
+                .shell_call(c, &cwd.to_string_lossy(), "policy-eval")
                 .to_string()
                 .into_bytes()
         }
@@ -358,7 +359,8 @@ pub fn eval_json(agent: hookward_core::Agent, evaluated: &hookward_pipeline::Eva
 pub fn eval_command(agent: hookward_core::Agent, command: &str) -> Result<Value, String> {
     let profile = hookward_pipeline::profile(agent);
     let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
-    let bytes = (profile.shell_call_payload)(command, &cwd.to_string_lossy(), "policy-eval")
+    let bytes = profile
+        .shell_call(command, &cwd.to_string_lossy(), "policy-eval")
         .to_string()
         .into_bytes();
     let env = HookEnv::from_process(agent).map_err(|e| e.to_string())?;

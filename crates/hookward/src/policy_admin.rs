@@ -231,23 +231,11 @@ fn read_source(path: &Path) -> Result<PolicySource, String> {
     })
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename.
+/// Writes `text` to `path` through a temporary file in the same folder and a rename
+/// ([`hookward_sys::write_atomic`]).
 fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write {}: {e}", path.display())
-        })
+    hookward_sys::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// `hookward policy add FILE.rego`: checks the file ([`admin::check_custom`]), compiles the

@@ -8,7 +8,7 @@ use crate::context::{
 };
 use crate::util::{fmt_ts, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
-use hookward_store::{ChangeQuery, ChangeRow, FindingRow};
+use hookward_store::{ChangeQuery, ChangeRow, ChangeStatus, FindingRow, FindingStatus};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -148,7 +148,7 @@ fn list(args: &ReviewArgs) -> CliResult {
             statuses: if args.all {
                 Vec::new()
             } else {
-                vec!["pending".into()]
+                vec![ChangeStatus::Pending]
             },
             project: proj.clone(),
             since_ms: since,
@@ -294,19 +294,22 @@ pub fn change_diff(guard: &hookward_context::Guard, c: &ChangeRow) -> Result<Str
 
 fn actions(c: &ChangeRow, findings: &[FindingRow]) -> Vec<(String, &'static str)> {
     let mut v = Vec::new();
-    if c.status == "pending" {
+    if c.status == ChangeStatus::Pending {
         v.push((
             format!("hookward review accept C{}", c.id),
             "keep this version",
         ));
     }
-    if c.status != "restored" {
+    if c.status != ChangeStatus::Restored {
         v.push((
             format!("hookward restore C{}", c.id),
             "preview putting back the version before it (add --apply to do it)",
         ));
     }
-    for f in findings.iter().filter(|f| f.status == "pending") {
+    for f in findings
+        .iter()
+        .filter(|f| f.status == FindingStatus::Pending)
+    {
         v.push((
             format!("hookward review dismiss F{}", f.id),
             "the finding is a false alarm",
@@ -423,14 +426,14 @@ pub fn accept_change(id: i64) -> Result<Accepted, Act> {
     let Some(c) = ctx.store.context_change(id).map_err(|e| e.to_string())? else {
         return Err(Act::Refused(not_found));
     };
-    if c.status != "pending" {
+    if c.status != ChangeStatus::Pending {
         return Err(Act::Refused(format!(
             "C{id} is {}, not pending; there is nothing to accept",
             c.status
         )));
     }
     ctx.store
-        .set_change_status(id, "accepted", hookward_context::now_ms())
+        .set_change_status(id, ChangeStatus::Accepted, hookward_context::now_ms())
         .map_err(|e| e.to_string())?;
     // The accepted version is what the file holds now: it becomes the recovery checkpoint
     // (the person vouched for it), and its pending findings are settled as dismissed.
@@ -452,10 +455,10 @@ pub fn accept_change(id: i64) -> Result<Accepted, Act> {
             .context_findings(id)
             .map_err(|e| e.to_string())?
             .iter()
-            .filter(|f| f.status == "pending")
+            .filter(|f| f.status == FindingStatus::Pending)
         {
             ctx.store
-                .set_finding_status(f.id, "dismissed")
+                .set_finding_status(f.id, FindingStatus::Dismissed)
                 .map_err(|e| e.to_string())?;
             dismissed.push(format!("F{}", f.id));
         }
@@ -530,14 +533,14 @@ pub fn dismiss_finding(id: i64) -> Result<Dismissed, Act> {
     let Some(f) = ctx.store.context_finding(id).map_err(|e| e.to_string())? else {
         return Err(Act::Refused(not_found));
     };
-    if f.status != "pending" {
+    if f.status != FindingStatus::Pending {
         return Err(Act::Refused(format!(
             "F{id} is {}, not pending; there is nothing to dismiss",
             f.status
         )));
     }
     ctx.store
-        .set_finding_status(id, "dismissed")
+        .set_finding_status(id, FindingStatus::Dismissed)
         .map_err(|e| e.to_string())?;
     crate::audit::record(
         "review.dismiss",

@@ -21,6 +21,7 @@
 use crate::util::CliResult;
 use clap::{Args, Subcommand, ValueEnum};
 use hookward_sandbox::{Applied, ApplyError, Enforced, Plan, Profile, Request};
+use hookward_sys::create_private_dir;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -406,15 +407,6 @@ fn warm_policy_cache(hw_home: &std::path::Path) {
         cache_dir: Some(hw_home.join("cache")),
         data: cfg.policy_data.clone(),
     });
-}
-
-/// Creates `dir` (and its parents) with mode 0700 when it is missing.
-fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
 }
 
 /// The one line on stderr that says the sandbox is on, or why it is only partly on.

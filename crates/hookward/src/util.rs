@@ -74,22 +74,13 @@ pub fn setup_warnings(cfg: &Config) -> Vec<String> {
     out
 }
 
-/// Formats milliseconds since the epoch as `YYYY-MM-DD HH:MM:SS` UTC (Howard Hinnant's
-/// civil-from-days algorithm).
+/// Formats milliseconds since the epoch as `YYYY-MM-DD HH:MM:SS` UTC
+/// ([`hookward_sys::civil_from_days`]).
 pub fn fmt_ts(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
+    let (y, m, d) = hookward_sys::civil_from_days(days);
     format!(
         "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
         rem / 3600,
@@ -98,16 +89,14 @@ pub fn fmt_ts(ms: i64) -> String {
     )
 }
 
-/// Days since 1970-01-01 of a civil date (Howard Hinnant's days-from-civil, the inverse of
-/// [`fmt_ts`]'s conversion).
+/// Days since 1970-01-01 of a civil date ([`hookward_sys::days_from_civil`]; month and day
+/// are checked by the caller).
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    hookward_sys::days_from_civil(
+        y,
+        u32::try_from(m).unwrap_or(1),
+        u32::try_from(d).unwrap_or(1),
+    )
 }
 
 /// Parses an RFC 3339 date-time (`2026-12-02T18:00:00Z`, `2026-12-02 18:00:00.5+01:00`;

@@ -177,3 +177,44 @@ fn shell_ask_in_bypass_mode_is_denied() {
     }
     insta::assert_snapshot!(table);
 }
+
+/// Claude Code's `PowerShell` tool (its shell on Windows, same `command` field as `Bash`;
+/// issue 13 item 7) is a shell call: the captured PreToolUse-Bash payload with the tool renamed
+/// gets the same decision as with `Bash` for a credential read, `rm -rf ~` and a harmless
+/// listing.
+#[test]
+fn powershell_tool_is_judged_like_bash() {
+    let sandbox = Sandbox::new();
+    let base: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(payload_dir().join("PreToolUse-Bash.json")).unwrap())
+            .unwrap();
+    let mut table = String::new();
+    for command in ["cat ~/.ssh/id_rsa", "rm -rf ~", "ls"] {
+        let mut replies = Vec::new();
+        for tool in ["Bash", "PowerShell"] {
+            let mut p = base.clone();
+            p["cwd"] = sandbox.project().to_string_lossy().to_string().into();
+            p["tool_name"] = tool.into();
+            p["tool_input"]["command"] = command.into();
+            let (out, _, code) = sandbox.hook(p.to_string().as_bytes(), &[]);
+            assert_eq!(code, 0);
+            claude_schema::validate_stdout(&out).unwrap();
+            replies.push(
+                out.trim()
+                    .replace(&*sandbox.home().to_string_lossy(), "$HOME"),
+            );
+        }
+        assert_eq!(replies[0], replies[1], "{command}");
+        writeln!(
+            table,
+            "{command}: {}",
+            if replies[1].is_empty() {
+                "(no reply)"
+            } else {
+                &replies[1]
+            }
+        )
+        .unwrap();
+    }
+    insta::assert_snapshot!(table);
+}
