@@ -312,13 +312,11 @@ fn sync_dir(dir: &Path) -> Result<(), BundleError> {
 
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), BundleError> {
     let target = dir.join(name);
-    let io = |source| BundleError::Io {
-        path: target.clone(),
-        source,
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
-    tmp.as_file().sync_all().map_err(io)?;
-    tmp.persist(&target).map_err(|e| io(e.error))?;
+    hookward_sys::write_atomic_private_synced(&target, bytes).map_err(|source| {
+        BundleError::Io {
+            path: target.clone(),
+            source,
+        }
+    })?;
     sync_dir(dir)
 }

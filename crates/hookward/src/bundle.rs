@@ -8,6 +8,7 @@ use hookward_policy::{LoadOptions, Policy, PolicySource};
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
+use hookward_sys::now_ms;
 use std::time::Duration;
 
 /// Arguments of `hookward policy pull`.
@@ -41,12 +42,6 @@ fn parse_every(s: &str) -> Result<Duration, String> {
         return Err(format!("{s:?}: at least 10s between pulls"));
     }
     Ok(Duration::from_secs(secs))
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The pull configuration from `[policy.bundle]` (and `--source`).
