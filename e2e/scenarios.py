@@ -171,7 +171,7 @@ def scenarios(agent):
         s["sandbox_postinstall"] = lambda h, p: [shell(agent, "npm install --offline --no-audit --no-fund")]
     if fetch(agent, "x") is not None:
         s["canary_fetch"] = lambda h, p: [fetch(agent, canary_url(agent))]
-    if agent in ("claude", "codex"):
+    if agent in ("claude", "codex", "gemini"):
         # session 1 of lesson_recall: the failing command, then its fix (session 2: SESSIONS)
         s["lesson_recall"] = lambda h, p: [shell(agent, LESSON_FAIL), shell(agent, LESSON_FIX)]
         deny, download, run = workaround_cmds("{PORT}")
@@ -532,6 +532,12 @@ def hook_context_with(agent, body, needle):
                 t = text_of(it.get("content"))
                 if needle in t:
                     out.append(t)
+    else:  # Gemini: BeforeAgent's additionalContext, a `<hook_context>` text part (REPORT.md §3)
+        for ct in body.get("contents") or []:
+            for part in ct.get("parts") or []:
+                t = part.get("text") or ""
+                if needle in t and "hook_context" in t:
+                    out.append(t)
     return out
 
 
@@ -562,8 +568,9 @@ def check_lesson_recall(agent, run, c):
     fix_out, fix_added = step_result(agent, s1, 1)
     c.ok(fix_out is not None and "wrote RELEASE_NOTES.md for channel stable" in fix_out,
          "session 1: the fixing command ran and the model got its output", short(fix_out))
-    c.ok(len(post) >= 2, "session 1: hookward saw both results (PostToolUse%s)" % (
-        "Failure then PostToolUse" if agent == "claude" else " twice"),
+    c.ok(len(post) >= 2, "session 1: hookward saw both results (%s)" % (
+        "PostToolUseFailure then PostToolUse" if agent == "claude" else
+        "PostToolUse twice" if agent == "codex" else "AfterTool twice"),
          short([(r.get("event"), r.get("tool"), r.get("session_id")) for r in post]))
     learned = json.loads(read_text(run + "/s1.lessons.json") or "null")
     c.ok(isinstance(learned, list) and len(learned) == 1,
