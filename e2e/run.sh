@@ -136,7 +136,7 @@ after_install_codex() {
 }
 after_install_gemini() { :; }
 
-# run_AGENT R PROMPT: the CLI, headless, env -i, from the project folder; exit code in R/rc
+# run_AGENT R: the CLI, headless, env -i, from the project folder, with the prompt $PROMPT; exit code in R/rc
 run_claude() {
   local R=$1
   start_server "$R" anthropic --tls-cert "$WORK/tls-cert.pem" --tls-key "$WORK/tls-key.pem" || return 1
@@ -144,7 +144,7 @@ run_claude() {
     NODE_EXTRA_CA_CERTS="$WORK/tls-cert.pem" ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY=dummy \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1 DISABLE_ERROR_REPORTING=1 \
     ${PLUGIN_RUN:+HOOKWARD_BIN="$HOOKWARD_BIN"} \
-    timeout "$RUN_TIMEOUT" ${SANDBOX_RUN:+"$HOOKWARD_BIN" run --} "${CLI[claude]}" -p "Please do the scripted task." --output-format stream-json --verbose \
+    timeout "$RUN_TIMEOUT" ${SANDBOX_RUN:+"$HOOKWARD_BIN" run --} "${CLI[claude]}" -p "$PROMPT" --output-format stream-json --verbose \
       --include-hook-events --debug-file "$R/cli.debug.log" --dangerously-skip-permissions \
       ${PLUGIN_RUN:+--plugin-dir "$ROOT/packaging/claude-plugin"} \
     2>"$R/cli.stderr" </dev/null | python3 "$E2E/lib/stamp.py" "$R/cli.stdout"; echo "${PIPESTATUS[0]}" >"$R/rc")
@@ -153,9 +153,10 @@ run_claude() {
 run_codex() {
   local R=$1
   start_server "$R" openai || return 1
-  sed -i "s/__PORT__/$PORT/" "$R/home/.codex/config.toml"
+  # the fake provider's port (a placeholder at first, the previous session's port afterwards)
+  sed -i -E "s#http://127\.0\.0\.1:[^/\"]*/v1#http://127.0.0.1:$PORT/v1#" "$R/home/.codex/config.toml"
   (cd "$R/proj" && env -i PATH="$SYS_PATH" HOME="$R/home" TERM=dumb LANG=C.UTF-8 OPENAI_API_KEY=dummy \
-    timeout "$RUN_TIMEOUT" "${CLI[codex]}" exec --skip-git-repo-check --json "Please do the scripted task." \
+    timeout "$RUN_TIMEOUT" "${CLI[codex]}" exec --skip-git-repo-check --json "$PROMPT" \
     >"$R/cli.stdout" 2>"$R/cli.stderr" </dev/null)
   echo $? >"$R/rc"
   stop_server
@@ -166,11 +167,33 @@ run_gemini() {
   (cd "$R/proj" && env -i PATH="$SYS_PATH" HOME="$R/home" TERM=dumb LANG=C.UTF-8 \
     GOOGLE_GEMINI_BASE_URL="http://127.0.0.1:$PORT" GEMINI_API_KEY=dummy GEMINI_CLI_NO_RELAUNCH=true \
     GEMINI_DEBUG_LOG_FILE="$R/cli.debug.log" \
-    timeout "$RUN_TIMEOUT" "${CLI[gemini]}" -p "Please do the scripted task." --output-format stream-json --yolo \
+    timeout "$RUN_TIMEOUT" "${CLI[gemini]}" -p "$PROMPT" --output-format stream-json --yolo \
       --include-directories "$R/home" \
     >"$R/cli.stdout" 2>"$R/cli.stderr" </dev/null)
   echo $? >"$R/rc"
   stop_server
+}
+
+# run_sessions AGENT R NAME: the scenario's CLI sessions, one after the other in the same HOME and
+# project (most scenarios have one). With more than one, session k's script and prompt are
+# s<k>.script.json and s<k>.prompt, and what it leaves (requests.jsonl, cli.*, rc, ...) is kept as
+# s<k>.*; scenarios.py after-session keeps hookward's state between them.
+run_sessions() {
+  local agent=$1 R=$2 name=$3 n k f
+  n=$(python3 "$E2E/scenarios.py" sessions "$agent" "$name") || return 1
+  if [ "$n" -le 1 ]; then
+    PROMPT=$(cat "$R/prompt")
+    "run_$agent" "$R"
+    return
+  fi
+  for k in $(seq "$n"); do
+    cp "$R/s$k.script.json" "$R/script.json" && PROMPT=$(cat "$R/s$k.prompt") || return 1
+    "run_$agent" "$R" || return 1
+    for f in requests.jsonl cli.stdout cli.stderr cli.debug.log rc server.out; do
+      if [ -e "$R/$f" ]; then mv "$R/$f" "$R/s$k.$f"; fi
+    done
+    python3 "$E2E/scenarios.py" after-session "$agent" "$name" "$R" "$k" || return 1
+  done
 }
 
 # ---------------------------------------------------------------- scenarios
@@ -194,7 +217,7 @@ run_scenario() {
       { echo "hookward install ${HW_AGENT[$agent]} --apply failed: $(tail -3 "$R/install.log")" >"$R/setup.err"; false; }
   } && "after_install_$agent" "$R" &&
     python3 "$E2E/scenarios.py" setup "$agent" "$name" "$R/home" "$R/proj" &&
-    "run_$agent" "$R"
+    run_sessions "$agent" "$R" "$name"
   local setup_rc=$?
   t1=$(date +%s.%N)
   if [ $setup_rc -ne 0 ]; then

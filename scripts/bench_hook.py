@@ -7,7 +7,15 @@ wait4's rusage, per child). Baselines measured in the same run: `/bin/true` and 
 that only parses the payload (what a minimal Python hook costs).
 
 Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--config CONFIG.toml]
+                              [--lessons N]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
+
+`--lessons N` (issue 14): first imports N generated lessons into the bench project
+(`hookward lessons import`, 8 program families x error shapes x names, as the in-process
+recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), then adds
+UserPromptSubmit cases with lessons off (HOOKWARD_LESSONS=0), with a prompt that recalls
+lessons, and with an unrelated prompt. Every run is the same session, so a recalled lesson is
+delivered (and its delivery written) once in 4 prompts, as in a session (not repeated within 4).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -56,6 +64,43 @@ def bench(label, argv, data, env, runs):
     return {"label": label, "runs": runs, "min_ms": min(times), "p50_ms": statistics.median(times),
             "p99_ms": pct(times, 99), "max_rss_mib": max(rss), "exit": code, "reply": reply}
 
+WORDS = ["parser", "config", "loader", "widget", "auth", "session", "cache", "router", "schema",
+         "invoice", "report", "upload", "queue", "worker", "billing", "search", "metrics", "theme"]
+
+
+def generated_lessons(n, seed=0x9E3779B97F4A7C15):
+    """n portable lessons (the `lessons export --format json` shape), deterministic."""
+    x = seed
+    def rnd():
+        nonlocal x
+        x ^= x >> 12; x ^= (x << 25) & 0xFFFFFFFFFFFFFFFF; x ^= x >> 27
+        return (x * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF
+    out = []
+    for i in range(n):
+        # a name of letters (digits would be normalised to N and make near-duplicates merge)
+        w, kind = WORDS[rnd() % len(WORDS)], rnd() % 8
+        k, v = "", rnd() % (26 ** 4)
+        for _ in range(4):
+            k, v = k + chr(97 + v % 26), v // 26
+        fail, err, fix, fam = [
+            (f"npm run {w}{k}", f"npm ERR! Missing script: {w}{k}", f"pnpm run {w}{k}", "node"),
+            (f"pytest tests/test_{w}{k}.py", f"ModuleNotFoundError: No module named {w}{k}",
+             f"uv run pytest tests/test_{w}{k}.py", "pytest"),
+            (f"cargo test -p {w}{k}", f"error[E0433]: failed to resolve: use of undeclared crate {w}{k}",
+             f"cargo test -p {w}{k} --features {w}", "cargo-test"),
+            (f"docker-compose up {w}{k}", f"no such service: {w}{k}", f"docker compose up {w}{k}", "docker"),
+            (f"git push origin {w}{k}", f"error: src refspec {w}{k} does not match any",
+             f"git push origin HEAD:{w}{k}", "git"),
+            (f"make {w}{k}", f"make: No rule to make target {w}{k}. Stop.", f"make -C {w} {w}{k}", "make"),
+            (f"pip install {w}{k}", f"ERROR: No matching distribution found for {w}{k}",
+             f"uv pip install {w}-{k}", "pip"),
+            (f"go test ./{w}{k}/...", f"go: module {w}{k}: not found", f"go test -mod=mod ./{w}{k}/...", "go"),
+        ][kind]
+        out.append({"tool": "Bash", "family": fam, "symptom": err,
+                    "prescription": f"ran `{fix}` instead of `{fail}`", "diff": ""})
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -64,6 +109,8 @@ def main():
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
+    ap.add_argument("--lessons", type=int, default=0,
+                    help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     home = os.path.join(tmp, "home")
@@ -115,7 +162,34 @@ def main():
             "session_id": "b", "cwd": os.path.join(home, "project"), "hook_event_name": "PreToolUse",
             "tool_name": "Read", "tool_input": {"file_path": os.path.join(home, ".ssh/id_rsa")}}).encode()),
     ]
-    results = [bench(l, argv, d, env, a.runs) for l, argv, d in cases]
+    def prompt(text, session="b"):
+        return json.dumps({"session_id": session, "cwd": proj, "hook_event_name": "UserPromptSubmit",
+                           "prompt": text, "transcript_path": os.path.join(home, "t.jsonl")}).encode()
+    recalls = "npm says the parser script is missing, run it with the right tool"
+    unrelated = "please add a theme section to the documentation and explain it"
+    cases.append(("hookward UserPromptSubmit", hook, prompt(unrelated)))
+    envs = {}
+    if a.lessons:
+        path = os.path.join(tmp, "lessons.json")
+        with open(path, "w") as f:
+            json.dump(generated_lessons(a.lessons), f)
+        t0 = time.perf_counter()
+        imp = subprocess.run(a.binary.split() + ["lessons", "import", path, "--project", proj, "--json"],
+                             env=env, capture_output=True)
+        if imp.returncode != 0:
+            sys.exit("lessons import failed: " + imp.stderr.decode())
+        added = sum(1 for r in json.loads(imp.stdout).get("items", []) if r.get("result") == "added")
+        print(f"imported {a.lessons} generated lessons ({added} new, the rest merged) in "
+              f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
+        off = dict(env, HOOKWARD_LESSONS="0")
+        label = f"{added} lessons"
+        cases += [
+            (f"hookward UserPromptSubmit, lessons off, recalling prompt", hook, prompt(recalls, "off"), off),
+            (f"hookward UserPromptSubmit, {label}, recalling prompt", hook, prompt(recalls, "on")),
+            (f"hookward UserPromptSubmit, lessons off, unrelated prompt", hook, prompt(unrelated, "off2"), off),
+            (f"hookward UserPromptSubmit, {label}, unrelated prompt", hook, prompt(unrelated, "on2")),
+        ]
+    results = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases]
     if a.json:
         print(json.dumps(results, indent=2))
         return

@@ -26,6 +26,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 LOCK = threading.Lock()
 ARGS = None
 SCRIPT = {}
+# e2e lesson_workaround: a harmless setup script the model fetches over loopback (GET /page/NAME)
+PAGES = {"setup.sh": "echo setup-ok > setup-done.txt\n"}
 ASSISTANT_TYPES = {"function_call", "custom_tool_call", "local_shell_call", "reasoning", "web_search_call",
                    "tool_search_call"}
 
@@ -118,6 +120,9 @@ class H(BaseHTTPRequestHandler):
 
     def do_GET(self):
         log({"method": "GET", "path": self.path, "headers": dict(self.headers)})
+        if self.path.startswith("/page/"):  # e2e: pages fetched by the model's commands
+            name = self.path.split("/page/", 1)[1]
+            return self._send(200, PAGES.get(name, "<html><body>hello page</body></html>"), "text/html")
         if self.path.split("?")[0].endswith("/models"):
             return self._send(200, {"object": "list", "data": [{"id": "gpt-fake", "object": "model", "owned_by": "fake"}],
                                     "models": []})

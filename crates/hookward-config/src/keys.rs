@@ -751,6 +751,100 @@ pub const KEYS: &[Key] = &[
         show: |c| vec![("lessons.max_chars".into(), json(c.lessons.max_chars))],
     },
     Key {
+        name: "lessons.half_life_days",
+        ty: "integer 1–3650",
+        default: "30",
+        env: None,
+        project: ProjectRule::No,
+        doc: "recall's recency decay: a lesson's score halves for each this many days since it was learned, merged or last hit",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.half_life_days)?
+                .map(|v| c.lessons.half_life_days = v)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.half_life_days.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).half_life_days = Some(c.lessons.half_life_days);
+            Some(())
+        },
+        show: |c| vec![("lessons.half_life_days".into(), json(c.lessons.half_life_days))],
+    },
+    Key {
+        name: "lessons.rewrite_endpoint",
+        ty: "`\"http://127.0.0.1:PORT/v1\"` (loopback only) or `\"\"`",
+        default: "\"\"",
+        env: Some("HOOKWARD_LESSONS_REWRITE_ENDPOINT"),
+        project: ProjectRule::No,
+        doc: "the OpenAI-compatible server on this machine `hookward lessons rewrite` uses when `--endpoint` is not given; empty: rewrite is off (never part of the hook)",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.rewrite_endpoint.clone())?
+                .map(|v| c.lessons.rewrite_endpoint = Some(v).filter(|v| !v.is_empty()))
+                .is_some())
+        },
+        env_fn: Some(|c, n, v| {
+            let v = parse_env::<String>(n, v)?;
+            if !v.is_empty() {
+                crate::rewrite_endpoint(&v).map_err(|message| ConfigError::Invalid {
+                    origin: format!("environment variable {n}"),
+                    message,
+                })?;
+            }
+            c.lessons.rewrite_endpoint = Some(v).filter(|v| !v.is_empty());
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| {
+            f.lessons
+                .as_ref()
+                .is_some_and(|x| x.rewrite_endpoint.is_some())
+        },
+        cache: |c, f| {
+            lessons_mut(f).rewrite_endpoint =
+                Some(c.lessons.rewrite_endpoint.clone().unwrap_or_default());
+            Some(())
+        },
+        show: |c| {
+            vec![(
+                "lessons.rewrite_endpoint".into(),
+                json(c.lessons.rewrite_endpoint.as_deref().unwrap_or("")),
+            )]
+        },
+    },
+    Key {
+        name: "lessons.rewrite_model",
+        ty: "string",
+        default: "\"local\"",
+        env: Some("HOOKWARD_LESSONS_REWRITE_MODEL"),
+        project: ProjectRule::No,
+        doc: "the model name `hookward lessons rewrite` sends to that server when `--model` is not given",
+        origin: "lessons",
+        file: |c, f, o| {
+            Ok(lessons_file(f, o, |l| l.rewrite_model.clone())?
+                .map(|v| c.lessons.rewrite_model = v)
+                .is_some())
+        },
+        env_fn: Some(|c, n, v| {
+            let v = parse_env::<String>(n, v)?;
+            crate::check_rewrite_model(&v).map_err(|message| ConfigError::Invalid {
+                origin: format!("environment variable {n}"),
+                message,
+            })?;
+            c.lessons.rewrite_model = v;
+            Ok(())
+        }),
+        tighten: None,
+        present: |f| f.lessons.as_ref().is_some_and(|x| x.rewrite_model.is_some()),
+        cache: |c, f| {
+            lessons_mut(f).rewrite_model = Some(c.lessons.rewrite_model.clone());
+            Some(())
+        },
+        show: |c| vec![("lessons.rewrite_model".into(), json(&c.lessons.rewrite_model))],
+    },
+    Key {
         name: "sandbox.allow_net",
         ty: "list of `\"HOST:PORT\"` or `\":PORT\"`",
         default: "[]",

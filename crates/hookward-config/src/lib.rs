@@ -307,6 +307,12 @@ pub(crate) struct LessonsSection {
     pub(crate) max_per_turn: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) max_chars: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) half_life_days: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) rewrite_endpoint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) rewrite_model: Option<String>,
 }
 
 /// The events a lesson may be delivered on (`lessons.deliver_on` values).
@@ -325,6 +331,72 @@ pub struct LessonsConfig {
     /// Key `lessons.max_chars`, default 600 (120 to 4000): most characters of lesson text on
     /// one event (each lesson's own text is capped below that).
     pub max_chars: u32,
+    /// Key `lessons.half_life_days`, default 30 (1 to 3650): the recency decay of recall — a
+    /// lesson's score halves for each this many days since it was learned, merged or last hit.
+    pub half_life_days: u32,
+    /// Key `lessons.rewrite_endpoint`, default none (rewrite off): the OpenAI-compatible
+    /// server `hookward lessons rewrite` uses when `--endpoint` is not given; `http://` on a
+    /// loopback host with a port only ([`rewrite_endpoint`]).
+    pub rewrite_endpoint: Option<String>,
+    /// Key `lessons.rewrite_model`, default `"local"`: the model name sent to that server when
+    /// `--model` is not given.
+    pub rewrite_model: String,
+}
+
+/// Milliseconds in a day, for [`LessonsConfig::half_life_ms`].
+const DAY_MS: f64 = 24.0 * 3600.0 * 1000.0;
+
+/// Most characters of `lessons.rewrite_model`.
+pub const MAX_REWRITE_MODEL_CHARS: usize = 200;
+
+/// A rewrite endpoint split into its parts: `authority` is `host:port` (`localhost` spelled
+/// `127.0.0.1`), `base` the path without a trailing slash (`/v1`, or empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RewriteEndpoint {
+    /// `127.0.0.1:8080`.
+    pub authority: String,
+    /// `/v1` (no trailing slash).
+    pub base: String,
+}
+
+/// Parses a `lessons.rewrite_endpoint` / `--endpoint` URL: `http://` on `127.0.0.1`,
+/// `localhost` or `[::1]`, with a port, so no lesson text leaves the machine.
+///
+/// # Errors
+/// A message naming the URL: not `http://`, not a loopback host, no port or a bad one.
+///
+/// ```
+/// let e = hookward_config::rewrite_endpoint("http://localhost:8080/v1/").unwrap();
+/// assert_eq!((e.authority.as_str(), e.base.as_str()), ("127.0.0.1:8080", "/v1"));
+/// assert!(hookward_config::rewrite_endpoint("https://api.example.com/v1").is_err());
+/// ```
+pub fn rewrite_endpoint(url: &str) -> Result<RewriteEndpoint, String> {
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or_else(|| format!("`{url}`: the rewrite endpoint must be http:// on this machine"))?;
+    let (authority, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let (host, port) = authority
+        .rsplit_once(':')
+        .ok_or_else(|| format!("`{url}`: give the port (http://127.0.0.1:8080/v1)"))?;
+    if !matches!(host, "127.0.0.1" | "localhost" | "[::1]") {
+        return Err(format!(
+            "`{url}`: the rewrite endpoint must be on this machine (127.0.0.1, localhost or [::1]); lessons are not sent elsewhere"
+        ));
+    }
+    port.parse::<u16>()
+        .map_err(|_| format!("`{url}`: `{port}` is not a port"))?;
+    let host = if host == "localhost" {
+        "127.0.0.1"
+    } else {
+        host
+    };
+    Ok(RewriteEndpoint {
+        authority: format!("{host}:{port}"),
+        base: path.trim_end_matches('/').to_string(),
+    })
 }
 
 impl Default for LessonsConfig {
@@ -334,6 +406,9 @@ impl Default for LessonsConfig {
             deliver_on: LESSON_EVENTS.iter().map(|s| s.to_string()).collect(),
             max_per_turn: 2,
             max_chars: 600,
+            half_life_days: 30,
+            rewrite_endpoint: None,
+            rewrite_model: "local".to_string(),
         }
     }
 }
@@ -342,6 +417,11 @@ impl LessonsConfig {
     /// Whether lessons are delivered on the event named `event` (Claude Code spelling).
     pub fn delivers_on(&self, event: &str) -> bool {
         self.enabled && self.deliver_on.iter().any(|e| e == event)
+    }
+
+    /// [`LessonsConfig::half_life_days`] in milliseconds, as recall's score takes it.
+    pub fn half_life_ms(&self) -> f64 {
+        f64::from(self.half_life_days.max(1)) * DAY_MS
     }
 }
 
@@ -367,6 +447,31 @@ pub(crate) fn check_lessons(origin: &str, l: &LessonsSection) -> Result<(), Conf
         return Err(bad(format!(
             "lessons.max_chars = {n}; expected 120 to 4000"
         )));
+    }
+    if let Some(n) = l.half_life_days.filter(|n| !(1..=3650).contains(n)) {
+        return Err(bad(format!(
+            "lessons.half_life_days = {n}; expected 1 to 3650"
+        )));
+    }
+    if let Some(url) = l.rewrite_endpoint.as_deref().filter(|u| !u.is_empty()) {
+        rewrite_endpoint(url).map_err(|e| bad(format!("lessons.rewrite_endpoint = {e}")))?;
+    }
+    if let Some(m) = &l.rewrite_model {
+        check_rewrite_model(m).map_err(bad)?;
+    }
+    Ok(())
+}
+
+/// A `lessons.rewrite_model` value: 1 to [`MAX_REWRITE_MODEL_CHARS`] characters, no control
+/// characters (it is sent in a JSON body).
+pub(crate) fn check_rewrite_model(m: &str) -> Result<(), String> {
+    if m.trim().is_empty()
+        || m.chars().count() > MAX_REWRITE_MODEL_CHARS
+        || m.chars().any(char::is_control)
+    {
+        return Err(format!(
+            "lessons.rewrite_model = {m:?}; expected a model name of 1 to {MAX_REWRITE_MODEL_CHARS} characters"
+        ));
     }
     Ok(())
 }
@@ -1396,6 +1501,100 @@ mod tests {
         let off = Config::from_layers(&layers(None, None, &[("HOOKWARD_LESSONS", "0")])).unwrap();
         assert!(!off.lessons.enabled && !off.lessons.delivers_on("PreToolUse"));
         assert!(Config::default().lessons.delivers_on("UserPromptSubmit"));
+    }
+
+    #[test]
+    fn lessons_decay_and_rewrite_keys_parse_check_and_a_project_cannot_set_them() {
+        let d = Config::default().lessons;
+        assert_eq!(d.half_life_days, 30);
+        assert!((d.half_life_ms() - recall_default_ms()).abs() < 1.0);
+        assert_eq!(
+            (d.rewrite_endpoint, d.rewrite_model.as_str()),
+            (None, "local")
+        );
+        let c = Config::from_layers(&layers(
+            Some("[lessons]\nhalf_life_days = 7\nrewrite_endpoint = \"http://127.0.0.1:8080/v1\"\nrewrite_model = \"qwen\"\n"),
+            Some("[lessons]\nhalf_life_days = 3650\nrewrite_endpoint = \"http://127.0.0.1:9/v1\"\nrewrite_model = \"x\"\n"),
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.lessons.half_life_days, 7);
+        assert!((c.lessons.half_life_ms() - 7.0 * 86_400_000.0).abs() < 1.0);
+        assert_eq!(
+            c.lessons.rewrite_endpoint.as_deref(),
+            Some("http://127.0.0.1:8080/v1")
+        );
+        assert_eq!(c.lessons.rewrite_model, "qwen");
+        for key in [
+            "lessons.half_life_days",
+            "lessons.rewrite_endpoint",
+            "lessons.rewrite_model",
+        ] {
+            assert!(
+                c.ignored.iter().any(|i| i.contains(key)),
+                "{key}: {:?}",
+                c.ignored
+            );
+        }
+        // the variables win over the file; an empty endpoint turns rewrite off
+        let c = Config::from_layers(&layers(
+            Some("[lessons]\nrewrite_endpoint = \"http://127.0.0.1:8080/v1\"\n"),
+            None,
+            &[
+                ("HOOKWARD_LESSONS_REWRITE_ENDPOINT", ""),
+                ("HOOKWARD_LESSONS_REWRITE_MODEL", "llama"),
+            ],
+        ))
+        .unwrap();
+        assert_eq!(c.lessons.rewrite_endpoint, None);
+        assert_eq!(c.lessons.rewrite_model, "llama");
+        let c = Config::from_layers(&layers(
+            None,
+            None,
+            &[(
+                "HOOKWARD_LESSONS_REWRITE_ENDPOINT",
+                "http://localhost:11434/v1",
+            )],
+        ))
+        .unwrap();
+        assert_eq!(
+            c.lessons.rewrite_endpoint.as_deref(),
+            Some("http://localhost:11434/v1")
+        );
+        let c = Config::from_layers(&layers(
+            Some("[lessons]\nrewrite_endpoint = \"\"\n"),
+            None,
+            &[],
+        ))
+        .unwrap();
+        assert_eq!(c.lessons.rewrite_endpoint, None);
+        for bad in [
+            "[lessons]\nhalf_life_days = 0\n",
+            "[lessons]\nhalf_life_days = 3651\n",
+            "[lessons]\nrewrite_endpoint = \"https://api.example.com/v1\"\n",
+            "[lessons]\nrewrite_endpoint = \"http://10.0.0.5:8080/v1\"\n",
+            "[lessons]\nrewrite_endpoint = \"http://127.0.0.1/v1\"\n",
+            "[lessons]\nrewrite_model = \"\"\n",
+            "[lessons]\nrewrite_model = \"a\\nb\"\n",
+        ] {
+            let err = Config::from_layers(&layers(Some(bad), None, &[])).unwrap_err();
+            assert!(err.to_string().contains("lessons."), "{bad}: {err}");
+        }
+        for (var, value) in [
+            (
+                "HOOKWARD_LESSONS_REWRITE_ENDPOINT",
+                "http://example.com:80/v1",
+            ),
+            ("HOOKWARD_LESSONS_REWRITE_MODEL", " "),
+        ] {
+            let err = Config::from_layers(&layers(None, None, &[(var, value)])).unwrap_err();
+            assert!(err.to_string().contains(var), "{var}: {err}");
+        }
+    }
+
+    /// recall's default half-life, 30 days in ms (hookward-lessons is not a dependency here).
+    fn recall_default_ms() -> f64 {
+        30.0 * 24.0 * 3600.0 * 1000.0
     }
 
     #[test]

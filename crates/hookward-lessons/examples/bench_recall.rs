@@ -129,6 +129,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             family: None,
             file: None,
             now_ms: now,
+            half_life_ms: hookward_lessons::recall::HALF_LIFE_MS,
             limit: 3,
         })?;
         us.push(t.elapsed().as_secs_f64() * 1e6);

@@ -131,7 +131,8 @@ fn starts_a_word(text: &str, term: &str) -> bool {
     })
 }
 
-/// Recency half-life of a lesson's score: 30 days (a lesson not seen for a month counts half).
+/// Default recency half-life of a lesson's score: 30 days (a lesson not seen for a month
+/// counts half); `lessons.half_life_days` sets it ([`Candidate::half_life_ms`]).
 pub const HALF_LIFE_MS: f64 = 30.0 * 24.0 * 3600.0 * 1000.0;
 /// Score factor for a lesson of the same program family as the call being made.
 pub const FAMILY_BOOST: f64 = 1.5;
@@ -154,12 +155,15 @@ pub struct Candidate {
     pub same_file: bool,
     /// Milliseconds since the lesson was last created, merged or hit.
     pub age_ms: i64,
+    /// The recency half-life (ms; [`HALF_LIFE_MS`] by default, `lessons.half_life_days`); a
+    /// value below 1 ms counts as 1 ms.
+    pub half_life_ms: f64,
 }
 
 /// The score of a candidate (higher is better), or `None` when it is not relevant enough:
 /// fewer than [`MIN_MATCHED`] matched terms without a family or file match.
 /// Score = (matched terms + −bm25, 0 for an unranked candidate) × [`FAMILY_BOOST`]/[`FILE_BOOST`] where they apply ×
-/// 2^(−age / [`HALF_LIFE_MS`]).
+/// 2^(−age / [`Candidate::half_life_ms`]).
 pub fn score(c: &Candidate) -> Option<f64> {
     let anchored = c.same_family || c.same_file;
     if c.matched == 0 || (c.matched < MIN_MATCHED && !anchored) {
@@ -173,7 +177,7 @@ pub fn score(c: &Candidate) -> Option<f64> {
         s *= FILE_BOOST;
     }
     let age = c.age_ms.max(0) as f64;
-    Some(s * 0.5f64.powf(age / HALF_LIFE_MS))
+    Some(s * 0.5f64.powf(age / c.half_life_ms.max(1.0)))
 }
 
 #[cfg(test)]
@@ -219,6 +223,7 @@ mod tests {
             same_family: false,
             same_file: false,
             age_ms: 0,
+            half_life_ms: HALF_LIFE_MS,
         };
         assert_eq!(score(&c), None);
         assert!(score(&Candidate {
@@ -234,6 +239,15 @@ mod tests {
         })
         .expect("scored");
         assert!((old - fresh / 2.0).abs() < 1e-9);
+        // a shorter half-life (lessons.half_life_days = 1): a day-old lesson counts half
+        let day = 24.0 * 3600.0 * 1000.0;
+        let quick = score(&Candidate {
+            age_ms: day as i64,
+            half_life_ms: day,
+            ..two
+        })
+        .expect("scored");
+        assert!((quick - fresh / 2.0).abs() < 1e-9);
         let fam = score(&Candidate {
             same_family: true,
             ..two

@@ -247,6 +247,7 @@ fn paraphrases_recall_their_lesson_in_the_top_3_and_unrelated_prompts_stay_quiet
                 family: None,
                 file: None,
                 now_ms: now,
+                half_life_ms: hookward_lessons::recall::HALF_LIFE_MS,
                 limit: 3,
             })
             .expect("recall")

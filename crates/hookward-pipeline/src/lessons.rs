@@ -187,6 +187,7 @@ fn deliver_in(
         family: family.as_deref(),
         file: file.as_deref(),
         now_ms: now_ms(),
+        half_life_ms: l.half_life_ms(),
         limit: (l.max_per_turn as usize) * 3,
     })?;
     let per_lesson = (l.max_chars as usize / l.max_per_turn.max(1) as usize).max(120);

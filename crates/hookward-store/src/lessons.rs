@@ -159,6 +159,9 @@ pub struct RecallQuery<'a> {
     pub file: Option<&'a str>,
     /// Now, for the recency decay (ms).
     pub now_ms: i64,
+    /// The recency half-life (ms): `lessons.half_life_days`, [`recall::HALF_LIFE_MS`] by
+    /// default.
+    pub half_life_ms: f64,
     /// Most lessons returned.
     pub limit: usize,
 }
@@ -765,6 +768,7 @@ impl Store {
                     same_family: q.family.is_some() && family.as_deref() == q.family,
                     same_file: q.file.is_some() && file.as_deref() == q.file,
                     age_ms: q.now_ms - updated,
+                    half_life_ms: q.half_life_ms,
                 };
                 recall::score(&c).map(|s| (*id, s))
             })
@@ -1136,6 +1140,7 @@ mod tests {
             family,
             file: None,
             now_ms: 100 * day,
+            half_life_ms: recall::HALF_LIFE_MS,
             limit: 3,
         };
         let ids = |r: Vec<Recalled>| r.into_iter().map(|x| x.row.id).collect::<Vec<_>>();
@@ -1205,6 +1210,22 @@ mod tests {
             ids(s.recall_lessons(&q("alpha beta", None)).expect("recall")),
             vec![fresh, old]
         );
+        // the half-life is the caller's (lessons.half_life_days): 90 days old, the score is
+        // halved at a 90-day half-life, quartered at 45 days, and 2^-90 of it at 1 day
+        let score_at = |days: f64| {
+            s.recall_lessons(&RecallQuery {
+                half_life_ms: days * day as f64,
+                ..q("alpha beta", None)
+            })
+            .expect("recall")
+            .into_iter()
+            .find(|r| r.row.id == old)
+            .map(|r| r.score)
+            .expect("recalled")
+        };
+        let (slow, mid, quick) = (score_at(90.0), score_at(45.0), score_at(1.0));
+        assert!((mid / slow - 0.5).abs() < 1e-9, "{slow} {mid}");
+        assert!(slow > 0.0 && quick < slow * 1e-20, "{slow} {quick}");
     }
 
     #[test]

@@ -139,13 +139,14 @@ pub enum LessonsCommand {
     /// server on this machine (off unless an endpoint is given; a rewrite that drops the fix
     /// or that the injection scanner flags is not kept).
     Rewrite {
-        /// The endpoint, e.g. http://127.0.0.1:8080/v1 (loopback only); default: the
-        /// HOOKWARD_LESSONS_REWRITE_ENDPOINT variable.
+        /// The endpoint, e.g. http://127.0.0.1:8080/v1 (loopback only); default:
+        /// `lessons.rewrite_endpoint` in config.toml, or the HOOKWARD_LESSONS_REWRITE_ENDPOINT
+        /// variable.
         #[arg(long)]
         endpoint: Option<String>,
-        /// The model name the server expects.
-        #[arg(long, default_value = "local")]
-        model: String,
+        /// The model name the server expects; default: `lessons.rewrite_model` ("local").
+        #[arg(long)]
+        model: Option<String>,
         /// The project folder (default: the current folder).
         #[arg(long)]
         project: Option<std::path::PathBuf>,
@@ -233,7 +234,7 @@ pub fn run(command: LessonsCommand) -> CliResult {
             project,
             dry_run,
             json,
-        } => crate::lessons_rewrite::run(endpoint, &model, project, dry_run, json),
+        } => crate::lessons_rewrite::run(endpoint, model, project, dry_run, json),
         LessonsCommand::Export {
             min_hits,
             format,

@@ -434,6 +434,8 @@ pub fn coverage_of(
     now_ms: i64,
 ) -> Result<CoverageReport, String> {
     let since = now_ms - i64::from(days) * 86_400_000;
+    // recall as the hook would now: with the configured half-life (lessons.half_life_days)
+    let half_life_ms = util::load_config()?.lessons.half_life_ms();
     let mut unreadable = Vec::new();
     let files =
         hookward_cost::transcript_files(home, &mut unreadable).map_err(|e| e.to_string())?;
@@ -503,6 +505,7 @@ pub fn coverage_of(
                         family: family.as_deref(),
                         file: call.file.as_deref(),
                         now_ms,
+                        half_life_ms,
                         limit: 3,
                     })
                     .map_err(|e| e.to_string())?

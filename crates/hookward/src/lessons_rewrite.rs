@@ -31,43 +31,15 @@ const MAX_ANSWER: u64 = 256 * 1024;
 /// What the model is asked.
 const SYSTEM: &str = "You rewrite a note about a fixed tool failure into one short imperative sentence for a coding agent. Keep every command and flag exactly as given. No preamble, no quotes, no markdown, at most 30 words.";
 
-/// A loopback endpoint: host with port, and the base path (`/v1`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    /// `127.0.0.1:8080`.
-    pub authority: String,
-    /// `/v1` (no trailing slash).
-    pub base: String,
-}
+/// A loopback endpoint: host with port, and the base path (`/v1`)
+/// ([`hookward_config::RewriteEndpoint`]).
+pub type Endpoint = hookward_config::RewriteEndpoint;
 
-/// Parses an endpoint URL. Errors: not `http://`, not a loopback host, no port.
+/// Parses an endpoint URL ([`hookward_config::rewrite_endpoint`], the same check
+/// `lessons.rewrite_endpoint` gets when the config loads). Errors: not `http://`, not a
+/// loopback host, no port.
 pub fn endpoint(url: &str) -> Result<Endpoint, String> {
-    let rest = url
-        .strip_prefix("http://")
-        .ok_or_else(|| format!("`{url}`: the rewrite endpoint must be http:// on this machine"))?;
-    let (authority, path) = match rest.find('/') {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
-    let (host, port) = authority
-        .rsplit_once(':')
-        .ok_or_else(|| format!("`{url}`: give the port (http://127.0.0.1:8080/v1)"))?;
-    if !matches!(host, "127.0.0.1" | "localhost" | "[::1]") {
-        return Err(format!(
-            "`{url}`: the rewrite endpoint must be on this machine (127.0.0.1, localhost or [::1]); lessons are not sent elsewhere"
-        ));
-    }
-    port.parse::<u16>()
-        .map_err(|_| format!("`{url}`: `{port}` is not a port"))?;
-    let host = if host == "localhost" {
-        "127.0.0.1"
-    } else {
-        host
-    };
-    Ok(Endpoint {
-        authority: format!("{host}:{port}"),
-        base: path.trim_end_matches('/').to_string(),
-    })
+    hookward_config::rewrite_endpoint(url)
 }
 
 /// Decodes a chunked HTTP body.
@@ -173,21 +145,26 @@ pub fn vet(
 }
 
 /// Runs `hookward lessons rewrite`.
+///
+/// The endpoint is `--endpoint`, else `lessons.rewrite_endpoint` (its variable
+/// [`ENDPOINT_VAR`] included); the model `--model`, else `lessons.rewrite_model`.
 pub fn run(
     endpoint_arg: Option<String>,
-    model: &str,
+    model_arg: Option<String>,
     project: Option<PathBuf>,
     dry_run: bool,
     json: bool,
 ) -> CliResult {
+    let config = util::load_config()?;
     let url = endpoint_arg
-        .or_else(|| std::env::var(ENDPOINT_VAR).ok().filter(|s| !s.is_empty()))
+        .filter(|s| !s.is_empty())
+        .or_else(|| config.lessons.rewrite_endpoint.clone())
         .ok_or_else(|| {
-            format!("rewrite is off: give --endpoint http://127.0.0.1:PORT/v1 (an OpenAI-compatible server on this machine) or set {ENDPOINT_VAR}")
+            format!("rewrite is off: give --endpoint http://127.0.0.1:PORT/v1 (an OpenAI-compatible server on this machine), or set lessons.rewrite_endpoint in config.toml or {ENDPOINT_VAR}")
         })?;
     let ep = endpoint(&url)?;
+    let model = model_arg.unwrap_or_else(|| config.lessons.rewrite_model.clone());
     let project = crate::lessons_share::project_of(project)?;
-    let config = util::load_config()?;
     let store = match Store::open_existing(&util::home()?.join("state.db")) {
         Ok(s) => Some(s),
         Err(hookward_store::StoreError::Missing { .. }) => None,
@@ -209,7 +186,7 @@ pub fn run(
     for r in &rows {
         let l = &r.lesson;
         let body = json!({
-            "model": model,
+            "model": &model,
             "temperature": 0,
             "max_tokens": 80,
             "messages": [

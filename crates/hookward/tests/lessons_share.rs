@@ -409,3 +409,62 @@ fn rewrite_is_off_by_default_loopback_only_and_vetted() {
         "ran `docker compose up` instead of `docker-compose up`"
     );
 }
+
+/// `lessons.rewrite_endpoint` and `lessons.rewrite_model` in config.toml stand in for
+/// `--endpoint` and `--model`; a non-loopback endpoint there is a config error, and the
+/// command line still wins.
+#[test]
+fn rewrite_takes_its_endpoint_and_model_from_the_config() {
+    let s = Sandbox::new();
+    let lessons = serde_json::json!([
+        {"symptom": "npm ERR! Missing script: test", "prescription": "ran `pnpm test` instead of `npm test`", "diff": "-npm +pnpm", "family": "node"},
+    ]);
+    let f = s.dir.path().join("l.json");
+    std::fs::write(&f, lessons.to_string()).expect("write");
+    run(&s, &["lessons", "import", &f.display().to_string()]);
+    let config = s.hookward_home().join("config.toml");
+    std::fs::write(
+        &config,
+        "[lessons]\nrewrite_endpoint = \"https://api.example.com/v1\"\n",
+    )
+    .expect("write");
+    let (out, code) = run(&s, &["lessons", "rewrite", "--dry-run"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        out.contains("lessons.rewrite_endpoint") && out.contains("on this machine"),
+        "{out}"
+    );
+    let (port, server) = fake_model(vec!["Run pnpm test, not npm test."]);
+    std::fs::write(
+        &config,
+        format!("[lessons]\nrewrite_endpoint = \"http://localhost:{port}/v1\"\nrewrite_model = \"qwen-e2e\"\n"),
+    )
+    .expect("write");
+    let v = json_of(&s, &["lessons", "rewrite", "--dry-run", "--json"]);
+    let seen = server.join().expect("server");
+    assert_eq!(v["items"][0]["after"], "Run pnpm test, not npm test.");
+    assert!(
+        seen[0].starts_with("POST /v1/chat/completions"),
+        "{}",
+        seen[0]
+    );
+    assert!(seen[0].contains("\"model\":\"qwen-e2e\""), "{}", seen[0]);
+    // --model wins over the file
+    let (port, server) = fake_model(vec!["Run pnpm test, not npm test."]);
+    let url = format!("http://127.0.0.1:{port}/v1");
+    json_of(
+        &s,
+        &[
+            "lessons",
+            "rewrite",
+            "--endpoint",
+            &url,
+            "--model",
+            "other",
+            "--dry-run",
+            "--json",
+        ],
+    );
+    let seen = server.join().expect("server");
+    assert!(seen[0].contains("\"model\":\"other\""), "{}", seen[0]);
+}
