@@ -9,7 +9,7 @@ model), rules alone, model alone, benign texts and benign flagged. It also print
 macro recall over a named subset of families (the 12 of the issue-10 record by default), so a
 run on a wider corpus can be compared with the record on the same sources.
 
-    python3 scripts/corpus/loso_families.py R.json S.jsonl [--old FAM,FAM,…] [--new FAM,FAM,…]
+    python3 scripts/corpus/loso_families.py R.json S.jsonl [--old FAM,…] [--new FAM,…] [--threshold T]
 
 Holdout families (scripts/corpus/holdout.txt) and authored (train-only) ones are left out, as
 in the report. Nothing here changes a figure: it recomputes the report's own arithmetic.
@@ -26,11 +26,12 @@ def main():
     ap.add_argument("report")
     ap.add_argument("scores")
     ap.add_argument("--old", default=OLD12)
+    ap.add_argument("--threshold", type=float, help="score the run at this threshold instead of its own")
     ap.add_argument("--new", default="", help="comma-separated families to pool apart (benign rate)")
     a = ap.parse_args()
     rep = json.load(open(a.report))
     pa, pb = rep["platt"]
-    t = rep["threshold"]
+    t = rep["threshold"] if a.threshold is None else a.threshold
     hold = {l.split("#")[0].strip() for l in open(os.path.join(HERE, "holdout.txt")) if l.split("#")[0].strip()}
     fam = collections.defaultdict(lambda: collections.Counter())
     for line in open(a.scores):
@@ -51,6 +52,7 @@ def main():
             c[f"r_{k}"] += bool(r["rules"])
             c[f"m_{k}"] += bool(m)
     pct = lambda x, n: f"{100 * x / n:.1f} %" if n else "–"
+    pct2 = lambda x, n: f"{100 * x / n:.2f} %" if n else "–"
     old = [f for f in a.old.split(",") if f]
     have = [f for f in old if fam[f]["n_indirect"]]
     macro = lambda fs: sum(fam[f]["f_indirect"] / fam[f]["n_indirect"] for f in fs) / max(1, len(fs))
@@ -62,12 +64,13 @@ def main():
     mem = [sum(fam[f][k] for f in fam) for k in ("f_memory", "n_memory")]
     print(f"memory recall pooled: {pct(*mem)} ({mem[0]}/{mem[1]})")
     ben = [sum(fam[f][k] for f in fam) for k in ("bf", "nb", "bm")]
-    print(f"benign flagged pooled: {pct(ben[0], ben[1])} ({ben[0]}/{ben[1]}; model alone {pct(ben[2], ben[1])})")
+    print(f"benign flagged pooled: {pct2(ben[0], ben[1])} ({ben[0]}/{ben[1]}; model alone {pct2(ben[2], ben[1])})")
     if a.new:
         new = set(a.new.split(","))
         for name, sel in (("families not in --new", lambda f: f not in new), ("--new families", lambda f: f in new)):
             b = [sum(fam[f][k] for f in fam if sel(f)) for k in ("bf", "nb")]
-            print(f"benign flagged, {name}: {pct(*b)} ({b[0]}/{b[1]})")
+            m = [sum(fam[f][k] for f in fam if sel(f)) for k in ("f_memory", "n_memory")]
+            print(f"{name}: benign flagged {pct2(*b)} ({b[0]}/{b[1]}), memory recall {pct(*m)} ({m[0]}/{m[1]})")
     print()
     print("| family | task | injections | flagged | rules alone | model alone | benign | benign flagged | by the model |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -78,7 +81,7 @@ def main():
             n = c[f"n_{k}"]
             bn = c["nb"] if i == 0 else ""
             print(f"| {f} | {k or '–'} | {n} | {pct(c[f'f_{k}'], n)} | {pct(c[f'r_{k}'], n)} | {pct(c[f'm_{k}'], n)} | "
-                  f"{bn} | {pct(c['bf'], c['nb']) if i == 0 else ''} | {pct(c['bm'], c['nb']) if i == 0 else ''} |")
+                  f"{bn} | {pct2(c['bf'], c['nb']) if i == 0 else ''} | {pct2(c['bm'], c['nb']) if i == 0 else ''} |")
 
 
 if __name__ == "__main__":
