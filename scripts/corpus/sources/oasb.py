@@ -17,9 +17,9 @@ Labelling rule (by what the text says):
   * unicode_stego (the payload is zero-width bits) and supply_chain (typosquatted package names)
     → left out; malicious rows without a category (source "registry": stubs of registry
     packages a scanner blocked, the text is only a name) → left out; edge_case → left out;
-  * benign rows → benign: all hand-written ones (sources enterprise, registry seed) and the
-    registry rows of >= 200 characters, of which the first 600 by SHA-1 of the text are kept (the
-    registry half is ~3,700 near-identical stubs).
+  * benign rows → benign: those of source `enterprise` all; those of source `registry` when
+    >= 200 characters, where the scraped ones (ids REG-*, ~3,700 mostly near-identical stubs)
+    are capped at the first 600 by SHA-1 of the text (93 hand-written BEN-* + 600 REG-* kept).
 kind: skill → skill_file, mcp_tool → mcp_tool, everything else → instruction_file.
 
 Usage: oasb.py --git-dir /work/.mirror/opena2a-org+open-agent-security-benchmark/repo
