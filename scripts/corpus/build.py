@@ -59,6 +59,14 @@ SOURCES = {
     "agentsec_scanner.py": [],
     "skill_scanner_pypi.py": [],
     "agentseal.py": [],
+    # added 2026-12-04 (branch h-corpus): new families, each its own LOSO group
+    "notinject.py": [("--git-dir", "leolee99/InjecGuard")],
+    "wildguard_benign.py": [("--git-dir", "leolee99/InjecGuard")],
+    "oasb.py": [("--git-dir", "opena2a-org/open-agent-security-benchmark")],
+    "email_grpo.py": [("--git-dir", "CatarinaSeigward/Email-Agent-Prompt-Injection-and-GRPO-Defense")],
+    "greshake_llm_security.py": [("--git-dir", "greshake/llm-security")],
+    "prompt_injection_zoo.py": [("--git-dir", "danzaio/prompt-injection-zoo")],
+    "awesome_chatgpt_prompts_zh.py": [("--git-dir", "PlexPt/awesome-chatgpt-prompts-zh")],
 }
 
 
