@@ -992,7 +992,7 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "export.otlp_url",
-        ty: "`http://` URL",
+        ty: "`http://` or `https://` URL",
         default: "(none)",
         env: None,
         project: ProjectRule::No,

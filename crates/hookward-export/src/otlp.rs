@@ -21,18 +21,20 @@ pub const LOGS_PATH: &str = "/v1/logs";
 
 /// The URL to POST to for `configured` (`export.otlp_url`): as written when it has a path,
 /// else with [`LOGS_PATH`] (`http://127.0.0.1:4318` → `http://127.0.0.1:4318/v1/logs`, as the
-/// OpenTelemetry SDKs treat a base endpoint).
+/// OpenTelemetry SDKs treat a base endpoint). `https://` collectors are reached over TLS
+/// (rustls, certificates checked against the Mozilla roots of `webpki-roots`).
 ///
-/// Errors: [`ExportError::BadTarget`] for a URL that is not `http://` (this build has no TLS:
-/// send to a local OpenTelemetry Collector, which forwards over TLS).
+/// Errors: [`ExportError::BadTarget`] for a URL that is not `http://` or `https://`, or names
+/// no host.
 pub fn endpoint(configured: &str) -> Result<String, ExportError> {
-    let rest = configured.strip_prefix("http://").ok_or_else(|| {
-        ExportError::BadTarget(if configured.starts_with("https://") {
-            format!("export.otlp_url {configured:?}: this build sends plain HTTP only; point it at a local OpenTelemetry Collector (http://127.0.0.1:4318) that forwards over TLS")
-        } else {
-            format!("export.otlp_url {configured:?} is not an http:// URL")
-        })
-    })?;
+    let (scheme, rest) = match configured.split_once("://") {
+        Some((s @ ("http" | "https"), rest)) => (s, rest),
+        _ => {
+            return Err(ExportError::BadTarget(format!(
+                "export.otlp_url {configured:?} is not an http:// or https:// URL"
+            )))
+        }
+    };
     if rest.is_empty() || rest.starts_with('/') {
         return Err(ExportError::BadTarget(format!(
             "export.otlp_url {configured:?} names no host"
@@ -40,8 +42,8 @@ pub fn endpoint(configured: &str) -> Result<String, ExportError> {
     }
     Ok(match rest.find('/') {
         Some(i) if rest.len() > i + 1 => configured.to_string(),
-        Some(_) => format!("http://{}{LOGS_PATH}", rest.trim_end_matches('/')),
-        None => format!("http://{rest}{LOGS_PATH}"),
+        Some(_) => format!("{scheme}://{}{LOGS_PATH}", rest.trim_end_matches('/')),
+        None => format!("{scheme}://{rest}{LOGS_PATH}"),
     })
 }
 
@@ -197,7 +199,12 @@ mod tests {
             endpoint("http://c:4318/custom/logs").unwrap(),
             "http://c:4318/custom/logs"
         );
-        assert!(endpoint("https://c:4318").is_err());
+        assert_eq!(
+            endpoint("https://otel.example:4318").unwrap(),
+            "https://otel.example:4318/v1/logs"
+        );
+        assert!(endpoint("ftp://c:4318").is_err());
+        assert!(endpoint("https:///v1/logs").is_err());
         assert!(endpoint("ftp://c").is_err());
         assert!(endpoint("http:///v1/logs").is_err());
     }
@@ -211,5 +218,30 @@ mod tests {
                 {"intValue": "1"}, {"doubleValue": 2.5}, {"stringValue": "x"}, {"boolValue": true}, {}
             ]}}}]}})
         );
+    }
+
+    /// An `https://` collector is spoken to over TLS: a plain-HTTP listener on 127.0.0.1 never
+    /// receives the request in clear (it sees a TLS ClientHello) and the send fails.
+    #[test]
+    fn https_is_spoken_over_tls() {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = std::thread::spawn(move || {
+            let (mut s, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 5];
+            let n = s.read(&mut buf).unwrap_or(0);
+            let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+            buf[..n].to_vec()
+        });
+        let err = send(
+            &format!("https://127.0.0.1:{port}/v1/logs"),
+            &json!({"resourceLogs": []}),
+        )
+        .unwrap_err();
+        assert!(matches!(err, ExportError::Unreachable { .. }), "{err}");
+        let first = server.join().unwrap();
+        // 0x16 0x03: a TLS handshake record, not "POST ".
+        assert_eq!(&first[..2], &[0x16, 0x03], "{first:?}");
     }
 }
