@@ -1016,7 +1016,7 @@ pub const KEYS: &[Key] = &[
     },
     Key {
         name: "export.syslog",
-        ty: "`udp://host:port` or `tcp://host:port`",
+        ty: "`udp://`, `tcp://` or `tls://host:port`",
         default: "(none)",
         env: None,
         project: ProjectRule::No,
@@ -1037,6 +1037,30 @@ pub const KEYS: &[Key] = &[
             Some(())
         },
         show: |c| vec![("export.syslog".into(), json(&c.export.syslog))],
+    },
+    Key {
+        name: "export.syslog_ca",
+        ty: "path",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "a PEM file of CA certificates a `tls://` syslog receiver's certificate may chain to, beside the Mozilla roots (a company CA)",
+        origin: "export.syslog_ca",
+        file: |c, f, _| {
+            Ok(f.export
+                .as_ref()
+                .and_then(|e| e.syslog_ca.clone())
+                .map(|v| c.export.syslog_ca = Some(v))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.export.as_ref().is_some_and(|e| e.syslog_ca.is_some()),
+        cache: |c, f| {
+            export_mut(f).syslog_ca = c.export.syslog_ca.clone();
+            Some(())
+        },
+        show: |c| vec![("export.syslog_ca".into(), json(&c.export.syslog_ca))],
     },
     Key {
         name: "export.shape",
@@ -1270,6 +1294,7 @@ mod tests {
         mcp_mut(&mut f).allow = Some(Vec::new());
         export_mut(&mut f).otlp_url = Some(String::new());
         export_mut(&mut f).syslog = Some(String::new());
+        export_mut(&mut f).syslog_ca = Some(std::path::PathBuf::new());
         let v = toml::Value::try_from(&f).expect("a table");
         let mut parsed: Vec<String> = Vec::new();
         if let toml::Value::Table(t) = v {

@@ -190,6 +190,8 @@ pub(crate) struct ExportSection {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) syslog: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) syslog_ca: Option<PathBuf>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) shape: Option<ExportShape>,
 }
 
@@ -211,9 +213,12 @@ pub struct ExportConfig {
     /// Key `export.otlp_url`: an OpenTelemetry collector's OTLP/HTTP endpoint
     /// (`http://127.0.0.1:4318`, `/v1/logs` added when no path is given); unset: no OTLP.
     pub otlp_url: Option<String>,
-    /// Key `export.syslog`: `udp://host:port` or `tcp://host:port` of an RFC 5424 receiver;
-    /// unset: no syslog.
+    /// Key `export.syslog`: `udp://host:port`, `tcp://host:port` or `tls://host:port` of an
+    /// RFC 5424 receiver; unset: no syslog.
     pub syslog: Option<String>,
+    /// Key `export.syslog_ca`: a PEM file of CA certificates a `tls://` receiver's certificate
+    /// may chain to, beside the Mozilla roots (a company CA).
+    pub syslog_ca: Option<PathBuf>,
     /// Key `export.shape`, default `hookward`.
     pub shape: ExportShape,
 }
@@ -1360,7 +1365,11 @@ mod tests {
     /// the layer is reported; `managed_layer` reads them from the active bundle's record.
     #[test]
     fn managed_bundle_settings_only_tighten() {
-        let mut l = layers(Some("fail_mode = \"open\"\nask_fallback = \"record\"\n"), None, &[]);
+        let mut l = layers(
+            Some("fail_mode = \"open\"\nask_fallback = \"record\"\n"),
+            None,
+            &[],
+        );
         l.managed_toml = Some((
             "managed bundle \"r1\"".into(),
             "fail_mode = \"closed\"\nask_fallback = \"deny\"\ndisabled_rules = [\"shell/recursive-delete-home\"]\n".into(),
@@ -1368,8 +1377,14 @@ mod tests {
         let r = Config::resolve(&l, None).config;
         assert_eq!(r.fail_mode, FailMode::Closed);
         assert_eq!(r.ask_fallback, AskFallback::Deny);
-        assert!(r.disabled_rules.is_empty(), "a managed layer cannot disable rules");
-        assert!(r.layers.iter().any(|x| x.layer == "managed bundle" && x.in_force));
+        assert!(
+            r.disabled_rules.is_empty(),
+            "a managed layer cannot disable rules"
+        );
+        assert!(r
+            .layers
+            .iter()
+            .any(|x| x.layer == "managed bundle" && x.in_force));
         assert_eq!(r.origin("fail_mode"), "managed bundle \"r1\"");
 
         let dir = tempfile::tempdir().unwrap();
@@ -1388,7 +1403,10 @@ mod tests {
         let mut l = layers(None, None, &[]);
         l.managed_toml = managed_layer(dir.path());
         let r = Config::resolve(&l, None).config;
-        assert!(r.layers.iter().any(|x| x.layer == "managed bundle" && !x.in_force));
+        assert!(r
+            .layers
+            .iter()
+            .any(|x| x.layer == "managed bundle" && !x.in_force));
     }
 
     #[test]

@@ -31,6 +31,7 @@
 
 pub mod otlp;
 pub mod syslog;
+mod tls;
 
 use hookward_store::{AuditEntry, DecisionRow, ExportBatch, HealthKind, HealthRow};
 use serde_json::{json, Value};

@@ -1,5 +1,7 @@
-//! RFC 5424 syslog messages, sent over UDP (one message per datagram, RFC 5426) or TCP
-//! (octet-counting framing, RFC 6587 §3.4.1: `LEN SP MSG`).
+//! RFC 5424 syslog messages, sent over UDP (one message per datagram, RFC 5426), TCP
+//! (octet-counting framing, RFC 6587 §3.4.1: `LEN SP MSG`) or TLS (the same frames, RFC 5425;
+//! rustls, the server's certificate checked against the Mozilla roots of `webpki-roots` plus
+//! the CA file given with [`Target::with_ca`], `export.syslog_ca`).
 //!
 //! A message: `<PRI>1 TIMESTAMP HOSTNAME hookward PROCID MSGID [hookward@32473 id="D12"
 //! type="decision" decision="deny"] {json}`: facility [`FACILITY`] (local0), the record's
@@ -8,8 +10,9 @@
 //! the MSG. hookward has no IANA private enterprise number, so the SD-ID uses 32473, the
 //! number RFC 5424 itself uses in its examples (RFC 5612 reserves it for documentation).
 //!
-//! Delivery: over TCP a batch counts as delivered once every byte is written, our side is
-//! shut down and the receiver closed its side too (it read up to our end of stream); a
+//! Delivery: over TCP and TLS a batch counts as delivered once every byte is written, our side
+//! is shut down (after TLS `close_notify`) and the receiver closed its side too (it read up to
+//! our end of stream; a TLS receiver that closes without `close_notify`, as rsyslog does, counts); a
 //! refused, reset or timed-out connection leaves the batch to be sent again. UDP has no
 //! acknowledgement: a datagram sent is counted as delivered (use TCP for at-least-once).
 
@@ -92,6 +95,14 @@ pub enum Target {
     Udp(String),
     /// Octet-counted frames on one connection per batch.
     Tcp(String),
+    /// Octet-counted frames over TLS, one connection per batch; `ca` is an extra PEM file of
+    /// CA certificates to trust beside the Mozilla roots.
+    Tls {
+        /// `host:port`.
+        addr: String,
+        /// Extra trusted CA certificates (PEM), if any.
+        ca: Option<std::path::PathBuf>,
+    },
 }
 
 impl Target {
@@ -101,16 +112,20 @@ impl Target {
     pub fn parse(s: &str) -> Result<Target, ExportError> {
         let bad = || {
             ExportError::BadTarget(format!(
-                "export.syslog {s:?}: expected udp://host:port or tcp://host:port"
+                "export.syslog {s:?}: expected udp://host:port, tcp://host:port or tls://host:port"
             ))
         };
-        let (ctor, rest): (fn(String) -> Target, &str) = if let Some(r) = s.strip_prefix("udp://") {
-            (Target::Udp, r)
-        } else if let Some(r) = s.strip_prefix("tcp://") {
-            (Target::Tcp, r)
-        } else {
-            return Err(bad());
-        };
+        let tls = |a: String| Target::Tls { addr: a, ca: None };
+        let (ctor, rest): (&dyn Fn(String) -> Target, &str) =
+            if let Some(r) = s.strip_prefix("udp://") {
+                (&Target::Udp, r)
+            } else if let Some(r) = s.strip_prefix("tcp://") {
+                (&Target::Tcp, r)
+            } else if let Some(r) = s.strip_prefix("tls://") {
+                (&tls, r)
+            } else {
+                return Err(bad());
+            };
         let rest = rest.trim_end_matches('/');
         match rest.rsplit_once(':') {
             Some((h, p)) if !h.is_empty() && p.parse::<u16>().is_ok() => Ok(ctor(rest.into())),
@@ -118,9 +133,17 @@ impl Target {
         }
     }
 
+    /// The same target trusting the CA certificates in `ca` (a PEM file) too; only TLS uses it.
+    pub fn with_ca(self, ca: Option<std::path::PathBuf>) -> Target {
+        match self {
+            Target::Tls { addr, .. } => Target::Tls { addr, ca },
+            other => other,
+        }
+    }
+
     fn addr(&self) -> &str {
         match self {
-            Target::Udp(a) | Target::Tcp(a) => a,
+            Target::Udp(a) | Target::Tcp(a) | Target::Tls { addr: a, .. } => a,
         }
     }
 
@@ -163,16 +186,20 @@ impl Target {
                 }
                 Ok(())
             }
+            Target::Tls { addr: hostport, ca } => {
+                let frames = frames(messages);
+                crate::tls::send(hostport, addr, ca.as_deref(), &frames, TIMEOUT).map_err(
+                    |message| ExportError::Unreachable {
+                        target: self.to_string(),
+                        message,
+                    },
+                )
+            }
             Target::Tcp(_) => {
                 let mut s = TcpStream::connect_timeout(&addr, TIMEOUT).map_err(fail)?;
                 s.set_write_timeout(Some(TIMEOUT)).map_err(fail)?;
                 s.set_read_timeout(Some(TIMEOUT)).map_err(fail)?;
-                let mut buf = Vec::new();
-                for m in messages {
-                    buf.extend_from_slice(format!("{} ", m.len()).as_bytes());
-                    buf.extend_from_slice(m.as_bytes());
-                }
-                s.write_all(&buf).map_err(fail)?;
+                s.write_all(&frames(messages)).map_err(fail)?;
                 s.flush().map_err(fail)?;
                 s.shutdown(Shutdown::Write).map_err(fail)?;
                 // The receiver closes its side after reading our end of stream: then it has
@@ -190,11 +217,22 @@ impl Target {
     }
 }
 
+/// Octet-counted frames (RFC 6587 §3.4.1) of `messages`, one buffer.
+fn frames(messages: &[String]) -> Vec<u8> {
+    let mut buf = Vec::new();
+    for m in messages {
+        buf.extend_from_slice(format!("{} ", m.len()).as_bytes());
+        buf.extend_from_slice(m.as_bytes());
+    }
+    buf
+}
+
 impl std::fmt::Display for Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Target::Udp(a) => write!(f, "udp://{a}"),
             Target::Tcp(a) => write!(f, "tcp://{a}"),
+            Target::Tls { addr, .. } => write!(f, "tls://{addr}"),
         }
     }
 }
@@ -253,7 +291,16 @@ mod tests {
             Target::parse("tcp://logs.example:6514").unwrap(),
             Target::Tcp("logs.example:6514".into())
         );
-        for bad in ["127.0.0.1:514", "tcp://host", "tls://h:1", "udp://:514"] {
+        assert_eq!(
+            Target::parse("tls://logs.example:6514")
+                .unwrap()
+                .with_ca(Some("/etc/ca.pem".into())),
+            Target::Tls {
+                addr: "logs.example:6514".into(),
+                ca: Some("/etc/ca.pem".into())
+            }
+        );
+        for bad in ["127.0.0.1:514", "tcp://host", "tls://h", "ssl://h:1", "udp://:514"] {
             assert!(Target::parse(bad).is_err(), "{bad}");
         }
     }

@@ -5,10 +5,10 @@
 use crate::util::{self, CliResult};
 use hookward_bundle::{Bundle, Outcome, PullConfig, VerifyKey};
 use hookward_policy::{LoadOptions, Policy, PolicySource};
+use hookward_sys::now_ms;
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
-use hookward_sys::now_ms;
 use std::time::Duration;
 
 /// Arguments of `hookward policy pull`.

@@ -83,7 +83,9 @@ fn sinks(cfg: &hookward_config::Config) -> Result<Vec<Sink>, String> {
     }
     if let Some(s) = &cfg.export.syslog {
         v.push(Sink::Syslog(
-            syslog::Target::parse(s).map_err(|e| e.to_string())?,
+            syslog::Target::parse(s)
+                .map_err(|e| e.to_string())?
+                .with_ca(cfg.export.syslog_ca.clone()),
         ));
     }
     if v.is_empty() {

@@ -383,3 +383,155 @@ fn export_reaches_rsyslog_and_an_otlp_receiver_and_survives_their_restarts() {
             .contains("\"path\":\"hookward/main/decision\"")
     });
 }
+
+/// `openssl` makes a throwaway CA and a certificate for 127.0.0.1 signed by it, in `dir`.
+fn make_certs(dir: &Path) -> bool {
+    let run = |args: &[&str]| {
+        Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    std::fs::write(
+        dir.join("ext.cnf"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\n",
+    )
+    .unwrap();
+    run(&[
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=hookward test CA",
+    ]) && run(&[
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+        "-subj",
+        "/CN=127.0.0.1",
+    ]) && run(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "ext.cnf",
+    ])
+}
+
+/// Syslog over TLS (RFC 5425) to Debian's rsyslogd with its gtls driver (package
+/// `rsyslog-gnutls`): refused while the receiver's CA is not trusted (the cursor stays),
+/// delivered once `export.syslog_ca` names it.
+#[test]
+fn export_reaches_rsyslog_over_tls_only_with_a_trusted_certificate() {
+    let Some(rsyslogd) = rsyslogd() else {
+        skip("rsyslogd");
+        return;
+    };
+    let gtls = [
+        "/usr/lib/x86_64-linux-gnu/rsyslog/lmnsd_gtls.so",
+        "/usr/lib/rsyslog/lmnsd_gtls.so",
+    ]
+    .iter()
+    .any(|p| Path::new(p).exists());
+    if !gtls {
+        skip("rsyslog's TLS driver (apt-get install rsyslog-gnutls)");
+        return;
+    }
+    let s = Sandbox::new();
+    let dir = s.dir.path().join("tls");
+    std::fs::create_dir_all(dir.join("work")).unwrap();
+    if !make_certs(&dir) {
+        skip("openssl");
+        return;
+    }
+    let port = free_port();
+    let out = dir.join("syslog.log");
+    let conf = dir.join("rsyslog.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "global(workDirectory=\"{w}\" maxMessageSize=\"64k\" DefaultNetstreamDriverCAFile=\"{d}/ca.pem\" DefaultNetstreamDriverCertFile=\"{d}/server.pem\" DefaultNetstreamDriverKeyFile=\"{d}/server.key\")\n\
+             module(load=\"imtcp\" StreamDriver.Name=\"gtls\" StreamDriver.Mode=\"1\" StreamDriver.AuthMode=\"anon\")\n\
+             input(type=\"imtcp\" address=\"127.0.0.1\" port=\"{port}\")\n\
+             *.* action(type=\"omfile\" file=\"{o}\" template=\"RSYSLOG_SyslogProtocol23Format\")\n",
+            w = dir.join("work").display(),
+            d = dir.display(),
+            o = out.display()
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(&rsyslogd)
+        .args(["-n", "-f"])
+        .arg(&conf)
+        .arg("-i")
+        .arg(dir.join("rsyslog.pid"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start rsyslogd");
+    wait_for("rsyslogd over TLS", Duration::from_secs(20), || {
+        listening(port)
+    });
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    add_records(&s, 0, 5);
+    let want = all_ids(&s);
+
+    // The receiver's certificate chains to a CA nobody trusts: nothing is sent, exit 1.
+    let cfg = |ca: bool| {
+        let mut t = format!("[export]\nsyslog = \"tls://127.0.0.1:{port}\"\n");
+        if ca {
+            t.push_str(&format!(
+                "syslog_ca = \"{}\"\n",
+                dir.join("ca.pem").display()
+            ));
+        }
+        std::fs::write(s.hookward_home().join("config.toml"), t).unwrap();
+    };
+    cfg(false);
+    let o = s.cmd(&["export", "run", "--once"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr).to_lowercase();
+    assert!(err.contains("certificate"), "{err}");
+
+    // With the CA trusted, every record arrives over TLS.
+    cfg(true);
+    let o = s.cmd(&["export", "run", "--once"]).output().unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let re = regex::Regex::new(r#"\[hookward@32473 id="([DEA]\d+)""#).unwrap();
+    wait_for("the records over TLS", Duration::from_secs(20), || {
+        let got: BTreeSet<String> = std::fs::read_to_string(&out)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| re.captures(l).map(|c| c[1].to_string()))
+            .collect();
+        want.is_subset(&got)
+    });
+    let _ = Command::new("kill").arg(child.id().to_string()).status();
+    let _ = child.wait();
+}
