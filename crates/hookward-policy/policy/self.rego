@@ -83,7 +83,7 @@ decision contains {"id": "self/hookward-command", "decision": "ask", "reason": r
 # `hookward policy …` and `hookward mcp …` change the policy set only with these words
 # (`test`, `eval`, `list` read).
 mutating_nested_subcommands := {
-	"policy": {"disable", "enable", "add", "remove"},
+	"policy": {"disable", "enable", "add", "remove", "pull"},
 	"mcp": {"allow", "disallow", "block", "unblock"},
 }
 

@@ -32,6 +32,19 @@ const KNOWN_PAIRS: &[(&str, &str)] = &[
         "embedded-io",
         "postcard's optional features, never compiled here",
     ),
+    (
+        "getrandom",
+        "0.2 for ring (rustls' crypto provider: TLS for bundle pulls and export), 0.4 for \
+         brush-parser and tempfile",
+    ),
+    (
+        "num-bigint",
+        "0.4 for simple_asn1 (jsonwebtoken's PEM key parsing, bundle signatures), 0.5 for regorus",
+    ),
+    (
+        "windows-sys",
+        "0.52 for ring, 0.61 for anstream/tempfile; Windows only, never compiled here",
+    ),
 ];
 
 /// Every package name in `Cargo.lock` with its versions.

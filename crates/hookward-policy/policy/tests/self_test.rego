@@ -77,7 +77,7 @@ test_hookward_ui_asks if {
 }
 
 test_hookward_policy_changes_ask if {
-	every sub in ["disable", "enable", "add", "remove"] {
+	every sub in ["disable", "enable", "add", "remove", "pull"] {
 		cmd := {"program": "hookward", "argv": ["hookward", "policy", sub, "shell/*"], "evidence": sprintf("hookward policy %s shell/*", [sub])}
 		some d in rules.decision with input as shell_input({"commands": [cmd]})
 		d.id == "self/hookward-command"
