@@ -300,7 +300,13 @@ mod tests {
                 ca: Some("/etc/ca.pem".into())
             }
         );
-        for bad in ["127.0.0.1:514", "tcp://host", "tls://h", "ssl://h:1", "udp://:514"] {
+        for bad in [
+            "127.0.0.1:514",
+            "tcp://host",
+            "tls://h",
+            "ssl://h:1",
+            "udp://:514",
+        ] {
             assert!(Target::parse(bad).is_err(), "{bad}");
         }
     }
