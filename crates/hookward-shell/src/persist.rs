@@ -531,7 +531,13 @@ mod tests {
         assert!(is_tamper("PATH", &val(":$PATH"), &c));
         assert!(is_tamper("PATH", &val("../../x:$PATH"), &c));
         assert!(is_tamper("PATH", &val("/dev/shm/x:$PATH"), &c));
-        assert!(is_tamper("PATH", &val("$X:$PATH"), &c));
+        // Run-time entries: toolchain roots are setup, temp folders shadow.
+        assert!(!is_tamper("PATH", &val("$X:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$GOPATH/bin:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$(yarn global bin):$PATH"), &c));
+        assert!(is_tamper("PATH", &val("$TMPDIR/x:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("$(mktemp -d):$PATH"), &c));
+        assert!(is_tamper("PATH", &val("/tmp/$X:$PATH"), &c));
         assert!(!is_tamper("PATH", &val("/usr/bin:/bin"), &c));
     }
 

@@ -145,7 +145,13 @@ const ECS_CREDENTIAL_VARIABLE: &str = "aws_container_credentials_";
 
 /// Where `url` points; `None` when it names no plausible host.
 pub fn net_target(url: &str) -> Option<NetTarget> {
-    let h = crate::decode::url_host(url)?;
+    // `169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`, `http://h${P}`: the host ends
+    // where the run-time part starts.
+    let host_part = match url.find(['$', '`']) {
+        Some(i) if i > 0 => url.get(..i).unwrap_or(url),
+        _ => url,
+    };
+    let h = crate::decode::url_host(host_part)?;
     let port = port_of(url);
     let path = path_of(url).to_ascii_lowercase();
     let decoded = decode_host(&h.host);
@@ -385,9 +391,9 @@ mod tests {
             "http://[fd00:ec2::254]/latest/dynamic/instance-identity/pkcs7",
             "http://metadata.google.internal/computeMetadata/v1/instance/attributes/kube-env",
             "http://169.254.169.254/metadata/instance/compute/userData?api-version=2021-01-01",
-            "http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-            "http://169.254.170.2${AWS_CONTAINER_CREDENTIALS_RELATIVE_URI}",
             "169.254.170.2/v2/credentials/0f1e",
+            "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+            "http://169.254.170.2${AWS_CONTAINER_CREDENTIALS_RELATIVE_URI}",
             "http://169.254.170.2/",
             "http://[fd00:ec2::23]/x",
         ] {
