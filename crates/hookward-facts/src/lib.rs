@@ -1242,6 +1242,69 @@ mod tests {
     }
 
     #[test]
+    fn documentation_placeholders_are_not_locations() {
+        let c = ctx();
+        let p = "/home/dev/project";
+        for path in [
+            "/path/to/file",
+            "/PATH/TO/dir/x",
+            "/full/path/to/a",
+            "/srv/<name>/x",
+        ] {
+            assert!(is_placeholder(path), "{path}");
+            let cl = classify(path, p, &c);
+            assert!(cl.contains(&"placeholder"), "{path}: {cl:?}");
+            assert!(!cl.contains(&"outside_project"), "{path}: {cl:?}");
+        }
+        for path in ["/pathx/to", "/srv/path/to/x", "/a<b>/c", "/tmp/{x}"] {
+            assert!(!is_placeholder(path), "{path}");
+        }
+        // The secret shape still holds.
+        assert!(classify("/proc/<pid>/environ", p, &c).contains(&"process_secret"));
+    }
+
+    fn shell_paths(command: &str) -> Vec<PathFact> {
+        shell_facts(command, "/home/dev", "/home/dev/project").paths
+    }
+
+    #[test]
+    fn unknown_write_targets_are_not_outside_the_project() {
+        for cmd in [
+            "cp a \"$1\"",
+            "cat x > \"$OUT\"",
+            "mv \"$1\" \"$2\"",
+            "cp a \"$@\"",
+        ] {
+            for p in shell_paths(cmd) {
+                assert!(
+                    !p.classes.iter().any(|c| c == "outside_project"),
+                    "{cmd}: {p:?}"
+                );
+            }
+        }
+        let p = shell_paths("rm -rf \"$1\"");
+        assert!(p
+            .iter()
+            .any(|p| p.classes.iter().any(|c| c == "outside_project")));
+    }
+
+    #[test]
+    fn secrets_read_in_a_container_are_secret_reads() {
+        for cmd in [
+            "kubectl exec -it web-0 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token",
+            "docker exec c1 sh -c 'cat ~/.aws/credentials'",
+        ] {
+            let p = shell_paths(cmd);
+            assert!(
+                p.iter().any(|p| p.classes.iter().any(|c| c == "credential")
+                    && p.classes.iter().any(|c| c == "remote")),
+                "{cmd}: {p:?}"
+            );
+        }
+        assert!(shell_paths("docker exec c1 cat /app/config.yml").is_empty());
+    }
+
+    #[test]
     fn glob_base_of_root_glob() {
         assert_eq!(glob_base("/*").as_deref(), Some("/"));
         assert_eq!(glob_base("/home/dev/*").as_deref(), Some("/home/dev"));
