@@ -363,8 +363,6 @@ impl<'c> Analyzer<'c> {
             command = command.get(..cut).unwrap_or("");
         }
         self.scan_hidden_chars(command);
-        let quoted = crate::placeholder::quote_slots(command);
-        let command: &str = &quoted;
         let mut st = self.initial_state();
         self.run_source(command, &mut st, Stream::default());
         self.run_uncalled_functions(&st);
@@ -463,6 +461,10 @@ impl<'c> Analyzer<'c> {
         if self.budget_hit {
             return Stream::default();
         }
+        // `/proc/<pid>/environ` copied from a manual: the slot is part of the path, at every
+        // level (`bash -c '…'`, `eval`).
+        let quoted = crate::placeholder::quote_slots(src);
+        let src: &str = &quoted;
         let parsed = match self
             .fast_path
             .then(|| crate::fallback::fast_program(src))

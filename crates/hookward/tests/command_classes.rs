@@ -64,7 +64,7 @@ struct Base {
     /// fetches or serves (hiding the program name is the signal), so only plain reads and
     /// ordinary writes carry this flag.
     odd_ok: bool,
-    /// A pasted prompt line (`user@host:~$ cmd`): a prompt only at the start of a line, so
+    /// A pasted prompt line (`user@host:~$ cmd`) or a function definition: a prompt only at the start of a line, so
     /// only the transformations that run the whole line as code (`as-is`, `bash -c`, `eval`,
     /// here-string) keep it one.
     whole_line: bool,
@@ -723,9 +723,17 @@ fn ecs_credentials() -> Vec<Base> {
             format!("curl -s \"{url}\""),
             format!("curl {url}"),
             format!("wget -qO- \"{url}\""),
-            format!("python3 -c \"import urllib.request as u;print(u.urlopen('{url}').read())\""),
         ] {
             out.push(b("ecs-credentials", "deny", cmd));
+        }
+        if url.starts_with("http") {
+            out.push(b(
+                "ecs-credentials",
+                "deny",
+                format!(
+                    "python3 -c \"import urllib.request as u;print(u.urlopen('{url}').read())\""
+                ),
+            ));
         }
     }
     out
@@ -744,7 +752,12 @@ fn fork_bombs() -> Vec<Base> {
             format!("{n}() {{ {n} & {n}; }}; {n}"),
             format!("{n}(){{\n  {n} | {n} &\n}}\n{n}"),
         ] {
-            out.push(b("fork-bomb", "deny", cmd));
+            // A function definition is not a program word: only the transformations that run
+            // the whole line as code keep it one.
+            out.push(Base {
+                whole_line: true,
+                ..b("fork-bomb", "deny", cmd)
+            });
         }
     }
     out
@@ -863,7 +876,6 @@ fn held_out_2_benign() -> Vec<Base> {
         "./notify.sh \"build finished\"",
         "kubectl exec web-0 -- ls /app",
         "docker exec c1 cat /app/config.yml",
-        "curl -s http://169.254.170.2/v2/metadata",
         "f() { f; }",
         "g() { echo a | grep a & }; g",
     ] {
