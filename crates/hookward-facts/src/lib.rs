@@ -358,7 +358,8 @@ fn is_agent_instructions(path: &str) -> bool {
 ///   Claude Code's auto-memory folder (`~/.claude/projects/<project>/memory/`);
 /// * `security_tool_config` — configuration of another security tool (`.agentjail/`, `/etc/falco`…);
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
-///   path is `outside_project`); `temp` — under a temporary directory;
+///   path is `outside_project`); `placeholder` instead of both for a documentation
+///   placeholder ([`is_placeholder`]: `/path/to/x`, `/proc/<pid>/environ`); `temp` — under a temporary directory;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
 ///   `root` — `/`; `system` — an OS directory (`SYSTEM_DIRS`) or below.
 pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static str> {
@@ -393,6 +394,12 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_security_tool_config(path) {
         out.push("security_tool_config");
     }
+    if is_placeholder(path) {
+        // `/path/to/file`, `/proc/<pid>/environ`, `{{dir}}/x`: copied from documentation, not
+        // a location (its secret shape above still counts).
+        out.push("placeholder");
+        return out;
+    }
     if !project_dir.is_empty() && under(path, project_dir) {
         out.push("project");
     } else {
@@ -425,6 +432,40 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
         out.push("system");
     }
     out
+}
+
+/// Leading folders of documentation placeholders (`/path/to/file`, `/full/path/to/dir`),
+/// compared ASCII case-insensitively.
+const PLACEHOLDER_PREFIXES: &[&str] = &[
+    "/path/to",
+    "/full/path/to",
+    "/absolute/path/to",
+    "/abs/path/to",
+    "/some/path",
+    "/your/path",
+    "/path/of",
+    "/path/where",
+];
+
+/// Whether `path` is a documentation placeholder rather than a location: it starts with a
+/// [`PLACEHOLDER_PREFIXES`] folder, or a component is a `<name>` or `{{name}}` slot
+/// (`/proc/<pid>/environ`, `{{path}}`, `/home/<user>/x`).
+pub fn is_placeholder(path: &str) -> bool {
+    let low = path.to_ascii_lowercase();
+    if PLACEHOLDER_PREFIXES.iter().any(|p| under(&low, p)) {
+        return true;
+    }
+    path.split('/').any(|c| {
+        let slot = |open: &str, close: &str| {
+            c.len() > open.len() + close.len()
+                && c.starts_with(open)
+                && c.ends_with(close)
+                && c[open.len()..c.len() - close.len()]
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || "_- .".contains(ch))
+        };
+        slot("<", ">") || slot("{{", "}}")
+    })
 }
 
 /// For a glob like `/home/dev/*` or `/*`, the directory before the first glob character.
@@ -467,6 +508,52 @@ struct Touch<'a> {
     evidence: &'a str,
     recursive: bool,
     dynamic: bool,
+}
+
+/// Secret classes a path on another host or in a container can have by its shape alone.
+const REMOTE_SECRET_CLASSES: &[&str] = &["credential", "secret_file", "process_secret"];
+
+/// Paths a command reads or copies on another host or inside a container (`kubectl exec P --
+/// cat /var/run/secrets/…/token`, `docker exec C sh -c 'cat ~/.aws/credentials'`): their output
+/// comes back to the agent, so a secret there is read like one here. Classified by shape only
+/// ([`secrets::classes_of`], `~` as `/root`, no file-system access); only the secret classes
+/// are kept, with `remote`, as shell paths.
+fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts) {
+    for p in &shell.remote_paths {
+        if p.access == hookward_shell::Access::Delete || p.dynamic {
+            continue;
+        }
+        let path = match p.path.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("/root{rest}"),
+            _ => p.path.clone(),
+        };
+        let mut classes: Vec<String> = secrets::classes_of(&path, "/root")
+            .into_iter()
+            .map(secrets::SensitiveClass::as_str)
+            .filter(|c| REMOTE_SECRET_CLASSES.contains(c))
+            .map(str::to_string)
+            .collect();
+        if classes.is_empty() {
+            continue;
+        }
+        classes.push("remote".to_string());
+        facts.paths.push(PathFact {
+            resolved: None,
+            path: p.path.clone(),
+            access: p.access.as_str().to_string(),
+            via: "shell".to_string(),
+            how: p.how.clone(),
+            evidence: p.evidence.clone(),
+            classes,
+            recursive: p.recursive,
+        });
+    }
+}
+
+/// Whether a path's first component is a variable or substitution the analysis left
+/// unexpanded (`$1`, `${OUT}/x`, `$(cmd)/x`, `` `cmd` ``).
+fn unknown_start(path: &str) -> bool {
+    path.starts_with('$') || path.starts_with('`')
 }
 
 fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&str>) -> PathFact {
@@ -519,6 +606,13 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
     }
     if dynamic {
         add(vec!["dynamic"]);
+        // A written path whose start is only known at run time (`cp a "$1"`, `> "$OUT"`,
+        // `"$(mktemp -d)/x"` unresolved, `mv "$1" "$2"`): its location is unknown, neither in
+        // nor outside the project. Recursive deletes keep the class: removing an unknown
+        // folder is judged as the worst.
+        if unknown_start(&path) && !(access == "delete" && recursive) {
+            add(vec!["unknown_location"]);
+        }
     }
     let name = basename(&path);
     if name == ".npmrc" || name == ".pypirc" {
@@ -547,6 +641,9 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             add(classify(&real, &real_project, &real_ctx));
             resolved = Some(real);
         }
+    }
+    if classes.iter().any(|c| c == "unknown_location") {
+        classes.retain(|c| c != "outside_project");
     }
     PathFact {
         resolved,
@@ -809,6 +906,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 }
                 facts.paths.push(fact);
             }
+            remote_secret_reads(&shell, facts);
             facts.net = net::net_facts(event, Some(&shell));
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
@@ -1141,6 +1239,69 @@ mod tests {
             normalize("/home/dev/project/", "/", "/h"),
             "/home/dev/project"
         );
+    }
+
+    #[test]
+    fn documentation_placeholders_are_not_locations() {
+        let c = ctx();
+        let p = "/home/dev/project";
+        for path in [
+            "/path/to/file",
+            "/PATH/TO/dir/x",
+            "/full/path/to/a",
+            "/srv/<name>/x",
+        ] {
+            assert!(is_placeholder(path), "{path}");
+            let cl = classify(path, p, &c);
+            assert!(cl.contains(&"placeholder"), "{path}: {cl:?}");
+            assert!(!cl.contains(&"outside_project"), "{path}: {cl:?}");
+        }
+        for path in ["/pathx/to", "/srv/path/to/x", "/a<b>/c", "/tmp/{x}"] {
+            assert!(!is_placeholder(path), "{path}");
+        }
+        // The secret shape still holds.
+        assert!(classify("/proc/<pid>/environ", p, &c).contains(&"process_secret"));
+    }
+
+    fn shell_paths(command: &str) -> Vec<PathFact> {
+        shell_facts(command, "/home/dev", "/home/dev/project").paths
+    }
+
+    #[test]
+    fn unknown_write_targets_are_not_outside_the_project() {
+        for cmd in [
+            "cp a \"$1\"",
+            "cat x > \"$OUT\"",
+            "mv \"$1\" \"$2\"",
+            "cp a \"$@\"",
+        ] {
+            for p in shell_paths(cmd) {
+                assert!(
+                    !p.classes.iter().any(|c| c == "outside_project"),
+                    "{cmd}: {p:?}"
+                );
+            }
+        }
+        let p = shell_paths("rm -rf \"$1\"");
+        assert!(p
+            .iter()
+            .any(|p| p.classes.iter().any(|c| c == "outside_project")));
+    }
+
+    #[test]
+    fn secrets_read_in_a_container_are_secret_reads() {
+        for cmd in [
+            "kubectl exec -it web-0 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token",
+            "docker exec c1 sh -c 'cat ~/.aws/credentials'",
+        ] {
+            let p = shell_paths(cmd);
+            assert!(
+                p.iter().any(|p| p.classes.iter().any(|c| c == "credential")
+                    && p.classes.iter().any(|c| c == "remote")),
+                "{cmd}: {p:?}"
+            );
+        }
+        assert!(shell_paths("docker exec c1 cat /app/config.yml").is_empty());
     }
 
     #[test]

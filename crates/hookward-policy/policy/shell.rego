@@ -264,7 +264,7 @@ seen_through_kinds := {"ifs", "quoted_program_name", "ansi_c_quoting", "brace_ex
 acting_fact_kinds := {
 	"fetches", "uploads", "remote_exec", "decoded_exec", "privilege", "persistence", "env_tamper",
 	"infra", "cloud", "publish", "signals", "dynamic_code", "serves", "remote_paths", "unanalysable",
-	"evasion",
+	"evasion", "denial_of_service",
 }
 
 # Path classes that make even a read worth a question.
@@ -495,6 +495,13 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": reason} if {
 	some f in facts_of("evasion")
 	reason := sprintf("the command would switch a defence off or wipe a trace (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/denial-of-service deny
+# A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`).
+decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
+	some f in facts_of("denial_of_service")
+	reason := sprintf("the command would exhaust this machine's processes (%s %s: %s)", [f.kind, f.target, f.evidence])
 }
 
 # @rule shell/secret-search deny

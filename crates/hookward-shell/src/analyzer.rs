@@ -461,6 +461,10 @@ impl<'c> Analyzer<'c> {
         if self.budget_hit {
             return Stream::default();
         }
+        // `/proc/<pid>/environ` copied from a manual: the slot is part of the path, at every
+        // level (`bash -c '…'`, `eval`).
+        let quoted = crate::placeholder::quote_slots(src);
+        let src: &str = &quoted;
         let parsed = match self
             .fast_path
             .then(|| crate::fallback::fast_program(src))
@@ -604,6 +608,14 @@ impl<'c> Analyzer<'c> {
                 self.route_stdout(out, red.stdout_file)
             }
             ast::Command::Function(def) => {
+                let body_text = def.body.to_string();
+                if forks_itself(&def.fname.value, &body_text) {
+                    self.facts.denial_of_service.push(DenialOfServiceFact {
+                        kind: "fork_bomb".to_string(),
+                        target: escape_hidden(&def.fname.value),
+                        evidence: clip(&format!("{}() {body_text}", def.fname.value)),
+                    });
+                }
                 let body = Rc::new(def.body.clone());
                 std::rc::Rc::make_mut(&mut st.functions)
                     .insert(def.fname.value.clone(), body.clone());
@@ -1643,7 +1655,42 @@ fn empty_compound() -> ast::CompoundCommand {
 
 /// Quotes or backslashes inside a command word, other than the whole word being quoted
 /// (`"rm"`) or one leading backslash (`\rm`, the usual way to skip an alias).
+/// Whether a function body runs the function itself twice at once: two calls at command
+/// position, and a pipe or a background `&` between commands (`:|:&`, `f & f`). Plain
+/// recursion (`f() { …; f; }`) runs one call at a time and is not counted.
+fn forks_itself(name: &str, body: &str) -> bool {
+    if name.is_empty() || body.len() > 4096 {
+        return false;
+    }
+    let spaced = body
+        .replace("&&", " ; ")
+        .replace("||", " ; ")
+        .replace(['|', '&'], " | ");
+    let concurrent = spaced.contains(" | ");
+    let mut calls = 0;
+    let mut at_command = true;
+    for raw in spaced.split_whitespace() {
+        let w = raw
+            .trim_start_matches(['{', '('])
+            .trim_end_matches([';', '}', ')']);
+        if (at_command || raw.starts_with(['{', '('])) && w == name {
+            calls += 1;
+        }
+        at_command = matches!(w, "" | "|" | "then" | "do" | "else") || raw.ends_with(';');
+    }
+    concurrent && calls >= 2
+}
+
 fn quoted_inside(raw: &str) -> bool {
+    // `/Applications/Visual\ Studio\ Code.app/…`: an escaped space only keeps a path with
+    // spaces one word; it hides no letter of the name.
+    let unspaced;
+    let raw = if raw.contains("\\ ") {
+        unspaced = raw.replace("\\ ", " ");
+        unspaced.as_str()
+    } else {
+        raw
+    };
     if !raw.contains(['\'', '"', '\\']) {
         return false;
     }
@@ -1702,6 +1749,7 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.remote_paths);
     dedup(&mut f.serves);
     dedup(&mut f.evasion);
+    dedup(&mut f.denial_of_service);
     dedup(&mut f.secret_search);
     f
 }

@@ -249,7 +249,7 @@ pub(crate) struct Host {
 }
 
 /// Cloud instance-metadata hosts. Sources: AWS EC2 user guide "Instance metadata" (IPv4
-/// 169.254.169.254, IPv6 fd00:ec2::254, `instance-data`), ECS task metadata (169.254.170.2),
+/// 169.254.169.254, IPv6 fd00:ec2::254, `instance-data`), ECS task metadata and credentials (169.254.170.2, IPv6 fd00:ec2::23),
 /// GCP "About VM metadata" (`metadata.google.internal`, `metadata`), Equinix Metal (formerly
 /// Packet) metadata (`metadata.packet.net`, `metadata.platformequinix.com`), Azure IMDS
 /// (169.254.169.254), Alibaba Cloud ECS metadata (100.100.100.200), Tencent Cloud
@@ -258,6 +258,7 @@ const METADATA_HOSTS: &[&str] = &[
     "169.254.169.254",
     "fd00:ec2::254",
     "169.254.170.2",
+    "fd00:ec2::23",
     "100.100.100.200",
     "metadata.google.internal",
     "metadata",

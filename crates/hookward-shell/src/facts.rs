@@ -140,6 +140,11 @@ pub struct ShellFacts {
     /// left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub secret_search: Vec<SecretSearchFact>,
+    /// Denial of service on this machine: `fork_bomb`, a shell function that runs itself twice
+    /// at once (in a pipeline with itself or in the background: `:(){ :|:& };:` under any
+    /// name); left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub denial_of_service: Vec<DenialOfServiceFact>,
 }
 
 /// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
@@ -167,7 +172,8 @@ macro_rules! fact_lists {
             remote_paths,
             serves,
             evasion,
-            secret_search
+            secret_search,
+            denial_of_service
         )
     };
 }
@@ -254,6 +260,18 @@ pub struct EvasionFact {
     /// One of the kinds above.
     pub kind: String,
     /// The program (or variable) concerned: `history`, `HISTFILE`, `auditctl`, a log path.
+    pub target: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A command that makes this machine unusable (kind `fork_bomb`: a function that runs itself
+/// twice at once, so the process count doubles until the process table is full).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DenialOfServiceFact {
+    /// `fork_bomb`.
+    pub kind: String,
+    /// The function's name.
     pub target: String,
     /// The command as written.
     pub evidence: String,

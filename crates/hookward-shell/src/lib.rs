@@ -40,6 +40,7 @@ mod model;
 mod opts;
 mod paths;
 mod persist;
+mod placeholder;
 mod programs;
 pub mod target;
 mod unicode;

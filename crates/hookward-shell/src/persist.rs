@@ -299,6 +299,37 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         || up.ends_with("_ENDPOINT")
 }
 
+/// Whether a path-list entry is only known at run time.
+fn is_dynamic(e: &str) -> bool {
+    e.contains('$') || e.contains('`') || e.contains('<')
+}
+
+/// Whether a run-time entry points at a temporary folder: `$TMPDIR/x`, `${TMP}`,
+/// `$(mktemp -d)`, `/tmp/$X`, `/dev/shm/$X`. Other run-time entries (`$GOPATH/bin`,
+/// `$JAVA_HOME/bin`, `$(yarn global bin)`, `${PYTHONPATH}`) are how toolchains are set up.
+fn dynamic_temp(e: &str) -> bool {
+    let e = e.trim_matches('"');
+    let lead = e.trim_start_matches(['$', '{', '(', '`']);
+    ["TMPDIR", "TMP", "TEMP", "mktemp", "RUNNER_TEMP"]
+        .iter()
+        .any(|t| lead.starts_with(t))
+        || ["/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/"]
+            .iter()
+            .any(|t| e.starts_with(t))
+}
+
+/// Whether a library-path folder (or `ZDOTDIR`) lies where others can plant files: a
+/// temporary, device or unknown absolute folder, or a run-time one pointing at a temp folder.
+fn lib_dir_unsafe(e: &str, ctx: &ShellContext) -> bool {
+    if is_dynamic(e) {
+        return dynamic_temp(e);
+    }
+    matches!(
+        dir_scope(e, ctx),
+        Scope::Temp | Scope::Unknown | Scope::Device
+    )
+}
+
 /// Where one directory of a path-list variable lies.
 fn dir_scope(dir: &str, ctx: &ShellContext) -> Scope {
     if dir.is_empty() || !dir.starts_with('/') {
@@ -375,12 +406,14 @@ fn is_self_ref(entry: &str, name: &str) -> bool {
 /// Rules, by family (everyday settings are left out, see each arm):
 /// - `PATH`: only entries put *before* the old `$PATH` (or replacing it) that are the working
 ///   directory itself (`.`, the empty entry), climb out of it (`../x`), lie in a temporary or
-///   device directory, or are not known statically: they shadow system programs with files
-///   nobody chose. Appending (`PATH=$PATH:./bin`) and prepending a named folder of the user's
+///   device directory (also spelled at run time: `$TMPDIR/x`, `$(mktemp -d)`): they shadow
+///   system programs with files nobody chose. Run-time toolchain roots (`$GOPATH/bin`,
+///   `$(yarn global bin)`) are not reported. Appending (`PATH=$PATH:./bin`) and prepending a named folder of the user's
 ///   own (`./node_modules/.bin`, `$PWD/bin`, `$HOME/.cargo/bin`) or system directories are not
 ///   reported.
 /// - library search paths (`PYTHONPATH`, `NODE_PATH`, `PERL5LIB`, `RUBYLIB`,
-///   `LD_LIBRARY_PATH`): only entries in temporary directories or not known statically.
+///   `LD_LIBRARY_PATH`) and `ZDOTDIR`: only entries in temporary or device directories,
+///   also spelled at run time.
 /// - program-valued variables (`PAGER`, `EDITOR`, `VISUAL`, `GIT_PAGER`, `GIT_EDITOR`,
 ///   `RUSTC_WRAPPER`, `RUSTC`, `SHELL`, `GIT_SSH_COMMAND`): only when the value is more than a
 ///   plain program with options (shell syntax, a relative or temporary program, or ssh's
@@ -409,9 +442,10 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
             front.iter().any(|e| {
                 let e = e.trim_matches('"');
                 let e = cwd_spelled(e, ctx);
-                if e.contains('$') || e.contains('`') || e.contains('<') {
-                    // A dynamic part: `$HOME/…` was expanded already, so this is unknown.
-                    return true;
+                if is_dynamic(&e) {
+                    // `$HOME/…` was expanded already: what is left is a toolchain root
+                    // (`$GOPATH/bin`, `$(yarn global bin)`) unless it points at a temp folder.
+                    return dynamic_temp(&e);
                 }
                 path_entry_shadows(&e, ctx)
             })
@@ -419,14 +453,8 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         "PYTHONPATH" | "NODE_PATH" | "PERL5LIB" | "PERLLIB" | "RUBYLIB" | "LD_LIBRARY_PATH" => v
             .split(':')
             .filter(|e| !e.is_empty() && !is_self_ref(e, &up))
-            .any(|e| {
-                e.contains('$')
-                    || e.contains('`')
-                    || matches!(
-                        dir_scope(e, ctx),
-                        Scope::Temp | Scope::Unknown | Scope::Device
-                    )
-            }),
+            .any(|e| lib_dir_unsafe(e, ctx)),
+        "ZDOTDIR" => lib_dir_unsafe(v, ctx),
         "PAGER" | "EDITOR" | "VISUAL" | "GIT_PAGER" | "GIT_EDITOR" | "RUSTC_WRAPPER" | "RUSTC"
         | "SHELL" => !simple_program(v, ctx),
         "GIT_SSH_COMMAND" => {
@@ -503,7 +531,13 @@ mod tests {
         assert!(is_tamper("PATH", &val(":$PATH"), &c));
         assert!(is_tamper("PATH", &val("../../x:$PATH"), &c));
         assert!(is_tamper("PATH", &val("/dev/shm/x:$PATH"), &c));
-        assert!(is_tamper("PATH", &val("$X:$PATH"), &c));
+        // Run-time entries: toolchain roots are setup, temp folders shadow.
+        assert!(!is_tamper("PATH", &val("$X:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$GOPATH/bin:$PATH"), &c));
+        assert!(!is_tamper("PATH", &val("$(yarn global bin):$PATH"), &c));
+        assert!(is_tamper("PATH", &val("$TMPDIR/x:$PATH"), &c));
+        assert!(is_tamper("PATH", &val("$(mktemp -d):$PATH"), &c));
+        assert!(is_tamper("PATH", &val("/tmp/$X:$PATH"), &c));
         assert!(!is_tamper("PATH", &val("/usr/bin:/bin"), &c));
     }
 

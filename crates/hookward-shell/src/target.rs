@@ -128,9 +128,30 @@ pub const WELL_KNOWN_HOSTS: &[&str] = &[
 /// Wildcard-DNS services that resolve a name embedding an address to that address.
 const WILDCARD_DNS: &[&str] = &["nip.io", "sslip.io", "xip.io", "localtest.me", "lvh.me"];
 
+/// The ECS task endpoint's addresses (AWS "Amazon ECS task IAM role": 169.254.170.2, IPv6
+/// `fd00:ec2::23`). It serves the task role's credentials under a path only the task knows
+/// (`$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`), so any path there but the task metadata ones
+/// ([`ECS_METADATA_PATHS`]) is a credential request.
+pub const ECS_HOSTS: &[&str] = &["169.254.170.2", "fd00:ec2::23"];
+
+/// Task metadata paths of the ECS endpoint (ECS "task metadata endpoint" v2: `/v2/metadata`,
+/// `/v2/stats`; v3/v4 under `/v3/`, `/v4/`): no credentials.
+const ECS_METADATA_PATHS: &[&str] = &["/v2/metadata", "/v2/stats", "/v3/", "/v4/"];
+
+/// Lower-case prefix of the variables that hold the ECS credential path or URL
+/// (`AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`, `…_FULL_URI`): a URL spelled with one asks the
+/// metadata service for credentials.
+const ECS_CREDENTIAL_VARIABLE: &str = "aws_container_credentials_";
+
 /// Where `url` points; `None` when it names no plausible host.
 pub fn net_target(url: &str) -> Option<NetTarget> {
-    let h = crate::decode::url_host(url)?;
+    // `169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`, `http://h${P}`: the host ends
+    // where the run-time part starts.
+    let host_part = match url.find(['$', '`']) {
+        Some(i) if i > 0 => url.get(..i).unwrap_or(url),
+        _ => url,
+    };
+    let h = crate::decode::url_host(host_part)?;
     let port = port_of(url);
     let path = path_of(url).to_ascii_lowercase();
     let decoded = decode_host(&h.host);
@@ -157,7 +178,10 @@ pub fn net_target(url: &str) -> Option<NetTarget> {
         }
     }
     let credentials = matches!(class, TargetClass::Metadata)
-        && CREDENTIAL_PATHS.iter().any(|p| path.starts_with(p));
+        && (CREDENTIAL_PATHS.iter().any(|p| path.starts_with(p))
+            || url.to_ascii_lowercase().contains(ECS_CREDENTIAL_VARIABLE)
+            || (ECS_HOSTS.contains(&decoded.as_str())
+                && !ECS_METADATA_PATHS.iter().any(|p| path.starts_with(p))));
     let (lookalike, mixed_script) = homograph(&decoded);
     Some(NetTarget {
         host: decoded,
@@ -367,6 +391,11 @@ mod tests {
             "http://[fd00:ec2::254]/latest/dynamic/instance-identity/pkcs7",
             "http://metadata.google.internal/computeMetadata/v1/instance/attributes/kube-env",
             "http://169.254.169.254/metadata/instance/compute/userData?api-version=2021-01-01",
+            "169.254.170.2/v2/credentials/0f1e",
+            "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+            "http://169.254.170.2${AWS_CONTAINER_CREDENTIALS_RELATIVE_URI}",
+            "http://169.254.170.2/",
+            "http://[fd00:ec2::23]/x",
         ] {
             assert!(net_target(u).is_some_and(|t| t.credentials), "{u}");
         }
@@ -374,6 +403,7 @@ mod tests {
             !net_target("http://169.254.169.254/latest/meta-data/instance-id")
                 .is_some_and(|t| t.credentials)
         );
+        assert!(!net_target("http://169.254.170.2/v2/metadata").is_some_and(|t| t.credentials));
         assert!(
             !net_target("https://example.com/latest/meta-data/iam/security-credentials/")
                 .is_some_and(|t| t.credentials)

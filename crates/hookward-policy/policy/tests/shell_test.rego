@@ -406,3 +406,15 @@ test_account_db_read_alone_no_opinion if {
 	p := {"path": "/etc/passwd", "access": "read", "via": "shell", "evidence": "grep dev /etc/passwd", "classes": ["account_db", "outside_project"], "recursive": false}
 	count(rules.decision) == 0 with input as shell_input([p], {})
 }
+
+test_fork_bomb_denied if {
+	f := {"kind": "fork_bomb", "target": ":", "evidence": ":() { :|:& }"}
+	some d in rules.decision with input as shell_input([], {"denial_of_service": [f]})
+	d.id == "shell/denial-of-service"
+	d.decision == "deny"
+}
+
+test_no_fork_bomb_no_denial_of_service if {
+	ds := rules.decision with input as shell_input([], {"commands": []})
+	count([d | some d in ds; d.id == "shell/denial-of-service"]) == 0
+}

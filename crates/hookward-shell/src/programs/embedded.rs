@@ -462,6 +462,74 @@ pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// A command line given as one quoted argument to a program the analyzer does not know
+/// (`./run_remote.sh "rm -rf ~"`, `retry 3 "curl … | sh"`, `with_lock 'dd of=/dev/sda …'`):
+/// helper scripts and functions whose job is to run their argument take it this way. When
+/// the argument starts with a known program and, analysed as a command, would do something
+/// harmful (see [`harmful`]), it is a `dynamic_code` fact of origin `argument`: the policy
+/// asks, since whether the program runs it is not known. Known programs are described by
+/// their own tables and are skipped, and so are programs that only print or search text
+/// ([`TEXT_ONLY`]).
+pub(crate) fn carried_command(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if a.payload_level >= 2 || super::is_known_program(name) || TEXT_ONLY.contains(&name) {
+        return;
+    }
+    for arg in inv.rest().iter().take(16) {
+        let t = arg.text.trim();
+        let quoted = arg.raw.starts_with(['"', '\'']);
+        if !quoted || t.len() > 4096 || !t.contains(char::is_whitespace) {
+            continue;
+        }
+        let first = t.split_whitespace().next().unwrap_or("");
+        let first = first.rsplit('/').next().unwrap_or(first);
+        if !super::is_known_program(first) {
+            continue;
+        }
+        let mut sub = Analyzer::new(a.ctx);
+        sub.payload_level = a.payload_level + 1;
+        let f = sub.run_top(t);
+        if harmful(&f) {
+            a.dynamic_code(
+                name,
+                "argument",
+                Some(t.to_string()),
+                &inv.wrappers,
+                &inv.evidence,
+            );
+            return;
+        }
+    }
+}
+
+/// Whether facts describe a harmful command: code fetched, decoded or unseen, privilege,
+/// persistence, defence evasion, denial of service, destructive git/infra/cloud verbs,
+/// uploads, metadata fetches, a recursive delete outside the project and the temporary
+/// folders, or a write to a device or a system location.
+fn harmful(f: &crate::ShellFacts) -> bool {
+    use crate::{Access, Scope};
+    let lists = [
+        f.remote_exec.is_empty(),
+        f.decoded_exec.is_empty(),
+        f.dynamic_code.is_empty(),
+        f.privilege.is_empty(),
+        f.persistence.is_empty(),
+        f.evasion.is_empty(),
+        f.denial_of_service.is_empty(),
+        f.git.is_empty(),
+        f.infra.is_empty(),
+        f.cloud.is_empty(),
+        f.uploads.is_empty(),
+    ];
+    lists.iter().any(|empty| !empty)
+        || f.fetches.iter().any(|x| x.metadata)
+        || f.paths.iter().chain(&f.remote_paths).any(|p| {
+            let outside = !matches!(p.scope, Scope::Project | Scope::Temp);
+            (p.access == Access::Delete && p.recursive && outside)
+                || (matches!(p.access, Access::Write | Access::Delete)
+                    && matches!(p.scope, Scope::Device | Scope::System))
+        })
+}
+
 /// Terminal emulators that open their window, and the shell in it, on the X display named by
 /// `-display HOST:N` (X(7) "DISPLAY NAMES"; xterm(1), rxvt(1)): a display on another host is a
 /// shell handed to that host.

@@ -411,6 +411,7 @@ fn has_table(name: &str) -> bool {
 
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    embedded::carried_command(a, name, inv);
     if let Some(first) = inv.args.first() {
         if first.text.contains('/') {
             if let Some(out) = exec_path(a, name, first, inv, st) {
