@@ -394,9 +394,10 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_security_tool_config(path) {
         out.push("security_tool_config");
     }
-    if is_placeholder(path) {
+    if is_placeholder(path) && !resolve::exists(path) {
         // `/path/to/file`, `/proc/<pid>/environ`, `{{dir}}/x`: copied from documentation, not
-        // a location (its secret shape above still counts).
+        // a location (its secret shape above still counts). One that exists on this machine
+        // is a location like any other: the shape alone must not quiet a real delete.
         out.push("placeholder");
         return out;
     }
@@ -1261,6 +1262,15 @@ mod tests {
         }
         // The secret shape still holds.
         assert!(classify("/proc/<pid>/environ", p, &c).contains(&"process_secret"));
+        // A placeholder-shaped path that exists is a location.
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("srv/<name>/x");
+        std::fs::create_dir_all(&real).unwrap();
+        let real = real.to_string_lossy().into_owned();
+        assert!(is_placeholder(&real));
+        let cl = classify(&real, p, &c);
+        assert!(!cl.contains(&"placeholder"), "{real}: {cl:?}");
+        assert!(cl.contains(&"outside_project"), "{real}: {cl:?}");
     }
 
     fn shell_paths(command: &str) -> Vec<PathFact> {

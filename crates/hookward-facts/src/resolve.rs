@@ -105,6 +105,13 @@ pub fn resolve(path: &str, planned: &[PlannedLink]) -> Option<String> {
     Some(format!("/{}", done.join("/")))
 }
 
+/// Whether anything exists at `path` (a link counts, not followed): a path shaped like a
+/// documentation placeholder that exists on this machine is a location
+/// ([`crate::is_placeholder`] is only applied to paths that do not exist).
+pub fn exists(path: &str) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Whether `path` is an existing directory (following links), for `ln TARGET DIR`.
 pub fn is_dir(path: &str) -> bool {
     Path::new(path).is_dir()
