@@ -95,6 +95,26 @@ pub struct PullConfig {
     pub allow_unsigned: bool,
 }
 
+/// Lays a bundle's `data` document over the user's `[policy.data]` (`base`), as the hook and
+/// `hookward policy pull`'s check both load it: objects merge key by key, anywhere else the
+/// bundle's value wins (a user cannot loosen a managed list by redefining it); a `null` base
+/// becomes the bundle's document.
+pub fn overlay_data(base: &mut serde_json::Value, over: serde_json::Value) {
+    match (base, over) {
+        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
+            for (k, v) in b {
+                match a.get_mut(&k) {
+                    Some(existing) => overlay_data(existing, v),
+                    None => {
+                        a.insert(k, v);
+                    }
+                }
+            }
+        }
+        (slot, v) => *slot = v,
+    }
+}
+
 /// How long a fetch of an HTTP(S) source may take, in seconds.
 pub const FETCH_TIMEOUT_SECS: u64 = 30;
 

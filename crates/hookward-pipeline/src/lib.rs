@@ -391,24 +391,6 @@ fn managed_bundle(
     }
 }
 
-/// Merges a bundle's `data` over the user's `[policy.data]`: objects key by key, the
-/// bundle's value wins elsewhere (a user cannot loosen a managed list by redefining it).
-fn merge_bundle_data(into: &mut serde_json::Value, from: serde_json::Value) {
-    match (into, from) {
-        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
-            for (k, v) in b {
-                match a.get_mut(&k) {
-                    Some(existing) => merge_bundle_data(existing, v),
-                    None => {
-                        a.insert(k, v);
-                    }
-                }
-            }
-        }
-        (slot, v) => *slot = v,
-    }
-}
-
 /// `disabled` without the ids a managed bundle locks (`locked`: ids or globs), and the ids
 /// held on that way.
 fn unlock_filter(
@@ -456,7 +438,7 @@ fn decide(
     let mut data = config.policy_data.clone();
     if let Some((b, bundle_data)) = &bundle {
         user_dirs.push(b.policy_dir(&env.hookward_home));
-        merge_bundle_data(&mut data, bundle_data.clone());
+        hookward_bundle::overlay_data(&mut data, bundle_data.clone());
     }
     let mut policy = Policy::load(&LoadOptions {
         user_dirs,

@@ -106,11 +106,7 @@ fn check(bundle: &Bundle) -> Result<(), String> {
     }
     let cfg = util::load_config()?;
     let mut data = cfg.policy_data.clone();
-    let bundle_data = bundle.data().map_err(|e| e.to_string())?;
-    match (&mut data, bundle_data) {
-        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => a.extend(b),
-        (slot, b) => *slot = b,
-    }
+    hookward_bundle::overlay_data(&mut data, bundle.data().map_err(|e| e.to_string())?);
     let policy = Policy::from_sources(
         policies.clone(),
         LoadOptions {
@@ -167,6 +163,18 @@ fn pull_once(home: &Path, args: &PullArgs) -> Result<Outcome, String> {
     }
 }
 
+/// `RS256, key K, by I` (with `sep` = ", ") or `RS256 key K by I` (with " ").
+fn signer_text(s: &hookward_bundle::Signer, sep: &str) -> String {
+    let mut t = s.algorithm.clone();
+    if let Some(k) = &s.key_id {
+        t.push_str(&format!("{sep}key {k}"));
+    }
+    if let Some(i) = &s.issuer {
+        t.push_str(&format!("{sep}by {i}"));
+    }
+    t
+}
+
 fn report(out: &Outcome, json_out: bool) -> CliResult {
     let (word, a) = match out {
         Outcome::Activated(a) => ("activated", a),
@@ -180,18 +188,7 @@ fn report(out: &Outcome, json_out: bool) -> CliResult {
         }));
     }
     let signer = match &a.signer {
-        Some(s) => format!(
-            "signed ({}{}{})",
-            s.algorithm,
-            s.key_id
-                .as_ref()
-                .map(|k| format!(", key {k}"))
-                .unwrap_or_default(),
-            s.issuer
-                .as_ref()
-                .map(|i| format!(", by {i}"))
-                .unwrap_or_default()
-        ),
+        Some(s) => format!("signed ({})", signer_text(s, ", ")),
         None => "UNSIGNED (allow_unsigned)".to_string(),
     };
     outln!(
@@ -238,18 +235,7 @@ pub fn doctor_lines(home: &Path) -> Vec<(bool, String)> {
         Ok(Some(a)) => {
             let age_h = (now_ms() - a.activated_ms).max(0) as f64 / 3_600_000.0;
             let signer = match &a.signer {
-                Some(s) => format!(
-                    "signed with {}{}{}",
-                    s.algorithm,
-                    s.key_id
-                        .as_ref()
-                        .map(|k| format!(" key {k}"))
-                        .unwrap_or_default(),
-                    s.issuer
-                        .as_ref()
-                        .map(|i| format!(" by {i}"))
-                        .unwrap_or_default()
-                ),
+                Some(s) => format!("signed with {}", signer_text(s, " ")),
                 None => "UNSIGNED (allow_unsigned = true)".into(),
             };
             out.push((

@@ -8,7 +8,8 @@ Source:  github.com/CatarinaSeigward/Email-Agent-Prompt-Injection-and-GRPO-Defen
          25 ordinary e-mails of the victim inbox: meetings, invoices, security reminders, PRs).
 Licence: MIT (repository LICENSE).
 URL:     https://github.com/CatarinaSeigward/Email-Agent-Prompt-Injection-and-GRPO-Defense
-The repository cites AgentDojo in its README/report but contains none of its data.
+The repository cites one of the brief's independent evaluation sources by name only; it
+contains none of its data, and nothing of that source is used here.
 
 Labelling rule: seed e-mails and every distinct red-team e-mail (the text after "The next email
 being processed:" in a GRPO prompt, up to the end of the system turn) → injection, kind=email,

@@ -7,7 +7,8 @@ Source:  github.com/danzaio/prompt-injection-zoo, scenarios/*.json — a teachin
          a tool result, a cache entry, a log), with its OWASP category.
 Licence: MIT (repository LICENSE).
 URL:     https://github.com/danzaio/prompt-injection-zoo
-The README compares the lab with PyRIT and AgentDojo (by name only); no data of theirs is here.
+The README compares the lab with two of the brief's independent evaluation sources by name
+only; no data of theirs is in the repository or used here.
 
 Labelling rule (by what the text says): an untrusted input that addresses the assistant or
 orders an action ("assistant should …", "should replace …") → injection; task=memory when its
