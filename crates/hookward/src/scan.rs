@@ -394,15 +394,20 @@ fn write_item(
     th: Thresholds,
     explain: bool,
 ) -> std::io::Result<()> {
+    // The headline is the item's level (the rules' verdict raised by the learned score), so it
+    // never says "clean" for an item the summary counts as flagged.
+    let level = th.level(r);
     writeln!(
         out,
-        "{}: {} (score {:.2}){}",
+        "{}: {} (score {:.2}){}{}",
         item.id,
-        crate::out::paint(
-            r.verdict.as_str(),
-            crate::out::decision_style(r.verdict.as_str())
-        ),
+        crate::out::paint(level.as_str(), crate::out::decision_style(level.as_str())),
         r.score,
+        if level != r.verdict {
+            format!("; raised from {} by the learned score", r.verdict.as_str())
+        } else {
+            String::new()
+        },
         if r.capped {
             format!(
                 " [not fully scanned: {} bytes past the scan cap]",
