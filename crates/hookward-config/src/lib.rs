@@ -634,7 +634,8 @@ pub enum CheckMode {
 
 /// The context guard's checks and their defaults (`[context.checks]` keys). Before a write:
 /// `poisoned_write` (deny), `user_requested_write` (ask), `instructed_danger` (ask),
-/// `package_registry` (ask), `mcp_server` (ask). After the fact: `shell_change` (ask: changes
+/// `package_registry` (ask), `mcp_server` (ask), `saved_secret` (ask: a live credential
+/// written into an instruction, skill or memory file). After the fact: `shell_change` (ask: changes
 /// to guarded files during a shell tool), `outside_change` (ask: changes seen at session
 /// start), `new_executable` (ask: new hooks, MCP servers, helper commands, mentioned once).
 pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
@@ -643,6 +644,7 @@ pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
     ("instructed_danger", CheckMode::Ask),
     ("package_registry", CheckMode::Ask),
     ("mcp_server", CheckMode::Ask),
+    ("saved_secret", CheckMode::Ask),
     ("shell_change", CheckMode::Ask),
     ("outside_change", CheckMode::Ask),
     ("new_executable", CheckMode::Ask),

@@ -350,6 +350,31 @@ pub fn check_with(
             });
         }
     }
+    // A live credential saved into a file the agent obeys or remembers: the same check as the
+    // write-time rule `context/saved-secret` (`hookward_facts::instructions::
+    // saved_secrets`). The evidence is the line with the secret replaced, never the value.
+    for (i, l) in after.lines().enumerate() {
+        if !added.contains(&(i + 1)) {
+            continue;
+        }
+        let kinds = hookward_facts::instructions::saved_secrets(l);
+        if kinds.is_empty() {
+            continue;
+        }
+        out.findings.push(NewFinding {
+            rule_id: "context/saved-secret".into(),
+            severity: Severity::Ask,
+            message: format!(
+                "holds a credential ({}); every later session reads it and shows it to the model",
+                kinds.join(", ")
+            ),
+            evidence: hookward_redact::redact_str(l.trim())
+                .chars()
+                .take(200)
+                .collect(),
+            line: Some(i as i64 + 1),
+        });
+    }
     out.findings.sort_by_key(|f| f.line.unwrap_or(0));
     out
 }
@@ -389,6 +414,47 @@ mod tests {
             "/p",
         );
         assert!(!c.flagged(), "{c:?}");
+    }
+
+    #[test]
+    fn a_token_added_to_memory_is_flagged_by_kind_and_never_stored() {
+        let token = "ghp_8f3kLm2Qx9Zt7Rw1Yv4Bn6Jc0Hd5Sa3Pe2Uo";
+        let before = "- The user prefers tabs.\n";
+        let after =
+            format!("- The user prefers tabs.\n- GitHub token for the release job: {token}\n");
+        let c = check(
+            "/h/.claude/projects/-p/memory/MEMORY.md",
+            Kind::Memory,
+            Some(before),
+            &after,
+            "/h",
+            "/p",
+        );
+        let f = c
+            .findings
+            .iter()
+            .find(|f| f.rule_id == "context/saved-secret")
+            .unwrap_or_else(|| panic!("no secret finding: {c:?}"));
+        assert_eq!(f.severity, Severity::Ask);
+        assert_eq!(f.line, Some(2));
+        assert!(f.message.contains("github"), "{f:?}");
+        assert!(!f.evidence.contains(token), "the value is stored: {f:?}");
+        assert!(f.evidence.contains("[REDACTED:github]"), "{f:?}");
+        // A placeholder is not a credential, and an old token line is not re-reported.
+        let c = check(
+            "/h/.claude/projects/-p/memory/MEMORY.md",
+            Kind::Memory,
+            Some(&after),
+            &format!("{after}- Set GITHUB_TOKEN=your-token-here before releasing.\n"),
+            "/h",
+            "/p",
+        );
+        assert!(
+            !c.findings
+                .iter()
+                .any(|f| f.rule_id == "context/saved-secret"),
+            "{c:?}"
+        );
     }
 
     #[test]

@@ -54,6 +54,7 @@ pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
         "context/instructed-danger" => "instructed_danger",
         "context/package-registry" => "package_registry",
         "context/mcp-server" => "mcp_server",
+        "context/saved-secret" => "saved_secret",
         _ => return None,
     })
 }

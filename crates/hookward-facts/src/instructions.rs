@@ -224,6 +224,47 @@ const DEFAULT_REGISTRIES: &[&str] = &[
     "proxy.golang.org",
 ];
 
+/// Secret kinds ([`hookward_redact::KINDS`]) that are a live credential by their shape alone:
+/// vendor token formats and private keys. Left out: `secret-var`, `bearer` and `url-password`,
+/// whose values in documentation are mostly placeholders (`API_KEY=your-key-here`).
+pub const SAVED_SECRET_KINDS: &[&str] = &[
+    "pem",
+    "anthropic",
+    "openai",
+    "github",
+    "slack",
+    "aws-access-key",
+    "google",
+    "gitlab",
+    "npm",
+    "huggingface",
+    "stripe",
+    "aws-secret-key",
+];
+
+/// The kinds of live credentials (see [`SAVED_SECRET_KINDS`]) in text written into a file the
+/// agent obeys or remembers: sorted, each once. A token saved into memory or an instruction file
+/// is read by every later session, shown to the model and often committed (issue 10 item 3:
+/// "credentials or tokens saved into memory"); the kinds come from `hookward-redact`'s detectors.
+///
+/// ```
+/// let kinds = hookward_facts::instructions::saved_secrets(
+///     "Use this token for the API: ghp_0123456789abcdefghijABCDEFGHIJ012345",
+/// );
+/// assert_eq!(kinds, ["github"]);
+/// assert!(hookward_facts::instructions::saved_secrets("Set API_KEY=your-key-here").is_empty());
+/// ```
+pub fn saved_secrets(text: &str) -> Vec<&'static str> {
+    let mut kinds: Vec<&'static str> = hookward_redact::find_secrets(text)
+        .into_iter()
+        .map(|s| s.kind)
+        .filter(|k| SAVED_SECRET_KINDS.contains(k))
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds
+}
+
 /// A line that points package installs at a registry: `--registry URL`, `registry=URL`,
 /// `--index-url URL`, `--extra-index-url URL`, `npm config set registry URL`, returning the URL
 /// when it is not a default registry.

@@ -58,6 +58,10 @@ pub struct InstructionWrite {
     pub user_authored: bool,
     /// Package registries the written text points installs at (not the default ones).
     pub registries: Vec<String>,
+    /// Kinds of live credentials in the written text (`github`, `aws-access-key`, `pem`…;
+    /// [`instructions::saved_secrets`]), never their values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
 }
 
 /// Where things are on this machine, for classifying paths.
@@ -1082,6 +1086,10 @@ fn instruction_write(
         via: via.to_string(),
         user_authored,
         registries,
+        secrets: instructions::saved_secrets(text)
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
     }
 }
 

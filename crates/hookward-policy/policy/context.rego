@@ -95,6 +95,14 @@ decision contains {"id": "context/package-registry", "decision": "ask", "reason"
 	reason := sprintf("%s would tell the agent to install packages from %s, not the default registry", [target, concat(", ", iw.registries)])
 }
 
+# @rule context/saved-secret ask
+# Text written into an instruction file, skill, rule or memory carries a live credential by its shape (a vendor token, a cloud access key, a private key): every later session reads it and shows it to the model, and such files are often committed. The reason names the kinds, never the values.
+decision contains {"id": "context/saved-secret", "decision": "ask", "reason": reason} if {
+	gate
+	count(object.get(iw, "secrets", [])) > 0
+	reason := sprintf("the text written to %s contains a credential (%s); every later session would read it and show it to the model, so keep it in the environment or a credential store", [target, concat(", ", iw.secrets)])
+}
+
 # @rule context/mcp-server ask
 # A file tool changing MCP server configuration (.mcp.json, ~/.claude.json, .cursor/mcp.json): the reason lists the servers and keys added or removed.
 decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reason} if {

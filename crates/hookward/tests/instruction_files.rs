@@ -82,3 +82,50 @@ fn hookward_scan_calls_an_ordinary_claude_md_clean_and_a_planted_one_flagged() {
         assert_eq!(v["items"][0]["flagged"], true, "not flagged: {l}\n{v}");
     }
 }
+
+/// Issue 10 item 3, "credentials or tokens saved into memory": a Write of a live token into a
+/// memory note is asked about (`context/saved-secret`) naming its kind; the same note without
+/// the token, or with a placeholder, is not; the stored decision never holds the value.
+#[test]
+fn a_token_written_into_memory_is_asked_about_and_never_stored() {
+    let s = Sandbox::new();
+    let note = s
+        .home()
+        .join(".claude/projects/p/memory/release.md")
+        .to_string_lossy()
+        .to_string();
+    let token = "ghp_8f3kLm2Qx9Zt7Rw1Yv4Bn6Jc0Hd5Sa3Pe2Uo";
+    let write = |content: &str| {
+        s.hook(
+            &s.pre_tool_use(
+                "Write",
+                serde_json::json!({"file_path": note, "content": content}),
+            ),
+            &[],
+        )
+    };
+    let (out, _, code) = write(&format!(
+        "- Releases are cut from main.\n- Token for the release job: {token}\n"
+    ));
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(common::decision_of(&out), "ask", "{out}");
+    assert!(
+        out.contains("[context/saved-secret]") && out.contains("github"),
+        "{out}"
+    );
+    assert!(!out.contains(token), "the reply repeats the token: {out}");
+    for quiet in [
+        "- Releases are cut from main.\n",
+        "- Set GITHUB_TOKEN=your-token-here before a release.\n",
+    ] {
+        let (out, _, _) = write(quiet);
+        assert!(!out.contains("context/saved-secret"), "{quiet}: {out}");
+    }
+    let log = s
+        .cmd(&["log", "--json", "--limit", "100"])
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&log.stdout);
+    assert!(log.contains("context/saved-secret"), "{log}");
+    assert!(!log.contains(token), "the store holds the token: {log}");
+}

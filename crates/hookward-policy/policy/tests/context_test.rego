@@ -53,6 +53,30 @@ test_registry_redirect_asks if {
 	contains(d.reason, "npm.evil.example")
 }
 
+secret_write(secrets) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/h/.claude/projects/p/memory/notes.md"]}},
+	"facts": {"project_dir": "/p", "paths": [], "instruction_write": {"path": "/h/.claude/projects/p/memory/notes.md", "via": "tool", "user_authored": false, "registries": [], "secrets": secrets}},
+	"config": {},
+}
+
+test_a_token_saved_into_memory_asks_naming_its_kind if {
+	some d in rules.decision with input as secret_write(["aws-access-key", "github"])
+	d.id == "context/saved-secret"
+	d.decision == "ask"
+	contains(d.reason, "aws-access-key, github")
+	contains(d.reason, "memory/notes.md")
+}
+
+test_no_secret_no_opinion if {
+	count(rules.decision) == 0 with input as secret_write([])
+}
+
+test_a_secret_read_by_a_post_event_is_not_asked if {
+	base := secret_write(["github"])
+	inp := object.union(base, {"event": object.union(base.event, {"kind": "PostToolUse"})})
+	count(rules.decision) == 0 with input as inp
+}
+
 mcp_write(ch) := {
 	"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/p/.mcp.json"]}},
 	"facts": {
