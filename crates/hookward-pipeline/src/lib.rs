@@ -408,18 +408,51 @@ fn unlock_filter(
     )
 }
 
+/// Why [`decide`] could not judge a call.
+#[derive(Debug, Clone)]
+struct DecideError {
+    /// What failed, for the health event and the reason.
+    what: String,
+    /// The input itself made judging fail: the facts did not finish within the time budget,
+    /// or the policy's evaluation stopped (an instruction limit reached on huge facts). The
+    /// built-in pack is fixed and tested, so an evaluation error comes from the payload, and a
+    /// payload is attacker-craftable: such a gate fails closed whatever `fail_mode` says.
+    input_driven: bool,
+}
+
+impl std::fmt::Display for DecideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl From<DecideError> for String {
+    fn from(e: DecideError) -> String {
+        e.what
+    }
+}
+
 fn decide(
     event: &Event,
     env: &HookEnv,
     config: &Config,
     healths: &mut Vec<HealthEvent>,
-) -> Result<Decided, String> {
+) -> Result<Decided, DecideError> {
+    let by_input = |what: String| DecideError {
+        what,
+        input_driven: true,
+    };
+    let by_setup = |what: String| DecideError {
+        what,
+        input_driven: false,
+    };
     let ctx = hookward_facts::Context::new(
         env.home.to_string_lossy(),
         env.hookward_home.to_string_lossy(),
     );
     let t = Instant::now();
-    let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))?;
+    let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))
+        .map_err(by_input)?;
     if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
         healths.push(health(
             HealthKind::TimeBudget,
@@ -445,7 +478,7 @@ fn decide(
         cache_dir: Some(env.hookward_home.join("cache")),
         data,
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| by_setup(e.to_string()))?;
     for b in policy.broken() {
         healths.push(health(
             HealthKind::UserPolicyBroken,
@@ -461,7 +494,9 @@ fn decide(
     trace("policy load", t);
     let t = Instant::now();
     let input = policy_input(event, &facts, config);
-    let eval = policy.evaluate(&input).map_err(|e| e.to_string())?;
+    let eval = policy
+        .evaluate(&input)
+        .map_err(|e| by_input(e.to_string()))?;
     trace("policy eval", t);
     let user_problems = eval.user_problems();
     for problem in &user_problems {
@@ -590,8 +625,15 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
     })
 }
 
-fn fail_reply(agent: Agent, mode: FailMode, gate: bool, what: &str) -> Reply {
-    if mode == FailMode::Closed && gate {
+fn fail_reply(agent: Agent, mode: FailMode, gate: bool, forced: bool, what: &str) -> Reply {
+    if mode == FailMode::Closed && gate && forced {
+        let reason = format!(
+            "hookward could not finish judging this tool call ({what}), so it is blocked: input \
+             too large or too complex to judge is never let through. Split the command or the \
+             write into smaller parts."
+        );
+        (profile(agent).render_fail_closed)(&reason)
+    } else if mode == FailMode::Closed && gate {
         let reason = format!(
             "hookward could not check this tool call and is set to fail closed: {what}. \
              Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
@@ -635,6 +677,7 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
             let config = load_config(env, env.project_dir.as_deref(), &mut Vec::new());
             let outcome = failed(
                 &config,
+                config.fail_mode,
                 env,
                 None,
                 gate,
@@ -688,7 +731,9 @@ impl<'a> HookRun<'a> {
                 Err(e) => {
                     let gate = is_gate(&event.kind);
                     let what = format!("policy failed: {e}");
-                    let outcome = failed(&config, self.env, Some(event), gate, what, self.start);
+                    let mode = fail_mode_for(&config, &e);
+                    let outcome =
+                        failed(&config, mode, self.env, Some(event), gate, what, self.start);
                     return self.record(&config, outcome);
                 }
             }
@@ -805,6 +850,10 @@ impl<'a> HookRun<'a> {
             .filter(needs_policy)
         {
             let decided = decide(&event, env, &config, &mut self.healths);
+            let mode = match &decided {
+                Err(e) => fail_mode_for(&config, e),
+                Ok(_) => config.fail_mode,
+            };
             let objection = decided
                 .as_ref()
                 .ok()
@@ -839,10 +888,10 @@ impl<'a> HookRun<'a> {
                 };
                 return self.record(&config, outcome);
             }
-            let outcome = failed(&config, env, Some(event), true, what, start);
+            let outcome = failed(&config, mode, env, Some(event), true, what, start);
             return self.record(&config, outcome);
         }
-        let outcome = failed(&config, env, None, gate, what, start);
+        let outcome = failed(&config, config.fail_mode, env, None, gate, what, start);
         self.record(&config, outcome)
     }
 
@@ -862,12 +911,14 @@ impl<'a> HookRun<'a> {
 /// health event saying `what`, and the fail-open/closed event.
 fn failed(
     config: &Config,
+    mode: FailMode,
     env: &HookEnv,
     event: Option<Event>,
     gate: bool,
     what: String,
     start: Instant,
 ) -> HookOutcome {
+    let forced = mode != config.fail_mode;
     let h = vec![
         health(
             HealthKind::InternalError,
@@ -876,10 +927,10 @@ fn failed(
             event.as_ref(),
             env.agent,
         ),
-        fail_health(config.fail_mode, gate, env.agent),
+        fail_health(mode, gate, forced, env.agent),
     ];
     HookOutcome {
-        reply: fail_reply(env.agent, config.fail_mode, gate, &what),
+        reply: fail_reply(env.agent, mode, gate, forced, &what),
         event,
         facts: None,
         verdict: Verdict::default(),
@@ -890,8 +941,23 @@ fn failed(
     }
 }
 
-fn fail_health(mode: FailMode, gate: bool, agent: Agent) -> HealthEvent {
-    let (kind, msg) = if mode == FailMode::Closed && gate {
+/// The fail mode for a call [`decide`] could not judge: closed when the input itself made it
+/// fail ([`DecideError::input_driven`]), else the config's `fail_mode`.
+fn fail_mode_for(config: &Config, e: &DecideError) -> FailMode {
+    if e.input_driven {
+        FailMode::Closed
+    } else {
+        config.fail_mode
+    }
+}
+
+fn fail_health(mode: FailMode, gate: bool, forced: bool, agent: Agent) -> HealthEvent {
+    let (kind, msg) = if mode == FailMode::Closed && gate && forced {
+        (
+            HealthKind::FailClosed,
+            "the tool call was blocked because hookward could not finish judging its input (input it cannot judge is blocked whatever fail_mode says)",
+        )
+    } else if mode == FailMode::Closed && gate {
         (
             HealthKind::FailClosed,
             "the tool call was blocked because hookward failed (fail_mode = closed)",
@@ -1092,4 +1158,80 @@ fn decision_record(agent: Agent, o: &HookOutcome) -> DecisionRecord {
 /// The decision hookward took, as a word for people (`deny`, `ask`, `allow`, `no opinion`).
 pub fn decision_word(d: Option<Decision>) -> &'static str {
     d.map(Decision::as_str).unwrap_or("no opinion")
+}
+
+#[cfg(test)]
+mod fail_mode_tests {
+    use super::*;
+
+    fn env() -> HookEnv {
+        HookEnv {
+            agent: Agent::ClaudeCode,
+            home: PathBuf::from("/nonexistent-home"),
+            hookward_home: PathBuf::from("/nonexistent-home/.hookward"),
+            project_dir: None,
+            vars: BTreeMap::new(),
+            policy_dirs: Vec::new(),
+        }
+    }
+
+    /// An evaluation that the input stopped fails closed even with `fail_mode = "open"`; a
+    /// set-up failure (the policy does not load) follows the config.
+    #[test]
+    fn input_driven_failures_block_a_gate_whatever_the_fail_mode() {
+        let config = Config {
+            fail_mode: FailMode::Open,
+            ..Config::default()
+        };
+        let input = DecideError {
+            what: "policy evaluation failed: instruction limit".into(),
+            input_driven: true,
+        };
+        let setup = DecideError {
+            what: "user policy dir unreadable".into(),
+            input_driven: false,
+        };
+        assert_eq!(fail_mode_for(&config, &input), FailMode::Closed);
+        assert_eq!(fail_mode_for(&config, &setup), FailMode::Open);
+        let env = env();
+        let blocked = failed(
+            &config,
+            fail_mode_for(&config, &input),
+            &env,
+            None,
+            true,
+            input.what.clone(),
+            Instant::now(),
+        );
+        let text = format!(
+            "{}{}",
+            blocked.reply.stdout.clone().unwrap_or_default(),
+            blocked.reply.stderr.clone().unwrap_or_default()
+        );
+        assert_eq!(blocked.reply.exit_code, 2, "{:?}", blocked.reply);
+        assert!(text.contains("could not finish judging"), "{text}");
+        assert!(
+            blocked
+                .health
+                .iter()
+                .any(|h| h.kind == HealthKind::FailClosed.as_str()),
+            "{:?}",
+            blocked.health
+        );
+        let open = failed(
+            &config,
+            fail_mode_for(&config, &setup),
+            &env,
+            None,
+            true,
+            setup.what.clone(),
+            Instant::now(),
+        );
+        assert_eq!(open.reply.exit_code, 0, "{:?}", open.reply);
+        assert!(
+            open.reply.stdout.as_deref().unwrap_or("").trim().is_empty(),
+            "{:?}",
+            open.reply
+        );
+    }
 }

@@ -321,6 +321,14 @@ obfuscated_command_acts if {
 	c in sensitive_read_classes
 }
 
+# @rule shell/analysis-limit ask
+# The analysis stopped at one of its limits (nesting deeper than 12 levels, e.g. a chain of `eval`s; more than 2000 commands; a command longer than 256 KiB; too many nested wrappers): what the rest does is unknown, and a limit can be reached on purpose, so the person decides.
+decision contains {"id": "shell/analysis-limit", "decision": "ask", "reason": reason} if {
+	some u in facts_of("unanalysable")
+	object.get(u, "limit", false) == true
+	reason := sprintf("hookward stopped analysing this command at a limit (%s); what the rest does is unknown", [u.reason])
+}
+
 # @rule shell/unanalysable-protected ask
 # A command hookward cannot fully follow that names a protected path (credentials, agent settings, hookward home, home directory).
 decision contains {"id": "shell/unanalysable-protected", "decision": "ask", "reason": reason} if {

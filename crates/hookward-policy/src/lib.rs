@@ -344,6 +344,7 @@ fn load_sources(
                     .unwrap_or_default();
                 let mut vm = RegoVM::new();
                 vm.set_strict_builtin_errors(true);
+                vm.set_max_instructions(MAX_INSTRUCTIONS);
                 vm.load_program(Arc::new(program));
                 vm.set_data(data_value).map_err(|e| e.to_string())?;
                 return Ok((
@@ -414,6 +415,7 @@ fn load_sources(
             }
             let mut vm = RegoVM::new();
             vm.set_strict_builtin_errors(true);
+            vm.set_max_instructions(MAX_INSTRUCTIONS);
             vm.load_program(program);
             vm.set_data(data_value).map_err(|e| e.to_string())?;
             Ok((
@@ -433,6 +435,13 @@ fn load_sources(
         )),
     }
 }
+
+/// The most RVM instructions one evaluation may run (regorus's default is 25,000). The
+/// instruction count grows with the facts: a `git add` of 700 files already needs more than
+/// 25,000, and an evaluation stopped by the limit fails the call closed (the pipeline treats
+/// evaluation errors as input-driven). 50 million bounds a runaway evaluation to well under a
+/// second on this project's 2-core machine (BENCHMARKS.md, "Policy engine").
+pub const MAX_INSTRUCTIONS: usize = 50_000_000;
 
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
     hookward_sys::write_atomic(&dir.join(name), bytes)

@@ -356,7 +356,7 @@ impl<'c> Analyzer<'c> {
             while !command.is_char_boundary(cut) {
                 cut -= 1;
             }
-            self.unanalysable(
+            self.limit_reached(
                 "command longer than 256 KiB: only the first 256 KiB were analysed",
                 &truncate(command, 80),
             );
@@ -433,7 +433,7 @@ impl<'c> Analyzer<'c> {
         if self.steps > MAX_STEPS {
             if !self.budget_hit {
                 self.budget_hit = true;
-                self.unanalysable(
+                self.limit_reached(
                     "analysis budget exhausted (more than 2000 commands); the rest was not analysed",
                     "",
                 );
@@ -451,7 +451,7 @@ impl<'c> Analyzer<'c> {
         if st.depth > MAX_DEPTH {
             if !self.depth_hit {
                 self.depth_hit = true;
-                self.unanalysable(
+                self.limit_reached(
                     "nesting deeper than 12 levels was not followed",
                     &truncate(src, 120),
                 );
@@ -699,7 +699,15 @@ impl<'c> Analyzer<'c> {
                 }
                 out
             }
-            C::ArithmeticForClause(f) => self.walk_list(&f.body.list, st, stdin),
+            C::ArithmeticForClause(f) => {
+                for e in [&f.initializer, &f.condition, &f.updater]
+                    .into_iter()
+                    .flatten()
+                {
+                    self.inner_substitutions(&e.value, st);
+                }
+                self.walk_list(&f.body.list, st, stdin)
+            }
             C::CaseClause(c) => {
                 self.expand_word(&c.value.value, st, crate::expand::Mode::NoSplit);
                 let mut out = Stream::text("");
@@ -729,7 +737,21 @@ impl<'c> Analyzer<'c> {
                 self.walk_list(&w.0, st, stdin.clone());
                 self.walk_list(&w.1.list, st, stdin)
             }
-            C::Arithmetic(_) => Stream::text(""),
+            C::Arithmetic(a) => {
+                let e = &a.expr.value;
+                if crate::expand::arith_parses(e) {
+                    // `(( x = $(…) ))`: the substitutions inside still run.
+                    self.inner_substitutions(e, st);
+                } else {
+                    // bash reads `((…))` that is not arithmetic as two nested subshells, and
+                    // brush-parser reads `( (rm -rf ~) )` as arithmetic: analyse it as code.
+                    let mut sub = st.clone();
+                    sub.depth += 1;
+                    let src = format!("( {e} )");
+                    self.run_source(&src, &mut sub, stdin);
+                }
+                Stream::text("")
+            }
             C::Coprocess(c) => {
                 let mut sub = st.clone();
                 self.walk_command(&c.body, &mut sub, stdin)
@@ -1119,7 +1141,7 @@ impl<'c> Analyzer<'c> {
                 }
             }
         }
-        self.unanalysable("too many nested wrappers", &inv.evidence);
+        self.limit_reached("too many nested wrappers", &inv.evidence);
         Stream::default()
     }
 
@@ -1579,6 +1601,16 @@ impl<'c> Analyzer<'c> {
         self.facts.unanalysable.push(UnanalysableFact {
             reason: reason.to_string(),
             evidence: clip(evidence),
+            limit: false,
+        });
+    }
+
+    /// Records that the analysis stopped at one of its limits ([`UnanalysableFact::limit`]).
+    pub(crate) fn limit_reached(&mut self, reason: &str, evidence: &str) {
+        self.facts.unanalysable.push(UnanalysableFact {
+            reason: reason.to_string(),
+            evidence: clip(evidence),
+            limit: true,
         });
     }
 }

@@ -412,6 +412,17 @@ pub(crate) fn arith_substitutions(e: &str) -> Vec<String> {
     out
 }
 
+/// Whether `s` parses as an arithmetic expression (brush-parser's grammar, panics caught).
+pub(crate) fn arith_parses(s: &str) -> bool {
+    if crate::analyzer::too_deep(s) {
+        return false;
+    }
+    matches!(
+        catch_unwind(AssertUnwindSafe(|| brush_parser::arithmetic::parse(s))),
+        Ok(Ok(_))
+    )
+}
+
 fn arith_literal(s: &str) -> Option<i64> {
     if crate::analyzer::too_deep(s) {
         return None;
@@ -553,7 +564,11 @@ impl Analyzer<'_> {
     ) -> (String, Val) {
         let name = match &a.name {
             ast::AssignmentName::VariableName(n) => n.clone(),
-            ast::AssignmentName::ArrayElementName(n, i) => format!("{n}[{i}]"),
+            ast::AssignmentName::ArrayElementName(n, i) => {
+                // bash evaluates the subscript (`a[$(…)]=1` runs the substitution).
+                self.inner_substitutions(i, st);
+                format!("{n}[{i}]")
+            }
         };
         match &a.value {
             ast::AssignmentValue::Scalar(w) => {
@@ -581,6 +596,24 @@ impl Analyzer<'_> {
                 let first = vals.first().map(Val::from_arg).unwrap_or_default();
                 (name, first)
             }
+        }
+    }
+
+    /// Analyses every command substitution written inside `text` (a parameter expansion's
+    /// source, an array subscript, an arithmetic expression) as one that runs: the parts bash
+    /// evaluates there are not followed value by value, so this is the lower bound of what it
+    /// may run. At most 8 substitutions ([`arith_substitutions`]).
+    pub(crate) fn inner_substitutions(&mut self, text: &str, st: &State) {
+        if !text.contains("$(") && !text.contains('`') {
+            return;
+        }
+        // `${…}` itself is not a substitution: look inside its braces.
+        let inner = text
+            .strip_prefix("${")
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap_or(text);
+        for code in arith_substitutions(inner) {
+            self.substitute(&code, st);
         }
     }
 
@@ -653,7 +686,15 @@ impl Analyzer<'_> {
                         b.flags.ifs = true;
                         self.obfuscation("ifs", None, src);
                     }
-                    match self.param(expr, st) {
+                    let looked = self.param(expr, st);
+                    if looked.as_ref().is_none_or(|v| v.dynamic) {
+                        // The value is not known here, so bash may well take the operator's
+                        // other word (`${x:-$(…)}`, `${x:=`…`}`, `${x:?$(…)}`, `${x:+…}`,
+                        // patterns, offsets) or evaluate a subscript (`${a[$(…)]}`): every
+                        // command substitution written inside is analysed as one that runs.
+                        self.inner_substitutions(raw_piece, st);
+                    }
+                    match looked {
                         Some(v) => {
                             b.flags.taint.merge(&v.taint);
                             push_val(b, &v, in_dq, mode, true);

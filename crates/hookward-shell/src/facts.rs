@@ -705,4 +705,10 @@ pub struct UnanalysableFact {
     pub reason: String,
     /// The part of the command concerned.
     pub evidence: String,
+    /// The analysis stopped at one of its limits (nesting deeper than 12 levels, more than 2000
+    /// commands, input longer than 256 KiB, too many nested wrappers, an internal error): the
+    /// rest of the command was not analysed at all, so nothing is known of what it does. A
+    /// limit can be reached on purpose, so the policy asks (`shell/analysis-limit`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub limit: bool,
 }

@@ -69,6 +69,7 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
             f.unanalysable.push(UnanalysableFact {
                 reason: "internal error: the analyzer failed on this input".to_string(),
                 evidence: analyzer::truncate(command, 200),
+                limit: true,
             });
             f
         }
