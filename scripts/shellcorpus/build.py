@@ -3,6 +3,12 @@
     python3 scripts/shellcorpus/build.py [--out /work/data/shell] [--only SOURCE ...]
     python3 scripts/shellcorpus/build.py --set heldout2 --out /work/data/shell-h2 \
         [--against /work/data/shell]
+    python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
+        [--against /work/data/shell /work/data/shell-h2]
+
+`--set heldout3` is held-out set 3 (`src_h3_*.py`), deduplicated against the main corpus and
+set 2 (`--against /work/data/shell /work/data/shell-h2`, the default), on command text with runs of
+white space made one space.
 
 `--set main` (default) is the corpus of README.md's first table, unchanged. `--set heldout2` is
 held-out set 2 (`src_h2_*.py`, sources disjoint from the main set's, built after the rules were
@@ -39,22 +45,39 @@ ORDER_H2 = [
     "src_h2_makefiles", "src_h2_readmes", "src_h2_shscripts",
 ]
 
-SETS = {"main": ORDER, "heldout2": ORDER_H2}
+ORDER_H3 = [
+    "src_h3_forensicartifacts", "src_h3_ssrftesting", "src_h3_rsg", "src_h3_pentestbook", "src_h3_xapax",
+    "src_h3_tib3rius", "src_h3_cheatsheetgod", "src_h3_jivoi", "src_h3_andrewjkerr",
+    "src_h3_rtfm", "src_h3_inegoats", "src_h3_awsir", "src_h3_drduh", "src_h3_linuxserver",
+    "src_h3_nl2bash", "src_h3_linuxcommand", "src_h3_eg", "src_h3_oneliner", "src_h3_clitext", "src_h3_dotfiles",
+    "src_h3_gkesamples", "src_h3_workflows", "src_h3_pkgscripts", "src_h3_makefiles", "src_h3_readmes",
+    "src_h3_shscripts",
+]
+
+SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3}
+# what each held-out set is deduplicated against (the corpora built before it)
+AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"]}
 
 
 def _key(r):
     return r.get("command") or json.dumps([r.get("tool"), r.get("input")], sort_keys=True)
 
 
-def _against(d):
+def _nkey(r):
+    """`_key` with runs of white space in a command made one space (held-out set 3's dedupe)."""
+    return " ".join(r["command"].split()) if r.get("command") else _key(r)
+
+
+def _against(d, key=None):
     """The keys of every row of an already built corpus directory (empty when it is missing)."""
+    key = key or _key
     keys = set()
     if not d or not os.path.isdir(d):
         return keys
     for name in sorted(os.listdir(d)):
         if name.endswith(".jsonl"):
             with open(os.path.join(d, name)) as f:
-                keys |= {_key(json.loads(l)) for l in f if l.strip()}
+                keys |= {key(json.loads(l)) for l in f if l.strip()}
     return keys
 
 
@@ -63,13 +86,19 @@ def main():
     ap.add_argument("--out", default="/work/data/shell")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--set", default="main", choices=sorted(SETS))
-    ap.add_argument("--against", default="/work/data/shell",
-                    help="held-out sets only: the main corpus to deduplicate against")
+    ap.add_argument("--against", nargs="*", default=None,
+                    help="held-out sets only: the corpora to deduplicate against (default: the main "
+                         "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    prior = _against(a.against) if a.set != "main" else set()
-    if a.set != "main" and not prior:
-        sys.exit("--set %s needs the main corpus built in --against (%s)" % (a.set, a.against))
+    key = _nkey if a.set == "heldout3" else _key
+    against = a.against if a.against is not None else AGAINST.get(a.set, [])
+    prior = set()
+    for d in against:
+        got = _against(d, key)
+        if not got:
+            sys.exit("--set %s needs the corpus built in --against (%s is missing)" % (a.set, d))
+        prior |= got
     seen = set()
     manifest = {}
     for name in SETS[a.set]:
@@ -79,13 +108,13 @@ def main():
         rows = []
         in_main = 0
         for r in mod.rows():
-            key = _key(r)
-            if key in prior:
+            k = key(r)
+            if k in prior:
                 in_main += 1
                 continue
-            if key in seen:
+            if k in seen:
                 continue
-            seen.add(key)
+            seen.add(k)
             rows.append(r)
         n = write(os.path.join(a.out, mod.SOURCE + ".jsonl"), rows)
         c = Counter(r["expect"] for r in rows)
@@ -98,7 +127,7 @@ def main():
         elif repo is None and a.set != "main" and hasattr(mod, "available"):
             manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.available()}
         if a.set != "main":
-            manifest[mod.SOURCE]["dropped_as_in_main"] = in_main
+            manifest[mod.SOURCE]["dropped_as_in_main" if a.set == "heldout2" else "dropped_as_in_prior_sets"] = in_main
         print("%-22s %-9s %5d  %s" % (mod.SOURCE, mod.SIDE, n, dict(sorted(c.items()))))
     with open(os.path.join(a.out, "MANIFEST.json"), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
