@@ -203,6 +203,42 @@ fn command_text(v: Option<&Value>) -> Option<String> {
     }
 }
 
+/// The patch of a shell command that is exactly Codex's heredoc form of `apply_patch`
+/// (`apply_patch <<'EOF'` or `applypatch <<EOF`, optionally after `cd DIR &&`, then `*** Begin
+/// Patch` … `*** End Patch` and the closing delimiter, nothing after it), which Codex applies
+/// itself instead of running. Anything else (more commands after the heredoc) is a shell
+/// command, analysed as one.
+fn heredoc_patch(command: &str) -> Option<String> {
+    let t = command.trim_start();
+    let t = match t.strip_prefix("cd ") {
+        Some(rest) => rest.split_once("&&")?.1.trim_start(),
+        None => t,
+    };
+    let rest = t
+        .strip_prefix("apply_patch")
+        .or_else(|| t.strip_prefix("applypatch"))?;
+    let rest = rest.trim_start_matches([' ', '\t']).strip_prefix("<<")?;
+    let (head, body) = rest.split_once('\n')?;
+    let delim = head
+        .trim()
+        .trim_matches(|c| c == '\'' || c == '"')
+        .trim_start_matches('-');
+    if delim.is_empty() || delim.contains(char::is_whitespace) {
+        return None;
+    }
+    let begin = body.find("*** Begin Patch")?;
+    if !body[..begin].trim().is_empty() {
+        return None;
+    }
+    let end = body.find("*** End Patch")? + "*** End Patch".len();
+    let after: Vec<&str> = body[end..]
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    (after == [delim]).then(|| body[begin..end].to_string())
+}
+
 /// Normalises one Codex tool call; for `apply_patch` also returns the patch's paths per
 /// operation.
 ///
@@ -212,7 +248,7 @@ fn command_text(v: Option<&Value>) -> Option<String> {
 /// `view_image` (`path`), `spawn_agent`, `web_search`, `mcp__<server>__<tool>`.
 pub fn tool_call(
     name: String,
-    input: Value,
+    mut input: Value,
     response: Option<Value>,
     id: Option<String>,
 ) -> (ToolCall, Option<PatchPaths>) {
@@ -225,7 +261,21 @@ pub fn tool_call(
     let kind = match name.as_str() {
         "Bash" | "shell" | "local_shell" | "exec_command" | "container.exec" => {
             command = command_text(input.get("command").or_else(|| input.get("cmd")));
-            ToolKind::Shell
+            match command.as_deref().and_then(heredoc_patch) {
+                // Codex applies `apply_patch <<'EOF' … EOF` itself instead of running it: the
+                // call is a file write of the patch, judged like the `apply_patch` tool (its
+                // text is added to the input as `patch` for the facts).
+                Some(text) => {
+                    let p = patch_paths(&text);
+                    paths = p.all();
+                    patch = Some(p);
+                    if let Value::Object(o) = &mut input {
+                        o.insert("patch".into(), Value::String(text));
+                    }
+                    ToolKind::FileWrite
+                }
+                None => ToolKind::Shell,
+            }
         }
         "apply_patch" => {
             let text = ["command", "input", "patch"]
@@ -412,6 +462,43 @@ mod tests {
 
     fn ev(json: &str) -> Event {
         parse(json.as_bytes(), &Env::default()).unwrap()
+    }
+
+    #[test]
+    fn the_heredoc_form_of_apply_patch_in_a_shell_call_is_a_patch() {
+        let patch = "*** Begin Patch\n*** Add File: /h/.codex/config.toml\n+[features]\n+hooks = false\n*** End Patch";
+        for cmd in [
+            format!("apply_patch <<'EOF'\n{patch}\nEOF\n"),
+            format!("cd /work/app && applypatch <<EOF\n{patch}\nEOF"),
+        ] {
+            let (t, p) = tool_call(
+                "Bash".into(),
+                serde_json::json!({ "command": cmd }),
+                None,
+                None,
+            );
+            assert_eq!(t.kind, ToolKind::FileWrite, "{cmd}");
+            assert_eq!(t.paths, ["/h/.codex/config.toml"], "{cmd}");
+            assert_eq!(
+                p.map(|p| p.added),
+                Some(vec!["/h/.codex/config.toml".to_string()])
+            );
+            assert_eq!(t.input["patch"].as_str(), Some(patch));
+        }
+        // More after the heredoc, or no heredoc: an ordinary shell command.
+        for cmd in [
+            format!("apply_patch <<'EOF'\n{patch}\nEOF\nrm -rf ~"),
+            "apply_patch --help".to_string(),
+            format!("echo '{patch}'"),
+        ] {
+            let (t, _) = tool_call(
+                "Bash".into(),
+                serde_json::json!({ "command": cmd }),
+                None,
+                None,
+            );
+            assert_eq!(t.kind, ToolKind::Shell, "{cmd}");
+        }
     }
 
     #[test]

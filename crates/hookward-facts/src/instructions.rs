@@ -27,11 +27,11 @@ pub struct InstructedCommand {
 }
 
 /// The text a file tool call adds: `content` (Write), `new_string` (Edit), every
-/// `edits[].new_string` (MultiEdit), `new_source` (NotebookEdit), the added (`+`) lines of a
-/// Codex `apply_patch` patch.
+/// `edits[].new_string` (MultiEdit), `new_source` (NotebookEdit), `fact` (Gemini's
+/// `save_memory`), the added (`+`) lines of a Codex `apply_patch` patch.
 pub fn added_text(input: &Value) -> String {
     let mut out = Vec::new();
-    for key in ["content", "new_string", "new_source"] {
+    for key in ["content", "new_string", "new_source", "fact"] {
         if let Some(s) = input.get(key).and_then(Value::as_str) {
             out.push(s.to_string());
         }
@@ -43,7 +43,8 @@ pub fn added_text(input: &Value) -> String {
             }
         }
     }
-    // Codex `apply_patch`: the patch text (in `command`, `input` or `patch`); its added lines.
+    // Codex `apply_patch`: the patch text (in `command`, `input` or `patch`, where the Codex
+    // adapter puts the patch of a shell call's heredoc form); its added lines.
     for key in ["command", "input", "patch"] {
         if let Some(p) = input.get(key).and_then(Value::as_str) {
             if p.trim_start().starts_with("*** Begin Patch") {

@@ -359,7 +359,8 @@ fn is_agent_instructions(path: &str) -> bool {
 /// * `hookward_home` — under `ctx.hookward_home`;
 /// * `agent_settings` — an agent's hook/permission settings; `mcp_config` — MCP server config;
 /// * `agent_instructions` — CLAUDE.md, AGENTS.md, rules, skills, memory…; `agent_memory` —
-///   Claude Code's auto-memory folder (`~/.claude/projects/<project>/memory/`);
+///   Claude Code's auto-memory folder (`~/.claude/projects/<project>/memory/`) and Gemini CLI's
+///   global `~/.gemini/GEMINI.md`, where its `save_memory` tool appends;
 /// * `security_tool_config` — configuration of another security tool (`.agentjail/`, `/etc/falco`…);
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `placeholder` instead of both for a documentation
@@ -392,7 +393,9 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_agent_instructions(path) {
         out.push("agent_instructions");
     }
-    if path.starts_with(&format!("{}/.claude/projects/", ctx.home)) && path.contains("/memory/") {
+    if (path.starts_with(&format!("{}/.claude/projects/", ctx.home)) && path.contains("/memory/"))
+        || path == format!("{}/.gemini/GEMINI.md", ctx.home)
+    {
         out.push("agent_memory");
     }
     if is_security_tool_config(path) {

@@ -163,6 +163,10 @@ pub fn first_url(text: &str) -> Option<String> {
     Some(url.trim_end_matches(['.', ',', ';', ':']).to_string())
 }
 
+/// The file Gemini CLI's `save_memory` tool appends to (its global context file; `~` is the
+/// user's home, resolved by the facts like any tool path).
+pub const SAVE_MEMORY_FILE: &str = "~/.gemini/GEMINI.md";
+
 /// Normalises one Gemini CLI tool call.
 ///
 /// Tool names are Gemini CLI 0.61's built-ins (REPORT.md §3, "Tools"); inputs use
@@ -186,6 +190,12 @@ pub fn tool_call(
         }
         "write_file" | "replace" | "edit" => {
             paths.extend(s("file_path").or_else(|| s("absolute_path")));
+            ToolKind::FileWrite
+        }
+        "save_memory" => {
+            // Appends `fact` under "## Gemini Added Memories" in the global GEMINI.md, which
+            // every later session loads: a memory write (its text: `fact`).
+            paths.push(SAVE_MEMORY_FILE.to_string());
             ToolKind::FileWrite
         }
         "read_file" => {
@@ -390,8 +400,12 @@ mod tests {
                 ("github", "create_issue")
             );
         }
-        let e = ev(r#"{"hook_event_name":"BeforeTool","tool_name":"save_memory","tool_input":{}}"#);
-        assert_eq!(e.tool.unwrap().kind, ToolKind::Other);
+        let e = ev(
+            r#"{"hook_event_name":"BeforeTool","tool_name":"save_memory","tool_input":{"fact":"x"}}"#,
+        );
+        let t = e.tool.unwrap();
+        assert_eq!(t.kind, ToolKind::FileWrite);
+        assert_eq!(t.paths, vec![SAVE_MEMORY_FILE.to_string()]);
     }
 
     #[test]

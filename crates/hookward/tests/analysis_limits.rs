@@ -111,3 +111,39 @@ fn large_ordinary_calls_are_judged_and_unjudgeable_ones_fail_closed() {
     );
     assert_eq!(decision_of(&out), "deny", "{out}");
 }
+
+/// Codex applies `apply_patch <<'EOF' … EOF` in a shell call itself: the patch is judged like
+/// the `apply_patch` tool (here: switching Codex's hooks off is denied), and a patch to an
+/// ordinary project file is not objected to.
+#[test]
+fn codex_heredoc_patches_in_shell_calls_are_judged_as_patches() {
+    use assert_cmd::prelude::*;
+    let s = Sandbox::new();
+    let run = |file: String, added: &str| {
+        let patch = format!("*** Begin Patch\n*** Add File: {file}\n+{added}\n*** End Patch");
+        let payload = json!({
+            "session_id": "c1",
+            "cwd": s.project(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": format!("apply_patch <<'PATCH'\n{patch}\nPATCH\n")},
+            "tool_use_id": "t1",
+        });
+        let out = s
+            .cmd(&["hook", "codex"])
+            .write_stdin(payload.to_string())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let cfg = s
+        .home()
+        .join(".codex/config.toml")
+        .to_string_lossy()
+        .to_string();
+    let out = run(cfg, "[features]\n+hooks = false");
+    assert_eq!(decision_of(&out), "deny", "{out}");
+    let ok = s.project().join("src/lib.rs").to_string_lossy().to_string();
+    let out = run(ok, "pub fn answer() -> u32 { 42 }");
+    assert_eq!(decision_of(&out), "none", "{out}");
+}

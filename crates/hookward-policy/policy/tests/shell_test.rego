@@ -418,3 +418,17 @@ test_no_fork_bomb_no_denial_of_service if {
 	ds := rules.decision with input as shell_input([], {"commands": []})
 	count([d | some d in ds; d.id == "shell/denial-of-service"]) == 0
 }
+
+test_a_reached_analysis_limit_asks_even_with_no_protected_path if {
+	u := {"reason": "analysis budget exhausted (more than 2000 commands); the rest was not analysed", "evidence": "", "limit": true}
+	some d in rules.decision with input as shell_input([], {"unanalysable": [u]})
+	d.id == "shell/analysis-limit"
+	d.decision == "ask"
+	contains(d.reason, "analysis budget exhausted")
+}
+
+test_an_ordinary_unanalysable_fact_is_not_a_limit if {
+	u := {"reason": "program name only known at run time", "evidence": "$CMD"}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
+	not "shell/analysis-limit" in ids
+}
