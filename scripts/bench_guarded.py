@@ -14,6 +14,10 @@ the named path is checked), PreToolUse-Bash `cargo test` (effects unknown: full 
 PostToolUse-Bash `echo hi > notes.txt`.
 
 Usage: scripts/bench_guarded.py BINARY [--runs N] [--sizes 10,1000,5000] [--smoke] [--json]
+                                 [--pair B_BINARY]
+`--pair B_BINARY` (issue 15): before/after on a loaded machine. Every size gets two homes laid
+out alike, one per binary; each case runs A then B (then B then A, alternating) and the table
+shows p50 wall ms of both and the median of the per-pair ratios B/A (wall and CPU time).
 `--smoke` (CI): 2 runs, sizes 10 and 600, checks every reply parses; no timing assertions.
 Nothing outside the temporary folder is touched.
 """
@@ -71,6 +75,61 @@ def payloads(proj, home):
     }
 
 
+def paired(a):
+    sizes = [10, 600] if a.smoke else [int(s) for s in a.sizes.split(",")]
+    runs = 2 if a.smoke else a.runs
+    bins = {"a": os.path.abspath(a.binary), "b": os.path.abspath(a.pair)}
+    tmp = tempfile.mkdtemp(prefix="hookward-guarded-")
+    try:
+        homes = {}
+        for n in sizes:
+            for side in "ab":
+                env, proj = lay_out(os.path.join(tmp, f"{n}{side}"), n)
+                cases = {k: json.dumps(v).encode() for k, v in payloads(proj, env["HOME"]).items()}
+                run_once([bins[side], "hook", "claude-code"], cases["SessionStart"], env)
+                homes[(n, side)] = (env, cases)
+        names = list(homes[(sizes[0], "a")][1])
+        wall = {(n, c, s): [] for n in sizes for c in names for s in "ab"}
+        cpu = {(n, c, s): [] for n in sizes for c in names for s in "ab"}
+        for r in range(runs + 1):  # the first round is a warm-up
+            for n in sizes:
+                for c in names:
+                    for side in ("ab" if r % 2 else "ba"):
+                        env, cases = homes[(n, side)]
+                        cs = []
+                        dt, _, out, code = run_once([bins[side], "hook", "claude-code"], cases[c], env, cs)
+                        if out.strip():
+                            json.loads(out)
+                        if code != 0:
+                            raise SystemExit(f"{side} {c} at {n} files exited {code}")
+                        if r:
+                            wall[(n, c, side)].append(dt)
+                            cpu[(n, c, side)].append(cs[0])
+        rows = []
+        for n in sizes:
+            for c in names:
+                wa, wb = wall[(n, c, "a")], wall[(n, c, "b")]
+                ca, cb = cpu[(n, c, "a")], cpu[(n, c, "b")]
+                wr = sorted(y / x for x, y in zip(wa, wb))
+                cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
+                rows.append({"files": n, "case": c, "a_p50_ms": statistics.median(wa),
+                             "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
+                             "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
+                             "cpu_ratio": statistics.median(cr) if cr else float("nan")})
+        load = os.getloadavg()
+        if a.json:
+            print(json.dumps({"a": bins["a"], "b": bins["b"], "loadavg": load, "rows": rows}, indent=2))
+            return
+        print(f"A = {bins['a']}, B = {bins['b']}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        print(f"{'case':40} {'files':>6} {'A p50':>8} {'B p50':>8} {'B/A wall':>9} {'A cpu':>7} {'B cpu':>7} {'B/A cpu':>8}")
+        for r in sorted(rows, key=lambda r: (r["case"], r["files"])):
+            print(f"{r['case']:40} {r['files']:>6} {r['a_p50_ms']:>8.2f} {r['b_p50_ms']:>8.2f} {r['wall_ratio']:>9.2f} "
+                  f"{r['cpu_a_p50_ms']:>7.2f} {r['cpu_b_p50_ms']:>7.2f} {r['cpu_ratio']:>8.2f}")
+        print("(ms per whole process; ratios are medians of per-pair ratios; CPU = user + sys from wait4)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -78,7 +137,10 @@ def main():
     ap.add_argument("--sizes", default="10,1000,5000")
     ap.add_argument("--smoke", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--pair", help="a second binary (B) run in turn with BINARY (A), each on its own homes")
     a = ap.parse_args()
+    if a.pair:
+        return paired(a)
     sizes = [10, 600] if a.smoke else [int(s) for s in a.sizes.split(",")]
     runs = 2 if a.smoke else a.runs
     binary = os.path.abspath(a.binary)

@@ -10,6 +10,17 @@ Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--conf
                               [--lessons N]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
 
+`--user-rules N` (issue 15): N user policy files in the bench home's `policies/` folder (one
+small rule each, `package hookward.rules.custom.rN`, firing on `git` commands), as a team that
+writes its own rules has them.
+
+Paired mode (issue 15), for before/after figures on a loaded machine: `--pair B_BINARY` runs
+every hookward case with BINARY (A) and B_BINARY (B) in turn, A B A B ..., each in its own
+home laid out alike; `--pair-user-rules N` compares the same BINARY without user rules (A) and
+with N (B). Printed per case: p50 wall ms of A and B, and the median of the per-pair ratio B/A
+of wall time and of CPU time (user + sys, from wait4), with min and max. `--cases WORD,...`
+keeps the cases whose label contains one of the words.
+
 `--lessons N` (issue 14): first imports N generated lessons into the bench project
 (`hookward lessons import`, 8 program families x error shapes x names, as the in-process
 recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), then adds
@@ -17,9 +28,10 @@ UserPromptSubmit cases with lessons off (HOOKWARD_LESSONS=0), with a prompt that
 lessons, and with an unrelated prompt. Every run is the same session, so a recalled lesson is
 delivered (and its delivery written) once in 4 prompts, as in a session (not repeated within 4).
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
-def run_once(argv, data, env):
+def run_once(argv, data, env, cpu=None):
+    """Wall ms, ru_maxrss MiB, stdout, exit code; CPU ms (user + sys) appended to `cpu`."""
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
@@ -32,6 +44,8 @@ def run_once(argv, data, env):
     _, status, ru = os.wait4(p.pid, 0)
     dt = (time.perf_counter() - t0) * 1000
     p.returncode = os.waitstatus_to_exitcode(status)
+    if cpu is not None:
+        cpu.append((ru.ru_utime + ru.ru_stime) * 1000)
     return dt, ru.ru_maxrss / 1024.0, out, p.returncode
 
 def pct(xs, q):
@@ -101,24 +115,33 @@ def generated_lessons(n, seed=0x9E3779B97F4A7C15):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("binary")
-    ap.add_argument("--runs", type=int, default=300)
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
-    ap.add_argument("--lessons", type=int, default=0,
-                    help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
-    a = ap.parse_args()
-    tmp = tempfile.mkdtemp(prefix="hookward-bench-")
-    home = os.path.join(tmp, "home")
+USER_RULE = """package hookward.rules.custom.r{i}
+
+# @rule custom/r{i}/git-force ask
+# A forced git push in team rule {i}.
+decision contains {{"id": "custom/r{i}/git-force", "decision": "ask", "reason": "team rule {i}: forced push"}} if {{
+	input.event.kind == "PreToolUse"
+	cmd := object.get(input.event.tool.input, "command", "")
+	contains(cmd, "git push")
+	contains(cmd, "--force")
+}}
+"""
+
+
+def build(a, root, user_rules):
+    """A bench home under `root` with its cases: (env, cases, home)."""
+    home = os.path.join(root, "home")
     os.makedirs(os.path.join(home, "project"))
+    os.makedirs(os.path.join(home, ".hookward"), exist_ok=True)
     if a.config:
-        os.makedirs(os.path.join(home, ".hookward"))
         with open(a.config, "rb") as src, open(os.path.join(home, ".hookward", "config.toml"), "wb") as dst:
             dst.write(src.read())
+    if user_rules:
+        pol = os.path.join(home, ".hookward", "policies")
+        os.makedirs(pol, exist_ok=True)
+        for i in range(user_rules):
+            with open(os.path.join(pol, f"r{i:04}.rego"), "w") as f:
+                f.write(USER_RULE.format(i=i))
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
            "HOOKWARD_HOME": os.path.join(home, ".hookward"), "CLAUDE_PROJECT_DIR": os.path.join(home, "project")}
     def load(name):
@@ -168,9 +191,8 @@ def main():
     recalls = "npm says the parser script is missing, run it with the right tool"
     unrelated = "please add a theme section to the documentation and explain it"
     cases.append(("hookward UserPromptSubmit", hook, prompt(unrelated)))
-    envs = {}
     if a.lessons:
-        path = os.path.join(tmp, "lessons.json")
+        path = os.path.join(root, "lessons.json")
         with open(path, "w") as f:
             json.dump(generated_lessons(a.lessons), f)
         t0 = time.perf_counter()
@@ -189,7 +211,82 @@ def main():
             (f"hookward UserPromptSubmit, lessons off, unrelated prompt", hook, prompt(unrelated, "off2"), off),
             (f"hookward UserPromptSubmit, {label}, unrelated prompt", hook, prompt(unrelated, "on2")),
         ]
-    results = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases]
+    if a.cases:
+        words = [w.strip() for w in a.cases.split(",") if w.strip()]
+        cases = [c for c in cases if any(w in c[0] for w in words)]
+    return env, [(c[0], c[1], c[2], c[3] if len(c) > 3 else env) for c in cases], home
+
+
+def paired(a, tmp):
+    """A B A B ... per case; medians of the per-pair ratios B/A."""
+    b_binary = a.pair or a.binary
+    env_a, cases_a, _ = build(a, os.path.join(tmp, "a"), a.user_rules)
+    b_rules = a.pair_user_rules if a.pair_user_rules is not None else a.user_rules
+    env_b, cases_b, home_b = build(a, os.path.join(tmp, "b"), b_rules)
+    rows = []
+    for (label, argv_a, data_a, e_a), (_, argv_b, data_b, e_b) in zip(cases_a, cases_b):
+        if argv_a[0] != a.binary:
+            continue  # the baselines are the same on both sides
+        argv_b = [b_binary] + argv_b[1:]
+        for _ in range(3):  # warm-up (page cache, policy cache, first scan)
+            run_once(argv_a, data_a, e_a)
+            run_once(argv_b, data_b, e_b)
+        wa, wb, ca, cb, outs = [], [], [], [], set()
+        for i in range(a.runs):
+            order = [("a", argv_a, data_a, e_a, wa, ca), ("b", argv_b, data_b, e_b, wb, cb)]
+            if i % 2:
+                order.reverse()  # alternate which side goes first
+            for side, argv, data, e, w, c in order:
+                dt, _, out, code = run_once(argv, data, e, c)
+                w.append(dt)
+                outs.add((side, out.strip()[:200], code))
+        wr = sorted(y / x for x, y in zip(wa, wb))
+        cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
+        rows.append({"label": label, "pairs": a.runs, "a_p50_ms": statistics.median(wa),
+                     "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
+                     "wall_ratio_min": wr[0], "wall_ratio_max": wr[-1],
+                     "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
+                     "cpu_ratio": statistics.median(cr) if cr else float("nan"),
+                     "same_reply": len({(o, c) for _, o, c in outs}) == 1})
+    load = os.getloadavg()
+    if a.json:
+        print(json.dumps({"a": a.binary, "b": b_binary, "a_user_rules": a.user_rules, "b_user_rules": b_rules,
+                          "loadavg": load, "rows": rows}, indent=2))
+        return
+    print(f"A = {a.binary} ({a.user_rules} user rules), B = {b_binary} ({b_rules} user rules); "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'case':48} {'pairs':>5} {'A p50':>8} {'B p50':>8} {'B/A wall (min-max)':>22} {'B/A cpu':>8}  same reply")
+    for r in rows:
+        print(f"{r['label']:48} {r['pairs']:5d} {r['a_p50_ms']:8.2f} {r['b_p50_ms']:8.2f} "
+              f"{r['wall_ratio']:8.2f} ({r['wall_ratio_min']:.2f}-{r['wall_ratio_max']:.2f}) {r['cpu_ratio']:8.2f}  {r['same_reply']}")
+    print("(wall-clock ms per whole process; ratios are medians of per-pair ratios, A and B alternating)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--runs", type=int, default=300)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
+    ap.add_argument("--lessons", type=int, default=0,
+                    help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
+    ap.add_argument("--user-rules", type=int, default=0, help="user policy files in the bench home (both sides)")
+    ap.add_argument("--pair", help="paired mode: a second binary (B) run in turn with BINARY (A)")
+    ap.add_argument("--pair-user-rules", type=int, default=None,
+                    help="paired mode: B's home has this many user policy files (A's has --user-rules)")
+    ap.add_argument("--cases", help="comma-separated words; keep the cases whose label contains one")
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="hookward-bench-")
+    try:
+        if a.pair or a.pair_user_rules is not None:
+            paired(a, tmp)
+            return
+        _, cases, _ = build(a, tmp, a.user_rules)
+        results = [bench(c[0], c[1], c[2], c[3], a.runs) for c in cases]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     if a.json:
         print(json.dumps(results, indent=2))
         return

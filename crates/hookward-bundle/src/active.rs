@@ -106,16 +106,34 @@ pub fn bundle_dir(home: &Path) -> PathBuf {
 /// [`BundleError::Format`] when it does not parse (the caller decides how to fail: the hook
 /// treats it as a broken policy, never as "no bundle").
 pub fn active(home: &Path) -> Result<Option<Active>, BundleError> {
-    let p = bundle_dir(home).join("active.json");
-    match std::fs::read(&p) {
-        Ok(bytes) => serde_json::from_slice(&bytes)
+    let p = active_path(home);
+    let read = std::fs::read(&p);
+    active_of(&p, &read)
+}
+
+/// `<home>/bundle/active.json`.
+pub fn active_path(home: &Path) -> PathBuf {
+    bundle_dir(home).join("active.json")
+}
+
+/// [`active`] from a read of the record the caller already made (`p` and what
+/// `std::fs::read` gave): a hook call reads `active.json` once for its configuration's managed
+/// layer and its policy bundle (issue 15).
+///
+/// Errors: as [`active`].
+pub fn active_of(p: &Path, read: &std::io::Result<Vec<u8>>) -> Result<Option<Active>, BundleError> {
+    match read {
+        Ok(bytes) => serde_json::from_slice(bytes)
             .map(Some)
             .map_err(|e| BundleError::Format {
                 what: p.display().to_string(),
                 message: format!("not an active-bundle record: {e}"),
             }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(BundleError::Io { path: p, source }),
+        Err(e) => Err(BundleError::Io {
+            path: p.to_path_buf(),
+            source: std::io::Error::new(e.kind(), e.to_string()),
+        }),
     }
 }
 

@@ -1293,12 +1293,20 @@ pub fn read_layers(home: &Path, project_dir: Option<&Path>) -> Result<Layers, Co
 /// silently.
 pub fn managed_layer(home: &Path) -> Option<(String, String)> {
     let p = home.join("bundle").join("active.json");
-    let bytes = match std::fs::read(&p) {
+    let read = std::fs::read(&p);
+    managed_layer_of(&p, &read)
+}
+
+/// [`managed_layer`] from a read of the record the caller already made (`path` and what
+/// `std::fs::read` gave), so a hook call opens `active.json` once for its configuration and
+/// its policy bundle (issue 15).
+pub fn managed_layer_of(p: &Path, read: &std::io::Result<Vec<u8>>) -> Option<(String, String)> {
+    let bytes = match read {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
         Err(e) => return Some((p.display().to_string(), format!("# unreadable: {e}\n[[["))),
     };
-    let Ok(v) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(bytes) else {
         return Some((p.display().to_string(), "# not JSON\n[[[".to_string()));
     };
     let text = v.get("managed_toml")?.as_str()?.to_string();

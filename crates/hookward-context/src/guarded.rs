@@ -120,6 +120,14 @@ fn walks(home: &str, project: Option<&str>) -> Vec<(String, Kind, String)> {
     v
 }
 
+/// The folders [`discover`] walks, in its order.
+pub fn walk_roots(home: &str, project: Option<&str>) -> Vec<String> {
+    walks(home, project)
+        .into_iter()
+        .map(|(d, _, _)| d)
+        .collect()
+}
+
 /// The fixed guarded files of the home directory and of `project`.
 fn fixed(home: &str, project: Option<&str>) -> Vec<Guarded> {
     let g = |path: String, kind: Kind, project: &str| Guarded {
@@ -188,6 +196,46 @@ pub fn kind_of(path: &str, home: &str, project: Option<&str>) -> Option<Kind> {
 /// kind [`Kind::Instructions`], home scope). Files are sorted by path. Unreadable folders are
 /// skipped (a guard must not fail because one folder is private).
 pub fn discover(home: &str, project: Option<&str>, extra: &[String]) -> Vec<Guarded> {
+    discover_stamped(home, project, extra, None)
+}
+
+/// A folder the discovery walk read, and its `(mtime ns, inode)` taken just before reading it
+/// (`None`: it was not there, or not a folder). While every stamp of a walk is unchanged (and
+/// was not racy, see [`crate::observe`]), the walk lists the same files: creating, removing
+/// or renaming an entry changes its folder's mtime.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirStamp {
+    /// The folder.
+    pub path: String,
+    /// `(mtime ns, inode)`, `None` when absent.
+    pub stamp: Option<(i64, i64)>,
+}
+
+/// `(mtime ns, inode)` of a folder (following links, as the walk does), `None` when absent or
+/// not a folder.
+pub fn dir_stamp(path: &str) -> Option<(i64, i64)> {
+    let m = std::fs::metadata(path).ok().filter(|m| m.is_dir())?;
+    let (_, mtime, ino) = crate::observe::stat_of(&m);
+    Some((mtime, ino))
+}
+
+/// The fixed guarded paths and the configured extra ones, whether they exist or not (what
+/// [`discover`] checks with one `is_file` each), in discovery order.
+pub fn candidates(home: &str, project: Option<&str>, extra: &[String]) -> Vec<String> {
+    fixed(home, project)
+        .into_iter()
+        .map(|g| g.path)
+        .chain(extra.iter().cloned())
+        .collect()
+}
+
+/// [`discover`], also recording in `stamps` every folder the walk read ([`DirStamp`]).
+pub fn discover_stamped(
+    home: &str,
+    project: Option<&str>,
+    extra: &[String],
+    mut stamps: Option<&mut Vec<DirStamp>>,
+) -> Vec<Guarded> {
     let mut out: Vec<Guarded> = fixed(home, project)
         .into_iter()
         .filter(|g| Path::new(&g.path).is_file())
@@ -203,7 +251,7 @@ pub fn discover(home: &str, project: Option<&str>, extra: &[String]) -> Vec<Guar
     }
     for (dir, kind, proj) in walks(home, project) {
         let mut found = Vec::new();
-        walk(Path::new(&dir), 0, &mut found);
+        walk_stamped(Path::new(&dir), 0, &mut found, stamps.as_deref_mut());
         for path in found {
             // Hook folders: only scripts (not logs or caches the hooks write).
             if kind == Kind::Hooks && path.ends_with(".log") {
@@ -318,8 +366,23 @@ pub fn link_aliases(home: &str, project: Option<&str>, target: &str) -> Vec<Stri
 }
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<String>) {
+    walk_stamped(dir, depth, out, None);
+}
+
+fn walk_stamped(
+    dir: &Path,
+    depth: usize,
+    out: &mut Vec<String>,
+    mut stamps: Option<&mut Vec<DirStamp>>,
+) {
     if depth > MAX_DEPTH || out.len() >= MAX_FILES_PER_DIR {
         return;
+    }
+    if let Some(st) = stamps.as_deref_mut() {
+        // Taken before the read: a change during it leaves a newer mtime than recorded.
+        let path = dir.to_string_lossy().into_owned();
+        let stamp = dir_stamp(&path);
+        st.push(DirStamp { path, stamp });
     }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -331,7 +394,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<String>) {
         let Ok(ft) = e.file_type() else { continue };
         let path = e.path();
         if ft.is_dir() {
-            walk(&path, depth + 1, out);
+            walk_stamped(&path, depth + 1, out, stamps.as_deref_mut());
         } else if ft.is_file() || ft.is_symlink() {
             if let Some(s) = path.to_str() {
                 out.push(s.to_string());

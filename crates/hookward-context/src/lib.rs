@@ -24,6 +24,7 @@ pub mod detect;
 pub mod effects;
 pub mod guarded;
 pub mod hook;
+mod manifest;
 pub mod objects;
 pub mod observe;
 pub mod restore;

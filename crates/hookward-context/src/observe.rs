@@ -157,15 +157,25 @@ pub const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(5
 
 /// The open batch of one observation: staged objects, when the transaction began, rows in it.
 #[derive(Default)]
-struct Batch {
+pub(crate) struct Batch {
     staged: crate::objects::Staged,
     started: Option<std::time::Instant>,
     rows: usize,
 }
 
+/// An empty batch, for the manifest's tests.
+#[cfg(test)]
+pub(crate) fn tests_batch() -> Batch {
+    Batch::default()
+}
+
 /// `(size, mtime ns, inode)` of a file, or `None` when it cannot be stat'ed.
 pub fn stat(path: &str) -> Option<(i64, i64, i64)> {
-    let m = std::fs::metadata(path).ok()?;
+    std::fs::metadata(path).ok().map(|m| stat_of(&m))
+}
+
+/// `(size, mtime ns, inode)` of metadata already read.
+pub fn stat_of(m: &std::fs::Metadata) -> (i64, i64, i64) {
     let mtime = m
         .modified()
         .ok()
@@ -178,7 +188,7 @@ pub fn stat(path: &str) -> Option<(i64, i64, i64)> {
     };
     #[cfg(not(unix))]
     let ino = 0;
-    Some((i64::try_from(m.len()).unwrap_or(i64::MAX), mtime, ino))
+    (i64::try_from(m.len()).unwrap_or(i64::MAX), mtime, ino)
 }
 
 impl Guard {
@@ -194,9 +204,12 @@ impl Guard {
 
     /// Compares every guarded file with the ledger and records what changed, attributed to
     /// `writer`. The first observation of the home directory or project records a baseline
-    /// instead ([`Writer::FirstScan`]), whatever `writer` says. Costs a `stat` per guarded
-    /// file and a read of the ledger's rows: O(guarded files); [`Guard::observe_paths`] is the
-    /// flat form for a tool call whose effects are known.
+    /// instead ([`Writer::FirstScan`]), whatever `writer` says. When nothing changed since
+    /// the last complete observation, its manifest (`manifest.rs`) answers with a `stat` per
+    /// guarded file and per walked folder and one row read; otherwise it costs a `stat` per
+    /// guarded file, the folder walk and a read of the ledger's rows, and writes a new
+    /// manifest. [`Guard::observe_paths`] is the flat form for a tool call whose effects are
+    /// known.
     ///
     /// Writes are batched: the versions of up to [`BATCH_ROWS`] files, or of
     /// [`BATCH_WINDOW`] of work, share one transaction, and their objects are synced together
@@ -212,9 +225,20 @@ impl Guard {
         writer: &Writer,
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
+        let key = crate::manifest::key(self);
+        if let Ok(Some(body)) = store.context_manifest(&key) {
+            if let Some(o) = crate::manifest::unchanged(self, &body) {
+                return Ok(o);
+            }
+        }
         let mut batch = Batch::default();
-        let r = self.observe_all(store, writer, session, &mut batch);
-        self.finish(store, &mut batch, r)
+        let mut listing = crate::manifest::start();
+        let r = self.observe_all(store, writer, session, &mut batch, &mut listing);
+        let r = self.finish(store, &mut batch, r);
+        if r.as_ref().is_ok_and(|o| o.left == 0) {
+            crate::manifest::write(self, store, &key, &listing);
+        }
+        r
     }
 
     /// Checks only the guarded files at or below `targets` (absolute paths a tool call writes,
@@ -319,6 +343,19 @@ impl Guard {
         Ok(out)
     }
 
+    /// The full check without the manifest, for the manifest's tests.
+    #[cfg(test)]
+    pub(crate) fn observe_all_for_tests(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        batch: &mut Batch,
+        listing: &mut crate::manifest::Listing,
+    ) -> Result<Observation, ContextError> {
+        let r = self.observe_all(store, writer, None, batch, listing);
+        self.finish(store, batch, r)
+    }
+
     fn past_deadline(&self) -> bool {
         self.deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
@@ -330,6 +367,7 @@ impl Guard {
         writer: &Writer,
         session: Option<&str>,
         batch: &mut Batch,
+        listing: &mut crate::manifest::Listing,
     ) -> Result<Observation, ContextError> {
         let scopes = self.scopes();
         let mut first: Vec<&str> = Vec::new();
@@ -339,7 +377,12 @@ impl Guard {
             }
         }
         let mut states = store.context_states(self.scope())?;
-        let files = self.discover();
+        let files = crate::guarded::discover_stamped(
+            &self.home,
+            self.project.as_deref(),
+            &self.extra,
+            Some(&mut listing.stamps),
+        );
         let mut out = Observation {
             files: files.len(),
             first_scan: !first.is_empty(),
@@ -385,6 +428,7 @@ impl Guard {
         for s in first {
             store.mark_context_scope_scanned(s, now_ms())?;
         }
+        listing.files = files;
         Ok(out)
     }
 

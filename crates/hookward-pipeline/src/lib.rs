@@ -182,8 +182,30 @@ fn sniff_gate(bytes: &[u8]) -> bool {
 /// Loads the configuration layers with [`hookward_config::load`] (which never loosens on an
 /// error and keeps the last good copy under `~/.hookward/cache`); every layer that is not in
 /// force becomes a `config-error` health event saying what is in force instead.
-fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<HealthEvent>) -> Config {
-    load_config_from(env, None, project_dir, healths)
+fn load_config(
+    env: &HookEnv,
+    active: &ActiveRecord,
+    project_dir: Option<&str>,
+    healths: &mut Vec<HealthEvent>,
+) -> Config {
+    load_config_from(env, active, None, project_dir, healths)
+}
+
+/// `<hookward home>/bundle/active.json` as one hook call read it: the configuration's managed
+/// layer ([`hookward_config::managed_layer_of`]) and the policy step's bundle
+/// ([`hookward_bundle::active::active_of`]) both come from this one read (issue 15: it was
+/// opened twice per call, and failed twice when no bundle is in force).
+struct ActiveRecord {
+    path: PathBuf,
+    read: std::io::Result<Vec<u8>>,
+}
+
+impl ActiveRecord {
+    fn read(env: &HookEnv) -> ActiveRecord {
+        let path = hookward_bundle::active::active_path(&env.hookward_home);
+        let read = std::fs::read(&path);
+        ActiveRecord { path, read }
+    }
 }
 
 /// [`load_config`] with the user layer read from `user_file` instead of
@@ -191,6 +213,7 @@ fn load_config(env: &HookEnv, project_dir: Option<&str>, healths: &mut Vec<Healt
 /// judged alone, without the last good copy, which it neither reads nor replaces.
 fn load_config_from(
     env: &HookEnv,
+    active: &ActiveRecord,
     user_file: Option<&Path>,
     project_dir: Option<&str>,
     healths: &mut Vec<HealthEvent>,
@@ -211,7 +234,7 @@ fn load_config_from(
             .map(|p| Path::new(p).join(".hookward").join("config.toml"))
             .filter(|p| *p != user)
             .and_then(read),
-        managed_toml: hookward_config::managed_layer(&env.hookward_home),
+        managed_toml: hookward_config::managed_layer_of(&active.path, &active.read),
         env: env.vars.clone(),
     };
     let config = match user_file {
@@ -369,13 +392,15 @@ pub struct Decided {
 /// or a broken disk gets here).
 fn managed_bundle(
     env: &HookEnv,
+    active: &ActiveRecord,
     healths: &mut Vec<HealthEvent>,
     event: &Event,
 ) -> Option<(hookward_bundle::Active, serde_json::Value)> {
-    let loaded = hookward_bundle::active::active(&env.hookward_home).and_then(|b| match b {
-        Some(b) => b.data(&env.hookward_home).map(|d| Some((b, d))),
-        None => Ok(None),
-    });
+    let loaded =
+        hookward_bundle::active::active_of(&active.path, &active.read).and_then(|b| match b {
+            Some(b) => b.data(&env.hookward_home).map(|d| Some((b, d))),
+            None => Ok(None),
+        });
     match loaded {
         Ok(b) => b,
         Err(e) => {
@@ -437,6 +462,8 @@ fn decide(
     env: &HookEnv,
     config: &Config,
     healths: &mut Vec<HealthEvent>,
+    user_eval: hookward_policy::UserEval,
+    active: &ActiveRecord,
 ) -> Result<Decided, DecideError> {
     let by_input = |what: String| DecideError {
         what,
@@ -467,7 +494,7 @@ fn decide(
     user_dirs.extend(config.policy_dirs.iter().cloned());
     user_dirs.extend(env.policy_dirs.iter().cloned());
     let t = Instant::now();
-    let bundle = managed_bundle(env, healths, event);
+    let bundle = managed_bundle(env, active, healths, event);
     let mut data = config.policy_data.clone();
     if let Some((b, bundle_data)) = &bundle {
         user_dirs.push(b.policy_dir(&env.hookward_home));
@@ -477,6 +504,7 @@ fn decide(
         user_dirs,
         cache_dir: Some(env.hookward_home.join("cache")),
         data,
+        user_eval,
     })
     .map_err(|e| by_setup(e.to_string()))?;
     for b in policy.broken() {
@@ -569,6 +597,9 @@ pub struct EvalOptions {
     /// The user config file to judge with (`--config FILE`) instead of
     /// `<hookward home>/config.toml`.
     pub user_config: Option<PathBuf>,
+    /// How user policies are evaluated beside the built-in pack; the hook always uses the
+    /// default ([`hookward_policy::UserEval::Split`]). The equivalence tests set `Combined`.
+    pub user_eval: hookward_policy::UserEval,
 }
 
 /// One hook payload judged by the hook's own steps 1–4 and 6 ([`HookRun`]'s parse, config,
@@ -600,12 +631,20 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
     let event = run.parse(stdin)?;
     let config = load_config_from(
         env,
+        &run.active,
         opts.user_config.as_deref(),
         event.project_dir.as_deref(),
         &mut run.healths,
     );
     let decided = if needs_policy(&event) {
-        Some(decide(&event, env, &config, &mut run.healths)?)
+        Some(decide(
+            &event,
+            env,
+            &config,
+            &mut run.healths,
+            opts.user_eval,
+            &run.active,
+        )?)
     } else {
         None
     };
@@ -674,7 +713,12 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
             let gate = sniff_gate(stdin);
-            let config = load_config(env, env.project_dir.as_deref(), &mut Vec::new());
+            let config = load_config(
+                env,
+                &run.active,
+                env.project_dir.as_deref(),
+                &mut Vec::new(),
+            );
             let outcome = failed(
                 &config,
                 config.fail_mode,
@@ -703,6 +747,8 @@ struct HookRun<'a> {
     start: Instant,
     healths: Vec<HealthEvent>,
     store: LazyStore,
+    /// `active.json`, read once for the configuration and the policy bundle.
+    active: ActiveRecord,
 }
 
 impl<'a> HookRun<'a> {
@@ -712,6 +758,7 @@ impl<'a> HookRun<'a> {
             start: Instant::now(),
             healths: Vec::new(),
             store: LazyStore::new(env.store_path()),
+            active: ActiveRecord::read(env),
         }
     }
 
@@ -723,10 +770,22 @@ impl<'a> HookRun<'a> {
         };
         trace("parse", self.start);
         let t = Instant::now();
-        let config = load_config(self.env, event.project_dir.as_deref(), &mut self.healths);
+        let config = load_config(
+            self.env,
+            &self.active,
+            event.project_dir.as_deref(),
+            &mut self.healths,
+        );
         trace("config", t);
         let (verdict, facts) = if needs_policy(&event) {
-            match decide(&event, self.env, &config, &mut self.healths) {
+            match decide(
+                &event,
+                self.env,
+                &config,
+                &mut self.healths,
+                hookward_policy::UserEval::default(),
+                &self.active,
+            ) {
                 Ok(d) => (d.verdict, Some(d.facts)),
                 Err(e) => {
                     let gate = is_gate(&event.kind);
@@ -834,7 +893,12 @@ impl<'a> HookRun<'a> {
     /// follows the fail mode. Both are recorded with a `payload-recovered` health event.
     fn unparsed(&mut self, stdin: &[u8], cut: Option<&str>, error: String) -> HookOutcome {
         let (env, start) = (self.env, self.start);
-        let config = load_config(env, env.project_dir.as_deref(), &mut self.healths);
+        let config = load_config(
+            env,
+            &self.active,
+            env.project_dir.as_deref(),
+            &mut self.healths,
+        );
         let found = recover::Recovered::scan(stdin);
         // An empty stdin that ended (a hand-run `hookward hook`) is no tool call; one that
         // stayed open past the deadline may be a gate whose payload never came.
@@ -849,7 +913,14 @@ impl<'a> HookRun<'a> {
             .and_then(|v| adapter_event(env, v).ok())
             .filter(needs_policy)
         {
-            let decided = decide(&event, env, &config, &mut self.healths);
+            let decided = decide(
+                &event,
+                env,
+                &config,
+                &mut self.healths,
+                hookward_policy::UserEval::default(),
+                &self.active,
+            );
             let mode = match &decided {
                 Err(e) => fail_mode_for(&config, e),
                 Ok(_) => config.fail_mode,

@@ -43,6 +43,7 @@ use std::time::Instant;
 
 pub mod admin;
 mod lint;
+mod split;
 pub use lint::{
     all_rule_infos, dir_warnings, disabled_warnings, package_warnings, setup_warnings,
     PolicyWarning, DECISIONS,
@@ -55,15 +56,29 @@ pub const ENTRY_POINT: &str = "data.hookward.main.decision";
 /// file) to be part of the decision.
 pub const RULES_PREFIX: &str = "hookward.rules.";
 
-static PACKAGE_RE: std::sync::LazyLock<Option<regex::Regex>> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"(?m)^\s*package\s+([A-Za-z0-9_.]+)").ok());
-
-/// The `package` of a Rego source, if it has one.
+/// The `package` of a Rego source, if it has one: the first line that starts (after
+/// white space) with `package`, white space and a dotted name (`[A-Za-z0-9_.]+`, what the
+/// regex `(?m)^\s*package\s+([A-Za-z0-9_.]+)` finds). Scanned by hand: compiling that regex
+/// cost ~0.6 ms of every hook process with user policies (issue 15).
 pub fn package_of(text: &str) -> Option<String> {
-    PACKAGE_RE
-        .as_ref()?
-        .captures(text)
-        .map(|c| c[1].to_string())
+    line_words(text, "package").find_map(|after| {
+        let name = after.trim_start();
+        if name.len() == after.len() {
+            return None; // `packages`, `package_x`: not the keyword
+        }
+        let end = name
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+            .unwrap_or(name.len());
+        (end > 0).then(|| name[..end].to_string())
+    })
+}
+
+/// For every line of `text` that starts (after white space, blank lines included) with
+/// `word`, the text right after the word.
+pub(crate) fn line_words<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item = &'a str> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .filter_map(move |i| text[i..].trim_start().strip_prefix(word))
 }
 
 /// Generates the aggregating module `hookward.main`: `decision` is the union of the
@@ -208,6 +223,21 @@ pub struct LoadOptions {
     pub cache_dir: Option<PathBuf>,
     /// The `data` document (from config `[policy.data]`), or `Null` for none.
     pub data: serde_json::Value,
+    /// How user policies are evaluated beside the built-in pack.
+    pub user_eval: UserEval,
+}
+
+/// How user policies (and a managed bundle's) are evaluated beside the built-in pack.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum UserEval {
+    /// The built-in pack from its compiled program, the user policies (with the built-in
+    /// modules they reference) in the interpreter, the two `decision` sets unioned — whenever
+    /// that gives the same set as [`UserEval::Combined`] (`split.rs`); otherwise combined.
+    #[default]
+    Split,
+    /// Everything in one interpreter, as before issue 15. For the equivalence tests and
+    /// benchmarks that compare the two.
+    Combined,
 }
 
 /// Reads the user policy files (not tests) of `dirs`, in directory then name order.
@@ -261,6 +291,9 @@ pub enum LoadMode {
     /// User policies are loaded (or the RVM could not compile them): the tree-walking
     /// interpreter is used, which reports builtin errors instead of skipping them.
     Interpreter,
+    /// User policies are loaded and evaluated apart: the built-in pack from its compiled
+    /// program (cached or compiled now), the user policies in the interpreter.
+    Split,
 }
 
 enum Runner {
@@ -275,7 +308,10 @@ struct Loaded {
 
 /// A loaded policy set, ready to evaluate inputs.
 pub struct Policy {
+    /// Built-in and user policies together, or the built-in pack alone when `user_part` is set.
     full: Loaded,
+    /// The user policies apart from the built-in pack ([`UserEval::Split`]), in the interpreter.
+    user_part: Option<Loaded>,
     /// Built-in pack only; made on demand when the full set fails at evaluation time.
     builtin_only: Option<Loaded>,
     has_user: bool,
@@ -443,6 +479,52 @@ fn load_sources(
 /// second on this project's 2-core machine (BENCHMARKS.md, "Policy engine").
 pub const MAX_INSTRUCTIONS: usize = 50_000_000;
 
+/// The user part of a split evaluation ([`UserEval::Split`]): `user` and the built-in
+/// `helpers` they reference in one interpreter, with a `hookward.main` that aggregates only
+/// the user packages. Returns it and the user files left out because they do not parse.
+fn load_user_part(
+    user: &[PolicySource],
+    helpers: &[PolicySource],
+    data: &serde_json::Value,
+) -> Result<(Loaded, Vec<BrokenPolicy>), String> {
+    let mut engine = new_engine();
+    for s in helpers {
+        engine
+            .add_policy(s.name.clone(), s.text.clone())
+            .map_err(|e| format!("{}: {e}", s.name))?;
+    }
+    let mut broken = Vec::new();
+    let mut parsed = Vec::new();
+    for s in user {
+        match engine.add_policy(s.name.clone(), s.text.clone()) {
+            Ok(_) => parsed.push(s.clone()),
+            Err(e) => broken.push(BrokenPolicy {
+                name: s.name.clone(),
+                error: e.to_string(),
+            }),
+        }
+    }
+    let main = main_module(&parsed);
+    engine
+        .add_policy(main.name, main.text)
+        .map_err(|e| format!("generated main module: {e}"))?;
+    let data_value = if data.is_null() {
+        Value::new_object()
+    } else {
+        Value::from(data.clone())
+    };
+    engine
+        .add_data(data_value)
+        .map_err(|e| format!("config [policy.data]: {e}"))?;
+    Ok((
+        Loaded {
+            runner: Runner::Interp(Box::new(engine)),
+            mode: LoadMode::Interpreter,
+        },
+        broken,
+    ))
+}
+
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
     hookward_sys::write_atomic(&dir.join(name), bytes)
 }
@@ -482,11 +564,30 @@ impl Policy {
         let start = Instant::now();
         let has_user = !user.is_empty();
         let mut sources = builtin_sources();
-        sources.extend(user.iter().cloned());
-        let (full, broken) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
-            .map_err(PolicyError::Builtin)?;
+        let plan = match opts.user_eval {
+            UserEval::Split if has_user => split::plan(&user, &sources),
+            _ => None,
+        };
+        let (full, user_part, broken) = match plan {
+            Some(needed) => {
+                let (full, _) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
+                    .map_err(PolicyError::Builtin)?;
+                let helpers: Vec<PolicySource> =
+                    needed.into_iter().map(|i| sources[i].clone()).collect();
+                let (part, broken) =
+                    load_user_part(&user, &helpers, &opts.data).map_err(PolicyError::Builtin)?;
+                (full, Some(part), broken)
+            }
+            None => {
+                sources.extend(user.iter().cloned());
+                let (full, broken) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
+                    .map_err(PolicyError::Builtin)?;
+                (full, None, broken)
+            }
+        };
         Ok(Policy {
             full,
+            user_part,
             builtin_only: None,
             has_user,
             broken,
@@ -510,9 +611,12 @@ impl Policy {
         &self.broken
     }
 
-    /// How the policy was made ready (cached program, compiled now, or interpreter).
+    /// How the policy was made ready (cached program, compiled now, interpreter, or split).
     pub fn mode(&self) -> LoadMode {
-        self.full.mode
+        match self.user_part {
+            Some(_) => LoadMode::Split,
+            None => self.full.mode,
+        }
     }
 
     /// Microseconds spent loading (reading the cache or compiling).
@@ -528,6 +632,27 @@ impl Policy {
     pub fn evaluate(&mut self, input: &serde_json::Value) -> Result<Evaluation, PolicyError> {
         let start = Instant::now();
         let value = Value::from(input.clone());
+        if let Some(user) = self.user_part.as_mut() {
+            // The built-in pack decides whatever the user policies do; a user failure leaves
+            // its decision alone, as the combined set's fallback does.
+            let builtin = self.full.eval(value.clone()).map_err(PolicyError::Eval)?;
+            let (candidates, malformed, user_error) = match user.eval(value) {
+                Ok(u) => {
+                    let (c, m) = union_candidates(builtin, u);
+                    (c, m, None)
+                }
+                Err(e) => {
+                    let (c, m) = candidates_from(&builtin);
+                    (c, m, Some(e))
+                }
+            };
+            return Ok(Evaluation {
+                candidates,
+                malformed,
+                user_error,
+                eval_us: start.elapsed().as_micros() as u64,
+            });
+        }
         let (result, user_error) = match self.full.eval(value.clone()) {
             Ok(v) => (v, None),
             Err(e) if self.has_user => {
@@ -574,6 +699,33 @@ impl Evaluation {
     }
 }
 
+/// The candidates of two `decision` results together, as one interpreter over both sets of
+/// modules gives them: the union of the two sets (a candidate both produce counts once), in
+/// [`candidates_from`]'s order. Results that are not sets (never from the generated
+/// aggregator) are read apart and merged.
+fn union_candidates(a: Value, b: Value) -> (Vec<Candidate>, Vec<String>) {
+    let empty = |v: &Value| matches!(v, Value::Undefined | Value::Null);
+    match (a, b) {
+        (mut a @ Value::Set(_), Value::Set(b)) => {
+            if let Ok(set) = a.as_set_mut() {
+                set.extend(b.iter().cloned());
+            }
+            candidates_from(&a)
+        }
+        (a, b) if empty(&b) => candidates_from(&a),
+        (a, b) if empty(&a) => candidates_from(&b),
+        (a, b) => {
+            let (mut c, mut m) = candidates_from(&a);
+            let (c2, m2) = candidates_from(&b);
+            c.extend(c2);
+            m.extend(m2);
+            sort_candidates(&mut c);
+            c.dedup();
+            (c, m)
+        }
+    }
+}
+
 fn candidates_from(result: &Value) -> (Vec<Candidate>, Vec<String>) {
     let mut out = Vec::new();
     let mut malformed = Vec::new();
@@ -601,13 +753,18 @@ fn candidates_from(result: &Value) -> (Vec<Candidate>, Vec<String>) {
             None => malformed.push(json),
         }
     }
+    sort_candidates(&mut out);
+    (out, malformed)
+}
+
+/// deny > ask > allow, then by id, then by reason.
+fn sort_candidates(out: &mut [Candidate]) {
     out.sort_by(|a, b| {
         b.decision
             .cmp(&a.decision)
             .then_with(|| a.id.cmp(&b.id))
             .then_with(|| a.reason.cmp(&b.reason))
     });
-    (out, malformed)
 }
 
 /// Drops candidates whose rule id is disabled (unless locked, see [`LOCKED_PREFIX`]) and
@@ -923,6 +1080,32 @@ mod tests {
             )
             .unwrap();
         assert_eq!(eval.candidates.len(), 4);
+    }
+
+    #[test]
+    fn package_of_reads_the_package_line_as_the_regex_did() {
+        let re = regex::Regex::new(r"(?m)^\s*package\s+([A-Za-z0-9_.]+)").unwrap();
+        for text in [
+            "package hookward.rules.x\n",
+            "# c\n\n  package\ta.b_c.d-e\nx := 1",
+            "packages x\npackage_y z\npackage  ok.one",
+            "package\n\nnext.line",
+            "package -x\npackage y",
+            "x := 1 package p\n",
+            "\u{a0}package p\u{2003}",
+            "",
+            "package",
+            "  package é\npackage ü.x\npackage q",
+        ] {
+            let want = re.captures(text).map(|c| c[1].to_string());
+            assert_eq!(package_of(text), want, "{text:?}");
+        }
+        for s in builtin_sources() {
+            assert_eq!(
+                package_of(&s.text),
+                re.captures(&s.text).map(|c| c[1].to_string())
+            );
+        }
     }
 
     #[test]

@@ -294,6 +294,62 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "recording a context scope", e))
     }
 
+    /// The context guard's manifest `key` (schema migration 8), if one is stored: it exists
+    /// only while no ledger file or scope row changed since it was written.
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_manifest(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT body FROM context_manifests WHERE key = ?1")
+            .and_then(|mut s| s.query_row([key], |r| r.get(0)).optional())
+            .map_err(|e| sql_err(&self.path, "reading a context manifest", e))
+    }
+
+    /// Writes manifest `key` from the ledger as it is: in one write transaction the states of
+    /// the home directory and of `project` ([`Store::context_states`]) are read and handed to
+    /// `build`; what it returns is stored (nothing when it returns `None`). Returns whether a
+    /// manifest was stored. Busy or failing, nothing is stored (a manifest is only a shortcut).
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn put_context_manifest(
+        &self,
+        key: &str,
+        project: &str,
+        ts_ms: i64,
+        build: impl FnOnce(HashMap<String, FileState>) -> Option<Vec<u8>>,
+    ) -> Result<bool, StoreError> {
+        if !self.conn.is_autocommit() {
+            return Ok(false);
+        }
+        let err = |e| sql_err(&self.path, "writing a context manifest", e);
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(err)?;
+        let body = match self.context_states(project) {
+            Ok(states) => build(states),
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
+        };
+        let Some(body) = body else {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Ok(false);
+        };
+        let done = self
+            .conn
+            .execute(
+                "INSERT OR REPLACE INTO context_manifests (key, body, written_ms) VALUES (?1, ?2, ?3)",
+                params![key, body, ts_ms],
+            )
+            .and_then(|_| self.conn.execute_batch("COMMIT"));
+        if let Err(e) = done {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(err(e));
+        }
+        Ok(true)
+    }
+
     /// The last observed state of every guarded file of the home directory and of `project`,
     /// keyed by path.
     ///

@@ -222,13 +222,37 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         updated_ms   INTEGER NOT NULL
     );
     "#,
+    // 8: the context guard's manifests (issue 15, `context.rs`): per guard (home, project,
+    // extra files; `key`), the guarded files with the stat that matches their ledger row and
+    // the stamps of the folders walked, so an unchanged tree is checked by one stat per file
+    // without reading the ledger. Any change to the ledger's files or scopes deletes every
+    // manifest (the triggers), so a manifest is never older than the rows it stands for.
+    r#"
+    CREATE TABLE context_manifests (
+        key         TEXT PRIMARY KEY,
+        body        BLOB    NOT NULL,
+        written_ms  INTEGER NOT NULL
+    );
+    CREATE TRIGGER context_files_insert_manifests AFTER INSERT ON context_files
+    BEGIN DELETE FROM context_manifests; END;
+    CREATE TRIGGER context_files_update_manifests AFTER UPDATE ON context_files
+    BEGIN DELETE FROM context_manifests; END;
+    CREATE TRIGGER context_files_delete_manifests AFTER DELETE ON context_files
+    BEGIN DELETE FROM context_manifests; END;
+    CREATE TRIGGER context_scopes_insert_manifests AFTER INSERT ON context_scopes
+    BEGIN DELETE FROM context_manifests; END;
+    CREATE TRIGGER context_scopes_update_manifests AFTER UPDATE ON context_scopes
+    BEGIN DELETE FROM context_manifests; END;
+    CREATE TRIGGER context_scopes_delete_manifests AFTER DELETE ON context_scopes
+    BEGIN DELETE FROM context_manifests; END;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

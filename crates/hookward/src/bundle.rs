@@ -113,6 +113,7 @@ fn check(bundle: &Bundle) -> Result<(), String> {
             user_dirs: Vec::new(),
             cache_dir: None,
             data: data.clone(),
+            ..Default::default()
         },
     )
     .map_err(|e| e.to_string())?;

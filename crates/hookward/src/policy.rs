@@ -228,6 +228,7 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
     env.policy_dirs = args.policy_dirs;
     let opts = hookward_pipeline::EvalOptions {
         user_config: args.config,
+        ..Default::default()
     };
     let evaluated =
         hookward_pipeline::evaluate(&bytes, &env, &opts).map_err(|e| match &args.input {
@@ -364,11 +365,8 @@ pub fn eval_command(agent: hookward_core::Agent, command: &str) -> Result<Value,
         .to_string()
         .into_bytes();
     let env = HookEnv::from_process(agent).map_err(|e| e.to_string())?;
-    let evaluated = hookward_pipeline::evaluate(
-        &bytes,
-        &env,
-        &hookward_pipeline::EvalOptions { user_config: None },
-    )?;
+    let evaluated =
+        hookward_pipeline::evaluate(&bytes, &env, &hookward_pipeline::EvalOptions::default())?;
     Ok(eval_json(agent, &evaluated))
 }
 

@@ -295,6 +295,7 @@ pub fn add(args: AddArgs) -> CliResult {
             user_dirs: Vec::new(),
             cache_dir: None,
             data: cfg.policy_data.clone(),
+            ..Default::default()
         },
     )
     .map_err(|e| e.to_string())?;

@@ -406,6 +406,7 @@ fn warm_policy_cache(hw_home: &std::path::Path) {
         user_dirs,
         cache_dir: Some(hw_home.join("cache")),
         data: cfg.policy_data.clone(),
+        ..Default::default()
     });
 }
 
