@@ -173,10 +173,17 @@ pub fn read_state(path: &Path) -> Option<BudgetState> {
     serde_json::from_slice(&buf).ok()
 }
 
-/// `12_345_678` micro-dollars → `$12.35` (cents, rounded half up).
-fn dollars(micro: u64) -> String {
-    let cents = (u128::from(micro) + 5_000) / 10_000;
-    format!("${}.{:02}", cents / 100, cents % 100)
+/// Micro-dollars as people read them, rounded half up: cents from $1 on (`12_345_678` →
+/// `$12.35`), four decimals below (`18_000` → `$0.0180`), so small budgets stay readable.
+pub fn dollars(micro: u64) -> String {
+    let m = u128::from(micro);
+    if m >= 1_000_000 {
+        let cents = (m + 5_000) / 10_000;
+        format!("${}.{:02}", cents / 100, cents % 100)
+    } else {
+        let tenth_milli = (m + 50) / 100;
+        format!("$0.{tenth_milli:04}")
+    }
 }
 
 /// Whether `project` is `scope` or a folder below it.
