@@ -13,7 +13,13 @@
 //!   bounded) and de-duplicates Claude requests across files.
 //! - [`PriceTable::builtin`]: the shipped table; a model it does not list is "no price", never
 //!   guessed.
-//! - [`summarize`]: requests + prices + a [`Period`] + a [`GroupBy`] → a [`Summary`].
+//! - [`summarize`]: requests + prices + a [`Period`] + a [`GroupBy`] → a [`Summary`];
+//!   [`summarize_groups`] the same over sums already made (the index's [`Group`]s).
+//! - [`index()`]: the incremental index in the store (`hookward_store`'s `cost_*` tables): a
+//!   re-run reads only the lines appended since, a rewritten file again from the start, without
+//!   counting a request twice.
+//! - [`budget`]: today's spend against the configured budgets, the small state file the hook
+//!   reads at `UserPromptSubmit`, and the notice's words.
 //!
 //! Money is exact: prices are held in micro-dollars per million tokens and sums in
 //! pico-dollars (`u128`), so the dollar figures do not drift with the number of requests.
