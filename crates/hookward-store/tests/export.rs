@@ -121,12 +121,14 @@ fn a_version_6_store_gains_the_export_cursors() {
         .unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE export_cursors; PRAGMA user_version = 6;")
-            .unwrap();
+        conn.execute_batch(
+            "DROP TABLE export_cursors; DROP TABLE cost_files; DROP TABLE cost_requests; PRAGMA user_version = 6;",
+        )
+        .unwrap();
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 7);
+    assert!(SCHEMA_VERSION >= 7);
     let b = store.export_batch(&ExportCursor::default(), 10).unwrap();
     assert_eq!(b.decisions.len(), 1);
 }
