@@ -18,5 +18,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "index: {secs:.3} s, {} files, {} read ({} from the start), {} bytes read, {} requests written",
         r.files, r.files_read, r.files_reset, r.bytes_read, r.requests
     );
+    // the sum `hookward cost --period all --by model` makes from the index
+    let t = Instant::now();
+    let groups = store.cost_groups(
+        &hookward_store::CostQuery::default(),
+        hookward_store::CostGroupBy::Model,
+    )?;
+    let prices = hookward_cost::PriceTable::builtin()?;
+    let today = hookward_cost::Day::today();
+    let s = hookward_cost::summarize_groups(
+        groups.into_iter().map(hookward_cost::budget::group_of),
+        &prices,
+        hookward_cost::Period::All,
+        hookward_cost::GroupBy::Model,
+        today,
+    );
+    println!(
+        "sum: {:.3} s, {} requests, ${:.4}",
+        t.elapsed().as_secs_f64(),
+        s.total.requests,
+        s.total.cost.usd()
+    );
     Ok(())
 }
