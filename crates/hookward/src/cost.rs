@@ -65,12 +65,11 @@ enum ByArg {
 /// Runs `hookward cost`. Errors (exit 2): HOME unset, a bad `--as-of`, a transcript root
 /// that cannot be listed, a store that cannot be opened or written.
 pub fn run(args: CostArgs) -> CliResult {
-    let home = crate::util::user_home()?;
-    let hw_home = crate::util::home()?;
-    let config = crate::util::load_config()?;
     let as_of = match &args.as_of {
-        None => Day::today(),
-        Some(s) => Day::parse(s).ok_or_else(|| format!("--as-of {s:?}: expected YYYY-MM-DD"))?,
+        None => None,
+        Some(s) => {
+            Some(Day::parse(s).ok_or_else(|| format!("--as-of {s:?}: expected YYYY-MM-DD"))?)
+        }
     };
     let period = match args.period {
         PeriodArg::Today => Period::Today,
@@ -85,6 +84,64 @@ pub fn run(args: CostArgs) -> CliResult {
         ByArg::Day => GroupBy::Day,
     };
     let project = args.project.as_deref().map(project_arg).transpose()?;
+    let Some((s, found)) = gather(period, by, project, as_of, args.index_only)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    if args.json {
+        return crate::json::print(document(&s, &found));
+    }
+    for line in text(&s, &found) {
+        outln!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The `hookward cost --json` document for the UI's cost page (`GET /api/cost`): `period` is
+/// `today`, `7d`, `30d` or `all`, `by` is `model`, `project`, `session` or `day`, `project` an
+/// absolute path (the folder and below) or a recorded project name.
+///
+/// Errors: an unknown word, and the errors of `hookward cost`.
+pub fn document_for(period: &str, by: &str, project: Option<&str>) -> Result<Value, String> {
+    let period = match period {
+        "today" => Period::Today,
+        "7d" => Period::Days7,
+        "30d" => Period::Days30,
+        "all" => Period::All,
+        p => {
+            return Err(format!(
+                "unknown period {p:?}: expected today, 7d, 30d or all"
+            ))
+        }
+    };
+    let by = match by {
+        "model" => GroupBy::Model,
+        "project" => GroupBy::Project,
+        "session" => GroupBy::Session,
+        "day" => GroupBy::Day,
+        b => {
+            return Err(format!(
+                "unknown grouping {b:?}: expected model, project, session or day"
+            ))
+        }
+    };
+    let project = project.map(hookward_config::project_key);
+    let (s, found) =
+        gather(period, by, project, None, false)?.ok_or_else(|| "nothing computed".to_string())?;
+    Ok(crate::json::doc(document(&s, &found)))
+}
+
+/// Index, budget state, then (unless `index_only`) the sums. `as_of`: `None` = today.
+fn gather(
+    period: Period,
+    by: GroupBy,
+    project: Option<String>,
+    as_of_arg: Option<Day>,
+    index_only: bool,
+) -> Result<Option<(Summary, Found)>, String> {
+    let home = crate::util::user_home()?;
+    let hw_home = crate::util::home()?;
+    let config = crate::util::load_config()?;
+    let as_of = as_of_arg.unwrap_or_else(Day::today);
     let prices = prices(&config)?;
     let store = hookward_store::Store::open(&hw_home.join("state.db"))
         .map_err(|e| format!("cost index: {e}"))?;
@@ -92,11 +149,7 @@ pub fn run(args: CostArgs) -> CliResult {
     let budgets = budgets(&config);
     let state_path = hw_home.join(budget::STATE_FILE);
     let state = if budgets.any() {
-        let today = if args.as_of.is_some() {
-            as_of
-        } else {
-            Day::today()
-        };
+        let today = as_of;
         let st = budget::compute(&store, &prices, &budgets, today, hookward_sys::now_ms())
             .map_err(|e| e.to_string())?;
         // the notice compares the state's day with today; only a state of today is written
@@ -109,8 +162,8 @@ pub fn run(args: CostArgs) -> CliResult {
         budget::remove_state(&state_path);
         None
     };
-    if args.index_only {
-        return Ok(ExitCode::SUCCESS);
+    if index_only {
+        return Ok(None);
     }
     let groups = store
         .cost_groups(
@@ -145,13 +198,7 @@ pub fn run(args: CostArgs) -> CliResult {
         project,
         state,
     };
-    if args.json {
-        return crate::json::print(document(&s, &found));
-    }
-    for line in text(&s, &found) {
-        outln!("{line}");
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(Some((s, found)))
 }
 
 /// What the run found besides the sums.
