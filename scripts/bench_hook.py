@@ -10,6 +10,11 @@ Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--conf
                               [--lessons N]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
 
+`--budget` (issue 21): adds a UserPromptSubmit case with a `[cost] daily_budget` configured and
+a budget state past its threshold (`cost-budget.json`, today), so the reply carries the
+notice, beside the same prompt with no budget. (With a budget, SessionStart would also start
+`hookward cost --index-only` in the background; that case is not run here.)
+
 `--lessons N` (issue 14): first imports N generated lessons into the bench project
 (`hookward lessons import`, 8 program families x error shapes x names, as the in-process
 recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), then adds
@@ -61,6 +66,8 @@ def bench(label, argv, data, env, runs):
         dt, _r, out, code = run_once(argv, data, env)
         times.append(dt)
     reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
+    if out.strip() and "systemMessage" in json.loads(out):
+        reply = "systemMessage"
     return {"label": label, "runs": runs, "min_ms": min(times), "p50_ms": statistics.median(times),
             "p99_ms": pct(times, 99), "max_rss_mib": max(rss), "exit": code, "reply": reply}
 
@@ -109,6 +116,8 @@ def main():
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
+    ap.add_argument("--budget", action="store_true",
+                    help="add UserPromptSubmit with a crossed cost budget (the notice) beside no budget")
     ap.add_argument("--lessons", type=int, default=0,
                     help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
     a = ap.parse_args()
@@ -188,6 +197,22 @@ def main():
             (f"hookward UserPromptSubmit, {label}, recalling prompt", hook, prompt(recalls, "on")),
             (f"hookward UserPromptSubmit, lessons off, unrelated prompt", hook, prompt(unrelated, "off2"), off),
             (f"hookward UserPromptSubmit, {label}, unrelated prompt", hook, prompt(unrelated, "on2")),
+        ]
+    if a.budget:
+        bhome = os.path.join(tmp, "hookward-budget")
+        os.makedirs(bhome)
+        with open(os.path.join(bhome, "config.toml"), "w") as f:
+            f.write("[cost]\ndaily_budget = 1\n")
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        with open(os.path.join(bhome, "cost-budget.json"), "w") as f:
+            json.dump({"schema_version": 1, "day": today, "computed_ms": int(time.time() * 1000),
+                       "threshold_permille": 800, "prices_as_of": "2026-12-02",
+                       "lines": [{"project": None, "budget_micro": 1000000, "spent_micro": 900000,
+                                  "unpriced_requests": 0}]}, f)
+        benv = dict(env, HOOKWARD_HOME=bhome)
+        cases += [
+            ("hookward UserPromptSubmit, no budget", hook, prompt(unrelated, "nb")),
+            ("hookward UserPromptSubmit, budget notice", hook, prompt(unrelated, "wb"), benv),
         ]
     results = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases]
     if a.json:
