@@ -29,8 +29,30 @@ use std::path::{Path, PathBuf};
 pub const HEAD_BYTES: u64 = 4096;
 /// The read size (8 MiB).
 pub const CHUNK_BYTES: usize = 8 << 20;
-/// Requests per store transaction (about 20 ms of insert work each in a release build).
-pub const BATCH_ROWS: usize = 20_000;
+/// Requests per store transaction: about 10 ms of insert work in a release build, so the
+/// hook's own writes, which wait at most `hookward_store::BUSY_TIMEOUT` (200 ms) for the
+/// lock, are not starved while a large tree is indexed.
+pub const BATCH_ROWS: usize = 2_000;
+/// How many times a transaction the store refused as busy (another indexer or a long writer)
+/// is tried again, [`BUSY_PAUSE`] apart, before the run fails.
+pub const BUSY_RETRIES: u32 = 20;
+/// The pause between those tries.
+pub const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// [`Store::cost_apply`], tried again while the store is busy.
+fn apply(store: &Store, updates: &[CostFileUpdate]) -> Result<(), CostError> {
+    let mut tries = 0;
+    loop {
+        match store.cost_apply(updates) {
+            Ok(_) => return Ok(()),
+            Err(hookward_store::StoreError::Busy { .. }) if tries < BUSY_RETRIES => {
+                tries += 1;
+                std::thread::sleep(BUSY_PAUSE);
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
 
 /// What one [`index`] run did.
 #[derive(Debug, Default, Clone)]
@@ -82,7 +104,7 @@ pub fn index(home: &Path, store: &Store) -> Result<IndexReport, CostError> {
             report.requests += up.requests.len() as u64;
             pending.push(up);
             if pending_rows >= BATCH_ROWS {
-                store.cost_apply(&pending)?;
+                apply(store, &pending)?;
                 pending.clear();
                 pending_rows = 0;
             }
@@ -99,7 +121,7 @@ pub fn index(home: &Path, store: &Store) -> Result<IndexReport, CostError> {
         }
     }
     if !pending.is_empty() {
-        store.cost_apply(&pending)?;
+        apply(store, &pending)?;
     }
     Ok(report)
 }
