@@ -196,10 +196,15 @@ fn mtime_ns(meta: &std::fs::Metadata) -> i64 {
         .map_or(-1, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
 }
 
+/// blake3 (hex) of the file's first `len` bytes; the file's read position is left where it
+/// was (the reader goes on from there).
 fn head_hash(file: &mut std::fs::File, len: u64) -> std::io::Result<String> {
     let mut buf = vec![0u8; len as usize];
+    let at = file.stream_position()?;
     file.seek(SeekFrom::Start(0))?;
-    file.read_exact(&mut buf)?;
+    let read = file.read_exact(&mut buf);
+    file.seek(SeekFrom::Start(at))?;
+    read?;
     Ok(blake3::hash(&buf).to_hex().to_string())
 }
 

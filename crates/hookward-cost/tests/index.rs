@@ -252,3 +252,25 @@ fn project_filter_covers_the_folder_and_below_only() {
     assert_eq!(n("/work/ap"), 0);
     assert_eq!(n("/work"), all);
 }
+
+#[test]
+fn a_file_longer_than_one_batch_is_written_in_several_transactions_and_counted_once() {
+    let h = Home::new();
+    let n = hookward_cost::index::BATCH_ROWS as u32 * 2 + 17;
+    let text: String = (0..n)
+        .map(|i| format!("{}\n", claude_line(i, 1, 2)))
+        .collect();
+    h.append(&text);
+    let r = index(&h.home, &h.store).unwrap();
+    assert_eq!(r.requests, u64::from(n));
+    assert_eq!(h.totals(), (u64::from(n), u64::from(n), 2 * u64::from(n)));
+    let cp = h.store.cost_checkpoints().unwrap();
+    let cp = cp.values().next().unwrap();
+    assert_eq!(cp.read_to, text.len() as u64);
+    assert_eq!(index(&h.home, &h.store).unwrap().bytes_read, 0);
+    // rewritten whole (new first line): read from the start, still counted once
+    std::fs::write(h.file(), format!("{}\n{text}", claude_line(n, 5, 5))).unwrap();
+    let r = index(&h.home, &h.store).unwrap();
+    assert_eq!(r.files_reset, 1);
+    assert_eq!(h.totals().0, u64::from(n) + 1);
+}
