@@ -21,6 +21,11 @@ with N (B). Printed per case: p50 wall ms of A and B, and the median of the per-
 of wall time and of CPU time (user + sys, from wait4), with min and max. `--cases WORD,...`
 keeps the cases whose label contains one of the words.
 
+`--budget` (issue 21): adds a UserPromptSubmit case with a `[cost] daily_budget` configured and
+a budget state past its threshold (`cost-budget.json`, today), so the reply carries the
+notice, beside the same prompt with no budget. (With a budget, SessionStart would also start
+`hookward cost --index-only` in the background; that case is not run here.)
+
 `--lessons N` (issue 14): first imports N generated lessons into the bench project
 (`hookward lessons import`, 8 program families x error shapes x names, as the in-process
 recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), then adds
@@ -75,6 +80,8 @@ def bench(label, argv, data, env, runs):
         dt, _r, out, code = run_once(argv, data, env)
         times.append(dt)
     reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
+    if out.strip() and "systemMessage" in json.loads(out):
+        reply = "systemMessage"
     return {"label": label, "runs": runs, "min_ms": min(times), "p50_ms": statistics.median(times),
             "p99_ms": pct(times, 99), "max_rss_mib": max(rss), "exit": code, "reply": reply}
 
@@ -211,6 +218,22 @@ def build(a, root, user_rules):
             (f"hookward UserPromptSubmit, lessons off, unrelated prompt", hook, prompt(unrelated, "off2"), off),
             (f"hookward UserPromptSubmit, {label}, unrelated prompt", hook, prompt(unrelated, "on2")),
         ]
+    if a.budget:
+        bhome = os.path.join(root, "hookward-budget")
+        os.makedirs(bhome)
+        with open(os.path.join(bhome, "config.toml"), "w") as f:
+            f.write("[cost]\ndaily_budget = 1\n")
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        with open(os.path.join(bhome, "cost-budget.json"), "w") as f:
+            json.dump({"schema_version": 1, "day": today, "computed_ms": int(time.time() * 1000),
+                       "threshold_permille": 800, "prices_as_of": "2026-12-02",
+                       "lines": [{"project": None, "budget_micro": 1000000, "spent_micro": 900000,
+                                  "unpriced_requests": 0}]}, f)
+        benv = dict(env, HOOKWARD_HOME=bhome)
+        cases += [
+            ("hookward UserPromptSubmit, no budget", hook, prompt(unrelated, "nb")),
+            ("hookward UserPromptSubmit, budget notice", hook, prompt(unrelated, "wb"), benv),
+        ]
     if a.cases:
         words = [w.strip() for w in a.cases.split(",") if w.strip()]
         cases = [c for c in cases if any(w in c[0] for w in words)]
@@ -270,6 +293,8 @@ def main():
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
+    ap.add_argument("--budget", action="store_true",
+                    help="add UserPromptSubmit with a crossed cost budget (the notice) beside no budget")
     ap.add_argument("--lessons", type=int, default=0,
                     help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
     ap.add_argument("--user-rules", type=int, default=0, help="user policy files in the bench home (both sides)")

@@ -12,6 +12,8 @@
 //! errors with toml's file, line:column, caret and expected values); a unit test checks that
 //! `FileConfig`'s keys are exactly the declared and deprecated ones.
 
+use crate::cost::{dollars, micro, PriceSection};
+use crate::{check_cost, project_key, CostSection};
 use crate::{
     check_lessons, check_names, check_sandbox, check_threshold, parse_env, toml_to_json,
     AskFallback, CheckMode, Config, ConfigError, ContextSection, ExportSection, FailMode,
@@ -133,6 +135,23 @@ fn lessons_file<T>(
     };
     check_lessons(origin, l)?;
     Ok(pick(l))
+}
+
+fn cost_mut(f: &mut FileConfig) -> &mut CostSection {
+    f.cost.get_or_insert_with(CostSection::default)
+}
+
+/// Reads the `[cost]` table's key with `pick` after checking the table's values.
+fn cost_file<T>(
+    f: &FileConfig,
+    origin: &str,
+    pick: fn(&CostSection) -> Option<T>,
+) -> Result<Option<T>, ConfigError> {
+    let Some(s) = f.cost.as_ref() else {
+        return Ok(None);
+    };
+    check_cost(origin, s)?;
+    Ok(pick(s))
 }
 
 fn sandbox_mut(f: &mut FileConfig) -> &mut SandboxSection {
@@ -1086,6 +1105,139 @@ pub const KEYS: &[Key] = &[
         },
         show: |c| vec![("export.shape".into(), json(c.export.shape))],
     },
+    Key {
+        name: "cost.daily_budget",
+        ty: "dollars (number ≥ 0)",
+        default: "(none)",
+        env: None,
+        project: ProjectRule::No,
+        doc: "what all agent sessions may cost per UTC day; past `cost.alert_threshold` of it, `UserPromptSubmit` gets a notice (README, \"Cost\")",
+        origin: "cost",
+        file: |c, f, o| {
+            Ok(cost_file(f, o, |s| s.daily_budget)?
+                .map(|v| c.cost.daily_budget_micro = Some(micro(v)))
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.cost.as_ref().is_some_and(|x| x.daily_budget.is_some()),
+        cache: |c, f| {
+            cost_mut(f).daily_budget = c.cost.daily_budget_micro.map(dollars);
+            Some(())
+        },
+        show: |c| {
+            vec![(
+                "cost.daily_budget".into(),
+                json(c.cost.daily_budget_micro.map(dollars)),
+            )]
+        },
+    },
+    Key {
+        name: "cost.alert_threshold",
+        ty: "fraction, above 0 to 1",
+        default: "0.8",
+        env: None,
+        project: ProjectRule::No,
+        doc: "the share of a budget spent at which the notice starts (1: only when the budget is gone)",
+        origin: "cost",
+        file: |c, f, o| {
+            Ok(cost_file(f, o, |s| s.alert_threshold)?
+                .map(|v| c.cost.alert_threshold_permille = (v * 1000.0).round() as u32)
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.cost.as_ref().is_some_and(|x| x.alert_threshold.is_some()),
+        cache: |c, f| {
+            cost_mut(f).alert_threshold = Some(f64::from(c.cost.alert_threshold_permille) / 1000.0);
+            Some(())
+        },
+        show: |c| {
+            vec![(
+                "cost.alert_threshold".into(),
+                json(f64::from(c.cost.alert_threshold_permille) / 1000.0),
+            )]
+        },
+    },
+    Key {
+        name: "cost.project_budgets",
+        ty: "table: project path → dollars",
+        default: "{}",
+        env: None,
+        project: ProjectRule::No,
+        doc: "a daily budget per project (the folder an agent ran in, and the folders below it), with the same threshold and notice",
+        origin: "cost",
+        file: |c, f, o| {
+            Ok(cost_file(f, o, |s| s.project_budgets.clone())?
+                .map(|v| {
+                    c.cost.project_budgets_micro = v
+                        .iter()
+                        .map(|(p, d)| (project_key(p), micro(*d)))
+                        .collect()
+                })
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.cost.as_ref().is_some_and(|x| x.project_budgets.is_some()),
+        cache: |c, f| {
+            cost_mut(f).project_budgets = Some(
+                c.cost
+                    .project_budgets_micro
+                    .iter()
+                    .map(|(p, v)| (p.clone(), dollars(*v)))
+                    .collect(),
+            );
+            Some(())
+        },
+        show: |c| {
+            let m: std::collections::BTreeMap<&String, f64> = c
+                .cost
+                .project_budgets_micro
+                .iter()
+                .map(|(p, v)| (p, dollars(*v)))
+                .collect();
+            vec![("cost.project_budgets".into(), json(m))]
+        },
+    },
+    Key {
+        name: "cost.prices",
+        ty: "table: model id → `{input, output, cache_read, cache_write_5m?, cache_write_1h?}` in $/MTok",
+        default: "{}",
+        env: None,
+        project: ProjectRule::No,
+        doc: "prices that replace the shipped table's row of that exact model id, or add one; a model in neither is shown as `no price`, never guessed",
+        origin: "cost",
+        file: |c, f, o| {
+            Ok(cost_file(f, o, |s| s.prices.clone())?
+                .map(|v| {
+                    c.cost.prices = v.iter().map(|(m, p)| (m.clone(), p.into())).collect()
+                })
+                .is_some())
+        },
+        env_fn: None,
+        tighten: None,
+        present: |f| f.cost.as_ref().is_some_and(|x| x.prices.is_some()),
+        cache: |c, f| {
+            cost_mut(f).prices = Some(
+                c.cost
+                    .prices
+                    .iter()
+                    .map(|(m, p)| (m.clone(), PriceSection::from(p)))
+                    .collect(),
+            );
+            Some(())
+        },
+        show: |c| {
+            let m: std::collections::BTreeMap<&String, PriceSection> = c
+                .cost
+                .prices
+                .iter()
+                .map(|(k, p)| (k, PriceSection::from(p)))
+                .collect();
+            vec![("cost.prices".into(), json(m))]
+        },
+    },
 ];
 
 /// The key whose variable is `name` (`HOOKWARD_FAIL_MODE`; the part after `HOOKWARD_` in any
@@ -1295,6 +1447,7 @@ mod tests {
         export_mut(&mut f).otlp_url = Some(String::new());
         export_mut(&mut f).syslog = Some(String::new());
         export_mut(&mut f).syslog_ca = Some(std::path::PathBuf::new());
+        cost_mut(&mut f).daily_budget = Some(0.0);
         let v = toml::Value::try_from(&f).expect("a table");
         let mut parsed: Vec<String> = Vec::new();
         if let toml::Value::Table(t) = v {

@@ -26,8 +26,11 @@
 //! and the README's table ([`keys::docs_table`]) come from that table.
 #![deny(missing_docs)]
 
+mod cost;
 pub mod edit;
 pub mod keys;
+pub(crate) use cost::{check_cost, CostSection};
+pub use cost::{project_key, CostConfig, PriceOverride};
 pub use keys::{ConfigRow, Key, ProjectRule, DEPRECATED, KEYS};
 
 use serde::{Deserialize, Serialize};
@@ -129,6 +132,8 @@ pub(crate) struct FileConfig {
     pub(crate) web: Option<WebSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) export: Option<ExportSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) cost: Option<CostSection>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -779,6 +784,8 @@ pub struct Config {
     pub web: WebConfig,
     /// `[export]` (see [`ExportConfig`]).
     pub export: ExportConfig,
+    /// `[cost]` (see [`CostConfig`]).
+    pub cost: CostConfig,
     /// Where each key's value came from: `default`, a file name, or an env variable name.
     pub origins: BTreeMap<String, String>,
     /// Settings that were present but not applied, with why (e.g. a project file loosening).
@@ -865,6 +872,7 @@ impl Default for Config {
             mcp: McpConfig::default(),
             web: WebConfig::default(),
             export: ExportConfig::default(),
+            cost: CostConfig::default(),
             policy_data: serde_json::Value::Null,
             policy_bundle: None,
             origins,

@@ -23,46 +23,53 @@ use serde_json::Value;
 pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
     let mut out = Parsed::default();
     for line in text.lines() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
-            out.bad_lines += 1;
-            continue;
-        };
-        if v.get("type").and_then(Value::as_str) != Some("assistant") {
-            continue;
-        }
-        let Some(usage) = v.pointer("/message/usage") else {
-            continue;
-        };
-        let Some(usage) = usage_of(usage) else {
-            out.bad_lines += 1;
-            continue;
-        };
-        if usage.is_zero() {
-            continue;
-        }
-        let s = |p: &str| {
-            v.pointer(p)
-                .and_then(Value::as_str)
-                .filter(|s| !s.is_empty())
-        };
-        let key = match (s("/message/id"), s("/requestId")) {
-            (None, None) => None,
-            (a, b) => Some(format!("{}|{}", a.unwrap_or(""), b.unwrap_or(""))),
-        };
-        out.requests.push(Request {
-            source: Source::Claude,
-            key,
-            model: s("/message/model").unwrap_or("unknown").to_string(),
-            project: s("/cwd").unwrap_or(project).to_string(),
-            session: s("/sessionId").unwrap_or(session).to_string(),
-            day: s("/timestamp").and_then(Day::of_timestamp),
-            usage,
-        });
+        parse_line(line, project, session, &mut out);
     }
     out
+}
+
+/// One line (without its newline) of a transcript into `out`, as [`parse`] reads each line.
+pub fn parse_line(line: &str, project: &str, session: &str, out: &mut Parsed) {
+    if line.trim().is_empty() {
+        return;
+    }
+    let Ok(v) = serde_json::from_str::<Value>(line) else {
+        out.bad_lines += 1;
+        return;
+    };
+    if v.get("type").and_then(Value::as_str) != Some("assistant") {
+        return;
+    }
+    let Some(usage) = v.pointer("/message/usage") else {
+        return;
+    };
+    let Some(usage) = usage_of(usage) else {
+        out.bad_lines += 1;
+        return;
+    };
+    if usage.is_zero() {
+        return;
+    }
+    let s = |p: &str| {
+        v.pointer(p)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    let key = match (s("/message/id"), s("/requestId")) {
+        (None, None) => None,
+        (a, b) => Some(format!("{}|{}", a.unwrap_or(""), b.unwrap_or(""))),
+    };
+    let ts = s("/timestamp");
+    out.requests.push(Request {
+        source: Source::Claude,
+        key,
+        model: s("/message/model").unwrap_or("unknown").to_string(),
+        project: s("/cwd").unwrap_or(project).to_string(),
+        session: s("/sessionId").unwrap_or(session).to_string(),
+        day: ts.and_then(Day::of_timestamp),
+        ts: ts.map(str::to_string),
+        usage,
+    });
 }
 
 /// `message.usage` → [`Usage`]; `None` when a count is present but not a non-negative

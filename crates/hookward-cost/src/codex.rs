@@ -49,23 +49,51 @@ fn usage(t: Totals) -> Usage {
     }
 }
 
-/// The requests of one rollout's `text`; `session` names it when no `session_meta` line
-/// does (the file stem), `project` when no line carries a `cwd`. Lines that are not JSON, and
-/// `token_count` events whose counts are not non-negative integers, are counted in
-/// [`Parsed::bad_lines`].
-pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
-    let mut out = Parsed::default();
-    let mut session = session.to_string();
-    let mut project = project.to_string();
-    let mut model = "unknown".to_string();
-    let mut prev = Totals::default();
-    for line in text.lines() {
+/// What a rollout's reader carries from line to line: the session, project and model the
+/// lines so far named, and the running totals of the last `token_count` event. Kept in the
+/// cost index's checkpoint (as JSON) so a re-run reads only the new lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct State {
+    /// The session id (`session_meta`), else the file stem.
+    pub session: String,
+    /// The working directory (`session_meta` / `turn_context`), else the fallback.
+    pub project: String,
+    /// The model of the turns that follow (`turn_context`), `unknown` before one.
+    pub model: String,
+    /// Running totals of the last `token_count` event: input, cached input, output, reasoning.
+    pub prev: [u64; 4],
+}
+
+impl State {
+    /// A reader at the start of a file: `project` and `session` name it until a line does.
+    pub fn new(project: &str, session: &str) -> State {
+        State {
+            session: session.to_string(),
+            project: project.to_string(),
+            model: "unknown".to_string(),
+            prev: [0; 4],
+        }
+    }
+
+    fn prev(&self) -> Totals {
+        Totals {
+            input: self.prev[0],
+            cached: self.prev[1],
+            output: self.prev[2],
+            reasoning: self.prev[3],
+        }
+    }
+
+    /// Reads one line (without its newline) into `out`. A request's key is
+    /// `codex|<session>|<running totals>`, so the same event read again (a re-read, a resumed
+    /// copy of the session) is the same request.
+    pub fn line(&mut self, line: &str, out: &mut Parsed) {
         if line.trim().is_empty() {
-            continue;
+            return;
         }
         let Ok(v) = serde_json::from_str::<Value>(line) else {
             out.bad_lines += 1;
-            continue;
+            return;
         };
         let p = v.get("payload");
         let ps = |k: &str| {
@@ -76,28 +104,29 @@ pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
         match v.get("type").and_then(Value::as_str) {
             Some("session_meta") => {
                 if let Some(id) = ps("id") {
-                    session = id.to_string();
+                    self.session = id.to_string();
                 }
                 if let Some(cwd) = ps("cwd") {
-                    project = cwd.to_string();
+                    self.project = cwd.to_string();
                 }
             }
             Some("turn_context") => {
                 if let Some(m) = ps("model") {
-                    model = m.to_string();
+                    self.model = m.to_string();
                 }
                 if let Some(cwd) = ps("cwd") {
-                    project = cwd.to_string();
+                    self.project = cwd.to_string();
                 }
             }
             Some("event_msg") if ps("type") == Some("token_count") => {
                 let Some(info) = p.and_then(|p| p.get("info")).filter(|i| !i.is_null()) else {
-                    continue;
+                    return;
                 };
                 let Some(total) = totals(info.get("total_token_usage")) else {
                     out.bad_lines += 1;
-                    continue;
+                    return;
                 };
+                let prev = self.prev();
                 let grew = total.input >= prev.input
                     && total.cached >= prev.cached
                     && total.output >= prev.output
@@ -114,30 +143,44 @@ pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
                         Some(t) => t,
                         None => {
                             out.bad_lines += 1;
-                            continue;
+                            return;
                         }
                     }
                 };
-                prev = total;
+                self.prev = [total.input, total.cached, total.output, total.reasoning];
                 let u = usage(delta);
                 if u.is_zero() {
-                    continue;
+                    return;
                 }
+                let ts = v.get("timestamp").and_then(Value::as_str);
                 out.requests.push(Request {
                     source: Source::Codex,
-                    key: None,
-                    model: model.clone(),
-                    project: project.clone(),
-                    session: session.clone(),
-                    day: v
-                        .get("timestamp")
-                        .and_then(Value::as_str)
-                        .and_then(Day::of_timestamp),
+                    key: Some(format!(
+                        "codex|{}|{}|{}|{}|{}",
+                        self.session, total.input, total.cached, total.output, total.reasoning
+                    )),
+                    model: self.model.clone(),
+                    project: self.project.clone(),
+                    session: self.session.clone(),
+                    day: ts.and_then(Day::of_timestamp),
+                    ts: ts.map(str::to_string),
                     usage: u,
                 });
             }
             _ => {}
         }
+    }
+}
+
+/// The requests of one rollout's `text`; `session` names it when no `session_meta` line
+/// does (the file stem), `project` when no line carries a `cwd`. Lines that are not JSON, and
+/// `token_count` events whose counts are not non-negative integers, are counted in
+/// [`Parsed::bad_lines`].
+pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
+    let mut out = Parsed::default();
+    let mut state = State::new(project, session);
+    for line in text.lines() {
+        state.line(line, &mut out);
     }
     out
 }

@@ -13,7 +13,13 @@
 //!   bounded) and de-duplicates Claude requests across files.
 //! - [`PriceTable::builtin`]: the shipped table; a model it does not list is "no price", never
 //!   guessed.
-//! - [`summarize`]: requests + prices + a [`Period`] + a [`GroupBy`] → a [`Summary`].
+//! - [`summarize`]: requests + prices + a [`Period`] + a [`GroupBy`] → a [`Summary`];
+//!   [`summarize_groups`] the same over sums already made (the index's [`Group`]s).
+//! - [`index()`]: the incremental index in the store (`hookward_store`'s `cost_*` tables): a
+//!   re-run reads only the lines appended since, a rewritten file again from the start, without
+//!   counting a request twice.
+//! - [`budget`]: today's spend against the configured budgets, the small state file the hook
+//!   reads at `UserPromptSubmit`, and the notice's words.
 //!
 //! Money is exact: prices are held in micro-dollars per million tokens and sums in
 //! pico-dollars (`u128`), so the dollar figures do not drift with the number of requests.
@@ -36,16 +42,19 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod budget;
 pub mod claude;
 pub mod codex;
 mod date;
+pub mod index;
 mod pricing;
 mod summary;
 mod walk;
 
 pub use date::Day;
+pub use index::{index, IndexReport};
 pub use pricing::{ModelPrice, PriceTable, PRICING_TOML};
-pub use summary::{summarize, Cost, GroupBy, Period, Row, Summary};
+pub use summary::{summarize, summarize_groups, Cost, Group, GroupBy, Period, Row, Summary};
 pub use walk::{collect, dedup, transcript_files, Collection, TranscriptFile};
 
 use std::path::PathBuf;
@@ -136,6 +145,8 @@ pub struct Request {
     /// The UTC day of the request, `None` when the line has no readable timestamp (such
     /// requests count only in [`Period::All`]).
     pub day: Option<Day>,
+    /// The timestamp as the transcript wrote it (RFC 3339), when it has one.
+    pub ts: Option<String>,
     /// Its token counts.
     pub usage: Usage,
 }
@@ -161,6 +172,9 @@ pub enum CostError {
         /// What is wrong and where.
         message: String,
     },
+    /// The store's cost index could not be read or written.
+    #[error(transparent)]
+    Store(#[from] hookward_store::StoreError),
     /// A folder of a transcript tree exists but cannot be listed.
     #[error("cannot list {}: {source}", path.display())]
     Walk {

@@ -150,7 +150,15 @@ impl PriceTable {
         self.by_name.get(model).map(|&i| &self.rows[i])
     }
 
-    /// Every row, in file order.
+    /// Puts `price` in force for the exact model name `price.id` (a config override): a later
+    /// [`PriceTable::get`] of that name finds it; the shipped row it replaces (if any) stays in
+    /// force for its other names.
+    pub fn set(&mut self, price: ModelPrice) {
+        self.by_name.insert(price.id.clone(), self.rows.len());
+        self.rows.push(price);
+    }
+
+    /// Every row, in file order (overrides after the shipped rows).
     pub fn rows(&self) -> &[ModelPrice] {
         &self.rows
     }

@@ -95,12 +95,12 @@ pub struct Row {
 }
 
 impl Row {
-    fn add(&mut self, r: &Request, price: Option<u128>) {
-        self.requests += 1;
-        self.usage.add(&r.usage);
+    fn add(&mut self, g: &Group, price: Option<u128>) {
+        self.requests += g.requests;
+        self.usage.add(&g.usage);
         match price {
             Some(p) => self.cost.priced_pico += p,
-            None => self.cost.unpriced_requests += 1,
+            None => self.cost.unpriced_requests += g.requests,
         }
     }
 }
@@ -124,9 +124,54 @@ pub struct Summary {
     pub prices_as_of: String,
 }
 
+/// Requests already summed: the same grouping key, one model, and (so that one price applies
+/// to all of them) the same kinds of cache writes present. A single request is a group of one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Group {
+    /// The row it belongs to (model, project, session or day as `YYYY-MM-DD`/`unknown`).
+    pub key: String,
+    /// The model id.
+    pub model: String,
+    /// How many requests.
+    pub requests: u64,
+    /// Their tokens summed.
+    pub usage: Usage,
+}
+
 /// Prices `requests` with `prices` and sums those in `period` (ending `as_of`) per `by`.
 pub fn summarize(
     requests: &[Request],
+    prices: &PriceTable,
+    period: Period,
+    by: GroupBy,
+    as_of: Day,
+) -> Summary {
+    let range = period.range(as_of);
+    let groups = requests
+        .iter()
+        .filter(|r| match (range, r.day) {
+            (None, _) => true,
+            (Some((from, to)), Some(d)) => d >= from && d <= to,
+            (Some(_), None) => false,
+        })
+        .map(|r| Group {
+            key: match by {
+                GroupBy::Model => r.model.clone(),
+                GroupBy::Project => r.project.clone(),
+                GroupBy::Session => r.session.clone(),
+                GroupBy::Day => r.day.map_or_else(|| "unknown".into(), |d| d.to_string()),
+            },
+            model: r.model.clone(),
+            requests: 1,
+            usage: r.usage,
+        });
+    summarize_groups(groups, prices, period, by, as_of)
+}
+
+/// Prices `groups` (already limited to `period`, e.g. by the cost index's query) and sums
+/// them per key. A group without a price counts all its requests as unpriced.
+pub fn summarize_groups(
+    groups: impl IntoIterator<Item = Group>,
     prices: &PriceTable,
     period: Period,
     by: GroupBy,
@@ -139,30 +184,18 @@ pub fn summarize(
         ..Row::default()
     };
     let mut unpriced = BTreeSet::new();
-    for r in requests {
-        if let Some((from, to)) = range {
-            match r.day {
-                Some(d) if d >= from && d <= to => {}
-                _ => continue,
-            }
-        }
-        let price = prices.get(&r.model).and_then(|p| p.cost_pico(&r.usage));
+    for g in groups {
+        let price = prices.get(&g.model).and_then(|p| p.cost_pico(&g.usage));
         if price.is_none() {
-            unpriced.insert(r.model.clone());
+            unpriced.insert(g.model.clone());
         }
-        let key = match by {
-            GroupBy::Model => r.model.clone(),
-            GroupBy::Project => r.project.clone(),
-            GroupBy::Session => r.session.clone(),
-            GroupBy::Day => r.day.map_or_else(|| "unknown".into(), |d| d.to_string()),
-        };
-        rows.entry(key.clone())
+        rows.entry(g.key.clone())
             .or_insert_with(|| Row {
-                key,
+                key: g.key.clone(),
                 ..Row::default()
             })
-            .add(r, price);
-        total.add(r, price);
+            .add(&g, price);
+        total.add(&g, price);
     }
     let mut rows: Vec<Row> = rows.into_values().collect();
     if by == GroupBy::Day {

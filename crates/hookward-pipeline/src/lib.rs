@@ -38,6 +38,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub mod abilities;
+mod budget;
 pub mod lessons;
 pub mod profiles;
 pub mod recover;
@@ -122,6 +123,10 @@ pub struct HookOutcome {
     pub record_id: Option<i64>,
     /// Microseconds from the start of [`run_hook`] to the rendered reply (before recording).
     pub elapsed_us: u64,
+    /// The caller should start `hookward cost --index-only` in the background (SessionStart
+    /// with a `[cost]` budget configured), so the budget state the `UserPromptSubmit` notice
+    /// reads is fresh; never done inside the hook call.
+    pub refresh_cost: bool,
 }
 
 fn health(
@@ -813,6 +818,8 @@ impl<'a> HookRun<'a> {
             &mut self.store,
             &mut self.healths,
         );
+        budget::notice(self.env, &event, &config, &verdict, &mut response);
+        let refresh_cost = budget::wants_refresh(&event, &config);
         let reply = render(self.env, &event, &response);
         lessons::learn(
             self.env,
@@ -832,6 +839,7 @@ impl<'a> HookRun<'a> {
             health: Vec::new(),
             record_id: None,
             elapsed_us: self.start.elapsed().as_micros() as u64,
+            refresh_cost,
         };
         self.record(&config, outcome)
     }
@@ -956,6 +964,7 @@ impl<'a> HookRun<'a> {
                     health: Vec::new(),
                     record_id: None,
                     elapsed_us: start.elapsed().as_micros() as u64,
+                    refresh_cost: false,
                 };
                 return self.record(&config, outcome);
             }
@@ -1009,6 +1018,7 @@ fn failed(
         health: h,
         record_id: None,
         elapsed_us: start.elapsed().as_micros() as u64,
+        refresh_cost: false,
     }
 }
 

@@ -57,6 +57,7 @@
 
 mod audit;
 mod context;
+mod cost;
 mod error;
 mod export;
 mod fallback;
@@ -74,6 +75,7 @@ pub use audit::{
 pub use context::{
     ChangeQuery, ChangeRow, FileState, FindingRow, NewChange, NewFinding, PruneCounts, VersionRow,
 };
+pub use cost::{CostCheckpoint, CostFileUpdate, CostGroup, CostGroupBy, CostQuery, CostRequestRow};
 pub use error::StoreError;
 pub use export::{ExportBatch, ExportCursor};
 pub use fallback::{

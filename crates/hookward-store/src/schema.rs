@@ -246,13 +246,56 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER context_scopes_delete_manifests AFTER DELETE ON context_scopes
     BEGIN DELETE FROM context_manifests; END;
     "#,
+    // 9: the cost index (issue 21, `cost.rs`). `cost_files`: one checkpoint per transcript
+    // file (size and mtime as last read, `read_to` = the byte after the last complete line
+    // read, `head_len`/`head_hash` = blake3 of the file's first bytes, to tell an appended
+    // file from a rewritten or rotated one; `state` = the reader's carried state as JSON,
+    // e.g. Codex's running totals). `cost_requests`: one row per model request, `key` unique
+    // (Claude: message id + request id, so streamed parts, forks and sub-agents count once;
+    // Codex: session + running totals; `scoped` = 1 when the key only means something inside
+    // its file, which a rewrite of that file deletes). `day` = days since 1970-01-01 (UTC).
+    r#"
+    CREATE TABLE cost_files (
+        id          INTEGER PRIMARY KEY,
+        path        TEXT    NOT NULL UNIQUE,
+        agent       TEXT    NOT NULL,
+        size        INTEGER NOT NULL,
+        mtime_ns    INTEGER NOT NULL,
+        read_to     INTEGER NOT NULL,
+        head_len    INTEGER NOT NULL,
+        head_hash   TEXT    NOT NULL,
+        state       TEXT    NOT NULL,
+        bad_lines   INTEGER NOT NULL,
+        updated_ms  INTEGER NOT NULL
+    );
+    CREATE TABLE cost_requests (
+        id              INTEGER PRIMARY KEY,
+        key             TEXT    NOT NULL UNIQUE,
+        scoped          INTEGER NOT NULL,
+        file_id         INTEGER NOT NULL,
+        day             INTEGER,
+        ts              TEXT,
+        agent           TEXT    NOT NULL,
+        project         TEXT    NOT NULL,
+        session         TEXT    NOT NULL,
+        model           TEXT    NOT NULL,
+        input           INTEGER NOT NULL,
+        cache_write_5m  INTEGER NOT NULL,
+        cache_write_1h  INTEGER NOT NULL,
+        cache_read      INTEGER NOT NULL,
+        output          INTEGER NOT NULL,
+        reasoning       INTEGER NOT NULL
+    );
+    CREATE INDEX cost_requests_day ON cost_requests (day);
+    CREATE INDEX cost_requests_file ON cost_requests (file_id, scoped);
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

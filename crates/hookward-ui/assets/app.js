@@ -418,6 +418,50 @@ async function policy() {
   render();
 }
 
+// ---- cost ----------------------------------------------------------------------------------
+
+function cost(params) {
+  const period = el("select", { id: "cost-period" }, ["today", "7d", "30d", "all"].map((p) => el("option", { value: p, text: p })));
+  const by = el("select", { id: "cost-by" }, ["model", "project", "session", "day"].map((b) => el("option", { value: b, text: "by " + b })));
+  const project = el("input", { id: "cost-project", placeholder: "project folder (and below), e.g. /home/me/app", autocomplete: "off" });
+  period.value = params.get("period") || "7d";
+  by.value = params.get("by") || "model";
+  project.value = params.get("project") || "";
+  const form = el("form", { class: "filters" }, period, by, project, el("button", { class: "primary", type: "submit" }, "Show"));
+  const body = el("div", { id: "cost-body" }, el("div", { class: "muted", text: "reading the transcripts…" }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const q = new URLSearchParams({ period: period.value, by: by.value });
+    if (project.value.trim()) q.set("project", project.value.trim());
+    location.hash = "#/cost?" + q.toString();
+  });
+  main.replaceChildren(el("h1", { text: "Cost" }), form, body);
+  const money = (v, r) => v === null ? "no price" : "$" + Number(v).toFixed(4) + (r.unpriced_requests ? " + no price" : "");
+  const n = (x) => Number(x).toLocaleString();
+  (async () => {
+    const q = new URLSearchParams({ period: period.value, by: by.value });
+    if (project.value.trim()) q.set("project", project.value.trim());
+    let d;
+    try { d = await api("/api/cost?" + q.toString()); } catch (e) { body.replaceChildren(el("div", { class: "toast error", text: e.message })); return; }
+    const row = (r, cls) => el("tr", cls ? { class: cls } : {},
+      el("td", { text: r.key }), el("td", { text: n(r.requests) }), el("td", { text: n(r.input_tokens) }),
+      el("td", { text: n(r.cache_write_5m_tokens + r.cache_write_1h_tokens) }), el("td", { text: n(r.cache_read_tokens) }),
+      el("td", { text: n(r.output_tokens) }), el("td", { text: money(r.cost_usd, r) }));
+    const span = d.from ? (d.from === d.to ? d.to : `${d.from} to ${d.to}`) + " (UTC)" : "all days";
+    const parts = [el("div", { class: "muted", text: `${span}${d.project ? ", project " + d.project : ""} · prices of ${d.prices_as_of} · ${n(d.files_read)} transcript files` })];
+    parts.push(d.items.length ? el("table", { id: "cost-table" },
+      el("thead", {}, el("tr", {}, [d.by, "requests", "input", "cache write", "cache read", "output", "cost"].map((h) => el("th", { text: h })))),
+      el("tbody", {}, ...d.items.map((r) => row(r)), row(d.total, "total"))) : el("div", { class: "empty", text: "no requests in this period" }));
+    if (d.unpriced_models.length) parts.push(el("div", { class: "muted", text: "no price for " + d.unpriced_models.join(", ") + " (not counted; hookward never guesses a price)" }));
+    if (d.budgets) parts.push(el("h2", { text: "Budgets today (" + d.budgets.day + ")" }),
+      el("table", { id: "budget-table" }, el("thead", {}, el("tr", {}, ["budget", "spent", "of", ""].map((h) => el("th", { text: h })))),
+        el("tbody", {}, ...d.budgets.items.map((b) => el("tr", {},
+          el("td", { text: b.project || "all projects" }), el("td", { text: "$" + b.spent_usd }), el("td", { text: "$" + b.budget_usd }),
+          el("td", {}, b.crossed ? el("span", { class: "badge ask", text: "past the alert threshold" }) : el("span", { class: "muted", text: "under the threshold" })))))));
+    body.replaceChildren(...parts);
+  })();
+}
+
 // ---- routing and live updates --------------------------------------------------------------
 
 function route() {
@@ -431,6 +475,7 @@ function route() {
     case "lessons": view = lessons(); break;
     case "health": health(); break;
     case "policy": policy(); break;
+    case "cost": cost(params); break;
     default: view = timeline(params);
   }
 }

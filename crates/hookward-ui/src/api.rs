@@ -48,6 +48,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/health", get(health))
         .route("/api/policy/rules", get(rules))
         .route("/api/policy/eval", get(eval))
+        .route("/api/cost", get(cost))
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             crate::security::guard,
@@ -463,6 +464,27 @@ async fn eval(State(app): State<Arc<App>>, Query(p): Query<EvalParams>) -> ApiRe
     let agent = nonempty(p.agent).unwrap_or_else(|| "claude-code".into());
     let be = app.backend.clone();
     let v = tokio::task::spawn_blocking(move || be.eval_command(&agent, &p.command))
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e))?;
+    Ok(Json(v))
+}
+
+#[derive(Debug, Deserialize)]
+struct CostParams {
+    period: Option<String>,
+    by: Option<String>,
+    project: Option<String>,
+}
+
+/// `GET /api/cost?period=7d&by=model&project=/work/app`: `hookward cost --json` (the index is
+/// brought up to date first, off the async runtime's threads).
+async fn cost(State(app): State<Arc<App>>, Query(p): Query<CostParams>) -> ApiResult {
+    let period = nonempty(p.period).unwrap_or_else(|| "7d".into());
+    let by = nonempty(p.by).unwrap_or_else(|| "model".into());
+    let project = nonempty(p.project);
+    let be = app.backend.clone();
+    let v = tokio::task::spawn_blocking(move || be.cost(&period, &by, project.as_deref()))
         .await
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
         .map_err(|e| ApiError(StatusCode::BAD_REQUEST, e))?;

@@ -131,6 +131,20 @@ pub trait Backend: Send + Sync + 'static {
     /// # Errors
     /// An unknown agent, or the evaluation failed.
     fn eval_command(&self, agent: &str, command: &str) -> Result<serde_json::Value, String>;
+    /// `hookward cost --period PERIOD --by BY [--project P] --json` (the cost page; brings the
+    /// cost index up to date first). The default says the page is not available.
+    ///
+    /// # Errors
+    /// A bad period or grouping, or what `hookward cost` fails on.
+    fn cost(
+        &self,
+        period: &str,
+        by: &str,
+        project: Option<&str>,
+    ) -> Result<serde_json::Value, String> {
+        let _ = (period, by, project);
+        Err("the cost page is not available here".into())
+    }
 }
 
 /// Why the server did not start.

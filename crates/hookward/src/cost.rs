@@ -1,10 +1,15 @@
 //! `hookward cost` (issue 21): what the agent sessions cost, from the Claude Code transcripts
-//! and Codex rollouts under `$HOME`, priced by the offline table of `hookward-cost`. Read-only;
-//! reads the files each run (no index yet).
+//! and Codex rollouts under `$HOME`, priced by the offline table of `hookward-cost` and the
+//! config's `[cost] prices`. Each run first brings the store's cost index up to date
+//! (`hookward_cost::index`: only what was appended since the last run is read), then sums from
+//! the index; with budgets configured it also writes the budget state the hook's
+//! `UserPromptSubmit` notice reads (`hookward_cost::budget`). `--index-only` does just that,
+//! silently: what the hook starts in the background at SessionStart.
 
 use crate::util::CliResult;
 use clap::{Args, ValueEnum};
-use hookward_cost::{Day, GroupBy, Period, PriceTable, Row, Summary};
+use hookward_cost::{budget, Day, GroupBy, ModelPrice, Period, PriceTable, Row, Summary};
+use hookward_store::{CostGroupBy, CostQuery};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -20,9 +25,17 @@ pub struct CostArgs {
     /// The last day of the period, YYYY-MM-DD (default: today, UTC).
     #[arg(long, value_name = "DAY")]
     as_of: Option<String>,
+    /// Only this project: the folder an agent ran in, and the folders below it (`.` = the
+    /// current folder).
+    #[arg(long, value_name = "P")]
+    project: Option<String>,
     /// Print as JSON.
     #[arg(long)]
     json: bool,
+    /// Only bring the index and the budget state up to date; print nothing (the hook's
+    /// SessionStart refresh).
+    #[arg(long, hide = true)]
+    index_only: bool,
 }
 
 /// `--period` words.
@@ -50,12 +63,13 @@ enum ByArg {
 }
 
 /// Runs `hookward cost`. Errors (exit 2): HOME unset, a bad `--as-of`, a transcript root
-/// that cannot be listed.
+/// that cannot be listed, a store that cannot be opened or written.
 pub fn run(args: CostArgs) -> CliResult {
-    let home = crate::util::user_home()?;
     let as_of = match &args.as_of {
-        None => Day::today(),
-        Some(s) => Day::parse(s).ok_or_else(|| format!("--as-of {s:?}: expected YYYY-MM-DD"))?,
+        None => None,
+        Some(s) => {
+            Some(Day::parse(s).ok_or_else(|| format!("--as-of {s:?}: expected YYYY-MM-DD"))?)
+        }
     };
     let period = match args.period {
         PeriodArg::Today => Period::Today,
@@ -69,9 +83,10 @@ pub fn run(args: CostArgs) -> CliResult {
         ByArg::Session => GroupBy::Session,
         ByArg::Day => GroupBy::Day,
     };
-    let prices = PriceTable::builtin().map_err(|e| e.to_string())?;
-    let found = hookward_cost::collect(&home).map_err(|e| e.to_string())?;
-    let s = hookward_cost::summarize(&found.requests, &prices, period, by, as_of);
+    let project = args.project.as_deref().map(project_arg).transpose()?;
+    let Some((s, found)) = gather(period, by, project, as_of, args.index_only)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     if args.json {
         return crate::json::print(document(&s, &found));
     }
@@ -79,6 +94,181 @@ pub fn run(args: CostArgs) -> CliResult {
         outln!("{line}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `hookward cost --json` document for the UI's cost page (`GET /api/cost`): `period` is
+/// `today`, `7d`, `30d` or `all`, `by` is `model`, `project`, `session` or `day`, `project` an
+/// absolute path (the folder and below) or a recorded project name.
+///
+/// Errors: an unknown word, and the errors of `hookward cost`.
+pub fn document_for(period: &str, by: &str, project: Option<&str>) -> Result<Value, String> {
+    let period = match period {
+        "today" => Period::Today,
+        "7d" => Period::Days7,
+        "30d" => Period::Days30,
+        "all" => Period::All,
+        p => {
+            return Err(format!(
+                "unknown period {p:?}: expected today, 7d, 30d or all"
+            ))
+        }
+    };
+    let by = match by {
+        "model" => GroupBy::Model,
+        "project" => GroupBy::Project,
+        "session" => GroupBy::Session,
+        "day" => GroupBy::Day,
+        b => {
+            return Err(format!(
+                "unknown grouping {b:?}: expected model, project, session or day"
+            ))
+        }
+    };
+    let project = project.map(hookward_config::project_key);
+    let (s, found) =
+        gather(period, by, project, None, false)?.ok_or_else(|| "nothing computed".to_string())?;
+    Ok(crate::json::doc(document(&s, &found)))
+}
+
+/// Index, budget state, then (unless `index_only`) the sums. `as_of`: `None` = today.
+fn gather(
+    period: Period,
+    by: GroupBy,
+    project: Option<String>,
+    as_of_arg: Option<Day>,
+    index_only: bool,
+) -> Result<Option<(Summary, Found)>, String> {
+    let home = crate::util::user_home()?;
+    let hw_home = crate::util::home()?;
+    let config = crate::util::load_config()?;
+    let as_of = as_of_arg.unwrap_or_else(Day::today);
+    let prices = prices(&config)?;
+    let store = hookward_store::Store::open(&hw_home.join("state.db"))
+        .map_err(|e| format!("cost index: {e}"))?;
+    let report = hookward_cost::index(&home, &store).map_err(|e| e.to_string())?;
+    let budgets = budgets(&config);
+    let state_path = hw_home.join(budget::STATE_FILE);
+    let state = if budgets.any() {
+        let today = as_of;
+        let st = budget::compute(&store, &prices, &budgets, today, hookward_sys::now_ms())
+            .map_err(|e| e.to_string())?;
+        // the notice compares the state's day with today; only a state of today is written
+        if today == Day::today() {
+            budget::write_state(&state_path, &st)
+                .map_err(|e| format!("writing {}: {e}", state_path.display()))?;
+        }
+        Some(st)
+    } else {
+        budget::remove_state(&state_path);
+        None
+    };
+    if index_only {
+        return Ok(None);
+    }
+    let groups = store
+        .cost_groups(
+            &CostQuery {
+                days: period.range(as_of).map(|(f, t)| (f.0, t.0)),
+                project: project.clone(),
+            },
+            match by {
+                GroupBy::Model => CostGroupBy::Model,
+                GroupBy::Project => CostGroupBy::Project,
+                GroupBy::Session => CostGroupBy::Session,
+                GroupBy::Day => CostGroupBy::Day,
+            },
+        )
+        .map_err(|e| e.to_string())?;
+    let groups = groups.into_iter().map(|g| {
+        let mut g = budget::group_of(g);
+        if by == GroupBy::Day {
+            if let Ok(d) = g.key.parse::<i64>() {
+                g.key = Day(d).to_string();
+            }
+        }
+        g
+    });
+    let s = hookward_cost::summarize_groups(groups, &prices, period, by, as_of);
+    let (files, bad_lines) = store.cost_file_stats().map_err(|e| e.to_string())?;
+    let found = Found {
+        files: report.files,
+        indexed: files,
+        bad_lines,
+        report,
+        project,
+        state,
+    };
+    Ok(Some((s, found)))
+}
+
+/// What the run found besides the sums.
+struct Found {
+    /// Transcript files on disk now.
+    files: usize,
+    /// Files in the index (also those gone from disk since).
+    #[allow(dead_code)]
+    indexed: u64,
+    /// Lines not understood, over the indexed files.
+    bad_lines: u64,
+    report: hookward_cost::IndexReport,
+    project: Option<String>,
+    state: Option<budget::BudgetState>,
+}
+
+/// `--project`: `.` or a relative path is made absolute from the current folder; a trailing
+/// `/` is dropped.
+fn project_arg(p: &str) -> Result<String, String> {
+    if p.is_empty() {
+        return Err("--project: empty".into());
+    }
+    let path = std::path::Path::new(p);
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else if p == "." || p.starts_with("./") || p.starts_with("../") || path.is_dir() {
+        std::env::current_dir()
+            .map_err(|e| format!("--project {p}: {e}"))?
+            .join(path)
+    } else {
+        // a name as the transcript recorded it (a Claude project folder name)
+        return Ok(p.to_string());
+    };
+    let mut out = std::path::PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(hookward_config::project_key(&out.to_string_lossy()))
+}
+
+/// The shipped table with the config's `[cost.prices]` in force.
+fn prices(config: &hookward_config::Config) -> Result<PriceTable, String> {
+    let mut t = PriceTable::builtin().map_err(|e| e.to_string())?;
+    for (id, p) in &config.cost.prices {
+        t.set(ModelPrice {
+            id: id.clone(),
+            input: p.input,
+            output: p.output,
+            cache_read: p.cache_read,
+            cache_write_5m: p.cache_write_5m,
+            cache_write_1h: p.cache_write_1h,
+            source: "config.toml [cost.prices]".into(),
+        });
+    }
+    Ok(t)
+}
+
+/// The config's budgets.
+pub fn budgets(config: &hookward_config::Config) -> budget::Budgets {
+    budget::Budgets {
+        daily_micro: config.cost.daily_budget_micro,
+        threshold_permille: config.cost.alert_threshold_permille,
+        projects: config.cost.project_budgets_micro.clone(),
+    }
 }
 
 /// Dollars with 6 decimals as a JSON number, `null` when nothing of the row is priced.
@@ -107,7 +297,7 @@ fn row_json(r: &Row) -> Value {
     })
 }
 
-fn document(s: &Summary, found: &hookward_cost::Collection) -> Value {
+fn document(s: &Summary, found: &Found) -> Value {
     json!({
         "period": s.period.label(),
         "from": s.range.map(|(f, _)| f.to_string()),
@@ -117,9 +307,17 @@ fn document(s: &Summary, found: &hookward_cost::Collection) -> Value {
         "items": s.rows.iter().map(row_json).collect::<Vec<_>>(),
         "total": row_json(&s.total),
         "unpriced_models": s.unpriced_models,
+        "project": found.project,
         "files_read": found.files,
         "bad_lines": found.bad_lines,
-        "unreadable": found.unreadable.iter()
+        "index": {
+            "files_changed": found.report.files_read,
+            "files_reread": found.report.files_reset,
+            "bytes_read": found.report.bytes_read,
+            "requests_written": found.report.requests,
+        },
+        "budgets": found.state.as_ref().map(budget_json),
+        "unreadable": found.report.unreadable.iter()
             .map(|(p, e)| json!({"path": p.display().to_string(), "error": e}))
             .collect::<Vec<_>>(),
     })
@@ -153,15 +351,19 @@ fn usd_text(r: &Row) -> String {
     }
 }
 
-fn text(s: &Summary, found: &hookward_cost::Collection) -> Vec<String> {
+fn text(s: &Summary, found: &Found) -> Vec<String> {
     let mut out = Vec::new();
     let span = match s.range {
         Some((f, t)) if f == t => format!("{t} (UTC)"),
         Some((f, t)) => format!("{f} to {t} (UTC)"),
         None => "all days".into(),
     };
+    let only = match &found.project {
+        Some(p) => format!(", project {p}"),
+        None => String::new(),
+    };
     out.push(format!(
-        "cost {span}, by {} (prices of {})",
+        "cost {span}{only}, by {} (prices of {})",
         s.by.label(),
         s.prices_as_of
     ));
@@ -223,8 +425,46 @@ fn text(s: &Summary, found: &hookward_cost::Collection) -> Vec<String> {
             found.bad_lines
         ));
     }
-    for (p, e) in &found.unreadable {
+    for (p, e) in &found.report.unreadable {
         out.push(format!("could not read {}: {e}", p.display()));
     }
+    if let Some(st) = &found.state {
+        for l in &st.lines {
+            let scope = l.project.as_deref().unwrap_or("all projects");
+            let share = match l.budget_micro {
+                0 => String::new(),
+                b => format!(" ({} %)", u128::from(l.spent_micro) * 100 / u128::from(b)),
+            };
+            let mark = if l.crossed(st.threshold_permille) {
+                "  past the alert threshold"
+            } else {
+                ""
+            };
+            out.push(format!(
+                "budget {} today, {scope}: {} of {}{share}{mark}",
+                st.day,
+                budget::dollars(l.spent_micro),
+                budget::dollars(l.budget_micro)
+            ));
+        }
+    }
     out
+}
+
+fn budget_json(st: &budget::BudgetState) -> Value {
+    let usd = |m: u64| -> Value {
+        serde_json::from_str(&format!("{}.{:06}", m / 1_000_000, m % 1_000_000))
+            .unwrap_or(Value::Null)
+    };
+    json!({
+        "day": st.day,
+        "alert_threshold": f64::from(st.threshold_permille) / 1000.0,
+        "items": st.lines.iter().map(|l| json!({
+            "project": l.project,
+            "budget_usd": usd(l.budget_micro),
+            "spent_usd": usd(l.spent_micro),
+            "unpriced_requests": l.unpriced_requests,
+            "crossed": l.crossed(st.threshold_permille),
+        })).collect::<Vec<_>>(),
+    })
 }

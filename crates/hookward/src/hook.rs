@@ -88,5 +88,29 @@ pub fn run(agent: AgentArg, policy_dirs: Vec<PathBuf>) -> ExitCode {
     if let Some(s) = &outcome.reply.stderr {
         let _ = writeln!(std::io::stderr(), "{s}");
     }
+    if outcome.refresh_cost {
+        refresh_cost_in_background();
+    }
     ExitCode::from(u8::try_from(outcome.reply.exit_code).unwrap_or(0))
+}
+
+/// Starts `hookward cost --index-only` as a detached process (stdin, stdout and stderr to
+/// `/dev/null`, so the agent never waits on it) after the reply went out: the cost index and
+/// budget state are refreshed off the hook's path (issue 21). Only when this executable is
+/// hookward itself (never a test harness); a failure to start is ignored (the next
+/// `hookward cost` or SessionStart refreshes). Concurrent refreshes are safe: the index merges
+/// requests by key.
+fn refresh_cost_in_background() {
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    if exe.file_stem().and_then(|s| s.to_str()) != Some("hookward") {
+        return;
+    }
+    let _ = std::process::Command::new(exe)
+        .args(["cost", "--index-only"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
 }

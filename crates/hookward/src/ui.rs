@@ -86,6 +86,10 @@ impl Backend for CliBackend {
             .agent();
         crate::policy::eval_command(agent, command).map(crate::json::doc)
     }
+
+    fn cost(&self, period: &str, by: &str, project: Option<&str>) -> Result<Value, String> {
+        crate::cost::document_for(period, by, project)
+    }
 }
 
 /// `hookward ui …`: serves until Ctrl-C.

@@ -93,3 +93,187 @@ fn empty_home_and_bad_day() {
         "{err}"
     );
 }
+
+/// Today (UTC) as `YYYY-MM-DD`, by `hookward cost`'s own clock.
+fn today() -> String {
+    hookward_cost::Day::today().to_string()
+}
+
+/// A Claude Code transcript of today under the sandbox: one request of 1,000 input and 1,000
+/// output tokens of claude-sonnet-4-5 ($0.003 + $0.015 = $0.018), run in the sandbox's project.
+fn spend_today(s: &Sandbox) {
+    let dir = s.home().join(".claude/projects/-p");
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = serde_json::json!({
+        "type": "assistant", "sessionId": "s-today", "cwd": s.project(),
+        "timestamp": format!("{}T00:00:01Z", today()), "requestId": "req_t",
+        "message": {"id": "msg_t", "model": "claude-sonnet-4-5-20250929",
+            "usage": {"input_tokens": 1000, "cache_creation_input_tokens": 0,
+                      "cache_read_input_tokens": 0, "output_tokens": 1000}}
+    });
+    std::fs::write(dir.join("s-today.jsonl"), format!("{line}\n")).unwrap();
+}
+
+fn config(s: &Sandbox, toml: &str) {
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    std::fs::write(s.hookward_home().join("config.toml"), toml).unwrap();
+}
+
+fn prompt(s: &Sandbox) -> Vec<u8> {
+    serde_json::json!({
+        "session_id": "s-today",
+        "transcript_path": s.home().join(".claude/projects/-p/s-today.jsonl"),
+        "cwd": s.project(),
+        "permission_mode": "default",
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": "add a test for the parser"
+    })
+    .to_string()
+    .into_bytes()
+}
+
+/// Replaces what changes from run to run: the sandbox path, today's date, the clock time.
+fn stable(s: &Sandbox, text: &str) -> String {
+    let mut t = text
+        .replace(&s.project().display().to_string(), "[PROJECT]")
+        .replace(&today(), "[TODAY]");
+    let mut from = 0;
+    while let Some(i) = t[from..].find("as of ").map(|i| i + from) {
+        let at = i + 6;
+        if t[at..].len() >= 5 && t.as_bytes()[at + 2] == b':' {
+            t.replace_range(at..at + 5, "[HH:MM]");
+        }
+        from = at;
+    }
+    t
+}
+
+#[test]
+fn budget_notice_in_the_claude_reply_when_crossed_and_none_under_budget() {
+    let s = Sandbox::new();
+    spend_today(&s);
+    let project = s.project().display().to_string();
+    // under every budget: no notice, and `cost` shows the standing
+    config(
+        &s,
+        &format!("[cost]\ndaily_budget = 100\n[cost.project_budgets]\n\"{project}\" = 1\n"),
+    );
+    let (out, err, code) = run(&s, &["cost", "--period", "today"]);
+    assert_eq!((err.as_str(), code), ("", 0));
+    assert!(out.contains("budget "), "{out}");
+    let (reply, _, code) = s.hook(&prompt(&s), &[]);
+    assert_eq!((reply.as_str(), code), ("", 0), "no notice under budget");
+
+    // the project budget crossed (0.018 of 0.02 = 90 % ≥ 80 %), the daily one not
+    config(
+        &s,
+        &format!("[cost]\ndaily_budget = 100\n[cost.project_budgets]\n\"{project}\" = 0.02\n\"/elsewhere\" = 0.001\n"),
+    );
+    let (out, err, code) = run(&s, &["cost", "--period", "today", "--project", "."]);
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (reply, _, code) = s.hook(&prompt(&s), &[]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&reply).unwrap();
+    let notice = v["systemMessage"].as_str().unwrap();
+    assert!(
+        !notice.contains("/elsewhere"),
+        "another project's budget is not told"
+    );
+    insta::assert_snapshot!(stable(
+        &s,
+        &format!("$ hookward cost --period today --project .\n{out}\n$ hookward hook claude-code < UserPromptSubmit\n{reply}\n")
+    ));
+
+    // no budget any more: the state file goes, no notice
+    config(&s, "");
+    run(&s, &["cost"]);
+    assert!(!s.hookward_home().join("cost-budget.json").exists());
+    let (reply, _, _) = s.hook(&prompt(&s), &[]);
+    assert_eq!(reply, "");
+}
+
+#[test]
+fn session_start_refreshes_the_budget_state_in_the_background() {
+    let s = Sandbox::new();
+    spend_today(&s);
+    config(&s, "[cost]\ndaily_budget = 0.01\n");
+    let state = s.hookward_home().join("cost-budget.json");
+    assert!(!state.exists());
+    let start = serde_json::json!({
+        "session_id": "s-today", "transcript_path": "/dev/null", "cwd": s.project(),
+        "hook_event_name": "SessionStart", "source": "startup"
+    });
+    let (_, _, code) = s.hook(start.to_string().as_bytes(), &[]);
+    assert_eq!(code, 0);
+    let t = std::time::Instant::now();
+    while !state.exists() && t.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        state.exists(),
+        "the background refresh wrote the budget state"
+    );
+    let (reply, _, _) = s.hook(&prompt(&s), &[]);
+    let v: serde_json::Value = serde_json::from_str(&reply).unwrap();
+    assert!(
+        v["systemMessage"]
+            .as_str()
+            .unwrap()
+            .starts_with("hookward cost: the daily budget is spent: $0.0180 of $0.0100 (180 %)"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn project_filter_and_price_override_from_config() {
+    let s = sandbox();
+    // claude-fake has no shipped price: the config gives it one; sonnet's row is replaced
+    config(
+        &s,
+        "[cost.prices.\"claude-fake\"]\ninput = 1\noutput = 2\ncache_read = 0.1\ncache_write_5m = 1.25\n",
+    );
+    let (out, err, code) = run(
+        &s,
+        &[
+            "cost",
+            "--as-of",
+            "2026-12-02",
+            "--period",
+            "30d",
+            "--project",
+            "/work/app",
+            "--json",
+        ],
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["project"], "/work/app");
+    assert!(v["unpriced_models"].as_array().unwrap().is_empty(), "{v}");
+    let (out2, _, _) = run(
+        &s,
+        &[
+            "cost",
+            "--as-of",
+            "2026-12-02",
+            "--period",
+            "30d",
+            "--by",
+            "project",
+        ],
+    );
+    assert!(out2.contains("/work/lib"), "{out2}");
+    let (out3, _, _) = run(
+        &s,
+        &[
+            "cost",
+            "--as-of",
+            "2026-12-02",
+            "--period",
+            "30d",
+            "--project",
+            "/work/app",
+        ],
+    );
+    assert!(!out3.contains("no price"), "{out3}");
+    insta::assert_snapshot!(format!("{out3}"));
+}

@@ -187,3 +187,60 @@ fn a_read_only_server_changes_nothing() {
 fn hookward_error(s: &Sandbox, args: &[&str]) -> Value {
     json_of(s, args)["error"].clone()
 }
+
+impl Ui {
+    fn get(&self, path: &str) -> (u16, Value) {
+        let host = format!("127.0.0.1:{}", self.port);
+        let (status, _, body) = http(
+            self.port,
+            &format!(
+                "GET {path} HTTP/1.1\r\nHost: {host}\r\nCookie: {}\r\nConnection: close\r\n\r\n",
+                self.cookie
+            ),
+        );
+        (
+            status,
+            serde_json::from_str(&body).unwrap_or(Value::String(body)),
+        )
+    }
+}
+
+/// The cost page's data is `hookward cost --json` (issue 21): the same document for the same
+/// period, grouping and project.
+#[test]
+fn the_cost_page_reads_what_hookward_cost_prints() {
+    let s = Sandbox::new();
+    let dir = s.home().join(".claude/projects/-p");
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = serde_json::json!({
+        "type": "assistant", "sessionId": "s1", "cwd": "/work/app",
+        "timestamp": "2020-01-02T00:00:01Z", "requestId": "r1",
+        "message": {"id": "m1", "model": "claude-sonnet-4-5-20250929",
+            "usage": {"input_tokens": 1000, "output_tokens": 1000}}
+    });
+    std::fs::write(dir.join("s1.jsonl"), format!("{line}\n")).unwrap();
+    let ui = start(&s, &[]);
+    let (status, page) = ui.get("/api/cost?period=all&by=project&project=/work/app");
+    assert_eq!(status, 200, "{page}");
+    let mut cli = json_of(
+        &s,
+        &[
+            "cost",
+            "--period",
+            "all",
+            "--by",
+            "project",
+            "--project",
+            "/work/app",
+            "--json",
+        ],
+    );
+    // the second reader found the index up to date
+    assert!(page["index"]["bytes_read"].as_u64().unwrap() > 0);
+    assert_eq!(cli["index"]["bytes_read"], 0);
+    cli["index"] = page["index"].clone();
+    assert_eq!(page, cli);
+    assert_eq!(page["total"]["cost_usd"], serde_json::json!(0.018));
+    let (status, err) = ui.get("/api/cost?period=week");
+    assert_eq!(status, 400, "{err}");
+}
