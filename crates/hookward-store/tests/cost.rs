@@ -45,14 +45,14 @@ fn totals(store: &Store) -> (u64, u64, u64) {
 }
 
 #[test]
-fn a_version_7_store_gains_the_cost_index() {
+fn a_version_8_store_gains_the_cost_index() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.db");
     drop(Store::open(&path).unwrap());
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
-            "DROP TABLE cost_files; DROP TABLE cost_requests; PRAGMA user_version = 7;",
+            "DROP TABLE cost_files; DROP TABLE cost_requests; PRAGMA user_version = 8;",
         )
         .unwrap();
     }
