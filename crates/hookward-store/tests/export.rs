@@ -121,12 +121,20 @@ fn a_version_6_store_gains_the_export_cursors() {
         .unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch("DROP TABLE export_cursors; PRAGMA user_version = 6;")
-            .unwrap();
+        // back to version 6: migration 8 (the lessons prefilter's generation, vetted texts)
+        // and 7 (export cursors) undone
+        conn.execute_batch(
+            "DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
+             DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
+             ALTER TABLE lessons DROP COLUMN vetted;
+             DROP TABLE export_cursors; PRAGMA user_version = 6;",
+        )
+        .unwrap();
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 7);
+    assert_eq!(SCHEMA_VERSION, 8);
+    assert_eq!(store.lessons_generation().unwrap(), 1);
     let b = store.export_batch(&ExportCursor::default(), 10).unwrap();
     assert_eq!(b.decisions.len(), 1);
 }
