@@ -7,7 +7,7 @@ wait4's rusage, per child). Baselines measured in the same run: `/bin/true` and 
 that only parses the payload (what a minimal Python hook costs).
 
 Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--config CONFIG.toml]
-                              [--lessons N]
+                              [--lessons N [--paired] [--only-lessons]]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
 
 `--lessons N` (issue 14): first imports N generated lessons into the bench project
@@ -16,6 +16,12 @@ recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), the
 UserPromptSubmit cases with lessons off (HOOKWARD_LESSONS=0), with a prompt that recalls
 lessons, and with an unrelated prompt. Every run is the same session, so a recalled lesson is
 delivered (and its delivery written) once in 4 prompts, as in a session (not repeated within 4).
+
+`--paired` (with `--lessons`): the four UserPromptSubmit cases run interleaved, one run of each
+in turn (off-recalling, on-recalling, off-unrelated, on-unrelated, again), so load changes on a
+shared machine hit all of them alike; besides min/p50/p99 wall time it reports the p50 CPU time
+(user + system, from wait4's rusage) and, for each prompt, the median of the per-round
+differences on − off (wall and CPU, ms). `--only-lessons` skips the other cases.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -32,6 +38,7 @@ def run_once(argv, data, env):
     _, status, ru = os.wait4(p.pid, 0)
     dt = (time.perf_counter() - t0) * 1000
     p.returncode = os.waitstatus_to_exitcode(status)
+    run_once.cpu_ms = (ru.ru_utime + ru.ru_stime) * 1000
     return dt, ru.ru_maxrss / 1024.0, out, p.returncode
 
 def pct(xs, q):
@@ -63,6 +70,36 @@ def bench(label, argv, data, env, runs):
     reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
     return {"label": label, "runs": runs, "min_ms": min(times), "p50_ms": statistics.median(times),
             "p99_ms": pct(times, 99), "max_rss_mib": max(rss), "exit": code, "reply": reply}
+
+def paired(cases, env, runs):
+    """The lessons cases (off, on, off, on: each on case paired with the off case before it)
+    run interleaved, one run of each per round."""
+    envs = [c[3] if len(c) > 3 else env for c in cases]
+    for c, e in zip(cases, envs):
+        run_once(c[1], c[2], e)  # warm-up
+    rss = [peak_rss_mib(c[1], c[2], e) for c, e in zip(cases, envs)]
+    wall = [[] for _ in cases]
+    cpu = [[] for _ in cases]
+    last = [(b"", 0)] * len(cases)
+    for _ in range(runs):
+        for i, (c, e) in enumerate(zip(cases, envs)):
+            dt, _r, out, code = run_once(c[1], c[2], e)
+            wall[i].append(dt)
+            cpu[i].append(run_once.cpu_ms)
+            last[i] = (out, code)
+    results = []
+    for i, c in enumerate(cases):
+        out, code = last[i]
+        reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
+        r = {"label": c[0], "runs": runs, "min_ms": min(wall[i]), "p50_ms": statistics.median(wall[i]),
+             "p99_ms": pct(wall[i], 99), "max_rss_mib": rss[i], "exit": code, "reply": reply,
+             "cpu_p50_ms": statistics.median(cpu[i])}
+        if i % 2 == 1:
+            r["diff_wall_p50_ms"] = statistics.median(a - b for a, b in zip(wall[i], wall[i - 1]))
+            r["diff_cpu_p50_ms"] = statistics.median(a - b for a, b in zip(cpu[i], cpu[i - 1]))
+        results.append(r)
+    return results
+
 
 WORDS = ["parser", "config", "loader", "widget", "auth", "session", "cache", "router", "schema",
          "invoice", "report", "upload", "queue", "worker", "billing", "search", "metrics", "theme"]
@@ -111,6 +148,9 @@ def main():
     ap.add_argument("--config", help="a config.toml to put in the bench's hookward home (e.g. with [export] set)")
     ap.add_argument("--lessons", type=int, default=0,
                     help="import this many generated lessons and add UserPromptSubmit cases with lessons on and off")
+    ap.add_argument("--paired", action="store_true",
+                    help="with --lessons: run the lessons cases interleaved and report paired differences")
+    ap.add_argument("--only-lessons", action="store_true", help="with --lessons: only the lessons cases")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     home = os.path.join(tmp, "home")
@@ -189,13 +229,24 @@ def main():
             (f"hookward UserPromptSubmit, lessons off, unrelated prompt", hook, prompt(unrelated, "off2"), off),
             (f"hookward UserPromptSubmit, {label}, unrelated prompt", hook, prompt(unrelated, "on2")),
         ]
-    results = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases]
+    if a.lessons and a.only_lessons:
+        cases = cases[-4:]
+    if a.lessons and a.paired:
+        plain = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases[:-4]]
+        results = plain + paired(cases[-4:], env, a.runs)
+    else:
+        results = [bench(c[0], c[1], c[2], c[3] if len(c) > 3 else env, a.runs) for c in cases]
     if a.json:
         print(json.dumps(results, indent=2))
         return
     print(f"{'case':48} {'runs':>5} {'min':>7} {'p50':>7} {'p99':>7} {'RSS MiB':>8}  reply")
     for r in results:
         print(f"{r['label']:48} {r['runs']:5d} {r['min_ms']:7.2f} {r['p50_ms']:7.2f} {r['p99_ms']:7.2f} {r['max_rss_mib']:8.1f}  {r['reply']}")
+    for r in results:
+        if "cpu_p50_ms" in r:
+            print(f"{r['label']:48} CPU p50 {r['cpu_p50_ms']:7.2f} ms" + (
+                f"; paired on - off: wall {r['diff_wall_p50_ms']:+.2f} ms, CPU {r['diff_cpu_p50_ms']:+.2f} ms (median of {r['runs']} rounds)"
+                if "diff_wall_p50_ms" in r else ""))
     print("(wall-clock milliseconds per whole process, payload piped on stdin; RSS = peak resident set of the process, GNU time %M)")
 
 if __name__ == "__main__":
