@@ -198,6 +198,7 @@ fn deliver_in(
     // the setup now, read once and only when a recalled lesson has one to compare with
     let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
+    let mut shown_ids: Vec<i64> = Vec::new();
     let mut used = 0usize;
     for r in recalled {
         if shown.len() >= l.max_per_turn as usize {
@@ -236,19 +237,29 @@ fn deliver_in(
             continue;
         }
         used += t.chars().count() + 1;
-        store.record_delivery(
-            r.row.id,
-            event.session_id.as_deref(),
-            project,
-            turn,
-            event.kind.name(),
-            now_ms(),
-        )?;
+        shown_ids.push(r.row.id);
         shown.push(t);
     }
     if shown.is_empty() {
         return Ok(());
     }
+    // the deliveries in one commit (each is two writes)
+    store.begin_batch()?;
+    let now = now_ms();
+    for id in shown_ids {
+        if let Err(e) = store.record_delivery(
+            id,
+            event.session_id.as_deref(),
+            project,
+            turn,
+            event.kind.name(),
+            now,
+        ) {
+            store.rollback_batch();
+            return Err(e);
+        }
+    }
+    store.commit_batch()?;
     let text = shown.join("\n");
     response.context = Some(match response.context.take() {
         Some(c) if !c.is_empty() => format!("{c}\n\n{text}"),

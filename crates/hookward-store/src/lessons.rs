@@ -741,7 +741,9 @@ impl Store {
         const ACTION: &str = "indexing lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let gen = self.lessons_generation()?;
-        let rows: Vec<(i64, String, Option<String>, Option<String>, String)> = {
+        // (id, project, family, file, search)
+        type Indexed = (i64, String, Option<String>, Option<String>, String);
+        let rows: Vec<Indexed> = {
             let mut stmt = self
                 .conn
                 .prepare_cached(
