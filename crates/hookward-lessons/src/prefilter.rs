@@ -24,7 +24,7 @@
 //! | 8–15 | `u64` generation: the store's lessons generation it was built from |
 //! | 16–63 | 12 `u32`: projects, strings, lessons, keys; offsets of the string table, lesson table, key table, key bytes, postings; key-byte length, posting count, total file length |
 //! | strings | per string `u32` offset + `u32` length (bytes, UTF-8); projects first |
-//! | lessons | per lesson (ascending id) `i64` id, `u32` project string, `u32` family string + 1 (0: none), `u32` file string + 1 |
+//! | lessons | per lesson (ascending id) `i64` id, `u32` project string, `u32` family string + 1 (0: none), `u32` file string + 1, `i64` `updated_ms` when the file was written |
 //! | keys | per key (byte order) `u32` key offset, `u32` key length, `u32` first posting, `u32` posting count |
 //! | key bytes, postings | the keys' bytes; `u32` lesson indices, ascending per key |
 //!
@@ -32,7 +32,7 @@
 //! [`FormatError`] and the store falls back to the FTS5 search.
 
 use crate::distill::is_cjk;
-use crate::recall::{Terms, FAMILY_BOOST, FILE_BOOST, MIN_MATCHED};
+use crate::recall::{Terms, MIN_MATCHED};
 use std::collections::{BTreeMap, HashMap};
 
 fn intern<'s>(s: &'s str, strings: &mut Vec<&'s str>, index: &mut HashMap<&'s str, u32>) -> u32 {
@@ -42,8 +42,8 @@ fn intern<'s>(s: &'s str, strings: &mut Vec<&'s str>, index: &mut HashMap<&'s st
     })
 }
 
-/// The first 8 bytes of a prefilter file: `HWLPF`, two zero bytes, format version 1.
-pub const MAGIC: &[u8; 8] = b"HWLPF\0\0\x01";
+/// The first 8 bytes of a prefilter file: `HWLPF`, two zero bytes, format version 2.
+pub const MAGIC: &[u8; 8] = b"HWLPF\0\0\x02";
 /// Longest key stored (bytes, cut at a character boundary): a longer word start is stored by
 /// its head.
 pub const MAX_KEY_BYTES: usize = 48;
@@ -54,6 +54,8 @@ pub const MAX_TERM_BYTES: usize = 40;
 /// Longest CJK key (characters): the longest CJK term [`crate::recall::terms`] makes.
 pub const CJK_KEY_CHARS: usize = 3;
 const HEADER: usize = 64;
+/// Bytes of one lesson record.
+const LESSON_BYTES: usize = 28;
 
 /// A prefilter file that cannot be read (wrong magic, cut short, an offset out of bounds).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +82,8 @@ pub struct Entry<'a> {
     pub file: Option<&'a str>,
     /// Its search text ([`crate::Lesson::search_text`]).
     pub search: &'a str,
+    /// When it was last learned, merged or hit (ms): recency, for the ranking of candidates.
+    pub updated_ms: i64,
 }
 
 /// The keys of a search text ([module docs](self)): each word start's run of letters, digits,
@@ -141,7 +145,7 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
         intern(p, &mut strings, &mut index);
     }
     let n_projects = strings.len() as u32;
-    let mut rows: Vec<(i64, u32, u32, u32)> = Vec::with_capacity(entries.len());
+    let mut rows: Vec<(i64, u32, u32, u32, i64)> = Vec::with_capacity(entries.len());
     for e in &entries {
         let p = intern(e.project, &mut strings, &mut index);
         let f = e
@@ -150,7 +154,7 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
         let l = e
             .file
             .map_or(0, |f| intern(f, &mut strings, &mut index) + 1);
-        rows.push((e.id, p, f, l));
+        rows.push((e.id, p, f, l, e.updated_ms));
     }
     let mut postings: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for (i, e) in entries.iter().enumerate() {
@@ -163,7 +167,7 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
     let n_post: usize = postings.values().map(|v| v.len()).sum();
     let strings_off = HEADER;
     let lessons_off = strings_off + strings.len() * 8;
-    let keys_off = lessons_off + rows.len() * 20;
+    let keys_off = lessons_off + rows.len() * LESSON_BYTES;
     let strblob_off = keys_off + postings.len() * 16;
     let keyblob_off = strblob_off + str_bytes;
     let post_off = keyblob_off + key_bytes;
@@ -193,11 +197,12 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
         out.extend_from_slice(&(s.len() as u32).to_le_bytes());
         at += s.len();
     }
-    for (id, p, f, l) in &rows {
+    for (id, p, f, l, updated) in &rows {
         out.extend_from_slice(&id.to_le_bytes());
         for v in [p, f, l] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        out.extend_from_slice(&updated.to_le_bytes());
     }
     let (mut kat, mut pat) = (keyblob_off, 0usize);
     for (k, ids) in &postings {
@@ -251,6 +256,10 @@ pub struct Query<'a> {
     pub file: Option<&'a str>,
     /// Most candidates returned.
     pub limit: usize,
+    /// Now (ms), for the recency decay of the ranking.
+    pub now_ms: i64,
+    /// The recency half-life (ms, [`crate::recall::HALF_LIFE_MS`] by default).
+    pub half_life_ms: f64,
 }
 
 fn u32_at(b: &[u8], at: usize) -> Result<u32, FormatError> {
@@ -291,7 +300,7 @@ impl<'a> Prefilter<'a> {
         if total != bytes.len()
             || n_projects > n_strings
             || !fits(strings_off, n_strings.checked_mul(8))
-            || !fits(lessons_off, n_lessons.checked_mul(20))
+            || !fits(lessons_off, n_lessons.checked_mul(LESSON_BYTES))
             || !fits(keys_off, n_keys.checked_mul(16))
             || !fits(keyblob_off, Some(key_bytes))
             || !fits(post_off, n_post.checked_mul(4))
@@ -363,14 +372,15 @@ impl<'a> Prefilter<'a> {
         Ok((first, count))
     }
 
-    /// (id, project string, family string + 1, file string + 1) of lesson `i`.
-    fn lesson(&self, i: usize) -> Result<(i64, u32, u32, u32), FormatError> {
-        let at = self.lessons_off + 20 * i;
+    /// (id, project string, family string + 1, file string + 1, updated ms) of lesson `i`.
+    fn lesson(&self, i: usize) -> Result<(i64, u32, u32, u32, i64), FormatError> {
+        let at = self.lessons_off + LESSON_BYTES * i;
         Ok((
             i64_at(self.bytes, at)?,
             u32_at(self.bytes, at + 8)?,
             u32_at(self.bytes, at + 12)?,
             u32_at(self.bytes, at + 16)?,
+            i64_at(self.bytes, at + 20)?,
         ))
     }
 
@@ -413,9 +423,10 @@ impl<'a> Prefilter<'a> {
     }
 
     /// The ids of the lessons of `q.project` that can be recalled by the query: at least
-    /// [`MIN_MATCHED`] matched terms, or one with the same family or file; best first (matched
-    /// terms × [`FAMILY_BOOST`]/[`FILE_BOOST`] where they apply, then the newest), at most
-    /// `q.limit`. Empty when no lesson can match — the store then reads nothing else.
+    /// [`MIN_MATCHED`] matched terms, or one with the same family or file; best first by
+    /// [`crate::recall::score`] of what the file knows (matched terms, family and file, the
+    /// recency the lesson had when the file was written), then the newest; at most `q.limit`.
+    /// Empty when no lesson can match — the store then reads nothing else.
     ///
     /// # Errors
     /// [`FormatError`] when the file is damaged.
@@ -480,7 +491,7 @@ impl<'a> Prefilter<'a> {
         let mut out: Vec<(f64, i64)> = Vec::new();
         for i in touched {
             let i = i as usize;
-            let (id, p, fam, fil) = self.lesson(i)?;
+            let (id, p, fam, fil, updated) = self.lesson(i)?;
             if p != project {
                 continue;
             }
@@ -490,14 +501,17 @@ impl<'a> Prefilter<'a> {
             if c < MIN_MATCHED && !(same_family || same_file) {
                 continue;
             }
-            let mut s = c as f64;
-            if same_family {
-                s *= FAMILY_BOOST;
+            let s = crate::recall::score(&crate::recall::Candidate {
+                bm25: 0.0,
+                matched: c,
+                same_family,
+                same_file,
+                age_ms: q.now_ms.saturating_sub(updated),
+                half_life_ms: q.half_life_ms,
+            });
+            if let Some(s) = s {
+                out.push((s, id));
             }
-            if same_file {
-                s *= FILE_BOOST;
-            }
-            out.push((s, id));
         }
         out.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
         out.truncate(q.limit);
@@ -517,6 +531,7 @@ mod tests {
             family,
             file: None,
             search,
+            updated_ms: 1_000 + id,
         }
     }
 
@@ -573,6 +588,8 @@ mod tests {
                     family: None,
                     file: None,
                     limit: 100,
+                    now_ms: 2_000,
+                    half_life_ms: crate::recall::HALF_LIFE_MS,
                 })
                 .expect("candidates");
             let mut want: Vec<i64> = TEXTS
@@ -594,6 +611,8 @@ mod tests {
             family: None,
             file: None,
             limit: 10,
+            now_ms: 2_000,
+            half_life_ms: crate::recall::HALF_LIFE_MS,
         };
         assert_eq!(p.candidates(&q("/q")).expect("q"), vec![13]);
         assert!(p.candidates(&q("/p")).expect("p").is_empty());
@@ -607,6 +626,8 @@ mod tests {
             family: Some("node"),
             file: None,
             limit: 10,
+            now_ms: 2_000,
+            half_life_ms: crate::recall::HALF_LIFE_MS,
         };
         assert_eq!(p.candidates(&anchored).expect("anchored"), vec![10]);
         assert!(p
@@ -644,6 +665,8 @@ mod tests {
                 family: None,
                 file: None,
                 limit: 7,
+                now_ms: 2_000,
+                half_life_ms: crate::recall::HALF_LIFE_MS,
             })
             .expect("candidates");
         // 4 terms: the parser lessons, newest first; then 2 terms, newest first
@@ -660,6 +683,8 @@ mod tests {
             family: Some("node"),
             file: Some("a.rs"),
             limit: 10,
+            now_ms: 2_000,
+            half_life_ms: crate::recall::HALF_LIFE_MS,
         };
         // every cut
         for n in 0..bytes.len() {
@@ -677,6 +702,12 @@ mod tests {
             }
         }
         assert!(Prefilter::parse(b"HWLPF\0\0\x02").is_err());
+        let mut old = file();
+        old[7] = 1;
+        assert!(
+            Prefilter::parse(&old).is_err(),
+            "format version 1 is not read"
+        );
         assert!(Prefilter::parse(&[]).is_err());
     }
 
@@ -693,6 +724,8 @@ mod tests {
                 family: None,
                 file: None,
                 limit: 5,
+                now_ms: 2_000,
+                half_life_ms: crate::recall::HALF_LIFE_MS,
             })
             .expect("none")
             .is_empty());
@@ -709,6 +742,8 @@ mod tests {
                 family: None,
                 file: None,
                 limit: 5,
+                now_ms: 2_000,
+                half_life_ms: crate::recall::HALF_LIFE_MS,
             })
             .expect("found"),
             vec![1]

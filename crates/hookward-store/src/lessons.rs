@@ -210,9 +210,12 @@ const CANDIDATES: usize = 64;
 /// Most recent lessons of a project scanned by substring for 1–2 character CJK terms.
 const SHORT_SCAN: usize = 2_000;
 
-/// Candidates the prefilter file passes on to be read and scored (the best by matched terms
-/// and boosts, then the newest): each is one read by id.
-const PREFILTER_CANDIDATES: usize = 32;
+/// Candidates the prefilter file passes on to be read and scored, per lesson the recall
+/// returns (the best by the score the file can give: matched terms, boosts, the recency when
+/// the file was written); each is one read by id. At least [`PREFILTER_MIN_CANDIDATES`].
+const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
+/// Fewest candidates read from the prefilter's answer.
+const PREFILTER_MIN_CANDIDATES: usize = 8;
 
 /// (id, bm25, family, file, updated_ms, search) of a recall candidate; full rows are read only
 /// for the winners.
@@ -741,30 +744,40 @@ impl Store {
         const ACTION: &str = "indexing lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let gen = self.lessons_generation()?;
-        // (id, project, family, file, search)
-        type Indexed = (i64, String, Option<String>, Option<String>, String);
+        // (id, project, family, file, search, updated_ms)
+        type Indexed = (i64, String, Option<String>, Option<String>, String, i64);
         let rows: Vec<Indexed> = {
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT id, project, family, file, search FROM lessons WHERE retired_ms IS NULL",
+                    "SELECT id, project, family, file, search, updated_ms FROM lessons WHERE retired_ms IS NULL",
                 )
                 .map_err(err)?;
             stmt.query_map([], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
             })
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(err)?
         };
         let entries: Vec<prefilter::Entry<'_>> = rows
             .iter()
-            .map(|(id, project, family, file, search)| prefilter::Entry {
-                id: *id,
-                project,
-                family: family.as_deref(),
-                file: file.as_deref(),
-                search,
-            })
+            .map(
+                |(id, project, family, file, search, updated_ms)| prefilter::Entry {
+                    id: *id,
+                    project,
+                    family: family.as_deref(),
+                    file: file.as_deref(),
+                    search,
+                    updated_ms: *updated_ms,
+                },
+            )
             .collect();
         let bytes = prefilter::build(gen, &entries);
         let path = self.lessons_index_path();
@@ -817,7 +830,10 @@ impl Store {
                     terms,
                     family: q.family,
                     file: q.file,
-                    limit: PREFILTER_CANDIDATES,
+                    limit: (q.limit * PREFILTER_CANDIDATES_PER_RESULT)
+                        .max(PREFILTER_MIN_CANDIDATES),
+                    now_ms: q.now_ms,
+                    half_life_ms: q.half_life_ms,
                 })
             })
             .ok()
@@ -842,8 +858,8 @@ impl Store {
     /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
     /// most `q.limit`. The candidates come from the prefilter file beside the store
     /// ([`hookward_lessons::prefilter`], when its generation is the store's): a query no
-    /// lesson can match reads nothing else, one that can reads its best
-    /// [`PREFILTER_CANDIDATES`] rows by id. Without a usable file (missing, damaged, stale)
+    /// lesson can match reads nothing else, one that can reads its best candidates by id
+    /// (twice `q.limit`, at least 8). Without a usable file (missing, damaged, stale)
     /// the FTS5 index answers terms of 3+ characters (the most recent matches, unranked:
     /// ranking every match of a common word is what costs time at 10,000 lessons), a query
     /// whose terms the index cannot match (CJK runs of 1–2 characters) is looked up with
