@@ -288,14 +288,11 @@ impl Vet {
     }
 }
 
-/// The scanner of this process, built on first use (a few milliseconds: the hook builds it
-/// only for a lesson text without a stored verdict).
+/// The scanner of this process: the facts step's, built on first use (a few milliseconds; a
+/// prompt's facts build it anyway, and lessons use it only for a text without a stored
+/// verdict).
 fn scanner() -> Option<&'static hookward_scan::Scanner> {
-    static SCANNER: std::sync::OnceLock<Option<hookward_scan::Scanner>> =
-        std::sync::OnceLock::new();
-    SCANNER
-        .get_or_init(|| hookward_scan::Scanner::new().ok())
-        .as_ref()
+    hookward_facts::scan::scanner()
 }
 
 /// Scans `text` as a lesson would be delivered; `None` without a scanner.

@@ -524,14 +524,16 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn lesson(&self, id: i64) -> Result<Option<LessonRow>, StoreError> {
+        let err = |e| sql_err(&self.path, "reading a lesson", e);
+        // cached: the hook reads each recalled lesson with it
         self.conn
-            .query_row(
-                &format!("SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"),
-                [id],
-                lesson_row,
-            )
+            .prepare_cached(&format!(
+                "SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"
+            ))
+            .map_err(err)?
+            .query_row([id], lesson_row)
             .optional()
-            .map_err(|e| sql_err(&self.path, "reading a lesson", e))
+            .map_err(err)
     }
 
     /// The lessons `q` asks for, newest first.
@@ -722,13 +724,14 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn lessons_generation(&self) -> Result<u64, StoreError> {
+        let err = |e| sql_err(&self.path, "reading the lessons generation", e);
         self.conn
-            .query_row("SELECT gen FROM lesson_index WHERE id = 1", [], |r| {
-                r.get::<_, i64>(0)
-            })
+            .prepare_cached("SELECT gen FROM lesson_index WHERE id = 1")
+            .map_err(err)?
+            .query_row([], |r| r.get::<_, i64>(0))
             .optional()
             .map(|g| g.unwrap_or(0) as u64)
-            .map_err(|e| sql_err(&self.path, "reading the lessons generation", e))
+            .map_err(err)
     }
 
     /// Writes the prefilter file ([`hookward_lessons::prefilter`]) of the lessons in force, at
@@ -1011,15 +1014,16 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn next_turn(&self, session: &str, now_ms: i64) -> Result<i64, StoreError> {
+        let err = |e| sql_err(&self.path, "counting a prompt", e);
         self.conn
-            .query_row(
+            .prepare_cached(
                 "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
                  ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
                  RETURNING turn",
-                params![session, now_ms],
-                |r| r.get(0),
             )
-            .map_err(|e| sql_err(&self.path, "counting a prompt", e))
+            .map_err(err)?
+            .query_row(params![session, now_ms], |r| r.get(0))
+            .map_err(err)
     }
 
     /// The current turn of `session` (0 before its first prompt).
@@ -1049,13 +1053,14 @@ impl Store {
         turn: i64,
         window: i64,
     ) -> Result<bool, StoreError> {
+        let err = |e| sql_err(&self.path, "reading lesson deliveries", e);
         self.conn
-            .query_row(
+            .prepare_cached(
                 "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
-                params![id, session, turn - window],
-                |r| r.get(0),
             )
-            .map_err(|e| sql_err(&self.path, "reading lesson deliveries", e))
+            .map_err(err)?
+            .query_row(params![id, session, turn - window], |r| r.get(0))
+            .map_err(err)
     }
 
     /// Records that lesson `id` was shown (counts a delivery).
@@ -1074,17 +1079,17 @@ impl Store {
         const ACTION: &str = "recording a lesson delivery";
         let err = |e| sql_err(&self.path, ACTION, e);
         self.conn
-            .execute(
+            .prepare_cached(
                 "INSERT INTO lesson_deliveries (lesson_id, session, project, turn, ts_ms, event) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, session, project, turn, now_ms, event],
             )
+            .map_err(err)?
+            .execute(params![id, session, project, turn, now_ms, event])
             .map_err(err)?;
         let row = self.conn.last_insert_rowid();
         self.conn
-            .execute(
-                "UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1",
-                [id],
-            )
+            .prepare_cached("UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1")
+            .map_err(err)?
+            .execute([id])
             .map_err(err)?;
         Ok(row)
     }
