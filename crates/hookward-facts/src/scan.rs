@@ -5,8 +5,9 @@ use hookward_scan::{Finding, Learned, LearnedWindow, ScanContext, Scanner, Sourc
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// The scanner, built once per process on first use (only events that carry text pay for it).
-fn scanner() -> Option<&'static Scanner> {
+/// The scanner, built once per process on first use (only events that carry text pay for it);
+/// shared with the pipeline's lessons step, so a process builds it at most once.
+pub fn scanner() -> Option<&'static Scanner> {
     static SCANNER: OnceLock<Option<Scanner>> = OnceLock::new();
     SCANNER.get_or_init(|| Scanner::new().ok()).as_ref()
 }

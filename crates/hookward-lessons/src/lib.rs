@@ -13,6 +13,8 @@
 //!   [`MERGE_JACCARD`] with the same symptom and tool);
 //! - [`envprint`]: the project's lockfile hashes and toolchain versions when a lesson was
 //!   learned; a changed setup puts it on probation ([`delivery_text_on_probation`]);
+//! - [`prefilter`]: the word-start → lesson table written next to the store, so the hook
+//!   answers a prompt no lesson matches without touching the lessons tables;
 //! - [`delivery_text`]: what the agent is shown — distilled fields only, delimiters stripped,
 //!   length-capped, labelled advisory.
 //!
@@ -32,6 +34,7 @@ pub mod distill;
 pub mod envprint;
 pub mod family;
 pub mod outcome;
+pub mod prefilter;
 pub mod recall;
 pub mod transcript;
 

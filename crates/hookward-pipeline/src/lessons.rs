@@ -171,14 +171,17 @@ fn deliver_in(
             (text, family, call.file.clone())
         }
     };
+    let t0 = std::time::Instant::now();
     let store = store.get()?;
+    crate::trace("lessons: store", t0);
     let session = event.session_id.clone().unwrap_or_default();
     let turn = if event.kind == EventKind::UserPromptSubmit {
         store.next_turn(&session, now_ms())?
     } else {
         store.turn(&session)?
     };
-    if text.trim().is_empty() || store_is_empty(store)? {
+    crate::trace("lessons: turn", t0);
+    if text.trim().is_empty() {
         return Ok(());
     }
     let recalled = store.recall_lessons(&RecallQuery {
@@ -190,10 +193,12 @@ fn deliver_in(
         half_life_ms: l.half_life_ms(),
         limit: (l.max_per_turn as usize) * 3,
     })?;
-    let per_lesson = (l.max_chars as usize / l.max_per_turn.max(1) as usize).max(120);
+    crate::trace("lessons: recall", t0);
+    let per_lesson = per_lesson_chars(config);
     // the setup now, read once and only when a recalled lesson has one to compare with
     let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
+    let mut shown_ids: Vec<i64> = Vec::new();
     let mut used = 0usize;
     for r in recalled {
         if shown.len() >= l.max_per_turn as usize {
@@ -226,23 +231,35 @@ fn deliver_in(
                 per_lesson,
             )
         };
-        if used + t.chars().count() > l.max_chars as usize || flagged(&t, config) {
+        if used + t.chars().count() > l.max_chars as usize
+            || flagged_stored(store, r.row.id, &r.row.vetted, &t, config)
+        {
             continue;
         }
         used += t.chars().count() + 1;
-        store.record_delivery(
-            r.row.id,
-            event.session_id.as_deref(),
-            project,
-            turn,
-            event.kind.name(),
-            now_ms(),
-        )?;
+        shown_ids.push(r.row.id);
         shown.push(t);
     }
     if shown.is_empty() {
         return Ok(());
     }
+    // the deliveries in one commit (each is two writes)
+    store.begin_batch()?;
+    let now = now_ms();
+    for id in shown_ids {
+        if let Err(e) = store.record_delivery(
+            id,
+            event.session_id.as_deref(),
+            project,
+            turn,
+            event.kind.name(),
+            now,
+        ) {
+            store.rollback_batch();
+            return Err(e);
+        }
+    }
+    store.commit_batch()?;
     let text = shown.join("\n");
     response.context = Some(match response.context.take() {
         Some(c) if !c.is_empty() => format!("{c}\n\n{text}"),
@@ -251,25 +268,145 @@ fn deliver_in(
     Ok(())
 }
 
-/// No lessons at all: skip the search (a fresh store, the common case early on).
-fn store_is_empty(store: &Store) -> Result<bool, StoreError> {
-    Ok(!store.has_lessons()?)
+/// The most characters one delivered lesson may take: `lessons.max_chars` shared by
+/// `lessons.max_per_turn`, at least 120.
+fn per_lesson_chars(config: &Config) -> usize {
+    let l = &config.lessons;
+    (l.max_chars as usize / l.max_per_turn.max(1) as usize).max(120)
+}
+
+/// The injection scanner's verdict on one text: its rules flagged it, and the learned score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Vet {
+    rules: bool,
+    score: Option<f32>,
+}
+
+impl Vet {
+    fn flagged(&self, config: &Config) -> bool {
+        self.rules || self.score.is_some_and(|s| s >= config.scan.learned_ask)
+    }
+}
+
+/// The scanner of this process: the facts step's, built on first use (a few milliseconds; a
+/// prompt's facts build it anyway, and lessons use it only for a text without a stored
+/// verdict).
+fn scanner() -> Option<&'static hookward_scan::Scanner> {
+    hookward_facts::scan::scanner()
+}
+
+/// Scans `text` as a lesson would be delivered; `None` without a scanner.
+fn vet(text: &str) -> Option<Vet> {
+    use hookward_scan::{ScanContext, Source, Verdict};
+    let r = scanner()?.scan(text, &ScanContext::new(Source::MemoryWrite));
+    Some(Vet {
+        rules: r.verdict != Verdict::Clean,
+        score: r.learned.as_ref().map(|l| l.score),
+    })
+}
+
+/// Most verdicts a lesson keeps (the texts the configured caps and probation make).
+const MAX_VETTED: usize = 4;
+
+/// The key of one vetted text: the scanner's fingerprint and the text's hash.
+fn vet_key(text: &str) -> String {
+    let h = blake3::hash(text.as_bytes());
+    let hex: String = h.as_bytes()[..12]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("{}:{hex}", hookward_scan::FINGERPRINT)
+}
+
+/// The stored verdict on exactly `text` by this scanner (same fingerprint), if any. The
+/// stored form is `FP:HASH:FLAG:SCORE` entries joined by `;` (`FLAG` 0/1, `SCORE` empty when
+/// the learned stage gave none); anything that does not parse is no verdict.
+fn stored_vet(vetted: &str, text: &str) -> Option<Vet> {
+    let key = vet_key(text);
+    vetted.split(';').find_map(|e| {
+        let rest = e.strip_prefix(key.as_str())?.strip_prefix(':')?;
+        let (flag, score) = rest.split_once(':')?;
+        let rules = match flag {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
+        let score = if score.is_empty() {
+            None
+        } else {
+            Some(score.parse::<f32>().ok().filter(|s| s.is_finite())?)
+        };
+        Some(Vet { rules, score })
+    })
+}
+
+/// `vetted` with the verdict on `text` added (entries of another scanner fingerprint dropped,
+/// at most [`MAX_VETTED`], the newest kept).
+fn with_vet(vetted: &str, text: &str, v: Vet) -> String {
+    let mut entries: Vec<&str> = vetted
+        .split(';')
+        .filter(|e| e.starts_with(hookward_scan::FINGERPRINT) && !e.is_empty())
+        .collect();
+    let entry = format!(
+        "{}:{}:{}",
+        vet_key(text),
+        u8::from(v.rules),
+        v.score.map(|s| s.to_string()).unwrap_or_default()
+    );
+    entries.push(&entry);
+    let skip = entries.len().saturating_sub(MAX_VETTED);
+    entries[skip..].join(";")
+}
+
+/// Whether a lesson's delivery text `t` is flagged: by its stored verdict when this scanner
+/// vetted exactly this text before (the hook then never builds the scanner), else scanned now
+/// and the verdict stored (best effort) for the next delivery.
+fn flagged_stored(store: &Store, id: i64, vetted: &str, t: &str, config: &Config) -> bool {
+    if let Some(v) = stored_vet(vetted, t) {
+        return v.flagged(config);
+    }
+    let Some(v) = vet(t) else {
+        // no scanner, no proof the text is clean: do not deliver
+        return true;
+    };
+    let _ = store.set_lesson_vetted(id, &with_vet(vetted, t, v));
+    v.flagged(config)
+}
+
+/// Vets lesson `id`'s delivery text now, as the current config would deliver it, and stores
+/// the verdict, so its delivery never builds the scanner (called when a lesson is learned,
+/// imported or rewritten; a scanner of another fingerprint, other caps or a lesson on
+/// probation are vetted again at delivery). Nothing when the lesson does not exist or is
+/// already vetted.
+///
+/// # Errors
+/// SQLite errors.
+pub fn prevet_lesson(store: &Store, id: i64, config: &Config) -> Result<(), StoreError> {
+    let Some(row) = store.lesson(id)? else {
+        return Ok(());
+    };
+    let l = &row.lesson;
+    let t = delivery_text(
+        id,
+        &l.tool,
+        &l.symptom,
+        &l.prescription,
+        per_lesson_chars(config),
+    );
+    if stored_vet(&row.vetted, &t).is_some() {
+        return Ok(());
+    }
+    if let Some(v) = vet(&t) {
+        store.set_lesson_vetted(id, &with_vet(&row.vetted, &t, v))?;
+    }
+    Ok(())
 }
 
 /// Whether the injection scanner flags a lesson's text (rules not clean, or the learned score
 /// at or above `scan.learned_ask`): such a lesson is never delivered.
 fn flagged(text: &str, config: &Config) -> bool {
-    use hookward_scan::{ScanContext, Scanner, Source, Verdict};
-    static SCANNER: std::sync::OnceLock<Option<Scanner>> = std::sync::OnceLock::new();
-    let Some(scanner) = SCANNER.get_or_init(|| Scanner::new().ok()).as_ref() else {
-        // no scanner, no proof the text is clean: do not deliver
-        return true;
-    };
-    let r = scanner.scan(text, &ScanContext::new(Source::MemoryWrite));
-    r.verdict != Verdict::Clean
-        || r.learned
-            .as_ref()
-            .is_some_and(|l| l.score >= config.scan.learned_ask)
+    // no scanner, no proof the text is clean: do not deliver
+    vet(text).is_none_or(|v| v.flagged(config))
 }
 
 /// Whether a lesson from outside the hook (`hookward lessons import`, a seed pack) must be
@@ -332,6 +469,18 @@ pub(crate) fn learn(
         read_env: true,
     };
     match learn_in(&call, store) {
+        Ok(Learned::Lesson {
+            id, merged: false, ..
+        }) => {
+            if let Err(e) = prevet_lesson(store, id, config) {
+                healths.push(lesson_health(
+                    env,
+                    event,
+                    HealthKind::LessonError,
+                    format!("lessons: L{id} learned, its text not vetted yet (it will be at delivery): {e}"),
+                ));
+            }
+        }
         Ok(Learned::Refused(refused)) => healths.push(lesson_health(
             env,
             event,
@@ -592,6 +741,53 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
 mod tests {
     use super::*;
     use hookward_core::Agent;
+
+    #[test]
+    fn stored_verdicts_are_per_text_and_per_scanner() {
+        let clean = Vet {
+            rules: false,
+            score: Some(0.25),
+        };
+        let bad = Vet {
+            rules: true,
+            score: None,
+        };
+        let v = with_vet("", "text a", clean);
+        assert_eq!(stored_vet(&v, "text a"), Some(clean));
+        assert_eq!(stored_vet(&v, "text b"), None);
+        let v = with_vet(&v, "text b", bad);
+        assert_eq!(stored_vet(&v, "text a"), Some(clean));
+        assert_eq!(stored_vet(&v, "text b"), Some(bad));
+        // another scanner's entries are dropped, and never read
+        let other = v.replace(hookward_scan::FINGERPRINT, "0000000000000000");
+        assert_eq!(stored_vet(&other, "text a"), None);
+        assert_eq!(with_vet(&other, "text c", clean).split(';').count(), 1);
+        // at most MAX_VETTED, the newest kept
+        let mut v = String::new();
+        for i in 0..10 {
+            v = with_vet(&v, &format!("t{i}"), clean);
+        }
+        assert_eq!(v.split(';').count(), MAX_VETTED);
+        assert!(stored_vet(&v, "t9").is_some() && stored_vet(&v, "t0").is_none());
+        // damaged entries are no verdict
+        for junk in [
+            "",
+            ";;",
+            "x:y",
+            &format!("{}:zz:2:", hookward_scan::FINGERPRINT),
+        ] {
+            assert_eq!(stored_vet(junk, "text a"), None);
+        }
+        let key = vet_key("text a");
+        assert_eq!(stored_vet(&format!("{key}:1:nan"), "text a"), None);
+        assert_eq!(stored_vet(&format!("{key}:7:"), "text a"), None);
+        // the learned score is judged against the threshold of the config of the day
+        let mut config = Config::default();
+        config.scan.learned_ask = 0.2;
+        assert!(clean.flagged(&config));
+        config.scan.learned_ask = 0.7;
+        assert!(!clean.flagged(&config) && bad.flagged(&config));
+    }
 
     fn env(agent: Agent) -> HookEnv {
         HookEnv {

@@ -370,3 +370,70 @@ fn a_lesson_whose_setup_changed_is_delivered_on_probation() {
         "{ctx}"
     );
 }
+
+/// The hot path (issue 14): a learned lesson's text is vetted once, when it is learned, and
+/// delivery follows the stored verdict (a verdict of another scanner fingerprint is taken
+/// again); the prefilter file is written when the learning store closes, and a damaged one
+/// only sends the recall back to the FTS5 search.
+#[test]
+fn lessons_are_vetted_when_learned_and_a_damaged_prefilter_falls_back() {
+    let (_d, env, p) = setup();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "npm test",
+            "Exit code 1\nnpm ERR! Missing script: \"test\"",
+        ),
+    );
+    claude(&env, ok(&p, "s1", "pnpm test"));
+    let row = lessons(&env).pop().expect("a lesson");
+    let parts: Vec<&str> = row.vetted.split(':').collect();
+    assert_eq!(parts.len(), 4, "vetted when learned: {:?}", row.vetted);
+    assert_eq!(parts[2], "0", "a clean text: {:?}", row.vetted);
+    let index = {
+        let s = Store::open(&env.store_path()).expect("store");
+        s.lessons_index_path()
+    };
+    assert!(index.exists(), "the prefilter file is written");
+    let ask = "run the unit tests, npm complained that the test script is missing";
+    let set = |vetted: &str| {
+        Store::open(&env.store_path())
+            .expect("store")
+            .set_lesson_vetted(row.id, vetted)
+            .expect("set");
+    };
+    // a stored verdict is followed: marked flagged, the (clean) text is not delivered
+    set(&format!("{}:{}:1:", parts[0], parts[1]));
+    let (ctx, _) = claude(&env, prompt(&p, "s2", ask));
+    assert_eq!(ctx, None, "a stored flagged verdict withholds the lesson");
+    // a verdict of another scanner is not: the text is vetted again, delivered, stored
+    set(&format!("{}:{}:1:", "0".repeat(16), parts[1]));
+    let (ctx, _) = claude(&env, prompt(&p, "s3", ask));
+    assert!(ctx.is_some_and(|c| c.contains("pnpm test")));
+    let again = lessons(&env).pop().expect("lesson");
+    assert!(
+        again
+            .vetted
+            .split(';')
+            .any(|e| e.starts_with(parts[0]) && e.contains(":0:")),
+        "{:?}",
+        again.vetted
+    );
+    // a damaged prefilter file: the recall still works (FTS5) and writes the file again
+    std::fs::write(&index, b"HWLPF\0\0\x01 not really").expect("damage");
+    let (ctx, health) = claude(&env, prompt(&p, "s4", ask));
+    assert!(ctx.is_some_and(|c| c.contains("pnpm test")), "{health:?}");
+    assert!(!health.iter().any(|h| h.contains("lesson")), "{health:?}");
+    let bytes = std::fs::read(&index).expect("rewritten");
+    assert!(hookward_lessons::prefilter::Prefilter::parse(&bytes).is_ok());
+    // a missing one too
+    std::fs::remove_file(&index).expect("remove");
+    let (ctx, _) = claude(&env, prompt(&p, "s5", ask));
+    assert!(ctx.is_some_and(|c| c.contains("pnpm test")));
+    assert!(index.exists());
+    // an unrelated prompt through the file: nothing
+    let (none, _) = claude(&env, prompt(&p, "s6", "write a haiku about autumn leaves"));
+    assert_eq!(none, None);
+}

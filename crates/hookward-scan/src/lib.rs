@@ -56,6 +56,12 @@
 
 #![deny(missing_docs)]
 
+/// The scanner's fingerprint (16 hex digits): a hash of this crate's sources, the model
+/// crate's sources and the shipped model file, computed by `build.rs`. Two builds with the same
+/// fingerprint give the same verdicts, so a verdict stored with it (a lesson's text vetted when
+/// it was learned) stands until the fingerprint changes.
+pub const FINGERPRINT: &str = env!("HOOKWARD_SCANNER_FINGERPRINT");
+
 mod decode;
 mod hidden;
 mod normalize;

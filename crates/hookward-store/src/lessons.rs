@@ -7,11 +7,13 @@
 //! invariant), whatever the caller did.
 
 use crate::{now_ms, sql_err, Store, StoreError};
+use hookward_lessons::prefilter;
 use hookward_lessons::recall::{self, Candidate};
 use hookward_lessons::{FailedCall, Lesson, Provenance};
 use rusqlite::{params, OptionalExtension, Row};
 use serde::Serialize;
 use serde_json::Value;
+use std::path::PathBuf;
 
 /// A lesson retires after at least this many misses (delivered, then the same failure again)…
 pub const RETIRE_MIN_MISSES: i64 = 3;
@@ -109,6 +111,10 @@ pub struct LessonRow {
     pub misses: i64,
     /// When it retired (anti-rot), if it did; a retired lesson is never shown.
     pub retired_ms: Option<i64>,
+    /// The injection scanner's stored verdicts on its delivery texts (`FP:HASH:FLAG:SCORE;…`,
+    /// written and read by the pipeline's lessons step; empty: none yet). Not shown.
+    #[serde(skip)]
+    pub vetted: String,
 }
 
 impl LessonRow {
@@ -204,7 +210,29 @@ const CANDIDATES: usize = 64;
 /// Most recent lessons of a project scanned by substring for 1–2 character CJK terms.
 const SHORT_SCAN: usize = 2_000;
 
-const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms";
+/// Candidates the prefilter file passes on to be read and scored, per lesson the recall
+/// returns (the best by the score the file can give: matched terms, boosts, the recency when
+/// the file was written); each is one read by id. At least [`PREFILTER_MIN_CANDIDATES`].
+const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
+/// Fewest candidates read from the prefilter's answer.
+const PREFILTER_MIN_CANDIDATES: usize = 8;
+
+/// (id, bm25, family, file, updated_ms, search) of a recall candidate; full rows are read only
+/// for the winners.
+type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
+
+fn cand(r: &Row<'_>) -> rusqlite::Result<Cand> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+    ))
+}
+
+const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms, vetted";
 
 fn lesson_row(r: &Row<'_>) -> rusqlite::Result<LessonRow> {
     let triggers: String = r.get(8)?;
@@ -229,6 +257,7 @@ fn lesson_row(r: &Row<'_>) -> rusqlite::Result<LessonRow> {
         hits: r.get(14)?,
         misses: r.get(15)?,
         retired_ms: r.get(16)?,
+        vetted: r.get(17)?,
     })
 }
 
@@ -435,6 +464,7 @@ impl Store {
             .find(|r| hookward_lessons::similar(&r.lesson, &lesson))
         {
             hookward_lessons::merge_into(&mut kept.lesson, &lesson);
+            self.lessons_dirty.set(true);
             let search = kept.lesson.search_text();
             self.conn
                 .execute(
@@ -459,6 +489,7 @@ impl Store {
             });
         }
         let search = lesson.search_text();
+        self.lessons_dirty.set(true);
         let tx = self.conn.unchecked_transaction().map_err(err)?;
         tx.execute(
             "INSERT INTO lessons (project, tool, family, file, symptom, prescription, diff, triggers, provenance, search, created_ms, updated_ms)
@@ -493,14 +524,16 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn lesson(&self, id: i64) -> Result<Option<LessonRow>, StoreError> {
+        let err = |e| sql_err(&self.path, "reading a lesson", e);
+        // cached: the hook reads each recalled lesson with it
         self.conn
-            .query_row(
-                &format!("SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"),
-                [id],
-                lesson_row,
-            )
+            .prepare_cached(&format!(
+                "SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"
+            ))
+            .map_err(err)?
+            .query_row([id], lesson_row)
             .optional()
-            .map_err(|e| sql_err(&self.path, "reading a lesson", e))
+            .map_err(err)
     }
 
     /// The lessons `q` asks for, newest first.
@@ -531,6 +564,7 @@ impl Store {
     pub fn forget_lesson(&self, id: i64) -> Result<bool, StoreError> {
         const ACTION: &str = "forgetting a lesson";
         let err = |e| sql_err(&self.path, ACTION, e);
+        self.lessons_dirty.set(true);
         let tx = self.conn.unchecked_transaction().map_err(err)?;
         let n = tx
             .execute("DELETE FROM lessons WHERE id = ?1", [id])
@@ -556,9 +590,10 @@ impl Store {
         };
         row.lesson.prescription = redact(prescription);
         let search = row.lesson.search_text();
+        self.lessons_dirty.set(true);
         let tx = self.conn.unchecked_transaction().map_err(err)?;
         tx.execute(
-            "UPDATE lessons SET prescription = ?2, search = ?3 WHERE id = ?1",
+            "UPDATE lessons SET prescription = ?2, search = ?3, vetted = '' WHERE id = ?1",
             params![id, row.lesson.prescription, search],
         )
         .map_err(err)?;
@@ -589,6 +624,7 @@ impl Store {
             return Ok(false);
         }
         hookward_lessons::merge_into(&mut k.lesson, &d.lesson);
+        self.lessons_dirty.set(true);
         let search = k.lesson.search_text();
         let tx = self.conn.unchecked_transaction().map_err(err)?;
         tx.execute(
@@ -670,12 +706,167 @@ impl Store {
         })
     }
 
+    /// The prefilter file of this store: `state.db` → `state.db.lessons-idx` beside it.
+    pub fn lessons_index_path(&self) -> PathBuf {
+        let mut name = self
+            .path
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_default();
+        name.push(".lessons-idx");
+        self.path.with_file_name(name)
+    }
+
+    /// The lessons generation: bumped by the schema's triggers on every change the prefilter
+    /// file indexes (a lesson added, deleted, retired, its search text, project, family or
+    /// file changed).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn lessons_generation(&self) -> Result<u64, StoreError> {
+        let err = |e| sql_err(&self.path, "reading the lessons generation", e);
+        self.conn
+            .prepare_cached("SELECT gen FROM lesson_index WHERE id = 1")
+            .map_err(err)?
+            .query_row([], |r| r.get::<_, i64>(0))
+            .optional()
+            .map(|g| g.unwrap_or(0) as u64)
+            .map_err(err)
+    }
+
+    /// Writes the prefilter file ([`hookward_lessons::prefilter`]) of the lessons in force, at
+    /// the current generation: to a temporary file, then renamed over the old one (a reader
+    /// sees the old file or the new, never half of one). The generation is read before the
+    /// lessons, so a change committed in between leaves a file that is already stale (the next
+    /// recall writes it again), never one that misses a lesson yet claims to be current.
+    /// Returns the file's size in bytes.
+    ///
+    /// # Errors
+    /// SQLite errors; [`StoreError::Io`] when the file cannot be written.
+    pub fn sync_lessons_index(&self) -> Result<usize, StoreError> {
+        const ACTION: &str = "indexing lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
+        let gen = self.lessons_generation()?;
+        // (id, project, family, file, search, updated_ms)
+        type Indexed = (i64, String, Option<String>, Option<String>, String, i64);
+        let rows: Vec<Indexed> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT id, project, family, file, search, updated_ms FROM lessons WHERE retired_ms IS NULL",
+                )
+                .map_err(err)?;
+            stmt.query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(err)?
+        };
+        let entries: Vec<prefilter::Entry<'_>> = rows
+            .iter()
+            .map(
+                |(id, project, family, file, search, updated_ms)| prefilter::Entry {
+                    id: *id,
+                    project,
+                    family: family.as_deref(),
+                    file: file.as_deref(),
+                    search,
+                    updated_ms: *updated_ms,
+                },
+            )
+            .collect();
+        let bytes = prefilter::build(gen, &entries);
+        let path = self.lessons_index_path();
+        let tmp = path.with_extension(format!("lessons-idx.{}.tmp", std::process::id()));
+        let io = |source| StoreError::Io {
+            path: path.clone(),
+            action: "write the lessons prefilter",
+            source,
+        };
+        {
+            use std::io::Write;
+            #[cfg(unix)]
+            use std::os::unix::fs::OpenOptionsExt;
+            let mut o = std::fs::OpenOptions::new();
+            o.write(true).create(true).truncate(true);
+            #[cfg(unix)]
+            o.mode(0o600);
+            let mut f = o.open(&tmp).map_err(io)?;
+            f.write_all(&bytes).map_err(io)?;
+        }
+        if let Err(e) = std::fs::rename(&tmp, &path) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(io(e));
+        }
+        self.lessons_dirty.set(false);
+        let n = bytes.len();
+        *self.prefilter.borrow_mut() = Some((gen, crate::mapped::Mapped::Owned(bytes)));
+        Ok(n)
+    }
+
+    /// The prefilter's candidates for `q` (ids, best first), or `None` when there is no usable
+    /// prefilter file (missing, damaged, or of another generation than the store's): the
+    /// caller then searches the FTS5 index.
+    fn prefilter_candidates(&self, q: &RecallQuery<'_>, terms: &recall::Terms) -> Option<Vec<i64>> {
+        let gen = self.lessons_generation().ok()?;
+        let mut cache = self.prefilter.borrow_mut();
+        if cache.as_ref().map(|(g, _)| *g) != Some(gen) {
+            *cache = None;
+            let file = crate::mapped::Mapped::open(&self.lessons_index_path()).ok()?;
+            if prefilter::Prefilter::parse(file.bytes()).ok()?.generation() != gen {
+                return None;
+            }
+            *cache = Some((gen, file));
+        }
+        let (_, file) = cache.as_ref()?;
+        prefilter::Prefilter::parse(file.bytes())
+            .and_then(|p| {
+                p.candidates(&prefilter::Query {
+                    project: q.project,
+                    terms,
+                    family: q.family,
+                    file: q.file,
+                    limit: (q.limit * PREFILTER_CANDIDATES_PER_RESULT)
+                        .max(PREFILTER_MIN_CANDIDATES),
+                    now_ms: q.now_ms,
+                    half_life_ms: q.half_life_ms,
+                })
+            })
+            .ok()
+    }
+
+    /// Stores the injection scanner's verdicts on a lesson's delivery texts (the pipeline's
+    /// `FP:HASH:FLAG:SCORE;…`); `false` when there is no such lesson.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn set_lesson_vetted(&self, id: i64, vetted: &str) -> Result<bool, StoreError> {
+        self.conn
+            .execute(
+                "UPDATE lessons SET vetted = ?2 WHERE id = ?1",
+                params![id, vetted],
+            )
+            .map(|n| n > 0)
+            .map_err(|e| sql_err(&self.path, "storing a lesson's vetting", e))
+    }
+
     /// The lessons in force in the query's project that match its text, best first
     /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
-    /// most `q.limit`. The FTS5 index answers terms of 3+ characters (the most recent matches,
-    /// unranked: ranking every match of a common word is what costs time at 10,000 lessons);
-    /// a query whose terms the index cannot match (CJK runs of 1–2 characters) is looked up
-    /// with `instr` over the project's 2,000 most recent lessons.
+    /// most `q.limit`. The candidates come from the prefilter file beside the store
+    /// ([`hookward_lessons::prefilter`], when its generation is the store's): a query no
+    /// lesson can match reads nothing else, one that can reads its best candidates by id
+    /// (twice `q.limit`, at least 8). Without a usable file (missing, damaged, stale)
+    /// the FTS5 index answers terms of 3+ characters (the most recent matches, unranked:
+    /// ranking every match of a common word is what costs time at 10,000 lessons), a query
+    /// whose terms the index cannot match (CJK runs of 1–2 characters) is looked up with
+    /// `instr` over the project's 2,000 most recent lessons, and the file is written again.
     ///
     /// # Errors
     /// SQLite errors.
@@ -683,16 +874,81 @@ impl Store {
         const ACTION: &str = "recalling lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let terms = recall::terms(q.text);
-        // (id, bm25, family, file, updated_ms, search) of each candidate; full rows are read
-        // only for the winners
-        type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
+        let found: Vec<Cand> = match self.prefilter_candidates(q, &terms) {
+            Some(ids) => {
+                // the prefilter's best candidates, each checked against its row
+                let mut found = Vec::with_capacity(ids.len());
+                if !ids.is_empty() {
+                    let mut stmt = self
+                        .conn
+                        .prepare_cached(
+                            "SELECT id, 0.0, family, file, updated_ms, search FROM lessons
+                             WHERE id = ?1 AND project = ?2 AND retired_ms IS NULL",
+                        )
+                        .map_err(err)?;
+                    for id in ids {
+                        if let Some(c) = stmt
+                            .query_row(params![id, q.project], cand)
+                            .optional()
+                            .map_err(err)?
+                        {
+                            found.push(c);
+                        }
+                    }
+                }
+                found
+            }
+            None => {
+                if !self.has_lessons()? {
+                    return Ok(Vec::new());
+                }
+                let found = self.fts_candidates(q, &terms)?;
+                // the prefilter file is missing, stale or damaged: written again for the next
+                // recall (best effort; without it every recall searches the index)
+                let _ = self.sync_lessons_index();
+                found
+            }
+        };
+        let mut scored: Vec<(i64, f64)> = found
+            .iter()
+            .filter_map(|(id, bm25, family, file, updated, search)| {
+                let c = Candidate {
+                    bm25: *bm25,
+                    matched: recall::matched_terms(&terms, search),
+                    same_family: q.family.is_some() && family.as_deref() == q.family,
+                    same_file: q.file.is_some() && file.as_deref() == q.file,
+                    age_ms: q.now_ms - updated,
+                    half_life_ms: q.half_life_ms,
+                };
+                recall::score(&c).map(|s| (*id, s))
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.truncate(q.limit);
+        let mut out = Vec::with_capacity(scored.len());
+        for (id, score) in scored {
+            if let Some(row) = self.lesson(id)? {
+                out.push(Recalled { row, score });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The FTS5 search's candidates (the recall without a usable prefilter file).
+    fn fts_candidates(
+        &self,
+        q: &RecallQuery<'_>,
+        terms: &recall::Terms,
+    ) -> Result<Vec<Cand>, StoreError> {
+        const ACTION: &str = "recalling lessons";
+        let err = |e| sql_err(&self.path, ACTION, e);
         let mut found: Vec<Cand> = Vec::new();
         // Candidates without ranking the whole match set (bm25 over thousands of matches of a
         // common word costs milliseconds): the most recent lessons matching any term, and the
         // most recent matching one of the three longest (rarest) terms; scored below.
         let queries = [
-            (recall::fts_query(&terms), CANDIDATES),
-            (recall::fts_query_longest(&terms, 3), CANDIDATES),
+            (recall::fts_query(terms), CANDIDATES),
+            (recall::fts_query_longest(terms, 3), CANDIDATES),
         ];
         for (m, limit) in queries {
             let Some(m) = m else { continue };
@@ -706,16 +962,7 @@ impl Store {
                 )
                 .map_err(err)?;
             let rows = stmt
-                .query_map(params![m, q.project, limit as i64], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                    ))
-                })
+                .query_map(params![m, q.project, limit as i64], cand)
                 .and_then(|rows| rows.collect::<Result<Vec<Cand>, _>>())
                 .map_err(err)?;
             for c in rows {
@@ -759,29 +1006,7 @@ impl Store {
                 }
             }
         }
-        let mut scored: Vec<(i64, f64)> = found
-            .iter()
-            .filter_map(|(id, bm25, family, file, updated, search)| {
-                let c = Candidate {
-                    bm25: *bm25,
-                    matched: recall::matched_terms(&terms, search),
-                    same_family: q.family.is_some() && family.as_deref() == q.family,
-                    same_file: q.file.is_some() && file.as_deref() == q.file,
-                    age_ms: q.now_ms - updated,
-                    half_life_ms: q.half_life_ms,
-                };
-                recall::score(&c).map(|s| (*id, s))
-            })
-            .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        scored.truncate(q.limit);
-        let mut out = Vec::with_capacity(scored.len());
-        for (id, score) in scored {
-            if let Some(row) = self.lesson(id)? {
-                out.push(Recalled { row, score });
-            }
-        }
-        Ok(out)
+        Ok(found)
     }
 
     /// Counts a new prompt of `session` and returns its turn number (1 for the first).
@@ -789,15 +1014,16 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn next_turn(&self, session: &str, now_ms: i64) -> Result<i64, StoreError> {
+        let err = |e| sql_err(&self.path, "counting a prompt", e);
         self.conn
-            .query_row(
+            .prepare_cached(
                 "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
                  ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
                  RETURNING turn",
-                params![session, now_ms],
-                |r| r.get(0),
             )
-            .map_err(|e| sql_err(&self.path, "counting a prompt", e))
+            .map_err(err)?
+            .query_row(params![session, now_ms], |r| r.get(0))
+            .map_err(err)
     }
 
     /// The current turn of `session` (0 before its first prompt).
@@ -827,13 +1053,14 @@ impl Store {
         turn: i64,
         window: i64,
     ) -> Result<bool, StoreError> {
+        let err = |e| sql_err(&self.path, "reading lesson deliveries", e);
         self.conn
-            .query_row(
+            .prepare_cached(
                 "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
-                params![id, session, turn - window],
-                |r| r.get(0),
             )
-            .map_err(|e| sql_err(&self.path, "reading lesson deliveries", e))
+            .map_err(err)?
+            .query_row(params![id, session, turn - window], |r| r.get(0))
+            .map_err(err)
     }
 
     /// Records that lesson `id` was shown (counts a delivery).
@@ -852,17 +1079,17 @@ impl Store {
         const ACTION: &str = "recording a lesson delivery";
         let err = |e| sql_err(&self.path, ACTION, e);
         self.conn
-            .execute(
+            .prepare_cached(
                 "INSERT INTO lesson_deliveries (lesson_id, session, project, turn, ts_ms, event) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, session, project, turn, now_ms, event],
             )
+            .map_err(err)?
+            .execute(params![id, session, project, turn, now_ms, event])
             .map_err(err)?;
         let row = self.conn.last_insert_rowid();
         self.conn
-            .execute(
-                "UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1",
-                [id],
-            )
+            .prepare_cached("UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1")
+            .map_err(err)?
+            .execute([id])
             .map_err(err)?;
         Ok(row)
     }
@@ -933,6 +1160,7 @@ impl Store {
                     )
                     .map_err(err)?;
                 if retired {
+                    self.lessons_dirty.set(true);
                     out.retired.push(lesson);
                 }
             }
@@ -1226,6 +1454,145 @@ mod tests {
         let (slow, mid, quick) = (score_at(90.0), score_at(45.0), score_at(1.0));
         assert!((mid / slow - 0.5).abs() < 1e-9, "{slow} {mid}");
         assert!(slow > 0.0 && quick < slow * 1e-20, "{slow} {quick}");
+    }
+
+    /// Recall through the prefilter file gives what the FTS5 search gives; a missing, damaged
+    /// or stale file falls back to the search and is written again; dropping a store that
+    /// changed lessons writes it.
+    #[test]
+    fn prefilter_file_matches_fts_and_falls_back() {
+        let (d, s) = store();
+        let day = 24 * 3600 * 1000;
+        let texts = [
+            (
+                "ModuleNotFoundError: No module named yaml",
+                "ran `uv run pytest` instead of `pytest`",
+                vec!["pytest", "module", "yaml", "测试"],
+                "pytest",
+            ),
+            (
+                "npm ERR! missing script: test",
+                "ran `pnpm test` instead of `npm test`",
+                vec!["node", "npm", "script", "test"],
+                "node",
+            ),
+            (
+                "npm ERR! missing script: lint",
+                "ran `pnpm lint` instead of `npm run lint`",
+                vec!["node", "npm", "lint"],
+                "node",
+            ),
+            (
+                "error: no such service: web",
+                "ran `docker compose up web`",
+                vec!["docker", "compose", "service"],
+                "docker",
+            ),
+        ];
+        for (i, (sym, pre, trig, fam)) in texts.iter().enumerate() {
+            s.insert_lesson("/p", &lesson(sym, pre, trig, fam), (90 + i as i64) * day)
+                .expect("insert");
+        }
+        let path = s.lessons_index_path();
+        assert!(!path.exists());
+        let q = |text: &'static str, family: Option<&'static str>| RecallQuery {
+            project: "/p",
+            text,
+            family,
+            file: None,
+            now_ms: 100 * day,
+            half_life_ms: recall::HALF_LIFE_MS,
+            limit: 3,
+        };
+        let prompts = [
+            ("pytest cannot import the yaml module", None),
+            ("run the npm test script", None),
+            ("npm lint script missing", None),
+            ("npm ci", Some("node")),
+            ("测试 yaml", None),
+            ("测试", Some("pytest")),
+            ("please add a theme section to the documentation", None),
+            ("docker compose service web", None),
+        ];
+        let ids = |r: Vec<Recalled>| {
+            r.into_iter()
+                .map(|x| (x.row.id, x.score))
+                .collect::<Vec<_>>()
+        };
+        for (text, family) in prompts {
+            // the search (no file), which writes the file
+            let _ = std::fs::remove_file(&path);
+            *s.prefilter.borrow_mut() = None;
+            let by_fts = ids(s.recall_lessons(&q(text, family)).expect("fts"));
+            assert!(path.exists(), "{text}");
+            // the file
+            let by_file = ids(s.recall_lessons(&q(text, family)).expect("file"));
+            assert_eq!(by_fts, by_file, "{text}");
+        }
+        let gen = s.lessons_generation().expect("gen");
+        let expect = ids(s
+            .recall_lessons(&q("run the npm test script", None))
+            .expect("recall"));
+        assert!(!expect.is_empty());
+        // damaged: garbage of the right generation's length, a cut file
+        for bad in [
+            vec![0u8; 100],
+            std::fs::read(&path).expect("read")[..70].to_vec(),
+        ] {
+            std::fs::write(&path, &bad).expect("write");
+            *s.prefilter.borrow_mut() = None;
+            assert_eq!(
+                ids(s
+                    .recall_lessons(&q("run the npm test script", None))
+                    .expect("recall")),
+                expect
+            );
+            let again = std::fs::read(&path).expect("rewritten");
+            assert_eq!(
+                prefilter::Prefilter::parse(&again)
+                    .expect("parse")
+                    .generation(),
+                gen
+            );
+        }
+        // stale: another connection adds a lesson; this one sees it at once (the search)
+        {
+            let other = Store::open(&d.path().join("state.db")).expect("other");
+            other
+                .insert_lesson(
+                    "/p",
+                    &lesson(
+                        "make: no rule to make target zeta",
+                        "ran `make -C sub zeta`",
+                        &["make", "zeta"],
+                        "make",
+                    ),
+                    99 * day,
+                )
+                .expect("insert");
+            // dropped with lessons changed: it writes the file
+        }
+        let newer = s.lessons_generation().expect("gen");
+        assert!(newer > gen);
+        let on_disk = std::fs::read(&path).expect("written on drop");
+        assert_eq!(
+            prefilter::Prefilter::parse(&on_disk)
+                .expect("parse")
+                .generation(),
+            newer
+        );
+        std::fs::write(&path, prefilter::build(gen, &[])).expect("an old file");
+        let zeta = s
+            .recall_lessons(&q("make zeta again", None))
+            .expect("recall");
+        assert_eq!(zeta.len(), 1, "{zeta:?}");
+        // forgetting and retiring bump the generation too
+        s.forget_lesson(zeta[0].row.id).expect("forget");
+        assert!(s.lessons_generation().expect("gen") > newer);
+        assert!(s
+            .recall_lessons(&q("make zeta again", None))
+            .expect("recall")
+            .is_empty());
     }
 
     #[test]

@@ -64,6 +64,7 @@ mod fallback;
 mod health_kind;
 mod lazy;
 mod lessons;
+mod mapped;
 mod marks;
 mod records;
 mod schema;
@@ -177,6 +178,21 @@ pub struct Store {
     /// How long the busy handler may wait, in ms (0: give up at once). Shared with the handler.
     wait: Arc<AtomicU64>,
     created: bool,
+    /// Lessons changed through this connection since the prefilter file was last written: it
+    /// is written again when the store is dropped (`lessons.rs`, `sync_lessons_index`).
+    lessons_dirty: std::cell::Cell<bool>,
+    /// The prefilter file as last read, with its generation (`lessons.rs`).
+    prefilter: std::cell::RefCell<Option<(u64, mapped::Mapped)>>,
+}
+
+impl Drop for Store {
+    fn drop(&mut self) {
+        if self.lessons_dirty.get() {
+            // best effort: a file not written is stale, and the next recall falls back to the
+            // FTS5 search and writes it
+            let _ = self.sync_lessons_index();
+        }
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -342,6 +358,8 @@ impl Store {
             wal: schema::sidecar(path, "-wal"),
             wait,
             created,
+            lessons_dirty: std::cell::Cell::new(false),
+            prefilter: std::cell::RefCell::new(None),
         })
     }
 

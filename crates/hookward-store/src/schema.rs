@@ -289,13 +289,34 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE INDEX cost_requests_day ON cost_requests (day);
     CREATE INDEX cost_requests_file ON cost_requests (file_id, scoped);
     "#,
+    // 10: the lessons prefilter's generation and vetted lesson texts (issue 14, hot path,
+    // `lessons.rs`). `lesson_index.gen` counts every change to the lessons that the
+    // prefilter file next to the store indexes (a lesson added, deleted, its search text,
+    // project, family or file changed, retired): the file records the generation it was built
+    // from, and a file of another generation is not used. `lessons.vetted`: the injection
+    // scanner's verdicts on the lesson's delivery texts, each with the scanner's fingerprint
+    // (`FP:HASH:FLAG:SCORE;…`, written by the pipeline), so delivery does not build the scanner.
+    r#"
+    CREATE TABLE lesson_index (
+        id   INTEGER PRIMARY KEY CHECK (id = 1),
+        gen  INTEGER NOT NULL
+    );
+    INSERT INTO lesson_index (id, gen) VALUES (1, 1);
+    ALTER TABLE lessons ADD COLUMN vetted TEXT NOT NULL DEFAULT '';
+    CREATE TRIGGER lessons_gen_insert AFTER INSERT ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1 WHERE id = 1; END;
+    CREATE TRIGGER lessons_gen_delete AFTER DELETE ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1 WHERE id = 1; END;
+    CREATE TRIGGER lessons_gen_update AFTER UPDATE OF project, family, file, search, retired_ms ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1 WHERE id = 1; END;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`); version 10: the lessons prefilter's generation (`lesson_index`) and vetted lesson texts (`lessons.vetted`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

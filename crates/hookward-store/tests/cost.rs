@@ -52,7 +52,10 @@ fn a_version_8_store_gains_the_cost_index() {
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
-            "DROP TABLE cost_files; DROP TABLE cost_requests; PRAGMA user_version = 8;",
+            "DROP TABLE cost_files; DROP TABLE cost_requests;
+             DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
+             DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
+             ALTER TABLE lessons DROP COLUMN vetted; PRAGMA user_version = 8;",
         )
         .unwrap();
     }

@@ -121,20 +121,24 @@ fn a_version_6_store_gains_the_export_cursors() {
         .unwrap();
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        // Back to version 6: without migration 7's table, migration 8's (issue 15) and 9's (issue 21).
+        // Back to version 6: without migration 7's table, migration 8's (issue 15), 9's (issue 21) and 10's (issue 14).
         conn.execute_batch(
             "DROP TABLE export_cursors; DROP TABLE context_manifests;
              DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests;
              DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests;
              DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests;
              DROP TABLE cost_files; DROP TABLE cost_requests;
+             DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
+             DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
+             ALTER TABLE lessons DROP COLUMN vetted;
              PRAGMA user_version = 6;",
         )
         .unwrap();
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 9);
+    assert_eq!(SCHEMA_VERSION, 10);
+    assert_eq!(store.lessons_generation().unwrap(), 1);
     assert_eq!(store.context_manifest("k").unwrap(), None);
     let b = store.export_batch(&ExportCursor::default(), 10).unwrap();
     assert_eq!(b.decisions.len(), 1);

@@ -203,6 +203,8 @@ pub fn run(
         };
         if let (Some(t), Some(s), false) = (&kept, &store, dry_run) {
             s.set_prescription(r.id, t).map_err(|e| e.to_string())?;
+            hookward_pipeline::lessons::prevet_lesson(s, r.id, &config)
+                .map_err(|e| e.to_string())?;
         }
         items.push(json!({
             "id": r.display_id(),

@@ -285,6 +285,11 @@ fn import_all(
         let ins = store
             .insert_lesson(project, &l, now_ms())
             .map_err(|e| e.to_string())?;
+        if !ins.merged {
+            // its delivery then uses the stored verdict instead of building the scanner
+            hookward_pipeline::lessons::prevet_lesson(store, ins.id, &config)
+                .map_err(|e| e.to_string())?;
+        }
         out.push((
             if ins.merged {
                 Imported::Merged(ins.id)
