@@ -1,5 +1,5 @@
 //! The incremental index: transcript files → the store's cost tables (`hookward_store`'s
-//! `cost_files` / `cost_requests`, schema version 8), reading only what is new.
+//! `cost_files` / `cost_requests`, schema version 9), reading only what is new.
 //!
 //! Per file the store keeps a checkpoint: size and mtime when last read, `read_to` (the byte
 //! after the last complete line read), and a blake3 hash of the first [`HEAD_BYTES`] bytes

@@ -1,4 +1,4 @@
-//! The cost index (schema version 8, issue 21): per transcript file a checkpoint, per model
+//! The cost index (schema version 9, issue 21): per transcript file a checkpoint, per model
 //! request a row. Written by `hookward_cost::index` (from `hookward cost` and the SessionStart
 //! background refresh), never by the hook itself. Plain data here; what a transcript line means
 //! is `hookward-cost`'s business.

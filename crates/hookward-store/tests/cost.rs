@@ -1,4 +1,4 @@
-//! The cost index tables (schema version 8): migration from version 7, merging by key with
+//! The cost index tables (schema version 9): migration from version 8, merging by key with
 //! each count's largest value, a reset deleting only its file's scoped rows, grouping.
 
 use hookward_store::{
