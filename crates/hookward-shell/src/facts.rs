@@ -254,7 +254,8 @@ pub struct DynamicCodeFact {
 /// --master-disable`), `firewall` (`ufw disable`/`reset`, `iptables -F`/`-X`/`-P … ACCEPT`,
 /// `nft flush ruleset`, `pfctl -d`, `systemctl stop firewalld`), `immutable` (`chattr -i`,
 /// `chflags noschg`), `timestomp` (`touch -r`/`-t`/`-d` of a file outside the project and the
-/// temporary directories).
+/// temporary directories). Trims rather than wipes: `history_entry` (`history -d N`),
+/// `log_upkeep` (`journalctl --vacuum-*` keeping a day or a mebibyte or more, `--rotate`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EvasionFact {
     /// One of the kinds above.

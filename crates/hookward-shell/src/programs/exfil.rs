@@ -49,6 +49,14 @@ pub(crate) fn secret_name(name: &str) -> bool {
     SECRET_NAME_PARTS.iter().any(|p| u.contains(p))
 }
 
+/// The first secret-named variable ([`secret_name`]) referenced in a word as written.
+pub(crate) fn secret_var_in(raw: &str) -> Option<String> {
+    if !raw.contains('$') {
+        return None;
+    }
+    var_refs(raw).into_iter().find(|v| secret_name(v))
+}
+
 /// The variable names referenced in a word as written (`$X`, `${X}`, `${X:-d}`).
 fn var_refs(raw: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -158,6 +166,20 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
         for op in inv.rest().iter().take(32) {
             if let (true, Some(f)) = (op.from_subst, &op.taint.read) {
                 a.upload(name, &t, Some(f.clone()), false, &inv.evidence);
+            }
+            // A secret variable in a header, form field, body or user (`-H "Authorization:
+            // $GITHUB_TOKEN"`, `-d "k=$OPENAI_API_KEY"`, `-u "$NPM_TOKEN:"`): the secret is sent
+            // to the target. The policy compares the variable's vendor with the host.
+            if !sender && !op.raw.contains("://") && !op.text.contains("://") {
+                if let Some(v) = secret_var_in(&op.raw) {
+                    a.upload(
+                        name,
+                        &t,
+                        Some(format!("<sent secret {v}>")),
+                        false,
+                        &inv.evidence,
+                    );
+                }
             }
         }
     }

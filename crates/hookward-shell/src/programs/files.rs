@@ -41,6 +41,25 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "mv" => mv_cp(a, inv, true),
         "cp" => mv_cp(a, inv, false),
         "ln" => ln(a, inv),
+        // link(1): `link FILE1 FILE2` makes a hard link, like `ln FILE1 FILE2`.
+        "link" => ln(a, inv),
+        // sponge(1) (moreutils): soaks up stdin, then writes (`-a`: appends to) FILE.
+        "sponge" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            let how = if p.has(&["-a"]) { "sponge -a" } else { "sponge" };
+            for op in p.operands.iter().take(8) {
+                let r = a.path_arg(&inv.cwd, op, Access::Write, how, false);
+                if !r.dynamic {
+                    let mut s = inv.stdin.clone();
+                    s.piped = false;
+                    a.files.insert(r.path, s);
+                }
+            }
+            if p.operands.is_empty() {
+                return Some(passthrough(inv));
+            }
+            Stream::default()
+        }
         "touch" => {
             let p = opts::parse(
                 inv.rest(),
@@ -441,6 +460,16 @@ fn mv_cp(a: &mut Analyzer, inv: &Inv, is_mv: bool) -> Stream {
     };
     let name = if is_mv { "mv" } else { "cp" };
     let cwd = inv.cwd.clone();
+    // `cp -l`/`--link` makes hard links instead of copies: a link like `ln`'s (cp(1)).
+    if !is_mv && !recursive && p.has(&["-l", "--link"]) {
+        for s in sources.iter().take(256) {
+            a.path_arg(&cwd, s, Access::Read, "cp link target", false);
+        }
+        if let Some(d) = &dest {
+            a.path_arg(&cwd, d, Access::Create, "cp link", false);
+        }
+        return Stream::default();
+    }
     let mut moved: Vec<(String, Option<Stream>)> = Vec::new();
     for s in sources.iter().take(256) {
         let r = paths::resolve(s, &cwd);

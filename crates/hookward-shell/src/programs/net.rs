@@ -237,10 +237,11 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// Where data read from stdin comes from, for an upload's `source`.
 fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
     let s = &inv.stdin;
-    let src = match (&s.file, s.taint.env_dump) {
-        (Some(f), _) => Some(f.clone()),
-        (None, true) => None,
-        (None, false) => Some("<stdin>".to_string()),
+    let src = match (&s.file, s.taint.env_dump, &s.taint.secret_var) {
+        (Some(f), _, _) => Some(f.clone()),
+        (None, true, _) => None,
+        (None, false, Some(v)) => Some(format!("<sent secret {v}>")),
+        (None, false, None) => Some("<stdin>".to_string()),
     };
     (src, s.taint.env_dump)
 }
