@@ -9,14 +9,37 @@ shell_facts := object.get(input.facts, "shell", {})
 facts_of(kind) := object.get(shell_facts, kind, [])
 
 # @rule shell/recursive-delete-home deny
-# Recursively deleting the home directory, /, a parent of home, or a system directory.
+# Recursively deleting the home directory, /, a parent of home, or a system directory. A filtered search-and-delete (find / -name X -delete, find ~ -name X -exec rm {} +) counts when its root is /, the home or a system directory outside the temporary ones.
 decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "delete"
 	p.recursive
 	some c in {"home", "root", "home_ancestor", "system"}
 	lib.has_class(p, c)
+	not filtered_narrow(p)
 	reason := sprintf("%s would recursively delete %s", [lib.how(p), p.path])
+}
+
+# A search-and-delete with a filter (find DIR -name X -delete, find DIR -mtime +7 -exec rm {} +):
+# it deletes the matches anywhere below DIR, not DIR itself.
+filtered_delete(p) if endswith(p.how, " filtered")
+
+# A filtered search-and-delete whose root is narrower than /, a home or a top-level system
+# directory (/etc, /usr/lib): a project subfolder, a temporary folder, /var/lib/app. These ask
+# (path/write-outside-project) or stay quiet (temporary and project folders).
+filtered_narrow(p) if {
+	filtered_delete(p)
+	not wide_root(p)
+}
+
+wide_root(p) if lib.has_class(p, "home")
+
+wide_root(p) if lib.has_class(p, "root")
+
+wide_root(p) if {
+	lib.has_class(p, "system")
+	not lib.has_class(p, "temp")
+	count([s | some s in split(trim_suffix(p.path, "/*"), "/"); s != ""]) <= 2
 }
 
 # @rule shell/recursive-permission-home deny
@@ -42,6 +65,7 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	some p in lib.changed_paths
 	p.access == "delete"
 	p.recursive
+	not filtered_delete(p)
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "tool_cache")

@@ -1542,6 +1542,17 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                                 p.recursive = true;
                             }
                         }
+                    } else {
+                        // A filtered search-and-delete (`find / -name X -exec rm {} +`)
+                        // deletes matches anywhere in the tree: recursive, marked `filtered`
+                        // so the policy tells a wide root (/, the home) from a project or
+                        // temporary folder.
+                        for p in a.facts.paths.iter_mut().skip(before) {
+                            if p.path == repl && p.access == Access::Delete {
+                                p.recursive = true;
+                                p.how = format!("{} filtered", p.how);
+                            }
+                        }
                     }
                 }
             }
@@ -1568,7 +1579,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             } else {
                 s.raw.clone()
             };
-            a.add_path(r, Access::Delete, "find -delete", true, &ev);
+            let how = if shallow {
+                "find -delete filtered"
+            } else {
+                "find -delete"
+            };
+            a.add_path(r, Access::Delete, how, true, &ev);
         }
     }
     listing(resolved.first())
