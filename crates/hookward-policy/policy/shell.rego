@@ -239,6 +239,67 @@ cloud_forced_whole(f) if {
 	f.non_interactive
 }
 
+# Cloud CLI calls that replace or widen who may read or write a storage bucket or project, one
+# row per (program, words that must all appear as arguments). Sources: AWS CLI s3api reference
+# (put-bucket-policy, put-bucket-acl, put-object-acl, delete-public-access-block,
+# put-public-access-block), gsutil iam/acl/defacl (set, ch), gcloud storage buckets
+# set-iam-policy/add-iam-policy-binding, gcloud projects set-iam-policy, az storage container
+# set-permission, az storage account update --allow-blob-public-access.
+storage_policy_changes := [
+	{"program": "aws", "words": ["s3api", "put-bucket-policy"]},
+	{"program": "aws", "words": ["s3api", "put-bucket-acl"]},
+	{"program": "aws", "words": ["s3api", "put-object-acl"]},
+	{"program": "aws", "words": ["s3api", "delete-public-access-block"]},
+	{"program": "aws", "words": ["s3api", "put-public-access-block"]},
+	{"program": "aws", "words": ["s3api", "delete-bucket-policy"]},
+	{"program": "gsutil", "words": ["iam", "set"]},
+	{"program": "gsutil", "words": ["iam", "ch"]},
+	{"program": "gsutil", "words": ["acl", "set"]},
+	{"program": "gsutil", "words": ["acl", "ch"]},
+	{"program": "gsutil", "words": ["defacl", "set"]},
+	{"program": "gsutil", "words": ["defacl", "ch"]},
+	{"program": "gcloud", "words": ["buckets", "set-iam-policy"]},
+	{"program": "gcloud", "words": ["buckets", "add-iam-policy-binding"]},
+	{"program": "gcloud", "words": ["projects", "set-iam-policy"]},
+	{"program": "az", "words": ["storage", "container", "set-permission"]},
+	{"program": "az", "words": ["storage", "account", "update", "--allow-blob-public-access"]},
+]
+
+# Arguments that open a bucket to everyone: public principals and public access levels.
+public_grant_re := `(?i)allUsers|allAuthenticatedUsers|"Principal"\s*:\s*"\*"|^(blob|container)$|public-read|^--public-access=(blob|container)$|^true$`
+
+storage_policy_change(c) if {
+	some row in storage_policy_changes
+	c.program == row.program
+	every w in row.words {
+		w in c.argv
+	}
+	not "help" in c.argv
+	not "--help" in c.argv
+}
+
+public_grant(c) if {
+	some a in c.argv
+	regex.match(public_grant_re, a)
+}
+
+# @rule shell/storage-policy-change ask
+# A cloud CLI replacing or widening a storage bucket's or project's access policy (aws s3api put-bucket-policy / put-bucket-acl / delete-public-access-block, gsutil iam set / acl ch, gcloud … set-iam-policy, az storage container set-permission): who may read the data changes at once. Opening it to everyone (allUsers, --public-access blob, public-read) is shell/storage-made-public (deny).
+decision contains {"id": "shell/storage-policy-change", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	storage_policy_change(c)
+	reason := sprintf("the command would replace or widen a storage access policy (%s)", [c.evidence])
+}
+
+# @rule shell/storage-made-public deny
+# A storage bucket or container opened to everyone with the cloud CLI (gsutil iam ch allUsers:objectViewer, aws s3api put-bucket-acl --acl public-read, az storage container set-permission --public-access blob): its data becomes readable by anyone.
+decision contains {"id": "shell/storage-made-public", "decision": "deny", "reason": reason} if {
+	some c in facts_of("commands")
+	storage_policy_change(c)
+	public_grant(c)
+	reason := sprintf("the command would open a storage bucket or container to everyone (%s)", [c.evidence])
+}
+
 # "aws ec2 release-address", "terraform destroy": the CLI, resource and verb words that are set.
 cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
@@ -519,6 +580,46 @@ decision contains {"id": "shell/secret-sent-unknown", "decision": "ask", "reason
 	count(secret_vendors(v)) == 0
 	reason := sprintf("the command would send the secret variable %s to %s (%s)", [v, host, u.evidence])
 }
+
+# A git push of the project: the upload the git analyzer records (target = the remote or URL).
+git_push(u) if u.program == "git"
+
+# The push command of an upload (its evidence is the git push as written).
+push_all(u) if regex.match(`(^|\s)--(all|mirror|tags)(\s|$)`, u.evidence)
+
+# A remote added in the same command (git remote add NAME URL).
+new_remote(name) if {
+	some c in facts_of("commands")
+	c.program == "git"
+	some i, w in c.argv
+	w == "remote"
+	c.argv[i + 1] == "add"
+	name in array.slice(c.argv, i + 2, count(c.argv))
+}
+
+# @rule shell/push-new-remote ask
+# The project pushed to a remote added in the same command (git remote add x https://host/r.git && git push x --all), or every branch or tag pushed to a URL given on the command line: the code leaves for a place nobody configured before. The usual first push of a new repository (git remote add origin URL && git push -u origin main) stays quiet.
+decision contains {"id": "shell/push-new-remote", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	git_push(u)
+	new_remote(u.target)
+	push_new_worth_asking(u)
+	not local_target(u.target)
+	reason := sprintf("the command would push the project to %s, a remote added in the same command (%s)", [u.target, u.evidence])
+}
+
+decision contains {"id": "shell/push-new-remote", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	git_push(u)
+	regex.match(`^([a-zA-Z][a-zA-Z0-9+.-]*://|[^/\s]+@[^/\s]+:)`, u.target)
+	push_all(u)
+	not local_target(u.target)
+	reason := sprintf("the command would push every branch or tag to %s, given on the command line (%s)", [u.target, u.evidence])
+}
+
+push_new_worth_asking(u) if push_all(u)
+
+push_new_worth_asking(u) if not u.target in {"origin", "upstream"}
 
 # @rule shell/upload-files ask
 # Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local.
