@@ -319,7 +319,16 @@ decision contains {"id": "shell/persistence", "decision": "deny", "reason": reas
 decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason} if {
 	some f in facts_of("persistence")
 	not f.kind in persistence_deny_kinds
+	f.kind != "package_script"
 	reason := sprintf("the command would make git run code later (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/package-script ask
+# A package.json written by the shell (a redirection, tee, sponge) with a lifecycle script (preinstall, install, postinstall, prepare…): the next npm/yarn/pnpm install runs it without asking, like `npm pkg set scripts.postinstall=…`.
+decision contains {"id": "shell/package-script", "decision": "ask", "reason": reason} if {
+	some f in facts_of("persistence")
+	f.kind == "package_script"
+	reason := sprintf("the command writes a lifecycle script into %s, which the next install runs (%s)", [f.target, f.evidence])
 }
 
 # @rule shell/env-tamper ask
