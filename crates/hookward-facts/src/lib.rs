@@ -916,8 +916,122 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
-        ToolKind::Fetch | ToolKind::Mcp => facts.net = net::net_facts(event, None),
+        ToolKind::Fetch => facts.net = net::net_facts(event, None),
+        ToolKind::Mcp => {
+            mcp_arguments(event, ctx, facts, base, &project_dir);
+            let mut net = net::net_facts(event, None);
+            net.append(&mut facts.net);
+            facts.net = net;
+        }
         _ => {}
+    }
+}
+
+/// Argument names of MCP tools that hold a file path (filesystem-style servers:
+/// `read_file {path}`, `write_file {path}`, `move_file {source, destination}`).
+const MCP_PATH_FIELDS: &[&str] = &[
+    "path",
+    "file",
+    "file_path",
+    "filepath",
+    "filename",
+    "destination",
+    "dest",
+    "target",
+    "source",
+    "directory",
+    "dir",
+    "paths",
+    "files",
+];
+
+/// Argument names of MCP tools that hold a shell command (`run_command {command}`).
+const MCP_COMMAND_FIELDS: &[&str] = &["command", "cmd", "script", "shell_command"];
+
+/// Verbs in an MCP tool's name that change files; a delete verb deletes, any other read.
+const MCP_WRITE_VERBS: &[&str] = &[
+    "write", "create", "edit", "move", "rename", "put", "update", "save", "append", "patch",
+    "upload", "copy", "mkdir", "set",
+];
+const MCP_DELETE_VERBS: &[&str] = &["delete", "remove", "unlink", "rmdir", "trash"];
+
+/// An MCP tool's arguments as the built-in tools' (issue 11): string fields named like a path
+/// ([`MCP_PATH_FIELDS`]) are path facts read, written or deleted by the tool name's verb
+/// (`mcp__filesystem__write_file` writes, `read_file`/`list_directory` read), and fields named
+/// like a command ([`MCP_COMMAND_FIELDS`]) are analysed as a shell command.
+fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, project_dir: &str) {
+    let Some(tool) = &event.tool else {
+        return;
+    };
+    let Some(obj) = tool.input.as_object() else {
+        return;
+    };
+    let verb = tool
+        .name
+        .rsplit("__")
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let access = if MCP_DELETE_VERBS.iter().any(|v| verb.contains(v)) {
+        "delete"
+    } else if MCP_WRITE_VERBS.iter().any(|v| verb.contains(v)) {
+        "write"
+    } else {
+        "read"
+    };
+    let mut paths: Vec<String> = Vec::new();
+    for (k, v) in obj.iter().take(64) {
+        let key = k.to_ascii_lowercase();
+        if !MCP_PATH_FIELDS.contains(&key.as_str()) {
+            continue;
+        }
+        match v {
+            Value::String(s) => paths.push(s.clone()),
+            Value::Array(a) => paths.extend(
+                a.iter()
+                    .take(32)
+                    .filter_map(|x| x.as_str().map(str::to_string)),
+            ),
+            _ => {}
+        }
+    }
+    for p in paths
+        .iter()
+        .filter(|p| !p.is_empty() && !p.contains("://"))
+        .take(32)
+    {
+        let abs = normalize(p, base, &ctx.home);
+        // The source of a move or copy is read (moved: deleted); the rest get the verb's access.
+        let fact = path_fact(
+            Touch {
+                links: &[],
+                path: abs,
+                access,
+                via: "tool",
+                how: &tool.name,
+                evidence: p,
+                recursive: false,
+                dynamic: false,
+            },
+            project_dir,
+            ctx,
+            None,
+        );
+        facts.paths.push(fact);
+    }
+    let command = obj.iter().find_map(|(k, v)| {
+        MCP_COMMAND_FIELDS
+            .contains(&k.to_ascii_lowercase().as_str())
+            .then(|| v.as_str())
+            .flatten()
+    });
+    if let Some(cmd) = command.filter(|c| !c.trim().is_empty()) {
+        let mut shell_event = event.clone();
+        if let Some(t) = shell_event.tool.as_mut() {
+            t.kind = ToolKind::Shell;
+            t.command = Some(cmd.to_string());
+        }
+        tool_facts(&shell_event, ctx, facts, base, project_dir);
     }
 }
 

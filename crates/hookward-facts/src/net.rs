@@ -85,7 +85,13 @@ fn url_secrets(url: &str) -> Vec<String> {
     // `?k=ghp_…&x=1`: each value on its own, so the detectors see whole tokens.
     let spaced: String = tail
         .chars()
-        .map(|c| if matches!(c, '&' | '=' | '?' | '#' | '/') { ' ' } else { c })
+        .map(|c| {
+            if matches!(c, '&' | '=' | '?' | '#' | '/') {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     crate::instructions::saved_secrets(&spaced)
         .into_iter()

@@ -166,7 +166,10 @@ mod tests {
     fn other_subcommands_carry_nothing() {
         for cmd in ["git commit -m x", "docker run img", "git push origin main"] {
             let f = analyze(cmd, &ctx());
-            assert!(!f.paths.iter().any(|p| p.how.ends_with(" carried")), "{cmd}");
+            assert!(
+                !f.paths.iter().any(|p| p.how.ends_with(" carried")),
+                "{cmd}"
+            );
         }
     }
 }

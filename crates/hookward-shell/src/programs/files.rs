@@ -46,7 +46,11 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         // sponge(1) (moreutils): soaks up stdin, then writes (`-a`: appends to) FILE.
         "sponge" => {
             let p = opts::parse(inv.rest(), &[], false);
-            let how = if p.has(&["-a"]) { "sponge -a" } else { "sponge" };
+            let how = if p.has(&["-a"]) {
+                "sponge -a"
+            } else {
+                "sponge"
+            };
             for op in p.operands.iter().take(8) {
                 let r = a.path_arg(&inv.cwd, op, Access::Write, how, false);
                 if !r.dynamic {

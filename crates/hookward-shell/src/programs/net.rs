@@ -493,7 +493,13 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
             }
         }
     }
-    for v in p.values(&["-x", "--proxy", "--preproxy", "--socks5", "--socks5-hostname"]) {
+    for v in p.values(&[
+        "-x",
+        "--proxy",
+        "--preproxy",
+        "--socks5",
+        "--socks5-hostname",
+    ]) {
         let t = v.text.split_once("://").map(|(_, r)| r).unwrap_or(&v.text);
         let t = t.rsplit_once('@').map(|(_, r)| r).unwrap_or(t);
         let host = t.split('/').next().unwrap_or("");

@@ -424,8 +424,8 @@ fn journal_wipe(words: &[&str]) -> bool {
         };
         let tiny = match kind {
             "time" => match unit {
-                "" | "s" | "sec" | "second" | "seconds" | "ms" | "us" | "m" | "min"
-                | "minute" | "minutes" => true,
+                "" | "s" | "sec" | "second" | "seconds" | "ms" | "us" | "m" | "min" | "minute"
+                | "minutes" => true,
                 "h" | "hour" | "hours" => n < 24,
                 _ => n == 0,
             },
