@@ -1272,7 +1272,7 @@ mod tests {
     fn homes_by_shape() {
         for p in [
             "/home/dev/.ssh/id_rsa",
-            "/home/other/.ssh/config",
+            "/home/other/.ssh/id_ecdsa",
             "/Users/alex/.ssh/id_ed25519",
             "/root/.aws/credentials",
             "/var/root/.ssh/id_rsa",
@@ -1286,6 +1286,41 @@ mod tests {
             classes_of("/srv/users/bob/.aws/config", "/srv/users/dev"),
             vec![Credential]
         );
+    }
+
+    #[test]
+    fn side_files_channels_private_and_service_histories() {
+        for p in [
+            "/Users/x/Library/Application Support/Google/Chrome Beta/Default/Cookies-journal",
+            "/home/x/.config/BraveSoftware/Brave-Browser/Profile 2/Login Data-journal",
+            "/home/x/.config/chromium/Profile 1/Cookies-wal",
+            "/home/x/.config/vivaldi/Default/Web Data-shm",
+            "/tmp/copy/logins.json-wal",
+            "/Users/x/Library/Containers/com.apple.Safari/Data/Library/Cookies/Cookies.binarycookies",
+            "/private/var/db/dslocal/nodes/Default/users/admin.plist",
+            "/private/etc/sudoers",
+            "/private/etc/master.passwd",
+            "/etc/shadow-",
+            "/etc/gshadow-",
+            "/var/lib/postgresql/.psql_history",
+            "/var/lib/mysql/.mysql_history",
+            "/var/lib/jenkins/.bash_history",
+            "/opt/app/.rediscli_history",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
+        }
+        // The SSH client configuration holds no key: its own class (asked about).
+        for p in ["/home/dev/.ssh/config", "/Users/a/.ssh/config.d/work"] {
+            assert_eq!(classes_of(p, HOME), vec![SshClientConfig], "{p}");
+        }
+        // Side-file suffixes of ordinary files, and `/private` elsewhere, stay plain.
+        for p in [
+            "/home/dev/project/data.db-journal",
+            "/home/dev/project/private/etc/sudoers.md",
+            "/home/dev/project/wal-cookies",
+        ] {
+            assert!(classes_of(p, HOME).is_empty(), "{p}");
+        }
     }
 
     #[test]

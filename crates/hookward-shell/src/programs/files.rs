@@ -1486,6 +1486,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     }) || rest
         .last()
         .is_some_and(|x| filters.contains(&x.text.as_str()));
+    // `-maxdepth 0|1`: the walk stays at the top, whatever the filters.
+    let depth_limited = rest.windows(2).any(|w| {
+        w.first().is_some_and(|x| x.text == "-maxdepth")
+            && w.get(1)
+                .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"))
+    });
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
         match t {
@@ -1546,7 +1552,7 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                                 p.recursive = true;
                             }
                         }
-                    } else {
+                    } else if !depth_limited {
                         // A filtered search-and-delete (`find / -name X -exec rm {} +`)
                         // deletes matches anywhere in the tree: recursive, marked `filtered`
                         // so the policy tells a wide root (/, the home) from a project or
