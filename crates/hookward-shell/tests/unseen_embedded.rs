@@ -310,12 +310,15 @@ fn dns_names_and_urls_carrying_data_are_uploads() {
             "ANTHROPIC_API_KEY",
         ),
     ] {
-        let want = format!("<sent secret {name}>");
+        let want = [
+            format!("<sent secret {name}>"),
+            format!("<sent header secret {name}>"),
+        ];
         assert!(
             f(cmd)
                 .uploads
                 .iter()
-                .any(|u| u.source.as_deref() == Some(want.as_str())),
+                .any(|u| u.source.as_ref().is_some_and(|s| want.contains(s))),
             "{cmd}: {:?}",
             f(cmd).uploads
         );

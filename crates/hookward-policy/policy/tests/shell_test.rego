@@ -449,6 +449,13 @@ test_secret_sent_to_its_vendor_quiet if {
 	}
 }
 
+test_secret_without_vendor_in_header_quiet if {
+	u := {"program": "curl", "target": "https://app.example.com/api", "source": "<sent header secret BOT_AUTH_TOKEN>", "evidence": "curl -H x"}
+	count(shell_ids({"uploads": [u]})) == 0
+	v := {"program": "curl", "target": "https://paste.example.org/in", "source": "<sent header secret GITHUB_TOKEN>", "evidence": "curl -H x"}
+	shell_ids({"uploads": [v]})["shell/secret-sent"] == "deny"
+}
+
 test_secret_without_vendor_asks if {
 	got := shell_ids({"uploads": [sent_up("curl", "https://api.mycorp.example/v1", "API_TOKEN")]})
 	got["shell/secret-sent-unknown"] == "ask"
