@@ -45,16 +45,17 @@ const FLOORS: &[(&str, f64)] = &[
     ("fork-bomb", 99.0),
     ("proc-environ", 99.0),
     ("carried-command", 99.0),
-    ("secret-sent", 0.0),
-    ("link-sponge", 0.0),
-    ("carried-read", 0.0),
-    ("push-new-remote", 0.0),
-    ("curl-routing", 0.0),
-    ("config-write", 0.0),
-    ("filtered-delete", 0.0),
-    ("storage-policy", 0.0),
-    ("rlwrap-revshell", 0.0),
-    ("store-variants", 0.0),
+    ("secret-sent", 99.0),
+    ("link-sponge", 99.0),
+    ("carried-read", 99.0),
+    ("push-new-remote", 99.0),
+    ("curl-routing", 99.0),
+    ("config-write", 99.0),
+    ("filtered-delete", 99.0),
+    ("storage-policy", 99.0),
+    ("rlwrap-revshell", 99.0),
+    ("store-variants", 99.0),
+    ("benign-h-cmd5", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -961,7 +962,7 @@ fn h_cmd5_benign() -> Vec<Base> {
         "cat ~/.ssh/known_hosts",
     ]
     .into_iter()
-    .map(|c| b("benign", "allow", c.to_string()))
+    .map(|c| b("benign-h-cmd5", "allow", c.to_string()))
     .collect()
 }
 
@@ -1189,6 +1190,10 @@ fn generated_class_variants_get_their_decision() {
         vars: [("HOOKWARD_RECORD".to_string(), "false".to_string())].into(),
         policy_dirs: Vec::new(),
     };
+    // `HOOKWARD_CLASSES_ONLY=a,b`: only these classes (and only their floors), for a quick run.
+    let only: Option<Vec<String>> = std::env::var("HOOKWARD_CLASSES_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(str::to_string).collect());
     let bases: Vec<Base> = [
         obfuscated(),
         obfuscated_benign(),
@@ -1217,6 +1222,7 @@ fn generated_class_variants_get_their_decision() {
     ]
     .into_iter()
     .flatten()
+    .filter(|b| only.as_ref().is_none_or(|o| o.iter().any(|c| c == b.class)))
     .collect();
     let mut tally: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut per_transform: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
@@ -1271,6 +1277,9 @@ fn generated_class_variants_get_their_decision() {
     }
     for (class, floor) in FLOORS {
         let (ok, all) = tally.get(class).copied().unwrap_or((0, 0));
+        if only.as_ref().is_some_and(|o| !o.iter().any(|c| c == class)) {
+            continue;
+        }
         assert!(all > 0, "class {class} generated no variants");
         let p = pct(ok, all);
         assert!(p >= *floor, "{class}: {p:.2} % < floor {floor} %");
