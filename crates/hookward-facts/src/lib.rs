@@ -789,6 +789,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
     };
     match tool.kind {
         ToolKind::FileWrite | ToolKind::FileRead => {
+            search_tool_facts(event, ctx, facts, base, &project_dir);
             let access = if tool.kind == ToolKind::FileWrite {
                 "write"
             } else {
@@ -924,6 +925,56 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.net = net;
         }
         _ => {}
+    }
+}
+
+/// The Grep and Glob tools as the shell searches they are (`grep -r -e PATTERN ROOT`,
+/// `find ROOT -name NAME`), so that a search of the home or `/` for private keys or tokens is
+/// the same `secret_search` fact as the shell's (issue 11). Only that fact is kept.
+fn search_tool_facts(
+    event: &Event,
+    ctx: &Context,
+    facts: &mut Facts,
+    base: &str,
+    project_dir: &str,
+) {
+    let Some(tool) = &event.tool else {
+        return;
+    };
+    if !matches!(tool.name.as_str(), "Grep" | "Glob") || facts.shell.is_some() {
+        return;
+    }
+    let get = |k: &str| tool.input.get(k).and_then(Value::as_str).unwrap_or("");
+    let pattern = get("pattern");
+    if pattern.is_empty() || pattern.len() > 512 {
+        return;
+    }
+    let root = match get("path") {
+        "" => base.to_string(),
+        p => normalize(p, base, &ctx.home),
+    };
+    let q = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let command = if tool.name == "Grep" {
+        format!("grep -r -e {} {}", q(pattern), q(&root))
+    } else {
+        let name = pattern.rsplit('/').next().unwrap_or(pattern);
+        format!("find {} -name {}", q(&root), q(name))
+    };
+    let sctx = hookward_shell::ShellContext {
+        cwd: if base.is_empty() {
+            "/".into()
+        } else {
+            base.to_string()
+        },
+        home: ctx.home.clone(),
+        project_dir: (!project_dir.is_empty()).then(|| project_dir.to_string()),
+    };
+    let shell = hookward_shell::analyze(&command, &sctx);
+    if !shell.secret_search.is_empty() {
+        facts.shell = Some(hookward_shell::ShellFacts {
+            secret_search: shell.secret_search,
+            ..hookward_shell::ShellFacts::default()
+        });
     }
 }
 
@@ -1509,6 +1560,128 @@ mod tests {
             extra: Default::default(),
         };
         compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    fn tool_facts_of(name: &str, kind: ToolKind, input: Value, paths: Vec<String>) -> Facts {
+        let home = "/home/dev";
+        let project = "/home/dev/project";
+        let event = Event {
+            agent: hookward_core::Agent::ClaudeCode,
+            kind: EventKind::PreToolUse,
+            session_id: None,
+            cwd: Some(project.to_string()),
+            project_dir: Some(project.to_string()),
+            transcript_path: None,
+            permission_mode: None,
+            agent_id: None,
+            agent_type: None,
+            tool: Some(hookward_core::ToolCall {
+                name: name.into(),
+                kind,
+                input,
+                response: None,
+                error: None,
+                id: None,
+                mcp: None,
+                command: None,
+                paths,
+                url: None,
+            }),
+            prompt: None,
+            source: None,
+            extra: Default::default(),
+        };
+        compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    #[test]
+    fn mcp_arguments_are_paths_and_commands() {
+        let f = tool_facts_of(
+            "mcp__filesystem__read_file",
+            ToolKind::Mcp,
+            serde_json::json!({"path": "~/.ssh/id_rsa"}),
+            Vec::new(),
+        );
+        let p = f.paths.iter().find(|p| p.path == "/home/dev/.ssh/id_rsa");
+        assert!(
+            p.is_some_and(|p| p.access == "read" && p.classes.iter().any(|c| c == "credential"))
+        );
+        let f = tool_facts_of(
+            "mcp__fs__write_file",
+            ToolKind::Mcp,
+            serde_json::json!({"file_path": "/home/dev/.claude/settings.json", "content": "{}"}),
+            Vec::new(),
+        );
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.access == "write" && p.classes.iter().any(|c| c == "agent_settings")));
+        let f = tool_facts_of(
+            "mcp__shell__run_command",
+            ToolKind::Mcp,
+            serde_json::json!({"command": "cat ~/.aws/credentials"}),
+            Vec::new(),
+        );
+        assert!(f.shell.is_some());
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev/.aws/credentials"));
+        let f = tool_facts_of(
+            "mcp__github__create_issue",
+            ToolKind::Mcp,
+            serde_json::json!({"title": "path", "body": "x"}),
+            Vec::new(),
+        );
+        assert!(f.paths.is_empty() && f.shell.is_none());
+    }
+
+    #[test]
+    fn search_tools_over_home_or_root_are_secret_searches() {
+        for (name, input) in [
+            (
+                "Grep",
+                serde_json::json!({"pattern": "BEGIN OPENSSH PRIVATE KEY", "path": "/home/dev"}),
+            ),
+            (
+                "Grep",
+                serde_json::json!({"pattern": "PRIVATE KEY", "path": "/"}),
+            ),
+            (
+                "Glob",
+                serde_json::json!({"pattern": "**/id_rsa", "path": "~"}),
+            ),
+        ] {
+            let f = tool_facts_of(name, ToolKind::FileRead, input.clone(), Vec::new());
+            assert!(
+                f.shell
+                    .as_ref()
+                    .is_some_and(|s| !s.secret_search.is_empty()),
+                "{name} {input}"
+            );
+        }
+        for (name, input) in [
+            (
+                "Grep",
+                serde_json::json!({"pattern": "TODO", "path": "/home/dev"}),
+            ),
+            (
+                "Grep",
+                serde_json::json!({"pattern": "password", "path": "/home/dev/project"}),
+            ),
+            ("Glob", serde_json::json!({"pattern": "src/**/*.rs"})),
+        ] {
+            let f = tool_facts_of(name, ToolKind::FileRead, input.clone(), Vec::new());
+            let quiet = f.shell.as_ref().is_none_or(|s| {
+                s.secret_search.iter().all(|x| {
+                    !matches!(
+                        x.scope,
+                        hookward_shell::Scope::Home | hookward_shell::Scope::System
+                    )
+                })
+            });
+            assert!(quiet, "{name} {input}");
+        }
     }
 
     fn classes_of_path<'f>(f: &'f Facts, path: &str) -> Vec<&'f str> {
