@@ -792,6 +792,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
     };
     match tool.kind {
         ToolKind::FileWrite | ToolKind::FileRead => {
+            search_tool_facts(event, ctx, facts, base, &project_dir);
             let access = if tool.kind == ToolKind::FileWrite {
                 "write"
             } else {
@@ -919,8 +920,172 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
-        ToolKind::Fetch | ToolKind::Mcp => facts.net = net::net_facts(event, None),
+        ToolKind::Fetch => facts.net = net::net_facts(event, None),
+        ToolKind::Mcp => {
+            mcp_arguments(event, ctx, facts, base, &project_dir);
+            let mut net = net::net_facts(event, None);
+            net.append(&mut facts.net);
+            facts.net = net;
+        }
         _ => {}
+    }
+}
+
+/// The Grep and Glob tools as the shell searches they are (`grep -r -e PATTERN ROOT`,
+/// `find ROOT -name NAME`), so that a search of the home or `/` for private keys or tokens is
+/// the same `secret_search` fact as the shell's (issue 11). Only that fact is kept.
+fn search_tool_facts(
+    event: &Event,
+    ctx: &Context,
+    facts: &mut Facts,
+    base: &str,
+    project_dir: &str,
+) {
+    let Some(tool) = &event.tool else {
+        return;
+    };
+    if !matches!(tool.name.as_str(), "Grep" | "Glob") || facts.shell.is_some() {
+        return;
+    }
+    let get = |k: &str| tool.input.get(k).and_then(Value::as_str).unwrap_or("");
+    let pattern = get("pattern");
+    if pattern.is_empty() || pattern.len() > 512 {
+        return;
+    }
+    let root = match get("path") {
+        "" => base.to_string(),
+        p => normalize(p, base, &ctx.home),
+    };
+    let q = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let command = if tool.name == "Grep" {
+        format!("grep -r -e {} {}", q(pattern), q(&root))
+    } else {
+        let name = pattern.rsplit('/').next().unwrap_or(pattern);
+        format!("find {} -name {}", q(&root), q(name))
+    };
+    let sctx = hookward_shell::ShellContext {
+        cwd: if base.is_empty() {
+            "/".into()
+        } else {
+            base.to_string()
+        },
+        home: ctx.home.clone(),
+        project_dir: (!project_dir.is_empty()).then(|| project_dir.to_string()),
+    };
+    let shell = hookward_shell::analyze(&command, &sctx);
+    if !shell.secret_search.is_empty() {
+        facts.shell = Some(hookward_shell::ShellFacts {
+            secret_search: shell.secret_search,
+            ..hookward_shell::ShellFacts::default()
+        });
+    }
+}
+
+/// Argument names of MCP tools that hold a file path (filesystem-style servers:
+/// `read_file {path}`, `write_file {path}`, `move_file {source, destination}`).
+const MCP_PATH_FIELDS: &[&str] = &[
+    "path",
+    "file",
+    "file_path",
+    "filepath",
+    "filename",
+    "destination",
+    "dest",
+    "target",
+    "source",
+    "directory",
+    "dir",
+    "paths",
+    "files",
+];
+
+/// Argument names of MCP tools that hold a shell command (`run_command {command}`).
+const MCP_COMMAND_FIELDS: &[&str] = &["command", "cmd", "script", "shell_command"];
+
+/// Verbs in an MCP tool's name that change files; a delete verb deletes, any other read.
+const MCP_WRITE_VERBS: &[&str] = &[
+    "write", "create", "edit", "move", "rename", "put", "update", "save", "append", "patch",
+    "upload", "copy", "mkdir", "set",
+];
+const MCP_DELETE_VERBS: &[&str] = &["delete", "remove", "unlink", "rmdir", "trash"];
+
+/// An MCP tool's arguments as the built-in tools' (issue 11): string fields named like a path
+/// ([`MCP_PATH_FIELDS`]) are path facts read, written or deleted by the tool name's verb
+/// (`mcp__filesystem__write_file` writes, `read_file`/`list_directory` read), and fields named
+/// like a command ([`MCP_COMMAND_FIELDS`]) are analysed as a shell command.
+fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, project_dir: &str) {
+    let Some(tool) = &event.tool else {
+        return;
+    };
+    let Some(obj) = tool.input.as_object() else {
+        return;
+    };
+    let verb = tool
+        .name
+        .rsplit("__")
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let access = if MCP_DELETE_VERBS.iter().any(|v| verb.contains(v)) {
+        "delete"
+    } else if MCP_WRITE_VERBS.iter().any(|v| verb.contains(v)) {
+        "write"
+    } else {
+        "read"
+    };
+    let mut paths: Vec<String> = Vec::new();
+    for (k, v) in obj.iter().take(64) {
+        let key = k.to_ascii_lowercase();
+        if !MCP_PATH_FIELDS.contains(&key.as_str()) {
+            continue;
+        }
+        match v {
+            Value::String(s) => paths.push(s.clone()),
+            Value::Array(a) => paths.extend(
+                a.iter()
+                    .take(32)
+                    .filter_map(|x| x.as_str().map(str::to_string)),
+            ),
+            _ => {}
+        }
+    }
+    for p in paths
+        .iter()
+        .filter(|p| !p.is_empty() && !p.contains("://"))
+        .take(32)
+    {
+        let abs = normalize(p, base, &ctx.home);
+        // The source of a move or copy is read (moved: deleted); the rest get the verb's access.
+        let fact = path_fact(
+            Touch {
+                links: &[],
+                path: abs,
+                access,
+                via: "tool",
+                how: &tool.name,
+                evidence: p,
+                recursive: false,
+                dynamic: false,
+            },
+            project_dir,
+            ctx,
+            None,
+        );
+        facts.paths.push(fact);
+    }
+    let command = obj.iter().find_map(|(k, v)| {
+        MCP_COMMAND_FIELDS
+            .contains(&k.to_ascii_lowercase().as_str())
+            .then(|| v.as_str())
+            .flatten()
+    });
+    if let Some(cmd) = command.filter(|c| !c.trim().is_empty()) {
+        let mut shell_event = event.clone();
+        if let Some(t) = shell_event.tool.as_mut() {
+            t.kind = ToolKind::Shell;
+            t.command = Some(cmd.to_string());
+        }
+        tool_facts(&shell_event, ctx, facts, base, project_dir);
     }
 }
 
@@ -1398,6 +1563,128 @@ mod tests {
             extra: Default::default(),
         };
         compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    fn tool_facts_of(name: &str, kind: ToolKind, input: Value, paths: Vec<String>) -> Facts {
+        let home = "/home/dev";
+        let project = "/home/dev/project";
+        let event = Event {
+            agent: hookward_core::Agent::ClaudeCode,
+            kind: EventKind::PreToolUse,
+            session_id: None,
+            cwd: Some(project.to_string()),
+            project_dir: Some(project.to_string()),
+            transcript_path: None,
+            permission_mode: None,
+            agent_id: None,
+            agent_type: None,
+            tool: Some(hookward_core::ToolCall {
+                name: name.into(),
+                kind,
+                input,
+                response: None,
+                error: None,
+                id: None,
+                mcp: None,
+                command: None,
+                paths,
+                url: None,
+            }),
+            prompt: None,
+            source: None,
+            extra: Default::default(),
+        };
+        compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    #[test]
+    fn mcp_arguments_are_paths_and_commands() {
+        let f = tool_facts_of(
+            "mcp__filesystem__read_file",
+            ToolKind::Mcp,
+            serde_json::json!({"path": "~/.ssh/id_rsa"}),
+            Vec::new(),
+        );
+        let p = f.paths.iter().find(|p| p.path == "/home/dev/.ssh/id_rsa");
+        assert!(
+            p.is_some_and(|p| p.access == "read" && p.classes.iter().any(|c| c == "credential"))
+        );
+        let f = tool_facts_of(
+            "mcp__fs__write_file",
+            ToolKind::Mcp,
+            serde_json::json!({"file_path": "/home/dev/.claude/settings.json", "content": "{}"}),
+            Vec::new(),
+        );
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.access == "write" && p.classes.iter().any(|c| c == "agent_settings")));
+        let f = tool_facts_of(
+            "mcp__shell__run_command",
+            ToolKind::Mcp,
+            serde_json::json!({"command": "cat ~/.aws/credentials"}),
+            Vec::new(),
+        );
+        assert!(f.shell.is_some());
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev/.aws/credentials"));
+        let f = tool_facts_of(
+            "mcp__github__create_issue",
+            ToolKind::Mcp,
+            serde_json::json!({"title": "path", "body": "x"}),
+            Vec::new(),
+        );
+        assert!(f.paths.is_empty() && f.shell.is_none());
+    }
+
+    #[test]
+    fn search_tools_over_home_or_root_are_secret_searches() {
+        for (name, input) in [
+            (
+                "Grep",
+                serde_json::json!({"pattern": "BEGIN OPENSSH PRIVATE KEY", "path": "/home/dev"}),
+            ),
+            (
+                "Grep",
+                serde_json::json!({"pattern": "PRIVATE KEY", "path": "/"}),
+            ),
+            (
+                "Glob",
+                serde_json::json!({"pattern": "**/id_rsa", "path": "~"}),
+            ),
+        ] {
+            let f = tool_facts_of(name, ToolKind::FileRead, input.clone(), Vec::new());
+            assert!(
+                f.shell
+                    .as_ref()
+                    .is_some_and(|s| !s.secret_search.is_empty()),
+                "{name} {input}"
+            );
+        }
+        for (name, input) in [
+            (
+                "Grep",
+                serde_json::json!({"pattern": "TODO", "path": "/home/dev"}),
+            ),
+            (
+                "Grep",
+                serde_json::json!({"pattern": "password", "path": "/home/dev/project"}),
+            ),
+            ("Glob", serde_json::json!({"pattern": "src/**/*.rs"})),
+        ] {
+            let f = tool_facts_of(name, ToolKind::FileRead, input.clone(), Vec::new());
+            let quiet = f.shell.as_ref().is_none_or(|s| {
+                s.secret_search.iter().all(|x| {
+                    !matches!(
+                        x.scope,
+                        hookward_shell::Scope::Home | hookward_shell::Scope::System
+                    )
+                })
+            });
+            assert!(quiet, "{name} {input}");
+        }
     }
 
     fn classes_of_path<'f>(f: &'f Facts, path: &str) -> Vec<&'f str> {

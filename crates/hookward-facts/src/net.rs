@@ -3,7 +3,7 @@
 //! ([`hookward_shell::target::net_target`]). Serialised as `input.facts.net`.
 
 use hookward_core::{Event, ToolKind};
-use hookward_shell::target::{net_target, TargetClass};
+use hookward_shell::target::{nested_urls, net_target, TargetClass};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -42,6 +42,10 @@ pub struct NetFact {
     pub how: String,
     /// The command or input text that shows it (at most 300 characters).
     pub evidence: String,
+    /// Kinds of live credentials (vendor token shapes, [`crate::instructions::SAVED_SECRET_KINDS`])
+    /// written in the URL after its host: its path, query or fragment (`?k=ghp_…`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
 }
 
 fn clip(s: &str) -> String {
@@ -67,7 +71,40 @@ fn push(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str)
         via: via.to_string(),
         how: how.to_string(),
         evidence: clip(evidence),
+        secrets: url_secrets(url),
     });
+}
+
+/// The kinds of live credentials written after a URL's host (its path, query, fragment).
+fn url_secrets(url: &str) -> Vec<String> {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let Some(i) = rest.find(['/', '?', '#']) else {
+        return Vec::new();
+    };
+    let tail = rest.get(i..).unwrap_or("");
+    // `?k=ghp_…&x=1`: each value on its own, so the detectors see whole tokens.
+    let spaced: String = tail
+        .chars()
+        .map(|c| {
+            if matches!(c, '&' | '=' | '?' | '#' | '/') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    crate::instructions::saved_secrets(&spaced)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A fetch tool's URL and the URLs nested in it (a redirector's target).
+fn push_with_nested(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str) {
+    push(out, url, via, how, evidence);
+    for inner in nested_urls(url) {
+        push(out, &inner, via, how, evidence);
+    }
 }
 
 /// URLs inside free text (`http://` and `https://` words), for prompts and MCP arguments.
@@ -104,13 +141,13 @@ pub fn net_facts(event: &Event, shell: Option<&hookward_shell::ShellFacts>) -> V
     };
     if matches!(tool.kind, ToolKind::Fetch | ToolKind::Mcp) {
         if let Some(u) = &tool.url {
-            push(&mut out, u, "tool", &tool.name, u);
+            push_with_nested(&mut out, u, "tool", &tool.name, u);
         }
         let mut leaves = Vec::new();
         string_leaves(&tool.input, &mut leaves);
         for s in leaves {
             for u in urls_in(s) {
-                push(&mut out, u, "tool", &tool.name, s);
+                push_with_nested(&mut out, u, "tool", &tool.name, s);
             }
         }
     }

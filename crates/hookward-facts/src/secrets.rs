@@ -43,6 +43,9 @@ pub enum SensitiveClass {
     /// and sends off first (MITRE ATT&CK T1087.001 "Account Discovery: Local Account"):
     /// `account_db`.
     AccountDb,
+    /// The SSH client configuration (`~/.ssh/config`): host names and users, no key; reading
+    /// it is asked about, not denied: `ssh_client_config`.
+    SshClientConfig,
 }
 
 impl SensitiveClass {
@@ -55,6 +58,7 @@ impl SensitiveClass {
             SensitiveClass::ProcessInfo => "process_info",
             SensitiveClass::BlockDevice => "block_device",
             SensitiveClass::AccountDb => "account_db",
+            SensitiveClass::SshClientConfig => "ssh_client_config",
         }
     }
 }
@@ -94,7 +98,9 @@ pub struct Row {
     pub source: &'static str,
 }
 
-use SensitiveClass::{AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile};
+use SensitiveClass::{
+    AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile, SshClientConfig,
+};
 use Shape::{Abs, Device, Home, Name, PrefixSuffix, ProcOther, Suffix};
 
 const fn row(
@@ -550,27 +556,121 @@ pub const TABLE: &[Row] = &[
         "/home/x/.config/microsoft-edge/Default",
         "Edge docs",
     ),
+    // Other browser channels and Chromium-based browsers: each keeps the same profile layout
+    // under its own user data dir (Chromium docs "User Data Directory": Chrome Beta/Dev/Canary,
+    // `google-chrome-beta`/`-unstable` on Linux; Vivaldi, Opera, Edge Beta/Dev).
+    row(
+        Home("Library/Application Support/Google/Chrome Beta"),
+        Credential,
+        "/Users/x/Library/Application Support/Google/Chrome Beta/Default/History",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/Google/Chrome Dev"),
+        Credential,
+        "/Users/x/Library/Application Support/Google/Chrome Dev/Profile 1/History",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/Google/Chrome Canary"),
+        Credential,
+        "/Users/x/Library/Application Support/Google/Chrome Canary/Default",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home("Library/Application Support/Vivaldi"),
+        Credential,
+        "/Users/x/Library/Application Support/Vivaldi/Default",
+        "Vivaldi (Chromium layout)",
+    ),
+    row(
+        Home("Library/Application Support/com.operasoftware.Opera"),
+        Credential,
+        "/Users/x/Library/Application Support/com.operasoftware.Opera/History",
+        "Opera (Chromium layout)",
+    ),
+    row(
+        Home("Library/Application Support/Microsoft Edge Beta"),
+        Credential,
+        "/Users/x/Library/Application Support/Microsoft Edge Beta/Default",
+        "Edge channels",
+    ),
+    row(
+        Home("Library/Application Support/Microsoft Edge Dev"),
+        Credential,
+        "/Users/x/Library/Application Support/Microsoft Edge Dev/Default",
+        "Edge channels",
+    ),
+    row(
+        Home(".config/google-chrome-beta"),
+        Credential,
+        "/home/x/.config/google-chrome-beta/Default/History",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/google-chrome-unstable"),
+        Credential,
+        "/home/x/.config/google-chrome-unstable/Default",
+        "Chromium user data dir docs",
+    ),
+    row(
+        Home(".config/vivaldi"),
+        Credential,
+        "/home/x/.config/vivaldi/Profile 3/History",
+        "Vivaldi (Chromium layout)",
+    ),
+    row(
+        Home(".config/opera"),
+        Credential,
+        "/home/x/.config/opera/History",
+        "Opera (Chromium layout)",
+    ),
+    row(
+        Home(".config/microsoft-edge-beta"),
+        Credential,
+        "/home/x/.config/microsoft-edge-beta/Default",
+        "Edge channels",
+    ),
+    row(
+        Home(".config/microsoft-edge-dev"),
+        Credential,
+        "/home/x/.config/microsoft-edge-dev/Default",
+        "Edge channels",
+    ),
+    // Safari's sandboxed data and its binary cookie format, wherever it is copied.
+    row(
+        Home("Library/Containers/com.apple.Safari/Data/Library/Cookies"),
+        Credential,
+        "/Users/x/Library/Containers/com.apple.Safari/Data/Library/Cookies/Cookies.binarycookies",
+        "Safari app container",
+    ),
+    row(
+        Suffix(".binarycookies"),
+        Credential,
+        "/tmp/Cookies.binarycookies",
+        "Apple binary cookie format",
+    ),
     // Shell and REPL history (commands typed with secrets in them).
     row(
-        Home(".bash_history"),
+        Name(".bash_history"),
         Credential,
         "/home/x/.bash_history",
         "bash(1) HISTFILE",
     ),
     row(
-        Home(".zsh_history"),
+        Name(".zsh_history"),
         Credential,
         "/Users/x/.zsh_history",
         "zshparam(1) HISTFILE",
     ),
     row(
-        Home(".histfile"),
+        Name(".histfile"),
         Credential,
         "/home/x/.histfile",
         "zsh default on some distributions",
     ),
     row(
-        Home(".sh_history"),
+        Name(".sh_history"),
         Credential,
         "/home/x/.sh_history",
         "ksh(1)",
@@ -588,48 +688,48 @@ pub const TABLE: &[Row] = &[
         "fish docs",
     ),
     row(
-        Home(".python_history"),
+        Name(".python_history"),
         Credential,
         "/home/x/.python_history",
         "Python site docs",
     ),
     row(
-        Home(".psql_history"),
+        Name(".psql_history"),
         Credential,
         "/home/x/.psql_history",
         "psql(1)",
     ),
     row(
-        Home(".mysql_history"),
+        Name(".mysql_history"),
         Credential,
         "/home/x/.mysql_history",
         "mysql(1)",
     ),
     row(
-        Home(".node_repl_history"),
+        Name(".node_repl_history"),
         Credential,
         "/home/x/.node_repl_history",
         "Node.js REPL docs",
     ),
     row(
-        Home(".sqlite_history"),
+        Name(".sqlite_history"),
         Credential,
         "/home/x/.sqlite_history",
         "sqlite3 docs",
     ),
     row(
-        Home(".rediscli_history"),
+        Name(".rediscli_history"),
         Credential,
         "/home/x/.rediscli_history",
         "redis-cli docs",
     ),
     row(
-        Home(".irb_history"),
+        Name(".irb_history"),
         Credential,
         "/home/x/.irb_history",
         "irb docs",
     ),
-    row(Home(".lesshst"), Credential, "/home/x/.lesshst", "less(1)"),
+    row(Name(".lesshst"), Credential, "/home/x/.lesshst", "less(1)"),
     // System-wide secrets.
     row(Abs("/etc/shadow"), Credential, "/etc/shadow", "shadow(5)"),
     row(
@@ -637,6 +737,19 @@ pub const TABLE: &[Row] = &[
         Credential,
         "/etc/gshadow",
         "gshadow(5)",
+    ),
+    // Backups the shadow tools keep beside the files (shadow(5) SEE ALSO, vipw(8)).
+    row(
+        Abs("/etc/shadow-"),
+        Credential,
+        "/etc/shadow-",
+        "vipw(8) backup",
+    ),
+    row(
+        Abs("/etc/gshadow-"),
+        Credential,
+        "/etc/gshadow-",
+        "vigr(8) backup",
     ),
     row(
         Abs("/etc/master.passwd"),
@@ -1021,7 +1134,7 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
             let p = fold(p);
             under(path, &p) || (p.ends_with('_') && path.starts_with(&p))
         }
-        Name(n) => name == n,
+        Name(n) => name == n || side_file_of(name).is_some_and(|base| base == n),
         Suffix(s) => name.len() > s.len() && name.ends_with(s),
         PrefixSuffix(a, b) => {
             name.len() >= a.len() + b.len() && name.starts_with(a) && name.ends_with(b)
@@ -1056,6 +1169,36 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
     }
 }
 
+/// SQLite's side files of a database (`-journal` rollback journal, `-wal` write-ahead log,
+/// `-shm` its index; sqlite.org "Temporary Files Used By SQLite"): they hold recent pages of
+/// the database, so `Cookies-journal` is as secret as `Cookies`. Returns the database's name.
+fn side_file_of(name: &str) -> Option<&str> {
+    ["-journal", "-wal", "-shm"]
+        .iter()
+        .find_map(|s| name.strip_suffix(s))
+        .filter(|b| !b.is_empty())
+}
+
+/// macOS keeps `/etc`, `/var` and `/tmp` under `/private` (the top-level names are links):
+/// `/private/etc/sudoers` is `/etc/sudoers`.
+fn without_private(path: &str) -> &str {
+    for top in ["/private/etc", "/private/var", "/private/tmp"] {
+        if path == top || path.starts_with(&format!("{top}/")) {
+            return path.get("/private".len()..).unwrap_or(path);
+        }
+    }
+    path
+}
+
+/// The SSH client configuration (`~/.ssh/config`, `config.d/…`): host names, users and
+/// options, never a key (ssh_config(5)).
+fn ssh_client_config(rels: &[&str]) -> bool {
+    rels.iter().any(|r| {
+        r.strip_prefix(".ssh/")
+            .is_some_and(|f| f == "config" || f.starts_with("config.d/"))
+    })
+}
+
 /// Files under `.ssh` that are public by design (never secret): public keys, known hosts,
 /// and the authorised keys list (its writes are persistence, a shell fact).
 fn ssh_public(rels: &[&str]) -> bool {
@@ -1072,8 +1215,12 @@ const TEMPLATE_SUFFIXES: &[&str] = &[".example", ".sample", ".template", ".dist"
 /// table order without repeats. `home` is the running user's home.
 pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
     let path = fold(path);
+    let path = without_private(&path).to_string();
     let home = fold(home);
     let rels = below_homes(&path, &home);
+    if ssh_client_config(&rels) {
+        return vec![SshClientConfig];
+    }
     let name = path.rsplit('/').next().unwrap_or("");
     let public = ssh_public(&rels) || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s));
     let mut out: Vec<SensitiveClass> = Vec::new();
@@ -1125,7 +1272,7 @@ mod tests {
     fn homes_by_shape() {
         for p in [
             "/home/dev/.ssh/id_rsa",
-            "/home/other/.ssh/config",
+            "/home/other/.ssh/id_ecdsa",
             "/Users/alex/.ssh/id_ed25519",
             "/root/.aws/credentials",
             "/var/root/.ssh/id_rsa",
@@ -1139,6 +1286,41 @@ mod tests {
             classes_of("/srv/users/bob/.aws/config", "/srv/users/dev"),
             vec![Credential]
         );
+    }
+
+    #[test]
+    fn side_files_channels_private_and_service_histories() {
+        for p in [
+            "/Users/x/Library/Application Support/Google/Chrome Beta/Default/Cookies-journal",
+            "/home/x/.config/BraveSoftware/Brave-Browser/Profile 2/Login Data-journal",
+            "/home/x/.config/chromium/Profile 1/Cookies-wal",
+            "/home/x/.config/vivaldi/Default/Web Data-shm",
+            "/tmp/copy/logins.json-wal",
+            "/Users/x/Library/Containers/com.apple.Safari/Data/Library/Cookies/Cookies.binarycookies",
+            "/private/var/db/dslocal/nodes/Default/users/admin.plist",
+            "/private/etc/sudoers",
+            "/private/etc/master.passwd",
+            "/etc/shadow-",
+            "/etc/gshadow-",
+            "/var/lib/postgresql/.psql_history",
+            "/var/lib/mysql/.mysql_history",
+            "/var/lib/jenkins/.bash_history",
+            "/opt/app/.rediscli_history",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
+        }
+        // The SSH client configuration holds no key: its own class (asked about).
+        for p in ["/home/dev/.ssh/config", "/Users/a/.ssh/config.d/work"] {
+            assert_eq!(classes_of(p, HOME), vec![SshClientConfig], "{p}");
+        }
+        // Side-file suffixes of ordinary files, and `/private` elsewhere, stay plain.
+        for p in [
+            "/home/dev/project/data.db-journal",
+            "/home/dev/project/private/etc/sudoers.md",
+            "/home/dev/project/wal-cookies",
+        ] {
+            assert!(classes_of(p, HOME).is_empty(), "{p}");
+        }
     }
 
     #[test]

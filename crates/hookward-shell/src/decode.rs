@@ -298,11 +298,41 @@ pub(crate) fn url_host(url: &str) -> Option<Host> {
     } else {
         hostport.split(':').next().unwrap_or("").to_string()
     };
+    // The WHATWG URL parser percent-decodes the host before anything else
+    // (`http://169%2e254%2e169%2e254/` reaches 169.254.169.254).
+    let host = if host.contains('%') {
+        percent_decode_host(&host)
+    } else {
+        host
+    };
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     if host.is_empty() {
         return None;
     }
     Some(classify_host(&host))
+}
+
+/// `%XX` escapes of a URL host decoded (invalid escapes and non-UTF-8 results kept as written).
+fn percent_decode_host(host: &str) -> String {
+    let b = host.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
+            let hex = b
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            if let Some(v) = hex {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| host.to_string())
 }
 
 /// Normalises and classifies a bare host name or address.

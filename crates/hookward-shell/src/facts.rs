@@ -254,7 +254,8 @@ pub struct DynamicCodeFact {
 /// --master-disable`), `firewall` (`ufw disable`/`reset`, `iptables -F`/`-X`/`-P … ACCEPT`,
 /// `nft flush ruleset`, `pfctl -d`, `systemctl stop firewalld`), `immutable` (`chattr -i`,
 /// `chflags noschg`), `timestomp` (`touch -r`/`-t`/`-d` of a file outside the project and the
-/// temporary directories).
+/// temporary directories). Trims rather than wipes: `history_entry` (`history -d N`),
+/// `log_upkeep` (`journalctl --vacuum-*` keeping a day or a mebibyte or more, `--rotate`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EvasionFact {
     /// One of the kinds above.
@@ -532,7 +533,9 @@ pub struct PersistenceFact {
     /// `core.pager`/`core.editor`/`sequence.editor` when more than a plain program),
     /// `ssh_authorized_keys` (also `ssh-copy-id`), `ssh_rc` (`~/.ssh/rc`, `/etc/ssh/sshrc`),
     /// `ssh_config` (`~/.ssh/config`: `ProxyCommand`/`LocalCommand` run code), `cron_file`
-    /// (`/etc/cron*`, `/var/spool/cron`), `ld_preload` (`/etc/ld.so.preload`). Reading these
+    /// (`/etc/cron*`, `/var/spool/cron`), `ld_preload` (`/etc/ld.so.preload`), `package_script`
+    /// (a `package.json` written by the shell with a lifecycle script; a shell write into a git
+    /// config file with a command-running key is `git_config_exec`). Reading these
     /// files is not persistence; only writes and the commands above are.
     pub kind: String,
     /// The file, unit, or config key concerned.

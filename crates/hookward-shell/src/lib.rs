@@ -63,7 +63,10 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
         analyzer::Analyzer::new(ctx).run_top(command)
     }));
     match r {
-        Ok(f) => f,
+        Ok(mut f) => {
+            persist::written_configs(&mut f, command);
+            f
+        }
         Err(_) => {
             let mut f = ShellFacts::default();
             f.unanalysable.push(UnanalysableFact {

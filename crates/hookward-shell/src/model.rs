@@ -19,6 +19,9 @@ pub(crate) struct Taint {
     /// A command substitution's output carries the content of this file (absolute), read by
     /// a command inside it (`$(cat .env | base64)`): the data a URL or DNS name then sends.
     pub read: Option<String>,
+    /// The content carries the value of a secret-named variable (`echo $AWS_SECRET_ACCESS_KEY`):
+    /// its name.
+    pub secret_var: Option<String>,
 }
 
 impl Taint {
@@ -35,6 +38,9 @@ impl Taint {
         self.env_dump |= other.env_dump;
         if self.read.is_none() {
             self.read.clone_from(&other.read);
+        }
+        if self.secret_var.is_none() {
+            self.secret_var.clone_from(&other.secret_var);
         }
     }
 

@@ -219,8 +219,107 @@ pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
     match classify(path, a.ctx) {
         Some((kind, true)) => a.privilege(kind, "write", evidence),
         Some((kind, false)) => a.persistence(kind, path, evidence),
-        None => {}
+        None => {
+            if let Some(kind) = written_config_exec(path, evidence) {
+                a.persistence(kind, path, evidence);
+            }
+        }
     }
+}
+
+/// The whole command's text as evidence for files it writes (a redirection's own evidence is
+/// only `>> .git/config`): git config files given a command-running key and `package.json`
+/// files given a lifecycle script become persistence facts ([`written_config_exec`]).
+pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
+    let text: String = command.chars().take(4096).collect();
+    let mut found: Vec<crate::PersistenceFact> = Vec::new();
+    for p in f.paths.iter().take(256) {
+        if !matches!(p.access, crate::Access::Write | crate::Access::Create) || p.dynamic {
+            continue;
+        }
+        if let Some(kind) = written_config_exec(&p.path, &text) {
+            let known = f
+                .persistence
+                .iter()
+                .chain(found.iter())
+                .any(|x| x.kind == kind && x.target == p.path);
+            if !known {
+                found.push(crate::PersistenceFact {
+                    kind: kind.to_string(),
+                    target: p.path.clone(),
+                    evidence: crate::analyzer::truncate(command, 200),
+                });
+            }
+        }
+    }
+    f.persistence.extend(found);
+}
+
+/// Keys of a git config file that make git run a command later (git-config(1): `fsmonitor`,
+/// `hooksPath`, `sshCommand`, `pager`, `editor`, `askPass`, `gitProxy`, filter drivers,
+/// `textconv`, `external` diff, credential helpers, `!` aliases), lower-case.
+const GIT_CONFIG_EXEC_KEYS: &[&str] = &[
+    "fsmonitor",
+    "hookspath",
+    "sshcommand",
+    "pager",
+    "editor",
+    "askpass",
+    "gitproxy",
+    "clean",
+    "smudge",
+    "textconv",
+    "external",
+    "helper",
+    "[alias]",
+    "[filter",
+    "[include",
+    "[includeif",
+];
+
+/// npm lifecycle scripts run by `npm install`/`npm publish` without asking (npm docs
+/// "scripts": life cycle scripts), and yarn/pnpm equivalents.
+const PACKAGE_LIFECYCLE: &[&str] = &[
+    "\"preinstall\"",
+    "\"install\"",
+    "\"postinstall\"",
+    "\"prepare\"",
+    "\"prepublish\"",
+    "\"prepublishonly\"",
+    "\"prepack\"",
+    "\"postpack\"",
+];
+
+/// A file written by the shell (a redirection, `tee`, `sponge`) that configures code to run
+/// later, by what the command writes into it: a git config file (`.git/config`,
+/// `~/.gitconfig`) given a key that runs a command ([`GIT_CONFIG_EXEC_KEYS`]), or a
+/// `package.json` given a lifecycle script ([`PACKAGE_LIFECYCLE`]). The same as
+/// `git config core.fsmonitor …` / `npm pkg set scripts.postinstall=…`. Judged on the command
+/// text (the evidence) since the content is often built by printf or echo.
+fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
+    let base = path.rsplit('/').next().unwrap_or("");
+    let lower = evidence.to_ascii_lowercase();
+    let git_config = path.ends_with("/.git/config")
+        || base == ".gitconfig"
+        || path.ends_with("/.config/git/config")
+        || path == "/etc/gitconfig";
+    if git_config {
+        let hit = GIT_CONFIG_EXEC_KEYS.iter().any(|k| lower.contains(k));
+        let bool_fsmonitor = lower.contains("fsmonitor")
+            && GIT_CONFIG_EXEC_KEYS
+                .iter()
+                .filter(|k| **k != "fsmonitor")
+                .all(|k| !lower.contains(k))
+            && (lower.contains("fsmonitor = true")
+                || lower.contains("fsmonitor=true")
+                || lower.contains("fsmonitor = false")
+                || lower.contains("fsmonitor=false"));
+        return (hit && !bool_fsmonitor).then_some("git_config_exec");
+    }
+    if base == "package.json" && PACKAGE_LIFECYCLE.iter().any(|k| lower.contains(k)) {
+        return Some("package_script");
+    }
+    None
 }
 
 /// Environment variables whose value can change what code runs, what it loads, or where its

@@ -143,6 +143,19 @@ const ECS_METADATA_PATHS: &[&str] = &["/v2/metadata", "/v2/stats", "/v3/", "/v4/
 /// metadata service for credentials.
 const ECS_CREDENTIAL_VARIABLE: &str = "aws_container_credentials_";
 
+/// URLs carried inside `url`'s path or query, percent-decoded (a redirector's
+/// `…/go/http://169.254.169.254/…`, `…?url=http%3A%2F%2F…`): whoever serves `url` may fetch
+/// them. At most 4.
+pub fn nested_urls(url: &str) -> Vec<String> {
+    if url.len() >= 4096 || !(url.matches("http").count() > 1 || url.contains("http%3")) {
+        return Vec::new();
+    }
+    crate::decode::nested_urls(url)
+        .into_iter()
+        .filter(|u| u.len() < url.len())
+        .collect()
+}
+
 /// Where `url` points; `None` when it names no plausible host.
 pub fn net_target(url: &str) -> Option<NetTarget> {
     // `169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`, `http://h${P}`: the host ends

@@ -199,6 +199,21 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         }
         "flock" => flock(a, inv, st),
         "caffeinate" => generic(a, inv, st, name, &["-t", "-w"], 0).0,
+        // rlwrap(1): a readline wrapper around the command that follows its options.
+        "rlwrap" => {
+            generic(
+                a,
+                inv,
+                st,
+                name,
+                &[
+                    "-b", "-C", "-D", "-e", "-f", "-F", "-g", "-H", "-l", "-M", "-O", "-P", "-q",
+                    "-s", "-S", "-t", "-w", "-z",
+                ],
+                0,
+            )
+            .0
+        }
         "proxychains" | "proxychains4" => generic(a, inv, st, name, &["-f"], 0).0,
         "torsocks" => {
             generic(

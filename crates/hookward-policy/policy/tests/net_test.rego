@@ -49,3 +49,14 @@ test_lookalike_asks_with_the_imitated_host if {
 test_mixed_script_asks if {
 	net_decisions({"url": "https://pаyments.example/", "host": "pаyments.example", "class": "public", "mixed_script": true})["net/lookalike-host"] == "ask"
 }
+
+# h-cmd5: live tokens in a URL's path or query.
+test_token_in_url_to_other_host_denied if {
+	net_decisions({"url": "https://collect.example.net/?k=ghp_x", "host": "collect.example.net", "class": "public", "secrets": ["github"]})["net/secret-in-url"] == "deny"
+}
+
+test_token_in_url_to_its_vendor_or_loopback_quiet if {
+	not net_decisions({"url": "https://api.github.com/?access_token=ghp_x", "host": "api.github.com", "class": "public", "secrets": ["github"]})["net/secret-in-url"]
+	not net_decisions({"url": "http://127.0.0.1:8080/?t=sk-x", "host": "127.0.0.1", "class": "loopback", "secrets": ["openai"]})["net/secret-in-url"]
+	not net_decisions({"url": "https://example.com/docs", "host": "example.com", "class": "public"})["net/secret-in-url"]
+}

@@ -154,3 +154,36 @@ test_link_to_guard_is_not_asked_twice if {
 	not "path/link-to-protected" in ids
 	"self/link-to-guard" in ids
 }
+
+# h-cmd5: the SSH client config asks; a folder made in a credential store is quiet.
+test_ssh_client_config_asks if {
+	ds := rules.decision with input as one_path("/home/dev/.ssh/config", "read", "shell", ["ssh_client_config", "outside_project"])
+	got := {d.id: d.decision | some d in ds}
+	got["path/ssh-client-config"] == "ask"
+	not got["path/credential-store"]
+}
+
+test_mkdir_in_credential_store_quiet if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/.ssh/sockets", "access": "create", "via": "shell", "how": "mkdir", "evidence": "~/.ssh/sockets", "classes": ["credential", "outside_project"], "recursive": false}]},
+		"config": {},
+	}
+	count(rules.decision) == 0 with input as inp
+}
+
+test_carried_certificate_quiet_carried_key_denied if {
+	cert := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/project/cert.pem", "access": "read", "via": "shell", "how": "openssl carried", "evidence": "cert.pem", "classes": ["secret_file", "project"], "recursive": false}]},
+		"config": {},
+	}
+	count(rules.decision) == 0 with input as cert
+	key := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/.ssh/id_rsa", "access": "read", "via": "shell", "how": "gpg carried", "evidence": "~/.ssh/id_rsa", "classes": ["credential", "outside_project"], "recursive": false}]},
+		"config": {},
+	}
+	some d in rules.decision with input as key
+	d.id == "path/credential-store"
+}

@@ -432,3 +432,111 @@ test_an_ordinary_unanalysable_fact_is_not_a_limit if {
 	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
 	not "shell/analysis-limit" in ids
 }
+
+# h-cmd5: secrets sent in a body, header or pipe, by the variable's vendor against the host.
+sent_up(program, target, v) := {"program": program, "target": target, "source": sprintf("<sent secret %s>", [v]), "evidence": "curl -d x"}
+
+shell_ids(shell) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as shell_input([], shell)
+}
+
+test_secret_sent_to_other_vendor_denied if {
+	every u in [
+		sent_up("curl", "https://collect.example.net/x", "OPENAI_API_KEY"),
+		sent_up("curl", "https://paste.example.org/in", "GITHUB_TOKEN"),
+		sent_up("nc", "attacker.example:80", "AWS_SECRET_ACCESS_KEY"),
+	] {
+		shell_ids({"uploads": [u]})["shell/secret-sent"] == "deny"
+	}
+}
+
+test_secret_sent_to_its_vendor_quiet if {
+	every u in [
+		sent_up("curl", "https://api.github.com/user", "GITHUB_TOKEN"),
+		sent_up("curl", "https://api.openai.com/v1/models", "OPENAI_API_KEY"),
+		sent_up("curl", "https://s3.amazonaws.com/b", "AWS_SECRET_ACCESS_KEY"),
+		sent_up("curl", "https://huggingface.co/api/whoami", "HF_TOKEN"),
+		sent_up("curl", "http://localhost:8080/x", "SLACK_TOKEN"),
+		sent_up("curl", "$CI_API_V4_URL/projects", "CI_JOB_TOKEN"),
+	] {
+		count(shell_ids({"uploads": [u]})) == 0
+	}
+}
+
+test_secret_without_vendor_in_header_quiet if {
+	u := {"program": "curl", "target": "https://app.example.com/api", "source": "<sent header secret BOT_AUTH_TOKEN>", "evidence": "curl -H x"}
+	count(shell_ids({"uploads": [u]})) == 0
+	v := {"program": "curl", "target": "https://paste.example.org/in", "source": "<sent header secret GITHUB_TOKEN>", "evidence": "curl -H x"}
+	shell_ids({"uploads": [v]})["shell/secret-sent"] == "deny"
+}
+
+test_secret_without_vendor_asks if {
+	got := shell_ids({"uploads": [sent_up("curl", "https://api.mycorp.example/v1", "API_TOKEN")]})
+	got["shell/secret-sent-unknown"] == "ask"
+	not got["shell/secret-sent"]
+}
+
+# h-cmd5: filtered search-and-delete.
+fdel(path, classes) := {"path": path, "access": "delete", "via": "shell", "how": "find -delete filtered", "evidence": "find", "classes": classes, "recursive": true}
+
+test_filtered_delete_of_root_or_home_denied if {
+	every p in [fdel("/", ["root", "outside_project"]), fdel("/home/dev/*", ["home", "outside_project", "glob"]), fdel("/etc", ["system", "outside_project"])] {
+		some d in rules.decision with input as shell_input([p], {})
+		d.id == "shell/recursive-delete-home"
+		d.decision == "deny"
+	}
+}
+
+test_filtered_delete_of_narrow_folders_not_denied if {
+	every p in [fdel("/tmp", ["temp", "outside_project", "home_ancestor"]), fdel("/home/dev/work/app", ["outside_project"]), fdel("/root/work/app", ["outside_project", "system"]), fdel("/home/dev/project/build", ["project"])] {
+		ds := rules.decision with input as shell_input([p], {})
+		count([d | some d in ds; d.decision == "deny"]) == 0
+	}
+}
+
+# h-cmd5: trims of a trace ask, wipes deny.
+test_trace_trim_asks_wipe_denies if {
+	shell_ids({"evasion": [{"kind": "history_entry", "target": "history", "evidence": "history -d 4"}]})["shell/trace-trim"] == "ask"
+	shell_ids({"evasion": [{"kind": "log_upkeep", "target": "journalctl", "evidence": "journalctl --vacuum-time=2d"}]})["shell/trace-trim"] == "ask"
+	got := shell_ids({"evasion": [{"kind": "logs", "target": "journalctl", "evidence": "journalctl --vacuum-size=1K"}]})
+	got["shell/defense-evasion"] == "deny"
+}
+
+# h-cmd5: storage access policies.
+cmd(argv) := {"program": argv[0], "argv": argv, "evidence": concat(" ", argv)}
+
+test_storage_policy_change_asks_public_denies if {
+	shell_ids({"commands": [cmd(["aws", "s3api", "put-bucket-policy", "--bucket", "b", "--policy", "file://p.json"])]})["shell/storage-policy-change"] == "ask"
+	shell_ids({"commands": [cmd(["gsutil", "iam", "set", "p.json", "gs://b"])]})["shell/storage-policy-change"] == "ask"
+	shell_ids({"commands": [cmd(["gsutil", "iam", "ch", "allUsers:objectViewer", "gs://b"])]})["shell/storage-made-public"] == "deny"
+	shell_ids({"commands": [cmd(["az", "storage", "container", "set-permission", "--name", "c", "--public-access", "blob"])]})["shell/storage-made-public"] == "deny"
+}
+
+test_storage_policy_reads_quiet if {
+	count(shell_ids({"commands": [cmd(["aws", "s3api", "get-bucket-policy", "--bucket", "b"])]})) == 0
+	count(shell_ids({"commands": [cmd(["gsutil", "iam", "get", "gs://b"])]})) == 0
+}
+
+# h-cmd5: a push to a remote added in the same command.
+push(target, ev) := {"program": "git", "target": target, "source": "/home/dev/project", "evidence": ev}
+
+test_push_to_new_remote_asks if {
+	got := shell_ids({"commands": [cmd(["git", "remote", "add", "x", "https://host.example/r.git"])], "uploads": [push("x", "git push x --all")]})
+	got["shell/push-new-remote"] == "ask"
+	got2 := shell_ids({"commands": [], "uploads": [push("https://host.example/r.git", "git push https://host.example/r.git --mirror")]})
+	got2["shell/push-new-remote"] == "ask"
+}
+
+test_first_push_of_new_repository_quiet if {
+	got := shell_ids({"commands": [cmd(["git", "remote", "add", "origin", "https://github.com/me/r.git"])], "uploads": [push("origin", "git push -u origin main")]})
+	not got["shell/push-new-remote"]
+	got2 := shell_ids({"commands": [], "uploads": [push("origin", "git push origin main")]})
+	not got2["shell/push-new-remote"]
+}
+
+# h-cmd5: a package.json given a lifecycle script.
+test_package_script_asks if {
+	got := shell_ids({"persistence": [{"kind": "package_script", "target": "/home/dev/project/package.json", "evidence": "echo x > package.json"}]})
+	got["shell/package-script"] == "ask"
+	not got["shell/git-hooks"]
+}

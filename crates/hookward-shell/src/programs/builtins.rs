@@ -378,6 +378,9 @@ fn echo(inv: &Inv) -> Stream {
     let mut taint = Taint::default();
     for w in words {
         taint.merge(&w.taint);
+        if taint.secret_var.is_none() {
+            taint.secret_var = super::exfil::secret_var_in(&w.raw);
+        }
     }
     if taint.decoded.is_none() && words.iter().any(|w| w.ansi_c) {
         // `echo $'\x69\x64'`: printable text spelled as ANSI-C escapes is encoded on
@@ -433,6 +436,9 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let mut taint = Taint::default();
     for w in rest {
         taint.merge(&w.taint);
+        if taint.secret_var.is_none() {
+            taint.secret_var = super::exfil::secret_var_in(&w.raw);
+        }
     }
     let known = rest.iter().all(|w| !w.dynamic);
     let (text, printable) = decode::printf(&fmt.text, &args);

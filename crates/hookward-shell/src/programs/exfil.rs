@@ -49,6 +49,14 @@ pub(crate) fn secret_name(name: &str) -> bool {
     SECRET_NAME_PARTS.iter().any(|p| u.contains(p))
 }
 
+/// The first secret-named variable ([`secret_name`]) referenced in a word as written.
+pub(crate) fn secret_var_in(raw: &str) -> Option<String> {
+    if !raw.contains('$') {
+        return None;
+    }
+    var_refs(raw).into_iter().find(|v| secret_name(v))
+}
+
 /// The variable names referenced in a word as written (`$X`, `${X}`, `${X:-d}`).
 fn var_refs(raw: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -159,6 +167,54 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
             if let (true, Some(f)) = (op.from_subst, &op.taint.read) {
                 a.upload(name, &t, Some(f.clone()), false, &inv.evidence);
             }
+        }
+    }
+    // A secret variable in a header, form field, body or user (`-H "Authorization:
+    // $GITHUB_TOKEN"`, `-d "k=$OPENAI_API_KEY"`, `-u "$NPM_TOKEN:"`): the secret is sent to
+    // the URL's host, when the URL is written out (a URL only known at run time names no host
+    // to compare). The policy compares the variable's vendor with the host; a header or user
+    // is labelled so (`<sent header secret NAME>`): authenticating to an API is its normal use.
+    let literal_url = inv
+        .rest()
+        .iter()
+        .find(|x| x.text.contains("://") && !x.text.starts_with('$') && x.known_prefix > 0)
+        .or_else(|| {
+            inv.rest()
+                .iter()
+                .find(|x| x.text.contains("://") && !x.dynamic)
+        })
+        .map(|x| {
+            x.text
+                .split(['?', '$'])
+                .next()
+                .unwrap_or(&x.text)
+                .to_string()
+        });
+    if let (false, Some(t)) = (sender, literal_url) {
+        let words = inv.rest();
+        for (i, op) in words.iter().enumerate().take(32) {
+            if op.raw.contains("://") || op.text.contains("://") {
+                continue;
+            }
+            let Some(v) = secret_var_in(&op.raw) else {
+                continue;
+            };
+            let prev = i
+                .checked_sub(1)
+                .and_then(|j| words.get(j))
+                .map(|w| w.text.as_str())
+                .unwrap_or("");
+            let header = matches!(
+                prev,
+                "-H" | "--header" | "-u" | "--user" | "--oauth2-bearer" | "--proxy-user"
+            ) || op.text.starts_with("--header=")
+                || op.text.starts_with("--user=");
+            let label = if header {
+                format!("<sent header secret {v}>")
+            } else {
+                format!("<sent secret {v}>")
+            };
+            a.upload(name, &t, Some(label), false, &inv.evidence);
         }
     }
     if sender {

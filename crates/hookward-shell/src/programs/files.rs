@@ -41,6 +41,29 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "mv" => mv_cp(a, inv, true),
         "cp" => mv_cp(a, inv, false),
         "ln" => ln(a, inv),
+        // link(1): `link FILE1 FILE2` makes a hard link, like `ln FILE1 FILE2`.
+        "link" => ln(a, inv),
+        // sponge(1) (moreutils): soaks up stdin, then writes (`-a`: appends to) FILE.
+        "sponge" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            let how = if p.has(&["-a"]) {
+                "sponge -a"
+            } else {
+                "sponge"
+            };
+            for op in p.operands.iter().take(8) {
+                let r = a.path_arg(&inv.cwd, op, Access::Write, how, false);
+                if !r.dynamic {
+                    let mut s = inv.stdin.clone();
+                    s.piped = false;
+                    a.files.insert(r.path, s);
+                }
+            }
+            if p.operands.is_empty() {
+                return Some(passthrough(inv));
+            }
+            Stream::default()
+        }
         "touch" => {
             let p = opts::parse(
                 inv.rest(),
@@ -441,6 +464,16 @@ fn mv_cp(a: &mut Analyzer, inv: &Inv, is_mv: bool) -> Stream {
     };
     let name = if is_mv { "mv" } else { "cp" };
     let cwd = inv.cwd.clone();
+    // `cp -l`/`--link` makes hard links instead of copies: a link like `ln`'s (cp(1)).
+    if !is_mv && !recursive && p.has(&["-l", "--link"]) {
+        for s in sources.iter().take(256) {
+            a.path_arg(&cwd, s, Access::Read, "cp link target", false);
+        }
+        if let Some(d) = &dest {
+            a.path_arg(&cwd, d, Access::Create, "cp link", false);
+        }
+        return Stream::default();
+    }
     let mut moved: Vec<(String, Option<Stream>)> = Vec::new();
     for s in sources.iter().take(256) {
         let r = paths::resolve(s, &cwd);
@@ -1453,6 +1486,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     }) || rest
         .last()
         .is_some_and(|x| filters.contains(&x.text.as_str()));
+    // `-maxdepth 0|1`: the walk stays at the top, whatever the filters.
+    let depth_limited = rest.windows(2).any(|w| {
+        w.first().is_some_and(|x| x.text == "-maxdepth")
+            && w.get(1)
+                .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"))
+    });
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
         match t {
@@ -1513,6 +1552,17 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                                 p.recursive = true;
                             }
                         }
+                    } else if !depth_limited {
+                        // A filtered search-and-delete (`find / -name X -exec rm {} +`)
+                        // deletes matches anywhere in the tree: recursive, marked `filtered`
+                        // so the policy tells a wide root (/, the home) from a project or
+                        // temporary folder.
+                        for p in a.facts.paths.iter_mut().skip(before) {
+                            if p.path == repl && p.access == Access::Delete {
+                                p.recursive = true;
+                                p.how = format!("{} filtered", p.how);
+                            }
+                        }
                     }
                 }
             }
@@ -1539,7 +1589,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             } else {
                 s.raw.clone()
             };
-            a.add_path(r, Access::Delete, "find -delete", true, &ev);
+            let how = if shallow {
+                "find -delete filtered"
+            } else {
+                "find -delete"
+            };
+            a.add_path(r, Access::Delete, how, true, &ev);
         }
     }
     listing(resolved.first())

@@ -5,6 +5,7 @@
 //! Option lists come from each program's manual page or `--help` (named in each handler).
 
 mod builtins;
+mod carriers;
 mod cloud;
 mod disk;
 mod dynamic;
@@ -412,6 +413,7 @@ fn has_table(name: &str) -> bool {
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     embedded::carried_command(a, name, inv);
+    carriers::observe(a, name, inv);
     if let Some(first) = inv.args.first() {
         if first.text.contains('/') {
             if let Some(out) = exec_path(a, name, first, inv, st) {

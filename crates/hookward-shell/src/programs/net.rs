@@ -237,10 +237,11 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// Where data read from stdin comes from, for an upload's `source`.
 fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
     let s = &inv.stdin;
-    let src = match (&s.file, s.taint.env_dump) {
-        (Some(f), _) => Some(f.clone()),
-        (None, true) => None,
-        (None, false) => Some("<stdin>".to_string()),
+    let src = match (&s.file, s.taint.env_dump, &s.taint.secret_var) {
+        (Some(f), _, _) => Some(f.clone()),
+        (None, true, _) => None,
+        (None, false, Some(v)) => Some(format!("<sent secret {v}>")),
+        (None, false, None) => Some("<stdin>".to_string()),
     };
     (src, s.taint.env_dump)
 }
@@ -440,6 +441,39 @@ const CURL_VALUE: &[&str] = &[
 ];
 
 /// curl(1).
+/// The address of a curl `--resolve`/`--connect-to` value: `HOST:PORT:ADDR[,ADDR…]` or
+/// `HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT` (IPv6 addresses in brackets). `None` when empty.
+fn routed_address(v: &str) -> Option<String> {
+    let v = v.trim_start_matches('+');
+    let mut parts: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut bracket = false;
+    for c in v.chars() {
+        match c {
+            '[' => {
+                bracket = true;
+                cur.push(c);
+            }
+            ']' => {
+                bracket = false;
+                cur.push(c);
+            }
+            ':' if !bracket => parts.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    parts.push(cur);
+    let addr = parts.get(2)?.split(',').next()?.to_string();
+    (!addr.is_empty()).then_some(addr)
+}
+
+/// `url` with its host (and port) replaced by `host` (`host` may carry a port).
+fn rehost(url: &str, host: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("http", url));
+    let path = rest.find('/').map(|i| &rest[i..]).unwrap_or("/");
+    format!("{scheme}://{host}{path}")
+}
+
 fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
     let p = opts::parse(inv.rest(), CURL_VALUE, false);
     let mut urls: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
@@ -447,6 +481,33 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
     urls.retain(|u| !u.is_empty());
     for u in &urls {
         a.fetch(u, &inv.evidence);
+    }
+    // Routing options send the request to another address than the URL's host (curl(1)):
+    // `--resolve HOST:PORT:ADDR`, `--connect-to HOST:PORT:ADDR:PORT`, `-x/--proxy [scheme://]ADDR[:PORT]`
+    // (and `--preproxy`). The address is where the request really goes: a fetch of the URL's
+    // path at that address, so the metadata address behind a harmless name is seen.
+    for v in p.values(&["--resolve", "--connect-to"]) {
+        if let Some(addr) = routed_address(&v.text) {
+            for u in &urls {
+                a.fetch(&rehost(u, &addr), &inv.evidence);
+            }
+        }
+    }
+    for v in p.values(&[
+        "-x",
+        "--proxy",
+        "--preproxy",
+        "--socks5",
+        "--socks5-hostname",
+    ]) {
+        let t = v.text.split_once("://").map(|(_, r)| r).unwrap_or(&v.text);
+        let t = t.rsplit_once('@').map(|(_, r)| r).unwrap_or(t);
+        let host = t.split('/').next().unwrap_or("");
+        if !host.is_empty() {
+            for u in &urls {
+                a.fetch(&rehost(u, host), &inv.evidence);
+            }
+        }
     }
     let cwd = inv.cwd.clone();
     // Outputs written.

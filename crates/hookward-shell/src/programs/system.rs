@@ -63,9 +63,18 @@ use When::{Always, Any, Operand, PairLast, Seq};
 pub(crate) const ROWS: &[Row] = &[
     Row {
         program: "history",
-        when: Any(&["-c", "-cw", "-wc", "-d"]),
+        when: Any(&["-c", "-cw", "-wc"]),
         fact: Evasion("history"),
         example: "history -c",
+        quiet: "history 20",
+        source: "bash(1) history",
+    },
+    // One entry removed (a mistyped password, a duplicate): a trim, not a wipe (asked about).
+    Row {
+        program: "history",
+        when: Any(&["-d"]),
+        fact: Evasion("history_entry"),
+        example: "history -d 42",
         quiet: "history 20",
         source: "bash(1) history",
     },
@@ -88,8 +97,8 @@ pub(crate) const ROWS: &[Row] = &[
     Row {
         program: "journalctl",
         when: Any(&["--vacuum-*", "--rotate", "--flush"]),
-        fact: Evasion("logs"),
-        example: "journalctl --vacuum-time=1s",
+        fact: Evasion("log_upkeep"),
+        example: "journalctl --vacuum-time=2d",
         quiet: "journalctl -u nginx --since today",
         source: "journalctl(1)",
     },
@@ -392,6 +401,45 @@ fn applies(when: When, words: &[&str]) -> bool {
     }
 }
 
+/// Whether a `journalctl --vacuum-*` keeps next to nothing (journalctl(1)): less than a day
+/// (`--vacuum-time=1s`, `10m`, `2h`), less than a mebibyte (`--vacuum-size=1K`), or at most
+/// one file. Keeping days or megabytes is routine upkeep (`log_upkeep`, asked about); a bare
+/// or unreadable value counts as a wipe.
+fn journal_wipe(words: &[&str]) -> bool {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let (opt, val) = match w.split_once('=') {
+            Some((o, v)) => (o, Some(v)),
+            None => (*w, words.get(i + 1).copied()),
+        };
+        i += 1;
+        let Some(kind) = opt.strip_prefix("--vacuum-") else {
+            continue;
+        };
+        let v = val.unwrap_or("").trim().to_ascii_lowercase();
+        let digits: String = v.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let unit = v.get(digits.len()..).unwrap_or("").trim();
+        let Ok(n) = digits.parse::<u64>() else {
+            return true;
+        };
+        let tiny = match kind {
+            "time" => match unit {
+                "" | "s" | "sec" | "second" | "seconds" | "ms" | "us" | "m" | "min" | "minute"
+                | "minutes" => true,
+                "h" | "hour" | "hours" => n < 24,
+                _ => n == 0,
+            },
+            "size" => matches!(unit, "" | "b" | "k" | "kb" | "kib") || n == 0,
+            "files" => n <= 1,
+            _ => false,
+        };
+        if tiny {
+            return true;
+        }
+    }
+    false
+}
+
 /// Records the facts of the rows that match `name` and its arguments; stop and disable of a
 /// defence service (`systemctl`, `service`, `rc-service`, `launchctl`); and timestomping
 /// (`touch -r`/`-t`/`-d` of a path outside the project and the temporary directories).
@@ -412,6 +460,14 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     for row in ROWS.iter().filter(|r| r.program == name) {
         if applies(row.when, &words) {
             match row.fact {
+                Evasion("log_upkeep") => {
+                    let kind = if journal_wipe(&words) {
+                        "logs"
+                    } else {
+                        "log_upkeep"
+                    };
+                    a.evasion(kind, name, &inv.evidence);
+                }
                 Evasion(kind) => a.evasion(kind, name, &inv.evidence),
                 Persistence(kind) => a.persistence(kind, name, &inv.evidence),
             }
@@ -558,6 +614,12 @@ mod tests {
             ("systemctl disable --now apparmor", "mac"),
             ("touch -r /bin/ls /usr/local/bin/x", "timestomp"),
             ("sudo bash -c 'history -c'", "history"),
+            ("journalctl --vacuum-size=1K", "logs"),
+            ("journalctl --vacuum-time 10s", "logs"),
+            ("journalctl --vacuum-files=1", "logs"),
+            ("journalctl --vacuum-time=2d", "log_upkeep"),
+            ("journalctl --vacuum-size=500M", "log_upkeep"),
+            ("history -d 12", "history_entry"),
         ] {
             assert!(has(cmd, Evasion(kind)), "{cmd}");
         }

@@ -1,0 +1,175 @@
+//! Programs that take a file's content somewhere else: encrypt it into a new file, stage or
+//! store it in git's object database, print a diff of it, copy it into a container. Their file
+//! operands are reads (how `<program> carried`), so a credential store named there is a
+//! credential read like `cat`'s (issue 11: `openssl enc -in ~/.ssh/id_rsa`, `git add -f KEY`,
+//! `git hash-object -w KEY`, `gpg -c KEY`, `docker cp KEY c:/`).
+//!
+//! The `how` ends in ` carried` so that the policy can keep the weaker name-only classes
+//! (`*.pem`: certificates share it) quiet for these programs: `openssl x509 -in cert.pem`.
+
+use crate::analyzer::{Analyzer, Inv};
+use crate::facts::Access;
+
+use super::looks_like_path;
+
+/// One row: the program, the subcommand that makes it carry content (`""`: any), whether its
+/// operands are files, and the options whose value is a file read. Sources: openssl(1)
+/// (`-in`, `-inkey`, `-key`), git-add(1), git-diff(1) `--no-index`, git-hash-object(1),
+/// gpg(1) (operands are files to sign/encrypt), docker-cp(1)/podman-cp(1)/kubectl cp.
+pub(crate) struct Row {
+    /// The program (basename).
+    pub program: &'static str,
+    /// The subcommand (first operand) required, or `""`.
+    pub sub: &'static str,
+    /// Whether operands (after the subcommand) are files read.
+    pub operands: bool,
+    /// Options whose value is a file read.
+    pub value_opts: &'static [&'static str],
+    /// A command that must give a carried read (checked by a test).
+    #[allow(dead_code)] // read by the tests
+    pub example: &'static str,
+}
+
+/// The table.
+pub(crate) const ROWS: &[Row] = &[
+    Row {
+        program: "openssl",
+        sub: "",
+        operands: false,
+        value_opts: &["-in", "-inkey", "-key", "-signkey", "-infiles"],
+        example: "openssl enc -aes-256-cbc -in /home/x/.ssh/id_rsa -out k.enc",
+    },
+    Row {
+        program: "git",
+        sub: "add",
+        operands: true,
+        value_opts: &[],
+        example: "git add -f /home/x/.ssh/id_rsa",
+    },
+    Row {
+        program: "git",
+        sub: "diff",
+        operands: true,
+        value_opts: &[],
+        example: "git diff --no-index /dev/null /home/x/.ssh/id_rsa",
+    },
+    Row {
+        program: "git",
+        sub: "hash-object",
+        operands: true,
+        value_opts: &[],
+        example: "git hash-object -w /home/x/.ssh/id_ed25519",
+    },
+    Row {
+        program: "gpg",
+        sub: "",
+        operands: true,
+        value_opts: &[],
+        example: "gpg -c /home/x/.ssh/id_rsa",
+    },
+    Row {
+        program: "gpg2",
+        sub: "",
+        operands: true,
+        value_opts: &[],
+        example: "gpg2 --symmetric /home/x/.aws/credentials",
+    },
+    Row {
+        program: "docker",
+        sub: "cp",
+        operands: true,
+        value_opts: &[],
+        example: "docker cp /home/x/.aws/credentials c1:/tmp/",
+    },
+    Row {
+        program: "podman",
+        sub: "cp",
+        operands: true,
+        value_opts: &[],
+        example: "podman cp /home/x/.ssh/id_rsa c1:/tmp/",
+    },
+    Row {
+        program: "kubectl",
+        sub: "cp",
+        operands: true,
+        value_opts: &[],
+        example: "kubectl cp /home/x/.ssh/id_rsa pod:/tmp/k",
+    },
+];
+
+/// Records the carried reads of `name`'s arguments (path-looking operands and listed option
+/// values; `ctr:/path` container operands are not local files).
+pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let words = inv.rest();
+    let first_op = words.iter().position(|w| !w.text.starts_with('-'));
+    for row in ROWS.iter().filter(|r| r.program == name) {
+        let start = if row.sub.is_empty() {
+            0
+        } else {
+            match first_op {
+                Some(i) if words.get(i).is_some_and(|w| w.text == row.sub) => i + 1,
+                _ => continue,
+            }
+        };
+        let how = format!("{name} carried");
+        let mut i = start;
+        while let Some(w) = words.get(i).filter(|_| i < start + 64) {
+            i += 1;
+            if row.value_opts.contains(&w.text.as_str()) {
+                if let Some(v) = words.get(i) {
+                    if !v.dynamic || looks_like_path(&v.text) {
+                        a.path_arg(&inv.cwd, v, Access::Read, &how, false);
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            if !row.operands || w.text.starts_with('-') {
+                continue;
+            }
+            if looks_like_path(&w.text) {
+                a.path_arg(&inv.cwd, w, Access::Read, &how, false);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, ShellContext};
+
+    fn ctx() -> ShellContext {
+        ShellContext {
+            cwd: "/home/x/project".into(),
+            home: "/home/x".into(),
+            project_dir: Some("/home/x/project".into()),
+        }
+    }
+
+    #[test]
+    fn every_row_reads_its_example() {
+        for r in ROWS {
+            let f = analyze(r.example, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.how.ends_with(" carried") && p.path.starts_with("/home/x/.")),
+                "{}: {:?}",
+                r.example,
+                f.paths
+            );
+        }
+    }
+
+    #[test]
+    fn other_subcommands_carry_nothing() {
+        for cmd in ["git commit -m x", "docker run img", "git push origin main"] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                !f.paths.iter().any(|p| p.how.ends_with(" carried")),
+                "{cmd}"
+            );
+        }
+    }
+}
