@@ -179,6 +179,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode,
         agent_id,
         agent_type,
+        changed_file: None,
         tool,
         prompt,
         source,

@@ -212,6 +212,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode: None,
         agent_id: None,
         agent_type: None,
+        changed_file: None,
         tool,
         prompt,
         source,
