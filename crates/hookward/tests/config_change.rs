@@ -193,7 +193,7 @@ fn policy_eval_gives_the_hooks_decision() {
     let s = started(None);
     std::fs::write(settings_path(&s), settings(&[], false, json!({}))).unwrap();
     let payload = config_change(&s, "project_settings");
-    let mut c = s.cmd(&["policy", "eval", "--agent", "claude-code", "--json"]);
+    let mut c = s.cmd(&["policy", "eval", "--agent", "claude-code", "--input", "-", "--json"]);
     c.env("CLAUDE_PROJECT_DIR", s.project());
     let out = c.write_stdin(payload).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
