@@ -286,7 +286,9 @@ pub fn config_change_facts(
             problem = Some(format!(
                 "the context guard could not read the ledger for a settings reload: {e}"
             ));
-            crate::config_change::facts(&guard, None, event).ok().flatten()
+            crate::config_change::facts(&guard, None, event)
+                .ok()
+                .flatten()
         }
     };
     if let Some(message) = problem {

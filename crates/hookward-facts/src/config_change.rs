@@ -84,9 +84,9 @@ impl ConfigChangeFacts {
             s.disables_hooks
                 || s.removes_hookward
                 || s.changes_hookward
-                || s.changes
-                    .iter()
-                    .any(|l| l.starts_with("add env.HOOKWARD_") || l.starts_with("set env.HOOKWARD_"))
+                || s.changes.iter().any(|l| {
+                    l.starts_with("add env.HOOKWARD_") || l.starts_with("set env.HOOKWARD_")
+                })
         })
     }
 }

@@ -602,7 +602,10 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
     );
     let decided = if needs_policy(&event) {
         // The ledger is read only when the store exists already: `policy eval` creates none.
-        let mut store = env.store_path().is_file().then(|| LazyStore::new(env.store_path()));
+        let mut store = env
+            .store_path()
+            .is_file()
+            .then(|| LazyStore::new(env.store_path()));
         let cc = config_change_facts(env, &event, &config, store.as_mut(), &mut run.healths);
         Some(decide(&event, env, &config, cc, &mut run.healths)?)
     } else {

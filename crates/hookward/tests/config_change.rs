@@ -149,7 +149,10 @@ fn a_harmless_change_gets_no_reply_and_is_recorded() {
     )
     .unwrap();
     let out = reload(&s, "project_settings");
-    insta::assert_snapshot!("allow_reply", if out.is_empty() { "(no reply)" } else { &out });
+    insta::assert_snapshot!(
+        "allow_reply",
+        if out.is_empty() { "(no reply)" } else { &out }
+    );
     let d = last_decision(&s);
     assert_eq!(d["event"], "ConfigChange", "{d}");
     assert!(d["decision"].is_null(), "{d}");
@@ -193,7 +196,15 @@ fn policy_eval_gives_the_hooks_decision() {
     let s = started(None);
     std::fs::write(settings_path(&s), settings(&[], false, json!({}))).unwrap();
     let payload = config_change(&s, "project_settings");
-    let mut c = s.cmd(&["policy", "eval", "--agent", "claude-code", "--input", "-", "--json"]);
+    let mut c = s.cmd(&[
+        "policy",
+        "eval",
+        "--agent",
+        "claude-code",
+        "--input",
+        "-",
+        "--json",
+    ]);
     c.env("CLAUDE_PROJECT_DIR", s.project());
     let out = c.write_stdin(payload).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
