@@ -282,6 +282,36 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
+use hookward_core::profile::{AgentFile, FileKind, Place};
+
+/// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
+/// servers): the user's and the project's instructions, settings and MCP configuration, and the
+/// rules, agents, commands, skills and hooks folders in both places.
+pub static FILES: &[AgentFile] = &[
+    AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp),
+    AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(
+        Place::Project,
+        ".claude/settings.local.json",
+        FileKind::Settings,
+    ),
+    AgentFile::file(Place::Project, ".mcp.json", FileKind::Mcp),
+    AgentFile::folder(Place::Home, ".claude/rules", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/rules", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/agents", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/agents", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/commands", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/commands", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/skills", FileKind::Skills),
+    AgentFile::folder(Place::Project, ".claude/skills", FileKind::Skills),
+    AgentFile::folder(Place::Home, ".claude/hooks", FileKind::Hooks),
+    AgentFile::folder(Place::Project, ".claude/hooks", FileKind::Hooks),
+];
 
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
 /// about it (the registry is `hookward_pipeline::profiles`).
@@ -296,6 +326,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     // Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
     can_ask: true,
     install_events: INSTALL_EVENTS,
+    files: FILES,
     recovery_names: hookward_core::profile::RecoveryNames {
         pre_tool_event: "PreToolUse",
         shell_event: "PreToolUse",
