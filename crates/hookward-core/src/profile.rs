@@ -2,7 +2,7 @@
 //! system (its wire format both ways, what a verdict can become there, the names it uses), so
 //! that the pipeline, the CLI and the analyzers ask the profile instead of matching on
 //! [`Agent`]. Each adapter crate implements it once (`hookward_claude::PROFILE`, …); the
-//! registry of all of them is `hookward_pipeline::profiles` (the one crate that sees every
+//! registry of all of them is the crate `hookward-profiles` (the one crate that sees every
 //! adapter).
 //!
 //! Adding an agent is a new adapter crate with its `PROFILE`, one [`Agent`] variant and one

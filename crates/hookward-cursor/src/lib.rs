@@ -383,7 +383,7 @@ pub static FILES: &[AgentFile] = &[
 ];
 
 /// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
-/// about it (the registry is `hookward_pipeline::profiles`).
+/// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Cursor,
     label: "Cursor",
