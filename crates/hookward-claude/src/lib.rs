@@ -50,7 +50,9 @@ pub fn replaceable(tool_name: &str) -> bool {
 }
 
 /// The Claude Code events hookward registers for: the tool-call gate, the tool results it
-/// records (and will scan), prompts, session start and stop.
+/// records (and will scan), prompts, session start and stop, and `ConfigChange` (a settings
+/// or skill file changed on disk during the session; a `decision:"block"` reply keeps the
+/// session on the settings it had).
 pub const INSTALL_EVENTS: &[&str] = &[
     "PreToolUse",
     "PermissionRequest",
@@ -59,6 +61,7 @@ pub const INSTALL_EVENTS: &[&str] = &[
     "UserPromptSubmit",
     "SessionStart",
     "Stop",
+    "ConfigChange",
 ];
 
 pub use hookward_core::wire::{Env, ParseError};
@@ -93,6 +96,13 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     ]
     .iter()
     .find_map(|k| take_str(k));
+    // ConfigChange's `file_path` (captured: `payloads/claude/ConfigChange.json`); other events'
+    // `file_path` fields live inside `tool_input` and stay there.
+    let changed_file = if kind == EventKind::ConfigChange {
+        take_str("file_path")
+    } else {
+        None
+    };
     let tool_name = take_str("tool_name");
     let tool = tool_name.map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
@@ -112,6 +122,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode,
         agent_id,
         agent_type,
+        changed_file,
         tool,
         prompt,
         source,
@@ -208,7 +219,8 @@ fn accepts_context(kind: &EventKind) -> bool {
 ///
 /// Rules (REPORT.md "Verified reply semantics"): an empty response prints nothing; PreToolUse
 /// decisions go in `hookSpecificOutput.permissionDecision` with a reason; a UserPromptSubmit
-/// deny is the top-level `decision:"block"`; a PermissionRequest allow/deny is
+/// deny is the top-level `decision:"block"`, and so is a ConfigChange deny (the changed
+/// settings are not reloaded); a PermissionRequest allow/deny is
 /// `hookSpecificOutput.decision.behavior`; `replace_output` is PostToolUse
 /// `updatedToolOutput`; context goes in `additionalContext` where the event accepts it and
 /// is otherwise folded into `systemMessage`. What an event cannot express is dropped (e.g. a
@@ -240,6 +252,13 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         (EventKind::PermissionRequest, Some(Decision::Allow)) => {
             specific.insert("decision".into(), json!({"behavior": "allow"}));
         }
+        // The changed settings are not applied to the session (Claude Code's settings watcher:
+        // "exit code 2 or decision: 'block'"; it ignores the block for `policy_settings`).
+        // ConfigChange has no `hookSpecificOutput`.
+        (EventKind::ConfigChange, Some(Decision::Deny)) => {
+            top.insert("decision".into(), json!("block"));
+            top.insert("reason".into(), json!(reason));
+        }
         _ => {}
     }
     if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
@@ -263,9 +282,39 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
+use hookward_core::profile::{AgentFile, FileKind, Place};
+
+/// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
+/// servers): the user's and the project's instructions, settings and MCP configuration, and the
+/// rules, agents, commands, skills and hooks folders in both places.
+pub static FILES: &[AgentFile] = &[
+    AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp),
+    AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(
+        Place::Project,
+        ".claude/settings.local.json",
+        FileKind::Settings,
+    ),
+    AgentFile::file(Place::Project, ".mcp.json", FileKind::Mcp),
+    AgentFile::folder(Place::Home, ".claude/rules", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/rules", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/agents", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/agents", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/commands", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".claude/commands", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".claude/skills", FileKind::Skills),
+    AgentFile::folder(Place::Project, ".claude/skills", FileKind::Skills),
+    AgentFile::folder(Place::Home, ".claude/hooks", FileKind::Hooks),
+    AgentFile::folder(Place::Project, ".claude/hooks", FileKind::Hooks),
+];
 
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
-/// about it (the registry is `hookward_pipeline::profiles`).
+/// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::ClaudeCode,
     label: "Claude Code",
@@ -277,6 +326,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     // Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
     can_ask: true,
     install_events: INSTALL_EVENTS,
+    files: FILES,
     recovery_names: hookward_core::profile::RecoveryNames {
         pre_tool_event: "PreToolUse",
         shell_event: "PreToolUse",
@@ -319,6 +369,47 @@ mod tests {
         assert!(!e.extra.contains_key("agent_type"));
         let e = ev(r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}"#);
         assert_eq!((e.agent_id, e.agent_type), (None, None));
+    }
+
+    #[test]
+    fn config_change_names_its_file_and_a_deny_blocks_the_reload() {
+        // The captured payload's shape (`payloads/claude/ConfigChange.json`).
+        let e = ev(
+            r#"{"session_id":"s","cwd":"/p","hook_event_name":"ConfigChange","source":"project_settings","file_path":"/p/.claude/settings.json"}"#,
+        );
+        assert_eq!(e.kind, EventKind::ConfigChange);
+        assert_eq!(e.changed_file.as_deref(), Some("/p/.claude/settings.json"));
+        assert_eq!(e.source.as_deref(), Some("project_settings"));
+        assert!(!e.extra.contains_key("file_path"));
+        let block = render(
+            &e,
+            &Response {
+                decision: Some(Decision::Deny),
+                reason: Some("would remove hookward".into()),
+                ..Response::default()
+            },
+        );
+        assert_eq!(
+            block.stdout.as_deref(),
+            Some(r#"{"decision":"block","reason":"would remove hookward"}"#)
+        );
+        assert_eq!(block.exit_code, 0);
+        // Told, not blocked: ConfigChange has no hookSpecificOutput, so a system message.
+        let told = render(
+            &e,
+            &Response {
+                system_message: Some("hookward: permissions widened".into()),
+                ..Response::default()
+            },
+        );
+        assert_eq!(
+            told.stdout.as_deref(),
+            Some(r#"{"systemMessage":"hookward: permissions widened"}"#)
+        );
+        assert_eq!(render(&e, &Response::default()).stdout, None);
+        // `file_path` of other events is not a changed file.
+        let e = ev(r#"{"hook_event_name":"Stop","file_path":"/x"}"#);
+        assert_eq!(e.changed_file, None);
     }
 
     #[test]

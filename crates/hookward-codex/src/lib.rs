@@ -179,6 +179,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode,
         agent_id,
         agent_type,
+        changed_file: None,
         tool,
         prompt,
         source,
@@ -430,9 +431,20 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
+use hookward_core::profile::{AgentFile, FileKind, Place};
+
+/// Codex's files: `~/.codex` (instructions, `config.toml` settings with MCP servers and
+/// hook trust, `hooks.json`), the project's `AGENTS.md` and `.codex` folder.
+pub static FILES: &[AgentFile] = &[
+    AgentFile::file(Place::Home, ".codex/AGENTS.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".codex/config.toml", FileKind::Settings),
+    AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks),
+    AgentFile::file(Place::Project, "AGENTS.md", FileKind::Instructions),
+    AgentFile::folder(Place::Project, ".codex", FileKind::Settings),
+];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
-/// about it (the registry is `hookward_pipeline::profiles`).
+/// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Codex,
     label: "Codex",
@@ -444,6 +456,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     // Codex 0.171 ignores "ask" (REPORT.md §2).
     can_ask: false,
     install_events: INSTALL_EVENTS,
+    files: FILES,
     recovery_names: hookward_core::profile::RecoveryNames {
         pre_tool_event: "PreToolUse",
         shell_event: "PreToolUse",

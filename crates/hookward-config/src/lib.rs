@@ -642,7 +642,11 @@ pub enum CheckMode {
 /// `package_registry` (ask), `mcp_server` (ask), `saved_secret` (ask: a live credential
 /// written into an instruction, skill or memory file). After the fact: `shell_change` (ask: changes
 /// to guarded files during a shell tool), `outside_change` (ask: changes seen at session
-/// start), `new_executable` (ask: new hooks, MCP servers, helper commands, mentioned once).
+/// start), `new_executable` (ask: new hooks, MCP servers, helper commands, mentioned once),
+/// `config_change` (ask: a settings or skill file changed on disk that the agent is about to
+/// reload (Claude Code `ConfigChange`) with security-relevant changes or planted text: the
+/// person is told and the reload goes ahead; `deny` blocks the reload. A reload that turns the
+/// guard off is blocked by the locked rule `self/config-change` whatever this says).
 pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
     ("poisoned_write", CheckMode::Deny),
     ("user_requested_write", CheckMode::Ask),
@@ -653,6 +657,7 @@ pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
     ("shell_change", CheckMode::Ask),
     ("outside_change", CheckMode::Ask),
     ("new_executable", CheckMode::Ask),
+    ("config_change", CheckMode::Ask),
 ];
 
 /// `[context]`: the context guard's settings.

@@ -6,6 +6,7 @@
 //! ([`MAX_DEPTH`] levels, [`MAX_FILES_PER_DIR`] files per folder root), never a walk of the
 //! project or the home directory.
 
+use hookward_core::profile::{FileKind, Place};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -92,30 +93,60 @@ pub fn claude_project_slug(project: &str) -> String {
         .collect()
 }
 
-/// Where a file of `dir` should be walked: (folder, kind, scripts only).
-fn walks(home: &str, project: Option<&str>) -> Vec<(String, Kind, String)> {
-    let mut v = Vec::new();
-    for (sub, kind) in [
-        ("rules", Kind::Rules),
-        ("agents", Kind::Rules),
-        ("commands", Kind::Rules),
-        ("skills", Kind::Skill),
-        ("hooks", Kind::Hooks),
-    ] {
-        v.push((format!("{home}/.claude/{sub}"), kind, String::new()));
-        if let Some(p) = project {
-            v.push((format!("{p}/.claude/{sub}"), kind, p.to_string()));
+impl From<FileKind> for Kind {
+    fn from(k: FileKind) -> Kind {
+        match k {
+            FileKind::Instructions => Kind::Instructions,
+            FileKind::Rules => Kind::Rules,
+            FileKind::Skills => Kind::Skill,
+            FileKind::Memory => Kind::Memory,
+            FileKind::Settings => Kind::Settings,
+            FileKind::Mcp => Kind::Mcp,
+            FileKind::Hooks => Kind::Hooks,
         }
     }
+}
+
+/// Every agent's file rows ([`hookward_core::profile::AgentProfile::files`]) placed in `home`
+/// and `project` (project rows only with a project): `(path, kind, project key, folder)`, in
+/// the profiles' order.
+fn rows(home: &str, project: Option<&str>) -> Vec<(String, Kind, String, bool)> {
+    let mut v = Vec::new();
+    for f in hookward_profiles::profiles().iter().flat_map(|p| p.files) {
+        match (f.place, project) {
+            (Place::Home, _) => v.push((
+                format!("{home}/{}", f.path),
+                f.kind.into(),
+                String::new(),
+                f.folder,
+            )),
+            (Place::Project, Some(p)) => v.push((
+                format!("{p}/{}", f.path),
+                f.kind.into(),
+                p.to_string(),
+                f.folder,
+            )),
+            (Place::Project, None) => {}
+        }
+    }
+    v
+}
+
+/// Where a file of `dir` should be walked: (folder, kind, project key). The agents' folder
+/// rows, and Claude Code's per-project memory folder (named by its slug rule, not yet a
+/// profile row).
+fn walks(home: &str, project: Option<&str>) -> Vec<(String, Kind, String)> {
+    let mut v: Vec<(String, Kind, String)> = rows(home, project)
+        .into_iter()
+        .filter(|r| r.3)
+        .map(|(path, kind, proj, _)| (path, kind, proj))
+        .collect();
     if let Some(p) = project {
         v.push((
             format!("{home}/.claude/projects/{}/memory", claude_project_slug(p)),
             Kind::Memory,
             p.to_string(),
         ));
-        v.push((format!("{p}/.codex"), Kind::Settings, p.to_string()));
-        v.push((format!("{p}/.gemini"), Kind::Settings, p.to_string()));
-        v.push((format!("{p}/.cursor/rules"), Kind::Rules, p.to_string()));
     }
     v
 }
@@ -128,40 +159,16 @@ pub fn walk_roots(home: &str, project: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// The fixed guarded files of the home directory and of `project`.
+/// The fixed guarded files of the home directory and of `project`: the agents' file rows.
 fn fixed(home: &str, project: Option<&str>) -> Vec<Guarded> {
-    let g = |path: String, kind: Kind, project: &str| Guarded {
-        path,
-        kind,
-        project: project.to_string(),
-    };
-    let mut v = vec![
-        g(format!("{home}/.claude/CLAUDE.md"), Kind::Instructions, ""),
-        g(format!("{home}/.claude/settings.json"), Kind::Settings, ""),
-        g(format!("{home}/.claude.json"), Kind::Mcp, ""),
-        g(format!("{home}/.codex/AGENTS.md"), Kind::Instructions, ""),
-        g(format!("{home}/.codex/config.toml"), Kind::Settings, ""),
-        g(format!("{home}/.codex/hooks.json"), Kind::Hooks, ""),
-        g(format!("{home}/.gemini/GEMINI.md"), Kind::Instructions, ""),
-        g(format!("{home}/.gemini/settings.json"), Kind::Settings, ""),
-        g(format!("{home}/.cursor/hooks.json"), Kind::Hooks, ""),
-        g(format!("{home}/.cursor/mcp.json"), Kind::Mcp, ""),
-    ];
-    if let Some(p) = project {
-        for (name, kind) in [
-            ("CLAUDE.md", Kind::Instructions),
-            ("CLAUDE.local.md", Kind::Instructions),
-            (".claude/CLAUDE.md", Kind::Instructions),
-            (".claude/settings.json", Kind::Settings),
-            (".claude/settings.local.json", Kind::Settings),
-            (".mcp.json", Kind::Mcp),
-            ("AGENTS.md", Kind::Instructions),
-            ("GEMINI.md", Kind::Instructions),
-            (".cursorrules", Kind::Instructions),
-            (".cursor/hooks.json", Kind::Hooks),
-            (".cursor/mcp.json", Kind::Mcp),
-        ] {
-            v.push(g(format!("{p}/{name}"), kind, p));
+    let mut v: Vec<Guarded> = Vec::new();
+    for (path, kind, project, _) in rows(home, project).into_iter().filter(|r| !r.3) {
+        if !v.iter().any(|g| g.path == path) {
+            v.push(Guarded {
+                path,
+                kind,
+                project,
+            });
         }
     }
     v
@@ -406,6 +413,71 @@ fn walk_stamped(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The guarded list derived from the profiles' rows is the list `guarded.rs` held as its
+    /// own table before issue 13 item 1d (same paths, kinds and project keys).
+    #[test]
+    fn profile_rows_give_the_former_guarded_list() {
+        let (h, p) = ("/h", "/p");
+        let mut got: Vec<(String, Kind, String)> = fixed(h, Some(p))
+            .into_iter()
+            .map(|g| (g.path, g.kind, g.project))
+            .collect();
+        got.sort_by(|a, b| a.0.cmp(&b.0));
+        let home = |s: &str, k| (format!("/h/{s}"), k, String::new());
+        let proj = |s: &str, k| (format!("/p/{s}"), k, "/p".to_string());
+        let mut want = vec![
+            home(".claude/CLAUDE.md", Kind::Instructions),
+            home(".claude/settings.json", Kind::Settings),
+            home(".claude.json", Kind::Mcp),
+            home(".codex/AGENTS.md", Kind::Instructions),
+            home(".codex/config.toml", Kind::Settings),
+            home(".codex/hooks.json", Kind::Hooks),
+            home(".gemini/GEMINI.md", Kind::Instructions),
+            home(".gemini/settings.json", Kind::Settings),
+            home(".cursor/hooks.json", Kind::Hooks),
+            home(".cursor/mcp.json", Kind::Mcp),
+            proj("CLAUDE.md", Kind::Instructions),
+            proj("CLAUDE.local.md", Kind::Instructions),
+            proj(".claude/CLAUDE.md", Kind::Instructions),
+            proj(".claude/settings.json", Kind::Settings),
+            proj(".claude/settings.local.json", Kind::Settings),
+            proj(".mcp.json", Kind::Mcp),
+            proj("AGENTS.md", Kind::Instructions),
+            proj("GEMINI.md", Kind::Instructions),
+            proj(".cursorrules", Kind::Instructions),
+            proj(".cursor/hooks.json", Kind::Hooks),
+            proj(".cursor/mcp.json", Kind::Mcp),
+        ];
+        want.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(got, want);
+        let mut walked = walks(h, Some(p));
+        walked.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut want = Vec::new();
+        for (sub, kind) in [
+            ("rules", Kind::Rules),
+            ("agents", Kind::Rules),
+            ("commands", Kind::Rules),
+            ("skills", Kind::Skill),
+            ("hooks", Kind::Hooks),
+        ] {
+            want.push(home(&format!(".claude/{sub}"), kind));
+            want.push(proj(&format!(".claude/{sub}"), kind));
+        }
+        want.push((
+            "/h/.claude/projects/-p/memory".to_string(),
+            Kind::Memory,
+            "/p".to_string(),
+        ));
+        want.push(proj(".codex", Kind::Settings));
+        want.push(proj(".gemini", Kind::Settings));
+        want.push(proj(".cursor/rules", Kind::Rules));
+        want.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(walked, want);
+        // Without a project only the home rows.
+        assert!(fixed(h, None).iter().all(|g| g.project.is_empty()));
+        assert!(walks(h, None).iter().all(|w| w.2.is_empty()));
+    }
 
     #[test]
     fn kinds_of_agent_files() {

@@ -55,6 +55,7 @@ pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
         "context/package-registry" => "package_registry",
         "context/mcp-server" => "mcp_server",
         "context/saved-secret" => "saved_secret",
+        "context/config-change" => "config_change",
         _ => return None,
     })
 }
@@ -105,6 +106,8 @@ enum Job {
     BeforeShell(String),
     AfterShell(String),
     AfterFileWrite(String, String),
+    /// A settings or skill file changed on disk and the agent reloads it: its new version.
+    ConfigChange,
 }
 
 fn job(event: &Event) -> Option<Job> {
@@ -115,6 +118,7 @@ fn job(event: &Event) -> Option<Job> {
     };
     match event.kind {
         EventKind::SessionStart => Some(Job::SessionStart),
+        EventKind::ConfigChange if event.changed_file.is_some() => Some(Job::ConfigChange),
         EventKind::Stop => Some(Job::Stop),
         EventKind::PreToolUse if tool.is_some_and(|t| t.kind == ToolKind::Shell) => {
             Some(Job::BeforeShell(id()))
@@ -213,6 +217,15 @@ pub fn run(
         Job::BeforeShell(id) => shell(store, Writer::BeforeTool(id.clone())).map(|_| ()),
         Job::AfterShell(id) => shell(store, Writer::ShellTool(id.clone()))
             .map(|o| after_tool(&o, config, response, "shell_change", "the command just run")),
+        // Recorded whatever the decision: a blocked reload leaves the file changed on disk, a
+        // review item (`hookward review`) until the person accepts or restores it. What to tell
+        // is the policy's (`context/config-change`, `self/config-change`), not repeated here.
+        Job::ConfigChange => match crate::config_change::changed_path(&guard, event) {
+            Some(path) => guard
+                .observe_paths(store, &Writer::ConfigChange, session, &[path])
+                .map(|_| ()),
+            None => Ok(()),
+        },
         Job::AfterFileWrite(tool, id) => {
             after_file_write(&guard, store, event, tool, id, session).map(|changes| {
                 // Agents with no check before a file edit (Cursor's afterFileEdit) learn here.
@@ -239,6 +252,50 @@ pub fn run(
             env.agent,
         ));
     }
+}
+
+/// The facts of a `ConfigChange` ([`crate::config_change::facts`]) for the policy: the file's
+/// new content against the ledger's last reviewed version. Reads the ledger only (the new
+/// version is recorded by [`run`] after the decision). With the context guard off, or a store
+/// that cannot be opened or read (a `context-error` health event), the file is judged on its
+/// own ([`hookward_facts::Baseline::Unknown`]). `None` on other events.
+pub fn config_change_facts(
+    env: &StepEnv,
+    event: &Event,
+    config: &Config,
+    store: Option<&mut LazyStore>,
+    healths: &mut Vec<HealthEvent>,
+) -> Option<hookward_facts::ConfigChangeFacts> {
+    if event.kind != EventKind::ConfigChange {
+        return None;
+    }
+    let guard = guard_for(env, event, config);
+    let mut problem = None;
+    let opened = match store {
+        Some(s) if config.context.enabled => match s.get() {
+            Ok(s) => Some(&*s),
+            Err(e) => {
+                problem = Some(format!("the context guard could not open the store: {e}"));
+                None
+            }
+        },
+        _ => None,
+    };
+    let result = match crate::config_change::facts(&guard, opened, event) {
+        Ok(f) => f,
+        Err(e) => {
+            problem = Some(format!(
+                "the context guard could not read the ledger for a settings reload: {e}"
+            ));
+            crate::config_change::facts(&guard, None, event)
+                .ok()
+                .flatten()
+        }
+    };
+    if let Some(message) = problem {
+        healths.push(health(HealthKind::ContextError, message, event, env.agent));
+    }
+    result
 }
 
 /// What the shell command of `event` can change. A PreToolUse's facts carry its shell
@@ -277,6 +334,7 @@ fn shell_effects(
         permission_mode: None,
         agent_id: None,
         agent_type: None,
+        changed_file: None,
         prompt: None,
         source: None,
         // Not the output: only the command is analysed.

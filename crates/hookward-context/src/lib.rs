@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod blame;
+pub mod config_change;
 pub mod detect;
 pub mod effects;
 pub mod guarded;

@@ -33,6 +33,9 @@ pub enum Writer {
     },
     /// A person's `hookward context scan` after the first one.
     Rescan,
+    /// The agent reported the file changed on disk and is about to reload it (Claude Code's
+    /// `ConfigChange`): a change no checked tool call of the agent made.
+    ConfigChange,
     /// `hookward restore` (of `C<id>` or a checkpoint).
     Restore(String),
 }
@@ -48,6 +51,9 @@ impl Writer {
             Writer::ShellTool(id) => format!("during shell tool {id}"),
             Writer::FileTool { tool, id } => format!("agent {tool} tool {id}"),
             Writer::Rescan => "outside the agent (seen by hookward context scan)".into(),
+            Writer::ConfigChange => {
+                "outside the agent's checked tool calls (seen when the agent reloaded it)".into()
+            }
             Writer::Restore(what) => format!("hookward restore of {what}"),
         }
     }

@@ -307,6 +307,11 @@ pub struct Event {
     /// `trigger`, Notification `notification_type`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// The file a `ConfigChange` says changed on disk during the session (Claude Code's
+    /// `file_path`: a settings file, or a skill for `source: "skills"`), as the agent sent it.
+    /// The profile normalises it here so that no later step reads agent field names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed_file: Option<String>,
     /// Payload fields this version does not interpret, kept as they came.
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
     pub extra: serde_json::Map<String, Value>,
@@ -426,7 +431,10 @@ impl Verdict {
         }
     }
 
-    fn message_with(&self, opening: &str) -> Option<String> {
+    /// The message with its own `opening` (for events that are no tool call: `hookward blocked
+    /// this settings reload`), then `[rule]: reason` of the deciding candidate and `; also
+    /// [rule]: reason` for each other candidate of the same decision.
+    pub fn message_with(&self, opening: &str) -> Option<String> {
         let first = self.deciding()?;
         let mut out = format!("{opening} [{}]: {}", first.id, first.reason);
         for c in self.candidates.iter().skip(1) {

@@ -2,7 +2,7 @@
 //! system (its wire format both ways, what a verdict can become there, the names it uses), so
 //! that the pipeline, the CLI and the analyzers ask the profile instead of matching on
 //! [`Agent`]. Each adapter crate implements it once (`hookward_claude::PROFILE`, …); the
-//! registry of all of them is `hookward_pipeline::profiles` (the one crate that sees every
+//! registry of all of them is the crate `hookward-profiles` (the one crate that sees every
 //! adapter).
 //!
 //! Adding an agent is a new adapter crate with its `PROFILE`, one [`Agent`] variant and one
@@ -24,6 +24,72 @@ pub struct RecoveryNames {
     pub shell_event: &'static str,
     /// The name of the agent's shell tool (`Bash`, `run_shell_command`, `Shell`).
     pub shell_tool: &'static str,
+}
+
+/// Where an agent's file or folder lives: [`AgentFile::path`] is relative to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The user's home directory (`~/.claude/settings.json`).
+    Home,
+    /// The project root (`.claude/settings.json`, `AGENTS.md`).
+    Project,
+}
+
+/// What a file or folder is to the agent (the context guard's kinds; issue 13 item 1d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// Instruction files the model reads every session (CLAUDE.md, AGENTS.md, GEMINI.md,
+    /// `.cursorrules`).
+    Instructions,
+    /// Rules, agents and commands folders.
+    Rules,
+    /// Skills.
+    Skills,
+    /// The agent's own memory.
+    Memory,
+    /// Settings (permissions, hooks inside them, environment).
+    Settings,
+    /// MCP server configuration.
+    Mcp,
+    /// Hook registrations and hook scripts.
+    Hooks,
+}
+
+/// One file or folder an agent reads and obeys: a data row of its profile, from which the
+/// context guard's guarded list is derived (`hookward-context/src/guarded.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AgentFile {
+    /// Where [`AgentFile::path`] starts.
+    pub place: Place,
+    /// The path below the place, `/`-separated, no leading `/` (`.claude/settings.json`).
+    pub path: &'static str,
+    /// What it is.
+    pub kind: FileKind,
+    /// A folder whose files (walked, bounded) are all of [`AgentFile::kind`], rather than one
+    /// file.
+    pub folder: bool,
+}
+
+impl AgentFile {
+    /// A file row.
+    pub const fn file(place: Place, path: &'static str, kind: FileKind) -> AgentFile {
+        AgentFile {
+            place,
+            path,
+            kind,
+            folder: false,
+        }
+    }
+
+    /// A folder row.
+    pub const fn folder(place: Place, path: &'static str, kind: FileKind) -> AgentFile {
+        AgentFile {
+            place,
+            path,
+            kind,
+            folder: true,
+        }
+    }
 }
 
 /// Everything agent-specific about one agent's hook system, as one row of data: its words
@@ -48,6 +114,12 @@ pub struct AgentProfile {
     pub install_events: &'static [&'static str],
     /// The names a payload rebuilt from raw text uses ([`RecoveryNames`]).
     pub recovery_names: RecoveryNames,
+    /// The files and folders the agent reads and obeys, in its home and in a project
+    /// ([`AgentFile`]): the context guard guards them. Not yet here (issue 13 item 1d, open):
+    /// Claude Code's per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a
+    /// rule of Claude Code's, still in `guarded.rs`), transcripts, and the other tables listed
+    /// in ARCHITECTURE.md "Adding an agent" step 5.
+    pub files: &'static [AgentFile],
     /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
     pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,
     /// Step 6: a [`Response`] → the reply this agent accepts for the event.

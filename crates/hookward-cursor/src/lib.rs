@@ -212,6 +212,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode: None,
         agent_id: None,
         agent_type: None,
+        changed_file: None,
         tool,
         prompt,
         source,
@@ -368,9 +369,21 @@ pub fn render_fail_closed(reason: &str) -> Reply {
         exit_code: 2,
     }
 }
+use hookward_core::profile::{AgentFile, FileKind, Place};
+
+/// Cursor's files: hooks and MCP configuration in `~/.cursor` and the project's `.cursor`,
+/// the project's `.cursorrules` and rules folder.
+pub static FILES: &[AgentFile] = &[
+    AgentFile::file(Place::Home, ".cursor/hooks.json", FileKind::Hooks),
+    AgentFile::file(Place::Home, ".cursor/mcp.json", FileKind::Mcp),
+    AgentFile::file(Place::Project, ".cursorrules", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".cursor/hooks.json", FileKind::Hooks),
+    AgentFile::file(Place::Project, ".cursor/mcp.json", FileKind::Mcp),
+    AgentFile::folder(Place::Project, ".cursor/rules", FileKind::Rules),
+];
 
 /// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
-/// about it (the registry is `hookward_pipeline::profiles`).
+/// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Cursor,
     label: "Cursor",
@@ -382,6 +395,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     // Cursor's hooks contract has "ask" for shell and MCP calls.
     can_ask: true,
     install_events: INSTALL_EVENTS,
+    files: FILES,
     recovery_names: hookward_core::profile::RecoveryNames {
         pre_tool_event: "preToolUse",
         shell_event: "beforeShellExecution",

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
+pub mod config_change;
 pub mod globs;
 pub mod instructions;
 pub mod net;
@@ -37,6 +38,7 @@ pub mod secrets;
 pub mod settings;
 pub mod tooldata;
 pub mod transcript;
+pub use config_change::{Baseline, ConfigChangeFacts, ConfigFinding};
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
 pub use scan::{PointedFinding, PointedWindow, ScanFacts, TextScan};
 pub use settings::{settings_change, SettingsChange};
@@ -172,6 +174,11 @@ pub struct Facts {
     /// file) by a file tool or a shell command, with what the context guard needs to decide.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instruction_write: Option<InstructionWrite>,
+    /// A settings or skill file that changed on disk during the session (Claude Code's
+    /// `ConfigChange`), compared by the context guard with the ledger's last reviewed version;
+    /// set by the pipeline before the policy runs (`hookward-context` computes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_change: Option<ConfigChangeFacts>,
 }
 
 /// The scan source for text written into the instruction file at `path`.
@@ -1546,6 +1553,7 @@ mod tests {
             permission_mode: None,
             agent_id: None,
             agent_type: None,
+            changed_file: None,
             tool: Some(hookward_core::ToolCall {
                 name: "Bash".into(),
                 kind: ToolKind::Shell,

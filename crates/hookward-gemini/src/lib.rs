@@ -143,6 +143,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         permission_mode: None,
         agent_id: None,
         agent_type: None,
+        changed_file: None,
         tool,
         prompt,
         source,
@@ -347,9 +348,19 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
+use hookward_core::profile::{AgentFile, FileKind, Place};
+
+/// Gemini CLI's files: `~/.gemini` (instructions, `settings.json` with hooks and MCP
+/// servers), the project's `GEMINI.md` and `.gemini` folder.
+pub static FILES: &[AgentFile] = &[
+    AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Project, "GEMINI.md", FileKind::Instructions),
+    AgentFile::folder(Place::Project, ".gemini", FileKind::Settings),
+];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
-/// about it (the registry is `hookward_pipeline::profiles`).
+/// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Gemini,
     label: "Gemini CLI",
@@ -361,6 +372,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     // Gemini's headless run ends silently on "ask" (REPORT.md §3).
     can_ask: false,
     install_events: INSTALL_EVENTS,
+    files: FILES,
     recovery_names: hookward_core::profile::RecoveryNames {
         pre_tool_event: "BeforeTool",
         shell_event: "BeforeTool",

@@ -406,6 +406,24 @@ pub fn respond(
                 ..Response::default()
             },
         },
+        // A settings or skill file changed on disk and the agent is about to reload it. A deny
+        // keeps the session on its old settings (Claude Code: `decision:"block"`). Nobody can
+        // be asked here (the event runs outside the conversation, with no answer but block or
+        // not), so an ask tells the person and the reload goes ahead; the change waits in
+        // `hookward review`. Nothing is said to the model: this event has no channel to it.
+        EventKind::ConfigChange => match decision {
+            Decision::Deny => Response {
+                decision: Some(Decision::Deny),
+                reason: verdict.message_with("hookward blocked this settings reload"),
+                ..Response::default()
+            },
+            Decision::Ask => Response {
+                system_message: verdict
+                    .message_with("hookward flags this settings reload (it goes ahead)"),
+                ..Response::default()
+            },
+            Decision::Allow => Response::default(),
+        },
         EventKind::PostToolUse | EventKind::UserPromptSubmit => respond_to_content(
             agent,
             event,
@@ -434,6 +452,7 @@ mod tests {
             permission_mode: None,
             agent_id: None,
             agent_type: None,
+            changed_file: None,
             tool: None,
             prompt: None,
             source: None,

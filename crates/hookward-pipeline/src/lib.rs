@@ -174,6 +174,9 @@ fn needs_policy(event: &Event) -> bool {
         EventKind::PreToolUse | EventKind::PermissionRequest => event.tool.is_some(),
         EventKind::PostToolUse => event.tool.as_ref().is_some_and(|t| t.response.is_some()),
         EventKind::UserPromptSubmit => event.prompt.is_some(),
+        // A settings or skill file changed on disk: the context guard's facts on it
+        // ([`config_change_facts`]) go to the policy before the agent reloads it.
+        EventKind::ConfigChange => event.changed_file.is_some(),
         _ => false,
     }
 }
@@ -462,10 +465,37 @@ impl From<DecideError> for String {
     }
 }
 
+/// The context guard's facts on the file a `ConfigChange` names
+/// ([`hookward_context::hook::config_change_facts`]), read from the call's store (`None`:
+/// judged without the ledger). `None` on other events.
+fn config_change_facts(
+    env: &HookEnv,
+    event: &Event,
+    config: &Config,
+    store: Option<&mut LazyStore>,
+    healths: &mut Vec<HealthEvent>,
+) -> Option<hookward_facts::ConfigChangeFacts> {
+    if event.kind != EventKind::ConfigChange {
+        return None;
+    }
+    let step = hookward_context::hook::StepEnv {
+        home: &env.home,
+        hookward_home: &env.hookward_home,
+        project_dir: env.project_dir.as_deref(),
+        agent: env.agent,
+        budget: time_budget(config, env),
+        trace: &trace,
+    };
+    hookward_context::hook::config_change_facts(&step, event, config, store, healths)
+}
+
+/// Steps 2–3. `config_change`: the context guard's facts on a reloaded settings file
+/// ([`config_change_facts`]), added to the facts the policy sees.
 fn decide(
     event: &Event,
     env: &HookEnv,
     config: &Config,
+    config_change: Option<hookward_facts::ConfigChangeFacts>,
     healths: &mut Vec<HealthEvent>,
     user_eval: hookward_policy::UserEval,
     active: &ActiveRecord,
@@ -483,8 +513,9 @@ fn decide(
         env.hookward_home.to_string_lossy(),
     );
     let t = Instant::now();
-    let facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))
+    let mut facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))
         .map_err(by_input)?;
+    facts.config_change = config_change;
     if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
         healths.push(health(
             HealthKind::TimeBudget,
@@ -642,10 +673,17 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
         &mut run.healths,
     );
     let decided = if needs_policy(&event) {
+        // The ledger is read only when the store exists already: `policy eval` creates none.
+        let mut store = env
+            .store_path()
+            .is_file()
+            .then(|| LazyStore::new(env.store_path()));
+        let cc = config_change_facts(env, &event, &config, store.as_mut(), &mut run.healths);
         Some(decide(
             &event,
             env,
             &config,
+            cc,
             &mut run.healths,
             opts.user_eval,
             &run.active,
@@ -783,10 +821,18 @@ impl<'a> HookRun<'a> {
         );
         trace("config", t);
         let (verdict, facts) = if needs_policy(&event) {
+            let cc = config_change_facts(
+                self.env,
+                &event,
+                &config,
+                Some(&mut self.store),
+                &mut self.healths,
+            );
             match decide(
                 &event,
                 self.env,
                 &config,
+                cc,
                 &mut self.healths,
                 hookward_policy::UserEval::default(),
                 &self.active,
@@ -925,6 +971,7 @@ impl<'a> HookRun<'a> {
                 &event,
                 env,
                 &config,
+                None,
                 &mut self.healths,
                 hookward_policy::UserEval::default(),
                 &self.active,

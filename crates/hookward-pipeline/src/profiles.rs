@@ -1,43 +1,4 @@
-//! The registry of agent profiles: the one place that lists every adapter
-//! (rows of [`hookward_core::profile::AgentProfile`]). Everything else asks [`profile`] instead of
-//! matching on [`Agent`].
+//! The registry of agent profiles, `hookward-profiles` (the crate below the analyzers that
+//! lists every adapter), re-exported where the pipeline's callers look for it.
 
-use hookward_core::profile::AgentProfile;
-use hookward_core::Agent;
-
-/// Every agent's profile, in [`Agent::ALL`]'s order.
-static PROFILES: [&AgentProfile; 4] = [
-    &hookward_claude::PROFILE,
-    &hookward_codex::PROFILE,
-    &hookward_gemini::PROFILE,
-    &hookward_cursor::PROFILE,
-];
-
-/// Every agent's profile, in [`Agent::ALL`]'s order.
-pub fn profiles() -> &'static [&'static AgentProfile] {
-    &PROFILES
-}
-
-/// The profile of `agent`. Every [`Agent`] has one (the test below checks it); were one
-/// missing, Claude Code's profile would answer — whose replies are the strictest to read.
-pub fn profile(agent: Agent) -> &'static AgentProfile {
-    PROFILES
-        .iter()
-        .copied()
-        .find(|p| p.agent == agent)
-        .unwrap_or(PROFILES[0])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_agent_has_its_own_profile() {
-        for (agent, p) in Agent::ALL.iter().zip(profiles()) {
-            assert_eq!(p.agent, *agent);
-            assert_eq!(profile(*agent).agent, *agent);
-        }
-        assert_eq!(profiles().len(), Agent::ALL.len());
-    }
-}
+pub use hookward_profiles::{profile, profiles};

@@ -140,3 +140,46 @@ decision contains {"id": "context/fetched-into-instructions", "decision": "ask",
 	count(object.get(object.get(input.facts, "shell", {}), "fetches", [])) > 0
 	reason := sprintf("the command downloads content into %s; hookward cannot check what it will say before it runs", [target])
 }
+
+# What a reloaded file (input.facts.config_change) brings that the person should know: text
+# that reads as planted (any baseline), and, against a known baseline, the security-relevant
+# settings changed and the executable configuration added. What self/config-change blocks is
+# left to it where a block works.
+config_change_items(cc) := array.concat(
+	[sprintf("%s [%s]", [f.message, f.rule_id]) |
+		some f in object.get(cc, "findings", [])
+		f.planted
+		not blocked_elsewhere(cc, f)
+	],
+	[sprintf("%s [%s]", [f.message, f.rule_id]) |
+		some f in object.get(cc, "findings", [])
+		not f.planted
+		cc.baseline != "unknown"
+	],
+)
+
+blocked_elsewhere(cc, f) if {
+	cc.blockable
+	f.rule_id == "self/disable-hooks"
+}
+
+config_source(cc) := sprintf(" (%s)", [cc.source]) if {
+	cc.source != ""
+} else := ""
+
+# @rule context/config-change ask
+# A settings, MCP or skill file changed on disk during the session (Claude Code's ConfigChange) and the reload brings security-relevant changes (hooks, permissions, MCP servers, helper commands, code-loading variables) or text that reads as planted: the agent cannot ask, so the person is told and the reload goes ahead ([context.checks] config_change = "deny" blocks it, "record" only records it for `hookward review`).
+decision contains {"id": "context/config-change", "decision": "ask", "reason": reason} if {
+	input.event.kind == "ConfigChange"
+	cc := input.facts.config_change
+	is_object(cc)
+	items := config_change_items(cc)
+	count(items) > 0
+	shown := array.slice(items, 0, 4)
+	tail := more_words(count(items) - count(shown))
+	reason := sprintf("%s%s changed on disk during the session and is being reloaded: %s%s; review it with `hookward review`", [cc.path, config_source(cc), concat("; ", shown), tail])
+}
+
+more_words(n) := sprintf(" (and %d more)", [n]) if {
+	n > 0
+} else := ""

@@ -264,3 +264,39 @@ decision contains {"id": "self/nested-agent-unguarded", "decision": "deny", "rea
 	nested_agent_match(c, row)
 	reason := sprintf("the command starts %s in a way that %s (%s); a nested agent must run with its guard on", [c.program, row.why, c.evidence])
 }
+
+# What reloading a changed settings file (input.facts.config_change) would do to the guard,
+# from the same settings diff a file tool's write gets (disables_hooks, removes_hookward,
+# changes_hookward, env.HOOKWARD_* lines).
+config_unguards(s) := array.concat(
+	[w |
+		some pair in [
+			["disables_hooks", "switch the agent's hooks off"],
+			["removes_hookward", "remove hookward's hook entries"],
+			["changes_hookward", "change hookward's own hook registration"],
+		]
+		object.get(s, pair[0], false) == true
+		not subsumed(s, pair[0])
+		w := pair[1]
+	],
+	[w |
+		some line in object.get(s, "changes", [])
+		regex.match(`^(add|set) env\.HOOKWARD_`, line)
+		w := sprintf("set a HOOKWARD_* variable (%s)", [line])
+	],
+)
+
+# Removed entries are also changed ones; the removal is the one to name.
+subsumed(s, "changes_hookward") if object.get(s, "removes_hookward", false) == true
+
+# @rule self/config-change deny
+# A settings file changed on disk during the session (Claude Code's ConfigChange: not by a tool call hookward checked) would, once reloaded, switch the agent's hooks off, remove or change hookward's hook entries, or set HOOKWARD_* variables: the reload is blocked and the session keeps the settings it had (managed policy_settings cannot be blocked; context/config-change tells there).
+decision contains {"id": "self/config-change", "decision": "deny", "reason": reason} if {
+	input.event.kind == "ConfigChange"
+	cc := input.facts.config_change
+	is_object(cc)
+	cc.blockable
+	whats := config_unguards(object.get(cc, "settings", {}))
+	count(whats) > 0
+	reason := sprintf("%s changed on disk during the session, and reloading it would %s; hookward keeps the session on the settings it had and does not edit the file; see `hookward review`, and if you made the change yourself, a new session loads it", [cc.path, concat(", ", whats)])
+}

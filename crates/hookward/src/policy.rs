@@ -28,7 +28,8 @@ pub enum PolicyCommand {
     },
     /// Evaluates one hook event with the hook's own steps (parse, config, facts, policy,
     /// `[context.checks]`, disabled rules) and shows the facts, every rule that fired, the
-    /// decision and timings. Nothing is recorded and the context guard does not run.
+    /// decision and timings. Nothing is recorded and the context guard does not observe (on a
+    /// ConfigChange it reads the ledger for the reloaded file, as the hook does).
     Eval {
         #[command(flatten)]
         args: EvalArgs,

@@ -147,3 +147,61 @@ test_learned_suspicious_write_asks if {
 test_learned_low_score_write_no_opinion if {
 	count(rules.decision) == 0 with input as learned_write(0.5, {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": []})
 }
+
+config_change_input(cc) := {
+	"event": {"kind": "ConfigChange"},
+	"facts": {"project_dir": "/p", "paths": [], "config_change": cc},
+	"config": {},
+}
+
+config_change_fact(source, baseline, findings) := {
+	"path": "/p/.claude/settings.json",
+	"source": source,
+	"blockable": source != "policy_settings",
+	"guarded": "settings",
+	"baseline": baseline,
+	"exists": true,
+	"findings": findings,
+}
+
+widened := {"rule_id": "context/settings-change", "planted": false, "message": "security-relevant settings changed in /p/.claude/settings.json: add permissions.allow[0] = \"Bash(*)\""}
+
+test_config_change_widened_permissions_told if {
+	cc := config_change_fact("project_settings", "reviewed", [widened])
+	some d in rules.decision with input as config_change_input(cc)
+	d.id == "context/config-change"
+	d.decision == "ask"
+	contains(d.reason, "Bash(*)")
+	contains(d.reason, "(project_settings)")
+}
+
+test_config_change_unknown_baseline_lists_nothing_ordinary if {
+	cc := config_change_fact("project_settings", "unknown", [widened])
+	ds := rules.decision with input as config_change_input(cc)
+	count([d | some d in ds; d.id == "context/config-change"]) == 0
+}
+
+test_config_change_planted_skill_told_without_baseline if {
+	f := {"rule_id": "inject/fetch-and-run", "planted": true, "message": "reads as an instruction planted for the model (fetch_and_run)", "line": 3}
+	cc := object.union(config_change_fact("skills", "unknown", [f]), {"path": "/p/.claude/skills/x/SKILL.md", "guarded": "skill"})
+	some d in rules.decision with input as config_change_input(cc)
+	d.id == "context/config-change"
+	contains(d.reason, "inject/fetch-and-run")
+}
+
+test_config_change_hooks_off_left_to_self_rule_where_blockable if {
+	off := {"rule_id": "self/disable-hooks", "planted": true, "message": "the change switches off the agent's hooks or removes hookward's: x"}
+	blockable := config_change_fact("project_settings", "reviewed", [off])
+	ds := rules.decision with input as config_change_input(blockable)
+	count([d | some d in ds; d.id == "context/config-change"]) == 0
+	managed := config_change_fact("policy_settings", "reviewed", [off])
+	some d in rules.decision with input as config_change_input(managed)
+	d.id == "context/config-change"
+}
+
+test_config_change_many_items_shortened if {
+	fs := [object.union(widened, {"message": sprintf("change %d", [i])}) | some i in numbers.range(1, 6)]
+	cc := config_change_fact("user_settings", "reviewed", fs)
+	some d in rules.decision with input as config_change_input(cc)
+	contains(d.reason, "(and 2 more)")
+}

@@ -298,3 +298,69 @@ test_hookward_env_read_name_denied if {
 }
 
 test_nested_claude_settings_file_left_to_facts if nested_quiet("claude", ["claude", "-p", "--settings", "ci-settings.json", "x"])
+
+config_change_input(cc) := {
+	"event": {"kind": "ConfigChange", "source": cc.source},
+	"facts": {"project_dir": "/p", "paths": [], "config_change": cc},
+	"config": {},
+}
+
+config_change_fact(source, baseline, settings, findings) := {
+	"path": "/p/.claude/settings.json",
+	"source": source,
+	"blockable": source != "policy_settings",
+	"guarded": "settings",
+	"baseline": baseline,
+	"exists": true,
+	"settings": settings,
+	"findings": findings,
+}
+
+test_config_change_removing_hookward_blocked if {
+	s := {"removes_hookward": true, "disables_hooks": false, "changes_hookward": false, "changes": ["remove hooks.PreToolUse[0].hooks[0].command = \"hookward hook claude-code\""]}
+	cc := config_change_fact("project_settings", "reviewed", s, [])
+	some d in rules.decision with input as config_change_input(cc)
+	d.id == "self/config-change"
+	d.decision == "deny"
+	contains(d.reason, "remove hookward's hook entries")
+	contains(d.reason, "hookward review")
+}
+
+test_config_change_disabling_hooks_blocked_even_without_baseline if {
+	s := {"disables_hooks": true, "changes": ["add disableAllHooks = true"]}
+	cc := config_change_fact("local_settings", "unknown", s, [])
+	some d in rules.decision with input as config_change_input(cc)
+	d.id == "self/config-change"
+	contains(d.reason, "switch the agent's hooks off")
+}
+
+test_config_change_hookward_entry_changed_and_env_blocked if {
+	s := {"changes_hookward": true, "changes": ["add env.HOOKWARD_FAIL_MODE = \"open\""]}
+	cc := config_change_fact("user_settings", "reviewed", s, [])
+	some d in rules.decision with input as config_change_input(cc)
+	d.id == "self/config-change"
+	contains(d.reason, "change hookward's own hook registration")
+	contains(d.reason, "HOOKWARD_FAIL_MODE")
+}
+
+test_config_change_policy_settings_not_blocked if {
+	s := {"removes_hookward": true, "changes": []}
+	cc := config_change_fact("policy_settings", "reviewed", s, [])
+	ds := rules.decision with input as config_change_input(cc)
+	count([d | some d in ds; d.id == "self/config-change"]) == 0
+}
+
+test_config_change_harmless_change_quiet if {
+	s := {"changes": ["set theme = \"dark\" (was \"light\")"], "security": []}
+	cc := config_change_fact("project_settings", "reviewed", s, [])
+	ds := rules.decision with input as config_change_input(cc)
+	count(ds) == 0
+}
+
+test_config_change_only_on_its_event if {
+	s := {"removes_hookward": true, "changes": []}
+	cc := config_change_fact("project_settings", "reviewed", s, [])
+	inp := object.union(config_change_input(cc), {"event": {"kind": "Stop"}})
+	ds := rules.decision with input as inp
+	count([d | some d in ds; d.id == "self/config-change"]) == 0
+}
