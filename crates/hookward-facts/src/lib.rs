@@ -1586,6 +1586,7 @@ mod tests {
             permission_mode: None,
             agent_id: None,
             agent_type: None,
+            changed_file: None,
             tool: Some(hookward_core::ToolCall {
                 name: name.into(),
                 kind,

@@ -117,7 +117,6 @@ fn large_ordinary_calls_are_judged_and_unjudgeable_ones_fail_closed() {
 /// ordinary project file is not objected to.
 #[test]
 fn codex_heredoc_patches_in_shell_calls_are_judged_as_patches() {
-    use assert_cmd::prelude::*;
     let s = Sandbox::new();
     let run = |file: String, added: &str| {
         let patch = format!("*** Begin Patch\n*** Add File: {file}\n+{added}\n*** End Patch");

@@ -135,7 +135,6 @@ fn a_token_written_into_memory_is_asked_about_and_never_stored() {
 /// question, a token is held back), like a memory note written by a file tool.
 #[test]
 fn gemini_save_memory_is_a_memory_write() {
-    use assert_cmd::prelude::*;
     let s = Sandbox::new();
     let save = |fact: &str| {
         let payload = serde_json::json!({
