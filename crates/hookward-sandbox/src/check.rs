@@ -312,6 +312,7 @@ pub fn audit(inp: &Inputs) -> Vec<Finding> {
         .env_names
         .iter()
         .filter(|n| tables::STRIP_ENV.iter().any(|p| pattern_matches(p, n)))
+        .filter(|n| !crate::env::is_trust_setting(n))
         .collect();
     names.sort();
     names.dedup();

@@ -31,6 +31,25 @@ pub fn pattern_matches(pattern: &str, name: &str) -> bool {
     p[pi..].iter().all(|&b| b == b'*')
 }
 
+/// Name patterns of trust-store settings (`AWS_CA_BUNDLE`, `REQUESTS_CA_BUNDLE`,
+/// `NODE_EXTRA_CA_CERTS`, `CURL_CA_BUNDLE`, `SSL_CERT_FILE`…): a path to CA certificates, not a
+/// credential. A strip pattern that matches one (`AWS_*`) leaves it in place, since removing it
+/// breaks TLS behind a company's proxy CA.
+pub const TRUST_SETTINGS: &[&str] = &[
+    "*_CA_BUNDLE",
+    "*_CA_FILE",
+    "*_CA_PATH",
+    "*_CA_CERT",
+    "*_CA_CERTS",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+];
+
+/// Whether `name` is a trust-store setting ([`TRUST_SETTINGS`]).
+pub fn is_trust_setting(name: &str) -> bool {
+    TRUST_SETTINGS.iter().any(|p| pattern_matches(p, name))
+}
+
 /// What happens to the environment: which names are removed and why, which are kept although
 /// a pattern matched them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -83,6 +102,11 @@ impl EnvPlan {
                 kept.push(Kept {
                     name,
                     why: "--keep-env".into(),
+                });
+            } else if is_trust_setting(&name) {
+                kept.push(Kept {
+                    name,
+                    why: "a CA certificate setting, not a credential".into(),
                 });
             } else if let Some((word, _)) = agent.filter(|(_, keys)| keys.contains(&name.as_str()))
             {
@@ -157,6 +181,7 @@ mod tests {
             "GITHUB_TOKEN",
             "ANTHROPIC_API_KEY",
             "MY_SECRET_X",
+            "AWS_CA_BUNDLE",
             "HOME",
         ]
         .map(String::from);
@@ -177,6 +202,10 @@ mod tests {
             kept,
             [
                 ("ANTHROPIC_API_KEY", "the agent's own key (claude-code)"),
+                (
+                    "AWS_CA_BUNDLE",
+                    "a CA certificate setting, not a credential"
+                ),
                 ("GITHUB_TOKEN", "--keep-env")
             ]
         );
