@@ -49,7 +49,8 @@ pub enum FailOn {
     /// Exit 1 when any item is an injection: the rules' verdict is injection, or the learned score
     /// reaches 0.85 (or the --threshold when it is higher). The default.
     Injection,
-    /// Exit 0 whatever is found (a report only).
+    /// Exit 0 whatever is found (a report only); `none` is accepted too, as in `kb scan`.
+    #[value(alias = "none")]
     Never,
 }
 
