@@ -540,3 +540,9 @@ test_package_script_asks if {
 	got["shell/package-script"] == "ask"
 	not got["shell/git-hooks"]
 }
+
+test_an_upload_of_inline_data_with_a_null_source_is_no_secret_and_no_error if {
+	got := shell_ids({"uploads": [{"program": "http", "target": "example.org", "source": null, "evidence": "http example.org a=b"}]})
+	not got["shell/secret-sent"]
+	not got["shell/secret-sent-unknown"]
+}
