@@ -475,8 +475,10 @@ fn load_sources(
 /// The most RVM instructions one evaluation may run (regorus's default is 25,000). The
 /// instruction count grows with the facts: a `git add` of 700 files already needs more than
 /// 25,000, and an evaluation stopped by the limit fails the call closed (the pipeline treats
-/// evaluation errors as input-driven). 50 million bounds a runaway evaluation to well under a
-/// second on this project's 2-core machine (BENCHMARKS.md, "Policy engine").
+/// evaluation errors as input-driven). 50 million is far above any input measured (a settings
+/// write padded with 20,000 values evaluates in 198 ms in a debug build) and bounds a runaway
+/// evaluation to the order of a second (an estimate from that rate; BENCHMARKS.md, "Large inputs
+/// and the instruction limit").
 pub const MAX_INSTRUCTIONS: usize = 50_000_000;
 
 /// The user part of a split evaluation ([`UserEval::Split`]): `user` and the built-in
