@@ -249,13 +249,18 @@ fn tighten_score(
     Ok(())
 }
 
-/// A score from a variable: a number checked against the range.
+/// A score from a variable (`HOOKWARD_SCAN_LEARNED_ASK`): a number checked against the range;
+/// an error names the key as written in `config.toml` (`scan.learned_ask`).
 fn env_score(name: &str, value: &str) -> Result<f32, ConfigError> {
     let origin = format!("environment variable {name}");
-    let key = name
+    let lower = name
         .strip_prefix("HOOKWARD_")
         .unwrap_or(name)
         .to_ascii_lowercase();
+    let key = match lower.strip_prefix("scan_") {
+        Some(rest) => format!("scan.{rest}"),
+        None => lower,
+    };
     let v: f32 = value.trim().parse().map_err(|_| ConfigError::Invalid {
         origin: origin.clone(),
         message: format!("{value:?} is not a number"),
@@ -1425,6 +1430,23 @@ pub fn docs_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_score_variable_names_the_key_as_written_in_config_toml() {
+        let e = env_score("HOOKWARD_SCAN_LEARNED_ASK", "0.3")
+            .expect_err("0.3 is below the floor")
+            .to_string();
+        assert!(e.contains("`scan.learned_ask` = 0.3"), "{e}");
+        assert!(e.contains("HOOKWARD_SCAN_LEARNED_ASK"), "{e}");
+        let e = env_score("HOOKWARD_SCAN_LEARNED_DENY", "x")
+            .expect_err("not a number")
+            .to_string();
+        assert!(e.contains("not a number"), "{e}");
+        assert_eq!(
+            env_score("HOOKWARD_SCAN_LEARNED_DENY", " 0.9 ").ok(),
+            Some(0.9)
+        );
+    }
 
     /// The keys serde parses are exactly the declared and deprecated ones.
     #[test]
