@@ -225,23 +225,9 @@ const DEFAULT_REGISTRIES: &[&str] = &[
     "proxy.golang.org",
 ];
 
-/// Secret kinds ([`hookward_redact::KINDS`]) that are a live credential by their shape alone:
-/// vendor token formats and private keys. Left out: `secret-var`, `bearer` and `url-password`,
-/// whose values in documentation are mostly placeholders (`API_KEY=your-key-here`).
-pub const SAVED_SECRET_KINDS: &[&str] = &[
-    "pem",
-    "anthropic",
-    "openai",
-    "github",
-    "slack",
-    "aws-access-key",
-    "google",
-    "gitlab",
-    "npm",
-    "huggingface",
-    "stripe",
-    "aws-secret-key",
-];
+/// Secret kinds that are a live credential by their shape alone
+/// ([`hookward_redact::LIVE_KINDS`]: vendor token formats, cloud access keys, private keys).
+pub const SAVED_SECRET_KINDS: &[&str] = hookward_redact::LIVE_KINDS;
 
 /// The kinds of live credentials (see [`SAVED_SECRET_KINDS`]) in text written into a file the
 /// agent obeys or remembers: sorted, each once. A token saved into memory or an instruction file

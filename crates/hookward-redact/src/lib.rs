@@ -68,6 +68,12 @@ pub use names::is_secret_name;
 /// spans). The placeholder for kind `k` is `[REDACTED:k]`.
 pub const KINDS: &[&str] = rules::KINDS;
 
+/// The kinds of [`KINDS`] that are a live credential by their shape alone: vendor token
+/// formats, cloud access keys and private keys (every kind before `bearer`). Left out:
+/// `bearer`, `url-password` and `secret-var`, whose values in documentation are mostly
+/// placeholders (`API_KEY=your-key-here`).
+pub const LIVE_KINDS: &[&str] = rules::KINDS.split_at(12).0;
+
 /// One secret found in a string: its kind (one of [`KINDS`]) and its byte range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SecretSpan {
@@ -294,5 +300,15 @@ mod tests {
     #[test]
     fn clean_text_has_no_candidates() {
         assert!(rules::candidates("cargo test -p hookward-redact && git status").is_empty());
+    }
+}
+
+#[cfg(test)]
+mod live_kinds_tests {
+    #[test]
+    fn live_kinds_are_every_kind_before_bearer() {
+        assert_eq!(super::LIVE_KINDS.last(), Some(&"aws-secret-key"));
+        assert_eq!(super::KINDS[super::LIVE_KINDS.len()], "bearer");
+        assert!(!super::LIVE_KINDS.contains(&"secret-var"));
     }
 }
