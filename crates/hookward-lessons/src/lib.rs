@@ -104,12 +104,19 @@ const STRIPPED: &[char] = &[
 ];
 
 /// One field made safe to show: control characters and [`STRIPPED`] delimiters removed,
-/// whitespace collapsed to single spaces, at most `max` characters.
+/// whitespace collapsed to single spaces, at most `max` characters. An apostrophe between two
+/// letters (`don't`, `crate's`) is a contraction, not a quote, and is kept.
 pub fn clean_field(s: &str, max: usize) -> String {
-    let s: String = s
-        .chars()
-        .map(|c| {
-            if c.is_control() || STRIPPED.contains(&c) {
+    let chars: Vec<char> = s.chars().collect();
+    let s: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let contraction = c == '\''
+                && i > 0
+                && chars[i - 1].is_alphabetic()
+                && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+            if c.is_control() || (STRIPPED.contains(&c) && !contraction) {
                 ' '
             } else {
                 c

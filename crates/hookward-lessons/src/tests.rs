@@ -605,3 +605,12 @@ fn words_split_camel_case_and_keep_cjk() {
     assert!(!w.contains(&"no".to_string()));
     let _ = Agent::ClaudeCode;
 }
+
+#[test]
+fn clean_field_keeps_contractions_and_strips_quotes() {
+    assert_eq!(
+        clean_field("don't run 'npm test' in the crate's dir", 200),
+        "don't run npm test in the crate's dir"
+    );
+    assert_eq!(clean_field("a `b` \"c\" 'd", 200), "a b c d");
+}

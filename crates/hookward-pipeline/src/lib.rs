@@ -660,11 +660,36 @@ pub struct Evaluated {
 
 /// Judges `stdin` as the hook of `env.agent` would ([`Evaluated`]).
 ///
-/// Errors: the payload does not parse (the hook's raw-text fallback is not tried), or the
-/// policy failed (the hook would follow its fail mode).
+/// A payload that does not parse is read by the hook's raw-text fallback ([`recover`]) when
+/// that finds a tool call the policy judges, with a `payload-recovered` health event, as the
+/// hook does.
+///
+/// Errors: the payload does not parse and the raw text holds no such tool call, or the policy
+/// failed (the hook would follow its fail mode).
 pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evaluated, String> {
     let mut run = HookRun::new(env);
-    let event = run.parse(stdin)?;
+    let event = match run.parse(stdin) {
+        Ok(event) => event,
+        Err(error) => {
+            let recovered = recover::Recovered::scan(stdin)
+                .payload(env.agent)
+                .and_then(|v| adapter_event(env, v).ok())
+                .filter(needs_policy);
+            let Some(event) = recovered else {
+                return Err(error);
+            };
+            run.healths.push(health(
+                HealthKind::PayloadRecovered,
+                format!(
+                    "the payload does not parse ({error}); its tool call was read from the raw text"
+                ),
+                json!({ "tool": event.tool.as_ref().map(|t| t.name.clone()) }),
+                Some(&event),
+                env.agent,
+            ));
+            event
+        }
+    };
     let config = load_config_from(
         env,
         &run.active,

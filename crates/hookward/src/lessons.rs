@@ -302,17 +302,23 @@ fn list(all: bool, project: Option<std::path::PathBuf>, limit: usize, json: bool
     Ok(ExitCode::SUCCESS)
 }
 
-fn find(id: &str) -> Result<(Store, LessonRow), String> {
-    find_id(parse_id(id)?)
+/// Lesson `n` and its store; `Ok(Err(message))` when there is no such lesson (a missing
+/// record, which the commands refuse with exit 1 like `review C99`), `Err` when the store
+/// cannot be read (exit 2).
+fn lookup(n: i64) -> Result<Result<(Store, LessonRow), String>, String> {
+    let Some(store) = open()? else {
+        return Ok(Err(format!("no lesson L{n}: nothing has been learned yet")));
+    };
+    Ok(match store.lesson(n).map_err(|e| e.to_string())? {
+        Some(row) => Ok((store, row)),
+        None => Err(format!(
+            "no lesson L{n} (see `hookward lessons list --all`)"
+        )),
+    })
 }
 
 fn find_id(n: i64) -> Result<(Store, LessonRow), String> {
-    let store = open()?.ok_or_else(|| format!("no lesson L{n}: nothing has been learned yet"))?;
-    let row = store
-        .lesson(n)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no lesson L{n} (see `hookward lessons list --all`)"))?;
-    Ok((store, row))
+    lookup(n)?
 }
 
 /// `hookward lessons forget L<n>` (and the page's Forget button): removes the lesson.
@@ -327,7 +333,10 @@ pub fn forget_lesson(n: i64) -> Result<LessonRow, String> {
 }
 
 fn show(id: &str, json: bool) -> CliResult {
-    let (_, r) = find(id)?;
+    let (_, r) = match lookup(parse_id(id)?)? {
+        Ok(found) => found,
+        Err(missing) => return crate::context::refuse(json, &missing),
+    };
     if json {
         return crate::json::print(lesson_json(&r));
     }
@@ -404,7 +413,11 @@ fn show(id: &str, json: bool) -> CliResult {
 }
 
 fn forget(id: &str, json: bool) -> CliResult {
-    let r = forget_lesson(parse_id(id)?)?;
+    let n = parse_id(id)?;
+    if let Err(missing) = lookup(n)? {
+        return crate::context::refuse(json, &missing);
+    }
+    let r = forget_lesson(n)?;
     if json {
         return crate::json::print(serde_json::json!({"forgotten": r.display_id()}));
     }

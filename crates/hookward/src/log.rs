@@ -181,18 +181,46 @@ pub fn run_log(args: LogArgs) -> CliResult {
         limit: args.limit,
         with_canary: args.canary,
     };
+    let mut hidden_canary = 0;
     let rows = match open()? {
-        Some(store) => store.decisions(&query).map_err(|e| match e {
-            hookward_store::StoreError::InvalidInput { value, .. } => {
-                format!("--after {value}: there is no such decision; `hookward log` shows the ids")
+        Some(store) => {
+            let rows = match store.decisions(&query) {
+                Ok(rows) => rows,
+                Err(hookward_store::StoreError::InvalidInput { value, .. }) => {
+                    return crate::context::refuse(
+                        args.json,
+                        &format!(
+                            "--after {value}: there is no such decision; `hookward log` shows the ids"
+                        ),
+                    )
+                }
+                Err(e) => return Err(e.to_string()),
+            };
+            // On a short last page, say how many of `hookward doctor`'s canary decisions the
+            // default view left out (two bounded counts, so a large store is not scanned).
+            if !args.canary && !args.json && rows.len() < args.limit {
+                const CAP: u64 = 10_000;
+                let with = DecisionQuery {
+                    with_canary: true,
+                    ..query.clone()
+                };
+                if let (Ok((all, true)), Ok((shown, true))) = (
+                    store.count_decisions(&with, CAP),
+                    store.count_decisions(&query, CAP),
+                ) {
+                    hidden_canary = all.saturating_sub(shown);
+                }
             }
-            e => e.to_string(),
-        })?,
+            rows
+        }
         None if query.after.is_some() => {
-            return Err(format!(
-                "--after D{}: there is no such decision; nothing is recorded yet",
-                query.after.unwrap_or_default()
-            ))
+            return crate::context::refuse(
+                args.json,
+                &format!(
+                    "--after D{}: there is no such decision; nothing is recorded yet",
+                    query.after.unwrap_or_default()
+                ),
+            )
         }
         None => Vec::new(),
     };
@@ -204,6 +232,8 @@ pub fn run_log(args: LogArgs) -> CliResult {
             "{}",
             if filtered {
                 "no decisions match"
+            } else if hidden_canary > 0 {
+                "no decisions recorded yet by the agents"
             } else {
                 "no decisions recorded yet"
             }
@@ -237,6 +267,13 @@ pub fn run_log(args: LogArgs) -> CliResult {
         if let (Some(id), Some(reason)) = (rec.rule_ids.first(), rec.reasons.first()) {
             outln!("       [{id}] {}", short(reason, 110));
         }
+    }
+    if hidden_canary > 0 {
+        outln!(
+            "({hidden_canary} decision{} of `hookward doctor`'s canary hidden; --canary shows {})",
+            if hidden_canary == 1 { "" } else { "s" },
+            if hidden_canary == 1 { "it" } else { "them" }
+        );
     }
     if let Some(last) = rows.last().filter(|_| rows.len() == args.limit) {
         outln!(
@@ -374,8 +411,8 @@ fn parse_event_id(s: &str) -> Result<i64, String> {
 }
 
 /// `hookward events ack`: marks events acknowledged; `--all` also sets the fallback file
-/// aside (renamed to `health-fallback-acked-<ms>.jsonl`, kept for the record). Exit 2 for an
-/// id that does not exist.
+/// aside (renamed to `health-fallback-acked-<ms>.jsonl`, kept for the record). Exit 1 for an
+/// id that does not exist (a missing record, as `review C99`).
 fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
     let path = util::home()?.join("state.db");
     let parsed = ids
@@ -387,9 +424,10 @@ fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
         Some(store) => {
             for id in &parsed {
                 if !store.health_event_exists(*id).map_err(|e| e.to_string())? {
-                    return Err(format!(
-                        "there is no health event E{id}; `hookward events` lists them"
-                    ));
+                    return crate::context::refuse(
+                        json_out,
+                        &format!("there is no health event E{id}; `hookward events` lists them"),
+                    );
                 }
             }
             done = store
@@ -397,10 +435,13 @@ fn ack(ids: &[String], all: bool, json_out: bool) -> CliResult {
                 .map_err(|e| e.to_string())?;
         }
         None if !all => {
-            return Err(format!(
-                "there is no health event {}: nothing is recorded yet",
-                ids.first().map(String::as_str).unwrap_or("")
-            ))
+            return crate::context::refuse(
+                json_out,
+                &format!(
+                    "there is no health event {}: nothing is recorded yet",
+                    ids.first().map(String::as_str).unwrap_or("")
+                ),
+            )
         }
         None => {}
     }

@@ -167,9 +167,11 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
 
 /// What `hookward policy eval` judges and with what it reads.
 #[derive(clap::Args)]
+#[group(skip)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["input", "command"])))]
 pub struct EvalArgs {
     /// A hook payload of `--agent` (JSON file, or - for stdin).
-    #[arg(long, conflicts_with = "command", required_unless_present = "command")]
+    #[arg(long)]
     input: Option<PathBuf>,
     /// A shell command to evaluate as a PreToolUse of the agent's shell tool.
     #[arg(long)]
@@ -238,6 +240,16 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
         })?;
     if json_out {
         return crate::json::print(eval_json(agent, &evaluated));
+    }
+    // What the hook would have recorded as health events (a config layer that does not load, a
+    // payload read from its raw text) is said first: the decision below rests on it.
+    // (User-policy problems are listed with the rules below, not twice.)
+    for h in evaluated
+        .health
+        .iter()
+        .filter(|h| !h.kind.starts_with("user-policy"))
+    {
+        eprintln!("hookward: warning: {}", h.message);
     }
     let (event, config) = (&evaluated.event, &evaluated.config);
     let Some(d) = &evaluated.decided else {
@@ -332,11 +344,17 @@ fn eval(args: EvalArgs, json_out: bool) -> CliResult {
 /// shows the same document).
 pub fn eval_json(agent: hookward_core::Agent, evaluated: &hookward_pipeline::Evaluated) -> Value {
     let (event, config) = (&evaluated.event, &evaluated.config);
+    let warnings: Vec<&str> = evaluated
+        .health
+        .iter()
+        .map(|h| h.message.as_str())
+        .collect();
     let Some(d) = &evaluated.decided else {
         return json!({
             "agent": agent.as_str(),
             "event": event.kind.name(), "tool": event.tool.as_ref().map(|t| &t.name),
             "consulted": false, "decision": null, "deciding_rule": null, "rule_ids": [],
+            "warnings": warnings,
         });
     };
     let (facts, verdict) = (&d.facts, &d.verdict);
@@ -350,6 +368,7 @@ pub fn eval_json(agent: hookward_core::Agent, evaluated: &hookward_pipeline::Eva
         "user_policy_errors": d.user_problems, "input": d.input,
         "reply": {"stdout": evaluated.reply.stdout, "stderr": evaluated.reply.stderr, "exit_code": evaluated.reply.exit_code},
         "timings_us": {"load": d.load_us, "eval": d.eval_us}, "load_mode": d.load_mode,
+        "warnings": warnings,
     })
 }
 

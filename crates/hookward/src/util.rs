@@ -204,6 +204,11 @@ pub fn run_config(json: bool) -> CliResult {
         return crate::json::print(v);
     }
     outln!("hookward home: {}", home()?.display());
+    // The layers first: a layer that did not load changes every value below, so it is said
+    // before them, not after a page of keys.
+    for l in layer_lines(&cfg) {
+        outln!("{l}");
+    }
     let rows = cfg.rows();
     let w = rows.iter().map(|r| r.key.len()).max().unwrap_or(0);
     for r in &rows {
@@ -214,9 +219,6 @@ pub fn run_config(json: bool) -> CliResult {
     }
     for w in &warnings {
         outln!("{}: {w}", crate::out::paint("warning", crate::out::WARN));
-    }
-    for l in layer_lines(&cfg) {
-        println!("{l}");
     }
     Ok(ExitCode::SUCCESS)
 }

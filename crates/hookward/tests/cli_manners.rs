@@ -122,6 +122,11 @@ fn exit_codes_on_a_fresh_home_agree() {
         &["review"],
         &["log", "--no-such-flag"],
         &["events", "ack", "E1"],
+        // a missing record is refused with exit 1 by every command that takes an id
+        &["review", "C99"],
+        &["lessons", "show", "L99"],
+        &["lessons", "forget", "L99", "--json"],
+        &["log", "--after", "D99"],
     ] {
         all.push_str(&format!("$ hookward {}\n", args.join(" ")));
         all.push_str(&shown(&s, run(&s, args)));
@@ -222,7 +227,17 @@ fn the_canary_is_hidden_from_log_and_is_not_activity() {
         "the first doctor's canary is not activity: {second}"
     );
     let (log, _, code) = run(&s, &["log"]);
-    assert_eq!((log.trim(), code), ("no decisions recorded yet", 0));
+    let mut lines = log.lines();
+    assert_eq!(
+        (lines.next(), code),
+        (Some("no decisions recorded yet by the agents"), 0),
+        "{log}"
+    );
+    let hidden = lines.next().unwrap_or_default();
+    assert!(
+        hidden.contains("of `hookward doctor`'s canary hidden; --canary shows"),
+        "the listing says the canary's decisions are hidden: {log}"
+    );
     let (with, _, _) = run(&s, &["log", "--canary"]);
     assert!(
         with.contains("hookward-doctor-canary") || with.contains("id_rsa"),
@@ -456,4 +471,31 @@ fn a_deprecated_config_key_is_a_set_up_warning() {
         out.contains("`extra_denied_programs` is deprecated"),
         "{out}"
     );
+}
+
+/// `policy eval` judges what the hook judges: a payload cut short is read from its raw text
+/// (with a warning naming the repair), and a user config that does not load is said first.
+#[test]
+fn policy_eval_recovers_cut_payloads_and_warns_of_a_broken_config() {
+    let s = Sandbox::new();
+    let cut = s.dir.path().join("cut.json");
+    let full = String::from_utf8(s.pre_tool_use("Bash", json!({"command": "rm -rf ~/"}))).unwrap();
+    let at = full.find("rm -rf").unwrap() + "rm -rf ~/".len();
+    std::fs::write(&cut, &full[..at]).unwrap();
+    let (out, err, code) = run(&s, &["policy", "eval", "--input", cut.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("decision: deny"), "{out}");
+    assert!(
+        err.contains("warning: the payload does not parse") && err.contains("raw text"),
+        "{err}"
+    );
+
+    std::fs::create_dir_all(s.hookward_home()).unwrap();
+    std::fs::write(s.hookward_home().join("config.toml"), "fail_mode = [\n").unwrap();
+    let (out, err, _) = run(&s, &["policy", "eval", "--command", "ls"]);
+    assert!(
+        err.contains("warning: config: user file") && err.contains("ignored"),
+        "a broken config is warned about: {err}"
+    );
+    assert!(out.contains("decision:"), "{out}");
 }
