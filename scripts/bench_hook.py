@@ -7,7 +7,7 @@ wait4's rusage, per child). Baselines measured in the same run: `/bin/true` and 
 that only parses the payload (what a minimal Python hook costs).
 
 Usage: scripts/bench_hook.py BINARY [--runs N] [--payloads DIR] [--json] [--config CONFIG.toml]
-                              [--lessons N]
+                              [--lessons N [--paired-lessons --cases lessons]]
 Everything happens in a temporary HOME; nothing on this machine's agent settings is touched.
 
 `--user-rules N` (issue 15): N user policy files in the bench home's `policies/` folder (one
@@ -240,6 +240,35 @@ def build(a, root, user_rules):
     return env, [(c[0], c[1], c[2], c[3] if len(c) > 3 else env) for c in cases], home
 
 
+def lessons_paired(cases, runs):
+    """`--paired-lessons`: the cases run interleaved, one run of each per round, so load changes
+    on a shared machine hit them alike; each case at an odd position (lessons on) is paired
+    with the case before it (lessons off) and the median of the per-round differences on - off
+    (wall and CPU ms) is reported."""
+    for c in cases:
+        run_once(c[1], c[2], c[3])  # warm-up
+    rss = [peak_rss_mib(c[1], c[2], c[3]) for c in cases]
+    wall, cpu = [[] for _ in cases], [[] for _ in cases]
+    last = [(b"", 0)] * len(cases)
+    for _ in range(runs):
+        for i, c in enumerate(cases):
+            dt, _r, out, code = run_once(c[1], c[2], c[3], cpu[i])
+            wall[i].append(dt)
+            last[i] = (out, code)
+    results = []
+    for i, c in enumerate(cases):
+        out, code = last[i]
+        reply = "none" if not out.strip() else json.loads(out).get("hookSpecificOutput", {}).get("permissionDecision", "json")
+        r = {"label": c[0], "runs": runs, "min_ms": min(wall[i]), "p50_ms": statistics.median(wall[i]),
+             "p99_ms": pct(wall[i], 99), "max_rss_mib": rss[i], "exit": code, "reply": reply,
+             "cpu_p50_ms": statistics.median(cpu[i])}
+        if i % 2 == 1:
+            r["diff_wall_p50_ms"] = statistics.median(x - y for x, y in zip(wall[i], wall[i - 1]))
+            r["diff_cpu_p50_ms"] = statistics.median(x - y for x, y in zip(cpu[i], cpu[i - 1]))
+        results.append(r)
+    return results
+
+
 def paired(a, tmp):
     """A B A B ... per case; medians of the per-pair ratios B/A."""
     b_binary = a.pair or a.binary
@@ -301,6 +330,8 @@ def main():
     ap.add_argument("--pair", help="paired mode: a second binary (B) run in turn with BINARY (A)")
     ap.add_argument("--pair-user-rules", type=int, default=None,
                     help="paired mode: B's home has this many user policy files (A's has --user-rules)")
+    ap.add_argument("--paired-lessons", action="store_true",
+                    help="with --lessons (and --cases lessons): the lessons cases interleaved, paired on - off differences")
     ap.add_argument("--cases", help="comma-separated words; keep the cases whose label contains one")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
@@ -309,7 +340,10 @@ def main():
             paired(a, tmp)
             return
         _, cases, _ = build(a, tmp, a.user_rules)
-        results = [bench(c[0], c[1], c[2], c[3], a.runs) for c in cases]
+        if a.paired_lessons:
+            results = lessons_paired(cases, a.runs)
+        else:
+            results = [bench(c[0], c[1], c[2], c[3], a.runs) for c in cases]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if a.json:
@@ -318,6 +352,9 @@ def main():
     print(f"{'case':48} {'runs':>5} {'min':>7} {'p50':>7} {'p99':>7} {'RSS MiB':>8}  reply")
     for r in results:
         print(f"{r['label']:48} {r['runs']:5d} {r['min_ms']:7.2f} {r['p50_ms']:7.2f} {r['p99_ms']:7.2f} {r['max_rss_mib']:8.1f}  {r['reply']}")
+        if "diff_cpu_p50_ms" in r:
+            print(f"{'':48} on - off, median of per-round differences: wall {r['diff_wall_p50_ms']:+.2f} ms, "
+                  f"cpu {r['diff_cpu_p50_ms']:+.2f} ms (cpu p50 {r['cpu_p50_ms']:.2f} ms)")
     print("(wall-clock milliseconds per whole process, payload piped on stdin; RSS = peak resident set of the process, GNU time %M)")
 
 if __name__ == "__main__":
