@@ -864,6 +864,10 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
         }
         ToolKind::Shell => {
             let Some(command) = &tool.command else {
+                // A shell call whose command is not text (an array, an object, a number, null
+                // or missing) cannot be analysed, and no agent sends one for a real call: a
+                // crafted payload must not pass as "no command" (`shell/analysis-limit` asks).
+                facts.shell = Some(untyped_command(&tool.input));
                 return;
             };
             let sctx = hookward_shell::ShellContext {
@@ -985,6 +989,35 @@ fn search_tool_facts(
             secret_search: shell.secret_search,
             ..hookward_shell::ShellFacts::default()
         });
+    }
+}
+
+/// The facts of a shell call whose `command` is not a string: one `unanalysable` fact at the
+/// analysis limit, naming the JSON type found and showing at most 200 characters of it.
+fn untyped_command(input: &serde_json::Value) -> hookward_shell::ShellFacts {
+    let found = input.get("command");
+    let kind = match found {
+        None => "missing",
+        Some(serde_json::Value::Null) => "null",
+        Some(serde_json::Value::Bool(_)) => "a boolean",
+        Some(serde_json::Value::Number(_)) => "a number",
+        Some(serde_json::Value::String(_)) => "a string",
+        Some(serde_json::Value::Array(_)) => "an array",
+        Some(serde_json::Value::Object(_)) => "an object",
+    };
+    let evidence: String = found
+        .map(|v| v.to_string())
+        .unwrap_or_default()
+        .chars()
+        .take(200)
+        .collect();
+    hookward_shell::ShellFacts {
+        unanalysable: vec![hookward_shell::UnanalysableFact {
+            reason: format!("the shell call's command is {kind}, not text"),
+            evidence,
+            limit: true,
+        }],
+        ..hookward_shell::ShellFacts::default()
     }
 }
 

@@ -7,7 +7,9 @@
 //!   arithmetic, which bash runs;
 //! - the analyzer's own limits (nesting, command budget): the rest is unknown, so it asks;
 //! - the policy engine's instruction limit: a large but ordinary call is judged, and an
-//!   evaluation that cannot finish fails closed whatever `fail_mode` says.
+//!   evaluation that cannot finish fails closed whatever `fail_mode` says;
+//! - a shell call whose `command` is not text (array, object, number, null, missing) asks
+//!   instead of passing as "no command".
 
 mod common;
 
@@ -145,4 +147,23 @@ fn codex_heredoc_patches_in_shell_calls_are_judged_as_patches() {
     let ok = s.project().join("src/lib.rs").to_string_lossy().to_string();
     let out = run(ok, "pub fn answer() -> u32 { 42 }");
     assert_eq!(decision_of(&out), "none", "{out}");
+}
+
+#[test]
+fn a_shell_call_whose_command_is_not_text_asks() {
+    let s = Sandbox::new();
+    for input in [
+        json!({ "command": ["rm", "-rf", "~"] }),
+        json!({ "command": { "cmd": "rm -rf ~" } }),
+        json!({ "command": 7 }),
+        json!({ "command": null }),
+        json!({ "description": "no command at all" }),
+    ] {
+        let (out, _, code) = s.hook(&s.pre_tool_use("Bash", input.clone()), &[]);
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(decision_of(&out), "ask", "{input}: {out}");
+        assert!(out.contains("shell/analysis-limit"), "{input}: {out}");
+    }
+    let (d, out) = bash(&s, "ls");
+    assert_eq!(d, "none", "a text command is judged as usual: {out}");
 }
