@@ -8,7 +8,8 @@ For each agent, in a fresh temporary folder (`mktemp -d`; HOME is its `home/`, t
 its `proj/`), it starts the e2e fake model server (e2e/fake/fake_*.py, 127.0.0.1, port 0) with a
 script whose `"usage"` map gives every reply a chosen usage (`USAGE` below), runs the pinned CLI
 (e2e/lib/clis.sh: the npm cache of the e2e suite) headless with one prompt — the model asks for
-one shell command, then answers — stops the server by its PID, and copies what the CLI wrote:
+one shell command, then answers; Claude Code's model also starts a sub-agent (Agent tool), which
+runs one shell command of its own — stops the server by its PID, and copies what the CLI wrote:
 
   Claude Code  home/.claude/projects/**           Codex  home/.codex/sessions/**
   Gemini CLI   home/.gemini/tmp/**  (<project>/.project_root, <project>/chats/session-*.jsonl)
@@ -52,8 +53,15 @@ USAGE = {
         "final": {"input_tokens": 7, "cache_creation_input_tokens": 450,
                   "cache_creation": {"ephemeral_5m_input_tokens": 450, "ephemeral_1h_input_tokens": 0},
                   "cache_read_input_tokens": 43005, "output_tokens": 97},
+        "step1": {"input_tokens": 5, "cache_creation_input_tokens": 120, "cache_read_input_tokens": 43100,
+                  "output_tokens": 141},
         "side": {"input_tokens": 81, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0,
                  "output_tokens": 13},
+        # the sub-agent's own requests (its transcript is <session>/subagents/agent-*.jsonl)
+        "SUBAGENT-COST-FIXTURE:step0": {"input_tokens": 2001, "cache_creation_input_tokens": 0,
+                                        "cache_read_input_tokens": 9000, "output_tokens": 57},
+        "SUBAGENT-COST-FIXTURE:final": {"input_tokens": 3, "cache_creation_input_tokens": 700,
+                                        "cache_read_input_tokens": 11000, "output_tokens": 23},
     },
     "codex": {
         "step0": {"input_tokens": 5003, "input_tokens_details": {"cached_tokens": 3001}, "output_tokens": 401,
@@ -76,7 +84,10 @@ MODEL = {"claude": "claude-sonnet-4-5-20250929", "codex": "gpt-5-codex", "gemini
 def steps(agent):
     if agent == "claude":
         return [[{"type": "text", "text": "Running it."},
-                 {"type": "tool_use", "name": "Bash", "input": {"command": CMD, "description": "cost fixture"}}]]
+                 {"type": "tool_use", "name": "Bash", "input": {"command": CMD, "description": "cost fixture"}}],
+                [{"type": "tool_use", "name": "Agent",
+                  "input": {"description": "Echo sub fixture", "subagent_type": "general-purpose",
+                            "prompt": "SUBAGENT-COST-FIXTURE: print sub-fixture with the shell."}}]]
     if agent == "codex":
         return [[{"type": "function_call", "name": "exec_command", "arguments": {"cmd": CMD}}]]
     return [[{"functionCall": {"name": "run_shell_command", "args": {"command": CMD, "description": "cost fixture"}}}]]
@@ -153,7 +164,12 @@ def record(agent):
         os.makedirs(proj)
         subprocess.run(["git", "init", "-q", proj], check=True)
         with open(os.path.join(tmp, "script.json"), "w") as f:
-            json.dump({"steps": steps(agent), "final_text": "done", "usage": USAGE[agent]}, f)
+            script = {"steps": steps(agent), "final_text": "done", "usage": USAGE[agent]}
+            if agent == "claude":  # the sub-agent's conversation (fake_anthropic.py branches)
+                script["branches"] = [{"match": "SUBAGENT-COST-FIXTURE", "final_text": "sub done", "steps": [
+                    [{"type": "tool_use", "name": "Bash", "input": {"command": "echo sub-fixture",
+                                                                 "description": "sub fixture"}}]]}]
+            json.dump(script, f)
         srv, port = start_server({"claude": "anthropic", "codex": "openai", "gemini": "gemini"}[agent], tmp)
         try:
             prepare(agent, home, port)

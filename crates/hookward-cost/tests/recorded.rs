@@ -38,7 +38,11 @@ fn billed(agent: &str, u: &Value) -> Usage {
         // Anthropic: input_tokens excludes cache reads and writes; cache_creation splits writes
         "claude" => Usage {
             input: n(u, "/input_tokens"),
-            cache_write_5m: n(u, "/cache_creation/ephemeral_5m_input_tokens"),
+            // without the split, every write is 5-minute (the API's default lifetime)
+            cache_write_5m: match u.get("cache_creation") {
+                Some(_) => n(u, "/cache_creation/ephemeral_5m_input_tokens"),
+                None => n(u, "/cache_creation_input_tokens"),
+            },
             cache_write_1h: n(u, "/cache_creation/ephemeral_1h_input_tokens"),
             cache_read: n(u, "/cache_read_input_tokens"),
             output: n(u, "/output_tokens"),
@@ -86,12 +90,13 @@ fn total(reqs: &[Request]) -> Usage {
 }
 
 #[test]
-fn claude_code_transcript_gives_each_served_request_once_with_its_exact_usage() {
+fn claude_code_transcripts_give_each_served_request_once_with_its_exact_usage() {
     let reqs = of("claude", Source::Claude);
     let served = served("claude");
-    // two model requests; the first one's two content blocks are two transcript lines
-    assert_eq!(reqs.len(), 2);
-    assert_eq!(served.len(), 2);
+    // three requests of the session (the first one's two content blocks are two transcript
+    // lines) and two of the sub-agent it started (its own file, subagents/agent-*.jsonl)
+    assert_eq!(reqs.len(), 5);
+    assert_eq!(served.len(), 5);
     for s in &served {
         let key = format!(
             "{}|{}",
@@ -105,15 +110,17 @@ fn claude_code_transcript_gives_each_served_request_once_with_its_exact_usage() 
         assert_eq!(r.usage, billed("claude", &s["usage"]), "{key}");
         assert_eq!(r.model, s["model"].as_str().unwrap());
         assert_eq!(r.project, "/tmp/rec/proj");
+        // the sub-agent's requests belong to the session that started it
+        assert_eq!(r.session, reqs[0].session);
     }
     assert_eq!(
         total(&reqs),
         Usage {
-            input: 1203 + 7,
-            cache_write_5m: 1000 + 450,
+            input: 1203 + 5 + 2001 + 3 + 7,
+            cache_write_5m: 1000 + 120 + 700 + 450,
             cache_write_1h: 2000,
-            cache_read: 40001 + 43005,
-            output: 311 + 97,
+            cache_read: 40001 + 43100 + 9000 + 11000 + 43005,
+            output: 311 + 141 + 57 + 23 + 97,
             reasoning_output: 0,
         }
     );
@@ -125,9 +132,12 @@ fn claude_code_transcript_gives_each_served_request_once_with_its_exact_usage() 
         as_of(),
     );
     // claude-sonnet-4-5: input $3, 5 min write $3.75, 1 h write $6, read $0.30, output $15.
-    // request 1: 1203×3 + 1000×3.75 + 2000×6 + 40001×0.30 + 311×15 = 36,024.3 µ$
-    // request 2:    7×3 +  450×3.75            + 43005×0.30 +  97×15 = 16,065.0 µ$
-    assert_eq!(s.total.cost.priced_pico, 52_089_300_000);
+    // 1203×3 + 1000×3.75 + 2000×6 + 40001×0.30 + 311×15 = 36,024.3 µ$ (Bash call)
+    //    5×3 +  120×3.75            + 43100×0.30 + 141×15 = 15,510.0 µ$ (Agent call)
+    // 2001×3                        +  9000×0.30 +  57×15 =  9,558.0 µ$ (sub-agent, Bash)
+    //    3×3 +  700×3.75            + 11000×0.30 +  23×15 =  6,279.0 µ$ (sub-agent, answer)
+    //    7×3 +  450×3.75            + 43005×0.30 +  97×15 = 16,065.0 µ$ (answer)
+    assert_eq!(s.total.cost.priced_pico, 83_436_300_000);
     assert_eq!(s.total.cost.unpriced_requests, 0);
 }
 
@@ -252,11 +262,11 @@ fn the_index_gives_the_same_exact_figures_for_all_three_and_rereads_nothing() {
     }
     let store = Store::open(&tmp.path().join("state.db")).unwrap();
     let r = index(&home, &store).unwrap();
-    assert_eq!((r.files, r.files_read), (3, 3));
+    assert_eq!((r.files, r.files_read), (4, 4));
     assert!(r.unreadable.is_empty());
 
     let direct = collect(&home).unwrap();
-    assert_eq!(direct.requests.len(), 6);
+    assert_eq!(direct.requests.len(), 9);
     let prices = PriceTable::builtin().unwrap();
     let want = summarize(
         &direct.requests,
@@ -278,10 +288,10 @@ fn the_index_gives_the_same_exact_figures_for_all_three_and_rereads_nothing() {
         )
     };
     let got = sums(&store);
-    assert_eq!(got.total.requests, 6);
+    assert_eq!(got.total.requests, 9);
     assert_eq!(got.total.usage, want.total.usage);
-    // $0.0520893 (Claude) + $0.009101 (Codex); Gemini's two requests unpriced
-    assert_eq!(got.total.cost.priced_pico, 52_089_300_000 + 9_101_000_000);
+    // $0.0834363 (Claude) + $0.009101 (Codex); Gemini's two requests unpriced
+    assert_eq!(got.total.cost.priced_pico, 83_436_300_000 + 9_101_000_000);
     assert_eq!(got.total.cost.unpriced_requests, 2);
 
     let r = index(&home, &store).unwrap();
@@ -309,6 +319,6 @@ fn the_index_gives_the_same_exact_figures_for_all_three_and_rereads_nothing() {
     assert_eq!((r.files_read, r.files_reset, r.requests), (1, 0, 1));
     assert_eq!(r.bytes_read, again.len() as u64 + 1, "only the new line");
     let after = sums(&store);
-    assert_eq!(after.total.requests, 6);
+    assert_eq!(after.total.requests, 9);
     assert_eq!(after.total.usage, want.total.usage);
 }
