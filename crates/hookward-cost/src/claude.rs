@@ -29,47 +29,201 @@ pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
 }
 
 /// One line (without its newline) of a transcript into `out`, as [`parse`] reads each line.
+///
+/// Most lines are read by [`Fields`]' own deserializer, which keeps only the fields used here
+/// and skips everything else (message content, tool results: most of a transcript's bytes)
+/// without building it; a line it does not take (not an object, an escaped key, a field of an
+/// unexpected shape) is read again into a `serde_json::Value`, whose reading defines the
+/// result. Both give the same request for a line the first takes.
 pub fn parse_line(line: &str, project: &str, session: &str, out: &mut Parsed) {
     if line.trim().is_empty() {
         return;
     }
-    let Ok(v) = serde_json::from_str::<Value>(line) else {
+    if let Ok(f) = serde_json::from_str::<Fields>(line) {
+        let m = f.message.unwrap_or_default();
+        emit(
+            Picked {
+                ty: f.ty,
+                usage: m.usage,
+                id: m.id,
+                model: m.model,
+                request_id: f.request_id,
+                timestamp: f.timestamp,
+                session_id: f.session_id,
+                cwd: f.cwd,
+            },
+            project,
+            session,
+            out,
+        );
+        return;
+    }
+    by_value(line, project, session, out);
+}
+
+/// [`parse_line`]'s reading through a whole `serde_json::Value`: the definition the faster
+/// reading must equal.
+fn by_value(line: &str, project: &str, session: &str, out: &mut Parsed) {
+    let Ok(mut v) = serde_json::from_str::<Value>(line) else {
         out.bad_lines += 1;
         return;
     };
-    if v.get("type").and_then(Value::as_str) != Some("assistant") {
+    let mut take = |p: &str| v.pointer_mut(p).map(Value::take);
+    emit(
+        Picked {
+            ty: take("/type"),
+            usage: take("/message/usage"),
+            id: take("/message/id"),
+            model: take("/message/model"),
+            request_id: take("/requestId"),
+            timestamp: take("/timestamp"),
+            session_id: take("/sessionId"),
+            cwd: take("/cwd"),
+        },
+        project,
+        session,
+        out,
+    );
+}
+
+/// The values of one line that make a request (each `None` when absent).
+struct Picked {
+    ty: Option<Value>,
+    usage: Option<Value>,
+    id: Option<Value>,
+    model: Option<Value>,
+    request_id: Option<Value>,
+    timestamp: Option<Value>,
+    session_id: Option<Value>,
+    cwd: Option<Value>,
+}
+
+fn emit(p: Picked, project: &str, session: &str, out: &mut Parsed) {
+    if p.ty.as_ref().and_then(Value::as_str) != Some("assistant") {
         return;
     }
-    let Some(usage) = v.pointer("/message/usage") else {
+    let Some(usage) = p.usage else {
         return;
     };
-    let Some(usage) = usage_of(usage) else {
+    let Some(usage) = usage_of(&usage) else {
         out.bad_lines += 1;
         return;
     };
     if usage.is_zero() {
         return;
     }
-    let s = |p: &str| {
-        v.pointer(p)
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
+    // a non-empty string, moved out (no copy)
+    let s = |v: Option<Value>| -> Option<String> {
+        match v {
+            Some(Value::String(s)) if !s.is_empty() => Some(s),
+            _ => None,
+        }
     };
-    let key = match (s("/message/id"), s("/requestId")) {
+    let key = match (s(p.id), s(p.request_id)) {
         (None, None) => None,
-        (a, b) => Some(format!("{}|{}", a.unwrap_or(""), b.unwrap_or(""))),
+        (a, b) => Some(format!(
+            "{}|{}",
+            a.as_deref().unwrap_or(""),
+            b.as_deref().unwrap_or("")
+        )),
     };
-    let ts = s("/timestamp");
+    let ts = s(p.timestamp);
     out.requests.push(Request {
         source: Source::Claude,
         key,
-        model: s("/message/model").unwrap_or("unknown").to_string(),
-        project: s("/cwd").unwrap_or(project).to_string(),
-        session: s("/sessionId").unwrap_or(session).to_string(),
-        day: ts.and_then(Day::of_timestamp),
-        ts: ts.map(str::to_string),
+        model: s(p.model).unwrap_or_else(|| "unknown".to_string()),
+        project: s(p.cwd).unwrap_or_else(|| project.to_string()),
+        session: s(p.session_id).unwrap_or_else(|| session.to_string()),
+        day: ts.as_deref().and_then(Day::of_timestamp),
+        ts,
         usage,
     });
+}
+
+/// The fields of a transcript line [`parse_line`] uses. Deserialized only from a JSON object
+/// whose keys have no escapes; a repeated key keeps its last value, as `Value` does.
+#[derive(Default)]
+struct Fields {
+    ty: Option<Value>,
+    message: Option<Message>,
+    request_id: Option<Value>,
+    timestamp: Option<Value>,
+    session_id: Option<Value>,
+    cwd: Option<Value>,
+}
+
+/// `message`'s fields used; all `None` when `message` is not an object (as
+/// `Value::pointer("/message/usage")` finds nothing there).
+#[derive(Default)]
+struct Message {
+    id: Option<Value>,
+    model: Option<Value>,
+    usage: Option<Value>,
+}
+
+/// `Some(value)` for a present key: a JSON `null` stays a value, as in a `Value` object.
+fn present<'de, A: serde::de::MapAccess<'de>>(m: &mut A) -> Result<Option<Value>, A::Error> {
+    m.next_value::<Value>().map(Some)
+}
+
+impl<'de> serde::Deserialize<'de> for Fields {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Fields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a transcript line object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Fields, A::Error> {
+                let mut f = Fields::default();
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    match k {
+                        "type" => f.ty = present(&mut m)?,
+                        "message" => f.message = Some(m.next_value::<Message>()?),
+                        "requestId" => f.request_id = present(&mut m)?,
+                        "timestamp" => f.timestamp = present(&mut m)?,
+                        "sessionId" => f.session_id = present(&mut m)?,
+                        "cwd" => f.cwd = present(&mut m)?,
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(f)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Message {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Message;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a message object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Message, A::Error> {
+                let mut msg = Message::default();
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    match k {
+                        "id" => msg.id = present(&mut m)?,
+                        "model" => msg.model = present(&mut m)?,
+                        "usage" => msg.usage = present(&mut m)?,
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(msg)
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// `message.usage` → [`Usage`]; `None` when a count is present but not a non-negative
@@ -129,6 +283,55 @@ mod tests {
             "s",
         );
         assert_eq!(p.requests[0].usage.cache_write_5m, 30);
+    }
+
+    /// Every line two ways: [`parse_line`] (the field-picking reader, falling back to
+    /// `Value`) and [`by_value`] alone give the same requests and bad-line counts — on shapes
+    /// the fast reader must refuse or read alike, and on every line of the fixture trees.
+    #[test]
+    fn fast_reading_equals_value_reading() {
+        let u = r#"{"input_tokens":5,"output_tokens":2}"#;
+        let mut lines: Vec<String> = vec![
+            line(u),
+            r#"{"type":"assistant","message":null,"requestId":"r"}"#.to_string(),
+            format!(r#"{{"type":"assistant","message":[{u}],"requestId":"r"}}"#),
+            format!(r#"{{"type":"assistant","message":"text","requestId":"r"}}"#),
+            format!(r#"{{"type":"assistant","message":{{"usage":{u},"id":5}},"requestId":null}}"#),
+            format!(r#"{{"type":"assistant","message":{{"usage":null,"id":"m"}}}}"#),
+            format!(r#"{{"type":"assistant","message":{{"usage":{u}}},"type":"user"}}"#),
+            format!(r#"{{"type":"user","message":{{"usage":{u}}},"type":"assistant"}}"#),
+            format!(r#"{{"t\u0079pe":"assistant","message":{{"usage":{u},"id":"m"}}}}"#),
+            format!(r#"{{"type":"assistant","message":{{"us\u0061ge":{u},"id":"m"}}}}"#),
+            format!(r#"{{"type":"\u0061ssistant","message":{{"usage":{u},"id":"m"}}}}"#),
+            format!(
+                r#"{{"type":"assistant","message":{{"usage":{u},"content":[{{"x":[1,{{"y":"\n"}}]}}]}}}}"#
+            ),
+            format!(r#"["assistant",{{"usage":{u}}}]"#),
+            format!(r#"{{"type":"assistant","message":{{"usage":{u}}}}} trailing"#),
+            r#"{"type":"assistant","message":{"usage":{"input_tokens":1e3}}}"#.to_string(),
+            r#""just a string""#.to_string(),
+            "{\"type\":\"assis".to_string(),
+        ];
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let mut stack = vec![data];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "jsonl") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    lines.extend(text.lines().map(str::to_string));
+                }
+            }
+        }
+        assert!(lines.len() > 40);
+        for l in &lines {
+            let (mut a, mut b) = (Parsed::default(), Parsed::default());
+            parse_line(l, "p", "s", &mut a);
+            by_value(l, "p", "s", &mut b);
+            assert_eq!(a, b, "{l}");
+        }
     }
 
     #[test]

@@ -243,24 +243,29 @@ fn read_file(
     };
     file.seek(SeekFrom::Start(start))?;
     let mut pos = start; // file offset of buf[0]
-    let mut buf: Vec<u8> =
-        Vec::with_capacity(CHUNK_BYTES.min(size.saturating_sub(start) as usize + 1));
+                         // buf[..have] holds the file from offset `pos`: read into in place, and after the complete
+                         // lines are taken only the partial last one is moved to the front
+    let mut buf = vec![0u8; CHUNK_BYTES.min(size.saturating_sub(start) as usize + 4096)];
+    let mut have = 0usize;
     let mut rows: Vec<CostRequestRow> = Vec::new();
     let mut first = true;
     let mut eof = false;
     let mut bytes = 0u64;
-    let mut chunk = vec![0u8; CHUNK_BYTES.min(size.saturating_sub(start) as usize + 4096)];
     while !eof {
-        let n = file.read(&mut chunk)?;
+        if have == buf.len() {
+            // one line longer than the buffer
+            buf.resize(buf.len() * 2, 0);
+        }
+        let n = file.read(&mut buf[have..])?;
         if n == 0 {
             eof = true;
         } else {
             bytes += n as u64;
-            buf.extend_from_slice(&chunk[..n]);
+            have += n;
         }
         // complete lines in buf
         let mut consumed = 0usize;
-        while let Some(nl) = buf[consumed..].iter().position(|&b| b == b'\n') {
+        while let Some(nl) = memchr::memchr(b'\n', &buf[consumed..have]) {
             let line = &buf[consumed..consumed + nl];
             take_line(
                 &mut reader,
@@ -273,9 +278,9 @@ fn read_file(
             );
             consumed += nl + 1;
         }
-        if eof && consumed < buf.len() {
+        if eof && consumed < have {
             // a last line without its newline: read only when it is whole JSON already
-            let tail = &buf[consumed..];
+            let tail = &buf[consumed..have];
             if serde_json::from_slice::<serde::de::IgnoredAny>(tail).is_ok() {
                 take_line(
                     &mut reader,
@@ -286,10 +291,11 @@ fn read_file(
                     &mut rows,
                     &mut bad_lines,
                 );
-                consumed = buf.len();
+                consumed = have;
             }
         }
-        buf.drain(..consumed);
+        buf.copy_within(consumed..have, 0);
+        have -= consumed;
         pos += consumed as u64;
         if rows.len() >= BATCH_ROWS && !eof {
             // an intermediate checkpoint (never matching the size/mtime test)
@@ -421,7 +427,11 @@ fn take_line(
     bad_lines: &mut u64,
 ) {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let text = String::from_utf8_lossy(line);
+    // valid UTF-8 (nearly always) is checked by the fast path; only other lines are copied
+    let text = match std::str::from_utf8(line) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(line),
+    };
     let mut out = Parsed::default();
     reader.line(&text, &mut out);
     *bad_lines += out.bad_lines as u64;
