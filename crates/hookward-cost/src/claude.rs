@@ -72,7 +72,7 @@ fn by_value(line: &str, project: &str, session: &str, out: &mut Parsed) {
     emit(
         Picked {
             ty: take("/type"),
-            usage: take("/message/usage"),
+            usage: take("/message/usage").map(UsageIn::Whole),
             id: take("/message/id"),
             model: take("/message/model"),
             request_id: take("/requestId"),
@@ -89,7 +89,7 @@ fn by_value(line: &str, project: &str, session: &str, out: &mut Parsed) {
 /// The values of one line that make a request (each `None` when absent).
 struct Picked {
     ty: Option<Value>,
-    usage: Option<Value>,
+    usage: Option<UsageIn>,
     id: Option<Value>,
     model: Option<Value>,
     request_id: Option<Value>,
@@ -105,7 +105,11 @@ fn emit(p: Picked, project: &str, session: &str, out: &mut Parsed) {
     let Some(usage) = p.usage else {
         return;
     };
-    let Some(usage) = usage_of(&usage) else {
+    let usage = match &usage {
+        UsageIn::Whole(v) => usage_of(|k| v.get(k)),
+        UsageIn::Fields(f) => usage_of(|k| f.get(k)),
+    };
+    let Some(usage) = usage else {
         out.bad_lines += 1;
         return;
     };
@@ -152,13 +156,80 @@ struct Fields {
     cwd: Option<Value>,
 }
 
-/// `message`'s fields used; all `None` when `message` is not an object (as
-/// `Value::pointer("/message/usage")` finds nothing there).
+/// `message`'s fields used (a `message` that is not an object sends the line to
+/// [`by_value`]).
 #[derive(Default)]
 struct Message {
     id: Option<Value>,
     model: Option<Value>,
-    usage: Option<Value>,
+    usage: Option<UsageIn>,
+}
+
+/// `message.usage` as read: whole ([`by_value`]) or only its counts ([`UsageFields`]).
+// one per line, on the stack for that line only: boxing the larger variant would add an
+// allocation per request to save a few hundred bytes of stack
+#[allow(clippy::large_enum_variant)]
+enum UsageIn {
+    Whole(Value),
+    Fields(UsageFields),
+}
+
+/// The counts of `message.usage` [`usage_of`] reads, each as written (`None` when absent);
+/// the other fields (`server_tool_use`, `service_tier`, …) are skipped. A `usage` that is not
+/// an object sends the line to [`by_value`].
+#[derive(Default)]
+struct UsageFields {
+    input: Option<Value>,
+    writes: Option<Value>,
+    reads: Option<Value>,
+    output: Option<Value>,
+    split: Option<Value>,
+}
+
+impl UsageFields {
+    /// The field named `k` of the usage object, as `Value::get` would give it.
+    fn get(&self, k: &str) -> Option<&Value> {
+        match k {
+            "input_tokens" => self.input.as_ref(),
+            "cache_creation_input_tokens" => self.writes.as_ref(),
+            "cache_read_input_tokens" => self.reads.as_ref(),
+            "output_tokens" => self.output.as_ref(),
+            "cache_creation" => self.split.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for UsageFields {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = UsageFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a usage object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<UsageFields, A::Error> {
+                let mut u = UsageFields::default();
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    match k {
+                        "input_tokens" => u.input = present(&mut m)?,
+                        "cache_creation_input_tokens" => u.writes = present(&mut m)?,
+                        "cache_read_input_tokens" => u.reads = present(&mut m)?,
+                        "output_tokens" => u.output = present(&mut m)?,
+                        "cache_creation" => u.split = present(&mut m)?,
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(u)
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// `Some(value)` for a present key: a JSON `null` stays a value, as in a `Value` object.
@@ -213,7 +284,9 @@ impl<'de> serde::Deserialize<'de> for Message {
                     match k {
                         "id" => msg.id = present(&mut m)?,
                         "model" => msg.model = present(&mut m)?,
-                        "usage" => msg.usage = present(&mut m)?,
+                        "usage" => {
+                            msg.usage = Some(UsageIn::Fields(m.next_value::<UsageFields>()?))
+                        }
                         _ => {
                             m.next_value::<serde::de::IgnoredAny>()?;
                         }
@@ -229,28 +302,28 @@ impl<'de> serde::Deserialize<'de> for Message {
 /// `message.usage` → [`Usage`]; `None` when a count is present but not a non-negative
 /// integer. Cache writes: the `cache_creation` split where present; what the split does not
 /// account for (or all writes, without a split) is 5-minute, Claude's default lifetime.
-fn usage_of(u: &Value) -> Option<Usage> {
-    let n = |v: &Value, k: &str| -> Option<u64> {
-        match v.get(k) {
+fn usage_of<'a>(get: impl Fn(&str) -> Option<&'a Value>) -> Option<Usage> {
+    let n = |v: Option<&Value>| -> Option<u64> {
+        match v {
             None | Some(Value::Null) => Some(0),
             Some(x) => x.as_u64(),
         }
     };
-    let writes = n(u, "cache_creation_input_tokens")?;
-    let (mut w5, w1) = match u.get("cache_creation") {
+    let writes = n(get("cache_creation_input_tokens"))?;
+    let (mut w5, w1) = match get("cache_creation") {
         Some(c @ Value::Object(_)) => (
-            n(c, "ephemeral_5m_input_tokens")?,
-            n(c, "ephemeral_1h_input_tokens")?,
+            n(c.get("ephemeral_5m_input_tokens"))?,
+            n(c.get("ephemeral_1h_input_tokens"))?,
         ),
         _ => (0, 0),
     };
     w5 = w5.max(writes.saturating_sub(w1));
     Some(Usage {
-        input: n(u, "input_tokens")?,
+        input: n(get("input_tokens"))?,
         cache_write_5m: w5,
         cache_write_1h: w1,
-        cache_read: n(u, "cache_read_input_tokens")?,
-        output: n(u, "output_tokens")?,
+        cache_read: n(get("cache_read_input_tokens"))?,
+        output: n(get("output_tokens"))?,
         reasoning_output: 0,
     })
 }
@@ -309,6 +382,12 @@ mod tests {
             format!(r#"["assistant",{{"usage":{u}}}]"#),
             format!(r#"{{"type":"assistant","message":{{"usage":{u}}}}} trailing"#),
             r#"{"type":"assistant","message":{"usage":{"input_tokens":1e3}}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":5}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":[1]}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":{"output_tokens":3,"output_tokens":null,"input_tokens":4}}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":{"output_tokens":3,"cache_creation":[1],"cache_creation_input_tokens":9}}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":{"output_tokens":3,"cache_creation":{"ephemeral_1h_input_tokens":-1}}}}"#.to_string(),
+            r#"{"type":"assistant","message":{"usage":{"output_tokens":3,"server_tool_use":{"x":[{}]},"input_tokens":2}}}"#.to_string(),
             r#""just a string""#.to_string(),
             "{\"type\":\"assis".to_string(),
         ];
