@@ -152,7 +152,14 @@ fn codex_rollout_gives_each_served_response_with_its_exact_usage() {
         assert_eq!(r.usage, billed("codex", &s["usage"]));
         assert_eq!(r.model, s["model"].as_str().unwrap());
         assert_eq!(r.project, "/tmp/rec/proj");
-        assert_eq!(r.session, "01a2444c-249c-7070-b2cd-049a9d20778b");
+        // the session_meta id, which the rollout's file name ends with
+        let rollout = find(&dir("codex").join("home"), "jsonl").unwrap();
+        let stem = rollout.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(
+            !r.session.is_empty() && stem.ends_with(&r.session),
+            "{} in {stem}",
+            r.session
+        );
     }
     assert_eq!(
         total(&reqs),
