@@ -90,6 +90,19 @@ def build_blocks(body):
     return [{"type": "text", "text": final}], "end_turn", kind.split("step")[0] + "final"
 
 
+def reply_usage(kind):
+    """The `usage` object of the reply of this kind: the script's `"usage"` map (keyed by reply
+    kind: `step0`, `step1`, ..., `final`, `side`, `<branch>:step0`, ...; `"*"` for the rest)
+    when it names one, else the default 50 input / 20 output tokens. Used by
+    scripts/record_cost_fixtures.py to serve known token counts."""
+    table = SCRIPT.get("usage") or {}
+    u = table.get(kind) or table.get("*")
+    if u is None:
+        return {"input_tokens": 50, "output_tokens": 20, "cache_creation_input_tokens": 0,
+                "cache_read_input_tokens": 0}
+    return dict(u)
+
+
 def sse(event, data):
     return ("event: %s\ndata: %s\n\n" % (event, json.dumps(data))).encode()
 
@@ -108,7 +121,7 @@ class H(BaseHTTPRequestHandler):
         self.send_response(code)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("request-id", "req_fake_" + uuid.uuid4().hex[:12])
+        self.send_header("request-id", self.__dict__.pop("req_id", None) or "req_fake_" + uuid.uuid4().hex[:12])
         for k, v in (extra or {}).items():
             self.send_header(k, v)
         self.end_headers()
@@ -148,15 +161,17 @@ class H(BaseHTTPRequestHandler):
         blocks, stop, kind = build_blocks(body or {})
         rec["reply_kind"] = kind
         rec["reply_blocks"] = blocks
-        log(rec)
         if stop is None:
+            log(rec)
             code = int(blocks.get("http_error", 500))
             return self._send(code, {"type": "error", "error": {
                 "type": blocks.get("error_type", "api_error"), "message": blocks.get("message", "fake error")}})
         model = (body or {}).get("model", "claude-fake")
         mid = "msg_fake_" + uuid.uuid4().hex[:16]
-        usage = {"input_tokens": 50, "output_tokens": 20, "cache_creation_input_tokens": 0,
-                 "cache_read_input_tokens": 0}
+        usage = reply_usage(kind)
+        self.req_id = "req_fake_" + uuid.uuid4().hex[:12]
+        rec["reply_id"], rec["request_id"], rec["usage"] = mid, self.req_id, usage
+        log(rec)
         if not (body or {}).get("stream"):
             return self._send(200, {"id": mid, "type": "message", "role": "assistant", "model": model,
                                     "content": blocks, "stop_reason": stop, "stop_sequence": None,
@@ -181,7 +196,7 @@ class H(BaseHTTPRequestHandler):
             out.append(sse("content_block_stop", {"type": "content_block_stop", "index": i}))
         out.append(sse("message_delta", {"type": "message_delta",
                                          "delta": {"stop_reason": stop, "stop_sequence": None},
-                                         "usage": {"output_tokens": 20}}))
+                                         "usage": {"output_tokens": usage["output_tokens"]}}))
         out.append(sse("message_stop", {"type": "message_stop"}))
         self._send(200, b"".join(out), "text/event-stream", {"Cache-Control": "no-cache"})
 

@@ -57,6 +57,17 @@ def choose(body):
     return [{"text": final}], "final"
 
 
+def reply_usage(kind):
+    """The `usageMetadata` of the reply of this kind: the script's `"usage"` map (keyed by reply
+    kind: `step0`, ..., `final`, `side`; `"*"` for the rest) when it names one, else 50 prompt /
+    20 candidate tokens. Used by scripts/record_cost_fixtures.py to serve known counts."""
+    table = SCRIPT.get("usage") or {}
+    u = table.get(kind) or table.get("*")
+    if u is None:
+        return {"promptTokenCount": 50, "candidatesTokenCount": 20, "totalTokenCount": 70}
+    return dict(u)
+
+
 class H(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -103,14 +114,17 @@ class H(BaseHTTPRequestHandler):
             return self._send(200, {})
         parts, kind = choose(body)
         rec["reply_kind"], rec["reply_parts"] = kind, parts
-        log(rec)
         if isinstance(parts, dict):
+            log(rec)
             return self._send(int(parts.get("http_error", 500)), {"error": {
                 "code": int(parts.get("http_error", 500)), "message": parts.get("message", "fake error"),
                 "status": parts.get("status", "INVALID_ARGUMENT")}})
+        usage = reply_usage(kind)
         resp = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
-                "usageMetadata": {"promptTokenCount": 50, "candidatesTokenCount": 20, "totalTokenCount": 70},
-                "modelVersion": "gemini-fake", "responseId": uuid.uuid4().hex[:16]}
+                "usageMetadata": usage,
+                "modelVersion": SCRIPT.get("model_version", "gemini-fake"), "responseId": uuid.uuid4().hex[:16]}
+        rec["reply_id"], rec["usage"] = resp["responseId"], usage
+        log(rec)
         if path.endswith(":streamGenerateContent"):
             return self._send(200, ("data: %s\r\n\r\n" % json.dumps(resp)).encode(), "text/event-stream")
         self._send(200, resp)

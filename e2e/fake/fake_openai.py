@@ -83,6 +83,18 @@ def choose(body):
              "content": [{"type": "output_text", "text": final, "annotations": []}]}], kind.split("step")[0] + "final"
 
 
+def reply_usage(kind):
+    """The Responses API `usage` of the reply of this kind: the script's `"usage"` map (keyed by
+    reply kind: `step0`, `step1`, ..., `final`; `"*"` for the rest) when it names one, else
+    50 input / 20 output tokens. Used by scripts/record_cost_fixtures.py to serve known counts."""
+    table = SCRIPT.get("usage") or {}
+    u = table.get(kind) or table.get("*")
+    if u is None:
+        return {"input_tokens": 50, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 20,
+                "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 70}
+    return json.loads(json.dumps(u))
+
+
 def sse(data):
     return ("event: %s\ndata: %s\n\n" % (data["type"], json.dumps(data))).encode()
 
@@ -137,11 +149,14 @@ class H(BaseHTTPRequestHandler):
             return self._send(404, {"error": {"message": "not found", "type": "invalid_request_error"}})
         items, kind = choose(body or {})
         rec["reply_kind"], rec["reply_items"] = kind, items
-        log(rec)
         if isinstance(items, dict):
+            log(rec)
             return self._send(int(items.get("http_error", 500)), {"error": {
                 "message": items.get("message", "fake error"), "type": items.get("error_type", "server_error")}})
         rid = "resp_" + uuid.uuid4().hex[:16]
+        usage = reply_usage(kind)
+        rec["reply_id"], rec["usage"] = rid, usage
+        log(rec)
         model = (body or {}).get("model", "gpt-fake")
         base = {"id": rid, "object": "response", "created_at": int(time.time()), "model": model}
         out = [sse({"type": "response.created", "response": dict(base, status="in_progress", output=[])})]
@@ -152,8 +167,6 @@ class H(BaseHTTPRequestHandler):
                 out.append(sse({"type": "response.output_text.delta", "item_id": it["id"], "output_index": i,
                                 "content_index": 0, "delta": txt}))
             out.append(sse({"type": "response.output_item.done", "output_index": i, "item": it}))
-        usage = {"input_tokens": 50, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 20,
-                 "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 70}
         out.append(sse({"type": "response.completed", "response": dict(base, status="completed", output=items, usage=usage)}))
         self._send(200, b"".join(out), "text/event-stream")
 

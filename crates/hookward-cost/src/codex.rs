@@ -91,10 +91,21 @@ impl State {
         if line.trim().is_empty() {
             return;
         }
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
-            out.bad_lines += 1;
-            return;
+        let v = match serde_json::from_str::<Picked>(line) {
+            Ok(Picked(v)) => v,
+            Err(_) => match serde_json::from_str::<Value>(line) {
+                Ok(v) => v,
+                Err(_) => {
+                    out.bad_lines += 1;
+                    return;
+                }
+            },
         };
+        self.value(&v, out);
+    }
+
+    /// One line's JSON (whole, or as [`Picked`] keeps it).
+    fn value(&mut self, v: &Value, out: &mut Parsed) {
         let p = v.get("payload");
         let ps = |k: &str| {
             p.and_then(|p| p.get(k))
@@ -172,6 +183,78 @@ impl State {
     }
 }
 
+/// The part of a rollout line [`State::line`] reads — `type`, `timestamp` and `payload`'s
+/// `type`, `id`, `cwd`, `model` and `info` — as a small JSON object of the same shape. Its
+/// deserializer skips everything else (instructions, message content, tool output: most of a
+/// rollout's bytes) without building it; a line it does not take (not an object, an escaped
+/// key, a `payload` that is not an object) is read whole instead, so both give the same result.
+struct Picked(Value);
+
+/// Reads the map's next value into `to` under `k` (a repeated key keeps its last value, as in
+/// a whole `Value`).
+fn keep<'de, A: serde::de::MapAccess<'de>>(
+    m: &mut A,
+    to: &mut serde_json::Map<String, Value>,
+    k: &str,
+) -> Result<(), A::Error> {
+    to.insert(k.to_string(), m.next_value::<Value>()?);
+    Ok(())
+}
+
+impl<'de> serde::Deserialize<'de> for Picked {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Line;
+        struct Payload;
+        impl<'de> serde::de::Visitor<'de> for Line {
+            type Value = Picked;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a rollout line object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Picked, A::Error> {
+                let mut top = serde_json::Map::new();
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    match k {
+                        "type" | "timestamp" => keep(&mut m, &mut top, k)?,
+                        "payload" => {
+                            let Picked(p) = m.next_value::<PayloadOf>()?.0;
+                            top.insert(k.to_string(), p);
+                        }
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(Picked(Value::Object(top)))
+            }
+        }
+        struct PayloadOf(Picked);
+        impl<'de> serde::Deserialize<'de> for PayloadOf {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                d.deserialize_map(Payload).map(PayloadOf)
+            }
+        }
+        impl<'de> serde::de::Visitor<'de> for Payload {
+            type Value = Picked;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a payload object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Picked, A::Error> {
+                let mut p = serde_json::Map::new();
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    match k {
+                        "type" | "id" | "cwd" | "model" | "info" => keep(&mut m, &mut p, k)?,
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(Picked(Value::Object(p)))
+            }
+        }
+        d.deserialize_map(Line)
+    }
+}
+
 /// The requests of one rollout's `text`; `session` names it when no `session_meta` line
 /// does (the file stem), `project` when no line carries a `cwd`. Lines that are not JSON, and
 /// `token_count` events whose counts are not non-negative integers, are counted in
@@ -183,4 +266,64 @@ pub fn parse(text: &str, project: &str, session: &str) -> Parsed {
         state.line(line, &mut out);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`State::line`] (the picking reader, falling back to a whole `Value`) and a whole
+    /// `Value` alone give the same requests, states and bad-line counts, line after line: on
+    /// shapes the picking reader must refuse or read alike, and on the recorded rollout.
+    #[test]
+    fn picked_reading_equals_value_reading() {
+        let tc = r#"{"type":"token_count","info":{"total_token_usage":{"input_tokens":10,"output_tokens":2}}}"#;
+        let mut lines: Vec<String> = vec![
+            r#"{"type":"session_meta","payload":{"id":"s1","cwd":"/w","instructions":"x"}}"#.into(),
+            r#"{"type":"turn_context","payload":{"model":"gpt-5-codex","cwd":"/w2"}}"#.into(),
+            format!(r#"{{"timestamp":"2026-12-01T00:00:00Z","type":"event_msg","payload":{tc}}}"#),
+            format!(r#"{{"type":"event_msg","payload":{tc},"payload":{{"type":"other"}}}}"#),
+            r#"{"type":"event_msg","payload":[1,2]}"#.into(),
+            r#"{"type":"event_msg","payload":"text"}"#.into(),
+            r#"{"type":"event_msg","payload":null}"#.into(),
+            r#"{"ty\u0070e":"turn_context","payload":{"model":"m2"}}"#.into(),
+            r#"{"type":"turn_context","payload":{"mod\u0065l":"m3"}}"#.into(),
+            r#"["turn_context",{"model":"m4"}]"#.into(),
+            r#"{"type":"event_msg","payload":{"type":"token_count","info":{"total_token_usage":{"input_tokens":"9"}}}}"#.into(),
+            "{\"type\":\"turn_con".into(),
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let mut stack = vec![dir];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("rollout-"))
+                {
+                    lines.extend(
+                        std::fs::read_to_string(&p)
+                            .unwrap()
+                            .lines()
+                            .map(str::to_string),
+                    );
+                }
+            }
+        }
+        assert!(lines.len() > 20);
+        let (mut a, mut b) = (State::new("p", "s"), State::new("p", "s"));
+        let (mut pa, mut pb) = (Parsed::default(), Parsed::default());
+        for l in &lines {
+            a.line(l, &mut pa);
+            match serde_json::from_str::<Value>(l) {
+                Ok(v) => b.value(&v, &mut pb),
+                Err(_) => pb.bad_lines += 1,
+            }
+            assert_eq!(a, b, "{l}");
+            assert_eq!(pa, pb, "{l}");
+        }
+        assert!(pa.requests.len() >= 3);
+    }
 }

@@ -19,7 +19,7 @@
 //! [`BATCH_ROWS`] requests, with an intermediate checkpoint inside a long file, so that a run
 //! stopped half-way resumes and the hook never waits long for the store's lock.
 
-use crate::{claude, codex, CostError, Parsed, Request, Source, TranscriptFile};
+use crate::{claude, codex, gemini, CostError, Parsed, Request, Source, TranscriptFile};
 use hookward_store::{CostCheckpoint, CostFileUpdate, CostRequestRow, Store};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -152,6 +152,7 @@ struct FileRead {
 enum Reader {
     Claude { project: String, session: String },
     Codex(codex::State),
+    Gemini(gemini::State),
 }
 
 impl Reader {
@@ -162,6 +163,7 @@ impl Reader {
                 session: f.stem.clone(),
             },
             Source::Codex => Reader::Codex(codex::State::new("unknown", &f.stem)),
+            Source::Gemini => Reader::Gemini(gemini::State::new(&f.project, &f.stem)),
         }
     }
 
@@ -169,6 +171,9 @@ impl Reader {
         match (f.source, Reader::fresh(f)) {
             (Source::Codex, fresh) => serde_json::from_str(state)
                 .map(Reader::Codex)
+                .unwrap_or(fresh),
+            (Source::Gemini, fresh) => serde_json::from_str(state)
+                .map(Reader::Gemini)
                 .unwrap_or(fresh),
             (_, fresh) => fresh,
         }
@@ -178,6 +183,7 @@ impl Reader {
         match self {
             Reader::Claude { .. } => "{}".into(),
             Reader::Codex(s) => serde_json::to_string(s).unwrap_or_else(|_| "{}".into()),
+            Reader::Gemini(s) => serde_json::to_string(s).unwrap_or_else(|_| "{}".into()),
         }
     }
 
@@ -185,6 +191,7 @@ impl Reader {
         match self {
             Reader::Claude { project, session } => claude::parse_line(line, project, session, out),
             Reader::Codex(s) => s.line(line, out),
+            Reader::Gemini(s) => s.line(line, out),
         }
     }
 }
@@ -218,6 +225,9 @@ fn read_file(
     sink: &mut dyn FnMut(CostFileUpdate) -> Result<(), CostError>,
 ) -> Result<FileRead, ReadError> {
     let mut file = std::fs::File::open(&f.path)?;
+    if f.source == Source::Gemini && f.path.extension().is_some_and(|e| e == "json") {
+        return read_whole_json(f, file, key, size, mtime_ns, cp.is_some(), sink);
+    }
     let (start, mut reader, mut bad_lines, reset) = match cp {
         None => (0, Reader::fresh(f), 0, false),
         Some(c) => {
@@ -233,24 +243,29 @@ fn read_file(
     };
     file.seek(SeekFrom::Start(start))?;
     let mut pos = start; // file offset of buf[0]
-    let mut buf: Vec<u8> =
-        Vec::with_capacity(CHUNK_BYTES.min(size.saturating_sub(start) as usize + 1));
+                         // buf[..have] holds the file from offset `pos`: read into in place, and after the complete
+                         // lines are taken only the partial last one is moved to the front
+    let mut buf = vec![0u8; CHUNK_BYTES.min(size.saturating_sub(start) as usize + 4096)];
+    let mut have = 0usize;
     let mut rows: Vec<CostRequestRow> = Vec::new();
     let mut first = true;
     let mut eof = false;
     let mut bytes = 0u64;
-    let mut chunk = vec![0u8; CHUNK_BYTES.min(size.saturating_sub(start) as usize + 4096)];
     while !eof {
-        let n = file.read(&mut chunk)?;
+        if have == buf.len() {
+            // one line longer than the buffer
+            buf.resize(buf.len() * 2, 0);
+        }
+        let n = file.read(&mut buf[have..])?;
         if n == 0 {
             eof = true;
         } else {
             bytes += n as u64;
-            buf.extend_from_slice(&chunk[..n]);
+            have += n;
         }
         // complete lines in buf
         let mut consumed = 0usize;
-        while let Some(nl) = buf[consumed..].iter().position(|&b| b == b'\n') {
+        while let Some(nl) = memchr::memchr(b'\n', &buf[consumed..have]) {
             let line = &buf[consumed..consumed + nl];
             take_line(
                 &mut reader,
@@ -263,9 +278,9 @@ fn read_file(
             );
             consumed += nl + 1;
         }
-        if eof && consumed < buf.len() {
+        if eof && consumed < have {
             // a last line without its newline: read only when it is whole JSON already
-            let tail = &buf[consumed..];
+            let tail = &buf[consumed..have];
             if serde_json::from_slice::<serde::de::IgnoredAny>(tail).is_ok() {
                 take_line(
                     &mut reader,
@@ -276,10 +291,11 @@ fn read_file(
                     &mut rows,
                     &mut bad_lines,
                 );
-                consumed = buf.len();
+                consumed = have;
             }
         }
-        buf.drain(..consumed);
+        buf.copy_within(consumed..have, 0);
+        have -= consumed;
         pos += consumed as u64;
         if rows.len() >= BATCH_ROWS && !eof {
             // an intermediate checkpoint (never matching the size/mtime test)
@@ -320,6 +336,52 @@ fn read_file(
     };
     sink(up)?;
     Ok(FileRead { reset, bytes })
+}
+
+/// An older Gemini CLI chat file (`session-*.json`, one JSON object rewritten as a whole):
+/// read from the start whenever it changed. Its requests are keyed by session and message
+/// id, so a re-read merges into the rows it gave before.
+fn read_whole_json(
+    f: &TranscriptFile,
+    mut file: std::fs::File,
+    key: &str,
+    size: u64,
+    mtime_ns: i64,
+    reset: bool,
+    sink: &mut dyn FnMut(CostFileUpdate) -> Result<(), CostError>,
+) -> Result<FileRead, ReadError> {
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    let parsed = gemini::parse(&String::from_utf8_lossy(&bytes), &f.project, &f.stem);
+    let rows = parsed
+        .requests
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| row(r, f.source, key, 0, i))
+        .collect();
+    let reader = Reader::fresh(f);
+    let up = update(
+        &mut file,
+        key,
+        f,
+        mtime_ns,
+        bytes.len() as u64,
+        &reader,
+        parsed.bad_lines as u64,
+        reset,
+        rows,
+    )?;
+    sink(CostFileUpdate {
+        checkpoint: CostCheckpoint {
+            size,
+            ..up.checkpoint
+        },
+        ..up
+    })?;
+    Ok(FileRead {
+        reset,
+        bytes: bytes.len() as u64,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -365,7 +427,11 @@ fn take_line(
     bad_lines: &mut u64,
 ) {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let text = String::from_utf8_lossy(line);
+    // valid UTF-8 (nearly always) is checked by the fast path; only other lines are copied
+    let text = match std::str::from_utf8(line) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(line),
+    };
     let mut out = Parsed::default();
     reader.line(&text, &mut out);
     *bad_lines += out.bad_lines as u64;

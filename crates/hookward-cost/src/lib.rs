@@ -3,14 +3,15 @@
 //! Claude Code writes every model request's token counts to its transcripts
 //! (`~/.claude/projects/<project>/<session>.jsonl`, sub-agents in the same tree); Codex CLI
 //! writes running totals to its rollouts (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`,
-//! `token_count` events). This crate reads both into [`Request`]s (one per model request,
+//! `token_count` events); Gemini CLI writes each reply's token counts to its chat recordings
+//! (`~/.gemini/tmp/<project>/chats/session-*.jsonl`). This crate reads all three into [`Request`]s (one per model request,
 //! counted once however many lines repeat it), prices them with an offline table
 //! ([`PriceTable`], compiled in from `pricing.toml`, dated, a source URL per row) and sums them
 //! per model, project, session or day ([`summarize`]).
 //!
-//! - [`claude::parse`] / [`codex::parse`]: one file's text → requests (pure, no I/O).
+//! - [`claude::parse`] / [`codex::parse`] / [`gemini::parse`]: one file's text → requests (pure, no I/O).
 //! - [`collect`]: walks a home directory's transcript trees (no symlinks followed, depth
-//!   bounded) and de-duplicates Claude requests across files.
+//!   bounded) and de-duplicates keyed requests across files.
 //! - [`PriceTable::builtin`]: the shipped table; a model it does not list is "no price", never
 //!   guessed.
 //! - [`summarize`]: requests + prices + a [`Period`] + a [`GroupBy`] → a [`Summary`];
@@ -46,6 +47,7 @@ pub mod budget;
 pub mod claude;
 pub mod codex;
 mod date;
+pub mod gemini;
 pub mod index;
 mod pricing;
 mod summary;
@@ -66,14 +68,17 @@ pub enum Source {
     Claude,
     /// Codex CLI rollouts (`~/.codex/sessions/**/rollout-*.jsonl`).
     Codex,
+    /// Gemini CLI chat recordings (`~/.gemini/tmp/<project>/chats/session-*.jsonl`).
+    Gemini,
 }
 
 impl Source {
-    /// The word used in output: `claude-code` or `codex`.
+    /// The word used in output: `claude-code`, `codex` or `gemini`.
     pub fn label(self) -> &'static str {
         match self {
             Source::Claude => "claude-code",
             Source::Codex => "codex",
+            Source::Gemini => "gemini",
         }
     }
 }
@@ -91,9 +96,10 @@ pub struct Usage {
     pub cache_write_1h: u64,
     /// Input tokens read from the cache.
     pub cache_read: u64,
-    /// Output tokens (for Codex this includes the reasoning tokens, as OpenAI bills them).
+    /// Output tokens (for Codex and Gemini this includes the reasoning / thinking tokens, as
+    /// OpenAI and Google bill them).
     pub output: u64,
-    /// Of `output`, the reasoning tokens where the agent reports them (Codex); informational,
+    /// Of `output`, the reasoning tokens where the agent reports them (Codex, Gemini); informational,
     /// never priced twice.
     pub reasoning_output: u64,
 }
@@ -131,7 +137,8 @@ impl Usage {
 pub struct Request {
     /// The agent whose files it came from.
     pub source: Source,
-    /// The request's identity for de-duplication (Claude: `message.id` + `requestId`), `None`
+    /// The request's identity for de-duplication (Claude: `message.id` + `requestId`; Codex:
+    /// the session and its running totals; Gemini: the session and the message id), `None`
     /// when the line carries neither (then it is never merged).
     pub key: Option<String>,
     /// The model id as recorded (`claude-sonnet-4-5-20250929`, `gpt-5-codex`); `unknown` when
@@ -140,7 +147,8 @@ pub struct Request {
     /// The project: the working directory the agent ran in (`cwd`), else the transcript's
     /// project folder name.
     pub project: String,
-    /// The session id (`sessionId` / the rollout's `session_meta` id), else the file name.
+    /// The session id (`sessionId` / the rollout's `session_meta` id / the Gemini chat's
+    /// header), else the file name.
     pub session: String,
     /// The UTC day of the request, `None` when the line has no readable timestamp (such
     /// requests count only in [`Period::All`]).

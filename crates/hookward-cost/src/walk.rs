@@ -1,6 +1,6 @@
 //! Finding the transcript files under a home directory and reading them.
 
-use crate::{claude, codex, CostError, Parsed, Request, Source};
+use crate::{claude, codex, gemini, CostError, Parsed, Request, Source};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -29,15 +29,18 @@ pub struct TranscriptFile {
     /// Whose format it is.
     pub source: Source,
     /// The first folder below the tree's root: Claude's project folder name
-    /// (`-work-app`), Codex's year.
+    /// (`-work-app`), Codex's year; for Gemini the project's path from that folder's
+    /// `.project_root` (the folder's name when it has none: a name or, in older versions, a
+    /// hash of the path).
     pub project: String,
     /// The file name without `.jsonl` (Claude's session id, `agent-…` for a sub-agent).
     pub stem: String,
 }
 
 /// The transcript files under `home`: `home/.claude/projects/**/*.jsonl` (sub-agents'
-/// `<session>/subagents/agent-*.jsonl` included) and `home/.codex/sessions/**/rollout-*.jsonl`,
-/// each tree sorted by path (symlinks are not followed; at most [`MAX_DEPTH`] levels). A root
+/// `<session>/subagents/agent-*.jsonl` included), `home/.codex/sessions/**/rollout-*.jsonl`
+/// and `home/.gemini/tmp/<project>/chats/**/session-*.jsonl` (and `.json`, older Gemini CLI
+/// versions; never the `logs/session-*.jsonl` beside them), each tree sorted by path (symlinks are not followed; at most [`MAX_DEPTH`] levels). A root
 /// that does not exist gives nothing. Folders below a root that cannot be listed go to
 /// `unreadable`.
 ///
@@ -47,7 +50,7 @@ pub fn transcript_files(
     unreadable: &mut Vec<(PathBuf, String)>,
 ) -> Result<Vec<TranscriptFile>, CostError> {
     let mut out = Vec::new();
-    let roots: [Root; 2] = [
+    let roots: [Root; 3] = [
         (
             home.join(".claude").join("projects"),
             |n| n.ends_with(".jsonl"),
@@ -58,7 +61,13 @@ pub fn transcript_files(
             |n| n.starts_with("rollout-") && n.ends_with(".jsonl"),
             Source::Codex,
         ),
+        (
+            home.join(".gemini").join("tmp"),
+            |n| n.starts_with("session-") && (n.ends_with(".jsonl") || n.ends_with(".json")),
+            Source::Gemini,
+        ),
     ];
+    let mut gemini_roots: HashMap<String, String> = HashMap::new();
     for (root, wanted, source) in roots {
         let mut files = Vec::new();
         match std::fs::read_dir(&root) {
@@ -73,16 +82,25 @@ pub fn transcript_files(
         }
         files.sort();
         for path in files {
+            let rel = path.strip_prefix(&root).unwrap_or(&path);
+            if source == Source::Gemini && !rel.components().any(|c| c.as_os_str() == "chats") {
+                continue;
+            }
             let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let project = path
-                .strip_prefix(&root)
-                .ok()
-                .and_then(|r| r.components().next())
+            let mut project = rel
+                .components()
+                .next()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .unwrap_or_default();
+            if source == Source::Gemini {
+                project = gemini_roots
+                    .entry(project)
+                    .or_insert_with_key(|name| gemini_project(&root, name))
+                    .clone();
+            }
             out.push(TranscriptFile {
                 path,
                 source,
@@ -94,8 +112,8 @@ pub fn transcript_files(
     Ok(out)
 }
 
-/// Reads `home/.claude/projects/**/*.jsonl` and `home/.codex/sessions/**/rollout-*.jsonl`
-/// ([`transcript_files`]). Errors: a root that exists but cannot be listed
+/// Reads the transcript files under `home` ([`transcript_files`]): Claude Code's, Codex's
+/// and Gemini CLI's. Errors: a root that exists but cannot be listed
 /// ([`CostError::Walk`]); files and deeper folders that cannot be read are listed in
 /// [`Collection::unreadable`] instead.
 pub fn collect(home: &Path) -> Result<Collection, CostError> {
@@ -116,6 +134,7 @@ pub fn collect(home: &Path) -> Result<Collection, CostError> {
         } = match f.source {
             Source::Claude => claude::parse(&text, &f.project, &f.stem),
             Source::Codex => codex::parse(&text, "unknown", &f.stem),
+            Source::Gemini => gemini::parse(&text, &f.project, &f.stem),
         };
         c.files += 1;
         c.bad_lines += bad_lines;
@@ -123,6 +142,27 @@ pub fn collect(home: &Path) -> Result<Collection, CostError> {
     }
     c.requests = dedup(all);
     Ok(c)
+}
+
+/// Gemini CLI's project folder `root/name`: the path in its `.project_root` (one line, at
+/// most 4 KiB read), else `name`.
+fn gemini_project(root: &Path, name: &str) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    let read = std::fs::File::open(root.join(name).join(".project_root"))
+        .and_then(|f| f.take(4096).read_to_end(&mut buf));
+    match read {
+        Ok(_) => {
+            let s = String::from_utf8_lossy(&buf);
+            let s = s.trim();
+            if s.is_empty() {
+                name.to_string()
+            } else {
+                s.to_string()
+            }
+        }
+        Err(_) => name.to_string(),
+    }
 }
 
 /// A transcript tree: its folder, which file names it holds, whose format they are.
@@ -154,7 +194,8 @@ fn walk(
 }
 
 /// Counts each keyed request once: lines with the same [`Request::key`] (Claude's
-/// `message.id` + `requestId`, in one file or across a session, its forks and sub-agents)
+/// `message.id` + `requestId`, in one file or across a session, its forks and sub-agents;
+/// a Gemini message written again as it changes)
 /// become one request at the place of the first, with each token count the largest any of
 /// them recorded ([`crate::Usage::max_with`]). Requests without a key are kept as they are.
 pub fn dedup(requests: Vec<Request>) -> Vec<Request> {

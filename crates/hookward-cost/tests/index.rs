@@ -142,6 +142,23 @@ fn a_partial_last_line_is_read_when_it_is_completed() {
     assert_eq!(h.totals(), (3, 301, 31));
 }
 
+/// A line longer than the read buffer (`CHUNK_BYTES`, a large tool result) is read whole, and
+/// the lines around it keep their places.
+#[test]
+fn a_line_longer_than_the_read_buffer_is_read_whole() {
+    let h = Home::new();
+    let big = "y".repeat(hookward_cost::index::CHUNK_BYTES + 4321);
+    h.append(&format!(
+        "{}\n{{\"type\":\"user\",\"message\":{{\"content\":\"{big}\"}}}}\n{}\n",
+        claude_line(1, 100, 10),
+        claude_line(2, 200, 20)
+    ));
+    let r = index(&h.home, &h.store).unwrap();
+    assert_eq!(h.totals(), (2, 300, 30));
+    assert_eq!(r.bytes_read, std::fs::metadata(h.file()).unwrap().len());
+    let (_, bad) = h.store.cost_file_stats().unwrap();
+    assert_eq!(bad, 0);
+}
 #[test]
 fn codex_running_totals_carry_over_between_runs() {
     let h = Home::new();

@@ -1,5 +1,5 @@
-//! `hookward cost` (issue 21): what the agent sessions cost, from the Claude Code transcripts
-//! and Codex rollouts under `$HOME`, priced by the offline table of `hookward-cost` and the
+//! `hookward cost` (issue 21): what the agent sessions cost, from the Claude Code transcripts,
+//! Codex rollouts and Gemini CLI chat recordings under `$HOME`, priced by the offline table of `hookward-cost` and the
 //! config's `[cost] prices`. Each run first brings the store's cost index up to date
 //! (`hookward_cost::index`: only what was appended since the last run is read), then sums from
 //! the index; with budgets configured it also writes the budget state the hook's

@@ -129,6 +129,8 @@ pub fn audit(home: &std::path::Path, dry_run: bool) -> Result<AuditReport, Strin
         let replay = match f.source {
             hookward_cost::Source::Claude => transcript::claude(&text),
             hookward_cost::Source::Codex => transcript::codex(&text),
+            // Gemini CLI's chat files are read for cost only
+            hookward_cost::Source::Gemini => continue,
         };
         r.files += 1;
         if f.path.components().any(|c| c.as_os_str() == "subagents") {
@@ -460,6 +462,8 @@ pub fn coverage_of(
         let replay = match f.source {
             hookward_cost::Source::Claude => transcript::claude(&text),
             hookward_cost::Source::Codex => transcript::codex(&text),
+            // Gemini CLI's chat files are read for cost only
+            hookward_cost::Source::Gemini => continue,
         };
         for c in replay.calls {
             let ts = c.timestamp.as_deref().and_then(util::parse_rfc3339_ms);

@@ -167,7 +167,7 @@ enum Command {
         #[command(subcommand)]
         command: kb::KbCommand,
     },
-    /// What the agent sessions cost, from the Claude Code and Codex transcripts under $HOME.
+    /// What the agent sessions cost, from the Claude Code, Codex and Gemini CLI transcripts under $HOME.
     Cost(cost::CostArgs),
     /// The audit log of policy and config changes: list it, verify its hash chain.
     Audit {

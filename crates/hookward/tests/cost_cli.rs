@@ -63,6 +63,36 @@ fn text_tables_by_project_session_and_day() {
     insta::assert_snapshot!(all);
 }
 
+/// The files the pinned Claude Code, Codex and Gemini CLIs wrote with known token counts
+/// (`crates/hookward-cost/tests/data/recorded`, README "Cost"), all three in one HOME: the
+/// binary's figures are the served ones (worked out in `hookward-cost`'s `tests/recorded.rs`).
+#[test]
+fn recorded_cli_files_give_the_served_figures() {
+    let s = Sandbox::new();
+    let rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hookward-cost/tests/data/recorded");
+    for agent in ["claude", "codex", "gemini"] {
+        copy_tree(&rec.join(agent).join("home"), &s.home());
+    }
+    let (out, err, code) = run(
+        &s,
+        &["cost", "--as-of", "2026-12-05", "--period", "all", "--json"],
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let t = &v["total"];
+    assert_eq!(t["requests"], 9);
+    assert_eq!(t["input_tokens"], 3219 + 2804 + 2333);
+    assert_eq!(t["cache_write_5m_tokens"], 2270);
+    assert_eq!(t["cache_write_1h_tokens"], 2000);
+    assert_eq!(t["cache_read_tokens"], 146_106 + 7808 + 4000);
+    assert_eq!(t["output_tokens"], 629 + 462 + 283);
+    assert_eq!(t["reasoning_output_tokens"], 121 + 51);
+    // $0.0834363 (Claude) + $0.009101 (Codex), rounded to the micro-dollar; Gemini unpriced
+    assert_eq!(t["cost_usd"], serde_json::json!(0.092537));
+    assert_eq!(t["unpriced_requests"], 2);
+    assert_eq!(v["unpriced_models"], serde_json::json!(["gemini-2.5-pro"]));
+}
+
 #[test]
 fn json_document() {
     let s = sandbox();
