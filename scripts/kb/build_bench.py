@@ -14,6 +14,7 @@ text. Planted documents are spread over the corpus's folders under ordinary name
     scripts/kb/build_bench.py OUT            # the full benchmark (BENCHMARKS.md)
     scripts/kb/build_bench.py --fixture OUT  # the small committed test fixture
     scripts/kb/build_bench.py --heldout --seed 4242 OUT  # the held-out benchmark
+    scripts/kb/build_bench.py --heldout 2 --seed 777 OUT  # the second held-out benchmark
 
 OUT/manifest.json lists each target, its question, false answer, the answer to trace and its
 planted files; scripts/kb/measure.py scores `hookward kb scan` and `kb trace` against it.
@@ -63,6 +64,24 @@ HELDOUT_REPOS = [
     ("simonw/llm", "Apache-2.0", ["docs/", "README.md"]),
     ("starship/starship", "ISC", ["docs/", "README.md"]),
     ("vitejs/vite", "MIT", ["docs/", "README.md"]),
+]
+# A second held-out set (--heldout 2): other projects again, for a check after a change made
+# once the first held-out figures were seen.
+HELDOUT2_REPOS = [
+    ("prettier/prettier", "MIT", ["docs/", "README.md"]),
+    ("docker/compose", "Apache-2.0", ["docs/", "README.md"]),
+    ("cli/cli", "MIT", ["docs/", "README.md"]),
+    ("jesseduffield/lazygit", "MIT", ["docs/", "README.md"]),
+    ("huggingface/smolagents", "Apache-2.0", ["docs/source/en/", "README.md"]),
+    ("modelcontextprotocol/python-sdk", "MIT", ["docs/", "README.md"]),
+    ("openai/openai-agents-python", "MIT", ["docs/", "README.md"]),
+    ("pydantic/logfire", "MIT", ["docs/", "README.md"]),
+    ("junegunn/fzf", "MIT", [""]),
+    ("mitsuhiko/minijinja", "Apache-2.0", [""]),
+    ("getsentry/sentry-python", "MIT", [""]),
+    ("microsoft/markitdown", "MIT", [""]),
+    ("expressjs/express", "MIT", [""]),
+    ("ghostty-org/ghostty", "MIT", [""]),
 ]
 # Licences whose text may be committed as a small test fixture (permissive, notice kept in
 # provenance.json).
@@ -210,13 +229,14 @@ def main():
     ap.add_argument("--mirrors", default="/work/.mirror")
     ap.add_argument("--fixture", action="store_true", help="small committed fixture: permissive licences, 5 docs per repo cut to 3 KB, 6 targets")
     ap.add_argument("--readmes", action="store_true", help="clean documents are the repos' README files only")
-    ap.add_argument("--heldout", action="store_true", help="clean documents from HELDOUT_REPOS (the benchmark not tuned on); use another --seed")
+    ap.add_argument("--heldout", type=int, nargs="?", const=1, default=0, choices=[1, 2],
+                    help="clean documents from HELDOUT_REPOS (1) or HELDOUT2_REPOS (2), the benchmarks not tuned on; use another --seed")
     ap.add_argument("--seed", type=int, default=20)
     a = ap.parse_args()
     rng = random.Random(a.seed)
     per_repo, max_bytes, targets = (5, 3000, TARGETS[:6]) if a.fixture else (80, 0, TARGETS)
     docs, prov = clean_docs(a.mirrors, per_repo, max_bytes, a.fixture, a.readmes,
-                            HELDOUT_REPOS if a.heldout else REPOS)
+                            {0: REPOS, 1: HELDOUT_REPOS, 2: HELDOUT2_REPOS}[a.heldout])
     if not docs:
         sys.exit("no clean documents found; fetch the repos in REPOS first")
     folders = sorted({os.path.dirname(p) for p, _ in docs})

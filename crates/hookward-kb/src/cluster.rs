@@ -224,10 +224,10 @@ fn matching_blocks(a: &[String], b: &[String]) -> Vec<(usize, usize, usize)> {
     while let Some((a0, a1, b0, b1)) = todo.pop() {
         let (mut best, mut bi, mut bj) = (0, a0, b0);
         prev[b0..=b1].iter_mut().for_each(|x| *x = 0);
-        for i in a0..a1 {
+        for (i, wa) in a.iter().enumerate().take(a1).skip(a0) {
             cur[b0] = 0;
             for j in b0..b1 {
-                cur[j + 1] = if a[i] == b[j] { prev[j] + 1 } else { 0 };
+                cur[j + 1] = if *wa == b[j] { prev[j] + 1 } else { 0 };
                 if cur[j + 1] > best {
                     best = cur[j + 1];
                     bi = i + 1 - best;

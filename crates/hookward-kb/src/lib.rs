@@ -13,7 +13,8 @@
 //! 3. [`knn`]: the exact `k` = 10 nearest chunks of other documents by cosine;
 //! 4. [`cluster`]: the density threshold `mean + 2.5 σ`, links at or above it, tight groups of
 //!    chunks from ≥ 3 files, each with the phrases its members share and the rest of the
-//!    corpus lacks;
+//!    corpus lacks; copy families, template families ([`cluster::template_family`]) and
+//!    groups without a phrase of their own are set aside, not reported;
 //! 5. every chunk through `hookward-scan` (the hook's injection scanner): findings inside a
 //!    cluster are reported with it, and every flagged chunk on its own.
 //!
