@@ -13,6 +13,8 @@ text. Planted documents are spread over the corpus's folders under ordinary name
 
     scripts/kb/build_bench.py OUT            # the full benchmark (BENCHMARKS.md)
     scripts/kb/build_bench.py --fixture OUT  # the small committed test fixture
+    scripts/kb/build_bench.py --heldout --seed 4242 OUT  # the held-out benchmark
+    scripts/kb/build_bench.py --heldout 2 --seed 777 OUT  # the second held-out benchmark
 
 OUT/manifest.json lists each target, its question, false answer, the answer to trace and its
 planted files; scripts/kb/measure.py scores `hookward kb scan` and `kb trace` against it.
@@ -42,6 +44,44 @@ REPOS = [
     ("pallets/click", "BSD-3-Clause", [""]),
     ("pydantic/pydantic", "MIT", ["docs/", "README.md"]),
     ("pytest-dev/pytest", "MIT", ["doc/en/", "README.rst"]),
+]
+# The held-out benchmark (--heldout): docs of other public projects, never looked at while
+# the clustering was tuned on REPOS; built with another --seed for the planted sets.
+HELDOUT_REPOS = [
+    ("astral-sh/ruff", "MIT", ["docs/", "README.md"]),
+    ("astral-sh/uv", "MIT OR Apache-2.0", ["docs/", "README.md"]),
+    ("Textualize/textual", "MIT", ["docs/", "README.md"]),
+    ("fastapi/fastapi", "MIT", ["docs/en/", "README.md"]),
+    ("casey/just", "CC0-1.0", [""]),
+    ("sharkdp/fd", "MIT OR Apache-2.0", [""]),
+    ("ratatui/ratatui", "MIT", [""]),
+    ("jj-vcs/jj", "Apache-2.0", ["docs/", "README.md"]),
+    ("python-poetry/poetry", "MIT", ["docs/", "README.md"]),
+    ("psf/black", "MIT", ["docs/", "README.md"]),
+    ("pypa/pip", "MIT", ["docs/", "README.md"]),
+    ("rust-lang/rustup", "MIT OR Apache-2.0", [""]),
+    ("simonw/datasette", "Apache-2.0", ["docs/", "README.md"]),
+    ("simonw/llm", "Apache-2.0", ["docs/", "README.md"]),
+    ("starship/starship", "ISC", ["docs/", "README.md"]),
+    ("vitejs/vite", "MIT", ["docs/", "README.md"]),
+]
+# A second held-out set (--heldout 2): other projects again, for a check after a change made
+# once the first held-out figures were seen.
+HELDOUT2_REPOS = [
+    ("prettier/prettier", "MIT", ["docs/", "README.md"]),
+    ("docker/compose", "Apache-2.0", ["docs/", "README.md"]),
+    ("cli/cli", "MIT", ["docs/", "README.md"]),
+    ("jesseduffield/lazygit", "MIT", ["docs/", "README.md"]),
+    ("huggingface/smolagents", "Apache-2.0", ["docs/source/en/", "README.md"]),
+    ("modelcontextprotocol/python-sdk", "MIT", ["docs/", "README.md"]),
+    ("openai/openai-agents-python", "MIT", ["docs/", "README.md"]),
+    ("pydantic/logfire", "MIT", ["docs/", "README.md"]),
+    ("junegunn/fzf", "MIT", [""]),
+    ("mitsuhiko/minijinja", "Apache-2.0", [""]),
+    ("getsentry/sentry-python", "MIT", [""]),
+    ("microsoft/markitdown", "MIT", [""]),
+    ("expressjs/express", "MIT", [""]),
+    ("ghostty-org/ghostty", "MIT", [""]),
 ]
 # Licences whose text may be committed as a small test fixture (permissive, notice kept in
 # provenance.json).
@@ -125,9 +165,9 @@ def git(mirror, *args):
     return subprocess.run(["git", "-C", mirror, *args], check=True, capture_output=True).stdout
 
 
-def clean_docs(mirrors, per_repo, max_bytes, fixture, readmes):
+def clean_docs(mirrors, per_repo, max_bytes, fixture, readmes, repos=REPOS):
     docs, prov = [], []
-    for repo, licence, prefixes in REPOS:
+    for repo, licence, prefixes in repos:
         if fixture and licence not in FIXTURE_LICENCES:
             continue
         mirror = os.path.join(mirrors, repo.replace("/", "+"), "repo")
@@ -189,11 +229,14 @@ def main():
     ap.add_argument("--mirrors", default="/work/.mirror")
     ap.add_argument("--fixture", action="store_true", help="small committed fixture: permissive licences, 5 docs per repo cut to 3 KB, 6 targets")
     ap.add_argument("--readmes", action="store_true", help="clean documents are the repos' README files only")
+    ap.add_argument("--heldout", type=int, nargs="?", const=1, default=0, choices=[1, 2],
+                    help="clean documents from HELDOUT_REPOS (1) or HELDOUT2_REPOS (2), the benchmarks not tuned on; use another --seed")
     ap.add_argument("--seed", type=int, default=20)
     a = ap.parse_args()
     rng = random.Random(a.seed)
     per_repo, max_bytes, targets = (5, 3000, TARGETS[:6]) if a.fixture else (80, 0, TARGETS)
-    docs, prov = clean_docs(a.mirrors, per_repo, max_bytes, a.fixture, a.readmes)
+    docs, prov = clean_docs(a.mirrors, per_repo, max_bytes, a.fixture, a.readmes,
+                            {0: REPOS, 1: HELDOUT_REPOS, 2: HELDOUT2_REPOS}[a.heldout])
     if not docs:
         sys.exit("no clean documents found; fetch the repos in REPOS first")
     folders = sorted({os.path.dirname(p) for p, _ in docs})

@@ -13,7 +13,8 @@
 //! 3. [`knn`]: the exact `k` = 10 nearest chunks of other documents by cosine;
 //! 4. [`cluster`]: the density threshold `mean + 2.5 σ`, links at or above it, tight groups of
 //!    chunks from ≥ 3 files, each with the phrases its members share and the rest of the
-//!    corpus lacks;
+//!    corpus lacks; copy families, template families ([`cluster::template_family`]) and
+//!    groups without a phrase of their own are set aside, not reported;
 //! 5. every chunk through `hookward-scan` (the hook's injection scanner): findings inside a
 //!    cluster are reported with it, and every flagged chunk on its own.
 //!
@@ -259,6 +260,10 @@ pub enum SetAsideReason {
     /// topic other documents discuss too, not one claim only they make (a planted set states
     /// its false answer, which nothing else in the corpus says).
     NoSharedPhrase,
+    /// Its files are one text with each file's own specific in a slot
+    /// ([`cluster::template_family`]): per-command pages, release announcements, twin
+    /// tutorials. What they share is wording, not a claim.
+    Template,
 }
 
 /// A tight group that is not reported as a cluster.
@@ -369,6 +374,43 @@ fn scan_all(
     all
 }
 
+/// [`cluster::template_family`] for group `g` (chunk indices, sorted): each file's member
+/// chunks as words, and the word counts of each file's whole document.
+fn template_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
+    let mut by_doc: Vec<(usize, Vec<usize>)> = Vec::new();
+    for &c in g {
+        match by_doc.iter_mut().find(|(d, _)| *d == doc_of[c]) {
+            Some((_, cs)) => cs.push(c),
+            None => by_doc.push((doc_of[c], vec![c])),
+        }
+    }
+    by_doc.sort_unstable();
+    by_doc.truncate(cluster::TEMPLATE_MAX_FILES);
+    let group_words: Vec<Vec<String>> = by_doc
+        .iter()
+        .map(|(_, cs)| {
+            cs.iter()
+                .flat_map(|&c| embed::words(corpus.chunk_text(c)))
+                .collect()
+        })
+        .collect();
+    let doc_words: Vec<Vec<String>> = by_doc
+        .iter()
+        .map(|(d, _)| embed::words(&corpus.docs[*d].text))
+        .collect();
+    let doc_counts: Vec<HashMap<&str, usize>> = doc_words
+        .iter()
+        .map(|ws| {
+            let mut m: HashMap<&str, usize> = HashMap::new();
+            for w in ws {
+                *m.entry(w.as_str()).or_default() += 1;
+            }
+            m
+        })
+        .collect();
+    cluster::template_family(&group_words, &doc_counts)
+}
+
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
 pub fn scan(
     corpus: &Corpus,
@@ -407,6 +449,11 @@ pub fn scan(
         if cluster::copy_family(&g, &doc_links, &doc_of) {
             set_aside.push(SetAside {
                 reason: SetAsideReason::Copies,
+                files: files_of(&g),
+            });
+        } else if template_family_of(corpus, &g, &doc_of) {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::Template,
                 files: files_of(&g),
             });
         } else {

@@ -25,21 +25,44 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn fixture_recall_false_clusters_and_trace() {
-    check(hookward_kb::knn::EXACT_LIMIT);
+    check(hookward_kb::knn::EXACT_LIMIT, false);
+}
+
+/// An attacker may plant every document in one folder: the clustering does not look at
+/// folders, so the bars hold with all planted documents moved into one.
+#[test]
+fn fixture_bars_hold_with_every_planted_document_in_one_folder() {
+    check(hookward_kb::knn::EXACT_LIMIT, true);
 }
 
 /// The same bars with the pruned neighbour search that corpora above
 /// `knn::EXACT_LIMIT` chunks get.
 #[test]
 fn fixture_bars_hold_with_the_pruned_search() {
-    check(0);
+    check(0, false);
 }
 
-fn check(exact_limit: usize) {
+/// `path` as the test sees it: a planted document moved into `planted/` when `one_folder`.
+fn placed(path: &str, planted: &HashSet<String>, one_folder: bool) -> String {
+    if one_folder && planted.contains(path) {
+        format!("planted/{}", path.rsplit('/').next().unwrap_or(path))
+    } else {
+        path.to_string()
+    }
+}
+
+fn check(exact_limit: usize, one_folder: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kb-bench");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(root.join("manifest.json")).unwrap())
             .unwrap();
+    let planted: HashSet<String> = manifest["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["files"].as_array().unwrap().iter())
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
     let mut files = Vec::new();
     walk(&root, &mut files);
     let docs: Vec<Document> = files
@@ -50,7 +73,10 @@ fn check(exact_limit: usize) {
                 .unwrap()
                 .to_string_lossy()
                 .into_owned();
-            Document::new(rel, std::fs::read_to_string(f).unwrap())
+            Document::new(
+                placed(&rel, &planted, one_folder),
+                std::fs::read_to_string(f).unwrap(),
+            )
         })
         .collect();
     let opts = Options {
@@ -70,12 +96,13 @@ fn check(exact_limit: usize) {
     let mut found = 0;
     let mut traced = 0;
     for t in targets {
-        let mine: HashSet<&str> = t["files"]
+        let mine_paths: Vec<String> = t["files"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|f| f.as_str().unwrap())
+            .map(|f| placed(f.as_str().unwrap(), &planted, one_folder))
             .collect();
+        let mine: HashSet<&str> = mine_paths.iter().map(String::as_str).collect();
         if clusters.iter().any(|c| {
             let hit = c.intersection(&mine).count();
             hit >= 3 && 2 * hit > c.len()
@@ -120,8 +147,8 @@ fn check(exact_limit: usize) {
         traced as f64 >= 0.9 * targets.len() as f64,
         "traced {traced}"
     );
-    // ≤ 1 % of clean documents in a cluster (met on this fixture; NOT on the full benchmark,
-    // whose template families of real docs are in BENCHMARKS.md).
+    // ≤ 1 % of clean documents in a cluster (the full and held-out benchmarks' figures, with
+    // their template families of real docs, are in BENCHMARKS.md).
     assert!(
         share <= 0.01,
         "clean documents in clusters: {share:.3} {clustered_clean:?}"
