@@ -286,11 +286,13 @@ use hookward_core::profile::{AgentFile, FileKind, Place};
 
 /// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
 /// servers): the user's and the project's instructions, settings and MCP configuration, and the
-/// rules, agents, commands, skills and hooks folders in both places.
+/// rules, agents, commands, skills and hooks folders in both places; the managed settings
+/// folders an administrator installs (`/etc/claude-code`, macOS
+/// `/Library/Application Support/ClaudeCode`).
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
-    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp).at_place_only(),
     AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
     AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
     AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
@@ -311,6 +313,12 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Project, ".claude/skills", FileKind::Skills),
     AgentFile::folder(Place::Home, ".claude/hooks", FileKind::Hooks),
     AgentFile::folder(Place::Project, ".claude/hooks", FileKind::Hooks),
+    AgentFile::folder(Place::System, "etc/claude-code", FileKind::Settings),
+    AgentFile::folder(
+        Place::System,
+        "Library/Application Support/ClaudeCode",
+        FileKind::Settings,
+    ),
 ];
 
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific

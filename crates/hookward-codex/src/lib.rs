@@ -440,7 +440,7 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".codex/config.toml", FileKind::Settings),
     AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks),
     AgentFile::file(Place::Project, "AGENTS.md", FileKind::Instructions),
-    AgentFile::folder(Place::Project, ".codex", FileKind::Settings),
+    AgentFile::folder(Place::Project, ".codex", FileKind::Settings).guard_only(),
 ];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific

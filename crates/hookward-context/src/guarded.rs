@@ -126,7 +126,8 @@ fn rows(home: &str, project: Option<&str>) -> Vec<(String, Kind, String, bool)> 
                 p.to_string(),
                 f.folder,
             )),
-            (Place::Project, None) => {}
+            // System-wide files are the administrator's, not the user's to review.
+            (Place::Project, None) | (Place::System, _) => {}
         }
     }
     v

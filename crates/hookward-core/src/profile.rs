@@ -33,6 +33,26 @@ pub enum Place {
     Home,
     /// The project root (`.claude/settings.json`, `AGENTS.md`).
     Project,
+    /// The file system root: a system-wide file the administrator manages
+    /// (`etc/claude-code`, Claude Code's managed settings). The context guard does not guard
+    /// these rows (they are not the user's to review); `hookward-facts` names them.
+    System,
+}
+
+/// How `hookward-facts` recognises a row in a path it classifies (`agent_settings`,
+/// `mcp_config`, `agent_instructions`, `agent_memory`; `crates/hookward-facts/src/agent_files.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Recognised {
+    /// By its path's tail in any folder: `…/.claude/settings.json` for a file,
+    /// `…/.claude/hooks/…` below a folder (a nested project, a second home, a copy the agent
+    /// is pointed at are all the agent's files). The default.
+    Anywhere,
+    /// Only at its place (`~/.claude.json`, not a `.claude.json` elsewhere). [`Place::System`]
+    /// rows are always recognised so.
+    AtPlace,
+    /// Not at all: the context guard guards it, the path classes do not name it (every file
+    /// of a project's `.codex` folder is guarded as settings, but is not each a settings file).
+    GuardOnly,
 }
 
 /// What a file or folder is to the agent (the context guard's kinds; issue 13 item 1d).
@@ -56,18 +76,23 @@ pub enum FileKind {
 }
 
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the
-/// context guard's guarded list is derived (`hookward-context/src/guarded.rs`).
+/// context guard's guarded list (`hookward-context/src/guarded.rs`) and the path classes
+/// `agent_settings`, `mcp_config`, `agent_instructions`, `agent_memory`
+/// (`hookward-facts/src/agent_files.rs`) are derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AgentFile {
     /// Where [`AgentFile::path`] starts.
     pub place: Place,
-    /// The path below the place, `/`-separated, no leading `/` (`.claude/settings.json`).
+    /// The path below the place, `/`-separated, no leading `/` (`.claude/settings.json`;
+    /// `etc/claude-code` below [`Place::System`]).
     pub path: &'static str,
     /// What it is.
     pub kind: FileKind,
     /// A folder whose files (walked, bounded) are all of [`AgentFile::kind`], rather than one
     /// file.
     pub folder: bool,
+    /// How `hookward-facts` recognises it in a path ([`Recognised`]).
+    pub recognised: Recognised,
 }
 
 impl AgentFile {
@@ -78,6 +103,7 @@ impl AgentFile {
             path,
             kind,
             folder: false,
+            recognised: Recognised::Anywhere,
         }
     }
 
@@ -88,6 +114,24 @@ impl AgentFile {
             path,
             kind,
             folder: true,
+            recognised: Recognised::Anywhere,
+        }
+    }
+
+    /// The row recognised only at its place ([`Recognised::AtPlace`]).
+    pub const fn at_place_only(self) -> AgentFile {
+        AgentFile {
+            recognised: Recognised::AtPlace,
+            ..self
+        }
+    }
+
+    /// The row guarded by the context guard but not named by the path classes
+    /// ([`Recognised::GuardOnly`]).
+    pub const fn guard_only(self) -> AgentFile {
+        AgentFile {
+            recognised: Recognised::GuardOnly,
+            ..self
         }
     }
 }
@@ -115,10 +159,11 @@ pub struct AgentProfile {
     /// The names a payload rebuilt from raw text uses ([`RecoveryNames`]).
     pub recovery_names: RecoveryNames,
     /// The files and folders the agent reads and obeys, in its home and in a project
-    /// ([`AgentFile`]): the context guard guards them. Not yet here (issue 13 item 1d, open):
-    /// Claude Code's per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a
-    /// rule of Claude Code's, still in `guarded.rs`), transcripts, and the other tables listed
-    /// in ARCHITECTURE.md "Adding an agent" step 5.
+    /// and system-wide ([`AgentFile`]): the context guard guards them, and `hookward-facts`
+    /// names them in its path classes. Not yet here (issue 13 item 1d, open): Claude Code's
+    /// per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a rule of
+    /// Claude Code's, still in `guarded.rs` and `hookward-facts/src/agent_files.rs`),
+    /// transcripts, and the other tables listed in ARCHITECTURE.md "Adding an agent" step 5.
     pub files: &'static [AgentFile],
     /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
     pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,

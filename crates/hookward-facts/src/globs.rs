@@ -24,8 +24,8 @@ pub const MAX_DIR_ENTRIES: usize = 1024;
 pub const MAX_MATCHES: usize = 64;
 
 /// Agent settings and hookward's files as locations below the home (`~`), the project
-/// (`@`) or hookward's home (`!`), for matching patterns by shape (what `is_agent_settings`
-/// and `is_mcp_config` in `lib.rs` recognise, one representative each).
+/// (`@`) or hookward's home (`!`), for matching patterns by shape (what `agent_settings`
+/// and `mcp_config` in `agent_files.rs` recognise, one representative each).
 pub const SETTINGS_SHAPES: &[&str] = &[
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",

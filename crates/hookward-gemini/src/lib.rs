@@ -351,12 +351,15 @@ pub fn render_fail_closed(reason: &str) -> Reply {
 use hookward_core::profile::{AgentFile, FileKind, Place};
 
 /// Gemini CLI's files: `~/.gemini` (instructions, `settings.json` with hooks and MCP
-/// servers), the project's `GEMINI.md` and `.gemini` folder.
+/// servers), the project's `GEMINI.md` and `.gemini` folder; `~/.gemini/GEMINI.md` is also
+/// its memory.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings),
     AgentFile::file(Place::Project, "GEMINI.md", FileKind::Instructions),
-    AgentFile::folder(Place::Project, ".gemini", FileKind::Settings),
+    AgentFile::folder(Place::Project, ".gemini", FileKind::Settings).guard_only(),
+    // Where its `save_memory` tool appends (guarded as the instructions row above).
+    AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Memory).at_place_only(),
 ];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
