@@ -288,7 +288,7 @@ use hookward_core::profile::{AgentFile, FileKind, Place};
 /// servers): the user's and the project's instructions, settings and MCP configuration, and the
 /// rules, agents, commands, skills and hooks folders in both places; the managed settings
 /// folders an administrator installs (`/etc/claude-code`, macOS
-/// `/Library/Application Support/ClaudeCode`).
+/// `/Library/Application Support/ClaudeCode`); its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
@@ -318,6 +318,12 @@ pub static FILES: &[AgentFile] = &[
         Place::System,
         "Library/Application Support/ClaudeCode",
         FileKind::Settings,
+    ),
+    // Claude Code docs, IAM: OAuth credentials on Linux.
+    AgentFile::file(
+        Place::Home,
+        ".claude/.credentials.json",
+        FileKind::Credentials,
     ),
 ];
 

@@ -434,13 +434,16 @@ pub fn render_fail_closed(reason: &str) -> Reply {
 use hookward_core::profile::{AgentFile, FileKind, Place};
 
 /// Codex's files: `~/.codex` (instructions, `config.toml` settings with MCP servers and
-/// hook trust, `hooks.json`), the project's `AGENTS.md` and `.codex` folder.
+/// hook trust, `hooks.json`, sign-in tokens `auth.json`), the project's `AGENTS.md` and `.codex`
+/// folder.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".codex/AGENTS.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".codex/config.toml", FileKind::Settings),
     AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks),
     AgentFile::file(Place::Project, "AGENTS.md", FileKind::Instructions),
     AgentFile::folder(Place::Project, ".codex", FileKind::Settings).guard_only(),
+    // Codex CLI docs, authentication: auth.json in CODEX_HOME.
+    AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
 ];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific

@@ -73,6 +73,11 @@ pub enum FileKind {
     Mcp,
     /// Hook registrations and hook scripts.
     Hooks,
+    /// The agent's sign-in tokens (`~/.claude/.credentials.json`): whoever reads them acts as
+    /// the user towards the agent's provider. Not a file the model reads: the context guard
+    /// does not guard it and it is no agent class; `hookward-facts` classes it `credential`
+    /// below any home (`secrets::table`).
+    Credentials,
 }
 
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the

@@ -11,6 +11,7 @@
 //! | `Mcp` | `mcp_config` |
 //! | `Instructions`, `Rules`, `Skills` | `agent_instructions` |
 //! | `Memory` | `agent_memory` and `agent_instructions` |
+//! | `Credentials` | none here (`credential` by [`crate::secrets::table`]) |
 //!
 //! How a row is recognised in a path ([`Recognised`]): by its tail in any folder
 //! (`…/.claude/settings.json`, `…/.claude/hooks/…`), only at its place (`~/.claude.json`;
@@ -65,11 +66,15 @@ fn class_of(kind: FileKind) -> AgentClasses {
             c.memory = true;
             c.instructions = true;
         }
+        FileKind::Credentials => {}
     }
     c
 }
 
 fn matcher(f: &AgentFile) -> Option<Matcher> {
+    if f.kind == FileKind::Credentials {
+        return None;
+    }
     let at_place = match f.recognised {
         Recognised::GuardOnly => return None,
         Recognised::AtPlace => true,

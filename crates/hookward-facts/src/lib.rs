@@ -314,7 +314,7 @@ fn is_security_tool_config(path: &str) -> bool {
 /// The classes of an absolute, normalised path:
 ///
 /// * `credential`, `secret_file`, `process_secret`, `process_info`, `block_device` — a
-///   sensitive location by shape ([`secrets::TABLE`]: credential stores under any home,
+///   sensitive location by shape ([`secrets::table`]: credential stores under any home,
 ///   case-folded; secret files by name anywhere; other processes' memory; raw disks);
 /// * `tool_cache`, `tool_data` — a program's cache or settings/state folder under any home
 ///   ([`tooldata::TABLE`]; folders that load code are excluded);

@@ -352,7 +352,7 @@ use hookward_core::profile::{AgentFile, FileKind, Place};
 
 /// Gemini CLI's files: `~/.gemini` (instructions, `settings.json` with hooks and MCP
 /// servers), the project's `GEMINI.md` and `.gemini` folder; `~/.gemini/GEMINI.md` is also
-/// its memory.
+/// its memory; `~/.gemini/oauth_creds.json` its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings),
@@ -360,6 +360,12 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Project, ".gemini", FileKind::Settings).guard_only(),
     // Where its `save_memory` tool appends (guarded as the instructions row above).
     AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Memory).at_place_only(),
+    // Gemini CLI docs, authentication: cached OAuth credentials.
+    AgentFile::file(
+        Place::Home,
+        ".gemini/oauth_creds.json",
+        FileKind::Credentials,
+    ),
 ];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
