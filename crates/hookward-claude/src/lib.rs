@@ -282,7 +282,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
 
 /// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
 /// servers): the user's and the project's instructions, settings and MCP configuration, and the
@@ -291,17 +291,20 @@ use hookward_core::profile::{AgentFile, FileKind, Place};
 /// `/Library/Application Support/ClaudeCode`); its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
-    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings)
+        .install_target(InstallScope::User),
     AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp).at_place_only(),
     AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
     AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
     AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
-    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings)
+        .install_target(InstallScope::Project),
     AgentFile::file(
         Place::Project,
         ".claude/settings.local.json",
         FileKind::Settings,
-    ),
+    )
+    .install_target(InstallScope::Local),
     AgentFile::file(Place::Project, ".mcp.json", FileKind::Mcp),
     AgentFile::folder(Place::Home, ".claude/rules", FileKind::Rules),
     AgentFile::folder(Place::Project, ".claude/rules", FileKind::Rules),
@@ -351,6 +354,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render_fail_closed,
     can_replace_output: replaceable,
     shell_call_payload: None,
+    home_var: None,
 };
 
 #[cfg(test)]

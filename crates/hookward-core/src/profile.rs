@@ -55,6 +55,39 @@ pub enum Recognised {
     GuardOnly,
 }
 
+/// Which of an agent's settings files `hookward install --scope` writes hookward's entries
+/// into (Claude Code has all three; the other agents one user file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InstallScope {
+    /// The user's file (`~/.claude/settings.json`, `~/.codex/hooks.json`), `--scope user`.
+    User,
+    /// The project's shared file (`.claude/settings.json`), `--scope project`.
+    Project,
+    /// The project's file kept out of version control (`.claude/settings.local.json`),
+    /// `--scope local`.
+    Local,
+}
+
+impl InstallScope {
+    /// Every scope, in `--scope`'s order.
+    pub const ALL: [InstallScope; 3] = [
+        InstallScope::User,
+        InstallScope::Project,
+        InstallScope::Local,
+    ];
+}
+
+/// An agent's own home folder that an environment variable can move (Codex's `CODEX_HOME`,
+/// by default `~/.codex`): rows below [`HomeVar::dir`] are then below the variable's folder.
+/// Read by `hookward install` and `doctor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HomeVar {
+    /// The variable (`CODEX_HOME`).
+    pub var: &'static str,
+    /// Its default below the user's home (`.codex`).
+    pub dir: &'static str,
+}
+
 /// What a file or folder is to the agent (the context guard's kinds; issue 13 item 1d).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileKind {
@@ -98,6 +131,9 @@ pub struct AgentFile {
     pub folder: bool,
     /// How `hookward-facts` recognises it in a path ([`Recognised`]).
     pub recognised: Recognised,
+    /// Whether `hookward install` writes hookward's hook entries into this file, and for
+    /// which `--scope` (`crates/hookward/src/install.rs` `settings_path`).
+    pub install: Option<InstallScope>,
 }
 
 impl AgentFile {
@@ -109,6 +145,7 @@ impl AgentFile {
             kind,
             folder: false,
             recognised: Recognised::Anywhere,
+            install: None,
         }
     }
 
@@ -120,6 +157,7 @@ impl AgentFile {
             kind,
             folder: true,
             recognised: Recognised::Anywhere,
+            install: None,
         }
     }
 
@@ -127,6 +165,14 @@ impl AgentFile {
     pub const fn at_place_only(self) -> AgentFile {
         AgentFile {
             recognised: Recognised::AtPlace,
+            ..self
+        }
+    }
+
+    /// The row as the file `hookward install --scope <scope>` writes to.
+    pub const fn install_target(self, scope: InstallScope) -> AgentFile {
+        AgentFile {
+            install: Some(scope),
             ..self
         }
     }
@@ -182,9 +228,16 @@ pub struct AgentProfile {
     /// `session`), for `hookward policy eval --command`; `None` for the shape Claude Code,
     /// Codex and Gemini share ([`AgentProfile::shell_call`]).
     pub shell_call_payload: Option<fn(&str, &str, &str) -> Value>,
+    /// The agent's home folder when an environment variable can move it ([`HomeVar`]).
+    pub home_var: Option<HomeVar>,
 }
 
 impl AgentProfile {
+    /// The row `hookward install --scope <scope>` writes to, if the agent has that scope.
+    pub fn install_file(&self, scope: InstallScope) -> Option<&'static AgentFile> {
+        self.files.iter().find(|f| f.install == Some(scope))
+    }
+
     /// Step 1 from bytes: [`crate::wire::parse_bytes`] then [`AgentProfile::event_of`].
     ///
     /// Errors: [`ParseError`].
