@@ -328,6 +328,12 @@ pub static FILES: &[AgentFile] = &[
         ".claude/.credentials.json",
         FileKind::Credentials,
     ),
+    // Where the CLI writes its settings, sessions, logs and caches.
+    AgentFile::folder(Place::Home, ".claude", FileKind::State),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::State),
+    AgentFile::folder(Place::Home, ".cache/claude", FileKind::State),
+    AgentFile::folder(Place::Home, ".local/state/claude", FileKind::State),
+    AgentFile::folder(Place::Home, ".local/share/claude", FileKind::State),
 ];
 
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -355,6 +361,12 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     can_replace_output: replaceable,
     shell_call_payload: None,
     home_var: None,
+    programs: &["claude"],
+    key_vars: &[
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_AUTH_TOKEN",
+        "CLAUDE_CODE_OAUTH_TOKEN",
+    ],
 };
 
 #[cfg(test)]

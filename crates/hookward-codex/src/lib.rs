@@ -445,6 +445,7 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Project, ".codex", FileKind::Settings).guard_only(),
     // Codex CLI docs, authentication: auth.json in CODEX_HOME.
     AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
+    AgentFile::folder(Place::Home, ".codex", FileKind::State),
 ];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -476,6 +477,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         var: "CODEX_HOME",
         dir: ".codex",
     }),
+    programs: &["codex"],
+    key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
 };
 
 #[cfg(test)]

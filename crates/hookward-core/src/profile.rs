@@ -111,6 +111,10 @@ pub enum FileKind {
     /// does not guard it and it is no agent class; `hookward-facts` classes it `credential`
     /// below any home (`secrets::table`).
     Credentials,
+    /// Where the agent's program writes its sessions, logs and caches (`~/.claude`,
+    /// `~/.cache/claude`): `hookward run` keeps it writable inside the sandbox
+    /// (`hookward-sandbox/src/tables.rs` `agents`). Not guarded, no path class.
+    State,
 }
 
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the
@@ -230,6 +234,12 @@ pub struct AgentProfile {
     pub shell_call_payload: Option<fn(&str, &str, &str) -> Value>,
     /// The agent's home folder when an environment variable can move it ([`HomeVar`]).
     pub home_var: Option<HomeVar>,
+    /// Program file names that start the agent (`claude`; `cursor-agent`, `cursor`):
+    /// `hookward run` compares a command's base name with them.
+    pub programs: &'static [&'static str],
+    /// Environment variables the agent reads its own credentials from
+    /// (`ANTHROPIC_API_KEY`): `hookward run` keeps them even when a strip pattern matches.
+    pub key_vars: &'static [&'static str],
 }
 
 impl AgentProfile {

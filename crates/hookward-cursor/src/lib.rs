@@ -381,6 +381,8 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Project, ".cursor/hooks.json", FileKind::Hooks),
     AgentFile::file(Place::Project, ".cursor/mcp.json", FileKind::Mcp),
     AgentFile::folder(Place::Project, ".cursor/rules", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".cursor", FileKind::State),
+    AgentFile::folder(Place::Home, ".config/Cursor", FileKind::State),
 ];
 
 /// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -408,6 +410,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     can_replace_output: replaceable,
     shell_call_payload: Some(shell_call_payload),
     home_var: None,
+    programs: &["cursor-agent", "cursor"],
+    key_vars: &["CURSOR_API_KEY"],
 };
 
 /// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session

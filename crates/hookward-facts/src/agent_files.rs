@@ -12,6 +12,7 @@
 //! | `Instructions`, `Rules`, `Skills` | `agent_instructions` |
 //! | `Memory` | `agent_memory` and `agent_instructions` |
 //! | `Credentials` | none here (`credential` by [`crate::secrets::table`]) |
+//! | `State` | none (the sandbox's writable folders) |
 //!
 //! How a row is recognised in a path ([`Recognised`]): by its tail in any folder
 //! (`…/.claude/settings.json`, `…/.claude/hooks/…`), only at its place (`~/.claude.json`;
@@ -66,13 +67,13 @@ fn class_of(kind: FileKind) -> AgentClasses {
             c.memory = true;
             c.instructions = true;
         }
-        FileKind::Credentials => {}
+        FileKind::Credentials | FileKind::State => {}
     }
     c
 }
 
 fn matcher(f: &AgentFile) -> Option<Matcher> {
-    if f.kind == FileKind::Credentials {
+    if matches!(f.kind, FileKind::Credentials | FileKind::State) {
         return None;
     }
     let at_place = match f.recognised {

@@ -367,6 +367,7 @@ pub static FILES: &[AgentFile] = &[
         ".gemini/oauth_creds.json",
         FileKind::Credentials,
     ),
+    AgentFile::folder(Place::Home, ".gemini", FileKind::State),
 ];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -394,6 +395,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     can_replace_output: replaceable,
     shell_call_payload: None,
     home_var: None,
+    programs: &["gemini"],
+    key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
 };
 
 #[cfg(test)]
