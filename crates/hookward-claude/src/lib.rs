@@ -282,24 +282,29 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
 
 /// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
 /// servers): the user's and the project's instructions, settings and MCP configuration, and the
-/// rules, agents, commands, skills and hooks folders in both places.
+/// rules, agents, commands, skills and hooks folders in both places; the managed settings
+/// folders an administrator installs (`/etc/claude-code`, macOS
+/// `/Library/Application Support/ClaudeCode`); its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
-    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings),
-    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp),
+    AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings)
+        .install_target(InstallScope::User),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp).at_place_only(),
     AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
     AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
     AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
-    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings)
+        .install_target(InstallScope::Project),
     AgentFile::file(
         Place::Project,
         ".claude/settings.local.json",
         FileKind::Settings,
-    ),
+    )
+    .install_target(InstallScope::Local),
     AgentFile::file(Place::Project, ".mcp.json", FileKind::Mcp),
     AgentFile::folder(Place::Home, ".claude/rules", FileKind::Rules),
     AgentFile::folder(Place::Project, ".claude/rules", FileKind::Rules),
@@ -311,6 +316,24 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Project, ".claude/skills", FileKind::Skills),
     AgentFile::folder(Place::Home, ".claude/hooks", FileKind::Hooks),
     AgentFile::folder(Place::Project, ".claude/hooks", FileKind::Hooks),
+    AgentFile::folder(Place::System, "etc/claude-code", FileKind::Settings),
+    AgentFile::folder(
+        Place::System,
+        "Library/Application Support/ClaudeCode",
+        FileKind::Settings,
+    ),
+    // Claude Code docs, IAM: OAuth credentials on Linux.
+    AgentFile::file(
+        Place::Home,
+        ".claude/.credentials.json",
+        FileKind::Credentials,
+    ),
+    // Where the CLI writes its settings, sessions, logs and caches.
+    AgentFile::folder(Place::Home, ".claude", FileKind::State),
+    AgentFile::file(Place::Home, ".claude.json", FileKind::State),
+    AgentFile::folder(Place::Home, ".cache/claude", FileKind::State),
+    AgentFile::folder(Place::Home, ".local/state/claude", FileKind::State),
+    AgentFile::folder(Place::Home, ".local/share/claude", FileKind::State),
 ];
 
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -337,6 +360,13 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render_fail_closed,
     can_replace_output: replaceable,
     shell_call_payload: None,
+    home_var: None,
+    programs: &["claude"],
+    key_vars: &[
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_AUTH_TOKEN",
+        "CLAUDE_CODE_OAUTH_TOKEN",
+    ],
 };
 
 #[cfg(test)]

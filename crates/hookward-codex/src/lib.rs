@@ -431,16 +431,21 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
 
 /// Codex's files: `~/.codex` (instructions, `config.toml` settings with MCP servers and
-/// hook trust, `hooks.json`), the project's `AGENTS.md` and `.codex` folder.
+/// hook trust, `hooks.json`, sign-in tokens `auth.json`), the project's `AGENTS.md` and `.codex`
+/// folder.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".codex/AGENTS.md", FileKind::Instructions),
     AgentFile::file(Place::Home, ".codex/config.toml", FileKind::Settings),
-    AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks),
+    AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks)
+        .install_target(InstallScope::User),
     AgentFile::file(Place::Project, "AGENTS.md", FileKind::Instructions),
-    AgentFile::folder(Place::Project, ".codex", FileKind::Settings),
+    AgentFile::folder(Place::Project, ".codex", FileKind::Settings).guard_only(),
+    // Codex CLI docs, authentication: auth.json in CODEX_HOME.
+    AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
+    AgentFile::folder(Place::Home, ".codex", FileKind::State),
 ];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -467,6 +472,13 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render_fail_closed,
     can_replace_output: replaceable,
     shell_call_payload: None,
+    // protocol/REPORT.md §2: `$CODEX_HOME`, by default `~/.codex`.
+    home_var: Some(hookward_core::profile::HomeVar {
+        var: "CODEX_HOME",
+        dir: ".codex",
+    }),
+    programs: &["codex"],
+    key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
 };
 
 #[cfg(test)]

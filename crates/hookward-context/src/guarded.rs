@@ -93,9 +93,12 @@ pub fn claude_project_slug(project: &str) -> String {
         .collect()
 }
 
-impl From<FileKind> for Kind {
-    fn from(k: FileKind) -> Kind {
-        match k {
+impl Kind {
+    /// The guarded kind of a profile row's [`FileKind`], `None` for rows the guard does not
+    /// guard (the agent's sign-in tokens: a credential, not text the model obeys; its state
+    /// folders, which the agent itself writes all the time).
+    pub fn of_row(k: FileKind) -> Option<Kind> {
+        Some(match k {
             FileKind::Instructions => Kind::Instructions,
             FileKind::Rules => Kind::Rules,
             FileKind::Skills => Kind::Skill,
@@ -103,7 +106,8 @@ impl From<FileKind> for Kind {
             FileKind::Settings => Kind::Settings,
             FileKind::Mcp => Kind::Mcp,
             FileKind::Hooks => Kind::Hooks,
-        }
+            FileKind::Credentials | FileKind::State => return None,
+        })
     }
 }
 
@@ -113,20 +117,18 @@ impl From<FileKind> for Kind {
 fn rows(home: &str, project: Option<&str>) -> Vec<(String, Kind, String, bool)> {
     let mut v = Vec::new();
     for f in hookward_profiles::profiles().iter().flat_map(|p| p.files) {
+        let Some(kind) = Kind::of_row(f.kind) else {
+            continue;
+        };
         match (f.place, project) {
-            (Place::Home, _) => v.push((
-                format!("{home}/{}", f.path),
-                f.kind.into(),
-                String::new(),
-                f.folder,
-            )),
-            (Place::Project, Some(p)) => v.push((
-                format!("{p}/{}", f.path),
-                f.kind.into(),
-                p.to_string(),
-                f.folder,
-            )),
-            (Place::Project, None) => {}
+            (Place::Home, _) => {
+                v.push((format!("{home}/{}", f.path), kind, String::new(), f.folder))
+            }
+            (Place::Project, Some(p)) => {
+                v.push((format!("{p}/{}", f.path), kind, p.to_string(), f.folder))
+            }
+            // System-wide files are the administrator's, not the user's to review.
+            (Place::Project, None) | (Place::System, _) => {}
         }
     }
     v

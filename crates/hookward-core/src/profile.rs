@@ -33,6 +33,59 @@ pub enum Place {
     Home,
     /// The project root (`.claude/settings.json`, `AGENTS.md`).
     Project,
+    /// The file system root: a system-wide file the administrator manages
+    /// (`etc/claude-code`, Claude Code's managed settings). The context guard does not guard
+    /// these rows (they are not the user's to review); `hookward-facts` names them.
+    System,
+}
+
+/// How `hookward-facts` recognises a row in a path it classifies (`agent_settings`,
+/// `mcp_config`, `agent_instructions`, `agent_memory`; `crates/hookward-facts/src/agent_files.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Recognised {
+    /// By its path's tail in any folder: `…/.claude/settings.json` for a file,
+    /// `…/.claude/hooks/…` below a folder (a nested project, a second home, a copy the agent
+    /// is pointed at are all the agent's files). The default.
+    Anywhere,
+    /// Only at its place (`~/.claude.json`, not a `.claude.json` elsewhere). [`Place::System`]
+    /// rows are always recognised so.
+    AtPlace,
+    /// Not at all: the context guard guards it, the path classes do not name it (every file
+    /// of a project's `.codex` folder is guarded as settings, but is not each a settings file).
+    GuardOnly,
+}
+
+/// Which of an agent's settings files `hookward install --scope` writes hookward's entries
+/// into (Claude Code has all three; the other agents one user file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InstallScope {
+    /// The user's file (`~/.claude/settings.json`, `~/.codex/hooks.json`), `--scope user`.
+    User,
+    /// The project's shared file (`.claude/settings.json`), `--scope project`.
+    Project,
+    /// The project's file kept out of version control (`.claude/settings.local.json`),
+    /// `--scope local`.
+    Local,
+}
+
+impl InstallScope {
+    /// Every scope, in `--scope`'s order.
+    pub const ALL: [InstallScope; 3] = [
+        InstallScope::User,
+        InstallScope::Project,
+        InstallScope::Local,
+    ];
+}
+
+/// An agent's own home folder that an environment variable can move (Codex's `CODEX_HOME`,
+/// by default `~/.codex`): rows below [`HomeVar::dir`] are then below the variable's folder.
+/// Read by `hookward install` and `doctor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HomeVar {
+    /// The variable (`CODEX_HOME`).
+    pub var: &'static str,
+    /// Its default below the user's home (`.codex`).
+    pub dir: &'static str,
 }
 
 /// What a file or folder is to the agent (the context guard's kinds; issue 13 item 1d).
@@ -53,21 +106,38 @@ pub enum FileKind {
     Mcp,
     /// Hook registrations and hook scripts.
     Hooks,
+    /// The agent's sign-in tokens (`~/.claude/.credentials.json`): whoever reads them acts as
+    /// the user towards the agent's provider. Not a file the model reads: the context guard
+    /// does not guard it and it is no agent class; `hookward-facts` classes it `credential`
+    /// below any home (`secrets::table`).
+    Credentials,
+    /// Where the agent's program writes its sessions, logs and caches (`~/.claude`,
+    /// `~/.cache/claude`): `hookward run` keeps it writable inside the sandbox
+    /// (`hookward-sandbox/src/tables.rs` `agents`). Not guarded, no path class.
+    State,
 }
 
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the
-/// context guard's guarded list is derived (`hookward-context/src/guarded.rs`).
+/// context guard's guarded list (`hookward-context/src/guarded.rs`) and the path classes
+/// `agent_settings`, `mcp_config`, `agent_instructions`, `agent_memory`
+/// (`hookward-facts/src/agent_files.rs`) are derived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AgentFile {
     /// Where [`AgentFile::path`] starts.
     pub place: Place,
-    /// The path below the place, `/`-separated, no leading `/` (`.claude/settings.json`).
+    /// The path below the place, `/`-separated, no leading `/` (`.claude/settings.json`;
+    /// `etc/claude-code` below [`Place::System`]).
     pub path: &'static str,
     /// What it is.
     pub kind: FileKind,
     /// A folder whose files (walked, bounded) are all of [`AgentFile::kind`], rather than one
     /// file.
     pub folder: bool,
+    /// How `hookward-facts` recognises it in a path ([`Recognised`]).
+    pub recognised: Recognised,
+    /// Whether `hookward install` writes hookward's hook entries into this file, and for
+    /// which `--scope` (`crates/hookward/src/install.rs` `settings_path`).
+    pub install: Option<InstallScope>,
 }
 
 impl AgentFile {
@@ -78,6 +148,8 @@ impl AgentFile {
             path,
             kind,
             folder: false,
+            recognised: Recognised::Anywhere,
+            install: None,
         }
     }
 
@@ -88,6 +160,33 @@ impl AgentFile {
             path,
             kind,
             folder: true,
+            recognised: Recognised::Anywhere,
+            install: None,
+        }
+    }
+
+    /// The row recognised only at its place ([`Recognised::AtPlace`]).
+    pub const fn at_place_only(self) -> AgentFile {
+        AgentFile {
+            recognised: Recognised::AtPlace,
+            ..self
+        }
+    }
+
+    /// The row as the file `hookward install --scope <scope>` writes to.
+    pub const fn install_target(self, scope: InstallScope) -> AgentFile {
+        AgentFile {
+            install: Some(scope),
+            ..self
+        }
+    }
+
+    /// The row guarded by the context guard but not named by the path classes
+    /// ([`Recognised::GuardOnly`]).
+    pub const fn guard_only(self) -> AgentFile {
+        AgentFile {
+            recognised: Recognised::GuardOnly,
+            ..self
         }
     }
 }
@@ -115,10 +214,11 @@ pub struct AgentProfile {
     /// The names a payload rebuilt from raw text uses ([`RecoveryNames`]).
     pub recovery_names: RecoveryNames,
     /// The files and folders the agent reads and obeys, in its home and in a project
-    /// ([`AgentFile`]): the context guard guards them. Not yet here (issue 13 item 1d, open):
-    /// Claude Code's per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a
-    /// rule of Claude Code's, still in `guarded.rs`), transcripts, and the other tables listed
-    /// in ARCHITECTURE.md "Adding an agent" step 5.
+    /// and system-wide ([`AgentFile`]): the context guard guards them, and `hookward-facts`
+    /// names them in its path classes. Not yet here (issue 13 item 1d, open): Claude Code's
+    /// per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a rule of
+    /// Claude Code's, still in `guarded.rs` and `hookward-facts/src/agent_files.rs`),
+    /// transcripts, and the other tables listed in ARCHITECTURE.md "Adding an agent" step 5.
     pub files: &'static [AgentFile],
     /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
     pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,
@@ -132,9 +232,22 @@ pub struct AgentProfile {
     /// `session`), for `hookward policy eval --command`; `None` for the shape Claude Code,
     /// Codex and Gemini share ([`AgentProfile::shell_call`]).
     pub shell_call_payload: Option<fn(&str, &str, &str) -> Value>,
+    /// The agent's home folder when an environment variable can move it ([`HomeVar`]).
+    pub home_var: Option<HomeVar>,
+    /// Program file names that start the agent (`claude`; `cursor-agent`, `cursor`):
+    /// `hookward run` compares a command's base name with them.
+    pub programs: &'static [&'static str],
+    /// Environment variables the agent reads its own credentials from
+    /// (`ANTHROPIC_API_KEY`): `hookward run` keeps them even when a strip pattern matches.
+    pub key_vars: &'static [&'static str],
 }
 
 impl AgentProfile {
+    /// The row `hookward install --scope <scope>` writes to, if the agent has that scope.
+    pub fn install_file(&self, scope: InstallScope) -> Option<&'static AgentFile> {
+        self.files.iter().find(|f| f.install == Some(scope))
+    }
+
     /// Step 1 from bytes: [`crate::wire::parse_bytes`] then [`AgentProfile::event_of`].
     ///
     /// Errors: [`ParseError`].

@@ -369,17 +369,20 @@ pub fn render_fail_closed(reason: &str) -> Reply {
         exit_code: 2,
     }
 }
-use hookward_core::profile::{AgentFile, FileKind, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
 
 /// Cursor's files: hooks and MCP configuration in `~/.cursor` and the project's `.cursor`,
 /// the project's `.cursorrules` and rules folder.
 pub static FILES: &[AgentFile] = &[
-    AgentFile::file(Place::Home, ".cursor/hooks.json", FileKind::Hooks),
+    AgentFile::file(Place::Home, ".cursor/hooks.json", FileKind::Hooks)
+        .install_target(InstallScope::User),
     AgentFile::file(Place::Home, ".cursor/mcp.json", FileKind::Mcp),
     AgentFile::file(Place::Project, ".cursorrules", FileKind::Instructions),
     AgentFile::file(Place::Project, ".cursor/hooks.json", FileKind::Hooks),
     AgentFile::file(Place::Project, ".cursor/mcp.json", FileKind::Mcp),
     AgentFile::folder(Place::Project, ".cursor/rules", FileKind::Rules),
+    AgentFile::folder(Place::Home, ".cursor", FileKind::State),
+    AgentFile::folder(Place::Home, ".config/Cursor", FileKind::State),
 ];
 
 /// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -406,6 +409,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render_fail_closed,
     can_replace_output: replaceable,
     shell_call_payload: Some(shell_call_payload),
+    home_var: None,
+    programs: &["cursor-agent", "cursor"],
+    key_vars: &["CURSOR_API_KEY"],
 };
 
 /// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session

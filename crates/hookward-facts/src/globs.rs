@@ -4,7 +4,7 @@
 //! `~/.??*`), so a pattern never equals a protected path. A class applies to a pattern when
 //! *any* expansion could be protected:
 //!
-//! * **locations** (the `Home` and `Abs` rows of [`crate::secrets::TABLE`] and
+//! * **locations** (the `Home` and `Abs` rows of [`crate::secrets::table`] and
 //!   [`SETTINGS_SHAPES`]: agent settings and hookward's home) are matched by shape, component by
 //!   component, as bash matches (`*` never crosses `/`, a leading `.` only matches a literal
 //!   `.`): the pattern names the location, something below it, or (for a recursive access such
@@ -15,7 +15,7 @@
 //!   shape cannot be matched by shape alone: `cat src/*` could name an `id_rsa` that is not
 //!   there.
 
-use crate::secrets::{Shape, TABLE};
+use crate::secrets::{table, Shape};
 
 /// Most directory entries read to expand one pattern's last component.
 pub const MAX_DIR_ENTRIES: usize = 1024;
@@ -24,8 +24,8 @@ pub const MAX_DIR_ENTRIES: usize = 1024;
 pub const MAX_MATCHES: usize = 64;
 
 /// Agent settings and hookward's files as locations below the home (`~`), the project
-/// (`@`) or hookward's home (`!`), for matching patterns by shape (what `is_agent_settings`
-/// and `is_mcp_config` in `lib.rs` recognise, one representative each).
+/// (`@`) or hookward's home (`!`), for matching patterns by shape (what `agent_settings`
+/// and `mcp_config` in `agent_files.rs` recognise, one representative each).
 pub const SETTINGS_SHAPES: &[&str] = &[
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
@@ -150,7 +150,7 @@ pub fn could_reach(pattern: &str, location: &str, recursive: bool) -> bool {
 /// under `home`, its `Abs` rows, and [`SETTINGS_SHAPES`].
 pub fn locations(home: &str, project_dir: &str, hookward_home: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for r in TABLE {
+    for r in table() {
         match r.shape {
             Shape::Home(rel) if !home.is_empty() => out.push(format!("{home}/{rel}")),
             Shape::Abs(p) => out.push(p.to_string()),

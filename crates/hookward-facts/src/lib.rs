@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
 
+pub mod agent_files;
 pub mod config_change;
 pub mod globs;
 pub mod instructions;
@@ -288,32 +289,6 @@ fn is_env_template(path: &str) -> bool {
             .is_some_and(|s| ENV_TEMPLATE_SUFFIXES.contains(&s))
 }
 
-/// Hook, permission and sandbox settings of the supported agents (Claude Code settings files
-/// at user, project, local and managed scope; hook scripts folders; Codex config and hooks;
-/// Gemini settings; Cursor hooks), from each agent's documentation and REPORT.md.
-fn is_agent_settings(path: &str, ctx: &Context) -> bool {
-    let name = basename(path);
-    let parent = path.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
-    let parent_name = basename(parent);
-    let in_dir = |dir: &str| path.contains(&format!("/{dir}/"));
-    (parent_name == ".claude" && (name == "settings.json" || name == "settings.local.json"))
-        || in_dir(".claude/hooks")
-        || under(path, "/etc/claude-code")
-        || under(path, "/Library/Application Support/ClaudeCode")
-        || (parent_name == ".codex" && (name == "config.toml" || name == "hooks.json"))
-        || (parent_name == ".gemini" && name == "settings.json")
-        || (parent_name == ".cursor" && name == "hooks.json")
-        || under(path, &format!("{}/.codex", ctx.home)) && name == "config.toml"
-}
-
-/// MCP server configuration: `.mcp.json`, `~/.claude.json`, `.cursor/mcp.json`.
-fn is_mcp_config(path: &str, ctx: &Context) -> bool {
-    let name = basename(path);
-    name == ".mcp.json"
-        || path == format!("{}/.claude.json", ctx.home)
-        || path.ends_with("/.cursor/mcp.json")
-}
-
 /// Folder and file names of security tools other than hookward (agent guards and sandboxes,
 /// audit and EDR daemons) whose configuration an agent has no business changing.
 const SECURITY_TOOL_NAMES: &[&str] = &[
@@ -336,28 +311,10 @@ fn is_security_tool_config(path: &str) -> bool {
     path.split('/').any(|c| SECURITY_TOOL_NAMES.contains(&c))
 }
 
-/// Files agents load as instructions or memory (the context guard's files).
-fn is_agent_instructions(path: &str) -> bool {
-    let name = basename(path);
-    matches!(
-        name,
-        "CLAUDE.md" | "CLAUDE.local.md" | "AGENTS.md" | "GEMINI.md" | ".cursorrules"
-    ) || [
-        "/.claude/rules/",
-        "/.claude/agents/",
-        "/.claude/skills/",
-        "/.claude/commands/",
-        "/.cursor/rules/",
-    ]
-    .iter()
-    .any(|d| path.contains(d))
-        || (path.contains("/.claude/projects/") && path.contains("/memory/"))
-}
-
 /// The classes of an absolute, normalised path:
 ///
 /// * `credential`, `secret_file`, `process_secret`, `process_info`, `block_device` — a
-///   sensitive location by shape ([`secrets::TABLE`]: credential stores under any home,
+///   sensitive location by shape ([`secrets::table`]: credential stores under any home,
 ///   case-folded; secret files by name anywhere; other processes' memory; raw disks);
 /// * `tool_cache`, `tool_data` — a program's cache or settings/state folder under any home
 ///   ([`tooldata::TABLE`]; folders that load code are excluded);
@@ -391,18 +348,17 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if !ctx.hookward_home.is_empty() && under(path, &ctx.hookward_home) {
         out.push("hookward_home");
     }
-    if is_agent_settings(path, ctx) {
+    let agent = agent_files::classes_of(path, &ctx.home, project_dir);
+    if agent.settings {
         out.push("agent_settings");
     }
-    if is_mcp_config(path, ctx) {
+    if agent.mcp {
         out.push("mcp_config");
     }
-    if is_agent_instructions(path) {
+    if agent.instructions {
         out.push("agent_instructions");
     }
-    if (path.starts_with(&format!("{}/.claude/projects/", ctx.home)) && path.contains("/memory/"))
-        || path == format!("{}/.gemini/GEMINI.md", ctx.home)
-    {
+    if agent.memory {
         out.push("agent_memory");
     }
     if is_security_tool_config(path) {
@@ -1301,30 +1257,9 @@ fn instruction_write(
     }
 }
 
-/// Instruction files a project may keep as a symlink to another file (`CLAUDE.md ->
-/// docs/agent.md`); writing the target changes what the agent obeys just the same.
-const LINKABLE_INSTRUCTIONS: &[&str] = &[
-    "CLAUDE.md",
-    "CLAUDE.local.md",
-    "AGENTS.md",
-    "GEMINI.md",
-    ".cursorrules",
-];
-
-/// Instruction folders a project or the home may keep as a symlink to a shared folder
-/// (`.claude/skills -> ~/shared-skills`): a write below the folder's target changes what the
-/// agent loads just the same.
-const LINKABLE_INSTRUCTION_DIRS: &[&str] = &[
-    ".claude/skills",
-    ".claude/rules",
-    ".claude/agents",
-    ".claude/commands",
-    ".cursor/rules",
-];
-
 /// Adds `agent_instructions` to a written path that one of the project's instruction files
-/// ([`LINKABLE_INSTRUCTIONS`]) is a symlink to, or that lies below the target of a symlinked
-/// instruction folder of the project or the home ([`LINKABLE_INSTRUCTION_DIRS`]); at most
+/// ([`agent_files::linkable_files`]) is a symlink to, or that lies below the target of a symlinked
+/// instruction folder of the project or the home ([`agent_files::linkable_dirs`]); at most
 /// fifteen `lstat`s.
 fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str, home: &str) {
     if fact.classes.iter().any(|c| c == "agent_instructions") {
@@ -1337,7 +1272,7 @@ fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str, home: &st
         if base.is_empty() {
             continue;
         }
-        for dir in LINKABLE_INSTRUCTION_DIRS {
+        for dir in agent_files::linkable_dirs() {
             let link = Path::new(base).join(dir);
             let is_link =
                 std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
@@ -1356,7 +1291,7 @@ fn mark_symlinked_instructions(fact: &mut PathFact, project_dir: &str, home: &st
     if project_dir.is_empty() {
         return;
     }
-    for name in LINKABLE_INSTRUCTIONS {
+    for name in agent_files::linkable_files() {
         let link = Path::new(project_dir).join(name);
         let is_link = std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink());
         if !is_link {

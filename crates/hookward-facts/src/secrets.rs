@@ -8,7 +8,8 @@
 //! harmless file `.SSH`. Secret-looking files are recognised by name anywhere; process memory and
 //! raw disks by their `/proc` and `/dev` shapes.
 //!
-//! Knowledge lives in [`TABLE`] (one row per pattern, with its source); the matcher is
+//! Knowledge lives in [`table`] (one row per pattern, with its source: [`TABLE`], the agents'
+//! sign-in tokens from their profiles, [`TABLE_TAIL`]); the matcher is
 //! [`classes_of`]. Every row has a test (`every_row_matches_its_example`).
 //!
 //! ```
@@ -98,6 +99,7 @@ pub struct Row {
     pub source: &'static str,
 }
 
+use hookward_core::profile::{FileKind, Place};
 use SensitiveClass::{
     AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile, SshClientConfig,
 };
@@ -117,8 +119,10 @@ const fn row(
     }
 }
 
-/// The knowledge: sensitive locations by shape. Examples use `/home/x`, `/Users/x` or `/root`
-/// as homes on purpose: none is the running user's.
+/// The knowledge: sensitive locations by shape, up to the agents' own sign-in tokens, which
+/// come from the agents' profiles ([`table`] puts them between this and [`TABLE_TAIL`]).
+/// Examples use `/home/x`, `/Users/x` or `/root` as homes on purpose: none is the running
+/// user's.
 pub const TABLE: &[Row] = &[
     // Credential stores below any home.
     row(
@@ -163,26 +167,12 @@ pub const TABLE: &[Row] = &[
         "/home/x/.config/gh/hosts.yml",
         "GitHub CLI gh auth",
     ),
-    // The coding agents' own sign-in tokens (issue 12, item 8): whoever reads them acts as
-    // the user towards the agent's provider.
-    row(
-        Home(".claude/.credentials.json"),
-        Credential,
-        "/home/x/.claude/.credentials.json",
-        "Claude Code docs, IAM: OAuth credentials on Linux",
-    ),
-    row(
-        Home(".codex/auth.json"),
-        Credential,
-        "/home/x/.codex/auth.json",
-        "Codex CLI docs, authentication: auth.json in CODEX_HOME",
-    ),
-    row(
-        Home(".gemini/oauth_creds.json"),
-        Credential,
-        "/home/x/.gemini/oauth_creds.json",
-        "Gemini CLI docs, authentication: cached OAuth credentials",
-    ),
+];
+
+/// The rest of the knowledge, after the coding agents' own sign-in tokens (issue 12, item 8;
+/// from each agent's profile, [`hookward_core::profile::FileKind::Credentials`]: whoever reads
+/// them acts as the user towards the agent's provider).
+pub const TABLE_TAIL: &[Row] = &[
     row(
         Home(".config/github-copilot"),
         Credential,
@@ -1211,7 +1201,45 @@ fn ssh_public(rels: &[&str]) -> bool {
 /// Templates meant to be committed are not secrets: `key.pem.example`, `credentials.json.sample`.
 const TEMPLATE_SUFFIXES: &[&str] = &[".example", ".sample", ".template", ".dist", ".tpl", ".pub"];
 
-/// The classes of an absolute, lexically normalised `path` ([`TABLE`], case-folded), in
+/// The whole table, built once: [`TABLE`], every agent's sign-in token rows
+/// ([`hookward_core::profile::FileKind::Credentials`] rows of the profiles' `files`: a home
+/// row is a [`Shape::Home`], a system row a [`Shape::Abs`]; `credential`), then
+/// [`TABLE_TAIL`].
+pub fn table() -> &'static [Row] {
+    static T: std::sync::OnceLock<Vec<Row>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut v = TABLE.to_vec();
+        for f in hookward_profiles::profiles().iter().flat_map(|p| p.files) {
+            if f.kind != FileKind::Credentials {
+                continue;
+            }
+            // Built once per process: the few strings are kept for its life.
+            let (shape, example) = match f.place {
+                Place::Home => (Home(f.path), leak(format!("/home/x/{}", f.path))),
+                Place::System => {
+                    let abs = leak(format!("/{}", f.path));
+                    (Abs(abs), abs)
+                }
+                // A project's file is not a credential store of the user's.
+                Place::Project => continue,
+            };
+            v.push(row(
+                shape,
+                Credential,
+                example,
+                "the agent's profile (FILES, FileKind::Credentials)",
+            ));
+        }
+        v.extend_from_slice(TABLE_TAIL);
+        v
+    })
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// The classes of an absolute, lexically normalised `path` ([`table`], case-folded), in
 /// table order without repeats. `home` is the running user's home.
 pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
     let path = fold(path);
@@ -1224,7 +1252,7 @@ pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
     let name = path.rsplit('/').next().unwrap_or("");
     let public = ssh_public(&rels) || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s));
     let mut out: Vec<SensitiveClass> = Vec::new();
-    for r in TABLE {
+    for r in table() {
         if out.contains(&r.class) {
             continue;
         }
@@ -1248,9 +1276,29 @@ mod tests {
 
     const HOME: &str = "/home/dev";
 
+    /// Issue 13 item 1d: the agents' sign-in token rows now come from their profiles; the
+    /// table is the former one, row for row (shape and class, in order).
+    #[test]
+    fn profile_rows_give_the_former_table() {
+        let former_agent_rows = [
+            Home(".claude/.credentials.json"),
+            Home(".codex/auth.json"),
+            Home(".gemini/oauth_creds.json"),
+        ];
+        let former: Vec<(Shape, SensitiveClass)> = TABLE
+            .iter()
+            .map(|r| (r.shape, r.class))
+            .chain(former_agent_rows.iter().map(|s| (*s, Credential)))
+            .chain(TABLE_TAIL.iter().map(|r| (r.shape, r.class)))
+            .collect();
+        let got: Vec<(Shape, SensitiveClass)> =
+            table().iter().map(|r| (r.shape, r.class)).collect();
+        assert_eq!(got, former);
+    }
+
     #[test]
     fn every_row_matches_its_example() {
-        for r in TABLE {
+        for r in table() {
             let got = classes_of(r.example, HOME);
             assert!(
                 got.contains(&r.class) || (r.class == SecretFile && got.contains(&Credential)),
@@ -1261,7 +1309,7 @@ mod tests {
 
     #[test]
     fn table_patterns_are_lower_case_where_names_are_compared() {
-        for r in TABLE {
+        for r in table() {
             if let Name(s) | Suffix(s) | PrefixSuffix(s, _) = r.shape {
                 assert_eq!(s, s.to_ascii_lowercase(), "{r:?}");
             }

@@ -348,15 +348,26 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
 
 /// Gemini CLI's files: `~/.gemini` (instructions, `settings.json` with hooks and MCP
-/// servers), the project's `GEMINI.md` and `.gemini` folder.
+/// servers), the project's `GEMINI.md` and `.gemini` folder; `~/.gemini/GEMINI.md` is also
+/// its memory; `~/.gemini/oauth_creds.json` its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions),
-    AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings),
+    AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings)
+        .install_target(InstallScope::User),
     AgentFile::file(Place::Project, "GEMINI.md", FileKind::Instructions),
-    AgentFile::folder(Place::Project, ".gemini", FileKind::Settings),
+    AgentFile::folder(Place::Project, ".gemini", FileKind::Settings).guard_only(),
+    // Where its `save_memory` tool appends (guarded as the instructions row above).
+    AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Memory).at_place_only(),
+    // Gemini CLI docs, authentication: cached OAuth credentials.
+    AgentFile::file(
+        Place::Home,
+        ".gemini/oauth_creds.json",
+        FileKind::Credentials,
+    ),
+    AgentFile::folder(Place::Home, ".gemini", FileKind::State),
 ];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -383,6 +394,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     render_fail_closed,
     can_replace_output: replaceable,
     shell_call_payload: None,
+    home_var: None,
+    programs: &["gemini"],
+    key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
 };
 
 #[cfg(test)]

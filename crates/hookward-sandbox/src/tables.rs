@@ -5,6 +5,8 @@
 //! Paths are relative to the user's home unless they start with `/`. A test per table checks
 //! its shape (no duplicates, no absolute path where a home path is meant, patterns well formed).
 
+use hookward_core::profile::{FileKind, Place};
+
 /// One credential store: a folder or file under the home that stays unreadable inside the
 /// sandbox (Landlock expresses "not readable" by omission: see `plan.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,45 +142,34 @@ pub struct AgentRow {
     pub key_vars: &'static [&'static str],
 }
 
-/// The agents `hookward run` knows. State folders: where each CLI writes its settings,
-/// sessions, logs and caches (Claude Code `~/.claude` and `~/.claude.json`, Codex `~/.codex`,
-/// Gemini CLI `~/.gemini`, Cursor `~/.cursor`); key variables: the ones each documents.
-pub const AGENTS: &[AgentRow] = &[
-    AgentRow {
-        name: "claude-code",
-        programs: &["claude"],
-        state: &[
-            ".claude",
-            ".claude.json",
-            ".cache/claude",
-            ".local/state/claude",
-            ".local/share/claude",
-        ],
-        key_vars: &[
-            "ANTHROPIC_API_KEY",
-            "ANTHROPIC_AUTH_TOKEN",
-            "CLAUDE_CODE_OAUTH_TOKEN",
-        ],
-    },
-    AgentRow {
-        name: "codex",
-        programs: &["codex"],
-        state: &[".codex"],
-        key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
-    },
-    AgentRow {
-        name: "gemini",
-        programs: &["gemini"],
-        state: &[".gemini"],
-        key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-    },
-    AgentRow {
-        name: "cursor",
-        programs: &["cursor-agent", "cursor"],
-        state: &[".cursor", ".config/Cursor"],
-        key_vars: &["CURSOR_API_KEY"],
-    },
-];
+/// The agents `hookward run` knows, built once from every agent's profile (issue 13 item
+/// 1d): its word (`Agent::as_str`), `programs`, the home rows of kind `FileKind::State`
+/// (where each CLI writes its settings, sessions, logs and caches: Claude Code `~/.claude`
+/// and `~/.claude.json`, Codex `~/.codex`, Gemini CLI `~/.gemini`, Cursor `~/.cursor`) and
+/// `key_vars` (the ones each documents).
+pub fn agents() -> &'static [AgentRow] {
+    static A: std::sync::OnceLock<Vec<AgentRow>> = std::sync::OnceLock::new();
+    A.get_or_init(|| {
+        hookward_profiles::profiles()
+            .iter()
+            .map(|p| {
+                let state: Vec<&'static str> = p
+                    .files
+                    .iter()
+                    .filter(|f| f.kind == FileKind::State && f.place == Place::Home)
+                    .map(|f| f.path)
+                    .collect();
+                AgentRow {
+                    name: p.agent.as_str(),
+                    programs: p.programs,
+                    // Built once per process: the short list is kept for its life.
+                    state: Box::leak(state.into_boxed_slice()),
+                    key_vars: p.key_vars,
+                }
+            })
+            .collect()
+    })
+}
 
 /// Credential stores of macOS, hidden by the Seatbelt profile (`seatbelt.rs`) besides
 /// [`CREDENTIAL_STORES`], relative to the home. Sources: Apple's keychain folder
@@ -260,12 +251,57 @@ pub const STRIP_ENV: &[&str] = &[
 /// The agent row whose program is `program`'s base name (`/usr/bin/claude` → Claude Code).
 pub fn agent_for(program: &str) -> Option<&'static AgentRow> {
     let base = program.rsplit('/').next().unwrap_or(program);
-    AGENTS.iter().find(|a| a.programs.contains(&base))
+    agents().iter().find(|a| a.programs.contains(&base))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The former table (before issue 13 item 1d). State folders: where each CLI writes its settings,
+    /// sessions, logs and caches (Claude Code `~/.claude` and `~/.claude.json`, Codex `~/.codex`,
+    /// Gemini CLI `~/.gemini`, Cursor `~/.cursor`); key variables: the ones each documents.
+    const FORMER_AGENTS: &[AgentRow] = &[
+        AgentRow {
+            name: "claude-code",
+            programs: &["claude"],
+            state: &[
+                ".claude",
+                ".claude.json",
+                ".cache/claude",
+                ".local/state/claude",
+                ".local/share/claude",
+            ],
+            key_vars: &[
+                "ANTHROPIC_API_KEY",
+                "ANTHROPIC_AUTH_TOKEN",
+                "CLAUDE_CODE_OAUTH_TOKEN",
+            ],
+        },
+        AgentRow {
+            name: "codex",
+            programs: &["codex"],
+            state: &[".codex"],
+            key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
+        },
+        AgentRow {
+            name: "gemini",
+            programs: &["gemini"],
+            state: &[".gemini"],
+            key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+        },
+        AgentRow {
+            name: "cursor",
+            programs: &["cursor-agent", "cursor"],
+            state: &[".cursor", ".config/Cursor"],
+            key_vars: &["CURSOR_API_KEY"],
+        },
+    ];
+
+    #[test]
+    fn profile_rows_give_the_former_agents() {
+        assert_eq!(agents(), FORMER_AGENTS);
+    }
     use std::collections::HashSet;
 
     #[test]
@@ -275,7 +311,7 @@ mod tests {
             .iter()
             .map(|c| c.path)
             .chain(CACHES.iter().copied())
-            .chain(AGENTS.iter().flat_map(|a| a.state.iter().copied()));
+            .chain(agents().iter().flat_map(|a| a.state.iter().copied()));
         for p in home_rows {
             assert!(!p.starts_with('/') && !p.contains(".."), "{p}");
             assert!(seen.insert(p), "duplicate {p}");
@@ -291,7 +327,7 @@ mod tests {
         for c in CREDENTIAL_STORES {
             for w in CACHES
                 .iter()
-                .chain(AGENTS.iter().flat_map(|a| a.state.iter()))
+                .chain(agents().iter().flat_map(|a| a.state.iter()))
             {
                 assert!(
                     !c.path.starts_with(&format!("{w}/")) && c.path != *w,
@@ -317,7 +353,7 @@ mod tests {
     #[test]
     fn key_vars_would_be_stripped_without_the_agent_row() {
         // The key_vars exemption is there because the default patterns match them.
-        for a in AGENTS {
+        for a in agents() {
             for v in a.key_vars {
                 assert!(
                     STRIP_ENV.iter().any(|p| crate::env::pattern_matches(p, v)),

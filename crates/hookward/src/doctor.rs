@@ -105,13 +105,18 @@ fn mtime_ms(path: &Path) -> Option<i64> {
 /// `.claude/settings.json` is the user's `~/.claude/settings.json`, and it is read (and its
 /// entries counted) only as the user's.
 fn agent_files(agent: InstallAgent, project: &Option<PathBuf>) -> Result<Vec<PathBuf>, String> {
-    let paths: Vec<PathBuf> = match agent {
-        InstallAgent::ClaudeCode => [ScopeArg::User, ScopeArg::Project, ScopeArg::Local]
-            .into_iter()
-            .map(|scope| settings_path(agent, scope, project.clone()))
-            .collect::<Result<_, _>>()?,
-        _ => vec![settings_path(agent, ScopeArg::User, None)?],
-    };
+    // Every scope the agent's profile has an install file for (Claude Code: user, project,
+    // local; the others: user).
+    let profile = hookward_pipeline::profile(agent.agent());
+    let paths: Vec<PathBuf> = [ScopeArg::User, ScopeArg::Project, ScopeArg::Local]
+        .into_iter()
+        .filter(|scope| {
+            profile
+                .install_file(crate::install::install_scope(*scope))
+                .is_some()
+        })
+        .map(|scope| settings_path(agent, scope, project.clone()))
+        .collect::<Result<_, _>>()?;
     Ok(distinct_files(paths))
 }
 
@@ -302,17 +307,20 @@ fn agent_checks(
 }
 
 /// The fix for an event registered more than once: uninstall from every scope but the first
-/// that holds entries (Claude Code), or re-install (the others have one file, so the doubles
-/// are in it).
+/// that holds entries (an agent with project scopes, Claude Code), or re-install (the others
+/// have one file, so the doubles are in it). The scopes are the profile's install rows.
 fn duplicate_fix(agent: InstallAgent, files: &[PathBuf]) -> String {
-    if agent != InstallAgent::ClaudeCode {
+    let profile = hookward_pipeline::profile(agent.agent());
+    let local = profile.install_file(hookward_core::profile::InstallScope::Local);
+    let project = profile.install_file(hookward_core::profile::InstallScope::Project);
+    if local.is_none() && project.is_none() {
         return format!(
             "hookward uninstall {w} --apply && hookward install {w} --apply",
             w = agent.word()
         );
     }
     let scope_of = |p: &PathBuf| {
-        if p.ends_with(".claude/settings.local.json") {
+        if local.is_some_and(|r| p.ends_with(r.path)) {
             "local"
         } else if settings_path(agent, ScopeArg::User, None)
             .is_ok_and(|u| same_file_key(&u) == same_file_key(p))
@@ -327,13 +335,17 @@ fn duplicate_fix(agent: InstallAgent, files: &[PathBuf]) -> String {
         .skip(1)
         .map(|p| {
             format!(
-                "hookward uninstall claude-code --scope {} --apply",
+                "hookward uninstall {} --scope {} --apply",
+                agent.word(),
                 scope_of(p)
             )
         })
         .collect();
     if extra.is_empty() {
-        "hookward uninstall claude-code --apply && hookward install claude-code --apply".into()
+        format!(
+            "hookward uninstall {w} --apply && hookward install {w} --apply",
+            w = agent.word()
+        )
     } else {
         extra.join(" && ")
     }

@@ -3,10 +3,10 @@
 use crate::util::{self, CliResult};
 use crate::ScopeArg;
 use clap::{Args, ValueEnum};
+use hookward_core::profile::{InstallScope, Place};
 use hookward_install::{
-    apply, claude_settings_path, codex_config_path, codex_hooks_path, cursor_hooks_path,
-    gemini_settings_path, hook_command, plan_codex_trust, plan_install, plan_uninstall, Format,
-    HookSpec, Plan, Scope,
+    apply, claude_settings_path, codex_config_path, hook_command, plan_codex_trust, plan_install,
+    plan_uninstall, Format, HookSpec, Plan, Scope,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,47 +86,90 @@ pub struct InstallArgs {
     json: bool,
 }
 
-/// Codex's home: `$CODEX_HOME` (canonicalized when it exists, as Codex does, because the
-/// trust keys hold the path Codex sees), else `~/.codex` (protocol/REPORT.md §2).
-pub fn codex_home() -> Result<PathBuf, String> {
-    match std::env::var_os("CODEX_HOME").filter(|v| !v.is_empty()) {
+/// An agent's own home when its profile names a variable that moves it
+/// ([`hookward_core::profile::HomeVar`]): the variable's folder (canonicalized when it
+/// exists, as Codex does, because Codex's trust keys hold the path it sees), else
+/// `~/<dir>`.
+fn agent_home(var: hookward_core::profile::HomeVar) -> Result<PathBuf, String> {
+    match std::env::var_os(var.var).filter(|v| !v.is_empty()) {
         Some(v) => {
             let p = PathBuf::from(v);
             Ok(p.canonicalize().unwrap_or(p))
         }
+        None => Ok(util::user_home()?.join(var.dir)),
+    }
+}
+
+/// Codex's home: `$CODEX_HOME` (canonicalized when it exists, as Codex does, because the
+/// trust keys hold the path Codex sees), else `~/.codex` (protocol/REPORT.md §2; the
+/// variable and the default are Codex's profile's `home_var`).
+pub fn codex_home() -> Result<PathBuf, String> {
+    match hookward_pipeline::profile(hookward_core::Agent::Codex).home_var {
+        Some(var) => agent_home(var),
         None => Ok(util::user_home()?.join(".codex")),
     }
 }
 
-/// The settings file of `agent` for `scope`.
+/// The profile's scope for `--scope`.
+pub(crate) fn install_scope(scope: ScopeArg) -> InstallScope {
+    match scope {
+        ScopeArg::User => InstallScope::User,
+        ScopeArg::Project => InstallScope::Project,
+        ScopeArg::Local => InstallScope::Local,
+    }
+}
+
+/// The settings file of `agent` for `scope`: the row of the agent's profile marked as that
+/// scope's install target (`AgentFile::install`), below the user's home (or the agent's own
+/// home, [`agent_home`]) or the project (`project`, default the current directory).
 pub fn settings_path(
     agent: InstallAgent,
     scope: ScopeArg,
     project: Option<PathBuf>,
 ) -> Result<PathBuf, String> {
-    if agent != InstallAgent::ClaudeCode && scope != ScopeArg::User {
-        return Err(format!(
-            "--scope applies to claude-code only; {} has one user-level file",
-            agent.word()
-        ));
-    }
-    match agent {
-        InstallAgent::ClaudeCode => {
-            let project = match project {
-                Some(p) => p,
-                None => std::env::current_dir().map_err(|e| e.to_string())?,
-            };
-            let scope = match scope {
-                ScopeArg::User => Scope::User,
-                ScopeArg::Project => Scope::Project,
-                ScopeArg::Local => Scope::Local,
-            };
-            Ok(claude_settings_path(scope, &util::user_home()?, &project))
+    let profile = hookward_pipeline::profile(agent.agent());
+    let row = settings_row(agent, scope)?;
+    let home = match (row.place, profile.home_var) {
+        (Place::Home, Some(var)) if row.path.starts_with(&format!("{}/", var.dir)) => {
+            return Ok(agent_home(var)?.join(&row.path[var.dir.len() + 1..]));
         }
-        InstallAgent::Codex => Ok(codex_hooks_path(&codex_home()?)),
-        InstallAgent::Gemini => Ok(gemini_settings_path(&util::user_home()?)),
-        InstallAgent::Cursor => Ok(cursor_hooks_path(&util::user_home()?)),
-    }
+        (Place::Home, _) => util::user_home()?,
+        (Place::Project, _) => match project {
+            Some(p) => p,
+            None => std::env::current_dir().map_err(|e| e.to_string())?,
+        },
+        (Place::System, _) => PathBuf::from("/"),
+    };
+    Ok(home.join(row.path))
+}
+
+/// The profile row of `agent`'s settings file for `scope`, or the error that names the agents
+/// that have the scope.
+fn settings_row(
+    agent: InstallAgent,
+    scope: ScopeArg,
+) -> Result<&'static hookward_core::profile::AgentFile, String> {
+    let want = install_scope(scope);
+    hookward_pipeline::profile(agent.agent())
+        .install_file(want)
+        .ok_or_else(|| {
+            let having: Vec<&str> = InstallAgent::ALL
+                .iter()
+                .filter(|a| {
+                    InstallScope::ALL.iter().all(|s| {
+                        hookward_pipeline::profile(a.agent())
+                            .install_file(*s)
+                            .is_some()
+                    })
+                })
+                .map(|a| a.word())
+                .collect();
+            format!(
+                "--scope applies to {} only; {} has one user-level file",
+                having.join(", "),
+                agent.word()
+            )
+        })
 }
 
 /// What one install/uninstall run did to one file (`--json`).
@@ -369,4 +412,59 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
         args.json,
         &|| None,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hookward_install::{codex_hooks_path, cursor_hooks_path, gemini_settings_path};
+
+    /// The former `settings_path` (a `match` on the agent), given the same homes.
+    fn former(
+        agent: InstallAgent,
+        scope: ScopeArg,
+        home: &Path,
+        codex: &Path,
+        project: &Path,
+    ) -> Result<PathBuf, String> {
+        if agent != InstallAgent::ClaudeCode && scope != ScopeArg::User {
+            return Err(format!(
+                "--scope applies to claude-code only; {} has one user-level file",
+                agent.word()
+            ));
+        }
+        match agent {
+            InstallAgent::ClaudeCode => {
+                let scope = match scope {
+                    ScopeArg::User => Scope::User,
+                    ScopeArg::Project => Scope::Project,
+                    ScopeArg::Local => Scope::Local,
+                };
+                Ok(claude_settings_path(scope, home, project))
+            }
+            InstallAgent::Codex => Ok(codex_hooks_path(codex)),
+            InstallAgent::Gemini => Ok(gemini_settings_path(home)),
+            InstallAgent::Cursor => Ok(cursor_hooks_path(home)),
+        }
+    }
+
+    /// Issue 13 item 1d: the install targets come from the profiles' rows
+    /// (`AgentFile::install`, Codex's `home_var`); every agent and scope gives the former
+    /// path or the former error. Reads `HOME`/`CODEX_HOME` as they are, sets nothing.
+    #[test]
+    fn profile_rows_give_the_former_settings_paths() {
+        let (Ok(home), Ok(codex)) = (util::user_home(), codex_home()) else {
+            return;
+        };
+        let project = PathBuf::from("/tmp/hookward-test-project");
+        for agent in InstallAgent::ALL {
+            for scope in [ScopeArg::User, ScopeArg::Project, ScopeArg::Local] {
+                assert_eq!(
+                    settings_path(agent, scope, Some(project.clone())),
+                    former(agent, scope, &home, &codex, &project),
+                    "{agent:?} {scope:?}"
+                );
+            }
+        }
+    }
 }
