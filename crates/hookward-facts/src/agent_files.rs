@@ -108,12 +108,36 @@ fn matchers() -> &'static [Matcher] {
     })
 }
 
-/// Whether `path` is `base/rel` (a file) or `base/rel` or below it (a folder).
+/// `s` without its prefix `prefix`, compared ASCII case-insensitively.
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let n = prefix.len();
+    (s.len() >= n && s.as_bytes()[..n].eq_ignore_ascii_case(prefix.as_bytes()))
+        .then(|| s.get(n..))
+        .flatten()
+}
+
+/// Whether `s` ends with `tail`, ASCII case-insensitively.
+fn ends_with_ci(s: &str, tail: &str) -> bool {
+    s.len() >= tail.len()
+        && s.as_bytes()[s.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
+}
+
+/// Whether `s` contains `needle`, ASCII case-insensitively (paths are short: a plain scan).
+fn contains_ci(s: &str, needle: &str) -> bool {
+    let (h, n) = (s.as_bytes(), needle.as_bytes());
+    n.is_empty() || h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
+}
+
+/// Whether `path` is `base/rel` (a file) or `base/rel` or below it (a folder). Compared ASCII
+/// case-insensitively, like every agent-file match here: macOS' default file system
+/// (APFS, case-insensitive) opens `~/.Claude/Settings.json` as `~/.claude/settings.json` and
+/// `claude.MD` as `CLAUDE.md`; on Linux a differently cased name is another file, which is then
+/// only judged as strictly as the agent's own (the same stance as [`crate::secrets`]).
 fn at(path: &str, base: &str, rel: &str, folder: bool) -> bool {
-    let Some(rest) = path.strip_prefix(base).and_then(|r| r.strip_prefix('/')) else {
+    let Some(rest) = strip_prefix_ci(path, base).and_then(|r| r.strip_prefix('/')) else {
         return false;
     };
-    match rest.strip_prefix(rel) {
+    match strip_prefix_ci(rest, rel) {
         Some("") => true,
         Some(below) => folder && below.starts_with('/'),
         None => false,
@@ -124,9 +148,9 @@ impl Matcher {
     fn matches(&self, path: &str, home: &str, project_dir: &str) -> bool {
         if !self.at_place {
             return if self.folder {
-                path.contains(self.tail.as_str())
+                contains_ci(path, self.tail.as_str())
             } else {
-                path.ends_with(self.tail.as_str())
+                ends_with_ci(path, self.tail.as_str())
             };
         }
         let base = match self.place {
@@ -152,17 +176,16 @@ pub fn classes_of(path: &str, home: &str, project_dir: &str) -> AgentClasses {
         }
     }
     // Claude Code's per-project memory, by its slug rule (not a row).
-    if path.contains("/.claude/projects/") && path.contains("/memory/") {
+    if contains_ci(path, "/.claude/projects/") && contains_ci(path, "/memory/") {
         c.instructions = true;
-        if path
-            .strip_prefix(home)
-            .is_some_and(|r| r.starts_with("/.claude/projects/"))
+        if strip_prefix_ci(path, home)
+            .is_some_and(|r| strip_prefix_ci(r, "/.claude/projects/").is_some())
         {
             c.memory = true;
         }
     }
     // Codex reads a `config.toml` at any depth of its home (profiles).
-    if at(path, home, ".codex", true) && path.ends_with("/config.toml") {
+    if at(path, home, ".codex", true) && ends_with_ci(path, "/config.toml") {
         c.settings = true;
     }
     c
@@ -401,5 +424,36 @@ mod tests {
         ];
         former_dirs.sort_unstable();
         assert_eq!(dirs, former_dirs);
+    }
+
+    #[test]
+    fn case_variants_are_the_same_agent_files() {
+        let (home, proj) = ("/Users/dev", "/Users/dev/p");
+        for (path, class) in [
+            ("/Users/dev/.Claude/Settings.json", "settings"),
+            ("/Users/dev/.CLAUDE/settings.local.JSON", "settings"),
+            ("/Users/dev/p/claude.MD", "instructions"),
+            ("/Users/dev/p/Agents.md", "instructions"),
+            ("/Users/dev/.Gemini/GEMINI.md", "instructions"),
+            ("/Users/dev/p/.Claude/Hooks/pre.sh", "settings"),
+            ("/Users/dev/.Codex/profiles/x/Config.toml", "settings"),
+            ("/users/DEV/.claude/projects/-p/MEMORY/note.md", "memory"),
+        ] {
+            let c = classes_of(path, home, proj);
+            let got = match class {
+                "settings" => c.settings,
+                "instructions" => c.instructions,
+                _ => c.memory,
+            };
+            assert!(got, "{path}: {c:?}");
+        }
+        // the same words that are not agent files stay unclassified
+        for path in ["/Users/dev/p/docs/claude.md.bak", "/Users/dev/p/claudeX.md"] {
+            assert_eq!(
+                classes_of(path, home, proj),
+                AgentClasses::default(),
+                "{path}"
+            );
+        }
     }
 }

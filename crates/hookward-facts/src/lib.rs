@@ -233,6 +233,18 @@ fn under(path: &str, dir: &str) -> bool {
     path == dir || (path.starts_with(dir) && path.as_bytes().get(dir.len()) == Some(&b'/'))
 }
 
+/// [`under`], comparing ASCII case-insensitively (case-insensitive file systems).
+fn under_ci(path: &str, dir: &str) -> bool {
+    let dir = trim_slash(dir);
+    if dir == "/" {
+        return true;
+    }
+    let (p, d) = (path.as_bytes(), dir.as_bytes());
+    p.len() >= d.len()
+        && p[..d.len()].eq_ignore_ascii_case(d)
+        && (p.len() == d.len() || p[d.len()] == b'/')
+}
+
 /// Top-level system directories (FHS 3.0) whose contents belong to the OS.
 const SYSTEM_DIRS: &[&str] = &[
     "/bin",
@@ -345,7 +357,8 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_env_template(path) {
         out.push("env_template");
     }
-    if !ctx.hookward_home.is_empty() && under(path, &ctx.hookward_home) {
+    // Case-folded like the agents' files: on macOS `~/.HOOKWARD/config.toml` is hookward's own.
+    if !ctx.hookward_home.is_empty() && under_ci(path, &ctx.hookward_home) {
         out.push("hookward_home");
     }
     let agent = agent_files::classes_of(path, &ctx.home, project_dir);
@@ -1349,6 +1362,7 @@ mod tests {
         assert!(classify("/home/dev/project/config/example.env", p, &c).contains(&"env_template"));
         assert!(!classify("/home/dev/project/.env", p, &c).contains(&"env_template"));
         assert!(classify("/home/dev/.hookward/config.toml", p, &c).contains(&"hookward_home"));
+        assert!(classify("/home/dev/.HookWard/Config.toml", p, &c).contains(&"hookward_home"));
         assert!(
             classify("/home/dev/project/.claude/settings.local.json", p, &c)
                 .contains(&"agent_settings")

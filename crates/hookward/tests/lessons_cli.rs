@@ -200,7 +200,10 @@ fn lessons_commands_text_and_json() {
     assert_eq!(code, 2, "{bad}");
     assert!(bad.contains("write it as L7"), "{bad}");
     let (missing, code) = run(&s, &["lessons", "forget", "L9"]);
-    assert_eq!(code, 1, "a missing lesson is refused like `review C99`: {missing}");
+    assert_eq!(
+        code, 1,
+        "a missing lesson is refused like `review C99`: {missing}"
+    );
     assert!(missing.contains("no lesson L9"), "{missing}");
     let (gone, code) = run(&s, &["lessons", "forget", "L1"]);
     assert_eq!(code, 0);

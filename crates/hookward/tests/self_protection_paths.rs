@@ -3,7 +3,9 @@
 //! that lies under `/tmp`. Through the real binary with Claude Code's PreToolUse payload shape
 //! (`permission_mode: default`); the sandbox's home is itself under the temp directory, as in CI
 //! sandboxes. Multi-step attacks lay the first step's result (the link) on disk from the test,
-//! as if the earlier tool call had run, then send the second call through the hook.
+//! as if the earlier tool call had run, then send the second call through the hook. Differently
+//! cased spellings of the agents' and hookward's files (one file on macOS' case-insensitive
+//! file system) are judged as the files themselves.
 
 mod common;
 
@@ -346,6 +348,43 @@ fn a_home_under_the_temp_directory_is_still_the_home() {
                 json!({"file_path": "/tmp/hookward-test-scratch.txt", "content": "x"}),
                 "none",
                 "",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn case_variants_of_protected_files_are_the_files() {
+    let s = sandbox();
+    let h = s.home().display().to_string();
+    let p = s.project().display().to_string();
+    let off = "{\"disableAllHooks\": true}";
+    check(
+        &s,
+        vec![
+            (
+                "Write",
+                json!({"file_path": format!("{h}/.Claude/Settings.json"), "content": off}),
+                "deny",
+                "self/disable-hooks",
+            ),
+            (
+                "Write",
+                json!({"file_path": format!("{h}/.HOOKWARD/config.toml"), "content": "fail_mode = \"open\"\n"}),
+                "deny",
+                "self/",
+            ),
+            (
+                "Write",
+                json!({"file_path": format!("{p}/claude.MD"), "content": PLANTED}),
+                "deny",
+                "context/poisoned-write",
+            ),
+            (
+                "Bash",
+                sh(&format!("printf '%s' '{off}' > {h}/.CLAUDE/settings.json")),
+                "deny",
+                "self/",
             ),
         ],
     );
