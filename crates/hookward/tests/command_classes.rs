@@ -1045,7 +1045,8 @@ fn h_cmd6_dangerous() -> Vec<Base> {
     out
 }
 
-/// Look-alikes of the h-cmd6 classes that must stay quiet.
+/// Look-alikes of the h-cmd6 classes that must stay quiet. (A move into the project, `mv
+/// ../incoming/* .`, is asked about rather than denied: Rego `test_move_into_project_asks_not_denies`.)
 fn h_cmd6_benign() -> Vec<Base> {
     let mut out: Vec<Base> = [
         "defaults write com.apple.LaunchServices LSQuarantine -bool true",
@@ -1060,8 +1061,6 @@ fn h_cmd6_benign() -> Vec<Base> {
         "gs-netcat -s s3cretW0rd -l",
         "chflags hidden build/out",
         "chflags nohidden ./notes.txt",
-        "mv ../incoming/* .",
-        "find ../vendor-drop -mindepth 1 -maxdepth 1 -exec mv {} . \\;",
         "cat ~/Library/Preferences/com.apple.Safari.plist.lockfile",
     ]
     .into_iter()
