@@ -14,7 +14,9 @@ MIRRORS = os.environ.get("SHELLCORPUS_MIRRORS", "/work/.mirror")
 
 
 def git_dir(repo):
-    return os.path.join(MIRRORS, repo.replace("/", "+"), "repo")
+    """The git directory of a mirror: `repo/` (bare) or, for a mirror checked out, `repo/.git`."""
+    d = os.path.join(MIRRORS, repo.replace("/", "+"), "repo")
+    return os.path.join(d, ".git") if os.path.isdir(os.path.join(d, ".git")) else d
 
 
 def head(repo):

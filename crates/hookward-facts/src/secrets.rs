@@ -413,6 +413,20 @@ pub const TABLE_TAIL: &[Row] = &[
         "/home/x/.config/Slack/Cookies",
         "Chromium profile layout (Electron apps share it)",
     ),
+    // Chromium's other cookie databases (extensions' cookies, older Safe Browsing cookies),
+    // kept next to `Cookies` in every profile of a Chromium-based browser or embedded view.
+    row(
+        Name("extension cookies"),
+        Credential,
+        "/home/x/.local/share/Steam/config/htmlcache/Extension Cookies",
+        "Chromium profile layout",
+    ),
+    row(
+        Name("safe browsing cookies"),
+        Credential,
+        "/home/x/.config/chromium/Safe Browsing Cookies",
+        "Chromium profile layout (older versions)",
+    ),
     row(
         Name("login data"),
         Credential,
@@ -639,6 +653,13 @@ pub const TABLE_TAIL: &[Row] = &[
         Credential,
         "/tmp/Cookies.binarycookies",
         "Apple binary cookie format",
+    ),
+    // Safari's and the system's cookie store before the binary format (a property list).
+    row(
+        Name("cookies.plist"),
+        Credential,
+        "/Users/x/Library/Containers/com.apple.Safari/Data/Library/Cookies.plist",
+        "Apple cookie store, property-list format",
     ),
     // Shell and REPL history (commands typed with secrets in them).
     row(

@@ -18,7 +18,8 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
 }
 
-# A folder made by mkdir (mkdir -p ~/.ssh/sockets): empty, so nothing secret is read or changed.
+# A folder made by mkdir (mkdir -p ~/.ssh/sockets, mkdir -p ~/Code): empty, so nothing is read,
+# changed or replaced.
 new_folder(p) if {
 	p.via == "shell"
 	p.access == "create"
@@ -55,13 +56,14 @@ env_from_template(p) if {
 }
 
 # @rule path/write-outside-project ask
-# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks.
+# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is.
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "agent_memory")
 	not quiet_tool_write(p)
+	not new_folder(p)
 	not lib.has_class(p, "credential")
 	not lib.has_class(p, "block_device")
 	not lib.has_class(p, "process_secret")

@@ -66,11 +66,28 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	p.access == "delete"
 	p.recursive
 	not filtered_delete(p)
+	not moved_not_lost(p)
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "tool_cache")
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, input.facts.project_dir])
 }
+
+# The source of a move (mv, also run by find -exec or xargs) whose every destination in the
+# command is in the project or a temporary folder: the data lives on there, so the source is not
+# lost. Moving it away is still a change outside the project (path/write-outside-project asks).
+moved_not_lost(p) if {
+	p.how == "mv src"
+	dests := [q | some q in input.facts.paths; q.how == "mv dest"]
+	count(dests) > 0
+	every q in dests {
+		kept_place(q)
+	}
+}
+
+kept_place(q) if not lib.has_class(q, "outside_project")
+
+kept_place(q) if lib.has_class(q, "temp")
 
 # @rule shell/remote-exec deny
 # Code fetched from the network and run at once (curl … | sh, bash <(curl …)).
@@ -304,10 +321,10 @@ decision contains {"id": "shell/storage-made-public", "decision": "deny", "reaso
 cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
 # Persistence that runs code as the user without any further prompt.
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook"}
 
 # @rule shell/persistence deny
-# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
+# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
 	f.kind in persistence_deny_kinds
@@ -332,7 +349,7 @@ decision contains {"id": "shell/package-script", "decision": "ask", "reason": re
 }
 
 # @rule shell/env-tamper ask
-# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH).
+# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed).
 decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason} if {
 	some f in facts_of("env_tamper")
 	reason := sprintf("the command sets %s, which changes what code runs or where traffic goes (%s)", [f.name, f.evidence])
@@ -711,11 +728,11 @@ decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": 
 	reason := sprintf("the command would switch a defence off or wipe a trace (%s: %s)", [f.kind, f.evidence])
 }
 
-# Evasion kinds that trim a trace rather than wipe it: one history entry (history -d N), journal upkeep that keeps days or megabytes (journalctl --vacuum-time=2d, --rotate).
-trace_trims := {"history_entry", "log_upkeep"}
+# Evasion kinds that trim a trace rather than wipe it: one history entry (history -d N), journal upkeep that keeps days or megabytes (journalctl --vacuum-time=2d, --rotate), a client program's own history switched off (MYSQL_HISTFILE=/dev/null, PSQL_HISTORY=/dev/null, LESSHISTFILE=-).
+trace_trims := {"history_entry", "log_upkeep", "tool_history"}
 
 # @rule shell/trace-trim ask
-# Trimming a trace rather than wiping it: one shell-history entry deleted (history -d 42, often a mistyped password), the journal vacuumed while keeping days or megabytes (journalctl --vacuum-time=2d). Wiping forms (history -c, --vacuum-size=1K) are shell/defense-evasion.
+# Trimming a trace rather than wiping it: one shell-history entry deleted (history -d 42, often a mistyped password), the journal vacuumed while keeping days or megabytes (journalctl --vacuum-time=2d), a client's own history file switched off (MYSQL_HISTFILE=/dev/null, PSQL_HISTORY=/dev/null, LESSHISTFILE=-). Wiping forms (history -c, --vacuum-size=1K) are shell/defense-evasion.
 decision contains {"id": "shell/trace-trim", "decision": "ask", "reason": reason} if {
 	some f in facts_of("evasion")
 	f.kind in trace_trims

@@ -53,6 +53,10 @@ struct FnDef {
     calls: u32,
 }
 
+/// Variables only an interactive shell reads (bash(1) PROMPT_COMMAND: run before each primary
+/// prompt). Set by a bare assignment in the agent's non-interactive shell they do nothing.
+pub(crate) const INTERACTIVE_ONLY: &[&str] = &["PROMPT_COMMAND"];
+
 /// Analysis of one command string.
 pub(crate) struct Analyzer<'c> {
     pub ctx: &'c ShellContext,
@@ -830,7 +834,7 @@ impl<'c> Analyzer<'c> {
         if args.is_empty() {
             for (a, w) in &assigns {
                 let (name, val) = self.assignment_value(a, st);
-                self.check_env(&name, &val, &w.value);
+                self.check_env_local(&name, &val, &w.value);
                 self.set_var(st, &name, val, a.append);
             }
             return self.route_stdout(Stream::text(""), red.stdout_file);
@@ -1527,6 +1531,18 @@ impl<'c> Analyzer<'c> {
 
     /// Reports an assignment when the variable is one that changes what runs.
     pub(crate) fn check_env(&mut self, name: &str, val: &Val, evidence: &str) {
+        self.check_env_in(name, val, evidence, false);
+    }
+
+    /// [`Self::check_env`] for a bare assignment statement (`NAME=value` with no command and
+    /// no `export`): the variable stays in this shell. A variable only an interactive shell reads
+    /// (`PROMPT_COMMAND`, [`INTERACTIVE_ONLY`]) then has no effect, since the agent's shell is not
+    /// interactive and a child shell does not inherit it; its code is still analysed.
+    pub(crate) fn check_env_local(&mut self, name: &str, val: &Val, evidence: &str) {
+        self.check_env_in(name, val, evidence, true);
+    }
+
+    fn check_env_in(&mut self, name: &str, val: &Val, evidence: &str, local: bool) {
         // Prompt strings are expanded, command substitutions included, each time bash shows
         // them (PS4 before every traced command with `xtrace`); PROMPT_COMMAND is run.
         if matches!(name, "PS1" | "PS2" | "PS3" | "PS4" | "PROMPT_COMMAND")
@@ -1546,6 +1562,11 @@ impl<'c> Analyzer<'c> {
         }
         if crate::programs::system::history_off(name, &val.text) {
             self.evasion("history", name, evidence);
+        } else if crate::programs::system::tool_history_off(name, &val.text) {
+            self.evasion("tool_history", name, evidence);
+        }
+        if local && INTERACTIVE_ONLY.contains(&name) {
+            return;
         }
         if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);

@@ -187,3 +187,19 @@ test_carried_certificate_quiet_carried_key_denied if {
 	some d in rules.decision with input as key
 	d.id == "path/credential-store"
 }
+
+# h-cmd6: a folder made by mkdir outside the project is empty and replaces nothing: not asked.
+test_mkdir_outside_project_no_opinion if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/Code", "access": "create", "via": "shell", "how": "mkdir", "evidence": "mkdir ~/Code", "classes": ["outside_project"]}]},
+		"config": {},
+	}
+	count(rules.decision) == 0 with input as inp
+}
+
+# ... while a file created there is.
+test_file_created_outside_project_asks if {
+	some d in rules.decision with input as one_path("/home/dev/Code/x.sh", "create", "shell", ["outside_project"])
+	d.id == "path/write-outside-project"
+}

@@ -546,3 +546,30 @@ test_an_upload_of_inline_data_with_a_null_source_is_no_secret_and_no_error if {
 	not got["shell/secret-sent"]
 	not got["shell/secret-sent-unknown"]
 }
+
+# h-cmd6: a client program's own history switched off is a trim (ask); a login hook is persistence (deny).
+test_tool_history_asks_login_hook_denies if {
+	shell_ids({"evasion": [{"kind": "tool_history", "target": "PSQL_HISTORY", "evidence": "export PSQL_HISTORY=/dev/null"}]})["shell/trace-trim"] == "ask"
+	got := shell_ids({"persistence": [{"kind": "login_hook", "target": "defaults", "evidence": "defaults write com.apple.loginwindow LoginHook /x.sh"}]})
+	got["shell/persistence"] == "deny"
+}
+
+mv_path(path, how, classes, recursive) := {"path": path, "access": "delete", "via": "shell", "how": how, "evidence": "mv", "classes": classes, "recursive": recursive}
+
+# h-cmd6: a move into the project keeps the data, so its source outside the project is asked
+# about (a change outside the project), not denied as a recursive delete.
+test_move_into_project_asks_not_denies if {
+	src := mv_path("/home/dev/incoming/*", "mv src", ["outside_project"], true)
+	dest := {"path": "/home/dev/project", "access": "create", "via": "shell", "how": "mv dest", "evidence": ".", "classes": ["project"], "recursive": true}
+	got := {d.id: d.decision | some d in rules.decision with input as shell_input([src, dest], {})}
+	not got["shell/recursive-delete-outside-project"]
+	got["path/write-outside-project"] == "ask"
+}
+
+# ... but a move to another place outside the project is still a recursive delete of the source.
+test_move_elsewhere_outside_is_still_a_delete if {
+	src := mv_path("/home/dev/incoming/*", "mv src", ["outside_project"], true)
+	dest := {"path": "/srv/elsewhere", "access": "create", "via": "shell", "how": "mv dest", "evidence": "/srv/elsewhere", "classes": ["outside_project"], "recursive": true}
+	some d in rules.decision with input as shell_input([src, dest], {})
+	d.id == "shell/recursive-delete-outside-project"
+}

@@ -265,6 +265,13 @@ fn declare(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             continue;
         }
         let Some((n, _)) = t.split_once('=') else {
+            // `PROMPT_COMMAND=…; export PROMPT_COMMAND`: the bare assignment was shell-local
+            // (not reported); exported, it reaches child shells, so it is checked now.
+            if exporting && crate::analyzer::INTERACTIVE_ONLY.contains(&t) {
+                if let Some(v) = st.vars.get(t).cloned() {
+                    a.check_env(t, &v, &inv.evidence);
+                }
+            }
             name_targets(a, [t], inv);
             continue;
         };

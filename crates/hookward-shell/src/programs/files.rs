@@ -126,6 +126,16 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             }
             Stream::default()
         }
+        // chflags(1) (BSD, macOS): `chflags [-fhvx] [-R [-H|-L|-P]] FLAGS FILE…`; the first
+        // operand is the flag list (`schg`, `uchg`, `nohidden`), the rest are the files.
+        "chflags" => {
+            let p = opts::parse(inv.rest(), &[], false);
+            let recursive = p.has(&["-R"]);
+            for op in p.operands.iter().skip(1) {
+                a.path_arg(&inv.cwd, op, Access::Chmod, name, recursive);
+            }
+            Stream::default()
+        }
         "install" => install(a, inv),
         "dd" => dd(a, inv),
         "truncate" | "fallocate" => {

@@ -1,6 +1,6 @@
 //! Network clients: what they fetch, where the fetched content goes (stdout, a file), and
 //! what local data they send. Options from curl(1), wget(1), http(1) (HTTPie), xh(1),
-//! nc(1)/ncat(1), socat(1), ssh(1), scp(1), rsync(1), ssh-copy-id(1), openssl-s_client(1).
+//! nc(1)/ncat(1), gs-netcat(1), socat(1), ssh(1), scp(1), rsync(1), ssh-copy-id(1), openssl-s_client(1).
 
 use crate::analyzer::{Analyzer, Inv};
 use crate::facts::Access;
@@ -19,6 +19,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             nc(a, name, inv)
         }
         "socat" => socat(a, inv),
+        "gs-netcat" => relay(a, inv),
         // zsh's zsh/net/tcp module: `ztcp HOST PORT` opens a two-way socket whose fd is in
         // `$REPLY` (zshmodules(1)); a shell redirected to it is a reverse shell, as with a
         // `<>` `/dev/tcp` redirect.
@@ -1054,6 +1055,26 @@ fn nc(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         );
     }
     out
+}
+
+/// gs-netcat(1) (Global Socket): netcat through a relay network, both ends meeting by a shared
+/// secret (`-s SECRET`, `-k FILE`) instead of an address. `-e CMD` gives the other end a
+/// program, a shell when it is one: a remote shell as with `nc -e`, whether it listens
+/// (`-l`) or connects; `-s`, `-k`, `-d`, `-p`, `-L` take values (gs-netcat(1)).
+fn relay(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let p = opts::parse(inv.rest(), &["-s", "-k", "-d", "-p", "-e", "-L"], false);
+    let secret = p.value(&["-s"]).map(|x| x.text.clone()).unwrap_or_default();
+    let target = format!("gsocket:{secret}");
+    a.fetch(&target, &inv.evidence);
+    if let Some(prog) = p.value(&["-e"]) {
+        let interp = paths::basename(&prog.text)
+            .split_whitespace()
+            .next()
+            .unwrap_or("sh")
+            .to_string();
+        a.remote_exec("reverse_shell", &interp, Some(target), &inv.evidence);
+    }
+    Stream::default()
 }
 
 /// socat(1): two addresses; `EXEC:`/`SYSTEM:` joined to a network address is a remote shell.

@@ -34,6 +34,12 @@ pub(crate) enum When {
     /// A word that is not an option names something (`passwd root`: another account), and
     /// none of these words (read-only forms such as `-S`) appears.
     Operand(&'static [&'static str]),
+    /// Every one of these words appears (`defaults write … LoginHook`: the verb and the key).
+    All(&'static [&'static str]),
+    /// One of these setting names appears and a later word sets it off (`0`, `false`, `no`,
+    /// `off`, any case): the direction of a security toggle matters
+    /// (`LSQuarantine -bool NO` switches quarantine off, `-bool true` on).
+    Off(&'static [&'static str]),
 }
 
 /// One row of [`ROWS`].
@@ -57,7 +63,7 @@ pub(crate) struct Row {
 }
 
 use Fact::{Evasion, Persistence};
-use When::{Always, Any, Operand, PairLast, Seq};
+use When::{All, Always, Any, Off, Operand, PairLast, Seq};
 
 /// The table.
 pub(crate) const ROWS: &[Row] = &[
@@ -256,11 +262,28 @@ pub(crate) const ROWS: &[Row] = &[
     },
     Row {
         program: "defaults",
-        when: Any(&["GKAutoRearm", "LSQuarantine"]),
+        when: Off(&["GKAutoRearm", "LSQuarantine"]),
         fact: Evasion("mac"),
         example: "defaults write com.apple.LaunchServices LSQuarantine -bool NO",
-        quiet: "defaults write com.apple.dock autohide -bool true",
+        quiet: "defaults write com.apple.LaunchServices LSQuarantine -bool true",
         source: "Apple Gatekeeper and LaunchServices quarantine preferences",
+    },
+    // Login and logout hooks: a script loginwindow runs as root at every login or logout.
+    Row {
+        program: "defaults",
+        when: All(&["write", "LoginHook"]),
+        fact: Persistence("login_hook"),
+        example: "defaults write com.apple.loginwindow LoginHook /Users/Shared/h.sh",
+        quiet: "defaults read com.apple.loginwindow LoginHook",
+        source: "Apple, Customizing login and logout (loginwindow LoginHook/LogoutHook); MITRE ATT&CK T1037.002",
+    },
+    Row {
+        program: "defaults",
+        when: All(&["write", "LogoutHook"]),
+        fact: Persistence("login_hook"),
+        example: "defaults write com.apple.loginwindow LogoutHook /Users/Shared/h.sh",
+        quiet: "defaults delete com.apple.loginwindow LogoutHook",
+        source: "Apple, Customizing login and logout; MITRE ATT&CK T1037.002",
     },
     Row {
         program: "ssh-keygen",
@@ -398,6 +421,18 @@ fn applies(when: When, words: &[&str]) -> bool {
             words.iter().any(|w| !w.starts_with('-') && !w.is_empty())
                 && !words.iter().any(|w| except.contains(w))
         }
+        All(list) => list
+            .iter()
+            .all(|p| words.iter().any(|w| word_matches(p, w))),
+        Off(keys) => words.iter().enumerate().any(|(i, w)| {
+            keys.contains(w)
+                && words.iter().skip(i + 1).any(|v| {
+                    matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "0" | "false" | "no" | "off"
+                    )
+                })
+        }),
     }
 }
 
@@ -557,6 +592,17 @@ pub(crate) fn history_off(name: &str, value: &str) -> bool {
     }
 }
 
+/// A program's own history file switched off by its variable: a name ending in `HISTFILE`
+/// other than the shell's own (`MYSQL_HISTFILE`, `REDISCLI_HISTFILE`, `LESSHISTFILE`) or in
+/// `_HISTORY` (`PSQL_HISTORY`, `SQLITE_HISTORY`, `NODE_REPL_HISTORY`, `PYTHON_HISTORY`), set
+/// empty, to `/dev/null` or to `-` (less(1): no history file). The queries typed into that
+/// client stop being kept: a trimmed trace (asked about), not the shell's history.
+pub(crate) fn tool_history_off(name: &str, value: &str) -> bool {
+    let tool_var = name != "HISTFILE" && (name.ends_with("HISTFILE") || name.ends_with("_HISTORY"));
+    let v = value.trim_matches(['"', '\'']);
+    tool_var && (v.is_empty() || v == "/dev/null" || v == "-")
+}
+
 /// A delete or overwrite of a system log (`rm /var/log/auth.log`, `> /var/log/syslog`,
 /// `truncate -s0 /var/log/wtmp`, `shred /var/log/*`).
 pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
@@ -620,11 +666,21 @@ mod tests {
             ("journalctl --vacuum-time=2d", "log_upkeep"),
             ("journalctl --vacuum-size=500M", "log_upkeep"),
             ("history -d 12", "history_entry"),
+            ("export PSQL_HISTORY=/dev/null", "tool_history"),
+            ("export MYSQL_HISTFILE=/dev/null", "tool_history"),
+            ("LESSHISTFILE=- less notes.txt", "tool_history"),
+            ("export NODE_REPL_HISTORY=''", "tool_history"),
+            (
+                "env SQLITE_HISTORY=/dev/null sqlite3 app.db",
+                "tool_history",
+            ),
         ] {
             assert!(has(cmd, Evasion(kind)), "{cmd}");
         }
         for cmd in [
             "export HISTSIZE=10000",
+            "export PYTHON_HISTORY=~/.local/state/python_history",
+            "export LESSHISTFILE=~/.local/state/lesshst",
             "touch -d '1 hour ago' build/stamp",
             "cat /var/log/syslog",
             "systemctl status firewalld",

@@ -1,0 +1,17 @@
+"""Held-out set 4: the `src_shscripts` extractor (same rules) over the developer repositories of
+`_devrepos4` (none of them in the main corpus set 2 or set 3). Licences and commits: see `_devrepos4`
+and the heldout4 MANIFEST.json.
+labelling (lines filtered by `_h4.filtered`): `benign_row`, as in `src_shscripts`.
+"""
+
+from _h4 import filtered
+
+import src_shscripts
+from _devrepos4 import available
+
+SOURCE = "h4-project-scripts"
+SIDE = "benign"
+
+
+def rows():
+    yield from filtered(src_shscripts.rows(available(), SOURCE))
