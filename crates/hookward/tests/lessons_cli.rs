@@ -200,7 +200,8 @@ fn lessons_commands_text_and_json() {
     assert_eq!(code, 2, "{bad}");
     assert!(bad.contains("write it as L7"), "{bad}");
     let (missing, code) = run(&s, &["lessons", "forget", "L9"]);
-    assert_eq!(code, 2, "{missing}");
+    // a missing id exits 1 (3112793: "a missing id exits 1 everywhere")
+    assert_eq!(code, 1, "{missing}");
     let (gone, code) = run(&s, &["lessons", "forget", "L1"]);
     assert_eq!(code, 0);
     assert!(gone.starts_with("forgot L1: "), "{gone}");
