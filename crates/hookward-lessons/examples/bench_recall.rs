@@ -147,6 +147,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         q(0.95),
         q(0.99)
     );
+    // the hook's path: scored ids only (it reads the full row of at most the lessons it shows)
+    let mut ids_us: Vec<f64> = Vec::with_capacity(prompts.len());
+    for p in &prompts {
+        let t = Instant::now();
+        let r = store.recall_lesson_ids(&RecallQuery {
+            project: "/bench/project",
+            text: p,
+            family: None,
+            file: None,
+            now_ms: now,
+            half_life_ms: hookward_lessons::recall::HALF_LIFE_MS,
+            limit: 3,
+        })?;
+        ids_us.push(t.elapsed().as_secs_f64() * 1e6);
+        std::hint::black_box(r);
+    }
+    ids_us.sort_by(f64::total_cmp);
+    let qi = |p: f64| ids_us[((ids_us.len() as f64 - 1.0) * p).round() as usize];
+    println!(
+        "  ids only (recall_lesson_ids, the hook's path): p50 {:.0} µs, p95 {:.0} µs, p99 {:.0} µs",
+        qi(0.50),
+        qi(0.95),
+        qi(0.99)
+    );
     for (k, name) in ["npm (en)", "pytest (zh)", "git (en)", "unrelated (en)"]
         .iter()
         .enumerate()

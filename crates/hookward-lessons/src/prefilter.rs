@@ -491,13 +491,18 @@ impl<'a> Prefilter<'a> {
         let mut out: Vec<(f64, i64)> = Vec::new();
         for i in touched {
             let i = i as usize;
+            let c = count[i] as usize;
+            // too few terms and no family or file that could make up for it: the lesson's
+            // record is not read (a prompt's common words touch thousands of lessons once)
+            if c < MIN_MATCHED && family.is_none() && file.is_none() {
+                continue;
+            }
             let (id, p, fam, fil, updated) = self.lesson(i)?;
             if p != project {
                 continue;
             }
             let same_family = family.is_some_and(|f| f == fam);
             let same_file = file.is_some_and(|f| f == fil);
-            let c = count[i] as usize;
             if c < MIN_MATCHED && !(same_family || same_file) {
                 continue;
             }

@@ -176,6 +176,9 @@ fn deliver_in(
     crate::trace("lessons: store", t0);
     let session = event.session_id.clone().unwrap_or_default();
     let turn = if event.kind == EventKind::UserPromptSubmit {
+        // the prompt's turn, its deliveries and the call's decision record share one commit:
+        // the batch begun here is committed by the record step (`crate::record`)
+        store.begin_batch()?;
         store.next_turn(&session, now_ms())?
     } else {
         store.turn(&session)?
@@ -184,7 +187,7 @@ fn deliver_in(
     if text.trim().is_empty() {
         return Ok(());
     }
-    let recalled = store.recall_lessons(&RecallQuery {
+    let recalled = store.recall_lesson_ids(&RecallQuery {
         project,
         text: &text,
         family: family.as_deref(),
@@ -200,14 +203,18 @@ fn deliver_in(
     let mut shown: Vec<String> = Vec::new();
     let mut shown_ids: Vec<i64> = Vec::new();
     let mut used = 0usize;
-    for r in recalled {
+    for (id, _score) in recalled {
         if shown.len() >= l.max_per_turn as usize {
             break;
         }
-        if store.delivered_within(r.row.id, &session, turn, REPEAT_TURNS)? {
+        if store.delivered_within(id, &session, turn, REPEAT_TURNS)? {
             continue;
         }
-        let learned_env = &r.row.lesson.provenance.env;
+        // the full row only of a lesson that may be shown
+        let Some(row) = store.lesson(id)? else {
+            continue;
+        };
+        let learned_env = &row.lesson.provenance.env;
         let changed = if learned_env.is_empty() {
             Vec::new()
         } else {
@@ -215,51 +222,47 @@ fn deliver_in(
         };
         let t = if changed.is_empty() {
             delivery_text(
-                r.row.id,
-                &r.row.lesson.tool,
-                &r.row.lesson.symptom,
-                &r.row.lesson.prescription,
+                row.id,
+                &row.lesson.tool,
+                &row.lesson.symptom,
+                &row.lesson.prescription,
                 per_lesson,
             )
         } else {
             hookward_lessons::delivery_text_on_probation(
-                r.row.id,
-                &r.row.lesson.tool,
-                &r.row.lesson.symptom,
-                &r.row.lesson.prescription,
+                row.id,
+                &row.lesson.tool,
+                &row.lesson.symptom,
+                &row.lesson.prescription,
                 &changed,
                 per_lesson,
             )
         };
         if used + t.chars().count() > l.max_chars as usize
-            || flagged_stored(store, r.row.id, &r.row.vetted, &t, config)
+            || flagged_stored(store, row.id, &row.vetted, &t, config)
         {
             continue;
         }
         used += t.chars().count() + 1;
-        shown_ids.push(r.row.id);
+        shown_ids.push(row.id);
         shown.push(t);
     }
     if shown.is_empty() {
         return Ok(());
     }
-    // the deliveries in one commit (each is two writes)
+    crate::trace("lessons: texts", t0);
+    // the deliveries (each is two writes) join the batch the record step commits with the
+    // decision; on an error none of them is recorded and nothing is shown
     store.begin_batch()?;
-    let now = now_ms();
-    for id in shown_ids {
-        if let Err(e) = store.record_delivery(
-            id,
-            event.session_id.as_deref(),
-            project,
-            turn,
-            event.kind.name(),
-            now,
-        ) {
-            store.rollback_batch();
-            return Err(e);
-        }
-    }
-    store.commit_batch()?;
+    store.record_deliveries(
+        &shown_ids,
+        event.session_id.as_deref(),
+        project,
+        turn,
+        event.kind.name(),
+        now_ms(),
+    )?;
+    crate::trace("lessons: deliveries", t0);
     let text = shown.join("\n");
     response.context = Some(match response.context.take() {
         Some(c) if !c.is_empty() => format!("{c}\n\n{text}"),

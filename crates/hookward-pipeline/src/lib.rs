@@ -1180,6 +1180,12 @@ fn record(
 ) -> HookOutcome {
     outcome.health.splice(0..0, earlier.drain(..));
     if !config.record && outcome.health.is_empty() {
+        // a batch an earlier step left open (the lessons step's turn and deliveries)
+        if store.is_open() {
+            if let Ok(s) = store.get() {
+                let _ = s.commit_batch();
+            }
+        }
         return outcome;
     }
     let path = env.store_path();
@@ -1208,6 +1214,22 @@ fn record(
                         outcome.event.as_ref(),
                         env.agent,
                     )),
+                }
+            }
+            // the batch an earlier step left open (the lessons step's turn and deliveries)
+            // commits with the decision: one commit per call
+            if store.in_batch() {
+                if let Err(e) = store.commit_batch() {
+                    let h = health(
+                        HealthKind::StoreError,
+                        format!("could not record the decision: {e}"),
+                        json!({}),
+                        outcome.event.as_ref(),
+                        env.agent,
+                    );
+                    // rolled back: the decision is not recorded
+                    outcome.record_id = None;
+                    outcome.health.push(h);
                 }
             }
             let kind = outcome.event.as_ref().map(|e| e.kind.clone());

@@ -871,6 +871,23 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn recall_lessons(&self, q: &RecallQuery<'_>) -> Result<Vec<Recalled>, StoreError> {
+        let scored = self.recall_lesson_ids(q)?;
+        let mut out = Vec::with_capacity(scored.len());
+        for (id, score) in scored {
+            if let Some(row) = self.lesson(id)? {
+                out.push(Recalled { row, score });
+            }
+        }
+        Ok(out)
+    }
+
+    /// What [`Store::recall_lessons`] recalls, as `(lesson id, score)` pairs, best first,
+    /// without reading the lessons' full rows: the hook reads ([`Store::lesson`]) only those
+    /// it goes on to deliver (a lesson shown lately in the session is skipped unread).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn recall_lesson_ids(&self, q: &RecallQuery<'_>) -> Result<Vec<(i64, f64)>, StoreError> {
         const ACTION: &str = "recalling lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let terms = recall::terms(q.text);
@@ -925,13 +942,7 @@ impl Store {
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         scored.truncate(q.limit);
-        let mut out = Vec::with_capacity(scored.len());
-        for (id, score) in scored {
-            if let Some(row) = self.lesson(id)? {
-                out.push(Recalled { row, score });
-            }
-        }
-        Ok(out)
+        Ok(scored)
     }
 
     /// The FTS5 search's candidates (the recall without a usable prefilter file).
@@ -1092,6 +1103,43 @@ impl Store {
             .execute([id])
             .map_err(err)?;
         Ok(row)
+    }
+
+    /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none:
+    /// inside a savepoint, so a failure undoes only these writes, not the rest of an open
+    /// batch ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
+    /// decision in one commit). Without a batch the savepoint is its own transaction.
+    ///
+    /// # Errors
+    /// SQLite errors; nothing of these deliveries is recorded then.
+    pub fn record_deliveries(
+        &self,
+        ids: &[i64],
+        session: Option<&str>,
+        project: &str,
+        turn: i64,
+        event: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let err = |e| sql_err(&self.path, "recording lesson deliveries", e);
+        self.conn
+            .execute_batch("SAVEPOINT lesson_deliveries")
+            .map_err(err)?;
+        for &id in ids {
+            if let Err(e) = self.record_delivery(id, session, project, turn, event, now_ms) {
+                let _ = self
+                    .conn
+                    .execute_batch("ROLLBACK TO lesson_deliveries; RELEASE lesson_deliveries");
+                return Err(e);
+            }
+        }
+        if let Err(e) = self.conn.execute_batch("RELEASE lesson_deliveries") {
+            let _ = self
+                .conn
+                .execute_batch("ROLLBACK TO lesson_deliveries; RELEASE lesson_deliveries");
+            return Err(err(e));
+        }
+        Ok(())
     }
 
     /// Settles the pending deliveries of `session` whose lesson is about `family` or `file`:
