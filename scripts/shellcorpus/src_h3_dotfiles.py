@@ -32,8 +32,10 @@ def rows():
     yield from filtered(_rows())
 
 
-def _rows():
-    for repo in REPOS:
+def _rows(source=SOURCE, repos=REPOS):
+    """Alias bodies and plain script lines of `repos`, as rows of `source` (set 4's dotfiles
+    extractor calls it with its own repositories)."""
+    for repo in repos:
         commit = head(repo)
         for path in ls(repo):
             if path.endswith((".png", ".jpg", ".terminal", ".itermcolors", ".json", ".vim", ".js", ".mjs", ".py", ".fish")):
@@ -47,7 +49,7 @@ def _rows():
                 if m:
                     cmd = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
                     if len(cmd.split()) >= 2 or "/" in cmd:
-                        r = benign_row(SOURCE, cmd, blob_url(repo, commit, path, n), "alias")
+                        r = benign_row(source, cmd, blob_url(repo, commit, path, n), "alias")
                         if r:
                             yield r
             if not _script(path, text):
@@ -66,6 +68,6 @@ def _rows():
                 first = line.split()[0] if line.split() else ""
                 if CONTROL.search(line.strip()) or uses_outside_vars(line) or first in funcs:
                     continue
-                r = benign_row(SOURCE, line.strip(), blob_url(repo, commit, path, n), "dotfiles-script")
+                r = benign_row(source, line.strip(), blob_url(repo, commit, path, n), "dotfiles-script")
                 if r:
                     yield r
