@@ -1,5 +1,5 @@
 # Inference cost of the whole 12-layer encoder (fp32, torch) per window of 64 tokens, batch 1
-# and batch 32, on 1 and 2 threads; median of repeated runs.  Usage: bench.py MODEL.bin
+# and batch 32, on 1 and 2 threads; median of repeated runs, process CPU time (the machine is shared).  Usage: bench.py MODEL.bin
 import sys, time, statistics, torch
 from e5load import load
 model, enc, meta = load(sys.argv[1]); model.eval()
@@ -12,5 +12,5 @@ for th in (1, 2):
             model(input_ids=x)
             ts = []
             for _ in range(reps):
-                t = time.perf_counter(); model(input_ids=x); ts.append(time.perf_counter() - t)
-            print(f'threads {th} {name}: {statistics.median(ts) / x.shape[0] * 1000:.1f} ms per 64-token window')
+                t = time.process_time(); model(input_ids=x); ts.append(time.process_time() - t)
+            print(f'threads {th} {name}: {statistics.median(ts) / x.shape[0] * 1000:.1f} ms CPU per 64-token window')

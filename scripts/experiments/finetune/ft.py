@@ -28,13 +28,13 @@ import numpy as np, torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e5load import load as load_e5
 
-torch.set_num_threads(2)
+torch.set_num_threads(int(os.environ.get('FT_THREADS', '2')))
 torch.manual_seed(0)
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '../../..'))
 OUT = '/tmp/ft'
 CAP, CAP_A, K, NTRAIN, FROZEN = 50, 12, 3, 400, 8
 C, STRIDE, BS = 126, 112, 16
-HOLD_CAP = 300
+HOLD_CAP = int(os.environ.get('FT_HOLD_CAP', '300'))
 if os.environ.get('FT_SMOKE'): CAP, CAP_A, NTRAIN, HOLD_CAP, OUT = 3, 1, 16, 3, '/tmp/ft-smoke'
 os.makedirs(OUT, exist_ok=True)
 
@@ -249,14 +249,18 @@ else:
     hsel = []
     for f in sorted(hb):
         v = hb[f][:]; rngh.shuffle(v); hsel += v[:HOLD_CAP]
-    wins = windows_of(hsel); hc = cache(wins)
+    wins = windows_of(hsel); hc = cache(wins)  # the frozen part does not depend on the folds
+    log('holdout cache done:', len(hsel), 'texts', sum(len(w) for w in wins), 'windows')
     res = {i: [] for i in hsel}
     for k in range(K):
+        # may run beside the folds: waits for each fold's model, scores once with it
+        while not os.path.exists(f'{OUT}/fold{k}.pt'): time.sleep(20)
+        time.sleep(5)
         layers, head = new_top(); st = torch.load(f'{OUT}/fold{k}.pt')
         layers.load_state_dict(st['layers']); head.load_state_dict(st['head'])
         for i, v in zip(hsel, score(layers, head, hc)): res[i].append(float(v))
-    with open(OUT + '/holdout.jsonl', 'w') as f:
-        for i in hsel:
-            r = items[i]
-            f.write(json.dumps({'id': r['id'], 'family': r['family'], 'label': r['label'], 'task': r['task_'], 'lang': r.get('lang') or 'en', 'logits': res[i]}) + '\n')
-    log('holdout done', len(hsel), 'texts')
+        with open(OUT + '/holdout.jsonl', 'w') as f:
+            for i in hsel:
+                r = items[i]
+                f.write(json.dumps({'id': r['id'], 'family': r['family'], 'label': r['label'], 'task': r['task_'], 'lang': r.get('lang') or 'en', 'logits': res[i]}) + '\n')
+        log(f'holdout scored by fold {k} model', len(hsel), 'texts')

@@ -31,6 +31,9 @@ inj = np.array([r['label'] == 'injection' for r in ours])
 thr = []
 for k in range(K):
     bn = np.sort(lg[(fold != k) & ~inj])[::-1]
+    if len(bn) == 0:  # a single finished fold: its own benign texts (optimistic, said in the output)
+        print(f'WARNING: fold {k} threshold from its own benign texts (no other fold scored)')
+        bn = np.sort(lg[(fold == k) & ~inj])[::-1]
     m = int(math.floor(TARGET * len(bn)))  # at most m benign texts at or above the threshold
     thr.append(float(np.nextafter(bn[m], np.inf)) if m < len(bn) else float(bn[-1]))
 margin = lg - np.array([thr[k] for k in fold])  # >= 0: flagged by the fold-calibrated threshold
@@ -80,6 +83,18 @@ row(f'rules OR fine-tuned e5, offset {best:+.2f} (equal benign)', F)
 eqF = margin >= best
 row(f'fine-tuned e5 alone at that offset', eqF)
 print(f'(langs: n = ' + ', '.join(f'{l} {summary(ourF)[7][l][1]}' for l in LANGS) + ')')
+
+def auc(sc, y):
+    r = sc.argsort().argsort() + 1.0; n1 = y.sum(); n0 = len(y) - n1
+    return (r[y].sum() - n1 * (n1 + 1) / 2) / max(1, n1 * n0)
+
+
+rl = np.array([rec[r['id']]['logit'] if r['id'] in rec and rec[r['id']]['logit'] is not None else np.nan for r in ours])
+ok = inrec & ~np.isnan(rl)
+print(f'\nRanking (ROC AUC, injections vs all benign of the same texts; 0.5 = chance): all sources e5 {auc(lg[ok], inj[ok]):.3f}, record model {auc(rl[ok], inj[ok]):.3f}')
+for f in MACRO12:
+    x = ok & ((fam == f) & inj & (task == 'indirect') | ~inj)
+    if (x & inj).any(): print(f'  {f}: e5 {auc(lg[x], inj[x]):.3f}, record model {auc(rl[x], inj[x]):.3f}')
 
 print('\nPer family (all scored families; record columns only where the record scored the text):')
 print('| family | fold | task | injections | e5 alone | rules OR e5 | record model | rules OR record | benign | e5 benign flagged | record benign flagged (rules OR model) |')
