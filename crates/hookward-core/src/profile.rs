@@ -117,6 +117,63 @@ pub enum FileKind {
     State,
 }
 
+/// One way of starting the agent's program with its guard off (`claude
+/// --dangerously-skip-permissions`, `codex --yolo`): a row of the built-in policy's table
+/// `nested_agent_flags` (rule `self/nested-agent-unguarded`), which `hookward-policy`
+/// generates from every profile's [`AgentProfile::unguard_flags`] as the Rego package
+/// `hookward.agents`. Flag names are the real CLIs' (`--help` of Claude Code 2.1.197, Codex
+/// 0.171.0 with `--yolo` its hidden alias, Gemini CLI 0.61.0; Cursor CLI docs for
+/// `cursor-agent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnguardFlag {
+    /// The program's base name the flag belongs to (`claude`, `cursor-agent`).
+    pub program: &'static str,
+    /// The flag's spellings (`-y`, `--yolo`), each also matched as `--flag=value`.
+    pub flags: &'static [&'static str],
+    /// When set, a regex (Rego `regex.match`) the flag's value must match (the next
+    /// argument, or the text after `=`); without it the flag's presence is enough.
+    pub value: Option<&'static str>,
+    /// When set, the flag's value must not contain this text (`--setting-sources` without
+    /// `user`).
+    pub lacks: Option<&'static str>,
+    /// What the flag does to the guard, as the reason says it ("skips every permission
+    /// check").
+    pub why: &'static str,
+}
+
+impl UnguardFlag {
+    /// A flag whose presence alone turns the guard off.
+    pub const fn new(
+        program: &'static str,
+        flags: &'static [&'static str],
+        why: &'static str,
+    ) -> UnguardFlag {
+        UnguardFlag {
+            program,
+            flags,
+            value: None,
+            lacks: None,
+            why,
+        }
+    }
+
+    /// The row matching only when the flag's value matches the regex `pattern`.
+    pub const fn value(self, pattern: &'static str) -> UnguardFlag {
+        UnguardFlag {
+            value: Some(pattern),
+            ..self
+        }
+    }
+
+    /// The row matching only when the flag's value lacks `text`.
+    pub const fn lacks(self, text: &'static str) -> UnguardFlag {
+        UnguardFlag {
+            lacks: Some(text),
+            ..self
+        }
+    }
+}
+
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the
 /// context guard's guarded list (`hookward-context/src/guarded.rs`) and the path classes
 /// `agent_settings`, `mcp_config`, `agent_instructions`, `agent_memory`
@@ -240,6 +297,14 @@ pub struct AgentProfile {
     /// Environment variables the agent reads its own credentials from
     /// (`ANTHROPIC_API_KEY`): `hookward run` keeps them even when a strip pattern matches.
     pub key_vars: &'static [&'static str],
+    /// Command-line flags that start the agent with its hooks, permission checks or sandbox
+    /// off ([`UnguardFlag`]): the built-in policy's `nested_agent_flags` table.
+    pub unguard_flags: &'static [UnguardFlag],
+    /// The flag that hands the agent's program a settings file or inline settings
+    /// (`claude --settings FILE`), whose file `hookward-facts` reads to see whether it
+    /// switches every hook off (`settings::nested_agent_settings`); `None` when the agent
+    /// has none.
+    pub settings_flag: Option<&'static str>,
 }
 
 impl AgentProfile {
