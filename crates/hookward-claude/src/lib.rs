@@ -402,6 +402,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         "CLAUDE_CODE_OAUTH_TOKEN",
     ],
     unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::ClaudeCode,
     settings_flag: Some("--settings"),
 };
 

@@ -499,6 +499,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     programs: &["codex"],
     key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Codex,
     settings_flag: None,
 };
 

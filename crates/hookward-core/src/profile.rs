@@ -117,6 +117,92 @@ pub enum FileKind {
     State,
 }
 
+/// The grammar of the settings file `hookward install` writes an agent's hook entries into
+/// (`hookward_install::Format`, which reads and writes each): a field of the agent's
+/// profile ([`AgentProfile::settings_format`]).
+///
+/// Claude Code, Codex and Gemini use the "matcher groups" shape
+/// `{"hooks": {"<Event>": [{"matcher": "*", "hooks": [{"type": "command", "command": "...",
+/// "timeout": N}]}]}}`; they differ in the timeout unit ([`SettingsFormat::timeout_unit`]), in the
+/// matcher written by default, and in the switches that turn all hooks off (see
+/// `hookward_install::Registration::disabled_by`). Cursor uses a flat shape (see [`SettingsFormat::Cursor`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SettingsFormat {
+    /// Claude Code: `~/.claude/settings.json`, `<project>/.claude/settings.json`,
+    /// `<project>/.claude/settings.local.json` (`hookward_install::claude_settings_path`); timeouts in seconds
+    /// (default 600 s; protocol/REPORT.md "Timeouts and latency").
+    ClaudeCode,
+    /// Codex CLI: `$CODEX_HOME/hooks.json` (default `~/.codex/hooks.json`, `hookward_install::codex_hooks_path`);
+    /// timeouts in seconds (default 600 s). Codex skips hooks not trusted by hash
+    /// (protocol/REPORT.md §2 "Hook trust"); writing the trust entries into `config.toml` is
+    /// not done here.
+    Codex,
+    /// Gemini CLI: `~/.gemini/settings.json` (`hookward_install::gemini_settings_path`); timeouts in
+    /// **milliseconds** (default 60000 ms; protocol/REPORT.md §3). Our entries carry
+    /// `"name": "hookward"` (`hookward_install::GEMINI_HOOK_NAME`).
+    Gemini,
+    /// Cursor: `~/.cursor/hooks.json` (`hookward_install::cursor_hooks_path`), shape
+    /// `{"version": 1, "hooks": {"<event>": [{"command": "...", "timeout": N,
+    /// "failClosed": bool}]}}` (no matcher groups, no `type`); timeouts in seconds; `failClosed`
+    /// is written on the events that can block (`hookward_install::CURSOR_GATING_EVENTS`) with the value of
+    /// `hookward_install::HookSpec::fail_closed`. Contract: Cursor hooks docs,
+    /// <https://cursor.com/docs/agent/hooks>.
+    Cursor,
+}
+
+/// The unit of a hook handler's `timeout` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TimeoutUnit {
+    /// Seconds (Claude Code, Codex, Cursor).
+    Seconds,
+    /// Milliseconds (Gemini CLI).
+    Milliseconds,
+}
+
+impl SettingsFormat {
+    /// Whether this format's files may hold `//` and `/* */` comments: Gemini CLI strips
+    /// comments before parsing its settings, Cursor reads its `hooks.json` as JSON with
+    /// comments; Claude Code and Codex parse strict JSON, so a comment there is refused
+    /// (`hookward_install::SyntaxKind::Comment`) as the agent itself would fail on it.
+    pub fn allows_comments(self) -> bool {
+        matches!(self, SettingsFormat::Gemini | SettingsFormat::Cursor)
+    }
+
+    /// The agent's name for messages, e.g. "Claude Code".
+    pub fn agent_name(self) -> &'static str {
+        match self {
+            SettingsFormat::ClaudeCode => "Claude Code",
+            SettingsFormat::Codex => "Codex CLI",
+            SettingsFormat::Gemini => "Gemini CLI",
+            SettingsFormat::Cursor => "Cursor",
+        }
+    }
+
+    /// The unit of `timeout` in this format (sources on each [`SettingsFormat`] variant).
+    pub fn timeout_unit(self) -> TimeoutUnit {
+        match self {
+            SettingsFormat::ClaudeCode | SettingsFormat::Codex | SettingsFormat::Cursor => {
+                TimeoutUnit::Seconds
+            }
+            SettingsFormat::Gemini => TimeoutUnit::Milliseconds,
+        }
+    }
+
+    /// Converts a timeout in seconds to this format's unit, saturating at `u32::MAX`.
+    ///
+    /// ```
+    /// use hookward_core::profile::SettingsFormat;
+    /// assert_eq!(SettingsFormat::ClaudeCode.timeout_from_secs(10), 10);
+    /// assert_eq!(SettingsFormat::Gemini.timeout_from_secs(10), 10_000);
+    /// ```
+    pub fn timeout_from_secs(self, secs: u32) -> u32 {
+        match self.timeout_unit() {
+            TimeoutUnit::Seconds => secs,
+            TimeoutUnit::Milliseconds => secs.saturating_mul(1000),
+        }
+    }
+}
+
 /// One way of starting the agent's program with its guard off (`claude
 /// --dangerously-skip-permissions`, `codex --yolo`): a row of the built-in policy's table
 /// `nested_agent_flags` (rule `self/nested-agent-unguarded`), which `hookward-policy`
@@ -305,6 +391,9 @@ pub struct AgentProfile {
     /// switches every hook off (`settings::nested_agent_settings`); `None` when the agent
     /// has none.
     pub settings_flag: Option<&'static str>,
+    /// The grammar of the settings files `hookward install` writes its hook entries into
+    /// ([`SettingsFormat`], read and written by `hookward-install`).
+    pub settings_format: SettingsFormat,
 }
 
 impl AgentProfile {

@@ -421,6 +421,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     programs: &["cursor-agent", "cursor"],
     key_vars: &["CURSOR_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Cursor,
     settings_flag: None,
 };
 

@@ -414,6 +414,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     programs: &["gemini"],
     key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Gemini,
     settings_flag: None,
 };
 
