@@ -12,6 +12,7 @@
 use crate::PolicySource;
 use hookward_core::profile::UnguardFlag;
 use serde_json::{json, Value};
+use std::sync::OnceLock;
 
 /// The name the generated module carries in errors and listings.
 pub const AGENTS_MODULE: &str = "builtin:agents.rego (generated)";
@@ -49,17 +50,21 @@ fn rego_array(rows: &Value) -> String {
     format!("[\n{}]", items.concat())
 }
 
-/// The generated Rego module `package hookward.agents`, each table written as its JSON.
+/// The generated Rego module `package hookward.agents`, each table written as its JSON
+/// (the text is made once per process: the profiles are static).
 pub fn agents_module() -> PolicySource {
-    let text = format!(
-        "# Generated from the agents' profiles (hookward_core::profile::AgentProfile); \
-         not a file on disk.\npackage hookward.agents\n\n\
-         nested_agent_flags := {}\n",
-        rego_array(&nested_agent_flags())
-    );
+    static TEXT: OnceLock<String> = OnceLock::new();
+    let text = TEXT.get_or_init(|| {
+        format!(
+            "# Generated from the agents' profiles (hookward_core::profile::AgentProfile); \
+             not a file on disk.\npackage hookward.agents\n\n\
+             nested_agent_flags := {}\n",
+            rego_array(&nested_agent_flags())
+        )
+    });
     PolicySource {
         name: AGENTS_MODULE.into(),
-        text,
+        text: text.clone(),
         builtin: true,
     }
 }
