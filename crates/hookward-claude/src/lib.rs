@@ -282,7 +282,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFlag};
 
 /// Claude Code's files (Claude Code settings and memory docs; `~/.claude.json` holds its MCP
 /// servers): the user's and the project's instructions, settings and MCP configuration, and the
@@ -336,6 +336,40 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Home, ".local/share/claude", FileKind::State),
 ];
 
+/// The flags that start Claude Code with its guard off (the built-in policy's
+/// `nested_agent_flags`; `claude --help`, Claude Code 2.1.197).
+pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
+    UnguardFlag::new(
+        "claude",
+        &["--dangerously-skip-permissions"],
+        "skips every permission check",
+    ),
+    UnguardFlag::new(
+        "claude",
+        &["--allow-dangerously-skip-permissions"],
+        "lets the session switch every permission check off",
+    ),
+    UnguardFlag::new(
+        "claude",
+        &["--permission-mode"],
+        "bypasses every permission check",
+    )
+    .value(r"^bypassPermissions$"),
+    UnguardFlag::new("claude", &["--bare"], "skips hooks (minimal mode)"),
+    UnguardFlag::new(
+        "claude",
+        &["--settings"],
+        "loads settings that switch every hook off",
+    )
+    .value(r#""?disableAllHooks"?\s*:\s*true"#),
+    UnguardFlag::new(
+        "claude",
+        &["--setting-sources"],
+        "leaves out the user settings that register hookward's hooks",
+    )
+    .lacks("user"),
+];
+
 /// Claude Code's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
 /// about it (the registry is the crate `hookward-profiles`).
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
@@ -367,6 +401,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         "ANTHROPIC_AUTH_TOKEN",
         "CLAUDE_CODE_OAUTH_TOKEN",
     ],
+    unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::ClaudeCode,
+    settings_flag: Some("--settings"),
 };
 
 #[cfg(test)]

@@ -431,7 +431,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFlag};
 
 /// Codex's files: `~/.codex` (instructions, `config.toml` settings with MCP servers and
 /// hook trust, `hooks.json`, sign-in tokens `auth.json`), the project's `AGENTS.md` and `.codex`
@@ -446,6 +446,25 @@ pub static FILES: &[AgentFile] = &[
     // Codex CLI docs, authentication: auth.json in CODEX_HOME.
     AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
     AgentFile::folder(Place::Home, ".codex", FileKind::State),
+];
+
+/// The flags that start Codex with its guard off (the built-in policy's `nested_agent_flags`;
+/// `codex --help`, Codex 0.171.0, `--yolo` its hidden alias).
+pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
+    UnguardFlag::new(
+        "codex",
+        &["--dangerously-bypass-approvals-and-sandbox", "--yolo"],
+        "runs without approvals or sandbox",
+    ),
+    UnguardFlag::new(
+        "codex",
+        &["-c", "--config"],
+        "overrides the hook configuration",
+    )
+    .value(r"^\s*(features\.hooks\s*=\s*false|hooks[.=\s])"),
+    UnguardFlag::new("codex", &["--disable"], "switches the hooks feature off").value(r"^hooks$"),
+    UnguardFlag::new("codex", &["-s", "--sandbox"], "drops the sandbox")
+        .value(r"^danger-full-access$"),
 ];
 
 /// Codex's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -479,6 +498,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     }),
     programs: &["codex"],
     key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
+    unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Codex,
+    settings_flag: None,
 };
 
 #[cfg(test)]

@@ -117,6 +117,149 @@ pub enum FileKind {
     State,
 }
 
+/// The grammar of the settings file `hookward install` writes an agent's hook entries into
+/// (`hookward_install::Format`, which reads and writes each): a field of the agent's
+/// profile ([`AgentProfile::settings_format`]).
+///
+/// Claude Code, Codex and Gemini use the "matcher groups" shape
+/// `{"hooks": {"<Event>": [{"matcher": "*", "hooks": [{"type": "command", "command": "...",
+/// "timeout": N}]}]}}`; they differ in the timeout unit ([`SettingsFormat::timeout_unit`]), in the
+/// matcher written by default, and in the switches that turn all hooks off (see
+/// `hookward_install::Registration::disabled_by`). Cursor uses a flat shape (see [`SettingsFormat::Cursor`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SettingsFormat {
+    /// Claude Code: `~/.claude/settings.json`, `<project>/.claude/settings.json`,
+    /// `<project>/.claude/settings.local.json` (`hookward_install::claude_settings_path`); timeouts in seconds
+    /// (default 600 s; protocol/REPORT.md "Timeouts and latency").
+    ClaudeCode,
+    /// Codex CLI: `$CODEX_HOME/hooks.json` (default `~/.codex/hooks.json`, `hookward_install::codex_hooks_path`);
+    /// timeouts in seconds (default 600 s). Codex skips hooks not trusted by hash
+    /// (protocol/REPORT.md §2 "Hook trust"); writing the trust entries into `config.toml` is
+    /// not done here.
+    Codex,
+    /// Gemini CLI: `~/.gemini/settings.json` (`hookward_install::gemini_settings_path`); timeouts in
+    /// **milliseconds** (default 60000 ms; protocol/REPORT.md §3). Our entries carry
+    /// `"name": "hookward"` (`hookward_install::GEMINI_HOOK_NAME`).
+    Gemini,
+    /// Cursor: `~/.cursor/hooks.json` (`hookward_install::cursor_hooks_path`), shape
+    /// `{"version": 1, "hooks": {"<event>": [{"command": "...", "timeout": N,
+    /// "failClosed": bool}]}}` (no matcher groups, no `type`); timeouts in seconds; `failClosed`
+    /// is written on the events that can block (`hookward_install::CURSOR_GATING_EVENTS`) with the value of
+    /// `hookward_install::HookSpec::fail_closed`. Contract: Cursor hooks docs,
+    /// <https://cursor.com/docs/agent/hooks>.
+    Cursor,
+}
+
+/// The unit of a hook handler's `timeout` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TimeoutUnit {
+    /// Seconds (Claude Code, Codex, Cursor).
+    Seconds,
+    /// Milliseconds (Gemini CLI).
+    Milliseconds,
+}
+
+impl SettingsFormat {
+    /// Whether this format's files may hold `//` and `/* */` comments: Gemini CLI strips
+    /// comments before parsing its settings, Cursor reads its `hooks.json` as JSON with
+    /// comments; Claude Code and Codex parse strict JSON, so a comment there is refused
+    /// (`hookward_install::SyntaxKind::Comment`) as the agent itself would fail on it.
+    pub fn allows_comments(self) -> bool {
+        matches!(self, SettingsFormat::Gemini | SettingsFormat::Cursor)
+    }
+
+    /// The agent's name for messages, e.g. "Claude Code".
+    pub fn agent_name(self) -> &'static str {
+        match self {
+            SettingsFormat::ClaudeCode => "Claude Code",
+            SettingsFormat::Codex => "Codex CLI",
+            SettingsFormat::Gemini => "Gemini CLI",
+            SettingsFormat::Cursor => "Cursor",
+        }
+    }
+
+    /// The unit of `timeout` in this format (sources on each [`SettingsFormat`] variant).
+    pub fn timeout_unit(self) -> TimeoutUnit {
+        match self {
+            SettingsFormat::ClaudeCode | SettingsFormat::Codex | SettingsFormat::Cursor => {
+                TimeoutUnit::Seconds
+            }
+            SettingsFormat::Gemini => TimeoutUnit::Milliseconds,
+        }
+    }
+
+    /// Converts a timeout in seconds to this format's unit, saturating at `u32::MAX`.
+    ///
+    /// ```
+    /// use hookward_core::profile::SettingsFormat;
+    /// assert_eq!(SettingsFormat::ClaudeCode.timeout_from_secs(10), 10);
+    /// assert_eq!(SettingsFormat::Gemini.timeout_from_secs(10), 10_000);
+    /// ```
+    pub fn timeout_from_secs(self, secs: u32) -> u32 {
+        match self.timeout_unit() {
+            TimeoutUnit::Seconds => secs,
+            TimeoutUnit::Milliseconds => secs.saturating_mul(1000),
+        }
+    }
+}
+
+/// One way of starting the agent's program with its guard off (`claude
+/// --dangerously-skip-permissions`, `codex --yolo`): a row of the built-in policy's table
+/// `nested_agent_flags` (rule `self/nested-agent-unguarded`), which `hookward-policy`
+/// generates from every profile's [`AgentProfile::unguard_flags`] as the Rego package
+/// `hookward.agents`. Flag names are the real CLIs' (`--help` of Claude Code 2.1.197, Codex
+/// 0.171.0 with `--yolo` its hidden alias, Gemini CLI 0.61.0; Cursor CLI docs for
+/// `cursor-agent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnguardFlag {
+    /// The program's base name the flag belongs to (`claude`, `cursor-agent`).
+    pub program: &'static str,
+    /// The flag's spellings (`-y`, `--yolo`), each also matched as `--flag=value`.
+    pub flags: &'static [&'static str],
+    /// When set, a regex (Rego `regex.match`) the flag's value must match (the next
+    /// argument, or the text after `=`); without it the flag's presence is enough.
+    pub value: Option<&'static str>,
+    /// When set, the flag's value must not contain this text (`--setting-sources` without
+    /// `user`).
+    pub lacks: Option<&'static str>,
+    /// What the flag does to the guard, as the reason says it ("skips every permission
+    /// check").
+    pub why: &'static str,
+}
+
+impl UnguardFlag {
+    /// A flag whose presence alone turns the guard off.
+    pub const fn new(
+        program: &'static str,
+        flags: &'static [&'static str],
+        why: &'static str,
+    ) -> UnguardFlag {
+        UnguardFlag {
+            program,
+            flags,
+            value: None,
+            lacks: None,
+            why,
+        }
+    }
+
+    /// The row matching only when the flag's value matches the regex `pattern`.
+    pub const fn value(self, pattern: &'static str) -> UnguardFlag {
+        UnguardFlag {
+            value: Some(pattern),
+            ..self
+        }
+    }
+
+    /// The row matching only when the flag's value lacks `text`.
+    pub const fn lacks(self, text: &'static str) -> UnguardFlag {
+        UnguardFlag {
+            lacks: Some(text),
+            ..self
+        }
+    }
+}
+
 /// One file or folder an agent reads and obeys: a data row of its profile, from which the
 /// context guard's guarded list (`hookward-context/src/guarded.rs`) and the path classes
 /// `agent_settings`, `mcp_config`, `agent_instructions`, `agent_memory`
@@ -240,6 +383,17 @@ pub struct AgentProfile {
     /// Environment variables the agent reads its own credentials from
     /// (`ANTHROPIC_API_KEY`): `hookward run` keeps them even when a strip pattern matches.
     pub key_vars: &'static [&'static str],
+    /// Command-line flags that start the agent with its hooks, permission checks or sandbox
+    /// off ([`UnguardFlag`]): the built-in policy's `nested_agent_flags` table.
+    pub unguard_flags: &'static [UnguardFlag],
+    /// The flag that hands the agent's program a settings file or inline settings
+    /// (`claude --settings FILE`), whose file `hookward-facts` reads to see whether it
+    /// switches every hook off (`settings::nested_agent_settings`); `None` when the agent
+    /// has none.
+    pub settings_flag: Option<&'static str>,
+    /// The grammar of the settings files `hookward install` writes its hook entries into
+    /// ([`SettingsFormat`], read and written by `hookward-install`).
+    pub settings_format: SettingsFormat,
 }
 
 impl AgentProfile {

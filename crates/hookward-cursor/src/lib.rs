@@ -369,7 +369,7 @@ pub fn render_fail_closed(reason: &str) -> Reply {
         exit_code: 2,
     }
 }
-use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFlag};
 
 /// Cursor's files: hooks and MCP configuration in `~/.cursor` and the project's `.cursor`,
 /// the project's `.cursorrules` and rules folder.
@@ -384,6 +384,14 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Home, ".cursor", FileKind::State),
     AgentFile::folder(Place::Home, ".config/Cursor", FileKind::State),
 ];
+
+/// The flags that start the Cursor CLI with its guard off (the built-in policy's
+/// `nested_agent_flags`; Cursor CLI docs for `cursor-agent`).
+pub static UNGUARD_FLAGS: &[UnguardFlag] = &[UnguardFlag::new(
+    "cursor-agent",
+    &["-f", "--force", "--yolo"],
+    "allows every command without asking",
+)];
 
 /// Cursor's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
 /// about it (the registry is the crate `hookward-profiles`).
@@ -412,6 +420,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     home_var: None,
     programs: &["cursor-agent", "cursor"],
     key_vars: &["CURSOR_API_KEY"],
+    unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Cursor,
+    settings_flag: None,
 };
 
 /// A PreToolUse payload in Cursor's shape for one shell `command` run in `cwd` in session

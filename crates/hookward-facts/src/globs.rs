@@ -5,7 +5,7 @@
 //! *any* expansion could be protected:
 //!
 //! * **locations** (the `Home` and `Abs` rows of [`crate::secrets::table`] and
-//!   [`SETTINGS_SHAPES`]: agent settings and hookward's home) are matched by shape, component by
+//!   [`settings_shapes`]: agent settings from the profiles' rows and hookward's home) are matched by shape, component by
 //!   component, as bash matches (`*` never crosses `/`, a leading `.` only matches a literal
 //!   `.`): the pattern names the location, something below it, or (for a recursive access such
 //!   as `tar -c`, `rm -r`, `cp -r`) a folder above it. No file system access.
@@ -16,6 +16,8 @@
 //!   there.
 
 use crate::secrets::{table, Shape};
+use hookward_core::profile::{AgentFile, FileKind, Place, Recognised};
+use std::sync::OnceLock;
 
 /// Most directory entries read to expand one pattern's last component.
 pub const MAX_DIR_ENTRIES: usize = 1024;
@@ -23,31 +25,53 @@ pub const MAX_DIR_ENTRIES: usize = 1024;
 /// Most expansions of one pattern classified.
 pub const MAX_MATCHES: usize = 64;
 
+/// hookward's own files as locations below hookward's home (`!`), for matching patterns by
+/// shape (the agents' settings come from their profiles: [`settings_shapes`]).
+pub const HOOKWARD_SHAPES: &[&str] = &["!", "!/config.toml", "!/policies/x", "!/state.db"];
+
 /// Agent settings and hookward's files as locations below the home (`~`), the project
-/// (`@`) or hookward's home (`!`), for matching patterns by shape (what `agent_settings`
-/// and `mcp_config` in `agent_files.rs` recognise, one representative each).
-pub const SETTINGS_SHAPES: &[&str] = &[
-    "~/.claude/settings.json",
-    "~/.claude/settings.local.json",
-    "~/.claude/hooks/x",
-    "~/.claude.json",
-    "~/.codex/config.toml",
-    "~/.codex/hooks.json",
-    "~/.gemini/settings.json",
-    "~/.cursor/hooks.json",
-    "~/.cursor/mcp.json",
-    "@/.claude/settings.json",
-    "@/.claude/settings.local.json",
-    "@/.claude/hooks/x",
-    "@/.codex/config.toml",
-    "@/.gemini/settings.json",
-    "@/.cursor/hooks.json",
-    "@/.mcp.json",
-    "!",
-    "!/config.toml",
-    "!/policies/x",
-    "!/state.db",
-];
+/// (`@`) or hookward's home (`!`), for matching patterns by shape: what `agent_settings` and
+/// `mcp_config` in `agent_files.rs` recognise, one representative each, then
+/// [`HOOKWARD_SHAPES`]. Derived once from every profile's [`AgentFile`] rows (issue 13 item
+/// 1d) by [`shapes_of_rows`]; the former hand-written table is kept in this module's tests.
+pub fn settings_shapes() -> &'static [String] {
+    static S: OnceLock<Vec<String>> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut v = shapes_of_rows(hookward_profiles::profiles().iter().flat_map(|p| p.files));
+        v.extend(HOOKWARD_SHAPES.iter().map(|s| s.to_string()));
+        v
+    })
+}
+
+/// The shapes of agent file rows: each `Settings`, `Hooks` or `Mcp` row that the path classes
+/// recognise ([`Recognised::GuardOnly`] and [`Place::System`] rows have none), below the home
+/// (`~/…`) and the project (`@/…`) when it is recognised by its tail anywhere, only at its
+/// own place when [`Recognised::AtPlace`]; a folder as `…/x` (something below it). Each shape
+/// once, in the rows' order.
+pub fn shapes_of_rows<'a>(rows: impl Iterator<Item = &'a AgentFile>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in rows {
+        if !matches!(f.kind, FileKind::Settings | FileKind::Hooks | FileKind::Mcp)
+            || f.place == Place::System
+        {
+            continue;
+        }
+        let bases: &[&str] = match (f.recognised, f.place) {
+            (Recognised::GuardOnly, _) => continue,
+            (Recognised::Anywhere, _) => &["~", "@"],
+            (Recognised::AtPlace, Place::Home) => &["~"],
+            (Recognised::AtPlace, _) => &["@"],
+        };
+        let below = if f.folder { "/x" } else { "" };
+        for base in bases {
+            let shape = format!("{base}/{}{below}", f.path);
+            if !out.contains(&shape) {
+                out.push(shape);
+            }
+        }
+    }
+    out
+}
 
 /// Whether one path component `name` matches the glob `pat` (bash pathname expansion without
 /// `dotglob`/`extglob`: `*`, `?`, `[…]` with `!`/`^` negation and ranges; a leading `.` in
@@ -147,7 +171,7 @@ pub fn could_reach(pattern: &str, location: &str, recursive: bool) -> bool {
 }
 
 /// The protected locations (absolute) a pattern is matched against: the table's `Home` rows
-/// under `home`, its `Abs` rows, and [`SETTINGS_SHAPES`].
+/// under `home`, its `Abs` rows, and [`settings_shapes`].
 pub fn locations(home: &str, project_dir: &str, hookward_home: &str) -> Vec<String> {
     let mut out = Vec::new();
     for r in table() {
@@ -157,7 +181,7 @@ pub fn locations(home: &str, project_dir: &str, hookward_home: &str) -> Vec<Stri
             _ => {}
         }
     }
-    for s in SETTINGS_SHAPES {
+    for s in settings_shapes() {
         let (base, rest) = s.split_at(1);
         let base = match base {
             "~" => home,
@@ -217,6 +241,70 @@ pub fn expand_last(pattern: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hand-written table `settings_shapes` replaced (main 3d04535), kept to hold the
+    /// derived list to it.
+    const FORMER_SETTINGS_SHAPES: &[&str] = &[
+        "~/.claude/settings.json",
+        "~/.claude/settings.local.json",
+        "~/.claude/hooks/x",
+        "~/.claude.json",
+        "~/.codex/config.toml",
+        "~/.codex/hooks.json",
+        "~/.gemini/settings.json",
+        "~/.cursor/hooks.json",
+        "~/.cursor/mcp.json",
+        "@/.claude/settings.json",
+        "@/.claude/settings.local.json",
+        "@/.claude/hooks/x",
+        "@/.codex/config.toml",
+        "@/.gemini/settings.json",
+        "@/.cursor/hooks.json",
+        "@/.mcp.json",
+        "!",
+        "!/config.toml",
+        "!/policies/x",
+        "!/state.db",
+    ];
+
+    /// The shapes the profile rows add to the former table: rows recognised by their tail
+    /// anywhere (so `agent_settings`/`mcp_config` already named these paths exactly) that the
+    /// hand-written table had no representative for. A glob reaching them (`cat ~/.mc?.json`)
+    /// now gets the class its exact path always got.
+    const ADDED_BY_ROWS: &[&str] = &["~/.mcp.json", "@/.codex/hooks.json", "@/.cursor/mcp.json"];
+
+    #[test]
+    fn profile_rows_give_the_former_settings_shapes() {
+        let mut derived: Vec<&str> = settings_shapes().iter().map(String::as_str).collect();
+        let mut expected: Vec<&str> = FORMER_SETTINGS_SHAPES
+            .iter()
+            .chain(ADDED_BY_ROWS)
+            .copied()
+            .collect();
+        assert_eq!(derived.len(), expected.len(), "{derived:?}");
+        derived.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(derived, expected);
+        // hookward's own shapes come last, as in the former table.
+        assert_eq!(
+            settings_shapes()[settings_shapes().len() - 4..],
+            *HOOKWARD_SHAPES
+        );
+    }
+
+    #[test]
+    fn each_added_shape_is_a_path_the_classes_already_named() {
+        let (home, project) = ("/home/dev", "/home/dev/p");
+        for s in ADDED_BY_ROWS {
+            let path = s.replacen('~', home, 1).replacen('@', project, 1);
+            let c = crate::agent_files::classes_of(&path, home, project);
+            assert!(c.settings || c.mcp, "{path}: {c:?}");
+        }
+        let reach = |p: &str| reached_locations(p, false, home, project, "/home/dev/.hookward");
+        assert!(reach("/home/dev/.mc?.json").contains(&"/home/dev/.mcp.json".to_string()));
+        assert!(reach("/home/dev/p/.codex/hook*")
+            .contains(&"/home/dev/p/.codex/hooks.json".to_string()));
+    }
 
     #[test]
     fn components_match_like_bash() {

@@ -130,7 +130,7 @@ pub struct LinkFact {
     /// The words of the command that show it.
     pub evidence: String,
     /// The target's classes ([`classify`]), plus `guard_folder` when the target is a folder
-    /// holding an agent's settings or hooks or hookward's home ([`globs::SETTINGS_SHAPES`]
+    /// holding an agent's settings or hooks or hookward's home ([`globs::settings_shapes`]
     /// below it), so that writes through the link would change them.
     pub target_classes: Vec<String>,
 }

@@ -569,19 +569,34 @@ pub fn diff_settings(path: &str, before_text: Option<&str>, after_text: &str) ->
     }
 }
 
-/// A settings file handed to a nested Claude Code (`claude --settings FILE`, `--settings=FILE`)
+/// The (program, flag) pairs that hand an agent a settings file: each profile's
+/// [`hookward_core::profile::AgentProfile::settings_flag`] with each of its `programs`
+/// (`claude --settings`).
+pub fn settings_flags() -> impl Iterator<Item = (&'static str, &'static str)> {
+    hookward_profiles::profiles().iter().flat_map(|p| {
+        p.settings_flag
+            .into_iter()
+            .flat_map(|flag| p.programs.iter().map(move |prog| (*prog, flag)))
+    })
+}
+
+/// A settings file handed to a nested agent by its settings flag ([`settings_flags`]:
+/// `claude --settings FILE`, `--settings=FILE`)
 /// that switches every hook off: read bounded (64 KiB, regular files only, through
 /// [`crate::scripts::read_bounded`]) and returned as a change that disables hooks, so
 /// `self/disable-hooks` denies it like a write of the same setting. Inline JSON values are
 /// judged by the policy's `nested_agent_flags` table; relative paths resolve against the
 /// command's working directory. `None` when no such file is named or it does not disable hooks.
 pub fn nested_agent_settings(commands: &[hookward_shell::CommandFact]) -> Option<SettingsChange> {
-    for c in commands.iter().filter(|c| c.program == "claude") {
+    for c in commands {
+        let Some((program, flag)) = settings_flags().find(|(p, _)| c.program == *p) else {
+            continue;
+        };
         let mut values = Vec::new();
         for (i, a) in c.argv.iter().enumerate().skip(1) {
-            if a == "--settings" {
+            if a == flag {
                 values.extend(c.argv.get(i + 1).cloned());
-            } else if let Some(v) = a.strip_prefix("--settings=") {
+            } else if let Some(v) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
                 values.push(v.to_string());
             }
         }
@@ -599,7 +614,7 @@ pub fn nested_agent_settings(commands: &[hookward_shell::CommandFact]) -> Option
                 continue;
             };
             if parse_settings(&path, &text).is_some_and(|s| hooks_disabled(&s)) {
-                let line = format!("{path} sets disableAllHooks = true for a nested claude");
+                let line = format!("{path} sets disableAllHooks = true for a nested {program}");
                 return Some(SettingsChange {
                     path,
                     changes: vec![line.clone()],
@@ -620,6 +635,13 @@ pub fn nested_agent_settings(commands: &[hookward_shell::CommandFact]) -> Option
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn profile_rows_give_the_former_settings_flag() {
+        // Formerly `c.program == "claude"` and `"--settings"` in `nested_agent_settings`.
+        let got: Vec<(&str, &str)> = super::settings_flags().collect();
+        assert_eq!(got, vec![("claude", "--settings")]);
+    }
 
     #[test]
     fn codex_patch_results() {

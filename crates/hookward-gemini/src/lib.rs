@@ -348,7 +348,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
 pub fn render_fail_closed(reason: &str) -> Reply {
     Reply::exit_2(reason)
 }
-use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place};
+use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFlag};
 
 /// Gemini CLI's files: `~/.gemini` (instructions, `settings.json` with hooks and MCP
 /// servers), the project's `GEMINI.md` and `.gemini` folder; `~/.gemini/GEMINI.md` is also
@@ -368,6 +368,22 @@ pub static FILES: &[AgentFile] = &[
         FileKind::Credentials,
     ),
     AgentFile::folder(Place::Home, ".gemini", FileKind::State),
+];
+
+/// The flags that start Gemini CLI with its guard off (the built-in policy's
+/// `nested_agent_flags`; `gemini --help`, Gemini CLI 0.61.0).
+pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
+    UnguardFlag::new(
+        "gemini",
+        &["-y", "--yolo"],
+        "accepts every action without asking (YOLO mode)",
+    ),
+    UnguardFlag::new(
+        "gemini",
+        &["--approval-mode"],
+        "accepts every action without asking (YOLO mode)",
+    )
+    .value(r"^yolo$"),
 ];
 
 /// Gemini CLI's row of [`hookward_core::profile::AgentProfile`]: everything agent-specific
@@ -397,6 +413,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     home_var: None,
     programs: &["gemini"],
     key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+    unguard_flags: UNGUARD_FLAGS,
+    settings_format: hookward_core::profile::SettingsFormat::Gemini,
+    settings_flag: None,
 };
 
 #[cfg(test)]

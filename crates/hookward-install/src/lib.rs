@@ -87,88 +87,10 @@ pub use groups::GEMINI_HOOK_NAME;
 pub use mcp::{configured_servers, mcp_config_files, ConfiguredServer, ConfiguredServers};
 pub use plugin::{plugin_enabled, PluginEnabled, PLUGIN_NAME};
 
-/// An agent settings format this crate can edit.
-///
-/// Claude Code, Codex and Gemini use the "matcher groups" shape
-/// `{"hooks": {"<Event>": [{"matcher": "*", "hooks": [{"type": "command", "command": "...",
-/// "timeout": N}]}]}}`; they differ in the timeout unit ([`Format::timeout_unit`]), in the
-/// matcher written by default, and in the switches that turn all hooks off (see
-/// [`Registration::disabled_by`]). Cursor uses a flat shape (see [`Format::Cursor`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Format {
-    /// Claude Code: `~/.claude/settings.json`, `<project>/.claude/settings.json`,
-    /// `<project>/.claude/settings.local.json` ([`claude_settings_path`]); timeouts in seconds
-    /// (default 600 s; protocol/REPORT.md "Timeouts and latency").
-    ClaudeCode,
-    /// Codex CLI: `$CODEX_HOME/hooks.json` (default `~/.codex/hooks.json`, [`codex_hooks_path`]);
-    /// timeouts in seconds (default 600 s). Codex skips hooks not trusted by hash
-    /// (protocol/REPORT.md §2 "Hook trust"); writing the trust entries into `config.toml` is
-    /// not done here.
-    Codex,
-    /// Gemini CLI: `~/.gemini/settings.json` ([`gemini_settings_path`]); timeouts in
-    /// **milliseconds** (default 60000 ms; protocol/REPORT.md §3). Our entries carry
-    /// `"name": "hookward"` ([`GEMINI_HOOK_NAME`]).
-    Gemini,
-    /// Cursor: `~/.cursor/hooks.json` ([`cursor_hooks_path`]), shape
-    /// `{"version": 1, "hooks": {"<event>": [{"command": "...", "timeout": N,
-    /// "failClosed": bool}]}}` (no matcher groups, no `type`); timeouts in seconds; `failClosed`
-    /// is written on the events that can block ([`CURSOR_GATING_EVENTS`]) with the value of
-    /// [`HookSpec::fail_closed`]. Contract: Cursor hooks docs,
-    /// <https://cursor.com/docs/agent/hooks>.
-    Cursor,
-}
-
-/// The unit of a hook handler's `timeout` field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TimeoutUnit {
-    /// Seconds (Claude Code, Codex, Cursor).
-    Seconds,
-    /// Milliseconds (Gemini CLI).
-    Milliseconds,
-}
-
-impl Format {
-    /// Whether this format's files may hold `//` and `/* */` comments: Gemini CLI strips
-    /// comments before parsing its settings, Cursor reads its `hooks.json` as JSON with
-    /// comments; Claude Code and Codex parse strict JSON, so a comment there is refused
-    /// ([`SyntaxKind::Comment`]) as the agent itself would fail on it.
-    pub fn allows_comments(self) -> bool {
-        matches!(self, Format::Gemini | Format::Cursor)
-    }
-
-    /// The agent's name for messages, e.g. "Claude Code".
-    pub fn agent_name(self) -> &'static str {
-        match self {
-            Format::ClaudeCode => "Claude Code",
-            Format::Codex => "Codex CLI",
-            Format::Gemini => "Gemini CLI",
-            Format::Cursor => "Cursor",
-        }
-    }
-
-    /// The unit of `timeout` in this format (sources on each [`Format`] variant).
-    pub fn timeout_unit(self) -> TimeoutUnit {
-        match self {
-            Format::ClaudeCode | Format::Codex | Format::Cursor => TimeoutUnit::Seconds,
-            Format::Gemini => TimeoutUnit::Milliseconds,
-        }
-    }
-
-    /// Converts a timeout in seconds to this format's unit, saturating at `u32::MAX`.
-    ///
-    /// ```
-    /// use hookward_install::Format;
-    /// assert_eq!(Format::ClaudeCode.timeout_from_secs(10), 10);
-    /// assert_eq!(Format::Gemini.timeout_from_secs(10), 10_000);
-    /// ```
-    pub fn timeout_from_secs(self, secs: u32) -> u32 {
-        match self.timeout_unit() {
-            TimeoutUnit::Seconds => secs,
-            TimeoutUnit::Milliseconds => secs.saturating_mul(1000),
-        }
-    }
-}
+/// An agent settings format this crate can edit: the agent profile's
+/// [`hookward_core::profile::AgentProfile::settings_format`] (the type lives with the
+/// profiles so that each agent names its own; the grammar of each is here).
+pub use hookward_core::profile::{SettingsFormat as Format, TimeoutUnit};
 
 /// What to register: one command for a set of events.
 #[derive(Debug, Clone, PartialEq, Eq)]

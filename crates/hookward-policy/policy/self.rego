@@ -186,27 +186,13 @@ decision contains {"id": "self/link-to-guard", "decision": "deny", "reason": rea
 	reason := sprintf("the command would create %s as a link to %s (%s), which controls the agent's hooks and permissions or hookward itself; writes through the link would change them", [l.link, l.target, l.evidence])
 }
 
-# Nested agent CLIs started with their guard off, one row per (program, flag shape, why).
+# Nested agent CLIs started with their guard off, one row per (program, flag shape, why):
+# the agents' profiles (`AgentProfile::unguard_flags` in each adapter crate), generated as the
+# built-in package `hookward.agents` (crates/hookward-policy/src/agents.rs).
 # `flags`: the argument names (also matched as `--flag=value`); `value`: when present, a regex
 # the flag's value must match (the next argument, or after `=`); `lacks`: when present, the
-# value must not contain it. Flag names are the real CLIs' (`--help` of Claude Code 2.1.197,
-# Codex 0.171.0 with `--yolo` its hidden alias, Gemini CLI 0.61.0; Cursor CLI docs for
-# `cursor-agent`).
-nested_agent_flags := [
-	{"program": "claude", "flags": ["--dangerously-skip-permissions"], "why": "skips every permission check"},
-	{"program": "claude", "flags": ["--allow-dangerously-skip-permissions"], "why": "lets the session switch every permission check off"},
-	{"program": "claude", "flags": ["--permission-mode"], "value": `^bypassPermissions$`, "why": "bypasses every permission check"},
-	{"program": "claude", "flags": ["--bare"], "why": "skips hooks (minimal mode)"},
-	{"program": "claude", "flags": ["--settings"], "value": `"?disableAllHooks"?\s*:\s*true`, "why": "loads settings that switch every hook off"},
-	{"program": "claude", "flags": ["--setting-sources"], "lacks": "user", "why": "leaves out the user settings that register hookward's hooks"},
-	{"program": "codex", "flags": ["--dangerously-bypass-approvals-and-sandbox", "--yolo"], "why": "runs without approvals or sandbox"},
-	{"program": "codex", "flags": ["-c", "--config"], "value": `^\s*(features\.hooks\s*=\s*false|hooks[.=\s])`, "why": "overrides the hook configuration"},
-	{"program": "codex", "flags": ["--disable"], "value": `^hooks$`, "why": "switches the hooks feature off"},
-	{"program": "codex", "flags": ["-s", "--sandbox"], "value": `^danger-full-access$`, "why": "drops the sandbox"},
-	{"program": "gemini", "flags": ["-y", "--yolo"], "why": "accepts every action without asking (YOLO mode)"},
-	{"program": "gemini", "flags": ["--approval-mode"], "value": `^yolo$`, "why": "accepts every action without asking (YOLO mode)"},
-	{"program": "cursor-agent", "flags": ["-f", "--force", "--yolo"], "why": "allows every command without asking"},
-]
+# value must not contain it.
+nested_agent_flags := data.hookward.agents.nested_agent_flags
 
 # The values `flag` takes in `argv`: the next argument, or the text after `flag=`.
 flag_values(argv, flag) := {v |

@@ -42,6 +42,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub mod admin;
+pub mod agents;
 mod lint;
 mod split;
 pub use lint::{
@@ -161,9 +162,13 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/web_test.rego",
 ];
 
-/// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary.
+/// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
+/// and the agents' tables it reads, generated from their profiles (the package
+/// `hookward.agents`, [`agents::agents_module`]).
 pub fn builtin_sources() -> Vec<PolicySource> {
-    to_sources(BUILTIN)
+    let mut sources = to_sources(BUILTIN);
+    sources.push(agents::agents_module());
+    sources
 }
 
 /// The built-in pack's Rego unit tests (`policy/tests/*_test.rego`).

@@ -49,14 +49,9 @@ impl InstallAgent {
         self.agent().as_str()
     }
 
-    /// The settings format of this agent.
+    /// The settings format of this agent (its profile's `settings_format`).
     pub fn format(self) -> Format {
-        match self {
-            InstallAgent::ClaudeCode => Format::ClaudeCode,
-            InstallAgent::Codex => Format::Codex,
-            InstallAgent::Gemini => Format::Gemini,
-            InstallAgent::Cursor => Format::Cursor,
-        }
+        hookward_pipeline::profile(self.agent()).settings_format
     }
 
     /// The events hookward registers for.
@@ -465,6 +460,21 @@ mod tests {
                     "{agent:?} {scope:?}"
                 );
             }
+        }
+    }
+
+    /// Issue 13 item 1: the settings format is the profile's `settings_format`; every agent
+    /// gives the format the former `match` gave.
+    #[test]
+    fn profiles_give_the_former_formats() {
+        let former = [
+            (InstallAgent::ClaudeCode, Format::ClaudeCode),
+            (InstallAgent::Codex, Format::Codex),
+            (InstallAgent::Gemini, Format::Gemini),
+            (InstallAgent::Cursor, Format::Cursor),
+        ];
+        for (agent, format) in former {
+            assert_eq!(agent.format(), format, "{agent:?}");
         }
     }
 }

@@ -322,13 +322,13 @@ pub fn status(mcp: &McpConfig, server: &str) -> &'static str {
     }
 }
 
-/// Every agent's settings format and its command-line word, in the order `list` shows them.
-const AGENTS: &[(Format, &str)] = &[
-    (Format::ClaudeCode, "claude-code"),
-    (Format::Codex, "codex"),
-    (Format::Gemini, "gemini"),
-    (Format::Cursor, "cursor"),
-];
+/// Every agent's settings format and its command-line word, in the order `list` shows them
+/// (the agents' order, `InstallAgent::ALL`).
+fn agents() -> impl Iterator<Item = (Format, &'static str)> {
+    crate::install::InstallAgent::ALL
+        .into_iter()
+        .map(|a| (a.format(), a.word()))
+}
 
 fn list(project: Option<PathBuf>, json_out: bool) -> CliResult {
     let cfg = util::load_config()?;
@@ -341,8 +341,8 @@ fn list(project: Option<PathBuf>, json_out: bool) -> CliResult {
     };
     let mut servers = Vec::new();
     let mut problems = Vec::new();
-    for (format, word) in AGENTS {
-        let found = configured_servers(*format, &user_home, &codex_home, &project);
+    for (format, word) in agents() {
+        let found = configured_servers(format, &user_home, &codex_home, &project);
         for s in found.servers {
             servers.push((word, s.name.clone(), s.file.display().to_string()));
         }
@@ -455,4 +455,21 @@ pub fn seed_on_install(format: Format, project: &Path, apply: bool) -> Result<Ve
         }
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_rows_give_the_former_table() {
+        // The table `list` had before it asked the agents' rows.
+        let former = [
+            (Format::ClaudeCode, "claude-code"),
+            (Format::Codex, "codex"),
+            (Format::Gemini, "gemini"),
+            (Format::Cursor, "cursor"),
+        ];
+        assert_eq!(agents().collect::<Vec<_>>(), former);
+    }
 }

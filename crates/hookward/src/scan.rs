@@ -159,10 +159,8 @@ fn source_for(path: &Path) -> Source {
         Source::SkillFile
     } else if s.contains("/memory/") {
         Source::MemoryWrite
-    } else if matches!(
-        name,
-        "CLAUDE.md" | "CLAUDE.local.md" | "AGENTS.md" | "GEMINI.md" | ".cursorrules"
-    ) || s.contains("/.claude/rules/")
+    } else if hookward_facts::agent_files::linkable_files().contains(&name)
+        || s.contains("/.claude/rules/")
     {
         Source::InstructionFile
     } else {
@@ -614,4 +612,23 @@ pub fn run(args: ScanArgs) -> CliResult {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn instruction_names_are_the_former_list() {
+        // `source_for` matched these names before it asked the agents' rows (the project's
+        // instruction files in its root, `agent_files::linkable_files`).
+        assert_eq!(
+            hookward_facts::agent_files::linkable_files(),
+            [
+                "CLAUDE.md",
+                "CLAUDE.local.md",
+                "AGENTS.md",
+                "GEMINI.md",
+                ".cursorrules"
+            ]
+        );
+    }
 }
