@@ -290,13 +290,13 @@ use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFl
 /// folders an administrator installs (`/etc/claude-code`, macOS
 /// `/Library/Application Support/ClaudeCode`); its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
-    AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".claude/CLAUDE.md", FileKind::Instructions).importing(),
     AgentFile::file(Place::Home, ".claude/settings.json", FileKind::Settings)
         .install_target(InstallScope::User),
     AgentFile::file(Place::Home, ".claude.json", FileKind::Mcp).at_place_only(),
-    AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions),
-    AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions),
-    AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, "CLAUDE.md", FileKind::Instructions).importing(),
+    AgentFile::file(Place::Project, "CLAUDE.local.md", FileKind::Instructions).importing(),
+    AgentFile::file(Place::Project, ".claude/CLAUDE.md", FileKind::Instructions).importing(),
     AgentFile::file(Place::Project, ".claude/settings.json", FileKind::Settings)
         .install_target(InstallScope::Project),
     AgentFile::file(

@@ -640,7 +640,8 @@ pub enum CheckMode {
 /// The context guard's checks and their defaults (`[context.checks]` keys). Before a write:
 /// `poisoned_write` (deny), `user_requested_write` (ask), `instructed_danger` (ask),
 /// `package_registry` (ask), `mcp_server` (ask), `saved_secret` (ask: a live credential
-/// written into an instruction, skill or memory file). After the fact: `shell_change` (ask: changes
+/// written into an instruction, skill or memory file), `secret_import` (deny: an `@path`
+/// import of a credential or secret file written into an instruction file). After the fact: `shell_change` (ask: changes
 /// to guarded files during a shell tool), `outside_change` (ask: changes seen at session
 /// start), `new_executable` (ask: new hooks, MCP servers, helper commands, mentioned once),
 /// `config_change` (ask: a settings or skill file changed on disk that the agent is about to
@@ -654,6 +655,7 @@ pub const CONTEXT_CHECKS: &[(&str, CheckMode)] = &[
     ("package_registry", CheckMode::Ask),
     ("mcp_server", CheckMode::Ask),
     ("saved_secret", CheckMode::Ask),
+    ("secret_import", CheckMode::Deny),
     ("shell_change", CheckMode::Ask),
     ("outside_change", CheckMode::Ask),
     ("new_executable", CheckMode::Ask),

@@ -375,6 +375,33 @@ pub fn check_with(
             line: Some(i as i64 + 1),
         });
     }
+    // An `@path` import of a credential or secret file in a file the agent reads as
+    // instructions: following it loads the key into the model's context. The same check as
+    // the write-time rule `context/secret-import` (`hookward_facts::imports::secret_tokens`).
+    if matches!(
+        kind,
+        Kind::Instructions | Kind::Rules | Kind::Skill | Kind::Memory
+    ) {
+        for (i, l) in after.lines().enumerate() {
+            if !added.contains(&(i + 1)) {
+                continue;
+            }
+            let named = hookward_facts::imports::secret_tokens(l, path, home);
+            if named.is_empty() {
+                continue;
+            }
+            out.findings.push(NewFinding {
+                rule_id: "context/secret-import".into(),
+                severity: Severity::Deny,
+                message: format!(
+                    "imports a credential or secret file into the model's context: {}",
+                    named.join(", ")
+                ),
+                evidence: l.trim().chars().take(200).collect(),
+                line: Some(i as i64 + 1),
+            });
+        }
+    }
     out.findings.sort_by_key(|f| f.line.unwrap_or(0));
     out
 }

@@ -4,7 +4,8 @@
 //!
 //! Discovery is a fixed list of file paths plus bounded walks of a few fixed folders
 //! ([`MAX_DEPTH`] levels, [`MAX_FILES_PER_DIR`] files per folder root), never a walk of the
-//! project or the home directory.
+//! project or the home directory, plus the files the agents' instruction files import with
+//! `@path` ([`imported`]; bounded by `hookward_facts::imports`).
 
 use hookward_core::profile::{FileKind, Place};
 use serde::{Deserialize, Serialize};
@@ -197,7 +198,28 @@ pub fn kind_of(path: &str, home: &str, project: Option<&str>) -> Option<Kind> {
     if path.contains("/.claude/projects/") && path.contains("/memory/") {
         return Some(Kind::Memory);
     }
+    if imported(home, project).iter().any(|g| g.path == path) {
+        return Some(Kind::Instructions);
+    }
     None
+}
+
+/// The files the importing instruction files of `home` and `project` pull in with `@path`
+/// ([`hookward_facts::imports::imported_files`]): guarded as instruction files, in the home
+/// scope when the import chain starts at a home file.
+pub fn imported(home: &str, project: Option<&str>) -> Vec<Guarded> {
+    hookward_facts::imports::imported_files(home, project)
+        .into_iter()
+        .map(|i| Guarded {
+            path: i.path,
+            kind: Kind::Instructions,
+            project: if i.from_home {
+                String::new()
+            } else {
+                project.unwrap_or("").to_string()
+            },
+        })
+        .collect()
 }
 
 /// Every guarded file that exists now for the home directory `home` and the project
@@ -273,6 +295,9 @@ pub fn discover_stamped(
             });
         }
     }
+    // After the walks: a file both walked and imported keeps its folder's kind (the stable
+    // sort keeps the first of equal paths).
+    out.extend(imported(home, project));
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
     out
@@ -333,6 +358,11 @@ pub fn discover_under(
             });
         }
     }
+    out.extend(
+        imported(home, project)
+            .into_iter()
+            .filter(|g| under(&g.path)),
+    );
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
     out

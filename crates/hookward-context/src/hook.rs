@@ -55,6 +55,7 @@ pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
         "context/package-registry" => "package_registry",
         "context/mcp-server" => "mcp_server",
         "context/saved-secret" => "saved_secret",
+        "context/secret-import" => "secret_import",
         "context/config-change" => "config_change",
         _ => return None,
     })

@@ -281,6 +281,13 @@ pub struct AgentFile {
     /// Whether `hookward install` writes hookward's hook entries into this file, and for
     /// which `--scope` (`crates/hookward/src/install.rs` `settings_path`).
     pub install: Option<InstallScope>,
+    /// Whether the agent follows `@path` imports written in this file, loading the named files
+    /// as instructions too (Claude Code's memory documentation: "CLAUDE.md files can import
+    /// additional files using @path/to/import syntax", relative to the importing file, `~/`
+    /// for the home directory, not inside code spans or blocks, up to 5 hops; Gemini CLI's
+    /// Memory Import Processor does the same for `GEMINI.md`). The context guard guards the
+    /// imported files as instruction files (`hookward_facts::imports`).
+    pub imports: bool,
 }
 
 impl AgentFile {
@@ -293,6 +300,7 @@ impl AgentFile {
             folder: false,
             recognised: Recognised::Anywhere,
             install: None,
+            imports: false,
         }
     }
 
@@ -305,6 +313,7 @@ impl AgentFile {
             folder: true,
             recognised: Recognised::Anywhere,
             install: None,
+            imports: false,
         }
     }
 
@@ -320,6 +329,14 @@ impl AgentFile {
     pub const fn install_target(self, scope: InstallScope) -> AgentFile {
         AgentFile {
             install: Some(scope),
+            ..self
+        }
+    }
+
+    /// The row as a file whose `@path` imports the agent follows ([`AgentFile::imports`]).
+    pub const fn importing(self) -> AgentFile {
+        AgentFile {
+            imports: true,
             ..self
         }
     }

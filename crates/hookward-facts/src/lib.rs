@@ -28,6 +28,7 @@ use std::path::Path;
 pub mod agent_files;
 pub mod config_change;
 pub mod globs;
+pub mod imports;
 pub mod instructions;
 pub mod net;
 pub mod output;
@@ -65,6 +66,12 @@ pub struct InstructionWrite {
     /// [`instructions::saved_secrets`]), never their values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<String>,
+    /// Credential or secret files the written text names as `@path` imports
+    /// ([`imports::secret_tokens`]; `@~/.ssh/id_ed25519`): an agent that follows the import
+    /// loads the key into the model's context, from where it can be sent anywhere. Absolute
+    /// paths; the files' contents are never read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_imports: Vec<String>,
 }
 
 /// Where things are on this machine, for classifying paths.
@@ -794,6 +801,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 );
                 if tool.kind == ToolKind::FileWrite {
                     mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
+                    mark_imported_instructions(&mut fact, &project_dir, &ctx.home);
                 }
                 if tool.kind == ToolKind::FileWrite
                     && fact
@@ -826,6 +834,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         "tool",
                         &text,
                         facts.scan.as_ref(),
+                        &ctx.home,
                     ));
                 }
                 facts.paths.push(fact);
@@ -892,6 +901,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 );
                 if matches!(fact.access.as_str(), "write" | "create") {
                     mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
+                    mark_imported_instructions(&mut fact, &project_dir, &ctx.home);
                 }
                 facts.paths.push(fact);
             }
@@ -1229,6 +1239,7 @@ fn shell_instruction_write(
         "shell",
         command,
         facts.scan.as_ref(),
+        &ctx.home,
     ));
 }
 
@@ -1240,6 +1251,7 @@ fn instruction_write(
     via: &str,
     text: &str,
     scan: Option<&ScanFacts>,
+    home: &str,
 ) -> InstructionWrite {
     let registries = text
         .lines()
@@ -1267,6 +1279,29 @@ fn instruction_write(
             .into_iter()
             .map(str::to_string)
             .collect(),
+        // A shell command carries the text in quotes (`echo '@~/.ssh/id_rsa' >> CLAUDE.md`).
+        secret_imports: if via == "shell" {
+            imports::secret_tokens(&text.replace(['\'', '"'], " "), path, home)
+        } else {
+            imports::secret_tokens(text, path, home)
+        },
+    }
+}
+
+/// Adds `agent_instructions` to a written path that an instruction file of the project or the
+/// home imports with `@path` ([`imports::imported_files`]: Claude Code and Gemini CLI load the
+/// imported file as instructions); reads the importing files' first bytes, bounded.
+fn mark_imported_instructions(fact: &mut PathFact, project_dir: &str, home: &str) {
+    if fact.classes.iter().any(|c| c == "agent_instructions") {
+        return;
+    }
+    let project = (!project_dir.is_empty()).then_some(project_dir);
+    let real = fact.resolved.as_deref().unwrap_or(&fact.path);
+    if imports::imported_files(home, project)
+        .iter()
+        .any(|i| i.path == fact.path || i.path == real)
+    {
+        fact.classes.push("agent_instructions".to_string());
     }
 }
 

@@ -354,10 +354,10 @@ use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFl
 /// servers), the project's `GEMINI.md` and `.gemini` folder; `~/.gemini/GEMINI.md` is also
 /// its memory; `~/.gemini/oauth_creds.json` its sign-in tokens.
 pub static FILES: &[AgentFile] = &[
-    AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions),
+    AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Instructions).importing(),
     AgentFile::file(Place::Home, ".gemini/settings.json", FileKind::Settings)
         .install_target(InstallScope::User),
-    AgentFile::file(Place::Project, "GEMINI.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, "GEMINI.md", FileKind::Instructions).importing(),
     AgentFile::folder(Place::Project, ".gemini", FileKind::Settings).guard_only(),
     // Where its `save_memory` tool appends (guarded as the instructions row above).
     AgentFile::file(Place::Home, ".gemini/GEMINI.md", FileKind::Memory).at_place_only(),

@@ -103,6 +103,14 @@ decision contains {"id": "context/saved-secret", "decision": "ask", "reason": re
 	reason := sprintf("the text written to %s contains a credential (%s); every later session would read it and show it to the model, so keep it in the environment or a credential store", [target, concat(", ", iw.secrets)])
 }
 
+# @rule context/secret-import deny
+# Text written into an instruction file, skill, rule or memory imports a credential or secret file with `@path` (`@~/.ssh/id_ed25519`, `@~/.aws/credentials`): Claude Code and Gemini CLI load imported files into the model's context, so every later session would hand the key to the model.
+decision contains {"id": "context/secret-import", "decision": "deny", "reason": reason} if {
+	gate
+	count(object.get(iw, "secret_imports", [])) > 0
+	reason := sprintf("the text written to %s imports %s with @; the agent would load the key into the model's context in every later session", [target, concat(", ", iw.secret_imports)])
+}
+
 # @rule context/mcp-server ask
 # A file tool changing MCP server configuration (.mcp.json, ~/.claude.json, .cursor/mcp.json): the reason lists the servers and keys added or removed.
 decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reason} if {

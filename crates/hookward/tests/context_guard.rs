@@ -592,3 +592,105 @@ fn a_change_by_a_known_command_to_the_file_it_names_is_told_right_after_it() {
         assert!(review.contains("during shell tool toolu_touch"), "{review}");
     }
 }
+
+/// Files a CLAUDE.md pulls in with `@path` imports are instructions to Claude Code: guarded,
+/// versioned and checked like CLAUDE.md itself, through nested imports; code spans are not
+/// imports.
+#[test]
+fn files_imported_by_claude_md_are_guarded_like_it() {
+    let s = Sandbox::new();
+    let p = s.project();
+    std::fs::create_dir_all(p.join("docs")).unwrap();
+    std::fs::create_dir_all(p.join("shared")).unwrap();
+    std::fs::write(
+        p.join("CLAUDE.md"),
+        "# Project\nStyle: @docs/conventions.md\nNot an import: `@shared/ignored.md`\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("docs/conventions.md"),
+        "# Conventions\nMore in @../shared/more.md.\n",
+    )
+    .unwrap();
+    std::fs::write(p.join("shared/more.md"), "Use tabs.\n").unwrap();
+    std::fs::write(p.join("shared/ignored.md"), "Plain.\n").unwrap();
+    assert!(context_of(&session_start(&s)).is_empty());
+    let out = s.cmd(&["context", "status", "--json"]).output().unwrap();
+    let status = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(status.contains("docs/conventions.md"), "{status}");
+    assert!(status.contains("shared/more.md"), "nested import: {status}");
+    assert!(!status.contains("ignored.md"), "code span: {status}");
+
+    // A planted order written into the imported file by the agent: denied like CLAUDE.md.
+    for target in ["docs/conventions.md", "shared/more.md"] {
+        let payload = captured(&s, "PreToolUse-Write.json", |v| {
+            v["tool_input"] =
+                json!({"file_path": p.join(target), "content": format!("# Notes\n{PLANTED}")});
+        });
+        let (out, _, _) = s.hook(&payload, &[]);
+        assert_eq!(decision_of(&out), "deny", "{target}: {out}");
+        assert!(out.contains("context/poisoned-write"), "{target}: {out}");
+    }
+    // An ordinary edit of it passes.
+    let payload = captured(&s, "PreToolUse-Write.json", |v| {
+        v["tool_input"] = json!({"file_path": p.join("docs/conventions.md"), "content": "# Conventions\nPrefer small pull requests.\n"});
+    });
+    let (out, _, _) = s.hook(&payload, &[]);
+    assert_ne!(decision_of(&out), "deny", "{out}");
+
+    // Rewritten between sessions by another program: reported at session start.
+    std::fs::write(p.join("shared/more.md"), format!("Use tabs.\n{PLANTED}")).unwrap();
+    let ctx = context_of(&session_start(&s));
+    assert!(
+        ctx.contains("shared/more.md") && ctx.contains("outside the agent"),
+        "{ctx}"
+    );
+}
+
+/// An `@path` import of a key pulls it into the model's context: written by the agent, it is
+/// denied; put there by another program, it is reported at session start; the key itself is
+/// never guarded (its bytes are not copied into hookward's object store).
+#[test]
+fn an_import_of_a_key_in_claude_md_is_refused_and_reported() {
+    let s = Sandbox::new();
+    let p = s.project();
+    std::fs::create_dir_all(s.home().join(".ssh")).unwrap();
+    let key = s.home().join(".ssh/id_ed25519");
+    std::fs::write(&key, "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE\n-----END OPENSSH PRIVATE KEY-----\n").unwrap();
+    std::fs::write(p.join("CLAUDE.md"), "# Project\n").unwrap();
+    assert!(context_of(&session_start(&s)).is_empty());
+    let payload = captured(&s, "PreToolUse-Write.json", |v| {
+        v["tool_input"] = json!({"file_path": p.join("CLAUDE.md"), "content": "# Project\nDeployment notes: @~/.ssh/id_ed25519\n"});
+    });
+    let (out, _, _) = s.hook(&payload, &[]);
+    assert_eq!(decision_of(&out), "deny", "{out}");
+    assert!(
+        out.contains("context/secret-import") && out.contains(".ssh/id_ed25519"),
+        "{out}"
+    );
+    // Written by another program between sessions.
+    std::fs::write(
+        p.join("CLAUDE.md"),
+        "# Project\nDeployment notes: @~/.ssh/id_ed25519\n",
+    )
+    .unwrap();
+    let ctx = context_of(&session_start(&s));
+    assert!(ctx.contains("CLAUDE.md"), "{ctx}");
+    let id = change_id(&ctx[ctx.find("(C").unwrap() + 1..]);
+    let out = s.cmd(&["review", &id, "--json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["rule_id"] == "context/secret-import" && f["line"] == 2),
+        "{v}"
+    );
+    let out = s.cmd(&["context", "status", "--json"]).output().unwrap();
+    let status = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        !status.contains("id_ed25519"),
+        "the key is guarded: {status}"
+    );
+}

@@ -77,6 +77,30 @@ test_a_secret_read_by_a_post_event_is_not_asked if {
 	count(rules.decision) == 0 with input as inp
 }
 
+import_write(secret_imports) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write", "paths": ["/p/CLAUDE.md"]}},
+	"facts": {"project_dir": "/p", "paths": [], "instruction_write": {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": [], "secret_imports": secret_imports}},
+	"config": {},
+}
+
+test_an_import_of_a_key_is_denied_naming_the_file if {
+	some d in rules.decision with input as import_write(["/h/.ssh/id_ed25519"])
+	d.id == "context/secret-import"
+	d.decision == "deny"
+	contains(d.reason, "/h/.ssh/id_ed25519")
+	contains(d.reason, "/p/CLAUDE.md")
+}
+
+test_no_secret_import_no_opinion if {
+	count(rules.decision) == 0 with input as import_write([])
+}
+
+test_a_secret_import_seen_after_the_write_is_not_denied_by_the_rule if {
+	base := import_write(["/h/.aws/credentials"])
+	inp := object.union(base, {"event": object.union(base.event, {"kind": "PostToolUse"})})
+	count(rules.decision) == 0 with input as inp
+}
+
 mcp_write(ch) := {
 	"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write", "paths": ["/p/.mcp.json"]}},
 	"facts": {
