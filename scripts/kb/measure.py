@@ -20,6 +20,7 @@ def main():
     ap.add_argument("bench")
     ap.add_argument("--bin", default="target/release/hookward")
     ap.add_argument("--jobs", default="2")
+    ap.add_argument("--save-json", help="also write the scan's JSON report here")
     ap.add_argument("--skip-trace", action="store_true",
                     help="score the scan only (kb trace re-reads the corpus per target: slow on a loaded machine)")
     a = ap.parse_args()
@@ -29,6 +30,9 @@ def main():
                          check=True, capture_output=True, text=True).stdout
     secs = time.time() - t0
     rep = json.loads(out)
+    if a.save_json:
+        with open(a.save_json, "w") as f:
+            f.write(out)
     rel = lambda p: os.path.relpath(p, a.bench)
     clusters = [sorted({rel(f) for f in c["files"]}) for c in rep["clusters"]]
     found = 0
