@@ -648,7 +648,10 @@ mod tests {
         assert_eq!(d.len(), 100, "the copied text's class is left out");
         let per_text = threshold(&d, 2.5);
         assert_eq!(per_text.samples, 100);
-        assert!(per_text.tau < 0.6 && per_text.tau >= MIN_TAU, "{per_text:?}");
+        assert!(
+            per_text.tau < 0.6 && per_text.tau >= MIN_TAU,
+            "{per_text:?}"
+        );
         // A neighbour's copies count once: a chunk next to three copies of one text.
         let nb = vec![
             vec![(1, 0.5), (2, 0.5), (3, 0.5)],

@@ -266,9 +266,8 @@ pub enum SetAsideReason {
     /// ([`cluster::template_family`]): per-command pages, release announcements, twin
     /// tutorials. What they share is wording, not a claim.
     Template,
-    /// Its members share phrases of their own, but none in prose ([`prose`]), or without
-    /// their chrome they no longer hold together at the link threshold: what they share is
-    /// site chrome — a "See also" or navigation list, headings, code, an admonition box on
+    /// Its members share phrases of their own, but none in prose ([`prose`]): what they
+    /// share is site chrome — a "See also" or navigation list, headings, code, an admonition box on
     /// every page of a section. A planted set states its false answer in sentences.
     Boilerplate,
 }
@@ -422,7 +421,6 @@ fn template_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
 /// group shares *in sentences*. Empty for a group whose shared text is all chrome (a "See
 /// also" list, navigation, headings, code, an admonition box on every page).
 fn prose_phrases(
-    corpus: &Corpus,
     groups: &[Vec<usize>],
     texts: &[&str],
     prose_of: &HashMap<usize, String>,
@@ -432,7 +430,11 @@ fn prose_phrases(
 }
 
 /// The prose ([`prose::prose_in`]) of every member chunk of `groups`, by chunk index.
-fn member_prose(corpus: &Corpus, groups: &[Vec<usize>], doc_of: &[usize]) -> HashMap<usize, String> {
+fn member_prose(
+    corpus: &Corpus,
+    groups: &[Vec<usize>],
+    doc_of: &[usize],
+) -> HashMap<usize, String> {
     let mut ranges: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
     let mut out = HashMap::new();
     for &c in groups.iter().flatten() {
@@ -446,39 +448,6 @@ fn member_prose(corpus: &Corpus, groups: &[Vec<usize>], doc_of: &[usize]) -> Has
         );
     }
     out
-}
-
-/// True when group `g` still holds together on its members' prose alone: embedded without
-/// their chrome, its chunks of different files linked at cosine ≥ `tau` (every pair, not
-/// only the `k` nearest) and trimmed as [`cluster::groups`] trims, some tight group of
-/// chunks from at least [`cluster::MIN_FILES`] files is left. A group that only the
-/// chrome held together (a shared "See also" list or admonition box beside a few words of
-/// section wording) falls apart; a planted set, whose agreement is its claim, does not.
-fn held_by_prose(
-    corpus: &Corpus,
-    g: &[usize],
-    doc_of: &[usize],
-    tau: f32,
-    prose_of: &HashMap<usize, String>,
-) -> bool {
-    let vecs: Vec<SparseVec> = g
-        .iter()
-        .map(|c| {
-            let t = prose_of.get(c).map_or("", String::as_str);
-            corpus.idf.vector(&embed::features(t))
-        })
-        .collect();
-    let local_doc: Vec<usize> = g.iter().map(|&c| doc_of[c]).collect();
-    let mut adj: Vec<std::collections::HashSet<usize>> = vec![Default::default(); g.len()];
-    for i in 0..g.len() {
-        for j in i + 1..g.len() {
-            if local_doc[i] != local_doc[j] && embed::cosine(&vecs[i], &vecs[j]) >= tau {
-                adj[i].insert(j);
-                adj[j].insert(i);
-            }
-        }
-    }
-    !cluster::groups(&adj, &local_doc).is_empty()
 }
 
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
@@ -538,15 +507,13 @@ pub fn scan(
         .collect();
     let all_phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
     let prose_of = member_prose(corpus, &groups, &doc_of);
-    let claims = prose_phrases(corpus, &groups, &texts, &prose_of);
+    let claims = prose_phrases(&groups, &texts, &prose_of);
     let mut kept = Vec::new();
     let mut phrases = Vec::new();
     for ((g, p), claim) in groups.into_iter().zip(all_phrases).zip(claims) {
         let reason = if p.is_empty() {
             Some(SetAsideReason::NoSharedPhrase)
-        } else if claim.is_empty()
-            || !held_by_prose(corpus, &g, &doc_of, threshold.tau, &prose_of)
-        {
+        } else if claim.is_empty() {
             Some(SetAsideReason::Boilerplate)
         } else {
             None
@@ -717,7 +684,7 @@ mod tests {
                 format!(
                     "# Api{i}\n\n!!! warning \"Release candidate\"\n\n    The runtime interface \
                      described below is a release candidate and may change before the stable \
-                     release.\n\n{own} Page {i}.\n"
+                     release.\n\n{own}\n"
                 ),
             ));
         }
@@ -736,7 +703,11 @@ mod tests {
             .filter(|s| s.reason == SetAsideReason::Boilerplate)
             .collect();
         assert_eq!(boiler.len(), 2, "{:?}", r.set_aside);
-        assert!(boiler.iter().any(|s| s.files.iter().all(|f| f.starts_with("events/"))));
-        assert!(boiler.iter().any(|s| s.files.iter().all(|f| f.starts_with("api/"))));
+        assert!(boiler
+            .iter()
+            .any(|s| s.files.iter().all(|f| f.starts_with("events/"))));
+        assert!(boiler
+            .iter()
+            .any(|s| s.files.iter().all(|f| f.starts_with("api/"))));
     }
 }

@@ -45,7 +45,10 @@ fn heading(t: &str) -> bool {
 fn underline(t: &str) -> bool {
     t.len() >= 3
         && t.bytes().all(|b| b == t.as_bytes()[0])
-        && matches!(t.as_bytes()[0], b'=' | b'-' | b'~' | b'^' | b'*' | b'+' | b'#')
+        && matches!(
+            t.as_bytes()[0],
+            b'=' | b'-' | b'~' | b'^' | b'*' | b'+' | b'#'
+        )
 }
 
 /// Words of `text` outside links: `[text](url)`, `[text][ref]` and bare `http(s)://` URLs are
@@ -249,7 +252,15 @@ mod tests {
         let p = prose(doc);
         assert!(p.contains("Sent when the user presses a key"), "{p:?}");
         assert!(p.contains("It bubbles up to the app."), "{p:?}");
-        for chrome in ["title", "Key event", "See also", "Button", "4711", "indented", "grid"] {
+        for chrome in [
+            "title",
+            "Key event",
+            "See also",
+            "Button",
+            "4711",
+            "indented",
+            "grid",
+        ] {
             assert!(!p.contains(chrome), "{chrome} in {p:?}");
         }
     }
@@ -266,16 +277,25 @@ mod tests {
                          candidate phase.\n\nStill inside the container box here.\n:::\n\nAfter \
                          the box comes the real text.\n";
         let p = prose(container);
-        assert!(!p.contains("release candidate") && !p.contains("Still inside"), "{p:?}");
+        assert!(
+            !p.contains("release candidate") && !p.contains("Still inside"),
+            "{p:?}"
+        );
         assert!(p.contains("After the box comes the real text."), "{p:?}");
         let alert = "> [!NOTE]\n> This feature is experimental and may change.\n\nA plain \
                      sentence that follows the note.\n";
         let p = prose(alert);
-        assert!(!p.contains("experimental") && p.contains("A plain sentence"), "{p:?}");
+        assert!(
+            !p.contains("experimental") && p.contains("A plain sentence"),
+            "{p:?}"
+        );
         let rst = ".. note::\n\n   The default settings live in the config file.\n\nNormal reST \
                    prose sentence after it.\n";
         let p = prose(rst);
-        assert!(!p.contains("default settings") && p.contains("Normal reST"), "{p:?}");
+        assert!(
+            !p.contains("default settings") && p.contains("Normal reST"),
+            "{p:?}"
+        );
     }
 
     #[test]
@@ -284,10 +304,19 @@ mod tests {
                    also:\n\nRead [the guide](guide.md) for the details of every port setting.\n\
                    - [Key](key.md): sent when a key is pressed down\n";
         let p = prose(doc);
-        assert!(!p.contains("Configuration Reference") && !p.contains("See"), "{p:?}");
-        assert!(p.contains("Read [the guide](guide.md) for the details"), "{p:?}");
+        assert!(
+            !p.contains("Configuration Reference") && !p.contains("See"),
+            "{p:?}"
+        );
+        assert!(
+            p.contains("Read [the guide](guide.md) for the details"),
+            "{p:?}"
+        );
         assert!(p.contains("sent when a key is pressed down"), "{p:?}");
-        assert_eq!(words_outside_links("- [Button](button.md) [Click][c] https://x.y/z"), 0);
+        assert_eq!(
+            words_outside_links("- [Button](button.md) [Click][c] https://x.y/z"),
+            0
+        );
     }
 
     #[test]
