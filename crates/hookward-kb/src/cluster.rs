@@ -51,7 +51,8 @@ pub struct Threshold {
 /// unrelated the spread is tiny and `mean + 2.5 σ` sits just above chance overlap (0.02 on
 /// generated word soup, `kb_cli.rs`); two chunks sharing less than 30 % of their weighted
 /// features are no near-duplicates or same-target texts. On the benchmark (BENCHMARKS.md)
-/// the mean chunk density is 0.13 and `mean + 2.5 σ` is 0.41, so the floor does not bind there.
+/// the mean class density is 0.13 and `mean + 2.5 σ` is 0.37 (0.36–0.45 on the three held-out
+/// benchmarks), so the floor does not bind there.
 pub const MIN_TAU: f32 = 0.3;
 
 /// Each chunk's density: the mean similarity of its `k` neighbours.
