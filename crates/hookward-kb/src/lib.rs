@@ -11,10 +11,11 @@
 //! 2. [`embed`]: each chunk a hashed TF-IDF vector (words, word pairs, character 4-grams;
 //!    2^20 buckets, L2-normalised; no weights to download);
 //! 3. [`knn`]: the exact `k` = 10 nearest chunks of other documents by cosine;
-//! 4. [`cluster`]: the density threshold `mean + 2.5 σ`, links at or above it, tight groups of
+//! 4. [`cluster`]: the density threshold `mean + 2.5 σ` (near-copies counted once), links at or above it, tight groups of
 //!    chunks from ≥ 3 files, each with the phrases its members share and the rest of the
-//!    corpus lacks; copy families, template families ([`cluster::template_family`]) and
-//!    groups without a phrase of their own are set aside, not reported;
+//!    corpus lacks; copy families, template families ([`cluster::template_family`]),
+//!    groups without a phrase of their own and groups that share one only outside prose
+//!    ([`prose`]: navigation, headings, code, admonitions) are set aside, not reported;
 //! 5. every chunk through `hookward-scan` (the hook's injection scanner): findings inside a
 //!    cluster are reported with it, and every flagged chunk on its own.
 //!
@@ -55,6 +56,7 @@ pub mod chunk;
 pub mod cluster;
 pub mod embed;
 pub mod knn;
+pub mod prose;
 
 use chunk::{Chunk, ChunkOptions};
 use cluster::Threshold;
@@ -264,6 +266,10 @@ pub enum SetAsideReason {
     /// ([`cluster::template_family`]): per-command pages, release announcements, twin
     /// tutorials. What they share is wording, not a claim.
     Template,
+    /// Its members share phrases of their own, but none in prose ([`prose`]): what they
+    /// share is site chrome — a "See also" or navigation list, headings, code, an admonition box on
+    /// every page of a section. A planted set states its false answer in sentences.
+    Boilerplate,
 }
 
 /// A tight group that is not reported as a cluster.
@@ -411,6 +417,39 @@ fn template_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
     cluster::template_family(&group_words, &doc_counts)
 }
 
+/// The target phrases of each group counted in its members' prose only ([`prose`]): what the
+/// group shares *in sentences*. Empty for a group whose shared text is all chrome (a "See
+/// also" list, navigation, headings, code, an admonition box on every page).
+fn prose_phrases(
+    groups: &[Vec<usize>],
+    texts: &[&str],
+    prose_of: &HashMap<usize, String>,
+) -> Vec<Vec<String>> {
+    let member_words = |c: usize| prose_of.get(&c).map_or_else(Vec::new, |t| embed::words(t));
+    cluster::target_phrases_of(groups, texts, &member_words, MAX_PHRASES)
+}
+
+/// The prose ([`prose::prose_in`]) of every member chunk of `groups`, by chunk index.
+fn member_prose(
+    corpus: &Corpus,
+    groups: &[Vec<usize>],
+    doc_of: &[usize],
+) -> HashMap<usize, String> {
+    let mut ranges: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
+    let mut out = HashMap::new();
+    for &c in groups.iter().flatten() {
+        let d = doc_of[c];
+        let r = ranges
+            .entry(d)
+            .or_insert_with(|| prose::prose_ranges(&corpus.docs[d].text));
+        out.insert(
+            c,
+            prose::prose_in(&corpus.docs[d].text, r, corpus.chunks[c].span),
+        );
+    }
+    out
+}
+
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
 pub fn scan(
     corpus: &Corpus,
@@ -429,7 +468,9 @@ pub fn scan(
         knn::Search::for_size(corpus.vectors.len(), opts.exact_limit),
         &|n| progress(Stage::Neighbours, n),
     );
-    let dens = cluster::densities(&neighbours, k);
+    let classes = cluster::copy_classes(&neighbours);
+    let dens = cluster::class_densities(&neighbours, &classes, k);
+    drop(classes);
     let threshold = cluster::threshold(&dens, opts.z);
     let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
     drop(neighbours);
@@ -465,17 +506,27 @@ pub fn scan(
         .map(|i| corpus.chunk_text(i))
         .collect();
     let all_phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
+    let prose_of = member_prose(corpus, &groups, &doc_of);
+    let claims = prose_phrases(&groups, &texts, &prose_of);
     let mut kept = Vec::new();
     let mut phrases = Vec::new();
-    for (g, p) in groups.into_iter().zip(all_phrases) {
-        if p.is_empty() {
-            set_aside.push(SetAside {
-                reason: SetAsideReason::NoSharedPhrase,
-                files: files_of(&g),
-            });
+    for ((g, p), claim) in groups.into_iter().zip(all_phrases).zip(claims) {
+        let reason = if p.is_empty() {
+            Some(SetAsideReason::NoSharedPhrase)
+        } else if claim.is_empty() {
+            Some(SetAsideReason::Boilerplate)
         } else {
-            kept.push(g);
-            phrases.push(p);
+            None
+        };
+        match reason {
+            Some(reason) => set_aside.push(SetAside {
+                reason,
+                files: files_of(&g),
+            }),
+            None => {
+                kept.push(g);
+                phrases.push(p);
+            }
         }
     }
     let groups = kept;
@@ -592,4 +643,71 @@ pub fn trace(corpus: &Corpus, answer: &str, top: usize) -> Vec<Traced> {
     });
     out.truncate(top);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 40 unrelated notes, a planted set stating one claim in prose, and two families of
+    /// clean pages that share only chrome: a "See also" link list, and an admonition box.
+    fn corpus() -> Corpus {
+        let mut docs: Vec<Document> = (0..40)
+            .map(|i| {
+                Document::new(
+                    format!("doc{i}.md"),
+                    format!("# Topic {i}\n\nNotes on subject{i} and item{}.", i * 7),
+                )
+            })
+            .collect();
+        let own = [
+            "The mount call attaches a node to the tree.",
+            "Resizing recomputes every layout region at once.",
+            "Focus moves keyboard input between widgets.",
+            "Timers fire callbacks after a configurable delay.",
+        ];
+        for (i, own) in own.iter().enumerate() {
+            docs.push(Document::new(
+                format!("planted{i}.md"),
+                format!("Reminder {i}: the vault master password reset code is always 7741 zebra."),
+            ));
+            docs.push(Document::new(
+                format!("events/event{i}.md"),
+                format!(
+                    "# Event{i}\n\n{own}\n\n## See also\n\n\
+                     - [Mount](mount.md)\n- [Unmount](unmount.md)\n- [Resize](resize.md)\n\
+                     - [Focus](focus.md)\n"
+                ),
+            ));
+            docs.push(Document::new(
+                format!("api/page{i}.md"),
+                format!(
+                    "# Api{i}\n\n!!! warning \"Release candidate\"\n\n    The runtime interface \
+                     described below is a release candidate and may change before the stable \
+                     release.\n\n{own}\n"
+                ),
+            ));
+        }
+        Corpus::build(docs, &Options::default())
+    }
+
+    #[test]
+    fn shared_chrome_is_set_aside_and_prose_claims_are_reported() {
+        let scanner = hookward_scan::Scanner::new().expect("scanner");
+        let r = scan(&corpus(), &scanner, &Options::default(), &|_, _| {});
+        assert_eq!(r.clusters.len(), 1, "{:?}", r.clusters);
+        assert!(r.clusters[0].files.iter().all(|f| f.starts_with("planted")));
+        let boiler: Vec<&SetAside> = r
+            .set_aside
+            .iter()
+            .filter(|s| s.reason == SetAsideReason::Boilerplate)
+            .collect();
+        assert_eq!(boiler.len(), 2, "{:?}", r.set_aside);
+        assert!(boiler
+            .iter()
+            .any(|s| s.files.iter().all(|f| f.starts_with("events/"))));
+        assert!(boiler
+            .iter()
+            .any(|s| s.files.iter().all(|f| f.starts_with("api/"))));
+    }
 }

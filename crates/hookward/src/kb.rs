@@ -243,7 +243,7 @@ fn write_text(r: &Report) {
         String::new()
     } else {
         format!(
-            ", {} tight group(s) set aside (files copying each other, one template with different specifics, or no phrase of their own)",
+            ", {} tight group(s) set aside (files copying each other, one template with different specifics, no phrase of their own, or one shared only outside prose)",
             r.set_aside.len()
         )
     };
