@@ -149,6 +149,13 @@ def swe_tool(action, state_file):
         return "Write", {"file_path": a.split()[1], "content": ""}
     if first == "open" and len(a.split()) > 1:
         return "Read", {"file_path": a.split()[1].strip('"')}
+    # SWE-agent's own look-only commands are its search and viewer tools, not shell commands
+    if first == "find_file":
+        return "Glob", {"pattern": a[len(first) :].strip()}
+    if first in ("search_dir", "search_file"):
+        return "Grep", {"pattern": a[len(first) :].strip()}
+    if first in ("goto", "scroll_up", "scroll_down") and state_file:
+        return "Read", {"file_path": state_file}
     return "Bash", {"command": a}
 
 
