@@ -168,8 +168,8 @@ pub fn is_harness_failure(text: &str) -> bool {
         .filter(|l| !l.is_empty())
         .find(|l| {
             let l = l.strip_prefix("Error: ").unwrap_or(l);
-            !l.strip_prefix("Exit code ")
-                .is_some_and(|n| n.trim().parse::<i64>().is_ok())
+            l.strip_prefix("Exit code ")
+                .is_none_or(|n| n.trim().parse::<i64>().is_err())
         })
         .unwrap_or("");
     HARNESS_FAILURES.iter().any(|p| first.contains(p))
