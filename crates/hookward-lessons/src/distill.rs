@@ -3,7 +3,7 @@
 //! only. Secrets are redacted (`hookward-redact`) and machine paths replaced ([`Scrub`]) when
 //! a call is captured ([`CallSummary::of`]), so nothing raw is ever stored.
 
-use crate::family::{family_of, main_segment, relative, segments};
+use crate::family::{family_of, main_segment, program_words, relative, segments};
 use hookward_core::{Event, ToolKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -454,9 +454,105 @@ fn word_diff(a: &[String], b: &[String]) -> String {
     out.join(" ")
 }
 
-/// Every word of every segment of a command, assignments and `cd` included.
+/// Every word of every segment of a command, assignments and `cd` included; `sleep N`
+/// segments left out (waiting before the same command is a retry, not a different way).
 fn all_words(cmd: &str) -> Vec<String> {
-    segments(cmd).into_iter().flatten().collect()
+    all_words_at(cmd, 0)
+}
+
+fn all_words_at(cmd: &str, depth: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    for seg in segments(cmd) {
+        let w = program_words(&seg);
+        if w.first().map(String::as_str) == Some("sleep") {
+            continue;
+        }
+        match crate::family::inner_command(&w).filter(|_| depth < 3) {
+            // a command run elsewhere differs by what it runs there
+            Some(inner) => out.extend(all_words_at(&inner, depth + 1)),
+            None => out.extend(seg),
+        }
+    }
+    out
+}
+
+/// Programs whose first argument is a sub-command naming the work (`git push`, `op signin`,
+/// `kubectl apply`): a call of another sub-command is other work, even in the same family.
+pub const SUBCOMMAND_PROGRAMS: &[&str] = &[
+    "git",
+    "gh",
+    "op",
+    "kubectl",
+    "helm",
+    "systemctl",
+    "brew",
+    "apt",
+    "apt-get",
+    "opkg",
+    "uci",
+    "az",
+    "gcloud",
+    "aws",
+    "heroku",
+    "flyctl",
+    "vercel",
+];
+
+/// A segment's program and sub-command, for [`SUBCOMMAND_PROGRAMS`] only (`git -C dir push`
+/// → `("git", "push")`).
+fn work_of(words: &[String]) -> Option<(String, String)> {
+    let p = words.first()?;
+    if !SUBCOMMAND_PROGRAMS.contains(&p.as_str()) {
+        return None;
+    }
+    let mut i = 1;
+    while i < words.len() && words[i].starts_with('-') {
+        i += if p == "git" && matches!(words[i].as_str(), "-C" | "-c") {
+            2
+        } else {
+            1
+        };
+    }
+    Some((p.clone(), words.get(i)?.clone()))
+}
+
+/// The program words of every segment of a command, wrappers run elsewhere read as the
+/// command they run ([`crate::family::inner_command`]).
+fn unwrapped_segments(cmd: &str, depth: u8) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for seg in segments(cmd) {
+        let w = program_words(&seg);
+        match crate::family::inner_command(&w).filter(|_| depth < 3) {
+            Some(inner) => out.extend(unwrapped_segments(&inner, depth + 1)),
+            None if !w.is_empty() => out.push(w),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Whether the fixing command does the same kind of work as the failing one beyond their
+/// family: for a [`SUBCOMMAND_PROGRAMS`] program, some segment of the fixing command runs the
+/// failing one's sub-command (`git push` is fixed by `git pull --rebase && git push`, not by
+/// `git tag`); anything else is the same work when the family is. Commands run elsewhere
+/// (`ssh host CMD`) are read as the command they run.
+pub fn same_work(failing: Option<&str>, fixing: Option<&str>) -> bool {
+    let (Some(a), Some(b)) = (failing, fixing) else {
+        return true;
+    };
+    let mut main = main_segment(a);
+    for _ in 0..3 {
+        match crate::family::inner_command(&main) {
+            Some(inner) => main = main_segment(&inner),
+            None => break,
+        }
+    }
+    match work_of(&main) {
+        Some(w) => unwrapped_segments(b, 0)
+            .iter()
+            .any(|s| work_of(s).as_ref() == Some(&w)),
+        None => true,
+    }
 }
 
 fn main_words(cmd: &str) -> Vec<String> {
@@ -464,7 +560,11 @@ fn main_words(cmd: &str) -> Vec<String> {
     if seg.is_empty() {
         return segments(cmd).into_iter().flatten().collect();
     }
-    seg
+    match crate::family::inner_command(&seg) {
+        // `ssh host CMD`, `powershell -Command CMD`: the words of CMD
+        Some(inner) if inner != cmd => main_words(&inner),
+        _ => seg,
+    }
 }
 
 /// Why no lesson comes of an episode.
@@ -481,6 +581,8 @@ pub enum NoLesson {
     /// The fix turns off a safety check ([`WEAKENING`]): never learned, whether or not a guard
     /// saw it (the hook reports it as a `lesson-refused` health event).
     WeakensSafety(&'static str),
+    /// The "fix" is other work of the same family (another sub-command: [`same_work`]).
+    OtherWork,
 }
 
 /// Words whose appearance in a fixing command (not in the failing one) means the "fix" turned
@@ -632,6 +734,9 @@ pub fn distill(
     let f = &failed.call;
     let (diff, prescription) = match (&f.command, &fixing.command) {
         (Some(a), Some(b)) => {
+            if !same_work(Some(a), Some(b)) {
+                return Err(NoLesson::OtherWork);
+            }
             let mut d = token_diff(a, b);
             if d.is_empty() {
                 // the program's words agree: what changed may be around them (`cd server &&`,

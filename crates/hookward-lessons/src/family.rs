@@ -4,8 +4,9 @@
 //! fails, `pnpm test` works; `pytest` fails, `python -m pytest` works. [`FAMILIES`] groups the
 //! spellings of one kind of work, so the fix closes the failure's episode. A command's words
 //! are read with a small quote-aware splitter (no shell is run and no file read); leading
-//! `cd DIR &&`, variable assignments and wrappers (`sudo`, `env`, `time`, `nice`, `command`)
-//! are skipped.
+//! `cd DIR &&`, variable assignments and wrappers (`sudo`, `env`, `time`, `nice`, `timeout`,
+//! `command`) are skipped, and a command run elsewhere (`ssh host CMD`, `powershell -Command
+//! CMD`, `cmd /c CMD`, `bash -c CMD`) is read as CMD ([`inner_command`]).
 
 use hookward_core::{Event, ToolKind};
 
@@ -205,6 +206,19 @@ pub fn program_words(seg: &[String]) -> Vec<String> {
             i += 1;
             continue;
         }
+        // `timeout [-s SIG] [-k T] DURATION CMD…`: the work is CMD
+        if w == "timeout" && i + 1 < seg.len() {
+            i += 1;
+            while i < seg.len() && seg[i].starts_with('-') {
+                i += if matches!(seg[i].as_str(), "-s" | "-k" | "--signal" | "--kill-after") {
+                    2
+                } else {
+                    1
+                };
+            }
+            i += 1; // the duration
+            continue;
+        }
         break;
     }
     let mut out: Vec<String> = seg[i.min(seg.len())..].to_vec();
@@ -214,6 +228,67 @@ pub fn program_words(seg: &[String]) -> Vec<String> {
         }
     }
     out
+}
+
+/// ssh options that take a value (`-o X`, `-p 22`, …), skipped before the host.
+const SSH_VALUE_OPTS: &[&str] = &[
+    "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q",
+    "-R", "-S", "-W", "-w", "-B",
+];
+
+/// The command a wrapper segment runs somewhere else, when it is one: `ssh [opts] HOST CMD…`,
+/// `powershell[.exe]`/`pwsh [-flags] [-Command] CMD…`, `cmd[.exe] /c CMD…`, `bash`/`sh`/`zsh
+/// -c CMD`. The work of `ssh host "uci show x"` is `uci show x`, not "ssh": two different
+/// remote commands are two kinds of work (real transcripts: BENCHMARKS.md, "Replay on real
+/// transcripts"). `None` for anything else, and for a wrapper with no command (an
+/// interactive `ssh host`).
+pub fn inner_command(words: &[String]) -> Option<String> {
+    let prog = words.first()?.to_ascii_lowercase();
+    let prog = prog.strip_suffix(".exe").unwrap_or(&prog);
+    let rest: &[String] = match prog {
+        "ssh" => {
+            let mut i = 1;
+            while i < words.len() && words[i].starts_with('-') {
+                i += if SSH_VALUE_OPTS.contains(&words[i].as_str()) {
+                    2
+                } else {
+                    1
+                };
+            }
+            words.get(i + 1..).unwrap_or(&[])
+        }
+        "powershell" | "pwsh" => {
+            let mut i = 1;
+            while i < words.len() && words[i].starts_with('-') {
+                let f = words[i].to_ascii_lowercase();
+                if f == "-command" || f == "-c" {
+                    i += 1;
+                    break;
+                }
+                i += if matches!(f.as_str(), "-executionpolicy" | "-ep" | "-windowstyle") {
+                    2
+                } else {
+                    1
+                };
+            }
+            words.get(i..).unwrap_or(&[])
+        }
+        "cmd" => {
+            let i = words
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("/c") || w.eq_ignore_ascii_case("/k"))?;
+            &words[i + 1..]
+        }
+        "bash" | "sh" | "zsh" | "dash" => {
+            let i = words
+                .iter()
+                .position(|w| w.starts_with('-') && !w.starts_with("--") && w.ends_with('c'))?;
+            words.get(i + 1..i + 2).unwrap_or(&[])
+        }
+        _ => return None,
+    };
+    let inner = rest.join(" ");
+    (!inner.trim().is_empty()).then_some(inner)
 }
 
 /// The segment of a command that names its work: the first segment that is neither `cd`,
@@ -240,7 +315,16 @@ pub fn main_segment(command: &str) -> Vec<String> {
 /// The family of a command ([`FAMILIES`], else the program's base name); `None` for an empty
 /// command.
 pub fn family_of(command: &str) -> Option<String> {
+    family_at(command, 0)
+}
+
+fn family_at(command: &str, depth: u8) -> Option<String> {
     let words = main_segment(command);
+    if depth < 3 {
+        if let Some(inner) = inner_command(&words) {
+            return family_at(&inner, depth + 1);
+        }
+    }
     family_of_words(&words)
 }
 
@@ -265,6 +349,10 @@ pub fn family_of_words(words: &[String]) -> Option<String> {
 /// Whether a command only looks ([`PROBES`], or every segment is a probe or `--version`-like
 /// call, or `command -v X`).
 pub fn is_probe(command: &str) -> bool {
+    probe_at(command, 0)
+}
+
+fn probe_at(command: &str, depth: u8) -> bool {
     let segs: Vec<Vec<String>> = segments(command)
         .iter()
         .map(|s| program_words(s))
@@ -272,6 +360,11 @@ pub fn is_probe(command: &str) -> bool {
         .collect();
     !segs.is_empty()
         && segs.iter().all(|s| {
+            if depth < 3 {
+                if let Some(inner) = inner_command(s) {
+                    return probe_at(&inner, depth + 1);
+                }
+            }
             probe_words(s) || matches!(s[0].as_str(), "cd" | "pushd" | "popd" | "export" | "set")
         })
 }

@@ -140,6 +140,41 @@ pub const ERROR_PHRASES: &[&str] = &[
     "Operation not permitted",
 ];
 
+/// First-line phrases of a failure the agent's harness or its user caused, not the work: the
+/// user rejected or interrupted the call, the agent's permission system held it for approval
+/// or denied it, Claude Code's Windows shell wrapper (`cygpath`) or the MSYS runtime under it
+/// (`cygheap`, `dofork`) failed before the command ran. Such a call is
+/// [`Outcome::Neutral`]: it opens no episode, and a later call is not its "fix" (found in
+/// real Claude Code transcripts: BENCHMARKS.md, "Replay on real transcripts").
+pub const HARNESS_FAILURES: &[&str] = &[
+    "The user doesn't want to proceed with this tool use",
+    "The user doesn't want to take this action right now",
+    "[Request interrupted by user",
+    "This command requires approval",
+    "has been auto-denied",
+    "Claude requested permissions to",
+    "For security, Claude Code may only",
+    "Command failed: cygpath ",
+    "child_copy: cygheap read copy failed",
+    "dofork: child",
+];
+
+/// Whether a failure's text is the harness's or the user's doing ([`HARNESS_FAILURES`]): its
+/// first line after an `Exit code N` header (and a leading `Error: `) has one of the phrases.
+pub fn is_harness_failure(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .find(|l| {
+            let l = l.strip_prefix("Error: ").unwrap_or(l);
+            l.strip_prefix("Exit code ")
+                .is_none_or(|n| n.trim().parse::<i64>().is_err())
+        })
+        .unwrap_or("");
+    HARNESS_FAILURES.iter().any(|p| first.contains(p))
+}
+
 /// The outcome of the tool call an event reports ([`Outcome`]; module docs for the signals).
 pub fn outcome(event: &Event) -> Outcome {
     let Some(tool) = event.tool.as_ref() else {
@@ -153,6 +188,9 @@ pub fn outcome(event: &Event) -> Outcome {
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
             let text = tool.error.clone().unwrap_or_default();
+            if is_harness_failure(&text) {
+                return Outcome::Neutral;
+            }
             let cause = if interrupted {
                 Cause::Interrupted
             } else {

@@ -614,3 +614,128 @@ fn clean_field_keeps_contractions_and_strips_quotes() {
     );
     assert_eq!(clean_field("a `b` \"c\" 'd", 200), "a b c d");
 }
+
+/// Classes of disagreement found by the replay on real transcripts (BENCHMARKS.md, "Replay on
+/// real transcripts"): the shapes below are written for the test, not copied from them.
+#[test]
+fn harness_failures_are_not_failures_of_the_work() {
+    for text in [
+        "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+        "Exit code 137\n[Request interrupted by user for tool use]",
+        "This command requires approval",
+        "Permission to use Bash has been auto-denied in dontAsk mode.",
+        "Command failed: cygpath -u 'C:\\Users\\someone\\AppData\\Local\\Temp'",
+        "Exit code 128\n      0 [main] bash (123) child_copy: cygheap read copy failed, 0x0..0x1",
+    ] {
+        assert!(crate::outcome::is_harness_failure(text), "{text}");
+    }
+    for text in [
+        "Exit code 1\nnpm ERR! Missing script: \"test\"",
+        "Exit code 127\nbash: line 1: pytest: command not found",
+        "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
+        "Exit code 1\nerror: the user config is missing",
+    ] {
+        assert!(!crate::outcome::is_harness_failure(text), "{text}");
+    }
+}
+
+#[test]
+fn commands_run_elsewhere_are_read_as_the_command_they_run() {
+    let inner = |c: &str| crate::family::inner_command(&main_segment(c));
+    assert_eq!(
+        inner("ssh -o ConnectTimeout=5 root@host \"uci show network\"").as_deref(),
+        Some("uci show network")
+    );
+    assert_eq!(inner("ssh host").as_deref(), None);
+    assert_eq!(
+        inner("powershell.exe -NoProfile -Command \"Get-Service | Select-Object Name\"").as_deref(),
+        Some("Get-Service | Select-Object Name")
+    );
+    assert_eq!(
+        inner("cmd.exe /c \"whoami /priv\"").as_deref(),
+        Some("whoami /priv")
+    );
+    assert_eq!(inner("bash -lc 'make test'").as_deref(), Some("make test"));
+    assert_eq!(inner("bash script.sh"), None);
+    // two different remote commands are two kinds of work; the same one is one
+    assert_ne!(
+        family_of("ssh root@host \"tcpdump -c 5 port 53\""),
+        family_of("ssh root@host \"uci show dns\"")
+    );
+    assert_eq!(
+        family_of("ssh root@host \"uci show dns\""),
+        family_of("ssh -p 2222 root@other 'uci set dns.x=1'")
+    );
+    assert_eq!(family_of("timeout 5 pytest -q").as_deref(), Some("pytest"));
+    // looking around remotely is still looking around
+    assert!(is_probe(
+        "ssh root@host \"ls -la /etc/init.d/ | grep -i vpn\""
+    ));
+    assert!(!is_probe("ssh root@host \"opkg remove some-package\""));
+}
+
+#[test]
+fn another_sub_command_or_a_wait_is_not_a_fix() {
+    use crate::distill::same_work;
+    assert!(same_work(
+        Some("git push"),
+        Some("git pull --rebase && git push")
+    ));
+    assert!(!same_work(
+        Some("git commit -m x"),
+        Some("git tag -a v1 -m y")
+    ));
+    assert!(!same_work(Some("op signin"), Some("op item list")));
+    assert!(same_work(Some("npm test"), Some("pnpm test")));
+    assert!(same_work(
+        Some("ssh h \"opkg remove a\""),
+        Some("ssh h \"sleep 2 && opkg remove a\"")
+    ));
+    assert_eq!(
+        distill_lesson(
+            &failed("git commit -m wip", "error: gpg failed to sign the data"),
+            &[],
+            &call("git tag -a backup -m keep"),
+            Provenance::default()
+        ),
+        Err(NoLesson::OtherWork)
+    );
+    // waiting and running the same command again is a retry
+    assert_eq!(
+        distill_lesson(
+            &failed(
+                "opkg remove pkg-a pkg-b",
+                "Collected errors: Could not lock /var/lock/opkg.lock"
+            ),
+            &[],
+            &call("sleep 2 && opkg remove pkg-a pkg-b"),
+            Provenance::default()
+        ),
+        Err(NoLesson::Retry)
+    );
+    assert_eq!(
+        distill_lesson(
+            &failed(
+                "ssh root@host \"opkg remove pkg-a\"",
+                "Collected errors: Could not lock /var/lock/opkg.lock"
+            ),
+            &[],
+            &call("ssh root@host \"sleep 2 && opkg remove pkg-a\""),
+            Provenance::default()
+        ),
+        Err(NoLesson::Retry)
+    );
+    // the push that needed a pull first is still learned
+    let l = distill_lesson(
+        &failed("git push", "! [rejected] main -> main (fetch first)"),
+        &[],
+        &call("git pull --rebase && git push"),
+        Provenance::default(),
+    )
+    .expect("lesson");
+    assert!(
+        l.prescription.contains("git pull --rebase"),
+        "{}",
+        l.prescription
+    );
+}

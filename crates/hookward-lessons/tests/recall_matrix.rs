@@ -88,8 +88,10 @@ const CASES: &[Case] = &[
     (
         "git push origin main",
         "! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'origin'",
-        &[],
-        "git pull --rebase origin main",
+        // the pull is a repair step and the push that then works closes the episode: a pull
+        // alone is another sub-command, not the push's fix (`distill::same_work`)
+        &["ran `git pull --rebase origin main`"],
+        "git push origin main",
         [
             "git push to main was rejected, fetch first",
             "pushing my branch fails: rejected, failed to push some refs",

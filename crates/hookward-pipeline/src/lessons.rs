@@ -663,7 +663,15 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
         }
         (Outcome::Success, Some(key)) => {
             let key_s = key.as_string();
-            if let Some(ep) = open.iter().find(|e| e.key == key_s) {
+            // another sub-command of the same family (`git tag` after a failed `git commit`)
+            // leaves the episode open for the real fix
+            if let Some(ep) = open.iter().find(|e| {
+                e.key == key_s
+                    && hookward_lessons::distill::same_work(
+                        e.failing.call.command.as_deref(),
+                        call.command.as_deref(),
+                    )
+            }) {
                 // a denied episode stays open until it expires: no fix is learned meanwhile
                 if !ep.denied {
                     store.close_episode(ep.id)?;

@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Builds the real-transcript replay set for the lessons benchmark (issue 14).
+
+Reads public agent transcripts (README.md in this folder lists each source with its licence
+and pinned commit), turns every one into the Claude Code transcript shape that
+`hookward lessons audit` reads (tool_use / tool_result lines with `is_error`, `toolUseResult`,
+`cwd`, `sessionId`, `timestamp`), keeping the real commands and the real output text, and
+writes one *case* per failing tool call: that call and the calls after it in the same
+transcript (at most WINDOW of them, the episode bound of the hook), as its own transcript.
+
+Nothing from the transcripts is executed: they are parsed as JSON and written back as JSON.
+
+    python3 scripts/lessons_replay/build.py            # extract + convert + cases
+    python3 scripts/lessons_replay/build.py --show ID  # one case, readable (for labelling)
+    python3 scripts/lessons_replay/build.py --sample N --seed S [--exclude labels.json]
+
+Data goes to $LESSONS_REPLAY_DATA (default /work/shared/lessons-replay): `src/` (the files as
+fetched), `build/cases.jsonl` (one case a line). Neither is committed; the labels are
+(`labels-*.json` here).
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(os.environ.get("LESSONS_REPLAY_DATA", "/work/shared/lessons-replay"))
+MIRRORS = Path(os.environ.get("LESSONS_REPLAY_MIRRORS", "/work/.mirror"))
+WINDOW = 20  # calls after the failure: the hook's episode bound (20 calls / 30 minutes)
+
+# source name -> (mirror dir, pinned commit, path filter, licence)
+SOURCES = {
+    "m-claude": (
+        "M-Thisness+M-Claude",
+        "5a8d89ee3677906aec18f7beb518a5a08e72a002",
+        re.compile(r"^Archives/.*\.jsonl$"),
+        "CC0-1.0",
+    ),
+    "swe-agent": (
+        "SWE-agent+SWE-agent",
+        "3ea751c087f32b16e039a2233dd6eefecef325d5",
+        re.compile(r"\.traj$"),
+        "MIT",
+    ),
+    "mini-swe-agent": (
+        "SWE-agent+mini-swe-agent",
+        "a83fcae82d2a08f0ee0c688f9d137b3566c097f8",
+        re.compile(r"^tests/test_data/.*\.traj\.json$"),
+        "MIT",
+    ),
+}
+
+
+def git(repo, *args):
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, check=True
+    ).stdout
+
+
+def extract():
+    """Copies each source's files at the pinned commit into DATA/src/<source>/."""
+    for name, (mirror, commit, pat, _lic) in SOURCES.items():
+        repo = MIRRORS / mirror / "repo"
+        out = DATA / "src" / name
+        if not repo.exists():
+            if not out.exists():
+                print(f"{name}: no mirror at {repo} and no copy in {out}", file=sys.stderr)
+            continue
+        out.mkdir(parents=True, exist_ok=True)
+        names = git(repo, "ls-tree", "-r", "--name-only", commit).decode().splitlines()
+        for p in names:
+            if not pat.search(p):
+                continue
+            try:
+                blob = git(repo, "show", f"{commit}:{p}")
+            except subprocess.CalledProcessError:
+                continue  # listed but absent from the snapshot (files of 4 MiB and more)
+            (out / p.replace("/", "__")).write_bytes(blob)
+
+
+# ---------------------------------------------------------------- calls
+
+
+def content_text(c):
+    if isinstance(c, str):
+        return c
+    if isinstance(c, list):
+        return "\n".join(b.get("text", "") for b in c if isinstance(b, dict))
+    return "" if c is None else json.dumps(c)
+
+
+def claude_calls(path):
+    """The tool calls of one Claude Code transcript, in result order."""
+    uses, calls = {}, []
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        m = o.get("message")
+        if not isinstance(m, dict) or not isinstance(m.get("content"), list):
+            continue
+        for b in m["content"]:
+            if not isinstance(b, dict):
+                continue
+            if o.get("type") == "assistant" and b.get("type") == "tool_use":
+                uses[b.get("id")] = (b.get("name"), b.get("input"))
+            elif o.get("type") == "user" and b.get("type") == "tool_result":
+                u = uses.get(b.get("tool_use_id"))
+                if not u:
+                    continue
+                calls.append(
+                    {
+                        "id": b["tool_use_id"],
+                        "tool": u[0],
+                        "input": u[1],
+                        "is_error": b.get("is_error") is True,
+                        "content": b.get("content"),
+                        "result": o.get("toolUseResult"),
+                        "ts": o.get("timestamp"),
+                        "cwd": o.get("cwd"),
+                        "session": o.get("sessionId") or path.stem,
+                        "sidechain": o.get("isSidechain") is True,
+                    }
+                )
+    return calls
+
+
+# SWE-agent records no exit status: a call fails when its observation carries one of these
+# error shapes (the rule is this converter's, written before any replay; README.md).
+SWE_FAIL = re.compile(
+    r"Traceback \(most recent call last\)|^\w*Error: |command not found|No such file or directory"
+    r"|Your proposed edit has introduced new syntax error|^usage: |^error: ",
+    re.M,
+)
+
+
+def swe_tool(action, state_file):
+    """SWE-agent's commands as the Claude Code tool they stand for."""
+    a = action.strip()
+    first = a.split(None, 1)[0] if a else ""
+    if first == "edit" and state_file:
+        return "Edit", {"file_path": state_file, "old_string": "", "new_string": a}
+    if first == "create" and len(a.split()) > 1:
+        return "Write", {"file_path": a.split()[1], "content": ""}
+    if first == "open" and len(a.split()) > 1:
+        return "Read", {"file_path": a.split()[1].strip('"')}
+    # SWE-agent's own look-only commands are its search and viewer tools, not shell commands
+    if first == "find_file":
+        return "Glob", {"pattern": a[len(first) :].strip()}
+    if first in ("search_dir", "search_file"):
+        return "Grep", {"pattern": a[len(first) :].strip()}
+    if first in ("goto", "scroll_up", "scroll_down") and state_file:
+        return "Read", {"file_path": state_file}
+    return "Bash", {"command": a}
+
+
+def swe_calls(path):
+    d = json.loads(path.read_text(errors="replace"))
+    calls, open_file = [], None
+    cwd = "/" + (d.get("environment") or "repo").replace("/", "__")
+    for i, s in enumerate(d.get("trajectory") or []):
+        action = s.get("action") or ""
+        obs = s.get("observation") or ""
+        m = re.search(r"\[File: (\S+) \(", obs)
+        tool, inp = swe_tool(action, open_file)
+        if m:
+            open_file = m.group(1)
+        err = bool(SWE_FAIL.search(obs))
+        calls.append(
+            {
+                "id": f"swe_{path.stem[:40]}_{i:03d}",
+                "tool": tool,
+                "input": inp,
+                "is_error": err,
+                "content": obs,
+                "result": {"stdout": obs, "stderr": "", "interrupted": False}
+                if tool == "Bash" and not err
+                else obs,
+                "ts": None,
+                "cwd": cwd,
+                "session": path.stem,
+                "sidechain": False,
+            }
+        )
+    return calls
+
+
+def mini_calls(path):
+    d = json.loads(path.read_text(errors="replace"))
+    msgs = d if isinstance(d, list) else d.get("messages") or []
+    calls = []
+    for i, m in enumerate(msgs):
+        if m.get("role") != "assistant":
+            continue
+        blocks = re.findall(r"```(?:bash|sh|mswea_bash_command)?\n(.*?)```", content_text(m.get("content")), re.S)
+        nxt = msgs[i + 1] if i + 1 < len(msgs) else None
+        if not blocks or not nxt or nxt.get("role") != "user":
+            continue
+        out = content_text(nxt.get("content"))
+        rc = re.search(r"<returncode>(-?\d+)</returncode>", out)
+        if not rc:
+            continue
+        body = re.search(r"<output>\n?(.*?)</output>", out, re.S)
+        text = body.group(1) if body else out
+        err = int(rc.group(1)) != 0
+        calls.append(
+            {
+                "id": f"mini_{path.stem[:30]}_{i:03d}",
+                "tool": "Bash",
+                "input": {"command": blocks[0].strip()},
+                "is_error": err,
+                "content": f"Exit code {rc.group(1)}\n{text}" if err else text,
+                "result": f"Error: Exit code {rc.group(1)}\n{text}"
+                if err
+                else {"stdout": text, "stderr": "", "interrupted": False},
+                "ts": None,
+                "cwd": "/testbed",
+                "session": path.stem,
+                "sidechain": False,
+            }
+        )
+    return calls
+
+
+def transcript_lines(calls, start_s=9 * 3600):
+    """Claude Code transcript lines for `calls` (missing timestamps: 10 s apart)."""
+    lines = []
+    for n, c in enumerate(calls):
+        ts = c["ts"] or "2026-11-01T%02d:%02d:%02d.000Z" % divmod_hms(start_s + 10 * n)
+        base = {
+            "isSidechain": c["sidechain"],
+            "userType": "external",
+            "cwd": c["cwd"] or "/unknown",
+            "sessionId": c["session"],
+            "timestamp": ts,
+        }
+        a = dict(base, type="assistant")
+        a["message"] = {
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": c["id"], "name": c["tool"], "input": c["input"]}],
+        }
+        u = dict(base, type="user")
+        block = {"type": "tool_result", "tool_use_id": c["id"], "content": c["content"]}
+        if c["is_error"]:
+            block["is_error"] = True
+        u["message"] = {"role": "user", "content": [block]}
+        if c["result"] is not None:
+            u["toolUseResult"] = c["result"]
+        lines += [a, u]
+    return lines
+
+
+def divmod_hms(s):
+    return (s // 3600 % 24, s // 60 % 60, s % 60)
+
+
+def all_cases():
+    cases = []
+    for name in SOURCES:
+        d = DATA / "src" / name
+        for p in sorted(d.glob("*")) if d.exists() else []:
+            if name == "m-claude":
+                calls = claude_calls(p)
+            elif name == "swe-agent":
+                calls = swe_calls(p)
+            else:
+                calls = mini_calls(p)
+            for i, c in enumerate(calls):
+                if not c["is_error"]:
+                    continue
+                # the same transcript only, and the same sidechain (a sub-agent's calls
+                # interleave with its parent's in one file)
+                win = [c] + [x for x in calls[i + 1 :] if x["sidechain"] == c["sidechain"]][:WINDOW]
+                cases.append(
+                    {
+                        "id": f"{name}:{p.name}:{c['id']}",
+                        "source": name,
+                        "file": p.name,
+                        "failing_call": c["id"],
+                        "tool": c["tool"],
+                        "lines": transcript_lines(win),
+                    }
+                )
+    return cases
+
+
+# ---------------------------------------------------------------- reading a case
+
+
+def short(s, n):
+    s = s if isinstance(s, str) else json.dumps(s)
+    s = s.replace("\n", "⏎")
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def describe(case, calls_after=4):
+    out = [f"## {case['id']}"]
+    k = 0
+    for ln in case["lines"]:
+        for b in ln["message"]["content"]:
+            if b["type"] == "tool_use":
+                inp = b["input"] or {}
+                what = inp.get("command") or inp.get("file_path") or inp.get("pattern") or inp
+                head = f"  {k:2d} {b['name']:8s} {short(what, 170)}"
+            else:
+                txt = content_text(b.get("content"))
+                mark = "FAIL" if b.get("is_error") else "ok  "
+                out.append(f"{head}\n       {mark} {short(txt, 260 if k == 0 else 110)}")
+                k += 1
+        if k > calls_after:
+            break
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--show", nargs="*")
+    ap.add_argument("--sample", type=int)
+    ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--exclude", nargs="*", default=[])
+    ap.add_argument("--source", help="sample from this source only")
+    ap.add_argument("--no-extract", action="store_true")
+    a = ap.parse_args()
+    if not a.no_extract and a.show is None and a.sample is None:
+        extract()
+    cases = all_cases()
+    if a.show is not None:
+        by = {c["id"]: c for c in cases}
+        for i in a.show:
+            print(describe(by[i]))
+        return
+    if a.sample is not None:
+        seen = set()
+        for f in a.exclude:
+            seen |= {x["id"] for x in json.load(open(f))["labels"]}
+        pool = sorted(
+            c["id"]
+            for c in cases
+            if c["id"] not in seen and (a.source is None or c["source"] == a.source)
+        )
+        random.Random(a.seed).shuffle(pool)
+        for i in sorted(pool[: a.sample]):
+            print(i)
+        return
+    out = DATA / "build"
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "cases.jsonl", "w") as f:
+        for c in cases:
+            f.write(json.dumps(c) + "\n")
+    per = {}
+    for c in cases:
+        per[c["source"]] = per.get(c["source"], 0) + 1
+    print(f"{len(cases)} cases (failing calls) -> {out / 'cases.jsonl'}: {per}")
+
+
+if __name__ == "__main__":
+    main()
