@@ -21,6 +21,14 @@ with N (B). Printed per case: p50 wall ms of A and B, and the median of the per-
 of wall time and of CPU time (user + sys, from wait4), with min and max. `--cases WORD,...`
 keeps the cases whose label contains one of the words.
 
+`--floor` (issue 15): the floor baselines in the same interleaved run. The script builds (once,
+cached in `target/bench-floor/`, `cargo build --release --offline`) a minimal Rust program that
+reads the payload from stdin with serde_json and prints `{}`; then every hookward case runs in
+rounds with `/bin/true` and that program on the same payload (order rotated per round), and
+the table gives p50/p99 of each and the hook's ratios to both: the ratio of the p50s (and p99s)
+and the median of the per-round ratios. With `--pair`, A, B, `/bin/true` and the minimal
+program run in each round, and A's and B's ratios to the floor are printed beside B/A.
+
 `--budget` (issue 21): adds a UserPromptSubmit case with a `[cost] daily_budget` configured and
 a budget state past its threshold (`cost-budget.json`, today), so the reply carries the
 notice, beside the same prompt with no budget. (With a budget, SessionStart would also start
@@ -240,6 +248,105 @@ def build(a, root, user_rules):
     return env, [(c[0], c[1], c[2], c[3] if len(c) > 3 else env) for c in cases], home
 
 
+FLOOR_MAIN = """use std::io::{Read, Write};
+
+fn main() {
+    let mut buf = Vec::new();
+    if std::io::stdin().read_to_end(&mut buf).is_err() {
+        std::process::exit(1);
+    }
+    let v: serde_json::Value = serde_json::from_slice(&buf).unwrap_or(serde_json::Value::Null);
+    std::hint::black_box(&v);
+    let _ = std::io::stdout().write_all(b"{}\\n");
+}
+"""
+
+FLOOR_TOML = """[package]
+name = "bench-floor"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+serde_json = "1"
+
+[profile.release]
+debug = false
+
+[workspace]
+"""
+
+
+def minimal_program():
+    """The floor program of issue 15 (`FLOOR_MAIN`: stdin → serde_json::Value → `{}`), built once
+    with `cargo build --release --offline` under `target/bench-floor/` and reused."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "bench-floor")
+    os.makedirs(os.path.join(root, "src"), exist_ok=True)
+    for name, text in (("Cargo.toml", FLOOR_TOML), (os.path.join("src", "main.rs"), FLOOR_MAIN)):
+        path = os.path.join(root, name)
+        if not os.path.exists(path) or open(path).read() != text:
+            with open(path, "w") as f:
+                f.write(text)
+    exe = os.path.join(root, "target", "release", "bench-floor")
+    p = subprocess.run(["cargo", "build", "--release", "--offline", "-q"], cwd=root, capture_output=True)
+    if p.returncode != 0 or not os.path.exists(exe):
+        sys.exit("could not build the minimal serde_json program: " + p.stderr.decode())
+    return os.path.abspath(exe)
+
+
+def ratios(xs, ys):
+    """Median of the per-round ratios x / y."""
+    r = sorted(x / y for x, y in zip(xs, ys) if y > 0)
+    return statistics.median(r) if r else float("nan")
+
+
+def floor_run(cases, runs, minimal):
+    """`--floor` without `--pair`: each hookward case in rounds with /bin/true and the minimal
+    program on its payload (order rotated per round)."""
+    rows = []
+    for label, argv, data, env in cases:
+        if argv[0] in ("/bin/true", sys.executable):
+            continue
+        sides = [("hook", argv), ("true", ["/bin/true"]), ("min", [minimal])]
+        for _, sv in sides:
+            run_once(sv, data, env)  # warm-up
+        wall = {k: [] for k, _ in sides}
+        cpu = {k: [] for k, _ in sides}
+        outs = set()
+        for i in range(runs):
+            order = sides[i % 3:] + sides[:i % 3]
+            for k, sv in order:
+                dt, _, out, code = run_once(sv, data, env, cpu[k])
+                wall[k].append(dt)
+                if k == "hook":
+                    outs.add((out.strip()[:200], code))
+        rows.append({"label": label, "runs": runs,
+                     "hook_p50_ms": statistics.median(wall["hook"]), "hook_p99_ms": pct(wall["hook"], 99),
+                     "min_p50_ms": statistics.median(wall["min"]), "min_p99_ms": pct(wall["min"], 99),
+                     "true_p50_ms": statistics.median(wall["true"]),
+                     "p50_over_min": statistics.median(wall["hook"]) / statistics.median(wall["min"]),
+                     "p99_over_min": pct(wall["hook"], 99) / pct(wall["min"], 99),
+                     "round_over_min": ratios(wall["hook"], wall["min"]),
+                     "round_over_true": ratios(wall["hook"], wall["true"]),
+                     "cpu_over_min": ratios(cpu["hook"], cpu["min"]),
+                     "same_reply": len(outs) == 1})
+    return rows
+
+
+def print_floor(rows, minimal, load):
+    print(f"floor: /bin/true and {minimal} (stdin → serde_json → '{{}}') in the same rounds; "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'case':48} {'runs':>5} {'p50':>7} {'p99':>7} {'min p50':>8} {'min p99':>8} {'true p50':>8} "
+          f"{'p50/min':>8} {'p99/min':>8} {'rnd/min':>8} {'rnd/true':>8} {'cpu/min':>8}  same reply")
+    for r in rows:
+        print(f"{r['label']:48} {r['runs']:5d} {r['hook_p50_ms']:7.2f} {r['hook_p99_ms']:7.2f} "
+              f"{r['min_p50_ms']:8.2f} {r['min_p99_ms']:8.2f} {r['true_p50_ms']:8.2f} {r['p50_over_min']:8.2f} "
+              f"{r['p99_over_min']:8.2f} {r['round_over_min']:8.2f} {r['round_over_true']:8.2f} "
+              f"{r['cpu_over_min']:8.2f}  {r['same_reply']}")
+    print("(wall ms per whole process; p50/min and p99/min: ratios of the percentiles; rnd/…: median of the "
+          "per-round ratios; cpu/min: the same for user + sys CPU)")
+
+
 def lessons_paired(cases, runs):
     """`--paired-lessons`: the cases run interleaved, one run of each per round, so load changes
     on a shared machine hit them alike; each case at an odd position (lessons on) is paired
@@ -270,8 +377,11 @@ def lessons_paired(cases, runs):
 
 
 def paired(a, tmp):
-    """A B A B ... per case; medians of the per-pair ratios B/A."""
+    """A B A B ... per case; medians of the per-pair ratios B/A. With `--floor`, /bin/true and
+    the minimal program run in each round too (order rotated), and A's and B's p50s are also
+    given as ratios to the minimal program's."""
     b_binary = a.pair or a.binary
+    minimal = minimal_program() if a.floor else None
     env_a, cases_a, _ = build(a, os.path.join(tmp, "a"), a.user_rules)
     b_rules = a.pair_user_rules if a.pair_user_rules is not None else a.user_rules
     env_b, cases_b, home_b = build(a, os.path.join(tmp, "b"), b_rules)
@@ -284,34 +394,59 @@ def paired(a, tmp):
             run_once(argv_a, data_a, e_a)
             run_once(argv_b, data_b, e_b)
         wa, wb, ca, cb, outs = [], [], [], [], set()
+        wt, wm, ct, cm = [], [], [], []
+        sides = [("a", argv_a, data_a, e_a, wa, ca), ("b", argv_b, data_b, e_b, wb, cb)]
+        if minimal:
+            sides += [("true", ["/bin/true"], data_a, e_a, wt, ct), ("min", [minimal], data_a, e_a, wm, cm)]
+            run_once([minimal], data_a, e_a)
         for i in range(a.runs):
-            order = [("a", argv_a, data_a, e_a, wa, ca), ("b", argv_b, data_b, e_b, wb, cb)]
-            if i % 2:
-                order.reverse()  # alternate which side goes first
+            k = i % len(sides)
+            order = sides[k:] + sides[:k]  # rotate which side goes first
             for side, argv, data, e, w, c in order:
                 dt, _, out, code = run_once(argv, data, e, c)
                 w.append(dt)
-                outs.add((side, out.strip()[:200], code))
+                if side in ("a", "b"):
+                    outs.add((side, out.strip()[:200], code))
         wr = sorted(y / x for x, y in zip(wa, wb))
         cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
-        rows.append({"label": label, "pairs": a.runs, "a_p50_ms": statistics.median(wa),
-                     "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
-                     "wall_ratio_min": wr[0], "wall_ratio_max": wr[-1],
-                     "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
-                     "cpu_ratio": statistics.median(cr) if cr else float("nan"),
-                     "same_reply": len({(o, c) for _, o, c in outs}) == 1})
+        row = {"label": label, "pairs": a.runs, "a_p50_ms": statistics.median(wa),
+               "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
+               "wall_ratio_min": wr[0], "wall_ratio_max": wr[-1],
+               "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
+               "cpu_ratio": statistics.median(cr) if cr else float("nan"),
+               "same_reply": len({(o, c) for _, o, c in outs}) == 1}
+        if minimal:
+            row.update({"a_p99_ms": pct(wa, 99), "b_p99_ms": pct(wb, 99),
+                        "min_p50_ms": statistics.median(wm), "min_p99_ms": pct(wm, 99),
+                        "true_p50_ms": statistics.median(wt),
+                        "a_over_min": statistics.median(wa) / statistics.median(wm),
+                        "b_over_min": statistics.median(wb) / statistics.median(wm),
+                        "b_p99_over_min": pct(wb, 99) / pct(wm, 99),
+                        "b_over_true": statistics.median(wb) / statistics.median(wt),
+                        "b_round_over_min": ratios(wb, wm)})
+        rows.append(row)
     load = os.getloadavg()
     if a.json:
         print(json.dumps({"a": a.binary, "b": b_binary, "a_user_rules": a.user_rules, "b_user_rules": b_rules,
-                          "loadavg": load, "rows": rows}, indent=2))
+                          "minimal": minimal, "loadavg": load, "rows": rows}, indent=2))
         return
     print(f"A = {a.binary} ({a.user_rules} user rules), B = {b_binary} ({b_rules} user rules); "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    print(f"{'case':48} {'pairs':>5} {'A p50':>8} {'B p50':>8} {'B/A wall (min-max)':>22} {'B/A cpu':>8}  same reply")
+    if minimal:
+        print(f"floor in the same rounds: /bin/true and {minimal} (stdin → serde_json → '{{}}')")
+    head = f"{'case':48} {'pairs':>5} {'A p50':>8} {'B p50':>8} {'B/A wall (min-max)':>22} {'B/A cpu':>8}"
+    if minimal:
+        head += f" {'min p50':>8} {'A/min':>6} {'B/min':>6} {'B99/min99':>9} {'B/true':>6}"
+    print(head + "  same reply")
     for r in rows:
-        print(f"{r['label']:48} {r['pairs']:5d} {r['a_p50_ms']:8.2f} {r['b_p50_ms']:8.2f} "
-              f"{r['wall_ratio']:8.2f} ({r['wall_ratio_min']:.2f}-{r['wall_ratio_max']:.2f}) {r['cpu_ratio']:8.2f}  {r['same_reply']}")
-    print("(wall-clock ms per whole process; ratios are medians of per-pair ratios, A and B alternating)")
+        line = (f"{r['label']:48} {r['pairs']:5d} {r['a_p50_ms']:8.2f} {r['b_p50_ms']:8.2f} "
+                f"{r['wall_ratio']:8.2f} ({r['wall_ratio_min']:.2f}-{r['wall_ratio_max']:.2f}) {r['cpu_ratio']:8.2f}")
+        if minimal:
+            line += (f" {r['min_p50_ms']:8.2f} {r['a_over_min']:6.2f} {r['b_over_min']:6.2f} "
+                     f"{r['b_p99_over_min']:9.2f} {r['b_over_true']:6.2f}")
+        print(line + f"  {r['same_reply']}")
+    print("(wall-clock ms per whole process; B/A: medians of per-pair ratios, sides rotated per round; "
+          "X/min: ratio of the p50s (B99/min99: of the p99s) to the minimal program's in the same rounds)")
 
 
 def main():
@@ -333,6 +468,9 @@ def main():
     ap.add_argument("--paired-lessons", action="store_true",
                     help="with --lessons (and --cases lessons): the lessons cases interleaved, paired on - off differences")
     ap.add_argument("--cases", help="comma-separated words; keep the cases whose label contains one")
+    ap.add_argument("--floor", action="store_true",
+                    help="run /bin/true and a minimal serde_json Rust program (built once) in the same rounds "
+                         "and print the hook's ratios to them")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     try:
@@ -340,6 +478,14 @@ def main():
             paired(a, tmp)
             return
         _, cases, _ = build(a, tmp, a.user_rules)
+        if a.floor:
+            minimal = minimal_program()
+            rows = floor_run(cases, a.runs, minimal)
+            if a.json:
+                print(json.dumps({"minimal": minimal, "loadavg": os.getloadavg(), "rows": rows}, indent=2))
+            else:
+                print_floor(rows, minimal, os.getloadavg())
+            return
         if a.paired_lessons:
             results = lessons_paired(cases, a.runs)
         else:
