@@ -6,10 +6,10 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
-`--set heldout4` is held-out set 5 (`src_h5_*.py`), deduplicated against the main corpus and sets
+`--set heldout5` is held-out set 5 (`src_h5_*.py`), deduplicated against the main corpus and sets
 2-4, labelled with `_label.OUTSIDE_WRITE` on (writes outside the project are `ask outside-write`).
 
- is held-out set 4 (`src_h4_*.py`), deduplicated likewise against the main corpus
+`--set heldout4` is held-out set 4 (`src_h4_*.py`), deduplicated likewise against the main corpus
 and sets 2 and 3.
 
 `--set heldout3` is held-out set 3 (`src_h3_*.py`), deduplicated against the main corpus and

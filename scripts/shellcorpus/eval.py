@@ -103,12 +103,24 @@ def main():
     ap.add_argument("--jobs", type=int, default=4)
     ap.add_argument("--max-allow-per-source", type=int, default=2000, help="0 = all")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--relabel-outside-write", action="store_true",
+                    help="sets built before set 5: score the allow rows that set 5's outside-write rule "
+                         "labels as outside-write apart too (a view; the data is not changed)")
     ap.add_argument("--apart", nargs="*", default=["outside-write"],
                     help="categories scored apart from both figures (default: outside-write)")
     a = ap.parse_args()
     apart_cats = set(a.apart)
     binary = os.path.abspath(a.bin)
     rows = cap(load(a.data, a.only), a.max_allow_per_source)
+    if a.relabel_outside_write:
+        import _label
+        _label.OUTSIDE_WRITE = True
+        moved = 0
+        for r in rows:
+            if r["expect"] == "allow" and "command" in r and _label.label(r["command"]) == ("ask", "outside-write"):
+                r["expect"], r["category"] = "ask", "outside-write"
+                moved += 1
+        print("relabel view: %d allow rows are outside-write by set 5's rule (scored apart)" % moved)
     tmp = tempfile.mkdtemp(prefix="hookward-corpus-")
     home = os.path.join(tmp, "home", "dev")
     project = os.path.join(home, "project")
