@@ -1089,7 +1089,7 @@ fn h_cmd6_benign() -> Vec<Base> {
 /// - `peerless-revshell`: an interactive shell's output piped into a network client is a reverse
 ///   shell by its shape, even when the peer is not written out.
 /// - `defaults-write`: `defaults write|delete|import|rename` changes another program's or the
-///   system's settings file: the system's (`/Library/Preferences`) or another user's is a write
+///   system's settings file: the system's (`/Library/Preferences`, `/var/db/…`) is a write
 ///   outside the project (asked); the user's own domains (`~/Library/Preferences`) are a program's
 ///   settings folder, quiet like `~/.config/<tool>` (tool data).
 fn h_cmd7_dangerous() -> Vec<Base> {
@@ -1141,7 +1141,6 @@ fn h_cmd7_dangerous() -> Vec<Base> {
         "defaults delete /Library/Preferences/com.apple.SoftwareUpdate",
         "defaults write /var/db/locationd/Library/Preferences/ByHost/com.apple.locationd LocationServicesEnabled -bool false",
         "defaults import /Library/Preferences/com.apple.x ./x.plist",
-        "defaults write /Users/other/Library/Preferences/com.apple.dock autohide -bool true",
     ] {
         out.push(b("defaults-write", "ask", cmd.to_string()));
     }
