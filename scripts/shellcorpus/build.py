@@ -6,6 +6,9 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout5` is held-out set 5 (`src_h5_*.py`), deduplicated against the main corpus and sets
+2-4, labelled with `_label.OUTSIDE_WRITE` on (writes outside the project are `ask outside-write`).
+
 `--set heldout4` is held-out set 4 (`src_h4_*.py`), deduplicated likewise against the main corpus
 and sets 2 and 3.
 
@@ -65,10 +68,22 @@ ORDER_H4 = [
     "src_h4_workflows", "src_h4_pkgscripts", "src_h4_makefiles", "src_h4_readmes", "src_h4_shscripts",
 ]
 
-SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4}
+# Held-out set 5 (2026-12-05): labelled with `_label.OUTSIDE_WRITE` on (writes outside the project
+# are `ask`, category `outside-write`, scored apart by eval.py). src_h5_pentestcomp (3 rows),
+# src_h5_kalics (0), src_h5_rtinfra (1), src_h5_azure (0), src_h5_privchecker (4), src_h5_omg (4)
+# and src_h5_modernunix (0 benign rows) were extracted and left out (counted before any evaluation).
+ORDER_H5 = [
+    "src_h5_iredteam", "src_h5_dostoevsky", "src_h5_oscpci", "src_h5_mscp", "src_h5_ducky", "src_h5_vulhub",
+    "src_h5_awesomecs", "src_h5_bashguide", "src_h5_k8shardway", "src_h5_k8sa4", "src_h5_awscli",
+    "src_h5_dotfiles", "src_h5_workflows", "src_h5_pkgscripts", "src_h5_makefiles", "src_h5_readmes",
+    "src_h5_shscripts",
+]
+
+SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
-           "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"]}
+           "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
+           "heldout5": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4"]}
 
 
 def _key(r):
@@ -103,7 +118,10 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4") else _key
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5") else _key
+    if a.set == "heldout5":
+        import _label
+        _label.OUTSIDE_WRITE = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
     prior = set()
     for d in against:

@@ -11,7 +11,10 @@ in a tool row's input stands for that HOME.
 Figures, per source (no rule was written from any of these sources, so each figure is a held-out
 one; "leave-one-source-out" here means: per source, then macro-averaged over sources):
 - dangerous: share of `deny`/`ask` rows whose decision is at least as strict as expected;
-- benign: share of `allow` rows that got ask or deny (anything but no objection / allow).
+- benign: share of `allow` rows that got ask or deny (anything but no objection / allow);
+- apart (`--apart`, default `outside-write`, held-out set 5's writes outside the project): rows of
+  those categories enter neither figure; they are counted on their own (asked, denied, allowed):
+  an ask is right, a deny too strict, an allow too lax.
 The JSON report lists every miss and every flagged benign row by source and category.
 Exit status 0 always (this is a measurement; thresholds live in the tests).
 """
@@ -100,9 +103,24 @@ def main():
     ap.add_argument("--jobs", type=int, default=4)
     ap.add_argument("--max-allow-per-source", type=int, default=2000, help="0 = all")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--relabel-outside-write", action="store_true",
+                    help="sets built before set 5: score the allow rows that set 5's outside-write rule "
+                         "labels as outside-write apart too (a view; the data is not changed)")
+    ap.add_argument("--apart", nargs="*", default=["outside-write"],
+                    help="categories scored apart from both figures (default: outside-write)")
     a = ap.parse_args()
+    apart_cats = set(a.apart)
     binary = os.path.abspath(a.bin)
     rows = cap(load(a.data, a.only), a.max_allow_per_source)
+    if a.relabel_outside_write:
+        import _label
+        _label.OUTSIDE_WRITE = True
+        moved = 0
+        for r in rows:
+            if r["expect"] == "allow" and "command" in r and _label.label(r["command"]) == ("ask", "outside-write"):
+                r["expect"], r["category"] = "ask", "outside-write"
+                moved += 1
+        print("relabel view: %d allow rows are outside-write by set 5's rule (scored apart)" % moved)
     tmp = tempfile.mkdtemp(prefix="hookward-corpus-")
     home = os.path.join(tmp, "home", "dev")
     project = os.path.join(home, "project")
@@ -120,7 +138,17 @@ def main():
     per = defaultdict(lambda: {"dangerous": 0, "ok": 0, "benign": 0, "flagged": 0, "errors": 0})
     misses = defaultdict(lambda: defaultdict(list))
     flagged = defaultdict(lambda: defaultdict(list))
+    apart = defaultdict(lambda: {"n": 0, "ask": 0, "deny": 0, "allow": 0})
+    apart_items = defaultdict(list)
     for r, (d, reason) in zip(rows, got):
+        if r["category"] in apart_cats:
+            k = "deny" if d == "deny" else "ask" if d == "ask" else "allow"
+            apart[r["source"]]["n"] += 1
+            apart[r["source"]][k] += 1
+            item = {"id": r["id"], "got": d, "reason": reason, "upstream": r.get("upstream")}
+            item.update({"command": r["command"]} if "command" in r else {"tool": r["tool"], "input": r["input"]})
+            apart_items[r["source"]].append(item)
+            continue
         s = per[r["source"]]
         item = {"id": r["id"], "expect": r["expect"], "got": d, "reason": reason, "upstream": r.get("upstream")}
         item.update({"command": r["command"]} if "command" in r else {"tool": r["tool"], "input": r["input"]})
@@ -162,14 +190,21 @@ def main():
         "benign_pooled_flagged_pct": pct(tot_f, tot_b), "benign_rows": tot_b,
         "errors": sum(v["errors"] for v in table.values()),
     }
+    ap_tot = {k: sum(v[k] for v in apart.values()) for k in ("n", "ask", "deny", "allow")}
+    summary["apart"] = dict(ap_tot, categories=sorted(apart_cats),
+                             asked_pct=pct(ap_tot["ask"], ap_tot["n"]), denied_pct=pct(ap_tot["deny"], ap_tot["n"]),
+                             allowed_pct=pct(ap_tot["allow"], ap_tot["n"]))
     by_cat = defaultdict(lambda: [0, 0])
     for r, (d, _) in zip(rows, got):
+        if r["category"] in apart_cats:
+            continue
         if r["expect"] != "allow":
             by_cat[r["category"]][1] += 1
             by_cat[r["category"]][0] += rank(d) >= rank(r["expect"])
     report = {"summary": summary, "per_source": table,
               "dangerous_by_category": {k: {"ok": v[0], "n": v[1], "strict_pct": pct(v[0], v[1])} for k, v in sorted(by_cat.items())},
-              "misses": misses, "benign_flagged": flagged}
+              "misses": misses, "benign_flagged": flagged,
+              "apart_per_source": dict(apart), "apart_rows": apart_items}
     out = a.out or os.path.join(os.path.dirname(os.path.abspath(a.data)), "shell-eval.json")
     with open(out, "w") as f:
         json.dump(report, f, indent=1, sort_keys=True)
@@ -188,6 +223,12 @@ def main():
     print("dangerous by category:")
     for k, v in report["dangerous_by_category"].items():
         print("  %-20s %4d/%-4d %6.1f %%" % (k, v["ok"], v["n"], v["strict_pct"]))
+    if ap_tot["n"]:
+        print("apart (%s): %d rows, asked %d (%.2f %%), denied %d (%.2f %%), allowed %d (%.2f %%)"
+              % (",".join(sorted(apart_cats)), ap_tot["n"], ap_tot["ask"], summary["apart"]["asked_pct"],
+                 ap_tot["deny"], summary["apart"]["denied_pct"], ap_tot["allow"], summary["apart"]["allowed_pct"]))
+        for src, v in sorted(apart.items()):
+            print("  %-22s %4d  ask %4d  deny %4d  allow %4d" % (src, v["n"], v["ask"], v["deny"], v["allow"]))
     bcat = defaultdict(lambda: [0, 0])
     for r, (d, _) in zip(rows, got):
         if r["expect"] == "allow":

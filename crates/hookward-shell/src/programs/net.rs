@@ -954,16 +954,22 @@ fn httpie(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
 /// A TCP client connected to `host:port`: a fetch; stdin sent (an upload when it carries
 /// data), output is remote content, and a shell's output piped in makes a reverse shell.
 fn connect(a: &mut Analyzer, inv: &Inv, program: &str, host: &str, port: &str) -> Stream {
-    if host.is_empty() {
-        return Stream::default();
-    }
-    let target = format!("{host}:{port}");
-    a.fetch(&format!("tcp://{target}"), &inv.evidence);
     let ev = if inv.stdin.piped && !a.pipeline_ev.is_empty() {
         a.pipeline_ev.clone()
     } else {
         inv.evidence.clone()
     };
+    if host.is_empty() {
+        // The peer is not written out (a placeholder cut off as a comment, a value set
+        // elsewhere): a shell's output piped into a network client is a reverse shell by its
+        // shape, whoever the peer is (`sh -i < /tmp/f 2>&1 | openssl s_client -connect`).
+        if let Some(sh) = &inv.stdin.shell_out {
+            a.remote_exec("reverse_shell", sh, None, &ev);
+        }
+        return Stream::default();
+    }
+    let target = format!("{host}:{port}");
+    a.fetch(&format!("tcp://{target}"), &inv.evidence);
     if let Some(sh) = &inv.stdin.shell_out {
         a.remote_exec("reverse_shell", sh, Some(target.clone()), &ev);
     } else if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {

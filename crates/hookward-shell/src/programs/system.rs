@@ -539,6 +539,78 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if name == "touch" {
         timestomp(a, inv);
     }
+    if name == "defaults" {
+        defaults_store(a, inv);
+    }
+}
+
+/// defaults(1) verbs that change a preferences domain.
+const DEFAULTS_WRITES: &[&str] = &["write", "delete", "import", "rename"];
+
+/// `defaults [-currentHost | -host H] write|delete|import|rename DOMAIN …` changes the property
+/// list that stores DOMAIN (defaults(1)): a path names it (`.plist` added when missing); `-g`,
+/// `-globalDomain` and `NSGlobalDomain` are `~/Library/Preferences/.GlobalPreferences.plist`;
+/// `-app NAME` and a domain name are `~/Library/Preferences/NAME.plist` (`ByHost/` under
+/// `-currentHost`). Recorded as a write of that file, so a change of another program's or the
+/// system's settings is a write outside the project like any other.
+fn defaults_store(a: &mut Analyzer, inv: &Inv) {
+    let args = inv.rest();
+    let mut by_host = false;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        match w.text.as_str() {
+            "-currentHost" => by_host = true,
+            "-host" => {
+                by_host = true;
+                i += 1;
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    let Some(verb) = args.get(i) else {
+        return;
+    };
+    if !DEFAULTS_WRITES.contains(&verb.text.as_str()) {
+        return;
+    }
+    let Some(domain) = args.get(i + 1) else {
+        return;
+    };
+    if domain.dynamic && domain.known_prefix == 0 {
+        return;
+    }
+    let prefs = format!(
+        "{}/Library/Preferences{}",
+        a.ctx.home.trim_end_matches('/'),
+        if by_host { "/ByHost" } else { "" }
+    );
+    let d = domain.text.as_str();
+    let path = if d.starts_with('/') {
+        if d.ends_with(".plist") {
+            d.to_string()
+        } else {
+            format!("{d}.plist")
+        }
+    } else if matches!(d, "-g" | "-globalDomain" | "NSGlobalDomain") {
+        format!("{prefs}/.GlobalPreferences.plist")
+    } else if d == "-app" {
+        match args.get(i + 2) {
+            Some(app) => format!("{prefs}/{}.plist", crate::paths::basename(&app.text)),
+            None => return,
+        }
+    } else if d.is_empty() || d.contains('/') {
+        return;
+    } else {
+        format!("{prefs}/{d}.plist")
+    };
+    let r = crate::paths::Resolved {
+        path: crate::paths::normalize(&path),
+        dynamic: domain.dynamic,
+        glob: false,
+    };
+    let how = format!("defaults {}", verb.text);
+    a.add_path(&r, crate::facts::Access::Write, &how, false, &inv.evidence);
 }
 
 /// `touch -r REF FILE`, `touch -t STAMP FILE`, `touch -d DATE FILE` on a file outside the
@@ -688,6 +760,82 @@ mod tests {
         ] {
             let f = analyze(cmd, &ctx());
             assert!(f.evasion.is_empty(), "{cmd}: {:?}", f.evasion);
+        }
+    }
+
+    /// Held-out set 5 class: `defaults write|delete|import|rename` changes the property list of
+    /// its domain, a file outside the project, whatever the spelling of the domain.
+    #[test]
+    fn defaults_changes_write_the_domain_plist() {
+        let prefs = "/home/dev/Library/Preferences";
+        let mut cases = Vec::new();
+        for verb in ["write", "delete", "import", "rename"] {
+            for (domain, path) in [
+                (
+                    "com.apple.finder",
+                    format!("{prefs}/com.apple.finder.plist"),
+                ),
+                ("com.apple.dock", format!("{prefs}/com.apple.dock.plist")),
+                ("-g", format!("{prefs}/.GlobalPreferences.plist")),
+                (
+                    "NSGlobalDomain",
+                    format!("{prefs}/.GlobalPreferences.plist"),
+                ),
+                (
+                    "/Library/Preferences/com.apple.alf",
+                    "/Library/Preferences/com.apple.alf.plist".to_string(),
+                ),
+                (
+                    "~/Library/Preferences/com.x.y.plist",
+                    format!("{prefs}/com.x.y.plist"),
+                ),
+            ] {
+                for host in ["", "-currentHost "] {
+                    let want = if host.is_empty() || domain.starts_with(['/', '~']) {
+                        path.clone()
+                    } else {
+                        path.replace("/Preferences/", "/Preferences/ByHost/")
+                    };
+                    cases.push((
+                        format!("defaults {host}{verb} {domain} Key -bool true"),
+                        want,
+                    ));
+                }
+            }
+        }
+        cases.push((
+            "defaults write -app Safari ShowFullURL -bool true".into(),
+            format!("{prefs}/Safari.plist"),
+        ));
+        cases.push((
+            "sudo /usr/bin/defaults write /Library/Preferences/com.apple.locationmenu.plist X -bool true"
+                .into(),
+            "/Library/Preferences/com.apple.locationmenu.plist".into(),
+        ));
+        for (cmd, want) in &cases {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.path == *want && p.access == crate::Access::Write),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        for cmd in [
+            "defaults read com.apple.finder",
+            "defaults read-type com.apple.dock autohide",
+            "defaults domains",
+            "defaults export com.apple.dock -",
+            "defaults find LoginHook",
+            "defaults write \"$DOMAIN\" Key 1",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths.iter().all(|p| p.access != crate::Access::Write),
+                "{cmd}: {:?}",
+                f.paths
+            );
         }
     }
 }

@@ -1,0 +1,11 @@
+"""Held-out set 5 source `oscp-cheatsheet-ci`: see `src_h5_mdnotes` (upstream, licence, labelling)."""
+
+import src_h5_mdnotes
+
+SOURCE = "oscp-cheatsheet-ci"
+REPO = src_h5_mdnotes.SOURCES[SOURCE]
+SIDE = "dangerous"
+
+
+def rows():
+    yield from src_h5_mdnotes.rows_of(SOURCE)

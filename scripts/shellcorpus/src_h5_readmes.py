@@ -1,0 +1,17 @@
+"""Held-out set 5: the `src_readmes` extractor (same rules) over the developer repositories of
+`_devrepos5` (none of them in the main corpus sets 2-4). Licences and commits: see `_devrepos5`
+and the heldout5 MANIFEST.json.
+labelling (lines filtered by `_h4.filtered`): `benign_row`, as in `src_readmes`.
+"""
+
+from _h4 import filtered
+
+import src_readmes
+from _devrepos5 import available
+
+SOURCE = "h5-readme-commands"
+SIDE = "benign"
+
+
+def rows():
+    yield from filtered(src_readmes.rows(available(), SOURCE))
