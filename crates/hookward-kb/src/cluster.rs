@@ -527,12 +527,17 @@ pub fn target_phrases_of(
         for (c, text) in texts.iter().enumerate() {
             let mine = member_of.get(&c);
             for gram in grams(&words(text)) {
-                if let Some(gs) = wanted.get(&gram) {
-                    for &g in gs {
+                // A group leaves a gram's list once the gram is seen outside it: later chunks
+                // could only insert it again, and a common word is wanted by every group.
+                if let Some(gs) = wanted.get_mut(&gram) {
+                    gs.retain(|&g| {
                         if mine.is_none_or(|m| !m.contains(&g)) {
                             outside[g].insert(gram);
+                            false
+                        } else {
+                            true
                         }
-                    }
+                    });
                 }
             }
         }
