@@ -380,6 +380,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         hook: "a Claude Code hook",
     },
     project_var: "CLAUDE_PROJECT_DIR",
+    project_is_hook_cwd: false,
     // Claude Code can ask (in `-p` mode it turns "ask" into a deny by itself, REPORT.md).
     can_ask: true,
     install_events: INSTALL_EVENTS,

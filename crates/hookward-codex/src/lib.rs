@@ -20,7 +20,10 @@
 //!   reason *instead of* the output (`reply-effects/post_block.json`).
 //!
 //! It does no I/O: the project directory comes in through [`Env`] (Codex sets no project
-//! variable; the pipeline passes `HOOKWARD_PROJECT_DIR`, else the payload's `cwd` is used).
+//! variable; the pipeline passes `HOOKWARD_PROJECT_DIR`, else the hook process's working
+//! directory, which is the session's: the payload's `cwd` is the call's `workdir`, chosen by
+//! the model, `PROFILE.project_is_hook_cwd`; the payload's `cwd` is used only when neither is
+//! given, as in this crate's own tests).
 //!
 //! ```
 //! use hookward_codex::{parse, render, Env};
@@ -477,6 +480,8 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         hook: "a Codex hook (~/.codex/hooks.json)",
     },
     project_var: "HOOKWARD_PROJECT_DIR",
+    // The payload's `cwd` is the call's `workdir`; the hook runs in the session's directory.
+    project_is_hook_cwd: true,
     // Codex 0.171 ignores "ask" (REPORT.md §2).
     can_ask: false,
     install_events: INSTALL_EVENTS,

@@ -336,60 +336,54 @@ pub fn check_with(
             line,
         });
     }
+    // Line checks of the added lines, each the same check as a write-time rule:
+    // - `context/package-registry`: package installs pointed at another registry;
+    // - `context/saved-secret`: a live credential saved into a file the agent obeys or
+    //   remembers (`hookward_facts::instructions::saved_secrets`); the evidence is the line with
+    //   the secret replaced, never the value;
+    // - `context/secret-import`: an `@path` import of a credential or secret file in a file the
+    //   agent reads as instructions, which loads the key into the model's context
+    //   (`hookward_facts::imports::secret_tokens`).
+    let reads_imports = matches!(
+        kind,
+        Kind::Instructions | Kind::Rules | Kind::Skill | Kind::Memory
+    );
     for (i, l) in after.lines().enumerate() {
         if !added.contains(&(i + 1)) {
             continue;
         }
+        let line = Some(i as i64 + 1);
         if let Some(url) = hookward_facts::instructions::registry_redirect(l) {
             out.findings.push(NewFinding {
                 rule_id: "context/package-registry".into(),
                 severity: Severity::Ask,
                 message: format!("points package installs at a non-default registry: {url}"),
                 evidence: l.trim().chars().take(200).collect(),
-                line: Some(i as i64 + 1),
+                line,
             });
         }
-    }
-    // A live credential saved into a file the agent obeys or remembers: the same check as the
-    // write-time rule `context/saved-secret` (`hookward_facts::instructions::
-    // saved_secrets`). The evidence is the line with the secret replaced, never the value.
-    for (i, l) in after.lines().enumerate() {
-        if !added.contains(&(i + 1)) {
-            continue;
-        }
         let kinds = hookward_facts::instructions::saved_secrets(l);
-        if kinds.is_empty() {
-            continue;
+        if !kinds.is_empty() {
+            out.findings.push(NewFinding {
+                rule_id: "context/saved-secret".into(),
+                severity: Severity::Ask,
+                message: format!(
+                    "holds a credential ({}); every later session reads it and shows it to the model",
+                    kinds.join(", ")
+                ),
+                evidence: hookward_redact::redact_str(l.trim())
+                    .chars()
+                    .take(200)
+                    .collect(),
+                line,
+            });
         }
-        out.findings.push(NewFinding {
-            rule_id: "context/saved-secret".into(),
-            severity: Severity::Ask,
-            message: format!(
-                "holds a credential ({}); every later session reads it and shows it to the model",
-                kinds.join(", ")
-            ),
-            evidence: hookward_redact::redact_str(l.trim())
-                .chars()
-                .take(200)
-                .collect(),
-            line: Some(i as i64 + 1),
-        });
-    }
-    // An `@path` import of a credential or secret file in a file the agent reads as
-    // instructions: following it loads the key into the model's context. The same check as
-    // the write-time rule `context/secret-import` (`hookward_facts::imports::secret_tokens`).
-    if matches!(
-        kind,
-        Kind::Instructions | Kind::Rules | Kind::Skill | Kind::Memory
-    ) {
-        for (i, l) in after.lines().enumerate() {
-            if !added.contains(&(i + 1)) {
-                continue;
-            }
-            let named = hookward_facts::imports::secret_tokens(l, path, home);
-            if named.is_empty() {
-                continue;
-            }
+        let named = if reads_imports {
+            hookward_facts::imports::secret_tokens(l, path, home)
+        } else {
+            Vec::new()
+        };
+        if !named.is_empty() {
             out.findings.push(NewFinding {
                 rule_id: "context/secret-import".into(),
                 severity: Severity::Deny,
@@ -398,7 +392,7 @@ pub fn check_with(
                     named.join(", ")
                 ),
                 evidence: l.trim().chars().take(200).collect(),
-                line: Some(i as i64 + 1),
+                line,
             });
         }
     }

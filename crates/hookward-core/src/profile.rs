@@ -367,6 +367,16 @@ pub struct AgentProfile {
     /// project root for every hook (`CLAUDE_PROJECT_DIR`, `GEMINI_PROJECT_DIR`,
     /// `HOOKWARD_PROJECT_DIR`).
     pub project_var: &'static str,
+    /// Whether, when [`AgentProfile::project_var`] is not set, the project root is the hook
+    /// process's own working directory rather than the payload's `cwd`. True for an agent that
+    /// runs every hook in the session's directory but puts the tool call's working directory,
+    /// which the model chooses, in the payload's `cwd`: Codex 0.171.0 (an `exec_command` call
+    /// with `"workdir": "/elsewhere"` gives PreToolUse and PostToolUse payloads with
+    /// `"cwd": "/elsewhere"` while the hook runs in the session's directory; captured with the
+    /// real CLI on 2026-12-05, `crates/hookward-codex/tests/fixtures/workdir/`). Taking the
+    /// payload's `cwd` there would let a model move the project boundary by naming another
+    /// folder; the payload's `cwd` stays where the command runs.
+    pub project_is_hook_cwd: bool,
     /// Whether the agent can ask the person on a PreToolUse (REPORT.md per agent).
     pub can_ask: bool,
     /// The events `hookward install` registers hookward for, in the agent's own names.

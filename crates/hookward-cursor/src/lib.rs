@@ -403,6 +403,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         hook: "a Cursor hook (~/.cursor/hooks.json)",
     },
     project_var: "HOOKWARD_PROJECT_DIR",
+    project_is_hook_cwd: false,
     // Cursor's hooks contract has "ask" for shell and MCP calls.
     can_ask: true,
     install_events: INSTALL_EVENTS,

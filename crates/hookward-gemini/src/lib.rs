@@ -396,6 +396,7 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
         hook: "a Gemini CLI hook (~/.gemini/settings.json)",
     },
     project_var: "GEMINI_PROJECT_DIR",
+    project_is_hook_cwd: false,
     // Gemini's headless run ends silently on "ask" (REPORT.md §3).
     can_ask: false,
     install_events: INSTALL_EVENTS,

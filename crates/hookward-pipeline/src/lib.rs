@@ -85,12 +85,23 @@ impl HookEnv {
                     .map(Path::to_path_buf)
                     .unwrap_or_default()
             });
-        let project_var = profile(agent).project_var;
+        let p = profile(agent);
+        let project_dir = std::env::var(p.project_var)
+            .ok()
+            .filter(|s| !s.is_empty())
+            .or_else(|| {
+                // Codex: the payload's `cwd` is the model's `workdir`, the process's is the
+                // session's (`AgentProfile::project_is_hook_cwd`).
+                p.project_is_hook_cwd
+                    .then(|| std::env::current_dir().ok())
+                    .flatten()
+                    .and_then(|d| d.into_os_string().into_string().ok())
+            });
         Ok(HookEnv {
             agent,
             home,
             hookward_home,
-            project_dir: std::env::var(project_var).ok().filter(|s| !s.is_empty()),
+            project_dir,
             vars: std::env::vars()
                 .filter(|(k, _)| k.starts_with("HOOKWARD_"))
                 .collect(),

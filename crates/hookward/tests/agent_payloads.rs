@@ -422,3 +422,52 @@ fn codex_patch_removing_hookwards_hooks_is_denied() {
         assert!(out.contains("\"deny\""), "{out}");
     }
 }
+
+/// Codex puts a shell call's `workdir` (chosen by the model) in the payload's `cwd` and runs
+/// the hook in the session's directory (captured: `hookward-codex/tests/fixtures/workdir/`).
+/// The project is the session's directory, so a call that names another repository as its
+/// `workdir` does not take the project boundary with it: a recursive delete or a write there
+/// is outside the project, as when the command names that folder itself.
+#[test]
+fn codex_workdir_does_not_move_the_project() {
+    let sandbox = Sandbox::new();
+    let other = sandbox.home().join("work/other-repo");
+    std::fs::create_dir_all(other.join("src")).unwrap();
+    let fixture: Value = serde_json::from_slice(
+        &std::fs::read(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../hookward-codex/tests/fixtures/workdir/PreToolUse-Bash-workdir.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_ne!(
+        fixture["payload"]["cwd"], fixture["hook_process_cwd"],
+        "the capture shows the payload's cwd apart from the hook's"
+    );
+    let run = |cwd: &std::path::Path, cmd: &str| -> String {
+        let mut p = fixture["payload"].clone();
+        p["cwd"] = json!(cwd.display().to_string());
+        p["tool_input"]["command"] = json!(cmd);
+        // `Sandbox::cmd` runs the hook in the project, as Codex runs it in the session's folder.
+        let out = sandbox
+            .cmd(&["hook", "codex"])
+            .write_stdin(p.to_string().into_bytes())
+            .output()
+            .expect("run hook");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let out = run(&other, "rm -rf src");
+    assert!(
+        out.contains("shell/recursive-delete-outside-project") && out.contains("\"deny\""),
+        "{out}"
+    );
+    let out = run(&other, "sed -i s/a/b/ main.py");
+    assert!(out.contains("path/write-outside-project"), "{out}");
+    // The same commands in the session's own folder are the project's business.
+    std::fs::create_dir_all(sandbox.project().join("src")).unwrap();
+    for cmd in ["rm -rf src", "sed -i s/a/b/ main.py"] {
+        let out = run(&sandbox.project(), cmd);
+        assert!(!out.contains("outside-project"), "{cmd}: {out}");
+    }
+}
