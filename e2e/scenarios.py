@@ -178,6 +178,11 @@ def scenarios(agent):
         # payload's `cwd`, the hook runs in the session's folder, the project stays the session's.
         s["workdir_escape"] = lambda h, p: [[{"type": "function_call", "name": "exec_command",
                                               "arguments": {"cmd": "rm -rf src", "workdir": h + "/" + OTHER_REPO}}]]
+    if agent == "gemini":
+        # `dir_path` (the shell tool's folder, inside the workspace) is where a relative write lands.
+        s["dir_path_settings"] = lambda h, p: [[{"functionCall": {"name": "run_shell_command", "args": {
+            "command": "echo '%s' > settings.json" % SETTINGS_PAYLOAD["gemini"].strip(),
+            "dir_path": ".gemini", "description": "e2e step"}}}]]
     if fetch(agent, "x") is not None:
         s["canary_fetch"] = lambda h, p: [fetch(agent, canary_url(agent))]
     if agent in ("claude", "codex", "gemini"):
@@ -218,6 +223,8 @@ def plant(agent, name, home, proj):
         os.makedirs(proj + "/scripts", exist_ok=True)
         with open(proj + "/scripts/setup.js", "w") as f:
             f.write(SETUP_JS)
+    if name == "dir_path_settings":
+        os.makedirs(proj + "/.gemini", exist_ok=True)
     if name == "workdir_escape":
         os.makedirs(home + "/" + OTHER_REPO + "/src", exist_ok=True)
         with open(home + "/" + OTHER_REPO + "/src/keep.txt", "w") as f:
@@ -418,6 +425,7 @@ DENIALS = {
     "canary_read": ("file_read", ["path/credential-store"], ["deny"]),
     "canary_fetch": ("fetch", ["e2e/fetch-canary"], ["deny"]),
     "workdir_escape": ("shell", ["shell/recursive-delete-outside-project"], ["deny"]),
+    "dir_path_settings": ("shell", ["self/"], ["deny"]),
     # The store keeps the policy's verdict (ask); the reply is the deny ask_fallback made of it.
     "bypass_mcp": ("file_write", ["context/mcp-server"], ["ask"]),
     "bypass_ask": ("file_read", ["path/env-file"], ["ask"]),
@@ -495,6 +503,9 @@ def check(agent, name, run):
             c.ok(not os.path.exists(home + "/.claude/settings.json")
                  or "hookward" not in read_text(home + "/.claude/settings.json"),
                  "no hookward entry in the settings: the hook came from the plugin folder")
+        if name == "dir_path_settings":
+            c.ok(not os.path.exists(proj + "/.gemini/settings.json"),
+                 "the project's Gemini settings were not written (no .gemini/settings.json)")
         if name == "workdir_escape":
             c.ok(read_text(home + "/" + OTHER_REPO + "/src/keep.txt") == HOME_CANARY,
                  "the other repository's files survived (src/keep.txt)")

@@ -120,8 +120,16 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         .iter()
         .find_map(|k| hookward_core::wire::take_str(&mut obj, k));
     let mcp_context = obj.get("mcp_context").cloned();
+    let mut run_dir = None;
     let tool = hookward_core::wire::take_str(&mut obj, "tool_name").map(|name| {
         let input = obj.remove("tool_input").unwrap_or(Value::Null);
+        if name == "run_shell_command" {
+            run_dir = input
+                .get("dir_path")
+                .and_then(Value::as_str)
+                .filter(|d| !d.trim().is_empty())
+                .map(str::to_string);
+        }
         let response = obj.remove("tool_response");
         let error = response
             .as_ref()
@@ -133,6 +141,8 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         call
     });
     let project_dir = env.project_dir_or(&[&cwd]);
+    // The project stays the session's; the command's own folder is where it runs.
+    let cwd = shell_dir(cwd, run_dir.as_deref());
     Ok(Event {
         agent: Agent::Gemini,
         kind,
@@ -148,6 +158,35 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         prompt,
         source,
         extra: obj,
+    })
+}
+
+/// The folder a `run_shell_command` runs in: Gemini CLI 0.61 runs the command in its
+/// `dir_path` argument, resolved against the project folder (`path.resolve(targetDir,
+/// dir_path)` in its shell tool, checked to be inside the workspace), else in the project
+/// folder, which is the payload's `cwd`. The model chooses `dir_path`, so a relative path in
+/// the command (`> settings.json` with `dir_path: ".gemini"`) is read against it, never
+/// against `cwd` alone. Without a `cwd` the argument is kept only when absolute.
+pub fn shell_dir(cwd: Option<String>, dir_path: Option<&str>) -> Option<String> {
+    let Some(dir) = dir_path.map(str::trim).filter(|d| !d.is_empty()) else {
+        return cwd;
+    };
+    if dir.starts_with('/') {
+        let d = dir.trim_end_matches('/');
+        return Some(if d.is_empty() {
+            "/".to_string()
+        } else {
+            d.to_string()
+        });
+    }
+    cwd.map(|c| {
+        let base = c.trim_end_matches('/');
+        let rel = dir.trim_start_matches("./").trim_end_matches('/');
+        if rel.is_empty() || rel == "." {
+            c.clone()
+        } else {
+            format!("{base}/{rel}")
+        }
     })
 }
 
@@ -422,6 +461,41 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shell_call_runs_in_its_dir_path() {
+        let p = |dir: &str| {
+            format!(
+                r#"{{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"run_shell_command",
+                    "tool_input":{{"command":"echo x > settings.json","dir_path":{dir}}}}}"#
+            )
+        };
+        for (dir, want) in [
+            (r#"".gemini""#, "/p/.gemini"),
+            (r#""./.gemini/""#, "/p/.gemini"),
+            (r#""/elsewhere/x/""#, "/elsewhere/x"),
+            (r#""/""#, "/"),
+            (r#""""#, "/p"),
+            (r#"".""#, "/p"),
+            ("null", "/p"),
+        ] {
+            let e = ev(&p(dir));
+            assert_eq!(e.cwd.as_deref(), Some(want), "{dir}");
+            assert_eq!(
+                e.project_dir.as_deref(),
+                Some("/p"),
+                "{dir}: the project stays"
+            );
+        }
+        // Only the shell tool runs in `dir_path`; a listing's `dir_path` is its target.
+        let e = ev(
+            r#"{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"list_directory",
+                      "tool_input":{"dir_path":"src"}}"#,
+        );
+        assert_eq!(e.cwd.as_deref(), Some("/p"));
+        assert_eq!(shell_dir(None, Some("rel")), None);
+        assert_eq!(shell_dir(None, Some("/abs")), Some("/abs".to_string()));
+    }
 
     fn ev(json: &str) -> Event {
         parse(json.as_bytes(), &Env::default()).unwrap()

@@ -471,3 +471,23 @@ fn codex_workdir_does_not_move_the_project() {
         assert!(!out.contains("outside-project"), "{cmd}: {out}");
     }
 }
+
+/// Gemini CLI runs a `run_shell_command` in its `dir_path` (resolved against the project): a
+/// relative write there is judged where it lands. `> settings.json` with `dir_path: ".gemini"`
+/// writes the project's Gemini settings; without `dir_path` it is a plain project file.
+#[test]
+fn gemini_shell_dir_path_is_where_the_command_runs() {
+    let sandbox = Sandbox::new();
+    let cmd = r#"echo '{"hooksConfig":{"enabled":false}}' > settings.json"#;
+    let mut p = payload("gemini", "BeforeTool-run_shell_command.json");
+    p["tool_input"]["command"] = json!(cmd);
+    p["tool_input"]["dir_path"] = json!(".gemini");
+    let (out, _) = sandbox.agent_hook("gemini", p.clone());
+    assert!(
+        out.contains("self/") && out.contains(r#""decision":"deny""#),
+        "{out}"
+    );
+    p["tool_input"].as_object_mut().unwrap().remove("dir_path");
+    let (out, _) = sandbox.agent_hook("gemini", p);
+    assert!(!out.contains("self/"), "{out}");
+}
