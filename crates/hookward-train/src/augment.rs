@@ -116,143 +116,71 @@ pub struct Transform {
     pub block: bool,
 }
 
-const fn t(
-    name: &'static str,
-    weight: u32,
-    before: &'static str,
-    after: &'static str,
-    line_prefix: &'static str,
-    escape: Escape,
-    words: WordOp,
-    block: bool,
-) -> Transform {
+/// Planted as is, inline at a sentence boundary (the base of every row of [`TRANSFORMS`]).
+const PLAIN: Transform = Transform {
+    name: "as-is",
+    weight: 6,
+    before: "",
+    after: "",
+    line_prefix: "",
+    escape: Escape::None,
+    words: WordOp::None,
+    block: false,
+};
+
+/// On lines of its own, with a wrapper.
+const fn block(name: &'static str, before: &'static str, after: &'static str) -> Transform {
     Transform {
         name,
-        weight,
+        weight: 1,
         before,
         after,
-        line_prefix,
-        escape,
+        block: true,
+        ..PLAIN
+    }
+}
+
+/// Inline, with two words disguised.
+const fn words(name: &'static str, words: WordOp) -> Transform {
+    Transform {
+        name,
+        weight: 1,
         words,
-        block,
+        ..PLAIN
     }
 }
 
 /// The planting table. Positives and negatives draw from it with the same frequencies.
 pub const TRANSFORMS: &[Transform] = &[
-    t("as-is", 6, "", "", "", Escape::None, WordOp::None, false),
-    t("own-line", 3, "", "", "", Escape::None, WordOp::None, true),
-    t("quoted", 1, "", "", "> ", Escape::None, WordOp::None, true),
-    t(
-        "indented",
-        1,
-        "",
-        "",
-        "    ",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "yaml",
-        1,
-        "note: \"",
-        "\"",
-        "",
-        Escape::Quoted,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "json",
-        1,
-        "{\"status\": \"ok\", \"message\": \"",
-        "\"}",
-        "",
-        Escape::Quoted,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "html-comment",
-        1,
-        "<!-- ",
-        " -->",
-        "",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "css-hidden",
-        1,
-        "<div style=\"display:none\">",
-        "</div>",
-        "",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "human-turn",
-        1,
-        "Human: ",
-        "\n\nAssistant:",
-        "",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "system-turn",
-        1,
-        "System: ",
-        "",
-        "",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "assistant-turn",
-        1,
-        "Assistant: ",
-        "",
-        "",
-        Escape::None,
-        WordOp::None,
-        true,
-    ),
-    t(
-        "letter-spaced",
-        1,
-        "",
-        "",
-        "",
-        Escape::None,
-        WordOp::LetterSpace,
-        false,
-    ),
-    t(
-        "bold-split",
-        1,
-        "",
-        "",
-        "",
-        Escape::None,
-        WordOp::BoldSplit,
-        false,
-    ),
-    t(
-        "zero-width",
-        1,
-        "",
-        "",
-        "",
-        Escape::None,
-        WordOp::ZeroWidth,
-        false,
-    ),
+    PLAIN,
+    Transform {
+        weight: 3,
+        ..block("own-line", "", "")
+    },
+    Transform {
+        line_prefix: "> ",
+        ..block("quoted", "", "")
+    },
+    Transform {
+        line_prefix: "    ",
+        ..block("indented", "", "")
+    },
+    Transform {
+        escape: Escape::Quoted,
+        ..block("yaml", "note: \"", "\"")
+    },
+    Transform {
+        escape: Escape::Quoted,
+        ..block("json", "{\"status\": \"ok\", \"message\": \"", "\"}")
+    },
+    block("html-comment", "<!-- ", " -->"),
+    block("css-hidden", "<div style=\"display:none\">", "</div>"),
+    block("human-turn", "Human: ", "\n\nAssistant:"),
+    block("system-turn", "System: ", ""),
+    block("assistant-turn", "Assistant: ", ""),
+    words("letter-spaced", WordOp::LetterSpace),
+    words("bold-split", WordOp::BoldSplit),
+    words("zero-width", WordOp::ZeroWidth),
 ];
 
 /// One synthetic training text.
