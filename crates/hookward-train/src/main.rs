@@ -4,6 +4,7 @@
 //! hookward-train build --corpus A.jsonl [--corpus B.jsonl …] [--holdout FILE] --model OUT.hwm --report OUT.json [--markdown OUT.md]
 //! hookward-train loso  --corpus A.jsonl … [--holdout FILE] [--report OUT.json] [--markdown OUT.md]
 //! hookward-train eval  --model M.hwm --corpus A.jsonl … [--threshold T]
+//! HOOKWARD_AUGMENT_FOLD=FAMILY hookward-train augment --corpus A.jsonl … --augment N > SYNTH.jsonl
 //! ```
 //! Options: `--threads N` (2), `--target-fpr P` (percent of benign texts the model alone may
 //! flag out of fold when the threshold is chosen; 0.5), `--threshold T` (fix it instead);
@@ -239,9 +240,9 @@ fn run(a: Args) -> Result<(), String> {
             Ok(())
         }
         "augment" => {
-            // The synthetic texts of the fold that leaves out the holdout families and
-            // `--fold NAME` (given as `--holdout`-style name in HOOKWARD_AUGMENT_FOLD), as JSON
-            // Lines on stdout, with counts on stderr: for inspection and the unit of cost.
+            // The synthetic texts of one fold (the one that leaves out the holdout families and
+            // the family named by the environment variable HOOKWARD_AUGMENT_FOLD), as JSON Lines
+            // on stdout, with counts on stderr: for inspection and to size the budget.
             let fold = std::env::var("HOOKWARD_AUGMENT_FOLD").unwrap_or_default();
             let fam: Vec<String> = items.iter().map(Item::family).collect();
             let src = augment::sources(&items, &prep.spans);
