@@ -1,5 +1,6 @@
 //! Leave-one-source-out evaluation and the figures reported in BENCHMARKS.md.
 
+use crate::augment::{self, Augment, Sources};
 use crate::corpus::Item;
 use hookward_model::train::{train, LabelledText, TrainConfig};
 use hookward_model::Model;
@@ -21,6 +22,9 @@ pub struct Prepared {
     pub norm: Vec<String>,
     /// Rules-only flag per item.
     pub rules: Vec<bool>,
+    /// The rules' strongest finding per item (byte range in the original text), if any: the
+    /// payload of a long injection text for [`crate::augment`].
+    pub spans: Vec<Option<(usize, usize)>>,
 }
 
 /// Normalises every item and runs the rules over it (without the learned stage).
@@ -30,17 +34,25 @@ pub fn prepare(items: &[Item]) -> Prepared {
         .iter()
         .map(|i| hookward_scan::normalized(&i.text))
         .collect();
-    let rules = items
-        .iter()
-        .map(|i| {
-            scanner.as_ref().is_some_and(|s| {
-                let ctx =
-                    hookward_scan::ScanContext::new(source_of(i.scan_kind())).without_learned();
-                s.scan(&i.text, &ctx).verdict != hookward_scan::Verdict::Clean
-            })
-        })
-        .collect();
-    Prepared { norm, rules }
+    let mut rules = Vec::with_capacity(items.len());
+    let mut spans = Vec::with_capacity(items.len());
+    for i in items {
+        let r = scanner.as_ref().map(|s| {
+            let ctx = hookward_scan::ScanContext::new(source_of(i.scan_kind())).without_learned();
+            s.scan(&i.text, &ctx)
+        });
+        rules.push(
+            r.as_ref()
+                .is_some_and(|r| r.verdict != hookward_scan::Verdict::Clean),
+        );
+        spans.push(r.and_then(|r| {
+            r.findings
+                .iter()
+                .max_by(|a, b| a.weight.total_cmp(&b.weight))
+                .map(|f| f.span)
+        }));
+    }
+    Prepared { norm, rules, spans }
 }
 
 /// The scanner source for a model kind (tool output for an unknown one).
@@ -91,8 +103,45 @@ pub fn train_without(
     exclude: &BTreeSet<String>,
     cfg: &TrainConfig,
 ) -> Model {
+    train_without_augmented(items, prep, exclude, cfg, None, "all")
+}
+
+/// [`train_without`], plus the synthetic texts of [`crate::augment`] built from the training
+/// families only (`aug` = the settings and the payload sources; `None` = no augmentation, the
+/// same bytes as [`train_without`]). `fold` names the fold and seeds the draw. Each synthetic
+/// text weighs `1/√n`, `n` = the synthetic texts of its carrier kind and label, like a family.
+pub fn train_without_augmented(
+    items: &[Item],
+    prep: &Prepared,
+    exclude: &BTreeSet<String>,
+    cfg: &TrainConfig,
+    aug: Option<(&Augment, &Sources)>,
+    fold: &str,
+) -> Model {
     let fam: Vec<String> = items.iter().map(Item::family).collect();
-    let set = training_set(items, prep, &|i| !exclude.contains(&fam[i]));
+    let keep = |i: usize| !exclude.contains(&fam[i]);
+    let mut set = training_set(items, prep, &keep);
+    let syn = match aug {
+        Some((a, src)) => augment::synthesize(items, src, &keep, a, fold),
+        None => Vec::new(),
+    };
+    let norm: Vec<String> = syn
+        .iter()
+        .map(|s| hookward_scan::normalized(&s.text))
+        .collect();
+    let mut counts: BTreeMap<(&str, bool), usize> = BTreeMap::new();
+    for s in &syn {
+        *counts.entry((s.kind, s.injection)).or_default() += 1;
+    }
+    for (s, n) in syn.iter().zip(&norm) {
+        let c = counts.get(&(s.kind, s.injection)).copied().unwrap_or(1);
+        set.push(LabelledText {
+            text: n,
+            injection: s.injection,
+            kind: s.kind,
+            weight: 1.0 / (c as f32).sqrt(),
+        });
+    }
     train(&set, cfg)
 }
 
@@ -109,6 +158,21 @@ pub fn loso(
     cfg: &TrainConfig,
     threads: usize,
 ) -> Vec<Outcome> {
+    loso_augmented(items, prep, holdout, cfg, threads, &Augment::OFF)
+}
+
+/// [`loso`] with [`crate::augment`]: every fold's model is also trained on synthetic texts
+/// built from that fold's training families only ([`Augment::OFF`]: the same as [`loso`]).
+pub fn loso_augmented(
+    items: &[Item],
+    prep: &Prepared,
+    holdout: &BTreeSet<String>,
+    cfg: &TrainConfig,
+    threads: usize,
+    aug: &Augment,
+) -> Vec<Outcome> {
+    let src = (!aug.is_off()).then(|| augment::sources(items, &prep.spans));
+    let aug_src = src.as_ref().map(|s| (aug, s));
     let fam: Vec<String> = items.iter().map(Item::family).collect();
     let families: Vec<String> = fam
         .iter()
@@ -135,7 +199,8 @@ pub fn loso(
                 if let Some(f) = job {
                     exclude.insert(f.clone());
                 }
-                let model = train_without(items, prep, &exclude, cfg);
+                let fold = job.as_deref().unwrap_or("holdout");
+                let model = train_without_augmented(items, prep, &exclude, cfg, aug_src, fold);
                 let mut local = Vec::new();
                 for (i, it) in items.iter().enumerate() {
                     let mine = match job {

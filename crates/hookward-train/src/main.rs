@@ -4,16 +4,22 @@
 //! hookward-train build --corpus A.jsonl [--corpus B.jsonl …] [--holdout FILE] --model OUT.hwm --report OUT.json [--markdown OUT.md]
 //! hookward-train loso  --corpus A.jsonl … [--holdout FILE] [--report OUT.json] [--markdown OUT.md]
 //! hookward-train eval  --model M.hwm --corpus A.jsonl … [--threshold T]
+//! HOOKWARD_AUGMENT_FOLD=FAMILY hookward-train augment --corpus A.jsonl … --augment N > SYNTH.jsonl
 //! ```
 //! Options: `--threads N` (2), `--target-fpr P` (percent of benign texts the model alone may
 //! flag out of fold when the threshold is chosen; 0.5), `--threshold T` (fix it instead);
+//! `--augment N` (0 = off, the default): N synthetic carrier-insertion texts per fold
+//! (`hookward_train::augment`); `--augment-seed S`.
 //! `--epochs`, `--rounds`, `--window`, `--stride`, `--l2` override [`TrainConfig::default`]
 //! for experiments (the shipped model uses the defaults).
 
 use hookward_model::train::{fit_platt, train, LabelledText, TrainConfig};
 use hookward_model::Model;
+use hookward_train::augment::{self, Augment};
 use hookward_train::corpus::{read, Item};
-use hookward_train::eval::{loso, markdown, prepare, report, train_without, Outcome};
+use hookward_train::eval::{
+    loso_augmented, markdown, prepare, report, train_without_augmented, Outcome,
+};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,6 +36,7 @@ struct Args {
     target_fpr: f64,
     threshold: Option<f32>,
     cfg: TrainConfig,
+    augment: Augment,
 }
 
 fn parse() -> Result<Args, String> {
@@ -49,6 +56,7 @@ fn parse() -> Result<Args, String> {
         target_fpr: 0.5,
         threshold: None,
         cfg: TrainConfig::default(),
+        augment: Augment::OFF,
     };
     while let Some(k) = it.next() {
         let mut v = || it.next().ok_or(format!("{k} needs a value"));
@@ -74,6 +82,16 @@ fn parse() -> Result<Args, String> {
                 a.cfg.positive_ratio = v()?.parse().map_err(|e| format!("--pos-ratio: {e}"))?
             }
             "--l2" => a.cfg.l2 = v()?.parse().map_err(|e| format!("--l2: {e}"))?,
+            "--augment" => {
+                let n: usize = v()?.parse().map_err(|e| format!("--augment: {e}"))?;
+                a.augment = Augment {
+                    budget: n,
+                    ..Augment::with_budget(n)
+                };
+            }
+            "--augment-seed" => {
+                a.augment.seed = v()?.parse().map_err(|e| format!("--augment-seed: {e}"))?
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -135,7 +153,7 @@ fn run(a: Args) -> Result<(), String> {
     let cfg = a.cfg.clone();
     match a.cmd.as_str() {
         "loso" | "build" => {
-            let out = loso(&items, &prep, &holdout, &cfg, a.threads);
+            let out = loso_augmented(&items, &prep, &holdout, &cfg, a.threads, &a.augment);
             let pairs: Vec<(f32, bool)> = items
                 .iter()
                 .zip(&out)
@@ -173,7 +191,10 @@ fn run(a: Args) -> Result<(), String> {
             }
             if a.cmd == "build" {
                 let p = a.model.as_ref().ok_or("build needs --model OUT.hwm")?;
-                let m = train_without(&items, &prep, &holdout, &cfg).with_platt(platt.0, platt.1);
+                let src = (!a.augment.is_off()).then(|| augment::sources(&items, &prep.spans));
+                let aug = src.as_ref().map(|s| (&a.augment, s));
+                let m = train_without_augmented(&items, &prep, &holdout, &cfg, aug, "all")
+                    .with_platt(platt.0, platt.1);
                 std::fs::write(p, m.to_bytes()).map_err(|e| format!("{}: {e}", p.display()))?;
                 eprintln!("wrote {} (threshold {t:.2})", p.display());
             }
@@ -218,6 +239,35 @@ fn run(a: Args) -> Result<(), String> {
             std::fs::write(p, m.to_bytes()).map_err(|e| format!("{}: {e}", p.display()))?;
             Ok(())
         }
+        "augment" => {
+            // The synthetic texts of one fold (the one that leaves out the holdout families and
+            // the family named by the environment variable HOOKWARD_AUGMENT_FOLD), as JSON Lines
+            // on stdout, with counts on stderr: for inspection and to size the budget.
+            let fold = std::env::var("HOOKWARD_AUGMENT_FOLD").unwrap_or_default();
+            let fam: Vec<String> = items.iter().map(Item::family).collect();
+            let src = augment::sources(&items, &prep.spans);
+            let usable_pos = (0..items.len())
+                .filter(|&i| items[i].is_injection() && !src.pieces[i].is_empty())
+                .count();
+            let inj = items.iter().filter(|it| it.is_injection()).count();
+            eprintln!("injection texts with a payload: {usable_pos} of {inj}");
+            let keep = |i: usize| !holdout.contains(&fam[i]) && fam[i] != fold;
+            let syn = augment::synthesize(&items, &src, &keep, &a.augment, &fold);
+            let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+            for s in &syn {
+                *counts
+                    .entry(format!("transform {}", s.transform))
+                    .or_default() += 1;
+                *counts.entry(format!("kind {}", s.kind)).or_default() += 1;
+                *counts.entry(format!("lang {}", s.lang)).or_default() += 1;
+                let row = serde_json::json!({"injection": s.injection, "kind": s.kind, "lang": s.lang, "transform": s.transform, "carrier": s.carrier_family, "payload": s.payload_family, "text": s.text});
+                println!("{row}");
+            }
+            for (k, v) in counts {
+                eprintln!("{k}\t{v}");
+            }
+            Ok(())
+        }
         "explain" => {
             let p = a.model.as_ref().ok_or("explain needs --model M.hwm")?;
             let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -243,7 +293,7 @@ fn run(a: Args) -> Result<(), String> {
             Ok(())
         }
         other => Err(format!(
-            "unknown command {other}: build, loso, eval, train or explain"
+            "unknown command {other}: build, loso, eval, train, augment or explain"
         )),
     }
 }

@@ -3,8 +3,9 @@
 //! language and label), so CI runs every step the shipped model went through.
 
 use hookward_model::train::TrainConfig;
+use hookward_train::augment::Augment;
 use hookward_train::corpus::{read, Item};
-use hookward_train::eval::{loso, prepare, report, train_without};
+use hookward_train::eval::{loso, loso_augmented, prepare, report, train_without};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -66,6 +67,49 @@ fn a_model_trained_on_everything_separates_its_own_training_set() {
     }
     let acc = correct as f64 / items.len() as f64;
     assert!(acc >= 0.9, "training accuracy {acc:.3}");
+}
+
+#[test]
+fn augmented_folds_are_deterministic_and_off_is_the_plain_run() {
+    let items = fixture();
+    let prep = prepare(&items);
+    let holdout: BTreeSet<String> = ["fixture-nl".to_string()].into();
+    let plain = loso(&items, &prep, &holdout, &small(), 2);
+    let off = loso_augmented(&items, &prep, &holdout, &small(), 1, &Augment::OFF);
+    assert!(
+        plain.iter().zip(&off).all(|(a, b)| a.logit == b.logit),
+        "--augment 0 trains exactly the un-augmented models"
+    );
+    let aug = Augment::with_budget(300);
+    let a = loso_augmented(&items, &prep, &holdout, &small(), 2, &aug);
+    let b = loso_augmented(&items, &prep, &holdout, &small(), 1, &aug);
+    assert!(a.iter().all(|o| o.logit.is_finite()));
+    assert!(
+        a.iter().zip(&b).all(|(x, y)| x.logit == y.logit),
+        "augmented folds are deterministic whatever the thread count"
+    );
+    assert!(
+        a.iter().zip(&plain).any(|(x, y)| x.logit != y.logit),
+        "the synthetic texts change the models"
+    );
+    // The synthetic set of a fold never contains the left-out family's texts.
+    let src = hookward_train::augment::sources(&items, &prep.spans);
+    let fam: Vec<String> = items.iter().map(Item::family).collect();
+    let keep = |i: usize| fam[i] != "fixture-ja" && !holdout.contains(&fam[i]);
+    let syn = hookward_train::augment::synthesize(&items, &src, &keep, &aug, "fixture-ja");
+    assert_eq!(syn.len(), 300);
+    for s in &syn {
+        assert!(s.carrier_family != "fixture-ja" && s.payload_family != "fixture-ja");
+        assert!(s.carrier_family != "fixture-nl" && s.payload_family != "fixture-nl");
+    }
+    let held: Vec<&str> = items
+        .iter()
+        .filter(|it| it.family() == "fixture-ja")
+        .map(|it| it.text.as_str())
+        .collect();
+    assert!(syn
+        .iter()
+        .all(|s| held.iter().all(|h| h.len() < 24 || !s.text.contains(h))));
 }
 
 #[test]
