@@ -410,6 +410,49 @@ pub fn template_family(group_words: &[Vec<String>], doc_counts: &[HashMap<&str, 
     pairs > 0 && 2 * template >= pairs
 }
 
+/// A file counts as a page with its own text when its words outside the group's chunks are at
+/// least this multiple of its words inside them: 1.0 (the shared passage is at most half of
+/// the file).
+pub const INCLUDE_OWN: f32 = 1.0;
+
+/// At most this many of a group's members are compared pairwise for [`verbatim`]: 64.
+pub const INCLUDE_MAX_MEMBERS: usize = 64;
+
+/// True when every pair of `members` (the first [`INCLUDE_MAX_MEMBERS`]) is a near-copy
+/// (cosine ≥ [`COPY_SIM`]): the group is one passage repeated, not texts that agree.
+pub fn verbatim(members: &[usize], vectors: &[crate::embed::SparseVec]) -> bool {
+    let m = &members[..members.len().min(INCLUDE_MAX_MEMBERS)];
+    m.iter().enumerate().all(|(a, &i)| {
+        m[a + 1..]
+            .iter()
+            .all(|&j| crate::embed::cosine(&vectors[i], &vectors[j]) >= COPY_SIM)
+    })
+}
+
+/// True when a group is one passage *included* in pages that each have their own text: its
+/// members are near-copies of each other ([`verbatim`]) and in every file the words outside
+/// the group's chunks are at least [`INCLUDE_OWN`] times the words inside them. `files` holds,
+/// per file of the group, `(words in the group's chunks, words in the whole document)`.
+///
+/// What this describes: a section pasted into every page of a plugin's or a locale's pages (an
+/// output-formatting instruction in each skill file, a prerequisites line on each preset
+/// page), the same include rendered into sibling pages. A planted set as PoisonedRAG builds it
+/// is documents written *for* the claim: the claim is the document (the benchmark's planted
+/// files are one chunk each), so they are not included passages, whether their wording varies
+/// or they are exact copies. Gap: the same claim pasted verbatim into pages that are each at
+/// least as long is set aside (reason `include`, visible in the JSON's `set_aside`).
+pub fn include_family(
+    members: &[usize],
+    vectors: &[crate::embed::SparseVec],
+    files: &[(usize, usize)],
+) -> bool {
+    !files.is_empty()
+        && files.iter().all(|&(shared, total)| {
+            shared > 0 && total.saturating_sub(shared) as f32 >= INCLUDE_OWN * shared as f32
+        })
+        && verbatim(members, vectors)
+}
+
 /// Mean pairwise cosine of a group's members.
 pub fn cohesion(members: &[usize], vectors: &[crate::embed::SparseVec]) -> f32 {
     let mut s = 0.0;
@@ -614,6 +657,37 @@ mod tests {
         assert!((t.tau - (t.mean + 2.5 * t.sd)).abs() < 1e-6);
         // A uniform corpus: the floor holds.
         assert_eq!(threshold(&[0.01, 0.011, 0.012], 2.5).tau, MIN_TAU);
+    }
+
+    #[test]
+    fn an_included_passage_needs_copies_in_longer_pages() {
+        // Chunks 0–2: one passage (cosine 1 and 0.98); chunk 3: a text that agrees (0.6).
+        let v = vec![
+            vec![(1, 1.0)],
+            vec![(1, 1.0)],
+            vec![(1, 0.98), (2, 0.199)],
+            vec![(1, 0.6), (3, 0.8)],
+        ];
+        assert!(verbatim(&[0, 1, 2], &v));
+        assert!(!verbatim(&[0, 1, 3], &v));
+        // Each file twice the passage's words or more: included.
+        assert!(include_family(
+            &[0, 1, 2],
+            &v,
+            &[(40, 400), (40, 90), (41, 82)]
+        ));
+        // One file is the passage and little else (a planted document): not included.
+        assert!(!include_family(
+            &[0, 1, 2],
+            &v,
+            &[(40, 400), (40, 90), (40, 52)]
+        ));
+        // Agreeing texts in long pages are no included passage.
+        assert!(!include_family(
+            &[0, 1, 3],
+            &v,
+            &[(40, 400), (40, 400), (40, 400)]
+        ));
     }
 
     #[test]
