@@ -410,6 +410,63 @@ pub fn template_family(group_words: &[Vec<String>], doc_counts: &[HashMap<&str, 
     pairs > 0 && 2 * template >= pairs
 }
 
+/// Two files are language-parallel when each has at least this many skeleton items
+/// ([`crate::prose::skeleton`]: link targets, bare URLs, fenced code blocks): 3.
+pub const PARALLEL_MIN_ITEMS: usize = 3;
+
+/// …and the items both have in the same order cover at least this share of the two
+/// skeletons together (`2·matched / (|a| + |b|)`): 0.8.
+pub const PARALLEL_MATCH: f32 = 0.8;
+
+/// True when two files' skeletons (from [`crate::prose::skeleton`]) are one page's: the same
+/// link targets and code in the same order, whatever the language of the words around them.
+pub fn parallel_pair(a: &[String], b: &[String]) -> bool {
+    if a.len() < PARALLEL_MIN_ITEMS || b.len() < PARALLEL_MIN_ITEMS {
+        return false;
+    }
+    let matched: usize = matching_blocks(a, b).iter().map(|m| m.2).sum();
+    2.0 * matched as f32 >= PARALLEL_MATCH * (a.len() + b.len()) as f32
+}
+
+/// True when a group is a family of language-parallel pages (translations of one page, an
+/// untranslated copy beside them): once files that are [`parallel_pair`]s of each other are
+/// counted as one source, fewer than [`MIN_FILES`] sources are left, or at least half of the
+/// pairs of files are parallel. `skeletons` holds one file's skeleton per file of the group.
+///
+/// Translations share almost no words, but they keep every link target and code block of the
+/// page in the same order; where they do share words (an untranslated comment, a URL's words,
+/// names in link texts) the group is one page said several times, not several sources
+/// agreeing. A planted document states a claim in sentences and needs no links or code.
+/// Gap: planted documents that each carry the same three or more links or code blocks in the
+/// same order count as one source (reason `parallel` in the JSON's `set_aside`).
+pub fn parallel_family(skeletons: &[Vec<String>]) -> bool {
+    let n = skeletons.len().min(TEMPLATE_MAX_FILES);
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let (mut pairs, mut parallel) = (0, 0);
+    for x in 0..n {
+        for y in x + 1..n {
+            pairs += 1;
+            if parallel_pair(&skeletons[x], &skeletons[y]) {
+                parallel += 1;
+                let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+                parent[rx] = ry;
+            }
+        }
+    }
+    if parallel == 0 {
+        return false;
+    }
+    let sources: HashSet<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    sources.len() < MIN_FILES || 2 * parallel >= pairs
+}
+
 /// A file counts as a page with its own text when its words outside the group's chunks are at
 /// least this multiple of its words inside them: 1.0 (the shared passage is at most half of
 /// the file).
@@ -657,6 +714,40 @@ mod tests {
         assert!((t.tau - (t.mean + 2.5 * t.sd)).abs() < 1e-6);
         // A uniform corpus: the floor holds.
         assert_eq!(threshold(&[0.01, 0.011, 0.012], 2.5).tau, MIN_TAU);
+    }
+
+    #[test]
+    fn translations_of_one_page_are_a_parallel_family() {
+        use crate::prose::skeleton;
+        let en = "# Introduction\n\nTools like [nvm](https://github.com/nvm-sh/nvm) and \
+                  [rbenv](https://github.com/rbenv/rbenv) create shims.\n\n```shell\nasdf plugin \
+                  add nodejs\n```\n\nSee https://asdf-vm.com/guide for the rest.\n";
+        let pt = "# Introdução\n\nFerramentas como o [nvm](https://github.com/nvm-sh/nvm) e \
+                  [rbenv](https://github.com/rbenv/rbenv) criam shims.\n\n```shell\nasdf plugin \
+                  add nodejs\n```\n\nVeja https://asdf-vm.com/guide para o resto.\n";
+        let ja = "# はじめに\n\n[nvm](https://github.com/nvm-sh/nvm)、[rbenv](https://github.com/rbenv/rbenv)\
+                  のようなツール。\n\n```shell\nasdf plugin add nodejs\n```\n\n\
+                  https://asdf-vm.com/guide を参照。\n";
+        let other = "# Plugins\n\nRead [the plugin guide](https://example.org/plugins) and \
+                     [the API](https://example.org/api).\n\n```shell\nasdf list all\n```\n";
+        let (en, pt, ja, other) = (skeleton(en), skeleton(pt), skeleton(ja), skeleton(other));
+        assert_eq!(en.len(), 4, "{en:?}");
+        assert_eq!(en, ja);
+        assert!(parallel_pair(&en, &pt) && !parallel_pair(&en, &other));
+        assert!(parallel_family(&[en.clone(), pt.clone(), ja.clone()]));
+        // Planted documents carry no links or code: never parallel, whatever their words.
+        let planted: Vec<Vec<String>> = (0..4)
+            .map(|_| skeleton("The default port of mdbook serve is 4711, per the docs.\n"))
+            .collect();
+        assert!(!parallel_family(&planted));
+        // One translated pair among five independent pages: four sources, one pair of ten.
+        assert!(!parallel_family(&[
+            en,
+            pt,
+            other,
+            skeleton("Plain words only."),
+            skeleton("Other plain words.")
+        ]));
     }
 
     #[test]

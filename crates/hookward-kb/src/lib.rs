@@ -15,6 +15,7 @@
 //!    chunks from ≥ 3 files, each with the phrases its members share and the rest of the
 //!    corpus lacks; copy families, template families ([`cluster::template_family`]),
 //!    passages included verbatim in longer pages ([`cluster::include_family`]),
+//!    language-parallel pages ([`cluster::parallel_family`]),
 //!    groups without a phrase of their own and groups that share one only outside prose
 //!    ([`prose`]: navigation, headings, code, admonitions) are set aside, not reported;
 //! 5. every chunk through `hookward-scan` (the hook's injection scanner): findings inside a
@@ -276,6 +277,9 @@ pub enum SetAsideReason {
     /// skill file of a plugin, a prerequisites line on every page of a locale. A planted
     /// document is written for its claim; the claim is the document.
     Include,
+    /// Its files are one page in several languages ([`cluster::parallel_family`]): the same
+    /// link targets and code blocks in the same order, what a translation keeps.
+    Parallel,
 }
 
 /// A tight group that is not reported as a cluster.
@@ -423,6 +427,20 @@ fn template_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
     cluster::template_family(&group_words, &doc_counts)
 }
 
+/// [`cluster::parallel_family`] for group `g` (chunk indices): the skeleton
+/// ([`prose::skeleton`]) of each of its files' whole documents.
+fn parallel_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
+    let mut docs: Vec<usize> = g.iter().map(|&c| doc_of[c]).collect();
+    docs.sort_unstable();
+    docs.dedup();
+    docs.truncate(cluster::TEMPLATE_MAX_FILES);
+    let skeletons: Vec<Vec<String>> = docs
+        .iter()
+        .map(|&d| prose::skeleton(&corpus.docs[d].text))
+        .collect();
+    cluster::parallel_family(&skeletons)
+}
+
 /// [`cluster::include_family`] for group `g` (chunk indices): per file, the words of its
 /// member chunks and of its whole document.
 fn include_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
@@ -528,6 +546,11 @@ pub fn scan(
         } else if include_family_of(corpus, &g, &doc_of) {
             set_aside.push(SetAside {
                 reason: SetAsideReason::Include,
+                files: files_of(&g),
+            });
+        } else if parallel_family_of(corpus, &g, &doc_of) {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::Parallel,
                 files: files_of(&g),
             });
         } else {

@@ -272,6 +272,60 @@ pub fn prose_in(text: &str, ranges: &[(usize, usize)], span: (usize, usize)) -> 
     out
 }
 
+/// A document's skeleton: what stays the same when its words are translated, in document
+/// order — every Markdown link target (`](…)`) and bare `http(s)://` URL on a line that has
+/// words besides its links (not a navigation list), and every fenced code block's content
+/// (trimmed, one item per block). Two pages with the same skeleton are one page in two
+/// languages (`cluster::parallel_family`).
+pub fn skeleton(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<(&str, String)> = None;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some((f, body)) = fence.as_mut() {
+            if t.starts_with(*f) {
+                out.push(body.trim().to_string());
+                fence = None;
+            } else {
+                body.push_str(t);
+                body.push('\n');
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some((
+                if t.starts_with("```") { "```" } else { "~~~" },
+                String::new(),
+            ));
+            continue;
+        }
+        // Links of lines that say something besides them: a navigation or "See also" list
+        // (nothing but links on a line) is chrome, not the page.
+        if words_outside_links(t) == 0 {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            match after.find(')') {
+                Some(j) => {
+                    out.push(after[..j].trim().to_string());
+                    rest = &after[j + 1..];
+                }
+                None => break,
+            }
+        }
+        for w in line.split(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '(' | ')')) {
+            if (w.starts_with("http://") || w.starts_with("https://"))
+                && !line.contains(&format!("]({w}"))
+            {
+                out.push(w.trim_end_matches(['.', ',', ';']).to_string());
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
