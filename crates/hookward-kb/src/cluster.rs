@@ -410,6 +410,106 @@ pub fn template_family(group_words: &[Vec<String>], doc_counts: &[HashMap<&str, 
     pairs > 0 && 2 * template >= pairs
 }
 
+/// Two files are language-parallel when each has at least this many skeleton items
+/// ([`crate::prose::skeleton`]: link targets, bare URLs, fenced code blocks): 3.
+pub const PARALLEL_MIN_ITEMS: usize = 3;
+
+/// …and the items both have in the same order cover at least this share of the two
+/// skeletons together (`2·matched / (|a| + |b|)`): 0.8.
+pub const PARALLEL_MATCH: f32 = 0.8;
+
+/// True when two files' skeletons (from [`crate::prose::skeleton`]) are one page's: the same
+/// link targets and code in the same order, whatever the language of the words around them.
+pub fn parallel_pair(a: &[String], b: &[String]) -> bool {
+    if a.len() < PARALLEL_MIN_ITEMS || b.len() < PARALLEL_MIN_ITEMS {
+        return false;
+    }
+    let matched: usize = matching_blocks(a, b).iter().map(|m| m.2).sum();
+    2.0 * matched as f32 >= PARALLEL_MATCH * (a.len() + b.len()) as f32
+}
+
+/// True when a group is a family of language-parallel pages (translations of one page, an
+/// untranslated copy beside them): once files that are [`parallel_pair`]s of each other are
+/// counted as one source, fewer than [`MIN_FILES`] sources are left, or at least half of the
+/// pairs of files are parallel. `skeletons` holds one file's skeleton per file of the group.
+///
+/// Translations share almost no words, but they keep every link target and code block of the
+/// page in the same order; where they do share words (an untranslated comment, a URL's words,
+/// names in link texts) the group is one page said several times, not several sources
+/// agreeing. A planted document states a claim in sentences and needs no links or code.
+/// Gap: planted documents that each carry the same three or more links or code blocks in the
+/// same order count as one source (reason `parallel` in the JSON's `set_aside`).
+pub fn parallel_family(skeletons: &[Vec<String>]) -> bool {
+    let n = skeletons.len().min(TEMPLATE_MAX_FILES);
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let (mut pairs, mut parallel) = (0, 0);
+    for x in 0..n {
+        for y in x + 1..n {
+            pairs += 1;
+            if parallel_pair(&skeletons[x], &skeletons[y]) {
+                parallel += 1;
+                let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+                parent[rx] = ry;
+            }
+        }
+    }
+    if parallel == 0 {
+        return false;
+    }
+    let sources: HashSet<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    sources.len() < MIN_FILES || 2 * parallel >= pairs
+}
+
+/// A file counts as a page with its own text when its words outside the group's chunks are at
+/// least this multiple of its words inside them: 1.0 (the shared passage is at most half of
+/// the file).
+pub const INCLUDE_OWN: f32 = 1.0;
+
+/// At most this many of a group's members are compared pairwise for [`verbatim`]: 64.
+pub const INCLUDE_MAX_MEMBERS: usize = 64;
+
+/// True when every pair of `members` (the first [`INCLUDE_MAX_MEMBERS`]) is a near-copy
+/// (cosine ≥ [`COPY_SIM`]): the group is one passage repeated, not texts that agree.
+pub fn verbatim(members: &[usize], vectors: &[crate::embed::SparseVec]) -> bool {
+    let m = &members[..members.len().min(INCLUDE_MAX_MEMBERS)];
+    m.iter().enumerate().all(|(a, &i)| {
+        m[a + 1..]
+            .iter()
+            .all(|&j| crate::embed::cosine(&vectors[i], &vectors[j]) >= COPY_SIM)
+    })
+}
+
+/// True when a group is one passage *included* in pages that each have their own text: its
+/// members are near-copies of each other ([`verbatim`]) and in every file the words outside
+/// the group's chunks are at least [`INCLUDE_OWN`] times the words inside them. `files` holds,
+/// per file of the group, `(words in the group's chunks, words in the whole document)`.
+///
+/// What this describes: a section pasted into every page of a plugin's or a locale's pages (an
+/// output-formatting instruction in each skill file, a prerequisites line on each preset
+/// page), the same include rendered into sibling pages. A planted set as PoisonedRAG builds it
+/// is documents written *for* the claim: the claim is the document (the benchmark's planted
+/// files are one chunk each), so they are not included passages, whether their wording varies
+/// or they are exact copies. Gap: the same claim pasted verbatim into pages that are each at
+/// least as long is set aside (reason `include`, visible in the JSON's `set_aside`).
+pub fn include_family(
+    members: &[usize],
+    vectors: &[crate::embed::SparseVec],
+    files: &[(usize, usize)],
+) -> bool {
+    !files.is_empty()
+        && files.iter().all(|&(shared, total)| {
+            shared > 0 && total.saturating_sub(shared) as f32 >= INCLUDE_OWN * shared as f32
+        })
+        && verbatim(members, vectors)
+}
+
 /// Mean pairwise cosine of a group's members.
 pub fn cohesion(members: &[usize], vectors: &[crate::embed::SparseVec]) -> f32 {
     let mut s = 0.0;
@@ -614,6 +714,71 @@ mod tests {
         assert!((t.tau - (t.mean + 2.5 * t.sd)).abs() < 1e-6);
         // A uniform corpus: the floor holds.
         assert_eq!(threshold(&[0.01, 0.011, 0.012], 2.5).tau, MIN_TAU);
+    }
+
+    #[test]
+    fn translations_of_one_page_are_a_parallel_family() {
+        use crate::prose::skeleton;
+        let en = "# Introduction\n\nTools like [nvm](https://github.com/nvm-sh/nvm) and \
+                  [rbenv](https://github.com/rbenv/rbenv) create shims.\n\n```shell\nasdf plugin \
+                  add nodejs\n```\n\nSee https://asdf-vm.com/guide for the rest.\n";
+        let pt = "# Introdução\n\nFerramentas como o [nvm](https://github.com/nvm-sh/nvm) e \
+                  [rbenv](https://github.com/rbenv/rbenv) criam shims.\n\n```shell\nasdf plugin \
+                  add nodejs\n```\n\nVeja https://asdf-vm.com/guide para o resto.\n";
+        let ja = "# はじめに\n\n[nvm](https://github.com/nvm-sh/nvm)、[rbenv](https://github.com/rbenv/rbenv)\
+                  のようなツール。\n\n```shell\nasdf plugin add nodejs\n```\n\n\
+                  https://asdf-vm.com/guide を参照。\n";
+        let other = "# Plugins\n\nRead [the plugin guide](https://example.org/plugins) and \
+                     [the API](https://example.org/api).\n\n```shell\nasdf list all\n```\n";
+        let (en, pt, ja, other) = (skeleton(en), skeleton(pt), skeleton(ja), skeleton(other));
+        assert_eq!(en.len(), 4, "{en:?}");
+        assert_eq!(en, ja);
+        assert!(parallel_pair(&en, &pt) && !parallel_pair(&en, &other));
+        assert!(parallel_family(&[en.clone(), pt.clone(), ja.clone()]));
+        // Planted documents carry no links or code: never parallel, whatever their words.
+        let planted: Vec<Vec<String>> = (0..4)
+            .map(|_| skeleton("The default port of mdbook serve is 4711, per the docs.\n"))
+            .collect();
+        assert!(!parallel_family(&planted));
+        // One translated pair among five independent pages: four sources, one pair of ten.
+        assert!(!parallel_family(&[
+            en,
+            pt,
+            other,
+            skeleton("Plain words only."),
+            skeleton("Other plain words.")
+        ]));
+    }
+
+    #[test]
+    fn an_included_passage_needs_copies_in_longer_pages() {
+        // Chunks 0–2: one passage (cosine 1 and 0.98); chunk 3: a text that agrees (0.6).
+        let v = vec![
+            vec![(1, 1.0)],
+            vec![(1, 1.0)],
+            vec![(1, 0.98), (2, 0.199)],
+            vec![(1, 0.6), (3, 0.8)],
+        ];
+        assert!(verbatim(&[0, 1, 2], &v));
+        assert!(!verbatim(&[0, 1, 3], &v));
+        // Each file twice the passage's words or more: included.
+        assert!(include_family(
+            &[0, 1, 2],
+            &v,
+            &[(40, 400), (40, 90), (41, 82)]
+        ));
+        // One file is the passage and little else (a planted document): not included.
+        assert!(!include_family(
+            &[0, 1, 2],
+            &v,
+            &[(40, 400), (40, 90), (40, 52)]
+        ));
+        // Agreeing texts in long pages are no included passage.
+        assert!(!include_family(
+            &[0, 1, 3],
+            &v,
+            &[(40, 400), (40, 400), (40, 400)]
+        ));
     }
 
     #[test]

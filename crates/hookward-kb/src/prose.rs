@@ -14,7 +14,9 @@
 //! - headings: ATX (`# …`), setext and reST underlines with the title line above them;
 //! - admonitions: MkDocs `!!!`/`???` and reST directives (`.. note::`) with their indented
 //!   bodies, `:::` containers up to their closing `:::`, GitHub alerts (`> [!NOTE]`) with
-//!   the quoted lines after them;
+//!   the quoted lines after them; PyMdown blocks (`/// note | Title` … `///`, the closing
+//!   line the same number of slashes) with their bodies, except `/// tab` blocks, whose body
+//!   is the page's own text shown in tabs (only their marker lines are chrome);
 //! - HTML lines (starting with `<`);
 //! - items with fewer than [`MIN_WORDS`] words outside links: an item is a list item or a
 //!   paragraph with its continuation lines, so a link list ("- [Button](button.md)") and a
@@ -49,6 +51,26 @@ fn underline(t: &str) -> bool {
             t.as_bytes()[0],
             b'=' | b'-' | b'~' | b'^' | b'*' | b'+' | b'#'
         )
+}
+
+/// A PyMdown block marker (`/// note | Title`, `////`): the number of slashes (3 or more)
+/// and the rest of the line, trimmed (empty for a closing line). An opening line is one block
+/// name (letters and `-`), alone or followed by `|` and a title; a sentence after slashes is no
+/// marker.
+fn slashes(t: &str) -> Option<(usize, &str)> {
+    let n = t.bytes().take_while(|&b| b == b'/').count();
+    let rest = t[n..].trim();
+    if n < 3 || !(t[n..].is_empty() || t[n..].starts_with(' ')) {
+        return None;
+    }
+    if rest.is_empty() {
+        return Some((n, rest));
+    }
+    let mut tokens = rest.split_whitespace();
+    let name = tokens.next().unwrap_or("");
+    let named = name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-');
+    let titled = tokens.next().is_none_or(|x| x.starts_with('|'));
+    (named && titled).then_some((n, rest))
 }
 
 /// Words of `text` outside links: `[text](url)`, `[text][ref]` and bare `http(s)://` URLs are
@@ -103,6 +125,8 @@ pub fn prose_ranges(text: &str) -> Vec<(usize, usize)> {
         Indented,
         /// After `> [!NOTE]`: quoted lines belong to it.
         Alert,
+        /// Inside a PyMdown block opened by this many slashes, up to a line of exactly as many.
+        Block(usize),
     }
     let mut out: Vec<(usize, usize)> = Vec::new();
     // The open item: its range and its text.
@@ -163,6 +187,12 @@ pub fn prose_ranges(text: &str) -> Vec<(usize, usize)> {
                 }
                 state = State::Normal;
             }
+            State::Block(n) => {
+                if slashes(t) == Some((n, "")) {
+                    state = State::Normal;
+                }
+                continue;
+            }
             State::Normal => {}
         }
         let was_first = first;
@@ -190,6 +220,13 @@ pub fn prose_ranges(text: &str) -> Vec<(usize, usize)> {
             true
         } else if t.starts_with('>') && quoted.starts_with("[!") {
             state = State::Alert;
+            true
+        } else if let Some((n, kind)) = slashes(t) {
+            // A tab's body is the page's own text; an admonition's is chrome; a bare line of
+            // slashes closes a tab (or an unmatched block) and is chrome itself.
+            if !kind.is_empty() && !kind.starts_with("tab") {
+                state = State::Block(n);
+            }
             true
         } else if underline(t) {
             // The title line above an underline was a heading, not prose: drop it if the
@@ -230,6 +267,60 @@ pub fn prose_in(text: &str, ranges: &[(usize, usize)], span: (usize, usize)) -> 
                 out.push('\n');
             }
             out.push_str(&text[s..e]);
+        }
+    }
+    out
+}
+
+/// A document's skeleton: what stays the same when its words are translated, in document
+/// order — every Markdown link target (`](…)`) and bare `http(s)://` URL on a line that has
+/// words besides its links (not a navigation list), and every fenced code block's content
+/// (trimmed, one item per block). Two pages with the same skeleton are one page in two
+/// languages (`cluster::parallel_family`).
+pub fn skeleton(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<(&str, String)> = None;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some((f, body)) = fence.as_mut() {
+            if t.starts_with(*f) {
+                out.push(body.trim().to_string());
+                fence = None;
+            } else {
+                body.push_str(t);
+                body.push('\n');
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some((
+                if t.starts_with("```") { "```" } else { "~~~" },
+                String::new(),
+            ));
+            continue;
+        }
+        // Links of lines that say something besides them: a navigation or "See also" list
+        // (nothing but links on a line) is chrome, not the page.
+        if words_outside_links(t) == 0 {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            match after.find(')') {
+                Some(j) => {
+                    out.push(after[..j].trim().to_string());
+                    rest = &after[j + 1..];
+                }
+                None => break,
+            }
+        }
+        for w in line.split(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '(' | ')')) {
+            if (w.starts_with("http://") || w.starts_with("https://"))
+                && !line.contains(&format!("]({w}"))
+            {
+                out.push(w.trim_end_matches(['.', ',', ';']).to_string());
+            }
         }
     }
     out
@@ -295,6 +386,33 @@ mod tests {
         assert!(
             !p.contains("default settings") && p.contains("Normal reST"),
             "{p:?}"
+        );
+    }
+
+    #[test]
+    fn pymdown_blocks_are_chrome_but_tab_bodies_are_prose() {
+        let doc = "Return a response object directly from the handler.\n\n/// note | Technical \
+                   Details\n\nThe framework re-exports the same response classes as the toolkit \
+                   below it.\n\n//// tab | Nested\n\nStill inside the note box here.\n////\n\n///\n\n\
+                   The page goes on with its own explanation here.\n\n/// tab | Python 3.10+\n\n\
+                   Each tab holds the page's own text about the handler.\n\n///\n";
+        let p = prose(doc);
+        assert!(p.contains("Return a response object"), "{p:?}");
+        assert!(p.contains("The page goes on with its own"), "{p:?}");
+        assert!(p.contains("Each tab holds the page's own text"), "{p:?}");
+        for chrome in [
+            "Technical",
+            "re-exports",
+            "Still inside",
+            "Python 3.10",
+            "///",
+        ] {
+            assert!(!p.contains(chrome), "{chrome} in {p:?}");
+        }
+        // A path or a comment marker is no block.
+        assert!(
+            prose("/// is how a doc comment starts in several languages.\n")
+                .contains("doc comment")
         );
     }
 
