@@ -156,19 +156,22 @@ impl Idf {
         self.df[bucket as usize]
     }
 
-    /// The L2-normalised TF-IDF vector of a feature map (empty when nothing is left).
+    /// The L2-normalised TF-IDF vector of a feature map (empty when nothing is left),
+    /// sorted by bucket. The same text gives the same bits in every run: the norm is summed
+    /// in bucket order, never in the map's (per-process random) iteration order, so two copies
+    /// of one text are exactly equal and ties between them break the same way every run.
     pub fn vector(&self, tf: &HashMap<u32, f32>) -> SparseVec {
         let mut v: SparseVec = tf
             .iter()
             .filter_map(|(&b, &c)| self.weight(b).map(|w| (b, sublinear(c) * w)))
             .collect();
+        v.sort_unstable_by_key(|(b, _)| *b);
         let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
         if norm > 0.0 {
             for (_, w) in &mut v {
                 *w /= norm;
             }
         }
-        v.sort_unstable_by_key(|(b, _)| *b);
         v
     }
 }
@@ -208,6 +211,36 @@ mod tests {
         let tfs: Vec<_> = texts.iter().map(|t| features(t)).collect();
         let idf = Idf::fit(tfs.iter(), &EmbedOptions::default());
         tfs.iter().map(|t| idf.vector(t)).collect()
+    }
+
+    /// Each `HashMap` gets its own random iteration order; the vector must not depend on it
+    /// (a norm summed in that order made copies of one text differ in the last bits, and the
+    /// groups a scan formed varied between runs of one binary, BENCHMARKS.md).
+    #[test]
+    fn vectors_do_not_depend_on_the_maps_iteration_order() {
+        let texts: Vec<String> = (0..40)
+            .map(|i| {
+                format!(
+                    "Release {i} of the gateway moves the admin console to port {} and rotates \
+                     every signing key; operators should read the migration notes, update the \
+                     reverse proxy rules and restart the workers in each availability zone.",
+                    8000 + i
+                )
+            })
+            .collect();
+        let tfs: Vec<_> = texts.iter().map(|t| features(t)).collect();
+        let idf = Idf::fit(tfs.iter(), &EmbedOptions::default());
+        for t in &texts {
+            let bits = |v: SparseVec| -> Vec<(u32, u32)> {
+                v.into_iter().map(|(b, w)| (b, w.to_bits())).collect()
+            };
+            let first = bits(idf.vector(&features(t)));
+            for _ in 0..8 {
+                // A fresh map (a fresh hasher state), same contents.
+                let again: HashMap<u32, f32> = features(t).into_iter().collect();
+                assert_eq!(bits(idf.vector(&again)), first);
+            }
+        }
     }
 
     #[test]
