@@ -165,7 +165,14 @@ pub fn tool_call(
             paths.extend(s("file_path"));
             ToolKind::FileRead
         }
-        "Glob" | "Grep" | "LS" => {
+        "Grep" => {
+            // ripgrep over `path` (else the session's folder), `glob` naming the files read.
+            let glob = s("glob");
+            paths =
+                hookward_core::wire::search_paths(s("path").as_deref(), glob.as_deref().as_slice());
+            ToolKind::FileRead
+        }
+        "Glob" | "LS" => {
             paths.extend(s("path"));
             ToolKind::FileRead
         }

@@ -207,16 +207,35 @@ fn command_text(v: Option<&Value>) -> Option<String> {
     }
 }
 
-/// The patch of a shell command that is exactly Codex's heredoc form of `apply_patch`
-/// (`apply_patch <<'EOF'` or `applypatch <<EOF`, optionally after `cd DIR &&`, then `*** Begin
-/// Patch` … `*** End Patch` and the closing delimiter, nothing after it), which Codex applies
-/// itself instead of running. Anything else (more commands after the heredoc) is a shell
+/// The folder and patch of a shell command that is exactly Codex's heredoc form of
+/// `apply_patch` (`apply_patch <<'EOF'` or `applypatch <<EOF`, optionally after `cd DIR &&`,
+/// then `*** Begin Patch` … `*** End Patch` and the closing delimiter, nothing after it), which
+/// Codex applies itself instead of running, in `DIR` (upstream `codex-rs/apply-patch`
+/// `extract_apply_patch_from_bash`: the patch's paths are relative to the `cd` folder). A `cd`
+/// folder whose value is only known when a shell runs it (`$VAR`, `` ` ``, `$(…)`) is not taken
+/// here: the command is then a shell command, and the shell analysis follows the `cd` and
+/// the `apply_patch` program. Anything else (more commands after the heredoc) is a shell
 /// command, analysed as one.
-fn heredoc_patch(command: &str) -> Option<String> {
+fn heredoc_patch(command: &str) -> Option<(Option<String>, String)> {
     let t = command.trim_start();
-    let t = match t.strip_prefix("cd ") {
-        Some(rest) => rest.split_once("&&")?.1.trim_start(),
-        None => t,
+    let (dir, t) = match t.strip_prefix("cd ") {
+        Some(rest) => {
+            let (d, after) = rest.split_once("&&")?;
+            let d = d.trim();
+            let d = d
+                .strip_prefix('\'')
+                .and_then(|x| x.strip_suffix('\''))
+                .or_else(|| d.strip_prefix('"').and_then(|x| x.strip_suffix('"')))
+                .unwrap_or(d);
+            if d.is_empty()
+                || d.contains(['$', '`', '\\', '\'', '"', ';', '|', '&', '(', ')', '<', '>'])
+                || d.contains(char::is_whitespace)
+            {
+                return None;
+            }
+            (Some(d.to_string()), after.trim_start())
+        }
+        None => (None, t),
     };
     let rest = t
         .strip_prefix("apply_patch")
@@ -240,7 +259,18 @@ fn heredoc_patch(command: &str) -> Option<String> {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    (after == [delim]).then(|| body[begin..end].to_string())
+    (after == [delim]).then(|| (dir, body[begin..end].to_string()))
+}
+
+/// `path` as seen from the session's folder when the patch runs in `dir`: unchanged when
+/// there is no `dir` or `path` is absolute (or `~/…`), else `dir/path`.
+fn under_dir(dir: Option<&str>, path: &str) -> String {
+    match dir {
+        Some(d) if !path.starts_with('/') && !path.starts_with('~') => {
+            format!("{}/{path}", d.trim_end_matches('/'))
+        }
+        _ => path.to_string(),
+    }
 }
 
 /// Normalises one Codex tool call; for `apply_patch` also returns the patch's paths per
@@ -269,8 +299,18 @@ pub fn tool_call(
                 // Codex applies `apply_patch <<'EOF' … EOF` itself instead of running it: the
                 // call is a file write of the patch, judged like the `apply_patch` tool (its
                 // text is added to the input as `patch` for the facts).
-                Some(text) => {
-                    let p = patch_paths(&text);
+                Some((dir, text)) => {
+                    let mut p = patch_paths(&text);
+                    for list in [
+                        &mut p.added,
+                        &mut p.updated,
+                        &mut p.deleted,
+                        &mut p.moved_to,
+                    ] {
+                        for path in list.iter_mut() {
+                            *path = under_dir(dir.as_deref(), path);
+                        }
+                    }
                     paths = p.all();
                     patch = Some(p);
                     if let Value::Object(o) = &mut input {
@@ -536,6 +576,28 @@ mod tests {
                 Some(vec!["/h/.codex/config.toml".to_string()])
             );
             assert_eq!(t.input["patch"].as_str(), Some(patch));
+        }
+        // After `cd DIR &&`, relative paths are DIR's (Codex applies the patch there).
+        let rel = "*** Begin Patch\n*** Add File: config.toml\n+x\n*** Delete File: /abs/f\n*** End Patch";
+        let (t, p) = tool_call(
+            "Bash".into(),
+            serde_json::json!({ "command": format!("cd ../home/.codex/ && apply_patch <<'EOF'\n{rel}\nEOF\n") }),
+            None,
+            None,
+        );
+        assert_eq!(t.kind, ToolKind::FileWrite);
+        assert_eq!(t.paths, ["../home/.codex/config.toml", "/abs/f"]);
+        assert_eq!(p.map(|p| p.deleted), Some(vec!["/abs/f".to_string()]));
+        // A `cd` folder only a shell can know: left to the shell analysis.
+        for dir in ["\"$HOME/.codex\"", "$CODEX_HOME", "`pwd`/x", "'a b'"] {
+            let cmd = format!("cd {dir} && apply_patch <<'EOF'\n{rel}\nEOF\n");
+            let (t, _) = tool_call(
+                "Bash".into(),
+                serde_json::json!({ "command": cmd }),
+                None,
+                None,
+            );
+            assert_eq!(t.kind, ToolKind::Shell, "{cmd}");
         }
         // More after the heredoc, or no heredoc: an ordinary shell command.
         for cmd in [

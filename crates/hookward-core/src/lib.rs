@@ -903,6 +903,37 @@ pub mod wire {
         }
     }
 
+    /// The files a content search reads, as tool paths (relative ones are the session folder's):
+    /// its folder `root` (the session's folder, `.`, when the tool was given none: the search
+    /// tools of Claude Code, Cursor and Gemini CLI search there) and, for each file pattern in
+    /// `globs` (ripgrep's `--glob`, Gemini's `include`), `root/pattern`, so that the file the
+    /// pattern names is judged by its path class (`glob: ".ssh/id_rsa"` under the home folder
+    /// is the key; `**/.env` is an env file). Exclusions (`!pattern`) read nothing.
+    pub fn search_paths(root: Option<&str>, globs: &[&str]) -> Vec<String> {
+        let root = root.map(str::trim).filter(|r| !r.is_empty()).unwrap_or(".");
+        let mut out = vec![root.to_string()];
+        for g in globs.iter().map(|g| g.trim()) {
+            if g.is_empty() || g.starts_with('!') {
+                continue;
+            }
+            let p = if g.starts_with('/') || g.starts_with('~') {
+                g.to_string()
+            } else if root == "." {
+                g.trim_start_matches("./").to_string()
+            } else {
+                format!(
+                    "{}/{}",
+                    root.trim_end_matches('/'),
+                    g.trim_start_matches("./")
+                )
+            };
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
     /// Removes `key` from `obj` and returns it when it is a string; a value of another type is
     /// left in place (kept in the event's `extra`, not lost) and `None` returned.
     pub fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {

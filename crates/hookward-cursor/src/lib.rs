@@ -253,7 +253,14 @@ pub fn tool_call(
             paths.extend(path());
             ToolKind::FileRead
         }
-        "Grep" | "Glob" | "LS" | "list_dir" => {
+        "Grep" => {
+            // Cursor's Grep takes Claude Code's inputs: `path` (else the folder) and `glob`.
+            let glob = s("glob");
+            paths =
+                hookward_core::wire::search_paths(path().as_deref(), glob.as_deref().as_slice());
+            ToolKind::FileRead
+        }
+        "Glob" | "LS" | "list_dir" => {
             paths.extend(path());
             ToolKind::FileRead
         }

@@ -243,12 +243,24 @@ pub fn tool_call(
             ToolKind::FileRead
         }
         "read_many_files" => {
-            if let Some(a) = input.get("paths").and_then(Value::as_array) {
-                paths.extend(a.iter().filter_map(Value::as_str).map(str::to_string));
+            // Gemini CLI 0.61: `include` (globs in each workspace folder), older: `paths`.
+            for key in ["include", "paths"] {
+                if let Some(a) = input.get(key).and_then(Value::as_array) {
+                    paths.extend(a.iter().filter_map(Value::as_str).map(str::to_string));
+                }
             }
             ToolKind::FileRead
         }
-        "list_directory" | "glob" | "search_file_content" | "grep" => {
+        "grep_search" | "search_file_content" | "grep" => {
+            // Gemini CLI 0.61's content search is `grep_search` (`dir_path`, `include_pattern`);
+            // older names took `path`/`include`.
+            let root = s("dir_path").or_else(|| s("path"));
+            let include = s("include_pattern").or_else(|| s("include"));
+            paths =
+                hookward_core::wire::search_paths(root.as_deref(), include.as_deref().as_slice());
+            ToolKind::FileRead
+        }
+        "list_directory" | "glob" => {
             paths.extend(s("dir_path").or_else(|| s("path")));
             ToolKind::FileRead
         }

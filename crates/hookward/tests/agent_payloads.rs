@@ -491,3 +491,92 @@ fn gemini_shell_dir_path_is_where_the_command_runs() {
     let (out, _) = sandbox.agent_hook("gemini", p);
     assert!(!out.contains("self/"), "{out}");
 }
+
+/// Codex applies `cd DIR && apply_patch <<'EOF' … EOF` in DIR, and a shell that runs Codex's
+/// `apply_patch` program writes the patch's files relative to its folder: a patch that turns
+/// Codex's hooks off in `~/.codex/config.toml` is stopped however the folder is reached.
+#[test]
+fn codex_patch_after_cd_is_judged_where_it_lands() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.home().join(".codex")).unwrap();
+    let patch =
+        "*** Begin Patch\n*** Add File: config.toml\n+[features]\n+hooks = false\n*** End Patch";
+    for cd in [
+        "cd ../.codex",
+        "cd ~/.codex",
+        "cd \"$HOME/.codex\"",
+        "D=$HOME/.codex; cd $D",
+    ] {
+        let mut p = payload("codex", "PreToolUse-Bash.json");
+        p["tool_input"]["command"] = json!(format!("{cd} && apply_patch <<'EOF'\n{patch}\nEOF\n"));
+        let (out, _) = sandbox.agent_hook("codex", p);
+        assert!(
+            out.contains("\"deny\"") && out.contains("self/"),
+            "{cd}: {out}"
+        );
+    }
+    // The same patch in the project is the project's business.
+    let mut p = payload("codex", "PreToolUse-Bash.json");
+    p["tool_input"]["command"] = json!(format!("cd src && apply_patch <<'EOF'\n{patch}\nEOF\n"));
+    let (out, _) = sandbox.agent_hook("codex", p);
+    assert!(!out.contains("self/"), "{out}");
+}
+
+/// A content search reads the files its pattern names under its folder (the session's when
+/// none is given): Claude Code's and Cursor's `Grep` `glob`, Gemini CLI's `grep_search`
+/// `include_pattern` and `read_many_files` `include` are judged by the files they name, as a
+/// `Read` of those files would be.
+#[test]
+fn search_tools_are_judged_by_the_files_they_read() {
+    let sandbox = Sandbox::new();
+    let home = sandbox.home().display().to_string();
+    std::fs::create_dir_all(sandbox.home().join(".ssh")).unwrap();
+    std::fs::write(sandbox.home().join(".ssh/id_rsa"), "k").unwrap();
+    std::fs::write(sandbox.project().join(".env"), "SECRET=1").unwrap();
+    let claude = |input: Value| {
+        let (out, _, _) = sandbox.hook(&sandbox.pre_tool_use("Grep", input), &[]);
+        out
+    };
+    let out = claude(
+        json!({"pattern": "PRIVATE", "path": home, "glob": ".ssh/id_rsa",
+                            "output_mode": "content"}),
+    );
+    assert!(
+        out.contains("path/credential-store") && out.contains("\"deny\""),
+        "{out}"
+    );
+    let out = claude(json!({"pattern": "SECRET", "glob": ".env", "output_mode": "content"}));
+    assert!(out.contains("path/env-file"), "{out}");
+    let out = claude(json!({"pattern": "TODO", "glob": "*.rs"}));
+    assert!(!out.contains("path/"), "{out}");
+
+    let mut cursor = payload("cursor", "beforeShellExecution.json");
+    if let Some(o) = cursor.as_object_mut() {
+        o.remove("command");
+        o.insert("hook_event_name".into(), json!("preToolUse"));
+        o.insert("tool_name".into(), json!("Grep"));
+        o.insert(
+            "tool_input".into(),
+            json!({"pattern": "SECRET", "glob": ".env"}),
+        );
+    }
+    let (out, _) = sandbox.agent_hook("cursor", cursor);
+    assert!(out.contains("path/env-file"), "cursor: {out}");
+
+    for (tool, input) in [
+        (
+            "grep_search",
+            json!({"pattern": "SECRET", "dir_path": ".", "include_pattern": ".env", "no_ignore": true}),
+        ),
+        (
+            "read_many_files",
+            json!({"include": [".env"], "useDefaultExcludes": false}),
+        ),
+    ] {
+        let mut p = payload("gemini", "BeforeTool-read_file.json");
+        p["tool_name"] = json!(tool);
+        p["tool_input"] = input;
+        let (out, _) = sandbox.agent_hook("gemini", p);
+        assert!(out.contains("path/env-file"), "gemini {tool}: {out}");
+    }
+}

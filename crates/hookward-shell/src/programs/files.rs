@@ -173,6 +173,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             Stream::default()
         }
         "tee" => tee(a, inv),
+        "apply_patch" | "applypatch" => apply_patch(a, name, inv),
         "ls" | "dir" | "exa" | "eza" | "lsd" | "tree" => {
             let p = opts::parse(
                 inv.rest(),
@@ -811,6 +812,46 @@ fn tee(a: &mut Analyzer, inv: &Inv) -> Stream {
     out.piped = false;
     out.file = None;
     out
+}
+
+/// Codex's patch tool run as a program (Codex puts an `apply_patch` command on the shell's
+/// `PATH`; the model can also write `cd DIR && apply_patch <<'EOF' … EOF`): the patch is its
+/// first operand or its stdin, in Codex's format, and every `*** Add File:`, `*** Update File:`
+/// and `*** Move to:` path is written and every `*** Delete File:` path deleted, relative to
+/// the folder the command runs in (a preceding `cd` counts). A patch whose text is not known
+/// here is code the analysis cannot see: unanalysable.
+fn apply_patch(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
+    let text = match inv.rest().first() {
+        Some(op) if !op.text.starts_with('-') => (!op.dynamic).then(|| op.text.clone()),
+        _ => inv.stdin.text.clone(),
+    };
+    let Some(text) = text else {
+        a.unanalysable(
+            "a patch whose text is only known at run time",
+            &format!("{name} <patch>"),
+        );
+        return Stream::default();
+    };
+    let cwd = inv.cwd.clone();
+    for line in text.lines().take(10_000) {
+        let line = line.trim_end_matches('\r');
+        let (access, how, rest) = if let Some(r) = line.strip_prefix("*** Add File:") {
+            (Access::Create, "apply_patch add", r)
+        } else if let Some(r) = line.strip_prefix("*** Update File:") {
+            (Access::Write, "apply_patch update", r)
+        } else if let Some(r) = line.strip_prefix("*** Move to:") {
+            (Access::Create, "apply_patch move", r)
+        } else if let Some(r) = line.strip_prefix("*** Delete File:") {
+            (Access::Delete, "apply_patch delete", r)
+        } else {
+            continue;
+        };
+        let path = rest.trim();
+        if !path.is_empty() {
+            a.path_arg(&cwd, &Arg::lit(path), access, how, false);
+        }
+    }
+    Stream::default()
 }
 
 /// Generic reader: operands are files read (values of options listed per program skipped).
