@@ -23,7 +23,8 @@
 //! let call = |c: &str| CallSummary { tool: "Bash".into(), kind: "shell".into(),
 //!     command: Some(c.into()), file: None, detail: None, id: None };
 //! let failed = FailedCall { call: call("npm test"), cause: "exit-code".into(),
-//!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12") };
+//!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12"),
+//!     evidence: String::new() };
 //! let lesson = distill(&failed, &[], &call("pnpm test"), Provenance::default()).unwrap();
 //! assert_eq!(lesson.diff, "-npm +pnpm");
 //! assert_eq!(lesson.symptom, "npm ERR! missing script: test:unit at PATH");
@@ -33,6 +34,7 @@
 pub mod distill;
 pub mod envprint;
 pub mod family;
+pub mod judge;
 pub mod outcome;
 pub mod prefilter;
 pub mod recall;
@@ -187,3 +189,5 @@ pub fn delivery_text(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_judge;
