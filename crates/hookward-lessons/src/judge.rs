@@ -26,8 +26,10 @@
 use crate::family::{inner_command, program_words, segments, PROBES};
 
 /// Phrases of a failure caused by the outside world at that moment (network, DNS, a remote
-/// service, a port or lock held by a running process), matched case-insensitively in the first
-/// lines of the error text. Kept to phrases no usage mistake prints.
+/// service, a port held by a running process), matched case-insensitively in the first lines of
+/// the error text. Kept to phrases no usage mistake prints. Not (yet) here: locks held by another
+/// process (`brew`'s "has already locked", opkg's "Could not lock") and the `getaddrinfo
+/// ENOTFOUND` wording of a failed lookup (BENCHMARKS.md, "Second fix round and sample 3").
 pub const WORLD_STATE: &[&str] = &[
     "connection timed out",
     "no servers could be reached",

@@ -9,6 +9,8 @@
 //! - [`distill`]: a failed call + the repair path + the fixing call → a [`Lesson`] (symptom
 //!   normalised, prescription as a token diff, triggers, provenance), redacted and with machine
 //!   paths replaced at capture ([`Scrub`]);
+//! - [`judge`]: the rule of judgement's classes read from shape and error text — failures of the
+//!   outside world, look-only commands judged by shape, whether a fix answers its failure;
 //! - [`similar`]/[`merge_into`]: near-duplicate merge (character 3-gram Jaccard ≥
 //!   [`MERGE_JACCARD`] with the same symptom and tool);
 //! - [`envprint`]: the project's lockfile hashes and toolchain versions when a lesson was
