@@ -100,6 +100,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             call: call(failing),
             symptom: symptom(&error),
             cause: "exit-code".into(),
+            evidence: String::new(),
         };
         if let Ok(lesson) = distill_lesson(&failed, &[], &call(fixing), Provenance::default()) {
             store.insert_lesson("/bench/project", &lesson, now - (made as i64) * 60_000)?;

@@ -52,7 +52,7 @@ pub struct CallSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
     /// For file edits: the first line of the text replaced (scrubbed), what an edit's token
-    /// diff is computed on.
+    /// diff is computed on; for a sub-agent launch, the agent type asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
     /// The agent's call id (`toolu_…`), when given.
@@ -74,7 +74,7 @@ impl CallSummary {
             .first()
             .filter(|_| matches!(t.kind, ToolKind::FileWrite | ToolKind::FileRead))
             .map(|p| scrub.text(&relative(p, scrub.project.as_deref())));
-        let detail = ["old_string", "old_str"]
+        let detail = ["old_string", "old_str", "subagent_type"]
             .iter()
             .find_map(|k| t.input.get(*k).and_then(Value::as_str))
             .and_then(|s| s.lines().find(|l| !l.trim().is_empty()))
@@ -113,6 +113,11 @@ pub struct FailedCall {
     pub symptom: String,
     /// Why it counts as failed ([`crate::Cause::word`]).
     pub cause: String,
+    /// The failure's error text, scrubbed, lowercased and capped
+    /// ([`crate::judge::evidence_of`]): what a fix must answer ([`crate::judge::points_at`]).
+    /// Empty for episodes opened before it was kept, and for denied calls.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub evidence: String,
 }
 
 /// Where a lesson came from.
@@ -540,19 +545,39 @@ pub fn same_work(failing: Option<&str>, fixing: Option<&str>) -> bool {
     let (Some(a), Some(b)) = (failing, fixing) else {
         return true;
     };
-    let mut main = main_segment(a);
-    for _ in 0..3 {
-        match crate::family::inner_command(&main) {
-            Some(inner) => main = main_segment(&inner),
-            None => break,
-        }
-    }
-    match work_of(&main) {
+    let main = unwrapped_main(a);
+    match work_of(&main).or_else(|| sudo_work(a, &main)) {
         Some(w) => unwrapped_segments(b, 0)
             .iter()
-            .any(|s| work_of(s).as_ref() == Some(&w)),
+            .any(|s| work_of(s).as_ref() == Some(&w) || bare_work(s).as_ref() == Some(&w)),
         None => true,
     }
+}
+
+/// For a failing command run under `sudo`: its program and first bare argument (`sudo
+/// sc_auth pair …` → `("sc_auth", "pair")`), so the episode is keyed by what ran under sudo and
+/// only the same sub-command closes it (`sc_auth identities` does not).
+fn sudo_work(cmd: &str, main: &[String]) -> Option<(String, String)> {
+    let under_sudo = segments(cmd)
+        .iter()
+        .any(|s| s.first().is_some_and(|w| w == "sudo"));
+    if !under_sudo {
+        return None;
+    }
+    bare_work(main)
+}
+
+/// A segment's program and its first argument when that is a bare word (letters, digits, `-`,
+/// `_`; not a flag, path or value).
+fn bare_work(words: &[String]) -> Option<(String, String)> {
+    let p = words.first()?;
+    let arg = words.get(1)?;
+    let bare = arg.len() >= 2
+        && arg.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    bare.then(|| (p.clone(), arg.clone()))
 }
 
 fn main_words(cmd: &str) -> Vec<String> {
@@ -583,6 +608,12 @@ pub enum NoLesson {
     WeakensSafety(&'static str),
     /// The "fix" is other work of the same family (another sub-command: [`same_work`]).
     OtherWork,
+    /// The fix only left arguments out (`brew install a c` after `brew install a b c`
+    /// failed on `b`): part of the work given up, not a way of doing it ([`narrowed`]).
+    Narrowed,
+    /// Nothing the fix changed is what the failure's text points at ([`crate::judge::points_at`]):
+    /// another command that happened to succeed next.
+    Unexplained,
 }
 
 /// Words whose appearance in a fixing command (not in the failing one) means the "fix" turned
@@ -631,6 +662,70 @@ pub fn weakening(diff: &str) -> Option<&'static str> {
                 })
                 .copied()
         })
+}
+
+/// Programs whose short `-f` always means "force" (`git add -f` of an ignored file, `git
+/// push -f`, `rm -f`): added by a fix, it overrides a check like `--force` does. Not
+/// `docker`: `docker build -f FILE` names a file.
+pub const SHORT_FORCE_PROGRAMS: &[&str] = &["git", "rm", "cp", "mv", "ln"];
+
+/// `-f` as [`WEAKENING`]'s `--force` when the failing command's program is one of
+/// [`SHORT_FORCE_PROGRAMS`] and the diff adds it.
+fn short_force(failing: &str, diff: &str) -> Option<&'static str> {
+    let prog = unwrapped_main(failing).first().cloned()?;
+    (SHORT_FORCE_PROGRAMS.contains(&prog.as_str()) && diff.split_whitespace().any(|w| w == "+-f"))
+        .then_some("--force")
+}
+
+/// A [`WEAKENING`] word that a command run between the failure and the fix adds to the
+/// failing command's words (`git commit --no-gpg-sign` before the push is retried): the repair
+/// path turned the check off even when the final call looks clean. Steps are the
+/// `ran `COMMAND`` entries of the repair path.
+fn weakening_in_repair(failing: &str, repair_path: &[String]) -> Option<&'static str> {
+    let before = all_words(failing);
+    repair_path
+        .iter()
+        .filter_map(|s| s.strip_prefix("ran `"))
+        .map(|s| s.trim_end_matches('`').trim_end_matches('…'))
+        .find_map(|cmd| {
+            let d = word_diff(&before, &all_words(cmd));
+            weakening(&d).or_else(|| short_force(cmd, &d))
+        })
+}
+
+/// The main segment of a command, commands run elsewhere read as what they run.
+fn unwrapped_main(cmd: &str) -> Vec<String> {
+    let mut main = main_segment(cmd);
+    for _ in 0..3 {
+        match crate::family::inner_command(&main) {
+            Some(inner) => main = main_segment(&inner),
+            None => break,
+        }
+    }
+    main
+}
+
+/// Whether a word is a flag: `-x`, `--x`, or a Windows switch (`/a`, `/all`, `/?`).
+fn is_flag(w: &str) -> bool {
+    w.starts_with('-')
+        || (w.len() >= 2
+            && w.len() <= 8
+            && w.starts_with('/')
+            && w[1..]
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '?' || c == ':'))
+}
+
+/// Whether the fixing command only leaves out operands of the failing one: its main segment
+/// adds no word, drops at least one operand (not a flag, not the program) and no flag.
+pub fn narrowed(failing: &str, fixing: &str) -> bool {
+    let (a, b) = (unwrapped_main(failing), unwrapped_main(fixing));
+    if a.is_empty() || b.is_empty() || a[0] != b[0] {
+        return false;
+    }
+    let added = b.iter().any(|w| !a.contains(w));
+    let dropped: Vec<&String> = a.iter().filter(|w| !b.contains(w)).collect();
+    !added && !dropped.is_empty() && dropped.iter().all(|w| !is_flag(w))
 }
 
 /// File names (the last path part, lowercase) whose edit is a change of setup rather than of
@@ -734,7 +829,9 @@ pub fn distill(
     let f = &failed.call;
     let (diff, prescription) = match (&f.command, &fixing.command) {
         (Some(a), Some(b)) => {
-            if !same_work(Some(a), Some(b)) {
+            if !same_work(Some(a), Some(b))
+                && !crate::judge::relocated(Some(a), Some(b), &failed.evidence)
+            {
                 return Err(NoLesson::OtherWork);
             }
             let mut d = token_diff(a, b);
@@ -743,11 +840,18 @@ pub fn distill(
                 // `DATABASE_URL=… `), which the main segment leaves out
                 d = cap_chars(&word_diff(&all_words(a), &all_words(b)), 120);
             }
-            if let Some(w) = weakening(&d).or_else(|| {
-                // `sudo` and variables sit outside the main segment's words
-                weakening(&word_diff(&all_words(a), &all_words(b)))
-            }) {
+            if let Some(w) = weakening(&d)
+                .or_else(|| {
+                    // `sudo` and variables sit outside the main segment's words
+                    weakening(&word_diff(&all_words(a), &all_words(b)))
+                })
+                .or_else(|| short_force(a, &d))
+                .or_else(|| weakening_in_repair(a, repair_path))
+            {
                 return Err(NoLesson::WeakensSafety(w));
+            }
+            if narrowed(a, b) && !crate::judge::is_usage_error(&failed.evidence) {
+                return Err(NoLesson::Narrowed);
             }
             if d.is_empty() {
                 if repair_path.is_empty() {
@@ -756,6 +860,12 @@ pub fn distill(
                 if only_code_edits(repair_path) {
                     return Err(NoLesson::CodeFix);
                 }
+            }
+            let changed: Vec<String> = d.split_whitespace().map(str::to_string).collect();
+            if !crate::judge::points_at(&failed.evidence, &changed, repair_path) {
+                return Err(NoLesson::Unexplained);
+            }
+            if d.is_empty() {
                 (
                     String::new(),
                     format!(
@@ -774,29 +884,37 @@ pub fn distill(
         _ => {
             // a file tool failing and then working on the same source file (stale text, a
             // second try at an edit) is the code's business, not a lesson
+            // … unless the failure was the tool's own usage rule (a file not read before an
+            // edit): reading first is what to remember
+            let tool_rule = crate::judge::is_tool_rule(&failed.evidence);
             if f.command.is_none()
                 && fixing.command.is_none()
                 && f.file.is_some()
                 && f.file == fixing.file
                 && !f.file.as_deref().is_some_and(is_setup_file)
+                && !tool_rule
             {
                 return Err(NoLesson::CodeFix);
             }
-            let d = match (&f.detail, &fixing.detail) {
-                (Some(a), Some(b)) => token_diff(a, b),
-                _ => String::new(),
-            };
-            if d.is_empty() && repair_path.is_empty() && f.what() == fixing.what() {
-                return Err(NoLesson::Retry);
+            if let (true, Some(file)) = (tool_rule && f.file == fixing.file, &f.file) {
+                (String::new(), format!("read {file} first, then {}", f.tool))
+            } else {
+                let d = match (&f.detail, &fixing.detail) {
+                    (Some(a), Some(b)) => token_diff(a, b),
+                    _ => String::new(),
+                };
+                if d.is_empty() && repair_path.is_empty() && f.what() == fixing.what() {
+                    return Err(NoLesson::Retry);
+                }
+                let mut p = format!("{} succeeded", fixing.what());
+                if !repair_path.is_empty() {
+                    p = format!("{}, then {p}", repair_path.join(", "));
+                }
+                if let Some(b) = &fixing.detail {
+                    p.push_str(&format!(" on the text {}", quote_cmd(b)));
+                }
+                (d, p)
             }
-            let mut p = format!("{} succeeded", fixing.what());
-            if !repair_path.is_empty() {
-                p = format!("{}, then {p}", repair_path.join(", "));
-            }
-            if let Some(b) = &fixing.detail {
-                p.push_str(&format!(" on the text {}", quote_cmd(b)));
-            }
-            (d, p)
         }
     };
     let mut triggers: Vec<String> = Vec::new();

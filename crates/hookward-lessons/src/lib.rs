@@ -9,6 +9,8 @@
 //! - [`distill`]: a failed call + the repair path + the fixing call → a [`Lesson`] (symptom
 //!   normalised, prescription as a token diff, triggers, provenance), redacted and with machine
 //!   paths replaced at capture ([`Scrub`]);
+//! - [`judge`]: the rule of judgement's classes read from shape and error text — failures of the
+//!   outside world, look-only commands judged by shape, whether a fix answers its failure;
 //! - [`similar`]/[`merge_into`]: near-duplicate merge (character 3-gram Jaccard ≥
 //!   [`MERGE_JACCARD`] with the same symptom and tool);
 //! - [`envprint`]: the project's lockfile hashes and toolchain versions when a lesson was
@@ -23,7 +25,8 @@
 //! let call = |c: &str| CallSummary { tool: "Bash".into(), kind: "shell".into(),
 //!     command: Some(c.into()), file: None, detail: None, id: None };
 //! let failed = FailedCall { call: call("npm test"), cause: "exit-code".into(),
-//!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12") };
+//!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12"),
+//!     evidence: String::new() };
 //! let lesson = distill(&failed, &[], &call("pnpm test"), Provenance::default()).unwrap();
 //! assert_eq!(lesson.diff, "-npm +pnpm");
 //! assert_eq!(lesson.symptom, "npm ERR! missing script: test:unit at PATH");
@@ -33,6 +36,7 @@
 pub mod distill;
 pub mod envprint;
 pub mod family;
+pub mod judge;
 pub mod outcome;
 pub mod prefilter;
 pub mod recall;
@@ -187,3 +191,5 @@ pub fn delivery_text(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_judge;

@@ -356,6 +356,7 @@ fn failed(c: &str, err: &str) -> FailedCall {
         call: call(c),
         symptom: symptom(err),
         cause: "exit-code".into(),
+        evidence: crate::judge::evidence_of(err),
     }
 }
 
@@ -727,7 +728,10 @@ fn another_sub_command_or_a_wait_is_not_a_fix() {
     );
     // the push that needed a pull first is still learned
     let l = distill_lesson(
-        &failed("git push", "! [rejected] main -> main (fetch first)"),
+        &failed(
+            "git push",
+            "! [rejected] main -> main (fetch first)\nerror: failed to push some refs\nhint: Updates were rejected because the remote contains work that you do not\nhint: have locally. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.",
+        ),
         &[],
         &call("git pull --rebase && git push"),
         Provenance::default(),

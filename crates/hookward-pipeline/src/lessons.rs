@@ -623,7 +623,40 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
     let session = event.session_id.clone().unwrap_or_default();
     let family = call.family();
     let mut learned = Learned::Nothing;
-    match (&result, &key) {
+    // a failure the rule of judgement never learns from opens no episode: the outside world
+    // at that moment, or a look-only command that found nothing (hookward_lessons::judge)
+    let unlearnable = match &result {
+        Outcome::Failure(f) if !denied => {
+            hookward_lessons::judge::unlearnable(call.command.as_deref(), &f.text)
+        }
+        _ => None,
+    };
+    // keys for calls that otherwise have none (hookward_lessons::judge): a probe run in a folder
+    // (`cd repo && git status`) is work of its program there; a sub-agent launch refused for
+    // a usage or location error (an agent type not installed) is the launching tool's
+    let episode = key.clone().or_else(|| {
+        let t = event.tool.as_ref()?;
+        match t.kind {
+            ToolKind::Shell => call
+                .command
+                .as_deref()
+                .and_then(hookward_lessons::judge::located_work)
+                .map(hookward_lessons::EpisodeKey::Family),
+            ToolKind::Agent => match &result {
+                Outcome::Failure(f)
+                    if hookward_lessons::judge::is_usage_error(&f.text)
+                        || hookward_lessons::judge::is_location_error(&f.text) =>
+                {
+                    Some(hookward_lessons::EpisodeKey::Tool(t.name.clone()))
+                }
+                Outcome::Success => Some(hookward_lessons::EpisodeKey::Tool(t.name.clone())),
+                _ => None,
+            },
+            _ => None,
+        }
+    });
+    match (&result, &episode) {
+        (Outcome::Failure(_), Some(_)) if unlearnable.is_some() => {}
         (Outcome::Failure(f), Some(key)) => {
             let symptom = if denied {
                 format!(
@@ -644,6 +677,11 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     call: call.clone(),
                     symptom: symptom.clone(),
                     cause: f.cause.word().to_string(),
+                    evidence: if denied {
+                        String::new()
+                    } else {
+                        hookward_lessons::judge::evidence_of(&scrub.text(&f.text))
+                    },
                 },
                 denied: denied || tainted,
                 ts_ms: now,
@@ -665,12 +703,30 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             let key_s = key.as_string();
             // another sub-command of the same family (`git tag` after a failed `git commit`)
             // leaves the episode open for the real fix
+            // a command that only looks closes no episode of work that does more (looking is
+            // not fixing): only a look-only failure's
+            let looks = call
+                .command
+                .as_deref()
+                .is_some_and(hookward_lessons::judge::is_look_only);
             if let Some(ep) = open.iter().find(|e| {
                 e.key == key_s
                     && hookward_lessons::distill::same_work(
                         e.failing.call.command.as_deref(),
                         call.command.as_deref(),
                     )
+                    && (!looks
+                        || e.failing
+                            .call
+                            .command
+                            .as_deref()
+                            .is_some_and(hookward_lessons::judge::is_look_only))
+                    || e.key == key_s
+                        && hookward_lessons::judge::relocated(
+                            e.failing.call.command.as_deref(),
+                            call.command.as_deref(),
+                            &e.failing.evidence,
+                        )
             }) {
                 // a denied episode stays open until it expires: no fix is learned meanwhile
                 if !ep.denied {

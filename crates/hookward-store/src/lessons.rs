@@ -361,6 +361,7 @@ impl Store {
                             },
                             symptom: String::new(),
                             cause: String::new(),
+                            evidence: String::new(),
                         },
                         repair: serde_json::from_str(&repair).unwrap_or_default(),
                     },
@@ -1253,6 +1254,7 @@ mod tests {
             },
             symptom: "npm ERR! missing script: test".into(),
             cause: "exit-code".into(),
+            evidence: String::new(),
         }
     }
 

@@ -1,0 +1,512 @@
+//! Which failures can teach anything, and whether a fix answers its failure.
+//!
+//! The replay on real transcripts (BENCHMARKS.md, "Lessons", "Replay on real transcripts";
+//! the rule of judgement in `scripts/lessons_replay/README.md`) showed most failures deserve
+//! no lesson. This module holds the classes of that rule that can be read from a call's shape
+//! and its error text, each as data:
+//!
+//! - **the outside world at that moment** ([`WORLD_STATE`]): a DNS lookup timing out, a
+//!   connection refused, a port already taken, a host that rejects the key. The next run may
+//!   well succeed with nothing learned; such a failure opens no episode;
+//! - **look-only commands** ([`is_look_only`]): judged by shape, not by a list of known
+//!   probes — every stage only lists, shows or queries (`opkg list-installed | grep x`,
+//!   PowerShell `Get-Process … | Measure-Object`, `kubectl get pods`, `dig name`) and nothing
+//!   is written. When such a command fails, failing is usually the answer (nothing matched,
+//!   nothing running); it opens an episode only when its error says the command itself was
+//!   wrong ([`is_usage_error`]: an unknown flag, a bad parameter, a missing program). Its
+//!   success never closes an episode of other work (looking is not fixing);
+//! - **a fix that answers the failure** ([`points_at`]): the fixing call must change something
+//!   the failure's text points at — the error is a usage error (any flag change answers it),
+//!   it names a missing or misplaced thing (a path, a module, a repository: any change may
+//!   answer it), or a word the fix added or removed, or a word of a command run in between,
+//!   appears in the error text. A different command that happens to succeed next is not a fix.
+//!
+//! Nothing here runs a command or reads a file: words and texts only.
+
+use crate::family::{inner_command, program_words, segments, PROBES};
+
+/// Phrases of a failure caused by the outside world at that moment (network, DNS, a remote
+/// service, a port held by a running process), matched case-insensitively in the first lines of
+/// the error text. Kept to phrases no usage mistake prints. Not (yet) here: locks held by another
+/// process (`brew`'s "has already locked", opkg's "Could not lock") and the `getaddrinfo
+/// ENOTFOUND` wording of a failed lookup (BENCHMARKS.md, "Second fix round and sample 3").
+pub const WORLD_STATE: &[&str] = &[
+    "connection timed out",
+    "no servers could be reached",
+    "timeout period expired",
+    "operation timed out",
+    "dns operation refused",
+    "could not resolve host",
+    "temporary failure in name resolution",
+    "name or service not known",
+    "nodename nor servname provided",
+    "network is unreachable",
+    "no route to host",
+    "connection refused",
+    "connection reset by peer",
+    "address already in use",
+    "permission denied (publickey",
+    "host is down",
+    "service unavailable",
+    "502 bad gateway",
+    "503 service unavailable",
+    "504 gateway time",
+    "too many requests",
+    "rate limit exceeded",
+];
+
+/// Phrases that say the command itself was wrong — a flag, a parameter, a sub-command, the
+/// program's name or the shell syntax — matched case-insensitively. Any change of flags or
+/// program answers such an error.
+pub const USAGE_PHRASES: &[&str] = &[
+    "unknown option",
+    "unrecognized option",
+    "unrecognised option",
+    "invalid option",
+    "illegal option",
+    "unknown flag",
+    "unknown shorthand flag",
+    "unknown command",
+    "unknown subcommand",
+    "unknown argument",
+    "unknown field",
+    "unknown parameter",
+    "unrecognized argument",
+    "unrecognized arguments",
+    "unexpected argument",
+    "invalid argument",
+    "invalid parameter",
+    "invalid switch",
+    "invalid syntax",
+    "unrecognized or incomplete command line",
+    "no such option",
+    "requires an argument",
+    "missing operand",
+    "missing argument",
+    "usage:",
+    "is not recognized as",
+    "command not found",
+    ": not found",
+    "syntax error",
+    "unexpected token",
+    "a parameter cannot be found that matches",
+    "cannot bind parameter",
+    "parameterbindingexception",
+    "is not a valid",
+    "not a valid option",
+    "did you mean",
+    "cannot use ",
+    "unknown file extension",
+    "unsupported option",
+    "try '--help'",
+    "for help",
+];
+
+/// Phrases that name something missing or misplaced — a file, a folder, a module, a
+/// repository, a table, a script. Many different fixes answer them (another path, `cd`, an
+/// install, a migration), so any change counts as answering.
+pub const LOCATION_PHRASES: &[&str] = &[
+    "no such file",
+    "no such table",
+    "no such",
+    "not a git repository",
+    "cannot find",
+    "can't find",
+    "could not find",
+    "couldn't find",
+    "cannot access",
+    "cannot open",
+    "can't open",
+    "does not exist",
+    "doesn't exist",
+    "not found",
+    "no module named",
+    "enoent",
+    "undeclared",
+    "unresolved import",
+    "failed to resolve",
+    "missing script",
+    "not installed",
+    "must be run",
+    "externally-managed",
+];
+
+fn lower_head(text: &str, lines: usize) -> String {
+    text.lines()
+        .take(lines)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .to_lowercase()
+}
+
+/// Whether an error text is the outside world's ([`WORLD_STATE`], first 40 lines).
+pub fn is_world_state(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    WORLD_STATE.iter().any(|p| t.contains(p))
+}
+
+/// Whether an error text says the command itself was wrong ([`USAGE_PHRASES`], first 40
+/// lines).
+pub fn is_usage_error(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    USAGE_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Whether an error text names something missing or misplaced ([`LOCATION_PHRASES`], first 40
+/// lines).
+pub fn is_location_error(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    LOCATION_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Programs that only look or query (beyond [`PROBES`]): name lookups, process and socket
+/// listings, and the filters an output-only pipeline passes its text through.
+pub const LOOK_PROGRAMS: &[&str] = &[
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "ps",
+    "pgrep",
+    "netstat",
+    "ss",
+    "lsof",
+    "tasklist",
+    "systeminfo",
+    "egrep",
+    "fgrep",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "column",
+    "jq",
+    "yq",
+    "findstr",
+    "awk",
+    "nl",
+    "xxd",
+    "hexdump",
+    "od",
+    "strings",
+    "md5sum",
+    "sha256sum",
+    "shasum",
+    "getent",
+];
+
+/// Sub-commands (the first two words after the program that are not flags) that only list,
+/// show or query: `opkg list-installed`, `kubectl get`, `op item get`, `git log`, `brew
+/// list`, `systemctl status`, `uci show`, `docker ps`.
+pub const LOOK_VERBS: &[&str] = &[
+    "list",
+    "ls",
+    "show",
+    "get",
+    "info",
+    "status",
+    "query",
+    "describe",
+    "search",
+    "inspect",
+    "view",
+    "log",
+    "ps",
+    "print",
+    "dump",
+    "list-installed",
+    "list-upgradable",
+    "identities",
+    "whoami",
+    "outdated",
+    "diff",
+    "cat",
+    "top",
+    "images",
+];
+
+/// PowerShell verbs (the part of a cmdlet name before `-`) that only read.
+pub const LOOK_CMDLET_VERBS: &[&str] = &[
+    "get",
+    "test",
+    "resolve",
+    "select",
+    "measure",
+    "where",
+    "format",
+    "sort",
+    "group",
+    "compare",
+    "find",
+    "search",
+    "show",
+    "read",
+    "convertto",
+    "out-string",
+    "out-null",
+    "out-host",
+];
+
+/// Whether one segment's words (from the program on) only look: a probe or look-only program,
+/// a read-only PowerShell cmdlet, a program whose sub-command is a [`LOOK_VERBS`] word (or
+/// whose flag starts with `--list`/`--show`), `sed` without `-i`; and no output redirected to a
+/// file.
+fn look_only_words(w: &[String]) -> bool {
+    let Some(p) = w.first() else {
+        return true;
+    };
+    let p = p.to_ascii_lowercase();
+    let p = p.rsplit(['/', '\\']).next().unwrap_or(&p).to_string();
+    let p = p.strip_suffix(".exe").unwrap_or(&p).to_string();
+    if writes_to_file(w) {
+        return false;
+    }
+    if PROBES.contains(&p.as_str()) || LOOK_PROGRAMS.contains(&p.as_str()) {
+        return true;
+    }
+    if p == "sed" {
+        return !w.iter().any(|x| x.starts_with("-i") || x == "--in-place");
+    }
+    if let Some((verb, _)) = p.split_once('-') {
+        if LOOK_CMDLET_VERBS.contains(&verb) || LOOK_CMDLET_VERBS.contains(&p.as_str()) {
+            return true;
+        }
+    }
+    let bare: Vec<String> = w[1..]
+        .iter()
+        .filter(|x| !x.starts_with('-'))
+        .take(2)
+        .map(|x| x.to_ascii_lowercase())
+        .collect();
+    if bare.iter().any(|x| LOOK_VERBS.contains(&x.as_str())) {
+        return true;
+    }
+    w[1..].iter().any(|x| {
+        let x = x.to_ascii_lowercase();
+        x.starts_with("--list") || x.starts_with("--show") || x == "-l" && p == "crontab"
+    })
+}
+
+/// Whether a segment writes its output to a file (`> f`, `>> f`, `>f`; `/dev/null`, `nul`
+/// and file descriptors are not files).
+fn writes_to_file(w: &[String]) -> bool {
+    let harmless = |t: &str| {
+        let t = t.trim_start_matches('&');
+        t.is_empty()
+            || t.eq_ignore_ascii_case("/dev/null")
+            || t.eq_ignore_ascii_case("nul")
+            || t.eq_ignore_ascii_case("$null")
+            || t.chars().all(|c| c.is_ascii_digit())
+    };
+    for (i, x) in w.iter().enumerate() {
+        let Some(pos) = x.find('>') else {
+            continue;
+        };
+        let target = x[pos..].trim_start_matches('>');
+        let target = if target.is_empty() {
+            w.get(i + 1).map_or("", String::as_str)
+        } else {
+            target
+        };
+        if !harmless(target) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a command only looks, judged by its shape: every segment (commands run elsewhere —
+/// `ssh host CMD`, `powershell -Command CMD` — read as CMD) is look-only ([`look_only_words`]:
+/// listing and querying verbs, output-only filters, no writes). `cd` segments are neutral.
+pub fn is_look_only(command: &str) -> bool {
+    look_only_at(command, 0)
+}
+
+fn look_only_at(command: &str, depth: u8) -> bool {
+    let segs: Vec<Vec<String>> = segments(command)
+        .iter()
+        .map(|s| program_words(s))
+        .filter(|s| !s.is_empty())
+        .collect();
+    !segs.is_empty()
+        && segs.iter().all(|s| {
+            if depth < 3 {
+                if let Some(inner) = inner_command(s) {
+                    return look_only_at(&inner, depth + 1);
+                }
+            }
+            // `2>&1` splits into `2>` and a segment `1` (the splitter ends a segment at `&`)
+            s[0].chars().all(|c| c.is_ascii_digit())
+                || matches!(
+                    s[0].as_str(),
+                    "cd" | "pushd" | "popd" | "export" | "set" | "sleep"
+                )
+                || look_only_words(s)
+        })
+}
+
+/// Why a failure opens no episode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unlearnable {
+    /// The outside world failed at that moment ([`WORLD_STATE`]).
+    WorldState,
+    /// A look-only command failed without a usage error: failing was the answer.
+    LookedAndFoundNothing,
+}
+
+/// Whether a failed call can open an episode at all: `None` when it can, else why not. A shell
+/// call (`command`) that only looks opens one only on a usage error; any call whose error is
+/// the outside world's opens none.
+pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
+    if is_world_state(text) {
+        return Some(Unlearnable::WorldState);
+    }
+    // a look-only command in a folder that is not there went to the wrong place: that is
+    // a location mistake, not an empty answer
+    let went_wrong_place =
+        command.is_some_and(|c| !cd_targets(c).is_empty()) && is_location_error(text);
+    // … and one whose program says it could not run here (an error line that is not about a
+    // missing thing: `fatal: detected dubious ownership`) did not find nothing either
+    let could_not_run =
+        text.lines().take(40).any(crate::outcome::is_error_line) && !is_location_error(text);
+    if command.is_some_and(is_look_only)
+        && !is_usage_error(text)
+        && !went_wrong_place
+        && !could_not_run
+    {
+        return Some(Unlearnable::LookedAndFoundNothing);
+    }
+    None
+}
+
+/// Phrases of a file tool's own usage rule (Claude Code's Edit/Write refuse a file not read in
+/// the session): reading first is the reusable fix, not a code change.
+pub const TOOL_RULE_PHRASES: &[&str] = &[
+    "has not been read yet",
+    "read it first",
+    "must be read first",
+    "must read the file",
+];
+
+/// Whether an error text states a tool's usage rule ([`TOOL_RULE_PHRASES`]).
+pub fn is_tool_rule(text: &str) -> bool {
+    let t = lower_head(text, 10);
+    TOOL_RULE_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// The folders a command changes into: the word after each `cd`/`pushd` segment and after
+/// `git -C` (quotes removed, a trailing `/` dropped).
+pub fn cd_targets(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for seg in segments(command) {
+        let w = program_words(&seg);
+        let Some(p) = w.first() else { continue };
+        let target = match p.as_str() {
+            "cd" | "pushd" | "Set-Location" | "set-location" => w.get(1),
+            "git" => w.iter().position(|x| x == "-C").and_then(|i| w.get(i + 1)),
+            _ => None,
+        };
+        if let Some(t) = target {
+            out.push(t.trim_end_matches('/').to_string());
+        }
+    }
+    out
+}
+
+/// The work a command does after changing folder: the family of its last segment that is not
+/// `cd`, `pwd`, `echo`, … nor a [`PROBES`] program (`cd repo && git status` → `git`); `None`
+/// without a `cd`, or when only probes run there.
+pub fn located_work(command: &str) -> Option<String> {
+    if cd_targets(command).is_empty() {
+        return None;
+    }
+    let segs: Vec<Vec<String>> = segments(command)
+        .iter()
+        .map(|s| program_words(s))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let last = segs.iter().rev().find(|s| {
+        let p = s[0].as_str();
+        !matches!(p, "cd" | "pushd" | "popd" | "set-location" | "Set-Location")
+            && !PROBES.contains(&p)
+    })?;
+    crate::family::family_of_words(last)
+}
+
+/// Whether `fixing` answers a location error of `failing` (its `evidence`) by running in
+/// another folder: it changes into a folder the failing command did not. Then the sub-command
+/// may differ (`git log` in the wrong folder, `cd repo && git status` in the right one): the
+/// lesson is where the work is done.
+pub fn relocated(failing: Option<&str>, fixing: Option<&str>, evidence: &str) -> bool {
+    let (Some(a), Some(b)) = (failing, fixing) else {
+        return false;
+    };
+    if !is_location_error(evidence) {
+        return false;
+    }
+    let before = cd_targets(a);
+    cd_targets(b).iter().any(|t| !before.contains(t))
+}
+
+/// Most characters of a failure's text kept as its evidence ([`evidence_of`]).
+pub const MAX_EVIDENCE_CHARS: usize = 2000;
+
+/// The evidence of a failure kept with its open episode: the first [`MAX_EVIDENCE_CHARS`]
+/// characters of its (already scrubbed) error text, lowercased. What [`points_at`] reads.
+pub fn evidence_of(text: &str) -> String {
+    text.chars()
+        .take(MAX_EVIDENCE_CHARS)
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// A changed word as compared with an error text: quotes and punctuation around it trimmed,
+/// lowercased; `None` for words too short or only digits.
+fn comparable(w: &str) -> Option<String> {
+    let t = w
+        .trim_start_matches(['+', '-'])
+        .trim_matches(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '/'))
+        .to_lowercase();
+    let t = t.trim_end_matches('.').to_string();
+    (t.chars().count() >= 3 && !t.chars().all(|c| c.is_ascii_digit())).then_some(t)
+}
+
+fn mentioned(evidence: &str, w: &str) -> bool {
+    if evidence.contains(w) {
+        return true;
+    }
+    // a stem: `migrate` is what `migrations` points at
+    let stem: String = w.chars().take(5).collect();
+    w.chars().count() >= 6 && stem.chars().all(char::is_alphabetic) && evidence.contains(&stem)
+}
+
+/// Whether a fix answers its failure: the failure's `evidence` ([`evidence_of`]) is a usage or
+/// a location error, or it mentions a word the fix changed (`changed`: the words of a token
+/// diff, with their `+`/`-` signs) or a word of a command run in between (`repair`: the steps
+/// of the repair path). Empty evidence (an episode opened before evidence was kept, a denied
+/// call) answers everything.
+pub fn points_at(evidence: &str, changed: &[String], repair: &[String]) -> bool {
+    if evidence.trim().is_empty() || is_usage_error(evidence) || is_location_error(evidence) {
+        return true;
+    }
+    let from_repair = repair
+        .iter()
+        .filter_map(|s| s.strip_prefix("ran "))
+        .flat_map(|c| {
+            c.split(|ch: char| ch.is_whitespace() || ch == '`')
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.chars().count() >= 4);
+    let edited = repair
+        .iter()
+        .filter_map(|s| s.strip_prefix("edit "))
+        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f).to_string());
+    changed
+        .iter()
+        .cloned()
+        .chain(from_repair)
+        .chain(edited)
+        .filter_map(|w| comparable(&w))
+        .any(|w| mentioned(evidence, &w))
+}

@@ -1,0 +1,404 @@
+//! The classes of the rule of judgement read from shape and error text
+//! ([`crate::judge`], the distillation refusals): each tested on generated variants, not on
+//! one transcript row.
+
+use crate::distill::{distill as distill_lesson, CallSummary, FailedCall, NoLesson, Provenance};
+use crate::judge::{evidence_of, is_look_only, points_at, unlearnable, Unlearnable};
+use crate::symptom;
+
+fn call(c: &str) -> CallSummary {
+    CallSummary {
+        tool: "Bash".into(),
+        kind: "shell".into(),
+        command: Some(c.into()),
+        file: None,
+        detail: None,
+        id: None,
+    }
+}
+
+fn failed(c: &str, err: &str) -> FailedCall {
+    FailedCall {
+        call: call(c),
+        symptom: symptom(err),
+        cause: "exit-code".into(),
+        evidence: evidence_of(err),
+    }
+}
+
+/// `cmd` as run directly, over ssh, and through PowerShell / bash -c.
+fn wrapped(cmd: &str) -> Vec<String> {
+    let q = cmd.replace('"', "'");
+    vec![
+        cmd.to_string(),
+        format!("ssh root@192.0.2.1 \"{q}\""),
+        format!("ssh -o ConnectTimeout=5 admin@router \"{q}\""),
+        format!("bash -c \"{q}\""),
+    ]
+}
+
+#[test]
+fn the_outside_world_at_that_moment_opens_no_episode() {
+    let errors = [
+        ";; connection timed out; no servers could be reached",
+        "Resolve-DnsName : example.org : This operation returned because the timeout period expired",
+        "Resolve-DnsName : example.org : DNS operation refused",
+        "curl: (6) Could not resolve host: api.example.org",
+        "ssh: connect to host 192.0.2.1 port 22: Connection refused",
+        "root@192.0.2.1: Permission denied (publickey,keyboard-interactive).",
+        "Error: listen tcp :4000: bind: address already in use",
+        "fatal: unable to access 'https://example.org/r.git/': Temporary failure in name resolution",
+        "connect: Network is unreachable",
+    ];
+    let commands = [
+        "dig example.org @192.0.2.1 +short",
+        "curl -fsS https://api.example.org/v1",
+        "git fetch origin",
+        "/usr/sbin/blocky --config /etc/blocky/config.yml",
+        "powershell \"Resolve-DnsName example.org -Server 192.0.2.1\"",
+    ];
+    for e in errors {
+        for c in commands {
+            for w in wrapped(c) {
+                assert_eq!(
+                    unlearnable(Some(&w), &format!("Exit code 1\n{e}")),
+                    Some(Unlearnable::WorldState),
+                    "{w} / {e}"
+                );
+            }
+        }
+    }
+    // a usage mistake is not the world's
+    assert_eq!(
+        unlearnable(Some("npm test"), "npm ERR! missing script: test"),
+        None
+    );
+}
+
+const PRODUCERS: &[&str] = &[
+    "opkg list-installed",
+    "brew list --versions",
+    "kubectl get pods -n web",
+    "docker ps -a",
+    "git log --oneline -5",
+    "systemctl status blocky",
+    "uci show network",
+    "op item get abc --fields username",
+    "sc_auth identities",
+    "ps aux",
+    "netstat -tulnp",
+    "dig example.org +short",
+    "cat /etc/config/dhcp",
+    "gpg --list-secret-keys",
+];
+const FILTERS: &[&str] = &[
+    "",
+    " | grep -E '(a|b)'",
+    " | grep x | head -5",
+    " | sort | uniq -c",
+    " | wc -l",
+    " | awk '{print $1}'",
+    " 2>&1 | tail -20",
+    " 2>/dev/null | jq .",
+];
+
+#[test]
+fn look_only_commands_are_judged_by_shape() {
+    for p in PRODUCERS {
+        for f in FILTERS {
+            for w in wrapped(&format!("{p}{f}")) {
+                assert!(is_look_only(&w), "{w}");
+                // failing is the answer: nothing matched, nothing running
+                assert_eq!(
+                    unlearnable(Some(&w), "Exit code 1\n"),
+                    Some(Unlearnable::LookedAndFoundNothing),
+                    "{w}"
+                );
+                // unless the command itself was wrong
+                for usage in [
+                    "grep: unrecognized option '--foo'",
+                    "Error: unknown command \"lst\" for \"kubectl\"",
+                    "bash: line 1: opkgg: command not found",
+                    "usage: ps [-AaCcEefhjlMmrSTvwXx]",
+                ] {
+                    assert_eq!(unlearnable(Some(&w), usage), None, "{w} / {usage}");
+                }
+                // writing the output somewhere is not only looking
+                for write in [" > out.txt", " | tee listing.txt", " >> /tmp/log"] {
+                    assert!(!is_look_only(&format!("{p}{f}{write}")), "{p}{f}{write}");
+                }
+            }
+        }
+    }
+    // a look that could not run here is not an empty answer; a missing thing is
+    for look in ["git log -1", "git status", "kubectl get pods", "brew list"] {
+        for w in wrapped(look) {
+            assert_eq!(
+                unlearnable(
+                    Some(&w),
+                    "fatal: detected dubious ownership in repository at '/srv/x'"
+                ),
+                None,
+                "{w}"
+            );
+            assert_eq!(
+                unlearnable(
+                    Some(&w),
+                    "error: open /srv/x/config: no such file or directory"
+                ),
+                Some(Unlearnable::LookedAndFoundNothing),
+                "{w}"
+            );
+        }
+    }
+    // a look in a folder that is not there went to the wrong place
+    assert_eq!(
+        unlearnable(
+            Some("cd ~/notes-repo && git status"),
+            "(eval):cd:1: no such file or directory: /home/dev/notes-repo"
+        ),
+        None
+    );
+    for cmdlets in [
+        "Get-Process -Name git -ErrorAction SilentlyContinue | Measure-Object | Select-Object -ExpandProperty Count",
+        "Get-ChildItem C:\\Users | Where-Object { $_.Name -like 'a*' } | Format-Table",
+        "Test-Path C:\\x; Resolve-DnsName example.org",
+    ] {
+        for w in [
+            format!("powershell.exe -Command \"{cmdlets}\""),
+            format!("pwsh -NoProfile -Command \"{cmdlets}\""),
+        ] {
+            assert!(is_look_only(&w), "{w}");
+        }
+    }
+    for doing in [
+        "npm install",
+        "opkg install tcpdump",
+        "sed -i 's/a/b/' f.conf",
+        "kubectl apply -f x.yaml",
+        "git push origin main",
+        "powershell -Command \"Set-Content -Path a.txt -Value 1\"",
+        "brew install lynis",
+        "cargo test",
+    ] {
+        for w in wrapped(doing) {
+            assert!(!is_look_only(&w), "{w}");
+            assert_eq!(unlearnable(Some(&w), "Exit code 1\nerror: x"), None, "{w}");
+        }
+    }
+}
+
+#[test]
+fn sudo_is_keyed_by_what_ran_under_it() {
+    use crate::distill::same_work;
+    for (prog, sub, other) in [
+        ("sc_auth", "pair", "identities"),
+        ("launchctl", "bootstrap", "list"),
+        ("tailscale", "up", "status"),
+        ("nvram", "boot-args", "print"),
+        ("pmset", "displaysleep", "status"),
+    ] {
+        for args in ["", " -u m", " --all"] {
+            let failing = format!("sudo {prog} {sub}{args}");
+            assert!(
+                !same_work(Some(&failing), Some(&format!("{prog} {other}"))),
+                "{failing}"
+            );
+            assert!(
+                !same_work(Some(&failing), Some(&format!("{prog} {other} 2>&1 | head"))),
+                "{failing}"
+            );
+            assert!(
+                same_work(Some(&failing), Some(&format!("{prog} {sub}{args}"))),
+                "{failing}"
+            );
+            assert_eq!(
+                distill_lesson(
+                    &failed(
+                        &failing,
+                        "sudo: a terminal is required to read the password"
+                    ),
+                    &[],
+                    &call(&format!("{prog} {other}")),
+                    Provenance::default()
+                ),
+                Err(NoLesson::OtherWork),
+                "{failing}"
+            );
+        }
+    }
+}
+
+#[test]
+fn force_flags_and_weakening_in_the_repair_path_are_refused() {
+    for (first, fix) in [
+        ("git add notes/x.py", "git add -f notes/x.py"),
+        (
+            "git add notes/x.py && git status",
+            "git add -f notes/x.py && git status",
+        ),
+        ("git push origin feat", "git push -f origin feat"),
+        ("git checkout main", "git checkout -f main"),
+        ("cp a.conf /etc/x.conf", "cp -f a.conf /etc/x.conf"),
+        ("rm build/out.o", "rm -f build/out.o"),
+    ] {
+        assert_eq!(
+            distill_lesson(
+                &failed(first, "The following paths are ignored by one of your .gitignore files:\nhint: Use -f if you really want to add them."),
+                &[],
+                &call(fix),
+                Provenance::default()
+            ),
+            Err(NoLesson::WeakensSafety("--force")),
+            "{fix}"
+        );
+    }
+    // `-f` of other programs is a file, not a force
+    assert!(distill_lesson(
+        &failed("docker build .", "ERROR: failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory"),
+        &[],
+        &call("docker build -f docker/Dockerfile ."),
+        Provenance::default()
+    )
+    .is_ok());
+    assert!(distill_lesson(
+        &failed(
+            "docker-compose up",
+            "ERROR: Can't find a suitable configuration file in this directory"
+        ),
+        &[],
+        &call("docker-compose -f deploy/compose.yml up"),
+        Provenance::default()
+    )
+    .is_ok());
+    // a check turned off between the failure and the retry
+    for flag in ["--no-gpg-sign", "--no-verify"] {
+        for push in [
+            "git push",
+            "git push -u origin work",
+            "cd . && git push -u origin work",
+        ] {
+            let repair = vec![
+                "ran `git reset --soft HEAD~2`".to_string(),
+                format!("ran `git commit {flag} -m \"improvements\"`"),
+            ];
+            assert!(
+                matches!(
+                    distill_lesson(
+                        &failed(push, "remote: error: GH013: Repository rule violations found\nerror: failed to push some refs"),
+                        &repair,
+                        &call(push),
+                        Provenance::default()
+                    ),
+                    Err(NoLesson::WeakensSafety(_))
+                ),
+                "{push} / {flag}"
+            );
+        }
+    }
+}
+
+#[test]
+fn leaving_arguments_out_is_giving_up_part_of_the_work() {
+    for (prog, pkgs) in [
+        ("brew install", ["lynis", "osquery", "mas", "gnupg"]),
+        ("apt-get install -y", ["curl", "jq", "tcpdump", "nmap"]),
+        ("npm install", ["react", "left-pad", "zod", "vitest"]),
+        ("opkg install", ["tcpdump", "bind-dig", "htop", "nano"]),
+    ] {
+        for drop in 0..pkgs.len() {
+            let all = format!("{prog} {}", pkgs.join(" "));
+            let kept: Vec<&str> = pkgs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != drop)
+                .map(|(_, p)| *p)
+                .collect();
+            let fewer = format!("{prog} {}", kept.join(" "));
+            for (a, b) in wrapped(&all).iter().zip(wrapped(&fewer)) {
+                assert_eq!(
+                    distill_lesson(
+                        &failed(
+                            a,
+                            &format!("Error: Failure while installing {}", pkgs[drop])
+                        ),
+                        &[],
+                        &call(&b),
+                        Provenance::default()
+                    ),
+                    Err(NoLesson::Narrowed),
+                    "{b}"
+                );
+            }
+        }
+    }
+    // dropping a wrong flag is a fix
+    let l = distill_lesson(
+        &failed(
+            "ipconfig /all",
+            "Error: unrecognized or incomplete command line.",
+        ),
+        &[],
+        &call("ipconfig"),
+        Provenance::default(),
+    );
+    assert!(l.is_ok(), "{l:?}");
+}
+
+#[test]
+fn a_fix_must_answer_what_the_failure_points_at() {
+    // the fix changes nothing the error names: another command that happened to work
+    for (first, err, next) in [
+        (
+            "gpg --import ./key.asc",
+            "gpg: invalid armor header: lQcYBGlXBgNBEACN",
+            "gpg --list-secret-keys alice",
+        ),
+        (
+            "net user %USERNAME%",
+            "System error 5 has occurred. Access is denied.",
+            "net localgroup administrators",
+        ),
+        (
+            "npm run release",
+            "Error: Process completed with exit code 1.",
+            "npm run lint",
+        ),
+    ] {
+        assert_eq!(
+            distill_lesson(&failed(first, err), &[], &call(next), Provenance::default()),
+            Err(NoLesson::Unexplained),
+            "{next}"
+        );
+    }
+    // the error names what the fix changed
+    let changed = |d: &str| d.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    assert!(points_at(
+        &evidence_of("FINDSTR: Cannot open IPv4 Gateway"),
+        &changed("-findstr -/i -IPv4 Gateway"),
+        &[]
+    ));
+    assert!(points_at(
+        &evidence_of(
+            "django.db.utils.OperationalError: relation \"users\" has no migrations applied"
+        ),
+        &[],
+        &["ran `python manage.py migrate`".to_string()]
+    ));
+    assert!(!points_at(
+        &evidence_of("panic: runtime error: index out of range"),
+        &changed("+--verbose"),
+        &[]
+    ));
+    // usage and location errors are answered by any change
+    for err in [
+        "error: unexpected argument '--fast' found",
+        "Invalid Parameters -- try \"/?\" for help",
+        "fatal: not a git repository (or any of the parent directories): .git",
+        "ModuleNotFoundError: No module named 'yaml'",
+    ] {
+        assert!(points_at(&evidence_of(err), &changed("+x"), &[]), "{err}");
+    }
+    // no evidence kept (an episode from before): not judged
+    assert!(points_at("", &changed("+x"), &[]));
+}
