@@ -312,6 +312,8 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Home, ".cache/claude", FileKind::State),
     AgentFile::folder(Place::Home, ".local/state/claude", FileKind::State),
     AgentFile::folder(Place::Home, ".local/share/claude", FileKind::State),
+    // Claude Code writes each session to `~/.claude/projects/<project>/<session>.jsonl`.
+    AgentFile::folder(Place::Home, ".claude/projects", FileKind::Transcripts),
 ];
 
 /// The flags that start Claude Code with its guard off (the built-in policy's
@@ -353,6 +355,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::ClaudeCode,
     label: "Claude Code",
+    description: "Anthropic's Claude Code",
+    install_note: "settings.json",
     sender: hookward_core::wire::Sender {
         sender: "Claude Code",
         hook: "a Claude Code hook",
@@ -381,6 +385,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     ],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::ClaudeCode,
+    hook_trust: false,
+    plugin: true,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Claude),
     settings_flag: Some("--settings"),
 };
 

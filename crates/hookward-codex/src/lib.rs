@@ -425,6 +425,8 @@ pub static FILES: &[AgentFile] = &[
     // Codex CLI docs, authentication: auth.json in CODEX_HOME.
     AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
     AgentFile::folder(Place::Home, ".codex", FileKind::State),
+    // Codex writes each session to `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`.
+    AgentFile::folder(Place::Home, ".codex/sessions", FileKind::Transcripts),
 ];
 
 /// The flags that start Codex with its guard off (the built-in policy's `nested_agent_flags`;
@@ -451,6 +453,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Codex,
     label: "Codex",
+    description: "OpenAI's Codex CLI",
+    install_note: "$CODEX_HOME/hooks.json + trust entries in config.toml",
     sender: hookward_core::wire::Sender {
         sender: "Codex CLI",
         hook: "a Codex hook (~/.codex/hooks.json)",
@@ -479,6 +483,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::Codex,
+    hook_trust: true,
+    plugin: false,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Codex),
     settings_flag: None,
 };
 

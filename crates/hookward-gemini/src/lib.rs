@@ -353,6 +353,8 @@ pub static FILES: &[AgentFile] = &[
         FileKind::Credentials,
     ),
     AgentFile::folder(Place::Home, ".gemini", FileKind::State),
+    // Gemini CLI records chats in `~/.gemini/tmp/<project>/chats/session-*.jsonl`.
+    AgentFile::folder(Place::Home, ".gemini/tmp", FileKind::Transcripts),
 ];
 
 /// The flags that start Gemini CLI with its guard off (the built-in policy's
@@ -376,6 +378,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Gemini,
     label: "Gemini CLI",
+    description: "Google's Gemini CLI",
+    install_note: "~/.gemini/settings.json",
     sender: hookward_core::wire::Sender {
         sender: "Gemini CLI",
         hook: "a Gemini CLI hook (~/.gemini/settings.json)",
@@ -400,6 +404,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::Gemini,
+    hook_trust: false,
+    plugin: false,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Gemini),
     settings_flag: None,
 };
 
