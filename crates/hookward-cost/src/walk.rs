@@ -259,7 +259,8 @@ mod tests {
             "rollout-x.json",
             "notes.txt",
         ];
-        let former: [(Source, fn(&str) -> bool); 3] = [
+        type Wanted = fn(&str) -> bool;
+        let former: [(Source, Wanted); 3] = [
             (Source::Claude, |n| n.ends_with(".jsonl")),
             (Source::Codex, |n| {
                 n.starts_with("rollout-") && n.ends_with(".jsonl")

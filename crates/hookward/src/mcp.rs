@@ -326,7 +326,7 @@ pub fn status(mcp: &McpConfig, server: &str) -> &'static str {
 /// (the agents' order, `InstallAgent::all`).
 fn agents() -> impl Iterator<Item = (Format, &'static str)> {
     crate::install::InstallAgent::all()
-        .into_iter()
+        .iter()
         .map(|a| (a.format(), a.word()))
 }
 
