@@ -34,9 +34,9 @@
 #![deny(missing_docs)]
 
 use hookward_core::{
-    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+    Agent, Decision, Event, EventKind, HookOutput, McpTool, Reply, Response, ToolCall, ToolKind,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// Whether hookward knows this tool's output shape well enough to replace text in it with
 /// PostToolUse `updatedToolOutput` (Claude Code checks the shape and ignores a mismatch):
@@ -237,51 +237,29 @@ pub fn render(event: &Event, response: &Response) -> Reply {
     if response.is_empty() {
         return Reply::none();
     }
-    let mut top = Map::new();
-    let mut specific = Map::new();
-    let mut system_message = response.system_message.clone();
+    let mut out = HookOutput::new(response);
     let reason = response.reason.clone().unwrap_or_default();
     match (&event.kind, response.decision) {
         (EventKind::PreToolUse, Some(d)) => {
-            specific.insert("permissionDecision".into(), json!(d.as_str()));
-            specific.insert("permissionDecisionReason".into(), json!(reason));
-        }
-        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
-            top.insert("decision".into(), json!("block"));
-            top.insert("reason".into(), json!(reason));
-        }
-        (EventKind::PermissionRequest, Some(Decision::Deny)) => {
-            specific.insert(
-                "decision".into(),
-                json!({"behavior": "deny", "message": reason}),
-            );
-        }
-        (EventKind::PermissionRequest, Some(Decision::Allow)) => {
-            specific.insert("decision".into(), json!({"behavior": "allow"}));
+            out.specific
+                .insert("permissionDecision".into(), json!(d.as_str()));
+            out.specific
+                .insert("permissionDecisionReason".into(), json!(reason));
         }
         // The changed settings are not applied to the session (Claude Code's settings watcher:
         // "exit code 2 or decision: 'block'"; it ignores the block for `policy_settings`).
         // ConfigChange has no `hookSpecificOutput`.
-        (EventKind::ConfigChange, Some(Decision::Deny)) => {
-            top.insert("decision".into(), json!("block"));
-            top.insert("reason".into(), json!(reason));
-        }
-        _ => {}
-    }
-    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
-        specific.insert("updatedToolOutput".into(), out.clone());
-    }
-    if let Some(ctx) = &response.context {
-        if accepts_context(&event.kind) {
-            specific.insert("additionalContext".into(), json!(ctx));
-        } else {
-            system_message = Some(match system_message {
-                Some(m) => format!("{m}\n{ctx}"),
-                None => ctx.clone(),
-            });
+        (EventKind::ConfigChange, Some(Decision::Deny)) => out.block(&reason),
+        (kind, decision) => {
+            out.prompt_or_permission(kind, decision, &reason);
         }
     }
-    Reply::hook_output(top, event.kind.name(), specific, system_message)
+    if let (EventKind::PostToolUse, Some(replaced)) = (&event.kind, &response.replace_output) {
+        out.specific
+            .insert("updatedToolOutput".into(), replaced.clone());
+    }
+    out.context(response.context.as_deref(), accepts_context(&event.kind));
+    out.reply(event.kind.name())
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
@@ -341,6 +319,8 @@ pub static FILES: &[AgentFile] = &[
     AgentFile::folder(Place::Home, ".cache/claude", FileKind::State),
     AgentFile::folder(Place::Home, ".local/state/claude", FileKind::State),
     AgentFile::folder(Place::Home, ".local/share/claude", FileKind::State),
+    // Claude Code writes each session to `~/.claude/projects/<project>/<session>.jsonl`.
+    AgentFile::folder(Place::Home, ".claude/projects", FileKind::Transcripts),
 ];
 
 /// The flags that start Claude Code with its guard off (the built-in policy's
@@ -382,6 +362,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::ClaudeCode,
     label: "Claude Code",
+    description: "Anthropic's Claude Code",
+    install_note: "settings.json",
     sender: hookward_core::wire::Sender {
         sender: "Claude Code",
         hook: "a Claude Code hook",
@@ -411,6 +393,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     ],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::ClaudeCode,
+    hook_trust: false,
+    plugin: true,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Claude),
     settings_flag: Some("--settings"),
 };
 

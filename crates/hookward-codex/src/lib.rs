@@ -45,9 +45,9 @@
 #![deny(missing_docs)]
 
 use hookward_core::{
-    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+    Agent, Decision, Event, EventKind, HookOutput, McpTool, Reply, Response, ToolCall, ToolKind,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// Codex CLI 0.171 events (protocol/REPORT.md §2), the same roles as Claude Code's; Codex has
 /// no PostToolUseFailure (a failing tool call is a PostToolUse).
@@ -419,9 +419,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         return Reply::none();
     }
     let interrupt = matches!(&event.kind, EventKind::Other(n) if n == "Interrupt");
-    let mut top = Map::new();
-    let mut specific = Map::new();
-    let mut system_message = response.system_message.clone();
+    let mut out = HookOutput::new(response);
     let reason = response
         .reason
         .clone()
@@ -429,43 +427,24 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         .unwrap_or_else(|| "blocked by hookward".to_string());
     match (&event.kind, response.decision) {
         (EventKind::PreToolUse, Some(Decision::Deny)) => {
-            specific.insert("permissionDecision".into(), json!("deny"));
-            specific.insert("permissionDecisionReason".into(), json!(reason));
+            out.specific
+                .insert("permissionDecision".into(), json!("deny"));
+            out.specific
+                .insert("permissionDecisionReason".into(), json!(reason));
         }
-        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
-            top.insert("decision".into(), json!("block"));
-            top.insert("reason".into(), json!(reason));
-        }
-        (EventKind::PermissionRequest, Some(Decision::Deny)) => {
-            specific.insert(
-                "decision".into(),
-                json!({"behavior": "deny", "message": reason}),
-            );
-        }
-        (EventKind::PermissionRequest, Some(Decision::Allow)) => {
-            specific.insert("decision".into(), json!({"behavior": "allow"}));
-        }
-        _ => {}
-    }
-    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
-        top.insert("decision".into(), json!("block"));
-        top.insert("reason".into(), json!(replacement_text(out)));
-    }
-    if let Some(ctx) = &response.context {
-        if accepts_context(&event.kind) {
-            specific.insert("additionalContext".into(), json!(ctx));
-        } else {
-            system_message = Some(match system_message {
-                Some(m) => format!("{m}\n{ctx}"),
-                None => ctx.clone(),
-            });
+        (kind, decision) => {
+            out.prompt_or_permission(kind, decision, &reason);
         }
     }
+    if let (EventKind::PostToolUse, Some(replaced)) = (&event.kind, &response.replace_output) {
+        out.block(&replacement_text(replaced));
+    }
+    out.context(response.context.as_deref(), accepts_context(&event.kind));
     if interrupt {
-        top.clear();
-        specific.clear();
+        out.top.clear();
+        out.specific.clear();
     }
-    Reply::hook_output(top, event.kind.name(), specific, system_message)
+    out.reply(event.kind.name())
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
@@ -489,6 +468,8 @@ pub static FILES: &[AgentFile] = &[
     // Codex CLI docs, authentication: auth.json in CODEX_HOME.
     AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),
     AgentFile::folder(Place::Home, ".codex", FileKind::State),
+    // Codex writes each session to `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`.
+    AgentFile::folder(Place::Home, ".codex/sessions", FileKind::Transcripts),
 ];
 
 /// The flags that start Codex with its guard off (the built-in policy's `nested_agent_flags`;
@@ -515,6 +496,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Codex,
     label: "Codex",
+    description: "OpenAI's Codex CLI",
+    install_note: "$CODEX_HOME/hooks.json + trust entries in config.toml",
     sender: hookward_core::wire::Sender {
         sender: "Codex CLI",
         hook: "a Codex hook (~/.codex/hooks.json)",
@@ -545,6 +528,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     key_vars: &["OPENAI_API_KEY", "CODEX_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::Codex,
+    hook_trust: true,
+    plugin: false,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Codex),
     settings_flag: None,
 };
 

@@ -97,7 +97,7 @@ pub fn claude_project_slug(project: &str) -> String {
 impl Kind {
     /// The guarded kind of a profile row's [`FileKind`], `None` for rows the guard does not
     /// guard (the agent's sign-in tokens: a credential, not text the model obeys; its state
-    /// folders, which the agent itself writes all the time).
+    /// folders and its transcripts, which the agent itself writes all the time).
     pub fn of_row(k: FileKind) -> Option<Kind> {
         Some(match k {
             FileKind::Instructions => Kind::Instructions,
@@ -107,7 +107,7 @@ impl Kind {
             FileKind::Settings => Kind::Settings,
             FileKind::Mcp => Kind::Mcp,
             FileKind::Hooks => Kind::Hooks,
-            FileKind::Credentials | FileKind::State => return None,
+            FileKind::Credentials | FileKind::State | FileKind::Transcripts => return None,
         })
     }
 }

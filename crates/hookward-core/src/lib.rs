@@ -560,6 +560,92 @@ impl Reply {
     }
 }
 
+/// A reply in the shape of [`Reply::hook_output`] while an adapter's `render` fills it: the
+/// pieces Claude Code, Codex and Gemini CLI build the same way live here once (Codex answers
+/// in Claude Code's shape; Gemini CLI shares the prompt block and the context rule). Fields
+/// are inserted in call order (the JSON keeps it).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HookOutput {
+    /// The reply's top-level fields (`decision`, `reason`).
+    pub top: serde_json::Map<String, Value>,
+    /// The fields of `hookSpecificOutput` after `hookEventName`.
+    pub specific: serde_json::Map<String, Value>,
+    /// `systemMessage`, shown to the person.
+    pub system_message: Option<String>,
+}
+
+impl HookOutput {
+    /// Empty fields and the response's own `systemMessage`.
+    pub fn new(response: &Response) -> HookOutput {
+        HookOutput {
+            top: serde_json::Map::new(),
+            specific: serde_json::Map::new(),
+            system_message: response.system_message.clone(),
+        }
+    }
+
+    /// The top-level `decision: "block"` with `reason`: a denied UserPromptSubmit (all three
+    /// agents), a denied ConfigChange (Claude Code), a replaced PostToolUse output whose reason
+    /// the model gets instead (Codex, Gemini CLI).
+    pub fn block(&mut self, reason: &str) {
+        self.top
+            .insert("decision".into(), Value::String("block".into()));
+        self.top
+            .insert("reason".into(), Value::String(reason.into()));
+    }
+
+    /// The decisions Claude Code and Codex express alike (REPORT.md "Verified reply
+    /// semantics"): a UserPromptSubmit deny is [`HookOutput::block`]; a PermissionRequest
+    /// deny is `hookSpecificOutput.decision = {"behavior": "deny", "message": reason}`, an
+    /// allow `{"behavior": "allow"}`. Anything else is left alone; returns whether `(kind,
+    /// decision)` was one of these.
+    pub fn prompt_or_permission(
+        &mut self,
+        kind: &EventKind,
+        decision: Option<Decision>,
+        reason: &str,
+    ) -> bool {
+        match (kind, decision) {
+            (EventKind::UserPromptSubmit, Some(Decision::Deny)) => self.block(reason),
+            (EventKind::PermissionRequest, Some(Decision::Deny)) => {
+                self.specific.insert(
+                    "decision".into(),
+                    serde_json::json!({"behavior": "deny", "message": reason}),
+                );
+            }
+            (EventKind::PermissionRequest, Some(Decision::Allow)) => {
+                self.specific
+                    .insert("decision".into(), serde_json::json!({"behavior": "allow"}));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Context for the model: `hookSpecificOutput.additionalContext` when the event
+    /// `accepted` it, else appended to `systemMessage` on a line of its own (or as it, when
+    /// there is none). `None` changes nothing.
+    pub fn context(&mut self, context: Option<&str>, accepted: bool) {
+        let Some(ctx) = context else {
+            return;
+        };
+        if accepted {
+            self.specific
+                .insert("additionalContext".into(), Value::String(ctx.into()));
+        } else {
+            self.system_message = Some(match self.system_message.take() {
+                Some(m) => format!("{m}\n{ctx}"),
+                None => ctx.to_string(),
+            });
+        }
+    }
+
+    /// The reply: [`Reply::hook_output`] with `event_name` as `hookEventName`.
+    pub fn reply(self, event_name: &str) -> Reply {
+        Reply::hook_output(self.top, event_name, self.specific, self.system_message)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

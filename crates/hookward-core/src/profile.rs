@@ -115,6 +115,37 @@ pub enum FileKind {
     /// `~/.cache/claude`): `hookward run` keeps it writable inside the sandbox
     /// (`hookward-sandbox/src/tables.rs` `agents`). Not guarded, no path class.
     State,
+    /// A folder below which the agent writes its session transcripts
+    /// (`~/.claude/projects`, `~/.codex/sessions`, `~/.gemini/tmp`), in the format its
+    /// profile names ([`AgentProfile::transcripts`]): where `hookward cost` and
+    /// `hookward lessons audit` read them (`hookward-cost/src/walk.rs` `roots`). Not
+    /// guarded, no path class.
+    Transcripts,
+}
+
+/// The format of an agent's session transcripts ([`AgentProfile::transcripts`]): which
+/// parser reads the files below its [`FileKind::Transcripts`] rows. A parser per format
+/// lives above the adapters (`hookward-cost`'s `claude`, `codex`, `gemini` modules, and
+/// `hookward-lessons/src/transcript.rs`); `hookward_cost::Source` is this type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TranscriptFormat {
+    /// Claude Code transcripts (`~/.claude/projects/**/*.jsonl`).
+    Claude,
+    /// Codex CLI rollouts (`~/.codex/sessions/**/rollout-*.jsonl`).
+    Codex,
+    /// Gemini CLI chat recordings (`~/.gemini/tmp/<project>/chats/session-*.jsonl`).
+    Gemini,
+}
+
+impl TranscriptFormat {
+    /// The word used in output: `claude-code`, `codex` or `gemini`.
+    pub fn label(self) -> &'static str {
+        match self {
+            TranscriptFormat::Claude => "claude-code",
+            TranscriptFormat::Codex => "codex",
+            TranscriptFormat::Gemini => "gemini",
+        }
+    }
 }
 
 /// The grammar of the settings file `hookward install` writes an agent's hook entries into
@@ -361,6 +392,12 @@ pub struct AgentProfile {
     /// The agent's name for people (`Claude Code`, `Codex`, `Gemini CLI`, `Cursor`), as
     /// replies and reasons say it.
     pub label: &'static str,
+    /// Who makes the agent and what it is, for `--help` (`Anthropic's Claude Code`): the
+    /// help line of the agent's command-line word (`crates/hookward/src/agent_word.rs`).
+    pub description: &'static str,
+    /// Where `hookward install` writes, for `hookward install --help` (`settings.json`,
+    /// `~/.gemini/settings.json`), after [`AgentProfile::description`] in brackets.
+    pub install_note: &'static str,
     /// How parse errors name the agent ([`Sender`]).
     pub sender: Sender,
     /// The environment variable the agent (or hookward's installed command line) sets to the
@@ -385,10 +422,10 @@ pub struct AgentProfile {
     pub recovery_names: RecoveryNames,
     /// The files and folders the agent reads and obeys, in its home and in a project
     /// and system-wide ([`AgentFile`]): the context guard guards them, and `hookward-facts`
-    /// names them in its path classes. Not yet here (issue 13 item 1d, open): Claude Code's
-    /// per-project memory folder (`~/.claude/projects/<slug>/memory`, named by a rule of
-    /// Claude Code's, still in `guarded.rs` and `hookward-facts/src/agent_files.rs`),
-    /// transcripts, and the other tables listed in ARCHITECTURE.md "Adding an agent" step 5.
+    /// names them in its path classes. Not here: Claude Code's per-project memory folder
+    /// (`~/.claude/projects/<slug>/memory`, named by a rule of Claude Code's, in
+    /// `guarded.rs` and `hookward-facts/src/agent_files.rs`; ARCHITECTURE.md "Adding an
+    /// agent").
     pub files: &'static [AgentFile],
     /// Step 1: a parsed payload → [`Event`] (the adapter's `from_value`).
     pub event_of: fn(Value, &Env) -> Result<Event, ParseError>,
@@ -421,6 +458,19 @@ pub struct AgentProfile {
     /// The grammar of the settings files `hookward install` writes its hook entries into
     /// ([`SettingsFormat`], read and written by `hookward-install`).
     pub settings_format: SettingsFormat,
+    /// Whether the agent runs hooks only once they are trusted by hash (Codex: entries in
+    /// `$CODEX_HOME/config.toml`, protocol/REPORT.md §2 "Hook trust"): `hookward install`
+    /// writes the trust entries (unless `--no-trust`), `uninstall` removes them and
+    /// `doctor` checks them (the trust file's grammar is `hookward-install`'s
+    /// `plan_codex_trust`/`inspect_codex_trust`).
+    pub hook_trust: bool,
+    /// Whether hookward also ships as a plugin of this agent (Claude Code's plugin,
+    /// `packaging/claude-plugin`): `hookward install` refuses while that plugin is enabled in one of the
+    /// agent's install files, since every hook would run twice.
+    pub plugin: bool,
+    /// The format of the transcripts below the agent's [`FileKind::Transcripts`] rows;
+    /// `None` when hookward reads none of its transcripts (Cursor).
+    pub transcripts: Option<TranscriptFormat>,
 }
 
 impl AgentProfile {

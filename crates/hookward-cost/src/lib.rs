@@ -57,31 +57,14 @@ pub use date::Day;
 pub use index::{index, IndexReport};
 pub use pricing::{ModelPrice, PriceTable, PRICING_TOML};
 pub use summary::{summarize, summarize_groups, Cost, Group, GroupBy, Period, Row, Summary};
-pub use walk::{collect, dedup, transcript_files, Collection, TranscriptFile};
+pub use walk::{collect, dedup, transcript_files, transcript_roots, Collection, TranscriptFile};
 
 use std::path::PathBuf;
 
-/// Which agent's files a request came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Source {
-    /// Claude Code transcripts (`~/.claude/projects/**/*.jsonl`).
-    Claude,
-    /// Codex CLI rollouts (`~/.codex/sessions/**/rollout-*.jsonl`).
-    Codex,
-    /// Gemini CLI chat recordings (`~/.gemini/tmp/<project>/chats/session-*.jsonl`).
-    Gemini,
-}
-
-impl Source {
-    /// The word used in output: `claude-code`, `codex` or `gemini`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Source::Claude => "claude-code",
-            Source::Codex => "codex",
-            Source::Gemini => "gemini",
-        }
-    }
-}
+/// Which agent's files a request came from: the transcript format its profile names
+/// ([`hookward_core::profile::AgentProfile::transcripts`]), which chooses the parser
+/// (`claude`, `codex`, `gemini` modules; [`transcript_roots`] for where the files are).
+pub use hookward_core::profile::TranscriptFormat as Source;
 
 /// Token counts of one request (or a sum of requests), split by how each kind is billed.
 /// All fields are token counts.

@@ -1,6 +1,7 @@
 //! Finding the transcript files under a home directory and reading them.
 
 use crate::{claude, codex, gemini, CostError, Parsed, Request, Source};
+use hookward_core::profile::{FileKind, Place};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -50,25 +51,9 @@ pub fn transcript_files(
     unreadable: &mut Vec<(PathBuf, String)>,
 ) -> Result<Vec<TranscriptFile>, CostError> {
     let mut out = Vec::new();
-    let roots: [Root; 3] = [
-        (
-            home.join(".claude").join("projects"),
-            |n| n.ends_with(".jsonl"),
-            Source::Claude,
-        ),
-        (
-            home.join(".codex").join("sessions"),
-            |n| n.starts_with("rollout-") && n.ends_with(".jsonl"),
-            Source::Codex,
-        ),
-        (
-            home.join(".gemini").join("tmp"),
-            |n| n.starts_with("session-") && (n.ends_with(".jsonl") || n.ends_with(".json")),
-            Source::Gemini,
-        ),
-    ];
     let mut gemini_roots: HashMap<String, String> = HashMap::new();
-    for (root, wanted, source) in roots {
+    for (root, source) in transcript_roots(home) {
+        let wanted = wanted(source);
         let mut files = Vec::new();
         match std::fs::read_dir(&root) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -165,8 +150,38 @@ fn gemini_project(root: &Path, name: &str) -> String {
     }
 }
 
-/// A transcript tree: its folder, which file names it holds, whose format they are.
-type Root = (PathBuf, fn(&str) -> bool, Source);
+/// The transcript trees below `home`, in the profiles' order (Claude Code, Codex, Gemini
+/// CLI): each agent's `FileKind::Transcripts` home rows
+/// ([`hookward_core::profile::AgentProfile::files`]) with the format its profile names
+/// ([`hookward_core::profile::AgentProfile::transcripts`]); an agent without a format has
+/// no tree here.
+pub fn transcript_roots(home: &Path) -> Vec<(PathBuf, Source)> {
+    let mut out = Vec::new();
+    for p in hookward_profiles::profiles() {
+        let Some(format) = p.transcripts else {
+            continue;
+        };
+        for f in p.files {
+            if f.kind == FileKind::Transcripts && f.place == Place::Home {
+                out.push((home.join(f.path), format));
+            }
+        }
+    }
+    out
+}
+
+/// Which file names a tree of `format` holds (per format, not per agent):
+/// Claude Code's `*.jsonl`, Codex's `rollout-*.jsonl`, Gemini CLI's `session-*.jsonl` and
+/// `session-*.json` (older versions).
+fn wanted(format: Source) -> fn(&str) -> bool {
+    match format {
+        Source::Claude => |n| n.ends_with(".jsonl"),
+        Source::Codex => |n| n.starts_with("rollout-") && n.ends_with(".jsonl"),
+        Source::Gemini => {
+            |n| n.starts_with("session-") && (n.ends_with(".jsonl") || n.ends_with(".json"))
+        }
+    }
+}
 
 fn walk(
     dir: &Path,
@@ -213,4 +228,51 @@ pub fn dedup(requests: Vec<Request>) -> Vec<Request> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 13 item 1d: the transcript trees are the profiles' `FileKind::Transcripts` rows
+    /// with their `transcripts` format; below a home they are the former table (walk.rs
+    /// before the move, kept here as it was), in its order, and Cursor has none.
+    #[test]
+    fn profile_rows_give_the_former_roots() {
+        let home = Path::new("/home/someone");
+        let former = vec![
+            (home.join(".claude").join("projects"), Source::Claude),
+            (home.join(".codex").join("sessions"), Source::Codex),
+            (home.join(".gemini").join("tmp"), Source::Gemini),
+        ];
+        assert_eq!(transcript_roots(home), former);
+    }
+
+    /// The file names each format's tree holds are the former table's.
+    #[test]
+    fn each_format_wants_the_former_file_names() {
+        let names = [
+            "a.jsonl",
+            "rollout-2026-12-01.jsonl",
+            "session-1.jsonl",
+            "session-1.json",
+            "rollout-x.json",
+            "notes.txt",
+        ];
+        type Wanted = fn(&str) -> bool;
+        let former: [(Source, Wanted); 3] = [
+            (Source::Claude, |n| n.ends_with(".jsonl")),
+            (Source::Codex, |n| {
+                n.starts_with("rollout-") && n.ends_with(".jsonl")
+            }),
+            (Source::Gemini, |n| {
+                n.starts_with("session-") && (n.ends_with(".jsonl") || n.ends_with(".json"))
+            }),
+        ];
+        for (format, was) in former {
+            for n in names {
+                assert_eq!(wanted(format)(n), was(n), "{format:?} {n}");
+            }
+        }
+    }
 }

@@ -405,6 +405,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[UnguardFlag::new(
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Cursor,
     label: "Cursor",
+    description: "Cursor",
+    install_note: "~/.cursor/hooks.json",
     sender: hookward_core::wire::Sender {
         sender: "Cursor",
         hook: "a Cursor hook (~/.cursor/hooks.json)",
@@ -430,6 +432,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     key_vars: &["CURSOR_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::Cursor,
+    hook_trust: false,
+    plugin: false,
+    transcripts: None,
     settings_flag: None,
 };
 

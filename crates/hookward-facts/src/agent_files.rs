@@ -67,13 +67,16 @@ fn class_of(kind: FileKind) -> AgentClasses {
             c.memory = true;
             c.instructions = true;
         }
-        FileKind::Credentials | FileKind::State => {}
+        FileKind::Credentials | FileKind::State | FileKind::Transcripts => {}
     }
     c
 }
 
 fn matcher(f: &AgentFile) -> Option<Matcher> {
-    if matches!(f.kind, FileKind::Credentials | FileKind::State) {
+    if matches!(
+        f.kind,
+        FileKind::Credentials | FileKind::State | FileKind::Transcripts
+    ) {
         return None;
     }
     let at_place = match f.recognised {

@@ -48,9 +48,9 @@
 #![deny(missing_docs)]
 
 use hookward_core::{
-    Agent, Decision, Event, EventKind, McpTool, Reply, Response, ToolCall, ToolKind,
+    Agent, Decision, Event, EventKind, HookOutput, McpTool, Reply, Response, ToolCall, ToolKind,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// Gemini CLI 0.61 events (protocol/REPORT.md §3): BeforeTool/AfterTool are the tool-call gate
 /// and results, BeforeAgent the prompt, AfterAgent the end of a turn.
@@ -349,9 +349,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
     if response.is_empty() {
         return Reply::none();
     }
-    let mut top = Map::new();
-    let mut specific = Map::new();
-    let mut system_message = response.system_message.clone();
+    let mut out = HookOutput::new(response);
     let reason = response
         .reason
         .clone()
@@ -359,38 +357,25 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         .unwrap_or_else(|| "blocked by hookward".to_string());
     match (&event.kind, response.decision) {
         (EventKind::PreToolUse, Some(Decision::Deny | Decision::Ask)) => {
-            top.insert("decision".into(), json!("deny"));
-            top.insert("reason".into(), json!(reason));
+            out.top.insert("decision".into(), json!("deny"));
+            out.top.insert("reason".into(), json!(reason));
         }
         (EventKind::PreToolUse, Some(Decision::Allow)) => {
-            top.insert("decision".into(), json!("allow"));
+            out.top.insert("decision".into(), json!("allow"));
         }
-        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => {
-            top.insert("decision".into(), json!("block"));
-            top.insert("reason".into(), json!(reason));
-        }
+        (EventKind::UserPromptSubmit, Some(Decision::Deny)) => out.block(&reason),
         _ => {}
     }
-    if let (EventKind::PostToolUse, Some(out)) = (&event.kind, &response.replace_output) {
-        top.insert("decision".into(), json!("block"));
-        top.insert("reason".into(), json!(replacement_text(out)));
+    if let (EventKind::PostToolUse, Some(replaced)) = (&event.kind, &response.replace_output) {
+        out.block(&replacement_text(replaced));
     }
-    if let Some(ctx) = &response.context {
-        if accepts_context(&event.kind) {
-            specific.insert("additionalContext".into(), json!(ctx));
-        } else {
-            system_message = Some(match system_message {
-                Some(m) => format!("{m}\n{ctx}"),
-                None => ctx.clone(),
-            });
-        }
-    }
+    out.context(response.context.as_deref(), accepts_context(&event.kind));
     let name = event
         .extra
         .get("hook_event_name")
         .and_then(Value::as_str)
         .unwrap_or_else(|| native_name(&event.kind));
-    Reply::hook_output(top, name, specific, system_message)
+    out.reply(name)
 }
 
 /// The reply for a fail-closed internal error: exit code 2 with the reason on stderr, which
@@ -419,6 +404,8 @@ pub static FILES: &[AgentFile] = &[
         FileKind::Credentials,
     ),
     AgentFile::folder(Place::Home, ".gemini", FileKind::State),
+    // Gemini CLI records chats in `~/.gemini/tmp/<project>/chats/session-*.jsonl`.
+    AgentFile::folder(Place::Home, ".gemini/tmp", FileKind::Transcripts),
 ];
 
 /// The flags that start Gemini CLI with its guard off (the built-in policy's
@@ -442,6 +429,8 @@ pub static UNGUARD_FLAGS: &[UnguardFlag] = &[
 pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profile::AgentProfile {
     agent: Agent::Gemini,
     label: "Gemini CLI",
+    description: "Google's Gemini CLI",
+    install_note: "~/.gemini/settings.json",
     sender: hookward_core::wire::Sender {
         sender: "Gemini CLI",
         hook: "a Gemini CLI hook (~/.gemini/settings.json)",
@@ -467,6 +456,9 @@ pub static PROFILE: hookward_core::profile::AgentProfile = hookward_core::profil
     key_vars: &["GEMINI_API_KEY", "GOOGLE_API_KEY"],
     unguard_flags: UNGUARD_FLAGS,
     settings_format: hookward_core::profile::SettingsFormat::Gemini,
+    hook_trust: false,
+    plugin: false,
+    transcripts: Some(hookward_core::profile::TranscriptFormat::Gemini),
     settings_flag: None,
 };
 

@@ -68,19 +68,27 @@ fn content_text(v: &Value) -> String {
     }
 }
 
+/// The JSON values of `text`'s non-blank lines, in order (a JSONL transcript); each line that
+/// is not JSON (a cut last line) adds one to `bad_lines` and is skipped.
+fn json_lines<'a>(text: &'a str, bad_lines: &'a mut usize) -> impl Iterator<Item = Value> + 'a {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .filter_map(move |line| match serde_json::from_str::<Value>(line) {
+            Ok(v) => Some(v),
+            Err(_) => {
+                *bad_lines += 1;
+                None
+            }
+        })
+}
+
 /// The tool calls of one Claude Code transcript ([module docs](self)).
 pub fn claude(text: &str) -> Replay {
     let mut out = Replay::default();
     // tool_use id → (name, input)
     let mut uses: HashMap<String, (String, Value)> = HashMap::new();
-    for line in text.lines() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
-            out.bad_lines += 1;
-            continue;
-        };
+    let mut bad_lines = 0;
+    for v in json_lines(text, &mut bad_lines) {
         let Some(blocks) = v.pointer("/message/content").and_then(Value::as_array) else {
             continue;
         };
@@ -158,6 +166,7 @@ pub fn claude(text: &str) -> Replay {
             _ => {}
         }
     }
+    out.bad_lines = bad_lines;
     out
 }
 
@@ -213,14 +222,8 @@ pub fn codex(text: &str) -> Replay {
     let mut session: Option<String> = None;
     let mut cwd: Option<String> = None;
     let mut calls: HashMap<String, (String, Value)> = HashMap::new();
-    for line in text.lines() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let Ok(v) = serde_json::from_str::<Value>(line) else {
-            out.bad_lines += 1;
-            continue;
-        };
+    let mut bad_lines = 0;
+    for v in json_lines(text, &mut bad_lines) {
         let Some(payload) = v.get("payload") else {
             continue;
         };
@@ -290,6 +293,7 @@ pub fn codex(text: &str) -> Replay {
             _ => {}
         }
     }
+    out.bad_lines = bad_lines;
     out
 }
 

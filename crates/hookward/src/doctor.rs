@@ -253,7 +253,7 @@ fn agent_checks(
             if checks.last().is_some_and(|c| c.name == "timeout" && !c.ok) {
                 with_fix(checks, format!("hookward install {} --apply", agent.word()));
             }
-            if agent == InstallAgent::ClaudeCode && !commands.contains(&e.command) {
+            if agent.agent() == CANARY_AGENT && !commands.contains(&e.command) {
                 commands.push(e.command.clone());
             }
         }
@@ -283,7 +283,7 @@ fn agent_checks(
             _ => " (each call runs hookward more than once: uninstall from all but one scope)"
                 .to_owned(),
         };
-        let label = if agent == InstallAgent::ClaudeCode {
+        let label = if agent.agent() == CANARY_AGENT {
             String::new()
         } else {
             format!("{name} ")
@@ -300,7 +300,7 @@ fn agent_checks(
             _ => with_fix(checks, duplicate_fix(agent, &files)),
         }
     }
-    if agent == InstallAgent::Codex {
+    if agent.profile().hook_trust {
         codex_trust_checks(checks, &files)?;
     }
     Ok(Some(Installed { agent, since_ms }))
@@ -463,7 +463,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
     }
     let mut commands = Vec::new();
     let mut installed = Vec::new();
-    for agent in InstallAgent::ALL {
+    for &agent in InstallAgent::all() {
         if let Some(i) = agent_checks(&mut checks, agent, &project, &mut commands)? {
             installed.push(i);
         }
@@ -752,6 +752,12 @@ fn mark_canary(store_path: &Path, since_ms: i64) {
 
 /// The session id of doctor's canary payload.
 const CANARY_SESSION: &str = "hookward-doctor-canary";
+
+/// The agent whose wire the canary speaks ([`canary`] sends a Claude Code PreToolUse payload
+/// and reads its reply): its installed commands are the ones the canary runs, and doctor's
+/// `registered` lines name the other agents but not this one (doctor's first agent, its
+/// lines as they always were).
+const CANARY_AGENT: hookward_core::Agent = hookward_core::Agent::ClaudeCode;
 
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;

@@ -5,43 +5,44 @@ use crate::ScopeArg;
 use clap::{Args, ValueEnum};
 use hookward_core::profile::{InstallScope, Place};
 use hookward_install::{
-    apply, claude_settings_path, codex_config_path, hook_command, plan_codex_trust, plan_install,
-    plan_uninstall, Format, HookSpec, Plan, Scope,
+    apply, codex_config_path, hook_command, plan_codex_trust, plan_install, plan_uninstall, Format,
+    HookSpec, Plan,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Agents hookward can be installed into.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum InstallAgent {
-    /// Anthropic's Claude Code (settings.json).
-    ClaudeCode,
-    /// OpenAI's Codex CLI ($CODEX_HOME/hooks.json + trust entries in config.toml).
-    Codex,
-    /// Google's Gemini CLI (~/.gemini/settings.json).
-    Gemini,
-    /// Cursor (~/.cursor/hooks.json).
-    Cursor,
+/// An agent hookward can be installed into, named on the command line by its word
+/// (`crate::agent_word`: every agent of [`hookward_core::Agent::ALL`], help lines from its
+/// profile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstallAgent(pub hookward_core::Agent);
+
+impl ValueEnum for InstallAgent {
+    fn value_variants<'a>() -> &'a [Self] {
+        InstallAgent::all()
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(crate::agent_word::possible_value(self.0, true))
+    }
 }
 
 impl InstallAgent {
-    /// Every agent, in the order doctor reports them.
-    pub const ALL: [InstallAgent; 4] = [
-        InstallAgent::ClaudeCode,
-        InstallAgent::Codex,
-        InstallAgent::Gemini,
-        InstallAgent::Cursor,
-    ];
+    /// Every agent, in the order doctor reports them ([`hookward_core::Agent::ALL`]'s).
+    pub fn all() -> &'static [InstallAgent] {
+        static ALL: std::sync::LazyLock<Vec<InstallAgent>> =
+            std::sync::LazyLock::new(|| crate::agent_word::every(InstallAgent));
+        &ALL
+    }
 
-    /// The agent this command-line word names (the one mapping from clap's enum; everything
-    /// else asks the agent's profile).
+    /// The agent this command-line word names.
     pub fn agent(self) -> hookward_core::Agent {
-        match self {
-            InstallAgent::ClaudeCode => hookward_core::Agent::ClaudeCode,
-            InstallAgent::Codex => hookward_core::Agent::Codex,
-            InstallAgent::Gemini => hookward_core::Agent::Gemini,
-            InstallAgent::Cursor => hookward_core::Agent::Cursor,
-        }
+        self.0
+    }
+
+    /// The agent's profile.
+    pub fn profile(self) -> &'static hookward_core::profile::AgentProfile {
+        hookward_pipeline::profile(self.0)
     }
 
     /// The word used on the command line and in the store (`hookward hook <agent>`).
@@ -51,12 +52,12 @@ impl InstallAgent {
 
     /// The settings format of this agent (its profile's `settings_format`).
     pub fn format(self) -> Format {
-        hookward_pipeline::profile(self.agent()).settings_format
+        self.profile().settings_format
     }
 
     /// The events hookward registers for.
     pub fn events(self) -> &'static [&'static str] {
-        hookward_pipeline::profile(self.agent()).install_events
+        self.profile().install_events
     }
 }
 
@@ -148,7 +149,7 @@ fn settings_row(
     hookward_pipeline::profile(agent.agent())
         .install_file(want)
         .ok_or_else(|| {
-            let having: Vec<&str> = InstallAgent::ALL
+            let having: Vec<&str> = InstallAgent::all()
                 .iter()
                 .filter(|a| {
                     InstallScope::ALL.iter().all(|s| {
@@ -263,25 +264,34 @@ fn show(
     }
 }
 
-/// Refuses `install claude-code` when the hookward Claude Code plugin is enabled in the user,
-/// project or local settings (its hooks would run twice); says which file enables it and how
-/// to choose one registration.
-fn refuse_if_plugin(project: Option<PathBuf>) -> Result<(), String> {
+/// Refuses `install <agent>` for an agent hookward also ships a plugin for
+/// ([`hookward_core::profile::AgentProfile::plugin`], Claude Code) when that plugin is
+/// enabled in any of the agent's install files (user, project, local: its hooks would run
+/// twice); says which file enables it and how to choose one registration. Nothing to do for
+/// the other agents.
+fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(), String> {
+    let profile = agent.profile();
+    if !profile.plugin {
+        return Ok(());
+    }
     let project = match project {
         Some(p) => p,
         None => std::env::current_dir().map_err(|e| e.to_string())?,
     };
-    let home = util::user_home()?;
-    let files: Vec<PathBuf> = [Scope::User, Scope::Project, Scope::Local]
-        .into_iter()
-        .map(|s| claude_settings_path(s, &home, &project))
-        .collect();
+    let mut files = Vec::new();
+    for scope in [ScopeArg::User, ScopeArg::Project, ScopeArg::Local] {
+        if settings_row(agent, scope).is_ok() {
+            files.push(settings_path(agent, scope, Some(project.clone()))?);
+        }
+    }
     let refs: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+    let program = profile.programs.first().copied().unwrap_or_default();
     match hookward_install::plugin_enabled(&refs) {
         Some(p) => Err(format!(
-            "the hookward Claude Code plugin ({}) is enabled in {}: its hooks already run, and installing \
+            "the hookward {} plugin ({}) is enabled in {}: its hooks already run, and installing \
              them in the settings too would run every hook twice. Keep the plugin (nothing to install), \
-             or disable it first (`claude plugin disable {}`) and run this again.",
+             or disable it first (`{program} plugin disable {}`) and run this again.",
+            profile.label,
             p.id,
             p.settings.display(),
             p.id
@@ -290,19 +300,28 @@ fn refuse_if_plugin(project: Option<PathBuf>) -> Result<(), String> {
     }
 }
 
+/// The command-line words of the agents whose hooks run only once trusted
+/// ([`hookward_core::profile::AgentProfile::hook_trust`], Codex), for `--no-trust`'s error.
+fn trusting_agents() -> String {
+    InstallAgent::all()
+        .iter()
+        .filter(|a| a.profile().hook_trust)
+        .map(|a| a.word())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The plain statement printed when Codex trust is left to the person.
 const NO_TRUST_NOTE: &str = "Codex will not run these hooks until you review them in /hooks \
 (start `codex`, type /hooks, trust hookward's entries); `codex exec` skips untrusted hooks \
 without a warning. Re-run without --no-trust to write the trust entries instead.";
 
 pub fn run_install(args: InstallArgs) -> CliResult {
-    if args.no_trust && args.agent != InstallAgent::Codex {
-        return Err("--no-trust applies to codex only".into());
+    if args.no_trust && !args.agent.profile().hook_trust {
+        return Err(format!("--no-trust applies to {} only", trusting_agents()));
     }
     let path = settings_path(args.agent, args.scope, args.project.clone())?;
-    if args.agent == InstallAgent::ClaudeCode {
-        refuse_if_plugin(args.project.clone())?;
-    }
+    refuse_if_plugin(args.agent, args.project.clone())?;
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot find hookward's own path: {e}"))?;
     let exe = exe.canonicalize().unwrap_or(exe);
@@ -327,7 +346,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         parts.extend(mcp_lines.iter().cloned());
         (!parts.is_empty()).then(|| parts.join("\n"))
     };
-    if args.agent != InstallAgent::Codex {
+    if !args.agent.profile().hook_trust {
         return show(
             &[&plan],
             &path,
@@ -386,7 +405,7 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
     let path = settings_path(args.agent, args.scope, args.project)?;
     let format = args.agent.format();
     let plan = plan_uninstall(format, &path).map_err(|e| e.to_string())?;
-    if args.agent != InstallAgent::Codex {
+    if !args.agent.profile().hook_trust {
         return show(
             &[&plan],
             &path,
@@ -412,7 +431,10 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hookward_install::{codex_hooks_path, cursor_hooks_path, gemini_settings_path};
+    use hookward_core::Agent;
+    use hookward_install::{
+        claude_settings_path, codex_hooks_path, cursor_hooks_path, gemini_settings_path, Scope,
+    };
 
     /// The former `settings_path` (a `match` on the agent), given the same homes.
     fn former(
@@ -422,14 +444,14 @@ mod tests {
         codex: &Path,
         project: &Path,
     ) -> Result<PathBuf, String> {
-        if agent != InstallAgent::ClaudeCode && scope != ScopeArg::User {
+        if agent != InstallAgent(Agent::ClaudeCode) && scope != ScopeArg::User {
             return Err(format!(
                 "--scope applies to claude-code only; {} has one user-level file",
                 agent.word()
             ));
         }
         match agent {
-            InstallAgent::ClaudeCode => {
+            InstallAgent(Agent::ClaudeCode) => {
                 let scope = match scope {
                     ScopeArg::User => Scope::User,
                     ScopeArg::Project => Scope::Project,
@@ -437,9 +459,9 @@ mod tests {
                 };
                 Ok(claude_settings_path(scope, home, project))
             }
-            InstallAgent::Codex => Ok(codex_hooks_path(codex)),
-            InstallAgent::Gemini => Ok(gemini_settings_path(home)),
-            InstallAgent::Cursor => Ok(cursor_hooks_path(home)),
+            InstallAgent(Agent::Codex) => Ok(codex_hooks_path(codex)),
+            InstallAgent(Agent::Gemini) => Ok(gemini_settings_path(home)),
+            InstallAgent(Agent::Cursor) => Ok(cursor_hooks_path(home)),
         }
     }
 
@@ -452,7 +474,7 @@ mod tests {
             return;
         };
         let project = PathBuf::from("/tmp/hookward-test-project");
-        for agent in InstallAgent::ALL {
+        for &agent in InstallAgent::all() {
             for scope in [ScopeArg::User, ScopeArg::Project, ScopeArg::Local] {
                 assert_eq!(
                     settings_path(agent, scope, Some(project.clone())),
@@ -463,15 +485,38 @@ mod tests {
         }
     }
 
+    /// Issue 13 item 1c: the one-agent features are profile flags; each flag is set for
+    /// exactly the agent the former `==` test named (`hook_trust`: `args.agent ==
+    /// InstallAgent::Codex` in `run_install`/`run_uninstall`/`--no-trust`, `doctor`'s
+    /// `codex_trust_checks`; `plugin`: `args.agent == InstallAgent::ClaudeCode` before
+    /// `refuse_if_plugin`), and `--no-trust`'s error names the same agent as before.
+    #[test]
+    fn profile_flags_give_the_former_one_agent_checks() {
+        for &agent in InstallAgent::all() {
+            let p = agent.profile();
+            assert_eq!(
+                p.hook_trust,
+                agent == InstallAgent(Agent::Codex),
+                "{agent:?}"
+            );
+            assert_eq!(
+                p.plugin,
+                agent == InstallAgent(Agent::ClaudeCode),
+                "{agent:?}"
+            );
+        }
+        assert_eq!(trusting_agents(), "codex");
+    }
+
     /// Issue 13 item 1: the settings format is the profile's `settings_format`; every agent
     /// gives the format the former `match` gave.
     #[test]
     fn profiles_give_the_former_formats() {
         let former = [
-            (InstallAgent::ClaudeCode, Format::ClaudeCode),
-            (InstallAgent::Codex, Format::Codex),
-            (InstallAgent::Gemini, Format::Gemini),
-            (InstallAgent::Cursor, Format::Cursor),
+            (InstallAgent(Agent::ClaudeCode), Format::ClaudeCode),
+            (InstallAgent(Agent::Codex), Format::Codex),
+            (InstallAgent(Agent::Gemini), Format::Gemini),
+            (InstallAgent(Agent::Cursor), Format::Cursor),
         ];
         for (agent, format) in former {
             assert_eq!(agent.format(), format, "{agent:?}");

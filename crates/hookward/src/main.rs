@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 #[macro_use]
 mod out;
+mod agent_word;
 mod audit;
 mod bundle;
 mod context;
@@ -54,28 +55,28 @@ struct Cli {
     command: Command,
 }
 
-/// Agents hookward speaks to.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum AgentArg {
-    /// Anthropic's Claude Code.
-    ClaudeCode,
-    /// OpenAI's Codex CLI.
-    Codex,
-    /// Google's Gemini CLI.
-    Gemini,
-    /// Cursor.
-    Cursor,
-}
+/// An agent hookward speaks to, named on the command line by its word (`claude-code`,
+/// `codex`, …: [`hookward_core::Agent::as_str`]). The words and their help lines come from the
+/// agents and their profiles ([`agent_word`]); there is no list of agents here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentArg(pub hookward_core::Agent);
 
 impl AgentArg {
     /// The agent this command-line word names.
     pub(crate) fn agent(self) -> hookward_core::Agent {
-        match self {
-            AgentArg::ClaudeCode => hookward_core::Agent::ClaudeCode,
-            AgentArg::Codex => hookward_core::Agent::Codex,
-            AgentArg::Gemini => hookward_core::Agent::Gemini,
-            AgentArg::Cursor => hookward_core::Agent::Cursor,
-        }
+        self.0
+    }
+}
+
+impl ValueEnum for AgentArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static WORDS: std::sync::LazyLock<Vec<AgentArg>> =
+            std::sync::LazyLock::new(|| agent_word::every(AgentArg));
+        &WORDS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(agent_word::possible_value(self.0, false))
     }
 }
 
@@ -267,10 +268,10 @@ mod tests {
     #[test]
     fn the_installed_hook_argv_takes_the_fast_path_and_nothing_else_does() {
         for (word, agent) in [
-            ("claude-code", AgentArg::ClaudeCode),
-            ("codex", AgentArg::Codex),
-            ("gemini", AgentArg::Gemini),
-            ("cursor", AgentArg::Cursor),
+            ("claude-code", AgentArg(hookward_core::Agent::ClaudeCode)),
+            ("codex", AgentArg(hookward_core::Agent::Codex)),
+            ("gemini", AgentArg(hookward_core::Agent::Gemini)),
+            ("cursor", AgentArg(hookward_core::Agent::Cursor)),
         ] {
             assert_eq!(
                 hook_fast_path(&argv(&["hookward", "hook", word])),

@@ -323,10 +323,10 @@ pub fn status(mcp: &McpConfig, server: &str) -> &'static str {
 }
 
 /// Every agent's settings format and its command-line word, in the order `list` shows them
-/// (the agents' order, `InstallAgent::ALL`).
+/// (the agents' order, `InstallAgent::all`).
 fn agents() -> impl Iterator<Item = (Format, &'static str)> {
-    crate::install::InstallAgent::ALL
-        .into_iter()
+    crate::install::InstallAgent::all()
+        .iter()
         .map(|a| (a.format(), a.word()))
 }
 

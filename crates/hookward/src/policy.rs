@@ -177,7 +177,7 @@ pub struct EvalArgs {
     #[arg(long)]
     command: Option<String>,
     /// Whose payload it is (the word of `hookward hook <agent>`).
-    #[arg(long, value_enum, default_value_t = AgentArg::ClaudeCode)]
+    #[arg(long, value_enum, default_value_t = AgentArg(hookward_core::Agent::ClaudeCode))]
     agent: AgentArg,
     /// The user config file to judge with, instead of `<home>/config.toml` (read alone,
     /// without the last good copy; a project's `.hookward/config.toml` still tightens it).
