@@ -447,7 +447,7 @@ fn load_sources(
     match program {
         Ok(program) => {
             if let Some(dir) = cache_dir {
-                if let Ok(bytes) = program.serialize_binary() {
+                if let Ok(bytes) = for_cache(&program).serialize_binary() {
                     let _ = write_atomic(dir, &format!("policy-{key}.rvm"), &bytes);
                     if let Ok(b) = serde_json::to_vec(&broken) {
                         let _ = write_atomic(dir, &format!("policy-{key}.broken.json"), &b);
@@ -475,6 +475,23 @@ fn load_sources(
             broken,
         )),
     }
+}
+
+/// The compiled program as the cache stores it: without the Rego source texts
+/// (`Program::sources`) and the per-instruction source spans (`Program::instruction_spans`).
+///
+/// regorus 0.14's VM reads neither when it evaluates (they serve the compiler, recompiling a
+/// partial program and the JSON dump), yet every hook process decoded them from the cached
+/// file: about half of its 174 KB (89,563 bytes of sources) and a UTF-8 check of each text.
+/// A stripped program deserialises as `Complete` like the full one (`needs_recompilation` is
+/// decided by the instructions, literals and rule tree), and evaluates alike
+/// (the test `cached_program_gives_same_answers_as_fresh_compile`; the pipeline's
+/// `eval_equivalence` runs every corpus through the cached program). Issue 15, BENCHMARKS.md.
+fn for_cache(program: &Program) -> Program {
+    let mut p = program.clone();
+    p.sources = Vec::new();
+    p.instruction_spans = Vec::new();
+    p
 }
 
 /// The most RVM instructions one evaluation may run (regorus's default is 25,000). The
@@ -1003,6 +1020,21 @@ mod tests {
         let b = second.evaluate(&inp).unwrap();
         assert_eq!(a.candidates, b.candidates);
         assert_eq!(a.candidates[0].id, "path/write-outside-project");
+        // The cache holds the program without its sources and spans (`for_cache`), and it
+        // still deserialises as complete.
+        let rvm = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "rvm"))
+            .unwrap();
+        match Program::deserialize_binary(&std::fs::read(rvm).unwrap()).unwrap() {
+            DeserializationResult::Complete(p) => {
+                assert!(p.sources.is_empty());
+                assert!(p.instruction_spans.is_empty());
+                assert!(!p.instructions.is_empty());
+            }
+            DeserializationResult::Partial(_) => panic!("cached program is partial"),
+        }
     }
 
     #[test]

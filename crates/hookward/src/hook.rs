@@ -19,9 +19,87 @@ pub const MAX_STDIN: u64 = 64 << 20;
 pub const STDIN_DEADLINE: Duration = Duration::from_secs(3);
 
 /// Reads stdin up to [`MAX_STDIN`] bytes, waiting at most `deadline` for its end. Returns the
-/// bytes read and, when the deadline passed first, why the reading was cut (the reader thread
-/// is left blocked; the process exits after the reply).
+/// bytes read and, when the deadline passed first, why the reading was cut.
+///
+/// On unix this is `poll(2)` and `read(2)` on the calling thread (issue 15: no reader thread
+/// to start per hook call); elsewhere, or when `poll` fails, [`read_stdin_thread`].
 fn read_stdin(deadline: Duration) -> (Vec<u8>, Option<String>) {
+    #[cfg(unix)]
+    {
+        if let Some(read) = read_stdin_polled(deadline) {
+            return read;
+        }
+    }
+    read_stdin_thread(deadline)
+}
+
+/// [`read_stdin`] with `poll(2)`: waits for stdin to be readable with what is left of
+/// `deadline`, reads what is there, until end of input, [`MAX_STDIN`] bytes, or the deadline.
+/// `None` (nothing read yet) when `poll` itself fails, so the caller falls back to the
+/// thread.
+#[cfg(unix)]
+fn read_stdin_polled(deadline: Duration) -> Option<(Vec<u8>, Option<String>)> {
+    let end = std::time::Instant::now() + deadline;
+    let mut input = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let left = end.saturating_duration_since(std::time::Instant::now());
+        let mut fds = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = libc::c_int::try_from(left.as_millis()).unwrap_or(libc::c_int::MAX);
+        // SAFETY: one valid pollfd, count 1.
+        let ready = unsafe { libc::poll(&mut fds, 1, ms) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return if input.is_empty() {
+                None
+            } else {
+                Some((input, None))
+            };
+        }
+        if ready == 0 {
+            let why = format!(
+                "stdin stayed open with no end of input after {} s",
+                deadline.as_secs_f32()
+            );
+            return Some((input, Some(why)));
+        }
+        if fds.revents & libc::POLLNVAL != 0 {
+            return Some((input, None)); // no stdin at all: an empty payload
+        }
+        let room = (MAX_STDIN as usize)
+            .saturating_sub(input.len())
+            .min(chunk.len());
+        if room == 0 {
+            return Some((input, None));
+        }
+        // SAFETY: reads at most `room` bytes into `chunk`, which has at least that many.
+        let n = unsafe { libc::read(0, chunk.as_mut_ptr().cast(), room) };
+        match n {
+            0 => return Some((input, None)),
+            n if n > 0 => input.extend_from_slice(&chunk[..n as usize]),
+            _ => {
+                let kind = std::io::Error::last_os_error().kind();
+                if matches!(
+                    kind,
+                    std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock
+                ) {
+                    continue; // a non-blocking stdin with nothing yet: poll again
+                }
+                return Some((input, None)); // a read error ends the input, as before
+            }
+        }
+    }
+}
+
+/// [`read_stdin`] with a reader thread, for platforms without `poll`: the thread is left
+/// blocked when the deadline passes; the process exits after the reply.
+fn read_stdin_thread(deadline: Duration) -> (Vec<u8>, Option<String>) {
     let buf = Arc::new(Mutex::new(Vec::new()));
     let (tx, rx) = mpsc::channel();
     let shared = Arc::clone(&buf);
@@ -65,9 +143,27 @@ fn read_stdin(deadline: Duration) -> (Vec<u8>, Option<String>) {
     (input, cut)
 }
 
+/// Makes glibc's malloc keep one arena for the whole hook process (`M_ARENA_MAX` = 1).
+///
+/// A hook process lives a few milliseconds and runs at most a few short threads (the facts
+/// worker, the object syncs of a first scan, the stdin reader where `poll` fails). By default
+/// the first allocation of each new thread creates its own arena (a 64 MiB reserved mapping,
+/// `mprotect` calls, fresh pages faulted in); with one arena they reuse the main heap's pages
+/// (PreToolUse-Bash, release: 652 → 630 page faults). BENCHMARKS.md, "The process at the
+/// floor, counted instead of timed" (issue 15). Called before any thread starts.
+fn one_malloc_arena() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only sets an allocator parameter; no other thread exists yet, and a
+    // refusal (return 0) leaves glibc's default, which is correct too.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
+}
+
 /// Reads the payload (with [`STDIN_DEADLINE`]), runs the pipeline, prints the reply and exits
 /// with its code.
 pub fn run(agent: AgentArg, policy_dirs: Vec<PathBuf>) -> ExitCode {
+    one_malloc_arena();
     let (input, cut) = read_stdin(STDIN_DEADLINE);
     let mut env = match HookEnv::from_process(agent.agent()) {
         Ok(e) => e,

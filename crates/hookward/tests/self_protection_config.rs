@@ -261,6 +261,53 @@ fn stdin_held_open_after_a_whole_payload_is_still_judged() {
     assert_eq!((decision_of(&out), code), ("deny".into(), 0), "{out}");
 }
 
+/// `hookward hook claude-code` as a plain child process with the sandbox's environment.
+fn hook_command(s: &Sandbox) -> Command {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin("hookward"));
+    c.env_clear()
+        .env("HOME", s.home())
+        .env("HOOKWARD_HOME", s.hookward_home())
+        .env("CLAUDE_PROJECT_DIR", s.project())
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .current_dir(s.project())
+        .args(["hook", "claude-code"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+
+/// stdin read with `poll` on the hook's own thread (issue 15): a regular file, `/dev/null`
+/// and a payload that arrives in pieces are read to their end, as with the reader thread.
+#[test]
+fn stdin_as_a_file_as_dev_null_and_in_pieces_is_read_to_its_end() {
+    let s = Sandbox::new();
+    let payload = s.pre_tool_use("Bash", json!({"command": "rm -rf ~"}));
+    let file = s.home().join("payload.json");
+    std::fs::write(&file, &payload).unwrap();
+    let out = hook_command(&s)
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+
+    let out = hook_command(&s).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "{:?}", out.stdout);
+
+    let mut child = hook_command(&s).stdin(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for piece in payload.chunks(7) {
+        stdin.write_all(piece).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(decision_of(&stdout), "deny", "{stdout}");
+}
+
 #[test]
 fn truncated_json_with_rm_rf_home_is_recovered_and_denied() {
     let s = Sandbox::new();
