@@ -70,6 +70,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("other-root", 99.0),
     ("group-account", 99.0),
     ("identity-file", 99.0),
+    ("cli-globals", 99.0),
     ("benign-h-cmd8", 99.0),
 ];
 
@@ -1310,6 +1311,43 @@ fn identity_files() -> Vec<Base> {
     out
 }
 
+/// Principle: global options with a value may stand before a container runner's verb
+/// (`kubectl -n NS exec`, `docker -H HOST exec`); the command run inside is analysed the same.
+fn cli_globals() -> Vec<Base> {
+    let mut out = Vec::new();
+    for pre in [
+        "kubectl -n web",
+        "kubectl --namespace web --context prod",
+        "./kubectl -n web",
+        "oc -n web",
+        "kubectl --kubeconfig /tmp/kc -n web",
+    ] {
+        out.push(b(
+            "cli-globals",
+            "deny",
+            format!("{pre} exec -it api-0 -- sh -c 'echo x >> /host/etc/crontab'"),
+        ));
+        out.push(b(
+            "cli-globals",
+            "deny",
+            format!("{pre} exec api-0 -- cat /mnt/root/.aws/credentials"),
+        ));
+    }
+    for pre in [
+        "docker -H ssh://build",
+        "docker --context remote",
+        "podman --connection box",
+        "nerdctl -n k8s.io",
+    ] {
+        out.push(b(
+            "cli-globals",
+            "deny",
+            format!("{pre} exec app sh -c 'echo x >> /host/etc/crontab'"),
+        ));
+    }
+    out
+}
+
 /// Look-alikes of the h-cmd8 classes that must stay quiet.
 fn h_cmd8_benign() -> Vec<Base> {
     [
@@ -1596,6 +1634,7 @@ fn generated_class_variants_get_their_decision() {
         other_root_files(),
         group_accounts(),
         identity_files(),
+        cli_globals(),
         h_cmd8_benign(),
     ]
     .into_iter()
