@@ -392,8 +392,16 @@ impl<'c> Analyzer<'c> {
         };
         let (target, shell) = match (rw, out) {
             (Some(t), _) => {
+                // A shell given its code with `-c` runs that code, not what the socket sends:
+                // it carries the command line (`bash -c 'exec 3<>/dev/tcp/h/80; …; cat <&3'`);
+                // a shell it runs that reads the socket is a command of its own here.
+                let carrier = |c: &crate::facts::CommandFact| {
+                    c.argv.iter().skip(1).any(|w| {
+                        w.len() > 1 && w.starts_with('-') && !w.starts_with("--") && w.contains('c')
+                    })
+                };
                 let c = self.facts.commands.iter().find(|c| {
-                    programs::is_shell(&c.program)
+                    (programs::is_shell(&c.program) && !carrier(c))
                         || c.argv.first().is_some_and(|w| w.starts_with('$'))
                 });
                 (t, c)
