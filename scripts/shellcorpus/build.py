@@ -144,7 +144,10 @@ def main():
     for name in SETS[a.set]:
         m = importlib.import_module(name)
         # a module with `SPECS` holds several sources (held-out set 6)
-        mods.extend((name, spec) for spec in m.SPECS) if hasattr(m, "SPECS") else mods.append((name, m))
+        if hasattr(m, "SPECS"):
+            mods.extend((name, spec) for spec in m.SPECS)
+        else:
+            mods.append((name, m))
     for name, mod in mods:
         if a.only and mod.SOURCE not in a.only:
             continue
