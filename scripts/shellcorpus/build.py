@@ -6,6 +6,9 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout6` is held-out set 6 (`src_h6.SPECS`), deduplicated against the main corpus and sets
+2-5, labelled as set 5.
+
 `--set heldout5` is held-out set 5 (`src_h5_*.py`), deduplicated against the main corpus and sets
 2-4, labelled with `_label.OUTSIDE_WRITE` on (writes outside the project are `ask outside-write`).
 
@@ -79,11 +82,17 @@ ORDER_H5 = [
     "src_h5_shscripts",
 ]
 
-SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5}
+# Held-out set 6 (2026-12-05): every source is an entry of `src_h6.SPECS` (labelled as set 5).
+ORDER_H6 = ["src_h6"]
+
+SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
+        "heldout6": ORDER_H6}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
-           "heldout5": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4"]}
+           "heldout5": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4"],
+           "heldout6": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                        "/work/data/shell-h5"]}
 
 
 def _key(r):
@@ -118,8 +127,8 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5") else _key
-    if a.set == "heldout5":
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6") else _key
+    if a.set in ("heldout5", "heldout6"):
         import _label
         _label.OUTSIDE_WRITE = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
@@ -131,8 +140,15 @@ def main():
         prior |= got
     seen = set()
     manifest = {}
+    mods = []
     for name in SETS[a.set]:
-        mod = importlib.import_module(name)
+        m = importlib.import_module(name)
+        # a module with `SPECS` holds several sources (held-out set 6)
+        if hasattr(m, "SPECS"):
+            mods.extend((name, spec) for spec in m.SPECS)
+        else:
+            mods.append((name, m))
+    for name, mod in mods:
         if a.only and mod.SOURCE not in a.only:
             continue
         rows = []

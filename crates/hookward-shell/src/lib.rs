@@ -47,6 +47,7 @@ mod unicode;
 mod wrappers;
 
 pub use facts::*;
+pub use paths::other_root;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -119,6 +119,79 @@ pub(crate) fn is_under(path: &str, base: &str) -> bool {
     path == base || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
 }
 
+/// Folders where another system's root file system is commonly found: mounted disks and
+/// images (`/mnt`, `/media`, `/run/media`, macOS `/Volumes`), a container's view of its host
+/// (`/host`, `/hostfs`, `/host-root`, `/rootfs`: the usual `hostPath` mount points of node
+/// agents and escape write-ups), installers' and build systems' targets (`/target`,
+/// `/sysroot`, `/chroot`), and container image layers (`/var/lib/docker/overlay2/<id>/diff`,
+/// `merged`; podman's `/var/lib/containers/storage/overlay`; LXC's `/var/lib/lxc/<name>/rootfs`).
+const OTHER_ROOTS: &[&str] = &[
+    "/mnt",
+    "/media",
+    "/run/media",
+    "/volumes",
+    "/host",
+    "/hostfs",
+    "/host-root",
+    "/host_root",
+    "/rootfs",
+    "/target",
+    "/sysroot",
+    "/chroot",
+    "/var/lib/docker/overlay2",
+    "/var/lib/containers/storage/overlay",
+    "/var/lib/lxc",
+];
+
+/// First-level folders of a system root where its own configuration, accounts and homes
+/// start (FHS 3.0; macOS `Users`, `Library`, `private`).
+const ROOT_TOPS: &[&str] = &[
+    "etc", "root", "home", "users", "var", "usr", "lib", "lib64", "library", "private", "opt",
+    "boot",
+];
+
+/// How many folders may stand between an [`OTHER_ROOTS`] entry and the system root inside it
+/// (`/run/media/<user>/<label>/etc`, `/var/lib/docker/overlay2/<id>/diff/etc`,
+/// `/mnt/<disk>/<partition>/etc`).
+const MAX_ROOT_DEPTH: usize = 3;
+
+/// `path` seen from the other system whose root is mounted or unpacked where `path` lies
+/// (`/mnt/etc/shadow` → `/etc/shadow`, `/host/root/.bashrc` → `/root/.bashrc`,
+/// `/proc/1/root/etc/shadow` → `/etc/shadow`, `/Volumes/Disk/Users/a/.ssh/id_rsa` →
+/// `/Users/a/.ssh/id_rsa`): that system's files are what the write or read changes or
+/// discloses. `None` when `path` is under none of [`OTHER_ROOTS`] (or `/proc/<pid>/root`),
+/// or no [`ROOT_TOPS`] folder follows within [`MAX_ROOT_DEPTH`] folders. Case-insensitive
+/// on the folder names (macOS volumes). Lexical only; the path is absolute and normalised.
+pub fn other_root(path: &str) -> Option<&str> {
+    let lower = path.to_ascii_lowercase();
+    // `/proc/<pid>/root` is that process's root directory (proc(5)).
+    if let Some(after) = lower.strip_prefix("/proc/") {
+        let mut it = after.splitn(3, '/');
+        let pid = it.next().unwrap_or("");
+        if !pid.is_empty() && it.next() == Some("root") {
+            let start = "/proc/".len() + pid.len() + "/root".len();
+            return path
+                .get(start..)
+                .filter(|r| r.len() > 1 && r.starts_with('/'));
+        }
+        return None;
+    }
+    let base = OTHER_ROOTS
+        .iter()
+        .find(|b| is_under(&lower, b) && lower.len() > b.len())?;
+    let mut at = base.len();
+    for _ in 0..=MAX_ROOT_DEPTH {
+        let rest = lower.get(at..)?;
+        let first = rest.trim_start_matches('/').split('/').next().unwrap_or("");
+        if ROOT_TOPS.contains(&first) && rest.len() > first.len() + 1 {
+            return path.get(at..);
+        }
+        let next = rest.get(1..)?.find('/')?;
+        at += 1 + next;
+    }
+    None
+}
+
 /// Classifies a resolved path (see [`Scope`] for the order).
 pub(crate) fn scope(path: &str, dynamic: bool, ctx: &ShellContext) -> Scope {
     if dynamic || !path.starts_with('/') {
@@ -190,5 +263,58 @@ mod tests {
         assert!(is_under("/home/dev/x", "/home/dev"));
         assert!(!is_under("/home/devil", "/home/dev"));
         assert!(is_under("/x", "/"));
+    }
+
+    /// Generated: every root folder × intermediate folders × system file gives the file.
+    #[test]
+    fn other_roots_by_shape() {
+        let mut n = 0;
+        for root in OTHER_ROOTS {
+            for mid in ["", "/disk1", "/3f2a/merged", "/dev/USB/part1"] {
+                let depth = mid.matches('/').count();
+                for file in [
+                    "/etc/shadow",
+                    "/root/.bashrc",
+                    "/home/bob/.ssh/id_rsa",
+                    "/Users/a/.aws/credentials",
+                    "/var/spool/cron/crontabs/root",
+                    "/usr/lib/systemd/system/x.service",
+                ] {
+                    let p = format!("{root}{mid}{file}");
+                    let got = other_root(&p);
+                    if depth <= MAX_ROOT_DEPTH {
+                        assert_eq!(got, Some(file), "{p}");
+                    } else {
+                        assert_eq!(got, None, "{p}");
+                    }
+                    n += 1;
+                }
+            }
+        }
+        assert!(n > 300);
+        assert_eq!(other_root("/proc/1/root/etc/shadow"), Some("/etc/shadow"));
+        assert_eq!(
+            other_root("/proc/self/root/etc/crontab"),
+            Some("/etc/crontab")
+        );
+        assert_eq!(
+            other_root("/Volumes/Macintosh HD/Users/a/.ssh/id_ed25519"),
+            Some("/Users/a/.ssh/id_ed25519")
+        );
+        // Not another root: the folders themselves, other folders, nothing system-like inside.
+        for p in [
+            "/mnt",
+            "/mnt/etc",
+            "/mnt/data/notes.txt",
+            "/mnt/a/b/c/d/etc/shadow",
+            "/home/dev/project/mnt/etc/shadow",
+            "/etc/shadow",
+            "/tmp/host/etc/shadow",
+            "/hostname/etc/x",
+            "/proc/1/environ",
+            "/proc/1/root",
+        ] {
+            assert_eq!(other_root(p), None, "{p}");
+        }
     }
 }

@@ -108,6 +108,13 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
         .as_deref()
         .is_some_and(|p| paths::is_under(path, p));
     if !in_project {
+        // Any file of another root (`/mnt/etc/crontab`, `/host/root/.bashrc`,
+        // `/proc/1/root/etc/systemd/system/x.service`) is that system's file of the same kind.
+        if let Some(inner) = paths::other_root(path) {
+            if let Some(k) = classify(inner, ctx) {
+                return Some(k);
+            }
+        }
         if ACCOUNT_FILES.iter().any(|f| path.ends_with(f)) {
             return Some(("account", false));
         }

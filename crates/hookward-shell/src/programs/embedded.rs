@@ -274,6 +274,124 @@ pub(crate) const CONTAINER_RUNNERS: &[(&str, &[&str])] = &[
     ("nerdctl", &["run", "create", "exec"]),
 ];
 
+/// Global options that take a value and may stand before the verb (`docker -H ssh://h run`,
+/// `kubectl -n ns exec`, `podman --connection c exec`), per program: docker(1) "OPTIONS",
+/// podman(1) "GLOBAL OPTIONS", nerdctl `--help`, kubectl options(1), oc (kubectl's).
+/// `--opt=value` spellings are one word and need no entry.
+pub(crate) const GLOBAL_VALUE_OPTS: &[(&str, &[&str])] = &[
+    (
+        "docker",
+        &[
+            "-H",
+            "--host",
+            "-c",
+            "--context",
+            "--config",
+            "-l",
+            "--log-level",
+            "--tlscacert",
+            "--tlscert",
+            "--tlskey",
+        ],
+    ),
+    (
+        "podman",
+        &[
+            "-c",
+            "--connection",
+            "--url",
+            "--identity",
+            "--root",
+            "--runroot",
+            "--storage-driver",
+            "--storage-opt",
+            "--log-level",
+            "--cgroup-manager",
+            "--events-backend",
+            "--module",
+            "--network-cmd-path",
+            "--runtime",
+            "--tmpdir",
+            "--volumepath",
+            "--imagestore",
+        ],
+    ),
+    (
+        "nerdctl",
+        &[
+            "-n",
+            "--namespace",
+            "-a",
+            "--address",
+            "-H",
+            "--host",
+            "--snapshotter",
+            "--storage-driver",
+            "--cni-path",
+            "--cni-netconfpath",
+            "--data-root",
+            "--cgroup-manager",
+            "--hosts-dir",
+        ],
+    ),
+    (
+        "kubectl",
+        &[
+            "-n",
+            "--namespace",
+            "--context",
+            "--cluster",
+            "--user",
+            "--kubeconfig",
+            "-s",
+            "--server",
+            "--token",
+            "--as",
+            "--as-group",
+            "--as-uid",
+            "--request-timeout",
+            "-v",
+            "--v",
+            "--cache-dir",
+            "--certificate-authority",
+            "--client-certificate",
+            "--client-key",
+            "--tls-server-name",
+            "--profile",
+            "--profile-output",
+            "--log-file",
+            "--username",
+            "--password",
+            "--vmodule",
+            "--log-dir",
+        ],
+    ),
+];
+
+/// The index of the first word of `args` that is neither a global option of `name`
+/// ([`GLOBAL_VALUE_OPTS`]; kubectl's table for its aliases) nor such an option's value: the
+/// verb, or the `container`/`compose` group word.
+pub(crate) fn after_globals(name: &str, args: &[Arg]) -> usize {
+    let key = match name {
+        "oc" | "k" | "microk8s.kubectl" => "kubectl",
+        n => n,
+    };
+    let opts = GLOBAL_VALUE_OPTS
+        .iter()
+        .find(|(p, _)| *p == key)
+        .map(|(_, o)| *o)
+        .unwrap_or(&[]);
+    let mut i = 0;
+    while let Some(x) = args.get(i) {
+        let t = x.text.as_str();
+        if !t.starts_with('-') || t == "-" || t == "--" {
+            break;
+        }
+        i += if opts.contains(&t) { 2 } else { 1 };
+    }
+    i
+}
+
 /// The command a container runner runs inside the container, with the runner's name
 /// (`docker exec`), or `None`.
 pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec<Arg>)> {
@@ -281,7 +399,7 @@ pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec
         .iter()
         .find(|(p, _)| *p == name)
         .map(|(_, v)| *v)?;
-    let mut i = 0;
+    let mut i = after_globals(name, args);
     // `docker container run`, `docker compose exec SERVICE`.
     let mut sub = args.get(i)?.text.clone();
     if sub == "container" || sub == "compose" {
@@ -320,7 +438,7 @@ pub(crate) fn kubectl_command(name: &str, args: &[Arg]) -> Option<(String, Vec<A
     if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
         return None;
     }
-    let verb = args.iter().find(|x| !x.text.starts_with('-'))?;
+    let verb = args.get(after_globals(name, args))?;
     if verb.text != "exec" {
         return None;
     }

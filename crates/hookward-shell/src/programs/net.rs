@@ -1296,6 +1296,16 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         ],
         false,
     );
+    // The identity and configuration files are read as `ssh -i`/`-F` reads them (scp(1) and
+    // sftp(1) pass both to ssh).
+    for v in p
+        .values(&["-i", "-F"])
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>()
+    {
+        a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} -i"), false);
+    }
     let mut ops = p.operands.clone();
     if name == "sftp" || ops.len() < 2 {
         if let Some(h) = ops.first().and_then(|d| {
