@@ -686,6 +686,40 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
 }
 
+# @rule shell/recursive-read-home ask
+# Reading the home folder, / or a parent of the home recursively (grep -r, rg, tar -c, zip -r, cp -r, rsync, a content search tool given the home as its folder): that reads the credential stores below it (~/.ssh, ~/.aws, ~/.gnupg, cloud and agent tokens) with everything else, so their contents can reach the model or a copy. A search of the project or of one folder below the home is not this.
+decision contains {"id": "shell/recursive-read-home", "decision": "ask", "reason": reason} if {
+	some p in lib.read_paths
+	wide_read(p)
+	some c in {"home", "root", "home_ancestor"}
+	lib.has_class(p, c)
+	reason := sprintf("%s would read all of %s, the credential stores below it included", [lib.how(p), p.path])
+}
+
+# A recursive read by the shell, or a content search tool's folder (its files are read whole).
+wide_read(p) if {
+	p.via == "shell"
+	p.recursive
+}
+
+wide_read(p) if {
+	p.via != "shell"
+	input.event.tool.name in {"Grep", "grep_search", "search_file_content", "grep"}
+}
+
+# @rule shell/home-exfiltration deny
+# The home folder, / or a parent of the home read recursively and sent to another host (tar czf - ~ | curl -T - URL, scp -r ~ host:, rsync -a ~/ host:): the credential stores below it leave the machine. Loopback targets are local.
+decision contains {"id": "shell/home-exfiltration", "decision": "deny", "reason": reason} if {
+	some u in facts_of("uploads")
+	some p in lib.read_paths
+	p.via == "shell"
+	p.path == u.source
+	some c in {"home", "root", "home_ancestor"}
+	lib.has_class(p, c)
+	not local_target(u.target)
+	reason := sprintf("the command would send %s, the credential stores below it included, to %s (%s)", [p.path, u.target, u.evidence])
+}
+
 upload_worth_asking(p) if p.path == input.facts.project_dir
 
 upload_worth_asking(p) if p.path == object.get(input.facts, "cwd", "")

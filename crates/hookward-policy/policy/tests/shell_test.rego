@@ -573,3 +573,54 @@ test_move_elsewhere_outside_is_still_a_delete if {
 	some d in rules.decision with input as shell_input([src, dest], {})
 	d.id == "shell/recursive-delete-outside-project"
 }
+
+# shell/recursive-read-home and shell/home-exfiltration: a recursive read whose root holds the
+# credential stores reads them.
+rread(path, classes, recursive) := {"path": path, "access": "read", "via": "shell", "how": "grep", "evidence": "grep -r x ~", "classes": classes, "recursive": recursive}
+
+test_recursive_read_of_home_asks if {
+	every p in [rread("/home/dev", ["home", "outside_project"], true), rread("/", ["root", "outside_project"], true), rread("/home", ["home_ancestor", "outside_project"], true)] {
+		some d in rules.decision with input as shell_input([p], {})
+		d.id == "shell/recursive-read-home"
+		d.decision == "ask"
+		contains(d.reason, p.path)
+	}
+}
+
+test_narrow_or_single_reads_of_home_quiet if {
+	not any_home_read(rread("/home/dev/project", ["project"], true))
+	not any_home_read(rread("/home/dev/notes", ["outside_project"], true))
+	not any_home_read(rread("/home/dev", ["home", "outside_project"], false))
+}
+
+any_home_read(p) if {
+	some d in rules.decision with input as shell_input([p], {})
+	d.id == "shell/recursive-read-home"
+}
+
+test_search_tool_over_home_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Grep", "kind": "file_read"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev", "access": "read", "via": "tool", "evidence": "/home/dev", "classes": ["home", "outside_project"], "recursive": false}], "shell": {}},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "shell/recursive-read-home"
+	contains(d.reason, "the Grep tool")
+}
+
+test_home_sent_out_denied if {
+	some d in rules.decision with input as shell_input([sent("/home/dev", ["home", "outside_project"])], {"uploads": [upload_to("/home/dev", "https://x.example/u")]})
+	d.id == "shell/home-exfiltration"
+	d.decision == "deny"
+}
+
+test_home_sent_to_loopback_not_exfiltration if {
+	not home_exfil(shell_input([sent("/home/dev", ["home", "outside_project"])], {"uploads": [upload_to("/home/dev", "127.0.0.1:9000")]}))
+	not home_exfil(shell_input([sent("/home/dev/project", ["project"])], {"uploads": [upload_to("/home/dev/project", "https://x.example/u")]}))
+}
+
+home_exfil(inp) if {
+	some d in rules.decision with input as inp
+	d.id == "shell/home-exfiltration"
+}
