@@ -266,10 +266,8 @@ fn heredoc_patch(command: &str) -> Option<(Option<String>, String)> {
 /// there is no `dir` or `path` is absolute (or `~/…`), else `dir/path`.
 fn under_dir(dir: Option<&str>, path: &str) -> String {
     match dir {
-        Some(d) if !path.starts_with('/') && !path.starts_with('~') => {
-            format!("{}/{path}", d.trim_end_matches('/'))
-        }
-        _ => path.to_string(),
+        Some(d) => hookward_core::wire::join(d, path),
+        None => path.to_string(),
     }
 }
 

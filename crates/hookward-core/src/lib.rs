@@ -989,6 +989,24 @@ pub mod wire {
         }
     }
 
+    /// `path` seen from the folder `base` (both as the tool wrote them): `path` itself when it
+    /// is absolute or starts with `~`; `base` for `.`, `./` or an empty path; else
+    /// `base/path` without a leading `./` or a trailing `/` (`.` as `base` adds nothing). No
+    /// `..` is folded here: the facts normalise paths.
+    pub fn join(base: &str, path: &str) -> String {
+        if path.starts_with('/') || path.starts_with('~') {
+            return path.to_string();
+        }
+        let rel = path.trim_start_matches("./").trim_end_matches('/');
+        if rel.is_empty() || rel == "." {
+            return base.to_string();
+        }
+        if base.is_empty() || base == "." {
+            return rel.to_string();
+        }
+        format!("{}/{rel}", base.trim_end_matches('/'))
+    }
+
     /// The files a content search reads, as tool paths (relative ones are the session folder's):
     /// its folder `root` (the session's folder, `.`, when the tool was given none: the search
     /// tools of Claude Code, Cursor and Gemini CLI search there) and, for each file pattern in
@@ -1002,17 +1020,7 @@ pub mod wire {
             if g.is_empty() || g.starts_with('!') {
                 continue;
             }
-            let p = if g.starts_with('/') || g.starts_with('~') {
-                g.to_string()
-            } else if root == "." {
-                g.trim_start_matches("./").to_string()
-            } else {
-                format!(
-                    "{}/{}",
-                    root.trim_end_matches('/'),
-                    g.trim_start_matches("./")
-                )
-            };
+            let p = join(root, g);
             if !out.contains(&p) {
                 out.push(p);
             }

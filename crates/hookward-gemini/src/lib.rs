@@ -179,15 +179,7 @@ pub fn shell_dir(cwd: Option<String>, dir_path: Option<&str>) -> Option<String> 
             d.to_string()
         });
     }
-    cwd.map(|c| {
-        let base = c.trim_end_matches('/');
-        let rel = dir.trim_start_matches("./").trim_end_matches('/');
-        if rel.is_empty() || rel == "." {
-            c.clone()
-        } else {
-            format!("{base}/{rel}")
-        }
-    })
+    cwd.map(|c| hookward_core::wire::join(&c, dir))
 }
 
 /// The first `http://` or `https://` URL in `text` (web_fetch puts its URLs in a prompt).

@@ -349,10 +349,19 @@ pub fn family_of_words(words: &[String]) -> Option<String> {
 /// Whether a command only looks ([`PROBES`], or every segment is a probe or `--version`-like
 /// call, or `command -v X`).
 pub fn is_probe(command: &str) -> bool {
-    probe_at(command, 0)
+    every_segment(command, &|s| {
+        probe_words(s) || matches!(s[0].as_str(), "cd" | "pushd" | "popd" | "export" | "set")
+    })
 }
 
-fn probe_at(command: &str, depth: u8) -> bool {
+/// Whether `command` has at least one segment and `each` holds for the program words of every
+/// one (never empty), a command run elsewhere (`ssh host CMD`, `powershell -Command CMD`,
+/// [`inner_command`]) judged by CMD's segments, three levels deep at most.
+pub fn every_segment(command: &str, each: &dyn Fn(&[String]) -> bool) -> bool {
+    every_segment_at(command, 0, each)
+}
+
+fn every_segment_at(command: &str, depth: u8, each: &dyn Fn(&[String]) -> bool) -> bool {
     let segs: Vec<Vec<String>> = segments(command)
         .iter()
         .map(|s| program_words(s))
@@ -362,10 +371,10 @@ fn probe_at(command: &str, depth: u8) -> bool {
         && segs.iter().all(|s| {
             if depth < 3 {
                 if let Some(inner) = inner_command(s) {
-                    return probe_at(&inner, depth + 1);
+                    return every_segment_at(&inner, depth + 1, each);
                 }
             }
-            probe_words(s) || matches!(s[0].as_str(), "cd" | "pushd" | "popd" | "export" | "set")
+            each(s)
         })
 }
 

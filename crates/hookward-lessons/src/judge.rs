@@ -23,7 +23,7 @@
 //!
 //! Nothing here runs a command or reads a file: words and texts only.
 
-use crate::family::{inner_command, program_words, segments, PROBES};
+use crate::family::{every_segment, program_words, segments, PROBES};
 
 /// Phrases of a failure caused by the outside world at that moment (network, DNS, a remote
 /// service, a port held by a running process), matched case-insensitively in the first lines of
@@ -319,30 +319,15 @@ fn writes_to_file(w: &[String]) -> bool {
 /// `ssh host CMD`, `powershell -Command CMD` — read as CMD) is look-only ([`look_only_words`]:
 /// listing and querying verbs, output-only filters, no writes). `cd` segments are neutral.
 pub fn is_look_only(command: &str) -> bool {
-    look_only_at(command, 0)
-}
-
-fn look_only_at(command: &str, depth: u8) -> bool {
-    let segs: Vec<Vec<String>> = segments(command)
-        .iter()
-        .map(|s| program_words(s))
-        .filter(|s| !s.is_empty())
-        .collect();
-    !segs.is_empty()
-        && segs.iter().all(|s| {
-            if depth < 3 {
-                if let Some(inner) = inner_command(s) {
-                    return look_only_at(&inner, depth + 1);
-                }
-            }
-            // `2>&1` splits into `2>` and a segment `1` (the splitter ends a segment at `&`)
-            s[0].chars().all(|c| c.is_ascii_digit())
-                || matches!(
-                    s[0].as_str(),
-                    "cd" | "pushd" | "popd" | "export" | "set" | "sleep"
-                )
-                || look_only_words(s)
-        })
+    every_segment(command, &|s| {
+        // `2>&1` splits into `2>` and a segment `1` (the splitter ends a segment at `&`)
+        s[0].chars().all(|c| c.is_ascii_digit())
+            || matches!(
+                s[0].as_str(),
+                "cd" | "pushd" | "popd" | "export" | "set" | "sleep"
+            )
+            || look_only_words(s)
+    })
 }
 
 /// Why a failure opens no episode.
