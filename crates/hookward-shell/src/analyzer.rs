@@ -57,6 +57,31 @@ struct FnDef {
 /// prompt). Set by a bare assignment in the agent's non-interactive shell they do nothing.
 pub(crate) const INTERACTIVE_ONLY: &[&str] = &["PROMPT_COMMAND"];
 
+/// Programs whose reads show no file content (metadata, names, types, counts, digests): a
+/// listing of a whole tree handed to them (`find / -type f | xargs stat`) is not a recursive
+/// read of that tree's content ([`crate::model::Walk::Tree`]).
+const METADATA_READERS: &[&str] = &[
+    "b2sum",
+    "basename",
+    "cksum",
+    "dirname",
+    "du",
+    "file",
+    "ls",
+    "md5sum",
+    "readlink",
+    "realpath",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "stat",
+    "sum",
+    "test",
+    "wc",
+];
+
 /// Analysis of one command string.
 pub(crate) struct Analyzer<'c> {
     pub ctx: &'c ShellContext,
@@ -89,6 +114,10 @@ pub(crate) struct Analyzer<'c> {
     /// reverse shell when an interactive shell (`-i`) runs in the same command line, whatever
     /// wrapper carries the redirection (`env sh -i >& /dev/udp/h/p`).
     tcp_out: Option<String>,
+    /// `DIR/*` globs standing for a listing of the whole tree below `DIR` (`find DIR |
+    /// xargs CMD`, [`crate::model::Walk`]): a path fact on one of them acts on every level
+    /// below `DIR`, so it is recursive (filtered walks: deletes only, marked `filtered`).
+    pub(crate) tree_globs: Vec<(String, crate::model::Walk)>,
 }
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
@@ -320,6 +349,7 @@ impl<'c> Analyzer<'c> {
             remote: None,
             tcp_rw: None,
             tcp_out: None,
+            tree_globs: Vec::new(),
             payload_level: 0,
         }
     }
@@ -1039,6 +1069,7 @@ impl<'c> Analyzer<'c> {
                         piped: arg.dynamic,
                         shell_out: None,
                         listing: None,
+                        walk: crate::model::Walk::Top,
                     };
                 }
                 ast::IoRedirect::OutputAndError(w, append) => {
@@ -1361,13 +1392,54 @@ impl<'c> Analyzer<'c> {
         if paths::is_pseudo_device(&r.path) {
             return;
         }
+        let walk = self
+            .tree_globs
+            .iter()
+            .find(|(g, _)| *g == r.path)
+            .map(|(_, w)| *w);
+        let mut recursive = recursive;
+        let mut how = how.to_string();
+        match walk {
+            // Every file below DIR read by a program that prints or sends content: besides
+            // the `DIR/*` read itself, the read of DIR, recursive, as `grep -r X DIR` has it
+            // (metadata readers are left out: `find / | xargs stat` shows no content).
+            Some(crate::model::Walk::Tree)
+                if access == Access::Read && !METADATA_READERS.contains(&how.as_str()) =>
+            {
+                if let Some(dir) = r.path.strip_suffix("/*") {
+                    let tree = Resolved {
+                        path: if dir.is_empty() {
+                            "/".to_string()
+                        } else {
+                            dir.to_string()
+                        },
+                        dynamic: r.dynamic,
+                        glob: false,
+                    };
+                    self.add_path(&tree, access, &how, true, evidence);
+                }
+            }
+            Some(crate::model::Walk::Tree)
+                if matches!(access, Access::Delete | Access::Write | Access::Chmod) =>
+            {
+                recursive = true;
+            }
+            // A filtered walk's matches anywhere in the tree (`find / -name X | xargs rm`):
+            // recursive, marked `filtered` so the policy tells a wide root (/, the home)
+            // from a project or temporary folder.
+            Some(crate::model::Walk::Filtered) if access == Access::Delete => {
+                recursive = true;
+                how.push_str(" filtered");
+            }
+            _ => {}
+        }
         let scope = paths::scope(&r.path, r.dynamic, self.ctx);
         let fact = PathFact {
             path: escape_hidden(&r.path),
             access,
             how: match &self.remote {
                 Some(via) => format!("{via}: {how}"),
-                None => how.to_string(),
+                None => how,
             },
             recursive,
             glob: r.glob,

@@ -552,6 +552,7 @@ impl Analyzer<'_> {
             piped: false,
             shell_out: None,
             listing: None,
+            walk: crate::model::Walk::Top,
         }
     }
 

@@ -66,6 +66,21 @@ pub(crate) struct Stream {
     /// The stream lists paths found under this absolute directory (`find DIR`, `fd`, `ls`,
     /// `git ls-files`): a consumer such as `xargs rm` then acts on `DIR/*`.
     pub listing: Option<String>,
+    /// How deep below `listing` the listed paths reach.
+    pub walk: Walk,
+}
+
+/// How much of the tree below a listed directory a listing covers ([`Stream::walk`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Only the directory's own entries (`ls DIR`, `find DIR -maxdepth 1`), or not known.
+    #[default]
+    Top,
+    /// Every file at every level (`find DIR`, `find DIR -type f`): a consumer (`xargs rm`,
+    /// `xargs cat`) acts on the whole tree, as `rm -r DIR/*` or `grep -r X DIR` would.
+    Tree,
+    /// Matches of a name or attribute filter at every level (`find DIR -name '*.log'`).
+    Filtered,
 }
 
 impl Stream {
@@ -91,6 +106,11 @@ impl Stream {
             piped: self.piped || other.piped,
             shell_out: self.shell_out.clone().or_else(|| other.shell_out.clone()),
             listing: self.listing.clone().or_else(|| other.listing.clone()),
+            walk: if self.listing.is_some() {
+                self.walk
+            } else {
+                other.walk
+            },
         }
     }
 }

@@ -788,6 +788,13 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         .listing
         .as_ref()
         .map(|d| crate::paths::join(d, "*"));
+    // A listing of the whole tree (`find DIR | xargs rm`): what the command does to `DIR/*` it
+    // does at every level below DIR.
+    if let Some(l) = &listing {
+        if inv.stdin.walk != crate::model::Walk::Top && !a.tree_globs.iter().any(|(g, _)| g == l) {
+            a.tree_globs.push((l.clone(), inv.stdin.walk));
+        }
+    }
     let placeholder = || {
         let mut x = match &listing {
             Some(l) => {

@@ -397,3 +397,53 @@ fn unparsable_input_still_yields_facts() {
         ["/home/dev"]
     );
 }
+
+fn recursive_reads(cmd: &str) -> Vec<String> {
+    f(cmd)
+        .paths
+        .into_iter()
+        .filter(|p| p.access == Access::Read && p.recursive)
+        .map(|p| p.path)
+        .collect()
+}
+
+/// `find DIR` with no depth limit lists every level below DIR (the analyzer's `Walk::Tree`): what a
+/// consumer does to the listed files it does to the whole tree, through `xargs` as through
+/// `-exec`. A filtered walk's deletes are recursive and marked `filtered`; a depth-limited
+/// walk is the top level only; metadata readers do not read the tree.
+#[test]
+fn tree_listings_reach_every_level() {
+    for cmd in [
+        "find /home/dev -type f | xargs rm -f",
+        "find /home/dev -print0 | xargs -0 rm",
+        "find /home/dev -type f -exec rm {} +",
+    ] {
+        assert_eq!(deletes(cmd), [("/home/dev/*".to_string(), true)], "{cmd}");
+    }
+    let filtered = f("find /home/dev -name '*.log' | xargs rm");
+    let d = filtered
+        .paths
+        .iter()
+        .find(|p| p.access == Access::Delete)
+        .expect("a delete");
+    assert!(d.recursive && d.how.ends_with("filtered"), "{d:?}");
+    assert_eq!(
+        deletes("find /home/dev -maxdepth 1 -type f | xargs rm"),
+        [("/home/dev/*".to_string(), false)]
+    );
+    for cmd in [
+        "find /home/dev -type f -exec cat {} +",
+        "find /home/dev -type f | xargs cat",
+        "find /home/dev -type f -print0 | xargs -0 grep -l secret",
+    ] {
+        assert_eq!(recursive_reads(cmd), ["/home/dev"], "{cmd}");
+    }
+    for cmd in [
+        "find /home/dev -type f | xargs stat",
+        "find /home/dev -maxdepth 1 -type f | xargs cat",
+        "find /home/dev -name '*.md' | xargs cat",
+        "ls /home/dev | xargs cat",
+    ] {
+        assert!(recursive_reads(cmd).is_empty(), "{cmd}");
+    }
+}

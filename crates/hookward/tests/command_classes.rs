@@ -410,6 +410,54 @@ fn delete_benign() -> Vec<Base> {
     .collect()
 }
 
+// --- class 4b: a listing of the whole tree handed to a command -------------------------------
+// Principle: `find DIR` (no depth limit) lists every file at every level below DIR, so what a
+// consumer (`xargs CMD`, `-exec CMD {} +`) does to the listed files it does to the whole tree:
+// a delete of the home or `/` that way is a recursive delete, a read a recursive read.
+
+fn tree_listings() -> Vec<Base> {
+    let mut out = Vec::new();
+    for t in ["~", "$HOME", "/", "~/"] {
+        for (filter, sep) in [("", ""), (" -type f", ""), (" -type f -print0", " -0")] {
+            out.push(b(
+                "tree-listing",
+                "deny",
+                format!("find {t}{filter} | xargs{sep} rm -f"),
+            ));
+            out.push(b(
+                "tree-listing",
+                "ask",
+                format!("find {t}{filter} | xargs{sep} cat"),
+            ));
+            out.push(b(
+                "tree-listing",
+                "ask",
+                format!("find {t}{filter} -exec cat {{}} +"),
+            ));
+        }
+        out.push(b(
+            "tree-listing",
+            "deny",
+            format!("find {t} -name '*.bak' | xargs rm"),
+        ));
+    }
+    out
+}
+
+fn tree_listing_benign() -> Vec<Base> {
+    [
+        "find . -type f | xargs rm -f",
+        "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+        "find src -name '*.rs' | xargs wc -l",
+        "find . -type f -exec cat {} +",
+        "find /tmp/build-cache -type f | xargs rm -f",
+        "find ~ -maxdepth 1 -name '*.md' | xargs ls -l",
+    ]
+    .into_iter()
+    .map(|c| b("benign", "allow", c.to_string()))
+    .collect()
+}
+
 // --- class 5: reverse shells -------------------------------------------------------------
 // Principle: a network peer is wired to a shell's input and output (a socket file, a
 // program's `-e`/exec address, a FIFO loop, an interpreter's socket handed to a shell or
@@ -1610,6 +1658,8 @@ fn generated_class_variants_get_their_decision() {
         credential_benign(),
         root_home_delete(),
         delete_benign(),
+        tree_listings(),
+        tree_listing_benign(),
         reverse_shells(),
         reverse_benign(),
         precision_benign(),

@@ -414,6 +414,7 @@ fn echo(inv: &Inv) -> Stream {
         piped: false,
         shell_out: None,
         listing: None,
+        walk: crate::model::Walk::Top,
     }
 }
 
@@ -459,6 +460,7 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         piped: false,
         shell_out: None,
         listing: None,
+        walk: crate::model::Walk::Top,
     };
     if let Some(v) = var {
         name_targets(a, [v.as_str()], inv);

@@ -7,7 +7,7 @@
 use crate::analyzer::{Analyzer, Inv};
 use crate::decode;
 use crate::facts::{Access, Scope};
-use crate::model::{Arg, Cwd, State, Stream};
+use crate::model::{Arg, Cwd, State, Stream, Walk};
 use crate::opts::{self, Parsed};
 use crate::paths::{self, Resolved};
 
@@ -1543,6 +1543,13 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             && w.get(1)
                 .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"))
     });
+    let walk = if depth_limited {
+        Walk::Top
+    } else if shallow {
+        Walk::Filtered
+    } else {
+        Walk::Tree
+    };
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
         match t {
@@ -1590,30 +1597,15 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                             known: !r.dynamic,
                         };
                     }
-                    let before = a.facts.paths.len();
+                    // `-exec CMD {}` does to `START/*` what it does at every level below
+                    // START unless the walk is depth-limited ([`Walk`], in `add_path`).
+                    let pushed = walk != Walk::Top && !a.tree_globs.iter().any(|(g, _)| *g == repl);
+                    if pushed {
+                        a.tree_globs.push((repl.clone(), walk));
+                    }
                     a.run_inv(sub, st);
-                    if !shallow {
-                        for p in a.facts.paths.iter_mut().skip(before) {
-                            if p.path == repl
-                                && matches!(
-                                    p.access,
-                                    Access::Delete | Access::Write | Access::Chmod
-                                )
-                            {
-                                p.recursive = true;
-                            }
-                        }
-                    } else if !depth_limited {
-                        // A filtered search-and-delete (`find / -name X -exec rm {} +`)
-                        // deletes matches anywhere in the tree: recursive, marked `filtered`
-                        // so the policy tells a wide root (/, the home) from a project or
-                        // temporary folder.
-                        for p in a.facts.paths.iter_mut().skip(before) {
-                            if p.path == repl && p.access == Access::Delete {
-                                p.recursive = true;
-                                p.how = format!("{} filtered", p.how);
-                            }
-                        }
+                    if pushed {
+                        a.tree_globs.retain(|(g, _)| *g != repl);
                     }
                 }
             }
@@ -1648,7 +1640,9 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             a.add_path(r, Access::Delete, how, true, &ev);
         }
     }
-    listing(resolved.first())
+    let mut out = listing(resolved.first());
+    out.walk = walk;
+    out
 }
 
 /// The output of a program that lists paths under `dir`.

@@ -324,6 +324,7 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
         piped: false,
         shell_out: None,
         listing: inv.stdin.listing.clone(),
+        walk: inv.stdin.walk,
     }
 }
 
