@@ -1007,6 +1007,28 @@ pub mod wire {
         format!("{}/{rel}", base.trim_end_matches('/'))
     }
 
+    /// The folder a shell tool's command runs in when the model names one beside the command
+    /// (Gemini CLI's `run_shell_command` `dir_path`, Cursor's `Shell` `working_directory`):
+    /// `dir` itself when absolute (trailing `/` removed), else `dir` seen from `cwd` (the
+    /// payload's folder, see [`join`]); `cwd` unchanged when `dir` is missing or blank. The
+    /// model chooses `dir`, so a relative path in the command (`> settings.json` with
+    /// `dir_path: ".gemini"`) is read against it, never against `cwd` alone. Without a `cwd`
+    /// the argument is kept only when absolute.
+    pub fn shell_dir(cwd: Option<String>, dir: Option<&str>) -> Option<String> {
+        let Some(dir) = dir.map(str::trim).filter(|d| !d.is_empty()) else {
+            return cwd;
+        };
+        if dir.starts_with('/') {
+            let d = dir.trim_end_matches('/');
+            return Some(if d.is_empty() {
+                "/".to_string()
+            } else {
+                d.to_string()
+            });
+        }
+        cwd.map(|c| join(&c, dir))
+    }
+
     /// The files a content search reads, as tool paths (relative ones are the session folder's):
     /// its folder `root` (the session's folder, `.`, when the tool was given none: the search
     /// tools of Claude Code, Cursor and Gemini CLI search there) and, for each file pattern in

@@ -139,6 +139,7 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
     let source = ["source", "status", "reason", "trigger"]
         .iter()
         .find_map(|k| hookward_core::wire::take_str(&mut obj, k));
+    let mut run_dir: Option<String> = None;
     let tool = match name.as_str() {
         "beforeShellExecution" | "afterShellExecution" => {
             let command = hookward_core::wire::take_str(&mut obj, "command");
@@ -183,6 +184,15 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         }
         _ => hookward_core::wire::take_str(&mut obj, "tool_name").map(|tool| {
             let input = obj.remove("tool_input").map(json_or_string);
+            // `preToolUse` `Shell`: the command runs in its `working_directory` (Cursor's
+            // hooks docs), which the model chooses.
+            if matches!(tool.as_str(), "Shell" | "Bash" | "run_terminal_cmd") {
+                run_dir = input
+                    .as_ref()
+                    .and_then(|i| i.get("working_directory").or_else(|| i.get("cwd")))
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+            }
             let response = obj
                 .remove("tool_output")
                 .or_else(|| obj.remove("tool_response"))
@@ -202,6 +212,8 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
         .map(str::to_string);
     let cwd = cwd.or_else(|| root.clone());
     let project_dir = env.project_dir_or(&[&root, &cwd]);
+    // The project stays the workspace's; the command's own folder is where it runs.
+    let cwd = hookward_core::wire::shell_dir(cwd, run_dir.as_deref());
     Ok(Event {
         agent: Agent::Cursor,
         kind,
@@ -485,6 +497,32 @@ mod tests {
         );
         assert_eq!(e.kind, EventKind::PostToolUseFailure);
         assert_eq!(e.tool.unwrap().error.as_deref(), Some("exit 1"));
+    }
+
+    /// `preToolUse` `Shell` runs its command in `tool_input.working_directory`: relative
+    /// paths in the command are that folder's, while the project stays the workspace's.
+    #[test]
+    fn shell_runs_in_its_working_directory() {
+        let e = ev(
+            r#"{"hook_event_name":"preToolUse","conversation_id":"c","workspace_roots":["/p"],"cwd":"/p",
+               "tool_name":"Shell","tool_input":{"command":"echo x > settings.json","working_directory":".cursor"}}"#,
+        );
+        assert_eq!(
+            (e.cwd.as_deref(), e.project_dir.as_deref()),
+            (Some("/p/.cursor"), Some("/p"))
+        );
+        let e = ev(r#"{"hook_event_name":"preToolUse","workspace_roots":["/p"],
+               "tool_name":"Shell","tool_input":"{\"command\":\"rm -rf src\",\"working_directory\":\"/other/repo/\"}"}"#);
+        assert_eq!(
+            (e.cwd.as_deref(), e.project_dir.as_deref()),
+            (Some("/other/repo"), Some("/p"))
+        );
+        // Other tools' inputs do not move the folder.
+        let e = ev(
+            r#"{"hook_event_name":"preToolUse","workspace_roots":["/p"],"cwd":"/p",
+               "tool_name":"Read","tool_input":{"file_path":"a","working_directory":"/etc"}}"#,
+        );
+        assert_eq!(e.cwd.as_deref(), Some("/p"));
     }
 
     #[test]

@@ -164,22 +164,10 @@ pub fn from_value(value: Value, env: &Env) -> Result<Event, ParseError> {
 /// The folder a `run_shell_command` runs in: Gemini CLI 0.61 runs the command in its
 /// `dir_path` argument, resolved against the project folder (`path.resolve(targetDir,
 /// dir_path)` in its shell tool, checked to be inside the workspace), else in the project
-/// folder, which is the payload's `cwd`. The model chooses `dir_path`, so a relative path in
-/// the command (`> settings.json` with `dir_path: ".gemini"`) is read against it, never
-/// against `cwd` alone. Without a `cwd` the argument is kept only when absolute.
+/// folder, which is the payload's `cwd`. The rule is shared with the other agents:
+/// [`hookward_core::wire::shell_dir`].
 pub fn shell_dir(cwd: Option<String>, dir_path: Option<&str>) -> Option<String> {
-    let Some(dir) = dir_path.map(str::trim).filter(|d| !d.is_empty()) else {
-        return cwd;
-    };
-    if dir.starts_with('/') {
-        let d = dir.trim_end_matches('/');
-        return Some(if d.is_empty() {
-            "/".to_string()
-        } else {
-            d.to_string()
-        });
-    }
-    cwd.map(|c| hookward_core::wire::join(&c, dir))
+    hookward_core::wire::shell_dir(cwd, dir_path)
 }
 
 /// The first `http://` or `https://` URL in `text` (web_fetch puts its URLs in a prompt).

@@ -492,6 +492,34 @@ fn gemini_shell_dir_path_is_where_the_command_runs() {
     assert!(!out.contains("self/"), "{out}");
 }
 
+/// Cursor's `preToolUse` `Shell` runs its command in `tool_input.working_directory`: a
+/// relative write there is judged where it lands. `> hooks.json` in `.cursor` replaces the
+/// project's Cursor hooks (hookward's own); without `working_directory` it is a project file.
+#[test]
+fn cursor_shell_working_directory_is_where_the_command_runs() {
+    let sandbox = Sandbox::new();
+    let project = sandbox.project().display().to_string();
+    let mut p = json!({
+        "hook_event_name": "preToolUse",
+        "conversation_id": "c1",
+        "workspace_roots": [project],
+        "cwd": project,
+        "tool_name": "Shell",
+        "tool_input": {
+            "command": r#"echo '{"version":1,"hooks":{}}' > hooks.json"#,
+            "working_directory": ".cursor"
+        }
+    });
+    let (out, _) = sandbox.agent_hook("cursor", p.clone());
+    assert!(out.contains("self/") && out.contains("deny"), "{out}");
+    p["tool_input"]
+        .as_object_mut()
+        .unwrap()
+        .remove("working_directory");
+    let (out, _) = sandbox.agent_hook("cursor", p);
+    assert!(!out.contains("self/"), "{out}");
+}
+
 /// Codex applies `cd DIR && apply_patch <<'EOF' … EOF` in DIR, and a shell that runs Codex's
 /// `apply_patch` program writes the patch's files relative to its folder: a patch that turns
 /// Codex's hooks off in `~/.codex/config.toml` is stopped however the folder is reached.
