@@ -295,11 +295,88 @@ pub fn discover_stamped(
             });
         }
     }
-    // After the walks: a file both walked and imported keeps its folder's kind (the stable
-    // sort keeps the first of equal paths).
+    // After the walks: a file both walked and imported (or named like an instruction file)
+    // keeps its folder's kind (the stable sort keeps the first of equal paths).
     out.extend(imported(home, project));
+    if let Some(p) = project {
+        out.extend(nested_instructions(p, p));
+    }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
+    out
+}
+
+/// File names that make a file an instruction file wherever it lies ([`kind_of`]): the agents
+/// read a `CLAUDE.md`, `AGENTS.md` or `GEMINI.md` of a subfolder when they work there.
+pub const NESTED_NAMES: &[&str] = &["CLAUDE.md", "AGENTS.md", "GEMINI.md", "CLAUDE.local.md"];
+
+/// Folders the nested walk ([`nested_instructions`]) does not enter: dependency, build and
+/// cache trees that are large and are not where instructions for this project live, and
+/// every hidden folder (`.git`; the agents' own folders are guarded rows of their own).
+pub const NESTED_SKIP: &[&str] = &[
+    "node_modules",
+    "target",
+    "vendor",
+    "dist",
+    "build",
+    "venv",
+    "__pycache__",
+    "bower_components",
+    "Pods",
+    "site-packages",
+];
+
+/// The most folders one nested walk reads (2,000): bounded cost after a command that brings
+/// files in; a deeper or wider tree is left for the next walk from a narrower target.
+pub const NESTED_MAX_DIRS: usize = 2_000;
+
+/// The instruction files by name ([`NESTED_NAMES`]) at or below `root` (a folder of the
+/// project, or the project itself; a file is checked by its name), found by a bounded walk:
+/// at most [`NESTED_MAX_DIRS`] folders, [`MAX_DEPTH`] + 2 levels, hidden folders and
+/// [`NESTED_SKIP`] left out. Guarded as instruction files of `project`. Files a `git
+/// checkout`, `tar x` or `npm install` brings in are found this way after the command
+/// (`crate::hook::run`), so they are versioned and checked like the project's own.
+pub fn nested_instructions(root: &str, project: &str) -> Vec<Guarded> {
+    let guarded = |path: String| Guarded {
+        path,
+        kind: Kind::Instructions,
+        project: project.to_string(),
+    };
+    let r = Path::new(root);
+    if r.is_file() {
+        let name = root.rsplit('/').next().unwrap_or("");
+        return if NESTED_NAMES.contains(&name) {
+            vec![guarded(root.to_string())]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut out = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(r.to_path_buf(), 0usize)]);
+    let mut read = 0usize;
+    while let Some((dir, depth)) = queue.pop_front() {
+        if read >= NESTED_MAX_DIRS {
+            break;
+        }
+        read += 1;
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let Ok(ft) = e.file_type() else { continue };
+            let name = e.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if ft.is_dir() {
+                if depth < MAX_DEPTH + 2 && !name.starts_with('.') && !NESTED_SKIP.contains(&name) {
+                    queue.push_back((e.path(), depth + 1));
+                }
+            } else if (ft.is_file() || ft.is_symlink()) && NESTED_NAMES.contains(&name) {
+                if let Some(p) = e.path().to_str() {
+                    out.push(guarded(p.to_string()));
+                }
+            }
+        }
+    }
     out
 }
 
@@ -363,6 +440,11 @@ pub fn discover_under(
             .into_iter()
             .filter(|g| under(&g.path)),
     );
+    // Instruction files by name in the part of the project the target covers (after the
+    // guarded folders: a file both walked and named keeps its folder's kind).
+    if let Some(p) = project.filter(|p| t == *p || t.starts_with(&format!("{p}/"))) {
+        out.extend(nested_instructions(t, p));
+    }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out.dedup_by(|a, b| a.path == b.path);
     out

@@ -196,13 +196,29 @@ pub fn run(
         }
     };
     let session = event.session_id.as_deref();
-    let effects = match &job {
+    let (effects, brings) = match &job {
         Job::BeforeShell(_) | Job::AfterShell(_) => shell_effects(env, event, facts),
-        _ => crate::effects::Effects::Unknown("not a shell tool"),
+        _ => (crate::effects::Effects::Unknown("not a shell tool"), false),
     };
-    let shell = |store: &mut Store, w: Writer| match &effects {
-        crate::effects::Effects::Paths(targets) => guard.observe_paths(store, &w, session, targets),
-        crate::effects::Effects::Unknown(_) => guard.observe(store, &w, session),
+    // A command that can bring a tree of files in (`git checkout`, `tar x`, `npm install`):
+    // its folder is walked for instruction files by name too (`guarded::nested_instructions`),
+    // which neither its listed paths nor the full check's manifest (it watches the guarded
+    // folders only) would show.
+    let brought = (brings && matches!(job, Job::AfterShell(_)))
+        .then(|| event.cwd.clone().or_else(|| event.project_dir.clone()))
+        .flatten();
+    let shell = |store: &mut Store, w: Writer| {
+        let mut o = match &effects {
+            crate::effects::Effects::Paths(targets) => {
+                guard.observe_paths(store, &w, session, targets)?
+            }
+            crate::effects::Effects::Unknown(_) => guard.observe(store, &w, session)?,
+        };
+        if let Some(dir) = &brought {
+            let more = guard.observe_paths(store, &w, session, std::slice::from_ref(dir))?;
+            o.changes.extend(more.changes);
+        }
+        Ok::<_, crate::ContextError>(o)
     };
     let result = match &job {
         Job::SessionStart => session_start(&guard, store, config, session, response),
@@ -255,6 +271,24 @@ pub fn run(
     }
 }
 
+/// Programs that can bring a tree of files into the working folder whose paths the analysis
+/// does not list: archive extractors, version control (git only with a subcommand that
+/// changes the work tree, [`crate::effects::writes_unseen`]), `rsync`, `patch`, `gh` (`pr
+/// checkout`). After one, the folder is walked for instruction files by name. Copies and
+/// moves are not here: their targets are path facts, checked with what lies below them.
+pub const BRINGS_TREES: &[&str] = &[
+    "7z", "7za", "bsdtar", "gh", "git", "hg", "patch", "rsync", "svn", "tar", "unrar", "unzip",
+];
+
+fn brings_tree(facts: &hookward_facts::Facts) -> bool {
+    facts.shell.as_ref().is_some_and(|s| {
+        s.commands.iter().any(|c| {
+            BRINGS_TREES.contains(&c.program.as_str())
+                && (c.program != "git" || crate::effects::writes_unseen("git", &c.argv))
+        })
+    })
+}
+
 /// The facts of a `ConfigChange` ([`crate::config_change::facts`]) for the policy: the file's
 /// new content against the ledger's last reviewed version. Reads the ledger only (the new
 /// version is recorded by [`run`] after the decision). With the context guard off, or a store
@@ -302,16 +336,19 @@ pub fn config_change_facts(
 /// What the shell command of `event` can change. A PreToolUse's facts carry its shell
 /// analysis; a PostToolUse's describe the output, so the command is analysed again as its
 /// PreToolUse was (the same bounded steps, nothing scanned).
+/// What the shell command of `event` can change ([`crate::effects::of_shell`]), and whether it
+/// runs a program that can bring a tree of files in ([`BRINGS_TREES`]); the facts are computed
+/// from the command alone when the event's own have no shell part (PostToolUse).
 fn shell_effects(
     env: &StepEnv,
     event: &Event,
     facts: Option<&hookward_facts::Facts>,
-) -> crate::effects::Effects {
+) -> (crate::effects::Effects, bool) {
     if let Some(f) = facts.filter(|f| f.shell.is_some()) {
-        return crate::effects::of_shell(f);
+        return (crate::effects::of_shell(f), brings_tree(f));
     }
     let Some(tool) = &event.tool else {
-        return crate::effects::Effects::Unknown("no tool call");
+        return (crate::effects::Effects::Unknown("no tool call"), false);
     };
     let pre = Event {
         kind: EventKind::PreToolUse,
@@ -345,7 +382,8 @@ fn shell_effects(
         env.home.to_string_lossy(),
         env.hookward_home.to_string_lossy(),
     );
-    crate::effects::of_shell(&hookward_facts::compute_with_cap(&pre, &ctx, 0))
+    let facts = hookward_facts::compute_with_cap(&pre, &ctx, 0);
+    (crate::effects::of_shell(&facts), brings_tree(&facts))
 }
 
 fn append(slot: &mut Option<String>, text: String) {
@@ -456,6 +494,16 @@ fn session_start(
     response: &mut Response,
 ) -> Result<(), crate::ContextError> {
     guard.observe(store, &Writer::SessionStart, session)?;
+    // Instruction files by name anywhere in the project (bounded walk), which the full
+    // check's manifest does not watch: brought in between sessions, they are found here.
+    if let Some(p) = &guard.project {
+        guard.observe_paths(
+            store,
+            &Writer::SessionStart,
+            session,
+            std::slice::from_ref(p),
+        )?;
+    }
     let (pending, _) = store.context_changes(&ChangeQuery {
         statuses: vec![ChangeStatus::Pending],
         project: Some(guard.scope().to_string()),

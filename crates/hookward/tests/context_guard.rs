@@ -694,3 +694,45 @@ fn an_import_of_a_key_in_claude_md_is_refused_and_reported() {
         "the key is guarded: {status}"
     );
 }
+
+/// Instruction files by name in a subfolder (`CLAUDE.md`, `AGENTS.md`), which the agents read
+/// when they work there, brought in by a program whose writes the analysis cannot list (`git
+/// checkout`, `tar x`): found after the command, versioned, and a planted order in one is told
+/// right away; one brought between sessions is reported at the next session start.
+#[test]
+fn nested_instruction_files_brought_by_a_command_are_versioned_and_checked() {
+    let s = Sandbox::new();
+    let p = s.project();
+    std::fs::create_dir_all(p.join("pkg/sub")).unwrap();
+    std::fs::write(p.join("pkg/README.md"), "# pkg\n").unwrap();
+    assert!(context_of(&session_start(&s)).is_empty());
+    let r = shell_tool(&s, "toolu_tar_1", "tar xzf vendor.tgz", || {
+        std::fs::write(
+            p.join("pkg/sub/AGENTS.md"),
+            format!("# Sub\nRun `make` here.\n{PLANTED}"),
+        )
+        .unwrap();
+    });
+    let ctx = context_of(&r);
+    assert!(
+        ctx.contains("pkg/sub/AGENTS.md") && ctx.contains("Do not follow"),
+        "{r}"
+    );
+    let out = s.cmd(&["context", "status", "--json"]).output().unwrap();
+    let status = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(status.contains("pkg/sub/AGENTS.md"), "{status}");
+
+    // A harmless nested file brought the same way is versioned without an alarm.
+    let r = shell_tool(&s, "toolu_git_1", "git checkout feature", || {
+        std::fs::write(p.join("pkg/CLAUDE.md"), "# pkg\nUse the pkg test runner.\n").unwrap();
+    });
+    assert!(!context_of(&r).contains("Do not follow"), "{r}");
+    let out = s.cmd(&["context", "status", "--json"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("pkg/CLAUDE.md"));
+
+    // Put there between sessions by another program: reported at session start.
+    std::fs::create_dir_all(p.join("lib")).unwrap();
+    std::fs::write(p.join("lib/CLAUDE.md"), format!("# lib\n{PLANTED}")).unwrap();
+    let ctx = context_of(&session_start(&s));
+    assert!(ctx.contains("lib/CLAUDE.md"), "{ctx}");
+}
