@@ -215,7 +215,7 @@ pub fn run(
             crate::effects::Effects::Unknown(_) => guard.observe(store, &w, session)?,
         };
         if let Some(dir) = &brought {
-            let more = guard.observe_paths(store, &w, session, std::slice::from_ref(dir))?;
+            let more = guard.observe_nested(store, &w, session, dir)?;
             o.changes.extend(more.changes);
         }
         Ok::<_, crate::ContextError>(o)
@@ -497,12 +497,7 @@ fn session_start(
     // Instruction files by name anywhere in the project (bounded walk), which the full
     // check's manifest does not watch: brought in between sessions, they are found here.
     if let Some(p) = &guard.project {
-        guard.observe_paths(
-            store,
-            &Writer::SessionStart,
-            session,
-            std::slice::from_ref(p),
-        )?;
+        guard.observe_nested(store, &Writer::SessionStart, session, p)?;
     }
     let (pending, _) = store.context_changes(&ChangeQuery {
         statuses: vec![ChangeStatus::Pending],

@@ -299,6 +299,40 @@ impl Guard {
         self.finish(store, &mut batch, r)
     }
 
+    /// Checks the instruction files by name at or below `root` (a folder of the project; the
+    /// bounded walk [`crate::guarded::nested_instructions`]) against the ledger and records
+    /// what changed, attributed to `writer`: the files a command that brings trees in, or
+    /// another program between sessions, put in a subfolder. One ledger lookup per file found;
+    /// the project's other guarded files are not read (the full check's manifest stays
+    /// valid). Without a project, or a project not scanned yet, nothing is done.
+    ///
+    /// # Errors
+    /// As [`Guard::observe`].
+    pub fn observe_nested(
+        &self,
+        store: &mut Store,
+        writer: &Writer,
+        session: Option<&str>,
+        root: &str,
+    ) -> Result<Observation, ContextError> {
+        let Some(project) = self.project.as_deref() else {
+            return Ok(Observation::default());
+        };
+        if !(root == project || root.starts_with(&format!("{project}/")))
+            || store.context_scope_scanned(project)?.is_none()
+        {
+            return Ok(Observation::default());
+        }
+        let mut found = std::collections::BTreeMap::new();
+        for g in crate::guarded::nested_instructions(root, project) {
+            let prev = store.context_state(&g.path)?;
+            found.insert(g.path.clone(), (g, prev));
+        }
+        let mut batch = Batch::default();
+        let r = self.observe_found(store, writer, session, found, &mut batch);
+        self.finish(store, &mut batch, r)
+    }
+
     fn scopes(&self) -> Vec<&str> {
         if self.scope().is_empty() {
             vec![""]
