@@ -1,9 +1,10 @@
 # Figures for a packaged model's scores beside the record on the SAME texts.
 # Record = rules verdict + the shipped hashed model's LOSO logit (Platt a, b and threshold 0.70
 # from ctx-base.json) in /work/data/loso-record/ctx-base-scores.jsonl.
-# The packaged model's threshold: the smallest value on GRID where the model alone flags
-# <= 0.5 % of the scored benign texts of the non-holdout families (the record's rule; none of
-# these families is named in the packages' training data). Holdout families
+# The packaged model's threshold: the smallest value at which the model alone flags <= 0.5 % of
+# the scored benign texts of the non-holdout families (the record's rule, on the exact score
+# instead of a 0.05 grid: these models are uncalibrated and saturate near 1; none of these
+# families is named in the packages' training data). Holdout families
 # (scripts/corpus/holdout.txt) are reported apart and not used for the threshold.
 # Usage: report.py SCORES.jsonl FIELD [--exclude fam1,fam2] [--check-record]
 import json, math, sys, collections
@@ -16,7 +17,6 @@ MACRO12 = ['agent-injection-bench', 'agent-probe-ai', 'agentprobe-injection', 'b
 LANGS = ['en', 'ja', 'zh', 'ru', 'de', 'fr', 'es', 'ar', 'it', 'pt', 'ko', 'hi']
 HOLD = {'agentscanner', 'skillscan', 'ai-skill-audit', 'agentsec-scanner', 'skill-scanner-pypi', 'agentseal',
         'agent-files-github'}
-GRID = [round(0.05 * i, 2) for i in range(1, 20)] + [0.99, 0.999, 0.9999, 0.99999, 0.999999]
 
 args = sys.argv[1:]
 exclude = set()
@@ -56,15 +56,12 @@ rules = np.array([bool(rec[o['id']]['rules']) for o in ours])
 rm = np.array([recm(rec[o['id']]) for o in ours])
 rlog = np.array([rec[o['id']]['logit'] if rec[o['id']]['logit'] is not None else -99 for o in ours])
 ben = ~inj & ~hold
-thr = None
-for g in GRID:
-    if (s[ben] >= g).mean() <= 0.005:
-        thr = g; break
-if thr is None:
-    thr = float('inf')
+bn = np.sort(s[ben])[::-1]
+m = int(math.floor(0.005 * len(bn)))  # at most m benign texts at or above the threshold
+thr = float(np.nextafter(bn[m], np.inf)) if m < len(bn) else float(bn[-1])
 M = s >= thr
 print(f'{path} [{field}]: {len(ours)} texts ({inj.sum()} injections, {ben.sum()} benign non-holdout); '
-      f'threshold {thr} (model alone flags {(M & ben).sum()} of {ben.sum()} benign)')
+      f'threshold {thr:.9g} (model alone flags {(M & ben).sum()} of {ben.sum()} benign)')
 if exclude:
     print('families left out (named in the model\'s training data): ' + ', '.join(sorted(exclude)))
 
@@ -80,7 +77,7 @@ def auc(pos, neg):
     return (ranks[:len(pos)].sum() - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg))
 
 
-cols = [('rules alone', rules), ('record: rules OR hashed', rules | rm), ('model alone', M), ('rules OR model', rules | M),
+cols = [('rules alone', rules), ('hashed alone', rm), ('record: rules OR hashed', rules | rm), ('model alone', M), ('rules OR model', rules | M),
         ('rules OR hashed OR model', rules | rm | M)]
 print('\n| source (indirect) | n | ' + ' | '.join(c for c, _ in cols) + ' | AUC model | AUC hashed |')
 print('| --- | --- | ' + ' | '.join('---' for _ in cols) + ' | --- | --- |')
