@@ -1009,7 +1009,8 @@ pub mod wire {
 
     /// The folder a shell tool's command runs in when the model names one beside the command
     /// (Gemini CLI's `run_shell_command` `dir_path`, Cursor's `Shell` `working_directory`):
-    /// `dir` itself when absolute (trailing `/` removed), else `dir` seen from `cwd` (the
+    /// `dir` itself when absolute or spelled from the home (`~`, `$HOME`, `${HOME}`; trailing
+    /// `/` removed; `hookward_facts::home_cwd` expands it), else `dir` seen from `cwd` (the
     /// payload's folder, see [`join`]); `cwd` unchanged when `dir` is missing or blank. The
     /// model chooses `dir`, so a relative path in the command (`> settings.json` with
     /// `dir_path: ".gemini"`) is read against it, never against `cwd` alone. Without a `cwd`
@@ -1018,7 +1019,12 @@ pub mod wire {
         let Some(dir) = dir.map(str::trim).filter(|d| !d.is_empty()) else {
             return cwd;
         };
-        if dir.starts_with('/') {
+        // Absolute, or spelled from the home (`~/x`, `$HOME/x`: the facts expand it).
+        if dir.starts_with('/')
+            || dir.starts_with('~')
+            || dir.starts_with("$HOME")
+            || dir.starts_with("${HOME}")
+        {
             let d = dir.trim_end_matches('/');
             return Some(if d.is_empty() {
                 "/".to_string()

@@ -232,6 +232,20 @@ pub fn normalize(path: &str, cwd: &str, home: &str) -> String {
     format!("/{}", parts.join("/"))
 }
 
+/// A working folder spelled from the home (`~`, `~/x`, `$HOME/x`, `${HOME}/x`: a folder the
+/// model names beside a shell command, Cursor's `working_directory`, Gemini's `dir_path`)
+/// as the absolute folder the shell would run in; anything else unchanged.
+pub fn home_cwd(cwd: &str, home: &str) -> String {
+    for prefix in ["~", "$HOME", "${HOME}"] {
+        if let Some(rest) = cwd.strip_prefix(prefix) {
+            if rest.is_empty() || rest.starts_with('/') {
+                return normalize(&format!("{home}{rest}"), "/", home);
+            }
+        }
+    }
+    cwd.to_string()
+}
+
 fn under(path: &str, dir: &str) -> bool {
     let dir = trim_slash(dir);
     if dir == "/" {
@@ -688,7 +702,7 @@ pub fn compute(event: &Event, ctx: &Context) -> Facts {
 
 /// Like [`compute`], scanning at most `cap_bytes` of each text (config `scan_cap_bytes`).
 pub fn compute_with_cap(event: &Event, ctx: &Context, cap_bytes: usize) -> Facts {
-    let cwd = event.cwd.clone().unwrap_or_default();
+    let cwd = home_cwd(event.cwd.as_deref().unwrap_or_default(), &ctx.home);
     let project_dir = event
         .project_dir
         .clone()
@@ -1426,6 +1440,22 @@ mod tests {
             ["account_db", "outside_project", "system"]
         );
         assert!(classify("/etc/shadow", p, &c).contains(&"credential"));
+    }
+
+    #[test]
+    fn home_cwd_expands_the_home_spellings() {
+        for c in [
+            "~/.cursor",
+            "$HOME/.cursor",
+            "${HOME}/.cursor/",
+            "~/x/../.cursor",
+        ] {
+            assert_eq!(home_cwd(c, "/home/dev"), "/home/dev/.cursor", "{c}");
+        }
+        assert_eq!(home_cwd("~", "/home/dev"), "/home/dev");
+        assert_eq!(home_cwd("~other/x", "/home/dev"), "~other/x");
+        assert_eq!(home_cwd("/p/.cursor", "/home/dev"), "/p/.cursor");
+        assert_eq!(home_cwd("$HOMEX/y", "/home/dev"), "$HOMEX/y");
     }
 
     #[test]

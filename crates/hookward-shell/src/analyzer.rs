@@ -1403,7 +1403,7 @@ impl<'c> Analyzer<'c> {
             // Every file below DIR read by a program that prints or sends content: besides
             // the `DIR/*` read itself, the read of DIR, recursive, as `grep -r X DIR` has it
             // (metadata readers are left out: `find / | xargs stat` shows no content).
-            Some(crate::model::Walk::Tree)
+            Some(crate::model::Walk::Tree | crate::model::Walk::Attr)
                 if access == Access::Read && !METADATA_READERS.contains(&how.as_str()) =>
             {
                 if let Some(dir) = r.path.strip_suffix("/*") {
@@ -1427,7 +1427,9 @@ impl<'c> Analyzer<'c> {
             // A filtered walk's matches anywhere in the tree (`find / -name X | xargs rm`):
             // recursive, marked `filtered` so the policy tells a wide root (/, the home)
             // from a project or temporary folder.
-            Some(crate::model::Walk::Filtered) if access == Access::Delete => {
+            Some(crate::model::Walk::Filtered | crate::model::Walk::Attr)
+                if access == Access::Delete =>
+            {
                 recursive = true;
                 how.push_str(" filtered");
             }

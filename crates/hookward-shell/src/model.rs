@@ -79,8 +79,12 @@ pub(crate) enum Walk {
     /// Every file at every level (`find DIR`, `find DIR -type f`): a consumer (`xargs rm`,
     /// `xargs cat`) acts on the whole tree, as `rm -r DIR/*` or `grep -r X DIR` would.
     Tree,
-    /// Matches of a name or attribute filter at every level (`find DIR -name '*.log'`).
+    /// Matches of a name filter at every level (`find DIR -name '*.log'`).
     Filtered,
+    /// Matches of filters by size, time, owner or mode only, or by a name pattern that
+    /// matches every name, at every level (`find DIR -size -100M`): any file may be among
+    /// them, so a read is the whole tree's, while a delete is a filtered one.
+    Attr,
 }
 
 impl Stream {

@@ -438,6 +438,21 @@ fn tree_listings_reach_every_level() {
     ] {
         assert_eq!(recursive_reads(cmd), ["/home/dev"], "{cmd}");
     }
+    // `--`, an empty start and several starts: the listing is their common folder.
+    for cmd in [
+        "find -- /home/dev -type f | xargs rm",
+        "find '' /home/dev -type f | xargs rm",
+        "find /home/dev/project /home/dev -type f | xargs rm",
+    ] {
+        assert_eq!(deletes(cmd), [("/home/dev/*".to_string(), true)], "{cmd}");
+    }
+    // Filters that leave no file out read the whole tree.
+    for cmd in [
+        "find /home/dev -size -100M | xargs cat",
+        "find /home/dev -regex '.*' -exec cat {} +",
+    ] {
+        assert_eq!(recursive_reads(cmd), ["/home/dev"], "{cmd}");
+    }
     for cmd in [
         "find /home/dev -type f | xargs stat",
         "find /home/dev -maxdepth 1 -type f | xargs cat",

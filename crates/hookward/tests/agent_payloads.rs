@@ -512,6 +512,15 @@ fn cursor_shell_working_directory_is_where_the_command_runs() {
     });
     let (out, _) = sandbox.agent_hook("cursor", p.clone());
     assert!(out.contains("self/") && out.contains("deny"), "{out}");
+    // Spelled from the home: the home's own Cursor hooks.
+    for wd in ["~/.cursor", "$HOME/.cursor/"] {
+        p["tool_input"]["working_directory"] = json!(wd);
+        let (out, _) = sandbox.agent_hook("cursor", p.clone());
+        assert!(
+            out.contains("self/") && out.contains(".cursor/hooks.json"),
+            "{wd}: {out}"
+        );
+    }
     p["tool_input"]
         .as_object_mut()
         .unwrap()

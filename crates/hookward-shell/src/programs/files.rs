@@ -1433,13 +1433,20 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             _ => break,
         }
     }
+    // `--` ends the options: what follows are start points (`find -- ~ -delete`).
+    if rest.get(i).is_some_and(|x| x.text == "--" && !x.dynamic) {
+        i += 1;
+    }
     let mut starts: Vec<Arg> = Vec::new();
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
         if (t.starts_with('-') && t.len() > 1) || t == "(" || t == "!" || t == "," || t == ")" {
             break;
         }
-        starts.push(x.clone());
+        // An empty start point is an error find reports and skips (`find "" ~`).
+        if !t.is_empty() || x.dynamic {
+            starts.push(x.clone());
+        }
         i += 1;
     }
     if starts.is_empty() {
@@ -1543,12 +1550,40 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             && w.get(1)
                 .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"))
     });
+    // A filter by name or path that can leave files out (`-name '*.log'`), as against one by
+    // size, time, owner or mode, or a pattern that matches every name (`-name '?*'`,
+    // `-regex '.*'`): the latter still reads any file, credential stores included.
+    let name_filtered = rest.windows(2).any(|w| {
+        let (Some(x), Some(v)) = (w.first(), w.get(1)) else {
+            return false;
+        };
+        matches!(
+            x.text.as_str(),
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-wholename"
+                | "-iwholename"
+                | "-regex"
+                | "-iregex"
+                | "-lname"
+                | "-ilname"
+                | "-prune"
+        ) && !matches!(
+            v.text.as_str(),
+            "*" | "?*" | "*?" | "**" | "*/*" | ".*" | ".+" | "^.*$" | "^.+$" | ".*.*"
+        )
+    }) || rest.iter().any(|x| x.text == "-prune");
+    let mut exec_out = Stream::default();
     let walk = if depth_limited {
         Walk::Top
-    } else if shallow {
+    } else if !shallow {
+        Walk::Tree
+    } else if name_filtered {
         Walk::Filtered
     } else {
-        Walk::Tree
+        Walk::Attr
     };
     while let Some(x) = rest.get(i) {
         let t = x.text.as_str();
@@ -1603,7 +1638,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                     if pushed {
                         a.tree_globs.push((repl.clone(), walk));
                     }
-                    a.run_inv(sub, st);
+                    let o = a.run_inv(sub, st);
+                    // What the command prints is find's output (`-exec cat {} + | curl -d @-`).
+                    exec_out.taint.merge(&o.taint);
+                    if exec_out.file.is_none() {
+                        exec_out.file = o.file;
+                    }
                     if pushed {
                         a.tree_globs.retain(|(g, _)| *g != repl);
                     }
@@ -1640,9 +1680,37 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             a.add_path(r, Access::Delete, how, true, &ev);
         }
     }
-    let mut out = listing(resolved.first());
+    // The listing covers every start point: their deepest common folder (`find . ~ | xargs rm`
+    // lists files of the home).
+    let mut out = listing(common_start(&resolved).as_ref());
     out.walk = walk;
+    out.taint.merge(&exec_out.taint);
+    out.file = exec_out.file;
     out
+}
+
+/// The deepest folder holding every start point of `find` (the first one when one is only
+/// known at run time, or there is one).
+fn common_start(starts: &[Resolved]) -> Option<Resolved> {
+    let first = starts.first()?;
+    if starts.len() == 1 || starts.iter().any(|r| r.dynamic || !r.path.starts_with('/')) {
+        return Some(first.clone());
+    }
+    let mut common: Vec<&str> = first.path.split('/').filter(|c| !c.is_empty()).collect();
+    for r in &starts[1..] {
+        let parts: Vec<&str> = r.path.split('/').filter(|c| !c.is_empty()).collect();
+        let n = common
+            .iter()
+            .zip(parts.iter())
+            .take_while(|(a, b)| a == b)
+            .count();
+        common.truncate(n);
+    }
+    Some(Resolved {
+        path: format!("/{}", common.join("/")),
+        dynamic: false,
+        glob: false,
+    })
 }
 
 /// The output of a program that lists paths under `dir`.
