@@ -27,9 +27,9 @@ use crate::family::{every_segment, program_words, segments, PROBES};
 
 /// Phrases of a failure caused by the outside world at that moment (network, DNS, a remote
 /// service, a port held by a running process), matched case-insensitively in the first lines of
-/// the error text. Kept to phrases no usage mistake prints. Not (yet) here: locks held by another
-/// process (`brew`'s "has already locked", opkg's "Could not lock") and the `getaddrinfo
-/// ENOTFOUND` wording of a failed lookup (BENCHMARKS.md, "Second fix round and sample 3").
+/// the error text. Kept to phrases no usage mistake prints. Locks held by another process and
+/// resolver errors are also matched by shape ([`is_lock_held`], [`is_resolver_error`]), not
+/// only by these phrases.
 pub const WORLD_STATE: &[&str] = &[
     "connection timed out",
     "no servers could be reached",
@@ -53,7 +53,154 @@ pub const WORLD_STATE: &[&str] = &[
     "504 gateway time",
     "too many requests",
     "rate limit exceeded",
+    "econnrefused",
+    "econnreset",
+    "etimedout",
+    "ehostunreach",
+    "enetunreach",
+    "socket hang up",
 ];
+
+/// Words that, on one line with a lock word ([`is_lock_held`]), say that another process holds
+/// it: the failure is the machine's state at that moment, not a way of running the work.
+pub const LOCK_HOLDERS: &[&str] = &[
+    "another process",
+    "another instance",
+    "another git process",
+    "other process",
+    "held by",
+    "is held",
+    "already locked",
+    "has already locked",
+    "is locked",
+    "locked by",
+    "could not lock",
+    "could not get lock",
+    "could not acquire",
+    "unable to lock",
+    "unable to acquire",
+    "failed to lock",
+    "failed to acquire",
+    "waiting for",
+    "resource temporarily unavailable",
+    "file exists",
+];
+
+/// Whether a line of the error text (first 40) says a lock is held by another process:
+/// `lock` (`lock`, `locked`, `lockfile`, `index.lock`, `dpkg/lock-frontend`, `Blocking
+/// waiting for file lock`) with one of [`LOCK_HOLDERS`] on the same line. `lockfile` words
+/// of a package manager's *file* (`package-lock.json`, `Cargo.lock is out of date`, `frozen
+/// lockfile`) are not locks held by anyone and are not matched.
+pub fn is_lock_held(text: &str) -> bool {
+    lower_head(text, 40).lines().any(|l| {
+        let mentions_lock = l.match_indices("lock").any(|(i, _)| {
+            // `block`, `clock`, `unlock` are other words; a lock file of a package manager
+            // (`package-lock`, `cargo.lock`, `lockfile`) is configuration, not a held lock
+            let before = l[..i].chars().next_back();
+            !before.is_some_and(|c| c.is_ascii_alphabetic())
+                && !l[i..].starts_with("lockfile")
+                && !l[..i].ends_with("package-")
+                && !l[..i].ends_with("cargo.")
+                && !l[..i].ends_with("yarn.")
+                && !l[..i].ends_with("poetry.")
+                && !l[..i].ends_with("uv.")
+                && !l[..i].ends_with("gemfile.")
+        });
+        mentions_lock && LOCK_HOLDERS.iter().any(|h| l.contains(h))
+    })
+}
+
+/// Resolver words: a name lookup that failed, in the spellings of the common resolvers and
+/// runtimes (`getaddrinfo ENOTFOUND`, `EAI_AGAIN`, `NXDOMAIN`, `Could not resolve hostname`,
+/// `Name does not resolve`, `Unknown host`, `server can't find`, `ERR_NAME_NOT_RESOLVED`).
+pub const RESOLVER_WORDS: &[&str] = &[
+    "getaddrinfo",
+    "enotfound",
+    "eai_again",
+    "eai_noname",
+    "nxdomain",
+    "servfail",
+    "name_not_resolved",
+    "could not resolve hostname",
+    "could not resolve proxy",
+    "failed to resolve host",
+    "failed to lookup address",
+    "name does not resolve",
+    "name resolution",
+    "unknown host",
+    "server can't find",
+    "no address associated with hostname",
+    "nodename nor servname",
+    "dns lookup",
+    "dns resolution",
+];
+
+/// Whether the error text (first 40 lines) is a failed name lookup ([`RESOLVER_WORDS`]).
+pub fn is_resolver_error(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    RESOLVER_WORDS.iter().any(|w| t.contains(w))
+}
+
+/// Phrases of a shell's own parse or quoting error: the command line could not even be read,
+/// whatever program it named (an unclosed quote, a backtick or `$_` eaten by another shell,
+/// PowerShell's parser). Such a failure is never a probe's answer: the probe did not run.
+pub const SHELL_SYNTAX_PHRASES: &[&str] = &[
+    "syntax error",
+    "unexpected token",
+    "unexpected eof",
+    "unexpected end of file",
+    "unterminated quoted string",
+    "unterminated string",
+    "no closing quote",
+    "missing the terminator",
+    "missing closing",
+    "missing terminator",
+    "parsererror",
+    "parseexception",
+    "bad substitution",
+    "unmatched",
+    "unexpected character",
+    "expressions are only allowed as the first element of a pipeline",
+    "the string is missing",
+    "ampersand (&) character is not allowed",
+];
+
+/// Whether an error text is a shell's parse or quoting error ([`SHELL_SYNTAX_PHRASES`], first
+/// 40 lines).
+pub fn is_shell_syntax_error(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    SHELL_SYNTAX_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Phrases that say a probe-shaped call (`X --version`, `whoami /groups`) could not run as
+/// written — an extra or unknown operand, an unknown option — rather than answering "not
+/// here": then its failure is a mistake in how the command was written, not a probe result.
+pub const COULD_NOT_RUN_PHRASES: &[&str] = &[
+    "extra operand",
+    "invalid option",
+    "unknown option",
+    "unrecognized option",
+    "illegal option",
+    "invalid argument",
+    "unexpected argument",
+    "invalid switch",
+    "cannot be loaded because running scripts is disabled",
+    "is not digitally signed",
+    "exec format error",
+    "bad interpreter",
+    "cannot execute binary file",
+];
+
+/// Whether a probe-shaped call's error says the command could not run as written (a shell
+/// parse or quoting error, [`is_shell_syntax_error`], or [`COULD_NOT_RUN_PHRASES`]) — as
+/// opposed to the probe's answer (`command not found`, `No such file`, an empty match).
+pub fn probe_could_not_run(text: &str) -> bool {
+    if is_shell_syntax_error(text) {
+        return true;
+    }
+    let t = lower_head(text, 40);
+    COULD_NOT_RUN_PHRASES.iter().any(|p| t.contains(p))
+}
 
 /// Phrases that say the command itself was wrong — a flag, a parameter, a sub-command, the
 /// program's name or the shell syntax — matched case-insensitively. Any change of flags or
@@ -142,7 +289,7 @@ fn lower_head(text: &str, lines: usize) -> String {
 /// Whether an error text is the outside world's ([`WORLD_STATE`], first 40 lines).
 pub fn is_world_state(text: &str) -> bool {
     let t = lower_head(text, 40);
-    WORLD_STATE.iter().any(|p| t.contains(p))
+    WORLD_STATE.iter().any(|p| t.contains(p)) || is_lock_held(text) || is_resolver_error(text)
 }
 
 /// Whether an error text says the command itself was wrong ([`USAGE_PHRASES`], first 40
@@ -356,6 +503,7 @@ pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
         text.lines().take(40).any(crate::outcome::is_error_line) && !is_location_error(text);
     if command.is_some_and(is_look_only)
         && !is_usage_error(text)
+        && !probe_could_not_run(text)
         && !went_wrong_place
         && !could_not_run
     {
@@ -443,6 +591,69 @@ pub fn evidence_of(text: &str) -> String {
         .take(MAX_EVIDENCE_CHARS)
         .collect::<String>()
         .to_lowercase()
+}
+
+/// [`evidence_of`] for a failure of `command`, without the error's echo of the command: every
+/// run of 3 or more consecutive words of the command found in the text (PowerShell's `At
+/// line:1 char:5 + …`, a shell's `bash: line 1: …`, a tool that prints the command line it was
+/// given) is blanked. A word the fix dropped then counts as "pointed at" only when the error
+/// names it on its own, not because the error repeated the whole command.
+pub fn evidence_of_call(command: Option<&str>, text: &str) -> String {
+    let mut ev = evidence_of(text);
+    let Some(cmd) = command else {
+        return ev;
+    };
+    let words: Vec<String> = cmd.split_whitespace().map(str::to_lowercase).collect();
+    if words.len() < 3 {
+        return ev;
+    }
+    // longest runs first, so a long echo is blanked whole
+    for len in (3..=words.len().min(12)).rev() {
+        for run in words.windows(len) {
+            let needle = run.join(" ");
+            if needle.len() >= 8 && ev.contains(&needle) {
+                ev = ev.replace(&needle, " ");
+            }
+        }
+    }
+    ev
+}
+
+/// Script files a command runs (`powershell -File fix.ps1`, `bash ./run.sh`, `python x.py`,
+/// `./build.sh`): the words ending in a script extension.
+pub fn script_files(command: &str) -> Vec<String> {
+    const EXT: &[&str] = &[".ps1", ".sh", ".bash", ".zsh", ".cmd", ".bat", ".py", ".js", ".rb"];
+    command
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\'' || c == '`'))
+        .filter(|w| {
+            let l = w.to_ascii_lowercase();
+            EXT.iter().any(|e| l.ends_with(e) && l.len() > e.len())
+        })
+        .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w).to_string())
+        .collect()
+}
+
+/// Whether `fixing` answers a shell parse or quoting error ([`is_shell_syntax_error`] on the
+/// failure's `evidence`) by moving the command into a script file: it runs a script whose file
+/// was written or edited since the failure (`edit …/fix.ps1` in the `repair` path). The same
+/// words in a file escape the shell that mangled them; that is a reusable way of running such
+/// work, whatever the program families of the two calls.
+pub fn rescripted(evidence: &str, fixing: Option<&str>, repair: &[String]) -> bool {
+    let Some(fixing) = fixing else {
+        return false;
+    };
+    if !is_shell_syntax_error(evidence) {
+        return false;
+    }
+    let edited: Vec<String> = repair
+        .iter()
+        .filter_map(|s| s.strip_prefix("edit "))
+        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f).to_ascii_lowercase())
+        .collect();
+    script_files(fixing)
+        .iter()
+        .any(|s| edited.contains(&s.to_ascii_lowercase()))
 }
 
 /// A changed word as compared with an error text: quotes and punctuation around it trimmed,

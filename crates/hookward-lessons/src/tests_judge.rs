@@ -402,3 +402,205 @@ fn a_fix_must_answer_what_the_failure_points_at() {
     // no evidence kept (an episode from before): not judged
     assert!(points_at("", &changed("+x"), &[]));
 }
+
+/// Lock words × holders × programs: a lock held by another process is the machine's state at
+/// that moment, whatever wording the program uses; a package manager's lock *file* is not.
+#[test]
+fn a_lock_held_by_another_process_is_the_outside_world() {
+    let programs = ["brew", "apt-get", "opkg", "dnf", "git", "cargo", "pacman", "npm"];
+    let held = [
+        "Error: A `{p} install x` process has already locked /opt/homebrew/Cellar/x.",
+        "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 ({p})",
+        "Collected errors:\n * opkg_conf_load: Could not lock /var/lock/opkg.lock: Resource temporarily unavailable.",
+        "fatal: Unable to create '/r/.git/index.lock': File exists.\nAnother git process seems to be running in this repository",
+        "    Blocking waiting for file lock on package cache",
+        "error: failed to acquire lock on the {p} database: another process is using it",
+        "{p}: the lock is held by another instance (pid 77)",
+        "ERROR: unable to lock database",
+    ];
+    for p in programs {
+        for h in held {
+            let text = h.replace("{p}", p);
+            assert!(
+                crate::judge::is_world_state(&text),
+                "{p}: {text} should be a held lock"
+            );
+            assert_eq!(
+                unlearnable(Some(&format!("{p} install x")), &text),
+                Some(Unlearnable::WorldState),
+                "{text}"
+            );
+        }
+    }
+    // lock files of package managers, and words that only contain `lock`, are not held locks
+    for text in [
+        "npm error `npm ci` can only install packages when your package.json and package-lock.json are in sync",
+        "error: the lock file Cargo.lock needs to be updated but --locked was passed",
+        "ERR_PNPM_OUTDATED_LOCKFILE Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml is not up to date",
+        "error: yarn.lock is out of date; another process may have written package.json",
+        "SyntaxError: unexpected token in block at line 3",
+        "clock skew detected: waiting for NTP",
+    ] {
+        assert!(!crate::judge::is_lock_held(text), "{text}");
+    }
+}
+
+/// Resolver errors in the spellings of several runtimes and tools, over several programs.
+#[test]
+fn a_failed_name_lookup_is_the_outside_world_in_any_spelling() {
+    let hosts = ["registry.npmjs.org", "pypi.org", "github.com", "api.example.org"];
+    let spellings = [
+        "npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND {h}",
+        "Error: getaddrinfo EAI_AGAIN {h}",
+        "ssh: Could not resolve hostname {h}: nodename nor servname provided, or not known",
+        "** server can't find {h}: NXDOMAIN",
+        "wget: unable to resolve host address '{h}' (Name does not resolve)",
+        "java.net.UnknownHostException: {h}: Unknown host",
+        "net::ERR_NAME_NOT_RESOLVED at https://{h}/",
+        "error: failed to lookup address information: {h}",
+        "socket.gaierror: [Errno -2] Name or service not known ({h})",
+        "WARNING: Retrying after connection broken by 'NewConnectionError(... Failed to resolve host {h})'",
+    ];
+    for h in hosts {
+        for s in spellings {
+            let text = s.replace("{h}", h);
+            assert!(crate::judge::is_world_state(&text), "{text}");
+            for cmd in ["npm install", "pip install x", "git clone https://x/y", "curl https://x"] {
+                assert_eq!(
+                    unlearnable(Some(cmd), &text),
+                    Some(Unlearnable::WorldState),
+                    "{cmd}: {text}"
+                );
+            }
+        }
+    }
+    // an import that fails to resolve is the project's, not the network's
+    for text in [
+        "error[E0432]: unresolved import `crate::foo`",
+        "Module not found: Error: Can't resolve './App' in '/p/src'",
+        "npm error ERESOLVE could not resolve dependency tree",
+    ] {
+        assert!(!crate::judge::is_world_state(text), "{text}");
+    }
+}
+
+/// A probe-shaped call (`X --version`, `whoami /groups`) that could not run as written is a
+/// mistake in how it was run; one that answered "not here" stays a probe.
+#[test]
+fn a_probe_that_could_not_run_is_not_a_probe_result() {
+    let could_not_run = [
+        "At line:1 char:34\n+ \"C:\\Program Files\\App\\app.exe\" --version\n+                                  ~~~~~~~~~\nUnexpected token '--version' in expression or statement.",
+        "/usr/bin/whoami: extra operand '/groups'\nTry '/usr/bin/whoami --help' for more information.",
+        "bash: -c: line 1: unexpected EOF while looking for matching `\"'",
+        "bash: -c: line 1: syntax error near unexpected token `('",
+        "zsh: unmatched \"",
+        "app.ps1 cannot be loaded because running scripts is disabled on this system.",
+        "/opt/x/bin/x: cannot execute binary file: Exec format error",
+        "x: invalid option -- 'Z'",
+    ];
+    let answers = [
+        "bash: node: command not found",
+        "which: no cargo in (/usr/bin:/bin)",
+        "ls: cannot access 'dist': No such file or directory",
+        "'uv' is not recognized as an internal or external command,\noperable program or batch file.",
+        "",
+    ];
+    for t in could_not_run {
+        assert!(crate::judge::probe_could_not_run(t), "{t}");
+    }
+    for t in answers {
+        assert!(!crate::judge::probe_could_not_run(t), "{t}");
+    }
+    // a look-only command that could not run opens an episode; one that found nothing, none
+    for cmd in ["whoami /groups", "app --version", "ps aux", "hostname -I"] {
+        for t in could_not_run {
+            assert_eq!(unlearnable(Some(cmd), t), None, "{cmd}: {t}");
+        }
+    }
+}
+
+/// The error's echo of the failing command does not make the words the fix dropped "pointed
+/// at"; a word the error names on its own still is.
+#[test]
+fn an_error_that_echoes_the_command_points_at_nothing_by_the_echo() {
+    let commands = [
+        "powershell.exe -Command \"Get-NetTCPConnection -State Listen | Where-Object { $_.LocalPort -gt 1000 } | Select-Object LocalPort\"",
+        "node scripts/build.js --target legacy --minify --sourcemap inline",
+        "python3 tools/report.py --since yesterday --format table --group owner",
+    ];
+    for cmd in commands {
+        // a non-usage error that repeats the command line
+        for frame in [
+            "At line:1 char:1\n+ {c}\n+ ~~~~\nThe operation failed: exit status 3",
+            "Run failed: {c}\nexit status 3",
+            "panic while running `{c}`: index out of range",
+        ] {
+            let err = frame.replace("{c}", cmd);
+            let ev = crate::judge::evidence_of_call(Some(cmd), &err);
+            // every word of the command, dropped by a "fix", is not pointed at by the echo
+            let dropped: Vec<String> = cmd
+                .split_whitespace()
+                .skip(1)
+                .filter(|w| w.len() >= 4)
+                .map(|w| format!("-{w}"))
+                .collect();
+            for d in &dropped {
+                assert!(
+                    !points_at(&ev, std::slice::from_ref(d), &[]),
+                    "{d} pointed at by the echo in {err:?} (evidence {ev:?})"
+                );
+            }
+            // without the command the echo still counts (the old behaviour, kept for callers
+            // that have no command)
+            assert!(points_at(&evidence_of(&err), &dropped, &[]));
+        }
+    }
+    // a word the error names on its own is still pointed at
+    let cmd = "node scripts/build.js --target legacy --minify";
+    let err = format!("Command failed: {cmd}\nerror: target 'legacy' was removed; use 'es2017'");
+    let ev = crate::judge::evidence_of_call(Some(cmd), &err);
+    assert!(points_at(&ev, &["-legacy".to_string(), "+es2017".to_string()], &[]));
+}
+
+/// A quoting or parse error answered by a script file written in between, for several shells,
+/// script kinds and editors of the script; not when the script was not written since.
+#[test]
+fn a_quoting_error_fixed_by_a_script_file() {
+    let errors = [
+        "At line:1 char:40\n+ ... Where-Object { .Name -like '*x*' }\nUnexpected token '}' in expression or statement.",
+        "bash: -c: line 1: unexpected EOF while looking for matching `''",
+        "/bin/sh: 1: Syntax error: \"(\" unexpected",
+        "The string is missing the terminator: \".",
+    ];
+    let fixes = [
+        ("powershell.exe -ExecutionPolicy Bypass -File C:\\Users\\me\\fix.ps1", "fix.ps1"),
+        ("pwsh -NoProfile -File ./tools/fix.ps1", "tools/fix.ps1"),
+        ("bash /tmp/run_it.sh", "/tmp/run_it.sh"),
+        ("sh ./scripts/do-it.sh arg", "scripts/do-it.sh"),
+        ("python3 /tmp/list_ports.py", "/tmp/list_ports.py"),
+    ];
+    for e in errors {
+        let ev = evidence_of(e);
+        for (fix, file) in fixes {
+            let repair = vec![format!("edit {file}")];
+            assert!(
+                crate::judge::rescripted(&ev, Some(fix), &repair),
+                "{fix} after {e}"
+            );
+            // the script was not written in between: not this class
+            assert!(!crate::judge::rescripted(&ev, Some(fix), &[]), "{fix}");
+            assert!(!crate::judge::rescripted(
+                &ev,
+                Some(fix),
+                &["edit other.txt".to_string()]
+            ));
+        }
+    }
+    // not a quoting error: a script run after it is other work
+    let ev = evidence_of("error: test failed, to rerun pass `--lib`");
+    assert!(!crate::judge::rescripted(
+        &ev,
+        Some("bash /tmp/run_it.sh"),
+        &["edit /tmp/run_it.sh".to_string()]
+    ));
+}

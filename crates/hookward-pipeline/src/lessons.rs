@@ -619,8 +619,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
         return Ok(Learned::Nothing);
     }
     let now = c.now_ms;
-    let open = store.open_episodes(project, now, LIMITS)?;
     let session = event.session_id.clone().unwrap_or_default();
+    // the session's open episodes too: an agent that changed folder (`cd repo`; Claude Code
+    // records the new folder as the next call's `cwd`) is still doing the same work
+    let open = store.open_episodes_for(project, &session, now, LIMITS)?;
     let family = call.family();
     let mut learned = Learned::Nothing;
     // a failure the rule of judgement never learns from opens no episode: the outside world
@@ -637,11 +639,29 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
     let episode = key.clone().or_else(|| {
         let t = event.tool.as_ref()?;
         match t.kind {
-            ToolKind::Shell => call
-                .command
-                .as_deref()
-                .and_then(hookward_lessons::judge::located_work)
-                .map(hookward_lessons::EpisodeKey::Family),
+            ToolKind::Shell => {
+                let cmd = call.command.as_deref()?;
+                hookward_lessons::judge::located_work(cmd)
+                    .map(hookward_lessons::EpisodeKey::Family)
+                    .or_else(|| {
+                        // a probe-shaped call (`X --version`, `whoami /groups`) whose error says
+                        // it could not run as written is a mistake in how it was run, keyed by
+                        // its family; a probe-shaped success closes only such an episode
+                        let fam = family_of(cmd)?;
+                        let k = hookward_lessons::EpisodeKey::Family(fam);
+                        let keyed = match &result {
+                            Outcome::Failure(f) => {
+                                hookward_lessons::judge::probe_could_not_run(&f.text)
+                            }
+                            Outcome::Success => {
+                                let ks = k.as_string();
+                                open.iter().any(|e| e.key == ks)
+                            }
+                            Outcome::Neutral => false,
+                        };
+                        keyed.then_some(k)
+                    })
+            }
             ToolKind::Agent => match &result {
                 Outcome::Failure(f)
                     if hookward_lessons::judge::is_usage_error(&f.text)
@@ -680,7 +700,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     evidence: if denied {
                         String::new()
                     } else {
-                        hookward_lessons::judge::evidence_of(&scrub.text(&f.text))
+                        hookward_lessons::judge::evidence_of_call(
+                            call.command.as_deref(),
+                            &scrub.text(&f.text),
+                        )
                     },
                 },
                 denied: denied || tainted,
@@ -727,6 +750,13 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             call.command.as_deref(),
                             &e.failing.evidence,
                         )
+                    // a quoting error answered by a script file written in between, whatever
+                    // program the script runs
+                    || hookward_lessons::judge::rescripted(
+                        &e.failing.evidence,
+                        call.command.as_deref(),
+                        &e.repair,
+                    )
             }) {
                 // a denied episode stays open until it expires: no fix is learned meanwhile
                 if !ep.denied {
@@ -758,7 +788,8 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     };
                     learned = match distill_lesson(&ep.failing, &ep.repair, &call, provenance) {
                         Ok(lesson) => {
-                            let ins = store.insert_lesson(project, &lesson, now)?;
+                            // stored where the work failed (the session may have moved on)
+                            let ins = store.insert_lesson(&ep.project, &lesson, now)?;
                             Learned::Lesson {
                                 id: ins.id,
                                 merged: ins.merged,
@@ -799,7 +830,7 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
         _ => None,
     };
     if !denied {
-        store.episode_step(project, step.as_deref())?;
+        store.episode_step_for(project, &session, step.as_deref())?;
     }
     Ok(learned)
 }
