@@ -840,6 +840,17 @@ pub fn distill(
                 // `DATABASE_URL=… `), which the main segment leaves out
                 d = cap_chars(&word_diff(&all_words(a), &all_words(b)), 120);
             }
+            let wrapped = |c: &str| {
+                segments(c)
+                    .first()
+                    .is_some_and(|s| crate::family::inner_command(&program_words(s)).is_some())
+            };
+            if d.is_empty() && wrapped(a) != wrapped(b) {
+                // the same inner command run through another shell (`cmd //c "whoami /groups"`
+                // after `whoami /groups`): the wrapper is what changed
+                let raw = |c: &str| c.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+                d = cap_chars(&word_diff(&raw(a), &raw(b)), 120);
+            }
             if let Some(w) = weakening(&d)
                 .or_else(|| {
                     // `sudo` and variables sit outside the main segment's words

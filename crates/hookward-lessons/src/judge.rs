@@ -86,13 +86,13 @@ pub const LOCK_HOLDERS: &[&str] = &[
     "file exists",
 ];
 
-/// Whether a line of the error text (first 40) says a lock is held by another process:
+/// Whether a line of the error text (first 40, last 20) says a lock is held by another process:
 /// `lock` (`lock`, `locked`, `lockfile`, `index.lock`, `dpkg/lock-frontend`, `Blocking
 /// waiting for file lock`) with one of [`LOCK_HOLDERS`] on the same line. `lockfile` words
 /// of a package manager's *file* (`package-lock.json`, `Cargo.lock is out of date`, `frozen
 /// lockfile`) are not locks held by anyone and are not matched.
 pub fn is_lock_held(text: &str) -> bool {
-    lower_head(text, 40).lines().any(|l| {
+    lower_ends(text).lines().any(|l| {
         let mentions_lock = l.match_indices("lock").any(|(i, _)| {
             // `block`, `clock`, `unlock` are other words; a lock file of a package manager
             // (`package-lock`, `cargo.lock`, `lockfile`) is configuration, not a held lock
@@ -135,10 +135,21 @@ pub const RESOLVER_WORDS: &[&str] = &[
     "dns resolution",
 ];
 
-/// Whether the error text (first 40 lines) is a failed name lookup ([`RESOLVER_WORDS`]).
+/// Whether the error text (first 40, last 20 lines) is a failed name lookup ([`RESOLVER_WORDS`]).
 pub fn is_resolver_error(text: &str) -> bool {
-    let t = lower_head(text, 40);
-    RESOLVER_WORDS.iter().any(|w| t.contains(w))
+    let t = lower_ends(text);
+    RESOLVER_WORDS.iter().any(|w| contains_word(&t, w))
+}
+
+/// Whether `t` contains `w` starting at a word boundary (`ENOTFOUND`, not
+/// `ModuleNotFoundError`).
+fn contains_word(t: &str, w: &str) -> bool {
+    t.match_indices(w).any(|(i, _)| {
+        !t[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 /// Phrases of a shell's own parse or quoting error: the command line could not even be read,
@@ -286,10 +297,146 @@ fn lower_head(text: &str, lines: usize) -> String {
         .to_lowercase()
 }
 
-/// Whether an error text is the outside world's ([`WORLD_STATE`], first 40 lines).
+/// The first 40 and the last 20 lines of a text, lowercased: a long output (a package
+/// manager's progress lines) puts its error at the end.
+fn lower_ends(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= 60 {
+        return text.to_lowercase();
+    }
+    let mut out = lines[..40].join("\n");
+    out.push('\n');
+    out.push_str(&lines[lines.len() - 20..].join("\n"));
+    out.to_lowercase()
+}
+
+/// Whether an error text is the outside world's ([`WORLD_STATE`], a held lock, a failed name
+/// lookup), read in its first 40 and last 20 lines.
 pub fn is_world_state(text: &str) -> bool {
-    let t = lower_head(text, 40);
-    WORLD_STATE.iter().any(|p| t.contains(p)) || is_lock_held(text) || is_resolver_error(text)
+    let t = lower_ends(text);
+    WORLD_STATE.iter().any(|p| contains_word(&t, p)) || is_lock_held(&t) || is_resolver_error(&t)
+}
+
+/// Phrases of a call stopped by the user or the harness rather than by the environment: a
+/// hook's block, a rejected or interrupted call, a harness refusing a folder. The rule of
+/// judgement never learns from those (the next call is the user's choice, or a route around
+/// the block).
+pub const HARNESS_PHRASES: &[&str] = &[
+    "blocked by hook",
+    "hook blocked",
+    "the user doesn't want to proceed",
+    "the user doesn't want to take this action",
+    "tool use was rejected",
+    "user rejected",
+    "request interrupted by user",
+    "interrupted by user",
+    "command aborted",
+    "was blocked. for security",
+    "permission to use",
+];
+
+/// Whether an error text says the user or the harness stopped the call ([`HARNESS_PHRASES`],
+/// first 10 lines).
+pub fn is_harness_stop(text: &str) -> bool {
+    let t = lower_head(text, 10);
+    HARNESS_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Phrases of a command-line or environment mistake that can appear next to code diagnostics
+/// (a test run given an unknown flag, a module not installed, a dependency or feature missing
+/// from the manifest): with one of them the failure is not only the project's code
+/// ([`is_code_failure`]).
+pub const NOT_ONLY_CODE: &[&str] = &[
+    "unrecognized arguments",
+    "unrecognized option",
+    "unknown option",
+    "unexpected argument",
+    "command not found",
+    "no module named",
+    "modulenotfounderror",
+    "cannot find module",
+    "can't resolve '",
+    "module not found",
+    "cannot find package",
+    "undeclared crate",
+    "unresolved import",
+    "failed to resolve",
+    "not installed",
+    "no tests ran",
+    "collected 0 items",
+    "file or directory not found",
+];
+
+/// Whether a line is a diagnostic of the project's own code: a compiler, type checker, linter
+/// or test runner pointing at a source location or reporting failed tests, or a merge
+/// conflict in the project's files. Shapes, not tools: `file(12,3): error TS2345`,
+/// `file.c:4:2: error:`, `file.py:46: error: … [arg-type]`, `error[E0308]`, `FAILED
+/// tests/…`, `3 failed, 9 passed`, `--- FAIL:`, `test result: FAILED`, `Tests: 2 failed`, a
+/// pre-commit hook line ending `Failed`, `lint/…` rule names, `CONFLICT (content)`.
+pub fn is_code_diagnostic_line(line: &str) -> bool {
+    let l = line.trim();
+    let lower = l.to_ascii_lowercase();
+    // `path(line,col): error CODE` (TypeScript) and `path:line:col: error` (C, Go, Rust's short form)
+    let located_error = |marker: &str| {
+        lower.find(marker).is_some_and(|i| {
+            let before = &lower[..i];
+            before.contains(':') && before.chars().any(|c| c.is_ascii_digit())
+                || before.contains('(') && before.ends_with(')')
+        })
+    };
+    if located_error(": error") || located_error(" - error") {
+        return true;
+    }
+    if lower.contains("error ts") && lower.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    if lower.starts_with("error[e") || lower.contains("test result: failed") {
+        return true;
+    }
+    if lower.starts_with("failed ") && lower.contains("::")
+        || lower.starts_with("--- fail:")
+        || lower.starts_with("fail\t")
+    {
+        return true;
+    }
+    // `3 failed, 9 passed in 0.2s` / `== 1 failed in 0.1s ==`
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '=')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.windows(2).any(|w| {
+        w[0].chars().all(|c| c.is_ascii_digit())
+            && w[0] != "0"
+            && (w[1] == "failed" || w[1] == "errors" && lower.contains(" in "))
+    }) {
+        return true;
+    }
+    if lower.contains("....failed") || lower.ends_with(".failed") && lower.contains("...") {
+        return true;
+    }
+    if lower.contains(" lint/")
+        || lower.starts_with("lint/")
+        || lower.contains("conflict (content)")
+    {
+        return true;
+    }
+    lower.starts_with("found ")
+        && lower.contains(" error")
+        && lower.contains(" in ")
+        && lower.contains("file")
+}
+
+/// Whether a failure is the project's own code failing — a build, type check, lint or test
+/// run reporting diagnostics in the project's files ([`is_code_diagnostic_line`] on any line),
+/// with no command-line or environment mistake beside it ([`NOT_ONLY_CODE`]). The rule of
+/// judgement learns nothing from those: the fix is an edit of the code, and the next run does
+/// not fail the same way.
+pub fn is_code_failure(text: &str) -> bool {
+    let t = lower_ends(text);
+    if NOT_ONLY_CODE.iter().any(|p| t.contains(p)) {
+        return false;
+    }
+    text.lines().any(is_code_diagnostic_line)
 }
 
 /// Whether an error text says the command itself was wrong ([`USAGE_PHRASES`], first 40
@@ -484,6 +631,35 @@ pub enum Unlearnable {
     WorldState,
     /// A look-only command failed without a usage error: failing was the answer.
     LookedAndFoundNothing,
+    /// The project's own code failed (a build, type check, lint or test run with
+    /// diagnostics in its files): the fix is a code edit ([`is_code_failure`]).
+    CodeFailure,
+    /// The user or the harness stopped the call ([`is_harness_stop`]).
+    StoppedByHarness,
+}
+
+/// Phrases that say the working folder is not the project the command needs (`git log` run
+/// outside the repository, `cargo build` above the crate): the command looked in the wrong
+/// place, not for a thing that is missing.
+pub const WRONG_FOLDER_PHRASES: &[&str] = &[
+    "not a git repository",
+    "any of the parent directories",
+    "or any parent directory",
+    "not inside a work tree",
+    "must be run in a work tree",
+    "not a mercurial repository",
+    "could not find `cargo.toml`",
+    "could not find cargo.toml",
+    "no pyproject.toml",
+    "could not read package.json",
+    "no package.json",
+];
+
+/// Whether an error text says the working folder is the wrong one
+/// ([`WRONG_FOLDER_PHRASES`], first 40 lines).
+pub fn is_wrong_folder(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    WRONG_FOLDER_PHRASES.iter().any(|p| t.contains(p))
 }
 
 /// Whether a failed call can open an episode at all: `None` when it can, else why not. A shell
@@ -493,10 +669,17 @@ pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
     if is_world_state(text) {
         return Some(Unlearnable::WorldState);
     }
+    if is_harness_stop(text) {
+        return Some(Unlearnable::StoppedByHarness);
+    }
+    if is_code_failure(text) {
+        return Some(Unlearnable::CodeFailure);
+    }
     // a look-only command in a folder that is not there went to the wrong place: that is
-    // a location mistake, not an empty answer
-    let went_wrong_place =
-        command.is_some_and(|c| !cd_targets(c).is_empty()) && is_location_error(text);
+    // a location mistake, not an empty answer; so is one run outside the project it needs
+    // (`git log` → `not a git repository`)
+    let went_wrong_place = is_wrong_folder(text)
+        || is_location_error(text) && command.is_some_and(|c| !cd_targets(c).is_empty());
     // … and one whose program says it could not run here (an error line that is not about a
     // missing thing: `fatal: detected dubious ownership`) did not find nothing either
     let could_not_run =
@@ -622,7 +805,9 @@ pub fn evidence_of_call(command: Option<&str>, text: &str) -> String {
 /// Script files a command runs (`powershell -File fix.ps1`, `bash ./run.sh`, `python x.py`,
 /// `./build.sh`): the words ending in a script extension.
 pub fn script_files(command: &str) -> Vec<String> {
-    const EXT: &[&str] = &[".ps1", ".sh", ".bash", ".zsh", ".cmd", ".bat", ".py", ".js", ".rb"];
+    const EXT: &[&str] = &[
+        ".ps1", ".sh", ".bash", ".zsh", ".cmd", ".bat", ".py", ".js", ".rb",
+    ];
     command
         .split_whitespace()
         .map(|w| w.trim_matches(|c| c == '"' || c == '\'' || c == '`'))
@@ -649,7 +834,12 @@ pub fn rescripted(evidence: &str, fixing: Option<&str>, repair: &[String]) -> bo
     let edited: Vec<String> = repair
         .iter()
         .filter_map(|s| s.strip_prefix("edit "))
-        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f).to_ascii_lowercase())
+        .map(|f| {
+            f.rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(f)
+                .to_ascii_lowercase()
+        })
         .collect();
     script_files(fixing)
         .iter()

@@ -592,6 +592,23 @@ pub fn replay(
     Ok(Some((event, learned)))
 }
 
+/// `call` as run from `from`: a shell command run in another folder `to` than the failure's
+/// project is prefixed with `cd <to> && ` (`to` relative to `from` when under it), so that the
+/// distilled prescription shows the move. Other calls, and calls in the same folder, as given.
+fn moved_call(call: &CallSummary, from: &str, to: &str) -> CallSummary {
+    let (from, to) = (from.trim_end_matches('/'), to.trim_end_matches('/'));
+    let Some(cmd) = call.command.as_deref().filter(|_| from != to) else {
+        return call.clone();
+    };
+    let rel = to
+        .strip_prefix(from)
+        .and_then(|r| r.strip_prefix('/'))
+        .unwrap_or(to);
+    let mut moved = call.clone();
+    moved.command = Some(format!("cd {rel} && {cmd}"));
+    moved
+}
+
 /// The learning step on one call ([`Learned`]).
 fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
     let (event, verdict, denied, project, scrub) =
@@ -786,7 +803,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             .filter(|s| ep.session.as_deref() != Some(s.as_str())),
                         ..Provenance::default()
                     };
-                    learned = match distill_lesson(&ep.failing, &ep.repair, &call, provenance) {
+                    // the fix ran in another folder than the failure (the session moved on
+                    // with a `cd`): that folder is part of what the fix did differently
+                    let moved = moved_call(&call, &ep.project, project);
+                    learned = match distill_lesson(&ep.failing, &ep.repair, &moved, provenance) {
                         Ok(lesson) => {
                             // stored where the work failed (the session may have moved on)
                             let ins = store.insert_lesson(&ep.project, &lesson, now)?;
@@ -839,6 +859,30 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
 mod tests {
     use super::*;
     use hookward_core::Agent;
+
+    #[test]
+    fn a_fix_run_in_another_folder_shows_the_move() {
+        let call = CallSummary {
+            tool: "Bash".into(),
+            kind: "shell".into(),
+            command: Some("git log --oneline -5".into()),
+            file: None,
+            detail: None,
+            id: None,
+        };
+        for (from, to, want) in [
+            ("/p", "/p/app", Some("cd app && git log --oneline -5")),
+            ("/p/", "/p/app/", Some("cd app && git log --oneline -5")),
+            ("/p", "/q/repo", Some("cd /q/repo && git log --oneline -5")),
+            ("/p", "/p", Some("git log --oneline -5")),
+        ] {
+            assert_eq!(moved_call(&call, from, to).command.as_deref(), want);
+        }
+        let mut edit = call.clone();
+        edit.command = None;
+        edit.file = Some("a.txt".into());
+        assert_eq!(moved_call(&edit, "/p", "/q"), edit);
+    }
 
     #[test]
     fn stored_verdicts_are_per_text_and_per_scanner() {
