@@ -5,9 +5,13 @@
 //! no lesson. This module holds the classes of that rule that can be read from a call's shape
 //! and its error text, each as data:
 //!
-//! - **the outside world at that moment** ([`WORLD_STATE`]): a DNS lookup timing out, a
-//!   connection refused, a port already taken, a host that rejects the key. The next run may
+//! - **the outside world at that moment** ([`WORLD_STATE`], [`is_lock_held`],
+//!   [`is_resolver_error`]): a DNS lookup timing out, a connection refused, a port already
+//!   taken, a host that rejects the key, a lock held by another process. The next run may
 //!   well succeed with nothing learned; such a failure opens no episode;
+//! - **a call stopped by the user or a hook** ([`is_harness_stop`]) opens none either; **the
+//!   project's own code failing** ([`is_code_failure`]) is learned only when a setup file was
+//!   edited or a command run before the fix (`crate::distill`);
 //! - **look-only commands** ([`is_look_only`]): judged by shape, not by a list of known
 //!   probes — every stage only lists, shows or queries (`opkg list-installed | grep x`,
 //!   PowerShell `Get-Process … | Measure-Object`, `kubectl get pods`, `dig name`) and nothing
@@ -429,8 +433,9 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
 /// Whether a failure is the project's own code failing — a build, type check, lint or test
 /// run reporting diagnostics in the project's files ([`is_code_diagnostic_line`] on any line),
 /// with no command-line or environment mistake beside it ([`NOT_ONLY_CODE`]). The rule of
-/// judgement learns nothing from those: the fix is an edit of the code, and the next run does
-/// not fail the same way.
+/// judgement learns nothing from those unless the setup changed (a configuration file edited,
+/// a command run before the fix): otherwise the fix is an edit of the code, or another variant
+/// of the command that happens to pass.
 pub fn is_code_failure(text: &str) -> bool {
     let t = lower_ends(text);
     if NOT_ONLY_CODE.iter().any(|p| t.contains(p)) {
@@ -631,9 +636,6 @@ pub enum Unlearnable {
     WorldState,
     /// A look-only command failed without a usage error: failing was the answer.
     LookedAndFoundNothing,
-    /// The project's own code failed (a build, type check, lint or test run with
-    /// diagnostics in its files): the fix is a code edit ([`is_code_failure`]).
-    CodeFailure,
     /// The user or the harness stopped the call ([`is_harness_stop`]).
     StoppedByHarness,
 }
@@ -671,9 +673,6 @@ pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
     }
     if is_harness_stop(text) {
         return Some(Unlearnable::StoppedByHarness);
-    }
-    if is_code_failure(text) {
-        return Some(Unlearnable::CodeFailure);
     }
     // a look-only command in a folder that is not there went to the wrong place: that is
     // a location mistake, not an empty answer; so is one run outside the project it needs

@@ -625,8 +625,9 @@ fn a_quoting_error_fixed_by_a_script_file() {
 }
 
 /// Diagnostics of the project's own code in the shapes of several toolchains, behind several
-/// commands: no episode (the fix is a code edit). The same runs failing on the command line or
-/// the environment still open one.
+/// commands: no lesson unless the setup changed in between (the fix is the code, or another
+/// variant of the command). The same runs failing on the command line or the environment are
+/// not only code.
 #[test]
 fn the_projects_own_code_failing_opens_no_episode() {
     let files = [
@@ -663,11 +664,50 @@ fn the_projects_own_code_failing_opens_no_episode() {
             let text = s.replace("{f}", f);
             assert!(crate::judge::is_code_failure(&text), "{text}");
             for c in commands {
-                assert_eq!(
-                    unlearnable(Some(c), &text),
-                    Some(Unlearnable::CodeFailure),
-                    "{c}: {text}"
-                );
+                // another variant of the command, or the code edited: not a lesson
+                for (fix, repair) in [
+                    (format!("{c} 2>&1 | tail -20"), vec![]),
+                    (c.to_string(), vec![format!("edit {f}")]),
+                    (
+                        format!("{c} -v"),
+                        vec![format!("edit {f}"), "edit README.md".to_string()],
+                    ),
+                    (
+                        format!("{c} 2>&1"),
+                        vec!["ran `git add src/a.ts && git commit -m wip`".to_string()],
+                    ),
+                ] {
+                    assert!(
+                        matches!(
+                            distill_lesson(
+                                &failed(c, &text),
+                                &repair,
+                                &call(&fix),
+                                Provenance::default()
+                            ),
+                            Err(NoLesson::CodeFix)
+                        ),
+                        "{c} → {fix} after {text}"
+                    );
+                }
+                // the setup changed in between: judged as any other fix
+                for repair in [
+                    vec!["edit tsconfig.json".to_string()],
+                    vec!["ran `npm install -D @types/node`".to_string()],
+                ] {
+                    assert!(
+                        !matches!(
+                            distill_lesson(
+                                &failed(c, &text),
+                                &repair,
+                                &call(c),
+                                Provenance::default()
+                            ),
+                            Err(NoLesson::CodeFix)
+                        ),
+                        "{c} after {text} with {repair:?}"
+                    );
+                }
             }
         }
     }
