@@ -779,13 +779,17 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 if !ep.denied {
                     store.close_episode(ep.id)?;
                 }
-                let guard_open = open.iter().any(|e| e.denied);
+                // a denial taints the lessons of its project; from another folder of the same
+                // session, only those of the same work
+                let guard_open = open
+                    .iter()
+                    .any(|e| e.denied && (e.project == project || e.key == key_s));
                 if ep.denied || guard_open {
                     learned = Learned::Refused(format!(
                         "lessons: not learned: `{}` succeeded after hookward denied a call ({}); a route around the guard is never a lesson",
                         hookward_lessons::distill::cap_chars(&call.what(), 120),
                         open.iter()
-                            .find(|e| e.denied)
+                            .find(|e| e.denied && (e.project == project || e.key == key_s))
                             .map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
                     ));
                 } else {
