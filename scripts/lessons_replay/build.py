@@ -55,6 +55,41 @@ SOURCES = {
 }
 
 
+# Sources added in the third round (branch h-lessons7): files read at a pinned commit each
+# (a file that was deleted later is read at the commit before its deletion).
+# source name -> (mirror dir, licence, [(commit, path), ...])
+PINNED_FILES = {
+    "pi-mono": (
+        "badlogic+pi-mono",
+        "MIT",
+        [
+            ("83378aad7e74a0e2bb8f37c007a9685fb4609d8a", "packages/coding-agent/test/fixtures/large-session.jsonl"),
+            ("83378aad7e74a0e2bb8f37c007a9685fb4609d8a", "packages/coding-agent/test/fixtures/before-compaction.jsonl"),
+            ("9f97f0c8dac9ec5f6223573dc9e3fda81a072dc8", "compact.jsonl"),
+            ("d95a5c41868ae089f4e5da0d02cb16ca3e5f248c", "session.jsonl"),
+        ],
+    ),
+    "bookminder": (
+        "palimondo+BookMinder",
+        "MIT",
+        [
+            ("451791e291c7635cc77e2256163847e946546eb5", f"claude-dev-log-diary/day-{d:03d}.md")
+            for d in range(1, 22)
+        ],
+    ),
+    "openhands": (
+        "All-Hands-AI+OpenHands",
+        "MIT",
+        [
+            (
+                "156d0686c46aafb0fa9d291da6421fb6f64dddc0",
+                "evaluation/benchmarks/multi_swe_bench/examples/output.jsonl",
+            )
+        ],
+    ),
+}
+
+
 def git(repo, *args):
     return subprocess.run(
         ["git", "-C", str(repo), *args], capture_output=True, check=True
@@ -79,6 +114,21 @@ def extract():
                 blob = git(repo, "show", f"{commit}:{p}")
             except subprocess.CalledProcessError:
                 continue  # listed but absent from the snapshot (files of 4 MiB and more)
+            (out / p.replace("/", "__")).write_bytes(blob)
+    for name, (mirror, _lic, files) in PINNED_FILES.items():
+        repo = MIRRORS / mirror / "repo"
+        out = DATA / "src" / name
+        if not repo.exists():
+            if not out.exists():
+                print(f"{name}: no mirror at {repo} and no copy in {out}", file=sys.stderr)
+            continue
+        out.mkdir(parents=True, exist_ok=True)
+        for commit, p in files:
+            try:
+                blob = git(repo, "show", f"{commit}:{p}")
+            except subprocess.CalledProcessError:
+                print(f"{name}: {p} not at {commit}", file=sys.stderr)
+                continue
             (out / p.replace("/", "__")).write_bytes(blob)
 
 
@@ -227,6 +277,191 @@ def mini_calls(path):
     return calls
 
 
+PI_TOOLS = {"bash": "Bash", "read": "Read", "edit": "Edit", "write": "Write"}
+
+
+def pi_calls(path, seen):
+    """The tool calls of one pi coding-agent session (`toolCall` blocks of assistant messages,
+    `toolResult` messages with `isError`). A call id already read from another file of the
+    same source (the fixtures overlap) is skipped."""
+    uses, calls, cwd, session = {}, [], None, path.stem
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            o = json.loads(line)
+        except ValueError:
+            continue
+        if o.get("type") == "session":
+            cwd, session = o.get("cwd"), o.get("id") or session
+            continue
+        m = o.get("message")
+        if not isinstance(m, dict):
+            continue
+        if m.get("role") == "assistant":
+            for b in m.get("content") or []:
+                if isinstance(b, dict) and b.get("type") == "toolCall":
+                    uses[b.get("id")] = (b.get("name"), b.get("arguments") or {})
+        elif m.get("role") == "toolResult":
+            cid = m.get("toolCallId")
+            u = uses.get(cid)
+            if not u or cid in seen:
+                continue
+            seen.add(cid)
+            name, args = u
+            tool = PI_TOOLS.get(name, name)
+            if tool == "Bash":
+                inp = {"command": args.get("command", "")}
+            elif tool == "Edit":
+                inp = {
+                    "file_path": args.get("path", ""),
+                    "old_string": args.get("oldText", ""),
+                    "new_string": args.get("newText", ""),
+                }
+            elif tool == "Write":
+                inp = {"file_path": args.get("path", ""), "content": args.get("content", "")}
+            elif tool == "Read":
+                inp = {"file_path": args.get("path", "")}
+            else:
+                inp = args
+            text = content_text(m.get("content"))
+            err = m.get("isError") is True
+            calls.append(
+                {
+                    "id": cid,
+                    "tool": tool,
+                    "input": inp,
+                    "is_error": err,
+                    "content": text,
+                    "result": {"stdout": text, "stderr": "", "interrupted": False}
+                    if tool == "Bash" and not err
+                    else text,
+                    "ts": o.get("timestamp"),
+                    "cwd": cwd,
+                    "session": session,
+                    "sidechain": False,
+                }
+            )
+    return calls
+
+
+# Claude Code's console (a terminal copy, not the JSONL): `⏺ Tool(argument)` then `  ⎿  result`.
+# A call failed when its result starts with `Error` (the console's own marker for a failed
+# call; the rule is this converter's, written before any replay).
+CONSOLE_TOOL = re.compile(r"^⏺ ([A-Z][A-Za-z]*)\((.*)$")
+CONSOLE_NAMES = {"Update": "Edit", "Search": "Grep", "List": "LS", "Fetch": "WebFetch", "Call": "Task"}
+BOOKMINDER_CWD = "/Users/palimondo/Developer/BookMinder"
+
+
+def console_calls(path):
+    lines = path.read_text(errors="replace").splitlines()
+    calls, i, n = [], 0, 0
+    while i < len(lines):
+        m = CONSOLE_TOOL.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        name, arg = m.group(1), m.group(2)
+        i += 1
+        # the argument runs to the line that closes it (`)` or `)…` at its end)
+        while not re.search(r"\)(…)?\s*$", arg) and i < len(lines) and not lines[i].lstrip().startswith("⎿"):
+            arg += "\n" + lines[i]
+            i += 1
+        arg = re.sub(r"\)(…)?\s*$", "", arg)
+        result = []
+        while i < len(lines) and not lines[i].startswith(("⏺", ">", "╭")):
+            result.append(lines[i])
+            i += 1
+        body = "\n".join(result)
+        # drop the "Waiting…" placeholder the console prints while a call runs
+        parts = [p for p in re.split(r"^\s*⎿\s\s?", body, flags=re.M) if p.strip()]
+        parts = [p for p in parts if p.strip() != "Waiting…"]
+        text = "\n".join(x.strip() for x in (parts[-1] if parts else "").splitlines()).strip()
+        tool = CONSOLE_NAMES.get(name, name)
+        if tool == "Bash":
+            inp = {"command": arg.strip()}
+        elif tool in ("Edit", "Read", "Write"):
+            inp = {"file_path": arg.strip()}
+            if tool == "Edit":
+                inp.update(old_string="", new_string="")
+        elif tool in ("Grep", "LS"):
+            inp = {"pattern": arg.strip()}
+        else:
+            inp = {"description": arg.strip()}
+        err = text.startswith("Error")
+        calls.append(
+            {
+                "id": f"bm_{path.stem[-7:]}_{n:04d}",
+                "tool": tool,
+                "input": inp,
+                "is_error": err,
+                "content": text,
+                "result": {"stdout": text, "stderr": "", "interrupted": False}
+                if tool == "Bash" and not err
+                else text,
+                "ts": None,
+                "cwd": BOOKMINDER_CWD,
+                "session": path.stem[-7:],
+                "sidechain": False,
+            }
+        )
+        n += 1
+    return calls
+
+
+OH_TOOLS = {"run": "Bash", "read": "Read", "edit": "Edit"}
+
+
+def openhands_calls(path):
+    """OpenHands' event history (one instance a line): a `run`/`read`/`edit` action and the
+    observation whose `cause` is its id. A `run` failed when its exit code is not 0 (-1: it
+    timed out or was still running); any call failed when its observation is `error`."""
+    calls = []
+    for line in path.read_text(errors="replace").splitlines():
+        try:
+            inst = json.loads(line)
+        except ValueError:
+            continue
+        actions = {}
+        session = str(inst.get("instance_id") or path.stem)
+        for e in inst.get("history") or []:
+            if e.get("action") in OH_TOOLS:
+                actions[str(e.get("id"))] = e
+                continue
+            cause = str(e.get("cause"))
+            a = actions.pop(cause, None)
+            if not a or not e.get("observation"):
+                continue
+            args = a.get("args") or {}
+            tool = OH_TOOLS[a["action"]]
+            inp = (
+                {"command": args.get("command", "")}
+                if tool == "Bash"
+                else {"file_path": args.get("path", ""), "old_string": args.get("old_str") or "", "new_string": args.get("new_str") or ""}
+                if tool == "Edit"
+                else {"file_path": args.get("path", "")}
+            )
+            ex = e.get("extras") or {}
+            rc = (ex.get("metadata") or {}).get("exit_code", ex.get("exit_code"))
+            text = e.get("content") or ""
+            err = e.get("observation") == "error" or (tool == "Bash" and rc not in (None, 0))
+            calls.append(
+                {
+                    "id": f"oh_{session[:40]}_{a.get('id')}",
+                    "tool": tool,
+                    "input": inp,
+                    "is_error": err,
+                    "content": f"Exit code {rc}\n{text}" if err and tool == "Bash" else text,
+                    "result": {"stdout": text, "stderr": "", "interrupted": False}
+                    if tool == "Bash" and not err
+                    else text,
+                    "ts": a.get("timestamp"),
+                    "cwd": ((ex.get("metadata") or {}).get("working_dir")) or "/workspace",
+                    "session": session,
+                    "sidechain": False,
+                }
+            )
+    return calls
+
+
 def transcript_lines(calls, start_s=9 * 3600):
     """Claude Code transcript lines for `calls` (missing timestamps: 10 s apart)."""
     lines = []
@@ -261,13 +496,20 @@ def divmod_hms(s):
 
 def all_cases():
     cases = []
-    for name in SOURCES:
+    for name in list(SOURCES) + list(PINNED_FILES):
         d = DATA / "src" / name
+        seen = set()
         for p in sorted(d.glob("*")) if d.exists() else []:
             if name == "m-claude":
                 calls = claude_calls(p)
             elif name == "swe-agent":
                 calls = swe_calls(p)
+            elif name == "pi-mono":
+                calls = pi_calls(p, seen)
+            elif name == "bookminder":
+                calls = console_calls(p)
+            elif name == "openhands":
+                calls = openhands_calls(p)
             else:
                 calls = mini_calls(p)
             for i, c in enumerate(calls):

@@ -803,6 +803,42 @@ pub fn is_setup_file(file: &str) -> bool {
             .any(|x| name.ends_with(x))
 }
 
+/// Words of a command run in between that changes the setup (an install, a migration, a
+/// configure or generate step), as opposed to other work (a commit, a look, another test run).
+const SETUP_WORDS: &[&str] = &[
+    "install",
+    "migrate",
+    "sync",
+    "configure",
+    "setup",
+    "bootstrap",
+    "generate",
+    "codegen",
+];
+
+/// Package managers whose `add` sub-command installs (`uv add`, `cargo add`, `yarn add`): `add`
+/// after another program (`git add`) is not a setup change.
+const ADDING_MANAGERS: &[&str] = &["uv", "cargo", "npm", "yarn", "pnpm", "poetry", "bun", "pip"];
+
+/// Whether a repair path changed the setup: a setup file edited ([`is_setup_file`]) or a
+/// setup command run in between ([`SETUP_WORDS`]: `ran `npm install -D @types/node``).
+fn changed_setup(repair_path: &[String]) -> bool {
+    repair_path.iter().any(|step| {
+        step.strip_prefix("ran ").is_some_and(|c| {
+            let words: Vec<&str> = c
+                .split(|ch: char| !(ch.is_alphanumeric() || ch == '-' || ch == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.iter().any(|w| SETUP_WORDS.contains(w))
+                || words
+                    .windows(2)
+                    .any(|p| p[1] == "add" && ADDING_MANAGERS.contains(&p[0]))
+        }) || step
+            .strip_prefix("edit ")
+            .is_some_and(|f| is_setup_file(f.trim()))
+    })
+}
+
 /// Whether a repair path is edits of the project's own source only (`edit src/a.ts`, no
 /// command run, no setup file touched).
 fn only_code_edits(repair_path: &[String]) -> bool {
@@ -840,6 +876,17 @@ pub fn distill(
                 // `DATABASE_URL=… `), which the main segment leaves out
                 d = cap_chars(&word_diff(&all_words(a), &all_words(b)), 120);
             }
+            let wrapped = |c: &str| {
+                segments(c)
+                    .first()
+                    .is_some_and(|s| crate::family::inner_command(&program_words(s)).is_some())
+            };
+            if d.is_empty() && wrapped(a) != wrapped(b) {
+                // the same inner command run through another shell (`cmd //c "whoami /groups"`
+                // after `whoami /groups`): the wrapper is what changed
+                let raw = |c: &str| c.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+                d = cap_chars(&word_diff(&raw(a), &raw(b)), 120);
+            }
             if let Some(w) = weakening(&d)
                 .or_else(|| {
                     // `sudo` and variables sit outside the main segment's words
@@ -860,6 +907,12 @@ pub fn distill(
                 if only_code_edits(repair_path) {
                     return Err(NoLesson::CodeFix);
                 }
+            }
+            // the project's own code failing: a lesson only when the setup changed in between
+            // (a configuration file edited, a command run); else the fix is the code, or another
+            // variant of the command that happens to pass
+            if crate::judge::is_code_failure(&failed.evidence) && !changed_setup(repair_path) {
+                return Err(NoLesson::CodeFix);
             }
             let changed: Vec<String> = d.split_whitespace().map(str::to_string).collect();
             if !crate::judge::points_at(&failed.evidence, &changed, repair_path) {

@@ -276,7 +276,12 @@ pub fn inner_command(words: &[String]) -> Option<String> {
         "cmd" => {
             let i = words
                 .iter()
-                .position(|w| w.eq_ignore_ascii_case("/c") || w.eq_ignore_ascii_case("/k"))?;
+                // `//c`: MSYS / Git Bash doubles the slash so it is not read as a path
+                .position(|w| {
+                    ["/c", "/k", "//c", "//k"]
+                        .iter()
+                        .any(|f| w.eq_ignore_ascii_case(f))
+                })?;
             &words[i + 1..]
         }
         "bash" | "sh" | "zsh" | "dash" => {

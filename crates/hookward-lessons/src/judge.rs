@@ -5,9 +5,13 @@
 //! no lesson. This module holds the classes of that rule that can be read from a call's shape
 //! and its error text, each as data:
 //!
-//! - **the outside world at that moment** ([`WORLD_STATE`]): a DNS lookup timing out, a
-//!   connection refused, a port already taken, a host that rejects the key. The next run may
+//! - **the outside world at that moment** ([`WORLD_STATE`], [`is_lock_held`],
+//!   [`is_resolver_error`]): a DNS lookup timing out, a connection refused, a port already
+//!   taken, a host that rejects the key, a lock held by another process. The next run may
 //!   well succeed with nothing learned; such a failure opens no episode;
+//! - **a call stopped by the user or a hook** ([`is_harness_stop`]) opens none either; **the
+//!   project's own code failing** ([`is_code_failure`]) is learned only when a setup file was
+//!   edited or a command run before the fix (`crate::distill`);
 //! - **look-only commands** ([`is_look_only`]): judged by shape, not by a list of known
 //!   probes — every stage only lists, shows or queries (`opkg list-installed | grep x`,
 //!   PowerShell `Get-Process … | Measure-Object`, `kubectl get pods`, `dig name`) and nothing
@@ -27,9 +31,9 @@ use crate::family::{every_segment, program_words, segments, PROBES};
 
 /// Phrases of a failure caused by the outside world at that moment (network, DNS, a remote
 /// service, a port held by a running process), matched case-insensitively in the first lines of
-/// the error text. Kept to phrases no usage mistake prints. Not (yet) here: locks held by another
-/// process (`brew`'s "has already locked", opkg's "Could not lock") and the `getaddrinfo
-/// ENOTFOUND` wording of a failed lookup (BENCHMARKS.md, "Second fix round and sample 3").
+/// the error text. Kept to phrases no usage mistake prints. Locks held by another process and
+/// resolver errors are also matched by shape ([`is_lock_held`], [`is_resolver_error`]), not
+/// only by these phrases.
 pub const WORLD_STATE: &[&str] = &[
     "connection timed out",
     "no servers could be reached",
@@ -53,7 +57,165 @@ pub const WORLD_STATE: &[&str] = &[
     "504 gateway time",
     "too many requests",
     "rate limit exceeded",
+    "econnrefused",
+    "econnreset",
+    "etimedout",
+    "ehostunreach",
+    "enetunreach",
+    "socket hang up",
 ];
+
+/// Words that, on one line with a lock word ([`is_lock_held`]), say that another process holds
+/// it: the failure is the machine's state at that moment, not a way of running the work.
+pub const LOCK_HOLDERS: &[&str] = &[
+    "another process",
+    "another instance",
+    "another git process",
+    "other process",
+    "held by",
+    "is held",
+    "already locked",
+    "has already locked",
+    "is locked",
+    "locked by",
+    "could not lock",
+    "could not get lock",
+    "could not acquire",
+    "unable to lock",
+    "unable to acquire",
+    "failed to lock",
+    "failed to acquire",
+    "waiting for",
+    "resource temporarily unavailable",
+    "file exists",
+];
+
+/// Whether a line of the error text (first 40, last 20) says a lock is held by another process:
+/// `lock` (`lock`, `locked`, `lockfile`, `index.lock`, `dpkg/lock-frontend`, `Blocking
+/// waiting for file lock`) with one of [`LOCK_HOLDERS`] on the same line. `lockfile` words
+/// of a package manager's *file* (`package-lock.json`, `Cargo.lock is out of date`, `frozen
+/// lockfile`) are not locks held by anyone and are not matched.
+pub fn is_lock_held(text: &str) -> bool {
+    lower_ends(text).lines().any(|l| {
+        let mentions_lock = l.match_indices("lock").any(|(i, _)| {
+            // `block`, `clock`, `unlock` are other words; a lock file of a package manager
+            // (`package-lock`, `cargo.lock`, `lockfile`) is configuration, not a held lock
+            let before = l[..i].chars().next_back();
+            !before.is_some_and(|c| c.is_ascii_alphabetic())
+                && !l[i..].starts_with("lockfile")
+                && !l[..i].ends_with("package-")
+                && !l[..i].ends_with("cargo.")
+                && !l[..i].ends_with("yarn.")
+                && !l[..i].ends_with("poetry.")
+                && !l[..i].ends_with("uv.")
+                && !l[..i].ends_with("gemfile.")
+        });
+        mentions_lock && LOCK_HOLDERS.iter().any(|h| l.contains(h))
+    })
+}
+
+/// Resolver words: a name lookup that failed, in the spellings of the common resolvers and
+/// runtimes (`getaddrinfo ENOTFOUND`, `EAI_AGAIN`, `NXDOMAIN`, `Could not resolve hostname`,
+/// `Name does not resolve`, `Unknown host`, `server can't find`, `ERR_NAME_NOT_RESOLVED`).
+pub const RESOLVER_WORDS: &[&str] = &[
+    "getaddrinfo",
+    "enotfound",
+    "eai_again",
+    "eai_noname",
+    "nxdomain",
+    "servfail",
+    "name_not_resolved",
+    "could not resolve hostname",
+    "could not resolve proxy",
+    "failed to resolve host",
+    "failed to lookup address",
+    "name does not resolve",
+    "name resolution",
+    "unknown host",
+    "server can't find",
+    "no address associated with hostname",
+    "nodename nor servname",
+    "dns lookup",
+    "dns resolution",
+];
+
+/// Whether the error text (first 40, last 20 lines) is a failed name lookup ([`RESOLVER_WORDS`]).
+pub fn is_resolver_error(text: &str) -> bool {
+    let t = lower_ends(text);
+    RESOLVER_WORDS.iter().any(|w| contains_word(&t, w))
+}
+
+/// Whether `t` contains `w` starting at a word boundary (`ENOTFOUND`, not
+/// `ModuleNotFoundError`).
+fn contains_word(t: &str, w: &str) -> bool {
+    t.match_indices(w).any(|(i, _)| {
+        !t[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// Phrases of a shell's own parse or quoting error: the command line could not even be read,
+/// whatever program it named (an unclosed quote, a backtick or `$_` eaten by another shell,
+/// PowerShell's parser). Such a failure is never a probe's answer: the probe did not run.
+pub const SHELL_SYNTAX_PHRASES: &[&str] = &[
+    "syntax error",
+    "unexpected token",
+    "unexpected eof",
+    "unexpected end of file",
+    "unterminated quoted string",
+    "unterminated string",
+    "no closing quote",
+    "missing the terminator",
+    "missing closing",
+    "missing terminator",
+    "parsererror",
+    "parseexception",
+    "bad substitution",
+    "unmatched",
+    "unexpected character",
+    "expressions are only allowed as the first element of a pipeline",
+    "the string is missing",
+    "ampersand (&) character is not allowed",
+];
+
+/// Whether an error text is a shell's parse or quoting error ([`SHELL_SYNTAX_PHRASES`], first
+/// 40 lines).
+pub fn is_shell_syntax_error(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    SHELL_SYNTAX_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Phrases that say a probe-shaped call (`X --version`, `whoami /groups`) could not run as
+/// written — an extra or unknown operand, an unknown option — rather than answering "not
+/// here": then its failure is a mistake in how the command was written, not a probe result.
+pub const COULD_NOT_RUN_PHRASES: &[&str] = &[
+    "extra operand",
+    "invalid option",
+    "unknown option",
+    "unrecognized option",
+    "illegal option",
+    "invalid argument",
+    "unexpected argument",
+    "invalid switch",
+    "cannot be loaded because running scripts is disabled",
+    "is not digitally signed",
+    "exec format error",
+    "bad interpreter",
+    "cannot execute binary file",
+];
+
+/// Whether a probe-shaped call's error says the command could not run as written (a shell
+/// parse or quoting error, [`is_shell_syntax_error`], or [`COULD_NOT_RUN_PHRASES`]) — as
+/// opposed to the probe's answer (`command not found`, `No such file`, an empty match).
+pub fn probe_could_not_run(text: &str) -> bool {
+    if is_shell_syntax_error(text) {
+        return true;
+    }
+    let t = lower_head(text, 40);
+    COULD_NOT_RUN_PHRASES.iter().any(|p| t.contains(p))
+}
 
 /// Phrases that say the command itself was wrong — a flag, a parameter, a sub-command, the
 /// program's name or the shell syntax — matched case-insensitively. Any change of flags or
@@ -139,10 +301,147 @@ fn lower_head(text: &str, lines: usize) -> String {
         .to_lowercase()
 }
 
-/// Whether an error text is the outside world's ([`WORLD_STATE`], first 40 lines).
+/// The first 40 and the last 20 lines of a text, lowercased: a long output (a package
+/// manager's progress lines) puts its error at the end.
+fn lower_ends(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= 60 {
+        return text.to_lowercase();
+    }
+    let mut out = lines[..40].join("\n");
+    out.push('\n');
+    out.push_str(&lines[lines.len() - 20..].join("\n"));
+    out.to_lowercase()
+}
+
+/// Whether an error text is the outside world's ([`WORLD_STATE`], a held lock, a failed name
+/// lookup), read in its first 40 and last 20 lines.
 pub fn is_world_state(text: &str) -> bool {
-    let t = lower_head(text, 40);
-    WORLD_STATE.iter().any(|p| t.contains(p))
+    let t = lower_ends(text);
+    WORLD_STATE.iter().any(|p| contains_word(&t, p)) || is_lock_held(&t) || is_resolver_error(&t)
+}
+
+/// Phrases of a call stopped by the user or the harness rather than by the environment: a
+/// hook's block, a rejected or interrupted call, a harness refusing a folder. The rule of
+/// judgement never learns from those (the next call is the user's choice, or a route around
+/// the block).
+pub const HARNESS_PHRASES: &[&str] = &[
+    "blocked by hook",
+    "hook blocked",
+    "the user doesn't want to proceed",
+    "the user doesn't want to take this action",
+    "tool use was rejected",
+    "user rejected",
+    "request interrupted by user",
+    "interrupted by user",
+    "command aborted",
+    "was blocked. for security",
+    "permission to use",
+];
+
+/// Whether an error text says the user or the harness stopped the call ([`HARNESS_PHRASES`],
+/// first 10 lines).
+pub fn is_harness_stop(text: &str) -> bool {
+    let t = lower_head(text, 10);
+    HARNESS_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Phrases of a command-line or environment mistake that can appear next to code diagnostics
+/// (a test run given an unknown flag, a module not installed, a dependency or feature missing
+/// from the manifest): with one of them the failure is not only the project's code
+/// ([`is_code_failure`]).
+pub const NOT_ONLY_CODE: &[&str] = &[
+    "unrecognized arguments",
+    "unrecognized option",
+    "unknown option",
+    "unexpected argument",
+    "command not found",
+    "no module named",
+    "modulenotfounderror",
+    "cannot find module",
+    "can't resolve '",
+    "module not found",
+    "cannot find package",
+    "undeclared crate",
+    "unresolved import",
+    "failed to resolve",
+    "not installed",
+    "no tests ran",
+    "collected 0 items",
+    "file or directory not found",
+];
+
+/// Whether a line is a diagnostic of the project's own code: a compiler, type checker, linter
+/// or test runner pointing at a source location or reporting failed tests, or a merge
+/// conflict in the project's files. Shapes, not tools: `file(12,3): error TS2345`,
+/// `file.c:4:2: error:`, `file.py:46: error: … [arg-type]`, `error[E0308]`, `FAILED
+/// tests/…`, `3 failed, 9 passed`, `--- FAIL:`, `test result: FAILED`, `Tests: 2 failed`, a
+/// pre-commit hook line ending `Failed`, `lint/…` rule names, `CONFLICT (content)`.
+pub fn is_code_diagnostic_line(line: &str) -> bool {
+    let l = line.trim();
+    let lower = l.to_ascii_lowercase();
+    // `path(line,col): error CODE` (TypeScript) and `path:line:col: error` (C, Go, Rust's short form)
+    let located_error = |marker: &str| {
+        lower.find(marker).is_some_and(|i| {
+            let before = &lower[..i];
+            before.contains(':') && before.chars().any(|c| c.is_ascii_digit())
+                || before.contains('(') && before.ends_with(')')
+        })
+    };
+    if located_error(": error") || located_error(" - error") {
+        return true;
+    }
+    if lower.contains("error ts") && lower.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    if lower.starts_with("error[e") || lower.contains("test result: failed") {
+        return true;
+    }
+    if lower.starts_with("failed ") && lower.contains("::")
+        || lower.starts_with("--- fail:")
+        || lower.starts_with("fail\t")
+    {
+        return true;
+    }
+    // `3 failed, 9 passed in 0.2s` / `== 1 failed in 0.1s ==`
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '=')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.windows(2).any(|w| {
+        w[0].chars().all(|c| c.is_ascii_digit())
+            && w[0] != "0"
+            && (w[1] == "failed" || w[1] == "errors" && lower.contains(" in "))
+    }) {
+        return true;
+    }
+    if lower.contains("....failed") || lower.ends_with(".failed") && lower.contains("...") {
+        return true;
+    }
+    if lower.contains(" lint/")
+        || lower.starts_with("lint/")
+        || lower.contains("conflict (content)")
+    {
+        return true;
+    }
+    lower.starts_with("found ")
+        && lower.contains(" error")
+        && lower.contains(" in ")
+        && lower.contains("file")
+}
+
+/// Whether a failure is the project's own code failing — a build, type check, lint or test
+/// run reporting diagnostics in the project's files ([`is_code_diagnostic_line`] on any line),
+/// with no command-line or environment mistake beside it ([`NOT_ONLY_CODE`]). The rule of
+/// judgement learns nothing from those unless the setup changed (a configuration file edited,
+/// a command run before the fix): otherwise the fix is an edit of the code, or another variant
+/// of the command that happens to pass.
+pub fn is_code_failure(text: &str) -> bool {
+    let t = lower_ends(text);
+    if NOT_ONLY_CODE.iter().any(|p| t.contains(p)) {
+        return false;
+    }
+    text.lines().any(is_code_diagnostic_line)
 }
 
 /// Whether an error text says the command itself was wrong ([`USAGE_PHRASES`], first 40
@@ -337,6 +636,32 @@ pub enum Unlearnable {
     WorldState,
     /// A look-only command failed without a usage error: failing was the answer.
     LookedAndFoundNothing,
+    /// The user or the harness stopped the call ([`is_harness_stop`]).
+    StoppedByHarness,
+}
+
+/// Phrases that say the working folder is not the project the command needs (`git log` run
+/// outside the repository, `cargo build` above the crate): the command looked in the wrong
+/// place, not for a thing that is missing.
+pub const WRONG_FOLDER_PHRASES: &[&str] = &[
+    "not a git repository",
+    "any of the parent directories",
+    "or any parent directory",
+    "not inside a work tree",
+    "must be run in a work tree",
+    "not a mercurial repository",
+    "could not find `cargo.toml`",
+    "could not find cargo.toml",
+    "no pyproject.toml",
+    "could not read package.json",
+    "no package.json",
+];
+
+/// Whether an error text says the working folder is the wrong one
+/// ([`WRONG_FOLDER_PHRASES`], first 40 lines).
+pub fn is_wrong_folder(text: &str) -> bool {
+    let t = lower_head(text, 40);
+    WRONG_FOLDER_PHRASES.iter().any(|p| t.contains(p))
 }
 
 /// Whether a failed call can open an episode at all: `None` when it can, else why not. A shell
@@ -346,16 +671,21 @@ pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
     if is_world_state(text) {
         return Some(Unlearnable::WorldState);
     }
+    if is_harness_stop(text) {
+        return Some(Unlearnable::StoppedByHarness);
+    }
     // a look-only command in a folder that is not there went to the wrong place: that is
-    // a location mistake, not an empty answer
-    let went_wrong_place =
-        command.is_some_and(|c| !cd_targets(c).is_empty()) && is_location_error(text);
+    // a location mistake, not an empty answer; so is one run outside the project it needs
+    // (`git log` → `not a git repository`)
+    let went_wrong_place = is_wrong_folder(text)
+        || is_location_error(text) && command.is_some_and(|c| !cd_targets(c).is_empty());
     // … and one whose program says it could not run here (an error line that is not about a
     // missing thing: `fatal: detected dubious ownership`) did not find nothing either
     let could_not_run =
         text.lines().take(40).any(crate::outcome::is_error_line) && !is_location_error(text);
     if command.is_some_and(is_look_only)
         && !is_usage_error(text)
+        && !probe_could_not_run(text)
         && !went_wrong_place
         && !could_not_run
     {
@@ -443,6 +773,76 @@ pub fn evidence_of(text: &str) -> String {
         .take(MAX_EVIDENCE_CHARS)
         .collect::<String>()
         .to_lowercase()
+}
+
+/// [`evidence_of`] for a failure of `command`, without the error's echo of the command: every
+/// run of 3 or more consecutive words of the command found in the text (PowerShell's `At
+/// line:1 char:5 + …`, a shell's `bash: line 1: …`, a tool that prints the command line it was
+/// given) is blanked. A word the fix dropped then counts as "pointed at" only when the error
+/// names it on its own, not because the error repeated the whole command.
+pub fn evidence_of_call(command: Option<&str>, text: &str) -> String {
+    let mut ev = evidence_of(text);
+    let Some(cmd) = command else {
+        return ev;
+    };
+    let words: Vec<String> = cmd.split_whitespace().map(str::to_lowercase).collect();
+    if words.len() < 3 {
+        return ev;
+    }
+    // longest runs first, so a long echo is blanked whole
+    for len in (3..=words.len().min(12)).rev() {
+        for run in words.windows(len) {
+            let needle = run.join(" ");
+            if needle.len() >= 8 && ev.contains(&needle) {
+                ev = ev.replace(&needle, " ");
+            }
+        }
+    }
+    ev
+}
+
+/// Script files a command runs (`powershell -File fix.ps1`, `bash ./run.sh`, `python x.py`,
+/// `./build.sh`): the words ending in a script extension.
+pub fn script_files(command: &str) -> Vec<String> {
+    const EXT: &[&str] = &[
+        ".ps1", ".sh", ".bash", ".zsh", ".cmd", ".bat", ".py", ".js", ".rb",
+    ];
+    command
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\'' || c == '`'))
+        .filter(|w| {
+            let l = w.to_ascii_lowercase();
+            EXT.iter().any(|e| l.ends_with(e) && l.len() > e.len())
+        })
+        .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w).to_string())
+        .collect()
+}
+
+/// Whether `fixing` answers a shell parse or quoting error ([`is_shell_syntax_error`] on the
+/// failure's `evidence`) by moving the command into a script file: it runs a script whose file
+/// was written or edited since the failure (`edit …/fix.ps1` in the `repair` path). The same
+/// words in a file escape the shell that mangled them; that is a reusable way of running such
+/// work, whatever the program families of the two calls.
+pub fn rescripted(evidence: &str, fixing: Option<&str>, repair: &[String]) -> bool {
+    let Some(fixing) = fixing else {
+        return false;
+    };
+    if !is_shell_syntax_error(evidence) {
+        return false;
+    }
+    let edited: Vec<String> = repair
+        .iter()
+        .filter_map(|s| s.strip_prefix("edit "))
+        .map(|f| {
+            f.rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(f)
+                .to_ascii_lowercase()
+        })
+        .collect();
+    script_files(fixing)
+        .iter()
+        .any(|s| edited.contains(&s.to_ascii_lowercase()))
 }
 
 /// A changed word as compared with an error text: quotes and punctuation around it trimmed,

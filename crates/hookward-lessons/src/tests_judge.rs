@@ -402,3 +402,447 @@ fn a_fix_must_answer_what_the_failure_points_at() {
     // no evidence kept (an episode from before): not judged
     assert!(points_at("", &changed("+x"), &[]));
 }
+
+/// Lock words × holders × programs: a lock held by another process is the machine's state at
+/// that moment, whatever wording the program uses; a package manager's lock *file* is not.
+#[test]
+fn a_lock_held_by_another_process_is_the_outside_world() {
+    let programs = [
+        "brew", "apt-get", "opkg", "dnf", "git", "cargo", "pacman", "npm",
+    ];
+    let held = [
+        "Error: A `{p} install x` process has already locked /opt/homebrew/Cellar/x.",
+        "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 ({p})",
+        "Collected errors:\n * opkg_conf_load: Could not lock /var/lock/opkg.lock: Resource temporarily unavailable.",
+        "fatal: Unable to create '/r/.git/index.lock': File exists.\nAnother git process seems to be running in this repository",
+        "    Blocking waiting for file lock on package cache",
+        "error: failed to acquire lock on the {p} database: another process is using it",
+        "{p}: the lock is held by another instance (pid 77)",
+        "ERROR: unable to lock database",
+    ];
+    for p in programs {
+        for h in held {
+            let text = h.replace("{p}", p);
+            assert!(
+                crate::judge::is_world_state(&text),
+                "{p}: {text} should be a held lock"
+            );
+            assert_eq!(
+                unlearnable(Some(&format!("{p} install x")), &text),
+                Some(Unlearnable::WorldState),
+                "{text}"
+            );
+        }
+    }
+    // lock files of package managers, and words that only contain `lock`, are not held locks
+    for text in [
+        "npm error `npm ci` can only install packages when your package.json and package-lock.json are in sync",
+        "error: the lock file Cargo.lock needs to be updated but --locked was passed",
+        "ERR_PNPM_OUTDATED_LOCKFILE Cannot install with \"frozen-lockfile\" because pnpm-lock.yaml is not up to date",
+        "error: yarn.lock is out of date; another process may have written package.json",
+        "SyntaxError: unexpected token in block at line 3",
+        "clock skew detected: waiting for NTP",
+    ] {
+        assert!(!crate::judge::is_lock_held(text), "{text}");
+    }
+}
+
+/// Resolver errors in the spellings of several runtimes and tools, over several programs.
+#[test]
+fn a_failed_name_lookup_is_the_outside_world_in_any_spelling() {
+    let hosts = [
+        "registry.npmjs.org",
+        "pypi.org",
+        "github.com",
+        "api.example.org",
+    ];
+    let spellings = [
+        "npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND {h}",
+        "Error: getaddrinfo EAI_AGAIN {h}",
+        "ssh: Could not resolve hostname {h}: nodename nor servname provided, or not known",
+        "** server can't find {h}: NXDOMAIN",
+        "wget: unable to resolve host address '{h}' (Name does not resolve)",
+        "java.net.UnknownHostException: {h}: Unknown host",
+        "net::ERR_NAME_NOT_RESOLVED at https://{h}/",
+        "error: failed to lookup address information: {h}",
+        "socket.gaierror: [Errno -2] Name or service not known ({h})",
+        "WARNING: Retrying after connection broken by 'NewConnectionError(... Failed to resolve host {h})'",
+    ];
+    for h in hosts {
+        for s in spellings {
+            let text = s.replace("{h}", h);
+            assert!(crate::judge::is_world_state(&text), "{text}");
+            for cmd in [
+                "npm install",
+                "pip install x",
+                "git clone https://x/y",
+                "curl https://x",
+            ] {
+                assert_eq!(
+                    unlearnable(Some(cmd), &text),
+                    Some(Unlearnable::WorldState),
+                    "{cmd}: {text}"
+                );
+            }
+        }
+    }
+    // an import that fails to resolve is the project's, not the network's
+    for text in [
+        "error[E0432]: unresolved import `crate::foo`",
+        "Module not found: Error: Can't resolve './App' in '/p/src'",
+        "npm error ERESOLVE could not resolve dependency tree",
+    ] {
+        assert!(!crate::judge::is_world_state(text), "{text}");
+    }
+}
+
+/// A probe-shaped call (`X --version`, `whoami /groups`) that could not run as written is a
+/// mistake in how it was run; one that answered "not here" stays a probe.
+#[test]
+fn a_probe_that_could_not_run_is_not_a_probe_result() {
+    let could_not_run = [
+        "At line:1 char:34\n+ \"C:\\Program Files\\App\\app.exe\" --version\n+                                  ~~~~~~~~~\nUnexpected token '--version' in expression or statement.",
+        "/usr/bin/whoami: extra operand '/groups'\nTry '/usr/bin/whoami --help' for more information.",
+        "bash: -c: line 1: unexpected EOF while looking for matching `\"'",
+        "bash: -c: line 1: syntax error near unexpected token `('",
+        "zsh: unmatched \"",
+        "app.ps1 cannot be loaded because running scripts is disabled on this system.",
+        "/opt/x/bin/x: cannot execute binary file: Exec format error",
+        "x: invalid option -- 'Z'",
+    ];
+    let answers = [
+        "bash: node: command not found",
+        "which: no cargo in (/usr/bin:/bin)",
+        "ls: cannot access 'dist': No such file or directory",
+        "'uv' is not recognized as an internal or external command,\noperable program or batch file.",
+        "",
+    ];
+    for t in could_not_run {
+        assert!(crate::judge::probe_could_not_run(t), "{t}");
+    }
+    for t in answers {
+        assert!(!crate::judge::probe_could_not_run(t), "{t}");
+    }
+    // a look-only command that could not run opens an episode; one that found nothing, none
+    for cmd in ["whoami /groups", "app --version", "ps aux", "hostname -I"] {
+        for t in could_not_run {
+            assert_eq!(unlearnable(Some(cmd), t), None, "{cmd}: {t}");
+        }
+    }
+}
+
+/// The error's echo of the failing command does not make the words the fix dropped "pointed
+/// at"; a word the error names on its own still is.
+#[test]
+fn an_error_that_echoes_the_command_points_at_nothing_by_the_echo() {
+    let commands = [
+        "powershell.exe -Command \"Get-NetTCPConnection -State Listen | Where-Object { $_.LocalPort -gt 1000 } | Select-Object LocalPort\"",
+        "node scripts/build.js --target legacy --minify --sourcemap inline",
+        "python3 tools/report.py --since yesterday --format table --group owner",
+    ];
+    for cmd in commands {
+        // a non-usage error that repeats the command line
+        for frame in [
+            "At line:1 char:1\n+ {c}\n+ ~~~~\nThe operation failed: exit status 3",
+            "Run failed: {c}\nexit status 3",
+            "panic while running `{c}`: index out of range",
+        ] {
+            let err = frame.replace("{c}", cmd);
+            let ev = crate::judge::evidence_of_call(Some(cmd), &err);
+            // every word of the command, dropped by a "fix", is not pointed at by the echo
+            let dropped: Vec<String> = cmd
+                .split_whitespace()
+                .skip(1)
+                .filter(|w| w.len() >= 4)
+                .map(|w| format!("-{w}"))
+                .collect();
+            for d in &dropped {
+                assert!(
+                    !points_at(&ev, std::slice::from_ref(d), &[]),
+                    "{d} pointed at by the echo in {err:?} (evidence {ev:?})"
+                );
+            }
+            // without the command the echo still counts (the old behaviour, kept for callers
+            // that have no command)
+            assert!(points_at(&evidence_of(&err), &dropped, &[]));
+        }
+    }
+    // a word the error names on its own is still pointed at
+    let cmd = "node scripts/build.js --target legacy --minify";
+    let err = format!("Command failed: {cmd}\nerror: target 'legacy' was removed; use 'es2017'");
+    let ev = crate::judge::evidence_of_call(Some(cmd), &err);
+    assert!(points_at(
+        &ev,
+        &["-legacy".to_string(), "+es2017".to_string()],
+        &[]
+    ));
+}
+
+/// A quoting or parse error answered by a script file written in between, for several shells,
+/// script kinds and editors of the script; not when the script was not written since.
+#[test]
+fn a_quoting_error_fixed_by_a_script_file() {
+    let errors = [
+        "At line:1 char:40\n+ ... Where-Object { .Name -like '*x*' }\nUnexpected token '}' in expression or statement.",
+        "bash: -c: line 1: unexpected EOF while looking for matching `''",
+        "/bin/sh: 1: Syntax error: \"(\" unexpected",
+        "The string is missing the terminator: \".",
+    ];
+    let fixes = [
+        (
+            "powershell.exe -ExecutionPolicy Bypass -File C:\\Users\\me\\fix.ps1",
+            "fix.ps1",
+        ),
+        ("pwsh -NoProfile -File ./tools/fix.ps1", "tools/fix.ps1"),
+        ("bash /tmp/run_it.sh", "/tmp/run_it.sh"),
+        ("sh ./scripts/do-it.sh arg", "scripts/do-it.sh"),
+        ("python3 /tmp/list_ports.py", "/tmp/list_ports.py"),
+    ];
+    for e in errors {
+        let ev = evidence_of(e);
+        for (fix, file) in fixes {
+            let repair = vec![format!("edit {file}")];
+            assert!(
+                crate::judge::rescripted(&ev, Some(fix), &repair),
+                "{fix} after {e}"
+            );
+            // the script was not written in between: not this class
+            assert!(!crate::judge::rescripted(&ev, Some(fix), &[]), "{fix}");
+            assert!(!crate::judge::rescripted(
+                &ev,
+                Some(fix),
+                &["edit other.txt".to_string()]
+            ));
+        }
+    }
+    // not a quoting error: a script run after it is other work
+    let ev = evidence_of("error: test failed, to rerun pass `--lib`");
+    assert!(!crate::judge::rescripted(
+        &ev,
+        Some("bash /tmp/run_it.sh"),
+        &["edit /tmp/run_it.sh".to_string()]
+    ));
+}
+
+/// Diagnostics of the project's own code in the shapes of several toolchains, behind several
+/// commands: no lesson unless the setup changed in between (the fix is the code, or another
+/// variant of the command). The same runs failing on the command line or the environment are
+/// not only code.
+#[test]
+fn the_projects_own_code_failing_opens_no_episode() {
+    let files = [
+        "src/core/agent.ts",
+        "lib/app.py",
+        "pkg/server/main.go",
+        "src/x.c",
+    ];
+    let shapes = [
+        "{f}(13,5): error TS2345: Argument of type 'undefined' is not assignable to parameter of type 'string'.",
+        "{f}:46: error: Argument 1 to \"append\" of \"list\" has incompatible type  [arg-type]",
+        "{f}:12:3: error: use of undeclared identifier 'x'",
+        "error[E0308]: mismatched types\n --> {f}:4:9",
+        "FAILED tests/test_app.py::test_login - AssertionError: assert 1 == 2\n===== 1 failed, 9 passed in 0.31s =====",
+        "--- FAIL: TestServe (0.00s)\n    {f}:30: got 1, want 2\nFAIL",
+        "Tests:       2 failed, 14 passed, 16 total",
+        "ruff.....................................................................Failed\n- hook id: ruff\n{f}:3:1: F401 [*] `os` imported but unused",
+        "{f}:16:22 lint/correctness/noUnusedImports  FIXABLE",
+        "Auto-merging {f}\nCONFLICT (content): Merge conflict in {f}\nerror: could not apply 1a2b3c4... wip",
+        "Found 3 errors in 2 files (checked 14 source files)",
+    ];
+    let commands = [
+        "npm run check",
+        "npx tsc --noEmit",
+        "pytest -q",
+        "cargo test",
+        "go test ./...",
+        "git commit -m wip",
+        "git pull --rebase origin main",
+        "mypy .",
+    ];
+    for f in files {
+        for s in shapes {
+            let text = s.replace("{f}", f);
+            assert!(crate::judge::is_code_failure(&text), "{text}");
+            for c in commands {
+                // another variant of the command, or the code edited: not a lesson
+                for (fix, repair) in [
+                    (format!("{c} 2>&1 | tail -20"), vec![]),
+                    (c.to_string(), vec![format!("edit {f}")]),
+                    (
+                        format!("{c} -v"),
+                        vec![format!("edit {f}"), "edit README.md".to_string()],
+                    ),
+                    (
+                        format!("{c} 2>&1"),
+                        vec!["ran `git add src/a.ts && git commit -m wip`".to_string()],
+                    ),
+                ] {
+                    assert!(
+                        matches!(
+                            distill_lesson(
+                                &failed(c, &text),
+                                &repair,
+                                &call(&fix),
+                                Provenance::default()
+                            ),
+                            Err(NoLesson::CodeFix)
+                        ),
+                        "{c} → {fix} after {text}"
+                    );
+                }
+                // the setup changed in between: judged as any other fix
+                for repair in [
+                    vec!["edit tsconfig.json".to_string()],
+                    vec!["ran `npm install -D @types/node`".to_string()],
+                ] {
+                    assert!(
+                        !matches!(
+                            distill_lesson(
+                                &failed(c, &text),
+                                &repair,
+                                &call(c),
+                                Provenance::default()
+                            ),
+                            Err(NoLesson::CodeFix)
+                        ),
+                        "{c} after {text} with {repair:?}"
+                    );
+                }
+            }
+        }
+    }
+    // the command line or the environment beside the diagnostics: not only the code
+    for text in [
+        "ERROR: usage: pytest [options]\npytest: error: unrecognized arguments: --cov\n1 failed",
+        "ModuleNotFoundError: No module named 'requests'\n=== 1 failed in 0.1s ===",
+        "src/a.ts(1,20): error TS2307: Cannot find module 'zod' or its corresponding type declarations.",
+        "(eval):1: command not found: pytest",
+        "collected 0 items\n\n=== no tests ran in 0.01s ===",
+        "fatal: not a git repository (or any of the parent directories): .git",
+        "npm error Missing script: \"tets\"",
+        "make: *** [Makefile:192: build] Error 2",
+        "E: Unable to locate package llvm-dev",
+        "Tests:       0 failed, 3 passed",
+        "error[E0433]: failed to resolve: use of undeclared crate or module `serde_json`",
+        "error[E0432]: unresolved import `tokio::fs`",
+        "src/App.tsx(3,8): error TS2307: Module not found: Error: Can't resolve './Missing'",
+    ] {
+        assert!(!crate::judge::is_code_failure(text), "{text}");
+    }
+}
+
+/// A call stopped by the user or the harness, in the wordings of several agents, for several
+/// commands and file tools: no episode.
+#[test]
+fn a_call_stopped_by_the_user_or_the_harness_opens_no_episode() {
+    let texts = [
+        "Bash operation blocked by hook:\n- [python3 .claude/check.py]: Blocked: 'git add -A' detected",
+        "PreToolUse:Bash hook blocked this command",
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).",
+        "[Request interrupted by user for tool use]",
+        "Command aborted",
+        "ERROR: cd to '/tmp' was blocked. For security, Claude Code may only change directories to child directories of the original working directory",
+        "Claude requested permission to use Bash, but you haven't granted it yet.",
+    ];
+    for t in texts {
+        assert!(crate::judge::is_harness_stop(t), "{t}");
+        for c in [Some("git add -A"), Some("npm run build"), None] {
+            assert_eq!(
+                unlearnable(c, t),
+                Some(Unlearnable::StoppedByHarness),
+                "{c:?}: {t}"
+            );
+        }
+    }
+    assert!(!crate::judge::is_harness_stop(
+        "error: pathspec 'x' did not match any file(s) known to git"
+    ));
+}
+
+/// The outside world's error at the end of a long output (progress lines first) is still the
+/// outside world's; an error only in the middle of a very long output is not looked for.
+#[test]
+fn the_outside_world_at_the_end_of_a_long_output() {
+    for n in [10, 45, 200, 2000] {
+        for tail in [
+            "Error: A `brew install x` process has already locked /opt/homebrew/Cellar/x.",
+            "npm error code ENOTFOUND\nnpm error errno ENOTFOUND registry.npmjs.org",
+            "curl: (7) Failed to connect to example.org port 443: Connection refused",
+        ] {
+            let mut text = String::new();
+            for i in 0..n {
+                text.push_str(&format!("==> Pouring bottle {i} of the dependencies\n"));
+            }
+            text.push_str(tail);
+            assert!(crate::judge::is_world_state(&text), "{n}: {tail}");
+        }
+    }
+}
+
+/// A look-only command run outside the project it needs looked in the wrong place: it opens
+/// an episode (a `cd` answers it), for several programs, wordings and wrappers.
+#[test]
+fn a_look_outside_the_project_went_to_the_wrong_place() {
+    let cases = [
+        ("git log --oneline -5", "fatal: not a git repository (or any of the parent directories): .git"),
+        ("git remote -v", "fatal: not a git repository (or any of the parent directories): .git"),
+        ("git diff --stat", "warning: Not a git repository. Use --no-index to compare two paths outside a working tree"),
+        ("cargo tree", "error: could not find `Cargo.toml` in `/home/dev` or any parent directory"),
+        ("hg log -l 3", "abort: no repository found in '/home/dev' (.hg not found)!\nabort: not a mercurial repository"),
+    ];
+    for (cmd, err) in cases {
+        assert!(crate::judge::is_wrong_folder(err), "{err}");
+        for w in wrapped(cmd) {
+            assert_eq!(unlearnable(Some(&w), err), None, "{w}: {err}");
+        }
+    }
+    // a thing looked for that is missing stays an answer
+    assert_eq!(
+        unlearnable(
+            Some("ls dist"),
+            "ls: cannot access 'dist': No such file or directory"
+        ),
+        Some(Unlearnable::LookedAndFoundNothing)
+    );
+}
+
+/// `cmd /c X` in its MSYS spelling (`cmd //c X`, the slash doubled so Git Bash does not turn
+/// it into a path) is X's family, like `cmd /c X`.
+#[test]
+fn cmd_with_a_doubled_slash_runs_its_inner_command() {
+    for inner in ["whoami /groups", "ipconfig /all", "npm test"] {
+        for spelling in ["/c", "//c", "/C", "//k"] {
+            for prog in ["cmd", "cmd.exe", "CMD.EXE"] {
+                let c = format!("{prog} {spelling} \"{inner}\"");
+                assert_eq!(crate::family_of(&c), crate::family_of(inner), "{c}");
+            }
+        }
+    }
+}
+
+/// The same inner command run through another shell is a fix whose diff is the wrapper.
+#[test]
+fn the_same_command_through_another_shell_is_a_lesson() {
+    for (inner, err) in [
+        ("whoami /groups", "/usr/bin/whoami: extra operand '/groups'\nTry '/usr/bin/whoami --help' for more information."),
+        ("ipconfig /all", "ipconfig: extra operand '/all'"),
+    ] {
+        for wrap in ["cmd //c \"{i}\"", "cmd.exe /c \"{i}\"", "powershell -Command \"{i}\""] {
+            let fix = wrap.replace("{i}", inner);
+            let l = distill_lesson(&failed(inner, err), &[], &call(&fix), Provenance::default())
+                .unwrap_or_else(|e| panic!("{fix}: {e:?}"));
+            let first = fix.split_whitespace().next().unwrap_or_default();
+            assert!(l.prescription.contains(first), "{fix}: {}", l.prescription);
+        }
+    }
+    // the very same command again is a retry
+    assert!(matches!(
+        distill_lesson(
+            &failed("whoami /groups", "whoami: extra operand '/groups'"),
+            &[],
+            &call("whoami /groups"),
+            Provenance::default()
+        ),
+        Err(NoLesson::Retry)
+    ));
+}

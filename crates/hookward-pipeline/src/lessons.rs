@@ -592,6 +592,23 @@ pub fn replay(
     Ok(Some((event, learned)))
 }
 
+/// `call` as run from `from`: a shell command run in another folder `to` than the failure's
+/// project is prefixed with `cd <to> && ` (`to` relative to `from` when under it), so that the
+/// distilled prescription shows the move. Other calls, and calls in the same folder, as given.
+fn moved_call(call: &CallSummary, from: &str, to: &str) -> CallSummary {
+    let (from, to) = (from.trim_end_matches('/'), to.trim_end_matches('/'));
+    let Some(cmd) = call.command.as_deref().filter(|_| from != to) else {
+        return call.clone();
+    };
+    let rel = to
+        .strip_prefix(from)
+        .and_then(|r| r.strip_prefix('/'))
+        .unwrap_or(to);
+    let mut moved = call.clone();
+    moved.command = Some(format!("cd {rel} && {cmd}"));
+    moved
+}
+
 /// The learning step on one call ([`Learned`]).
 fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
     let (event, verdict, denied, project, scrub) =
@@ -619,8 +636,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
         return Ok(Learned::Nothing);
     }
     let now = c.now_ms;
-    let open = store.open_episodes(project, now, LIMITS)?;
     let session = event.session_id.clone().unwrap_or_default();
+    // the session's open episodes too: an agent that changed folder (`cd repo`; Claude Code
+    // records the new folder as the next call's `cwd`) is still doing the same work
+    let open = store.open_episodes_for(project, &session, now, LIMITS)?;
     let family = call.family();
     let mut learned = Learned::Nothing;
     // a failure the rule of judgement never learns from opens no episode: the outside world
@@ -637,11 +656,29 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
     let episode = key.clone().or_else(|| {
         let t = event.tool.as_ref()?;
         match t.kind {
-            ToolKind::Shell => call
-                .command
-                .as_deref()
-                .and_then(hookward_lessons::judge::located_work)
-                .map(hookward_lessons::EpisodeKey::Family),
+            ToolKind::Shell => {
+                let cmd = call.command.as_deref()?;
+                hookward_lessons::judge::located_work(cmd)
+                    .map(hookward_lessons::EpisodeKey::Family)
+                    .or_else(|| {
+                        // a probe-shaped call (`X --version`, `whoami /groups`) whose error says
+                        // it could not run as written is a mistake in how it was run, keyed by
+                        // its family; a probe-shaped success closes only such an episode
+                        let fam = family_of(cmd)?;
+                        let k = hookward_lessons::EpisodeKey::Family(fam);
+                        let keyed = match &result {
+                            Outcome::Failure(f) => {
+                                hookward_lessons::judge::probe_could_not_run(&f.text)
+                            }
+                            Outcome::Success => {
+                                let ks = k.as_string();
+                                open.iter().any(|e| e.key == ks)
+                            }
+                            Outcome::Neutral => false,
+                        };
+                        keyed.then_some(k)
+                    })
+            }
             ToolKind::Agent => match &result {
                 Outcome::Failure(f)
                     if hookward_lessons::judge::is_usage_error(&f.text)
@@ -680,7 +717,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     evidence: if denied {
                         String::new()
                     } else {
-                        hookward_lessons::judge::evidence_of(&scrub.text(&f.text))
+                        hookward_lessons::judge::evidence_of_call(
+                            call.command.as_deref(),
+                            &scrub.text(&f.text),
+                        )
                     },
                 },
                 denied: denied || tainted,
@@ -727,18 +767,29 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             call.command.as_deref(),
                             &e.failing.evidence,
                         )
+                    // a quoting error answered by a script file written in between, whatever
+                    // program the script runs
+                    || hookward_lessons::judge::rescripted(
+                        &e.failing.evidence,
+                        call.command.as_deref(),
+                        &e.repair,
+                    )
             }) {
                 // a denied episode stays open until it expires: no fix is learned meanwhile
                 if !ep.denied {
                     store.close_episode(ep.id)?;
                 }
-                let guard_open = open.iter().any(|e| e.denied);
+                // a denial taints the lessons of its project; from another folder of the same
+                // session, only those of the same work
+                let guard_open = open
+                    .iter()
+                    .any(|e| e.denied && (e.project == project || e.key == key_s));
                 if ep.denied || guard_open {
                     learned = Learned::Refused(format!(
                         "lessons: not learned: `{}` succeeded after hookward denied a call ({}); a route around the guard is never a lesson",
                         hookward_lessons::distill::cap_chars(&call.what(), 120),
                         open.iter()
-                            .find(|e| e.denied)
+                            .find(|e| e.denied && (e.project == project || e.key == key_s))
                             .map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
                     ));
                 } else {
@@ -756,9 +807,13 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             .filter(|s| ep.session.as_deref() != Some(s.as_str())),
                         ..Provenance::default()
                     };
-                    learned = match distill_lesson(&ep.failing, &ep.repair, &call, provenance) {
+                    // the fix ran in another folder than the failure (the session moved on
+                    // with a `cd`): that folder is part of what the fix did differently
+                    let moved = moved_call(&call, &ep.project, project);
+                    learned = match distill_lesson(&ep.failing, &ep.repair, &moved, provenance) {
                         Ok(lesson) => {
-                            let ins = store.insert_lesson(project, &lesson, now)?;
+                            // stored where the work failed (the session may have moved on)
+                            let ins = store.insert_lesson(&ep.project, &lesson, now)?;
                             Learned::Lesson {
                                 id: ins.id,
                                 merged: ins.merged,
@@ -799,7 +854,7 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
         _ => None,
     };
     if !denied {
-        store.episode_step(project, step.as_deref())?;
+        store.episode_step_for(project, &session, step.as_deref())?;
     }
     Ok(learned)
 }
@@ -808,6 +863,30 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
 mod tests {
     use super::*;
     use hookward_core::Agent;
+
+    #[test]
+    fn a_fix_run_in_another_folder_shows_the_move() {
+        let call = CallSummary {
+            tool: "Bash".into(),
+            kind: "shell".into(),
+            command: Some("git log --oneline -5".into()),
+            file: None,
+            detail: None,
+            id: None,
+        };
+        for (from, to, want) in [
+            ("/p", "/p/app", Some("cd app && git log --oneline -5")),
+            ("/p/", "/p/app/", Some("cd app && git log --oneline -5")),
+            ("/p", "/q/repo", Some("cd /q/repo && git log --oneline -5")),
+            ("/p", "/p", Some("git log --oneline -5")),
+        ] {
+            assert_eq!(moved_call(&call, from, to).command.as_deref(), want);
+        }
+        let mut edit = call.clone();
+        edit.command = None;
+        edit.file = Some("a.txt".into());
+        assert_eq!(moved_call(&edit, "/p", "/q"), edit);
+    }
 
     #[test]
     fn stored_verdicts_are_per_text_and_per_scanner() {

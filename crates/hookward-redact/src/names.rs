@@ -64,6 +64,8 @@ const DESCRIPTIVE_LAST: &[&str] = &[
     "required",
     "scheme",
     "size",
+    "sock",
+    "socket",
     "source",
     "timeout",
     "ttl",
@@ -88,7 +90,7 @@ const SWITCH_FIRST: &[&str] = &[
 /// `secret`, `token`, `apikey`, `credential(s)`, `auth`, or two consecutive segments are
 /// `api key`, `access key` or `private key`; the header names `Authorization` and
 /// `Proxy-Authorization` count too. Names that describe a secret instead of holding one are
-/// not secret: the last segment is descriptive (`TOKEN_COUNT`, `PASSWORD_FILE`, `auth_type`,
+/// not secret: the last segment is descriptive (`TOKEN_COUNT`, `PASSWORD_FILE`, `auth_type`, `SSH_AUTH_SOCK`,
 /// `aws_access_key_id`, `secret_name`, `token_url`, …) or the first is a switch or measure
 /// (`--no-auth`, `max_token`). Plural `tokens` (as in `max_tokens`, `input_tokens`) and words
 /// that merely contain a keyword (`author`, `tokenizer`, `secretary`) are not secret.
@@ -241,6 +243,11 @@ mod tests {
             "key",
             "PWD",
             "monkey",
+            // a variable that says where an agent's socket is, not what the secret is: a
+            // lesson about `SSH_AUTH_SOCK=…` keeps the value it is about
+            "SSH_AUTH_SOCK",
+            "GPG_AUTH_SOCKET",
+            "auth_sock",
         ] {
             assert!(!is_secret_name(n), "{n} should not be secret");
         }

@@ -321,6 +321,22 @@ impl Store {
         now_ms: i64,
         limits: EpisodeLimits,
     ) -> Result<Vec<EpisodeRow>, StoreError> {
+        self.open_episodes_for(project, "", now_ms, limits)
+    }
+
+    /// The open episodes of a project and those of `session` in any project (an agent that
+    /// changed folder — Claude Code records a `cd` as the next call's `cwd` — still works on
+    /// them), after deleting those past `limits`. An empty `session` adds none.
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn open_episodes_for(
+        &self,
+        project: &str,
+        session: &str,
+        now_ms: i64,
+        limits: EpisodeLimits,
+    ) -> Result<Vec<EpisodeRow>, StoreError> {
         const ACTION: &str = "reading open lesson episodes";
         let err = |e| sql_err(&self.path, ACTION, e);
         self.conn
@@ -333,11 +349,11 @@ impl Store {
             .conn
             .prepare_cached(
                 "SELECT id, project, key, session, agent, opened_ms, calls, denied, failing, repair
-                 FROM lesson_episodes WHERE project = ?1 ORDER BY id",
+                 FROM lesson_episodes WHERE project = ?1 OR (?2 <> '' AND session = ?2) ORDER BY id",
             )
             .map_err(err)?;
         let rows = stmt
-            .query_map([project], |r| {
+            .query_map([project, session], |r| {
                 let failing: String = r.get(8)?;
                 let repair: String = r.get(9)?;
                 Ok((
@@ -386,12 +402,26 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn episode_step(&self, project: &str, step: Option<&str>) -> Result<(), StoreError> {
+        self.episode_step_for(project, "", step)
+    }
+
+    /// [`Store::episode_step`] for the episodes of the project and those of `session` in any
+    /// project ([`Store::open_episodes_for`]).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn episode_step_for(
+        &self,
+        project: &str,
+        session: &str,
+        step: Option<&str>,
+    ) -> Result<(), StoreError> {
         const ACTION: &str = "counting a call against lesson episodes";
         let err = |e| sql_err(&self.path, ACTION, e);
         self.conn
             .execute(
-                "UPDATE lesson_episodes SET calls = calls + 1 WHERE project = ?1",
-                [project],
+                "UPDATE lesson_episodes SET calls = calls + 1 WHERE project = ?1 OR (?2 <> '' AND session = ?2)",
+                [project, session],
             )
             .map_err(err)?;
         let Some(step) = step else {
@@ -400,10 +430,12 @@ impl Store {
         let step = redact(step);
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT id, repair FROM lesson_episodes WHERE project = ?1")
+            .prepare_cached(
+                "SELECT id, repair FROM lesson_episodes WHERE project = ?1 OR (?2 <> '' AND session = ?2)",
+            )
             .map_err(err)?;
         let rows = stmt
-            .query_map([project], |r| {
+            .query_map([project, session], |r| {
                 Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
             })
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())

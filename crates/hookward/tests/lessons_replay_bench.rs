@@ -75,7 +75,12 @@ fn render(case: &Value, home: &Path) {
                 ),
                 _ => continue,
             };
-            let base = json!({"isSidechain": false, "userType": "external", "cwd": cwd,
+            // a call may run in a sub-folder (`"cwd": "app"`): Claude Code records the folder a
+            // `cd` moved to as the next call's `cwd`
+            let call_cwd = c["cwd"]
+                .as_str()
+                .map_or_else(|| cwd.clone(), |sub| format!("{cwd}/{sub}"));
+            let base = json!({"isSidechain": false, "userType": "external", "cwd": call_cwd,
                 "sessionId": session, "version": "2.1.197", "timestamp": ts});
             let mut a = base.clone();
             a["type"] = json!("assistant");
