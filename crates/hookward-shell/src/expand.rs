@@ -738,6 +738,22 @@ impl Analyzer<'_> {
                                 b.split(t, true);
                             }
                         }
+                        // A listing of paths under a folder (`rm $(find ~ -type f)`): the
+                        // words are that folder's files, `DIR/*`, at every level when the
+                        // listing covers the whole tree (as `find ~ | xargs rm`).
+                        None if !in_dq
+                            && mode == Mode::Normal
+                            && out.listing.as_deref().is_some_and(|l| l.starts_with('/')) =>
+                        {
+                            let l = out.listing.as_deref().unwrap_or("/");
+                            let glob = crate::paths::join(l, "*");
+                            if out.walk != crate::model::Walk::Top
+                                && !self.tree_globs.iter().any(|(g, _)| *g == glob)
+                            {
+                                self.tree_globs.push((glob.clone(), out.walk));
+                            }
+                            b.lit(&glob, true);
+                        }
                         None => b.unknown(if raw_piece.is_empty() {
                             "$(…)"
                         } else {

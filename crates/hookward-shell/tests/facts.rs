@@ -446,6 +446,19 @@ fn tree_listings_reach_every_level() {
     ] {
         assert_eq!(deletes(cmd), [("/home/dev/*".to_string(), true)], "{cmd}");
     }
+    // A listing in a command substitution, and fd (recursive unless depth-limited).
+    for cmd in [
+        "rm -f $(find /home/dev -type f)",
+        "for f in `find /home/dev -type f`; do rm -f \"$f\"; done",
+        "fd . /home/dev -t f | xargs rm",
+        "fd -t f . /home/dev -x rm",
+    ] {
+        assert_eq!(deletes(cmd), [("/home/dev/*".to_string(), true)], "{cmd}");
+    }
+    assert_eq!(
+        deletes("fd -d 1 . /home/dev | xargs rm"),
+        [("/home/dev/*".to_string(), false)]
+    );
     // Filters that leave no file out read the whole tree.
     for cmd in [
         "find /home/dev -size -100M | xargs cat",

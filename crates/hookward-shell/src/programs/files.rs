@@ -1777,13 +1777,37 @@ fn fd(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         roots.push(Arg::lit("."));
     }
     let cwd = inv.cwd.clone();
+    // fd walks every level unless `-d`/`--max-depth` (or `--exact-depth`) is 0 or 1; a
+    // pattern other than `.`/`^`, an extension or a glob filter by name.
+    let depth_limited = ["-d", "--max-depth", "--exact-depth"].iter().any(|o| {
+        p.value(&[o])
+            .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"))
+    });
+    let named = p
+        .operands
+        .first()
+        .is_some_and(|x| !matches!(x.text.as_str(), "." | "^" | "" | ".*"))
+        || p.has(&["-e", "--extension", "-g", "--glob"]);
+    let walk = if depth_limited {
+        Walk::Top
+    } else if named {
+        Walk::Filtered
+    } else {
+        Walk::Tree
+    };
     if cmd.is_empty() {
         let first = roots.first().map(|r| paths::resolve(r, &cwd));
-        return listing(first.as_ref());
+        let mut out = listing(first.as_ref());
+        out.walk = walk;
+        return out;
     }
     for root in roots.iter().take(4) {
         let r = paths::resolve(root, &cwd);
         let repl = paths::join(&r.path, "*");
+        let pushed = walk != Walk::Top && !a.tree_globs.iter().any(|(g, _)| *g == repl);
+        if pushed {
+            a.tree_globs.push((repl.clone(), walk));
+        }
         let mut found = false;
         let mut argv: Vec<Arg> = cmd
             .iter()
@@ -1801,6 +1825,9 @@ fn fd(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         let mut sub = sub_inv(inv, argv, "fd");
         sub.stdin = Stream::default();
         a.run_inv(sub, st);
+        if pushed {
+            a.tree_globs.retain(|(g, _)| *g != repl);
+        }
     }
     Stream::default()
 }
