@@ -834,13 +834,13 @@ impl<'c> Analyzer<'c> {
                 match item {
                     I::AssignmentWord(a, w) => assigns.push((a, w)),
                     I::IoRedirect(r) => redirects.push(r),
-                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::Word(w) => self.expand_word_into(&w.value, st, Mode::Normal, &mut args),
                     I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
                 }
             }
         }
         if let Some(w) = &sc.word_or_name {
-            args.extend(self.expand_word(&w.value, st, Mode::Normal));
+            self.expand_word_into(&w.value, st, Mode::Normal, &mut args);
         }
         if let Some(suffix) = &sc.suffix {
             for item in &suffix.0 {
@@ -860,7 +860,7 @@ impl<'c> Analyzer<'c> {
                         decls.push((name, val, w.value.clone()));
                     }
                     I::IoRedirect(r) => redirects.push(r),
-                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::Word(w) => self.expand_word_into(&w.value, st, Mode::Normal, &mut args),
                     I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
                 }
             }
@@ -934,7 +934,7 @@ impl<'c> Analyzer<'c> {
         arg.raw = truncate(&format!("{kind}({})", sub.list), EVIDENCE_MAX);
         if matches!(kind, ast::ProcessSubstitutionKind::Read) {
             arg.taint = out.taint.clone();
-            arg.proc_subst = Some(out);
+            arg.proc_subst = Some(Box::new(out));
         }
         arg
     }

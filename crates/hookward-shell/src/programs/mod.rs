@@ -534,7 +534,7 @@ pub(crate) fn exec_script_operand(
     positional: Option<(&Arg, &[Arg])>,
 ) -> Stream {
     if let Some(ps) = &file.proc_subst {
-        let ps = ps.clone();
+        let ps = Stream::clone(ps);
         if ps.text.is_none() && dynamic::is_known_generator(&file.raw) {
             // `source <(kubectl completion bash)`: everyday set-up code.
             return Stream::default();
@@ -753,7 +753,7 @@ pub(crate) fn read_operands(
         let s = if op.text == "-" && !op.dynamic {
             inv.stdin.clone()
         } else if let Some(ps) = &op.proc_subst {
-            ps.clone()
+            Stream::clone(ps)
         } else {
             let r = a.path_arg(&cwd, op, Access::Read, name, recursive);
             if r.dynamic {
