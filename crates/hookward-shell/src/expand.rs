@@ -493,11 +493,10 @@ impl Analyzer<'_> {
             None
         };
         const DEFAULT_IFS: &str = " \t\n";
-        let ifs: std::borrow::Cow<'static, str> =
-            match st.vars.get("IFS").filter(|v| !v.dynamic) {
-                Some(v) if v.text != DEFAULT_IFS => std::borrow::Cow::Owned(v.text.clone()),
-                _ => std::borrow::Cow::Borrowed(DEFAULT_IFS),
-            };
+        let ifs: std::borrow::Cow<'static, str> = match st.vars.get("IFS").filter(|v| !v.dynamic) {
+            Some(v) if v.text != DEFAULT_IFS => std::borrow::Cow::Owned(v.text.clone()),
+            _ => std::borrow::Cow::Borrowed(DEFAULT_IFS),
+        };
         let Some(alts) = alternatives else {
             self.expand_alt(raw, raw, st, mode, ifs, false, out);
             return;

@@ -34,7 +34,10 @@ impl OptName {
         };
         if c.is_ascii() {
             let i = 2 * (c as usize);
-            if let Some(s) = SHORT.get(i..i + 2).and_then(|b| std::str::from_utf8(b).ok()) {
+            if let Some(s) = SHORT
+                .get(i..i + 2)
+                .and_then(|b| std::str::from_utf8(b).ok())
+            {
                 return OptName(Cow::Borrowed(s));
             }
         }

@@ -217,7 +217,13 @@ const KNOWN: &[&str] = &[
 
 /// True when `name` is a program the analyzer knows by name.
 pub(crate) fn is_known_program(name: &str) -> bool {
-    KNOWN.contains(&name) || SHELLS.contains(&name)
+    // A hash set built once: a linear scan of the slices compared ~900 names per call, and
+    // this runs for every word of every command (`embedded::carried_command`).
+    static SET: std::sync::OnceLock<
+        std::collections::HashSet<&'static str, foldhash::fast::RandomState>,
+    > = std::sync::OnceLock::new();
+    SET.get_or_init(|| KNOWN.iter().chain(SHELLS).copied().collect())
+        .contains(name)
 }
 
 /// Shell glob match of a whole string: `*`, `?`, and bracket expressions (`[abc]`, `[a-z]`,
