@@ -874,8 +874,8 @@ impl<'c> Analyzer<'c> {
             }
         }
 
-        let prog_hint = args.first().map(|a| paths::basename(&a.text).to_string());
-        let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint.as_deref());
+        let prog_hint = args.first().map(|a| paths::basename(&a.text));
+        let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint);
 
         if args.is_empty() {
             for (a, w) in &assigns {
@@ -1257,7 +1257,13 @@ impl<'c> Analyzer<'c> {
             return None;
         }
         let res = unicode::resolve_name(&a.text, &programs::is_known_program);
-        let mut name = paths::basename(&res.name).to_string();
+        let had_homoglyph = res.had_homoglyph;
+        // The resolved name itself when it has no directory part (no second copy).
+        let mut name = if paths::basename(&res.name).len() == res.name.len() {
+            res.name
+        } else {
+            paths::basename(&res.name).to_string()
+        };
         if a.glob && crate::expand::has_glob(&name) {
             let found = programs::match_known_glob(&name);
             self.obfuscation("glob_program", found.clone(), &raw());
@@ -1276,7 +1282,7 @@ impl<'c> Analyzer<'c> {
         if a.brace {
             self.obfuscation("brace_expansion", Some(name.clone()), &raw());
         }
-        if res.had_homoglyph {
+        if had_homoglyph {
             self.obfuscation("homoglyph", Some(name.clone()), &raw());
         }
         if !a.from_subst && quoted_inside(&a.raw) {
@@ -1490,12 +1496,8 @@ impl<'c> Analyzer<'c> {
         recursive: bool,
     ) -> Resolved {
         let r = paths::resolve(a, cwd);
-        let ev = if a.raw.is_empty() {
-            a.text.clone()
-        } else {
-            a.raw.clone()
-        };
-        self.add_path(&r, access, how, recursive, &ev);
+        let ev: &str = if a.raw.is_empty() { &a.text } else { &a.raw };
+        self.add_path(&r, access, how, recursive, ev);
         r
     }
 

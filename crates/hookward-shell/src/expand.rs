@@ -33,13 +33,17 @@ pub(crate) enum Mode {
 
 /// True when `s` holds an unquoted glob: `*`, `?`, or a `[` closed by a later `]`.
 pub(crate) fn has_glob(s: &str) -> bool {
-    if s.contains('*') || s.contains('?') {
-        return true;
+    // One pass over the bytes (all four characters are ASCII): called for every word.
+    let mut open = false;
+    for &b in s.as_bytes() {
+        match b {
+            b'*' | b'?' => return true,
+            b'[' => open = true,
+            b']' if open => return true,
+            _ => {}
+        }
     }
-    match s.find('[') {
-        Some(i) => s.get(i + 1..).is_some_and(|r| r.contains(']')),
-        None => false,
-    }
+    false
 }
 
 fn parser_options() -> brush_parser::ParserOptions {
