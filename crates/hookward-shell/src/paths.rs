@@ -78,14 +78,14 @@ fn normalize_components<'p>(
 /// `path` normalised, without allocating when it already is (the common case for the
 /// context's home and project directories).
 pub(crate) fn normalized(path: &str) -> std::borrow::Cow<'_, str> {
+    // Already normal: `/`, or `/` followed by components none of which is empty, `.` or `..`
+    // (no `//`, `/./`, `/../`, trailing `/`, `/.` or `/..`). One pass over the bytes.
     let clean = path.starts_with('/')
         && (path == "/"
-            || (!path.ends_with('/')
-                && !path.contains("//")
-                && !path.contains("/./")
-                && !path.contains("/../")
-                && !path.ends_with("/.")
-                && !path.ends_with("/..")));
+            || path.as_bytes().get(1..).is_some_and(|rest| {
+                rest.split(|&b| b == b'/')
+                    .all(|c| !(c.is_empty() || c == b"." || c == b".."))
+            }));
     if clean {
         std::borrow::Cow::Borrowed(path)
     } else {
@@ -341,6 +341,22 @@ mod tests {
         }
         for p in &paths {
             assert_eq!(normalize(p), reference(p), "{p:?}");
+            // `normalized` borrows exactly when the path is already normal.
+            let old_clean = p.starts_with('/')
+                && (p == "/"
+                    || (!p.ends_with('/')
+                        && !p.contains("//")
+                        && !p.contains("/./")
+                        && !p.contains("/../")
+                        && !p.ends_with("/.")
+                        && !p.ends_with("/..")));
+            let n = normalized(p);
+            assert_eq!(
+                matches!(n, std::borrow::Cow::Borrowed(_)),
+                old_clean,
+                "{p:?}"
+            );
+            assert_eq!(n, reference(p).as_str().to_string().as_str(), "{p:?}");
             for base in ["/home/dev", "rel/x", "/", "$B/.."] {
                 assert_eq!(join(base, p), {
                     if p.starts_with('/') {

@@ -414,7 +414,8 @@ const TABLED: &[&str] = &[
 /// Whether `name` (or its family: `mkfs.xfs`, `fsck.ext4`, `newfs_apfs`) is in a data table.
 fn has_table(name: &str) -> bool {
     let family = name.split(['.', '_']).next().unwrap_or(name);
-    TABLED.binary_search(&name).is_ok() || TABLED.binary_search(&family).is_ok()
+    TABLED.binary_search(&name).is_ok()
+        || (family.len() != name.len() && TABLED.binary_search(&family).is_ok())
 }
 
 /// Runs the handler for `name`.
