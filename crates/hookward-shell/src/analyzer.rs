@@ -254,6 +254,14 @@ pub(crate) fn clip(s: &str) -> String {
     truncate(&escape_hidden(s), EVIDENCE_MAX)
 }
 
+/// [`clip`] of an owned string: `s` itself in the common short ASCII case (no copy).
+pub(crate) fn clip_owned(s: String) -> String {
+    if s.len() <= EVIDENCE_MAX && s.is_ascii() {
+        return s;
+    }
+    clip(&s)
+}
+
 /// Shows invisible and bidi characters as `\u{…}` so evidence cannot hide them.
 pub(crate) fn escape_hidden(s: &str) -> String {
     if s.is_ascii() {
@@ -328,7 +336,7 @@ fn render_simple_parts(sc: &ast::SimpleCommand) -> String {
 
 /// The simple command as written (here-document bodies left out), for evidence.
 pub(crate) fn render_simple(sc: &ast::SimpleCommand) -> String {
-    clip(&render_simple_parts(sc))
+    clip_owned(render_simple_parts(sc))
 }
 
 impl<'c> Analyzer<'c> {
@@ -612,7 +620,7 @@ impl<'c> Analyzer<'c> {
         }
         // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
         let stages: Vec<String> = p.seq.iter().map(render_command).collect();
-        let ev = clip(&stages.join(" | "));
+        let ev = clip_owned(stages.join(" | "));
         let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;
         for ((i, cmd), rendered) in p.seq.iter().enumerate().zip(stages) {
@@ -821,7 +829,7 @@ impl<'c> Analyzer<'c> {
             return Stream::default();
         }
         let evidence = match pre_rendered {
-            Some(e) => clip(&e),
+            Some(e) => clip_owned(e),
             None => render_simple(sc),
         };
         let mut assigns: Vec<(&ast::Assignment, &ast::Word)> = Vec::new();
@@ -834,13 +842,13 @@ impl<'c> Analyzer<'c> {
                 match item {
                     I::AssignmentWord(a, w) => assigns.push((a, w)),
                     I::IoRedirect(r) => redirects.push(r),
-                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::Word(w) => self.expand_word_into(&w.value, st, Mode::Normal, &mut args),
                     I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
                 }
             }
         }
         if let Some(w) = &sc.word_or_name {
-            args.extend(self.expand_word(&w.value, st, Mode::Normal));
+            self.expand_word_into(&w.value, st, Mode::Normal, &mut args);
         }
         if let Some(suffix) = &sc.suffix {
             for item in &suffix.0 {
@@ -860,14 +868,14 @@ impl<'c> Analyzer<'c> {
                         decls.push((name, val, w.value.clone()));
                     }
                     I::IoRedirect(r) => redirects.push(r),
-                    I::Word(w) => args.extend(self.expand_word(&w.value, st, Mode::Normal)),
+                    I::Word(w) => self.expand_word_into(&w.value, st, Mode::Normal, &mut args),
                     I::ProcessSubstitution(k, s) => args.push(self.proc_subst_arg(k, s, st)),
                 }
             }
         }
 
-        let prog_hint = args.first().map(|a| paths::basename(&a.text).to_string());
-        let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint.as_deref());
+        let prog_hint = args.first().map(|a| paths::basename(&a.text));
+        let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint);
 
         if args.is_empty() {
             for (a, w) in &assigns {
@@ -934,7 +942,7 @@ impl<'c> Analyzer<'c> {
         arg.raw = truncate(&format!("{kind}({})", sub.list), EVIDENCE_MAX);
         if matches!(kind, ast::ProcessSubstitutionKind::Read) {
             arg.taint = out.taint.clone();
-            arg.proc_subst = Some(out);
+            arg.proc_subst = Some(Box::new(out));
         }
         arg
     }
@@ -1230,28 +1238,35 @@ impl<'c> Analyzer<'c> {
     /// (`$(cat cmd.txt) -rf …`); one from an environment variable (`$EDITOR file`) is just
     /// unknown.
     pub(crate) fn resolve_program(&mut self, a: &Arg) -> Option<String> {
-        let raw = escape_hidden(&a.raw);
+        // Only built when a fact is recorded (rare).
+        let raw = || escape_hidden(&a.raw);
         if a.dynamic {
             // Only the directory is unknown (`"$(npm bin)/eslint"`, `$VENV/bin/python`).
             if let Some((_, base)) = a.text.rsplit_once('/') {
                 if !base.is_empty() && !base.contains(['$', '`', '<', '>', '(', ')']) {
                     let res = unicode::resolve_name(base, &programs::is_known_program);
                     if res.had_homoglyph {
-                        self.obfuscation("homoglyph", Some(res.name.clone()), &raw);
+                        self.obfuscation("homoglyph", Some(res.name.clone()), &raw());
                     }
                     return Some(res.name);
                 }
             }
             if a.from_subst {
-                self.obfuscation("program_from_substitution", None, &raw);
+                self.obfuscation("program_from_substitution", None, &raw());
             }
             return None;
         }
         let res = unicode::resolve_name(&a.text, &programs::is_known_program);
-        let mut name = paths::basename(&res.name).to_string();
+        let had_homoglyph = res.had_homoglyph;
+        // The resolved name itself when it has no directory part (no second copy).
+        let mut name = if paths::basename(&res.name).len() == res.name.len() {
+            res.name
+        } else {
+            paths::basename(&res.name).to_string()
+        };
         if a.glob && crate::expand::has_glob(&name) {
             let found = programs::match_known_glob(&name);
-            self.obfuscation("glob_program", found.clone(), &raw);
+            self.obfuscation("glob_program", found.clone(), &raw());
             if let Some(f) = found {
                 name = f;
             }
@@ -1259,19 +1274,19 @@ impl<'c> Analyzer<'c> {
         let visible = !name.is_empty() && a.raw.contains(name.as_str());
         if !visible {
             if a.from_subst {
-                self.obfuscation("program_from_substitution", Some(name.clone()), &raw);
+                self.obfuscation("program_from_substitution", Some(name.clone()), &raw());
             } else if a.from_var {
-                self.obfuscation("program_from_variable", Some(name.clone()), &raw);
+                self.obfuscation("program_from_variable", Some(name.clone()), &raw());
             }
         }
         if a.brace {
-            self.obfuscation("brace_expansion", Some(name.clone()), &raw);
+            self.obfuscation("brace_expansion", Some(name.clone()), &raw());
         }
-        if res.had_homoglyph {
-            self.obfuscation("homoglyph", Some(name.clone()), &raw);
+        if had_homoglyph {
+            self.obfuscation("homoglyph", Some(name.clone()), &raw());
         }
         if !a.from_subst && quoted_inside(&a.raw) {
-            self.obfuscation("quoted_program_name", Some(name.clone()), &raw);
+            self.obfuscation("quoted_program_name", Some(name.clone()), &raw());
         }
         Some(name)
     }
@@ -1483,12 +1498,8 @@ impl<'c> Analyzer<'c> {
         recursive: bool,
     ) -> Resolved {
         let r = paths::resolve(a, cwd);
-        let ev = if a.raw.is_empty() {
-            a.text.clone()
-        } else {
-            a.raw.clone()
-        };
-        self.add_path(&r, access, how, recursive, &ev);
+        let ev: &str = if a.raw.is_empty() { &a.text } else { &a.raw };
+        self.add_path(&r, access, how, recursive, ev);
         r
     }
 
@@ -1890,7 +1901,12 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
             return;
         }
         let keep: Vec<bool> = {
-            let mut seen = std::collections::HashSet::with_capacity(v.len());
+            // foldhash: SipHash over every field of every fact was ~4 % of the analysis; the
+            // seed is random per process, and the result does not depend on it.
+            let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+                v.len(),
+                foldhash::fast::RandomState::default(),
+            );
             v.iter().map(|x| seen.insert(x)).collect()
         };
         let mut it = keep.into_iter();

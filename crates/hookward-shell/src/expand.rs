@@ -33,13 +33,17 @@ pub(crate) enum Mode {
 
 /// True when `s` holds an unquoted glob: `*`, `?`, or a `[` closed by a later `]`.
 pub(crate) fn has_glob(s: &str) -> bool {
-    if s.contains('*') || s.contains('?') {
-        return true;
+    // One pass over the bytes (all four characters are ASCII): called for every word.
+    let mut open = false;
+    for &b in s.as_bytes() {
+        match b {
+            b'*' | b'?' => return true,
+            b'[' => open = true,
+            b']' if open => return true,
+            _ => {}
+        }
     }
-    match s.find('[') {
-        Some(i) => s.get(i + 1..).is_some_and(|r| r.contains(']')),
-        None => false,
-    }
+    false
 }
 
 fn parser_options() -> brush_parser::ParserOptions {
@@ -190,17 +194,18 @@ struct Builder {
     fields: Vec<Arg>,
     cur: Arg,
     started: bool,
-    ifs: String,
+    /// The field separators (`$IFS`), borrowed for the default value.
+    ifs: std::borrow::Cow<'static, str>,
     flags: Arg,
 }
 
 impl Builder {
-    fn new(ifs: &str) -> Self {
+    fn new(ifs: std::borrow::Cow<'static, str>) -> Self {
         Builder {
             fields: Vec::new(),
             cur: Arg::default(),
             started: false,
-            ifs: ifs.to_string(),
+            ifs,
             flags: Arg::default(),
         }
     }
@@ -273,22 +278,20 @@ impl Builder {
         self.started = false;
     }
 
-    fn finish(mut self, raw: &str) -> Vec<Arg> {
+    /// Appends the finished fields to `out`, each with `raw` as its source word.
+    fn finish_into(mut self, raw: &str, out: &mut Vec<Arg>) {
         self.brk();
         let flags = self.flags;
-        self.fields
-            .into_iter()
-            .map(|mut f| {
-                f.raw = raw.to_string();
-                f.quoted |= flags.quoted;
-                f.from_var |= flags.from_var;
-                f.from_subst |= flags.from_subst;
-                f.ansi_c |= flags.ansi_c;
-                f.ifs |= flags.ifs;
-                f.taint.merge(&flags.taint);
-                f
-            })
-            .collect()
+        out.extend(self.fields.into_iter().map(|mut f| {
+            f.raw = raw.to_string();
+            f.quoted |= flags.quoted;
+            f.from_var |= flags.from_var;
+            f.from_subst |= flags.from_subst;
+            f.ansi_c |= flags.ansi_c;
+            f.ifs |= flags.ifs;
+            f.taint.merge(&flags.taint);
+            f
+        }));
     }
 }
 
@@ -471,41 +474,70 @@ type Lookup = Option<Val>;
 impl Analyzer<'_> {
     /// Expands one word into fields.
     pub(crate) fn expand_word(&mut self, raw: &str, st: &mut State, mode: Mode) -> Vec<Arg> {
+        let mut out = Vec::new();
+        self.expand_word_into(raw, st, mode, &mut out);
+        out
+    }
+
+    /// [`Self::expand_word`], appending the fields to `out` (no temporary vector per word).
+    pub(crate) fn expand_word_into(
+        &mut self,
+        raw: &str,
+        st: &mut State,
+        mode: Mode,
+        out: &mut Vec<Arg>,
+    ) {
         if let Some(a) = literal_word(raw, mode) {
-            return vec![a];
+            out.push(a);
+            return;
         }
         let alternatives = if mode == Mode::Normal {
             brace_alternatives(raw)
         } else {
             None
         };
-        let brace = alternatives.is_some();
-        let alts = alternatives.unwrap_or_else(|| vec![raw.to_string()]);
-        let ifs = st
-            .vars
-            .get("IFS")
-            .filter(|v| !v.dynamic)
-            .map(|v| v.text.clone())
-            .unwrap_or_else(|| " \t\n".to_string());
-        let mut out = Vec::new();
+        const DEFAULT_IFS: &str = " \t\n";
+        let ifs: std::borrow::Cow<'static, str> = match st.vars.get("IFS").filter(|v| !v.dynamic) {
+            Some(v) if v.text != DEFAULT_IFS => std::borrow::Cow::Owned(v.text.clone()),
+            _ => std::borrow::Cow::Borrowed(DEFAULT_IFS),
+        };
+        let Some(alts) = alternatives else {
+            self.expand_alt(raw, raw, st, mode, ifs, false, out);
+            return;
+        };
+        let start = out.len();
         for alt in &alts {
-            let mut b = Builder::new(&ifs);
-            match parse_word(alt) {
-                Some(pieces) => self.walk_pieces(&pieces, alt, st, mode, false, &mut b),
-                None => b.lit(alt, false),
-            }
-            let mut fields = b.finish(raw);
-            if brace {
-                for f in &mut fields {
-                    f.brace = true;
-                }
-            }
-            out.extend(fields);
-            if out.len() >= MAX_FIELDS {
+            self.expand_alt(alt, raw, st, mode, ifs.clone(), true, out);
+            if out.len() - start >= MAX_FIELDS {
                 break;
             }
         }
-        out
+    }
+
+    /// Expands one brace alternative `alt` of the word `raw` into `out`.
+    #[allow(clippy::too_many_arguments)]
+    fn expand_alt(
+        &mut self,
+        alt: &str,
+        raw: &str,
+        st: &mut State,
+        mode: Mode,
+        ifs: std::borrow::Cow<'static, str>,
+        brace: bool,
+        out: &mut Vec<Arg>,
+    ) {
+        let mut b = Builder::new(ifs);
+        match parse_word(alt) {
+            Some(pieces) => self.walk_pieces(&pieces, alt, st, mode, false, &mut b),
+            None => b.lit(alt, false),
+        }
+        let start = out.len();
+        b.finish_into(raw, out);
+        if brace {
+            for f in out.iter_mut().skip(start) {
+                f.brace = true;
+            }
+        }
     }
 
     /// Expands a word that must stay one field (fields joined with a space).
@@ -536,9 +568,10 @@ impl Analyzer<'_> {
         let Some(pieces) = parse_heredoc(body) else {
             return Stream::text(body);
         };
-        let mut b = Builder::new("");
+        let mut b = Builder::new(std::borrow::Cow::Borrowed(""));
         self.walk_pieces(&pieces, body, st, Mode::NoSplit, true, &mut b);
-        let fields = b.finish(body);
+        let mut fields = Vec::new();
+        b.finish_into(body, &mut fields);
         let mut text = String::new();
         let mut taint = Taint::default();
         for f in fields {

@@ -324,7 +324,7 @@ fn subst_is_complex(chars: &[char], start: usize, end: usize) -> bool {
 /// `NAME=…` or `NAME+=…` (a scalar assignment word): the name, whether it appends, and the
 /// value as written.
 fn assignment(w: &str) -> Option<(&str, bool, &str)> {
-    let eq = w.find('=')?;
+    let eq = w.bytes().position(|b| b == b'=')?;
     let head = w.get(..eq)?;
     let (name, append) = match head.strip_suffix('+') {
         Some(n) => (n, true),
@@ -342,7 +342,12 @@ fn assignment(w: &str) -> Option<(&str, bool, &str)> {
 
 /// `NAME[…]=` (an array element assignment): not handled by the tokenizer.
 fn array_assignment(w: &str) -> bool {
-    match (w.find('['), w.find('=')) {
+    // Byte scans: both characters are ASCII, and words are short.
+    let b = w.as_bytes();
+    match (
+        b.iter().position(|&c| c == b'['),
+        b.iter().position(|&c| c == b'='),
+    ) {
         (Some(b), Some(e)) => {
             b < e
                 && w.get(..b).is_some_and(|n| {

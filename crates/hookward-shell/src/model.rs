@@ -146,8 +146,9 @@ pub(crate) struct Arg {
     pub brace: bool,
     /// Provenance of substituted data.
     pub taint: Taint,
-    /// This argument is `/dev/fd/N` of a process substitution: what reading it yields.
-    pub proc_subst: Option<Stream>,
+    /// This argument is `/dev/fd/N` of a process substitution: what reading it yields (boxed:
+    /// rare, and an unboxed `Stream` would more than double the size of every `Arg`).
+    pub proc_subst: Option<Box<Stream>>,
 }
 
 impl Arg {

@@ -3,14 +3,72 @@
 //! options): `--` ends options, `-abc` is a cluster of flags, `-ofile`/`-o file`/`--out=file`/
 //! `--out file` give a value to an option that takes one, and `-` alone is an operand.
 
+use std::borrow::Cow;
+
 use crate::expand::has_glob;
 use crate::model::Arg;
+
+/// An option's name (`-r`, `--recursive`): reads like a `&str`. One-character ASCII short
+/// options borrow from a static table instead of allocating (they are most options).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OptName(Cow<'static, str>);
+
+impl OptName {
+    /// The name as a string slice.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `-c` for the short option character `c`.
+    fn short(c: char) -> OptName {
+        /// `-` followed by each ASCII character: `SHORT[2*c..2*c+2]` is `-c`.
+        static SHORT: [u8; 256] = {
+            let mut t = [0u8; 256];
+            let mut i = 0;
+            while i < 128 {
+                t[2 * i] = b'-';
+                t[2 * i + 1] = i as u8;
+                i += 1;
+            }
+            t
+        };
+        if c.is_ascii() {
+            let i = 2 * (c as usize);
+            if let Some(s) = SHORT
+                .get(i..i + 2)
+                .and_then(|b| std::str::from_utf8(b).ok())
+            {
+                return OptName(Cow::Borrowed(s));
+            }
+        }
+        OptName(Cow::Owned(format!("-{c}")))
+    }
+}
+
+impl std::ops::Deref for OptName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<&str> for OptName {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<str> for OptName {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
 
 /// One option occurrence.
 #[derive(Debug, Clone)]
 pub(crate) struct Opt {
     /// `-r` or `--recursive` (long options without their `=value`).
-    pub name: String,
+    pub name: OptName,
     /// The value, for options that take one.
     pub value: Option<Arg>,
 }
@@ -50,11 +108,21 @@ impl Parsed {
 /// The part of `a` from byte `off` on (an attached option value).
 pub(crate) fn sub_arg(a: &Arg, off: usize) -> Arg {
     let text = a.text.get(off..).unwrap_or("").to_string();
+    // Field by field: `..a.clone()` would copy `a.text` only to drop it.
     Arg {
         glob: a.glob && has_glob(&text),
         known_prefix: a.known_prefix.saturating_sub(off),
         text,
-        ..a.clone()
+        raw: a.raw.clone(),
+        dynamic: a.dynamic,
+        quoted: a.quoted,
+        from_var: a.from_var,
+        from_subst: a.from_subst,
+        ansi_c: a.ansi_c,
+        ifs: a.ifs,
+        brace: a.brace,
+        taint: a.taint.clone(),
+        proc_subst: a.proc_subst.clone(),
     }
 }
 
@@ -85,18 +153,18 @@ pub(crate) fn parse(args: &[Arg], with_value: &[&str], stop_at_operand: bool) ->
         if t.starts_with("--") {
             if let Some((n, _)) = t.split_once('=') {
                 out.opts.push(Opt {
-                    name: n.to_string(),
+                    name: OptName(Cow::Owned(n.to_string())),
                     value: Some(sub_arg(a, n.len() + 1)),
                 });
             } else if with_value.contains(&t) {
                 out.opts.push(Opt {
-                    name: t.to_string(),
+                    name: OptName(Cow::Owned(t.to_string())),
                     value: args.get(i + 1).cloned(),
                 });
                 i += 1;
             } else {
                 out.opts.push(Opt {
-                    name: t.to_string(),
+                    name: OptName(Cow::Owned(t.to_string())),
                     value: None,
                 });
             }
@@ -106,7 +174,7 @@ pub(crate) fn parse(args: &[Arg], with_value: &[&str], stop_at_operand: bool) ->
         // A cluster of short options.
         let body = t.get(1..).unwrap_or("");
         for (j, c) in body.char_indices() {
-            let name = format!("-{c}");
+            let name = OptName::short(c);
             if with_value.contains(&name.as_str()) {
                 let off = 1 + j + c.len_utf8();
                 let value = if off < t.len() {

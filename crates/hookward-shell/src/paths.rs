@@ -15,46 +15,77 @@ pub(crate) struct Resolved {
 /// Folds `.`, `..` and repeated `/` of an absolute path. `..` never climbs above `/`, and is
 /// kept after a component that is only known at run time (`$X/..` is not `.`).
 pub(crate) fn normalize(path: &str) -> String {
-    let absolute = path.starts_with('/');
-    let mut out: Vec<&str> = Vec::new();
-    for comp in path.split('/') {
+    normalize_components(path.starts_with('/'), path.len(), path.split('/'))
+}
+
+/// [`normalize`] of the components of a path (`absolute`: it starts with `/`), built in one
+/// string of capacity `len + 1` (no vector of components, no second string).
+fn normalize_components<'p>(
+    absolute: bool,
+    len: usize,
+    comps: impl Iterator<Item = &'p str>,
+) -> String {
+    let mut out = String::with_capacity(len + 1);
+    // `out` is `base` (`/` or nothing) followed by the kept components joined with `/`.
+    let base = if absolute {
+        out.push('/');
+        1
+    } else {
+        0
+    };
+    let mut kept = 0usize;
+    let last_start = |out: &String| {
+        out.get(base..)
+            .and_then(|j| j.rfind('/'))
+            .map_or(base, |i| base + i + 1)
+    };
+    for comp in comps {
         match comp {
             "" | "." => {}
-            ".." => match out.last() {
-                Some(last) if *last != ".." && !is_unknown_component(last) => {
-                    out.pop();
-                }
-                Some(_) => out.push(".."),
-                None => {
-                    if !absolute {
-                        out.push("..");
+            ".." => {
+                if kept > 0 {
+                    let start = last_start(&out);
+                    let last = out.get(start..).unwrap_or("");
+                    if last != ".." && !is_unknown_component(last) {
+                        out.truncate(if kept == 1 { base } else { start - 1 });
+                        kept -= 1;
+                        continue;
                     }
+                } else if absolute {
+                    continue;
                 }
-            },
-            c => out.push(c),
+                if kept > 0 {
+                    out.push('/');
+                }
+                out.push_str("..");
+                kept += 1;
+            }
+            c => {
+                if kept > 0 {
+                    out.push('/');
+                }
+                out.push_str(c);
+                kept += 1;
+            }
         }
     }
-    let joined = out.join("/");
-    if absolute {
-        format!("/{joined}")
-    } else if joined.is_empty() {
-        ".".to_string()
-    } else {
-        joined
+    if !absolute && kept == 0 {
+        return ".".to_string();
     }
+    out
 }
 
 /// `path` normalised, without allocating when it already is (the common case for the
 /// context's home and project directories).
 pub(crate) fn normalized(path: &str) -> std::borrow::Cow<'_, str> {
+    // Already normal: `/`, or `/` followed by components none of which is empty, `.` or `..`
+    // (no `//`, `/./`, `/../`, trailing `/`, `/.` or `/..`). One pass over the bytes.
     let clean = path.starts_with('/')
         && (path == "/"
-            || (!path.ends_with('/')
-                && !path.contains("//")
-                && !path.contains("/./")
-                && !path.contains("/../")
-                && !path.ends_with("/.")
-                && !path.ends_with("/..")));
+            || path.as_bytes().get(1..).is_some_and(|rest| {
+                rest.split(|&b| b == b'/')
+                    .all(|c| !(c.is_empty() || c == b"." || c == b".."))
+            }));
     if clean {
         std::borrow::Cow::Borrowed(path)
     } else {
@@ -71,7 +102,12 @@ pub(crate) fn join(base: &str, rel: &str) -> String {
     if rel.starts_with('/') || base.is_empty() {
         normalize(rel)
     } else {
-        normalize(&format!("{base}/{rel}"))
+        // The components of `{base}/{rel}`, without building that string.
+        normalize_components(
+            base.starts_with('/'),
+            base.len() + 1 + rel.len(),
+            base.split('/').chain(rel.split('/')),
+        )
     }
 }
 
@@ -256,6 +292,81 @@ mod tests {
         assert_eq!(normalize("/a/./b/../c//d/"), "/a/c/d");
         assert_eq!(normalize("/../.."), "/");
         assert_eq!(normalize("/a/$X/../b"), "/a/$X/../b");
+    }
+
+    /// The component-vector version `normalize` replaced (one string instead of three).
+    fn reference(path: &str) -> String {
+        let absolute = path.starts_with('/');
+        let mut out: Vec<&str> = Vec::new();
+        for comp in path.split('/') {
+            match comp {
+                "" | "." => {}
+                ".." => match out.last() {
+                    Some(last) if *last != ".." && !is_unknown_component(last) => {
+                        out.pop();
+                    }
+                    Some(_) => out.push(".."),
+                    None => {
+                        if !absolute {
+                            out.push("..");
+                        }
+                    }
+                },
+                c => out.push(c),
+            }
+        }
+        let joined = out.join("/");
+        if absolute {
+            format!("/{joined}")
+        } else if joined.is_empty() {
+            ".".to_string()
+        } else {
+            joined
+        }
+    }
+
+    #[test]
+    fn normalize_and_join_match_the_reference() {
+        let parts = ["", ".", "..", "a", "bc", "$X", "`y`", "<(z)", "é"];
+        let mut paths = vec![String::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for p in &paths {
+                for c in parts {
+                    next.push(format!("{p}/{c}"));
+                    next.push(format!("{p}{c}"));
+                }
+            }
+            paths = next;
+        }
+        for p in &paths {
+            assert_eq!(normalize(p), reference(p), "{p:?}");
+            // `normalized` borrows exactly when the path is already normal.
+            let old_clean = p.starts_with('/')
+                && (p == "/"
+                    || (!p.ends_with('/')
+                        && !p.contains("//")
+                        && !p.contains("/./")
+                        && !p.contains("/../")
+                        && !p.ends_with("/.")
+                        && !p.ends_with("/..")));
+            let n = normalized(p);
+            assert_eq!(
+                matches!(n, std::borrow::Cow::Borrowed(_)),
+                old_clean,
+                "{p:?}"
+            );
+            assert_eq!(n, reference(p).as_str().to_string().as_str(), "{p:?}");
+            for base in ["/home/dev", "rel/x", "/", "$B/.."] {
+                assert_eq!(join(base, p), {
+                    if p.starts_with('/') {
+                        reference(p)
+                    } else {
+                        reference(&format!("{base}/{p}"))
+                    }
+                });
+            }
+        }
     }
 
     #[test]

@@ -238,13 +238,18 @@ pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
 /// only `>> .git/config`): git config files given a command-running key and `package.json`
 /// files given a lifecycle script become persistence facts ([`written_config_exec`]).
 pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
-    let text: String = command.chars().take(4096).collect();
+    // The first 4,096 characters, borrowed.
+    let end = command
+        .char_indices()
+        .nth(4096)
+        .map_or(command.len(), |(i, _)| i);
+    let text = command.get(..end).unwrap_or(command);
     let mut found: Vec<crate::PersistenceFact> = Vec::new();
     for p in f.paths.iter().take(256) {
         if !matches!(p.access, crate::Access::Write | crate::Access::Create) || p.dynamic {
             continue;
         }
-        if let Some(kind) = written_config_exec(&p.path, &text) {
+        if let Some(kind) = written_config_exec(&p.path, text) {
             let known = f
                 .persistence
                 .iter()
@@ -305,11 +310,14 @@ const PACKAGE_LIFECYCLE: &[&str] = &[
 /// text (the evidence) since the content is often built by printf or echo.
 fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
     let base = path.rsplit('/').next().unwrap_or("");
-    let lower = evidence.to_ascii_lowercase();
     let git_config = path.ends_with("/.git/config")
         || base == ".gitconfig"
         || path.ends_with("/.config/git/config")
         || path == "/etc/gitconfig";
+    if !git_config && base != "package.json" {
+        return None;
+    }
+    let lower = evidence.to_ascii_lowercase();
     if git_config {
         let hit = GIT_CONFIG_EXEC_KEYS.iter().any(|k| lower.contains(k));
         let bool_fsmonitor = lower.contains("fsmonitor")

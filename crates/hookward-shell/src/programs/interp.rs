@@ -188,7 +188,7 @@ fn script_file(
     lang: Lang,
 ) -> Stream {
     if let Some(ps) = &script.proc_subst {
-        let ps = ps.clone();
+        let ps = Stream::clone(ps);
         return exec_stream(a, inv, st, name, &ps, "process_substitution", lang, None);
     }
     let r = paths::resolve(script, &inv.cwd);

@@ -217,7 +217,13 @@ const KNOWN: &[&str] = &[
 
 /// True when `name` is a program the analyzer knows by name.
 pub(crate) fn is_known_program(name: &str) -> bool {
-    KNOWN.contains(&name) || SHELLS.contains(&name)
+    // A hash set built once: a linear scan of the slices compared ~900 names per call, and
+    // this runs for every word of every command (`embedded::carried_command`).
+    static SET: std::sync::OnceLock<
+        std::collections::HashSet<&'static str, foldhash::fast::RandomState>,
+    > = std::sync::OnceLock::new();
+    SET.get_or_init(|| KNOWN.iter().chain(SHELLS).copied().collect())
+        .contains(name)
 }
 
 /// Shell glob match of a whole string: `*`, `?`, and bracket expressions (`[abc]`, `[a-z]`,
@@ -408,7 +414,8 @@ const TABLED: &[&str] = &[
 /// Whether `name` (or its family: `mkfs.xfs`, `fsck.ext4`, `newfs_apfs`) is in a data table.
 fn has_table(name: &str) -> bool {
     let family = name.split(['.', '_']).next().unwrap_or(name);
-    TABLED.binary_search(&name).is_ok() || TABLED.binary_search(&family).is_ok()
+    TABLED.binary_search(&name).is_ok()
+        || (family.len() != name.len() && TABLED.binary_search(&family).is_ok())
 }
 
 /// Runs the handler for `name`.
@@ -534,7 +541,7 @@ pub(crate) fn exec_script_operand(
     positional: Option<(&Arg, &[Arg])>,
 ) -> Stream {
     if let Some(ps) = &file.proc_subst {
-        let ps = ps.clone();
+        let ps = Stream::clone(ps);
         if ps.text.is_none() && dynamic::is_known_generator(&file.raw) {
             // `source <(kubectl completion bash)`: everyday set-up code.
             return Stream::default();
@@ -753,7 +760,7 @@ pub(crate) fn read_operands(
         let s = if op.text == "-" && !op.dynamic {
             inv.stdin.clone()
         } else if let Some(ps) = &op.proc_subst {
-            ps.clone()
+            Stream::clone(ps)
         } else {
             let r = a.path_arg(&cwd, op, Access::Read, name, recursive);
             if r.dynamic {
