@@ -7,7 +7,9 @@
 //!    only an unusually tight neighbourhood reaches in this corpus, whatever its vocabulary),
 //!    never below [`MIN_TAU`]. Near-copies count once ([`copy_classes`],
 //!    [`class_densities`]): chunks at cosine ≥ [`COPY_SIM`] of each other are one text, one
-//!    sample of the statistics and one neighbour of the others.
+//!    sample of the statistics and one neighbour of the others. Pages generated from one
+//!    template count as one family ([`document_families`]): a chunk's density is taken over
+//!    texts outside its family.
 //! 3. Two chunks of different documents are linked when one is among the other's `k` nearest
 //!    and their similarity is at least `τ`.
 //! 4. Each connected set of links is trimmed to a tight group: while some member is linked to
@@ -99,7 +101,96 @@ pub fn copy_classes(neighbours: &[Vec<Neighbour>]) -> Vec<u32> {
     (0..n as u32).map(|i| root(&mut parent, i)).collect()
 }
 
-/// One density per near-copy class (`class` from [`copy_classes`]): the mean similarity of
+/// Two chunks of different documents at this cosine or above are *template siblings*: 0.85.
+/// Besides near-copies ([`COPY_SIM`]) this takes in the sections of pages generated from one
+/// template — the same option list or boilerplate paragraph with the page's own name or
+/// version in a slot. The slot word is rare in the corpus, so its inverse document frequency
+/// weighs it heavily and pulls such pairs under 0.95 (≈ 0.9 for one project's per-command
+/// pages, BENCHMARKS.md, set 5). Pairs this close share most of their weighted features.
+pub const FAMILY_SIM: f32 = 0.85;
+
+/// A template family has more than this many documents: 10 (`k`, the neighbours a chunk's
+/// density is taken over). A family this large can fill each member's whole neighbour list
+/// with siblings, which is what lifts the statistics; a planted set of 3–10 documents cannot.
+pub const FAMILY_MIN_DOCS: usize = 10;
+
+/// The template family of every document (`None` for most): documents joined, directly or
+/// through others, by at least [`COPY_LINKS`] pairs of their chunks at cosine ≥
+/// [`FAMILY_SIM`] (two pages sharing more than one section nearly word for word), in
+/// connected sets of more than [`FAMILY_MIN_DOCS`] documents. The id is the smallest
+/// document index in the family. `docs` is the number of documents, `doc_of` each chunk's
+/// document.
+///
+/// What this finds: reference pages generated from one skeleton (per-command pages whose
+/// option sections differ by the command's name, per-rule pages, release notes of one
+/// template), translations of a set of pages that keep their code. A planted document is
+/// one passage, so two planted documents share one chunk pair at most and never join a
+/// family; planted chunks inside a family's pages are still linked and grouped as before
+/// (families change the threshold statistics and set aside groups made only of one
+/// family's files, [`in_one_family`]).
+pub fn document_families(
+    neighbours: &[Vec<Neighbour>],
+    doc_of: &[usize],
+    docs: usize,
+) -> Vec<Option<u32>> {
+    let mut pairs: HashSet<(u32, u32)> = HashSet::new();
+    for (i, ns) in neighbours.iter().enumerate() {
+        for &(j, s) in ns {
+            let j = j as usize;
+            if s >= FAMILY_SIM && j < doc_of.len() && doc_of[i] != doc_of[j] {
+                pairs.insert((i.min(j) as u32, i.max(j) as u32));
+            }
+        }
+    }
+    let mut per_docs: HashMap<(usize, usize), usize> = HashMap::new();
+    for &(a, b) in &pairs {
+        let (da, db) = (doc_of[a as usize], doc_of[b as usize]);
+        *per_docs.entry((da.min(db), da.max(db))).or_default() += 1;
+    }
+    let mut parent: Vec<usize> = (0..docs).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let mut joined: Vec<(usize, usize)> = per_docs
+        .into_iter()
+        .filter(|&(_, n)| n >= COPY_LINKS)
+        .map(|(k, _)| k)
+        .collect();
+    joined.sort_unstable();
+    for (a, b) in joined {
+        if a < docs && b < docs {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if ra != rb {
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+    }
+    let roots: Vec<usize> = (0..docs).map(|d| root(&mut parent, d)).collect();
+    let mut size: HashMap<usize, usize> = HashMap::new();
+    for &r in &roots {
+        *size.entry(r).or_default() += 1;
+    }
+    roots
+        .iter()
+        .map(|r| (size[r] > FAMILY_MIN_DOCS).then_some(*r as u32))
+        .collect()
+}
+
+/// True when every member of a group is a chunk of one template family's documents
+/// ([`document_families`]): the group is pages of one template agreeing with each other.
+pub fn in_one_family(members: &[usize], doc_of: &[usize], family: &[Option<u32>]) -> bool {
+    let mut fams = members.iter().map(|&c| family[doc_of[c]]);
+    match fams.next() {
+        Some(Some(f)) => fams.all(|g| g == Some(f)),
+        _ => false,
+    }
+}
+
+/// One density per class (`class` from [`copy_classes`]): the mean similarity of
 /// the class's `k` nearest *other classes*, each other class counted once at its best
 /// similarity to any member, from the members' neighbour lists (a neighbour that does not
 /// exist counts 0, as in [`densities`]).
@@ -112,7 +203,21 @@ pub fn copy_classes(neighbours: &[Vec<Neighbour>]) -> Vec<u32> {
 /// statistics to the neighbourhoods of distinct texts, which is what the threshold is
 /// meant to describe. A class larger than `k` whose members' lists hold nothing but each
 /// other is left out (its nearest other text is unknown, not at similarity 0).
-pub fn class_densities(neighbours: &[Vec<Neighbour>], class: &[u32], k: usize) -> Vec<f32> {
+///
+/// Template families (`family`, per chunk: its document's family from
+/// [`document_families`], or `None`) are the same effect one step further: tens of pages
+/// from one skeleton give hundreds of chunks whose nearest neighbours are siblings at ≈ 0.9,
+/// just under [`COPY_SIM`], which lifted τ above every planted set (0.608 on set 5 against
+/// 0.36–0.45 on the others, BENCHMARKS.md). A member of a family is measured against texts
+/// outside it: siblings are skipped, and when any were, the density is the mean of the
+/// outside classes left in the lists (the nearest outside texts beyond the lists are no
+/// nearer than those); a class whose lists hold only siblings and itself is left out.
+pub fn class_densities(
+    neighbours: &[Vec<Neighbour>],
+    class: &[u32],
+    family: &[Option<u32>],
+    k: usize,
+) -> Vec<f32> {
     let k = k.max(1);
     let mut members: HashMap<u32, Vec<usize>> = HashMap::new();
     for (i, &c) in class.iter().enumerate() {
@@ -125,24 +230,35 @@ pub fn class_densities(neighbours: &[Vec<Neighbour>], class: &[u32], k: usize) -
     for c in ids {
         let ms = &members[&c];
         best.clear();
+        let mut siblings = false;
         for &i in ms {
+            let fam = family.get(i).copied().flatten();
             for &(j, s) in &neighbours[i] {
                 let cj = class[j as usize];
-                if cj != c {
-                    let e = best.entry(cj).or_insert(s);
-                    if s > *e {
-                        *e = s;
-                    }
+                if cj == c {
+                    continue;
+                }
+                if fam.is_some() && family.get(j as usize).copied().flatten() == fam {
+                    siblings = true;
+                    continue;
+                }
+                let e = best.entry(cj).or_insert(s);
+                if s > *e {
+                    *e = s;
                 }
             }
         }
-        if best.is_empty() && ms.len() > 1 && ms.iter().all(|&i| neighbours[i].len() >= k) {
+        if best.is_empty()
+            && (ms.len() > 1 || siblings)
+            && ms.iter().all(|&i| neighbours[i].len() >= k)
+        {
             continue;
         }
         let mut sims: Vec<f32> = best.values().copied().collect();
         sims.sort_unstable_by(|a, b| b.total_cmp(a));
         sims.truncate(k);
-        out.push(sims.iter().sum::<f32>() / k as f32);
+        let over = if siblings { sims.len().max(1) } else { k };
+        out.push(sims.iter().sum::<f32>() / over as f32);
     }
     out
 }
@@ -206,7 +322,73 @@ pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
                 }
             }
         }
-        let mut members: HashSet<usize> = comp.into_iter().collect();
+        trim_peeling(adj, doc_of, comp.into_iter().collect(), &mut out);
+    }
+    out
+}
+
+/// Peeled chunks are trimmed again only when there are at most this many: 256 (a planted set
+/// is 3–10 documents of a few chunks each; the bound keeps a corpus-sized component from
+/// being trimmed over and over).
+pub const PEEL_MAX: usize = 256;
+
+/// Trims one connected set of chunks to a tight group ([`trim`]), then does the same for what
+/// the trim peeled off (at most [`PEEL_MAX`] chunks), within the peeled chunks only: two
+/// planted sets chained by a shared sentence are one connected set, and trimming keeps the
+/// larger; the smaller is peeled off whole and is a tight group of its own. Each round works
+/// on fewer chunks, so it ends.
+fn trim_peeling(
+    adj: &[HashSet<usize>],
+    doc_of: &[usize],
+    comp: HashSet<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
+    let mut work = vec![comp];
+    while let Some(set) = work.pop() {
+        if set.len() < MIN_FILES {
+            continue;
+        }
+        let kept = trim(adj, &set);
+        let peeled: HashSet<usize> = set.difference(&kept).copied().collect();
+        let files: HashSet<usize> = kept.iter().map(|&c| doc_of[c]).collect();
+        if files.len() >= MIN_FILES {
+            let mut v: Vec<usize> = kept.into_iter().collect();
+            v.sort_unstable();
+            out.push(v);
+        }
+        if peeled.len() > PEEL_MAX {
+            continue;
+        }
+        // The peeled chunks, split into their connected parts within themselves.
+        let mut left: HashSet<usize> = peeled;
+        while let Some(&s) = left.iter().min() {
+            left.remove(&s);
+            let mut part = vec![s];
+            let mut q = 0;
+            while q < part.len() {
+                let c = part[q];
+                q += 1;
+                let next: Vec<usize> = adj[c]
+                    .iter()
+                    .copied()
+                    .filter(|j| left.contains(j))
+                    .collect();
+                for j in next {
+                    left.remove(&j);
+                    part.push(j);
+                }
+            }
+            if part.len() >= MIN_FILES && part.len() < set.len() {
+                work.push(part.into_iter().collect());
+            }
+        }
+    }
+}
+
+/// What the trim (module docs, step 4) leaves of `comp`.
+fn trim(adj: &[HashSet<usize>], comp: &HashSet<usize>) -> HashSet<usize> {
+    {
+        let mut members: HashSet<usize> = comp.clone();
         loop {
             let m = members.len();
             if m < MIN_FILES {
@@ -224,14 +406,8 @@ pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
                 _ => break,
             }
         }
-        let files: HashSet<usize> = members.iter().map(|&c| doc_of[c]).collect();
-        if files.len() >= MIN_FILES {
-            let mut v: Vec<usize> = members.into_iter().collect();
-            v.sort_unstable();
-            out.push(v);
-        }
+        members
     }
-    out
 }
 
 /// Linked chunk pairs per pair of documents (`(a, b)` with `a < b`).
@@ -508,6 +684,56 @@ pub fn include_family(
             shared > 0 && total.saturating_sub(shared) as f32 >= INCLUDE_OWN * shared as f32
         })
         && verbatim(members, vectors)
+}
+
+/// True when a group is one *section of a page template*: every member chunk sits under one
+/// heading pattern — the words all the headings share ([`crate::embed::words`]; at least
+/// one), plus at most [`TEMPLATE_SLOT`] words of each heading's own (the page's subject in a
+/// slot: "Build Options", "Server Options"); a chunk before any heading has none and never
+/// matches — and in every file the words outside the group's chunks are at least
+/// [`INCLUDE_OWN`] times the words inside them. `headings` holds each member's nearest
+/// heading; `files`, per file of the group, `(words in the group's chunks, words in the
+/// whole document)`.
+///
+/// What this describes: pages generated from one skeleton — per-command or per-rule
+/// reference pages with the same "Options" or "Third party packages" section, contributing
+/// pages ending in the same "Checklist", option pages opening with the same sentence under
+/// their own title — whose shared section is worded alike with the page's own subject in
+/// it, too varied for [`include_family`]'s near-copies. What the pages share is the
+/// template; each page's own text is the rest. A planted document is written
+/// for its claim, which is the document (the benchmark's planted files are one chunk each),
+/// and planted documents need no common heading. Gap: planted passages put under one heading
+/// inside pages that are each at least as long are set aside (reason `template`, visible in
+/// the JSON's `set_aside`).
+pub fn section_family(headings: &[Option<&str>], files: &[(usize, usize)]) -> bool {
+    heading_pattern(headings)
+        && files.len() >= MIN_FILES
+        && files.iter().all(|&(shared, total)| {
+            shared > 0 && total.saturating_sub(shared) as f32 >= INCLUDE_OWN * shared as f32
+        })
+}
+
+/// True when `headings` are one pattern: words all of them share (at least one), plus at
+/// most [`TEMPLATE_SLOT`] words of each heading's own; `None` (no heading) never matches.
+pub fn heading_pattern(headings: &[Option<&str>]) -> bool {
+    let mut sets: Vec<HashSet<String>> = Vec::with_capacity(headings.len());
+    for h in headings {
+        match h {
+            Some(h) => sets.push(crate::embed::words(h).into_iter().collect()),
+            None => return false,
+        }
+    }
+    let Some(first) = sets.first() else {
+        return false;
+    };
+    let common: HashSet<&String> = first
+        .iter()
+        .filter(|w| sets.iter().all(|s| s.contains(*w)))
+        .collect();
+    !common.is_empty()
+        && sets
+            .iter()
+            .all(|s| s.iter().filter(|w| !common.contains(w)).count() <= TEMPLATE_SLOT)
 }
 
 /// Mean pairwise cosine of a group's members.
@@ -815,7 +1041,7 @@ mod tests {
         assert!(per_chunk.tau > 1.0, "{per_chunk:?}");
         let classes = copy_classes(&nb);
         assert_eq!(classes[100..].iter().collect::<HashSet<_>>().len(), 1);
-        let d = class_densities(&nb, &classes, 10);
+        let d = class_densities(&nb, &classes, &[], 10);
         assert_eq!(d.len(), 100, "the copied text's class is left out");
         let per_text = threshold(&d, 2.5);
         assert_eq!(per_text.samples, 100);
@@ -832,8 +1058,147 @@ mod tests {
         ];
         let c = copy_classes(&nb);
         assert_eq!(c, vec![0, 1, 1, 1]);
-        let d = class_densities(&nb, &c, 2);
+        let d = class_densities(&nb, &c, &[], 2);
         assert_eq!(d, vec![0.25, 0.25]);
+    }
+
+    /// 200 ordinary one-chunk documents with neighbourhoods at 0.05–0.25, and 24 pages made
+    /// from one template, two sections each (each section's ten nearest are the same section
+    /// of other pages at 0.88–0.92: the same text with the page's own name in a slot, under
+    /// the 0.95 of a copy). Counted as they stand, the 48 sections lift τ from about 0.3 to
+    /// above 0.6, over a planted set at 0.5; as one family they are measured against texts
+    /// outside it (none in their lists: left out) and τ is the ordinary documents' own.
+    #[test]
+    fn template_siblings_do_not_lift_the_threshold() {
+        let mut nb: Vec<Vec<Neighbour>> = Vec::new();
+        let mut doc_of: Vec<usize> = Vec::new();
+        for i in 0..200u32 {
+            let s = 0.05 + 0.2 * (i % 21) as f32 / 20.0;
+            nb.push((0..10).map(|j| ((i + j + 1) % 200, s)).collect());
+            doc_of.push(i as usize);
+        }
+        for page in 0..24u32 {
+            for section in 0..2u32 {
+                nb.push(
+                    (1..=10)
+                        .map(|j| {
+                            let other = (page + j) % 24;
+                            (200 + 2 * other + section, 0.88 + 0.02 * (j % 3) as f32)
+                        })
+                        .collect::<Vec<Neighbour>>(),
+                );
+                doc_of.push(200 + page as usize);
+            }
+        }
+        let ordinary = threshold(&densities(&nb[..200], 10), 2.5);
+        let classes = copy_classes(&nb);
+        let none = threshold(&class_densities(&nb, &classes, &[], 10), 2.5);
+        assert!(none.tau > 0.6, "{none:?}");
+        let fam = document_families(&nb, &doc_of, 224);
+        assert!(fam[..200].iter().all(Option::is_none));
+        assert!(fam[200..].iter().all(|f| *f == Some(200)));
+        let per_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| fam[d]).collect();
+        let per_text = threshold(&class_densities(&nb, &classes, &per_chunk, 10), 2.5);
+        assert_eq!(per_text.samples, 200, "the family's sections are left out");
+        assert!(
+            (per_text.tau - ordinary.tau).abs() < 1e-6 && per_text.tau < 0.5,
+            "{per_text:?} {ordinary:?}"
+        );
+        // A group of the family's chunks is one family's; one with an ordinary chunk is not.
+        assert!(in_one_family(&[200, 203, 210], &doc_of, &fam));
+        assert!(!in_one_family(&[5, 203, 210], &doc_of, &fam));
+        // Ten pages are no family (a planted set has at most ten documents), nor are pages
+        // sharing one passage each (one chunk pair per pair of pages).
+        let small: Vec<Vec<Neighbour>> = (0..20u32)
+            .map(|c| {
+                let (page, section) = (c / 2, c % 2);
+                (1..10)
+                    .map(|j| (2 * ((page + j) % 10) + section, 0.9))
+                    .collect()
+            })
+            .collect();
+        let small_docs: Vec<usize> = (0..20).map(|c| c / 2).collect();
+        assert!(document_families(&small, &small_docs, 10)
+            .iter()
+            .all(Option::is_none));
+        let single: Vec<Vec<Neighbour>> = (0..24u32)
+            .map(|p| (1..=10).map(|j| ((p + j) % 24, 0.9)).collect())
+            .collect();
+        let single_docs: Vec<usize> = (0..24).collect();
+        assert!(document_families(&single, &single_docs, 24)
+            .iter()
+            .all(Option::is_none));
+    }
+
+    #[test]
+    fn a_section_of_one_template_needs_one_heading_and_longer_pages() {
+        let files = [(40, 400), (50, 300), (30, 900)];
+        let h = |t: &'static str| Some(t);
+        // The same section heading (case and punctuation aside) in three long pages.
+        assert!(section_family(
+            &[
+                h("Third party packages"),
+                h("Third-party packages"),
+                h("third party packages:")
+            ],
+            &files
+        ));
+        // One pattern with the page's subject in a slot.
+        assert!(section_family(
+            &[
+                h("Build Options"),
+                h("Dep Optimization Options"),
+                h("Server Options")
+            ],
+            &files
+        ));
+        // Different headings, a slot of more than three words, or a member before any
+        // heading: no template section.
+        assert!(!section_family(
+            &[h("Options"), h("Third party packages"), h("Options")],
+            &files
+        ));
+        assert!(!section_family(
+            &[
+                h("Options"),
+                h("Options for the very long command name"),
+                h("Options")
+            ],
+            &files
+        ));
+        assert!(!section_family(&[h("Options"), None, h("Options")], &files));
+        // The section is the whole of one file (a planted document is its claim).
+        assert!(!section_family(
+            &[h("FAQ"), h("FAQ"), h("FAQ")],
+            &[(40, 400), (60, 60), (30, 900)]
+        ));
+        // Fewer files than a cluster needs.
+        assert!(!section_family(
+            &[h("Options"), h("Options")],
+            &[(40, 400), (50, 300)]
+        ));
+    }
+
+    /// Two cliques of four and three chunks (two planted sets) chained by one link: the trim
+    /// keeps the four and peels the three off, which are a group of their own.
+    #[test]
+    fn a_set_chained_to_a_larger_one_is_peeled_off_whole() {
+        let mut adj: Vec<HashSet<usize>> = vec![HashSet::new(); 7];
+        let mut link = |a: usize, b: usize| {
+            adj[a].insert(b);
+            adj[b].insert(a);
+        };
+        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            link(a, b);
+        }
+        for (a, b) in [(4, 5), (4, 6), (5, 6)] {
+            link(a, b);
+        }
+        link(3, 4);
+        let doc_of: Vec<usize> = (0..7).collect();
+        let mut g = groups(&adj, &doc_of);
+        g.sort();
+        assert_eq!(g, vec![vec![0, 1, 2, 3], vec![4, 5, 6]]);
     }
 
     #[test]

@@ -266,7 +266,11 @@ pub enum SetAsideReason {
     NoSharedPhrase,
     /// Its files are one text with each file's own specific in a slot
     /// ([`cluster::template_family`]): per-command pages, release announcements, twin
-    /// tutorials. What they share is wording, not a claim.
+    /// tutorials; or all its files are one template family's pages
+    /// ([`cluster::document_families`]: more than ten pages sharing sections nearly word for
+    /// word); or its members are one section of a page template, under the same heading in
+    /// pages that each have at least as much text of their own ([`cluster::section_family`]).
+    /// What they share is wording, not a claim.
     Template,
     /// Its members share phrases of their own, but none in prose ([`prose`]): what they
     /// share is site chrome — a "See also" or navigation list, headings, code, an admonition box on
@@ -448,6 +452,22 @@ fn include_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
     if !cluster::verbatim(g, &corpus.vectors) {
         return false;
     }
+    cluster::include_family(g, &corpus.vectors, &shared_words(corpus, g, doc_of))
+}
+
+/// [`cluster::section_family`] for a group of `corpus`'s chunks.
+fn section_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
+    let headings: Vec<Option<&str>> = g
+        .iter()
+        .map(|&c| corpus.chunks[c].heading.as_deref())
+        .collect();
+    // The cheap test first: most groups' headings are no one pattern.
+    cluster::heading_pattern(&headings)
+        && cluster::section_family(&headings, &shared_words(corpus, g, doc_of))
+}
+
+/// Per file of a group: `(words in the group's chunks, words in the whole document)`.
+fn shared_words(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> Vec<(usize, usize)> {
     let mut shared: Vec<(usize, usize)> = Vec::new();
     for &c in g {
         let n = embed::words(corpus.chunk_text(c)).len();
@@ -456,11 +476,10 @@ fn include_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
             None => shared.push((doc_of[c], n)),
         }
     }
-    let files: Vec<(usize, usize)> = shared
+    shared
         .iter()
         .map(|&(d, w)| (w, embed::words(&corpus.docs[d].text).len()))
-        .collect();
-    cluster::include_family(g, &corpus.vectors, &files)
+        .collect()
 }
 
 /// The target phrases of each group counted in its members' prose only ([`prose`]): what the
@@ -496,6 +515,38 @@ fn member_prose(
     out
 }
 
+/// The density samples the link threshold is taken over ([`cluster::class_densities`]: one per
+/// near-copy class, each the mean cosine of the class's `k` nearest other classes), for
+/// studying the threshold statistic (`examples/kb_densities.rs`). [`scan`] computes the same.
+pub fn density_samples(corpus: &Corpus, opts: &Options) -> Vec<f32> {
+    let k = opts.k.max(1);
+    let neighbours = neighbour_lists(corpus, opts);
+    let classes = cluster::copy_classes(&neighbours);
+    let family = cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.docs.len());
+    let per_chunk: Vec<Option<u32>> = corpus.chunks.iter().map(|c| family[c.doc]).collect();
+    cluster::class_densities(&neighbours, &classes, &per_chunk, k)
+}
+
+fn doc_of_chunks(corpus: &Corpus) -> Vec<usize> {
+    corpus.chunks.iter().map(|c| c.doc).collect()
+}
+
+/// Every chunk's `k` nearest chunks of other documents (chunk index, cosine), best first, as
+/// [`scan`] finds them.
+pub fn neighbour_lists(corpus: &Corpus, opts: &Options) -> Vec<Vec<knn::Neighbour>> {
+    let k = opts.k.max(1);
+    let doc_of: Vec<usize> = corpus.chunks.iter().map(|c| c.doc).collect();
+    knn::knn(
+        &corpus.vectors,
+        &doc_of,
+        &corpus.postings,
+        k,
+        opts.jobs,
+        knn::Search::for_size(corpus.vectors.len(), opts.exact_limit),
+        &|_| {},
+    )
+}
+
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
 pub fn scan(
     corpus: &Corpus,
@@ -515,8 +566,11 @@ pub fn scan(
         &|n| progress(Stage::Neighbours, n),
     );
     let classes = cluster::copy_classes(&neighbours);
-    let dens = cluster::class_densities(&neighbours, &classes, k);
+    let family = cluster::document_families(&neighbours, &doc_of, corpus.docs.len());
+    let family_of_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| family[d]).collect();
+    let dens = cluster::class_densities(&neighbours, &classes, &family_of_chunk, k);
     drop(classes);
+    drop(family_of_chunk);
     let threshold = cluster::threshold(&dens, opts.z);
     let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
     drop(neighbours);
@@ -546,6 +600,13 @@ pub fn scan(
         } else if include_family_of(corpus, &g, &doc_of) {
             set_aside.push(SetAside {
                 reason: SetAsideReason::Include,
+                files: files_of(&g),
+            });
+        } else if cluster::in_one_family(&g, &doc_of, &family)
+            || section_family_of(corpus, &g, &doc_of)
+        {
+            set_aside.push(SetAside {
+                reason: SetAsideReason::Template,
                 files: files_of(&g),
             });
         } else if parallel_family_of(corpus, &g, &doc_of) {
