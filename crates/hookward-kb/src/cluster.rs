@@ -333,7 +333,8 @@ pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
 pub const PEEL_MAX: usize = 256;
 
 /// Trims one connected set of chunks to a tight group ([`trim`]), then does the same for what
-/// the trim peeled off (at most [`PEEL_MAX`] chunks), within the peeled chunks only: two
+/// the trim peeled off (at most [`PEEL_MAX`] chunks), within the peeled chunks only, for each
+/// connected part that has fewer links to the rest of the set than among its own chunks: two
 /// planted sets chained by a shared sentence are one connected set, and trimming keeps the
 /// larger; the smaller is peeled off whole and is a tight group of its own. Each round works
 /// on fewer chunks, so it ends.
@@ -378,7 +379,21 @@ fn trim_peeling(
                     part.push(j);
                 }
             }
-            if part.len() >= MIN_FILES && part.len() < set.len() {
+            // Only a part that hangs on what was kept by fewer links than hold it together is
+            // a set of its own; a part linked to the kept group at least as much as within
+            // itself is the loose end of the same family (pages of one template).
+            let inside: HashSet<usize> = part.iter().copied().collect();
+            let (mut within, mut across) = (0usize, 0usize);
+            for &c in &part {
+                for j in &adj[c] {
+                    if inside.contains(j) {
+                        within += 1;
+                    } else if set.contains(j) {
+                        across += 1;
+                    }
+                }
+            }
+            if part.len() >= MIN_FILES && part.len() < set.len() && across < within / 2 {
                 work.push(part.into_iter().collect());
             }
         }
