@@ -14,7 +14,9 @@
 //!    and their similarity is at least `τ`.
 //! 4. Each connected set of links is trimmed to a tight group: while some member is linked to
 //!    fewer than `max(2, ⌈(m − 1) / 2⌉)` of the `m` others, the least linked goes (so a chain
-//!    of pairwise near-duplicates does not grow into one cluster). A group of at least
+//!    of pairwise near-duplicates does not grow into one cluster); a part of what the trim
+//!    peeled off that hangs on the rest by fewer links than hold it together is trimmed
+//!    again on its own (a set chained to a larger one by one sentence). A group of at least
 //!    [`MIN_FILES`] chunks from as many different files is a cluster.
 
 use crate::embed::words;
