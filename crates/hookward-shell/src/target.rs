@@ -183,7 +183,9 @@ fn bare_metadata_address(url: &str) -> Option<String> {
             let w = w.trim_matches(|c| c == '.' || c == ':');
             // `169.254.169.254:80`: the port goes; an IPv6 address keeps its colons.
             let host = match w.rsplit_once(':') {
-                Some((h, port)) if !h.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => h,
+                Some((h, port)) if !h.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => {
+                    h
+                }
                 _ => w,
             };
             crate::decode::classify_host(host)
@@ -422,7 +424,11 @@ mod tests {
             ("http://proxy.example:8080/fetch/", ""),
             ("https://r.example/go?t=%5B", "%5D"),
         ] {
-            for addr in ["169.254.169.254", "metadata.google.internal", "100.100.100.200"] {
+            for addr in [
+                "169.254.169.254",
+                "metadata.google.internal",
+                "100.100.100.200",
+            ] {
                 let u = format!("{prefix}{addr}{suffix}");
                 let got = nested_urls(&u);
                 assert!(
@@ -440,7 +446,9 @@ mod tests {
             "https://example.com/a?ip=10.0.0.1:80",
         ] {
             assert!(
-                nested_urls(u).iter().all(|n| class(n) != TargetClass::Metadata),
+                nested_urls(u)
+                    .iter()
+                    .all(|n| class(n) != TargetClass::Metadata),
                 "{u}: {:?}",
                 nested_urls(u)
             );

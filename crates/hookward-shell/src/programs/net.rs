@@ -1297,7 +1297,13 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
                 // stays unknown, and what the program does with the rest is still seen.
                 let spelled: Vec<&str> = command
                     .iter()
-                    .map(|x| if x.raw.is_empty() { x.text.as_str() } else { x.raw.as_str() })
+                    .map(|x| {
+                        if x.raw.is_empty() {
+                            x.text.as_str()
+                        } else {
+                            x.raw.as_str()
+                        }
+                    })
                     .collect();
                 super::embedded::run_remote_code(
                     a,
