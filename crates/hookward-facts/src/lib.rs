@@ -1453,7 +1453,7 @@ mod tests {
             ("/Users/dev", "/home/ftp", "other_home"),
             ("/home/dev", "/export/home/alex", "other_home"),
         ] {
-            let cx = Context::new(home, &format!("{home}/.hookward"));
+            let cx = Context::new(home, format!("{home}/.hookward"));
             assert!(classify(path, p, &cx).contains(&class), "{path} {class}");
         }
         for path in [
