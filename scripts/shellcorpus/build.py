@@ -85,14 +85,19 @@ ORDER_H5 = [
 # Held-out set 6 (2026-12-05): every source is an entry of `src_h6.SPECS` (labelled as set 5).
 ORDER_H6 = ["src_h6"]
 
+# Held-out set 7 (2026-12-05): every source is an entry of `src_h7.SPECS` (labelled as sets 5 and 6).
+ORDER_H7 = ["src_h7"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
-        "heldout6": ORDER_H6}
+        "heldout6": ORDER_H6, "heldout7": ORDER_H7}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
            "heldout5": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4"],
            "heldout6": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
-                        "/work/data/shell-h5"]}
+                        "/work/data/shell-h5"],
+           "heldout7": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                        "/work/data/shell-h5", "/work/data/shell-h6"]}
 
 
 def _key(r):
@@ -127,8 +132,8 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6") else _key
-    if a.set in ("heldout5", "heldout6"):
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7") else _key
+    if a.set in ("heldout5", "heldout6", "heldout7"):
         import _label
         _label.OUTSIDE_WRITE = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])

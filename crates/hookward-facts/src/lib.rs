@@ -288,6 +288,23 @@ const SYSTEM_DIRS: &[&str] = &[
     "/Applications",
 ];
 
+/// The folders that hold the users' homes on Linux, the BSDs and macOS (`/home`, `/Users`,
+/// Solaris-style `/export/home`, `/usr/home` on FreeBSD): whoever runs hookward, a recursive
+/// change rooted there reaches every user's home.
+const HOMES_DIRS: &[&str] = &["/home", "/Users", "/export/home", "/usr/home"];
+
+/// One user's home by shape: a folder directly inside one of [`HOMES_DIRS`] (`/home/alex`,
+/// `/Users/alex`), glob and placeholder names left out (`/home/*` is many homes, not one).
+fn is_home_by_shape(path: &str) -> bool {
+    let Some((parent, name)) = path.rsplit_once('/') else {
+        return false;
+    };
+    HOMES_DIRS.contains(&parent)
+        && !name.is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['*', '?', '[', '<', '{', '$'])
+}
+
 fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
@@ -363,7 +380,9 @@ fn is_security_tool_config(path: &str) -> bool {
 ///   path is `outside_project`); `placeholder` instead of both for a documentation
 ///   placeholder ([`is_placeholder`]: `/path/to/x`, `/proc/<pid>/environ`); `temp` — under a temporary directory;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
-///   `root` — `/`; `system` — an OS directory (`SYSTEM_DIRS`) or below.
+///   `root` — `/`; `homes` — a folder that holds the users' homes ([`HOMES_DIRS`]: `/home`,
+///   `/Users`); `other_home` — one user's home by shape other than `ctx.home` (`/home/alex`,
+///   `/Users/alex`); `system` — an OS directory (`SYSTEM_DIRS`) or below.
 pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = secrets::classes_of(path, &ctx.home)
         .into_iter()
@@ -432,6 +451,11 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     }
     if path == "/" {
         out.push("root");
+    }
+    if HOMES_DIRS.contains(&path) {
+        out.push("homes");
+    } else if path != ctx.home && is_home_by_shape(path) {
+        out.push("other_home");
     }
     if SYSTEM_DIRS.iter().any(|d| under(path, d)) && !out.contains(&"temp") {
         out.push("system");
@@ -1432,8 +1456,35 @@ mod tests {
         );
         assert_eq!(
             classify("/home", p, &c),
-            ["outside_project", "home_ancestor"]
+            ["outside_project", "home_ancestor", "homes"]
         );
+        // h-cmd9: the homes' folder and another user's home by shape, whoever's home is set.
+        for (home, path, class) in [
+            ("/home/dev", "/Users", "homes"),
+            ("/tmp/ci/home/dev", "/home", "homes"),
+            ("/home/dev", "/home/alex", "other_home"),
+            ("/home/dev", "/Users/alex", "other_home"),
+            ("/Users/dev", "/home/ftp", "other_home"),
+            ("/home/dev", "/export/home/alex", "other_home"),
+        ] {
+            let cx = Context::new(home, format!("{home}/.hookward"));
+            assert!(classify(path, p, &cx).contains(&class), "{path} {class}");
+        }
+        for path in [
+            "/home/dev",
+            "/home/*",
+            "/home/.snapshots",
+            "/home/alex/project",
+            "/Users/alex/Documents",
+            "/homework",
+            "/srv/home",
+        ] {
+            let got = classify(path, p, &c);
+            assert!(
+                !got.contains(&"other_home") && !got.contains(&"homes"),
+                "{path}: {got:?}"
+            );
+        }
         assert_eq!(classify("/tmp/x", p, &c), ["outside_project", "temp"]);
         assert_eq!(
             classify("/etc/passwd", p, &c),

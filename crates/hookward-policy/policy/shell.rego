@@ -9,12 +9,12 @@ shell_facts := object.get(input.facts, "shell", {})
 facts_of(kind) := object.get(shell_facts, kind, [])
 
 # @rule shell/recursive-delete-home deny
-# Recursively deleting the home directory, /, a parent of home, or a system directory. A filtered search-and-delete (find / -name X -delete, find ~ -name X -exec rm {} +) counts when its root is /, the home or a system directory outside the temporary ones.
+# Recursively deleting the home directory, /, a parent of home, the folder of every user's home (/home, /Users), another user's home (/home/alex), or a system directory. A filtered search-and-delete (find / -name X -delete, find ~ -name X -exec rm {} +, find /home -name core -exec rm {} +) counts when its root is /, a home, the homes' folder or a system directory outside the temporary ones.
 decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "delete"
 	p.recursive
-	some c in {"home", "root", "home_ancestor", "system"}
+	some c in wide_classes
 	lib.has_class(p, c)
 	not filtered_narrow(p)
 	reason := sprintf("%s would recursively delete %s", [lib.how(p), p.path])
@@ -32,7 +32,16 @@ filtered_narrow(p) if {
 	not wide_root(p)
 }
 
+# The classes of a path whose recursive deletion or permission change loses a home or the
+# system: the home, /, the home's parents, the homes' folder (/home, /Users), another user's home
+# by shape (/home/alex; hookward-facts classify), a system directory.
+wide_classes := {"home", "root", "home_ancestor", "homes", "other_home", "system"}
+
 wide_root(p) if lib.has_class(p, "home")
+
+wide_root(p) if lib.has_class(p, "homes")
+
+wide_root(p) if lib.has_class(p, "other_home")
 
 wide_root(p) if lib.has_class(p, "root")
 
@@ -44,14 +53,14 @@ wide_root(p) if {
 
 # @rule shell/recursive-permission-home deny
 # Recursively changing permissions or owners (chmod -R, chown -R, chgrp -R) of the home
-# directory, /, a parent of home, or a system directory: `chmod -R 000 ~` locks the user out of
-# every file as surely as deleting them, and `chown -R` of / breaks the system (the same classes
-# as shell/recursive-delete-home).
+# directory, /, a parent of home, the homes' folder, another user's home, or a system directory:
+# `chmod -R 000 ~` locks the user out of every file as surely as deleting them, and `chown -R`
+# of / breaks the system (the same classes as shell/recursive-delete-home).
 decision contains {"id": "shell/recursive-permission-home", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "chmod"
 	p.recursive
-	some c in {"home", "root", "home_ancestor", "system"}
+	some c in wide_classes
 	lib.has_class(p, c)
 	reason := sprintf("%s would recursively change the permissions or owner of %s", [lib.how(p), p.path])
 }

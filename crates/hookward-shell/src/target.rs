@@ -147,13 +147,51 @@ const ECS_CREDENTIAL_VARIABLE: &str = "aws_container_credentials_";
 /// `…/go/http://169.254.169.254/…`, `…?url=http%3A%2F%2F…`): whoever serves `url` may fetch
 /// them. At most 4.
 pub fn nested_urls(url: &str) -> Vec<String> {
-    if url.len() >= 4096 || !(url.matches("http").count() > 1 || url.contains("http%3")) {
+    if url.len() >= 4096 {
         return Vec::new();
     }
-    crate::decode::nested_urls(url)
-        .into_iter()
-        .filter(|u| u.len() < url.len())
-        .collect()
+    let mut out: Vec<String> = if url.matches("http").count() > 1 || url.contains("http%3") {
+        crate::decode::nested_urls(url)
+            .into_iter()
+            .filter(|u| u.len() < url.len())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // A metadata address written bare in the path or query, without a scheme
+    // (`https://r.example/301-http-169.254.169.254:80-.json`, `?target=169.254.169.254`): a
+    // redirector or proxy that builds its target from the request reaches it.
+    if let Some(addr) = bare_metadata_address(url) {
+        if out.len() < 4 && !out.iter().any(|u| u.contains(&addr)) {
+            out.push(format!("http://{addr}/"));
+        }
+    }
+    out
+}
+
+/// The first metadata address ([`crate::decode::classify_host`]) written as a word of `url`
+/// after its host: words split at anything but letters, digits, `.` and `:`, a `:port` cut;
+/// only dotted or colon-separated words count (a path word `metadata` is not the host
+/// `metadata`).
+fn bare_metadata_address(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let tail = rest.get(rest.find(['/', '?', '#'])?..)?;
+    let tail = crate::decode::percent_decode(tail);
+    tail.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == ':'))
+        .filter(|w| w.contains('.') || w.contains("::"))
+        .find_map(|w| {
+            let w = w.trim_matches(|c| c == '.' || c == ':');
+            // `169.254.169.254:80`: the port goes; an IPv6 address keeps its colons.
+            let host = match w.rsplit_once(':') {
+                Some((h, port)) if !h.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => {
+                    h
+                }
+                _ => w,
+            };
+            crate::decode::classify_host(host)
+                .metadata
+                .then(|| host.to_ascii_lowercase())
+        })
 }
 
 /// Where `url` points; `None` when it names no plausible host.
@@ -372,6 +410,49 @@ mod tests {
         net_target(u)
             .map(|t| t.class)
             .unwrap_or(TargetClass::Public)
+    }
+
+    #[test]
+    fn bare_metadata_address_in_a_path_or_query() {
+        // h-cmd9: a redirector or proxy that takes its target from the path or query.
+        for (prefix, suffix) in [
+            ("https://r.example/csv-with-body/301-http-", ":80-.c.csv"),
+            ("https://r.example/img/302-https-", "-.i.jpg"),
+            ("https://r.example/go?target=", ""),
+            ("https://r.example/go?target=", ":80&x=1"),
+            ("https://r.example/p/", "/latest/meta-data/"),
+            ("http://proxy.example:8080/fetch/", ""),
+            ("https://r.example/go?t=%5B", "%5D"),
+        ] {
+            for addr in [
+                "169.254.169.254",
+                "metadata.google.internal",
+                "100.100.100.200",
+            ] {
+                let u = format!("{prefix}{addr}{suffix}");
+                let got = nested_urls(&u);
+                assert!(
+                    got.iter().any(|n| class(n) == TargetClass::Metadata),
+                    "{u}: {got:?}"
+                );
+            }
+        }
+        for u in [
+            "https://pypi.org/pypi/requests/json",
+            "https://example.com/metadata/v1/items",
+            "https://example.com/docs/instance-data/overview",
+            "https://example.com/releases/v1.2.3/169.254.tar.gz",
+            "https://169.254.169.254/latest/meta-data/",
+            "https://example.com/a?ip=10.0.0.1:80",
+        ] {
+            assert!(
+                nested_urls(u)
+                    .iter()
+                    .all(|n| class(n) != TargetClass::Metadata),
+                "{u}: {:?}",
+                nested_urls(u)
+            );
+        }
     }
 
     #[test]

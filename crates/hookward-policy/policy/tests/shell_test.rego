@@ -487,6 +487,20 @@ test_filtered_delete_of_root_or_home_denied if {
 	}
 }
 
+# h-cmd9: the homes' folder (/home, /Users) and another user's home are wide roots too, filtered
+# or not, and so for a recursive permission change.
+test_filtered_delete_of_homes_folder_or_other_home_denied if {
+	every p in [fdel("/home", ["homes", "outside_project"]), fdel("/Users", ["homes", "outside_project"]), fdel("/home/alex", ["other_home", "outside_project"])] {
+		some d in rules.decision with input as shell_input([p], {})
+		d.id == "shell/recursive-delete-home"
+		d.decision == "deny"
+	}
+	chm := {"path": "/home/ftp", "access": "chmod", "via": "shell", "how": "chmod -R", "evidence": "chmod -R 755 /home/ftp", "classes": ["other_home", "outside_project"], "recursive": true}
+	some d in rules.decision with input as shell_input([chm], {})
+	d.id == "shell/recursive-permission-home"
+	d.decision == "deny"
+}
+
 test_filtered_delete_of_narrow_folders_not_denied if {
 	every p in [fdel("/tmp", ["temp", "outside_project", "home_ancestor"]), fdel("/home/dev/work/app", ["outside_project"]), fdel("/root/work/app", ["outside_project", "system"]), fdel("/home/dev/project/build", ["project"])] {
 		ds := rules.decision with input as shell_input([p], {})

