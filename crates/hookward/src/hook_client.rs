@@ -35,7 +35,9 @@ use std::time::Duration;
 const REPLY_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// The environment variable that turns the warm helper off (`0`): the client then always runs
-/// the hook in-process and starts no server.
+/// the hook in-process and starts no server. `require` never falls back: a call the server does
+/// not answer exits 3 with the reason on stderr (for tests and benchmarks, which must know the
+/// warm path answered). hookward's configuration skips this variable (not a config key).
 const OFF_VAR: &str = "HOOKWARD_WARM";
 
 /// Why the client ran the hook in-process.
@@ -50,7 +52,9 @@ enum Miss {
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let (input, cut) = stdin_read::read_stdin(stdin_read::STDIN_DEADLINE);
-    let off = std::env::var_os(OFF_VAR).is_some_and(|v| v == "0");
+    let mode = std::env::var_os(OFF_VAR);
+    let off = mode.as_ref().is_some_and(|v| v == "0");
+    let require = mode.as_ref().is_some_and(|v| v == "require");
     let miss = if off {
         Miss::Other
     } else {
@@ -66,6 +70,10 @@ fn main() {
                     let _ = writeln!(std::io::stderr(), "{s}");
                 }
                 std::process::exit(i32::from(reply.exit_code));
+            }
+            Err(miss) if require => {
+                eprintln!("hookward-hook: the warm helper did not answer ({miss:?}) and {OFF_VAR}=require");
+                std::process::exit(3);
             }
             Err(miss) => miss,
         }

@@ -281,6 +281,19 @@ mod tests {
         words.iter().map(Into::into).collect()
     }
 
+    /// The warm helper's client sends the agents' project variables from its own list (it
+    /// links no agent crate); every profile's variable must be on it.
+    #[test]
+    fn the_warm_client_sends_every_agents_project_variable() {
+        for p in hookward_pipeline::profiles() {
+            assert!(
+                warm_proto::PROJECT_VARS.contains(&p.project_var),
+                "{}",
+                p.project_var
+            );
+        }
+    }
+
     #[test]
     fn the_installed_hook_argv_takes_the_fast_path_and_nothing_else_does() {
         for (word, agent) in [
