@@ -511,3 +511,42 @@ fn a_fake_listener_on_the_socket_cannot_answer() {
     let _ = std::os::unix::net::UnixStream::connect(home.sock());
     let _ = fake.join();
 }
+
+/// Step 4: the agent cannot stop, signal or impersonate the warm helper from inside.
+#[test]
+fn the_agent_cannot_stop_or_replace_the_warm_helper() {
+    let home = Home::new();
+    for (command, rule) in [
+        ("pkill -f 'hookward hook-server'", "self/signal-hookward"),
+        ("killall hookward-hook", "self/signal-hookward"),
+        (
+            "kill $(cat ~/.hookward/run/hook.pid)",
+            "self/signal-hookward",
+        ),
+        ("hookward hook-server --stop", "self/signal-hookward"),
+        (
+            "rm -f ~/.hookward/run/hook.sock",
+            "self/shell-protected-write",
+        ),
+        (
+            "socat UNIX-LISTEN:$HOME/.hookward/run/hook.sock -",
+            "self/shell-hookward-home",
+        ),
+    ] {
+        let payload = serde_json::json!({
+            "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": command}, "cwd": home.project(),
+        });
+        let (out, _, code) = home.run(
+            "hookward",
+            &["hook".to_string(), "claude-code".to_string()],
+            payload.to_string().as_bytes(),
+            &claude_env(&home, false),
+        );
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("\"deny\"") && out.contains(rule),
+            "{command}: {out}"
+        );
+    }
+}
