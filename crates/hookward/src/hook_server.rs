@@ -9,7 +9,8 @@
 //! ([`run_hook_input`]). What it keeps between calls is only caches keyed by content: the
 //! compiled policy program, by exactly the key of the on-disk cache
 //! ([`hookward_policy::keep_programs_in_memory`]), so an edit to a policy or its config data is
-//! seen on the next call.
+//! seen on the next call; and open store connections, handed out again only while the store's
+//! path names the same file ([`hookward_store::keep_stores_open`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
 //! server exits; so does a server whose own executable changed on disk (an upgrade). A panic
@@ -199,6 +200,7 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     std::fs::write(run_dir.pid(), format!("{}\n", std::process::id()))
         .map_err(|e| format!("cannot write {}: {e}", run_dir.pid().display()))?;
     hookward_policy::keep_programs_in_memory();
+    hookward_store::keep_stores_open();
     let cleanup = || {
         let _ = std::fs::remove_file(&sock);
         let _ = std::fs::remove_file(run_dir.pid());

@@ -343,6 +343,32 @@ fn a_policy_or_config_edit_is_seen_on_the_next_warm_call() {
     assert_eq!(out, inproc);
 }
 
+/// The server keeps store connections open between calls, but only while the path names the
+/// same file: a store removed (or replaced) between calls is created anew, as a new process
+/// would, and the call is recorded there.
+#[test]
+fn a_removed_store_is_created_anew_by_the_next_warm_call() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let env = claude_env(&home, true);
+    for _ in 0..2 {
+        let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_eq!(home.records().len(), 2);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(home.hw().join(format!("state.db{suffix}")));
+    }
+    let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(home.records().len(), 1);
+    assert!(home
+        .health_kinds()
+        .iter()
+        .any(|h| h.starts_with("store-created")));
+}
+
 #[test]
 fn a_killed_server_means_a_fallback_and_a_new_server() {
     let mut home = Home::new();
