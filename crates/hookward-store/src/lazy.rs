@@ -78,7 +78,10 @@ mod pool {
 
     pub(super) static ON: AtomicBool = AtomicBool::new(false);
 
-    static KEPT: Mutex<Vec<(PathBuf, (u64, u64), Store)>> = Mutex::new(Vec::new());
+    /// A kept store: its path, the file's (device, inode) when it went back, the store.
+    type Kept = (PathBuf, (u64, u64), Store);
+
+    static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
 
     #[cfg(unix)]
     fn stamp(path: &Path) -> Option<(u64, u64)> {
