@@ -228,6 +228,9 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
             cleanup();
             return Ok(());
         }
+        // the background cost refreshes this server started (nothing else here has children)
+        // SAFETY: waitpid with WNOHANG on any child; returns at once.
+        while unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) } > 0 {}
         if ready <= 0 {
             continue;
         }
@@ -289,18 +292,27 @@ fn serve_one(mut stream: UnixStream) -> bool {
         .write_to(&mut stream);
         return true;
     }
-    let reply = std::panic::catch_unwind(|| answer(req)).unwrap_or(None);
-    let reply = reply.unwrap_or(Reply {
-        status: warm_proto::STATUS_FAILED,
-        ..Reply::default()
-    });
+    let answered = std::panic::catch_unwind(|| answer(req)).unwrap_or(None);
+    let (reply, refresh_cost) = answered.unwrap_or((
+        Reply {
+            status: warm_proto::STATUS_FAILED,
+            ..Reply::default()
+        },
+        false,
+    ));
     let _ = reply.write_to(&mut stream);
+    drop(stream);
+    if refresh_cost {
+        // after the reply, as `hookward hook` does (reaped in the accept loop)
+        crate::hook::refresh_cost_in_background();
+    }
     false
 }
 
-/// The hook's answer to `req`, as `hookward hook` would give it in the client's place; `None`
-/// when the request cannot be answered that way (the client falls back).
-fn answer(req: Request) -> Option<Reply> {
+/// The hook's answer to `req`, as `hookward hook` would give it in the client's place, and
+/// whether the cost index should be refreshed in the background; `None` when the request
+/// cannot be answered that way (the client falls back).
+fn answer(req: Request) -> Option<(Reply, bool)> {
     let agent = AgentArg::from_str(&req.agent, false).ok()?.agent();
     let project_var = hookward_pipeline::profile(agent).project_var;
     let parts = ProcessParts {
@@ -325,13 +337,11 @@ fn answer(req: Request) -> Option<Reply> {
         .map(|d| PathBuf::from(std::ffi::OsString::from_vec(d)))
         .collect();
     let outcome = run_hook_input(&req.payload, req.cut.as_deref(), &env);
-    if outcome.refresh_cost {
-        crate::hook::refresh_cost_in_background();
-    }
-    Some(Reply {
+    let reply = Reply {
         status: warm_proto::STATUS_ANSWER,
         exit_code: u8::try_from(outcome.reply.exit_code).unwrap_or(0),
         stdout: outcome.reply.stdout,
         stderr: outcome.reply.stderr,
-    })
+    };
+    Some((reply, outcome.refresh_cost))
 }
