@@ -13,7 +13,8 @@
 //! path names the same file ([`hookward_store::keep_stores_open`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
-//! server exits; so does a server whose own executable changed on disk (an upgrade). A panic
+//! server exits; so does a server whose own executable changed on disk (an upgrade) or whose
+//! socket was removed (checked every [`WAKE`]). A panic
 //! while answering answers "failed" (the client falls back), never a decision. With no call
 //! for [`IDLE`] the server exits; `hookward hook-server --stop` ends it by its pid.
 
@@ -217,7 +218,11 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
         };
         // SAFETY: one valid pollfd.
         let ready = unsafe { libc::poll(&mut fds, 1, WAKE.as_millis() as libc::c_int) };
-        let changed = stamp.is_none() || exe_stamp(&exe) != stamp;
+        // an upgrade (the executable changed), or the socket gone (removed, or the home
+        // deleted): this server is no longer the one clients reach
+        let changed = stamp.is_none()
+            || exe_stamp(&exe) != stamp
+            || std::fs::symlink_metadata(&sock).is_err();
         let idle_ms =
             (started.elapsed().as_millis() as u64).saturating_sub(last.load(Ordering::Relaxed));
         if changed
