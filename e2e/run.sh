@@ -7,6 +7,7 @@
 #        HOOKWARD_E2E_CACHE  npm install cache (default ~/.cache/hookward-e2e)
 #        E2E_KEEP=1          keep the run folders (kept anyway when a scenario fails)
 #        E2E_RUN_TIMEOUT     seconds per CLI run (default 120)
+#        E2E_INSTALL_ARGS    extra words for `hookward install` (`--warm`: the warm helper's client)
 # exit:  0 all scenarios passed, 1 a scenario failed, 3 setup failed (npm registry, build, ...)
 set -u
 E2E=$(cd "$(dirname "$0")" && pwd)
@@ -213,13 +214,16 @@ run_scenario() {
   {
     "prepare_$agent" "$R" &&
     if [ -n "$PLUGIN_RUN" ]; then mkdir -p "$R/home/.claude" && echo '{}' >"$R/home/.claude/settings.json"; else
-    hw "$R/home" install "${HW_AGENT[$agent]}" --apply >"$R/install.log" 2>&1; fi ||
+    # shellcheck disable=SC2086  # E2E_INSTALL_ARGS: extra words, e.g. --warm
+    hw "$R/home" install "${HW_AGENT[$agent]}" --apply ${E2E_INSTALL_ARGS:-} >"$R/install.log" 2>&1; fi ||
       { echo "hookward install ${HW_AGENT[$agent]} --apply failed: $(tail -3 "$R/install.log")" >"$R/setup.err"; false; }
   } && "after_install_$agent" "$R" &&
     python3 "$E2E/scenarios.py" setup "$agent" "$name" "$R/home" "$R/proj" &&
     run_sessions "$agent" "$R" "$name"
   local setup_rc=$?
   t1=$(date +%s.%N)
+  # the warm helper's server the client started for this run's home (install --warm)
+  [ -f "$R/home/.hookward/run/hook.pid" ] && hw "$R/home" hook-server --stop >/dev/null 2>&1
   if [ $setup_rc -ne 0 ]; then
     st=FAIL
     out="    FAIL setup: $(cat "$R/setup.err" 2>/dev/null || echo "exit $setup_rc")"

@@ -29,6 +29,13 @@ the table gives p50/p99 of each and the hook's ratios to both: the ratio of the 
 and the median of the per-round ratios. With `--pair`, A, B, `/bin/true` and the minimal
 program run in each round, and A's and B's ratios to the floor are printed beside B/A.
 
+`--client [PATH]` (issue 15, with `--floor`): the warm helper's client (`hookward-hook`, by
+default next to BINARY) runs in the same rounds against a `BINARY hook-server` started per
+hookward home (and stopped at the end), with `HOOKWARD_WARM=require` so a call the server does
+not answer fails instead of falling back; a second table gives its p50/p99, ratios to the
+minimal program and `/bin/true`, its own CPU, and the server's CPU per call (from
+/proc/PID/stat), and whether its replies equal the in-process hook's.
+
 `--budget` (issue 21): adds a UserPromptSubmit case with a `[cost] daily_budget` configured and
 a budget state past its threshold (`cost-budget.json`, today), so the reply carries the
 notice, beside the same prompt with no budget. (With a budget, SessionStart would also start
@@ -300,27 +307,75 @@ def ratios(xs, ys):
     return statistics.median(r) if r else float("nan")
 
 
-def floor_run(cases, runs, minimal):
+class WarmServers:
+    """`--client`: one `hookward hook-server` per hookward home the cases use, started before
+    its first case and stopped at the end; its CPU time (utime + stime from /proc/PID/stat) is
+    read around each case so the server's own work per call is counted apart from the client's."""
+
+    def __init__(self, binary):
+        self.binary = binary
+        self.procs = {}
+
+    def ensure(self, env):
+        home = env["HOOKWARD_HOME"]
+        if home in self.procs:
+            return self.procs[home]
+        p = subprocess.Popen([self.binary, "hook-server"], env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        sock = os.path.join(home, "run", "hook.sock")
+        for _ in range(500):
+            if os.path.exists(sock):
+                break
+            time.sleep(0.01)
+        time.sleep(0.05)
+        self.procs[home] = p
+        return p
+
+    @staticmethod
+    def cpu_ms(p):
+        with open(f"/proc/{p.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) * 1000.0 / ticks
+
+    def stop(self):
+        for p in self.procs.values():
+            p.terminate()
+            p.wait()
+
+
+def floor_run(cases, runs, minimal, client=None, servers=None):
     """`--floor` without `--pair`: each hookward case in rounds with /bin/true and the minimal
-    program on its payload (order rotated per round)."""
+    program on its payload (order rotated per round). With `client` (`--client`), the warm
+    helper's client `hookward-hook claude-code` runs in the same rounds against a running server
+    (`HOOKWARD_WARM=require`: a call the server does not answer fails instead of falling back)."""
     rows = []
     for label, argv, data, env in cases:
         if argv[0] in ("/bin/true", sys.executable):
             continue
-        sides = [("hook", argv), ("true", ["/bin/true"]), ("min", [minimal])]
-        for _, sv in sides:
-            run_once(sv, data, env)  # warm-up
-        wall = {k: [] for k, _ in sides}
-        cpu = {k: [] for k, _ in sides}
+        sides = [("hook", argv, env), ("true", ["/bin/true"], env), ("min", [minimal], env)]
+        server = None
+        if client:
+            server = servers.ensure(env)
+            sides.append(("client", [client] + argv[2:], dict(env, HOOKWARD_WARM="require")))
+        for _, sv, e in sides:
+            run_once(sv, data, e)  # warm-up
+        wall = {k: [] for k, _, _ in sides}
+        cpu = {k: [] for k, _, _ in sides}
         outs = set()
+        client_outs = set()
+        server_cpu0 = WarmServers.cpu_ms(server) if server else 0.0
         for i in range(runs):
-            order = sides[i % 3:] + sides[:i % 3]
-            for k, sv in order:
-                dt, _, out, code = run_once(sv, data, env, cpu[k])
+            n = len(sides)
+            order = sides[i % n:] + sides[:i % n]
+            for k, sv, e in order:
+                dt, _, out, code = run_once(sv, data, e, cpu[k])
                 wall[k].append(dt)
                 if k == "hook":
                     outs.add((out.strip()[:200], code))
-        rows.append({"label": label, "runs": runs,
+                if k == "client":
+                    client_outs.add((out.strip()[:200], code))
+        row = {"label": label, "runs": runs,
                      "hook_p50_ms": statistics.median(wall["hook"]), "hook_p99_ms": pct(wall["hook"], 99),
                      "min_p50_ms": statistics.median(wall["min"]), "min_p99_ms": pct(wall["min"], 99),
                      "true_p50_ms": statistics.median(wall["true"]),
@@ -329,7 +384,18 @@ def floor_run(cases, runs, minimal):
                      "round_over_min": ratios(wall["hook"], wall["min"]),
                      "round_over_true": ratios(wall["hook"], wall["true"]),
                      "cpu_over_min": ratios(cpu["hook"], cpu["min"]),
-                     "same_reply": len(outs) == 1})
+                     "same_reply": len(outs) == 1}
+        if client:
+            row.update({"client_p50_ms": statistics.median(wall["client"]),
+                        "client_p99_ms": pct(wall["client"], 99),
+                        "client_p50_over_min": statistics.median(wall["client"]) / statistics.median(wall["min"]),
+                        "client_p99_over_min": pct(wall["client"], 99) / pct(wall["min"], 99),
+                        "client_round_over_min": ratios(wall["client"], wall["min"]),
+                        "client_p50_over_true": statistics.median(wall["client"]) / statistics.median(wall["true"]),
+                        "client_cpu_p50_ms": statistics.median(cpu["client"]),
+                        "server_cpu_ms_per_call": (WarmServers.cpu_ms(server) - server_cpu0) / runs,
+                        "client_same_reply": client_outs == outs})
+        rows.append(row)
     return rows
 
 
@@ -345,6 +411,18 @@ def print_floor(rows, minimal, load):
               f"{r['cpu_over_min']:8.2f}  {r['same_reply']}")
     print("(wall ms per whole process; p50/min and p99/min: ratios of the percentiles; rnd/…: median of the "
           "per-round ratios; cpu/min: the same for user + sys CPU)")
+    if rows and "client_p50_ms" in rows[0]:
+        print()
+        print("warm helper: hookward-hook (client) against a running hookward hook-server, same rounds")
+        print(f"{'case':48} {'p50':>7} {'p99':>7} {'p50/min':>8} {'p99/min':>8} {'rnd/min':>8} {'p50/true':>8} "
+              f"{'cli cpu':>8} {'srv cpu':>8}  same reply as in-process")
+        for r in rows:
+            print(f"{r['label']:48} {r['client_p50_ms']:7.2f} {r['client_p99_ms']:7.2f} "
+                  f"{r['client_p50_over_min']:8.2f} {r['client_p99_over_min']:8.2f} {r['client_round_over_min']:8.2f} "
+                  f"{r['client_p50_over_true']:8.2f} {r['client_cpu_p50_ms']:8.2f} {r['server_cpu_ms_per_call']:8.2f}  "
+                  f"{r['client_same_reply']}")
+        print("(cli cpu: the client process's user + sys ms, p50; srv cpu: the server's CPU ms per call, "
+              "its /proc/PID/stat time over the case's rounds / runs, 10 ms ticks)")
 
 
 def lessons_paired(cases, runs):
@@ -471,6 +549,9 @@ def main():
     ap.add_argument("--floor", action="store_true",
                     help="run /bin/true and a minimal serde_json Rust program (built once) in the same rounds "
                          "and print the hook's ratios to them")
+    ap.add_argument("--client", nargs="?", const="auto", default=None,
+                    help="with --floor: also run the warm helper's client (default: hookward-hook next to "
+                         "BINARY) against a running `BINARY hook-server`, in the same rounds")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     try:
@@ -480,7 +561,15 @@ def main():
         _, cases, _ = build(a, tmp, a.user_rules)
         if a.floor:
             minimal = minimal_program()
-            rows = floor_run(cases, a.runs, minimal)
+            client = a.client
+            if client == "auto":
+                client = os.path.join(os.path.dirname(os.path.abspath(a.binary)), "hookward-hook")
+            servers = WarmServers(a.binary) if client else None
+            try:
+                rows = floor_run(cases, a.runs, minimal, client, servers)
+            finally:
+                if servers:
+                    servers.stop()
             if a.json:
                 print(json.dumps({"minimal": minimal, "loadavg": os.getloadavg(), "rows": rows}, indent=2))
             else:

@@ -18,6 +18,12 @@ binary, three warm-up calls per case first):
 - `reply`: a short hash of the reply (stdout, the bench home's path replaced by `<HOME>`), so two
   binaries can be checked for byte-identical replies.
 
+`--client [PATH]`: also counts the warm helper's client (`hookward-hook claude-code`, by default
+next to the first BIN) answering through a running `BIN hook-server` (`HOOKWARD_WARM=require`):
+the rows are the client process alone; the server's own CPU per call is given apart (`srv ms`:
+its utime + stime from /proc/PID/stat over the perf runs, divided by their number; 10 ms ticks,
+so use enough runs).
+
 Nothing outside the temporary homes is touched; nothing is timed against a threshold."""
 import argparse, hashlib, os, re, shutil, statistics, subprocess, sys, tempfile, types
 
@@ -95,15 +101,18 @@ def settle(env):
         c.close()
 
 
-def measure(argv, data, env, home, a, tmp):
+def measure(argv, data, env, home, a, tmp, server=None):
     def settled(f, *args):
         settle(env)
         return f(*args)
+    srv0 = bench_hook.WarmServers.cpu_ms(server) if server else 0.0
     pf = [settled(perf_once, argv, data, env) for _ in range(a.runs)]
+    srv = (bench_hook.WarmServers.cpu_ms(server) - srv0) / a.runs if server else float("nan")
     calls, read = settled(strace_once, argv, data, env, tmp)
     ir = float("nan") if a.no_callgrind else settled(callgrind_once, argv, data, env, tmp)
     return {"ir": ir, "faults": statistics.median(x for x, _ in pf),
             "task_ms": statistics.median(y for _, y in pf), "syscalls": calls, "read_bytes": read,
+            "server_ms": srv,
             "reply": settled(reply_hash, argv, data, env, home)}
 
 
@@ -116,9 +125,15 @@ def main():
     ap.add_argument("--user-rules", type=int, default=0)
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
+    ap.add_argument("--client", nargs="?", const="auto", default=None,
+                    help="also count the warm helper's client against a running `BIN hook-server`")
     a = ap.parse_args()
     minimal = bench_hook.minimal_program()
     tmp = tempfile.mkdtemp(prefix="hookward-count-")
+    client = a.client
+    if client == "auto":
+        client = os.path.join(os.path.dirname(os.path.abspath(a.binaries[0])), "hookward-hook")
+    servers = bench_hook.WarmServers(os.path.abspath(a.binaries[0])) if client else None
     try:
         rows = []
         for i, binary in enumerate(a.binaries):
@@ -136,13 +151,23 @@ def main():
                         r = measure(base, data, e, home, a, tmp)
                         rows.append((label, name, r))
                 rows.append((label, binary, measure(argv, data, e, home, a, tmp)))
+                if client and i == 0:
+                    server = servers.ensure(e)
+                    ce = dict(e, HOOKWARD_WARM="require")
+                    cargv = [client] + argv[2:]
+                    for _ in range(3):
+                        subprocess.run(cargv, input=data, capture_output=True, env=ce)
+                    rows.append((label, "client+server", measure(cargv, data, ce, home, a, tmp, server)))
         la = os.getloadavg()
         print(f"load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}; perf runs per row {a.runs}")
-        print(f"{'case':42} {'binary':28} {'Ir':>12} {'faults':>7} {'task ms':>8} {'syscalls':>8} {'read B':>9}  reply")
+        print(f"{'case':42} {'binary':28} {'Ir':>12} {'faults':>7} {'task ms':>8} {'syscalls':>8} {'read B':>9}"
+              f" {'srv ms':>7}  reply")
         for label, name, r in rows:
             print(f"{label[:42]:42} {name[-28:]:28} {r['ir']:12,.0f} {r['faults']:7.0f} {r['task_ms']:8.2f} "
-                  f"{r['syscalls']:8d} {r['read_bytes']:9d}  {r['reply']}")
+                  f"{r['syscalls']:8d} {r['read_bytes']:9d} {r['server_ms']:7.2f}  {r['reply']}")
     finally:
+        if servers:
+            servers.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -36,7 +36,7 @@ check_installed() { # NAME PATH-TO-INSTALLED-hookward
   echo "packaging: $1 ok ($bin)"
 }
 VERSION="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
-[ -x target/debug/hookward ] || cargo build -q -p hookward
+[ -x target/debug/hookward ] && [ -x target/debug/hookward-hook ] || cargo build -q -p hookward
 
 echo "== packaging: tools from PyPI (maturin, uv, pipx) =="
 python3 -m venv "$T/venv"
@@ -52,6 +52,7 @@ import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 scripts = [n for n in names if n.endswith(".data/scripts/hookward")]
 assert scripts, f"no scripts/hookward in {names}"
+assert any(n.endswith(".data/scripts/hookward-hook") for n in names), f"no scripts/hookward-hook in {names}"
 assert any(n.endswith("dist-info/METADATA") for n in names), names
 PY
 UV_TOOL_DIR="$T/uv-tools" UV_TOOL_BIN_DIR="$T/uv-bin" "$T/venv/bin/uv" tool install -q "$WHEEL" \
@@ -70,6 +71,9 @@ check_installed npm "$T/npm-global/bin/hookward"
 # `install` run through the launcher writes the real binary's path, so hooks skip node
 out="$(HOOKWARD_HOME="$T/hw-npm" "$T/npm-global/bin/hookward" install claude-code --json)"
 grep -q "node_modules/@hookward/cli-" <<<"$out" || fail "install via npm: hook command is not the platform binary: $out"
+# the warm helper's client ships beside it: `install --warm` registers it
+out="$(HOOKWARD_HOME="$T/hw-npm" "$T/npm-global/bin/hookward" install claude-code --warm --json)"
+grep -q "bin/hookward-hook claude-code" <<<"$out" || fail "install --warm via npm: no hookward-hook command: $out"
 
 echo "== packaging: Claude Code plugin folder =="
 python3 - "$ROOT/packaging/claude-plugin" <<'PY' || fail "plugin folder"

@@ -121,7 +121,10 @@ fn ours_in(words: Vec<String>) -> Option<String> {
     let sub = rest.next()?;
     let base = program.rsplit(['/', '\\']).next().unwrap_or(&program);
     let is_ours = base == "hookward" || base.eq_ignore_ascii_case("hookward.exe");
-    (is_ours && sub == "hook").then_some(program)
+    // The warm helper's client takes the agent as its first word (`hookward-hook codex`).
+    let is_client = base == "hookward-hook" || base.eq_ignore_ascii_case("hookward-hook.exe");
+    ((is_ours && sub == "hook") || (is_client && !sub.is_empty() && !sub.starts_with('-')))
+        .then_some(program)
 }
 
 /// Splits a command line the way Windows programs do for paths: blanks separate words,
@@ -165,7 +168,9 @@ fn windows_words(cmd: &str, max: usize) -> Vec<String> {
 /// Rule (from the installer's contract): the command's program — its first shell word with
 /// quotes removed, after skipping leading `NAME=value` environment assignments — has the base
 /// name `hookward` (or `hookward.exe`, any letter case for the Windows name; `/` and `\` both
-/// separate directories), and the next word is `hook`. Words are read as a POSIX shell
+/// separate directories), and the next word is `hook`; or it is the warm helper's client
+/// `hookward-hook` (`hookward-hook.exe`) followed by a word that is not an option (the agent,
+/// [`warm_hook_command`]). Words are read as a POSIX shell
 /// would; when that reading finds no hookward and the line holds a backslash, it is read
 /// again Windows-style (backslashes literal, double quotes group) so
 /// `C:\Tools\hookward.exe hook codex` counts too. The directory does not matter, so an
@@ -180,6 +185,8 @@ fn windows_words(cmd: &str, max: usize) -> Vec<String> {
 /// assert!(!is_hookward_command("hookward doctor"));
 /// assert!(!is_hookward_command("/bin/not-hookward hook"));
 /// assert!(!is_hookward_command("echo hookward hook"));
+/// assert!(is_hookward_command("/usr/local/bin/hookward-hook codex"));
+/// assert!(!is_hookward_command("hookward-hook"));
 /// ```
 pub fn is_hookward_command(cmd: &str) -> bool {
     hookward_program(cmd).is_some()
@@ -232,6 +239,33 @@ pub fn hook_command(program: &Path, agent: &str) -> Result<String, InstallError>
     ))
 }
 
+/// Builds the warm helper's hook command line `<client> <agent>` (issue 15: the client
+/// `hookward-hook` next to `hookward`, which answers through the warm server and falls back to
+/// `hookward hook <agent>` in-process), quoted as [`hook_command`] does.
+///
+/// # Errors
+/// [`InstallError::NonUtf8Program`] when `client` is not valid UTF-8.
+///
+/// ```
+/// use std::path::Path;
+/// use hookward_install::{warm_hook_command, is_hookward_command};
+/// let cmd = warm_hook_command(Path::new("/opt/bin/hookward-hook"), "codex").unwrap();
+/// assert_eq!(cmd, "/opt/bin/hookward-hook codex");
+/// assert!(is_hookward_command(&cmd));
+/// ```
+pub fn warm_hook_command(client: &Path, agent: &str) -> Result<String, InstallError> {
+    let client_str = client
+        .to_str()
+        .ok_or_else(|| InstallError::NonUtf8Program {
+            program: client.to_path_buf(),
+        })?;
+    Ok(format!(
+        "{} {}",
+        shell_quote(client_str),
+        shell_quote(agent)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,6 +302,9 @@ mod tests {
             r#""C:\Program Files\hookward\hookward.exe" hook codex"#,
             "A=1 B_2='x y' hookward hook gemini",
             "~/.cargo/bin/hookward hook claude-code 2>/dev/null",
+            "hookward-hook claude-code",
+            "'/opt/my bin/hookward-hook' codex --policy-dir /p",
+            r"C:\Tools\hookward-hook.exe gemini",
         ] {
             assert!(is_hookward_command(cmd), "{cmd}");
         }
@@ -280,7 +317,9 @@ mod tests {
             "hookward",
             "hookward doctor",
             "hookward install claude-code",
-            "hookward-hook hook",
+            "hookward-hook",
+            "hookward-hook --policy-dir x",
+            "hookward-hooks claude-code",
             "/bin/hookwardx hook",
             "echo hookward hook",
             "python3 hook_logger.py PreToolUse",

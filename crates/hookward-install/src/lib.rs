@@ -80,7 +80,7 @@ pub use codex_trust::{
     codex_config_path, codex_event_label, codex_trust_hash, codex_trust_key, inspect_codex_trust,
     plan_codex_trust, CodexTrust, TrustEntryState, TrustState,
 };
-pub use command::{hook_command, hookward_program, is_hookward_command};
+pub use command::{hook_command, hookward_program, is_hookward_command, warm_hook_command};
 pub use cursor::CURSOR_GATING_EVENTS;
 pub use error::{InstallError, SyntaxKind};
 pub use groups::GEMINI_HOOK_NAME;

@@ -137,7 +137,7 @@ pub(crate) fn deliver(
         home: Some(env.home.to_string_lossy().into_owned()),
         project: Some(project.clone()),
     };
-    if let Err(e) = deliver_in(event, config, &project, &scrub, response, store) {
+    if let Err(e) = deliver_in(env, event, config, &project, &scrub, response, store) {
         healths.push(lesson_health(
             env,
             event,
@@ -148,6 +148,7 @@ pub(crate) fn deliver(
 }
 
 fn deliver_in(
+    env: &HookEnv,
     event: &Event,
     config: &Config,
     project: &str,
@@ -173,7 +174,7 @@ fn deliver_in(
     };
     let t0 = std::time::Instant::now();
     let store = store.get()?;
-    crate::trace("lessons: store", t0);
+    env.trace("lessons: store", t0);
     let session = event.session_id.clone().unwrap_or_default();
     let turn = if event.kind == EventKind::UserPromptSubmit {
         // the prompt's turn, its deliveries and the call's decision record share one commit:
@@ -183,7 +184,7 @@ fn deliver_in(
     } else {
         store.turn(&session)?
     };
-    crate::trace("lessons: turn", t0);
+    env.trace("lessons: turn", t0);
     if text.trim().is_empty() {
         return Ok(());
     }
@@ -196,7 +197,7 @@ fn deliver_in(
         half_life_ms: l.half_life_ms(),
         limit: (l.max_per_turn as usize) * 3,
     })?;
-    crate::trace("lessons: recall", t0);
+    env.trace("lessons: recall", t0);
     let per_lesson = per_lesson_chars(config);
     // the setup now, read once and only when a recalled lesson has one to compare with
     let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
@@ -250,7 +251,7 @@ fn deliver_in(
     if shown.is_empty() {
         return Ok(());
     }
-    crate::trace("lessons: texts", t0);
+    env.trace("lessons: texts", t0);
     // the deliveries (each is two writes) join the batch the record step commits with the
     // decision; on an error none of them is recorded and nothing is shown
     store.begin_batch()?;
@@ -262,7 +263,7 @@ fn deliver_in(
         event.kind.name(),
         now_ms(),
     )?;
-    crate::trace("lessons: deliveries", t0);
+    env.trace("lessons: deliveries", t0);
     let text = shown.join("\n");
     response.context = Some(match response.context.take() {
         Some(c) if !c.is_empty() => format!("{c}\n\n{text}"),

@@ -70,43 +70,99 @@ pub enum EnvError {
     NoHome,
 }
 
+/// What a hook process knows of its environment, as plain values: the part of the process
+/// environment [`HookEnv::from_parts`] builds a [`HookEnv`] from. The in-process hook fills it
+/// from its own process ([`ProcessParts::of_process`]); the warm helper's server from the
+/// request its client sent (the client's own values), so one server answers clients with
+/// different environments exactly as their own processes would.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProcessParts {
+    /// `HOME` (empty counts as unset).
+    pub home: Option<PathBuf>,
+    /// The agent's project variable ([`hookward_core::AgentProfile::project_var`]), when set.
+    pub project_var: Option<String>,
+    /// The working directory of the hook process (used for Codex's project, whose hook runs
+    /// in the session's folder, and to anchor a relative project variable).
+    pub cwd: Option<PathBuf>,
+    /// Every `HOOKWARD_*` variable (`HOOKWARD_HOME` included).
+    pub vars: BTreeMap<String, String>,
+}
+
+impl ProcessParts {
+    /// This process's values for `agent` (its project variable, `HOME`, the working directory,
+    /// `HOOKWARD_*`). Variables that are not UTF-8 count as unset, as before.
+    pub fn of_process(agent: Agent) -> ProcessParts {
+        let p = profile(agent);
+        ProcessParts {
+            home: std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(PathBuf::from),
+            project_var: std::env::var(p.project_var).ok(),
+            cwd: std::env::current_dir().ok(),
+            vars: std::env::vars()
+                .filter(|(k, _)| k.starts_with("HOOKWARD_"))
+                .collect(),
+        }
+    }
+}
+
 impl HookEnv {
-    /// Reads `HOME`, `HOOKWARD_HOME`, `HOOKWARD_*` and the agent's project variable.
+    /// Reads `HOME`, `HOOKWARD_HOME`, `HOOKWARD_*` and the agent's project variable from this
+    /// process: [`HookEnv::from_parts`] of [`ProcessParts::of_process`].
     ///
     /// Errors: [`EnvError::NoHome`].
     pub fn from_process(agent: Agent) -> Result<HookEnv, EnvError> {
-        let hookward_home = hookward_config::hookward_home().ok_or(EnvError::NoHome)?;
-        let home = std::env::var_os("HOME")
-            .filter(|h| !h.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                hookward_home
-                    .parent()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default()
-            });
+        HookEnv::from_parts(agent, ProcessParts::of_process(agent))
+    }
+
+    /// The environment of a hook call from plain values, without reading anything of this
+    /// process (the warm helper builds one per request): hookward's home is `HOOKWARD_HOME`
+    /// (non-empty) else `HOME/.hookward`; the home is `HOME`, else the parent of hookward's
+    /// home; the project is the agent's project variable, else (Codex) the working directory.
+    ///
+    /// Errors: [`EnvError::NoHome`].
+    pub fn from_parts(agent: Agent, parts: ProcessParts) -> Result<HookEnv, EnvError> {
+        let home_var = parts.home.filter(|h| !h.as_os_str().is_empty());
+        let hookward_home = match parts.vars.get("HOOKWARD_HOME") {
+            Some(h) if !h.is_empty() => PathBuf::from(h),
+            _ => home_var.as_ref().ok_or(EnvError::NoHome)?.join(".hookward"),
+        };
+        let home = home_var.unwrap_or_else(|| {
+            hookward_home
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        });
         let p = profile(agent);
-        let project_dir = std::env::var(p.project_var)
-            .ok()
-            .filter(|s| !s.is_empty())
-            .or_else(|| {
-                // Codex: the payload's `cwd` is the model's `workdir`, the process's is the
-                // session's (`AgentProfile::project_is_hook_cwd`).
-                p.project_is_hook_cwd
-                    .then(|| std::env::current_dir().ok())
-                    .flatten()
-                    .and_then(|d| d.into_os_string().into_string().ok())
-            });
+        let project_dir = parts.project_var.filter(|s| !s.is_empty()).or_else(|| {
+            // Codex: the payload's `cwd` is the model's `workdir`, the process's is the
+            // session's (`AgentProfile::project_is_hook_cwd`).
+            p.project_is_hook_cwd
+                .then_some(parts.cwd)
+                .flatten()
+                .and_then(|d| d.into_os_string().into_string().ok())
+        });
         Ok(HookEnv {
             agent,
             home,
             hookward_home,
             project_dir,
-            vars: std::env::vars()
-                .filter(|(k, _)| k.starts_with("HOOKWARD_"))
-                .collect(),
+            vars: parts.vars,
             policy_dirs: Vec::new(),
         })
+    }
+
+    /// Whether `HOOKWARD_TRACE=1` asks for step timings on stderr.
+    pub fn tracing(&self) -> bool {
+        self.vars.get("HOOKWARD_TRACE").is_some_and(|v| v == "1")
+    }
+
+    /// Prints how long a step took to stderr when [`HookEnv::tracing`] (for benchmarks;
+    /// stderr is not shown to the model when the hook exits 0).
+    pub fn trace(&self, step: &str, since: Instant) {
+        if self.tracing() {
+            eprintln!("hookward trace: {step} {} µs", since.elapsed().as_micros());
+        }
     }
 
     /// `state.db` under hookward's home.
@@ -157,19 +213,11 @@ fn health(
     }
 }
 
-/// With `HOOKWARD_TRACE=1`, prints how long a step took to stderr (for benchmarks; stderr is
-/// not shown to the model when the hook exits 0).
-fn trace(step: &str, since: Instant) {
-    if std::env::var_os("HOOKWARD_TRACE").is_some_and(|v| v == "1") {
-        eprintln!("hookward trace: {step} {} µs", since.elapsed().as_micros());
-    }
-}
+struct TraceOnDrop<'a>(&'a HookEnv, &'static str, Instant);
 
-struct TraceOnDrop(&'static str, Instant);
-
-impl Drop for TraceOnDrop {
+impl Drop for TraceOnDrop<'_> {
     fn drop(&mut self) {
-        trace(self.0, self.1);
+        self.0.trace(self.1, self.2);
     }
 }
 
@@ -495,7 +543,7 @@ fn config_change_facts(
         project_dir: env.project_dir.as_deref(),
         agent: env.agent,
         budget: time_budget(config, env),
-        trace: &trace,
+        trace: &|step: &str, t: Instant| env.trace(step, t),
     };
     hookward_context::hook::config_change_facts(&step, event, config, store, healths)
 }
@@ -536,7 +584,7 @@ fn decide(
             env.agent,
         ));
     }
-    trace("facts", t);
+    env.trace("facts", t);
     let mut user_dirs = vec![env.hookward_home.join("policies")];
     user_dirs.extend(config.policy_dirs.iter().cloned());
     user_dirs.extend(env.policy_dirs.iter().cloned());
@@ -566,13 +614,13 @@ fn decide(
             env.agent,
         ));
     }
-    trace("policy load", t);
+    env.trace("policy load", t);
     let t = Instant::now();
     let input = policy_input(event, &facts, config);
     let eval = policy
         .evaluate(&input)
         .map_err(|e| by_input(e.to_string()))?;
-    trace("policy eval", t);
+    env.trace("policy eval", t);
     let user_problems = eval.user_problems();
     for problem in &user_problems {
         healths.push(health(
@@ -847,7 +895,7 @@ impl<'a> HookRun<'a> {
             Ok(e) => e,
             Err(e) => return self.unparsed(stdin, cut, e),
         };
-        trace("parse", self.start);
+        self.env.trace("parse", self.start);
         let t = Instant::now();
         let config = load_config(
             self.env,
@@ -855,7 +903,7 @@ impl<'a> HookRun<'a> {
             event.project_dir.as_deref(),
             &mut self.healths,
         );
-        trace("config", t);
+        self.env.trace("config", t);
         let (verdict, facts) = if needs_policy(&event) {
             let cc = config_change_facts(
                 self.env,
@@ -911,7 +959,7 @@ impl<'a> HookRun<'a> {
             &mut self.store,
             &mut self.healths,
         );
-        trace("lessons", t);
+        self.env.trace("lessons", t);
         let outcome = HookOutcome {
             reply,
             event: Some(event),
@@ -963,7 +1011,7 @@ impl<'a> HookRun<'a> {
             project_dir: self.env.project_dir.as_deref(),
             agent: self.env.agent,
             budget: time_budget(config, self.env),
-            trace: &trace,
+            trace: &|step: &str, t: Instant| self.env.trace(step, t),
         };
         hookward_context::hook::run(
             &step,
@@ -975,7 +1023,7 @@ impl<'a> HookRun<'a> {
             &mut self.store,
             &mut self.healths,
         );
-        trace("context", t);
+        self.env.trace("context", t);
     }
 
     /// A payload that does not parse: the raw-text fallback ([`recover`]) judges what it can
@@ -1202,7 +1250,7 @@ fn record(
     let path = env.store_path();
     let fallback = hookward_store::fallback_health_path(&path);
     let t = Instant::now();
-    let _trace = TraceOnDrop("record", t);
+    let _trace = TraceOnDrop(env, "record", t);
     match store.get() {
         Ok(store) => {
             if store.was_created() {

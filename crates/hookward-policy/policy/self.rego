@@ -177,6 +177,27 @@ decision contains {"id": "self/shell-hookward-home", "decision": "deny", "reason
 	reason := sprintf("the command (%s) hands hookward's own store or settings to %s, which can change them; hookward's records are changed by the person, not the agent", [c.evidence, c.program])
 }
 
+# Programs that send signals to processes chosen by name, pattern or pid.
+signal_programs := {"kill", "pkill", "killall", "skill", "snice", "pkill.exe", "taskkill"}
+
+# @rule self/signal-hookward deny
+# A shell command signalling hookward's processes by name (pkill hookward, killall hookward-hook, kill naming the warm helper's pid file) or stopping the warm helper (hookward hook-server --stop): hookward is stopped by the person. (A kill of a bare pid cannot be told apart; the hook still answers, in-process.)
+decision contains {"id": "self/signal-hookward", "decision": "deny", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	c.program in signal_programs
+	some a in array.slice(c.argv, 1, count(c.argv))
+	regex.match(`(?i)hookward|hook\.pid`, a)
+	reason := sprintf("the command (%s) would signal hookward's own processes; hookward is stopped by the person, not the agent", [c.evidence])
+}
+
+decision contains {"id": "self/signal-hookward", "decision": "deny", "reason": reason} if {
+	some c in object.get(object.get(input.facts, "shell", {}), "commands", [])
+	c.program == "hookward"
+	some sub in array.slice(c.argv, 1, 2)
+	sub == "hook-server"
+	reason := sprintf("the command (%s) would start or stop hookward's warm helper, which the hook itself manages", [c.evidence])
+}
+
 # @rule self/link-to-guard deny
 # A shell command creating a link (ln -s, ln) to hookward's home or to an agent's settings or hooks, or to a folder holding them (ln -s ~/.claude cfg): writes through the link would change them under another name.
 decision contains {"id": "self/link-to-guard", "decision": "deny", "reason": reason} if {

@@ -362,6 +362,53 @@ fn new_engine() -> Engine {
     engine
 }
 
+/// Compiled programs kept in memory between calls, for a long-lived process (the warm
+/// helper's server, `hookward hook-server`), keyed by exactly the key of the on-disk cache
+/// (`policy-<key>.rvm`: the version, every source's name and text, the `[policy.data]`
+/// document), so an edit to a policy or its data makes a new key and is seen on the next call.
+/// Off unless [`keep_programs_in_memory`] was called: a hook process loads once and exits.
+mod memory {
+    use super::{BrokenPolicy, Program};
+    use std::collections::HashMap;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex, PoisonError};
+
+    /// Programs kept at most; past it the map starts over (old keys are edits of the past).
+    const MAX_KEPT: usize = 16;
+
+    pub(super) static ON: AtomicBool = AtomicBool::new(false);
+
+    type Kept = HashMap<String, (Arc<Program>, Vec<BrokenPolicy>)>;
+
+    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+
+    pub(super) fn get(key: &str) -> Option<(Arc<Program>, Vec<BrokenPolicy>)> {
+        if !ON.load(Ordering::Relaxed) {
+            return None;
+        }
+        let kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.as_ref()?.get(key).cloned()
+    }
+
+    pub(super) fn put(key: &str, program: &Arc<Program>, broken: &[BrokenPolicy]) {
+        if !ON.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        let map = kept.get_or_insert_with(HashMap::new);
+        if map.len() >= MAX_KEPT {
+            map.clear();
+        }
+        map.insert(key.to_string(), (Arc::clone(program), broken.to_vec()));
+    }
+}
+
+/// Keeps compiled policy programs in memory between [`Policy::load`] calls of this process,
+/// keyed by the on-disk cache's key (see the `memory` module): for the warm helper's server.
+pub fn keep_programs_in_memory() {
+    memory::ON.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn load_sources(
     sources: &[PolicySource],
     data: &serde_json::Value,
@@ -375,18 +422,28 @@ fn load_sources(
     };
     if let Some(dir) = cache_dir {
         let bin = dir.join(format!("policy-{key}.rvm"));
-        if let Ok(bytes) = std::fs::read(&bin) {
-            if let Ok(DeserializationResult::Complete(program)) =
-                Program::deserialize_binary(&bytes)
-            {
-                let broken = std::fs::read(dir.join(format!("policy-{key}.broken.json")))
+        let kept = memory::get(&key);
+        let from_disk = || {
+            let bytes = std::fs::read(&bin).ok()?;
+            let Ok(DeserializationResult::Complete(program)) = Program::deserialize_binary(&bytes)
+            else {
+                return None;
+            };
+            let broken: Vec<BrokenPolicy> =
+                std::fs::read(dir.join(format!("policy-{key}.broken.json")))
                     .ok()
                     .and_then(|b| serde_json::from_slice(&b).ok())
                     .unwrap_or_default();
+            let program = Arc::new(program);
+            memory::put(&key, &program, &broken);
+            Some((program, broken))
+        };
+        if let Some((program, broken)) = kept.or_else(from_disk) {
+            {
                 let mut vm = RegoVM::new();
                 vm.set_strict_builtin_errors(true);
                 vm.set_max_instructions(MAX_INSTRUCTIONS);
-                vm.load_program(Arc::new(program));
+                vm.load_program(program);
                 vm.set_data(data_value).map_err(|e| e.to_string())?;
                 return Ok((
                     Loaded {

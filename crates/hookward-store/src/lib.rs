@@ -83,7 +83,7 @@ pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
 pub use health_kind::HealthKind;
-pub use lazy::LazyStore;
+pub use lazy::{keep_stores_open, LazyStore};
 pub use lessons::{
     EpisodeLimits, EpisodeRow, LessonInsert, LessonQuery, LessonRow, LessonStats, NewEpisode,
     RecallQuery, Recalled, Settle, Settled, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE,

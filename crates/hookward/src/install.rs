@@ -5,8 +5,8 @@ use crate::ScopeArg;
 use clap::{Args, ValueEnum};
 use hookward_core::profile::{InstallScope, Place};
 use hookward_install::{
-    apply, codex_config_path, hook_command, plan_codex_trust, plan_install, plan_uninstall, Format,
-    HookSpec, Plan,
+    apply, codex_config_path, hook_command, plan_codex_trust, plan_install, plan_uninstall,
+    warm_hook_command, Format, HookSpec, Plan,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -80,6 +80,11 @@ pub struct InstallArgs {
     /// Print the plan (and what was written) as JSON.
     #[arg(long)]
     json: bool,
+    /// Register the warm helper's client `hookward-hook AGENT` (next to hookward) as the hook
+    /// command instead of `hookward hook AGENT`: calls are answered by a background server
+    /// (started on first use, gone after 10 idle minutes), falling back to the in-process hook.
+    #[arg(long)]
+    warm: bool,
 }
 
 /// An agent's own home when its profile names a variable that moves it
@@ -327,8 +332,20 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     let exe = exe.canonicalize().unwrap_or(exe);
     let cfg = util::load_config()?;
     let format = args.agent.format();
+    let command = if args.warm {
+        let client = exe.with_file_name(format!("hookward-hook{}", std::env::consts::EXE_SUFFIX));
+        if !client.is_file() {
+            return Err(format!(
+                "--warm needs the warm helper's client {} next to hookward; it is not there",
+                client.display()
+            ));
+        }
+        warm_hook_command(&client, args.agent.word()).map_err(|e| e.to_string())?
+    } else {
+        hook_command(&exe, args.agent.word()).map_err(|e| e.to_string())?
+    };
     let spec = HookSpec {
-        command: hook_command(&exe, args.agent.word()).map_err(|e| e.to_string())?,
+        command,
         events: args.agent.events().iter().map(|s| s.to_string()).collect(),
         matcher: None,
         timeout: format.timeout_from_secs(cfg.hook_timeout),

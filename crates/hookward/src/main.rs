@@ -21,6 +21,8 @@ mod doctor;
 mod export;
 mod history;
 mod hook;
+#[cfg(unix)]
+mod hook_server;
 mod install;
 mod json;
 mod kb;
@@ -35,8 +37,10 @@ mod policy_admin;
 mod review;
 mod run;
 mod scan;
+mod stdin_read;
 mod ui;
 mod util;
+mod warm_proto;
 
 #[derive(Parser)]
 #[command(
@@ -100,6 +104,14 @@ enum Command {
         /// Extra directory of user .rego policies (may be repeated).
         #[arg(long = "policy-dir")]
         policy_dirs: Vec<PathBuf>,
+    },
+    /// The warm helper's server (issue 15): answers `hookward-hook` clients on
+    /// `<hookward home>/run/hook.sock`; started by the client, exits after 10 idle minutes.
+    #[command(hide = true)]
+    HookServer {
+        /// End the running server (by the pid in `run/hook.pid`).
+        #[arg(long)]
+        stop: bool,
     },
     /// Runs the real pipeline on built-in events in a throwaway directory and shows each decision.
     Demo {
@@ -222,6 +234,10 @@ fn main() -> ExitCode {
     out::set_color(cli.color);
     let result = match cli.command {
         Command::Hook { agent, policy_dirs } => return hook::run(agent, policy_dirs),
+        #[cfg(unix)]
+        Command::HookServer { stop } => return hook_server::run(stop),
+        #[cfg(not(unix))]
+        Command::HookServer { .. } => return ExitCode::from(2),
         Command::Demo { json } => demo::run(json),
         Command::Policy { command } => policy::run(command),
         Command::Scan(args) => scan::run(args),
@@ -263,6 +279,19 @@ mod tests {
 
     fn argv(words: &[&str]) -> Vec<std::ffi::OsString> {
         words.iter().map(Into::into).collect()
+    }
+
+    /// The warm helper's client sends the agents' project variables from its own list (it
+    /// links no agent crate); every profile's variable must be on it.
+    #[test]
+    fn the_warm_client_sends_every_agents_project_variable() {
+        for p in hookward_pipeline::profiles() {
+            assert!(
+                warm_proto::PROJECT_VARS.contains(&p.project_var),
+                "{}",
+                p.project_var
+            );
+        }
     }
 
     #[test]

@@ -191,6 +191,39 @@ test_reading_hookward_home_is_fine if {
 	not "self/shell-hookward-home" in ids
 }
 
+test_pkill_hookward_denied if {
+	some d in rules.decision with input as shell_cmd("pkill", ["pkill", "-f", "hookward hook-server"])
+	d.id == "self/signal-hookward"
+	d.decision == "deny"
+}
+
+test_killall_hookward_hook_denied if {
+	some d in rules.decision with input as shell_cmd("killall", ["killall", "-9", "hookward-hook"])
+	d.id == "self/signal-hookward"
+}
+
+test_kill_by_the_pid_file_denied if {
+	some d in rules.decision with input as shell_cmd("kill", ["kill", "$(cat ~/.hookward/run/hook.pid)"])
+	d.id == "self/signal-hookward"
+}
+
+test_stopping_the_warm_helper_denied if {
+	some d in rules.decision with input as shell_cmd("hookward", ["hookward", "hook-server", "--stop"])
+	d.id == "self/signal-hookward"
+	d.decision == "deny"
+}
+
+test_binding_the_socket_denied if {
+	some d in rules.decision with input as shell_cmd("socat", ["socat", "UNIX-LISTEN:$HOME/.hookward/run/hook.sock", "-"])
+	d.id == "self/shell-hookward-home"
+	d.decision == "deny"
+}
+
+test_killing_other_programs_is_not_ours if {
+	ids := {d.id | some d in rules.decision with input as shell_cmd("pkill", ["pkill", "-f", "webpack"])}
+	not "self/signal-hookward" in ids
+}
+
 link_input(classes) := {
 	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
 	"facts": {"project_dir": "/p", "paths": [], "links": [{"link": "/p/cfg", "target": "/home/dev/.claude", "evidence": "~/.claude", "target_classes": classes}]},

@@ -1,0 +1,578 @@
+//! The warm helper (issue 15): `hookward-hook` + `hookward hook-server` answer exactly as
+//! `hookward hook` in-process, and fall back to it whenever the server is missing, stale or
+//! not ours.
+//!
+//! Every captured payload of the four agents (Claude Code, Codex and Gemini CLI captures in
+//! `shared/protocol/payloads`, Cursor's documented fixtures) runs once in-process in one home
+//! and once through the client and a running server in a second home laid out alike, each
+//! with one of three environments (plain, `HOOKWARD_FAIL_MODE=closed`, an extra
+//! `--policy-dir`): stdout, stderr, exit code and the decision records (paths masked) must be
+//! identical.
+
+mod common;
+
+use common::shared;
+use std::os::unix::net::UnixListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PROBE_RULE: &str = r#"package hookward.rules.user.probe
+
+import rego.v1
+
+# @rule user/probe deny
+# A probe rule for the warm helper tests.
+decision contains {"id": "user/probe", "decision": "deny", "reason": "the probe rule matched"} if {
+    input.event.kind == "PreToolUse"
+    cmd := object.get(input.event.tool.input, "command", "")
+    contains(cmd, "warm-probe")
+}
+"#;
+
+/// One home: `root/home` (HOME) with `.hookward`, `project` and `extra-policies`.
+struct Home {
+    root: tempfile::TempDir,
+    server: Option<Child>,
+}
+
+impl Home {
+    fn new() -> Home {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("home/project")).unwrap();
+        std::fs::create_dir_all(root.path().join("home/.hookward")).unwrap();
+        std::fs::create_dir_all(root.path().join("home/extra-policies")).unwrap();
+        std::fs::write(
+            root.path().join("home/extra-policies/probe.rego"),
+            PROBE_RULE,
+        )
+        .unwrap();
+        Home { root, server: None }
+    }
+    fn home(&self) -> PathBuf {
+        self.root.path().join("home")
+    }
+    fn hw(&self) -> PathBuf {
+        self.home().join(".hookward")
+    }
+    fn project(&self) -> PathBuf {
+        self.home().join("project")
+    }
+    fn sock(&self) -> PathBuf {
+        self.hw().join("run/hook.sock")
+    }
+    fn command(&self, program: &str) -> Command {
+        let mut c = Command::new(assert_cmd::cargo::cargo_bin(program));
+        c.env_clear()
+            .env("HOME", self.home())
+            .env("HOOKWARD_HOME", self.hw())
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .current_dir(self.project());
+        c
+    }
+    /// Starts `hookward hook-server` and waits for its socket.
+    fn start_server(&mut self) {
+        let child = self
+            .command("hookward")
+            .arg("hook-server")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        self.server = Some(child);
+        assert!(wait_for(|| self.sock().exists()), "no socket");
+        // the socket exists once bound; give accept a moment
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    fn server_pid(&self) -> Option<i32> {
+        std::fs::read_to_string(self.hw().join("run/hook.pid"))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }
+    /// Runs `program args` with `payload` on stdin and `env`; (stdout, stderr, code) with this
+    /// home's folder masked.
+    fn run(
+        &self,
+        program: &str,
+        args: &[String],
+        payload: &[u8],
+        env: &[(String, String)],
+    ) -> (String, String, i32) {
+        use std::io::Write;
+        let mut c = self.command(program);
+        c.args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(payload).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let mask = |b: &[u8]| self.mask(&String::from_utf8_lossy(b));
+        (
+            mask(&out.stdout),
+            mask(&out.stderr),
+            out.status.code().unwrap_or(-1),
+        )
+    }
+    fn mask(&self, s: &str) -> String {
+        s.replace(&self.root.path().display().to_string(), "<ROOT>")
+    }
+    /// The decision records, oldest first, without time and duration, paths masked.
+    fn records(&self) -> Vec<String> {
+        let db = self.hw().join("state.db");
+        if !db.exists() {
+            return Vec::new();
+        }
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let mut stmt = conn
+            .prepare(
+                "SELECT agent, event, tool, tool_kind, session, cwd, input, facts, decision, reply, \
+                 rule_ids, reasons, agent_id, agent_type FROM decisions ORDER BY id",
+            )
+            .unwrap();
+        let rows = stmt
+            .query_map([], |r| {
+                let mut cols = Vec::new();
+                for i in 0..14 {
+                    let v: rusqlite::types::Value = r.get(i)?;
+                    cols.push(format!("{v:?}"));
+                }
+                Ok(cols.join(" | "))
+            })
+            .unwrap()
+            .map(|r| self.mask(&r.unwrap()))
+            .collect();
+        rows
+    }
+    fn health_kinds(&self) -> Vec<String> {
+        let db = self.hw().join("state.db");
+        if !db.exists() {
+            return Vec::new();
+        }
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT kind, message FROM health_events ORDER BY id")
+            .unwrap();
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(format!(
+                    "{}: {}",
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?
+                ))
+            })
+            .unwrap()
+            .map(|r| self.mask(&r.unwrap()))
+            .collect();
+        rows
+    }
+}
+
+impl Drop for Home {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.server.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        if self.hw().join("run/hook.pid").exists() {
+            // a server a client started (not our child): stopped by its pid
+            let _ = self
+                .command("hookward")
+                .args(["hook-server", "--stop"])
+                .output();
+        }
+    }
+}
+
+fn wait_for(mut f: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + Duration::from_secs(15);
+    while Instant::now() < end {
+        if f() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+/// (agent word, file name, payload) of every captured payload.
+fn table() -> Vec<(&'static str, String, serde_json::Value)> {
+    let mut out = Vec::new();
+    for (agent, dir) in [
+        ("claude-code", shared().join("protocol/payloads/claude")),
+        ("codex", shared().join("protocol/payloads/codex")),
+        ("gemini", shared().join("protocol/payloads/gemini")),
+        (
+            "cursor",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../hookward-cursor/tests/fixtures"),
+        ),
+    ] {
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| n.ends_with(".json") && !n.ends_with(".env.json"))
+            .collect();
+        names.sort();
+        for n in names {
+            let v: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(dir.join(&n)).unwrap()).unwrap();
+            out.push((agent, n, v));
+        }
+    }
+    out
+}
+
+/// The payload moved into `home`'s project (as the agent-payload tests do).
+fn placed(home: &Home, payload: &serde_json::Value) -> Vec<u8> {
+    let mut p = payload.clone();
+    let project = home.project().display().to_string();
+    if let Some(o) = p.as_object_mut() {
+        if o.contains_key("cwd") {
+            o.insert("cwd".into(), project.clone().into());
+        }
+        if o.contains_key("workspace_roots") {
+            o.insert("workspace_roots".into(), serde_json::json!([project]));
+        }
+    }
+    p.to_string().into_bytes()
+}
+
+/// The hook arguments and environment of variant `v` for `agent` in `home`.
+fn variant(home: &Home, agent: &str, v: usize) -> (Vec<String>, Vec<(String, String)>) {
+    let mut args = vec![agent.to_string()];
+    let project = home.project().display().to_string();
+    let var = match agent {
+        "claude-code" => "CLAUDE_PROJECT_DIR",
+        "gemini" => "GEMINI_PROJECT_DIR",
+        _ => "HOOKWARD_PROJECT_DIR",
+    };
+    let mut env = vec![(var.to_string(), project)];
+    match v % 3 {
+        1 => env.push(("HOOKWARD_FAIL_MODE".into(), "closed".into())),
+        2 => {
+            args.push("--policy-dir".into());
+            args.push(home.home().join("extra-policies").display().to_string());
+        }
+        _ => {}
+    }
+    (args, env)
+}
+
+#[test]
+fn every_captured_payload_gets_the_same_answer_and_record_in_process_and_warm() {
+    let inproc = Home::new();
+    let mut warm = Home::new();
+    warm.start_server();
+    let mut require = vec![("HOOKWARD_WARM".to_string(), "require".to_string())];
+    let mut rows = 0;
+    for (i, (agent, name, payload)) in table().into_iter().enumerate() {
+        for (v, extra) in [(i, None), (i + 1, Some("warm-probe"))] {
+            let mut payload = payload.clone();
+            if let (Some(cmd), Some(p)) = (extra, payload.pointer_mut("/tool_input/command")) {
+                *p = format!("echo {cmd}").into();
+            }
+            let (args_a, env_a) = variant(&inproc, agent, v);
+            let a = inproc.run(
+                "hookward",
+                &[vec!["hook".to_string()], args_a].concat(),
+                &placed(&inproc, &payload),
+                &env_a,
+            );
+            let (args_b, mut env_b) = variant(&warm, agent, v);
+            env_b.append(&mut require.clone());
+            let b = warm.run("hookward-hook", &args_b, &placed(&warm, &payload), &env_b);
+            assert_eq!(a, b, "{agent} {name} variant {}", v % 3);
+            rows += 1;
+        }
+    }
+    assert!(rows > 100, "{rows} payloads");
+    assert_eq!(inproc.records(), warm.records());
+    assert!(!inproc.records().is_empty());
+    assert_eq!(inproc.health_kinds(), warm.health_kinds());
+    // the probe rule of the extra policy folder fired on both sides
+    assert!(warm.records().iter().any(|r| r.contains("user/probe")));
+    require.clear();
+}
+
+const BASH_PROBE: &str = r#"{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo warm-probe"},"cwd":"/tmp"}"#;
+
+fn claude_env(home: &Home, require: bool) -> Vec<(String, String)> {
+    let mut env = vec![(
+        "CLAUDE_PROJECT_DIR".to_string(),
+        home.project().display().to_string(),
+    )];
+    if require {
+        env.push(("HOOKWARD_WARM".into(), "require".into()));
+    }
+    env
+}
+
+#[test]
+fn a_policy_or_config_edit_is_seen_on_the_next_warm_call() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let env = claude_env(&home, true);
+    let (out, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("user/probe"), "{out}");
+    std::fs::create_dir_all(home.hw().join("policies")).unwrap();
+    std::fs::write(home.hw().join("policies/probe.rego"), PROBE_RULE).unwrap();
+    let (out, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("user/probe") && out.contains("deny"), "{out}");
+    std::fs::write(
+        home.hw().join("config.toml"),
+        "disabled_rules = [\"user/probe\"]\n",
+    )
+    .unwrap();
+    let (out, _, _) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert!(!out.contains("\"deny\""), "{out}");
+    // the same call in-process agrees
+    let (inproc, _, _) = home.run(
+        "hookward",
+        &["hook".to_string(), "claude-code".to_string()],
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, false),
+    );
+    assert_eq!(out, inproc);
+}
+
+/// The server keeps store connections open between calls, but only while the path names the
+/// same file: a store removed (or replaced) between calls is created anew, as a new process
+/// would, and the call is recorded there.
+#[test]
+fn a_removed_store_is_created_anew_by_the_next_warm_call() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let env = claude_env(&home, true);
+    for _ in 0..2 {
+        let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_eq!(home.records().len(), 2);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(home.hw().join(format!("state.db{suffix}")));
+    }
+    let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(home.records().len(), 1);
+    assert!(home
+        .health_kinds()
+        .iter()
+        .any(|h| h.starts_with("store-created")));
+}
+
+#[test]
+fn a_killed_server_means_a_fallback_and_a_new_server() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let (_, err, code) = home.run(
+        "hookward-hook",
+        &args,
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut first = home.server.take().unwrap();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(home.sock().exists(), "a killed server leaves its socket");
+    // no server: the required warm path fails loudly...
+    let (_, err, code) = home.run(
+        "hookward-hook",
+        &args,
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 3, "{err}");
+    // ...and the normal client answers in-process, then starts a new server
+    let (out, _, code) = home.run(
+        "hookward-hook",
+        &args,
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, false),
+    );
+    let (inproc, _, inproc_code) = home.run(
+        "hookward",
+        &["hook".to_string(), "claude-code".to_string()],
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, false),
+    );
+    assert_eq!((out, code), (inproc, inproc_code));
+    assert!(
+        wait_for(|| {
+            home.run(
+                "hookward-hook",
+                &args,
+                BASH_PROBE.as_bytes(),
+                &claude_env(&home, true),
+            )
+            .2 == 0
+        }),
+        "no new server answered"
+    );
+    stop(&home);
+}
+
+/// `hookward hook-server --stop` for `home` (the server the client started).
+fn stop(home: &Home) {
+    let out = home
+        .command("hookward")
+        .args(["hook-server", "--stop"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(wait_for(|| !home.sock().exists()));
+}
+
+#[test]
+fn a_server_of_another_version_refuses_and_exits() {
+    use std::io::{Read, Write};
+    let mut home = Home::new();
+    home.start_server();
+    // A request naming another version (hand-framed: "HWQ1", u64 length, then the version).
+    let version = b"0.0.0+warm0";
+    let mut body = Vec::new();
+    body.extend_from_slice(&(version.len() as u32).to_le_bytes());
+    body.extend_from_slice(version);
+    let mut frame = b"HWQ1".to_vec();
+    frame.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    frame.extend_from_slice(&body);
+    let mut s = std::os::unix::net::UnixStream::connect(home.sock()).unwrap();
+    s.write_all(&frame).unwrap();
+    s.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut reply = Vec::new();
+    s.read_to_end(&mut reply).unwrap();
+    // a body this short does not decode: answered "failed" (status 1), the server stays
+    assert_eq!(&reply[..5], b"HWR1\x01");
+    // a whole request of another version: refused (status 2) and the server exits
+    let req = full_request("0.0.0+warm0");
+    let mut s = std::os::unix::net::UnixStream::connect(home.sock()).unwrap();
+    s.write_all(&req).unwrap();
+    s.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut reply = Vec::new();
+    s.read_to_end(&mut reply).unwrap();
+    assert_eq!(&reply[..5], b"HWR1\x02");
+    let mut server = home.server.take().unwrap();
+    assert!(wait_for(|| server.try_wait().unwrap().is_some()));
+    // the client falls back and answers
+    let (out, _, code) = home.run(
+        "hookward-hook",
+        &["claude-code".to_string()],
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, false),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.is_empty() || out.contains("hookSpecificOutput"),
+        "{out}"
+    );
+    assert!(wait_for(
+        || home.server_pid().is_some() && home.sock().exists()
+    ));
+    stop(&home);
+}
+
+/// A request with every field empty but the version (the shape of `warm_proto::Request`).
+fn full_request(version: &str) -> Vec<u8> {
+    let mut body = Vec::new();
+    let bytes = |b: &mut Vec<u8>, x: &[u8]| {
+        b.extend_from_slice(&(x.len() as u32).to_le_bytes());
+        b.extend_from_slice(x);
+    };
+    bytes(&mut body, version.as_bytes());
+    bytes(&mut body, b"claude-code");
+    body.push(0); // cwd
+    body.push(0); // home
+    body.extend_from_slice(&0u32.to_le_bytes()); // project vars
+    body.extend_from_slice(&0u32.to_le_bytes()); // vars
+    body.extend_from_slice(&0u32.to_le_bytes()); // policy dirs
+    body.push(0); // cut
+    bytes(&mut body, b"{}");
+    let mut frame = b"HWQ1".to_vec();
+    frame.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    frame.extend_from_slice(&body);
+    frame
+}
+
+#[test]
+fn a_fake_listener_on_the_socket_cannot_answer() {
+    use std::io::{Read, Write};
+    let home = Home::new();
+    std::fs::create_dir_all(home.hw().join("run")).unwrap();
+    let listener = UnixListener::bind(home.sock()).unwrap();
+    // the fake answers "allow, nothing to say" to anything
+    let fake = std::thread::spawn(move || {
+        for s in listener.incoming().take(1) {
+            let Ok(mut s) = s else { continue };
+            let mut buf = [0u8; 4096];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(b"HWR1\x00\x00\x00\x00");
+        }
+    });
+    let deny = r#"{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"~/.ssh/id_rsa"},"cwd":"/tmp"}"#;
+    let (out, err, code) = home.run(
+        "hookward-hook",
+        &["claude-code".to_string()],
+        deny.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 3, "the fake must not be believed: {out} {err}");
+    let (out, _, _) = home.run(
+        "hookward-hook",
+        &["claude-code".to_string()],
+        deny.as_bytes(),
+        &claude_env(&home, false),
+    );
+    assert!(out.contains("\"deny\""), "{out}");
+    // unblock the fake's accept if the client never connected to it again
+    let _ = std::os::unix::net::UnixStream::connect(home.sock());
+    let _ = fake.join();
+}
+
+/// Step 4: the agent cannot stop, signal or impersonate the warm helper from inside.
+#[test]
+fn the_agent_cannot_stop_or_replace_the_warm_helper() {
+    let home = Home::new();
+    for (command, rule) in [
+        ("pkill -f 'hookward hook-server'", "self/signal-hookward"),
+        ("killall hookward-hook", "self/signal-hookward"),
+        (
+            "kill $(cat ~/.hookward/run/hook.pid)",
+            "self/signal-hookward",
+        ),
+        ("hookward hook-server --stop", "self/signal-hookward"),
+        (
+            "rm -f ~/.hookward/run/hook.sock",
+            "self/shell-protected-write",
+        ),
+        (
+            "socat UNIX-LISTEN:$HOME/.hookward/run/hook.sock -",
+            "self/shell-hookward-home",
+        ),
+    ] {
+        let payload = serde_json::json!({
+            "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": command}, "cwd": home.project(),
+        });
+        let (out, _, code) = home.run(
+            "hookward",
+            &["hook".to_string(), "claude-code".to_string()],
+            payload.to_string().as_bytes(),
+            &claude_env(&home, false),
+        );
+        assert_eq!(code, 0);
+        assert!(
+            out.contains("\"deny\"") && out.contains(rule),
+            "{command}: {out}"
+        );
+    }
+}
