@@ -8,6 +8,8 @@
 //! Run with `cargo run --release -p hookward-shell --example alloc_count [-- N]`; under
 //! `valgrind --tool=callgrind` a small `N` also gives the instructions per analysis.
 
+mod support;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -54,40 +56,14 @@ fn snapshot() -> (u64, u64, u64) {
     )
 }
 
-/// The same chain as `bench_analyze`.
-fn chain() -> String {
-    let mut parts: Vec<String> = (0..16)
-        .map(|i| {
-            format!(
-                "grep -rn \"needle_{i}\" src/module_{i} --include='*.rs' | sort -t: -k1,1 -k2n | uniq -c | head -n 40 > /tmp/out_{i}.txt"
-            )
-        })
-        .collect();
-    let mut s = parts.join(" && ");
-    let mut i = 0;
-    while s.len() < 2048 {
-        if let Some(p) = parts.get_mut(i % 16) {
-            p.push_str(" | cat");
-        }
-        s = parts.join(" && ");
-        i += 1;
-    }
-    s
-}
-
 fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(50);
-    let ctx = hookward_shell::ShellContext::new(
-        "/home/dev/project",
-        "/home/dev",
-        Some("/home/dev/project".into()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let ctx = support::ctx();
 
-    let chain = chain();
+    let chain = support::chain();
     std::hint::black_box(hookward_shell::analyze(&chain, &ctx));
     let (a0, r0, b0) = snapshot();
     for _ in 0..n {

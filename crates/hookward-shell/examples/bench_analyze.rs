@@ -6,6 +6,8 @@
 //! Run with `cargo run --release -p hookward-shell --example bench_analyze`. Target: p99 at
 //! most 200 µs in release for both.
 
+mod support;
+
 use std::time::Instant;
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -35,34 +37,8 @@ fn time(command: &str, ctx: &hookward_shell::ShellContext) -> f64 {
     us
 }
 
-/// 16 pipelines of typical agent shape joined with `&&`, padded to about 2,048 bytes.
-fn chain() -> String {
-    let mut parts: Vec<String> = (0..16)
-        .map(|i| {
-            format!(
-                "grep -rn \"needle_{i}\" src/module_{i} --include='*.rs' | sort -t: -k1,1 -k2n | uniq -c | head -n 40 > /tmp/out_{i}.txt"
-            )
-        })
-        .collect();
-    let mut s = parts.join(" && ");
-    let mut i = 0;
-    while s.len() < 2048 {
-        if let Some(p) = parts.get_mut(i % 16) {
-            p.push_str(" | cat");
-        }
-        s = parts.join(" && ");
-        i += 1;
-    }
-    s
-}
-
 fn main() {
-    let ctx = hookward_shell::ShellContext::new(
-        "/home/dev/project",
-        "/home/dev",
-        Some("/home/dev/project".into()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let ctx = support::ctx();
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/benign-commands.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -91,7 +67,7 @@ fn main() {
         samples,
     );
 
-    let chain = chain();
+    let chain = support::chain();
     for _ in 0..20 {
         time(&chain, &ctx);
     }

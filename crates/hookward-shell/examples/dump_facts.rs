@@ -9,13 +9,10 @@
 //! `/home/dev/project`, home `/home/dev`), others are skipped. An output line is
 //! `{"file": …, "line": N, "facts": {…}}`.
 
+mod support;
+
 fn main() {
-    let ctx = hookward_shell::ShellContext::new(
-        "/home/dev/project",
-        "/home/dev",
-        Some("/home/dev/project".into()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let ctx = support::ctx();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for file in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
