@@ -455,13 +455,21 @@ use hookward_core::profile::{AgentFile, FileKind, InstallScope, Place, UnguardFl
 
 /// Codex's files: `~/.codex` (instructions, `config.toml` settings with MCP servers and
 /// hook trust, `hooks.json`, sign-in tokens `auth.json`), the project's `AGENTS.md` and `.codex`
-/// folder.
+/// folder. `AGENTS.override.md` is read before `AGENTS.md` in the same folder, at home and in
+/// every folder from the project root to the working folder (Codex docs, "Custom instructions
+/// with AGENTS.md": the override file takes precedence).
 pub static FILES: &[AgentFile] = &[
     AgentFile::file(Place::Home, ".codex/AGENTS.md", FileKind::Instructions),
+    AgentFile::file(
+        Place::Home,
+        ".codex/AGENTS.override.md",
+        FileKind::Instructions,
+    ),
     AgentFile::file(Place::Home, ".codex/config.toml", FileKind::Settings),
     AgentFile::file(Place::Home, ".codex/hooks.json", FileKind::Hooks)
         .install_target(InstallScope::User),
     AgentFile::file(Place::Project, "AGENTS.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, "AGENTS.override.md", FileKind::Instructions),
     AgentFile::folder(Place::Project, ".codex", FileKind::Settings).guard_only(),
     // Codex CLI docs, authentication: auth.json in CODEX_HOME.
     AgentFile::file(Place::Home, ".codex/auth.json", FileKind::Credentials),

@@ -186,7 +186,7 @@ pub fn kind_of(path: &str, home: &str, project: Option<&str>) -> Option<Kind> {
     let name = path.rsplit('/').next().unwrap_or("");
     if matches!(
         name,
-        "CLAUDE.md" | "AGENTS.md" | "GEMINI.md" | "CLAUDE.local.md"
+        "CLAUDE.md" | "AGENTS.md" | "AGENTS.override.md" | "GEMINI.md" | "CLAUDE.local.md"
     ) {
         return Some(Kind::Instructions);
     }
@@ -307,8 +307,15 @@ pub fn discover_stamped(
 }
 
 /// File names that make a file an instruction file wherever it lies ([`kind_of`]): the agents
-/// read a `CLAUDE.md`, `AGENTS.md` or `GEMINI.md` of a subfolder when they work there.
-pub const NESTED_NAMES: &[&str] = &["CLAUDE.md", "AGENTS.md", "GEMINI.md", "CLAUDE.local.md"];
+/// read a `CLAUDE.md`, `AGENTS.md` (Codex: `AGENTS.override.md` first) or `GEMINI.md` of a
+/// subfolder when they work there.
+pub const NESTED_NAMES: &[&str] = &[
+    "CLAUDE.md",
+    "AGENTS.md",
+    "AGENTS.override.md",
+    "GEMINI.md",
+    "CLAUDE.local.md",
+];
 
 /// Folders the nested walk ([`nested_instructions`]) does not enter: dependency, build and
 /// cache trees that are large and are not where instructions for this project live, and
@@ -547,6 +554,7 @@ mod tests {
             home(".claude/settings.json", Kind::Settings),
             home(".claude.json", Kind::Mcp),
             home(".codex/AGENTS.md", Kind::Instructions),
+            home(".codex/AGENTS.override.md", Kind::Instructions),
             home(".codex/config.toml", Kind::Settings),
             home(".codex/hooks.json", Kind::Hooks),
             home(".gemini/GEMINI.md", Kind::Instructions),
@@ -560,6 +568,7 @@ mod tests {
             proj(".claude/settings.local.json", Kind::Settings),
             proj(".mcp.json", Kind::Mcp),
             proj("AGENTS.md", Kind::Instructions),
+            proj("AGENTS.override.md", Kind::Instructions),
             proj("GEMINI.md", Kind::Instructions),
             proj(".cursorrules", Kind::Instructions),
             proj(".cursor/hooks.json", Kind::Hooks),

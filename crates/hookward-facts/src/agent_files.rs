@@ -279,7 +279,13 @@ mod tests {
         let name = basename(path);
         matches!(
             name,
-            "CLAUDE.md" | "CLAUDE.local.md" | "AGENTS.md" | "GEMINI.md" | ".cursorrules"
+            "CLAUDE.md"
+                | "CLAUDE.local.md"
+                | "AGENTS.md"
+                // Codex's override file, added after the former list (read before AGENTS.md).
+                | "AGENTS.override.md"
+                | "GEMINI.md"
+                | ".cursorrules"
         ) || [
             "/.claude/rules/",
             "/.claude/agents/",
@@ -330,6 +336,7 @@ mod tests {
             ".codex/config.toml",
             ".codex/hooks.json",
             ".codex/AGENTS.md",
+            ".codex/AGENTS.override.md",
             ".codex/profiles/p/config.toml",
             ".codex/x.toml",
             ".codex/auth.json",
@@ -347,8 +354,10 @@ mod tests {
             "CLAUDE.md",
             "CLAUDE.local.md",
             "AGENTS.md",
+            "AGENTS.override.md",
             "GEMINI.md",
             "sub/AGENTS.md",
+            "sub/AGENTS.override.md",
             "sub/dir/CLAUDE.md",
             "README.md",
             "src/main.rs",
@@ -411,6 +420,7 @@ mod tests {
             "CLAUDE.md",
             "CLAUDE.local.md",
             "AGENTS.md",
+            "AGENTS.override.md",
             "GEMINI.md",
             ".cursorrules",
         ];

@@ -626,6 +626,7 @@ mod tests {
                 "CLAUDE.md",
                 "CLAUDE.local.md",
                 "AGENTS.md",
+                "AGENTS.override.md",
                 "GEMINI.md",
                 ".cursorrules"
             ]
