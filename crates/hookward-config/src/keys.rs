@@ -372,7 +372,7 @@ pub const KEYS: &[Key] = &[
         default: "[]",
         env: Some("HOOKWARD_POLICY_DIRS"),
         project: ProjectRule::No,
-        doc: "more folders of `.rego` files, besides `~/.hookward/policies`; the variable is `:`-separated",
+        doc: "more folders of `.rego` files, besides `~/.hookward/policies`; the variable is `:`-separated; a relative folder is read in hookward's home",
         origin: "policy_dirs",
         file: |c, f, _| {
             Ok(f.policy_dirs

@@ -763,7 +763,8 @@ pub struct Config {
     /// `disabled_rules`; env `HOOKWARD_DISABLED_RULES` is comma-separated.
     pub disabled_rules: BTreeSet<String>,
     /// Extra directories of user `.rego` files, besides `~/.hookward/policies`. Key
-    /// `policy_dirs`; env `HOOKWARD_POLICY_DIRS` is `:`-separated.
+    /// `policy_dirs`; env `HOOKWARD_POLICY_DIRS` is `:`-separated. [`load`] makes a relative
+    /// folder one of hookward's home (the folder of `config.toml`).
     pub policy_dirs: Vec<PathBuf>,
     /// The `timeout` (seconds) the installer writes into the agent's hook entries. Key
     /// `hook_timeout`, default 10: hook calls take milliseconds, and the agents fail open when
@@ -1241,6 +1242,14 @@ pub fn load(home: &Path, layers: &Layers) -> Config {
     let origin = path.display().to_string();
     let r = Config::resolve(layers, cached.as_deref().map(|t| (origin.as_str(), t)));
     let mut cfg = r.config;
+    // A relative folder of `policy_dirs` (file or variable) is one of hookward's home, the
+    // folder of config.toml: never of the working directory, which differs between the agent's
+    // calls (and is `/` in the warm helper's server).
+    for d in cfg.policy_dirs.iter_mut() {
+        if d.is_relative() {
+            *d = home.join(&*d);
+        }
+    }
     if let Some(text) = r.last_good {
         if cached.as_deref() != Some(text.as_str()) {
             if let Err(e) = write_atomic(&path, &text) {

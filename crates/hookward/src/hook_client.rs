@@ -3,9 +3,12 @@
 //! installed in place of (`hookward install --warm`).
 //!
 //! It reads the payload with the hook's own limits and deadline ([`stdin_read`]), connects to
-//! `<hookward home>/run/hook.sock`, checks the server (its uid is ours and, on Linux, its
-//! executable is the `hookward` next to this program, so another program listening on the
-//! socket cannot answer), sends the call ([`warm_proto`]) and prints the reply. On any failure
+//! `<hookward home>/run/hook.sock`, checks the server (the listening process's uid is ours and
+//! it runs the `hookward` next to this program; and the kernel-reported writer of the server's
+//! hello and of every piece of the reply runs it too, so another program listening on the
+//! socket, or one that hands the socket to a child and then becomes `hookward`, cannot answer
+//! or receive the payload), sends the call ([`warm_proto`]) and prints the reply, all within
+//! one deadline ([`WARM_BUDGET`]). On any failure
 //! before a whole reply (no socket, refused, another version, a timeout, a short read) it runs
 //! `hookward hook <same arguments>` next to it with the payload on stdin, passes its output
 //! and exit code through, and (unless `HOOKWARD_WARM=0`, or the server answered but failed)
@@ -21,18 +24,22 @@ mod stdin_read;
 mod warm_proto;
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::net::UnixStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How long the client waits for the server's reply before it runs the hook in-process: above
-/// the facts' time budget (5 s of the default 10 s `hook_timeout`), so a slow but working call
-/// is not run twice; a server that is stuck costs this much once.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(6);
+/// The whole time the client gives the warm server for one call: connecting, the server's
+/// hello, sending the request and reading the reply, all within this one deadline. Past it the
+/// client runs the hook in-process, which must still finish inside the agent's hook timeout
+/// (10 s as installed; the in-process hook's own worst case is the 5 s facts budget plus its
+/// start): so 2 s. A healthy server answers in milliseconds; a call that legitimately needs
+/// longer (a payload of many megabytes) is answered in-process after these 2 s. A server that
+/// is stopped, stuck or not accepting costs at most this, once per call.
+const WARM_BUDGET: Duration = Duration::from_secs(2);
 
 /// The environment variable that turns the warm helper off (`0`): the client then always runs
 /// the hook in-process and starts no server. `require` never falls back: a call the server does
@@ -55,7 +62,9 @@ fn main() {
     let mode = std::env::var_os(OFF_VAR);
     let off = mode.as_ref().is_some_and(|v| v == "0");
     let require = mode.as_ref().is_some_and(|v| v == "require");
-    let miss = if off {
+    // stdin cut by its deadline: time is already short, and the in-process hook must see the
+    // same unfinished input; no warm attempt.
+    let miss = if off || cut.is_some() {
         Miss::Other
     } else {
         match ask_server(&args, &input, cut.as_deref()) {
@@ -136,7 +145,22 @@ fn hookward_home() -> Option<PathBuf> {
 /// in-process hook treats its own way; a relative project variable, which it reads against its
 /// own working directory).
 fn request(args: &[OsString], input: &[u8], cut: Option<&str>) -> Option<warm_proto::Request> {
-    let (agent, policy_dirs) = parse_args(args)?;
+    let (agent, mut policy_dirs) = parse_args(args)?;
+    let cwd = std::env::current_dir().ok();
+    // A relative `--policy-dir` names a folder of this process's working directory: sent as
+    // an absolute path (the server runs in `/`). Without a working directory: in-process.
+    for d in policy_dirs.iter_mut() {
+        if !d.starts_with(b"/") {
+            let abs = cwd.as_ref()?.join(std::ffi::OsStr::from_bytes(d));
+            *d = abs.into_os_string().into_vec();
+        }
+    }
+    // A relative HOME or HOOKWARD_HOME is read against the working directory in-process.
+    for k in ["HOME", "HOOKWARD_HOME"] {
+        if std::env::var_os(k).is_some_and(|v| !v.is_empty() && !v.as_bytes().starts_with(b"/")) {
+            return None;
+        }
+    }
     let mut vars = Vec::new();
     let mut project_vars = Vec::new();
     for (k, v) in std::env::vars_os() {
@@ -156,10 +180,7 @@ fn request(args: &[OsString], input: &[u8], cut: Option<&str>) -> Option<warm_pr
     Some(warm_proto::Request {
         version: warm_proto::VERSION.to_string(),
         agent,
-        cwd: std::env::current_dir()
-            .ok()
-            .map(PathBuf::into_os_string)
-            .map(OsString::into_vec),
+        cwd: cwd.map(PathBuf::into_os_string).map(OsString::into_vec),
         home: std::env::var_os("HOME").map(OsString::into_vec),
         project_vars,
         vars,
@@ -170,22 +191,39 @@ fn request(args: &[OsString], input: &[u8], cut: Option<&str>) -> Option<warm_pr
 }
 
 /// The reply of the warm server for this call, checked; `Err` says whether a server should
-/// be started.
+/// be started. Everything here happens within [`WARM_BUDGET`].
 fn ask_server(
     args: &[OsString],
     input: &[u8],
     cut: Option<&str>,
 ) -> Result<warm_proto::Reply, Miss> {
+    let deadline = Instant::now() + WARM_BUDGET;
     let req = request(args, input, cut).ok_or(Miss::Other)?;
     let home = hookward_home().ok_or(Miss::Other)?;
+    let want = hookward_exe()
+        .and_then(|p| p.canonicalize().ok())
+        .ok_or(Miss::Other)?;
     let sock = warm_proto::socket_path(&home);
-    let mut stream = UnixStream::connect(&sock).map_err(|_| Miss::NoServer)?;
-    verify_peer(&stream).ok_or(Miss::Other)?;
-    let _ = stream.set_read_timeout(Some(REPLY_TIMEOUT));
-    let _ = stream.set_write_timeout(Some(REPLY_TIMEOUT));
-    stream.write_all(&req.encode()).map_err(|_| Miss::Other)?;
-    let _ = stream.shutdown(std::net::Shutdown::Write);
-    let reply = warm_proto::Reply::read_from(&mut stream).ok_or(Miss::Other)?;
+    let stream = match warm_proto::connect_checked(&sock, WARM_BUDGET) {
+        Ok(s) => s,
+        Err(e) if is_no_server(&e) => return Err(Miss::NoServer),
+        Err(_) => return Err(Miss::Other),
+    };
+    verify_listener(&stream, &want).ok_or(Miss::Other)?;
+    let mut peer = Peer {
+        stream,
+        deadline,
+        want,
+        writer: None,
+    };
+    let mut hello = [0u8; 4];
+    peer.read_exact(&mut hello).map_err(|_| Miss::Other)?;
+    if &hello != warm_proto::HELLO {
+        return Err(Miss::Other);
+    }
+    peer.send(&req.encode()).ok_or(Miss::Other)?;
+    let _ = peer.stream.shutdown(std::net::Shutdown::Write);
+    let reply = warm_proto::Reply::read_from(&mut peer).ok_or(Miss::Other)?;
     match reply.status {
         warm_proto::STATUS_ANSWER => Ok(reply),
         // another version's server exits: start ours
@@ -194,15 +232,85 @@ fn ask_server(
     }
 }
 
-/// The peer is a process of our uid running the `hookward` next to this program.
-fn verify_peer(stream: &UnixStream) -> Option<()> {
+/// Whether a failed connect means nobody serves the socket (so one should be started): no
+/// socket file, or a socket nobody listens on.
+fn is_no_server(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
+    )
+}
+
+/// The listening end is a process of our uid running the `hookward` next to this program
+/// (`SO_PEERCRED`: the process that called `listen()`). Necessary, not sufficient: the writer
+/// of every byte read is checked too ([`Peer`]).
+fn verify_listener(stream: &UnixStream, want: &Path) -> Option<()> {
     let (uid, pid) = warm_proto::peer_cred(stream.as_raw_fd())?;
     if uid != warm_proto::my_uid() {
         return None;
     }
-    let want = hookward_exe()?.canonicalize().ok()?;
-    let theirs = std::fs::read_link(format!("/proc/{pid}/exe")).ok()?;
-    (theirs == want).then_some(())
+    runs_hookward(pid, want).then_some(())
+}
+
+/// Whether process `pid` runs the executable `want`.
+fn runs_hookward(pid: i32, want: &Path) -> bool {
+    pid > 0 && std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|p| p == want)
+}
+
+/// The connection to the server, read and written within one deadline; every piece read must
+/// have been written by one process running `hookward` (the first piece's writer, checked
+/// once; a piece from any other process fails the read).
+struct Peer {
+    stream: UnixStream,
+    deadline: Instant,
+    want: PathBuf,
+    writer: Option<i32>,
+}
+
+impl Peer {
+    /// The time left, or a timeout error when none is.
+    fn left(&self) -> std::io::Result<Duration> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        Ok(left)
+    }
+
+    /// Writes all of `bytes` before the deadline.
+    fn send(&mut self, mut bytes: &[u8]) -> Option<()> {
+        while !bytes.is_empty() {
+            let left = self.left().ok()?;
+            self.stream.set_write_timeout(Some(left)).ok()?;
+            match (&self.stream).write(bytes) {
+                Ok(0) => return None,
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return None,
+            }
+        }
+        Some(())
+    }
+}
+
+impl std::io::Read for Peer {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.left()?;
+        self.stream.set_read_timeout(Some(left))?;
+        let (n, pid) = warm_proto::recv_with_sender(self.stream.as_raw_fd(), buf)?;
+        if n == 0 {
+            return Ok(0);
+        }
+        let denied = || std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let pid = pid.ok_or_else(denied)?;
+        match self.writer {
+            Some(w) if w == pid => {}
+            Some(_) => return Err(denied()),
+            None if runs_hookward(pid, &self.want) => self.writer = Some(pid),
+            None => return Err(denied()),
+        }
+        Ok(n)
+    }
 }
 
 /// Runs `hookward hook <args>` with the payload on its stdin (its stdout and stderr are this

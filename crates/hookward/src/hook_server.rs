@@ -3,8 +3,8 @@
 //! One per hookward home. It listens on `<hookward home>/run/hook.sock` (the folder created
 //! 0700 and checked to be ours and private; umask 077), holds `run/hook.lock` (so a second
 //! instance exits at once) and writes its pid to `run/hook.pid`. Each connection carries one
-//! hook call ([`crate::warm_proto`]): the server checks the peer's uid (`SO_PEERCRED`) is its
-//! own, builds the call's [`HookEnv`] from the request alone ([`HookEnv::from_parts`]; no option
+//! hook call ([`crate::warm_proto`]): the server writes its hello (the client checks who wrote
+//! it before sending the call), checks the peer's uid (`SO_PEERCRED`) is its own, builds the call's [`HookEnv`] from the request alone ([`HookEnv::from_parts`]; no option
 //! of the server changes a decision) and runs the same pipeline function as `hookward hook`
 //! ([`run_hook_input`]). What it keeps between calls is only caches keyed by content: the
 //! compiled policy program, by exactly the key of the on-disk cache
@@ -116,6 +116,11 @@ pub fn run(stop: bool) -> ExitCode {
         eprintln!("hookward: neither HOOKWARD_HOME nor HOME is set");
         return ExitCode::from(2);
     };
+    // absolute before the server changes to `/`
+    let home = match std::env::current_dir() {
+        Ok(cwd) if home.is_relative() => cwd.join(home),
+        _ => home,
+    };
     let run_dir = RunDir::new(&home);
     if stop {
         return stop_server(&run_dir);
@@ -188,6 +193,10 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
         libc::umask(0o077);
     }
     run_dir.prepare()?;
+    // Nothing a call reads may depend on where the first client started the server: every
+    // path comes absolute in the request (the client sends relative ones absolute or answers
+    // in-process), and a relative read left anywhere would name `/`, not a project.
+    std::env::set_current_dir("/").map_err(|e| format!("cannot change to /: {e}"))?;
     let Some(_lock) = try_lock(&run_dir.lock()) else {
         return Ok(()); // another server runs
     };
@@ -253,6 +262,7 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
             continue;
         }
         let (busy2, last2) = (Arc::clone(&busy), Arc::clone(&last));
+        let (sock2, pid2) = (run_dir.socket(), run_dir.pid());
         let spawned = std::thread::Builder::new()
             .name("hook-call".into())
             .spawn(move || {
@@ -261,9 +271,8 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
                 busy2.fetch_sub(1, Ordering::SeqCst);
                 if refused {
                     // another version asked: leave the socket to a server of that version
-                    let run = RunDir::new(&hookward_config::hookward_home().unwrap_or_default());
-                    let _ = std::fs::remove_file(run.socket());
-                    let _ = std::fs::remove_file(run.pid());
+                    let _ = std::fs::remove_file(&sock2);
+                    let _ = std::fs::remove_file(&pid2);
                     std::process::exit(0);
                 }
             });
@@ -284,6 +293,11 @@ fn answer_failed(mut stream: UnixStream) -> std::io::Result<()> {
 /// Answers one connection. Returns whether the request came from another version (the
 /// server then exits).
 fn serve_one(mut stream: UnixStream) -> bool {
+    use std::io::Write;
+    // the first bytes: the client checks who wrote them before it sends the call
+    if stream.write_all(warm_proto::HELLO).is_err() {
+        return false;
+    }
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
     let Some(req) = Request::read_from(&mut stream) else {
         let _ = answer_failed(stream);

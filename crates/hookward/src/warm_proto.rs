@@ -15,6 +15,7 @@
 //!          u32:n (str:name str:value)*n      -- HOOKWARD_* variables
 //!          u32:n (str:policy-dir)*n
 //!          opt:cut bytes:payload
+//! hello:   "HWS1"                         -- the server's first bytes on every connection
 //! reply:   "HWR1" u8:status u8:exit-code opt:stdout opt:stderr
 //! str/bytes: u32:length then the bytes; opt: u8 0 (none) or 1 then bytes
 //! ```
@@ -22,6 +23,13 @@
 //! `status` is [`STATUS_ANSWER`] (print the reply, exit with the code), [`STATUS_FAILED`] (the
 //! server could not answer: the client runs the hook in-process) or [`STATUS_REFUSED`] (another
 //! version: the client runs the hook in-process and the server exits).
+//!
+//! The server speaks first ([`HELLO`]), and the client sends the request only after it has
+//! checked who wrote the hello: with `SO_PASSCRED` on its socket ([`connect_checked`]) the kernel
+//! tells it the pid of the process that wrote each piece it reads ([`recv_with_sender`]), and
+//! that process must run the `hookward` next to the client, for the hello and for every piece
+//! of the reply. `SO_PEERCRED` alone names the process that called `listen()`, which a program
+//! can make a real `hookward` by `exec` after handing the socket to a child that answers.
 
 #![allow(dead_code)] // each binary uses its half
 
@@ -29,7 +37,7 @@ use std::io::{Read, Write};
 
 /// The protocol and build this file belongs to: a server answers only a client whose request
 /// names exactly this (the package version and the protocol number).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+warm1");
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+warm2");
 
 /// The agents' project variables (`AgentProfile::project_var`), sent when set; a test in the
 /// `hookward` binary checks every profile's variable is listed.
@@ -51,6 +59,9 @@ pub const STATUS_REFUSED: u8 = 2;
 pub const MAX_BODY: u64 = crate::stdin_read::MAX_STDIN + (16 << 20);
 
 const REQUEST_MAGIC: &[u8; 4] = b"HWQ1";
+/// The server's first bytes on a connection; the client checks their writer before it sends
+/// anything (see the module docs).
+pub const HELLO: &[u8; 4] = b"HWS1";
 const REPLY_MAGIC: &[u8; 4] = b"HWR1";
 
 /// One hook call as the client saw it.
@@ -311,6 +322,126 @@ pub fn peer_cred(fd: std::os::fd::RawFd) -> Option<(u32, i32)> {
 #[cfg(not(target_os = "linux"))]
 pub fn peer_cred(_fd: i32) -> Option<(u32, i32)> {
     None
+}
+
+/// A unix stream connected to `path`, with `SO_PASSCRED` on (so every read can name its
+/// writer: [`recv_with_sender`]), whose `connect` waits at most `timeout` (`SO_SNDTIMEO` set
+/// before it: a listener whose queue is full, or that never accepts, cannot hold the caller).
+#[cfg(target_os = "linux")]
+pub fn connect_checked(
+    path: &std::path::Path,
+    timeout: std::time::Duration,
+) -> std::io::Result<std::os::unix::net::UnixStream> {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    // SAFETY: an all-zero sockaddr_un is valid; we fill family and path below.
+    let mut addr: libc::sockaddr_un = unsafe { std::mem::zeroed() };
+    if bytes.len() >= addr.sun_path.len() || bytes.contains(&0) {
+        return Err(std::io::Error::from(std::io::ErrorKind::InvalidInput));
+    }
+    addr.sun_family = libc::AF_UNIX as libc::sa_family_t;
+    for (d, s) in addr.sun_path.iter_mut().zip(bytes) {
+        *d = *s as libc::c_char;
+    }
+    // SAFETY: plain socket(2); the fd is owned right away.
+    let fd = unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `fd` is a fresh descriptor of ours.
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    let one: libc::c_int = 1;
+    let tv = libc::timeval {
+        tv_sec: timeout.as_secs() as libc::time_t,
+        tv_usec: timeout.subsec_micros() as libc::suseconds_t,
+    };
+    // SAFETY: setsockopt/connect with valid pointers and lengths of the values they name.
+    let rc = unsafe {
+        if libc::setsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_PASSCRED,
+            (&one as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        ) != 0
+            || libc::setsockopt(
+                fd,
+                libc::SOL_SOCKET,
+                libc::SO_SNDTIMEO,
+                (&tv as *const libc::timeval).cast(),
+                std::mem::size_of::<libc::timeval>() as libc::socklen_t,
+            ) != 0
+        {
+            -1
+        } else {
+            libc::connect(
+                fd,
+                (&addr as *const libc::sockaddr_un).cast(),
+                std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t,
+            )
+        }
+    };
+    if rc != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(std::os::unix::net::UnixStream::from(owned))
+}
+
+/// See the Linux version: elsewhere the writer cannot be checked, so the warm helper is off.
+#[cfg(not(target_os = "linux"))]
+pub fn connect_checked(
+    _path: &std::path::Path,
+    _timeout: std::time::Duration,
+) -> std::io::Result<std::os::unix::net::UnixStream> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+}
+
+/// One `recvmsg` on a socket with `SO_PASSCRED` on ([`connect_checked`]): the bytes read and
+/// the pid of the process that wrote them (`SCM_CREDENTIALS`, filled in by the kernel; one
+/// read never mixes two writers' bytes). `Ok((0, None))` at the end of the stream; a read
+/// without credentials gives `pid` `None`.
+#[cfg(target_os = "linux")]
+pub fn recv_with_sender(
+    fd: std::os::fd::RawFd,
+    buf: &mut [u8],
+) -> std::io::Result<(usize, Option<i32>)> {
+    // u64 words keep the control buffer aligned for cmsghdr.
+    let mut control = [0u64; 8];
+    let mut iov = libc::iovec {
+        iov_base: buf.as_mut_ptr().cast(),
+        iov_len: buf.len(),
+    };
+    // SAFETY: an all-zero msghdr is valid; the pointers set below outlive the call.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = std::mem::size_of_val(&control) as _;
+    // SAFETY: recvmsg into buffers we own, of the lengths given.
+    let n = unsafe { libc::recvmsg(fd, &mut msg, libc::MSG_CMSG_CLOEXEC) };
+    if n < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let mut pid = None;
+    // SAFETY: walking the control messages the kernel wrote, with the libc macros.
+    unsafe {
+        let mut c = libc::CMSG_FIRSTHDR(&msg);
+        while !c.is_null() {
+            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_CREDENTIALS {
+                let cred: libc::ucred = std::ptr::read_unaligned(libc::CMSG_DATA(c).cast());
+                pid = Some(cred.pid);
+            }
+            c = libc::CMSG_NXTHDR(&msg, c);
+        }
+    }
+    Ok((n as usize, pid))
+}
+
+/// See the Linux version.
+#[cfg(not(target_os = "linux"))]
+pub fn recv_with_sender(_fd: i32, _buf: &mut [u8]) -> std::io::Result<(usize, Option<i32>)> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
 }
 
 /// This process's effective uid.

@@ -451,8 +451,10 @@ fn a_server_of_another_version_refuses_and_exits() {
     s.shutdown(std::net::Shutdown::Write).unwrap();
     let mut reply = Vec::new();
     s.read_to_end(&mut reply).unwrap();
-    // a body this short does not decode: answered "failed" (status 1), the server stays
-    assert_eq!(&reply[..5], b"HWR1\x01");
+    // the server's hello first; a body this short does not decode: answered "failed"
+    // (status 1), the server stays
+    assert_eq!(&reply[..4], b"HWS1");
+    assert_eq!(&reply[4..9], b"HWR1\x01");
     // a whole request of another version: refused (status 2) and the server exits
     let req = full_request("0.0.0+warm0");
     let mut s = std::os::unix::net::UnixStream::connect(home.sock()).unwrap();
@@ -460,7 +462,7 @@ fn a_server_of_another_version_refuses_and_exits() {
     s.shutdown(std::net::Shutdown::Write).unwrap();
     let mut reply = Vec::new();
     s.read_to_end(&mut reply).unwrap();
-    assert_eq!(&reply[..5], b"HWR1\x02");
+    assert_eq!(&reply[..9], b"HWS1HWR1\x02");
     let mut server = home.server.take().unwrap();
     assert!(wait_for(|| server.try_wait().unwrap().is_some()));
     // the client falls back and answers
@@ -575,4 +577,201 @@ fn the_agent_cannot_stop_or_replace_the_warm_helper() {
             "{command}: {out}"
         );
     }
+}
+
+const SSH_READ: &str = r#"{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"~/.ssh/id_rsa"},"cwd":"/tmp"}"#;
+
+/// A socket bound (not yet listening) at `path`, as a raw descriptor (no close-on-exec).
+fn bound_socket(path: &Path) -> i32 {
+    use std::os::unix::ffi::OsStrExt;
+    // SAFETY: plain socket/bind with a zeroed sockaddr_un filled below.
+    unsafe {
+        let fd = libc::socket(libc::AF_UNIX, libc::SOCK_STREAM, 0);
+        assert!(fd >= 0);
+        let mut addr: libc::sockaddr_un = std::mem::zeroed();
+        addr.sun_family = libc::AF_UNIX as libc::sa_family_t;
+        for (d, s) in addr.sun_path.iter_mut().zip(path.as_os_str().as_bytes()) {
+            *d = *s as libc::c_char;
+        }
+        let rc = libc::bind(
+            fd,
+            (&addr as *const libc::sockaddr_un).cast(),
+            std::mem::size_of::<libc::sockaddr_un>() as libc::socklen_t,
+        );
+        assert_eq!(rc, 0, "bind {}", path.display());
+        fd
+    }
+}
+
+/// The adversarial review's "exec trick": a process binds the socket, a child of the same
+/// process tree calls `listen()` and then becomes the real `hookward` by `exec` (a server of
+/// a throwaway home), while the first process accepts and answers "allow". `SO_PEERCRED`
+/// names the exec'd `hookward`; the writer of the hello does not run it. The client must
+/// neither believe the answer nor send the call to it: the fake reads no request bytes, and
+/// the call is answered in-process (deny).
+#[test]
+fn a_listener_that_becomes_hookward_by_exec_cannot_answer_or_read_the_call() {
+    use std::io::{Read, Write};
+    use std::os::fd::FromRawFd;
+    use std::os::unix::process::CommandExt;
+    let home = Home::new();
+    let decoy = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(home.hw().join("run")).unwrap();
+    let fd = bound_socket(&home.sock());
+    let mut cmd = home.command("hookward");
+    cmd.arg("hook-server")
+        .env("HOOKWARD_HOME", decoy.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: listen(2) is async-signal-safe; the child calls it on the inherited socket.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::listen(fd, 16) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut exec_d = cmd.spawn().unwrap();
+    // SAFETY: `fd` is ours; the listener takes it over.
+    let listener = unsafe { UnixListener::from_raw_fd(fd) };
+    let got = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+    let got2 = std::sync::Arc::clone(&got);
+    let fake = std::thread::spawn(move || {
+        for s in listener.incoming().take(2) {
+            let Ok(mut s) = s else { continue };
+            let _ = s.write_all(b"HWS1");
+            let _ = s.set_read_timeout(Some(Duration::from_secs(3)));
+            let mut buf = [0u8; 4096];
+            if let Ok(n) = s.read(&mut buf) {
+                got2.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+            let _ = s.write_all(b"HWR1\x00\x00\x00\x00");
+        }
+    });
+    let (out, err, code) = home.run(
+        "hookward-hook",
+        &["claude-code".to_string()],
+        SSH_READ.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 3, "the fake must not be believed: {out} {err}");
+    let (out, _, _) = home.run(
+        "hookward-hook",
+        &["claude-code".to_string()],
+        SSH_READ.as_bytes(),
+        &claude_env(&home, false),
+    );
+    assert!(out.contains("\"deny\""), "{out}");
+    assert!(
+        got.lock().unwrap().is_empty(),
+        "the call reached the fake: {} bytes",
+        got.lock().unwrap().len()
+    );
+    let _ = exec_d.kill();
+    let _ = exec_d.wait();
+    let _ = fake.join();
+}
+
+/// A listener that never accepts, with its queue full, cannot hold the client past its warm
+/// budget: the call is answered in-process (deny), long before the agent's 10 s hook timeout
+/// (the watchdog below only keeps a regression from hanging the test run).
+#[test]
+fn a_listener_that_never_accepts_cannot_hold_the_client() {
+    use std::io::Write;
+    let home = Home::new();
+    std::fs::create_dir_all(home.hw().join("run")).unwrap();
+    let fd = bound_socket(&home.sock());
+    // SAFETY: listen with a queue of one on our socket.
+    assert_eq!(unsafe { libc::listen(fd, 0) }, 0);
+    // one connection fills a queue of length 0 (Linux: full when its length exceeds the
+    // backlog); the next connect waits for an accept that never comes
+    let held = std::os::unix::net::UnixStream::connect(home.sock()).unwrap();
+    let mut c = home.command("hookward-hook");
+    c.arg("claude-code")
+        .envs(claude_env(&home, false))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(SSH_READ.as_bytes())
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(9) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let done = child.try_wait().unwrap().is_some();
+    if !done {
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(done, "the client hung on a listener that never accepts");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"deny\""),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // SAFETY: closing our own descriptor.
+    unsafe { libc::close(fd) };
+    drop(held);
+}
+
+/// A relative `--policy-dir` names a folder of the client's working directory, wherever the
+/// server was started: the same decision warm as in-process.
+#[test]
+fn a_relative_policy_dir_is_the_clients_folder_warm_as_in_process() {
+    let mut home = Home::new();
+    home.start_server(); // started in `project`
+    let other = home.home().join("other");
+    std::fs::create_dir_all(other.join("rules")).unwrap();
+    std::fs::write(other.join("rules/probe.rego"), PROBE_RULE).unwrap();
+    let args = [
+        "claude-code".to_string(),
+        "--policy-dir".into(),
+        "rules".into(),
+    ];
+    let env = vec![(
+        "CLAUDE_PROJECT_DIR".to_string(),
+        other.display().to_string(),
+    )];
+    let run_in = |program: &str, args: &[String], require: bool| {
+        use std::io::Write;
+        let mut c = home.command(program);
+        c.current_dir(&other)
+            .args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if require {
+            c.env("HOOKWARD_WARM", "require");
+        }
+        let mut child = c.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(BASH_PROBE.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            out.status.code(),
+        )
+    };
+    let (warm, code) = run_in("hookward-hook", &args, true);
+    assert_eq!(code, Some(0), "{warm}");
+    assert!(
+        warm.contains("user/probe") && warm.contains("deny"),
+        "{warm}"
+    );
+    let mut hook_args = vec!["hook".to_string()];
+    hook_args.extend(args.iter().cloned());
+    let (inproc, _) = run_in("hookward", &hook_args, false);
+    assert_eq!(warm, inproc);
 }
