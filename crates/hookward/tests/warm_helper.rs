@@ -735,7 +735,7 @@ fn a_relative_policy_dir_is_the_clients_folder_warm_as_in_process() {
         "--policy-dir".into(),
         "rules".into(),
     ];
-    let env = vec![(
+    let env = [(
         "CLAUDE_PROJECT_DIR".to_string(),
         other.display().to_string(),
     )];
