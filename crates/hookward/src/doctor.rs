@@ -78,8 +78,14 @@ fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
     if broken.is_empty() {
         return;
     }
-    for b in broken {
+    let broken_sources = cfg
+        .layers
+        .iter()
+        .filter(|l| !l.in_force && l.layer != "last good")
+        .map(|l| (l.layer.clone(), l.source.clone()));
+    for (b, (layer, source)) in broken.into_iter().zip(broken_sources) {
         check(checks, "config", false, format!("layer {b}"));
+        with_fix(checks, config_fix(&layer, &source));
     }
     let in_force: Vec<String> = cfg
         .layers
@@ -93,6 +99,21 @@ fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
         true,
         format!("layers in force: {}", in_force.join(", ")),
     );
+}
+
+/// The fix line of a config layer that does not load: the file (or variable) and where to
+/// look, and how to check the result.
+fn config_fix(layer: &str, source: &str) -> String {
+    if layer == "environment" {
+        return format!("correct or unset {source} (the error above names the value); `hookward config` shows the result");
+    }
+    if layer == "managed bundle" {
+        return "the managed bundle's settings do not load: ask whoever publishes the bundle, then `hookward policy pull`".to_string();
+    }
+    format!(
+        "edit {source} at the line the error names (top-level keys such as fail_mode go above \
+         the first [table]); `hookward config` shows the result"
+    )
 }
 
 fn mtime_ms(path: &Path) -> Option<i64> {
