@@ -446,6 +446,8 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             ),
         );
     }
+    // The user policy files doctor found broken itself (their health events are not repeated).
+    let mut broken_policies: Vec<String> = Vec::new();
     match util::load_config() {
         Ok(cfg) => {
             check(
@@ -461,6 +463,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             for w in util::setup_warnings(&cfg) {
                 warn(&mut checks, "policy", w);
             }
+            broken_policies = user_policy_checks(&mut checks, &home, &cfg);
             for i in &cfg.ignored {
                 check(&mut checks, "config", false, i.clone());
                 with_fix(&mut checks, "remove the ignored setting from the project's .hookward/config.toml (a project may only tighten)");
@@ -500,6 +503,15 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         with_fix(&mut checks, "hookward install claude-code --apply");
     }
     let store_path = home.join("state.db");
+    // The canary runs before the store is read, so that what it records (a user policy that
+    // does not parse, a config layer that does not load) is in this run's health checks; its
+    // lines are shown in their place below.
+    let canary_start = now_ms();
+    let canary_results: Vec<(bool, String)> =
+        commands.iter().map(|cmd| canary(cmd.as_str())).collect();
+    if !commands.is_empty() {
+        mark_canary(&store_path, canary_start);
+    }
     let store = Store::open_existing(&store_path);
     match &store {
         Ok(store) => {
@@ -520,7 +532,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                 Err(e) => check(&mut checks, "store", false, e.to_string()),
             }
             store_fix(&mut checks, &store_path);
-            health_checks(&mut checks, store);
+            health_checks(&mut checks, store, &broken_policies);
         }
         Err(e) => {
             check(
@@ -602,17 +614,12 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         None => check(&mut checks, "context", true, "no interrupted restore"),
     }
     sandbox_check(&mut checks, store.as_ref().ok());
-    let canary_start = now_ms();
-    for cmd in &commands {
-        let (ok, detail) = canary(cmd);
+    for (ok, detail) in canary_results {
         check(&mut checks, "canary", ok, detail);
         with_fix(
             &mut checks,
             "hookward install claude-code --apply, then `hookward doctor` again",
         );
-    }
-    if !commands.is_empty() {
-        mark_canary(&store_path, canary_start);
     }
     let failed = checks.iter().filter(|c| !c.ok).count();
     if json_out {
@@ -708,6 +715,79 @@ fn sandbox_check(checks: &mut Vec<Check>, store: Option<&Store>) {
     );
 }
 
+/// Compiles the user policies as the hook does (`<home>/policies` and `policy_dirs`) and fails
+/// once per file that does not parse or compile, naming it as `path:line` (from the parser's
+/// `--> path:line:column`). Returns the names of those files.
+fn user_policy_checks(
+    checks: &mut Vec<Check>,
+    home: &Path,
+    cfg: &hookward_config::Config,
+) -> Vec<String> {
+    let mut user_dirs = vec![home.join("policies")];
+    user_dirs.extend(cfg.policy_dirs.iter().cloned());
+    let policy = match hookward_policy::Policy::load(&hookward_policy::LoadOptions {
+        user_dirs,
+        cache_dir: Some(home.join("cache")),
+        data: cfg.policy_data.clone(),
+        ..Default::default()
+    }) {
+        Ok(p) => p,
+        Err(e) => {
+            check(
+                checks,
+                "policy",
+                false,
+                format!("the policies do not load: {e}"),
+            );
+            with_fix(
+                checks,
+                "correct the file named above; `hookward policy eval --command ls` shows the result",
+            );
+            return Vec::new();
+        }
+    };
+    let mut names = Vec::new();
+    for b in policy.broken() {
+        let at = broken_at(&b.name, &b.error);
+        let first = b
+            .error
+            .lines()
+            .rev()
+            .find(|l| l.trim_start().starts_with("error:"))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_else(|| b.error.lines().next().unwrap_or("").trim().to_string());
+        check(
+            checks,
+            "policy",
+            false,
+            format!("user policy {at} does not parse and is not applied: {first}"),
+        );
+        with_fix(
+            checks,
+            format!(
+                "correct {at} (or move the file out of the policy folder); `hookward policy eval --command ls` shows the whole error"
+            ),
+        );
+        names.push(b.name.clone());
+    }
+    names
+}
+
+/// `path:line` of a parser error that carries `--> path:line:column`, else `path`.
+fn broken_at(name: &str, error: &str) -> String {
+    error
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("--> "))
+        .and_then(|loc| {
+            let mut parts = loc.rsplitn(3, ':');
+            let _col = parts.next()?;
+            let line = parts.next()?;
+            let path = parts.next()?;
+            line.parse::<u32>().ok().map(|n| format!("{path}:{n}"))
+        })
+        .unwrap_or_else(|| name.to_string())
+}
+
 /// The fix for a failing store check: a damaged store is never rebuilt, so the person moves it
 /// aside and the next hook call creates a new one.
 fn store_fix(checks: &mut [Check], store_path: &Path) {
@@ -724,7 +804,7 @@ fn store_fix(checks: &mut [Check], store_path: &Path) {
 
 /// One failing check per health event of the last 24 hours that is not acknowledged
 /// (`store-created` is not a problem), each with the command that acknowledges it.
-fn health_checks(checks: &mut Vec<Check>, store: &Store) {
+fn health_checks(checks: &mut Vec<Check>, store: &Store, broken_policies: &[String]) {
     let day_ago = now_ms() - 86_400_000;
     let Ok(evs) = store.health_events(Some(day_ago), 20) else {
         return;
@@ -738,6 +818,13 @@ fn health_checks(checks: &mut Vec<Check>, store: &Store) {
                 e.event.health_kind(),
                 Some(HealthKind::StoreCreated | HealthKind::ConfigWarning)
             ) && e.acked_ms.is_none()
+        })
+        // A broken user policy doctor has just reported itself (above) is not said twice.
+        .filter(|e| {
+            e.event.health_kind() != Some(HealthKind::UserPolicyBroken)
+                || !broken_policies.iter().any(|f| {
+                    e.event.detail.get("file").and_then(|v| v.as_str()) == Some(f.as_str())
+                })
         })
     {
         check(

@@ -215,6 +215,45 @@ fn acknowledged_health_events_stop_failing_doctor() {
     settings().bind(|| insta::assert_snapshot!("events_ack_all", all));
 }
 
+/// Newcomer finding 2: a user policy that does not parse fails the first `doctor` (path:line,
+/// with a fix), and after `events ack` the same breakage put back is recorded again at once.
+#[test]
+fn doctor_fails_at_once_on_a_broken_user_policy_and_an_ack_does_not_mute_it() {
+    let s = Sandbox::new();
+    assert_eq!(run(&s, &["install", "claude-code", "--apply"]).2, 0);
+    let policies = s.hookward_home().join("policies");
+    std::fs::create_dir_all(&policies).unwrap();
+    let broken = "package hookward.rules.broken2\n\ndecision contains {";
+    std::fs::write(policies.join("broken2.rego"), broken).unwrap();
+    let (out, _, code) = run(&s, &["doctor"]);
+    assert_eq!(code, 1, "{out}");
+    let file = policies.join("broken2.rego").display().to_string();
+    assert!(
+        out.lines().any(|l| l.starts_with("FAIL policy")
+            && l.contains(&format!("user policy {file}:3 does not parse"))),
+        "{out}"
+    );
+    assert!(out.contains(&format!("fix: correct {file}:3")), "{out}");
+    // Said once, not again as a health event.
+    assert!(!out.contains("FAIL health"), "{out}");
+    // Fixed, acknowledged, broken again: the next hook call records it again.
+    std::fs::remove_file(policies.join("broken2.rego")).unwrap();
+    assert_eq!(run(&s, &["events", "ack", "--all"]).2, 0);
+    assert_eq!(run(&s, &["doctor"]).2, 0);
+    std::fs::write(policies.join("broken2.rego"), broken).unwrap();
+    let payload = s.pre_tool_use("Bash", json!({"command": "git status"}));
+    s.hook(&payload, &[]);
+    let (events, _, _) = run(&s, &["events", "--json"]);
+    let unacked = serde_json::from_str::<serde_json::Value>(&events)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "user-policy-broken" && e["acked_ms"].is_null())
+        .count();
+    assert_eq!(unacked, 1, "{events}");
+}
+
 #[test]
 fn the_canary_is_hidden_from_log_and_is_not_activity() {
     let s = Sandbox::new();
