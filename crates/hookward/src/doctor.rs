@@ -280,6 +280,24 @@ fn agent_checks(
         }
     }
     if per_event.is_empty() {
+        // Registered through hookward's plugin (Claude Code): install refuses to add settings
+        // entries then, so the plugin is the registration (newcomer finding 3).
+        if let Some(p) = crate::install::enabled_plugin(agent, project.clone())? {
+            check(
+                checks,
+                "registered",
+                true,
+                format!(
+                    "{name} via the plugin {} (enabledPlugins in {})",
+                    p.id,
+                    p.settings.display()
+                ),
+            );
+            return Ok(Some(Installed {
+                agent,
+                since_ms: mtime_ms(&p.settings),
+            }));
+        }
         let file = agent_files(agent, project)?
             .into_iter()
             .next()

@@ -269,15 +269,16 @@ fn show(
     }
 }
 
-/// Refuses `install <agent>` for an agent hookward also ships a plugin for
-/// ([`hookward_core::profile::AgentProfile::plugin`], Claude Code) when that plugin is
-/// enabled in any of the agent's install files (user, project, local: its hooks would run
-/// twice); says which file enables it and how to choose one registration. Nothing to do for
-/// the other agents.
-fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(), String> {
-    let profile = agent.profile();
-    if !profile.plugin {
-        return Ok(());
+/// The hookward plugin of `agent` when one of the agent's install files (user, project, local;
+/// `project` or the current folder) enables it; `None` for an agent hookward ships no plugin
+/// for ([`hookward_core::profile::AgentProfile::plugin`]). Shared by `install` (which then
+/// refuses) and `doctor` (which counts it as the registration).
+pub fn enabled_plugin(
+    agent: InstallAgent,
+    project: Option<PathBuf>,
+) -> Result<Option<hookward_install::PluginEnabled>, String> {
+    if !agent.profile().plugin {
+        return Ok(None);
     }
     let project = match project {
         Some(p) => p,
@@ -290,8 +291,18 @@ fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(),
         }
     }
     let refs: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+    Ok(hookward_install::plugin_enabled(&refs))
+}
+
+/// Refuses `install <agent>` for an agent hookward also ships a plugin for
+/// ([`hookward_core::profile::AgentProfile::plugin`], Claude Code) when that plugin is
+/// enabled in any of the agent's install files (user, project, local: its hooks would run
+/// twice); says which file enables it and how to choose one registration. Nothing to do for
+/// the other agents.
+fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(), String> {
+    let profile = agent.profile();
     let program = profile.programs.first().copied().unwrap_or_default();
-    match hookward_install::plugin_enabled(&refs) {
+    match enabled_plugin(agent, project)? {
         Some(p) => Err(format!(
             "the hookward {} plugin ({}) is enabled in {}: its hooks already run, and installing \
              them in the settings too would run every hook twice. Keep the plugin (nothing to install), \
