@@ -548,6 +548,43 @@ fn restore_to_checkpoint() {
     assert_eq!(pending(&s), 0);
 }
 
+/// Newcomer finding 5: restoring the checkpoint of a settings file that had `disableAllHooks`
+/// added is no review item of its own, and the change it made does not suggest putting the bad
+/// version back without a warning.
+#[test]
+fn a_checkpoint_restore_is_checked_and_never_suggests_the_bad_version_plainly() {
+    let s = setup();
+    let file = s.home().join(".claude/settings.json");
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    std::fs::write(&file, "{\"model\":\"opus\",\"disableAllHooks\":true}\n").unwrap();
+    let v = run_json(&s, &["context", "scan"]);
+    assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{v}");
+    let path = file.to_str().unwrap();
+    let v = run_json(&s, &["restore", "--checkpoint", path, "--apply"]);
+    assert_eq!(v["applied"], true, "{v}");
+    assert_eq!(v["outcome"]["residual"], serde_json::json!([]), "{v}");
+    assert_eq!(
+        pending(&s),
+        0,
+        "the restore the person ran is no review item"
+    );
+    let new_id = v["outcome"]["new_change_id"]
+        .as_str()
+        .expect("C<n>")
+        .to_string();
+    let (out, code) = run(&s, &["review", &new_id]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("[pending]"), "{out}");
+    assert!(
+        out.contains("warning: that version did not pass the checks"),
+        "{out}"
+    );
+    // It is the checkpoint again: nothing to restore.
+    let (out, code) = run(&s, &["restore", "--checkpoint", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("already at its checkpoint"), "{out}");
+}
+
 #[test]
 fn an_interrupted_restore_is_shown_and_finished_by_the_next_mutating_command() {
     use hookward_context::restore::{self, Restore, Target};
