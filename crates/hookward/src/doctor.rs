@@ -215,7 +215,7 @@ fn agent_checks(
         }
         for e in &reg.entries {
             *per_event.entry(e.event.clone()).or_default() += 1;
-            let prog_ok = is_executable(Path::new(&e.program));
+            let prog_ok = is_executable(&on_path(&e.program));
             check(
                 checks,
                 "command",
@@ -884,6 +884,21 @@ const CANARY_SESSION: &str = "hookward-doctor-canary";
 /// `registered` lines name the other agents but not this one (doctor's first agent, its
 /// lines as they always were).
 const CANARY_AGENT: hookward_core::Agent = hookward_core::Agent::ClaudeCode;
+
+/// `program` itself when it names a path; a bare name (`hookward`, as `install --scope
+/// project` writes it) is looked up on PATH, as the agent's shell does.
+fn on_path(program: &str) -> PathBuf {
+    if program.contains('/') {
+        return PathBuf::from(program);
+    }
+    std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(program))
+                .find(|c| is_executable(c))
+        })
+        .unwrap_or_else(|| PathBuf::from(program))
+}
 
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
