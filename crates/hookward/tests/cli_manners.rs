@@ -406,6 +406,51 @@ fn policy_list_eval_and_test_see_user_rules() {
     });
 }
 
+/// Newcomer findings 9 and 16: a user file that does not parse is skipped by `policy test`
+/// with a warning naming file:line (the other tests still run); a failing test names its
+/// line; `policy list` marks the rules of the broken file as not applied.
+#[test]
+fn policy_test_skips_a_broken_file_and_failures_name_their_line() {
+    let s = Sandbox::new();
+    let policies = s.hookward_home().join("policies");
+    std::fs::create_dir_all(&policies).unwrap();
+    std::fs::write(
+        policies.join("broken.rego"),
+        "package hookward.rules.broken\n\n# @rule broken/wget deny\n# no wget\ndecision contains {",
+    )
+    .unwrap();
+    std::fs::write(
+        policies.join("mine_test.rego"),
+        "package hookward.rules.mine_test\n\ntest_passes if { true }\n\ntest_deliberately_wrong if {\n\tfalse\n}\n",
+    )
+    .unwrap();
+    let (out, err, code) = run(&s, &["policy", "test", "--run", "mine_test"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let broken = policies.join("broken.rego").display().to_string();
+    assert!(
+        err.contains(&format!("warning: skipped {broken}:5: it does not parse")),
+        "{err}"
+    );
+    assert!(
+        out.contains("PASS data.hookward.rules.mine_test.test_passes"),
+        "{out}"
+    );
+    let test_file = policies.join("mine_test.rego").display().to_string();
+    assert!(
+        out.contains(&format!("test_deliberately_wrong ({test_file}:5)")),
+        "{out}"
+    );
+    let (list, _, _) = run(&s, &["policy", "list"]);
+    let line = list
+        .lines()
+        .find(|l| l.starts_with("broken/wget"))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(
+        line.contains("(file does not parse: not applied, user)"),
+        "{line}"
+    );
+}
+
 #[test]
 fn setup_mistakes_are_warnings_everywhere() {
     let s = Sandbox::new();
