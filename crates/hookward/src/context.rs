@@ -34,7 +34,8 @@ pub enum ContextCommand {
         json: bool,
     },
     /// Lists the guarded files: kind, recorded, checkpoint, changed since the last record,
-    /// pending changes.
+    /// pending changes. (Also `hookward context list`; a change's diff is `hookward review C12`.)
+    #[command(visible_alias = "list")]
     Status {
         #[command(flatten)]
         project: ProjectArg,

@@ -10,7 +10,7 @@ use crate::util::{fmt_ts, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use hookward_store::{ChangeQuery, ChangeRow, ChangeStatus, FindingRow, FindingStatus};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `hookward review`.
@@ -350,7 +350,15 @@ fn show(arg: &str, json: bool) -> CliResult {
         Ok(d) => (Some(d), None),
         Err(e) => (None, Some(e)),
     };
-    let acts = actions(&c, &findings);
+    let before_clean = match c.from_version {
+        Some(v) => ctx
+            .store
+            .context_version(v)
+            .map_err(|e| e.to_string())?
+            .map(|v| v.clean),
+        None => None,
+    };
+    let acts = actions(&c, &findings, before_clean);
     if json {
         let mut v = change_json(&c, &findings);
         v["diff"] = diff.into();

@@ -631,6 +631,19 @@ fn install_makes_its_own_write_the_checkpoint() {
     assert!(out.contains("already at its checkpoint"), "{out}");
 }
 
+/// Newcomer finding 21: guessed spellings get an answer or a hint.
+#[test]
+fn guessed_commands_get_a_hint() {
+    let s = setup();
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    let (list, code) = run(&s, &["context", "list"]);
+    assert_eq!(code, 0, "{list}");
+    assert_eq!(list, run(&s, &["context", "status"]).0);
+    let (out, code) = run(&s, &["review", "CLAUDE.md"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("`hookward review --file CLAUDE.md`"), "{out}");
+}
+
 #[test]
 fn an_interrupted_restore_is_shown_and_finished_by_the_next_mutating_command() {
     use hookward_context::restore::{self, Restore, Target};
