@@ -282,8 +282,7 @@ fn doctor_fails_at_once_on_a_broken_user_policy_and_an_ack_does_not_mute_it() {
     let payload = s.pre_tool_use("Bash", json!({"command": "git status"}));
     s.hook(&payload, &[]);
     let (events, _, _) = run(&s, &["events", "--json"]);
-    let unacked = serde_json::from_str::<serde_json::Value>(&events)
-        .unwrap()
+    let unacked = serde_json::from_str::<serde_json::Value>(&events).unwrap()["items"]
         .as_array()
         .unwrap()
         .iter()
