@@ -173,17 +173,27 @@ fn project_scope_install_is_shareable_and_uninstall_leaves_no_stray_file() {
     let s = Sandbox::new();
     let settings_file = s.project().join(".claude/settings.json");
     // hookward is not on this test's PATH: the absolute path, with a warning.
-    let (out, err, code) = run(&s, &["install", "claude-code", "--scope", "project", "--apply"]);
+    let (out, err, code) = run(
+        &s,
+        &["install", "claude-code", "--scope", "project", "--apply"],
+    );
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("a path on this machine only"), "{out}");
-    let (out, err, code) = run(&s, &["uninstall", "claude-code", "--scope", "project", "--apply"]);
+    let (out, err, code) = run(
+        &s,
+        &["uninstall", "claude-code", "--scope", "project", "--apply"],
+    );
     assert_eq!(code, 0, "{out}{err}");
     assert!(!settings_file.exists(), "{out}");
     assert!(out.contains("removed "), "{out}");
     // With hookward first on PATH: the bare command.
     let bin = assert_cmd::cargo::cargo_bin("hookward");
     let bin_dir = bin.parent().unwrap().canonicalize().unwrap();
-    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let out = s
         .cmd(&["install", "claude-code", "--scope", "project", "--apply"])
         .env("PATH", &path)
@@ -192,8 +202,14 @@ fn project_scope_install_is_shareable_and_uninstall_leaves_no_stray_file() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let written = std::fs::read_to_string(&settings_file).unwrap();
-    assert!(written.contains("\"hookward hook claude-code\""), "{written}");
-    assert!(text.contains("every teammate needs hookward on their PATH"), "{text}");
+    assert!(
+        written.contains("\"hookward hook claude-code\""),
+        "{written}"
+    );
+    assert!(
+        text.contains("every teammate needs hookward on their PATH"),
+        "{text}"
+    );
     // doctor finds the bare program on PATH.
     let out = s.cmd(&["doctor"]).env("PATH", &path).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
