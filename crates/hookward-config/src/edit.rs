@@ -30,6 +30,12 @@ pub fn set_disabled_rules(
     set_string_list(origin, text, "disabled_rules", &values)
 }
 
+/// The comment written above the first `[table]` hookward adds to a user `config.toml`
+/// (`install --apply` writes `[mcp]`): top-level keys must come before it.
+pub const TOP_LEVEL_HEADER: &str =
+    "\n# Top-level settings (fail_mode, ask_fallback, hook_timeout, disabled_rules, ...) go\n\
+# above this line: TOML puts every key written below a [table] header into that table.\n";
+
 /// Reads a list key back from a loaded config.
 type ReadBack = fn(&Config) -> Vec<String>;
 
@@ -81,7 +87,15 @@ pub fn set_string_list(
         None => (doc.as_table_mut(), key),
         Some((t, name)) => {
             if doc.get(t).is_none() {
-                doc.insert(t, toml_edit::Item::Table(toml_edit::Table::new()));
+                let first_table = !doc.iter().any(|(_, i)| i.is_table_like());
+                let mut table = toml_edit::Table::new();
+                if first_table {
+                    // The first [table] of the file: everything appended below it lands in it,
+                    // which is how a hand-added `fail_mode = ...` breaks the file (README,
+                    // "Configuration"); say where top-level keys go.
+                    table.decor_mut().set_prefix(TOP_LEVEL_HEADER);
+                }
+                doc.insert(t, toml_edit::Item::Table(table));
             }
             let table = doc
                 .get_mut(t)
@@ -201,6 +215,25 @@ mod tests {
     }
 
     #[test]
+    fn the_first_table_gets_a_header_saying_where_top_level_keys_go() {
+        let out =
+            set_string_list("/h/config.toml", "", "mcp.allow", &["github".to_string()]).unwrap();
+        let header = out.find("# Top-level settings").expect(&out);
+        let table = out.find("[mcp]").expect(&out);
+        assert!(header < table, "{out}");
+        // A top-level key written above the header loads; the next table gets no header.
+        let edited = format!("fail_mode = \"closed\"\n{out}");
+        let again = set_string_list(
+            "/h/config.toml",
+            &edited,
+            "web.block_hosts",
+            &["x.test".to_string()],
+        )
+        .unwrap();
+        assert_eq!(again.matches("# Top-level settings").count(), 1, "{again}");
+    }
+
+    #[test]
     fn table_lists_are_added_and_edited_in_place() {
         let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let text = "# mine\nrecord = true\n";
@@ -210,6 +243,8 @@ mod tests {
         # mine
         record = true
 
+        # Top-level settings (fail_mode, ask_fallback, hook_timeout, disabled_rules, ...) go
+        # above this line: TOML puts every key written below a [table] header into that table.
         [mcp]
         allow = ["github", "linear"]
         block = ["*stripe*"]

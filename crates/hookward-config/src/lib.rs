@@ -892,10 +892,49 @@ impl Default for Config {
 }
 
 fn parse_file(origin: &str, text: &str) -> Result<FileConfig, ConfigError> {
-    toml::from_str(text).map_err(|e| ConfigError::Invalid {
-        origin: origin.to_string(),
-        message: e.to_string().trim_end().to_string(),
+    toml::from_str(text).map_err(|e: toml::de::Error| {
+        let mut message = e.to_string().trim_end().to_string();
+        if let Some(hint) = misplaced_top_level_key(text, &e) {
+            message.push('\n');
+            message.push_str(&hint);
+        }
+        ConfigError::Invalid {
+            origin: origin.to_string(),
+            message,
+        }
     })
+}
+
+/// The explanation for the commonest hand-edit mistake: a top-level key (`fail_mode = ...`)
+/// appended below a `[table]`, where TOML makes it part of that table. `Some` when `e` is an
+/// unknown field, the field is a top-level key ([`KEYS`] without a dot, or [`DEPRECATED`]) and
+/// a `[table]` header opens above the error's line; names the key, the table and the 1-based
+/// line that opened it.
+fn misplaced_top_level_key(text: &str, e: &toml::de::Error) -> Option<String> {
+    let msg = e.message();
+    let field = msg.strip_prefix("unknown field `")?.split('`').next()?;
+    let top_level = KEYS
+        .iter()
+        .map(|k| k.name)
+        .chain(DEPRECATED.iter().map(|d| d.name))
+        .any(|name| !name.contains('.') && name == field);
+    if !top_level {
+        return None;
+    }
+    let at = e.span()?.start.min(text.len());
+    let (line_no, header) = text[..at]
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with('['))
+        .last()?;
+    let header = header.trim();
+    let header = header.split('#').next().unwrap_or(header).trim();
+    Some(format!(
+        "`{field}` is a top-level key, but it is inside the table {header} (opened at line {}): \
+         TOML puts every key below a [table] header into that table; move `{field}` above the \
+         first [table] of the file",
+        line_no + 1
+    ))
 }
 
 pub(crate) fn parse_env<T: for<'de> Deserialize<'de>>(
@@ -1727,6 +1766,25 @@ mod tests {
     }
 
     #[test]
+    fn a_top_level_key_below_a_table_names_the_table_and_its_line() {
+        let text = "# written by install\n[mcp]\nallow = [\"github\"]\nfail_mode = \"closed\"\n";
+        let e = Config::from_layers(&layers(Some(text), None, &[]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown field `fail_mode`"), "{e}");
+        assert!(
+            e.contains("`fail_mode` is a top-level key, but it is inside the table [mcp] (opened at line 2)"),
+            "{e}"
+        );
+        assert!(e.contains("above the first [table]"), "{e}");
+        // A key that is not top-level (a typo inside the table) gets no such hint.
+        let e = Config::from_layers(&layers(Some("[mcp]\nalow = []\n"), None, &[]))
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains("top-level key"), "{e}");
+    }
+
+    #[test]
     fn errors_name_the_file_and_key() {
         let e = Config::from_layers(&layers(Some("fail_mode = \"sometimes\"\n"), None, &[]))
             .unwrap_err()
@@ -1737,6 +1795,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("unknown field `fail_mod`"), "{e}");
+        assert!(!e.contains("top-level key"), "{e}");
         let e = Config::from_layers(&layers(None, None, &[("HOOKWARD_FAIL_MODE", "maybe")]))
             .unwrap_err()
             .to_string();

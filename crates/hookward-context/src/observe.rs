@@ -38,6 +38,9 @@ pub enum Writer {
     ConfigChange,
     /// `hookward restore` (of `C<id>` or a checkpoint).
     Restore(String),
+    /// One of hookward's own commands that writes an agent's settings (`hookward install
+    /// claude-code`, `hookward uninstall codex`): the content is what that command wrote.
+    Hookward(String),
 }
 
 impl Writer {
@@ -55,6 +58,7 @@ impl Writer {
                 "outside the agent's checked tool calls (seen when the agent reloaded it)".into()
             }
             Writer::Restore(what) => format!("hookward restore of {what}"),
+            Writer::Hookward(command) => command.clone(),
         }
     }
 
@@ -68,7 +72,9 @@ impl Writer {
                 .iter()
                 .any(|f| f.severity == Severity::Deny)
                 .then_some(ChangeStatus::Pending),
-            Writer::FileTool { .. } | Writer::Restore(_) if !check.flagged() => {
+            Writer::FileTool { .. } | Writer::Restore(_) | Writer::Hookward(_)
+                if !check.flagged() =>
+            {
                 Some(ChangeStatus::Checked)
             }
             // Configuration whose security-relevant keys did not change (Claude Code rewrites
@@ -627,6 +633,47 @@ impl Guard {
                     .flagged();
         }
         c
+    }
+
+    /// Records the content of `g` as known good: clean (the file's checkpoint) and checked,
+    /// with no findings. For content whose origin is known: a restore the person ran put back
+    /// a version that passed the checks when it was recorded (the diff from the bad version it
+    /// replaced is the undoing the person asked for; checking it would raise a review item
+    /// whose suggested restore puts the bad version back), or one of hookward's own commands
+    /// ([`Writer::Hookward`], `install`) just wrote it. When the content equals the ledger's,
+    /// nothing new is recorded, but a version that was not clean becomes the checkpoint.
+    ///
+    /// # Errors
+    /// As [`Guard::observe`].
+    pub fn record_known_good(
+        &self,
+        store: &mut Store,
+        g: &Guarded,
+        writer: &Writer,
+    ) -> Result<Option<Observed>, ContextError> {
+        let prev = store.context_state(&g.path)?;
+        let Some((size, mtime, ino)) = stat(&g.path) else {
+            return Ok(None);
+        };
+        let bytes = std::fs::read(&g.path)
+            .map_err(|e| ContextError::io(std::path::Path::new(&g.path), "reading", e))?;
+        let h = crate::objects::hash(&bytes);
+        if let Some(p) = prev
+            .as_ref()
+            .filter(|p| p.hash.as_deref() == Some(h.as_str()))
+        {
+            store.touch_context_state(&g.path, mtime, ino)?;
+            store.set_checkpoint(&g.path, p.version_id)?;
+            return Ok(None);
+        }
+        self.objects().put(&bytes)?;
+        let state = state_of(g, Some(h), (size, mtime, ino));
+        let what = if prev.is_some_and(|p| p.hash.is_some()) {
+            "modified"
+        } else {
+            "added"
+        };
+        record(store, &state, writer, None, &Check::default(), what)
     }
 
     /// Records that the guarded file `g` is now absent (after a restore removed a planted file).

@@ -10,8 +10,10 @@
 //! 3. `staged` — the restored content is written to a temporary file beside the target;
 //! 4. `replaced` — the temporary file is renamed over the target (atomic), or the target is
 //!    removed when the restored state is "absent";
-//! 5. the ledger records the new version (rescanned: residual findings stay pending), the
-//!    change is marked `restored`, and the journal is removed.
+//! 5. the ledger records the new version (a version that passed the checks when it was recorded
+//!    is recorded clean and checked, the file's checkpoint again; any other is rescanned:
+//!    residual findings stay pending), the change is marked `restored`, and the journal is
+//!    removed.
 
 use crate::observe::Writer;
 use crate::{now_ms, ContextError, Guard, Guarded, Kind};
@@ -419,7 +421,15 @@ fn settle(guard: &Guard, store: &mut Store, j: &Journal) -> Result<Outcome, Cont
         kind,
         project: plan.project.clone(),
     };
-    let observed = if plan.target_hash.is_some() {
+    // The version put back passed the checks when it was recorded (a checkpoint restore
+    // always does): it is the file's checkpoint again, no review item.
+    let restored_clean = match plan.version_id {
+        Some(v) => store.context_version(v)?.is_some_and(|v| v.clean),
+        None => false,
+    };
+    let observed = if plan.target_hash.is_some() && restored_clean {
+        guard.record_known_good(store, &g, &writer)?
+    } else if plan.target_hash.is_some() {
         guard.record_file(store, &g, &writer, None)?
     } else {
         guard.record_removed(store, &g, &writer)?

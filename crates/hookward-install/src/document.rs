@@ -321,6 +321,10 @@ mod edit {
         let old_keys: Vec<String> = old.iter().map(key).collect();
         let new_keys: Vec<String> = new.iter().map(key).collect();
         let ops = capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys);
+        let removes = ops.iter().any(|op| {
+            matches!(op, DiffOp::Delete { .. })
+                || matches!(op, DiffOp::Replace { old_len, new_len, .. } if old_len > new_len)
+        });
         // From the end, so the positions of earlier elements stay valid.
         for op in ops.iter().rev() {
             match *op {
@@ -363,7 +367,53 @@ mod edit {
                 }
             }
         }
+        if removes {
+            close_on_one_line(array);
+        }
         Some(())
+    }
+
+    /// After elements were removed: when what is left of the array sits on the line of its
+    /// `[` (an inline array that an insert had opened onto several lines, newcomer finding 8),
+    /// the line break and indentation before its `]` go, and the `]` gets the spacing the `[`
+    /// has after it, so install then uninstall gives the original bytes back.
+    fn close_on_one_line(array: &CstArray) {
+        let children = array.children();
+        let Some(close) = children.iter().rposition(|c| c.token_char() == Some(']')) else {
+            return;
+        };
+        let tail_start = children[..close]
+            .iter()
+            .rposition(|c| !(c.is_whitespace() || c.is_newline()))
+            .map_or(0, |i| i + 1);
+        let tail = &children[tail_start..close];
+        if !tail.iter().any(|c| c.is_newline()) {
+            return;
+        }
+        let head = &children[..tail_start];
+        let open = head.iter().position(|c| c.token_char() == Some('['));
+        let (Some(open), false) = (open, head.iter().any(|c| c.is_newline() || c.is_comment()))
+        else {
+            return;
+        };
+        if array.elements().is_empty() {
+            return;
+        }
+        // The spacing after `[` on its line (`[ {` → one space before `]`).
+        let after_open = head
+            .get(open + 1)
+            .and_then(|c| c.as_whitespace())
+            .map(|w| w.value());
+        let mut kept_one = false;
+        for c in tail.iter().cloned() {
+            match (&after_open, c.as_whitespace()) {
+                (Some(space), Some(w)) if !kept_one => {
+                    w.set_value(space.clone());
+                    kept_one = true;
+                }
+                _ => c.remove(),
+            }
+        }
     }
 
     fn remove(array: &CstArray, at: usize, len: usize) -> Option<()> {

@@ -493,3 +493,23 @@ fn unparseable_config_toml_is_left_untouched() {
         assert_eq!(fs::read_to_string(&config).unwrap(), bad);
     }
 }
+
+/// Newcomer finding 8: a Cursor hooks.json whose arrays are written on one line comes back
+/// byte for byte after install then uninstall (the insert opens the array onto several lines;
+/// the removal closes it again). (An object written on one line that gets new keys is not
+/// closed again: not covered here.)
+#[test]
+fn cursor_one_line_arrays_round_trip_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    for original in [
+        "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [{ \"command\": \"./hooks/format.sh\" }]\n  }\n}\n",
+        "{\n  \"version\": 1,\n  \"hooks\": {\n    \"afterFileEdit\": [ {\"command\": \"./a.sh\"}, {\"command\": \"./b.sh\"} ],\n    \"stop\": [{\"command\": \"./s.sh\"}]\n  }\n}\n",
+    ] {
+        let path = write(&dir, "hooks.json", original);
+        let s = spec(Format::Cursor, "cursor", CURSOR);
+        apply(&plan_install(Format::Cursor, &path, &s).unwrap()).unwrap();
+        assert_ne!(fs::read_to_string(&path).unwrap(), original);
+        apply(&plan_uninstall(Format::Cursor, &path).unwrap()).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    }
+}

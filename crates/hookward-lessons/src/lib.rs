@@ -107,9 +107,11 @@ const STRIPPED: &[char] = &[
     '<', '>', '[', ']', '{', '}', '(', ')', '`', '"', '\'', '|', '#', '*', '\\', '$',
 ];
 
-/// One field made safe to show: control characters and [`STRIPPED`] delimiters removed,
-/// whitespace collapsed to single spaces, at most `max` characters. An apostrophe between two
-/// letters (`don't`, `crate's`) is a contraction, not a quote, and is kept.
+/// One field made safe to show: control characters and [`STRIPPED`] delimiters removed (a
+/// bracket, brace or parenthesis becomes a comma, so `package.json (npm run lists them) and`
+/// reads `package.json, npm run lists them, and`), whitespace collapsed to single spaces, at
+/// most `max` characters, cut at a word. An apostrophe between two letters (`don't`,
+/// `crate's`) is a contraction, not a quote, and is kept.
 pub fn clean_field(s: &str, max: usize) -> String {
     let chars: Vec<char> = s.chars().collect();
     let s: String = chars
@@ -120,15 +122,80 @@ pub fn clean_field(s: &str, max: usize) -> String {
                 && i > 0
                 && chars[i - 1].is_alphabetic()
                 && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
-            if c.is_control() || (STRIPPED.contains(&c) && !contraction) {
+            if matches!(c, '(' | ')' | '[' | ']' | '{' | '}') {
+                BRACKET
+            } else if c.is_control() || (STRIPPED.contains(&c) && !contraction) {
                 ' '
             } else {
                 c
             }
         })
         .collect();
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    distill::cap_chars(&s, max)
+    cap_words(&tidy_commas(&s), max)
+}
+
+/// What a removed bracket becomes before [`tidy_commas`] turns it into a comma (a control
+/// character: the field's own control characters are spaces by then).
+const BRACKET: char = '\u{1}';
+
+/// Whitespace collapsed, and the commas brackets became ([`BRACKET`]) tidied: none after a
+/// space (`x ,y` → `x, y`), none doubled or after another comma or before `.;:!?`, none at the
+/// start or end. The field's own commas are kept as they are (`1,000`).
+fn tidy_commas(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut pending_space = false;
+    for word in s
+        .split(|c: char| c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        for c in word.chars() {
+            if c == BRACKET {
+                // a comma right after a comma or a space-separated comma joins the word before
+                while out.ends_with(' ') {
+                    out.pop();
+                }
+                if out.is_empty() || out.ends_with(',') {
+                    continue;
+                }
+                out.push(',');
+                pending_space = true;
+            } else {
+                if matches!(c, '.' | ';' | ':' | '!' | '?') && pending_space {
+                    out.pop();
+                } else if pending_space {
+                    out.push(' ');
+                }
+                pending_space = false;
+                out.push(c);
+            }
+        }
+        if !pending_space {
+            out.push(' ');
+        }
+    }
+    let out = out.trim_end();
+    let out = if pending_space {
+        out.trim_end_matches(',')
+    } else {
+        out
+    };
+    out.to_string()
+}
+
+/// `s` cut to at most `max` characters at a word boundary, with `…` when cut (at a
+/// character when the last space is in the first half, a single long word).
+pub fn cap_words(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(max.saturating_sub(1)).collect();
+    let cut = match head.rfind(' ') {
+        Some(i) if head[..i].chars().count() * 2 >= max => {
+            head[..i].trim_end_matches([',', ';', ':']).to_string()
+        }
+        _ => head,
+    };
+    format!("{cut}…")
 }
 
 /// [`delivery_text`] for a lesson on probation: the project's setup changed since it was
@@ -159,7 +226,7 @@ pub fn delivery_text_on_probation(
         clean_field(symptom, 160),
         clean_field(prescription, 240),
     );
-    distill::cap_chars(&text, max_chars.max(40))
+    cap_words(&text, max_chars.max(40))
 }
 
 /// The text the agent gets for lesson `L<id>`: one line, labelled advisory, from distilled
@@ -180,13 +247,42 @@ pub fn delivery_text(
     prescription: &str,
     max_chars: usize,
 ) -> String {
+    delivery_text_from(
+        id,
+        "from an earlier failure in this project",
+        tool,
+        symptom,
+        prescription,
+        max_chars,
+    )
+}
+
+/// Where a lesson came from, as its delivered label says it: a starter pack for a lesson
+/// whose provenance agent is `seed:<pack>` (`hookward lessons seed node`), else an earlier
+/// failure in this project.
+pub fn origin_words(provenance_agent: &str) -> String {
+    match provenance_agent.strip_prefix("seed:") {
+        Some(pack) => format!("from hookward's {} starter pack", clean_field(pack, 40)),
+        None => "from an earlier failure in this project".to_string(),
+    }
+}
+
+/// [`delivery_text`] with the origin the label names ([`origin_words`]).
+pub fn delivery_text_from(
+    id: i64,
+    origin: &str,
+    tool: &str,
+    symptom: &str,
+    prescription: &str,
+    max_chars: usize,
+) -> String {
     let text = format!(
-        "{ADVISORY_LABEL} L{id} (advisory, from an earlier failure in this project; check it still applies): {} failed with: {}. What fixed it: {}.",
+        "{ADVISORY_LABEL} L{id} (advisory, {origin}; check it still applies): {} failed with: {}. What fixed it: {}.",
         clean_field(tool, 40),
         clean_field(symptom, 160),
         clean_field(prescription, 240),
     );
-    distill::cap_chars(&text, max_chars.max(40))
+    cap_words(&text, max_chars.max(40))
 }
 
 #[cfg(test)]

@@ -563,6 +563,10 @@ fn near_duplicates_merge_by_jaccard_symptom_and_tool() {
     assert!(jaccard3("abcdef", "uvwxyz") < 1e-9);
 }
 
+fn hookward_lessons_origin(agent: &str) -> String {
+    crate::origin_words(agent)
+}
+
 #[test]
 fn delivery_strips_delimiters_and_caps() {
     let t = delivery_text(
@@ -577,7 +581,49 @@ fn delivery_strips_delimiters_and_caps() {
     }
     assert!(t.starts_with("hookward lesson L3 (advisory"), "{t}");
     let long = delivery_text(4, "Bash", &"s".repeat(1000), &"p".repeat(1000), 150);
-    assert_eq!(long.chars().count(), 150);
+    assert!(long.chars().count() <= 150, "{long}");
+    assert!(long.ends_with('…'), "{long}");
+    // Newcomer finding 11: cut at a word, brackets read as commas, the origin named.
+    let t = delivery_text(
+        5,
+        "Bash",
+        "npm ERR! missing script: test",
+        "read the scripts in package.json (npm run lists them) and ran the one it defines, then waited for 1,000 ms",
+        130,
+    );
+    assert!(t.chars().count() <= 130, "{t}");
+    assert!(t.ends_with('…'), "{t}");
+    let cut = t.trim_end_matches('…');
+    let whole = delivery_text(
+        5,
+        "Bash",
+        "npm ERR! missing script: test",
+        "read the scripts in package.json (npm run lists them) and ran the one it defines, 1,000 ms",
+        600,
+    );
+    assert!(
+        whole.contains("package.json, npm run lists them, and ran the one it defines, 1,000 ms."),
+        "{whole}"
+    );
+    // The word before the cut is whole: the text up to `…` is a prefix of the uncut text
+    // ending where a space follows.
+    let uncut = delivery_text(
+        5,
+        "Bash",
+        "npm ERR! missing script: test",
+        "read the scripts in package.json (npm run lists them) and ran the one it defines, then waited for 1,000 ms",
+        1000,
+    );
+    assert!(uncut.starts_with(cut), "{t}\n{uncut}");
+    assert!(uncut[cut.len()..].starts_with([' ', ',']), "{t}\n{uncut}");
+    assert_eq!(
+        hookward_lessons_origin("seed:node"),
+        "from hookward's node starter pack"
+    );
+    assert_eq!(
+        hookward_lessons_origin("claude-code"),
+        "from an earlier failure in this project"
+    );
     insta::assert_snapshot!(delivery_text(
         12,
         "Bash",

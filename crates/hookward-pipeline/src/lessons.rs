@@ -198,7 +198,12 @@ fn deliver_in(
         limit: (l.max_per_turn as usize) * 3,
     })?;
     env.trace("lessons: recall", t0);
-    let per_lesson = per_lesson_chars(config);
+    // One lesson recalled may use the whole `lessons.max_chars`; several share it.
+    let per_lesson = if recalled.len() == 1 {
+        (l.max_chars as usize).max(120)
+    } else {
+        per_lesson_chars(config)
+    };
     // the setup now, read once and only when a recalled lesson has one to compare with
     let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
@@ -222,8 +227,9 @@ fn deliver_in(
             learned_env.changed(env_now.get_or_insert_with(|| envprint_of(project)))
         };
         let t = if changed.is_empty() {
-            delivery_text(
+            hookward_lessons::delivery_text_from(
                 row.id,
+                &hookward_lessons::origin_words(&row.lesson.provenance.agent),
                 &row.lesson.tool,
                 &row.lesson.symptom,
                 &row.lesson.prescription,

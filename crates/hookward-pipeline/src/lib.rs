@@ -1301,11 +1301,17 @@ fn record(
                 store.upkeep();
             }
             // A broken user policy or config is reported on the first call and then at most
-            // every REPEAT_MS, not on every tool call.
+            // every REPEAT_MS, not on every tool call. An acknowledged event does not count:
+            // the person said the cause was fixed, so the next occurrence is news.
             let recent: Vec<String> = if outcome.health.iter().any(repeating) {
                 store
                     .health_events(Some(now_ms() - REPEAT_MS), 200)
-                    .map(|rows| rows.into_iter().map(|r| r.event.message).collect())
+                    .map(|rows| {
+                        rows.into_iter()
+                            .filter(|r| r.acked_ms.is_none())
+                            .map(|r| r.event.message)
+                            .collect()
+                    })
                     .unwrap_or_default()
             } else {
                 Vec::new()

@@ -23,6 +23,12 @@ how(p) := sprintf("the shell command (%s)", [p.evidence]) if p.via == "shell"
 
 how(p) := sprintf("the %s tool", [input.event.tool.name]) if p.via != "shell"
 
+# The project folder as reasons name it ("outside the project /home/me/app"); a payload
+# without a cwd has none, and the reason says so instead of ending in a blank.
+default project := "(unknown: the payload has no cwd)"
+
+project := input.facts.project_dir if input.facts.project_dir != ""
+
 verb(p) := v if {
 	verbs := {"read": "read", "write": "write to", "create": "create", "delete": "delete", "chmod": "change permissions of", "exec": "execute"}
 	v := verbs[p.access]

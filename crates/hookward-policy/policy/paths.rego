@@ -69,7 +69,7 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 	not lib.has_class(p, "process_secret")
 	not lib.has_class(p, "hookward_home")
 	not lib.has_class(p, "agent_settings")
-	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, input.facts.project_dir])
+	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, lib.project])
 }
 
 # A write into a tool's cache, or a non-delete write into its settings/state folder.

@@ -79,7 +79,7 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	lib.has_class(p, "outside_project")
 	not lib.has_class(p, "temp")
 	not lib.has_class(p, "tool_cache")
-	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, input.facts.project_dir])
+	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
 }
 
 # The source of a move (mv, also run by find -exec or xargs) whose every destination in the

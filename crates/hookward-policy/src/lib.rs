@@ -919,6 +919,24 @@ pub fn rule_infos(sources: &[PolicySource]) -> Vec<RuleInfo> {
     out
 }
 
+/// The files of `sources` that do not parse on their own, each with the parser's message
+/// (`--> file:line:column`). What [`Policy::load`] leaves out as [`Policy::broken`], for the
+/// commands that read user files without loading a policy (`policy test` skips them).
+pub fn unparsable(sources: &[PolicySource]) -> Vec<BrokenPolicy> {
+    sources
+        .iter()
+        .filter_map(|s| {
+            new_engine()
+                .add_policy(s.name.clone(), s.text.clone())
+                .err()
+                .map(|e| BrokenPolicy {
+                    name: s.name.clone(),
+                    error: e.to_string(),
+                })
+        })
+        .collect()
+}
+
 /// One `test_*` rule's outcome.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TestResult {

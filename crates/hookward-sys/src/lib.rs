@@ -64,6 +64,32 @@ pub fn hostname() -> Option<String> {
         .or_else(|| std::env::var("HOSTNAME").ok().filter(|v| !v.is_empty()))
 }
 
+/// The name of the user this process runs as, without the environment: the owner of
+/// `/proc/self` (the effective uid) looked up in `/etc/passwd`; `None` off Linux, or when the
+/// uid has no entry there (a container's numeric user).
+pub fn user_name() -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let uid = std::fs::metadata("/proc/self").ok()?.uid();
+        passwd_name(&std::fs::read_to_string("/etc/passwd").ok()?, uid)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// The name of `uid` in the text of an `/etc/passwd` file (`name:x:uid:gid:…` lines).
+fn passwd_name(passwd: &str, uid: u32) -> Option<String> {
+    passwd.lines().find_map(|l| {
+        let mut f = l.split(':');
+        let name = f.next()?;
+        let _pw = f.next()?;
+        (f.next()?.parse::<u32>().ok()? == uid && !name.is_empty()).then(|| name.to_string())
+    })
+}
+
 /// Creates `dir` and its parents; folders it creates get mode 0700 on Unix (existing ones keep
 /// theirs).
 ///
@@ -143,6 +169,15 @@ fn write_with(path: &Path, bytes: &[u8], durable: bool) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn passwd_names_the_uid() {
+        let passwd =
+            "root:x:0:0:root:/root:/bin/bash\n# comment\ndev:x:1000:1000::/home/dev:/bin/sh\n";
+        assert_eq!(passwd_name(passwd, 0).as_deref(), Some("root"));
+        assert_eq!(passwd_name(passwd, 1000).as_deref(), Some("dev"));
+        assert_eq!(passwd_name(passwd, 5), None);
+    }
+
     use super::*;
 
     #[test]

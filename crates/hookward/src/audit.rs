@@ -28,13 +28,15 @@ pub enum AuditCommand {
     },
 }
 
-/// Who runs this command: `user@host`. The user from `USER` (else `LOGNAME`, else
-/// `unknown`), the host from the kernel's hostname (`/proc/sys/kernel/hostname`, else
-/// `/etc/hostname`, else `HOSTNAME`, else `unknown`).
+/// Who runs this command: `user@host`. The user from `USER` (else `LOGNAME`, else the
+/// process's user in `/etc/passwd`, [`hookward_sys::user_name`], else `unknown`), the host
+/// from the kernel's hostname (`/proc/sys/kernel/hostname`, else `/etc/hostname`, else
+/// `HOSTNAME`, else `unknown`).
 pub fn actor() -> String {
     let user = ["USER", "LOGNAME"]
         .iter()
         .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .or_else(hookward_sys::user_name)
         .unwrap_or_else(|| "unknown".into());
     let host = hookward_sys::hostname().unwrap_or_else(|| "unknown".into());
     format!("{user}@{host}")

@@ -34,13 +34,22 @@ pub enum ContextCommand {
         json: bool,
     },
     /// Lists the guarded files: kind, recorded, checkpoint, changed since the last record,
-    /// pending changes.
+    /// pending changes. (Also `hookward context list`; a change's diff is `hookward review C12`.)
+    #[command(visible_alias = "list")]
     Status {
         #[command(flatten)]
         project: ProjectArg,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Makes the recorded version of FILE its recovery checkpoint (what `restore --checkpoint`
+    /// puts back), after you have checked it: for a file whose first recorded version did not
+    /// pass the checks on its own (agent settings with hook commands) and has no change to
+    /// accept. Refused while the file differs from its record or has pending changes.
+    Checkpoint {
+        /// The guarded file (relative to the current directory or absolute).
+        file: PathBuf,
     },
 }
 
@@ -126,6 +135,60 @@ pub fn guard(project: Option<String>) -> Result<Guard, String> {
     Ok(Guard::new(home, util::home()?, project)
         .with_extra(&extra)
         .with_learned_threshold(learned))
+}
+
+/// Records the guarded files hookward itself just wrote (`install --apply`, `uninstall
+/// --apply`: `writer` is the command) as versions that pass the checks: each becomes its
+/// file's checkpoint, no review item (newcomer finding 6: a settings file with hookward's hook
+/// entries otherwise starts with no checkpoint, and `restore --checkpoint` refuses it).
+/// Files that are not guarded are skipped. `project`: install's `--project`, else the
+/// current directory's project.
+pub fn record_own_writes(
+    paths: &[PathBuf],
+    project: Option<PathBuf>,
+    writer: &str,
+) -> Result<(), String> {
+    let project = project_dir(&ProjectArg { project })?;
+    let mut ctx = open(guard(Some(project))?)?;
+    recover_first(&mut ctx)?;
+    let guarded = ctx.guard.discover();
+    let writer = Writer::Hookward(writer.to_string());
+    for path in paths {
+        if !path.exists() {
+            // Removed (uninstall of a file install created): recorded as hookward's removal.
+            let Some(state) = path
+                .to_str()
+                .map(|p| ctx.store.context_state(p))
+                .transpose()
+                .map_err(|e| e.to_string())?
+                .flatten()
+                .filter(|s| s.hash.is_some())
+            else {
+                continue;
+            };
+            let g = hookward_context::Guarded {
+                path: state.path.clone(),
+                kind: hookward_context::Kind::parse(&state.kind)
+                    .unwrap_or(hookward_context::Kind::Settings),
+                project: state.project.clone(),
+            };
+            ctx.guard
+                .record_removed(&mut ctx.store, &g, &writer)
+                .map_err(|e| e.to_string())?;
+            continue;
+        }
+        let canon = path.canonicalize().unwrap_or_else(|_| path.clone());
+        let Some(g) = guarded.iter().find(|g| {
+            let gp = Path::new(&g.path);
+            gp == path.as_path() || gp.canonicalize().is_ok_and(|c| c == canon)
+        }) else {
+            continue;
+        };
+        ctx.guard
+            .record_known_good(&mut ctx.store, g, &writer)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Opens (creating if needed) the store of `guard`.
@@ -385,7 +448,64 @@ pub fn run_context(cmd: ContextCommand) -> CliResult {
     match cmd {
         ContextCommand::Scan { project, json } => scan(&project, json),
         ContextCommand::Status { project, json } => status(&project, json),
+        ContextCommand::Checkpoint { file } => checkpoint(&file),
     }
+}
+
+/// `hookward context checkpoint FILE`.
+fn checkpoint(file: &Path) -> CliResult {
+    let g = guard(Some(project_dir(&ProjectArg::default())?))?;
+    let Some(mut ctx) = open_existing(g)? else {
+        return refuse(
+            false,
+            "nothing is recorded yet; `hookward context scan` records the guarded files",
+        );
+    };
+    recover_first(&mut ctx)?;
+    let path = file_arg(&ctx.store, file)?;
+    let Some(state) = ctx.store.context_state(&path).map_err(|e| e.to_string())? else {
+        return refuse(
+            false,
+            &format!("{path} is not recorded; `hookward context scan` records the guarded files"),
+        );
+    };
+    let now = std::fs::read(&path)
+        .ok()
+        .map(|b| hookward_context::objects::hash(&b));
+    if state.hash.is_none() || now != state.hash {
+        return refuse(
+            false,
+            &format!(
+                "{path} differs from its record; `hookward context scan` records it, then review the change"
+            ),
+        );
+    }
+    let (pending, _) = ctx
+        .store
+        .context_changes(&ChangeQuery {
+            path: Some(path.clone()),
+            statuses: vec![ChangeStatus::Pending],
+            ..ChangeQuery::default()
+        })
+        .map_err(|e| e.to_string())?;
+    if let Some(c) = pending.first() {
+        return refuse(
+            false,
+            &format!(
+                "{path} has pending changes; `hookward review C{}` shows one, `hookward review accept C{}` accepts it (and makes it the checkpoint)",
+                c.id, c.id
+            ),
+        );
+    }
+    if state.checkpoint_id == Some(state.version_id) {
+        outln!("{path} is already at its checkpoint");
+        return Ok(ExitCode::SUCCESS);
+    }
+    ctx.store
+        .set_checkpoint(&path, state.version_id)
+        .map_err(|e| e.to_string())?;
+    outln!("the recorded version of {path} is now its checkpoint (`hookward restore --checkpoint {path}` puts it back)");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn scan(project: &ProjectArg, json: bool) -> CliResult {
@@ -604,6 +724,11 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
     }
     if never {
         outln!("nothing recorded yet: `hookward context scan` records these files before the guard compares them");
+    } else if rows
+        .iter()
+        .any(|r| r["recorded"] == true && r["checkpoint"] == false)
+    {
+        outln!("no checkpoint: check the file, then `hookward context checkpoint FILE` makes its recorded version one (a change you accept with `hookward review accept C<id>` becomes one too)");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -241,8 +241,11 @@ pub fn run(json_out: bool) -> CliResult {
         results.push(lesson);
         outln!("{}", crate::json::pretty(results.into())?);
     } else {
-        outln!("Every decision was recorded (secrets redacted) in a throwaway store; with hookward installed,");
-        outln!("`hookward log` lists them. Install for real: `hookward install claude-code` (shows the diff first).");
+        outln!("Every decision was recorded (secrets redacted) in a throwaway store, deleted now: your own");
+        outln!(
+            "`hookward log` starts empty and lists your agent's calls once hookward is installed."
+        );
+        outln!("Install for real: `hookward install claude-code` (shows the diff first).");
     }
     Ok(ExitCode::SUCCESS)
 }

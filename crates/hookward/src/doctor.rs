@@ -78,8 +78,14 @@ fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
     if broken.is_empty() {
         return;
     }
-    for b in broken {
+    let broken_sources = cfg
+        .layers
+        .iter()
+        .filter(|l| !l.in_force && l.layer != "last good")
+        .map(|l| (l.layer.clone(), l.source.clone()));
+    for (b, (layer, source)) in broken.into_iter().zip(broken_sources) {
         check(checks, "config", false, format!("layer {b}"));
+        with_fix(checks, config_fix(&layer, &source));
     }
     let in_force: Vec<String> = cfg
         .layers
@@ -93,6 +99,21 @@ fn config_layer_checks(checks: &mut Vec<Check>, cfg: &hookward_config::Config) {
         true,
         format!("layers in force: {}", in_force.join(", ")),
     );
+}
+
+/// The fix line of a config layer that does not load: the file (or variable) and where to
+/// look, and how to check the result.
+fn config_fix(layer: &str, source: &str) -> String {
+    if layer == "environment" {
+        return format!("correct or unset {source} (the error above names the value); `hookward config` shows the result");
+    }
+    if layer == "managed bundle" {
+        return "the managed bundle's settings do not load: ask whoever publishes the bundle, then `hookward policy pull`".to_string();
+    }
+    format!(
+        "edit {source} at the line the error names (top-level keys such as fail_mode go above \
+         the first [table]); `hookward config` shows the result"
+    )
 }
 
 fn mtime_ms(path: &Path) -> Option<i64> {
@@ -194,7 +215,7 @@ fn agent_checks(
         }
         for e in &reg.entries {
             *per_event.entry(e.event.clone()).or_default() += 1;
-            let prog_ok = is_executable(Path::new(&e.program));
+            let prog_ok = is_executable(&on_path(&e.program));
             check(
                 checks,
                 "command",
@@ -259,6 +280,24 @@ fn agent_checks(
         }
     }
     if per_event.is_empty() {
+        // Registered through hookward's plugin (Claude Code): install refuses to add settings
+        // entries then, so the plugin is the registration (newcomer finding 3).
+        if let Some(p) = crate::install::enabled_plugin(agent, project.clone())? {
+            check(
+                checks,
+                "registered",
+                true,
+                format!(
+                    "{name} via the plugin {} (enabledPlugins in {})",
+                    p.id,
+                    p.settings.display()
+                ),
+            );
+            return Ok(Some(Installed {
+                agent,
+                since_ms: mtime_ms(&p.settings),
+            }));
+        }
         let file = agent_files(agent, project)?
             .into_iter()
             .next()
@@ -425,6 +464,8 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             ),
         );
     }
+    // The user policy files doctor found broken itself (their health events are not repeated).
+    let mut broken_policies: Vec<String> = Vec::new();
     match util::load_config() {
         Ok(cfg) => {
             check(
@@ -440,6 +481,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
             for w in util::setup_warnings(&cfg) {
                 warn(&mut checks, "policy", w);
             }
+            broken_policies = user_policy_checks(&mut checks, &home, &cfg);
             for i in &cfg.ignored {
                 check(&mut checks, "config", false, i.clone());
                 with_fix(&mut checks, "remove the ignored setting from the project's .hookward/config.toml (a project may only tighten)");
@@ -479,6 +521,15 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         with_fix(&mut checks, "hookward install claude-code --apply");
     }
     let store_path = home.join("state.db");
+    // The canary runs before the store is read, so that what it records (a user policy that
+    // does not parse, a config layer that does not load) is in this run's health checks; its
+    // lines are shown in their place below.
+    let canary_start = now_ms();
+    let canary_results: Vec<(bool, String)> =
+        commands.iter().map(|cmd| canary(cmd.as_str())).collect();
+    if !commands.is_empty() {
+        mark_canary(&store_path, canary_start);
+    }
     let store = Store::open_existing(&store_path);
     match &store {
         Ok(store) => {
@@ -499,7 +550,7 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                 Err(e) => check(&mut checks, "store", false, e.to_string()),
             }
             store_fix(&mut checks, &store_path);
-            health_checks(&mut checks, store);
+            health_checks(&mut checks, store, &broken_policies);
         }
         Err(e) => {
             check(
@@ -581,17 +632,12 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         None => check(&mut checks, "context", true, "no interrupted restore"),
     }
     sandbox_check(&mut checks, store.as_ref().ok());
-    let canary_start = now_ms();
-    for cmd in &commands {
-        let (ok, detail) = canary(cmd);
+    for (ok, detail) in canary_results {
         check(&mut checks, "canary", ok, detail);
         with_fix(
             &mut checks,
             "hookward install claude-code --apply, then `hookward doctor` again",
         );
-    }
-    if !commands.is_empty() {
-        mark_canary(&store_path, canary_start);
     }
     let failed = checks.iter().filter(|c| !c.ok).count();
     if json_out {
@@ -687,6 +733,79 @@ fn sandbox_check(checks: &mut Vec<Check>, store: Option<&Store>) {
     );
 }
 
+/// Compiles the user policies as the hook does (`<home>/policies` and `policy_dirs`) and fails
+/// once per file that does not parse or compile, naming it as `path:line` (from the parser's
+/// `--> path:line:column`). Returns the names of those files.
+fn user_policy_checks(
+    checks: &mut Vec<Check>,
+    home: &Path,
+    cfg: &hookward_config::Config,
+) -> Vec<String> {
+    let mut user_dirs = vec![home.join("policies")];
+    user_dirs.extend(cfg.policy_dirs.iter().cloned());
+    let policy = match hookward_policy::Policy::load(&hookward_policy::LoadOptions {
+        user_dirs,
+        cache_dir: Some(home.join("cache")),
+        data: cfg.policy_data.clone(),
+        ..Default::default()
+    }) {
+        Ok(p) => p,
+        Err(e) => {
+            check(
+                checks,
+                "policy",
+                false,
+                format!("the policies do not load: {e}"),
+            );
+            with_fix(
+                checks,
+                "correct the file named above; `hookward policy eval --command ls` shows the result",
+            );
+            return Vec::new();
+        }
+    };
+    let mut names = Vec::new();
+    for b in policy.broken() {
+        let at = broken_at(&b.name, &b.error);
+        let first = b
+            .error
+            .lines()
+            .rev()
+            .find(|l| l.trim_start().starts_with("error:"))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_else(|| b.error.lines().next().unwrap_or("").trim().to_string());
+        check(
+            checks,
+            "policy",
+            false,
+            format!("user policy {at} does not parse and is not applied: {first}"),
+        );
+        with_fix(
+            checks,
+            format!(
+                "correct {at} (or move the file out of the policy folder); `hookward policy eval --command ls` shows the whole error"
+            ),
+        );
+        names.push(b.name.clone());
+    }
+    names
+}
+
+/// `path:line` of a parser error that carries `--> path:line:column`, else `path`.
+fn broken_at(name: &str, error: &str) -> String {
+    error
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("--> "))
+        .and_then(|loc| {
+            let mut parts = loc.rsplitn(3, ':');
+            let _col = parts.next()?;
+            let line = parts.next()?;
+            let path = parts.next()?;
+            line.parse::<u32>().ok().map(|n| format!("{path}:{n}"))
+        })
+        .unwrap_or_else(|| name.to_string())
+}
+
 /// The fix for a failing store check: a damaged store is never rebuilt, so the person moves it
 /// aside and the next hook call creates a new one.
 fn store_fix(checks: &mut [Check], store_path: &Path) {
@@ -703,7 +822,7 @@ fn store_fix(checks: &mut [Check], store_path: &Path) {
 
 /// One failing check per health event of the last 24 hours that is not acknowledged
 /// (`store-created` is not a problem), each with the command that acknowledges it.
-fn health_checks(checks: &mut Vec<Check>, store: &Store) {
+fn health_checks(checks: &mut Vec<Check>, store: &Store, broken_policies: &[String]) {
     let day_ago = now_ms() - 86_400_000;
     let Ok(evs) = store.health_events(Some(day_ago), 20) else {
         return;
@@ -717,6 +836,13 @@ fn health_checks(checks: &mut Vec<Check>, store: &Store) {
                 e.event.health_kind(),
                 Some(HealthKind::StoreCreated | HealthKind::ConfigWarning)
             ) && e.acked_ms.is_none()
+        })
+        // A broken user policy doctor has just reported itself (above) is not said twice.
+        .filter(|e| {
+            e.event.health_kind() != Some(HealthKind::UserPolicyBroken)
+                || !broken_policies.iter().any(|f| {
+                    e.event.detail.get("file").and_then(|v| v.as_str()) == Some(f.as_str())
+                })
         })
     {
         check(
@@ -758,6 +884,21 @@ const CANARY_SESSION: &str = "hookward-doctor-canary";
 /// `registered` lines name the other agents but not this one (doctor's first agent, its
 /// lines as they always were).
 const CANARY_AGENT: hookward_core::Agent = hookward_core::Agent::ClaudeCode;
+
+/// `program` itself when it names a path; a bare name (`hookward`, as `install --scope
+/// project` writes it) is looked up on PATH, as the agent's shell does.
+fn on_path(program: &str) -> PathBuf {
+    if program.contains('/') {
+        return PathBuf::from(program);
+    }
+    std::env::var_os("PATH")
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(program))
+                .find(|c| is_executable(c))
+        })
+        .unwrap_or_else(|| PathBuf::from(program))
+}
 
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;

@@ -187,6 +187,58 @@ struct FileReport {
     backup: Option<String>,
 }
 
+/// Who writes (for the context guard's ledger): the command and its `--project`.
+struct Writer<'a> {
+    /// `hookward install claude-code`.
+    command: String,
+    /// `--project`, if given.
+    project: &'a Option<PathBuf>,
+    /// An uninstall: a settings file install created and that would be left holding an empty
+    /// object is removed instead ([`created_by_install`]).
+    uninstall: bool,
+    /// `--scope project`: the files are shared with the team (in the repository).
+    in_project: bool,
+}
+
+/// Whether an uninstall `plan` leaves nothing but an empty JSON object in a file that install
+/// created: the file has no dated backup (install makes one whenever it changes a file that
+/// existed, so none means the file did not exist before hookward wrote it).
+fn created_by_install(plan: &Plan) -> bool {
+    plan.before.is_some()
+        && serde_json::from_str::<serde_json::Value>(&plan.after)
+            .is_ok_and(|v| v.as_object().is_some_and(|o| o.is_empty()))
+        && hookward_install::list_backups(&plan.path).is_ok_and(|b| b.is_empty())
+}
+
+/// Removes the settings file of `plan` (see [`created_by_install`]) when it still holds what
+/// the plan was made from.
+fn remove_created(plan: &Plan) -> Result<(), String> {
+    let now = std::fs::read_to_string(&plan.path)
+        .map_err(|e| format!("cannot read {}: {e}", plan.path.display()))?;
+    if Some(&now) != plan.before.as_ref() {
+        return Err(format!(
+            "{} changed since the plan was made; nothing was written, run the command again",
+            plan.path.display()
+        ));
+    }
+    std::fs::remove_file(&plan.path)
+        .map_err(|e| format!("cannot remove {}: {e}", plan.path.display()))
+}
+
+/// `hookward` as found on PATH, when it is this very program: then a project's shared
+/// settings can name it bare, and a teammate's own `hookward` on PATH runs.
+fn hookward_on_path(exe: &Path) -> bool {
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    let name = format!("hookward{}", std::env::consts::EXE_SUFFIX);
+    std::env::split_paths(&path)
+        .map(|d| d.join(&name))
+        .find(|p| p.is_file())
+        .and_then(|p| p.canonicalize().ok())
+        .is_some_and(|p| p == exe)
+}
+
 /// Applies (with `apply_it`) the changed ones of `plans`, in order, **before** printing
 /// anything, so that a closed stdout (`… --apply | head`) cannot stop the change halfway;
 /// then prints the diffs and what was written (or, with `json`, one JSON document), and the
@@ -199,6 +251,7 @@ fn show(
     verb: &str,
     json: bool,
     note: &dyn Fn() -> Option<String>,
+    writer: &Writer<'_>,
 ) -> CliResult {
     let changed: Vec<&Plan> = plans.iter().copied().filter(|p| p.changed).collect();
     let mut reports: Vec<FileReport> = changed
@@ -211,8 +264,22 @@ fn show(
         })
         .collect();
     let mut failure = None;
+    let mut removed = Vec::new();
     if apply_it {
         for (p, r) in changed.iter().zip(reports.iter_mut()) {
+            if writer.uninstall && created_by_install(p) {
+                match remove_created(p) {
+                    Ok(()) => {
+                        r.written = true;
+                        removed.push(p.path.display().to_string());
+                        continue;
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            }
             match apply(p) {
                 Ok(out) => {
                     r.written = true;
@@ -224,6 +291,23 @@ fn show(
                 }
             }
         }
+        // What hookward just wrote is a known good version of each guarded file (its
+        // checkpoint). Best effort: the files are written either way.
+        let written: Vec<PathBuf> = changed
+            .iter()
+            .zip(reports.iter())
+            .filter(|(_, r)| r.written)
+            .map(|(p, _)| p.path.clone())
+            .collect();
+        if !written.is_empty() {
+            if let Err(e) =
+                crate::context::record_own_writes(&written, writer.project.clone(), &writer.command)
+            {
+                eprintln!(
+                    "hookward: warning: the context guard did not record the new version: {e}"
+                );
+            }
+        }
     }
     let note = note();
     if json {
@@ -232,6 +316,7 @@ fn show(
             "changed": !changed.is_empty(),
             "applied": apply_it && failure.is_none() && !changed.is_empty(),
             "files": reports,
+            "removed": removed,
             "note": note,
             "error": failure,
         });
@@ -257,8 +342,18 @@ fn show(
     for r in reports.iter().filter(|r| r.written) {
         if let Some(b) = &r.backup {
             outln!("backup of the previous version: {b}");
+            if writer.in_project {
+                outln!("note: that backup is inside the project: delete it once you are done, or add `*.hookward-backup-*` to .gitignore so it is not committed");
+            }
         }
-        outln!("wrote {}", r.path);
+        if removed.contains(&r.path) {
+            outln!(
+                "removed {} (install created it; nothing but hookward's entries was in it)",
+                r.path
+            );
+        } else {
+            outln!("wrote {}", r.path);
+        }
     }
     if let Some(note) = note {
         outln!("{note}");
@@ -269,15 +364,16 @@ fn show(
     }
 }
 
-/// Refuses `install <agent>` for an agent hookward also ships a plugin for
-/// ([`hookward_core::profile::AgentProfile::plugin`], Claude Code) when that plugin is
-/// enabled in any of the agent's install files (user, project, local: its hooks would run
-/// twice); says which file enables it and how to choose one registration. Nothing to do for
-/// the other agents.
-fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(), String> {
-    let profile = agent.profile();
-    if !profile.plugin {
-        return Ok(());
+/// The hookward plugin of `agent` when one of the agent's install files (user, project, local;
+/// `project` or the current folder) enables it; `None` for an agent hookward ships no plugin
+/// for ([`hookward_core::profile::AgentProfile::plugin`]). Shared by `install` (which then
+/// refuses) and `doctor` (which counts it as the registration).
+pub fn enabled_plugin(
+    agent: InstallAgent,
+    project: Option<PathBuf>,
+) -> Result<Option<hookward_install::PluginEnabled>, String> {
+    if !agent.profile().plugin {
+        return Ok(None);
     }
     let project = match project {
         Some(p) => p,
@@ -290,8 +386,18 @@ fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(),
         }
     }
     let refs: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+    Ok(hookward_install::plugin_enabled(&refs))
+}
+
+/// Refuses `install <agent>` for an agent hookward also ships a plugin for
+/// ([`hookward_core::profile::AgentProfile::plugin`], Claude Code) when that plugin is
+/// enabled in any of the agent's install files (user, project, local: its hooks would run
+/// twice); says which file enables it and how to choose one registration. Nothing to do for
+/// the other agents.
+fn refuse_if_plugin(agent: InstallAgent, project: Option<PathBuf>) -> Result<(), String> {
+    let profile = agent.profile();
     let program = profile.programs.first().copied().unwrap_or_default();
-    match hookward_install::plugin_enabled(&refs) {
+    match enabled_plugin(agent, project)? {
         Some(p) => Err(format!(
             "the hookward {} plugin ({}) is enabled in {}: its hooks already run, and installing \
              them in the settings too would run every hook twice. Keep the plugin (nothing to install), \
@@ -336,14 +442,33 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         let client = exe.with_file_name(format!("hookward-hook{}", std::env::consts::EXE_SUFFIX));
         if !client.is_file() {
             return Err(format!(
-                "--warm needs the warm helper's client {} next to hookward; it is not there",
+                "--warm needs the warm helper's client {} next to hookward; it is not there \
+                 (`cargo install --path crates/hookward` installs both)",
                 client.display()
             ));
         }
         warm_hook_command(&client, args.agent.word()).map_err(|e| e.to_string())?
+    } else if args.scope == ScopeArg::Project && hookward_on_path(&exe) {
+        // The project's settings are shared with the team: a bare `hookward` runs each
+        // teammate's own copy from PATH (newcomer finding 4).
+        hook_command(Path::new("hookward"), args.agent.word()).map_err(|e| e.to_string())?
     } else {
         hook_command(&exe, args.agent.word()).map_err(|e| e.to_string())?
     };
+    let scope_note = (args.scope == ScopeArg::Project).then(|| {
+        if command.starts_with("hookward ") {
+            "note: the project's settings are shared with the team; they run `hookward` from PATH, \
+             so every teammate needs hookward on their PATH"
+                .to_string()
+        } else {
+            format!(
+                "warning: the project's settings are shared with the team, but this command names \
+                 {}, a path on this machine only; put hookward on PATH (`cargo install --path \
+                 crates/hookward`) and run this again to write a bare `hookward` instead",
+                exe.display()
+            )
+        }
+    });
     let spec = HookSpec {
         command,
         events: args.agent.events().iter().map(|s| s.to_string()).collect(),
@@ -352,6 +477,12 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         fail_closed: cfg.fail_mode == hookward_config::FailMode::Closed,
     };
     let plan = plan_install(format, &path, &spec).map_err(|e| e.to_string())?;
+    let writer = Writer {
+        command: format!("hookward install {}", args.agent.word()),
+        project: &args.project,
+        uninstall: false,
+        in_project: args.scope == ScopeArg::Project,
+    };
     // Trust on install: the MCP servers configured now go on the allow list (issue 19).
     let project = match args.project.clone() {
         Some(p) => p,
@@ -359,7 +490,8 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     };
     let mcp_lines = crate::mcp::seed_on_install(format, &project, args.apply)?;
     let with_mcp = |note: Option<String>| -> Option<String> {
-        let mut parts: Vec<String> = note.into_iter().collect();
+        let mut parts: Vec<String> = scope_note.iter().cloned().collect();
+        parts.extend(note);
         parts.extend(mcp_lines.iter().cloned());
         (!parts.is_empty()).then(|| parts.join("\n"))
     };
@@ -371,6 +503,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
             "has hookward's hooks",
             args.json,
             &|| with_mcp(None),
+            &writer,
         );
     }
     let config = codex_config_path(&codex_home()?);
@@ -415,11 +548,18 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         "has hookward's hooks",
         args.json,
         &note,
+        &writer,
     )
 }
 
 pub fn run_uninstall(args: InstallArgs) -> CliResult {
-    let path = settings_path(args.agent, args.scope, args.project)?;
+    let path = settings_path(args.agent, args.scope, args.project.clone())?;
+    let writer = Writer {
+        command: format!("hookward uninstall {}", args.agent.word()),
+        project: &args.project,
+        uninstall: true,
+        in_project: args.scope == ScopeArg::Project,
+    };
     let format = args.agent.format();
     let plan = plan_uninstall(format, &path).map_err(|e| e.to_string())?;
     if !args.agent.profile().hook_trust {
@@ -430,6 +570,7 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
             "has no hookward hooks",
             args.json,
             &|| None,
+            &writer,
         );
     }
     let config = codex_config_path(&codex_home()?);
@@ -442,6 +583,7 @@ pub fn run_uninstall(args: InstallArgs) -> CliResult {
         "has no hookward hooks",
         args.json,
         &|| None,
+        &writer,
     )
 }
 

@@ -146,14 +146,37 @@ fn is_doc_line(line: &str) -> bool {
         && rest.contains(" — ")
 }
 
+/// `; L3, L4 come from hookward's node starter pack instead` for the lessons of `rows` that
+/// a starter pack seeded (provenance agent `seed:<pack>`), else empty.
+fn seeded_note(rows: &[LessonRow]) -> String {
+    let mut packs: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for r in rows {
+        if let Some(pack) = r.lesson.provenance.agent.strip_prefix("seed:") {
+            packs.entry(pack).or_default().push(r.display_id());
+        }
+    }
+    packs
+        .iter()
+        .map(|(pack, ids)| {
+            format!(
+                "; {} {} from hookward's {} starter pack instead",
+                ids.join(", "),
+                if ids.len() == 1 { "comes" } else { "come" },
+                clean_field(pack, 40)
+            )
+        })
+        .collect()
+}
+
 /// `export --format skill`: a Claude Code skill file.
 fn skill(project: &str, rows: &[LessonRow]) -> String {
     let mut s = String::from(
         "---\nname: project-lessons\ndescription: Failures already met in this project and what fixed them (learned by hookward). Use before running tests, builds, package managers or git here.\n---\n\n# Lessons of this project\n\n",
     );
     s.push_str(&format!(
-        "Learned by hookward from failed-then-fixed tool calls in `{}`. Advisory: check that a lesson still applies before following it.\n\n",
-        clean_field(project, 200)
+        "Learned by hookward from failed-then-fixed tool calls in `{}`{}. Advisory: check that a lesson still applies before following it.\n\n",
+        clean_field(project, 200),
+        seeded_note(rows)
     ));
     for r in rows {
         s.push_str(&doc_line(r));

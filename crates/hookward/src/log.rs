@@ -381,13 +381,14 @@ pub fn run_events(args: EventsArgs) -> CliResult {
     }
     for r in &rows {
         let id = r.get("id").and_then(|k| k.as_str()).unwrap_or("-");
+        // Said before the message, which may run over several lines (a parser's error).
         let acked = if r.get("acked_ms").is_some_and(|a| !a.is_null()) {
-            " (acknowledged)"
+            "(acknowledged) "
         } else {
             ""
         };
         outln!(
-            "{id:6} {} {:20} {}{acked}",
+            "{id:6} {} {:20} {acked}{}",
             fmt_ts(r.get("ts_ms").and_then(|t| t.as_i64()).unwrap_or(0)),
             r.get("kind").and_then(|k| k.as_str()).unwrap_or(""),
             r.get("message").and_then(|k| k.as_str()).unwrap_or("")

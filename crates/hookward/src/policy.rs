@@ -122,8 +122,33 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
                 .map_err(|e| format!("--run {p:?} is not a regular expression: {e}"))
         })
         .transpose()?;
-    let user = user_sources(&dirs, false).map_err(|e| e.to_string())?;
-    let user_tests = user_sources(&dirs, true).map_err(|e| e.to_string())?;
+    let mut user = user_sources(&dirs, false).map_err(|e| e.to_string())?;
+    let mut user_tests = user_sources(&dirs, true).map_err(|e| e.to_string())?;
+    // A user file that does not parse is skipped with a warning (the hook leaves it out
+    // too); the other files' tests still run.
+    for list in [&mut user, &mut user_tests] {
+        let broken = hookward_policy::unparsable(list);
+        for b in &broken {
+            let at = b
+                .error
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("--> "))
+                .and_then(|loc| {
+                    loc.rsplit_once(':')
+                        .map(|(file_line, _col)| file_line.to_string())
+                })
+                .unwrap_or_else(|| b.name.clone());
+            let why = b
+                .error
+                .lines()
+                .rev()
+                .find(|l| l.trim_start().starts_with("error:"))
+                .map(|l| l.trim().to_string())
+                .unwrap_or_default();
+            eprintln!("hookward: warning: skipped {at}: it does not parse ({why}); its rules and tests are left out");
+        }
+        list.retain(|s| !broken.iter().any(|b| b.name == s.name));
+    }
     let mut policies = builtin_sources();
     policies.extend(user);
     let mut tests = builtin_tests();
@@ -133,6 +158,22 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
         .unwrap_or_default();
     let results = hookward_policy::run_tests_matching(&policies, &tests, &data, filter.as_ref())
         .map_err(|e| e.to_string())?;
+    // `file:line` of a test rule, for the FAIL lines.
+    let at = |r: &hookward_policy::TestResult| -> String {
+        let rule = r.name.rsplit('.').next().unwrap_or("");
+        tests
+            .iter()
+            .find(|t| t.name == r.source)
+            .and_then(|t| {
+                t.text.lines().position(|l| {
+                    l.strip_prefix(rule).is_some_and(|rest| {
+                        !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+                })
+            })
+            .map(|i| format!("{}:{}", r.source, i + 1))
+            .unwrap_or_else(|| r.source.clone())
+    };
     if results.is_empty() {
         if let Some(p) = run {
             eprintln!("hookward: no test name matches --run {p:?}");
@@ -152,7 +193,7 @@ fn test(dirs: Vec<PathBuf>, json_out: bool, run: Option<&str>) -> CliResult {
                     "{} {} ({}): {e}",
                     crate::out::paint("FAIL", crate::out::BAD),
                     r.name,
-                    r.source
+                    at(r)
                 ),
             }
         }
@@ -417,7 +458,9 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
         return crate::json::print(rules_json(dirs)?);
     }
     let mut sources = builtin_sources();
-    sources.extend(user_sources(&dirs, false).map_err(|e| e.to_string())?);
+    let user = user_sources(&dirs, false).map_err(|e| e.to_string())?;
+    let broken = hookward_policy::unparsable(&user);
+    sources.extend(user);
     let infos = all_rule_infos(&sources);
     let disabled = util::load_config()
         .map(|c| c.disabled_rules)
@@ -426,6 +469,9 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
         let mut flags = Vec::new();
         if r.locked {
             flags.push("locked");
+        }
+        if broken.iter().any(|b| b.name == r.source) {
+            flags.push("file does not parse: not applied");
         }
         if disabled.contains(&r.id) && !r.locked {
             flags.push("disabled");

@@ -10,7 +10,7 @@ use crate::util::{fmt_ts, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use hookward_store::{ChangeQuery, ChangeRow, ChangeStatus, FindingRow, FindingStatus};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `hookward review`.
@@ -292,7 +292,15 @@ pub fn change_diff(guard: &hookward_context::Guard, c: &ChangeRow) -> Result<Str
     Ok(hookward_redact::redact_str(&diff).into_owned())
 }
 
-fn actions(c: &ChangeRow, findings: &[FindingRow]) -> Vec<(String, &'static str)> {
+/// What `review C<id>` offers. `before_clean`: whether the version before the change passed
+/// the checks when it was recorded (`None`: no such version or unknown); when it did not,
+/// the restore suggestion says so (it would put back a version with findings, e.g. the one a
+/// restore just undid).
+fn actions(
+    c: &ChangeRow,
+    findings: &[FindingRow],
+    before_clean: Option<bool>,
+) -> Vec<(String, &'static str)> {
     let mut v = Vec::new();
     if c.status == ChangeStatus::Pending {
         v.push((
@@ -301,10 +309,13 @@ fn actions(c: &ChangeRow, findings: &[FindingRow]) -> Vec<(String, &'static str)
         ));
     }
     if c.status != ChangeStatus::Restored {
-        v.push((
-            format!("hookward restore C{}", c.id),
-            "preview putting back the version before it (add --apply to do it)",
-        ));
+        let what = if before_clean == Some(false) {
+            "preview putting back the version before it (warning: that version did not pass \
+             the checks; `hookward restore --checkpoint FILE` puts back the last one that did)"
+        } else {
+            "preview putting back the version before it (add --apply to do it)"
+        };
+        v.push((format!("hookward restore C{}", c.id), what));
     }
     for f in findings
         .iter()
@@ -319,7 +330,14 @@ fn actions(c: &ChangeRow, findings: &[FindingRow]) -> Vec<(String, &'static str)
 }
 
 fn show(arg: &str, json: bool) -> CliResult {
-    let id = parse_id(arg, 'C')?;
+    let id = parse_id(arg, 'C').map_err(|e| {
+        // `hookward review CLAUDE.md`: a file was meant.
+        if arg.contains(['.', '/']) || Path::new(arg).exists() {
+            format!("{e}; for a file's changes: `hookward review --file {arg}`")
+        } else {
+            e
+        }
+    })?;
     let not_found = hookward_context::ContextError::NoChange(id).to_string();
     let Some(ctx) = context::open_existing(context::guard(None)?)? else {
         return refuse(json, &not_found);
@@ -332,7 +350,15 @@ fn show(arg: &str, json: bool) -> CliResult {
         Ok(d) => (Some(d), None),
         Err(e) => (None, Some(e)),
     };
-    let acts = actions(&c, &findings);
+    let before_clean = match c.from_version {
+        Some(v) => ctx
+            .store
+            .context_version(v)
+            .map_err(|e| e.to_string())?
+            .map(|v| v.clean),
+        None => None,
+    };
+    let acts = actions(&c, &findings, before_clean);
     if json {
         let mut v = change_json(&c, &findings);
         v["diff"] = diff.into();

@@ -165,6 +165,60 @@ fn doctor_from_home_counts_the_user_settings_once() {
     );
 }
 
+/// Newcomer finding 4: `--scope project` writes a command a teammate can run (bare `hookward`
+/// when it is the one on PATH), warns when it cannot, and uninstall removes the settings file
+/// it created instead of leaving `{}` in the repository.
+#[test]
+fn project_scope_install_is_shareable_and_uninstall_leaves_no_stray_file() {
+    let s = Sandbox::new();
+    let settings_file = s.project().join(".claude/settings.json");
+    // hookward is not on this test's PATH: the absolute path, with a warning.
+    let (out, err, code) = run(
+        &s,
+        &["install", "claude-code", "--scope", "project", "--apply"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("a path on this machine only"), "{out}");
+    let (out, err, code) = run(
+        &s,
+        &["uninstall", "claude-code", "--scope", "project", "--apply"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!settings_file.exists(), "{out}");
+    assert!(out.contains("removed "), "{out}");
+    // With hookward first on PATH: the bare command.
+    let bin = assert_cmd::cargo::cargo_bin("hookward");
+    let bin_dir = bin.parent().unwrap().canonicalize().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = s
+        .cmd(&["install", "claude-code", "--scope", "project", "--apply"])
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let written = std::fs::read_to_string(&settings_file).unwrap();
+    assert!(
+        written.contains("\"hookward hook claude-code\""),
+        "{written}"
+    );
+    assert!(
+        text.contains("every teammate needs hookward on their PATH"),
+        "{text}"
+    );
+    // doctor finds the bare program on PATH.
+    let out = s.cmd(&["doctor"]).env("PATH", &path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.lines().any(|l| l.starts_with("FAIL command")),
+        "{text}"
+    );
+}
+
 #[test]
 fn acknowledged_health_events_stop_failing_doctor() {
     let s = Sandbox::new();
@@ -213,6 +267,44 @@ fn acknowledged_health_events_stop_failing_doctor() {
     let all = shown(&s, run(&s, &["events", "ack", "--all", "--json"]));
     assert_eq!(run(&s, &["doctor"]).2, 0);
     settings().bind(|| insta::assert_snapshot!("events_ack_all", all));
+}
+
+/// Newcomer finding 2: a user policy that does not parse fails the first `doctor` (path:line,
+/// with a fix), and after `events ack` the same breakage put back is recorded again at once.
+#[test]
+fn doctor_fails_at_once_on_a_broken_user_policy_and_an_ack_does_not_mute_it() {
+    let s = Sandbox::new();
+    assert_eq!(run(&s, &["install", "claude-code", "--apply"]).2, 0);
+    let policies = s.hookward_home().join("policies");
+    std::fs::create_dir_all(&policies).unwrap();
+    let broken = "package hookward.rules.broken2\n\ndecision contains {";
+    std::fs::write(policies.join("broken2.rego"), broken).unwrap();
+    let (out, _, code) = run(&s, &["doctor"]);
+    assert_eq!(code, 1, "{out}");
+    let file = policies.join("broken2.rego").display().to_string();
+    assert!(
+        out.lines().any(|l| l.starts_with("FAIL policy")
+            && l.contains(&format!("user policy {file}:3 does not parse"))),
+        "{out}"
+    );
+    assert!(out.contains(&format!("fix: correct {file}:3")), "{out}");
+    // Said once, not again as a health event.
+    assert!(!out.contains("FAIL health"), "{out}");
+    // Fixed, acknowledged, broken again: the next hook call records it again.
+    std::fs::remove_file(policies.join("broken2.rego")).unwrap();
+    assert_eq!(run(&s, &["events", "ack", "--all"]).2, 0);
+    assert_eq!(run(&s, &["doctor"]).2, 0);
+    std::fs::write(policies.join("broken2.rego"), broken).unwrap();
+    let payload = s.pre_tool_use("Bash", json!({"command": "git status"}));
+    s.hook(&payload, &[]);
+    let (events, _, _) = run(&s, &["events", "--json"]);
+    let unacked = serde_json::from_str::<serde_json::Value>(&events).unwrap()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "user-policy-broken" && e["acked_ms"].is_null())
+        .count();
+    assert_eq!(unacked, 1, "{events}");
 }
 
 #[test]
@@ -327,6 +419,51 @@ fn policy_list_eval_and_test_see_user_rules() {
             )
         );
     });
+}
+
+/// Newcomer findings 9 and 16: a user file that does not parse is skipped by `policy test`
+/// with a warning naming file:line (the other tests still run); a failing test names its
+/// line; `policy list` marks the rules of the broken file as not applied.
+#[test]
+fn policy_test_skips_a_broken_file_and_failures_name_their_line() {
+    let s = Sandbox::new();
+    let policies = s.hookward_home().join("policies");
+    std::fs::create_dir_all(&policies).unwrap();
+    std::fs::write(
+        policies.join("broken.rego"),
+        "package hookward.rules.broken\n\n# @rule broken/wget deny\n# no wget\ndecision contains {",
+    )
+    .unwrap();
+    std::fs::write(
+        policies.join("mine_test.rego"),
+        "package hookward.rules.mine_test\n\ntest_passes if { true }\n\ntest_deliberately_wrong if {\n\tfalse\n}\n",
+    )
+    .unwrap();
+    let (out, err, code) = run(&s, &["policy", "test", "--run", "mine_test"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let broken = policies.join("broken.rego").display().to_string();
+    assert!(
+        err.contains(&format!("warning: skipped {broken}:5: it does not parse")),
+        "{err}"
+    );
+    assert!(
+        out.contains("PASS data.hookward.rules.mine_test.test_passes"),
+        "{out}"
+    );
+    let test_file = policies.join("mine_test.rego").display().to_string();
+    assert!(
+        out.contains(&format!("test_deliberately_wrong ({test_file}:5)")),
+        "{out}"
+    );
+    let (list, _, _) = run(&s, &["policy", "list"]);
+    let line = list
+        .lines()
+        .find(|l| l.starts_with("broken/wget"))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(
+        line.contains("(file does not parse: not applied, user)"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -548,6 +548,102 @@ fn restore_to_checkpoint() {
     assert_eq!(pending(&s), 0);
 }
 
+/// Newcomer finding 5: restoring the checkpoint of a settings file that had `disableAllHooks`
+/// added is no review item of its own, and the change it made does not suggest putting the bad
+/// version back without a warning.
+#[test]
+fn a_checkpoint_restore_is_checked_and_never_suggests_the_bad_version_plainly() {
+    let s = setup();
+    let file = s.home().join(".claude/settings.json");
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    std::fs::write(&file, "{\"model\":\"opus\",\"disableAllHooks\":true}\n").unwrap();
+    let v = run_json(&s, &["context", "scan"]);
+    assert_eq!(v["changes"].as_array().unwrap().len(), 1, "{v}");
+    let path = file.to_str().unwrap();
+    let v = run_json(&s, &["restore", "--checkpoint", path, "--apply"]);
+    assert_eq!(v["applied"], true, "{v}");
+    assert_eq!(v["outcome"]["residual"], serde_json::json!([]), "{v}");
+    assert_eq!(
+        pending(&s),
+        0,
+        "the restore the person ran is no review item"
+    );
+    let new_id = v["outcome"]["new_change_id"]
+        .as_str()
+        .expect("C<n>")
+        .to_string();
+    let (out, code) = run(&s, &["review", &new_id]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("[pending]"), "{out}");
+    assert!(
+        out.contains("warning: that version did not pass the checks"),
+        "{out}"
+    );
+    // It is the checkpoint again: nothing to restore.
+    let (out, code) = run(&s, &["restore", "--checkpoint", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("already at its checkpoint"), "{out}");
+}
+
+/// Newcomer finding 6: the settings file install writes (hookward's own hook entries) is its
+/// checkpoint, so `restore --checkpoint` can put it back after the hooks were switched off;
+/// a baseline with no checkpoint can be made one with `context checkpoint FILE`.
+#[test]
+fn install_makes_its_own_write_the_checkpoint() {
+    let s = setup();
+    let codex = s.home().join(".codex/hooks.json");
+    std::fs::create_dir_all(codex.parent().unwrap()).unwrap();
+    std::fs::write(
+        &codex,
+        r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"./lint.sh"}]}]}}"#,
+    )
+    .unwrap();
+    assert_eq!(run(&s, &["install", "claude-code", "--apply"]).1, 0);
+    let file = s.home().join(".claude/settings.json");
+    let path = file.to_str().unwrap().to_string();
+    let v = run_json(&s, &["context", "status"]);
+    let row = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == path.as_str())
+        .cloned()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(row["at_checkpoint"], true, "{v}");
+    let installed = std::fs::read_to_string(&file).unwrap();
+    let mut doc: Value = serde_json::from_str(&installed).unwrap();
+    doc["disableAllHooks"] = true.into();
+    std::fs::write(&file, doc.to_string()).unwrap();
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    let v = run_json(&s, &["restore", "--checkpoint", &path, "--apply"]);
+    assert_eq!(v["applied"], true, "{v}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), installed);
+
+    // The codex file's first-scan baseline (a hook command) has no checkpoint; `context
+    // checkpoint` makes one.
+    let (out, _) = run(&s, &["context", "status"]);
+    assert!(out.contains("`hookward context checkpoint FILE`"), "{out}");
+    let cpath = codex.to_str().unwrap();
+    let (out, code) = run(&s, &["context", "checkpoint", cpath]);
+    assert_eq!(code, 0, "{out}");
+    let (out, code) = run(&s, &["context", "checkpoint", cpath]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("already at its checkpoint"), "{out}");
+}
+
+/// Newcomer finding 21: guessed spellings get an answer or a hint.
+#[test]
+fn guessed_commands_get_a_hint() {
+    let s = setup();
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    let (list, code) = run(&s, &["context", "list"]);
+    assert_eq!(code, 0, "{list}");
+    assert_eq!(list, run(&s, &["context", "status"]).0);
+    let (out, code) = run(&s, &["review", "CLAUDE.md"]);
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("`hookward review --file CLAUDE.md`"), "{out}");
+}
+
 #[test]
 fn an_interrupted_restore_is_shown_and_finished_by_the_next_mutating_command() {
     use hookward_context::restore::{self, Restore, Target};

@@ -155,6 +155,15 @@ fn install_refuses_a_second_registration_while_the_plugin_is_enabled() {
         before,
         "nothing written"
     );
+    // doctor counts the enabled plugin as the registration (no install/doctor loop).
+    let out = s.cmd(&["doctor"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.starts_with("ok   registered")
+            && l.contains("Claude Code via the plugin hookward@team-tools")),
+        "{text}"
+    );
+    assert!(!text.contains("is not registered with any agent"), "{text}");
     // a disabled plugin does not count
     std::fs::write(
         &user,

@@ -203,3 +203,17 @@ test_file_created_outside_project_asks if {
 	some d in rules.decision with input as one_path("/home/dev/Code/x.sh", "create", "shell", ["outside_project"])
 	d.id == "path/write-outside-project"
 }
+
+# Newcomer finding 15: without a cwd the reason says the project is unknown, not a blank.
+test_outside_project_reason_names_an_unknown_project if {
+	inp := object.union(one_path("/etc/hosts", "write", "tool", ["outside_project"]), {"facts": {"project_dir": ""}})
+	some d in rules.decision with input as inp
+	d.id == "path/write-outside-project"
+	contains(d.reason, "outside the project (unknown: the payload has no cwd)")
+}
+
+test_outside_project_reason_names_the_project if {
+	some d in rules.decision with input as one_path("/etc/hosts", "write", "tool", ["outside_project"])
+	d.id == "path/write-outside-project"
+	endswith(d.reason, "outside the project /home/dev/project")
+}
