@@ -357,6 +357,7 @@ fn failed(c: &str, err: &str) -> FailedCall {
         symptom: symptom(err),
         cause: "exit-code".into(),
         evidence: crate::judge::evidence_of(err),
+        cwd: None,
     }
 }
 
