@@ -939,9 +939,20 @@ pub fn same_but_looks(failing: &str, fixing: &str) -> bool {
 /// order of the work (install, then build) is what to remember. An edited file, setup or
 /// not, is a change of the project, not of how the work is run.
 fn ran_setup(repair_path: &[String]) -> bool {
-    repair_path
-        .iter()
-        .any(|step| step.starts_with("ran ") && changed_setup(std::slice::from_ref(step)))
+    repair_path.iter().any(|step| {
+        let Some(c) = step.strip_prefix("ran ") else {
+            return false;
+        };
+        let words: Vec<&str> = c
+            .split(|ch: char| !(ch.is_alphanumeric() || ch == '-' || ch == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        // `npm i`, `npm ci`, `pnpm add`: a package manager's install spelled short
+        changed_setup(std::slice::from_ref(step))
+            || words
+                .windows(2)
+                .any(|p| ADDING_MANAGERS.contains(&p[0]) && matches!(p[1], "i" | "ci" | "add"))
+    })
 }
 
 /// Distils a failed call, what was done in between (`repair_path`: scrubbed `edit FILE`
@@ -1002,28 +1013,33 @@ pub fn distill(
             if only_looked(a, b) {
                 return Err(NoLesson::Unexplained);
             }
-            // only how much the run prints changed (`-v` → `-q`, `--tb=short`): not the fix
-            if only_output_flags(&d) && !crate::judge::is_usage_error(&failed.evidence) {
-                return Err(NoLesson::Unexplained);
-            }
             if d.is_empty() {
                 if repair_path.is_empty() {
                     return Err(NoLesson::Retry);
                 }
-                // the same command again after edits and no setup command run: the project
-                // changed, not the way to run it — unless the failure named a dependency the
-                // manifest lacked and a setup file (the manifest) was edited
+                // the same command again after edits alone: the project changed, not the way
+                // to run it — unless the failure named a dependency the manifest lacked and a
+                // setup file (the manifest) was edited; a command run in between (`git pull
+                // --rebase` before the push, `npm install` before the build) is an order
                 let declared = changed_setup(repair_path)
                     && crate::judge::is_missing_dependency(&failed.evidence);
-                if !ran_setup(repair_path) && !declared {
+                let ran_between = repair_path.iter().any(|step| step.starts_with("ran "));
+                if !ran_between && !declared {
                     return Err(NoLesson::CodeFix);
                 }
             }
             // the project's own code failing: a lesson only when the setup changed in between
             // (a configuration file edited, a command run); else the fix is the code, or another
             // variant of the command that happens to pass
-            if crate::judge::is_code_failure(&failed.evidence) && !changed_setup(repair_path) {
+            if crate::judge::is_code_failure(&failed.evidence)
+                && !changed_setup(repair_path)
+                && !ran_setup(repair_path)
+            {
                 return Err(NoLesson::CodeFix);
+            }
+            // only how much the run prints changed (`-v` → `-q`, `--tb=short`): not the fix
+            if only_output_flags(&d) && !crate::judge::is_usage_error(&failed.evidence) {
+                return Err(NoLesson::Unexplained);
             }
             let changed: Vec<String> = d.split_whitespace().map(str::to_string).collect();
             if !crate::judge::points_at(&failed.evidence, &changed, repair_path) {

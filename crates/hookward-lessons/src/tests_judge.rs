@@ -677,6 +677,8 @@ fn the_projects_own_code_failing_opens_no_episode() {
                         format!("{c} 2>&1"),
                         vec!["ran `git add src/a.ts && git commit -m wip`".to_string()],
                     ),
+                    // a setup file edited after the code's own failure: the project changed
+                    (c.to_string(), vec!["edit tsconfig.json".to_string()]),
                 ] {
                     assert!(
                         matches!(
@@ -691,11 +693,8 @@ fn the_projects_own_code_failing_opens_no_episode() {
                         "{c} → {fix} after {text}"
                     );
                 }
-                // the setup changed in between: judged as any other fix
-                for repair in [
-                    vec!["edit tsconfig.json".to_string()],
-                    vec!["ran `npm install -D @types/node`".to_string()],
-                ] {
+                // a setup command ran in between: judged as any other fix
+                for repair in [vec!["ran `npm install -D @types/node`".to_string()]] {
                     assert!(
                         !matches!(
                             distill_lesson(
@@ -887,8 +886,14 @@ mod round5 {
                 assert!(got.is_err(), "{failing} -> {fixing}: {got:?}");
             }
         }
-        assert!(only_output_flags("-v +-q"));
-        assert!(only_output_flags("---tb=no +--tb=short"));
+        assert!(only_output_flags(&crate::distill::token_diff(
+            "pytest -v x",
+            "pytest -q x"
+        )));
+        assert!(only_output_flags(&crate::distill::token_diff(
+            "pytest --tb=no -v",
+            "pytest --tb=short -v"
+        )));
         assert!(!only_output_flags("+-x"));
         assert!(!only_output_flags("-npm +pnpm"));
         assert!(!only_output_flags(""));
@@ -926,7 +931,6 @@ mod round5 {
                 vec!["edit pyproject.toml"],
                 vec!["edit package.json", "edit src/a.ts"],
                 vec!["edit Cargo.toml"],
-                vec!["edit docs/hooks.md", "ran `git add -A && git commit -m x`"],
             ] {
                 let repair: Vec<String> = edits.iter().map(|s| s.to_string()).collect();
                 let got = distill_lesson(
@@ -939,10 +943,12 @@ mod round5 {
             }
             for setup in [
                 "ran `npm install`",
+                "ran `npm i -D @types/node`",
                 "ran `uv sync`",
                 "ran `python manage.py migrate`",
             ] {
-                // (a setup command run in between is an order to remember)
+                // a setup command run in between may be an order to remember: not refused as
+                // a change of the project (whether it answers the error is `points_at`'s)
                 let repair = vec![setup.to_string()];
                 let got = distill_lesson(
                     &failed(cmd, err),
@@ -950,7 +956,10 @@ mod round5 {
                     &call(cmd),
                     Provenance::default(),
                 );
-                assert!(got.is_ok(), "{cmd} after {setup}: {got:?}");
+                assert!(
+                    !matches!(got, Err(NoLesson::CodeFix)),
+                    "{cmd} after {setup}: {got:?}"
+                );
             }
         }
     }
