@@ -694,7 +694,10 @@ fn the_projects_own_code_failing_opens_no_episode() {
                     );
                 }
                 // a setup command ran in between: judged as any other fix
-                for repair in [vec!["ran `npm install -D @types/node`".to_string()]] {
+                for repair in [
+                    vec!["ran `npm install -D @types/node`".to_string()],
+                    vec!["ran `npm i -D @types/node`".to_string()],
+                ] {
                     assert!(
                         !matches!(
                             distill_lesson(
