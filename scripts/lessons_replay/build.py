@@ -77,6 +77,14 @@ PINNED_FILES = {
             for d in range(1, 22)
         ],
     ),
+    # Added in the fifth round (branch h-lessons8): one real Claude Code session (Claude Code
+    # 1.0.57, macOS, August 2025) that the author of a transcript converter kept as its test
+    # input; the plain Claude Code JSONL, read by `claude_calls`.
+    "kiliman": (
+        "kiliman+claude-transcript",
+        "MIT",
+        [("5c7f1d19831bf25ae4cf8db4ce77e324e9570d71", "test/test2.jsonl")],
+    ),
     "openhands": (
         "All-Hands-AI+OpenHands",
         "MIT",
@@ -500,7 +508,7 @@ def all_cases():
         d = DATA / "src" / name
         seen = set()
         for p in sorted(d.glob("*")) if d.exists() else []:
-            if name == "m-claude":
+            if name in ("m-claude", "kiliman"):
                 calls = claude_calls(p)
             elif name == "swe-agent":
                 calls = swe_calls(p)

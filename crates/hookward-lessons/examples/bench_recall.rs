@@ -101,6 +101,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             symptom: symptom(&error),
             cause: "exit-code".into(),
             evidence: String::new(),
+            cwd: None,
         };
         if let Ok(lesson) = distill_lesson(&failed, &[], &call(fixing), Provenance::default()) {
             store.insert_lesson("/bench/project", &lesson, now - (made as i64) * 60_000)?;

@@ -118,6 +118,12 @@ pub struct FailedCall {
     /// Empty for episodes opened before it was kept, and for denied calls.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub evidence: String,
+    /// The folder the call ran in, relative to the project (`packages/api`; scrubbed) when
+    /// not the project itself: an agent's shell that moved with `cd sub && …` keeps running
+    /// there, and a fix run from elsewhere is a move ([`distill`] says where the failure was).
+    /// `None` at the project's root or when the event has no `cwd`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
 }
 
 /// Where a lesson came from.
@@ -444,6 +450,13 @@ pub fn token_diff(failing: &str, fixing: &str) -> String {
     cap_chars(&word_diff(&main_words(failing), &main_words(fixing)), 120)
 }
 
+/// The word diff of two whole commands (every segment's words, wrappers unwrapped), as
+/// [`token_diff`] gives it for their main segments: what changed around the program (`source
+/// .venv/bin/activate &&`, `cd app &&`, `FOO=1`).
+pub fn word_diff_of(failing: &str, fixing: &str) -> String {
+    word_diff(&all_words(failing), &all_words(fixing))
+}
+
 fn word_diff(a: &[String], b: &[String]) -> String {
     let mut out: Vec<String> = Vec::new();
     for w in a {
@@ -730,8 +743,10 @@ pub fn narrowed(failing: &str, fixing: &str) -> bool {
 
 /// File names (the last path part, lowercase) whose edit is a change of setup rather than of
 /// the project's code: manifests, lockfiles, tool and build configuration, environment files.
-/// A fix that edits one of them is a lesson; a fix that edits only other files is a code fix
-/// ([`NoLesson::CodeFix`]).
+/// The same command rerun after an edit of one of them is a lesson only when the failure named
+/// a dependency the manifest lacked ([`crate::judge::is_missing_dependency`]); after edits
+/// alone otherwise, of these files or others, it is not ([`NoLesson::CodeFix`]: the project
+/// changed, not the way the work is run).
 pub const SETUP_FILES: &[&str] = &[
     "package.json",
     "package-lock.json",
@@ -839,14 +854,105 @@ fn changed_setup(repair_path: &[String]) -> bool {
     })
 }
 
-/// Whether a repair path is edits of the project's own source only (`edit src/a.ts`, no
-/// command run, no setup file touched).
-fn only_code_edits(repair_path: &[String]) -> bool {
-    !repair_path.is_empty()
-        && repair_path.iter().all(|step| {
-            step.strip_prefix("edit ")
-                .is_some_and(|f| !is_setup_file(f.trim()))
-        })
+/// Flags that only change how much a run prints (verbosity, traceback style, capture,
+/// colour): a fix that changes nothing else did not change how the work runs — the real fix
+/// happened elsewhere (an edit, a moved file) or the run passed for another reason.
+pub const OUTPUT_FLAGS: &[&str] = &[
+    "-v",
+    "-vv",
+    "-vvv",
+    "-q",
+    "-qq",
+    "-ra",
+    "-rA",
+    "--verbose",
+    "--quiet",
+    "--silent",
+    "--no-header",
+    "--tb",
+    "--color",
+    "--colour",
+    "--no-color",
+    "--progress",
+    "--reporter",
+    "--porcelain",
+    "--oneline",
+    "--stat",
+    "--summary",
+    "--pretty",
+    "--format",
+];
+
+/// Whether every word a token diff adds or removes is an output flag ([`OUTPUT_FLAGS`], also
+/// as `--tb=short`, `--color=never`), and there is at least one.
+pub fn only_output_flags(diff: &str) -> bool {
+    let mut any = false;
+    for w in diff.split_whitespace() {
+        let Some(w) = w.strip_prefix('+').or_else(|| w.strip_prefix('-')) else {
+            return false;
+        };
+        let name = w.split('=').next().unwrap_or(w);
+        if !OUTPUT_FLAGS.contains(&name) {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// Whether the fixing command only looked where the failing one worked: it adds
+/// `--help`/`--dry-run` (or `make -n`) that the failing command did not have. A dry run or a
+/// help page succeeding says nothing of the run that failed.
+pub fn only_looked(failing: &str, fixing: &str) -> bool {
+    let (a, b) = (unwrapped_main(failing), unwrapped_main(fixing));
+    let has = |w: &[String], f: &str| w.iter().any(|x| x == f);
+    ["--help", "--dry-run", "--dryrun"]
+        .iter()
+        .any(|f| has(&b, f) && !has(&a, f))
+        || (b.first().is_some_and(|p| p == "make") && has(&b, "-n") && !has(&a, "-n"))
+}
+
+/// The segments of a command that do work, look-only ones (`git status`, `ls`, `pwd`,
+/// `echo`) left out ([`crate::judge::is_look_only`]), each as its words.
+fn working_segments(cmd: &str) -> Vec<Vec<String>> {
+    // a move (`cd`, `pushd`) or a variable set is not a look: it changes how the rest runs
+    let moves = |s: &[String]| {
+        matches!(
+            s[0].as_str(),
+            "cd" | "pushd" | "popd" | "export" | "set" | "source" | "."
+        )
+    };
+    segments(cmd)
+        .into_iter()
+        .filter(|s| !s.is_empty() && (moves(s) || !crate::judge::is_look_only(&s.join(" "))))
+        .collect()
+}
+
+/// Whether the fixing command is the failing one with only look-only segments added or
+/// removed (`git mv a b && git status` after `git mv a b`): a retry, not a fix.
+pub fn same_but_looks(failing: &str, fixing: &str) -> bool {
+    let (a, b) = (working_segments(failing), working_segments(fixing));
+    !a.is_empty() && a == b
+}
+
+/// Whether a repair path ran a setup command ([`SETUP_WORDS`]; `ran `npm install``): the
+/// order of the work (install, then build) is what to remember. An edited file, setup or
+/// not, is a change of the project, not of how the work is run.
+fn ran_setup(repair_path: &[String]) -> bool {
+    repair_path.iter().any(|step| {
+        let Some(c) = step.strip_prefix("ran ") else {
+            return false;
+        };
+        let words: Vec<&str> = c
+            .split(|ch: char| !(ch.is_alphanumeric() || ch == '-' || ch == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        // `npm i`, `npm ci`, `pnpm add`: a package manager's install spelled short
+        changed_setup(std::slice::from_ref(step))
+            || words
+                .windows(2)
+                .any(|p| ADDING_MANAGERS.contains(&p[0]) && matches!(p[1], "i" | "ci" | "add"))
+    })
 }
 
 /// Distils a failed call, what was done in between (`repair_path`: scrubbed `edit FILE`
@@ -900,19 +1006,40 @@ pub fn distill(
             if narrowed(a, b) && !crate::judge::is_usage_error(&failed.evidence) {
                 return Err(NoLesson::Narrowed);
             }
+            // a retry with a look added (`… && git status`), a help page or a dry run
+            if repair_path.is_empty() && same_but_looks(a, b) {
+                return Err(NoLesson::Retry);
+            }
+            if only_looked(a, b) {
+                return Err(NoLesson::Unexplained);
+            }
             if d.is_empty() {
                 if repair_path.is_empty() {
                     return Err(NoLesson::Retry);
                 }
-                if only_code_edits(repair_path) {
+                // the same command again after edits alone: the project changed, not the way
+                // to run it — unless the failure named a dependency the manifest lacked and a
+                // setup file (the manifest) was edited; a command run in between (`git pull
+                // --rebase` before the push, `npm install` before the build) is an order
+                let declared = changed_setup(repair_path)
+                    && crate::judge::is_missing_dependency(&failed.evidence);
+                let ran_between = repair_path.iter().any(|step| step.starts_with("ran "));
+                if !ran_between && !declared {
                     return Err(NoLesson::CodeFix);
                 }
             }
             // the project's own code failing: a lesson only when the setup changed in between
             // (a configuration file edited, a command run); else the fix is the code, or another
             // variant of the command that happens to pass
-            if crate::judge::is_code_failure(&failed.evidence) && !changed_setup(repair_path) {
+            if crate::judge::is_code_failure(&failed.evidence)
+                && !changed_setup(repair_path)
+                && !ran_setup(repair_path)
+            {
                 return Err(NoLesson::CodeFix);
+            }
+            // only how much the run prints changed (`-v` → `-q`, `--tb=short`): not the fix
+            if only_output_flags(&d) && !crate::judge::is_usage_error(&failed.evidence) {
+                return Err(NoLesson::Unexplained);
             }
             let changed: Vec<String> = d.split_whitespace().map(str::to_string).collect();
             if !crate::judge::points_at(&failed.evidence, &changed, repair_path) {
@@ -951,6 +1078,17 @@ pub fn distill(
             }
             if let (true, Some(file)) = (tool_rule && f.file == fixing.file, &f.file) {
                 (String::new(), format!("read {file} first, then {}", f.tool))
+            } else if let (true, Some(file)) =
+                (crate::judge::is_folder_read(&failed.evidence), &f.file)
+            {
+                (
+                    String::new(),
+                    format!(
+                        "{file} is a folder: list it ({}) instead of {}",
+                        quote_cmd(&fixing.what()),
+                        f.tool
+                    ),
+                )
             } else {
                 let d = match (&f.detail, &fixing.detail) {
                     (Some(a), Some(b)) => token_diff(a, b),
@@ -969,6 +1107,10 @@ pub fn distill(
                 (d, p)
             }
         }
+    };
+    let prescription = match failed.cwd.as_deref().filter(|c| !c.is_empty() && *c != ".") {
+        Some(cwd) => format!("in {cwd}: {prescription}"),
+        None => prescription,
     };
     let mut triggers: Vec<String> = Vec::new();
     let family = f.family();

@@ -291,6 +291,7 @@ pub const LOCATION_PHRASES: &[&str] = &[
     "not installed",
     "must be run",
     "externally-managed",
+    "did not match any file",
 ];
 
 fn lower_head(text: &str, lines: usize) -> String {
@@ -370,6 +371,29 @@ pub const NOT_ONLY_CODE: &[&str] = &[
     "collected 0 items",
     "file or directory not found",
 ];
+
+/// Phrases of a dependency or feature the project's manifest does not declare (an undeclared
+/// crate, a module not installed, a feature not enabled): a failure a manifest edit answers
+/// and that comes back in the next project that forgets it.
+pub const MISSING_DEPENDENCY: &[&str] = &[
+    "undeclared crate",
+    "unresolved import",
+    "failed to resolve",
+    "no module named",
+    "modulenotfounderror",
+    "cannot find module",
+    "can't resolve '",
+    "module not found",
+    "cannot find package",
+    "not installed",
+];
+
+/// Whether an error text says a dependency or feature is missing ([`MISSING_DEPENDENCY`],
+/// first 40 and last 20 lines).
+pub fn is_missing_dependency(text: &str) -> bool {
+    let t = lower_ends(text);
+    MISSING_DEPENDENCY.iter().any(|p| t.contains(p))
+}
 
 /// Whether a line is a diagnostic of the project's own code: a compiler, type checker, linter
 /// or test runner pointing at a source location or reporting failed tests, or a merge
@@ -702,6 +726,126 @@ pub const TOOL_RULE_PHRASES: &[&str] = &[
     "must be read first",
     "must read the file",
 ];
+
+/// Phrases of a file tool asked to read a folder (Node's `EISDIR`, a shell's `Is a
+/// directory`): the rule to remember is to list it instead.
+pub const FOLDER_READ_PHRASES: &[&str] = &[
+    "eisdir",
+    "illegal operation on a directory",
+    "is a directory",
+];
+
+/// Whether an error text says a folder was read as a file ([`FOLDER_READ_PHRASES`], first 10
+/// lines).
+pub fn is_folder_read(text: &str) -> bool {
+    let t = lower_head(text, 10);
+    FOLDER_READ_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// The folder a successful call lists, when it only lists one: a listing tool's path (`LS`,
+/// `list_directory`: `path`) given by the caller, or a shell command whose every segment is
+/// `ls`/`tree`/`dir`/`Get-ChildItem` with one operand. Trailing `/` dropped.
+pub fn listed_folder(command: Option<&str>, tool_path: Option<&str>) -> Option<String> {
+    if let Some(p) = tool_path {
+        return Some(p.trim_end_matches('/').to_string());
+    }
+    let cmd = command?;
+    let segs = segments(cmd);
+    let [seg] = segs.as_slice() else {
+        return None;
+    };
+    let w = program_words(seg);
+    let (p, rest) = w.split_first()?;
+    if !matches!(p.as_str(), "ls" | "tree" | "dir" | "Get-ChildItem" | "gci") {
+        return None;
+    }
+    let operands: Vec<&String> = rest.iter().filter(|x| !x.starts_with('-')).collect();
+    match operands.as_slice() {
+        [one] => Some(one.trim_end_matches('/').to_string()),
+        _ => None,
+    }
+}
+
+/// Phrases of a program that could not be found at all (not on `PATH`, a Python module not
+/// installed in the interpreter that ran): the environment's failure, answered by how the
+/// program is reached (activate a virtualenv, `export PATH=…`, `python -m`, `npx`).
+pub const MISSING_PROGRAM_PHRASES: &[&str] = &[
+    "command not found",
+    "is not recognized as",
+    "no module named",
+    "executable file not found",
+    "not found in $path",
+];
+
+/// Whether an error text says the program could not be found ([`MISSING_PROGRAM_PHRASES`],
+/// first 10 lines).
+pub fn is_missing_program(text: &str) -> bool {
+    let t = lower_head(text, 10);
+    MISSING_PROGRAM_PHRASES.iter().any(|p| t.contains(p))
+}
+
+/// Whether a failing call got past an earlier failure of the same work: the earlier one could
+/// not find the program it runs ([`is_missing_program`] naming that program); the later one
+/// is the same work ([`crate::distill::same_work`]) reaching the program another way
+/// ([`REACH_WORDS`], a virtualenv's `activate`, `PATH=…`) and its own failure is something
+/// else — the program ran. The earlier episode then stays open for the run that succeeds
+/// (the later failure does not replace it): the lesson is the way the program was reached.
+pub fn got_past(
+    failing: Option<&str>,
+    evidence: &str,
+    later: Option<&str>,
+    later_error: &str,
+) -> bool {
+    let (Some(a), Some(b)) = (failing, later) else {
+        return false;
+    };
+    if !is_missing_program(evidence) || is_missing_program(later_error) {
+        return false;
+    }
+    if is_world_state(later_error) || is_harness_stop(later_error) {
+        return false;
+    }
+    if !crate::distill::same_work(Some(a), Some(b)) {
+        return false;
+    }
+    // the missing program is the one the failing command runs (`pytest`, `python -m pytest`'s
+    // module), not a word a shell ate (`'.Name' is not recognized` after bash took `$_`)
+    let main = crate::family::main_segment(a);
+    let mut ran: Vec<String> = main.first().map(|p| program_name(p)).into_iter().collect();
+    if let Some(i) = main.iter().position(|w| w == "-m") {
+        ran.extend(main.get(i + 1).cloned());
+    }
+    if !ran
+        .iter()
+        .any(|p| !p.is_empty() && evidence.contains(&p.to_lowercase()))
+    {
+        return false;
+    }
+    // and the later call reaches it another way: a virtualenv activated, `PATH` extended, a
+    // runner (`uv run`, `poetry run`, `npx`, `python -m`)
+    let added = crate::distill::word_diff_of(a, b);
+    added
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('+'))
+        .any(|w| {
+            w.contains("activate")
+                || w.starts_with("PATH=")
+                || w.contains("/bin/")
+                || REACH_WORDS.contains(&w)
+        })
+}
+
+/// Words a command adds to reach a program that was not found: a virtualenv or a shell
+/// profile sourced, a runner that finds the project's tools (`uv run`, `npx`, `python -m`).
+pub const REACH_WORDS: &[&str] = &[
+    "source", ".", "export", "uv", "uvx", "poetry", "pipenv", "npx", "pnpx", "bunx", "-m", "conda",
+    "mise", "asdf",
+];
+
+/// A program word without its folder (`.venv/bin/pytest` → `pytest`).
+fn program_name(p: &str) -> String {
+    p.rsplit(['/', '\\']).next().unwrap_or(p).to_string()
+}
 
 /// Whether an error text states a tool's usage rule ([`TOOL_RULE_PHRASES`]).
 pub fn is_tool_rule(text: &str) -> bool {

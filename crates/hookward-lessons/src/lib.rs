@@ -26,7 +26,7 @@
 //!     command: Some(c.into()), file: None, detail: None, id: None };
 //! let failed = FailedCall { call: call("npm test"), cause: "exit-code".into(),
 //!     symptom: symptom("npm ERR! missing script: test:unit at /home/u/p/package.json:12"),
-//!     evidence: String::new() };
+//!     evidence: String::new(), cwd: None };
 //! let lesson = distill(&failed, &[], &call("pnpm test"), Provenance::default()).unwrap();
 //! assert_eq!(lesson.diff, "-npm +pnpm");
 //! assert_eq!(lesson.symptom, "npm ERR! missing script: test:unit at PATH");

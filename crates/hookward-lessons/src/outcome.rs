@@ -211,9 +211,30 @@ pub fn outcome(event: &Event) -> Outcome {
     }
 }
 
+/// First lines of a tool result that the user, not the tool, wrote: a console transcript
+/// shows a rejected or interrupted call as a plain result (`No (tell Claude what to do
+/// differently)`, `User rejected update to …`, `Interrupted by user`). Such a call neither
+/// failed nor succeeded.
+pub const USER_STOPPED_RESULTS: &[&str] = &[
+    "No (tell Claude what to do differently)",
+    "User rejected",
+    "Interrupted by user",
+];
+
+/// Whether a result text's first non-empty line is the user's ([`USER_STOPPED_RESULTS`]).
+pub fn is_user_stopped_result(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    USER_STOPPED_RESULTS.iter().any(|p| first.starts_with(p))
+}
+
 /// The outcome a tool response alone says (PostToolUse).
 pub fn of_response(v: &Value) -> Outcome {
     match v {
+        Value::String(s) if is_user_stopped_result(s) => Outcome::Neutral,
         Value::String(s) => of_text(s, true),
         Value::Object(o) => {
             let text = response_text(v);

@@ -357,6 +357,7 @@ fn failed(c: &str, err: &str) -> FailedCall {
         symptom: symptom(err),
         cause: "exit-code".into(),
         evidence: crate::judge::evidence_of(err),
+        cwd: None,
     }
 }
 
@@ -398,20 +399,35 @@ fn distill_edit_then_same_command_and_retry() {
         ),
         Err(NoLesson::CodeFix)
     );
+    // nor is an edit of a setup file after the code's own failure (the project changed) …
+    assert_eq!(
+        distill_lesson(
+            &f,
+            &["edit src/index.ts".into(), "edit tsconfig.json".into()],
+            &call("npm run build"),
+            Provenance::default(),
+        ),
+        Err(NoLesson::CodeFix)
+    );
+    // … but a dependency the manifest lacked, declared there, is
+    let missing = failed(
+        "npm run build",
+        "src/index.ts(1,19): error TS2307: Cannot find module 'zod' or its corresponding type declarations.",
+    );
     let l = distill_lesson(
-        &f,
-        &["edit src/index.ts".into(), "edit tsconfig.json".into()],
+        &missing,
+        &["edit src/index.ts".into(), "edit package.json".into()],
         &call("npm run build"),
         Provenance::default(),
     )
     .expect("lesson");
     assert_eq!(
         l.prescription,
-        "edit src/index.ts, edit tsconfig.json, then ran `npm run build` again"
+        "edit src/index.ts, edit package.json, then ran `npm run build` again"
     );
     assert!(
-        l.triggers.contains(&"tsconfig.json".to_string())
-            || l.triggers.contains(&"tsconfig".to_string()),
+        l.triggers.contains(&"package.json".to_string())
+            || l.triggers.contains(&"package".to_string()),
         "{:?}",
         l.triggers
     );

@@ -224,6 +224,7 @@ fn paraphrases_recall_their_lesson_in_the_top_3_and_unrelated_prompts_stay_quiet
             symptom: symptom(error),
             cause: "exit-code".into(),
             evidence: String::new(),
+            cwd: None,
         };
         let repair: Vec<String> = repair.iter().map(|s| s.to_string()).collect();
         let lesson = distill_lesson(&failed, &repair, &call(fixing), Provenance::default())
@@ -238,6 +239,7 @@ fn paraphrases_recall_their_lesson_in_the_top_3_and_unrelated_prompts_stay_quiet
             symptom: symptom(error),
             cause: "exit-code".into(),
             evidence: String::new(),
+            cwd: None,
         };
         let lesson = distill_lesson(&failed, &[], &call(fixing), Provenance::default())
             .unwrap_or_else(|e| panic!("{failing}: {e:?}"));

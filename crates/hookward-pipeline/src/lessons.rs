@@ -23,8 +23,8 @@ use hookward_lessons::{
     Outcome, Provenance, Scrub,
 };
 use hookward_store::{
-    EpisodeLimits, HealthEvent, HealthKind, LazyStore, NewEpisode, RecallQuery, Settle, Store,
-    StoreError,
+    EpisodeLimits, EpisodeRow, HealthEvent, HealthKind, LazyStore, NewEpisode, RecallQuery, Settle,
+    Store, StoreError,
 };
 use hookward_sys::now_ms;
 use serde_json::json;
@@ -600,21 +600,107 @@ pub fn replay(
 }
 
 /// `call` as run from `from`: a shell command run in another folder `to` than the failure's
-/// project is prefixed with `cd <to> && ` (`to` relative to `from` when under it), so that the
-/// distilled prescription shows the move. Other calls, and calls in the same folder, as given.
+/// is prefixed with `cd <to> && `, `to` relative to `from` when they share a folder (`cd app`
+/// below it, `cd ..` above it, `cd ../api` beside it), so that the distilled prescription
+/// shows the move. Other calls, and calls in the same folder, as given.
 fn moved_call(call: &CallSummary, from: &str, to: &str) -> CallSummary {
     let (from, to) = (from.trim_end_matches('/'), to.trim_end_matches('/'));
     let Some(cmd) = call.command.as_deref().filter(|_| from != to) else {
         return call.clone();
     };
-    let rel = to
-        .strip_prefix(from)
-        .and_then(|r| r.strip_prefix('/'))
-        .unwrap_or(to);
+    let f: Vec<&str> = from.split('/').filter(|x| !x.is_empty()).collect();
+    let t: Vec<&str> = to.split('/').filter(|x| !x.is_empty()).collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let rel = if common == 0 {
+        to.to_string()
+    } else {
+        let mut parts = vec![".."; f.len() - common];
+        parts.extend(&t[common..]);
+        parts.join("/")
+    };
     let mut moved = call.clone();
     moved.command = Some(format!("cd {rel} && {cmd}"));
     moved
 }
+
+/// The folder `cwd` relative to `project` (`packages/api`), when it lies under it; `None` for
+/// the project itself, a folder outside it, or no `cwd`.
+fn cwd_in(project: &str, cwd: Option<&str>) -> Option<String> {
+    let p = project.trim_end_matches('/');
+    let rel = cwd?
+        .trim_end_matches('/')
+        .strip_prefix(p)?
+        .strip_prefix('/')?;
+    (!rel.is_empty()).then(|| rel.to_string())
+}
+
+/// The folder an episode's failing call ran in: its project, or the folder under it the
+/// agent's shell had moved to ([`FailedCall::cwd`]).
+fn failing_dir(project: &str, failing: &FailedCall) -> String {
+    match failing.cwd.as_deref() {
+        Some(c) => format!("{}/{c}", project.trim_end_matches('/')),
+        None => project.to_string(),
+    }
+}
+
+/// Distils and stores the lesson of the open episode `ep` closed by `call` (a success, or a
+/// call that got past the episode's failure: [`hookward_lessons::judge::got_past`]): the fix as
+/// run from the failing call's folder ([`moved_call`]), stored under the failure's project.
+fn lesson_from(
+    c: &Call<'_>,
+    store: &Store,
+    ep: &EpisodeRow,
+    call: &CallSummary,
+) -> Result<Learned, StoreError> {
+    let (event, project) = (c.event, c.project);
+    let provenance = Provenance {
+        env: if c.read_env {
+            envprint_of(project)
+        } else {
+            Default::default()
+        },
+        agent: c.agent.to_string(),
+        session: ep.session.clone(),
+        fix_session: event
+            .session_id
+            .clone()
+            .filter(|s| ep.session.as_deref() != Some(s.as_str())),
+        ..Provenance::default()
+    };
+    // the fix ran in another folder than the failure (the session moved on with a `cd`): that
+    // folder is part of what the fix did differently (a hook's project is the agent's project
+    // root, its `cwd` where the shell was)
+    let here = event
+        .cwd
+        .as_deref()
+        .filter(|d| cwd_in(project, Some(d)).is_some())
+        .unwrap_or(project);
+    let moved = moved_call(call, &failing_dir(&ep.project, &ep.failing), here);
+    Ok(
+        match distill_lesson(&ep.failing, &ep.repair, &moved, provenance) {
+            Ok(lesson) => {
+                // stored where the work failed (the session may have moved on)
+                let ins = store.insert_lesson(&ep.project, &lesson, c.now_ms)?;
+                Learned::Lesson {
+                    id: ins.id,
+                    merged: ins.merged,
+                    calls: ep.calls,
+                    symptom: ep.failing.symptom.clone(),
+                }
+            }
+            Err(hookward_lessons::NoLesson::WeakensSafety(w)) => Learned::Refused(format!(
+                "lessons: not learned: `{}` fixed `{}` by turning a safety check off (`{w}`); such a fix is never a lesson",
+                hookward_lessons::distill::cap_chars(&call.what(), 120),
+                hookward_lessons::distill::cap_chars(&ep.failing.call.what(), 120),
+            )),
+            Err(_) => Learned::Closed { calls: ep.calls },
+        },
+    )
+}
+
+/// Tool names that list a folder given as their `path` (Claude Code's `LS`, Gemini CLI's
+/// `list_directory`).
+const LISTING_TOOLS: &[&str] = &["LS", "list_directory", "ReadFolder"];
 
 /// The learning step on one call ([`Learned`]).
 fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
@@ -699,8 +785,52 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             _ => None,
         }
     });
+    // a call that got past an open episode's missing program (`pytest` not found, then
+    // `source .venv/bin/activate && pytest` runs and fails on the tests) does not replace that
+    // episode: the run that succeeds later closes it, and the way the program was reached is
+    // the lesson (hookward_lessons::judge::got_past)
+    let progressed = match (&result, &episode, denied) {
+        (Outcome::Failure(f), Some(k), false) => {
+            let ks = k.as_string();
+            open.iter().any(|e| {
+                e.key == ks
+                    && !e.denied
+                    && hookward_lessons::judge::got_past(
+                        e.failing.call.command.as_deref(),
+                        &e.failing.evidence,
+                        call.command.as_deref(),
+                        &f.text,
+                    )
+            })
+        }
+        _ => false,
+    };
+    // a folder read as a file (`EISDIR`), then listed: list it, do not read it
+    if matches!(result, Outcome::Success) {
+        let tool_path = event
+            .tool
+            .as_ref()
+            .filter(|t| LISTING_TOOLS.contains(&t.name.as_str()))
+            .and_then(|t| t.paths.first())
+            .map(|p| scrub.text(&hookward_lessons::family::relative(p, Some(project))));
+        let norm = |d: &str| d.trim_end_matches('/').trim_start_matches("./").to_string();
+        if let Some(dir) =
+            hookward_lessons::judge::listed_folder(call.command.as_deref(), tool_path.as_deref())
+                .map(|d| norm(&d))
+        {
+            if let Some(ep) = open.iter().find(|e| {
+                !e.denied
+                    && e.failing.call.command.is_none()
+                    && hookward_lessons::judge::is_folder_read(&e.failing.evidence)
+                    && e.failing.call.file.as_deref().map(norm).as_deref() == Some(dir.as_str())
+            }) {
+                store.close_episode(ep.id)?;
+                learned = lesson_from(c, store, ep, &call)?;
+            }
+        }
+    }
     match (&result, &episode) {
-        (Outcome::Failure(_), Some(_)) if unlearnable.is_some() => {}
+        (Outcome::Failure(_), Some(_)) if unlearnable.is_some() || progressed => {}
         (Outcome::Failure(f), Some(key)) => {
             let symptom = if denied {
                 format!(
@@ -729,6 +859,7 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             &scrub.text(&f.text),
                         )
                     },
+                    cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
                 },
                 denied: denied || tainted,
                 ts_ms: now,
@@ -756,7 +887,14 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 .command
                 .as_deref()
                 .is_some_and(hookward_lessons::judge::is_look_only);
-            if let Some(ep) = open.iter().find(|e| {
+            // a help page or a dry run (`uv venv --help`) closes nothing: the real run may follow
+            let only_looked =
+                |e: &EpisodeRow| match (e.failing.call.command.as_deref(), call.command.as_deref())
+                {
+                    (Some(a), Some(b)) => hookward_lessons::distill::only_looked(a, b),
+                    _ => false,
+                };
+            if let Some(ep) = open.iter().filter(|e| !only_looked(e)).find(|e| {
                 e.key == key_s
                     && hookward_lessons::distill::same_work(
                         e.failing.call.command.as_deref(),
@@ -800,43 +938,7 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             .map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
                     ));
                 } else {
-                    let provenance = Provenance {
-                        env: if c.read_env {
-                            envprint_of(project)
-                        } else {
-                            Default::default()
-                        },
-                        agent: c.agent.to_string(),
-                        session: ep.session.clone(),
-                        fix_session: event
-                            .session_id
-                            .clone()
-                            .filter(|s| ep.session.as_deref() != Some(s.as_str())),
-                        ..Provenance::default()
-                    };
-                    // the fix ran in another folder than the failure (the session moved on
-                    // with a `cd`): that folder is part of what the fix did differently
-                    let moved = moved_call(&call, &ep.project, project);
-                    learned = match distill_lesson(&ep.failing, &ep.repair, &moved, provenance) {
-                        Ok(lesson) => {
-                            // stored where the work failed (the session may have moved on)
-                            let ins = store.insert_lesson(&ep.project, &lesson, now)?;
-                            Learned::Lesson {
-                                id: ins.id,
-                                merged: ins.merged,
-                                calls: ep.calls,
-                                symptom: ep.failing.symptom.clone(),
-                            }
-                        }
-                        Err(hookward_lessons::NoLesson::WeakensSafety(w)) => {
-                            Learned::Refused(format!(
-                                "lessons: not learned: `{}` fixed `{}` by turning a safety check off (`{w}`); such a fix is never a lesson",
-                                hookward_lessons::distill::cap_chars(&call.what(), 120),
-                                hookward_lessons::distill::cap_chars(&ep.failing.call.what(), 120),
-                            ))
-                        }
-                        Err(_) => Learned::Closed { calls: ep.calls },
-                    };
+                    learned = lesson_from(c, store, ep, &call)?;
                 }
             }
             store.settle_deliveries(

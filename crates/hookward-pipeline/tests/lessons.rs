@@ -271,7 +271,7 @@ fn an_edit_between_failure_and_fix_is_the_prescription() {
     claude(&env, edit("src/index.ts"));
     claude(&env, ok(&p, "s1", "npm run build"));
     assert!(lessons(&env).is_empty());
-    // a fix that changes the setup is
+    // nor is an edit of a setup file when the failure was the code's
     claude(
         &env,
         fail(
@@ -283,11 +283,24 @@ fn an_edit_between_failure_and_fix_is_the_prescription() {
     );
     claude(&env, edit("tsconfig.json"));
     claude(&env, ok(&p, "s1", "npm run build"));
+    assert!(lessons(&env).is_empty());
+    // a dependency the manifest lacked, declared there, is
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "npm run build",
+            "src/index.ts(1,19): error TS2307: Cannot find module 'zod' or its corresponding type declarations.",
+        ),
+    );
+    claude(&env, edit("package.json"));
+    claude(&env, ok(&p, "s1", "npm run build"));
     let all = lessons(&env);
     assert_eq!(all.len(), 1);
     assert_eq!(
         all[0].lesson.prescription,
-        "edit tsconfig.json, then ran `npm run build` again"
+        "edit package.json, then ran `npm run build` again"
     );
     assert!(Path::new(&p).is_dir());
 }
@@ -488,4 +501,44 @@ fn lessons_are_vetted_when_learned_and_a_damaged_prefilter_falls_back() {
     // an unrelated prompt through the file: nothing
     let (none, _) = claude(&env, prompt(&p, "s6", "write a haiku about autumn leaves"));
     assert_eq!(none, None);
+}
+
+/// The hook's project is the agent's project root; the shell may sit in a sub-folder after an
+/// earlier `cd sub && …` (Claude Code sends that folder as `cwd`). A failure there fixed from
+/// the root is a move: the prescription says where it failed and the `cd` that fixed it.
+#[test]
+fn a_failure_in_a_sub_folder_fixed_from_the_root_is_a_move() {
+    let (_d, env, p) = setup();
+    for (sub, cmd, err) in [
+        ("test-uvenv", "git add pyproject.toml", "Exit code 128\nfatal: pathspec 'pyproject.toml' did not match any files"),
+        ("docs", "python3 scripts/build_docs.py", "Exit code 2\npython3: can't open file 'scripts/build_docs.py': [Errno 2] No such file or directory"),
+    ] {
+        let here = format!("{p}/{sub}");
+        std::fs::create_dir_all(&here).expect("sub folder");
+        claude(&env, fail(&here, "s1", cmd, err));
+        claude(&env, ok(&p, "s1", cmd));
+        let all = lessons(&env);
+        let l = all
+            .iter()
+            .find(|l| l.lesson.prescription.starts_with(&format!("in {sub}: ")))
+            .unwrap_or_else(|| panic!("{sub}: {all:?}"));
+        assert!(
+            l.lesson.prescription.contains(&format!("cd .. && {cmd}")),
+            "{}",
+            l.lesson.prescription
+        );
+    }
+    // the same command from the same folder again is a retry: nothing learned
+    let before = lessons(&env).len();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s2",
+            "git add README.md",
+            "Exit code 128\nfatal: pathspec 'README.md' did not match any files",
+        ),
+    );
+    claude(&env, ok(&p, "s2", "git add README.md"));
+    assert_eq!(lessons(&env).len(), before);
 }

@@ -378,6 +378,7 @@ impl Store {
                             symptom: String::new(),
                             cause: String::new(),
                             evidence: String::new(),
+                            cwd: None,
                         },
                         repair: serde_json::from_str(&repair).unwrap_or_default(),
                     },
@@ -1287,6 +1288,7 @@ mod tests {
             symptom: "npm ERR! missing script: test".into(),
             cause: "exit-code".into(),
             evidence: String::new(),
+            cwd: None,
         }
     }
 
