@@ -62,6 +62,7 @@ mod error;
 mod export;
 mod fallback;
 mod health_kind;
+mod kb;
 mod lazy;
 mod lessons;
 mod mapped;
@@ -83,6 +84,7 @@ pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
 pub use health_kind::HealthKind;
+pub use kb::{KbChunkRow, KbChunks, KbFileRow};
 pub use lazy::{keep_stores_open, LazyStore};
 pub use lessons::{
     EpisodeLimits, EpisodeRow, LessonInsert, LessonQuery, LessonRow, LessonStats, NewEpisode,
