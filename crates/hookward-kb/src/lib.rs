@@ -788,7 +788,8 @@ pub fn density_samples(corpus: &Corpus, opts: &Options) -> Vec<f32> {
     let k = opts.k.max(1);
     let neighbours = neighbour_lists(corpus, opts);
     let classes = cluster::copy_classes(&neighbours);
-    let family = cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.documents());
+    let family =
+        cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.documents());
     let per_chunk: Vec<Option<u32>> = corpus.chunks.iter().map(|c| family[c.doc]).collect();
     cluster::class_densities(&neighbours, &classes, &per_chunk, k)
 }
@@ -842,10 +843,7 @@ pub fn scan(
     drop(neighbours);
     let doc_links = cluster::document_links(&adj, &doc_of);
     let files_of = |g: &[usize]| {
-        let mut files: Vec<String> = g
-            .iter()
-            .map(|&c| corpus.paths[doc_of[c]].clone())
-            .collect();
+        let mut files: Vec<String> = g.iter().map(|&c| corpus.paths[doc_of[c]].clone()).collect();
         files.sort();
         files.dedup();
         files

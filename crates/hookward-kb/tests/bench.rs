@@ -188,7 +188,11 @@ fn streaming_build_gives_the_same_report() {
     let texts: Vec<(String, String)> = files
         .iter()
         .map(|f| {
-            let rel = f.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let rel = f
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             (rel, std::fs::read_to_string(f).unwrap())
         })
         .collect();

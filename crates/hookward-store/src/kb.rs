@@ -167,9 +167,10 @@ impl Store {
         // A column of the wrong type is damage too.
         let rows = match rows {
             Ok(r) => r,
-            Err(rusqlite::Error::InvalidColumnType(..) | rusqlite::Error::FromSqlConversionFailure(..)) => {
-                return Ok(KbChunks::Damaged)
-            }
+            Err(
+                rusqlite::Error::InvalidColumnType(..)
+                | rusqlite::Error::FromSqlConversionFailure(..),
+            ) => return Ok(KbChunks::Damaged),
             Err(e) => return Err(err(e)),
         };
         if rows.len() != file.chunks as usize
@@ -212,7 +213,15 @@ impl Store {
                          RETURNING id",
                     )?
                     .query_row(
-                        params![f.path, i(f.size), f.mtime_ns, f.hash, f.key, chunks.len() as i64, now],
+                        params![
+                            f.path,
+                            i(f.size),
+                            f.mtime_ns,
+                            f.hash,
+                            f.key,
+                            chunks.len() as i64,
+                            now
+                        ],
                         |r| r.get(0),
                     )?;
                 self.conn

@@ -137,7 +137,7 @@ fn a_version_6_store_gains_the_export_cursors() {
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 10);
+    assert_eq!(SCHEMA_VERSION, 11);
     assert_eq!(store.lessons_generation().unwrap(), 1);
     assert_eq!(store.context_manifest("k").unwrap(), None);
     let b = store.export_batch(&ExportCursor::default(), 10).unwrap();
