@@ -131,7 +131,7 @@ fn a_version_6_store_gains_the_export_cursors() {
              DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
              DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
              ALTER TABLE lessons DROP COLUMN vetted;
-             PRAGMA user_version = 6;",
+             DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 6;",
         )
         .unwrap();
     }
