@@ -120,10 +120,11 @@ fn warm_rescan_equals_a_cold_scan_after_edits_additions_and_removals() {
     let (warm, line) = scan(&s, &[]);
     assert_eq!(warm, cold);
     assert_eq!(stat(&line, "read"), 0, "{line}");
-    assert_eq!(stat(&line, "cache,"), 35, "{line}");
+    assert!(line.contains("35 file(s) from the cache"), "{line}");
 
     let kb = s.project().join("kb");
-    // Edit one note (its first paragraph stays: that chunk is reused by hash), add a planted
+    // Edit one note (one chunk: re-embedded; reuse by chunk hash is checked on the fixture,
+    // BENCHMARKS.md), add a planted
     // document, remove a note.
     write_old(
         &kb.join("area1/note01.md"),
@@ -141,11 +142,10 @@ fn warm_rescan_equals_a_cold_scan_after_edits_additions_and_removals() {
         "warm re-scan differs from a cold scan of the new tree"
     );
     assert_eq!(stat(&line, "read"), 2, "{line}");
-    assert_eq!(stat(&line, "dropped,"), 1, "{line}");
-    assert!(stat(&line, "reused") >= 1, "{line}");
+    assert_eq!(stat(&line, "dropped"), 1, "{line}");
     let v: serde_json::Value = serde_json::from_str(&warm).unwrap();
     assert_eq!(v["clusters"][0]["files"].as_array().unwrap().len(), 5);
-    assert_eq!(v["documents"], 34);
+    assert_eq!(v["documents"], 35);
     // The text and SARIF formats from the cache are the cold ones too.
     for format in ["text", "sarif"] {
         let a = s
