@@ -825,16 +825,12 @@ fn contains_words(hay: &[String], needle: &[String]) -> bool {
 /// [`MAX_PHRASE_WORDS`] words shown. `texts[i]` is chunk `i`'s text; one pass over the corpus
 /// for all groups together.
 pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<Vec<String>> {
-    target_phrases_of(groups, &mut each_text(texts), &|c| words(texts[c]), max)
-}
-
-/// A [`ChunkTexts`] visitor over texts held in memory (`texts[i]` is chunk `i`'s).
-pub fn each_text<'a>(texts: &'a [&'a str]) -> impl FnMut(&mut dyn FnMut(usize, &str)) + 'a {
-    move |f| {
+    let mut each = |f: &mut dyn FnMut(usize, &str)| {
         for (i, t) in texts.iter().enumerate() {
             f(i, t);
         }
-    }
+    };
+    target_phrases_of(groups, &mut each, &|c| words(texts[c]), max)
 }
 
 /// Visits every chunk of the corpus: called once with a callback, it calls the callback with
