@@ -381,7 +381,7 @@ fn run_scan(args: ScanArgs) -> CliResult {
         b.finish_and_clear();
     }
     if let Some(e) = corpus.text_error() {
-        return Err(e.into());
+        return Err(e);
     }
     if args.cache_stats {
         eprintln!(
@@ -410,7 +410,7 @@ fn run_scan(args: ScanArgs) -> CliResult {
             })
             .collect();
         if let Some(e) = corpus.text_error() {
-            return Err(e.into());
+            return Err(e);
         }
         texts
     } else {
