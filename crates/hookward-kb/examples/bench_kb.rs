@@ -45,15 +45,22 @@ fn main() {
         x ^= x << 17;
         x
     };
-    let docs: Vec<Document> = (0..n)
-        .map(|i| {
-            let k = 4 + (next() % 4) as usize;
-            let body: Vec<&str> = (0..k)
-                .map(|_| sentences[(next() % sentences.len() as u64) as usize])
-                .collect();
-            Document::new(format!("d{i}.md"), body.join(". "))
-        })
-        .collect();
+    let mut make = |i: usize| {
+        let k = 4 + (next() % 4) as usize;
+        let body: Vec<&str> = (0..k)
+            .map(|_| sentences[(next() % sentences.len() as u64) as usize])
+            .collect();
+        Document::new(format!("d{i}.md"), body.join(". "))
+    };
+    // STREAM=DIR: the streaming build `hookward kb scan` uses (`CorpusBuilder`): each
+    // document is written to DIR as it is made, chunked, embedded and scanned, its features
+    // appended to DIR/features.bin and dropped; then read back for the vectors; texts are read
+    // again from DIR when a stage needs them. Nothing holds every document at once.
+    if let Some(dir) = std::env::var_os("STREAM") {
+        stream(std::path::Path::new(&dir), n, jobs, &mut make);
+        return;
+    }
+    let docs: Vec<Document> = (0..n).map(&mut make).collect();
     // EXACT=1 forces the exact neighbour search whatever the size (for comparison).
     let exact_limit = if std::env::var_os("EXACT").is_some() {
         usize::MAX
@@ -101,4 +108,126 @@ fn main() {
         report.flagged.len(),
         report.threshold.tau
     );
+    println!(
+        "index {:.1} MB ({:.0} bytes/chunk)",
+        corpus.index_bytes() as f64 / 1e6,
+        corpus.index_bytes() as f64 / report.chunks.max(1) as f64
+    );
+}
+
+/// The streaming build (see `STREAM` in `main`), timed by stage; prints the index's bytes.
+fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usize) -> Document) {
+    use hookward_kb::embed;
+    use std::io::{Read, Write};
+    let opts = Options {
+        jobs,
+        ..Options::default()
+    };
+    std::fs::create_dir_all(dir).expect("STREAM folder");
+    let scanner = hookward_scan::Scanner::new().expect("scanner");
+    let t0 = Instant::now();
+    let feat_path = dir.join("features.bin");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&feat_path).expect("features"));
+    let mut b = hookward_kb::CorpusBuilder::new(&opts);
+    let mut paths = Vec::with_capacity(n);
+    // Documents in blocks of 256, each block's chunking, features and injection scan on
+    // `jobs` threads (as the CLI does per batch of files).
+    let mut i = 0;
+    while i < n {
+        let block: Vec<Document> = (i..(i + 256).min(n)).map(&mut *make).collect();
+        i += block.len();
+        let per = block.len().div_ceil(jobs.max(1)).max(1);
+        let parts: Vec<Vec<_>> = std::thread::scope(|s| {
+            let hs: Vec<_> = block
+                .chunks(per)
+                .map(|part| {
+                    let scanner = &scanner;
+                    let opts = &opts;
+                    s.spawn(move || {
+                        part.iter()
+                            .map(|d| {
+                                let chunks =
+                                    hookward_kb::chunk::chunk_document(0, &d.text, &opts.chunk);
+                                let feats: Vec<_> = chunks
+                                    .iter()
+                                    .map(|c| embed::features_sorted(&d.text[c.span.0..c.span.1]))
+                                    .collect();
+                                let flagged: Vec<_> = chunks
+                                    .iter()
+                                    .enumerate()
+                                    .filter_map(|(k, c)| {
+                                        hookward_kb::scan_text(
+                                            scanner,
+                                            &d.path,
+                                            &d.text[c.span.0..c.span.1],
+                                        )
+                                        .map(|f| (k, f))
+                                    })
+                                    .collect();
+                                (chunks, feats, flagged)
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().expect("worker")).collect()
+        });
+        for (d, (chunks, feats, flagged)) in block.iter().zip(parts.into_iter().flatten()) {
+            let file = dir.join(&d.path);
+            std::fs::write(&file, &d.text).expect("write document");
+            for f in &feats {
+                out.write_all(&embed::encode_features(f)).expect("features");
+            }
+            let refs: Vec<&[(u32, f32)]> = feats.iter().map(Vec::as_slice).collect();
+            b.add_document(d.path.clone(), chunks, &refs, flagged);
+            paths.push(file);
+        }
+    }
+    out.flush().expect("features");
+    drop(out);
+    let t_pass1 = t0.elapsed();
+    let mut pass = b.vectors();
+    let mut input = std::io::BufReader::new(std::fs::File::open(&feat_path).expect("features"));
+    let mut head = [0u8; 4];
+    let mut buf = Vec::new();
+    while input.read_exact(&mut head).is_ok() {
+        let m = u32::from_le_bytes(head) as usize;
+        buf.clear();
+        buf.extend_from_slice(&head);
+        buf.resize(4 + 8 * m, 0);
+        input.read_exact(&mut buf[4..]).expect("features");
+        pass.push(&embed::decode_features(&buf).expect("features decode"));
+    }
+    let corpus = pass
+        .finish(Box::new(move |d| {
+            std::fs::read_to_string(&paths[d]).map_err(|e| e.to_string())
+        }))
+        .expect("one vector per chunk");
+    let t_embed = t0.elapsed();
+    let t1 = Instant::now();
+    let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
+    let report = hookward_kb::scan(&corpus, &scanner, &opts, &|_, _| {
+        if let Ok(mut l) = last_knn.lock() {
+            *l = t1.elapsed();
+        }
+    });
+    let t_scan = t1.elapsed();
+    let t_knn = last_knn.lock().map(|l| *l).unwrap_or_default();
+    println!(
+        "streaming: {} chunks: read + chunk + features + injection scan {:.1} s, vectors + index {:.1} s, kNN {:.1} s, clusters {:.1} s, total {:.1} s; index {:.1} MB ({:.0} bytes/chunk); {} clusters, {} flagged, tau {:.3}",
+        report.chunks,
+        t_pass1.as_secs_f64(),
+        (t_embed - t_pass1).as_secs_f64(),
+        t_knn.as_secs_f64(),
+        (t_scan - t_knn).as_secs_f64(),
+        (t_embed + t_scan).as_secs_f64(),
+        corpus.index_bytes() as f64 / 1e6,
+        corpus.index_bytes() as f64 / report.chunks.max(1) as f64,
+        report.clusters.len(),
+        report.flagged.len(),
+        report.threshold.tau
+    );
+    if let Some(e) = corpus.text_error() {
+        eprintln!("read error: {e}");
+    }
 }

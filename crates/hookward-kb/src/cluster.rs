@@ -825,15 +825,25 @@ fn contains_words(hay: &[String], needle: &[String]) -> bool {
 /// [`MAX_PHRASE_WORDS`] words shown. `texts[i]` is chunk `i`'s text; one pass over the corpus
 /// for all groups together.
 pub fn target_phrases(groups: &[Vec<usize>], texts: &[&str], max: usize) -> Vec<Vec<String>> {
-    target_phrases_of(groups, texts, &|c| words(texts[c]), max)
+    let mut each = |f: &mut dyn FnMut(usize, &str)| {
+        for (i, t) in texts.iter().enumerate() {
+            f(i, t);
+        }
+    };
+    target_phrases_of(groups, &mut each, &|c| words(texts[c]), max)
 }
+
+/// Visits every chunk of the corpus: called once with a callback, it calls the callback with
+/// each chunk's index and text (the streaming build reads each document once for this, one at
+/// a time).
+pub type ChunkTexts<'a> = dyn FnMut(&mut dyn FnMut(usize, &str)) + 'a;
 
 /// [`target_phrases`] with the members' words given by `member_words(chunk)` (the whole
 /// chunk, or only its prose: [`crate::prose`]); the rest of the corpus is still `texts`,
 /// whole.
 pub fn target_phrases_of(
     groups: &[Vec<usize>],
-    texts: &[&str],
+    texts: &mut ChunkTexts<'_>,
     member_words: &dyn Fn(usize) -> Vec<String>,
     max: usize,
 ) -> Vec<Vec<String>> {
@@ -867,7 +877,7 @@ pub fn target_phrases_of(
     // Grams also found outside a group's members are not shared by that group alone.
     let mut outside: Vec<HashSet<u64>> = vec![HashSet::new(); groups.len()];
     if !wanted.is_empty() {
-        for (c, text) in texts.iter().enumerate() {
+        texts(&mut |c, text| {
             let mine = member_of.get(&c);
             for gram in grams(&words(text)) {
                 // A group leaves a gram's list once the gram is seen outside it: later chunks
@@ -883,7 +893,7 @@ pub fn target_phrases_of(
                     });
                 }
             }
-        }
+        });
     }
     member_words
         .iter()

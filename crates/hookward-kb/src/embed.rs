@@ -138,6 +138,13 @@ impl Idf {
                 df[b as usize] += 1;
             }
         }
+        Idf::from_df(df, n, opts)
+    }
+
+    /// Weights from document frequencies counted elsewhere (`df`: chunks per bucket, [`DIM`]
+    /// entries; `n`: chunks counted) — the streaming build counts them as documents go by
+    /// ([`DocumentFrequencies`]).
+    pub fn from_df(df: Vec<u32>, n: usize, opts: &EmbedOptions) -> Idf {
         let max_df = ((n as f32 * opts.max_df).ceil() as u32).max(50);
         Idf { n, df, max_df }
     }
@@ -166,14 +173,114 @@ impl Idf {
             .filter_map(|(&b, &c)| self.weight(b).map(|w| (b, sublinear(c) * w)))
             .collect();
         v.sort_unstable_by_key(|(b, _)| *b);
-        let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
-        if norm > 0.0 {
-            for (_, w) in &mut v {
-                *w /= norm;
-            }
-        }
+        normalise(&mut v);
         v
     }
+
+    /// [`Idf::vector`] of features as a sorted list ([`Features`], e.g. read back from the
+    /// cache): the same bits as `vector` of the same features as a map.
+    pub fn vector_of(&self, tf: &[(u32, f32)]) -> SparseVec {
+        let mut v: SparseVec = tf
+            .iter()
+            .filter_map(|&(b, c)| self.weight(b).map(|w| (b, sublinear(c) * w)))
+            .collect();
+        v.sort_unstable_by_key(|(b, _)| *b);
+        normalise(&mut v);
+        v
+    }
+}
+
+/// Divides `v` by its L2 norm, summed in `v`'s (bucket) order.
+fn normalise(v: &mut SparseVec) {
+    let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        for (_, w) in v.iter_mut() {
+            *w /= norm;
+        }
+    }
+}
+
+/// A chunk's features as a list sorted by bucket: `(bucket, term frequency)`, what
+/// [`features`] counts. This is what the cache keeps per chunk ([`encode_features`]): the
+/// corpus-wide weighting ([`Idf`]) is applied again on every scan, since document
+/// frequencies change whenever any document does.
+pub type Features = Vec<(u32, f32)>;
+
+/// [`features`] of `text` as a sorted list.
+pub fn features_sorted(text: &str) -> Features {
+    let mut f: Features = features(text).into_iter().collect();
+    f.sort_unstable_by_key(|(b, _)| *b);
+    f
+}
+
+/// Document frequencies counted one chunk at a time (the streaming build: a chunk's features
+/// are counted, then dropped, and read again from the cache for [`Idf::vector_of`]).
+#[derive(Debug, Clone)]
+pub struct DocumentFrequencies {
+    df: Vec<u32>,
+    n: usize,
+}
+
+impl Default for DocumentFrequencies {
+    fn default() -> Self {
+        DocumentFrequencies {
+            df: vec![0; DIM],
+            n: 0,
+        }
+    }
+}
+
+impl DocumentFrequencies {
+    /// Counts one chunk's buckets.
+    pub fn add(&mut self, tf: &[(u32, f32)]) {
+        self.n += 1;
+        for &(b, _) in tf {
+            if let Some(d) = self.df.get_mut(b as usize) {
+                *d += 1;
+            }
+        }
+    }
+
+    /// Chunks counted.
+    pub fn chunks(&self) -> usize {
+        self.n
+    }
+
+    /// The weights.
+    pub fn idf(self, opts: &EmbedOptions) -> Idf {
+        Idf::from_df(self.df, self.n, opts)
+    }
+}
+
+/// The bytes of [`Features`] as the cache stores them: a little-endian `u32` count, then per
+/// entry the bucket (`u32`) and the term frequency's `f32` bits — 8 bytes an entry, exact.
+pub fn encode_features(f: &[(u32, f32)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 + 8 * f.len());
+    out.extend_from_slice(&(f.len() as u32).to_le_bytes());
+    for &(b, w) in f {
+        out.extend_from_slice(&b.to_le_bytes());
+        out.extend_from_slice(&w.to_bits().to_le_bytes());
+    }
+    out
+}
+
+/// [`encode_features`] read back; `None` for bytes that are not such a list (wrong length,
+/// a bucket out of range or out of order, a frequency that is not finite and positive).
+pub fn decode_features(bytes: &[u8]) -> Option<Features> {
+    let n = u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?) as usize;
+    if bytes.len() != 4 + 8 * n {
+        return None;
+    }
+    let mut out: Features = Vec::with_capacity(n);
+    for e in bytes[4..].chunks_exact(8) {
+        let b = u32::from_le_bytes(e[..4].try_into().ok()?);
+        let w = f32::from_bits(u32::from_le_bytes(e[4..].try_into().ok()?));
+        if b as usize >= DIM || !w.is_finite() || w <= 0.0 || out.last().is_some_and(|l| l.0 >= b) {
+            return None;
+        }
+        out.push((b, w));
+    }
+    Some(out)
 }
 
 /// Sublinear term frequency: `1 + ln tf` from one occurrence up, the fractional weight of
@@ -216,6 +323,30 @@ mod tests {
     /// Each `HashMap` gets its own random iteration order; the vector must not depend on it
     /// (a norm summed in that order made copies of one text differ in the last bits, and the
     /// groups a scan formed varied between runs of one binary, BENCHMARKS.md).
+    /// The cache's form of a chunk's features reads back bit for bit, gives the same vector
+    /// as the map, and anything else reads back as nothing.
+    #[test]
+    fn cached_features_read_back_exactly_and_damage_is_refused() {
+        let text = "The vault recovery phrase is purple kettle nine; configure configured.";
+        let f = features_sorted(text);
+        let bytes = encode_features(&f);
+        assert_eq!(decode_features(&bytes), Some(f.clone()));
+        let mut df = DocumentFrequencies::default();
+        df.add(&f);
+        let from_stream = df.idf(&EmbedOptions::default());
+        let from_maps = Idf::fit([features(text)].iter(), &EmbedOptions::default());
+        assert_eq!(from_stream.vector_of(&f), from_maps.vector(&features(text)));
+        assert_eq!(decode_features(&bytes[..bytes.len() - 1]), None);
+        assert_eq!(decode_features(&[]), None);
+        let mut swapped = bytes.clone();
+        swapped[4..12].copy_from_slice(&bytes[12..20]);
+        swapped[12..20].copy_from_slice(&bytes[4..12]);
+        assert_eq!(decode_features(&swapped), None, "out of order");
+        let mut nan = bytes.clone();
+        nan[8..12].copy_from_slice(&f32::NAN.to_bits().to_le_bytes());
+        assert_eq!(decode_features(&nan), None);
+    }
+
     #[test]
     fn vectors_do_not_depend_on_the_maps_iteration_order() {
         let texts: Vec<String> = (0..40)

@@ -93,6 +93,12 @@ impl Postings {
         }
     }
 
+    /// Bytes held: the offsets (one `u32` per bucket) and the entries (8 bytes each).
+    pub fn bytes(&self) -> usize {
+        self.offsets.capacity() * std::mem::size_of::<u32>()
+            + self.entries.capacity() * std::mem::size_of::<(u32, f32)>()
+    }
+
     /// The chunks holding bucket `b`, with their weights.
     pub fn of(&self, b: u32) -> &[(u32, f32)] {
         let s = self.offsets[b as usize] as usize;

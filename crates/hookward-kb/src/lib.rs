@@ -68,6 +68,26 @@ use knn::Postings;
 use serde::Serialize;
 use std::collections::HashMap;
 
+/// The chunker's and embedder's fingerprint (16 hex digits): a hash of `src/chunk.rs` and
+/// `src/embed.rs`, computed by `build.rs`. Two builds with the same fingerprint cut the same
+/// text into the same chunks with the same [`embed::Features`], so a cached chunk is valid
+/// only under the fingerprint it was stored with ([`cache_key`]).
+pub const FEATURES_FINGERPRINT: &str = env!("HOOKWARD_KB_FEATURES_FINGERPRINT");
+
+/// The key every cached chunk of a scan with `opts` is stored under: the chunking parameters,
+/// [`FEATURES_FINGERPRINT`] and the injection scanner's fingerprint
+/// ([`hookward_scan::FINGERPRINT`]: its rules and model). A row under another key is a miss.
+/// The document-frequency cut ([`EmbedOptions::max_df`]), `k`, `z` and the search are not in
+/// it: they act after the cached stage, on every scan.
+pub fn cache_key(opts: &Options) -> String {
+    format!(
+        "kb1;chunk={};features={};scanner={}",
+        opts.chunk.max_bytes,
+        FEATURES_FINGERPRINT,
+        hookward_scan::FINGERPRINT
+    )
+}
+
 /// Neighbours per chunk: 10 (issue 20).
 pub const K: usize = 10;
 
@@ -140,13 +160,32 @@ pub enum Stage {
     Injection,
 }
 
+/// Where a corpus's document texts come from.
+enum Texts {
+    /// Held in memory ([`Corpus::build`]).
+    Memory(Vec<String>),
+    /// Read again on demand ([`CorpusBuilder`]): only the tight groups' files and the
+    /// target-phrase passes read text after the build, one document at a time.
+    Reader(Box<DocReader>),
+}
+
+/// Reads document `i`'s text again (the streaming build): the caller checks it is the text
+/// the chunks were cut from (a content hash) and returns an error otherwise.
+pub type DocReader = dyn Fn(usize) -> Result<String, String> + Send + Sync;
+
 /// A chunked and embedded corpus.
 pub struct Corpus {
-    docs: Vec<Document>,
+    paths: Vec<String>,
+    texts: Texts,
     chunks: Vec<Chunk>,
     idf: Idf,
     vectors: Vec<SparseVec>,
     postings: Postings,
+    /// The injection scanner's results, when the build already has them (the streaming
+    /// build takes them from the cache or scans each chunk as it goes by).
+    flagged: Option<Vec<(usize, FlaggedChunk)>>,
+    /// The first error of a [`Texts::Reader`] read.
+    text_error: std::sync::Mutex<Option<String>>,
 }
 
 impl Corpus {
@@ -165,18 +204,22 @@ impl Corpus {
         let vectors: Vec<SparseVec> = tfs.iter().map(|t| idf.vector(t)).collect();
         drop(tfs);
         let postings = Postings::build(&vectors, DIM);
+        let (paths, texts) = docs.into_iter().map(|d| (d.path, d.text)).unzip();
         Corpus {
-            docs,
+            paths,
+            texts: Texts::Memory(texts),
             chunks,
             idf,
             vectors,
             postings,
+            flagged: None,
+            text_error: std::sync::Mutex::new(None),
         }
     }
 
     /// Number of documents.
     pub fn documents(&self) -> usize {
-        self.docs.len()
+        self.paths.len()
     }
 
     /// The chunks, in document order.
@@ -184,22 +227,264 @@ impl Corpus {
         &self.chunks
     }
 
+    /// Document `d`'s path as given.
+    pub fn path(&self, d: usize) -> &str {
+        &self.paths[d]
+    }
+
+    /// The text of document `d` (read again for a streaming build; empty, with the error
+    /// kept for [`Corpus::text_error`], when that read fails).
+    pub fn doc_text(&self, d: usize) -> std::borrow::Cow<'_, str> {
+        match &self.texts {
+            Texts::Memory(t) => std::borrow::Cow::Borrowed(t[d].as_str()),
+            Texts::Reader(read) => match read(d) {
+                Ok(t) => std::borrow::Cow::Owned(t),
+                Err(e) => {
+                    self.keep_error(e);
+                    std::borrow::Cow::Borrowed("")
+                }
+            },
+        }
+    }
+
+    fn keep_error(&self, e: String) {
+        if let Ok(mut slot) = self.text_error.lock() {
+            slot.get_or_insert(e);
+        }
+    }
+
+    /// The first failed read of a document's text during a streaming build's scan: when
+    /// `Some`, the report is incomplete and must not be used.
+    pub fn text_error(&self) -> Option<String> {
+        self.text_error.lock().ok().and_then(|s| s.clone())
+    }
+
     /// The text of chunk `i`.
-    pub fn chunk_text(&self, i: usize) -> &str {
+    pub fn chunk_text(&self, i: usize) -> std::borrow::Cow<'_, str> {
         let c = &self.chunks[i];
-        &self.docs[c.doc].text[c.span.0..c.span.1]
+        match self.doc_text(c.doc) {
+            std::borrow::Cow::Borrowed(t) => std::borrow::Cow::Borrowed(slice(t, c.span)),
+            std::borrow::Cow::Owned(t) => std::borrow::Cow::Owned(slice(&t, c.span).to_string()),
+        }
+    }
+
+    /// Calls `f` with every chunk's index and text, in order, reading each document once.
+    fn each_chunk_text(&self, f: &mut dyn FnMut(usize, &str)) {
+        let mut i = 0;
+        while i < self.chunks.len() {
+            let d = self.chunks[i].doc;
+            let text = self.doc_text(d);
+            while i < self.chunks.len() && self.chunks[i].doc == d {
+                f(i, slice(&text, self.chunks[i].span));
+                i += 1;
+            }
+        }
     }
 
     /// Where chunk `i` is, for a report.
     pub fn chunk_ref(&self, i: usize) -> ChunkRef {
         let c = &self.chunks[i];
         ChunkRef {
-            path: self.docs[c.doc].path.clone(),
+            path: self.paths[c.doc].clone(),
             chunk: c.index,
             line: c.line,
             span: c.span,
             heading: c.heading.clone(),
         }
+    }
+
+    /// Bytes the index takes: the vectors and the inverted index (entries and their
+    /// allocations), the figure memory should grow by per chunk.
+    pub fn index_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(u32, f32)>();
+        self.vectors
+            .iter()
+            .map(|v| v.capacity() * entry + std::mem::size_of::<SparseVec>())
+            .sum::<usize>()
+            + self.postings.bytes()
+    }
+}
+
+/// `text[span]`, or "" when the span does not fit the text (a document that changed: the
+/// reader reports that as an error).
+fn slice(text: &str, span: (usize, usize)) -> &str {
+    text.get(span.0..span.1).unwrap_or("")
+}
+
+/// What the injection scanner found in one chunk, spans relative to the CHUNK: what the cache
+/// stores per flagged chunk ([`scan_text`]).
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct ChunkFindings {
+    /// The rules' verdict.
+    pub verdict: Verdict,
+    /// The rules' score in [0, 1].
+    pub score: f32,
+    /// The learned stage's score, when it scored the text.
+    pub learned: Option<f32>,
+    /// The rule findings, spans as byte offsets in the chunk.
+    pub findings: Vec<Finding>,
+}
+
+/// Scans one chunk's text for planted instructions as `hookward kb scan` does (`path` is the
+/// document's path as given): `Some` when it is flagged (the rules' verdict is not clean, or
+/// the learned score reaches [`LEARNED_ASK_DEFAULT`], as in `hookward scan`).
+pub fn scan_text(scanner: &Scanner, path: &str, text: &str) -> Option<ChunkFindings> {
+    let r = scanner.scan(
+        text,
+        &ScanContext::new(Source::File {
+            path: path.to_string(),
+        }),
+    );
+    let learned = r.learned.as_ref().map(|l| l.score);
+    if r.verdict == Verdict::Clean && !learned.is_some_and(|s| s >= LEARNED_ASK_DEFAULT) {
+        return None;
+    }
+    Some(ChunkFindings {
+        verdict: r.verdict,
+        score: r.score,
+        learned,
+        findings: r.findings,
+    })
+}
+
+impl ChunkFindings {
+    /// The report's form: spans moved to document offsets.
+    pub fn at(self, at: ChunkRef) -> FlaggedChunk {
+        let base = at.span.0;
+        FlaggedChunk {
+            at,
+            verdict: self.verdict,
+            score: self.score,
+            learned: self.learned,
+            findings: self
+                .findings
+                .into_iter()
+                .map(|mut f| {
+                    f.span = (f.span.0 + base, f.span.1 + base);
+                    f
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The streaming build of a [`Corpus`]: documents go by one at a time and only what the
+/// index and the report need stays in memory (each chunk's place, its vector and the inverted
+/// index) — no document's text, no feature map.
+///
+/// Two passes over the same documents in the same order: [`CorpusBuilder::add_document`] with
+/// each document's chunks and their features (counted for the document frequencies, then
+/// dropped: the caller keeps them, e.g. in the cache), then [`VectorPass::push`] with the same
+/// features again. A corpus built this way gives the same report as [`Corpus::build`] of the
+/// same documents.
+pub struct CorpusBuilder {
+    opts: Options,
+    paths: Vec<String>,
+    chunks: Vec<Chunk>,
+    df: embed::DocumentFrequencies,
+    flagged: Vec<(usize, FlaggedChunk)>,
+}
+
+impl CorpusBuilder {
+    /// An empty build.
+    pub fn new(opts: &Options) -> CorpusBuilder {
+        CorpusBuilder {
+            opts: *opts,
+            paths: Vec::new(),
+            chunks: Vec::new(),
+            df: embed::DocumentFrequencies::default(),
+            flagged: Vec::new(),
+        }
+    }
+
+    /// Adds the next document: its path, its chunks ([`chunk::chunk_document`]; their `doc`
+    /// is set here), each chunk's features and what the scanner found in each flagged chunk
+    /// (by chunk index in the document).
+    pub fn add_document(
+        &mut self,
+        path: String,
+        chunks: Vec<Chunk>,
+        features: &[&[(u32, f32)]],
+        flagged: Vec<(usize, ChunkFindings)>,
+    ) {
+        let d = self.paths.len();
+        let first = self.chunks.len();
+        self.paths.push(path);
+        for f in features {
+            self.df.add(f);
+        }
+        for mut c in chunks {
+            c.doc = d;
+            self.chunks.push(c);
+        }
+        for (i, f) in flagged {
+            let at = first + i;
+            if at < self.chunks.len() {
+                let r = ChunkRef {
+                    path: self.paths[d].clone(),
+                    chunk: self.chunks[at].index,
+                    line: self.chunks[at].line,
+                    span: self.chunks[at].span,
+                    heading: self.chunks[at].heading.clone(),
+                };
+                self.flagged.push((at, f.at(r)));
+            }
+        }
+    }
+
+    /// Chunks added so far.
+    pub fn chunks(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Ends the first pass: the weights are fixed; the features go in again, in order.
+    pub fn vectors(self) -> VectorPass {
+        let idf = self.df.idf(&self.opts.embed);
+        let n = self.chunks.len();
+        VectorPass {
+            paths: self.paths,
+            chunks: self.chunks,
+            idf,
+            vectors: Vec::with_capacity(n),
+            flagged: self.flagged,
+        }
+    }
+}
+
+/// The second pass of a [`CorpusBuilder`].
+pub struct VectorPass {
+    paths: Vec<String>,
+    chunks: Vec<Chunk>,
+    idf: Idf,
+    vectors: Vec<SparseVec>,
+    flagged: Vec<(usize, FlaggedChunk)>,
+}
+
+impl VectorPass {
+    /// The next chunk's features (the same as given to [`CorpusBuilder::add_document`]).
+    pub fn push(&mut self, features: &[(u32, f32)]) {
+        let mut v = self.idf.vector_of(features);
+        v.shrink_to_fit();
+        self.vectors.push(v);
+    }
+
+    /// The corpus; `read` gives a document's text again when a later stage needs it.
+    /// `None` when the features pushed were not one per chunk.
+    pub fn finish(self, read: Box<DocReader>) -> Option<Corpus> {
+        if self.vectors.len() != self.chunks.len() {
+            return None;
+        }
+        let postings = Postings::build(&self.vectors, DIM);
+        Some(Corpus {
+            paths: self.paths,
+            texts: Texts::Reader(read),
+            chunks: self.chunks,
+            idf: self.idf,
+            vectors: self.vectors,
+            postings,
+            flagged: Some(self.flagged),
+            text_error: std::sync::Mutex::new(None),
+        })
     }
 }
 
@@ -321,32 +606,7 @@ pub struct Report {
 fn scan_chunk(corpus: &Corpus, scanner: &Scanner, i: usize) -> Option<FlaggedChunk> {
     let at = corpus.chunk_ref(i);
     let text = corpus.chunk_text(i);
-    let r = scanner.scan(
-        text,
-        &ScanContext::new(Source::File {
-            path: at.path.clone(),
-        }),
-    );
-    let learned = r.learned.as_ref().map(|l| l.score);
-    if r.verdict == Verdict::Clean && !learned.is_some_and(|s| s >= LEARNED_ASK_DEFAULT) {
-        return None;
-    }
-    let base = at.span.0;
-    let findings = r
-        .findings
-        .into_iter()
-        .map(|mut f| {
-            f.span = (f.span.0 + base, f.span.1 + base);
-            f
-        })
-        .collect();
-    Some(FlaggedChunk {
-        at,
-        verdict: r.verdict,
-        score: r.score,
-        learned,
-        findings,
-    })
+    scan_text(scanner, &at.path, &text).map(|f| f.at(at))
 }
 
 /// Runs the injection scanner over every chunk on `opts.jobs` threads: the flagged chunks by
@@ -410,13 +670,13 @@ fn template_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
         .iter()
         .map(|(_, cs)| {
             cs.iter()
-                .flat_map(|&c| embed::words(corpus.chunk_text(c)))
+                .flat_map(|&c| embed::words(&corpus.chunk_text(c)))
                 .collect()
         })
         .collect();
     let doc_words: Vec<Vec<String>> = by_doc
         .iter()
-        .map(|(d, _)| embed::words(&corpus.docs[*d].text))
+        .map(|(d, _)| embed::words(&corpus.doc_text(*d)))
         .collect();
     let doc_counts: Vec<HashMap<&str, usize>> = doc_words
         .iter()
@@ -440,7 +700,7 @@ fn parallel_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
     docs.truncate(cluster::TEMPLATE_MAX_FILES);
     let skeletons: Vec<Vec<String>> = docs
         .iter()
-        .map(|&d| prose::skeleton(&corpus.docs[d].text))
+        .map(|&d| prose::skeleton(&corpus.doc_text(d)))
         .collect();
     cluster::parallel_family(&skeletons)
 }
@@ -470,7 +730,7 @@ fn section_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
 fn shared_words(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> Vec<(usize, usize)> {
     let mut shared: Vec<(usize, usize)> = Vec::new();
     for &c in g {
-        let n = embed::words(corpus.chunk_text(c)).len();
+        let n = embed::words(&corpus.chunk_text(c)).len();
         match shared.iter_mut().find(|(d, _)| *d == doc_of[c]) {
             Some((_, w)) => *w += n,
             None => shared.push((doc_of[c], n)),
@@ -478,7 +738,7 @@ fn shared_words(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> Vec<(usize, u
     }
     shared
         .iter()
-        .map(|&(d, w)| (w, embed::words(&corpus.docs[d].text).len()))
+        .map(|&(d, w)| (w, embed::words(&corpus.doc_text(d)).len()))
         .collect()
 }
 
@@ -486,12 +746,17 @@ fn shared_words(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> Vec<(usize, u
 /// group shares *in sentences*. Empty for a group whose shared text is all chrome (a "See
 /// also" list, navigation, headings, code, an admonition box on every page).
 fn prose_phrases(
+    corpus: &Corpus,
     groups: &[Vec<usize>],
-    texts: &[&str],
     prose_of: &HashMap<usize, String>,
 ) -> Vec<Vec<String>> {
     let member_words = |c: usize| prose_of.get(&c).map_or_else(Vec::new, |t| embed::words(t));
-    cluster::target_phrases_of(groups, texts, &member_words, MAX_PHRASES)
+    cluster::target_phrases_of(
+        groups,
+        &mut |f| corpus.each_chunk_text(f),
+        &member_words,
+        MAX_PHRASES,
+    )
 }
 
 /// The prose ([`prose::prose_in`]) of every member chunk of `groups`, by chunk index.
@@ -500,17 +765,18 @@ fn member_prose(
     groups: &[Vec<usize>],
     doc_of: &[usize],
 ) -> HashMap<usize, String> {
-    let mut ranges: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
-    let mut out = HashMap::new();
+    let mut by_doc: HashMap<usize, Vec<usize>> = HashMap::new();
     for &c in groups.iter().flatten() {
-        let d = doc_of[c];
-        let r = ranges
-            .entry(d)
-            .or_insert_with(|| prose::prose_ranges(&corpus.docs[d].text));
-        out.insert(
-            c,
-            prose::prose_in(&corpus.docs[d].text, r, corpus.chunks[c].span),
-        );
+        by_doc.entry(doc_of[c]).or_default().push(c);
+    }
+    let mut out = HashMap::new();
+    for (d, cs) in by_doc {
+        // One read of each document (a streaming build reads it again from disk).
+        let text = corpus.doc_text(d);
+        let r = prose::prose_ranges(&text);
+        for c in cs {
+            out.insert(c, prose::prose_in(&text, &r, corpus.chunks[c].span));
+        }
     }
     out
 }
@@ -522,7 +788,8 @@ pub fn density_samples(corpus: &Corpus, opts: &Options) -> Vec<f32> {
     let k = opts.k.max(1);
     let neighbours = neighbour_lists(corpus, opts);
     let classes = cluster::copy_classes(&neighbours);
-    let family = cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.docs.len());
+    let family =
+        cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.documents());
     let per_chunk: Vec<Option<u32>> = corpus.chunks.iter().map(|c| family[c.doc]).collect();
     cluster::class_densities(&neighbours, &classes, &per_chunk, k)
 }
@@ -566,7 +833,7 @@ pub fn scan(
         &|n| progress(Stage::Neighbours, n),
     );
     let classes = cluster::copy_classes(&neighbours);
-    let family = cluster::document_families(&neighbours, &doc_of, corpus.docs.len());
+    let family = cluster::document_families(&neighbours, &doc_of, corpus.documents());
     let family_of_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| family[d]).collect();
     let dens = cluster::class_densities(&neighbours, &classes, &family_of_chunk, k);
     drop(classes);
@@ -576,10 +843,7 @@ pub fn scan(
     drop(neighbours);
     let doc_links = cluster::document_links(&adj, &doc_of);
     let files_of = |g: &[usize]| {
-        let mut files: Vec<String> = g
-            .iter()
-            .map(|&c| corpus.docs[doc_of[c]].path.clone())
-            .collect();
+        let mut files: Vec<String> = g.iter().map(|&c| corpus.paths[doc_of[c]].clone()).collect();
         files.sort();
         files.dedup();
         files
@@ -619,12 +883,14 @@ pub fn scan(
         }
     }
     drop(adj);
-    let texts: Vec<&str> = (0..corpus.chunks.len())
-        .map(|i| corpus.chunk_text(i))
-        .collect();
-    let all_phrases = cluster::target_phrases(&groups, &texts, MAX_PHRASES);
+    let all_phrases = cluster::target_phrases_of(
+        &groups,
+        &mut |f| corpus.each_chunk_text(f),
+        &|c| embed::words(&corpus.chunk_text(c)),
+        MAX_PHRASES,
+    );
     let prose_of = member_prose(corpus, &groups, &doc_of);
-    let claims = prose_phrases(&groups, &texts, &prose_of);
+    let claims = prose_phrases(corpus, &groups, &prose_of);
     let mut kept = Vec::new();
     let mut phrases = Vec::new();
     for ((g, p), claim) in groups.into_iter().zip(all_phrases).zip(claims) {
@@ -647,7 +913,10 @@ pub fn scan(
         }
     }
     let groups = kept;
-    let flagged = scan_all(corpus, scanner, opts.jobs, progress);
+    let flagged = match &corpus.flagged {
+        Some(f) => f.clone(),
+        None => scan_all(corpus, scanner, opts.jobs, progress),
+    };
     let by_chunk: HashMap<usize, &FlaggedChunk> = flagged.iter().map(|(i, f)| (*i, f)).collect();
     let clusters = groups
         .iter()
@@ -656,7 +925,7 @@ pub fn scan(
         .map(|(n, (members, phrases))| {
             let mut files: Vec<String> = members
                 .iter()
-                .map(|&c| corpus.docs[doc_of[c]].path.clone())
+                .map(|&c| corpus.paths[doc_of[c]].clone())
                 .collect();
             files.sort();
             files.dedup();
@@ -674,7 +943,7 @@ pub fn scan(
         })
         .collect();
     Report {
-        documents: corpus.docs.len(),
+        documents: corpus.documents(),
         chunks: corpus.chunks.len(),
         dimension: DIM,
         k,

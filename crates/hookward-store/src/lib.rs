@@ -62,6 +62,7 @@ mod error;
 mod export;
 mod fallback;
 mod health_kind;
+mod kb;
 mod lazy;
 mod lessons;
 mod mapped;
@@ -83,6 +84,7 @@ pub use fallback::{
     append_fallback_health, fallback_health_path, read_fallback_health, FALLBACK_UNREADABLE,
 };
 pub use health_kind::HealthKind;
+pub use kb::{KbChunkRow, KbChunks, KbFileRow};
 pub use lazy::{keep_stores_open, LazyStore};
 pub use lessons::{
     EpisodeLimits, EpisodeRow, LessonInsert, LessonQuery, LessonRow, LessonStats, NewEpisode,
@@ -952,7 +954,9 @@ impl Store {
 impl Store {
     /// [`Store::check`] with a bounded cost for `hookward doctor` (issue 15: the full check read
     /// the whole store, 2.9 s at 1M decisions): `PRAGMA quick_check(<table>)` on every table
-    /// except `decisions` (their size is bounded by the guarded files and the health events),
+    /// except `decisions` and `kb_chunks` (the others' size is bounded by the guarded files and
+    /// the health events; the kb scan cache grows with the scanned corpora and checks each row
+    /// by its own blake3 when it is read),
     /// and for `decisions` the newest [`CHECK_RECENT`] rows read and decoded through the
     /// `decisions_ts` index, which reads the pages recent hooks wrote. The decision count is
     /// `max(id) - min(id) + 1`, two index probes, exact because ids are contiguous (see
@@ -966,7 +970,7 @@ impl Store {
         let err = |e| sql_err(&self.path, ACTION, e);
         let tables: Vec<String> = self
             .conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'decisions' ORDER BY name")
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('decisions', 'kb_chunks') ORDER BY name")
             .and_then(|mut s| s.query_map([], |r| r.get(0)).and_then(|rows| rows.collect()))
             .map_err(err)?;
         let mut problems = Vec::new();

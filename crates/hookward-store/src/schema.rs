@@ -310,13 +310,49 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER lessons_gen_update AFTER UPDATE OF project, family, file, search, retired_ms ON lessons
     BEGIN UPDATE lesson_index SET gen = gen + 1 WHERE id = 1; END;
     "#,
+    // 11: the knowledge-base scan cache (issue 20, `kb.rs`). `kb_files`: per scanned file
+    // (absolute path) the size and mtime it had, the blake3 of its bytes, the cache key it was
+    // processed under (chunking parameters, the chunker/embedder fingerprint, the scanner's
+    // fingerprint) and its chunk count. `kb_chunks`: per chunk its place (line, byte span,
+    // heading), the blake3 of its text, its features (bucket/term-frequency pairs, 8 bytes
+    // each: what the index is rebuilt from without re-embedding) and what the injection
+    // scanner found (JSON, spans in the chunk). No chunk text is stored; headings and finding
+    // evidence are redacted before they are written (`exact` = 0 when redaction changed
+    // them: such a file is read again on every scan). `check` = blake3 of the row's other
+    // columns, so a damaged row is a miss, never a wrong report.
+    r#"
+    CREATE TABLE kb_files (
+        id          INTEGER PRIMARY KEY,
+        path        TEXT    NOT NULL UNIQUE,
+        size        INTEGER NOT NULL,
+        mtime_ns    INTEGER NOT NULL,
+        hash        TEXT    NOT NULL,
+        key         TEXT    NOT NULL,
+        chunks      INTEGER NOT NULL,
+        scanned_ms  INTEGER NOT NULL
+    );
+    CREATE TABLE kb_chunks (
+        file_id   INTEGER NOT NULL,
+        idx       INTEGER NOT NULL,
+        hash      TEXT    NOT NULL,
+        line      INTEGER NOT NULL,
+        start     INTEGER NOT NULL,
+        end       INTEGER NOT NULL,
+        heading   TEXT,
+        features  BLOB    NOT NULL,
+        flagged   TEXT,
+        exact     INTEGER NOT NULL,
+        check_    TEXT    NOT NULL,
+        PRIMARY KEY (file_id, idx)
+    ) WITHOUT ROWID;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`); version 10: the lessons prefilter's generation (`lesson_index`) and vetted lesson texts (`lessons.vetted`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`); version 10: the lessons prefilter's generation (`lesson_index`) and vetted lesson texts (`lessons.vetted`); version 11: the knowledge-base scan cache (`kb_files`, `kb_chunks`, `kb.rs`).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

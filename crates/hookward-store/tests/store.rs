@@ -836,7 +836,7 @@ fn a_version_3_store_gains_the_subagent_columns() {
         conn.execute_batch(
             "DROP TABLE audit_log; ALTER TABLE decisions DROP COLUMN agent_type; ALTER TABLE decisions DROP COLUMN agent_id;
              DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
-             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; PRAGMA user_version = 3;",
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 3;",
         )
         .unwrap();
     }
@@ -866,7 +866,7 @@ fn a_version_4_store_gains_the_audit_log() {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
             "DROP TABLE audit_log; DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
-             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; PRAGMA user_version = 4;",
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 4;",
         )
             .unwrap();
     }
@@ -1101,7 +1101,7 @@ fn a_version_5_store_gains_the_lesson_tables() {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute_batch(
             "DROP TABLE lesson_episodes; DROP TABLE lessons; DROP TABLE lessons_fts;
-             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; PRAGMA user_version = 5;",
+             DROP TABLE lesson_deliveries; DROP TABLE lesson_turns; DROP TABLE export_cursors; DROP TABLE context_manifests; DROP TRIGGER context_files_insert_manifests; DROP TRIGGER context_files_update_manifests; DROP TRIGGER context_files_delete_manifests; DROP TRIGGER context_scopes_insert_manifests; DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests; DROP TABLE cost_files; DROP TABLE cost_requests; DROP TABLE lesson_index; DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 5;",
         )
         .unwrap();
     }

@@ -1,5 +1,6 @@
 //! `hookward kb`: the knowledge-base scan (`hookward-kb`) over files and folders.
 
+use crate::kb_cache;
 use crate::util::CliResult;
 use clap::{Args, Subcommand, ValueEnum};
 use hookward_kb::{Cluster, Corpus, Document, FlaggedChunk, Options, Report, Stage};
@@ -12,8 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// File name endings read from folders: prose formats a knowledge base holds.
 const EXTENSIONS: &[&str] = &["md", "mdx", "markdown", "txt", "rst", "adoc", "html", "htm"];
 
-/// From this many chunks a progress bar is shown on a terminal.
-const PROGRESS_MIN_CHUNKS: usize = 2000;
+/// From this many files a progress bar is shown on a terminal.
+const PROGRESS_MIN_FILES: usize = 200;
 
 /// The SARIF rule id of a poison cluster.
 const CLUSTER_RULE_ID: &str = "kb/poison-cluster";
@@ -75,6 +76,13 @@ pub struct ScanArgs {
     /// Worker threads [default: the number of CPUs].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    /// Do not use or update the scan cache in the store (every file is read, chunked,
+    /// embedded and scanned, in a temporary store deleted afterwards).
+    #[arg(long)]
+    no_cache: bool,
+    /// Print to stderr how many files came from the cache, were read, and were dropped.
+    #[arg(long)]
+    cache_stats: bool,
 }
 
 /// `kb trace` options.
@@ -160,18 +168,19 @@ fn jobs(arg: Option<u16>) -> usize {
     })
 }
 
-/// The progress bar on stderr: only on a terminal and for corpora of at least
-/// [`PROGRESS_MIN_CHUNKS`] chunks (two passes: neighbours, then the injection scan).
-fn progress_bar(chunks: usize) -> Option<indicatif::ProgressBar> {
-    if chunks < PROGRESS_MIN_CHUNKS || !std::io::stderr().is_terminal() {
+/// The progress bar on stderr: only on a terminal and for at least [`PROGRESS_MIN_FILES`]
+/// files. It counts files read (or taken from the cache, embedded and scanned), then chunks
+/// whose neighbours are found (its length grows once the chunks are known).
+fn progress_bar(files: usize) -> Option<indicatif::ProgressBar> {
+    if files < PROGRESS_MIN_FILES || !std::io::stderr().is_terminal() {
         return None;
     }
     let bar = indicatif::ProgressBar::with_draw_target(
-        Some(2 * chunks as u64),
+        Some(files as u64),
         indicatif::ProgressDrawTarget::stderr(),
     );
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "kb scan {wide_bar} {pos}/{len} chunk passes, {elapsed}",
+        "kb scan {wide_bar} {pos}/{len} files, then chunks, {elapsed}",
     ) {
         bar.set_style(style);
     }
@@ -322,33 +331,91 @@ fn sarif(r: &Report, docs: &std::collections::HashMap<&str, &str>) -> serde_json
     })
 }
 
+/// The files under `paths` with their absolute paths, and the scanned paths made absolute.
+fn entries(paths: &[PathBuf]) -> Result<(Vec<kb_cache::Entry>, Vec<PathBuf>), String> {
+    let mut files = Vec::new();
+    let mut roots = Vec::new();
+    for p in paths {
+        collect(p, &mut files)?;
+        roots.push(
+            std::fs::canonicalize(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+        );
+    }
+    let entries = files
+        .into_iter()
+        .map(|f| {
+            let abs = std::fs::canonicalize(&f)
+                .map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+            Ok(kb_cache::Entry {
+                shown: f.display().to_string(),
+                abs,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((entries, roots))
+}
+
 fn run_scan(args: ScanArgs) -> CliResult {
-    let docs = documents(&args.paths)?;
+    let (files, roots) = entries(&args.paths)?;
     let opts = Options {
         jobs: jobs(args.jobs),
         ..Options::default()
     };
-    let texts: Vec<(String, String)> = if args.format == Format::Sarif {
-        docs.iter()
-            .map(|d| (d.path.clone(), d.text.clone()))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let corpus = Corpus::build(docs, &opts);
     let scanner = hookward_scan::Scanner::new().map_err(|e| e.to_string())?;
-    let bar = progress_bar(corpus.chunks().len());
+    let cache = kb_cache::CacheStore::open(args.no_cache)?;
+    let bar = progress_bar(files.len());
     let done = AtomicU64::new(0);
-    let tick = |_: Stage, n: usize| {
+    let step = |n: usize| {
         let total = done.fetch_add(n as u64, Ordering::Relaxed) + n as u64;
         if let Some(b) = &bar {
             b.set_position(total);
         }
     };
+    let (corpus, stats) = kb_cache::build(&cache, &files, &roots, &opts, &scanner, &step)?;
+    if let Some(b) = &bar {
+        b.set_length((files.len() + corpus.chunks().len()) as u64);
+    }
+    let tick = |_: Stage, n: usize| step(n);
     let report = hookward_kb::scan(&corpus, &scanner, &opts, &tick);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if let Some(e) = corpus.text_error() {
+        return Err(e);
+    }
+    if args.cache_stats {
+        eprintln!(
+            "kb scan cache: {} file(s) from the cache, {} read ({} chunk(s) embedded, {} reused by hash), {} dropped, {} damaged",
+            stats.cached_files,
+            stats.read_files,
+            stats.embedded_chunks,
+            stats.reused_chunks,
+            stats.dropped_files,
+            stats.damaged_files
+        );
+    }
+    let texts: Vec<(String, String)> = if args.format == Format::Sarif && !args.json {
+        let index: std::collections::HashMap<&str, usize> = (0..corpus.documents())
+            .map(|d| (corpus.path(d), d))
+            .collect();
+        let mut paths: Vec<&str> = report.flagged.iter().map(|f| f.at.path.as_str()).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        let texts = paths
+            .into_iter()
+            .filter_map(|p| {
+                index
+                    .get(p)
+                    .map(|&d| (p.to_string(), corpus.doc_text(d).into_owned()))
+            })
+            .collect();
+        if let Some(e) = corpus.text_error() {
+            return Err(e);
+        }
+        texts
+    } else {
+        Vec::new()
+    };
     let format = if args.json { Format::Json } else { args.format };
     match format {
         Format::Text => write_text(&report),
@@ -402,7 +469,7 @@ fn run_trace(args: TraceArgs) -> CliResult {
             t.similarity,
             t.leave_one_out
         );
-        let text = excerpt(corpus.chunk_text(t.index));
+        let text = excerpt(&corpus.chunk_text(t.index));
         outln!("   {text}");
     }
     Ok(ExitCode::SUCCESS)

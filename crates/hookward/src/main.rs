@@ -26,6 +26,7 @@ mod hook_server;
 mod install;
 mod json;
 mod kb;
+mod kb_cache;
 mod lessons;
 mod lessons_audit;
 mod lessons_rewrite;
