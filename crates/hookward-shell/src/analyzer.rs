@@ -533,12 +533,21 @@ impl<'c> Analyzer<'c> {
         match parsed {
             Ok(prog) => self.walk_program(&prog, st, stdin),
             Err(e) => {
-                self.unanalysable(
-                    &format!("parse error: {e}"),
-                    &truncate(&escape_hidden(src), 200),
-                );
+                let ev = truncate(&escape_hidden(src), 200);
+                if crate::fallback::is_limit_error(&e) {
+                    // Nesting past the parser's limit was never parsed: a limit, like the
+                    // analyser's own depth, that can be reached on purpose.
+                    self.limit_reached(&format!("parse error: {e}"), &ev);
+                } else {
+                    self.unanalysable(&format!("parse error: {e}"), &ev);
+                }
                 let out = crate::fallback::run(self, src, st, stdin);
                 self.string_payloads(src, st);
+                for body in crate::fallback::substitution_bodies(src) {
+                    let mut sub = st.clone();
+                    sub.depth += 1;
+                    self.run_source(&body, &mut sub, Stream::default());
+                }
                 out
             }
         }
