@@ -123,6 +123,10 @@ pub(crate) struct Analyzer<'c> {
     subst_bodies: u32,
 }
 
+/// The reason prefix of a parse error in text that has a command or process substitution
+/// (`$(`, `` ` ``, `<(`, `>(` outside single quotes): the policy asks on it (`shell/unparsed`).
+pub(crate) const PARSE_ERROR_SUBST: &str = "parse error around a substitution";
+
 /// Most process-substitution bodies of unparseable text one analysis follows.
 const MAX_SUBST_BODIES: u32 = 32;
 
@@ -546,6 +550,10 @@ impl<'c> Analyzer<'c> {
                     // Nesting past the parser's limit was never parsed: a limit, like the
                     // analyser's own depth, that can be reached on purpose.
                     self.limit_reached(&format!("parse error: {e}"), &ev);
+                } else if crate::fallback::has_substitution(src) {
+                    // Unparseable text around a command or process substitution: what the
+                    // substitution runs may be hidden from the fallback (`cat <(<(CMD))`).
+                    self.unanalysable(&format!("{PARSE_ERROR_SUBST}: {e}"), &ev);
                 } else {
                     self.unanalysable(&format!("parse error: {e}"), &ev);
                 }

@@ -623,6 +623,29 @@ pub(crate) fn is_limit_error(e: &str) -> bool {
     e.starts_with("nesting deeper than") || e.starts_with("more than ")
 }
 
+/// Whether `src` has a command or process substitution (`$(`, `` ` ``, `<(`, `>(`) outside
+/// single quotes.
+pub(crate) fn has_substitution(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'\\' => i += 1,
+            b'\'' => {
+                i += 1;
+                while b.get(i).is_some_and(|c| *c != b'\'') {
+                    i += 1;
+                }
+            }
+            b'`' => return true,
+            b'$' | b'<' | b'>' if b.get(i + 1) == Some(&b'(') => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The bodies of the process substitutions (`<(…)`, `>(…)`) of text the parser rejected,
 /// outermost first, at most [`MAX_BODIES`]. bash runs them wherever they stand (an argument,
 /// the value of `x=<(…)`, the program word, or inside another one: `cat <(<(CMD))` runs CMD),
@@ -724,5 +747,26 @@ mod tests {
         );
         assert_eq!(substitution_bodies("x=<(rm x"), vec!["rm x".to_string()]);
         assert!(substitution_bodies("echo a < b > c").is_empty());
+    }
+
+    #[test]
+    fn substitutions_outside_single_quotes() {
+        for t in [
+            "cat <(<(x))",
+            "x=>(y",
+            "echo $(a",
+            "echo `a",
+            "echo \"$(a\"",
+        ] {
+            assert!(has_substitution(t), "{t}");
+        }
+        for t in [
+            "diff <file-1> <file-2>",
+            "echo '$(a'",
+            "print -l *.txt(:t)",
+            "a \\$(b",
+        ] {
+            assert!(!has_substitution(t), "{t}");
+        }
     }
 }

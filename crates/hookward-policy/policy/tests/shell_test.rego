@@ -641,8 +641,14 @@ home_exfil(inp) if {
 
 # --- parse errors (adversarial review F5) ---
 
-test_a_parse_error_asks if {
-	every r in ["parse error: syntax error at line 1 col 8", "parse error: unterminated quote"] {
+test_a_parse_error_without_a_substitution_is_left_to_the_other_rules if {
+	u := {"reason": "parse error: syntax error at line 1 col 6", "evidence": "diff <file-1> <file-2>"}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
+	not "shell/unparsed" in ids
+}
+
+test_a_parse_error_around_a_substitution_asks if {
+	every r in ["parse error around a substitution: syntax error at line 1 col 8", "parse error around a substitution: unterminated quote"] {
 		u := {"reason": r, "evidence": "cat <(<(x))"}
 		some d in rules.decision with input as shell_input([], {"unanalysable": [u]})
 		d.id == "shell/unparsed"
