@@ -28,6 +28,7 @@ use std::path::Path;
 pub mod agent_files;
 pub mod config_change;
 pub mod globs;
+mod guard_paths;
 pub mod imports;
 pub mod instructions;
 pub mod net;
@@ -670,6 +671,26 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             add(classify(&real, &real_project, &real_ctx));
             resolved = Some(real);
         }
+    }
+    // A folder holding an agent's settings or hookward's home, deleted, moved away or
+    // re-moded as a whole, is an operation on the protected files inside.
+    if via == "shell" && !dynamic && guard_paths::acts_on_folder(access, recursive) {
+        let base = glob_base(&path);
+        let folder = base.as_deref().unwrap_or(path.as_str());
+        if guard_paths::holds_guarded(folder, project_dir, ctx)
+            || resolved
+                .as_deref()
+                .is_some_and(|r| guard_paths::holds_guarded(r, project_dir, ctx))
+        {
+            add(vec!["guard_folder"]);
+        }
+    }
+    if guard_paths::is_own_executable(&path)
+        || resolved
+            .as_deref()
+            .is_some_and(guard_paths::is_own_executable)
+    {
+        add(vec!["hookward_exe"]);
     }
     if classes.iter().any(|c| c == "unknown_location") {
         classes.retain(|c| c != "outside_project");

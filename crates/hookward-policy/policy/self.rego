@@ -198,6 +198,152 @@ decision contains {"id": "self/signal-hookward", "decision": "deny", "reason": r
 	reason := sprintf("the command (%s) would start or stop hookward's warm helper, which the hook itself manages", [c.evidence])
 }
 
+# The names hookward's processes run under, as pkill/pgrep (process name, or with -f the whole
+# command line) and killall -r see them: the program, the warm helper's command line, the hook
+# client's. A pattern is a regex (substring) over these.
+hookward_process_names := {
+	"hookward", "hookward-hook", "hookward hook-server", "/usr/local/bin/hookward hook-server",
+	"hookward-hook claude-code", "hook-server",
+}
+
+# Programs that choose processes by a pattern (regex or substring) and signal them.
+pattern_signal_programs := {"pkill", "skill", "snice"}
+
+# Programs that list processes by a pattern (their pids go to a kill, xargs kill or a tracer);
+# a text filter (grep …) counts when the line lists processes (ps).
+pattern_list_programs := {"pgrep", "pidof"}
+
+process_filter_programs := {"grep", "egrep", "fgrep", "rg", "awk"}
+
+lists_processes(c) if c.program in pattern_list_programs
+
+lists_processes(c) if {
+	c.program in process_filter_programs
+	some p in shell_commands
+	p.program == "ps"
+}
+
+# Programs that stop or take over a process by pid.
+tracer_programs := {"gdb", "strace", "ltrace", "lldb", "perf", "gcore", "ptrace", "criu"}
+
+# The words of a process-pattern command that could be patterns: every argument that is not
+# an option (pkill -STOP -f hook-ser → hook-ser).
+pattern_words(c) := {a |
+	some i, a in c.argv
+	i > 0
+	not startswith(a, "-")
+	a != ""
+}
+
+# A pattern word that matches one of hookward's process names (case-insensitively: -i).
+matches_hookward(a) if {
+	regex.is_valid(concat("", ["(?i)", a]))
+	some n in hookward_process_names
+	regex.match(concat("", ["(?i)", a]), n)
+}
+
+# killall matches names exactly unless given -r/--regexp.
+killall_regex(c) if {
+	c.program == "killall"
+	some a in c.argv
+	a in {"-r", "--regexp"}
+}
+
+killall_regex(c) if {
+	c.program == "killall"
+	some a in c.argv
+	regex.match(`^-[a-zA-Z0-9]*r[a-zA-Z0-9]*$`, a)
+	not regex.match(`^-[A-Z]+$`, a)
+}
+
+shell_commands := object.get(object.get(input.facts, "shell", {}), "commands", [])
+
+# A command of this line signals processes (kill, xargs kill, pkill …) or traces one by pid.
+line_signals if {
+	some c in shell_commands
+	c.program in signal_programs
+}
+
+line_signals if count(object.get(object.get(input.facts, "shell", {}), "signals", [])) > 0
+
+line_acts_on_pids if line_signals
+
+line_acts_on_pids if line_traces
+
+line_traces if {
+	some c in shell_commands
+	c.program in tracer_programs
+	some a in c.argv
+	a in {"-p", "--pid", "attach", "--attach-pid", "-pid"}
+}
+
+line_traces if {
+	some c in shell_commands
+	c.program in tracer_programs
+	some a in c.argv
+	regex.match(`^(--pid=|-p[0-9$])`, a)
+}
+
+# @rule self/signal-hookward-pattern deny
+# A process pattern that matches hookward's processes (pkill -f hook-ser, pkill -f 'h[o]okward', killall -r '^hoo'), or one whose pids go to a kill or a tracer in the same line (kill $(pgrep -f hook-server), pgrep hookw | xargs kill, ps aux | grep hook-serve[r] | … | xargs kill, gdb -p $(pgrep hookward)): pkill/pgrep patterns are regexes over the name or the command line, so a part of the name reaches hookward as surely as the name.
+decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "reason": reason} if {
+	some c in shell_commands
+	c.program in pattern_signal_programs
+	some a in pattern_words(c)
+	matches_hookward(a)
+	reason := sprintf("the command (%s) signals every process whose name or command line matches %s, which includes hookward's own processes; hookward is stopped by the person, not the agent", [c.evidence, a])
+}
+
+decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "reason": reason} if {
+	some c in shell_commands
+	killall_regex(c)
+	some a in pattern_words(c)
+	matches_hookward(a)
+	reason := sprintf("the command (%s) signals every process whose name matches the pattern %s, which includes hookward's own processes; hookward is stopped by the person, not the agent", [c.evidence, a])
+}
+
+decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "reason": reason} if {
+	some c in shell_commands
+	lists_processes(c)
+	some a in pattern_words(c)
+	matches_hookward(a)
+	line_acts_on_pids
+	reason := sprintf("the command (%s) picks processes matching %s, which includes hookward's own processes, and signals or attaches to them; hookward is stopped by the person, not the agent", [c.evidence, a])
+}
+
+decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "reason": reason} if {
+	line_traces
+	some c in shell_commands
+	some a in c.argv
+	regex.match(`(?i)hookward|hook\.pid`, a)
+	reason := sprintf("the command (%s) attaches a tracer to a hookward process; hookward is stopped by the person, not the agent", [c.evidence])
+}
+
+decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "reason": reason} if {
+	line_traces
+	some p in input.facts.paths
+	p.via == "shell"
+	lib.has_class(p, "hookward_home")
+	reason := sprintf("the command attaches a tracer to a process named in hookward's home (%s); hookward is stopped by the person, not the agent", [p.path])
+}
+
+# @rule self/shell-guard-folder deny
+# A shell command deleting, moving away, re-moding or recursively overwriting a folder that holds an agent's settings or hooks or hookward's home (rm -rf .claude, mv ~/.codex x, rmdir .claude, find .claude -delete, rsync --delete … .claude/), also when the project is the home: the protected files inside go with it.
+decision contains {"id": "self/shell-guard-folder", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	p.via == "shell"
+	lib.has_class(p, "guard_folder")
+	reason := sprintf("%s would %s %s, a folder holding the agent's hook and permission settings or hookward itself; edit it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
+}
+
+# @rule self/hookward-executable deny
+# Any tool writing, replacing, deleting or re-moding hookward's own executables (the hookward the hook entries run and the hookward-hook beside it): replacing one switches the guard off for good.
+decision contains {"id": "self/hookward-executable", "decision": "deny", "reason": reason} if {
+	some p in lib.changed_paths
+	lib.has_class(p, "hookward_exe")
+	reason := sprintf("%s would %s %s, hookward's own program; it is updated by the person, not the agent", [lib.how(p), lib.verb(p), p.path])
+}
+
 # @rule self/link-to-guard deny
 # A shell command creating a link (ln -s, ln) to hookward's home or to an agent's settings or hooks, or to a folder holding them (ln -s ~/.claude cfg): writes through the link would change them under another name.
 decision contains {"id": "self/link-to-guard", "decision": "deny", "reason": reason} if {

@@ -449,6 +449,15 @@ decision contains {"id": "shell/analysis-limit", "decision": "ask", "reason": re
 	reason := sprintf("hookward stopped analysing this command at a limit (%s); what the rest does is unknown", [u.reason])
 }
 
+# @rule shell/unparsed ask
+# The command does not parse as shell around a command or process substitution (a construct hookward's parser does not follow, such as a process substitution inside another, cat <(<(CMD)), or x=<(CMD)): bash may still run what the substitution holds. The bodies that could be read are judged by the other rules (a dangerous one still denies); the rest is the person's call. Text that does not parse and has no substitution (a placeholder, a cheat-sheet line) is read by the fallback tokenizer and judged by what it shows.
+decision contains {"id": "shell/unparsed", "decision": "ask", "reason": reason} if {
+	some u in facts_of("unanalysable")
+	startswith(u.reason, "parse error around a substitution")
+	object.get(u, "limit", false) == false
+	reason := sprintf("hookward could not parse this command (%s: %s); what the unparsed part runs is unknown", [u.reason, u.evidence])
+}
+
 # @rule shell/unanalysable-protected ask
 # A command hookward cannot fully follow that names a protected path (credentials, agent settings, hookward home, home directory).
 decision contains {"id": "shell/unanalysable-protected", "decision": "ask", "reason": reason} if {

@@ -118,7 +118,17 @@ pub(crate) struct Analyzer<'c> {
     /// xargs CMD`, [`crate::model::Walk`]): a path fact on one of them acts on every level
     /// below `DIR`, so it is recursive (filtered walks: deletes only, marked `filtered`).
     pub(crate) tree_globs: Vec<(String, crate::model::Walk)>,
+    /// Process-substitution bodies of unparseable text analysed so far (at most
+    /// [`MAX_SUBST_BODIES`]).
+    subst_bodies: u32,
 }
+
+/// The reason prefix of a parse error in text that has a command or process substitution
+/// (`$(`, `` ` ``, `<(`, `>(` outside single quotes): the policy asks on it (`shell/unparsed`).
+pub(crate) const PARSE_ERROR_SUBST: &str = "parse error around a substitution";
+
+/// Most process-substitution bodies of unparseable text one analysis follows.
+const MAX_SUBST_BODIES: u32 = 32;
 
 /// Deepest nesting of brackets (`(`, `{`, `[`, so also `$(`, `${`, `$((`) and compound
 /// commands (`if`/`case`/`for`/`while`/`until`/`select`) handed to the parsers. brush-parser
@@ -347,6 +357,7 @@ impl<'c> Analyzer<'c> {
             steps: 0,
             budget_hit: false,
             depth_hit: false,
+            subst_bodies: 0,
             files: HashMap::new(),
             fn_defs: Vec::new(),
             fn_active: Vec::new(),
@@ -533,12 +544,36 @@ impl<'c> Analyzer<'c> {
         match parsed {
             Ok(prog) => self.walk_program(&prog, st, stdin),
             Err(e) => {
-                self.unanalysable(
-                    &format!("parse error: {e}"),
-                    &truncate(&escape_hidden(src), 200),
-                );
+                let ev = truncate(&escape_hidden(src), 200);
+                let limit = crate::fallback::is_limit_error(&e);
+                if limit {
+                    // Nesting past the parser's limit was never parsed: a limit, like the
+                    // analyser's own depth, that can be reached on purpose.
+                    self.limit_reached(&format!("parse error: {e}"), &ev);
+                } else if crate::fallback::has_substitution(src) {
+                    // Unparseable text around a command or process substitution: what the
+                    // substitution runs may be hidden from the fallback (`cat <(<(CMD))`).
+                    self.unanalysable(&format!("{PARSE_ERROR_SUBST}: {e}"), &ev);
+                } else {
+                    self.unanalysable(&format!("parse error: {e}"), &ev);
+                }
                 let out = crate::fallback::run(self, src, st, stdin);
                 self.string_payloads(src, st);
+                // Text past the parser's limit is asked about as a whole; below it, each
+                // process substitution's body is analysed, at most MAX_SUBST_BODIES per
+                // analysis (the fallback may reach the same body again: the bound keeps the
+                // work linear).
+                if !limit {
+                    for body in crate::fallback::substitution_bodies(src) {
+                        if self.subst_bodies >= MAX_SUBST_BODIES {
+                            break;
+                        }
+                        self.subst_bodies += 1;
+                        let mut sub = st.clone();
+                        sub.depth += 1;
+                        self.run_source(&body, &mut sub, Stream::default());
+                    }
+                }
                 out
             }
         }

@@ -529,7 +529,17 @@ impl Analyzer<'_> {
         let mut b = Builder::new(ifs);
         match parse_word(alt) {
             Some(pieces) => self.walk_pieces(&pieces, alt, st, mode, false, &mut b),
-            None => b.lit(alt, false),
+            None => {
+                if crate::analyzer::too_deep(alt) {
+                    // A word nested past the parser's limit (`"$("$(…)")"` 49 deep) was never
+                    // parsed: what its substitutions run is unknown, a limit like the depth.
+                    self.limit_reached(
+                        "parse error: a word nested deeper than 48 levels of brackets was not parsed",
+                        &crate::analyzer::truncate(alt, 120),
+                    );
+                }
+                b.lit(alt, false)
+            }
         }
         let start = out.len();
         b.finish_into(raw, out);

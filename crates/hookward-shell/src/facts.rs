@@ -709,7 +709,9 @@ pub struct UnanalysableFact {
     /// The part of the command concerned.
     pub evidence: String,
     /// The analysis stopped at one of its limits (nesting deeper than 12 levels, more than 2000
-    /// commands, input longer than 256 KiB, too many nested wrappers, an internal error): the
+    /// commands, input longer than 256 KiB, too many nested wrappers, an internal error, and the
+    /// parser's own limits: `parse error: nesting deeper than 48 levels …` or `… more than 4
+    /// unclosed parentheses …`, text that was never parsed): the
     /// rest of the command was not analysed at all, so nothing is known of what it does. A
     /// limit can be reached on purpose, so the policy asks (`shell/analysis-limit`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

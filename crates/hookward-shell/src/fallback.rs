@@ -613,6 +613,77 @@ pub(crate) fn run(a: &mut Analyzer, src: &str, st: &mut State, stdin: Stream) ->
     }
 }
 
+/// Most substitution bodies of one unparseable source analysed on their own.
+const MAX_BODIES: usize = 16;
+
+/// True when a parse error is one of the parser's limits (nesting too deep, too many unclosed
+/// brackets: see `analyzer::parse_program`) rather than a syntax error: the text was never
+/// parsed at all, so it counts as a limit of the analysis.
+pub(crate) fn is_limit_error(e: &str) -> bool {
+    e.starts_with("nesting deeper than") || e.starts_with("more than ")
+}
+
+/// Whether `src` has a command or process substitution (`$(`, `` ` ``, `<(`, `>(`) outside
+/// single quotes.
+pub(crate) fn has_substitution(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'\\' => i += 1,
+            b'\'' => {
+                i += 1;
+                while b.get(i).is_some_and(|c| *c != b'\'') {
+                    i += 1;
+                }
+            }
+            b'`' => return true,
+            b'$' | b'<' | b'>' if b.get(i + 1) == Some(&b'(') => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The bodies of the process substitutions (`<(…)`, `>(…)`) of text the parser rejected,
+/// outermost first, at most [`MAX_BODIES`]. bash runs them wherever they stand (an argument,
+/// the value of `x=<(…)`, the program word, or inside another one: `cat <(<(CMD))` runs CMD),
+/// so each body is shell code to analyse on its own; one that does not parse either is
+/// searched in turn by the caller. Single-quoted text is skipped; an unterminated body runs to
+/// the end of the text.
+pub(crate) fn substitution_bodies(src: &str) -> Vec<String> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if out.len() >= MAX_BODIES {
+            break;
+        }
+        match c {
+            '\\' => i += 2,
+            '\'' => {
+                i += 1;
+                while chars.get(i).is_some_and(|c| *c != '\'') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            '<' | '>' if chars.get(i + 1) == Some(&'(') => {
+                let end = balanced(&chars, i + 2, '(', ')');
+                let stop = end.map_or(chars.len(), |e| e.saturating_sub(1));
+                let body: String = chars.get(i + 2..stop).unwrap_or(&[]).iter().collect();
+                if !body.trim().is_empty() {
+                    out.push(body);
+                }
+                i = end.unwrap_or(chars.len());
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,5 +737,36 @@ mod tests {
             .map(|p| p.to_string())
             .unwrap_or_default();
         assert!(p.contains("rm -rf x"), "{p}");
+    }
+
+    #[test]
+    fn substitution_bodies_outermost_first() {
+        assert_eq!(
+            substitution_bodies("cat <(<(rm -rf x)) >(tee y) 'a <(no)'"),
+            vec!["<(rm -rf x)".to_string(), "tee y".to_string()]
+        );
+        assert_eq!(substitution_bodies("x=<(rm x"), vec!["rm x".to_string()]);
+        assert!(substitution_bodies("echo a < b > c").is_empty());
+    }
+
+    #[test]
+    fn substitutions_outside_single_quotes() {
+        for t in [
+            "cat <(<(x))",
+            "x=>(y",
+            "echo $(a",
+            "echo `a",
+            "echo \"$(a\"",
+        ] {
+            assert!(has_substitution(t), "{t}");
+        }
+        for t in [
+            "diff <file-1> <file-2>",
+            "echo '$(a'",
+            "print -l *.txt(:t)",
+            "a \\$(b",
+        ] {
+            assert!(!has_substitution(t), "{t}");
+        }
     }
 }

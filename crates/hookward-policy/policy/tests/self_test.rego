@@ -397,3 +397,111 @@ test_config_change_only_on_its_event if {
 	ds := rules.decision with input as inp
 	count([d | some d in ds; d.id == "self/config-change"]) == 0
 }
+
+# --- process patterns (adversarial review F9): generated variants over the pattern forms ---
+
+pattern_cmds(cmds) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "hookward_home": "/h/.hookward", "paths": [], "shell": {"commands": [{"program": c[0], "argv": c, "evidence": concat(" ", c)} | some c in cmds]}},
+	"config": {},
+}
+
+test_pkill_patterns_matching_hookward_denied if {
+	every pat in ["hook-server", "hookw", "h[o]okward", "ook-serv", "hook.server", "^hoo", "HOOKWARD", "hookward-h", "k-se", "."] {
+		every flags in [[], ["-f"], ["-STOP", "-f"], ["-9"], ["-s", "STOP"]] {
+			some d in rules.decision with input as pattern_cmds([array.concat(array.concat(["pkill"], flags), [pat])])
+			d.id == "self/signal-hookward-pattern"
+			d.decision == "deny"
+		}
+	}
+}
+
+test_killall_regex_matching_hookward_denied if {
+	every pat in ["hook.*", "^hoo", "h[o]ok", "ward$"] {
+		every flag in ["-r", "--regexp", "-9r", "-ir"] {
+			some d in rules.decision with input as pattern_cmds([["killall", flag, pat]])
+			d.id == "self/signal-hookward-pattern"
+		}
+	}
+}
+
+test_killall_without_regex_is_exact if {
+	ids := {d.id | some d in rules.decision with input as pattern_cmds([["killall", "hoo"]])}
+	not "self/signal-hookward-pattern" in ids
+}
+
+test_listed_pids_sent_to_kill_denied if {
+	every lister in [["pgrep", "-f", "hook-server"], ["pgrep", "hookw"], ["grep", "hook-serve[r]"], ["pidof", "hookward-hook"]] {
+		every killer in [["kill", "-9"], ["kill", "-s", "STOP"], ["kill"]] {
+			some d in rules.decision with input as pattern_cmds([["ps", "aux"], lister, killer])
+			d.id == "self/signal-hookward-pattern"
+		}
+	}
+}
+
+test_listed_pids_sent_to_a_tracer_denied if {
+	every tracer in [["gdb", "-p", "$(pgrep -f hook-server)"], ["strace", "-p", "1"], ["gdb", "--pid=1"]] {
+		some d in rules.decision with input as pattern_cmds([["pgrep", "-f", "hook-server"], tracer])
+		d.id == "self/signal-hookward-pattern"
+	}
+	some d in rules.decision with input as pattern_cmds([["gdb", "-p", "$(cat ~/.hookward/run/hook.pid)"]])
+	d.id == "self/signal-hookward-pattern"
+}
+
+test_other_process_patterns_are_not_ours if {
+	every c in [["pkill", "-f", "webpack"], ["pkill", "node"], ["pkill", "-f", "npm run dev"], ["killall", "-r", "^python"], ["pgrep", "-f", "hook-server"], ["gdb", "-p", "1234"], ["strace", "-p", "99"]] {
+		ids := {d.id | some d in rules.decision with input as pattern_cmds([c])}
+		not "self/signal-hookward-pattern" in ids
+	}
+	ids := {d.id | some d in rules.decision with input as pattern_cmds([["pgrep", "node"], ["xargs", "kill"]])}
+	not "self/signal-hookward-pattern" in ids
+	# A text search for the word, not a process listing, next to a kill is not a process pattern.
+	ids2 := {d.id | some d in rules.decision with input as pattern_cmds([["grep", "-rn", "hook", "src"], ["kill", "%1"]])}
+	not "self/signal-hookward-pattern" in ids2
+}
+
+# --- folders holding protected files (F8) and hookward's executables (F10) ---
+
+folder_op(path, access, recursive, classes) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/p", "paths": [{"path": path, "access": access, "via": "shell", "evidence": "rm -rf .claude", "classes": classes, "recursive": recursive}]},
+	"config": {},
+}
+
+test_guard_folder_operations_denied if {
+	every op in [["delete", true], ["delete", false], ["chmod", false], ["write", true]] {
+		some d in rules.decision with input as folder_op("/p/.claude", op[0], op[1], ["project", "guard_folder"])
+		d.id == "self/shell-guard-folder"
+		d.decision == "deny"
+	}
+}
+
+test_ordinary_folder_delete_is_not_a_guard_folder if {
+	ids := {d.id | some d in rules.decision with input as folder_op("/p/build", "delete", true, ["project"])}
+	not "self/shell-guard-folder" in ids
+}
+
+test_hookward_executable_changes_denied if {
+	every access in ["write", "create", "delete", "chmod"] {
+		every via in ["shell", "tool"] {
+			inp := {
+				"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+				"facts": {"project_dir": "/p", "paths": [{"path": "/usr/local/bin/hookward-hook", "access": access, "via": via, "evidence": "cp /bin/true /usr/local/bin/hookward-hook", "classes": ["outside_project", "hookward_exe"], "recursive": false}]},
+				"config": {},
+			}
+			some d in rules.decision with input as inp
+			d.id == "self/hookward-executable"
+			d.decision == "deny"
+		}
+	}
+}
+
+test_running_hookward_is_not_a_change if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/usr/local/bin/hookward", "access": "exec", "via": "shell", "evidence": "/usr/local/bin/hookward log", "classes": ["outside_project", "hookward_exe"], "recursive": false}]},
+		"config": {},
+	}
+	ids := {d.id | some d in rules.decision with input as inp}
+	not "self/hookward-executable" in ids
+}

@@ -638,3 +638,33 @@ home_exfil(inp) if {
 	some d in rules.decision with input as inp
 	d.id == "shell/home-exfiltration"
 }
+
+# --- parse errors (adversarial review F5) ---
+
+test_a_parse_error_without_a_substitution_is_left_to_the_other_rules if {
+	u := {"reason": "parse error: syntax error at line 1 col 6", "evidence": "diff <file-1> <file-2>"}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
+	not "shell/unparsed" in ids
+}
+
+test_a_parse_error_around_a_substitution_asks if {
+	every r in ["parse error around a substitution: syntax error at line 1 col 8", "parse error around a substitution: unterminated quote"] {
+		u := {"reason": r, "evidence": "cat <(<(x))"}
+		some d in rules.decision with input as shell_input([], {"unanalysable": [u]})
+		d.id == "shell/unparsed"
+		d.decision == "ask"
+	}
+}
+
+test_a_parser_limit_is_the_analysis_limit if {
+	u := {"reason": "parse error: nesting deeper than 48 levels of brackets or compound commands; not parsed", "evidence": "x", "limit": true}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
+	"shell/analysis-limit" in ids
+	not "shell/unparsed" in ids
+}
+
+test_other_unanalysable_facts_are_not_parse_errors if {
+	u := {"reason": "program name only known at run time", "evidence": "$X"}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
+	not "shell/unparsed" in ids
+}

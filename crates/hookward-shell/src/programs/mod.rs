@@ -15,6 +15,7 @@ mod files;
 mod interp;
 mod keys;
 mod net;
+mod scripted;
 mod search;
 mod snippet;
 pub(crate) mod system;
@@ -422,6 +423,9 @@ fn has_table(name: &str) -> bool {
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     embedded::carried_command(a, name, inv);
     carriers::observe(a, name, inv);
+    scripted::editor_writes(a, name, inv);
+    scripted::env_commands(a, name, inv, st);
+    scripted::debugger_commands(a, name, inv, st);
     if let Some(first) = inv.args.first() {
         if first.text.contains('/') {
             if let Some(out) = exec_path(a, name, first, inv, st) {
