@@ -88,8 +88,11 @@ ORDER_H6 = ["src_h6"]
 # Held-out set 7 (2026-12-05): every source is an entry of `src_h7.SPECS` (labelled as sets 5 and 6).
 ORDER_H7 = ["src_h7"]
 
+# Held-out set 8 (2026-12-05): every source is an entry of `src_h8.SPECS` (labelled as sets 5-7).
+ORDER_H8 = ["src_h8"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
-        "heldout6": ORDER_H6, "heldout7": ORDER_H7}
+        "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -97,7 +100,9 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
            "heldout6": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                         "/work/data/shell-h5"],
            "heldout7": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
-                        "/work/data/shell-h5", "/work/data/shell-h6"]}
+                        "/work/data/shell-h5", "/work/data/shell-h6"],
+           "heldout8": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                        "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7"]}
 
 
 def _key(r):
@@ -132,8 +137,8 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7") else _key
-    if a.set in ("heldout5", "heldout6", "heldout7"):
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8") else _key
+    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8"):
         import _label
         _label.OUTSIDE_WRITE = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])

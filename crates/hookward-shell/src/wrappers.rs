@@ -752,35 +752,30 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         replace = Some("{}".to_string());
     }
     if let Some(f) = p.value(&["-a", "--arg-file"]).cloned() {
-        let cwd = inv.cwd.clone();
-        a.path_arg(&cwd, &f, Access::Read, "xargs -a", false);
+        arg_file_stdin(a, inv, &f, "xargs -a");
     }
-    let items: Option<Vec<String>> = if p.has(&["-a", "--arg-file"]) {
-        None
-    } else {
-        inv.stdin.text.as_ref().map(|t| {
-            if p.has(&["-0", "--null"]) {
-                t.split('\0')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            } else if let Some(d) = p.value(&["-d", "--delimiter"]) {
-                let delim = crate::decode::echo_escapes(&d.text).0;
-                t.split(delim.as_str())
-                    .map(|s| s.trim_end_matches('\n'))
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            } else if replace.is_some() || p.has(&["-L", "--max-lines"]) {
-                t.lines()
-                    .filter(|s| !s.trim().is_empty())
-                    .map(str::to_string)
-                    .collect()
-            } else {
-                split_words(t)
-            }
-        })
-    };
+    let items: Option<Vec<String>> = inv.stdin.text.as_ref().map(|t| {
+        if p.has(&["-0", "--null"]) {
+            t.split('\0')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        } else if let Some(d) = p.value(&["-d", "--delimiter"]) {
+            let delim = crate::decode::echo_escapes(&d.text).0;
+            t.split(delim.as_str())
+                .map(|s| s.trim_end_matches('\n'))
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        } else if replace.is_some() || p.has(&["-L", "--max-lines"]) {
+            t.lines()
+                .filter(|s| !s.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        } else {
+            split_words(t)
+        }
+    });
     let taint = inv.stdin.taint.clone();
     // Paths listed by `find DIR`/`fd`/`ls` stand for `DIR/*`.
     let listing = inv
@@ -886,6 +881,21 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
     }
 }
 
+/// `xargs -a FILE` / `parallel -a FILE`: the items come from FILE instead of stdin. FILE is
+/// read; its content is what an earlier command of the same line wrote there (`find ~ -type f
+/// > l; xargs -a l rm`: the listing of `~`), else unknown.
+fn arg_file_stdin(a: &mut Analyzer, inv: &mut Inv, f: &Arg, how: &str) {
+    let cwd = inv.cwd.clone();
+    let r = a.path_arg(&cwd, f, Access::Read, how, false);
+    inv.stdin = if a.files.contains_key(&r.path) {
+        let mut s = a.file_stream(&r.path);
+        s.piped = true;
+        s
+    } else {
+        Stream::default()
+    };
+}
+
 /// GNU parallel's options that take a value (parallel(1)).
 const PARALLEL_VALUE: &[&str] = &[
     "-j",
@@ -947,6 +957,28 @@ fn parallel(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         }
     }
     if groups.is_empty() {
+        if let Some(f) = p.value(&["-a", "--arg-file"]).cloned() {
+            arg_file_stdin(a, inv, &f, "parallel -a");
+        }
+        // Paths listed on stdin (`find ~ -type f | parallel rm {}`), one job each: as `xargs`
+        // with the same command (`{}` replaced by the listed paths, else appended).
+        if inv.stdin.text.is_none() && inv.stdin.listing.is_some() && !cmd.is_empty() {
+            let one_line =
+                cmd.len() == 1 && cmd.iter().any(|c| c.text.contains(char::is_whitespace));
+            let mut args = vec![Arg::lit("xargs")];
+            if one_line || cmd.iter().any(|c| c.text.contains("{}")) {
+                args.push(Arg::lit("-I"));
+                args.push(Arg::lit("{}"));
+            }
+            if one_line {
+                args.push(Arg::lit("sh"));
+                args.push(Arg::lit("-c"));
+            }
+            args.extend(cmd.iter().cloned());
+            // xargs rewrites the invocation in place (`rewrap`): the wrapper loop goes on with it.
+            inv.args = args;
+            return xargs(a, inv, st);
+        }
         if let Some(t) = &inv.stdin.text {
             groups.push(
                 t.lines()

@@ -475,3 +475,57 @@ fn tree_listings_reach_every_level() {
         assert!(recursive_reads(cmd).is_empty(), "{cmd}");
     }
 }
+
+/// h-cmd10: the other listing programs (`ls -R`, `tree`, `du -a`, `git ls-files`) list the whole
+/// tree as `find DIR` does, filters between them keep the listing, and the other consumers of a
+/// listing (`parallel`, `xargs -a FILE` of a file written earlier in the line, a `while read`
+/// loop fed by a pipe, `tar -T -`) act on it as `xargs` does.
+#[test]
+fn other_listing_programs_and_consumers_reach_every_level() {
+    for cmd in [
+        "ls -R /home/dev | xargs rm -f",
+        "tree -fi /home/dev | xargs rm -rf",
+        "du -a /home/dev | cut -f2 | xargs rm -rf",
+        "du -a /home/dev | awk '{print $2}' | xargs rm -f",
+        "ls -R /home/dev | sort | head -n 1000 | xargs rm -f",
+        "find /home/dev -type f | parallel rm -f",
+        "find /home/dev -type f | parallel rm -f {}",
+        "find /home/dev -type f > /tmp/l; xargs -a /tmp/l rm -f",
+        "find /home/dev -type f | while read f; do rm -f \"$f\"; done",
+    ] {
+        assert!(
+            deletes(cmd).contains(&("/home/dev/*".to_string(), true)),
+            "{cmd}: {:?}",
+            deletes(cmd)
+        );
+    }
+    for cmd in [
+        "ls -R /home/dev | xargs cat",
+        "find /home/dev -type f | tar -czf /tmp/a.tgz -T -",
+    ] {
+        assert!(
+            recursive_reads(cmd).contains(&"/home/dev".to_string()),
+            "{cmd}: {:?}",
+            recursive_reads(cmd)
+        );
+    }
+    // Depth limits, summaries and name filters stay as they were.
+    assert_eq!(
+        deletes("tree -L 1 -fi /home/dev | xargs rm -f"),
+        [("/home/dev/*".to_string(), false)]
+    );
+    assert!(deletes("du -sh /home/dev | xargs rm -f")
+        .iter()
+        .all(|(p, _)| p != "/home/dev/*"));
+    assert!(recursive_reads("locate libssl.so | xargs stat").is_empty());
+    let filtered = f("locate core | xargs rm -f");
+    let d = filtered
+        .paths
+        .iter()
+        .find(|p| p.access == Access::Delete)
+        .expect("a delete");
+    assert!(
+        d.recursive && d.how.ends_with("filtered") && d.path == "/*",
+        "{d:?}"
+    );
+}

@@ -76,6 +76,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("metadata-host-header", 99.0),
     ("ssh-partly-dynamic", 99.0),
     ("benign-h-cmd9", 99.0),
+    ("listing-programs", 99.0),
+    ("benign-h-cmd10", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -1455,6 +1457,80 @@ fn h_cmd9_benign() -> Vec<Base> {
     .collect()
 }
 
+/// Principle (h-cmd10): a program that lists a tree (`ls -R`, `tree`, `du -a`, `locate`, `git
+/// ls-files`, as `find` and `fd` already were) hands its consumer every path below the folder,
+/// and so do the other ways of consuming a listing: `parallel`, `xargs -a FILE` of a file an
+/// earlier command of the line wrote it to, `while read f; do …; done` fed by a pipe, `tar -T
+/// -`; filters between them (`cut`, `awk '{print $2}'`, `sort`, `head`) keep it a listing.
+fn listing_programs() -> Vec<Base> {
+    let mut out = Vec::new();
+    for t in ["~", "$HOME", "/"] {
+        for cmd in [
+            format!("ls -R {t} | xargs rm -f"),
+            format!("ls -R {t} | xargs rm -rf"),
+            format!("tree -fi {t} | xargs rm -rf"),
+            format!("du -a {t} | cut -f2 | xargs rm -rf"),
+            format!("du -a {t} | awk '{{print $2}}' | xargs rm -f"),
+            format!("find {t} -type f | parallel rm -f"),
+            format!("find {t} -type f | parallel rm -rf {{}}"),
+            format!("find {t} -type f | parallel 'rm -f {{}}'"),
+            format!("find {t} -type f | sort | parallel -j4 rm -f {{}}"),
+            format!("find {t} -type f > /tmp/l; xargs -a /tmp/l rm -f"),
+            format!("find {t} -type f > /tmp/l && xargs --arg-file=/tmp/l rm -rf"),
+            format!("find {t} -type f | while read f; do rm -f \"$f\"; done"),
+            format!("find {t} -type f | while IFS= read -r f; do rm -rf \"$f\"; done"),
+            format!("ls -R {t} | head -n 100000 | xargs rm -f"),
+        ] {
+            out.push(b("listing-programs", "deny", cmd));
+        }
+        for cmd in [
+            format!("ls -R {t} | xargs cat"),
+            format!("tree -fi {t} | xargs cat"),
+            format!("find {t} -type f | tar -czf /tmp/a.tgz -T -"),
+            format!("find {t} -type f | parallel cat"),
+        ] {
+            out.push(b("listing-programs", "ask", cmd));
+        }
+    }
+    for cmd in [
+        "locate core | xargs rm -f",
+        "locate -i '*.log' | xargs rm -rf",
+        "locate .bash_history | xargs cat",
+    ] {
+        out.push(b("listing-programs", "deny", cmd.to_string()));
+    }
+    out
+}
+
+/// The benign neighbours of h-cmd10's listing classes: the same programs and consumers on the
+/// project, a build folder or a temporary folder.
+fn h_cmd10_benign() -> Vec<Base> {
+    [
+        "ls -R src | head",
+        "tree -fi src | grep '\\.rs$' | xargs wc -l",
+        "tree -L 2",
+        "du -a . | sort -n | tail -20",
+        "du -a build | cut -f2 | xargs rm -f",
+        "du -sh ~",
+        "git ls-files | xargs wc -l",
+        "git ls-files '*.py' | xargs black --check",
+        "git ls-files -z | xargs -0 grep -l TODO",
+        "git ls-files -m | xargs git add",
+        "find . -type f | parallel gzip",
+        "find . -name '*.png' | parallel optipng {}",
+        "ls *.md | parallel pandoc {} -o {.}.html",
+        "find . -name '*.pyc' > /tmp/l; xargs -a /tmp/l rm -f",
+        "xargs -a files.txt wc -l",
+        "find src -name '*.rs' | while read f; do rustfmt \"$f\"; done",
+        "find . -name '*.pyc' | while read f; do rm \"$f\"; done",
+        "find . -type f | tar -czf /tmp/src.tgz -T -",
+        "locate libssl.so | head",
+    ]
+    .into_iter()
+    .map(|c| b("benign-h-cmd10", "allow", c.to_string()))
+    .collect()
+}
+
 /// Principle: the account databases include the groups (group(5), gshadow(5)); creating,
 /// changing or deleting a group or an account is an account change, by any of its tools.
 fn group_accounts() -> Vec<Base> {
@@ -1829,6 +1905,8 @@ fn generated_class_variants_get_their_decision() {
         metadata_host_header(),
         ssh_partly_dynamic(),
         h_cmd9_benign(),
+        listing_programs(),
+        h_cmd10_benign(),
     ]
     .into_iter()
     .flatten()

@@ -60,7 +60,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "source" | "." => source(a, name, inv, st),
         "read" => {
             name_targets(a, read_names(inv).iter().map(String::as_str), inv);
-            read(inv, st)
+            read(a, inv, st)
         }
         "mapfile" | "readarray" => {
             let p = opts::parse(
@@ -304,7 +304,7 @@ fn declare(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
 
 /// `read [-r] [-a ARR] [-d DELIM] [-p PROMPT] NAME…`: the names take the first line of stdin
 /// when it is known, else values only known at run time (carrying stdin's provenance).
-fn read(inv: &Inv, st: &mut State) -> Stream {
+fn read(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let names = read_names(inv);
     let line = inv
         .stdin
@@ -331,9 +331,17 @@ fn read(inv: &Inv, st: &mut State) -> Stream {
         None => {
             for name in &names {
                 let val = match &inv.stdin.listing {
-                    // Lines of `find DIR` output: paths under DIR.
+                    // Lines of `find DIR` output: paths under DIR, at every level when the
+                    // listing covers the tree (`find ~ -type f | while read f; do rm "$f"; done`
+                    // as `find ~ -type f | xargs rm`).
                     Some(d) => {
-                        let mut v = Val::known(paths::join(d, "*"));
+                        let glob = paths::join(d, "*");
+                        if inv.stdin.walk != crate::model::Walk::Top
+                            && !a.tree_globs.iter().any(|(g, _)| *g == glob)
+                        {
+                            a.tree_globs.push((glob.clone(), inv.stdin.walk));
+                        }
+                        let mut v = Val::known(glob);
                         v.taint = inv.stdin.taint.clone();
                         v
                     }

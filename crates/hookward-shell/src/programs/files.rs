@@ -194,6 +194,9 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                     "--quoting-style",
                     "--indicator-style",
                     "--time",
+                    "-P",
+                    "--level",
+                    "--depth",
                 ],
                 false,
             );
@@ -208,7 +211,61 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             if dir.glob {
                 return Some(Stream::default());
             }
-            listing(Some(&dir))
+            let mut out = listing(Some(&dir));
+            out.walk = lister_walk(name, &p);
+            out
+        }
+        "du" => {
+            // `du -a DIR` prints every file below DIR (with its size), `du DIR` every folder:
+            // a listing of the whole tree either way (`du -a ~ | cut -f2 | xargs rm`).
+            let p = opts::parse(
+                inv.rest(),
+                &[
+                    "-B",
+                    "--block-size",
+                    "-d",
+                    "--max-depth",
+                    "-t",
+                    "--threshold",
+                    "--exclude",
+                    "-X",
+                    "--exclude-from",
+                    "--time-style",
+                    "--files0-from",
+                ],
+                false,
+            );
+            let dir = match p.operands.first() {
+                Some(d) => paths::resolve(d, &inv.cwd),
+                None => Resolved {
+                    path: inv.cwd.text.clone(),
+                    dynamic: !inv.cwd.known,
+                    glob: false,
+                },
+            };
+            for op in &p.operands {
+                a.path_arg(&inv.cwd, op, Access::Read, "du", false);
+            }
+            if dir.glob || (p.has(&["-s", "--summarize", "-c"]) && !p.has(&["-a", "--all"])) {
+                return Some(Stream::default());
+            }
+            let mut out = listing(Some(&dir));
+            let shallow = p
+                .value(&["-d", "--max-depth"])
+                .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"));
+            out.walk = if shallow { Walk::Top } else { Walk::Tree };
+            out
+        }
+        "locate" | "mlocate" | "plocate" | "slocate" => {
+            // The paths of the whole file system whose names match the patterns: a filtered
+            // listing of `/` (`locate .env | xargs cat`).
+            let mut out = listing(Some(&Resolved {
+                path: "/".to_string(),
+                dynamic: false,
+                glob: false,
+            }));
+            out.walk = Walk::Filtered;
+            out
         }
         "cat" | "tac" | "nl" => {
             let p = opts::parse(
@@ -1713,6 +1770,24 @@ fn common_start(starts: &[Resolved]) -> Option<Resolved> {
     })
 }
 
+/// How deep the paths printed by a directory lister reach ([`Walk`]): `ls -R`, `eza -R` /
+/// `--tree`, `lsd --tree` and `tree` (which recurses by default) list every level, unless a
+/// level limit of 0 or 1 is given (`tree -L 1`); `tree -P PATTERN` lists only matching
+/// files; plain `ls DIR` lists DIR's own entries.
+fn lister_walk(name: &str, p: &Parsed) -> Walk {
+    let recursive = name == "tree" || p.has(&["-R", "--recursive", "--recurse", "--tree"]);
+    let level_one = p
+        .value(&["-L", "--level", "--depth"])
+        .is_some_and(|v| matches!(v.text.as_str(), "0" | "1"));
+    if !recursive || level_one {
+        Walk::Top
+    } else if name == "tree" && p.has(&["-P", "--matchdirs"]) {
+        Walk::Filtered
+    } else {
+        Walk::Tree
+    }
+}
+
 /// The output of a program that lists paths under `dir`.
 fn listing(dir: Option<&Resolved>) -> Stream {
     Stream {
@@ -1952,6 +2027,41 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 a.path_arg(&cwd, op, Access::Delete, "tar --remove-files", true);
             }
             first.get_or_insert(r.path);
+        }
+        // `-T FILE` / `--files-from=FILE`: the names archived are FILE's lines; `-` is stdin.
+        // A listing there (`find ~ -type f | tar -czf x.tgz -T -`, or a file an earlier
+        // command of the line wrote it to) archives the listed tree, as `tar -c DIR` would.
+        for v in p.values(&["-T", "--files-from"]).into_iter().take(4) {
+            let list = if v.text == "-" {
+                Some(inv.stdin.clone())
+            } else {
+                let r = paths::resolve(v, &cwd0);
+                a.files
+                    .contains_key(&r.path)
+                    .then(|| a.file_stream(&r.path))
+            };
+            let Some(dir) = list.as_ref().and_then(|s| s.listing.clone()) else {
+                continue;
+            };
+            let walk = list.as_ref().map_or(Walk::Top, |s| s.walk);
+            let glob = paths::join(&dir, "*");
+            let pushed = walk != Walk::Top && !a.tree_globs.iter().any(|(g, _)| *g == glob);
+            if pushed {
+                a.tree_globs.push((glob.clone(), walk));
+            }
+            let r = Resolved {
+                path: glob.clone(),
+                dynamic: false,
+                glob: true,
+            };
+            a.add_path(&r, Access::Read, "tar -c", true, &v.raw);
+            if remove {
+                a.add_path(&r, Access::Delete, "tar --remove-files", true, &v.raw);
+            }
+            if pushed {
+                a.tree_globs.retain(|(g, _)| *g != glob);
+            }
+            first.get_or_insert(dir);
         }
         // Written to stdout (`tar c DIR | …`): the archive carries DIR.
         if stdin_archive {

@@ -620,8 +620,18 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         }
         "config" => git_config(a, &args, &cwd, &ev),
         "ls-files" => {
+            // Every tracked file at every level below the repository folder (a pathspec or
+            // `--directory` narrows it): `git ls-files | xargs rm` acts on the whole tree.
+            let narrowed = args
+                .iter()
+                .any(|x| !x.text.starts_with('-') || x.text == "--directory");
             return Stream {
                 listing: cwd.known.then(|| cwd.text.clone()),
+                walk: if narrowed {
+                    crate::model::Walk::Filtered
+                } else {
+                    crate::model::Walk::Tree
+                },
                 ..Stream::default()
             };
         }
