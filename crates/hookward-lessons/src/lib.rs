@@ -160,6 +160,10 @@ fn tidy_commas(s: &str) -> String {
                 out.push(',');
                 pending_space = true;
             } else {
+                if c == ',' && pending_space {
+                    // the field's own comma right after a bracket's: one comma
+                    continue;
+                }
                 if matches!(c, '.' | ';' | ':' | '!' | '?') && pending_space {
                     out.pop();
                 } else if pending_space {

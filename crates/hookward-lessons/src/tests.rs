@@ -678,6 +678,19 @@ fn clean_field_keeps_contractions_and_strips_quotes() {
     assert_eq!(clean_field("a `b` \"c\" 'd", 200), "a b c d");
 }
 
+/// A bracket becomes one comma, also when the field's own comma follows it.
+#[test]
+fn clean_field_makes_one_comma_of_a_bracket_and_a_comma() {
+    assert_eq!(
+        clean_field("added it (`cargo add NAME`), then built", 200),
+        "added it, cargo add NAME, then built"
+    );
+    assert_eq!(
+        clean_field("read them (npm run lists them) and ran one", 200),
+        "read them, npm run lists them, and ran one"
+    );
+}
+
 /// Classes of disagreement found by the replay on real transcripts (BENCHMARKS.md, "Replay on
 /// real transcripts"): the shapes below are written for the test, not copied from them.
 #[test]

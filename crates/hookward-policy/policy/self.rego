@@ -328,11 +328,14 @@ decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "re
 }
 
 # @rule self/shell-guard-folder deny
-# A shell command deleting, moving away, re-moding or recursively overwriting a folder that holds an agent's settings or hooks or hookward's home (rm -rf .claude, mv ~/.codex x, rmdir .claude, find .claude -delete, rsync --delete … .claude/), also when the project is the home: the protected files inside go with it.
+# A shell command deleting, moving away, re-moding or recursively overwriting a folder that holds an agent's settings or hooks or hookward's home (rm -rf .claude, mv ~/.codex x, rmdir .claude, find .claude -delete, rsync --delete … .claude/), also when the project is the home: the protected files inside go with it. A filtered search-and-delete (find /tmp -name '*.log' -delete) is not counted.
 decision contains {"id": "self/shell-guard-folder", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.via == "shell"
 	lib.has_class(p, "guard_folder")
+	# a filtered search-and-delete (find /tmp -name '*.log' -delete) removes what its filter
+	# matches, not the folder: left to the delete rules (shell.rego `filtered_delete`)
+	not endswith(object.get(p, "how", ""), " filtered")
 	reason := sprintf("%s would %s %s, a folder holding the agent's hook and permission settings or hookward itself; edit it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
 }
 

@@ -476,6 +476,24 @@ test_guard_folder_operations_denied if {
 	}
 }
 
+test_filtered_delete_in_a_folder_holding_a_guard_folder_is_not_one if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/tmp", "access": "delete", "via": "shell", "how": "find -delete filtered", "evidence": "/tmp", "classes": ["outside_project", "temp", "guard_folder"], "recursive": true}]},
+		"config": {},
+	}
+	ids := {d.id | some d in rules.decision with input as inp}
+	not "self/shell-guard-folder" in ids
+	# the same folder deleted without a filter is one
+	unfiltered := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [{"path": "/tmp", "access": "delete", "via": "shell", "how": "find -delete", "evidence": "/tmp", "classes": ["outside_project", "temp", "guard_folder"], "recursive": true}]},
+		"config": {},
+	}
+	some d in rules.decision with input as unfiltered
+	d.id == "self/shell-guard-folder"
+}
+
 test_ordinary_folder_delete_is_not_a_guard_folder if {
 	ids := {d.id | some d in rules.decision with input as folder_op("/p/build", "delete", true, ["project"])}
 	not "self/shell-guard-folder" in ids
