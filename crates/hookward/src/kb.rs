@@ -187,20 +187,44 @@ fn progress_bar(files: usize) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
+/// One flagged chunk as a text line: `PATH:LINE: VERDICT (score S, learned L) [rule ×N, …]`.
+/// A chunk the rules call clean is flagged by the learned stage alone: its verdict reads
+/// `learned only` (the JSON keeps the rules' `clean` and the `learned` score apart). Each rule
+/// id is named once, in order of first finding, with `×N` when it fired N > 1 times.
 fn finding_line(f: &FlaggedChunk) -> String {
-    let rules: Vec<&str> = f.findings.iter().map(|x| x.rule_id.as_str()).collect();
+    let mut rules: Vec<(&str, usize)> = Vec::new();
+    for x in &f.findings {
+        match rules.iter_mut().find(|(id, _)| *id == x.rule_id.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => rules.push((x.rule_id.as_str(), 1)),
+        }
+    }
+    let rules: Vec<String> = rules
+        .into_iter()
+        .map(|(id, n)| {
+            if n > 1 {
+                format!("{id} ×{n}")
+            } else {
+                id.to_string()
+            }
+        })
+        .collect();
     let learned = f
         .learned
         .map(|s| format!(", learned {s:.2}"))
         .unwrap_or_default();
-    format!(
-        "{}:{}: {} (score {:.2}{learned}){}",
-        f.at.path,
-        f.at.line,
+    let verdict = if f.verdict.as_str() == "clean" {
+        crate::out::paint("learned only", crate::out::WARN)
+    } else {
         crate::out::paint(
             f.verdict.as_str(),
-            crate::out::decision_style(f.verdict.as_str())
-        ),
+            crate::out::decision_style(f.verdict.as_str()),
+        )
+    };
+    format!(
+        "{}:{}: {verdict} (score {:.2}{learned}){}",
+        f.at.path,
+        f.at.line,
         f.score,
         if rules.is_empty() {
             String::new()
@@ -237,6 +261,13 @@ fn write_text(r: &Report) {
         for f in &r.flagged {
             outln!("  {}", finding_line(f));
         }
+    }
+    if r.chunks == 0 {
+        outln!(
+            "scanned {} document(s), 0 chunks: nothing to compare",
+            r.documents
+        );
+        return;
     }
     let t = &r.threshold;
     let spread = t.mean + t.z * t.sd;
@@ -357,6 +388,18 @@ fn entries(paths: &[PathBuf]) -> Result<(Vec<kb_cache::Entry>, Vec<PathBuf>), St
 
 fn run_scan(args: ScanArgs) -> CliResult {
     let (files, roots) = entries(&args.paths)?;
+    if files.is_empty() {
+        let names: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "hookward kb scan: no documents under {}: folders are searched for {} files (hidden, dependency and build folders skipped)",
+            names.join(", "),
+            EXTENSIONS
+                .iter()
+                .map(|e| format!(".{e}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
     let opts = Options {
         jobs: jobs(args.jobs),
         ..Options::default()
@@ -483,4 +526,74 @@ fn excerpt(text: &str) -> String {
         s.push('…');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hookward_kb::ChunkRef;
+
+    fn flagged(verdict: &str, rules: &[&str]) -> FlaggedChunk {
+        let findings = rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                serde_json::from_value(json!({
+                    "id": format!("F{}", i + 1), "family": "instruction_override", "rule_id": r,
+                    "severity": "high", "span": [0, 4], "evidence": "text", "weight": 0.5,
+                    "context": []
+                }))
+                .expect("a finding")
+            })
+            .collect();
+        FlaggedChunk {
+            at: ChunkRef {
+                path: "kb/a.md".into(),
+                chunk: 0,
+                line: 3,
+                span: (0, 10),
+                heading: None,
+            },
+            verdict: serde_json::from_value(json!(verdict)).expect("a verdict"),
+            score: 0.2,
+            learned: Some(0.77),
+            findings,
+        }
+    }
+
+    /// The line without colour codes (`paint` colours when the test's stdout allows it).
+    fn plain(s: String) -> String {
+        let mut out = String::new();
+        let mut it = s.chars();
+        while let Some(c) = it.next() {
+            if c == '\u{1b}' {
+                for d in it.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_rule_id_is_named_once_with_its_count() {
+        let line = plain(finding_line(&flagged(
+            "injection",
+            &["inject/a", "inject/b", "inject/a", "inject/a", "exfil/c"],
+        )));
+        assert_eq!(
+            line,
+            "kb/a.md:3: injection (score 0.20, learned 0.77) [inject/a ×3, inject/b, exfil/c]"
+        );
+    }
+
+    #[test]
+    fn a_chunk_only_the_learned_stage_flags_does_not_read_clean() {
+        let line = plain(finding_line(&flagged("clean", &[])));
+        assert_eq!(line, "kb/a.md:3: learned only (score 0.20, learned 0.77)");
+    }
 }

@@ -104,6 +104,23 @@ fn exit_codes_follow_fail_on() {
     assert_eq!(run(&s, &["kb", "scan", "kb", "--jobs", "0"]).2, 2);
 }
 
+/// A folder with nothing to read is said so on stderr (with the extensions searched), and the
+/// summary does not print a threshold computed from nothing.
+#[test]
+fn an_empty_folder_says_what_was_searched() {
+    let s = Sandbox::new();
+    let dir = s.project().join("empty-kb");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/image.png"), b"not a document").unwrap();
+    let (out, err, code) = run(&s, &["kb", "scan", "empty-kb"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("no documents under empty-kb") && err.contains(".md") && err.contains(".rst"),
+        "{err}"
+    );
+    assert_eq!(out, "scanned 0 document(s), 0 chunks: nothing to compare\n");
+}
+
 #[test]
 fn text_and_trace_output() {
     let s = Sandbox::new();
