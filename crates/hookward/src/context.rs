@@ -191,6 +191,66 @@ pub fn record_own_writes(
     Ok(())
 }
 
+/// Runs `write`, one of hookward's own commands writing a guarded file whose previous
+/// content it did not produce (`lessons sync-doc` splicing its block into AGENTS.md), and
+/// records the result as written by `writer`: checked (no review item) unless the checks flag
+/// it. Unlike [`record_own_writes`] the new version is checked, not taken as known good, and
+/// any change made to the file since the last observation is recorded first, as a change
+/// outside the agent: a planted edit already in the file stays a review item and is not
+/// blessed by the splice (newcomer finding 12). A file that is not guarded is only written.
+/// Recording is best effort (a warning): the write itself is what the person asked for.
+///
+/// # Errors
+/// `write`'s error.
+pub fn write_own_checked(
+    path: &Path,
+    project: Option<PathBuf>,
+    writer: &str,
+    write: impl FnOnce() -> Result<(), String>,
+) -> Result<(), String> {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let target = vec![abs.display().to_string()];
+    let ctx = project_dir(&ProjectArg { project }).and_then(|proj| {
+        let mut ctx = open(guard(Some(proj.clone()))?)?;
+        recover_first(&mut ctx)?;
+        // Never scanned: the first scan records what is there as the baseline (as `context
+        // scan` does).
+        let mut first = true;
+        for s in ["", proj.as_str()] {
+            first &= ctx
+                .store
+                .context_scope_scanned(s)
+                .map_err(|e| e.to_string())?
+                .is_none();
+        }
+        let before = if first {
+            Writer::FirstScan
+        } else {
+            Writer::Rescan
+        };
+        ctx.guard
+            .observe_paths(&mut ctx.store, &before, None, &target)
+            .map_err(|e| e.to_string())?;
+        Ok(ctx)
+    });
+    write()?;
+    let recorded = ctx.and_then(|mut ctx| {
+        ctx.guard
+            .observe_paths(
+                &mut ctx.store,
+                &Writer::Hookward(writer.to_string()),
+                None,
+                &target,
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    });
+    if let Err(e) = recorded {
+        eprintln!("hookward: warning: the context guard did not record the new version: {e}");
+    }
+    Ok(())
+}
+
 /// Opens (creating if needed) the store of `guard`.
 pub fn open(guard: Guard) -> Result<Ctx, String> {
     let store = Store::open(&guard.hookward_home.join("state.db")).map_err(|e| e.to_string())?;

@@ -504,7 +504,10 @@ pub fn sync_doc(
     let new = splice(&old, &block(&rows)).map_err(|e| format!("{}: {e}", path.display()))?;
     let changed = new != old;
     if changed {
-        std::fs::write(&path, &new).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let proj = Some(PathBuf::from(&project));
+        crate::context::write_own_checked(&path, proj, "hookward lessons sync-doc", || {
+            std::fs::write(&path, &new).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        })?;
     }
     if json {
         return crate::json::print(json!({
