@@ -97,7 +97,7 @@ pub struct Deprecated {
 pub const DEPRECATED: &[Deprecated] = &[Deprecated {
     name: "extra_denied_programs",
     env: "HOOKWARD_EXTRA_DENIED_PROGRAMS",
-    note: "no rule ever read it; deny a program with a policy of your own (README, \"Policies\") and remove the key",
+    note: "no rule ever read it; deny a program with a policy of your own (README, \"Your own rules\") and remove the key",
 }];
 
 fn json(v: impl serde::Serialize) -> String {

@@ -1,7 +1,7 @@
 //! The knowledge-base scan cache (schema version 11, issue 20): per scanned file its stat,
 //! content hash and cache key, per chunk its place, text hash, features and injection
 //! findings. Written and read by `hookward kb scan` only; what the columns mean for a scan is
-//! `hookward-kb`'s business (README "Knowledge-base scan", "What the scan caches").
+//! `hookward-kb`'s business (README "Knowledge-base scan", "What the kb scan caches").
 //!
 //! No chunk or document text is stored. A chunk's heading and its findings' evidence are
 //! what the report shows of the text; they are redacted ([`hookward_redact::redact_str`])

@@ -89,7 +89,7 @@ fn sinks(cfg: &hookward_config::Config) -> Result<Vec<Sink>, String> {
         ));
     }
     if v.is_empty() {
-        return Err("nothing to export to: set export.otlp_url and/or export.syslog in config.toml (README, \"Export\")".into());
+        return Err("nothing to export to: set export.otlp_url and/or export.syslog in config.toml (README, \"Export to a log system\")".into());
     }
     Ok(v)
 }

@@ -54,7 +54,7 @@ Start with `hookward demo`, then `hookward install claude-code`."
 )]
 struct Cli {
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, global = true, value_enum, default_value_t = out::ColorArg::Auto, value_name = "WHEN")]
+    #[arg(long, global = true, value_enum, default_value_t = out::ColorArg::Auto, value_name = "WHEN", hide_possible_values = true)]
     color: out::ColorArg,
     #[command(subcommand)]
     command: Command,
@@ -171,7 +171,7 @@ enum Command {
         #[command(subcommand)]
         command: run::SandboxCommand,
     },
-    /// Lessons learned from failed-then-fixed tool calls: list, show L7, forget L7, stats.
+    /// Lessons learned from failed-then-fixed tool calls: list and review them, share them (export, import, sync-doc), seed, audit past transcripts.
     Lessons {
         #[command(subcommand)]
         command: lessons::LessonsCommand,

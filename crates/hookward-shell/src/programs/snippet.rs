@@ -1428,7 +1428,7 @@ pub(crate) fn scan(
 /// joining operators `+ , . ..` between string pieces are squeezed out (`"/.hook"+"ward/state.db"`,
 /// `os.path.join(h, ".hook" "ward", "state.db")`, `os.environ["HOOKWARD_HOME"]`). Ordinary
 /// database code (`sqlite3.connect("app.db")`) never names hookward and stays quiet; pieces
-/// spelled as character codes are not followed (README "What it does not catch").
+/// spelled as character codes are not followed (README "What hookward does not catch (yet)").
 fn reaches_hookward_store(code: &str) -> bool {
     let lower = code.to_ascii_lowercase();
     let storeish = lower.contains("sqlite") || lower.contains("state.db");
