@@ -11,17 +11,30 @@ use rusqlite::params;
 
 impl Store {
     /// Marks the decisions of session `session` recorded at or after `since_ms` as canary
-    /// rows; returns how many were marked. `hookward doctor` calls it after its canary ran.
+    /// rows, and deletes the lesson episodes that session opened since then (the canary's
+    /// deny is no failure of the person's work: left open, it showed in `lessons stats` and a
+    /// later call in the same project could close it as a route around the guard; newcomer
+    /// finding 19); returns how many decisions were marked. `hookward doctor` calls it after
+    /// its canary ran.
     ///
     /// # Errors
     /// SQLite errors ([`StoreError::Busy`] when another process holds the lock too long).
     pub fn mark_canary(&self, session: &str, since_ms: i64) -> Result<usize, StoreError> {
-        self.conn
+        let err = |e| sql_err(&self.path, "marking the canary's decisions", e);
+        let n = self
+            .conn
             .execute(
                 "UPDATE decisions SET canary = 1 WHERE session = ?1 AND ts_ms >= ?2",
                 params![session, since_ms],
             )
-            .map_err(|e| sql_err(&self.path, "marking the canary's decisions", e))
+            .map_err(err)?;
+        self.conn
+            .execute(
+                "DELETE FROM lesson_episodes WHERE session = ?1 AND opened_ms >= ?2",
+                params![session, since_ms],
+            )
+            .map_err(err)?;
+        Ok(n)
     }
 
     /// Acknowledges the health events with these ids (`None`: every one not yet

@@ -500,6 +500,10 @@ fn doctor_right_after_install_does_not_fail() {
     assert!(!out.contains("FAIL"), "{out}");
     assert!(out.ends_with("--- exit 0 ---\n"), "{out}");
     settings().bind(|| insta::assert_snapshot!("doctor_fresh", out));
+    // The canary's deny opened no lesson episode that stays (newcomer finding 19).
+    let stats = s.cmd(&["lessons", "stats", "--json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(v["open_episodes"], 0, "{v}");
 }
 
 /// A captured payload of `agent` (`claude`, `codex`) with `cwd` and `transcript_path` moved
