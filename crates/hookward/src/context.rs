@@ -577,7 +577,13 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
             .context_scope_scanned(s)
             .map_err(|e| e.to_string())
     };
-    let writer = if scanned("")?.is_none() && scanned(&proj)?.is_none() {
+    // When the baseline was recorded: the project's first scan, else the home's (the hook
+    // and doctor record it silently, so a person's first `context scan` may find it there).
+    let baseline = match scanned(&proj)? {
+        Some(t) => Some(t),
+        None => scanned("")?,
+    };
+    let writer = if baseline.is_none() {
         Writer::FirstScan
     } else {
         Writer::Rescan
@@ -628,10 +634,11 @@ fn scan(project: &ProjectArg, json: bool) -> CliResult {
         );
     } else {
         outln!(
-            "scanned {} guarded file{} ({} unchanged) in the home directory and {proj}",
+            "scanned {} guarded file{} ({} unchanged) in the home directory and {proj}; baseline recorded {}",
             o.files,
             plural(o.files),
-            o.unchanged
+            o.unchanged,
+            baseline.map_or_else(|| "earlier".to_string(), crate::util::fmt_ts)
         );
     }
     if changes.is_empty() {
