@@ -110,3 +110,70 @@ macro_rules! outln {
 macro_rules! out {
     ($($t:tt)*) => { $crate::out::write(format_args!($($t)*), false) };
 }
+
+/// The width of the terminal stdout writes to, in columns; `None` when stdout is not a
+/// terminal (a pipe, a file: output is then never wrapped, so scripts and snapshots see one
+/// line per item). `TIOCGWINSZ` on stdout.
+pub fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    // SAFETY: TIOCGWINSZ fills the `winsize` it is given and touches nothing else.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    let r = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut ws) };
+    (r == 0 && ws.ws_col > 0).then_some(usize::from(ws.ws_col))
+}
+
+/// `text` cut at spaces into lines of at most `room` characters of text (a word longer than
+/// that stays whole on its own line), lines after the first preceded by `indent` spaces: the
+/// text of a column that starts at `indent` on a terminal `indent + room` wide. A `room` below
+/// 20 gives `text` unchanged.
+pub fn wrap(text: &str, room: usize, indent: usize) -> String {
+    if room < 20 {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.chars().count();
+        if line_len > 0 && line_len + 1 + w > room {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += w;
+    }
+    out
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap;
+
+    #[test]
+    fn lines_fit_the_room_with_a_hanging_indent() {
+        let text = "A shell command deleting, moving away, re-moding or recursively overwriting a folder that holds an agent's settings";
+        let w = wrap(text, 32, 8);
+        let lines: Vec<&str> = w.lines().collect();
+        assert!(lines.len() > 2, "{w}");
+        assert!(lines[0].chars().count() <= 32, "{w}");
+        for l in &lines[1..] {
+            assert!(l.starts_with("        ") && !l[8..].starts_with(' '), "{w}");
+            assert!(l.chars().count() <= 40, "{w}");
+        }
+        assert_eq!(
+            w.split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_narrow_room_leaves_the_text_alone() {
+        assert_eq!(wrap("a b c", 19, 8), "a b c");
+    }
+}

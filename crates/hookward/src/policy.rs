@@ -465,6 +465,7 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
     let disabled = util::load_config()
         .map(|c| c.disabled_rules)
         .unwrap_or_default();
+    let mut rows = Vec::new();
     for r in &infos {
         let mut flags = Vec::new();
         if r.locked {
@@ -485,9 +486,28 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
         let flags = if flags.is_empty() {
             String::new()
         } else {
-            format!(" ({})", flags.join(", "))
+            format!("({})", flags.join(", "))
         };
-        outln!("{:36} {:5}{flags}  {}", r.id, r.decision, r.summary);
+        rows.push((r, flags));
+    }
+    // The marker column is as wide as its widest entry, so descriptions start in one column
+    // (newcomer finding 17); on a terminal they wrap under themselves.
+    // A long warning (`(file does not parse: not applied)`) overflows its row instead of
+    // pushing every description right.
+    let marks = rows
+        .iter()
+        .map(|(_, f)| f.chars().count())
+        .filter(|&n| n <= 16)
+        .max()
+        .unwrap_or(0);
+    let indent = 36 + 1 + 5 + 1 + marks + 2;
+    let width = crate::out::terminal_width();
+    for (r, flags) in &rows {
+        let summary = match width {
+            Some(w) => crate::out::wrap(&r.summary, w.saturating_sub(indent), indent),
+            None => r.summary.clone(),
+        };
+        outln!("{:36} {:5} {flags:marks$}  {summary}", r.id, r.decision);
     }
     Ok(ExitCode::SUCCESS)
 }
