@@ -322,16 +322,16 @@ fn agent_checks(
             _ => " (each call runs hookward more than once: uninstall from all but one scope)"
                 .to_owned(),
         };
-        let label = if agent.agent() == CANARY_AGENT {
-            String::new()
-        } else {
-            format!("{name} ")
+        let times = match n {
+            0 => "not registered".to_string(),
+            1 => "registered once".to_string(),
+            _ => format!("registered {n} times"),
         };
         check(
             checks,
             "registered",
             n == 1,
-            format!("{label}{ev}: registered {n} time(s){hint}"),
+            format!("{name} {ev}: {times}{hint}"),
         );
         match n {
             0 => with_fix(checks, format!("hookward install {} --apply", agent.word())),
@@ -539,12 +539,14 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
                     "store",
                     h.ok,
                     format!(
-                        "{}: quick_check {}, schema v{}, {} decisions, {} health events",
+                        "{}: quick_check {}, schema v{}, {} decision{}, {} health event{}",
                         store_path.display(),
                         h.quick_check.join("; "),
                         h.schema_version,
                         h.decisions,
-                        h.health_events
+                        if h.decisions == 1 { "" } else { "s" },
+                        h.health_events,
+                        if h.health_events == 1 { "" } else { "s" },
                     ),
                 ),
                 Err(e) => check(&mut checks, "store", false, e.to_string()),
@@ -662,8 +664,9 @@ pub fn run(json_out: bool, project: Option<PathBuf>) -> CliResult {
         let warned = checks.iter().filter(|c| c.warn).count();
         if warned > 0 {
             outln!(
-                "{} checks, {failed} failed, {warned} warnings",
-                checks.len()
+                "{} checks, {failed} failed, {warned} warning{}",
+                checks.len(),
+                if warned == 1 { "" } else { "s" }
             );
         } else {
             outln!("{} checks, {failed} failed", checks.len());
@@ -880,9 +883,7 @@ fn mark_canary(store_path: &Path, since_ms: i64) {
 const CANARY_SESSION: &str = "hookward-doctor-canary";
 
 /// The agent whose wire the canary speaks ([`canary`] sends a Claude Code PreToolUse payload
-/// and reads its reply): its installed commands are the ones the canary runs, and doctor's
-/// `registered` lines name the other agents but not this one (doctor's first agent, its
-/// lines as they always were).
+/// and reads its reply): its installed commands are the ones the canary runs.
 const CANARY_AGENT: hookward_core::Agent = hookward_core::Agent::ClaudeCode;
 
 /// `program` itself when it names a path; a bare name (`hookward`, as `install --scope

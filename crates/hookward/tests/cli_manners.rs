@@ -143,7 +143,7 @@ fn doctor_from_home_counts_the_user_settings_once() {
         0
     );
     let (out, err, code) = run_in(&s, &home, &["doctor"]);
-    assert!(!out.contains("registered 2 time(s)"), "{out}");
+    assert!(!out.contains("registered 2 times"), "{out}");
     assert!(!out.contains("FAIL"), "{out}{err}");
     assert_eq!(code, 0, "{out}");
     settings().bind(|| insta::assert_snapshot!("doctor_from_home", shown(&s, (out, err, code))));
@@ -159,7 +159,7 @@ fn doctor_from_home_counts_the_user_settings_once() {
     let (out, _, code) = run(&s, &["doctor"]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("registered 2 time(s)")
+        out.contains("registered 2 times")
             && out.contains("fix: hookward uninstall claude-code --scope project --apply"),
         "{out}"
     );
