@@ -359,6 +359,14 @@ CONSOLE_NAMES = {"Update": "Edit", "Search": "Grep", "List": "LS", "Fetch": "Web
 BOOKMINDER_CWD = "/Users/palimondo/Developer/BookMinder"
 
 
+def console_path(arg):
+    """The path of a console file or folder argument: bare (`README.md`), or the first
+    `file_path: "…"` / `path: "…"` value of the keyed form later consoles print (the rest of
+    the line, `offset: …` or the cost, dropped)."""
+    m = re.match(r'\s*(?:file_)?path:\s*"([^"]*)"', arg)
+    return m.group(1) if m else arg.strip()
+
+
 def console_calls(path):
     lines = path.read_text(errors="replace").splitlines()
     calls, i, n = [], 0, 0
@@ -387,10 +395,15 @@ def console_calls(path):
         if tool == "Bash":
             inp = {"command": arg.strip()}
         elif tool in ("Edit", "Read", "Write"):
-            inp = {"file_path": arg.strip()}
+            inp = {"file_path": console_path(arg)}
             if tool == "Edit":
                 inp.update(old_string="", new_string="")
-        elif tool in ("Grep", "LS"):
+        elif tool == "LS":
+            # Claude Code's LS takes the folder as `path` (the console prints it bare or as
+            # `path: "…"`); a converter fix of the sixth round (h-lessons9), made for both
+            # binaries alike: before it the folder was recorded as a search pattern
+            inp = {"path": console_path(arg)}
+        elif tool == "Grep":
             inp = {"pattern": arg.strip()}
         else:
             inp = {"description": arg.strip()}
