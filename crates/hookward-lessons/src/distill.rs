@@ -1003,7 +1003,14 @@ pub fn distill(
             {
                 return Err(NoLesson::WeakensSafety(w));
             }
-            if narrowed(a, b) && !crate::judge::is_usage_error(&failed.evidence) {
+            // … unless the failing run selected nothing: leaving its selector out (a node id
+            // that a `-k` excluded) gives no work up — when no setup file was edited in
+            // between (a `pytest.ini` written so the folder is collected is the project's fix)
+            if narrowed(a, b)
+                && !crate::judge::is_usage_error(&failed.evidence)
+                && !(crate::judge::selected_nothing(&failed.evidence)
+                    && !changed_setup(repair_path))
+            {
                 return Err(NoLesson::Narrowed);
             }
             // a retry with a look added (`… && git status`), a help page or a dry run
@@ -1066,6 +1073,8 @@ pub fn distill(
             // second try at an edit) is the code's business, not a lesson
             // … unless the failure was the tool's own usage rule (a file not read before an
             // edit): reading first is what to remember
+            // … or a folder read as a file, then listed by a listing tool on the same path
+            // (Claude Code's `LS`): listing it is what to remember
             let tool_rule = crate::judge::is_tool_rule(&failed.evidence);
             if f.command.is_none()
                 && fixing.command.is_none()
@@ -1073,6 +1082,7 @@ pub fn distill(
                 && f.file == fixing.file
                 && !f.file.as_deref().is_some_and(is_setup_file)
                 && !tool_rule
+                && !crate::judge::is_folder_read(&failed.evidence)
             {
                 return Err(NoLesson::CodeFix);
             }

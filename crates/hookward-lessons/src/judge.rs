@@ -427,6 +427,18 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
     {
         return true;
     }
+    // pytest -v's result line (`tests/test_x.py::test_y FAILED [ 50%]`), and a test module
+    // that does not import (`collected 0 items / 1 error`, `ERROR collecting specs/x.py`,
+    // `Interrupted: 1 error during collection`)
+    let result = lower.split(" [").next().unwrap_or(&lower).trim_end();
+    if lower.contains("::") && result.ends_with(" failed")
+        || lower.contains("collected ") && lower.contains(" error")
+        || lower.contains("error collecting ")
+        || lower.contains("error during collection")
+        || lower.contains("errors during collection")
+    {
+        return true;
+    }
     // `3 failed, 9 passed in 0.2s` / `== 1 failed in 0.1s ==`
     let words: Vec<&str> = lower
         .split(|c: char| c.is_whitespace() || c == ',' || c == '=')
@@ -462,7 +474,16 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
 /// of the command that happens to pass.
 pub fn is_code_failure(text: &str) -> bool {
     let t = lower_ends(text);
-    if NOT_ONLY_CODE.iter().any(|p| t.contains(p)) {
+    // `collected 0 items` is a selection or a folder not collected, unless the same line
+    // counts errors (`collected 0 items / 1 error`: a test module that does not import)
+    let not_only = |p: &&str| {
+        if *p == "collected 0 items" {
+            t.lines().any(|l| l.contains(p) && !l.contains(" error"))
+        } else {
+            t.contains(p)
+        }
+    };
+    if NOT_ONLY_CODE.iter().any(not_only) {
         return false;
     }
     text.lines().any(is_code_diagnostic_line)
@@ -718,6 +739,28 @@ pub fn unlearnable(command: Option<&str>, text: &str) -> Option<Unlearnable> {
     None
 }
 
+/// Phrases of a test run whose selection matched no test: pytest's `collected 3 items / 3
+/// deselected / 0 selected` (a node id with a `-k` or `-m` that excludes it), `no tests ran`,
+/// `collected 0 items` (a folder the runner does not collect). The run did no work, so the
+/// selection is what the failure points at: a fix that leaves a selector out gives nothing up
+/// (`crate::distill::narrowed`) and answers it ([`points_at`]). Matched case-insensitively in
+/// the first 40 and last 20 lines.
+pub const SELECTED_NOTHING_PHRASES: &[&str] = &[
+    "/ 0 selected",
+    "no tests ran",
+    "collected 0 items",
+    "no tests collected",
+    "no tests found",
+];
+
+/// Whether a test run selected no test ([`SELECTED_NOTHING_PHRASES`]), with no test failing
+/// beside it (a run that failed tests did work, whatever else it deselected).
+pub fn selected_nothing(text: &str) -> bool {
+    let t = lower_ends(text);
+    SELECTED_NOTHING_PHRASES.iter().any(|p| t.contains(p))
+        && !text.lines().any(is_code_diagnostic_line)
+}
+
 /// Phrases of a file tool's own usage rule (Claude Code's Edit/Write refuse a file not read in
 /// the session): reading first is the reusable fix, not a code change.
 pub const TOOL_RULE_PHRASES: &[&str] = &[
@@ -833,6 +876,45 @@ pub fn got_past(
                 || w.contains("/bin/")
                 || REACH_WORDS.contains(&w)
         })
+}
+
+/// Whether a failing call is the next link of a chain of missing programs: the earlier failure
+/// could not find its program ([`is_missing_program`]), the later call is the same work
+/// ([`crate::distill::same_work`]) run another way (its command differs) and could not find
+/// its program either (`python` not found, then `python3 -m pytest`: `No module named pytest`;
+/// `pytest` not found, then `python -m pytest` with the same answer). Each link is a lesson
+/// of its own once a run of the work succeeds, so the later failure must not replace the
+/// earlier episode: the pipeline keeps both open ([`chain_key`]).
+pub fn chained_missing(
+    failing: Option<&str>,
+    evidence: &str,
+    later: Option<&str>,
+    later_error: &str,
+) -> bool {
+    let (Some(a), Some(b)) = (failing, later) else {
+        return false;
+    };
+    is_missing_program(evidence)
+        && is_missing_program(later_error)
+        && !is_world_state(later_error)
+        && !is_harness_stop(later_error)
+        && crate::distill::same_work(Some(a), Some(b))
+        && !crate::distill::word_diff_of(a, b).is_empty()
+}
+
+/// The suffix of the key under which the next link of a chain of missing programs waits
+/// beside the first ([`chained_missing`]): one link is kept, a third failure replaces the
+/// second.
+pub const CHAIN_SUFFIX: &str = "#then";
+
+/// The key of the chained episode beside the episode keyed `key` ([`CHAIN_SUFFIX`]).
+pub fn chain_key(key: &str) -> String {
+    format!("{}{CHAIN_SUFFIX}", base_key(key))
+}
+
+/// An episode key without its chain suffix: the work it keys.
+pub fn base_key(key: &str) -> &str {
+    key.strip_suffix(CHAIN_SUFFIX).unwrap_or(key)
 }
 
 /// Words a command adds to reach a program that was not found: a virtualenv or a shell
@@ -1010,12 +1092,17 @@ fn mentioned(evidence: &str, w: &str) -> bool {
 }
 
 /// Whether a fix answers its failure: the failure's `evidence` ([`evidence_of`]) is a usage or
-/// a location error, or it mentions a word the fix changed (`changed`: the words of a token
+/// a location error or a test selection that matched nothing ([`selected_nothing`]: the
+/// selection is what changes), or it mentions a word the fix changed (`changed`: the words of a token
 /// diff, with their `+`/`-` signs) or a word of a command run in between (`repair`: the steps
 /// of the repair path). Empty evidence (an episode opened before evidence was kept, a denied
 /// call) answers everything.
 pub fn points_at(evidence: &str, changed: &[String], repair: &[String]) -> bool {
-    if evidence.trim().is_empty() || is_usage_error(evidence) || is_location_error(evidence) {
+    if evidence.trim().is_empty()
+        || is_usage_error(evidence)
+        || is_location_error(evidence)
+        || selected_nothing(evidence)
+    {
         return true;
     }
     let from_repair = repair

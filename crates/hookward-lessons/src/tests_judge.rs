@@ -1188,3 +1188,261 @@ fn a_rejected_call_shown_as_a_result_is_neutral() {
     let ok = serde_json::Value::String("3 passed in 0.2s".into());
     assert_eq!(of_response(&ok), Outcome::Success);
 }
+
+/// Sixth fix round (branch h-lessons9): the classes of the missed lessons of samples 1–6 left
+/// open by the fifth round (BENCHMARKS.md, "Lessons"), each on generated variants.
+mod round6 {
+    use super::*;
+    use crate::judge::{base_key, chain_key, chained_missing, selected_nothing};
+
+    /// Test runners that select by node id and by expression.
+    fn runners() -> Vec<&'static str> {
+        vec![
+            "pytest",
+            "python -m pytest",
+            "python3 -m pytest",
+            "uv run pytest",
+            "poetry run pytest",
+        ]
+    }
+
+    /// Texts of a run whose selection matched no test.
+    fn nothing_selected() -> Vec<&'static str> {
+        vec![
+            "============================= test session starts ==============================\nplatform linux -- Python 3.12.1, pytest-8.3.5\nrootdir: /work/app\ncollecting ... collected 1 item / 1 deselected / 0 selected\n\n============================ 1 deselected in 0.03s =============================",
+            "=== test session starts ===\ncollected 14 items / 14 deselected / 0 selected\n=== 14 deselected in 0.11s ===",
+            "=== test session starts ===\ncollected 0 items\n\n=== no tests ran in 0.01s ===",
+            "Error: ============ test session starts ============\nrootdir: /work/app\nconfigfile: pytest.ini\ncollected 3 items / 3 deselected / 0 selected\n============ 3 deselected in 0.02s ============",
+        ]
+    }
+
+    /// A node id with a `-k` (or `-m`) that excludes it selects nothing; the run with the
+    /// expression alone (or the node id alone) is the lesson: the dropped selector gave no
+    /// work up, and the selection is what the failure points at.
+    #[test]
+    fn a_selection_that_matched_nothing_is_answered_by_another_selection() {
+        let selections = [
+            (
+                "specs/cli_spec.py::describe_list::it_shows_books",
+                "-k \"never_opened\"",
+            ),
+            ("tests/test_api.py::test_login", "-k slow"),
+            (
+                "tests/unit/test_db.py::TestPool::test_reuse",
+                "-m integration",
+            ),
+        ];
+        for run in runners() {
+            for (node, expr) in selections {
+                for err in nothing_selected() {
+                    assert!(selected_nothing(err), "{err}");
+                    let failing = format!("{run} -xvs {node} {expr}");
+                    for fixing in [format!("{run} -xvs {expr}"), format!("{run} -xvs {node}")] {
+                        let got = distill_lesson(
+                            &failed(&failing, err),
+                            &[],
+                            &call(&fixing),
+                            Provenance::default(),
+                        );
+                        let l = got.unwrap_or_else(|e| panic!("{failing} -> {fixing}: {e:?}"));
+                        assert!(l.prescription.contains(&fixing), "{}", l.prescription);
+                    }
+                }
+            }
+            // a setup file written in between (a `pytest.ini` that collects the folder) is the
+            // project's fix: the narrower run after it is no lesson
+            for setup in ["edit pytest.ini", "edit pyproject.toml", "edit setup.cfg"] {
+                let got = distill_lesson(
+                    &failed(&format!("{run} specs/ --spec"), nothing_selected()[2]),
+                    &[setup.to_string()],
+                    &call(&format!("{run} --spec")),
+                    Provenance::default(),
+                );
+                assert!(
+                    matches!(got, Err(NoLesson::Narrowed)),
+                    "{run} {setup}: {got:?}"
+                );
+            }
+        }
+    }
+
+    /// A run that failed tests did work: leaving a selector out of it (the failing node, then
+    /// the rest of the suite passing) gives that work up and stays no lesson, whatever else
+    /// the run deselected; a plain code failure is still the code's.
+    #[test]
+    fn a_run_that_failed_tests_is_not_a_selection_that_matched_nothing() {
+        let failed_tests = [
+            "=== test session starts ===\ncollected 9 items / 8 deselected / 1 selected\n\nspecs/cli_spec.py F\n\nFAILED specs/cli_spec.py::describe_list::it_shows_books - AssertionError\n=== 1 failed, 8 deselected in 0.20s ===",
+            "=== test session starts ===\ncollected 3 items\n\ntests/test_api.py F..\n=== FAILURES ===\nFAILED tests/test_api.py::test_login - assert 401 == 200\n=== 1 failed, 2 passed in 0.31s ===",
+        ];
+        for run in runners() {
+            for err in failed_tests {
+                assert!(!selected_nothing(err), "{err}");
+                let failing = format!("{run} -x tests/test_api.py::test_login -k login");
+                for fixing in [
+                    format!("{run} -x -k login"),
+                    format!("{run} -x tests/test_api.py::test_login"),
+                ] {
+                    let got = distill_lesson(
+                        &failed(&failing, err),
+                        &[],
+                        &call(&fixing),
+                        Provenance::default(),
+                    );
+                    assert!(got.is_err(), "{failing} -> {fixing}: {got:?}");
+                }
+            }
+        }
+        // a selection that matched nothing, answered by a run that leaves out a path which
+        // selected something: still the selection (the run did no work)
+        assert!(!selected_nothing("collected 5 items\n5 passed in 0.1s"));
+        assert!(!points_at(
+            "collected 5 items\n3 passed, 2 warnings in 0.1s",
+            &["-tests/x.py".into()],
+            &[]
+        ));
+    }
+
+    /// pytest's verbose result line and a test module that does not import are the code's
+    /// diagnostics: the failing node, then edits and another selection passing, is no lesson
+    /// (the console shows only the first lines of such a run, the summary is cut).
+    #[test]
+    fn verbose_test_results_and_collection_errors_are_the_codes() {
+        use crate::judge::{is_code_diagnostic_line, is_code_failure};
+        let head = "============================= test session starts ==============================\nplatform darwin -- Python 3.13.3, pytest-8.3.5\nrootdir: /work/app\nconfigfile: pytest.ini\ncollecting ... ";
+        let tails = [
+            "collected 1 item\n\nspecs/cli_spec.py::describe_list::it_shows_books FAILED\n\n… +30 lines (ctrl+r to see all)",
+            "collected 1 item\n\nspecs/cli_spec.py::describe_errors::it_explains FAILED [100%]\n\n… +42 lines (ctrl+r to see all)",
+            "collected 5 items\n\ntests/test_api.py::TestLogin::test_bad_password[admin-x] FAILED [ 20%]\n… +25 lines",
+            "collected 0 items / 1 error\n… +15 lines (ctrl+r to see all)",
+            "collected 3 items / 1 error\n\n==== ERRORS ====\n____ ERROR collecting tests/test_db.py ____\nE   NameError: name 'pool' is not defined\n!!!! Interrupted: 1 error during collection !!!!",
+        ];
+        for tail in tails {
+            let err = format!("{head}{tail}");
+            assert!(is_code_failure(&err), "{tail}");
+            for run in runners() {
+                let failing = format!("{run} specs/cli_spec.py::describe_list::it_shows_books -v");
+                for fixing in [
+                    format!("{run} -q"),
+                    format!("{run} --cov=app --cov-report=term-missing"),
+                    format!("{run} specs/cli_spec.py::describe_list -v"),
+                ] {
+                    let got = distill_lesson(
+                        &failed(&failing, &err),
+                        &["edit app/cli.py".to_string()],
+                        &call(&fixing),
+                        Provenance::default(),
+                    );
+                    assert!(got.is_err(), "{failing} -> {fixing}: {got:?}");
+                }
+            }
+        }
+        for ok in [
+            "tests/test_api.py::test_login PASSED [ 50%]",
+            "tests/test_api.py::test_login SKIPPED (slow)",
+            "collected 5 items",
+            "tests/test_api.py::test_failed_login PASSED",
+        ] {
+            assert!(!is_code_diagnostic_line(ok), "{ok}");
+        }
+        // a module missing from the environment beside a collection error is not only the code
+        assert!(!is_code_failure(
+            "collected 0 items / 1 error\nE   ModuleNotFoundError: No module named 'requests'"
+        ));
+    }
+
+    /// A chain of missing programs: the program is not found, the same work run another way
+    /// is not found either (a module missing from the interpreter that ran, the other spelling
+    /// missing too). Each link is learned once a run succeeds, so the later failure waits
+    /// beside the earlier one instead of replacing it.
+    #[test]
+    fn a_chain_of_missing_programs_keeps_each_link() {
+        let chains = [
+            (
+                "python -m pytest --spec",
+                "(eval):1: command not found: python",
+                "python3 -m pytest --spec",
+                "/opt/homebrew/bin/python3.13: No module named pytest",
+            ),
+            (
+                "pytest -q",
+                "bash: pytest: command not found",
+                "python3 -m pytest -q",
+                "/usr/bin/python3: No module named pytest",
+            ),
+            (
+                "python manage.py test",
+                "zsh: command not found: python",
+                "python3 manage.py test",
+                "Traceback (most recent call last):\nModuleNotFoundError: No module named 'django'",
+            ),
+            (
+                "npm test",
+                "bash: npm: command not found",
+                "pnpm test",
+                "bash: pnpm: command not found",
+            ),
+            (
+                "pip install -e .",
+                "zsh: command not found: pip",
+                "pip3 install -e .",
+                "zsh: command not found: pip3",
+            ),
+            (
+                "uv sync",
+                "uv: command not found",
+                "~/.local/bin/uv sync",
+                "bash: /root/.local/bin/uv: No such file or directory\nbash: uv: command not found",
+            ),
+        ];
+        for (a, ea, b, eb) in chains {
+            assert!(
+                chained_missing(Some(a), &evidence_of(ea), Some(b), eb),
+                "{a} / {b}"
+            );
+            // the same command again is a retry, not a link
+            assert!(
+                !chained_missing(Some(a), &evidence_of(ea), Some(a), ea),
+                "{a}"
+            );
+            // the program ran (its own failure is something else): not a link (got_past)
+            assert!(
+                !chained_missing(
+                    Some(a),
+                    &evidence_of(ea),
+                    Some(b),
+                    "FAILED tests/test_x.py::test_y\n1 failed in 0.2s"
+                ),
+                "{a} / {b}"
+            );
+            // the outside world, or the harness, is never a link
+            assert!(!chained_missing(
+                Some(a),
+                &evidence_of(ea),
+                Some(b),
+                "command not found: x\nconnect: Network is unreachable"
+            ));
+            // and the earlier failure must itself be a missing program
+            assert!(!chained_missing(
+                Some(a),
+                &evidence_of("error: unrecognized arguments: --spec"),
+                Some(b),
+                eb
+            ));
+        }
+        // other work is never a link (`git push` then `git tag`)
+        assert!(!chained_missing(
+            Some("git push"),
+            &evidence_of("git: command not found"),
+            Some("git tag v1"),
+            "git: command not found"
+        ));
+        for k in ["family:pytest", "file:src/a.py", "tool:Task"] {
+            let c = chain_key(k);
+            assert_ne!(c, k);
+            assert_eq!(base_key(&c), k);
+            assert_eq!(base_key(k), k);
+            assert_eq!(chain_key(&c), c, "one link is kept");
+        }
+    }
+}

@@ -763,9 +763,18 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             Outcome::Failure(f) => {
                                 hookward_lessons::judge::probe_could_not_run(&f.text)
                             }
+                            // … opened by a probe-shaped failure: `node --version` working
+                            // says nothing of the server run that failed before it
                             Outcome::Success => {
                                 let ks = k.as_string();
-                                open.iter().any(|e| e.key == ks)
+                                open.iter().any(|e| {
+                                    hookward_lessons::judge::base_key(&e.key) == ks
+                                        && e.failing
+                                            .call
+                                            .command
+                                            .as_deref()
+                                            .is_some_and(hookward_lessons::family::is_probe)
+                                })
                             }
                             Outcome::Neutral => false,
                         };
@@ -796,6 +805,25 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 e.key == ks
                     && !e.denied
                     && hookward_lessons::judge::got_past(
+                        e.failing.call.command.as_deref(),
+                        &e.failing.evidence,
+                        call.command.as_deref(),
+                        &f.text,
+                    )
+            })
+        }
+        _ => false,
+    };
+    // the next link of a chain of missing programs (`python` not found, then `python3 -m
+    // pytest`: no module named pytest) waits beside the first under the chained key: the run
+    // that succeeds closes both, each a lesson (hookward_lessons::judge::chained_missing)
+    let chained = match (&result, &episode, denied, progressed) {
+        (Outcome::Failure(f), Some(k), false, false) => {
+            let ks = k.as_string();
+            open.iter().any(|e| {
+                e.key == ks
+                    && !e.denied
+                    && hookward_lessons::judge::chained_missing(
                         e.failing.call.command.as_deref(),
                         &e.failing.evidence,
                         call.command.as_deref(),
@@ -840,7 +868,11 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             } else {
                 hookward_lessons::symptom(&scrub.text(&f.text))
             };
-            let key_s = key.as_string();
+            let key_s = if chained {
+                hookward_lessons::judge::chain_key(&key.as_string())
+            } else {
+                key.as_string()
+            };
             let tainted = open.iter().any(|e| e.key == key_s && e.denied);
             store.open_episode(&NewEpisode {
                 project: project.to_string(),
@@ -894,32 +926,46 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     (Some(a), Some(b)) => hookward_lessons::distill::only_looked(a, b),
                     _ => false,
                 };
-            if let Some(ep) = open.iter().filter(|e| !only_looked(e)).find(|e| {
-                e.key == key_s
-                    && hookward_lessons::distill::same_work(
-                        e.failing.call.command.as_deref(),
-                        call.command.as_deref(),
-                    )
-                    && (!looks
-                        || e.failing
-                            .call
-                            .command
-                            .as_deref()
-                            .is_some_and(hookward_lessons::judge::is_look_only))
-                    || e.key == key_s
-                        && hookward_lessons::judge::relocated(
+            let base = |e: &EpisodeRow| hookward_lessons::judge::base_key(&e.key) == key_s;
+            let fits = |e: &&EpisodeRow| {
+                !only_looked(e)
+                    && (base(e)
+                        && hookward_lessons::distill::same_work(
                             e.failing.call.command.as_deref(),
                             call.command.as_deref(),
-                            &e.failing.evidence,
                         )
-                    // a quoting error answered by a script file written in between, whatever
-                    // program the script runs
-                    || hookward_lessons::judge::rescripted(
-                        &e.failing.evidence,
-                        call.command.as_deref(),
-                        &e.repair,
-                    )
-            }) {
+                        && (!looks
+                            || e.failing
+                                .call
+                                .command
+                                .as_deref()
+                                .is_some_and(hookward_lessons::judge::is_look_only))
+                        || base(e)
+                            && hookward_lessons::judge::relocated(
+                                e.failing.call.command.as_deref(),
+                                call.command.as_deref(),
+                                &e.failing.evidence,
+                            )
+                        // a quoting error answered by a script file written in between,
+                        // whatever program the script runs
+                        || hookward_lessons::judge::rescripted(
+                            &e.failing.evidence,
+                            call.command.as_deref(),
+                            &e.repair,
+                        ))
+            };
+            // the episode this success closes, and the other link of its chain of missing
+            // programs when one waits beside it (hookward_lessons::judge::chained_missing)
+            let first = open.iter().find(fits);
+            let partner = first.and_then(|p| {
+                open.iter().find(|e| {
+                    e.id != p.id
+                        && hookward_lessons::judge::base_key(&e.key)
+                            == hookward_lessons::judge::base_key(&p.key)
+                        && fits(e)
+                })
+            });
+            for ep in first.into_iter().chain(partner) {
                 // a denied episode stays open until it expires: no fix is learned meanwhile
                 if !ep.denied {
                     store.close_episode(ep.id)?;
@@ -928,17 +974,21 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 // session, only those of the same work
                 let guard_open = open
                     .iter()
-                    .any(|e| e.denied && (e.project == project || e.key == key_s));
-                if ep.denied || guard_open {
-                    learned = Learned::Refused(format!(
+                    .any(|e| e.denied && (e.project == project || base(e)));
+                let this = if ep.denied || guard_open {
+                    Learned::Refused(format!(
                         "lessons: not learned: `{}` succeeded after hookward denied a call ({}); a route around the guard is never a lesson",
                         hookward_lessons::distill::cap_chars(&call.what(), 120),
                         open.iter()
-                            .find(|e| e.denied && (e.project == project || e.key == key_s))
+                            .find(|e| e.denied && (e.project == project || base(e)))
                             .map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
-                    ));
+                    ))
                 } else {
-                    learned = lesson_from(c, store, ep, &call)?;
+                    lesson_from(c, store, ep, &call)?
+                };
+                // the first link's answer is the call's (a chained link is learned beside it)
+                if ep.id == first.map_or(ep.id, |f| f.id) {
+                    learned = this;
                 }
             }
             store.settle_deliveries(

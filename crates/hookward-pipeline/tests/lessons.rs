@@ -542,3 +542,154 @@ fn a_failure_in_a_sub_folder_fixed_from_the_root_is_a_move() {
     claude(&env, ok(&p, "s2", "git add README.md"));
     assert_eq!(lessons(&env).len(), before);
 }
+
+/// A chain of missing programs (`python` not found, then `python3 -m pytest`: no module named
+/// pytest) fixed by the virtualenv's run: each link is a lesson, the later failure does not
+/// replace the earlier one's episode (judge::chained_missing); a third link replaces the
+/// second, and a plain retry of the first still replaces it.
+#[test]
+fn each_link_of_a_chain_of_missing_programs_is_learned() {
+    let (_d, env, p) = setup();
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "python -m pytest --spec",
+            "Exit code 127\n(eval):1: command not found: python",
+        ),
+    );
+    claude(
+        &env,
+        fail(
+            &p,
+            "s1",
+            "python3 -m pytest --spec",
+            "Exit code 1\n/usr/bin/python3: No module named pytest",
+        ),
+    );
+    claude(
+        &env,
+        ok(
+            &p,
+            "s1",
+            "source venv/bin/activate && python -m pytest --spec",
+        ),
+    );
+    let all = lessons(&env);
+    assert_eq!(all.len(), 2, "{all:?}");
+    for failing in ["`python -m pytest --spec`", "`python3 -m pytest --spec`"] {
+        assert!(
+            all.iter().any(|l| l
+                .lesson
+                .prescription
+                .contains(&format!("instead of {failing}"))),
+            "{failing}: {all:?}"
+        );
+    }
+    // nothing is left open: the next success of the work learns nothing more
+    claude(
+        &env,
+        ok(
+            &p,
+            "s1",
+            "source venv/bin/activate && python -m pytest --spec",
+        ),
+    );
+    assert_eq!(lessons(&env).len(), 2);
+    // the same missing program twice is one link (a retry): one lesson
+    claude(
+        &env,
+        fail(
+            &p,
+            "s2",
+            "cargo nextest run",
+            "Exit code 127\nbash: cargo: command not found",
+        ),
+    );
+    claude(
+        &env,
+        fail(
+            &p,
+            "s2",
+            "cargo nextest run",
+            "Exit code 127\nbash: cargo: command not found",
+        ),
+    );
+    claude(
+        &env,
+        ok(&p, "s2", "source ~/.cargo/env && cargo nextest run"),
+    );
+    assert_eq!(lessons(&env).len(), 3, "{:?}", lessons(&env));
+}
+
+/// A probe-shaped success (`node --version`) closes only an episode a probe-shaped failure
+/// opened: it says nothing of the server run that failed before it, whose real fix is learned
+/// later.
+#[test]
+fn a_version_probe_does_not_close_the_work_that_failed() {
+    let (_d, env, p) = setup();
+    for probe in ["node --version", "npm --version", "node --help"] {
+        claude(
+            &env,
+            fail(
+                &p,
+                "s1",
+                "node server.js",
+                "Exit code 1\nError: ENOENT: no such file or directory, open 'config.json'",
+            ),
+        );
+        claude(&env, ok(&p, "s1", probe));
+        assert!(lessons(&env).is_empty(), "{probe}: {:?}", lessons(&env));
+    }
+    claude(
+        &env,
+        ok(&p, "s1", "node server.js --config config.example.json"),
+    );
+    let all = lessons(&env);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(
+        all[0]
+            .lesson
+            .prescription
+            .contains("--config config.example.json"),
+        "{}",
+        all[0].lesson.prescription
+    );
+}
+
+/// A folder read as a file (`EISDIR`), then listed by Claude Code's `LS` on the same path: the
+/// lesson is to list it (before, the same path on both calls read as a second try of a file
+/// tool, the code's business).
+#[test]
+fn a_folder_read_as_a_file_then_listed_by_the_listing_tool_is_a_lesson() {
+    for (read, listed) in [
+        ("{p}/.claude", "{p}/.claude"),
+        (".github/workflows", ".github/workflows"),
+        ("{p}/docs", "docs/"),
+    ] {
+        let (_d, env, p) = setup();
+        let (read, listed) = (read.replace("{p}", &p), listed.replace("{p}", &p));
+        let before = lessons(&env).len();
+        claude(
+            &env,
+            json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUseFailure",
+                   "tool_name": "Read", "tool_input": {"file_path": read}, "tool_use_id": "toolu_r",
+                   "error": "EISDIR: illegal operation on a directory, read", "is_interrupt": false}),
+        );
+        claude(
+            &env,
+            json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
+                   "tool_name": "LS", "tool_input": {"path": listed}, "tool_use_id": "toolu_l",
+                   "tool_response": "- .claude/\n  - settings.json\n"}),
+        );
+        let all = lessons(&env);
+        assert_eq!(all.len(), before + 1, "{read}: {all:?}");
+        let l = &all.iter().max_by_key(|l| l.id).expect("lesson").lesson;
+        assert!(
+            l.prescription.contains("is a folder: list it"),
+            "{}",
+            l.prescription
+        );
+    }
+}
