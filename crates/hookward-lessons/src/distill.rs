@@ -1006,11 +1006,9 @@ pub fn distill(
             // … unless the failing run selected nothing: leaving its selector out (a node id
             // that a `-k` excluded) gives no work up — when no setup file was edited in
             // between (a `pytest.ini` written so the folder is collected is the project's fix)
-            if narrowed(a, b)
-                && !crate::judge::is_usage_error(&failed.evidence)
-                && !(crate::judge::selected_nothing(&failed.evidence)
-                    && !changed_setup(repair_path))
-            {
+            let selection =
+                crate::judge::selected_nothing(&failed.evidence) && !changed_setup(repair_path);
+            if narrowed(a, b) && !crate::judge::is_usage_error(&failed.evidence) && !selection {
                 return Err(NoLesson::Narrowed);
             }
             // a retry with a look added (`… && git status`), a help page or a dry run
