@@ -432,7 +432,7 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
     // `Interrupted: 1 error during collection`)
     let result = lower.split(" [").next().unwrap_or(&lower).trim_end();
     if lower.contains("::") && result.ends_with(" failed")
-        || lower.contains("collected ") && lower.contains(" error")
+        || collected_count(&lower) && lower.contains(" error")
         || lower.contains("error collecting ")
         || lower.contains("error during collection")
         || lower.contains("errors during collection")
@@ -464,6 +464,14 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
         && lower.contains(" error")
         && lower.contains(" in ")
         && lower.contains("file")
+}
+
+/// Whether a line has pytest's collection count (`collected 3 items`: `collected ` and a
+/// digit), not another tool's `Collected errors:` header (opkg's).
+fn collected_count(lower: &str) -> bool {
+    lower
+        .match_indices("collected ")
+        .any(|(i, m)| lower[i + m.len()..].starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Whether a failure is the project's own code failing — a build, type check, lint or test
