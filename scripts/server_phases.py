@@ -24,7 +24,8 @@ import bench_hook  # noqa: E402
 # matches is the phase's.
 PHASES = [
     ("connection thread (all of one call)", r"hookward::hook_server::serve_one\b"),
-    ("request decode", r"warm_proto::Request::read_from"),
+    ("pipeline (run_hook_served)", r"hookward_pipeline::run_hook_served"),
+    ("request decode", r"hookward::warm_proto::Request::read_from(::<.*>)?"),
     ("HookEnv from the request", r"hookward_pipeline::HookEnv::from_parts"),
     ("active.json read (HookRun::new)", r"hookward_pipeline::HookRun::new\b"),
     ("payload parse + adapter", r"hookward_pipeline::HookRun::parse\b"),
@@ -32,7 +33,7 @@ PHASES = [
     ("  config resolve (TOML parse)", r"hookward_config::Config::resolve\b"),
     ("decide (facts + policy)", r"hookward_pipeline::decide\b"),
     ("  facts (worker thread)", r"hookward_facts::compute_with_cap\b"),
-    ("  thread start (facts worker, connection)", r"std::thread::Builder::spawn_unchecked"),
+    ("  thread start", r"std::thread::Builder::spawn_unchecked.*"),
     ("  policy load", r"hookward_policy::Policy::from_sources\b"),
     ("    policy cache key (BLAKE3)", r"hookward_policy::cache_key\b"),
     ("    user policy files read", r"hookward_policy::user_sources\b"),
@@ -43,8 +44,9 @@ PHASES = [
     ("lessons deliver", r"hookward_pipeline::lessons::deliver\b"),
     ("lessons learn", r"hookward_pipeline::lessons::learn\b"),
     ("render", r"hookward_pipeline::render\b"),
+    ("record step (journal, reply, learn, record)", r"hookward_pipeline::HookRun::record"),
     ("journal write", r"hookward_pipeline::journal::write\b"),
-    ("reply write", r"warm_proto::Reply::write_to"),
+    ("reply write", r"hookward::warm_proto::Reply::write_to(::<.*>)?"),
     ("record (SQLite)", r"hookward_pipeline::record\b"),
     ("  decision insert", r"hookward_store::Store::record_decision\b"),
     ("  health insert", r"hookward_store::Store::record_health\b"),
@@ -145,6 +147,8 @@ def main():
             for f in os.listdir(tmp):
                 if f.startswith("cg.out"):
                     os.remove(os.path.join(tmp, f))
+            if os.path.exists(sock):
+                os.remove(sock)  # the previous case's server, ended by SIGTERM, left it
             srv = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                                     binary, "hook-server"], env=env, stdin=subprocess.DEVNULL,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -175,11 +179,14 @@ def main():
             total, rows = annotate(os.path.join(tmp, dumps[0]))
             print(f"\n{label}: {total / a.runs:,.0f} Ir per request (the whole server, every thread)")
             print(f"| phase | Ir per request | function |\n| --- | --- | --- |")
+            def name(fn):
+                fn = fn.split(":", 1)[1] if fn.startswith("???:") else fn
+                return re.sub(r" \[[^\]]*\]$", "", fn)
             for phase, pat in PHASES:
-                hit = next(((ir, fn) for ir, fn in rows if re.search(pat, fn)), None)
+                hit = next(((ir, name(fn)) for ir, fn in rows
+                            if re.fullmatch(pat.replace("\\b", ""), name(fn))), None)
                 if hit:
-                    fn = hit[1].split(":", 1)[1] if ":" in hit[1] else hit[1]
-                    print(f"| {phase} | {hit[0] / a.runs:,.0f} | `{fn[:70]}` |")
+                    print(f"| {phase} | {hit[0] / a.runs:,.0f} | `{hit[1][:70]}` |")
                 else:
                     print(f"| {phase} | - | |")
             if a.top:

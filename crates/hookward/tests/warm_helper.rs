@@ -795,6 +795,7 @@ fn a_relative_policy_dir_is_the_clients_folder_warm_as_in_process() {
 /// in-process, which judges and records the call itself; the server lives on. The panic is
 /// the debug build's test hook `HOOKWARD_TEST_PANIC=1` (`hookward_pipeline`'s `test_hooks`).
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
 fn a_panicking_call_answers_failed_and_the_client_falls_back() {
     let mut home = Home::new();
     home.start_server();
@@ -842,6 +843,7 @@ fn a_panicking_call_answers_failed_and_the_client_falls_back() {
 /// `HOOKWARD_TEST_CRASH_AFTER_REPLY=1`) leaves it there, and the next server folds it into
 /// the store before its first call, with a `journal-folded` health event. Nothing is lost.
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
 fn a_server_stopped_between_reply_and_record_loses_no_record() {
     let mut home = Home::new();
     let denied = serde_json::json!({
