@@ -939,18 +939,24 @@ pub enum Served {
     /// The call panicked after its reply went out (while learning or recording); the journal
     /// copy of its record is left for the next fold.
     PanickedAfterReply(String),
+    /// The reply could not be delivered (`send` returned `false`: the client had gone, past
+    /// its deadline, and runs the call in-process, which records it): nothing was learned or
+    /// recorded here, the call's open batch was rolled back and its journal copy removed, so
+    /// the call is recorded once, by the client's fallback.
+    Undelivered,
 }
 
 /// [`run_hook_input`] for the warm helper's server (issue 15): the same steps and the same
 /// reply, but `send` gets the reply as soon as it is known, before the record step writes the
 /// store (the pending record is first written to the [`journal`], so a server that dies in
 /// between loses nothing), and a panic before the reply is returned instead of answered with
-/// the fail mode ([`Served::Panicked`]).
+/// the fail mode ([`Served::Panicked`]). `send` returns whether the reply was delivered; when
+/// it was not, the call is neither learned from nor recorded ([`Served::Undelivered`]).
 pub fn run_hook_served(
     stdin: &[u8],
     cut: Option<&str>,
     env: &HookEnv,
-    send: &mut dyn FnMut(&Reply),
+    send: &mut dyn FnMut(&Reply) -> bool,
 ) -> Served {
     let mut run = HookRun::new(env);
     run.send = Some(send);
@@ -969,8 +975,12 @@ pub fn run_hook_served(
             if let Some(send) = run.send.take() {
                 send(&o.reply); // every step records, so never reached; kept for safety
             }
-            Served::Answered {
-                refresh_cost: o.refresh_cost,
+            if run.undelivered {
+                Served::Undelivered
+            } else {
+                Served::Answered {
+                    refresh_cost: o.refresh_cost,
+                }
             }
         }
         Err(panic) => {
@@ -993,8 +1003,9 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Test-only faults, honoured only in debug builds (`cfg(debug_assertions)`): the warm helper's
-/// tests make a call panic (`HOOKWARD_TEST_PANIC=1`) or the server stop right after a reply
-/// (`HOOKWARD_TEST_CRASH_AFTER_REPLY=1`). A release build ignores both.
+/// tests make a call panic (`HOOKWARD_TEST_PANIC=1`), the server answer late
+/// (`HOOKWARD_TEST_SLOW_REPLY=1`) or stop right after a reply
+/// (`HOOKWARD_TEST_CRASH_AFTER_REPLY=1`). A release build ignores all three.
 mod test_hooks {
     use super::HookEnv;
 
@@ -1005,6 +1016,14 @@ mod test_hooks {
     pub(super) fn panic_in_call(env: &HookEnv) {
         if on(env, "HOOKWARD_TEST_PANIC") {
             panic!("HOOKWARD_TEST_PANIC is set (debug build)");
+        }
+    }
+
+    /// `HOOKWARD_TEST_SLOW_REPLY=1`: a served call waits 3 s before its reply (past the
+    /// client's 2 s budget, so the client has gone and answers in-process).
+    pub(super) fn slow_reply(env: &HookEnv) {
+        if on(env, "HOOKWARD_TEST_SLOW_REPLY") {
+            std::thread::sleep(std::time::Duration::from_secs(3));
         }
     }
 
@@ -1028,7 +1047,9 @@ struct HookRun<'a> {
     active: ActiveRecord,
     /// A served call's answer channel ([`run_hook_served`]): called once with the reply
     /// before the record step writes the store.
-    send: Option<&'a mut dyn FnMut(&Reply)>,
+    send: Option<&'a mut dyn FnMut(&Reply) -> bool>,
+    /// A served call's reply could not be delivered (the client had gone).
+    undelivered: bool,
     /// The reply went out through `send`.
     sent: bool,
     /// The lessons step still has to learn from this call (in [`HookRun::record`]).
@@ -1044,6 +1065,7 @@ impl<'a> HookRun<'a> {
             store: LazyStore::new(env.store_path()),
             active: ActiveRecord::read(env),
             send: None,
+            undelivered: false,
             sent: false,
             learn: false,
         }
@@ -1282,8 +1304,25 @@ impl<'a> HookRun<'a> {
                 let written = (entry.decision.is_some() || !entry.health.is_empty())
                     .then(|| journal::write(&self.env.hookward_home, &entry))
                     .flatten();
-                send(&outcome.reply);
+                test_hooks::slow_reply(self.env);
+                let delivered = send(&outcome.reply);
                 self.sent = true;
+                if !delivered {
+                    // the client gave up (its deadline passed) and runs the call in-process,
+                    // which learns and records it: here the call leaves no trace, or it would
+                    // be recorded twice
+                    self.undelivered = true;
+                    self.learn = false;
+                    if let Some(path) = written {
+                        let _ = std::fs::remove_file(path);
+                    }
+                    if self.store.is_open() {
+                        if let Ok(store) = self.store.get() {
+                            store.rollback_batch();
+                        }
+                    }
+                    return outcome;
+                }
                 test_hooks::crash_after_reply(self.env);
                 written
             }
@@ -1301,6 +1340,7 @@ impl<'a> HookRun<'a> {
                 );
             }
         }
+        let served = self.sent;
         let out = record(
             self.env,
             config,
@@ -1309,7 +1349,18 @@ impl<'a> HookRun<'a> {
             &mut self.store,
         );
         if let Some(path) = pending {
-            let _ = std::fs::remove_file(path);
+            // a decision the store did not take stays in the journal, folded later (by the
+            // next server, or an in-process hook once this server is gone)
+            if !config.record || out.record_id.is_some() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        if !served && journal::has_orphans(&self.env.hookward_home) {
+            // a warm helper stopped between an answer and its record: this in-process hook
+            // folds what it left (the next server would too; whichever comes first)
+            if let Ok(store) = self.store.get() {
+                journal::fold_into(&self.env.hookward_home, store);
+            }
         }
         out
     }

@@ -15,8 +15,8 @@
 //!
 //! A call is answered before its record is written ([`run_hook_served`]): the pending record
 //! goes to a journal file first, the reply out, then the store is written and the file removed;
-//! a server that stops in between leaves the file, and the next server folds it into the store
-//! before its first call ([`hookward_pipeline::journal`]).
+//! a server that stops in between leaves the file, and the next server (before it binds its
+//! socket) or the next in-process hook folds it into the store ([`hookward_pipeline::journal`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
 //! server exits; so does a server whose own executable changed on disk (an upgrade) or whose
@@ -207,6 +207,9 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     let Some(_lock) = try_lock(&run_dir.lock()) else {
         return Ok(()); // another server runs
     };
+    // before the socket exists: no client waits on a server that is still folding (a client
+    // that finds no socket answers in-process)
+    fold_journal(run_dir);
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let stamp = exe_stamp(&exe);
     let sock = run_dir.socket();
@@ -216,7 +219,6 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     let _ = std::fs::set_permissions(&sock, std::fs::Permissions::from_mode(0o600));
     std::fs::write(run_dir.pid(), format!("{}\n", std::process::id()))
         .map_err(|e| format!("cannot write {}: {e}", run_dir.pid().display()))?;
-    fold_journal(run_dir);
     hookward_policy::keep_programs_in_memory();
     hookward_store::keep_stores_open();
     hookward_config::keep_resolutions_in_memory();
@@ -293,8 +295,8 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
 }
 
 /// Folds the records a previous server answered but did not write (it stopped in between)
-/// into the store, before the first call ([`hookward_pipeline::journal`]). A store that cannot
-/// be opened leaves them for the next start.
+/// into the store, before the socket is bound ([`hookward_pipeline::journal`]). A store that
+/// cannot be opened leaves them for the next start or in-process hook.
 fn fold_journal(run_dir: &RunDir) {
     let Some(home) = run_dir.dir.parent() else {
         return;
@@ -334,23 +336,26 @@ fn serve_one(mut stream: UnixStream) -> bool {
         return true;
     }
     let mut sent = false;
-    let mut send = |r: &hookward_core::Reply| {
+    let mut send = |r: &hookward_core::Reply| -> bool {
         let reply = Reply {
             status: warm_proto::STATUS_ANSWER,
             exit_code: u8::try_from(r.exit_code).unwrap_or(0),
             stdout: r.stdout.clone(),
             stderr: r.stderr.clone(),
         };
-        let _ = reply.write_to(&mut stream);
+        // a client past its deadline has closed its end: the write fails (EPIPE; SIGPIPE is
+        // ignored), and the call is left to the client's in-process run, which records it
+        let delivered = reply.write_to(&mut stream).is_ok();
         // the client reads to the end: it has its answer now, while the record is written
         let _ = stream.shutdown(std::net::Shutdown::Write);
         sent = true;
+        delivered
     };
     let served = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(req, &mut send)))
         .unwrap_or(None);
     let refresh_cost = match served {
         Some(Served::Answered { refresh_cost }) => refresh_cost,
-        Some(Served::PanickedAfterReply(_)) => false,
+        Some(Served::PanickedAfterReply(_) | Served::Undelivered) => false,
         // a panic before the reply, or a request that cannot be answered here: "failed", and
         // the client runs the hook in-process (which judges and records the call)
         Some(Served::Panicked(_)) | None => {
@@ -371,7 +376,7 @@ fn serve_one(mut stream: UnixStream) -> bool {
 /// Answers `req` as `hookward hook` would in the client's place, the reply going to `send`
 /// ([`run_hook_served`]); `None` when the request cannot be answered that way (the client
 /// falls back).
-fn answer(req: Request, send: &mut dyn FnMut(&hookward_core::Reply)) -> Option<Served> {
+fn answer(req: Request, send: &mut dyn FnMut(&hookward_core::Reply) -> bool) -> Option<Served> {
     let agent = AgentArg::from_str(&req.agent, false).ok()?.agent();
     let project_var = hookward_pipeline::profile(agent).project_var;
     let parts = ProcessParts {
