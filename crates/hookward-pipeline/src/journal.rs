@@ -17,8 +17,11 @@
 //! recording its own), and a folder first claims an entry by renaming it to
 //! `<name>.fold-<pid>-<start>` (one rename wins; a second server or an in-process hook folding
 //! at the same moment finds it gone). A claim whose folder died is claimed again by the next
-//! fold. The one window left: a folder that dies after the store committed the record and
-//! before it removed its claim; the next fold records that entry a second time.
+//! fold. Two windows are left, both a process dying between two adjacent steps: a folder that
+//! dies after the store committed the record and before it removed its claim (the next fold
+//! records that entry a second time), and a server that dies after writing an entry and before
+//! its reply is out (the client falls back in-process and records the call, and the entry is
+//! folded too). Both err on the side of a second record, never a lost one.
 //!
 //! A damaged entry (a writer that died while writing it: that call was never answered by the
 //! server, so the client ran it in-process and recorded it there) is renamed to
