@@ -574,6 +574,10 @@ def main():
                 print(json.dumps({"minimal": minimal, "loadavg": os.getloadavg(), "rows": rows}, indent=2))
             else:
                 print_floor(rows, minimal, os.getloadavg())
+            differ = [r["label"] for r in rows if client and not r["client_same_reply"]]
+            if differ:
+                # the client must answer as the in-process hook does (also what CI's smoke run checks)
+                sys.exit("the warm client's reply differs from the in-process hook's: " + ", ".join(differ))
             return
         if a.paired_lessons:
             results = lessons_paired(cases, a.runs)

@@ -11,6 +11,13 @@ the parallel whole-process times (wall clock per process, in ms).
 
     scripts/bench_parallel.py --bin target/release/hookward [--workers 8] [--calls 1000] [--serial 300]
     scripts/bench_parallel.py --bin target/debug/hookward --smoke     # 2 x 20, for CI: checks only
+    scripts/bench_parallel.py --bin target/release/hookward --client  # through the warm helper
+
+With `--client` every call goes through `hookward-hook claude-code` (next to the binary) against a
+`hookward hook-server` the script starts first (no HOOKWARD_WARM=require: a call the server does not
+answer within the client's budget falls back in-process, and must still be recorded once); the
+counts are read once the server's record journal is empty. Each call's `description` names its
+session and number, so "recorded" counts distinct calls: a call recorded twice fails the run.
 
 Exit 1 when a reply is invalid, a decision is missing or a store-damaged event was recorded.
 Never touches the real home: HOME and HOOKWARD_HOME point into a temporary folder.
@@ -35,14 +42,14 @@ def payload(project, session, i):
         "permission_mode": "default",
         "hook_event_name": "PreToolUse",
         "tool_name": "Bash",
-        "tool_input": {"command": "ls -la", "description": "list"},
+        "tool_input": {"command": "ls -la", "description": f"list {session} {i}"},
         "tool_use_id": f"toolu_{session}_{i}",
     }).encode()
 
 
-def one(binary, env, data):
+def one(argv, env, data):
     t0 = time.perf_counter()
-    p = subprocess.run([binary, "hook", "claude-code"], input=data, env=env,
+    p = subprocess.run(argv, input=data, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     ms = (time.perf_counter() - t0) * 1000
     ok = p.returncode == 0
@@ -67,32 +74,58 @@ def main():
     ap.add_argument("--calls", type=int, default=1000)
     ap.add_argument("--serial", type=int, default=300)
     ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--client", action="store_true", help="through hookward-hook and a hook-server")
     a = ap.parse_args()
     if a.smoke:
         a.workers, a.calls, a.serial = 2, 20, 10
     binary = os.path.abspath(a.bin)
+    argv = [binary, "hook", "claude-code"]
+    if a.client:
+        argv = [os.path.join(os.path.dirname(binary), "hookward-hook"), "claude-code"]
+    server = None
     with tempfile.TemporaryDirectory(prefix="hw-par-") as tmp:
         home = os.path.join(tmp, "home")
         project = os.path.join(home, "project")
         os.makedirs(project)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
                "HOOKWARD_HOME": os.path.join(home, ".hookward")}
-        # Warm-up: the first call creates the store and records the first scan.
-        one(binary, env, payload(project, "warm", 0))
-        serial = [one(binary, env, payload(project, "serial", i)) for i in range(a.serial)]
+        if a.client:
+            server = subprocess.Popen([binary, "hook-server"], env=env, cwd=project,
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
+            sock = os.path.join(home, ".hookward", "run", "hook.sock")
+            for _ in range(1000):
+                if os.path.exists(sock):
+                    break
+                time.sleep(0.01)
+        try:
+            # Warm-up: the first call creates the store and records the first scan.
+            one(argv, env, payload(project, "warm", 0))
+            serial = [one(argv, env, payload(project, "serial", i)) for i in range(a.serial)]
 
-        def worker(w):
-            return [one(binary, env, payload(project, f"par-{w}", i)) for i in range(a.calls)]
+            def worker(w):
+                return [one(argv, env, payload(project, f"par-{w}", i)) for i in range(a.calls)]
 
-        t0 = time.perf_counter()
-        with concurrent.futures.ThreadPoolExecutor(a.workers) as ex:
-            par = [r for rs in ex.map(worker, range(a.workers)) for r in rs]
-        wall = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            with concurrent.futures.ThreadPoolExecutor(a.workers) as ex:
+                par = [r for rs in ex.map(worker, range(a.workers)) for r in rs]
+            wall = time.perf_counter() - t0
+            # the warm server answers before it records: wait for its journal to empty
+            journal = os.path.join(home, ".hookward", "run", "journal")
+            for _ in range(600):
+                if not os.path.isdir(journal) or not any(n.endswith(".json") for n in os.listdir(journal)):
+                    break
+                time.sleep(0.05)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait()
         bad = [r for r in serial + par if not r[1]]
         db = sqlite3.connect(os.path.join(home, ".hookward", "state.db"))
-        recorded = db.execute(
-            "SELECT COUNT(*) FROM decisions WHERE session LIKE 'par-%' OR session = 'serial'"
-        ).fetchone()[0]
+        # distinct calls (each call's input names it), and all rows: equal when none is doubled
+        recorded, rows = db.execute(
+            "SELECT COUNT(DISTINCT input), COUNT(*) FROM decisions WHERE session LIKE 'par-%' OR session = 'serial'"
+        ).fetchone()
         health = db.execute("SELECT kind, COUNT(*) FROM health_events GROUP BY kind").fetchall()
         db.close()
         fallback = os.path.join(home, ".hookward", "health-fallback.jsonl")
@@ -104,16 +137,18 @@ def main():
     s_ms = [r[0] for r in serial]
     p_ms = [r[0] for r in par]
     damaged = sum(n for k, n in health if "damaged" in k)
-    print(f"binary {binary}; load average at end {os.getloadavg()[0]:.2f}")
+    print(f"binary {binary}{' through hookward-hook and a hook-server' if a.client else ''}; "
+          f"load average at end {os.getloadavg()[0]:.2f}")
     print(f"serial   {a.serial:6d} calls  p50 {statistics.median(s_ms):7.2f} ms  p99 {pct(s_ms, 99):7.2f} ms")
     print(f"parallel {len(par):6d} calls  p50 {statistics.median(p_ms):7.2f} ms  p99 {pct(p_ms, 99):7.2f} ms"
           f"  ({a.workers} workers, {wall:.1f} s wall)")
     print(f"p99 parallel / serial: {pct(p_ms, 99) / pct(s_ms, 99):.2f} (issue 15: <= 3)")
-    print(f"invalid replies: {len(bad)}; decisions recorded {recorded} of {expected}; "
+    print(f"invalid replies: {len(bad)}; decisions recorded {recorded} of {expected} "
+          f"({rows - recorded} doubled); "
           f"health events {dict(health)}; fallback health lines {fallback_lines}")
     for r in bad[:5]:
         print(f"  bad reply: exit {r[2]} stdout {r[3]!r} stderr {r[4]!r}")
-    failed = bool(bad) or recorded != expected or damaged > 0
+    failed = bool(bad) or recorded != expected or rows != expected or damaged > 0
     print("FAIL" if failed else "ok")
     return 1 if failed else 0
 

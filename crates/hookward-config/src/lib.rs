@@ -79,7 +79,7 @@ pub enum ConfigError {
 }
 
 /// The raw text of each layer, so that reading files and the environment stays at the edge.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Layers {
     /// `(file name, contents)` of the user's config.toml, if it exists.
     pub user_toml: Option<(String, String)>,
@@ -1279,7 +1279,15 @@ pub fn load(home: &Path, layers: &Layers) -> Config {
     let path = last_good_path(home);
     let cached = std::fs::read_to_string(&path).ok();
     let origin = path.display().to_string();
-    let r = Config::resolve(layers, cached.as_deref().map(|t| (origin.as_str(), t)));
+    let last_good = cached.as_deref().map(|t| (origin.as_str(), t));
+    let r = match memo::get(layers, last_good) {
+        Some(r) => r,
+        None => {
+            let r = Config::resolve(layers, last_good);
+            memo::put(layers, last_good, &r);
+            r
+        }
+    };
     let mut cfg = r.config;
     // A relative folder of `policy_dirs` (file or variable) is one of hookward's home, the
     // folder of config.toml: never of the working directory, which differs between the agent's
@@ -1302,6 +1310,63 @@ pub fn load(home: &Path, layers: &Layers) -> Config {
         }
     }
     cfg
+}
+
+/// Keeps [`load`]'s resolutions in memory for later calls of this process with the same
+/// inputs (every layer's name and text, the environment, the last good copy): for the warm
+/// helper's server (`hookward hook-server`, issue 15), where each call otherwise parsed the
+/// same TOML again. [`Config::resolve`] reads nothing but its arguments, so a kept resolution
+/// is the one a new process would make; an edited file is new text, resolved anew. Off unless
+/// called: a hook process loads once.
+pub fn keep_resolutions_in_memory() {
+    memo::ON.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+mod memo {
+    use super::{Layers, Resolution};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
+
+    /// Resolutions kept at most (a few projects and homes); past it the oldest goes.
+    const MAX_KEPT: usize = 8;
+
+    pub(super) static ON: AtomicBool = AtomicBool::new(false);
+
+    type Key = (Layers, Option<(String, String)>);
+
+    static KEPT: Mutex<Vec<(Key, Resolution)>> = Mutex::new(Vec::new());
+
+    fn same(k: &Key, layers: &Layers, last_good: Option<(&str, &str)>) -> bool {
+        k.0 == *layers && k.1.as_ref().map(|(a, b)| (a.as_str(), b.as_str())) == last_good
+    }
+
+    pub(super) fn get(layers: &Layers, last_good: Option<(&str, &str)>) -> Option<Resolution> {
+        if !ON.load(Ordering::Relaxed) {
+            return None;
+        }
+        let kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.iter()
+            .find(|(k, _)| same(k, layers, last_good))
+            .map(|(_, r)| r.clone())
+    }
+
+    pub(super) fn put(layers: &Layers, last_good: Option<(&str, &str)>, r: &Resolution) {
+        if !ON.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.iter().any(|(k, _)| same(k, layers, last_good)) {
+            return;
+        }
+        if kept.len() >= MAX_KEPT {
+            kept.remove(0);
+        }
+        let key = (
+            layers.clone(),
+            last_good.map(|(a, b)| (a.to_string(), b.to_string())),
+        );
+        kept.push((key, r.clone()));
+    }
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a rename

@@ -39,6 +39,7 @@ use std::time::Instant;
 
 pub mod abilities;
 mod budget;
+pub mod journal;
 pub mod lessons;
 pub mod profiles;
 pub mod recover;
@@ -394,11 +395,9 @@ fn facts_within_budget(
 ) -> Result<Facts, String> {
     let (tx, rx) = std::sync::mpsc::channel();
     let (e, c) = (event.clone(), ctx.clone());
-    let spawned = std::thread::Builder::new()
-        .name("hookward-facts".into())
-        .spawn(move || {
-            let _ = tx.send(hookward_facts::compute_with_cap(&e, &c, cap));
-        });
+    let spawned = workers::run(Box::new(move || {
+        let _ = tx.send(hookward_facts::compute_with_cap(&e, &c, cap));
+    }));
     if spawned.is_err() {
         return Ok(hookward_facts::compute_with_cap(event, ctx, cap));
     }
@@ -423,6 +422,69 @@ fn facts_within_budget(
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
             Ok(hookward_facts::compute_with_cap(event, ctx, cap))
         }
+    }
+}
+
+/// Keeps the facts' worker threads ([`facts_within_budget`]) for later calls of this process
+/// instead of starting one per call: for the warm helper's server (issue 15). A worker takes one
+/// call's facts at a time; a call that finds none idle starts a new one (so a worker still busy
+/// with an abandoned call, past its budget, never delays another), and at most
+/// [`workers::MAX_IDLE`] wait idle. Off unless called: a hook process starts one thread.
+pub fn keep_facts_workers() {
+    workers::ON.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+mod workers {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::{channel, Sender};
+    use std::sync::{Mutex, PoisonError};
+
+    /// Idle workers kept at most.
+    pub(super) const MAX_IDLE: usize = 4;
+
+    pub(super) static ON: AtomicBool = AtomicBool::new(false);
+
+    type Job = Box<dyn FnOnce() + Send>;
+
+    static IDLE: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+
+    /// Runs `job` on a worker thread: an idle kept one, else a new one.
+    pub(super) fn run(job: Job) -> std::io::Result<()> {
+        if !ON.load(Ordering::Relaxed) {
+            return std::thread::Builder::new()
+                .name("hookward-facts".into())
+                .spawn(job)
+                .map(drop);
+        }
+        let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let job = match idle {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return Ok(()),
+                Err(back) => back.0,
+            },
+            None => job,
+        };
+        let (tx, rx) = channel::<Job>();
+        std::thread::Builder::new()
+            .name("hookward-facts".into())
+            .spawn(move || {
+                let mut job = job;
+                loop {
+                    job();
+                    {
+                        let mut idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner);
+                        if idle.len() >= MAX_IDLE {
+                            return;
+                        }
+                        idle.push(tx.clone());
+                    }
+                    match rx.recv() {
+                        Ok(next) => job = next,
+                        Err(_) => return,
+                    }
+                }
+            })
+            .map(drop)
     }
 }
 
@@ -834,11 +896,7 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
     match result {
         Ok(o) => o,
         Err(panic) => {
-            let msg = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
+            let msg = panic_message(panic.as_ref());
             let gate = sniff_gate(stdin);
             let config = load_config(
                 env,
@@ -856,11 +914,122 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
                 run.start,
             );
             // Recording must not panic again; if it does, the reply still stands.
+            run.learn = false;
             let fallback = outcome.clone();
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 run.record(&config, outcome)
             }))
             .unwrap_or(fallback)
+        }
+    }
+}
+
+/// How a served call ended ([`run_hook_served`]).
+#[derive(Debug)]
+pub enum Served {
+    /// The reply went out through the answer channel; the call was recorded.
+    Answered {
+        /// As [`HookOutcome::refresh_cost`].
+        refresh_cost: bool,
+    },
+    /// The call panicked before any reply went out: nothing was answered or recorded, so the
+    /// caller answers "failed" and the client runs the hook in-process (which judges, and
+    /// records, the call itself).
+    Panicked(String),
+    /// The call panicked after its reply went out (while learning or recording); the journal
+    /// copy of its record is left for the next fold.
+    PanickedAfterReply(String),
+    /// The reply could not be delivered (`send` returned `false`: the client had gone, past
+    /// its deadline, and runs the call in-process, which records it): nothing was learned or
+    /// recorded here, the call's open batch was rolled back and its journal copy removed, so
+    /// the call is recorded once, by the client's fallback.
+    Undelivered,
+}
+
+/// [`run_hook_input`] for the warm helper's server (issue 15): the same steps and the same
+/// reply, but `send` gets the reply as soon as it is known, before the record step writes the
+/// store (the pending record is first written to the [`journal`], so a server that dies in
+/// between loses nothing), and a panic before the reply is returned instead of answered with
+/// the fail mode ([`Served::Panicked`]). `send` returns whether the reply was delivered; when
+/// it was not, the call is neither learned from nor recorded ([`Served::Undelivered`]).
+pub fn run_hook_served(
+    stdin: &[u8],
+    cut: Option<&str>,
+    env: &HookEnv,
+    send: &mut dyn FnMut(&Reply) -> bool,
+) -> Served {
+    let mut run = HookRun::new(env);
+    run.send = Some(send);
+    if let Some(why) = cut {
+        run.healths.push(health(
+            HealthKind::StdinDeadline,
+            why.to_string(),
+            json!({"bytes_read": stdin.len()}),
+            None,
+            env.agent,
+        ));
+    }
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(stdin, cut)));
+    match result {
+        Ok(o) => {
+            if let Some(send) = run.send.take() {
+                send(&o.reply); // every step records, so never reached; kept for safety
+            }
+            if run.undelivered {
+                Served::Undelivered
+            } else {
+                Served::Answered {
+                    refresh_cost: o.refresh_cost,
+                }
+            }
+        }
+        Err(panic) => {
+            let msg = panic_message(panic.as_ref());
+            if run.sent {
+                Served::PanickedAfterReply(msg)
+            } else {
+                Served::Panicked(msg)
+            }
+        }
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// Test-only faults, honoured only in debug builds (`cfg(debug_assertions)`): the warm helper's
+/// tests make a call panic (`HOOKWARD_TEST_PANIC=1`), the server answer late
+/// (`HOOKWARD_TEST_SLOW_REPLY=1`) or stop right after a reply
+/// (`HOOKWARD_TEST_CRASH_AFTER_REPLY=1`). A release build ignores all three.
+mod test_hooks {
+    use super::HookEnv;
+
+    fn on(env: &HookEnv, var: &str) -> bool {
+        cfg!(debug_assertions) && env.vars.get(var).is_some_and(|v| v == "1")
+    }
+
+    pub(super) fn panic_in_call(env: &HookEnv) {
+        if on(env, "HOOKWARD_TEST_PANIC") {
+            panic!("HOOKWARD_TEST_PANIC is set (debug build)");
+        }
+    }
+
+    /// `HOOKWARD_TEST_SLOW_REPLY=1`: a served call waits 3 s before its reply (past the
+    /// client's 2 s budget, so the client has gone and answers in-process).
+    pub(super) fn slow_reply(env: &HookEnv) {
+        if on(env, "HOOKWARD_TEST_SLOW_REPLY") {
+            std::thread::sleep(std::time::Duration::from_secs(3));
+        }
+    }
+
+    pub(super) fn crash_after_reply(env: &HookEnv) {
+        if on(env, "HOOKWARD_TEST_CRASH_AFTER_REPLY") {
+            std::process::exit(86);
         }
     }
 }
@@ -876,6 +1045,15 @@ struct HookRun<'a> {
     store: LazyStore,
     /// `active.json`, read once for the configuration and the policy bundle.
     active: ActiveRecord,
+    /// A served call's answer channel ([`run_hook_served`]): called once with the reply
+    /// before the record step writes the store.
+    send: Option<&'a mut dyn FnMut(&Reply) -> bool>,
+    /// A served call's reply could not be delivered (the client had gone).
+    undelivered: bool,
+    /// The reply went out through `send`.
+    sent: bool,
+    /// The lessons step still has to learn from this call (in [`HookRun::record`]).
+    learn: bool,
 }
 
 impl<'a> HookRun<'a> {
@@ -886,11 +1064,16 @@ impl<'a> HookRun<'a> {
             healths: Vec::new(),
             store: LazyStore::new(env.store_path()),
             active: ActiveRecord::read(env),
+            send: None,
+            undelivered: false,
+            sent: false,
+            learn: false,
         }
     }
 
     /// Steps 1–7 of one call whose payload is `stdin`.
     fn main(&mut self, stdin: &[u8], cut: Option<&str>) -> HookOutcome {
+        test_hooks::panic_in_call(self.env);
         let event = match self.parse(stdin) {
             Ok(e) => e,
             Err(e) => return self.unparsed(stdin, cut, e),
@@ -951,14 +1134,8 @@ impl<'a> HookRun<'a> {
         budget::notice(self.env, &event, &config, &verdict, &mut response);
         let refresh_cost = budget::wants_refresh(&event, &config);
         let reply = render(self.env, &event, &response);
-        lessons::learn(
-            self.env,
-            &event,
-            &config,
-            &verdict,
-            &mut self.store,
-            &mut self.healths,
-        );
+        // learning changes no reply: a served call learns after its answer went out
+        self.learn = true;
         self.env.trace("lessons", t);
         let outcome = HookOutcome {
             reply,
@@ -1106,15 +1283,86 @@ impl<'a> HookRun<'a> {
         self.record(&config, outcome)
     }
 
-    /// Step 7: [`record`] into the call's store.
+    /// Step 7: [`record`] into the call's store. A served call ([`run_hook_served`]) answers
+    /// first: its pending record goes to the journal ([`journal`]), the reply out, then the
+    /// lessons step learns and the record is written (and the journal copy removed). A hook
+    /// process learns and records before it prints, as before.
     fn record(&mut self, config: &Config, outcome: HookOutcome) -> HookOutcome {
-        record(
+        let pending = match self.send.take() {
+            Some(send) => {
+                let entry = journal::Entry {
+                    decision: config
+                        .record
+                        .then(|| decision_record(self.env.agent, &outcome)),
+                    health: self
+                        .healths
+                        .iter()
+                        .chain(outcome.health.iter())
+                        .cloned()
+                        .collect(),
+                };
+                let written = (entry.decision.is_some() || !entry.health.is_empty())
+                    .then(|| journal::write(&self.env.hookward_home, &entry))
+                    .flatten();
+                test_hooks::slow_reply(self.env);
+                let delivered = send(&outcome.reply);
+                self.sent = true;
+                if !delivered {
+                    // the client gave up (its deadline passed) and runs the call in-process,
+                    // which learns and records it: here the call leaves no trace, or it would
+                    // be recorded twice
+                    self.undelivered = true;
+                    self.learn = false;
+                    if let Some(path) = written {
+                        let _ = std::fs::remove_file(path);
+                    }
+                    if self.store.is_open() {
+                        if let Ok(store) = self.store.get() {
+                            store.rollback_batch();
+                        }
+                    }
+                    return outcome;
+                }
+                test_hooks::crash_after_reply(self.env);
+                written
+            }
+            None => None,
+        };
+        if std::mem::take(&mut self.learn) {
+            if let Some(event) = &outcome.event {
+                lessons::learn(
+                    self.env,
+                    event,
+                    config,
+                    &outcome.verdict,
+                    &mut self.store,
+                    &mut self.healths,
+                );
+            }
+        }
+        let served = self.sent;
+        let out = record(
             self.env,
             config,
             outcome,
             &mut self.healths,
             &mut self.store,
-        )
+        );
+        if let Some(path) = pending {
+            // a decision the store did not take stays in the journal, folded later (by the
+            // next server, or an in-process hook once this server is gone)
+            if !config.record || out.record_id.is_some() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        if !served && journal::has_orphans(&self.env.hookward_home) {
+            // a warm helper stopped between an answer and its record: this in-process hook
+            // folds what it left (the next server would too; whichever comes first)
+            if let Ok(store) = self.store.get() {
+                journal::fold_into(&self.env.hookward_home, store);
+            }
+        }
+        out
     }
 }
 

@@ -340,18 +340,57 @@ pub struct Evaluation {
     pub eval_us: u64,
 }
 
+/// The key of a compiled program: BLAKE3 of the version, then every source's name and text
+/// (each followed by a NUL), then the `[policy.data]` document, the first 32 hex digits.
 fn cache_key(sources: &[PolicySource], data: &serde_json::Value) -> String {
-    let mut h = blake3::Hasher::new();
-    h.update(env!("CARGO_PKG_VERSION").as_bytes());
-    h.update(b"\0regorus-0.14\0");
-    for s in sources {
-        h.update(s.name.as_bytes());
-        h.update(b"\0");
-        h.update(s.text.as_bytes());
-        h.update(b"\0");
+    let (mut h, rest) = match builtin_prefix(sources) {
+        Some((h, n)) => (h.clone(), &sources[n..]),
+        None => (key_hasher(), sources),
+    };
+    for s in rest {
+        hash_source(&mut h, s);
     }
     h.update(data.to_string().as_bytes());
     h.finalize().to_hex()[..32].to_string()
+}
+
+fn key_hasher() -> blake3::Hasher {
+    let mut h = blake3::Hasher::new();
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(b"\0regorus-0.14\0");
+    h
+}
+
+fn hash_source(h: &mut blake3::Hasher, s: &PolicySource) {
+    h.update(s.name.as_bytes());
+    h.update(b"\0");
+    h.update(s.text.as_bytes());
+    h.update(b"\0");
+}
+
+/// When `sources` starts with the whole built-in pack ([`builtin_sources`], as every load
+/// does), the key's hasher state after it, computed once per process, and the pack's length:
+/// the warm helper's server hashed ~90 KB of built-in text on every call (issue 15). The key
+/// is the same as hashing them again: the built-in texts are compiled into the binary, and a
+/// source counts as built-in only when it is marked so (user files never are) and has the
+/// pack's name at the pack's place.
+fn builtin_prefix(sources: &[PolicySource]) -> Option<(&'static blake3::Hasher, usize)> {
+    static PREFIX: std::sync::OnceLock<(blake3::Hasher, Vec<String>)> = std::sync::OnceLock::new();
+    let (h, names) = PREFIX.get_or_init(|| {
+        let pack = builtin_sources();
+        let mut h = key_hasher();
+        for s in &pack {
+            hash_source(&mut h, s);
+        }
+        (h, pack.into_iter().map(|s| s.name).collect())
+    });
+    let n = names.len();
+    let is_pack = sources.len() >= n
+        && sources[..n]
+            .iter()
+            .zip(names)
+            .all(|(s, name)| s.builtin && s.name == *name);
+    is_pack.then_some((h, n))
 }
 
 fn new_engine() -> Engine {
@@ -1160,6 +1199,54 @@ mod tests {
         let e = p.evaluate(&input(json!([]))).unwrap();
         assert!(e.candidates.is_empty());
         assert_eq!(e.malformed.len(), 1);
+    }
+
+    /// A user rule in a subpackage of the rules' prefix fires, in-process, whichever way user
+    /// policies are evaluated (the hook's split evaluation and the combined one), from a
+    /// cached program or a fresh compile. The lead suspected `hookward.rules.custom.probe`
+    /// never fired (issue 15 review).
+    #[test]
+    fn user_rules_in_subpackages_fire() {
+        let rule = |pkg: &str, id: &str| {
+            PolicySource {
+            name: format!("/u/{}.rego", pkg.replace('.', "_")),
+            text: format!(
+                "package {pkg}\n\nimport rego.v1\n\n# @rule {id} deny\n# probe\ndecision contains {{\"id\": \"{id}\", \"decision\": \"deny\", \"reason\": \"probe\"}} if {{\n\tinput.event.kind == \"PreToolUse\"\n\tcontains(object.get(input.event.tool.input, \"command\", \"\"), \"probe\")\n}}\n"
+            ),
+            builtin: false,
+        }
+        };
+        let inp = json!({"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell",
+                         "input": {"command": "echo probe"}}}, "facts": {}, "config": {}});
+        for (pkg, id, fires) in [
+            ("hookward.rules.custom.probe", "custom/probe/x", true),
+            ("hookward.rules.mine", "user/mine", true),
+            ("hookward.rules.mine.probe", "user/mine-probe", true),
+            ("hookward.rules.team.a.b", "team/a-b", true),
+            // a custom package speaks only under its own ids (by design, `admin` docs)
+            ("hookward.rules.custom.probe", "probe/x", false),
+        ] {
+            for user_eval in [UserEval::Split, UserEval::Combined] {
+                let dir = tempfile::tempdir().unwrap();
+                for _ in 0..2 {
+                    let opts = LoadOptions {
+                        cache_dir: Some(dir.path().to_path_buf()),
+                        user_eval,
+                        ..LoadOptions::default()
+                    };
+                    let mut p = Policy::from_sources(vec![rule(pkg, id)], opts).unwrap();
+                    let e = p.evaluate(&inp).unwrap();
+                    let fired = e.candidates.iter().any(|c| c.id == id);
+                    assert_eq!(
+                        fired,
+                        fires,
+                        "{pkg} {id} {user_eval:?} mode {:?}: {e:?}",
+                        p.mode()
+                    );
+                    assert!(e.user_error.is_none(), "{e:?}");
+                }
+            }
+        }
     }
 
     #[test]

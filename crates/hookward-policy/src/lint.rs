@@ -11,6 +11,7 @@
 //! <decision>` comment (the pack's convention, [`crate::rule_infos`]) lists such a rule and
 //! wins over what parsing found for the same id.
 
+use crate::admin::CUSTOM_PACKAGE_PREFIX;
 use crate::{package_of, rule_infos, PolicySource, RuleInfo, LOCKED_PREFIX, RULES_PREFIX};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -20,7 +21,7 @@ use std::sync::LazyLock;
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PolicyWarning {
     /// What kind: `disabled-locked`, `disabled-unknown`, `policy-dir-missing`,
-    /// `package-outside`.
+    /// `package-outside`, `custom-package`, `custom-foreign-id`.
     pub kind: &'static str,
     /// For people: what is wrong, where, and what to do.
     pub message: String,
@@ -119,20 +120,87 @@ pub fn dir_warnings(policy_dirs: &[PathBuf]) -> Vec<PolicyWarning> {
 /// entries are never part of the decision. (A helper package without `decision`, imported by
 /// rules, is fine and not reported.)
 pub fn package_warnings(user: &[PolicySource]) -> Vec<PolicyWarning> {
-    user.iter()
-        .filter(|s| !s.builtin)
-        .filter_map(|s| {
-            let pkg = package_of(&s.text).unwrap_or_default();
-            let defines = defines_decision(&s.text);
-            (defines && !pkg.starts_with(RULES_PREFIX)).then(|| PolicyWarning {
+    let mut out = Vec::new();
+    for s in user.iter().filter(|s| !s.builtin) {
+        let pkg = package_of(&s.text).unwrap_or_default();
+        if !defines_decision(&s.text) {
+            continue;
+        }
+        if !pkg.starts_with(RULES_PREFIX) {
+            out.push(PolicyWarning {
                 kind: "package-outside",
                 message: format!(
                     "{}: package `{pkg}` is not under `{RULES_PREFIX}`, so its `decision` entries are never applied; rename it `package {RULES_PREFIX}<name>`",
                     s.name
                 ),
-            })
+            });
+        } else if let Some(name) = pkg.strip_prefix(CUSTOM_PACKAGE_PREFIX) {
+            out.extend(custom_warnings(s, &pkg, name));
+        }
+    }
+    out
+}
+
+/// A user file in `hookward.rules.custom.<name>` (the custom policies' namespace, `admin`
+/// module docs): the aggregator applies its entries only under ids `custom/<name>/…`, so a
+/// literal id outside that prefix, or a `<name>` that is not one word (a deeper package such
+/// as `hookward.rules.custom.team.probe`), is a rule that never fires: said here instead of
+/// silently. Ids are read by hand (`"id": "…"` and `# @rule`), no regex: this runs in every
+/// hook call that has user policies.
+fn custom_warnings(s: &PolicySource, pkg: &str, name: &str) -> Vec<PolicyWarning> {
+    if !crate::admin::valid_custom_name(name) {
+        return vec![PolicyWarning {
+            kind: "custom-package",
+            message: format!(
+                "{}: package `{pkg}` is under `{CUSTOM_PACKAGE_PREFIX}`, the custom policies' namespace, whose packages are `{CUSTOM_PACKAGE_PREFIX}<name>` with one word as <name> (lower-case letters, digits, `_`); entries of this package count only under ids `custom/{name}/…`. Use `package {CUSTOM_PACKAGE_PREFIX}<name>` with ids `custom/<name>/…`, or a package outside it (`{RULES_PREFIX}<team>`)",
+                s.name
+            ),
+        }];
+    }
+    let prefix = crate::admin::custom_id_prefix(name);
+    let mut foreign: Vec<String> = literal_ids(&s.text)
+        .into_iter()
+        .chain(
+            rule_infos(std::slice::from_ref(s))
+                .into_iter()
+                .map(|r| r.id),
+        )
+        .filter(|id| !id.starts_with(&prefix))
+        .collect();
+    foreign.sort();
+    foreign.dedup();
+    foreign
+        .into_iter()
+        .map(|id| PolicyWarning {
+            kind: "custom-foreign-id",
+            message: format!(
+                "{}: rule id `{id}` is never applied: a `{pkg}` package decides only under ids `{prefix}…` (custom policies cannot speak for other rules). Rename the id `{prefix}…`, or move the rule to a package outside `{CUSTOM_PACKAGE_PREFIX}` (`{RULES_PREFIX}<team>`)",
+                s.name
+            ),
         })
         .collect()
+}
+
+/// The string values of `"id"` keys written as literals (`"id": "x"`), scanned by hand.
+fn literal_ids(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("\"id\"") {
+        rest = &rest[i + 4..];
+        let after = rest.trim_start();
+        let Some(after) = after.strip_prefix(':') else {
+            continue;
+        };
+        let Some(value) = after.trim_start().strip_prefix('"') else {
+            continue;
+        };
+        if let Some(end) = value.find(['"', '\\', '\n']) {
+            if value.as_bytes()[end] == b'"' && end > 0 {
+                out.push(value[..end].to_string());
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line starts (after white space) with the word `decision` (what the regex
@@ -217,6 +285,48 @@ mod tests {
             "package hookward.lib.h\nis_prod(x) if { contains(x, \"prod\") }\n",
         );
         assert!(package_warnings(&[helper]).is_empty());
+    }
+
+    /// A hand-written file in the custom policies' namespace whose ids are outside its
+    /// prefix, or whose package is deeper than `hookward.rules.custom.<name>`, is said to
+    /// never fire; a well-formed one and other subpackages are not warned about.
+    #[test]
+    fn custom_namespace_mistakes_are_warned() {
+        let rule = |pkg: &str, id: &str| {
+            user(
+                "p.rego",
+                &format!("package {pkg}\n\ndecision contains {{\"id\": \"{id}\", \"decision\": \"deny\", \"reason\": \"r\"}} if {{ true }}\n"),
+            )
+        };
+        let kinds = |pkg: &str, id: &str| -> Vec<&'static str> {
+            package_warnings(&[rule(pkg, id)])
+                .into_iter()
+                .map(|w| w.kind)
+                .collect()
+        };
+        assert!(kinds("hookward.rules.custom.probe", "custom/probe/x").is_empty());
+        assert!(kinds("hookward.rules.mine.probe", "mine/x").is_empty());
+        assert_eq!(
+            kinds("hookward.rules.custom.probe", "probe/x"),
+            ["custom-foreign-id"]
+        );
+        assert_eq!(
+            kinds("hookward.rules.custom.probe", "custom/other/x"),
+            ["custom-foreign-id"]
+        );
+        assert_eq!(
+            kinds("hookward.rules.custom.team.probe", "custom/team.probe/x"),
+            ["custom-package"]
+        );
+        let w = package_warnings(&[rule("hookward.rules.custom.probe", "probe/x")]);
+        assert!(
+            w[0].message.contains("never applied") && w[0].message.contains("custom/probe/"),
+            "{w:?}"
+        );
+        assert_eq!(
+            literal_ids("{\"id\": \"a\", \"x\": 1} {\"id\" :\"b\"} \"id\": x"),
+            ["a", "b"]
+        );
     }
 
     #[test]

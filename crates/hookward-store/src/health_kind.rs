@@ -40,6 +40,9 @@ pub enum HealthKind {
     LessonError,
     /// A "fix" that followed a hookward deny (a route around the guard) was not learned.
     LessonRefused,
+    /// A warm-helper call's record was folded in from the journal after the server stopped
+    /// between its answer and its record (`hookward_pipeline::journal`).
+    JournalFolded,
 }
 
 /// Every kind with its word and whether it repeats on every call while a file stays broken
@@ -63,6 +66,7 @@ const TABLE: &[(HealthKind, &str, bool)] = &[
     (HealthKind::UserPolicyError, "user-policy-error", true),
     (HealthKind::LessonError, "lesson-error", false),
     (HealthKind::LessonRefused, "lesson-refused", false),
+    (HealthKind::JournalFolded, "journal-folded", false),
 ];
 
 impl HealthKind {

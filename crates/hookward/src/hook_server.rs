@@ -9,19 +9,26 @@
 //! ([`run_hook_input`]). What it keeps between calls is only caches keyed by content: the
 //! compiled policy program, by exactly the key of the on-disk cache
 //! ([`hookward_policy::keep_programs_in_memory`]), so an edit to a policy or its config data is
-//! seen on the next call; and open store connections, handed out again only while the store's
-//! path names the same file ([`hookward_store::keep_stores_open`]).
+//! seen on the next call; open store connections, handed out again only while the store's
+//! path names the same file ([`hookward_store::keep_stores_open`]); and resolved
+//! configurations, keyed by every layer's text ([`hookward_config::keep_resolutions_in_memory`]).
+//!
+//! A call is answered before its record is written ([`run_hook_served`]): the pending record
+//! goes to a journal file first, the reply out, then the store is written and the file removed;
+//! a server that stops in between leaves the file, and the next server (before it binds its
+//! socket) or the next in-process hook folds it into the store ([`hookward_pipeline::journal`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
 //! server exits; so does a server whose own executable changed on disk (an upgrade) or whose
 //! socket was removed (checked every [`WAKE`]). A panic
-//! while answering answers "failed" (the client falls back), never a decision. With no call
+//! while answering answers "failed" (the client falls back and the in-process hook judges and
+//! records the call), never a decision. With no call
 //! for [`IDLE`] the server exits; `hookward hook-server --stop` ends it by its pid.
 
 use crate::warm_proto::{self, Reply, Request};
 use crate::AgentArg;
 use clap::ValueEnum;
-use hookward_pipeline::{run_hook_input, HookEnv, ProcessParts};
+use hookward_pipeline::{run_hook_served, HookEnv, ProcessParts, Served};
 use std::os::fd::AsRawFd;
 use std::os::unix::ffi::OsStringExt;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
@@ -200,6 +207,9 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     let Some(_lock) = try_lock(&run_dir.lock()) else {
         return Ok(()); // another server runs
     };
+    // before the socket exists: no client waits on a server that is still folding (a client
+    // that finds no socket answers in-process)
+    fold_journal(run_dir);
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
     let stamp = exe_stamp(&exe);
     let sock = run_dir.socket();
@@ -211,6 +221,8 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", run_dir.pid().display()))?;
     hookward_policy::keep_programs_in_memory();
     hookward_store::keep_stores_open();
+    hookward_config::keep_resolutions_in_memory();
+    hookward_pipeline::keep_facts_workers();
     let cleanup = || {
         let _ = std::fs::remove_file(&sock);
         let _ = std::fs::remove_file(run_dir.pid());
@@ -282,6 +294,18 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     }
 }
 
+/// Folds the records a previous server answered but did not write (it stopped in between)
+/// into the store, before the socket is bound ([`hookward_pipeline::journal`]). A store that
+/// cannot be opened leaves them for the next start or in-process hook.
+fn fold_journal(run_dir: &RunDir) {
+    let Some(home) = run_dir.dir.parent() else {
+        return;
+    };
+    if let Err(e) = hookward_pipeline::journal::fold(home, &home.join("state.db")) {
+        eprintln!("hookward hook-server: the journal could not be folded into the store: {e}");
+    }
+}
+
 fn answer_failed(mut stream: UnixStream) -> std::io::Result<()> {
     Reply {
         status: warm_proto::STATUS_FAILED,
@@ -311,15 +335,36 @@ fn serve_one(mut stream: UnixStream) -> bool {
         .write_to(&mut stream);
         return true;
     }
-    let answered = std::panic::catch_unwind(|| answer(req)).unwrap_or(None);
-    let (reply, refresh_cost) = answered.unwrap_or((
-        Reply {
-            status: warm_proto::STATUS_FAILED,
-            ..Reply::default()
-        },
-        false,
-    ));
-    let _ = reply.write_to(&mut stream);
+    let mut sent = false;
+    let mut send = |r: &hookward_core::Reply| -> bool {
+        let reply = Reply {
+            status: warm_proto::STATUS_ANSWER,
+            exit_code: u8::try_from(r.exit_code).unwrap_or(0),
+            stdout: r.stdout.clone(),
+            stderr: r.stderr.clone(),
+        };
+        // a client past its deadline has closed its end: the write fails (EPIPE; SIGPIPE is
+        // ignored), and the call is left to the client's in-process run, which records it
+        let delivered = reply.write_to(&mut stream).is_ok();
+        // the client reads to the end: it has its answer now, while the record is written
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        sent = true;
+        delivered
+    };
+    let served = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(req, &mut send)))
+        .unwrap_or(None);
+    let refresh_cost = match served {
+        Some(Served::Answered { refresh_cost }) => refresh_cost,
+        Some(Served::PanickedAfterReply(_) | Served::Undelivered) => false,
+        // a panic before the reply, or a request that cannot be answered here: "failed", and
+        // the client runs the hook in-process (which judges and records the call)
+        Some(Served::Panicked(_)) | None => {
+            if !sent {
+                let _ = answer_failed(stream);
+            }
+            return false;
+        }
+    };
     drop(stream);
     if refresh_cost {
         // after the reply, as `hookward hook` does (reaped in the accept loop)
@@ -328,10 +373,10 @@ fn serve_one(mut stream: UnixStream) -> bool {
     false
 }
 
-/// The hook's answer to `req`, as `hookward hook` would give it in the client's place, and
-/// whether the cost index should be refreshed in the background; `None` when the request
-/// cannot be answered that way (the client falls back).
-fn answer(req: Request) -> Option<(Reply, bool)> {
+/// Answers `req` as `hookward hook` would in the client's place, the reply going to `send`
+/// ([`run_hook_served`]); `None` when the request cannot be answered that way (the client
+/// falls back).
+fn answer(req: Request, send: &mut dyn FnMut(&hookward_core::Reply) -> bool) -> Option<Served> {
     let agent = AgentArg::from_str(&req.agent, false).ok()?.agent();
     let project_var = hookward_pipeline::profile(agent).project_var;
     let parts = ProcessParts {
@@ -355,12 +400,10 @@ fn answer(req: Request) -> Option<(Reply, bool)> {
         .into_iter()
         .map(|d| PathBuf::from(std::ffi::OsString::from_vec(d)))
         .collect();
-    let outcome = run_hook_input(&req.payload, req.cut.as_deref(), &env);
-    let reply = Reply {
-        status: warm_proto::STATUS_ANSWER,
-        exit_code: u8::try_from(outcome.reply.exit_code).unwrap_or(0),
-        stdout: outcome.reply.stdout,
-        stderr: outcome.reply.stderr,
-    };
-    Some((reply, outcome.refresh_cost))
+    Some(run_hook_served(
+        &req.payload,
+        req.cut.as_deref(),
+        &env,
+        send,
+    ))
 }

@@ -121,8 +121,22 @@ impl Home {
     fn mask(&self, s: &str) -> String {
         s.replace(&self.root.path().display().to_string(), "<ROOT>")
     }
-    /// The decision records, oldest first, without time and duration, paths masked.
+    /// The journal entries a server wrote and has not yet removed: a served call is recorded
+    /// after its reply ([`hookward_pipeline::journal`]).
+    fn pending(&self) -> usize {
+        std::fs::read_dir(self.hw().join("run/journal")).map_or(0, |d| d.count())
+    }
+    /// Waits until every answered call is recorded (its journal entry removed).
+    fn settle(&self) {
+        assert!(wait_for(|| self.pending() == 0), "records still pending");
+    }
+    /// The decision records, oldest first, without time and duration, paths masked (after
+    /// [`Home::settle`]).
     fn records(&self) -> Vec<String> {
+        self.settle();
+        self.records_now()
+    }
+    fn records_now(&self) -> Vec<String> {
         let db = self.hw().join("state.db");
         if !db.exists() {
             return Vec::new();
@@ -149,6 +163,7 @@ impl Home {
         rows
     }
     fn health_kinds(&self) -> Vec<String> {
+        self.settle();
         let db = self.hw().join("state.db");
         if !db.exists() {
             return Vec::new();
@@ -774,4 +789,202 @@ fn a_relative_policy_dir_is_the_clients_folder_warm_as_in_process() {
     hook_args.extend(args.iter().cloned());
     let (inproc, _) = run_in("hookward", &hook_args, false);
     assert_eq!(warm, inproc);
+}
+
+/// A panic inside one call answers "failed" (never a decision), so the client runs the hook
+/// in-process, which judges and records the call itself; the server lives on. The panic is
+/// the debug build's test hook `HOOKWARD_TEST_PANIC=1` (`hookward_pipeline`'s `test_hooks`).
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
+fn a_panicking_call_answers_failed_and_the_client_falls_back() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let mut env = claude_env(&home, true);
+    env.push(("HOOKWARD_TEST_PANIC".into(), "1".into()));
+    // required warm path: the server answered "failed", so the client says so and exits 3
+    let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("did not answer (Other)"), "{err}");
+    assert!(
+        home.records().is_empty(),
+        "the server recorded a call it did not answer"
+    );
+    // normal client: the in-process hook answers (it panics the same way: fail open) and
+    // records the call once
+    let mut env = claude_env(&home, false);
+    env.push(("HOOKWARD_TEST_PANIC".into(), "1".into()));
+    let warm = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &env);
+    let mut inproc_env = env.clone();
+    inproc_env.push(("HOOKWARD_WARM".into(), "0".into()));
+    let inproc = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &inproc_env);
+    // the panic message names the panicking thread's id, which differs between processes
+    let same = |r: &(String, String, i32)| (r.0.clone(), without_thread_ids(&r.1), r.2);
+    assert_eq!(same(&warm), same(&inproc));
+    assert_eq!(warm.2, 0, "{warm:?}");
+    let panics = home
+        .health_kinds()
+        .iter()
+        .filter(|h| h.starts_with("internal-error: hookward panicked"))
+        .count();
+    assert_eq!(panics, 2, "{:?}", home.health_kinds());
+    assert_eq!(home.records().len(), 2);
+    // the server is still up and answers the next call
+    let (_, err, code) = home.run(
+        "hookward-hook",
+        &args,
+        BASH_PROBE.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(home.records().len(), 3);
+}
+
+/// `text` with the thread ids of Rust's panic messages (`thread 'main' (1234) panicked`)
+/// left out.
+fn without_thread_ids(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("' (") {
+        out.push_str(&rest[..i + 3]);
+        rest = &rest[i + 3..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(')') {
+            out.push('N');
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A served call answers before its record is written, but its record is in the journal
+/// first: a server that stops right after a reply (the debug build's test hook
+/// `HOOKWARD_TEST_CRASH_AFTER_REPLY=1`) leaves it there, and the next server folds it into
+/// the store before its first call, with a `journal-folded` health event. Nothing is lost.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
+fn a_server_stopped_between_reply_and_record_loses_no_record() {
+    let mut home = Home::new();
+    let denied = serde_json::json!({
+        "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Read",
+        "tool_input": {"file_path": home.home().join(".ssh/id_rsa")}, "cwd": "/tmp"
+    })
+    .to_string();
+    let denied = denied.as_bytes();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let mut env = claude_env(&home, true);
+    env.push(("HOOKWARD_TEST_CRASH_AFTER_REPLY".into(), "1".into()));
+    let (out, err, code) = home.run("hookward-hook", &args, denied, &env);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"deny\""), "the reply went out: {out}");
+    let status = home.server.take().unwrap().wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(86),
+        "the server stopped after the reply"
+    );
+    assert_eq!(home.pending(), 1, "the record waits in the journal");
+    assert!(
+        home.records_now().is_empty(),
+        "not recorded before the fold"
+    );
+    let _ = std::fs::remove_file(home.sock());
+    home.start_server();
+    assert_eq!(home.pending(), 0);
+    let records = home.records();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(records[0].contains("deny"), "{records:?}");
+    assert!(
+        home.health_kinds()
+            .iter()
+            .any(|h| h.starts_with("journal-folded")),
+        "{:?}",
+        home.health_kinds()
+    );
+    // and the same call answered normally is recorded with the same fields
+    let (_, err, code) = home.run("hookward-hook", &args, denied, &claude_env(&home, true));
+    assert_eq!(code, 0, "{err}");
+    let records = home.records();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0], records[1]);
+}
+
+/// With no server started again (the warm helper switched off, say), the next in-process
+/// `hookward hook` folds what a stopped server left, after recording its own call; a server
+/// started later finds nothing left to fold (each entry is recorded once).
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
+fn an_in_process_hook_folds_what_a_stopped_server_left() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    let mut env = claude_env(&home, true);
+    env.push(("HOOKWARD_TEST_CRASH_AFTER_REPLY".into(), "1".into()));
+    let (out, err, code) = home.run("hookward-hook", &args, SSH_READ.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"deny\""), "the reply went out: {out}");
+    let status = home.server.take().unwrap().wait().unwrap();
+    assert_eq!(status.code(), Some(86));
+    assert_eq!(home.pending(), 1);
+    let _ = std::fs::remove_file(home.sock());
+    // an in-process call (the warm helper off): its own record, then the fold
+    let mut off = claude_env(&home, false);
+    off.push(("HOOKWARD_WARM".into(), "0".into()));
+    let (_, err, code) = home.run("hookward-hook", &args, BASH_PROBE.as_bytes(), &off);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(home.pending(), 0, "folded by the in-process hook");
+    let records = home.records_now();
+    assert_eq!(records.len(), 2, "{records:?}");
+    let folded = home
+        .health_kinds()
+        .iter()
+        .filter(|h| h.starts_with("journal-folded"))
+        .count();
+    assert_eq!(folded, 1, "{:?}", home.health_kinds());
+    // a server started now has nothing to fold
+    home.start_server();
+    assert_eq!(home.records_now().len(), 2);
+}
+
+/// A server that answers after the client's 2 s budget (the debug build's test hook
+/// `HOOKWARD_TEST_SLOW_REPLY=1`: 3 s) finds the client gone: the client answered in-process
+/// and recorded the call, and the server neither records it nor leaves a journal entry, so the
+/// call is recorded once.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "needs the debug build's test hooks")]
+fn a_reply_the_client_no_longer_waits_for_is_not_recorded_twice() {
+    let mut home = Home::new();
+    home.start_server();
+    let args = ["claude-code".to_string()];
+    // required warm path: the client gives up at its budget (exit 3, nothing in-process), and
+    // the server, waking at 3 s, cannot deliver and records nothing
+    let mut env = claude_env(&home, true);
+    env.push(("HOOKWARD_TEST_SLOW_REPLY".into(), "1".into()));
+    let (_, err, code) = home.run("hookward-hook", &args, SSH_READ.as_bytes(), &env);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("did not answer"), "{err}");
+    // (its journal entry exists while it sleeps; settle waits for the server to drop it)
+    home.settle();
+    assert!(home.records_now().is_empty(), "{:?}", home.records_now());
+    // normal client: it answers in-process after the budget and records the call; the
+    // server's late reply is not recorded a second time
+    let mut env = claude_env(&home, false);
+    env.push(("HOOKWARD_TEST_SLOW_REPLY".into(), "1".into()));
+    let (out, err, code) = home.run("hookward-hook", &args, SSH_READ.as_bytes(), &env);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"deny\""), "{out}");
+    // the in-process run left the live server's pending entry alone (not folded under it)
+    let records = home.records();
+    assert_eq!(records.len(), 1, "{records:?}");
+    // and the server still answers the next call, recorded once
+    let (_, err, code) = home.run(
+        "hookward-hook",
+        &args,
+        SSH_READ.as_bytes(),
+        &claude_env(&home, true),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(home.records().len(), 2);
 }
