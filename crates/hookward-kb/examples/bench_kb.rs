@@ -4,6 +4,11 @@
 //! `scripts/kb/build_bench.py`), then times embedding, kNN + clusters, and the injection scan.
 //!
 //!     cargo run --release -p hookward-kb --example bench_kb -- DIR 100000 2
+//!
+//! `MEMLOG=1`: a line on stderr per structure the scan makes (`hookward_kb::scan_accounted`:
+//! its bytes and bytes a chunk) with the process's resident and peak resident memory at that
+//! point (`VmRSS`, `VmHWM` of `/proc/self/status`), and the same marks between the streaming
+//! build's stages: where the peak is reached and what is alive then.
 
 use hookward_kb::{Corpus, Document, Options};
 use std::time::Instant;
@@ -22,6 +27,35 @@ fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
             }
         }
     }
+}
+
+/// `(VmRSS, VmHWM)` of this process in kB (0 where `/proc` is not there).
+fn rss_kb() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// One `MEMLOG` line: a structure's bytes (per chunk of `chunks`) and the resident memory now.
+fn memlog(name: &str, bytes: usize, chunks: usize) {
+    if std::env::var_os("MEMLOG").is_none() {
+        return;
+    }
+    let (rss, hwm) = rss_kb();
+    eprintln!(
+        "mem {name:<36} {:>9.1} MB {:>7.1} B/chunk | rss {:>6.1} MB, peak {:>6.1} MB",
+        bytes as f64 / 1e6,
+        bytes as f64 / chunks.max(1) as f64,
+        rss as f64 / 1e3,
+        hwm as f64 / 1e3
+    );
 }
 
 fn main() {
@@ -79,7 +113,9 @@ fn main() {
     let t1 = Instant::now();
     let first_scan = std::sync::Mutex::new(None::<std::time::Duration>);
     let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
-    let report = hookward_kb::scan(&corpus, &scanner, &opts, &|stage, _| match stage {
+    let chunks = corpus.chunks().len();
+    let account = |name: &str, bytes: usize| memlog(name, bytes, chunks);
+    let progress = |stage: hookward_kb::Stage, _: usize| match stage {
         hookward_kb::Stage::Injection => {
             if let Ok(mut f) = first_scan.lock() {
                 f.get_or_insert_with(|| t1.elapsed());
@@ -90,7 +126,8 @@ fn main() {
                 *l = t1.elapsed();
             }
         }
-    });
+    };
+    let report = hookward_kb::scan_accounted(&corpus, &scanner, &opts, &progress, &account);
     let t_scan = t1.elapsed();
     let t_clusters = first_scan.lock().ok().and_then(|f| *f).unwrap_or(t_scan);
     let t_knn = last_knn.lock().map(|l| *l).unwrap_or_default();
@@ -186,6 +223,7 @@ fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usi
     out.flush().expect("features");
     drop(out);
     let t_pass1 = t0.elapsed();
+    memlog("first pass done:", 0, b.chunks());
     let mut pass = b.vectors();
     let mut input = std::io::BufReader::new(std::fs::File::open(&feat_path).expect("features"));
     let mut head = [0u8; 4];
@@ -204,13 +242,17 @@ fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usi
         }))
         .expect("one vector per chunk");
     let t_embed = t0.elapsed();
+    let chunks = corpus.chunks().len();
+    memlog("vectors + index built:", 0, chunks);
     let t1 = Instant::now();
     let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
-    let report = hookward_kb::scan(&corpus, &scanner, &opts, &|_, _| {
+    let account = |name: &str, bytes: usize| memlog(name, bytes, chunks);
+    let progress = |_: hookward_kb::Stage, _: usize| {
         if let Ok(mut l) = last_knn.lock() {
             *l = t1.elapsed();
         }
-    });
+    };
+    let report = hookward_kb::scan_accounted(&corpus, &scanner, &opts, &progress, &account);
     let t_scan = t1.elapsed();
     let t_knn = last_knn.lock().map(|l| *l).unwrap_or_default();
     println!(

@@ -814,6 +814,24 @@ pub fn neighbour_lists(corpus: &Corpus, opts: &Options) -> Vec<Vec<knn::Neighbou
     )
 }
 
+/// Memory accounting of a scan ([`scan_accounted`]): called with the name of a structure the
+/// scan holds and the bytes it holds, as each stage makes it (`examples/bench_kb.rs` prints
+/// them with the process's resident memory at that point, `MEMLOG=1`). Bytes are capacities
+/// times element sizes plus the heap blocks a structure owns (hash tables estimated from their
+/// capacity); the allocator's own overhead per block is not counted. A name ending in `:` is a
+/// stage mark without a size.
+pub type Accounting<'a> = dyn Fn(&str, usize) + Sync + 'a;
+
+/// Bytes of a `HashSet`/`HashMap` of `cap` entries of `entry` bytes (hashbrown: a power of two
+/// buckets at most 7/8 full, one control byte each and 16 more).
+fn table_bytes(cap: usize, entry: usize) -> usize {
+    if cap == 0 {
+        return 0;
+    }
+    let buckets = (cap * 8).div_ceil(7).next_power_of_two();
+    buckets * (entry + 1) + 16
+}
+
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
 pub fn scan(
     corpus: &Corpus,
@@ -821,8 +839,35 @@ pub fn scan(
     opts: &Options,
     progress: &(dyn Fn(Stage, usize) + Sync),
 ) -> Report {
+    scan_accounted(corpus, scanner, opts, progress, &|_, _| {})
+}
+
+/// [`scan`], telling `account` the bytes of each per-chunk structure as it is made.
+pub fn scan_accounted(
+    corpus: &Corpus,
+    scanner: &Scanner,
+    opts: &Options,
+    progress: &(dyn Fn(Stage, usize) + Sync),
+    account: &Accounting<'_>,
+) -> Report {
     let k = opts.k.max(1);
     let doc_of: Vec<usize> = corpus.chunks.iter().map(|c| c.doc).collect();
+    account("index (vectors + postings)", corpus.index_bytes());
+    account(
+        "chunk places (Chunk + headings)",
+        corpus.chunks.capacity() * std::mem::size_of::<Chunk>()
+            + corpus
+                .chunks
+                .iter()
+                .map(|c| c.heading.as_ref().map_or(0, String::capacity))
+                .sum::<usize>(),
+    );
+    account(
+        "document paths",
+        corpus.paths.capacity() * std::mem::size_of::<String>()
+            + corpus.paths.iter().map(String::capacity).sum::<usize>(),
+    );
+    account("doc_of", doc_of.capacity() * std::mem::size_of::<usize>());
     let neighbours = knn::knn(
         &corpus.vectors,
         &doc_of,
@@ -832,16 +877,42 @@ pub fn scan(
         knn::Search::for_size(corpus.vectors.len(), opts.exact_limit),
         &|n| progress(Stage::Neighbours, n),
     );
+    account(
+        "neighbour lists",
+        neighbours.capacity() * std::mem::size_of::<Vec<knn::Neighbour>>()
+            + neighbours
+                .iter()
+                .map(|l| l.capacity() * std::mem::size_of::<knn::Neighbour>())
+                .sum::<usize>(),
+    );
     let classes = cluster::copy_classes(&neighbours);
+    account("copy classes", classes.capacity() * 4);
     let family = cluster::document_families(&neighbours, &doc_of, corpus.documents());
     let family_of_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| family[d]).collect();
+    account(
+        "families (per document + per chunk)",
+        (family.capacity() + family_of_chunk.capacity()) * std::mem::size_of::<Option<u32>>(),
+    );
     let dens = cluster::class_densities(&neighbours, &classes, &family_of_chunk, k);
+    account("density samples", dens.capacity() * 4);
     drop(classes);
     drop(family_of_chunk);
     let threshold = cluster::threshold(&dens, opts.z);
     let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
+    account(
+        "links",
+        adj.capacity() * std::mem::size_of::<std::collections::HashSet<usize>>()
+            + adj
+                .iter()
+                .map(|s| table_bytes(s.capacity(), std::mem::size_of::<usize>()))
+                .sum::<usize>(),
+    );
     drop(neighbours);
     let doc_links = cluster::document_links(&adj, &doc_of);
+    account(
+        "document links",
+        table_bytes(doc_links.capacity(), std::mem::size_of::<((usize, usize), usize)>()),
+    );
     let files_of = |g: &[usize]| {
         let mut files: Vec<String> = g.iter().map(|&c| corpus.paths[doc_of[c]].clone()).collect();
         files.sort();
@@ -883,6 +954,13 @@ pub fn scan(
         }
     }
     drop(adj);
+    account(
+        "groups",
+        groups
+            .iter()
+            .map(|g| g.capacity() * 8 + 24)
+            .sum::<usize>(),
+    );
     let all_phrases = cluster::target_phrases_of(
         &groups,
         &mut |f| corpus.each_chunk_text(f),
@@ -913,6 +991,7 @@ pub fn scan(
         }
     }
     let groups = kept;
+    account("target phrases:", 0);
     let flagged = match &corpus.flagged {
         Some(f) => f.clone(),
         None => scan_all(corpus, scanner, opts.jobs, progress),
@@ -942,6 +1021,7 @@ pub fn scan(
             }
         })
         .collect();
+    account("report:", 0);
     Report {
         documents: corpus.documents(),
         chunks: corpus.chunks.len(),
