@@ -8,7 +8,8 @@
 //! `MEMLOG=1`: a line on stderr per structure the scan makes (`hookward_kb::scan_accounted`:
 //! its bytes and bytes a chunk) with the process's resident and peak resident memory at that
 //! point (`VmRSS`, `VmHWM` of `/proc/self/status`), and the same marks between the streaming
-//! build's stages: where the peak is reached and what is alive then.
+//! build's stages: where the peak is reached and what is alive then. `SKIP_SCAN=1` (with
+//! `STREAM`) leaves the injection scan out.
 
 use hookward_kb::{Corpus, Document, Options};
 use std::time::Instant;
@@ -113,7 +114,7 @@ fn main() {
     let t1 = Instant::now();
     let first_scan = std::sync::Mutex::new(None::<std::time::Duration>);
     let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
-    let chunks = corpus.chunks().len();
+    let chunks = corpus.chunk_count();
     let account = |name: &str, bytes: usize| memlog(name, bytes, chunks);
     let progress = |stage: hookward_kb::Stage, _: usize| match stage {
         hookward_kb::Stage::Injection => {
@@ -161,6 +162,9 @@ fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usi
         ..Options::default()
     };
     std::fs::create_dir_all(dir).expect("STREAM folder");
+    // SKIP_SCAN=1: no injection scan (a study of memory without the scanner's lazily built
+    // regex automata and their caches, which grow with how varied the scanned text is).
+    let skip_scan = std::env::var_os("SKIP_SCAN").is_some();
     let scanner = hookward_scan::Scanner::new().expect("scanner");
     let t0 = Instant::now();
     let feat_path = dir.join("features.bin");
@@ -192,6 +196,7 @@ fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usi
                                 let flagged: Vec<_> = chunks
                                     .iter()
                                     .enumerate()
+                                    .filter(|_| !skip_scan)
                                     .filter_map(|(k, c)| {
                                         hookward_kb::scan_text(
                                             scanner,
@@ -242,7 +247,7 @@ fn stream(dir: &std::path::Path, n: usize, jobs: usize, make: &mut dyn FnMut(usi
         }))
         .expect("one vector per chunk");
     let t_embed = t0.elapsed();
-    let chunks = corpus.chunks().len();
+    let chunks = corpus.chunk_count();
     memlog("vectors + index built:", 0, chunks);
     let t1 = Instant::now();
     let last_knn = std::sync::Mutex::new(std::time::Duration::ZERO);
