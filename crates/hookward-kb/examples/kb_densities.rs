@@ -37,8 +37,8 @@ fn main() {
     let corpus = Corpus::build(docs, &opts);
     if args.iter().any(|a| a == "--neighbours") {
         let lists = hookward_kb::neighbour_lists(&corpus, &opts);
-        for (c, ns) in corpus.chunks().iter().zip(lists) {
-            let mut line = c.doc.to_string();
+        for (c, ns) in lists.iter().enumerate() {
+            let mut line = corpus.doc_of(c).to_string();
             for (j, s) in ns {
                 line.push_str(&format!("	{j}:{s}"));
             }

@@ -20,7 +20,7 @@
 //!    [`MIN_FILES`] chunks from as many different files is a cluster.
 
 use crate::embed::words;
-use crate::knn::Neighbour;
+use crate::knn::Lists;
 use std::collections::{HashMap, HashSet};
 
 /// A cluster needs chunks from at least this many different files: 3 (issue 20; two files
@@ -60,7 +60,7 @@ pub struct Threshold {
 pub const MIN_TAU: f32 = 0.3;
 
 /// Each chunk's density: the mean similarity of its `k` neighbours.
-pub fn densities(neighbours: &[Vec<Neighbour>], k: usize) -> Vec<f32> {
+pub fn densities(neighbours: &Lists, k: usize) -> Vec<f32> {
     neighbours
         .iter()
         .map(|ns| ns.iter().map(|n| n.1).sum::<f32>() / k.max(1) as f32)
@@ -78,7 +78,7 @@ pub const COPY_SIM: f32 = 0.95;
 /// The near-copy class of every chunk (a class id: the smallest chunk index in it): the
 /// connected sets of neighbour pairs at cosine ≥ [`COPY_SIM`]. A chunk without a near-copy
 /// is a class of its own.
-pub fn copy_classes(neighbours: &[Vec<Neighbour>]) -> Vec<u32> {
+pub fn copy_classes(neighbours: &Lists) -> Vec<u32> {
     let n = neighbours.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn root(p: &mut [u32], mut i: u32) -> u32 {
@@ -130,20 +130,19 @@ pub const FAMILY_MIN_DOCS: usize = 10;
 /// family; planted chunks inside a family's pages are still linked and grouped as before
 /// (families change the threshold statistics and set aside groups made only of one
 /// family's files, [`in_one_family`]).
-pub fn document_families(
-    neighbours: &[Vec<Neighbour>],
-    doc_of: &[usize],
-    docs: usize,
-) -> Vec<Option<u32>> {
-    let mut pairs: HashSet<(u32, u32)> = HashSet::new();
+pub fn document_families(neighbours: &Lists, doc_of: &[usize], docs: usize) -> Vec<Option<u32>> {
+    // Each chunk pair once (8 bytes a pair, sorted; a hash set took about twice that).
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
     for (i, ns) in neighbours.iter().enumerate() {
         for &(j, s) in ns {
             let j = j as usize;
             if s >= FAMILY_SIM && j < doc_of.len() && doc_of[i] != doc_of[j] {
-                pairs.insert((i.min(j) as u32, i.max(j) as u32));
+                pairs.push((i.min(j) as u32, i.max(j) as u32));
             }
         }
     }
+    pairs.sort_unstable();
+    pairs.dedup();
     let mut per_docs: HashMap<(usize, usize), usize> = HashMap::new();
     for &(a, b) in &pairs {
         let (da, db) = (doc_of[a as usize], doc_of[b as usize]);
@@ -215,27 +214,30 @@ pub fn in_one_family(members: &[usize], doc_of: &[usize], family: &[Option<u32>]
 /// outside classes left in the lists (the nearest outside texts beyond the lists are no
 /// nearer than those); a class whose lists hold only siblings and itself is left out.
 pub fn class_densities(
-    neighbours: &[Vec<Neighbour>],
+    neighbours: &Lists,
     class: &[u32],
     family: &[Option<u32>],
     k: usize,
 ) -> Vec<f32> {
     let k = k.max(1);
-    let mut members: HashMap<u32, Vec<usize>> = HashMap::new();
-    for (i, &c) in class.iter().enumerate() {
-        members.entry(c).or_default().push(i);
-    }
-    let mut ids: Vec<u32> = members.keys().copied().collect();
-    ids.sort_unstable();
-    let mut out = Vec::with_capacity(ids.len());
+    // The chunks by class, then index: each class's members in one run (4 bytes a chunk; a
+    // map of one `Vec` per class cost about 100).
+    let mut order: Vec<u32> = (0..class.len() as u32).collect();
+    order.sort_unstable_by_key(|&i| (class[i as usize], i));
+    let mut out = Vec::new();
     let mut best: HashMap<u32, f32> = HashMap::new();
-    for c in ids {
-        let ms = &members[&c];
+    let mut at = 0;
+    while at < order.len() {
+        let c = class[order[at] as usize];
+        let end = at + order[at..].partition_point(|&i| class[i as usize] == c);
+        let ms = &order[at..end];
+        at = end;
         best.clear();
         let mut siblings = false;
         for &i in ms {
+            let i = i as usize;
             let fam = family.get(i).copied().flatten();
-            for &(j, s) in &neighbours[i] {
+            for &(j, s) in neighbours.of(i) {
                 let cj = class[j as usize];
                 if cj == c {
                     continue;
@@ -252,7 +254,7 @@ pub fn class_densities(
         }
         if best.is_empty()
             && (ms.len() > 1 || siblings)
-            && ms.iter().all(|&i| neighbours[i].len() >= k)
+            && ms.iter().all(|&i| neighbours.of(i as usize).len() >= k)
         {
             continue;
         }
@@ -284,31 +286,91 @@ pub fn threshold(densities: &[f32], z: f32) -> Threshold {
     }
 }
 
+/// The link graph in one flat array (CSR): chunk `i`'s linked chunks are
+/// `targets[offsets[i] .. offsets[i + 1]]`, sorted, each once. `4 · (N + 1)` bytes plus 4 a
+/// link end — a `HashSet` per chunk cost 48 bytes even for the many chunks without a link.
+#[derive(Debug, Clone, Default)]
+pub struct Links {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Links {
+    /// The graph of `n` chunks with these undirected links (either order, repeats allowed).
+    pub fn from_pairs(n: usize, pairs: &[(usize, usize)]) -> Links {
+        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(pairs.len() * 2);
+        for &(a, b) in pairs {
+            if a < n && b < n && a != b {
+                ends.push((a as u32, b as u32));
+                ends.push((b as u32, a as u32));
+            }
+        }
+        Links::from_ends(n, ends)
+    }
+
+    fn from_ends(n: usize, mut ends: Vec<(u32, u32)>) -> Links {
+        ends.sort_unstable();
+        ends.dedup();
+        let mut offsets = vec![0u32; n + 1];
+        for &(a, _) in &ends {
+            offsets[a as usize + 1] += 1;
+        }
+        for i in 1..offsets.len() {
+            offsets[i] += offsets[i - 1];
+        }
+        let mut targets: Vec<u32> = ends.into_iter().map(|(_, b)| b).collect();
+        targets.shrink_to_fit();
+        Links { offsets, targets }
+    }
+
+    /// Number of chunks.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// True for a graph of no chunk.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Chunk `i`'s linked chunks, sorted (empty for an index out of range).
+    pub fn of(&self, i: usize) -> &[u32] {
+        match (self.offsets.get(i), self.offsets.get(i + 1)) {
+            (Some(&s), Some(&e)) => &self.targets[s as usize..e as usize],
+            _ => &[],
+        }
+    }
+
+    /// Bytes held (capacities).
+    pub fn bytes(&self) -> usize {
+        (self.offsets.capacity() + self.targets.capacity()) * std::mem::size_of::<u32>()
+    }
+}
+
 /// The link graph: chunk → linked chunks of other documents (one of the two among the other's
 /// `k` nearest, similarity at least `tau`).
-pub fn links(neighbours: &[Vec<Neighbour>], doc_of: &[usize], tau: f32) -> Vec<HashSet<usize>> {
+pub fn links(neighbours: &Lists, doc_of: &[usize], tau: f32) -> Links {
     let n = neighbours.len();
-    let mut adj: Vec<HashSet<usize>> = vec![HashSet::new(); n];
+    let mut ends: Vec<(u32, u32)> = Vec::new();
     for (i, ns) in neighbours.iter().enumerate() {
         for &(j, s) in ns {
-            let j = j as usize;
-            if s >= tau && doc_of[i] != doc_of[j] {
-                adj[i].insert(j);
-                adj[j].insert(i);
+            if s >= tau && (j as usize) < n && doc_of[i] != doc_of[j as usize] {
+                ends.push((i as u32, j));
+                ends.push((j, i as u32));
             }
         }
     }
-    adj
+    Links::from_ends(n, ends)
 }
 
 /// The tight groups of the link graph: lists of chunk indices, each sorted, from at least
 /// [`MIN_FILES`] documents.
-pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
+pub fn groups(adj: &Links, doc_of: &[usize]) -> Vec<Vec<usize>> {
     let n = adj.len();
     let mut seen = vec![false; n];
     let mut out = Vec::new();
     for start in 0..n {
-        if seen[start] || adj[start].is_empty() {
+        if seen[start] || adj.of(start).is_empty() {
             continue;
         }
         let mut comp = vec![start];
@@ -317,7 +379,8 @@ pub fn groups(adj: &[HashSet<usize>], doc_of: &[usize]) -> Vec<Vec<usize>> {
         while q < comp.len() {
             let c = comp[q];
             q += 1;
-            for &j in &adj[c] {
+            for &j in adj.of(c) {
+                let j = j as usize;
                 if !seen[j] {
                     seen[j] = true;
                     comp.push(j);
@@ -340,12 +403,7 @@ pub const PEEL_MAX: usize = 256;
 /// planted sets chained by a shared sentence are one connected set, and trimming keeps the
 /// larger; the smaller is peeled off whole and is a tight group of its own. Each round works
 /// on fewer chunks, so it ends.
-fn trim_peeling(
-    adj: &[HashSet<usize>],
-    doc_of: &[usize],
-    comp: HashSet<usize>,
-    out: &mut Vec<Vec<usize>>,
-) {
+fn trim_peeling(adj: &Links, doc_of: &[usize], comp: HashSet<usize>, out: &mut Vec<Vec<usize>>) {
     let mut work = vec![comp];
     while let Some(set) = work.pop() {
         if set.len() < MIN_FILES {
@@ -371,9 +429,10 @@ fn trim_peeling(
             while q < part.len() {
                 let c = part[q];
                 q += 1;
-                let next: Vec<usize> = adj[c]
+                let next: Vec<usize> = adj
+                    .of(c)
                     .iter()
-                    .copied()
+                    .map(|&j| j as usize)
                     .filter(|j| left.contains(j))
                     .collect();
                 for j in next {
@@ -387,7 +446,8 @@ fn trim_peeling(
             let inside: HashSet<usize> = part.iter().copied().collect();
             let (mut within, mut across) = (0usize, 0usize);
             for &c in &part {
-                for j in &adj[c] {
+                for &j in adj.of(c) {
+                    let j = &(j as usize);
                     if inside.contains(j) {
                         within += 1;
                     } else if set.contains(j) {
@@ -403,7 +463,7 @@ fn trim_peeling(
 }
 
 /// What the trim (module docs, step 4) leaves of `comp`.
-fn trim(adj: &[HashSet<usize>], comp: &HashSet<usize>) -> HashSet<usize> {
+fn trim(adj: &Links, comp: &HashSet<usize>) -> HashSet<usize> {
     {
         let mut members: HashSet<usize> = comp.clone();
         loop {
@@ -414,7 +474,14 @@ fn trim(adj: &[HashSet<usize>], comp: &HashSet<usize>) -> HashSet<usize> {
             let need = 2.max((m - 1).div_ceil(2));
             let worst = members
                 .iter()
-                .map(|&c| (adj[c].iter().filter(|j| members.contains(j)).count(), c))
+                .map(|&c| {
+                    let deg = adj
+                        .of(c)
+                        .iter()
+                        .filter(|&&j| members.contains(&(j as usize)))
+                        .count();
+                    (deg, c)
+                })
                 .min();
             match worst {
                 Some((deg, c)) if deg < need => {
@@ -428,10 +495,11 @@ fn trim(adj: &[HashSet<usize>], comp: &HashSet<usize>) -> HashSet<usize> {
 }
 
 /// Linked chunk pairs per pair of documents (`(a, b)` with `a < b`).
-pub fn document_links(adj: &[HashSet<usize>], doc_of: &[usize]) -> HashMap<(usize, usize), usize> {
+pub fn document_links(adj: &Links, doc_of: &[usize]) -> HashMap<(usize, usize), usize> {
     let mut out: HashMap<(usize, usize), usize> = HashMap::new();
-    for (i, js) in adj.iter().enumerate() {
-        for &j in js {
+    for i in 0..adj.len() {
+        for &j in adj.of(i) {
+            let j = j as usize;
             if i < j {
                 let (a, b) = (doc_of[i].min(doc_of[j]), doc_of[i].max(doc_of[j]));
                 *out.entry((a, b)).or_default() += 1;
@@ -958,6 +1026,11 @@ pub fn target_phrases_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knn::Neighbour;
+
+    fn l(nb: &[Vec<Neighbour>]) -> Lists {
+        nb.to_vec().into()
+    }
 
     #[test]
     fn threshold_is_mean_plus_z_sd() {
@@ -1043,7 +1116,7 @@ mod tests {
             vec![(1, 0.96)],
             vec![(0, 0.6)],
         ];
-        assert_eq!(copy_classes(&nb), vec![0, 0, 0, 3]);
+        assert_eq!(copy_classes(&l(&nb)), vec![0, 0, 0, 3]);
     }
 
     /// 100 ordinary chunks with neighbourhoods at 0.05–0.15 and one text copied 25 times
@@ -1064,11 +1137,11 @@ mod tests {
                     .collect::<Vec<Neighbour>>(),
             );
         }
-        let per_chunk = threshold(&densities(&nb, 10), 2.5);
+        let per_chunk = threshold(&densities(&l(&nb), 10), 2.5);
         assert!(per_chunk.tau > 1.0, "{per_chunk:?}");
-        let classes = copy_classes(&nb);
+        let classes = copy_classes(&l(&nb));
         assert_eq!(classes[100..].iter().collect::<HashSet<_>>().len(), 1);
-        let d = class_densities(&nb, &classes, &[], 10);
+        let d = class_densities(&l(&nb), &classes, &[], 10);
         assert_eq!(d.len(), 100, "the copied text's class is left out");
         let per_text = threshold(&d, 2.5);
         assert_eq!(per_text.samples, 100);
@@ -1083,9 +1156,9 @@ mod tests {
             vec![(1, 1.0), (3, 1.0), (0, 0.5)],
             vec![(1, 1.0), (2, 1.0), (0, 0.5)],
         ];
-        let c = copy_classes(&nb);
+        let c = copy_classes(&l(&nb));
         assert_eq!(c, vec![0, 1, 1, 1]);
-        let d = class_densities(&nb, &c, &[], 2);
+        let d = class_densities(&l(&nb), &c, &[], 2);
         assert_eq!(d, vec![0.25, 0.25]);
     }
 
@@ -1117,15 +1190,15 @@ mod tests {
                 doc_of.push(200 + page as usize);
             }
         }
-        let ordinary = threshold(&densities(&nb[..200], 10), 2.5);
-        let classes = copy_classes(&nb);
-        let none = threshold(&class_densities(&nb, &classes, &[], 10), 2.5);
+        let ordinary = threshold(&densities(&l(&nb[..200]), 10), 2.5);
+        let classes = copy_classes(&l(&nb));
+        let none = threshold(&class_densities(&l(&nb), &classes, &[], 10), 2.5);
         assert!(none.tau > 0.6, "{none:?}");
-        let fam = document_families(&nb, &doc_of, 224);
+        let fam = document_families(&l(&nb), &doc_of, 224);
         assert!(fam[..200].iter().all(Option::is_none));
         assert!(fam[200..].iter().all(|f| *f == Some(200)));
         let per_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| fam[d]).collect();
-        let per_text = threshold(&class_densities(&nb, &classes, &per_chunk, 10), 2.5);
+        let per_text = threshold(&class_densities(&l(&nb), &classes, &per_chunk, 10), 2.5);
         assert_eq!(per_text.samples, 200, "the family's sections are left out");
         assert!(
             (per_text.tau - ordinary.tau).abs() < 1e-6 && per_text.tau < 0.5,
@@ -1145,14 +1218,14 @@ mod tests {
             })
             .collect();
         let small_docs: Vec<usize> = (0..20).map(|c| c / 2).collect();
-        assert!(document_families(&small, &small_docs, 10)
+        assert!(document_families(&l(&small), &small_docs, 10)
             .iter()
             .all(Option::is_none));
         let single: Vec<Vec<Neighbour>> = (0..24u32)
             .map(|p| (1..=10).map(|j| ((p + j) % 24, 0.9)).collect())
             .collect();
         let single_docs: Vec<usize> = (0..24).collect();
-        assert!(document_families(&single, &single_docs, 24)
+        assert!(document_families(&l(&single), &single_docs, 24)
             .iter()
             .all(Option::is_none));
     }
@@ -1210,18 +1283,10 @@ mod tests {
     /// keeps the four and peels the three off, which are a group of their own.
     #[test]
     fn a_set_chained_to_a_larger_one_is_peeled_off_whole() {
-        let mut adj: Vec<HashSet<usize>> = vec![HashSet::new(); 7];
-        let mut link = |a: usize, b: usize| {
-            adj[a].insert(b);
-            adj[b].insert(a);
-        };
-        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
-            link(a, b);
-        }
-        for (a, b) in [(4, 5), (4, 6), (5, 6)] {
-            link(a, b);
-        }
-        link(3, 4);
+        let mut pairs = vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+        pairs.extend([(4, 5), (4, 6), (5, 6)]);
+        pairs.push((3, 4));
+        let adj = Links::from_pairs(7, &pairs);
         let doc_of: Vec<usize> = (0..7).collect();
         let mut g = groups(&adj, &doc_of);
         g.sort();
@@ -1240,12 +1305,15 @@ mod tests {
             vec![(4, 0.9)],
         ];
         let docs = vec![0, 1, 2, 3, 4, 5];
-        assert_eq!(groups(&links(&nb, &docs, 0.5), &docs), vec![vec![0, 1, 2]]);
+        assert_eq!(
+            groups(&links(&l(&nb), &docs, 0.5), &docs),
+            vec![vec![0, 1, 2]]
+        );
         // Below the threshold nothing links.
-        assert!(groups(&links(&nb, &docs, 0.95), &docs).is_empty());
+        assert!(groups(&links(&l(&nb), &docs, 0.95), &docs).is_empty());
         // Three chunks of two files are no cluster.
         let two = [0, 0, 1, 3, 4, 5];
-        assert!(groups(&links(&nb, &two, 0.5), &two).is_empty());
+        assert!(groups(&links(&l(&nb), &two, 0.5), &two).is_empty());
     }
 
     #[test]
@@ -1259,7 +1327,7 @@ mod tests {
         for (i, v) in tri(0, 2, 4) {
             nb[i as usize] = v;
         }
-        let adj = links(&nb, &doc_of, 0.5);
+        let adj = links(&l(&nb), &doc_of, 0.5);
         let g = groups(&adj, &doc_of);
         assert_eq!(g, vec![vec![0, 2, 4]]);
         // One passage per file agrees: a planted set.
@@ -1268,7 +1336,7 @@ mod tests {
         for (i, v) in tri(1, 3, 5) {
             nb[i as usize] = v;
         }
-        let adj = links(&nb, &doc_of, 0.5);
+        let adj = links(&l(&nb), &doc_of, 0.5);
         let g = groups(&adj, &doc_of);
         assert!(copy_family(&g[0], &document_links(&adj, &doc_of), &doc_of));
     }

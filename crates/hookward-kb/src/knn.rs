@@ -5,7 +5,8 @@
 //! dense array of the corpus size (reused per thread), then the `k` best are kept. Time is
 //! `O(Σ_b df_b²)` (each bucket's posting list against itself), bounded by
 //! `N · nnz · max_df` since stop buckets above `max_df` are dropped (`embed.rs`); memory is
-//! the postings (`N · nnz` pairs), one `N`-float accumulator per thread and the `N · k` result.
+//! the postings (`N · nnz` pairs), one `N`-float accumulator per thread and the `N · k` result
+//! in one flat array ([`Lists`]).
 //! Exact up to [`EXACT_LIMIT`] chunks (5,739 chunks of docs in seconds). Above it the search
 //! is *pruned*: each query looks up only its [`PRUNE_FEATURES`] heaviest buckets (the rarest
 //! words and phrases, whose posting lists are short), keeps the [`RERANK`] best candidates by
@@ -153,6 +154,63 @@ pub fn take_top(
     best
 }
 
+/// Every chunk's nearest neighbours, best first, in one flat array: list `i` is
+/// `flat[i·k .. i·k + len[i]]`. `8·k + 4` bytes a chunk (84 for `k` = 10), one allocation for
+/// the corpus — a `Vec` per chunk cost a 24-byte header, the allocator's overhead and, from
+/// the pruned search, the capacity of its [`RERANK`] candidates (BENCHMARKS.md, "memory that
+/// does not grow beyond the index").
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lists {
+    k: usize,
+    flat: Vec<Neighbour>,
+    len: Vec<u32>,
+}
+
+impl Lists {
+    /// Number of lists (chunks).
+    pub fn len(&self) -> usize {
+        self.len.len()
+    }
+
+    /// True when there is no list.
+    pub fn is_empty(&self) -> bool {
+        self.len.is_empty()
+    }
+
+    /// Chunk `i`'s neighbours, best first (empty for an index out of range).
+    pub fn of(&self, i: usize) -> &[Neighbour] {
+        match self.len.get(i) {
+            Some(&n) => &self.flat[i * self.k..i * self.k + n as usize],
+            None => &[],
+        }
+    }
+
+    /// The lists in chunk order.
+    pub fn iter(&self) -> impl Iterator<Item = &[Neighbour]> {
+        (0..self.len()).map(move |i| self.of(i))
+    }
+
+    /// Bytes held (capacities).
+    pub fn bytes(&self) -> usize {
+        self.flat.capacity() * std::mem::size_of::<Neighbour>()
+            + self.len.capacity() * std::mem::size_of::<u32>()
+    }
+}
+
+impl From<Vec<Vec<Neighbour>>> for Lists {
+    /// Lists given one `Vec` each (tests, studies): `k` is the longest.
+    fn from(lists: Vec<Vec<Neighbour>>) -> Lists {
+        let k = lists.iter().map(Vec::len).max().unwrap_or(0);
+        let mut flat = vec![(0u32, 0f32); lists.len() * k];
+        let mut len = Vec::with_capacity(lists.len());
+        for (i, l) in lists.iter().enumerate() {
+            flat[i * k..i * k + l.len()].copy_from_slice(l);
+            len.push(l.len() as u32);
+        }
+        Lists { k, flat, len }
+    }
+}
+
 /// The `k` nearest chunks of every chunk by cosine, excluding chunks of the same document
 /// (`doc_of[i]` is chunk `i`'s document): a file agreeing with itself is no sign of a planted
 /// set. Runs on `jobs` threads (at least 1); `progress` is called with the number of chunks
@@ -166,27 +224,34 @@ pub fn knn(
     jobs: usize,
     search: Search,
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Vec<Neighbour>> {
+) -> Lists {
     let n = vectors.len();
+    let k = k.max(1);
     let jobs = jobs.clamp(1, n.max(1));
     let per = n.div_ceil(jobs).max(1);
-    let mut out: Vec<Vec<Neighbour>> = vec![Vec::new(); n];
+    let mut flat: Vec<Neighbour> = vec![(0, 0.0); n * k];
+    let mut len: Vec<u32> = vec![0; n];
     std::thread::scope(|s| {
-        for (t, slice) in out.chunks_mut(per).enumerate() {
+        for (t, (slots, lens)) in flat
+            .chunks_mut(per * k)
+            .zip(len.chunks_mut(per))
+            .enumerate()
+        {
             s.spawn(move || {
                 let mut acc = vec![0f32; n];
                 let mut touched = Vec::new();
                 let mut heavy: SparseVec = Vec::new();
+                let mut exact: Vec<Neighbour> = Vec::new();
                 let base = t * per;
                 let mut done = 0;
-                for (off, slot) in slice.iter_mut().enumerate() {
+                for (off, (slot, count)) in slots.chunks_mut(k).zip(lens.iter_mut()).enumerate() {
                     let i = base + off;
                     let doc = doc_of[i];
                     let keep = |c: u32| doc_of[c as usize] != doc;
-                    *slot = match search {
+                    match search {
                         Search::Exact => {
                             accumulate(&vectors[i], postings, &mut acc, &mut touched);
-                            take_top(k, &mut acc, &mut touched, keep)
+                            exact = take_top(k, &mut acc, &mut touched, keep);
                         }
                         Search::Pruned { features, rerank } => {
                             heavy.clear();
@@ -195,18 +260,21 @@ pub fn knn(
                             heavy.truncate(features.max(1));
                             accumulate(&heavy, postings, &mut acc, &mut touched);
                             let cands = take_top(rerank.max(k), &mut acc, &mut touched, keep);
-                            let mut exact: Vec<Neighbour> = cands
-                                .into_iter()
-                                .map(|(c, _)| {
-                                    (c, cosine(&vectors[i], &vectors[c as usize]).min(1.0))
-                                })
-                                .filter(|x| x.1 > 0.0)
-                                .collect();
+                            exact.clear();
+                            exact.extend(
+                                cands
+                                    .into_iter()
+                                    .map(|(c, _)| {
+                                        (c, cosine(&vectors[i], &vectors[c as usize]).min(1.0))
+                                    })
+                                    .filter(|x| x.1 > 0.0),
+                            );
                             exact.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
                             exact.truncate(k);
-                            exact
                         }
-                    };
+                    }
+                    slot[..exact.len()].copy_from_slice(&exact);
+                    *count = exact.len() as u32;
                     done += 1;
                     if done == 256 {
                         progress(done);
@@ -217,7 +285,7 @@ pub fn knn(
             });
         }
     });
-    out
+    Lists { k, flat, len }
 }
 
 #[cfg(test)]
@@ -251,13 +319,13 @@ mod tests {
                 .collect();
             brute.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
             brute.truncate(10);
-            let gs: Vec<f32> = got[i].iter().map(|x| x.1).collect();
+            let gs: Vec<f32> = got.of(i).iter().map(|x| x.1).collect();
             let bs: Vec<f32> = brute.iter().map(|x| x.1.min(1.0)).collect();
             assert_eq!(gs.len(), bs.len());
             for (a, b) in gs.iter().zip(&bs) {
                 assert!((a - b).abs() < 1e-4, "chunk {i}: {gs:?} vs {bs:?}");
             }
-            assert!(got[i].iter().all(|&(c, _)| docs[c as usize] != docs[i]));
+            assert!(got.of(i).iter().all(|&(c, _)| docs[c as usize] != docs[i]));
         }
     }
 
@@ -290,9 +358,9 @@ mod tests {
         let got = knn(&vs, &docs, &p, 10, 2, search, &|_| {});
         for q in 0..5 {
             let (a, b) = (q * 2, q * 2 + 1);
-            assert_eq!(got[a][0].0 as usize, b, "{:?}", got[a]);
-            assert_eq!(got[b][0].0 as usize, a);
-            assert!((got[a][0].1 - cosine(&vs[a], &vs[b]).min(1.0)).abs() < 1e-6);
+            assert_eq!(got.of(a)[0].0 as usize, b, "{:?}", got.of(a));
+            assert_eq!(got.of(b)[0].0 as usize, a);
+            assert!((got.of(a)[0].1 - cosine(&vs[a], &vs[b]).min(1.0)).abs() < 1e-6);
         }
         assert_eq!(Search::for_size(100, 20_000), Search::Exact);
         assert!(matches!(

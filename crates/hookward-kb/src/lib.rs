@@ -173,11 +173,69 @@ enum Texts {
 /// the chunks were cut from (a content hash) and returns an error otherwise.
 pub type DocReader = dyn Fn(usize) -> Result<String, String> + Send + Sync;
 
+/// Where a chunk is: its document and its byte range there. 16 bytes; the chunk's line,
+/// heading and index in its document are not kept but found again by cutting the document
+/// anew ([`chunk::chunk_document`] gives the same chunks for the same text) when a report
+/// names the chunk.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    start: u64,
+    doc: u32,
+    len: u32,
+}
+
+impl Place {
+    fn new(doc: usize, span: (usize, usize)) -> Place {
+        Place {
+            start: span.0 as u64,
+            doc: u32::try_from(doc).unwrap_or(u32::MAX),
+            len: u32::try_from(span.1.saturating_sub(span.0)).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn doc(self) -> usize {
+        self.doc as usize
+    }
+
+    fn span(self) -> (usize, usize) {
+        let s = usize::try_from(self.start).unwrap_or(usize::MAX);
+        (s, s.saturating_add(self.len as usize))
+    }
+}
+
+/// The documents' paths in one string: path `d` is `buf[ends[d - 1] .. ends[d]]`.
+#[derive(Debug, Clone, Default)]
+struct Paths {
+    buf: String,
+    ends: Vec<usize>,
+}
+
+impl Paths {
+    fn push(&mut self, p: &str) {
+        self.buf.push_str(p);
+        self.ends.push(self.buf.len());
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, d: usize) -> &str {
+        let s = if d == 0 { 0 } else { self.ends[d - 1] };
+        &self.buf[s..self.ends[d]]
+    }
+
+    fn bytes(&self) -> usize {
+        self.buf.capacity() + self.ends.capacity() * std::mem::size_of::<usize>()
+    }
+}
+
 /// A chunked and embedded corpus.
 pub struct Corpus {
-    paths: Vec<String>,
+    paths: Paths,
     texts: Texts,
-    chunks: Vec<Chunk>,
+    places: Vec<Place>,
+    chunking: ChunkOptions,
     idf: Idf,
     vectors: Vec<SparseVec>,
     postings: Postings,
@@ -191,24 +249,34 @@ pub struct Corpus {
 impl Corpus {
     /// Chunks and embeds `docs` (the document frequencies are the corpus's own).
     pub fn build(docs: Vec<Document>, opts: &Options) -> Corpus {
-        let chunks: Vec<Chunk> = docs
+        let places: Vec<Place> = docs
             .iter()
             .enumerate()
-            .flat_map(|(i, d)| chunk::chunk_document(i, &d.text, &opts.chunk))
+            .flat_map(|(i, d)| {
+                chunk::chunk_document(i, &d.text, &opts.chunk)
+                    .into_iter()
+                    .map(move |c| Place::new(i, c.span))
+            })
             .collect();
-        let tfs: Vec<_> = chunks
+        let tfs: Vec<_> = places
             .iter()
-            .map(|c| embed::features(&docs[c.doc].text[c.span.0..c.span.1]))
+            .map(|p| embed::features(slice(&docs[p.doc()].text, p.span())))
             .collect();
         let idf = Idf::fit(tfs.iter(), &opts.embed);
         let vectors: Vec<SparseVec> = tfs.iter().map(|t| idf.vector(t)).collect();
         drop(tfs);
         let postings = Postings::build(&vectors, DIM);
-        let (paths, texts) = docs.into_iter().map(|d| (d.path, d.text)).unzip();
+        let mut paths = Paths::default();
+        let mut texts = Vec::with_capacity(docs.len());
+        for d in docs {
+            paths.push(&d.path);
+            texts.push(d.text);
+        }
         Corpus {
             paths,
             texts: Texts::Memory(texts),
-            chunks,
+            places,
+            chunking: opts.chunk,
             idf,
             vectors,
             postings,
@@ -222,14 +290,19 @@ impl Corpus {
         self.paths.len()
     }
 
-    /// The chunks, in document order.
-    pub fn chunks(&self) -> &[Chunk] {
-        &self.chunks
+    /// Number of chunks.
+    pub fn chunk_count(&self) -> usize {
+        self.places.len()
+    }
+
+    /// The document chunk `i` is of.
+    pub fn doc_of(&self, i: usize) -> usize {
+        self.places[i].doc()
     }
 
     /// Document `d`'s path as given.
     pub fn path(&self, d: usize) -> &str {
-        &self.paths[d]
+        self.paths.get(d)
     }
 
     /// The text of document `d` (read again for a streaming build; empty, with the error
@@ -261,36 +334,36 @@ impl Corpus {
 
     /// The text of chunk `i`.
     pub fn chunk_text(&self, i: usize) -> std::borrow::Cow<'_, str> {
-        let c = &self.chunks[i];
-        match self.doc_text(c.doc) {
-            std::borrow::Cow::Borrowed(t) => std::borrow::Cow::Borrowed(slice(t, c.span)),
-            std::borrow::Cow::Owned(t) => std::borrow::Cow::Owned(slice(&t, c.span).to_string()),
+        let c = self.places[i];
+        match self.doc_text(c.doc()) {
+            std::borrow::Cow::Borrowed(t) => std::borrow::Cow::Borrowed(slice(t, c.span())),
+            std::borrow::Cow::Owned(t) => std::borrow::Cow::Owned(slice(&t, c.span()).to_string()),
         }
     }
 
     /// Calls `f` with every chunk's index and text, in order, reading each document once.
     fn each_chunk_text(&self, f: &mut dyn FnMut(usize, &str)) {
         let mut i = 0;
-        while i < self.chunks.len() {
-            let d = self.chunks[i].doc;
-            let text = self.doc_text(d);
-            while i < self.chunks.len() && self.chunks[i].doc == d {
-                f(i, slice(&text, self.chunks[i].span));
+        while i < self.places.len() {
+            let d = self.places[i].doc;
+            let text = self.doc_text(d as usize);
+            while i < self.places.len() && self.places[i].doc == d {
+                f(i, slice(&text, self.places[i].span()));
                 i += 1;
             }
         }
     }
 
-    /// Where chunk `i` is, for a report.
+    /// Where chunk `i` is, for a report (its document read and cut again).
     pub fn chunk_ref(&self, i: usize) -> ChunkRef {
-        let c = &self.chunks[i];
-        ChunkRef {
-            path: self.paths[c.doc].clone(),
-            chunk: c.index,
-            line: c.line,
-            span: c.span,
-            heading: c.heading.clone(),
-        }
+        self.chunk_refs(&[i]).remove(0)
+    }
+
+    /// [`Corpus::chunk_ref`] of each of `idx`; consecutive chunks of one document share one
+    /// read and one cut of it.
+    pub fn chunk_refs(&self, idx: &[usize]) -> Vec<ChunkRef> {
+        let mut cursor = DocCursor::new(self);
+        idx.iter().map(|&i| cursor.at(i).0).collect()
     }
 
     /// Bytes the index takes: the vectors and the inverted index (entries and their
@@ -302,6 +375,63 @@ impl Corpus {
             .map(|v| v.capacity() * entry + std::mem::size_of::<SparseVec>())
             .sum::<usize>()
             + self.postings.bytes()
+    }
+
+    /// Bytes of what the corpus keeps besides the index: each chunk's place (16 bytes) and
+    /// the documents' paths (for the memory accounting, [`Accounting`]).
+    pub fn place_bytes(&self) -> usize {
+        self.places.capacity() * std::mem::size_of::<Place>() + self.paths.bytes()
+    }
+}
+
+/// Walks chunks in order with the current document read and cut once: what [`Corpus::chunk_refs`]
+/// and the in-memory injection scan use to name chunks.
+struct DocCursor<'a> {
+    corpus: &'a Corpus,
+    doc: usize,
+    /// The index of the document's first chunk.
+    first: usize,
+    text: std::borrow::Cow<'a, str>,
+    chunks: Vec<Chunk>,
+}
+
+impl<'a> DocCursor<'a> {
+    fn new(corpus: &'a Corpus) -> DocCursor<'a> {
+        DocCursor {
+            corpus,
+            doc: usize::MAX,
+            first: 0,
+            text: std::borrow::Cow::Borrowed(""),
+            chunks: Vec::new(),
+        }
+    }
+
+    /// Chunk `i`'s reference and text.
+    fn at(&mut self, i: usize) -> (ChunkRef, &str) {
+        let p = self.corpus.places[i];
+        let d = p.doc();
+        if d != self.doc {
+            self.doc = d;
+            // A document's chunks are consecutive: its first is where the run of `d` begins.
+            self.first = i - self.corpus.places[..i]
+                .iter()
+                .rev()
+                .take_while(|q| q.doc == p.doc)
+                .count();
+            self.text = self.corpus.doc_text(d);
+            self.chunks = chunk::chunk_document(d, &self.text, &self.corpus.chunking);
+        }
+        let span = p.span();
+        let index = i - self.first;
+        let found = self.chunks.get(index).filter(|c| c.span == span);
+        let r = ChunkRef {
+            path: self.corpus.path(d).to_string(),
+            chunk: index,
+            line: found.map_or(0, |c| c.line),
+            span,
+            heading: found.and_then(|c| c.heading.clone()),
+        };
+        (r, slice(&self.text, span))
     }
 }
 
@@ -379,8 +509,8 @@ impl ChunkFindings {
 /// same documents.
 pub struct CorpusBuilder {
     opts: Options,
-    paths: Vec<String>,
-    chunks: Vec<Chunk>,
+    paths: Paths,
+    places: Vec<Place>,
     df: embed::DocumentFrequencies,
     flagged: Vec<(usize, FlaggedChunk)>,
 }
@@ -390,8 +520,8 @@ impl CorpusBuilder {
     pub fn new(opts: &Options) -> CorpusBuilder {
         CorpusBuilder {
             opts: *opts,
-            paths: Vec::new(),
-            chunks: Vec::new(),
+            paths: Paths::default(),
+            places: Vec::new(),
             df: embed::DocumentFrequencies::default(),
             flagged: Vec::new(),
         }
@@ -408,42 +538,44 @@ impl CorpusBuilder {
         flagged: Vec<(usize, ChunkFindings)>,
     ) {
         let d = self.paths.len();
-        let first = self.chunks.len();
-        self.paths.push(path);
+        let first = self.places.len();
         for f in features {
             self.df.add(f);
         }
-        for mut c in chunks {
-            c.doc = d;
-            self.chunks.push(c);
-        }
+        self.places
+            .extend(chunks.iter().map(|c| Place::new(d, c.span)));
         for (i, f) in flagged {
-            let at = first + i;
-            if at < self.chunks.len() {
+            if let Some(c) = chunks.get(i) {
                 let r = ChunkRef {
-                    path: self.paths[d].clone(),
-                    chunk: self.chunks[at].index,
-                    line: self.chunks[at].line,
-                    span: self.chunks[at].span,
-                    heading: self.chunks[at].heading.clone(),
+                    path: path.clone(),
+                    chunk: c.index,
+                    line: c.line,
+                    span: c.span,
+                    heading: c.heading.clone(),
                 };
-                self.flagged.push((at, f.at(r)));
+                self.flagged.push((first + i, f.at(r)));
             }
         }
+        self.paths.push(&path);
     }
 
     /// Chunks added so far.
     pub fn chunks(&self) -> usize {
-        self.chunks.len()
+        self.places.len()
     }
 
     /// Ends the first pass: the weights are fixed; the features go in again, in order.
-    pub fn vectors(self) -> VectorPass {
+    pub fn vectors(mut self) -> VectorPass {
         let idf = self.df.idf(&self.opts.embed);
-        let n = self.chunks.len();
+        // The places grew by doubling: give back what the last doubling left unused.
+        self.places.shrink_to_fit();
+        self.paths.buf.shrink_to_fit();
+        self.paths.ends.shrink_to_fit();
+        let n = self.places.len();
         VectorPass {
+            chunking: self.opts.chunk,
             paths: self.paths,
-            chunks: self.chunks,
+            places: self.places,
             idf,
             vectors: Vec::with_capacity(n),
             flagged: self.flagged,
@@ -453,8 +585,9 @@ impl CorpusBuilder {
 
 /// The second pass of a [`CorpusBuilder`].
 pub struct VectorPass {
-    paths: Vec<String>,
-    chunks: Vec<Chunk>,
+    chunking: ChunkOptions,
+    paths: Paths,
+    places: Vec<Place>,
     idf: Idf,
     vectors: Vec<SparseVec>,
     flagged: Vec<(usize, FlaggedChunk)>,
@@ -471,14 +604,15 @@ impl VectorPass {
     /// The corpus; `read` gives a document's text again when a later stage needs it.
     /// `None` when the features pushed were not one per chunk.
     pub fn finish(self, read: Box<DocReader>) -> Option<Corpus> {
-        if self.vectors.len() != self.chunks.len() {
+        if self.vectors.len() != self.places.len() {
             return None;
         }
         let postings = Postings::build(&self.vectors, DIM);
         Some(Corpus {
             paths: self.paths,
             texts: Texts::Reader(read),
-            chunks: self.chunks,
+            places: self.places,
+            chunking: self.chunking,
             idf: self.idf,
             vectors: self.vectors,
             postings,
@@ -601,14 +735,6 @@ pub struct Report {
     pub flagged: Vec<FlaggedChunk>,
 }
 
-/// Scans chunk `i` for planted instructions; `Some` when it is flagged (the rules' verdict is
-/// not clean, or the learned score reaches [`LEARNED_ASK_DEFAULT`], as in `hookward scan`).
-fn scan_chunk(corpus: &Corpus, scanner: &Scanner, i: usize) -> Option<FlaggedChunk> {
-    let at = corpus.chunk_ref(i);
-    let text = corpus.chunk_text(i);
-    scan_text(scanner, &at.path, &text).map(|f| f.at(at))
-}
-
 /// Runs the injection scanner over every chunk on `opts.jobs` threads: the flagged chunks by
 /// chunk index.
 fn scan_all(
@@ -617,7 +743,7 @@ fn scan_all(
     jobs: usize,
     progress: &(dyn Fn(Stage, usize) + Sync),
 ) -> Vec<(usize, FlaggedChunk)> {
-    let n = corpus.chunks.len();
+    let n = corpus.places.len();
     let jobs = jobs.clamp(1, n.max(1));
     let per = n.div_ceil(jobs).max(1);
     let mut parts: Vec<Vec<(usize, FlaggedChunk)>> = Vec::new();
@@ -627,9 +753,11 @@ fn scan_all(
                 s.spawn(move || {
                     let mut out = Vec::new();
                     let mut done = 0;
+                    let mut cursor = DocCursor::new(corpus);
                     for i in (t * per)..((t + 1) * per).min(n) {
-                        if let Some(f) = scan_chunk(corpus, scanner, i) {
-                            out.push((i, f));
+                        let (at, text) = cursor.at(i);
+                        if let Some(f) = scan_text(scanner, &at.path, text) {
+                            out.push((i, f.at(at)));
                         }
                         done += 1;
                         if done == 64 {
@@ -717,10 +845,9 @@ fn include_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
 
 /// [`cluster::section_family`] for a group of `corpus`'s chunks.
 fn section_family_of(corpus: &Corpus, g: &[usize], doc_of: &[usize]) -> bool {
-    let headings: Vec<Option<&str>> = g
-        .iter()
-        .map(|&c| corpus.chunks[c].heading.as_deref())
-        .collect();
+    // Headings are not kept per chunk: the group's documents are cut again for them.
+    let refs = corpus.chunk_refs(g);
+    let headings: Vec<Option<&str>> = refs.iter().map(|r| r.heading.as_deref()).collect();
     // The cheap test first: most groups' headings are no one pattern.
     cluster::heading_pattern(&headings)
         && cluster::section_family(&headings, &shared_words(corpus, g, doc_of))
@@ -775,7 +902,7 @@ fn member_prose(
         let text = corpus.doc_text(d);
         let r = prose::prose_ranges(&text);
         for c in cs {
-            out.insert(c, prose::prose_in(&text, &r, corpus.chunks[c].span));
+            out.insert(c, prose::prose_in(&text, &r, corpus.places[c].span()));
         }
     }
     out
@@ -790,19 +917,19 @@ pub fn density_samples(corpus: &Corpus, opts: &Options) -> Vec<f32> {
     let classes = cluster::copy_classes(&neighbours);
     let family =
         cluster::document_families(&neighbours, &doc_of_chunks(corpus), corpus.documents());
-    let per_chunk: Vec<Option<u32>> = corpus.chunks.iter().map(|c| family[c.doc]).collect();
+    let per_chunk: Vec<Option<u32>> = corpus.places.iter().map(|c| family[c.doc()]).collect();
     cluster::class_densities(&neighbours, &classes, &per_chunk, k)
 }
 
 fn doc_of_chunks(corpus: &Corpus) -> Vec<usize> {
-    corpus.chunks.iter().map(|c| c.doc).collect()
+    corpus.places.iter().map(|c| c.doc()).collect()
 }
 
 /// Every chunk's `k` nearest chunks of other documents (chunk index, cosine), best first, as
 /// [`scan`] finds them.
-pub fn neighbour_lists(corpus: &Corpus, opts: &Options) -> Vec<Vec<knn::Neighbour>> {
+pub fn neighbour_lists(corpus: &Corpus, opts: &Options) -> knn::Lists {
     let k = opts.k.max(1);
-    let doc_of: Vec<usize> = corpus.chunks.iter().map(|c| c.doc).collect();
+    let doc_of: Vec<usize> = doc_of_chunks(corpus);
     knn::knn(
         &corpus.vectors,
         &doc_of,
@@ -814,6 +941,24 @@ pub fn neighbour_lists(corpus: &Corpus, opts: &Options) -> Vec<Vec<knn::Neighbou
     )
 }
 
+/// Memory accounting of a scan ([`scan_accounted`]): called with the name of a structure the
+/// scan holds and the bytes it holds, as each stage makes it (`examples/bench_kb.rs` prints
+/// them with the process's resident memory at that point, `MEMLOG=1`). Bytes are capacities
+/// times element sizes plus the heap blocks a structure owns (hash tables estimated from their
+/// capacity); the allocator's own overhead per block is not counted. A name ending in `:` is a
+/// stage mark without a size.
+pub type Accounting<'a> = dyn Fn(&str, usize) + Sync + 'a;
+
+/// Bytes of a `HashSet`/`HashMap` of `cap` entries of `entry` bytes (hashbrown: a power of two
+/// buckets at most 7/8 full, one control byte each and 16 more).
+fn table_bytes(cap: usize, entry: usize) -> usize {
+    if cap == 0 {
+        return 0;
+    }
+    let buckets = (cap * 8).div_ceil(7).next_power_of_two();
+    buckets * (entry + 1) + 16
+}
+
 /// Finds the poison clusters of `corpus` and every chunk the injection scanner flags.
 pub fn scan(
     corpus: &Corpus,
@@ -821,8 +966,22 @@ pub fn scan(
     opts: &Options,
     progress: &(dyn Fn(Stage, usize) + Sync),
 ) -> Report {
+    scan_accounted(corpus, scanner, opts, progress, &|_, _| {})
+}
+
+/// [`scan`], telling `account` the bytes of each per-chunk structure as it is made.
+pub fn scan_accounted(
+    corpus: &Corpus,
+    scanner: &Scanner,
+    opts: &Options,
+    progress: &(dyn Fn(Stage, usize) + Sync),
+    account: &Accounting<'_>,
+) -> Report {
     let k = opts.k.max(1);
-    let doc_of: Vec<usize> = corpus.chunks.iter().map(|c| c.doc).collect();
+    let doc_of: Vec<usize> = doc_of_chunks(corpus);
+    account("index (vectors + postings)", corpus.index_bytes());
+    account("chunk places + document paths", corpus.place_bytes());
+    account("doc_of", doc_of.capacity() * std::mem::size_of::<usize>());
     let neighbours = knn::knn(
         &corpus.vectors,
         &doc_of,
@@ -832,18 +991,36 @@ pub fn scan(
         knn::Search::for_size(corpus.vectors.len(), opts.exact_limit),
         &|n| progress(Stage::Neighbours, n),
     );
+    account("neighbour lists", neighbours.bytes());
     let classes = cluster::copy_classes(&neighbours);
+    account("copy classes", classes.capacity() * 4);
     let family = cluster::document_families(&neighbours, &doc_of, corpus.documents());
     let family_of_chunk: Vec<Option<u32>> = doc_of.iter().map(|&d| family[d]).collect();
+    account(
+        "families (per document + per chunk)",
+        (family.capacity() + family_of_chunk.capacity()) * std::mem::size_of::<Option<u32>>(),
+    );
     let dens = cluster::class_densities(&neighbours, &classes, &family_of_chunk, k);
+    account("density samples", dens.capacity() * 4);
     drop(classes);
     drop(family_of_chunk);
     let threshold = cluster::threshold(&dens, opts.z);
     let adj = cluster::links(&neighbours, &doc_of, threshold.tau);
+    account("links", adj.bytes());
     drop(neighbours);
     let doc_links = cluster::document_links(&adj, &doc_of);
+    account(
+        "document links",
+        table_bytes(
+            doc_links.capacity(),
+            std::mem::size_of::<((usize, usize), usize)>(),
+        ),
+    );
     let files_of = |g: &[usize]| {
-        let mut files: Vec<String> = g.iter().map(|&c| corpus.paths[doc_of[c]].clone()).collect();
+        let mut files: Vec<String> = g
+            .iter()
+            .map(|&c| corpus.path(doc_of[c]).to_string())
+            .collect();
         files.sort();
         files.dedup();
         files
@@ -883,6 +1060,10 @@ pub fn scan(
         }
     }
     drop(adj);
+    account(
+        "groups",
+        groups.iter().map(|g| g.capacity() * 8 + 24).sum::<usize>(),
+    );
     let all_phrases = cluster::target_phrases_of(
         &groups,
         &mut |f| corpus.each_chunk_text(f),
@@ -913,6 +1094,7 @@ pub fn scan(
         }
     }
     let groups = kept;
+    account("target phrases:", 0);
     let flagged = match &corpus.flagged {
         Some(f) => f.clone(),
         None => scan_all(corpus, scanner, opts.jobs, progress),
@@ -925,7 +1107,7 @@ pub fn scan(
         .map(|(n, (members, phrases))| {
             let mut files: Vec<String> = members
                 .iter()
-                .map(|&c| corpus.paths[doc_of[c]].clone())
+                .map(|&c| corpus.path(doc_of[c]).to_string())
                 .collect();
             files.sort();
             files.dedup();
@@ -942,9 +1124,10 @@ pub fn scan(
             }
         })
         .collect();
+    account("report:", 0);
     Report {
         documents: corpus.documents(),
-        chunks: corpus.chunks.len(),
+        chunks: corpus.places.len(),
         dimension: DIM,
         k,
         threshold,

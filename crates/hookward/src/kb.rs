@@ -414,9 +414,10 @@ fn run_scan(args: ScanArgs) -> CliResult {
             b.set_position(total);
         }
     };
-    let (corpus, stats) = kb_cache::build(&cache, &files, &roots, &opts, &scanner, &step)?;
+    let file_count = files.len();
+    let (corpus, stats) = kb_cache::build(&cache, files, &roots, &opts, &scanner, &step)?;
     if let Some(b) = &bar {
-        b.set_length((files.len() + corpus.chunks().len()) as u64);
+        b.set_length((file_count + corpus.chunk_count()) as u64);
     }
     let tick = |_: Stage, n: usize| step(n);
     let report = hookward_kb::scan(&corpus, &scanner, &opts, &tick);

@@ -245,10 +245,11 @@ enum Plan {
 
 /// Builds the corpus of `entries` through the cache. `roots` are the scanned paths
 /// (absolute): cached files under them that are not in `entries` are dropped. `tick(files)`
-/// counts files done.
+/// counts files done. The entries move into the corpus's reader (each file's absolute path,
+/// its path as shown and its 32-byte content hash: what a later stage needs to read it again).
 pub fn build(
     cache: &CacheStore,
-    entries: &[Entry],
+    entries: Vec<Entry>,
     roots: &[PathBuf],
     opts: &Options,
     scanner: &hookward_scan::Scanner,
@@ -261,118 +262,131 @@ pub fn build(
     let mut stats = Stats::default();
     let mut builder = CorpusBuilder::new(opts);
     let mut files: Vec<KbFileRow> = Vec::with_capacity(entries.len());
-    for batch in entries.chunks(BATCH_FILES) {
-        let mut plans = Vec::with_capacity(batch.len());
-        for e in batch {
-            let meta =
-                std::fs::metadata(&e.abs).map_err(|x| format!("cannot read {}: {x}", e.shown))?;
-            let row = cached
-                .get(e.abs.to_string_lossy().as_ref())
-                .filter(|r| r.key == key);
-            let plan = match row {
-                Some(r)
-                    if r.size == meta.len() && r.mtime_ns != 0 && r.mtime_ns == mtime_ns(&meta) =>
-                {
-                    match store.kb_chunks(r).map_err(|x| x.to_string())? {
-                        KbChunks::Intact(rows) => match from_rows(&rows) {
-                            Some(p) => Plan::Hit(r.clone(), p),
-                            None => {
+    // The same `jobs` worker threads read every batch: a thread that is new to the injection
+    // scanner makes each of its regexes build lazy automata and caches of its own, so new
+    // threads per batch made the scanner's memory grow with the number of batches
+    // (BENCHMARKS.md, "Memory that does not grow beyond the index").
+    let jobs = opts.jobs.max(1);
+    let (job_tx, job_rx) =
+        std::sync::mpsc::channel::<(usize, usize, HashMap<String, KbChunkRow>)>();
+    let job_rx = std::sync::Mutex::new(job_rx);
+    let (res_tx, res_rx) = std::sync::mpsc::channel::<(usize, Result<Read, String>)>();
+    let key = &key;
+    let all = &entries;
+    std::thread::scope(|s| -> Result<(), String> {
+        for _ in 0..jobs {
+            let res_tx = res_tx.clone();
+            let job_rx = &job_rx;
+            s.spawn(move || loop {
+                let job = match job_rx.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => break,
+                };
+                let Ok((i, at, old)) = job else { break };
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    read_file(&all[at], key, opts, scanner, &old, started)
+                }))
+                .unwrap_or_else(|_| Err("a scan worker failed".to_string()));
+                tick(1);
+                if res_tx.send((i, read)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(res_tx);
+        for (b, batch) in entries.chunks(BATCH_FILES).enumerate() {
+            let mut plans = Vec::with_capacity(batch.len());
+            for e in batch {
+                let meta = std::fs::metadata(&e.abs)
+                    .map_err(|x| format!("cannot read {}: {x}", e.shown))?;
+                let row = cached
+                    .get(e.abs.to_string_lossy().as_ref())
+                    .filter(|r| r.key == *key);
+                let plan = match row {
+                    Some(r)
+                        if r.size == meta.len()
+                            && r.mtime_ns != 0
+                            && r.mtime_ns == mtime_ns(&meta) =>
+                    {
+                        match store.kb_chunks(r).map_err(|x| x.to_string())? {
+                            KbChunks::Intact(rows) => match from_rows(&rows) {
+                                Some(p) => Plan::Hit(r.clone(), p),
+                                None => {
+                                    stats.damaged_files += 1;
+                                    Plan::Miss(HashMap::new())
+                                }
+                            },
+                            KbChunks::Redacted(rows) => {
+                                Plan::Miss(rows.into_iter().map(|r| (r.hash.clone(), r)).collect())
+                            }
+                            KbChunks::Damaged => {
                                 stats.damaged_files += 1;
                                 Plan::Miss(HashMap::new())
                             }
-                        },
-                        KbChunks::Redacted(rows) => {
+                        }
+                    }
+                    Some(r) => match store.kb_chunks(r).map_err(|x| x.to_string())? {
+                        KbChunks::Intact(rows) | KbChunks::Redacted(rows) => {
                             Plan::Miss(rows.into_iter().map(|r| (r.hash.clone(), r)).collect())
                         }
                         KbChunks::Damaged => {
                             stats.damaged_files += 1;
                             Plan::Miss(HashMap::new())
                         }
-                    }
+                    },
+                    None => Plan::Miss(HashMap::new()),
+                };
+                plans.push(plan);
+            }
+            let mut sent = 0;
+            for (i, plan) in plans.iter_mut().enumerate() {
+                if let Plan::Miss(old) = plan {
+                    job_tx
+                        .send((i, b * BATCH_FILES + i, std::mem::take(old)))
+                        .map_err(|_| "a scan worker failed".to_string())?;
+                    sent += 1;
                 }
-                Some(r) => match store.kb_chunks(r).map_err(|x| x.to_string())? {
-                    KbChunks::Intact(rows) | KbChunks::Redacted(rows) => {
-                        Plan::Miss(rows.into_iter().map(|r| (r.hash.clone(), r)).collect())
+            }
+            let mut reads: HashMap<usize, Result<Read, String>> = HashMap::new();
+            for _ in 0..sent {
+                let (i, read) = res_rx
+                    .recv()
+                    .map_err(|_| "a scan worker failed".to_string())?;
+                reads.insert(i, read);
+            }
+            let mut put: Vec<(KbFileRow, Vec<KbChunkRow>)> = Vec::new();
+            let mut order: Vec<(usize, KbFileRow, Parsed)> = Vec::with_capacity(batch.len());
+            for (i, plan) in plans.into_iter().enumerate() {
+                match plan {
+                    Plan::Hit(row, parsed) => {
+                        stats.cached_files += 1;
+                        tick(1);
+                        order.push((i, row, parsed));
                     }
-                    KbChunks::Damaged => {
-                        stats.damaged_files += 1;
-                        Plan::Miss(HashMap::new())
-                    }
-                },
-                None => Plan::Miss(HashMap::new()),
-            };
-            plans.push(plan);
-        }
-        let misses: Vec<usize> = plans
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| matches!(p, Plan::Miss(_)))
-            .map(|(i, _)| i)
-            .collect();
-        let mut reads: HashMap<usize, Result<Read, String>> = HashMap::new();
-        let jobs = opts.jobs.clamp(1, misses.len().max(1));
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|t| {
-                    let misses = &misses;
-                    let plans = &plans;
-                    let key = &key;
-                    s.spawn(move || {
-                        let mut out = Vec::new();
-                        for &i in misses.iter().skip(t).step_by(jobs) {
-                            if let Plan::Miss(old) = &plans[i] {
-                                out.push((
-                                    i,
-                                    read_file(&batch[i], key, opts, scanner, old, started),
-                                ));
-                                tick(1);
-                            }
-                        }
-                        out
-                    })
-                })
-                .collect();
-            for h in handles {
-                match h.join() {
-                    Ok(part) => reads.extend(part),
-                    Err(_) => {
-                        reads.insert(usize::MAX, Err("a scan worker failed".to_string()));
+                    Plan::Miss(_) => {
+                        let r = reads
+                            .remove(&i)
+                            .unwrap_or_else(|| Err("a file was not read".to_string()))?;
+                        stats.read_files += 1;
+                        stats.embedded_chunks += r.embedded;
+                        stats.reused_chunks += r.reused;
+                        order.push((i, r.row.clone(), r.parsed));
+                        put.push((r.row, r.rows));
                     }
                 }
             }
-        });
-        if let Some(Err(e)) = reads.remove(&usize::MAX) {
-            return Err(e);
-        }
-        let mut put: Vec<(KbFileRow, Vec<KbChunkRow>)> = Vec::new();
-        let mut order: Vec<(usize, KbFileRow, Parsed)> = Vec::with_capacity(batch.len());
-        for (i, plan) in plans.into_iter().enumerate() {
-            match plan {
-                Plan::Hit(row, parsed) => {
-                    stats.cached_files += 1;
-                    tick(1);
-                    order.push((i, row, parsed));
-                }
-                Plan::Miss(_) => {
-                    let r = reads
-                        .remove(&i)
-                        .unwrap_or_else(|| Err("a file was not read".to_string()))?;
-                    stats.read_files += 1;
-                    stats.embedded_chunks += r.embedded;
-                    stats.reused_chunks += r.reused;
-                    order.push((i, r.row.clone(), r.parsed));
-                    put.push((r.row, r.rows));
-                }
+            store.kb_put(&put).map_err(|e| e.to_string())?;
+            drop(put);
+            for (i, row, p) in order {
+                let refs: Vec<&[(u32, f32)]> = p.features.iter().map(Vec::as_slice).collect();
+                builder.add_document(batch[i].shown.clone(), p.chunks, &refs, p.flagged);
+                files.push(row);
             }
         }
-        store.kb_put(&put).map_err(|e| e.to_string())?;
-        drop(put);
-        for (i, row, p) in order {
-            let refs: Vec<&[(u32, f32)]> = p.features.iter().map(Vec::as_slice).collect();
-            builder.add_document(batch[i].shown.clone(), p.chunks, &refs, p.flagged);
-            files.push(row);
-        }
-    }
+        // The workers stop when the queue closes.
+        drop(job_tx);
+        Ok(())
+    })?;
     // Files gone from the scanned folders.
     let here: std::collections::HashSet<String> = entries
         .iter()
@@ -383,6 +397,8 @@ pub fn build(
         .filter(|p| !here.contains(*p) && roots.iter().any(|r| Path::new(p).starts_with(r)))
         .cloned()
         .collect();
+    drop(here);
+    drop(cached);
     stats.dropped_files = store.kb_forget(&gone).map_err(|e| e.to_string())?;
     // Second pass: the features again, from the store, one file at a time.
     let fresh = store.kb_files().map_err(|e| e.to_string())?;
@@ -416,15 +432,23 @@ pub fn build(
             pass.push(&feats);
         }
     }
-    let paths: Vec<(PathBuf, String, String)> = entries
-        .iter()
+    drop(fresh);
+    let paths: Vec<(Entry, blake3::Hash)> = entries
+        .into_iter()
         .zip(&files)
-        .map(|(e, f)| (e.abs.clone(), e.shown.clone(), f.hash.clone()))
-        .collect();
+        .map(|(e, f)| {
+            blake3::Hash::from_hex(&f.hash)
+                .map(|h| (e, h))
+                .map_err(|_| {
+                    "the kb scan cache holds a damaged file hash; run it again".to_string()
+                })
+        })
+        .collect::<Result<_, String>>()?;
+    drop(files);
     let read = move |d: usize| -> Result<String, String> {
-        let (abs, shown, hash) = paths.get(d).ok_or("no such document")?;
+        let (Entry { abs, shown }, hash) = paths.get(d).ok_or("no such document")?;
         let bytes = std::fs::read(abs).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        if hex(blake3::hash(&bytes)) != *hash {
+        if blake3::hash(&bytes) != *hash {
             return Err(format!("{shown} changed during the scan; run it again"));
         }
         Ok(String::from_utf8_lossy(&bytes).into_owned())
