@@ -1894,6 +1894,13 @@ pub(crate) fn after_prompt(command: &str) -> Option<&str> {
             body.len() < word.len()
                 && !body.is_empty()
                 && (body.contains('@')
+                    // `host:~# `, `box:/var/www$ ` (a host and a folder, no user).
+                    || body.split_once(':').is_some_and(|(h, d)| {
+                        !h.is_empty()
+                            && h.chars()
+                                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                            && d.starts_with(['~', '/'])
+                    })
                     || body
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))

