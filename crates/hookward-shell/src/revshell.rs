@@ -104,19 +104,22 @@ pub(crate) fn scan(text: &str) -> Option<Hit> {
     if !GATE.iter().any(|g| lower.contains(g)) {
         return None;
     }
-    if let Some(h) = shapes(text) {
+    if let Some(h) = shapes(text, &lower) {
         return Some(h);
     }
     let decoded = percent_decoded(text)?;
-    shapes(&decoded)
+    let lower = decoded.to_ascii_lowercase();
+    shapes(&decoded, &lower)
 }
 
-fn shapes(t: &str) -> Option<Hit> {
+/// The shapes in turn; `lower` is `t` in ASCII lower case (each shape first checks that its
+/// own words occur at all, so a long everyday chain costs a few substring searches).
+fn shapes(t: &str, lower: &str) -> Option<Hit> {
     dev_tcp_shell(t)
-        .or_else(|| socket_snippet(t))
-        .or_else(|| nc_exec(t))
-        .or_else(|| shell_pipeline(t))
-        .or_else(|| socat_exec(t))
+        .or_else(|| socket_snippet(t, lower))
+        .or_else(|| nc_exec(t, lower))
+        .or_else(|| shell_pipeline(t, lower))
+        .or_else(|| socat_exec(lower))
 }
 
 /// `text` with its `%XX` escapes decoded; `None` when it has none.
@@ -334,8 +337,20 @@ const SHELL_ON_SOCKET: &[&str] = &[
     "fdopen(",
 ];
 
-fn socket_snippet(t: &str) -> Option<Hit> {
-    let lower = t.to_ascii_lowercase();
+fn socket_snippet(t: &str, lower: &str) -> Option<Hit> {
+    if ![
+        "sock",
+        "require(",
+        "/inet/",
+        "getprotobyname",
+        "net.connect",
+        "tcpclient",
+    ]
+    .iter()
+    .any(|m| lower.contains(m))
+    {
+        return None;
+    }
     if lower.contains("tcpclient(")
         && lower.contains("getstream(")
         && (lower.contains("iex ") || lower.contains("iex(") || lower.contains("invoke-expression"))
@@ -374,8 +389,45 @@ fn data_words(seg: &str) -> Vec<&str> {
     .collect()
 }
 
-fn nc_exec(t: &str) -> Option<Hit> {
+/// Whether `word` occurs in `lower` as a word of its own (not inside `--include` or `sync`):
+/// the characters around it are not letters, digits or `_` (a `.` may follow: `nc.exe`).
+fn has_word(lower: &str, word: &str) -> bool {
+    let b = lower.as_bytes();
+    lower.match_indices(word).any(|(i, _)| {
+        let before = i
+            .checked_sub(1)
+            .and_then(|j| b.get(j))
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
+        let after = b
+            .get(i + word.len())
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        !before && !after
+    })
+}
+
+/// Netcat-like programs or other network clients named as words of `lower`.
+fn names_a_net_client(lower: &str) -> bool {
+    [
+        "nc", "ncat", "netcat", "cryptcat", "telnet", "socat", "s_client",
+    ]
+    .iter()
+    .any(|w| has_word(lower, w))
+}
+
+fn nc_exec(t: &str, lower: &str) -> Option<Hit> {
+    if !["nc", "ncat", "netcat", "cryptcat"]
+        .iter()
+        .any(|w| has_word(lower, w))
+    {
+        return None;
+    }
     for seg in t.split([';', '|', '\n', '&']) {
+        if !["-e", "-c", "exec", "-E", "-C", "EXEC"]
+            .iter()
+            .any(|m| seg.contains(m))
+        {
+            continue;
+        }
         let words = data_words(seg);
         for (i, w) in words.iter().enumerate() {
             if !NETCATS.iter().any(|n| basename(w).eq_ignore_ascii_case(n)) {
@@ -468,16 +520,15 @@ fn net_stage(words: &[&str]) -> bool {
         || (b == "openssl" && rest.contains(&"s_client"))
 }
 
-fn shell_pipeline(t: &str) -> Option<Hit> {
-    let lower = t.to_ascii_lowercase();
-    if !["nc", "netcat", "telnet", "socat", "s_client"]
-        .iter()
-        .any(|m| lower.contains(m))
-    {
+fn shell_pipeline(t: &str, lower: &str) -> Option<Hit> {
+    if !t.contains('|') || !names_a_net_client(lower) {
         return None;
     }
     for list in t.split([';', '\n']).flat_map(|s| s.split("&&")) {
         for pipeline in list.split("||") {
+            if !pipeline.contains('|') {
+                continue;
+            }
             let stages: Vec<Vec<&str>> = pipeline.split('|').map(stage_words).collect();
             if stages.len() < 2 {
                 continue;
@@ -498,8 +549,10 @@ fn shell_pipeline(t: &str) -> Option<Hit> {
     None
 }
 
-fn socat_exec(t: &str) -> Option<Hit> {
-    let lower = t.to_ascii_lowercase();
+fn socat_exec(lower: &str) -> Option<Hit> {
+    if !lower.contains("socat") {
+        return None;
+    }
     for seg in lower.split([';', '|', '\n']) {
         if !data_words(seg).iter().any(|w| basename(w) == "socat") {
             continue;

@@ -473,6 +473,9 @@ pub(crate) fn run_remote_argv(
 /// execute-command --command S`, `gcloud compute ssh|tpus tpu-vm ssh … --command S`,
 /// `kubeletctl exec|run S` (the kubelet API's `/run` and `/exec`).
 pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    if !matches!(name, "az" | "aws" | "gcloud" | "kubeletctl") {
+        return;
+    }
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
     let has = |w: &str| words.contains(&w);
     let value_of = |opts: &[&str]| -> Vec<String> {

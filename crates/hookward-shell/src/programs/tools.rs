@@ -52,11 +52,13 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         // `kubectl delete … --dry-run=client`, `terraform destroy -help`: nothing is destroyed.
         // The database clients' `-h` names the server (`redis-cli -h db flushall`, `dropdb -h
         // db prod`, `psql -h db -c 'DROP …'`: redis-cli(1), dropdb(1), psql(1), mysql(1)).
-        let looked_at: Vec<&String> = words
-            .iter()
-            .filter(|w| !(DB_HOST_H.contains(&name) && *w == "-h"))
-            .collect();
-        if !super::cloud::inspection_only(&looked_at) {
+        let inspection = if DB_HOST_H.contains(&name) {
+            let looked_at: Vec<&String> = words.iter().filter(|w| *w != "-h").collect();
+            super::cloud::inspection_only(&looked_at)
+        } else {
+            super::cloud::inspection_only(&words)
+        };
+        if !inspection {
             a.infra(&kind, &ev);
         }
     }
