@@ -420,7 +420,50 @@ impl<'c> Analyzer<'c> {
         self.run_source(command, &mut st, Stream::default());
         self.run_uncalled_functions(&st);
         self.socket_shell(command);
+        self.text_shapes(command);
         finish(self.facts)
+    }
+
+    /// A reverse or bind shell carried in the command's text as data (`crate::revshell`): sent
+    /// to a server, stored, written into a file, or a snippet with no interpreter in front. Text
+    /// that is only printed or searched for (every command a [`programs::TEXT_ONLY`] program,
+    /// nothing written, deleted or uploaded: `grep -r 'bash -i >& /dev/tcp' rules/`, `git
+    /// commit -m …`) is not; nor is a payload's own analysis (`payload_level` > 0).
+    fn text_shapes(&mut self, command: &str) {
+        if self.payload_level > 0
+            || self
+                .facts
+                .remote_exec
+                .iter()
+                .any(|r| r.kind == "reverse_shell")
+        {
+            return;
+        }
+        let Some(hit) = crate::revshell::scan(command) else {
+            return;
+        };
+        let quoted_only = !self.facts.commands.is_empty()
+            && self.facts.commands.iter().all(|c| {
+                let p = c.program.as_str();
+                // The shells and wrappers around the text's program run what the walk
+                // already followed (`bash -c "grep …"`, `eval`, `timeout 5 grep …`).
+                programs::TEXT_ONLY.contains(&p)
+                    || programs::is_shell(p)
+                    || matches!(
+                        p,
+                        "eval" | "env" | "command" | "nice" | "timeout" | "true" | "cd"
+                    )
+            })
+            && self.facts.uploads.is_empty()
+            && !self.facts.paths.iter().any(|p| {
+                matches!(p.access, Access::Write | Access::Create | Access::Delete)
+                    && !paths::is_pseudo_device(&p.path)
+            });
+        if quoted_only {
+            return;
+        }
+        let ev = format!("{} in the text: {}", hit.shape, truncate(command, 260));
+        self.remote_exec("reverse_shell", &hit.program, hit.peer, &ev);
     }
 
     /// A two-way `/dev/tcp` socket (`exec 5<>/dev/tcp/h/p`) and, in the same command line, a
@@ -1843,11 +1886,21 @@ pub(crate) fn after_prompt(command: &str) -> Option<&str> {
     }
     let body = word.trim_end_matches(['$', '#', '>', '%']);
     let prompt = match word {
-        "\\!" | "$" | ">" | "%" => true,
+        "\\!" | "$" | ">" | "%" | "❯" | "➜" | "λ" => true,
+        // The second line of Kali's and Parrot's two-line zsh prompts (`└─$ `, `└─# `,
+        // `╰─$ `).
+        w if w.starts_with(['└', '╰']) && w.ends_with(['$', '#']) => true,
         _ => {
             body.len() < word.len()
                 && !body.is_empty()
                 && (body.contains('@')
+                    // `host:~# `, `box:/var/www$ ` (a host and a folder, no user).
+                    || body.split_once(':').is_some_and(|(h, d)| {
+                        !h.is_empty()
+                            && h.chars()
+                                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                            && d.starts_with(['~', '/'])
+                    })
                     || body
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))

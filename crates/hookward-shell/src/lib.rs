@@ -42,6 +42,7 @@ mod paths;
 mod persist;
 mod placeholder;
 mod programs;
+mod revshell;
 pub mod target;
 mod unicode;
 mod wrappers;

@@ -204,13 +204,23 @@ pub fn other_root(path: &str) -> Option<&str> {
     if let Some(after) = lower.strip_prefix("/proc/") {
         let mut it = after.splitn(3, '/');
         let pid = it.next().unwrap_or("");
-        if !pid.is_empty() && it.next() == Some("root") {
+        let second = it.next();
+        if !pid.is_empty() && second == Some("root") {
             let start = "/proc/".len() + pid.len() + "/root".len();
             return path
                 .get(start..)
                 .filter(|r| r.len() > 1 && r.starts_with('/'));
         }
+        // `/proc/<pid>/fd/<n>/etc/shadow`, `/proc/<pid>/cwd/…`: a directory the process holds
+        // open; when a system root's first-level folder follows, that root is what is reached
+        // (the container-escape shape of an inherited directory descriptor).
+        if !pid.is_empty() && matches!(second, Some("fd" | "cwd")) {
+            return fd_root(path, "/proc/".len() + pid.len() + 1, second == Some("fd"));
+        }
         return None;
+    }
+    if lower.starts_with("/dev/fd/") {
+        return fd_root(path, "/dev/".len(), true);
     }
     let base = OTHER_ROOTS
         .iter()
@@ -226,6 +236,26 @@ pub fn other_root(path: &str) -> Option<&str> {
         at += 1 + next;
     }
     None
+}
+
+/// The rest of `path` after `fd/<n>` (or `cwd`) starting at byte `at`, when it begins with a
+/// [`ROOT_TOPS`] folder and names something inside it (`/proc/self/fd/7/etc/shadow` →
+/// `/etc/shadow`).
+fn fd_root(path: &str, at: usize, numbered: bool) -> Option<&str> {
+    let rest = path.get(at..)?;
+    let rest = if numbered {
+        let r = rest.strip_prefix("fd/")?;
+        let n = r.find('/')?;
+        if n == 0 || !r.get(..n)?.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        r.get(n..)?
+    } else {
+        rest.strip_prefix("cwd")?
+    };
+    let first = rest.trim_start_matches('/').split('/').next().unwrap_or("");
+    (ROOT_TOPS.contains(&first.to_ascii_lowercase().as_str()) && rest.len() > first.len() + 2)
+        .then_some(rest)
 }
 
 /// Classifies a resolved path (see [`Scope`] for the order).
@@ -269,9 +299,16 @@ pub(crate) fn is_pseudo_device(path: &str) -> bool {
             | "/dev/stdout"
             | "/dev/stderr"
             | "/dev/tty"
-    ) || path.starts_with("/dev/fd/")
-        || path.starts_with("/proc/self/fd/")
+    ) || fd_number(path, "/dev/fd/")
+        || fd_number(path, "/proc/self/fd/")
         || path.starts_with("/dev/pts/")
+}
+
+/// `path` is `prefix` followed by a descriptor number and nothing below it (`/dev/fd/3`, not
+/// `/dev/fd/3/etc/shadow`, which is a file under a directory the descriptor holds open).
+fn fd_number(path: &str, prefix: &str) -> bool {
+    path.strip_prefix(prefix)
+        .is_some_and(|n| !n.contains('/') || n.chars().all(|c| c.is_ascii_digit() || c == '/'))
 }
 
 /// The last component of a path (`/usr/bin/rm` → `rm`).
@@ -424,8 +461,23 @@ mod tests {
             "/hostname/etc/x",
             "/proc/1/environ",
             "/proc/1/root",
+            "/proc/self/fd/7",
+            "/proc/self/fd/x/etc/shadow",
+            "/proc/1/fd/3/data/file",
+            "/dev/fd/3",
         ] {
             assert_eq!(other_root(p), None, "{p}");
         }
+        // A directory descriptor (or the working directory) of a process, then a root's folder.
+        for (p, want) in [
+            ("/proc/self/fd/7/etc/shadow", "/etc/shadow"),
+            ("/proc/1/fd/3/root/.ssh/id_rsa", "/root/.ssh/id_rsa"),
+            ("/dev/fd/9/etc/shadow", "/etc/shadow"),
+            ("/proc/1/cwd/etc/sudoers", "/etc/sudoers"),
+        ] {
+            assert_eq!(other_root(p), Some(want), "{p}");
+        }
+        assert!(is_pseudo_device("/proc/self/fd/3") && is_pseudo_device("/dev/fd/0"));
+        assert!(!is_pseudo_device("/proc/self/fd/7/etc/shadow"));
     }
 }

@@ -155,6 +155,11 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
         if rel.starts_with(".config/autostart/") {
             return Some(("autostart", false));
         }
+        // D-Bus activation files: the bus starts the named program whenever the service is
+        // asked for (D-Bus specification, "Message Bus Starting Services").
+        if rel.starts_with(".local/share/dbus-1/services/") {
+            return Some(("autostart", false));
+        }
     }
     if under_any(path, SYSTEM_RC) {
         return Some(("shell_rc", false));
@@ -196,7 +201,16 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
     ) {
         return Some(("init", false));
     }
-    if paths::is_under(path, "/etc/xdg/autostart") {
+    if under_any(
+        path,
+        &[
+            "/etc/xdg/autostart",
+            "/usr/share/dbus-1/services",
+            "/usr/share/dbus-1/system-services",
+            "/usr/local/share/dbus-1/services",
+            "/usr/local/share/dbus-1/system-services",
+        ],
+    ) {
         return Some(("autostart", false));
     }
     if path == "/etc/ld.so.preload" {
@@ -510,6 +524,22 @@ fn simple_program(v: &str, ctx: &ShellContext) -> bool {
 }
 
 /// A self-reference to the variable's previous value (`$PATH`, `${PATH}`, `${PATH:+…}`).
+/// The program-valued variables of [`is_tamper`] that name an editor or a pager.
+const PROGRAM_VARS: &[&str] = &["PAGER", "EDITOR", "VISUAL", "GIT_PAGER", "GIT_EDITOR"];
+
+/// `${NAME:-X}`, `${NAME-X}`, `${NAME:=X}` (quotes around it allowed): the name and the
+/// default `X` (bash(1) "Parameter Expansion").
+fn self_default(v: &str) -> Option<(&str, &str)> {
+    let inner = v.trim_matches('"').strip_prefix("${")?.strip_suffix('}')?;
+    let cut = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let (name, rest) = inner.split_at(cut);
+    let x = rest
+        .strip_prefix(":-")
+        .or_else(|| rest.strip_prefix(":="))
+        .or_else(|| rest.strip_prefix('-'))?;
+    Some((name, x))
+}
+
 fn is_self_ref(entry: &str, name: &str) -> bool {
     let e = entry.trim_matches('"');
     e == format!("${name}") || (e.starts_with(&format!("${{{name}")) && e.ends_with('}'))
@@ -570,7 +600,15 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
             .any(|e| lib_dir_unsafe(e, ctx)),
         "ZDOTDIR" => lib_dir_unsafe(v, ctx),
         "PAGER" | "EDITOR" | "VISUAL" | "GIT_PAGER" | "GIT_EDITOR" | "RUSTC_WRAPPER" | "RUSTC"
-        | "SHELL" => !simple_program(v, ctx),
+        | "SHELL" => match self_default(v) {
+            // `PAGER="${PAGER:-less}"`, `VISUAL="${VISUAL:-$EDITOR}"`: the user's own value is kept;
+            // the default counts only when it is more than a plain program or another of
+            // these variables.
+            Some((n, x)) if PROGRAM_VARS.contains(&n) => {
+                !(simple_program(x, ctx) || PROGRAM_VARS.iter().any(|p| is_self_ref(x, p)))
+            }
+            _ => !simple_program(v, ctx),
+        },
         "GIT_SSH_COMMAND" => {
             let l = v.to_ascii_lowercase();
             !simple_program(v, ctx) || l.contains("proxycommand") || l.contains("localcommand")
@@ -628,6 +666,33 @@ mod tests {
             Some(("ssh_authorized_keys", false))
         );
         assert_eq!(classify("/home/dev/notes.txt", &c), None);
+        assert_eq!(
+            classify(
+                "/home/dev/.local/share/dbus-1/services/org.x.Notifier.service",
+                &c
+            ),
+            Some(("autostart", false))
+        );
+        assert_eq!(
+            classify("/usr/share/dbus-1/system-services/org.x.service", &c),
+            Some(("autostart", false))
+        );
+    }
+
+    #[test]
+    fn program_variables_defaulting_to_themselves() {
+        let c = ctx();
+        for v in [
+            "${PAGER:-less}",
+            "\"${VISUAL:-$EDITOR}\"",
+            "${EDITOR-vim}",
+            "${GIT_PAGER:=delta}",
+        ] {
+            assert!(!is_tamper("PAGER", &val(v), &c), "{v}");
+        }
+        for v in ["${PAGER:-/tmp/x}", "${PAGER:-sh -c id;x}", "${EVIL:-less}"] {
+            assert!(is_tamper("PAGER", &val(v), &c), "{v}");
+        }
     }
 
     #[test]

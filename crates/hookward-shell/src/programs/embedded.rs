@@ -465,6 +465,124 @@ pub(crate) fn run_remote_argv(
     a.remote = saved;
 }
 
+/// Cloud and cluster APIs that run a shell command on a machine or in a container, as `ssh
+/// host CMD` does: the command is analysed as code run there ([`run_remote_code`], its paths
+/// in `remote_paths`). Per CLI: `az vm run-command invoke|create … --scripts S…` / `--script S`
+/// (az vm run-command), `az container exec … --exec-command S`, `aws ssm send-command
+/// --parameters commands=[…]` or `'{"commands":[…]}'` (AWS-RunShellScript), `aws ecs
+/// execute-command --command S`, `gcloud compute ssh|tpus tpu-vm ssh … --command S`,
+/// `kubeletctl exec|run S` (the kubelet API's `/run` and `/exec`).
+pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    if !matches!(name, "az" | "aws" | "gcloud" | "kubeletctl") {
+        return;
+    }
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    let has = |w: &str| words.contains(&w);
+    let value_of = |opts: &[&str]| -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            for o in opts {
+                if w == o {
+                    // Every value up to the next option (`--scripts "a" "b"`).
+                    for v in words.iter().skip(i + 1) {
+                        if v.starts_with("--") {
+                            break;
+                        }
+                        out.push((*v).to_string());
+                    }
+                } else if let Some(v) = w.strip_prefix(o).and_then(|r| r.strip_prefix('=')) {
+                    out.push(v.to_string());
+                }
+            }
+        }
+        out
+    };
+    let (via, scripts): (&str, Vec<String>) = match name {
+        "az" if has("run-command") && (has("invoke") || has("create")) => {
+            ("az vm run-command", value_of(&["--scripts", "--script"]))
+        }
+        "az" if has("container") && has("exec") => {
+            ("az container exec", value_of(&["--exec-command"]))
+        }
+        "aws" if has("ssm") && has("send-command") => (
+            "aws ssm send-command",
+            value_of(&["--parameters"])
+                .iter()
+                .flat_map(|p| ssm_commands(p))
+                .collect(),
+        ),
+        "aws" if has("ecs") && has("execute-command") => {
+            ("aws ecs execute-command", value_of(&["--command"]))
+        }
+        "gcloud" if has("ssh") => ("gcloud ssh", value_of(&["--command"])),
+        "kubeletctl" => {
+            let verb = words.iter().position(|w| matches!(*w, "exec" | "run"));
+            let cmd = verb
+                .and_then(|i| words.get(i + 1))
+                .filter(|w| !w.starts_with('-'))
+                .map(|w| vec![(*w).to_string()])
+                .unwrap_or_default();
+            ("kubeletctl", cmd)
+        }
+        _ => return,
+    };
+    for s in scripts.iter().take(8) {
+        if !s.trim().is_empty() && s.len() <= 16 * 1024 {
+            run_remote_code(a, inv, st, via, s);
+        }
+    }
+}
+
+/// The commands of an `aws ssm send-command --parameters` value: shorthand
+/// `commands=["a","b"]` / `commands=a`, or JSON `{"commands":["a","b"]}`.
+fn ssm_commands(p: &str) -> Vec<String> {
+    let Some(i) = p.find("commands") else {
+        return Vec::new();
+    };
+    let rest = p.get(i + "commands".len()..).unwrap_or("");
+    let rest = rest.trim_start_matches(['"', '\'']).trim_start();
+    let rest = rest
+        .strip_prefix('=')
+        .or_else(|| rest.strip_prefix(':'))
+        .unwrap_or(rest)
+        .trim_start();
+    if let Some(list) = rest.strip_prefix('[') {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        let mut quote: Option<char> = None;
+        let mut esc = false;
+        for c in list.chars() {
+            match quote {
+                Some(q) => {
+                    if esc {
+                        cur.push(c);
+                        esc = false;
+                    } else if c == '\\' {
+                        esc = true;
+                    } else if c == q {
+                        out.push(std::mem::take(&mut cur));
+                        quote = None;
+                    } else {
+                        cur.push(c);
+                    }
+                }
+                None if c == '"' || c == '\'' => quote = Some(c),
+                None if c == ']' => break,
+                None => {}
+            }
+        }
+        return out;
+    }
+    let v = super::snippet::leading_literal(rest).unwrap_or_else(|| {
+        rest.split([',', '}'])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    });
+    vec![v]
+}
+
 /// Runs shell `code` on another host (`ssh host CODE`), marked `via`.
 pub(crate) fn run_remote_code(a: &mut Analyzer, inv: &Inv, st: &mut State, via: &str, code: &str) {
     let saved = a.remote.replace(via.to_string());
@@ -495,7 +613,7 @@ const PAYLOAD_MARKERS: &[&str] = &[
 
 /// Programs whose arguments are only text to print, search for or store as a message:
 /// a payload there is quoted, not carried anywhere to run.
-const TEXT_ONLY: &[&str] = &[
+pub(crate) const TEXT_ONLY: &[&str] = &[
     "echo",
     "printf",
     "grep",

@@ -286,6 +286,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "tar" | "bsdtar" | "gtar" => tar(a, inv, st),
         "unzip" => unzip(a, inv),
         "zip" => zip(a, inv, st),
+        "cpio" => cpio(a, inv),
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "lzma" | "unlzma" | "zstd"
         | "unzstd" | "lz4" | "compress" | "uncompress" | "brotli" | "lzip" | "pigz" | "pbzip2" => {
             compressor(a, name, inv)
@@ -2172,6 +2173,78 @@ fn unzip(a: &mut Analyzer, inv: &Inv) -> Stream {
     Stream::default()
 }
 
+/// A listing given as the names to act on (`find ~ | zip -@ x.zip`, `find ~ | cpio -o`): a
+/// recursive read of the listed tree (and a delete, as `delete`), as `tar -T -`. Returns
+/// the listed folder; `None` when the stream is no listing.
+fn listed_names(
+    a: &mut Analyzer,
+    list: &Stream,
+    how: &str,
+    delete: Option<&str>,
+    evidence: &str,
+) -> Option<String> {
+    let dir = list.listing.clone()?;
+    let walk = list.walk;
+    let glob = paths::join(&dir, "*");
+    let pushed = walk != Walk::Top && !a.tree_globs.iter().any(|(g, _)| *g == glob);
+    if pushed {
+        a.tree_globs.push((glob.clone(), walk));
+    }
+    let r = Resolved {
+        path: glob.clone(),
+        dynamic: false,
+        glob: true,
+    };
+    a.add_path(&r, Access::Read, how, true, evidence);
+    if let Some(d) = delete {
+        a.add_path(&r, Access::Delete, d, true, evidence);
+    }
+    if pushed {
+        a.tree_globs.retain(|(g, _)| *g != glob);
+    }
+    Some(dir)
+}
+
+/// cpio(1): copy-out (`-o`, `--create`) and pass-through (`-p`, `--pass-through`) read the
+/// names on stdin; a listing there reads the listed tree (`find ~ | cpio -o > /tmp/h.cpio`).
+/// The archive goes to stdout (or `-O`/`-F FILE`); pass-through copies into its operand.
+fn cpio(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let mode = |c: char, long: &str| {
+        inv.rest().iter().any(|x| {
+            let t = x.text.as_str();
+            t == long
+                || (t.starts_with('-')
+                    && !t.starts_with("--")
+                    && t.chars().skip(1).all(|k| k.is_ascii_alphabetic())
+                    && t.contains(c))
+        })
+    };
+    let copy_out = mode('o', "--create");
+    let pass = mode('p', "--pass-through");
+    if !(copy_out || pass) {
+        return Stream::default();
+    }
+    let list = inv.stdin.clone();
+    let dir = listed_names(
+        a,
+        &list,
+        if pass { "cpio -p" } else { "cpio -o" },
+        None,
+        &inv.evidence,
+    );
+    if pass {
+        let cwd = inv.cwd.clone();
+        if let Some(d) = inv.rest().iter().rev().find(|x| !x.text.starts_with('-')) {
+            a.path_arg(&cwd, d, Access::Write, "cpio -p", true);
+        }
+        return Stream::default();
+    }
+    Stream {
+        file: dir,
+        ..Stream::default()
+    }
+}
+
 fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let p = opts::parse(
         inv.rest(),
@@ -2219,6 +2292,19 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         first.get_or_insert(r.path);
         if moving {
             a.path_arg(&cwd, op, Access::Delete, "zip -m", recursive);
+        }
+    }
+    // `-@`/`--names-stdin`: the names come from stdin (zip(1)); a listing there archives
+    // the listed tree (`find ~ -type f | zip -@ /tmp/h.zip`), as `tar -T -` does.
+    if inv
+        .rest()
+        .iter()
+        .any(|x| x.text == "-@" || x.text == "--names-stdin")
+    {
+        let list = inv.stdin.clone();
+        let del = moving.then_some("zip -m");
+        if let Some(d) = listed_names(a, &list, "zip", del, &inv.evidence) {
+            first.get_or_insert(d);
         }
     }
     // `zip -r - DIR | …`: the archive on stdout carries DIR (as `tar c DIR | …`).

@@ -27,7 +27,9 @@ use crate::facts::Access;
 use crate::model::{Arg, State, Stream};
 use crate::paths;
 
+pub(crate) use embedded::TEXT_ONLY;
 pub(crate) use interp::Lang;
+pub(crate) use snippet::socket_peers;
 
 /// Shells: programs that read shell code from `-c`, a script file, or stdin.
 const SHELLS: &[&str] = &[
@@ -437,6 +439,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         return interp::shell(a, name, inv, st);
     }
     embedded::payload_words(a, name, inv);
+    embedded::cloud_remote_command(a, name, inv, st);
     embedded::remote_display(a, name, inv);
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);

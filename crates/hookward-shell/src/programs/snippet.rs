@@ -1403,6 +1403,14 @@ pub(crate) fn scan(
     }
     // AppleScript (osascript -e): `do shell script "CMD"` runs CMD in sh.
     if lang == Lang::Other {
+        // `tell application "System Events" to make [new] login item …`: an app started at
+        // every login (Apple's System Events dictionary, "login item").
+        if ["make login item", "make new login item"]
+            .iter()
+            .any(|m| lower.contains(m))
+        {
+            a.persistence("autostart", "login item", &ev_code);
+        }
         for (i, _) in code.match_indices("do shell script") {
             let after = code.get(i + 15..).unwrap_or("").trim_start();
             if let Some(cmd) = leading_literal(after) {
@@ -1855,7 +1863,7 @@ fn find_urls(code: &str) -> Vec<String> {
 /// `host:port` peers of socket connections: `connect(("h", 4444))`,
 /// `create_connection(("h", 1))`, `net.connect(4444, "h")`, `TCPSocket.new("h", 4444)`,
 /// `IO::Socket::INET->new(PeerAddr => "h:4444")`, `fsockopen("h", 4444)`.
-fn socket_peers(code: &str) -> Vec<String> {
+pub(crate) fn socket_peers(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     for marker in [
         "connect((",

@@ -18,6 +18,21 @@ use crate::paths;
 
 use super::{passthrough, shell_code, sub_inv};
 
+/// Database clients whose `-h` takes the server's host name, not a request for help.
+const DB_HOST_H: &[&str] = &[
+    "redis-cli",
+    "valkey-cli",
+    "keydb-cli",
+    "psql",
+    "dropdb",
+    "dropuser",
+    "droplang",
+    "mysql",
+    "mariadb",
+    "mysqladmin",
+    "clickhouse-client",
+];
+
 pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Option<Stream> {
     let words: Vec<String> = inv.rest().iter().map(|x| x.text.clone()).collect();
     let ops: Vec<&str> = words
@@ -26,12 +41,24 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         .filter(|w| !w.starts_with('-'))
         .collect();
     let ev = inv.evidence.clone();
-    if let Some(kind) = publish_kind(name, &words, &ops) {
+    // `goreleaser --version`, `npm publish --help`: the program prints and exits.
+    let prints_only = words
+        .iter()
+        .any(|w| matches!(w.as_str(), "--help" | "-h" | "--version"));
+    if let Some(kind) = publish_kind(name, &words, &ops).filter(|_| !prints_only) {
         a.publish(&kind, &ev);
     }
     if let Some(kind) = infra_kind(name, &words, &ops, inv) {
         // `kubectl delete … --dry-run=client`, `terraform destroy -help`: nothing is destroyed.
-        if !super::cloud::inspection_only(&words) {
+        // The database clients' `-h` names the server (`redis-cli -h db flushall`, `dropdb -h
+        // db prod`, `psql -h db -c 'DROP …'`: redis-cli(1), dropdb(1), psql(1), mysql(1)).
+        let inspection = if DB_HOST_H.contains(&name) {
+            let looked_at: Vec<&String> = words.iter().filter(|w| *w != "-h").collect();
+            super::cloud::inspection_only(&looked_at)
+        } else {
+            super::cloud::inspection_only(&words)
+        };
+        if !inspection {
             a.infra(&kind, &ev);
         }
     }
