@@ -116,6 +116,21 @@ pub(crate) fn resolve(arg: &Arg, cwd: &Cwd) -> Resolved {
     resolve_text(&arg.text, arg.dynamic, arg.known_prefix, arg.glob, cwd)
 }
 
+/// The working folder itself as a resolved path (a program given no folder operand lists or
+/// serves `.`): dynamic when the folder is not known statically.
+pub(crate) fn working_dir(cwd: &Cwd) -> Resolved {
+    Resolved {
+        path: cwd.text.clone(),
+        dynamic: !cwd.known,
+        glob: false,
+    }
+}
+
+/// `arg` resolved against `cwd`, or the working folder when there is no such operand.
+pub(crate) fn resolve_or_cwd(arg: Option<&Arg>, cwd: &Cwd) -> Resolved {
+    arg.map_or_else(|| working_dir(cwd), |a| resolve(a, cwd))
+}
+
 /// Resolves a path string; `known_prefix` is the byte length of its statically known start.
 pub(crate) fn resolve_text(
     text: &str,

@@ -297,11 +297,7 @@ pub(crate) fn file_server(
             paths::resolve(&crate::opts::sub_arg(x, 12), &inv.cwd)
         }
         Some(x) => paths::resolve(x, &inv.cwd),
-        None => paths::Resolved {
-            path: inv.cwd.text.clone(),
-            dynamic: !inv.cwd.known,
-            glob: false,
-        },
+        None => paths::working_dir(&inv.cwd),
     };
     let label = if trigger.is_empty() {
         (*p).to_string()

@@ -200,14 +200,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 ],
                 false,
             );
-            let dir = match p.operands.first() {
-                Some(d) => paths::resolve(d, &inv.cwd),
-                None => Resolved {
-                    path: inv.cwd.text.clone(),
-                    dynamic: !inv.cwd.known,
-                    glob: false,
-                },
-            };
+            let dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
             if dir.glob {
                 return Some(Stream::default());
             }
@@ -235,14 +228,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 ],
                 false,
             );
-            let dir = match p.operands.first() {
-                Some(d) => paths::resolve(d, &inv.cwd),
-                None => Resolved {
-                    path: inv.cwd.text.clone(),
-                    dynamic: !inv.cwd.known,
-                    glob: false,
-                },
-            };
+            let dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
             for op in &p.operands {
                 a.path_arg(&inv.cwd, op, Access::Read, "du", false);
             }
