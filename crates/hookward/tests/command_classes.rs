@@ -12,7 +12,9 @@
 //! base must get no objection. Deterministic: fixed lists, fixed order.
 //!
 //! Runs in-process (`hookward_pipeline::run_hook`, Claude Code PreToolUse payloads, HOME
-//! `/home/dev`, which need not exist; HOOKWARD_HOME a temporary directory, recording off).
+//! `/home/dev`, which need not exist; HOOKWARD_HOME a temporary directory, recording off),
+//! the variants spread over one worker thread per core (at most 8) and tallied in their fixed
+//! order afterwards, so the printed counts do not depend on the threads.
 //! Prints the pass counts per class; `HOOKWARD_CLASSES_REPORT=path` writes every failing
 //! variant as JSON. Fails when a class drops below its floor (`FLOORS`, measured when the
 //! test was added, 2026-12-02, h-shell).
@@ -2158,10 +2160,15 @@ fn generated_class_variants_get_their_decision() {
     .flatten()
     .filter(|b| only.as_ref().is_none_or(|o| o.iter().any(|c| c == b.class)))
     .collect();
-    let mut tally: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    let mut per_transform: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    let mut failures = Vec::new();
-    let mut n = 0;
+    // Every variant first (fixed order), then decided on one worker thread per core: the
+    // decisions are independent (recording off, one session id per variant), and the tallies
+    // are made afterwards in the same order, so the output does not depend on the threads.
+    struct Job<'a> {
+        base: &'a Base,
+        transform: &'static str,
+        variant: String,
+    }
+    let mut jobs = Vec::new();
     for base in &bases {
         let benign = base.expect == "allow";
         for (name, on_benign, t) in transforms() {
@@ -2172,25 +2179,63 @@ fn generated_class_variants_get_their_decision() {
                 continue;
             }
             let Some(v) = t(&base.command) else { continue };
-            n += 1;
-            let got = decide(&env, &v, n);
-            let ok = if benign {
-                rank(&got) == 0
-            } else {
-                rank(&got) >= rank(base.expect)
-            };
-            let e = tally.entry(base.class).or_default();
-            e.0 += usize::from(ok);
-            e.1 += 1;
-            let e = per_transform.entry(name).or_default();
-            e.0 += usize::from(ok);
-            e.1 += 1;
-            if !ok {
-                failures.push(
-                    json!({"class": base.class, "transform": name, "expect": base.expect,
-                    "got": got, "variant": v, "base": base.command}),
-                );
+            jobs.push(Job {
+                base,
+                transform: name,
+                variant: v,
+            });
+        }
+    }
+    let n = jobs.len();
+    let workers = std::thread::available_parallelism()
+        .map(|w| w.get())
+        .unwrap_or(1)
+        .clamp(1, 8);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut decided: Vec<Option<String>> = vec![None; n];
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= n {
+                            break out;
+                        }
+                        out.push((i, decide(&env, &jobs[i].variant, i + 1)));
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            for (i, got) in h.join().expect("a worker panicked") {
+                decided[i] = Some(got);
             }
+        }
+    });
+    let mut tally: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut per_transform: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (job, got) in jobs.iter().zip(decided) {
+        let got = got.expect("every variant decided");
+        let base = job.base;
+        let ok = if base.expect == "allow" {
+            rank(&got) == 0
+        } else {
+            rank(&got) >= rank(base.expect)
+        };
+        let e = tally.entry(base.class).or_default();
+        e.0 += usize::from(ok);
+        e.1 += 1;
+        let e = per_transform.entry(job.transform).or_default();
+        e.0 += usize::from(ok);
+        e.1 += 1;
+        if !ok {
+            failures.push(
+                json!({"class": base.class, "transform": job.transform, "expect": base.expect,
+                "got": got, "variant": job.variant, "base": base.command}),
+            );
         }
     }
     let pct = |a: usize, b: usize| a as f64 * 100.0 / b.max(1) as f64;
