@@ -247,8 +247,12 @@ DANGER_MD = [
 ]
 
 # Extracted and left out on counts (fewer than 5 rows outside `outside-write`, counted before any
-# hookward run, as in sets 2-9).
-LEFT_OUT = set()
+# hookward run, as in sets 2-9; counted on a build deduplicated against the main set and sets 2-7,
+# then checked on the final one): htb-labs-fr 0, privesc-notes-nb 0, privesc-notes-dc 0,
+# oscp-privesc-cn 0 (their blocks are tool output and prose), cloud-breach-notes 0 (1 row, `outside-write`),
+# vulnhub-writeups 1, ctf-writeups-lt 3, thm-rooms-dj 4.
+LEFT_OUT = {"cloud-breach-notes", "ctf-writeups-lt", "htb-labs-fr", "oscp-privesc-cn", "privesc-notes-dc",
+            "privesc-notes-nb", "thm-rooms-dj", "vulnhub-writeups"}
 
 _ALL = [Spec(s, "dangerous", rs, _md_source(s, rs)) for s, rs in DANGER_MD] + [
     Spec("h10-dotfiles", "benign", DOTFILES, _dotfiles),
