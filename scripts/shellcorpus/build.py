@@ -6,6 +6,9 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout10` is held-out set 10 (`src_h10.SPECS`), deduplicated against the main corpus and sets
+2-9, labelled as sets 5-9.
+
 `--set heldout9` is held-out set 9 (`src_h9.SPECS`), deduplicated against the main corpus and sets
 2-8, labelled as sets 5-8.
 
@@ -97,8 +100,12 @@ ORDER_H8 = ["src_h8"]
 # Held-out set 9 (2026-12-05): every source is an entry of `src_h9.SPECS` (labelled as sets 5-8).
 ORDER_H9 = ["src_h9"]
 
+# Held-out set 10 (2026-12-05): every source is an entry of `src_h10.SPECS` (labelled as sets 5-9).
+ORDER_H10 = ["src_h10"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
-        "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9}
+        "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
+        "heldout10": ORDER_H10}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -110,7 +117,10 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
            "heldout8": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7"],
            "heldout9": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
-                        "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8"]}
+                        "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8"],
+           "heldout10": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
+                         "/work/data/shell-h9"]}
 
 
 def _key(r):
@@ -145,8 +155,8 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9") else _key
-    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9"):
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10") else _key
+    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"):
         import _label
         _label.OUTSIDE_WRITE = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
