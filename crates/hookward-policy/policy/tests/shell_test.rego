@@ -218,6 +218,14 @@ test_secret_in_url_or_dns_denied if {
 	}
 }
 
+test_socket_send_asks if {
+	some d in rules.decision with input as shell_input([], {"uploads": [up("readflag", "<output of readflag>")]})
+	d.id == "shell/socket-send"
+	d.decision == "ask"
+	local := {"program": "id", "target": "127.0.0.1:9001", "source": "<output of id>", "evidence": "x"}
+	count(rules.decision) == 0 with input as shell_input([], {"uploads": [local]})
+}
+
 test_dns_data_asks if {
 	some d in rules.decision with input as shell_input([], {"uploads": [up("dig", "<dns label>")]})
 	d.id == "shell/dns-exfiltration"

@@ -497,6 +497,21 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
     let mut urls: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
     urls.extend(p.values(&["--url"]).iter().map(|x| x.text.clone()));
     urls.retain(|u| !u.is_empty());
+    if let Some(sock) = p.value(&["--unix-socket", "--abstract-unix-socket"]) {
+        let bodies: Vec<String> = p
+            .values(&[
+                "-d",
+                "--data",
+                "--data-raw",
+                "--data-binary",
+                "--json",
+                "--data-ascii",
+            ])
+            .iter()
+            .map(|x| x.text.clone())
+            .collect();
+        super::tools::engine_api(a, &sock.text, &urls, &bodies, &inv.evidence);
+    }
     for u in &urls {
         a.fetch(u, &inv.evidence);
     }

@@ -679,6 +679,94 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     }
 }
 
+/// Host folders that give a container the host when bound into it (docker-run(1) `-v`; the
+/// Docker Engine API's `HostConfig.Binds`).
+const HOST_DIRS: &[&str] = &[
+    "/",
+    "/etc",
+    "/root",
+    "/var",
+    "/usr",
+    "/boot",
+    "/dev",
+    "/proc",
+    "/sys",
+    "/var/run/docker.sock",
+    "/run/docker.sock",
+    "/var/run",
+    "/run",
+    "/home",
+    "/lib",
+    "/bin",
+    "/sbin",
+];
+
+/// The Docker Engine API (and Podman's compatible one) reached through its socket (`curl
+/// --unix-socket /var/run/docker.sock http://localhost/containers/create -d '{…}'`): a container
+/// created with the host's root or a system folder bound in (`HostConfig.Binds`), privileged,
+/// in the host's PID namespace or with an admin capability is root on the host, as `docker run
+/// -v /:/host` is (Docker Engine API reference, "ContainerCreate"). `bodies` are the request's
+/// data arguments as written.
+pub(crate) fn engine_api(
+    a: &mut Analyzer,
+    socket: &str,
+    urls: &[String],
+    bodies: &[String],
+    evidence: &str,
+) {
+    let name = paths::basename(socket);
+    if !matches!(name, "docker.sock" | "podman.sock")
+        || !urls.iter().any(|u| u.contains("/containers/create"))
+    {
+        return;
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    for body in bodies {
+        let flat: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        let lower = flat.to_ascii_lowercase();
+        if lower.contains("\"privileged\":true") {
+            reasons.push("Privileged".into());
+        }
+        if lower.contains("\"pidmode\":\"host\"") {
+            reasons.push("PidMode host".into());
+        }
+        if ["\"sys_admin\"", "\"cap_sys_admin\"", "\"all\""]
+            .iter()
+            .any(|c| lower.contains("\"capadd\"") && lower.contains(c))
+        {
+            reasons.push("CapAdd".into());
+        }
+        // Every `"SRC:DST"` of the `Binds` list.
+        if let Some(at) = lower.find("\"binds\":[") {
+            let list = &flat[at + 9..];
+            let list = &list[..list.find(']').unwrap_or(list.len())];
+            for bind in list.split(',') {
+                let host = bind.trim_matches('"').split(':').next().unwrap_or("");
+                if !host.starts_with('/') {
+                    continue;
+                }
+                let hn = paths::normalize(host);
+                if HOST_DIRS.iter().any(|d| {
+                    hn == *d
+                        || (*d != "/"
+                            && paths::is_under(&hn, d)
+                            && !paths::is_under(&hn, "/var/tmp"))
+                }) && !paths::is_under(&hn, &paths::normalize(&a.ctx.home))
+                {
+                    reasons.push(format!("Binds {}", bind.trim_matches('"')));
+                }
+            }
+        }
+    }
+    if !reasons.is_empty() {
+        a.privilege(
+            "container_host_access",
+            "docker",
+            &format!("{evidence} (Engine API: {})", reasons.join(", ")),
+        );
+    }
+}
+
 /// docker/podman `run`/`create`/`exec`: host access that amounts to root on the host
 /// (`--privileged`, host PID/IPC/user namespaces, dangerous capabilities, disabled security
 /// profiles, bind mounts of `/`, system directories or the engine socket, devices).
@@ -694,25 +782,7 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
     }
     let mut reasons: Vec<String> = Vec::new();
     let mut i = sub_i + 1;
-    let sys_dirs = [
-        "/",
-        "/etc",
-        "/root",
-        "/var",
-        "/usr",
-        "/boot",
-        "/dev",
-        "/proc",
-        "/sys",
-        "/var/run/docker.sock",
-        "/run/docker.sock",
-        "/var/run",
-        "/run",
-        "/home",
-        "/lib",
-        "/bin",
-        "/sbin",
-    ];
+    let sys_dirs = HOST_DIRS;
     while let Some(w) = words.get(i) {
         if !w.starts_with('-') && i > sub_i + 1 {
             break; // the image: the rest is the container's command
