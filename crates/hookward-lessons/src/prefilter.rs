@@ -710,6 +710,90 @@ mod tests {
             .is_empty());
     }
 
+    /// The candidates that pass over lessons by their bound are exactly the best `limit` of
+    /// every lesson scored (ids and order), for generated lessons whose recency, family and
+    /// file vary (ties of score included), with and without a family or file in the query.
+    #[test]
+    fn passing_over_by_bound_is_exact() {
+        const WORDS: [&str; 12] = [
+            "npm", "script", "missing", "parser", "pytest", "module", "cargo", "crate", "docker",
+            "compose", "run", "widget",
+        ];
+        const FAMILIES: [&str; 3] = ["node", "python", "rust"];
+        const FILES: [&str; 3] = ["a.py", "b.rs", "c.ts"];
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let mut texts: Vec<(String, Option<&str>, Option<&str>, &str, i64)> = Vec::new();
+        for i in 0..600 {
+            let words: Vec<&str> = (0..1 + rnd(6)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let family = (rnd(3) > 0).then(|| FAMILIES[rnd(3) as usize]);
+            let file = (rnd(4) == 0).then(|| FILES[rnd(3) as usize]);
+            let project = if i % 7 == 0 { "/q" } else { "/p" };
+            // few distinct times: many ties of score, broken by the newest id
+            let updated = 1_000 + (rnd(5) as i64) * 3_600_000 * 24 * 20;
+            texts.push((words.join(" "), family, file, project, updated));
+        }
+        let entries: Vec<Entry<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, (search, family, file, project, updated))| Entry {
+                id: i as i64 + 1,
+                project,
+                family: *family,
+                file: *file,
+                search,
+                updated_ms: *updated,
+            })
+            .collect();
+        let bytes = build(3, &entries);
+        let p = Prefilter::parse(&bytes).expect("parse");
+        let now = 1_000 + 3_600_000 * 24 * 100;
+        for round in 0..300 {
+            let prompt: Vec<&str> = (0..1 + rnd(5)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let t = terms(&prompt.join(" "));
+            let family = (rnd(2) == 0).then(|| FAMILIES[rnd(3) as usize]);
+            let file = (rnd(3) == 0).then(|| FILES[rnd(3) as usize]);
+            let limit = 1 + rnd(30) as usize;
+            let q = Query {
+                project: "/p",
+                terms: &t,
+                family,
+                file,
+                limit,
+                now_ms: now,
+                half_life_ms: crate::recall::HALF_LIFE_MS,
+            };
+            let mut want: Vec<(f64, i64)> = entries
+                .iter()
+                .filter(|e| e.project == "/p")
+                .filter_map(|e| {
+                    crate::recall::score(&crate::recall::Candidate {
+                        bm25: 0.0,
+                        matched: matched_terms(&t, e.search),
+                        same_family: family.is_some() && e.family == family,
+                        same_file: file.is_some() && e.file == file,
+                        age_ms: now - e.updated_ms,
+                        half_life_ms: crate::recall::HALF_LIFE_MS,
+                    })
+                    .map(|s| (s, e.id))
+                })
+                .collect();
+            want.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+            want.truncate(limit);
+            let want: Vec<i64> = want.into_iter().map(|(_, id)| id).collect();
+            assert_eq!(
+                p.candidates(&q).expect("candidates"),
+                want,
+                "round {round}: {prompt:?} family {family:?} file {file:?} limit {limit}"
+            );
+        }
+    }
+
     #[test]
     fn best_first_and_limited() {
         let texts: Vec<String> = (0..50)
