@@ -728,7 +728,9 @@ mod tests {
             x ^= x << 17;
             x % n
         };
-        let mut texts: Vec<(String, Option<&str>, Option<&str>, &str, i64)> = Vec::new();
+        // (search text, family, file, project, updated ms)
+        type Generated<'a> = (String, Option<&'a str>, Option<&'a str>, &'a str, i64);
+        let mut texts: Vec<Generated<'_>> = Vec::new();
         for i in 0..600 {
             let words: Vec<&str> = (0..1 + rnd(6)).map(|_| WORDS[rnd(12) as usize]).collect();
             let family = (rnd(3) > 0).then(|| FAMILIES[rnd(3) as usize]);
