@@ -47,6 +47,8 @@ recall bench `crates/hookward-lessons/examples/bench_recall.rs` makes them), the
 UserPromptSubmit cases with lessons off (HOOKWARD_LESSONS=0), with a prompt that recalls
 lessons, and with an unrelated prompt. Every run is the same session, so a recalled lesson is
 delivered (and its delivery written) once in 4 prompts, as in a session (not repeated within 4).
+`--keep DIR` builds the bench home in DIR and leaves it there (to profile the hook on the
+same store afterwards: `HOOKWARD_HOME=DIR/home/.hookward`, project `DIR/home/project`).
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -552,8 +554,17 @@ def main():
     ap.add_argument("--client", nargs="?", const="auto", default=None,
                     help="with --floor: also run the warm helper's client (default: hookward-hook next to "
                          "BINARY) against a running `BINARY hook-server`, in the same rounds")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="build the bench home in DIR (a new folder) and keep it afterwards, e.g. to profile "
+                         "the hook on the same store (HOOKWARD_HOME=DIR/home/.hookward)")
     a = ap.parse_args()
-    tmp = tempfile.mkdtemp(prefix="hookward-bench-")
+    if a.keep:
+        if os.path.exists(a.keep):
+            sys.exit(f"--keep: {a.keep} exists; give a new folder")
+        os.makedirs(a.keep)
+        tmp = os.path.abspath(a.keep)
+    else:
+        tmp = tempfile.mkdtemp(prefix="hookward-bench-")
     try:
         if a.pair or a.pair_user_rules is not None:
             paired(a, tmp)
@@ -584,7 +595,8 @@ def main():
         else:
             results = [bench(c[0], c[1], c[2], c[3], a.runs) for c in cases]
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if not a.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
     if a.json:
         print(json.dumps(results, indent=2))
         return

@@ -227,6 +227,14 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
     out
 }
 
+/// What [`Prefilter::candidates`] keeps per lesson while it walks the postings: the query
+/// terms matched so far, and the last term counted (a term counts once per lesson).
+#[derive(Debug, Clone, Copy, Default)]
+struct Seen {
+    last: u16,
+    count: u8,
+}
+
 /// A parsed prefilter file, borrowing its bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Prefilter<'a> {
@@ -372,6 +380,16 @@ impl<'a> Prefilter<'a> {
         Ok((first, count))
     }
 
+    /// The postings of key `k`: its lesson indices as `u32` little-endian bytes (a multiple
+    /// of 4 bytes), checked to lie within the postings section.
+    fn posting_bytes(&self, k: usize) -> Result<&'a [u8], FormatError> {
+        let (first, count) = self.postings(k)?;
+        let start = self.post.0 + 4 * first;
+        self.bytes
+            .get(start..start + 4 * count)
+            .ok_or(FormatError("postings out of bounds"))
+    }
+
     /// (id, project string, family string + 1, file string + 1, updated ms) of lesson `i`.
     fn lesson(&self, i: usize) -> Result<(i64, u32, u32, u32, i64), FormatError> {
         let at = self.lessons_off + LESSON_BYTES * i;
@@ -444,34 +462,35 @@ impl<'a> Prefilter<'a> {
         if terms.is_empty() || q.limit == 0 {
             return Ok(Vec::new());
         }
-        // per lesson index: matched terms, and the last term counted (a term counts once)
-        let mut count: Vec<u8> = Vec::new();
-        let mut last: Vec<u16> = Vec::new();
+        // per lesson index: matched terms, and the last term counted (a term counts once);
+        // allocated at the first posting (a query that matches nothing allocates nothing)
+        let mut seen: Vec<Seen> = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
         for (n, t) in terms.iter().enumerate() {
             let t = cut(t, MAX_TERM_BYTES).as_bytes();
             if t.is_empty() {
                 continue;
             }
+            let mark = (n + 1) as u16;
             let mut k = self.lower_bound(t)?;
             while k < self.n_keys && self.key(k)?.starts_with(t) {
-                let (first, len) = self.postings(k)?;
-                for p in first..first + len {
-                    let i = u32_at(self.bytes, self.post.0 + 4 * p)? as usize;
-                    if i >= self.n_lessons {
+                let postings = self.posting_bytes(k)?;
+                if seen.is_empty() && !postings.is_empty() {
+                    seen = vec![Seen::default(); self.n_lessons];
+                }
+                // the hot loop of a prompt's common words (thousands of postings): one bounds
+                // check per key above, one per posting here
+                for p in postings.chunks_exact(4) {
+                    let i = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) as usize;
+                    let Some(s) = seen.get_mut(i) else {
                         return Err(FormatError("a posting out of bounds"));
-                    }
-                    if count.is_empty() {
-                        count = vec![0; self.n_lessons];
-                        last = vec![0; self.n_lessons];
-                    }
-                    let mark = (n + 1) as u16;
-                    if last[i] != mark {
-                        last[i] = mark;
-                        if count[i] == 0 {
+                    };
+                    if s.last != mark {
+                        s.last = mark;
+                        if s.count == 0 {
                             touched.push(i as u32);
                         }
-                        count[i] = count[i].saturating_add(1);
+                        s.count = s.count.saturating_add(1);
                     }
                 }
                 k += 1;
@@ -488,38 +507,85 @@ impl<'a> Prefilter<'a> {
             Some(f) => self.find_string(f, false)?.map(|i| i + 1),
             None => None,
         };
+        // best first, then the newest (ids are unique: a total order)
+        let best_first = |a: &(f64, i64), b: &(f64, i64)| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1));
+        // The lessons by matched terms, most first. A lesson's score is at most its matched
+        // terms times the boosts the query could give (recency only lowers it: the age is
+        // never negative), so once `limit` lessons score more than that bound, no lesson with
+        // that many terms or fewer can enter the answer and their records are not read: a
+        // prompt's common words touch a thousand or more lessons with two terms, and reading
+        // and scoring every one of them was the largest part of a recall. Exact: only lessons
+        // whose bound is strictly below the `limit`-th best score are passed over.
+        let boost = if family.is_some() {
+            crate::recall::FAMILY_BOOST
+        } else {
+            1.0
+        };
+        let boost = if file.is_some() {
+            boost * crate::recall::FILE_BOOST
+        } else {
+            boost
+        };
+        let max_count = touched
+            .iter()
+            .map(|&i| seen[i as usize].count)
+            .max()
+            .unwrap_or(0) as usize;
+        let mut by_count: Vec<Vec<u32>> = vec![Vec::new(); max_count + 1];
+        for &i in &touched {
+            by_count[seen[i as usize].count as usize].push(i);
+        }
         let mut out: Vec<(f64, i64)> = Vec::new();
-        for i in touched {
-            let i = i as usize;
-            let c = count[i] as usize;
-            // too few terms and no family or file that could make up for it: the lesson's
-            // record is not read (a prompt's common words touch thousands of lessons once)
+        for c in (1..=max_count).rev() {
+            // too few terms and no family or file that could make up for it: no record read
             if c < MIN_MATCHED && family.is_none() && file.is_none() {
-                continue;
+                break;
             }
-            let (id, p, fam, fil, updated) = self.lesson(i)?;
-            if p != project {
-                continue;
+            if out.len() >= q.limit {
+                // keep the best `limit` (the answer is among them and what comes later)
+                if out.len() > q.limit {
+                    out.select_nth_unstable_by(q.limit - 1, best_first);
+                    out.truncate(q.limit);
+                }
+                let kth = out
+                    .iter()
+                    .map(|x| x.0)
+                    .min_by(f64::total_cmp)
+                    .unwrap_or(f64::INFINITY);
+                let bound = c as f64 * boost;
+                if bound < kth {
+                    break;
+                }
             }
-            let same_family = family.is_some_and(|f| f == fam);
-            let same_file = file.is_some_and(|f| f == fil);
-            if c < MIN_MATCHED && !(same_family || same_file) {
-                continue;
-            }
-            let s = crate::recall::score(&crate::recall::Candidate {
-                bm25: 0.0,
-                matched: c,
-                same_family,
-                same_file,
-                age_ms: q.now_ms.saturating_sub(updated),
-                half_life_ms: q.half_life_ms,
-            });
-            if let Some(s) = s {
-                out.push((s, id));
+            for &i in &by_count[c] {
+                let (id, p, fam, fil, updated) = self.lesson(i as usize)?;
+                if p != project {
+                    continue;
+                }
+                let same_family = family.is_some_and(|f| f == fam);
+                let same_file = file.is_some_and(|f| f == fil);
+                if c < MIN_MATCHED && !(same_family || same_file) {
+                    continue;
+                }
+                let s = crate::recall::score(&crate::recall::Candidate {
+                    bm25: 0.0,
+                    matched: c,
+                    same_family,
+                    same_file,
+                    age_ms: q.now_ms.saturating_sub(updated),
+                    half_life_ms: q.half_life_ms,
+                });
+                if let Some(s) = s {
+                    out.push((s, id));
+                }
             }
         }
-        out.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
-        out.truncate(q.limit);
+        // only the best `limit` are sorted
+        if out.len() > q.limit {
+            out.select_nth_unstable_by(q.limit - 1, best_first);
+            out.truncate(q.limit);
+        }
+        out.sort_unstable_by(best_first);
         Ok(out.into_iter().map(|(_, id)| id).collect())
     }
 }
@@ -642,6 +708,92 @@ mod tests {
             })
             .expect("plain")
             .is_empty());
+    }
+
+    /// The candidates that pass over lessons by their bound are exactly the best `limit` of
+    /// every lesson scored (ids and order), for generated lessons whose recency, family and
+    /// file vary (ties of score included), with and without a family or file in the query.
+    #[test]
+    fn passing_over_by_bound_is_exact() {
+        const WORDS: [&str; 12] = [
+            "npm", "script", "missing", "parser", "pytest", "module", "cargo", "crate", "docker",
+            "compose", "run", "widget",
+        ];
+        const FAMILIES: [&str; 3] = ["node", "python", "rust"];
+        const FILES: [&str; 3] = ["a.py", "b.rs", "c.ts"];
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        // (search text, family, file, project, updated ms)
+        type Generated<'a> = (String, Option<&'a str>, Option<&'a str>, &'a str, i64);
+        let mut texts: Vec<Generated<'_>> = Vec::new();
+        for i in 0..600 {
+            let words: Vec<&str> = (0..1 + rnd(6)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let family = (rnd(3) > 0).then(|| FAMILIES[rnd(3) as usize]);
+            let file = (rnd(4) == 0).then(|| FILES[rnd(3) as usize]);
+            let project = if i % 7 == 0 { "/q" } else { "/p" };
+            // few distinct times: many ties of score, broken by the newest id
+            let updated = 1_000 + (rnd(5) as i64) * 3_600_000 * 24 * 20;
+            texts.push((words.join(" "), family, file, project, updated));
+        }
+        let entries: Vec<Entry<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, (search, family, file, project, updated))| Entry {
+                id: i as i64 + 1,
+                project,
+                family: *family,
+                file: *file,
+                search,
+                updated_ms: *updated,
+            })
+            .collect();
+        let bytes = build(3, &entries);
+        let p = Prefilter::parse(&bytes).expect("parse");
+        let now = 1_000 + 3_600_000 * 24 * 100;
+        for round in 0..300 {
+            let prompt: Vec<&str> = (0..1 + rnd(5)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let t = terms(&prompt.join(" "));
+            let family = (rnd(2) == 0).then(|| FAMILIES[rnd(3) as usize]);
+            let file = (rnd(3) == 0).then(|| FILES[rnd(3) as usize]);
+            let limit = 1 + rnd(30) as usize;
+            let q = Query {
+                project: "/p",
+                terms: &t,
+                family,
+                file,
+                limit,
+                now_ms: now,
+                half_life_ms: crate::recall::HALF_LIFE_MS,
+            };
+            let mut want: Vec<(f64, i64)> = entries
+                .iter()
+                .filter(|e| e.project == "/p")
+                .filter_map(|e| {
+                    crate::recall::score(&crate::recall::Candidate {
+                        bm25: 0.0,
+                        matched: matched_terms(&t, e.search),
+                        same_family: family.is_some() && e.family == family,
+                        same_file: file.is_some() && e.file == file,
+                        age_ms: now - e.updated_ms,
+                        half_life_ms: crate::recall::HALF_LIFE_MS,
+                    })
+                    .map(|s| (s, e.id))
+                })
+                .collect();
+            want.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+            want.truncate(limit);
+            let want: Vec<i64> = want.into_iter().map(|(_, id)| id).collect();
+            assert_eq!(
+                p.candidates(&q).expect("candidates"),
+                want,
+                "round {round}: {prompt:?} family {family:?} file {file:?} limit {limit}"
+            );
+        }
     }
 
     #[test]

@@ -213,14 +213,11 @@ fn deliver_in(
         if shown.len() >= l.max_per_turn as usize {
             break;
         }
-        if store.delivered_within(id, &session, turn, REPEAT_TURNS)? {
-            continue;
-        }
-        // the full row only of a lesson that may be shown
-        let Some(row) = store.lesson(id)? else {
+        // the row only of a lesson that may be shown: none shown in the last REPEAT_TURNS
+        let Some(row) = store.lesson_to_show(id, &session, turn, REPEAT_TURNS)? else {
             continue;
         };
-        let learned_env = &row.lesson.provenance.env;
+        let learned_env = &row.provenance.env;
         let changed = if learned_env.is_empty() {
             Vec::new()
         } else {
@@ -229,18 +226,18 @@ fn deliver_in(
         let t = if changed.is_empty() {
             hookward_lessons::delivery_text_from(
                 row.id,
-                &hookward_lessons::origin_words(&row.lesson.provenance.agent),
-                &row.lesson.tool,
-                &row.lesson.symptom,
-                &row.lesson.prescription,
+                &hookward_lessons::origin_words(&row.provenance.agent),
+                &row.tool,
+                &row.symptom,
+                &row.prescription,
                 per_lesson,
             )
         } else {
             hookward_lessons::delivery_text_on_probation(
                 row.id,
-                &row.lesson.tool,
-                &row.lesson.symptom,
-                &row.lesson.prescription,
+                &row.tool,
+                &row.symptom,
+                &row.prescription,
                 &changed,
                 per_lesson,
             )

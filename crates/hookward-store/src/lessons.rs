@@ -172,6 +172,24 @@ pub struct RecallQuery<'a> {
     pub limit: usize,
 }
 
+/// What the hook needs of a lesson to show it ([`Store::lesson_to_show`]): the fields of its
+/// delivered text, its provenance (origin and setup fingerprint) and its stored vetting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonToShow {
+    /// Row id (`L<id>`).
+    pub id: i64,
+    /// The tool that failed.
+    pub tool: String,
+    /// The symptom (redacted).
+    pub symptom: String,
+    /// The prescription (redacted).
+    pub prescription: String,
+    /// Where and under which setup it was learned.
+    pub provenance: Provenance,
+    /// The injection scanner's stored verdicts ([`LessonRow::vetted`]).
+    pub vetted: String,
+}
+
 /// One recalled lesson.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Recalled {
@@ -566,6 +584,43 @@ impl Store {
             ))
             .map_err(err)?
             .query_row([id], lesson_row)
+            .optional()
+            .map_err(err)
+    }
+
+    /// Lesson `id` as the hook shows it, or `None` when there is no such lesson or it was
+    /// delivered in `session` at a turn after `turn - window` (what [`Store::lesson`] and
+    /// [`Store::delivered_within`] answer together, in one statement: the hook's path
+    /// prepares each statement once per process, and a narrower one costs less to prepare).
+    ///
+    /// # Errors
+    /// SQLite errors.
+    pub fn lesson_to_show(
+        &self,
+        id: i64,
+        session: &str,
+        turn: i64,
+        window: i64,
+    ) -> Result<Option<LessonToShow>, StoreError> {
+        let err = |e| sql_err(&self.path, "reading a lesson", e);
+        self.conn
+            .prepare_cached(
+                "SELECT tool, symptom, prescription, provenance, vetted FROM lessons
+                 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM lesson_deliveries
+                   WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
+            )
+            .map_err(err)?
+            .query_row(params![id, session, turn - window], |r| {
+                let provenance: String = r.get(3)?;
+                Ok(LessonToShow {
+                    id,
+                    tool: r.get(0)?,
+                    symptom: r.get(1)?,
+                    prescription: r.get(2)?,
+                    provenance: serde_json::from_str(&provenance).unwrap_or_default(),
+                    vetted: r.get(4)?,
+                })
+            })
             .optional()
             .map_err(err)
     }
@@ -1699,11 +1754,44 @@ mod tests {
         assert_eq!(s.next_turn("s1", 1).expect("turn"), 1);
         assert_eq!(s.next_turn("s1", 2).expect("turn"), 2);
         assert!(!s.delivered_within(l, "s1", 2, 4).expect("within"));
+        // the hook's read: the lesson's fields, unless it was shown within the window
+        let full = s.lesson(l).expect("lesson").expect("some");
+        let show = s
+            .lesson_to_show(l, "s1", 2, 4)
+            .expect("to show")
+            .expect("some");
+        assert_eq!(
+            (
+                &show.tool,
+                &show.symptom,
+                &show.prescription,
+                &show.provenance,
+                &show.vetted
+            ),
+            (
+                &full.lesson.tool,
+                &full.lesson.symptom,
+                &full.lesson.prescription,
+                &full.lesson.provenance,
+                &full.vetted
+            )
+        );
+        assert_eq!(show.id, l);
+        assert_eq!(s.lesson_to_show(l + 100, "s1", 2, 4).expect("none"), None);
         s.record_delivery(l, Some("s1"), "/p", 2, "UserPromptSubmit", 2)
             .expect("delivery");
         assert!(s.delivered_within(l, "s1", 5, 4).expect("within"));
         assert!(!s.delivered_within(l, "s1", 6, 4).expect("within"));
         assert!(!s.delivered_within(l, "s2", 2, 4).expect("within"));
+        for (session, turn) in [("s1", 2), ("s1", 5), ("s1", 6), ("s2", 2)] {
+            assert_eq!(
+                s.lesson_to_show(l, session, turn, 4)
+                    .expect("to show")
+                    .is_none(),
+                s.delivered_within(l, session, turn, 4).expect("within"),
+                "{session} {turn}"
+            );
+        }
         // a success of the same family is a hit
         let st = s
             .settle_deliveries("s1", Some("node"), None, Settle::Success)
