@@ -75,7 +75,9 @@ pub enum Shape {
     Name(&'static str),
     /// The file name ends with this (and is longer).
     Suffix(&'static str),
-    /// The file name starts with the first and ends with the second (`credentials*.json`).
+    /// The file name ends with the second, and the first starts the name or a word of it (after
+    /// `-`, `_` or `.`): `credentials*.json` and `*-credentials*.json`, `*_service-account*.json`
+    /// (`gcp_credentials.json`, `backup-service-account.json`: the names people give the same keys).
     PrefixSuffix(&'static str, &'static str),
     /// `/proc/<pid>/<file>` for any process but the caller's own (`self`, `thread-self`,
     /// `$$`), and `/proc/<pid>/task/<tid>/<file>`.
@@ -1148,7 +1150,11 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
         Name(n) => name == n || side_file_of(name).is_some_and(|base| base == n),
         Suffix(s) => name.len() > s.len() && name.ends_with(s),
         PrefixSuffix(a, b) => {
-            name.len() >= a.len() + b.len() && name.starts_with(a) && name.ends_with(b)
+            // `name` ends with the ASCII `b`, so the cut is a char boundary.
+            name.ends_with(b)
+                && name[..name.len() - b.len()].match_indices(a).any(|(i, _)| {
+                    i == 0 || matches!(name.as_bytes().get(i - 1), Some(b'-' | b'_' | b'.'))
+                })
         }
         ProcOther(file) => {
             let mut parts = path.trim_start_matches('/').split('/');
@@ -1353,6 +1359,30 @@ mod tests {
             if let Name(s) | Suffix(s) | PrefixSuffix(s, _) = r.shape {
                 assert_eq!(s, s.to_ascii_lowercase(), "{r:?}");
             }
+        }
+    }
+
+    /// `credentials*.json`, `service-account*.json`, … match where the stem starts a word of the
+    /// name too (the names people give the same keys), never inside a word or with another suffix.
+    #[test]
+    fn key_file_stems_start_a_word_of_the_name() {
+        for p in [
+            "/srv/app/backup-service-account.json",
+            "/tmp/gcp_credentials.json",
+            "/x/firebase.service-account.prod.json",
+            "/x/aws-credentials.json",
+            "/x/credentials.json",
+            "/x/my_client_secret_2.json",
+        ] {
+            assert!(classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+        for p in [
+            "/x/mycredentials.json",
+            "/x/credentials.yaml",
+            "/x/service-accounts.md",
+            "/x/noservice-account.json",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
         }
     }
 

@@ -3,7 +3,7 @@
 //! doas(1), pkexec(1), run0(1), env(1) and nice(1)/nohup(1)/timeout(1)/stdbuf(1)/chroot(8)
 //! from GNU coreutils, time(1), setsid(1)/ionice(1)/taskset(1)/chrt(1)/flock(1) from
 //! util-linux, xargs(1) from GNU findutils, strace(1), npx/npm-exec(1), uv(1) "uv run",
-//! poetry/pipenv/pdm/rye/bundler/conda/mise/direnv documentation) and records what the wrapper
+//! poetry/pipenv/pdm/rye/bundler/conda/mise/direnv documentation, shx's README) and records what the wrapper
 //! implies (privilege, working directory, environment).
 
 use crate::analyzer::{Analyzer, Inv};
@@ -199,6 +199,10 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         }
         "flock" => flock(a, inv, st),
         "caffeinate" => generic(a, inv, st, name, &["-t", "-w"], 0).0,
+        // shx (ShellJS's command line, npm `shx`): `shx [--silent|--verbose|…] CMD ARGS` runs the
+        // ShellJS version of the Unix command CMD (`rm`, `cp`, `mv`, `sed`, …) with the same
+        // meaning, so the command is decided as if run directly. Its options take no value.
+        "shx" => generic(a, inv, st, name, &[], 0).0,
         // rlwrap(1): a readline wrapper around the command that follows its options.
         "rlwrap" => {
             generic(
