@@ -32,7 +32,8 @@
 //! selective first (longest shortest literal, then fewest literals); an alternation of more
 //! than [`SMALL_ALTERNATION`] branches unites only the best clause of each branch.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use aho_corasick::AhoCorasick;
 use regex_automata::hybrid::dfa::{Cache, DFA};
@@ -40,6 +41,9 @@ use regex_automata::nfa::thompson;
 use regex_automata::Input;
 use regex_syntax::hir::{Hir, HirKind};
 
+/// A rule probed over this many bytes (64 KiB) has its regex compiled instead: on large texts
+/// and in long-lived processes the regex, compiled once, is the cheaper way.
+const PROBE_BUDGET: usize = 64 * 1024;
 /// The lazy DFA cache of a probe: 16 MiB, as the rules' regexes (`RuleSet::compile`).
 const PROBE_CACHE_BYTES: usize = 16 << 20;
 
@@ -70,6 +74,10 @@ pub(crate) struct Gate {
     /// whether a window holds a match; it costs about two thirds of the regex's compile
     /// (no reverse automaton, no capture engines), and the regex is compiled once it says yes.
     probe: OnceLock<Option<DFA>>,
+    /// The probe's cache, reused by later calls.
+    cache: Mutex<Option<Cache>>,
+    /// Bytes probed so far (see [`PROBE_BUDGET`]).
+    probed: AtomicUsize,
 }
 
 impl Gate {
@@ -91,6 +99,8 @@ impl Gate {
             clauses,
             hir,
             probe: OnceLock::new(),
+            cache: Mutex::new(None),
+            probed: AtomicUsize::new(0),
         })
     }
 
@@ -101,8 +111,13 @@ impl Gate {
 
     /// `Some(false)` when the pattern has no match in `hay` (exact: the lazy DFA of the same
     /// pattern and syntax options ran over all of it); `Some(true)` when it has one; `None`
-    /// when the DFA could not be built or gave up (then only the regex can tell).
-    pub(crate) fn probe(&self, hay: &[u8], cache: &mut Option<Cache>) -> Option<bool> {
+    /// when the DFA could not be built or gave up, or when this rule has already been probed
+    /// over [`PROBE_BUDGET`] bytes (then only the regex can tell, and compiling it pays: the
+    /// regex skips non-matching text faster than the probe, with its literal prefilter).
+    pub(crate) fn probe(&self, hay: &[u8]) -> Option<bool> {
+        if self.probed.fetch_add(hay.len(), Ordering::Relaxed) > PROBE_BUDGET {
+            return None;
+        }
         let dfa = self
             .probe
             .get_or_init(|| {
@@ -120,7 +135,13 @@ impl Gate {
                     .ok()
             })
             .as_ref()?;
-        let cache = cache.get_or_insert_with(|| dfa.create_cache());
+        // One cache per gate, kept between calls (a concurrent caller makes its own).
+        let mut guard = self.cache.try_lock().ok();
+        let mut own = None;
+        let cache = match guard.as_deref_mut() {
+            Some(slot) => slot.get_or_insert_with(|| dfa.create_cache()),
+            None => own.get_or_insert_with(|| dfa.create_cache()),
+        };
         let input = Input::new(hay).earliest(true);
         dfa.try_search_fwd(cache, &input).ok().map(|m| m.is_some())
     }
@@ -254,19 +275,18 @@ mod tests {
             let gate = Gate::of(&pattern).expect("parses");
             gated += usize::from(gate.len() > 0);
             let re = regex::bytes::Regex::new(&pattern).expect("compiles");
-            let mut cache = None;
             for ex in r.examples {
                 let n = crate::normalize::normalize(ex).text;
                 let hay = n.as_bytes();
                 if re.is_match(hay) {
                     assert!(gate.passes(hay), "{}: {ex:?}", r.id);
                 }
-                if let Some(found) = gate.probe(hay, &mut cache) {
+                if let Some(found) = gate.probe(hay) {
                     assert_eq!(found, re.is_match(hay), "{}: {ex:?}", r.id);
                 }
                 // And on a text without a match: the example's words reversed.
                 let other: String = n.split(' ').rev().collect::<Vec<_>>().join(" ");
-                if let Some(found) = gate.probe(other.as_bytes(), &mut cache) {
+                if let Some(found) = gate.probe(other.as_bytes()) {
                     assert_eq!(found, re.is_match(other.as_bytes()), "{}: {other:?}", r.id);
                 }
             }

@@ -448,9 +448,10 @@ impl RuleSet {
                 continue;
             }
             let gate = self.gate(r);
-            let mut probe_cache = None;
             // The same for the gate's literals (several windows of one text often share
             // what they lack).
+            // (Once the regex is compiled its own prefilter does this: the gate is skipped.)
+            let gate = gate.filter(|_| !self.compiled(r));
             if ws.len() > 4 && gate.is_some_and(|g| !g.passes(text.as_bytes())) {
                 continue;
             }
@@ -470,9 +471,7 @@ impl RuleSet {
                 // Until the regex is compiled, the gate's forward-only automaton (cheaper to
                 // build) says whether the window holds a match at all; the regex is compiled
                 // for the first window that does.
-                if !self.compiled(r)
-                    && gate.and_then(|g| g.probe(hay.as_bytes(), &mut probe_cache)) == Some(false)
-                {
+                if !self.compiled(r) && gate.and_then(|g| g.probe(hay.as_bytes())) == Some(false) {
                     continue;
                 }
                 let Some(re) = self.regex(r) else {
@@ -710,11 +709,10 @@ mod woken {
             let rule = rs.rules[r];
             let s = std::time::Instant::now();
             let gate = rs.gate(r);
-            let mut cache = None;
             let passes = ws.iter().any(|&(a, b)| {
                 let (a, b) = snap_window(&norm, a, b);
                 let hay = &norm.as_bytes()[a..b];
-                gate.is_none_or(|g| g.passes(hay) && g.probe(hay, &mut cache) != Some(false))
+                gate.is_none_or(|g| g.passes(hay) && g.probe(hay) != Some(false))
             });
             let gated = s.elapsed().as_secs_f64();
             if passes {
