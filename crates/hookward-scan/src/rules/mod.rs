@@ -30,11 +30,13 @@ use regex::bytes::Regex;
 use crate::normalize::{ceil_boundary, floor_boundary};
 use crate::types::Family;
 use crate::ScanError;
+use gate::Gate;
 use prefilter::Prefilter;
 
 pub(crate) mod addressed;
 pub(crate) mod exfil;
 pub(crate) mod fake_turn;
+pub(crate) mod gate;
 pub(crate) mod hide;
 pub(crate) mod multilingual;
 pub(crate) mod orders_intl;
@@ -252,6 +254,10 @@ pub(crate) struct RuleSet {
     /// Per rule, its `requires` literals as one automaton, built on first use (None inside when
     /// the rule has none).
     requires: Vec<OnceLock<Option<AhoCorasick>>>,
+    /// Per rule, its literal gate (`gate.rs`), built on first use from the parsed pattern
+    /// (None inside when the pattern yields no clause): a window that fails it is skipped
+    /// without compiling the regex.
+    gates: Vec<OnceLock<Option<Gate>>>,
     /// For each anchor of `prefilter`, the rules it belongs to.
     anchor_rules: Vec<Vec<usize>>,
 }
@@ -286,28 +292,28 @@ impl RuleSet {
         }
         let prefilter = Prefilter::new(anchors)?;
         let requires = rules.iter().map(|_| OnceLock::new()).collect();
+        let gates = rules.iter().map(|_| OnceLock::new()).collect();
         Ok(RuleSet {
             rules,
             regexes,
             prefilter,
             requires,
+            gates,
             anchor_rules,
         })
     }
 
-    /// Compile rule `r`'s regex.
-    fn compile(rule: &Rule) -> Result<Regex, ScanError> {
+    /// The exact pattern rule `rule`'s regex is compiled from: fragments expanded, ASCII mode
+    /// for ASCII patterns. `None` for a generated rule without a pattern (a bug).
+    fn source(rule: &Rule) -> Option<String> {
         // An empty pattern is a generated rule's (`orders_intl`), built here on first use.
         let source = if rule.pattern.is_empty() {
-            orders_intl::pattern(rule.id).ok_or(ScanError::RulePattern {
-                rule_id: rule.id,
-                message: "generated rule without a pattern".into(),
-            })?
+            orders_intl::pattern(rule.id)?
         } else {
             rule.pattern.to_string()
         };
         let expanded = expand(&source);
-        let pattern = if expanded.is_ascii() {
+        Some(if expanded.is_ascii() {
             format!("(?-u){expanded}")
         } else {
             // Patterns with non-ASCII literals stay in Unicode mode, but their word boundaries
@@ -316,7 +322,15 @@ impl RuleSet {
             // benign dev corpus). The literals of other scripts are matched as written; their
             // boundaries are the surrounding spaces and punctuation.
             expanded.replace(r"\b", r"(?-u:\b)")
-        };
+        })
+    }
+
+    /// Compile rule `r`'s regex.
+    fn compile(rule: &Rule) -> Result<Regex, ScanError> {
+        let pattern = Self::source(rule).ok_or(ScanError::RulePattern {
+            rule_id: rule.id,
+            message: "generated rule without a pattern".into(),
+        })?;
         // A larger lazy-DFA cache than the default: the multilingual tables make big automata,
         // and a cache that keeps filling up is rebuilt state by state on every scan.
         regex::bytes::RegexBuilder::new(&pattern)
@@ -335,6 +349,20 @@ impl RuleSet {
         self.regexes
             .get(r)?
             .get_or_init(|| Self::compile(rule).ok())
+            .as_ref()
+    }
+
+    /// True when rule `r`'s regex has been compiled.
+    fn compiled(&self, r: usize) -> bool {
+        self.regexes.get(r).is_some_and(|c| c.get().is_some())
+    }
+
+    /// The literal gate of rule `r`, built on first use (None when its pattern does not parse).
+    fn gate(&self, r: usize) -> Option<&Gate> {
+        let rule = self.rules.get(r)?;
+        self.gates
+            .get(r)?
+            .get_or_init(|| Self::source(rule).and_then(|p| Gate::of(&p)))
             .as_ref()
     }
 
@@ -419,12 +447,28 @@ impl RuleSet {
             if ws.len() > 4 && req.is_some_and(|ac| !ac.is_match(text)) {
                 continue;
             }
+            let gate = self.gate(r);
+            // Once the regex is compiled its own prefilter does the gate's work: skipped. (The
+            // gate runs per window only: over a whole 1 MB text, per rule, it cost more than
+            // it saved.)
+            let gate = gate.filter(|_| !self.compiled(r));
             for &(s, e) in ws {
                 let (s, e) = snap_window(text, s, e);
                 let Some(hay) = text.get(s..e) else {
                     continue;
                 };
                 if req.is_some_and(|ac| !ac.is_match(hay)) {
+                    continue;
+                }
+                // No match can lie in a window without the gate's literals: skip it, and
+                // compile nothing for a rule none of whose windows passes.
+                if gate.is_some_and(|g| !g.passes(hay.as_bytes())) {
+                    continue;
+                }
+                // Until the regex is compiled, the gate's forward-only automaton (cheaper to
+                // build) says whether the window holds a match at all; the regex is compiled
+                // for the first window that does.
+                if !self.compiled(r) && gate.and_then(|g| g.probe(hay.as_bytes())) == Some(false) {
                     continue;
                 }
                 let Some(re) = self.regex(r) else {
@@ -635,5 +679,60 @@ mod timing {
         for (a, id) in v.iter().take(12) {
             println!("{:8.1} ms  {id}", a * 1000.0);
         }
+    }
+}
+
+#[cfg(test)]
+mod woken {
+    use super::*;
+
+    /// The rules a text wakes and what compiling them costs (`WOKEN_FILE=path`, run with
+    /// `--ignored --nocapture`, in release for real figures).
+    #[test]
+    #[ignore = "timing only"]
+    fn rules_a_text_wakes() {
+        let Ok(path) = std::env::var("WOKEN_FILE") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let norm = crate::normalize::normalize(&text).text;
+        let rs = RuleSet::new().unwrap();
+        let w = rs.windows(&norm);
+        let mut v: Vec<(f64, &str, usize, bool)> = Vec::new();
+        for (r, ws) in w.iter().enumerate() {
+            if ws.is_empty() {
+                continue;
+            }
+            let rule = rs.rules[r];
+            let s = std::time::Instant::now();
+            let gate = rs.gate(r);
+            let passes = ws.iter().any(|&(a, b)| {
+                let (a, b) = snap_window(&norm, a, b);
+                let hay = &norm.as_bytes()[a..b];
+                gate.is_none_or(|g| g.passes(hay) && g.probe(hay) != Some(false))
+            });
+            let gated = s.elapsed().as_secs_f64();
+            if passes {
+                let _ = RuleSet::compile(rule);
+            }
+            println!(
+                "{:8.2} ms  {} (gate {:.2} ms, {} clauses, {})",
+                s.elapsed().as_secs_f64() * 1e3,
+                rule.id,
+                gated * 1e3,
+                gate.map_or(0, Gate::len),
+                if passes { "compiled" } else { "skipped" }
+            );
+            v.push((s.elapsed().as_secs_f64(), rule.id, ws.len(), passes));
+        }
+        let total: f64 = v.iter().map(|x| x.0).sum();
+        v.sort_by(|a, b| b.0.total_cmp(&a.0));
+        println!(
+            "{} of {} rules woken, {} compiled; gate + compile {:.1} ms",
+            v.len(),
+            rs.rules.len(),
+            v.iter().filter(|x| x.3).count(),
+            total * 1e3
+        );
     }
 }

@@ -1,0 +1,296 @@
+//! A rule's *literal gate*: literals its regex cannot match without, read off the pattern's
+//! syntax tree, checked in a window before the regex is compiled or run there; and a *probe*,
+//! the pattern's forward lazy DFA without capture groups, that says whether a window holds a
+//! match before the full regex is compiled.
+//!
+//! A hook process scans one text, and compiling a rule's regex is what a text pays for each rule
+//! it wakes: 1–20 ms for the large generated patterns of `orders_intl`. Profiled (release,
+//! `perf record`, `examples/cold_scan.rs` on 20 KB of the kb fixture's English prose): the first
+//! scan took ~210 ms and a second one 1.4 ms; the samples were the regex crates' NFA compiler and
+//! the allocator; the prose woke 49 of 179 rules (`rules::woken`, `WOKEN_FILE=…`). Most of those
+//! windows cannot match: the anchor (a verb) is there, the rest of the shape is not. The gate
+//! finds some of them from the parsed pattern (a parse costs a fraction of a compile); the probe
+//! (about two thirds of a compile: no reverse automaton, no capture engines) the rest; the regex
+//! is compiled only for the first window the probe finds a match in.
+//!
+//! The gate is exact by construction (it never hides a match): it is a list of *clauses*, each
+//! a set of literals, such that every string the pattern matches contains at least one literal
+//! of every clause (conjunctive normal form over "contains literal"). A window where some clause
+//! has no literal therefore holds no match, and skipping it changes nothing. The clauses come
+//! from the syntax tree:
+//! - a literal gives the clause `{literal}`;
+//! - a concatenation gives the clauses of all its parts;
+//! - an alternation gives clauses made of one clause of each branch, united (a string of the
+//!   alternation is a string of one branch, which holds a literal of that branch's clause);
+//!   a branch without clauses leaves the alternation without clauses;
+//! - a repetition gives its operand's clauses when it repeats at least once, none otherwise;
+//! - a group gives its operand's; classes and look-arounds give none.
+//!
+//! Clauses that filter nothing are dropped (dropping a clause only weakens the gate): one that
+//! holds a literal shorter than [`MIN_LITERAL`] bytes, or more than [`MAX_LITERALS`] literals;
+//! at most [`MAX_CLAUSES`] are kept per node and [`MAX_GATE_CLAUSES`] per gate, the most
+//! selective first (longest shortest literal, then fewest literals); an alternation of more
+//! than [`SMALL_ALTERNATION`] branches unites only the best clause of each branch.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use aho_corasick::AhoCorasick;
+use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::nfa::thompson;
+use regex_automata::Input;
+use regex_syntax::hir::{Hir, HirKind};
+
+/// A rule probed over this many bytes (64 KiB) has its regex compiled instead: on large texts
+/// and in long-lived processes the regex, compiled once, is the cheaper way.
+const PROBE_BUDGET: usize = 64 * 1024;
+/// The lazy DFA cache of a probe: 16 MiB, as the rules' regexes (`RuleSet::compile`).
+const PROBE_CACHE_BYTES: usize = 16 << 20;
+
+/// Literals shorter than this (bytes) make a clause useless (`.` or a space is in every window).
+const MIN_LITERAL: usize = 2;
+/// A clause with more literals than this is dropped (its automaton would cost more than it saves).
+const MAX_LITERALS: usize = 4096;
+/// At most this many clauses per syntax node.
+const MAX_CLAUSES: usize = 3;
+/// At most this many clauses per gate (each is one automaton to build and run).
+const MAX_GATE_CLAUSES: usize = 2;
+/// Alternations of up to this many branches combine every choice of clauses; larger ones (word
+/// lists) unite the best clause of each branch.
+const SMALL_ALTERNATION: usize = 4;
+
+/// A set of literals (borrowed from the syntax tree); every match contains at least one.
+type Clause<'h> = Vec<&'h [u8]>;
+
+/// The gate of one rule: one automaton per clause, and the pattern's forward lazy DFA, built
+/// only for a window that passes the clauses.
+#[derive(Debug)]
+pub(crate) struct Gate {
+    clauses: Vec<AhoCorasick>,
+    /// The parsed pattern, kept to build `probe` from it without parsing again.
+    hir: Hir,
+    /// A forward lazy DFA of the pattern without capture groups, built on first use (None
+    /// inside when it cannot be built; the caller then compiles the regex). It only says
+    /// whether a window holds a match; it costs about two thirds of the regex's compile
+    /// (no reverse automaton, no capture engines), and the regex is compiled once it says yes.
+    probe: OnceLock<Option<DFA>>,
+    /// The probe's cache, reused by later calls.
+    cache: Mutex<Option<Cache>>,
+    /// Bytes probed so far (see [`PROBE_BUDGET`]).
+    probed: AtomicUsize,
+}
+
+impl Gate {
+    /// The gate of `pattern` (the exact string the rule's regex is compiled from, with the
+    /// syntax options of `regex::bytes`), or `None` when it does not parse (the regex then
+    /// reports the error).
+    pub(crate) fn of(pattern: &str) -> Option<Gate> {
+        let hir = regex_syntax::ParserBuilder::new()
+            .utf8(false)
+            .build()
+            .parse(pattern)
+            .ok()?;
+        let clauses: Vec<AhoCorasick> = required(&hir)
+            .into_iter()
+            .take(MAX_GATE_CLAUSES)
+            .filter_map(|c| AhoCorasick::new(&c).ok())
+            .collect();
+        Some(Gate {
+            clauses,
+            hir,
+            probe: OnceLock::new(),
+            cache: Mutex::new(None),
+            probed: AtomicUsize::new(0),
+        })
+    }
+
+    /// False when `hay` cannot hold a match of the pattern (some clause has no literal in it).
+    pub(crate) fn passes(&self, hay: &[u8]) -> bool {
+        self.clauses.iter().all(|ac| ac.is_match(hay))
+    }
+
+    /// `Some(false)` when the pattern has no match in `hay` (exact: the lazy DFA of the same
+    /// pattern and syntax options ran over all of it); `Some(true)` when it has one; `None`
+    /// when the DFA could not be built or gave up, or when this rule has already been probed
+    /// over [`PROBE_BUDGET`] bytes (then only the regex can tell, and compiling it pays: the
+    /// regex skips non-matching text faster than the probe, with its literal prefilter).
+    pub(crate) fn probe(&self, hay: &[u8]) -> Option<bool> {
+        if self.probed.fetch_add(hay.len(), Ordering::Relaxed) > PROBE_BUDGET {
+            return None;
+        }
+        let dfa = self
+            .probe
+            .get_or_init(|| {
+                let nfa = thompson::Compiler::new()
+                    .configure(
+                        thompson::Config::new()
+                            .utf8(false)
+                            .which_captures(thompson::WhichCaptures::None),
+                    )
+                    .build_from_hir(&self.hir)
+                    .ok()?;
+                DFA::builder()
+                    .configure(DFA::config().cache_capacity(PROBE_CACHE_BYTES))
+                    .build_from_nfa(nfa)
+                    .ok()
+            })
+            .as_ref()?;
+        // One cache per gate, kept between calls (a concurrent caller makes its own).
+        let mut guard = self.cache.try_lock().ok();
+        let mut own = None;
+        let cache = match guard.as_deref_mut() {
+            Some(slot) => slot.get_or_insert_with(|| dfa.create_cache()),
+            None => own.get_or_insert_with(|| dfa.create_cache()),
+        };
+        let input = Input::new(hay).earliest(true);
+        dfa.try_search_fwd(cache, &input).ok().map(|m| m.is_some())
+    }
+
+    /// How many clauses the gate checks.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.clauses.len()
+    }
+}
+
+/// Sort key of a clause: most selective first.
+fn rank(c: &Clause<'_>) -> (std::cmp::Reverse<usize>, usize) {
+    let shortest = c.iter().map(|l| l.len()).min().unwrap_or(0);
+    (std::cmp::Reverse(shortest), c.len())
+}
+
+/// Keep the useful clauses, at most [`MAX_CLAUSES`], most selective first.
+fn tidy(mut cs: Vec<Clause<'_>>) -> Vec<Clause<'_>> {
+    cs.retain(|c| {
+        !c.is_empty() && c.len() <= MAX_LITERALS && c.iter().all(|l| l.len() >= MIN_LITERAL)
+    });
+    cs.sort_by_key(rank);
+    cs.truncate(MAX_CLAUSES);
+    cs
+}
+
+/// The clauses every string of `h` satisfies (see the module documentation).
+fn required(h: &Hir) -> Vec<Clause<'_>> {
+    match h.kind() {
+        HirKind::Literal(lit) => tidy(vec![vec![&lit.0[..]]]),
+        HirKind::Capture(c) => required(&c.sub),
+        HirKind::Repetition(r) if r.min >= 1 => required(&r.sub),
+        HirKind::Concat(subs) => tidy(subs.iter().flat_map(required).collect()),
+        HirKind::Alternation(subs) => {
+            let mut branches = Vec::with_capacity(subs.len());
+            for s in subs {
+                let b = required(s);
+                if b.is_empty() {
+                    return Vec::new();
+                }
+                branches.push(b);
+            }
+            if branches.len() > SMALL_ALTERNATION {
+                // Many branches (a word list): the best clause of each, united.
+                let mut u: Clause<'_> = Vec::new();
+                for b in &branches {
+                    if let Some(c) = b.first() {
+                        u.extend_from_slice(c);
+                    }
+                }
+                return tidy(vec![u]);
+            }
+            // Few branches: every choice of one clause per branch, united.
+            let mut acc: Vec<Clause<'_>> = vec![Vec::new()];
+            for b in &branches {
+                let mut next = Vec::with_capacity(acc.len() * b.len());
+                for a in &acc {
+                    for c in b {
+                        let mut u = a.clone();
+                        u.extend_from_slice(c);
+                        next.push(u);
+                    }
+                }
+                acc = tidy(next);
+                if acc.is_empty() {
+                    return Vec::new();
+                }
+            }
+            acc
+        }
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clauses(p: &str) -> Vec<Vec<String>> {
+        let hir = regex_syntax::ParserBuilder::new()
+            .utf8(false)
+            .build()
+            .parse(p)
+            .expect("parses");
+        required(&hir)
+            .into_iter()
+            .map(|c| {
+                let mut v: Vec<String> = c
+                    .into_iter()
+                    .map(|l| String::from_utf8_lossy(l).into_owned())
+                    .collect();
+                v.sort();
+                v
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clauses_follow_the_shape() {
+        assert_eq!(clauses("abc"), vec![vec!["abc"]]);
+        assert_eq!(
+            clauses(r"(?:ignore|forget)\s+(?:all\s+)?prior"),
+            vec![vec!["forget", "ignore"], vec!["prior"]]
+        );
+        // An optional part requires nothing; a branch without literals voids the alternation.
+        assert!(clauses(r"(?:ab)?x*").is_empty());
+        assert!(clauses(r"(?:abc|\d+)").is_empty());
+        // One-byte literals filter nothing.
+        assert!(clauses(r"a\s\.\sb").is_empty());
+        // Alternation of concatenations: one clause per choice, united.
+        let c = clauses(r"send\s+(?:key|token)|(?:key|token)\s+send");
+        assert!(!c.is_empty());
+        for cl in &c {
+            assert!(cl
+                .iter()
+                .all(|l| ["send", "key", "token"].contains(&l.as_str())));
+        }
+    }
+
+    #[test]
+    fn a_gate_never_hides_a_match() {
+        // Every pattern of the rule set and every example of every rule: where the regex
+        // matches, the gate passes.
+        let set = super::super::RuleSet::new().expect("rules build");
+        let mut gated = 0;
+        for r in &set.rules {
+            let Some(pattern) = super::super::RuleSet::source(r) else {
+                continue;
+            };
+            let gate = Gate::of(&pattern).expect("parses");
+            gated += usize::from(gate.len() > 0);
+            let re = regex::bytes::Regex::new(&pattern).expect("compiles");
+            for ex in r.examples {
+                let n = crate::normalize::normalize(ex).text;
+                let hay = n.as_bytes();
+                if re.is_match(hay) {
+                    assert!(gate.passes(hay), "{}: {ex:?}", r.id);
+                }
+                if let Some(found) = gate.probe(hay) {
+                    assert_eq!(found, re.is_match(hay), "{}: {ex:?}", r.id);
+                }
+                // And on a text without a match: the example's words reversed.
+                let other: String = n.split(' ').rev().collect::<Vec<_>>().join(" ");
+                if let Some(found) = gate.probe(other.as_bytes()) {
+                    assert_eq!(found, re.is_match(other.as_bytes()), "{}: {other:?}", r.id);
+                }
+            }
+        }
+        assert!(gated > 100, "only {gated} rules have a gate");
+    }
+}
