@@ -430,13 +430,7 @@ impl<'c> Analyzer<'c> {
     /// nothing written, deleted or uploaded: `grep -r 'bash -i >& /dev/tcp' rules/`, `git
     /// commit -m …`) is not; nor is a payload's own analysis (`payload_level` > 0).
     fn text_shapes(&mut self, command: &str) {
-        if self.payload_level > 0
-            || self
-                .facts
-                .remote_exec
-                .iter()
-                .any(|r| r.kind == "reverse_shell")
-        {
+        if self.payload_level > 0 || self.facts.has_reverse_shell() {
             return;
         }
         let Some(hit) = crate::revshell::scan(command) else {
@@ -471,12 +465,7 @@ impl<'c> Analyzer<'c> {
     /// do $l >&5; done`): the socket's peer drives a shell (bash(1) "REDIRECTION").
     fn socket_shell(&mut self, command: &str) {
         let (rw, out) = (self.tcp_rw.take(), self.tcp_out.take());
-        if self
-            .facts
-            .remote_exec
-            .iter()
-            .any(|r| r.kind == "reverse_shell")
-        {
+        if self.facts.has_reverse_shell() {
             return;
         }
         let interactive = |c: &crate::facts::CommandFact| {
@@ -1246,12 +1235,7 @@ impl<'c> Analyzer<'c> {
         evidence: &str,
     ) {
         // A shell joined to the socket is a reverse shell, a fact of its own.
-        if self
-            .facts
-            .remote_exec
-            .iter()
-            .any(|r| r.kind == "reverse_shell")
-        {
+        if self.facts.has_reverse_shell() {
             return;
         }
         let ran: Vec<&str> = self

@@ -190,6 +190,12 @@ impl ShellFacts {
         fact_lists!(all_empty)
     }
 
+    /// True when a `remote_exec` fact of kind `reverse_shell` is present (a shell driven by a
+    /// socket's peer; the analyzer's later shape checks stop there, one such fact says it all).
+    pub fn has_reverse_shell(&self) -> bool {
+        self.remote_exec.iter().any(|r| r.kind == "reverse_shell")
+    }
+
     /// Rewrites the `evidence` of every fact with `f` (e.g. to say which script it came from).
     pub fn map_evidence(&mut self, f: impl Fn(&str) -> String) {
         macro_rules! each {

