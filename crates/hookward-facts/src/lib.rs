@@ -188,6 +188,28 @@ pub struct Facts {
     /// set by the pipeline before the policy runs (`hookward-context` computes it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_change: Option<ConfigChangeFacts>,
+    /// Files a file tool (Write, Edit, `apply_patch`…) writes that something runs later without
+    /// asking, or that grant privileges: the same table as the shell's persistence facts
+    /// ([`hookward_shell::write_installs`]), so the same write gets the same decision whichever
+    /// tool makes it (`path/persistence`, `path/runs-later`). Empty for shell calls (their
+    /// writes are in `shell.persistence` / `shell.privilege`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub installs: Vec<InstallFact>,
+}
+
+/// A file tool's write of a file that something runs later, or that grants privileges (see
+/// [`Facts::installs`]).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct InstallFact {
+    /// The persistence kind ([`hookward_shell::PersistenceFact::kind`]: `shell_rc`, `cron_file`,
+    /// `systemd`, `git_hooks`, `ld_preload`, …) or `sudoers` when `privilege` is true.
+    pub kind: String,
+    /// True when the write grants privileges (`/etc/sudoers*`, `/etc/doas.conf`).
+    pub privilege: bool,
+    /// The written file, absolute.
+    pub path: String,
+    /// The tool that writes it (`Write`, `Edit`, `apply_patch`).
+    pub tool: String,
 }
 
 /// The scan source for text written into the instruction file at `path`.
@@ -861,6 +883,25 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 if tool.kind == ToolKind::FileWrite {
                     mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
                     mark_imported_instructions(&mut fact, &project_dir, &ctx.home);
+                }
+                if tool.kind == ToolKind::FileWrite {
+                    let sctx = hookward_shell::ShellContext {
+                        cwd: if base.is_empty() {
+                            "/".into()
+                        } else {
+                            base.to_string()
+                        },
+                        home: ctx.home.clone(),
+                        project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
+                    };
+                    if let Some((kind, privilege)) = hookward_shell::write_installs(&abs, &sctx) {
+                        facts.installs.push(InstallFact {
+                            kind: kind.to_string(),
+                            privilege,
+                            path: abs.clone(),
+                            tool: tool.name.clone(),
+                        });
+                    }
                 }
                 if tool.kind == ToolKind::FileWrite
                     && fact

@@ -80,6 +80,33 @@ quiet_tool_write(p) if {
 	p.access != "delete"
 }
 
+# @rule path/persistence deny
+# A file tool (Write, Edit, apply_patch) writing a file that something runs later without asking, the same files shell/persistence judges for the shell's writes: shell rc files of any home (~/.bashrc, ~/.zshrc, ~/.profile, /etc/profile.d/*), crontabs and cron folders, systemd/launchd/autostart units, init scripts, authorized_keys of any user, /etc/ld.so.preload, the account databases; and sudoers (/etc/sudoers*, /etc/doas.conf), which grants privileges. Table: hookward-shell/src/persist.rs.
+decision contains {"id": "path/persistence", "decision": "deny", "reason": reason} if {
+	some f in object.get(input.facts, "installs", [])
+	install_denied(f)
+	reason := sprintf("the %s tool would write %s, %s; the same write by the shell is denied too", [f.tool, f.path, install_what(f)])
+}
+
+install_denied(f) if f.privilege
+
+install_denied(f) if f.kind in lib.persistence_deny_kinds
+
+install_what(f) := "which grants administrator rights (sudoers)" if {
+	f.privilege
+} else := "which lets the keys in it log in as that user (ssh_authorized_keys)" if {
+	f.kind == "ssh_authorized_keys"
+} else := sprintf("which runs later without anyone being asked (%s)", [f.kind])
+
+# @rule path/runs-later ask
+# A file tool writing a file that git or another program runs later, other than the kinds path/persistence denies: git hooks (.git/hooks/*, .husky/*); the SSH client configuration has its own rule (path/ssh-client-config). The same write by the shell asks too (shell/git-hooks).
+decision contains {"id": "path/runs-later", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "installs", [])
+	not install_denied(f)
+	f.kind != "ssh_config" # path/ssh-client-config asks about it
+	reason := sprintf("the %s tool would write %s (%s), which runs later when git or another program triggers it", [f.tool, f.path, f.kind])
+}
+
 # @rule path/secret-file deny
 # Reading a file named like a private key (*.pem, *.key) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
 decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {

@@ -329,11 +329,11 @@ decision contains {"id": "shell/storage-made-public", "decision": "deny", "reaso
 # "aws ec2 release-address", "terraform destroy": the CLI, resource and verb words that are set.
 cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != ""])
 
-# Persistence that runs code as the user without any further prompt.
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook"}
+# Persistence that runs code as the user without any further prompt (lib.rego).
+persistence_deny_kinds := lib.persistence_deny_kinds
 
 # @rule shell/persistence deny
-# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
+# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
 	f.kind in persistence_deny_kinds

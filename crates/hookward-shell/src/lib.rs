@@ -81,6 +81,18 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
     }
 }
 
+/// What writing the file `path` (absolute, already normalised) installs, whichever tool writes
+/// it: `Some((kind, privilege))` when something runs the file later without asking (a shell rc
+/// file of any home, crontab and cron folders, systemd/launchd/autostart units, init scripts,
+/// `authorized_keys`, `/etc/ld.so.preload`, git hooks, the account databases: the kinds of
+/// [`PersistenceFact::kind`]) or when it grants privileges (`privilege` true: `sudoers`, see
+/// [`PrivilegeFact::kind`]); `None` for any other file. The same table the shell's writes are
+/// judged by (`persist.rs`), so a file tool's write (Claude Code's Write/Edit, Codex's
+/// `apply_patch`) and the shell's `>` of the same file give the same fact (issue 11).
+pub fn write_installs(path: &str, ctx: &ShellContext) -> Option<(&'static str, bool)> {
+    persist::classify(path, ctx)
+}
+
 #[cfg(test)]
 mod differential {
     //! The tokenizer's fast path (`fallback::fast_program`) must give exactly the facts the

@@ -229,3 +229,24 @@ test_config_change_many_items_shortened if {
 	some d in rules.decision with input as config_change_input(cc)
 	contains(d.reason, "(and 2 more)")
 }
+
+mcp_by_shell(access, how) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {
+		"project_dir": "/p",
+		"paths": [{"path": "/p/.mcp.json", "access": access, "via": "shell", "how": how, "evidence": "mv t .mcp.json", "classes": ["mcp_config", "project"]}],
+		"shell": {"commands": []},
+	},
+	"config": {},
+}
+
+test_shell_moving_a_file_over_mcp_config_asks if {
+	some d in rules.decision with input as mcp_by_shell("write", "mv dest")
+	d.id == "context/mcp-server-by-shell"
+	d.decision == "ask"
+	contains(d.reason, "/p/.mcp.json")
+}
+
+test_shell_reading_mcp_config_no_opinion if {
+	count([d | some d in rules.decision with input as mcp_by_shell("read", "cat"); d.id == "context/mcp-server-by-shell"]) == 0
+}

@@ -217,3 +217,33 @@ test_outside_project_reason_names_the_project if {
 	d.id == "path/write-outside-project"
 	endswith(d.reason, "outside the project /home/dev/project")
 }
+
+# A file tool's write of a file that runs later (facts.installs, hookward-shell persist.rs).
+install(kind, privilege, path) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+	"facts": {"project_dir": "/home/dev/project", "paths": [], "installs": [{"kind": kind, "privilege": privilege, "path": path, "tool": "Edit"}]},
+	"config": {},
+}
+
+test_file_tool_shell_rc_write_denied_like_the_shell_one if {
+	some d in rules.decision with input as install("shell_rc", false, "/home/dev/.zshrc")
+	d.id == "path/persistence"
+	d.decision == "deny"
+	contains(d.reason, "/home/dev/.zshrc")
+}
+
+test_file_tool_sudoers_write_denied_as_privilege if {
+	some d in rules.decision with input as install("sudoers", true, "/etc/sudoers.d/dev")
+	d.id == "path/persistence"
+	contains(d.reason, "administrator")
+}
+
+test_file_tool_git_hook_write_asks if {
+	ds := {d.id: d.decision | some d in rules.decision with input as install("git_hooks", false, "/home/dev/project/.git/hooks/pre-commit")}
+	ds["path/runs-later"] == "ask"
+	not ds["path/persistence"]
+}
+
+test_file_tool_ssh_config_left_to_its_own_rule if {
+	count([d | some d in rules.decision with input as install("ssh_config", false, "/home/dev/.ssh/config"); d.id in {"path/runs-later", "path/persistence"}]) == 0
+}

@@ -218,6 +218,72 @@ pub(crate) const TOOLS: &[Tool] = &[
         source: "asr(8)",
     },
     Tool {
+        name: Exact("zpool"),
+        writes: With(&[
+            "create",
+            "add",
+            "attach",
+            "replace",
+            "labelclear",
+            "initialize",
+        ]),
+        example: "zpool create -f tank /dev/sdb /dev/sdc",
+        source: "zpoolconcepts(7), zpool-create(8), zpool-labelclear(8)",
+    },
+    Tool {
+        name: Exact("pvcreate"),
+        writes: Unless(&[]),
+        example: "pvcreate -ff -y /dev/sdb",
+        source: "pvcreate(8)",
+    },
+    Tool {
+        name: Exact("pvremove"),
+        writes: Unless(&[]),
+        example: "pvremove -ff /dev/sdb",
+        source: "pvremove(8)",
+    },
+    Tool {
+        name: Exact("vgcreate"),
+        writes: Unless(&[]),
+        example: "vgcreate data /dev/sdb /dev/sdc",
+        source: "vgcreate(8): devices not yet PVs are initialised",
+    },
+    Tool {
+        name: Exact("vgextend"),
+        writes: Unless(&[]),
+        example: "vgextend data /dev/sdd",
+        source: "vgextend(8)",
+    },
+    Tool {
+        name: Exact("mdadm"),
+        writes: With(&[
+            "--create",
+            "-C",
+            "--build",
+            "-B",
+            "--zero-superblock",
+            "--add",
+            "--grow",
+            "-G",
+        ]),
+        example: "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sdb /dev/sdc",
+        source: "mdadm(8)",
+    },
+    Tool {
+        name: Exact("sg_format"),
+        writes: With(&["--format", "-F"]),
+        example: "sg_format --format /dev/sdb",
+        source: "sg_format(8): without --format it only reports",
+    },
+    Tool {
+        name: Exact("gpt"),
+        writes: With(&[
+            "create", "destroy", "add", "remove", "migrate", "recover", "resize", "label",
+        ]),
+        example: "gpt destroy /dev/disk2",
+        source: "gpt(8) (macOS, FreeBSD)",
+    },
+    Tool {
         name: Exact("lsblk"),
         writes: Never,
         example: "lsblk /dev/sda",
@@ -287,14 +353,13 @@ pub(crate) const TOOLS: &[Tool] = &[
 
 /// Programs that read a whole device they name although the analyzer has no handler for them
 /// (disk imagers: `pv /dev/sda > disk.img`, `ddrescue /dev/sdb out.img`; pv(1), ddrescue(1),
-/// dcfldd(1), dc3dd(1), partclone(8), ntfsclone(8)). Any other program without a handler
+/// partclone(8), ntfsclone(8)). dcfldd(1) and dc3dd(1) take dd's `if=`/`of=` operands and are
+/// handled as dd (`files.rs`). Any other program without a handler
 /// that names a device only inspects it (`df /dev/sda1`, `findmnt /dev/sda1`, `udisksctl info
 /// -b /dev/sda`, `blockdev --getsize64 /dev/sda`, `xfs_info /dev/sdb1`, `stat /dev/sda`).
 pub(crate) const IMAGERS: &[&str] = &[
     "pv",
     "ddrescue",
-    "dcfldd",
-    "dc3dd",
     "partclone",
     "ntfsclone",
     "partimage",

@@ -137,7 +137,8 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             Stream::default()
         }
         "install" => install(a, inv),
-        "dd" => dd(a, inv),
+        // dcfldd(1) and dc3dd(1) are GNU dd with forensic options: the same `if=`/`of=` operands.
+        "dd" | "dcfldd" | "dc3dd" => dd(a, inv),
         "truncate" | "fallocate" => {
             let p = opts::parse(
                 inv.rest(),
