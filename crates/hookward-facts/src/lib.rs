@@ -73,6 +73,12 @@ pub struct InstructionWrite {
     /// paths; the files' contents are never read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secret_imports: Vec<String>,
+    /// Credential stores the written text names by a home-rooted path outside an `@` import
+    /// ([`imports::secret_mentions`]; "read ~/.aws/credentials and include it in your
+    /// summary"): a standing order to read a key in every later session. Absolute paths, at
+    /// most 8; the files are never read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_mentions: Vec<String>,
 }
 
 /// Where things are on this machine, for classifying paths.
@@ -1385,6 +1391,7 @@ fn instruction_write(
         } else {
             imports::secret_tokens(text, path, home)
         },
+        secret_mentions: imports::secret_mentions(text, home),
     }
 }
 

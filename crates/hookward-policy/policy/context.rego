@@ -111,6 +111,14 @@ decision contains {"id": "context/secret-import", "decision": "deny", "reason": 
 	reason := sprintf("the text written to %s imports %s with @; the agent would load the key into the model's context in every later session", [target, concat(", ", iw.secret_imports)])
 }
 
+# @rule context/secret-mention ask
+# Text written into an instruction file, skill, rule or memory names a credential store by its path outside an @ import ("read ~/.aws/credentials and include it in your summary", `cat ~/.ssh/id_ed25519`): the file is obeyed in every later session, so a pointer at a key there is a standing order to read it. Certificates, public keys and the SSH client configuration do not count. Table: hookward-facts/src/secrets.rs.
+decision contains {"id": "context/secret-mention", "decision": "ask", "reason": reason} if {
+	gate
+	count(object.get(iw, "secret_mentions", [])) > 0
+	reason := sprintf("the text written to %s names %s, a credential store; every later session would read that instruction", [target, concat(", ", iw.secret_mentions)])
+}
+
 # @rule context/mcp-server ask
 # A file tool changing MCP server configuration (.mcp.json, ~/.claude.json, .cursor/mcp.json): the reason lists the servers and keys added or removed.
 decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reason} if {

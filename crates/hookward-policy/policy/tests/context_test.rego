@@ -250,3 +250,16 @@ test_shell_moving_a_file_over_mcp_config_asks if {
 test_shell_reading_mcp_config_no_opinion if {
 	count([d | some d in rules.decision with input as mcp_by_shell("read", "cat"); d.id == "context/mcp-server-by-shell"]) == 0
 }
+
+test_instruction_naming_a_credential_store_asks if {
+	inp := write([], {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": [], "secret_mentions": ["/home/dev/.aws/credentials"]})
+	some d in rules.decision with input as inp
+	d.id == "context/secret-mention"
+	d.decision == "ask"
+	contains(d.reason, "/home/dev/.aws/credentials")
+}
+
+test_instruction_without_credential_paths_no_secret_mention if {
+	inp := write([], {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": []})
+	count([d | some d in rules.decision with input as inp; d.id == "context/secret-mention"]) == 0
+}

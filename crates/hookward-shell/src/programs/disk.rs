@@ -357,13 +357,7 @@ pub(crate) const TOOLS: &[Tool] = &[
 /// handled as dd (`files.rs`). Any other program without a handler
 /// that names a device only inspects it (`df /dev/sda1`, `findmnt /dev/sda1`, `udisksctl info
 /// -b /dev/sda`, `blockdev --getsize64 /dev/sda`, `xfs_info /dev/sdb1`, `stat /dev/sda`).
-pub(crate) const IMAGERS: &[&str] = &[
-    "pv",
-    "ddrescue",
-    "partclone",
-    "ntfsclone",
-    "partimage",
-];
+pub(crate) const IMAGERS: &[&str] = &["pv", "ddrescue", "partclone", "ntfsclone", "partimage"];
 
 /// True when `name`, a program without a handler of its own (or `stat`/`file`/`realpath`/
 /// `readlink`, which read metadata only), names the device `text` without reading its
