@@ -23,7 +23,10 @@ syntax (a light scan of the shell grammar: quotes, escapes, comments, parenthese
                       `/x (Status: 301)`, `find / ( -name …` from a process list); allowed: `$(`,
                       `<(`, `>(`, `=(`, extglob `@(…)`, `((`, a subshell or `name()` at command start
 whole line
+  leading-operator    starts with `;`, `|`, `&&` or `||` (a shell syntax error: an injection
+                      payload's tail, a pipeline's second line)
   log-date            a date or time stamp first (`Feb 27 13:52:33 …`, `Mon Jul 31 …`, `2023/01/01 …`)
+  crontab-entry       five schedule fields or `@reboot`/`@daily`… first (a crontab line, not a command)
   column-output       three or more runs of two or more blanks or tabs outside quotes, not before an
                       option nor after an operator (`ls`, `ps`,
                       `dpkg -l` tables), or `ls`'s `total 12`
@@ -96,6 +99,7 @@ _OTHER_LANG = re.compile(
     r"^(?:from\s+[\w.]+\s+import\s|def\s+\w+\s*\(|class\s+\w+\s*[:(]|(?:var|const)\s+\w+\s*=|#include\b|<\?php"
     r"|public\s|private\s|protected\s|package\s+[\w.]+;|using\s+[\w.]+;|[A-Za-z_][\w.\[\]'\"]*\s+[-+*/.]?=\s)"
 )
+_CRON = re.compile(r"^(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly)|(?:[\d*/,-]+\s+){4}[\d*/,-]+)\s+\S")
 _QUERY = re.compile(r"^[\w.-]+=[^\s&;|]*&[\w.-]+=")
 _PERM = re.compile(r"^[-dlcbpsD][-rwxsStTl]{9}[.+@]?$")
 _NUMBER = re.compile(r"^(?=.*\d)[\d.,:/+-]+$")
@@ -253,6 +257,8 @@ def command_text(line):
     text = strip_shell_prompt(line.strip()).strip()
     if not text:
         return None, "empty"
+    if re.match(r"^(?:;|&&|\|\||\|(?!\|))", text):
+        return None, "leading-operator"
     if _OTHER_PROMPT.match(text):
         return None, "other-prompt"
     words, why, gaps = _scan(text)
@@ -262,6 +268,8 @@ def command_text(line):
         return None, "empty"
     if _DATE.match(text):
         return None, "log-date"
+    if _CRON.match(text):
+        return None, "crontab-entry"
     if gaps >= 3 or re.match(r"^total\s+\d+[KMG]?$", text):
         return None, "column-output"
     raw_words = text.split()
