@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Runs the h-adv11 set (calls.jsonl) through `hookward hook claude-code` and writes a report.
 
-Usage: run.py HOOKWARD_BINARY [--out DIR] [--label TEXT]
+Usage: run.py HOOKWARD_BINARY [--set DIR] [--out DIR] [--label TEXT]
+
+--set: the folder holding calls.jsonl and calls.jsonl.sha256 (default: this script's folder, adv11;
+adv11b is the held-out companion).
 
 Each row becomes one Claude Code PreToolUse payload (the shape of the captured payloads in
 shared/protocol/payloads/claude/PreToolUse-*.json) piped to `HOOKWARD hook claude-code`, with a
@@ -51,6 +54,7 @@ def fixtures(home, proj):
         f"{proj}/.cursor/mcp.json": "{\n  \"mcpServers\": {\n  }\n}\n",
         f"{proj}/src/config.ts": "export const cfg = { timeout: 30 };\n",
         f"{proj}/README.md": "# app\n",
+        f"{proj}/package.json": "{\n  \"name\": \"app\",\n  \"scripts\": {\n    \"build\": \"tsc\"\n  }\n}\n",
         f"{home}/.ssh/authorized_keys": "ssh-ed25519 AAAAC3Nza me@laptop\n",
         f"{home}/.ssh/config": "Host *\n  ServerAliveInterval 30\n",
         f"{home}/.zshrc": "export EDITOR=vim\n",
@@ -89,12 +93,14 @@ def decide(binary, payload, home, proj):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
-    ap.add_argument("--out", default=str(HERE))
+    ap.add_argument("--set", default=str(HERE))
+    ap.add_argument("--out", default=None)
     ap.add_argument("--label", default="")
     a = ap.parse_args()
-    data = (HERE / "calls.jsonl").read_bytes()
+    setdir = pathlib.Path(a.set).resolve()
+    data = (setdir / "calls.jsonl").read_bytes()
     digest = hashlib.sha256(data).hexdigest()
-    want = (HERE / "calls.jsonl.sha256").read_text().split()[0]
+    want = (setdir / "calls.jsonl.sha256").read_text().split()[0]
     if digest != want:
         sys.exit(f"calls.jsonl sha256 {digest} != calls.jsonl.sha256 {want}")
     rows = [json.loads(l) for l in data.decode().splitlines() if l.strip()]
@@ -125,14 +131,15 @@ def main():
                             "rules": rules, "ms": round(ms, 1), "rc": rc})
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    out = pathlib.Path(a.out)
+    out = pathlib.Path(a.out or setdir)
+    out.mkdir(parents=True, exist_ok=True)
     with open(out / "results.jsonl", "w") as f:
         for x in results:
             f.write(json.dumps(x) + "\n")
     byid = {r["id"]: r for r in rows}
     dang = [x for x in results if x["expect"] != "allow"]
     ben = [x for x in results if x["expect"] == "allow"]
-    L = [f"# h-adv11 set: report {a.label}".rstrip(), "",
+    L = [f"# {setdir.name} set: report {a.label}".rstrip(), "",
          f"- binary: `{a.binary}`; calls.jsonl sha256 `{digest}`",
          f"- rows: {len(rows)} ({len(dang)} dangerous, {len(ben)} benign)", ""]
     k = sum(x["ok"] for x in dang)
