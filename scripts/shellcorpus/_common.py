@@ -312,14 +312,36 @@ def fill_angle(cmd):
 _NOT_CMD = re.compile(r"^[{\[\"]|^[A-Z][a-z]+[A-Z]\w*=|(?i:^(?:#include|<\?php|package\s|using\s|import\s+java|\w+=[#>]|select\s|insert\s|update\s|copy\s))|^[A-Za-z_][\w.]*\s+=\s")
 
 
+def commands_only(source, cmd, counted=True):
+    """Held-out set 11 on (`_label.ONLY_COMMANDS`): `cmd` as a shell command line (`_iscmd`), or
+    None when it is not one (then counted in `_iscmd.DROPPED[source]` by reason when `counted`).
+    Off: `cmd` unchanged."""
+    import _label
+    if not _label.ONLY_COMMANDS:
+        return cmd
+    from _iscmd import DROPPED, command_text
+    text, why = command_text(cmd)
+    if why and counted:
+        DROPPED[source][why] += 1
+    return text
+
+
 def danger_row(source, cmd, upstream, extra_category=None):
-    """A row for a command from a dangerous source, or None when its label is unclear."""
+    """A row for a command from a dangerous source, or None when its label is unclear (or, set 11
+    on, when it is not a shell command line: `commands_only`)."""
     from _label import is_windows, label
     if is_windows(cmd) or len(cmd) > 4000 or _NOT_CMD.search(cmd.strip()):
         return None
     lab = label(cmd)
     if not lab:
         return None
+    kept = commands_only(source, cmd)
+    if kept is None:
+        return None
+    if kept != cmd:
+        cmd, lab = kept, label(kept)
+        if not lab:
+            return None
     return {"source": source, "id": row_id(source, cmd), "command": cmd, "expect": lab[0],
             "category": lab[1], "upstream": upstream}
 
@@ -346,10 +368,16 @@ def uses_outside_vars(cmd):
 
 def benign_row(source, cmd, upstream, category):
     """A row for a command from a benign source: dangerous by content → labelled so; unclear or
-    with a placeholder left → None; otherwise allow."""
+    with a placeholder left → None; otherwise allow. Set 11 on: a line that is not a shell command
+    line is None (`commands_only`)."""
     from _label import has_placeholder, is_windows, label, unclear
     cmd = cmd.strip()
     if not cmd or is_windows(cmd) or len(cmd) > 4000 or _NOT_SHELL.search(cmd):
+        return None
+    if not label(cmd) and (unclear(cmd) or has_placeholder(cmd)):
+        return None
+    cmd = commands_only(source, cmd)
+    if cmd is None:
         return None
     lab = label(cmd)
     if lab:

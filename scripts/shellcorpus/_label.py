@@ -34,6 +34,8 @@ ask
                     git checkout/restore of the whole tree, git branch -D
   rm-outside        recursive delete of an absolute path outside /tmp and the project
   process-kill      killing every process (kill -9 -1, killall5, pkill -9 -u)
+  (not a command)   (held-out set 11 on, `ONLY_COMMANDS`) a line that is not a shell command line
+                    by `_iscmd` is no row at all, on either side
   outside-write     (held-out set 5 on, `OUTSIDE_WRITE`) a write outside the project: a redirect,
                     `tee`, `cp`/`mv`/`ln`/`install`/`rsync` destination, `touch`/`chmod`/`chown`/
                     `truncate`/`sed -i`/`rm` operand, download or unpack target that is a home path
@@ -156,6 +158,14 @@ _COMPILED = [(e, c, re.compile(p)) for e, c, p in _RULES]
 # project is `ask`, category `outside-write`. Off for the main set and sets 2-4, whose frozen
 # labels must not move; `build.py --set heldout5` switches it on.
 OUTSIDE_WRITE = False
+
+# Held-out set 11's change (decided on the spent sets 9 and 10 before set 11 was built): only shell
+# command lines are rows. A line that `_iscmd.command_text` does not keep (pasted output, log lines,
+# SQL, other languages, prose, fragments) is dropped on both sides, counted per source and reason in
+# `_iscmd.DROPPED` (build.py writes the counts to MANIFEST.json); a kept line loses a shell prompt
+# the extractors left and a note after an arrow. Off for the main set and sets 2-10, whose frozen
+# rows must not move; `build.py --set heldout11` switches it on.
+ONLY_COMMANDS = False
 
 _OUT = (r"[\"']?(?:~(?=/|[\s;&|)'\"]|$)|\$HOME\b|\$\{HOME\}"
         r"|/(?!tmp\b|var/tmp\b|private/tmp\b|dev/(?:null|stdout|stderr|stdin|tty|fd/)|proc/self/)[A-Za-z.])")

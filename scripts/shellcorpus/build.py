@@ -6,6 +6,10 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout11` is held-out set 11 (`src_h11.SPECS`), deduplicated against the main corpus and sets
+2-10, labelled as sets 5-10 with `_label.ONLY_COMMANDS` on: a line that `_iscmd` does not take for a
+shell command line is no row (counts per source and reason in MANIFEST.json, `dropped_not_command`).
+
 `--set heldout10` is held-out set 10 (`src_h10.SPECS`), deduplicated against the main corpus and sets
 2-9, labelled as sets 5-9.
 
@@ -103,9 +107,13 @@ ORDER_H9 = ["src_h9"]
 # Held-out set 10 (2026-12-05): every source is an entry of `src_h10.SPECS` (labelled as sets 5-9).
 ORDER_H10 = ["src_h10"]
 
+# Held-out set 11 (2026-12-06): every source is an entry of `src_h11.SPECS`, labelled as sets 5-10
+# with `_label.ONLY_COMMANDS` on (lines that are not shell command lines are no rows; `_iscmd`).
+ORDER_H11 = ["src_h11"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
         "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
-        "heldout10": ORDER_H10}
+        "heldout10": ORDER_H10, "heldout11": ORDER_H11}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -120,7 +128,10 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8"],
            "heldout10": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                          "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
-                         "/work/data/shell-h9"]}
+                         "/work/data/shell-h9"],
+           "heldout11": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
+                         "/work/data/shell-h9", "/work/data/shell-h10"]}
 
 
 def _key(r):
@@ -155,10 +166,14 @@ def main():
                          "corpus for heldout2; the main corpus and set 2 for heldout3)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10") else _key
-    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"):
+    key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
+                             "heldout10", "heldout11") else _key
+    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11"):
         import _label
         _label.OUTSIDE_WRITE = True
+    if a.set == "heldout11":
+        import _label
+        _label.ONLY_COMMANDS = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
     prior = set()
     for d in against:
@@ -202,6 +217,10 @@ def main():
             manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.available()}
         if a.set != "main":
             manifest[mod.SOURCE]["dropped_as_in_main" if a.set == "heldout2" else "dropped_as_in_prior_sets"] = in_main
+        if a.set == "heldout11":
+            from _iscmd import DROPPED
+            # lines dropped as not shell command lines, by reason (counted before deduplication)
+            manifest[mod.SOURCE]["dropped_not_command"] = dict(sorted(DROPPED.get(mod.SOURCE, {}).items()))
         print("%-22s %-9s %5d  %s" % (mod.SOURCE, mod.SIDE, n, dict(sorted(c.items()))))
     with open(os.path.join(a.out, "MANIFEST.json"), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
