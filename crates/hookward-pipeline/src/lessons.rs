@@ -23,8 +23,8 @@ use hookward_lessons::{
     Outcome, Provenance, Scrub,
 };
 use hookward_store::{
-    EpisodeLimits, EpisodeRow, HealthEvent, HealthKind, LazyStore, LessonToShow, NewEpisode,
-    RecallQuery, Settle, Store, StoreError,
+    EpisodeLimits, EpisodeRow, HealthEvent, HealthKind, LazyStore, NewEpisode, RecallQuery, Settle,
+    Store, StoreError,
 };
 use hookward_sys::now_ms;
 use serde_json::json;
@@ -113,125 +113,7 @@ pub fn envprint_of(project: &str) -> hookward_lessons::envprint::EnvPrint {
     of_files(&refs)
 }
 
-/// What the delivery step may read before the call's verdict is known, read while the
-/// call's facts are computed on their worker thread ([`prefetch`]): the lessons recalled for
-/// the prompt or the call, and whether the first of them may be shown at the turn this call
-/// will have. Used by [`deliver`] only if nothing changed in between: the store's
-/// [`Store::data_version`] is the same (no other connection committed), and the turn the
-/// call counts is the one the rows were checked against — so the lessons shown are exactly
-/// those the step would read itself, only earlier and off the reply's path.
-#[derive(Debug)]
-pub(crate) struct Prefetched {
-    /// [`Store::data_version`] before the first read.
-    version: i64,
-    /// The turn the repeat window was checked at.
-    turn: i64,
-    /// [`Store::recall_lesson_ids`]'s answer.
-    recalled: Vec<(i64, f64)>,
-    /// [`Store::lesson_to_show`]'s answers for the first recalled lessons, in order (until
-    /// `lessons.max_per_turn` may be shown; the others are asked when needed).
-    rows: Vec<(i64, Option<LessonToShow>)>,
-}
-
-/// What one call's lessons step searches with: the text (the prompt, or the call's summary),
-/// the call's program family and file.
-type Query = (String, Option<String>, Option<String>);
-
-/// The query of this call, or `None` when the step has nothing to do on it (this event does
-/// not deliver, the agent's profile does not pass context here, no project, no text).
-fn query_of(env: &HookEnv, event: &Event, config: &Config) -> Option<(String, Query)> {
-    let l = &config.lessons;
-    if !l.delivers_on(event.kind.name()) || l.max_per_turn == 0 || !renders_context(env, event) {
-        return None;
-    }
-    let project = project_of(env, event)?;
-    let scrub = Scrub {
-        home: Some(env.home.to_string_lossy().into_owned()),
-        project: Some(project.clone()),
-    };
-    let query = match event.kind {
-        EventKind::UserPromptSubmit => (event.prompt.clone().unwrap_or_default(), None, None),
-        _ => {
-            let call = CallSummary::of(event, &scrub)?;
-            let family = call.command.as_deref().and_then(family_of);
-            let text = format!(
-                "{} {}",
-                call.what(),
-                call.detail.clone().unwrap_or_default()
-            );
-            (text, family, call.file.clone())
-        }
-    };
-    Some((project, query))
-}
-
-fn recall_query<'a>(config: &Config, project: &'a str, q: &'a Query) -> RecallQuery<'a> {
-    let l = &config.lessons;
-    RecallQuery {
-        project,
-        text: &q.0,
-        family: q.1.as_deref(),
-        file: q.2.as_deref(),
-        now_ms: now_ms(),
-        half_life_ms: l.half_life_ms(),
-        limit: (l.max_per_turn as usize) * 3,
-    }
-}
-
-/// The reads of the delivery step that do not need the verdict ([`Prefetched`]), for a
-/// caller with time to spare before it (the hook waits for its facts' worker thread):
-/// opens the store, reads the session's turn, recalls, and reads the first recalled lessons
-/// as [`Store::lesson_to_show`] answers at the turn this call will count. Writes nothing.
-/// `None` when the step has nothing to do on this call or a read failed ([`deliver`] then
-/// reads for itself, and reports the error).
-pub(crate) fn prefetch(
-    env: &HookEnv,
-    event: &Event,
-    config: &Config,
-    store: &mut LazyStore,
-) -> Option<Prefetched> {
-    let (project, q) = query_of(env, event, config)?;
-    if q.0.trim().is_empty() {
-        return None;
-    }
-    let t0 = std::time::Instant::now();
-    let store = store.get().ok()?;
-    let version = store.data_version().ok()?;
-    let session = event.session_id.clone().unwrap_or_default();
-    let now = store.turn(&session).ok()?;
-    // a prompt counts a new turn (in `deliver`); a tool call is in the current one
-    let turn = if event.kind == EventKind::UserPromptSubmit {
-        now + 1
-    } else {
-        now
-    };
-    let recalled = store
-        .recall_lesson_ids(&recall_query(config, &project, &q))
-        .ok()?;
-    let mut rows = Vec::new();
-    let mut showable = 0;
-    for &(id, _) in &recalled {
-        if showable >= config.lessons.max_per_turn as usize {
-            break;
-        }
-        let row = store
-            .lesson_to_show(id, &session, turn, REPEAT_TURNS)
-            .ok()?;
-        showable += usize::from(row.is_some());
-        rows.push((id, row));
-    }
-    env.trace("lessons: prefetch", t0);
-    Some(Prefetched {
-        version,
-        turn,
-        recalled,
-        rows,
-    })
-}
-
-/// The delivery step ([module docs](self)). `prefetched`: what [`prefetch`] read earlier in
-/// this call, used when still current.
-#[allow(clippy::too_many_arguments)]
+/// The delivery step ([module docs](self)).
 pub(crate) fn deliver(
     env: &HookEnv,
     event: &Event,
@@ -240,17 +122,22 @@ pub(crate) fn deliver(
     response: &mut Response,
     store: &mut LazyStore,
     healths: &mut Vec<HealthEvent>,
-    prefetched: Option<Prefetched>,
 ) {
-    if verdict.decision == Some(Decision::Deny) {
+    let l = &config.lessons;
+    if !l.delivers_on(event.kind.name()) || l.max_per_turn == 0 {
         return;
     }
-    let Some((project, q)) = query_of(env, event, config) else {
+    if verdict.decision == Some(Decision::Deny) || !renders_context(env, event) {
+        return;
+    }
+    let Some(project) = project_of(env, event) else {
         return;
     };
-    if let Err(e) = deliver_in(
-        env, event, config, &project, &q, response, store, prefetched,
-    ) {
+    let scrub = Scrub {
+        home: Some(env.home.to_string_lossy().into_owned()),
+        project: Some(project.clone()),
+    };
+    if let Err(e) = deliver_in(env, event, config, &project, &scrub, response, store) {
         healths.push(lesson_health(
             env,
             event,
@@ -260,18 +147,31 @@ pub(crate) fn deliver(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn deliver_in(
     env: &HookEnv,
     event: &Event,
     config: &Config,
     project: &str,
-    q: &Query,
+    scrub: &Scrub,
     response: &mut Response,
     store: &mut LazyStore,
-    prefetched: Option<Prefetched>,
 ) -> Result<(), StoreError> {
     let l = &config.lessons;
+    let (text, family, file) = match event.kind {
+        EventKind::UserPromptSubmit => (event.prompt.clone().unwrap_or_default(), None, None),
+        _ => {
+            let Some(call) = CallSummary::of(event, scrub) else {
+                return Ok(());
+            };
+            let family = call.command.as_deref().and_then(family_of);
+            let text = format!(
+                "{} {}",
+                call.what(),
+                call.detail.clone().unwrap_or_default()
+            );
+            (text, family, call.file.clone())
+        }
+    };
     let t0 = std::time::Instant::now();
     let store = store.get()?;
     env.trace("lessons: store", t0);
@@ -285,28 +185,18 @@ fn deliver_in(
         store.turn(&session)?
     };
     env.trace("lessons: turn", t0);
-    if q.0.trim().is_empty() {
+    if text.trim().is_empty() {
         return Ok(());
     }
-    // the early reads, if no other writer committed since and the turn is the one they
-    // were checked at (inside the prompt's batch, which holds the write lock, nothing can
-    // commit from here on)
-    let mut early = match prefetched {
-        Some(p) if p.turn == turn && store.data_version()? == p.version => Some(p),
-        _ => None,
-    };
-    env.trace(
-        if early.is_some() {
-            "lessons: prefetched"
-        } else {
-            "lessons: prefetch not used"
-        },
-        t0,
-    );
-    let recalled = match early.as_mut() {
-        Some(p) => std::mem::take(&mut p.recalled),
-        None => store.recall_lesson_ids(&recall_query(config, project, q))?,
-    };
+    let recalled = store.recall_lesson_ids(&RecallQuery {
+        project,
+        text: &text,
+        family: family.as_deref(),
+        file: file.as_deref(),
+        now_ms: now_ms(),
+        half_life_ms: l.half_life_ms(),
+        limit: (l.max_per_turn as usize) * 3,
+    })?;
     env.trace("lessons: recall", t0);
     // One lesson recalled may use the whole `lessons.max_chars`; several share it.
     let per_lesson = if recalled.len() == 1 {
@@ -324,17 +214,7 @@ fn deliver_in(
             break;
         }
         // the row only of a lesson that may be shown: none shown in the last REPEAT_TURNS
-        let read = early.as_mut().and_then(|p| {
-            p.rows
-                .iter_mut()
-                .find(|(i, _)| *i == id)
-                .map(|(_, r)| r.take())
-        });
-        let row = match read {
-            Some(r) => r,
-            None => store.lesson_to_show(id, &session, turn, REPEAT_TURNS)?,
-        };
-        let Some(row) = row else {
+        let Some(row) = store.lesson_to_show(id, &session, turn, REPEAT_TURNS)? else {
             continue;
         };
         let learned_env = &row.provenance.env;

@@ -387,29 +387,21 @@ pub fn scan_cap(env: &HookEnv) -> usize {
 /// fail mode (`fail_mode = "closed"` blocks the tool call). The abandoned worker ends with the
 /// process. If no thread can be started, or the worker panics, the facts are computed here (a
 /// panic then reaches `run_hook`'s containment).
-///
-/// `meanwhile` runs on this thread while the worker computes (the hook reads the store
-/// then: [`HookRun::meanwhile`]); the budget counts from the worker's start, so the wait for
-/// the facts ends when it would have without `meanwhile` (or when `meanwhile` returns, if
-/// later). Without a worker it runs before the facts are computed here.
 fn facts_within_budget(
     event: &Event,
     ctx: &hookward_facts::Context,
     budget: std::time::Duration,
     cap: usize,
-    meanwhile: &mut dyn FnMut(),
 ) -> Result<Facts, String> {
     let (tx, rx) = std::sync::mpsc::channel();
     let (e, c) = (event.clone(), ctx.clone());
-    let started = Instant::now();
     let spawned = workers::run(Box::new(move || {
         let _ = tx.send(hookward_facts::compute_with_cap(&e, &c, cap));
     }));
-    meanwhile();
     if spawned.is_err() {
         return Ok(hookward_facts::compute_with_cap(event, ctx, cap));
     }
-    match rx.recv_timeout(budget.saturating_sub(started.elapsed())) {
+    match rx.recv_timeout(budget) {
         Ok(f) => Ok(f),
         Err(std::sync::mpsc::RecvTimeoutError::Timeout)
             if matches!(
@@ -619,9 +611,7 @@ fn config_change_facts(
 }
 
 /// Steps 2–3. `config_change`: the context guard's facts on a reloaded settings file
-/// ([`config_change_facts`]), added to the facts the policy sees. `meanwhile`: work that
-/// runs while the facts are computed on their worker thread ([`facts_within_budget`]).
-#[allow(clippy::too_many_arguments)]
+/// ([`config_change_facts`]), added to the facts the policy sees.
 fn decide(
     event: &Event,
     env: &HookEnv,
@@ -630,7 +620,6 @@ fn decide(
     healths: &mut Vec<HealthEvent>,
     user_eval: hookward_policy::UserEval,
     active: &ActiveRecord,
-    meanwhile: &mut dyn FnMut(),
 ) -> Result<Decided, DecideError> {
     let by_input = |what: String| DecideError {
         what,
@@ -645,14 +634,8 @@ fn decide(
         env.hookward_home.to_string_lossy(),
     );
     let t = Instant::now();
-    let mut facts = facts_within_budget(
-        event,
-        &ctx,
-        time_budget(config, env),
-        scan_cap(env),
-        meanwhile,
-    )
-    .map_err(by_input)?;
+    let mut facts = facts_within_budget(event, &ctx, time_budget(config, env), scan_cap(env))
+        .map_err(by_input)?;
     facts.config_change = config_change;
     if facts.scan.as_ref().is_some_and(|s| s.budget_exceeded) {
         healths.push(health(
@@ -850,7 +833,6 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
             &mut run.healths,
             opts.user_eval,
             &run.active,
-            &mut || {},
         )?)
     } else {
         None
@@ -1105,7 +1087,6 @@ impl<'a> HookRun<'a> {
             &mut self.healths,
         );
         self.env.trace("config", t);
-        let mut prefetched = None;
         let (verdict, facts) = if needs_policy(&event) {
             let cc = config_change_facts(
                 self.env,
@@ -1114,7 +1095,6 @@ impl<'a> HookRun<'a> {
                 Some(&mut self.store),
                 &mut self.healths,
             );
-            let (env, store) = (self.env, &mut self.store);
             match decide(
                 &event,
                 self.env,
@@ -1123,7 +1103,6 @@ impl<'a> HookRun<'a> {
                 &mut self.healths,
                 hookward_policy::UserEval::default(),
                 &self.active,
-                &mut || prefetched = Self::meanwhile(env, &event, &config, store),
             ) {
                 Ok(d) => (d.verdict, Some(d.facts)),
                 Err(e) => {
@@ -1151,7 +1130,6 @@ impl<'a> HookRun<'a> {
             &mut response,
             &mut self.store,
             &mut self.healths,
-            prefetched,
         );
         budget::notice(self.env, &event, &config, &verdict, &mut response);
         let refresh_cost = budget::wants_refresh(&event, &config);
@@ -1171,25 +1149,6 @@ impl<'a> HookRun<'a> {
             refresh_cost,
         };
         self.record(&config, outcome)
-    }
-
-    /// What a hook call does while its facts are computed on their worker thread (steps 2–3
-    /// wait for them): opens the store the record step writes to (when the config records;
-    /// the lessons step would open it anyway) and reads what the lessons step can read before
-    /// the verdict ([`lessons::prefetch`]). Opening is all or nothing here: a failed open is
-    /// tried again, and reported, by the step that needs the store.
-    fn meanwhile(
-        env: &HookEnv,
-        event: &Event,
-        config: &Config,
-        store: &mut LazyStore,
-    ) -> Option<lessons::Prefetched> {
-        let t = Instant::now();
-        if config.record {
-            let _ = store.get();
-            env.trace("store opened while the facts run", t);
-        }
-        lessons::prefetch(env, event, config, store)
     }
 
     /// Step 1: the payload as JSON (repaired where needed, a `payload-repaired` health
@@ -1277,7 +1236,6 @@ impl<'a> HookRun<'a> {
                 &mut self.healths,
                 hookward_policy::UserEval::default(),
                 &self.active,
-                &mut || {},
             );
             let mode = match &decided {
                 Err(e) => fail_mode_for(&config, e),

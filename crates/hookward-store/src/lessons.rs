@@ -589,9 +589,9 @@ impl Store {
     }
 
     /// Lesson `id` as the hook shows it, or `None` when there is no such lesson or it was
-    /// delivered in `session` at a turn after `turn - window` ([`Store::lesson`] and the
-    /// repeat check together, in one statement: the hook's path prepares each statement once
-    /// per process, and a narrower one costs less to prepare).
+    /// delivered in `session` at a turn after `turn - window` (what [`Store::lesson`] and
+    /// [`Store::delivered_within`] answer together, in one statement: the hook's path
+    /// prepares each statement once per process, and a narrower one costs less to prepare).
     ///
     /// # Errors
     /// SQLite errors.
@@ -1142,19 +1142,25 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading the turn of a session", e))
     }
 
-    /// SQLite's `PRAGMA data_version` of this connection: it changes when another connection
-    /// (this process or another) commits a change to the database, and stays the same across
-    /// this connection's own commits. Equal values before and after a span of reads mean no
-    /// other writer committed in between, so what those reads answered still holds (the hook
-    /// reads a prompt's lessons while its facts are computed and uses them only then).
+    /// Whether lesson `id` was delivered in `session` at a turn after `turn - window`.
     ///
     /// # Errors
     /// SQLite errors.
-    pub fn data_version(&self) -> Result<i64, StoreError> {
+    pub fn delivered_within(
+        &self,
+        id: i64,
+        session: &str,
+        turn: i64,
+        window: i64,
+    ) -> Result<bool, StoreError> {
+        let err = |e| sql_err(&self.path, "reading lesson deliveries", e);
         self.conn
-            .prepare_cached("PRAGMA data_version")
-            .and_then(|mut s| s.query_row([], |r| r.get(0)))
-            .map_err(|e| sql_err(&self.path, "reading the data version", e))
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
+            )
+            .map_err(err)?
+            .query_row(params![id, session, turn - window], |r| r.get(0))
+            .map_err(err)
     }
 
     /// Records that lesson `id` was shown (counts a delivery).
@@ -1304,50 +1310,6 @@ impl Store {
 mod tests {
     use super::*;
     use hookward_lessons::CallSummary;
-
-    /// Whether lesson `id` was delivered in `session` at a turn after `turn - window`: the
-    /// repeat check [`Store::lesson_to_show`] makes, as its own query, to test it against.
-    fn delivered_within(
-        s: &Store,
-        id: i64,
-        session: &str,
-        turn: i64,
-        window: i64,
-    ) -> rusqlite::Result<bool> {
-        s.conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
-            params![id, session, turn - window],
-            |r| r.get(0),
-        )
-    }
-
-    #[test]
-    fn data_version_changes_only_with_another_connections_commit() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let path = dir.path().join("state.db");
-        let a = Store::open(&path).expect("a");
-        let b = Store::open(&path).expect("b");
-        let v0 = a.data_version().expect("version");
-        assert_eq!(
-            a.data_version().expect("version"),
-            v0,
-            "no commit, same version"
-        );
-        // a's own commits leave a's version as it was
-        a.next_turn("s", 1).expect("turn");
-        assert_eq!(a.data_version().expect("version"), v0);
-        // another connection's commit changes it
-        b.next_turn("s", 2).expect("turn");
-        let v1 = a.data_version().expect("version");
-        assert_ne!(v1, v0);
-        assert_eq!(a.turn("s").expect("turn"), 2);
-        // a batch of a's own: still v1 inside it and after its commit
-        a.begin_batch().expect("batch");
-        assert_eq!(a.next_turn("s", 3).expect("turn"), 3);
-        assert_eq!(a.data_version().expect("version"), v1);
-        a.commit_batch().expect("commit");
-        assert_eq!(a.data_version().expect("version"), v1);
-    }
 
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -1791,7 +1753,7 @@ mod tests {
         assert_eq!(s.turn("s1").expect("turn"), 0);
         assert_eq!(s.next_turn("s1", 1).expect("turn"), 1);
         assert_eq!(s.next_turn("s1", 2).expect("turn"), 2);
-        assert!(!delivered_within(&s, l, "s1", 2, 4).expect("within"));
+        assert!(!s.delivered_within(l, "s1", 2, 4).expect("within"));
         // the hook's read: the lesson's fields, unless it was shown within the window
         let full = s.lesson(l).expect("lesson").expect("some");
         let show = s
@@ -1818,15 +1780,15 @@ mod tests {
         assert_eq!(s.lesson_to_show(l + 100, "s1", 2, 4).expect("none"), None);
         s.record_delivery(l, Some("s1"), "/p", 2, "UserPromptSubmit", 2)
             .expect("delivery");
-        assert!(delivered_within(&s, l, "s1", 5, 4).expect("within"));
-        assert!(!delivered_within(&s, l, "s1", 6, 4).expect("within"));
-        assert!(!delivered_within(&s, l, "s2", 2, 4).expect("within"));
+        assert!(s.delivered_within(l, "s1", 5, 4).expect("within"));
+        assert!(!s.delivered_within(l, "s1", 6, 4).expect("within"));
+        assert!(!s.delivered_within(l, "s2", 2, 4).expect("within"));
         for (session, turn) in [("s1", 2), ("s1", 5), ("s1", 6), ("s2", 2)] {
             assert_eq!(
                 s.lesson_to_show(l, session, turn, 4)
                     .expect("to show")
                     .is_none(),
-                delivered_within(&s, l, session, turn, 4).expect("within"),
+                s.delivered_within(l, session, turn, 4).expect("within"),
                 "{session} {turn}"
             );
         }
