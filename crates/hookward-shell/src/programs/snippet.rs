@@ -53,6 +53,19 @@ enum Eff {
     Shell,
     /// Runs a program with an argument list (`spawn('rm', ['-rf', x])`, perl `system LIST`).
     Argv,
+    /// Runs the program named by argument `at` with the words that follow it, the way the
+    /// `exec*`/`spawn*` family of Python's `os` module (Python docs, "Process Management") takes
+    /// them: `list` — the words are one list or tuple (`os.execv(path, args)`,
+    /// `os.spawnv(mode, path, args)`, `os.posix_spawn(path, argv, env)`), else each word is an
+    /// argument of its own (`os.execl(path, arg0, arg1, …)`); `argv0` — the first word is the
+    /// program's own name (`argv[0]`), not an operand, and is dropped; `env` — the last argument
+    /// is the environment (`os.execle`, `os.spawnlpe`), not a word.
+    Exec {
+        at: u8,
+        list: bool,
+        argv0: bool,
+        env: bool,
+    },
     /// Downloads argument 0 into the file in argument 1.
     Download,
     /// Makes argument 1 a link to argument 0 (`os.symlink(target, link)`), reported as the
@@ -63,6 +76,49 @@ enum Eff {
 /// A call of interest: name as written before `(` (a leading `.` matches a method on any
 /// receiver) and its effect.
 type Call = (&'static str, Eff);
+
+/// `os.execv(path, args)` and its `p`/`e`/`pe` forms, `os.posix_spawn[p](path, argv, env)`.
+const EXEC_V: Eff = Eff::Exec {
+    at: 0,
+    list: true,
+    argv0: true,
+    env: false,
+};
+/// `os.execl(path, arg0, arg1, …)`, `os.execlp(file, arg0, …)`.
+const EXEC_L: Eff = Eff::Exec {
+    at: 0,
+    list: false,
+    argv0: true,
+    env: false,
+};
+/// `os.execle(path, arg0, …, env)`, `os.execlpe(file, arg0, …, env)`.
+const EXEC_LE: Eff = Eff::Exec {
+    at: 0,
+    list: false,
+    argv0: true,
+    env: true,
+};
+/// `os.spawnv(mode, path, args)` and its `p`/`e`/`pe` forms.
+const SPAWN_V: Eff = Eff::Exec {
+    at: 1,
+    list: true,
+    argv0: true,
+    env: false,
+};
+/// `os.spawnl(mode, path, arg0, …)`, `os.spawnlp(mode, file, arg0, …)`.
+const SPAWN_L: Eff = Eff::Exec {
+    at: 1,
+    list: false,
+    argv0: true,
+    env: false,
+};
+/// `os.spawnle(mode, path, arg0, …, env)`, `os.spawnlpe(mode, file, arg0, …, env)`.
+const SPAWN_LE: Eff = Eff::Exec {
+    at: 1,
+    list: false,
+    argv0: true,
+    env: true,
+};
 
 const PY: &[Call] = &[
     ("shutil.rmtree", Eff::DelTree),
@@ -102,8 +158,34 @@ const PY: &[Call] = &[
     ("subprocess.getstatusoutput", Eff::Shell),
     ("commands.getoutput", Eff::Shell),
     ("pty.spawn", Eff::Shell),
-    ("os.execv", Eff::Argv),
-    ("os.execvp", Eff::Argv),
+    ("asyncio.create_subprocess_shell", Eff::Shell),
+    ("os.execv", EXEC_V),
+    ("os.execvp", EXEC_V),
+    ("os.execve", EXEC_V),
+    ("os.execvpe", EXEC_V),
+    ("os.posix_spawn", EXEC_V),
+    ("os.posix_spawnp", EXEC_V),
+    ("os.execl", EXEC_L),
+    ("os.execlp", EXEC_L),
+    ("os.execle", EXEC_LE),
+    ("os.execlpe", EXEC_LE),
+    ("os.spawnv", SPAWN_V),
+    ("os.spawnvp", SPAWN_V),
+    ("os.spawnve", SPAWN_V),
+    ("os.spawnvpe", SPAWN_V),
+    ("os.spawnl", SPAWN_L),
+    ("os.spawnlp", SPAWN_L),
+    ("os.spawnle", SPAWN_LE),
+    ("os.spawnlpe", SPAWN_LE),
+    (
+        "asyncio.create_subprocess_exec",
+        Eff::Exec {
+            at: 0,
+            list: false,
+            argv0: false,
+            env: false,
+        },
+    ),
     ("urlretrieve", Eff::Download),
     ("os.symlink", Eff::Link),
     ("os.link", Eff::Link),
@@ -200,6 +282,13 @@ const RUBY: &[Call] = &[
     ("system", Eff::Shell),
     ("exec", Eff::Shell),
     ("spawn", Eff::Shell),
+    ("Process.spawn", Eff::Shell),
+    ("Process.exec", Eff::Shell),
+    ("Kernel.system", Eff::Shell),
+    ("Kernel.exec", Eff::Shell),
+    ("Kernel.spawn", Eff::Shell),
+    ("Open3.popen2", Eff::Shell),
+    ("Open3.popen2e", Eff::Shell),
     ("IO.popen", Eff::Shell),
     ("Open3.capture2", Eff::Shell),
     ("Open3.capture2e", Eff::Shell),
@@ -229,6 +318,7 @@ const PHP: &[Call] = &[
     ("passthru", Eff::Shell),
     ("popen", Eff::Shell),
     ("proc_open", Eff::Shell),
+    ("pcntl_exec", Eff::Argv),
 ];
 
 /// Calls that decode data, with the decoder name reported.
@@ -667,12 +757,23 @@ fn split_args(s: &str) -> (Vec<String>, usize) {
     (args, s.len())
 }
 
-/// Splits a list literal `[a, b]` / `qw(a b)` / `%w[a b]` into its items.
+/// Splits a list literal `[a, b]` / a tuple `(a, b)` or `(a,)` / `qw(a b)` / `%w[a b]` into
+/// its items. A parenthesised expression without a top-level comma (`("rm -rf " + d)`) is not a
+/// tuple.
 fn list_items(expr: &str) -> Option<Vec<String>> {
     let e = expr.trim();
     if let Some(inner) = e.strip_prefix('[') {
         let (items, _) = split_args(inner);
         return Some(items);
+    }
+    if let Some(inner) = e.strip_prefix('(') {
+        let (items, used) = split_args(inner);
+        let one_tuple = inner
+            .strip_suffix(')')
+            .is_some_and(|b| b.trim_end().ends_with(','));
+        if used == inner.len() && (items.len() > 1 || one_tuple) {
+            return Some(items);
+        }
     }
     for p in ["qw(", "qw[", "%w(", "%w["] {
         if let Some(inner) = e.strip_prefix(p) {
@@ -1087,6 +1188,120 @@ fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
     out
 }
 
+/// Python's `from os import execl, system as sh_run` (also parenthesised lists): the local
+/// names bound to functions of the modules whose calls the tables know, as `(local,
+/// "module.name")`. `import *` binds nothing this reader follows.
+fn from_imports(code: &str) -> Vec<(String, String)> {
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let mut out = Vec::new();
+    for line in code.split([';', '\n']) {
+        let Some(rest) = line.trim().strip_prefix("from ") else {
+            continue;
+        };
+        let Some((module, names)) = rest.split_once(" import ") else {
+            continue;
+        };
+        let module = module.trim();
+        if !matches!(
+            module,
+            "os" | "subprocess" | "shutil" | "pty" | "asyncio" | "commands"
+        ) {
+            continue;
+        }
+        let names = names.trim().trim_start_matches('(').trim_end_matches(')');
+        for part in names.split(',') {
+            let part = part.trim();
+            let (name, local) = part
+                .split_once(" as ")
+                .map_or((part, part), |(n, l)| (n.trim(), l.trim()));
+            if ident(name) && ident(local) {
+                out.push((local.to_string(), format!("{module}.{name}")));
+            }
+        }
+    }
+    out.truncate(16);
+    out
+}
+
+/// Calls of the bare name `local` (`execl(`, not `os.execl(` or `my_execl(`) renamed to
+/// `qualified(`.
+fn replace_bare_call(code: &str, local: &str, qualified: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 16);
+    let mut last = 0;
+    for (i, _) in code.match_indices(local) {
+        if i < last {
+            continue;
+        }
+        let before_ok = code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '$')));
+        let after = code.get(i + local.len()..).unwrap_or("");
+        if before_ok && after.trim_start().starts_with('(') {
+            out.push_str(code.get(last..i).unwrap_or(""));
+            out.push_str(qualified);
+            last = i + local.len();
+        }
+    }
+    out.push_str(code.get(last..).unwrap_or(""));
+    out
+}
+
+/// Ruby's `%x(…)` / `%x{…}` / `%x[…]` / `%x<…>` / `%x|…|` literals: shell commands run like
+/// backticks (Ruby docs, "Literals: Command" `%x`).
+fn percent_x_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("%x") {
+        if code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let rest = code.get(i + 2..).unwrap_or("");
+        let Some(open) = rest.chars().next() else {
+            continue;
+        };
+        let close = match open {
+            '(' => ')',
+            '{' => '}',
+            '[' => ']',
+            '<' => '>',
+            c if c.is_ascii_punctuation() => c,
+            _ => continue,
+        };
+        let body = rest.get(open.len_utf8()..).unwrap_or("");
+        let mut depth = 0usize;
+        let mut end = None;
+        for (j, c) in body.char_indices() {
+            if c == open && open != close {
+                depth += 1;
+            } else if c == close {
+                if depth == 0 {
+                    end = Some(j);
+                    break;
+                }
+                depth -= 1;
+            }
+        }
+        if let Some(j) = end {
+            let cmd = body.get(..j).unwrap_or("");
+            if !cmd.trim().is_empty() {
+                out.push(cmd.to_string());
+            }
+        }
+        if out.len() >= 8 {
+            break;
+        }
+    }
+    out
+}
+
 /// `alias.` replaced by `module.` where `alias` is a whole word (not `tmp.` for `p`).
 fn replace_word_dot(code: &str, alias: &str, module: &str) -> String {
     let pat = format!("{alias}.");
@@ -1261,6 +1476,11 @@ pub(crate) fn scan(
     for (alias, module) in module_aliases(&code, lang) {
         code = replace_word_dot(&code, &alias, &module);
     }
+    if lang == Lang::Python && code.contains("from ") {
+        for (local, qualified) in from_imports(&code) {
+            code = replace_bare_call(&code, &local, &qualified);
+        }
+    }
     let code = code.as_str();
     let home = paths::normalize(&a.ctx.home);
     let binds = if code.contains('=') {
@@ -1319,10 +1539,11 @@ pub(crate) fn scan(
         .find(|(d, _)| code.contains(d))
         .map(|(_, n)| *n);
     let runs_shell = table(lang).iter().any(|(n, e)| {
-        matches!(e, Eff::Shell | Eff::Argv)
+        matches!(e, Eff::Shell | Eff::Argv | Eff::Exec { .. })
             && !find_calls(code, n, paren_optional(lang), lang == Lang::Node).is_empty()
     }) || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
-        && code.contains('`'));
+        && code.contains('`'))
+        || (lang == Lang::Ruby && code.contains("%x"));
 
     // Reverse shell: a socket whose peer gets a shell (the peer may be a variable:
     // `connect(S,sockaddr_in($p,inet_aton($i)))`, `c.connect(port, host)`).
@@ -1395,6 +1616,11 @@ pub(crate) fn scan(
     // Backticks (perl, ruby, php) run shell code.
     if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
         for cmd in backtick_literals(code) {
+            a.run_code(&cmd, st, inv, interp, None, Stream::default());
+        }
+    }
+    if lang == Lang::Ruby {
+        for cmd in percent_x_literals(code) {
             a.run_code(&cmd, st, inv, interp, None, Stream::default());
         }
     }
@@ -1652,8 +1878,16 @@ fn call(
                 }
             }
         }
-        Eff::Shell | Eff::Argv => {
-            let command = shell_command(&args, eff, cx);
+        Eff::Shell | Eff::Argv | Eff::Exec { .. } => {
+            let command = match eff {
+                Eff::Exec {
+                    at,
+                    list,
+                    argv0,
+                    env,
+                } => exec_command(&args, usize::from(at), list, argv0, env, cx),
+                _ => shell_command(&args, eff, cx),
+            };
             match command {
                 Some(c) => {
                     a.run_code(&c, st, inv, cx.interp, None, Stream::default());
@@ -1778,10 +2012,59 @@ fn open_call(
     a.add_path(&r, acc, cx.how, false, ev);
 }
 
+/// The command an [`Eff::Exec`] call runs, as a shell command line: the program named by
+/// argument `at`, then its words (see [`Eff::Exec`] for `list`, `argv0`, `env`). A word only
+/// known at run time stands as `"$ARG"`, so `os.execl("/bin/sh", "sh", "-c", cmd)` is shell code
+/// the analysis cannot see, not nothing. `None` when the program itself is not static.
+fn exec_command(
+    args: &[String],
+    at: usize,
+    list: bool,
+    argv0: bool,
+    env: bool,
+    cx: &Ctx,
+) -> Option<String> {
+    let prog = eval_str(args.get(at)?, cx.lang, &cx.home, 0)?;
+    let mut words: Vec<String> = if list {
+        list_items(args.get(at + 1)?)?
+    } else {
+        let end = if env {
+            args.len().saturating_sub(1)
+        } else {
+            args.len()
+        };
+        args.get(at + 1..end).unwrap_or(&[]).to_vec()
+    };
+    if argv0 && !words.is_empty() {
+        words.remove(0);
+    }
+    let mut out = vec![super::sh_quote(&prog)];
+    for w in words.iter().take(64) {
+        let w = w.trim();
+        if w.starts_with('*') {
+            // `*args`: words only known at run time.
+            out.push("\"$ARG\"".to_string());
+            continue;
+        }
+        out.push(match eval_str(w, cx.lang, &cx.home, 0) {
+            Some(v) => super::sh_quote(&v),
+            None => "\"$ARG\"".to_string(),
+        });
+    }
+    Some(out.join(" "))
+}
+
 /// The shell command of a Shell/Argv call: a string literal, or a list of literals joined
 /// with quoting. `None` when not static.
 fn shell_command(args: &[String], eff: Eff, cx: &Ctx) -> Option<String> {
     let first = args.first()?;
+    // `subprocess.run(shlex.split("rm -rf build"))`: the words of a command line.
+    if let Some(inner) = first.trim().strip_prefix("shlex.split(") {
+        let (items, used) = split_args(inner);
+        if used == inner.len() {
+            return eval_str(items.first()?, cx.lang, &cx.home, 0);
+        }
+    }
     if let Some(items) = list_items(first) {
         let words: Option<Vec<String>> = items
             .iter()
