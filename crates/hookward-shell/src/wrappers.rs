@@ -660,6 +660,13 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
             | ("direnv", "exec")
     );
     if !is_runner {
+        if let Some(argv) = package_bin(name, inv.rest()) {
+            // The package manager itself stays a command (its `package.json` script of that
+            // name is read by hookward-facts); the bin it may run instead is analysed here.
+            a.record_command(inv, name, st);
+            let wrapper = format!("{name} (package bin)");
+            return rewrap(inv, &wrapper, argv);
+        }
         return Unwrap::NotWrapper;
     }
     let wrapper = format!("{name} {sub}");
@@ -722,6 +729,120 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
         strip_version(inv);
     }
     u
+}
+
+/// Words of yarn and pnpm that are their own commands, never a package's bin (yarn(1) v1 and
+/// Berry command lists, pnpm's CLI reference), and the script-only words (`test`, `start`, …)
+/// that run a `package.json` script. A word not here may be a script of that name or, when the
+/// package has none, a bin of its dependencies (`yarn rimraf dist`, `pnpm eslint .`; yarn
+/// "yarn run": "runs the script … or a binary from node_modules/.bin", pnpm "if no script …
+/// runs it as `pnpm exec`").
+const PM_OWN_WORDS: &[&str] = &[
+    "add",
+    "approve-builds",
+    "audit",
+    "autoclean",
+    "bin",
+    "cache",
+    "cat-file",
+    "cat-index",
+    "catalog",
+    "check",
+    "ci",
+    "config",
+    "constraints",
+    "create",
+    "dedupe",
+    "deploy",
+    "dlx",
+    "doctor",
+    "env",
+    "exec",
+    "explain",
+    "fetch",
+    "find-hash",
+    "generate-lock-entry",
+    "global",
+    "help",
+    "i",
+    "ignored-builds",
+    "import",
+    "info",
+    "init",
+    "install",
+    "install-test",
+    "it",
+    "licenses",
+    "link",
+    "list",
+    "login",
+    "logout",
+    "ls",
+    "node",
+    "npm",
+    "outdated",
+    "owner",
+    "pack",
+    "patch",
+    "patch-commit",
+    "patch-remove",
+    "plugin",
+    "policies",
+    "prune",
+    "publish",
+    "rebuild",
+    "recursive",
+    "remove",
+    "restart",
+    "rm",
+    "root",
+    "run",
+    "run-script",
+    "sbom",
+    "search",
+    "self-update",
+    "server",
+    "set",
+    "setup",
+    "stage",
+    "start",
+    "stop",
+    "store",
+    "t",
+    "tag",
+    "team",
+    "test",
+    "unlink",
+    "unplug",
+    "up",
+    "update",
+    "upgrade",
+    "upgrade-interactive",
+    "version",
+    "versions",
+    "why",
+    "workspace",
+    "workspaces",
+    "x",
+];
+
+/// The bin `yarn NAME ARGS…`, `yarn run NAME ARGS…` or `pnpm NAME ARGS…` runs when the package
+/// has no script NAME: `NAME ARGS…`. `None` for the package manager's own words
+/// ([`PM_OWN_WORDS`]), options first, and names no bin has (`build:prod`, `./x`, a variable).
+fn package_bin(name: &str, rest: &[Arg]) -> Option<Vec<Arg>> {
+    let at = usize::from(name == "yarn" && rest.first().is_some_and(|w| w.text == "run"));
+    let word = rest.get(at)?;
+    let t = word.text.as_str();
+    let plain = !word.dynamic
+        && t.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !plain || PM_OWN_WORDS.binary_search(&t).is_ok() {
+        return None;
+    }
+    Some(rest.get(at..)?.to_vec())
 }
 
 /// xargs(1): the command's extra arguments come from stdin. Statically known stdin is split
@@ -1090,6 +1211,34 @@ mod tests {
             cwd: "/home/dev/project".into(),
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// A package manager's word that is not its own command may run a bin of the package's
+    /// dependencies: the bin is analysed, and `yarn`/`pnpm` stay commands (their script of that
+    /// name is read by hookward-facts).
+    #[test]
+    fn package_manager_words_may_run_a_bin() {
+        assert!(super::PM_OWN_WORDS.windows(2).all(|w| w[0] < w[1]));
+        for cmd in [
+            "yarn rimraf ~",
+            "pnpm rimraf ~",
+            "yarn run rimraf ~",
+            "yarn shx rm -rf ~",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.path == "/home/dev" && p.recursive),
+                "{cmd}: {:?}",
+                f.paths
+            );
+            assert!(f.commands.iter().any(|c| c.program == "yarn" || c.program == "pnpm"));
+        }
+        for cmd in ["yarn add rimraf", "pnpm install", "yarn build:prod ~", "pnpm test ~"] {
+            let f = analyze(cmd, &ctx());
+            assert!(f.paths.iter().all(|p| !p.recursive), "{cmd}: {:?}", f.paths);
         }
     }
 
