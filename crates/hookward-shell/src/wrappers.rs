@@ -834,9 +834,7 @@ fn package_bin(name: &str, rest: &[Arg]) -> Option<Vec<Arg>> {
     let word = rest.get(at)?;
     let t = word.text.as_str();
     let plain = !word.dynamic
-        && t.chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric())
+        && t.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if !plain || PM_OWN_WORDS.binary_search(&t).is_ok() {
@@ -1228,15 +1226,21 @@ mod tests {
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
-                f.paths
-                    .iter()
-                    .any(|p| p.path == "/home/dev" && p.recursive),
+                f.paths.iter().any(|p| p.path == "/home/dev" && p.recursive),
                 "{cmd}: {:?}",
                 f.paths
             );
-            assert!(f.commands.iter().any(|c| c.program == "yarn" || c.program == "pnpm"));
+            assert!(f
+                .commands
+                .iter()
+                .any(|c| c.program == "yarn" || c.program == "pnpm"));
         }
-        for cmd in ["yarn add rimraf", "pnpm install", "yarn build:prod ~", "pnpm test ~"] {
+        for cmd in [
+            "yarn add rimraf",
+            "pnpm install",
+            "yarn build:prod ~",
+            "pnpm test ~",
+        ] {
             let f = analyze(cmd, &ctx());
             assert!(f.paths.iter().all(|p| !p.recursive), "{cmd}: {:?}", f.paths);
         }
