@@ -660,10 +660,13 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
             | ("direnv", "exec")
     );
     if !is_runner {
-        if let Some(argv) = package_bin(name, inv.rest()) {
+        if let Some((argv, dir)) = package_bin(name, inv.rest()) {
             // The package manager itself stays a command (its `package.json` script of that
             // name is read by hookward-facts); the bin it may run instead is analysed here.
             a.record_command(inv, name, st);
+            if let Some(d) = dir {
+                set_cwd(inv, &d);
+            }
             let wrapper = format!("{name} (package bin)");
             return rewrap(inv, &wrapper, argv);
         }
@@ -826,11 +829,56 @@ const PM_OWN_WORDS: &[&str] = &[
     "x",
 ];
 
-/// The bin `yarn NAME ARGS…`, `yarn run NAME ARGS…` or `pnpm NAME ARGS…` runs when the package
-/// has no script NAME: `NAME ARGS…`. `None` for the package manager's own words
-/// ([`PM_OWN_WORDS`]), options first, and names no bin has (`build:prod`, `./x`, a variable).
-fn package_bin(name: &str, rest: &[Arg]) -> Option<Vec<Arg>> {
-    let at = usize::from(name == "yarn" && rest.first().is_some_and(|w| w.text == "run"));
+/// Options of yarn and pnpm that take a value as the next word (the folder ones move the
+/// working folder).
+const PM_VALUE_OPTIONS: &[&str] = &[
+    "--cwd",
+    "-C",
+    "--dir",
+    "--filter",
+    "-F",
+    "--prefix",
+    "--mutex",
+    "--modules-folder",
+    "--cache-folder",
+    "--registry",
+    "--reporter",
+    "--loglevel",
+    "--workspace",
+];
+
+/// The bin `yarn [OPTS] NAME ARGS…`, `yarn [OPTS] run NAME ARGS…` or `pnpm [OPTS] NAME ARGS…`
+/// runs when the package has no script NAME: `NAME ARGS…`, and the folder an option moved to
+/// (`--cwd DIR`, `-C DIR`, `--dir=DIR`). `None` for the package manager's own words
+/// ([`PM_OWN_WORDS`]) and names no bin has (`build:prod`, `./x`, a variable).
+fn package_bin(name: &str, rest: &[Arg]) -> Option<(Vec<Arg>, Option<Arg>)> {
+    let mut at = 0;
+    let mut dir: Option<Arg> = None;
+    while let Some(w) = rest.get(at) {
+        let t = w.text.as_str();
+        if !t.starts_with('-') || t == "--" {
+            break;
+        }
+        let (opt, glued) = match t.split_once('=') {
+            Some((o, v)) => (o, Some(v)),
+            None => (t, None),
+        };
+        let folder = matches!(opt, "--cwd" | "-C" | "--dir");
+        if PM_VALUE_OPTIONS.contains(&opt) && glued.is_none() {
+            if folder {
+                dir = rest.get(at + 1).cloned();
+            }
+            at += 2;
+        } else {
+            if folder {
+                dir = glued.map(Arg::lit);
+            }
+            at += 1;
+        }
+    }
+    if name == "yarn" && rest.get(at).is_some_and(|w| w.text == "run") {
+        at += 1;
+    }
     let word = rest.get(at)?;
     let t = word.text.as_str();
     let plain = !word.dynamic
@@ -840,7 +888,7 @@ fn package_bin(name: &str, rest: &[Arg]) -> Option<Vec<Arg>> {
     if !plain || PM_OWN_WORDS.binary_search(&t).is_ok() {
         return None;
     }
-    Some(rest.get(at..)?.to_vec())
+    Some((rest.get(at..)?.to_vec(), dir))
 }
 
 /// xargs(1): the command's extra arguments come from stdin. Statically known stdin is split
@@ -1223,6 +1271,9 @@ mod tests {
             "pnpm rimraf ~",
             "yarn run rimraf ~",
             "yarn shx rm -rf ~",
+            "yarn --silent run rimraf ~",
+            "pnpm -C packages/web rimraf ~",
+            "yarn --cwd=sub rimraf ~",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
