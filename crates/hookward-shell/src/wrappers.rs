@@ -850,7 +850,8 @@ const PM_VALUE_OPTIONS: &[&str] = &[
 /// The bin `yarn [OPTS] NAME ARGS…`, `yarn [OPTS] run NAME ARGS…` or `pnpm [OPTS] NAME ARGS…`
 /// runs when the package has no script NAME: `NAME ARGS…`, and the folder an option moved to
 /// (`--cwd DIR`, `-C DIR`, `--dir=DIR`). `None` for the package manager's own words
-/// ([`PM_OWN_WORDS`]) and names no bin has (`build:prod`, `./x`, a variable).
+/// ([`PM_OWN_WORDS`]), names of the system's own programs, and names no bin has (`build:prod`,
+/// `./x`, a variable).
 fn package_bin(name: &str, rest: &[Arg]) -> Option<(Vec<Arg>, Option<Arg>)> {
     let mut at = 0;
     let mut dir: Option<Arg> = None;
@@ -885,7 +886,14 @@ fn package_bin(name: &str, rest: &[Arg]) -> Option<(Vec<Arg>, Option<Arg>)> {
         && t.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !plain || PM_OWN_WORDS.binary_search(&t).is_ok() {
+    // A word that names one of the system's own programs (`watch`, `make`, `git`, `node`) is a
+    // script name in everyday use (`yarn watch --testPathPattern …`), not a bin shadowing it.
+    let system = crate::programs::is_known_program(t)
+        || matches!(
+            t,
+            "time" | "nice" | "nohup" | "setsid" | "timeout" | "stdbuf"
+        );
+    if !plain || system || PM_OWN_WORDS.binary_search(&t).is_ok() {
         return None;
     }
     Some((rest.get(at..)?.to_vec(), dir))

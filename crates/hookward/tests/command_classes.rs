@@ -2452,6 +2452,8 @@ fn h_cmd13_benign() -> Vec<Base> {
         "yarn run tsc -b",
         "pnpm vitest run",
         "yarn build:prod",
+        "yarn watch --testPathPattern \"$(dirname \"$(git ls-files -m | head -1)\")\"",
+        "pnpm make",
         "pydocstyle --config=.pydocstyle.cfg",
         "kubectl get events --sort-by=.metadata.creationTimestamp",
         "pnpm --filter=./docs run docs",
