@@ -660,7 +660,10 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
             | ("direnv", "exec")
     );
     if !is_runner {
-        if let Some((argv, dir)) = package_bin(name, inv.rest()) {
+        if let Some((argv, dir)) = matches!(name, "yarn" | "pnpm")
+            .then(|| package_bin(name, inv.rest()))
+            .flatten()
+        {
             // The package manager itself stays a command (its `package.json` script of that
             // name is read by hookward-facts); the bin it may run instead is analysed here.
             a.record_command(inv, name, st);

@@ -2454,6 +2454,8 @@ fn h_cmd13_benign() -> Vec<Base> {
         "yarn build:prod",
         "yarn watch --testPathPattern \"$(dirname \"$(git ls-files -m | head -1)\")\"",
         "pnpm make",
+        "npm adduser --registry http://127.0.0.1:4873/",
+        "poetry show rimraf",
         "pydocstyle --config=.pydocstyle.cfg",
         "kubectl get events --sort-by=.metadata.creationTimestamp",
         "pnpm --filter=./docs run docs",
