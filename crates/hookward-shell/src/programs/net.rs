@@ -1528,7 +1528,7 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
             "--password-file",
         ])
         .into_iter()
-        .filter(|v| !v.text.is_empty() && !(v.text == "-" && !v.dynamic))
+        .filter(|v| !v.text.is_empty() && (v.text != "-" || v.dynamic))
         .cloned()
         .collect::<Vec<_>>()
     {
