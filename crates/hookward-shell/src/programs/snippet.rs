@@ -131,6 +131,8 @@ const PY: &[Call] = &[
     (".rmdir", Eff::Del),
     ("open", Eff::Open),
     ("io.open", Eff::Open),
+    // `Path(…).open('a')` / `p.open('w')` (pathlib): the receiver is the path, the mode first.
+    (".open", Eff::Open),
     (".write_text", Eff::Write),
     (".write_bytes", Eff::Write),
     (".read_text", Eff::Read),
@@ -1131,7 +1133,8 @@ fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
     let mut out = Vec::new();
     match lang {
         Lang::Node => {
-            for stmt in code.split([';', '\n']) {
+            // `const fs=require('fs'),p=require('path')`: one declaration per comma too.
+            for stmt in code.split([';', '\n', ',']) {
                 let t = stmt.trim();
                 let t = ["const ", "let ", "var "]
                     .iter()
@@ -1644,6 +1647,9 @@ pub(crate) fn scan(
             }
         }
     }
+    if lang == Lang::Python {
+        walked_trees(a, &cx, code, &ev_code, &inv.cwd);
+    }
     // Calls.
     for (name, eff) in table(lang) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
@@ -1655,6 +1661,72 @@ pub(crate) fn scan(
     }
     out.taint.env_dump = env_dump;
     out
+}
+
+/// Python code that walks a tree and reads or deletes what it finds acts on the whole tree:
+/// the files of `glob.glob(PATTERN)` / `glob.iglob(…)` / `Path(…).glob(…)` / `.rglob(…)` are
+/// read when the code opens or reads files (`[print(open(f).read()) for f in
+/// glob.glob('/home/*/.ssh/id_*')]` reads every matching key), and the tree of `os.walk(ROOT)` /
+/// `Path(ROOT).rglob(…)` is deleted recursively when the code deletes what it walks (`os.remove`,
+/// `os.unlink`, `.unlink()`, `shutil.rmtree` of a name the walk gave). A walk or glob whose root is
+/// only known at run time is left alone.
+fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::model::Cwd) {
+    let reads = ["open(", ".read_text(", ".read_bytes(", ".read()"]
+        .iter()
+        .any(|m| code.contains(m));
+    let deletes = [
+        "os.remove(",
+        "os.unlink(",
+        ".unlink(",
+        "shutil.rmtree(",
+        "os.rmdir(",
+    ]
+    .iter()
+    .any(|m| code.contains(m));
+    if !reads && !deletes {
+        return;
+    }
+    let resolve = |v: &str| {
+        let v = expand_tilde(v, &cx.home);
+        let mut arg = crate::model::Arg::lit(&v);
+        arg.glob = crate::expand::has_glob(&v);
+        arg
+    };
+    if reads {
+        for name in ["glob.glob", "glob.iglob", "glob"] {
+            for pos in find_calls(code, name, false, false) {
+                let (args, _) = call_args_at(code, pos, name);
+                let Some(pat) = args.first().and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) else {
+                    continue;
+                };
+                if !pat.starts_with('/') && !pat.starts_with('~') {
+                    continue;
+                }
+                let arg = resolve(&pat);
+                let r = paths::resolve(&arg, cwd);
+                a.add_path(&r, Access::Read, &format!("{} glob", cx.how), false, ev);
+            }
+        }
+    }
+    if deletes {
+        for pos in find_calls(code, "os.walk", false, false) {
+            let (args, _) = call_args_at(code, pos, "os.walk");
+            let root = args.first().and_then(|x| {
+                cx.binds
+                    .iter()
+                    .find(|(n, _)| n == x.trim())
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
+            });
+            let Some(root) = root else { continue };
+            if !root.starts_with('/') && !root.starts_with('~') {
+                continue;
+            }
+            let arg = resolve(&root);
+            let r = paths::resolve(&arg, cwd);
+            a.add_path(&r, Access::Delete, &format!("{} os.walk", cx.how), true, ev);
+        }
+    }
 }
 
 /// Whether interpreter code opens hookward's store or home: it mentions a database (`sqlite`,
@@ -1692,9 +1764,22 @@ fn table(lang: Lang) -> &'static [Call] {
         Lang::Perl => PERL,
         Lang::Ruby => RUBY,
         Lang::Php => PHP,
+        Lang::Other => OTHER,
         _ => &[],
     }
 }
+
+/// The other interpreters given code with `-e` (Lua, R, Tcl, osascript): Lua's `os.execute` and
+/// `io.popen` (Lua manual §6.9, §6.8) and R's `system` run a shell command; Lua's `os.remove`
+/// and R's `unlink` delete, `io.open` opens (mode second, as in C).
+const OTHER: &[Call] = &[
+    ("os.execute", Eff::Shell),
+    ("io.popen", Eff::Shell),
+    ("system", Eff::Shell),
+    ("os.remove", Eff::Del),
+    ("unlink", Eff::DelOpt),
+    ("io.open", Eff::Open),
+];
 
 /// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
 fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[String], ev: &str) {
@@ -1822,7 +1907,14 @@ fn call(
                 a.add_path(&r, access, cx.how, false, &ev);
             }
         }
-        Eff::Open => open_call(a, inv, st, cx, &args, &ev, path_of),
+        Eff::Open => {
+            // `p.open('a')`: only a receiver that is a known path (not `webbrowser.open(url)`,
+            // `tarfile.open(…)`, `Image.open(…)`).
+            if name == ".open" && path_of(0, &args).is_none_or(|r| r.dynamic) {
+                return;
+            }
+            open_call(a, inv, st, cx, &args, &ev, path_of)
+        }
         Eff::Link => {
             if let (Some(t), Some(l)) = (path_of(0, &args), path_of(1, &args)) {
                 a.add_path(
@@ -1994,13 +2086,20 @@ fn open_call(
         }
         return;
     }
+    // A mode is a few of `rwaxbt+U` (Python's `open`, C's `fopen`); any other string argument
+    // (an encoding, a URL) is not one.
     let mode = args
         .iter()
         .skip(1)
         .find_map(|x| {
             let x = x.trim();
             let x = x.strip_prefix("mode=").unwrap_or(x);
+            // Ruby's `"w:UTF-8"` names an encoding after the colon.
             leading_literal(x)
+                .map(|m| m.split(':').next().unwrap_or("").to_string())
+                .filter(|m| {
+                    !m.is_empty() && m.len() <= 4 && m.chars().all(|c| "rwaxbt+U".contains(c))
+                })
         })
         .unwrap_or_else(|| "r".into());
     let writes = mode.contains(['w', 'a', 'x', '+']);
