@@ -96,6 +96,62 @@ pub(crate) const EXPORTS: &[Export] = &[
         source: "pass(1)",
     },
     Export {
+        programs: &["op"],
+        all: &["item", "get"],
+        any: &["--reveal"],
+        store: ".config/op",
+        example: "op item get 'AWS prod' --fields password --reveal",
+        source: "1Password CLI docs, op item get --reveal",
+    },
+    Export {
+        programs: &["op"],
+        all: &[],
+        any: &["read", "inject"],
+        store: ".config/op",
+        example: "op read op://vault/aws/password",
+        source: "1Password CLI docs, op read / op inject",
+    },
+    Export {
+        programs: &["bw"],
+        all: &["get"],
+        any: &["password", "totp", "notes", "item"],
+        store: ".config/Bitwarden CLI",
+        example: "bw get password github.com",
+        source: "Bitwarden CLI docs, bw get",
+    },
+    Export {
+        programs: &["bw"],
+        all: &[],
+        any: &["export", "items"],
+        store: ".config/Bitwarden CLI",
+        example: "bw list items --search github",
+        source: "Bitwarden CLI docs, bw list items / bw export",
+    },
+    Export {
+        programs: &["kwallet-query"],
+        all: &[],
+        any: &["-r", "--read-password"],
+        store: ".local/share/kwalletd",
+        example: "kwallet-query -r github kdewallet",
+        source: "kwallet-query(1)",
+    },
+    Export {
+        programs: &["lpass"],
+        all: &[],
+        any: &["show", "export"],
+        store: ".lpass",
+        example: "lpass show --password github",
+        source: "lpass(1)",
+    },
+    Export {
+        programs: &["gopass"],
+        all: &[],
+        any: &["show", "cat", "otp"],
+        store: ".local/share/gopass",
+        example: "gopass show -o aws/prod",
+        source: "gopass docs",
+    },
+    Export {
         programs: &["gh"],
         all: &["auth", "token"],
         any: &[],
@@ -310,6 +366,78 @@ pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// Another process's memory or environment handed out (adv11 class 1): a core dump (`gcore PID`,
+/// `procdump -p PID`), a debugger attached with commands to run (`gdb -p PID -batch -ex
+/// 'generate-core-file'`, `lldb -p PID -o 'process save-core …'`), and `ps` with BSD's `e`
+/// (ps(1): "show the environment after the command", `ps eww`, `ps auxe`). Each is a read of
+/// `/proc/PID/mem` or `/proc/PID/environ` (`*` when the process is only known at run time),
+/// the same path classes as `cat /proc/PID/environ`.
+pub(crate) fn process_memory(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let rest = inv.rest();
+    let words: Vec<&str> = rest.iter().take(64).map(|w| w.text.as_str()).collect();
+    let pid_path = |pid: Option<&crate::model::Arg>, file: &str| {
+        let id = match pid {
+            Some(p) if !p.dynamic && p.text.chars().all(|c| c.is_ascii_digit()) => p.text.clone(),
+            _ => "*".to_string(),
+        };
+        format!("/proc/{id}/{file}")
+    };
+    let mut reads: Vec<String> = Vec::new();
+    match name {
+        "gcore" | "procdump" => {
+            let p = crate::opts::parse(rest, &["-o", "-p", "-n", "-s", "-c", "-m"], false);
+            let pids: Vec<&crate::model::Arg> = p
+                .values(&["-p"])
+                .into_iter()
+                .chain(p.operands.iter())
+                .collect();
+            if pids.is_empty() {
+                return;
+            }
+            for pid in pids.into_iter().take(8) {
+                reads.push(pid_path(Some(pid), "mem"));
+            }
+        }
+        "gdb" | "lldb" => {
+            let attach = words.iter().position(|w| {
+                matches!(*w, "-p" | "--pid" | "--attach-pid" | "attach") || w.starts_with("--pid=")
+            });
+            let scripted = words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "-ex" | "--ex" | "-x" | "-batch" | "--batch" | "-o" | "--one-line"
+                )
+            });
+            let Some(i) = attach else { return };
+            if !scripted {
+                return;
+            }
+            let pid = rest.get(i + 1).filter(|_| !words[i].contains('='));
+            reads.push(pid_path(pid, "mem"));
+        }
+        "ps" => {
+            // BSD-style options: a first word without a dash (`ps eww`, `ps auxe`).
+            let bsd_e = words.iter().any(|w| {
+                !w.starts_with('-')
+                    && w.contains('e')
+                    && w.chars().all(|c| "aeuxwfjlsvmrTSchnO".contains(c))
+            });
+            if !bsd_e {
+                return;
+            }
+            reads.push("/proc/*/environ".to_string());
+        }
+        _ => return,
+    }
+    let cwd = inv.cwd.clone();
+    for path in reads {
+        let mut v = crate::model::Arg::lit(&path);
+        v.glob = path.contains('*');
+        v.raw = inv.evidence.clone();
+        a.path_arg(&cwd, &v, Access::Read, name, false);
+    }
+}
+
 /// Key tools whose output is public material only: `ssh-keygen -y` (public key of a private
 /// key), `-l`/`-B` (fingerprint), `-L` (certificate contents), per ssh-keygen(1). Their `-f`
 /// operand is not a read of a secret that reaches the model.
@@ -421,6 +549,12 @@ mod tests {
             "aws configure get region",
             "kubectl config view",
             "pass ls",
+            "op item list",
+            "op signin",
+            "bw sync",
+            "bw list folders",
+            "lpass ls",
+            "gopass ls",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(

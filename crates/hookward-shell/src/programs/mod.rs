@@ -348,6 +348,7 @@ const TABLED: &[&str] = &[
     "badblocks",
     "blkdiscard",
     "blkid",
+    "bw",
     "cfdisk",
     "cryptsetup",
     "diskutil",
@@ -363,6 +364,7 @@ const TABLED: &[&str] = &[
     "gcloud",
     "gdisk",
     "gh",
+    "gopass",
     "gpg",
     "gpg2",
     "gpgsm",
@@ -374,7 +376,9 @@ const TABLED: &[&str] = &[
     "ibmcloud",
     "k",
     "kubectl",
+    "kwallet-query",
     "linode-cli",
+    "lpass",
     "lsblk",
     "mkdosfs",
     "mke2fs",
@@ -389,6 +393,7 @@ const TABLED: &[&str] = &[
     "nvme",
     "oc",
     "oci",
+    "op",
     "opentofu",
     "parted",
     "partx",
@@ -426,6 +431,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     embedded::carried_command(a, name, inv);
     carriers::observe(a, name, inv);
     keys::option_values(a, name, inv);
+    if matches!(name, "gcore" | "procdump" | "gdb" | "lldb" | "ps") {
+        keys::process_memory(a, name, inv);
+    }
     scripted::editor_writes(a, name, inv);
     scripted::env_commands(a, name, inv, st);
     scripted::debugger_commands(a, name, inv, st);
