@@ -1067,6 +1067,13 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
 /// read; its content is what an earlier command of the same line wrote there (`find ~ -type f
 /// > l; xargs -a l rm`: the listing of `~`), else unknown.
 fn arg_file_stdin(a: &mut Analyzer, inv: &mut Inv, f: &Arg, how: &str) {
+    if let Some(ps) = &f.proc_subst {
+        // `xargs -a <(echo ~/.ssh/id_rsa) cat`: the list is that stream.
+        let mut s = Stream::clone(ps);
+        s.piped = true;
+        inv.stdin = s;
+        return;
+    }
     let cwd = inv.cwd.clone();
     let r = a.path_arg(&cwd, f, Access::Read, how, false);
     inv.stdin = if a.files.contains_key(&r.path) {

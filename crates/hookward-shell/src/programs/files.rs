@@ -200,9 +200,22 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 ],
                 false,
             );
-            let dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
+            let mut dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
             if dir.glob {
-                return Some(Stream::default());
+                // `ls -d ~/*`, `ls ~/*`: a glob of every entry of one folder names them all, as a
+                // listing of that folder does (adv11 class 8); any other glob is left alone.
+                match dir.path.rsplit_once('/') {
+                    Some((parent, "*"))
+                        if !parent.is_empty() && !crate::expand::has_glob(parent) =>
+                    {
+                        dir = paths::Resolved {
+                            path: parent.to_string(),
+                            dynamic: dir.dynamic,
+                            glob: false,
+                        };
+                    }
+                    _ => return Some(Stream::default()),
+                }
             }
             let mut out = listing(Some(&dir));
             out.walk = lister_walk(name, &p);
