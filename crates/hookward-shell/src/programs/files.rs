@@ -204,9 +204,14 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             if dir.glob {
                 // `ls -d ~/*`, `ls ~/*`: a glob of every entry of one folder names them all, as a
                 // listing of that folder does (adv11 class 8); any other glob is left alone.
+                // Only a glob written in the command (not a name a substitution or `xargs` gave).
+                let written = p
+                    .operands
+                    .first()
+                    .is_some_and(|o| o.glob && !o.dynamic && !o.from_subst && o.raw.ends_with('*'));
                 match dir.path.rsplit_once('/') {
                     Some((parent, "*"))
-                        if !parent.is_empty() && !crate::expand::has_glob(parent) =>
+                        if written && !parent.is_empty() && !crate::expand::has_glob(parent) =>
                     {
                         dir = paths::Resolved {
                             path: parent.to_string(),
