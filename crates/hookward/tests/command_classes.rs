@@ -101,6 +101,10 @@ const FLOORS: &[(&str, f64)] = &[
     ("glued-key-option", 99.0),
     ("package-bin", 99.0),
     ("files-from-list", 99.0),
+    ("interp-trees", 99.0),
+    ("process-memory", 99.0),
+    ("cloud-verbs", 99.0),
+    ("home-entries", 99.0),
     ("benign-h-cmd13", 99.0),
 ];
 
@@ -2426,6 +2430,146 @@ fn files_from_lists() -> Vec<Base> {
     out
 }
 
+/// Principle (adv11 class 4): interpreter code that walks or globs a tree acts on what it finds,
+/// and pathlib/require/Lua spellings of a write, a delete or a shell command are the same calls:
+/// `Path.home() / '.ssh' / 'authorized_keys'` opened for appending, the files of
+/// `glob.glob('/home/*/.ssh/id_*')` opened, every file of `os.walk(HOME)` removed, `os.execute`
+/// in Lua and `system` in R, `require` bound in one comma-separated declaration.
+fn interp_trees() -> Vec<Base> {
+    let mut out = Vec::new();
+    for (home, label) in [
+        ("Path.home()", "home"),
+        ("Path('/home/dev')", "abs"),
+        ("Path(os.path.expanduser('~'))", "expanduser"),
+    ] {
+        let _ = label;
+        out.push(b(
+            "interp-trees",
+            "deny",
+            format!(
+                "python3 - <<'PY'\nimport os\nfrom pathlib import Path\np = {home} / '.ssh' / 'authorized_keys'\nwith p.open('a') as f:\n    f.write('ssh-ed25519 AAAA k\\n')\nPY"
+            ),
+        ));
+    }
+    for pat in [
+        "/home/*/.ssh/id_*",
+        "/root/.ssh/id_*",
+        "/Users/*/.aws/credentials",
+    ] {
+        out.push(b(
+            "interp-trees",
+            "deny",
+            format!(
+                "python3 -c \"import glob;[print(open(f).read()) for f in glob.glob('{pat}')]\""
+            ),
+        ));
+        out.push(b(
+            "interp-trees",
+            "deny",
+            format!("python3 -c \"import glob\nfor f in glob.iglob('{pat}'):\n    print(open(f).read())\""),
+        ));
+    }
+    for root in [
+        "'/home/dev'",
+        "os.path.expanduser('~')",
+        "os.environ['HOME']",
+        "'/'",
+    ] {
+        out.push(b(
+            "interp-trees",
+            "deny",
+            format!("python3 -c \"import os;[os.remove(os.path.join(r,f)) for r,_,fs in os.walk({root}) for f in fs]\""),
+        ));
+        out.push(b(
+            "interp-trees",
+            "deny",
+            format!("python3 -c \"import os\nfor r, ds, fs in os.walk({root}):\n    for f in fs:\n        os.unlink(os.path.join(r, f))\""),
+        ));
+    }
+    for code in [
+        "lua -e 'os.execute(\"rm -rf ~\")'",
+        "lua5.4 -e 'io.popen(\"rm -rf ~\")'",
+        "luajit -e 'os.execute(\"cat /etc/shadow\")'",
+        "Rscript -e 'system(\"rm -rf ~\")'",
+        "node -e \"const fs=require('fs'),p=require('path'),o=require('os');fs.appendFileSync(p.join(o.homedir(),'.ssh','authorized_keys'),'k')\"",
+        "node -e \"var a=require('child_process'),b=require('os');a.execSync('rm -rf '+b.homedir())\"",
+    ] {
+        out.push(b("interp-trees", "deny", code.to_string()));
+    }
+    out
+}
+
+/// Principle (adv11 class 1): another process's memory or environment holds its secrets; a
+/// core dump, a debugger attached with commands, or `ps`'s BSD `e` (environment) hands it out,
+/// as `cat /proc/PID/environ` does.
+fn process_memory() -> Vec<Base> {
+    let mut out = Vec::new();
+    for pid in [
+        "1234",
+        "$(pgrep ssh-agent)",
+        "$(pidof gpg-agent)",
+        "\"$PID\"",
+    ] {
+        for cmd in [
+            format!("gcore {pid}"),
+            format!("gcore -o /tmp/core {pid}"),
+            format!("gdb -p {pid} -batch -ex 'generate-core-file /tmp/g.core'"),
+            format!("gdb --batch -ex 'dump memory /tmp/m 0x1000 0x2000' -p {pid}"),
+            format!("lldb -p {pid} -o 'process save-core /tmp/c' -o quit"),
+            format!("procdump -p {pid}"),
+        ] {
+            out.push(b("process-memory", "deny", cmd));
+        }
+    }
+    for cmd in ["ps eww -o command 1", "ps auxe", "ps axe", "ps ewwp 1"] {
+        out.push(b("process-memory", "deny", cmd.to_string()));
+    }
+    out
+}
+
+/// Principle (adv11 class 5): a cloud verb destroys whatever its word order (`schedule-key-
+/// deletion` destroys once the window ends), and a whole container named in the operation's
+/// suffix keeps its hyphen (`delete-db-instance`, `delete-hosted-zone`).
+fn cloud_verbs() -> Vec<Base> {
+    let mut out = Vec::new();
+    for cmd in [
+        "aws kms schedule-key-deletion --key-id 1234abcd --pending-window-in-days 7",
+        "aws kms schedule-key-deletion --key-id alias/prod",
+    ] {
+        out.push(b("cloud-verbs", "ask", cmd.to_string()));
+    }
+    for cmd in [
+        "aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot",
+        "aws rds delete-db-instance --db-instance-identifier prod --final-db-snapshot-identifier last",
+        "aws rds delete-db-cluster --db-cluster-identifier prod --skip-final-snapshot",
+        "aws route53 delete-hosted-zone --id Z123",
+        "aws efs delete-file-system --file-system-id fs-1",
+    ] {
+        out.push(b("cloud-verbs", "deny", cmd.to_string()));
+    }
+    out
+}
+
+/// Principle (adv11 classes 2 and 8): a glob of every entry of a folder names them all, as a
+/// listing does (`ls -d ~/* | xargs rm -rf` deletes the home's entries), and `xargs -a` reads its
+/// list from a process substitution as from a file.
+fn home_entries() -> Vec<Base> {
+    let mut out = Vec::new();
+    for lister in ["ls -d ~/*", "ls -d /home/dev/*", "ls -1d ~/*"] {
+        for consumer in ["xargs rm -rf", "xargs -I{} rm -rf {}", "xargs -n1 rm -rf"] {
+            out.push(b("home-entries", "deny", format!("{lister} | {consumer}")));
+        }
+    }
+    for cmd in [
+        "xargs -a <(echo ~/.ssh/id_rsa) cat",
+        "xargs -a <(printf '%s\\n' ~/.aws/credentials) cat",
+        "xargs -a <(echo /etc/shadow) head",
+    ] {
+        out.push(b("home-entries", "deny", cmd.to_string()));
+    }
+    out
+}
+
 /// The benign neighbours of this round's classes: interpreter code starting ordinary programs,
 /// package managers' own words and bins that touch the project only, glued option values that
 /// are no key, and rsync lists of project files copied locally.
@@ -2466,6 +2610,20 @@ fn h_cmd13_benign() -> Vec<Base> {
         "rsync -a --files-from=<(git ls-files) . ./out",
         "echo src/main.rs | rsync -a --files-from=- . ./backup",
         "rsync -a --files-from=<(echo dist) . ./out",
+        "ps aux",
+        "ps -ef",
+        "ps -eo pid,comm",
+        "gdb ./a.out",
+        "gdb -batch -ex run -ex bt ./a.out",
+        "python3 -c \"import glob; print(glob.glob('*.py'))\"",
+        "python3 -c \"import webbrowser; webbrowser.open('https://example.com')\"",
+        "python3 -c \"import os; [print(r) for r, _, _ in os.walk('/etc')]\"",
+        "lua -e 'print(os.getenv(\"HOME\"))'",
+        "ls -d src/* | xargs -n1 basename",
+        "ls -d dist/* | xargs rm -rf",
+        "xargs -a <(git ls-files) wc -l",
+        "aws rds describe-db-instances",
+        "aws kms list-keys",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd13", "allow", c.to_string()))
@@ -2640,6 +2798,10 @@ fn generated_class_variants_get_their_decision() {
         glued_key_options(),
         package_bins(),
         files_from_lists(),
+        interp_trees(),
+        process_memory(),
+        cloud_verbs(),
+        home_entries(),
         h_cmd13_benign(),
     ]
     .into_iter()

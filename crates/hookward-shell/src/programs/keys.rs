@@ -364,7 +364,7 @@ pub(crate) fn process_memory(a: &mut Analyzer, name: &str, inv: &Inv) {
             let bsd_e = words.iter().any(|w| {
                 !w.starts_with('-')
                     && w.contains('e')
-                    && w.chars().all(|c| "aeuxwfjlsvmrTSchnO".contains(c))
+                    && w.chars().all(|c| "aeuxwfjlsvmrTSchnOpgtULXZk".contains(c))
             });
             if !bsd_e {
                 return;
