@@ -105,6 +105,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("process-memory", 99.0),
     ("cloud-verbs", 99.0),
     ("home-entries", 99.0),
+    ("subst-var-program", 99.0),
     ("benign-h-cmd13", 99.0),
 ];
 
@@ -2570,6 +2571,23 @@ fn home_entries() -> Vec<Base> {
     out
 }
 
+/// Principle (adv11 "dynamic"): a variable set in the same command from a file's content and run
+/// as the command word hides the program as `$(cat FILE)` in its place does.
+fn subst_var_program() -> Vec<Base> {
+    let mut out = Vec::new();
+    for file in ["./payload", "/tmp/.x", "$HOME/.cache/run.txt"] {
+        for cmd in [
+            format!("cmd=$(cat {file}); $cmd"),
+            format!("c=$(< {file}); $c"),
+            format!("p=$(head -n1 {file}); $p --all"),
+            format!("x=\"$(cat {file})\"; $x"),
+        ] {
+            out.push(b("subst-var-program", "ask", cmd));
+        }
+    }
+    out
+}
+
 /// The benign neighbours of this round's classes: interpreter code starting ordinary programs,
 /// package managers' own words and bins that touch the project only, glued option values that
 /// are no key, and rsync lists of project files copied locally.
@@ -2624,6 +2642,8 @@ fn h_cmd13_benign() -> Vec<Base> {
         "xargs -a <(git ls-files) wc -l",
         "aws rds describe-db-instances",
         "aws kms list-keys",
+        "b=$(which python3); $b -V",
+        "PY=$(command -v python3); $PY -m pip list",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd13", "allow", c.to_string()))
@@ -2802,6 +2822,7 @@ fn generated_class_variants_get_their_decision() {
         process_memory(),
         cloud_verbs(),
         home_entries(),
+        subst_var_program(),
         h_cmd13_benign(),
     ]
     .into_iter()
