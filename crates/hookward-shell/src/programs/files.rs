@@ -2039,12 +2039,34 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         for v in p.values(&["-T", "--files-from"]).into_iter().take(4) {
             let list = if v.text == "-" {
                 Some(inv.stdin.clone())
+            } else if let Some(ps) = &v.proc_subst {
+                Some(Stream::clone(ps))
             } else {
                 let r = paths::resolve(v, &cwd0);
                 a.files
                     .contains_key(&r.path)
                     .then(|| a.file_stream(&r.path))
             };
+            // A list of known text (`-T <(echo ~/.ssh/id_rsa)`, `printf … | tar -T -`): the
+            // names archived are its lines.
+            if let Some(text) = list
+                .as_ref()
+                .filter(|s| s.listing.is_none() && s.taint.fetched.is_none())
+                .and_then(|s| s.text.clone())
+            {
+                for name in text
+                    .split(['\n', '\0'])
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .take(64)
+                {
+                    let mut arg = Arg::lit(name);
+                    arg.raw = v.raw.clone();
+                    let r = a.path_arg(&cwd, &arg, Access::Read, "tar -c -T", true);
+                    first.get_or_insert(r.path);
+                }
+                continue;
+            }
             let Some(dir) = list.as_ref().and_then(|s| s.listing.clone()) else {
                 continue;
             };
