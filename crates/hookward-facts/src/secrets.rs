@@ -224,6 +224,24 @@ pub const TABLE_TAIL: &[Row] = &[
         "1Password CLI docs",
     ),
     row(
+        Home(".local/share/kwalletd"),
+        Credential,
+        "/home/x/.local/share/kwalletd/kdewallet.kwl",
+        "KWallet docs (wallet files)",
+    ),
+    row(
+        Home(".lpass"),
+        Credential,
+        "/home/x/.lpass/blob",
+        "lpass(1) (LastPass CLI)",
+    ),
+    row(
+        Home(".local/share/gopass"),
+        Credential,
+        "/home/x/.local/share/gopass/stores/root/a.gpg",
+        "gopass docs",
+    ),
+    row(
         Home(".vault-token"),
         Credential,
         "/home/x/.vault-token",

@@ -1392,7 +1392,10 @@ impl<'c> Analyzer<'c> {
                     return Some(res.name);
                 }
             }
-            if a.from_subst {
+            // A variable that holds a file's content or decoded text, set earlier in the same
+            // command (`cmd=$(cat ./payload); $cmd`), hides the program as the substitution itself
+            // would (adv11 "dynamic"); one from the environment (`$EDITOR`) does not.
+            if a.from_subst || a.taint.read.is_some() || a.taint.decoded.is_some() {
                 self.obfuscation("program_from_substitution", None, &raw());
             }
             return None;

@@ -758,19 +758,39 @@ impl Analyzer<'_> {
                         code.clone()
                     };
                     let before = self.facts.paths.len();
-                    let out = self.substitute(&code, st);
+                    let mut out = self.substitute(&code, st);
+                    // `$(< FILE)` of a file this command did not write: its content is not
+                    // known, not empty.
+                    if out.text.as_deref() == Some("")
+                        && code.trim().starts_with('<')
+                        && !code.trim().starts_with("<<")
+                    {
+                        out.text = None;
+                    }
                     b.flags.from_subst = true;
                     b.flags.taint.merge(&out.taint);
                     if b.flags.taint.read.is_none() {
-                        b.flags.taint.read = out.file.clone().or_else(|| {
-                            self.facts
-                                .paths
-                                .get(before..)
-                                .unwrap_or(&[])
-                                .iter()
-                                .find(|p| p.access == crate::facts::Access::Read)
-                                .map(|p| p.path.clone())
-                        });
+                        // `$(< FILE)`: bash's reading of FILE without a program.
+                        let bare = code
+                            .trim()
+                            .strip_prefix('<')
+                            .filter(|r| !r.starts_with(['<', '(']))
+                            .map(str::trim)
+                            .filter(|r| !r.is_empty() && !r.contains([' ', '$', '`', ';', '|']));
+                        b.flags.taint.read = bare
+                            .map(|f| {
+                                crate::paths::resolve_text(f, false, f.len(), false, &st.cwd).path
+                            })
+                            .or_else(|| out.file.clone())
+                            .or_else(|| {
+                                self.facts
+                                    .paths
+                                    .get(before..)
+                                    .unwrap_or(&[])
+                                    .iter()
+                                    .find(|p| p.access == crate::facts::Access::Read)
+                                    .map(|p| p.path.clone())
+                            });
                     }
                     match out.text {
                         Some(t) => {

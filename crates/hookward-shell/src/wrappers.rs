@@ -660,6 +660,19 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
             | ("direnv", "exec")
     );
     if !is_runner {
+        if let Some((argv, dir)) = matches!(name, "yarn" | "pnpm")
+            .then(|| package_bin(name, inv.rest()))
+            .flatten()
+        {
+            // The package manager itself stays a command (its `package.json` script of that
+            // name is read by hookward-facts); the bin it may run instead is analysed here.
+            a.record_command(inv, name, st);
+            if let Some(d) = dir {
+                set_cwd(inv, &d);
+            }
+            let wrapper = format!("{name} (package bin)");
+            return rewrap(inv, &wrapper, argv);
+        }
         return Unwrap::NotWrapper;
     }
     let wrapper = format!("{name} {sub}");
@@ -722,6 +735,171 @@ fn runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap
         strip_version(inv);
     }
     u
+}
+
+/// Words of yarn and pnpm that are their own commands, never a package's bin (yarn(1) v1 and
+/// Berry command lists, pnpm's CLI reference), and the script-only words (`test`, `start`, …)
+/// that run a `package.json` script. A word not here may be a script of that name or, when the
+/// package has none, a bin of its dependencies (`yarn rimraf dist`, `pnpm eslint .`; yarn
+/// "yarn run": "runs the script … or a binary from node_modules/.bin", pnpm "if no script …
+/// runs it as `pnpm exec`").
+const PM_OWN_WORDS: &[&str] = &[
+    "add",
+    "approve-builds",
+    "audit",
+    "autoclean",
+    "bin",
+    "cache",
+    "cat-file",
+    "cat-index",
+    "catalog",
+    "check",
+    "ci",
+    "config",
+    "constraints",
+    "create",
+    "dedupe",
+    "deploy",
+    "dlx",
+    "doctor",
+    "env",
+    "exec",
+    "explain",
+    "fetch",
+    "find-hash",
+    "generate-lock-entry",
+    "global",
+    "help",
+    "i",
+    "ignored-builds",
+    "import",
+    "info",
+    "init",
+    "install",
+    "install-test",
+    "it",
+    "licenses",
+    "link",
+    "list",
+    "login",
+    "logout",
+    "ls",
+    "node",
+    "npm",
+    "outdated",
+    "owner",
+    "pack",
+    "patch",
+    "patch-commit",
+    "patch-remove",
+    "plugin",
+    "policies",
+    "prune",
+    "publish",
+    "rebuild",
+    "recursive",
+    "remove",
+    "restart",
+    "rm",
+    "root",
+    "run",
+    "run-script",
+    "sbom",
+    "search",
+    "self-update",
+    "server",
+    "set",
+    "setup",
+    "stage",
+    "start",
+    "stop",
+    "store",
+    "t",
+    "tag",
+    "team",
+    "test",
+    "unlink",
+    "unplug",
+    "up",
+    "update",
+    "upgrade",
+    "upgrade-interactive",
+    "version",
+    "versions",
+    "why",
+    "workspace",
+    "workspaces",
+    "x",
+];
+
+/// Options of yarn and pnpm that take a value as the next word (the folder ones move the
+/// working folder).
+const PM_VALUE_OPTIONS: &[&str] = &[
+    "--cwd",
+    "-C",
+    "--dir",
+    "--filter",
+    "-F",
+    "--prefix",
+    "--mutex",
+    "--modules-folder",
+    "--cache-folder",
+    "--registry",
+    "--reporter",
+    "--loglevel",
+    "--workspace",
+];
+
+/// The bin `yarn [OPTS] NAME ARGS…`, `yarn [OPTS] run NAME ARGS…` or `pnpm [OPTS] NAME ARGS…`
+/// runs when the package has no script NAME: `NAME ARGS…`, and the folder an option moved to
+/// (`--cwd DIR`, `-C DIR`, `--dir=DIR`). `None` for the package manager's own words
+/// ([`PM_OWN_WORDS`]), names of the system's own programs, and names no bin has (`build:prod`,
+/// `./x`, a variable).
+fn package_bin(name: &str, rest: &[Arg]) -> Option<(Vec<Arg>, Option<Arg>)> {
+    let mut at = 0;
+    let mut dir: Option<Arg> = None;
+    while let Some(w) = rest.get(at) {
+        let t = w.text.as_str();
+        if !t.starts_with('-') || t == "--" {
+            break;
+        }
+        let (opt, glued) = match t.split_once('=') {
+            Some((o, v)) => (o, Some(v)),
+            None => (t, None),
+        };
+        let folder = matches!(opt, "--cwd" | "-C" | "--dir");
+        if PM_VALUE_OPTIONS.contains(&opt) && glued.is_none() {
+            if folder {
+                dir = rest.get(at + 1).cloned();
+            }
+            at += 2;
+        } else {
+            if folder {
+                dir = glued.map(Arg::lit);
+            }
+            at += 1;
+        }
+    }
+    if name == "yarn" && rest.get(at).is_some_and(|w| w.text == "run") {
+        at += 1;
+    }
+    let word = rest.get(at)?;
+    let t = word.text.as_str();
+    let plain = !word.dynamic
+        && t.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && t.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    // A word that names one of the system's own programs (`watch`, `make`, `git`, `node`) is a
+    // script name in everyday use (`yarn watch --testPathPattern …`), not a bin shadowing it.
+    let system = crate::programs::is_known_program(t)
+        || matches!(
+            t,
+            "time" | "nice" | "nohup" | "setsid" | "timeout" | "stdbuf"
+        );
+    if !plain || system || PM_OWN_WORDS.binary_search(&t).is_ok() {
+        return None;
+    }
+    Some((rest.get(at..)?.to_vec(), dir))
 }
 
 /// xargs(1): the command's extra arguments come from stdin. Statically known stdin is split
@@ -889,6 +1067,13 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
 /// read; its content is what an earlier command of the same line wrote there (`find ~ -type f
 /// > l; xargs -a l rm`: the listing of `~`), else unknown.
 fn arg_file_stdin(a: &mut Analyzer, inv: &mut Inv, f: &Arg, how: &str) {
+    if let Some(ps) = &f.proc_subst {
+        // `xargs -a <(echo ~/.ssh/id_rsa) cat`: the list is that stream.
+        let mut s = Stream::clone(ps);
+        s.piped = true;
+        inv.stdin = s;
+        return;
+    }
     let cwd = inv.cwd.clone();
     let r = a.path_arg(&cwd, f, Access::Read, how, false);
     inv.stdin = if a.files.contains_key(&r.path) {
@@ -1090,6 +1275,43 @@ mod tests {
             cwd: "/home/dev/project".into(),
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// A package manager's word that is not its own command may run a bin of the package's
+    /// dependencies: the bin is analysed, and `yarn`/`pnpm` stay commands (their script of that
+    /// name is read by hookward-facts).
+    #[test]
+    fn package_manager_words_may_run_a_bin() {
+        assert!(super::PM_OWN_WORDS.windows(2).all(|w| w[0] < w[1]));
+        for cmd in [
+            "yarn rimraf ~",
+            "pnpm rimraf ~",
+            "yarn run rimraf ~",
+            "yarn shx rm -rf ~",
+            "yarn --silent run rimraf ~",
+            "pnpm -C packages/web rimraf ~",
+            "yarn --cwd=sub rimraf ~",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths.iter().any(|p| p.path == "/home/dev" && p.recursive),
+                "{cmd}: {:?}",
+                f.paths
+            );
+            assert!(f
+                .commands
+                .iter()
+                .any(|c| c.program == "yarn" || c.program == "pnpm"));
+        }
+        for cmd in [
+            "yarn add rimraf",
+            "pnpm install",
+            "yarn build:prod ~",
+            "pnpm test ~",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(f.paths.iter().all(|p| !p.recursive), "{cmd}: {:?}", f.paths);
         }
     }
 

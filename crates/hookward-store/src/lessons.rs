@@ -589,9 +589,9 @@ impl Store {
     }
 
     /// Lesson `id` as the hook shows it, or `None` when there is no such lesson or it was
-    /// delivered in `session` at a turn after `turn - window` (what [`Store::lesson`] and
-    /// [`Store::delivered_within`] answer together, in one statement: the hook's path
-    /// prepares each statement once per process, and a narrower one costs less to prepare).
+    /// delivered in `session` at a turn after `turn - window` ([`Store::lesson`] and the
+    /// repeat check together, in one statement: the hook's path prepares each statement once
+    /// per process, and a narrower one costs less to prepare).
     ///
     /// # Errors
     /// SQLite errors.
@@ -1142,27 +1142,6 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading the turn of a session", e))
     }
 
-    /// Whether lesson `id` was delivered in `session` at a turn after `turn - window`.
-    ///
-    /// # Errors
-    /// SQLite errors.
-    pub fn delivered_within(
-        &self,
-        id: i64,
-        session: &str,
-        turn: i64,
-        window: i64,
-    ) -> Result<bool, StoreError> {
-        let err = |e| sql_err(&self.path, "reading lesson deliveries", e);
-        self.conn
-            .prepare_cached(
-                "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
-            )
-            .map_err(err)?
-            .query_row(params![id, session, turn - window], |r| r.get(0))
-            .map_err(err)
-    }
-
     /// Records that lesson `id` was shown (counts a delivery).
     ///
     /// # Errors
@@ -1310,6 +1289,23 @@ impl Store {
 mod tests {
     use super::*;
     use hookward_lessons::CallSummary;
+
+    /// Whether lesson `id` was delivered in `session` at a turn after `turn - window`: the
+    /// repeat check [`Store::lesson_to_show`] makes, as a query of its own to test it against
+    /// (the hook's path has no other use for it).
+    fn delivered_within(
+        s: &Store,
+        id: i64,
+        session: &str,
+        turn: i64,
+        window: i64,
+    ) -> rusqlite::Result<bool> {
+        s.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM lesson_deliveries WHERE lesson_id = ?1 AND session = ?2 AND turn > ?3)",
+            params![id, session, turn - window],
+            |r| r.get(0),
+        )
+    }
 
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -1753,7 +1749,7 @@ mod tests {
         assert_eq!(s.turn("s1").expect("turn"), 0);
         assert_eq!(s.next_turn("s1", 1).expect("turn"), 1);
         assert_eq!(s.next_turn("s1", 2).expect("turn"), 2);
-        assert!(!s.delivered_within(l, "s1", 2, 4).expect("within"));
+        assert!(!delivered_within(&s, l, "s1", 2, 4).expect("within"));
         // the hook's read: the lesson's fields, unless it was shown within the window
         let full = s.lesson(l).expect("lesson").expect("some");
         let show = s
@@ -1780,15 +1776,15 @@ mod tests {
         assert_eq!(s.lesson_to_show(l + 100, "s1", 2, 4).expect("none"), None);
         s.record_delivery(l, Some("s1"), "/p", 2, "UserPromptSubmit", 2)
             .expect("delivery");
-        assert!(s.delivered_within(l, "s1", 5, 4).expect("within"));
-        assert!(!s.delivered_within(l, "s1", 6, 4).expect("within"));
-        assert!(!s.delivered_within(l, "s2", 2, 4).expect("within"));
+        assert!(delivered_within(&s, l, "s1", 5, 4).expect("within"));
+        assert!(!delivered_within(&s, l, "s1", 6, 4).expect("within"));
+        assert!(!delivered_within(&s, l, "s2", 2, 4).expect("within"));
         for (session, turn) in [("s1", 2), ("s1", 5), ("s1", 6), ("s2", 2)] {
             assert_eq!(
                 s.lesson_to_show(l, session, turn, 4)
                     .expect("to show")
                     .is_none(),
-                s.delivered_within(l, session, turn, 4).expect("within"),
+                delivered_within(&s, l, session, turn, 4).expect("within"),
                 "{session} {turn}"
             );
         }

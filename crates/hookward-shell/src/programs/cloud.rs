@@ -413,6 +413,11 @@ const OPERATION_VERBS: &[Verb] = &[Stem("disable"), Exact("stop-logging")];
 fn operation_verb_match(w: &str) -> Option<&'static str> {
     verb_match(w).or_else(|| {
         let lower = w.to_ascii_lowercase();
+        // An operation that schedules a deletion (`aws kms schedule-key-deletion`, AWS KMS API
+        // ScheduleKeyDeletion): the destroy word is last, the effect the same once the window ends.
+        if lower.starts_with("schedule-") && lower.ends_with("-deletion") {
+            return Some("schedule-deletion");
+        }
         OPERATION_VERBS.iter().find_map(|v| match *v {
             Exact(e) => (lower == e).then_some(e),
             Stem(st) | Prefix(st) => lower
@@ -446,6 +451,8 @@ fn verb_match(w: &str) -> Option<&'static str> {
 fn is_whole(word: &str) -> bool {
     let lw = word.to_ascii_lowercase();
     WHOLE.contains(&lw.as_str())
+        // The verb's suffix keeps its hyphen (`delete-db-instance` → `-db-instance`).
+        || WHOLE.contains(&lw.trim_start_matches(['-', '_']))
         || lw
             .rsplit(['-', ':'])
             .next()
@@ -691,6 +698,18 @@ mod tests {
             ("terraform destroy", "destroy", true, false),
             ("terraform destroy -auto-approve", "destroy", true, true),
             ("kubectl delete ns prod", "delete", true, true),
+            (
+                "aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot",
+                "delete-db-instance",
+                true,
+                true,
+            ),
+            (
+                "aws kms schedule-key-deletion --key-id 1234abcd",
+                "schedule-key-deletion",
+                false,
+                true,
+            ),
             (
                 "aliyun ecs DeleteInstance --InstanceId i-1",
                 "DeleteInstance",

@@ -201,9 +201,27 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 ],
                 false,
             );
-            let dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
+            let mut dir = paths::resolve_or_cwd(p.operands.first(), &inv.cwd);
             if dir.glob {
-                return Some(Stream::default());
+                // `ls -d ~/*`, `ls ~/*`: a glob of every entry of one folder names them all, as a
+                // listing of that folder does (adv11 class 8); any other glob is left alone.
+                // Only a glob written in the command (not a name a substitution or `xargs` gave).
+                let written = p
+                    .operands
+                    .first()
+                    .is_some_and(|o| o.glob && !o.dynamic && !o.from_subst && o.raw.ends_with('*'));
+                match dir.path.rsplit_once('/') {
+                    Some((parent, "*"))
+                        if written && !parent.is_empty() && !crate::expand::has_glob(parent) =>
+                    {
+                        dir = paths::Resolved {
+                            path: parent.to_string(),
+                            dynamic: dir.dynamic,
+                            glob: false,
+                        };
+                    }
+                    _ => return Some(Stream::default()),
+                }
             }
             let mut out = listing(Some(&dir));
             out.walk = lister_walk(name, &p);
@@ -2022,12 +2040,34 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         for v in p.values(&["-T", "--files-from"]).into_iter().take(4) {
             let list = if v.text == "-" {
                 Some(inv.stdin.clone())
+            } else if let Some(ps) = &v.proc_subst {
+                Some(Stream::clone(ps))
             } else {
                 let r = paths::resolve(v, &cwd0);
                 a.files
                     .contains_key(&r.path)
                     .then(|| a.file_stream(&r.path))
             };
+            // A list of known text (`-T <(echo ~/.ssh/id_rsa)`, `printf … | tar -T -`): the
+            // names archived are its lines.
+            if let Some(text) = list
+                .as_ref()
+                .filter(|s| s.listing.is_none() && s.taint.fetched.is_none())
+                .and_then(|s| s.text.clone())
+            {
+                for name in text
+                    .split(['\n', '\0'])
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .take(64)
+                {
+                    let mut arg = Arg::lit(name);
+                    arg.raw = v.raw.clone();
+                    let r = a.path_arg(&cwd, &arg, Access::Read, "tar -c -T", true);
+                    first.get_or_insert(r.path);
+                }
+                continue;
+            }
             let Some(dir) = list.as_ref().and_then(|s| s.listing.clone()) else {
                 continue;
             };

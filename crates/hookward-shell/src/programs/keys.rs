@@ -197,6 +197,191 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// Words of an option's name that say its value is a key, a keyring or a credential file the
+/// program reads (issue 11: "keyrings and key files given as option values"): `--keyring`,
+/// `--secret-keyring` (gpg(1), netpgp(1)), `--identity-file`, `-o IdentityFile` (ssh_config(5)),
+/// `--private-key`/`--certificate` (wget(1)), `--client-key`/`--client-cert`, `--key-file`,
+/// `--kubeconfig`, `--netrc-file` (curl(1)), `--password-file`/`--passfile`, `-o credentials`
+/// (mount.cifs(8)). Names are split on `-`, `_` and `.` and compared lower-cased; a camel-cased
+/// name (`IdentityFile`) is compared whole.
+pub(crate) const KEY_OPTION_WORDS: &[&str] = &[
+    "authfile",
+    "cert",
+    "certfile",
+    "certificate",
+    "certificatefile",
+    "credential",
+    "credentials",
+    "creds",
+    "identity",
+    "identityfile",
+    "key",
+    "keyfile",
+    "keyring",
+    "keystore",
+    "kubeconfig",
+    "netrc",
+    "p12",
+    "passfile",
+    "password",
+    "passwordfile",
+    "pem",
+    "pfx",
+    "pkcs12",
+    "privkey",
+    "secret",
+    "secrets",
+    "token",
+    "tokenfile",
+];
+
+/// Whether an option name (without its dashes) names key material by [`KEY_OPTION_WORDS`].
+fn key_option(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    KEY_OPTION_WORDS.binary_search(&lower.as_str()).is_ok()
+        || lower
+            .split(['-', '_', '.'])
+            .any(|w| KEY_OPTION_WORDS.binary_search(&w).is_ok())
+}
+
+/// Key material given as an option's value in one word, `--NAME=VALUE` (`netpgp
+/// --keyring=/home/u/.gnupg/secring.gpg`, `wget --private-key=…`, `kubectl --kubeconfig=…`), or
+/// as `-o NAME=VALUE` / `-oNAME=VALUE` (`ssh -o IdentityFile=…`, `mount -o credentials=…`, a
+/// comma-separated list): a read of VALUE when NAME names key material ([`key_option`]) and VALUE
+/// is a path. The same value given as the next word is already an operand the handlers read; the
+/// policy judges the path (a credential store is denied, any other path stays quiet). A leading
+/// `~/` in VALUE is the home: the shell leaves it alone after `=`, but the programs that take
+/// key paths expand it (ssh_config(5) "TOKENS", gpg's `--homedir`).
+pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let rest = inv.rest();
+    let mut prev_o = false;
+    for w in rest.iter().take(64) {
+        let t = w.text.as_str();
+        let after_o = std::mem::replace(&mut prev_o, t == "-o");
+        let pairs: &str = if after_o && t.contains('=') && !t.starts_with('-') {
+            t
+        } else if let Some(body) = t.strip_prefix("--") {
+            body
+        } else if let Some(body) = t.strip_prefix('-') {
+            // `-oIdentityFile=…` (ssh's glued `-o`), `-client-key=…` (single-dash long names).
+            if t.len() > 2 && t.as_bytes().get(1) == Some(&b'o') && t.contains('=') {
+                body.get(1..).unwrap_or("")
+            } else {
+                body
+            }
+        } else {
+            continue;
+        };
+        if !pairs.contains('=') {
+            continue;
+        }
+        let items: Vec<&str> = if after_o {
+            pairs.split(',').collect()
+        } else {
+            vec![pairs]
+        };
+        for item in items.into_iter().take(16) {
+            let Some((opt, value)) = item.split_once('=') else {
+                continue;
+            };
+            let value = value.trim_matches(['"', '\'']);
+            if value.is_empty() || !key_option(opt) {
+                continue;
+            }
+            let path = if let Some(r) = value.strip_prefix("~/") {
+                format!("{}/{r}", a.ctx.home.trim_end_matches('/'))
+            } else {
+                value.to_string()
+            };
+            if !(path.starts_with('/') || super::looks_like_path(&path)) {
+                continue;
+            }
+            let mut v = crate::model::Arg::lit(&path);
+            v.raw = w.raw.clone();
+            if w.dynamic {
+                v.dynamic = true;
+                v.known_prefix = w
+                    .known_prefix
+                    .saturating_sub(w.text.len().saturating_sub(path.len()));
+            }
+            let cwd = inv.cwd.clone();
+            a.path_arg(&cwd, &v, Access::Read, &format!("{name} {opt}"), false);
+        }
+    }
+}
+
+/// Another process's memory or environment handed out (adv11 class 1): a core dump (`gcore PID`,
+/// `procdump -p PID`), a debugger attached with commands to run (`gdb -p PID -batch -ex
+/// 'generate-core-file'`, `lldb -p PID -o 'process save-core …'`), and `ps` with BSD's `e`
+/// (ps(1): "show the environment after the command", `ps eww`, `ps auxe`). Each is a read of
+/// `/proc/PID/mem` or `/proc/PID/environ` (`*` when the process is only known at run time),
+/// the same path classes as `cat /proc/PID/environ`.
+pub(crate) fn process_memory(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let rest = inv.rest();
+    let words: Vec<&str> = rest.iter().take(64).map(|w| w.text.as_str()).collect();
+    let pid_path = |pid: Option<&crate::model::Arg>, file: &str| {
+        let id = match pid {
+            Some(p) if !p.dynamic && p.text.chars().all(|c| c.is_ascii_digit()) => p.text.clone(),
+            _ => "*".to_string(),
+        };
+        format!("/proc/{id}/{file}")
+    };
+    let mut reads: Vec<String> = Vec::new();
+    match name {
+        "gcore" | "procdump" => {
+            let p = crate::opts::parse(rest, &["-o", "-p", "-n", "-s", "-c", "-m"], false);
+            let pids: Vec<&crate::model::Arg> = p
+                .values(&["-p"])
+                .into_iter()
+                .chain(p.operands.iter())
+                .collect();
+            if pids.is_empty() {
+                return;
+            }
+            for pid in pids.into_iter().take(8) {
+                reads.push(pid_path(Some(pid), "mem"));
+            }
+        }
+        "gdb" | "lldb" => {
+            let attach = words.iter().position(|w| {
+                matches!(*w, "-p" | "--pid" | "--attach-pid" | "attach") || w.starts_with("--pid=")
+            });
+            let scripted = words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "-ex" | "--ex" | "-x" | "-batch" | "--batch" | "-o" | "--one-line"
+                )
+            });
+            let Some(i) = attach else { return };
+            if !scripted {
+                return;
+            }
+            let pid = rest.get(i + 1).filter(|_| !words[i].contains('='));
+            reads.push(pid_path(pid, "mem"));
+        }
+        "ps" => {
+            // BSD-style options: a first word without a dash (`ps eww`, `ps auxe`).
+            let bsd_e = words.iter().any(|w| {
+                !w.starts_with('-')
+                    && w.contains('e')
+                    && w.chars().all(|c| "aeuxwfjlsvmrTSchnOpgtULXZk".contains(c))
+            });
+            if !bsd_e {
+                return;
+            }
+            reads.push("/proc/*/environ".to_string());
+        }
+        _ => return,
+    }
+    let cwd = inv.cwd.clone();
+    for path in reads {
+        let mut v = crate::model::Arg::lit(&path);
+        v.glob = path.contains('*');
+        v.raw = inv.evidence.clone();
+        a.path_arg(&cwd, &v, Access::Read, name, false);
+    }
+}
+
 /// Key tools whose output is public material only: `ssh-keygen -y` (public key of a private
 /// key), `-l`/`-B` (fingerprint), `-L` (certificate contents), per ssh-keygen(1). Their `-f`
 /// operand is not a read of a secret that reaches the model.
@@ -233,6 +418,62 @@ mod tests {
                     .iter()
                     .any(|p| p.path == want && p.access == Access::Read),
                 "{e:?}: {:?}",
+                f.paths
+            );
+        }
+    }
+
+    #[test]
+    fn key_option_words_are_sorted() {
+        assert!(KEY_OPTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(key_option("secret-keyring") && key_option("IdentityFile"));
+        assert!(key_option("client_key") && key_option("kubeconfig"));
+        assert!(!key_option("output") && !key_option("sort-by") && !key_option("cacert"));
+    }
+
+    #[test]
+    fn key_material_as_a_glued_option_value_is_read() {
+        for (cmd, want) in [
+            (
+                "netpgp --keyring=/home/u/.gnupg/secring.gpg --list-keys",
+                "/home/u/.gnupg/secring.gpg",
+            ),
+            (
+                "wget --private-key=~/.ssh/id_rsa https://x.test",
+                "/home/dev/.ssh/id_rsa",
+            ),
+            (
+                "ssh -o IdentityFile=/root/.ssh/id_rsa h",
+                "/root/.ssh/id_rsa",
+            ),
+            (
+                "ssh -oIdentityFile=/root/.ssh/id_rsa h",
+                "/root/.ssh/id_rsa",
+            ),
+            (
+                "mount -t cifs //s/x /mnt -o uid=1,credentials=/root/.smbcred",
+                "/root/.smbcred",
+            ),
+            ("vault login -client-key=/root/k.pem", "/root/k.pem"),
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.path == want && p.access == Access::Read),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        for cmd in [
+            "kubectl get events --sort-by=.metadata.creationTimestamp",
+            "pnpm --filter=./docs run docs",
+            "go build -o=/tmp/foo .",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths.iter().all(|p| !p.how.contains("--")),
+                "{cmd}: {:?}",
                 f.paths
             );
         }

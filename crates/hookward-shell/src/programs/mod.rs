@@ -433,6 +433,10 @@ fn has_table(name: &str) -> bool {
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     embedded::carried_command(a, name, inv);
     carriers::observe(a, name, inv);
+    keys::option_values(a, name, inv);
+    if matches!(name, "gcore" | "procdump" | "gdb" | "lldb" | "ps") {
+        keys::process_memory(a, name, inv);
+    }
     scripted::editor_writes(a, name, inv);
     scripted::env_commands(a, name, inv, st);
     scripted::debugger_commands(a, name, inv, st);

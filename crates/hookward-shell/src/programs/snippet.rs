@@ -53,6 +53,19 @@ enum Eff {
     Shell,
     /// Runs a program with an argument list (`spawn('rm', ['-rf', x])`, perl `system LIST`).
     Argv,
+    /// Runs the program named by argument `at` with the words that follow it, the way the
+    /// `exec*`/`spawn*` family of Python's `os` module (Python docs, "Process Management") takes
+    /// them: `list` — the words are one list or tuple (`os.execv(path, args)`,
+    /// `os.spawnv(mode, path, args)`, `os.posix_spawn(path, argv, env)`), else each word is an
+    /// argument of its own (`os.execl(path, arg0, arg1, …)`); `argv0` — the first word is the
+    /// program's own name (`argv[0]`), not an operand, and is dropped; `env` — the last argument
+    /// is the environment (`os.execle`, `os.spawnlpe`), not a word.
+    Exec {
+        at: u8,
+        list: bool,
+        argv0: bool,
+        env: bool,
+    },
     /// Downloads argument 0 into the file in argument 1.
     Download,
     /// Makes argument 1 a link to argument 0 (`os.symlink(target, link)`), reported as the
@@ -63,6 +76,49 @@ enum Eff {
 /// A call of interest: name as written before `(` (a leading `.` matches a method on any
 /// receiver) and its effect.
 type Call = (&'static str, Eff);
+
+/// `os.execv(path, args)` and its `p`/`e`/`pe` forms, `os.posix_spawn[p](path, argv, env)`.
+const EXEC_V: Eff = Eff::Exec {
+    at: 0,
+    list: true,
+    argv0: true,
+    env: false,
+};
+/// `os.execl(path, arg0, arg1, …)`, `os.execlp(file, arg0, …)`.
+const EXEC_L: Eff = Eff::Exec {
+    at: 0,
+    list: false,
+    argv0: true,
+    env: false,
+};
+/// `os.execle(path, arg0, …, env)`, `os.execlpe(file, arg0, …, env)`.
+const EXEC_LE: Eff = Eff::Exec {
+    at: 0,
+    list: false,
+    argv0: true,
+    env: true,
+};
+/// `os.spawnv(mode, path, args)` and its `p`/`e`/`pe` forms.
+const SPAWN_V: Eff = Eff::Exec {
+    at: 1,
+    list: true,
+    argv0: true,
+    env: false,
+};
+/// `os.spawnl(mode, path, arg0, …)`, `os.spawnlp(mode, file, arg0, …)`.
+const SPAWN_L: Eff = Eff::Exec {
+    at: 1,
+    list: false,
+    argv0: true,
+    env: false,
+};
+/// `os.spawnle(mode, path, arg0, …, env)`, `os.spawnlpe(mode, file, arg0, …, env)`.
+const SPAWN_LE: Eff = Eff::Exec {
+    at: 1,
+    list: false,
+    argv0: true,
+    env: true,
+};
 
 const PY: &[Call] = &[
     ("shutil.rmtree", Eff::DelTree),
@@ -75,6 +131,8 @@ const PY: &[Call] = &[
     (".rmdir", Eff::Del),
     ("open", Eff::Open),
     ("io.open", Eff::Open),
+    // `Path(…).open('a')` / `p.open('w')` (pathlib): the receiver is the path, the mode first.
+    (".open", Eff::Open),
     (".write_text", Eff::Write),
     (".write_bytes", Eff::Write),
     (".read_text", Eff::Read),
@@ -102,8 +160,34 @@ const PY: &[Call] = &[
     ("subprocess.getstatusoutput", Eff::Shell),
     ("commands.getoutput", Eff::Shell),
     ("pty.spawn", Eff::Shell),
-    ("os.execv", Eff::Argv),
-    ("os.execvp", Eff::Argv),
+    ("asyncio.create_subprocess_shell", Eff::Shell),
+    ("os.execv", EXEC_V),
+    ("os.execvp", EXEC_V),
+    ("os.execve", EXEC_V),
+    ("os.execvpe", EXEC_V),
+    ("os.posix_spawn", EXEC_V),
+    ("os.posix_spawnp", EXEC_V),
+    ("os.execl", EXEC_L),
+    ("os.execlp", EXEC_L),
+    ("os.execle", EXEC_LE),
+    ("os.execlpe", EXEC_LE),
+    ("os.spawnv", SPAWN_V),
+    ("os.spawnvp", SPAWN_V),
+    ("os.spawnve", SPAWN_V),
+    ("os.spawnvpe", SPAWN_V),
+    ("os.spawnl", SPAWN_L),
+    ("os.spawnlp", SPAWN_L),
+    ("os.spawnle", SPAWN_LE),
+    ("os.spawnlpe", SPAWN_LE),
+    (
+        "asyncio.create_subprocess_exec",
+        Eff::Exec {
+            at: 0,
+            list: false,
+            argv0: false,
+            env: false,
+        },
+    ),
     ("urlretrieve", Eff::Download),
     ("os.symlink", Eff::Link),
     ("os.link", Eff::Link),
@@ -200,6 +284,13 @@ const RUBY: &[Call] = &[
     ("system", Eff::Shell),
     ("exec", Eff::Shell),
     ("spawn", Eff::Shell),
+    ("Process.spawn", Eff::Shell),
+    ("Process.exec", Eff::Shell),
+    ("Kernel.system", Eff::Shell),
+    ("Kernel.exec", Eff::Shell),
+    ("Kernel.spawn", Eff::Shell),
+    ("Open3.popen2", Eff::Shell),
+    ("Open3.popen2e", Eff::Shell),
     ("IO.popen", Eff::Shell),
     ("Open3.capture2", Eff::Shell),
     ("Open3.capture2e", Eff::Shell),
@@ -229,6 +320,7 @@ const PHP: &[Call] = &[
     ("passthru", Eff::Shell),
     ("popen", Eff::Shell),
     ("proc_open", Eff::Shell),
+    ("pcntl_exec", Eff::Argv),
 ];
 
 /// Calls that decode data, with the decoder name reported.
@@ -667,12 +759,23 @@ fn split_args(s: &str) -> (Vec<String>, usize) {
     (args, s.len())
 }
 
-/// Splits a list literal `[a, b]` / `qw(a b)` / `%w[a b]` into its items.
+/// Splits a list literal `[a, b]` / a tuple `(a, b)` or `(a,)` / `qw(a b)` / `%w[a b]` into
+/// its items. A parenthesised expression without a top-level comma (`("rm -rf " + d)`) is not a
+/// tuple.
 fn list_items(expr: &str) -> Option<Vec<String>> {
     let e = expr.trim();
     if let Some(inner) = e.strip_prefix('[') {
         let (items, _) = split_args(inner);
         return Some(items);
+    }
+    if let Some(inner) = e.strip_prefix('(') {
+        let (items, used) = split_args(inner);
+        let one_tuple = inner
+            .strip_suffix(')')
+            .is_some_and(|b| b.trim_end().ends_with(','));
+        if used == inner.len() && (items.len() > 1 || one_tuple) {
+            return Some(items);
+        }
     }
     for p in ["qw(", "qw[", "%w(", "%w["] {
         if let Some(inner) = e.strip_prefix(p) {
@@ -1030,7 +1133,8 @@ fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
     let mut out = Vec::new();
     match lang {
         Lang::Node => {
-            for stmt in code.split([';', '\n']) {
+            // `const fs=require('fs'),p=require('path')`: one declaration per comma too.
+            for stmt in code.split([';', '\n', ',']) {
                 let t = stmt.trim();
                 let t = ["const ", "let ", "var "]
                     .iter()
@@ -1084,6 +1188,120 @@ fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
         _ => {}
     }
     out.truncate(8);
+    out
+}
+
+/// Python's `from os import execl, system as sh_run` (also parenthesised lists): the local
+/// names bound to functions of the modules whose calls the tables know, as `(local,
+/// "module.name")`. `import *` binds nothing this reader follows.
+fn from_imports(code: &str) -> Vec<(String, String)> {
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let mut out = Vec::new();
+    for line in code.split([';', '\n']) {
+        let Some(rest) = line.trim().strip_prefix("from ") else {
+            continue;
+        };
+        let Some((module, names)) = rest.split_once(" import ") else {
+            continue;
+        };
+        let module = module.trim();
+        if !matches!(
+            module,
+            "os" | "subprocess" | "shutil" | "pty" | "asyncio" | "commands"
+        ) {
+            continue;
+        }
+        let names = names.trim().trim_start_matches('(').trim_end_matches(')');
+        for part in names.split(',') {
+            let part = part.trim();
+            let (name, local) = part
+                .split_once(" as ")
+                .map_or((part, part), |(n, l)| (n.trim(), l.trim()));
+            if ident(name) && ident(local) {
+                out.push((local.to_string(), format!("{module}.{name}")));
+            }
+        }
+    }
+    out.truncate(16);
+    out
+}
+
+/// Calls of the bare name `local` (`execl(`, not `os.execl(` or `my_execl(`) renamed to
+/// `qualified(`.
+fn replace_bare_call(code: &str, local: &str, qualified: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 16);
+    let mut last = 0;
+    for (i, _) in code.match_indices(local) {
+        if i < last {
+            continue;
+        }
+        let before_ok = code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '$')));
+        let after = code.get(i + local.len()..).unwrap_or("");
+        if before_ok && after.trim_start().starts_with('(') {
+            out.push_str(code.get(last..i).unwrap_or(""));
+            out.push_str(qualified);
+            last = i + local.len();
+        }
+    }
+    out.push_str(code.get(last..).unwrap_or(""));
+    out
+}
+
+/// Ruby's `%x(…)` / `%x{…}` / `%x[…]` / `%x<…>` / `%x|…|` literals: shell commands run like
+/// backticks (Ruby docs, "Literals: Command" `%x`).
+fn percent_x_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("%x") {
+        if code
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let rest = code.get(i + 2..).unwrap_or("");
+        let Some(open) = rest.chars().next() else {
+            continue;
+        };
+        let close = match open {
+            '(' => ')',
+            '{' => '}',
+            '[' => ']',
+            '<' => '>',
+            c if c.is_ascii_punctuation() => c,
+            _ => continue,
+        };
+        let body = rest.get(open.len_utf8()..).unwrap_or("");
+        let mut depth = 0usize;
+        let mut end = None;
+        for (j, c) in body.char_indices() {
+            if c == open && open != close {
+                depth += 1;
+            } else if c == close {
+                if depth == 0 {
+                    end = Some(j);
+                    break;
+                }
+                depth -= 1;
+            }
+        }
+        if let Some(j) = end {
+            let cmd = body.get(..j).unwrap_or("");
+            if !cmd.trim().is_empty() {
+                out.push(cmd.to_string());
+            }
+        }
+        if out.len() >= 8 {
+            break;
+        }
+    }
     out
 }
 
@@ -1261,6 +1479,11 @@ pub(crate) fn scan(
     for (alias, module) in module_aliases(&code, lang) {
         code = replace_word_dot(&code, &alias, &module);
     }
+    if lang == Lang::Python && code.contains("from ") {
+        for (local, qualified) in from_imports(&code) {
+            code = replace_bare_call(&code, &local, &qualified);
+        }
+    }
     let code = code.as_str();
     let home = paths::normalize(&a.ctx.home);
     let binds = if code.contains('=') {
@@ -1319,10 +1542,11 @@ pub(crate) fn scan(
         .find(|(d, _)| code.contains(d))
         .map(|(_, n)| *n);
     let runs_shell = table(lang).iter().any(|(n, e)| {
-        matches!(e, Eff::Shell | Eff::Argv)
+        matches!(e, Eff::Shell | Eff::Argv | Eff::Exec { .. })
             && !find_calls(code, n, paren_optional(lang), lang == Lang::Node).is_empty()
     }) || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
-        && code.contains('`'));
+        && code.contains('`'))
+        || (lang == Lang::Ruby && code.contains("%x"));
 
     // Reverse shell: a socket whose peer gets a shell (the peer may be a variable:
     // `connect(S,sockaddr_in($p,inet_aton($i)))`, `c.connect(port, host)`).
@@ -1398,6 +1622,11 @@ pub(crate) fn scan(
             a.run_code(&cmd, st, inv, interp, None, Stream::default());
         }
     }
+    if lang == Lang::Ruby {
+        for cmd in percent_x_literals(code) {
+            a.run_code(&cmd, st, inv, interp, None, Stream::default());
+        }
+    }
     if lang == Lang::PowerShell {
         powershell(a, &cx, code, &lower, &urls, &ev_code);
     }
@@ -1418,6 +1647,9 @@ pub(crate) fn scan(
             }
         }
     }
+    if lang == Lang::Python {
+        walked_trees(a, &cx, code, &ev_code, &inv.cwd);
+    }
     // Calls.
     for (name, eff) in table(lang) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
@@ -1429,6 +1661,72 @@ pub(crate) fn scan(
     }
     out.taint.env_dump = env_dump;
     out
+}
+
+/// Python code that walks a tree and reads or deletes what it finds acts on the whole tree:
+/// the files of `glob.glob(PATTERN)` / `glob.iglob(…)` / `Path(…).glob(…)` / `.rglob(…)` are
+/// read when the code opens or reads files (`[print(open(f).read()) for f in
+/// glob.glob('/home/*/.ssh/id_*')]` reads every matching key), and the tree of `os.walk(ROOT)` /
+/// `Path(ROOT).rglob(…)` is deleted recursively when the code deletes what it walks (`os.remove`,
+/// `os.unlink`, `.unlink()`, `shutil.rmtree` of a name the walk gave). A walk or glob whose root is
+/// only known at run time is left alone.
+fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::model::Cwd) {
+    let reads = ["open(", ".read_text(", ".read_bytes(", ".read()"]
+        .iter()
+        .any(|m| code.contains(m));
+    let deletes = [
+        "os.remove(",
+        "os.unlink(",
+        ".unlink(",
+        "shutil.rmtree(",
+        "os.rmdir(",
+    ]
+    .iter()
+    .any(|m| code.contains(m));
+    if !reads && !deletes {
+        return;
+    }
+    let resolve = |v: &str| {
+        let v = expand_tilde(v, &cx.home);
+        let mut arg = crate::model::Arg::lit(&v);
+        arg.glob = crate::expand::has_glob(&v);
+        arg
+    };
+    if reads {
+        for name in ["glob.glob", "glob.iglob", "glob"] {
+            for pos in find_calls(code, name, false, false) {
+                let (args, _) = call_args_at(code, pos, name);
+                let Some(pat) = args.first().and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) else {
+                    continue;
+                };
+                if !pat.starts_with('/') && !pat.starts_with('~') {
+                    continue;
+                }
+                let arg = resolve(&pat);
+                let r = paths::resolve(&arg, cwd);
+                a.add_path(&r, Access::Read, &format!("{} glob", cx.how), false, ev);
+            }
+        }
+    }
+    if deletes {
+        for pos in find_calls(code, "os.walk", false, false) {
+            let (args, _) = call_args_at(code, pos, "os.walk");
+            let root = args.first().and_then(|x| {
+                cx.binds
+                    .iter()
+                    .find(|(n, _)| n == x.trim())
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
+            });
+            let Some(root) = root else { continue };
+            if !root.starts_with('/') && !root.starts_with('~') {
+                continue;
+            }
+            let arg = resolve(&root);
+            let r = paths::resolve(&arg, cwd);
+            a.add_path(&r, Access::Delete, &format!("{} os.walk", cx.how), true, ev);
+        }
+    }
 }
 
 /// Whether interpreter code opens hookward's store or home: it mentions a database (`sqlite`,
@@ -1466,9 +1764,22 @@ fn table(lang: Lang) -> &'static [Call] {
         Lang::Perl => PERL,
         Lang::Ruby => RUBY,
         Lang::Php => PHP,
+        Lang::Other => OTHER,
         _ => &[],
     }
 }
+
+/// The other interpreters given code with `-e` (Lua, R, Tcl, osascript): Lua's `os.execute` and
+/// `io.popen` (Lua manual §6.9, §6.8) and R's `system` run a shell command; Lua's `os.remove`
+/// and R's `unlink` delete, `io.open` opens (mode second, as in C).
+const OTHER: &[Call] = &[
+    ("os.execute", Eff::Shell),
+    ("io.popen", Eff::Shell),
+    ("system", Eff::Shell),
+    ("os.remove", Eff::Del),
+    ("unlink", Eff::DelOpt),
+    ("io.open", Eff::Open),
+];
 
 /// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
 fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[String], ev: &str) {
@@ -1596,7 +1907,14 @@ fn call(
                 a.add_path(&r, access, cx.how, false, &ev);
             }
         }
-        Eff::Open => open_call(a, inv, st, cx, &args, &ev, path_of),
+        Eff::Open => {
+            // `p.open('a')`: only a receiver that is a known path (not `webbrowser.open(url)`,
+            // `tarfile.open(…)`, `Image.open(…)`).
+            if name == ".open" && path_of(0, &args).is_none_or(|r| r.dynamic) {
+                return;
+            }
+            open_call(a, inv, st, cx, &args, &ev, path_of)
+        }
         Eff::Link => {
             if let (Some(t), Some(l)) = (path_of(0, &args), path_of(1, &args)) {
                 a.add_path(
@@ -1652,8 +1970,16 @@ fn call(
                 }
             }
         }
-        Eff::Shell | Eff::Argv => {
-            let command = shell_command(&args, eff, cx);
+        Eff::Shell | Eff::Argv | Eff::Exec { .. } => {
+            let command = match eff {
+                Eff::Exec {
+                    at,
+                    list,
+                    argv0,
+                    env,
+                } => exec_command(&args, usize::from(at), list, argv0, env, cx),
+                _ => shell_command(&args, eff, cx),
+            };
             match command {
                 Some(c) => {
                     a.run_code(&c, st, inv, cx.interp, None, Stream::default());
@@ -1760,13 +2086,20 @@ fn open_call(
         }
         return;
     }
+    // A mode is a few of `rwaxbt+U` (Python's `open`, C's `fopen`); any other string argument
+    // (an encoding, a URL) is not one.
     let mode = args
         .iter()
         .skip(1)
         .find_map(|x| {
             let x = x.trim();
             let x = x.strip_prefix("mode=").unwrap_or(x);
+            // Ruby's `"w:UTF-8"` names an encoding after the colon.
             leading_literal(x)
+                .map(|m| m.split(':').next().unwrap_or("").to_string())
+                .filter(|m| {
+                    !m.is_empty() && m.len() <= 4 && m.chars().all(|c| "rwaxbt+U".contains(c))
+                })
         })
         .unwrap_or_else(|| "r".into());
     let writes = mode.contains(['w', 'a', 'x', '+']);
@@ -1778,10 +2111,59 @@ fn open_call(
     a.add_path(&r, acc, cx.how, false, ev);
 }
 
+/// The command an [`Eff::Exec`] call runs, as a shell command line: the program named by
+/// argument `at`, then its words (see [`Eff::Exec`] for `list`, `argv0`, `env`). A word only
+/// known at run time stands as `"$ARG"`, so `os.execl("/bin/sh", "sh", "-c", cmd)` is shell code
+/// the analysis cannot see, not nothing. `None` when the program itself is not static.
+fn exec_command(
+    args: &[String],
+    at: usize,
+    list: bool,
+    argv0: bool,
+    env: bool,
+    cx: &Ctx,
+) -> Option<String> {
+    let prog = eval_str(args.get(at)?, cx.lang, &cx.home, 0)?;
+    let mut words: Vec<String> = if list {
+        list_items(args.get(at + 1)?)?
+    } else {
+        let end = if env {
+            args.len().saturating_sub(1)
+        } else {
+            args.len()
+        };
+        args.get(at + 1..end).unwrap_or(&[]).to_vec()
+    };
+    if argv0 && !words.is_empty() {
+        words.remove(0);
+    }
+    let mut out = vec![super::sh_quote(&prog)];
+    for w in words.iter().take(64) {
+        let w = w.trim();
+        if w.starts_with('*') {
+            // `*args`: words only known at run time.
+            out.push("\"$ARG\"".to_string());
+            continue;
+        }
+        out.push(match eval_str(w, cx.lang, &cx.home, 0) {
+            Some(v) => super::sh_quote(&v),
+            None => "\"$ARG\"".to_string(),
+        });
+    }
+    Some(out.join(" "))
+}
+
 /// The shell command of a Shell/Argv call: a string literal, or a list of literals joined
 /// with quoting. `None` when not static.
 fn shell_command(args: &[String], eff: Eff, cx: &Ctx) -> Option<String> {
     let first = args.first()?;
+    // `subprocess.run(shlex.split("rm -rf build"))`: the words of a command line.
+    if let Some(inner) = first.trim().strip_prefix("shlex.split(") {
+        let (items, used) = split_args(inner);
+        if used == inner.len() {
+            return eval_str(items.first()?, cx.lang, &cx.home, 0);
+        }
+    }
     if let Some(items) = list_items(first) {
         let words: Option<Vec<String>> = items
             .iter()
