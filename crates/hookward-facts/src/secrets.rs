@@ -1301,7 +1301,28 @@ pub fn classes_of(path: &str, home: &str) -> Vec<SensitiveClass> {
             out.retain(|c| *c != SecretFile);
         }
     }
+    // The password-hash databases of a system whose root sits anywhere, also below folders
+    // that are not known mount places (`/hostsystem/etc/shadow`, `/backup/etc/gshadow-`): the
+    // names are the shadow suite's own (shadow(5), gshadow(5), BSD master.passwd(5)), so the
+    // file holds that system's password hashes wherever it lies.
+    if !out.contains(&Credential) && is_shadow_copy(path) {
+        out.retain(|c| *c != SecretFile);
+        out.push(Credential);
+    }
     out
+}
+
+/// True when `path` ends in `/etc/` followed by one of the shadow suite's password-hash files.
+fn is_shadow_copy(path: &str) -> bool {
+    const HASH_FILES: &[&str] = &[
+        "/etc/shadow",
+        "/etc/shadow-",
+        "/etc/gshadow",
+        "/etc/gshadow-",
+        "/etc/master.passwd",
+    ];
+    let lower = path.to_ascii_lowercase();
+    HASH_FILES.iter().any(|f| lower.ends_with(f))
 }
 
 /// [`classes_of`] for the path as it is, without the view from another root.
@@ -1339,6 +1360,27 @@ mod tests {
     use super::*;
 
     const HOME: &str = "/home/dev";
+
+    /// The shadow suite's password-hash files are another system's secrets wherever its root
+    /// lies; the account list itself (`passwd`) and other `/etc` files below odd folders are not.
+    #[test]
+    fn password_hash_files_of_any_root_are_credentials() {
+        for p in [
+            "/hostsystem/etc/shadow",
+            "/mnt/root/etc/shadow",
+            "/backup/2024/etc/gshadow-",
+            "/srv/jail/etc/master.passwd",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
+        }
+        for p in [
+            "/hostsystem/etc/passwd",
+            "/srv/app/etc/shadow.conf",
+            "/home/dev/shadow",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+    }
 
     /// Issue 13 item 1d: the agents' sign-in token rows now come from their profiles; the
     /// table is the former one, row for row (shape and class, in order).

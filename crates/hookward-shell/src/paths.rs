@@ -244,7 +244,15 @@ pub fn other_root(path: &str) -> Option<&str> {
     for _ in 0..=MAX_ROOT_DEPTH {
         let rest = lower.get(at..)?;
         let first = rest.trim_start_matches('/').split('/').next().unwrap_or("");
-        if ROOT_TOPS.contains(&first) && rest.len() > first.len() + 1 {
+        // A folder named `root` directly followed by another system folder is where that root
+        // is mounted (`/mnt/root/etc/shadow`), not the administrator's home (`/host/root/.ssh`).
+        let mount_named_root = first == "root"
+            && rest
+                .trim_start_matches('/')
+                .split('/')
+                .nth(1)
+                .is_some_and(|second| ROOT_TOPS.contains(&second));
+        if ROOT_TOPS.contains(&first) && rest.len() > first.len() + 1 && !mount_named_root {
             return path.get(at..);
         }
         let next = rest.get(1..)?.find('/')?;
@@ -456,6 +464,13 @@ mod tests {
         }
         assert!(n > 300);
         assert_eq!(other_root("/proc/1/root/etc/shadow"), Some("/etc/shadow"));
+        // A mount point named `root` before a system folder, and the administrator's home.
+        assert_eq!(other_root("/mnt/root/etc/shadow"), Some("/etc/shadow"));
+        assert_eq!(
+            other_root("/mnt/root/root/.ssh/id_rsa"),
+            Some("/root/.ssh/id_rsa")
+        );
+        assert_eq!(other_root("/host/root/.bashrc"), Some("/root/.bashrc"));
         assert_eq!(
             other_root("/proc/self/root/etc/crontab"),
             Some("/etc/crontab")
