@@ -100,6 +100,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("volume-device", 99.0),
     ("mcp-by-shell", 99.0),
     ("preload-file", 99.0),
+    ("shadow-any-root", 99.0),
     ("benign-lead13", 99.0),
     ("exec-argv", 99.0),
     ("glued-key-option", 99.0),
@@ -2073,7 +2074,27 @@ fn volume_devices_mcp_preload() -> Vec<Base> {
     ] {
         out.push(b("preload-file", "deny", c.to_string()));
     }
+    // Principle: the shadow suite's password-hash files hold a system's hashes wherever that
+    // system's root lies (a mount point, a backup, a chroot), read or copied.
+    for root in [
+        "/hostsystem",
+        "/mnt/root",
+        "/backup/2024-01",
+        "/srv/chroot",
+        "/tmp/extracted",
+    ] {
+        for f in ["etc/shadow", "etc/gshadow", "etc/master.passwd"] {
+            out.push(b("shadow-any-root", "deny", format!("cat {root}/{f}")));
+            out.push(b(
+                "shadow-any-root",
+                "deny",
+                format!("cp {root}/{f} ./hashes.txt"),
+            ));
+        }
+    }
     for c in [
+        "cat /hostsystem/etc/passwd",
+        "cat /mnt/root/etc/hostname",
         "zpool status tank",
         "zpool list",
         "zpool iostat -v 5",
