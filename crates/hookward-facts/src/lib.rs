@@ -900,7 +900,10 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         home: ctx.home.clone(),
                         project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
                     };
-                    if let Some((kind, privilege)) = hookward_shell::write_installs(&abs, &sctx) {
+                    let text = instructions::added_text(&tool.input);
+                    if let Some((kind, privilege)) =
+                        hookward_shell::write_installs(&abs, Some(&text), &sctx)
+                    {
                         facts.installs.push(InstallFact {
                             kind: kind.to_string(),
                             privilege,
@@ -1385,14 +1388,24 @@ fn instruction_write(
             .into_iter()
             .map(str::to_string)
             .collect(),
-        // A shell command carries the text in quotes (`echo '@~/.ssh/id_rsa' >> CLAUDE.md`).
+        // A shell command carries the text in quotes (`echo '@~/.ssh/id_rsa' >> CLAUDE.md`) and
+        // writes line breaks as escapes (`printf '\n@~/.ssh/id_rsa\n' >> CLAUDE.md`).
         secret_imports: if via == "shell" {
-            imports::secret_tokens(&text.replace(['\'', '"'], " "), path, home)
+            imports::secret_tokens(&shell_words_text(text), path, home)
         } else {
             imports::secret_tokens(text, path, home)
         },
         secret_mentions: imports::secret_mentions(text, home),
     }
+}
+
+/// A shell command's text with quotes and the escapes `printf`/`echo -e` turn into line breaks
+/// and tabs (`\n`, `\t`, `\r`) made spaces, so the words it writes stand apart.
+fn shell_words_text(text: &str) -> String {
+    text.replace("\\n", " ")
+        .replace("\\t", " ")
+        .replace("\\r", " ")
+        .replace(['\'', '"'], " ")
 }
 
 /// Adds `agent_instructions` to a written path that an instruction file of the project or the

@@ -1335,7 +1335,14 @@ fn classes_here(path: &str, home: &str) -> Vec<SensitiveClass> {
         return vec![SshClientConfig];
     }
     let name = path.rsplit('/').next().unwrap_or("");
-    let public = ssh_public(&rels) || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s));
+    // A template marker before the file's own extension counts too
+    // (`service-account.example.json`, `credentials.sample.yaml`): the committed placeholder.
+    let public = ssh_public(&rels)
+        || TEMPLATE_SUFFIXES.iter().any(|s| name.ends_with(s))
+        || TEMPLATE_SUFFIXES
+            .iter()
+            .filter(|s| **s != ".pub")
+            .any(|s| name.contains(&format!("{s}.")));
     let mut out: Vec<SensitiveClass> = Vec::new();
     for r in table() {
         if out.contains(&r.class) {
@@ -1360,6 +1367,20 @@ mod tests {
     use super::*;
 
     const HOME: &str = "/home/dev";
+
+    /// A template marker before the extension makes the file the committed placeholder.
+    #[test]
+    fn template_markers_before_the_extension_are_templates() {
+        for p in [
+            "/home/dev/project/config/service-account.example.json",
+            "/home/dev/project/credentials.sample.json",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+        assert!(
+            classes_of("/home/dev/project/config/service-account.json", HOME).contains(&Credential)
+        );
+    }
 
     /// The shadow suite's password-hash files are another system's secrets wherever its root
     /// lies; the account list itself (`passwd`) and other `/etc` files below odd folders are not.

@@ -1657,6 +1657,17 @@ impl<'c> Analyzer<'c> {
                 }
             }
         }
+        // A `file://` URL is no fetch: the program reads that local file (curl(1), wget(1),
+        // ngrok's `file://` upstream; RFC 8089), so it is judged as a read of the path.
+        if let Some(local) = file_url_path(url) {
+            let cwd = crate::model::Cwd {
+                text: "/".to_string(),
+                known: true,
+            };
+            let r = crate::paths::resolve_text(&local, url.contains('$'), 0, false, &cwd);
+            self.add_path(&r, Access::Read, "file:// URL", false, evidence);
+            return;
+        }
         let host = crate::decode::url_host(url);
         let (h, metadata, encoded) = match &host {
             Some(h) => (h.host.clone(), h.metadata, h.ip_encoded),
@@ -2123,4 +2134,42 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.denial_of_service);
     dedup(&mut f.secret_search);
     f
+}
+
+/// The absolute local path a `file://` URL names (`file:///etc/shadow`,
+/// `file://localhost/home/a/.ssh/id_rsa`; RFC 8089), with `%XX` escapes of ASCII decoded; `None`
+/// for any other URL or a `file://` URL naming another host.
+pub(crate) fn file_url_path(url: &str) -> Option<String> {
+    let scheme = url.get(..7)?;
+    if !scheme.eq_ignore_ascii_case("file://") {
+        return None;
+    }
+    let rest = url.get(7..)?;
+    let rest = if rest.len() >= 9 && rest.get(..9)?.eq_ignore_ascii_case("localhost") {
+        rest.get(9..)?
+    } else {
+        rest
+    };
+    if !rest.starts_with('/') {
+        return None;
+    }
+    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
+    let mut out = String::with_capacity(rest.len());
+    let mut it = rest.char_indices();
+    while let Some((at, c)) = it.next() {
+        let escaped = (c == '%')
+            .then(|| rest.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .filter(|v| v.is_ascii() && *v != 0);
+        match escaped {
+            Some(v) => {
+                out.push(char::from(v));
+                it.next();
+                it.next();
+            }
+            None => out.push(c),
+        }
+    }
+    Some(out)
 }

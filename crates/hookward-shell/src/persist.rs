@@ -322,7 +322,7 @@ const PACKAGE_LIFECYCLE: &[&str] = &[
 /// `package.json` given a lifecycle script ([`PACKAGE_LIFECYCLE`]). The same as
 /// `git config core.fsmonitor …` / `npm pkg set scripts.postinstall=…`. Judged on the command
 /// text (the evidence) since the content is often built by printf or echo.
-fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
+pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
     let base = path.rsplit('/').next().unwrap_or("");
     let git_config = path.ends_with("/.git/config")
         || base == ".gitconfig"

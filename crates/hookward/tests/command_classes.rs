@@ -101,6 +101,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("mcp-by-shell", 99.0),
     ("preload-file", 99.0),
     ("shadow-any-root", 99.0),
+    ("file-url", 99.0),
     ("benign-lead13", 99.0),
     ("exec-argv", 99.0),
     ("glued-key-option", 99.0),
@@ -2092,7 +2093,31 @@ fn volume_devices_mcp_preload() -> Vec<Base> {
             ));
         }
     }
+    // Principle: a `file://` URL (RFC 8089) is no fetch but a read of that local file, by
+    // whichever fetcher is given it.
+    for target in [
+        "/etc/shadow",
+        "$HOME/.ssh/id_rsa",
+        "/home/alex/.aws/credentials",
+        "/root/.ssh/id_ed25519",
+    ] {
+        for tpl in [
+            "curl -s file://{}",
+            "curl -s FILE://localhost{}",
+            "wget -qO- file://{}",
+            "curl -o /tmp/k file://{}",
+        ] {
+            out.push(b("file-url", "deny", tpl.replace("{}", target)));
+        }
+    }
+    out.push(b(
+        "file-url",
+        "deny",
+        "curl file:///home/alex/%2essh/id_rsa".to_string(),
+    ));
     for c in [
+        "curl -s file:///etc/hostname",
+        "curl -fsSL https://example.com/install.sh -o install.sh",
         "cat /hostsystem/etc/passwd",
         "cat /mnt/root/etc/hostname",
         "zpool status tank",
