@@ -2054,6 +2054,8 @@ fn volume_devices_mcp_preload() -> Vec<Base> {
             format!("dcfldd if={dev} of=evidence.dd hash=sha256"),
             format!("dc3dd if={dev} of=/tmp/img.dd"),
             format!("dcfldd if=/dev/zero of={dev} bs=4M"),
+            format!("badblocks -wsv {dev}"),
+            format!("python3 -c \"__import__('os').system('dd if=/dev/zero of={dev}')\""),
         ] {
             out.push(b("volume-device", "deny", c));
         }
@@ -2129,6 +2131,8 @@ fn volume_devices_mcp_preload() -> Vec<Base> {
         "mdadm --detail /dev/md0",
         "mdadm --examine /dev/sdb",
         "sg_format /dev/sdb",
+        "badblocks -sv /dev/sdb",
+        "fdisk -lu /dev/sda",
         "dcfldd if=/dev/zero of=./test.img bs=1M count=10",
         "cat .mcp.json",
         "jq '.mcpServers | keys' .mcp.json",

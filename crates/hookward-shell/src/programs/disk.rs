@@ -392,7 +392,23 @@ fn device_path(name: &str, text: &str) -> Option<String> {
 pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
     let tool = lookup(name)?;
     let words = inv.rest();
-    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.text.as_str()));
+    // A short option counts inside a cluster of short options too (`badblocks -wsv`,
+    // `fdisk -lu`): POSIX utility syntax guideline 5.
+    let has = |list: &[&str]| {
+        words.iter().any(|w| {
+            let t = w.text.as_str();
+            list.contains(&t)
+                || (t.len() > 2
+                    && t.starts_with('-')
+                    && !t.starts_with("--")
+                    && t.chars().skip(1).all(|c| c.is_ascii_alphabetic())
+                    && list.iter().any(|o| {
+                        o.len() == 2
+                            && o.starts_with('-')
+                            && t.contains(o.chars().nth(1).unwrap_or('-'))
+                    }))
+        })
+    };
     let writes = match tool.writes {
         Unless(ro) => !has(ro),
         With(w) => has(w),

@@ -1479,6 +1479,12 @@ pub(crate) fn scan(
     for (alias, module) in module_aliases(&code, lang) {
         code = replace_word_dot(&code, &alias, &module);
     }
+    // An import expression is the module it returns (`__import__('os').system(…)`,
+    // `importlib.import_module("subprocess").run(…)`; Python's library reference, built-in
+    // `__import__` and `importlib.import_module`).
+    if lang == Lang::Python && code.contains("import") {
+        code = import_expressions(&code);
+    }
     if lang == Lang::Python && code.contains("from ") {
         for (local, qualified) in from_imports(&code) {
             code = replace_bare_call(&code, &local, &qualified);
@@ -2354,6 +2360,44 @@ fn decoded_payload(code: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// `code` with every `__import__('M')` and `importlib.import_module('M')` (either quote, spaces
+/// allowed inside the parentheses, dotted module names) replaced by `M`.
+fn import_expressions(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    loop {
+        let next = ["__import__(", "importlib.import_module("]
+            .iter()
+            .filter_map(|k| rest.find(k).map(|i| (i, k.len())))
+            .min();
+        let Some((i, klen)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(rest.get(..i).unwrap_or(""));
+        let after = rest.get(i + klen..).unwrap_or("");
+        let inner = after.trim_start();
+        let module = leading_literal(inner).filter(|m| {
+            !m.is_empty()
+                && m.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        });
+        let close = inner
+            .find(')')
+            .filter(|c| inner.get(..*c).is_some_and(|x| !x.contains('\n')));
+        match (module, close) {
+            (Some(m), Some(c)) => {
+                out.push_str(&m);
+                rest = inner.get(c + 1..).unwrap_or("");
+            }
+            _ => {
+                out.push_str(rest.get(i..i + klen).unwrap_or(""));
+                rest = after;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
