@@ -193,7 +193,15 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
             sent.extend(rest.iter().skip(i + 2).map(|x| x.text.clone()));
         }
     }
-    for x in rest {
+    // The session's commands given on stdin (`sftp host <<< 'put F'`, `printf 'put F\n' | ftp
+    // -n host`) are put lines as much as `-c` ones.
+    let stdin_text = inv.stdin.text.clone().unwrap_or_default();
+    let stdin_arg = Arg::lit(
+        stdin_text
+            .get(..stdin_text.len().min(64 * 1024))
+            .unwrap_or(""),
+    );
+    for x in rest.iter().chain(std::iter::once(&stdin_arg)) {
         let words: Vec<&str> = x
             .text
             .split(|c: char| c.is_whitespace() || c == ';')
@@ -1367,6 +1375,10 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         .collect::<Vec<_>>()
     {
         a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} -i"), false);
+    }
+    // sftp's batch commands on stdin (`sftp host <<< 'put F'`): the put files are sent.
+    if name == "sftp" && inv.stdin.text.is_some() {
+        file_put(a, name, inv);
     }
     let mut ops = p.operands.clone();
     if name == "sftp" || ops.len() < 2 {
