@@ -340,3 +340,80 @@ mod tests {
         assert_eq!(static_suffix(&Arg::lit("example.com")), None);
     }
 }
+
+/// Object-store and remote-sync clients, as data: the program, the verbs that copy from their
+/// first operand to their last, and whether the verb copies folders whole. Sources: the AWS CLI
+/// `s3 cp|mv|sync`, gsutil `cp|mv|rsync`, `gcloud storage cp|mv|rsync`, rclone
+/// `copy|copyto|move|moveto|sync`, azcopy `copy|sync` reference pages.
+const OBJECT_STORES: &[(&str, &[&str])] = &[
+    ("aws", &["cp", "mv", "sync"]),
+    ("gsutil", &["cp", "mv", "rsync"]),
+    ("gcloud", &["cp", "mv", "rsync"]),
+    ("rclone", &["copy", "copyto", "move", "moveto", "sync"]),
+    ("azcopy", &["copy", "cp", "sync"]),
+];
+
+/// True when `t` names a remote object store location rather than a local path
+/// (`s3://b/k`, `gs://b`, `az://…`, `https://acct.blob.core.windows.net/…`, rclone's
+/// `remote:path`).
+fn remote_location(name: &str, t: &str) -> bool {
+    let lower = t.to_ascii_lowercase();
+    [
+        "s3://", "gs://", "az://", "azure://", "https://", "http://", "r2://", "b2://",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || (name == "rclone"
+            && t.split_once(':')
+                .is_some_and(|(r, _)| !r.is_empty() && !r.contains('/') && !r.starts_with('-')))
+}
+
+/// An object-store client copying local files to a bucket or remote (`aws s3 sync ~
+/// s3://x/`, `gsutil -m cp -r ~/.ssh gs://x`, `rclone copy ~ remote:drop`): the local source is
+/// read (recursively for folders) and sent to that location, an upload as `scp -r` is.
+pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some((_, verbs)) = OBJECT_STORES.iter().find(|(n, _)| *n == name) else {
+        return;
+    };
+    let rest = inv.rest();
+    let words: Vec<&Arg> = rest.iter().take(64).collect();
+    let Some(vi) = words.iter().position(|w| verbs.contains(&w.text.as_str())) else {
+        return;
+    };
+    // `aws s3 cp`, `gcloud storage cp`: the service word comes first.
+    if name == "aws" && words.get(vi.wrapping_sub(1)).is_none_or(|w| w.text != "s3") {
+        return;
+    }
+    if name == "gcloud"
+        && words
+            .get(vi.wrapping_sub(1))
+            .is_none_or(|w| w.text != "storage")
+    {
+        return;
+    }
+    let ops: Vec<&Arg> = words
+        .iter()
+        .skip(vi + 1)
+        .filter(|w| !w.text.starts_with('-'))
+        .copied()
+        .collect();
+    let (Some(dest), true) = (ops.last(), ops.len() >= 2) else {
+        return;
+    };
+    if !remote_location(name, &dest.text) {
+        return;
+    }
+    let recursive = words.get(vi).is_some_and(|v| v.text.contains("sync"))
+        || words
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "-r" | "-R" | "--recursive"))
+        || name == "rclone";
+    let cwd = inv.cwd.clone();
+    for src in ops.iter().take(ops.len() - 1) {
+        if remote_location(name, &src.text) {
+            continue;
+        }
+        let r = a.path_arg(&cwd, src, crate::facts::Access::Read, name, recursive);
+        a.upload(name, &dest.text, Some(r.path), false, &inv.evidence);
+    }
+}

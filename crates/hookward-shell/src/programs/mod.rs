@@ -481,6 +481,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if matches!(name, "http-server" | "serve") {
         exfil::file_server(a, name, "", inv.rest(), inv);
     }
+    exfil::object_store(a, name, inv);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }
