@@ -307,40 +307,6 @@ pub(crate) fn file_server(
     a.serve(&label, &r, &inv.evidence);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn secret_names() {
-        assert!(secret_name("AWS_SECRET_ACCESS_KEY"));
-        assert!(secret_name("GITHUB_TOKEN"));
-        assert!(secret_name("db_password"));
-        assert!(!secret_name("HOME"));
-        assert!(!secret_name("VERSION"));
-    }
-
-    #[test]
-    fn refs() {
-        assert_eq!(
-            var_refs("https://x/?a=$A&b=${B_TOKEN:-x}"),
-            ["A", "B_TOKEN"]
-        );
-    }
-
-    #[test]
-    fn suffixes() {
-        let mut a = Arg::unknown("$(whoami).evil.com", "$(whoami).evil.com");
-        a.text = "$(whoami).evil.com".into();
-        assert_eq!(static_suffix(&a).as_deref(), Some("evil.com"));
-        let b = Arg::unknown("$X.evil.com", "$X.evil.com");
-        assert_eq!(static_suffix(&b).as_deref(), Some("evil.com"));
-        let c = Arg::unknown("$DOMAIN", "\"$DOMAIN\"");
-        assert_eq!(static_suffix(&c), None);
-        assert_eq!(static_suffix(&Arg::lit("example.com")), None);
-    }
-}
-
 /// Object-store and remote-sync clients, as data: the program, the verbs that copy from their
 /// first operand to their last, and whether the verb copies folders whole. Sources: the AWS CLI
 /// `s3 cp|mv|sync`, gsutil `cp|mv|rsync`, `gcloud storage cp|mv|rsync`, rclone
@@ -415,5 +381,39 @@ pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
         let r = a.path_arg(&cwd, src, crate::facts::Access::Read, name, recursive);
         a.upload(name, &dest.text, Some(r.path), false, &inv.evidence);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secret_names() {
+        assert!(secret_name("AWS_SECRET_ACCESS_KEY"));
+        assert!(secret_name("GITHUB_TOKEN"));
+        assert!(secret_name("db_password"));
+        assert!(!secret_name("HOME"));
+        assert!(!secret_name("VERSION"));
+    }
+
+    #[test]
+    fn refs() {
+        assert_eq!(
+            var_refs("https://x/?a=$A&b=${B_TOKEN:-x}"),
+            ["A", "B_TOKEN"]
+        );
+    }
+
+    #[test]
+    fn suffixes() {
+        let mut a = Arg::unknown("$(whoami).evil.com", "$(whoami).evil.com");
+        a.text = "$(whoami).evil.com".into();
+        assert_eq!(static_suffix(&a).as_deref(), Some("evil.com"));
+        let b = Arg::unknown("$X.evil.com", "$X.evil.com");
+        assert_eq!(static_suffix(&b).as_deref(), Some("evil.com"));
+        let c = Arg::unknown("$DOMAIN", "\"$DOMAIN\"");
+        assert_eq!(static_suffix(&c), None);
+        assert_eq!(static_suffix(&Arg::lit("example.com")), None);
     }
 }
