@@ -338,11 +338,10 @@ impl RuleSet {
         if !rule.pattern.is_empty() {
             return Vec::new();
         }
-        let pre = orders_intl::preconditions(rule.id);
-        if pre.is_empty() {
-            return pre;
-        }
-        let ascii = orders_intl::pattern(rule.id).is_some_and(|p| expand(&p).is_ascii());
+        let Some((pattern, pre)) = orders_intl::preconditions(rule.id) else {
+            return Vec::new();
+        };
+        let ascii = expand(&pattern).is_ascii();
         pre.into_iter()
             .map(|p| {
                 let p = expand(&p);

@@ -2755,9 +2755,12 @@ pub(crate) fn pattern(id: &str) -> Option<String> {
 /// every branch of it goes through), so a window where one of them has no match cannot hold a
 /// match of the rule. They compile in a fraction of the pattern's time, and in English prose
 /// they fail where the pattern's anchors (verbs shared with English) are all there is.
-/// Empty for an id this module did not generate.
-pub(crate) fn preconditions(id: &str) -> Vec<String> {
-    shape(id).map(|s| s.pre).unwrap_or_default()
+/// `None` for an id this module did not generate.
+///
+/// Returned with the rule's pattern, whose syntax mode (ASCII or Unicode) they must be compiled
+/// in; one generation of the language's patterns serves both.
+pub(crate) fn preconditions(id: &str) -> Option<(String, Vec<String>)> {
+    shape(id).map(|s| (s.pattern, s.pre))
 }
 
 /// A generated rule's pattern and its preconditions (see [`preconditions`]).
