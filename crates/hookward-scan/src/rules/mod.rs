@@ -335,11 +335,22 @@ impl RuleSet {
     /// rule's own pattern (ASCII or Unicode, as [`RuleSet::source`] decides it from the whole
     /// pattern: a part compiled in another mode could match less and hide a match).
     fn pre_sources(rule: &Rule) -> Vec<String> {
-        if !rule.pattern.is_empty() {
-            return Vec::new();
-        }
-        let Some((pattern, pre)) = orders_intl::preconditions(rule.id) else {
-            return Vec::new();
+        let (pattern, pre) = if rule.pattern.is_empty() {
+            match orders_intl::preconditions(rule.id) {
+                Some(x) => x,
+                None => return Vec::new(),
+            }
+        } else {
+            match multilingual::PRECONDITIONS
+                .iter()
+                .find(|(id, _)| *id == rule.id)
+            {
+                Some((_, pre)) => (
+                    rule.pattern.to_string(),
+                    pre.iter().map(|p| (*p).to_string()).collect(),
+                ),
+                None => return Vec::new(),
+            }
         };
         let ascii = expand(&pattern).is_ascii();
         pre.into_iter()
