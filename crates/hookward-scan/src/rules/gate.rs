@@ -460,11 +460,16 @@ mod tests {
             let gate = Gate::of(&pattern).expect("parses");
             gated += usize::from(gate.len() > 0);
             let re = regex::bytes::Regex::new(&pattern).expect("compiles");
+            let pres: Vec<Precondition> = super::super::RuleSet::pre_sources(r)
+                .iter()
+                .map(|p| Precondition::of(p))
+                .collect();
             for ex in r.examples {
                 let n = crate::normalize::normalize(ex).text;
                 let hay = n.as_bytes();
                 if re.is_match(hay) {
                     assert!(gate.passes(hay), "{}: {ex:?}", r.id);
+                    assert!(pres.iter().all(|p| p.holds(hay)), "{}: {ex:?}", r.id);
                 }
                 if let Some(found) = gate.probe(hay) {
                     assert_eq!(found, re.is_match(hay), "{}: {ex:?}", r.id);
