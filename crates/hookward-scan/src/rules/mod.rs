@@ -22,6 +22,7 @@
 //!
 //! Each rule lists examples; a unit test checks every example fires its rule.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
@@ -47,6 +48,12 @@ pub(crate) mod reader;
 pub(crate) mod remote;
 pub(crate) mod role;
 pub(crate) mod tools;
+
+/// A rule whose preconditions have checked this many bytes (1 MiB) has its regex compiled
+/// instead: in long-lived processes and on texts of many megabytes the regex, compiled once,
+/// skips text faster with its literal prefilter than a precondition checked window by window
+/// (measured: the second scan of 10 MB of prose in one process, 517 → 591 ms without a budget).
+const PRE_BUDGET: usize = 1 << 20;
 
 /// How far (bytes) a rule's match may extend before or after one of its anchors.
 pub(crate) const REACH: usize = 400;
@@ -262,6 +269,8 @@ pub(crate) struct RuleSet {
     /// rules): checked in a window before the gate, so a rule none of whose windows holds
     /// them builds neither its gate nor its probe nor its regex.
     pres: Vec<OnceLock<Vec<Precondition>>>,
+    /// Per rule, the bytes its preconditions have checked (see [`PRE_BUDGET`]).
+    pre_checked: Vec<AtomicUsize>,
     /// For each anchor of `prefilter`, the rules it belongs to.
     anchor_rules: Vec<Vec<usize>>,
 }
@@ -298,6 +307,7 @@ impl RuleSet {
         let requires = rules.iter().map(|_| OnceLock::new()).collect();
         let gates = rules.iter().map(|_| OnceLock::new()).collect();
         let pres = rules.iter().map(|_| OnceLock::new()).collect();
+        let pre_checked = rules.iter().map(|_| AtomicUsize::new(0)).collect();
         Ok(RuleSet {
             rules,
             regexes,
@@ -305,6 +315,7 @@ impl RuleSet {
             requires,
             gates,
             pres,
+            pre_checked,
             anchor_rules,
         })
     }
@@ -514,11 +525,21 @@ impl RuleSet {
                 if req.is_some_and(|ac| !ac.is_match(hay)) {
                     continue;
                 }
-                // A window without a match of a precondition holds no match either.
-                if !pres.iter().all(|p| p.holds(hay.as_bytes())) {
+                // A window without a match of a precondition holds no match either. Past the
+                // rule's budget the regex is compiled instead (gate and probe skipped).
+                let spent = !pres.is_empty()
+                    && self
+                        .pre_checked
+                        .get(r)
+                        .is_none_or(|c| c.fetch_add(hay.len(), Ordering::Relaxed) > PRE_BUDGET);
+                if !spent && !pres.iter().all(|p| p.holds(hay.as_bytes())) {
                     continue;
                 }
-                let gate = *gate.get_or_insert_with(|| self.gate(r).filter(|_| !self.compiled(r)));
+                let gate = if spent && !self.compiled(r) {
+                    None
+                } else {
+                    *gate.get_or_insert_with(|| self.gate(r).filter(|_| !self.compiled(r)))
+                };
                 // No match can lie in a window without the gate's literals: skip it, and
                 // compile nothing for a rule none of whose windows passes.
                 if gate.is_some_and(|g| !g.passes(hay.as_bytes())) {
