@@ -40,6 +40,16 @@ def run(cmd, data, env):
     return (time.perf_counter() - t0) * 1000, p.returncode
 
 
+def run_cpu(cmd, data, env):
+    """Wall ms and CPU ms (user + sys of the child, from getrusage: less sensitive to the
+    machine's load than wall time) of one run."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, _ = run(cmd, data, env)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+    return wall, cpu
+
+
 def peak_rss_mib(cmd, data, env):
     """Peak RSS of one run, from GNU time (wait4's figure of a forked child would include this
     Python process's own pages)."""
@@ -56,6 +66,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--pair", metavar="OTHER_BINARY",
+                    help="a second hookward (e.g. a build before a change), run interleaved with the "
+                         "first and the floor in every round; both get a row per case, with CPU ms")
+    ap.add_argument("--only", help="run only the cases whose name contains this text")
     a = ap.parse_args()
     floor = minimal_program()
     bench = os.path.join(HERE, "..", "crates", "hookward-kb", "tests", "data", "kb-bench")
@@ -99,6 +113,11 @@ def main():
         ]
         hook = [a.binary, "hook", "claude-code"]
         run(hook, cases[0][1], env)  # first call: the store and the first scan
+        if a.only:
+            cases = [c for c in cases if a.only in c[0]]
+        if a.pair:
+            paired(a, hook, [a.pair, "hook", "claude-code"], floor, cases, env)
+            return
         print(f"binary {a.binary}; floor {floor}; {a.rounds} rounds; load average {os.getloadavg()[0]:.2f}")
         print(f"{'case':34} {'payload':>9} {'hook p50':>9} {'max':>8} {'floor p50':>9} {'hook-floor':>10} "
               f"{'ratio':>6} {'hook RSS':>9} {'RSS/payload':>11}")
@@ -114,6 +133,34 @@ def main():
             print(f"{name:34} {size:8.2f}M {hp:8.1f}ms {max(h):7.1f} {fp:8.1f}ms {hp - fp:9.1f}ms "
                   f"{hp / fp:6.2f} {max(rss):8.1f}M {max(rss) / size:11.2f}")
         print(f"(load average at the end {os.getloadavg()[0]:.2f})")
+
+
+def paired(a, hook, other, floor, cases, env):
+    """Both binaries and the floor in turn, in a rotating order, `rounds` times a case."""
+    mb = 1 << 20
+    print(f"binary {a.binary} paired with {a.pair}; floor {floor}; {a.rounds} rounds; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    print(f"{'case':34} {'binary':>16} {'payload':>9} {'p50':>9} {'max':>8} {'CPU p50':>8} {'floor p50':>9} "
+          f"{'-floor':>9} {'ratio':>6} {'peak RSS':>9} {'RSS/payload':>11}")
+    for name, data in cases:
+        cmds = [("first", hook), ("pair", other), ("floor", [floor])]
+        wall = {k: [] for k, _ in cmds}
+        cpu = {k: [] for k, _ in cmds}
+        for i in range(a.rounds):
+            for k, cmd in cmds[i % 3:] + cmds[:i % 3]:
+                w, c = run_cpu(cmd, data, env)
+                wall[k].append(w)
+                cpu[k].append(c)
+        fp = statistics.median(wall["floor"])
+        size = len(data) / mb
+        for k, cmd in cmds[:2]:
+            rss = peak_rss_mib(cmd, data, env)
+            hp = statistics.median(wall[k])
+            label = os.path.basename(cmd[0])
+            print(f"{name:34} {label[-16:]:>16} {size:8.2f}M {hp:8.1f}ms {max(wall[k]):7.1f} "
+                  f"{statistics.median(cpu[k]):7.1f}ms {fp:8.1f}ms {hp - fp:8.1f}ms {hp / fp:6.2f} "
+                  f"{rss:8.1f}M {rss / size:11.2f}")
+    print(f"(load average at the end {os.getloadavg()[0]:.2f})")
 
 
 if __name__ == "__main__":

@@ -118,38 +118,83 @@ impl Gate {
         if self.probed.fetch_add(hay.len(), Ordering::Relaxed) > PROBE_BUDGET {
             return None;
         }
-        let dfa = self
-            .probe
-            .get_or_init(|| {
-                let nfa = thompson::Compiler::new()
-                    .configure(
-                        thompson::Config::new()
-                            .utf8(false)
-                            .which_captures(thompson::WhichCaptures::None),
-                    )
-                    .build_from_hir(&self.hir)
-                    .ok()?;
-                DFA::builder()
-                    .configure(DFA::config().cache_capacity(PROBE_CACHE_BYTES))
-                    .build_from_nfa(nfa)
-                    .ok()
-            })
-            .as_ref()?;
-        // One cache per gate, kept between calls (a concurrent caller makes its own).
-        let mut guard = self.cache.try_lock().ok();
-        let mut own = None;
-        let cache = match guard.as_deref_mut() {
-            Some(slot) => slot.get_or_insert_with(|| dfa.create_cache()),
-            None => own.get_or_insert_with(|| dfa.create_cache()),
-        };
-        let input = Input::new(hay).earliest(true);
-        dfa.try_search_fwd(cache, &input).ok().map(|m| m.is_some())
+        let dfa = self.probe.get_or_init(|| forward_dfa(&self.hir)).as_ref()?;
+        has_match(dfa, &self.cache, hay)
     }
 
     /// How many clauses the gate checks.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.clauses.len()
+    }
+}
+
+/// A forward lazy DFA of `hir` without capture groups (None when it cannot be built).
+fn forward_dfa(hir: &Hir) -> Option<DFA> {
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .which_captures(thompson::WhichCaptures::None),
+        )
+        .build_from_hir(hir)
+        .ok()?;
+    DFA::builder()
+        .configure(DFA::config().cache_capacity(PROBE_CACHE_BYTES))
+        .build_from_nfa(nfa)
+        .ok()
+}
+
+/// Whether `dfa` finds a match anywhere in `hay` (`None` when it gave up), with the cache kept
+/// in `slot` between calls (a concurrent caller makes its own).
+fn has_match(dfa: &DFA, slot: &Mutex<Option<Cache>>, hay: &[u8]) -> Option<bool> {
+    let mut guard = slot.try_lock().ok();
+    let mut own = None;
+    let cache = match guard.as_deref_mut() {
+        Some(slot) => slot.get_or_insert_with(|| dfa.create_cache()),
+        None => own.get_or_insert_with(|| dfa.create_cache()),
+    };
+    let input = Input::new(hay).earliest(true);
+    dfa.try_search_fwd(cache, &input).ok().map(|m| m.is_some())
+}
+
+/// A *precondition* of a rule: a smaller pattern of which every match of the rule's pattern
+/// contains a match (for example a part that every branch of the pattern concatenates; the
+/// rule's author states it, see `orders_intl::preconditions`). A window where it has no match
+/// holds no match of the rule, so the rule's gate, probe and regex are neither built nor run
+/// there. It is compiled as a forward lazy DFA without capture groups, with the syntax options
+/// of the rule's regex (the caller passes it in the rule's mode: ASCII or Unicode), and, being
+/// a fraction of the pattern, costs a fraction of its compile.
+#[derive(Debug)]
+pub(crate) struct Precondition {
+    /// None when the pattern does not parse or the DFA cannot be built: the precondition then
+    /// never skips a window.
+    dfa: Option<DFA>,
+    cache: Mutex<Option<Cache>>,
+}
+
+impl Precondition {
+    /// Compile `pattern` (the exact string, with the syntax options of `regex::bytes`).
+    pub(crate) fn of(pattern: &str) -> Precondition {
+        let dfa = regex_syntax::ParserBuilder::new()
+            .utf8(false)
+            .build()
+            .parse(pattern)
+            .ok()
+            .and_then(|hir| forward_dfa(&hir));
+        Precondition {
+            dfa,
+            cache: Mutex::new(None),
+        }
+    }
+
+    /// False only when `hay` holds no match of the precondition (exact: its lazy DFA ran over
+    /// all of `hay`); true when it holds one, or when the DFA is missing or gave up.
+    pub(crate) fn holds(&self, hay: &[u8]) -> bool {
+        self.dfa
+            .as_ref()
+            .and_then(|dfa| has_match(dfa, &self.cache, hay))
+            .unwrap_or(true)
     }
 }
 
@@ -262,6 +307,146 @@ mod tests {
         }
     }
 
+    use regex_syntax::ast::{self, Ast};
+
+    /// A pattern as written and its syntax tree (the parser's, before any simplification).
+    struct Tree {
+        src: String,
+        ast: Ast,
+    }
+
+    /// Parse `p` after a leading `(?-u)` (the caller checks both sides share it).
+    fn tree(p: &str) -> Tree {
+        let src = p.strip_prefix("(?-u)").unwrap_or(p).to_string();
+        let ast = ast::parse::Parser::new().parse(&src).expect("parses");
+        Tree { src, ast }
+    }
+
+    /// A node's text as written.
+    fn text<'s>(a: &Ast, src: &'s str) -> &'s str {
+        let sp = a.span();
+        &src[sp.start.offset..sp.end.offset]
+    }
+
+    /// The node a group holds when the group only groups (a capture or `(?:…)` without
+    /// flags), or `None` (a group with flags changes what its node means).
+    fn plain_group(g: &ast::Group) -> Option<&Ast> {
+        match &g.kind {
+            ast::GroupKind::NonCapturing(f) if !f.items.is_empty() => None,
+            _ => Some(&g.ast),
+        }
+    }
+
+    /// The parts of a concatenation as text, with plain groups that hold a concatenation
+    /// spliced in (`a(?P<m>bc)` is `a`, `b`, `c`: grouping does not change what a run of
+    /// parts matches).
+    fn flat<'s>(a: &Ast, src: &'s str, out: &mut Vec<&'s str>) {
+        match a {
+            Ast::Concat(cs) => cs.asts.iter().for_each(|c| flat(c, src, out)),
+            Ast::Group(g) if matches!(plain_group(g), Some(Ast::Concat(_))) => {
+                flat(&g.ast, src, out);
+            }
+            _ => out.push(text(a, src)),
+        }
+    }
+
+    /// True when every string `full` matches contains a string `pre` matches at the same
+    /// place, read off the two syntax trees as written (both in one syntax mode; parts written
+    /// the same mean the same): `pre` is `full`, or a part of a concatenation (one part or a
+    /// run of consecutive parts) that `full` is, or implied by every branch of an alternation
+    /// `full` is, or by what a plain group or a repetition of at least one repeats; an
+    /// alternation `pre` is implied when one of its branches is.
+    fn implied(full: &Ast, fs: &str, pre: &Ast, ps: &str) -> bool {
+        if text(full, fs) == text(pre, ps) {
+            return true;
+        }
+        match pre {
+            Ast::Alternation(alt) if alt.asts.iter().any(|p| implied(full, fs, p, ps)) => {
+                return true
+            }
+            Ast::Group(g) => {
+                if let Some(inner) = plain_group(g) {
+                    if implied(full, fs, inner, ps) {
+                        return true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        match full {
+            Ast::Group(g) => plain_group(g).is_some_and(|inner| implied(inner, fs, pre, ps)),
+            Ast::Repetition(r) => {
+                let at_least_one = match &r.op.kind {
+                    ast::RepetitionKind::OneOrMore => true,
+                    ast::RepetitionKind::Range(ast::RepetitionRange::Exactly(n))
+                    | ast::RepetitionKind::Range(ast::RepetitionRange::AtLeast(n))
+                    | ast::RepetitionKind::Range(ast::RepetitionRange::Bounded(n, _)) => *n >= 1,
+                    _ => false,
+                };
+                at_least_one && implied(&r.ast, fs, pre, ps)
+            }
+            Ast::Alternation(bs) => bs.asts.iter().all(|b| implied(b, fs, pre, ps)),
+            // A flag set inside a concatenation changes the meaning of the parts after it.
+            Ast::Concat(cs) if cs.asts.iter().any(|c| matches!(c, Ast::Flags(_))) => false,
+            Ast::Concat(cs) => {
+                if cs.asts.iter().any(|c| implied(c, fs, pre, ps)) {
+                    return true;
+                }
+                match pre {
+                    Ast::Concat(_) => {
+                        let (mut want, mut have) = (Vec::new(), Vec::new());
+                        flat(pre, ps, &mut want);
+                        flat(full, fs, &mut have);
+                        !want.is_empty() && have.windows(want.len()).any(|w| w == &want[..])
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// [`implied`] over two patterns.
+    fn implies(full: &str, pre: &str) -> bool {
+        let (f, p) = (tree(full), tree(pre));
+        implied(&f.ast, &f.src, &p.ast, &p.src)
+    }
+
+    #[test]
+    fn preconditions_are_implied_by_their_patterns() {
+        // Exactness of every precondition, structurally: a precondition that some match of
+        // its rule's pattern does not contain would hide that match.
+        let set = super::super::RuleSet::new().expect("rules build");
+        let mut checked = 0;
+        for r in &set.rules {
+            let pres = super::super::RuleSet::pre_sources(r);
+            if pres.is_empty() {
+                continue;
+            }
+            let full = super::super::RuleSet::source(r).expect("pattern");
+            for p in &pres {
+                assert_eq!(
+                    full.starts_with("(?-u)"),
+                    p.starts_with("(?-u)"),
+                    "{}: the precondition's mode differs from the pattern's",
+                    r.id
+                );
+                assert!(implies(&full, p), "{}: {p}", r.id);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "only {checked} preconditions");
+        // And the check itself says no where it must.
+        assert!(!implies("ab|c", "a"));
+        assert!(!implies("(?:ab)?c", "ab"));
+        assert!(!implies("(?i:ab)c", "ab"));
+        assert!(!implies("x(?:ab)*", "ab"));
+        assert!(!implies("x(?i)ab", "ab"));
+        assert!(implies(r"x\s+(?:ab|cd)y", "ab|cd"));
+        assert!(implies(r"x\s+yz|\d+yz", "yz"));
+        assert!(implies(r"(?:a|b)(?P<m>cd(?:e|f))", "(?:a|b)cd"));
+    }
+
     #[test]
     fn a_gate_never_hides_a_match() {
         // Every pattern of the rule set and every example of every rule: where the regex
@@ -275,11 +460,16 @@ mod tests {
             let gate = Gate::of(&pattern).expect("parses");
             gated += usize::from(gate.len() > 0);
             let re = regex::bytes::Regex::new(&pattern).expect("compiles");
+            let pres: Vec<Precondition> = super::super::RuleSet::pre_sources(r)
+                .iter()
+                .map(|p| Precondition::of(p))
+                .collect();
             for ex in r.examples {
                 let n = crate::normalize::normalize(ex).text;
                 let hay = n.as_bytes();
                 if re.is_match(hay) {
                     assert!(gate.passes(hay), "{}: {ex:?}", r.id);
+                    assert!(pres.iter().all(|p| p.holds(hay)), "{}: {ex:?}", r.id);
                 }
                 if let Some(found) = gate.probe(hay) {
                     assert_eq!(found, re.is_match(hay), "{}: {ex:?}", r.id);
@@ -292,5 +482,80 @@ mod tests {
             }
         }
         assert!(gated > 100, "only {gated} rules have a gate");
+    }
+}
+
+#[cfg(test)]
+mod stages {
+    use super::*;
+    use std::time::Instant;
+
+    /// Where a probe's build goes, per rule: pattern text, parse, clauses, NFA, lazy DFA
+    /// (`STAGE_RULES=id,id`, `--ignored --nocapture`, release).
+    #[test]
+    #[ignore = "timing only"]
+    fn probe_stages() {
+        let set = super::super::RuleSet::new().expect("rules build");
+        let want = std::env::var("STAGE_RULES").unwrap_or_default();
+        for r in &set.rules {
+            if !want.split(',').any(|w| w == r.id) {
+                continue;
+            }
+            let t = Instant::now();
+            let p = super::super::RuleSet::source(r).unwrap();
+            let t_src = t.elapsed();
+            let t = Instant::now();
+            let hir = regex_syntax::ParserBuilder::new()
+                .utf8(false)
+                .build()
+                .parse(&p)
+                .unwrap();
+            let t_parse = t.elapsed();
+            let t = Instant::now();
+            let cl: Vec<AhoCorasick> = required(&hir)
+                .into_iter()
+                .take(MAX_GATE_CLAUSES)
+                .filter_map(|c| AhoCorasick::new(&c).ok())
+                .collect();
+            let t_cl = t.elapsed();
+            let t = Instant::now();
+            let nfa = thompson::Compiler::new()
+                .configure(
+                    thompson::Config::new()
+                        .utf8(false)
+                        .which_captures(thompson::WhichCaptures::None),
+                )
+                .build_from_hir(&hir)
+                .unwrap();
+            let t_nfa = t.elapsed();
+            let states = nfa.states().len();
+            let t = Instant::now();
+            let _dfa = DFA::builder()
+                .configure(DFA::config().cache_capacity(PROBE_CACHE_BYTES))
+                .build_from_nfa(nfa)
+                .unwrap();
+            let t_dfa = t.elapsed();
+            let t = Instant::now();
+            let nfa2 = thompson::Compiler::new()
+                .configure(
+                    thompson::Config::new()
+                        .utf8(false)
+                        .shrink(false)
+                        .which_captures(thompson::WhichCaptures::None),
+                )
+                .build_from_hir(&hir)
+                .unwrap();
+            let t_nfa2 = t.elapsed();
+            let t = Instant::now();
+            let _re = regex::bytes::RegexBuilder::new(&p)
+                .dfa_size_limit(16 << 20)
+                .build()
+                .unwrap();
+            let t_re = t.elapsed();
+            println!(
+                "{}: len {} src {:?} parse {:?} clauses {} {:?} nfa {:?} ({} states; {} unshrunk) dfa {:?} nfa-noshrink {:?} | full regex {:?}",
+                r.id, p.len(), t_src, t_parse, cl.len(), t_cl, t_nfa, states, nfa2.states().len(), t_dfa, t_nfa2, t_re
+            );
+        }
     }
 }

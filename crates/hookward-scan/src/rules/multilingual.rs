@@ -18,6 +18,22 @@ use crate::types::Family::{
     Exfiltration, HideFromUser, InstructionOverride, PersistenceOrder, ToolCallOrder,
 };
 
+/// Preconditions of rules of this file (see `gate::Precondition`), by rule id: smaller
+/// patterns, written exactly as parts of the rule's pattern, of which every match of the
+/// pattern contains a match (the unit test `preconditions_are_implied_by_their_patterns` proves
+/// it from the two syntax trees). `exfil/data-to-target-intl`: every branch ends in a
+/// preposition and the target, or (object-before-verb languages) the target and a particle;
+/// documentation has URLs near data words, rarely after "to"/"at" with at most two words
+/// between.
+pub(crate) const PRECONDITIONS: &[(&str, &[&str])] = &[(
+    "exfil/data-to-target-intl",
+    &[concat!(
+        r"(?:\b(?:to|into|onto|on|at|a|al|en|sur|vers|dans|an|auf|nach|su|para|em|no|na|ao|naar|op|aan|do|ke|toi|len|den|vao|cho)\s+|на\s+|в\s+|到|至|给|給|إلى\s*|الى\s*)(?:\S+\s+){0,2}?(?:[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https?://[^\s)\]>\x22'<]+)",
+        "|",
+        r"(?:[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https?://[^\s)\]>\x22'<]+)\s*(?:に|へ|宛|로|으로|에|adres\w*|पर|को)"
+    )],
+)];
+
 /// The non-English rules.
 pub(crate) const RULES: &[Rule] = &[
     Rule {
