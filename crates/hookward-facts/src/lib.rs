@@ -889,21 +889,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 if tool.kind == ToolKind::FileWrite {
                     mark_symlinked_instructions(&mut fact, &project_dir, &ctx.home);
                     mark_imported_instructions(&mut fact, &project_dir, &ctx.home);
-                }
-                if tool.kind == ToolKind::FileWrite {
-                    let sctx = hookward_shell::ShellContext {
-                        cwd: if base.is_empty() {
-                            "/".into()
-                        } else {
-                            base.to_string()
-                        },
-                        home: ctx.home.clone(),
-                        project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
-                    };
-                    let text = instructions::added_text(&tool.input);
-                    if let Some((kind, privilege)) =
-                        hookward_shell::write_installs(&abs, Some(&text), &sctx)
-                    {
+                    // The written text is only read for a file whose keys decide (a git config).
+                    let sctx = shell_context(base, ctx, &project_dir);
+                    if let Some((kind, privilege)) = hookward_shell::write_installs(
+                        &abs,
+                        || Some(instructions::added_text(&tool.input)),
+                        &sctx,
+                    ) {
                         facts.installs.push(InstallFact {
                             kind: kind.to_string(),
                             privilege,
@@ -957,15 +949,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 facts.shell = Some(untyped_command(&tool.input));
                 return;
             };
-            let sctx = hookward_shell::ShellContext {
-                cwd: if base.is_empty() {
-                    "/".into()
-                } else {
-                    base.to_string()
-                },
-                home: ctx.home.clone(),
-                project_dir: (!project_dir.is_empty()).then(|| project_dir.clone()),
-            };
+            let sctx = shell_context(base, ctx, &project_dir);
             let mut shell = hookward_shell::analyze(command, &sctx);
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).
@@ -1027,6 +1011,20 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.net = net;
         }
         _ => {}
+    }
+}
+
+/// The shell analyzer's view of where a call runs: `base` (the call's folder, `/` when unknown),
+/// the running user's home and the project folder (`None` when the payload has none).
+fn shell_context(base: &str, ctx: &Context, project_dir: &str) -> hookward_shell::ShellContext {
+    hookward_shell::ShellContext {
+        cwd: if base.is_empty() {
+            "/".into()
+        } else {
+            base.to_string()
+        },
+        home: ctx.home.clone(),
+        project_dir: (!project_dir.is_empty()).then(|| project_dir.to_string()),
     }
 }
 

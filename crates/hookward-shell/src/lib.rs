@@ -90,25 +90,31 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
 /// judged by (`persist.rs`), so a file tool's write (Claude Code's Write/Edit, Codex's
 /// `apply_patch`) and the shell's `>` of the same file give the same fact (issue 11).
 ///
-/// `text` is what the write puts in the file, when known: a git config file given a key that runs
-/// a command (`core.fsmonitor`, `core.sshCommand`, `alias.x = !…`; kind `git_config_exec`) counts
-/// too, as it does for the shell's writes. A `package.json` lifecycle script is left to the
-/// install that runs it (the session's written scripts are judged when run): agents write
+/// `text` gives what the write puts in the file, when known; it is called only for a file whose
+/// keys decide: a git config file given a key that runs a command (`core.fsmonitor`,
+/// `core.sshCommand`, `alias.x = !…`; kind `git_config_exec`) counts too, as it does for the
+/// shell's writes (its first 64 K characters are read). A `package.json` lifecycle script is left
+/// to the install that runs it (the session's written scripts are judged when run): agents write
 /// `"prepare": "husky"` every day.
 pub fn write_installs(
     path: &str,
-    text: Option<&str>,
+    text: impl FnOnce() -> Option<String>,
     ctx: &ShellContext,
 ) -> Option<(&'static str, bool)> {
-    persist::classify(path, ctx).or_else(|| {
-        let end = text?
-            .char_indices()
-            .nth(65_536)
-            .map_or(text?.len(), |(i, _)| i);
-        persist::written_config_exec(path, text?.get(..end)?)
-            .filter(|k| *k == "git_config_exec")
-            .map(|k| (k, false))
-    })
+    if let Some(found) = persist::classify(path, ctx) {
+        return Some(found);
+    }
+    if !persist::is_git_config(path) {
+        return None;
+    }
+    let text = text()?;
+    let end = text
+        .char_indices()
+        .nth(65_536)
+        .map_or(text.len(), |(i, _)| i);
+    persist::written_config_exec(path, text.get(..end)?)
+        .filter(|k| *k == "git_config_exec")
+        .map(|k| (k, false))
 }
 
 #[cfg(test)]

@@ -322,12 +322,18 @@ const PACKAGE_LIFECYCLE: &[&str] = &[
 /// `package.json` given a lifecycle script ([`PACKAGE_LIFECYCLE`]). The same as
 /// `git config core.fsmonitor …` / `npm pkg set scripts.postinstall=…`. Judged on the command
 /// text (the evidence) since the content is often built by printf or echo.
+/// True when `path` is a git configuration file (repository, global, XDG or system; git-config(1)
+/// "FILES").
+pub(crate) fn is_git_config(path: &str) -> bool {
+    path.ends_with("/.git/config")
+        || path.rsplit('/').next() == Some(".gitconfig")
+        || path.ends_with("/.config/git/config")
+        || path == "/etc/gitconfig"
+}
+
 pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
     let base = path.rsplit('/').next().unwrap_or("");
-    let git_config = path.ends_with("/.git/config")
-        || base == ".gitconfig"
-        || path.ends_with("/.config/git/config")
-        || path == "/etc/gitconfig";
+    let git_config = is_git_config(path);
     if !git_config && base != "package.json" {
         return None;
     }

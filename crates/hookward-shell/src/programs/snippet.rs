@@ -1482,7 +1482,7 @@ pub(crate) fn scan(
     // An import expression is the module it returns (`__import__('os').system(…)`,
     // `importlib.import_module("subprocess").run(…)`; Python's library reference, built-in
     // `__import__` and `importlib.import_module`).
-    if lang == Lang::Python && code.contains("import") {
+    if lang == Lang::Python && (code.contains("__import__(") || code.contains("import_module(")) {
         code = import_expressions(&code);
     }
     if lang == Lang::Python && code.contains("from ") {
