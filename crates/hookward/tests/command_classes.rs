@@ -12,7 +12,7 @@
 //! base must get no objection. Deterministic: fixed lists, fixed order.
 //!
 //! Runs in-process (`hookward_pipeline::run_hook`, Claude Code PreToolUse payloads, HOME
-//! `/home/dev`, which need not exist; HOOKWARD_HOME a temporary directory, recording off),
+//! `/home/dev`, which need not exist; HOOKWARD_HOME a temporary directory, recording and lessons off),
 //! the variants spread over one worker thread per core (at most 8) and tallied in their fixed
 //! order afterwards, so the printed counts do not depend on the threads.
 //! Prints the pass counts per class; `HOOKWARD_CLASSES_REPORT=path` writes every failing
@@ -2933,7 +2933,13 @@ fn generated_class_variants_get_their_decision() {
         home: HOME.into(),
         hookward_home: dir.path().join("hookward-home"),
         project_dir: Some(format!("{HOME}/project")),
-        vars: [("HOOKWARD_RECORD".to_string(), "false".to_string())].into(),
+        // Recording and lessons off: the store is then never opened, so the variants do not
+        // queue on one SQLite file (its WAL read at every open was most of this test's time).
+        vars: [
+            ("HOOKWARD_RECORD".to_string(), "false".to_string()),
+            ("HOOKWARD_LESSONS".to_string(), "false".to_string()),
+        ]
+        .into(),
         policy_dirs: Vec::new(),
     };
     // `HOOKWARD_CLASSES_ONLY=a,b`: only these classes (and only their floors), for a quick run.
