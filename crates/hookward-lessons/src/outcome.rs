@@ -369,6 +369,7 @@ pub fn response_text(v: &Value) -> String {
         return v.as_str().map_or_else(|| v.to_string(), str::to_string);
     };
     let mut out = String::new();
+    let mut full = false;
     for k in [
         "stderr",
         "stdout",
@@ -379,23 +380,78 @@ pub fn response_text(v: &Value) -> String {
     ] {
         if let Some(Value::String(s)) = o.get(k) {
             if !s.trim().is_empty() {
-                out.push_str(s);
-                out.push('\n');
+                push_capped(&mut out, &mut full, s);
             }
         }
     }
     if let Some(Value::Array(items)) = o.get("content") {
         for it in items {
             if let Some(Value::String(s)) = it.get("text") {
-                out.push_str(s);
-                out.push('\n');
+                push_capped(&mut out, &mut full, s);
             }
         }
     }
     if out.is_empty() {
-        out = v.to_string();
+        out = json_head(v);
     }
     head(&out)
+}
+
+/// The compact JSON of `v` (as `v.to_string()`), but only its first [`MAX_ERROR_BYTES`] + 4
+/// bytes, cut back to a character boundary: [`head`] of it is `head` of the whole text, which a
+/// large structured response (a fetched page) is never made into.
+fn json_head(v: &Value) -> String {
+    struct Capped(Vec<u8>);
+    impl std::io::Write for Capped {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let room = (MAX_ERROR_BYTES + 4).saturating_sub(self.0.len());
+            if room == 0 {
+                // stops the serializer: everything `head` can keep is here
+                return Err(std::io::Error::other("enough"));
+            }
+            let n = buf.len().min(room);
+            self.0.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut w = Capped(Vec::new());
+    let _ = serde_json::to_writer(&mut w, v);
+    match String::from_utf8(w.0) {
+        Ok(s) => s,
+        Err(e) => {
+            // a character cut at the end, past the cap: drop its bytes
+            let valid = e.utf8_error().valid_up_to();
+            let mut b = e.into_bytes();
+            b.truncate(valid);
+            String::from_utf8(b).unwrap_or_default()
+        }
+    }
+}
+
+/// Appends `s` and a line break to `out`, but no more than [`head`] keeps: a multi-megabyte
+/// output is not copied whole to keep its first [`MAX_ERROR_BYTES`]. `head` of the result is
+/// `head` of the whole concatenation: past the cap, or once a part was cut, nothing is added.
+fn push_capped(out: &mut String, full: &mut bool, s: &str) {
+    if *full {
+        return;
+    }
+    // One byte past the cap tells `head` whether the cap falls on a character boundary.
+    let room = MAX_ERROR_BYTES + 1 - out.len();
+    if s.len() < room {
+        out.push_str(s);
+        out.push('\n');
+        *full = out.len() > MAX_ERROR_BYTES;
+    } else {
+        let mut end = room;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.push_str(&s[..end]);
+        *full = true;
+    }
 }
 
 /// The first [`MAX_ERROR_BYTES`] of `s`, cut on a character boundary.
@@ -408,4 +464,90 @@ fn head(s: &str) -> String {
         end -= 1;
     }
     s[..end].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `response_text` as it was before the parts were capped: the whole concatenation, then
+    /// its head.
+    fn whole_then_head(v: &Value) -> String {
+        let o = v.as_object().expect("an object");
+        let mut out = String::new();
+        for k in [
+            "stderr",
+            "stdout",
+            "llmContent",
+            "error",
+            "message",
+            "output",
+        ] {
+            if let Some(Value::String(s)) = o.get(k) {
+                if !s.trim().is_empty() {
+                    out.push_str(s);
+                    out.push('\n');
+                }
+            }
+        }
+        if let Some(Value::Array(items)) = o.get("content") {
+            for it in items {
+                if let Some(Value::String(s)) = it.get("text") {
+                    out.push_str(s);
+                    out.push('\n');
+                }
+            }
+        }
+        if out.is_empty() {
+            out = v.to_string();
+        }
+        head(&out)
+    }
+
+    #[test]
+    fn capped_parts_give_the_head_of_the_whole_text() {
+        let m = MAX_ERROR_BYTES;
+        // Lengths around the cap, with a 3-byte and a 4-byte character placed across it.
+        let mut parts: Vec<String> = vec![String::new(), "x".into(), "error: boom".into()];
+        for n in [m - 2, m - 1, m, m + 1, m + 2, 3 * m] {
+            parts.push("a".repeat(n));
+            for c in ['€', '𝄞'] {
+                for shift in 0..4 {
+                    let mut s = "b".repeat(n.saturating_sub(shift));
+                    s.push(c);
+                    s.push_str("tail");
+                    parts.push(s);
+                }
+            }
+        }
+        for a in &parts {
+            // no text field: the compact JSON of the whole response, capped while written
+            let v = json!({"result": a, "code": 200, "url": "https://example.com/€"});
+            assert_eq!(
+                response_text(&v),
+                whole_then_head(&v),
+                "json of {}",
+                a.len()
+            );
+            for b in [&parts[0], &parts[2], &parts[5], &parts[parts.len() - 1]] {
+                let v = json!({"stderr": b, "stdout": a, "content": [{"text": "x"}, {"text": a}]});
+                assert_eq!(
+                    response_text(&v),
+                    whole_then_head(&v),
+                    "parts {} / {}",
+                    b.len(),
+                    a.len()
+                );
+                let v = json!({"stdout": a, "error": b});
+                assert_eq!(
+                    response_text(&v),
+                    whole_then_head(&v),
+                    "parts {} / {}",
+                    a.len(),
+                    b.len()
+                );
+            }
+        }
+    }
 }

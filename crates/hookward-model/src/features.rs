@@ -173,6 +173,29 @@ pub fn tokenize_into(text: &str, out: &mut Vec<Token>) {
         run: 0,
         first_run: None,
     };
+    raw_tokens(text, |t| sink.push(t));
+    if let Some(from) = sink.first_run {
+        join_spaced_letters(text, out, from);
+    }
+}
+
+/// Calls `emit` with every token of `text` in order: the same tokens as [`tokenize`], without
+/// keeping them (runs of spaced letters are joined as they end). Memory: the pending run of
+/// one-letter tokens only, so a caller that scores tokens as they come (see
+/// [`crate::Model::scan`]) holds O(window) tokens instead of one per 4–6 bytes of text.
+pub fn tokenize_each(text: &str, emit: impl FnMut(Token)) {
+    let mut joiner = Joiner {
+        text,
+        run: Vec::new(),
+        emit,
+    };
+    raw_tokens(text, |t| joiner.push(t));
+    joiner.flush();
+}
+
+/// The tokens of `text` before runs of spaced letters are joined, in order.
+#[inline]
+fn raw_tokens(text: &str, mut push: impl FnMut(Token)) {
     let bytes = text.as_bytes();
     let mut word: Option<Word> = None;
     let mut last_newline = false;
@@ -213,24 +236,21 @@ pub fn tokenize_into(text: &str, out: &mut Vec<Token>) {
             }
         }
         if let Some(w) = word.take() {
-            sink.push(w.token());
+            push(w.token());
         }
         if is_cjk(c) || is_mark_token(c) {
-            sink.push(single_token(c, i));
+            push(single_token(c, i));
             last_newline = false;
         } else if c == '\n' {
             if !last_newline {
-                sink.push(single_token('\n', i));
+                push(single_token('\n', i));
             }
             last_newline = true;
         }
         i += len;
     }
     if let Some(w) = word.take() {
-        sink.push(w.token());
-    }
-    if let Some(from) = sink.first_run {
-        join_spaced_letters(text, out, from);
+        push(w.token());
     }
 }
 
@@ -304,21 +324,7 @@ fn join_spaced_letters(text: &str, raw: &mut Vec<Token>, from: usize) {
                 j += 1;
             }
             if j - i >= 3 {
-                let mut word = Word {
-                    start: raw[i].start,
-                    end: raw[i].end,
-                    hash: FNV_OFFSET,
-                    prefix: None,
-                    chars: 0,
-                    digits: false,
-                };
-                for t in &raw[i..j] {
-                    for c in text[t.start..t.end].chars() {
-                        word.push(c, t.start);
-                    }
-                }
-                word.end = raw[j - 1].end;
-                raw[w] = word.token();
+                raw[w] = joined(text, &raw[i..j]);
                 w += 1;
                 i = j;
                 continue;
@@ -329,6 +335,63 @@ fn join_spaced_letters(text: &str, raw: &mut Vec<Token>, from: usize) {
         i += 1;
     }
     raw.truncate(w);
+}
+
+/// One token for a run of one-letter tokens (`i g n o r e` → `ignore`): the word of their
+/// letters, spanning the run.
+fn joined(text: &str, run: &[Token]) -> Token {
+    let mut word = Word {
+        start: run[0].start,
+        end: run[0].end,
+        hash: FNV_OFFSET,
+        prefix: None,
+        chars: 0,
+        digits: false,
+    };
+    for t in run {
+        for c in text[t.start..t.end].chars() {
+            word.push(c, t.start);
+        }
+    }
+    word.end = run[run.len() - 1].end;
+    word.token()
+}
+
+/// [`join_spaced_letters`] as the tokens come: a run of tight one-letter tokens is held until
+/// it ends, then given as one joined token (three or more) or as it was. The same result, since
+/// the batch pass joins exactly the maximal runs of three or more.
+struct Joiner<'a, F: FnMut(Token)> {
+    text: &'a str,
+    run: Vec<Token>,
+    emit: F,
+}
+
+impl<F: FnMut(Token)> Joiner<'_, F> {
+    #[inline]
+    fn push(&mut self, t: Token) {
+        if is_single(self.text, &t) {
+            if self.run.last().is_some_and(|p| is_tight(self.text, p, &t)) {
+                self.run.push(t);
+                return;
+            }
+            self.flush();
+            self.run.push(t);
+        } else {
+            self.flush();
+            (self.emit)(t);
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.run.len() >= 3 {
+            (self.emit)(joined(self.text, &self.run));
+        } else {
+            for t in &self.run {
+                (self.emit)(*t);
+            }
+        }
+        self.run.clear();
+    }
 }
 
 /// The text of a token as its features see it (joined letters, `0` for digits, `⏎` for a line
@@ -363,8 +426,20 @@ pub enum FeatureKind {
 /// doc); `bits` is the table size exponent.
 #[inline]
 pub fn features_at(tokens: &[Token], i: usize, bits: u32, f: &mut impl FnMut(usize, FeatureKind)) {
+    let prev = i.checked_sub(1).map(|p| &tokens[p]);
+    features_after(prev, &tokens[i], bits, f);
+}
+
+/// [`features_at`] of token `t` given the token before it (`None` for the first token): what a
+/// caller that does not keep every token (see [`tokenize_each`]) needs.
+#[inline]
+pub fn features_after(
+    prev: Option<&Token>,
+    t: &Token,
+    bits: u32,
+    f: &mut impl FnMut(usize, FeatureKind),
+) {
     let mask = (1u64 << bits) - 1;
-    let t = &tokens[i];
     f(
         (finish(t.hash, SEED_UNI) & mask) as usize,
         FeatureKind::Unigram,
@@ -372,8 +447,8 @@ pub fn features_at(tokens: &[Token], i: usize, bits: u32, f: &mut impl FnMut(usi
     if let Some(p) = t.prefix {
         f((finish(p, SEED_PRE) & mask) as usize, FeatureKind::Prefix);
     }
-    if i > 0 {
-        let h = tokens[i - 1].hash.rotate_left(17) ^ t.hash;
+    if let Some(p) = prev {
+        let h = p.hash.rotate_left(17) ^ t.hash;
         f((finish(h, SEED_BI) & mask) as usize, FeatureKind::Bigram);
     }
 }

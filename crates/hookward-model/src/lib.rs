@@ -34,7 +34,7 @@ pub mod features;
 mod model;
 pub mod train;
 
-pub use model::{window_bounds, Contribution, Model, Window, HEADER_LEN, MAGIC};
+pub use model::{window_bounds, Contribution, Model, Scan, Window, HEADER_LEN, MAGIC};
 
 /// Errors of this crate.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,9 @@
 //! The model file and window scoring.
 
-use crate::features::{feature_text, features_at, kind_feature, tokenize, FeatureKind, Token};
+use crate::features::{
+    feature_text, features_after, features_at, kind_feature, tokenize, tokenize_each, FeatureKind,
+    Token,
+};
 use crate::ModelError;
 
 /// Magic bytes at the start of a model file.
@@ -251,6 +254,82 @@ impl Model {
         out
     }
 
+    /// [`Model::windows`] without keeping every token or window: one pass over the tokens as
+    /// [`tokenize_each`] makes them, with the last `window + 1` tokens and running sums in a
+    /// ring. Returns the highest score of any window and the windows scoring at least
+    /// `keep_floor`, with the tokens around them (for [`Scan::explain`]).
+    ///
+    /// The same windows, logits and scores as `windows(text, kind)` (same sums, same float
+    /// operations in the same order); memory O(window + kept windows) instead of a token (40
+    /// bytes) per 4–6 bytes of text and a window (48 bytes) per `stride` tokens — at 10 MB of
+    /// text about 100 MB (issue 15's peak-RSS bar).
+    pub fn scan(&self, text: &str, kind: &str, keep_floor: f32) -> Scan {
+        let w = self.window;
+        let stride = self.stride.max(1);
+        let ring = w + 1;
+        let kind_w = self.w(kind_feature(kind, self.bits)) as f32 * self.scale;
+        // sums[p % ring]: the running sums over the tokens before position p;
+        // toks[p % ring]: token p (only the last `ring` positions are ever read).
+        let mut sums: Vec<(i64, u32)> = vec![(0, 0); ring];
+        let mut toks: Vec<Token> = Vec::with_capacity(ring);
+        let mut out = Scan {
+            best: None,
+            kept: Vec::new(),
+            segments: Vec::new(),
+        };
+        let (mut s, mut c) = (0i64, 0u32);
+        let mut n = 0usize;
+        let window_at = |a: usize,
+                         b: usize,
+                         now: (i64, u32),
+                         sums: &[(i64, u32)],
+                         toks: &[Token],
+                         out: &mut Scan| {
+            let (s0, c0) = sums[a % ring];
+            let fs = (now.0 - s0) as f32 * self.scale;
+            let fc = (now.1 - c0).max(1) as f32;
+            let logit = self.bias + kind_w + fs / fc.sqrt();
+            let win = Window {
+                start: toks[a % ring].start,
+                end: toks[(b - 1) % ring].end,
+                first_token: a,
+                end_token: b,
+                logit,
+                score: self.calibrate(logit),
+            };
+            out.best = Some(out.best.map_or(win.score, |m: f32| m.max(win.score)));
+            if win.score >= keep_floor {
+                out.keep(win, toks, ring);
+            }
+        };
+        tokenize_each(text, |t| {
+            let i = n;
+            // Token i exists, so the window [i - w, i) is not the text's last: kept when it
+            // starts on the stride (the windows `WindowBounds` gives before the last one).
+            if i >= w && (i - w).is_multiple_of(stride) {
+                window_at(i - w, i, (s, c), &sums, &toks, &mut out);
+            }
+            let prev = i.checked_sub(1).map(|p| toks[p % ring]);
+            features_after(prev.as_ref(), &t, self.bits, &mut |b, _| {
+                s += i64::from(self.w(b));
+                c += 1;
+            });
+            if toks.len() < ring {
+                toks.push(t);
+            } else {
+                toks[i % ring] = t;
+            }
+            n += 1;
+            sums[n % ring] = (s, c);
+        });
+        if n > 0 {
+            // The last window ends at the last token (the whole text when it is short).
+            let a = n.saturating_sub(w);
+            window_at(a, n, (s, c), &sums, &toks, &mut out);
+        }
+        out
+    }
+
     /// The window with the highest score, if the text has any token.
     pub fn best(&self, text: &str, kind: &str) -> Option<Window> {
         self.windows(text, kind)
@@ -312,6 +391,65 @@ impl Model {
         });
         v.truncate(top);
         v
+    }
+}
+
+/// What [`Model::scan`] keeps of a text: its best score, the windows at or above the keep
+/// floor (in the order [`Model::windows`] lists them) and the tokens around those windows.
+#[derive(Debug, Clone, Default)]
+pub struct Scan {
+    /// The highest calibrated score of any window; `None` when the text has no token.
+    pub best: Option<f32>,
+    /// The windows scoring at least the keep floor, in text order.
+    pub kept: Vec<Window>,
+    /// Runs of consecutive tokens covering every kept window and the token before it:
+    /// (index of the first token, the tokens).
+    segments: Vec<(usize, Vec<Token>)>,
+}
+
+impl Scan {
+    /// Adds `win` and its tokens (and the one before, for its first bigram) from the ring.
+    fn keep(&mut self, win: Window, toks: &[Token], ring: usize) {
+        let lo = win.first_token.saturating_sub(1);
+        let hi = win.end_token;
+        let from = match self.segments.last() {
+            Some((first, v)) if first + v.len() >= lo => first + v.len(),
+            _ => {
+                self.segments.push((lo, Vec::new()));
+                lo
+            }
+        };
+        if let Some((_, v)) = self.segments.last_mut() {
+            v.extend((from..hi).map(|p| toks[p % ring]));
+        }
+        self.kept.push(win);
+    }
+
+    /// [`Model::explain`] of a kept window (`window` must be one of [`Scan::kept`], from the
+    /// same `text`): the same contributions as `model.explain(text, window, kind, top)`.
+    /// Empty for a window this scan did not keep.
+    pub fn explain(
+        &self,
+        model: &Model,
+        text: &str,
+        window: &Window,
+        kind: &str,
+        top: usize,
+    ) -> Vec<Contribution> {
+        let need = window.first_token.saturating_sub(1);
+        let Some((first, toks)) = self
+            .segments
+            .iter()
+            .find(|(f, v)| *f <= need && f + v.len() >= window.end_token)
+        else {
+            return Vec::new();
+        };
+        let shifted = Window {
+            first_token: window.first_token - first,
+            end_token: window.end_token - first,
+            ..*window
+        };
+        model.explain_of(text, toks, &shifted, kind, top)
     }
 }
 

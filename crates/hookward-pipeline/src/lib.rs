@@ -35,6 +35,7 @@ use hookward_sys::now_ms;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 pub mod abilities;
@@ -387,16 +388,22 @@ pub fn scan_cap(env: &HookEnv) -> usize {
 /// fail mode (`fail_mode = "closed"` blocks the tool call). The abandoned worker ends with the
 /// process. If no thread can be started, or the worker panics, the facts are computed here (a
 /// panic then reaches `run_hook`'s containment).
+///
+/// The worker shares the event (an `Arc`, not a copy: a PostToolUse event holds the whole tool
+/// response, up to the scan cap) and drops its share before it sends the facts, so the caller
+/// gets the event back without a copy once the facts arrived in time.
 fn facts_within_budget(
-    event: &Event,
+    event: &Arc<Event>,
     ctx: &hookward_facts::Context,
     budget: std::time::Duration,
     cap: usize,
 ) -> Result<Facts, String> {
     let (tx, rx) = std::sync::mpsc::channel();
-    let (e, c) = (event.clone(), ctx.clone());
+    let (e, c) = (Arc::clone(event), ctx.clone());
     let spawned = workers::run(Box::new(move || {
-        let _ = tx.send(hookward_facts::compute_with_cap(&e, &c, cap));
+        let facts = hookward_facts::compute_with_cap(&e, &c, cap);
+        drop(e);
+        let _ = tx.send(facts);
     }));
     if spawned.is_err() {
         return Ok(hookward_facts::compute_with_cap(event, ctx, cap));
@@ -613,7 +620,7 @@ fn config_change_facts(
 /// Steps 2–3. `config_change`: the context guard's facts on a reloaded settings file
 /// ([`config_change_facts`]), added to the facts the policy sees.
 fn decide(
-    event: &Event,
+    event: &Arc<Event>,
     env: &HookEnv,
     config: &Config,
     config_change: Option<hookward_facts::ConfigChangeFacts>,
@@ -818,6 +825,7 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
         event.project_dir.as_deref(),
         &mut run.healths,
     );
+    let event = Arc::new(event);
     let decided = if needs_policy(&event) {
         // The ledger is read only when the store exists already: `policy eval` creates none.
         let mut store = env
@@ -844,7 +852,7 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
     let response = abilities::respond(env.agent, &event, facts, &verdict, &config);
     let reply = render(env, &event, &response);
     Ok(Evaluated {
-        event,
+        event: Arc::unwrap_or_clone(event),
         config,
         decided,
         response,
@@ -1078,6 +1086,8 @@ impl<'a> HookRun<'a> {
             Ok(e) => e,
             Err(e) => return self.unparsed(stdin, cut, e),
         };
+        // Shared with the facts' worker thread, not copied (see `facts_within_budget`).
+        let event = Arc::new(event);
         self.env.trace("parse", self.start);
         let t = Instant::now();
         let config = load_config(
@@ -1109,8 +1119,15 @@ impl<'a> HookRun<'a> {
                     let gate = is_gate(&event.kind);
                     let what = format!("policy failed: {e}");
                     let mode = fail_mode_for(&config, &e);
-                    let outcome =
-                        failed(&config, mode, self.env, Some(event), gate, what, self.start);
+                    let outcome = failed(
+                        &config,
+                        mode,
+                        self.env,
+                        Some(Arc::unwrap_or_clone(event)),
+                        gate,
+                        what,
+                        self.start,
+                    );
                     return self.record(&config, outcome);
                 }
             }
@@ -1139,7 +1156,7 @@ impl<'a> HookRun<'a> {
         self.env.trace("lessons", t);
         let outcome = HookOutcome {
             reply,
-            event: Some(event),
+            event: Some(Arc::unwrap_or_clone(event)),
             facts,
             verdict,
             response,
@@ -1228,6 +1245,7 @@ impl<'a> HookRun<'a> {
             .and_then(|v| adapter_event(env, v).ok())
             .filter(needs_policy)
         {
+            let event = Arc::new(event);
             let decided = decide(
                 &event,
                 env,
@@ -1265,7 +1283,7 @@ impl<'a> HookRun<'a> {
                 let reply = render(env, &event, &response);
                 let outcome = HookOutcome {
                     reply,
-                    event: Some(event),
+                    event: Some(Arc::unwrap_or_clone(event)),
                     facts: Some(d.facts),
                     verdict: d.verdict,
                     response,
@@ -1276,7 +1294,15 @@ impl<'a> HookRun<'a> {
                 };
                 return self.record(&config, outcome);
             }
-            let outcome = failed(&config, mode, env, Some(event), true, what, start);
+            let outcome = failed(
+                &config,
+                mode,
+                env,
+                Some(Arc::unwrap_or_clone(event)),
+                true,
+                what,
+                start,
+            );
             return self.record(&config, outcome);
         }
         let outcome = failed(&config, config.fail_mode, env, None, gate, what, start);

@@ -614,15 +614,13 @@ impl Scanner {
 fn learned(body: &str, norm: &Normalized, source: &Source) -> Option<Learned> {
     let model = hookward_model::Model::shipped();
     let kind = source.kind_name();
-    let tokens = hookward_model::features::tokenize(&norm.text);
-    let windows = model.windows_of(&tokens, kind);
-    let best = windows
-        .iter()
-        .map(|w| w.score)
-        .fold(None, |m: Option<f32>, s| Some(m.map_or(s, |m| m.max(s))))?;
+    // One pass that keeps only the windows at or above the floor and their tokens (the
+    // windows below it can be neither listed nor the best inside a merged span).
+    let scan = model.scan(&norm.text, kind, LEARNED_REPORT_FLOOR);
+    let best = scan.best?;
     // Merge overlapping windows at or above the floor.
     let mut merged: Vec<hookward_model::Window> = Vec::new();
-    for w in windows.iter().filter(|w| w.score >= LEARNED_REPORT_FLOOR) {
+    for w in &scan.kept {
         match merged.last_mut() {
             Some(m) if w.start < m.end => {
                 m.end = m.end.max(w.end);
@@ -643,14 +641,15 @@ fn learned(body: &str, norm: &Normalized, source: &Source) -> Option<Learned> {
         .map(|(i, w)| {
             let span = norm.map_span(body, w.start, w.end);
             // Explain the best single window inside the merged span.
-            let inner = windows
+            let inner = scan
+                .kept
                 .iter()
                 .filter(|x| x.start >= w.start && x.end <= w.end)
                 .max_by(|a, b| a.logit.total_cmp(&b.logit))
                 .copied()
                 .unwrap_or(*w);
-            let features = model
-                .explain_of(&norm.text, &tokens, &inner, kind, 5)
+            let features = scan
+                .explain(model, &norm.text, &inner, kind, 5)
                 .into_iter()
                 .map(|c| format!("{} (+{:.2})", c.feature, c.weight))
                 .collect();
