@@ -848,7 +848,7 @@ fn output_facts(
         ToolKind::Mcp => hookward_scan::Source::McpResult,
         _ => hookward_scan::Source::ToolOutput,
     };
-    let texts: Vec<(String, String)> = output::output_texts(response)
+    let texts: Vec<(String, &str)> = output::output_texts(response)
         .into_iter()
         .map(|t| (t.pointer, t.text))
         .collect();

@@ -16,11 +16,11 @@ use serde_json::Value;
 
 /// One piece of text the model will read, and where it sits in the output.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputText {
+pub struct OutputText<'a> {
     /// JSON pointer of the string leaf (RFC 6901), `""` when the output is a bare string.
     pub pointer: String,
-    /// The text.
-    pub text: String,
+    /// The text, borrowed from the response (a tool response can be megabytes: not copied).
+    pub text: &'a str,
 }
 
 /// Keys whose values are usually metadata, not content the model reads as instructions. A value
@@ -60,12 +60,9 @@ fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-fn walk(v: &Value, pointer: String, out: &mut Vec<OutputText>) {
+fn walk<'a>(v: &'a Value, pointer: String, out: &mut Vec<OutputText<'a>>) {
     match v {
-        Value::String(s) if !s.is_empty() => out.push(OutputText {
-            pointer,
-            text: s.clone(),
-        }),
+        Value::String(s) if !s.is_empty() => out.push(OutputText { pointer, text: s }),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 walk(item, format!("{pointer}/{i}"), out);
@@ -87,7 +84,7 @@ fn walk(v: &Value, pointer: String, out: &mut Vec<OutputText>) {
 }
 
 /// Every non-empty string in a tool output that the model reads, in document order.
-pub fn output_texts(response: &Value) -> Vec<OutputText> {
+pub fn output_texts(response: &Value) -> Vec<OutputText<'_>> {
     let mut out = Vec::new();
     walk(response, String::new(), &mut out);
     out

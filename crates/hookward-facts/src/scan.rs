@@ -93,8 +93,8 @@ pub struct PointedWindow {
 ///
 /// The learned stage runs for every source but `UserPrompt` (a person's own words are not
 /// planted text; only hidden text in them is looked for).
-pub fn scan_texts(
-    texts: &[(String, String)],
+pub fn scan_texts<T: AsRef<str>>(
+    texts: &[(String, T)],
     source: Source,
     cap_bytes: usize,
     keep: &dyn Fn(&Finding) -> bool,
@@ -120,7 +120,7 @@ pub fn scan_texts(
     };
     let mut worst = hookward_scan::Verdict::Clean;
     for (pointer, text) in texts {
-        let r = scanner.scan(text, &ctx);
+        let r = scanner.scan(text.as_ref(), &ctx);
         let findings: Vec<Finding> = r.findings.into_iter().filter(|f| keep(f)).collect();
         let (verdict, score) = if findings.is_empty() {
             (hookward_scan::Verdict::Clean, 0.0)
