@@ -134,7 +134,7 @@ mod tests {
             texts,
             [OutputText {
                 pointer: "/stdout".into(),
-                text: "hello".into()
+                text: "hello"
             }]
         );
         let new = with_replaced(&r, &[("/stdout".into(), "[removed]".into())]);
@@ -155,7 +155,7 @@ mod tests {
             output_texts(&json!("bare")),
             [OutputText {
                 pointer: "".into(),
-                text: "bare".into()
+                text: "bare"
             }]
         );
         assert_eq!(
