@@ -245,7 +245,7 @@ fn needs_policy(event: &Event) -> bool {
 /// Cheap look at raw bytes for the event name, used only when the payload does not parse:
 /// a gate, or no event hookward knows (see [`recover::Recovered::may_be_gate`]).
 fn sniff_gate(bytes: &[u8]) -> bool {
-    recover::Recovered::scan(&bytes[..bytes.len().min(1 << 16)]).may_be_gate(bytes)
+    recover::Recovered::scan(&bytes[..bytes.len().min(SNIFF_BYTES)]).may_be_gate(bytes)
 }
 
 /// Loads the configuration layers with [`hookward_config::load`] (which never loosens on an
@@ -890,22 +890,63 @@ pub fn run_hook(stdin: &[u8], env: &HookEnv) -> HookOutcome {
 /// is a `stdin-deadline` health event either way, and a payload that does not parse then says
 /// so in its fail-mode reason.
 pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOutcome {
+    run_hook_payload(Payload::Borrowed(stdin), cut, env)
+}
+
+/// [`run_hook_input`] on a payload the caller gives away (the hook process's stdin buffer):
+/// once it parsed, all but its first [`SNIFF_BYTES`] (what the panic path reads) are freed, so
+/// a large tool response is not held twice, as bytes and as parsed JSON, for the rest of the
+/// call (issue 15's peak-RSS bar). Same reply and records as [`run_hook_input`].
+pub fn run_hook_owned(stdin: Vec<u8>, cut: Option<&str>, env: &HookEnv) -> HookOutcome {
+    run_hook_payload(Payload::Owned(stdin), cut, env)
+}
+
+/// How much of a payload the panic path reads to tell a gate event ([`sniff_gate`]): 64 KiB.
+pub const SNIFF_BYTES: usize = 1 << 16;
+
+/// The payload of one call, borrowed or owned (see [`run_hook_owned`]).
+enum Payload<'a> {
+    Borrowed(&'a [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Payload<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Payload::Borrowed(b) => b,
+            Payload::Owned(v) => v,
+        }
+    }
+
+    /// Frees an owned payload past [`SNIFF_BYTES`] (after it parsed).
+    fn keep_head(&mut self) {
+        if let Payload::Owned(v) = self {
+            if v.len() > SNIFF_BYTES {
+                v.truncate(SNIFF_BYTES);
+                v.shrink_to_fit();
+            }
+        }
+    }
+}
+
+fn run_hook_payload(mut stdin: Payload<'_>, cut: Option<&str>, env: &HookEnv) -> HookOutcome {
     let mut run = HookRun::new(env);
     if let Some(why) = cut {
         run.healths.push(health(
             HealthKind::StdinDeadline,
             why.to_string(),
-            json!({"bytes_read": stdin.len()}),
+            json!({"bytes_read": stdin.bytes().len()}),
             None,
             env.agent,
         ));
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(stdin, cut)));
+    let result =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(&mut stdin, cut)));
     match result {
         Ok(o) => o,
         Err(panic) => {
             let msg = panic_message(panic.as_ref());
-            let gate = sniff_gate(stdin);
+            let gate = sniff_gate(stdin.bytes());
             let config = load_config(
                 env,
                 &run.active,
@@ -977,7 +1018,9 @@ pub fn run_hook_served(
             env.agent,
         ));
     }
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(stdin, cut)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run.main(&mut Payload::Borrowed(stdin), cut)
+    }));
     match result {
         Ok(o) => {
             if let Some(send) = run.send.take() {
@@ -1080,12 +1123,13 @@ impl<'a> HookRun<'a> {
     }
 
     /// Steps 1–7 of one call whose payload is `stdin`.
-    fn main(&mut self, stdin: &[u8], cut: Option<&str>) -> HookOutcome {
+    fn main(&mut self, stdin: &mut Payload<'_>, cut: Option<&str>) -> HookOutcome {
         test_hooks::panic_in_call(self.env);
-        let event = match self.parse(stdin) {
+        let event = match self.parse(stdin.bytes()) {
             Ok(e) => e,
-            Err(e) => return self.unparsed(stdin, cut, e),
+            Err(e) => return self.unparsed(stdin.bytes(), cut, e),
         };
+        stdin.keep_head();
         // Shared with the facts' worker thread, not copied (see `facts_within_budget`).
         let event = Arc::new(event);
         self.env.trace("parse", self.start);

@@ -2,7 +2,7 @@
 
 use crate::stdin_read::{read_stdin, STDIN_DEADLINE};
 use crate::AgentArg;
-use hookward_pipeline::{run_hook_input, HookEnv};
+use hookward_pipeline::{run_hook_owned, HookEnv};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn run(agent: AgentArg, policy_dirs: Vec<PathBuf>) -> ExitCode {
         }
     };
     env.policy_dirs = policy_dirs;
-    let outcome = run_hook_input(&input, cut.as_deref(), &env);
+    let outcome = run_hook_owned(input, cut.as_deref(), &env);
     let mut out = std::io::stdout().lock();
     if let Some(s) = &outcome.reply.stdout {
         let _ = out.write_all(s.as_bytes());
