@@ -398,6 +398,7 @@ impl<'c> Analyzer<'c> {
             functions: Rc::new(HashMap::new()),
             depth: 0,
             wrappers: Vec::new(),
+            captured: false,
         }
     }
 
@@ -978,9 +979,21 @@ impl<'c> Analyzer<'c> {
             decls,
         };
         let first = self.facts.commands.len();
+        let first_print = self.facts.secret_prints.len();
         let out = self.run_inv(inv, st);
         if let Some((t, prog, ev)) = socket {
             self.socket_output(&out, &t, first, prog.as_deref(), &ev);
+        }
+        if red.stdout_file.as_deref().is_some_and(|f| {
+            !matches!(
+                f,
+                "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
+            )
+        }) {
+            // Printed into a file, not where the agent reads it.
+            for p in self.facts.secret_prints.iter_mut().skip(first_print) {
+                p.captured = true;
+            }
         }
         self.route_stdout(out, red.stdout_file)
     }

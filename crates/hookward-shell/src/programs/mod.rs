@@ -482,6 +482,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         exfil::file_server(a, name, "", inv.rest(), inv);
     }
     exfil::object_store(a, name, inv);
+    keys::secret_print(a, name, inv, st.captured);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }
