@@ -577,6 +577,13 @@ fn perl_ruby(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State, lang: Lang
     };
     let p = crate::opts::parse(inv.rest(), wv, true);
     let codes: Vec<&Arg> = p.values(&["-e", "-E"]);
+    // `ruby -run -e httpd DIR`: the un library's web server (ruby's lib/un.rb) serves DIR.
+    if lang == Lang::Ruby
+        && p.values(&["-r"]).iter().any(|v| v.text == "un")
+        && codes.first().is_some_and(|c| c.text.trim() == "httpd")
+    {
+        super::exfil::file_server(a, "ruby", "httpd", &p.operands, inv);
+    }
     let in_place = p.opts.iter().any(|o| o.name == "-i");
     let mut out = Stream::default();
     let files: &[Arg] = if codes.is_empty() {

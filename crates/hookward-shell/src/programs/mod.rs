@@ -490,8 +490,19 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if matches!(name, "http-server" | "serve") {
         exfil::file_server(a, name, "", inv.rest(), inv);
     }
+    if name == "ngrok" {
+        // `ngrok http file:///DIR`: the tunnel serves the folder, not a local port.
+        if let Some(dir) = inv.rest().iter().find_map(|w| {
+            w.text
+                .strip_prefix("file://")
+                .map(|p| crate::opts::sub_arg(w, w.text.len() - p.len()))
+        }) {
+            exfil::file_server(a, "ngrok", "", &[dir], inv);
+        }
+    }
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
+    dynamic::recipe_file(a, name, inv);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }
