@@ -473,7 +473,14 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         Some((via, argv)) => {
             // The container's command is not this program's operands.
             let keep = inv.args.len().saturating_sub(argv.len());
+            let mounts = if via.ends_with(" run") || via.ends_with(" create") {
+                embedded::bind_mounts(a, inv)
+            } else {
+                Vec::new()
+            };
+            let saved = std::mem::replace(&mut a.mounts, mounts);
             embedded::run_remote_argv(a, inv, st, &via, argv);
+            a.mounts = saved;
             let mut l = inv.clone();
             l.args.truncate(keep);
             local = l;
