@@ -160,32 +160,6 @@ pub(crate) fn unseen_stream(
     a.dynamic_code(interpreter, origin, source, &inv.wrappers, evidence);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generators() {
-        assert!(is_known_generator("\"$(ssh-agent -s)\""));
-        assert!(is_known_generator("$(direnv hook bash)"));
-        assert!(is_known_generator("\"$(pyenv init -)\""));
-        assert!(is_known_generator("<(kubectl completion bash)"));
-        assert!(is_known_generator("`/opt/homebrew/bin/brew shellenv`"));
-        assert!(!is_known_generator("$(cat f)"));
-        assert!(!is_known_generator("$(curl -s x | sh)"));
-        assert!(!is_known_generator("$(pyenv init - ; rm -rf ~)"));
-        assert!(!is_known_generator("$X"));
-    }
-
-    #[test]
-    fn table_rows_are_plain_names() {
-        for (p, v) in KNOWN_GENERATORS {
-            assert!(!p.is_empty() && !p.contains(['/', ' ']), "{p}");
-            assert!(!v.contains(' '), "{v}");
-        }
-    }
-}
-
 /// Programs that run a file of commands named by an option (make(1) `-f`, just `-f`/
 /// `--justfile`, awk(1) `-f`), with the options that name it: the file is code, as a script
 /// given to a shell is.
@@ -224,6 +198,32 @@ pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv) {
             );
         } else if let Some(dec) = &ps.taint.decoded {
             a.decoded_exec(dec, name, ps.text.as_deref(), &inv.evidence);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generators() {
+        assert!(is_known_generator("\"$(ssh-agent -s)\""));
+        assert!(is_known_generator("$(direnv hook bash)"));
+        assert!(is_known_generator("\"$(pyenv init -)\""));
+        assert!(is_known_generator("<(kubectl completion bash)"));
+        assert!(is_known_generator("`/opt/homebrew/bin/brew shellenv`"));
+        assert!(!is_known_generator("$(cat f)"));
+        assert!(!is_known_generator("$(curl -s x | sh)"));
+        assert!(!is_known_generator("$(pyenv init - ; rm -rf ~)"));
+        assert!(!is_known_generator("$X"));
+    }
+
+    #[test]
+    fn table_rows_are_plain_names() {
+        for (p, v) in KNOWN_GENERATORS {
+            assert!(!p.is_empty() && !p.contains(['/', ' ']), "{p}");
+            assert!(!v.contains(' '), "{v}");
         }
     }
 }

@@ -481,14 +481,11 @@ pub(crate) fn bind_mounts(a: &Analyzer, inv: &Inv) -> Vec<(String, String)> {
         let spec = if w == "-v" || w == "--volume" || w == "--mount" {
             i += 1;
             rest.get(i - 1).map(|x| x.text.clone())
-        } else if let Some(v) = w
-            .strip_prefix("--volume=")
-            .or_else(|| w.strip_prefix("--mount="))
-            .or_else(|| w.strip_prefix("-v").filter(|v| !v.is_empty()))
-        {
-            Some(v.to_string())
         } else {
-            None
+            w.strip_prefix("--volume=")
+                .or_else(|| w.strip_prefix("--mount="))
+                .or_else(|| w.strip_prefix("-v").filter(|v| !v.is_empty()))
+                .map(str::to_string)
         };
         let Some(spec) = spec else { continue };
         let pair =

@@ -251,19 +251,37 @@ fn arg_code(
     snippet::scan(a, inv, st, name, lang, &code.text, &how, 0)
 }
 
-/// Calls in interpreter code that run a command or code (any language): the code hands what
-/// it names to a shell or an evaluator.
-const RUNS_CODE: &[&str] = &[
-    "system",
-    "exec",
-    "popen",
-    "spawn",
-    "subprocess",
-    "eval",
-    "passthru",
-    "`",
-    "%x",
-];
+/// Calls in interpreter code that run a command or code, per language: the code hands what
+/// it names to a shell or an evaluator (Python `os.system`/`subprocess`/`exec`, Node
+/// `child_process`, Perl/Ruby/PHP `system`/backticks/`eval`).
+fn runs_code(code: &str, lang: Lang) -> bool {
+    let calls: &[&str] = match lang {
+        Lang::Python => &[
+            "os.system",
+            "subprocess",
+            "os.popen",
+            "os.exec",
+            "os.spawn",
+            "exec(",
+            "eval(",
+        ],
+        Lang::Node => &["child_process", "execSync", "exec(", "spawn", "eval("],
+        Lang::Perl => &["system", "exec", "`", "qx", "eval"],
+        Lang::Ruby => &["system", "exec", "`", "%x", "spawn", "eval", "popen"],
+        Lang::Php => &[
+            "system",
+            "exec",
+            "passthru",
+            "shell_exec",
+            "popen",
+            "proc_open",
+            "`",
+            "eval",
+        ],
+        _ => &[],
+    };
+    calls.iter().any(|w| code.contains(w))
+}
 
 /// The script's own arguments read by one-liner code (Python `sys.argv[N]`, Node
 /// `process.argv[N]`, Perl `$ARGV[N]`/`shift`, Ruby `ARGV[N]`/`ARGV.first`/`ARGV.shift`, PHP
@@ -362,7 +380,7 @@ fn bind_argv(a: &mut Analyzer, name: &str, inv: &Inv, code: &Arg, lang: Lang, ar
     if refs.is_empty() {
         return code.clone();
     }
-    let runs = RUNS_CODE.iter().any(|w| code.text.contains(w));
+    let runs = runs_code(&code.text, lang);
     let mut text = code.text.clone();
     for (r, idx) in refs {
         let Some(arg) = args.get(idx) else { continue };
