@@ -861,12 +861,6 @@ pub const TABLE_TAIL: &[Row] = &[
         "/x/id_ed25519_sk",
         "ssh-keygen(1) FILES",
     ),
-    row(
-        Name("deploy_key"),
-        Credential,
-        "/home/x/keys/deploy_key",
-        "GitHub docs, deploy keys (ssh-keygen -f deploy_key): an SSH private key by its usual name",
-    ),
     row(Name(".netrc"), Credential, "/opt/app/.netrc", "netrc(5)"),
     row(
         Name("_netrc"),

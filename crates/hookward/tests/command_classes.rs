@@ -122,6 +122,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("container-mounts", 99.0),
     ("serve-and-recipe", 99.0),
     ("volume-names", 99.0),
+    ("tcl-exec", 99.0),
     ("benign-h-cmd14", 99.0),
 ];
 
@@ -2934,6 +2935,9 @@ fn cloud_stacks() -> Vec<Base> {
         "kubectl scale deploy --all --replicas=0 -n prod",
         "kubectl scale statefulset -A --replicas 0",
         "gh api -X DELETE repos/acme/api/git/refs/heads/main",
+        "curl -X DELETE 'https://es.prod.internal:9200/_all'",
+        "curl -s --request DELETE https://api.example.com/v1/projects/42",
+        "http DELETE https://api.example.com/v1/users/7",
     ] {
         out.push(b("cloud-stacks", "ask", c.to_string()));
     }
@@ -3056,6 +3060,23 @@ fn volume_names() -> Vec<Base> {
     out
 }
 
+// Principle (tcl-exec): Tcl's `exec` and expect's `spawn` run the program that follows, as a
+// shell would; the statement is analysed as that command.
+fn tcl_exec() -> Vec<Base> {
+    let mut out = Vec::new();
+    for c in [
+        "tclsh <<< 'exec rm -rf /home/alex'",
+        "echo 'exec rm -rf ~' | tclsh",
+        "expect -c 'spawn rm -rf ~; expect eof'",
+        "expect -c 'spawn -noecho cat /home/dev/.ssh/id_rsa; expect eof'",
+        "wish <<< 'exec rm -rf /'",
+        "tclsh <<< 'puts [exec cat /etc/shadow]'",
+    ] {
+        out.push(b("tcl-exec", "deny", c.to_string()));
+    }
+    out
+}
+
 fn h_cmd14_benign() -> Vec<Base> {
     [
         "export DB_PASSWORD=$(vault kv get -field=password secret/ci/db)",
@@ -3108,6 +3129,11 @@ fn h_cmd14_benign() -> Vec<Base> {
         "lvs",
         "vgs vg0",
         "partclone.ext4 --help",
+        "curl -X DELETE http://localhost:9200/test-index",
+        "curl -X GET https://api.example.com/v1/projects/42",
+        "expect -c 'spawn ssh-add ./ci_key; expect eof'",
+        "tclsh <<< 'puts [exec git status]'",
+        "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd14", "allow", c.to_string()))
@@ -3293,6 +3319,7 @@ fn generated_class_variants_get_their_decision() {
         container_mounts(),
         serve_and_recipe(),
         volume_names(),
+        tcl_exec(),
         h_cmd14_benign(),
     ]
     .into_iter()

@@ -754,6 +754,73 @@ fn api_delete(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) -> bool {
     true
 }
 
+/// An HTTP `DELETE` sent by a URL client to another host (`curl -X DELETE URL`, `curl
+/// --request=DELETE`, httpie/xh `http DELETE URL`): a REST API's delete, the resource being the
+/// URL (MDN "DELETE": the request deletes the target resource). A [`CloudFact`] with verb
+/// `DELETE`, not whole (which resource a path names is the API's business), so it asks; a
+/// loopback or unresolved host is left out (a local development server).
+pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !matches!(name, "curl" | "http" | "https" | "xh" | "xhs") {
+        return;
+    }
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .take(64)
+        .map(|w| w.text.as_str())
+        .collect();
+    let delete = if name == "curl" {
+        words.iter().enumerate().any(|(i, w)| {
+            ((*w == "-X" || *w == "--request")
+                && words
+                    .get(i + 1)
+                    .is_some_and(|m| m.eq_ignore_ascii_case("DELETE")))
+                || w.eq_ignore_ascii_case("-XDELETE")
+                || w.eq_ignore_ascii_case("--request=DELETE")
+        })
+    } else {
+        words
+            .iter()
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| w.eq_ignore_ascii_case("DELETE"))
+    };
+    if !delete {
+        return;
+    }
+    let Some(url) = words.iter().find(|w| {
+        let l = w.to_ascii_lowercase();
+        l.starts_with("http://") || l.starts_with("https://")
+    }) else {
+        return;
+    };
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let hostport = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = hostport.rsplit('@').next().unwrap_or("");
+    let host = host
+        .strip_prefix('[')
+        .and_then(|h| h.split(']').next())
+        .unwrap_or_else(|| host.split(':').next().unwrap_or(""))
+        .to_ascii_lowercase();
+    if host.is_empty()
+        || host.contains('$')
+        || host == "localhost"
+        || host.ends_with(".localhost")
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "0.0.0.0"
+    {
+        return;
+    }
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: "DELETE".into(),
+        resource: clip(url),
+        whole: false,
+        non_interactive: true,
+        evidence: clip(&inv.evidence),
+    });
+}
+
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
@@ -961,6 +1028,18 @@ mod tests {
                 true,
             ),
             (
+                "curl -X DELETE 'https://es.prod.internal:9200/_all'",
+                "DELETE",
+                false,
+                true,
+            ),
+            (
+                "http DELETE https://api.example/v1/users/1",
+                "DELETE",
+                false,
+                true,
+            ),
+            (
                 "kubectl scale deploy --all --replicas=0 -n prod",
                 "scale --replicas=0",
                 false,
@@ -1033,6 +1112,9 @@ mod tests {
             "etcdctl del my/key",
             "gh api repos/acme/api",
             "kubectl scale deploy web --replicas=0",
+            "curl -X DELETE http://localhost:9200/idx",
+            "curl -X POST https://es.example/_search",
+            "http GET https://api.example/x",
             "kubectl scale deploy --all --replicas=3",
         ] {
             let got = cloud(cmd);

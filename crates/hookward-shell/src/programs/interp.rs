@@ -790,6 +790,9 @@ fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stre
     {
         if let Some(code) = rest.get(i + 1) {
             let code = code.clone();
+            if !code.dynamic {
+                tcl_commands(a, name, inv, st, &code.text);
+            }
             return arg_code(a, name, inv, st, &code, Lang::Other, "-e");
         }
     }
@@ -797,7 +800,41 @@ fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stre
         let s = s.clone();
         return script_file(a, name, inv, st, &s, Lang::Other);
     }
+    // `tclsh <<< 'exec …'`, `echo 'spawn …' | expect`: the script is standard input.
+    if let Some(text) = inv.stdin.text.clone() {
+        tcl_commands(a, name, inv, st, &text);
+    }
     Stream::default()
+}
+
+/// Tcl's `exec PROGRAM ARGS…` (Tcl manual, exec(n): runs a pipeline of subprocesses, with
+/// `|`, `<`, `>` as in a shell) and expect's `spawn PROGRAM ARGS…` (expect(1)) in the code
+/// of `tclsh`, `wish` or `expect`: each statement (split at newlines, `;` and `[`…`]`) that
+/// starts with one of them is analysed as the shell command it runs. Leading options of
+/// `exec`/`spawn` (`-ignorestderr`, `-noecho`, `--`) are dropped; a trailing `&` backgrounds.
+fn tcl_commands(a: &mut Analyzer, name: &str, inv: &Inv, st: &State, code: &str) {
+    if !matches!(name, "tclsh" | "wish" | "expect") {
+        return;
+    }
+    let mut n = 0;
+    for stmt in code.split(['\n', ';', '[', ']']) {
+        let mut words = stmt.split_whitespace();
+        if !matches!(words.next(), Some("exec" | "spawn")) {
+            continue;
+        }
+        let cmd: Vec<&str> = words
+            .skip_while(|w| w.starts_with('-'))
+            .filter(|w| *w != "&")
+            .collect();
+        if cmd.is_empty() {
+            continue;
+        }
+        let _ = a.run_code(&cmd.join(" "), st, inv, name, None, Stream::default());
+        n += 1;
+        if n >= 16 {
+            break;
+        }
+    }
 }
 
 /// Shell code in an awk program: string literals passed to `system(…)` or piped into
