@@ -168,7 +168,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         }
         Lang::PowerShell => pwsh(a, name, inv, st),
         _ => match name {
-            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "jshell" | "expect" => {
+            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect" => {
                 other_interp(a, name, inv, st)
             }
             // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
