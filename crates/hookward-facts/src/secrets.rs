@@ -194,6 +194,12 @@ pub const TABLE_TAIL: &[Row] = &[
         "Cargo book, credentials",
     ),
     row(
+        Home(".terraformrc"),
+        Credential,
+        "/home/x/.terraformrc",
+        "Terraform CLI configuration file: credentials blocks hold API tokens",
+    ),
+    row(
         Home(".terraform.d/credentials.tfrc.json"),
         Credential,
         "/home/x/.terraform.d/credentials.tfrc.json",
@@ -689,6 +695,12 @@ pub const TABLE_TAIL: &[Row] = &[
         "bash(1) HISTFILE",
     ),
     row(
+        Home(".bash_sessions"),
+        Credential,
+        "/Users/x/.bash_sessions/3A1B.history",
+        "macOS Terminal per-session bash history (/etc/bashrc_Apple_Terminal)",
+    ),
+    row(
         Name(".zsh_history"),
         Credential,
         "/Users/x/.zsh_history",
@@ -927,6 +939,12 @@ pub const TABLE_TAIL: &[Row] = &[
         Credential,
         "/x/service-account-prod.json",
         "GCP service account keys",
+    ),
+    row(
+        PrefixSuffix("firebase-adminsdk", ".json"),
+        Credential,
+        "/Users/x/Downloads/myapp-firebase-adminsdk-x1y2z-0a1b2c.json",
+        "Firebase Admin SDK setup: the generated service-account key's file name",
     ),
     row(
         PrefixSuffix("client_secret", ".json"),

@@ -121,6 +121,10 @@ pub(crate) struct Analyzer<'c> {
     /// Process-substitution bodies of unparseable text analysed so far (at most
     /// [`MAX_SUBST_BODIES`]).
     subst_bodies: u32,
+    /// Host folders bind-mounted into the container whose command is being analysed
+    /// (`docker run -v ~:/h …`): (path in the container, path on this machine). A path fact
+    /// there is also one of this machine's files (`programs::embedded::bind_mounts`).
+    pub(crate) mounts: Vec<(String, String)>,
 }
 
 /// The reason prefix of a parse error in text that has a command or process substitution
@@ -358,6 +362,7 @@ impl<'c> Analyzer<'c> {
             budget_hit: false,
             depth_hit: false,
             subst_bodies: 0,
+            mounts: Vec::new(),
             files: HashMap::new(),
             fn_defs: Vec::new(),
             fn_active: Vec::new(),
@@ -398,6 +403,7 @@ impl<'c> Analyzer<'c> {
             functions: Rc::new(HashMap::new()),
             depth: 0,
             wrappers: Vec::new(),
+            captured: false,
         }
     }
 
@@ -978,9 +984,21 @@ impl<'c> Analyzer<'c> {
             decls,
         };
         let first = self.facts.commands.len();
+        let first_print = self.facts.secret_prints.len();
         let out = self.run_inv(inv, st);
         if let Some((t, prog, ev)) = socket {
             self.socket_output(&out, &t, first, prog.as_deref(), &ev);
+        }
+        if red.stdout_file.as_deref().is_some_and(|f| {
+            !matches!(
+                f,
+                "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
+            )
+        }) {
+            // Printed into a file, not where the agent reads it.
+            for p in self.facts.secret_prints.iter_mut().skip(first_print) {
+                p.captured = true;
+            }
         }
         self.route_stdout(out, red.stdout_file)
     }
@@ -1609,7 +1627,25 @@ impl<'c> Analyzer<'c> {
             evidence: clip(evidence),
         };
         if let Some(via) = self.remote.clone() {
+            // A container path below a bind mount is this machine's file too (`docker run -v
+            // ~:/h alpine rm -rf /h/*` deletes the home's entries).
+            let host = self.mounts.iter().find_map(|(inner, outer)| {
+                let rest = r.path.strip_prefix(inner.as_str())?;
+                (rest.is_empty() || rest.starts_with('/') || inner == "/")
+                    .then(|| paths::normalize(&format!("{outer}/{rest}")))
+            });
+            let host_how = fact.how.replacen(": ", " -v: ", 1);
             self.facts.remote_paths.push(fact);
+            if let Some(host) = host {
+                let saved = self.remote.take();
+                let hr = Resolved {
+                    path: host,
+                    dynamic: r.dynamic,
+                    glob: r.glob,
+                };
+                self.add_path(&hr, access, &host_how, recursive, evidence);
+                self.remote = saved;
+            }
             // Writes on the other side are that system's business, except into another root
             // mounted there (`kubectl exec pod -- sh -c 'echo … >> /host/etc/crontab'`): from a
             // container that is the node's or host's file system (a `hostPath` mount), and its

@@ -665,6 +665,7 @@ impl Analyzer<'_> {
     pub(crate) fn substitute(&mut self, code: &str, st: &State) -> Stream {
         let mut sub = st.clone();
         sub.depth += 1;
+        sub.captured = true;
         self.run_source(code, &mut sub, Stream::default())
     }
 

@@ -145,6 +145,11 @@ pub struct ShellFacts {
     /// name); left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub denial_of_service: Vec<DenialOfServiceFact>,
+    /// Secret-manager and password-manager CLIs that print a stored secret's value
+    /// (`vault kv get`, `aws secretsmanager get-secret-value`, `op read`, `kubectl get secret
+    /// -o yaml`; table `PRINTS` in `programs/keys.rs`); left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secret_prints: Vec<SecretPrintFact>,
 }
 
 /// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
@@ -173,7 +178,8 @@ macro_rules! fact_lists {
             serves,
             evasion,
             secret_search,
-            denial_of_service
+            denial_of_service,
+            secret_prints
         )
     };
 }
@@ -306,6 +312,32 @@ pub struct SecretSearchFact {
     pub scope: Scope,
     /// The root is `/`, a home directory, or the directory holding homes (`/home`, `/Users`).
     pub broad: bool,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A secret manager's or password manager's CLI printing a stored secret's value (MITRE ATT&CK
+/// T1555 "Credentials from Password Stores", T1552 "Unsecured Credentials").
+///
+/// Shapes (table `PRINTS` in `programs/keys.rs`, one row per program form): cloud secret
+/// stores (`aws secretsmanager get-secret-value`, `aws ssm get-parameter --with-decryption`,
+/// `gcloud secrets versions access`, `az keyvault secret show`), short-lived credentials
+/// minted on the spot (`aws sts get-session-token`), cluster secrets with their values
+/// (`kubectl get secret X -o yaml|json|jsonpath=…`), `vault read`/`vault kv get`, `doppler
+/// secrets`, password managers (`op read`, `op item get --reveal`, `bw get`, `rbw get`, `lpass
+/// show`, `gopass show`, `keepassxc-cli show`), `git credential fill`. The value is printed
+/// where the agent reads it unless `captured`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SecretPrintFact {
+    /// The program (`vault`, `aws`, `op`).
+    pub program: String,
+    /// The words of the table row that matched (`secretsmanager get-secret-value`, `kv get`).
+    pub form: String,
+    /// The output does not reach the terminal: the command runs inside a command substitution
+    /// (`TOKEN=$(vault kv get -field=t x)`, `--api-key "$(op read …)"`, the usual way to hand a
+    /// secret to another program) or its standard output is redirected to a file
+    /// (`doppler secrets download --no-file > .env`).
+    pub captured: bool,
     /// The command as written.
     pub evidence: String,
 }

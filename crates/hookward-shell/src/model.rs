@@ -229,4 +229,7 @@ pub(crate) struct State {
     pub depth: u32,
     /// Wrappers inherited from an enclosing `sudo bash -c …`.
     pub wrappers: Vec<String>,
+    /// Inside a command substitution: what the commands print becomes a word or a value of
+    /// the enclosing command, not output the agent reads (`SecretPrintFact::captured`).
+    pub captured: bool,
 }

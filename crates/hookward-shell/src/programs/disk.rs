@@ -243,6 +243,18 @@ pub(crate) const TOOLS: &[Tool] = &[
         source: "pvremove(8)",
     },
     Tool {
+        name: Exact("lvremove"),
+        writes: Unless(&[]),
+        example: "lvremove -f /dev/vg0/data",
+        source: "lvremove(8): the volume's data is lost",
+    },
+    Tool {
+        name: Exact("vgremove"),
+        writes: Unless(&[]),
+        example: "vgremove -f vg0",
+        source: "vgremove(8): every logical volume of the group is removed",
+    },
+    Tool {
         name: Exact("vgcreate"),
         writes: Unless(&[]),
         example: "vgcreate data /dev/sdb /dev/sdc",
@@ -363,7 +375,9 @@ pub(crate) const IMAGERS: &[&str] = &["pv", "ddrescue", "partclone", "ntfsclone"
 /// `readlink`, which read metadata only), names the device `text` without reading its
 /// content: the operand is not a read of the disk.
 pub(crate) fn names_device_only(name: &str, text: &str) -> bool {
-    text.starts_with("/dev/") && !IMAGERS.contains(&name)
+    // `partclone.ext4`: the family name before the file-system type.
+    let family = name.split('.').next().unwrap_or(name);
+    text.starts_with("/dev/") && !IMAGERS.contains(&name) && !IMAGERS.contains(&family)
 }
 
 fn lookup(name: &str) -> Option<&'static Tool> {
@@ -378,10 +392,24 @@ fn lookup(name: &str) -> Option<&'static Tool> {
     })
 }
 
-/// A device operand: `/dev/…`, or macOS `diskutil`'s bare `diskN[sM]`.
+/// LVM tools whose operands are volume groups or logical volumes by name (`vg0`,
+/// `vg0/data`): lvm(8) "VG/LV" is the device `/dev/VG/LV`.
+const LVM_NAMED: &[&str] = &["lvremove", "vgremove"];
+
+/// A device operand: `/dev/…`, an LVM name (`vg0/data` for [`LVM_NAMED`]), or macOS
+/// `diskutil`'s bare `diskN[sM]`.
 fn device_path(name: &str, text: &str) -> Option<String> {
     if text.starts_with("/dev/") {
         return Some(text.to_string());
+    }
+    if LVM_NAMED.contains(&name)
+        && !text.starts_with('-')
+        && !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '/'))
+    {
+        return Some(format!("/dev/{text}"));
     }
     let bare = text.strip_prefix("disk")?;
     (name == "diskutil" && bare.starts_with(|c: char| c.is_ascii_digit()))

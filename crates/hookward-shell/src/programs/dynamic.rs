@@ -160,6 +160,48 @@ pub(crate) fn unseen_stream(
     a.dynamic_code(interpreter, origin, source, &inv.wrappers, evidence);
 }
 
+/// Programs that run a file of commands named by an option (make(1) `-f`, just `-f`/
+/// `--justfile`, awk(1) `-f`), with the options that name it: the file is code, as a script
+/// given to a shell is.
+const RECIPE_FILE_OPTIONS: &[(&str, &[&str])] = &[
+    ("make", &["-f", "--file", "--makefile"]),
+    ("gmake", &["-f", "--file", "--makefile"]),
+    ("bmake", &["-f"]),
+    ("just", &["-f", "--justfile"]),
+    ("awk", &["-f"]),
+    ("gawk", &["-f"]),
+    ("mawk", &["-f"]),
+    ("nawk", &["-f"]),
+];
+
+/// A file of commands given to [`RECIPE_FILE_OPTIONS`]' programs as a process substitution of
+/// fetched or decoded text (`make -f <(curl -s URL)`): remote or decoded code run at once, as
+/// `bash <(curl -s URL)` is.
+pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some((_, opts)) = RECIPE_FILE_OPTIONS.iter().find(|(p, _)| *p == name) else {
+        return;
+    };
+    let rest = inv.rest();
+    for (i, w) in rest.iter().enumerate().take(64) {
+        if !opts.contains(&w.text.as_str()) {
+            continue;
+        }
+        let Some(ps) = rest.get(i + 1).and_then(|v| v.proc_subst.as_deref()) else {
+            continue;
+        };
+        if let Some(url) = &ps.taint.fetched {
+            a.remote_exec(
+                "process_substitution",
+                name,
+                Some(url.clone()),
+                &inv.evidence,
+            );
+        } else if let Some(dec) = &ps.taint.decoded {
+            a.decoded_exec(dec, name, ps.text.as_deref(), &inv.evidence);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

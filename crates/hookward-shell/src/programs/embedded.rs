@@ -433,6 +433,89 @@ pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec
     (!cmd.is_empty()).then(|| (format!("{name} {sub}"), cmd))
 }
 
+/// Host folders a container runner's `run`/`create` binds into the container, as (path in the
+/// container, path on this machine): `-v SRC:DST[:OPTS]`, `--volume SRC:DST`, `--volume=…`,
+/// `--mount type=bind,source=SRC,target=DST` (docker-run(1) "-v", "--mount"; podman-run(1)).
+/// Only host paths count (absolute, `~`/`~/…`, `.`/`./…` from the working folder); a named
+/// volume (`data:/var/lib/x`) is not a folder of this machine.
+pub(crate) fn bind_mounts(a: &Analyzer, inv: &Inv) -> Vec<(String, String)> {
+    let rest = inv.rest();
+    let home = a.ctx.home.trim_end_matches('/');
+    let cwd = if inv.cwd.known {
+        inv.cwd.text.clone()
+    } else {
+        String::new()
+    };
+    let host_path = |src: &str| -> Option<String> {
+        let src = src.trim_matches(['"', '\'']);
+        let p = if src == "~" || src == "$HOME" || src == "${HOME}" {
+            home.to_string()
+        } else if let Some(r) = src
+            .strip_prefix("~/")
+            .or_else(|| src.strip_prefix("$HOME/"))
+            .or_else(|| src.strip_prefix("${HOME}/"))
+        {
+            format!("{home}/{r}")
+        } else if src.starts_with('/') {
+            src.to_string()
+        } else if (src == "."
+            || src.starts_with("./")
+            || src.starts_with("$(pwd)")
+            || src.starts_with("$PWD"))
+            && !cwd.is_empty()
+        {
+            let r = src
+                .trim_start_matches("$(pwd)")
+                .trim_start_matches("$PWD")
+                .trim_start_matches('.');
+            format!("{cwd}/{r}")
+        } else {
+            return None;
+        };
+        Some(crate::paths::normalize(&p))
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i).map(|x| x.text.as_str()) {
+        i += 1;
+        let spec = if w == "-v" || w == "--volume" || w == "--mount" {
+            i += 1;
+            rest.get(i - 1).map(|x| x.text.clone())
+        } else {
+            w.strip_prefix("--volume=")
+                .or_else(|| w.strip_prefix("--mount="))
+                .or_else(|| w.strip_prefix("-v").filter(|v| !v.is_empty()))
+                .map(str::to_string)
+        };
+        let Some(spec) = spec else { continue };
+        let pair =
+            if spec.contains("target=") || spec.contains("dst=") || spec.contains("destination=") {
+                let field = |keys: &[&str]| {
+                    spec.split(',').find_map(|kv| {
+                        let (k, v) = kv.split_once('=')?;
+                        keys.contains(&k).then(|| v.to_string())
+                    })
+                };
+                field(&["source", "src"]).zip(field(&["target", "dst", "destination"]))
+            } else {
+                let mut parts = spec.split(':');
+                parts
+                    .next()
+                    .map(str::to_string)
+                    .zip(parts.next().map(str::to_string))
+            };
+        if let Some((src, dst)) = pair {
+            if let Some(host) = host_path(&src).filter(|_| dst.starts_with('/')) {
+                out.push((crate::paths::normalize(&dst), host));
+            }
+        }
+        if out.len() >= 16 {
+            break;
+        }
+    }
+    out
+}
+
 /// kubectl/oc `exec … -- CMD` (kubectl-exec(1)): the command after `--` runs in the pod.
 pub(crate) fn kubectl_command(name: &str, args: &[Arg]) -> Option<(String, Vec<Arg>)> {
     if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
@@ -796,6 +879,49 @@ pub(crate) fn remote_display(a: &mut Analyzer, name: &str, inv: &Inv) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bind_mounted_host_folders_are_local_paths() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (cmd, want) in [
+            (
+                "docker run --rm -v ~:/h alpine sh -c 'rm -rf /h/*'",
+                "/home/dev/*",
+            ),
+            ("podman run -v /:/host alpine rm -rf /host/etc", "/etc"),
+            (
+                "docker run --mount type=bind,source=/srv,target=/data alpine rm -rf /data/x",
+                "/srv/x",
+            ),
+            (
+                "docker run -v $PWD:/app node rm -rf /app/dist",
+                "/home/dev/project/dist",
+            ),
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.paths.iter().any(|p| p.path == want && p.recursive),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        // A named volume is not a folder of this machine; without a mount nothing is local.
+        for cmd in [
+            "docker run -v data:/var/lib/x alpine rm -rf /var/lib/x",
+            "docker run alpine rm -rf /tmp/x",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.paths.iter().all(|p| p.access != crate::Access::Delete),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+    }
 
     #[test]
     fn git_keys() {

@@ -247,7 +247,8 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// File servers: (program, module or verb that makes it serve (`""` = always), option naming
 /// the served root (`""` = first operand), the root is the cwd when not given). Sources:
 /// python(1) `http.server` (`--directory`/`-d`), Python 2 `SimpleHTTPServer`, php(1) `-S … -t`,
-/// busybox `httpd -h`, `http-server`/`serve` (npm), `ruby -run -e httpd`.
+/// busybox `httpd -h`, `http-server`/`serve` (npm), `ruby -run -e httpd` (lib/un.rb), ngrok's
+/// file server (`ngrok http file:///DIR`, ngrok docs "File URLs": serves DIR on a public URL).
 pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
     ("python", "http.server", &["--directory", "-d"]),
     ("python", "SimpleHTTPServer", &[]),
@@ -255,6 +256,8 @@ pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
     ("httpd", "", &["-h"]),
     ("http-server", "", &[""]),
     ("serve", "", &[""]),
+    ("ruby", "httpd", &[""]),
+    ("ngrok", "", &[""]),
 ];
 
 /// Records the served root of a file server started by `program` (`python`, `php`, `httpd`,

@@ -168,7 +168,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         }
         Lang::PowerShell => pwsh(a, name, inv, st),
         _ => match name {
-            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "jshell" | "expect" => {
+            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect" => {
                 other_interp(a, name, inv, st)
             }
             // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
@@ -251,6 +251,153 @@ fn arg_code(
     snippet::scan(a, inv, st, name, lang, &code.text, &how, 0)
 }
 
+/// Calls in interpreter code that run a command or code, per language: the code hands what
+/// it names to a shell or an evaluator (Python `os.system`/`subprocess`/`exec`, Node
+/// `child_process`, Perl/Ruby/PHP `system`/backticks/`eval`).
+fn runs_code(code: &str, lang: Lang) -> bool {
+    let calls: &[&str] = match lang {
+        Lang::Python => &[
+            "os.system",
+            "subprocess",
+            "os.popen",
+            "os.exec",
+            "os.spawn",
+            "exec(",
+            "eval(",
+        ],
+        Lang::Node => &["child_process", "execSync", "exec(", "spawn", "eval("],
+        Lang::Perl => &["system", "exec", "`", "qx", "eval"],
+        Lang::Ruby => &["system", "exec", "`", "%x", "spawn", "eval", "popen"],
+        Lang::Php => &[
+            "system",
+            "exec",
+            "passthru",
+            "shell_exec",
+            "popen",
+            "proc_open",
+            "`",
+            "eval",
+        ],
+        _ => &[],
+    };
+    calls.iter().any(|w| code.contains(w))
+}
+
+/// The script's own arguments read by one-liner code (Python `sys.argv[N]`, Node
+/// `process.argv[N]`, Perl `$ARGV[N]`/`shift`, Ruby `ARGV[N]`/`ARGV.first`/`ARGV.shift`, PHP
+/// `$argv[N]`), as (text, the operand's index among the arguments after the code).
+fn argv_refs(code: &str, lang: Lang) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let indexed: &[(&str, usize)] = match lang {
+        // `python -c CODE A B`: sys.argv is ['-c', 'A', 'B'].
+        Lang::Python => &[("sys.argv[", 1)],
+        // `node -e CODE A B`: process.argv is [node, 'A', 'B'].
+        Lang::Node => &[("process.argv[", 1)],
+        Lang::Perl => &[("$ARGV[", 0)],
+        Lang::Ruby => &[("ARGV[", 0), ("$*[", 0)],
+        Lang::Php => &[("$argv[", 1)],
+        _ => &[],
+    };
+    for (prefix, base) in indexed {
+        for (i, _) in code.match_indices(prefix) {
+            let tail = &code[i + prefix.len()..];
+            let digits: String = tail.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() || !tail[digits.len()..].starts_with(']') {
+                continue;
+            }
+            // `$ARGV[` inside `$$ARGV[`, `sys.argv[` inside `xsys.argv[`: a longer name.
+            if code[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            {
+                continue;
+            }
+            let Ok(n) = digits.parse::<usize>() else {
+                continue;
+            };
+            let Some(idx) = n.checked_sub(*base) else {
+                continue;
+            };
+            out.push((format!("{prefix}{digits}]"), idx));
+        }
+    }
+    // Successive `shift`s take successive arguments (Perl's `shift` outside a sub, Ruby's
+    // `ARGV.shift`).
+    let shifts: &[&str] = match lang {
+        Lang::Perl => &["shift(@ARGV)", "shift @ARGV", "shift"],
+        Lang::Ruby => &["ARGV.shift", "ARGV.first"],
+        _ => &[],
+    };
+    let mut k = 0;
+    let mut taken: Vec<(usize, usize)> = Vec::new();
+    for word in shifts {
+        for (i, _) in code.match_indices(word) {
+            let end = i + word.len();
+            if taken.iter().any(|(s, e)| i < *e && end > *s) {
+                continue;
+            }
+            let before = code[..i].chars().next_back();
+            let after = code[end..].chars().next();
+            if before
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '@' | '.'))
+                || after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            taken.push((i, end));
+            let idx = if *word == "ARGV.first" { 0 } else { k };
+            if *word != "ARGV.first" {
+                k += 1;
+            }
+            out.push((word.to_string(), idx));
+        }
+    }
+    out
+}
+
+/// A string literal of `text` in `lang` (single quotes where double quotes interpolate).
+fn literal_of(text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Perl | Lang::Ruby | Lang::Php => {
+            format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+        }
+        _ => format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\"")),
+    }
+}
+
+/// One-liner code that reads its own arguments (`python3 -c 'import os,sys;
+/// os.system(sys.argv[1])' "rm -rf ~"`, `perl -e 'system(shift)' "$CMD"`): the arguments are
+/// part of the program. A reference to an argument known here is replaced by its text as a
+/// string literal, so the scan sees `os.system("rm -rf ~")`; an argument only known at run time
+/// that code which runs commands reads is code hookward cannot see (a
+/// [`crate::DynamicCodeFact`], as `eval "$X"` is).
+fn bind_argv(a: &mut Analyzer, name: &str, inv: &Inv, code: &Arg, lang: Lang, args: &[Arg]) -> Arg {
+    if code.dynamic || args.is_empty() {
+        return code.clone();
+    }
+    let refs = argv_refs(&code.text, lang);
+    if refs.is_empty() {
+        return code.clone();
+    }
+    let runs = runs_code(&code.text, lang);
+    let mut text = code.text.clone();
+    for (r, idx) in refs {
+        let Some(arg) = args.get(idx) else { continue };
+        if arg.dynamic {
+            if runs {
+                super::dynamic::unseen_arg(a, inv, name, arg);
+            }
+            continue;
+        }
+        text = text.replacen(&r, &literal_of(&arg.text, lang), 1);
+    }
+    let mut out = code.clone();
+    out.text = text;
+    out.known_prefix = out.text.len();
+    out
+}
+
 /// `python3.11` → `python`, `nodejs` → `node` (for `how` strings).
 fn base_name(name: &str) -> &str {
     if name.starts_with("python") || name.starts_with("pypy") {
@@ -291,6 +438,8 @@ fn python(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
                 return Stream::default();
             };
             if flag == "c" {
+                let args = rest.get(next..).unwrap_or(&[]);
+                let val = bind_argv(a, name, inv, &val, Lang::Python, args);
                 return arg_code(a, name, inv, st, &val, Lang::Python, "-c");
             }
             // `python -m MODULE ARGS…` runs the module like a program (`python -m pip`).
@@ -399,7 +548,8 @@ fn node(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         match t {
             "-e" | "--eval" | "-p" | "--print" => {
                 if let Some(code) = rest.get(i + 1) {
-                    let code = code.clone();
+                    let args = rest.get(i + 2..).unwrap_or(&[]);
+                    let code = bind_argv(a, name, inv, code, Lang::Node, args);
                     return arg_code(a, name, inv, st, &code, Lang::Node, t);
                 }
                 return Stream::default();
@@ -445,6 +595,13 @@ fn perl_ruby(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State, lang: Lang
     };
     let p = crate::opts::parse(inv.rest(), wv, true);
     let codes: Vec<&Arg> = p.values(&["-e", "-E"]);
+    // `ruby -run -e httpd DIR`: the un library's web server (ruby's lib/un.rb) serves DIR.
+    if lang == Lang::Ruby
+        && p.values(&["-r"]).iter().any(|v| v.text == "un")
+        && codes.first().is_some_and(|c| c.text.trim() == "httpd")
+    {
+        super::exfil::file_server(a, "ruby", "httpd", &p.operands, inv);
+    }
     let in_place = p.opts.iter().any(|o| o.name == "-i");
     let mut out = Stream::default();
     let files: &[Arg] = if codes.is_empty() {
@@ -472,6 +629,7 @@ fn perl_ruby(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State, lang: Lang
             .collect::<Vec<_>>()
             .join("\n");
         // Modules loaded with -M are part of the program (`-MFile::Path=remove_tree`).
+        let joined = bind_argv(a, name, inv, &joined, lang, &p.operands);
         out = arg_code(a, name, inv, st, &joined, lang, "-e");
         &p.operands
     };
@@ -506,6 +664,7 @@ fn php(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         true,
     );
     if let Some(code) = p.value(&["-r"]).cloned() {
+        let code = bind_argv(a, name, inv, &code, Lang::Php, &p.operands);
         return arg_code(a, name, inv, st, &code, Lang::Php, "-r");
     }
     if let Some(f) = p.value(&["-f"]).cloned() {
@@ -631,6 +790,9 @@ fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stre
     {
         if let Some(code) = rest.get(i + 1) {
             let code = code.clone();
+            if !code.dynamic {
+                tcl_commands(a, name, inv, st, &code.text);
+            }
             return arg_code(a, name, inv, st, &code, Lang::Other, "-e");
         }
     }
@@ -638,7 +800,41 @@ fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stre
         let s = s.clone();
         return script_file(a, name, inv, st, &s, Lang::Other);
     }
+    // `tclsh <<< 'exec …'`, `echo 'spawn …' | expect`: the script is standard input.
+    if let Some(text) = inv.stdin.text.clone() {
+        tcl_commands(a, name, inv, st, &text);
+    }
     Stream::default()
+}
+
+/// Tcl's `exec PROGRAM ARGS…` (Tcl manual, exec(n): runs a pipeline of subprocesses, with
+/// `|`, `<`, `>` as in a shell) and expect's `spawn PROGRAM ARGS…` (expect(1)) in the code
+/// of `tclsh`, `wish` or `expect`: each statement (split at newlines, `;` and `[`…`]`) that
+/// starts with one of them is analysed as the shell command it runs. Leading options of
+/// `exec`/`spawn` (`-ignorestderr`, `-noecho`, `--`) are dropped; a trailing `&` backgrounds.
+fn tcl_commands(a: &mut Analyzer, name: &str, inv: &Inv, st: &State, code: &str) {
+    if !matches!(name, "tclsh" | "wish" | "expect") {
+        return;
+    }
+    let mut n = 0;
+    for stmt in code.split(['\n', ';', '[', ']']) {
+        let mut words = stmt.split_whitespace();
+        if !matches!(words.next(), Some("exec" | "spawn")) {
+            continue;
+        }
+        let cmd: Vec<&str> = words
+            .skip_while(|w| w.starts_with('-'))
+            .filter(|w| *w != "&")
+            .collect();
+        if cmd.is_empty() {
+            continue;
+        }
+        let _ = a.run_code(&cmd.join(" "), st, inv, name, None, Stream::default());
+        n += 1;
+        if n >= 16 {
+            break;
+        }
+    }
 }
 
 /// Shell code in an awk program: string literals passed to `system(…)` or piped into
@@ -674,6 +870,26 @@ pub(crate) fn awk_shell_literals(prog: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn argv_references_by_language() {
+        let idx = |code: &str, lang| -> Vec<usize> {
+            argv_refs(code, lang).into_iter().map(|(_, i)| i).collect()
+        };
+        assert_eq!(idx("os.system(sys.argv[1])", Lang::Python), vec![0]);
+        assert_eq!(idx("f(sys.argv[2]); g(sys.argv[0])", Lang::Python), vec![1]);
+        assert_eq!(idx("system(shift); exec(shift)", Lang::Perl), vec![0, 1]);
+        assert_eq!(idx("system($ARGV[1])", Lang::Perl), vec![1]);
+        assert_eq!(
+            idx("my $shifted = 1; shifty()", Lang::Perl),
+            Vec::<usize>::new()
+        );
+        assert_eq!(idx("system(ARGV.first)", Lang::Ruby), vec![0]);
+        assert_eq!(idx("execSync(process.argv[1])", Lang::Node), vec![0]);
+        assert_eq!(idx("system($argv[1]);", Lang::Php), vec![0]);
+        assert_eq!(literal_of("a'b", Lang::Perl), "'a\\'b'");
+        assert_eq!(literal_of("a\"b", Lang::Python), "\"a\\\"b\"");
+    }
 
     #[test]
     fn shebangs() {

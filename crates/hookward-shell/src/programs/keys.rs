@@ -104,6 +104,14 @@ pub(crate) const EXPORTS: &[Export] = &[
         source: "gh auth token",
     },
     Export {
+        programs: &["gh"],
+        all: &["auth", "status"],
+        any: &["--show-token", "-t"],
+        store: ".config/gh/hosts.yml",
+        example: "gh auth status --show-token",
+        source: "gh auth status (-t, --show-token: display the auth token)",
+    },
+    Export {
         programs: &["gcloud"],
         all: &["auth"],
         any: &["print-access-token", "print-identity-token"],
@@ -195,6 +203,286 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             a.add_path(&r, Access::Read, how.trim(), false, &inv.evidence);
         }
     }
+}
+
+/// One program form that prints a secret a secret manager or password manager holds
+/// ([`crate::facts::SecretPrintFact`]). Unlike an [`Export`] the secret is not in a file of
+/// this machine's home: the CLI fetches it from a service or an encrypted vault.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Print {
+    /// The program names.
+    pub programs: &'static [&'static str],
+    /// Groups of words: at least one word of every group must appear among the arguments (any
+    /// order). A trailing `*` matches by prefix. Output options are normalised first: `-o X`,
+    /// `-oX`, `--output X` and `--output=X` all read `-o=X`.
+    pub groups: &'static [&'static [&'static str]],
+    /// None of these words may appear (a form that copies to the clipboard or lists names).
+    pub none: &'static [&'static str],
+    /// A command that must match.
+    #[allow(dead_code)] // read by the tests
+    pub example: &'static str,
+    /// Where the behaviour is documented.
+    #[allow(dead_code)] // provenance for readers of the table
+    pub source: &'static str,
+}
+
+/// `kubectl get` output formats that print a secret's data (`-o name`/`wide` do not).
+const KUBE_DATA_OUTPUTS: &[&str] = &[
+    "-o=yaml",
+    "-o=json",
+    "-o=jsonpath*",
+    "-o=go-template*",
+    "-o=template*",
+    "-o=custom-columns*",
+];
+
+/// The table (sources: each CLI's reference page for the subcommand named).
+pub(crate) const PRINTS: &[Print] = &[
+    Print {
+        programs: &["aws"],
+        groups: &[
+            &["secretsmanager"],
+            &["get-secret-value", "batch-get-secret-value"],
+        ],
+        none: &[],
+        example: "aws secretsmanager get-secret-value --secret-id prod/db",
+        source: "AWS CLI secretsmanager get-secret-value",
+    },
+    Print {
+        programs: &["aws"],
+        groups: &[
+            &["ssm"],
+            &[
+                "get-parameter",
+                "get-parameters",
+                "get-parameters-by-path",
+                "get-parameter-history",
+            ],
+            &["--with-decryption"],
+        ],
+        none: &[],
+        example: "aws ssm get-parameter --name /prod/db --with-decryption",
+        source: "AWS CLI ssm get-parameter (--with-decryption: SecureString values in clear)",
+    },
+    Print {
+        programs: &["aws"],
+        groups: &[
+            &["sts"],
+            &[
+                "get-session-token",
+                "assume-role",
+                "assume-role-with-web-identity",
+                "assume-role-with-saml",
+                "get-federation-token",
+            ],
+        ],
+        none: &[],
+        example: "aws sts get-session-token",
+        source: "AWS CLI sts get-session-token / assume-role (prints the new secret access key)",
+    },
+    Print {
+        programs: &["gcloud"],
+        groups: &[&["secrets"], &["versions"], &["access"]],
+        none: &[],
+        example: "gcloud secrets versions access latest --secret=db-pass",
+        source: "gcloud secrets versions access",
+    },
+    Print {
+        programs: &["az"],
+        groups: &[&["keyvault"], &["secret"], &["show", "download"]],
+        none: &[],
+        example: "az keyvault secret show --vault-name kv --name db --query value",
+        source: "az keyvault secret show / download",
+    },
+    Print {
+        programs: &["kubectl", "oc", "k"],
+        groups: &[
+            &["get"],
+            &["secret", "secrets", "secret/*", "secrets/*"],
+            KUBE_DATA_OUTPUTS,
+        ],
+        none: &[],
+        example: "kubectl get secret db -o jsonpath='{.data.password}'",
+        source: "kubectl get -o (a Secret's data is base64, not encrypted)",
+    },
+    Print {
+        programs: &["vault", "bao"],
+        groups: &[&["kv"], &["get"]],
+        none: &[],
+        example: "vault kv get -field=password secret/prod/db",
+        source: "vault kv get",
+    },
+    Print {
+        programs: &["vault", "bao"],
+        groups: &[&["read"]],
+        none: &[],
+        example: "vault read secret/hello",
+        source: "vault read",
+    },
+    Print {
+        programs: &["doppler"],
+        groups: &[&["secrets"], &["get"]],
+        none: &[],
+        example: "doppler secrets get DB_PASSWORD",
+        source: "doppler secrets get",
+    },
+    Print {
+        programs: &["doppler"],
+        groups: &[&["secrets"], &["download"], &["--no-file"]],
+        none: &[],
+        example: "doppler secrets download --no-file --format env",
+        source: "doppler secrets download (--no-file prints to stdout)",
+    },
+    Print {
+        programs: &["infisical"],
+        groups: &[&["secrets", "export"]],
+        none: &["set", "delete", "folders"],
+        example: "infisical secrets get DB_PASSWORD",
+        source: "infisical secrets / export",
+    },
+    Print {
+        programs: &["chamber"],
+        groups: &[&["read", "export"]],
+        none: &[],
+        example: "chamber read prod db_password",
+        source: "chamber read / export",
+    },
+    Print {
+        programs: &["op"],
+        groups: &[&["read"]],
+        none: &[],
+        example: "op read op://prod/db/password",
+        source: "1Password CLI op read",
+    },
+    Print {
+        programs: &["op"],
+        groups: &[&["item"], &["get"], &["--reveal"]],
+        none: &[],
+        example: "op item get db --fields password --reveal",
+        source: "1Password CLI op item get (--reveal: concealed fields in clear)",
+    },
+    Print {
+        programs: &["bw"],
+        groups: &[&["get"]],
+        none: &[
+            "template",
+            "folder",
+            "collection",
+            "organization",
+            "attachment",
+        ],
+        example: "bw get password github",
+        source: "Bitwarden CLI bw get",
+    },
+    Print {
+        programs: &["rbw"],
+        groups: &[&["get"]],
+        none: &["--clipboard", "-c"],
+        example: "rbw get github",
+        source: "rbw get",
+    },
+    Print {
+        programs: &["lpass"],
+        groups: &[&["show"]],
+        none: &["--clip", "-c"],
+        example: "lpass show myinbox --password",
+        source: "lpass show",
+    },
+    Print {
+        programs: &["gopass"],
+        groups: &[&["show", "cat"]],
+        none: &["--clip", "-c"],
+        example: "gopass show prod/db",
+        source: "gopass show",
+    },
+    Print {
+        programs: &["keepassxc-cli"],
+        groups: &[
+            &["show"],
+            &["-s", "--show-protected", "-a", "--attributes*"],
+        ],
+        none: &[],
+        example: "keepassxc-cli show -s db.kdbx github",
+        source: "keepassxc-cli show (-s: protected attributes in clear)",
+    },
+    Print {
+        programs: &["git"],
+        groups: &[&["credential"], &["fill"]],
+        none: &[],
+        example: "git credential fill <<< $'protocol=https\\nhost=github.com\\n'",
+        source: "git-credential(1) fill (prints the helper's password)",
+    },
+];
+
+/// The arguments of `inv`, output options normalised to `-o=X` (see [`Print::groups`]).
+fn print_words(inv: &Inv) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut after_o = false;
+    for w in inv.rest().iter().take(64) {
+        let t = w.text.as_str();
+        if std::mem::take(&mut after_o) {
+            out.push(format!("-o={t}"));
+            continue;
+        }
+        if t == "-o" || t == "--output" {
+            after_o = true;
+        } else if let Some(v) = t.strip_prefix("--output=") {
+            out.push(format!("-o={v}"));
+        } else if let Some(v) = t
+            .strip_prefix("-o")
+            .filter(|v| !v.is_empty() && !v.starts_with('='))
+        {
+            out.push(format!("-o={v}"));
+            out.push(t.to_string());
+        } else {
+            out.push(t.to_string());
+        }
+    }
+    out
+}
+
+fn word_matches(pattern: &str, words: &[String]) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => words.iter().any(|w| w.starts_with(prefix)),
+        None => words.iter().any(|w| w == pattern),
+    }
+}
+
+/// Adds a [`crate::facts::SecretPrintFact`] for the first [`PRINTS`] row the command matches.
+/// `captured`: the command runs inside a command substitution (`State::captured`); a redirect
+/// of its standard output to a file sets it later (`Analyzer`'s simple-command walk).
+pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    if !PRINTS.iter().any(|p| p.programs.contains(&name)) {
+        return;
+    }
+    let words = print_words(inv);
+    if super::cloud::inspection_only(&words) {
+        return;
+    }
+    let Some(row) = PRINTS.iter().find(|p| {
+        p.programs.contains(&name)
+            && p.groups
+                .iter()
+                .all(|g| g.iter().any(|w| word_matches(w, &words)))
+            && !p.none.iter().any(|w| word_matches(w, &words))
+    }) else {
+        return;
+    };
+    let form: Vec<&str> = row
+        .groups
+        .iter()
+        .filter_map(|g| {
+            g.iter()
+                .find(|w| word_matches(w, &words))
+                .map(|w| w.trim_end_matches('*'))
+        })
+        .collect();
+    a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        program: name.to_string(),
+        form: form.join(" "),
+        captured,
+        evidence: crate::analyzer::clip(&inv.evidence),
+    });
 }
 
 /// Words of an option's name that say its value is a key, a keyring or a credential file the
@@ -420,6 +708,42 @@ mod tests {
                 "{e:?}: {:?}",
                 f.paths
             );
+        }
+    }
+
+    #[test]
+    fn every_print_row_gives_a_fact_and_captured_forms_are_marked() {
+        for p in PRINTS {
+            let f = analyze(p.example, &ctx());
+            assert!(
+                f.secret_prints.iter().any(|s| !s.captured),
+                "{p:?}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "export T=$(vault kv get -field=token secret/ci)",
+            "mcp add gh --header \"Authorization: Bearer $(op read op://x/y)\"",
+            "doppler secrets download --no-file --format env > .env",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                !f.secret_prints.is_empty() && f.secret_prints.iter().all(|s| s.captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "kubectl get secrets",
+            "kubectl get secret x -o name",
+            "rbw get --clipboard github",
+            "bw get template item",
+            "vault kv list secret/",
+            "aws secretsmanager list-secrets",
+            "aws ssm get-parameter --name /x",
+            "vault read --help",
+        ] {
+            assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
         }
     }
 

@@ -348,6 +348,8 @@ const TABLED: &[&str] = &[
     "badblocks",
     "blkdiscard",
     "blkid",
+    "bq",
+    "cdk",
     "cfdisk",
     "cryptsetup",
     "diskutil",
@@ -355,6 +357,7 @@ const TABLED: &[&str] = &[
     "dumpe2fs",
     "e2fsck",
     "eksctl",
+    "etcdctl",
     "fdisk",
     "firebase",
     "fly",
@@ -363,6 +366,7 @@ const TABLED: &[&str] = &[
     "gcloud",
     "gdisk",
     "gh",
+    "glab",
     "gpg",
     "gpg2",
     "gpgsm",
@@ -377,6 +381,7 @@ const TABLED: &[&str] = &[
     "kubectl",
     "linode-cli",
     "lsblk",
+    "lvremove",
     "mdadm",
     "mkdosfs",
     "mke2fs",
@@ -399,12 +404,15 @@ const TABLED: &[&str] = &[
     "pvcreate",
     "pvremove",
     "railway",
+    "sam",
     "scw",
     "secret-tool",
     "security",
+    "serverless",
     "sfdisk",
     "sg_format",
     "sgdisk",
+    "sls",
     "smartctl",
     "ssh-keygen",
     "supabase",
@@ -417,6 +425,7 @@ const TABLED: &[&str] = &[
     "vercel",
     "vgcreate",
     "vgextend",
+    "vgremove",
     "wipefs",
     "wrangler",
     "zpool",
@@ -464,7 +473,14 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         Some((via, argv)) => {
             // The container's command is not this program's operands.
             let keep = inv.args.len().saturating_sub(argv.len());
+            let mounts = if via.ends_with(" run") || via.ends_with(" create") {
+                embedded::bind_mounts(a, inv)
+            } else {
+                Vec::new()
+            };
+            let saved = std::mem::replace(&mut a.mounts, mounts);
             embedded::run_remote_argv(a, inv, st, &via, argv);
+            a.mounts = saved;
             let mut l = inv.clone();
             l.args.truncate(keep);
             local = l;
@@ -481,7 +497,20 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if matches!(name, "http-server" | "serve") {
         exfil::file_server(a, name, "", inv.rest(), inv);
     }
+    if name == "ngrok" {
+        // `ngrok http file:///DIR`: the tunnel serves the folder, not a local port.
+        if let Some(dir) = inv.rest().iter().find_map(|w| {
+            w.text
+                .strip_prefix("file://")
+                .map(|p| crate::opts::sub_arg(w, w.text.len() - p.len()))
+        }) {
+            exfil::file_server(a, "ngrok", "", &[dir], inv);
+        }
+    }
     exfil::object_store(a, name, inv);
+    keys::secret_print(a, name, inv, st.captured);
+    dynamic::recipe_file(a, name, inv);
+    cloud::http_delete(a, name, inv);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }

@@ -549,6 +549,8 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
             }
         }
         "dropdb" => "dropdb",
+        // mysqladmin(1) `drop DB_NAME`: deletes the database and all its tables, as dropdb does.
+        "mysqladmin" if ops.iter().any(|w| w.eq_ignore_ascii_case("drop")) => "dropdb",
         // PostgreSQL's other `drop*` client programs remove a role or a language.
         "dropuser" | "droplang" => "dropuser",
         "redis-cli"
