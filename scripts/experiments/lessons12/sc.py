@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # sc.py N BIN=HOME ... : strace counts of pread64/pwrite64 (calls, KiB) on state.db and its WAL, and
 # fsyncs, per call, lessons off and on, a new session per call; medians over calls without a checkpoint.
-import sys, re, subprocess, os, statistics, random
+# CKPT=1: the store's WAL is checkpointed and truncated (python's sqlite3) before every call, so every
+# page a call reads is a pread of state.db and every page it writes a WAL frame (no WAL-index rebuild).
+import sys, re, subprocess, os, statistics, random, sqlite3
 here = os.path.dirname(os.path.abspath(__file__))
 n = int(sys.argv[1]); pairs = [a.split("=", 1) for a in sys.argv[2:]]
 res = {}
@@ -9,6 +11,8 @@ f = f"/tmp/lessons12/sc.{os.getpid()}.tmp"
 for i in range(n):
     for b, h in pairs:
         for m in ("off", "on"):
+            if os.environ.get("CKPT") == "1":
+                c0 = sqlite3.connect(f"{h}/.hookward/state.db"); c0.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall(); c0.close()
             env = dict(os.environ, WRAP=f"strace -f -e trace=pread64,pwrite64,fsync,fdatasync,openat,close -o {f}")
             subprocess.run([f"{here}/run.sh", b, h, m, f"sc{i}{random.randrange(1<<40)}"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             fds = {}; c = {"fsync": 0}
@@ -23,7 +27,7 @@ for i in range(n):
             res.setdefault((b, m), []).append(c)
 for b, _ in pairs:
     for m in ("off", "on"):
-        rows = [c for c in res[(b, m)] if c["fsync"] == 0]
+        rows = [c for c in res[(b, m)] if c["fsync"] == 0 or os.environ.get("CKPT") == "1"]
         keys = sorted({k for c in rows for k in c if k != "fsync" and "state.db" in k})
         print(b, m, f"{len(rows)}/{n} calls without a checkpoint;",
               "; ".join(f"{k}: {statistics.median(c.get(k,(0,0))[0] for c in rows)} calls {statistics.median(c.get(k,(0,0))[1] for c in rows)/1024:.1f} KiB" for k in keys),
