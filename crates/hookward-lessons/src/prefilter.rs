@@ -451,11 +451,7 @@ impl<'a> Prefilter<'a> {
     /// # Errors
     /// [`FormatError`] when the file is damaged.
     pub fn candidates(&self, q: &Query<'_>) -> Result<Vec<i64>, FormatError> {
-        Ok(self
-            .scored(q, &[])?
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect())
+        Ok(self.scored(q, &[])?.into_iter().map(|(id, _)| id).collect())
     }
 
     /// [`Prefilter::candidates`] with their scores, `(id, score)` best first (then the newest),

@@ -253,9 +253,13 @@ enum PrefilterAnswer {
 /// (documented in the migration; only read here to bound the parse).
 const RENEWED_MAX_BYTES: usize = 4_096;
 
-/// `lesson_index.renewed` (`id:updated_ms;` entries) as `(id, updated_ms)` sorted by id, or
-/// `None` when an entry does not parse or the text is longer than the trigger lets it grow.
-fn parse_renewed(s: &str) -> Option<Vec<(i64, i64)>> {
+/// The recency hits renewed since the prefilter's generation: `(lesson id, updated_ms)`,
+/// sorted by id.
+type Renewed = Vec<(i64, i64)>;
+
+/// `lesson_index.renewed` (`id:updated_ms;` entries) as [`Renewed`], or `None` when an entry
+/// does not parse or the text is longer than the trigger lets it grow.
+fn parse_renewed(s: &str) -> Option<Renewed> {
     if s.len() > RENEWED_MAX_BYTES {
         return None;
     }
@@ -756,9 +760,11 @@ impl Store {
         // `drop`'s deliveries without an entry; its entries move to `keep` below
         let d_unlisted: i64 = self
             .conn
-            .query_row("SELECT deliveries FROM lessons WHERE id = ?1", [drop], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT deliveries FROM lessons WHERE id = ?1",
+                [drop],
+                |r| r.get(0),
+            )
             .map_err(err)?;
         hookward_lessons::merge_into(&mut k.lesson, &d.lesson);
         self.lessons_dirty.set(true);
@@ -882,7 +888,7 @@ impl Store {
     /// schema version 12: `(id, updated_ms)` sorted by id), or `None` for the renewals when
     /// the column does not parse (the caller then reads the candidates' rows): one row read,
     /// the one [`Store::lessons_generation`] reads.
-    fn lessons_generation_renewed(&self) -> Result<(u64, Option<Vec<(i64, i64)>>), StoreError> {
+    fn lessons_generation_renewed(&self) -> Result<(u64, Option<Renewed>), StoreError> {
         let err = |e| sql_err(&self.path, "reading the lessons generation", e);
         let row: Option<(i64, String)> = self
             .conn
@@ -1950,13 +1956,15 @@ mod tests {
         let path = dir.path().join("state.db");
         {
             let conn = rusqlite::Connection::open(&path).expect("open");
-            conn.pragma_update(None, "journal_mode", "WAL").expect("wal");
+            conn.pragma_update(None, "journal_mode", "WAL")
+                .expect("wal");
             for sql in &crate::schema::MIGRATIONS[..11] {
                 conn.execute_batch(sql).expect("migration");
             }
             conn.pragma_update(None, "application_id", crate::APPLICATION_ID)
                 .expect("app id");
-            conn.pragma_update(None, "user_version", 11).expect("version");
+            conn.pragma_update(None, "user_version", 11)
+                .expect("version");
             conn.execute_batch(
                 "INSERT INTO lessons (id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, search, created_ms, updated_ms, deliveries, hits, misses)
                    VALUES (7, '/p', 'Bash', 'node', NULL, 'npm ERR! missing script: test', 'ran pnpm test', '', '[]', '{}', 'npm missing script test pnpm', 1, 1, 6, 1, 0);
@@ -2014,7 +2022,12 @@ mod tests {
         let old = s
             .insert_lesson(
                 "/p",
-                &lesson("npm ERR! missing script: lint", "ran pnpm lint", &["npm", "lint"], "node"),
+                &lesson(
+                    "npm ERR! missing script: lint",
+                    "ran pnpm lint",
+                    &["npm", "lint"],
+                    "node",
+                ),
                 day,
             )
             .expect("insert")
@@ -2022,7 +2035,12 @@ mod tests {
         let new = s
             .insert_lesson(
                 "/p",
-                &lesson("npm ERR! missing script: build", "ran pnpm build", &["npm", "build"], "node"),
+                &lesson(
+                    "npm ERR! missing script: build",
+                    "ran pnpm build",
+                    &["npm", "build"],
+                    "node",
+                ),
                 20 * day,
             )
             .expect("insert")
@@ -2045,7 +2063,11 @@ mod tests {
             .expect("delivery");
         s.settle_deliveries("s", Some("node"), None, Settle::Success)
             .expect("settle");
-        assert_eq!(s.lessons_generation().expect("gen"), gen, "no new generation");
+        assert_eq!(
+            s.lessons_generation().expect("gen"),
+            gen,
+            "no new generation"
+        );
         let renewed_at = s.lesson(old).expect("read").expect("row").updated_ms;
         let after = s.recall_lesson_ids(&q(renewed_at + day)).expect("recall");
         assert_eq!(after.iter().map(|r| r.0).collect::<Vec<_>>(), [old, new]);
@@ -2054,7 +2076,10 @@ mod tests {
         for (r, (id, score)) in rows.iter().zip(&after) {
             let c = Candidate {
                 bm25: 0.0,
-                matched: recall::matched_terms(&recall::terms("npm missing script"), &r.row.lesson.search_text()),
+                matched: recall::matched_terms(
+                    &recall::terms("npm missing script"),
+                    &r.row.lesson.search_text(),
+                ),
                 same_family: false,
                 same_file: false,
                 age_ms: renewed_at + day - r.row.updated_ms,
