@@ -17,6 +17,8 @@ prompts=("npm says the parser script is missing, run it with the right tool"
 for side in a b; do
  BIN=$A; [ $side = b ] && BIN=$B
  H=$W/home.$side; rm -rf $H; cp -a $ORIG $H
+ # the lessons belong to the project they were imported in: moved to this copy's project
+ python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]+'/.hookward/state.db'); c.execute('UPDATE lessons SET project = ? WHERE project LIKE ?', (sys.argv[1]+'/project', '%/project')); c.commit()" "$H"
  : > $W/out.$side
  for round in 1 2 3 4 5; do
   for p in "${prompts[@]}"; do

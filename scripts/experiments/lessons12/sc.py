@@ -30,5 +30,5 @@ for b, _ in pairs:
         rows = [c for c in res[(b, m)] if c["fsync"] == 0 or os.environ.get("CKPT") == "1"]
         keys = sorted({k for c in rows for k in c if k != "fsync" and "state.db" in k})
         print(b, m, f"{len(rows)}/{n} calls without a checkpoint;",
-              "; ".join(f"{k}: {statistics.median(c.get(k,(0,0))[0] for c in rows)} calls {statistics.median(c.get(k,(0,0))[1] for c in rows)/1024:.1f} KiB" for k in keys),
+              "; ".join(f"{k}: {statistics.median(c.get(k,(0,0))[0] for c in rows)} calls {statistics.median(c.get(k,(0,0))[1] for c in rows)/1024:.1f} KiB (mean {statistics.mean(c.get(k,(0,0))[1] for c in rows)/1024:.1f})" for k in keys),
               "| calls with a checkpoint (fsyncs):", [c["fsync"] for c in res[(b, m)] if c["fsync"]])
