@@ -13,8 +13,10 @@
 //! key of the (at most 3-character) CJK run from it (a CJK term is at most 3 characters). A
 //! term is looked up as a key prefix (one binary search), so the count of matched terms per
 //! lesson is exact; keys are cut at [`MAX_KEY_BYTES`] and terms at [`MAX_TERM_BYTES`], which
-//! can only add candidates. The store checks every candidate against its row (project, not
-//! retired, the real matched terms) before scoring it.
+//! can only add candidates. With its scores ([`Prefilter::scored`]) the store ranks the
+//! candidates without reading their rows when no query term was cut and it passes the
+//! recency it renewed since the file was written; otherwise it checks every candidate
+//! against its row (project, not retired, the real matched terms) before scoring it.
 //!
 //! The format (all integers little-endian; `u32` offsets from the start of the file):
 //!
@@ -449,6 +451,25 @@ impl<'a> Prefilter<'a> {
     /// # Errors
     /// [`FormatError`] when the file is damaged.
     pub fn candidates(&self, q: &Query<'_>) -> Result<Vec<i64>, FormatError> {
+        Ok(self.scored(q, &[])?.into_iter().map(|(id, _)| id).collect())
+    }
+
+    /// [`Prefilter::candidates`] with their scores, `(id, score)` best first (then the newest),
+    /// where a lesson's recency is the later of the file's and `renewed`'s: `renewed` is
+    /// `(id, updated_ms)` pairs sorted by id (a pair may repeat an id; the latest time counts),
+    /// the recency the store renewed after the file was written (a hit renews it without a new
+    /// generation). The score is [`crate::recall::score`] of the matched terms, family and file
+    /// boosts and that recency: equal to the score of the lesson's row when no query term is
+    /// longer than [`MAX_TERM_BYTES`] (a cut term can only count more terms) and `renewed`
+    /// holds every renewal since the file's lessons were read.
+    ///
+    /// # Errors
+    /// [`FormatError`] when the file is damaged.
+    pub fn scored(
+        &self,
+        q: &Query<'_>,
+        renewed: &[(i64, i64)],
+    ) -> Result<Vec<(i64, f64)>, FormatError> {
         let Some(project) = self.find_string(q.project, true)? else {
             return Ok(Vec::new());
         };
@@ -562,6 +583,7 @@ impl<'a> Prefilter<'a> {
                 if p != project {
                     continue;
                 }
+                let updated = renewed_ms(renewed, id).map_or(updated, |r| r.max(updated));
                 let same_family = family.is_some_and(|f| f == fam);
                 let same_file = file.is_some_and(|f| f == fil);
                 if c < MIN_MATCHED && !(same_family || same_file) {
@@ -586,8 +608,21 @@ impl<'a> Prefilter<'a> {
             out.truncate(q.limit);
         }
         out.sort_unstable_by(best_first);
-        Ok(out.into_iter().map(|(_, id)| id).collect())
+        Ok(out.into_iter().map(|(s, id)| (id, s)).collect())
     }
+}
+
+/// The latest renewal of lesson `id` in `renewed` (`(id, ms)` sorted by id), if any.
+fn renewed_ms(renewed: &[(i64, i64)], id: i64) -> Option<i64> {
+    if renewed.is_empty() {
+        return None;
+    }
+    let start = renewed.partition_point(|r| r.0 < id);
+    renewed[start..]
+        .iter()
+        .take_while(|r| r.0 == id)
+        .map(|r| r.1)
+        .max()
 }
 
 #[cfg(test)]
@@ -792,6 +827,47 @@ mod tests {
                 p.candidates(&q).expect("candidates"),
                 want,
                 "round {round}: {prompt:?} family {family:?} file {file:?} limit {limit}"
+            );
+            // recency renewed after the file was written (a hit): the scores are the rows'
+            // scores at the renewed time, bit for bit, and the ranking follows them
+            let mut renewed: Vec<(i64, i64)> = (0..rnd(40))
+                .map(|_| {
+                    (
+                        1 + rnd(600) as i64,
+                        1_000 + (rnd(6) as i64) * 3_600_000 * 24 * 20,
+                    )
+                })
+                .collect();
+            renewed.sort_unstable();
+            let latest = |e: &Entry<'_>| {
+                renewed
+                    .iter()
+                    .filter(|r| r.0 == e.id)
+                    .map(|r| r.1)
+                    .fold(e.updated_ms, i64::max)
+            };
+            let mut want: Vec<(i64, f64)> = entries
+                .iter()
+                .filter(|e| e.project == "/p")
+                .filter_map(|e| {
+                    crate::recall::score(&crate::recall::Candidate {
+                        bm25: 0.0,
+                        matched: matched_terms(&t, e.search),
+                        same_family: family.is_some() && e.family == family,
+                        same_file: file.is_some() && e.file == file,
+                        age_ms: now - latest(e),
+                        half_life_ms: crate::recall::HALF_LIFE_MS,
+                    })
+                    .map(|s| (e.id, s))
+                })
+                .collect();
+            want.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.0.cmp(&a.0)));
+            want.truncate(limit);
+            let got = p.scored(&q, &renewed).expect("scored");
+            assert_eq!(
+                got.iter().map(|g| (g.0, g.1.to_bits())).collect::<Vec<_>>(),
+                want.iter().map(|w| (w.0, w.1.to_bits())).collect::<Vec<_>>(),
+                "round {round} (renewed {renewed:?}): {prompt:?} family {family:?} file {file:?} limit {limit}"
             );
         }
     }

@@ -1,7 +1,10 @@
 //! Lessons in the store (schema version 6, issue 14): open episodes, lessons (`L<id>`) with
 //! their FTS5 index (trigram tokenizer, so any 3+ character substring matches, Chinese as well
 //! as English; 1–2 character CJK queries fall back to `LIKE`), deliveries and the anti-rot
-//! counts, and each session's prompt count.
+//! counts, and each session's prompt count. Schema version 12 keyed deliveries and turns by
+//! session (one b-tree entry a delivery), counts a lesson's deliveries from its entries, and
+//! keeps the recency hits renewed since the prefilter file's generation beside it, so a
+//! recalling prompt reads no candidate row and writes no lessons page.
 //!
 //! Every text field of a lesson is redacted here before it is written (the crate's
 //! invariant), whatever the caller did.
@@ -103,7 +106,9 @@ pub struct LessonRow {
     pub updated_ms: i64,
     /// How many episodes it stands for (1 + near-duplicates merged in).
     pub merged: i64,
-    /// How often it was shown.
+    /// How often it was shown: its entries in `lesson_deliveries` (their `n`) and the
+    /// deliveries it carries without one (merged in from an absorbed lesson of a store older
+    /// than schema version 12).
     pub deliveries: i64,
     /// Deliveries followed by success of the same kind of work.
     pub hits: i64,
@@ -235,6 +240,38 @@ const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
 /// Fewest candidates read from the prefilter's answer.
 const PREFILTER_MIN_CANDIDATES: usize = 8;
 
+/// What the prefilter file answered for a recall.
+enum PrefilterAnswer {
+    /// `(id, score)` best first, the scores equal to the rows' (no term cut, the renewed
+    /// recency applied): no row needs reading.
+    Scored(Vec<(i64, f64)>),
+    /// Candidate ids best first, to be checked and scored against their rows.
+    Ids(Vec<i64>),
+}
+
+/// Most bytes of `lesson_index.renewed` before the schema's trigger starts a new generation
+/// (documented in the migration; only read here to bound the parse).
+const RENEWED_MAX_BYTES: usize = 4_096;
+
+/// The recency hits renewed since the prefilter's generation: `(lesson id, updated_ms)`,
+/// sorted by id.
+type Renewed = Vec<(i64, i64)>;
+
+/// `lesson_index.renewed` (`id:updated_ms;` entries) as [`Renewed`], or `None` when an entry
+/// does not parse or the text is longer than the trigger lets it grow.
+fn parse_renewed(s: &str) -> Option<Renewed> {
+    if s.len() > RENEWED_MAX_BYTES {
+        return None;
+    }
+    let mut out = Vec::new();
+    for e in s.split(';').filter(|e| !e.is_empty()) {
+        let (id, ms) = e.split_once(':')?;
+        out.push((id.parse().ok()?, ms.parse().ok()?));
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
 /// (id, bm25, family, file, updated_ms, search) of a recall candidate; full rows are read only
 /// for the winners.
 type Cand = (i64, f64, Option<String>, Option<String>, i64, String);
@@ -251,6 +288,15 @@ fn cand(r: &Row<'_>) -> rusqlite::Result<Cand> {
 }
 
 const LESSON_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries, hits, misses, retired_ms, vetted";
+
+/// [`LESSON_COLUMNS`] with the deliveries a lesson shows: its `deliveries` column (those
+/// without an entry, schema version 12) plus its entries' `n` in `lesson_deliveries`; to be
+/// read `FROM` [`LESSONS_COUNTED`].
+const COUNTED_COLUMNS: &str = "id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, created_ms, updated_ms, merged, deliveries + COALESCE(c.n, 0), hits, misses, retired_ms, vetted";
+
+/// The lessons with their entries' delivery counts (one pass over `lesson_deliveries`, which
+/// has no index by lesson: a delivery on the hook's path writes one b-tree entry).
+const LESSONS_COUNTED: &str = "lessons LEFT JOIN (SELECT lesson_id, SUM(n) AS n FROM lesson_deliveries GROUP BY lesson_id) c ON c.lesson_id = lessons.id";
 
 fn lesson_row(r: &Row<'_>) -> rusqlite::Result<LessonRow> {
     let triggers: String = r.get(8)?;
@@ -577,10 +623,9 @@ impl Store {
     /// SQLite errors.
     pub fn lesson(&self, id: i64) -> Result<Option<LessonRow>, StoreError> {
         let err = |e| sql_err(&self.path, "reading a lesson", e);
-        // cached: the hook reads each recalled lesson with it
         self.conn
             .prepare_cached(&format!(
-                "SELECT {LESSON_COLUMNS} FROM lessons WHERE id = ?1"
+                "SELECT {COUNTED_COLUMNS} FROM {LESSONS_COUNTED} WHERE id = ?1"
             ))
             .map_err(err)?
             .query_row([id], lesson_row)
@@ -636,7 +681,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare(&format!(
-                "SELECT {LESSON_COLUMNS} FROM lessons
+                "SELECT {COUNTED_COLUMNS} FROM {LESSONS_COUNTED}
                  WHERE (?1 IS NULL OR project = ?1) AND (?2 OR retired_ms IS NULL)
                  ORDER BY id DESC LIMIT ?3"
             ))
@@ -712,6 +757,15 @@ impl Store {
         if keep == drop {
             return Ok(false);
         }
+        // `drop`'s deliveries without an entry; its entries move to `keep` below
+        let d_unlisted: i64 = self
+            .conn
+            .query_row(
+                "SELECT deliveries FROM lessons WHERE id = ?1",
+                [drop],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
         hookward_lessons::merge_into(&mut k.lesson, &d.lesson);
         self.lessons_dirty.set(true);
         let search = k.lesson.search_text();
@@ -725,7 +779,7 @@ impl Store {
                 serde_json::to_string(&k.lesson.triggers).unwrap_or_default(),
                 search,
                 d.merged,
-                d.deliveries,
+                d_unlisted,
                 d.hits,
                 d.misses,
                 d.updated_ms
@@ -737,11 +791,17 @@ impl Store {
             params![keep, search],
         )
         .map_err(err)?;
+        // an entry of `keep` in the same session and turn counts both
         tx.execute(
-            "UPDATE lesson_deliveries SET lesson_id = ?1 WHERE lesson_id = ?2",
+            "INSERT INTO lesson_deliveries (session, lesson_id, turn, project, ts_ms, event, outcome, n)
+             SELECT session, ?1, turn, project, ts_ms, event, outcome, n FROM lesson_deliveries WHERE lesson_id = ?2
+             ON CONFLICT (session, lesson_id, turn) DO UPDATE SET n = n + excluded.n,
+               outcome = COALESCE(outcome, excluded.outcome)",
             params![keep, drop],
         )
         .map_err(err)?;
+        tx.execute("DELETE FROM lesson_deliveries WHERE lesson_id = ?1", [drop])
+            .map_err(err)?;
         tx.execute("DELETE FROM lessons WHERE id = ?1", [drop])
             .map_err(err)?;
         tx.execute("DELETE FROM lessons_fts WHERE rowid = ?1", [drop])
@@ -775,7 +835,8 @@ impl Store {
             .conn
             .query_row(
                 "SELECT COALESCE(SUM(retired_ms IS NULL), 0), COALESCE(SUM(retired_ms IS NOT NULL), 0),
-                        COALESCE(SUM(deliveries), 0), COALESCE(SUM(hits), 0), COALESCE(SUM(misses), 0)
+                        COALESCE(SUM(deliveries), 0) + (SELECT COALESCE(SUM(n), 0) FROM lesson_deliveries),
+                        COALESCE(SUM(hits), 0), COALESCE(SUM(misses), 0)
                  FROM lessons",
                 [],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
@@ -821,6 +882,25 @@ impl Store {
             .optional()
             .map(|g| g.unwrap_or(0) as u64)
             .map_err(err)
+    }
+
+    /// The lessons generation and the recency renewed since it began (`lesson_index.renewed`,
+    /// schema version 12: `(id, updated_ms)` sorted by id), or `None` for the renewals when
+    /// the column does not parse (the caller then reads the candidates' rows): one row read,
+    /// the one [`Store::lessons_generation`] reads.
+    fn lessons_generation_renewed(&self) -> Result<(u64, Option<Renewed>), StoreError> {
+        let err = |e| sql_err(&self.path, "reading the lessons generation", e);
+        let row: Option<(i64, String)> = self
+            .conn
+            .prepare_cached("SELECT gen, renewed FROM lesson_index WHERE id = 1")
+            .map_err(err)?
+            .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(err)?;
+        let Some((gen, renewed)) = row else {
+            return Ok((0, Some(Vec::new())));
+        };
+        Ok((gen as u64, parse_renewed(&renewed)))
     }
 
     /// Writes the prefilter file ([`hookward_lessons::prefilter`]) of the lessons in force, at
@@ -903,8 +983,12 @@ impl Store {
     /// The prefilter's candidates for `q` (ids, best first), or `None` when there is no usable
     /// prefilter file (missing, damaged, or of another generation than the store's): the
     /// caller then searches the FTS5 index.
-    fn prefilter_candidates(&self, q: &RecallQuery<'_>, terms: &recall::Terms) -> Option<Vec<i64>> {
-        let gen = self.lessons_generation().ok()?;
+    fn prefilter_candidates(
+        &self,
+        q: &RecallQuery<'_>,
+        terms: &recall::Terms,
+    ) -> Option<PrefilterAnswer> {
+        let (gen, renewed) = self.lessons_generation_renewed().ok()?;
         let mut cache = self.prefilter.borrow_mut();
         if cache.as_ref().map(|(g, _)| *g) != Some(gen) {
             *cache = None;
@@ -915,20 +999,35 @@ impl Store {
             *cache = Some((gen, file));
         }
         let (_, file) = cache.as_ref()?;
-        prefilter::Prefilter::parse(file.bytes())
+        // the file's scores are the rows' when no term was cut and the renewals are known
+        let exact = renewed.is_some()
+            && terms
+                .long
+                .iter()
+                .chain(terms.short.iter())
+                .all(|t| t.len() <= prefilter::MAX_TERM_BYTES);
+        let scored = prefilter::Prefilter::parse(file.bytes())
             .and_then(|p| {
-                p.candidates(&prefilter::Query {
-                    project: q.project,
-                    terms,
-                    family: q.family,
-                    file: q.file,
-                    limit: (q.limit * PREFILTER_CANDIDATES_PER_RESULT)
-                        .max(PREFILTER_MIN_CANDIDATES),
-                    now_ms: q.now_ms,
-                    half_life_ms: q.half_life_ms,
-                })
+                p.scored(
+                    &prefilter::Query {
+                        project: q.project,
+                        terms,
+                        family: q.family,
+                        file: q.file,
+                        limit: (q.limit * PREFILTER_CANDIDATES_PER_RESULT)
+                            .max(PREFILTER_MIN_CANDIDATES),
+                        now_ms: q.now_ms,
+                        half_life_ms: q.half_life_ms,
+                    },
+                    renewed.as_deref().unwrap_or_default(),
+                )
             })
-            .ok()
+            .ok()?;
+        Some(if exact {
+            PrefilterAnswer::Scored(scored)
+        } else {
+            PrefilterAnswer::Ids(scored.into_iter().map(|(id, _)| id).collect())
+        })
     }
 
     /// Stores the injection scanner's verdicts on a lesson's delivery texts (the pipeline's
@@ -950,8 +1049,13 @@ impl Store {
     /// ([`recall::score`]: matched terms, same-family and same-file boosts, recency decay), at
     /// most `q.limit`. The candidates come from the prefilter file beside the store
     /// ([`hookward_lessons::prefilter`], when its generation is the store's): a query no
-    /// lesson can match reads nothing else, one that can reads its best candidates by id
-    /// (twice `q.limit`, at least 8). Without a usable file (missing, damaged, stale)
+    /// lesson can match reads nothing else, one that can is ranked by the file's scores (its
+    /// best twice `q.limit`, at least 8, then the best `q.limit` as the rows would rank them)
+    /// with the recency hits renewed since the file's generation (`lesson_index.renewed`) —
+    /// no row read; only when a query term is longer than
+    /// [`hookward_lessons::prefilter::MAX_TERM_BYTES`] (the file may count it matched where
+    /// the row does not) or the renewals do not parse are those candidates read by id and
+    /// scored from their rows. Without a usable file (missing, damaged, stale)
     /// the FTS5 index answers terms of 3+ characters (the most recent matches, unranked:
     /// ranking every match of a common word is what costs time at 10,000 lessons), a query
     /// whose terms the index cannot match (CJK runs of 1–2 characters) is looked up with
@@ -981,7 +1085,13 @@ impl Store {
         let err = |e| sql_err(&self.path, ACTION, e);
         let terms = recall::terms(q.text);
         let found: Vec<Cand> = match self.prefilter_candidates(q, &terms) {
-            Some(ids) => {
+            Some(PrefilterAnswer::Scored(mut scored)) => {
+                // the file's scores are the rows' (no row read): ranked as the rows would be
+                scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                scored.truncate(q.limit);
+                return Ok(scored);
+            }
+            Some(PrefilterAnswer::Ids(ids)) => {
                 // the prefilter's best candidates, each checked against its row
                 let mut found = Vec::with_capacity(ids.len());
                 if !ids.is_empty() {
@@ -1142,7 +1252,11 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading the turn of a session", e))
     }
 
-    /// Records that lesson `id` was shown (counts a delivery).
+    /// Records that lesson `id` was shown (counts a delivery): one entry of
+    /// `lesson_deliveries`, keyed by session (`''` without one), lesson and turn; a second
+    /// delivery with the same key (two hook processes of one turn at once) counts in the same
+    /// entry's `n`. The lesson's row is not written: the deliveries it shows are counted from
+    /// its entries ([`LessonRow::deliveries`]).
     ///
     /// # Errors
     /// SQLite errors.
@@ -1154,23 +1268,25 @@ impl Store {
         turn: i64,
         event: &str,
         now_ms: i64,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<(), StoreError> {
         const ACTION: &str = "recording a lesson delivery";
         let err = |e| sql_err(&self.path, ACTION, e);
         self.conn
             .prepare_cached(
-                "INSERT INTO lesson_deliveries (lesson_id, session, project, turn, ts_ms, event) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO lesson_deliveries (session, lesson_id, turn, project, ts_ms, event) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (session, lesson_id, turn) DO UPDATE SET n = n + 1",
             )
             .map_err(err)?
-            .execute(params![id, session, project, turn, now_ms, event])
+            .execute(params![
+                session.unwrap_or_default(),
+                id,
+                turn,
+                project,
+                now_ms,
+                event
+            ])
             .map_err(err)?;
-        let row = self.conn.last_insert_rowid();
-        self.conn
-            .prepare_cached("UPDATE lessons SET deliveries = deliveries + 1 WHERE id = ?1")
-            .map_err(err)?
-            .execute([id])
-            .map_err(err)?;
-        Ok(row)
+        Ok(())
     }
 
     /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none:
@@ -1227,23 +1343,24 @@ impl Store {
         const ACTION: &str = "settling lesson deliveries";
         let err = |e| sql_err(&self.path, ACTION, e);
         let now = now_ms();
-        let pending: Vec<(i64, i64, String)> = {
+        // (lesson, turn, entries' count n, symptom) of the pending deliveries
+        let pending: Vec<(i64, i64, i64, String)> = {
             let mut stmt = self
                 .conn
                 .prepare_cached(
-                    "SELECT d.id, l.id, l.symptom FROM lesson_deliveries d JOIN lessons l ON l.id = d.lesson_id
+                    "SELECT l.id, d.turn, d.n, l.symptom FROM lesson_deliveries d JOIN lessons l ON l.id = d.lesson_id
                      WHERE d.session = ?1 AND d.outcome IS NULL AND l.retired_ms IS NULL
                      AND ((?2 IS NOT NULL AND l.family = ?2) OR (?3 IS NOT NULL AND l.file = ?3))",
                 )
                 .map_err(err)?;
             stmt.query_map(params![session, family, file], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(err)?
         };
         let mut out = Settled::default();
-        for (delivery, lesson, symptom) in pending {
+        for (lesson, turn, n, symptom) in pending {
             let outcome = match what {
                 Settle::Success => "hit",
                 Settle::Failure(s) if s == symptom => "miss",
@@ -1251,27 +1368,32 @@ impl Store {
             };
             self.conn
                 .execute(
-                    "UPDATE lesson_deliveries SET outcome = ?2 WHERE id = ?1",
-                    params![delivery, outcome],
+                    "UPDATE lesson_deliveries SET outcome = ?4 WHERE session = ?1 AND lesson_id = ?2 AND turn = ?3",
+                    params![session, lesson, turn, outcome],
                 )
                 .map_err(err)?;
+            let n_usize = usize::try_from(n).unwrap_or(1);
             if outcome == "hit" {
-                out.hits += 1;
+                out.hits += n_usize;
                 self.conn
                     .execute(
-                        "UPDATE lessons SET hits = hits + 1, updated_ms = ?2 WHERE id = ?1",
-                        params![lesson, now],
+                        "UPDATE lessons SET hits = hits + ?3, updated_ms = ?2 WHERE id = ?1",
+                        params![lesson, now, n],
                     )
                     .map_err(err)?;
             } else {
-                out.misses += 1;
+                out.misses += n_usize;
+                // the deliveries: those without an entry and the entries' (one pass over
+                // `lesson_deliveries`, on a miss only)
                 let retired = self
                     .conn
                     .query_row(
-                        "UPDATE lessons SET misses = misses + 1,
-                           retired_ms = CASE WHEN misses + 1 >= ?2 AND (misses + 1) >= ?3 * deliveries THEN ?4 ELSE retired_ms END
+                        "UPDATE lessons SET misses = misses + ?5,
+                           retired_ms = CASE WHEN misses + ?5 >= ?2 AND (misses + ?5) >= ?3 *
+                             (deliveries + (SELECT COALESCE(SUM(n), 0) FROM lesson_deliveries WHERE lesson_id = ?1))
+                             THEN ?4 ELSE retired_ms END
                          WHERE id = ?1 RETURNING retired_ms IS NOT NULL",
-                        params![lesson, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE, now],
+                        params![lesson, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE, now, n],
                         |r| r.get::<_, bool>(0),
                     )
                     .map_err(err)?;
@@ -1823,6 +1945,176 @@ mod tests {
         assert_eq!((row.deliveries, row.hits, row.misses), (4, 1, 3));
         assert!(row.retired_ms.is_some());
         assert!(s.lessons(&LessonQuery::default()).expect("list").is_empty());
+    }
+
+    /// A store at schema version 11 (deliveries with rowids and an index, turns with rowids,
+    /// a lesson's `deliveries` counting every delivery): opening it runs migration 12, which
+    /// keeps every count, the repeat window and the turns.
+    #[test]
+    fn a_version_11_store_keeps_its_deliveries_and_turns() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("state.db");
+        {
+            let conn = rusqlite::Connection::open(&path).expect("open");
+            conn.pragma_update(None, "journal_mode", "WAL")
+                .expect("wal");
+            for sql in &crate::schema::MIGRATIONS[..11] {
+                conn.execute_batch(sql).expect("migration");
+            }
+            conn.pragma_update(None, "application_id", crate::APPLICATION_ID)
+                .expect("app id");
+            conn.pragma_update(None, "user_version", 11)
+                .expect("version");
+            conn.execute_batch(
+                "INSERT INTO lessons (id, project, tool, family, file, symptom, prescription, diff, triggers, provenance, search, created_ms, updated_ms, deliveries, hits, misses)
+                   VALUES (7, '/p', 'Bash', 'node', NULL, 'npm ERR! missing script: test', 'ran pnpm test', '', '[]', '{}', 'npm missing script test pnpm', 1, 1, 6, 1, 0);
+                 INSERT INTO lessons_fts (rowid, search) VALUES (7, 'npm missing script test pnpm');
+                 -- two deliveries of one turn (two hook processes at once), one settled, one
+                 -- without a session; 2 more delivered before the rows were kept (6 in all)
+                 INSERT INTO lesson_deliveries (lesson_id, session, project, turn, ts_ms, event, outcome) VALUES
+                   (7, 's1', '/p', 1, 10, 'UserPromptSubmit', 'hit'),
+                   (7, 's1', '/p', 3, 30, 'PreToolUse', NULL),
+                   (7, 's1', '/p', 3, 31, 'PreToolUse', NULL),
+                   (7, NULL, '/p', 2, 20, 'UserPromptSubmit', NULL);
+                 INSERT INTO lesson_turns (session, turn, ts_ms) VALUES ('s1', 3, 30), ('', 2, 20);",
+            )
+            .expect("old rows");
+        }
+        let s = Store::open(&path).expect("migrated");
+        assert_eq!(
+            s.check().expect("check").schema_version,
+            crate::SCHEMA_VERSION
+        );
+        let row = s.lesson(7).expect("read").expect("row");
+        assert_eq!((row.deliveries, row.hits, row.misses), (6, 1, 0));
+        assert_eq!(s.lessons(&LessonQuery::default()).expect("list")[0], row);
+        assert_eq!(s.lesson_stats().expect("stats").deliveries, 6);
+        assert_eq!((s.turn("s1").expect("t"), s.turn("").expect("t")), (3, 2));
+        // the repeat window: shown at turn 3 of s1, and at turn 2 without a session
+        assert!(s.lesson_to_show(7, "s1", 6, 4).expect("show").is_none());
+        assert!(s.lesson_to_show(7, "s1", 7, 4).expect("show").is_some());
+        assert!(s.lesson_to_show(7, "", 5, 4).expect("show").is_none());
+        // the pending pair of turn 3 settles as two hits
+        let st = s
+            .settle_deliveries("s1", Some("node"), None, Settle::Success)
+            .expect("settle");
+        assert_eq!((st.hits, st.misses), (2, 0));
+        assert_eq!(s.lesson(7).expect("read").expect("row").hits, 3);
+        // new deliveries count on top; the lesson's row is not written by one
+        s.record_delivery(7, Some("s1"), "/p", 8, "UserPromptSubmit", 80)
+            .expect("delivery");
+        assert_eq!(s.lesson(7).expect("read").expect("row").deliveries, 7);
+        let raw: i64 = s
+            .conn
+            .query_row("SELECT deliveries FROM lessons WHERE id = 7", [], |r| {
+                r.get(0)
+            })
+            .expect("raw");
+        assert_eq!(raw, 2);
+    }
+
+    /// A hit renews a lesson's recency without a new prefilter generation: the recall ranks
+    /// by the renewed recency without reading a candidate row, as the rows rank.
+    #[test]
+    fn a_hit_renews_recency_in_the_prefilter_ranking() {
+        let (_d, s) = store();
+        let day = 24 * 3_600_000_i64;
+        let old = s
+            .insert_lesson(
+                "/p",
+                &lesson(
+                    "npm ERR! missing script: lint",
+                    "ran pnpm lint",
+                    &["npm", "lint"],
+                    "node",
+                ),
+                day,
+            )
+            .expect("insert")
+            .id;
+        let new = s
+            .insert_lesson(
+                "/p",
+                &lesson(
+                    "npm ERR! missing script: build",
+                    "ran pnpm build",
+                    &["npm", "build"],
+                    "node",
+                ),
+                20 * day,
+            )
+            .expect("insert")
+            .id;
+        let q = |now| RecallQuery {
+            project: "/p",
+            text: "npm missing script",
+            family: None,
+            file: None,
+            now_ms: now,
+            half_life_ms: recall::HALF_LIFE_MS,
+            limit: 6,
+        };
+        // the file is written by the first recall
+        let first = s.recall_lesson_ids(&q(30 * day)).expect("recall");
+        assert_eq!(first.iter().map(|r| r.0).collect::<Vec<_>>(), [new, old]);
+        let gen = s.lessons_generation().expect("gen");
+        // the older lesson is delivered and hit: renewed now
+        s.record_delivery(old, Some("s"), "/p", 1, "UserPromptSubmit", 30 * day)
+            .expect("delivery");
+        s.settle_deliveries("s", Some("node"), None, Settle::Success)
+            .expect("settle");
+        assert_eq!(
+            s.lessons_generation().expect("gen"),
+            gen,
+            "no new generation"
+        );
+        let renewed_at = s.lesson(old).expect("read").expect("row").updated_ms;
+        let after = s.recall_lesson_ids(&q(renewed_at + day)).expect("recall");
+        assert_eq!(after.iter().map(|r| r.0).collect::<Vec<_>>(), [old, new]);
+        // the scores are the rows' scores
+        let rows = s.recall_lessons(&q(renewed_at + day)).expect("rows");
+        for (r, (id, score)) in rows.iter().zip(&after) {
+            let c = Candidate {
+                bm25: 0.0,
+                matched: recall::matched_terms(
+                    &recall::terms("npm missing script"),
+                    &r.row.lesson.search_text(),
+                ),
+                same_family: false,
+                same_file: false,
+                age_ms: renewed_at + day - r.row.updated_ms,
+                half_life_ms: recall::HALF_LIFE_MS,
+            };
+            assert_eq!((r.row.id, recall::score(&c)), (*id, Some(*score)));
+        }
+        // a new generation empties the renewals
+        s.forget_lesson(new).expect("forget");
+        let (_, renewed) = s.lessons_generation_renewed().expect("renewed");
+        assert_eq!(renewed, Some(Vec::new()));
+    }
+
+    /// Two lessons delivered in one turn and merged: the kept lesson's entry counts both.
+    #[test]
+    fn absorbing_a_lesson_delivered_in_the_same_turn_keeps_the_count() {
+        let (_d, s) = store();
+        let a = s
+            .insert_lesson("/p", &lesson("E one", "ran x", &["x"], "make"), 1)
+            .expect("insert")
+            .id;
+        let b = s
+            .insert_lesson("/p", &lesson("E two", "ran y", &["y"], "cargo"), 1)
+            .expect("insert")
+            .id;
+        for id in [a, b] {
+            s.record_delivery(id, Some("s"), "/p", 1, "UserPromptSubmit", 1)
+                .expect("delivery");
+        }
+        s.record_delivery(b, Some("s"), "/p", 9, "UserPromptSubmit", 1)
+            .expect("delivery");
+        assert!(s.absorb_lesson(a, b).expect("absorb"));
+        assert_eq!(s.lesson(a).expect("read").expect("row").deliveries, 3);
+        assert_eq!(s.lesson_stats().expect("stats").deliveries, 3);
+        assert!(s.lesson(b).expect("read").is_none());
     }
 
     #[test]

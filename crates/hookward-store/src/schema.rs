@@ -346,13 +346,72 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (file_id, idx)
     ) WITHOUT ROWID;
     "#,
+    // 12: fewer pages for a delivering prompt (issue 14's whole-hook bar, `lessons.rs`).
+    // `lesson_index.renewed`: the recency a hit renewed since the last generation
+    // (`id:updated_ms;` entries, appended by the `lessons_renewed` trigger, emptied with every
+    // new generation, a new generation once it passes 2,048 bytes), so the prefilter file's
+    // scores are the rows' and a recall reads no candidate row. `lesson_deliveries` and
+    // `lesson_turns` become `WITHOUT ROWID` tables keyed by session (a delivery is one b-tree
+    // entry, no separate index; the repeat check is one key range): a delivery of the same
+    // lesson twice in one session and turn is one entry counting `n`. The lessons'
+    // `deliveries` column now counts only deliveries without an entry (merged in from a
+    // lesson absorbed before this version, …): the deliveries a lesson shows are that plus its
+    // entries' `n`, so a delivery writes no lessons page. A delivery without a session is
+    // stored under session `''`, whose turns `lesson_turns` already counted.
+    r#"
+    ALTER TABLE lesson_index ADD COLUMN renewed TEXT NOT NULL DEFAULT '';
+    DROP TRIGGER lessons_gen_insert;
+    DROP TRIGGER lessons_gen_delete;
+    DROP TRIGGER lessons_gen_update;
+    CREATE TRIGGER lessons_gen_insert AFTER INSERT ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1, renewed = '' WHERE id = 1; END;
+    CREATE TRIGGER lessons_gen_delete AFTER DELETE ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1, renewed = '' WHERE id = 1; END;
+    CREATE TRIGGER lessons_gen_update AFTER UPDATE OF project, family, file, search, retired_ms ON lessons
+    BEGIN UPDATE lesson_index SET gen = gen + 1, renewed = '' WHERE id = 1; END;
+    CREATE TRIGGER lessons_renewed AFTER UPDATE OF updated_ms ON lessons
+    BEGIN UPDATE lesson_index SET
+        gen = CASE WHEN length(renewed) >= 2048 THEN gen + 1 ELSE gen END,
+        renewed = CASE WHEN length(renewed) >= 2048 THEN ''
+                       ELSE renewed || NEW.id || ':' || NEW.updated_ms || ';' END
+      WHERE id = 1; END;
+    UPDATE lessons SET deliveries = MAX(0, deliveries -
+        (SELECT COUNT(*) FROM lesson_deliveries d WHERE d.lesson_id = lessons.id));
+    CREATE TABLE lesson_shown (
+        session    TEXT    NOT NULL,
+        lesson_id  INTEGER NOT NULL,
+        turn       INTEGER NOT NULL,
+        project    TEXT    NOT NULL,
+        ts_ms      INTEGER NOT NULL,
+        event      TEXT    NOT NULL,
+        outcome    TEXT,
+        n          INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (session, lesson_id, turn)
+    ) WITHOUT ROWID;
+    INSERT INTO lesson_shown (session, lesson_id, turn, project, ts_ms, event, outcome, n)
+        SELECT COALESCE(session, ''), lesson_id, turn, MIN(project), MIN(ts_ms), MIN(event),
+               MAX(outcome), COUNT(*)
+        FROM lesson_deliveries GROUP BY COALESCE(session, ''), lesson_id, turn;
+    DROP TABLE lesson_deliveries;
+    ALTER TABLE lesson_shown RENAME TO lesson_deliveries;
+    CREATE TABLE lesson_turns_new (
+        session  TEXT    NOT NULL PRIMARY KEY,
+        turn     INTEGER NOT NULL,
+        ts_ms    INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    INSERT INTO lesson_turns_new (session, turn, ts_ms)
+        SELECT COALESCE(session, ''), MAX(turn), MAX(ts_ms) FROM lesson_turns
+        GROUP BY COALESCE(session, '');
+    DROP TABLE lesson_turns;
+    ALTER TABLE lesson_turns_new RENAME TO lesson_turns;
+    "#,
 ];
 
 /// The schema version this build creates and understands (`PRAGMA user_version`): the number
 /// of migrations in `src/schema.rs`. Version 1: tables `decisions` and `health_events`;
 /// version 2: the context guard's ledger (`context_*`); version 3: the
 /// canary and acknowledgement marks (`marks.rs`); version 4: sub-agent identity on decisions
-/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`); version 10: the lessons prefilter's generation (`lesson_index`) and vetted lesson texts (`lessons.vetted`); version 11: the knowledge-base scan cache (`kb_files`, `kb_chunks`, `kb.rs`).
+/// (`agent_id`, `agent_type`); version 5: the hash-chained audit log (`audit_log`, `audit.rs`); version 6: lessons (`lesson_*`, `lessons`, `lessons_fts`); version 7: export cursors (`export_cursors`, `export.rs`); version 8: the context guard's manifests (`context_manifests` and the triggers that drop them on any ledger change); version 9: the cost index (`cost_files`, `cost_requests`, `cost.rs`); version 10: the lessons prefilter's generation (`lesson_index`) and vetted lesson texts (`lessons.vetted`); version 11: the knowledge-base scan cache (`kb_files`, `kb_chunks`, `kb.rs`); version 12: fewer pages for a delivering prompt (`lesson_index.renewed`, `lesson_deliveries` and `lesson_turns` keyed by session without rowids, `lessons.deliveries` counting only deliveries without an entry).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// What the header of an existing database file says.

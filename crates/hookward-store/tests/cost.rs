@@ -54,7 +54,7 @@ fn a_version_8_store_gains_the_cost_index() {
         conn.execute_batch(
             "DROP TABLE cost_files; DROP TABLE cost_requests;
              DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
-             DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
+             DROP TRIGGER lessons_gen_update; DROP TRIGGER lessons_renewed; DROP TABLE lesson_index;
              ALTER TABLE lessons DROP COLUMN vetted; DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 8;",
         )
         .unwrap();

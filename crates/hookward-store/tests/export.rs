@@ -129,7 +129,7 @@ fn a_version_6_store_gains_the_export_cursors() {
              DROP TRIGGER context_scopes_update_manifests; DROP TRIGGER context_scopes_delete_manifests;
              DROP TABLE cost_files; DROP TABLE cost_requests;
              DROP TRIGGER lessons_gen_insert; DROP TRIGGER lessons_gen_delete;
-             DROP TRIGGER lessons_gen_update; DROP TABLE lesson_index;
+             DROP TRIGGER lessons_gen_update; DROP TRIGGER lessons_renewed; DROP TABLE lesson_index;
              ALTER TABLE lessons DROP COLUMN vetted;
              DROP TABLE kb_files; DROP TABLE kb_chunks; PRAGMA user_version = 6;",
         )
@@ -137,7 +137,7 @@ fn a_version_6_store_gains_the_export_cursors() {
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.check().unwrap().schema_version, SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 11);
+    assert_eq!(SCHEMA_VERSION, 12);
     assert_eq!(store.lessons_generation().unwrap(), 1);
     assert_eq!(store.context_manifest("k").unwrap(), None);
     let b = store.export_batch(&ExportCursor::default(), 10).unwrap();
