@@ -123,6 +123,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("serve-and-recipe", 99.0),
     ("volume-names", 99.0),
     ("tcl-exec", 99.0),
+    ("awk-input", 99.0),
     ("benign-h-cmd14", 99.0),
 ];
 
@@ -3077,6 +3078,27 @@ fn tcl_exec() -> Vec<Base> {
     out
 }
 
+// Principle (awk-input): awk's `getline < "FILE"` reads FILE; `system()` of a value built from
+// the input (`system($0)`) runs commands nobody wrote in the command line.
+fn awk_input() -> Vec<Base> {
+    let mut out = Vec::new();
+    for c in [
+        "awk 'BEGIN{while((getline l < \"/home/alex/.ssh/id_rsa\")>0) print l}'",
+        "awk 'BEGIN{getline k < \"/home/dev/.aws/credentials\"; print k}'",
+        "gawk 'BEGIN { while ((getline line < \"/etc/shadow\") > 0) print line }'",
+    ] {
+        out.push(b("awk-input", "deny", c.to_string()));
+    }
+    for c in [
+        "awk '{system($0)}' /tmp/cmds",
+        "awk -F, '{system($2)}' jobs.csv",
+        "cat /tmp/c | awk '{ cmd = $0; system(cmd) }'",
+    ] {
+        out.push(b("awk-input", "ask", c.to_string()));
+    }
+    out
+}
+
 fn h_cmd14_benign() -> Vec<Base> {
     [
         "export DB_PASSWORD=$(vault kv get -field=password secret/ci/db)",
@@ -3134,6 +3156,9 @@ fn h_cmd14_benign() -> Vec<Base> {
         "expect -c 'spawn ssh-add ./ci_key; expect eof'",
         "tclsh <<< 'puts [exec git status]'",
         "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
+        "awk 'BEGIN{system(\"echo Hello World\")}'",
+        "awk 'BEGIN{while(n-- > 0) getline s < \"nums.txt\"}'",
+        "awk '{ print $1 }' data.txt",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd14", "allow", c.to_string()))
@@ -3320,6 +3345,7 @@ fn generated_class_variants_get_their_decision() {
         serve_and_recipe(),
         volume_names(),
         tcl_exec(),
+        awk_input(),
         h_cmd14_benign(),
     ]
     .into_iter()
