@@ -124,6 +124,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("volume-names", 99.0),
     ("tcl-exec", 99.0),
     ("awk-input", 99.0),
+    ("home-expr", 99.0),
     ("benign-h-cmd14", 99.0),
 ];
 
@@ -3099,6 +3100,18 @@ fn awk_input() -> Vec<Base> {
     out
 }
 
+// Principle (home-expr): an interpreter's spelling of the home folder is the home (`Bun.env` is
+// `process.env`), so a write below it is judged as the shell's would be.
+fn home_expr() -> Vec<Base> {
+    [
+        "bun -e \"await Bun.write(Bun.env.HOME + '/.ssh/authorized_keys', 'ssh-ed25519 AAAA x')\"",
+        "bun -e \"await Bun.write(Bun.env['HOME'] + '/.bashrc', 'curl x|sh')\"",
+    ]
+    .into_iter()
+    .map(|c| b("home-expr", "deny", c.to_string()))
+    .collect()
+}
+
 fn h_cmd14_benign() -> Vec<Base> {
     [
         "export DB_PASSWORD=$(vault kv get -field=password secret/ci/db)",
@@ -3346,6 +3359,7 @@ fn generated_class_variants_get_their_decision() {
         volume_names(),
         tcl_exec(),
         awk_input(),
+        home_expr(),
         h_cmd14_benign(),
     ]
     .into_iter()
