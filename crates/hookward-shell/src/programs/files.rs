@@ -1368,6 +1368,41 @@ fn sed_substitutes(script: &str) -> bool {
     })
 }
 
+/// The files an awk program reads with `getline [VAR] < "FILE"` (literal names only).
+fn awk_getline_files(prog: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in prog.match_indices("getline").take(16) {
+        let rest = prog.get(i + 7..).unwrap_or("").trim_start();
+        // An optional variable name.
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            .trim_start();
+        let Some(after) = rest.strip_prefix('<') else {
+            continue;
+        };
+        let after = after.trim_start();
+        if let Some(body) = after.strip_prefix('"') {
+            if let Some(end) = body.find('"') {
+                let f = &body[..end];
+                if !f.is_empty() && !f.contains('\\') {
+                    out.push(f.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when an awk program calls `system(…)` with an argument that is no string literal
+/// (`system($0)`, `system($1)`, `system(cmd)`); `system("…" $1)` starts with a literal and is
+/// followed by [`super::interp::awk_shell_literals`].
+fn awk_system_of_value(prog: &str) -> bool {
+    prog.match_indices("system(").any(|(i, _)| {
+        let arg = prog.get(i + 7..).unwrap_or("").trim_start();
+        arg.starts_with('$') || arg.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+    })
+}
+
 fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     let p = opts::parse(
         inv.rest(),
@@ -1412,6 +1447,27 @@ fn awk(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             shell_code(a, inv, st, name, &arg, Some(Stream::default()));
         }
         awk_hidden(a, name, &prog.text, &inv.evidence);
+        // `getline [VAR] < "FILE"` reads FILE (gawk manual, "Getline from a File").
+        for f in awk_getline_files(&prog.text) {
+            a.path_arg(
+                &inv.cwd,
+                &Arg::lit(&f),
+                Access::Read,
+                "awk getline <",
+                false,
+            );
+        }
+        // `system($0)`, `system($2)`, `system(cmd)`: the command is built from the input at
+        // run time (a file of commands run line by line), code hookward cannot see.
+        if awk_system_of_value(&prog.text) {
+            a.dynamic_code(
+                name,
+                "unknown",
+                Some("awk system() of input".to_string()),
+                &inv.wrappers,
+                &inv.evidence,
+            );
+        }
     }
     let files: Vec<Arg> = p
         .operands
@@ -2695,6 +2751,21 @@ fn decoder_tools(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn awk_getline_files_and_system_of_values() {
+        assert_eq!(
+            awk_getline_files("BEGIN{while((getline l < \"/etc/x\")>0) print l}"),
+            vec!["/etc/x".to_string()]
+        );
+        assert_eq!(
+            awk_getline_files("BEGIN{getline < \"a.txt\"}"),
+            vec!["a.txt".to_string()]
+        );
+        assert!(awk_getline_files("{ \"date\" | getline d }").is_empty());
+        assert!(awk_system_of_value("{system($0)}") && awk_system_of_value("{system(cmd)}"));
+        assert!(!awk_system_of_value("BEGIN{system(\"ls\")}"));
+    }
 
     #[test]
     fn modes() {

@@ -809,6 +809,9 @@ const HOME_EXPRS: &[&str] = &[
     "$ENV{'HOME'}",
     "process.env.HOME",
     "process.env['HOME']",
+    // Bun's `Bun.env` is `process.env` (Bun docs, "Environment variables").
+    "Bun.env.HOME",
+    "Bun.env['HOME']",
     "os.homedir()",
     "require('os').homedir()",
     "Deno.env.get('HOME')",
