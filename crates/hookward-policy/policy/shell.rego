@@ -147,12 +147,29 @@ decision contains {"id": "shell/account-db-exfiltration", "decision": "deny", "r
 }
 
 # Programs that print the whole environment when run without a command to run.
-env_dumpers := {"printenv", "env", "export", "declare", "set", "typeset"}
+env_dumpers := {"printenv", "env"}
 
+# printenv and env print the environment with no operand (one option or variable name at most).
 env_dump(c) if {
 	c.program in env_dumpers
 	count(c.argv) <= 2
 	not c.argv[1] in {"--help", "--version"}
+}
+
+# The shell builtins print variables only when given no name (bash(1) SHELL BUILTIN COMMANDS):
+# `set` alone lists every variable, while `set -e`/`set -xue`/`set -- a b` only change options
+# or the positional parameters; `export`, `declare`, `typeset` alone or with a listing option
+# (`-p`, `-x`) list them, while `export NAME=value` or `declare -a NAME` assign (issue 11,
+# benign precision: `set -xue` at the top of a CI script that pushes a tag is not a dump).
+env_dump(c) if {
+	c.program in {"set", "export", "declare", "typeset"}
+	count(c.argv) == 1
+}
+
+env_dump(c) if {
+	c.program in {"export", "declare", "typeset"}
+	count(c.argv) == 2
+	c.argv[1] in {"-p", "-x", "-px", "-xp"}
 }
 
 # Interpreter code reading the whole environment: Python os.environ, Node process.env, Ruby ENV, Perl %ENV.

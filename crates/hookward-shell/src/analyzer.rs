@@ -1848,6 +1848,12 @@ impl<'c> Analyzer<'c> {
         if local && INTERACTIVE_ONLY.contains(&name) {
             return;
         }
+        // The value as written (`HOME="$(mktemp -d)"`): the expanded one stands for mktemp's
+        // output (`/tmp/tmp.XXXXXXXXXX`) and no longer says the folder is new.
+        let written = evidence.split_once('=').map_or("", |(_, v)| v);
+        if name.eq_ignore_ascii_case("HOME") && crate::persist::fresh_temp_dir(written) {
+            return;
+        }
         if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);
         }

@@ -112,6 +112,24 @@ fn env_tamper_values() {
     );
     assert!(tamper_names("git -c color.ui=always log").is_empty());
     assert!(tamper_names("IFS=, read -r a b").is_empty());
+    // A home made by mktemp -d in the assignment is new and empty (tests isolate this way).
+    for c in [
+        "HOME=\"$(mktemp -d)\"",
+        "HOME=$(mktemp -d) git status",
+        "export HOME=`mktemp -d -t h.XXXX`",
+        "GIT_CONFIG_COUNT=0 git status",
+        "GIT_CONFIG_COUNT_NONE=\"0\"",
+    ] {
+        assert!(tamper_names(c).is_empty(), "{c}");
+    }
+    for c in [
+        "HOME=$(mktemp) git status",
+        "HOME=/tmp/x git status",
+        "HOME=. git status",
+        "HOME=/home/alex aws s3 ls",
+    ] {
+        assert_eq!(tamper_names(c), ["HOME"], "{c}");
+    }
 }
 
 #[test]

