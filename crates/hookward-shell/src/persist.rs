@@ -362,6 +362,13 @@ pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static
 /// [`is_tamper`] also looks at the value.
 pub(crate) fn is_tamper_var(name: &str) -> bool {
     let up = name.to_ascii_uppercase();
+    // Environment names are case-sensitive (POSIX.1 "Environment Variables"): `shell=$(ps …)`,
+    // `home=…`, `editor=…` are a script's own variables, which no program reads. The
+    // lower-case names that are read: the proxy variables (curl(1) reads `http_proxy` and
+    // friends in lower case) and zsh's `path` array, tied to `PATH` (zshparam(1)).
+    if name != up && !LOWER_CASE_READ.contains(&name) {
+        return false;
+    }
     let exact = [
         "PATH",
         "LD_PRELOAD",
@@ -432,6 +439,15 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         || up.ends_with("_API_BASE")
         || up.ends_with("_ENDPOINT")
 }
+
+/// Lower-case variable names programs read ([`is_tamper_var`]).
+const LOWER_CASE_READ: &[&str] = &[
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "ftp_proxy",
+    "path",
+];
 
 /// Whether a path-list entry is only known at run time.
 fn is_dynamic(e: &str) -> bool {
@@ -876,8 +892,16 @@ mod tests {
             "GIT_CONFIG_NEUTRALIZED_PATH",
             "GIT_CONFIG_KEY_",
             "GIT_CONFIG_KEY_X",
+            "shell",
+            "home",
+            "editor",
+            "Pager",
+            "ld_preload",
         ] {
             assert!(!is_tamper_var(n), "{n}");
+        }
+        for n in ["SHELL", "HOME", "http_proxy", "HTTPS_PROXY", "path", "PATH"] {
+            assert!(is_tamper_var(n), "{n}");
         }
     }
 

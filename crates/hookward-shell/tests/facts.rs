@@ -547,3 +547,15 @@ fn other_listing_programs_and_consumers_reach_every_level() {
         "{d:?}"
     );
 }
+
+#[test]
+fn yq_modes_are_not_files() {
+    for c in [
+        "yq ea '.[] | .key' file.yaml",
+        "yq eval '.a.key' file.yaml",
+        "yq '.a' file.yaml",
+    ] {
+        let paths: Vec<String> = f(c).paths.into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["/home/dev/project/file.yaml"], "{c}");
+    }
+}

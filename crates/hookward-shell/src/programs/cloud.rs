@@ -459,6 +459,14 @@ fn verb_shaped(word: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
 }
 
+/// Subcommands that list, show or create (`gh issue list`, `kubectl get`, `az group show`,
+/// `gcloud … describe`): once one is named, the words after it are its arguments and option
+/// values (`gh issue list --label remove-me`), not a second verb (issue 11, benign precision).
+const NON_DESTRUCTIVE_VERBS: &[&str] = &[
+    "list", "ls", "get", "describe", "show", "view", "status", "info", "logs", "log", "search",
+    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone",
+];
+
 /// Resource words of data the service rebuilds by itself: a build cache (`gh cache delete`,
 /// `gh actions-cache delete`; GitHub Actions "Caching dependencies": an evicted or deleted
 /// cache is recreated by the next run that misses it). Deleting one loses no work, like
@@ -611,6 +619,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         AnyOperand => ops
             .iter()
             .take(5)
+            .take_while(|op| !NON_DESTRUCTIVE_VERBS.contains(op))
             .enumerate()
             .filter(|(_, op)| verb_shaped(op))
             .find_map(|(i, op)| verb_match(op).map(|v| (i, v))),
@@ -810,6 +819,8 @@ mod tests {
             // Values that start like a verb are not verbs (a branch, a path, a run-time word).
             "gh pr list --head \"release-pr/$TARGET\" --state open",
             "gh pr list --head release-pr/v2",
+            "gh issue list --label remove-me",
+            "az group show -n delete-me",
             "kubectl get cm remove-me.yaml",
             "gcloud compute instances list --filter=name:delete-me",
             // Caches the service rebuilds.

@@ -1093,6 +1093,15 @@ fn reader(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         // The filter comes first unless given with -f; `--arg NAME VALUE` / `--argjson` /
         // `--slurpfile NAME FILE` / `--rawfile NAME FILE` take two words.
         operands = jq_operands(inv.rest());
+        // yq v4 names its mode first (`yq eval '.a' f.yaml`, `yq ea '.[] | .key' *.yaml`;
+        // yq docs, "Commands"): the expression follows it.
+        if name == "yq"
+            && operands
+                .first()
+                .is_some_and(|o| matches!(o.text.as_str(), "e" | "eval" | "ea" | "eval-all"))
+        {
+            operands.remove(0);
+        }
         if !p.has(&["-f", "--from-file"]) && !operands.is_empty() {
             operands.remove(0);
         }
