@@ -176,7 +176,7 @@ env_dump(c) if {
 env_access_re := `os\.environ|process\.env\b|\bENV\b|%ENV|environ\(|getenv\(\)`
 
 # @rule shell/environment-exfiltration deny
-# The environment (API keys and tokens live there) dumped and uploaded in the same command.
+# The environment (API keys and tokens live there) dumped and uploaded in the same command. A dump is printenv/env with no operand, or set/export/declare/typeset with no name (`export -p`, `declare -x`); `set -e`, `set -xue`, `export NAME=v` print nothing.
 decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
 	count(facts_of("uploads")) > 0
 	some c in facts_of("commands")
@@ -375,7 +375,7 @@ decision contains {"id": "shell/package-script", "decision": "ask", "reason": re
 }
 
 # @rule shell/env-tamper ask
-# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed).
+# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed). A value that routes nothing is neutral and not reported (issue 11, benign precision; hookward-shell persist.rs): a HOME that `mktemp -d` makes in the assignment (new and empty: no planted config, nobody's credentials; any other HOME is reported), GIT_CONFIG_COUNT=0 and an empty GIT_CONFIG_PARAMETERS (no injected keys), names git does not read (GIT_CONFIG_COUNT_NONE), lower-case script variables (`shell=…`, `home=…`; only the proxies and zsh's `path` are read in lower case), a PATH entry below the home also when the home lies under /tmp, and `url.X.insteadOf Y` between the same host (ssh for https).
 decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason} if {
 	some f in facts_of("env_tamper")
 	reason := sprintf("the command sets %s, which changes what code runs or where traffic goes (%s)", [f.name, f.evidence])
