@@ -661,8 +661,11 @@ fn is_self_ref(entry: &str, name: &str) -> bool {
 /// - TLS switches (`NODE_TLS_REJECT_UNAUTHORIZED`, `PYTHONHTTPSVERIFY`, `GIT_SSL_NO_VERIFY`):
 ///   only values that turn verification off.
 /// - `GIT_CONFIG_NOSYSTEM` and `GIT_CONFIG_GLOBAL=/dev/null` isolate git from config, reported
-///   only when set to a real file; `GIT_CONFIG_COUNT=0` and an empty `GIT_CONFIG_PARAMETERS`
-///   inject nothing. Only the names git reads count (`GIT_CONFIG_COUNT_NONE` is a script's own).
+///   only when set to a real file; `GIT_CONFIG_COUNT=<n>` and an empty `GIT_CONFIG_PARAMETERS`
+///   inject nothing by themselves; `GIT_CONFIG_KEY_<n>` only when the key can run a program or
+///   route traffic (`core.pager`, `alias.*`, `http.proxy`…; not `commit.gpgsign`), and
+///   `GIT_CONFIG_VALUE_<n>` only when it is more than a plain word. Only the names git reads
+///   count (`GIT_CONFIG_COUNT_NONE` is a script's own).
 /// - `HOME`: not reported when the value is a folder `mktemp -d` makes in the assignment
 ///   (`HOME="$(mktemp -d)"`, how tests isolate themselves): it holds no planted configuration
 ///   and nobody's credentials. Any other value is reported.
@@ -721,11 +724,20 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => v.trim() == "0",
         "GIT_SSL_NO_VERIFY" => !matches!(v.trim(), "" | "0" | "false"),
         "GIT_CONFIG_NOSYSTEM" => false,
-        // No injected key (`GIT_CONFIG_COUNT=0`) and no `-c` pairs (`GIT_CONFIG_PARAMETERS=`)
-        // leave git's configuration as it was; the keys themselves (`GIT_CONFIG_KEY_<n>`) are
-        // always reported.
-        "GIT_CONFIG_COUNT" => !matches!(v.trim(), "" | "0"),
+        // No `-c` pairs (`GIT_CONFIG_PARAMETERS=`) leave git's configuration as it was.
+        // A count enables nothing by itself; the keys it counts are judged each on its own.
+        "GIT_CONFIG_COUNT" => !v.trim().bytes().all(|b| b.is_ascii_digit()),
         "GIT_CONFIG_PARAMETERS" => !v.trim().is_empty(),
+        // An injected key is tampering when the key can run a program or route traffic with some
+        // value (`core.pager`, `core.sshCommand`, `alias.*`, `http.proxy`, `url.*.insteadOf`,
+        // `http.sslVerify`: vcs.rs `config_key_effect` with a worst-case value); a value is
+        // only when it is more than a plain word (`true`, `main`: no shell syntax, path or URL).
+        _ if up.starts_with("GIT_CONFIG_KEY_") => ["!sh -c x; $(x)", "false", "/tmp/x"]
+            .iter()
+            .any(|w| crate::programs::vcs::config_key_effect(v.trim(), w).is_some()),
+        _ if up.starts_with("GIT_CONFIG_VALUE_") => !v
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')),
         // A home made by `mktemp -d` in the assignment holds no configuration, rc file or
         // credential: programs started with it read nothing of anybody's (tests isolate
         // themselves this way). Any other home can hold planted configuration (a project's
@@ -877,7 +889,30 @@ mod tests {
             assert!(is_tamper("HOME", &val(v), &c), "{v}");
         }
         assert!(!is_tamper("GIT_CONFIG_COUNT", &val("0"), &c));
-        assert!(is_tamper("GIT_CONFIG_COUNT", &val("1"), &c));
+        assert!(!is_tamper("GIT_CONFIG_COUNT", &val("2"), &c));
+        assert!(!is_tamper("GIT_CONFIG_KEY_0", &val("commit.gpgsign"), &c));
+        assert!(!is_tamper(
+            "GIT_CONFIG_KEY_1",
+            &val("init.defaultBranch"),
+            &c
+        ));
+        assert!(!is_tamper("GIT_CONFIG_VALUE_0", &val("true"), &c));
+        assert!(!is_tamper("GIT_CONFIG_VALUE_1", &val("main"), &c));
+        for k in [
+            "core.sshCommand",
+            "core.pager",
+            "alias.x",
+            "http.proxy",
+            "url.https://x.example/.insteadOf",
+            "http.sslVerify",
+            "core.hooksPath",
+            "core.fsmonitor",
+        ] {
+            assert!(is_tamper("GIT_CONFIG_KEY_0", &val(k), &c), "{k}");
+        }
+        for v in ["sh -c id", "!sh", "http://203.0.113.5:8080", "/tmp/h"] {
+            assert!(is_tamper("GIT_CONFIG_VALUE_0", &val(v), &c), "{v}");
+        }
         assert!(!is_tamper("GIT_CONFIG_PARAMETERS", &val(""), &c));
         assert!(is_tamper(
             "GIT_CONFIG_PARAMETERS",
@@ -885,7 +920,7 @@ mod tests {
             &c
         ));
         assert!(is_tamper("GIT_CONFIG_KEY_0", &val("core.pager"), &c));
-        assert!(is_tamper("GIT_CONFIG_VALUE_12", &val("x"), &c));
+        assert!(is_tamper("GIT_CONFIG_VALUE_12", &val("x;y"), &c));
         assert!(is_tamper("GIT_CONFIG", &val("/tmp/x"), &c));
         for n in [
             "GIT_CONFIG_COUNT_NONE",

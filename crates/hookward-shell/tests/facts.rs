@@ -559,3 +559,19 @@ fn yq_modes_are_not_files() {
         assert_eq!(paths, ["/home/dev/project/file.yaml"], "{c}");
     }
 }
+
+#[test]
+fn mktemp_tmpdir_takes_a_glued_value_only() {
+    let paths: Vec<String> = f("mktemp --tmpdir gitconfig-XXXX")
+        .paths
+        .into_iter()
+        .map(|p| p.path)
+        .collect();
+    assert_eq!(paths, ["/tmp/gitconfig-XXXX"]);
+    let paths: Vec<String> = f("mktemp --tmpdir=/var/tmp x.XXXX")
+        .paths
+        .into_iter()
+        .map(|p| p.path)
+        .collect();
+    assert_eq!(paths, ["/var/tmp/x.XXXX"]);
+}

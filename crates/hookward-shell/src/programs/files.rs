@@ -629,7 +629,9 @@ fn ln(a: &mut Analyzer, inv: &Inv) -> Stream {
 /// `-t`, `-p` or no template) or where the template says. The output stands for the name,
 /// with the random part shown as `XXXXXXXXXX`.
 fn mktemp(a: &mut Analyzer, inv: &Inv, st: &State) -> Stream {
-    let p = opts::parse(inv.rest(), &["-p", "--tmpdir", "--suffix"], false);
+    // GNU mktemp(1): `-p DIR` takes a value, `--tmpdir[=DIR]` only a glued one
+    // (`mktemp --tmpdir gitconfig-XXXX` is a template in $TMPDIR).
+    let p = opts::parse(inv.rest(), &["-p", "--suffix"], false);
     let tmpdir_opt = p
         .opts
         .iter()

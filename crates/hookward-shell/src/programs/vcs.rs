@@ -25,7 +25,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
 
 /// What a git config key does when set: `Some("persistence kind")` for keys that make git run
 /// a program or hooks, `Some("tamper")` for keys that redirect traffic or drop TLS checks.
-fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
+pub(crate) fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
     let k = key.to_ascii_lowercase();
     let simple = |v: &str| {
         !v.contains([';', '|', '&', '$', '`', '(', ')', '<', '>', '\n'])
