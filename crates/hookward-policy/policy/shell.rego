@@ -113,10 +113,47 @@ decision contains {"id": "shell/decoded-exec", "decision": "deny", "reason": rea
 }
 
 # @rule shell/privilege-escalation deny
-# sudo, doas, su, pkexec, or making a file setuid.
+# sudo, doas, su, pkexec, or making a file setuid. Root for one ordinary command (a distro package manager, a service manager, a disk, hardware or network inspection tool; root_ordinary_programs) is shell/privileged-command (ask) instead.
 decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reason": reason} if {
 	some f in facts_of("privilege")
+	not root_for_ordinary_commands
 	reason := sprintf("the command would gain elevated privileges (%s)", [f.evidence])
+}
+
+# @rule shell/privileged-command ask
+# sudo/doas/run0/pkexec in front of ordinary commands only: distro package managers, service managers, and disk, hardware, network and log inspection tools (sudo apt-get install -y jq, sudo fdisk -l /dev/sda, sudo systemctl status nginx, run0 dmidecode). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash) or a program that can start others (interpreters, editors, pagers, find, xargs, env, make, git…) stays shell/privilege-escalation (deny). Issue 11, benign side.
+decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
+	root_for_ordinary_commands
+	some f in facts_of("privilege")
+	reason := sprintf("the command runs as root (%s); the command itself is an ordinary one", [f.evidence])
+}
+
+root_wrappers := {"sudo", "doas", "run0", "pkexec"}
+
+# Programs that do one job as root and start no program of the caller's choosing (their package
+# scripts come from the distribution's configured repositories).
+root_ordinary_programs := {
+	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
+	"systemctl", "service", "journalctl", "dmesg",
+	"fdisk", "sfdisk", "lsblk", "blkid", "findmnt", "smartctl", "nvme", "hdparm", "dmidecode", "lshw",
+	"lspci", "lsusb", "lscpu", "df", "du", "ls", "stat",
+	"ss", "netstat", "lsof", "iftop", "iotop", "ip", "iptables", "nft", "ufw",
+}
+
+root_for_ordinary_commands if {
+	privs := facts_of("privilege")
+	count(privs) > 0
+	every f in privs {
+		f.kind == "sudo"
+		f.program in root_wrappers
+	}
+	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
+	count(rooted) > 0
+	every c in rooted {
+		c.program in root_ordinary_programs
+	}
+	# `sudo -i`, `sudo -s`, `sudo -l`: the wrapper run on its own.
+	count([c | some c in facts_of("commands"); c.program in root_wrappers]) == 0
 }
 
 # @rule shell/credential-exfiltration deny

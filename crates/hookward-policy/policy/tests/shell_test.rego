@@ -686,3 +686,15 @@ test_other_unanalysable_facts_are_not_parse_errors if {
 	ids := {d.id | some d in rules.decision} with input as shell_input([], {"unanalysable": [u]})
 	not "shell/unparsed" in ids
 }
+
+test_root_for_an_ordinary_command_asks if {
+	sh := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo apt-get install -y jq"}], "commands": [{"program": "apt-get", "argv": ["apt-get", "install", "-y", "jq"], "wrappers": ["sudo"], "evidence": "sudo apt-get install -y jq"}]}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], sh)
+	ids == {"shell/privileged-command"}
+	root_shell := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo bash"}], "commands": [{"program": "bash", "argv": ["bash"], "wrappers": ["sudo"], "evidence": "sudo bash"}]}
+	some d in rules.decision with input as shell_input([], root_shell)
+	d.id == "shell/privilege-escalation"
+	bare := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo -i"}], "commands": [{"program": "sudo", "argv": ["sudo", "-i"], "wrappers": [], "evidence": "sudo -i"}]}
+	some e in rules.decision with input as shell_input([], bare)
+	e.id == "shell/privilege-escalation"
+}
