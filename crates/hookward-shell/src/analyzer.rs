@@ -1854,6 +1854,13 @@ impl<'c> Analyzer<'c> {
         if name.eq_ignore_ascii_case("HOME") && crate::persist::fresh_temp_dir(written) {
             return;
         }
+        // git's global or system config pointed at a new empty file isolates git from the
+        // user's configuration, as `/dev/null` does.
+        if matches!(name, "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM")
+            && crate::persist::fresh_mktemp(written, false)
+        {
+            return;
+        }
         if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);
         }

@@ -489,6 +489,12 @@ fn dynamic_temp(e: &str, ctx: &ShellContext) -> bool {
 /// (`$(mktemp -d)`, `` `mktemp -d -t x.XXXX` ``, `$(mktemp --directory)/home`): new and empty,
 /// so nobody has planted anything in it (mktemp(1): the directory is created with mode 0700).
 pub(crate) fn fresh_temp_dir(v: &str) -> bool {
+    fresh_mktemp(v, true)
+}
+
+/// Whether a value is a file or folder `mktemp` makes in this very assignment (`need_dir`: a
+/// folder, `-d`); new and empty either way.
+pub(crate) fn fresh_mktemp(v: &str, need_dir: bool) -> bool {
     let v = v.trim_matches('"');
     let (inner, rest) = if let Some(r) = v.strip_prefix("$(") {
         match r.find(')') {
@@ -514,8 +520,8 @@ pub(crate) fn fresh_temp_dir(v: &str) -> bool {
         w == "--directory" || (w.starts_with('-') && !w.starts_with("--") && w.contains('d'))
     });
     is_mktemp
-        && directory
-        && (rest.is_empty() || rest.starts_with('/'))
+        && (directory || !need_dir)
+        && (rest.is_empty() || (directory && rest.starts_with('/')))
         && !rest.split('/').any(|c| c == "..")
 }
 

@@ -119,6 +119,7 @@ fn env_tamper_values() {
         "export HOME=`mktemp -d -t h.XXXX`",
         "GIT_CONFIG_COUNT=0 git status",
         "GIT_CONFIG_COUNT_NONE=\"0\"",
+        "GIT_CONFIG_GLOBAL=$(mktemp --tmpdir gitconfig-XXXX) git status",
     ] {
         assert!(tamper_names(c).is_empty(), "{c}");
     }
@@ -130,6 +131,10 @@ fn env_tamper_values() {
     ] {
         assert_eq!(tamper_names(c), ["HOME"], "{c}");
     }
+    assert_eq!(
+        tamper_names("GIT_CONFIG_GLOBAL=/tmp/x/gitconfig git status"),
+        ["GIT_CONFIG_GLOBAL"]
+    );
 }
 
 #[test]
