@@ -121,7 +121,7 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/privileged-command ask
-# sudo/doas/run0/pkexec in front of ordinary commands only: distro package managers, service managers, and disk, hardware, network and log inspection tools (sudo apt-get install -y jq, sudo fdisk -l /dev/sda, sudo systemctl status nginx, run0 dmidecode). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash) or a program that can start others (interpreters, editors, pagers, find, xargs, env, make, git…) stays shell/privilege-escalation (deny). Issue 11, benign side.
+# sudo/doas/run0/pkexec in front of ordinary commands only: distro package managers, service managers, and disk, hardware, network and log inspection tools (sudo apt-get install -y jq, sudo fdisk -l /dev/sda, sudo systemctl status nginx, run0 dmidecode), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash) or a program that can start others (interpreters, editors, pagers, find, xargs, env, make, git…) stays shell/privilege-escalation (deny). Issue 11, benign side.
 decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
 	root_for_ordinary_commands
 	some f in facts_of("privilege")
@@ -135,9 +135,18 @@ root_wrappers := {"sudo", "doas", "run0", "pkexec"}
 root_ordinary_programs := {
 	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
 	"systemctl", "service", "journalctl", "dmesg",
-	"fdisk", "sfdisk", "lsblk", "blkid", "findmnt", "smartctl", "nvme", "hdparm", "dmidecode", "lshw",
+	"lsblk", "blkid", "findmnt", "smartctl", "nvme", "hdparm", "dmidecode", "lshw",
 	"lspci", "lsusb", "lscpu", "df", "du", "ls", "stat",
 	"ss", "netstat", "lsof", "iftop", "iotop", "ip", "iptables", "nft", "ufw",
+}
+
+root_ordinary(c) if c.program in root_ordinary_programs
+
+# fdisk lists partition tables with -l; without it, it edits them.
+root_ordinary(c) if {
+	c.program == "fdisk"
+	some a in c.argv
+	a in {"-l", "--list"}
 }
 
 root_for_ordinary_commands if {
@@ -150,8 +159,12 @@ root_for_ordinary_commands if {
 	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
 	count(rooted) > 0
 	every c in rooted {
-		c.program in root_ordinary_programs
+		root_ordinary(c)
 	}
+	# Nothing else in the command line acts (fetches, uploads, dynamic code, persistence…) or
+	# changes a file outside the project and the temporary folders.
+	count([k | some k in acting_fact_kinds; k != "privilege"; count(facts_of(k)) > 0]) == 0
+	count([p | some p in lib.changed_paths; lib.has_class(p, "outside_project"); not lib.has_class(p, "temp")]) == 0
 	# `sudo -i`, `sudo -s`, `sudo -l`: the wrapper run on its own.
 	count([c | some c in facts_of("commands"); c.program in root_wrappers]) == 0
 }
