@@ -408,6 +408,8 @@ fn is_security_tool_config(path: &str) -> bool {
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `placeholder` instead of both for a documentation
 ///   placeholder ([`is_placeholder`]: `/path/to/x`, `/proc/<pid>/environ`); `temp` — under a temporary directory;
+///   `temp_copy` — a `credential` by name in a temporary directory (outside any home there),
+///   which keeps its `credential` class and does not get `temp`;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
 ///   `root` — `/`; `homes` — a folder that holds the users' homes ([`HOMES_DIRS`]: `/home`,
 ///   `/Users`); `other_home` — one user's home by shape other than `ctx.home` (`/home/alex`,
@@ -472,6 +474,12 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     });
     if in_temp && !protected {
         out.push("temp");
+    }
+    // A credential by name alone in a temporary folder (not a home that lies there): a job's
+    // working copy (`/tmp/certificate.p12` a CI step decoded from a secret), which the policy
+    // lets the command remove or use after writing it itself (issue 11, benign precision).
+    if in_temp && out.contains(&"credential") && !out.contains(&"hookward_home") {
+        out.push("temp_copy");
     }
     if path == ctx.home {
         out.push("home");
@@ -1709,6 +1717,13 @@ mod tests {
         assert_eq!(classify("/tmp/ci/home", p, &c), ["outside_project", "home"]);
         assert_eq!(classify("/tmp/ci/home/.claude", p, &c), ["outside_project"]);
         assert!(!classify("/tmp/ci/home/.ssh/authorized_keys", p, &c).contains(&"temp"));
+        assert!(!classify("/tmp/ci/home/.ssh/id_rsa", p, &c).contains(&"temp_copy"));
+        assert!(!classify("/tmp/ci/home/x/cert.p12", p, &c).contains(&"temp_copy"));
+        let t = classify("/tmp/certificate.p12", p, &c);
+        assert!(
+            t.contains(&"credential") && t.contains(&"temp_copy"),
+            "{t:?}"
+        );
         assert!(!classify("/tmp/ci/home/.hookward/config.toml", p, &c).contains(&"temp"));
         assert_eq!(
             classify("/tmp/ci/build/x", p, &c),

@@ -117,6 +117,30 @@ pub const TABLE: &[Row] = &[
     row(".nuget/packages", Cache, "NuGet: global packages folder"),
     row(".pub-cache", Cache, "Dart/Flutter: pub cache"),
     row(".ccache", Cache, "ccache: compiler cache"),
+    // rpmbuild's output folders below `%_topdir` (default `~/rpmbuild`): `rpmbuild -ba` rebuilds
+    // them from SPECS and SOURCES (which stay unclassed: they are the user's input). Moving a
+    // built package out of RPMS is how the build is collected (RPM Packaging Guide,
+    // "rpmbuild directories").
+    row(
+        "rpmbuild/rpms",
+        Cache,
+        "RPM Packaging Guide: RPMS/ holds built binary packages",
+    ),
+    row(
+        "rpmbuild/srpms",
+        Cache,
+        "RPM Packaging Guide: SRPMS/ holds built source packages",
+    ),
+    row(
+        "rpmbuild/build",
+        Cache,
+        "RPM Packaging Guide: BUILD/ is the build scratch folder",
+    ),
+    row(
+        "rpmbuild/buildroot",
+        Cache,
+        "RPM Packaging Guide: BUILDROOT/ is the install scratch folder",
+    ),
     row(
         "go/pkg/mod",
         Cache,
@@ -252,6 +276,11 @@ mod tests {
             assert_eq!(class_of(p, H), Some(Cache), "{p}");
         }
         assert_eq!(class_of("/home/dev/.npm/_logs/x.log", H), Some(Cache));
+        assert_eq!(
+            class_of("/home/dev/rpmbuild/RPMS/x86_64/a-1.rpm", H),
+            Some(Cache)
+        );
+        assert_eq!(class_of("/home/dev/rpmbuild/SPECS/a.spec", H), None);
         assert_eq!(class_of("/home/dev/.config/starship.toml", H), Some(Data));
         assert_eq!(
             class_of("/home/dev/.local/share/nvim/shada/main.shada", H),

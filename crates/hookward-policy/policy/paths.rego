@@ -11,11 +11,35 @@ import data.hookward.lib
 # service-account*.json, token-bearing .npmrc/.pypirc); registry and storage clients' token files in
 # any home (~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.config/rclone/rclone.conf…) and browser
 # profile files by name (Cookies, Login Data, logins.json, key4.db). Table: hookward-facts/src/secrets.rs.
+# A secret-named file in a temporary folder (class temp_copy: /tmp/certificate.p12, not a home
+# that lies under /tmp) is a job's working copy: removing it, or using it after this same
+# command wrote it, is not reaching somebody's credentials; reading one the command did not
+# write is still denied, and every exfiltration rule still sees it as a credential.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
 	not new_folder(p)
+	not temp_working_copy(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A credential-named file in a temporary folder that the shell command removes (cleanup after a
+# signing step: rm /tmp/app.p12) or writes itself before it reads it (base64 -d > /tmp/c.p12 &&
+# security import /tmp/c.p12): temporary folders hold nothing durable, and a file this command
+# made holds what the command put there.
+temp_working_copy(p) if {
+	lib.has_class(p, "temp_copy")
+	p.via == "shell"
+	p.access == "delete"
+}
+
+temp_working_copy(p) if {
+	lib.has_class(p, "temp_copy")
+	p.via == "shell"
+	some q in input.facts.paths
+	q.path == p.path
+	q.via == "shell"
+	q.access in {"create", "write"}
 }
 
 # A folder made by mkdir (mkdir -p ~/.ssh/sockets, mkdir -p ~/Code): empty, so nothing is read,

@@ -113,10 +113,60 @@ decision contains {"id": "shell/decoded-exec", "decision": "deny", "reason": rea
 }
 
 # @rule shell/privilege-escalation deny
-# sudo, doas, su, pkexec, or making a file setuid.
+# sudo, doas, su, pkexec, or making a file setuid. Root for one ordinary command (a distro package manager, a service manager, a disk, hardware or network inspection tool; root_ordinary_programs) is shell/privileged-command (ask) instead.
 decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reason": reason} if {
 	some f in facts_of("privilege")
+	not root_for_ordinary_commands
 	reason := sprintf("the command would gain elevated privileges (%s)", [f.evidence])
+}
+
+# @rule shell/privileged-command ask
+# sudo/doas/run0/pkexec in front of ordinary commands only: distro package managers, service managers, and disk, hardware, network and log inspection tools (sudo apt-get install -y jq, sudo fdisk -l /dev/sda, sudo systemctl status nginx, run0 dmidecode), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash) or a program that can start others (interpreters, editors, pagers, find, xargs, env, make, git…) stays shell/privilege-escalation (deny). Issue 11, benign side.
+decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
+	root_for_ordinary_commands
+	some f in facts_of("privilege")
+	reason := sprintf("the command runs as root (%s); the command itself is an ordinary one", [f.evidence])
+}
+
+root_wrappers := {"sudo", "doas", "run0", "pkexec"}
+
+# Programs that do one job as root and start no program of the caller's choosing (their package
+# scripts come from the distribution's configured repositories).
+root_ordinary_programs := {
+	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
+	"systemctl", "service", "journalctl", "dmesg",
+	"lsblk", "blkid", "findmnt", "smartctl", "nvme", "hdparm", "dmidecode", "lshw",
+	"lspci", "lsusb", "lscpu", "df", "du", "ls", "stat",
+	"ss", "netstat", "lsof", "iftop", "iotop", "ip", "iptables", "nft", "ufw",
+}
+
+root_ordinary(c) if c.program in root_ordinary_programs
+
+# fdisk lists partition tables with -l; without it, it edits them.
+root_ordinary(c) if {
+	c.program == "fdisk"
+	some a in c.argv
+	a in {"-l", "--list"}
+}
+
+root_for_ordinary_commands if {
+	privs := facts_of("privilege")
+	count(privs) > 0
+	every f in privs {
+		f.kind == "sudo"
+		f.program in root_wrappers
+	}
+	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
+	count(rooted) > 0
+	every c in rooted {
+		root_ordinary(c)
+	}
+	# Nothing else in the command line acts (fetches, uploads, dynamic code, persistence…) or
+	# changes a file outside the project and the temporary folders.
+	count([k | some k in acting_fact_kinds; k != "privilege"; count(facts_of(k)) > 0]) == 0
+	count([p | some p in lib.changed_paths; lib.has_class(p, "outside_project"); not lib.has_class(p, "temp")]) == 0
+	# `sudo -i`, `sudo -s`, `sudo -l`: the wrapper run on its own.
+	count([c | some c in facts_of("commands"); c.program in root_wrappers]) == 0
 }
 
 # @rule shell/credential-exfiltration deny
@@ -147,19 +197,36 @@ decision contains {"id": "shell/account-db-exfiltration", "decision": "deny", "r
 }
 
 # Programs that print the whole environment when run without a command to run.
-env_dumpers := {"printenv", "env", "export", "declare", "set", "typeset"}
+env_dumpers := {"printenv", "env"}
 
+# printenv and env print the environment with no operand (one option or variable name at most).
 env_dump(c) if {
 	c.program in env_dumpers
 	count(c.argv) <= 2
 	not c.argv[1] in {"--help", "--version"}
 }
 
+# The shell builtins print variables only when given no name (bash(1) SHELL BUILTIN COMMANDS):
+# `set` alone lists every variable, while `set -e`/`set -xue`/`set -- a b` only change options
+# or the positional parameters; `export`, `declare`, `typeset` alone or with a listing option
+# (`-p`, `-x`) list them, while `export NAME=value` or `declare -a NAME` assign (issue 11,
+# benign precision: `set -xue` at the top of a CI script that pushes a tag is not a dump).
+env_dump(c) if {
+	c.program in {"set", "export", "declare", "typeset"}
+	count(c.argv) == 1
+}
+
+env_dump(c) if {
+	c.program in {"export", "declare", "typeset"}
+	count(c.argv) == 2
+	c.argv[1] in {"-p", "-x", "-px", "-xp"}
+}
+
 # Interpreter code reading the whole environment: Python os.environ, Node process.env, Ruby ENV, Perl %ENV.
 env_access_re := `os\.environ|process\.env\b|\bENV\b|%ENV|environ\(|getenv\(\)`
 
 # @rule shell/environment-exfiltration deny
-# The environment (API keys and tokens live there) dumped and uploaded in the same command.
+# The environment (API keys and tokens live there) dumped and uploaded in the same command. A dump is printenv/env with no operand, or set/export/declare/typeset with no name (`export -p`, `declare -x`); `set -e`, `set -xue`, `export NAME=v` print nothing.
 decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
 	count(facts_of("uploads")) > 0
 	some c in facts_of("commands")
@@ -358,7 +425,7 @@ decision contains {"id": "shell/package-script", "decision": "ask", "reason": re
 }
 
 # @rule shell/env-tamper ask
-# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed).
+# Setting variables that load code or redirect traffic (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, proxies, PATH). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed). A value that routes nothing is neutral and not reported (issue 11, benign precision; hookward-shell persist.rs): a HOME that `mktemp -d` makes in the assignment (new and empty: no planted config, nobody's credentials; any other HOME is reported), GIT_CONFIG_COUNT and an empty GIT_CONFIG_PARAMETERS (they inject nothing by themselves), a GIT_CONFIG_KEY_<n> naming a key that can neither run a program nor route traffic (commit.gpgsign) and a GIT_CONFIG_VALUE_<n> that is a plain word, names git does not read (GIT_CONFIG_COUNT_NONE), lower-case script variables (`shell=…`, `home=…`; only the proxies and zsh's `path` are read in lower case), a PATH entry below the home also when the home lies under /tmp, and `url.X.insteadOf Y` between the same host (ssh for https).
 decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason} if {
 	some f in facts_of("env_tamper")
 	reason := sprintf("the command sets %s, which changes what code runs or where traffic goes (%s)", [f.name, f.evidence])

@@ -1884,6 +1884,19 @@ impl<'c> Analyzer<'c> {
         if local && INTERACTIVE_ONLY.contains(&name) {
             return;
         }
+        // The value as written (`HOME="$(mktemp -d)"`): the expanded one stands for mktemp's
+        // output (`/tmp/tmp.XXXXXXXXXX`) and no longer says the folder is new.
+        let written = evidence.split_once('=').map_or("", |(_, v)| v);
+        if name.eq_ignore_ascii_case("HOME") && crate::persist::fresh_temp_dir(written) {
+            return;
+        }
+        // git's global or system config pointed at a new empty file isolates git from the
+        // user's configuration, as `/dev/null` does.
+        if matches!(name, "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM")
+            && crate::persist::fresh_mktemp(written, false)
+        {
+            return;
+        }
         if crate::persist::is_tamper_var(name) && crate::persist::is_tamper(name, val, self.ctx) {
             self.env_tamper(name, &val.text, evidence);
         }

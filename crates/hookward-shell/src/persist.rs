@@ -362,6 +362,13 @@ pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static
 /// [`is_tamper`] also looks at the value.
 pub(crate) fn is_tamper_var(name: &str) -> bool {
     let up = name.to_ascii_uppercase();
+    // Environment names are case-sensitive (POSIX.1 "Environment Variables"): `shell=$(ps …)`,
+    // `home=…`, `editor=…` are a script's own variables, which no program reads. The
+    // lower-case names that are read: the proxy variables (curl(1) reads `http_proxy` and
+    // friends in lower case) and zsh's `path` array, tied to `PATH` (zshparam(1)).
+    if name != up && !LOWER_CASE_READ.contains(&name) {
+        return false;
+    }
     let exact = [
         "PATH",
         "LD_PRELOAD",
@@ -426,12 +433,21 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
     up.starts_with("DYLD_")
         // hookward's own configuration (`hookward-config`): any value changes how it decides.
         || up.starts_with("HOOKWARD_")
-        || up.starts_with("GIT_CONFIG")
+        || is_git_config_var(&up)
         || up.starts_with("CARGO_REGISTRIES_")
         || up.ends_with("_BASE_URL")
         || up.ends_with("_API_BASE")
         || up.ends_with("_ENDPOINT")
 }
+
+/// Lower-case variable names programs read ([`is_tamper_var`]).
+const LOWER_CASE_READ: &[&str] = &[
+    "http_proxy",
+    "https_proxy",
+    "all_proxy",
+    "ftp_proxy",
+    "path",
+];
 
 /// Whether a path-list entry is only known at run time.
 fn is_dynamic(e: &str) -> bool {
@@ -441,22 +457,99 @@ fn is_dynamic(e: &str) -> bool {
 /// Whether a run-time entry points at a temporary folder: `$TMPDIR/x`, `${TMP}`,
 /// `$(mktemp -d)`, `/tmp/$X`, `/dev/shm/$X`. Other run-time entries (`$GOPATH/bin`,
 /// `$JAVA_HOME/bin`, `$(yarn global bin)`, `${PYTHONPATH}`) are how toolchains are set up.
-fn dynamic_temp(e: &str) -> bool {
+/// An entry whose known start is an absolute folder is judged by where that folder lies
+/// (`paths::scope`): `$HOME/.local/bin` expanded to a home that itself lies under `/tmp`
+/// (containers and CI runners set `HOME=/tmp/…`) is the home, not a temporary folder
+/// (issue 11, benign precision).
+fn dynamic_temp(e: &str, ctx: &ShellContext) -> bool {
     let e = e.trim_matches('"');
     let lead = e.trim_start_matches(['$', '{', '(', '`']);
-    ["TMPDIR", "TMP", "TEMP", "mktemp", "RUNNER_TEMP"]
+    if ["TMPDIR", "TMP", "TEMP", "mktemp", "RUNNER_TEMP"]
         .iter()
         .any(|t| lead.starts_with(t))
-        || ["/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/"]
-            .iter()
-            .any(|t| e.starts_with(t))
+    {
+        return true;
+    }
+    if !e.starts_with('/') {
+        return false;
+    }
+    // The folder part known before the first run-time word (`/tmp/$X` → `/tmp`).
+    let known = &e[..e.find(['$', '`']).unwrap_or(e.len())];
+    let folder = match known.rfind('/') {
+        Some(0) | None => "/",
+        Some(i) => &known[..i],
+    };
+    matches!(
+        paths::scope(&paths::normalize(folder), false, ctx),
+        Scope::Temp
+    )
+}
+
+/// Whether a value is a folder `mktemp -d` makes in this very assignment
+/// (`$(mktemp -d)`, `` `mktemp -d -t x.XXXX` ``, `$(mktemp --directory)/home`): new and empty,
+/// so nobody has planted anything in it (mktemp(1): the directory is created with mode 0700).
+pub(crate) fn fresh_temp_dir(v: &str) -> bool {
+    fresh_mktemp(v, true)
+}
+
+/// Whether a value is a file or folder `mktemp` makes in this very assignment (`need_dir`: a
+/// folder, `-d`); new and empty either way.
+pub(crate) fn fresh_mktemp(v: &str, need_dir: bool) -> bool {
+    let v = v.trim_matches('"');
+    let (inner, rest) = if let Some(r) = v.strip_prefix("$(") {
+        match r.find(')') {
+            Some(end) => (&r[..end], &r[end + 1..]),
+            None => return false,
+        }
+    } else if let Some(r) = v.strip_prefix('`') {
+        match r.find('`') {
+            Some(end) => (&r[..end], &r[end + 1..]),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    if inner.contains([';', '|', '&', '$', '`', '<', '>']) {
+        return false;
+    }
+    let mut words = inner.split_whitespace();
+    let is_mktemp = words
+        .next()
+        .is_some_and(|w| w == "mktemp" || w.ends_with("/mktemp"));
+    let directory = words.any(|w| {
+        w == "--directory" || (w.starts_with('-') && !w.starts_with("--") && w.contains('d'))
+    });
+    is_mktemp
+        && (directory || !need_dir)
+        && (rest.is_empty() || (directory && rest.starts_with('/')))
+        && !rest.split('/').any(|c| c == "..")
+}
+
+/// The variables git reads for configuration (git(1) "ENVIRONMENT VARIABLES",
+/// git-config(1) "ENVIRONMENT"): `GIT_CONFIG`, `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`,
+/// `GIT_CONFIG_NOSYSTEM`, `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`,
+/// and `GIT_CONFIG_PARAMETERS` (what `git -c` passes to child gits). Other names that start the
+/// same way (`GIT_CONFIG_COUNT_NONE`, a script's own `GIT_CONFIG_PATH`) are nobody's input.
+fn is_git_config_var(up: &str) -> bool {
+    matches!(
+        up,
+        "GIT_CONFIG"
+            | "GIT_CONFIG_GLOBAL"
+            | "GIT_CONFIG_SYSTEM"
+            | "GIT_CONFIG_NOSYSTEM"
+            | "GIT_CONFIG_COUNT"
+            | "GIT_CONFIG_PARAMETERS"
+    ) || up
+        .strip_prefix("GIT_CONFIG_KEY_")
+        .or_else(|| up.strip_prefix("GIT_CONFIG_VALUE_"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether a library-path folder (or `ZDOTDIR`) lies where others can plant files: a
 /// temporary, device or unknown absolute folder, or a run-time one pointing at a temp folder.
 fn lib_dir_unsafe(e: &str, ctx: &ShellContext) -> bool {
     if is_dynamic(e) {
-        return dynamic_temp(e);
+        return dynamic_temp(e, ctx);
     }
     matches!(
         dir_scope(e, ctx),
@@ -574,7 +667,15 @@ fn is_self_ref(entry: &str, name: &str) -> bool {
 /// - TLS switches (`NODE_TLS_REJECT_UNAUTHORIZED`, `PYTHONHTTPSVERIFY`, `GIT_SSL_NO_VERIFY`):
 ///   only values that turn verification off.
 /// - `GIT_CONFIG_NOSYSTEM` and `GIT_CONFIG_GLOBAL=/dev/null` isolate git from config, reported
-///   only when set to a real file; everything else in [`is_tamper_var`] is always reported.
+///   only when set to a real file; `GIT_CONFIG_COUNT=<n>` and an empty `GIT_CONFIG_PARAMETERS`
+///   inject nothing by themselves; `GIT_CONFIG_KEY_<n>` only when the key can run a program or
+///   route traffic (`core.pager`, `alias.*`, `http.proxy`…; not `commit.gpgsign`), and
+///   `GIT_CONFIG_VALUE_<n>` only when it is more than a plain word. Only the names git reads
+///   count (`GIT_CONFIG_COUNT_NONE` is a script's own).
+/// - `HOME`: not reported when the value is a folder `mktemp -d` makes in the assignment
+///   (`HOME="$(mktemp -d)"`, how tests isolate themselves): it holds no planted configuration
+///   and nobody's credentials. Any other value is reported.
+/// - everything else in [`is_tamper_var`] is always reported.
 pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
     if !is_tamper_var(name) {
         return false;
@@ -595,7 +696,7 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
                 if is_dynamic(&e) {
                     // `$HOME/…` was expanded already: what is left is a toolchain root
                     // (`$GOPATH/bin`, `$(yarn global bin)`) unless it points at a temp folder.
-                    return dynamic_temp(&e);
+                    return dynamic_temp(&e, ctx);
                 }
                 path_entry_shadows(&e, ctx)
             })
@@ -629,6 +730,25 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => v.trim() == "0",
         "GIT_SSL_NO_VERIFY" => !matches!(v.trim(), "" | "0" | "false"),
         "GIT_CONFIG_NOSYSTEM" => false,
+        // No `-c` pairs (`GIT_CONFIG_PARAMETERS=`) leave git's configuration as it was.
+        // A count enables nothing by itself; the keys it counts are judged each on its own.
+        "GIT_CONFIG_COUNT" => !v.trim().bytes().all(|b| b.is_ascii_digit()),
+        "GIT_CONFIG_PARAMETERS" => !v.trim().is_empty(),
+        // An injected key is tampering when the key can run a program or route traffic with some
+        // value (`core.pager`, `core.sshCommand`, `alias.*`, `http.proxy`, `url.*.insteadOf`,
+        // `http.sslVerify`: vcs.rs `config_key_effect` with a worst-case value); a value is
+        // only when it is more than a plain word (`true`, `main`: no shell syntax, path or URL).
+        _ if up.starts_with("GIT_CONFIG_KEY_") => ["!sh -c x; $(x)", "false", "/tmp/x"]
+            .iter()
+            .any(|w| crate::programs::vcs::config_key_effect(v.trim(), w).is_some()),
+        _ if up.starts_with("GIT_CONFIG_VALUE_") => !v
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')),
+        // A home made by `mktemp -d` in the assignment holds no configuration, rc file or
+        // credential: programs started with it read nothing of anybody's (tests isolate
+        // themselves this way). Any other home can hold planted configuration (a project's
+        // `.gitconfig` with `core.fsmonitor`) or another user's credentials.
+        "HOME" => !fresh_temp_dir(v),
         "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM" => v != "/dev/null",
         _ => true,
     }
@@ -724,6 +844,106 @@ mod tests {
         assert!(is_tamper("PATH", &val("$(mktemp -d):$PATH"), &c));
         assert!(is_tamper("PATH", &val("/tmp/$X:$PATH"), &c));
         assert!(!is_tamper("PATH", &val("/usr/bin:/bin"), &c));
+        // A home that lies under /tmp (containers, CI) is still the home.
+        let t = ShellContext {
+            cwd: "/tmp/ci/home/dev/project".into(),
+            home: "/tmp/ci/home/dev".into(),
+            project_dir: Some("/tmp/ci/home/dev/project".into()),
+        };
+        assert!(!is_tamper(
+            "PATH",
+            &val("/tmp/ci/home/dev/.local/bin:$PATH"),
+            &t
+        ));
+        assert!(!is_tamper(
+            "PATH",
+            &val("/tmp/ci/home/dev/.local/bin;$PATH"),
+            &t
+        ));
+        assert!(is_tamper("PATH", &val("/tmp/other/$X:$PATH"), &t));
+        assert!(is_tamper("PYTHONPATH", &val("/tmp/x/$V"), &t));
+        assert!(!is_tamper(
+            "PYTHONPATH",
+            &val("/tmp/ci/home/dev/lib/$V"),
+            &t
+        ));
+    }
+
+    #[test]
+    fn neutral_homes_and_git_config_values() {
+        let c = ctx();
+        for v in [
+            "$(mktemp -d)",
+            "\"$(mktemp -d)\"",
+            "`mktemp -d`",
+            "$(mktemp -d -t home.XXXX)",
+            "$(mktemp --directory)",
+            "$(/usr/bin/mktemp -dt x)/home",
+        ] {
+            assert!(!is_tamper("HOME", &val(v), &c), "{v}");
+        }
+        for v in [
+            "/tmp/h",
+            "$PWD",
+            ".",
+            "$(mktemp)",
+            "$(mktemp -d; curl x)",
+            "$(mktemp -d)/../..",
+            "/home/alex",
+            "$(mktemp -d",
+        ] {
+            assert!(is_tamper("HOME", &val(v), &c), "{v}");
+        }
+        assert!(!is_tamper("GIT_CONFIG_COUNT", &val("0"), &c));
+        assert!(!is_tamper("GIT_CONFIG_COUNT", &val("2"), &c));
+        assert!(!is_tamper("GIT_CONFIG_KEY_0", &val("commit.gpgsign"), &c));
+        assert!(!is_tamper(
+            "GIT_CONFIG_KEY_1",
+            &val("init.defaultBranch"),
+            &c
+        ));
+        assert!(!is_tamper("GIT_CONFIG_VALUE_0", &val("true"), &c));
+        assert!(!is_tamper("GIT_CONFIG_VALUE_1", &val("main"), &c));
+        for k in [
+            "core.sshCommand",
+            "core.pager",
+            "alias.x",
+            "http.proxy",
+            "url.https://x.example/.insteadOf",
+            "http.sslVerify",
+            "core.hooksPath",
+            "core.fsmonitor",
+        ] {
+            assert!(is_tamper("GIT_CONFIG_KEY_0", &val(k), &c), "{k}");
+        }
+        for v in ["sh -c id", "!sh", "http://203.0.113.5:8080", "/tmp/h"] {
+            assert!(is_tamper("GIT_CONFIG_VALUE_0", &val(v), &c), "{v}");
+        }
+        assert!(!is_tamper("GIT_CONFIG_PARAMETERS", &val(""), &c));
+        assert!(is_tamper(
+            "GIT_CONFIG_PARAMETERS",
+            &val("'core.pager'='sh'"),
+            &c
+        ));
+        assert!(is_tamper("GIT_CONFIG_KEY_0", &val("core.pager"), &c));
+        assert!(is_tamper("GIT_CONFIG_VALUE_12", &val("x;y"), &c));
+        assert!(is_tamper("GIT_CONFIG", &val("/tmp/x"), &c));
+        for n in [
+            "GIT_CONFIG_COUNT_NONE",
+            "GIT_CONFIG_NEUTRALIZED_PATH",
+            "GIT_CONFIG_KEY_",
+            "GIT_CONFIG_KEY_X",
+            "shell",
+            "home",
+            "editor",
+            "Pager",
+            "ld_preload",
+        ] {
+            assert!(!is_tamper_var(n), "{n}");
+        }
+        for n in ["SHELL", "HOME", "http_proxy", "HTTPS_PROXY", "path", "PATH"] {
+            assert!(is_tamper_var(n), "{n}");
+        }
     }
 
     #[test]

@@ -112,6 +112,29 @@ fn env_tamper_values() {
     );
     assert!(tamper_names("git -c color.ui=always log").is_empty());
     assert!(tamper_names("IFS=, read -r a b").is_empty());
+    // A home made by mktemp -d in the assignment is new and empty (tests isolate this way).
+    for c in [
+        "HOME=\"$(mktemp -d)\"",
+        "HOME=$(mktemp -d) git status",
+        "export HOME=`mktemp -d -t h.XXXX`",
+        "GIT_CONFIG_COUNT=0 git status",
+        "GIT_CONFIG_COUNT_NONE=\"0\"",
+        "GIT_CONFIG_GLOBAL=$(mktemp --tmpdir gitconfig-XXXX) git status",
+    ] {
+        assert!(tamper_names(c).is_empty(), "{c}");
+    }
+    for c in [
+        "HOME=$(mktemp) git status",
+        "HOME=/tmp/x git status",
+        "HOME=. git status",
+        "HOME=/home/alex aws s3 ls",
+    ] {
+        assert_eq!(tamper_names(c), ["HOME"], "{c}");
+    }
+    assert_eq!(
+        tamper_names("GIT_CONFIG_GLOBAL=/tmp/x/gitconfig git status"),
+        ["GIT_CONFIG_GLOBAL"]
+    );
 }
 
 #[test]
@@ -528,4 +551,32 @@ fn other_listing_programs_and_consumers_reach_every_level() {
         d.recursive && d.how.ends_with("filtered") && d.path == "/*",
         "{d:?}"
     );
+}
+
+#[test]
+fn yq_modes_are_not_files() {
+    for c in [
+        "yq ea '.[] | .key' file.yaml",
+        "yq eval '.a.key' file.yaml",
+        "yq '.a' file.yaml",
+    ] {
+        let paths: Vec<String> = f(c).paths.into_iter().map(|p| p.path).collect();
+        assert_eq!(paths, ["/home/dev/project/file.yaml"], "{c}");
+    }
+}
+
+#[test]
+fn mktemp_tmpdir_takes_a_glued_value_only() {
+    let paths: Vec<String> = f("mktemp --tmpdir gitconfig-XXXX")
+        .paths
+        .into_iter()
+        .map(|p| p.path)
+        .collect();
+    assert_eq!(paths, ["/tmp/gitconfig-XXXX"]);
+    let paths: Vec<String> = f("mktemp --tmpdir=/var/tmp x.XXXX")
+        .paths
+        .into_iter()
+        .map(|p| p.path)
+        .collect();
+    assert_eq!(paths, ["/var/tmp/x.XXXX"]);
 }

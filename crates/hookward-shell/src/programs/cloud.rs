@@ -548,6 +548,31 @@ fn verb_match(w: &str) -> Option<&'static str> {
     })
 }
 
+/// A word that can be a subcommand: letters, digits, `-`, `_` and `:` (`delete`,
+/// `delete-bucket`, `apps:destroy`, `DeleteStack`). A word holding anything else is a value —
+/// a branch or path (`release-pr/$TARGET`), a host, a `key=value`, a run-time word — even when
+/// it starts like a verb (issue 11, benign precision: `gh pr list --head "release-pr/$X"` lists).
+fn verb_shaped(word: &str) -> bool {
+    !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
+}
+
+/// Subcommands that list, show or create (`gh issue list`, `kubectl get`, `az group show`,
+/// `gcloud … describe`): once one is named, the words after it are its arguments and option
+/// values (`gh issue list --label remove-me`), not a second verb (issue 11, benign precision).
+const NON_DESTRUCTIVE_VERBS: &[&str] = &[
+    "list", "ls", "get", "describe", "show", "view", "status", "info", "logs", "log", "search",
+    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone",
+];
+
+/// Resource words of data the service rebuilds by itself: a build cache (`gh cache delete`,
+/// `gh actions-cache delete`; GitHub Actions "Caching dependencies": an evicted or deleted
+/// cache is recreated by the next run that misses it). Deleting one loses no work, like
+/// deleting `~/.cache` (`tool_cache`).
+pub(crate) const REGENERABLE: &[&str] = &["cache", "caches", "actions-cache"];
+
 fn is_whole(word: &str) -> bool {
     let lw = word.to_ascii_lowercase();
     WHOLE.contains(&lw.as_str())
@@ -854,11 +879,14 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let found = match cli.verb_at {
         AfterService => ops
             .get(1)
+            .filter(|op| verb_shaped(op))
             .and_then(|op| operation_verb_match(op).map(|v| (1, v))),
         AnyOperand => ops
             .iter()
             .take(5)
+            .take_while(|op| !NON_DESTRUCTIVE_VERBS.contains(op))
             .enumerate()
+            .filter(|(_, op)| verb_shaped(op))
             .find_map(|(i, op)| verb_match(op).map(|v| (i, v))),
     };
     // `terraform apply -destroy`: the option is the verb.
@@ -875,7 +903,15 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let resource: Vec<&str> = ops.get(..i).unwrap_or(&[]).to_vec();
     if resource
         .iter()
-        .any(|w| LOCAL.contains(w) || cli.local.contains(w))
+        .any(|w| LOCAL.contains(w) || cli.local.contains(w) || REGENERABLE.contains(w))
+    {
+        return;
+    }
+    // An operation on a cache by name (`aws apigateway flush-stage-authorizers-cache`).
+    if verb_word
+        .rsplit(['-', '_'])
+        .next()
+        .is_some_and(|w| REGENERABLE.contains(&w.to_ascii_lowercase().as_str()))
     {
         return;
     }
@@ -1116,9 +1152,30 @@ mod tests {
             "curl -X POST https://es.example/_search",
             "http GET https://api.example/x",
             "kubectl scale deploy --all --replicas=3",
+            // Values that start like a verb are not verbs (a branch, a path, a run-time word).
+            "gh pr list --head \"release-pr/$TARGET\" --state open",
+            "gh pr list --head release-pr/v2",
+            "gh issue list --label remove-me",
+            "az group show -n delete-me",
+            "kubectl get cm remove-me.yaml",
+            "gcloud compute instances list --filter=name:delete-me",
+            // Caches the service rebuilds.
+            "gh cache delete --all",
+            "gh actions-cache delete WASM_CACHE_KEY --confirm",
+            "aws apigateway flush-stage-authorizers-cache --rest-api-id 1 --stage-name dev",
         ] {
             let got = cloud(cmd);
             assert!(got.is_empty(), "{cmd}: {got:?}");
+        }
+        // The shape check keeps plain verbs, also after options.
+        for cmd in [
+            "gh release delete v1.2.0 --yes",
+            "kubectl -n prod delete deploy web",
+            "heroku apps:destroy x --confirm x",
+            "az aks delete -g rg -n prod --yes",
+            "aws elasticache delete-cache-cluster --cache-cluster-id c",
+        ] {
+            assert!(!cloud(cmd).is_empty(), "{cmd}");
         }
     }
 }

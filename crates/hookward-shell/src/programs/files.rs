@@ -629,7 +629,9 @@ fn ln(a: &mut Analyzer, inv: &Inv) -> Stream {
 /// `-t`, `-p` or no template) or where the template says. The output stands for the name,
 /// with the random part shown as `XXXXXXXXXX`.
 fn mktemp(a: &mut Analyzer, inv: &Inv, st: &State) -> Stream {
-    let p = opts::parse(inv.rest(), &["-p", "--tmpdir", "--suffix"], false);
+    // GNU mktemp(1): `-p DIR` takes a value, `--tmpdir[=DIR]` only a glued one
+    // (`mktemp --tmpdir gitconfig-XXXX` is a template in $TMPDIR).
+    let p = opts::parse(inv.rest(), &["-p", "--suffix"], false);
     let tmpdir_opt = p
         .opts
         .iter()
@@ -1093,6 +1095,15 @@ fn reader(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         // The filter comes first unless given with -f; `--arg NAME VALUE` / `--argjson` /
         // `--slurpfile NAME FILE` / `--rawfile NAME FILE` take two words.
         operands = jq_operands(inv.rest());
+        // yq v4 names its mode first (`yq eval '.a' f.yaml`, `yq ea '.[] | .key' *.yaml`;
+        // yq docs, "Commands"): the expression follows it.
+        if name == "yq"
+            && operands
+                .first()
+                .is_some_and(|o| matches!(o.text.as_str(), "e" | "eval" | "ea" | "eval-all"))
+        {
+            operands.remove(0);
+        }
         if !p.has(&["-f", "--from-file"]) && !operands.is_empty() {
             operands.remove(0);
         }

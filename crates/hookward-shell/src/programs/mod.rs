@@ -20,7 +20,7 @@ mod search;
 mod snippet;
 pub(crate) mod system;
 mod tools;
-mod vcs;
+pub(crate) mod vcs;
 
 use crate::analyzer::{Analyzer, Inv};
 use crate::facts::Access;

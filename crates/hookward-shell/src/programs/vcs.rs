@@ -25,7 +25,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
 
 /// What a git config key does when set: `Some("persistence kind")` for keys that make git run
 /// a program or hooks, `Some("tamper")` for keys that redirect traffic or drop TLS checks.
-fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
+pub(crate) fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
     let k = key.to_ascii_lowercase();
     let simple = |v: &str| {
         !v.contains([';', '|', '&', '$', '`', '(', ')', '<', '>', '\n'])
@@ -103,11 +103,10 @@ fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
     {
         return Some("git_config_exec");
     }
-    if k == "http.proxy"
-        || k == "https.proxy"
-        || (k.starts_with("http.") && k.ends_with(".proxy"))
-        || k.ends_with(".insteadof")
-        || k.ends_with(".pushinsteadof")
+    if k.ends_with(".insteadof") || k.ends_with(".pushinsteadof") {
+        return (!same_host_rewrite(&k, value)).then_some("tamper");
+    }
+    if k == "http.proxy" || k == "https.proxy" || (k.starts_with("http.") && k.ends_with(".proxy"))
     {
         return Some("tamper");
     }
@@ -120,6 +119,50 @@ fn config_key_effect(key: &str, value: &str) -> Option<&'static str> {
         return Some("tamper");
     }
     None
+}
+
+/// `url.<base>.insteadOf <prefix>` (git-config(1)) rewrites URLs that start with `<prefix>` to
+/// start with `<base>`. The rewrite sends nothing elsewhere when both name the same host, or one
+/// host is a parent domain of the other: the scheme changes (`url.git@github.com:.insteadOf
+/// https://github.com/`, ssh instead of https for the same forge; `ssh://git@heroku.com/` for
+/// `https://git.heroku.com/`). A rewrite to another host, or from or to a local path, redirects
+/// traffic (issue 11, benign precision).
+fn same_host_rewrite(key: &str, value: &str) -> bool {
+    let base = key
+        .strip_prefix("url.")
+        .and_then(|r| {
+            r.strip_suffix(".insteadof")
+                .or_else(|| r.strip_suffix(".pushinsteadof"))
+        })
+        .unwrap_or("");
+    match (git_url_host(base), git_url_host(value)) {
+        (Some(a), Some(b)) => {
+            a == b || a.ends_with(&format!(".{b}")) || b.ends_with(&format!(".{a}"))
+        }
+        _ => false,
+    }
+}
+
+/// The host of a git URL, lower case: `scheme://[user@]host[:port]/…` or scp-like
+/// `[user@]host:path` (git-clone(1) "GIT URLS"). `None` for a local path or an empty host.
+fn git_url_host(url: &str) -> Option<String> {
+    let url = url.trim().trim_matches(['"', '\'']);
+    let authority = if let Some((_, rest)) = url.split_once("://") {
+        rest.split('/').next().unwrap_or("")
+    } else {
+        let (head, _) = url.split_once(':')?;
+        if head.contains('/') {
+            return None;
+        }
+        head
+    };
+    let host = authority.rsplit('@').next().unwrap_or("");
+    let host = host.split(':').next().unwrap_or("").to_ascii_lowercase();
+    (!host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')))
+    .then_some(host)
 }
 
 /// A pathspec that covers the whole tree or a glob (`.`, `:/`, `*`, `'*.c'`, a directory
@@ -827,6 +870,33 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn url_rewrites_to_the_same_host_are_not_tampering() {
+        for (k, v) in [
+            ("url.git@github.com:.insteadOf", "https://github.com/"),
+            ("url.ssh://git@github.com/.insteadOf", "https://github.com/"),
+            (
+                "url.ssh://git@heroku.com/.insteadOf",
+                "https://git.heroku.com/",
+            ),
+            ("url.https://github.com/.pushInsteadOf", "git://github.com/"),
+        ] {
+            assert_eq!(config_key_effect(k, v), None, "{k} {v}");
+        }
+        for (k, v) in [
+            ("url.https://evil.example/.insteadOf", "https://github.com/"),
+            ("url.git@evil.github.io:.insteadOf", "git@docs.github.io:"),
+            ("url./tmp/mirror/.insteadOf", "https://github.com/"),
+            (
+                "url.https://github.com.evil.example/.insteadOf",
+                "https://github.com/",
+            ),
+            ("url.x.insteadOf", "https://github.com/"),
+        ] {
+            assert_eq!(config_key_effect(k, v), Some("tamper"), "{k} {v}");
+        }
+    }
 
     #[test]
     fn ref_queries_are_refs_not_pathspecs() {
