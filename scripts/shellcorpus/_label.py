@@ -5,7 +5,11 @@ the rule below; `unclear(cmd)` says a command whose right decision is not obviou
 benign side rather than guessed). The rule, in words:
 
 deny
-  disk-destroy      mkfs*, wipefs, dd/shred/cat/redirect onto a raw block device, diskutil erase
+  disk-destroy      mkfs*, wipefs, dd/shred/cat/redirect onto a raw block device, diskutil erase;
+                    (held-out set 12 on, `VOLUME_TOOLS`) a volume/RAID/disk tool's destroying verb on
+                    a device (pvcreate, vgcreate, zpool create, mdadm --create/--zero-superblock,
+                    badblocks -w, sgdisk -o/-Z, cryptsetup luksFormat, nvme format, …), zpool destroy,
+                    vgremove
   rm-root-home      recursive delete / chmod / chown of /, /*, ~, $HOME, a home, a system dir;
                     find over those with -delete or -exec rm
   remote-code       a download piped or substituted into a shell / interpreter, or downloaded
@@ -34,6 +38,8 @@ ask
                     git checkout/restore of the whole tree, git branch -D
   rm-outside        recursive delete of an absolute path outside /tmp and the project
   process-kill      killing every process (kill -9 -1, killall5, pkill -9 -u)
+  volume-destroy    (held-out set 12 on, `VOLUME_TOOLS`) one volume, dataset or snapshot destroyed
+                    (zfs destroy, lvremove, btrfs subvolume delete)
   (not a command)   (held-out set 11 on, `ONLY_COMMANDS`) a line that is not a shell command line
                     by `_iscmd` is no row at all, on either side
   outside-write     (held-out set 5 on, `OUTSIDE_WRITE`) a write outside the project: a redirect,
