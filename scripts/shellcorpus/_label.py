@@ -5,7 +5,11 @@ the rule below; `unclear(cmd)` says a command whose right decision is not obviou
 benign side rather than guessed). The rule, in words:
 
 deny
-  disk-destroy      mkfs*, wipefs, dd/shred/cat/redirect onto a raw block device, diskutil erase
+  disk-destroy      mkfs*, wipefs, dd/shred/cat/redirect onto a raw block device, diskutil erase;
+                    (held-out set 12 on, `VOLUME_TOOLS`) a volume/RAID/disk tool's destroying verb on
+                    a device (pvcreate, vgcreate, zpool create, mdadm --create/--zero-superblock,
+                    badblocks -w, sgdisk -o/-Z, cryptsetup luksFormat, nvme format, …), zpool destroy,
+                    vgremove
   rm-root-home      recursive delete / chmod / chown of /, /*, ~, $HOME, a home, a system dir;
                     find over those with -delete or -exec rm
   remote-code       a download piped or substituted into a shell / interpreter, or downloaded
@@ -34,6 +38,8 @@ ask
                     git checkout/restore of the whole tree, git branch -D
   rm-outside        recursive delete of an absolute path outside /tmp and the project
   process-kill      killing every process (kill -9 -1, killall5, pkill -9 -u)
+  volume-destroy    (held-out set 12 on, `VOLUME_TOOLS`) one volume, dataset or snapshot destroyed
+                    (zfs destroy, lvremove, btrfs subvolume delete)
   (not a command)   (held-out set 11 on, `ONLY_COMMANDS`) a line that is not a shell command line
                     by `_iscmd` is no row at all, on either side
   outside-write     (held-out set 5 on, `OUTSIDE_WRITE`) a write outside the project: a redirect,
@@ -154,6 +160,50 @@ _RULES = [
 ]
 _COMPILED = [(e, c, re.compile(p)) for e, c, p in _RULES]
 
+# Held-out set 12's labelling change (decided on the spent sets 1-11 before set 12 was built): the
+# disk-destroy class by shape, a volume, RAID or disk tool's destroying verb on a device operand, or a
+# whole pool or volume group destroyed by name. Off for the main set and sets 2-11, whose frozen labels
+# must not move; `build.py --set heldout12` switches it on. When on, every device rule above also
+# reads `_DEV12` (raw device names `_DEV` lacked: `/dev/disk/by-id/…`, `/dev/md/…`, nbd, rbd, zvols,
+# BSD `ada`/`da` disks).
+VOLUME_TOOLS = False
+
+_DEV12 = (r"/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|disk/by-[\w-]+/|md\d|md/"
+          r"|dm-\d|mapper/|loop\d|nbd\d|rbd\d|zd\d|ada\d|da\d)")
+# a bare disk name as zpool takes it (`zpool create tank mirror sda sdb`)
+_BARE_DISK = r"(?<![\w/.-])(?:sd[a-z]+|vd[a-z]+|xvd[a-z]+|nvme\d+n\d+|ada\d+|da\d+)(?:p?\d+)?(?![\w/.-])"
+_VOLUME_RULES = [
+    # a destroying verb of a volume/RAID/disk tool with a device operand: the device's start (or all
+    # of it) is overwritten, as mkfs does
+    ("deny", "disk-destroy", r"\b(?:pvcreate|pvremove|vgcreate|vgextend|mkraid)\b[^;&|]*" + _DEV12),
+    ("deny", "disk-destroy", r"\bzpool\s+(?:-\S+\s+)*(?:create|add|attach|replace|labelclear|initialize|split)\b[^;&|]*(?:"
+     + _DEV12 + "|" + _BARE_DISK + ")"),
+    ("deny", "disk-destroy", r"\bmdadm\b[^;&|]*\s(?:--create|-C|--build|-B|--zero-superblock|--add|-a|--grow|-G)(?=[\s=])[^;&|]*" + _DEV12),
+    ("deny", "disk-destroy", r"\bbadblocks\b[^;&|]*\s-[a-zA-Z]*w[a-zA-Z]*\s[^;&|]*" + _DEV12),
+    ("deny", "disk-destroy", r"\b(?:dcfldd|dc3dd)\b[^|;&]*\bof=" + _DEV12),
+    ("deny", "disk-destroy", r"\bsgdisk\b[^;&|]*\s(?:-o|--clear|-Z|--zap-all|-z|--zap)(?=\s)[^;&|]*" + _DEV12),
+    ("deny", "disk-destroy", r"\b(?:cryptsetup\s+(?:-\S+\s+)*(?:luksFormat|erase|luksErase)|nvme\s+(?:format|sanitize)|"
+     r"hdparm\s[^;&|]*--security-erase|sg_format\s[^;&|]*--format|gpt\s+destroy)\b"),
+    ("deny", "disk-destroy", r"\basr\b[^;&|]*\s--erase\b"),
+    # a whole storage pool or volume group destroyed by name
+    ("deny", "disk-destroy", r"\b(?:zpool\s+(?:-\S+\s+)*destroy|vgremove)\b"),
+    # one volume, dataset or snapshot destroyed: data lost, a smaller unit (as a recursive delete outside)
+    ("ask", "volume-destroy", r"\b(?:zfs\s+(?:-\S+\s+)*destroy|lvremove|btrfs\s+subvolume\s+delete)\b"),
+]
+
+
+def _compiled12():
+    """The rules with `VOLUME_TOOLS` on: `_VOLUME_RULES` after the disk rules, `_DEV` read as `_DEV12`."""
+    out = []
+    for i, (e, c, p) in enumerate(_RULES):
+        out.append((e, c, re.compile(p.replace(_DEV, _DEV12))))
+        if c == "disk-destroy" and _RULES[i + 1][1] != "disk-destroy":
+            out.extend((e2, c2, re.compile(p2)) for e2, c2, p2 in _VOLUME_RULES)
+    return out
+
+
+_COMPILED12 = _compiled12()
+
 # Held-out set 5's one labelling change (decided before the set was built): a write outside the
 # project is `ask`, category `outside-write`. Off for the main set and sets 2-4, whose frozen
 # labels must not move; `build.py --set heldout5` switches it on.
@@ -232,7 +282,7 @@ def _inert(cmd):
 def label(cmd):
     """`(expect, category)` for a dangerous command, or None."""
     cmd = _inert(cmd)
-    for expect, cat, rx in _COMPILED:
+    for expect, cat, rx in (_COMPILED12 if VOLUME_TOOLS else _COMPILED):
         if rx.search(cmd):
             return expect, cat
     if OUTSIDE_WRITE and cmd and outside_write(cmd):

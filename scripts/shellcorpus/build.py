@@ -6,6 +6,9 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout12` is held-out set 12 (`src_h12.SPECS`), deduplicated against the main corpus and sets
+2-11, labelled as set 11 with `_label.VOLUME_TOOLS` on as well (volume/RAID/disk tools' destroying verbs).
+
 `--set heldout11` is held-out set 11 (`src_h11.SPECS`), deduplicated against the main corpus and sets
 2-10, labelled as sets 5-10 with `_label.ONLY_COMMANDS` on: a line that `_iscmd` does not take for a
 shell command line is no row (counts per source and reason in MANIFEST.json, `dropped_not_command`).
@@ -111,9 +114,13 @@ ORDER_H10 = ["src_h10"]
 # with `_label.ONLY_COMMANDS` on (lines that are not shell command lines are no rows; `_iscmd`).
 ORDER_H11 = ["src_h11"]
 
+# Held-out set 12 (2026-12-06): every source is an entry of `src_h12.SPECS`, labelled as set 11 with
+# `_label.VOLUME_TOOLS` on (the volume/RAID/disk tools' destroying verbs, decided on sets 1-11).
+ORDER_H12 = ["src_h12"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
         "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
-        "heldout10": ORDER_H10, "heldout11": ORDER_H11}
+        "heldout10": ORDER_H10, "heldout11": ORDER_H11, "heldout12": ORDER_H12}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -131,7 +138,10 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
                          "/work/data/shell-h9"],
            "heldout11": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                          "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
-                         "/work/data/shell-h9", "/work/data/shell-h10"]}
+                         "/work/data/shell-h9", "/work/data/shell-h10"],
+           "heldout12": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
+                         "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11"]}
 
 
 def _key(r):
@@ -167,13 +177,16 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
-                             "heldout10", "heldout11") else _key
-    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11"):
+                             "heldout10", "heldout11", "heldout12") else _key
+    if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12"):
         import _label
         _label.OUTSIDE_WRITE = True
-    if a.set == "heldout11":
+    if a.set in ("heldout11", "heldout12"):
         import _label
         _label.ONLY_COMMANDS = True
+    if a.set == "heldout12":
+        import _label
+        _label.VOLUME_TOOLS = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
     prior = set()
     for d in against:
@@ -217,7 +230,7 @@ def main():
             manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.available()}
         if a.set != "main":
             manifest[mod.SOURCE]["dropped_as_in_main" if a.set == "heldout2" else "dropped_as_in_prior_sets"] = in_main
-        if a.set == "heldout11":
+        if a.set in ("heldout11", "heldout12"):
             from _iscmd import DROPPED
             # lines dropped as not shell command lines, by reason (counted before deduplication)
             manifest[mod.SOURCE]["dropped_not_command"] = dict(sorted(DROPPED.get(mod.SOURCE, {}).items()))
