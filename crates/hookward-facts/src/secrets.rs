@@ -200,6 +200,48 @@ pub const TABLE_TAIL: &[Row] = &[
         "Terraform CLI configuration file: credentials blocks hold API tokens",
     ),
     row(
+        Home(".kube/cache/oidc-login"),
+        Credential,
+        "/home/x/.kube/cache/oidc-login/a1b2c3",
+        "kubelogin (int128/kubelogin) token cache: OIDC ID and refresh tokens",
+    ),
+    row(
+        Home(".config/hcloud/cli.toml"),
+        Credential,
+        "/home/x/.config/hcloud/cli.toml",
+        "Hetzner Cloud CLI (hcloud) configuration: contexts with API tokens",
+    ),
+    row(
+        Home(".databrickscfg"),
+        Credential,
+        "/home/x/.databrickscfg",
+        "Databricks CLI configuration profiles: host and personal access token",
+    ),
+    row(
+        Home(".snowflake/connections.toml"),
+        Credential,
+        "/home/x/.snowflake/connections.toml",
+        "Snowflake CLI connections: account, user, password or key path",
+    ),
+    row(
+        Home(".supabase/access-token"),
+        Credential,
+        "/home/x/.supabase/access-token",
+        "Supabase CLI: `supabase login` stores the access token here when no keyring is used",
+    ),
+    row(
+        Home(".config/discord/Local Storage"),
+        Credential,
+        "/home/x/.config/discord/Local Storage/leveldb/000005.ldb",
+        "Discord desktop client (Electron): the session token lives in Local Storage's leveldb",
+    ),
+    row(
+        Home("Library/Application Support/discord/Local Storage"),
+        Credential,
+        "/Users/x/Library/Application Support/discord/Local Storage/leveldb/000005.ldb",
+        "Discord desktop client on macOS, as above",
+    ),
+    row(
         Home(".terraform.d/credentials.tfrc.json"),
         Credential,
         "/home/x/.terraform.d/credentials.tfrc.json",
@@ -705,6 +747,12 @@ pub const TABLE_TAIL: &[Row] = &[
         Credential,
         "/Users/x/.zsh_history",
         "zshparam(1) HISTFILE",
+    ),
+    row(
+        Name(".zhistory"),
+        Credential,
+        "/home/x/.zhistory",
+        "zsh HISTFILE of the Prezto and other zsh frameworks' defaults",
     ),
     row(
         Name(".histfile"),

@@ -126,6 +126,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("awk-input", 99.0),
     ("home-expr", 99.0),
     ("benign-h-cmd14", 99.0),
+    ("adv12-rows", 99.0),
+    ("benign-adv12-rows", 99.0),
     ("benign-h-ben14", 99.0),
     ("ben14-neighbours", 99.0),
 ];
@@ -368,6 +370,13 @@ const STORES: &[&str] = &[
     "~/.config/rclone/rclone.conf",
     "/home/alice/.aws/credentials",
     "/root/.ssh/id_rsa",
+    // lead, from adv12's spent misses: more CLIs' token files and a zsh history name
+    "~/.databrickscfg",
+    "~/.snowflake/connections.toml",
+    "~/.supabase/access-token",
+    "~/.config/hcloud/cli.toml",
+    "~/.kube/cache/oidc-login/6f1c",
+    "~/.zhistory",
 ];
 
 fn credential_reads() -> Vec<Base> {
@@ -391,6 +400,85 @@ fn credential_reads() -> Vec<Base> {
         ] {
             out.push(b("credential-read", "deny", cmd));
         }
+    }
+    out
+}
+
+/// Token printers by table row (lead, from adv12's spent misses): `heroku auth:token`, `glab auth
+/// status --show-token` and the Docker credential helpers' `get` read the CLI's token store
+/// (`keys::EXPORTS`: deny); a git credential helper's `get` prints its password
+/// (`keys::PRINTS`: ask); a cloud CLI's global option value is not its service (`aws --region R
+/// ec2 deregister-image`: the verb is still found); object-store, OpenStack, Consul and InfluxDB
+/// CLIs' delete verbs (`cloud::CLIS` rows).
+fn adv12_rows() -> Vec<Base> {
+    let mut out = vec![
+        b("adv12-rows", "deny", "heroku auth:token".into()),
+        b("adv12-rows", "deny", "glab auth status --show-token".into()),
+        b("adv12-rows", "deny", "glab auth status -t".into()),
+        b("adv12-rows", "ask", "git credential-osxkeychain get".into()),
+        b("adv12-rows", "ask", "git credential-libsecret get".into()),
+        b("adv12-rows", "ask", "git credential-store get".into()),
+    ];
+    for helper in [
+        "desktop",
+        "osxkeychain",
+        "secretservice",
+        "pass",
+        "ecr-login",
+    ] {
+        out.push(b(
+            "adv12-rows",
+            "deny",
+            format!("docker-credential-{helper} get"),
+        ));
+    }
+    for opt in [
+        "--region us-east-1",
+        "--profile prod",
+        "--output json",
+        "--endpoint-url http://x:4566",
+    ] {
+        out.push(b(
+            "adv12-rows",
+            "ask",
+            format!("aws {opt} ec2 deregister-image --image-id ami-0abc"),
+        ));
+        out.push(b(
+            "adv12-rows",
+            "ask",
+            format!("aws {opt} ec2 terminate-instances --instance-ids i-1"),
+        ));
+    }
+    for (expect, cmd) in [
+        ("ask", "openstack server delete web1"),
+        ("ask", "rclone purge remote:backups"),
+        ("ask", "rclone delete remote:old"),
+        ("deny", "mc rb --force myminio/data"),
+        ("ask", "mc rm myminio/data/x.txt"),
+        ("deny", "s3cmd rb --recursive --force s3://prod-old"),
+        ("ask", "consul kv delete -recurse config/"),
+        ("ask", "influx bucket delete -n metrics -o acme"),
+    ] {
+        out.push(b("adv12-rows", expect, cmd.into()));
+    }
+    for cmd in [
+        "openstack server list",
+        "rclone copy ./dist remote:site",
+        "rclone ls remote:",
+        "mc ls myminio",
+        "mc cp a.txt myminio/b/",
+        "s3cmd ls s3://bucket",
+        "consul kv get config/x",
+        "influx bucket list",
+        "heroku auth:whoami",
+        "glab auth status",
+        "docker-credential-desktop list",
+        "git credential-osxkeychain --help",
+        "aws --region us-east-1 ec2 describe-images",
+        "aws --profile prod s3 ls",
+        "aws --output json sts get-caller-identity",
+    ] {
+        out.push(b("benign-adv12-rows", "allow", cmd.into()));
     }
     out
 }
@@ -3457,6 +3545,7 @@ fn generated_class_variants_get_their_decision() {
         awk_input(),
         home_expr(),
         h_cmd14_benign(),
+        adv12_rows(),
         h_ben14_benign(),
         h_ben14_neighbours(),
     ]

@@ -49,6 +49,9 @@ pub(crate) struct Cli {
     pub verb_flags: &'static [&'static str],
     /// Operands that only preview what would happen (`terraform plan -destroy`, `cdk diff`).
     pub previews: &'static [&'static str],
+    /// Global options that take a separate value (`aws --region us-east-1 ec2 …`): the value is
+    /// not an operand, so the service and verb are found after it.
+    pub value_options: &'static [&'static str],
     /// A destructive command that must give a fact.
     #[allow(dead_code)] // read by the tests
     pub example: &'static str,
@@ -71,6 +74,7 @@ const NONE: Cli = Cli {
     all_whole: false,
     verb_flags: &[],
     previews: &[],
+    value_options: &[],
     example: "",
     source: "",
 };
@@ -83,6 +87,19 @@ pub(crate) const CLIS: &[Cli] = &[
         confirms: false,
         force: &[],
         local: &[],
+        // `aws help global options`: the ones that take a value
+        value_options: &[
+            "--region",
+            "--profile",
+            "--output",
+            "--endpoint-url",
+            "--query",
+            "--color",
+            "--ca-bundle",
+            "--cli-read-timeout",
+            "--cli-connect-timeout",
+            "--cli-binary-format",
+        ],
         example: "aws ec2 release-address --allocation-id eipalloc-1",
         source: "AWS CLI command reference",
         ..NONE
@@ -145,6 +162,54 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "heroku apps:destroy my-app --confirm my-app",
         source: "Heroku CLI (--confirm)",
+        ..NONE
+    },
+    Cli {
+        names: &["openstack"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "openstack server delete web1",
+        source: "python-openstackclient command list (`<object> delete`, no prompt)",
+        ..NONE
+    },
+    Cli {
+        names: &["rclone"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "rclone purge remote:backups",
+        source: "rclone docs: delete, deletefile, purge, rmdir(s), cleanup (no prompt without -i)",
+        ..NONE
+    },
+    Cli {
+        names: &["mc"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "mc rb --force myminio/data",
+        source: "MinIO client docs: mc rb (remove bucket), mc rm",
+        ..NONE
+    },
+    Cli {
+        names: &["s3cmd"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "s3cmd rb --recursive --force s3://prod-old",
+        source: "s3cmd(1): rb, del, rm",
+        ..NONE
+    },
+    Cli {
+        names: &["consul"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "consul kv delete -recurse config/",
+        source: "Consul CLI: kv delete (-recurse: a key tree)",
+        ..NONE
+    },
+    Cli {
+        names: &["influx"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "influx bucket delete -n metrics -o acme",
+        source: "InfluxDB CLI: bucket/org/user delete",
         ..NONE
     },
     Cli {
@@ -862,11 +927,18 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if cli.names.contains(&"kubectl") && ephemeral_kube_delete(&words) {
         return;
     }
-    let ops: Vec<&str> = words
-        .iter()
-        .copied()
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let mut ops: Vec<&str> = Vec::new();
+    let mut value_next = false;
+    for w in &words {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if w.starts_with('-') {
+            value_next = cli.value_options.contains(w);
+            continue;
+        }
+        ops.push(w);
+    }
     if ops.iter().take(3).any(|w| cli.previews.contains(w)) {
         return;
     }
@@ -975,6 +1047,19 @@ mod tests {
     fn verbs_by_pattern() {
         for (cmd, verb, whole, ni) in [
             ("aws s3 rb s3://prod --force", "rb", true, true),
+            // a global option's value is not the service
+            (
+                "aws --region us-east-1 ec2 deregister-image --image-id ami-0abc",
+                "deregister-image",
+                false,
+                true,
+            ),
+            (
+                "aws --profile prod --output json s3 rb s3://prod --force",
+                "rb",
+                true,
+                true,
+            ),
             (
                 "aws ec2 release-address --allocation-id x",
                 "release-address",

@@ -29,6 +29,20 @@ pub(crate) struct Export {
 
 const GPG: &[&str] = &["gpg", "gpg2"];
 
+/// The Docker credential helpers (docker/docker-credential-helpers and Docker Desktop's): each
+/// answers the `get` verb with the registry secret `docker login` stored through it.
+const DOCKER_CREDENTIAL_HELPERS: &[&str] = &[
+    "docker-credential-desktop",
+    "docker-credential-osxkeychain",
+    "docker-credential-secretservice",
+    "docker-credential-pass",
+    "docker-credential-wincred",
+    "docker-credential-ecr-login",
+    "docker-credential-gcloud",
+    "docker-credential-gcr",
+    "docker-credential-acr-env",
+];
+
 /// The table.
 pub(crate) const EXPORTS: &[Export] = &[
     Export {
@@ -110,6 +124,30 @@ pub(crate) const EXPORTS: &[Export] = &[
         store: ".config/gh/hosts.yml",
         example: "gh auth status --show-token",
         source: "gh auth status (-t, --show-token: display the auth token)",
+    },
+    Export {
+        programs: &["glab"],
+        all: &["auth", "status"],
+        any: &["--show-token", "-t"],
+        store: ".config/glab-cli/config.yml",
+        example: "glab auth status --show-token",
+        source: "glab auth status (-t, --show-token: display the auth token)",
+    },
+    Export {
+        programs: &["heroku"],
+        all: &["auth:token"],
+        any: &[],
+        store: ".netrc",
+        example: "heroku auth:token",
+        source: "Heroku CLI auth:token (the CLI keeps its API token in ~/.netrc)",
+    },
+    Export {
+        programs: DOCKER_CREDENTIAL_HELPERS,
+        all: &["get"],
+        any: &[],
+        store: ".docker/config.json",
+        example: "echo https://index.docker.io/v1/ | docker-credential-desktop get",
+        source: "docker-credential-helpers protocol: `get` prints the stored registry secret for the server on stdin",
     },
     Export {
         programs: &["gcloud"],
@@ -404,6 +442,24 @@ pub(crate) const PRINTS: &[Print] = &[
         none: &[],
         example: "keepassxc-cli show -s db.kdbx github",
         source: "keepassxc-cli show (-s: protected attributes in clear)",
+    },
+    Print {
+        programs: &["git"],
+        groups: &[
+            &[
+                "credential-osxkeychain",
+                "credential-libsecret",
+                "credential-store",
+                "credential-cache",
+                "credential-manager",
+                "credential-manager-core",
+                "credential-wincred",
+            ],
+            &["get"],
+        ],
+        none: &[],
+        example: "git credential-osxkeychain get",
+        source: "gitcredentials(7): a helper's `get` prints the stored password (git credential-<helper> runs git-credential-<helper>)",
     },
     Print {
         programs: &["git"],
