@@ -15,6 +15,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "curl" => curl(a, inv),
         "wget" | "wget2" => wget(a, inv),
         "http" | "https" | "xh" | "xhs" | "httpie" => httpie(a, name, inv),
+        "lynx" | "links" | "links2" | "elinks" | "w3m" => text_browser(a, inv),
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "busybox-nc" => {
             nc(a, name, inv)
         }
@@ -292,6 +293,37 @@ fn url_file_name(url: &str) -> String {
         }
         None => "index.html".into(),
     }
+}
+
+/// Text-mode browsers (lynx(1) `-dump`/`-source`, links(1), elinks(1), w3m(1) `-dump`): every
+/// operand with a scheme is a URL they fetch; with `-dump`/`-source` the page goes to standard
+/// output, so what follows in a pipe reads fetched content.
+///
+/// An operand without a scheme is fetched over HTTP when it starts with an IPv4 address
+/// (`lynx -dump 169.254.169.254/latest/…`: the browsers take bare hosts).
+fn text_browser(a: &mut Analyzer, inv: &Inv) -> Stream {
+    let mut out = Stream::default();
+    for w in inv.rest() {
+        let t = w.text.as_str();
+        if t.starts_with('-') {
+            continue;
+        }
+        let host = t.split(['/', ':']).next().unwrap_or("");
+        let ipv4 = host.split('.').count() == 4
+            && host
+                .split('.')
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        let url = if t.contains("://") {
+            t.to_string()
+        } else if ipv4 {
+            format!("http://{t}")
+        } else {
+            continue;
+        };
+        a.fetch(&url, &inv.evidence);
+        out = fetched(&url);
+    }
+    out
 }
 
 /// Stream of fetched content.
