@@ -240,7 +240,8 @@ pub(crate) fn bytes_to_text(b: &[u8]) -> String {
 /// A URL's host, as far as it can be told.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Host {
-    /// Lower-case host; numeric IPv4 forms converted to dotted decimal.
+    /// Lower-case host; numeric IPv4 forms and wildcard-DNS names (`a9fea9fe.nip.io`) converted to
+    /// dotted decimal.
     pub host: String,
     /// The host was an IPv4 address written in a non-canonical numeric form.
     pub ip_encoded: bool,
@@ -348,6 +349,10 @@ pub(crate) fn classify_host(host: &str) -> Host {
         if let Some(v4) = inet_aton(&h) {
             ip_encoded = true;
             h = v4.to_string();
+        } else if let Some(v4) = wildcard_dns(&h) {
+            // A name, not a hidden number: local development uses these every day
+            // (`app.127.0.0.1.nip.io`), so it is judged as the address, not as obfuscation.
+            h = v4.to_string();
         }
     }
     let metadata = METADATA_HOSTS.contains(&h.as_str());
@@ -356,6 +361,35 @@ pub(crate) fn classify_host(host: &str) -> Host {
         ip_encoded,
         metadata,
     }
+}
+
+/// Public wildcard-DNS services that answer a name with the IPv4 address written in it.
+const WILDCARD_DNS: &[&str] = &[".nip.io", ".sslip.io", ".xip.io", ".nip.direct"];
+
+/// The address a wildcard-DNS name resolves to (nip.io and sslip.io docs: the address as the
+/// name's last four dot-separated labels `10.0.0.1.nip.io`, dashed in its last label
+/// `app-10-0-0-1.nip.io`, or as eight hex digits `0a000001.nip.io`, any labels before it).
+fn wildcard_dns(h: &str) -> Option<Ipv4Addr> {
+    let name = WILDCARD_DNS.iter().find_map(|s| h.strip_suffix(s))?;
+    let labels: Vec<&str> = name.split('.').collect();
+    if labels.len() >= 4 {
+        let dotted = labels[labels.len() - 4..].join(".");
+        if let Ok(ip) = dotted.parse::<Ipv4Addr>() {
+            return Some(ip);
+        }
+    }
+    let last = labels.last()?;
+    let dashed: Vec<&str> = last.split('-').collect();
+    if dashed.len() >= 4 {
+        if let Ok(ip) = dashed[dashed.len() - 4..].join(".").parse::<Ipv4Addr>() {
+            return Some(ip);
+        }
+    }
+    let hex = last.rsplit('-').next()?;
+    if hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return u32::from_str_radix(hex, 16).ok().map(Ipv4Addr::from);
+    }
+    None
 }
 
 /// inet_aton(3): 1–4 parts, each decimal, `0x` hex or `0` octal; the last part fills the
@@ -456,6 +490,30 @@ pub(crate) fn nested_urls(url: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wildcard_dns_names_are_their_addresses() {
+        for h in [
+            "169.254.169.254.nip.io",
+            "a9fea9fe.nip.io",
+            "169-254-169-254.sslip.io",
+            "app.169.254.169.254.sslip.io",
+            "app-169-254-169-254.nip.io",
+            "x-a9fea9fe.sslip.io",
+        ] {
+            let c = classify_host(h);
+            assert!(c.metadata && !c.ip_encoded, "{h}: {c:?}");
+        }
+        for h in [
+            "nip.io",
+            "app.nip.io",
+            "example.com",
+            "10.0.0.1.example.com",
+        ] {
+            assert!(!classify_host(h).metadata, "{h}");
+        }
+        assert_eq!(classify_host("10-0-0-1.nip.io").host, "10.0.0.1");
+    }
 
     #[test]
     fn ansi_c_decodes_hex_and_flags_printable() {
