@@ -26,6 +26,7 @@ use serde_json::Value;
 use std::path::Path;
 
 pub mod agent_files;
+pub mod armed;
 pub mod config_change;
 pub mod globs;
 mod guard_paths;
@@ -877,6 +878,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 "read"
             };
             let written = tool.input.get("content").and_then(Value::as_str);
+            let mut armed_shell: Option<hookward_shell::ShellFacts> = None;
             for p in &tool.paths {
                 let abs = normalize(p, base, &ctx.home);
                 let mut fact = path_fact(
@@ -910,6 +912,21 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             path: abs.clone(),
                             tool: tool.name.clone(),
                         });
+                    }
+                    // commands the write arms (a lifecycle script, a folder-open task, a hook):
+                    // judged as the shell commands they will be (`armed.rs`)
+                    if armed::arms(&abs) {
+                        let text = armed::text_after_write(&abs, &tool.input);
+                        let cmds = armed::armed_commands(&abs, &text);
+                        let actx = hookward_shell::ShellContext {
+                            cwd: armed::runs_in(&abs),
+                            ..sctx
+                        };
+                        if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                            armed_shell
+                                .get_or_insert_with(hookward_shell::ShellFacts::default)
+                                .extend_unique(f);
+                        }
                     }
                 }
                 if tool.kind == ToolKind::FileWrite
@@ -947,6 +964,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     ));
                 }
                 facts.paths.push(fact);
+            }
+            if let Some(shell) = armed_shell {
+                armed_into(event, shell, facts, ctx, &project_dir);
             }
         }
         ToolKind::Shell => {
@@ -1020,6 +1040,39 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
         }
         _ => {}
     }
+}
+
+/// The facts of the commands a file-tool write arms (`armed.rs`) as a shell call's would be:
+/// their paths with classes, secrets they read remotely, their network facts, and the shell
+/// facts the shell rules read.
+fn armed_into(
+    event: &Event,
+    shell: hookward_shell::ShellFacts,
+    facts: &mut Facts,
+    ctx: &Context,
+    project_dir: &str,
+) {
+    for p in &shell.paths {
+        facts.paths.push(path_fact(
+            Touch {
+                links: &[],
+                path: p.path.clone(),
+                access: p.access.as_str(),
+                via: "shell",
+                how: p.how.as_str(),
+                evidence: &p.evidence,
+                recursive: p.recursive,
+                dynamic: p.dynamic,
+            },
+            project_dir,
+            ctx,
+            None,
+        ));
+    }
+    remote_secret_reads(&shell, facts);
+    let mut net = net::net_facts(event, Some(&shell));
+    facts.net.append(&mut net);
+    facts.shell = Some(shell);
 }
 
 /// The shell analyzer's view of where a call runs: `base` (the call's folder, `/` when unknown),
