@@ -35,6 +35,7 @@ pub mod instructions;
 pub mod net;
 pub mod output;
 pub mod patches;
+pub mod registry;
 pub mod resolve;
 pub mod scan;
 pub mod scripts;
@@ -182,6 +183,10 @@ pub struct Facts {
     /// they would do to protected things.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub instructed: Vec<InstructedCommand>,
+    /// Package sources other than the defaults that the call sets or installs from
+    /// ([`registry`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub registries: Vec<registry::RegistryFact>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -915,6 +920,10 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     }
                     // commands the write arms (a lifecycle script, a folder-open task, a hook):
                     // judged as the shell commands they will be (`armed.rs`)
+                    if registry::configures(&abs) {
+                        let text = armed::text_after_write(&abs, &tool.input);
+                        facts.registries.extend(registry::from_file(&abs, &text));
+                    }
                     if armed::arms(&abs) {
                         let text = armed::text_after_write(&abs, &tool.input);
                         let cmds = armed::armed_commands(&abs, &text);
@@ -1028,6 +1037,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             }
             remote_secret_reads(&shell, facts);
             facts.net = net::net_facts(event, Some(&shell));
+            facts.registries = registry::from_commands(&shell.commands);
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }
@@ -1072,6 +1082,9 @@ fn armed_into(
     remote_secret_reads(&shell, facts);
     let mut net = net::net_facts(event, Some(&shell));
     facts.net.append(&mut net);
+    facts
+        .registries
+        .extend(registry::from_commands(&shell.commands));
     facts.shell = Some(shell);
 }
 

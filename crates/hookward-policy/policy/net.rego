@@ -88,3 +88,18 @@ decision contains {"id": "net/secret-in-url", "decision": "deny", "reason": reas
 how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"
 
 how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"
+
+# @rule net/package-registry ask
+# A command or a file write points package installs at a registry or index other than the ecosystem's default and its well-known public mirrors (`npm config set registry`, `pip install --index-url`, `pip config set global.extra-index-url`, `go env -w GOPROXY`, `gem sources --add`, `poetry source add`, `.npmrc`, `pip.conf`, `requirements.txt`, `pyproject.toml` index tables): every later install takes code from that host (table of known hosts: hookward-facts/src/registry.rs; loopback registries are one's own and not asked about).
+decision contains {"id": "net/package-registry", "decision": "ask", "reason": reason} if {
+	some r in object.get(input.facts, "registries", [])
+	reason := sprintf("%s would make %s installs take packages from %s, not the default registry%s (%s)", [registry_how(r), r.ecosystem, r.host, registry_lookalike(r), r.evidence])
+}
+
+registry_how(r) := "the command" if r.via == "shell"
+
+registry_how(r) := sprintf("writing %s", [r.how]) if r.via != "shell"
+
+registry_lookalike(r) := sprintf(", a host that imitates %s", [r.lookalike]) if r.lookalike
+
+registry_lookalike(r) := "" if not r.lookalike

@@ -265,11 +265,13 @@ fn file_tool_writes_of_files_that_run_later_are_judged_like_the_shells() {
             "deny",
             Some("path/persistence"),
         ),
+        // a git hook is asked about for what it is, and its text is judged as the commands
+        // it will run (`hookward_facts::armed`): this one fetches and runs code
         (
             "Write",
             s.project().join(".git/hooks/post-checkout"),
-            "ask",
-            Some("path/runs-later"),
+            "deny",
+            Some("shell/remote-exec"),
         ),
         (
             "Write",

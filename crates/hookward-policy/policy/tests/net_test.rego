@@ -60,3 +60,28 @@ test_token_in_url_to_its_vendor_or_loopback_quiet if {
 	not net_decisions({"url": "http://127.0.0.1:8080/?t=sk-x", "host": "127.0.0.1", "class": "loopback", "secrets": ["openai"]})["net/secret-in-url"]
 	not net_decisions({"url": "https://example.com/docs", "host": "example.com", "class": "public"})["net/secret-in-url"]
 }
+
+registry_decisions(r) := got if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [], "registries": [r]},
+		"config": {},
+	}
+	got := {d.id: d.decision | some d in rules.decision} with input as inp
+}
+
+test_package_registry_asks if {
+	got := registry_decisions({"ecosystem": "npm", "url": "https://npm.example.net/", "host": "npm.example.net", "via": "shell", "how": "npm config set registry", "evidence": "npm config set registry https://npm.example.net/"})
+	got["net/package-registry"] == "ask"
+}
+
+test_package_registry_lookalike_asks if {
+	got := registry_decisions({"ecosystem": "npm", "url": "https://registry.npmjѕ.org/", "host": "registry.npmjѕ.org", "lookalike": "registry.npmjs.org", "via": "tool", "how": ".npmrc", "evidence": "registry=https://registry.npmjѕ.org/"})
+	got["net/package-registry"] == "ask"
+}
+
+test_no_registry_fact_quiet if {
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"project_dir": "/p", "paths": []}, "config": {}}
+	ids := {d.id | some d in rules.decision} with input as inp
+	not ids["net/package-registry"]
+}
