@@ -9,8 +9,9 @@
 //! `path/package-registry`).
 //!
 //! Not a fact: the default registries and widely used public mirrors ([`KNOWN_HOSTS`]), loopback
-//! hosts (a registry of one's own, e.g. Verdaccio), read-only queries (`pip index versions`,
-//! `npm view`, `npm login`), and publishing (a publish is its own fact).
+//! hosts (a registry of one's own, e.g. Verdaccio), queries and downloads that install nothing
+//! (`pip index versions`, `pip download`, `npm view`, `npm login`), and publishing (a publish is
+//! its own fact).
 
 use hookward_shell::target::{net_target, TargetClass};
 use hookward_shell::CommandFact;
@@ -195,7 +196,7 @@ pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
                             );
                         }
                     }
-                    Some("install" | "add" | "sync" | "download" | "lock" | "compile") => {
+                    Some("install" | "add" | "sync" | "lock" | "compile") => {
                         for (long, short) in [
                             ("--index-url", Some("-i")),
                             ("--extra-index-url", None),
@@ -498,6 +499,7 @@ mod tests {
                 "https://p.example.net/s",
             ],
             &["npm", "login", "--registry", "https://registry.example.com"],
+            &["pip", "download", "requests", "--index-url", "https://example.com"],
             &[
                 "npm",
                 "view",
