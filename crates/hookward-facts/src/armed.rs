@@ -155,6 +155,72 @@ pub fn text_after_write(path: &str, input: &Value) -> String {
     crate::instructions::added_text(input)
 }
 
+/// What a shell command writes into a file, as far as its own text shows it: the body of its
+/// here-document, else the contents of its quoted words with `\n` escapes as line breaks
+/// (`echo '…' > package.json`, `printf 'import os…\n' > x.pth`). The command is never run; a
+/// text built at run time is not seen.
+pub fn shell_written_text(command: &str) -> String {
+    if let Some(body) = heredoc_body(command) {
+        return body;
+    }
+    let mut out = Vec::new();
+    let b = command.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let q = b[i];
+        if q == b'\'' || q == b'"' {
+            if let Some(end) = command[i + 1..].find(q as char) {
+                let inner = &command[i + 1..i + 1 + end];
+                out.push(inner.replace("\\n", "\n"));
+                i += end + 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.join("\n")
+}
+
+/// The body of the first here-document of `command` (`<<EOF`, `<<'EOF'`, `<<-EOF`): the lines
+/// after the line it starts on, up to its delimiter.
+fn heredoc_body(command: &str) -> Option<String> {
+    let at = command.find("<<")?;
+    let rest = command[at + 2..].trim_start_matches('-').trim_start();
+    if rest.starts_with('<') {
+        return None; // a here-string
+    }
+    let delim: String = rest
+        .trim_start_matches(['\'', '"'])
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if delim.is_empty() {
+        return None;
+    }
+    let (_, after) = command[at..].split_once('\n')?;
+    let body: Vec<&str> = after.lines().take_while(|l| l.trim() != delim).collect();
+    Some(body.join("\n"))
+}
+
+/// The commands a shell command arms by writing `path` (a file [`arms`] names) with the text
+/// its own words show ([`shell_written_text`]); a JSON file's text is taken from its first `{`
+/// to its last `}`.
+pub fn armed_by_shell_write(path: &str, command: &str) -> Vec<Armed> {
+    let text = shell_written_text(command);
+    let json = matches!(
+        kind_of(path),
+        Some(Kind::PackageJson | Kind::VscodeTasks | Kind::DevContainer)
+    );
+    if json {
+        if let (Some(a), Some(b)) = (text.find('{'), text.rfind('}')) {
+            if a < b {
+                return armed_commands(path, &text[a..=b]);
+            }
+        }
+    }
+    armed_commands(path, &text)
+}
+
 /// The facts of the commands `armed` with their evidence prefixed, as the shell would run
 /// them in `sctx` (analysed, never run); `None` when nothing is armed.
 pub fn armed_facts(armed: &[Armed], sctx: &ShellContext) -> Option<ShellFacts> {
@@ -523,6 +589,34 @@ mod tests {
             r#"python3 -c 'import os; os.system('\''id'\'')'"#
         );
         assert!(armed_commands("/p/src/main.rs", "fn main() {}").is_empty());
+        // written by the shell
+        let by = |p: &str, c: &str| -> Vec<String> {
+            armed_by_shell_write(p, c)
+                .into_iter()
+                .map(|a| a.code)
+                .collect()
+        };
+        assert_eq!(
+            by(
+                "/p/package.json",
+                r#"echo '{"scripts":{"postinstall":"node x.js"}}' > package.json"#
+            ),
+            ["node x.js"]
+        );
+        assert_eq!(
+            by(
+                "/p/.vscode/tasks.json",
+                "cat > .vscode/tasks.json <<'EOF'\n{\"tasks\":[{\"label\":\"a\",\"command\":\"id\",\"runOptions\":{\"runOn\":\"folderOpen\"}}]}\nEOF\nls"
+            ),
+            ["id"]
+        );
+        assert_eq!(
+            by(
+                "/v/site-packages/a.pth",
+                r#"printf 'import os; os.system("id")\n' > /v/site-packages/a.pth"#
+            ),
+            [r#"python3 -c 'import os; os.system("id")'"#]
+        );
         assert!(armed_commands("/p/tsconfig.json", pkg).is_empty());
     }
 }

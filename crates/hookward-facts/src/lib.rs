@@ -993,6 +993,36 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             scripts::follow(&mut shell, &sctx);
             // Patch files the command applies are writes of their targets (`patches.rs`).
             patches::follow(&mut shell, &sctx);
+            // What it writes into a file another program runs by itself, or into a package
+            // source configuration, as far as its own text shows it (`armed.rs`, `registry.rs`).
+            let mut written_sources = Vec::new();
+            let mut armed_shell = hookward_shell::ShellFacts::default();
+            for p in &shell.paths {
+                if !matches!(
+                    p.access,
+                    hookward_shell::Access::Write | hookward_shell::Access::Create
+                ) {
+                    continue;
+                }
+                if armed::arms(&p.path) {
+                    let cmds = armed::armed_by_shell_write(&p.path, command);
+                    let actx = hookward_shell::ShellContext {
+                        cwd: armed::runs_in(&p.path),
+                        ..sctx.clone()
+                    };
+                    if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                        armed_shell.extend_unique(f);
+                    }
+                }
+                if registry::configures(&p.path) {
+                    let text = armed::shell_written_text(command);
+                    for mut f in registry::from_file(&p.path, &text) {
+                        f.via = "shell".into();
+                        written_sources.push(f);
+                    }
+                }
+            }
+            shell.extend_unique(armed_shell);
             if facts.settings_change.is_none() {
                 facts.settings_change = settings::nested_agent_settings(&shell.commands);
             }
@@ -1038,6 +1068,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             remote_secret_reads(&shell, facts);
             facts.net = net::net_facts(event, Some(&shell));
             facts.registries = registry::from_commands(&shell.commands);
+            facts.registries.extend(written_sources);
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }

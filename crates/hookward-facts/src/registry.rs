@@ -499,7 +499,13 @@ mod tests {
                 "https://p.example.net/s",
             ],
             &["npm", "login", "--registry", "https://registry.example.com"],
-            &["pip", "download", "requests", "--index-url", "https://example.com"],
+            &[
+                "pip",
+                "download",
+                "requests",
+                "--index-url",
+                "https://example.com",
+            ],
             &[
                 "npm",
                 "view",
