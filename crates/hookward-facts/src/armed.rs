@@ -164,6 +164,20 @@ pub fn shell_written_text(command: &str) -> String {
         return body;
     }
     let mut out = Vec::new();
+    // `echo WORDS > file` with no quotes: the words
+    for cmd in ["echo ", "printf "] {
+        if let Some(at) = command.find(cmd) {
+            let rest = &command[at + cmd.len()..];
+            let words = rest.split(['>', '|', ';', '&']).next().unwrap_or("");
+            if !words.contains(['\'', '"']) {
+                let words: Vec<&str> = words
+                    .split_whitespace()
+                    .filter(|w| !matches!(*w, "-e" | "-n" | "-en" | "-ne" | "-E"))
+                    .collect();
+                out.push(words.join(" ").replace("\\n", "\n"));
+            }
+        }
+    }
     let b = command.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -219,6 +233,53 @@ pub fn armed_by_shell_write(path: &str, command: &str) -> Vec<Armed> {
         }
     }
     armed_commands(path, &text)
+}
+
+/// The files a CI runner reads between steps (GitHub Actions' workflow commands, docs.github.com
+/// "Workflow commands": a `NAME=value` line of `$GITHUB_ENV` sets a variable for every later
+/// step, a line of `$GITHUB_PATH` prepends a folder to their `PATH`): a write there is the
+/// `export` it amounts to, for the later steps. `path` as the analyzer keeps an unexpanded
+/// variable (`$GITHUB_ENV`, `${GITHUB_ENV}`); `None` for any other path.
+pub fn ci_env_file(path: &str) -> Option<&'static str> {
+    let name = path
+        .trim_start_matches('$')
+        .trim_start_matches('{')
+        .trim_end_matches('}');
+    match name {
+        "GITHUB_ENV" => Some("GITHUB_ENV"),
+        "GITHUB_PATH" => Some("GITHUB_PATH"),
+        _ => None,
+    }
+}
+
+/// The `export`s a shell command's write of a CI environment file ([`ci_env_file`]) amounts
+/// to, from the text its own words show ([`shell_written_text`]).
+pub fn armed_by_ci_env_write(file: &str, command: &str) -> Vec<Armed> {
+    let text = shell_written_text(command);
+    let label = format!("${file} (sets the environment of later CI steps)");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        // the redirection's own quoted target (`>> "$GITHUB_PATH"`) is no line of the file
+        .filter(|l| ci_env_file(l).is_none())
+        .filter_map(|l| {
+            let code = if file == "GITHUB_PATH" {
+                format!("export PATH={}:\"$PATH\"", quote(l))
+            } else {
+                let (name, value) = l.split_once('=')?;
+                let ok =
+                    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !ok {
+                    return None;
+                }
+                format!("export {name}={}", quote(value))
+            };
+            Some(Armed {
+                label: label.clone(),
+                code,
+            })
+        })
+        .collect()
 }
 
 /// The facts of the commands `armed` with their evidence prefixed, as the shell would run
@@ -589,6 +650,17 @@ mod tests {
             r#"python3 -c 'import os; os.system('\''id'\'')'"#
         );
         assert!(armed_commands("/p/src/main.rs", "fn main() {}").is_empty());
+        // a CI environment file
+        let ci: Vec<String> = armed_by_ci_env_write(
+            "GITHUB_ENV",
+            r#"echo "NODE_OPTIONS=--require /tmp/x.js" >> "$GITHUB_ENV""#,
+        )
+        .into_iter()
+        .map(|a| a.code)
+        .collect();
+        assert_eq!(ci, ["export NODE_OPTIONS='--require /tmp/x.js'"]);
+        assert_eq!(ci_env_file("${GITHUB_PATH}"), Some("GITHUB_PATH"));
+        assert_eq!(ci_env_file("/p/GITHUB_ENV"), None);
         // written by the shell
         let by = |p: &str, c: &str| -> Vec<String> {
             armed_by_shell_write(p, c)

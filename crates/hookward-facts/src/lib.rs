@@ -1004,8 +1004,12 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 ) {
                     continue;
                 }
-                if armed::arms(&p.path) {
-                    let cmds = armed::armed_by_shell_write(&p.path, command);
+                let ci_env = armed::ci_env_file(&p.path);
+                if armed::arms(&p.path) || ci_env.is_some() {
+                    let cmds = match ci_env {
+                        Some(file) => armed::armed_by_ci_env_write(file, command),
+                        None => armed::armed_by_shell_write(&p.path, command),
+                    };
                     let actx = hookward_shell::ShellContext {
                         cwd: armed::runs_in(&p.path),
                         ..sctx.clone()

@@ -305,6 +305,13 @@ fn shell_writes_that_arm_commands_are_decided_on_them() {
         ("echo '{\"name\":\"x\",\"scripts\":{\"test\":\"jest\"}}' > package.json", "none"),
         ("echo 'save-exact=true' >> .npmrc", "none"),
         ("echo 'registry=https://registry.npmjs.org/' > .npmrc", "none"),
+        // a CI step's environment file sets the environment of every later step
+        ("echo \"NODE_OPTIONS=--require /tmp/x.js\" >> \"$GITHUB_ENV\"", "ask"),
+        ("echo 'LD_PRELOAD=/tmp/libx.so' >> ${GITHUB_ENV}", "ask"),
+        ("echo /tmp/evilbin >> \"$GITHUB_PATH\"", "ask"),
+        ("echo \"NODE_OPTIONS=--max-old-space-size=4096\" >> \"$GITHUB_ENV\"", "none"),
+        ("echo \"VERSION=$(git describe --tags)\" >> $GITHUB_ENV", "none"),
+        ("echo \"$HOME/.local/bin\" >> $GITHUB_PATH", "none"),
     ] {
         let (d, out) = bash(&s, cmd);
         assert_eq!(d, want, "{cmd}: {out}");
