@@ -913,3 +913,100 @@ decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason"
 	not local_target(u.target)
 	reason := sprintf("the command prints a stored secret (%s %s) and sends data to %s in the same command (%s)", [f.program, f.form, u.target, u.evidence])
 }
+
+# @rule shell/power-off ask
+# Shutting down, rebooting or halting the machine, or killing every process the user may signal: shutdown, reboot, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
+decision contains {"id": "shell/power-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	powers_off(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would shut down or restart the machine, or stop every process (%s)", [c.evidence])
+}
+
+powers_off(c) if c.program in {"shutdown", "reboot", "halt", "poweroff", "killall5"}
+
+powers_off(c) if {
+	c.program in {"systemctl", "loginctl"}
+	some a in c.argv
+	a in {"poweroff", "reboot", "halt", "kexec", "soft-reboot"}
+}
+
+powers_off(c) if {
+	c.program in {"init", "telinit"}
+	count(c.argv) == 2
+	c.argv[1] in {"0", "6"}
+}
+
+powers_off(c) if {
+	c.program == "kill"
+	some a in array.slice(c.argv, 1, count(c.argv))
+	a == "-1"
+	not kill_signal_named_one(c)
+}
+
+# `kill -1 PID` sends signal 1 (SIGHUP) to PID: -1 is then the signal, not every process.
+kill_signal_named_one(c) if {
+	c.argv[1] == "-1"
+	count(c.argv) > 2
+	some a in array.slice(c.argv, 2, count(c.argv))
+	regex.match(`^[0-9]+$`, a)
+}
+
+powers_off(c) if {
+	c.program in {"pkill", "killall"}
+	some i, a in c.argv
+	a in {"-u", "--user"}
+	operands := [w | some j, w in c.argv; j > 0; not startswith(w, "-"); j != i + 1]
+	count(operands) == 0
+}
+
+# @rule shell/tunnel-out ask
+# Exposing a port of this machine on another host or the internet: ssh -R / RemoteForward (a remote forward), ngrok tcp|tls, cloudflared tunnel --url to a tcp://, ssh:// or rdp:// service, chisel client with an R: remote, bore local. A web dev server shared over ngrok http or a cloudflared http URL, and local forwards (ssh -L), are not asked about.
+decision contains {"id": "shell/tunnel-out", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	tunnels_out(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would expose a port of this machine to another host (%s)", [c.evidence])
+}
+
+tunnels_out(c) if {
+	c.program == "ssh"
+	some a in array.slice(c.argv, 1, count(c.argv))
+	regex.match(`^-[A-Za-z46]*R`, a)
+}
+
+tunnels_out(c) if {
+	c.program == "ssh"
+	some a in c.argv
+	startswith(lower(a), "remoteforward")
+}
+
+tunnels_out(c) if {
+	c.program == "ngrok"
+	some a in c.argv
+	a in {"tcp", "tls"}
+}
+
+tunnels_out(c) if {
+	c.program == "cloudflared"
+	some a in c.argv
+	regex.match(`^(--url=)?(tcp|ssh|rdp|smb)://`, a)
+}
+
+tunnels_out(c) if {
+	c.program == "chisel"
+	"client" in c.argv
+	some a in c.argv
+	regex.match(`^R:`, a)
+}
+
+tunnels_out(c) if {
+	c.program == "bore"
+	"local" in c.argv
+}
+
+# A command asking for its own help or version does nothing else.
+asks_for_help(c) if {
+	some a in c.argv
+	a in {"--help", "--version"}
+}

@@ -724,3 +724,37 @@ test_root_for_an_ordinary_command_asks if {
 	some e in rules.decision with input as shell_input([], bare)
 	e.id == "shell/privilege-escalation"
 }
+
+cmd_decisions(argv) := got if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [], "shell": {"commands": [{"program": argv[0], "argv": argv, "cwd": "/p", "evidence": concat(" ", argv), "wrappers": [], "depth": 0}]}},
+		"config": {},
+	}
+	got := {d.id: d.decision | some d in rules.decision} with input as inp
+}
+
+test_power_off_asks if {
+	every argv in [["shutdown", "-h", "now"], ["reboot"], ["systemctl", "poweroff"], ["init", "0"], ["kill", "-9", "-1"], ["kill", "--", "-1"], ["pkill", "-9", "-u", "dev"], ["killall", "-u", "dev"]] {
+		cmd_decisions(argv)["shell/power-off"] == "ask"
+	}
+}
+
+test_ordinary_kills_quiet if {
+	every argv in [["kill", "-9", "4242"], ["kill", "-1", "4242"], ["pkill", "node"], ["pkill", "-u", "dev", "node"], ["killall", "node"], ["systemctl", "--user", "restart", "app"], ["init"]] {
+		not cmd_decisions(argv)["shell/power-off"]
+	}
+}
+
+test_tunnel_out_asks if {
+	every argv in [["ssh", "-R", "9000:localhost:22", "x.example"], ["ssh", "-NfR", "80:localhost:3000", "serveo.net"], ["ssh", "-o", "RemoteForward=2222 localhost:22", "h"], ["ngrok", "tcp", "22"], ["cloudflared", "tunnel", "--url", "ssh://localhost:22"], ["chisel", "client", "x.example:8000", "R:2222:localhost:22"], ["bore", "local", "22", "--to", "bore.pub"]] {
+		cmd_decisions(argv)["shell/tunnel-out"] == "ask"
+	}
+}
+
+test_local_forwards_and_dev_shares_quiet if {
+	every argv in [["ssh", "-L", "5432:db:5432", "bastion"], ["ssh", "host", "uptime"], ["ngrok", "http", "3000"], ["cloudflared", "tunnel", "--url", "http://localhost:3000"], ["ssh", "-i", "~/.ssh/key", "-p", "2222", "host"], ["bore", "local", "--help"], ["shutdown", "--help"]] {
+		not cmd_decisions(argv)["shell/tunnel-out"]
+		not cmd_decisions(argv)["shell/power-off"]
+	}
+}
