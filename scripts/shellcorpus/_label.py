@@ -40,6 +40,11 @@ ask
   process-kill      killing every process (kill -9 -1, killall5, pkill -9 -u)
   volume-destroy    (held-out set 12 on, `VOLUME_TOOLS`) one volume, dataset or snapshot destroyed
                     (zfs destroy, lvremove, btrfs subvolume delete)
+  privilege         (held-out set 13 on, `SHELL_WORDS`) also a container run that bind-mounts the host's
+                    root, /etc, /root, /home, /proc, /sys, /dev or the container daemon's socket
+  (shell words)     (held-out set 13 on, `SHELL_WORDS`) every rule reads shell words: a trailing
+                    `# comment` is not read, and a rule's program or verb word starts a word (`--rm` is
+                    no `rm`); see `strip_comments` and `_word_start`
   (not a command)   (held-out set 11 on, `ONLY_COMMANDS`) a line that is not a shell command line
                     by `_iscmd` is no row at all, on either side
   outside-write     (held-out set 5 on, `OUTSIDE_WRITE`) a write outside the project: a redirect,
