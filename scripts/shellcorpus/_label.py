@@ -40,6 +40,11 @@ ask
   process-kill      killing every process (kill -9 -1, killall5, pkill -9 -u)
   volume-destroy    (held-out set 12 on, `VOLUME_TOOLS`) one volume, dataset or snapshot destroyed
                     (zfs destroy, lvremove, btrfs subvolume delete)
+  privilege         (held-out set 13 on, `SHELL_WORDS`) also a container run that bind-mounts the host's
+                    root, /etc, /root, /home, /proc, /sys, /dev or the container daemon's socket
+  (shell words)     (held-out set 13 on, `SHELL_WORDS`) every rule reads shell words: a trailing
+                    `# comment` is not read, and a rule's program or verb word starts a word (`--rm` is
+                    no `rm`); see `strip_comments` and `_word_start`
   (not a command)   (held-out set 11 on, `ONLY_COMMANDS`) a line that is not a shell command line
                     by `_iscmd` is no row at all, on either side
   outside-write     (held-out set 5 on, `OUTSIDE_WRITE`) a write outside the project: a redirect,
@@ -204,6 +209,76 @@ def _compiled12():
 
 _COMPILED12 = _compiled12()
 
+
+# Held-out set 13's change (decided on the spent sets 1-12 before set 13 was built; set 12's audit found
+# both shapes): the rules read shell words, not raw text. (1) Comments are not commands: a `#` that
+# starts a word outside quotes starts a comment to the end of its line (`kubectl run … -- env # then
+# delete the pod` is no `delete`); `strip_comments` knows single, double, `$'…'` and backquotes and
+# backslash escapes, and leaves a line whose quotes do not close as it is. (2) Options are not programs: a
+# program or verb word of a rule starts a word, so it is never the tail of an option or of a hyphenated
+# word (`docker run --rm …`, `kubectl run … --rm …` hold no `rm`): every `\b` in front of a rule's word is
+# read as `(?<![\w-])`. Off for the main set and sets 2-12, whose frozen labels must not move;
+# `build.py --set heldout13` switches it on (with `VOLUME_TOOLS`, `OUTSIDE_WRITE`, `ONLY_COMMANDS`).
+SHELL_WORDS = False
+
+_WORD_START = re.compile(r"\\b(?=[A-Za-z]|\(\?:[A-Za-z/])")
+
+
+def _word_start(p):
+    """Pattern `p` with each `\b` in front of a word read as "not after a word character or a hyphen"."""
+    return _WORD_START.sub(lambda m: r"(?<![\w-])", p)
+
+
+def strip_comments(cmd):
+    """`cmd` without its comments: from a `#` that begins a word (at the start, or after a blank or one
+    of `;&|()`) outside quotes, to the end of that line; `#{…}` is a template's placeholder (Atomic
+    Red Team, Ruby), not a comment. A line whose quotes do not close is returned unchanged (its words
+    are not known)."""
+    if "#" not in cmd:
+        return cmd
+    out, i, n = [], 0, len(cmd)
+    while i < n:
+        c = cmd[i]
+        if c == "\\":
+            out.append(cmd[i:i + 2])
+            i += 2
+            continue
+        if c == "'" or c == '"' or c == "`" or (c == "$" and cmd[i + 1:i + 2] == "'"):
+            q = "'" if c == "$" else c
+            j = i + (2 if c == "$" else 1)
+            while j < n and cmd[j] != q:
+                j += 2 if (cmd[j] == "\\" and q != "'") or (c == "$" and cmd[j] == "\\") else 1
+            if j >= n:
+                return cmd
+            out.append(cmd[i:j + 1])
+            i = j + 1
+            continue
+        if c == "#" and (i == 0 or cmd[i - 1] in " \t\n;&|()") and cmd[i + 1:i + 2] != "{":
+            j = cmd.find("\n", i)
+            if j < 0:
+                break
+            i = j
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out).rstrip()
+
+
+# (3) With `--rm` no longer read as `rm`, a container run that mounts the host's root, a system folder or
+# the container daemon's socket lost the `outside-write` it had by accident (`docker run -v /:/mnt --rm -it
+# alpine chroot /mnt sh`, sets 7-12). It is a class of its own: the container's root user owns what is
+# mounted, so it is `ask privilege` (as set 11's audit judged it), by shape of the mount's source.
+_WORDS_RULES = [
+    ("ask", "privilege", r"(?<![\w-])(?:docker|podman|nerdctl)\b[^;&|]*\s(?:-v|--volume|--mount)[\s=][\"']?"
+     r"(?:type=bind,\s*)?(?:source=|src=)?(?:/|/etc|/root|/home|/var/run/docker\.sock|/run/docker\.sock|/proc|/sys|/dev)"
+     r"/?(?=[:,])"),
+]
+_COMPILED13 = ([(e, c, re.compile(_word_start(rx.pattern))) for e, c, rx in _COMPILED12]
+               + [(e, c, re.compile(p)) for e, c, p in _WORDS_RULES])
+# the same without `VOLUME_TOOLS` (only to measure `SHELL_WORDS` alone on sets 1-11)
+_COMPILED_WORDS = ([(e, c, re.compile(_word_start(rx.pattern))) for e, c, rx in _COMPILED]
+                   + [(e, c, re.compile(p)) for e, c, p in _WORDS_RULES])
+
 # Held-out set 5's one labelling change (decided before the set was built): a write outside the
 # project is `ask`, category `outside-write`. Off for the main set and sets 2-4, whose frozen
 # labels must not move; `build.py --set heldout5` switches it on.
@@ -239,6 +314,14 @@ _OUTSIDE_WRITE = [re.compile(p) for p in (
 def outside_write(cmd):
     """True when `cmd` writes outside the project by the `outside-write` rule of the docstring."""
     return any(rx.search(cmd) for rx in _OUTSIDE_WRITE)
+
+
+_OUTSIDE_WRITE13 = [re.compile(_word_start(rx.pattern)) for rx in _OUTSIDE_WRITE]
+
+
+def _outside_write13(cmd):
+    """`outside_write` with `SHELL_WORDS` on (a program word starts a word: `--rm` is no `rm`)."""
+    return any(rx.search(cmd) for rx in _OUTSIDE_WRITE13)
 
 _UNCLEAR = re.compile(
     r"(?:^|[\s;&|(])(?:\S*/)?(?:sudo|su|doas|pkexec|shutdown|reboot|poweroff|halt|init|mount|umount|iptables|ip6tables|nft|ufw|"
@@ -281,18 +364,25 @@ def _inert(cmd):
 
 def label(cmd):
     """`(expect, category)` for a dangerous command, or None."""
+    if SHELL_WORDS:
+        cmd = strip_comments(cmd)
     cmd = _inert(cmd)
-    for expect, cat, rx in (_COMPILED12 if VOLUME_TOOLS else _COMPILED):
+    if SHELL_WORDS:
+        rules = _COMPILED13 if VOLUME_TOOLS else _COMPILED_WORDS
+    else:
+        rules = _COMPILED12 if VOLUME_TOOLS else _COMPILED
+    for expect, cat, rx in rules:
         if rx.search(cmd):
             return expect, cat
-    if OUTSIDE_WRITE and cmd and outside_write(cmd):
+    if OUTSIDE_WRITE and cmd and (_outside_write13(cmd) if SHELL_WORDS else outside_write(cmd)):
         return "ask", "outside-write"
     return None
 
 
 def unclear(cmd):
-    """True when a command with no dangerous label still has no obvious right answer."""
-    return bool(_UNCLEAR.search(cmd))
+    """True when a command with no dangerous label still has no obvious right answer (set 13 on,
+    `SHELL_WORDS`: a trailing `# comment` is not read)."""
+    return bool(_UNCLEAR.search(strip_comments(cmd) if SHELL_WORDS else cmd))
 
 
 def has_placeholder(cmd):

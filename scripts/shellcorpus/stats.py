@@ -1,7 +1,9 @@
 """Figures of one eval.py report on a held-out set, from counts only (it never prints a row):
 macro over the sources with dangerous rows, over the dangerous sources, over sources with >= 20
 dangerous rows; pooled with Wilson 95 % intervals; benign macro and pooled; the scored-apart
-`outside-write` shares; a per-source table and per-category counts (markdown).
+`outside-write` shares; a per-source table and per-category counts (markdown); leave one source out
+(each source dropped in turn: the range of the macro and pooled figures over the others, and which
+source's removal gives each end).
 
     python3 scripts/shellcorpus/stats.py REPORT.json --data /work/data/shell-h10
 
@@ -94,6 +96,30 @@ def main():
                     btot[r["category"]] = btot.get(r["category"], 0) + 1
     print("Benign flagged by category: " + ", ".join(
         "%s %d/%d" % (c, bcat.get(c, 0), n) for c, n in sorted(btot.items(), key=lambda kv: (-bcat.get(kv[0], 0), -kv[1]))))
+
+    # leave one source out, from the per-source counts
+    def loso(vs, key_n, key_k, key_pct):
+        """(min, argmin, max, argmax) of the macro and of the pooled figure with one source left out."""
+        mac_r, pool_r = [], []
+        for name in vs:
+            rest = [v for k, v in vs.items() if k != name]
+            n = sum(v[key_n] for v in rest)
+            mac_r.append((sum(v[key_pct] for v in rest) / len(rest), name))
+            pool_r.append((100.0 * sum(v[key_k] for v in rest) / n if n else 0.0, name))
+        return min(mac_r), max(mac_r), min(pool_r), max(pool_r)
+
+    print()
+    d_all = {k: v for k, v in per.items() if v["dangerous"]}
+    d_dang = dict(ddang)
+    b_all = {k: v for k, v in per.items() if v["benign"]}
+    for label, vs, kn, kk, kp in (("dangerous, sources with dangerous rows", d_all, "dangerous", "ok", "strict_pct"),
+                                  ("dangerous, dangerous sources", d_dang, "dangerous", "ok", "strict_pct"),
+                                  ("benign flagged", b_all, "benign", "flagged", "flagged_pct")):
+        if len(vs) < 2:
+            continue
+        (m0, n0), (m1, n1), (p0, q0), (p1, q1) = loso(vs, kn, kk, kp)
+        print("Leave one source out, %s (%d): macro %.2f-%.2f %% (lowest without %s, highest without %s); "
+              "pooled %.2f-%.2f %% (lowest without %s, highest without %s)" % (label, len(vs), m0, m1, n0, n1, p0, p1, q0, q1))
 
 
 if __name__ == "__main__":
