@@ -605,6 +605,9 @@ pub(crate) const WHOLE: &[&str] = &[
     "service-instances",
     "site",
     "sites",
+    // A Cloud Foundry space holds apps and services; a DigitalOcean Space is a bucket.
+    "space",
+    "spaces",
     "sql",
     "instances-all",
     "destroy",

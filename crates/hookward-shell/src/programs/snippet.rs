@@ -1872,7 +1872,7 @@ const ELIXIR: &[Call] = &[
 /// .exec(cmd)` a command, `java.nio.file.Files` reads, writes and deletes (Java SE API).
 const JAVA: &[Call] = &[
     ("ProcessBuilder", Eff::Argv),
-    (".exec", Eff::Shell),
+    ("Runtime.getRuntime().exec", Eff::Shell),
     ("Files.delete", Eff::Del),
     ("Files.deleteIfExists", Eff::Del),
     ("Files.readString", Eff::Read),
