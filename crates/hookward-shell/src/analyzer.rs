@@ -45,7 +45,21 @@ impl Inv {
     pub fn rest(&self) -> &[Arg] {
         self.args.get(1..).unwrap_or(&[])
     }
+
+    /// The text of the first [`WORDS_MAX`] arguments after the command word: what the program
+    /// tables (cloud verbs, secret printers, service managers) match against. Longer argument
+    /// lists are cut there, so a table match costs at most that many words.
+    pub fn words(&self) -> Vec<&str> {
+        self.rest()
+            .iter()
+            .take(WORDS_MAX)
+            .map(|w| w.text.as_str())
+            .collect()
+    }
 }
+
+/// How many argument words [`Inv::words`] gives.
+pub const WORDS_MAX: usize = 64;
 
 struct FnDef {
     name: String,

@@ -979,12 +979,7 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !matches!(name, "curl" | "http" | "https" | "xh" | "xhs") {
         return;
     }
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     let delete = if name == "curl" {
         words.iter().enumerate().any(|(i, w)| {
             ((*w == "-X" || *w == "--request")
@@ -1041,12 +1036,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
     };
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     if inspection_only(&words) {
         return;
     }
@@ -1124,6 +1114,8 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         || is_whole(verb_word.trim_start_matches(verb))
         // `service-instance-delete`: the resource is spelled before the verb.
         || (verb_word.len() > verb.len()
+            && verb_word.to_ascii_lowercase().ends_with(verb)
+            && !verb_word.to_ascii_lowercase().starts_with(verb)
             && is_whole(verb_word[..verb_word.len() - verb.len()].trim_end_matches(['-', '_'])))
         || is_whole(verb_word)
         || (verb_word.contains(':') && verb_word.split(':').next().is_some_and(is_whole))
