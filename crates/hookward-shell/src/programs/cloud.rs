@@ -1164,6 +1164,29 @@ mod tests {
     }
 
     #[test]
+    fn verb_shapes_whole_sweeps_and_system_namespaces() {
+        let f = cloud("ibmcloud resource service-instance-delete db -f");
+        assert!(f[0].whole && f[0].non_interactive, "{f:?}");
+        // A resource spelled after the verb is not a resource before it.
+        let f = cloud("aws bedrock-agentcore-control delete-registry-record --registry-id x");
+        assert!(!f[0].whole, "{f:?}");
+        assert!(cloud("aliyun cs deletecluster --ClusterId c")[0].whole);
+        assert!(cloud("vault secrets disable secret/")[0].whole);
+        assert!(!cloud("vault delete secret/x")[0].whole);
+        assert!(cloud("vault secrets list").is_empty());
+        assert_eq!(cloud("nomad job stop -purge api")[0].verb, "purge");
+        assert!(cloud("nomad job stop api").is_empty());
+        assert!(cloud("rclone purge r:b")[0].whole);
+        assert!(!cloud("rclone delete r:b/x")[0].whole);
+        assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
+        assert!(cloud("kubectl delete pod x -n dev").is_empty());
+        assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
+        assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
+        assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
+        assert!(!cloud("kubectl delete pods --all")[0].whole);
+    }
+
+    #[test]
     fn every_row_matches_its_example() {
         for c in CLIS {
             assert!(!cloud(c.example).is_empty(), "{c:?}");
