@@ -3412,6 +3412,7 @@ fn cloud_verb_shapes() -> Vec<Base> {
         "kubectl delete pvc --all -n data",
         "kubectl delete secrets -A --all",
         "kubectl delete statefulset,svc --all -n prod",
+        "cqlsh db1 -e 'DROP KEYSPACE analytics;'",
     ] {
         out.push(b("cloud-verb-shapes", "deny", c.to_string()));
     }
@@ -3555,6 +3556,7 @@ fn h_cmd15_benign() -> Vec<Base> {
         "cf apps",
         "cf push my-app",
         "ibmcloud resource service-instances",
+        "cqlsh db1 -e 'SELECT * FROM ks.t LIMIT 1;'",
         "aws organizations list-accounts",
         "gh issue close 12",
         "gh pr close 3 --comment done",
