@@ -45,7 +45,21 @@ impl Inv {
     pub fn rest(&self) -> &[Arg] {
         self.args.get(1..).unwrap_or(&[])
     }
+
+    /// The text of the first [`WORDS_MAX`] arguments after the command word: what the program
+    /// tables (cloud verbs, secret printers, service managers) match against. Longer argument
+    /// lists are cut there, so a table match costs at most that many words.
+    pub fn words(&self) -> Vec<&str> {
+        self.rest()
+            .iter()
+            .take(WORDS_MAX)
+            .map(|w| w.text.as_str())
+            .collect()
+    }
 }
+
+/// How many argument words [`Inv::words`] gives.
+pub const WORDS_MAX: usize = 64;
 
 struct FnDef {
     name: String,
@@ -401,6 +415,7 @@ impl<'c> Analyzer<'c> {
             oldpwd: None,
             dirstack: Vec::new(),
             functions: Rc::new(HashMap::new()),
+            aliases: Rc::new(HashMap::new()),
             depth: 0,
             wrappers: Vec::new(),
             captured: false,
@@ -1080,6 +1095,9 @@ impl<'c> Analyzer<'c> {
             stdout_file: None,
             stdout_socket: None,
         };
+        // Standard input read from a `/dev/tcp` socket (`< /dev/tcp/h/p`, or fd 0 duplicated from
+        // a socket on stdout: `>& /dev/tcp/h/p 0>&1`).
+        let mut stdin_socket = false;
         for r in list {
             match r {
                 ast::IoRedirect::File(fd, kind, target) => match target {
@@ -1108,6 +1126,7 @@ impl<'c> Analyzer<'c> {
                                 && fd.is_none_or(|f| f == 0)
                             {
                                 out.stdin = self.file_stream(&res.path);
+                                stdin_socket = true;
                             }
                             continue;
                         }
@@ -1147,6 +1166,9 @@ impl<'c> Analyzer<'c> {
                     ast::IoFileRedirectTarget::Duplicate(w) => {
                         // `>& file` (not a descriptor number) writes stdout and stderr to file.
                         let v = w.value.trim_end_matches('-');
+                        if Self::stdin_from_out(*fd, kind, v) && out.stdout_socket.is_some() {
+                            stdin_socket = true;
+                        }
                         if !v.is_empty()
                             && !v.bytes().all(|b| b.is_ascii_digit())
                             && !v.starts_with('$')
@@ -1165,7 +1187,15 @@ impl<'c> Analyzer<'c> {
                             out.stdout_file = Some(res.path.clone());
                         }
                     }
-                    ast::IoFileRedirectTarget::Fd(_) => {}
+                    // `0>&1`, `0<&1`, `<&1`: standard input becomes what fd 1 is; with
+                    // stdout on a socket, the peer now feeds the program too.
+                    ast::IoFileRedirectTarget::Fd(from) => {
+                        if Self::stdin_from_out(*fd, kind, &from.to_string())
+                            && out.stdout_socket.is_some()
+                        {
+                            stdin_socket = true;
+                        }
+                    }
                 },
                 ast::IoRedirect::HereDocument(_, hd) => {
                     out.stdin = if hd.requires_expansion {
@@ -1206,7 +1236,43 @@ impl<'c> Analyzer<'c> {
                 }
             }
         }
+        if stdin_socket {
+            self.socket_driven(prog, out.stdout_socket.as_deref(), evidence);
+        }
         out
+    }
+
+    /// True for a duplication that makes standard input what fd 1 or 2 is (`0>&1`, `0<&2`,
+    /// `<&1`; bash(1) "Duplicating File Descriptors").
+    fn stdin_from_out(fd: Option<ast::IoFd>, kind: &ast::IoFileRedirectKind, from: &str) -> bool {
+        use ast::IoFileRedirectKind as K;
+        let to = fd.unwrap_or(match kind {
+            K::DuplicateInput | K::Read => 0,
+            _ => 1,
+        });
+        to == 0 && matches!(from, "1" | "2")
+    }
+
+    /// A program whose standard input *and* output are a socket to another host (`X -i >&
+    /// /dev/tcp/h/p 0>&1`, `X < /dev/tcp/h/p > /dev/tcp/h/p`): the peer sends its input and reads
+    /// every answer, which is how a reverse shell is wired whatever the program is called (a
+    /// shell copied or linked under another name, an alias, a mistyped `dev -i`). A
+    /// `reverse_shell` fact for any program; shells are already one ([`Self::net_redirect`]),
+    /// and loopback peers stay local. Output alone to a socket is an upload (`shell/socket-send`),
+    /// input alone a fetch.
+    fn socket_driven(&mut self, prog: Option<&str>, target: Option<&str>, evidence: &str) {
+        let Some(target) = target else { return };
+        let host = target.rsplit_once(':').map_or(target, |(h, _)| h);
+        let local = host == "localhost" || host.starts_with("127.") || host == "::1";
+        if local || self.facts.has_reverse_shell() {
+            return;
+        }
+        self.remote_exec(
+            "reverse_shell",
+            prog.unwrap_or("a compound command"),
+            Some(target.to_string()),
+            evidence,
+        );
     }
 
     /// bash's `/dev/tcp/HOST/PORT` pseudo-files (bash(1) "REDIRECTION").
@@ -1359,6 +1425,14 @@ impl<'c> Analyzer<'c> {
                     let _ = self.run_code(&code, st, &inv, "quoted", None, Stream::default());
                 }
             }
+            if inv.wrappers.len() == own_wrappers
+                && !first.quoted
+                && !first.dynamic
+                && st.aliases.contains_key(&name)
+            {
+                self.record_command(&inv, &name, st);
+                return self.call_alias(&name, &inv, st);
+            }
             if inv.wrappers.len() == own_wrappers && st.functions.contains_key(&name) {
                 self.record_command(&inv, &name, st);
                 return self.call_function(&name, &inv, st);
@@ -1374,6 +1448,22 @@ impl<'c> Analyzer<'c> {
         }
         self.limit_reached("too many nested wrappers", &inv.evidence);
         Stream::default()
+    }
+
+    /// Runs an alias defined earlier in the command (`alias ll='rm -rf ~'` … `ll`): its body
+    /// with the words typed after the name, analysed as code (bash(1) "ALIASES": the first word
+    /// of a simple command is replaced by the alias's text). The name is not expanded again
+    /// inside its own body (`alias ls='ls -la'`).
+    fn call_alias(&mut self, name: &str, inv: &Inv, st: &State) -> Stream {
+        let body = st.aliases.get(name).cloned().unwrap_or_default();
+        let mut code = body;
+        for a in inv.args.iter().skip(1) {
+            code.push(' ');
+            code.push_str(&a.raw);
+        }
+        let mut sub = st.clone();
+        Rc::make_mut(&mut sub.aliases).remove(name);
+        self.run_code(&code, &sub, inv, "alias", None, inv.stdin.clone())
     }
 
     pub(crate) fn record_command(&mut self, inv: &Inv, program: &str, st: &State) {

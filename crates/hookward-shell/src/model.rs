@@ -225,6 +225,8 @@ pub(crate) struct State {
     pub oldpwd: Option<Cwd>,
     pub dirstack: Vec<Cwd>,
     pub functions: Rc<HashMap<String, Rc<ast::FunctionBody>>>,
+    /// Aliases defined earlier in the command (`alias ll='rm -rf ~'`): name → body text.
+    pub aliases: Rc<HashMap<String, String>>,
     /// Nesting depth (see `CommandFact::depth`).
     pub depth: u32,
     /// Wrappers inherited from an enclosing `sudo bash -c …`.

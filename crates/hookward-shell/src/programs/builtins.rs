@@ -88,14 +88,16 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 _ => Stream::text(""),
             }
         }
+        "alias" | "unalias" => {
+            aliases(name, inv, st);
+            Stream::default()
+        }
         "echo" => echo(inv),
         "printf" => printf(a, inv, st),
         "true" | "false" | ":" | "exit" | "return" | "shift" | "test" | "[" | "wait" | "jobs"
-        | "sleep" | "let" | "getopts" | "type" | "hash" | "ulimit" | "umask" | "shopt"
-        | "alias" | "unalias" | "bg" | "fg" | "disown" | "break" | "continue" | "times"
-        | "history" | "complete" | "compgen" | "help" | "logout" | "suspend" | "whereis" => {
-            Stream::default()
-        }
+        | "sleep" | "let" | "getopts" | "type" | "hash" | "ulimit" | "umask" | "shopt" | "bg"
+        | "fg" | "disown" | "break" | "continue" | "times" | "history" | "complete" | "compgen"
+        | "help" | "logout" | "suspend" | "whereis" => Stream::default(),
         "which" | "whence" => {
             let p = opts::parse(inv.rest(), &[], false);
             crate::wrappers::names_out(&p.operands)
@@ -484,4 +486,29 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         return Stream::text("");
     }
     out
+}
+
+/// `alias NAME=BODY …` records each literal definition in the state (run when NAME is typed
+/// later in the command, `Analyzer::call_alias`); `unalias NAME` / `unalias -a` forget them.
+/// A body only known at run time is not recorded.
+fn aliases(name: &str, inv: &Inv, st: &mut State) {
+    let map = std::rc::Rc::make_mut(&mut st.aliases);
+    for w in inv.rest() {
+        if name == "unalias" {
+            if w.text == "-a" {
+                map.clear();
+            } else {
+                map.remove(&w.text);
+            }
+            continue;
+        }
+        if w.dynamic {
+            continue;
+        }
+        if let Some((n, body)) = w.text.split_once('=') {
+            if !n.is_empty() && !n.starts_with('-') {
+                map.insert(n.to_string(), body.to_string());
+            }
+        }
+    }
 }

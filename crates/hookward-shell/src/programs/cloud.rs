@@ -52,6 +52,12 @@ pub(crate) struct Cli {
     /// Global options that take a separate value (`aws --region us-east-1 ec2 …`): the value is
     /// not an operand, so the service and verb are found after it.
     pub value_options: &'static [&'static str],
+    /// Destructive verbs of this CLI beside [`VERBS`] (`vault secrets disable`: unmounting a
+    /// secrets engine destroys every secret below it).
+    pub verbs: &'static [Verb],
+    /// Verbs of this CLI that always take a whole container (`rclone purge`: a path and all of
+    /// its contents; `vault secrets disable`: a whole secrets engine).
+    pub whole_verbs: &'static [&'static str],
     /// A destructive command that must give a fact.
     #[allow(dead_code)] // read by the tests
     pub example: &'static str,
@@ -75,6 +81,8 @@ const NONE: Cli = Cli {
     verb_flags: &[],
     previews: &[],
     value_options: &[],
+    verbs: &[],
+    whole_verbs: &[],
     example: "",
     source: "",
 };
@@ -177,7 +185,8 @@ pub(crate) const CLIS: &[Cli] = &[
         verb_at: AnyOperand,
         confirms: false,
         example: "rclone purge remote:backups",
-        source: "rclone docs: delete, deletefile, purge, rmdir(s), cleanup (no prompt without -i)",
+        source: "rclone docs: delete, deletefile, purge, rmdir(s), cleanup (no prompt without -i); purge: \"Remove the path and all of its contents\"",
+        whole_verbs: &["purge"],
         ..NONE
     },
     Cli {
@@ -202,6 +211,7 @@ pub(crate) const CLIS: &[Cli] = &[
         confirms: false,
         example: "consul kv delete -recurse config/",
         source: "Consul CLI: kv delete (-recurse: a key tree)",
+        whole_flags: &["-recurse", "--recurse"],
         ..NONE
     },
     Cli {
@@ -365,7 +375,8 @@ pub(crate) const CLIS: &[Cli] = &[
         force: &[],
         local: &[],
         example: "firebase projects:delete p --force",
-        source: "Firebase CLI (--force)",
+        source: "Firebase CLI (--force); firestore:delete --all-collections (the whole database), -r/--recursive (a collection and everything below it)",
+        whole_flags: &["--all-collections", "-r", "--recursive"],
         ..NONE
     },
     Cli {
@@ -396,6 +407,36 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "railway down --yes",
         source: "Railway CLI",
+        ..NONE
+    },
+    Cli {
+        names: &["cf", "cf7", "cf8"],
+        verb_at: AnyOperand,
+        confirms: true,
+        example: "cf delete-service prod-db -f",
+        source: "Cloud Foundry CLI reference: delete, delete-service, delete-space, delete-org, \
+                 purge-service-offering (-f: no confirmation)",
+        ..NONE
+    },
+    Cli {
+        names: &["vault", "bao"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "vault secrets disable secret/",
+        source: "Vault CLI: secrets disable (\"all secrets … are revoked and the data is deleted\"), \
+                 auth disable, delete, kv delete/destroy/metadata delete (no prompt); OpenBao the same",
+        verbs: &[Stem("disable")],
+        whole_verbs: &["disable"],
+        ..NONE
+    },
+    Cli {
+        names: &["nomad"],
+        verb_at: AnyOperand,
+        confirms: false,
+        example: "nomad job stop -purge api",
+        source: "Nomad CLI: job stop -purge (stops and removes the job from the state store), \
+                 namespace/volume/var delete (no prompt)",
+        verb_flags: &["-purge", "--purge"],
         ..NONE
     },
     Cli {
@@ -560,8 +601,13 @@ pub(crate) const WHOLE: &[&str] = &[
     "backup",
     "backups",
     "registry",
+    "service-instance",
+    "service-instances",
     "site",
     "sites",
+    // A Cloud Foundry space holds apps and services; a DigitalOcean Space is a bucket.
+    "space",
+    "spaces",
     "sql",
     "instances-all",
     "destroy",
@@ -573,7 +619,9 @@ pub(crate) const WHOLE: &[&str] = &[
 /// (`aws kms disable-key`, `aws inspector2 disable`, `aws ec2 disable-ebs-encryption-by-default`)
 /// and the audit log's `stop-logging` (MITRE ATT&CK T1562.008); other CLIs use `disable` for
 /// features of the user's own (`hcloud server disable-rescue`), so the pattern stays here.
-const OPERATION_VERBS: &[Verb] = &[Stem("disable"), Exact("stop-logging")];
+/// AWS names the deletion of an account `close-account` (`aws organizations close-account`, AWS
+/// Organizations API CloseAccount: the account and its resources are shut down).
+const OPERATION_VERBS: &[Verb] = &[Stem("disable"), Exact("stop-logging"), Stem("close")];
 
 fn operation_verb_match(w: &str) -> Option<&'static str> {
     verb_match(w).or_else(|| {
@@ -594,23 +642,48 @@ fn operation_verb_match(w: &str) -> Option<&'static str> {
 }
 
 fn verb_match(w: &str) -> Option<&'static str> {
+    verb_match_in(w, VERBS)
+}
+
+/// [`verb_match`] over `verbs`, then the destroy verb spelled last or glued on: a suffix after
+/// `-`/`_` (`ibmcloud resource service-instance-delete`, `cf purge-service-offering` is a
+/// prefix already) and a verb glued to a [`WHOLE`] resource word (`deletecluster`,
+/// `removebucket`). Only the [`Verb::Stem`] verbs (`delete`, `remove`, `destroy`, …) are read
+/// this way; `rb`, `rm`, `down` and `release` are too short or too common as word parts.
+fn verb_match_in(w: &str, verbs: &[Verb]) -> Option<&'static str> {
     let lw = w.rsplit(':').next().unwrap_or(w);
     let lw = lw.strip_prefix("batch-").unwrap_or(lw);
-    VERBS.iter().find_map(|v| match *v {
-        Exact(e) => (lw == e).then_some(e),
-        Stem(s) | Prefix(s) => {
-            if matches!(v, Prefix(_)) && lw.len() == s.len() {
-                return None;
+    let lower = lw.to_ascii_lowercase();
+    verbs
+        .iter()
+        .find_map(|v| match *v {
+            Exact(e) => (lw == e).then_some(e),
+            Stem(s) | Prefix(s) => {
+                if matches!(v, Prefix(_)) && lw.len() == s.len() {
+                    return None;
+                }
+                let rest = lower.strip_prefix(s)?;
+                let after = lw.get(s.len()..).unwrap_or("");
+                (rest.is_empty()
+                    || rest.starts_with(['-', '_'])
+                    || after.starts_with(|c: char| c.is_ascii_uppercase()))
+                .then_some(s)
             }
-            let lower = lw.to_ascii_lowercase();
-            let rest = lower.strip_prefix(s)?;
-            let after = lw.get(s.len()..).unwrap_or("");
-            (rest.is_empty()
-                || rest.starts_with(['-', '_'])
-                || after.starts_with(|c: char| c.is_ascii_uppercase()))
-            .then_some(s)
-        }
-    })
+        })
+        .or_else(|| {
+            verbs.iter().find_map(|v| match *v {
+                Stem(s) => {
+                    let suffix = lower
+                        .rsplit_once(['-', '_'])
+                        .is_some_and(|(head, last)| !head.is_empty() && last == s);
+                    let glued = lower
+                        .strip_prefix(s)
+                        .is_some_and(|rest| WHOLE.contains(&rest) && rest.len() > 2);
+                    (suffix || glued).then_some(s)
+                }
+                _ => None,
+            })
+        })
 }
 
 /// A word that can be a subcommand: letters, digits, `-`, `_` and `:` (`delete`,
@@ -721,6 +794,9 @@ pub(crate) fn ephemeral_kube_delete<S: AsRef<str>>(words: &[S]) -> bool {
     let Some(d) = words.iter().position(|w| *w == "delete") else {
         return false;
     };
+    if kube_system_namespace(&words) {
+        return false;
+    }
     let rest = &words[d + 1..];
     if rest.iter().any(|w| {
         KUBE_SWEEP_FLAGS.contains(w)
@@ -753,6 +829,56 @@ pub(crate) fn ephemeral_kube_delete<S: AsRef<str>>(words: &[S]) -> bool {
     first
         .split(',')
         .all(|k| EPHEMERAL_KUBE_KINDS.contains(&kind_of(k).as_str()))
+}
+
+/// The namespace a kubectl-style command names (`-n X`, `-nX`, `--namespace X`,
+/// `--namespace=X`), if any.
+fn kube_namespace<'w>(words: &[&'w str]) -> Option<&'w str> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        if *w == "-n" || *w == "--namespace" {
+            return words.get(i + 1).copied();
+        }
+        w.strip_prefix("--namespace=").or_else(|| {
+            w.strip_prefix("-n")
+                .filter(|v| !v.is_empty() && !v.starts_with('-'))
+        })
+    })
+}
+
+/// True when the command acts in one of the cluster's own namespaces: `kube-system`,
+/// `kube-public`, `kube-node-lease` (Kubernetes docs, "Namespaces": "the namespace for objects
+/// created by the Kubernetes system") and the `*-system` namespaces add-ons install themselves
+/// into by convention (`istio-system`, `gatekeeper-system`, `calico-system`). Its pods are the
+/// cluster's DNS, network and controllers: deleting one, even one its controller re-creates,
+/// interrupts every workload of the cluster, so the disposable-kind exception
+/// ([`ephemeral_kube_delete`]) does not hold there.
+pub(crate) fn kube_system_namespace(words: &[&str]) -> bool {
+    kube_namespace(words).is_some_and(|ns| {
+        let ns = ns.to_ascii_lowercase();
+        ns.starts_with("kube-") || (ns.ends_with("-system") && ns.len() > "-system".len())
+    })
+}
+
+/// True when a kubectl-style delete takes every object of a kind that is not disposable
+/// (`kubectl delete deploy --all -n prod`, `kubectl delete pvc -A`): a namespace's or the
+/// cluster's whole set of deployments, volumes or secrets at once, which kubectl never asks
+/// about — the same loss as deleting the namespace for that kind. Every pod or job swept
+/// (`kubectl delete pods --all`) is re-created or re-runnable and stays an ask.
+fn kube_sweep_of_kept_kind(words: &[&str]) -> bool {
+    let Some(d) = words.iter().position(|w| *w == "delete") else {
+        return false;
+    };
+    let rest = &words[d + 1..];
+    if !rest.iter().any(|w| KUBE_ALL.contains(w)) {
+        return false;
+    }
+    let Some(kinds) = rest.iter().find(|w| !w.starts_with('-')) else {
+        return false;
+    };
+    kinds.split(',').any(|k| {
+        let k = k.split('.').next().unwrap_or(k).to_ascii_lowercase();
+        !k.is_empty() && !EPHEMERAL_KUBE_KINDS.contains(&k.as_str())
+    })
 }
 
 /// Managed services whose top-level delete takes a whole cluster or database account, when
@@ -853,12 +979,7 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !matches!(name, "curl" | "http" | "https" | "xh" | "xhs") {
         return;
     }
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     let delete = if name == "curl" {
         words.iter().enumerate().any(|(i, w)| {
             ((*w == "-X" || *w == "--request")
@@ -915,12 +1036,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
     };
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     if inspection_only(&words) {
         return;
     }
@@ -959,7 +1075,11 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             .take_while(|op| !NON_DESTRUCTIVE_VERBS.contains(op))
             .enumerate()
             .filter(|(_, op)| verb_shaped(op))
-            .find_map(|(i, op)| verb_match(op).map(|v| (i, v))),
+            .find_map(|(i, op)| {
+                verb_match(op)
+                    .or_else(|| verb_match_in(op, cli.verbs))
+                    .map(|v| (i, v))
+            }),
     };
     // `terraform apply -destroy`: the option is the verb.
     let flag_verb = || {
@@ -992,13 +1112,20 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let whole = resource.iter().any(|w| is_whole(w))
         || after.as_deref().is_some_and(|w| WHOLE.contains(&w))
         || is_whole(verb_word.trim_start_matches(verb))
+        // `service-instance-delete`: the resource is spelled before the verb.
+        || (verb_word.len() > verb.len()
+            && verb_word.to_ascii_lowercase().ends_with(verb)
+            && !verb_word.to_ascii_lowercase().starts_with(verb)
+            && is_whole(verb_word[..verb_word.len() - verb.len()].trim_end_matches(['-', '_'])))
         || is_whole(verb_word)
         || (verb_word.contains(':') && verb_word.split(':').next().is_some_and(is_whole))
         || resource
             .last()
             .is_some_and(|w| WHOLE_SERVICES.contains(&w.to_ascii_lowercase().as_str()))
         || cli.all_whole
-        || words.iter().any(|w| cli.whole_flags.contains(w));
+        || cli.whole_verbs.contains(&verb)
+        || words.iter().any(|w| cli.whole_flags.contains(w))
+        || (cli.names.contains(&"kubectl") && kube_sweep_of_kept_kind(&words));
     if cli.only_whole && !whole {
         return;
     }
@@ -1034,6 +1161,29 @@ mod tests {
 
     fn cloud(cmd: &str) -> Vec<CloudFact> {
         analyze(cmd, &ctx()).cloud
+    }
+
+    #[test]
+    fn verb_shapes_whole_sweeps_and_system_namespaces() {
+        let f = cloud("ibmcloud resource service-instance-delete db -f");
+        assert!(f[0].whole && f[0].non_interactive, "{f:?}");
+        // A resource spelled after the verb is not a resource before it.
+        let f = cloud("aws bedrock-agentcore-control delete-registry-record --registry-id x");
+        assert!(!f[0].whole, "{f:?}");
+        assert!(cloud("aliyun cs deletecluster --ClusterId c")[0].whole);
+        assert!(cloud("vault secrets disable secret/")[0].whole);
+        assert!(!cloud("vault delete secret/x")[0].whole);
+        assert!(cloud("vault secrets list").is_empty());
+        assert_eq!(cloud("nomad job stop -purge api")[0].verb, "purge");
+        assert!(cloud("nomad job stop api").is_empty());
+        assert!(cloud("rclone purge r:b")[0].whole);
+        assert!(!cloud("rclone delete r:b/x")[0].whole);
+        assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
+        assert!(cloud("kubectl delete pod x -n dev").is_empty());
+        assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
+        assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
+        assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
+        assert!(!cloud("kubectl delete pods --all")[0].whole);
     }
 
     #[test]

@@ -168,9 +168,8 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         }
         Lang::PowerShell => pwsh(a, name, inv, st),
         _ => match name {
-            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect" => {
-                other_interp(a, name, inv, st)
-            }
+            "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect"
+            | "julia" | "elixir" => other_interp(a, name, inv, st),
             // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
             n if n.starts_with("lua5") || n.starts_with("lua-5") => other_interp(a, name, inv, st),
             _ => return None,
@@ -800,9 +799,12 @@ fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stre
         let s = s.clone();
         return script_file(a, name, inv, st, &s, Lang::Other);
     }
-    // `tclsh <<< 'exec …'`, `echo 'spawn …' | expect`: the script is standard input.
+    // `tclsh <<< 'exec …'`, `echo 'spawn …' | expect`, `echo '…' | jshell -`: the script is
+    // standard input.
     if let Some(text) = inv.stdin.text.clone() {
         tcl_commands(a, name, inv, st, &text);
+        let how = format!("{name} stdin");
+        return snippet::scan(a, inv, st, name, Lang::Other, &text, &how, 0);
     }
     Stream::default()
 }
@@ -818,8 +820,32 @@ fn tcl_commands(a: &mut Analyzer, name: &str, inv: &Inv, st: &State, code: &str)
     }
     let mut n = 0;
     for stmt in code.split(['\n', ';', '[', ']']) {
+        // Tcl's `file delete ?-force? ?--? PATH…` (file(n): `-force` deletes non-empty
+        // directories) is `rm`, with `$env(HOME)` the shell's `$HOME`.
+        let stmt = stmt
+            .replace("$::env(HOME)", "$HOME")
+            .replace("$env(HOME)", "$HOME");
         let mut words = stmt.split_whitespace();
-        if !matches!(words.next(), Some("exec" | "spawn")) {
+        let first = words.next();
+        if first == Some("file") && words.clone().next() == Some("delete") {
+            let rest: Vec<&str> = words.skip(1).collect();
+            let force = rest.contains(&"-force");
+            let paths: Vec<&str> = rest
+                .into_iter()
+                .skip_while(|w| w.starts_with('-'))
+                .collect();
+            if !paths.is_empty() {
+                let cmd = format!(
+                    "rm {} {}",
+                    if force { "-rf" } else { "-f" },
+                    paths.join(" ")
+                );
+                let _ = a.run_code(&cmd, st, inv, name, None, Stream::default());
+                n += 1;
+            }
+            continue;
+        }
+        if !matches!(first, Some("exec" | "spawn")) {
             continue;
         }
         let cmd: Vec<&str> = words

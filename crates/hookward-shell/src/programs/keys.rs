@@ -215,12 +215,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !EXPORTS.iter().any(|e| e.programs.contains(&name)) {
         return;
     }
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     let home = a.ctx.home.trim_end_matches('/').to_string();
     for e in EXPORTS {
         if matches(e, name, &words) {
@@ -662,7 +657,7 @@ pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// the same path classes as `cat /proc/PID/environ`.
 pub(crate) fn process_memory(a: &mut Analyzer, name: &str, inv: &Inv) {
     let rest = inv.rest();
-    let words: Vec<&str> = rest.iter().take(64).map(|w| w.text.as_str()).collect();
+    let words: Vec<&str> = inv.words();
     let pid_path = |pid: Option<&crate::model::Arg>, file: &str| {
         let id = match pid {
             Some(p) if !p.dynamic && p.text.chars().all(|c| c.is_ascii_digit()) => p.text.clone(),

@@ -824,6 +824,14 @@ const HOME_EXPRS: &[&str] = &[
     "$HOME",
     "$env:HOME",
     "$env:USERPROFILE",
+    // Julia `homedir()`, Elixir `System.user_home()` / `System.user_home!()`, Java
+    // `System.getProperty("user.home")` (jshell), Tcl `$env(HOME)` / `$::env(HOME)`.
+    "homedir()",
+    "System.user_home()",
+    "System.user_home!()",
+    "System.getProperty('user.home')",
+    "$env(HOME)",
+    "$::env(HOME)",
     "~",
 ];
 
@@ -880,6 +888,8 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "os.path.join(",
         "path.join(",
         "File.join(",
+        // Elixir's `Path.join(a, b)`.
+        "Path.join(",
         "join(",
         "catfile(",
         "Join-Path ",
@@ -895,6 +905,8 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
     let ops: &[&str] = match lang {
         Lang::Perl | Lang::Php => &[" . ", "."],
         Lang::Python => &["+", " / ", "/"],
+        // Lua joins strings with `..` (Lua manual §3.4.6).
+        Lang::Other => &["..", "+"],
         _ => &["+"],
     };
     for op in ops {
@@ -1493,6 +1505,11 @@ pub(crate) fn scan(
             code = replace_bare_call(&code, &local, &qualified);
         }
     }
+    // Julia separates keyword arguments with `;` (`rm(p; recursive=true)`): read as a comma so
+    // the first argument is the path alone.
+    if paths::basename(interp) == "julia" {
+        code = code.replace(';', ",");
+    }
     let code = code.as_str();
     let home = paths::normalize(&a.ctx.home);
     let binds = if code.contains('=') {
@@ -1550,11 +1567,14 @@ pub(crate) fn scan(
         .iter()
         .find(|(d, _)| code.contains(d))
         .map(|(_, n)| *n);
-    let runs_shell = table(lang).iter().any(|(n, e)| {
-        matches!(e, Eff::Shell | Eff::Argv | Eff::Exec { .. })
-            && !find_calls(code, n, paren_optional(lang), lang == Lang::Node).is_empty()
-    }) || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
-        && code.contains('`'))
+    let runs_shell = table(lang)
+        .iter()
+        .chain(interp_table(interp))
+        .any(|(n, e)| {
+            matches!(e, Eff::Shell | Eff::Argv | Eff::Exec { .. })
+                && !find_calls(code, n, paren_optional(lang), lang == Lang::Node).is_empty()
+        })
+        || (matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) && code.contains('`'))
         || (lang == Lang::Ruby && code.contains("%x"));
 
     // Reverse shell: a socket whose peer gets a shell (the peer may be a variable:
@@ -1660,7 +1680,7 @@ pub(crate) fn scan(
         walked_trees(a, &cx, code, &ev_code, &inv.cwd);
     }
     // Calls.
-    for (name, eff) in table(lang) {
+    for (name, eff) in table(lang).iter().chain(interp_table(interp)) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
             call(a, inv, st, &cx, code, pos, name, *eff);
         }
@@ -1715,6 +1735,27 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
                 let r = paths::resolve(&arg, cwd);
                 a.add_path(&r, Access::Read, &format!("{} glob", cx.how), false, ev);
             }
+        }
+    }
+    // A tree walked and its files opened is read whole (`for r, _, fs in
+    // os.walk(expanduser('~/.ssh')): … open(join(r, f)).read()`).
+    if reads && !deletes {
+        for pos in find_calls(code, "os.walk", false, false) {
+            let (args, _) = call_args_at(code, pos, "os.walk");
+            let root = args.first().and_then(|x| {
+                cx.binds
+                    .iter()
+                    .find(|(n, _)| n == x.trim())
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
+            });
+            let Some(root) = root else { continue };
+            if !root.starts_with('/') && !root.starts_with('~') {
+                continue;
+            }
+            let arg = resolve(&root);
+            let r = paths::resolve(&arg, cwd);
+            a.add_path(&r, Access::Read, &format!("{} os.walk", cx.how), true, ev);
         }
     }
     if deletes {
@@ -1790,6 +1831,71 @@ const OTHER: &[Call] = &[
     ("io.open", Eff::Open),
 ];
 
+/// Julia (`julia -e`): `rm(path; recursive=true)` deletes (a tree with `recursive=true`),
+/// `read`/`readchomp`/`readlines` of a path read, `write` writes, `cp`/`mv` copy and move, `run`
+/// runs a command (Julia manual, "Filesystem" and "Running External Programs").
+const JULIA: &[Call] = &[
+    ("rm", Eff::DelOpt),
+    ("Base.rm", Eff::DelOpt),
+    ("readchomp", Eff::Read),
+    ("readlines", Eff::Read),
+    ("write", Eff::Write),
+    ("cp", Eff::Copy),
+    ("mv", Eff::Move),
+];
+
+/// Elixir (`elixir -e`): the `File` module (`File.rm_rf` a tree, `File.rm` a file,
+/// `File.read`/`File.write`, `File.cp_r`) and `System.cmd(prog, args)` / `:os.cmd` (Elixir docs,
+/// File and System).
+const ELIXIR: &[Call] = &[
+    ("File.rm_rf!", Eff::DelTree),
+    ("File.rm_rf", Eff::DelTree),
+    ("File.rm!", Eff::Del),
+    ("File.rm", Eff::Del),
+    ("File.rmdir!", Eff::Del),
+    ("File.rmdir", Eff::Del),
+    ("File.read!", Eff::Read),
+    ("File.read", Eff::Read),
+    ("File.stream!", Eff::Read),
+    ("File.write!", Eff::Write),
+    ("File.write", Eff::Write),
+    ("File.cp!", Eff::Copy),
+    ("File.cp", Eff::Copy),
+    ("File.cp_r!", Eff::CopyTree),
+    ("File.cp_r", Eff::CopyTree),
+    ("System.cmd", Eff::Argv),
+    ("System.shell", Eff::Shell),
+    (":os.cmd", Eff::Shell),
+];
+
+/// Java in `jshell`: `new ProcessBuilder("rm", "-rf", x)` runs its words, `Runtime.getRuntime()
+/// .exec(cmd)` a command, `java.nio.file.Files` reads, writes and deletes (Java SE API).
+const JAVA: &[Call] = &[
+    ("ProcessBuilder", Eff::Argv),
+    ("Runtime.getRuntime().exec", Eff::Shell),
+    ("Files.delete", Eff::Del),
+    ("Files.deleteIfExists", Eff::Del),
+    ("Files.readString", Eff::Read),
+    ("Files.readAllBytes", Eff::Read),
+    ("Files.readAllLines", Eff::Read),
+    ("Files.lines", Eff::Read),
+    ("Files.writeString", Eff::Write),
+    ("Files.write", Eff::Write),
+    ("Files.copy", Eff::Copy),
+    ("Files.move", Eff::Move),
+];
+
+/// The calls of the interpreter `interp` beside its language's table (the languages of
+/// [`Lang::Other`] that have calls of their own).
+fn interp_table(interp: &str) -> &'static [Call] {
+    match crate::paths::basename(interp) {
+        "julia" => JULIA,
+        "elixir" | "iex" => ELIXIR,
+        "jshell" => JAVA,
+        _ => &[],
+    }
+}
+
 /// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
 fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[String], ev: &str) {
     let fetch = [
@@ -1808,6 +1914,34 @@ fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[Strin
         .any(|m| lower.contains(m));
     if fetch && run && !urls.is_empty() {
         a.remote_exec("interpreter", cx.interp, urls.first().cloned(), ev);
+    }
+    // `Get-Content PATH` (aliases `gc`, `cat`, `type`) reads the file.
+    for cmdlet in ["get-content ", "gc ", "cat ", "type "] {
+        for (i, _) in lower.match_indices(cmdlet) {
+            if i > 0
+                && !lower[..i]
+                    .ends_with(|c: char| c.is_whitespace() || matches!(c, ';' | '(' | '|' | '\''))
+            {
+                continue;
+            }
+            let seg_end = lower
+                .get(i..)
+                .and_then(|s| s.find([';', '\n', '|', ')']))
+                .map(|e| i + e)
+                .unwrap_or(lower.len());
+            let seg = code.get(i..seg_end).unwrap_or("");
+            if let Some(w) = seg.split_whitespace().skip(1).find(|w| !w.starts_with('-')) {
+                let w = w.trim_matches(['"', '\'']);
+                let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
+                let v = expand_tilde(&v, &cx.home);
+                let r = Resolved {
+                    path: paths::normalize(&v),
+                    dynamic: !v.starts_with('/'),
+                    glob: crate::expand::has_glob(&v),
+                };
+                a.add_path(&r, Access::Read, cx.how, false, seg);
+            }
+        }
     }
     for (i, _) in lower.match_indices("remove-item") {
         let seg_end = lower
@@ -2201,8 +2335,9 @@ fn shell_command(args: &[String], eff: Eff, cx: &Ctx) -> Option<String> {
             let rest = words.get(1..).unwrap_or(&[]).join(" ");
             Some(format!("{first} {rest}").trim().to_string())
         }
-        _ if matches!(cx.lang, Lang::Perl | Lang::Ruby) && args.len() > 1 => {
-            // `system("rm", "-rf", $dir)`: a list of words.
+        _ if matches!(cx.lang, Lang::Perl | Lang::Ruby | Lang::Other) && args.len() > 1 => {
+            // `system("rm", "-rf", $dir)`, jshell `new ProcessBuilder("rm", "-rf", x)`: a list
+            // of words.
             let mut out = vec![super::sh_quote(words.first()?)];
             for x in args.iter().skip(1) {
                 let x = x.trim();

@@ -557,12 +557,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !service && name != "touch" && !ROWS.iter().any(|r| r.program == name) {
         return;
     }
-    let words: Vec<&str> = inv
-        .rest()
-        .iter()
-        .take(64)
-        .map(|w| w.text.as_str())
-        .collect();
+    let words: Vec<&str> = inv.words();
     if words.iter().any(|w| matches!(*w, "--help" | "-h")) {
         return;
     }

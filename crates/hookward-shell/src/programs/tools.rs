@@ -211,7 +211,7 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             Stream::default()
         }
         "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" | "clickhouse-client" | "cockroach"
-        | "mongo" | "mongosh" => {
+        | "mongo" | "mongosh" | "cqlsh" => {
             sql(a, name, inv, st);
             Stream::default()
         }
@@ -578,7 +578,7 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
     Some(k.to_string())
 }
 
-/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA`, `TRUNCATE`,
+/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA`, CQL `DROP KEYSPACE`, `TRUNCATE`,
 /// MongoDB `dropDatabase()`/`.drop()`).
 fn destructive_sql(s: &str) -> bool {
     let up = s.to_ascii_uppercase();
@@ -587,7 +587,7 @@ fn destructive_sql(s: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     words.windows(2).any(|w| {
-        matches!(w, [a, b] if (*a == "DROP" && matches!(*b, "DATABASE" | "TABLE" | "SCHEMA" | "OWNED" | "COLLECTION")) || (*a == "TRUNCATE"))
+        matches!(w, [a, b] if (*a == "DROP" && matches!(*b, "DATABASE" | "TABLE" | "SCHEMA" | "OWNED" | "COLLECTION" | "KEYSPACE")) || (*a == "TRUNCATE"))
     }) || s.contains("dropDatabase(") || s.contains(".drop()")
 }
 
