@@ -625,11 +625,15 @@ fn verb_shaped(word: &str) -> bool {
 }
 
 /// Subcommands that list, show or create (`gh issue list`, `kubectl get`, `az group show`,
-/// `gcloud … describe`): once one is named, the words after it are its arguments and option
-/// values (`gh issue list --label remove-me`), not a second verb (issue 11, benign precision).
+/// `gcloud … describe`), and those that install, render or roll a release (`helm install NAME
+/// CHART`, `helm upgrade`, `helm template`, `helm lint`, `helm package`, `helm history`, `helm
+/// rollback`, `helm test`: helm(1), the first operand is the release's name): once one is named,
+/// the words after it are its arguments and option values (`gh issue list --label remove-me`,
+/// `helm template release-name ./chart`), not a second verb (issue 11, benign precision).
 const NON_DESTRUCTIVE_VERBS: &[&str] = &[
     "list", "ls", "get", "describe", "show", "view", "status", "info", "logs", "log", "search",
-    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone",
+    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone", "install",
+    "upgrade", "template", "lint", "package", "history", "rollback", "test",
 ];
 
 /// Resource words of data the service rebuilds by itself: a build cache (`gh cache delete`,
@@ -1241,6 +1245,10 @@ mod tests {
             "gh pr list --head \"release-pr/$TARGET\" --state open",
             "gh pr list --head release-pr/v2",
             "gh issue list --label remove-me",
+            "helm template release-name ./my-chart",
+            "helm install release-candidate ./chart",
+            "helm upgrade --install remove-me ./chart",
+            "helm history drop-tables-job",
             "az group show -n delete-me",
             "kubectl get cm remove-me.yaml",
             "gcloud compute instances list --filter=name:delete-me",

@@ -427,7 +427,16 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
             "docker push".into()
         }
         ("docker" | "podman", "build") if has("--push") => format!("{name} push"),
-        ("skopeo", "copy") => "docker push".into(),
+        // skopeo(1) `copy SRC DEST`: only a `docker://` destination is a registry; `oci:`,
+        // `dir:`, `docker-archive:`, `oci-archive:`, `docker-daemon:` and `containers-storage:`
+        // are this machine's folders, archives and engines. An unknown destination counts.
+        ("skopeo", "copy")
+            if ops.last().is_none_or(|d| {
+                ops.len() < 3 || d.starts_with("docker://") || d.contains('$') || !d.contains(':')
+            }) =>
+        {
+            "docker push".into()
+        }
         ("helm", "push") => "helm push".into(),
         ("mvn" | "mvnw" | "./mvnw", _)
             if ops.iter().any(|w| *w == "deploy" || w.ends_with(":deploy")) =>
@@ -879,6 +888,8 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
             "--device" => reasons.push(format!("--device={v}")),
             "--sysctl" => reasons.push(format!("--sysctl={v}")),
             "-v" | "--volume" | "--mount" => {
+                // `-v /data` (one part) is an anonymous volume mounted at the container path
+                // `/data`: no host folder is bound (docker-run(1): `-v [HOST-DIR:]CONTAINER-DIR`).
                 let host = if flag == "--mount" {
                     v.split(',')
                         .find_map(|kv| {
@@ -887,8 +898,10 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
                         })
                         .unwrap_or("")
                         .to_string()
+                } else if let Some((h, _)) = v.split_once(':') {
+                    h.to_string()
                 } else {
-                    v.split(':').next().unwrap_or("").to_string()
+                    String::new()
                 };
                 if host.starts_with('/') {
                     let hn = paths::normalize(&host);
@@ -1246,6 +1259,58 @@ fn hyperfine(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn facts(cmd: &str) -> crate::ShellFacts {
+        crate::analyze(
+            cmd,
+            &crate::ShellContext {
+                cwd: "/home/dev/project".into(),
+                home: "/home/dev".into(),
+                project_dir: Some("/home/dev/project".into()),
+            },
+        )
+    }
+
+    #[test]
+    fn anonymous_volumes_bind_nothing_of_the_host() {
+        for cmd in [
+            "docker run --name webapp -d -p 8080:8080 -v /usr/local/tomcat/logs tomcat",
+            "docker run -v /var/lib/postgresql/data postgres",
+            "podman run --volume=/data alpine",
+            "docker run --mount type=volume,target=/var/run alpine",
+        ] {
+            let f = facts(cmd);
+            assert!(f.privilege.is_empty(), "{cmd}: {:?}", f.privilege);
+        }
+        for cmd in [
+            "docker run -v /var/run/docker.sock:/var/run/docker.sock docker",
+            "docker run -v /:/host alpine",
+            "docker run --volume=/etc:/x:ro alpine",
+            "docker run --mount type=bind,source=/,target=/h alpine",
+        ] {
+            assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn skopeo_publishes_only_to_a_registry() {
+        for cmd in [
+            "skopeo copy docker://alpine oci:/tmp/alpine.oci",
+            "skopeo copy docker://alpine:3 dir:./img",
+            "skopeo copy docker://x docker-archive:x.tar:x:latest",
+            "skopeo copy docker://x containers-storage:x",
+        ] {
+            assert!(facts(cmd).publish.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "skopeo copy docker://alpine docker://ghcr.io/me/alpine",
+            "skopeo copy oci:./img docker://registry.example/x:1",
+            "skopeo copy --all docker://a $DEST",
+            "skopeo copy docker://a",
+        ] {
+            assert!(!facts(cmd).publish.is_empty(), "{cmd}");
+        }
+    }
 
     #[test]
     fn sql_detection() {
