@@ -712,6 +712,47 @@ const HOST_DIRS: &[&str] = &[
     "/sbin",
 ];
 
+/// Character devices a container may be given without reaching the host's disks, memory or
+/// kernel (`docker run --device=/dev/ttyUSB0`): serial ports (not consoles: `/dev/tty0` takes
+/// keystrokes typed at the host), sound, GPUs and video, USB and
+/// HID nodes, tun, KVM and FUSE — each gives access to that device alone. Block devices,
+/// `/dev/mem`, `/dev/kmem`, `/dev/port` and anything else (or a value only known at run time)
+/// stay host access: a disk can be mounted and read or rewritten from inside. Entries ending
+/// in `*` match by prefix.
+const HARMLESS_DEVICES: &[&str] = &[
+    "/dev/ttyUSB*",
+    "/dev/ttyACM*",
+    "/dev/ttyS*",
+    "/dev/ttyAMA*",
+    "/dev/snd*",
+    "/dev/dri*",
+    "/dev/video*",
+    "/dev/media*",
+    "/dev/bus/usb*",
+    "/dev/hidraw*",
+    "/dev/input*",
+    "/dev/net/tun",
+    "/dev/kvm",
+    "/dev/fuse",
+    "/dev/nvidia*",
+    "/dev/gpiochip*",
+    "/dev/i2c-*",
+    "/dev/spidev*",
+    "/dev/vchiq",
+    "/dev/ppp",
+];
+
+/// Whether `--device` value `spec` (`HOST[:CONTAINER[:PERMS]]`) names a [`HARMLESS_DEVICES`] node.
+fn harmless_device(spec: &str) -> bool {
+    let host = paths::normalize(spec.split(':').next().unwrap_or(""));
+    !host.contains('$')
+        && !host.contains("..")
+        && HARMLESS_DEVICES.iter().any(|d| match d.strip_suffix('*') {
+            Some(prefix) => host.starts_with(prefix),
+            None => host == *d,
+        })
+}
+
 /// The Docker Engine API (and Podman's compatible one) reached through its socket (`curl
 /// --unix-socket /var/run/docker.sock http://localhost/containers/create -d '{…}'`): a container
 /// created with the host's root or a system folder bound in (`HostConfig.Binds`), privileged,
@@ -885,7 +926,7 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
             "--security-opt" if v.contains("unconfined") || v.contains("disable") => {
                 reasons.push(format!("--security-opt={v}"))
             }
-            "--device" => reasons.push(format!("--device={v}")),
+            "--device" if !harmless_device(&v) => reasons.push(format!("--device={v}")),
             "--sysctl" => reasons.push(format!("--sysctl={v}")),
             "-v" | "--volume" | "--mount" => {
                 // `-v /data` (one part) is an anonymous volume mounted at the container path
@@ -1287,6 +1328,30 @@ mod tests {
             "docker run -v /:/host alpine",
             "docker run --volume=/etc:/x:ro alpine",
             "docker run --mount type=bind,source=/,target=/h alpine",
+        ] {
+            assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn single_character_devices_are_not_host_access() {
+        for cmd in [
+            "docker run -it --device=/dev/ttyUSB0 debian bash",
+            "docker run --device /dev/snd:/dev/snd app",
+            "docker run --device=/dev/dri/renderD128 jellyfin",
+            "podman run --device /dev/bus/usb/001/002 x",
+            "docker run --device=/dev/net/tun --cap-add=NET_ADMIN vpn",
+            "docker run --device /dev/kvm emu",
+        ] {
+            assert!(facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "docker run --device=/dev/sda debian",
+            "docker run --device /dev/nvme0n1:/dev/x alpine",
+            "docker run --device=/dev/mem alpine",
+            "docker run --device=$DEV alpine",
+            "docker run --device=/dev/tty/../sda alpine",
+            "docker run --device=/dev/dm-0 alpine",
         ] {
             assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
         }
