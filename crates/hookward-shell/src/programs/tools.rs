@@ -557,9 +557,18 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
                 _ => return None,
             }
         }
-        "dropdb" => "dropdb",
+        // dropdb(1) `[option…] dbname`: the database is the last operand; a test or scratch
+        // database ([`disposable_name`]) is recreated by its test run.
+        "dropdb" if !ops.last().is_some_and(|d| disposable_name(d)) => "dropdb",
         // mysqladmin(1) `drop DB_NAME`: deletes the database and all its tables, as dropdb does.
-        "mysqladmin" if ops.iter().any(|w| w.eq_ignore_ascii_case("drop")) => "dropdb",
+        "mysqladmin"
+            if ops
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("drop"))
+                .is_some_and(|i| !ops.get(i + 1).is_some_and(|d| disposable_name(d))) =>
+        {
+            "dropdb"
+        }
         // PostgreSQL's other `drop*` client programs remove a role or a language.
         "dropuser" | "droplang" => "dropuser",
         "redis-cli"
@@ -587,17 +596,96 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
     Some(k.to_string())
 }
 
-/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA`, `TRUNCATE`,
-/// MongoDB `dropDatabase()`/`.drop()`).
+/// Words of a database, schema or table name that mark it as disposable test or scratch data:
+/// Django creates and drops `test_<name>` on every test run, Rails keeps `<app>_test` for its
+/// suite and rebuilds it (`db:test:prepare`), and `tmp`/`temp`/`scratch` tables are working
+/// copies by name. Matched as a whole word of the name (split at `_`, `-`, `.`), case-folded.
+const DISPOSABLE_WORDS: &[&str] = &["test", "tests", "testing", "tmp", "temp", "scratch"];
+
+/// Whether a database object name (quotes and a schema prefix allowed: `public."tmp_import"`)
+/// holds one of [`DISPOSABLE_WORDS`]. Run-time names (`$DB`) are not disposable.
+fn disposable_name(name: &str) -> bool {
+    if name.contains(['$', '`']) {
+        return false;
+    }
+    let n = name.trim_matches(|c: char| matches!(c, '"' | '\'' | '[' | ']'));
+    let last = n.rsplit('.').next().unwrap_or(n);
+    let last = last.trim_matches(|c: char| matches!(c, '"' | '\'' | '[' | ']'));
+    !last.is_empty()
+        && last
+            .split(['_', '-', '.'])
+            .any(|w| DISPOSABLE_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
+/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA|OWNED|COLLECTION`,
+/// `TRUNCATE`, MongoDB `dropDatabase()`/`.drop()`), unless every object a statement names is
+/// a test or scratch one ([`disposable_name`]) or a temporary table (`DROP TEMPORARY TABLE`).
 fn destructive_sql(s: &str) -> bool {
-    let up = s.to_ascii_uppercase();
-    let words: Vec<&str> = up
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.windows(2).any(|w| {
-        matches!(w, [a, b] if (*a == "DROP" && matches!(*b, "DATABASE" | "TABLE" | "SCHEMA" | "OWNED" | "COLLECTION")) || (*a == "TRUNCATE"))
-    }) || s.contains("dropDatabase(") || s.contains(".drop()")
+    if s.contains("dropDatabase(") || s.contains(".drop()") {
+        return true;
+    }
+    s.split(';').any(|stmt| {
+        let words: Vec<&str> = stmt
+            .split(|c: char| {
+                !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '$' | '"' | '`'))
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let up: Vec<String> = words.iter().map(|w| w.to_ascii_uppercase()).collect();
+        (0..up.len()).any(|i| {
+            let mut j = i + 1;
+            let temporary =
+                |j: usize| matches!(up.get(j).map(String::as_str), Some("TEMPORARY" | "TEMP"));
+            match up[i].as_str() {
+                "DROP" => {
+                    let temp = temporary(j);
+                    if temp {
+                        j += 1;
+                    }
+                    match up.get(j).map(String::as_str) {
+                        Some("OWNED") => return true,
+                        // `DROP TEMPORARY TABLE`: a session's own table.
+                        Some("DATABASE" | "TABLE" | "SCHEMA" | "COLLECTION") if !temp => {}
+                        _ => return false,
+                    }
+                    j += 1;
+                }
+                "TRUNCATE" => {
+                    if up.get(j).is_some_and(|w| w == "TABLE") {
+                        j += 1;
+                    }
+                }
+                _ => return false,
+            }
+            while matches!(
+                up.get(j).map(String::as_str),
+                Some("IF" | "EXISTS" | "ONLY")
+            ) {
+                j += 1;
+            }
+            let names: Vec<&str> = words[j.min(words.len())..]
+                .iter()
+                .zip(&up[j.min(up.len())..])
+                .take_while(|(_, u)| {
+                    !matches!(
+                        u.as_str(),
+                        "CASCADE"
+                            | "RESTRICT"
+                            | "PURGE"
+                            | "RESTART"
+                            | "CONTINUE"
+                            | "IDENTITY"
+                            | "WITH"
+                            | "FORCE"
+                            | "DROP"
+                            | "TRUNCATE"
+                    )
+                })
+                .map(|(w, _)| *w)
+                .collect();
+            names.is_empty() || !names.iter().all(|n| disposable_name(n))
+        })
+    })
 }
 
 fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
@@ -1383,5 +1471,54 @@ mod tests {
         assert!(destructive_sql("TRUNCATE logs"));
         assert!(!destructive_sql("SELECT * FROM drops"));
         assert!(!destructive_sql("\\x"));
+    }
+
+    #[test]
+    fn test_and_scratch_data_is_disposable() {
+        for sql in [
+            "DROP TABLE IF EXISTS tmp_import;",
+            "drop database test_app",
+            "DROP DATABASE IF EXISTS myapp_test",
+            "DROP TEMPORARY TABLE staging",
+            "DROP TABLE public.\"tmp_rows\", scratch_a CASCADE",
+            "TRUNCATE TABLE test_users RESTART IDENTITY",
+            "DROP SCHEMA IF EXISTS test CASCADE",
+            "BEGIN; DROP TABLE IF EXISTS temp_x; COMMIT;",
+        ] {
+            assert!(!destructive_sql(sql), "{sql}");
+        }
+        for sql in [
+            "DROP TABLE users, tmp_x",
+            "DROP DATABASE app",
+            "DROP DATABASE latest",
+            "DROP DATABASE testdb",
+            "drop table $T",
+            "DROP TABLE IF EXISTS tmp_a; DROP TABLE orders;",
+            "TRUNCATE accounts",
+            "DROP OWNED BY test_user",
+            "db.dropDatabase()",
+            "DROP SCHEMA public CASCADE",
+            "DROP TABLE",
+        ] {
+            assert!(destructive_sql(sql), "{sql}");
+        }
+        for cmd in [
+            "dropdb test_db",
+            "dropdb --if-exists app_test && createdb app_test",
+            "dropdb -h localhost -U postgres myapp_testing",
+            "psql -h localhost -d app_test -c 'DROP TABLE IF EXISTS tmp_import;'",
+            "mysqladmin -u root drop scratch_db",
+        ] {
+            assert!(facts(cmd).infra.is_empty(), "{cmd}: {:?}", facts(cmd).infra);
+        }
+        for cmd in [
+            "dropdb prod",
+            "dropdb -h db.example testdb",
+            "dropdb \"$DB\"",
+            "psql -c 'DROP TABLE users'",
+            "mysqladmin -u root drop app",
+        ] {
+            assert!(!facts(cmd).infra.is_empty(), "{cmd}");
+        }
     }
 }
