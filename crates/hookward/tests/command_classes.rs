@@ -3053,7 +3053,8 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// start like a verb, anonymous docker volumes and single character devices, skopeo copies to
 /// local transports, health probes of control planes, `*.pem` files named as certificates,
 /// ref listings cut down by text filters, test and scratch databases and tables, accented
-/// Latin host names, a no-break space inside a program name, service endpoints on loopback.
+/// Latin host names, a no-break space inside a program name, service endpoints on loopback,
+/// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file).
 fn h_ben15_benign() -> Vec<Base> {
     [
         "kubectl get secret db -o jsonpath='{.metadata.name}'",
@@ -3088,6 +3089,7 @@ fn h_ben15_benign() -> Vec<Base> {
         "screen\u{a0}-S david",
         "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317 npm start",
         "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1",
+        "/bin/bash -c \"$(cat install.sh)\"",
     ]
     .into_iter()
     .map(|c| b("benign-h-ben15", "allow", c.to_string()))
@@ -3147,6 +3149,8 @@ fn h_ben15_neighbours() -> Vec<Base> {
             "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost.evil.example:4317 npm start",
         ),
         ("ask", "export HTTPS_PROXY=http://127.0.0.1:8080"),
+        ("ask", "bash -c \"$(cat $F)\""),
+        ("ask", "bash -c \"$(cat install.sh | tr -d x)\""),
     ] {
         out.push(b("ben15-neighbours", expect, c.to_string()));
     }
