@@ -750,6 +750,22 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         // `.gitconfig` with `core.fsmonitor`) or another user's credentials.
         "HOME" => !fresh_temp_dir(v),
         "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM" => v != "/dev/null",
+        // The package index set to the registry the tool uses anyway (pip, uv: PyPI's simple
+        // index; npm, yarn: the npm registry) changes nothing about where packages come from.
+        "PIP_INDEX_URL"
+        | "PIP_EXTRA_INDEX_URL"
+        | "UV_INDEX_URL"
+        | "UV_EXTRA_INDEX_URL"
+        | "UV_DEFAULT_INDEX"
+        | "UV_INDEX"
+        | "NPM_CONFIG_REGISTRY"
+        | "YARN_REGISTRY" => !DEFAULT_REGISTRIES.contains(
+            &v.trim()
+                .trim_matches(['"', '\''])
+                .trim_end_matches('/')
+                .to_ascii_lowercase()
+                .as_str(),
+        ),
         // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
         // `OPENAI_BASE_URL=http://127.0.0.1:11434/v1`: a local collector or model server)
         // sends nothing off the machine; any other host, or one only known at run time, does.
@@ -762,6 +778,16 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         _ => true,
     }
 }
+
+/// The public registries pip, uv, npm and yarn use when nothing is set (pip(1) `--index-url`
+/// default, uv's default index, npm-config `registry`, yarn's mirror of it), without a trailing
+/// `/`.
+const DEFAULT_REGISTRIES: &[&str] = &[
+    "https://pypi.org/simple",
+    "https://pypi.python.org/simple",
+    "https://registry.npmjs.org",
+    "https://registry.yarnpkg.com",
+];
 
 /// Whether an endpoint value is a loopback URL or `host:port` written out in full
 /// (`http://localhost:4318`, `127.0.0.1:4317`, `[::1]:8080`): no run-time part, no user part.
@@ -997,6 +1023,28 @@ mod tests {
         assert!(is_tamper("PYTHONPATH", &val("/tmp/evil"), &c));
         assert!(is_tamper("LD_PRELOAD", &val("./x.so"), &c));
         assert!(is_tamper("ANTHROPIC_BASE_URL", &val("http://x"), &c));
+        // The default registries route nothing elsewhere; another index does.
+        assert!(!is_tamper(
+            "UV_DEFAULT_INDEX",
+            &val("'https://pypi.org/simple'"),
+            &c
+        ));
+        assert!(!is_tamper(
+            "NPM_CONFIG_REGISTRY",
+            &val("https://registry.npmjs.org/"),
+            &c
+        ));
+        assert!(is_tamper(
+            "UV_DEFAULT_INDEX",
+            &val("https://pypi.org.evil.example/simple"),
+            &c
+        ));
+        assert!(is_tamper(
+            "PIP_INDEX_URL",
+            &val("https://203.0.113.5/simple"),
+            &c
+        ));
+        assert!(is_tamper("NPM_CONFIG_REGISTRY", &val("$REG"), &c));
         // Endpoints on this machine route nothing elsewhere (issue 11, benign precision).
         for (n, v) in [
             ("K6_OTEL_GRPC_EXPORTER_ENDPOINT", "localhost:4317"),

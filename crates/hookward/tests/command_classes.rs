@@ -3054,7 +3054,9 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// local transports, health probes of control planes, `*.pem` files named as certificates,
 /// ref listings cut down by text filters, test and scratch databases and tables, accented
 /// Latin host names, a no-break space inside a program name, service endpoints on loopback,
-/// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file).
+/// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file),
+/// `setcap -r`, immutable flags lifted from the project's own files, git words after `--`, a
+/// CLI's local contexts, the default package registries.
 fn h_ben15_benign() -> Vec<Base> {
     [
         "kubectl get secret db -o jsonpath='{.metadata.name}'",
@@ -3090,6 +3092,11 @@ fn h_ben15_benign() -> Vec<Base> {
         "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317 npm start",
         "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1",
         "/bin/bash -c \"$(cat install.sh)\"",
+        "setcap -r ./build/tool",
+        "chflags -R nouchg build",
+        "git switch -- -f",
+        "hcloud context delete old",
+        "export UV_DEFAULT_INDEX='https://pypi.org/simple'",
     ]
     .into_iter()
     .map(|c| b("benign-h-ben15", "allow", c.to_string()))
@@ -3151,6 +3158,12 @@ fn h_ben15_neighbours() -> Vec<Base> {
         ("ask", "export HTTPS_PROXY=http://127.0.0.1:8080"),
         ("ask", "bash -c \"$(cat $F)\""),
         ("ask", "bash -c \"$(cat install.sh | tr -d x)\""),
+        ("deny", "setcap cap_setuid+ep ./build/tool"),
+        ("deny", "chattr -i /etc/passwd"),
+        ("deny", "chflags -R nouchg build /etc/hosts"),
+        ("ask", "git switch -f main"),
+        ("ask", "hcloud server delete web"),
+        ("ask", "export UV_DEFAULT_INDEX=https://203.0.113.5/simple"),
     ] {
         out.push(b("ben15-neighbours", expect, c.to_string()));
     }

@@ -479,6 +479,9 @@ pub(crate) const VERBS: &[Verb] = &[
 /// Resource words that name the CLI's local client state, not cloud resources
 /// (`gcloud components remove`, `az extension remove`, `kubectl config delete-context`).
 pub(crate) const LOCAL: &[&str] = &[
+    // `hcloud context delete`, `doctl auth remove`: a named set of the CLI's own settings.
+    "context",
+    "contexts",
     "components",
     "component",
     "extension",
@@ -1230,6 +1233,7 @@ mod tests {
             "gcloud components remove beta",
             "az extension remove -n x",
             "kubectl config delete-context old",
+            "hcloud context delete old",
             "helm repo remove bitnami",
             "gh release download v1.2.3",
             "gh release view v1",

@@ -187,7 +187,10 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             Stream::default()
         }
         "setcap" => {
-            a.privilege("capabilities", name, &ev);
+            // setcap(8) `-r`: removes the file's capabilities, which grants nothing.
+            if !words.iter().any(|w| w == "-r") {
+                a.privilege("capabilities", name, &ev);
+            }
             for f in ops.iter().skip(1) {
                 let arg = Arg::lit(f);
                 a.path_arg(&inv.cwd, &arg, Access::Chmod, "setcap", false);
@@ -1443,6 +1446,12 @@ mod tests {
         ] {
             assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
         }
+    }
+
+    #[test]
+    fn removing_capabilities_grants_nothing() {
+        assert!(facts("setcap -r notes.txt").privilege.is_empty());
+        assert!(!facts("setcap cap_net_raw+ep ./ping").privilege.is_empty());
     }
 
     #[test]

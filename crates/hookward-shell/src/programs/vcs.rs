@@ -487,7 +487,13 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     };
     let sub = sub.text.clone();
     let args: Vec<Arg> = rest.get(i + 1..).unwrap_or(&[]).to_vec();
-    let has = |names: &[&str]| args.iter().any(|x| names.contains(&x.text.as_str()));
+    // Options stand before `--`; after it every word is an operand (`git switch -- -f` switches
+    // to a branch named `-f`; gitcli(7)).
+    let has = |names: &[&str]| {
+        args.iter()
+            .take_while(|x| x.text != "--")
+            .any(|x| names.contains(&x.text.as_str()))
+    };
     match sub.as_str() {
         "push" => {
             let p = opts::parse(
@@ -1145,6 +1151,7 @@ mod tests {
             "git checkout `git describe --abbrev=0 --tags --match \"v[0-9]*\" $(git rev-list --tags --max-count=1)`",
             "git push --dry-run --force origin main",
             "git push -n --delete origin old",
+            "git switch -- -f",
         ] {
             assert!(analyze(cmd, &c).git.is_empty(), "{cmd}");
         }
@@ -1153,6 +1160,8 @@ mod tests {
             "git checkout -- \"$(git rev-parse --show-toplevel)\"",
             "git checkout -f $(git branch --show-current)",
             "git push --force origin main",
+            "git switch -f main",
+            "git switch --discard-changes -- main",
         ] {
             assert!(!analyze(cmd, &c).git.is_empty(), "{cmd}");
         }
