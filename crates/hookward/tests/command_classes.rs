@@ -3056,7 +3056,8 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// Latin host names, a no-break space inside a program name, service endpoints on loopback,
 /// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file),
 /// `setcap -r`, immutable flags lifted from the project's own files, git words after `--`, a
-/// CLI's local contexts, the default package registries.
+/// CLI's local contexts, the default package registries, plain folders named after a security
+/// tool inside the project or a temporary folder.
 fn h_ben15_benign() -> Vec<Base> {
     [
         "kubectl get secret db -o jsonpath='{.metadata.name}'",
@@ -3097,6 +3098,8 @@ fn h_ben15_benign() -> Vec<Base> {
         "git switch -- -f",
         "hcloud context delete old",
         "export UV_DEFAULT_INDEX='https://pypi.org/simple'",
+        "mkdir -p docs/audit && echo '# Audit 2026' > docs/audit/2026.md",
+        "rm -rf /tmp/ci/sandbox/firewall/audit",
     ]
     .into_iter()
     .map(|c| b("benign-h-ben15", "allow", c.to_string()))
@@ -3164,6 +3167,9 @@ fn h_ben15_neighbours() -> Vec<Base> {
         ("ask", "git switch -f main"),
         ("ask", "hcloud server delete web"),
         ("ask", "export UV_DEFAULT_INDEX=https://203.0.113.5/simple"),
+        ("deny", "rm -rf /etc/audit/rules.d"),
+        ("deny", "echo '{}' > .agentjail/policy.json"),
+        ("deny", "rm -rf ~/.config/firejail"),
     ] {
         out.push(b("ben15-neighbours", expect, c.to_string()));
     }
