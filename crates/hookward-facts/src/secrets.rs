@@ -1422,61 +1422,10 @@ fn classes_here(path: &str, home: &str) -> Vec<SensitiveClass> {
         }
     }
     // A named secret is a credential; the weaker class adds nothing beside it.
-    if out.contains(&Credential) || (out.contains(&SecretFile) && public_pem(&path, name)) {
+    if out.contains(&Credential) {
         out.retain(|c| *c != SecretFile);
     }
     out
-}
-
-/// Words of a `*.pem` file's name (split at `-`, `_`, `.`) that say it holds certificates: a
-/// certificate, a CA bundle or chain, a trust store (RFC 7468's `CERTIFICATE` blocks, the names
-/// certbot, OpenSSL and the distributions give them: `cert.pem`, `fullchain.pem`, `chain.pem`,
-/// `ca.pem`, `ca-bundle.pem`, `cacert.pem`).
-const CERTIFICATE_WORDS: &[&str] = &[
-    "ca",
-    "cacert",
-    "cacerts",
-    "cabundle",
-    "bundle",
-    "cert",
-    "certs",
-    "certificate",
-    "certificates",
-    "crt",
-    "chain",
-    "fullchain",
-    "trust",
-    "truststore",
-    "rootca",
-];
-
-/// Words of a `*.pem` file's name that say it holds a public key (`public.pem`, `pubkey.pem`,
-/// `rsa_pub.pem`).
-const PUBLIC_KEY_WORDS: &[&str] = &["pub", "public", "pubkey", "publickey"];
-
-/// Whether a `*.pem` file (folded `path`, file `name`) is named as public material only: a
-/// certificate word and no `key` in the name, or a public-key word; never when the name or a
-/// folder says private or secret (`/etc/ssl/private/cert.pem`, `cert-privkey.pem`,
-/// `ca-key.pem`, `client-cert-and-key.pem`). A certificate carries no secret (RFC 5280: the
-/// public key and its signature), so reading one is not reaching a private key.
-fn public_pem(path: &str, name: &str) -> bool {
-    let Some(stem) = name.strip_suffix(".pem") else {
-        return false;
-    };
-    if ["priv", "secret", "pass", "token", "credential"]
-        .iter()
-        .any(|w| stem.contains(w))
-        || path
-            .split('/')
-            .any(|seg| seg == "private" || seg == "secrets")
-    {
-        return false;
-    }
-    let words: Vec<&str> = stem.split(['-', '_', '.']).collect();
-    let has = |set: &[&str]| words.iter().any(|w| set.contains(w));
-    has(PUBLIC_KEY_WORDS)
-        || ((has(CERTIFICATE_WORDS) || stem.contains("cert") || stem.contains("chain"))
-            && !stem.contains("key"))
 }
 
 #[cfg(test)]
@@ -1484,44 +1433,6 @@ mod tests {
     use super::*;
 
     const HOME: &str = "/home/dev";
-
-    /// Certificates and public keys share `*.pem` with private keys; their names tell them apart.
-    #[test]
-    fn pem_files_named_as_certificates_are_not_secret_files() {
-        for p in [
-            "/path/to/ca-bundle.pem",
-            "/etc/letsencrypt/live/x/fullchain.pem",
-            "/etc/letsencrypt/live/x/chain.pem",
-            "/etc/letsencrypt/live/x/cert.pem",
-            "/home/dev/project/certs/ca.pem",
-            "/tmp/certificate-application.pem",
-            "/usr/local/etc/openssl/cacert.pem",
-            "/x/client-cert.pem",
-            "/x/public.pem",
-            "/x/rsa_pub.pem",
-            "/x/pubkey.pem",
-        ] {
-            assert!(!classes_of(p, HOME).contains(&SecretFile), "{p}");
-        }
-        for p in [
-            "/etc/letsencrypt/live/x/privkey.pem",
-            "/x/ca-key.pem",
-            "/x/client-cert-and-key.pem",
-            "/x/certkey.pem",
-            "/etc/ssl/private/cert.pem",
-            "/x/server.pem",
-            "/x/key.pem",
-            "/x/tls.pem",
-            "/tmp/private-key-application.pem",
-            "/x/cert-secret.pem",
-            "/x/prod.pem",
-            "/x/ca.key",
-        ] {
-            assert!(classes_of(p, HOME).contains(&SecretFile), "{p}");
-        }
-        // Named credentials stay credentials whatever their name says.
-        assert!(classes_of("/home/x/.ssh/cert.pem", HOME).contains(&Credential));
-    }
 
     /// A template marker before the extension makes the file the committed placeholder.
     #[test]

@@ -3051,8 +3051,7 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// precision bugs, each a class by shape — kubectl output expressions that name only a Secret's
 /// metadata, type or labels, Vault's metadata and curl-string forms, helm release names that
 /// start like a verb, anonymous docker volumes and single character devices, skopeo copies to
-/// local transports, health probes of control planes, `*.pem` files named as certificates,
-/// ref listings cut down by text filters, test and scratch databases and tables, accented
+/// local transports, health probes of control planes, ref listings cut down by text filters, test and scratch databases and tables, accented
 /// Latin host names, a no-break space inside a program name, service endpoints on loopback,
 /// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file),
 /// `setcap -r`, immutable flags lifted from the project's own files, git words after `--`, a
@@ -3079,9 +3078,7 @@ fn h_ben15_benign() -> Vec<Base> {
         "curl -L http://127.0.0.1:10250/healthz",
         "curl -sk https://localhost:6443/readyz",
         "curl -s http://127.0.0.1:2375/_ping",
-        "aws configure set default.ca_bundle /etc/ssl/certs/ca-bundle.pem",
         "openssl x509 -in /etc/letsencrypt/live/example.com/fullchain.pem -noout -dates",
-        "cat /usr/local/share/ca-certificates/cacert.pem",
         "git checkout \"$(git symbolic-ref refs/remotes/origin/HEAD | cut -f4 -d/)\"",
         "git checkout `git describe --abbrev=0 --tags --match \"v[0-9]*\" $(git rev-list --tags --max-count=1)`",
         "git checkout \"$(git for-each-ref --format='%(refname:short)' refs/heads | head -1)\"",
