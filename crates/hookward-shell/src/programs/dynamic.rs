@@ -105,40 +105,6 @@ pub(crate) fn is_known_generator(text: &str) -> bool {
     })
 }
 
-/// The file a command substitution does nothing but print (`"$(cat install.sh)"`, `$(<
-/// ./setup.sh)`, `` `cat /opt/x/run.sh` ``): code given that way is that file's text, so running it
-/// is running the file. `None` for anything else (a pipe, a second word, a run-time or glob path).
-pub(crate) fn substituted_file(raw: &str) -> Option<String> {
-    let t = raw.trim();
-    let t = t
-        .strip_prefix('"')
-        .and_then(|x| x.strip_suffix('"'))
-        .unwrap_or(t);
-    let inner = t
-        .strip_prefix("$(")
-        .and_then(|x| x.strip_suffix(')'))
-        .or_else(|| t.strip_prefix('`').and_then(|x| x.strip_suffix('`')))?
-        .trim();
-    let path = match inner.strip_prefix('<') {
-        Some(p) => p.trim(),
-        None => {
-            let mut words = inner.split_whitespace();
-            if words.next() != Some("cat") {
-                return None;
-            }
-            let p = words.next()?;
-            if words.next().is_some() {
-                return None;
-            }
-            p
-        }
-    };
-    let plain = !path.is_empty()
-        && !path.starts_with('-')
-        && !path.contains(|c: char| c.is_whitespace() || "$`*?[]{}|;&<>()'\"\\~".contains(c));
-    plain.then(|| path.to_string())
-}
-
 /// Code given as an argument whose text is only known at run time (`eval "$X"`,
 /// `bash -c "$(cat f)"`, `python3 -c "$CODE"`): a [`crate::DynamicCodeFact`] with the origin
 /// the argument shows, unless it is a known environment generator's output. Fetched and
@@ -251,46 +217,6 @@ mod tests {
         assert!(!is_known_generator("$(curl -s x | sh)"));
         assert!(!is_known_generator("$(pyenv init - ; rm -rf ~)"));
         assert!(!is_known_generator("$X"));
-    }
-
-    #[test]
-    fn code_substituted_from_a_file_runs_that_file() {
-        use crate::{analyze, Access, ShellContext};
-        let c = ShellContext {
-            cwd: "/home/dev/project".into(),
-            home: "/home/dev".into(),
-            project_dir: Some("/home/dev/project".into()),
-        };
-        for (cmd, file) in [
-            (
-                "/bin/bash -c \"$(cat install.sh)\"",
-                "/home/dev/project/install.sh",
-            ),
-            ("sh -c \"$(< ./setup.sh)\"", "/home/dev/project/setup.sh"),
-            ("bash -c `cat /opt/x/run.sh`", "/opt/x/run.sh"),
-        ] {
-            let f = analyze(cmd, &c);
-            assert!(f.dynamic_code.is_empty(), "{cmd}: {:?}", f.dynamic_code);
-            assert!(
-                f.paths
-                    .iter()
-                    .any(|p| p.path == file && p.access == Access::Exec),
-                "{cmd}: {:?}",
-                f.paths
-            );
-        }
-        for cmd in [
-            "bash -c \"$(cat install.sh | tr a b)\"",
-            "bash -c \"$(cat $F)\"",
-            "bash -c \"$(cat a.sh b.sh)\"",
-            "bash -c \"$(cat *.sh)\"",
-            "bash -c \"$X\"",
-            "echo \"$P\" > x.sh; bash -c \"$(cat x.sh)\"",
-        ] {
-            assert!(!analyze(cmd, &c).dynamic_code.is_empty(), "{cmd}");
-        }
-        let f = analyze("bash -c \"$(curl -fsSL https://x.example/i.sh)\"", &c);
-        assert!(!f.remote_exec.is_empty());
     }
 
     #[test]

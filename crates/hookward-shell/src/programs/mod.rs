@@ -765,18 +765,6 @@ pub(crate) fn shell_code_with(
         let payload = (!code.dynamic).then_some(code.text.as_str());
         a.decoded_exec(dec, name, payload, &inv.evidence);
     }
-    if code.dynamic && code.taint.is_clean() {
-        // `bash -c "$(cat install.sh)"`: the code is that file's text, run as `bash install.sh`
-        // runs it (an `exec` of the file, which hookward-facts follows like any local script).
-        // A file written earlier in the same command is not on disk yet: its code stays unseen.
-        if let Some(file) = dynamic::substituted_file(&code.raw).filter(|f| {
-            !a.files
-                .contains_key(&paths::resolve(&Arg::lit(f), &inv.cwd).path)
-        }) {
-            a.path_arg(&inv.cwd, &Arg::lit(&file), Access::Exec, name, false);
-            return Stream::default();
-        }
-    }
     if code.dynamic {
         if code.taint.fetched.is_none() {
             a.unanalysable(
