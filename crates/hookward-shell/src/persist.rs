@@ -767,14 +767,11 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
                 .as_str(),
         ),
         // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
-        // `OPENAI_BASE_URL=http://127.0.0.1:11434/v1`: a local collector or model server)
-        // sends nothing off the machine; any other host, or one only known at run time, does.
-        _ if up.ends_with("_BASE_URL")
-            || up.ends_with("_API_BASE")
-            || up.ends_with("_ENDPOINT") =>
-        {
-            !loopback_value(v)
-        }
+        // `AWS_S3_ENDPOINT=http://localhost:9000`: a local collector or MinIO) sends nothing off
+        // the machine; any other host, or one only known at run time, does. An API client's
+        // `*_BASE_URL`/`*_API_BASE` stays a question wherever it points: the client sends its
+        // key to whatever listens there (`OPENAI_BASE_URL=http://127.0.0.1:9`, tests/facts.rs).
+        _ if up.ends_with("_ENDPOINT") => !loopback_value(v),
         _ => true,
     }
 }
@@ -1049,16 +1046,23 @@ mod tests {
         for (n, v) in [
             ("K6_OTEL_GRPC_EXPORTER_ENDPOINT", "localhost:4317"),
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"),
-            ("OPENAI_BASE_URL", "http://localhost:11434/v1"),
-            ("OPENAI_API_BASE", "https://[::1]:8443"),
+            ("AWS_S3_ENDPOINT", "https://[::1]:8443"),
         ] {
             assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
         }
         for (n, v) in [
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://203.0.113.5:4318"),
-            ("OPENAI_BASE_URL", "http://localhost.evil.example/v1"),
-            ("OPENAI_BASE_URL", "http://127.0.0.1@evil.example/"),
-            ("ANTHROPIC_BASE_URL", "http://localhost:$PORT"),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://localhost.evil.example/v1",
+            ),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://127.0.0.1@evil.example/",
+            ),
+            ("S3_ENDPOINT", "http://localhost:$PORT"),
+            ("OPENAI_BASE_URL", "http://localhost:11434/v1"),
+            ("OPENAI_API_BASE", "https://[::1]:8443"),
             ("X_ENDPOINT", "http://${HOST}:4317"),
             (
                 "KUBE_CONTAINER_RUNTIME_ENDPOINT",

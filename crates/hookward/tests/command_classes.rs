@@ -3087,7 +3087,7 @@ fn h_ben15_benign() -> Vec<Base> {
         "curl -s https://münchen.de/",
         "screen\u{a0}-S david",
         "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4317 npm start",
-        "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1",
+        "SESSION_STORE_S3_ENDPOINT=http://localhost:9000 pytest tests/",
         "setcap -r ./build/tool",
         "chflags -R nouchg build",
         "git switch -- -f",
@@ -3149,6 +3149,7 @@ fn h_ben15_neighbours() -> Vec<Base> {
         ("ask", "curl -s https://gіthub.com/"),
         ("ask", "curl -s https://аpple-id.example/"),
         ("ask", "export OPENAI_BASE_URL=http://203.0.113.5/v1"),
+        ("ask", "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1"),
         (
             "ask",
             "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost.evil.example:4317 npm start",
