@@ -382,6 +382,7 @@ fn punycode_decode(input: &str) -> Option<String> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Script {
     Latin,
+    LatinRare,
     Greek,
     Cyrillic,
     Armenian,
@@ -400,17 +401,17 @@ fn script(c: char) -> Option<Script> {
     }
     let u = c as u32;
     Some(match u {
-        0x41..=0x5A
-        | 0x61..=0x7A
-        | 0xAA
-        | 0xBA
-        | 0xC0..=0x24F
-        | 0x1E00..=0x1EFF
+        // The letters languages write: ASCII, Latin-1, Latin Extended-A (European
+        // languages) and Latin Extended Additional (Vietnamese).
+        0x41..=0x5A | 0x61..=0x7A | 0xAA | 0xBA | 0xC0..=0x17F | 0x1E00..=0x1EFF => Script::Latin,
+        // Latin letters no orthography of a host name needs, the usual look-alike sources
+        // (`githuƃ`: U+0183): Latin Extended-B, IPA, Extended-C/D/E, fullwidth forms.
+        0x180..=0x2AF
         | 0x2C60..=0x2C7F
         | 0xA720..=0xA7FF
         | 0xAB30..=0xAB6F
         | 0xFF21..=0xFF3A
-        | 0xFF41..=0xFF5A => Script::Latin,
+        | 0xFF41..=0xFF5A => Script::LatinRare,
         0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
         0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
         0x530..=0x58F => Script::Armenian,
@@ -432,8 +433,9 @@ fn script(c: char) -> Option<Script> {
 
 /// Whether one label of a host name mixes writing systems the way a homograph does (UTS #39
 /// "Highly Restrictive": one script, or Latin with Han and Japanese kana, with Han and Bopomofo,
-/// or with Han and Hangul). Accented Latin letters are Latin (`münchen`, `café`, `ørsted`):
-/// not a mix; Latin with Cyrillic or Greek letters (`gіthub`, `pаypal`) is.
+/// or with Han and Hangul). Accented Latin letters of written languages are Latin (`münchen`,
+/// `café`, `ørsted`, Vietnamese): not a mix; Latin with Cyrillic or Greek letters (`gіthub`,
+/// `pаypal`) or with Latin letters no language writes (`githuƃ`, Latin Extended-B) is.
 fn mixed_scripts(label: &str) -> bool {
     let mut seen: Vec<Script> = Vec::new();
     for s in label.chars().filter_map(script) {
@@ -642,6 +644,8 @@ mod tests {
             "https://օrange.example/",
             "https://mюnchen-ü.example/",
             "https://аβ.example/",
+            "https://githuƃ.com/acme/x.git",
+            "https://ɡithub.example/",
         ] {
             assert!(net_target(u).unwrap().mixed_script, "{u}");
         }

@@ -3148,6 +3148,7 @@ fn h_ben15_neighbours() -> Vec<Base> {
         ),
         ("ask", "curl -s https://gіthub.com/"),
         ("ask", "curl -s https://аpple-id.example/"),
+        ("ask", "git clone https://githuƃ.com/acme/x.git"),
         ("ask", "export OPENAI_BASE_URL=http://203.0.113.5/v1"),
         ("ask", "export OPENAI_BASE_URL=http://127.0.0.1:11434/v1"),
         (
