@@ -390,10 +390,30 @@ const SECURITY_TOOL_NAMES: &[&str] = &[
     "sysmon",
 ];
 
-/// A path inside a security tool's configuration (a component named after one of
-/// [`SECURITY_TOOL_NAMES`], under the project, `/etc` or the home directory).
-fn is_security_tool_config(path: &str) -> bool {
-    path.split('/').any(|c| SECURITY_TOOL_NAMES.contains(&c))
+/// A path inside a security tool's configuration: a component named after one of
+/// [`SECURITY_TOOL_NAMES`] in a system folder or the home directory (`/etc/falco`,
+/// `/etc/audit/rules.d`, `~/.config/firejail`), and in the project or a temporary folder only a
+/// hidden one (`.agentjail/`), since a tool reads its settings there from a dot-folder while
+/// plain folders named `audit`, `falco` or `selinux` below the project are its own code, docs
+/// or reports (`docs/audit/2025.md`, a CI job's `/tmp/ci/audit`; issue 11, benign precision).
+/// Components of the project's or temporary folder's own path do not count.
+fn is_security_tool_config(path: &str, project_dir: &str, ctx: &Context) -> bool {
+    let work_root = if !project_dir.is_empty() && under(path, project_dir) {
+        Some(project_dir)
+    } else {
+        ctx.temp_dirs
+            .iter()
+            .find(|t| under(path, t) && !(under(&ctx.home, t) && under(path, &ctx.home)))
+            .map(String::as_str)
+    };
+    match work_root {
+        Some(root) => path
+            .get(root.len()..)
+            .unwrap_or("")
+            .split('/')
+            .any(|c| c.starts_with('.') && SECURITY_TOOL_NAMES.contains(&c)),
+        None => path.split('/').any(|c| SECURITY_TOOL_NAMES.contains(&c)),
+    }
 }
 
 /// The classes of an absolute, normalised path:
@@ -451,7 +471,7 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if agent.memory {
         out.push("agent_memory");
     }
-    if is_security_tool_config(path) {
+    if is_security_tool_config(path, project_dir, ctx) {
         out.push("security_tool_config");
     }
     if is_placeholder(path) && !resolve::exists(path) {
@@ -1638,6 +1658,24 @@ mod tests {
         assert!(
             !classify("/home/dev/project/src/audit.rs", p, &c).contains(&"security_tool_config")
         );
+        // Plain folders named after a tool inside the project or a temporary folder are the
+        // project's own; system and home locations, and hidden tool folders anywhere, count.
+        for x in [
+            "/home/dev/project/docs/audit/a.md",
+            "/home/dev/project/falco/rules.yaml",
+            "/tmp/gh-aw/sandbox/firewall/audit",
+        ] {
+            assert!(!classify(x, p, &c).contains(&"security_tool_config"), "{x}");
+        }
+        for x in [
+            "/etc/audit/rules.d/x.rules",
+            "/etc/falco/falco.yaml",
+            "/home/dev/.config/firejail/x.profile",
+            "/tmp/x/.agentjail/policy.yaml",
+            "/var/ossec/../audit/x",
+        ] {
+            assert!(classify(x, p, &c).contains(&"security_tool_config"), "{x}");
+        }
         assert_eq!(classify("/home/dev", p, &c), ["outside_project", "home"]);
         assert_eq!(
             classify("/", p, &c),

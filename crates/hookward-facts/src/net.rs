@@ -15,6 +15,46 @@ const MAX_TARGETS: usize = 32;
 /// Consul (8500), Nomad (4646), Vault (8200). Sources: each project's port documentation.
 pub const ADMIN_PORTS: &[u16] = &[2375, 2376, 10250, 10255, 6443, 2379, 8500, 4646, 8200];
 
+/// Paths of those control planes that only report liveness, readiness or the version (Kubernetes
+/// API health endpoints `/healthz`, `/livez`, `/readyz` and `/version`; kubelet `/healthz`;
+/// Docker Engine API `/_ping` and `/version`; etcd `/health`; Vault `/v1/sys/health`; Consul
+/// `/v1/status/leader`; Nomad `/v1/agent/health`). A request to one of them runs and reveals
+/// nothing, so it is not a control-plane request ([`NetFact::admin_port`]).
+pub const PROBE_PATHS: &[&str] = &[
+    "/healthz",
+    "/livez",
+    "/readyz",
+    "/version",
+    "/_ping",
+    "/health",
+    "/v1/sys/health",
+    "/v1/status/leader",
+    "/v1/agent/health",
+];
+
+/// Whether `url`'s path (query and fragment cut, a trailing `/` and a Docker API version prefix
+/// `/v1.43` ignored) is one of [`PROBE_PATHS`].
+fn probe_path(url: &str) -> bool {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let Some(i) = rest.find('/') else {
+        return false;
+    };
+    let path = rest[i..].split(['?', '#']).next().unwrap_or("");
+    let path = path.trim_end_matches('/');
+    // `/v1.43/_ping`: the Docker Engine API's versioned prefix.
+    let path = match path.strip_prefix("/v1.") {
+        Some(r)
+            if r.split('/')
+                .next()
+                .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            r.find('/').map(|j| &r[j..]).unwrap_or("")
+        }
+        _ => path,
+    };
+    PROBE_PATHS.contains(&path)
+}
+
 /// One URL a tool call reaches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NetFact {
@@ -58,7 +98,8 @@ fn push(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str)
     }
     let Some(t) = net_target(url) else { return };
     let admin_port = matches!(t.class, TargetClass::Loopback | TargetClass::Private)
-        && t.port.is_some_and(|p| ADMIN_PORTS.contains(&p));
+        && t.port.is_some_and(|p| ADMIN_PORTS.contains(&p))
+        && !probe_path(url);
     out.push(NetFact {
         url: url.to_string(),
         host: t.host,
@@ -262,6 +303,39 @@ mod tests {
             "curl",
             &argv("curl https://registry.example/")
         ));
+    }
+
+    #[test]
+    fn health_probes_of_control_planes_are_not_admin_requests() {
+        let admin = |u: &str| {
+            let mut out = Vec::new();
+            push(&mut out, u, "shell", "fetch", u);
+            out.first().is_some_and(|f| f.admin_port)
+        };
+        for u in [
+            "http://127.0.0.1:10250/healthz",
+            "https://localhost:6443/readyz?verbose",
+            "https://localhost:6443/livez/",
+            "http://127.0.0.1:2375/_ping",
+            "http://127.0.0.1:2375/v1.43/version",
+            "http://127.0.0.1:8200/v1/sys/health",
+            "http://10.0.0.5:2379/health",
+        ] {
+            assert!(!admin(u), "{u}");
+        }
+        for u in [
+            "https://localhost:6443",
+            "https://localhost:6443/api/v1/secrets",
+            "http://127.0.0.1:2375/containers/create",
+            "http://127.0.0.1:2375/v1.43/containers/json",
+            "http://127.0.0.1:10250/pods",
+            "http://127.0.0.1:10250/run/default/web/app",
+            "http://127.0.0.1:8200/v1/secret/data/x",
+            "http://127.0.0.1:10250/healthz/../run/x/y/z",
+            "http://127.0.0.1:2375/v1.x/_ping",
+        ] {
+            assert!(admin(u), "{u}");
+        }
     }
 
     #[test]

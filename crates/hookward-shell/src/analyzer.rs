@@ -1410,7 +1410,10 @@ impl<'c> Analyzer<'c> {
                 inv.wrappers.push(first.raw.clone());
                 continue;
             };
-            if first.text.contains(char::is_whitespace)
+            // Only the shell's own separators (space, tab, newline) split a command line: a
+            // name holding another space (`screen\u{a0}-S x`, a no-break space) parses back
+            // into the same one word, and analysing it again would only recurse.
+            if first.text.contains([' ', '\t', '\n'])
                 && !first.from_var
                 && !first.from_subst
                 && !first.text.starts_with(['/', '.', '~'])

@@ -750,8 +750,63 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         // `.gitconfig` with `core.fsmonitor`) or another user's credentials.
         "HOME" => !fresh_temp_dir(v),
         "GIT_CONFIG_GLOBAL" | "GIT_CONFIG_SYSTEM" => v != "/dev/null",
+        // The package index set to the registry the tool uses anyway (pip, uv: PyPI's simple
+        // index; npm, yarn: the npm registry) changes nothing about where packages come from.
+        "PIP_INDEX_URL"
+        | "PIP_EXTRA_INDEX_URL"
+        | "UV_INDEX_URL"
+        | "UV_EXTRA_INDEX_URL"
+        | "UV_DEFAULT_INDEX"
+        | "UV_INDEX"
+        | "NPM_CONFIG_REGISTRY"
+        | "YARN_REGISTRY" => !DEFAULT_REGISTRIES.contains(
+            &v.trim()
+                .trim_matches(['"', '\''])
+                .trim_end_matches('/')
+                .to_ascii_lowercase()
+                .as_str(),
+        ),
+        // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
+        // `AWS_S3_ENDPOINT=http://localhost:9000`: a local collector or MinIO) sends nothing off
+        // the machine; any other host, or one only known at run time, does. An API client's
+        // `*_BASE_URL`/`*_API_BASE` stays a question wherever it points: the client sends its
+        // key to whatever listens there (`OPENAI_BASE_URL=http://127.0.0.1:9`, tests/facts.rs).
+        _ if up.ends_with("_ENDPOINT") => !loopback_value(v),
         _ => true,
     }
+}
+
+/// The public registries pip, uv, npm and yarn use when nothing is set (pip(1) `--index-url`
+/// default, uv's default index, npm-config `registry`, yarn's mirror of it), without a trailing
+/// `/`.
+const DEFAULT_REGISTRIES: &[&str] = &[
+    "https://pypi.org/simple",
+    "https://pypi.python.org/simple",
+    "https://registry.npmjs.org",
+    "https://registry.yarnpkg.com",
+];
+
+/// Whether an endpoint value is a loopback URL or `host:port` written out in full
+/// (`http://localhost:4318`, `127.0.0.1:4317`, `[::1]:8080`): no run-time part, no user part.
+fn loopback_value(v: &str) -> bool {
+    let v = v.trim().trim_matches(['"', '\'']);
+    if v.is_empty() || v.contains(['$', '`', '@', ' ']) {
+        return false;
+    }
+    let url = if v.contains("://") {
+        v.to_string()
+    } else {
+        format!("http://{v}")
+    };
+    let scheme_ok = url.split_once("://").is_some_and(|(s, _)| {
+        matches!(
+            s.to_ascii_lowercase().as_str(),
+            "http" | "https" | "grpc" | "grpcs"
+        )
+    });
+    scheme_ok
+        && crate::target::net_target(&url)
+            .is_some_and(|t| t.class == crate::target::TargetClass::Loopback)
 }
 
 #[cfg(test)]
@@ -965,6 +1020,59 @@ mod tests {
         assert!(is_tamper("PYTHONPATH", &val("/tmp/evil"), &c));
         assert!(is_tamper("LD_PRELOAD", &val("./x.so"), &c));
         assert!(is_tamper("ANTHROPIC_BASE_URL", &val("http://x"), &c));
+        // The default registries route nothing elsewhere; another index does.
+        assert!(!is_tamper(
+            "UV_DEFAULT_INDEX",
+            &val("'https://pypi.org/simple'"),
+            &c
+        ));
+        assert!(!is_tamper(
+            "NPM_CONFIG_REGISTRY",
+            &val("https://registry.npmjs.org/"),
+            &c
+        ));
+        assert!(is_tamper(
+            "UV_DEFAULT_INDEX",
+            &val("https://pypi.org.evil.example/simple"),
+            &c
+        ));
+        assert!(is_tamper(
+            "PIP_INDEX_URL",
+            &val("https://203.0.113.5/simple"),
+            &c
+        ));
+        assert!(is_tamper("NPM_CONFIG_REGISTRY", &val("$REG"), &c));
+        // Endpoints on this machine route nothing elsewhere (issue 11, benign precision).
+        for (n, v) in [
+            ("K6_OTEL_GRPC_EXPORTER_ENDPOINT", "localhost:4317"),
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"),
+            ("AWS_S3_ENDPOINT", "https://[::1]:8443"),
+        ] {
+            assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
+        }
+        for (n, v) in [
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://203.0.113.5:4318"),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://localhost.evil.example/v1",
+            ),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                "http://127.0.0.1@evil.example/",
+            ),
+            ("S3_ENDPOINT", "http://localhost:$PORT"),
+            ("OPENAI_BASE_URL", "http://localhost:11434/v1"),
+            ("OPENAI_API_BASE", "https://[::1]:8443"),
+            ("X_ENDPOINT", "http://${HOST}:4317"),
+            (
+                "KUBE_CONTAINER_RUNTIME_ENDPOINT",
+                "unix:///run/containerd/containerd.sock",
+            ),
+            ("HTTP_PROXY", "http://127.0.0.1:8080"),
+            ("http_proxy", "localhost:3128"),
+        ] {
+            assert!(is_tamper(n, &val(v), &c), "{n}={v}");
+        }
         assert!(!is_tamper("IFS", &val(","), &c));
         assert!(!is_tamper("NODE_TLS_REJECT_UNAUTHORIZED", &val("1"), &c));
     }

@@ -376,16 +376,93 @@ fn punycode_decode(input: &str) -> Option<String> {
     Some(out.into_iter().collect())
 }
 
+/// The writing system of a letter, by Unicode block (the scripts whose letters are confused
+/// with Latin ones, and the East Asian ones UTS #39 lets mix with Latin). `None` for digits,
+/// `-` and other non-letters; [`Script::Other`] for letters of any other block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Script {
+    Latin,
+    LatinRare,
+    Greek,
+    Cyrillic,
+    Armenian,
+    Cherokee,
+    Han,
+    Hiragana,
+    Katakana,
+    Hangul,
+    Bopomofo,
+    Other(u32),
+}
+
+fn script(c: char) -> Option<Script> {
+    if !c.is_alphabetic() {
+        return None;
+    }
+    let u = c as u32;
+    Some(match u {
+        // The letters languages write: ASCII, Latin-1, Latin Extended-A (European
+        // languages) and Latin Extended Additional (Vietnamese).
+        0x41..=0x5A | 0x61..=0x7A | 0xAA | 0xBA | 0xC0..=0x17F | 0x1E00..=0x1EFF => Script::Latin,
+        // Latin letters no orthography of a host name needs, the usual look-alike sources
+        // (`githuƃ`: U+0183): Latin Extended-B, IPA, Extended-C/D/E, fullwidth forms.
+        0x180..=0x2AF
+        | 0x2C60..=0x2C7F
+        | 0xA720..=0xA7FF
+        | 0xAB30..=0xAB6F
+        | 0xFF21..=0xFF3A
+        | 0xFF41..=0xFF5A => Script::LatinRare,
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
+        0x530..=0x58F => Script::Armenian,
+        0x13A0..=0x13FF | 0xAB70..=0xABBF => Script::Cherokee,
+        0x2E80..=0x2FDF
+        | 0x3005
+        | 0x3007
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF
+        | 0x20000..=0x3FFFF => Script::Han,
+        0x3040..=0x309F => Script::Hiragana,
+        0x30A0..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => Script::Katakana,
+        0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => Script::Hangul,
+        0x3100..=0x312F | 0x31A0..=0x31BF => Script::Bopomofo,
+        _ => Script::Other(u >> 7),
+    })
+}
+
+/// Whether one label of a host name mixes writing systems the way a homograph does (UTS #39
+/// "Highly Restrictive": one script, or Latin with Han and Japanese kana, with Han and Bopomofo,
+/// or with Han and Hangul). Accented Latin letters of written languages are Latin (`münchen`,
+/// `café`, `ørsted`, Vietnamese): not a mix; Latin with Cyrillic or Greek letters (`gіthub`,
+/// `pаypal`) or with Latin letters no language writes (`githuƃ`, Latin Extended-B) is.
+fn mixed_scripts(label: &str) -> bool {
+    let mut seen: Vec<Script> = Vec::new();
+    for s in label.chars().filter_map(script) {
+        if !seen.contains(&s) {
+            seen.push(s);
+        }
+    }
+    if seen.len() <= 1 {
+        return false;
+    }
+    let allowed = |set: &[Script]| seen.iter().all(|s| set.contains(s));
+    !(allowed(&[
+        Script::Latin,
+        Script::Han,
+        Script::Hiragana,
+        Script::Katakana,
+    ]) || allowed(&[Script::Latin, Script::Han, Script::Bopomofo])
+        || allowed(&[Script::Latin, Script::Han, Script::Hangul]))
+}
+
 /// (the well-known host `host` imitates, whether a label mixes scripts). A host that *is* a
 /// well-known host (or below one) imitates nothing.
 fn homograph(host: &str) -> (Option<String>, bool) {
     if host.is_ascii() {
         return (None, false);
     }
-    let mixed = host.split('.').any(|l| {
-        l.chars().any(|c| c.is_ascii_alphabetic())
-            && l.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
-    });
+    let mixed = host.split('.').any(mixed_scripts);
     let skeleton: String = host
         .chars()
         .map(|c| {
@@ -543,6 +620,35 @@ mod tests {
             assert_eq!(net_target(u).and_then(|t| t.lookalike), None, "{u}");
         }
         assert!(!net_target("https://пример.рф/").unwrap().mixed_script);
+        // Accented Latin and the East Asian mixes UTS #39 allows are one writing system.
+        for u in [
+            "https://münchen.de/",
+            "https://xn--mnchen-3ya.de/",
+            "https://café.example/",
+            "https://ørsted.dk/",
+            "https://smörgås.se/",
+            "https://日本語ドメイン.jp/",
+            "https://abc日本.jp/",
+            "https://한국abc.kr/",
+        ] {
+            assert!(!net_target(u).unwrap().mixed_script, "{u}");
+        }
+        // Latin with Cyrillic, Greek or Armenian letters in one label is a mix, as are two
+        // non-Latin look-alike scripts together.
+        for u in [
+            "https://gіthub.example/",
+            "https://pаypal-login.example/",
+            "https://bαnk.example/",
+            "https://gооgle-docs.example/",
+            "https://аpple.example/",
+            "https://օrange.example/",
+            "https://mюnchen-ü.example/",
+            "https://аβ.example/",
+            "https://githuƃ.com/acme/x.git",
+            "https://ɡithub.example/",
+        ] {
+            assert!(net_target(u).unwrap().mixed_script, "{u}");
+        }
     }
 
     #[test]

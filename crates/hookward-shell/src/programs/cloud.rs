@@ -520,6 +520,9 @@ pub(crate) const VERBS: &[Verb] = &[
 /// Resource words that name the CLI's local client state, not cloud resources
 /// (`gcloud components remove`, `az extension remove`, `kubectl config delete-context`).
 pub(crate) const LOCAL: &[&str] = &[
+    // `hcloud context delete`, `doctl auth remove`: a named set of the CLI's own settings.
+    "context",
+    "contexts",
     "components",
     "component",
     "extension",
@@ -698,11 +701,15 @@ fn verb_shaped(word: &str) -> bool {
 }
 
 /// Subcommands that list, show or create (`gh issue list`, `kubectl get`, `az group show`,
-/// `gcloud … describe`): once one is named, the words after it are its arguments and option
-/// values (`gh issue list --label remove-me`), not a second verb (issue 11, benign precision).
+/// `gcloud … describe`), and those that install, render or roll a release (`helm install NAME
+/// CHART`, `helm upgrade`, `helm template`, `helm lint`, `helm package`, `helm history`, `helm
+/// rollback`, `helm test`: helm(1), the first operand is the release's name): once one is named,
+/// the words after it are its arguments and option values (`gh issue list --label remove-me`,
+/// `helm template release-name ./chart`), not a second verb (issue 11, benign precision).
 const NON_DESTRUCTIVE_VERBS: &[&str] = &[
     "list", "ls", "get", "describe", "show", "view", "status", "info", "logs", "log", "search",
-    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone",
+    "watch", "top", "inspect", "create", "comment", "browse", "diff", "clone", "install",
+    "upgrade", "template", "lint", "package", "history", "rollback", "test",
 ];
 
 /// Resource words of data the service rebuilds by itself: a build cache (`gh cache delete`,
@@ -1376,6 +1383,7 @@ mod tests {
             "gcloud components remove beta",
             "az extension remove -n x",
             "kubectl config delete-context old",
+            "hcloud context delete old",
             "helm repo remove bitnami",
             "gh release download v1.2.3",
             "gh release view v1",
@@ -1391,6 +1399,10 @@ mod tests {
             "gh pr list --head \"release-pr/$TARGET\" --state open",
             "gh pr list --head release-pr/v2",
             "gh issue list --label remove-me",
+            "helm template release-name ./my-chart",
+            "helm install release-candidate ./chart",
+            "helm upgrade --install remove-me ./chart",
+            "helm history drop-tables-job",
             "az group show -n delete-me",
             "kubectl get cm remove-me.yaml",
             "gcloud compute instances list --filter=name:delete-me",

@@ -269,6 +269,165 @@ const KUBE_DATA_OUTPUTS: &[&str] = &[
     "-o=custom-columns*",
 ];
 
+/// Fields of a Kubernetes object that never hold a Secret's values: its name and place, labels,
+/// type and version (Kubernetes API reference, "Secret" and "ObjectMeta"). Not `annotations`
+/// (`kubectl.kubernetes.io/last-applied-configuration` holds the whole applied manifest, data
+/// included) nor `managedFields`. Each entry is a path below the object, `metadata.name` etc.
+const KUBE_VALUELESS_FIELDS: &[&[&str]] = &[
+    &["metadata", "name"],
+    &["metadata", "namespace"],
+    &["metadata", "labels"],
+    &["metadata", "creationTimestamp"],
+    &["metadata", "uid"],
+    &["metadata", "resourceVersion"],
+    &["metadata", "generation"],
+    &["metadata", "generateName"],
+    &["metadata", "ownerReferences"],
+    &["metadata", "deletionTimestamp"],
+    &["type"],
+    &["kind"],
+    &["apiVersion"],
+    &["immutable"],
+];
+
+/// Whether a `kubectl get secret` output form (normalised words, see [`Print::groups`]) puts a
+/// Secret's values on the output. `-o yaml|json` and template files do (the file is not read
+/// here); a JSONPath, Go template or custom-columns expression does unless every field it names
+/// is one of [`KUBE_VALUELESS_FIELDS`] (`-o jsonpath='{.metadata.name}'`,
+/// `-o custom-columns=NAME:.metadata.name,TYPE:.type`, `{{range .items}}{{.metadata.name}}{{end}}`).
+/// A whole-object reference (`{.}`, `{@}`, `{{json .}}`, `{.items[*]}`), recursive descent
+/// (`{..token}`) or a template with no expression found prints values.
+fn kube_output_prints_values(words: &[String]) -> bool {
+    let Some(out) = words.iter().rev().find_map(|w| w.strip_prefix("-o=")) else {
+        return true;
+    };
+    let (format, inline) = match out.split_once('=') {
+        Some((f, e)) => (f, Some(e.to_string())),
+        None => (out, None),
+    };
+    if !matches!(
+        format,
+        "jsonpath" | "jsonpath-as-json" | "go-template" | "template" | "custom-columns"
+    ) {
+        return true;
+    }
+    // `--template X` / `--template=X` carries the expression of `-o go-template|jsonpath`.
+    let expr = inline.or_else(|| {
+        words.iter().enumerate().find_map(|(i, w)| {
+            if w == "--template" {
+                words.get(i + 1).cloned()
+            } else {
+                w.strip_prefix("--template=").map(str::to_string)
+            }
+        })
+    });
+    let Some(expr) = expr else { return true };
+    let expr = if format == "custom-columns" {
+        // `NAME:metadata.name,TYPE:.type`: the leading dot is optional.
+        expr.split(',')
+            .map(|col| {
+                let spec = col.split_once(':').map(|(_, s)| s).unwrap_or(col);
+                if spec.starts_with('.') {
+                    spec.to_string()
+                } else {
+                    format!(".{spec}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        expr
+    };
+    !valueless_expression(&expr)
+}
+
+/// True when every field path of a JSONPath / Go template expression is one of
+/// [`KUBE_VALUELESS_FIELDS`], below any number of `items` levels; `range .items` only iterates.
+/// Quoted text is skipped; a bare `.`/`@`, `..` or no path at all is not valueless.
+fn valueless_expression(expr: &str) -> bool {
+    let b = expr.as_bytes();
+    let mut paths: Vec<(Vec<String>, bool)> = Vec::new();
+    let mut i = 0;
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' || c == b'\'' || c == b'`' {
+            i += 1;
+            while i < b.len() && b[i] != c {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            continue;
+        }
+        if c == b'@' && b.get(i + 1) != Some(&b'.') {
+            return false; // `{@}`: the current object
+        }
+        let starts = c == b'.' && (i == 0 || !(ident(b[i - 1]) || matches!(b[i - 1], b']' | b')')));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let ranged = expr[..i].trim_end().ends_with("range");
+        let mut segs: Vec<String> = Vec::new();
+        while i < b.len() && b[i] == b'.' {
+            i += 1;
+            if b.get(i) == Some(&b'.') {
+                return false; // `..`: recursive descent
+            }
+            let start = i;
+            while i < b.len() && ident(b[i]) {
+                i += 1;
+            }
+            segs.push(expr[start..i].to_string());
+            // Skip `[…]` index and filter groups (their own `@.x` paths are conditions).
+            while b.get(i) == Some(&b'[') {
+                let mut depth = 0;
+                while i < b.len() {
+                    match b[i] {
+                        b'[' => depth += 1,
+                        b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+        }
+        paths.push((segs, ranged));
+    }
+    !paths.is_empty()
+        && paths.iter().all(|(segs, ranged)| {
+            let rest: Vec<&str> = segs
+                .iter()
+                .map(String::as_str)
+                .skip_while(|s| *s == "items")
+                .collect();
+            if rest.is_empty() {
+                // `range .items`: iterates; a printed `.items` or a bare `.` shows every value.
+                return *ranged && segs.first().is_some_and(|s| s == "items");
+            }
+            KUBE_VALUELESS_FIELDS
+                .iter()
+                .any(|f| rest.len() >= f.len() && rest[..f.len()] == **f)
+        })
+}
+
+/// Vault forms that print no secret value: `vault kv metadata get` (versions and timestamps
+/// only), `-output-curl-string` (the equivalent curl command) and `-output-policy` (the policy
+/// the request needs); Vault CLI reference, "kv metadata" and the global output flags.
+const VAULT_NO_VALUES: &[&str] = &[
+    "metadata",
+    "-output-curl-string*",
+    "--output-curl-string*",
+    "-output-policy*",
+    "--output-policy*",
+];
+
 /// The table (sources: each CLI's reference page for the subcommand named).
 pub(crate) const PRINTS: &[Print] = &[
     Print {
@@ -341,14 +500,14 @@ pub(crate) const PRINTS: &[Print] = &[
     Print {
         programs: &["vault", "bao"],
         groups: &[&["kv"], &["get"]],
-        none: &[],
+        none: VAULT_NO_VALUES,
         example: "vault kv get -field=password secret/prod/db",
         source: "vault kv get",
     },
     Print {
         programs: &["vault", "bao"],
         groups: &[&["read"]],
-        none: &[],
+        none: VAULT_NO_VALUES,
         example: "vault read secret/hello",
         source: "vault read",
     },
@@ -519,6 +678,9 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
     }) else {
         return;
     };
+    if row.groups.contains(&KUBE_DATA_OUTPUTS) && !kube_output_prints_values(&words) {
+        return;
+    }
     let form: Vec<&str> = row
         .groups
         .iter()
@@ -793,8 +955,50 @@ mod tests {
             "aws secretsmanager list-secrets",
             "aws ssm get-parameter --name /x",
             "vault read --help",
+            // Names, labels and types only (issue 11, benign precision).
+            "kubectl get secret db -o jsonpath='{.metadata.name}'",
+            "kubectl get secrets -o jsonpath='{range .items[*]}{.metadata.name}{\"\\n\"}{end}'",
+            "kubectl get secrets -o=jsonpath={.items[*].metadata.name}",
+            "kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type",
+            "kubectl get secrets -o custom-columns=NAME:metadata.name",
+            "kubectl get secrets -o go-template='{{range .items}}{{.metadata.name}} {{.type}}{{\"\\n\"}}{{end}}'",
+            "kubectl get secret db -o go-template --template='{{.metadata.labels}}'",
+            "kubectl get secret -n x -o jsonpath='{.items[?(@.type==\"kubernetes.io/tls\")].metadata.name}'",
+            "vault kv metadata get secret/app",
+            "vault kv get -output-curl-string secret/app",
+            "vault read -output-policy secret/app",
         ] {
             assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn kubectl_expressions_that_reach_values_still_print() {
+        for cmd in [
+            "kubectl get secret db -o jsonpath='{.data.password}'",
+            "kubectl get secret db -o jsonpath='{.data}'",
+            "kubectl get secrets -o jsonpath='{..token}'",
+            "kubectl get secret db -o jsonpath='{@}'",
+            "kubectl get secret db -o jsonpath='{.metadata.annotations}'",
+            "kubectl get secret db -o jsonpath='{.metadata}'",
+            "kubectl get secrets -o jsonpath='{.items[*]}'",
+            "kubectl get secret db -o go-template='{{.data.password | base64decode}}'",
+            "kubectl get secret db -o go-template='{{index .data \"password\"}}'",
+            "kubectl get secret db -o go-template='{{range $k, $v := .data}}{{$v}}{{end}}'",
+            "kubectl get secret db -o go-template='{{json .}}'",
+            "kubectl get secret db -o go-template --template='{{.stringData}}'",
+            "kubectl get secret db -o template",
+            "kubectl get secret db -o go-template-file=t.tmpl",
+            "kubectl get secret db -o jsonpath-file=q.txt",
+            "kubectl get secrets -o custom-columns=NAME:.metadata.name,DATA:.data",
+            "kubectl get secrets -o custom-columns=D:data.password",
+            "kubectl get secret db -o jsonpath='{.metadata.name}{.data.token}'",
+            "kubectl get secret db -o jsonpath='{.items[?(@.metadata.name==\"x\")].data}'",
+            "kubectl get secret db -o jsonpath='{.metadata.name}' -o yaml",
+            "vault kv get secret/metadata",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(!f.secret_prints.is_empty(), "{cmd}");
         }
     }
 

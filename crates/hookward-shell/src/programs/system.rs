@@ -572,6 +572,10 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                     };
                     a.evasion(kind, name, &inv.evidence);
                 }
+                // Lifting the immutable or append-only flag of files in the project or a
+                // temporary folder (`chflags -R nouchg build`) unprotects the person's own
+                // work, not a system file or a log.
+                Evasion("immutable") if own_files_only(a, name, inv) => {}
                 Evasion(kind) => a.evasion(kind, name, &inv.evidence),
                 Persistence(kind) => a.persistence(kind, name, &inv.evidence),
             }
@@ -744,6 +748,28 @@ pub(crate) fn tool_history_off(name: &str, value: &str) -> bool {
     tool_var && (v.is_empty() || v == "/dev/null" || v == "-")
 }
 
+/// Whether every file operand of `inv` lies in the project or a temporary folder: chattr(1)'s
+/// operands follow its `+`/`-`/`=` modes, chflags(1)'s follow its first word (the flags).
+fn own_files_only(a: &Analyzer, name: &str, inv: &Inv) -> bool {
+    let mut ops: Vec<&crate::model::Arg> = inv
+        .rest()
+        .iter()
+        .filter(|w| !w.text.starts_with(['-', '+', '=']))
+        .collect();
+    if name == "chflags" && !ops.is_empty() {
+        ops.remove(0);
+    }
+    !ops.is_empty()
+        && ops.iter().all(|w| {
+            let r = crate::paths::resolve(w, &inv.cwd);
+            !r.dynamic
+                && matches!(
+                    crate::paths::scope(&r.path, r.dynamic, a.ctx),
+                    crate::facts::Scope::Project | crate::facts::Scope::Temp
+                )
+        })
+}
+
 /// A delete or overwrite of a system log (`rm /var/log/auth.log`, `> /var/log/syslog`,
 /// `truncate -s0 /var/log/wtmp`, `shred /var/log/*`).
 pub(crate) fn for_path(a: &mut Analyzer, path: &str, evidence: &str) {
@@ -785,6 +811,26 @@ mod tests {
                 assert!(!has(r.quiet, r.fact), "quiet neighbour flagged: {r:?}");
                 assert!(!has(&format!("{} --help", r.program), r.fact), "{r:?}");
             }
+        }
+    }
+
+    #[test]
+    fn unprotecting_the_projects_own_files_is_not_evasion() {
+        for cmd in [
+            "chflags -R nouchg build",
+            "chattr -i notes.txt",
+            "chflags nouchg /tmp/x.lock",
+        ] {
+            assert!(analyze(cmd, &ctx()).evasion.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "chflags -R nouchg build /etc/hosts",
+            "chattr -i /etc/passwd",
+            "chflags noschg ~/.ssh/authorized_keys",
+            "chattr -a \"$F\"",
+            "chflags nouchg",
+        ] {
+            assert!(!analyze(cmd, &ctx()).evasion.is_empty(), "{cmd}");
         }
     }
 

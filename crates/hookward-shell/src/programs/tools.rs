@@ -187,7 +187,10 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             Stream::default()
         }
         "setcap" => {
-            a.privilege("capabilities", name, &ev);
+            // setcap(8) `-r`: removes the file's capabilities, which grants nothing.
+            if !words.iter().any(|w| w == "-r") {
+                a.privilege("capabilities", name, &ev);
+            }
             for f in ops.iter().skip(1) {
                 let arg = Arg::lit(f);
                 a.path_arg(&inv.cwd, &arg, Access::Chmod, "setcap", false);
@@ -427,7 +430,16 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
             "docker push".into()
         }
         ("docker" | "podman", "build") if has("--push") => format!("{name} push"),
-        ("skopeo", "copy") => "docker push".into(),
+        // skopeo(1) `copy SRC DEST`: only a `docker://` destination is a registry; `oci:`,
+        // `dir:`, `docker-archive:`, `oci-archive:`, `docker-daemon:` and `containers-storage:`
+        // are this machine's folders, archives and engines. An unknown destination counts.
+        ("skopeo", "copy")
+            if ops.last().is_none_or(|d| {
+                ops.len() < 3 || d.starts_with("docker://") || d.contains('$') || !d.contains(':')
+            }) =>
+        {
+            "docker push".into()
+        }
         ("helm", "push") => "helm push".into(),
         ("mvn" | "mvnw" | "./mvnw", _)
             if ops.iter().any(|w| *w == "deploy" || w.ends_with(":deploy")) =>
@@ -548,9 +560,18 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
                 _ => return None,
             }
         }
-        "dropdb" => "dropdb",
+        // dropdb(1) `[option…] dbname`: the database is the last operand; a test or scratch
+        // database ([`disposable_name`]) is recreated by its test run.
+        "dropdb" if !ops.last().is_some_and(|d| disposable_name(d)) => "dropdb",
         // mysqladmin(1) `drop DB_NAME`: deletes the database and all its tables, as dropdb does.
-        "mysqladmin" if ops.iter().any(|w| w.eq_ignore_ascii_case("drop")) => "dropdb",
+        "mysqladmin"
+            if ops
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("drop"))
+                .is_some_and(|i| !ops.get(i + 1).is_some_and(|d| disposable_name(d))) =>
+        {
+            "dropdb"
+        }
         // PostgreSQL's other `drop*` client programs remove a role or a language.
         "dropuser" | "droplang" => "dropuser",
         "redis-cli"
@@ -578,17 +599,97 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
     Some(k.to_string())
 }
 
-/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA`, CQL `DROP KEYSPACE`, `TRUNCATE`,
-/// MongoDB `dropDatabase()`/`.drop()`).
+/// Words of a database, schema or table name that mark it as disposable test or scratch data:
+/// Django creates and drops `test_<name>` on every test run, Rails keeps `<app>_test` for its
+/// suite and rebuilds it (`db:test:prepare`), and `tmp`/`temp`/`scratch` tables are working
+/// copies by name. Matched as a whole word of the name (split at `_`, `-`, `.`), case-folded.
+const DISPOSABLE_WORDS: &[&str] = &["test", "tests", "testing", "tmp", "temp", "scratch"];
+
+/// Whether a database object name (quotes and a schema prefix allowed: `public."tmp_import"`)
+/// holds one of [`DISPOSABLE_WORDS`]. Run-time names (`$DB`) are not disposable.
+fn disposable_name(name: &str) -> bool {
+    if name.contains(['$', '`']) {
+        return false;
+    }
+    let n = name.trim_matches(|c: char| matches!(c, '"' | '\'' | '[' | ']'));
+    let last = n.rsplit('.').next().unwrap_or(n);
+    let last = last.trim_matches(|c: char| matches!(c, '"' | '\'' | '[' | ']'));
+    !last.is_empty()
+        && last
+            .split(['_', '-', '.'])
+            .any(|w| DISPOSABLE_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
+/// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA|OWNED|COLLECTION`, CQL
+/// `DROP KEYSPACE`,
+/// `TRUNCATE`, MongoDB `dropDatabase()`/`.drop()`), unless every object a statement names is
+/// a test or scratch one ([`disposable_name`]) or a temporary table (`DROP TEMPORARY TABLE`).
 fn destructive_sql(s: &str) -> bool {
-    let up = s.to_ascii_uppercase();
-    let words: Vec<&str> = up
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.windows(2).any(|w| {
-        matches!(w, [a, b] if (*a == "DROP" && matches!(*b, "DATABASE" | "TABLE" | "SCHEMA" | "OWNED" | "COLLECTION" | "KEYSPACE")) || (*a == "TRUNCATE"))
-    }) || s.contains("dropDatabase(") || s.contains(".drop()")
+    if s.contains("dropDatabase(") || s.contains(".drop()") {
+        return true;
+    }
+    s.split(';').any(|stmt| {
+        let words: Vec<&str> = stmt
+            .split(|c: char| {
+                !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '$' | '"' | '`'))
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let up: Vec<String> = words.iter().map(|w| w.to_ascii_uppercase()).collect();
+        (0..up.len()).any(|i| {
+            let mut j = i + 1;
+            let temporary =
+                |j: usize| matches!(up.get(j).map(String::as_str), Some("TEMPORARY" | "TEMP"));
+            match up[i].as_str() {
+                "DROP" => {
+                    let temp = temporary(j);
+                    if temp {
+                        j += 1;
+                    }
+                    match up.get(j).map(String::as_str) {
+                        Some("OWNED") => return true,
+                        // `DROP TEMPORARY TABLE`: a session's own table.
+                        Some("DATABASE" | "TABLE" | "SCHEMA" | "COLLECTION" | "KEYSPACE") if !temp => {}
+                        _ => return false,
+                    }
+                    j += 1;
+                }
+                "TRUNCATE" => {
+                    if up.get(j).is_some_and(|w| w == "TABLE") {
+                        j += 1;
+                    }
+                }
+                _ => return false,
+            }
+            while matches!(
+                up.get(j).map(String::as_str),
+                Some("IF" | "EXISTS" | "ONLY")
+            ) {
+                j += 1;
+            }
+            let names: Vec<&str> = words[j.min(words.len())..]
+                .iter()
+                .zip(&up[j.min(up.len())..])
+                .take_while(|(_, u)| {
+                    !matches!(
+                        u.as_str(),
+                        "CASCADE"
+                            | "RESTRICT"
+                            | "PURGE"
+                            | "RESTART"
+                            | "CONTINUE"
+                            | "IDENTITY"
+                            | "WITH"
+                            | "FORCE"
+                            | "DROP"
+                            | "TRUNCATE"
+                    )
+                })
+                .map(|(w, _)| *w)
+                .collect();
+            names.is_empty() || !names.iter().all(|n| disposable_name(n))
+        })
+    })
 }
 
 fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
@@ -702,6 +803,47 @@ const HOST_DIRS: &[&str] = &[
     "/bin",
     "/sbin",
 ];
+
+/// Character devices a container may be given without reaching the host's disks, memory or
+/// kernel (`docker run --device=/dev/ttyUSB0`): serial ports (not consoles: `/dev/tty0` takes
+/// keystrokes typed at the host), sound, GPUs and video, USB and
+/// HID nodes, tun, KVM and FUSE — each gives access to that device alone. Block devices,
+/// `/dev/mem`, `/dev/kmem`, `/dev/port` and anything else (or a value only known at run time)
+/// stay host access: a disk can be mounted and read or rewritten from inside. Entries ending
+/// in `*` match by prefix.
+const HARMLESS_DEVICES: &[&str] = &[
+    "/dev/ttyUSB*",
+    "/dev/ttyACM*",
+    "/dev/ttyS*",
+    "/dev/ttyAMA*",
+    "/dev/snd*",
+    "/dev/dri*",
+    "/dev/video*",
+    "/dev/media*",
+    "/dev/bus/usb*",
+    "/dev/hidraw*",
+    "/dev/input*",
+    "/dev/net/tun",
+    "/dev/kvm",
+    "/dev/fuse",
+    "/dev/nvidia*",
+    "/dev/gpiochip*",
+    "/dev/i2c-*",
+    "/dev/spidev*",
+    "/dev/vchiq",
+    "/dev/ppp",
+];
+
+/// Whether `--device` value `spec` (`HOST[:CONTAINER[:PERMS]]`) names a [`HARMLESS_DEVICES`] node.
+fn harmless_device(spec: &str) -> bool {
+    let host = paths::normalize(spec.split(':').next().unwrap_or(""));
+    !host.contains('$')
+        && !host.contains("..")
+        && HARMLESS_DEVICES.iter().any(|d| match d.strip_suffix('*') {
+            Some(prefix) => host.starts_with(prefix),
+            None => host == *d,
+        })
+}
 
 /// The Docker Engine API (and Podman's compatible one) reached through its socket (`curl
 /// --unix-socket /var/run/docker.sock http://localhost/containers/create -d '{…}'`): a container
@@ -876,9 +1018,11 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
             "--security-opt" if v.contains("unconfined") || v.contains("disable") => {
                 reasons.push(format!("--security-opt={v}"))
             }
-            "--device" => reasons.push(format!("--device={v}")),
+            "--device" if !harmless_device(&v) => reasons.push(format!("--device={v}")),
             "--sysctl" => reasons.push(format!("--sysctl={v}")),
             "-v" | "--volume" | "--mount" => {
+                // `-v /data` (one part) is an anonymous volume mounted at the container path
+                // `/data`: no host folder is bound (docker-run(1): `-v [HOST-DIR:]CONTAINER-DIR`).
                 let host = if flag == "--mount" {
                     v.split(',')
                         .find_map(|kv| {
@@ -887,8 +1031,10 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
                         })
                         .unwrap_or("")
                         .to_string()
+                } else if let Some((h, _)) = v.split_once(':') {
+                    h.to_string()
                 } else {
-                    v.split(':').next().unwrap_or("").to_string()
+                    String::new()
                 };
                 if host.starts_with('/') {
                     let hn = paths::normalize(&host);
@@ -1247,11 +1393,142 @@ fn hyperfine(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
 mod tests {
     use super::*;
 
+    fn facts(cmd: &str) -> crate::ShellFacts {
+        crate::analyze(
+            cmd,
+            &crate::ShellContext {
+                cwd: "/home/dev/project".into(),
+                home: "/home/dev".into(),
+                project_dir: Some("/home/dev/project".into()),
+            },
+        )
+    }
+
+    #[test]
+    fn anonymous_volumes_bind_nothing_of_the_host() {
+        for cmd in [
+            "docker run --name webapp -d -p 8080:8080 -v /usr/local/tomcat/logs tomcat",
+            "docker run -v /var/lib/postgresql/data postgres",
+            "podman run --volume=/data alpine",
+            "docker run --mount type=volume,target=/var/run alpine",
+        ] {
+            let f = facts(cmd);
+            assert!(f.privilege.is_empty(), "{cmd}: {:?}", f.privilege);
+        }
+        for cmd in [
+            "docker run -v /var/run/docker.sock:/var/run/docker.sock docker",
+            "docker run -v /:/host alpine",
+            "docker run --volume=/etc:/x:ro alpine",
+            "docker run --mount type=bind,source=/,target=/h alpine",
+        ] {
+            assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn single_character_devices_are_not_host_access() {
+        for cmd in [
+            "docker run -it --device=/dev/ttyUSB0 debian bash",
+            "docker run --device /dev/snd:/dev/snd app",
+            "docker run --device=/dev/dri/renderD128 jellyfin",
+            "podman run --device /dev/bus/usb/001/002 x",
+            "docker run --device=/dev/net/tun --cap-add=NET_ADMIN vpn",
+            "docker run --device /dev/kvm emu",
+        ] {
+            assert!(facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "docker run --device=/dev/sda debian",
+            "docker run --device /dev/nvme0n1:/dev/x alpine",
+            "docker run --device=/dev/mem alpine",
+            "docker run --device=$DEV alpine",
+            "docker run --device=/dev/tty/../sda alpine",
+            "docker run --device=/dev/dm-0 alpine",
+        ] {
+            assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn removing_capabilities_grants_nothing() {
+        assert!(facts("setcap -r notes.txt").privilege.is_empty());
+        assert!(!facts("setcap cap_net_raw+ep ./ping").privilege.is_empty());
+    }
+
+    #[test]
+    fn skopeo_publishes_only_to_a_registry() {
+        for cmd in [
+            "skopeo copy docker://alpine oci:/tmp/alpine.oci",
+            "skopeo copy docker://alpine:3 dir:./img",
+            "skopeo copy docker://x docker-archive:x.tar:x:latest",
+            "skopeo copy docker://x containers-storage:x",
+        ] {
+            assert!(facts(cmd).publish.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "skopeo copy docker://alpine docker://ghcr.io/me/alpine",
+            "skopeo copy oci:./img docker://registry.example/x:1",
+            "skopeo copy --all docker://a $DEST",
+            "skopeo copy docker://a",
+        ] {
+            assert!(!facts(cmd).publish.is_empty(), "{cmd}");
+        }
+    }
+
     #[test]
     fn sql_detection() {
         assert!(destructive_sql("drop table users;"));
         assert!(destructive_sql("TRUNCATE logs"));
         assert!(!destructive_sql("SELECT * FROM drops"));
         assert!(!destructive_sql("\\x"));
+    }
+
+    #[test]
+    fn test_and_scratch_data_is_disposable() {
+        for sql in [
+            "DROP TABLE IF EXISTS tmp_import;",
+            "drop database test_app",
+            "DROP DATABASE IF EXISTS myapp_test",
+            "DROP TEMPORARY TABLE staging",
+            "DROP TABLE public.\"tmp_rows\", scratch_a CASCADE",
+            "TRUNCATE TABLE test_users RESTART IDENTITY",
+            "DROP SCHEMA IF EXISTS test CASCADE",
+            "BEGIN; DROP TABLE IF EXISTS temp_x; COMMIT;",
+        ] {
+            assert!(!destructive_sql(sql), "{sql}");
+        }
+        for sql in [
+            "DROP TABLE users, tmp_x",
+            "DROP DATABASE app",
+            "DROP DATABASE latest",
+            "DROP DATABASE testdb",
+            "drop table $T",
+            "DROP TABLE IF EXISTS tmp_a; DROP TABLE orders;",
+            "TRUNCATE accounts",
+            "DROP OWNED BY test_user",
+            "db.dropDatabase()",
+            "DROP SCHEMA public CASCADE",
+            "DROP TABLE",
+        ] {
+            assert!(destructive_sql(sql), "{sql}");
+        }
+        for cmd in [
+            "dropdb test_db",
+            "dropdb --if-exists app_test && createdb app_test",
+            "dropdb -h localhost -U postgres myapp_testing",
+            "psql -h localhost -d app_test -c 'DROP TABLE IF EXISTS tmp_import;'",
+            "mysqladmin -u root drop scratch_db",
+        ] {
+            assert!(facts(cmd).infra.is_empty(), "{cmd}: {:?}", facts(cmd).infra);
+        }
+        for cmd in [
+            "dropdb prod",
+            "dropdb -h db.example testdb",
+            "dropdb \"$DB\"",
+            "psql -c 'DROP TABLE users'",
+            "mysqladmin -u root drop app",
+        ] {
+            assert!(!facts(cmd).infra.is_empty(), "{cmd}");
+        }
     }
 }

@@ -206,9 +206,9 @@ const REV_PARSE_PATH_FLAGS: &[&str] = &[
 ];
 
 /// True when the word `raw` is one command substitution (`$(…)` or backticks, optionally in
-/// double quotes) of a [`REF_QUERIES`] git command with plain words only: its value is a branch,
-/// tag or commit, so `git checkout "$(git branch --show-current)"` switches refs and does not
-/// name a pathspec to discard.
+/// double quotes) whose value is a branch, tag or commit, so `git checkout "$(git branch
+/// --show-current)"` switches refs and does not name a pathspec to discard: a
+/// [`REF_QUERIES`] git command ([`ref_query_pipeline`]).
 fn ref_query_substitution(raw: &str) -> bool {
     let t = raw.trim();
     let t = t
@@ -220,24 +220,206 @@ fn ref_query_substitution(raw: &str) -> bool {
         .and_then(|x| x.strip_suffix(')'))
         .or_else(|| t.strip_prefix('`').and_then(|x| x.strip_suffix('`')));
     let Some(inner) = inner else { return false };
-    if inner.contains(|c: char| "$`;&|<>()\\\n'\"".contains(c)) {
-        return false;
-    }
-    let words: Vec<&str> = inner.split_whitespace().collect();
-    if words.first() != Some(&"git") {
-        return false;
-    }
-    let Some(sub) = words.get(1) else {
+    ref_query_pipeline(inner)
+}
+
+/// Text filters that only select or delete lines, fields or characters of their input (cut(1),
+/// head(1), tail(1), grep(1), sort(1), uniq(1), fzf's pick, `tr -d`/`tr -s`, `xargs` with no
+/// command: echo): what they leave of a ref name is a piece of that name, never a new word.
+const REF_FILTERS: &[&str] = &[
+    "cut", "head", "tail", "grep", "egrep", "fgrep", "sort", "uniq", "fzf", "tr", "xargs",
+];
+
+/// Git commands whose whole output is ref names once a `--format` option picks the field
+/// (git-branch(1), git-tag(1), git-for-each-ref(1) `--format=%(refname:short)`), and
+/// git-symbolic-ref(1), whose output is one full ref name (`refs/remotes/origin/main`):
+/// only as the first stage of a filtered pipeline.
+const FORMATTED_REF_LISTS: &[&str] = &["branch", "tag", "for-each-ref"];
+
+/// True when `inner` (a substitution's text) is a [`REF_QUERIES`] git command — its arguments
+/// plain or quoted words, or substitutions that are ref queries themselves (`git describe --tags
+/// "$(git rev-list --tags --max-count=1)"`) — or a ref-printing git command followed by
+/// [`REF_FILTERS`] only (`git symbolic-ref refs/remotes/origin/HEAD | cut -f4 -d/`, `git branch
+/// --all --format '%(refname:short)' | fzf | tr -d '[:space:]'`). Redirections, lists,
+/// subshells and other programs make the value unknown.
+fn ref_query_pipeline(inner: &str) -> bool {
+    let Some(stages) = pipeline_words(inner) else {
         return false;
     };
-    let flags = &words[2..];
-    REF_QUERIES
+    let Some((first, filters)) = stages.split_first() else {
+        return false;
+    };
+    let plain = |w: &Word| matches!(w, Word::Plain(_));
+    let text = |w: &Word| match w {
+        Word::Plain(t) => t.clone(),
+        Word::Subst(_) => String::new(),
+    };
+    if first.first().map(text).as_deref() != Some("git") {
+        return false;
+    }
+    let Some(sub) = first.get(1).filter(|w| plain(w)).map(text) else {
+        return false;
+    };
+    let args = &first[2..];
+    if !args.iter().all(|w| match w {
+        Word::Plain(_) => true,
+        Word::Subst(s) => ref_query_pipeline(s),
+    }) {
+        return false;
+    }
+    let flags: Vec<String> = args.iter().map(text).collect();
+    let path_flags = sub == "rev-parse"
+        && flags
+            .iter()
+            .any(|f| REV_PARSE_PATH_FLAGS.iter().any(|p| f.starts_with(p)));
+    let queried = REF_QUERIES
         .iter()
-        .any(|(s, need)| s == sub && (need.is_empty() || flags.contains(need)))
-        && !(*sub == "rev-parse"
-            && flags
-                .iter()
-                .any(|f| REV_PARSE_PATH_FLAGS.iter().any(|p| f.starts_with(p))))
+        .any(|(s, need)| *s == sub && (need.is_empty() || flags.iter().any(|f| f == need)));
+    let listed = !filters.is_empty()
+        && (sub == "symbolic-ref"
+            || (FORMATTED_REF_LISTS.contains(&sub.as_str())
+                && flags.iter().any(|f| f.starts_with("--format"))));
+    (queried || listed)
+        && !path_flags
+        && filters.iter().all(|f| {
+            let Some(prog) = f.first().filter(|w| plain(w)).map(text) else {
+                return false;
+            };
+            let rest: Vec<String> = f[1..].iter().map(text).collect();
+            f.iter().all(plain)
+                && REF_FILTERS.contains(&prog.as_str())
+                && match prog.as_str() {
+                    // Only deleting or squeezing: a translation could spell any word.
+                    "tr" => rest.first().is_some_and(|o| {
+                        o.starts_with('-') && o[1..].chars().all(|c| matches!(c, 'd' | 's'))
+                    }),
+                    // No command: xargs echoes its input.
+                    "xargs" => rest.iter().all(|w| w.starts_with('-')),
+                    _ => true,
+                }
+        })
+}
+
+/// A word of a substitution's text: plain (quotes removed) or one command substitution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Word {
+    Plain(String),
+    Subst(String),
+}
+
+/// The stages of a pipeline and their words, or `None` when the text holds anything but plain
+/// words, quoted words, whole-word command substitutions and `|` (lists, redirections,
+/// escapes, subshells, parameter expansions, `||`).
+fn pipeline_words(src: &str) -> Option<Vec<Vec<Word>>> {
+    let b = src.as_bytes();
+    let mut stages: Vec<Vec<Word>> = vec![Vec::new()];
+    let mut i = 0;
+    // The end of a `$(…)` starting at `open` (the index of `(`), quotes and nesting respected.
+    let close_paren = |open: usize| -> Option<usize> {
+        let mut depth = 0;
+        let mut j = open;
+        let mut quote: Option<u8> = None;
+        while j < b.len() {
+            let c = b[j];
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None => match c {
+                    b'\'' | b'"' => quote = Some(c),
+                    b'(' => depth += 1,
+                    b')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j);
+                        }
+                    }
+                    _ => {}
+                },
+            }
+            j += 1;
+        }
+        None
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c == b' ' || c == b'\t' {
+            i += 1;
+            continue;
+        }
+        if c == b'|' {
+            if b.get(i + 1) == Some(&b'|') || stages.last().is_some_and(Vec::is_empty) {
+                return None;
+            }
+            stages.push(Vec::new());
+            i += 1;
+            continue;
+        }
+        // One word.
+        let mut plain = String::new();
+        let mut subst: Option<String> = None;
+        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'|') {
+            match b[i] {
+                b'\'' => {
+                    let end = src[i + 1..].find('\'')? + i + 1;
+                    plain.push_str(&src[i + 1..end]);
+                    i = end + 1;
+                }
+                b'"' => {
+                    // `"$(…)"` as the whole quoted part, or plain text without `$`/backticks.
+                    if src[i + 1..].starts_with("$(") {
+                        let end = close_paren(i + 2)?;
+                        if b.get(end + 1) != Some(&b'"') || subst.is_some() {
+                            return None;
+                        }
+                        subst = Some(src[i + 3..end].to_string());
+                        i = end + 2;
+                    } else {
+                        let end = src[i + 1..].find('"')? + i + 1;
+                        let part = &src[i + 1..end];
+                        if part.contains(['$', '`', '\\']) {
+                            return None;
+                        }
+                        plain.push_str(part);
+                        i = end + 1;
+                    }
+                }
+                b'$' if b.get(i + 1) == Some(&b'(') => {
+                    let end = close_paren(i + 1)?;
+                    if subst.is_some() {
+                        return None;
+                    }
+                    subst = Some(src[i + 2..end].to_string());
+                    i = end + 1;
+                }
+                b'`' => {
+                    let end = src[i + 1..].find('`')? + i + 1;
+                    if subst.is_some() {
+                        return None;
+                    }
+                    subst = Some(src[i + 1..end].to_string());
+                    i = end + 1;
+                }
+                b'$' | b'\\' | b';' | b'&' | b'<' | b'>' | b'(' | b')' | b'\n' | b'#' => {
+                    return None
+                }
+                _ => {
+                    let ch = src[i..].chars().next()?;
+                    plain.push(ch);
+                    i += ch.len_utf8();
+                }
+            }
+        }
+        let word = match subst {
+            Some(s) if plain.is_empty() => Word::Subst(s),
+            Some(_) => return None,
+            None => Word::Plain(plain),
+        };
+        stages.last_mut()?.push(word);
+    }
+    if stages.iter().any(Vec::is_empty) {
+        return None;
+    }
+    Some(stages)
 }
 
 fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
@@ -305,7 +487,13 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     };
     let sub = sub.text.clone();
     let args: Vec<Arg> = rest.get(i + 1..).unwrap_or(&[]).to_vec();
-    let has = |names: &[&str]| args.iter().any(|x| names.contains(&x.text.as_str()));
+    // Options stand before `--`; after it every word is an operand (`git switch -- -f` switches
+    // to a branch named `-f`; gitcli(7)).
+    let has = |names: &[&str]| {
+        args.iter()
+            .take_while(|x| x.text != "--")
+            .any(|x| names.contains(&x.text.as_str()))
+    };
     match sub.as_str() {
         "push" => {
             let p = opts::parse(
@@ -906,6 +1094,15 @@ mod tests {
             "`git describe --tags --abbrev=0`",
             "$(git symbolic-ref --short HEAD)",
             "$(git merge-base main HEAD)",
+            // Ref listings cut down by text filters, nested ref queries (issue 11, benign
+            // precision: the value is still a piece of a ref name).
+            "\"$(git symbolic-ref refs/remotes/origin/HEAD | cut -f4 -d/)\"",
+            "\"$(git branch --all --format \"%(refname:short)\" | fzf | tr -d '[:space:]')\"",
+            "\"$(git describe --abbrev=0 --tags --match \"v[0-9]*\" \"$(git rev-list --tags --max-count=1)\")\"",
+            "`git describe --abbrev=0 --tags --match \"v[0-9]*\" $(git rev-list --tags --max-count=1)`",
+            "$(git for-each-ref --format='%(refname:short)' refs/heads | head -1)",
+            "$(git tag --sort=-creatordate --format '%(refname:short)' | head -n1)",
+            "$(git rev-parse --abbrev-ref HEAD | xargs)",
         ] {
             assert!(ref_query_substitution(w), "{w}");
         }
@@ -918,6 +1115,22 @@ mod tests {
             "$(git describe; rm -rf x)",
             "$X",
             "x$(git describe)",
+            // Filters that can spell new words, other first programs, lists and redirections.
+            "$(git branch --show-current | sed 's/.*/./')",
+            "$(git branch --show-current | tr a-z .)",
+            "$(git branch --show-current | xargs echo .)",
+            "$(git branch --show-current | awk '{print \".\"}')",
+            "$(git branch | cut -c3-)",
+            "$(git tag | head -1)",
+            "$(git ls-files | head -1)",
+            "$(git rev-parse --show-toplevel | cut -d/ -f2)",
+            "$(git describe $(cat f))",
+            "$(git describe \"$X\")",
+            "$(git branch --show-current) > f",
+            "$(git branch --show-current || echo .)",
+            "$(git branch --show-current | )",
+            "$(echo . | git describe)",
+            "$(git describe | cut -f1 > x)",
         ] {
             assert!(!ref_query_substitution(w), "{w}");
         }
@@ -934,8 +1147,11 @@ mod tests {
         for cmd in [
             "git checkout $(git branch --show-current)",
             "git checkout \"$(git rev-parse --abbrev-ref HEAD)\"",
+            "git checkout \"$(git symbolic-ref refs/remotes/origin/HEAD | cut -f4 -d/)\"",
+            "git checkout `git describe --abbrev=0 --tags --match \"v[0-9]*\" $(git rev-list --tags --max-count=1)`",
             "git push --dry-run --force origin main",
             "git push -n --delete origin old",
+            "git switch -- -f",
         ] {
             assert!(analyze(cmd, &c).git.is_empty(), "{cmd}");
         }
@@ -944,6 +1160,8 @@ mod tests {
             "git checkout -- \"$(git rev-parse --show-toplevel)\"",
             "git checkout -f $(git branch --show-current)",
             "git push --force origin main",
+            "git switch -f main",
+            "git switch --discard-changes -- main",
         ] {
             assert!(!analyze(cmd, &c).git.is_empty(), "{cmd}");
         }
