@@ -187,6 +187,10 @@ pub struct Facts {
     /// ([`registry`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub registries: Vec<registry::RegistryFact>,
+    /// Kinds of live credentials ([`instructions::SAVED_SECRET_KINDS`]) written in an MCP tool
+    /// call's arguments (searched up to 256 KiB of its strings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_secrets: Vec<String>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1252,6 +1256,9 @@ const MCP_PATH_FIELDS: &[&str] = &[
     "dir",
     "paths",
     "files",
+    // mail and message tools' files sent along (`send_email {attachments: [...]}`)
+    "attachments",
+    "attachment",
 ];
 
 /// Argument names of MCP tools that hold a shell command (`run_command {command}`).
@@ -1328,6 +1335,24 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
         );
         facts.paths.push(fact);
     }
+    // live credentials written into the arguments (a key pasted into an issue body, a message)
+    let mut kinds: Vec<&'static str> = Vec::new();
+    let mut budget = MCP_SECRET_SCAN_BYTES;
+    string_leaves(&tool.input, &mut |s| {
+        if budget == 0 {
+            return;
+        }
+        let cut = s.len().min(budget);
+        let mut end = cut;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        budget -= cut;
+        kinds.extend(instructions::saved_secrets(&s[..end]));
+    });
+    kinds.sort_unstable();
+    kinds.dedup();
+    facts.mcp_secrets = kinds.into_iter().map(str::to_string).collect();
     let command = obj.iter().find_map(|(k, v)| {
         MCP_COMMAND_FIELDS
             .contains(&k.to_ascii_lowercase().as_str())
@@ -1342,6 +1367,25 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
         }
         tool_facts(&shell_event, ctx, facts, base, project_dir);
     }
+}
+
+/// The most bytes of an MCP tool's string arguments searched for live credentials (256 KiB).
+const MCP_SECRET_SCAN_BYTES: usize = 256 * 1024;
+
+/// Calls `f` on every string in `v` (object values and array items, at most 16 levels deep).
+fn string_leaves(v: &Value, f: &mut dyn FnMut(&str)) {
+    fn walk(v: &Value, depth: u32, f: &mut dyn FnMut(&str)) {
+        if depth > 16 {
+            return;
+        }
+        match v {
+            Value::String(s) => f(s),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, depth + 1, f)),
+            Value::Object(o) => o.values().for_each(|x| walk(x, depth + 1, f)),
+            _ => {}
+        }
+    }
+    walk(v, 0, f)
 }
 
 /// The links one `ln` creates at `link` (the last operand or the `-t` folder) to `targets`
@@ -1936,6 +1980,35 @@ mod tests {
             extra: Default::default(),
         };
         compute(&event, &Context::new(home, format!("{home}/.hookward")))
+    }
+
+    #[test]
+    fn mcp_attachments_and_live_secrets_in_arguments() {
+        let f = tool_facts_of(
+            "mcp__gmail__send_email",
+            ToolKind::Mcp,
+            serde_json::json!({"to": ["a@b.c"], "attachments": ["~/.ssh/id_rsa"]}),
+            Vec::new(),
+        );
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.path == "/home/dev/.ssh/id_rsa"
+                && p.classes.iter().any(|c| c == "credential")));
+        let f = tool_facts_of(
+            "mcp__slack__post_message",
+            ToolKind::Mcp,
+            serde_json::json!({"channel": "C1", "blocks": [{"text": {"text": "key AKIA4ZQ7XK2NPL3RV6MT"}}]}),
+            Vec::new(),
+        );
+        assert!(!f.mcp_secrets.is_empty(), "{:?}", f.mcp_secrets);
+        let f = tool_facts_of(
+            "mcp__slack__post_message",
+            ToolKind::Mcp,
+            serde_json::json!({"channel": "C1", "text": "deployed v1.2 (AKIA keys rotated)"}),
+            Vec::new(),
+        );
+        assert!(f.mcp_secrets.is_empty(), "{:?}", f.mcp_secrets);
     }
 
     #[test]

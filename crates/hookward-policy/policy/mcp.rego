@@ -42,3 +42,12 @@ decision contains {"id": "mcp/unlisted-server", "decision": "ask", "reason": rea
 	count(allowed_by) == 0
 	reason := sprintf("the MCP server %q is not on the MCP allow list (it was not configured when hookward was installed); `hookward mcp allow %s` trusts it", [server, server])
 }
+
+# @rule mcp/secret-sent deny
+# A live credential (a vendor token, a cloud access key, a private key: hookward-redact's live kinds) written into the arguments of an MCP tool call: an issue body, a chat message, a file committed through the tool, a memory entry. The server stores or sends it on, beyond this machine.
+decision contains {"id": "mcp/secret-sent", "decision": "deny", "reason": reason} if {
+	input.event.kind == "PreToolUse"
+	kinds := object.get(input.facts, "mcp_secrets", [])
+	count(kinds) > 0
+	reason := sprintf("the MCP tool call would hand a live credential (%s) to the server %q, which stores or sends it on", [concat(", ", kinds), server])
+}

@@ -1010,3 +1010,59 @@ asks_for_help(c) if {
 	some a in c.argv
 	a in {"--help", "--version"}
 }
+
+# @rule shell/cloud-grant ask
+# Granting access in a cloud account or secret store, by verb: new access keys, login profiles or service-account keys (aws iam create-access-key|create-login-profile|create-service-specific-credential, gcloud iam service-accounts keys create), policies attached or written (aws iam attach-*-policy|put-*-policy|add-user-to-group|update-assume-role-policy), IAM bindings (gcloud … add-iam-policy-binding|set-iam-policy), role assignments and service principals (az role assignment create, az ad sp create-for-rbac), tokens (vault token create), firewall rules opened to the whole internet (aws ec2 authorize-security-group-ingress with 0.0.0.0/0 or ::/0, gcloud compute firewall-rules create with 0.0.0.0/0). A grant outlives the session and is how a foothold becomes an account.
+decision contains {"id": "shell/cloud-grant", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	cloud_grant(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would grant access in a cloud account or secret store (%s)", [c.evidence])
+}
+
+cloud_grant_verbs := {
+	"aws": {"create-access-key", "create-login-profile", "update-login-profile", "create-service-specific-credential", "add-user-to-group", "update-assume-role-policy"},
+	"gcloud": {"add-iam-policy-binding", "set-iam-policy"},
+	"az": {"create-for-rbac"},
+}
+
+cloud_grant(c) if {
+	verbs := cloud_grant_verbs[c.program]
+	some a in c.argv
+	a in verbs
+}
+
+cloud_grant(c) if {
+	c.program == "aws"
+	"iam" in c.argv
+	some a in c.argv
+	regex.match(`^(attach|put)-(user|group|role)-policy$`, a)
+}
+
+cloud_grant(c) if {
+	c.program == "gcloud"
+	"keys" in c.argv
+	"create" in c.argv
+	"service-accounts" in c.argv
+}
+
+cloud_grant(c) if {
+	c.program == "az"
+	"role" in c.argv
+	"assignment" in c.argv
+	"create" in c.argv
+}
+
+cloud_grant(c) if {
+	c.program in {"vault", "bao"}
+	"token" in c.argv
+	"create" in c.argv
+}
+
+cloud_grant(c) if {
+	c.program in {"aws", "gcloud"}
+	some v in c.argv
+	v in {"authorize-security-group-ingress", "firewall-rules"}
+	some a in c.argv
+	regex.match(`(^|[=,])(0\.0\.0\.0/0|::/0)($|,)`, a)
+}

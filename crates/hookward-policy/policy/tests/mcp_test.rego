@@ -54,3 +54,15 @@ test_non_mcp_tool_quiet if {
 	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"paths": [], "net": []}, "config": {"mcp": {"allow": [], "block": ["*"]}}}
 	count({d | some d in rules.decision; startswith(d.id, "mcp/")}) == 0 with input as inp
 }
+
+test_live_secret_in_mcp_arguments_denied if {
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "mcp__slack__post", "kind": "mcp", "mcp": {"server": "slack", "tool": "post"}}}, "facts": {"project_dir": "/p", "paths": [], "mcp_secrets": ["aws_access_key"]}, "config": {}}
+	got := {d.id: d.decision | some d in rules.decision} with input as inp
+	got["mcp/secret-sent"] == "deny"
+}
+
+test_mcp_call_without_secrets_quiet if {
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "mcp__slack__post", "kind": "mcp", "mcp": {"server": "slack", "tool": "post"}}}, "facts": {"project_dir": "/p", "paths": []}, "config": {}}
+	ids := {d.id | some d in rules.decision} with input as inp
+	not ids["mcp/secret-sent"]
+}

@@ -758,3 +758,33 @@ test_local_forwards_and_dev_shares_quiet if {
 		not cmd_decisions(argv)["shell/power-off"]
 	}
 }
+
+test_cloud_grants_ask if {
+	every argv in [
+		["aws", "iam", "create-access-key", "--user-name", "deploy"],
+		["aws", "iam", "attach-user-policy", "--user-name", "x", "--policy-arn", "arn:aws:iam::aws:policy/AdministratorAccess"],
+		["gcloud", "projects", "add-iam-policy-binding", "p", "--member=user:a@b.c", "--role=roles/owner"],
+		["gcloud", "iam", "service-accounts", "keys", "create", "/tmp/k.json", "--iam-account=x"],
+		["az", "ad", "sp", "create-for-rbac", "--role", "Owner"],
+		["az", "role", "assignment", "create", "--assignee", "x", "--role", "Owner"],
+		["vault", "token", "create", "-policy=root"],
+		["aws", "ec2", "authorize-security-group-ingress", "--group-id", "sg-1", "--protocol", "-1", "--cidr", "0.0.0.0/0"],
+	] {
+		cmd_decisions(argv)["shell/cloud-grant"] == "ask"
+	}
+}
+
+test_cloud_reads_quiet if {
+	every argv in [
+		["aws", "iam", "list-access-keys"],
+		["aws", "iam", "get-user-policy", "--user-name", "x", "--policy-name", "p"],
+		["gcloud", "projects", "get-iam-policy", "p"],
+		["gcloud", "iam", "service-accounts", "keys", "list", "--iam-account=x"],
+		["az", "role", "assignment", "list"],
+		["vault", "token", "lookup"],
+		["aws", "ec2", "authorize-security-group-ingress", "--group-id", "sg-1", "--protocol", "tcp", "--port", "443", "--cidr", "10.0.0.0/16"],
+		["aws", "iam", "create-access-key", "--help"],
+	] {
+		not cmd_decisions(argv)["shell/cloud-grant"]
+	}
+}

@@ -649,7 +649,8 @@ fn destructive_sql(s: &str) -> bool {
                     match up.get(j).map(String::as_str) {
                         Some("OWNED") => return true,
                         // `DROP TEMPORARY TABLE`: a session's own table.
-                        Some("DATABASE" | "TABLE" | "SCHEMA" | "COLLECTION" | "KEYSPACE") if !temp => {}
+                        Some("DATABASE" | "TABLE" | "SCHEMA" | "COLLECTION" | "KEYSPACE")
+                            if !temp => {}
                         _ => return false,
                     }
                     j += 1;
