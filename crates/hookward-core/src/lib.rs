@@ -682,11 +682,13 @@ mod tests {
     }
 }
 
+mod owned_json;
 pub mod profile;
 
 /// JSON helpers every adapter's parser uses (the agents all send one JSON object on stdin),
 /// and the parse prologue they share ([`wire::prologue`], [`wire::Env`], [`wire::ParseError`]).
 pub mod wire {
+    pub use crate::owned_json::{json_lossy_owned, BIG_STRING_BYTES};
     use serde_json::{Map, Value};
 
     /// What the hook process knows besides stdin, passed in so parsing stays pure (the same
@@ -790,6 +792,12 @@ pub mod wire {
             Some(n) => Ok((obj, n)),
             None => Err(ParseError::NoEventName { sender }),
         }
+    }
+
+    /// Whether [`prologue`] accepts `value`: an object with a string `hook_event_name` (so every
+    /// adapter's `from_value` turns it into an event).
+    pub fn has_event_name(value: &Value) -> bool {
+        value.get("hook_event_name").is_some_and(Value::is_string)
     }
 
     /// Parses `bytes` as JSON. A payload an agent can send but strict JSON parsing refuses is
