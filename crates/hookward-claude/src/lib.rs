@@ -255,8 +255,7 @@ pub fn render(event: &Event, response: &Response) -> Reply {
         }
     }
     if let (EventKind::PostToolUse, Some(replaced)) = (&event.kind, &response.replace_output) {
-        out.specific
-            .insert("updatedToolOutput".into(), replaced.clone());
+        out.updated_output(replaced);
     }
     out.context(response.context.as_deref(), accepts_context(&event.kind));
     out.reply(event.kind.name())

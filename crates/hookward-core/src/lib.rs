@@ -515,11 +515,19 @@ impl Reply {
 
     /// Print the JSON object `top`, exit 0; an empty object prints nothing ([`Reply::none`]).
     pub fn object(top: serde_json::Map<String, Value>) -> Reply {
+        Reply::object_with(top, None)
+    }
+
+    /// [`Reply::object`], with `hookSpecificOutput.updatedToolOutput` written from `updated`
+    /// (borrowed: the whole cleaned tool output is not copied into the map first) where the
+    /// map holds a placeholder ([`HookOutput::updated_output`]). The text is written once,
+    /// into a buffer of about its length (not grown by doubling).
+    pub fn object_with(top: serde_json::Map<String, Value>, updated: Option<&Value>) -> Reply {
         if top.is_empty() {
             return Reply::none();
         }
         Reply {
-            stdout: Some(Value::Object(top).to_string()),
+            stdout: Some(reply_json::to_text(&top, updated)),
             stderr: None,
             exit_code: 0,
         }
@@ -529,10 +537,21 @@ impl Reply {
     /// `top`, `hookSpecificOutput` = `{"hookEventName": event_name, …specific}` when `specific`
     /// is not empty, and `systemMessage`. Nothing at all prints nothing ([`Reply::object`]).
     pub fn hook_output(
+        top: serde_json::Map<String, Value>,
+        event_name: &str,
+        specific: serde_json::Map<String, Value>,
+        system_message: Option<String>,
+    ) -> Reply {
+        Reply::hook_output_with(top, event_name, specific, system_message, None)
+    }
+
+    /// [`Reply::hook_output`] with a borrowed `updatedToolOutput` ([`Reply::object_with`]).
+    pub fn hook_output_with(
         mut top: serde_json::Map<String, Value>,
         event_name: &str,
         specific: serde_json::Map<String, Value>,
         system_message: Option<String>,
+        updated: Option<&Value>,
     ) -> Reply {
         if !specific.is_empty() {
             let mut hso = serde_json::Map::new();
@@ -546,7 +565,7 @@ impl Reply {
         if let Some(m) = system_message {
             top.insert("systemMessage".into(), Value::String(m));
         }
-        Reply::object(top)
+        Reply::object_with(top, updated)
     }
 
     /// Exit 2 with `reason` on stderr and nothing on stdout: the block every supported agent
@@ -565,23 +584,35 @@ impl Reply {
 /// in Claude Code's shape; Gemini CLI shares the prompt block and the context rule). Fields
 /// are inserted in call order (the JSON keeps it).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct HookOutput {
+pub struct HookOutput<'a> {
     /// The reply's top-level fields (`decision`, `reason`).
     pub top: serde_json::Map<String, Value>,
     /// The fields of `hookSpecificOutput` after `hookEventName`.
     pub specific: serde_json::Map<String, Value>,
     /// `systemMessage`, shown to the person.
     pub system_message: Option<String>,
+    /// `hookSpecificOutput.updatedToolOutput`, borrowed ([`HookOutput::updated_output`]).
+    updated: Option<&'a Value>,
 }
 
-impl HookOutput {
+impl<'a> HookOutput<'a> {
     /// Empty fields and the response's own `systemMessage`.
-    pub fn new(response: &Response) -> HookOutput {
+    pub fn new(response: &Response) -> HookOutput<'a> {
         HookOutput {
             top: serde_json::Map::new(),
             specific: serde_json::Map::new(),
             system_message: response.system_message.clone(),
+            updated: None,
         }
+    }
+
+    /// `hookSpecificOutput.updatedToolOutput` = `output` (Claude Code's replaced PostToolUse
+    /// output), at this place in the field order. Borrowed, not copied: it can be the whole
+    /// cleaned tool output; the reply's text is written from it ([`Reply::object_with`]).
+    pub fn updated_output(&mut self, output: &'a Value) {
+        self.specific
+            .insert(reply_json::UPDATED_OUTPUT.into(), Value::Null);
+        self.updated = Some(output);
     }
 
     /// The top-level `decision: "block"` with `reason`: a denied UserPromptSubmit (all three
@@ -642,7 +673,13 @@ impl HookOutput {
 
     /// The reply: [`Reply::hook_output`] with `event_name` as `hookEventName`.
     pub fn reply(self, event_name: &str) -> Reply {
-        Reply::hook_output(self.top, event_name, self.specific, self.system_message)
+        Reply::hook_output_with(
+            self.top,
+            event_name,
+            self.specific,
+            self.system_message,
+            self.updated,
+        )
     }
 }
 
@@ -682,11 +719,14 @@ mod tests {
     }
 }
 
+mod owned_json;
 pub mod profile;
+mod reply_json;
 
 /// JSON helpers every adapter's parser uses (the agents all send one JSON object on stdin),
 /// and the parse prologue they share ([`wire::prologue`], [`wire::Env`], [`wire::ParseError`]).
 pub mod wire {
+    pub use crate::owned_json::{json_lossy_owned, BIG_STRING_BYTES};
     use serde_json::{Map, Value};
 
     /// What the hook process knows besides stdin, passed in so parsing stays pure (the same
@@ -790,6 +830,12 @@ pub mod wire {
             Some(n) => Ok((obj, n)),
             None => Err(ParseError::NoEventName { sender }),
         }
+    }
+
+    /// Whether [`prologue`] accepts `value`: an object with a string `hook_event_name` (so every
+    /// adapter's `from_value` turns it into an event).
+    pub fn has_event_name(value: &Value) -> bool {
+        value.get("hook_event_name").is_some_and(Value::is_string)
     }
 
     /// Parses `bytes` as JSON. A payload an agent can send but strict JSON parsing refuses is

@@ -91,20 +91,48 @@ pub fn output_texts(response: &Value) -> Vec<OutputText<'_>> {
 }
 
 /// A copy of `response` with the strings at the given pointers replaced. Pointers that do not
-/// name a string are ignored (the shape never changes).
-pub fn with_replaced(response: &Value, replacements: &[(String, String)]) -> Value {
-    let mut copy = response.clone();
+/// name a string are ignored (the shape never changes); when two name the same string, the
+/// later one wins.
+///
+/// The replacements are moved in and the strings they replace are never copied: the copy is
+/// made leaf by leaf around them (a flagged tool output is one large string, which was copied
+/// whole and then dropped, and its replacement copied again; issue 15's peak-RSS bar). Each
+/// pointer is resolved in `response` once (`Value::pointer`, as before), and its leaf is
+/// recognised in the copy by address. Recursive, as `Value::clone`: the depth is bounded by
+/// the parser's (128).
+pub fn with_replaced(response: &Value, replacements: Vec<(String, String)>) -> Value {
+    let mut at: std::collections::HashMap<*const Value, String> = std::collections::HashMap::new();
     for (pointer, text) in replacements {
         let target = if pointer.is_empty() {
-            Some(&mut copy)
+            Some(response)
         } else {
-            copy.pointer_mut(pointer)
+            response.pointer(&pointer)
         };
-        if let Some(slot @ Value::String(_)) = target {
-            *slot = Value::String(text.clone());
+        if let Some(leaf @ Value::String(_)) = target {
+            at.insert(std::ptr::from_ref(leaf), text);
         }
     }
-    copy
+    copy_replacing(response, &mut at)
+}
+
+/// `v` copied, with the string leaves whose address is in `at` replaced by their text.
+fn copy_replacing(v: &Value, at: &mut std::collections::HashMap<*const Value, String>) -> Value {
+    if at.is_empty() {
+        return v.clone();
+    }
+    match v {
+        Value::String(s) => Value::String(
+            at.remove(&std::ptr::from_ref(v))
+                .unwrap_or_else(|| s.clone()),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(|i| copy_replacing(i, at)).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, i)| (k.clone(), copy_replacing(i, at)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -137,7 +165,7 @@ mod tests {
                 text: "hello"
             }]
         );
-        let new = with_replaced(&r, &[("/stdout".into(), "[removed]".into())]);
+        let new = with_replaced(&r, vec![("/stdout".into(), "[removed]".into())]);
         assert_eq!(
             new,
             json!({"stdout": "[removed]", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false})
@@ -159,8 +187,37 @@ mod tests {
             }]
         );
         assert_eq!(
-            with_replaced(&json!("bare"), &[("".into(), "y".into())]),
+            with_replaced(&json!("bare"), vec![("".into(), "y".into())]),
             json!("y")
         );
+    }
+
+    /// The copy made around the replaced leaves is the copy-then-replace it stands for: nested
+    /// leaves, a key that needs escaping, a pointer naming no string (ignored), one naming
+    /// nothing, the same leaf twice (the later wins), nothing to replace.
+    #[test]
+    fn replacing_is_copy_then_replace() {
+        let r = json!({"a": [{"t": "one", "n": 1}, "two"], "k/~x": "three", "o": {"p": "four"}});
+        let reps: Vec<(String, String)> = vec![
+            ("/a/0/t".into(), "ONE".into()),
+            ("/k~1~0x".into(), "THREE".into()),
+            ("/a/0/n".into(), "not a string".into()),
+            ("/missing".into(), "x".into()),
+            ("/a/1".into(), "first".into()),
+            ("/a/1".into(), "TWO".into()),
+            ("/o".into(), "an object".into()),
+        ];
+        let mut expected = r.clone();
+        for (p, t) in &reps {
+            if let Some(slot @ Value::String(_)) = expected.pointer_mut(p) {
+                *slot = Value::String(t.clone());
+            }
+        }
+        assert_eq!(with_replaced(&r, reps), expected);
+        assert_eq!(
+            expected,
+            json!({"a": [{"t": "ONE", "n": 1}, "TWO"], "k/~x": "THREE", "o": {"p": "four"}})
+        );
+        assert_eq!(with_replaced(&r, Vec::new()), r);
     }
 }

@@ -184,7 +184,7 @@ fn cleaned_output(event: &Event, facts: &Facts, learned_deny: f32) -> Option<ser
         }
     }
     (!replacements.is_empty())
-        .then(|| hookward_facts::output::with_replaced(response, &replacements))
+        .then(|| hookward_facts::output::with_replaced(response, replacements))
 }
 
 /// The learned-stage windows of `t` to remove: those scoring at least `learned_deny` that no rule

@@ -348,6 +348,24 @@ pub fn policy_input(event: &Event, facts: &Facts, config: &Config) -> Value {
     })
 }
 
+/// [`policy_input`] of a call's own event: its tool response, which the document leaves out,
+/// is taken out of the event while the rest is serialised and put back after, instead of
+/// being serialised (a copy of up to the whole payload) and then dropped (issue 15's peak-RSS
+/// bar). When the event is shared (a facts worker abandoned past its budget still holds it)
+/// it is serialised whole, as [`policy_input`] does. Same document either way.
+fn policy_input_of(event: &mut Arc<Event>, facts: &Facts, config: &Config) -> Value {
+    let taken = Arc::get_mut(event)
+        .and_then(|e| e.tool.as_mut())
+        .and_then(|t| t.response.take());
+    let input = policy_input(event, facts, config);
+    if let Some(response) = taken {
+        if let Some(tool) = Arc::get_mut(event).and_then(|e| e.tool.as_mut()) {
+            tool.response = Some(response);
+        }
+    }
+    input
+}
+
 /// Share of the installed `hook_timeout` the facts (shell analysis, file checks and the
 /// injection scans) may take before hookward decides on what it knows: half of it (5 s of the
 /// default 10 s), leaving the rest for policy, store, the context guard and the reply, far from
@@ -620,7 +638,7 @@ fn config_change_facts(
 /// Steps 2–3. `config_change`: the context guard's facts on a reloaded settings file
 /// ([`config_change_facts`]), added to the facts the policy sees.
 fn decide(
-    event: &Arc<Event>,
+    event: &mut Arc<Event>,
     env: &HookEnv,
     config: &Config,
     config_change: Option<hookward_facts::ConfigChangeFacts>,
@@ -685,7 +703,7 @@ fn decide(
     }
     env.trace("policy load", t);
     let t = Instant::now();
-    let input = policy_input(event, &facts, config);
+    let input = policy_input_of(event, &facts, config);
     let eval = policy
         .evaluate(&input)
         .map_err(|e| by_input(e.to_string()))?;
@@ -825,7 +843,7 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
         event.project_dir.as_deref(),
         &mut run.healths,
     );
-    let event = Arc::new(event);
+    let mut event = Arc::new(event);
     let decided = if needs_policy(&event) {
         // The ledger is read only when the store exists already: `policy eval` creates none.
         let mut store = env
@@ -834,7 +852,7 @@ pub fn evaluate(stdin: &[u8], env: &HookEnv, opts: &EvalOptions) -> Result<Evalu
             .then(|| LazyStore::new(env.store_path()));
         let cc = config_change_facts(env, &event, &config, store.as_mut(), &mut run.healths);
         Some(decide(
-            &event,
+            &mut event,
             env,
             &config,
             cc,
@@ -893,10 +911,13 @@ pub fn run_hook_input(stdin: &[u8], cut: Option<&str>, env: &HookEnv) -> HookOut
     run_hook_payload(Payload::Borrowed(stdin), cut, env)
 }
 
-/// [`run_hook_input`] on a payload the caller gives away (the hook process's stdin buffer):
-/// once it parsed, all but its first [`SNIFF_BYTES`] (what the panic path reads) are freed, so
-/// a large tool response is not held twice, as bytes and as parsed JSON, for the rest of the
-/// call (issue 15's peak-RSS bar). Same reply and records as [`run_hook_input`].
+/// [`run_hook_input`] on a payload the caller gives away (the hook process's stdin buffer),
+/// parsed by [`hookward_core::wire::json_lossy_owned`]: its large strings are taken out and
+/// unescaped in place (the largest one becomes its `String` in the same buffer), and all but
+/// its first [`SNIFF_BYTES`] (what the panic path reads) are freed once it parsed into an
+/// event, so a large tool response is held once, not as bytes, `serde_json`'s scratch and
+/// parsed JSON at the same time (issue 15's peak-RSS bar). Same reply and records as
+/// [`run_hook_input`].
 pub fn run_hook_owned(stdin: Vec<u8>, cut: Option<&str>, env: &HookEnv) -> HookOutcome {
     run_hook_payload(Payload::Owned(stdin), cut, env)
 }
@@ -915,16 +936,6 @@ impl Payload<'_> {
         match self {
             Payload::Borrowed(b) => b,
             Payload::Owned(v) => v,
-        }
-    }
-
-    /// Frees an owned payload past [`SNIFF_BYTES`] (after it parsed).
-    fn keep_head(&mut self) {
-        if let Payload::Owned(v) = self {
-            if v.len() > SNIFF_BYTES {
-                v.truncate(SNIFF_BYTES);
-                v.shrink_to_fit();
-            }
         }
     }
 }
@@ -1125,13 +1136,16 @@ impl<'a> HookRun<'a> {
     /// Steps 1–7 of one call whose payload is `stdin`.
     fn main(&mut self, stdin: &mut Payload<'_>, cut: Option<&str>) -> HookOutcome {
         test_hooks::panic_in_call(self.env);
-        let event = match self.parse(stdin.bytes()) {
+        let parsed = match stdin {
+            Payload::Borrowed(b) => self.parse(b),
+            Payload::Owned(v) => self.parse_owned(v),
+        };
+        let event = match parsed {
             Ok(e) => e,
             Err(e) => return self.unparsed(stdin.bytes(), cut, e),
         };
-        stdin.keep_head();
         // Shared with the facts' worker thread, not copied (see `facts_within_budget`).
-        let event = Arc::new(event);
+        let mut event = Arc::new(event);
         self.env.trace("parse", self.start);
         let t = Instant::now();
         let config = load_config(
@@ -1153,7 +1167,7 @@ impl<'a> HookRun<'a> {
                 &mut self.healths,
             );
             match decide(
-                &event,
+                &mut event,
                 self.env,
                 &config,
                 cc,
@@ -1219,8 +1233,29 @@ impl<'a> HookRun<'a> {
     /// Step 1: the payload as JSON (repaired where needed, a `payload-repaired` health
     /// event then) and the adapter's event.
     fn parse(&mut self, stdin: &[u8]) -> Result<Event, String> {
-        let (value, repairs) =
-            hookward_core::wire::json_lossy_noted(stdin).map_err(|e| e.to_string())?;
+        let parsed = hookward_core::wire::json_lossy_noted(stdin).map_err(|e| e.to_string())?;
+        self.event_of(parsed)
+    }
+
+    /// [`HookRun::parse`] of a payload given away ([`run_hook_owned`]): once it parsed into
+    /// an event, `stdin` keeps only its first [`SNIFF_BYTES`]; when it does not, `stdin` is
+    /// unchanged for [`HookRun::unparsed`].
+    fn parse_owned(&mut self, stdin: &mut Vec<u8>) -> Result<Event, String> {
+        let parsed = hookward_core::wire::json_lossy_owned(
+            stdin,
+            SNIFF_BYTES,
+            &hookward_core::wire::has_event_name,
+        )
+        .map_err(|e| e.to_string())?;
+        self.event_of(parsed)
+    }
+
+    /// The adapter's event of a parsed payload, with a `payload-repaired` health event when
+    /// it was repaired.
+    fn event_of(
+        &mut self,
+        (value, repairs): (Value, hookward_core::wire::Repairs),
+    ) -> Result<Event, String> {
         let event = adapter_event(self.env, value)?;
         if repairs.any() {
             self.healths.push(health(
@@ -1293,9 +1328,9 @@ impl<'a> HookRun<'a> {
             .and_then(|v| adapter_event(env, v).ok())
             .filter(needs_policy)
         {
-            let event = Arc::new(event);
+            let mut event = Arc::new(event);
             let decided = decide(
-                &event,
+                &mut event,
                 env,
                 &config,
                 None,

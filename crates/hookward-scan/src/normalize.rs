@@ -561,8 +561,71 @@ struct LetterRun {
     letters: usize,
 }
 
+/// The characters of a text with their offsets, decoded as they are asked for and kept only
+/// from a moving lower bound on ([`CharWindow::forget_before`]): [`letter_runs`] looks a few
+/// characters around its position, never far back, so a line of any length costs a few
+/// entries instead of 16 bytes a character (a 10 MB one-line page held 160 MB here; issue
+/// 15's peak-RSS bar).
+struct CharWindow<'a> {
+    chars: std::str::CharIndices<'a>,
+    /// Decoded characters from index `base` on.
+    kept: std::collections::VecDeque<(usize, char)>,
+    base: usize,
+}
+
+impl<'a> CharWindow<'a> {
+    fn new(t: &'a str) -> CharWindow<'a> {
+        CharWindow {
+            chars: t.char_indices(),
+            kept: std::collections::VecDeque::new(),
+            base: 0,
+        }
+    }
+
+    /// Character `k` (an index at or after the bound) and its offset; `None` past the end.
+    fn get(&mut self, k: usize) -> Option<(usize, char)> {
+        let i = k.checked_sub(self.base)?;
+        while self.kept.len() <= i {
+            self.kept.push_back(self.chars.next()?);
+        }
+        self.kept.get(i).copied()
+    }
+
+    /// Characters before index `k` are not asked for again.
+    fn forget_before(&mut self, k: usize) {
+        while self.base < k && self.kept.pop_front().is_some() {
+            self.base += 1;
+        }
+    }
+
+    fn alnum_at(&mut self, k: usize) -> bool {
+        self.get(k).is_some_and(|(_, c)| c.is_alphanumeric())
+    }
+
+    /// A letter with no letter or digit on either side.
+    fn single_at(&mut self, k: usize) -> bool {
+        self.get(k).is_some_and(|(_, c)| is_spaced_letter(c))
+            && (k == 0 || !self.alnum_at(k - 1))
+            && !self.alnum_at(k + 1)
+    }
+}
+
+/// Lines up to this many bytes (64 KiB) have their characters collected for [`letter_runs`]
+/// (at most 1 MiB); longer ones are read through a [`CharWindow`].
+const COLLECTED_LINE_BYTES: usize = 64 << 10;
+
 /// Runs of single letters in `t` (a letter with no letter or digit on either side).
 fn letter_runs(t: &str) -> Vec<LetterRun> {
+    if t.len() <= COLLECTED_LINE_BYTES {
+        letter_runs_collected(t)
+    } else {
+        letter_runs_windowed(t)
+    }
+}
+
+/// [`letter_runs`] of a line of at most [`COLLECTED_LINE_BYTES`]: every character collected
+/// first (16 bytes a character, fewer instructions than [`CharWindow`]'s look-ups).
+fn letter_runs_collected(t: &str) -> Vec<LetterRun> {
     let chars: Vec<(usize, char)> = t.char_indices().collect();
     let alnum_at = |k: usize| chars.get(k).is_some_and(|&(_, c)| c.is_alphanumeric());
     let single_at = |k: usize| {
@@ -592,6 +655,42 @@ fn letter_runs(t: &str) -> Vec<LetterRun> {
         runs.push(LetterRun {
             start,
             end: end_of(last),
+            sep,
+            letters: (last - k) / 2 + 1,
+        });
+        k = last + 1;
+    }
+    runs
+}
+
+/// [`letter_runs`] of a long line, through a [`CharWindow`] (the same runs; memory bounded).
+fn letter_runs_windowed(t: &str) -> Vec<LetterRun> {
+    let mut w = CharWindow::new(t);
+    let mut runs = Vec::new();
+    let mut k = 0;
+    while w.get(k).is_some() {
+        w.forget_before(k.saturating_sub(1));
+        if !w.single_at(k) {
+            k += 1;
+            continue;
+        }
+        let start = w.get(k).map_or(0, |c| c.0);
+        let mut last = k;
+        let mut sep: Option<char> = None;
+        while let Some((_, s)) = w.get(last + 1) {
+            if !matches!(s, ' ' | '-' | '.')
+                || sep.is_some_and(|p| p != s)
+                || !w.single_at(last + 2)
+            {
+                break;
+            }
+            sep = Some(s);
+            last += 2;
+            w.forget_before(last);
+        }
+        runs.push(LetterRun {
+            start,
+            end: w.get(last).map_or(t.len(), |(i, c)| i + c.len_utf8()),
             sep,
             letters: (last - k) / 2 + 1,
         });
@@ -1139,6 +1238,55 @@ pub(crate) fn ceil_boundary(s: &str, i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The windowed [`letter_runs`] (long lines) finds the runs the collected one finds: texts drawn from
+    /// letters (ASCII, Cyrillic, CJK, Hangul), digits and the separators, at every length up
+    /// to 40, plus fixed edge cases.
+    #[test]
+    fn windowed_letter_runs_are_the_collected_ones() {
+        let key = |r: &LetterRun| (r.start, r.end, r.sep, r.letters);
+        let same = |t: &str| {
+            let a: Vec<_> = letter_runs_windowed(t).iter().map(key).collect();
+            let b: Vec<_> = letter_runs_collected(t).iter().map(key).collect();
+            assert_eq!(a, b, "{t:?}");
+        };
+        for t in [
+            "",
+            "a",
+            "a b",
+            "i g n o r e",
+            "I-G-N-O-R-E all",
+            "x i.g.n.o.r.e y",
+            "a b-c d",
+            "ab c d e",
+            "a b c1",
+            "и г н о р",
+            "忽 略 之",
+            "한 국 어",
+            "a  b  c",
+            "é b c",
+        ] {
+            same(t);
+        }
+        const PARTS: &[char] = &['a', 'B', 'и', '忽', '한', '1', ' ', '-', '.', ',', '\n'];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..4000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 41) as usize;
+            let mut x = seed | 1;
+            let t: String = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    PARTS[(x % PARTS.len() as u64) as usize]
+                })
+                .collect();
+            same(&t);
+        }
+    }
 
     fn roundtrip(orig: &str, needle: &str) -> String {
         let n = normalize(orig);
