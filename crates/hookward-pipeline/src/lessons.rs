@@ -113,151 +113,7 @@ pub fn envprint_of(project: &str) -> hookward_lessons::envprint::EnvPrint {
     of_files(&refs)
 }
 
-/// What the delivery step can find out before the call's decision, on the thread that opens
-/// the store ([`LazyStore::open_in_background`], issue 14: the recall then costs the hook no
-/// wall time while the facts are computed): the recalled ids, and the rows of those that may
-/// be shown at the turn the call is expected to have. Read-only; the delivery step uses it
-/// only when the turn it counts is the one expected (else it reads the rows again).
-#[derive(Debug, Default)]
-pub(crate) struct Early {
-    recalled: Vec<(i64, f64)>,
-    expected_turn: i64,
-    rows: std::collections::HashMap<i64, Option<hookward_store::LessonToShow>>,
-    env_now: Option<hookward_lessons::envprint::EnvPrint>,
-}
-
-/// The slot [`Early`] is written into by the store's opening thread.
-pub(crate) type EarlySlot = std::sync::Arc<std::sync::Mutex<Option<Early>>>;
-
-/// What the delivery step recalls for this call: the text, its program family and file, the
-/// project and the session — `None` when the step delivers nothing on this event whatever the
-/// decision (not configured for it, no project, the agent shows no context here, no text).
-struct Ask {
-    kind: EventKind,
-    text: String,
-    family: Option<String>,
-    file: Option<String>,
-    project: String,
-    session: String,
-    half_life_ms: f64,
-    limit: usize,
-}
-
-fn ask_of(env: &HookEnv, event: &Event, config: &Config) -> Option<Ask> {
-    let l = &config.lessons;
-    if !l.delivers_on(event.kind.name()) || l.max_per_turn == 0 || !renders_context(env, event) {
-        return None;
-    }
-    let project = project_of(env, event)?;
-    let scrub = Scrub {
-        home: Some(env.home.to_string_lossy().into_owned()),
-        project: Some(project.clone()),
-    };
-    let (text, family, file) = match event.kind {
-        EventKind::UserPromptSubmit => (event.prompt.clone().unwrap_or_default(), None, None),
-        _ => {
-            let call = CallSummary::of(event, &scrub)?;
-            let family = call.command.as_deref().and_then(family_of);
-            let text = format!(
-                "{} {}",
-                call.what(),
-                call.detail.clone().unwrap_or_default()
-            );
-            (text, family, call.file.clone())
-        }
-    };
-    Some(Ask {
-        kind: event.kind.clone(),
-        text,
-        family,
-        file,
-        project,
-        session: event.session_id.clone().unwrap_or_default(),
-        half_life_ms: l.half_life_ms(),
-        limit: (l.max_per_turn as usize) * 3,
-    })
-}
-
-impl Ask {
-    fn query(&self) -> RecallQuery<'_> {
-        RecallQuery {
-            project: &self.project,
-            text: &self.text,
-            family: self.family.as_deref(),
-            file: self.file.as_deref(),
-            now_ms: now_ms(),
-            half_life_ms: self.half_life_ms,
-            limit: self.limit,
-        }
-    }
-
-    /// The read-only part of the delivery ([`Early`]) on an open store; `None` on an error
-    /// (the delivery step then does it all itself and reports what fails).
-    fn early(&self, store: &Store) -> Option<Early> {
-        if self.text.trim().is_empty() {
-            return Some(Early::default());
-        }
-        let current = store.turn(&self.session).ok()?;
-        let expected_turn = if self.kind == EventKind::UserPromptSubmit {
-            current + 1
-        } else {
-            current
-        };
-        let recalled = store.recall_lesson_ids(&self.query()).ok()?;
-        let mut rows = std::collections::HashMap::new();
-        let mut env_now = None;
-        for (id, _) in &recalled {
-            let row = store
-                .lesson_to_show(*id, &self.session, expected_turn, REPEAT_TURNS)
-                .ok()?;
-            if env_now.is_none() && row.as_ref().is_some_and(|r| !r.provenance.env.is_empty()) {
-                env_now = Some(envprint_of(&self.project));
-            }
-            rows.insert(*id, row);
-        }
-        Some(Early {
-            recalled,
-            expected_turn,
-            rows,
-            env_now,
-        })
-    }
-}
-
-/// Starts the store's open on its own thread ([`LazyStore::open_in_background`]) for a call
-/// that records its decision (so opens the store anyway), with the delivery step's read-only
-/// part ([`Early`]) run there after the open when this call may deliver lessons. Returns the
-/// slot that part fills; `None` when no background open was started or there is no such part.
-pub(crate) fn open_early(
-    env: &HookEnv,
-    event: &Event,
-    config: &Config,
-    store: &mut LazyStore,
-) -> Option<EarlySlot> {
-    if !config.record {
-        return None;
-    }
-    match ask_of(env, event, config) {
-        Some(ask) => {
-            let slot: EarlySlot = Default::default();
-            let fill = slot.clone();
-            let started = store.open_in_background(move |s| {
-                let early = ask.early(s);
-                if let Ok(mut g) = fill.lock() {
-                    *g = early;
-                }
-            });
-            started.then_some(slot)
-        }
-        None => {
-            store.open_in_background(|_| {});
-            None
-        }
-    }
-}
-
-/// The delivery step ([module docs](self)). `early`: what [`open_early`] found, if anything.
-#[allow(clippy::too_many_arguments)]
+/// The delivery step ([module docs](self)).
 pub(crate) fn deliver(
     env: &HookEnv,
     event: &Event,
@@ -266,15 +122,22 @@ pub(crate) fn deliver(
     response: &mut Response,
     store: &mut LazyStore,
     healths: &mut Vec<HealthEvent>,
-    early: Option<EarlySlot>,
 ) {
-    if verdict.decision == Some(Decision::Deny) {
+    let l = &config.lessons;
+    if !l.delivers_on(event.kind.name()) || l.max_per_turn == 0 {
         return;
     }
-    let Some(ask) = ask_of(env, event, config) else {
+    if verdict.decision == Some(Decision::Deny) || !renders_context(env, event) {
+        return;
+    }
+    let Some(project) = project_of(env, event) else {
         return;
     };
-    if let Err(e) = deliver_in(env, event, config, &ask, response, store, early) {
+    let scrub = Scrub {
+        home: Some(env.home.to_string_lossy().into_owned()),
+        project: Some(project.clone()),
+    };
+    if let Err(e) = deliver_in(env, event, config, &project, &scrub, response, store) {
         healths.push(lesson_health(
             env,
             event,
@@ -288,55 +151,61 @@ fn deliver_in(
     env: &HookEnv,
     event: &Event,
     config: &Config,
-    ask: &Ask,
+    project: &str,
+    scrub: &Scrub,
     response: &mut Response,
     store: &mut LazyStore,
-    early: Option<EarlySlot>,
 ) -> Result<(), StoreError> {
     let l = &config.lessons;
+    let (text, family, file) = match event.kind {
+        EventKind::UserPromptSubmit => (event.prompt.clone().unwrap_or_default(), None, None),
+        _ => {
+            let Some(call) = CallSummary::of(event, scrub) else {
+                return Ok(());
+            };
+            let family = call.command.as_deref().and_then(family_of);
+            let text = format!(
+                "{} {}",
+                call.what(),
+                call.detail.clone().unwrap_or_default()
+            );
+            (text, family, call.file.clone())
+        }
+    };
     let t0 = std::time::Instant::now();
     let store = store.get()?;
-    // the store's open (and with it the early part) has finished: the slot is final
-    let early = early.and_then(|slot| slot.lock().ok().and_then(|mut g| g.take()));
     env.trace("lessons: store", t0);
-    let session = &ask.session;
+    let session = event.session_id.clone().unwrap_or_default();
     let turn = if event.kind == EventKind::UserPromptSubmit {
         // the prompt's turn, its deliveries and the call's decision record share one commit:
         // the batch begun here is committed by the record step (`crate::record`)
         store.begin_batch()?;
-        store.next_turn(session, now_ms())?
+        store.next_turn(&session, now_ms())?
     } else {
-        store.turn(session)?
+        store.turn(&session)?
     };
     env.trace("lessons: turn", t0);
-    if ask.text.trim().is_empty() {
+    if text.trim().is_empty() {
         return Ok(());
     }
-    // the early rows hold only at the turn they were read for (another prompt of the session
-    // in between: read again)
-    let (recalled, mut rows, mut env_now) = match early {
-        Some(e) => {
-            let rows = if e.expected_turn == turn {
-                e.rows
-            } else {
-                Default::default()
-            };
-            (e.recalled, rows, e.env_now)
-        }
-        None => (
-            store.recall_lesson_ids(&ask.query())?,
-            Default::default(),
-            None,
-        ),
-    };
+    let recalled = store.recall_lesson_ids(&RecallQuery {
+        project,
+        text: &text,
+        family: family.as_deref(),
+        file: file.as_deref(),
+        now_ms: now_ms(),
+        half_life_ms: l.half_life_ms(),
+        limit: (l.max_per_turn as usize) * 3,
+    })?;
     env.trace("lessons: recall", t0);
-    let project = ask.project.as_str();
     // One lesson recalled may use the whole `lessons.max_chars`; several share it.
     let per_lesson = if recalled.len() == 1 {
         (l.max_chars as usize).max(120)
     } else {
         per_lesson_chars(config)
     };
+    // the setup now, read once and only when a recalled lesson has one to compare with
+    let mut env_now: Option<hookward_lessons::envprint::EnvPrint> = None;
     let mut shown: Vec<String> = Vec::new();
     let mut shown_ids: Vec<i64> = Vec::new();
     let mut used = 0usize;
@@ -345,11 +214,7 @@ fn deliver_in(
             break;
         }
         // the row only of a lesson that may be shown: none shown in the last REPEAT_TURNS
-        let row = match rows.remove(&id) {
-            Some(r) => r,
-            None => store.lesson_to_show(id, session, turn, REPEAT_TURNS)?,
-        };
-        let Some(row) = row else {
+        let Some(row) = store.lesson_to_show(id, &session, turn, REPEAT_TURNS)? else {
             continue;
         };
         let learned_env = &row.provenance.env;
@@ -1283,92 +1148,6 @@ mod tests {
             }
         }
         insta::assert_snapshot!(got.join("\n"));
-    }
-
-    /// The rows read early hold only at the turn they were read for: another prompt of the
-    /// session counted in between (two hook processes at once) sends the delivery step back
-    /// to the store, so a lesson shown lately is not shown again and one that may be shown is.
-    #[test]
-    fn early_rows_are_used_only_at_their_turn() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let project = dir.path().join("p");
-        std::fs::create_dir_all(&project).expect("project");
-        let p = project.display().to_string();
-        let mut e = env(Agent::ClaudeCode);
-        e.home = dir.path().to_path_buf();
-        e.hookward_home = dir.path().join(".hookward");
-        e.project_dir = Some(p.clone());
-        e.vars.insert("HOOKWARD_RECORD".into(), "false".into());
-        let call = |v: serde_json::Value| crate::run_hook(v.to_string().as_bytes(), &e);
-        call(
-            json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUseFailure",
-            "tool_name": "Bash", "tool_input": {"command": "npm test"}, "tool_use_id": "f",
-            "error": "npm ERR! Missing script: \"test\"", "is_interrupt": false}),
-        );
-        call(
-            json!({"session_id": "s1", "cwd": p, "hook_event_name": "PostToolUse",
-            "tool_name": "Bash", "tool_input": {"command": "pnpm test"}, "tool_use_id": "o",
-            "tool_response": {"stdout": "ok", "stderr": "", "interrupted": false}}),
-        );
-        let mut prompt = event(Agent::ClaudeCode, EventKind::UserPromptSubmit);
-        prompt.tool = None;
-        prompt.session_id = Some("s2".into());
-        prompt.project_dir = Some(p.clone());
-        prompt.prompt = Some("npm says the test script is missing".into());
-        let config = Config::default();
-        let ask = ask_of(&e, &prompt, &config).expect("delivers on a prompt");
-        let deliver_with = |early: Option<Early>| {
-            let mut store = LazyStore::new(e.store_path());
-            let slot: EarlySlot = Default::default();
-            let had = early.is_some();
-            *slot.lock().expect("slot") = early;
-            let mut response = Response::default();
-            deliver_in(
-                &e,
-                &prompt,
-                &config,
-                &ask,
-                &mut response,
-                &mut store,
-                had.then_some(slot),
-            )
-            .expect("delivery");
-            store.get().expect("store").commit_batch().expect("commit");
-            response.context
-        };
-        let read_early = || {
-            let store = Store::open(&e.store_path()).expect("store");
-            ask.early(&store).expect("early part")
-        };
-        // read early for turn 1, used at turn 1: the same as reading it late
-        let early = read_early();
-        assert_eq!(early.expected_turn, 1);
-        assert_eq!(early.recalled.len(), 1, "{early:?}");
-        let id = early.recalled[0].0;
-        let shown = deliver_with(Some(early)).expect("delivered at turn 1");
-        assert!(shown.contains(&format!("L{id}")), "{shown}");
-        // read early for turn 2; then another process counts turn 2 (and shows nothing):
-        // this call is turn 3, within REPEAT_TURNS of turn 1, so nothing is shown — although
-        // the early rows (read before turn 2) were made to say it may be
-        let mut stale = read_early();
-        assert_eq!(stale.expected_turn, 2);
-        let row = {
-            let store = Store::open(&e.store_path()).expect("store");
-            store
-                .lesson_to_show(id, "another session", 1, REPEAT_TURNS)
-                .expect("row")
-        };
-        assert!(row.is_some());
-        stale.rows.insert(id, row.clone());
-        Store::open(&e.store_path())
-            .expect("store")
-            .next_turn("s2", 0)
-            .expect("turn");
-        assert_eq!(deliver_with(Some(stale)), None);
-        // and early rows at their own turn are what the step uses
-        let mut used = read_early();
-        used.rows.insert(id, None);
-        assert_eq!(deliver_with(Some(used)), None);
     }
 
     #[test]

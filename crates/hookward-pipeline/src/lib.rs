@@ -1155,9 +1155,6 @@ impl<'a> HookRun<'a> {
             &mut self.healths,
         );
         self.env.trace("config", t);
-        // a call that records opens the store anyway: opened (and the lessons' recall read) on
-        // a thread of its own while the facts are computed
-        let early = lessons::open_early(self.env, &event, &config, &mut self.store);
         let (verdict, facts) = if needs_policy(&event) {
             let cc = config_change_facts(
                 self.env,
@@ -1208,7 +1205,6 @@ impl<'a> HookRun<'a> {
             &mut response,
             &mut self.store,
             &mut self.healths,
-            early,
         );
         budget::notice(self.env, &event, &config, &verdict, &mut response);
         let refresh_cost = budget::wants_refresh(&event, &config);

@@ -11,17 +11,8 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 fn setup() -> (tempfile::TempDir, HookEnv, String) {
-    setup_recording(false)
-}
-
-/// With `record`, every call records its decision, so opens the store on a thread of its own
-/// while the facts are computed and runs the lessons' recall there (`lessons::open_early`);
-/// without, the recall runs in the delivery step.
-fn setup_recording(record: bool) -> (tempfile::TempDir, HookEnv, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut env = common::env(dir.path(), Agent::ClaudeCode);
-    env.vars
-        .insert("HOOKWARD_RECORD".to_string(), record.to_string());
+    let env = common::env(dir.path(), Agent::ClaudeCode);
     let project = env.project_dir.clone().expect("project");
     std::fs::create_dir_all(&project).expect("project dir");
     (dir, env, project)
@@ -73,17 +64,7 @@ fn lessons(env: &HookEnv) -> Vec<hookward_store::LessonRow> {
 
 #[test]
 fn a_failure_and_its_fix_are_recalled_from_a_paraphrase_and_not_repeated() {
-    recalled_from_a_paraphrase_and_not_repeated(false);
-}
-
-/// The same with the recall read early, on the store's opening thread.
-#[test]
-fn recalled_early_the_same_way() {
-    recalled_from_a_paraphrase_and_not_repeated(true);
-}
-
-fn recalled_from_a_paraphrase_and_not_repeated(record: bool) {
-    let (_d, env, p) = setup_recording(record);
+    let (_d, env, p) = setup();
     let (ctx, _) = claude(
         &env,
         fail(
@@ -424,17 +405,7 @@ fn a_fix_that_turns_a_safety_check_off_is_refused_not_learned() {
 
 #[test]
 fn a_lesson_whose_setup_changed_is_delivered_on_probation() {
-    delivered_on_probation(false);
-}
-
-/// The same with the setup read early, on the store's opening thread.
-#[test]
-fn delivered_on_probation_when_read_early() {
-    delivered_on_probation(true);
-}
-
-fn delivered_on_probation(record: bool) {
-    let (_d, env, p) = setup_recording(record);
+    let (_d, env, p) = setup();
     let dir = Path::new(&p);
     std::fs::write(dir.join("package-lock.json"), "{\"lockfileVersion\": 3}").expect("write");
     std::fs::write(dir.join(".nvmrc"), "v20.11.0\n").expect("write");

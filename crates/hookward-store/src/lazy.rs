@@ -1,6 +1,5 @@
 //! [`LazyStore`]: the store of one hook call, opened only when a step needs it and then
-//! shared by every later step (one open per call), or opened on a thread of its own while the
-//! call's first steps run ([`LazyStore::open_in_background`]).
+//! shared by every later step (one open per call).
 
 use crate::{Store, StoreError};
 use std::path::{Path, PathBuf};
@@ -12,9 +11,6 @@ use std::path::{Path, PathBuf};
 pub struct LazyStore {
     path: PathBuf,
     store: Option<Store>,
-    /// An open started by [`LazyStore::open_in_background`], joined by the first
-    /// [`LazyStore::get`] (or when the value is dropped).
-    pending: Option<std::thread::JoinHandle<Result<Store, StoreError>>>,
 }
 
 impl LazyStore {
@@ -23,46 +19,7 @@ impl LazyStore {
         LazyStore {
             path: path.into(),
             store: None,
-            pending: None,
         }
-    }
-
-    /// Starts opening the store on a thread of its own, then runs `then` on it there (a
-    /// read-only step that can start before the call's decision, e.g. the lessons' recall);
-    /// the first [`LazyStore::get`] waits for both. For a call that opens the store anyway
-    /// (issue 15: the open is ~1.1-1.3 ms of a hook call, spent while the facts are computed
-    /// instead of after them). Returns `false`, and does nothing, when the store is open
-    /// already, an open is under way, a kept store may be handed out ([`keep_stores_open`]:
-    /// the warm helper's server reuses its stores), or no thread could be started; `then` is
-    /// not run then.
-    pub fn open_in_background(&mut self, then: impl FnOnce(&mut Store) + Send + 'static) -> bool {
-        if self.store.is_some()
-            || self.pending.is_some()
-            || pool::ON.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            return false;
-        }
-        let path = self.path.clone();
-        let spawned = std::thread::Builder::new()
-            .name("hookward-store-open".into())
-            .spawn(move || {
-                let mut store = Store::open(&path)?;
-                then(&mut store);
-                Ok(store)
-            });
-        match spawned {
-            Ok(h) => {
-                self.pending = Some(h);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// The background open's result, once it finished: `None` when none was started or its
-    /// thread panicked (then [`LazyStore::get`] opens the store itself).
-    fn join_pending(&mut self) -> Option<Result<Store, StoreError>> {
-        self.pending.take().and_then(|h| h.join().ok())
     }
 
     /// Where the store lives.
@@ -75,20 +32,15 @@ impl LazyStore {
         self.store.is_some()
     }
 
-    /// The store, opened now with [`Store::open`] when no step opened it yet; after
-    /// [`LazyStore::open_in_background`], the store that open made (waiting for it), or its
-    /// error.
+    /// The store, opened now with [`Store::open`] when no step opened it yet.
     ///
     /// Errors: those of [`Store::open`].
     pub fn get(&mut self) -> Result<&mut Store, StoreError> {
         let store = match self.store.take() {
             Some(s) => s,
-            None => match self.join_pending() {
-                Some(opened) => opened?,
-                None => match pool::take(&self.path) {
-                    Some(s) => s,
-                    None => Store::open(&self.path)?,
-                },
+            None => match pool::take(&self.path) {
+                Some(s) => s,
+                None => Store::open(&self.path)?,
             },
         };
         Ok(self.store.insert(store))
@@ -99,10 +51,6 @@ impl Drop for LazyStore {
     /// With [`keep_stores_open`], a store with no open batch goes back to the pool for the
     /// next call of this process instead of being closed.
     fn drop(&mut self) {
-        // a background open no step waited for is finished, not cut off mid-migration
-        if let Some(Ok(store)) = self.join_pending() {
-            self.store.get_or_insert(store);
-        }
         if let Some(store) = self.store.take() {
             pool::put(&self.path, store);
         }
