@@ -212,19 +212,6 @@ pub fn instructed_commands(
         .collect()
 }
 
-/// Registries that package installs use by default; anything else in a memory or instruction
-/// file that points installs elsewhere is asked about (issue #5 §2).
-const DEFAULT_REGISTRIES: &[&str] = &[
-    "registry.npmjs.org",
-    "registry.yarnpkg.com",
-    "pypi.org",
-    "files.pythonhosted.org",
-    "crates.io",
-    "index.crates.io",
-    "rubygems.org",
-    "proxy.golang.org",
-];
-
 /// Secret kinds that are a live credential by their shape alone
 /// ([`hookward_redact::LIVE_KINDS`]: vendor token formats, cloud access keys, private keys).
 pub const SAVED_SECRET_KINDS: &[&str] = hookward_redact::LIVE_KINDS;
@@ -283,10 +270,8 @@ pub fn registry_redirect(line: &str) -> Option<String> {
         .split(['/', ':'])
         .next()?
         .to_ascii_lowercase();
-    if DEFAULT_REGISTRIES
-        .iter()
-        .any(|d| host == *d || host.ends_with(&format!(".{d}")))
-    {
+    // the defaults and known public mirrors (`registry.rs`)
+    if crate::registry::is_known_host(&host) {
         return None;
     }
     Some(url)

@@ -219,50 +219,14 @@ pub fn net_facts(event: &Event, shell: Option<&hookward_shell::ShellFacts>) -> V
             }
         }
     }
+    // the package sources commands set or install from (`registry.rs`): a look-alike registry
+    // host is a look-alike host
     for c in &shell.commands {
-        if !sets_registry(&c.program, &c.argv) {
-            continue;
-        }
-        for w in c.argv.iter().skip(1) {
-            // `registry=URL`, `--index-url=URL`, `GOPROXY=URL,direct`: the value after `=`.
-            let v = w.rsplit_once('=').map_or(w.as_str(), |(_, v)| v);
-            for u in v.split(',') {
-                let l = u.to_ascii_lowercase();
-                if l.starts_with("https://") || l.starts_with("http://") {
-                    push(&mut out, u, "shell", "package registry", &c.evidence);
-                }
-            }
+        for (_, u, _) in crate::registry::named_sources(c) {
+            push(&mut out, &u, "shell", "package registry", &c.evidence);
         }
     }
     out
-}
-
-/// Package managers' ways of naming the registry or index they fetch code from (npm-config(1)
-/// `registry`, `@scope:registry`; pip-config(1) `global.index-url`, pip install `-i`/
-/// `--index-url`/`--extra-index-url`; gem-sources(1) `--add`; `go env -w GOPROXY=…`; poetry
-/// `source add`; uv `--index-url`/`--default-index`): program and the words that must appear
-/// among its arguments. Every URL among the arguments of such a command is a network target
-/// (`package registry`), so a look-alike registry host (`registry.npmjѕ.org`) is asked about as
-/// a fetch of it would be.
-const REGISTRY_SETTERS: &[(&[&str], &[&str])] = &[
-    (&["npm", "pnpm", "yarn", "bun"], &["registry"]),
-    (&["npm", "pnpm", "yarn"], &["--registry"]),
-    (&["pip", "pip3", "uv", "pipx"], &["index-url"]),
-    (&["pip", "pip3", "uv", "pipx"], &["-i"]),
-    (&["uv"], &["--default-index"]),
-    (&["gem"], &["sources"]),
-    (&["go"], &["GOPROXY"]),
-    (&["poetry"], &["source"]),
-];
-
-/// True when `program` with `argv` names a package registry ([`REGISTRY_SETTERS`]).
-fn sets_registry(program: &str, argv: &[String]) -> bool {
-    REGISTRY_SETTERS.iter().any(|(progs, marks)| {
-        progs.contains(&program)
-            && marks
-                .iter()
-                .all(|m| argv.iter().skip(1).any(|w| w.contains(m)))
-    })
 }
 
 #[cfg(test)]
@@ -281,28 +245,6 @@ mod tests {
             git_remote_url("https://x.org/a").as_deref(),
             Some("https://x.org/a")
         );
-    }
-
-    #[test]
-    fn registry_setters() {
-        let argv = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
-        assert!(sets_registry(
-            "npm",
-            &argv("npm config set registry https://r.example/")
-        ));
-        assert!(sets_registry(
-            "pip",
-            &argv("pip config set global.index-url https://p.example/simple")
-        ));
-        assert!(sets_registry(
-            "go",
-            &argv("go env -w GOPROXY=https://g.example,direct")
-        ));
-        assert!(!sets_registry("npm", &argv("npm install left-pad")));
-        assert!(!sets_registry(
-            "curl",
-            &argv("curl https://registry.example/")
-        ));
     }
 
     #[test]

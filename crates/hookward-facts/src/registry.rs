@@ -82,7 +82,7 @@ fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Opt
         return None;
     }
     let host = t.host.to_ascii_lowercase();
-    if KNOWN_HOSTS.contains(&host.as_str()) && t.lookalike.is_none() && !t.mixed_script {
+    if is_known_host(&host) && t.lookalike.is_none() && !t.mixed_script {
         return None;
     }
     Some(RegistryFact {
@@ -129,6 +129,30 @@ fn option_values<'a>(args: &'a [String], long: &str, short: Option<&str>) -> Vec
 pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
     let mut out = Vec::new();
     for c in cmds {
+        for (eco, url, how) in named_sources(c) {
+            if let Some(f) = fact(eco, &url, "shell", &how, &c.evidence) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `host` (lower case) is a default registry or a known mirror ([`KNOWN_HOSTS`]), or a
+/// name below one.
+pub fn is_known_host(host: &str) -> bool {
+    KNOWN_HOSTS
+        .iter()
+        .any(|d| host == *d || host.ends_with(&format!(".{d}")))
+}
+
+/// Every package source URL command `c` sets or installs from, known hosts included, as
+/// (ecosystem, URL, how); `GOPROXY`'s comma-separated entries one by one. What
+/// [`from_commands`] judges, and what `net.rs` makes network targets of (so a look-alike
+/// registry host is a look-alike host).
+pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
+    let mut out: Vec<(&'static str, String, String)> = Vec::new();
+    {
         let argv: &[String] = &c.argv;
         let args: &[String] = argv.get(1..).unwrap_or(&[]);
         let words: Vec<&str> = args
@@ -136,11 +160,11 @@ pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
             .map(String::as_str)
             .filter(|w| !w.starts_with('-'))
             .collect();
-        let ev = c.evidence.as_str();
-        let mut add = |eco: &str, url: &str, how: &str| {
+        let mut add = |eco: &'static str, url: &str, how: &str| {
             for u in url.split(',') {
-                if let Some(f) = fact(eco, u, "shell", how, ev) {
-                    out.push(f);
+                let u = u.trim().trim_matches(|c| c == '"' || c == '\'');
+                if u.starts_with("http://") || u.starts_with("https://") {
+                    out.push((eco, u.to_string(), how.to_string()));
                 }
             }
         };
@@ -177,7 +201,7 @@ pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
                         if args.first().map(String::as_str) != Some("-m")
                             || args.get(1).map(String::as_str) != Some("pip")
                         {
-                            continue;
+                            return out;
                         }
                         words.iter().skip(1).copied().collect()
                     }
@@ -458,6 +482,19 @@ mod tests {
             .len(),
             1
         );
+        // net.rs sees every named source, known hosts included
+        assert_eq!(
+            named_sources(&cmd(&[
+                "npm",
+                "config",
+                "set",
+                "registry",
+                "https://registry.npmjs.org/"
+            ]))
+            .len(),
+            1
+        );
+        assert!(named_sources(&cmd(&["npm", "install", "left-pad"])).is_empty());
         // defaults, known mirrors, loopback, read-only queries, logins: none
         for argv in [
             &[
