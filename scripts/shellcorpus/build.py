@@ -6,6 +6,10 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout14` is held-out set 14 (`src_h14.SPECS`), deduplicated against the main corpus and sets
+2-13, labelled as set 13 (every switch of set 13 on, no new one); its sources include other command
+guards' test cases, whose own verdict is kept in each row as `guard_label` (information, never the label).
+
 `--set heldout13` is held-out set 13 (`src_h13.SPECS`), deduplicated against the main corpus and sets
 2-12, labelled as set 12 with `_label.SHELL_WORDS` on as well (comments are not commands, options are not
 programs, a container mounting the host is `ask privilege`).
@@ -126,9 +130,13 @@ ORDER_H12 = ["src_h12"]
 # `_label.SHELL_WORDS` on (the labeller reads shell words; decided on sets 1-12).
 ORDER_H13 = ["src_h13"]
 
+# Held-out set 14 (2026-12-06): every source is an entry of `src_h14.SPECS`, labelled as set 13.
+ORDER_H14 = ["src_h14"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
         "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
-        "heldout10": ORDER_H10, "heldout11": ORDER_H11, "heldout12": ORDER_H12, "heldout13": ORDER_H13}
+        "heldout10": ORDER_H10, "heldout11": ORDER_H11, "heldout12": ORDER_H12, "heldout13": ORDER_H13,
+        "heldout14": ORDER_H14}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -152,7 +160,11 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
                          "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11"],
            "heldout13": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                          "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
-                         "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11", "/work/data/shell-h12"]}
+                         "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11", "/work/data/shell-h12"],
+           "heldout14": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
+                         "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
+                         "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11", "/work/data/shell-h12",
+                         "/work/data/shell-h13"]}
 
 
 def _key(r):
@@ -188,18 +200,18 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
-                             "heldout10", "heldout11", "heldout12", "heldout13") else _key
+                             "heldout10", "heldout11", "heldout12", "heldout13", "heldout14") else _key
     if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
-                 "heldout13"):
+                 "heldout13", "heldout14"):
         import _label
         _label.OUTSIDE_WRITE = True
-    if a.set in ("heldout11", "heldout12", "heldout13"):
+    if a.set in ("heldout11", "heldout12", "heldout13", "heldout14"):
         import _label
         _label.ONLY_COMMANDS = True
-    if a.set in ("heldout12", "heldout13"):
+    if a.set in ("heldout12", "heldout13", "heldout14"):
         import _label
         _label.VOLUME_TOOLS = True
-    if a.set == "heldout13":
+    if a.set in ("heldout13", "heldout14"):
         import _label
         _label.SHELL_WORDS = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
@@ -245,7 +257,13 @@ def main():
             manifest[mod.SOURCE]["repos"] = {r: head(r) for r in mod.available()}
         if a.set != "main":
             manifest[mod.SOURCE]["dropped_as_in_main" if a.set == "heldout2" else "dropped_as_in_prior_sets"] = in_main
-        if a.set in ("heldout11", "heldout12", "heldout13"):
+        if a.set == "heldout14" and mod.SIDE == "both":
+            from src_h14 import _DISAGREE
+            # the guard's own verdict against ours, counted before deduplication (src_h14._guard_rows)
+            manifest[mod.SOURCE]["guard_disagreement"] = dict(_DISAGREE[mod.SOURCE])
+            manifest[mod.SOURCE]["guard_label_of_rows"] = dict(Counter(
+                "%s/%s" % (r.get("guard_label"), r["expect"]) for r in rows))
+        if a.set in ("heldout11", "heldout12", "heldout13", "heldout14"):
             from _iscmd import DROPPED
             # lines dropped as not shell command lines, by reason (counted before deduplication)
             manifest[mod.SOURCE]["dropped_not_command"] = dict(sorted(DROPPED.get(mod.SOURCE, {}).items()))
