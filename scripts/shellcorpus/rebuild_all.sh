@@ -7,7 +7,7 @@
 # /work/data (so use the default unless you know why). Set 11 is labelled with `_iscmd`'s
 # commands-only filter on, set 12 with it and the volume-tool classes, set 13 with those and the
 # shell-words reading (`_label.SHELL_WORDS`; set 14 as set 13; build.py switches them on for `--set heldout11`,
-# `--set heldout12` and `--set heldout13` only).
+# `--set heldout12`, `--set heldout13` and `--set heldout14` only).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 data=${1:-/work/data}

@@ -47,6 +47,8 @@ def main():
 
     dsrc = [v for v in per.values() if v["dangerous"]]
     ddang = [(k, v) for k, v in per.items() if v["dangerous"] and side.get(k) == "dangerous"]
+    # sources with both sides (other guards' test cases, set 14 on): reported apart as well
+    dboth = [(k, v) for k, v in per.items() if v["dangerous"] and side.get(k) == "both"]
     d20 = [v for v in dsrc if v["dangerous"] >= 20]
     bsrc = [v for v in per.values() if v["benign"]]
     tot_d, tot_ok = sum(v["dangerous"] for v in dsrc), sum(v["ok"] for v in dsrc)
@@ -62,6 +64,11 @@ def main():
     print("| dangerous, pooled | **%s %%** of %d (%d; Wilson 95 %%: %s-%s %%) |" % (fmt(pct(tot_ok, tot_d)), tot_d, tot_ok, fmt(lo), fmt(hi)))
     lo, hi = wilson(dd_ok, dd_n)
     print("| dangerous, pooled over the %d dangerous sources | %s %% of %d (%d; Wilson 95 %%: %s-%s %%) |" % (len(ddang), fmt(pct(dd_ok, dd_n)), dd_n, dd_ok, fmt(lo), fmt(hi)))
+    if dboth:
+        db_n, db_ok = sum(v["dangerous"] for _, v in dboth), sum(v["ok"] for _, v in dboth)
+        print("| dangerous, macro over the %d sources with both sides | **%s %%** |" % (len(dboth), fmt(mac([v for _, v in dboth], "strict_pct"))))
+        lo, hi = wilson(db_ok, db_n)
+        print("| dangerous, pooled over the %d sources with both sides | %s %% of %d (%d; Wilson 95 %%: %s-%s %%) |" % (len(dboth), fmt(pct(db_ok, db_n)), db_n, db_ok, fmt(lo), fmt(hi)))
     print("| benign flagged, macro over %d sources | **%s %%** |" % (len(bsrc), fmt(mac(bsrc, "flagged_pct"))))
     lo, hi = wilson(tot_f, tot_b)
     print("| benign flagged, pooled | **%s %%** of %d (%d; Wilson 95 %%: %s-%s %%) |" % (fmt(pct(tot_f, tot_b)), tot_b, tot_f, fmt(lo), fmt(hi)))
@@ -72,7 +79,7 @@ def main():
     print()
     print("| source | side | dangerous strict % (rows) | benign flagged % (rows) | outside-write ask / deny / allow |")
     print("|---|---|---|---|---|")
-    order = sorted(per, key=lambda k: (side.get(k) != "dangerous", -per[k]["dangerous"], k))
+    order = sorted(per, key=lambda k: ({"dangerous": 0, "both": 1}.get(side.get(k), 2), -per[k]["dangerous"], k))
     for k in order:
         v, ap_ = per[k], apart.get(k)
         print("| %s | %s | %s | %s | %s |" % (
@@ -111,9 +118,11 @@ def main():
     print()
     d_all = {k: v for k, v in per.items() if v["dangerous"]}
     d_dang = dict(ddang)
+    d_both = dict(dboth)
     b_all = {k: v for k, v in per.items() if v["benign"]}
     for label, vs, kn, kk, kp in (("dangerous, sources with dangerous rows", d_all, "dangerous", "ok", "strict_pct"),
                                   ("dangerous, dangerous sources", d_dang, "dangerous", "ok", "strict_pct"),
+                                  ("dangerous, sources with both sides", d_both, "dangerous", "ok", "strict_pct"),
                                   ("benign flagged", b_all, "benign", "flagged", "flagged_pct")):
         if len(vs) < 2:
             continue
