@@ -1738,44 +1738,25 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
         }
     }
     // A tree walked and its files opened is read whole (`for r, _, fs in
-    // os.walk(expanduser('~/.ssh')): … open(join(r, f)).read()`).
-    if reads && !deletes {
-        for pos in find_calls(code, "os.walk", false, false) {
-            let (args, _) = call_args_at(code, pos, "os.walk");
-            let root = args.first().and_then(|x| {
-                cx.binds
-                    .iter()
-                    .find(|(n, _)| n == x.trim())
-                    .map(|(_, v)| v.clone())
-                    .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
-            });
-            let Some(root) = root else { continue };
-            if !root.starts_with('/') && !root.starts_with('~') {
-                continue;
-            }
-            let arg = resolve(&root);
-            let r = paths::resolve(&arg, cwd);
-            a.add_path(&r, Access::Read, &format!("{} os.walk", cx.how), true, ev);
+    // os.walk(expanduser('~/.ssh')): … open(join(r, f)).read()`); one whose names are deleted is
+    // deleted whole (the delete decides when the code does both).
+    let access = if deletes { Access::Delete } else { Access::Read };
+    for pos in find_calls(code, "os.walk", false, false) {
+        let (args, _) = call_args_at(code, pos, "os.walk");
+        let root = args.first().and_then(|x| {
+            cx.binds
+                .iter()
+                .find(|(n, _)| n == x.trim())
+                .map(|(_, v)| v.clone())
+                .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
+        });
+        let Some(root) = root else { continue };
+        if !root.starts_with('/') && !root.starts_with('~') {
+            continue;
         }
-    }
-    if deletes {
-        for pos in find_calls(code, "os.walk", false, false) {
-            let (args, _) = call_args_at(code, pos, "os.walk");
-            let root = args.first().and_then(|x| {
-                cx.binds
-                    .iter()
-                    .find(|(n, _)| n == x.trim())
-                    .map(|(_, v)| v.clone())
-                    .or_else(|| eval_str(x, cx.lang, &cx.home, 0))
-            });
-            let Some(root) = root else { continue };
-            if !root.starts_with('/') && !root.starts_with('~') {
-                continue;
-            }
-            let arg = resolve(&root);
-            let r = paths::resolve(&arg, cwd);
-            a.add_path(&r, Access::Delete, &format!("{} os.walk", cx.how), true, ev);
-        }
+        let arg = resolve(&root);
+        let r = paths::resolve(&arg, cwd);
+        a.add_path(&r, access, &format!("{} os.walk", cx.how), true, ev);
     }
 }
 
