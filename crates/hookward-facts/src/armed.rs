@@ -94,7 +94,11 @@ pub const TOOL_RUN_FILES: &[(&str, Runner, &str)] = &[
     ("conftest.py", Runner::Python, "pytest"),
     ("rakefile", Runner::Ruby, "rake"),
     ("rakefile.rb", Runner::Ruby, "rake"),
-    ("setup.py", Runner::Python, "pip install or a build of the package"),
+    (
+        "setup.py",
+        Runner::Python,
+        "pip install or a build of the package",
+    ),
     ("sitecustomize.py", Runner::Python, "every Python start"),
     ("usercustomize.py", Runner::Python, "every Python start"),
 ];
@@ -156,7 +160,11 @@ fn kind_of(path: &str) -> Option<Kind> {
     {
         Some(Kind::ToolRun(name, *runner, trigger))
     } else if base.ends_with(".gemspec") {
-        Some(Kind::ToolRun("gemspec", Runner::Ruby, "bundle install or gem build"))
+        Some(Kind::ToolRun(
+            "gemspec",
+            Runner::Ruby,
+            "bundle install or gem build",
+        ))
     } else if (lower.contains("/.github/workflows/") || lower.starts_with(".github/workflows/"))
         && (lower.ends_with(".yml") || lower.ends_with(".yaml"))
     {
@@ -791,7 +799,10 @@ fn rust_literal(s: &str) -> Option<(String, usize)> {
         let body = r[hashes..].strip_prefix('"')?;
         let close = format!("\"{}", "#".repeat(hashes));
         let end = body.find(&close)?;
-        return Some((body[..end].to_string(), lead + 1 + hashes + 1 + end + close.len()));
+        return Some((
+            body[..end].to_string(),
+            lead + 1 + hashes + 1 + end + close.len(),
+        ));
     }
     let body = t.strip_prefix('"')?;
     let mut v = String::new();
@@ -849,9 +860,9 @@ fn github_expressions(code: &str) -> String {
             break;
         };
         let expr = rest[at + 3..at + end].trim();
-        let name = expr.strip_prefix("secrets.").filter(|n| {
-            !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
+        let name = expr
+            .strip_prefix("secrets.")
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
         match name {
             Some(n) => out.push_str(&format!("${{{n}}}")),
             None => out.push_str("${GITHUB_EXPRESSION}"),
@@ -975,7 +986,9 @@ fn unquote_yaml(v: &str) -> String {
     if v.len() >= 2 && v.starts_with('\'') && v.ends_with('\'') {
         v[1..v.len() - 1].replace("''", "'")
     } else if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
-        v[1..v.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\")
+        v[1..v.len() - 1]
+            .replace("\\\"", "\"")
+            .replace("\\\\", "\\")
     } else {
         v.to_string()
     }
@@ -1118,7 +1131,10 @@ mod tests {
 os.system('\''id'\'')
 '"#]
         );
-        assert_eq!(codes("/p/Rakefile", "system 'id'")[0], r#"ruby -e 'system '\''id'\'''"#);
+        assert_eq!(
+            codes("/p/Rakefile", "system 'id'")[0],
+            r#"ruby -e 'system '\''id'\'''"#
+        );
         assert_eq!(codes("/p/.envrc", "export A=1\n"), ["export A=1\n"]);
         assert!(codes("/p/src/setup_helpers.py", "import os").is_empty());
         let build = r#"use std::process::Command;
@@ -1152,7 +1168,8 @@ fn main() {
         );
         let pc = "repos:\n  - repo: local\n    hooks:\n      - id: s\n        entry: sh -c 'id'\n        language: system\n";
         assert_eq!(codes("/p/.pre-commit-config.yaml", pc), ["sh -c 'id'"]);
-        let mcp = r#"{"servers": {"a": {"type": "stdio", "command": "sh", "args": ["-c", "id; ls"]}}}"#;
+        let mcp =
+            r#"{"servers": {"a": {"type": "stdio", "command": "sh", "args": ["-c", "id; ls"]}}}"#;
         assert_eq!(codes("/p/.vscode/mcp.json", mcp), ["sh -c 'id; ls'"]);
         assert!(codes("/p/docs/workflows/ci.yml", wf).is_empty());
         assert_eq!(runs_in("/p/.github/workflows/ci.yml"), "/p");

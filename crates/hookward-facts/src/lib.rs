@@ -1044,7 +1044,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 }
                 if registry::configures(&p.path) {
                     let text = armed::shell_written_text(command);
-                    for mut f in registry::from_file(&p.path, &text) {
+                    for mut f in registry::from_shell_write(&p.path, &text) {
                         f.via = "shell".into();
                         written_sources.push(f);
                     }

@@ -8,6 +8,18 @@
 //! Serialised as `input.facts.registries`; the policy asks (`shell/package-registry`,
 //! `path/package-registry`).
 //!
+//!
+//! The same fact, by the same rule (h-cmd16): a package installed from a direct URL (`pip install
+//! https://host/x.tar.gz`, `npm install https://host/x.tgz`, `cargo install --git URL`, a PEP 508
+//! `name @ URL` in `pyproject.toml`, `setup.cfg` or a requirements file) whose host is neither a
+//! registry nor a code-hosting site ([`CODE_HOSTS`]: a repository there has a named owner and
+//! history anyone can read); a lockfile whose resolved URLs point at another host (`Write` of
+//! `package-lock.json`, `sed -i 's#registry.npmjs.org#mirror.example#' package-lock.json`); and
+//! a manifest that redirects a dependency to another source, code hosts included, since the
+//! redirect is the attack (go.mod `replace M => other/module`, Cargo `[patch.*]`/`[replace]` with
+//! `git`, `.cargo/config.toml` `[source.*]`/`[registries.*]`, Gradle's wrapper
+//! `distributionUrl`). Local paths (`replace M => ../fork`, `path = …`) are one's own code.
+//!
 //! Not a fact: the default registries and widely used public mirrors ([`KNOWN_HOSTS`]), loopback
 //! hosts (a registry of one's own, e.g. Verdaccio), queries and downloads that install nothing
 //! (`pip index versions`, `pip download`, `npm view`, `npm login`), and publishing (a publish is
@@ -52,7 +64,34 @@ pub const KNOWN_HOSTS: &[&str] = &[
     "download.pytorch.org",
     "pypi.nvidia.com",
     "gems.ruby-china.com",
+    "services.gradle.org",
+    "downloads.gradle.org",
+    "downloads.gradle-dn.com",
+    "repo.maven.apache.org",
+    "repo1.maven.org",
 ];
+
+/// Code-hosting sites (and GitHub's archive host): a direct install from a repository there
+/// is not asked about (module docs), a redirect of a dependency there is. `pkg.pr.new` serves
+/// builds of GitHub pull requests (StackBlitz), named by repository and commit.
+pub const CODE_HOSTS: &[&str] = &[
+    "github.com",
+    "codeload.github.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "codeberg.org",
+    "git.sr.ht",
+    "repo.or.cz",
+    "pkg.pr.new",
+];
+
+/// Whether `host` (lower case) is a code-hosting site of [`CODE_HOSTS`].
+pub fn is_code_host(host: &str) -> bool {
+    CODE_HOSTS.contains(&host)
+}
+
+/// The `how` of a direct-URL install ([`named_sources`]): it ends with this.
+const DIRECT: &str = " from a URL";
 
 /// One package source set or used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +122,9 @@ fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Opt
     }
     let host = t.host.to_ascii_lowercase();
     if is_known_host(&host) && t.lookalike.is_none() && !t.mixed_script {
+        return None;
+    }
+    if how.ends_with(DIRECT) && is_code_host(&host) {
         return None;
     }
     Some(RegistryFact {
@@ -192,6 +234,11 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     for v in option_values(args, "--registry", None) {
                         add("npm", v, &format!("{} --registry", c.program));
                     }
+                    for w in operands(args) {
+                        if let Some(u) = direct_url(w) {
+                            add("npm", u, &format!("{} install{DIRECT}", c.program));
+                        }
+                    }
                 }
             }
             "pip" | "pip3" | "uv" | "python" | "python3" | "pipx" => {
@@ -221,6 +268,11 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         }
                     }
                     Some("install" | "add" | "sync" | "lock" | "compile") => {
+                        for w in operands(args) {
+                            if let Some(u) = direct_url(w) {
+                                add(eco, u, &format!("{} install{DIRECT}", c.program));
+                            }
+                        }
                         for (long, short) in [
                             ("--index-url", Some("-i")),
                             ("--extra-index-url", None),
@@ -254,6 +306,20 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     }
                 }
             }
+            "cargo" if words.first() == Some(&"install") => {
+                for v in option_values(args, "--git", None) {
+                    if let Some(u) = direct_url(v) {
+                        add("cargo", u, &format!("cargo install --git{DIRECT}"));
+                    }
+                }
+                for v in option_values(args, "--index", None) {
+                    add(
+                        "cargo",
+                        v.trim_start_matches("sparse+"),
+                        "cargo install --index",
+                    );
+                }
+            }
             "poetry" if words.first() == Some(&"source") && words.get(1) == Some(&"add") => {
                 add(
                     "poetry",
@@ -267,21 +333,88 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
     out
 }
 
+/// The words of `args` that are neither options nor the value after an option that takes one
+/// (an option word without `=` followed by a word that is not an option is read as taking it:
+/// `--registry URL`, `-i URL`, from [`VALUE_OPTIONS`]).
+fn operands(args: &[String]) -> impl Iterator<Item = &str> {
+    args.iter().enumerate().filter_map(|(i, a)| {
+        let prev_takes = i > 0 && {
+            let p = args[i - 1].as_str();
+            p.starts_with('-') && !p.contains('=') && VALUE_OPTIONS.contains(&p)
+        };
+        (!a.starts_with('-') && !prev_takes).then_some(a.as_str())
+    })
+}
+
+/// Install options whose value is the next word (npm, pip, uv, cargo).
+const VALUE_OPTIONS: &[&str] = &[
+    "--registry",
+    "--index-url",
+    "-i",
+    "--extra-index-url",
+    "--find-links",
+    "-f",
+    "--index",
+    "--default-index",
+    "--git",
+    "-r",
+    "--requirement",
+    "-c",
+    "--constraint",
+    "--target",
+    "-t",
+    "--prefix",
+    "--root",
+];
+
+/// The URL a package argument installs from, when it is one: `https://…`, `git+https://…`,
+/// `name @ https://…` (PEP 508), `name@git+https://…`; the `git+` and `sparse+` prefixes removed.
+fn direct_url(w: &str) -> Option<&str> {
+    let at = w.find("://")?;
+    let start = w[..at]
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
+        .map_or(0, |i| i + 1);
+    let u = &w[start..];
+    let u = u
+        .strip_prefix("git+")
+        .or_else(|| u.strip_prefix("sparse+"))
+        .unwrap_or(u);
+    (u.starts_with("https://") || u.starts_with("http://")).then_some(u)
+}
+
+/// Whether `path` is a lockfile: resolved URLs of every dependency.
+fn is_lockfile(base: &str) -> bool {
+    base.ends_with(".lock")
+        || base.ends_with("-lock.json")
+        || base.ends_with("-lock.yaml")
+        || base == "npm-shrinkwrap.json"
+        || base == "pipfile.lock"
+}
+
 /// Whether `path` is a file that configures package sources ([`from_file`] reads it).
 pub fn configures(path: &str) -> bool {
     let base = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    matches!(
-        base.as_str(),
-        ".npmrc"
-            | ".yarnrc"
-            | ".yarnrc.yml"
-            | "pip.conf"
-            | "pip.ini"
-            | "uv.toml"
-            | "pyproject.toml"
-            | "bunfig.toml"
-            | ".gemrc"
-    ) || (base.starts_with("requirements") && base.ends_with(".txt"))
+    let lower = path.to_ascii_lowercase();
+    is_lockfile(&base)
+        || matches!(
+            base.as_str(),
+            "go.mod" | "cargo.toml" | "setup.cfg" | "gradle-wrapper.properties"
+        )
+        || ((base == "config.toml" || base == "config")
+            && (lower.contains("/.cargo/") || lower.starts_with(".cargo/")))
+        || matches!(
+            base.as_str(),
+            ".npmrc"
+                | ".yarnrc"
+                | ".yarnrc.yml"
+                | "pip.conf"
+                | "pip.ini"
+                | "uv.toml"
+                | "pyproject.toml"
+                | "bunfig.toml"
+                | ".gemrc"
+        )
+        || (base.starts_with("requirements") && base.ends_with(".txt"))
 }
 
 /// The package sources a file's text sets, for the files that configure them (module docs);
@@ -289,7 +422,49 @@ pub fn configures(path: &str) -> bool {
 pub fn from_file(path: &str, text: &str) -> Vec<RegistryFact> {
     let base = path.rsplit('/').next().unwrap_or(path);
     let lower = base.to_ascii_lowercase();
-    let mut out = Vec::new();
+    let mut out = redirects(path, text);
+    if is_lockfile(&lower) {
+        for line in text.lines().take(50_000) {
+            for url in urls_in(line) {
+                if let Some(f) = fact(
+                    "lockfile",
+                    url,
+                    "tool",
+                    &format!("{base}{DIRECT}"),
+                    line.trim(),
+                ) {
+                    out.push(f);
+                }
+            }
+        }
+        return out;
+    }
+    // PEP 508 direct references (`name @ https://…`) and URL lines of requirements files
+    if lower == "pyproject.toml"
+        || lower == "setup.cfg"
+        || (lower.starts_with("requirements") && lower.ends_with(".txt"))
+    {
+        for line in text.lines().take(5000) {
+            let l = line.trim();
+            if l.starts_with('#') {
+                continue;
+            }
+            let refs = l.contains(" @ ")
+                || l.contains("@git+")
+                || l.starts_with("http")
+                || l.starts_with("git+");
+            if !refs {
+                continue;
+            }
+            for w in l.split(['"', '\'', ',', '[', ']', ' ']) {
+                if let Some(u) = direct_url(w) {
+                    if let Some(f) = fact("pip", u, "tool", &format!("{base}{DIRECT}"), l) {
+                        out.push(f);
+                    }
+                }
+            }
+        }
+    }
     let (eco, keys): (&str, &[&str]) = match lower.as_str() {
         ".npmrc" | ".yarnrc" => ("npm", &["registry"]),
         ".yarnrc.yml" => ("npm", &["npmRegistryServer"]),
@@ -355,6 +530,155 @@ pub fn from_file(path: &str, text: &str) -> Vec<RegistryFact> {
 
 /// Whether `line` starts with the key `k` as a whole key: followed by `=`, `:`, a space, a
 /// quote or nothing.
+/// What a shell command's write of a lockfile or source file shows (`text` as
+/// `armed::shell_written_text` gives it): [`from_file`]'s facts, and for a lockfile the hosts
+/// a `sed` substitution puts in (`s#registry.npmjs.org#mirror.example#g`: the replacement, a
+/// host without a scheme).
+pub fn from_shell_write(path: &str, text: &str) -> Vec<RegistryFact> {
+    let mut out = from_file(path, text);
+    let base = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    if !is_lockfile(&base) {
+        return out;
+    }
+    for expr in text.split_whitespace() {
+        let Some(rest) = expr.strip_prefix('s') else {
+            continue;
+        };
+        let Some(d) = rest
+            .chars()
+            .next()
+            .filter(|c| !c.is_ascii_alphanumeric() && *c != ' ')
+        else {
+            continue;
+        };
+        let parts: Vec<&str> = rest[d.len_utf8()..].split(d).collect();
+        let Some(repl) = parts.get(1) else { continue };
+        let repl = repl.replace('\\', "");
+        let url = if repl.contains("://") {
+            repl.clone()
+        } else {
+            format!("https://{repl}")
+        };
+        let host_like = url
+            .split("://")
+            .nth(1)
+            .and_then(|h| h.split('/').next())
+            .is_some_and(|h| {
+                h.contains('.')
+                    && h.rsplit('.')
+                        .next()
+                        .is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()))
+            });
+        if !host_like {
+            continue;
+        }
+        if let Some(f) = fact("lockfile", &url, "shell", &format!("sed in {base}"), expr) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// A manifest's redirects of dependencies to another source (module docs): go.mod `replace`
+/// to a module path (not `./` or `../`), Cargo.toml `[patch.*]` / `[replace]` `git`/`registry`
+/// URLs, `.cargo/config.toml` `[source.*]` / `[registries.*]` URLs, a Gradle wrapper's
+/// `distributionUrl`.
+fn redirects(path: &str, text: &str) -> Vec<RegistryFact> {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    let lower = base.to_ascii_lowercase();
+    let lpath = path.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut push = |eco: &str, url: &str, how: &str, line: &str| {
+        if let Some(f) = fact(eco, url, "tool", how, line) {
+            out.push(f);
+        }
+    };
+    match lower.as_str() {
+        "go.mod" => {
+            let mut in_block = false;
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                let body = if let Some(r) = l.strip_prefix("replace") {
+                    let r = r.trim();
+                    if r.starts_with('(') {
+                        in_block = true;
+                        continue;
+                    }
+                    r
+                } else if in_block {
+                    if l.starts_with(')') {
+                        in_block = false;
+                        continue;
+                    }
+                    l
+                } else {
+                    continue;
+                };
+                let Some((from, to)) = body.split_once("=>") else {
+                    continue;
+                };
+                let from_mod = from.split_whitespace().next().unwrap_or("");
+                let to_mod = to.split_whitespace().next().unwrap_or("");
+                if to_mod.is_empty()
+                    || to_mod.starts_with('.')
+                    || to_mod.starts_with('/')
+                    || to_mod == from_mod
+                {
+                    continue;
+                }
+                push("go", &format!("https://{to_mod}"), "go.mod replace", l);
+            }
+        }
+        "cargo.toml" | "config.toml" | "config" => {
+            let cargo_config = lower != "cargo.toml";
+            if cargo_config && !(lpath.contains("/.cargo/") || lpath.starts_with(".cargo/")) {
+                return out;
+            }
+            let mut section = String::new();
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                if l.starts_with('[') {
+                    section = l
+                        .trim_matches(|c| c == '[' || c == ']')
+                        .to_ascii_lowercase();
+                    continue;
+                }
+                let redirecting = if cargo_config {
+                    section.starts_with("source") || section.starts_with("registries")
+                } else {
+                    section.starts_with("patch") || section == "replace"
+                };
+                if !redirecting || l.starts_with('#') {
+                    continue;
+                }
+                let how = if cargo_config {
+                    ".cargo/config.toml source"
+                } else {
+                    "Cargo.toml [patch]"
+                };
+                for url in urls_in(l) {
+                    push("cargo", url, how, l);
+                }
+            }
+        }
+        "gradle-wrapper.properties" => {
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                if let Some(v) = l.strip_prefix("distributionUrl") {
+                    let v = v
+                        .trim_start()
+                        .trim_start_matches(['=', ':'])
+                        .trim()
+                        .replace("\\:", ":");
+                    push("gradle", &v, "gradle-wrapper.properties distributionUrl", l);
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
 fn key_at(line: &str, k: &str) -> bool {
     line.strip_prefix(k)
         .is_some_and(|r| r.is_empty() || r.starts_with(['=', ':', ' ', '\t', '"']))
@@ -617,5 +941,131 @@ mod tests {
         );
         assert_eq!(n("/p/requirements.txt", "flask==3.0\nrequests>=2\n"), 0);
         assert_eq!(n("/p/README.md", "registry=https://npm.example.net/\n"), 0);
+    }
+
+    #[test]
+    fn direct_urls_lockfiles_and_redirects() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        assert_eq!(
+            hosts(&["pip", "install", "https://files.pkgs.example/c-0.4.tar.gz"]),
+            ["files.pkgs.example"]
+        );
+        assert_eq!(
+            hosts(&["npm", "install", "https://npm-stats.example/p/l-2.0.0.tgz"]),
+            ["npm-stats.example"]
+        );
+        assert_eq!(
+            hosts(&[
+                "uv",
+                "pip",
+                "install",
+                "x @ git+https://git.corp.example/x.git"
+            ]),
+            ["git.corp.example"]
+        );
+        assert_eq!(
+            hosts(&["cargo", "install", "--git", "https://git.corp.example/t"]),
+            ["git.corp.example"]
+        );
+        // code hosts, registries, names and local files: none
+        for argv in [
+            &["pip", "install", "git+https://github.com/o/r.git"][..],
+            &["cargo", "install", "--git", "https://github.com/o/r"],
+            &["npm", "i", "-g", "https://pkg.pr.new/@o/cli@main"],
+            &["pip", "install", "https://files.pythonhosted.org/p/x.whl"],
+            &["pip", "install", "./dist/x.whl"],
+            &["npm", "install", "left-pad"],
+            &["cargo", "install", "ripgrep"],
+        ] {
+            assert!(hosts(argv).is_empty(), "{argv:?}");
+        }
+        let n = |p: &str, t: &str| from_file(p, t).len();
+        let lock = r#"{"packages": {"node_modules/l": {"resolved": "https://registry.npm-mirror.example/l/-/l-4.17.21.tgz"}}}"#;
+        assert_eq!(n("/p/package-lock.json", lock), 1);
+        assert_eq!(
+            n(
+                "/p/package-lock.json",
+                r#"{"resolved": "https://registry.npmjs.org/l/-/l-4.17.21.tgz"}"#
+            ),
+            0
+        );
+        let sed = |p: &str, t: &str| from_shell_write(p, t).len();
+        assert_eq!(
+            sed(
+                "/p/requirements.lock",
+                "s#files.pythonhosted.org#files.mirror.example#g"
+            ),
+            1
+        );
+        assert_eq!(
+            sed(
+                "/p/yarn.lock",
+                "s|registry.yarnpkg.com|registry.npmjs.org|g"
+            ),
+            0
+        );
+        assert_eq!(
+            n(
+                "/p/go.mod",
+                "module a\n\nreplace golang.org/x/crypto => github.com/f0rk/crypto v0.21.1\n"
+            ),
+            1
+        );
+        assert_eq!(
+            n("/p/go.mod", "module a\nreplace (\n\tgithub.com/a/b => ../b\n\tgithub.com/a/c => github.com/a/c v1.2.0\n)\n"),
+            0
+        );
+        assert_eq!(
+            n("/p/Cargo.toml", "[dependencies]\nserde = \"1\"\n\n[patch.crates-io]\nserde = { git = \"https://github.com/fork/serde\" }\n"),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/Cargo.toml",
+                "[patch.crates-io]\nserde = { path = \"../serde\" }\n"
+            ),
+            0
+        );
+        assert_eq!(
+            n("/p/.cargo/config.toml", "[source.crates-io]\nreplace-with = \"m\"\n\n[source.m]\nregistry = \"sparse+https://crates.mirror.example/index/\"\n"),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/gradle/wrapper/gradle-wrapper.properties",
+                "distributionUrl=https\\://gradle.mirror.example/gradle-8.7-bin.zip\n"
+            ),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/gradle/wrapper/gradle-wrapper.properties",
+                "distributionUrl=https\\://services.gradle.org/distributions/gradle-8.7-bin.zip\n"
+            ),
+            0
+        );
+        assert_eq!(
+            n("/p/pyproject.toml", "[build-system]\nrequires = [\"setuptools\", \"b @ https://pypi-mirror.example/b-1.0.tar.gz\"]\n"),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/setup.cfg",
+                "[options]\nsetup_requires =\n    f @ https://pypi-mirror.example/f-1.0.tar.gz\n"
+            ),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/requirements.txt",
+                "x @ git+https://github.com/o/x.git\n"
+            ),
+            0
+        );
     }
 }

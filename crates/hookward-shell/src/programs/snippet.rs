@@ -1740,7 +1740,11 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
     // A tree walked and its files opened is read whole (`for r, _, fs in
     // os.walk(expanduser('~/.ssh')): … open(join(r, f)).read()`); one whose names are deleted is
     // deleted whole (the delete decides when the code does both).
-    let access = if deletes { Access::Delete } else { Access::Read };
+    let access = if deletes {
+        Access::Delete
+    } else {
+        Access::Read
+    };
     for pos in find_calls(code, "os.walk", false, false) {
         let (args, _) = call_args_at(code, pos, "os.walk");
         let root = args.first().and_then(|x| {
