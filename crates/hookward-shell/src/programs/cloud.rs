@@ -400,6 +400,26 @@ pub(crate) const CLIS: &[Cli] = &[
         ..NONE
     },
     Cli {
+        names: &["neonctl", "neon"],
+        verb_at: AnyOperand,
+        confirms: false,
+        force: &[],
+        local: &[],
+        example: "neonctl projects delete p",
+        source: "Neon CLI (neonctl projects|branches|databases|roles delete)",
+        ..NONE
+    },
+    Cli {
+        names: &["argocd"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "argocd app delete api --cascade -y",
+        source: "Argo CD CLI (argocd app delete: the application and, with --cascade, its resources)",
+        ..NONE
+    },
+    Cli {
         names: &["railway"],
         verb_at: AnyOperand,
         confirms: true,

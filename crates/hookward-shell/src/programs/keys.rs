@@ -17,7 +17,8 @@ pub(crate) struct Export {
     pub all: &'static [&'static str],
     /// …and, when not empty, at least one of these.
     pub any: &'static [&'static str],
-    /// The store read, relative to the home directory.
+    /// The store read, relative to the home directory (absolute when it starts with `/`: a
+    /// system database).
     pub store: &'static str,
     /// A command that must match.
     #[allow(dead_code)] // read by the tests
@@ -45,6 +46,30 @@ const DOCKER_CREDENTIAL_HELPERS: &[&str] = &[
 
 /// The table.
 pub(crate) const EXPORTS: &[Export] = &[
+    Export {
+        programs: &["getent"],
+        all: &[],
+        any: &["shadow"],
+        store: "/etc/shadow",
+        example: "getent shadow",
+        source: "getent(1): the `shadow` database is /etc/shadow, the users' password hashes",
+    },
+    Export {
+        programs: &["getent"],
+        all: &[],
+        any: &["gshadow"],
+        store: "/etc/gshadow",
+        example: "getent gshadow",
+        source: "getent(1): the `gshadow` database is /etc/gshadow, the groups' password hashes",
+    },
+    Export {
+        programs: &["dscl"],
+        all: &["-read"],
+        any: &["ShadowHashData", "dsAttrTypeNative:ShadowHashData"],
+        store: "/var/db/dslocal/nodes/Default/users",
+        example: "dscl . -read /Users/alex ShadowHashData",
+        source: "dscl(1); macOS keeps a local user's password hash as ShadowHashData in /var/db/dslocal/nodes/Default/users/NAME.plist",
+    },
     Export {
         programs: GPG,
         all: &[],
@@ -220,7 +245,11 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     for e in EXPORTS {
         if matches(e, name, &words) {
             let r = Resolved {
-                path: crate::paths::normalize(&format!("{home}/{}", e.store)),
+                path: if e.store.starts_with('/') {
+                    e.store.to_string()
+                } else {
+                    crate::paths::normalize(&format!("{home}/{}", e.store))
+                },
                 dynamic: false,
                 glob: false,
             };
@@ -913,7 +942,11 @@ mod tests {
     fn every_row_reads_its_store() {
         for e in EXPORTS {
             let f = analyze(e.example, &ctx());
-            let want = format!("/home/dev/{}", e.store);
+            let want = if e.store.starts_with('/') {
+                e.store.to_string()
+            } else {
+                format!("/home/dev/{}", e.store)
+            };
             assert!(
                 f.paths
                     .iter()

@@ -342,6 +342,7 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
 /// search instead of a scan of each table.
 const TABLED: &[&str] = &[
     "aliyun",
+    "argocd",
     "asr",
     "aws",
     "az",
@@ -368,6 +369,7 @@ const TABLED: &[&str] = &[
     "docker-credential-secretservice",
     "docker-credential-wincred",
     "doctl",
+    "dscl",
     "dumpe2fs",
     "e2fsck",
     "eksctl",
@@ -379,6 +381,7 @@ const TABLED: &[&str] = &[
     "fsck",
     "gcloud",
     "gdisk",
+    "getent",
     "gh",
     "glab",
     "gpg",
@@ -405,6 +408,8 @@ const TABLED: &[&str] = &[
     "mkntfs",
     "mkswap",
     "mount",
+    "neon",
+    "neonctl",
     "netlify",
     "newfs",
     "newfs_apfs",
@@ -532,6 +537,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     keys::secret_print(a, name, inv, st.captured);
     dynamic::recipe_file(a, name, inv);
     cloud::http_delete(a, name, inv);
+    tools::sql_carriers(a, name, inv);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }

@@ -693,6 +693,60 @@ fn destructive_sql(s: &str) -> bool {
     })
 }
 
+/// Programs that carry SQL in an option (or an operand) beside the classic clients of [`sql`]:
+/// (program, words that must all appear, options whose value is SQL, whether the operands
+/// after those words are SQL too). A statement that drops or empties data
+/// ([`destructive_sql`]) is the `sql_drop` fact, as with `psql -c`. Sources: sqlcmd(1) `-Q`/`-q`,
+/// clickhouse-client `--query`/`-q`, Cloudflare `wrangler d1 execute --command`, `gcloud spanner
+/// databases execute-sql --sql`, AWS CLI `rds-data`/`redshift-data execute-statement --sql`,
+/// `heroku pg:psql --command`, Snowflake `snowsql -q`, usql `-c`, Trino/Presto CLI `--execute`,
+/// `turso db shell DB SQL`, `bq query SQL`, `databricks … --statement`.
+pub(crate) const SQL_CARRIERS: &[(&str, &[&str], &[&str], bool)] = &[
+    ("aws", &["execute-statement"], &["--sql"], false),
+    ("bq", &["query"], &[], true),
+    ("clickhouse", &["client"], &["--query", "-q"], false),
+    ("clickhouse-client", &[], &["--query", "-q"], false),
+    ("databricks", &[], &["--statement"], false),
+    ("gcloud", &["execute-sql"], &["--sql"], false),
+    ("heroku", &["pg:psql"], &["--command", "-c"], false),
+    ("presto", &[], &["--execute"], false),
+    ("snowsql", &[], &["-q", "--query"], false),
+    ("sqlcmd", &[], &["-Q", "-q"], false),
+    ("trino", &[], &["--execute"], false),
+    ("turso", &["db", "shell"], &[], true),
+    ("usql", &[], &["-c", "--command"], false),
+    ("wrangler", &["d1", "execute"], &["--command"], false),
+];
+
+/// The `sql_drop` fact of a [`SQL_CARRIERS`] program whose SQL drops or empties data.
+pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some((_, need, options, operands)) = SQL_CARRIERS.iter().find(|(p, ..)| *p == name) else {
+        return;
+    };
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    if !need.iter().all(|n| words.contains(n)) {
+        return;
+    }
+    let mut texts: Vec<&str> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        for o in *options {
+            if w == o {
+                if let Some(v) = words.get(i + 1) {
+                    texts.push(v);
+                }
+            } else if let Some(v) = w.strip_prefix(o).and_then(|r| r.strip_prefix('=')) {
+                texts.push(v);
+            }
+        }
+        if *operands && !w.starts_with('-') && !need.contains(w) {
+            texts.push(w);
+        }
+    }
+    if texts.iter().any(|t| destructive_sql(t)) {
+        a.infra("sql_drop", &inv.evidence);
+    }
+}
+
 fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     let p = opts::parse(
         inv.rest(),
