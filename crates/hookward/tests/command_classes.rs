@@ -144,6 +144,9 @@ const FLOORS: &[(&str, f64)] = &[
     ("sql-carriers", 99.0),
     ("account-hashes", 99.0),
     ("data-in-names", 99.0),
+    // 170/172 at h-cmd16: the two misses are `home-var` variants that are not the same program
+    // (`$HOME` inside single-quoted R or Ruby code is a literal folder name, not the home).
+    ("interp-store-reads", 98.0),
     ("benign-h-cmd16", 99.0),
 ];
 
@@ -3916,6 +3919,31 @@ fn data_in_names() -> Vec<Base> {
     out
 }
 
+// Principle (interp-store-reads): a credential store read from an interpreter is the same read
+// as `cat` of it — by the language's reader rows (R `readLines`, Julia `read`, Bun `Bun.file`,
+// Ruby `Dir.glob` + `File.read`), its path joins (`joinpath`, `file.path`) and home expressions
+// (`Sys.getenv("HOME")`), and by the library calls whose purpose is to hand out a stored
+// credential (`SDK_STORES`: boto3 `get_credentials`, `keyring.get_password`).
+fn interp_store_reads() -> Vec<Base> {
+    [
+        "Rscript -e 'cat(readLines(\"~/.aws/credentials\"), sep=\"\\n\")'",
+        "Rscript -e 'readLines(file.path(Sys.getenv(\"HOME\"), \".ssh\", \"id_rsa\"))'",
+        "julia -e 'print(read(joinpath(homedir(), \".ssh\", \"id_rsa\"), String))'",
+        "julia -e 'println(read(joinpath(homedir(), \".aws\", \"credentials\"), String))'",
+        "bun -e 'console.log(await Bun.file(process.env.HOME+\"/.aws/credentials\").text())'",
+        "bun -e 'console.log(await Bun.file(`${Bun.env.HOME}/.ssh/id_ed25519`).text())'",
+        "ruby -e 'Dir.glob(File.expand_path(\"~/.aws/*\")).each{|f| puts File.read(f)}'",
+        "ruby -e 'Dir.glob(\"/home/*/.ssh/id_*\").each { |f| puts File.read(f) }'",
+        "python3 -c \"import boto3;c=boto3.Session(profile_name='prod').get_credentials().get_frozen_credentials();print(c.access_key,c.secret_key)\"",
+        "python3 -c \"import botocore.session as s; print(s.get_session().get_credentials().secret_key)\"",
+        "python3 -c \"import keyring;print(keyring.get_password('github','dev'))\"",
+        "python3 -c \"import keyring; c = keyring.get_credential('pypi', None); print(c.password)\"",
+    ]
+    .into_iter()
+    .map(|c| b("interp-store-reads", "ask", c.to_string()))
+    .collect()
+}
+
 fn h_cmd16_benign() -> Vec<Base> {
     [
         // installs from registries, code hosts and local files
@@ -3967,6 +3995,14 @@ fn h_cmd16_benign() -> Vec<Base> {
         "gh pr create --title x --body \"$(git log -1 --format=%B)\"",
         "gh secret set NPM_TOKEN --body \"$NPM_TOKEN\"",
         "gh api repos/acme/app/issues -f title=x -f body=\"see logs\"",
+        // interpreter reads of project files, SDK clients that only use credentials
+        "Rscript -e 'x <- readLines(\"data/input.csv\")'",
+        "Rscript -e 'd <- read.csv(file.path(\"data\", \"a.csv\"))'",
+        "julia -e 'print(read(joinpath(\"src\", \"a.jl\"), String))'",
+        "bun -e 'console.log(await Bun.file(\"package.json\").text())'",
+        "ruby -e 'Dir.glob(\"spec/**/*_spec.rb\").each { |f| puts File.read(f).lines.count }'",
+        "python3 -c \"import boto3; print(boto3.client('s3').list_buckets()['Buckets'])\"",
+        "python3 -c \"import keyring; print(keyring.get_keyring())\"",
     ]
     .into_iter()
     .map(|c| b("benign-h-cmd16", "allow", c.to_string()))
@@ -4179,6 +4215,7 @@ fn generated_class_variants_get_their_decision() {
         sql_carriers(),
         account_hashes(),
         data_in_names(),
+        interp_store_reads(),
         h_cmd16_benign(),
     ]
     .into_iter()

@@ -194,6 +194,8 @@ const PY: &[Call] = &[
 ];
 
 const JS: &[Call] = &[
+    // Bun's file handle (Bun docs, "File I/O": `Bun.file(path).text()` reads it)
+    ("Bun.file", Eff::Read),
     ("rmSync", Eff::DelOpt),
     ("rm", Eff::DelOpt),
     ("rmdirSync", Eff::DelOpt),
@@ -832,6 +834,10 @@ const HOME_EXPRS: &[&str] = &[
     "System.getProperty('user.home')",
     "$env(HOME)",
     "$::env(HOME)",
+    // R `Sys.getenv("HOME")`, `path.expand("~")`; Go `os.Getenv("HOME")`.
+    "Sys.getenv('HOME')",
+    "path.expand('~')",
+    "os.Getenv('HOME')",
     "~",
 ];
 
@@ -872,6 +878,9 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "glob.glob(",
         "Dir.glob(",
         "String(",
+        // R's `path.expand("~/…")`, `normalizePath(…)`.
+        "path.expand(",
+        "normalizePath(",
     ] {
         if let Some(inner) = e.strip_prefix(w) {
             let (args, used) = split_args(inner);
@@ -890,6 +899,10 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "File.join(",
         // Elixir's `Path.join(a, b)`.
         "Path.join(",
+        // Julia's `joinpath`, R's `file.path`, Go's `filepath.Join`.
+        "joinpath(",
+        "file.path(",
+        "filepath.Join(",
         "join(",
         "catfile(",
         "Join-Path ",
@@ -1779,9 +1792,10 @@ pub(crate) fn scan(
             }
         }
     }
-    if lang == Lang::Python {
+    if matches!(lang, Lang::Python | Lang::Ruby) {
         walked_trees(a, &cx, code, &ev_code, &inv.cwd);
     }
+    sdk_stores(a, &cx, code, &ev_code);
     // Calls.
     for (name, eff) in table(lang).iter().chain(interp_table(interp)) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
@@ -1795,6 +1809,61 @@ pub(crate) fn scan(
     out
 }
 
+/// Library calls whose purpose is to hand out a stored credential, by the text that starts them,
+/// with the store they read (relative to the home) and the source: boto3/botocore
+/// `Session.get_credentials()` and the AWS SDKs' shared-file providers (`fromIni`,
+/// `Aws::SharedCredentials`) read `~/.aws/credentials`; Python `keyring.get_password` and
+/// `keyring.get_credential` read the user's keyring (the Secret Service store on Linux, as
+/// `secret-tool lookup` does). A client that only uses the credentials (`boto3.client('s3')`)
+/// is not a row.
+const SDK_STORES: &[(&str, &str, &str)] = &[
+    (
+        "get_credentials(",
+        ".aws/credentials",
+        "boto3/botocore Session.get_credentials",
+    ),
+    (
+        "get_frozen_credentials(",
+        ".aws/credentials",
+        "botocore Credentials.get_frozen_credentials",
+    ),
+    (
+        "fromIni(",
+        ".aws/credentials",
+        "AWS SDK for JavaScript v3, @aws-sdk/credential-providers fromIni",
+    ),
+    (
+        "SharedCredentials.new",
+        ".aws/credentials",
+        "AWS SDK for Ruby, Aws::SharedCredentials",
+    ),
+    (
+        "keyring.get_password(",
+        ".local/share/keyrings",
+        "Python keyring, get_password",
+    ),
+    (
+        "keyring.get_credential(",
+        ".local/share/keyrings",
+        "Python keyring, get_credential",
+    ),
+];
+
+/// A read of the store of every [`SDK_STORES`] row the code calls.
+fn sdk_stores(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str) {
+    for (call, store, _) in SDK_STORES {
+        if code.contains(call) {
+            let r = Resolved {
+                path: paths::normalize(&format!("{}/{store}", cx.home.trim_end_matches('/'))),
+                dynamic: false,
+                glob: false,
+            };
+            let name = call.trim_end_matches('(');
+            a.add_path(&r, Access::Read, &format!("{} {name}", cx.how), false, ev);
+        }
+    }
+}
+
 /// Python code that walks a tree and reads or deletes what it finds acts on the whole tree:
 /// the files of `glob.glob(PATTERN)` / `glob.iglob(…)` / `Path(…).glob(…)` / `.rglob(…)` are
 /// read when the code opens or reads files (`[print(open(f).read()) for f in
@@ -1803,9 +1872,17 @@ pub(crate) fn scan(
 /// `os.unlink`, `.unlink()`, `shutil.rmtree` of a name the walk gave). A walk or glob whose root is
 /// only known at run time is left alone.
 fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::model::Cwd) {
-    let reads = ["open(", ".read_text(", ".read_bytes(", ".read()"]
-        .iter()
-        .any(|m| code.contains(m));
+    let reads = [
+        "open(",
+        ".read_text(",
+        ".read_bytes(",
+        ".read()",
+        "File.read(",
+        "File.readlines(",
+        "IO.read(",
+    ]
+    .iter()
+    .any(|m| code.contains(m));
     let deletes = [
         "os.remove(",
         "os.unlink(",
@@ -1825,7 +1902,8 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
         arg
     };
     if reads {
-        for name in ["glob.glob", "glob.iglob", "glob"] {
+        // Python's glob module, Ruby's `Dir.glob` (Ruby docs, Dir.glob)
+        for name in ["glob.glob", "glob.iglob", "glob", "Dir.glob"] {
             for pos in find_calls(code, name, false, false) {
                 let (args, _) = call_args_at(code, pos, name);
                 let Some(pat) = args.first().and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) else {
@@ -1917,12 +1995,19 @@ const OTHER: &[Call] = &[
     ("os.remove", Eff::Del),
     ("unlink", Eff::DelOpt),
     ("io.open", Eff::Open),
+    // R's readers of a file path (R docs: readLines, readRDS, read.csv, readChar, scan)
+    ("readLines", Eff::Read),
+    ("readChar", Eff::Read),
+    ("readRDS", Eff::Read),
+    ("read.csv", Eff::Read),
+    ("read.table", Eff::Read),
 ];
 
 /// Julia (`julia -e`): `rm(path; recursive=true)` deletes (a tree with `recursive=true`),
 /// `read`/`readchomp`/`readlines` of a path read, `write` writes, `cp`/`mv` copy and move, `run`
 /// runs a command (Julia manual, "Filesystem" and "Running External Programs").
 const JULIA: &[Call] = &[
+    ("read", Eff::Read),
     ("rm", Eff::DelOpt),
     ("Base.rm", Eff::DelOpt),
     ("readchomp", Eff::Read),
