@@ -1283,6 +1283,30 @@ const MCP_PATH_FIELDS: &[&str] = &[
 /// Argument names of MCP tools that hold a shell command (`run_command {command}`).
 const MCP_COMMAND_FIELDS: &[&str] = &["command", "cmd", "script", "shell_command"];
 
+/// Argument names of an MCP tool that carry SQL; `query` too when the tool's name says it is a
+/// database's ([`MCP_DATABASE_WORDS`]: a search tool's `query` is words, not SQL).
+const MCP_SQL_FIELDS: &[&str] = &["sql", "sql_query", "statement", "sql_statement"];
+
+/// Words in an MCP tool's name (server or verb) that make it a database's.
+const MCP_DATABASE_WORDS: &[&str] = &[
+    "sql",
+    "postgres",
+    "mysql",
+    "maria",
+    "sqlite",
+    "database",
+    "supabase",
+    "neon",
+    "clickhouse",
+    "bigquery",
+    "snowflake",
+    "duckdb",
+    "cockroach",
+    "redshift",
+    "_db",
+    "db_",
+];
+
 /// Verbs in an MCP tool's name that change files; a delete verb deletes, any other read.
 const MCP_WRITE_VERBS: &[&str] = &[
     "write", "create", "edit", "move", "rename", "put", "update", "save", "append", "patch",
@@ -1378,6 +1402,24 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
             .then(|| v.as_str())
             .flatten()
     });
+    // SQL given to a database tool (`mcp__postgres__query {"sql": "DROP TABLE …"}`): judged as
+    // the same statement given to a SQL client (`psql -c`), so a drop or truncate is the
+    // `sql_drop` fact the shell rules read
+    let database_tool = MCP_DATABASE_WORDS
+        .iter()
+        .any(|w| tool.name.to_ascii_lowercase().contains(w));
+    let sql = obj.iter().find_map(|(k, v)| {
+        let k = k.to_ascii_lowercase();
+        (MCP_SQL_FIELDS.contains(&k.as_str()) || (database_tool && k == "query"))
+            .then(|| v.as_str())
+            .flatten()
+    });
+    let command = match (command, sql) {
+        (None, Some(q)) if !q.trim().is_empty() => {
+            Some(format!("psql -c '{}'", q.replace('\'', r"'\''")))
+        }
+        (c, _) => c.map(str::to_string),
+    };
     if let Some(cmd) = command.filter(|c| !c.trim().is_empty()) {
         let mut shell_event = event.clone();
         if let Some(t) = shell_event.tool.as_mut() {
