@@ -439,3 +439,32 @@ fn file_tool_writes_of_code_tools_run_and_package_sources() {
         assert!(stdout.contains(rule), "{}: {stdout}", path.display());
     }
 }
+
+/// SQL given to an MCP database tool is judged as the same statement given to a SQL client
+/// (h-cmd16): a drop is `shell/data-destroy`; a read, and a search tool's `query` words, are not.
+#[test]
+fn mcp_database_tools_sql_is_judged_as_sql() {
+    let s = Sandbox::new();
+    for (tool, input, want) in [
+        (
+            "mcp__postgres__query",
+            json!({"sql": "DROP TABLE orders CASCADE;"}),
+            "deny",
+        ),
+        (
+            "mcp__supabase__execute_sql",
+            json!({"project_id": "p", "query": "TRUNCATE TABLE auth.users;"}),
+            "deny",
+        ),
+        ("mcp__postgres__query", json!({"sql": "SELECT 1"}), "none"),
+        (
+            "mcp__search__web_search",
+            json!({"query": "drop table users postgres"}),
+            "none",
+        ),
+    ] {
+        let (stdout, _, code) = s.hook(&s.pre_tool_use(tool, input), &[]);
+        assert_eq!(code, 0);
+        assert_eq!(decision_of(&stdout), want, "{tool}: {stdout}");
+    }
+}
