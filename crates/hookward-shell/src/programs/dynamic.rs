@@ -3,7 +3,7 @@
 //! set-up code (`eval "$(ssh-agent -s)"`), which is not reported.
 
 use crate::analyzer::{Analyzer, Inv};
-use crate::model::{Arg, Stream};
+use crate::model::{Arg, State, Stream};
 
 /// Programs whose output is shell set-up code meant to be `eval`ed or sourced, with the
 /// first operand that makes it so (`""`: any). One row per program and verb; sources: each
@@ -176,8 +176,11 @@ const RECIPE_FILE_OPTIONS: &[(&str, &[&str])] = &[
 
 /// A file of commands given to [`RECIPE_FILE_OPTIONS`]' programs as a process substitution of
 /// fetched or decoded text (`make -f <(curl -s URL)`): remote or decoded code run at once, as
-/// `bash <(curl -s URL)` is.
-pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv) {
+/// `bash <(curl -s URL)` is. A makefile or justfile read from standard input (`make -f -
+/// <<< $'all:\n\trm -rf ~'`, `-f /dev/stdin`) whose text the command shows: its recipe lines
+/// are the shell code the default target runs (every recipe is taken: the first target is the
+/// default and the others are what it may depend on).
+pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv, st: &State) {
     let Some((_, opts)) = RECIPE_FILE_OPTIONS.iter().find(|(p, _)| *p == name) else {
         return;
     };
@@ -185,6 +188,21 @@ pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv) {
     for (i, w) in rest.iter().enumerate().take(64) {
         if !opts.contains(&w.text.as_str()) {
             continue;
+        }
+        let from_stdin = rest
+            .get(i + 1)
+            .is_some_and(|v| matches!(v.text.as_str(), "-" | "/dev/stdin"));
+        if from_stdin && !name.ends_with("awk") {
+            if let Some(text) = inv.stdin.text.clone() {
+                let code: Vec<&str> = text
+                    .lines()
+                    .filter(|l| l.starts_with('\t') || (name == "just" && l.starts_with("  ")))
+                    .map(|l| l.trim_start().trim_start_matches(['@', '-']))
+                    .collect();
+                if !code.is_empty() {
+                    a.run_code(&code.join("\n"), st, inv, name, None, Stream::default());
+                }
+            }
         }
         let Some(ps) = rest.get(i + 1).and_then(|v| v.proc_subst.as_deref()) else {
             continue;

@@ -536,7 +536,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
-    dynamic::recipe_file(a, name, inv);
+    dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
     tools::sql_carriers(a, name, inv);
     if let Some(out) = builtins::run(a, name, inv, st) {
