@@ -414,6 +414,7 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         "UV_EXTRA_INDEX_URL",
         "UV_DEFAULT_INDEX",
         "UV_INDEX",
+        "GOPROXY",
         "RUSTC_WRAPPER",
         "RUSTC",
         "SSL_CERT_FILE",
@@ -766,6 +767,20 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
                 .to_ascii_lowercase()
                 .as_str(),
         ),
+        // Go's module proxy list (`go help goproxy`): `direct` fetches a module from its own
+        // repository, `off` fetches nothing, the default proxy and its well-known public mirrors
+        // serve the same modules; any other proxy serves whatever it likes for every module.
+        "GOPROXY" => v
+            .trim()
+            .trim_matches(['"', '\''])
+            .split([',', '|'])
+            .any(|e| {
+                let e = e.trim().trim_end_matches('/').to_ascii_lowercase();
+                let host = e
+                    .trim_start_matches("https://")
+                    .trim_start_matches("http://");
+                !(matches!(e.as_str(), "direct" | "off" | "") || GO_PROXIES.contains(&host))
+            }),
         // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
         // `AWS_S3_ENDPOINT=http://localhost:9000`: a local collector or MinIO) sends nothing off
         // the machine; any other host, or one only known at run time, does. An API client's
@@ -785,6 +800,10 @@ const DEFAULT_REGISTRIES: &[&str] = &[
     "https://registry.npmjs.org",
     "https://registry.yarnpkg.com",
 ];
+
+/// Go's default module proxy and the public mirrors its users are told to set (goproxy.cn,
+/// goproxy.io), by host.
+const GO_PROXIES: &[&str] = &["proxy.golang.org", "goproxy.cn", "goproxy.io"];
 
 /// Whether an endpoint value is a loopback URL or `host:port` written out in full
 /// (`http://localhost:4318`, `127.0.0.1:4317`, `[::1]:8080`): no run-time part, no user part.
@@ -1029,6 +1048,17 @@ mod tests {
         assert!(!is_tamper(
             "NPM_CONFIG_REGISTRY",
             &val("https://registry.npmjs.org/"),
+            &c
+        ));
+        assert!(!is_tamper("GOPROXY", &val("direct"), &c));
+        assert!(!is_tamper(
+            "GOPROXY",
+            &val("https://proxy.golang.org,direct"),
+            &c
+        ));
+        assert!(is_tamper(
+            "GOPROXY",
+            &val("https://goproxy.mirror.example"),
             &c
         ));
         assert!(is_tamper(

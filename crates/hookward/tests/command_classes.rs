@@ -3827,6 +3827,8 @@ fn package_sources() -> Vec<Base> {
         "cat > gradle/wrapper/gradle-wrapper.properties <<'EOF'\ndistributionUrl=https\\://gradle.mirror.example/gradle-8.7-bin.zip\nEOF",
         "cat > pyproject.toml <<'EOF'\n[build-system]\nrequires = [\"setuptools\", \"b @ https://pypi-mirror.example/b-1.0.tar.gz\"]\nEOF",
         "echo 'x @ https://pypi-mirror.example/x-1.0.tar.gz' >> requirements.txt",
+        "GOPROXY=https://goproxy.mirror.example GOSUMDB=off go get github.com/acme/lib@v1.2.3",
+        "export GOPROXY=https://goproxy.mirror.example,direct",
     ] {
         out.push(b("package-sources", "ask", c.to_string()));
     }
@@ -3975,6 +3977,9 @@ fn h_cmd16_benign() -> Vec<Base> {
         "cargo install ripgrep",
         "cargo install --git https://github.com/o/tool --locked",
         "cargo install --path .",
+        "GOPROXY=direct go get -u github.com/o/r@main",
+        "GOPROXY=https://proxy.golang.org,direct go mod download",
+        "export GOPROXY=https://goproxy.cn,direct",
         "sed -i 's/\"version\": \"1.0.0\"/\"version\": \"1.0.1\"/' package-lock.json",
         "cat > go.mod <<'EOF'\nmodule a\n\nreplace github.com/a/b => ../b\nEOF",
         "printf '[patch.crates-io]\\nserde = { path = \"../serde\" }\\n' >> Cargo.toml",
