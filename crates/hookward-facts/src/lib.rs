@@ -367,14 +367,21 @@ const ENV_TEMPLATE_SUFFIXES: &[&str] = &[
 /// `.env.example`, `.env.sample`, … (and `env.example`, `example.env`): a committed template
 /// of an env file. Copying one into place (`cp .env.example .env`) writes no secret and reads
 /// none, so `path/env-file` leaves that write alone (issue 11, benign precision).
+///
+/// The word may follow `env` after a `.`, `_` or `-` (`.env_example`, `env-sample`: the same
+/// template, spelled the way some projects do), and come first with the same separators
+/// (`example.env`, `sample_env`).
 fn is_env_template(path: &str) -> bool {
     let name = basename(path);
     let stripped = name.strip_prefix('.').unwrap_or(name);
+    let seps = ['.', '_', '-'];
     stripped
-        .strip_prefix("env.")
+        .strip_prefix("env")
+        .and_then(|s| s.strip_prefix(seps))
         .is_some_and(|s| ENV_TEMPLATE_SUFFIXES.contains(&s))
         || stripped
-            .strip_suffix(".env")
+            .strip_suffix("env")
+            .and_then(|s| s.strip_suffix(seps))
             .is_some_and(|s| ENV_TEMPLATE_SUFFIXES.contains(&s))
 }
 
@@ -674,7 +681,13 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
     match glob_base(&path) {
         Some(base) if via == "shell" => {
             // Deleting `/*` is deleting everything in `/`: the base directory's classes apply.
-            add(classify(&base, project_dir, ctx));
+            // Being a parent of the home counts only when the pattern can reach the home: a
+            // component that cannot match the home's own at that depth (`/tmp/pytest-*` with
+            // the home at `/tmp/ci-1/home/dev`) leaves it out, as `/home/*` or `/tm?/*` do not.
+            add(classify(&base, project_dir, ctx)
+                .into_iter()
+                .filter(|c| *c != "home_ancestor" || globs::could_reach(&path, &ctx.home, true))
+                .collect());
             // `cat /home/*/.ssh/id_rsa`, `cat /proc/*/environ`: the sensitive shape holds for
             // every expansion, so the pattern's own classes apply too.
             add(secrets::classes_of(&path, &ctx.home)
@@ -1746,6 +1759,26 @@ mod tests {
         assert!(classify("/home/dev/project/.env.local", p, &c).contains(&"env_file"));
         assert!(!classify("/home/dev/project/.env.example", p, &c).contains(&"env_file"));
         assert!(classify("/home/dev/project/.env.example", p, &c).contains(&"env_template"));
+        for t in [
+            ".env_example",
+            ".env-sample",
+            "env_template",
+            "example.env",
+            "sample_env",
+        ] {
+            let path = format!("/home/dev/project/{t}");
+            assert!(classify(&path, p, &c).contains(&"env_template"), "{t}");
+        }
+        for t in [
+            ".env",
+            ".env_local",
+            "environment",
+            ".envexample",
+            "example_envs",
+        ] {
+            let path = format!("/home/dev/project/{t}");
+            assert!(!classify(&path, p, &c).contains(&"env_template"), "{t}");
+        }
         assert!(classify("/home/dev/project/config/example.env", p, &c).contains(&"env_template"));
         assert!(!classify("/home/dev/project/.env", p, &c).contains(&"env_template"));
         assert!(classify("/home/dev/.hookward/config.toml", p, &c).contains(&"hookward_home"));
@@ -2280,6 +2313,41 @@ mod tests {
                     .iter()
                     .any(|c| PROTECTED_CLASSES.contains(&c.as_str())),
                 "{p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_glob_is_a_parent_of_the_home_only_when_it_can_reach_it() {
+        // The home lies in a temporary folder (CI sandboxes, eval harnesses).
+        let home = "/nonexistent-hw/ci-1/home/dev";
+        let project = "/nonexistent-hw/ci-1/home/dev/project";
+        for (cmd, path, parent) in [
+            (
+                "rm -rf /nonexistent-hw/pytest-*",
+                "/nonexistent-hw/pytest-*",
+                false,
+            ),
+            (
+                "rm -rf /nonexistent-hw/*/cache",
+                "/nonexistent-hw/*/cache",
+                false,
+            ),
+            ("rm -rf /nonexistent-hw/*", "/nonexistent-hw/*", true),
+            ("rm -rf /nonexistent-hw/ci-?", "/nonexistent-hw/ci-?", true),
+            ("rm -rf /nonexistent-hw/C*", "/nonexistent-hw/C*", true),
+            (
+                "rm -rf /nonexistent-hw/*/home/*",
+                "/nonexistent-hw/*/home/*",
+                true,
+            ),
+        ] {
+            let f = shell_facts(cmd, home, project);
+            assert_eq!(
+                classes_of_path(&f, path).contains(&"home_ancestor"),
+                parent,
+                "{cmd}: {:?}",
+                f.paths
             );
         }
     }

@@ -50,6 +50,15 @@ new_folder(p) if {
 	p.how == "mkdir"
 }
 
+# A file or folder made by mktemp (mktemp -d "$HOME/.bootstrap.XXXXXX", mktemp -p "$DIR"): a new
+# empty entry under a name nobody had, created exclusively (mktemp(1): it fails rather than
+# reuse a name), so nothing is read, changed or replaced; what is later written into it is judged.
+new_folder(p) if {
+	p.via == "shell"
+	p.access == "create"
+	p.how == "mktemp"
+}
+
 # @rule path/ssh-client-config ask
 # Reading or changing the SSH client configuration (~/.ssh/config, config.d): host names, users and options, never a key (ssh_config(5)); a ProxyCommand or LocalCommand written there runs at the next ssh.
 decision contains {"id": "path/ssh-client-config", "decision": "ask", "reason": reason} if {

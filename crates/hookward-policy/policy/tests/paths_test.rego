@@ -198,6 +198,16 @@ test_mkdir_outside_project_no_opinion if {
 	count(rules.decision) == 0 with input as inp
 }
 
+# h-ben16: a file or folder made by mktemp is new and empty, whatever folder it is made in.
+test_mktemp_outside_project_no_opinion if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/.bootstrap.XXXXXX", "access": "create", "via": "shell", "how": "mktemp", "evidence": "mktemp -d \"$HOME/.bootstrap.XXXXXX\"", "classes": ["outside_project"]}]},
+		"config": {},
+	}
+	count(rules.decision) == 0 with input as inp
+}
+
 # ... while a file created there is.
 test_file_created_outside_project_asks if {
 	some d in rules.decision with input as one_path("/home/dev/Code/x.sh", "create", "shell", ["outside_project"])

