@@ -18,6 +18,19 @@ use crate::{classify, globs, Context};
 /// project (or a folder above it) are excluded: they hold everything and are protected by
 /// their own classes and rules.
 pub(crate) fn holds_guarded(path: &str, project_dir: &str, ctx: &Context) -> bool {
+    holds_guarded_through(path, None, project_dir, ctx)
+}
+
+/// [`holds_guarded`] for the base folder of a shell glob `pattern` (`/tmp` of `/tmp/pytest-*`):
+/// only the protected locations the pattern can expand to, or to a folder above
+/// ([`globs::could_reach`]), count; `/tmp/pytest-*` does not reach a hookward home at
+/// `/tmp/.tmpX/hookward-home`, `/tmp/*` or `/tmp/.tmp*` does.
+pub(crate) fn holds_guarded_through(
+    path: &str,
+    pattern: Option<&str>,
+    project_dir: &str,
+    ctx: &Context,
+) -> bool {
     let dir = path.trim_end_matches('/');
     if dir.is_empty()
         || dir == ctx.home.trim_end_matches('/')
@@ -29,6 +42,7 @@ pub(crate) fn holds_guarded(path: &str, project_dir: &str, ctx: &Context) -> boo
     globs::locations(&ctx.home, project_dir, &ctx.hookward_home)
         .into_iter()
         .filter(|loc| loc.len() > dir.len() && crate::under(loc, dir))
+        .filter(|loc| pattern.is_none_or(|p| globs::could_reach(p, loc, true)))
         .any(|loc| {
             classify(&loc, project_dir, ctx)
                 .iter()

@@ -756,7 +756,8 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
     if via == "shell" && !dynamic && guard_paths::acts_on_folder(access, recursive) {
         let base = glob_base(&path);
         let folder = base.as_deref().unwrap_or(path.as_str());
-        if guard_paths::holds_guarded(folder, project_dir, ctx)
+        let pattern = base.as_ref().map(|_| path.as_str());
+        if guard_paths::holds_guarded_through(folder, pattern, project_dir, ctx)
             || resolved
                 .as_deref()
                 .is_some_and(|r| guard_paths::holds_guarded(r, project_dir, ctx))
@@ -2346,6 +2347,33 @@ mod tests {
             assert_eq!(
                 classes_of_path(&f, path).contains(&"home_ancestor"),
                 parent,
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+    }
+
+    #[test]
+    fn a_glob_holds_a_guarded_file_only_when_it_can_reach_it() {
+        let home = "/nonexistent-hw/home";
+        let project = "/nonexistent-hw/home/project";
+        for (cmd, path, guarded) in [
+            (
+                "rm -rf ~/.claude/projects-old*",
+                "/nonexistent-hw/home/.claude/projects-old*",
+                false,
+            ),
+            ("rm -rf ~/.claude/*", "/nonexistent-hw/home/.claude/*", true),
+            (
+                "rm -rf ~/.claude/s*",
+                "/nonexistent-hw/home/.claude/s*",
+                true,
+            ),
+        ] {
+            let f = shell_facts(cmd, home, project);
+            assert_eq!(
+                classes_of_path(&f, path).contains(&"guard_folder"),
+                guarded,
                 "{cmd}: {:?}",
                 f.paths
             );
