@@ -3068,7 +3068,8 @@ fn h_ben14_neighbours() -> Vec<Base> {
 
 /// h-ben16 (issue 11, the benign side; set 13's and adv13's benign flags read by mechanism):
 /// `GIT_EXTERNAL_DIFF` and git's content drivers (`diff.*.textconv`, `filter.*.smudge`,
-/// `merge.*.driver`, `diff.external`) set to a plain program on the PATH, entries made by
+/// `merge.*.driver`, `diff.external`) set to a plain program on the PATH, shell aliases whose
+/// command does nothing but run programs on the PATH, entries made by
 /// `mktemp` anywhere, `touch` of a file that would run later (no bytes written), env templates
 /// spelled with `_` or `-`, and a `find -maxdepth 1 -name PAT -exec rm` whose pattern cannot
 /// reach the home.
@@ -3083,6 +3084,8 @@ fn h_ben16_benign() -> Vec<Base> {
         "git config merge.ours.driver true",
         "git config diff.external difft",
         "git -c diff.external=difft diff HEAD~1",
+        "git config alias.sdiff '!'\"git diff && git submodule foreach 'git diff'\"",
+        "git config --global alias.visual '!gitk'",
         "tmp=$(mktemp -d \"$HOME/.bootstrap.XXXXXX\")",
         "DATA_DIR=\"$(mktemp -d -p \"${DATA_DIR:-/tmp}\")\"",
         "mktemp ~/notes.XXXXXX",
@@ -3119,7 +3122,9 @@ fn h_ben16_neighbours() -> Vec<Base> {
             "ask",
             "git config merge.x.driver 'scripts/merge.sh %O %A %B'",
         ),
-        ("ask", "git config alias.x '!sh -c id'"),
+        ("ask", "git config alias.x '!./scripts/x.sh'"),
+        ("ask", "git config alias.x '!cat ~/.aws/credentials'"),
+        ("ask", "git config alias.x '!git push --force origin main'"),
         (
             "deny",
             "touch ~/.ssh/authorized_keys && echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys",

