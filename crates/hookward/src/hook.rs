@@ -28,6 +28,8 @@ fn one_malloc_arena() {
 /// with its code.
 pub fn run(agent: AgentArg, policy_dirs: Vec<PathBuf>) -> ExitCode {
     one_malloc_arena();
+    // this process answers one call and exits
+    hookward_pipeline::set_one_shot();
     let (input, cut) = read_stdin(STDIN_DEADLINE);
     let mut env = match HookEnv::from_process(agent.agent()) {
         Ok(e) => e,

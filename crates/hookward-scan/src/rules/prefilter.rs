@@ -37,7 +37,14 @@ pub(crate) struct Prefilter {
     anchors: Vec<&'static str>,
     /// One bit per hash slot of the first four bytes of an ASCII anchor (≥ 4 bytes).
     quad_bits: Vec<u64>,
-    /// Flat lists of anchors per hash slot: `quad_lists[quad_start[h]..quad_start[h + 1]]`.
+    /// Per word of `quad_bits`, the set bits of the words before it: slot `h`'s rank among
+    /// the occupied slots is `quad_rank[h / 64]` plus the set bits below `h` in its word.
+    quad_rank: Vec<u32>,
+    /// Flat lists of anchors per occupied hash slot, by rank `k`:
+    /// `quad_lists[quad_start[k]..quad_start[k + 1]]`. Indexed by rank rather than by slot so
+    /// the table has one entry per occupied slot (a few thousand) instead of 65,537: building,
+    /// zeroing and faulting in 256 KiB per process cost more than the rank's popcount on the
+    /// rare candidates that pass the bit test.
     quad_start: Vec<u32>,
     quad_lists: Vec<QuadEntry>,
     /// One bit per first-two-bytes value of a short (2–3 byte) ASCII anchor.
@@ -97,6 +104,17 @@ fn test_bit(bits: &[u64], i: usize) -> bool {
         .is_some_and(|w| w & (1u64 << (i & 63)) != 0)
 }
 
+/// The rank of slot `h` among the set bits of `bits` (`ranks[w]` = set bits of the words
+/// before word `w`); meaningful for a set bit.
+#[inline]
+fn rank(bits: &[u64], ranks: &[u32], h: usize) -> usize {
+    let w = h >> 6;
+    let below = bits
+        .get(w)
+        .map_or(0, |x| (x & ((1u64 << (h & 63)) - 1)).count_ones());
+    ranks.get(w).map_or(0, |&r| r as usize) + below as usize
+}
+
 fn set_bit(bits: &mut [u64], i: usize) {
     if let Some(w) = bits.get_mut(i >> 6) {
         *w |= 1u64 << (i & 63);
@@ -149,21 +167,43 @@ impl Prefilter {
                 }
             }
         }
-        // Counting sort by slot: quad_start[h]..quad_start[h + 1] are slot h's entries.
-        slotted.sort_by_key(|(h, e)| (*h, e.anchor));
-        let mut quad_start = vec![0u32; (1 << 16) + 1];
+        // Counting sort by the slot's rank: quad_start[k]..quad_start[k + 1] are the entries of
+        // the k-th occupied slot, in anchor order (`slotted` is in anchor order and the
+        // placement is stable).
+        let mut quad_rank = Vec::with_capacity(quad_bits.len());
+        let mut occupied = 0u32;
+        for w in &quad_bits {
+            quad_rank.push(occupied);
+            occupied += w.count_ones();
+        }
+        let mut quad_start = vec![0u32; occupied as usize + 1];
         for (h, _) in &slotted {
-            if let Some(c) = quad_start.get_mut(h + 1) {
+            if let Some(c) = quad_start.get_mut(rank(&quad_bits, &quad_rank, *h) + 1) {
                 *c += 1;
             }
         }
-        for h in 0..(1 << 16) {
-            let prev = quad_start.get(h).copied().unwrap_or(0);
-            if let Some(c) = quad_start.get_mut(h + 1) {
-                *c += prev;
+        let mut acc = 0u32;
+        for c in &mut quad_start {
+            acc += *c;
+            *c = acc;
+        }
+        let mut next = quad_start.clone();
+        let mut quad_lists: Vec<QuadEntry> = vec![
+            QuadEntry {
+                anchor: 0,
+                prefix: 0,
+                mask: 0,
+            };
+            slotted.len()
+        ];
+        for (h, e) in slotted {
+            if let Some(n) = next.get_mut(rank(&quad_bits, &quad_rank, h)) {
+                if let Some(slot) = quad_lists.get_mut(*n as usize) {
+                    *slot = e;
+                }
+                *n += 1;
             }
         }
-        let quad_lists: Vec<QuadEntry> = slotted.into_iter().map(|(_, e)| e).collect();
         let mut lead = [false; 256];
         for &i in &non_ascii_idx {
             if let Some(&c) = anchors.get(i).and_then(|a| a.as_bytes().first()) {
@@ -176,6 +216,7 @@ impl Prefilter {
             lead,
             anchors,
             quad_bits,
+            quad_rank,
             quad_start,
             quad_lists,
             short_bits,
@@ -190,8 +231,9 @@ impl Prefilter {
     fn check(&self, b: &[u8], i: usize, f: &mut impl FnMut(AnchorHit)) {
         let rest = b.get(i..).unwrap_or(&[]);
         if let Some(h) = quad_slot(rest).filter(|&h| test_bit(&self.quad_bits, h)) {
-            let lo = self.quad_start.get(h).map_or(0, |&x| x as usize);
-            let hi = self.quad_start.get(h + 1).map_or(lo, |&x| x as usize);
+            let k = rank(&self.quad_bits, &self.quad_rank, h);
+            let lo = self.quad_start.get(k).map_or(0, |&x| x as usize);
+            let hi = self.quad_start.get(k + 1).map_or(lo, |&x| x as usize);
             let (text8, _) = load8(rest);
             for e in self.quad_lists.get(lo..hi).unwrap_or(&[]) {
                 if text8 & e.mask != e.prefix {
@@ -306,5 +348,69 @@ impl Prefilter {
                 pos = end + 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every anchor of the real rule set is found where it stands alone in a text, with its
+    /// own index (so every occupied slot's list, reached through its rank, holds the right
+    /// anchors), and a text of none of them finds nothing.
+    #[test]
+    fn every_anchor_is_found_through_its_slot() {
+        let rules = crate::rules::all_rules();
+        let mut anchors: Vec<&'static str> = Vec::new();
+        for r in &rules {
+            for a in r.anchors {
+                if !anchors.contains(a) {
+                    anchors.push(a);
+                }
+            }
+        }
+        let pf = Prefilter::new(anchors.clone()).expect("the rule set's anchors are valid");
+        let mut checked = 0;
+        for (i, a) in anchors.iter().enumerate() {
+            if !a.is_ascii() {
+                continue;
+            }
+            let text = format!("zq {a} zq");
+            let mut found = false;
+            pf.for_each(&text, |h| found |= h.anchor == i && h.start == 3);
+            assert!(found, "anchor {a:?} (index {i}) not found in {text:?}");
+            checked += 1;
+        }
+        assert!(checked > 500, "only {checked} ASCII anchors");
+        let mut any = false;
+        pf.for_each("zq zq zq 0123 zq", |_| any = true);
+        assert!(!any);
+    }
+
+    /// Anchors that share a hash slot are all listed under it, in anchor order.
+    #[test]
+    fn anchors_sharing_a_slot_are_all_found() {
+        // find two four-byte words with the same slot
+        let mut by_slot = std::collections::HashMap::new();
+        let mut pair = None;
+        'outer: for a in b'a'..=b'z' {
+            for b in b'a'..=b'z' {
+                for c in b'a'..=b'z' {
+                    let w = [a, b, c, b'x'];
+                    let h = quad_slot(&w).expect("four bytes");
+                    if let Some(prev) = by_slot.insert(h, w) {
+                        pair = Some((prev, w));
+                        break 'outer;
+                    }
+                }
+            }
+        }
+        let (x, y) = pair.expect("26^3 words share some of 65,536 slots");
+        let x: &'static str = Box::leak(String::from_utf8(x.to_vec()).expect("ascii").into());
+        let y: &'static str = Box::leak(String::from_utf8(y.to_vec()).expect("ascii").into());
+        let pf = Prefilter::new(vec!["unrelated", x, y]).expect("valid anchors");
+        let mut hits = Vec::new();
+        pf.for_each(&format!("{y} and {x}"), |h| hits.push((h.anchor, h.start)));
+        assert_eq!(hits, vec![(2, 0), (1, 9)]);
     }
 }
