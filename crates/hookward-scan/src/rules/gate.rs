@@ -93,7 +93,7 @@ impl Gate {
         let clauses: Vec<AhoCorasick> = required(&hir)
             .into_iter()
             .take(MAX_GATE_CLAUSES)
-            .filter_map(|c| AhoCorasick::new(&c).ok())
+            .filter_map(|c| clause_matcher(&c))
             .collect();
         Some(Gate {
             clauses,
@@ -127,6 +127,18 @@ impl Gate {
     pub(crate) fn len(&self) -> usize {
         self.clauses.len()
     }
+}
+
+/// The matcher of one clause's literals: a contiguous NFA rather than the DFA that
+/// `AhoCorasick::new` picks for small sets. The gate only searches windows of a few hundred
+/// bytes around an anchor, where the two run alike, while the DFA's construction was 0.56 M of
+/// the 1.47 M instructions a short prompt spent building one rule's gate (callgrind, release,
+/// 2026-12-06). Same matches either way (the kind never changes what `is_match` answers).
+fn clause_matcher(literals: &[&[u8]]) -> Option<AhoCorasick> {
+    AhoCorasick::builder()
+        .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+        .build(literals)
+        .ok()
 }
 
 /// A forward lazy DFA of `hir` without capture groups (None when it cannot be built).
