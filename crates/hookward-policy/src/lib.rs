@@ -176,11 +176,16 @@ pub fn builtin_tests() -> Vec<PolicySource> {
     to_sources(BUILTIN_TESTS)
 }
 
+/// The source name of a built-in file (`builtin:shell.rego`).
+fn builtin_name(file: &str) -> String {
+    format!("builtin:{file}")
+}
+
 fn to_sources(files: &[(&str, &str)]) -> Vec<PolicySource> {
     files
         .iter()
         .map(|(name, text)| PolicySource {
-            name: format!("builtin:{name}"),
+            name: builtin_name(name),
             text: (*text).to_string(),
             builtin: true,
         })
@@ -340,8 +345,10 @@ pub struct Evaluation {
     pub eval_us: u64,
 }
 
-/// The key of a compiled program: BLAKE3 of the version, then every source's name and text
-/// (each followed by a NUL), then the `[policy.data]` document, the first 32 hex digits.
+/// The key of a compiled program: BLAKE3 of the version, then the sources — the built-in pack
+/// at their head as its compile-time digest and the generated agents module
+/// ([`builtin_prefix`]), every other source as its name and text (each followed by a NUL) —
+/// then the `[policy.data]` document; the first 32 hex digits.
 fn cache_key(sources: &[PolicySource], data: &serde_json::Value) -> String {
     let (mut h, rest) = match builtin_prefix(sources) {
         Some((h, n)) => (h.clone(), &sources[n..]),
@@ -368,21 +375,58 @@ fn hash_source(h: &mut blake3::Hasher, s: &PolicySource) {
     h.update(b"\0");
 }
 
+/// FNV-1a (128 bits) of the built-in pack's files, each name and text followed by a NUL,
+/// computed by the compiler: the files are compiled into the binary, so their digest is a
+/// constant of it. It stands for their text in the cache key (see [`builtin_prefix`]).
+const BUILTIN_DIGEST: u128 = fnv128_files(BUILTIN);
+
+const fn fnv128_files(files: &[(&str, &str)]) -> u128 {
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    let mut h: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    let mut i = 0;
+    while i < files.len() {
+        let (name, text) = files[i];
+        let mut part = 0;
+        while part < 2 {
+            let b = if part == 0 {
+                name.as_bytes()
+            } else {
+                text.as_bytes()
+            };
+            let mut j = 0;
+            while j < b.len() {
+                h ^= b[j] as u128;
+                h = h.wrapping_mul(PRIME);
+                j += 1;
+            }
+            // the NUL after each part (xor with 0 changes nothing)
+            h = h.wrapping_mul(PRIME);
+            part += 1;
+        }
+        i += 1;
+    }
+    h
+}
+
 /// When `sources` starts with the whole built-in pack ([`builtin_sources`], as every load
-/// does), the key's hasher state after it, computed once per process, and the pack's length:
-/// the warm helper's server hashed ~90 KB of built-in text on every call (issue 15). The key
-/// is the same as hashing them again: the built-in texts are compiled into the binary, and a
+/// does), the key's hasher state after it, computed once per process, and the pack's length.
+/// The pack's files enter the key as their compile-time digest ([`BUILTIN_DIGEST`]) and the
+/// generated agents module as its text: hashing the ~90 KB of built-in text with BLAKE3 and
+/// copying it into sources cost every hook process about 0.8 M instructions (callgrind,
+/// 2026-12-06; before that the warm helper's server hashed it on every call, issue 15). A
 /// source counts as built-in only when it is marked so (user files never are) and has the
 /// pack's name at the pack's place.
 fn builtin_prefix(sources: &[PolicySource]) -> Option<(&'static blake3::Hasher, usize)> {
     static PREFIX: std::sync::OnceLock<(blake3::Hasher, Vec<String>)> = std::sync::OnceLock::new();
     let (h, names) = PREFIX.get_or_init(|| {
-        let pack = builtin_sources();
         let mut h = key_hasher();
-        for s in &pack {
-            hash_source(&mut h, s);
-        }
-        (h, pack.into_iter().map(|s| s.name).collect())
+        h.update(b"builtin-pack\0");
+        h.update(&BUILTIN_DIGEST.to_le_bytes());
+        let agents = agents::agents_module();
+        hash_source(&mut h, &agents);
+        let mut names: Vec<String> = BUILTIN.iter().map(|(n, _)| builtin_name(n)).collect();
+        names.push(agents.name);
+        (h, names)
     });
     let n = names.len();
     let is_pack = sources.len() >= n
@@ -1076,6 +1120,50 @@ pub fn run_tests_matching(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pack's digest changes with any byte of a file's text or name, and a name/text
+    /// boundary moved is another digest; the constant is the digest of the files compiled in.
+    #[test]
+    fn builtin_digest_follows_every_byte() {
+        let base = fnv128_files(&[("a.rego", "package x\nallow := true\n")]);
+        assert_ne!(
+            base,
+            fnv128_files(&[("a.rego", "package x\nallow := false\n")])
+        );
+        assert_ne!(
+            base,
+            fnv128_files(&[("b.rego", "package x\nallow := true\n")])
+        );
+        assert_ne!(fnv128_files(&[("ab", "c")]), fnv128_files(&[("a", "bc")]));
+        assert_ne!(
+            fnv128_files(&[("a", "b"), ("c", "d")]),
+            fnv128_files(&[("c", "d"), ("a", "b")])
+        );
+        assert_eq!(BUILTIN_DIGEST, fnv128_files(BUILTIN));
+    }
+
+    /// The cache key of the built-in pack alone is stable within a build, and a user source or
+    /// data document after it changes it.
+    #[test]
+    fn cache_key_of_the_pack_and_what_follows() {
+        let pack = builtin_sources();
+        let k = cache_key(&pack, &serde_json::Value::Null);
+        assert_eq!(k, cache_key(&builtin_sources(), &serde_json::Value::Null));
+        let mut with_user = builtin_sources();
+        with_user.push(PolicySource {
+            name: "user.rego".into(),
+            text: "package hookward.rules.custom.x\n".into(),
+            builtin: false,
+        });
+        assert_ne!(k, cache_key(&with_user, &serde_json::Value::Null));
+        assert_ne!(k, cache_key(&pack, &serde_json::json!({"a": 1})));
+        // a source named like a built-in file but not marked built-in is hashed as text
+        let mut unmarked = builtin_sources();
+        if let Some(first) = unmarked.first_mut() {
+            first.builtin = false;
+        }
+        assert_ne!(k, cache_key(&unmarked, &serde_json::Value::Null));
+    }
     use serde_json::json;
 
     fn input(paths: serde_json::Value) -> serde_json::Value {
