@@ -1294,8 +1294,20 @@ const MCP_PATH_FIELDS: &[&str] = &[
     "attachment",
 ];
 
-/// Argument names of MCP tools that hold a shell command (`run_command {command}`).
+/// Argument names of MCP tools that hold a shell command (`run_command {command}`); with
+/// [`is_mcp_command_field`], any name that ends in `command`, `cmd` or `command_line` by shape
+/// (`cli_command` of a cloud CLI server, `bash_cmd`, `commandLine`).
 const MCP_COMMAND_FIELDS: &[&str] = &["command", "cmd", "script", "shell_command"];
+
+/// An MCP argument name that holds a command line: [`MCP_COMMAND_FIELDS`], or a name (lower
+/// case, `-` as `_`) ending in `_command`, `_cmd`, `command_line` or `commandline`.
+fn is_mcp_command_field(key: &str) -> bool {
+    let k = key.to_ascii_lowercase().replace('-', "_");
+    MCP_COMMAND_FIELDS.contains(&k.as_str())
+        || ["_command", "_cmd", "command_line", "commandline"]
+            .iter()
+            .any(|end| k.ends_with(end))
+}
 
 /// Argument names of an MCP tool that carry SQL; `query` too when the tool's name says it is a
 /// database's ([`MCP_DATABASE_WORDS`]: a search tool's `query` is words, not SQL).
@@ -1410,12 +1422,9 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
     kinds.sort_unstable();
     kinds.dedup();
     facts.mcp_secrets = kinds.into_iter().map(str::to_string).collect();
-    let command = obj.iter().find_map(|(k, v)| {
-        MCP_COMMAND_FIELDS
-            .contains(&k.to_ascii_lowercase().as_str())
-            .then(|| v.as_str())
-            .flatten()
-    });
+    let command = obj
+        .iter()
+        .find_map(|(k, v)| is_mcp_command_field(k).then(|| v.as_str()).flatten());
     // SQL given to a database tool (`mcp__postgres__query {"sql": "DROP TABLE …"}`): judged as
     // the same statement given to a SQL client (`psql -c`), so a drop or truncate is the
     // `sql_drop` fact the shell rules read
@@ -2139,6 +2148,23 @@ mod tests {
             .paths
             .iter()
             .any(|p| p.path == "/home/dev/.aws/credentials"));
+        // a cloud CLI server's command line, named by shape
+        for key in ["cli_command", "bash-cmd", "commandLine"] {
+            let f = tool_facts_of(
+                "mcp__aws-api__call_aws",
+                ToolKind::Mcp,
+                serde_json::json!({ key: "aws s3 rb s3://prod-assets --force" }),
+                Vec::new(),
+            );
+            assert!(
+                f.shell.as_ref().is_some_and(|s| !s.cloud.is_empty()),
+                "{key}: {:?}",
+                f.shell
+            );
+        }
+        for key in ["commander", "command_id", "commands_count"] {
+            assert!(!is_mcp_command_field(key), "{key}");
+        }
         let f = tool_facts_of(
             "mcp__github__create_issue",
             ToolKind::Mcp,

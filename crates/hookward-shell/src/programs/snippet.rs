@@ -841,6 +841,37 @@ const HOME_EXPRS: &[&str] = &[
     "~",
 ];
 
+/// Methods whose result is the path they are called on (as a path, string or bytes), for
+/// [`eval_str`]; `expanduser` of an evaluated path changes nothing (`~` is expanded there).
+const PATH_METHODS: &[&str] = &[
+    ".encode()",
+    ".expanduser()",
+    ".resolve()",
+    ".absolute()",
+    ".as_posix()",
+    ".__str__()",
+];
+
+/// The inside of `e` when one pair of parentheses encloses all of it (`(Path.home() / 'x')`);
+/// quotes are not tracked, so a parenthesis inside a string literal makes it `None` at worst.
+fn whole_parens(e: &str) -> Option<&str> {
+    let inner = e.strip_prefix('(')?.strip_suffix(')')?;
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    (depth == 0).then_some(inner)
+}
+
 /// Evaluates a path expression to a string: literals, home expressions, `os.path.join`,
 /// `path.join`, `File.join`, `Path(…)`, `+`/`.` concatenation, Python `/` on paths.
 /// `None` when it depends on run-time values.
@@ -848,7 +879,17 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
     if depth > 6 {
         return None;
     }
-    let e = expr.trim().trim_end_matches(".encode()").trim();
+    let mut e = expr.trim();
+    // methods that return the same path (or its bytes): `Path('~/x').expanduser()` is `~/x`
+    loop {
+        if let Some(inner) = PATH_METHODS.iter().find_map(|m| e.strip_suffix(m)) {
+            e = inner.trim_end();
+        } else if let Some(inner) = whole_parens(e) {
+            e = inner.trim();
+        } else {
+            break;
+        }
+    }
     if e.is_empty() {
         return None;
     }
@@ -2757,6 +2798,20 @@ mod tests {
             Some("/home/dev/.aws".into())
         );
         assert_eq!(eval_str("sys.argv[1]", Lang::Python, h, 0), None);
+        // methods returning the same path
+        assert_eq!(
+            eval_str("Path('~/.ssh/id_ed25519').expanduser()", Lang::Python, h, 0),
+            Some("/home/dev/.ssh/id_ed25519".into())
+        );
+        assert_eq!(
+            eval_str(
+                "(Path.home() / '.aws').resolve().as_posix()",
+                Lang::Python,
+                h,
+                0
+            ),
+            Some("/home/dev/.aws".into())
+        );
     }
 
     #[test]
