@@ -86,6 +86,18 @@ impl Parsed {
         self.opts.iter().any(|o| names.contains(&o.name.as_str()))
     }
 
+    /// True when an option in `on` is present and no option in `off` comes after its last
+    /// occurrence: the later of a switch and its negation wins, as in git's parse-options
+    /// (`--dry-run --no-dry-run` runs for real; gitcli(7) "negated boolean options") and GNU
+    /// tools whose last flag of a pair counts (`rm -f -i` prompts).
+    pub fn last_on(&self, on: &[&str], off: &[&str]) -> bool {
+        self.opts
+            .iter()
+            .rev()
+            .find(|o| on.contains(&o.name.as_str()) || off.contains(&o.name.as_str()))
+            .is_some_and(|o| on.contains(&o.name.as_str()))
+    }
+
     /// The value of the last option in `names`.
     pub fn value(&self, names: &[&str]) -> Option<&Arg> {
         self.opts

@@ -781,15 +781,40 @@ pub(crate) const INSPECTION_WORDS: &[&str] = &[
     "--generate-cli-skeleton*",
 ];
 
+/// Words that undo a dry run given earlier: the AWS CLI's and git's negated booleans
+/// (`--no-dry-run`, `--no-dryrun`; AWS CLI "Global options", gitcli(7)) and kubectl's
+/// `--dry-run=none`, which sends the request (kubectl reference: "none" is the default and
+/// really acts); `--dry-run=false` is the old boolean spelling of the same.
+const DRY_RUN_UNDONE: &[&str] = &[
+    "--no-dry-run",
+    "--no-dryrun",
+    "--dry-run=none",
+    "--dry-run=false",
+];
+
 /// True when one of `words` is an [`INSPECTION_WORDS`] entry (a trailing `*` matches by prefix).
+/// Of a dry run and its undoing ([`DRY_RUN_UNDONE`]) the later word counts:
+/// `--dry-run --no-dry-run` and `--dry-run=none` act for real.
 pub(crate) fn inspection_only<S: AsRef<str>>(words: &[S]) -> bool {
-    words.iter().any(|w| {
+    let mut dry = false;
+    for w in words {
         let w = w.as_ref();
-        INSPECTION_WORDS.iter().any(|p| match p.strip_suffix('*') {
+        if DRY_RUN_UNDONE.contains(&w) {
+            dry = false;
+            continue;
+        }
+        let hit = INSPECTION_WORDS.iter().any(|p| match p.strip_suffix('*') {
             Some(prefix) => w.starts_with(prefix),
             None => w == *p,
-        })
-    })
+        });
+        if hit {
+            if !w.contains("dry") {
+                return true;
+            }
+            dry = true;
+        }
+    }
+    dry
 }
 
 /// Kubernetes resource kinds that are disposable by design: a pod is re-created by its
@@ -1380,6 +1405,10 @@ mod tests {
             "kubectl delete deployment web",
             "kubectl delete ns prod",
             "kubectl delete pvc data-0",
+            // A dry run undone by a later word acts (kubectl `--dry-run=none`, AWS `--no-dry-run`).
+            "kubectl delete deploy web --dry-run=server --dry-run=none",
+            "kubectl delete ns prod --dry-run=false",
+            "aws ec2 terminate-instances --instance-ids i-1 --dry-run --no-dry-run",
         ] {
             assert!(!cloud(c).is_empty(), "{c}");
         }
@@ -1400,6 +1429,8 @@ mod tests {
             "aws s3 rm --help",
             "terraform plan -destroy",
             "kubectl delete pod x --dry-run=client",
+            "kubectl delete deploy x --dry-run=none --dry-run=server",
+            "aws ec2 terminate-instances --instance-ids i-1 --no-dry-run --dry-run",
             "gcloud components remove beta",
             "az extension remove -n x",
             "kubectl config delete-context old",

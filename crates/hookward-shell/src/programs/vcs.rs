@@ -509,18 +509,13 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         "push" => {
             let p = opts::parse(
                 &args,
-                &[
-                    "--repo",
-                    "-o",
-                    "--push-option",
-                    "--receive-pack",
-                    "--exec",
-                    "--signed",
-                ],
+                &["--repo", "-o", "--push-option", "--receive-pack", "--exec"],
                 false,
             );
-            // `--dry-run`/`-n`: git-push(1) "do everything except actually send the updates".
-            if p.has(&["-n", "--dry-run"]) {
+            // `--dry-run`/`-n`: git-push(1) "do everything except actually send the updates";
+            // a later `--no-dry-run` cancels it. (`--signed` takes a value only as
+            // `--signed=if-asked`: git-push(1) `--[no-]signed`, `--signed=(true|false|if-asked)`.)
+            if p.last_on(&["-n", "--dry-run"], &["--no-dry-run"]) {
                 return Stream::default();
             }
             let lease = p.opts.iter().any(|o| {
@@ -564,7 +559,8 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         "clean" => {
             let p = opts::parse(&args, &["-e", "--exclude"], false);
             let force = p.opts.iter().any(|o| o.name == "-f" || o.name == "--force");
-            let dry = p.has(&["-n", "--dry-run"]);
+            // git-clean(1): `-n`/`--dry-run`, cancelled by a later `--no-dry-run`.
+            let dry = p.last_on(&["-n", "--dry-run"], &["--no-dry-run"]);
             if force && !dry {
                 a.git("clean", &cwd, &ev);
                 let rec = p.has(&["-d"]);
@@ -769,7 +765,7 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         }
         "rm" => {
             let p = opts::parse(&args, &["--pathspec-from-file"], false);
-            if !p.has(&["--cached"]) && !p.has(&["-n", "--dry-run"]) {
+            if !p.has(&["--cached"]) && !p.last_on(&["-n", "--dry-run"], &["--no-dry-run"]) {
                 let rec = p.has(&["-r"]);
                 for op in &p.operands {
                     a.path_arg(&cwd, op, Access::Delete, "git rm", rec);
@@ -1201,8 +1197,23 @@ mod tests {
             "git push --force origin main",
             "git switch -f main",
             "git switch --discard-changes -- main",
+            // A later `--no-dry-run` undoes the dry run (gitcli(7) negated booleans).
+            "git push --dry-run --no-dry-run --force origin main",
+            "git push -n --no-dry-run origin +main",
+            "git clean --dry-run --no-dry-run -f",
+            "git clean -n -fd --no-dry-run",
+            // `--signed` takes no separate value: `origin` is the remote, `+main` a forced refspec.
+            "git push --signed origin +main",
+            "git push --signed=if-asked origin +main",
         ] {
             assert!(!analyze(cmd, &c).git.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "git clean --no-dry-run --dry-run -f",
+            "git push --no-dry-run -n --force origin main",
+            "git push --signed origin main",
+        ] {
+            assert!(analyze(cmd, &c).git.is_empty(), "{cmd}");
         }
     }
 
