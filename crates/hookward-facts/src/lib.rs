@@ -445,6 +445,7 @@ fn is_security_tool_config(path: &str, project_dir: &str, ctx: &Context) -> bool
 /// * `project` / `outside_project` — under `project_dir` or not (`project_dir` empty: every
 ///   path is `outside_project`); `placeholder` instead of both for a documentation
 ///   placeholder ([`is_placeholder`]: `/path/to/x`, `/proc/<pid>/environ`); `temp` — under a temporary directory;
+///   `temp_root` — with `temp`, one of `ctx.temp_dirs` itself (`/tmp`, `/private/tmp`);
 ///   `temp_copy` — a `credential` by name in a temporary directory (outside any home there),
 ///   which keeps its `credential` class and does not get `temp`;
 /// * `home` — the home directory itself; `home_ancestor` — a parent of it (`/home`, `/`);
@@ -511,6 +512,15 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     });
     if in_temp && !protected {
         out.push("temp");
+        // The temporary folder itself (`/tmp`, `/private/tmp`, `/dev/shm`, `$TMPDIR`): every
+        // user's and service's scratch files, sockets and locks, not one job's working copy.
+        if ctx
+            .temp_dirs
+            .iter()
+            .any(|t| trim_slash(path) == trim_slash(t))
+        {
+            out.push("temp_root");
+        }
     }
     // A credential by name alone in a temporary folder (not a home that lies there): a job's
     // working copy (`/tmp/certificate.p12` a CI step decoded from a secret), which the policy
@@ -684,9 +694,12 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             // Being a parent of the home counts only when the pattern can reach the home: a
             // component that cannot match the home's own at that depth (`/tmp/pytest-*` with
             // the home at `/tmp/ci-1/home/dev`) leaves it out, as `/home/*` or `/tm?/*` do not.
+            // A pattern below a temporary folder (`/tmp/build-*`, an image build's `/tmp/*`
+            // cleanup) names entries in it, not the folder itself: no `temp_root`.
             add(classify(&base, project_dir, ctx)
                 .into_iter()
                 .filter(|c| *c != "home_ancestor" || globs::could_reach(&path, &ctx.home, true))
+                .filter(|c| *c != "temp_root")
                 .collect());
             // `cat /home/*/.ssh/id_rsa`, `cat /proc/*/environ`: the sensitive shape holds for
             // every expansion, so the pattern's own classes apply too.
@@ -2005,6 +2018,13 @@ mod tests {
         assert_eq!(classify("/tmp/ci/home/.claude", p, &c), ["outside_project"]);
         assert!(!classify("/tmp/ci/home/.ssh/authorized_keys", p, &c).contains(&"temp"));
         assert!(!classify("/tmp/ci/home/.ssh/id_rsa", p, &c).contains(&"temp_copy"));
+        // The temporary folders themselves are `temp_root` too; what lies below is not.
+        for t in ["/tmp", "/tmp/", "/private/tmp", "/dev/shm", "/var/tmp"] {
+            assert!(classify(t, p, &c).contains(&"temp_root"), "{t}");
+        }
+        for t in ["/tmp/x", "/tmp/*", "/private/tmp/build"] {
+            assert!(!classify(t, p, &c).contains(&"temp_root"), "{t}");
+        }
         assert!(!classify("/tmp/ci/home/x/cert.p12", p, &c).contains(&"temp_copy"));
         let t = classify("/tmp/certificate.p12", p, &c);
         assert!(

@@ -66,7 +66,7 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 }
 
 # @rule shell/recursive-delete-outside-project deny
-# Recursively deleting anything outside the project and the temporary directories. A
+# Recursively deleting anything outside the project and the temporary directories, or a temporary directory itself (rm -rf /tmp, /private/tmp, /dev/shm: every user's and service's scratch files and sockets). A
 # program's regenerable cache under any home (`~/.cache/<tool>`, `~/.cargo/registry`,
 # `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs) is rebuilt on demand, so
 # clearing it is not a loss.
@@ -77,9 +77,15 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	not filtered_delete(p)
 	not moved_not_lost(p)
 	lib.has_class(p, "outside_project")
-	not lib.has_class(p, "temp")
+	not below_temp(p)
 	not lib.has_class(p, "tool_cache")
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
+}
+
+# Inside a temporary directory, not the directory itself (hookward-facts class `temp_root`).
+below_temp(p) if {
+	lib.has_class(p, "temp")
+	not lib.has_class(p, "temp_root")
 }
 
 # The source of a move (mv, also run by find -exec or xargs) whose every destination in the

@@ -153,6 +153,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("ben16-neighbours", 99.0),
     ("undone-dry-run", 99.0),
     ("plain-wget-exec", 99.0),
+    ("temp-root-delete", 99.0),
     ("benign-h-cmd17", 99.0),
 ];
 
@@ -4216,8 +4217,33 @@ fn plain_wget_into_interpreters() -> Vec<Base> {
     out
 }
 
+/// The temporary directories themselves, deleted whole: every user's and service's scratch
+/// files, sockets and locks (`/private/tmp` is macOS's `/tmp`).
+fn temp_root_deletes() -> Vec<Base> {
+    let mut out = Vec::new();
+    for rm in [
+        "rm -rf",
+        "rm -fr",
+        "rm -r -f",
+        "/bin/rm -rf",
+        "rm --recursive --force",
+    ] {
+        for t in ["/tmp", "/tmp/", "/private/tmp", "/var/tmp", "/dev/shm"] {
+            out.push(b("temp-root-delete", "deny", format!("{rm} {t}")));
+        }
+    }
+    out
+}
+
 fn h_cmd17_benign() -> Vec<Base> {
     [
+        // below a temporary directory, not the directory itself
+        "rm -rf /tmp/build",
+        "rm -rf /tmp/build-*",
+        "rm -rf /var/tmp/cache-1",
+        "rm -rf /private/tmp/app-test",
+        "find /tmp -name '*.log' -mtime +7 -delete",
+        "rm -rf /dev/shm/sem.test",
         // dry runs that stay dry, and undoings with nothing destructive
         "git push --no-dry-run --dry-run --force origin main",
         "git push -n origin +main",
@@ -4456,6 +4482,7 @@ fn generated_class_variants_get_their_decision() {
         h_ben16_neighbours(),
         undone_dry_runs(),
         plain_wget_into_interpreters(),
+        temp_root_deletes(),
         h_cmd17_benign(),
     ]
     .into_iter()

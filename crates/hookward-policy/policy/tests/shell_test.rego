@@ -30,6 +30,13 @@ test_rm_rf_tmp_no_opinion if {
 	count(rules.decision) == 0 with input as shell_input([del("/tmp/build", ["outside_project", "temp"])], {})
 }
 
+# h-cmd17: the temporary directory itself holds every user's and service's scratch files.
+test_rm_rf_temp_root_denied if {
+	some d in rules.decision with input as shell_input([del("/private/tmp", ["outside_project", "temp", "temp_root"])], {})
+	d.id == "shell/recursive-delete-outside-project"
+	d.decision == "deny"
+}
+
 test_remote_exec_denied if {
 	some d in rules.decision with input as shell_input([], {"remote_exec": [{"evidence": "curl x | sh", "interpreter": "sh"}]})
 	d.id == "shell/remote-exec"
