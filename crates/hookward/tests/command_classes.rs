@@ -154,6 +154,7 @@ const FLOORS: &[(&str, f64)] = &[
     ("undone-dry-run", 99.0),
     ("plain-wget-exec", 99.0),
     ("temp-root-delete", 99.0),
+    ("gcloud-storage-rm", 99.0),
     ("benign-h-cmd17", 99.0),
 ];
 
@@ -4217,6 +4218,21 @@ fn plain_wget_into_interpreters() -> Vec<Base> {
     out
 }
 
+/// `gcloud storage rm` with `-r`/`--recursive` takes stored data like `gsutil rm -r` (deny).
+fn gcloud_storage_rm() -> Vec<Base> {
+    let mut out = Vec::new();
+    for r in ["-r", "-R", "--recursive"] {
+        for t in ["gs://prod-data", "gs://prod-data/logs", "gs://prod-data/**"] {
+            out.push(b(
+                "gcloud-storage-rm",
+                "deny",
+                format!("gcloud storage rm {r} {t}"),
+            ));
+        }
+    }
+    out
+}
+
 /// The temporary directories themselves, deleted whole: every user's and service's scratch
 /// files, sockets and locks (`/private/tmp` is macOS's `/tmp`).
 fn temp_root_deletes() -> Vec<Base> {
@@ -4244,6 +4260,10 @@ fn h_cmd17_benign() -> Vec<Base> {
         "rm -rf /private/tmp/app-test",
         "find /tmp -name '*.log' -mtime +7 -delete",
         "rm -rf /dev/shm/sem.test",
+        // gcloud storage reads and uploads
+        "gcloud storage ls -r gs://prod-data",
+        "gcloud storage cp -r dist gs://site-staging",
+        "gcloud storage rsync -r build gs://site-staging",
         // dry runs that stay dry, and undoings with nothing destructive
         "git push --no-dry-run --dry-run --force origin main",
         "git push -n origin +main",
@@ -4483,6 +4503,7 @@ fn generated_class_variants_get_their_decision() {
         undone_dry_runs(),
         plain_wget_into_interpreters(),
         temp_root_deletes(),
+        gcloud_storage_rm(),
         h_cmd17_benign(),
     ]
     .into_iter()

@@ -540,6 +540,14 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
                 _ => return None,
             }
         }
+        // `gcloud storage` is gsutil's successor (Google Cloud, "Migrate from gsutil to gcloud
+        // storage"): its recursive `rm` takes the same stored data as `gsutil rm -r`.
+        "gcloud"
+            if ops.windows(2).any(|w| w == ["storage", "rm"])
+                && (has("-r") || has("-R") || has("--recursive")) =>
+        {
+            "gsutil_rm"
+        }
         "gcloud" if ops.iter().any(|w| *w == "delete" || *w == "rm") => "gcloud_delete",
         "gsutil" if ops.iter().any(|w| matches!(*w, "rm" | "rb")) => "gsutil_rm",
         "az" if ops.iter().any(|w| *w == "delete" || *w == "purge") => "az_delete",
