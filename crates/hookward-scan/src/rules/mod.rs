@@ -216,12 +216,12 @@ pub(crate) fn all_rules() -> Vec<&'static Rule> {
     sets.iter().flat_map(|s| s.iter()).collect()
 }
 
-/// A regex match of one rule, in normalised byte offsets.
-/// FNV-1a for the anchor dedup map of [`RuleSet::new`]: a few thousand short static strings
-/// hashed once per process, where SipHash's set-up dominated (the map only dedups; the order of
-/// anchors is their first appearance either way).
+/// FNV-1a for the anchor dedup maps built once per process ([`RuleSet::new`]'s, and the
+/// generated rules' in `orders_intl::anchors_of`): a few thousand short static strings, where
+/// SipHash's set-up dominated (the maps only dedup; the order of anchors is their first
+/// appearance either way).
 #[derive(Default)]
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -241,8 +241,10 @@ impl std::hash::Hasher for Fnv {
     }
 }
 
-type AnchorHasher = std::hash::BuildHasherDefault<Fnv>;
+/// The hasher of the anchor dedup maps ([`Fnv`]).
+pub(crate) type AnchorHasher = std::hash::BuildHasherDefault<Fnv>;
 
+/// A regex match of one rule, in normalised byte offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RawHit {
     pub(crate) rule: usize,

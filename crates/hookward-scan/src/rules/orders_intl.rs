@@ -2671,8 +2671,11 @@ fn verbs(l: &Lang, words: &[&str]) -> String {
 /// (callgrind, release, 2026-12-06).
 fn anchors_of(script: Script, words: &[&'static str]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::with_capacity(words.len());
-    let mut seen: std::collections::HashSet<&'static str, WordHasher> =
-        std::collections::HashSet::with_capacity_and_hasher(words.len(), WordHasher::default());
+    let mut seen: std::collections::HashSet<&'static str, super::AnchorHasher> =
+        std::collections::HashSet::with_capacity_and_hasher(
+            words.len(),
+            super::AnchorHasher::default(),
+        );
     for w in words {
         let w: &'static str = w.trim_end_matches('*');
         let a: &'static str = match script {
@@ -2706,30 +2709,6 @@ fn anchors_of(script: Script, words: &[&'static str]) -> Vec<&'static str> {
     }
     out
 }
-
-/// FNV-1a for the short words of [`anchors_of`] (SipHash's set-up dominates at this size).
-#[derive(Default)]
-struct WordFnv(u64);
-
-impl std::hash::Hasher for WordFnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type WordHasher = std::hash::BuildHasherDefault<WordFnv>;
 
 /// The address to the assistant of a language, as (a lead-in before a name or a bracketed label
 /// naming it; the context a vocative name must follow; a name followed by a vocative mark).
