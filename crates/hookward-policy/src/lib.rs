@@ -592,6 +592,7 @@ fn load_sources(
                     if let Ok(b) = serde_json::to_vec(&broken) {
                         let _ = write_atomic(dir, &format!("policy-{key}.broken.json"), &b);
                     }
+                    prune_cache(dir, MAX_CACHED_PROGRAMS);
                 }
             }
             let mut vm = RegoVM::new();
@@ -687,6 +688,40 @@ fn load_user_part(
         },
         broken,
     ))
+}
+
+/// How many compiled programs the cache keeps (`policy-*.rvm`, with their `.broken.json`):
+/// one per binary version, policy set and input shape (`shape.rs`) is written, and a program
+/// is ~70 KB, so without a bound the folder grows with every upgrade and every new shape. 128
+/// holds every shape one version's hook meets in a session with room to spare (counted in
+/// BENCHMARKS.md, "h-perf18"); the least recently written go first.
+pub const MAX_CACHED_PROGRAMS: usize = 128;
+
+/// Removes the least recently modified compiled programs of `dir` beyond `keep` (and their
+/// `.broken.json` beside them). Best effort: only after a new program was written, so never on
+/// a hook call that found its program; errors are ignored (a file another process removed).
+fn prune_cache(dir: &Path, keep: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut programs: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let n = e.file_name();
+            let n = n.to_string_lossy();
+            n.starts_with("policy-") && n.ends_with(".rvm")
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    if programs.len() <= keep {
+        return;
+    }
+    programs.sort();
+    let excess = programs.len() - keep;
+    for (_, path) in programs.into_iter().take(excess) {
+        let _ = std::fs::remove_file(path.with_extension("broken.json"));
+        let _ = std::fs::remove_file(&path);
+    }
 }
 
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
@@ -1119,6 +1154,39 @@ pub fn run_tests_matching(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_program_cache_keeps_the_newest_programs_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let t0 = std::time::SystemTime::now() - std::time::Duration::from_secs(1000);
+        for i in 0..5u64 {
+            let p = dir.path().join(format!("policy-{i}.rvm"));
+            std::fs::write(&p, b"x").unwrap();
+            std::fs::write(dir.path().join(format!("policy-{i}.broken.json")), b"[]").unwrap();
+            let f = std::fs::File::options().write(true).open(&p).unwrap();
+            f.set_modified(t0 + std::time::Duration::from_secs(i * 10))
+                .unwrap();
+        }
+        std::fs::write(dir.path().join("config.last-good.toml"), b"").unwrap();
+        prune_cache(dir.path(), 3);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "config.last-good.toml",
+                "policy-2.broken.json",
+                "policy-2.rvm",
+                "policy-3.broken.json",
+                "policy-3.rvm",
+                "policy-4.broken.json",
+                "policy-4.rvm"
+            ]
+        );
+    }
     use super::*;
 
     /// The pack's digest changes with any byte of a file's text or name, and a name/text
