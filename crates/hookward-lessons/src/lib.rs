@@ -224,11 +224,11 @@ pub fn delivery_text_on_probation(
         })
         .collect();
     let text = format!(
-        "{ADVISORY_LABEL} L{id} (advisory, on probation: {} changed since it was learned; check it still applies): {} failed with: {}. What fixed it: {}.",
+        "{ADVISORY_LABEL} L{id} (advisory, on probation: {} changed since it was learned; check it still applies): {} failed with: {} What fixed it: {}",
         clean_field(&what.join(", "), 80),
         clean_field(tool, 40),
-        clean_field(symptom, 160),
-        clean_field(prescription, 240),
+        sentence(&clean_field(symptom, 160)),
+        sentence(&clean_field(prescription, 240)),
     );
     cap_words(&text, max_chars.max(40))
 }
@@ -281,12 +281,22 @@ pub fn delivery_text_from(
     max_chars: usize,
 ) -> String {
     let text = format!(
-        "{ADVISORY_LABEL} L{id} (advisory, {origin}; check it still applies): {} failed with: {}. What fixed it: {}.",
+        "{ADVISORY_LABEL} L{id} (advisory, {origin}; check it still applies): {} failed with: {} What fixed it: {}",
         clean_field(tool, 40),
-        clean_field(symptom, 160),
-        clean_field(prescription, 240),
+        sentence(&clean_field(symptom, 160)),
+        sentence(&clean_field(prescription, 240)),
     );
     cap_words(&text, max_chars.max(40))
+}
+
+/// `field` ended as a sentence: a full stop added unless it already ends with `.`, `!` or `?`
+/// (a symptom such as "… type declarations." is not given a second one).
+fn sentence(field: &str) -> String {
+    if field.ends_with(['.', '!', '?']) {
+        field.to_string()
+    } else {
+        format!("{field}.")
+    }
 }
 
 #[cfg(test)]

@@ -818,3 +818,24 @@ fn another_sub_command_or_a_wait_is_not_a_fix() {
         l.prescription
     );
 }
+
+#[test]
+fn a_symptom_ending_in_a_full_stop_gets_no_second_one() {
+    let t = crate::delivery_text(
+        3,
+        "Bash",
+        "error TS7016: could not find type declarations.",
+        "installed @types/node!",
+        400,
+    );
+    assert!(
+        t.contains("type declarations. What fixed it: installed @types/node!"),
+        "{t}"
+    );
+    assert!(!t.contains(".."), "{t}");
+    let t = crate::delivery_text(4, "Bash", "exit 1", "ran it with sudo", 400);
+    assert!(
+        t.ends_with("exit 1. What fixed it: ran it with sudo."),
+        "{t}"
+    );
+}

@@ -968,7 +968,14 @@ fn canary(command: &str) -> (bool, String) {
             format!("canary: a Read of ~/.ssh/id_rsa was denied through `{command}` in {ms} ms"),
         )
     } else {
-        (false, format!("canary: expected a deny reply from `{command}`, got exit {:?}, stdout {:?}, stderr {:?}",
-            out.status.code(), stdout.trim(), String::from_utf8_lossy(&out.stderr).trim()))
+        let how = match out.status.code() {
+            Some(127) => {
+                "exit 127 (command not found: is hookward still at that path?)".to_string()
+            }
+            Some(code) => format!("exit {code}"),
+            None => "no exit code (killed by a signal)".to_string(),
+        };
+        (false, format!("canary: expected a deny reply from `{command}`, got {how}, stdout {:?}, stderr {:?}",
+            stdout.trim(), String::from_utf8_lossy(&out.stderr).trim()))
     }
 }
