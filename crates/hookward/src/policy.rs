@@ -217,9 +217,12 @@ pub struct EvalArgs {
     /// A shell command to evaluate as a PreToolUse of the agent's shell tool.
     #[arg(long)]
     command: Option<String>,
-    /// Whose payload it is (the word of `hookward hook <agent>`).
-    #[arg(long, value_enum, default_value_t = AgentArg(hookward_core::Agent::ClaudeCode))]
-    agent: AgentArg,
+    /// Whose payload it is (the word of `hookward hook <agent>`). Default: for --input, the
+    /// agent whose hook events include the payload's `hook_event_name` when only one does
+    /// (Gemini's `BeforeTool`, Cursor's `beforeShellExecution`; said on stderr), else Claude
+    /// Code (Codex uses Claude Code's event names: give `--agent codex`).
+    #[arg(long, value_enum)]
+    agent: Option<AgentArg>,
     /// The user config file to judge with, instead of `<home>/config.toml` (read alone,
     /// without the last good copy; a project's `.hookward/config.toml` still tightens it).
     #[arg(long, value_name = "FILE")]
@@ -236,20 +239,54 @@ pub struct EvalArgs {
     policy_dirs: Vec<PathBuf>,
 }
 
+/// The agent whose payload `bytes` is, when `--agent` is not given: the only agent whose hook
+/// events (`AgentProfile::install_events`) include the payload's `hook_event_name`; `None` when
+/// several do (Claude Code and Codex share their event names), none does, or the payload does
+/// not parse (the evaluation then reports it).
+fn agent_of_payload(bytes: &[u8]) -> Option<(hookward_core::Agent, String)> {
+    let v: Value = serde_json::from_slice(bytes).ok()?;
+    let event = v.get("hook_event_name")?.as_str()?;
+    let mut found = hookward_core::Agent::ALL.iter().copied().filter(|a| {
+        hookward_pipeline::profile(*a)
+            .install_events
+            .contains(&event)
+    });
+    let only = found.next()?;
+    found.next().is_none().then(|| (only, event.to_string()))
+}
+
 fn eval(args: EvalArgs, json_out: bool) -> CliResult {
-    let agent = args.agent.agent();
-    let profile = hookward_pipeline::profile(agent);
-    let bytes = match (&args.input, &args.command) {
-        (Some(p), _) if p.as_os_str() == "-" => {
+    let read_input = |p: &PathBuf| -> Result<Vec<u8>, String> {
+        if p.as_os_str() == "-" {
             let mut b = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut b)
                 .map_err(|e| format!("cannot read stdin: {e}"))?;
-            b
+            Ok(b)
+        } else {
+            std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
         }
-        (Some(p), _) => {
-            std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?
-        }
+    };
+    let input = args.input.as_ref().map(read_input).transpose()?;
+    let agent = match (args.agent, &input) {
+        (Some(a), _) => a.agent(),
+        (None, Some(bytes)) => match agent_of_payload(bytes) {
+            Some((a, event)) => {
+                if a != hookward_core::Agent::ClaudeCode {
+                    eprintln!(
+                        "hookward: reading the payload as {}'s (its event {event:?} is one of that agent's; --agent chooses another)",
+                        hookward_pipeline::profile(a).label
+                    );
+                }
+                a
+            }
+            None => hookward_core::Agent::ClaudeCode,
+        },
+        (None, None) => hookward_core::Agent::ClaudeCode,
+    };
+    let profile = hookward_pipeline::profile(agent);
+    let bytes = match (input, &args.command) {
+        (Some(b), _) => b,
         (None, Some(c)) => {
             let cwd = match &args.cwd {
                 Some(c) => c.clone(),

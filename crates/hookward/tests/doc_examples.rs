@@ -71,3 +71,28 @@ fn every_example_gets_the_decision_its_name_promises() {
         assert!(rule.is_empty() || ids.contains(&rule), "{file}: {ids:?}");
     }
 }
+
+/// Without `--agent`, a payload whose event only one agent has is read as that agent's (a
+/// Gemini `BeforeTool` payload read as Claude Code's was "no opinion": newcomer finding of
+/// 2026-12-06), and the note on stderr says so; a Claude Code payload stays Claude Code's.
+#[test]
+fn without_agent_the_payloads_own_event_names_its_agent() {
+    let s = Sandbox::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    for (file, agent, note) in [
+        ("gemini-beforetool-shell.json", "gemini", true),
+        ("claude-pretooluse-bash.json", "claude-code", false),
+    ] {
+        let p = dir.join(file).display().to_string();
+        let out = s
+            .cmd(&["policy", "eval", "--input", &p, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["agent"], agent, "{file}: {v}");
+        assert_eq!(v["decision"], "deny", "{file}: {v}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.contains("reading the payload as"), note, "{file}: {err}");
+    }
+}
