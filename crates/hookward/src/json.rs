@@ -19,6 +19,27 @@ use std::process::ExitCode;
 /// The version of every `--json` document's shape (README, "JSON output").
 pub const SCHEMA_VERSION: u64 = 1;
 
+/// A score (an `f32` in 0..=1) as JSON with the digits it has as an `f32` (`0.918`), not the
+/// binary expansion a widening to `f64` writes (`0.9179999828338623`); a non-finite score is
+/// `null`.
+pub fn score(x: f32) -> Value {
+    format!("{x}")
+        .parse::<f64>()
+        .ok()
+        .and_then(serde_json::Number::from_f64)
+        .map_or(Value::Null, Value::Number)
+}
+
+#[cfg(test)]
+mod score_tests {
+    #[test]
+    fn scores_keep_their_f32_digits() {
+        assert_eq!(super::score(0.918_f32).to_string(), "0.918");
+        assert_eq!(super::score(1.0).to_string(), "1.0");
+        assert_eq!(super::score(f32::NAN), serde_json::Value::Null);
+    }
+}
+
 /// The shown id of a record: `prefix` and the row id (`'C'`, 12 → `"C12"`).
 pub fn shown_id(prefix: char, id: i64) -> String {
     format!("{prefix}{id}")

@@ -347,7 +347,7 @@ fn sarif(r: &Report, docs: &std::collections::HashMap<&str, &str>) -> serde_json
                 "level": if f.verdict == hookward_scan::Verdict::Injection { "error" } else { "warning" },
                 "message": {"text": format!("{} ({}): {}", x.family.as_str(), f.verdict.as_str(), x.evidence)},
                 "locations": [sarif_region(&f.at.path, line_at(docs, &f.at.path, x.span.0), x.span)],
-                "properties": {"score": f.score, "severity": x.severity.as_str()},
+                "properties": {"score": crate::json::score(f.score), "severity": x.severity.as_str()},
             }));
         }
     }

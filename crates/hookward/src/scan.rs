@@ -327,7 +327,7 @@ fn sarif(results: &[(Item, ScanResult)], th: Thresholds) -> serde_json::Value {
                 "level": if r.verdict == Verdict::Injection { "error" } else { "warning" },
                 "message": {"text": format!("{} ({}): {}", f.family.as_str(), r.verdict.as_str(), f.evidence)},
                 "locations": sarif_location(item, f.span),
-                "properties": {"score": r.score, "severity": f.severity.as_str(), "finding": f.id},
+                "properties": {"score": crate::json::score(r.score), "severity": f.severity.as_str(), "finding": f.id},
             }));
         }
         let windows = r.learned.iter().flat_map(|l| &l.windows);
@@ -340,7 +340,7 @@ fn sarif(results: &[(Item, ScanResult)], th: Thresholds) -> serde_json::Value {
                 "level": if w.score >= th.injection { "error" } else { "warning" },
                 "message": {"text": format!("learned stage (score {:.3}): {}", w.score, w.evidence)},
                 "locations": sarif_location(item, w.span),
-                "properties": {"score": w.score, "window": w.id, "features": w.features},
+                "properties": {"score": crate::json::score(w.score), "window": w.id, "features": w.features},
             }));
         }
     }
@@ -374,7 +374,7 @@ fn unscanned_bytes(r: &ScanResult) -> usize {
 /// One item as JSON: the rules' result, the learned stage's (`null` when it scored nothing)
 /// and whether the item counts as flagged at this run's threshold.
 fn item_json(item: &Item, r: &ScanResult, th: Thresholds) -> serde_json::Value {
-    let mut v = json!({"id": item.id, "verdict": r.verdict, "score": r.score, "findings": r.findings,
+    let mut v = json!({"id": item.id, "verdict": r.verdict, "score": crate::json::score(r.score), "findings": r.findings,
            "capped": r.capped, "learned": r.learned, "flagged": th.flagged(r)});
     if let (Some(obj), Some((a, b))) = (v.as_object_mut(), r.unscanned) {
         obj.insert(

@@ -93,6 +93,10 @@ fn without_agent_the_payloads_own_event_names_its_agent() {
         assert_eq!(v["agent"], agent, "{file}: {v}");
         assert_eq!(v["decision"], "deny", "{file}: {v}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.contains("reading the payload as"), note, "{file}: {err}");
+        assert_eq!(
+            err.contains("reading the payload as"),
+            note,
+            "{file}: {err}"
+        );
     }
 }
