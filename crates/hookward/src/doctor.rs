@@ -414,23 +414,41 @@ fn codex_trust_checks(checks: &mut Vec<Check>, files: &[PathBuf]) -> Result<(), 
                         ),
                     );
                 }
-                for e in &t.entries {
-                    let (ok, what) = match e.state {
+                // one check per trust state, naming its events (six FAIL lines saying the
+                // same thing for six events read as six problems)
+                for state in [
+                    TrustState::Trusted,
+                    TrustState::Missing,
+                    TrustState::Modified,
+                    TrustState::Disabled,
+                ] {
+                    let events: Vec<&str> = t
+                        .entries
+                        .iter()
+                        .filter(|e| e.state == state)
+                        .map(|e| e.event.as_str())
+                        .collect();
+                    if events.is_empty() {
+                        continue;
+                    }
+                    let (ok, what) = match state {
                         TrustState::Trusted => (true, "trusted"),
-                        TrustState::Missing => (false, "not trusted: Codex skips it without a warning; run `hookward install codex --apply` or review it in Codex's /hooks"),
-                        TrustState::Modified => (false, "trusted hash does not match (the entry changed or moved): run `hookward install codex --apply` or review it in Codex's /hooks"),
+                        TrustState::Missing => (false, "not trusted: Codex skips them without a warning; run `hookward install codex --apply` or review them in Codex's /hooks"),
+                        TrustState::Modified => (false, "trusted hash does not match (the entries changed or moved): run `hookward install codex --apply` or review them in Codex's /hooks"),
                         TrustState::Disabled => (false, "switched off in Codex's /hooks (enabled = false)"),
                     };
                     check(
                         checks,
                         "trust",
                         ok,
-                        format!("{} {}: {what}", config.display(), e.event),
+                        format!("{} {}: {what}", config.display(), events.join(", ")),
                     );
-                    if e.state == TrustState::Disabled {
-                        with_fix(checks, "switch the hook back on in Codex's /hooks");
-                    } else {
-                        with_fix(checks, "hookward install codex --apply");
+                    if !ok {
+                        if state == TrustState::Disabled {
+                            with_fix(checks, "switch the hooks back on in Codex's /hooks");
+                        } else {
+                            with_fix(checks, "hookward install codex --apply");
+                        }
                     }
                 }
             }

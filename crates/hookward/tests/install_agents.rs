@@ -67,7 +67,8 @@ fn codex_no_trust_says_so_plainly() {
     // doctor names the missing trust.
     let doctor = run(&s, &["doctor"]);
     assert!(
-        doctor.contains("PreToolUse: not trusted: Codex skips it without a warning"),
+        doctor.contains("PreToolUse, ")
+            && doctor.contains(": not trusted: Codex skips them without a warning"),
         "{doctor}"
     );
 }
