@@ -378,7 +378,7 @@ pub fn add(args: AddArgs) -> CliResult {
     match test_source {
         Some(_) => outln!("tests: {} passed", test_results.len()),
         None => {
-            outln!("tests: none given (a {stem}_test.rego beside the file is run and installed)")
+            outln!("tests: none run (no --test given and no {stem}_test.rego beside the file; with one, it is run before installing and installed too)")
         }
     }
     Ok(ExitCode::SUCCESS)
