@@ -891,13 +891,16 @@ fn fail_reply(agent: Agent, mode: FailMode, gate: bool, forced: bool, what: &str
         let reason = format!(
             "hookward could not finish judging this tool call ({what}), so it is blocked: input \
              too large or too complex to judge is never let through. Split the command or the \
-             write into smaller parts."
+             write into smaller parts. A person can see the cause with `hookward events`."
         );
         (profile(agent).render_fail_closed)(&reason)
     } else if mode == FailMode::Closed && gate {
+        // The agent (and so the model) reads this: it says what was refused and where a
+        // person looks, never how to loosen the guard (that advice is in the health event,
+        // [`fail_health`], which `hookward events` and `hookward doctor` show to the person).
         let reason = format!(
-            "hookward could not check this tool call and is set to fail closed: {what}. \
-             Run `hookward doctor` to see and fix the cause, or set fail_mode = \"open\" in ~/.hookward/config.toml."
+            "hookward could not check this tool call and is set to fail closed, so it is \
+             blocked: {what}. A person can see the cause with `hookward events`."
         );
         (profile(agent).render_fail_closed)(&reason)
     } else {
@@ -1545,7 +1548,9 @@ fn fail_health(mode: FailMode, gate: bool, forced: bool, agent: Agent) -> Health
     } else if mode == FailMode::Closed && gate {
         (
             HealthKind::FailClosed,
-            "the tool call was blocked because hookward failed (fail_mode = closed)",
+            "the tool call was blocked because hookward failed (fail_mode = closed); fix the cause \
+             (`hookward doctor`), or set fail_mode = \"open\" in ~/.hookward/config.toml to let \
+             calls through when hookward fails",
         )
     } else {
         (
@@ -1846,5 +1851,52 @@ mod fail_mode_tests {
             "{:?}",
             open.reply
         );
+    }
+
+    /// Every agent's fail-closed reply reaches the model: it says what was refused and that a
+    /// person can look with `hookward events`, never how to loosen the guard; that advice is
+    /// in the `fail-closed` health event only (newcomer report, h-fix18 item 2).
+    #[test]
+    fn a_fail_closed_reply_never_tells_the_agent_how_to_loosen_the_guard() {
+        let config = Config {
+            fail_mode: FailMode::Closed,
+            ..Config::default()
+        };
+        for agent in Agent::ALL {
+            let env = HookEnv { agent, ..env() };
+            for mode in [FailMode::Closed, FailMode::Open] {
+                let c = Config {
+                    fail_mode: mode,
+                    ..config.clone()
+                };
+                let o = failed(
+                    &c,
+                    FailMode::Closed,
+                    &env,
+                    None,
+                    true,
+                    "hook payload rejected: expected value".into(),
+                    Instant::now(),
+                );
+                let text = format!(
+                    "{}{}",
+                    o.reply.stdout.clone().unwrap_or_default(),
+                    o.reply.stderr.clone().unwrap_or_default()
+                );
+                assert!(text.contains("blocked"), "{agent:?}: {text}");
+                assert!(text.contains("`hookward events`"), "{agent:?}: {text}");
+                for loosen in ["fail_mode", "config.toml", "\"open\""] {
+                    assert!(!text.contains(loosen), "{agent:?}: {text}");
+                }
+                let h = o
+                    .health
+                    .iter()
+                    .find(|h| h.kind == HealthKind::FailClosed.as_str())
+                    .unwrap_or_else(|| panic!("{:?}", o.health));
+                if mode == FailMode::Closed {
+                    assert!(h.message.contains("fail_mode = \"open\""), "{}", h.message);
+                }
+            }
+        }
     }
 }
