@@ -8,10 +8,12 @@
 //!   whose text the injection scanner flags;
 //! - [`learn`] (after the reply is rendered): a failed tool call opens an episode, a later
 //!   success of the same kind of work (same file, same program family) closes it into a lesson;
-//!   a denied `PreToolUse` opens a *denied* episode, and while one is open in the project
-//!   (until it expires: [`EPISODE_MAX_AGE_MS`], [`EPISODE_MAX_CALLS`]) no "fix" is learned —
-//!   after a deny, a success may be a route around the guard: a `lesson-refused` health event
-//!   instead.
+//!   a denied `PreToolUse` opens a *denied* episode, and while one is open (until it expires:
+//!   [`EPISODE_MAX_AGE_MS`], [`EPISODE_MAX_CALLS`]) no "fix" of the same kind of work in the
+//!   same session (same program family or file), nor any fix whose failure came before the
+//!   deny, is learned — such a success may be a route around the guard: a `lesson-refused`
+//!   health event instead (information for `hookward events`; `hookward doctor` does not fail
+//!   on it).
 //!
 //! Every error becomes a `lesson-error` health event; the reply stands.
 
@@ -504,6 +506,34 @@ pub(crate) fn learn(
     }
 }
 
+/// Whether the denied episode `denied` is the same kind of work as the success `call` (key
+/// `key`) closing `ep`, in the same session: the same program family (the deny's episode key
+/// is the success's, or the closed episode's) or the same file. A deny of other work, or in
+/// another session, is no reason to distrust an unrelated fix.
+fn denial_taints_work(
+    denied: &EpisodeRow,
+    ep: &EpisodeRow,
+    call: &hookward_lessons::CallSummary,
+    key: &str,
+    session: &str,
+) -> bool {
+    let same_session = !session.is_empty() && denied.session.as_deref() == Some(session);
+    let base = hookward_lessons::judge::base_key(&denied.key);
+    let same_family = base == key || base == hookward_lessons::judge::base_key(&ep.key);
+    let same_file = denied.failing.call.file.as_deref().is_some_and(|f| {
+        call.file.as_deref() == Some(f) || ep.failing.call.file.as_deref() == Some(f)
+    });
+    same_session && (same_family || same_file)
+}
+
+/// Whether the deny of `denied` came between the failure of `ep` and its fix, in the same
+/// session or the same project: within an episode's window any deny may be what the fix
+/// routes around.
+fn denial_in_window(denied: &EpisodeRow, ep: &EpisodeRow, session: &str, project: &str) -> bool {
+    let same_session = !session.is_empty() && denied.session.as_deref() == Some(session);
+    denied.opened_ms >= ep.opened_ms && (same_session || denied.project == project)
+}
+
 /// One tool call as the learning step sees it (from a hook call, or replayed from a
 /// transcript by [`replay`]).
 struct Call<'a> {
@@ -967,18 +997,21 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 if !ep.denied {
                     store.close_episode(ep.id)?;
                 }
-                // a denial taints the lessons of its project; from another folder of the same
-                // session, only those of the same work
-                let guard_open = open
-                    .iter()
-                    .any(|e| e.denied && (e.project == project || base(e)));
-                let this = if ep.denied || guard_open {
+                // a denial taints a fix only when the fix could be a route around it (issue 14
+                // §4): the same kind of work in the same session, or any work when the deny
+                // came between this episode's failure and its fix
+                let taints = |d: &EpisodeRow| {
+                    d.denied
+                        && d.id != ep.id
+                        && (denial_taints_work(d, ep, &call, &key_s, &session)
+                            || denial_in_window(d, ep, &session, project))
+                };
+                let taint = open.iter().find(|d| taints(d));
+                let this = if ep.denied || taint.is_some() {
                     Learned::Refused(format!(
                         "lessons: not learned: `{}` succeeded after hookward denied a call ({}); a route around the guard is never a lesson",
                         hookward_lessons::distill::cap_chars(&call.what(), 120),
-                        open.iter()
-                            .find(|e| e.denied && (e.project == project || base(e)))
-                            .map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
+                        taint.map_or_else(|| ep.failing.symptom.clone(), |e| e.failing.symptom.clone())
                     ))
                 } else {
                     lesson_from(c, store, ep, &call)?
