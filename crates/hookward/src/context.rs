@@ -733,7 +733,7 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
             "recorded": recorded,
             "changed_since_record": changed,
             "checkpoint": state.and_then(|s| s.checkpoint_id).is_some(),
-            "at_checkpoint": state.is_some_and(|s| s.checkpoint_id == Some(s.version_id)),
+            "at_checkpoint": !changed && state.is_some_and(|s| s.checkpoint_id == Some(s.version_id)),
             "pending_changes": pending.iter().filter(|c| &c.path == path).count(),
         }));
     }
@@ -771,6 +771,8 @@ fn status(project: &ProjectArg, json: bool) -> CliResult {
         }
         notes.push(if b("at_checkpoint") {
             "at checkpoint"
+        } else if b("checkpoint") && b("changed_since_record") {
+            "checkpoint differs from the file"
         } else if b("checkpoint") {
             "checkpoint is an earlier version"
         } else {
@@ -826,6 +828,18 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         (None, Some(f)) => Target::Checkpoint(file_arg(&ctx.store, f)?),
         _ => return Err("name a change (`hookward restore C12`) or a file (`--checkpoint FILE`); `--recover` finishes interrupted restores".into()),
     };
+    // A checkpoint restore compares the file on disk with its checkpoint: an edit the ledger
+    // has not seen yet is recorded first (as the context guard would), so it gets its change
+    // id and is kept in the quarantine like any other.
+    let recorded = match &target {
+        Target::Checkpoint(path) => record_before_restore(&mut ctx, path)?,
+        Target::Change(_) => Vec::new(),
+    };
+    if !json {
+        for c in &recorded {
+            outln!("recorded the file as it is now first: C{c} (`hookward review C{c}` shows it)");
+        }
+    }
     if !args.apply {
         let mut plan = match plan_restore(&ctx, &target) {
             Ok(p) => p,
@@ -834,11 +848,16 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         plan.diff = hookward_redact::redact_str(&plan.diff).into_owned();
         let what = target_word(&target);
         if json {
-            return print_json(&json!({
+            let mut doc = json!({
                 "applied": false,
                 "plan": crate::json::plan(&plan),
                 "apply": format!("hookward restore {what} --apply"),
-            }));
+            });
+            if !recorded.is_empty() {
+                doc["recorded_changes"] =
+                    json!(recorded.iter().map(|c| format!("C{c}")).collect::<Vec<_>>());
+            }
+            return print_json(&doc);
         }
         describe_plan(&plan, &what);
         out!("{}", plan.diff);
@@ -850,7 +869,12 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         Err(e) => return e.answer(json),
     };
     if json {
-        return print_json(&done.json());
+        let mut doc = done.json();
+        if !recorded.is_empty() {
+            doc["recorded_changes"] =
+                json!(recorded.iter().map(|c| format!("C{c}")).collect::<Vec<_>>());
+        }
+        return print_json(&doc);
     }
     let (plan, outcome, what) = (&done.plan, &done.outcome, &done.what);
     print_recovered(&done.recovered);
@@ -874,6 +898,22 @@ pub fn run_restore(args: RestoreArgs) -> CliResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Records `path` as it is on disk now when it differs from the ledger (finishing interrupted
+/// restores first), attributed to a person's rescan: the ids of the changes recorded (none when
+/// the ledger already had this content).
+fn record_before_restore(ctx: &mut Ctx, path: &str) -> Result<Vec<i64>, String> {
+    recover_first(ctx)?;
+    let o = ctx
+        .guard
+        .observe_paths(&mut ctx.store, &Writer::Rescan, None, &[path.to_string()])
+        .map_err(|e| e.to_string())?;
+    Ok(o.changes
+        .iter()
+        .filter(|c| c.path == path)
+        .map(|c| c.change_id)
+        .collect())
 }
 
 /// `C12` or `--checkpoint PATH`: the target as the command's messages name it.

@@ -821,3 +821,48 @@ fn a_page_past_the_last_is_refused() {
     });
     assert_eq!(run(&s, &["review", "--page", "1"]).1, 0);
 }
+
+/// Newcomer report (h-fix18 item 1): a planted edit the ledger has not recorded yet. `context
+/// status` does not call the file both "changed" and "at checkpoint", and `restore --checkpoint`
+/// records the file on disk first (it gets its change id; nothing is lost), then compares it
+/// with the checkpoint and puts the checkpoint back.
+#[test]
+fn restore_to_checkpoint_records_an_unrecorded_edit_first() {
+    let s = setup();
+    assert_eq!(run(&s, &["context", "scan"]).1, 0);
+    let file = claude_md(&s);
+    let path = file.to_str().unwrap().to_string();
+    plant(&file);
+    let (out, code) = run(&s, &["context", "status"]);
+    assert_eq!(code, 0, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("CLAUDE.md"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("changed since the last record"), "{out}");
+    assert!(!line.contains("at checkpoint"), "{out}");
+    let v = run_json(&s, &["context", "status"]);
+    let row = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == path.as_str())
+        .cloned()
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(row["at_checkpoint"], false, "{v}");
+
+    // The preview records the planted edit (a pending change) and shows the way back.
+    let (out, code) = run(&s, &["restore", "--checkpoint", &path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("recorded the file as it is now first: C"),
+        "{out}"
+    );
+    assert!(out.contains("-- At the start of every session"), "{out}");
+    assert_eq!(pending(&s), 1, "the planted edit is a review item");
+    let v = run_json(&s, &["restore", "--checkpoint", &path, "--apply"]);
+    assert_eq!(v["applied"], true, "{v}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), ORIGINAL);
+    let q = v["outcome"]["quarantine"].as_str().expect("quarantined");
+    assert!(std::fs::read_to_string(q).unwrap().contains(PLANTED));
+}
