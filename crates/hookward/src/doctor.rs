@@ -851,11 +851,16 @@ fn health_checks(checks: &mut Vec<Check>, store: &Store, broken_policies: &[Stri
     for e in evs
         .iter()
         // config-warning events are the hook's copy of the set-up warnings doctor works out
-        // itself (as warnings, above).
+        // itself (as warnings, above); a lesson not learned (`lesson-refused`) is information
+        // (`hookward events` lists it), nothing to fix.
         .filter(|e| {
             !matches!(
                 e.event.health_kind(),
-                Some(HealthKind::StoreCreated | HealthKind::ConfigWarning)
+                Some(
+                    HealthKind::StoreCreated
+                        | HealthKind::ConfigWarning
+                        | HealthKind::LessonRefused
+                )
             ) && e.acked_ms.is_none()
         })
         // A broken user policy doctor has just reported itself (above) is not said twice.

@@ -150,6 +150,14 @@ fn a_workaround_after_a_deny_is_not_learned_and_is_a_health_event() {
     assert_eq!((list.trim(), code), ("no lessons learned yet", 0));
     let (events, _) = run(&s, &["events"]);
     assert!(events.contains("lesson-refused"), "{events}");
+    // information, not a failure of `hookward doctor` (newcomer report, h-fix18 item 3)
+    let (doctor, _) = run(&s, &["doctor"]);
+    assert!(
+        !doctor
+            .lines()
+            .any(|l| l.contains("FAIL") && l.contains("lesson-refused")),
+        "{doctor}"
+    );
     let (out, _, _) = s.hook(
         &prompt(
             &s,
