@@ -87,6 +87,27 @@ pub struct InstallArgs {
     warm: bool,
 }
 
+/// `hookward uninstall`'s arguments: those of install that mean something when removing
+/// (which file, and whether to write); uninstall removes hookward's entries whatever command
+/// they run, and Codex's trust entries for them with them.
+#[derive(Args)]
+pub struct UninstallArgs {
+    /// The agent whose settings to change.
+    agent: InstallAgent,
+    /// Which settings file (Claude Code only; the other agents have one user file).
+    #[arg(long, value_enum, default_value_t = ScopeArg::User)]
+    scope: ScopeArg,
+    /// The project directory for --scope project/local (default: the current directory).
+    #[arg(long)]
+    project: Option<PathBuf>,
+    /// Write the change (after one backup, atomically). Without it, only the diff is shown.
+    #[arg(long)]
+    apply: bool,
+    /// Print the plan (and what was written) as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 /// An agent's own home when its profile names a variable that moves it
 /// ([`hookward_core::profile::HomeVar`]): the variable's folder (canonicalized when it
 /// exists, as Codex does, because Codex's trust keys hold the path it sees), else
@@ -427,6 +448,26 @@ const NO_TRUST_NOTE: &str = "Codex will not run these hooks until you review the
 (start `codex`, type /hooks, trust hookward's entries); `codex exec` skips untrusted hooks \
 without a warning. Re-run without --no-trust to write the trust entries instead.";
 
+/// The refusal, in the user's terms, when this binary is not named `hookward`
+/// (`hookward.exe`): the hooks it registers run this path, and install, uninstall and doctor
+/// recognise hookward's entries by that program name (newcomer report: a downloaded binary
+/// still named after its release archive).
+fn refuse_if_misnamed(exe: &Path, agent: &str) -> Result<(), String> {
+    let name = exe.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name == "hookward" || name == format!("hookward{}", std::env::consts::EXE_SUFFIX) {
+        return Ok(());
+    }
+    let renamed = exe.with_file_name(format!("hookward{}", std::env::consts::EXE_SUFFIX));
+    Err(format!(
+        "this program is named `{name}`, but the hook command it registers must run a program \
+         named `hookward` (install, uninstall and doctor find hookward's entries by that name). \
+         Rename it (`mv {} {}`) or put hookward on PATH (`cargo install --path \
+         crates/hookward`), then run `hookward install {agent}` again",
+        exe.display(),
+        renamed.display()
+    ))
+}
+
 pub fn run_install(args: InstallArgs) -> CliResult {
     if args.no_trust && !args.agent.profile().hook_trust {
         return Err(format!("--no-trust applies to {} only", trusting_agents()));
@@ -453,6 +494,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
         // teammate's own copy from PATH (newcomer finding 4).
         hook_command(Path::new("hookward"), args.agent.word()).map_err(|e| e.to_string())?
     } else {
+        refuse_if_misnamed(&exe, args.agent.word())?;
         hook_command(&exe, args.agent.word()).map_err(|e| e.to_string())?
     };
     let scope_note = (args.scope == ScopeArg::Project).then(|| {
@@ -552,7 +594,7 @@ pub fn run_install(args: InstallArgs) -> CliResult {
     )
 }
 
-pub fn run_uninstall(args: InstallArgs) -> CliResult {
+pub fn run_uninstall(args: UninstallArgs) -> CliResult {
     let path = settings_path(args.agent, args.scope, args.project.clone())?;
     let writer = Writer {
         command: format!("hookward uninstall {}", args.agent.word()),

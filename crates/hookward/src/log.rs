@@ -38,7 +38,7 @@ pub struct LogArgs {
     /// At most this many rows.
     #[arg(long, default_value_t = 50)]
     limit: usize,
-    /// Print as JSON (one array).
+    /// Print as JSON: `{"schema_version": 1, "items": [...]}`, one object per row.
     #[arg(long)]
     json: bool,
     /// Include the decisions `hookward doctor`'s canary produced (hidden by default).
@@ -78,7 +78,7 @@ pub struct EventsArgs {
     /// At most this many rows.
     #[arg(long, default_value_t = 50)]
     limit: usize,
-    /// Print as JSON (one array).
+    /// Print as JSON: `{"schema_version": 1, "items": [...]}`, one object per row.
     #[arg(long)]
     json: bool,
 }

@@ -134,7 +134,7 @@ enum Command {
     /// Registers hookward's hooks in the agent's settings (prints the diff; --apply writes it).
     Install(install::InstallArgs),
     /// Removes hookward's hook entries (and nothing else) from the agent's settings.
-    Uninstall(install::InstallArgs),
+    Uninstall(install::UninstallArgs),
     /// Checks the installation: hooks registered once, command valid, store healthy, and a canary event.
     Doctor {
         /// Print the checks as JSON.

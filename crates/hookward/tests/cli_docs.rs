@@ -146,3 +146,26 @@ fn a_closed_stdout_ends_quietly() {
         );
     }
 }
+
+/// Newcomer report (h-fix18 item 4): the help says what `--json` prints (the
+/// `schema_version` envelope, not a bare array), and `uninstall` offers only what it uses
+/// (install's `--warm` and `--no-trust` mean nothing there and are refused).
+#[test]
+fn help_says_what_json_prints_and_uninstall_offers_only_its_own_flags() {
+    let s = Sandbox::new();
+    for cmd in ["log", "events"] {
+        let help = stdout_of(&s, &[cmd, "--help"]);
+        assert!(!help.contains("one array"), "{cmd}: {help}");
+        assert!(help.contains("schema_version"), "{cmd}: {help}");
+    }
+    let help = stdout_of(&s, &["uninstall", "--help"]);
+    for flag in ["--warm", "--no-trust"] {
+        assert!(!help.contains(flag), "{help}");
+        let out = s.cmd(&["uninstall", "claude-code", flag]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+    }
+    assert!(
+        help.contains("--apply") && help.contains("--scope"),
+        "{help}"
+    );
+}

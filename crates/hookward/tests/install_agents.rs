@@ -220,3 +220,35 @@ fn gemini_settings_with_comments_are_edited_in_place_and_backed_up() {
     let first = path.with_file_name(&backups()[0]);
     assert_eq!(std::fs::read_to_string(first).unwrap(), original);
 }
+
+/// Newcomer report (h-fix18 item 5): a binary still named after its release archive is
+/// refused with what to do (rename it, or put hookward on PATH), not an internal "invalid hook
+/// spec" message, and nothing is written.
+#[test]
+fn install_from_a_binary_not_named_hookward_says_what_to_do() {
+    let s = Sandbox::new();
+    // a hard link in the target's temp folder (same file system, no copy of the binary)
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let misnamed = dir.path().join("hookward-x86_64-unknown-linux-gnu");
+    let real = assert_cmd::cargo::cargo_bin("hookward");
+    if std::fs::hard_link(&real, &misnamed).is_err() {
+        std::fs::copy(&real, &misnamed).unwrap();
+    }
+    let out = std::process::Command::new(&misnamed)
+        .env_clear()
+        .env("HOME", s.home())
+        .env("HOOKWARD_HOME", s.hookward_home())
+        .current_dir(s.project())
+        .args(["install", "claude-code", "--apply"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("named `hookward-x86_64-unknown-linux-gnu`"),
+        "{err}"
+    );
+    assert!(err.contains("Rename it (`mv "), "{err}");
+    assert!(!err.contains("hook_command()"), "{err}");
+    assert!(!s.home().join(".claude/settings.json").exists());
+}
