@@ -55,8 +55,9 @@ pub const LESSON_FAIL: (&str, &str) = (
     "npm test",
     "Exit code 1\nnpm ERR! Missing script: \"test\"\nnpm ERR! To see a list of scripts, run:\nnpm ERR!   npm run",
 );
-/// The lessons walk's project: another folder than the decisions', since a fix right after a
-/// deny in the same project is never learned (it could be a route around the guard).
+/// The lessons walk's project: another folder than the decisions', kept apart from the
+/// decisions' denies (a fix of the same work in the same session after a deny is never
+/// learned: it could be a route around the guard).
 pub const LESSON_PROJECT: &str = "/home/dev/webapp";
 /// The fixing command.
 pub const LESSON_FIX: &str = "pnpm test";
