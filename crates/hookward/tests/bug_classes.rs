@@ -195,7 +195,9 @@ fn fail_mode_on_garbage_input() {
     assert_eq!((code, stdout.as_str()), (0, ""));
     let (stdout, stderr, code) = s.hook(truncated, &[("HOOKWARD_FAIL_MODE", "closed")]);
     assert_eq!((code, stdout.as_str()), (2, ""));
-    assert!(stderr.contains("hookward doctor"), "{stderr}");
+    // The model reads this: where a person looks, never how to loosen the guard.
+    assert!(stderr.contains("`hookward events`"), "{stderr}");
+    assert!(!stderr.contains("fail_mode"), "{stderr}");
     let (_, _, code) = s.hook(
         br#"{"hook_event_name":"Stop","#,
         &[("HOOKWARD_FAIL_MODE", "closed")],
