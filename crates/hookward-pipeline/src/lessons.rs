@@ -517,21 +517,29 @@ fn denial_taints_work(
     key: &str,
     session: &str,
 ) -> bool {
-    let same_session = !session.is_empty() && denied.session.as_deref() == Some(session);
     let base = hookward_lessons::judge::base_key(&denied.key);
     let same_family = base == key || base == hookward_lessons::judge::base_key(&ep.key);
     let same_file = denied.failing.call.file.as_deref().is_some_and(|f| {
         call.file.as_deref() == Some(f) || ep.failing.call.file.as_deref() == Some(f)
     });
-    same_session && (same_family || same_file)
+    same_session(denied, session, ep.project.as_str()) && (same_family || same_file)
+}
+
+/// Whether `denied` was in session `session`; when either session is unknown (an agent that
+/// sends none), whether it was in `project`.
+fn same_session(denied: &EpisodeRow, session: &str, project: &str) -> bool {
+    match denied.session.as_deref().filter(|s| !s.is_empty()) {
+        Some(s) if !session.is_empty() => s == session,
+        _ => denied.project == project,
+    }
 }
 
 /// Whether the deny of `denied` came between the failure of `ep` and its fix, in the same
 /// session or the same project: within an episode's window any deny may be what the fix
 /// routes around.
 fn denial_in_window(denied: &EpisodeRow, ep: &EpisodeRow, session: &str, project: &str) -> bool {
-    let same_session = !session.is_empty() && denied.session.as_deref() == Some(session);
-    denied.opened_ms >= ep.opened_ms && (same_session || denied.project == project)
+    denied.opened_ms >= ep.opened_ms
+        && (same_session(denied, session, project) || denied.project == project)
 }
 
 /// One tool call as the learning step sees it (from a hook call, or replayed from a
@@ -900,7 +908,11 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             } else {
                 key.as_string()
             };
-            let tainted = open.iter().any(|e| e.key == key_s && e.denied);
+            // a failure of the work a deny of this session refused is part of that denied
+            // episode (its fix would be the route around it)
+            let tainted = open
+                .iter()
+                .any(|e| e.key == key_s && e.denied && same_session(e, &session, project));
             store.open_episode(&NewEpisode {
                 project: project.to_string(),
                 key: key_s.clone(),
@@ -955,7 +967,10 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 };
             let base = |e: &EpisodeRow| hookward_lessons::judge::base_key(&e.key) == key_s;
             let fits = |e: &&EpisodeRow| {
-                !only_looked(e)
+                // a deny's episode is another session's business: its success is no route
+                // around a deny it never met
+                (!e.denied || same_session(e, &session, project))
+                    && !only_looked(e)
                     && (base(e)
                         && hookward_lessons::distill::same_work(
                             e.failing.call.command.as_deref(),

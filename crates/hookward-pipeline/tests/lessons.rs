@@ -217,6 +217,18 @@ fn a_deny_of_other_work_does_not_stop_learning() {
     let (_, health) = claude(&env, ok(&p, "s3", "curl -s https://example.com/v.json"));
     assert!(health.iter().any(|h| h == "lesson-refused"), "{health:?}");
     assert_eq!(lessons(&env).len(), 2, "{:?}", lessons(&env));
+    // the same work in another session, while s3's deny is still open: not refused
+    claude(
+        &env,
+        fail(
+            &p,
+            "s4",
+            "curl -s http://example.com/v.json",
+            "curl: (6) Could not resolve host: example.com",
+        ),
+    );
+    let (_, health) = claude(&env, ok(&p, "s4", "curl -s https://example.com/v.json"));
+    assert!(!health.iter().any(|h| h == "lesson-refused"), "{health:?}");
 }
 
 #[test]
