@@ -32,6 +32,7 @@ pub mod globs;
 mod guard_paths;
 pub mod imports;
 pub mod instructions;
+mod mcp_cluster;
 pub mod net;
 pub mod output;
 pub mod patches;
@@ -1455,6 +1456,15 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
             Some(format!("psql -c '{}'", q.replace('\'', r"'\''")))
         }
         (c, _) => c.map(str::to_string),
+    };
+    // A Kubernetes tool's structured delete (`kubectl_delete {resourceType, name}`): judged as
+    // the kubectl or helm command line it amounts to (`mcp_cluster`).
+    // A generic tool's one-word `command` (`kubectl_generic {command: "delete"}`) is the
+    // action the line already holds; a real command line is analysed with it.
+    let command = match (command, mcp_cluster::command(&tool.name, obj)) {
+        (Some(c), Some(k)) if c.split_whitespace().count() <= 1 => Some(k),
+        (Some(c), Some(k)) => Some(format!("{c}\n{k}")),
+        (c, k) => c.or(k),
     };
     if let Some(cmd) = command.filter(|c| !c.trim().is_empty()) {
         let mut shell_event = event.clone();

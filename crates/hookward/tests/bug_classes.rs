@@ -470,3 +470,53 @@ fn mcp_database_tools_sql_is_judged_as_sql() {
         assert_eq!(decision_of(&stdout), want, "{tool}: {stdout}");
     }
 }
+
+/// A Kubernetes MCP tool's structured delete (`kubectl_delete {resourceType, name}`,
+/// `pods_delete {name}`, `helm_uninstall {name}`) is judged as the kubectl or helm line it
+/// amounts to: any kind asks (the lead's decision for h-cls18), a namespace is denied as
+/// `kubectl delete ns` is, reads and dry runs stay quiet.
+#[test]
+fn mcp_kubernetes_deletes_are_judged_as_kubectl() {
+    let s = Sandbox::new();
+    for (tool, input, want) in [
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "namespace", "name": "production"}),
+            "deny",
+        ),
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "pod", "name": "web-0", "namespace": "dev"}),
+            "ask",
+        ),
+        (
+            "mcp__kubernetes__resources_delete",
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "name": "api", "namespace": "prod"}),
+            "ask",
+        ),
+        (
+            "mcp__kubernetes__pods_delete",
+            json!({"name": "web-0"}),
+            "ask",
+        ),
+        (
+            "mcp__kubernetes__helm_uninstall",
+            json!({"name": "web"}),
+            "ask",
+        ),
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "pod", "name": "web-0", "dryRun": true}),
+            "none",
+        ),
+        (
+            "mcp__kubernetes__kubectl_get",
+            json!({"resourceType": "pods", "namespace": "prod"}),
+            "none",
+        ),
+    ] {
+        let (stdout, _, code) = s.hook(&s.pre_tool_use(tool, input), &[]);
+        assert_eq!(code, 0);
+        assert_eq!(decision_of(&stdout), want, "{tool}: {stdout}");
+    }
+}

@@ -156,6 +156,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("temp-root-delete", 99.0),
     ("gcloud-storage-rm", 99.0),
     ("benign-h-cmd17", 99.0),
+    ("kube-delete-any", 99.0),
+    ("benign-h-cls18", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -3755,10 +3757,7 @@ fn registry_lookalike() -> Vec<Base> {
 
 fn h_cmd15_benign() -> Vec<Base> {
     [
-        // deliberate allows kept: disposable kinds by name or label outside system namespaces
-        "kubectl delete pod web-7d9f8c-abcde -n dev",
-        "kubectl delete pods -l app=web -n staging",
-        "kubectl delete job migrate-1",
+        // (pods and jobs deleted by name or label ask since h-cls18: `kube_delete_any`)
         "kubectl -n kube-system get pods",
         "kubectl logs -n kube-system coredns-5d78c9869d-abcde",
         "kubectl describe pod x -n istio-system",
@@ -4289,6 +4288,87 @@ fn h_cmd17_benign() -> Vec<Base> {
     .collect()
 }
 
+// Principle (kube-delete-any, the lead's decision for h-cls18): a delete in a shared cluster
+// asks, whatever the kind — pods and jobs too (a controller re-creating a pod does not make
+// deleting it the agent's call) — by every kubectl spelling (global options before the
+// command, `oc`, `kind/name`, comma lists, labels); `kubectl drain` empties a node. What denied
+// before (a namespace, `--all` of a kept kind) still denies.
+fn kube_delete_any() -> Vec<Base> {
+    let mut out = Vec::new();
+    for k in [
+        "kubectl",
+        "oc",
+        "kubectl --kubeconfig /tmp/kc",
+        "kubectl --context prod -n web",
+    ] {
+        for what in [
+            "pod web-7d9f8c-abcde",
+            "pods web-1 web-2",
+            "pod/web-1",
+            "po api",
+            "job migrate-1",
+            "jobs -l run=ci",
+            "pod,job x",
+            "events --field-selector reason=BackOff",
+            "deploy api",
+            "svc web",
+            "configmap app-config",
+            "pvc data-0",
+            "secret db-creds",
+            "cronjob nightly",
+            "ingress web",
+            "-f deploy.yaml",
+        ] {
+            out.push(b("kube-delete-any", "ask", format!("{k} delete {what}")));
+        }
+        out.push(b(
+            "kube-delete-any",
+            "ask",
+            format!("{k} drain node-1 --ignore-daemonsets"),
+        ));
+    }
+    for c in [
+        "kubectl delete pod api --wait=false",
+        "kubectl delete pod x -n kube-system",
+        "printf pod | xargs kubectl delete",
+        "kubectl get pods -o name | xargs kubectl delete",
+    ] {
+        out.push(b("kube-delete-any", "ask", c.to_string()));
+    }
+    for c in [
+        "kubectl delete ns prod",
+        "kubectl delete namespace staging",
+        "kubectl delete deploy --all -n prod",
+    ] {
+        out.push(b("kube-delete-any", "deny", c.to_string()));
+    }
+    out
+}
+
+fn h_cls18_benign() -> Vec<Base> {
+    [
+        // kubectl reads, questions and dry runs: they name a delete without doing one
+        "kubectl get pods -n prod",
+        "kubectl describe pod web-0",
+        "kubectl logs -f deploy/api",
+        "kubectl rollout status deploy/web",
+        "kubectl auth can-i delete pods",
+        "oc auth can-i delete deployments -n prod",
+        "kubectl explain pod.spec",
+        "kubectl delete pod web-0 --dry-run=client",
+        "kubectl delete -f deploy.yaml --dry-run=server",
+        "kubectl apply -f deploy.yaml --dry-run=client",
+        "kubectl get events --field-selector reason=Killing",
+        "kubectl get pods -l delete-after=1h",
+        "kubectl cordon node-1",
+        "kubectl config delete-context old",
+        "helm repo remove bitnami",
+    ]
+    .into_iter()
+    .map(|c| b("benign-h-cls18", "allow", c.to_string()))
+    .collect()
+}
+
 fn squote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
@@ -4505,6 +4585,8 @@ fn generated_class_variants_get_their_decision() {
         temp_root_deletes(),
         gcloud_storage_rm(),
         h_cmd17_benign(),
+        kube_delete_any(),
+        h_cls18_benign(),
     ]
     .into_iter()
     .flatten()

@@ -258,6 +258,7 @@ pub(crate) const CLIS: &[Cli] = &[
         confirms: false,
         force: &["--grace-period=0", "--all"],
         local: &[],
+        value_options: KUBECTL_VALUE_OPTIONS,
         example: "kubectl delete ns prod",
         source: "kubectl delete (never prompts)",
         ..NONE
@@ -817,98 +818,114 @@ pub(crate) fn inspection_only<S: AsRef<str>>(words: &[S]) -> bool {
     dry
 }
 
-/// Kubernetes resource kinds that are disposable by design: a pod is re-created by its
-/// controller, a job or cron job run is a finished or restartable batch run, an event is a log
-/// line. Deleting one *by name or label* is routine cleanup (Kubernetes docs, "Pod Lifecycle":
-/// pods are ephemeral; "Jobs": delete finished jobs). Kind spellings: singular, plural and the
-/// short names of `kubectl api-resources`, optionally `kind/name` or `kind.group`.
+/// Kubernetes resource kinds that a controller re-creates or that are runs and log lines: a
+/// pod (its controller makes a new one), a job run, an event. Deleting one *asks* like any
+/// other delete in a shared cluster (the lead's decision, issue 11 item 4: a user expects to be
+/// asked before the agent deletes anything in a cluster); the kinds only decide whether a sweep
+/// (`--all`, `-A`) is *whole*: every pod swept is re-created, every deployment swept is gone.
+/// Kind spellings: singular, plural and the short names of `kubectl api-resources`.
 pub(crate) const EPHEMERAL_KUBE_KINDS: &[&str] =
     &["pod", "pods", "po", "job", "jobs", "event", "events", "ev"];
 
-/// Flags that turn a delete of disposable kinds into a sweep or a forced kill: every object
-/// (`--all`), every namespace (`-A`, `--all-namespaces`), skipping graceful shutdown
-/// (`--force`, `--grace-period=0`, `--now`). With one of these the delete still counts.
-const KUBE_SWEEP_FLAGS: &[&str] = &[
-    "--all",
-    "-A",
-    "--all-namespaces",
-    "--force",
-    "--grace-period=0",
-    "--now",
+/// kubectl's own commands (`kubectl --help`, v1.31: basic, deploy, cluster management,
+/// troubleshooting, advanced and settings commands). The first operand that is one of them is
+/// the command; the words after it are its arguments (`kubectl auth can-i delete pods` asks a
+/// question, `kubectl --kubeconfig /tmp/kc delete pod x` deletes). A first operand that is none
+/// of them is a plugin (`kubectl cnpg destroy …`), judged by the verb patterns.
+const KUBECTL_COMMANDS: &[&str] = &[
+    "create",
+    "expose",
+    "run",
+    "set",
+    "explain",
+    "get",
+    "edit",
+    "delete",
+    "rollout",
+    "scale",
+    "autoscale",
+    "certificate",
+    "cluster-info",
+    "top",
+    "cordon",
+    "uncordon",
+    "drain",
+    "taint",
+    "describe",
+    "logs",
+    "attach",
+    "exec",
+    "port-forward",
+    "proxy",
+    "cp",
+    "auth",
+    "debug",
+    "events",
+    "diff",
+    "apply",
+    "patch",
+    "replace",
+    "wait",
+    "kustomize",
+    "label",
+    "annotate",
+    "completion",
+    "api-resources",
+    "api-versions",
+    "config",
+    "plugin",
+    "version",
+    "alpha",
+    "options",
+    "help",
 ];
 
-/// True when a kubectl-style `words` (the arguments after the program) delete only disposable
-/// objects ([`EPHEMERAL_KUBE_KINDS`]) by name or label, without a sweep flag: `kubectl delete pod
-/// web-1`, `kubectl delete jobs -l run=ci`, `kubectl -n dev delete pod/web-1`. Deletes from a
-/// file (`-f`, `-k`) are not judged here (their kinds are unknown).
-pub(crate) fn ephemeral_kube_delete<S: AsRef<str>>(words: &[S]) -> bool {
-    let words: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
-    let Some(d) = words.iter().position(|w| *w == "delete") else {
-        return false;
-    };
-    if kube_system_namespace(&words) {
-        return false;
-    }
-    let rest = &words[d + 1..];
-    if rest.iter().any(|w| {
-        KUBE_SWEEP_FLAGS.contains(w)
-            || matches!(
-                *w,
-                "-f" | "-k" | "-R" | "--filename" | "--kustomize" | "--recursive"
-            )
-            || w.starts_with("--filename=")
-            || w.starts_with("--kustomize=")
-            || w.starts_with("-f=")
-            || w.starts_with("--grace-period=0")
-    }) {
-        return false;
-    }
-    let Some(first) = rest.iter().find(|w| !w.starts_with('-')) else {
-        return false;
-    };
-    // `pod/web-1 job/x`: every operand must name a disposable kind.
-    let kind_of = |w: &str| -> String {
-        let k = w.split('/').next().unwrap_or(w);
-        k.split('.').next().unwrap_or(k).to_ascii_lowercase()
-    };
-    if first.contains('/') {
-        return rest
-            .iter()
-            .filter(|w| !w.starts_with('-'))
-            .all(|w| w.contains('/') && EPHEMERAL_KUBE_KINDS.contains(&kind_of(w).as_str()));
-    }
-    // `pod,job x` lists kinds with commas.
-    first
-        .split(',')
-        .all(|k| EPHEMERAL_KUBE_KINDS.contains(&kind_of(k).as_str()))
-}
+/// kubectl's global options that take a separate value (`kubectl options`): skipped when the
+/// command word is looked for (`kubectl --kubeconfig /tmp/kc delete pod x`, `-n prod`).
+const KUBECTL_VALUE_OPTIONS: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--context",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "-s",
+    "--server",
+    "--token",
+    "--as",
+    "--as-group",
+    "--as-uid",
+    "--cache-dir",
+    "--certificate-authority",
+    "--client-certificate",
+    "--client-key",
+    "--request-timeout",
+    "--tls-server-name",
+    "--profile",
+    "--profile-output",
+    "-v",
+    "--v",
+    "--vmodule",
+    "--log-file",
+];
 
-/// The namespace a kubectl-style command names (`-n X`, `-nX`, `--namespace X`,
-/// `--namespace=X`), if any.
-fn kube_namespace<'w>(words: &[&'w str]) -> Option<&'w str> {
-    words.iter().enumerate().find_map(|(i, w)| {
-        if *w == "-n" || *w == "--namespace" {
-            return words.get(i + 1).copied();
+/// The kubectl command of a kubectl-style `words` (the arguments after the program): the first
+/// operand, past the global options' values ([`KUBECTL_VALUE_OPTIONS`]), that is one of
+/// [`KUBECTL_COMMANDS`]; `None` when the first operand is a plugin or there is none.
+pub(crate) fn kube_command<S: AsRef<str>>(words: &[S]) -> Option<&str> {
+    let mut value_next = false;
+    for w in words {
+        let w = w.as_ref();
+        if std::mem::take(&mut value_next) {
+            continue;
         }
-        w.strip_prefix("--namespace=").or_else(|| {
-            w.strip_prefix("-n")
-                .filter(|v| !v.is_empty() && !v.starts_with('-'))
-        })
-    })
-}
-
-/// True when the command acts in one of the cluster's own namespaces: `kube-system`,
-/// `kube-public`, `kube-node-lease` (Kubernetes docs, "Namespaces": "the namespace for objects
-/// created by the Kubernetes system") and the `*-system` namespaces add-ons install themselves
-/// into by convention (`istio-system`, `gatekeeper-system`, `calico-system`). Its pods are the
-/// cluster's DNS, network and controllers: deleting one, even one its controller re-creates,
-/// interrupts every workload of the cluster, so the disposable-kind exception
-/// ([`ephemeral_kube_delete`]) does not hold there.
-pub(crate) fn kube_system_namespace(words: &[&str]) -> bool {
-    kube_namespace(words).is_some_and(|ns| {
-        let ns = ns.to_ascii_lowercase();
-        ns.starts_with("kube-") || (ns.ends_with("-system") && ns.len() > "-system".len())
-    })
+        if w.starts_with('-') {
+            value_next = KUBECTL_VALUE_OPTIONS.contains(&w);
+            continue;
+        }
+        return KUBECTL_COMMANDS.contains(&w).then_some(w);
+    }
+    None
 }
 
 /// True when a kubectl-style delete takes every object of a kind that is not disposable
@@ -1092,9 +1109,6 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if inspection_only(&words) {
         return;
     }
-    if cli.names.contains(&"kubectl") && ephemeral_kube_delete(&words) {
-        return;
-    }
     let mut ops: Vec<&str> = Vec::new();
     let mut value_next = false;
     for w in &words {
@@ -1111,6 +1125,12 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     }
     if cli.names.contains(&"kubectl") && scale_to_zero(a, name, &words, inv) {
+        return;
+    }
+    // kubectl's own commands other than `delete` destroy nothing by their words (`kubectl auth
+    // can-i delete pods` asks a question; `drain` is `tools.rs`'s `kubectl_drain`); a plugin
+    // (`kubectl cnpg destroy …`) is judged by the verb patterns.
+    if cli.names.contains(&"kubectl") && kube_command(&words).is_some_and(|c| c != "delete") {
         return;
     }
     if cli.names.contains(&"gh") && api_delete(a, name, &words, inv) {
@@ -1231,7 +1251,7 @@ mod tests {
         assert!(cloud("rclone purge r:b")[0].whole);
         assert!(!cloud("rclone delete r:b/x")[0].whole);
         assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
-        assert!(cloud("kubectl delete pod x -n dev").is_empty());
+        assert!(!cloud("kubectl delete pod x -n dev").is_empty());
         assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
         assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
         assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
@@ -1380,7 +1400,8 @@ mod tests {
     }
 
     #[test]
-    fn disposable_kube_kinds_stay_quiet() {
+    fn every_kube_kind_deleted_asks() {
+        // The lead's decision (issue 11 item 4): a delete in a cluster asks, pods included.
         for c in [
             "kubectl delete pod web-123",
             "kubectl delete pods web-1 web-2",
@@ -1390,11 +1411,32 @@ mod tests {
             "kubectl delete pod,job x",
             "oc delete po x",
             "kubectl delete events --field-selector reason=BackOff",
+            "kubectl --kubeconfig /tmp/kc delete pod foo",
+            "kubectl --context prod -n web delete pod api",
+        ] {
+            let f = cloud(c);
+            assert!(!f.is_empty() && !f[0].whole, "{c}: {f:?}");
+            assert_eq!(f[0].resource, "", "{c}: {f:?}");
+            let f = analyze(c, &ctx());
+            assert_eq!(f.infra.len(), 1, "{c}: {:?}", f.infra);
+        }
+        // kubectl's other commands name a delete without doing one.
+        for c in [
+            "kubectl auth can-i delete pods",
+            "oc auth can-i delete deployments -n prod",
+            "kubectl explain pod.spec --recursive",
+            "kubectl get pods -l delete=true",
+            "kubectl logs delete-me-7f9c",
+            "kubectl describe job cleanup-delete",
         ] {
             assert!(cloud(c).is_empty(), "{c}: {:?}", cloud(c));
             let f = analyze(c, &ctx());
             assert!(f.infra.is_empty(), "{c}: {:?}", f.infra);
         }
+        assert_eq!(
+            analyze("oc adm drain node1 --ignore-daemonsets", &ctx()).infra[0].kind,
+            "kubectl_drain"
+        );
         for c in [
             "kubectl delete pods --all",
             "kubectl delete pods -A -l app=x",

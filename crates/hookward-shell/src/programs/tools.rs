@@ -507,12 +507,20 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
         "sam" if first == "delete" => "terraform_destroy",
         "eksctl" if first == "delete" => "kubectl_delete",
         "kubectl" | "oc" | "k" | "microk8s.kubectl" => {
-            if ops.contains(&"delete") && !super::cloud::ephemeral_kube_delete(words) {
-                "kubectl_delete"
-            } else if ops.contains(&"drain") {
-                "kubectl_drain"
-            } else {
-                return None;
+            // Any kind deleted asks (pods too: the lead's decision, issue 11 item 4). The command
+            // is kubectl's first command word (`kubectl auth can-i delete pods` is a question);
+            // a first operand that is no kubectl command (`oc adm drain`, a plugin) is looked
+            // through.
+            let verb = match super::cloud::kube_command(words) {
+                Some(c) => c,
+                None if ops.contains(&"delete") => "delete",
+                None if ops.contains(&"drain") => "drain",
+                None => "",
+            };
+            match verb {
+                "delete" => "kubectl_delete",
+                "drain" => "kubectl_drain",
+                _ => return None,
             }
         }
         "helm" if matches!(first, "uninstall" | "delete" | "del" | "un") => "helm_uninstall",
