@@ -58,6 +58,10 @@ pub(crate) struct Cli {
     /// Verbs of this CLI that always take a whole container (`rclone purge`: a path and all of
     /// its contents; `vault secrets disable`: a whole secrets engine).
     pub whole_verbs: &'static [&'static str],
+    /// An operand after the verb that makes the delete whole by its shape (`vercel remove
+    /// PROJECT` removes every deployment of the project; a deployment's URL or `dpl_` id is
+    /// one deployment).
+    pub whole_operand: Option<fn(&str) -> bool>,
     /// A destructive command that must give a fact.
     #[allow(dead_code)] // read by the tests
     pub example: &'static str,
@@ -83,6 +87,7 @@ const NONE: Cli = Cli {
     value_options: &[],
     verbs: &[],
     whole_verbs: &[],
+    whole_operand: None,
     example: "",
     source: "",
 };
@@ -228,8 +233,9 @@ pub(crate) const CLIS: &[Cli] = &[
         confirms: true,
         force: &[],
         local: &[],
+        whole_operand: Some(vercel_project_name),
         example: "vercel remove my-app --yes",
-        source: "vercel CLI (--yes)",
+        source: "vercel CLI (--yes); vercel remove: \"remove deployments either by ID or for a specific Vercel Project\"",
         ..NONE
     },
     Cli {
@@ -950,6 +956,12 @@ fn kube_sweep_of_kept_kind(words: &[&str]) -> bool {
     })
 }
 
+/// A `vercel remove`/`rm` operand that names a project (every deployment of it goes), not one
+/// deployment: no `.` (a deployment URL, `app-abc123.vercel.app`), no `dpl_` id, no `/`.
+fn vercel_project_name(w: &str) -> bool {
+    !w.is_empty() && !w.starts_with('-') && !w.contains(['.', '/', '$']) && !w.starts_with("dpl_")
+}
+
 /// Managed services whose top-level delete takes a whole cluster or database account, when
 /// named as the last resource word before the verb (`az aks delete` a Kubernetes cluster, `az
 /// cosmosdb delete` a database account; `az aks nodepool delete` is one pool, not whole).
@@ -1196,6 +1208,9 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             .is_some_and(|w| WHOLE_SERVICES.contains(&w.to_ascii_lowercase().as_str()))
         || cli.all_whole
         || cli.whole_verbs.contains(&verb)
+        || cli
+            .whole_operand
+            .is_some_and(|f| ops.get(i + 1).is_some_and(|w| f(w)))
         || words.iter().any(|w| cli.whole_flags.contains(w))
         || (cli.names.contains(&"kubectl") && kube_sweep_of_kept_kind(&words));
     if cli.only_whole && !whole {

@@ -123,6 +123,34 @@ fn static_suffix(arg: &Arg) -> Option<String> {
     (ok && !suffix.contains(['$', '(', '`', ' '])).then(|| suffix.to_string())
 }
 
+/// DNS clients that print the answers a name server sends ([`DNS_CLIENTS`] but `getent`,
+/// which reads the local resolver's configured sources, and `resolvectl`, whose output is its
+/// own report): dig(1), host(1), nslookup(1), drill(1), kdig(1), delv(1).
+const DNS_ANSWER_PRINTERS: &[&str] = &["dig", "host", "nslookup", "drill", "kdig", "delv"];
+
+/// Where a DNS client's printed answer comes from (`dns://NAME`, the first operand that is
+/// not an option, a server `@S` or a record type), when `name` is one of
+/// [`DNS_ANSWER_PRINTERS`]: its output is network data, fetched like a URL client's.
+pub(crate) fn dns_answer_source(name: &str, inv: &Inv) -> Option<String> {
+    if !DNS_ANSWER_PRINTERS.contains(&name) {
+        return None;
+    }
+    let q = inv
+        .rest()
+        .iter()
+        .map(|w| w.text.as_str())
+        .find(|w| {
+            !w.starts_with(['-', '+', '@'])
+                && ![
+                    "a", "aaaa", "any", "caa", "cname", "mx", "ns", "ptr", "soa", "srv", "txt",
+                ]
+                .iter()
+                .any(|t| w.eq_ignore_ascii_case(t))
+        })
+        .unwrap_or("");
+    Some(format!("dns://{q}"))
+}
+
 /// A DNS query whose name carries data computed at run time: an upload to the name's
 /// domain (source `<environment>` for an environment dump, `<dns label>` otherwise).
 pub(crate) fn dns_query(a: &mut Analyzer, name: &str, inv: &Inv) {

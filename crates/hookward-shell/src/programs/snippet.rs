@@ -911,6 +911,9 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
         "Path(",
         "pathlib.Path(",
         "PurePath(",
+        // Java/Groovy/Kotlin `java.io.File(path)`.
+        "new File(",
+        "File(",
         "str(",
         "File.expand_path(",
         "path.resolve(",
@@ -1814,7 +1817,7 @@ pub(crate) fn scan(
         }
     }
     if lang == Lang::PowerShell {
-        powershell(a, &cx, code, &lower, &urls, &ev_code);
+        powershell(a, &cx, code, &lower, &urls, &ev_code, &inv.cwd);
     }
     // AppleScript (osascript -e): `do shell script "CMD"` runs CMD in sh.
     if lang == Lang::Other {
@@ -1837,6 +1840,9 @@ pub(crate) fn scan(
         walked_trees(a, &cx, code, &ev_code, &inv.cwd);
     }
     sdk_stores(a, &cx, code, &ev_code);
+    if lang == Lang::Python {
+        library_reads(a, &cx, code, &ev_code, &inv.cwd);
+    }
     // Calls.
     for (name, eff) in table(lang).iter().chain(interp_table(interp)) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
@@ -1889,6 +1895,51 @@ const SDK_STORES: &[(&str, &str, &str)] = &[
         "Python keyring, get_credential",
     ),
 ];
+
+/// Python library calls that read a file or tree named by their argument, on an object of a
+/// module the code imports (module marker, call as written, whole tree): `tarfile`'s
+/// `TarFile.add(name)` archives `name` and, for a folder, everything below it (Python docs,
+/// tarfile: "recursive=True"); `zipfile`'s `ZipFile.write(filename)` stores one file;
+/// `sqlite3.connect(database)` opens a database file (a browser's cookie or history store is
+/// read so); `shutil.make_archive(base, format, root_dir)` archives the tree at its third
+/// argument. The marker keeps `.add(`/`.write(` of sets and plain files out.
+const LIBRARY_READS: &[(&str, &str, usize, bool)] = &[
+    ("tarfile", ".add", 0, true),
+    ("zipfile", ".write", 0, false),
+    ("sqlite3", "sqlite3.connect", 0, false),
+    ("shutil", "shutil.make_archive", 2, true),
+];
+
+/// The reads of every [`LIBRARY_READS`] call the code makes whose path argument is known.
+fn library_reads(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::model::Cwd) {
+    for (module, name, at, tree) in LIBRARY_READS {
+        if !code.contains(module) {
+            continue;
+        }
+        let method = name.starts_with('.');
+        for pos in find_calls(code, name, false, method) {
+            let (args, _) = call_args_at(code, pos, name);
+            let Some(arg) = args.get(*at) else { continue };
+            let arg = arg
+                .split_once("root_dir=")
+                .map_or(arg.as_str(), |(_, v)| v)
+                .trim();
+            let value = cx
+                .binds
+                .iter()
+                .find(|(n, _)| n == arg)
+                .map(|(_, v)| v.clone())
+                .or_else(|| eval_str(arg, cx.lang, &cx.home, 0));
+            let Some(v) = value.filter(|v| !v.is_empty() && v != ":memory:") else {
+                continue;
+            };
+            let v = expand_tilde(&v, &cx.home);
+            let r = paths::resolve(&crate::model::Arg::lit(&v), cwd);
+            let how = format!("{} {}", cx.how, name.trim_start_matches('.'));
+            a.add_path(&r, Access::Read, &how, *tree, ev);
+        }
+    }
+}
 
 /// A read of the store of every [`SDK_STORES`] row the code calls.
 fn sdk_stores(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str) {
@@ -2099,6 +2150,37 @@ const JAVA: &[Call] = &[
     ("Files.move", Eff::Move),
 ];
 
+/// Groovy (`groovy -e`): Java's calls, plus the GDK's `File` methods (`new File(p).deleteDir()`
+/// deletes a tree, `.delete()` a file) and `String.execute()`, which runs the string as a
+/// command (Groovy docs, "Groovy Development Kit": working with IO, executing external processes).
+const GROOVY: &[Call] = &[
+    ("ProcessBuilder", Eff::Argv),
+    ("Runtime.getRuntime().exec", Eff::Shell),
+    ("Files.delete", Eff::Del),
+    ("Files.readString", Eff::Read),
+    ("Files.readAllBytes", Eff::Read),
+    ("Files.write", Eff::Write),
+    (".deleteDir", Eff::DelTree),
+    (".delete", Eff::Del),
+    (".execute", Eff::Shell),
+    (".getText", Eff::Read),
+    (".readLines", Eff::Read),
+];
+
+/// Go source run with `go run`: the `os` package's file calls (`os.RemoveAll` a tree, `os.Remove`
+/// a file, `os.ReadFile`/`os.Open` read, `os.WriteFile`/`os.Create` write) and `exec.Command(name,
+/// args…)` (Go standard library, packages os and os/exec).
+const GO: &[Call] = &[
+    ("os.RemoveAll", Eff::DelTree),
+    ("os.Remove", Eff::Del),
+    ("os.ReadFile", Eff::Read),
+    ("ioutil.ReadFile", Eff::Read),
+    ("os.Open", Eff::Read),
+    ("os.WriteFile", Eff::Write),
+    ("os.Create", Eff::Create),
+    ("exec.Command", Eff::Argv),
+];
+
 /// The calls of the interpreter `interp` beside its language's table (the languages of
 /// [`Lang::Other`] that have calls of their own).
 fn interp_table(interp: &str) -> &'static [Call] {
@@ -2106,12 +2188,44 @@ fn interp_table(interp: &str) -> &'static [Call] {
         "julia" => JULIA,
         "elixir" | "iex" => ELIXIR,
         "jshell" => JAVA,
+        "groovy" => GROOVY,
+        "go" => GO,
         _ => &[],
     }
 }
 
 /// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
-fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[String], ev: &str) {
+/// A PowerShell path operand as written (quotes off, `$HOME`/`$env:HOME`/`~` expanded): a
+/// relative path is below the folder the code runs in (`Remove-Item -Recurse ./bin` is the
+/// project's `bin`); one still holding a variable, or a Windows path (`C:\…`), is only known at
+/// run time.
+fn ps_path(w: &str, cx: &Ctx, cwd: &crate::model::Cwd) -> Resolved {
+    let w = w.trim_matches(['"', '\'']);
+    let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
+    let v = expand_tilde(&v, &cx.home);
+    let glob = crate::expand::has_glob(&v);
+    if v.contains(['$', '\\']) || v.get(1..2) == Some(":") {
+        return Resolved {
+            path: paths::normalize(&v),
+            dynamic: !v.starts_with('/'),
+            glob,
+        };
+    }
+    let mut arg = crate::model::Arg::lit(&v);
+    arg.glob = glob;
+    paths::resolve(&arg, cwd)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn powershell(
+    a: &mut Analyzer,
+    cx: &Ctx,
+    code: &str,
+    lower: &str,
+    urls: &[String],
+    ev: &str,
+    cwd: &crate::model::Cwd,
+) {
     let fetch = [
         "invoke-webrequest",
         "iwr ",
@@ -2145,14 +2259,7 @@ fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[Strin
                 .unwrap_or(lower.len());
             let seg = code.get(i..seg_end).unwrap_or("");
             if let Some(w) = seg.split_whitespace().skip(1).find(|w| !w.starts_with('-')) {
-                let w = w.trim_matches(['"', '\'']);
-                let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
-                let v = expand_tilde(&v, &cx.home);
-                let r = Resolved {
-                    path: paths::normalize(&v),
-                    dynamic: !v.starts_with('/'),
-                    glob: crate::expand::has_glob(&v),
-                };
+                let r = ps_path(w, cx, cwd);
                 a.add_path(&r, Access::Read, cx.how, false, seg);
             }
         }
@@ -2170,17 +2277,30 @@ fn powershell(a: &mut Analyzer, cx: &Ctx, code: &str, lower: &str, urls: &[Strin
             if w.starts_with('-') {
                 continue;
             }
-            let w = w.trim_matches(['"', '\'']);
-            let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
-            let v = expand_tilde(&v, &cx.home);
-            let r = Resolved {
-                path: paths::normalize(&v),
-                dynamic: !v.starts_with('/'),
-                glob: crate::expand::has_glob(&v),
-            };
+            let r = ps_path(w, cx, cwd);
             a.add_path(&r, Access::Delete, cx.how, recursive, seg);
             break;
         }
+    }
+    // `Invoke-WebRequest|Invoke-RestMethod … -InFile PATH` sends the file as the request body
+    // (Microsoft docs, Invoke-WebRequest `-InFile`): a read of PATH, uploaded to the URL.
+    for (i, _) in lower.match_indices("-infile") {
+        let after = code.get(i + "-infile".len()..).unwrap_or("");
+        if !after.starts_with([' ', ':']) {
+            continue;
+        }
+        let Some(w) = after
+            .trim_start_matches(':')
+            .split_whitespace()
+            .next()
+            .map(|w| w.trim_end_matches([';', ')']))
+        else {
+            continue;
+        };
+        let r = ps_path(w, cx, cwd);
+        a.add_path(&r, Access::Read, cx.how, false, ev);
+        let target = urls.first().cloned().unwrap_or_default();
+        a.upload(cx.interp, &target, Some(r.path.clone()), false, ev);
     }
 }
 
