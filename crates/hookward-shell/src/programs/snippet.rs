@@ -937,6 +937,16 @@ fn eval_str(expr: &str, lang: Lang, home: &str, depth: u32) -> Option<String> {
             }
         }
     }
+    // pathlib's `P.joinpath(a, b)` (Python docs, PurePath.joinpath) is `P / a / b`.
+    if let Some(at) = e.rfind(".joinpath(") {
+        let inner = &e[at + ".joinpath(".len()..];
+        let (args, used) = split_args(inner);
+        if used == inner.len() && at > 0 {
+            let mut all = vec![e[..at].to_string()];
+            all.extend(args);
+            return join_all(&all, lang, home, depth);
+        }
+    }
     for w in [
         "os.path.join(",
         "path.join(",
@@ -2322,6 +2332,16 @@ fn call(
         // Method: the receiver is the path (`Path('x').unlink()`).
         let dot = pos - name.len();
         match receiver_before(code, dot) {
+            // A module's function of the same name (`os.rmdir('dir')` is the table's `os.rmdir`,
+            // `shutil.move`): the receiver is a module, not a path; the qualified row handles it.
+            Some(r)
+                if table(cx.lang)
+                    .iter()
+                    .chain(interp_table(cx.interp))
+                    .any(|(n, _)| n.strip_suffix(name) == Some(r.as_str())) =>
+            {
+                return
+            }
             Some(r) => args.insert(0, r),
             None => return,
         }
@@ -2341,8 +2361,11 @@ fn call(
                 arg.glob = crate::expand::has_glob(&v);
                 paths::resolve(&arg, &inv.cwd)
             }
+            // A value the code computes at run time (a variable, a call): its location is
+            // unknown, as a shell variable's is (`${f}`, the spelling `hookward-facts` reads as
+            // an unknown start), not a relative path named `f`.
             None => Resolved {
-                path: crate::analyzer::truncate(e, 80),
+                path: format!("${{{}}}", crate::analyzer::truncate(e, 80)),
                 dynamic: true,
                 glob: false,
             },

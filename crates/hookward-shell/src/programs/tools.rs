@@ -1069,7 +1069,10 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
         };
         let v = value.clone().unwrap_or_default();
         match flag.as_str() {
-            "--privileged" => reasons.push("--privileged".into()),
+            // `--privileged=false` is docker's boolean flag set off (docker-run(1)).
+            "--privileged" if !matches!(v.to_ascii_lowercase().as_str(), "false" | "0") => {
+                reasons.push("--privileged".into())
+            }
             "--pid" | "--ipc" | "--userns" | "--uts" | "--cgroupns" if v == "host" => {
                 reasons.push(format!("{flag}=host"))
             }

@@ -117,7 +117,12 @@ pub(crate) fn config_key_effect(key: &str, value: &str) -> Option<&'static str> 
     if k.ends_with(".insteadof") || k.ends_with(".pushinsteadof") {
         return (!same_host_rewrite(&k, value)).then_some("tamper");
     }
-    if k == "http.proxy" || k == "https.proxy" || (k.starts_with("http.") && k.ends_with(".proxy"))
+    // An empty proxy (`git -c http.proxy= fetch`) turns a configured proxy off (git-config(1):
+    // "an empty string disables proxying"): traffic goes where the URL says.
+    if (k == "http.proxy"
+        || k == "https.proxy"
+        || (k.starts_with("http.") && k.ends_with(".proxy")))
+        && !value.trim().is_empty()
     {
         return Some("tamper");
     }
