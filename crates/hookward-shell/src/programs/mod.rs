@@ -694,7 +694,18 @@ pub(crate) fn exec_script_operand(
 /// at run time: empty, or holding an expansion kept as written (`$1`, `${F}`, `$(…)`, a
 /// backquote).
 fn script_name_unknown(text: &str) -> bool {
-    let name = text.rsplit('/').next().unwrap_or(text);
+    // The last `/` outside a substitution kept as written (`$(cat /tmp/which)` is one name).
+    let mut depth = 0i32;
+    let mut cut = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            '/' if depth <= 0 => cut = i + 1,
+            _ => {}
+        }
+    }
+    let name = &text[cut..];
     name.is_empty() || name.contains(['$', '`'])
 }
 

@@ -1174,6 +1174,17 @@ fn call_args_at(code: &str, pos: usize, name: &str) -> (Vec<String>, String) {
 /// `Path.home() / 'x'` in parentheses).
 fn receiver_before(code: &str, dot: usize) -> Option<String> {
     let before = code.get(..dot)?;
+    // A string literal receiver (Groovy's `"rm -rf /".execute()`, Ruby's `'x'.tap`): the
+    // literal, quotes included.
+    if let Some(q) = before
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '"' | '\''))
+    {
+        let body = &before[..before.len() - 1];
+        let open = body.rfind(q)?;
+        return Some(before[open..].to_string());
+    }
     let bytes = before.as_bytes();
     let mut i = bytes.len();
     let mut depth = 0i32;
