@@ -2014,7 +2014,15 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
         arg.glob = crate::expand::has_glob(&v);
         arg
     };
-    if reads {
+    // The files of a glob are deleted when the code deletes what it globbed (`[os.remove(p) for
+    // p in glob.glob(os.path.expanduser('~/.ssh/*'))]` deletes every key), read when it opens
+    // them.
+    let glob_access = if deletes {
+        Access::Delete
+    } else {
+        Access::Read
+    };
+    {
         // Python's glob module, Ruby's `Dir.glob` (Ruby docs, Dir.glob)
         for name in ["glob.glob", "glob.iglob", "glob", "Dir.glob"] {
             for pos in find_calls(code, name, false, false) {
@@ -2027,7 +2035,7 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
                 }
                 let arg = resolve(&pat);
                 let r = paths::resolve(&arg, cwd);
-                a.add_path(&r, Access::Read, &format!("{} glob", cx.how), false, ev);
+                a.add_path(&r, glob_access, &format!("{} glob", cx.how), false, ev);
             }
         }
     }
