@@ -185,22 +185,26 @@ pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv, st: &State) {
         return;
     };
     let rest = inv.rest();
+    let recipes = !name.ends_with("awk");
+    let mut named = false;
     for (i, w) in rest.iter().enumerate().take(64) {
         if !opts.contains(&w.text.as_str()) {
             continue;
         }
+        named = true;
         let from_stdin = rest
             .get(i + 1)
             .is_some_and(|v| matches!(v.text.as_str(), "-" | "/dev/stdin"));
-        if from_stdin && !name.ends_with("awk") {
+        if from_stdin && recipes {
             if let Some(text) = inv.stdin.text.clone() {
-                let code: Vec<&str> = text
-                    .lines()
-                    .filter(|l| l.starts_with('\t') || (name == "just" && l.starts_with("  ")))
-                    .map(|l| l.trim_start().trim_start_matches(['@', '-']))
-                    .collect();
-                if !code.is_empty() {
-                    a.run_code(&code.join("\n"), st, inv, name, None, Stream::default());
+                run_recipes(a, name, &text, inv, st);
+            }
+        } else if recipes {
+            // `make -f build.mk` of a file this command wrote: its recipes.
+            if let Some(f) = rest.get(i + 1) {
+                let r = crate::paths::resolve(f, &inv.cwd);
+                if let Some(text) = a.files.get(&r.path).and_then(|c| c.text.clone()) {
+                    run_recipes(a, name, &text, inv, st);
                 }
             }
         }
@@ -217,6 +221,38 @@ pub(crate) fn recipe_file(a: &mut Analyzer, name: &str, inv: &Inv, st: &State) {
         } else if let Some(dec) = &ps.taint.decoded {
             a.decoded_exec(dec, name, ps.text.as_deref(), &inv.evidence);
         }
+    }
+    // No file named: the one the program looks for in its folder (GNU make: `GNUmakefile`,
+    // `makefile`, `Makefile`; just: `justfile`, any case, and `.justfile`), when this command
+    // wrote it earlier (`printf 'clean:\n\trm -rf ~\n' > Makefile && make clean`): its
+    // recipes are the code that runs (issue 11 item 11, within one command).
+    if recipes && !named {
+        let defaults: &[&str] = if name == "just" {
+            &["justfile", "Justfile", "JUSTFILE", ".justfile"]
+        } else {
+            &["GNUmakefile", "makefile", "Makefile"]
+        };
+        for d in defaults {
+            let r = crate::paths::resolve(&crate::model::Arg::lit(d), &inv.cwd);
+            if let Some(text) = a.files.get(&r.path).and_then(|c| c.text.clone()) {
+                run_recipes(a, name, &text, inv, st);
+                break;
+            }
+        }
+    }
+}
+
+/// Runs the recipe lines of a makefile or justfile `text` (tab-indented; just also
+/// space-indented), their `@`/`-` prefixes off: every recipe is taken (the first target is the
+/// default and the others are what it may depend on or what was asked for).
+fn run_recipes(a: &mut Analyzer, name: &str, text: &str, inv: &Inv, st: &State) {
+    let code: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with('\t') || (name == "just" && l.starts_with("  ")))
+        .map(|l| l.trim_start().trim_start_matches(['@', '-']))
+        .collect();
+    if !code.is_empty() {
+        a.run_code(&code.join("\n"), st, inv, name, None, Stream::default());
     }
 }
 

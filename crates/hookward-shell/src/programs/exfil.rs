@@ -70,7 +70,37 @@ pub(crate) fn secret_var_in(raw: &str) -> Option<String> {
     if !raw.contains('$') {
         return None;
     }
-    var_refs(raw).into_iter().find(|v| secret_name(v))
+    var_refs(raw)
+        .into_iter()
+        .chain(printed_vars(raw))
+        .find(|v| secret_name(v))
+}
+
+/// The variables a command substitution prints by name (`$(printenv NAME)`, printenv(1); `$(echo
+/// $NAME)` is a plain reference): their values stand where the substitution is.
+fn printed_vars(raw: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in raw.match_indices("printenv") {
+        let before = raw[..i].trim_end();
+        if !(before.ends_with("$(") || before.ends_with('`')) {
+            continue;
+        }
+        let after = &raw[i + "printenv".len()..];
+        for w in after
+            .split(|c: char| c == ')' || c == '`')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+        {
+            if w.starts_with('-') {
+                continue;
+            }
+            if w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !w.is_empty() {
+                out.push(w.to_string());
+            }
+        }
+    }
+    out
 }
 
 /// The variable names referenced in a word as written (`$X`, `${X}`, `${X:-d}`).
@@ -273,6 +303,7 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
         } else {
             var_refs(&op.raw)
                 .into_iter()
+                .chain(printed_vars(&op.raw))
                 .find(|v| secret_name(v))
                 .map(|v| format!("<secret {v}>"))
         };
@@ -342,7 +373,8 @@ pub(crate) fn api_posts(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// the served root (`""` = first operand), the root is the cwd when not given). Sources:
 /// python(1) `http.server` (`--directory`/`-d`), Python 2 `SimpleHTTPServer`, php(1) `-S … -t`,
 /// busybox `httpd -h`, `http-server`/`serve` (npm), `ruby -run -e httpd` (lib/un.rb), ngrok's
-/// file server (`ngrok http file:///DIR`, ngrok docs "File URLs": serves DIR on a public URL).
+/// file server (`ngrok http file:///DIR`, ngrok docs "File URLs": serves DIR on a public URL),
+/// `caddy file-server --root DIR`.
 pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
     ("python", "http.server", &["--directory", "-d"]),
     ("python", "SimpleHTTPServer", &[]),
@@ -352,6 +384,8 @@ pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
     ("serve", "", &[""]),
     ("ruby", "httpd", &[""]),
     ("ngrok", "", &[""]),
+    // Caddy's static file server (Caddy docs, `caddy file-server --root DIR [--listen ADDR]`).
+    ("caddy", "file-server", &["--root", "-r"]),
 ];
 
 /// Records the served root of a file server started by `program` (`python`, `php`, `httpd`,

@@ -524,6 +524,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if matches!(name, "http-server" | "serve") {
         exfil::file_server(a, name, "", inv.rest(), inv);
     }
+    if name == "caddy" && inv.rest().first().is_some_and(|w| w.text == "file-server") {
+        exfil::file_server(a, name, "file-server", &inv.rest()[1..], inv);
+    }
     if name == "ngrok" {
         // `ngrok http file:///DIR`: the tunnel serves the folder, not a local port.
         if let Some(dir) = inv.rest().iter().find_map(|w| {
