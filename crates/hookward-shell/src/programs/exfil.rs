@@ -87,7 +87,7 @@ fn printed_vars(raw: &str) -> Vec<String> {
         }
         let after = &raw[i + "printenv".len()..];
         for w in after
-            .split(|c: char| c == ')' || c == '`')
+            .split([')', '`'])
             .next()
             .unwrap_or("")
             .split_whitespace()
