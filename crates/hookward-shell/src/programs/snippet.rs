@@ -1789,12 +1789,29 @@ pub(crate) fn scan(
             }
         }
     }
-    // Literal code handed to eval: scanned in turn.
+    // Literal code handed to eval: scanned in turn; code read from stdin or the environment
+    // is code hookward cannot see (unless stdin's text is known here).
     for e in &evals {
         for pos in find_calls(code, e, paren_optional(lang), lang == Lang::Node) {
             let (args, _) = call_args_at(code, pos, e);
-            if let Some(lit) = args.first().and_then(|x| eval_str(x, lang, &cx.home, 0)) {
-                scan(a, inv, st, interp, lang, &lit, how, depth + 1);
+            match args.first().map(|x| (x, eval_str(x, lang, &cx.home, 0))) {
+                Some((_, Some(lit))) => {
+                    scan(a, inv, st, interp, lang, &lit, how, depth + 1);
+                }
+                Some((arg, None)) => unseen_eval(a, inv, st, &cx, arg, how, depth, &ev_code),
+                None => {}
+            }
+        }
+    }
+    if lang == Lang::PowerShell {
+        // `Invoke-Expression $env:PAYLOAD`, `iex $code`: a variable's text run as code.
+        for m in ["invoke-expression ", "iex "] {
+            for (i, _) in lower.match_indices(m) {
+                let next = code[i + m.len()..].trim_start();
+                if next.starts_with('$') && !next.starts_with("$(") {
+                    let v: String = next.chars().take_while(|c| !c.is_whitespace()).collect();
+                    a.dynamic_code(interp, "variable", Some(v), &inv.wrappers, &ev_code);
+                }
             }
         }
     }
@@ -2330,6 +2347,48 @@ fn powershell(
         a.add_path(&r, Access::Read, cx.how, false, ev);
         let target = urls.first().cloned().unwrap_or_default();
         a.upload(cx.interp, &target, Some(r.path.clone()), false, ev);
+    }
+}
+
+/// Code handed to an interpreter's eval that is no literal: read from standard input
+/// (`exec(sys.stdin.read())`, `eval(input())`, `STDIN.read`, `php://stdin`) it is the piped or
+/// redirected text — scanned when this command shows it, fetched or decoded code when it came
+/// so, else code hookward cannot see; read from the environment (`os.environ['X']`,
+/// `process.env.X`, `getenv`) it is a variable's code, unseen. Other expressions are left alone.
+#[allow(clippy::too_many_arguments)]
+fn unseen_eval(
+    a: &mut Analyzer,
+    inv: &Inv,
+    st: &mut State,
+    cx: &Ctx,
+    arg: &str,
+    how: &str,
+    depth: u32,
+    ev: &str,
+) {
+    let l = arg.to_ascii_lowercase();
+    if l.contains("stdin") || l.contains("input()") {
+        let s = &inv.stdin;
+        if let Some(src) = &s.taint.fetched {
+            a.remote_exec("pipe", cx.interp, Some(src.clone()), ev);
+        } else if let Some(dec) = &s.taint.decoded {
+            a.decoded_exec(dec, cx.interp, s.text.as_deref(), ev);
+        } else if let Some(text) = s.text.clone() {
+            scan(a, inv, st, cx.interp, cx.lang, &text, how, depth + 1);
+        } else {
+            a.dynamic_code(cx.interp, "stdin", s.file.clone(), &inv.wrappers, ev);
+        }
+    } else if ["environ", "getenv", "process.env", "$env", "env["]
+        .iter()
+        .any(|m| l.contains(m))
+    {
+        a.dynamic_code(
+            cx.interp,
+            "variable",
+            Some(arg.to_string()),
+            &inv.wrappers,
+            ev,
+        );
     }
 }
 
