@@ -331,14 +331,26 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         }
         "tr" => tr(inv),
         "uudecode" | "gpg" | "gpg2" | "age" | "openssl" => decoder_tools(a, name, inv)?,
-        "head" | "tail" | "less" | "more" | "most" | "wc" | "sha1sum" | "sha256sum"
-        | "sha512sum" | "sha224sum" | "sha384sum" | "md5sum" | "b2sum" | "cksum" | "sum"
-        | "strings" | "od" | "hexdump" | "file" | "stat" | "cmp" | "comm" | "join" | "paste"
-        | "cut" | "fold" | "fmt" | "column" | "expand" | "unexpand" | "iconv" | "dos2unix"
-        | "unix2dos" | "bat" | "batcat" | "view" | "pr" | "ptx" | "tsort" | "numfmt" | "look"
-        | "readlink" | "realpath" | "sha1" | "shasum" | "diff" | "diff3" | "sdiff"
-        | "colordiff" | "vimdiff" | "cmp3" | "jq" | "yq" | "gojq" | "jaq" | "xmllint"
-        | "csvlook" | "mlr" | "envsubst" => reader(a, name, inv),
+        "less" => {
+            // less(1): `+CMD` runs CMD at start-up as if typed; `!COMMAND` in it runs a shell
+            // command (`less '+!rm -rf ~' README.md`, issue 11 item 10).
+            for w in inv.rest().iter().take(16) {
+                if let Some(cmd) = w.text.strip_prefix("+!").filter(|c| !c.trim().is_empty()) {
+                    let code = opts::sub_arg(w, w.text.len() - cmd.len());
+                    shell_code(a, inv, st, "less", &code, Some(Stream::default()));
+                }
+            }
+            reader(a, name, inv)
+        }
+        "head" | "tail" | "more" | "most" | "wc" | "sha1sum" | "sha256sum" | "sha512sum"
+        | "sha224sum" | "sha384sum" | "md5sum" | "b2sum" | "cksum" | "sum" | "strings" | "od"
+        | "hexdump" | "file" | "stat" | "cmp" | "comm" | "join" | "paste" | "cut" | "fold"
+        | "fmt" | "column" | "expand" | "unexpand" | "iconv" | "dos2unix" | "unix2dos" | "bat"
+        | "batcat" | "view" | "pr" | "ptx" | "tsort" | "numfmt" | "look" | "readlink"
+        | "realpath" | "sha1" | "shasum" | "diff" | "diff3" | "sdiff" | "colordiff" | "vimdiff"
+        | "cmp3" | "jq" | "yq" | "gojq" | "jaq" | "xmllint" | "csvlook" | "mlr" | "envsubst" => {
+            reader(a, name, inv)
+        }
         "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "zgrep" | "ugrep" | "git-grep" => {
             grep(a, name, inv)
         }
@@ -2421,7 +2433,14 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         ],
         false,
     );
-    if let Some(c) = p.value(&["-TT", "--unzip-command"]).cloned() {
+    // `-TT CMD` is one option of two letters (zip(1): "-TT cmd, --unzip-command cmd"), which
+    // the short-option parse reads as `-T -T`: the word after it is the command.
+    let tt = inv
+        .rest()
+        .iter()
+        .position(|w| w.text == "-TT")
+        .and_then(|i| inv.rest().get(i + 1));
+    if let Some(c) = p.value(&["--unzip-command"]).or(tt).cloned() {
         shell_code(a, inv, st, "zip", &c, Some(Stream::default()));
     }
     let recursive = p.has(&["-r", "--recurse-paths", "-R"]);
