@@ -632,14 +632,28 @@ const REMOTE_SECRET_CLASSES: &[&str] = &["credential", "secret_file", "process_s
 /// comes back to the agent, so a secret there is read like one here. Classified by shape only
 /// ([`secrets::classes_of`], `~` as `/root`, no file-system access); only the secret classes
 /// are kept, with `remote`, as shell paths.
-fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts) {
+fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, home: &str) {
     for p in &shell.remote_paths {
         if p.access == hookward_shell::Access::Delete || p.dynamic {
             continue;
         }
+        // `~` on the other side is that side's home; the analyzer spells it with this user's
+        // (`ssh host 'cat ~/.aws/credentials'` arrives as `<home>/.aws/credentials`), so a path
+        // read below this home is read as the same path below the other side's (`/root` stands
+        // in). Reads only: what comes back to the agent is what was read (a key appended to
+        // the other side's `authorized_keys`, `ssh-copy-id` by hand, is not this).
+        let home = home.trim_end_matches('/');
+        let below_home = |p: &str| {
+            p.strip_prefix(home)
+                .filter(|r| !home.is_empty() && (r.is_empty() || r.starts_with('/')))
+                .map(|r| format!("/root{r}"))
+        };
         let path = match p.path.strip_prefix('~') {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("/root{rest}"),
-            _ => p.path.clone(),
+            _ => match below_home(&p.path) {
+                Some(remapped) if p.access == hookward_shell::Access::Read => remapped,
+                _ => p.path.clone(),
+            },
         };
         let mut classes: Vec<String> = secrets::classes_of(&path, "/root")
             .into_iter()
@@ -1140,7 +1154,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 }
                 facts.paths.push(fact);
             }
-            remote_secret_reads(&shell, facts);
+            remote_secret_reads(&shell, facts, &ctx.home);
             facts.net = net::net_facts(event, Some(&shell));
             facts.registries = registry::from_commands(&shell.commands);
             facts.registries.extend(written_sources);
@@ -1185,7 +1199,7 @@ fn armed_into(
             None,
         ));
     }
-    remote_secret_reads(&shell, facts);
+    remote_secret_reads(&shell, facts, &ctx.home);
     let mut net = net::net_facts(event, Some(&shell));
     facts.net.append(&mut net);
     facts
