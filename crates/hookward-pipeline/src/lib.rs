@@ -682,11 +682,15 @@ fn decide(
         user_dirs.push(b.policy_dir(&env.hookward_home));
         hookward_bundle::overlay_data(&mut data, bundle_data.clone());
     }
+    // The input first: the built-in pack's program is the one narrowed to its shape
+    // (hookward-policy `shape.rs`, issue 15).
+    let input = policy_input_of(event, &facts, config);
     let mut policy = Policy::load(&LoadOptions {
         user_dirs,
         cache_dir: Some(env.hookward_home.join("cache")),
         data,
         user_eval,
+        shape: Some(hookward_policy::InputShape::of(&input)),
     })
     .map_err(|e| by_setup(e.to_string()))?;
     for b in policy.broken() {
@@ -703,7 +707,6 @@ fn decide(
     }
     env.trace("policy load", t);
     let t = Instant::now();
-    let input = policy_input_of(event, &facts, config);
     let eval = policy
         .evaluate(&input)
         .map_err(|e| by_input(e.to_string()))?;

@@ -44,11 +44,13 @@ use std::time::Instant;
 pub mod admin;
 pub mod agents;
 mod lint;
+mod shape;
 mod split;
 pub use lint::{
     all_rule_infos, dir_warnings, disabled_warnings, package_warnings, setup_warnings,
     PolicyWarning, DECISIONS,
 };
+pub use shape::{live_packages, InputShape, SHAPE_KEYS};
 
 /// The entry point: the union of `decision` of every package under `hookward.rules.`.
 pub const ENTRY_POINT: &str = "data.hookward.main.decision";
@@ -99,8 +101,14 @@ pub fn main_module(sources: &[PolicySource]) -> PolicySource {
         .collect();
     packages.sort();
     packages.dedup();
+    main_module_of(&packages)
+}
+
+/// The aggregating module `hookward.main` over the rule packages `packages` (sorted, no
+/// duplicates), as [`main_module`] writes it.
+fn main_module_of(packages: &[String]) -> PolicySource {
     let mut text = String::from("package hookward.main\n\n");
-    for p in &packages {
+    for p in packages {
         // A custom policy's entries count only under its own ids (`admin` module docs).
         let own = match admin::custom_prefix_of_package(p) {
             Some(prefix) => format!("\n\tstartswith(d.id, {prefix:?})"),
@@ -235,6 +243,11 @@ pub struct LoadOptions {
     pub data: serde_json::Value,
     /// How user policies are evaluated beside the built-in pack.
     pub user_eval: UserEval,
+    /// The shape of the input that will be evaluated ([`InputShape::of`]): when the built-in
+    /// pack runs from its own program, that program holds only the rule packages that can fire
+    /// on this shape ([`live_packages`]), cached per shape. An input of another shape is
+    /// evaluated with the whole pack. `None`: the whole pack.
+    pub shape: Option<InputShape>,
 }
 
 /// How user policies (and a managed bundle's) are evaluated beside the built-in pack.
@@ -320,6 +333,9 @@ struct Loaded {
 pub struct Policy {
     /// Built-in and user policies together, or the built-in pack alone when `user_part` is set.
     full: Loaded,
+    /// The input shape `full` (then the built-in pack alone) was narrowed to
+    /// ([`LoadOptions::shape`]).
+    narrowed: Option<InputShape>,
     /// The user policies apart from the built-in pack ([`UserEval::Split`]), in the interpreter.
     user_part: Option<Loaded>,
     /// Built-in pack only; made on demand when the full set fails at evaluation time.
@@ -496,8 +512,14 @@ fn load_sources(
     sources: &[PolicySource],
     data: &serde_json::Value,
     cache_dir: Option<&Path>,
+    shape: Option<&InputShape>,
 ) -> Result<(Loaded, Vec<BrokenPolicy>), String> {
-    let key = cache_key(sources, data);
+    // Narrowed only when every source is the built-in pack's (user rules are never left out).
+    let shape = shape.filter(|_| sources.iter().all(|s| s.builtin));
+    let mut key = cache_key(sources, data);
+    if let Some(shape) = shape {
+        key = format!("{key}-{}", shape.suffix());
+    }
     let data_value = if data.is_null() {
         Value::new_object()
     } else {
@@ -556,7 +578,10 @@ fn load_sources(
         .filter(|s| !broken.iter().any(|b| b.name == s.name))
         .cloned()
         .collect();
-    let main = main_module(&parsed);
+    let main = match shape {
+        Some(shape) => main_module_of(&live_packages(&parsed, shape)),
+        None => main_module(&parsed),
+    };
     engine
         .add_policy(main.name, main.text)
         .map_err(|e| format!("generated main module: {e}"))?;
@@ -769,8 +794,13 @@ impl Policy {
         };
         let (full, user_part, broken) = match plan {
             Some(needed) => {
-                let (full, _) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
-                    .map_err(PolicyError::Builtin)?;
+                let (full, _) = load_sources(
+                    &sources,
+                    &opts.data,
+                    opts.cache_dir.as_deref(),
+                    opts.shape.as_ref(),
+                )
+                .map_err(PolicyError::Builtin)?;
                 let helpers: Vec<PolicySource> =
                     needed.into_iter().map(|i| sources[i].clone()).collect();
                 let (part, broken) =
@@ -779,13 +809,24 @@ impl Policy {
             }
             None => {
                 sources.extend(user.iter().cloned());
-                let (full, broken) = load_sources(&sources, &opts.data, opts.cache_dir.as_deref())
-                    .map_err(PolicyError::Builtin)?;
+                let (full, broken) = load_sources(
+                    &sources,
+                    &opts.data,
+                    opts.cache_dir.as_deref(),
+                    opts.shape.as_ref(),
+                )
+                .map_err(PolicyError::Builtin)?;
                 (full, None, broken)
             }
         };
+        // `full` is the built-in pack alone when the user part is apart or there is none
+        let narrowed = opts
+            .shape
+            .clone()
+            .filter(|_| user_part.is_some() || !has_user);
         Ok(Policy {
             full,
+            narrowed,
             user_part,
             builtin_only: None,
             has_user,
@@ -830,6 +871,22 @@ impl Policy {
     /// Errors: [`PolicyError::Eval`] when the built-in pack itself fails.
     pub fn evaluate(&mut self, input: &serde_json::Value) -> Result<Evaluation, PolicyError> {
         let start = Instant::now();
+        if self
+            .narrowed
+            .as_ref()
+            .is_some_and(|shape| *shape != InputShape::of(input))
+        {
+            // an input of another shape: the whole pack
+            let (loaded, _) = load_sources(
+                &builtin_sources(),
+                &self.opts.data,
+                self.opts.cache_dir.as_deref(),
+                None,
+            )
+            .map_err(PolicyError::Builtin)?;
+            self.full = loaded;
+            self.narrowed = None;
+        }
         let value = Value::from(input.clone());
         if let Some(user) = self.user_part.as_mut() {
             // The built-in pack decides whatever the user policies do; a user failure leaves
@@ -860,6 +917,7 @@ impl Policy {
                         &builtin_sources(),
                         &self.opts.data,
                         self.opts.cache_dir.as_deref(),
+                        None,
                     )
                     .map_err(PolicyError::Builtin)?;
                     self.builtin_only = Some(loaded);
