@@ -34,7 +34,7 @@ fn main() {
         .into_iter()
         .chain([main_module(&builtin_sources())])
     {
-        engine.add_policy(s.name, s.text).unwrap();
+        engine.add_policy(s.name, s.text.into_owned()).unwrap();
     }
     engine.set_input(regorus::Value::from(input.clone()));
     let v = engine.eval_rule(ENTRY_POINT.into()).unwrap();

@@ -108,7 +108,7 @@ pub fn check_custom(name: &str, source: &PolicySource) -> Result<Vec<String>, Ad
     let file = source.name.clone();
     let mut engine = new_engine();
     engine
-        .add_policy(file.clone(), source.text.clone())
+        .add_policy(file.clone(), source.text.to_string())
         .map_err(|e| AdminError::Parse {
             file: file.clone(),
             message: e.to_string(),
@@ -207,7 +207,7 @@ mod tests {
     fn src(name: &str, text: &str) -> PolicySource {
         PolicySource {
             name: name.into(),
-            text: text.into(),
+            text: text.to_string().into(),
             builtin: false,
         }
     }

@@ -64,7 +64,7 @@ pub fn agents_module() -> PolicySource {
     });
     PolicySource {
         name: AGENTS_MODULE.into(),
-        text: text.clone(),
+        text: std::borrow::Cow::Borrowed(text.as_str()),
         builtin: true,
     }
 }
@@ -104,7 +104,7 @@ mod tests {
         // the rule's table is the former one, row for row.
         let mut engine = regorus::Engine::new();
         for s in crate::builtin_sources() {
-            engine.add_policy(s.name, s.text).unwrap();
+            engine.add_policy(s.name, s.text.into_owned()).unwrap();
         }
         let got = engine
             .eval_rule("data.hookward.rules.self.nested_agent_flags".to_string())

@@ -36,6 +36,7 @@ use regorus::languages::rego::compiler::Compiler;
 use regorus::rvm::program::{DeserializationResult, Program};
 use regorus::rvm::RegoVM;
 use regorus::{Engine, Value};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -50,7 +51,7 @@ pub use lint::{
     all_rule_infos, dir_warnings, disabled_warnings, package_warnings, setup_warnings,
     PolicyWarning, DECISIONS,
 };
-pub use shape::{live_packages, InputShape, SHAPE_KEYS};
+pub use shape::{live_packages, narrowed_sources, InputShape, SHAPE_KEYS, SHELL_KEYS};
 
 /// The entry point: the union of `decision` of every package under `hookward.rules.`.
 pub const ENTRY_POINT: &str = "data.hookward.main.decision";
@@ -123,7 +124,7 @@ fn main_module_of(packages: &[String]) -> PolicySource {
     }
     PolicySource {
         name: "builtin:main.rego (generated)".into(),
-        text,
+        text: text.into(),
         builtin: true,
     }
 }
@@ -136,8 +137,9 @@ pub const LOCKED_PREFIX: &str = "self/";
 pub struct PolicySource {
     /// `builtin:paths.rego` for the built-in pack, else the file's path.
     pub name: String,
-    /// The Rego text.
-    pub text: String,
+    /// The Rego text: borrowed for the built-in pack (compiled into the binary, so a process
+    /// that only needs the cache key copies none of its ~90 KB), owned for files read.
+    pub text: Cow<'static, str>,
     /// True for the pack compiled into the binary.
     pub builtin: bool,
 }
@@ -189,12 +191,12 @@ fn builtin_name(file: &str) -> String {
     format!("builtin:{file}")
 }
 
-fn to_sources(files: &[(&str, &str)]) -> Vec<PolicySource> {
+fn to_sources(files: &[(&str, &'static str)]) -> Vec<PolicySource> {
     files
         .iter()
         .map(|(name, text)| PolicySource {
             name: builtin_name(name),
-            text: (*text).to_string(),
+            text: Cow::Borrowed(text),
             builtin: true,
         })
         .collect()
@@ -295,7 +297,7 @@ pub fn user_sources(dirs: &[PathBuf], tests: bool) -> Result<Vec<PolicySource>, 
             })?;
             out.push(PolicySource {
                 name: path.display().to_string(),
-                text,
+                text: text.into(),
                 builtin: false,
             });
         }
@@ -560,10 +562,16 @@ fn load_sources(
             }
         }
     }
+    // Narrowed: the dead `decision` definitions blanked, only the live packages aggregated.
+    let narrowed = shape.map(|shape| shape::narrowed_sources(sources, shape));
+    let (sources, live) = match &narrowed {
+        Some((narrowed, live)) => (narrowed.as_slice(), Some(live)),
+        None => (sources, None),
+    };
     let mut engine = new_engine();
     let mut broken = Vec::new();
     for s in sources {
-        if let Err(e) = engine.add_policy(s.name.clone(), s.text.clone()) {
+        if let Err(e) = engine.add_policy(s.name.clone(), s.text.to_string()) {
             if s.builtin {
                 return Err(format!("{}: {e}", s.name));
             }
@@ -578,12 +586,12 @@ fn load_sources(
         .filter(|s| !broken.iter().any(|b| b.name == s.name))
         .cloned()
         .collect();
-    let main = match shape {
-        Some(shape) => main_module_of(&live_packages(&parsed, shape)),
+    let main = match live {
+        Some(live) => main_module_of(live),
         None => main_module(&parsed),
     };
     engine
-        .add_policy(main.name, main.text)
+        .add_policy(main.name, main.text.into_owned())
         .map_err(|e| format!("generated main module: {e}"))?;
     engine
         .add_data(data_value.clone())
@@ -680,13 +688,13 @@ fn load_user_part(
     let mut engine = new_engine();
     for s in helpers {
         engine
-            .add_policy(s.name.clone(), s.text.clone())
+            .add_policy(s.name.clone(), s.text.to_string())
             .map_err(|e| format!("{}: {e}", s.name))?;
     }
     let mut broken = Vec::new();
     let mut parsed = Vec::new();
     for s in user {
-        match engine.add_policy(s.name.clone(), s.text.clone()) {
+        match engine.add_policy(s.name.clone(), s.text.to_string()) {
             Ok(_) => parsed.push(s.clone()),
             Err(e) => broken.push(BrokenPolicy {
                 name: s.name.clone(),
@@ -696,7 +704,7 @@ fn load_user_part(
     }
     let main = main_module(&parsed);
     engine
-        .add_policy(main.name, main.text)
+        .add_policy(main.name, main.text.into_owned())
         .map_err(|e| format!("generated main module: {e}"))?;
     let data_value = if data.is_null() {
         Value::new_object()
@@ -1103,7 +1111,7 @@ pub fn unparsable(sources: &[PolicySource]) -> Vec<BrokenPolicy> {
         .iter()
         .filter_map(|s| {
             new_engine()
-                .add_policy(s.name.clone(), s.text.clone())
+                .add_policy(s.name.clone(), s.text.to_string())
                 .err()
                 .map(|e| BrokenPolicy {
                     name: s.name.clone(),
@@ -1154,7 +1162,7 @@ pub fn run_tests_matching(
     let main = main_module(policies);
     for s in policies.iter().chain(tests).chain(std::iter::once(&main)) {
         engine
-            .add_policy(s.name.clone(), s.text.clone())
+            .add_policy(s.name.clone(), s.text.to_string())
             .map_err(|e| PolicyError::Input(format!("{}: {e}", s.name)))?;
     }
     if !data.is_null() {
@@ -1426,7 +1434,8 @@ mod tests {
             name: format!("/u/{}.rego", pkg.replace('.', "_")),
             text: format!(
                 "package {pkg}\n\nimport rego.v1\n\n# @rule {id} deny\n# probe\ndecision contains {{\"id\": \"{id}\", \"decision\": \"deny\", \"reason\": \"probe\"}} if {{\n\tinput.event.kind == \"PreToolUse\"\n\tcontains(object.get(input.event.tool.input, \"command\", \"\"), \"probe\")\n}}\n"
-            ),
+            )
+            .into(),
             builtin: false,
         }
         };
@@ -1485,7 +1494,7 @@ mod tests {
         let open = text.replace("custom.mine", "mine");
         let user = vec![PolicySource {
             name: "mine.rego".into(),
-            text: open,
+            text: open.into(),
             builtin: false,
         }];
         let mut policy = Policy::from_sources(user, LoadOptions::default()).unwrap();

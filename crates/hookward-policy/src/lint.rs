@@ -241,7 +241,7 @@ mod tests {
     fn user(name: &str, text: &str) -> PolicySource {
         PolicySource {
             name: name.into(),
-            text: text.into(),
+            text: text.to_string().into(),
             builtin: false,
         }
     }

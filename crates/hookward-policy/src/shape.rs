@@ -1,32 +1,34 @@
-//! The built-in pack's program narrowed to the rule packages that can fire on an input's shape
-//! (issue 15: the program's deserialisation was the largest piece of a hook process).
+//! The built-in pack's program narrowed to what can fire on an input's shape (issue 15: the
+//! program's deserialisation and evaluation were the largest pieces of a hook process).
 //!
-//! An input's [`InputShape`] is its event kind and which of the facts in [`SHAPE_KEYS`] it
-//! carries (a key counts as absent when it is missing, an empty array or an empty object).
-//! [`live_packages`] reads the pack's Rego text and leaves out a rule package only when it can
-//! show that **no** `decision` body of it can succeed on that shape: every body must have, as
-//! one of its top-level conjuncts (bracket depth 0, a line of its own), a statement that fails
-//! on the shape —
+//! An input's [`InputShape`] is its event kind, which facts of [`SHAPE_KEYS`] it carries and
+//! which shell facts of [`SHELL_KEYS`] (a value counts as absent when it is missing, `[]` or
+//! `{}`; `null` counts as there). [`narrowed_sources`] reads the pack's Rego text and blanks a
+//! `decision` definition only when it can show that its body cannot succeed on that shape: one
+//! of the body's top-level conjuncts (a line of its own at bracket depth 0) is
 //!
-//! - `some x in E` (or `some x, y in E`) where `E` is empty on the shape ([`empty_when`]),
+//! - `some x in E` (or `some x, y in E`) or `count(E) > 0` where `E` is empty on the shape,
 //! - `input.event.kind == "K"` or `input.event.kind in {"K", …}` not naming the shape's kind,
 //! - a bare name of a boolean rule of the same package whose every definition is one line
 //!   `NAME if STATEMENT` with such a statement (`gate if input.event.kind in {…}`).
 //!
-//! `E` is empty when the facts it reads are absent: `input.facts.K`, `object.get(input.facts,
-//! "K", [] or {})`, `object.get(E2, "…" or a parameter, [] or {})` with `E2` empty, a complete
-//! rule of the same package defined once as `NAME := E2`, a function defined once as
-//! `NAME(p) := E2` called as `NAME(…)`, and `lib.NAME` for a partial set of `hookward.lib`
-//! whose every body is itself shown to fail. Anything else is taken to be non-empty, and a
-//! package with a `decision` the reader does not recognise (another head form, a body not in
-//! braces) is always live. A body is a conjunction, so one failing conjunct is enough; what
-//! the other lines do does not matter.
+//! `E` is empty when it reads absent facts: `input.facts.K`, `object.get(E2, "K", [] or {})`
+//! below `input.facts` (so `object.get(object.get(input.facts, "shell", {}), "uploads", [])`
+//! is the shell facts' `uploads`), a complete rule of the same package defined once as
+//! `NAME := E2`, a call `NAME("lit")` of a function defined once as `NAME(p) := E2` (the
+//! literal standing for `p`), and `lib.NAME` for a partial set of `hookward.lib` whose every
+//! body fails in turn. Anything else is taken to be non-empty; a package with a definition the
+//! reader does not follow (a `decision` head other than `decision contains … if {`, a body
+//! not closed by a brace of its own, one package in two files) is kept whole. A body is a
+//! conjunction, so one failing conjunct is enough whatever the other lines do, and a blanked
+//! definition adds nothing to `decision` on that shape: every rule keeps its value there.
 //!
-//! The hook computes the shape from the input it is about to evaluate and loads the program
-//! compiled for it (`policy-<key>-<shape>.rvm`, compiled once per shape); an evaluation of an
-//! input of another shape uses the whole pack ([`crate::Policy::evaluate`]). The test
-//! `narrowed_program_decides_like_the_whole_pack` in hookward-pipeline checks the captured
-//! payloads and the shell corpora against the whole pack.
+//! The hook computes the shape of the input it is about to evaluate and loads the program
+//! compiled for it (`policy-<key>-s<shape>.rvm`, compiled once per shape, with only the rule
+//! packages that keep a definition aggregated); an input of another shape is evaluated with the
+//! whole pack ([`crate::Policy::evaluate`]). User policies are never narrowed. The test
+//! `narrowed_program_decides_like_the_whole_pack` (hookward-pipeline) checks the captured
+//! payloads, the shell corpora and injection texts against the whole pack.
 
 use crate::{package_of, PolicySource, RULES_PREFIX};
 use std::collections::BTreeMap;
@@ -47,12 +49,51 @@ pub const SHAPE_KEYS: &[&str] = &[
     "config_change",
 ];
 
-/// What an input looks like to the narrowing: its event kind and the facts of [`SHAPE_KEYS`]
-/// it carries.
+/// The shell facts (`input.facts.shell.<kind>`, `hookward_shell::ShellFacts`) whose presence is
+/// part of an input's shape, bit `i` for `SHELL_KEYS[i]`; one not listed is taken to be present.
+pub const SHELL_KEYS: &[&str] = &[
+    "commands",
+    "paths",
+    "fetches",
+    "uploads",
+    "remote_exec",
+    "decoded_exec",
+    "privilege",
+    "persistence",
+    "env_tamper",
+    "obfuscation",
+    "git",
+    "infra",
+    "cloud",
+    "publish",
+    "signals",
+    "unanalysable",
+    "dynamic_code",
+    "remote_paths",
+    "serves",
+    "evasion",
+    "secret_search",
+    "denial_of_service",
+    "secret_prints",
+];
+
+/// What an input looks like to the narrowing: its event kind, the facts of [`SHAPE_KEYS`] and
+/// the shell facts of [`SHELL_KEYS`] it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputShape {
     kind: String,
     present: u32,
+    shell: u32,
+}
+
+/// A value counts as there unless it is `[]` or `{}` (`null` counts as there).
+fn non_empty(v: Option<&serde_json::Value>) -> bool {
+    match v {
+        None => false,
+        Some(serde_json::Value::Array(a)) => !a.is_empty(),
+        Some(serde_json::Value::Object(o)) => !o.is_empty(),
+        Some(_) => true,
+    }
 }
 
 impl InputShape {
@@ -69,17 +110,25 @@ impl InputShape {
         let facts = input.get("facts");
         let mut present = 0u32;
         for (i, key) in SHAPE_KEYS.iter().enumerate() {
-            let there = match facts.and_then(|f| f.get(key)) {
-                None => false,
-                Some(serde_json::Value::Array(a)) => !a.is_empty(),
-                Some(serde_json::Value::Object(o)) => !o.is_empty(),
-                Some(_) => true,
-            };
-            if there {
+            if non_empty(facts.and_then(|f| f.get(key))) {
                 present |= 1 << i;
             }
         }
-        InputShape { kind, present }
+        let shell_facts = facts.and_then(|f| f.get("shell"));
+        let mut shell = 0u32;
+        for (i, key) in SHELL_KEYS.iter().enumerate() {
+            // shell facts that are not an object (`[]` included): every kind counts as there
+            if shell_facts.is_some_and(|s| !s.is_object())
+                || non_empty(shell_facts.and_then(|s| s.get(key)))
+            {
+                shell |= 1 << i;
+            }
+        }
+        InputShape {
+            kind,
+            present,
+            shell,
+        }
     }
 
     /// The shape's part of a cached program's file name: `s` and 8 hex digits of the FNV-1a
@@ -90,7 +139,22 @@ impl InputShape {
             h ^= u32::from(b);
             h = h.wrapping_mul(0x0100_0193);
         }
-        format!("s{h:08x}{:x}", self.present)
+        format!("s{h:08x}{:x}-{:x}", self.present, self.shell)
+    }
+
+    /// The facts at `path` below `input.facts` are absent on this shape: `[K]` for a fact of
+    /// [`SHAPE_KEYS`] that is missing, `[]` or `{}`; `["shell", K]` for a shell fact of
+    /// [`SHELL_KEYS`] that is missing, `[]` or `{}` in shell facts that are an object or missing.
+    /// Any other path: `false`.
+    fn absent(&self, path: &[String]) -> bool {
+        match path {
+            [key] => SHAPE_KEYS.contains(&key.as_str()) && !self.has(key),
+            [shell, kind] if shell == "shell" => SHELL_KEYS
+                .iter()
+                .position(|k| k == kind)
+                .is_some_and(|i| self.shell & (1 << i) == 0),
+            _ => false,
+        }
     }
 
     fn has(&self, key: &str) -> bool {
@@ -105,6 +169,8 @@ impl InputShape {
 struct Package<'a> {
     /// `NAME` → the definitions whose head starts with it, each as (head line, body lines).
     defs: BTreeMap<&'a str, Vec<(&'a str, Vec<&'a str>)>>,
+    /// The line range (first, one past the last) of each `decision` definition, in order.
+    decision_lines: Vec<(usize, usize)>,
     /// A definition in a form the reader does not know (a `decision` head other than
     /// `decision contains … if {`, a body not closed by a brace of its own): nothing of the
     /// package is used to leave anything out.
@@ -126,9 +192,11 @@ fn parse(text: &str) -> Package<'_> {
     let mut defs: BTreeMap<&str, Vec<(&str, Vec<&str>)>> = BTreeMap::new();
     let mut odd = false;
     let mut imports_lib = false;
+    let mut decision_lines = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
+        let start = i;
         i += 1;
         if code_of(line).trim_end() == "import data.hookward.lib" {
             imports_lib = true;
@@ -179,6 +247,9 @@ fn parse(text: &str) -> Package<'_> {
         } else if name == "decision" {
             odd = true; // another head form: `decision contains … if …` on one line
         }
+        if name == "decision" {
+            decision_lines.push((start, i));
+        }
         defs.entry(name).or_default().push((line, body));
     }
     // every line that starts with `decision` was read as a definition
@@ -191,6 +262,7 @@ fn parse(text: &str) -> Package<'_> {
     }
     Package {
         defs,
+        decision_lines,
         odd,
         imports_lib,
     }
@@ -253,28 +325,8 @@ impl Pack<'_> {
             return false;
         }
         let expr = expr.trim();
-        if let Some(key) = expr.strip_prefix("input.facts.") {
-            return is_ident(key) && !shape.has(key);
-        }
-        if let Some(args) = expr
-            .strip_prefix("object.get(")
-            .and_then(|r| r.strip_suffix(')'))
-        {
-            let parts = split_args(args);
-            let [obj, key, default] = parts.as_slice() else {
-                return false;
-            };
-            if !matches!(*default, "[]" | "{}") {
-                return false;
-            }
-            if *obj == "input.facts" {
-                let Some(k) = key.strip_prefix('"').and_then(|k| k.strip_suffix('"')) else {
-                    return false;
-                };
-                return is_ident(k) && !shape.has(k);
-            }
-            let key_ok = is_ident(key) || (key.starts_with('"') && key.ends_with('"'));
-            return key_ok && self.empty_when(pkg, obj, shape, depth + 1);
+        if let Some(path) = self.facts_path(pkg, expr, None, depth + 1) {
+            return !path.is_empty() && shape.absent(&path);
         }
         if let Some(name) = expr.strip_prefix("lib.") {
             let imported = self.packages.get(pkg).is_some_and(|p| p.imports_lib);
@@ -282,30 +334,75 @@ impl Pack<'_> {
                 && is_ident(name)
                 && self.set_fails("hookward.lib", name, shape, depth + 1);
         }
+        false
+    }
+
+    /// The path below `input.facts` that `expr` (read in `pkg`, with the function parameter
+    /// `bind.0` standing for the string literal `bind.1`) is, or holds nothing but the empty
+    /// default of: `input.facts`, `input.facts.K`, `object.get(E, KEY, [] or {})` with `E` such
+    /// a path and `KEY` a string literal, a rule of `pkg` defined once as `NAME := E`, a call
+    /// `NAME("lit")` of a function of `pkg` defined once as `NAME(p) := E`. `None` otherwise.
+    fn facts_path(
+        &self,
+        pkg: &str,
+        expr: &str,
+        bind: Option<(&str, &str)>,
+        depth: u32,
+    ) -> Option<Vec<String>> {
+        if depth > 8 {
+            return None;
+        }
+        let expr = expr.trim();
+        if expr == "input.facts" {
+            return Some(Vec::new());
+        }
+        if let Some(key) = expr.strip_prefix("input.facts.") {
+            return is_ident(key).then(|| vec![key.to_string()]);
+        }
+        if let Some(args) = expr
+            .strip_prefix("object.get(")
+            .and_then(|r| r.strip_suffix(')'))
+            .filter(|a| balanced(a))
+        {
+            let parts = split_args(args);
+            let [obj, key, default] = parts.as_slice() else {
+                return None;
+            };
+            if !matches!(*default, "[]" | "{}") {
+                return None;
+            }
+            let key = match bind {
+                Some((param, lit)) if *key == param => lit,
+                _ => string_literal(key)?,
+            };
+            let mut path = self.facts_path(pkg, obj, bind, depth + 1)?;
+            path.push(key.to_string());
+            return Some(path);
+        }
         if is_ident(expr) {
             // a complete rule of this package, defined once as `NAME := E`
-            return self
-                .single_def(pkg, expr)
-                .and_then(|head| head.strip_prefix(expr)?.strip_prefix(" := "))
-                .is_some_and(|e| self.empty_when(pkg, e, shape, depth + 1));
+            let e = self
+                .single_def(pkg, expr)?
+                .strip_prefix(expr)?
+                .strip_prefix(" := ")?;
+            return self.facts_path(pkg, e, None, depth + 1);
         }
-        if let Some(open) = expr.find('(') {
-            // a call of a function of this package defined once as `NAME(p) := E`
-            let name = &expr[..open];
-            if !is_ident(name) || !expr.ends_with(')') {
-                return false;
-            }
-            return self
-                .single_def(pkg, name)
-                .and_then(|head| {
-                    let rest = head.strip_prefix(name)?.strip_prefix('(')?;
-                    let close = rest.find(')')?;
-                    is_ident(&rest[..close]).then_some(())?;
-                    rest[close + 1..].strip_prefix(" := ")
-                })
-                .is_some_and(|e| self.empty_when(pkg, e, shape, depth + 1));
+        let open = expr.find('(')?;
+        let name = &expr[..open];
+        let arg = string_literal(expr[open + 1..].strip_suffix(')')?)?; // a literal: balanced
+        if !is_ident(name) {
+            return None;
         }
-        false
+        // a call of a function of this package defined once as `NAME(p) := E`
+        let rest = self
+            .single_def(pkg, name)?
+            .strip_prefix(name)?
+            .strip_prefix('(')?;
+        let close = rest.find(')')?;
+        let param = &rest[..close];
+        let e = rest[close + 1..].strip_prefix(" := ")?;
+        is_ident(param).then_some(())?;
+        self.facts_path(pkg, e, Some((param, arg)), depth + 1)
     }
 
     /// The head line of `name` in `pkg` when it has exactly one definition and no body.
@@ -374,11 +471,47 @@ impl Pack<'_> {
             }
             return !names.contains(&shape.kind.as_str());
         }
+        if let Some(inner) = s
+            .strip_prefix("count(")
+            .and_then(|r| r.strip_suffix(") > 0"))
+            .filter(|a| balanced(a))
+        {
+            return self.empty_when(pkg, inner, shape, depth + 1);
+        }
         if is_ident(s) && s != "true" && s != "false" {
             return self.set_fails(pkg, s, shape, depth + 1);
         }
         false
     }
+}
+
+/// `s` opens no bracket it does not close and closes none it did not open (strings skipped).
+fn balanced(s: &str) -> bool {
+    let (mut depth, mut in_str) = (0i32, false);
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'(' | b'[' | b'{' if !in_str => depth += 1,
+            b')' | b']' | b'}' if !in_str => {
+                depth -= 1;
+                if depth < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    depth == 0 && !in_str
+}
+
+/// The text of a plain string literal (`"abc"`, no escapes), if `s` is one.
+fn string_literal(s: &str) -> Option<&str> {
+    let inner = s.trim().strip_prefix('"')?.strip_suffix('"')?;
+    (!inner.contains(['"', '\\'])).then_some(inner)
 }
 
 fn is_ident(s: &str) -> bool {
@@ -415,52 +548,105 @@ fn split_args(args: &str) -> Vec<&str> {
 /// input of `shape`, in name order: all but those whose every `decision` body is shown to fail
 /// (module docs).
 pub fn live_packages(sources: &[PolicySource], shape: &InputShape) -> Vec<String> {
+    narrowed_sources(sources, shape).1
+}
+
+/// `sources` narrowed to `shape`, and their live rule packages ([`live_packages`]): in each
+/// live package the `decision` definitions shown to fail on `shape` are blanked (their lines
+/// made empty, so line numbers stay). On an input of that shape a blanked definition adds
+/// nothing to `decision`, so every rule, `decision` included, has the value it has in the
+/// whole source.
+pub fn narrowed_sources(
+    sources: &[PolicySource],
+    shape: &InputShape,
+) -> (Vec<PolicySource>, Vec<String>) {
     let mut pack = Pack {
         packages: BTreeMap::new(),
     };
-    let mut rule_packages = Vec::new();
+    let mut of_source: Vec<Option<String>> = Vec::new();
     for s in sources {
-        let Some(name) = package_of(&s.text) else {
-            continue;
-        };
-        if pack.packages.contains_key(&name) {
-            // one package in two files: not analysed, kept whole
-            pack.packages.insert(
-                name.clone(),
-                Package {
+        let name = package_of(&s.text);
+        of_source.push(name.clone());
+        let Some(name) = name else { continue };
+        match pack.packages.entry(name) {
+            std::collections::btree_map::Entry::Occupied(mut e) => {
+                // one package in two files: not analysed, kept whole
+                e.insert(Package {
                     defs: BTreeMap::new(),
+                    decision_lines: Vec::new(),
                     odd: true,
                     imports_lib: false,
-                },
-            );
+                });
+            }
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(parse(&s.text));
+            }
+        }
+    }
+    // per rule package: which `decision` definitions fail on the shape (none when odd)
+    let mut dead: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
+    for (name, p) in &pack.packages {
+        if !name.starts_with(RULES_PREFIX) {
             continue;
         }
-        if name.starts_with(RULES_PREFIX) {
-            rule_packages.push(name.clone());
-        }
-        pack.packages.insert(name, parse(&s.text));
-    }
-    rule_packages.sort();
-    rule_packages.dedup();
-    rule_packages
-        .into_iter()
-        .filter(|name| {
-            let Some(p) = pack.packages.get(name) else {
-                return true;
-            };
-            if p.odd {
-                return true;
-            }
-            let dead = p.defs.get("decision").is_some_and(|defs| {
-                defs.iter().all(|(_, body)| {
+        let fails: Vec<bool> = match p.defs.get("decision") {
+            Some(defs) if !p.odd => defs
+                .iter()
+                .map(|(_, body)| {
                     statements(body)
                         .iter()
                         .any(|s| pack.statement_fails(name, s, shape, 0))
                 })
-            });
-            !dead
+                .collect(),
+            _ => Vec::new(),
+        };
+        dead.insert(name, fails);
+    }
+    let live: Vec<String> = dead
+        .iter()
+        .filter(|(_, fails)| fails.is_empty() || fails.iter().any(|f| !f))
+        .map(|(name, _)| name.to_string())
+        .collect();
+    let narrowed = sources
+        .iter()
+        .zip(&of_source)
+        .map(|(s, name)| {
+            let blank: Vec<(usize, usize)> = name
+                .as_deref()
+                .and_then(|n| Some((pack.packages.get(n)?, dead.get(n)?)))
+                .filter(|(_, fails)| fails.iter().any(|f| !f))
+                .map(|(p, fails)| {
+                    p.decision_lines
+                        .iter()
+                        .zip(fails)
+                        .filter(|(_, f)| **f)
+                        .map(|(r, _)| *r)
+                        .collect()
+                })
+                .unwrap_or_default();
+            if blank.is_empty() {
+                return s.clone();
+            }
+            let text: Vec<&str> = s
+                .text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    if blank.iter().any(|(a, b)| (*a..*b).contains(&i)) {
+                        ""
+                    } else {
+                        l
+                    }
+                })
+                .collect();
+            PolicySource {
+                name: s.name.clone(),
+                text: (text.join("\n") + "\n").into(),
+                builtin: s.builtin,
+            }
         })
-        .collect()
+        .collect();
+    (narrowed, live)
 }
 
 #[cfg(test)]
@@ -471,7 +657,7 @@ mod tests {
     fn src(text: &str) -> PolicySource {
         PolicySource {
             name: "t.rego".into(),
-            text: text.into(),
+            text: text.to_string().into(),
             builtin: true,
         }
     }
@@ -506,13 +692,34 @@ mod tests {
         // c's `some` is inside a comprehension, not a conjunct of the body: always live
         assert_eq!(live("UserPromptSubmit", json!({})), ["hookward.rules.c"]);
         assert_eq!(
-            live("PreToolUse", json!({"shell": {"commands": []}})),
+            live("PreToolUse", json!({"shell": {"commands": [1]}})),
             ["hookward.rules.a", "hookward.rules.b", "hookward.rules.c"]
         );
         assert_eq!(
             live("PostToolUse", json!({"paths": [{}]})),
             ["hookward.rules.a", "hookward.rules.b", "hookward.rules.c"]
         );
+    }
+
+    #[test]
+    fn shell_kinds_and_counts_narrow_single_rules() {
+        let a = "package hookward.rules.a\n\nfacts := object.get(input.facts, \"shell\", {})\nfacts_of(k) := object.get(facts, k, [])\n\ndecision contains 1 if {\n\tsome c in facts_of(\"uploads\")\n}\n\ndecision contains 2 if {\n\tcount(object.get(facts, \"git\", [])) > 0\n}\n\ndecision contains 3 if {\n\tsome c in facts_of(\"commands\")\n}\n";
+        let sources = [src(LIB), src(a)];
+        let s = shape(
+            "PreToolUse",
+            json!({"shell": {"commands": [1], "uploads": []}}),
+        );
+        let (narrowed, live) = narrowed_sources(&sources, &s);
+        assert_eq!(live, ["hookward.rules.a"]);
+        let text = &narrowed[1].text;
+        assert!(!text.contains("decision contains 1") && !text.contains("decision contains 2"));
+        assert!(text.contains("decision contains 3"), "{text}");
+        assert_eq!(text.lines().count(), a.lines().count(), "line numbers kept");
+        // shell facts that are not an object: every kind counts as there
+        let odd = shape("PreToolUse", json!({"shell": []}));
+        assert_eq!(narrowed_sources(&sources, &odd).0[1].text, a);
+        // no shell facts at all: the package is dead
+        assert!(live_packages(&sources, &shape("PreToolUse", json!({}))).is_empty());
     }
 
     #[test]

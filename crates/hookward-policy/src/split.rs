@@ -163,7 +163,7 @@ mod tests {
     fn user(text: &str) -> Vec<PolicySource> {
         vec![PolicySource {
             name: "/u/x.rego".into(),
-            text: text.into(),
+            text: text.to_string().into(),
             builtin: false,
         }]
     }

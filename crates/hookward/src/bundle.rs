@@ -95,7 +95,7 @@ fn check(bundle: &Bundle) -> Result<(), String> {
         let text = String::from_utf8(bytes.to_vec()).map_err(|_| format!("{path}: not UTF-8"))?;
         let src = PolicySource {
             name: format!("bundle:{path}"),
-            text,
+            text: text.into(),
             builtin: false,
         };
         if path.ends_with("_test.rego") {

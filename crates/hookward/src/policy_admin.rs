@@ -226,7 +226,7 @@ fn read_source(path: &Path) -> Result<PolicySource, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(PolicySource {
         name: path.display().to_string(),
-        text,
+        text: text.into(),
         builtin: false,
     })
 }
