@@ -157,6 +157,10 @@ fn narrowed_program_decides_like_the_whole_pack() {
         fired += usize::from(!full.candidates.is_empty());
         denied += usize::from(d.verdict.decision == Some(hookward_core::Decision::Deny));
     }
+    eprintln!(
+        "{consulted} consulted, {fired} fired, {denied} denied, {narrowed} narrowed to fewer packages, {} shapes",
+        shapes.len()
+    );
     assert!(
         mismatched.is_empty(),
         "{} cases differ:\n{}",
