@@ -1423,6 +1423,30 @@ mod tests {
         assert_eq!(e.malformed.len(), 1);
     }
 
+    /// A policy narrowed to one input shape evaluates an input of another shape with the whole
+    /// pack: a prompt's program, asked about a credential read, still denies it.
+    #[test]
+    fn an_input_of_another_shape_gets_the_whole_pack() {
+        let prompt = json!({"event": {"kind": "UserPromptSubmit"}, "facts": {"project_dir": "/p"}, "config": {}});
+        let read = json!({"event": {"kind": "PreToolUse", "tool": {"name": "Read", "kind": "file_read"}},
+            "facts": {"project_dir": "/p", "paths": [{"path": "/home/dev/.ssh/id_rsa", "access": "read",
+            "via": "tool", "evidence": "/home/dev/.ssh/id_rsa", "classes": ["credential"], "recursive": false}]},
+            "config": {}});
+        let dir = tempfile::tempdir().unwrap();
+        let mut policy = Policy::load(&LoadOptions {
+            cache_dir: Some(dir.path().to_path_buf()),
+            shape: Some(InputShape::of(&prompt)),
+            ..LoadOptions::default()
+        })
+        .unwrap();
+        assert!(policy.evaluate(&prompt).unwrap().candidates.is_empty());
+        let eval = policy.evaluate(&read).unwrap();
+        assert_eq!(eval.candidates[0].id, "path/credential-store");
+        // the narrowed program of the prompt's shape was cached apart from the whole pack's
+        let files = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(files, 4, "two programs and their broken lists");
+    }
+
     /// A user rule in a subpackage of the rules' prefix fires, in-process, whichever way user
     /// policies are evaluated (the hook's split evaluation and the combined one), from a
     /// cached program or a fresh compile. The lead suspected `hookward.rules.custom.probe`
