@@ -9,12 +9,14 @@
 //!
 //! - `some x in E` (or `some x, y in E`) or `count(E) > 0` where `E` is empty on the shape,
 //! - `input.event.kind == "K"` or `input.event.kind in {"K", …}` not naming the shape's kind,
+//! - `V := input.facts.K` where the fact `K` is missing (`{}` or `[]` would be assigned),
 //! - a bare name of a boolean rule of the same package whose every definition is one line
 //!   `NAME if STATEMENT` with such a statement (`gate if input.event.kind in {…}`).
 //!
 //! `E` is empty when it reads absent facts: `input.facts.K`, `object.get(E2, "K", [] or {})`
 //! below `input.facts` (so `object.get(object.get(input.facts, "shell", {}), "uploads", [])`
-//! is the shell facts' `uploads`), a complete rule of the same package defined once as
+//! is the shell facts' `uploads`; `object.get(F, "x", [])` of another fact `F` that is missing
+//! or `{}` is empty too), a complete rule of the same package defined once as
 //! `NAME := E2`, a call `NAME("lit")` of a function defined once as `NAME(p) := E2` (the
 //! literal standing for `p`), and `lib.NAME` for a partial set of `hookward.lib` whose every
 //! body fails in turn. Anything else is taken to be non-empty; a package with a definition the
@@ -82,7 +84,12 @@ pub const SHELL_KEYS: &[&str] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputShape {
     kind: String,
+    /// [`SHAPE_KEYS`] facts that are there (not missing, `[]` or `{}`).
     present: u32,
+    /// [`SHAPE_KEYS`] facts that are missing.
+    missing: u32,
+    /// [`SHAPE_KEYS`] facts that are missing or `{}`.
+    void: u32,
     shell: u32,
 }
 
@@ -108,10 +115,17 @@ impl InputShape {
             .unwrap_or("")
             .to_string();
         let facts = input.get("facts");
-        let mut present = 0u32;
+        let (mut present, mut missing, mut void) = (0u32, 0u32, 0u32);
         for (i, key) in SHAPE_KEYS.iter().enumerate() {
-            if non_empty(facts.and_then(|f| f.get(key))) {
+            let value = facts.and_then(|f| f.get(key));
+            if non_empty(value) {
                 present |= 1 << i;
+            }
+            if value.is_none() {
+                missing |= 1 << i;
+            }
+            if value.is_none_or(|v| v.as_object().is_some_and(|o| o.is_empty())) {
+                void |= 1 << i;
             }
         }
         let shell_facts = facts.and_then(|f| f.get("shell"));
@@ -127,6 +141,8 @@ impl InputShape {
         InputShape {
             kind,
             present,
+            missing,
+            void,
             shell,
         }
     }
@@ -139,22 +155,36 @@ impl InputShape {
             h ^= u32::from(b);
             h = h.wrapping_mul(0x0100_0193);
         }
-        format!("s{h:08x}{:x}-{:x}", self.present, self.shell)
+        format!(
+            "s{h:08x}{:x}-{:x}-{:x}-{:x}",
+            self.present, self.missing, self.void, self.shell
+        )
     }
 
     /// The facts at `path` below `input.facts` are absent on this shape: `[K]` for a fact of
     /// [`SHAPE_KEYS`] that is missing, `[]` or `{}`; `["shell", K]` for a shell fact of
-    /// [`SHELL_KEYS`] that is missing, `[]` or `{}` in shell facts that are an object or missing.
-    /// Any other path: `false`.
+    /// [`SHELL_KEYS`] that is missing, `[]` or `{}` in shell facts that are an object or missing;
+    /// `[K, x]` for another fact of [`SHAPE_KEYS`] that is missing or `{}`. Any other path:
+    /// `false`.
     fn absent(&self, path: &[String]) -> bool {
         match path {
             [key] => SHAPE_KEYS.contains(&key.as_str()) && !self.has(key),
+            // `object.get(F, "x", [])` of a fact `F` that is missing or `{}` is the default
+            [key, _] if key != "shell" => self.bit(self.void, key),
             [shell, kind] if shell == "shell" => SHELL_KEYS
                 .iter()
                 .position(|k| k == kind)
                 .is_some_and(|i| self.shell & (1 << i) == 0),
             _ => false,
         }
+    }
+
+    /// `key` is a [`SHAPE_KEYS`] entry whose bit is set in `mask`.
+    fn bit(&self, mask: u32, key: &str) -> bool {
+        SHAPE_KEYS
+            .iter()
+            .position(|k| *k == key)
+            .is_some_and(|i| mask & (1 << i) != 0)
     }
 
     fn has(&self, key: &str) -> bool {
@@ -471,6 +501,14 @@ impl Pack<'_> {
             }
             return !names.contains(&shape.kind.as_str());
         }
+        if let Some((var, key)) = s
+            .split_once(" := input.facts.")
+            .filter(|(v, k)| is_ident(v) && is_ident(k))
+        {
+            // assigning a missing fact is undefined
+            let _ = var;
+            return shape.bit(shape.missing, key);
+        }
         if let Some(inner) = s
             .strip_prefix("count(")
             .and_then(|r| r.strip_suffix(") > 0"))
@@ -720,6 +758,29 @@ mod tests {
         assert_eq!(narrowed_sources(&sources, &odd).0[1].text, a);
         // no shell facts at all: the package is dead
         assert!(live_packages(&sources, &shape("PreToolUse", json!({}))).is_empty());
+    }
+
+    #[test]
+    fn missing_facts_fail_assignments_and_void_facts_empty_their_fields() {
+        let a = "package hookward.rules.a\n\niw := object.get(input.facts, \"instruction_write\", {})\n\ndecision contains 1 if {\n\tch := input.facts.settings_change\n\tch.x\n}\n\ndecision contains 2 if {\n\tcount(object.get(iw, \"secrets\", [])) > 0\n}\n";
+        let sources = [src(LIB), src(a)];
+        let live = |facts| live_packages(&sources, &shape("PreToolUse", facts));
+        assert!(live(json!({})).is_empty());
+        // `{}` is assigned (so body 1 stays), `{}` has no secrets (body 2 fails)
+        assert_eq!(
+            live(json!({"settings_change": {}, "instruction_write": {}})),
+            ["hookward.rules.a"]
+        );
+        let (narrowed, _) = narrowed_sources(
+            &sources,
+            &shape("PreToolUse", json!({"settings_change": {}})),
+        );
+        assert!(
+            narrowed[1].text.contains("decision contains 1")
+                && !narrowed[1].text.contains("decision contains 2")
+        );
+        // a fact that is `[]` is not an object: `object.get([], …)` is not read as empty
+        assert_eq!(live(json!({"instruction_write": []})), ["hookward.rules.a"]);
     }
 
     #[test]
