@@ -725,9 +725,10 @@ fn load_user_part(
 
 /// How many compiled programs the cache keeps (`policy-*.rvm`, with their `.broken.json`):
 /// one per binary version, policy set and input shape (`shape.rs`) is written, and a program
-/// is ~70 KB, so without a bound the folder grows with every upgrade and every new shape. 128
-/// holds every shape one version's hook meets in a session with room to spare (counted in
-/// BENCHMARKS.md, "h-perf18"); the least recently written go first.
+/// is 12-70 KB, so without a bound the folder grows with every upgrade and every new shape. 128
+/// is twice the shapes the narrowed-pack equivalence test's 3,298 inputs (captured payloads,
+/// shell corpora, injection texts) make, 60 (BENCHMARKS.md, "h-perf18"); the least recently
+/// written go first.
 pub const MAX_CACHED_PROGRAMS: usize = 128;
 
 /// Removes the least recently modified compiled programs of `dir` beyond `keep` (and their
