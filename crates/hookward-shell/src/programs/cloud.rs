@@ -507,6 +507,111 @@ pub(crate) const CLIS: &[Cli] = &[
         only_whole: true,
         ..NONE
     },
+    // Backup tools: deleting backups (or letting a retention rule delete them) is what a wiper or
+    // ransomware does before it destroys the data they protect. Each tool's own words for it.
+    Cli {
+        names: &["borg", "borgbackup"],
+        confirms: false,
+        example: "borg prune --keep-last 1 /mnt/backup/repo",
+        source: "BorgBackup docs: borg delete (archives, or the whole repository), borg prune \
+                 (archives by retention rules, no prompt)",
+        verbs: &[Exact("prune")],
+        ..NONE
+    },
+    Cli {
+        names: &["restic"],
+        confirms: false,
+        example: "restic -r /srv/restic forget --keep-last 1 --prune",
+        source: "restic docs, \"Removing backup snapshots\": forget (snapshots), prune (their data), \
+                 key remove; no prompt",
+        verbs: &[Exact("forget"), Exact("prune")],
+        value_options: &[
+            "-r",
+            "--repo",
+            "--repository-file",
+            "-p",
+            "--password-file",
+            "--password-command",
+            "--cache-dir",
+            "-o",
+            "--option",
+        ],
+        ..NONE
+    },
+    Cli {
+        names: &["kopia"],
+        confirms: true,
+        force: &["--delete"],
+        example: "kopia snapshot delete k1234 --delete",
+        source: "Kopia CLI: snapshot delete (deletes only with --delete), snapshot expire --delete, \
+                 repository / policy delete",
+        ..NONE
+    },
+    Cli {
+        names: &["velero"],
+        confirms: true,
+        force: &["--confirm"],
+        example: "velero backup delete nightly --confirm",
+        source: "Velero CLI: backup / schedule / restore / backup-location delete (--confirm: no \
+                 prompt), velero uninstall",
+        ..NONE
+    },
+    Cli {
+        names: &["duplicity"],
+        confirms: true,
+        example: "duplicity remove-older-than 6M --force file:///mnt/backup",
+        source: "duplicity(1): remove-older-than, remove-all-but-n-full, remove-all-inc-of-but-n-full \
+                 (delete only with --force, otherwise list)",
+        ..NONE
+    },
+    Cli {
+        names: &["rdiff-backup"],
+        confirms: false,
+        example: "rdiff-backup --remove-older-than 2W /mnt/backup",
+        source: "rdiff-backup(1): --remove-older-than (old form), `remove increments` (new form)",
+        verb_flags: &["--remove-older-than"],
+        ..NONE
+    },
+    Cli {
+        names: &["tarsnap"],
+        confirms: false,
+        example: "tarsnap -d -f nightly-2024-01-01",
+        source: "tarsnap(1): -d deletes the archives named by -f; --nuke deletes every archive",
+        verb_flags: &["-d", "--nuke"],
+        ..NONE
+    },
+    Cli {
+        names: &["bup"],
+        confirms: false,
+        example: "bup rm --unsafe nightly",
+        source: "bup-rm(1), bup-gc(1): remove branches or saves, then their data",
+        ..NONE
+    },
+    // Cluster tools beside kubectl: the workflow, GitOps and serverless layers' own deletes.
+    Cli {
+        names: &["argo"],
+        confirms: false,
+        example: "argo delete --all -n prod",
+        source: "Argo Workflows CLI: argo delete (workflows; --all), argo cron / template / \
+                 cluster-template delete (no prompt)",
+        ..NONE
+    },
+    Cli {
+        names: &["flux"],
+        confirms: true,
+        force: &["--silent", "-s"],
+        example: "flux delete kustomization apps --silent",
+        source: "Flux CLI: flux delete <kind> (prompts unless --silent), flux uninstall",
+        ..NONE
+    },
+    Cli {
+        names: &["kn"],
+        confirms: false,
+        example: "kn service delete hello",
+        source: "Knative client: kn service / revision / route / broker / trigger / source delete \
+                 (no prompt)",
+        ..NONE
+    },
 ];
 
 /// A verb pattern.
@@ -1271,6 +1376,53 @@ mod tests {
         assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
         assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
         assert!(!cloud("kubectl delete pods --all")[0].whole);
+    }
+
+    #[test]
+    fn backup_and_cluster_tools_destroy_by_verb_and_read_quietly() {
+        for c in [
+            "borg delete /mnt/backup/repo",
+            "borg delete /mnt/backup/repo::nightly-1",
+            "restic forget latest",
+            "restic --repo s3:s3.amazonaws.com/b prune",
+            "velero schedule delete daily",
+            "velero uninstall --force",
+            "duplicity remove-all-but-n-full 1 --force sftp://host/backup",
+            "rdiff-backup remove increments --older-than 2W /mnt/backup",
+            "tarsnap --nuke",
+            "argo cron delete nightly",
+            "flux uninstall --silent",
+            "kn revision delete hello-00001",
+        ] {
+            assert!(!cloud(c).is_empty(), "{c}");
+        }
+        for c in [
+            "borg create /mnt/backup/repo::{now} ~/src",
+            "borg list /mnt/backup/repo",
+            "borg check /mnt/backup/repo",
+            "restic -r /srv/restic snapshots",
+            "restic backup ~/src",
+            "restic restore latest --target /tmp/restore",
+            "kopia snapshot list",
+            "kopia snapshot create ~/src",
+            "velero backup create nightly --include-namespaces app",
+            "velero backup get",
+            "velero backup describe nightly --details",
+            "duplicity collection-status file:///mnt/backup",
+            "duplicity ~/src file:///mnt/backup",
+            "rdiff-backup ~/src /mnt/backup",
+            "tarsnap -c -f nightly ~/src",
+            "tarsnap --list-archives",
+            "bup save -n nightly ~/src",
+            "argo list -n prod",
+            "argo submit wf.yaml --watch",
+            "flux get kustomizations",
+            "flux reconcile kustomization apps",
+            "kn service list",
+            "kn service create hello --image gcr.io/knative-samples/helloworld-go",
+        ] {
+            assert!(cloud(c).is_empty(), "{c}: {:?}", cloud(c));
+        }
     }
 
     #[test]
