@@ -587,6 +587,32 @@ pub(crate) const CLIS: &[Cli] = &[
         source: "bup-rm(1), bup-gc(1): remove branches or saves, then their data",
         ..NONE
     },
+    // Volume managers that name pools, datasets and subvolumes rather than devices (the raw
+    // devices are `disk.rs`'s): their destroy verbs never confirm.
+    Cli {
+        names: &["zfs"],
+        confirms: false,
+        example: "zfs destroy -r tank/data",
+        source: "zfs-destroy(8) (a dataset, -r with its children and snapshots), zfs-rollback(8) \
+                 (-r destroys the later snapshots); no prompt",
+        verbs: &[Exact("rollback")],
+        ..NONE
+    },
+    Cli {
+        names: &["zpool"],
+        confirms: false,
+        example: "zpool destroy -f tank",
+        source: "zpool-destroy(8): destroys the pool and every dataset on it; no prompt",
+        whole_verbs: &["destroy"],
+        ..NONE
+    },
+    Cli {
+        names: &["btrfs"],
+        confirms: false,
+        example: "btrfs subvolume delete /mnt/data/@home",
+        source: "btrfs-subvolume(8) delete, btrfs-device(8) remove; no prompt",
+        ..NONE
+    },
     // Cluster tools beside kubectl: the workflow, GitOps and serverless layers' own deletes.
     Cli {
         names: &["argo"],
@@ -1261,7 +1287,11 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         AnyOperand => ops
             .iter()
             .take(5)
-            .take_while(|op| !NON_DESTRUCTIVE_VERBS.contains(op))
+            // a CLI's own destructive verb counts even where another CLI's is benign
+            // (`zfs rollback` destroys later snapshots; `helm rollback` does not)
+            .take_while(|op| {
+                !NON_DESTRUCTIVE_VERBS.contains(op) || verb_match_in(op, cli.verbs).is_some()
+            })
             .enumerate()
             .filter(|(_, op)| verb_shaped(op))
             .find_map(|(i, op)| {
@@ -1379,7 +1409,7 @@ mod tests {
     }
 
     #[test]
-    fn backup_and_cluster_tools_destroy_by_verb_and_read_quietly() {
+    fn backup_volume_and_cluster_tools_destroy_by_verb_and_read_quietly() {
         for c in [
             "borg delete /mnt/backup/repo",
             "borg delete /mnt/backup/repo::nightly-1",
@@ -1393,6 +1423,10 @@ mod tests {
             "argo cron delete nightly",
             "flux uninstall --silent",
             "kn revision delete hello-00001",
+            "zfs destroy tank/home@2024-01-01",
+            "zfs rollback -r tank/home@yesterday",
+            "zpool destroy tank",
+            "btrfs subvolume delete /mnt/@snapshots/1",
         ] {
             assert!(!cloud(c).is_empty(), "{c}");
         }
@@ -1420,6 +1454,15 @@ mod tests {
             "flux reconcile kustomization apps",
             "kn service list",
             "kn service create hello --image gcr.io/knative-samples/helloworld-go",
+            "zfs list -t snapshot",
+            "zfs snapshot tank/home@now",
+            "zfs get compression tank",
+            "zpool status",
+            "zpool list -v",
+            "zpool scrub tank",
+            "btrfs subvolume list /mnt",
+            "btrfs subvolume snapshot /mnt/@ /mnt/@snap",
+            "btrfs filesystem df /",
         ] {
             assert!(cloud(c).is_empty(), "{c}: {:?}", cloud(c));
         }

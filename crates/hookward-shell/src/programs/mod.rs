@@ -354,6 +354,7 @@ const TABLED: &[&str] = &[
     "borg",
     "borgbackup",
     "bq",
+    "btrfs",
     "bup",
     "cdk",
     "cf",
@@ -466,6 +467,7 @@ const TABLED: &[&str] = &[
     "vgremove",
     "wipefs",
     "wrangler",
+    "zfs",
     "zpool",
 ];
 
