@@ -638,10 +638,16 @@ fn disposable_name(name: &str) -> bool {
 
 /// SQL statements that drop or empty data (`DROP DATABASE|TABLE|SCHEMA|OWNED|COLLECTION`, CQL
 /// `DROP KEYSPACE`,
-/// `TRUNCATE`, MongoDB `dropDatabase()`/`.drop()`), unless every object a statement names is
-/// a test or scratch one ([`disposable_name`]) or a temporary table (`DROP TEMPORARY TABLE`).
+/// `TRUNCATE`, a `DELETE FROM` or `UPDATE … SET` without a `WHERE` — every row of the table —,
+/// `ALTER TABLE … DROP [COLUMN]` of a column, MongoDB `dropDatabase()`/`.drop()` and
+/// `deleteMany({})`/`remove({})` with an empty filter), unless every object a statement names
+/// is a test or scratch one ([`disposable_name`]) or a temporary table (`DROP TEMPORARY TABLE`).
 fn destructive_sql(s: &str) -> bool {
     if s.contains("dropDatabase(") || s.contains(".drop()") {
+        return true;
+    }
+    let squeezed: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    if squeezed.contains("deleteMany({})") || squeezed.contains(".remove({})") {
         return true;
     }
     s.split(';').any(|stmt| {
@@ -676,6 +682,53 @@ fn destructive_sql(s: &str) -> bool {
                         j += 1;
                     }
                 }
+                // every row: a `DELETE FROM t` or `UPDATE t SET …` that no `WHERE` narrows
+                "DELETE" | "UPDATE" => {
+                    // `ON DELETE SET NULL`, `SELECT … FOR UPDATE`: a clause, not a statement
+                    if i > 0 && matches!(up[i - 1].as_str(), "ON" | "FOR" | "GRANT" | ",") {
+                        return false;
+                    }
+                    if up[i..].iter().any(|w| w == "WHERE" || w == "CURRENT") {
+                        return false;
+                    }
+                    if up[i] == "DELETE" {
+                        if up.get(j).is_none_or(|w| w != "FROM") {
+                            return false;
+                        }
+                        j += 1;
+                    } else if !up[j.min(up.len())..].iter().any(|w| w == "SET") {
+                        return false;
+                    }
+                }
+                // `ALTER TABLE t DROP [COLUMN] c`: the column's data (not a constraint, a
+                // default, an index or a NOT NULL)
+                "ALTER" => {
+                    if up.get(j).is_none_or(|w| w != "TABLE") {
+                        return false;
+                    }
+                    let drops_column = up[j..].windows(2).any(|w| {
+                        w[0] == "DROP"
+                            && !matches!(
+                                w[1].as_str(),
+                                "CONSTRAINT"
+                                    | "DEFAULT"
+                                    | "NOT"
+                                    | "INDEX"
+                                    | "IDENTITY"
+                                    | "EXPRESSION"
+                                    | "PARTITION"
+                                    | "TRIGGER"
+                                    | "PRIMARY"
+                                    | "FOREIGN"
+                                    | "CHECK"
+                                    | "KEY"
+                            )
+                    });
+                    if !drops_column {
+                        return false;
+                    }
+                    j += 1;
+                }
                 _ => return false,
             }
             while matches!(
@@ -700,6 +753,13 @@ fn destructive_sql(s: &str) -> bool {
                             | "FORCE"
                             | "DROP"
                             | "TRUNCATE"
+                            | "SET"
+                            | "USING"
+                            | "RETURNING"
+                            | "AS"
+                            | "ADD"
+                            | "ALTER"
+                            | "RENAME"
                     )
                 })
                 .map(|(w, _)| *w)
@@ -1555,6 +1615,41 @@ mod tests {
         assert!(destructive_sql("TRUNCATE logs"));
         assert!(!destructive_sql("SELECT * FROM drops"));
         assert!(!destructive_sql("\\x"));
+    }
+
+    #[test]
+    fn every_row_writes_and_dropped_columns_are_destructive() {
+        for sql in [
+            "DELETE FROM orders_order",
+            "delete from public.users;",
+            "UPDATE users SET email_verified = false",
+            "update auth_user set is_superuser = true",
+            "ALTER TABLE orders DROP COLUMN customer_id",
+            "alter table orders drop customer_id",
+            "db.users.deleteMany({})",
+            "db.sessions.deleteMany( { } )",
+            "db.users.remove({})",
+        ] {
+            assert!(destructive_sql(sql), "{sql}");
+        }
+        for sql in [
+            "DELETE FROM sessions WHERE expires_at < now()",
+            "UPDATE users SET name = 'x' WHERE id = 7",
+            "DELETE FROM test_users",
+            "UPDATE tmp_import SET done = true",
+            "ALTER TABLE orders ADD COLUMN note text",
+            "ALTER TABLE orders DROP CONSTRAINT orders_pkey",
+            "ALTER TABLE orders ALTER COLUMN note DROP DEFAULT",
+            "ALTER TABLE orders ALTER COLUMN note DROP NOT NULL",
+            "SELECT * FROM orders",
+            "db.users.deleteMany({ active: false })",
+            "INSERT INTO t (a) VALUES (1)",
+            "CREATE TABLE o (u int REFERENCES users ON UPDATE SET NULL ON DELETE CASCADE)",
+            "SELECT * FROM jobs FOR UPDATE SKIP LOCKED",
+            "GRANT SELECT, UPDATE ON orders TO app",
+        ] {
+            assert!(!destructive_sql(sql), "{sql}");
+        }
     }
 
     #[test]
