@@ -411,9 +411,44 @@ fn device_path(name: &str, text: &str) -> Option<String> {
     {
         return Some(format!("/dev/{text}"));
     }
+    if name == "zpool" && is_device_name(text) {
+        return Some(format!("/dev/{text}"));
+    }
     let bare = text.strip_prefix("disk")?;
     (name == "diskutil" && bare.starts_with(|c: char| c.is_ascii_digit()))
         .then(|| format!("/dev/{text}"))
+}
+
+/// A block device's node name without `/dev/` (zpool-create(8): "the full path is not needed,
+/// the name is looked up in `/dev`"): Linux `sd`/`vd`/`xvd`/`hd` + letters (and a partition
+/// number), `nvmeNnM` (`pN`), `mmcblkN`, FreeBSD `da`/`ada`/`nvd` + digits.
+fn is_device_name(t: &str) -> bool {
+    let letters_then_digits = |rest: &str| {
+        let letters = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+        !letters.is_empty() && letters.chars().all(|c| c.is_ascii_lowercase()) && letters.len() <= 3
+    };
+    let digits = |rest: &str| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit());
+    if let Some(rest) = t.strip_prefix("nvme") {
+        // nvme0n1, nvme0n1p2
+        let mut parts = rest.splitn(2, 'n');
+        let (ctl, ns) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let ns = ns.split('p').next().unwrap_or("");
+        return digits(ctl) && digits(ns);
+    }
+    if let Some(rest) = t.strip_prefix("mmcblk") {
+        return digits(rest.split('p').next().unwrap_or(""));
+    }
+    for p in ["xvd", "sd", "vd", "hd"] {
+        if let Some(rest) = t.strip_prefix(p) {
+            return letters_then_digits(rest);
+        }
+    }
+    for p in ["ada", "nvd", "da"] {
+        if let Some(rest) = t.strip_prefix(p) {
+            return digits(rest.split('p').next().unwrap_or(""));
+        }
+    }
+    false
 }
 
 /// Handles a raw-disk tool; `None` for any other program.
@@ -549,5 +584,46 @@ mod tests {
                 f.paths
             );
         }
+    }
+
+    #[test]
+    fn zpool_names_devices_without_dev() {
+        for t in [
+            "sda",
+            "sdb1",
+            "nvme0n1",
+            "nvme1n1p2",
+            "vdc",
+            "xvdf",
+            "mmcblk0",
+            "da0",
+            "ada1",
+        ] {
+            assert!(is_device_name(t), "{t}");
+        }
+        for t in [
+            "tank",
+            "pool",
+            "mirror",
+            "spare",
+            "cache",
+            "log",
+            "special",
+            "sdX",
+            "data",
+            "sdNEW",
+            "nvme",
+            "dashboard",
+        ] {
+            assert!(!is_device_name(t), "{t}");
+        }
+        let f = analyze("zpool add pool mirror sdc sdd", &ctx());
+        assert!(
+            f.paths.iter().any(|p| p.path == "/dev/sdc"),
+            "{:?}",
+            f.paths
+        );
+        let f = analyze("zpool status tank", &ctx());
+        assert!(f.paths.is_empty(), "{:?}", f.paths);
     }
 }
