@@ -615,6 +615,168 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
     Some(k.to_string())
 }
 
+/// Framework tasks that drop, empty or rebuild an application's database (issue 11 item 4:
+/// verbs by pattern, here the frameworks' own task names): the tool word (the program or the
+/// script it runs, by base name) and the task's words after it, `*` standing for any one word.
+/// Sources: Rails `bin/rails db:*` tasks, Ecto's `mix ecto.*`, Django `manage.py flush` /
+/// `migrate APP zero`, EF Core `dotnet ef database drop`, Prisma `migrate reset`, Laravel
+/// `artisan migrate:fresh|reset`, `db:wipe`, Sequelize and TypeORM CLIs, Alembic `downgrade base`,
+/// Flyway `clean`, Liquibase `drop-all`, Knex `migrate:rollback --all`.
+const FRAMEWORK_DB_TASKS: &[(&str, &[&str])] = &[
+    ("rails", &["db:drop"]),
+    ("rails", &["db:reset"]),
+    ("rails", &["db:purge"]),
+    ("rails", &["db:schema:load"]),
+    ("rails", &["db:migrate:reset"]),
+    ("rails", &["db:truncate_all"]),
+    ("rails", &["db:seed:replant"]),
+    ("rake", &["db:drop"]),
+    ("rake", &["db:reset"]),
+    ("rake", &["db:purge"]),
+    ("rake", &["db:schema:load"]),
+    ("mix", &["ecto.drop"]),
+    ("mix", &["ecto.reset"]),
+    ("mix", &["ecto.rollback", "--all"]),
+    ("manage.py", &["flush"]),
+    ("manage.py", &["reset_db"]),
+    ("manage.py", &["migrate", "*", "zero"]),
+    ("django-admin", &["flush"]),
+    ("ef", &["database", "drop"]),
+    ("prisma", &["migrate", "reset"]),
+    ("prisma", &["db", "push", "--force-reset"]),
+    ("artisan", &["migrate:fresh"]),
+    ("artisan", &["migrate:reset"]),
+    ("artisan", &["db:wipe"]),
+    ("sequelize", &["db:drop"]),
+    ("sequelize", &["db:migrate:undo:all"]),
+    ("typeorm", &["schema:drop"]),
+    ("alembic", &["downgrade", "base"]),
+    ("flyway", &["clean"]),
+    ("liquibase", &["drop-all"]),
+    ("liquibase", &["dropAll"]),
+    ("knex", &["migrate:rollback", "--all"]),
+];
+
+/// Environment variables that select a framework's environment, and the ones that name its
+/// database (a URL or connection string).
+const ENV_SELECTORS: &[&str] = &[
+    "RAILS_ENV",
+    "RACK_ENV",
+    "APP_ENV",
+    "NODE_ENV",
+    "MIX_ENV",
+    "FLASK_ENV",
+    "ASPNETCORE_ENVIRONMENT",
+    "DOTNET_ENVIRONMENT",
+    "ENVIRONMENT",
+    "STAGE",
+    "DJANGO_SETTINGS_MODULE",
+    "DATABASE_URL",
+    "DB_HOST",
+    "PGHOST",
+];
+
+/// Whether a value names production or a database server off this machine: a word starting
+/// with `prod` (`production`, `prod`, `app.settings.production`, `db.prod.acme.internal`), or a
+/// URL / connection-string host that is not loopback.
+fn names_production_or_remote(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    if lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.starts_with("prod"))
+    {
+        return true;
+    }
+    let host = if let Some((_, rest)) = lower.split_once("://") {
+        let auth = rest.split(['/', '?']).next().unwrap_or("");
+        let hostport = auth.rsplit('@').next().unwrap_or("");
+        hostport.split(':').next().unwrap_or("").to_string()
+    } else if let Some(i) = lower.find("server=").or_else(|| lower.find("host=")) {
+        let rest = &lower[i..];
+        let val = rest.split_once('=').map_or("", |(_, v)| v);
+        val.split([';', ',', ' ', ':'])
+            .next()
+            .unwrap_or("")
+            .to_string()
+    } else {
+        return false;
+    };
+    !(host.is_empty()
+        || host == "localhost"
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "[::1]"
+        || host == "."
+        || host == "(localdb)\\mssqllocaldb"
+        || host.starts_with('/')
+        || host.contains('$'))
+}
+
+/// A framework task that drops or rebuilds a database ([`FRAMEWORK_DB_TASKS`]) run against
+/// production or a database off this machine — an environment selector or database URL of
+/// the command ([`ENV_SELECTORS`], `-e`/`--environment`/`--settings`/`--connection`/`--url`
+/// values, Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1` that switches its own production
+/// guard off) — is the `dropdb` fact. On a development or test database the same task is the
+/// daily reset it is, and stays quiet.
+pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    let mut words: Vec<String> = vec![base(name)];
+    words.extend(inv.words().iter().map(|w| w.to_string()));
+    let tool_at = |tool: &str| {
+        words
+            .iter()
+            .take(4)
+            .position(|w| base(w) == tool || w.as_str() == tool)
+    };
+    let matched = FRAMEWORK_DB_TASKS.iter().any(|(tool, task)| {
+        let Some(i) = tool_at(tool) else {
+            return false;
+        };
+        let rest: Vec<&str> = words[i + 1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !w.starts_with('-') || task.contains(w))
+            .collect();
+        rest.windows(task.len()).take(4).any(|win| {
+            win.iter()
+                .zip(task.iter())
+                .all(|(w, t)| *t == "*" || w == t)
+        })
+    });
+    if !matched {
+        return;
+    }
+    let env_says = inv.env.iter().any(|(k, v)| {
+        (k == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && v.text == "1")
+            || (ENV_SELECTORS.contains(&k.as_str()) && names_production_or_remote(&v.text))
+    });
+    let args_say = words.iter().enumerate().any(|(i, w)| {
+        if w == "DISABLE_DATABASE_ENVIRONMENT_CHECK=1" {
+            return true;
+        }
+        if let Some((k, v)) = w.split_once('=') {
+            let k = k.trim_start_matches('-');
+            if ENV_SELECTORS.contains(&k)
+                || matches!(
+                    k,
+                    "environment" | "env" | "settings" | "connection" | "url" | "e"
+                )
+            {
+                return names_production_or_remote(v);
+            }
+        }
+        matches!(
+            w.as_str(),
+            "-e" | "--environment" | "--env" | "--settings" | "--connection" | "--url"
+        ) && words
+            .get(i + 1)
+            .is_some_and(|v| names_production_or_remote(v))
+    });
+    if env_says || args_say {
+        a.infra("dropdb", &inv.evidence);
+    }
+}
+
 /// Words of a database, schema or table name that mark it as disposable test or scratch data:
 /// Django creates and drops `test_<name>` on every test run, Rails keeps `<app>_test` for its
 /// suite and rebuilds it (`db:test:prepare`), and `tmp`/`temp`/`scratch` tables are working
@@ -1615,6 +1777,53 @@ mod tests {
         assert!(destructive_sql("TRUNCATE logs"));
         assert!(!destructive_sql("SELECT * FROM drops"));
         assert!(!destructive_sql("\\x"));
+    }
+
+    #[test]
+    fn framework_database_resets_against_production_are_drops() {
+        for cmd in [
+            "RAILS_ENV=production bin/rails db:drop DISABLE_DATABASE_ENVIRONMENT_CHECK=1",
+            "bin/rails db:schema:load DISABLE_DATABASE_ENVIRONMENT_CHECK=1",
+            "MIX_ENV=prod mix ecto.reset",
+            "MIX_ENV=prod mix ecto.drop --force",
+            "DJANGO_SETTINGS_MODULE=app.settings.production python manage.py flush --noinput",
+            "DJANGO_SETTINGS_MODULE=app.settings.production python manage.py migrate orders zero",
+            "python3 manage.py flush --settings=app.settings.prod",
+            "dotnet ef database drop --force --connection 'Server=sql-prod.acme.internal;Database=Orders'",
+            "DATABASE_URL=postgres://app@db.acme.internal:5432/app npx prisma migrate reset --force",
+            "APP_ENV=production php artisan migrate:fresh --force",
+            "NODE_ENV=production npx sequelize db:drop",
+            "flyway -url=jdbc:postgresql://db.prod.acme.internal/app clean",
+        ] {
+            assert!(
+                facts(cmd).infra.iter().any(|f| f.kind == "dropdb"),
+                "{cmd}: {:?}",
+                facts(cmd).infra
+            );
+        }
+        for cmd in [
+            "bin/rails db:drop",
+            "bin/rails db:reset",
+            "RAILS_ENV=test bin/rails db:schema:load",
+            "mix ecto.reset",
+            "MIX_ENV=test mix ecto.drop",
+            "python manage.py flush --noinput",
+            "python manage.py migrate orders 0003",
+            "python manage.py migrate",
+            "dotnet ef database drop --force",
+            "dotnet ef database update --connection 'Server=localhost;Database=Orders'",
+            "DATABASE_URL=postgres://postgres@localhost:5432/app_dev npx prisma migrate reset --force",
+            "npx prisma migrate deploy",
+            "RAILS_ENV=production bin/rails db:migrate",
+            "RAILS_ENV=production bin/rails assets:precompile",
+            "php artisan migrate:fresh --seed",
+        ] {
+            assert!(
+                !facts(cmd).infra.iter().any(|f| f.kind == "dropdb"),
+                "{cmd}: {:?}",
+                facts(cmd).infra
+            );
+        }
     }
 
     #[test]
