@@ -315,6 +315,41 @@ fn code_of(line: &str) -> &str {
     line
 }
 
+/// What [`scan_depth`] saw besides the depth: the lowest depth reached and whether a string
+/// was still open at the end.
+struct Scanned {
+    lowest: i32,
+    open_string: bool,
+}
+
+/// Walks `text` keeping the bracket depth (`(`, `[`, `{`; strings skipped, `\\` escapes
+/// inside them), starting from `*depth` and leaving the depth at the end there; `at_top_comma`
+/// gets the byte offset of every `,` at depth 0. The one bracket reader of this module.
+fn scan_depth(text: &str, depth: &mut i32, mut at_top_comma: impl FnMut(usize)) -> Scanned {
+    let b = text.as_bytes();
+    let mut in_str = false;
+    let mut lowest = *depth;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'(' | b'[' | b'{' if !in_str => *depth += 1,
+            b')' | b']' | b'}' if !in_str => {
+                *depth -= 1;
+                lowest = lowest.min(*depth);
+            }
+            b',' if !in_str && *depth == 0 => at_top_comma(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    Scanned {
+        lowest,
+        open_string: in_str,
+    }
+}
+
 /// The top-level statements of a body: lines at bracket depth 0 (strings and comments
 /// skipped) that also end at depth 0, trimmed.
 fn statements<'a>(body: &[&'a str]) -> Vec<&'a str> {
@@ -323,19 +358,7 @@ fn statements<'a>(body: &[&'a str]) -> Vec<&'a str> {
     for line in body {
         let code = code_of(line);
         let start = depth;
-        let mut in_str = false;
-        let b = code.as_bytes();
-        let mut i = 0;
-        while i < b.len() {
-            match b[i] {
-                b'\\' if in_str => i += 1,
-                b'"' => in_str = !in_str,
-                b'(' | b'[' | b'{' if !in_str => depth += 1,
-                b')' | b']' | b'}' if !in_str => depth -= 1,
-                _ => {}
-            }
-            i += 1;
-        }
+        let _ = scan_depth(code, &mut depth, |_| {});
         if start == 0 && depth == 0 && !code.trim().is_empty() {
             out.push(code.trim());
         }
@@ -525,25 +548,9 @@ impl Pack<'_> {
 
 /// `s` opens no bracket it does not close and closes none it did not open (strings skipped).
 fn balanced(s: &str) -> bool {
-    let (mut depth, mut in_str) = (0i32, false);
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'(' | b'[' | b'{' if !in_str => depth += 1,
-            b')' | b']' | b'}' if !in_str => {
-                depth -= 1;
-                if depth < 0 {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    depth == 0 && !in_str
+    let mut depth = 0;
+    let scanned = scan_depth(s, &mut depth, |_| {});
+    depth == 0 && scanned.lowest >= 0 && !scanned.open_string
 }
 
 /// The text of a plain string literal (`"abc"`, no escapes), if `s` is one.
@@ -560,23 +567,13 @@ fn is_ident(s: &str) -> bool {
 
 /// The comma-separated parts of `args` at bracket depth 0 (strings skipped), trimmed.
 fn split_args(args: &str) -> Vec<&str> {
+    let mut cuts = Vec::new();
+    let _ = scan_depth(args, &mut 0, |i| cuts.push(i));
     let mut out = Vec::new();
-    let (mut depth, mut in_str, mut start) = (0i32, false, 0);
-    let b = args.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'(' | b'[' | b'{' if !in_str => depth += 1,
-            b')' | b']' | b'}' if !in_str => depth -= 1,
-            b',' if !in_str && depth == 0 => {
-                out.push(args[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
+    let mut start = 0;
+    for i in cuts {
+        out.push(args[start..i].trim());
+        start = i + 1;
     }
     out.push(args[start..].trim());
     out

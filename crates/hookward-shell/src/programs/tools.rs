@@ -687,29 +687,21 @@ fn names_production_or_remote(v: &str) -> bool {
     {
         return true;
     }
-    let host = if let Some((_, rest)) = lower.split_once("://") {
-        let auth = rest.split(['/', '?']).next().unwrap_or("");
-        let hostport = auth.rsplit('@').next().unwrap_or("");
-        hostport.split(':').next().unwrap_or("").to_string()
+    // the database server as a URL: the URL itself, or a connection string's `Server=`/`Host=`
+    let url = if lower.contains("://") {
+        lower
     } else if let Some(i) = lower.find("server=").or_else(|| lower.find("host=")) {
-        let rest = &lower[i..];
-        let val = rest.split_once('=').map_or("", |(_, v)| v);
-        val.split([';', ',', ' ', ':'])
-            .next()
-            .unwrap_or("")
-            .to_string()
+        let val = lower[i..].split_once('=').map_or("", |(_, v)| v);
+        let host = val.split([';', ',', ' ']).next().unwrap_or("");
+        if host.is_empty() || host == "." || host.starts_with('(') || host.starts_with('/') {
+            return false; // the local default instance, LocalDB, a socket
+        }
+        format!("tcp://{host}")
     } else {
         return false;
     };
-    !(host.is_empty()
-        || host == "localhost"
-        || host.starts_with("127.")
-        || host == "::1"
-        || host == "[::1]"
-        || host == "."
-        || host == "(localdb)\\mssqllocaldb"
-        || host.starts_with('/')
-        || host.contains('$'))
+    // the shell analyser's own address classes (`target.rs`): anything but loopback is remote
+    crate::target::net_target(&url).is_some_and(|t| t.class != crate::target::TargetClass::Loopback)
 }
 
 /// A framework task that drops or rebuilds a database ([`FRAMEWORK_DB_TASKS`]) run against
