@@ -256,8 +256,8 @@ pub fn run_log(args: LogArgs) -> CliResult {
             rec.event,
             rec.tool.as_deref().unwrap_or("-"),
             crate::out::paint(
-                &format!("{:10}", rec.decision.as_deref().unwrap_or("-")),
-                crate::out::decision_style(rec.decision.as_deref().unwrap_or("-"))
+                &format!("{:10}", shown_decision(rec)),
+                crate::out::decision_style(answered(rec))
             ),
             short(what, 60)
         );
@@ -266,6 +266,9 @@ pub fn run_log(args: LogArgs) -> CliResult {
         }
         if let (Some(id), Some(reason)) = (rec.rule_ids.first(), rec.reasons.first()) {
             outln!("       [{id}] {}", short(reason, 110));
+        }
+        if let Some(line) = unanswered_line(rec) {
+            outln!("       {line}");
         }
     }
     if hidden_canary > 0 {
@@ -282,6 +285,61 @@ pub fn run_log(args: LogArgs) -> CliResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the agent was answered, when it differs from the policy's decision: a `PreToolUse` ask
+/// nobody could answer (Claude Code in `bypassPermissions`, an agent that cannot ask) followed
+/// `ask_fallback` and went back as a deny (`reply` `"deny"`) or as nothing (`"none"`,
+/// `ask_fallback = "record"`); a fail-closed block is `"fail-closed"`. `None` when the reply is
+/// the decision itself (or the event has no gate).
+fn answered_differently(rec: &hookward_store::DecisionRecord) -> Option<&str> {
+    if rec.event != "PreToolUse" {
+        return None;
+    }
+    let decision = rec.decision.as_deref().unwrap_or("none");
+    match rec.reply.as_str() {
+        r if r == decision => None,
+        r @ ("deny" | "fail-closed") => Some(r),
+        "none" if decision == "ask" => Some("none"),
+        _ => None,
+    }
+}
+
+/// The word whose colour the decision column takes: what the agent was answered.
+fn answered(rec: &hookward_store::DecisionRecord) -> &str {
+    match answered_differently(rec) {
+        Some("none") => "allow",
+        Some(_) => "deny",
+        None => rec.decision.as_deref().unwrap_or("-"),
+    }
+}
+
+/// The decision column: the policy's decision, then `→` and the agent's answer when they
+/// differ (`ask→deny`: an ask nobody could answer, denied by `ask_fallback`).
+fn shown_decision(rec: &hookward_store::DecisionRecord) -> String {
+    let decision = rec.decision.as_deref().unwrap_or("-");
+    match answered_differently(rec) {
+        Some("none") => format!("{decision}→none"),
+        Some(r) => format!("{decision}→{}", if r == "fail-closed" { "deny" } else { r }),
+        None => decision.to_string(),
+    }
+}
+
+/// The line under a decision whose answer differs from the policy's decision (see
+/// [`answered_differently`]), saying why.
+fn unanswered_line(rec: &hookward_store::DecisionRecord) -> Option<&'static str> {
+    match (rec.decision.as_deref(), answered_differently(rec)?) {
+        (_, "fail-closed") => {
+            Some("(blocked: hookward could not finish judging the call and fails closed)")
+        }
+        (Some("ask"), "deny") => {
+            Some("(nobody could answer the ask, so it was denied: ask_fallback = \"deny\")")
+        }
+        (Some("ask"), "none") => {
+            Some("(nobody could answer the ask, so it went ahead: ask_fallback = \"record\")")
+        }
+        _ => None,
+    }
 }
 
 /// `hookward log sessions`.

@@ -552,3 +552,23 @@ fn log_shows_subagent_identity() {
         insta::assert_snapshot!("log_subagents", run(&s, &["log"]));
     });
 }
+
+/// An ask nobody could answer (Claude Code run with `--dangerously-skip-permissions`, payload
+/// `permission_mode: "bypassPermissions"`) went back to the agent as a deny; `hookward log`
+/// shows both, so the log never says "ask" where the agent was refused.
+#[test]
+fn log_shows_an_unanswered_ask_as_denied() {
+    let s = Sandbox::new();
+    let command = json!({"command": "kubectl delete pod web-1"});
+    let asked = s.pre_tool_use("Bash", command.clone());
+    let (out, _, _) = s.hook(&asked, &[]);
+    assert_eq!(common::decision_of(&out), "ask");
+    let mut unanswered: serde_json::Value = serde_json::from_slice(&asked).unwrap();
+    unanswered["permission_mode"] = json!("bypassPermissions");
+    let (out, _, _) = s.hook(unanswered.to_string().as_bytes(), &[]);
+    assert_eq!(common::decision_of(&out), "deny");
+    let text = run(&s, &["log"]);
+    assert!(text.contains("ask→deny"), "{text}");
+    assert_eq!(text.matches("ask→deny").count(), 1, "{text}");
+    settings().bind(|| insta::assert_snapshot!("log_unanswered_ask", text));
+}
