@@ -221,14 +221,30 @@ struct Writer<'a> {
     in_project: bool,
 }
 
-/// Whether an uninstall `plan` leaves nothing but an empty JSON object in a file that install
-/// created: the file has no dated backup (install makes one whenever it changes a file that
-/// existed, so none means the file did not exist before hookward wrote it).
+/// Whether an uninstall `plan` leaves nothing the agent reads ([`holds_nothing`]) in a file
+/// that install created: the file has no dated backup (install makes one whenever it changes a
+/// file that existed, so none means the file did not exist before hookward wrote it).
 fn created_by_install(plan: &Plan) -> bool {
     plan.before.is_some()
-        && serde_json::from_str::<serde_json::Value>(&plan.after)
-            .is_ok_and(|v| v.as_object().is_some_and(|o| o.is_empty()))
+        && holds_nothing(plan)
         && hookward_install::list_backups(&plan.path).is_ok_and(|b| b.is_empty())
+}
+
+/// Whether the text `plan` would write holds no setting: an empty JSON object; for Cursor's
+/// `hooks.json` an object whose only key is `version` (the header install writes with the
+/// first entry); for Codex's `config.toml` (the trust entries) nothing but white space. A
+/// comment makes a file hold something (TOML comments are kept as text; JSON with comments
+/// does not parse here), so it is never removed.
+fn holds_nothing(plan: &Plan) -> bool {
+    if plan.path.extension().is_some_and(|e| e == "toml") {
+        return plan.after.trim().is_empty();
+    }
+    serde_json::from_str::<serde_json::Value>(&plan.after).is_ok_and(|v| {
+        v.as_object().is_some_and(|o| {
+            o.is_empty()
+                || (plan.format == Format::Cursor && o.len() == 1 && o.contains_key("version"))
+        })
+    })
 }
 
 /// Removes the settings file of `plan` (see [`created_by_install`]) when it still holds what

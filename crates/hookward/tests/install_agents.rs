@@ -54,6 +54,16 @@ fn install_diffs_per_agent() {
                 run(&s, &["uninstall", agent, "--apply"])
             );
         });
+        // Install created every file it wrote here, so uninstall leaves none behind (no
+        // empty `{}`, Cursor `{"version":1}` or empty Codex `config.toml`).
+        let created = match agent {
+            "codex" => vec![".codex/hooks.json", ".codex/config.toml"],
+            "gemini" => vec![".gemini/settings.json"],
+            _ => vec![".cursor/hooks.json"],
+        };
+        for f in created {
+            assert!(!s.home().join(f).exists(), "{agent}: {f} left behind");
+        }
     }
 }
 
