@@ -239,6 +239,17 @@ pub fn run_log(args: LogArgs) -> CliResult {
             }
         );
     }
+    if !rows.is_empty() {
+        outln!(
+            "{:6} {:19} {:11} {:18} {:10} {:10} WHAT",
+            "ID",
+            "TIME (UTC)",
+            "AGENT",
+            "EVENT",
+            "TOOL",
+            "DECISION"
+        );
+    }
     for r in &rows {
         let rec = &r.record;
         let what = rec

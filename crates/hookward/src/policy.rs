@@ -537,14 +537,22 @@ fn list(dirs: Vec<PathBuf>, json_out: bool) -> CliResult {
         .filter(|&n| n <= 16)
         .max()
         .unwrap_or(0);
-    let indent = 36 + 1 + 5 + 1 + marks + 2;
+    let indent = 36 + 1 + 8 + 1 + marks + 2;
     let width = crate::out::terminal_width();
+    if !rows.is_empty() {
+        outln!(
+            "{:36} {:8} {:marks$}  DESCRIPTION",
+            "RULE ID",
+            "DECISION",
+            ""
+        );
+    }
     for (r, flags) in &rows {
         let summary = match width {
             Some(w) => crate::out::wrap(&r.summary, w.saturating_sub(indent), indent),
             None => r.summary.clone(),
         };
-        outln!("{:36} {:5} {flags:marks$}  {summary}", r.id, r.decision);
+        outln!("{:36} {:8} {flags:marks$}  {summary}", r.id, r.decision);
     }
     Ok(ExitCode::SUCCESS)
 }
