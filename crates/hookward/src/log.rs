@@ -447,6 +447,8 @@ pub fn run_events(args: EventsArgs) -> CliResult {
     }
     if rows.is_empty() {
         outln!("no health events");
+    } else {
+        outln!("{:6} {:19} {:20} MESSAGE", "ID", "TIME (UTC)", "KIND");
     }
     for r in &rows {
         let id = r.get("id").and_then(|k| k.as_str()).unwrap_or("-");
@@ -456,12 +458,20 @@ pub fn run_events(args: EventsArgs) -> CliResult {
         } else {
             ""
         };
+        let message = r.get("message").and_then(|k| k.as_str()).unwrap_or("");
+        let mut lines = message.lines();
         outln!(
             "{id:6} {} {:20} {acked}{}",
             fmt_ts(r.get("ts_ms").and_then(|t| t.as_i64()).unwrap_or(0)),
             r.get("kind").and_then(|k| k.as_str()).unwrap_or(""),
-            r.get("message").and_then(|k| k.as_str()).unwrap_or("")
+            lines.next().unwrap_or("").trim_end()
         );
+        // A message over several lines (a Rego parser's error with its source excerpt) is
+        // indented under its event, as `hookward log` indents a decision's reason, so the
+        // next event's id still starts a line of its own.
+        for line in lines {
+            outln!("       {}", line.trim_end());
+        }
     }
     Ok(code)
 }

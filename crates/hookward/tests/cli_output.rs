@@ -572,3 +572,32 @@ fn log_shows_an_unanswered_ask_as_denied() {
     assert_eq!(text.matches("ask→deny").count(), 1, "{text}");
     settings().bind(|| insta::assert_snapshot!("log_unanswered_ask", text));
 }
+
+/// A health event whose message runs over several lines (a user policy's parse error with
+/// its source excerpt) keeps the listing's shape: every line after the first is indented
+/// under its event, so each event id still starts a line.
+#[test]
+fn events_indent_a_multi_line_message() {
+    let s = Sandbox::new();
+    let dir = s.hookward_home().join("policies");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.rego"),
+        "package hookward.user\n\ndeny contains d if {\n  input.x ==\n}\n",
+    )
+    .unwrap();
+    let payload = s.pre_tool_use("Bash", json!({"command": "ls"}));
+    s.hook(&payload, &[]);
+    let text = run(&s, &["events"]);
+    assert!(text.contains("user-policy-broken"), "{text}");
+    for line in text.lines().skip(1) {
+        if line.starts_with("---") {
+            break;
+        }
+        assert!(
+            line.starts_with('E') || line.starts_with("       "),
+            "a line neither an event nor indented under one: {line:?}\n{text}"
+        );
+    }
+    settings().bind(|| insta::assert_snapshot!("events_multi_line", text));
+}
