@@ -52,6 +52,21 @@ SOURCES = {
         re.compile(r"^tests/test_data/.*\.traj\.json$"),
         "MIT",
     ),
+    # Added for sample 8 (branch h-replay8): two SpecStory exports (Markdown) committed by the
+    # projects themselves; read by `specstory_calls` and `cursor_calls` below.
+    "specstory-cli": (
+        "specstoryai+getspecstory",
+        "210d6095c58e26c49ca8093789c491ebe8f28203",
+        re.compile(r"^(specstory-cli/)?\.specstory/history/[^/]+\.md$"),
+        "Apache-2.0",
+    ),
+    "minsky": (
+        "edobry+minsky",
+        # the parent of e02f5810 (2026-04-02), which deleted the history folder
+        "3e54e1f18bbc413643d84619716da64629822a07",
+        re.compile(r"^\.specstory/history/[^/]+\.md$"),
+        "MIT",
+    ),
 }
 
 
@@ -483,6 +498,207 @@ def openhands_calls(path):
     return calls
 
 
+# SpecStory's Markdown export of Claude Code sessions (format v2.1.0): one
+# `<tool-use data-tool-type="…" data-tool-name="…"><details>` … `</details></tool-use>` block a
+# call, after an `_**Agent (model YYYY-MM-DD HH:MM:SSZ)**_` header. The export keeps the tool's
+# result text but not Claude Code's `is_error` flag, so a call counts as failed when its result
+# starts with the text Claude Code writes for a failed call (the rule is this converter's,
+# written before any replay of these sources): `Exit code N` (N not 0), `<tool_use_error>`,
+# `Command timed out`, or the rejection text `The user doesn't want to proceed` / `[Request
+# interrupted`. Only Claude Code sessions are read (the `<!-- Claude Code Session ID … -->`
+# marker); the export's Codex, Cursor and Gemini sessions are left out.
+SS_TOOL = re.compile(r'^<tool-use data-tool-type="(\w+)" data-tool-name="([^"]+)"><details>')
+SS_SESSION = re.compile(r"^<!-- ([A-Za-z ]+?) Session ([0-9a-fA-F-]+)")
+SS_TIME = re.compile(r"^_\*\*Agent \(.*?(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)")
+SS_FAIL = re.compile(
+    r"^(Exit code [1-9]\d*|<tool_use_error>|Command timed out|The user doesn't want to proceed"
+    r"|\[Request interrupted)"
+)
+
+
+def ss_fences(body):
+    """(opening fence line index, lines) of each top-level fenced block of `body`; the block of a
+    result runs to the last closing fence (results can hold fences of their own)."""
+    out, i = [], 0
+    while i < len(body):
+        if body[i].startswith("```"):
+            j = i + 1
+            while j < len(body) and body[j] != "```":
+                j += 1
+            out.append((i, body[i + 1 : j]))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def ss_call(name, body):
+    """(tool, input, result text) of one SpecStory tool-use block (the lines after `<summary>`)."""
+    fences = ss_fences(body)
+    lang = body[fences[0][0]][3:].strip() if fences else ""
+    if name == "Bash":
+        if fences and lang in ("bash", "sh", "shell", "zsh"):
+            cmd = "\n".join(fences[0][1])
+            res_start = fences[1][0] if len(fences) > 1 else len(body)
+        else:
+            first = fences[0][0] if fences else len(body)
+            ticks = [l for l in body[:first] if re.match(r"^`.*`$", l.strip())]
+            cmd = ticks[-1].strip()[1:-1] if ticks else ""
+            res_start = first
+        res = body[res_start:]
+    elif name == "Write":
+        res = body[fences[1][0] :] if len(fences) > 1 else []
+        cmd = None
+    else:
+        res = body[fences[0][0] :] if fences else []
+        cmd = None
+    # the result: from its opening fence to the last closing fence
+    if res and res[0].startswith("```"):
+        res = res[1:]
+        while res and res[-1].strip() != "```":
+            res = res[:-1]
+        res = res[:-1]
+    text = "\n".join(res).strip()
+    head = "\n".join(body[: fences[0][0]] if fences else body)
+    ticks = re.findall(r"`([^`]+)`", head)
+    if name == "Bash":
+        return "Bash", {"command": cmd}, text
+    if name == "Read":
+        return "Read", {"file_path": ticks[0] if ticks else ""}, text
+    if name in ("Edit", "Write"):
+        m = re.search(r"(?:The file|File created successfully at:) (\S+?)(?: has been|$)", text, re.M)
+        inp = {"file_path": m.group(1) if m else ""}
+        if name == "Edit":
+            inp.update(old_string="", new_string="")
+        else:
+            inp["content"] = ""
+        return name, inp, text
+    if name in ("Grep", "Glob"):
+        m = re.search(r"pattern `([^`]*)`", head)
+        p = re.search(r"path `([^`]*)`", head)
+        inp = {"pattern": m.group(1) if m else (ticks[0] if ticks else "")}
+        if p:
+            inp["path"] = p.group(1)
+        return name, inp, text
+    return name, {"description": head.strip()[:200]}, text
+
+
+def specstory_calls(path, seen):
+    """The Claude Code tool calls of one SpecStory export. A session already read from another
+    file of the same source (an export written twice) is skipped."""
+    lines = path.read_text(errors="replace").splitlines()
+    calls, session, agent, ts, n, skip = [], None, None, None, 0, False
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        m = SS_SESSION.match(ln)
+        if m:
+            agent, session = m.group(1), m.group(2)
+            skip = agent != "Claude Code" or session in seen
+            seen.add(session)
+        m = SS_TIME.match(ln)
+        if m:
+            ts = f"{m.group(1)}T{m.group(2)}.000Z"
+        m = SS_TOOL.match(ln)
+        if not m:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j] != "</details></tool-use>":
+            j += 1
+        body = lines[i + 1 : j]
+        i = j + 1
+        if skip or session is None:
+            continue
+        if body and body[0].startswith("<summary>"):
+            body = body[1:]
+        tool, inp, text = ss_call(m.group(2), body)
+        err = bool(SS_FAIL.match(text))
+        calls.append(
+            {
+                "id": f"ss_{session[:8]}_{n:04d}",
+                "tool": tool,
+                "input": inp,
+                "is_error": err,
+                "content": text,
+                "result": {"stdout": text, "stderr": "", "interrupted": False}
+                if tool == "Bash" and not err
+                else text,
+                "ts": ts,
+                "cwd": None,
+                "session": session,
+                "sidechain": False,
+            }
+        )
+        n += 1
+    return calls
+
+
+# SpecStory's older export of Cursor agent sessions (2025): `---`-separated sections; a terminal
+# call is a ```bash block (the command) then a plain block (the terminal's text, prompt
+# included), with no exit status. A terminal call counts as failed when its text has one of
+# these error shapes (the rule is this converter's, written before any replay; the shapes of
+# SWE_FAIL, with `npm ERR!`, `fatal:`, TypeScript's `error TS…`, a non-zero `exit code` and
+# bun's `N fail` summary). `Could not find file 'X'` is Cursor's failed file read; reads,
+# listings, searches and edits (a ```diff block: the export does not name the file) succeed.
+CURSOR_FAIL = re.compile(
+    r"Traceback \(most recent call last\)|^\w*Error: |^error: |^fatal: |command not found"
+    r"|No such file or directory|^(?:npm|yarn|pnpm) ERR!|error TS\d+:|^\s*[1-9]\d* fail$|^usage: "
+    r"|[Ee]xit(?:ed with)? code:? [1-9]",
+    re.M,
+)
+
+
+def cursor_calls(path):
+    secs = re.split(r"\n---\n", path.read_text(errors="replace"))
+    calls, n = [], 0
+    for s in secs:
+        s2 = s.strip("\n")
+        tool = inp = None
+        text, err = "", False
+        m = re.match(r"\s*```bash\n(.*?)\n```\s*(?:\n```\n(.*?)\n```\s*)?$", s2, re.S)
+        if m:
+            tool, inp, text = "Bash", {"command": m.group(1).strip()}, (m.group(2) or "").strip()
+            err = bool(CURSOR_FAIL.search(text))
+        elif s2.startswith("Read file: "):
+            tool, inp, text = "Read", {"file_path": s2[len("Read file: ") :].splitlines()[0].strip()}, ""
+        elif s2.startswith("Could not find file '"):
+            f = re.match(r"Could not find file '([^']*)'", s2)
+            tool, inp, text, err = "Read", {"file_path": f.group(1) if f else ""}, s2, True
+        elif s2.startswith("```diff"):
+            tool, inp, text = "Edit", {"file_path": "", "old_string": "", "new_string": ""}, ""
+        else:
+            d = re.match(r"\s*<details>\s*<summary>(Listed (?:current )?directory|Searched codebase|Grep search|Searched web)\s*(.*?)</summary>", s2, re.S)
+            if d and d.group(1).startswith("Listed"):
+                p = re.match(r"\s*([^•]*?)\s*•", d.group(2))
+                tool, inp = "LS", {"path": (p.group(1).strip() if p else "") or "."}
+            elif d and d.group(1) == "Searched web":
+                tool, inp = "WebSearch", {"query": d.group(2).split("•")[0].strip()}
+            elif d:
+                tool, inp = "Grep", {"pattern": d.group(2).split("•")[0].strip()}
+            text = s2
+        if tool is None:
+            continue
+        calls.append(
+            {
+                "id": f"mk_{path.stem[-40:]}_{n:04d}",
+                "tool": tool,
+                "input": inp,
+                "is_error": err,
+                "content": text,
+                "result": {"stdout": text, "stderr": "", "interrupted": False}
+                if tool == "Bash" and not err
+                else text,
+                "ts": None,
+                "cwd": None,
+                "session": path.stem,
+                "sidechain": False,
+            }
+        )
+        n += 1
+    return calls
+
+
 def transcript_lines(calls, start_s=9 * 3600):
     """Claude Code transcript lines for `calls` (missing timestamps: 10 s apart)."""
     lines = []
@@ -531,6 +747,10 @@ def all_cases():
                 calls = console_calls(p)
             elif name == "openhands":
                 calls = openhands_calls(p)
+            elif name == "specstory-cli":
+                calls = specstory_calls(p, seen)
+            elif name == "minsky":
+                calls = cursor_calls(p)
             else:
                 calls = mini_calls(p)
             for i, c in enumerate(calls):
