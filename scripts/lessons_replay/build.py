@@ -566,7 +566,7 @@ def ss_call(name, body):
     if name == "Read":
         return "Read", {"file_path": ticks[0] if ticks else ""}, text
     if name in ("Edit", "Write"):
-        m = re.search(r"(?:The file|File created successfully at:) (\S+?)(?: has been|$)", text, re.M)
+        m = re.search(r"(?:The file|File created successfully at:) (\S+?)(?: has been| \(|$)", text, re.M)
         inp = {"file_path": m.group(1) if m else ""}
         if name == "Edit":
             inp.update(old_string="", new_string="")
