@@ -6,6 +6,10 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout16` is held-out set 16 (`src_h16.SPECS`), deduplicated against the main corpus and sets
+2-15, labelled as set 15 with `_label.DESTROY_VERBS` on as well (`ask remote-destroy`); undecided destroying
+verbs and non-programs are skipped as in set 15 (`src_h16._decided`, `_known_programs`; counted in MANIFEST.json).
+
 `--set heldout15` is held-out set 15 (`src_h15.SPECS`), deduplicated against the main corpus and sets
 2-14, labelled as sets 13 and 14 (no new switch); an `allow` row holding a destroying verb the labeller
 leaves undecided is skipped (`src_h15._decided`, counted in MANIFEST.json).
@@ -141,10 +145,14 @@ ORDER_H14 = ["src_h14"]
 # allow rows holding a destroying verb the labeller leaves undecided are skipped (`src_h15._decided`).
 ORDER_H15 = ["src_h15"]
 
+# Held-out set 16 (2026-12-06): every source is an entry of `src_h16.SPECS`, labelled as set 15 with
+# `_label.DESTROY_VERBS` on (a destroying verb of a tool acting outside the working tree: `ask remote-destroy`).
+ORDER_H16 = ["src_h16"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
         "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
         "heldout10": ORDER_H10, "heldout11": ORDER_H11, "heldout12": ORDER_H12, "heldout13": ORDER_H13,
-        "heldout14": ORDER_H14, "heldout15": ORDER_H15}
+        "heldout14": ORDER_H14, "heldout15": ORDER_H15, "heldout16": ORDER_H16}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -176,7 +184,8 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
            "heldout15": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3", "/work/data/shell-h4",
                          "/work/data/shell-h5", "/work/data/shell-h6", "/work/data/shell-h7", "/work/data/shell-h8",
                          "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11", "/work/data/shell-h12",
-                         "/work/data/shell-h13", "/work/data/shell-h14"]}
+                         "/work/data/shell-h13", "/work/data/shell-h14"],
+           "heldout16": ["/work/data/shell"] + ["/work/data/shell-h%d" % n for n in range(2, 16)]}
 
 
 def _key(r):
@@ -212,20 +221,23 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
-                             "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15") else _key
+                             "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16") else _key
     if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
-                 "heldout13", "heldout14", "heldout15"):
+                 "heldout13", "heldout14", "heldout15", "heldout16"):
         import _label
         _label.OUTSIDE_WRITE = True
-    if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15"):
+    if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"):
         import _label
         _label.ONLY_COMMANDS = True
-    if a.set in ("heldout12", "heldout13", "heldout14", "heldout15"):
+    if a.set in ("heldout12", "heldout13", "heldout14", "heldout15", "heldout16"):
         import _label
         _label.VOLUME_TOOLS = True
-    if a.set in ("heldout13", "heldout14", "heldout15"):
+    if a.set in ("heldout13", "heldout14", "heldout15", "heldout16"):
         import _label
         _label.SHELL_WORDS = True
+    if a.set == "heldout16":
+        import _label
+        _label.DESTROY_VERBS = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
     prior = set()
     for d in against:
@@ -281,7 +293,13 @@ def main():
             manifest[mod.SOURCE]["dropped_destroy_verb_undecided"] = _UNDECIDED[mod.SOURCE]["dropped_destroy_verb_undecided"]
             # documentation lines whose first word is no program (src_h15._known_programs; before deduplication)
             manifest[mod.SOURCE]["dropped_not_program"] = _UNDECIDED[mod.SOURCE]["dropped_not_program"]
-        if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15"):
+        if a.set == "heldout16":
+            from src_h16 import _UNDECIDED as _U16
+            manifest[mod.SOURCE]["dropped_destroy_verb_undecided"] = _U16[mod.SOURCE]["dropped_destroy_verb_undecided"]
+            manifest[mod.SOURCE]["dropped_not_program"] = _U16[mod.SOURCE]["dropped_not_program"]
+            from src_h16 import _UNDECIDED_PROGRAMS
+            manifest[mod.SOURCE]["destroy_verb_undecided_by_program"] = dict(_UNDECIDED_PROGRAMS[mod.SOURCE].most_common())
+        if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"):
             from _iscmd import DROPPED
             # lines dropped as not shell command lines, by reason (counted before deduplication)
             manifest[mod.SOURCE]["dropped_not_command"] = dict(sorted(DROPPED.get(mod.SOURCE, {}).items()))
