@@ -113,6 +113,10 @@ PINNED_FILES = {
 }
 
 
+# Sources read from another source's extracted files (no copy of their own): name -> that source.
+DERIVED = {"specstory-codex": "specstory-cli"}
+
+
 def git(repo, *args):
     return subprocess.run(
         ["git", "-C", str(repo), *args], capture_output=True, check=True
@@ -634,6 +638,99 @@ def specstory_calls(path, seen):
     return calls
 
 
+# The Codex CLI sessions of the same SpecStory export (source `specstory-codex`: the same
+# files as `specstory-cli`, the sessions under a `<!-- Codex CLI Session … -->` marker, which
+# `specstory_calls` leaves out; added on branch h-label10). Codex's `exec_command` block names the
+# command in its `<summary>` and keeps the tool's output, whose header has `Process exited with
+# code N`; `apply_patch` names the file (`**Update: `X`**`, `**Add: `X`**`, `**Delete: `X`**`),
+# then the patch (a ```diff block), then the tool's answer. A call counts as failed (the rule is
+# this converter's, written and committed before any label or replay of this source) when an
+# `exec_command`'s output says `Process exited with code N` with N not 0, or an `apply_patch`'s
+# answer starts with `apply_patch verification failed` or `Error`. `update_plan` (a plan, no
+# work) and the code-mode `exec` blocks (input cut by the export, no output) are left out. The
+# export's Gemini CLI and Cursor IDE sessions are left out too (one Gemini session, in an older
+# line form; two Cursor sessions with three calls, none failing).
+CX_FAIL = re.compile(r"^Process exited with code (-?\d+)$", re.M)
+CX_FILE = re.compile(r"^\*\*(?:Update|Add|Delete): `([^`]+)`\*\*", re.M)
+
+
+def codex_calls(path, seen):
+    """The Codex CLI `exec_command` / `apply_patch` calls of one SpecStory export. A session
+    already read from another file of the same source (an export written twice) is skipped."""
+    lines = path.read_text(errors="replace").splitlines()
+    calls, session, skip, ts, n, i = [], None, True, None, 0, 0
+    while i < len(lines):
+        ln = lines[i]
+        m = SS_SESSION.match(ln)
+        if m:
+            session = m.group(2)
+            skip = m.group(1) != "Codex CLI" or session in seen
+            seen.add(session)
+        m = SS_TIME.match(ln)
+        if m:
+            ts = f"{m.group(1)}T{m.group(2)}.000Z"
+        m = SS_TOOL.match(ln)
+        if not m:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j] != "</details></tool-use>":
+            j += 1
+        body = lines[i + 1 : j]
+        i = j + 1
+        name = m.group(2)
+        if skip or session is None or name not in ("exec_command", "apply_patch"):
+            continue
+        summary = body[0] if body and body[0].startswith("<summary>") else ""
+        body = body[1:] if summary else body
+        # the result: from the result's opening fence to the last closing fence of the block
+        opens = [k for k, l in enumerate(body) if l.startswith("```")]
+        if name == "apply_patch":
+            d = next((k for k in opens if body[k].startswith("```diff")), None)
+            end = next((k for k in opens if d is not None and k > d and body[k] == "```"), None)
+            start = next((k for k in opens if end is not None and k > end), None)
+        else:
+            start = opens[0] if opens else None
+        cmd = None
+        if name == "exec_command" and start is not None and body[start][3:].strip() in ("bash", "sh"):
+            # a long command is its own ```bash block (no command in the summary), then the output
+            end = next((k for k in opens if k > start and body[k] == "```"), len(body))
+            cmd = "\n".join(body[start + 1 : end])
+            start = next((k for k in opens if k > end), None)
+        res = body[start + 1 :] if start is not None else []
+        while res and res[-1].strip() != "```":
+            res = res[:-1]
+        text = "\n".join(res[:-1]).strip()
+        if name == "exec_command":
+            c = re.search(r"\*\*exec_command\*\* `(.*)`</summary>", summary)
+            tool, inp = "Bash", {"command": cmd if cmd is not None else (c.group(1) if c else "")}
+            rc = CX_FAIL.search(text)
+            err = bool(rc) and int(rc.group(1)) != 0
+        else:
+            f = CX_FILE.search("\n".join(body))
+            tool = "Edit"
+            inp = {"file_path": f.group(1) if f else "", "old_string": "", "new_string": ""}
+            err = text.startswith(("apply_patch verification failed", "Error"))
+        calls.append(
+            {
+                "id": f"cx_{session[:8]}_{n:04d}",
+                "tool": tool,
+                "input": inp,
+                "is_error": err,
+                "content": text,
+                "result": {"stdout": text, "stderr": "", "interrupted": False}
+                if tool == "Bash" and not err
+                else text,
+                "ts": ts,
+                "cwd": None,
+                "session": session,
+                "sidechain": False,
+            }
+        )
+        n += 1
+    return calls
+
+
 # SpecStory's older export of Cursor agent sessions (2025): `---`-separated sections; a terminal
 # call is a ```bash block (the command) then a plain block (the terminal's text, prompt
 # included), with no exit status. A terminal call counts as failed when its text has one of
@@ -733,8 +830,8 @@ def divmod_hms(s):
 
 def all_cases():
     cases = []
-    for name in list(SOURCES) + list(PINNED_FILES):
-        d = DATA / "src" / name
+    for name in list(SOURCES) + list(PINNED_FILES) + list(DERIVED):
+        d = DATA / "src" / DERIVED.get(name, name)
         seen = set()
         for p in sorted(d.glob("*")) if d.exists() else []:
             if name in ("m-claude", "kiliman"):
@@ -751,6 +848,8 @@ def all_cases():
                 calls = specstory_calls(p, seen)
             elif name == "minsky":
                 calls = cursor_calls(p)
+            elif name == "specstory-codex":
+                calls = codex_calls(p, seen)
             else:
                 calls = mini_calls(p)
             for i, c in enumerate(calls):
