@@ -28,7 +28,6 @@ use hookward_scan::{
 };
 use hookward_store::{NewFinding, Severity};
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 /// The most text scanned per version (bytes); the rest of a larger file is not scanned.
 pub const SCAN_CAP: usize = 1 << 20;
@@ -66,9 +65,12 @@ impl Check {
     }
 }
 
+/// The process's one scanner (`hookward_facts::scan::scanner`, shared with the facts and the
+/// lessons step): a rule's gate, probe or regex is built at most once per process, so a warm
+/// server that checks instruction files and scans tool output compiles each rule once, not
+/// once per scanner.
 fn scanner() -> Option<&'static Scanner> {
-    static S: OnceLock<Option<Scanner>> = OnceLock::new();
-    S.get_or_init(|| Scanner::new().ok()).as_ref()
+    hookward_facts::scan::scanner()
 }
 
 /// 1-based line numbers of `after` that are not in `before` (all lines when `before` is None).

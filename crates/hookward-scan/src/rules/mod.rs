@@ -370,7 +370,7 @@ impl RuleSet {
     fn source(rule: &Rule) -> Option<String> {
         // An empty pattern is a generated rule's (`orders_intl`), built here on first use.
         let source = if rule.pattern.is_empty() {
-            orders_intl::pattern(rule.id)?
+            orders_intl::pattern(rule.id)?.to_string()
         } else {
             rule.pattern.to_string()
         };
@@ -391,9 +391,9 @@ impl RuleSet {
     /// rule's own pattern (ASCII or Unicode, as [`RuleSet::source`] decides it from the whole
     /// pattern: a part compiled in another mode could match less and hide a match).
     fn pre_sources(rule: &Rule) -> Vec<String> {
-        let (pattern, pre) = if rule.pattern.is_empty() {
+        let (pattern, pre): (&str, Vec<&str>) = if rule.pattern.is_empty() {
             match orders_intl::preconditions(rule.id) {
-                Some(x) => x,
+                Some((pattern, pre)) => (pattern, pre.iter().map(String::as_str).collect()),
                 None => return Vec::new(),
             }
         } else {
@@ -401,17 +401,14 @@ impl RuleSet {
                 .iter()
                 .find(|(id, _)| *id == rule.id)
             {
-                Some((_, pre)) => (
-                    rule.pattern.to_string(),
-                    pre.iter().map(|p| (*p).to_string()).collect(),
-                ),
+                Some((_, pre)) => (rule.pattern, pre.to_vec()),
                 None => return Vec::new(),
             }
         };
-        let ascii = expand(&pattern).is_ascii();
+        let ascii = expand(pattern).is_ascii();
         pre.into_iter()
             .map(|p| {
-                let p = expand(&p);
+                let p = expand(p);
                 if ascii {
                     format!("(?-u){p}")
                 } else {

@@ -2757,8 +2757,8 @@ const ENGLISH_HOMOGRAPHS: &[&str] = &[
 /// The pattern of a generated rule, by its id (`inject/intl-addressed-es`): built when the
 /// rule is first compiled, so a hook process whose text wakes none of these rules never builds
 /// their (large) patterns. `None` for an id this module did not generate.
-pub(crate) fn pattern(id: &str) -> Option<String> {
-    shape(id).map(|s| s.pattern)
+pub(crate) fn pattern(id: &str) -> Option<&'static str> {
+    shape(id).map(|s| s.pattern.as_str())
 }
 
 /// The preconditions of a generated rule, by its id: smaller patterns of which every match of
@@ -2770,8 +2770,8 @@ pub(crate) fn pattern(id: &str) -> Option<String> {
 ///
 /// Returned with the rule's pattern, whose syntax mode (ASCII or Unicode) they must be compiled
 /// in; one generation of the language's patterns serves both.
-pub(crate) fn preconditions(id: &str) -> Option<(String, Vec<String>)> {
-    shape(id).map(|s| (s.pattern, s.pre))
+pub(crate) fn preconditions(id: &str) -> Option<(&'static str, &'static [String])> {
+    shape(id).map(|s| (s.pattern.as_str(), s.pre.as_slice()))
 }
 
 /// A generated rule's pattern and its preconditions (see [`preconditions`]).
@@ -2781,11 +2781,19 @@ struct Shape {
 }
 
 /// The shape of the generated rule `id`, or `None` for an id this module did not generate.
-fn shape(id: &str) -> Option<Shape> {
+///
+/// A language's five shapes are generated together, once per process, on the first call for
+/// one of its rules: a rule's pattern is asked for by its preconditions, its gate and its regex,
+/// and generating them anew each time (every word escaped and joined again) was 24 M of the
+/// 271 M instructions of a `cold_scan` process on 20 KB of English prose (callgrind, release,
+/// 2026-12-06).
+fn shape(id: &str) -> Option<&'static Shape> {
+    static SHAPES: [OnceLock<[Shape; 5]>; LANGS.len()] = [const { OnceLock::new() }; LANGS.len()];
     let (kind, code) = id.rsplit_once('-')?;
     let k = KINDS.iter().position(|x| *x == kind)?;
-    let l = LANGS.iter().find(|l| l.code == code)?;
-    patterns(l).into_iter().nth(k)
+    let i = LANGS.iter().position(|l| l.code == code)?;
+    let l = LANGS.get(i)?;
+    SHAPES.get(i)?.get_or_init(|| patterns(l)).get(k)
 }
 
 /// The five patterns of one language, in the order of [`KINDS`], each with its preconditions.
