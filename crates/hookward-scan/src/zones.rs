@@ -93,6 +93,64 @@ const MD_IMAGE_ALT: &str = r"(?-u)!\[([^\]\n]+)\]";
 const MD_LINK_TITLE: &str = r#"(?-u)\]\([^)\s]+\s+"([^"\n]+)"\s*\)"#;
 const CODE_ELEMENT: &str = r"(?-u)<(code|pre)\b[^>]{0,200}>";
 
+/// How far (bytes) past a tag's `<` a [`HIDDEN_STYLE`] keyword may start: the `<`, a tag name
+/// of at most 11 bytes and at most 400 bytes of attributes before it.
+const HIDE_REACH: usize = 1 + 11 + 400;
+
+/// False only when [`HIDDEN_STYLE`] cannot match in `b`: no `<noscript` or `<template`, and no
+/// `style`, `hidden` or `class` (every other alternative of the pattern holds one of them:
+/// `aria-hidden` too) within [`HIDE_REACH`] bytes after a `<` and a lower-case letter, before
+/// the next `>` (the pattern's runs are `[^>]`). One pass over the `<` and `>` of the text,
+/// each byte searched for the keywords at most once, so linear.
+///
+/// Compiling `HIDDEN_STYLE` (its `{0,400}` runs) is the dearest of the zone detectors, and
+/// English prose holds these words outside any tag ("the `Scanner` class"); the test on the
+/// whole text compiled it for 20 KB of English prose without one hidden-style candidate.
+fn may_hide(b: &[u8]) -> bool {
+    let has = |seg: &[u8]| {
+        [&b"style"[..], b"hidden", b"class"]
+            .iter()
+            .any(|k| seg.windows(k.len()).any(|w| w == *k))
+    };
+    if [&b"<noscript"[..], b"<template"]
+        .iter()
+        .any(|k| b.windows(k.len()).any(|w| w == *k))
+    {
+        return true;
+    }
+    // `open`: the `<` of the tag whose attributes are being read; `from`: the first byte of it
+    // not searched yet. The keywords hold neither `<` nor `>`, so cutting at those is exact,
+    // and a keyword starting within the reach ends well before `open + HIDE_REACH + 16`.
+    let mut open: Option<usize> = None;
+    let mut from = 0usize;
+    let mut i = 0usize;
+    while let Some(off) = b
+        .get(i..)
+        .and_then(|r| r.iter().position(|&c| c == b'<' || c == b'>'))
+    {
+        let j = i + off;
+        if let Some(o) = open {
+            let end = j.min(o + HIDE_REACH + 16);
+            if b.get(from..end).is_some_and(has) {
+                return true;
+            }
+            from = j + 1;
+        }
+        let is_tag = b.get(j) == Some(&b'<') && b.get(j + 1).is_some_and(u8::is_ascii_lowercase);
+        if is_tag {
+            open = Some(j);
+            from = j + 1;
+        } else if b.get(j) == Some(&b'>') {
+            open = None;
+        }
+        i = j + 1;
+    }
+    open.is_some_and(|o| {
+        b.get(from..b.len().min(o + HIDE_REACH + 16))
+            .is_some_and(has)
+    })
+}
+
 /// The regex in `cell`, compiled from `pattern` on first use.
 fn lazy<'a>(cell: &'a OnceLock<Option<Regex>>, pattern: &str) -> Option<&'a Regex> {
     cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
@@ -302,10 +360,7 @@ impl ZoneDetectors {
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
-            let may_hide = ["style", "hidden", "class", "<noscript", "<template"]
-                .iter()
-                .any(|k| t.contains(k));
-            if may_hide {
+            if may_hide(b) {
                 for c in lazy(&self.hidden_style, HIDDEN_STYLE)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
@@ -662,6 +717,55 @@ mod tests {
         assert!(z.hidden.contains(t.find("secret").unwrap()));
         assert!(z.hidden.contains(t.find("alt words").unwrap()));
         assert!(!z.hidden.contains(t.find("hi<").unwrap()));
+    }
+
+    /// `may_hide` is true wherever `HIDDEN_STYLE` matches (so skipping the regex where it is
+    /// false hides nothing), on hidden elements of every shape the pattern knows, padded and
+    /// cut in many ways, and false on prose that only names the keywords outside a tag.
+    #[test]
+    fn may_hide_holds_wherever_the_hidden_style_pattern_matches() {
+        let re = Regex::new(HIDDEN_STYLE).expect("compiles");
+        let pad = "x".repeat(390);
+        let shapes = [
+            r#"<div style="display:none">"#,
+            r#"<span style='color: #fff'>"#,
+            r#"<p hidden>"#,
+            r#"<p aria-hidden="true">"#,
+            r#"<div class="sr-only">"#,
+            r#"<noscript>"#,
+            r#"<template id=a>"#,
+            &format!(r#"<a {pad} style="opacity:0;">"#),
+            &format!(r#"<abcdefghijk {pad} class="d-none">"#),
+            r#"<img src=a<b style="font-size:0">"#,
+            r#"<3 <i style="visibility:hidden">"#,
+        ];
+        let mut checked = 0;
+        for shape in shapes {
+            for (head, tail) in [
+                ("", ""),
+                ("prose > x ", " and > more"),
+                ("<b>", "</b>"),
+                ("a < b ", ""),
+            ] {
+                let t = format!("{head}{shape}{tail}");
+                for cut in [t.len(), t.len() - tail.len()] {
+                    let Some(t) = t.get(..cut) else { continue };
+                    if re.is_match(t.as_bytes()) {
+                        assert!(may_hide(t.as_bytes()), "{t:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 40, "only {checked} matching texts");
+        for prose in [
+            "The `Scanner` class is hidden behind a style guide. <b>bold</b> and x > y.",
+            "<p align=\"center\">logo</p> a class of hidden styles",
+            &format!("<a {} style=\"display:none\">", "y".repeat(500)),
+        ] {
+            assert!(!re.is_match(prose.as_bytes()), "{prose:?}");
+            assert!(!may_hide(prose.as_bytes()), "{prose:?}");
+        }
     }
 
     #[test]
