@@ -135,15 +135,6 @@ impl Gate {
 /// the 1.47 M instructions a short prompt spent building one rule's gate (callgrind, release,
 /// 2026-12-06). Same matches either way (the kind never changes what `is_match` answers).
 fn clause_matcher(literals: &[&[u8]]) -> Option<AhoCorasick> {
-    literal_matcher(literals)
-}
-
-/// A contiguous-NFA Aho–Corasick matcher of `literals` (see [`clause_matcher`]), also for a
-/// rule's `requires` literals, which are searched in its windows and, for a rule with many
-/// windows, once over the text: `AhoCorasick::new` built a DFA for each (3.2 M instructions for
-/// the 18 rules 20 KB of English prose wakes, callgrind, release, 2026-12-06). Same answers
-/// (the kind never changes what `is_match` says).
-pub(crate) fn literal_matcher<P: AsRef<[u8]>>(literals: &[P]) -> Option<AhoCorasick> {
     AhoCorasick::builder()
         .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
         .build(literals)

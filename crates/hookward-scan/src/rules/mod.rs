@@ -542,7 +542,7 @@ impl RuleSet {
             }
             let req = match (self.rules.get(r), self.requires.get(r)) {
                 (Some(rule), Some(cell)) if !rule.requires.is_empty() => cell
-                    .get_or_init(|| gate::literal_matcher(rule.requires))
+                    .get_or_init(|| AhoCorasick::new(rule.requires).ok())
                     .as_ref(),
                 _ => None,
             };
