@@ -305,8 +305,65 @@ const DOC_CUES: &[&str] = &[
     "serangan",
 ];
 
+/// Texts of at least this many bytes (64 KiB) find the document and address cues in one
+/// Aho–Corasick pass ([`cue_hits`]) instead of one substring search per cue: 1 MB of English
+/// prose spent 84 M instructions per scan in [`describes_attacks`] and 46 M in
+/// [`address_index`] (38 searches of the whole text; callgrind, `cold_scan`, release,
+/// 2026-12-06). Below it the automaton's construction costs more than the searches.
+const CUE_AUTOMATON_BYTES: usize = 64 * 1024;
+
+/// The occurrences of every cue of `cues` in `t` (pattern index, start) that a search per cue
+/// finds (`find` from the end of the previous occurrence of the same cue: a cue with a border,
+/// such as `инъекци`, does not count the occurrences that overlap an earlier one), in one pass
+/// of an automaton built once per process and kept in `cell`. Ordered by end, not by cue.
+fn cue_hits<'a>(
+    cell: &'static std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
+    cues: &'a [&'a str],
+    t: &'a str,
+) -> Option<impl Iterator<Item = (usize, usize)> + 'a> {
+    let ac = cell
+        .get_or_init(|| aho_corasick::AhoCorasick::new(cues).ok())
+        .as_ref()?;
+    let mut next_from = vec![0usize; cues.len()];
+    Some(ac.find_overlapping_iter(t).filter_map(move |m| {
+        let p = m.pattern().as_usize();
+        let from = next_from.get_mut(p)?;
+        // one pattern's overlapping matches come in the order of their starts
+        (m.start() >= *from).then(|| {
+            *from = m.end();
+            (p, m.start())
+        })
+    }))
+}
+
 /// True when `norm` mentions attacks at least twice.
 pub(crate) fn describes_attacks(norm: &str) -> bool {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
+    let counts = |cue: &str, at: usize| {
+        has_cue(
+            norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""),
+            cue,
+        )
+    };
+    if norm.len() >= CUE_AUTOMATON_BYTES {
+        if let Some(hits) = cue_hits(&AC, DOC_CUES, norm) {
+            let mut n = 0;
+            for (p, at) in hits {
+                if DOC_CUES.get(p).is_some_and(|cue| counts(cue, at)) {
+                    n += 1;
+                    if n >= 2 {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+    describes_attacks_per_cue(norm)
+}
+
+/// [`describes_attacks`] by one substring search per cue.
+fn describes_attacks_per_cue(norm: &str) -> bool {
     let mut n = 0;
     for cue in DOC_CUES {
         let mut from = 0;
@@ -332,19 +389,43 @@ pub(crate) fn describes_attacks(norm: &str) -> bool {
 /// per cue over the text, so asking "is there a cue in `[lo, hi)`" costs a bisection per hit
 /// instead of a search of the hit's whole line (quadratic on one long line).
 fn address_index(t: &str) -> (Vec<usize>, Vec<usize>) {
+    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
     let b = t.as_bytes();
+    let ok = |at: usize| {
+        at == 0
+            || b.get(at - 1).is_some_and(|c| {
+                !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+            })
+    };
     let mut occ: Vec<(usize, usize)> = Vec::new();
-    for cue in ADDRESS_CUES {
-        for (at, _) in t.match_indices(cue) {
-            let ok = at == 0
-                || b.get(at - 1).is_some_and(|c| {
-                    !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
-                });
-            if ok {
-                occ.push((at, at + cue.len()));
+    let hits = if t.len() >= CUE_AUTOMATON_BYTES {
+        cue_hits(&AC, ADDRESS_CUES, t)
+    } else {
+        None
+    };
+    match hits {
+        Some(hits) => {
+            for (p, at) in hits {
+                if let Some(cue) = ADDRESS_CUES.get(p).filter(|_| ok(at)) {
+                    occ.push((at, at + cue.len()));
+                }
+            }
+        }
+        None => {
+            for cue in ADDRESS_CUES {
+                for (at, _) in t.match_indices(cue) {
+                    if ok(at) {
+                        occ.push((at, at + cue.len()));
+                    }
+                }
             }
         }
     }
+    address_finish(occ)
+}
+
+/// The `(starts, min_end)` of [`address_index`] from its occurrences in any order.
+fn address_finish(mut occ: Vec<(usize, usize)>) -> (Vec<usize>, Vec<usize>) {
     occ.sort_unstable();
     let starts = occ.iter().map(|o| o.0).collect();
     let mut min_end = vec![usize::MAX; occ.len()];
@@ -479,5 +560,53 @@ impl TextContext<'_> {
             tags.push(ContextTag::Encoded);
         }
         tags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The automaton's pass and the search per cue agree, on large texts with cues at word
+    /// starts, inside words, after multi-byte characters, overlapping other cues, or none.
+    #[test]
+    fn the_cue_automaton_finds_what_the_searches_find() {
+        let filler = "plain words of a long page about gardening and weather. ".repeat(1300);
+        let plants = [
+            "",
+            " prompt injection ",
+            "xattacks",
+            "é攻撃 and jailbreak",
+            " ai: hello ai, and ai agent plus the ai model; claude-code/llm.assistant",
+            "red team red-team adversarial",
+            "атак атак",
+            " инъекцинъекци инъекци",
+        ];
+        for a in plants {
+            for b in plants {
+                let t = format!("{a}{filler}{b}{filler}{a}");
+                assert!(t.len() >= CUE_AUTOMATON_BYTES);
+                assert_eq!(
+                    describes_attacks(&t),
+                    describes_attacks_per_cue(&t),
+                    "{a:?} {b:?}"
+                );
+                let mut per_cue = Vec::new();
+                let by = t.as_bytes();
+                for cue in ADDRESS_CUES {
+                    for (at, _) in t.match_indices(cue) {
+                        let ok = at == 0
+                            || by.get(at - 1).is_some_and(|c| {
+                                !(c.is_ascii_alphanumeric()
+                                    || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+                            });
+                        if ok {
+                            per_cue.push((at, at + cue.len()));
+                        }
+                    }
+                }
+                assert_eq!(address_index(&t), address_finish(per_cue), "{a:?} {b:?}");
+            }
+        }
     }
 }
