@@ -135,9 +135,14 @@ def main():
         if a.only:
             cases = [c for c in cases if a.only in c[0]]
         if a.pair or a.client:
-            sides = [(os.path.basename(a.binary), hook, env, None)]
+            def name(path):  # the binary's folder and file: two builds are told apart
+                path = os.path.abspath(path)
+                return os.path.join(os.path.basename(os.path.dirname(path)), os.path.basename(path))
+            sides = [(name(a.binary), hook, env, None)]
             if a.pair:
-                sides.append((os.path.basename(a.pair), [a.pair, "hook", "claude-code"], env, None))
+                if name(a.pair) == name(a.binary):
+                    sys.exit("--pair: give the two binaries different folders or names")
+                sides.append((name(a.pair), [a.pair, "hook", "claude-code"], env, None))
             servers = WarmServers(a.binary) if a.client else None
             others = []
             try:
@@ -153,7 +158,7 @@ def main():
                             others.append(srv)
                         proc = srv.ensure(cenv)
                         run([client, "claude-code"], cases[0][1], cenv)  # the server's first call
-                        sides.append((f"client {os.path.basename(binary)}", [client, "claude-code"], cenv, proc))
+                        sides.append((f"client {name(binary)}", [client, "claude-code"], cenv, proc))
                 paired(a, sides, floor, cases)
             finally:
                 for srv in [servers] + others:
