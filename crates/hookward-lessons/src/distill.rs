@@ -514,6 +514,11 @@ pub const SUBCOMMAND_PROGRAMS: &[&str] = &[
     "heroku",
     "flyctl",
     "vercel",
+    "go",
+    "dotnet",
+    "mix",
+    "deno",
+    "terraform",
 ];
 
 /// A segment's program and sub-command, for [`SUBCOMMAND_PROGRAMS`] only (`git -C dir push`
@@ -559,12 +564,95 @@ pub fn same_work(failing: Option<&str>, fixing: Option<&str>) -> bool {
         return true;
     };
     let main = unwrapped_main(a);
-    match work_of(&main).or_else(|| sudo_work(a, &main)) {
+    if let Some(task) = node_task(&main) {
+        // a test run, an install and anything else a package manager runs are three kinds of
+        // work (`bun install` after `bun test` failed is not its fix; `npm test` and `pnpm
+        // test` are one)
+        return unwrapped_segments(b, 0)
+            .iter()
+            .any(|s| node_task(s) == Some(task));
+    }
+    match work_of(&main)
+        .or_else(|| sudo_work(a, &main))
+        .or_else(|| own_work(&main))
+    {
         Some(w) => unwrapped_segments(b, 0)
             .iter()
             .any(|s| work_of(s).as_ref() == Some(&w) || bare_work(s).as_ref() == Some(&w)),
         None => true,
     }
+}
+
+/// For a program of no [`crate::family::FAMILIES`] row (its own family: a project's CLI,
+/// `golangci-lint`, `minsky`) that is not a probe: its program and first argument when that is a bare
+/// word (`minsky git pr …` → `("minsky", "git")`), so another sub-command (`minsky session
+/// start`) is other work, as for [`SUBCOMMAND_PROGRAMS`].
+fn own_work(words: &[String]) -> Option<(String, String)> {
+    let p = words.first()?;
+    let listed = crate::family::FAMILIES
+        .iter()
+        .any(|f| f.spellings.iter().any(|sp| sp.first() == Some(&p.as_str())));
+    if listed || crate::family::PROBES.contains(&p.as_str()) {
+        return None;
+    }
+    bare_work(words)
+}
+
+/// Package managers and runners whose work is told by a sub-command ([`node_task`]).
+const NODE_RUNNERS: &[&str] = &["npm", "pnpm", "yarn", "bun"];
+/// Runners of another package's program (`npx jest`).
+const NODE_EXECUTORS: &[&str] = &["npx", "bunx", "pnpx"];
+/// Test runners of the JavaScript world, run through a package manager or an executor.
+const JS_TEST_RUNNERS: &[&str] = &["jest", "vitest", "mocha", "ava", "playwright", "tap", "c8"];
+/// Sub-commands of a package manager that change the installed packages.
+const NODE_DEPS: &[&str] = &[
+    "install",
+    "i",
+    "ci",
+    "add",
+    "update",
+    "upgrade",
+    "up",
+    "remove",
+    "rm",
+    "uninstall",
+    "un",
+    "link",
+];
+
+/// The kind of work a JavaScript package manager's command does: `"test"` (`bun test`, `npm
+/// test`, `npm run test:unit`, `npx vitest`), `"deps"` (`npm install`, `bun add x`, a bare
+/// `yarn`), `"other"` (a build, a script, the project's CLI: `bun run src/cli.ts …`); `None`
+/// for a command of another program.
+pub fn node_task(words: &[String]) -> Option<&'static str> {
+    let p = words.first()?.as_str();
+    let rest: Vec<&str> = words[1..]
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let test_runner = |w: Option<&&str>| w.is_some_and(|w| JS_TEST_RUNNERS.contains(w));
+    if NODE_EXECUTORS.contains(&p) {
+        return Some(if test_runner(rest.first()) {
+            "test"
+        } else {
+            "other"
+        });
+    }
+    if !NODE_RUNNERS.contains(&p) {
+        return None;
+    }
+    let sub = rest.first().copied();
+    let script_is_test = |w: Option<&&str>| w.is_some_and(|w| w.starts_with("test"));
+    Some(match sub {
+        None if p == "yarn" => "deps",
+        Some("test" | "t" | "tst") => "test",
+        Some("run" | "run-script") if script_is_test(rest.get(1)) => "test",
+        Some("exec" | "x" | "dlx") if test_runner(rest.get(1)) => "test",
+        Some(w) if NODE_DEPS.contains(&w) => "deps",
+        Some(w) if JS_TEST_RUNNERS.contains(&w) => "test",
+        _ => "other",
+    })
 }
 
 /// For a failing command run under `sudo`: its program and first bare argument (`sudo
@@ -973,8 +1061,15 @@ pub fn distill(
         (Some(a), Some(b)) => {
             if !same_work(Some(a), Some(b))
                 && !crate::judge::relocated(Some(a), Some(b), &failed.evidence)
+                && !crate::judge::unknown_subcommand(&failed.evidence)
+                && !crate::judge::replaced_missing(Some(a), &failed.evidence, Some(b))
             {
                 return Err(NoLesson::OtherWork);
+            }
+            // a pipeline's own inline `awk`/`grep`/`sed`/`jq` program that did not parse: the
+            // agent rewrote its script, which is the code's business
+            if crate::judge::inline_program_error(Some(a), &failed.evidence) {
+                return Err(NoLesson::CodeFix);
             }
             let mut d = token_diff(a, b);
             if d.is_empty() {

@@ -161,6 +161,12 @@ pub fn segments(command: &str) -> Vec<Vec<String>> {
             continue;
         }
         match c {
+            // a `#` that starts a word starts a comment, to the end of the line
+            '#' if !in_word => {
+                while chars.peek().is_some_and(|n| *n != '\n') {
+                    chars.next();
+                }
+            }
             '\'' | '"' => {
                 quote = Some(c);
                 in_word = true;
@@ -333,9 +339,40 @@ fn family_at(command: &str, depth: u8) -> Option<String> {
     family_of_words(&words)
 }
 
+/// Interpreters and compilers whose program name may carry a version (`python3.12`,
+/// `node18`, `ruby3.2`, `pip3.11`, `gcc-13`): [`family_of_words`] reads them without it, so
+/// `python3.12 -m pytest` is the `pytest` family and `node18 x.js` the `node` one.
+pub const VERSIONED_PROGRAMS: &[&str] = &[
+    "python3", "python2", "python", "pip3", "pip", "node", "nodejs", "ruby", "perl", "php", "lua",
+    "java", "gcc", "g++", "clang", "clang++", "tclsh", "pypy3", "pypy",
+];
+
+/// A program name without a version suffix when the rest is one of [`VERSIONED_PROGRAMS`]
+/// (`python3.12` → `python3`, `node18` → `node`, `gcc-13` → `gcc`); else as given. The
+/// longest known name wins (`python3.12` is `python3`, not `python`).
+pub fn unversioned(program: &str) -> &str {
+    let is_version = |v: &str| {
+        let v = v.strip_prefix('-').unwrap_or(v);
+        v.starts_with(|c: char| c.is_ascii_digit())
+            && v.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    VERSIONED_PROGRAMS
+        .iter()
+        .filter(|name| program.len() > name.len() && program.starts_with(**name))
+        .filter(|name| is_version(&program[name.len()..]))
+        .max_by_key(|name| name.len())
+        .map_or(program, |name| &program[..name.len()])
+}
+
 /// [`family_of`] on a segment's program words.
 pub fn family_of_words(words: &[String]) -> Option<String> {
     let first = words.first()?;
+    let bare = unversioned(first);
+    if bare != first {
+        let mut w = words.to_vec();
+        w[0] = bare.to_string();
+        return family_of_words(&w);
+    }
     let mut best: Option<(&str, usize)> = None;
     for f in FAMILIES {
         for sp in f.spellings {

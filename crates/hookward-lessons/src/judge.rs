@@ -412,7 +412,10 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
                 || before.contains('(') && before.ends_with(')')
         })
     };
-    if located_error(": error") || located_error(" - error") {
+    if located_error(": error") || located_error(" - error") || located_lint(&lower) {
+        return true;
+    }
+    if test_runner_verdict(&lower) {
         return true;
     }
     if lower.contains("error ts") && lower.chars().any(|c| c.is_ascii_digit()) {
@@ -464,6 +467,96 @@ pub fn is_code_diagnostic_line(line: &str) -> bool {
         && lower.contains(" error")
         && lower.contains(" in ")
         && lower.contains("file")
+}
+
+/// Source file extensions of a located diagnostic ([`located_lint`]).
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "go", "rs", "py", "pyi", "ts", "tsx", "js", "jsx", "mjs", "cjs", "rb", "c", "h", "cc", "cpp",
+    "hpp", "cs", "java", "kt", "swift", "php", "ex", "exs", "scala", "vue", "svelte", "lua",
+];
+
+/// Whether a line is a compiler's or linter's located diagnostic without the word `error`:
+/// `path/file.go:12:5: undefined: x`, `pkg/x.go:3:1: File is not properly formatted (gofmt)`,
+/// `app.py:1:1: F401 'os' imported but unused` — a source file's path, a line and a column,
+/// then the message. Such a line is about the project's code wherever it comes from.
+fn located_lint(lower: &str) -> bool {
+    let mut parts = lower.splitn(4, ':');
+    let (Some(path), Some(line), Some(col), Some(msg)) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    let path = path.trim();
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    !path.contains(' ')
+        && path
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| !stem.is_empty() && SOURCE_EXTENSIONS.contains(&ext))
+        && digits(line)
+        && digits(col)
+        && msg.starts_with(' ')
+        && msg.trim().len() > 3
+}
+
+/// Whether a line is a test runner's verdict of failed tests, in the shapes of the common
+/// runners (a class, not a list of projects): bun's ` 3 fail` and mocha's `2 failing` summary
+/// lines; rspec's `3 examples, 1 failure`, ExUnit's `10 tests, 2 failures`, PHPUnit's `Tests: 5,
+/// Assertions: 8, Failures: 1.` and `FAILURES!`; `dotnet test`'s `Failed!  - Failed: 1,`;
+/// TAP's `not ok 3 - name`; vitest's and go's `FAIL  src/x.test.ts > …` / `FAIL
+/// github.com/x/pkg 0.3s` (a `FAIL` word then a path). (`3 failed`, `--- FAIL:`, `FAIL\tpkg`,
+/// `test result: FAILED` are read by [`is_code_diagnostic_line`] itself.) A failing assertion
+/// is about the code, whichever runner reports it.
+fn test_runner_verdict(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.' || c == '!')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let count = |w: &str| w.chars().all(|c| c.is_ascii_digit()) && w.chars().any(|c| c != '0');
+    // `3 fail` (bun), `2 failing` (mocha): the summary line is just that
+    if let [n, verdict] = words.as_slice() {
+        if count(n) && matches!(*verdict, "fail" | "failing") {
+            return true;
+        }
+    }
+    // `3 examples, 1 failure` (rspec), `10 tests, 2 failures` (ExUnit, minitest)
+    let counted_tests = words.windows(2).any(|w| {
+        w[0].chars().all(|c| c.is_ascii_digit())
+            && matches!(
+                w[1],
+                "examples" | "example" | "tests" | "test" | "specs" | "runs"
+            )
+    });
+    if counted_tests
+        && words
+            .windows(2)
+            .any(|w| count(w[0]) && matches!(w[1], "failure" | "failures"))
+    {
+        return true;
+    }
+    // `Failures: 1` (PHPUnit), `Failed: 1` after `Failed!` (dotnet test)
+    if (lower.starts_with("tests:") || lower.starts_with("failed!"))
+        && words
+            .windows(2)
+            .any(|w| matches!(w[0], "failures:" | "failed:") && count(w[1]))
+    {
+        return true;
+    }
+    if lower.starts_with("failures!") {
+        return true;
+    }
+    // TAP: `not ok 3 - name`
+    if lower
+        .strip_prefix("not ok ")
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return true;
+    }
+    // `FAIL  src/x.test.ts > suite > name` (vitest, jest), `FAIL github.com/x/pkg 0.3s` (go)
+    if let Some(rest) = lower.strip_prefix("fail ") {
+        let next = rest.split_whitespace().next().unwrap_or("");
+        return next.contains('/') || next.contains(".test.") || next.contains(".spec.");
+    }
+    false
 }
 
 /// Whether a line has pytest's collection count (`collected 3 items`: `collected ` and a
@@ -575,6 +668,14 @@ pub const LOOK_VERBS: &[&str] = &[
     "cat",
     "top",
     "images",
+    // a database shell's catalogue (`sqlite3 db .tables`, `psql -c '\dt'`)
+    ".tables",
+    ".schema",
+    ".indexes",
+    ".databases",
+    "\\dt",
+    "\\d",
+    "\\l",
 ];
 
 /// PowerShell verbs (the part of a cmdlet name before `-`) that only read.
@@ -997,16 +1098,44 @@ pub fn relocated(failing: Option<&str>, fixing: Option<&str>, evidence: &str) ->
     cd_targets(b).iter().any(|t| !before.contains(t))
 }
 
-/// Most characters of a failure's text kept as its evidence ([`evidence_of`]).
+/// Most characters of a failure's text kept as its evidence ([`evidence_of`]) from its start.
 pub const MAX_EVIDENCE_CHARS: usize = 2000;
 
+/// Most lines and characters kept from the end of a longer failure text ([`evidence_of`]): a
+/// test runner's or package manager's result is its last lines (`3 fail`, `FAIL\tpkg`,
+/// `npm ERR!` after the progress lines).
+pub const EVIDENCE_TAIL_LINES: usize = 20;
+/// See [`EVIDENCE_TAIL_LINES`].
+pub const EVIDENCE_TAIL_CHARS: usize = 1500;
+
 /// The evidence of a failure kept with its open episode: the first [`MAX_EVIDENCE_CHARS`]
-/// characters of its (already scrubbed) error text, lowercased. What [`points_at`] reads.
+/// characters of its (already scrubbed) error text and, when the text is longer, its last
+/// [`EVIDENCE_TAIL_LINES`] lines (at most [`EVIDENCE_TAIL_CHARS`] characters, whole lines)
+/// after a `…` line; lowercased. What [`points_at`] and [`is_code_failure`] read: a long run's
+/// verdict is at its end (the replay of samples 8 and 9: `go test -v` and `bun test` print
+/// their `FAIL` / `N fail` lines after 10–30 KB of passing tests).
 pub fn evidence_of(text: &str) -> String {
-    text.chars()
-        .take(MAX_EVIDENCE_CHARS)
-        .collect::<String>()
-        .to_lowercase()
+    let head: String = text.chars().take(MAX_EVIDENCE_CHARS).collect();
+    if head.len() == text.len() {
+        return head.to_lowercase();
+    }
+    let rest = &text[head.len()..];
+    let mut tail: Vec<&str> = Vec::new();
+    let mut chars = 0;
+    for line in rest.lines().rev().take(EVIDENCE_TAIL_LINES) {
+        chars += line.chars().count() + 1;
+        if chars > EVIDENCE_TAIL_CHARS {
+            break;
+        }
+        tail.push(line);
+    }
+    tail.reverse();
+    let mut out = head;
+    if !tail.is_empty() {
+        out.push_str("\n…\n");
+        out.push_str(&tail.join("\n"));
+    }
+    out.to_lowercase()
 }
 
 /// [`evidence_of`] for a failure of `command`, without the error's echo of the command: every
@@ -1133,4 +1262,176 @@ pub fn points_at(evidence: &str, changed: &[String], repair: &[String]) -> bool 
         .chain(edited)
         .filter_map(|w| comparable(&w))
         .any(|w| mentioned(evidence, &w))
+}
+
+/// Programs whose argument is a small program or pattern the agent writes inline (`awk '…'`,
+/// `grep -E '…'`, `sed 's/…/'`, `jq '…'`) and that name themselves at the start of their
+/// error (`awk: syntax error at source line 1`, `grep: repetition-operator operand invalid`).
+pub const INLINE_PROGRAM_TOOLS: &[&str] = &[
+    "awk", "gawk", "mawk", "nawk", "grep", "egrep", "fgrep", "sed", "gsed", "jq", "yq",
+];
+
+/// Phrases of an inline program or pattern that does not parse ([`inline_program_error`]).
+pub const INLINE_PROGRAM_PHRASES: &[&str] = &[
+    "syntax error",
+    "parse error",
+    "compile error",
+    "bailing out",
+    "invalid",
+    "unmatched",
+    "unterminated",
+    "unknown command",
+    "unknown option to `s'",
+    "brackets ([ ]) not balanced",
+    "parentheses not balanced",
+    "trailing backslash",
+];
+
+/// Whether a failure is a filter stage's own program or pattern not parsing — the agent's
+/// inline `awk`/`grep`/`sed`/`jq` program that a pipeline feeds (`gh pr diff 1 | awk '…'` →
+/// `awk: syntax error at source line 1`; `… | grep -v '^\+\+\+'` → `grep: repetition-operator
+/// operand invalid`): a line of the error starts with that tool's name ([`INLINE_PROGRAM_TOOLS`])
+/// and says it could not read its program ([`INLINE_PROGRAM_PHRASES`]), and the tool is a
+/// later stage of the command, not its main program. Rewriting such a program is the code's
+/// business (a script the agent just wrote), not a way of running the work. A tool that is the
+/// main program (`sed -i 's/a/b/' f` on BSD sed) is left to the other rules: its flags may be
+/// the platform's lesson.
+pub fn inline_program_error(command: Option<&str>, evidence: &str) -> bool {
+    let Some(cmd) = command else {
+        return false;
+    };
+    let main = crate::family::main_segment(cmd);
+    let main_prog = main.first().map(|p| program_name(p)).unwrap_or_default();
+    let stages: Vec<String> = segments(cmd)
+        .iter()
+        .filter_map(|s| program_words(s).first().map(|p| program_name(p)))
+        .filter(|p| INLINE_PROGRAM_TOOLS.contains(&p.as_str()) && *p != main_prog)
+        .collect();
+    if stages.is_empty() {
+        return false;
+    }
+    evidence.lines().take(40).any(|l| {
+        let l = l.trim();
+        stages.iter().any(|p| {
+            l.strip_prefix(p.as_str())
+                .is_some_and(|r| r.starts_with(':') || r.starts_with(" error"))
+                && INLINE_PROGRAM_PHRASES.iter().any(|x| l.contains(x))
+        })
+    })
+}
+
+/// Phrases of a usage error that names the sub-command itself as unknown (`git: 'psuh' is not
+/// a git command`, `unknown command "lst"`, argparse's `invalid choice`): then another
+/// sub-command is the fix, not other work.
+pub const UNKNOWN_SUBCOMMAND_PHRASES: &[&str] = &[
+    "unknown command",
+    "unknown subcommand",
+    "no such command",
+    "unrecognized command",
+    "unrecognized subcommand",
+    "invalid choice",
+    "invalid command",
+    "is not a valid command",
+    "did you mean this?",
+];
+
+/// Whether a failure's evidence says the sub-command was unknown ([`UNKNOWN_SUBCOMMAND_PHRASES`],
+/// or `'x' is not a … command`), first 40 lines.
+pub fn unknown_subcommand(evidence: &str) -> bool {
+    let t = lower_head(evidence, 40);
+    UNKNOWN_SUBCOMMAND_PHRASES.iter().any(|p| t.contains(p))
+        || t.lines()
+            .any(|l| l.contains("is not a ") && l.contains(" command"))
+}
+
+/// The program a "command not found" error names: zsh's `command not found: X`, bash's `X:
+/// command not found` (after its `bash: line 1:` prefix), sh's `X: not found`, `'X' is not
+/// recognized as …` (cmd, PowerShell); the first in the evidence's first 10 lines.
+pub fn missing_program_name(evidence: &str) -> Option<String> {
+    let clean = |w: &str| {
+        let w = w.trim().trim_matches(|c| c == '\'' || c == '"' || c == '`');
+        (!w.is_empty() && !w.contains(' ')).then(|| program_name(w))
+    };
+    for l in evidence.lines().take(10) {
+        let l = l.trim();
+        if let Some((_, after)) = l.split_once("command not found: ") {
+            if let Some(w) = clean(after) {
+                return Some(w);
+            }
+        }
+        for marker in [": command not found", ": not found"] {
+            if let Some((before, _)) = l.split_once(marker) {
+                if let Some(w) = before.rsplit(':').next().and_then(clean) {
+                    return Some(w);
+                }
+            }
+        }
+        if let Some((before, _)) = l.split_once(" is not recognized as") {
+            if let Some(w) = clean(before) {
+                return Some(w);
+            }
+        }
+    }
+    None
+}
+
+/// The distinctive operands of a command: runs of path or literal characters at least 12 long
+/// that name a file (`~/.specstory/sessions.db`, `src/app/main.go`) or are a long literal (a
+/// hex blob, an id) — not the folders it changes into ([`cd_targets`]), which say where, not
+/// what.
+pub fn distinctive_operands(command: &str) -> Vec<String> {
+    let cds = cd_targets(command);
+    let mut out: Vec<String> = Vec::new();
+    for run in command.split(|c: char| {
+        !(c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~' | '@' | '+'))
+    }) {
+        let run = run.trim_matches(|c| c == '.' || c == '-');
+        let n = run.chars().count();
+        let named_file =
+            run.contains('/') && run.rsplit('/').next().is_some_and(|b| b.contains('.'));
+        let literal = n >= 24 && run.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if n >= 12
+            && (named_file || literal)
+            && !cds
+                .iter()
+                .any(|d| d.trim_end_matches('/') == run.trim_end_matches('/'))
+            && !out.iter().any(|o| o == run)
+        {
+            out.push(run.to_string());
+        }
+    }
+    out
+}
+
+/// Whether a successful `fixing` command did the failing command's work with another program
+/// after the failing one's program was not found: the failure says a program is missing
+/// ([`missing_program_name`]: `python3` aliased to a `python3.12` that is not installed), the fix
+/// does not run that program nor the failing command's own, and it works on the same input —
+/// a distinctive operand of the failing command ([`distinctive_operands`]: the same file, the
+/// same hex blob). `echo HEX | python3 -c …` → `command not found: python3.12` → `echo HEX |
+/// xxd -r -p`; a script reading `~/.x/sessions.db` → `sqlite3 ~/.x/sessions.db …`. The lesson
+/// is the program to use here; a fix on other input is other work.
+pub fn replaced_missing(failing: Option<&str>, evidence: &str, fixing: Option<&str>) -> bool {
+    let (Some(a), Some(b)) = (failing, fixing) else {
+        return false;
+    };
+    let Some(missing) = missing_program_name(evidence) else {
+        return false;
+    };
+    let ran = |cmd: &str, p: &str| {
+        segments(cmd).iter().any(|s| {
+            program_words(s)
+                .first()
+                .is_some_and(|w| program_name(w).eq_ignore_ascii_case(p))
+        })
+    };
+    let failing_prog = crate::family::main_segment(a)
+        .first()
+        .map(|p| program_name(p))
+        .unwrap_or_default();
+    if ran(b, &missing) || (!failing_prog.is_empty() && ran(b, &failing_prog)) {
+        return false;
+    }
+    let theirs = distinctive_operands(b);
+    distinctive_operands(a).iter().any(|o| theirs.contains(o))
 }

@@ -913,28 +913,41 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             let tainted = open
                 .iter()
                 .any(|e| e.key == key_s && e.denied && same_session(e, &session, project));
-            store.open_episode(&NewEpisode {
-                project: project.to_string(),
-                key: key_s.clone(),
-                session: event.session_id.clone(),
-                agent: c.agent.to_string(),
-                failing: FailedCall {
-                    call: call.clone(),
-                    symptom: symptom.clone(),
-                    cause: f.cause.word().to_string(),
-                    evidence: if denied {
-                        String::new()
-                    } else {
-                        hookward_lessons::judge::evidence_of_call(
-                            call.command.as_deref(),
-                            &scrub.text(&f.text),
-                        )
+            // the same failure again (`gh pr diff 1 -- a`, then `-- b`: the same usage error)
+            // keeps the episode its first occurrence opened: that call is where the mistake
+            // began, and what was done since is still the repair path
+            let repeat = !denied
+                && !tainted
+                && open.iter().any(|e| {
+                    e.key == key_s
+                        && !e.denied
+                        && e.failing.symptom == symptom
+                        && e.failing.call.tool == call.tool
+                });
+            if !repeat {
+                store.open_episode(&NewEpisode {
+                    project: project.to_string(),
+                    key: key_s.clone(),
+                    session: event.session_id.clone(),
+                    agent: c.agent.to_string(),
+                    failing: FailedCall {
+                        call: call.clone(),
+                        symptom: symptom.clone(),
+                        cause: f.cause.word().to_string(),
+                        evidence: if denied {
+                            String::new()
+                        } else {
+                            hookward_lessons::judge::evidence_of_call(
+                                call.command.as_deref(),
+                                &scrub.text(&f.text),
+                            )
+                        },
+                        cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
                     },
-                    cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
-                },
-                denied: denied || tainted,
-                ts_ms: now,
-            })?;
+                    denied: denied || tainted,
+                    ts_ms: now,
+                })?;
+            }
             learned = Learned::Opened {
                 key: key_s,
                 symptom: symptom.clone(),
@@ -966,16 +979,20 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     _ => false,
                 };
             let base = |e: &EpisodeRow| hookward_lessons::judge::base_key(&e.key) == key_s;
+            let looks_probe = call
+                .command
+                .as_deref()
+                .is_some_and(hookward_lessons::family::is_probe);
             let fits = |e: &&EpisodeRow| {
                 // a deny's episode is another session's business: its success is no route
                 // around a deny it never met
                 (!e.denied || same_session(e, &session, project))
                     && !only_looked(e)
                     && (base(e)
-                        && hookward_lessons::distill::same_work(
+                        && (hookward_lessons::distill::same_work(
                             e.failing.call.command.as_deref(),
                             call.command.as_deref(),
-                        )
+                        ) || hookward_lessons::judge::unknown_subcommand(&e.failing.evidence))
                         && (!looks
                             || e.failing
                                 .call
@@ -994,7 +1011,15 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                             &e.failing.evidence,
                             call.command.as_deref(),
                             &e.repair,
-                        ))
+                        )
+                        // a program not found, its work then done by another program on the
+                        // same input
+                        || !looks_probe
+                            && hookward_lessons::judge::replaced_missing(
+                                e.failing.call.command.as_deref(),
+                                &e.failing.evidence,
+                                call.command.as_deref(),
+                            ))
             };
             // the episode this success closes, and the other link of its chain of missing
             // programs when one waits beside it (hookward_lessons::judge::chained_missing)
