@@ -79,14 +79,39 @@ impl Cause {
 pub struct Failure {
     /// Why it counts as failed.
     pub cause: Cause,
-    /// The error text as the agent gave it (the first [`MAX_ERROR_BYTES`] bytes), not yet
-    /// normalised or redacted: [`crate::distill`] does both.
+    /// The error text as the agent gave it (the first [`MAX_ERROR_BYTES`] bytes and, of a
+    /// longer text, its last [`MAX_ERROR_TAIL_BYTES`]), not yet normalised or redacted:
+    /// [`crate::distill`] does both.
     pub text: String,
 }
 
 /// How much of a failure's text is kept (bytes, cut on a character boundary): the symptom is
 /// one line, so the head is enough and a megabyte of output costs nothing.
 pub const MAX_ERROR_BYTES: usize = 8 * 1024;
+
+/// How much of the end of a longer failure text is kept beside its head ([`head_and_tail`]):
+/// a test runner or a package manager prints its verdict last (`FAIL\tpkg`, ` 3 fail`, `npm
+/// ERR!`), after kilobytes of passing tests or progress lines.
+pub const MAX_ERROR_TAIL_BYTES: usize = 2 * 1024;
+
+/// [`head`] of a failure text and, when it is longer, its last [`MAX_ERROR_TAIL_BYTES`] bytes
+/// from a line start, after a `…` line.
+fn head_and_tail(s: &str) -> String {
+    if s.len() <= MAX_ERROR_BYTES + MAX_ERROR_TAIL_BYTES {
+        return s.to_string();
+    }
+    let mut out = head(s);
+    let mut start = s.len() - MAX_ERROR_TAIL_BYTES;
+    while !s.is_char_boundary(start) {
+        start += 1;
+    }
+    let tail = &s[start..];
+    // whole lines only: drop the cut first one
+    let tail = tail.split_once('\n').map_or("", |(_, rest)| rest);
+    out.push_str("\n…\n");
+    out.push_str(tail);
+    out
+}
 
 /// Line starts (after leading spaces, case-sensitive) that the narrow error matcher takes as an
 /// error line in a bare text result: compiler/tool prefixes (`error:`, `error[E0425]`),
@@ -200,7 +225,7 @@ pub fn outcome(event: &Event) -> Outcome {
             };
             Outcome::Failure(Failure {
                 cause,
-                text: head(&text),
+                text: head_and_tail(&text),
             })
         }
         EventKind::PostToolUse => match tool.response.as_ref() {
@@ -283,7 +308,7 @@ fn of_text(s: &str, bare: bool) -> Outcome {
     let fail = |cause| {
         Outcome::Failure(Failure {
             cause,
-            text: head(s),
+            text: head_and_tail(s),
         })
     };
     if let Some(code) = exit_marker(s) {

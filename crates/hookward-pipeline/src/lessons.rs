@@ -914,40 +914,42 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 .iter()
                 .any(|e| e.key == key_s && e.denied && same_session(e, &session, project));
             // the same failure again (`gh pr diff 1 -- a`, then `-- b`: the same usage error)
-            // keeps the episode its first occurrence opened: that call is where the mistake
-            // began, and what was done since is still the repair path
-            let repeat = !denied
-                && !tainted
-                && open.iter().any(|e| {
-                    e.key == key_s
+            // keeps the call its first occurrence failed on: that is where the mistake began.
+            // Its repair path starts again: what was done before the repeat did not fix it
+            // (`bun install` between two runs failing alike is not the fix of the first)
+            let first = open
+                .iter()
+                .find(|e| {
+                    !denied
+                        && !tainted
+                        && e.key == key_s
                         && !e.denied
                         && e.failing.symptom == symptom
                         && e.failing.call.tool == call.tool
-                });
-            if !repeat {
-                store.open_episode(&NewEpisode {
-                    project: project.to_string(),
-                    key: key_s.clone(),
-                    session: event.session_id.clone(),
-                    agent: c.agent.to_string(),
-                    failing: FailedCall {
-                        call: call.clone(),
-                        symptom: symptom.clone(),
-                        cause: f.cause.word().to_string(),
-                        evidence: if denied {
-                            String::new()
-                        } else {
-                            hookward_lessons::judge::evidence_of_call(
-                                call.command.as_deref(),
-                                &scrub.text(&f.text),
-                            )
-                        },
-                        cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
+                })
+                .map(|e| e.failing.clone());
+            store.open_episode(&NewEpisode {
+                project: project.to_string(),
+                key: key_s.clone(),
+                session: event.session_id.clone(),
+                agent: c.agent.to_string(),
+                failing: first.unwrap_or_else(|| FailedCall {
+                    call: call.clone(),
+                    symptom: symptom.clone(),
+                    cause: f.cause.word().to_string(),
+                    evidence: if denied {
+                        String::new()
+                    } else {
+                        hookward_lessons::judge::evidence_of_call(
+                            call.command.as_deref(),
+                            &scrub.text(&f.text),
+                        )
                     },
-                    denied: denied || tainted,
-                    ts_ms: now,
-                })?;
-            }
+                    cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
+                }),
+                denied: denied || tainted,
+                ts_ms: now,
+            })?;
             learned = Learned::Opened {
                 key: key_s,
                 symptom: symptom.clone(),
