@@ -572,10 +572,18 @@ pub fn same_work(failing: Option<&str>, fixing: Option<&str>) -> bool {
             .iter()
             .any(|s| node_task(s) == Some(task));
     }
-    match work_of(&main)
-        .or_else(|| sudo_work(a, &main))
-        .or_else(|| own_work(&main))
-    {
+    if let Some(w) = own_work(&main) {
+        // the same program with another sub-command is other work; with none (`ps` after `ps
+        // aux` failed: BSD-style letters, not a sub-command) it may be the fix
+        let segs = unwrapped_segments(b, 0);
+        let same_program: Vec<&Vec<String>> =
+            segs.iter().filter(|s| s.first() == Some(&w.0)).collect();
+        return same_program.is_empty()
+            || same_program
+                .iter()
+                .any(|s| bare_work(s).is_none_or(|x| x == w));
+    }
+    match work_of(&main).or_else(|| sudo_work(a, &main)) {
         Some(w) => unwrapped_segments(b, 0)
             .iter()
             .any(|s| work_of(s).as_ref() == Some(&w) || bare_work(s).as_ref() == Some(&w)),
@@ -622,8 +630,9 @@ const NODE_DEPS: &[&str] = &[
 
 /// The kind of work a JavaScript package manager's command does: `"test"` (`bun test`, `npm
 /// test`, `npm run test:unit`, `npx vitest`), `"deps"` (`npm install`, `bun add x`, a bare
-/// `yarn`), `"other"` (a build, a script, the project's CLI: `bun run src/cli.ts …`); `None`
-/// for a command of another program.
+/// `yarn`), `"exec"` (another package's program: `npx tsx -e …`, `pnpm dlx x`), `"run"` (a
+/// script, a build, the project's CLI: `npm run check`, `bun run src/cli.ts …`); `None` for a
+/// command of another program.
 pub fn node_task(words: &[String]) -> Option<&'static str> {
     let p = words.first()?.as_str();
     let rest: Vec<&str> = words[1..]
@@ -636,7 +645,7 @@ pub fn node_task(words: &[String]) -> Option<&'static str> {
         return Some(if test_runner(rest.first()) {
             "test"
         } else {
-            "other"
+            "exec"
         });
     }
     if !NODE_RUNNERS.contains(&p) {
@@ -649,9 +658,10 @@ pub fn node_task(words: &[String]) -> Option<&'static str> {
         Some("test" | "t" | "tst") => "test",
         Some("run" | "run-script") if script_is_test(rest.get(1)) => "test",
         Some("exec" | "x" | "dlx") if test_runner(rest.get(1)) => "test",
+        Some("exec" | "x" | "dlx") => "exec",
         Some(w) if NODE_DEPS.contains(&w) => "deps",
         Some(w) if JS_TEST_RUNNERS.contains(&w) => "test",
-        _ => "other",
+        _ => "run",
     })
 }
 

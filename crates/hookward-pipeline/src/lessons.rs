@@ -917,6 +917,15 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             // keeps the call its first occurrence failed on: that is where the mistake began.
             // Its repair path starts again: what was done before the repeat did not fix it
             // (`bun install` between two runs failing alike is not the fix of the first)
+            let evidence = if denied {
+                String::new()
+            } else {
+                hookward_lessons::judge::evidence_of_call(
+                    call.command.as_deref(),
+                    &scrub.text(&f.text),
+                )
+            };
+            // the same: the same tool, symptom and error text up to numbers and paths
             let first = open
                 .iter()
                 .find(|e| {
@@ -926,6 +935,9 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                         && !e.denied
                         && e.failing.symptom == symptom
                         && e.failing.call.tool == call.tool
+                        && !evidence.is_empty()
+                        && hookward_lessons::normalise(&e.failing.evidence)
+                            == hookward_lessons::normalise(&evidence)
                 })
                 .map(|e| e.failing.clone());
             store.open_episode(&NewEpisode {
@@ -937,14 +949,7 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                     call: call.clone(),
                     symptom: symptom.clone(),
                     cause: f.cause.word().to_string(),
-                    evidence: if denied {
-                        String::new()
-                    } else {
-                        hookward_lessons::judge::evidence_of_call(
-                            call.command.as_deref(),
-                            &scrub.text(&f.text),
-                        )
-                    },
+                    evidence,
                     cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
                 }),
                 denied: denied || tainted,
