@@ -584,11 +584,48 @@ pub fn same_work(failing: Option<&str>, fixing: Option<&str>) -> bool {
                 .any(|s| bare_work(s).is_none_or(|x| x == w));
     }
     match work_of(&main).or_else(|| sudo_work(a, &main)) {
-        Some(w) => unwrapped_segments(b, 0)
-            .iter()
-            .any(|s| work_of(s).as_ref() == Some(&w) || bare_work(s).as_ref() == Some(&w)),
+        Some(w) => {
+            unwrapped_segments(b, 0)
+                .iter()
+                .any(|s| work_of(s).as_ref() == Some(&w) || bare_work(s).as_ref() == Some(&w))
+                // a setup sub-command of the same program (`go mod init` after `go build`
+                // found no module, `terraform init` after `terraform plan`): the order is the
+                // lesson
+                || !sets_up(&main)
+                    && unwrapped_segments(b, 0)
+                        .iter()
+                        .any(|s| s.first() == main.first() && sets_up(s))
+        }
         None => true,
     }
+}
+
+/// Sub-command words that set a project up rather than do its work (`go mod init`, `terraform
+/// init`, `dotnet restore`, `mix deps.get`).
+const SETUP_SUBCOMMANDS: &[&str] = &[
+    "init",
+    "install",
+    "sync",
+    "tidy",
+    "download",
+    "restore",
+    "deps.get",
+    "migrate",
+    "generate",
+    "configure",
+    "setup",
+    "bootstrap",
+];
+
+/// Whether a segment's first two bare words after the program include a
+/// [`SETUP_SUBCOMMANDS`] word.
+fn sets_up(words: &[String]) -> bool {
+    words
+        .iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-'))
+        .take(2)
+        .any(|w| SETUP_SUBCOMMANDS.contains(&w.as_str()))
 }
 
 /// For a program of no [`crate::family::FAMILIES`] row (its own family: a project's CLI,

@@ -352,7 +352,7 @@ pub const VERSIONED_PROGRAMS: &[&str] = &[
 /// longest known name wins (`python3.12` is `python3`, not `python`).
 pub fn unversioned(program: &str) -> &str {
     let is_version = |v: &str| {
-        let v = v.strip_prefix('-').unwrap_or(v);
+        let v = v.strip_prefix(['-', '.']).unwrap_or(v);
         v.starts_with(|c: char| c.is_ascii_digit())
             && v.chars().all(|c| c.is_ascii_digit() || c == '.')
     };

@@ -1300,6 +1300,15 @@ pub fn inline_program_error(command: Option<&str>, evidence: &str) -> bool {
     let Some(cmd) = command else {
         return false;
     };
+    // a command run elsewhere (`ssh host "… | awk …"`) is judged by what it runs there
+    let mut cmd = cmd.to_string();
+    for _ in 0..3 {
+        match crate::family::inner_command(&crate::family::main_segment(&cmd)) {
+            Some(inner) => cmd = inner,
+            None => break,
+        }
+    }
+    let cmd = cmd.as_str();
     let main = crate::family::main_segment(cmd);
     let main_prog = main.first().map(|p| program_name(p)).unwrap_or_default();
     let stages: Vec<String> = segments(cmd)

@@ -366,9 +366,12 @@ fn a_fix_must_answer_what_the_failure_points_at() {
             "npm run lint",
         ),
     ] {
-        assert_eq!(
-            distill_lesson(&failed(first, err), &[], &call(next), Provenance::default()),
-            Err(NoLesson::Unexplained),
+        // (`net localgroup` after `net user` is also another sub-command: other work)
+        assert!(
+            matches!(
+                distill_lesson(&failed(first, err), &[], &call(next), Provenance::default()),
+                Err(NoLesson::Unexplained | NoLesson::OtherWork)
+            ),
             "{next}"
         );
     }
@@ -1447,5 +1450,376 @@ mod round6 {
             assert_eq!(base_key(k), k);
             assert_eq!(chain_key(&c), c, "one link is kept");
         }
+    }
+}
+
+/// Fix round on samples 8 and 9 (branch h-lessons14: SpecStory's Claude Code sessions, minsky's
+/// Cursor sessions; BENCHMARKS.md, "h-lessons14: fix round on samples 8-9"): the classes by
+/// mechanism, each on generated variants across runners and programs.
+mod round7 {
+    use super::*;
+    use crate::distill::{node_task, same_work};
+    use crate::family::{family_of, program_words, segments, unversioned};
+    use crate::judge::{
+        distinctive_operands, inline_program_error, is_code_failure, missing_program_name,
+        replaced_missing, unknown_subcommand,
+    };
+
+    /// A long run: `n` passing lines, then the runner's verdict at the end.
+    fn long_run(pass_line: &str, verdict: &str) -> String {
+        let mut s = String::new();
+        for i in 0..400 {
+            s.push_str(&pass_line.replace("{i}", &i.to_string()));
+            s.push('\n');
+        }
+        s.push_str(verdict);
+        s
+    }
+
+    /// Each runner's failing verdict, as it prints it.
+    fn verdicts() -> Vec<(&'static str, &'static str)> {
+        vec![
+            (
+                "bun test",
+                "\n 74 pass\n 3 fail\n 217 expect() calls\nRan 77 tests across 12 files. [49.41s]",
+            ),
+            (
+                "go test -v ./pkg/x/...",
+                "--- PASS: TestB (0.00s)\nFAIL\nFAIL\tgithub.com/acme/app/pkg/x\t0.326s\nFAIL",
+            ),
+            (
+                "npx jest",
+                "Tests:       2 failed, 10 passed, 12 total\nTime:        3.1 s",
+            ),
+            (
+                "npx vitest run",
+                " FAIL  src/app.test.ts > app > adds\n Test Files  1 failed (3)",
+            ),
+            (
+                "cargo test",
+                "failures:\n    tests::adds\n\ntest result: FAILED. 9 passed; 1 failed; 0 ignored",
+            ),
+            (
+                "bundle exec rspec",
+                "Finished in 0.5 seconds\n3 examples, 1 failure",
+            ),
+            ("mix test", "Finished in 0.1 seconds\n10 tests, 2 failures"),
+            (
+                "dotnet test",
+                "Failed!  - Failed:     1, Passed:    10, Skipped:     0, Total:    11",
+            ),
+            ("npx mocha", "  9 passing (20ms)\n  2 failing"),
+            (
+                "vendor/bin/phpunit",
+                "FAILURES!\nTests: 5, Assertions: 8, Failures: 1.",
+            ),
+            ("prove -v t/", "not ok 3 - adds numbers"),
+        ]
+    }
+
+    /// A test run that failed on the code, however long its output and whichever runner printed
+    /// the verdict, is the code's: a narrower or another selection passing next is no lesson.
+    #[test]
+    fn a_test_runners_verdict_is_the_codes_at_the_end_of_a_long_run() {
+        for (cmd, verdict) in verdicts() {
+            let text = long_run("✓ suite > case {i} passes [0.12ms]", verdict);
+            assert!(text.len() > 8000, "a long run");
+            let f = failed(cmd, &text);
+            assert!(
+                is_code_failure(&f.evidence),
+                "{cmd}: {}",
+                &f.evidence[f.evidence.len() - 200..]
+            );
+            let narrower = format!("{cmd} src/one.test.ts");
+            assert_eq!(
+                distill_lesson(&f, &[], &call(&narrower), Provenance::default()),
+                Err(NoLesson::CodeFix),
+                "{cmd}"
+            );
+        }
+        // counts of zero are no verdict
+        for ok in [
+            " 12 pass\n 0 fail",
+            "3 examples, 0 failures",
+            "10 tests, 0 failures",
+            "0 failing",
+        ] {
+            assert!(!is_code_failure(ok), "{ok}");
+        }
+    }
+
+    /// A compiler's or linter's located diagnostic is the code's even without the word `error`.
+    #[test]
+    fn located_lint_diagnostics_are_the_codes() {
+        for line in [
+            "pkg/provenance/engine.go:12:1: File is not properly formatted (gofmt)",
+            "./main.go:40:5: undefined: foo",
+            "app/models.py:3:1: F401 'os' imported but unused",
+            "src/lib.rs:10:9: unused variable: `x`",
+        ] {
+            assert!(is_code_failure(line), "{line}");
+        }
+        for line in [
+            "2026/02/09 16:21:53 INFO starting",
+            "http://example.org:8080: connection refused",
+            "notes.txt:3:1: hello there",
+        ] {
+            assert!(!is_code_failure(line), "{line}");
+        }
+        // a formatter run in between does not make a lint failure a lesson
+        let f = failed(
+            "golangci-lint run ./pkg/...",
+            "Exit code 1\npkg/a/b.go:7:1: File is not properly formatted (gofmt)\n1 issues:\n* gofmt: 1",
+        );
+        assert_eq!(
+            distill_lesson(
+                &f,
+                &["ran `gofmt -w ./pkg/a/`".into()],
+                &call("golangci-lint run ./pkg/..."),
+                Provenance::default()
+            ),
+            Err(NoLesson::CodeFix)
+        );
+    }
+
+    fn words(c: &str) -> Vec<String> {
+        program_words(&segments(c)[0])
+    }
+
+    /// A package manager's test run, install and other runs are three kinds of work, whichever
+    /// manager spells them.
+    #[test]
+    fn javascript_test_install_and_run_are_other_work() {
+        for pm in ["npm", "pnpm", "yarn", "bun"] {
+            assert_eq!(node_task(&words(&format!("{pm} test"))), Some("test"));
+            assert_eq!(
+                node_task(&words(&format!("{pm} run test:unit"))),
+                Some("test")
+            );
+            assert_eq!(node_task(&words(&format!("{pm} install"))), Some("deps"));
+            assert_eq!(
+                node_task(&words(&format!("{pm} add left-pad"))),
+                Some("deps")
+            );
+            assert_eq!(node_task(&words(&format!("{pm} run build"))), Some("run"));
+            let test = format!("{pm} test");
+            for other in [
+                format!("{pm} install"),
+                format!("{pm} add commander"),
+                format!("{pm} run src/cli.ts session start --task 022"),
+                format!("{pm} run eslint src/a.ts"),
+            ] {
+                assert!(!same_work(Some(&test), Some(&other)), "{test} / {other}");
+                assert!(!same_work(Some(&other), Some(&test)), "{other} / {test}");
+            }
+            // … and one kind of work across managers and with an install before it
+            for same in [
+                "npm test",
+                "pnpm test",
+                "npx vitest run",
+                "bun install && bun test",
+            ] {
+                assert!(same_work(Some(&test), Some(same)), "{test} / {same}");
+            }
+        }
+        assert_eq!(node_task(&words("npx tsx -e 'x'")), Some("exec"));
+        assert!(!same_work(
+            Some("npx tsx -e 'import x'"),
+            Some("npm run check")
+        ));
+        assert_eq!(node_task(&words("cargo test")), None);
+    }
+
+    /// Another sub-command of a program's own family (a project's CLI, go) is other work; the
+    /// same program without a sub-command may still be the fix; an unknown sub-command is
+    /// answered by another one.
+    #[test]
+    fn sub_commands_of_any_program_are_work() {
+        for (a, b) in [
+            (
+                "minsky git pr --session task#002",
+                "minsky session start --task 002",
+            ),
+            ("go mod tidy", "go build -o app"),
+            (
+                "go build -o app && ./app list --help",
+                "go doc posthog.Capture",
+            ),
+            ("terraform apply", "terraform fmt"),
+            ("dotnet test", "dotnet build"),
+        ] {
+            assert!(!same_work(Some(a), Some(b)), "{a} / {b}");
+        }
+        for (a, b) in [
+            (
+                "minsky session start --task 002",
+                "minsky session start task#002 --task 002",
+            ),
+            ("go test ./...", "cd pkg && go test ./..."),
+            ("ps aux", "ps"),
+            ("golangci-lint run", "golangci-lint run ./pkg/..."),
+            // a setup sub-command of the same program: the order is the lesson
+            ("go build ./...", "go mod init example.com/app"),
+            ("terraform plan", "terraform init && terraform plan"),
+        ] {
+            assert!(same_work(Some(a), Some(b)), "{a} / {b}");
+        }
+        for e in [
+            "Error: unknown command \"lst\" for \"tool\"",
+            "git: 'psuh' is not a git command. See 'git --help'.",
+            "app: error: argument cmd: invalid choice: 'lst' (choose from 'list', 'show')",
+        ] {
+            assert!(unknown_subcommand(&evidence_of(e)), "{e}");
+        }
+        assert!(!unknown_subcommand(&evidence_of(
+            "error: unknown option '--task'"
+        )));
+    }
+
+    /// A pipeline's own inline program or pattern that does not parse is the agent's script.
+    #[test]
+    fn an_inline_filter_program_that_does_not_parse_is_the_codes() {
+        for (cmd, err) in [
+            ("gh pr diff 1 | awk '/^diff/ { skip=0 } \\ '", "awk: syntax error at source line 1\n context is\nawk: bailing out at source line 1"),
+            ("gh pr diff 1 | grep -v '^\\+\\+\\+ b/x'", "grep: repetition-operator operand invalid"),
+            ("curl -s https://example.org/a.json | jq '.items[] | select(.x =='", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:"),
+            ("git log | sed 's/a/b'", "sed: -e expression #1, char 5: unterminated `s' command"),
+        ] {
+            for c in wrapped(cmd) {
+                let f = failed(&c, err);
+                assert!(inline_program_error(Some(&c), &f.evidence), "{c}");
+                let fix = c.replace("| ", "> /tmp/out.txt && wc -l /tmp/out.txt # ");
+                assert_eq!(
+                    distill_lesson(&f, &[], &call(&fix), Provenance::default()),
+                    Err(NoLesson::CodeFix),
+                    "{c}"
+                );
+            }
+        }
+        // the tool as the main program (BSD sed's `-i`) is not the agent's inline program
+        assert!(!inline_program_error(
+            Some("sed -i 's/a/b/' app.conf"),
+            &evidence_of("sed: 1: \"app.conf\": invalid command code a")
+        ));
+        // another tool's message is not the filter's
+        assert!(!inline_program_error(
+            Some("gh pr diff 1 -- a.go | grep x"),
+            &evidence_of("accepts at most 1 arg(s), received 2")
+        ));
+    }
+
+    /// A program not found, its work then done by another program on the same input, is a
+    /// lesson; another program on other input is other work.
+    #[test]
+    fn a_missing_program_replaced_on_the_same_input() {
+        let missing = [
+            "(eval):1: command not found: python3.12",
+            "bash: line 1: python3: command not found",
+            "sh: 1: jq: not found",
+            "'python3' is not recognized as an internal or external command,",
+        ];
+        let names = ["python3.12", "python3", "jq", "python3"];
+        for (e, n) in missing.iter().zip(names) {
+            assert_eq!(
+                missing_program_name(&evidence_of(e)).as_deref(),
+                Some(n),
+                "{e}"
+            );
+        }
+        let hex = "7b226167656e744964223a2265393634303365642d";
+        let pairs = [
+            (
+                format!("echo '{hex}' | python3 -c 'import sys; print(bytes.fromhex(sys.stdin.read()))'"),
+                format!("echo '{hex}' | xxd -r -p"),
+            ),
+            (
+                "python3 - <<'PY'\nimport sqlite3, os\nc = sqlite3.connect(os.path.expanduser(\"~/.specstory/sessions.db\"))\nPY".to_string(),
+                "DB=~/.specstory/sessions.db\nsqlite3 \"$DB\" \"SELECT agent FROM sessions\"".to_string(),
+            ),
+        ];
+        for (a, b) in &pairs {
+            for e in &missing[..2] {
+                let ev = evidence_of(e);
+                assert!(replaced_missing(Some(a), &ev, Some(b)), "{a} / {b}");
+                let f = failed(a, e);
+                assert!(
+                    distill_lesson(&f, &[], &call(b), Provenance::default()).is_ok(),
+                    "{a}"
+                );
+                // other input is other work
+                assert!(!replaced_missing(
+                    Some(a),
+                    &ev,
+                    Some("sqlite3 other.db 'SELECT 1'")
+                ));
+                // running the missing program again is not a replacement
+                assert!(!replaced_missing(
+                    Some(a),
+                    &ev,
+                    Some(&format!("{b} | python3 -c 'x'"))
+                ));
+            }
+            // a failure that is not a missing program
+            assert!(!replaced_missing(
+                Some(a),
+                &evidence_of("Traceback (most recent call last):\nValueError: x"),
+                Some(b)
+            ));
+        }
+        // the folder a command moves into is not its input
+        assert!(distinctive_operands("cd /Users/me/src/project-folder && python3 x.py").is_empty());
+        assert!(distinctive_operands("cat ~/.config/app/settings.json")
+            .contains(&"~/.config/app/settings.json".to_string()));
+    }
+
+    /// Interpreters with a version in their name belong to their family.
+    #[test]
+    fn versioned_interpreters_join_their_family() {
+        for (v, base) in [
+            ("python3.12", "python3"),
+            ("python3.11", "python3"),
+            ("pip3.11", "pip3"),
+            ("node18", "node"),
+            ("ruby3.2", "ruby"),
+            ("gcc-13", "gcc"),
+            ("php8.2", "php"),
+        ] {
+            assert_eq!(unversioned(v), base, "{v}");
+        }
+        for keep in [
+            "python",
+            "nodemon",
+            "pythonista",
+            "node-gyp",
+            "ruby-lsp",
+            "go1",
+        ] {
+            assert_eq!(unversioned(keep), keep);
+        }
+        assert_eq!(
+            family_of("python3.12 -m pytest -q").as_deref(),
+            Some("pytest")
+        );
+        assert_eq!(family_of("python3.12 x.py"), family_of("python3 x.py"));
+        assert_eq!(family_of("pip3.11 install x"), family_of("pip install x"));
+        assert_eq!(
+            family_of("/opt/homebrew/bin/python3.13 -m pip install x").as_deref(),
+            Some("pip")
+        );
+    }
+
+    /// A `#` that starts a word is a comment, not a program.
+    #[test]
+    fn comments_in_a_command_are_not_programs() {
+        assert_eq!(
+            family_of("# capture the state first\npython3 - <<'PY'\nprint(1)\nPY").as_deref(),
+            Some("python")
+        );
+        assert_eq!(
+            family_of("cd /x/task#011 && bun test").as_deref(),
+            Some("node")
+        );
+        assert_eq!(segments("echo a # b c").len(), 1);
+        assert_eq!(segments("echo a # b c")[0], vec!["echo", "a"]);
     }
 }
