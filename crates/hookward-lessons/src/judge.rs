@@ -262,6 +262,23 @@ pub const USAGE_PHRASES: &[&str] = &[
     "unsupported option",
     "try '--help'",
     "for help",
+    // argument counts and required arguments (cobra, commander, argparse, clap)
+    "accepts at most",
+    "accepts at least",
+    "accepts between",
+    "accepts 0 arg",
+    "accepts 1 arg",
+    "requires at least",
+    "requires at most",
+    "requires exactly",
+    "arg(s), received",
+    "too many arguments",
+    "too few arguments",
+    "wrong number of arguments",
+    "missing required argument",
+    "missing required option",
+    "required option",
+    "the following arguments are required",
 ];
 
 /// Phrases that name something missing or misplaced — a file, a folder, a module, a

@@ -913,45 +913,25 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
             let tainted = open
                 .iter()
                 .any(|e| e.key == key_s && e.denied && same_session(e, &session, project));
-            // the same failure again (`gh pr diff 1 -- a`, then `-- b`: the same usage error)
-            // keeps the call its first occurrence failed on: that is where the mistake began.
-            // Its repair path starts again: what was done before the repeat did not fix it
-            // (`bun install` between two runs failing alike is not the fix of the first)
-            let evidence = if denied {
-                String::new()
-            } else {
-                hookward_lessons::judge::evidence_of_call(
-                    call.command.as_deref(),
-                    &scrub.text(&f.text),
-                )
-            };
-            // the same: the same tool, symptom and error text up to numbers and paths
-            let first = open
-                .iter()
-                .find(|e| {
-                    !denied
-                        && !tainted
-                        && e.key == key_s
-                        && !e.denied
-                        && e.failing.symptom == symptom
-                        && e.failing.call.tool == call.tool
-                        && !evidence.is_empty()
-                        && hookward_lessons::normalise(&e.failing.evidence)
-                            == hookward_lessons::normalise(&evidence)
-                })
-                .map(|e| e.failing.clone());
             store.open_episode(&NewEpisode {
                 project: project.to_string(),
                 key: key_s.clone(),
                 session: event.session_id.clone(),
                 agent: c.agent.to_string(),
-                failing: first.unwrap_or_else(|| FailedCall {
+                failing: FailedCall {
                     call: call.clone(),
                     symptom: symptom.clone(),
                     cause: f.cause.word().to_string(),
-                    evidence,
+                    evidence: if denied {
+                        String::new()
+                    } else {
+                        hookward_lessons::judge::evidence_of_call(
+                            call.command.as_deref(),
+                            &scrub.text(&f.text),
+                        )
+                    },
                     cwd: cwd_in(project, event.cwd.as_deref()).map(|c| scrub.text(&c)),
-                }),
+                },
                 denied: denied || tainted,
                 ts_ms: now,
             })?;
