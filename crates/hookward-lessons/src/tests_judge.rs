@@ -1676,6 +1676,40 @@ mod round7 {
         )));
     }
 
+    /// An argument count or a required argument refused (cobra, commander, argparse) is a usage
+    /// error: dropping or adding the argument answers it.
+    #[test]
+    fn argument_counts_are_usage_errors() {
+        for (a, e, b) in [
+            (
+                "gh pr diff 150 -- src/a.go",
+                "accepts at most 1 arg(s), received 2",
+                "gh pr diff 150 | head -500",
+            ),
+            (
+                "minsky session start --task 002",
+                "error: missing required argument 'session'",
+                "minsky session start task#002 --task 002",
+            ),
+            (
+                "tool add",
+                "Error: requires at least 1 arg(s), only received 0",
+                "tool add x",
+            ),
+            (
+                "app.py run",
+                "app.py: error: the following arguments are required: --name",
+                "app.py run --name x",
+            ),
+        ] {
+            assert!(crate::judge::is_usage_error(e), "{e}");
+            assert!(
+                distill_lesson(&failed(a, e), &[], &call(b), Provenance::default()).is_ok(),
+                "{a} / {b}"
+            );
+        }
+    }
+
     /// A pipeline's own inline program or pattern that does not parse is the agent's script.
     #[test]
     fn an_inline_filter_program_that_does_not_parse_is_the_codes() {
