@@ -678,6 +678,18 @@ pub fn node_task(words: &[String]) -> Option<&'static str> {
         .filter(|w| !w.starts_with('-'))
         .collect();
     let test_runner = |w: Option<&&str>| w.is_some_and(|w| JS_TEST_RUNNERS.contains(w));
+    if NODE_EXECUTORS.contains(&p) || p == "corepack" {
+        // a package manager run through another (`npx pnpm install`, `corepack yarn test`)
+        // does that manager's work
+        if let Some(i) = words
+            .iter()
+            .skip(1)
+            .position(|w| NODE_RUNNERS.contains(&w.as_str()))
+            .filter(|i| words[1..=*i].iter().all(|w| w.starts_with('-')) || *i == 0)
+        {
+            return node_task(&words[i + 1..]);
+        }
+    }
     if NODE_EXECUTORS.contains(&p) {
         return Some(if test_runner(rest.first()) {
             "test"

@@ -1623,6 +1623,9 @@ mod round7 {
             }
         }
         assert_eq!(node_task(&words("npx tsx -e 'x'")), Some("exec"));
+        assert_eq!(node_task(&words("npx pnpm install")), Some("deps"));
+        assert_eq!(node_task(&words("corepack yarn test")), Some("test"));
+        assert!(same_work(Some("pnpm install"), Some("npx pnpm install")));
         assert!(!same_work(
             Some("npx tsx -e 'import x'"),
             Some("npm run check")
