@@ -1803,6 +1803,13 @@ mod round7 {
                 Some(b)
             ));
         }
+        // a command cut at capture (the lesson keeps 240 characters) still shares its input
+        let cut = format!("echo '{hex}{hex}{hex}…");
+        assert!(replaced_missing(
+            Some(&cut),
+            &evidence_of(missing[0]),
+            Some(&format!("echo '{hex}{hex}{hex}' | xxd -r -p"))
+        ));
         // the folder a command moves into is not its input
         assert!(distinctive_operands("cd /Users/me/src/project-folder && python3 x.py").is_empty());
         assert!(distinctive_operands("cat ~/.config/app/settings.json")
