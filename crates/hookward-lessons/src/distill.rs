@@ -45,7 +45,8 @@ pub struct CallSummary {
     pub tool: String,
     /// The tool kind's word (`shell`, `file_write`, …).
     pub kind: String,
-    /// The shell command (scrubbed, at most [`MAX_COMMAND_CHARS`]), for shell tools.
+    /// The shell command (scrubbed, at most [`MAX_COMMAND_CHARS`]: a longer one keeps its start
+    /// and its end, [`cap_middle`]), for shell tools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
     /// The file the call names (relative to the project when under it), for file tools.
@@ -68,7 +69,7 @@ impl CallSummary {
             .command
             .as_deref()
             .filter(|_| t.kind == ToolKind::Shell)
-            .map(|c| cap_chars(&scrub.text(c.trim()), MAX_COMMAND_CHARS));
+            .map(|c| cap_middle(&scrub.text(c.trim()), MAX_COMMAND_CHARS));
         let file = t
             .paths
             .first()
@@ -1316,6 +1317,22 @@ pub fn distill(
 
 fn quote_cmd(c: &str) -> String {
     format!("`{}`", cap_chars(c, 120))
+}
+
+/// `s` cut to at most `max` characters by leaving out its middle: the first two thirds and the
+/// last third, joined by ` … `. Two long commands that differ only at the end (`echo HEX |
+/// python3 -c …` and `echo HEX | xxd -r -p`: the replay of sample 8) stay two commands.
+pub fn cap_middle(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max || max < 12 {
+        return cap_chars(s, max);
+    }
+    let tail = max / 3 - 2;
+    let head = max - tail - 3;
+    let mut out: String = s.chars().take(head).collect();
+    out.push_str(" … ");
+    out.extend(s.chars().skip(n - tail));
+    out
 }
 
 /// `s` cut to at most `max` characters, with `…` when cut.

@@ -1803,6 +1803,20 @@ mod round7 {
                 Some(b)
             ));
         }
+        // a long command keeps its end at capture: the program that replaced the missing one
+        let long_hex = hex.repeat(8);
+        let a = crate::distill::cap_middle(
+            &format!("echo '{long_hex}' | python3 -c 'import sys'"),
+            240,
+        );
+        let b = crate::distill::cap_middle(&format!("echo '{long_hex}' | xxd -r -p"), 240);
+        assert!(
+            a.chars().count() <= 240 && a.ends_with("-c 'import sys'"),
+            "{a}"
+        );
+        assert_ne!(a, b);
+        let f = failed(&a, missing[0]);
+        assert!(distill_lesson(&f, &[], &call(&b), Provenance::default()).is_ok());
         // a command cut at capture (the lesson keeps 240 characters) still shares its input
         let cut = format!("echo '{hex}{hex}{hex}…");
         assert!(replaced_missing(
