@@ -1316,7 +1316,7 @@ pub fn distill(
 }
 
 fn quote_cmd(c: &str) -> String {
-    format!("`{}`", cap_chars(c, 120))
+    format!("`{}`", cap_middle(c, 120))
 }
 
 /// `s` cut to at most `max` characters by leaving out its middle: the first two thirds and the

@@ -1432,7 +1432,8 @@ pub fn distinctive_operands(command: &str) -> Vec<String> {
 /// Whether a successful `fixing` command did the failing command's work with another program
 /// after the failing one's program was not found: the failure says a program is missing
 /// ([`missing_program_name`]: `python3` aliased to a `python3.12` that is not installed), the fix
-/// does not run that program nor the failing command's own, and it works on the same input —
+/// does not run that program and leaves out one the failing command ran, and it works on the
+/// same input —
 /// a distinctive operand of the failing command ([`distinctive_operands`]: the same file, the
 /// same hex blob). `echo HEX | python3 -c …` → `command not found: python3.12` → `echo HEX |
 /// xxd -r -p`; a script reading `~/.x/sessions.db` → `sqlite3 ~/.x/sessions.db …`. The lesson
@@ -1451,14 +1452,25 @@ pub fn replaced_missing(failing: Option<&str>, evidence: &str, fixing: Option<&s
                 .is_some_and(|w| program_name(w).eq_ignore_ascii_case(p))
         })
     };
-    // … nor the failing command's own program (that is a retry of it, the family's business);
-    // a probe it starts with (`echo HEX | python3 …` cut at capture) is not its program
-    let failing_prog = crate::family::main_segment(a)
-        .first()
-        .map(|p| program_name(p))
-        .filter(|p| !PROBES.contains(&p.as_str()))
-        .unwrap_or_default();
-    if ran(b, &missing) || (!failing_prog.is_empty() && ran(b, &failing_prog)) {
+    // … and leaves out a program the failing command ran (`… | xxd -r -p | python3 -m
+    // json.tool` → `… | xxd -r -p`): every one of them again is a retry, the family's business
+    let programs = |cmd: &str| -> Vec<String> {
+        // a heredoc's body is the program's input, not commands: read up to its first line
+        let mut shell = String::new();
+        for line in cmd.lines() {
+            shell.push_str(line);
+            shell.push('\n');
+            if line.contains("<<") {
+                break;
+            }
+        }
+        segments(&shell)
+            .iter()
+            .filter_map(|s| program_words(s).first().map(|p| program_name(p)))
+            .collect()
+    };
+    let theirs_ran = programs(b);
+    if ran(b, &missing) || programs(a).iter().all(|p| theirs_ran.contains(p)) {
         return false;
     }
     let theirs = distinctive_operands(b);

@@ -1803,6 +1803,12 @@ mod round7 {
                 Some(b)
             ));
         }
+        // a stage left out: the decode without the pretty-printer that was not found
+        assert!(replaced_missing(
+            Some(&format!("echo '{hex}' | xxd -r -p | python3 -m json.tool")),
+            &evidence_of(missing[0]),
+            Some(&format!("echo '{hex}' | xxd -r -p"))
+        ));
         // a long command keeps its end at capture: the program that replaced the missing one
         let long_hex = hex.repeat(8);
         let a = crate::distill::cap_middle(
@@ -1817,13 +1823,6 @@ mod round7 {
         assert_ne!(a, b);
         let f = failed(&a, missing[0]);
         assert!(distill_lesson(&f, &[], &call(&b), Provenance::default()).is_ok());
-        // a command cut at capture (the lesson keeps 240 characters) still shares its input
-        let cut = format!("echo '{hex}{hex}{hex}…");
-        assert!(replaced_missing(
-            Some(&cut),
-            &evidence_of(missing[0]),
-            Some(&format!("echo '{hex}{hex}{hex}' | xxd -r -p"))
-        ));
         // the folder a command moves into is not its input
         assert!(distinctive_operands("cd /Users/me/src/project-folder && python3 x.py").is_empty());
         assert!(distinctive_operands("cat ~/.config/app/settings.json")
