@@ -629,6 +629,28 @@ fn sets_up(words: &[String]) -> bool {
         .any(|w| SETUP_SUBCOMMANDS.contains(&w.as_str()))
 }
 
+/// [`same_work`], or another way of the same work that the failure's `evidence` asks for: a
+/// sub-command the program did not know ([`crate::judge::unknown_subcommand`]), or a package
+/// script whose program was not found reached through an executor (`npm run lint` → `eslint:
+/// not found` → `npx eslint .`: a JavaScript run and exec are one work then).
+pub fn same_work_after(failing: Option<&str>, fixing: Option<&str>, evidence: &str) -> bool {
+    if same_work(failing, fixing) || crate::judge::unknown_subcommand(evidence) {
+        return true;
+    }
+    let (Some(a), Some(b)) = (failing, fixing) else {
+        return false;
+    };
+    let runs = |c: &str| {
+        unwrapped_segments(c, 0)
+            .iter()
+            .any(|s| matches!(node_task(s), Some("run" | "exec")))
+    };
+    (crate::judge::is_missing_program(evidence)
+        || crate::judge::missing_program_name(evidence).is_some())
+        && matches!(node_task(&unwrapped_main(a)), Some("run" | "exec"))
+        && runs(b)
+}
+
 /// For a program of no [`crate::family::FAMILIES`] row (its own family: a project's CLI,
 /// `golangci-lint`, `minsky`) that is not a probe: its program and first argument when that is a bare
 /// word (`minsky git pr …` → `("minsky", "git")`), so another sub-command (`minsky session
@@ -1119,9 +1141,8 @@ pub fn distill(
     let f = &failed.call;
     let (diff, prescription) = match (&f.command, &fixing.command) {
         (Some(a), Some(b)) => {
-            if !same_work(Some(a), Some(b))
+            if !same_work_after(Some(a), Some(b), &failed.evidence)
                 && !crate::judge::relocated(Some(a), Some(b), &failed.evidence)
-                && !crate::judge::unknown_subcommand(&failed.evidence)
                 && !crate::judge::replaced_missing(Some(a), &failed.evidence, Some(b))
             {
                 return Err(NoLesson::OtherWork);

@@ -1626,6 +1626,18 @@ mod round7 {
         assert_eq!(node_task(&words("npx pnpm install")), Some("deps"));
         assert_eq!(node_task(&words("corepack yarn test")), Some("test"));
         assert!(same_work(Some("pnpm install"), Some("npx pnpm install")));
+        // a script whose program was not found, reached through an executor
+        let ev = evidence_of("sh: 1: eslint: not found");
+        assert!(crate::distill::same_work_after(
+            Some("npm run lint"),
+            Some("npx eslint ."),
+            &ev
+        ));
+        assert!(!crate::distill::same_work_after(
+            Some("npm run lint"),
+            Some("npx eslint ."),
+            &evidence_of("src/a.ts:1:1: error no-unused-vars")
+        ));
         assert!(!same_work(
             Some("npx tsx -e 'import x'"),
             Some("npm run check")

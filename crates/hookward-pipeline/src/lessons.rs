@@ -976,10 +976,11 @@ fn learn_in(c: &Call<'_>, store: &Store) -> Result<Learned, StoreError> {
                 (!e.denied || same_session(e, &session, project))
                     && !only_looked(e)
                     && (base(e)
-                        && (hookward_lessons::distill::same_work(
+                        && hookward_lessons::distill::same_work_after(
                             e.failing.call.command.as_deref(),
                             call.command.as_deref(),
-                        ) || hookward_lessons::judge::unknown_subcommand(&e.failing.evidence))
+                            &e.failing.evidence,
+                        )
                         && (!looks
                             || e.failing
                                 .call
