@@ -238,12 +238,16 @@ pub fn outcome(event: &Event) -> Outcome {
 
 /// First lines of a tool result that the user, not the tool, wrote: a console transcript
 /// shows a rejected or interrupted call as a plain result (`No (tell Claude what to do
-/// differently)`, `User rejected update to …`, `Interrupted by user`). Such a call neither
-/// failed nor succeeded.
+/// differently)`, `User rejected update to …`, `Interrupted by user`), and an export that drops
+/// the error flag shows Claude Code's own rejection texts so (SpecStory's: `Permission for
+/// this tool use was denied. …`). Such a call neither failed nor succeeded.
 pub const USER_STOPPED_RESULTS: &[&str] = &[
     "No (tell Claude what to do differently)",
     "User rejected",
     "Interrupted by user",
+    "Permission for this tool use was denied",
+    "The user doesn't want to proceed with this tool use",
+    "The user doesn't want to take this action right now",
 ];
 
 /// Whether a result text's first non-empty line is the user's ([`USER_STOPPED_RESULTS`]).

@@ -1184,6 +1184,8 @@ fn a_rejected_call_shown_as_a_result_is_neutral() {
         "  No (tell Claude what to do differently)\n",
         "User rejected update to pyproject.toml\n11  requires-python",
         "Interrupted by user",
+        "Permission for this tool use was denied. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).",
+        "The user doesn't want to proceed with this tool use. The tool use was rejected.",
     ] {
         let v = serde_json::Value::String(text.into());
         assert_eq!(of_response(&v), Outcome::Neutral, "{text}");
