@@ -267,9 +267,6 @@ pub fn of_response(v: &Value) -> Outcome {
         Value::String(s) => of_text(s, true),
         Value::Object(o) => {
             let text = response_text(v);
-            if is_user_stopped_result(&text) {
-                return Outcome::Neutral;
-            }
             let fail = |cause| {
                 Outcome::Failure(Failure {
                     cause,

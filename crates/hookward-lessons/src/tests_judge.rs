@@ -1190,9 +1190,6 @@ fn a_rejected_call_shown_as_a_result_is_neutral() {
         let v = serde_json::Value::String(text.into());
         assert_eq!(of_response(&v), Outcome::Neutral, "{text}");
     }
-    // … also as a structured result's output (an export without the error flag)
-    let denied = serde_json::json!({"stdout": "Permission for this tool use was denied. The tool use was rejected.", "stderr": ""});
-    assert_eq!(of_response(&denied), Outcome::Neutral);
     let ok = serde_json::Value::String("3 passed in 0.2s".into());
     assert_eq!(of_response(&ok), Outcome::Success);
 }
