@@ -218,6 +218,24 @@ pub const TABLE_TAIL: &[Row] = &[
         "Databricks CLI configuration profiles: host and personal access token",
     ),
     row(
+        Home(".kaggle/kaggle.json"),
+        Credential,
+        "/home/x/.kaggle/kaggle.json",
+        "Kaggle API: `kaggle.json` holds the user name and API key (Kaggle API docs, Authentication)",
+    ),
+    row(
+        Home(".hex/hex.config"),
+        Credential,
+        "/home/x/.hex/hex.config",
+        "Hex (Elixir package manager): `mix hex.user auth` stores the API key and repository auth keys here",
+    ),
+    row(
+        Home(".microsoft/usersecrets"),
+        Credential,
+        "/home/x/.microsoft/usersecrets/6f1c/secrets.json",
+        "ASP.NET Core Secret Manager (`dotnet user-secrets`) on Linux and macOS: each project's secrets.json",
+    ),
+    row(
         Home(".snowflake/connections.toml"),
         Credential,
         "/home/x/.snowflake/connections.toml",

@@ -117,6 +117,14 @@ pub const TABLE: &[Row] = &[
     row(".nuget/packages", Cache, "NuGet: global packages folder"),
     row(".pub-cache", Cache, "Dart/Flutter: pub cache"),
     row(".ccache", Cache, "ccache: compiler cache"),
+    // Xcode's build folder: every project's intermediate and built products, index and logs;
+    // Xcode rebuilds what is missing ("Clean Build Folder" and removing DerivedData are the
+    // documented ways to reset it; Xcode Help, "Build settings reference: Derived data").
+    row(
+        "library/developer/xcode/deriveddata",
+        Cache,
+        "Xcode: DerivedData holds build products and indexes, rebuilt on demand",
+    ),
     // rpmbuild's output folders below `%_topdir` (default `~/rpmbuild`): `rpmbuild -ba` rebuilds
     // them from SPECS and SOURCES (which stay unclassed: they are the user's input). Moving a
     // built package out of RPMS is how the build is collected (RPM Packaging Guide,

@@ -20,7 +20,20 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 	lib.has_class(p, "credential")
 	not new_folder(p)
 	not temp_working_copy(p)
+	not metadata_read(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
+}
+
+# Programs that show a file's name, size, times, mode or type, never its bytes (stat(1),
+# ls(1), test(1), realpath(1), readlink(1), file(1), du(1)): `stat ~/.ssh/authorized_keys`
+# checks a permission, it reads no key. An upload in the same command is still judged by the
+# exfiltration rules, which see every read.
+metadata_readers := {"stat", "ls", "test", "realpath", "readlink", "file", "du", "basename", "dirname"}
+
+metadata_read(p) if {
+	p.via == "shell"
+	p.access == "read"
+	p.how in metadata_readers
 }
 
 # A credential-named file in a temporary folder that the shell command removes (cleanup after a
@@ -146,6 +159,7 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not metadata_read(p)
 	lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
 }
@@ -161,6 +175,7 @@ decision contains {"id": "path/secret-file-project", "decision": "ask", "reason"
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not metadata_read(p)
 	not lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])
 }

@@ -246,6 +246,21 @@ pub(crate) const CLIS: &[Cli] = &[
         local: &[],
         example: "netlify sites:delete x --force",
         source: "Netlify CLI",
+        // Global options whose value is not a verb (`netlify claim --token drop-jwt-token`).
+        value_options: &["--auth", "--token", "--site", "--filter", "--context"],
+        ..NONE
+    },
+    Cli {
+        names: &["fastlane"],
+        verb_at: AnyOperand,
+        confirms: true,
+        // fastlane match nuke: "revoke your certificates and provisioning profiles" of the
+        // Apple Developer account (every app's signing identity of that type, for every
+        // machine and CI job that uses them), and deletes them from the match repository.
+        verbs: &[Exact("nuke")],
+        whole_verbs: &["nuke"],
+        example: "fastlane match nuke distribution --force",
+        source: "fastlane docs, match: `fastlane match nuke development|distribution|enterprise` (`--force` skips the confirmation)",
         ..NONE
     },
     Cli {
@@ -382,8 +397,10 @@ pub(crate) const CLIS: &[Cli] = &[
         force: &[],
         local: &[],
         example: "firebase projects:delete p --force",
-        source: "Firebase CLI (--force); firestore:delete --all-collections (the whole database), -r/--recursive (a collection and everything below it)",
+        source: "Firebase CLI (--force); firestore:delete --all-collections (the whole database), -r/--recursive (a collection and everything below it); hosting:disable (\"Stop serving web traffic to your Firebase Hosting site\")",
         whole_flags: &["--all-collections", "-r", "--recursive"],
+        // `hosting:disable` takes the site off the web (Firebase CLI reference).
+        verbs: &[Exact("disable")],
         ..NONE
     },
     Cli {
@@ -1315,6 +1332,24 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if resource
         .iter()
         .any(|w| LOCAL.contains(w) || cli.local.contains(w) || REGENERABLE.contains(w))
+    {
+        return;
+    }
+    // A CLI's own local words spelled before a colon verb (`heroku plugins:uninstall x`,
+    // `heroku auth:logout`): the CLI's plugins or sign-in, not a cloud resource. `config` is
+    // left out here: `heroku config:unset` changes the app's settings.
+    if verb_word.split_once(':').is_some_and(|(head, _)| {
+        head != "config" && (LOCAL.contains(&head) || cli.local.contains(&head))
+    }) {
+        return;
+    }
+    // A CDN's cache flushed or purged (`doctl compute cdn flush ID --files …`, `az cdn endpoint
+    // purge`, `az afd endpoint purge`): the edge fetches the files from the origin again, as
+    // any cache rebuilds itself; deleting the CDN endpoint itself is still a delete.
+    if matches!(verb, "flush" | "purge")
+        && resource
+            .iter()
+            .any(|w| matches!(w.to_ascii_lowercase().as_str(), "cdn" | "afd"))
     {
         return;
     }

@@ -102,7 +102,23 @@ pub(crate) fn is_known_generator(text: &str) -> bool {
     let rest: Vec<&str> = words.collect();
     KNOWN_GENERATORS.iter().any(|(p, verb)| {
         *p == prog && (verb.is_empty() || rest.iter().any(|w| w.starts_with(verb)))
-    })
+    }) || completion_script(&rest)
+}
+
+/// A program printing its own shell-completion script (`doctl completion bash`, `supabase
+/// completion zsh`, `velero completion zsh`, `tool --completions bash`): the code is the
+/// program's own, trusted as much as running the program is (h-cls19; the programs of
+/// [`KNOWN_GENERATORS`] were one row each before). Only when the completion word is the
+/// program's first operand and at most a shell name follows it.
+fn completion_script(rest: &[&str]) -> bool {
+    const WORDS: &[&str] = &["completion", "completions", "--completion", "--completions"];
+    const SHELLS: &[&str] = &["bash", "zsh", "fish", "powershell", "pwsh", "elvish", "nushell"];
+    let mut ops = rest.iter().filter(|w| !w.starts_with("--") || WORDS.contains(w));
+    let Some(first) = ops.next() else {
+        return false;
+    };
+    let first = first.split('=').next().unwrap_or(first);
+    WORDS.contains(&first) && ops.all(|w| SHELLS.contains(w) || w.starts_with('-'))
 }
 
 /// Code given as an argument whose text is only known at run time (`eval "$X"`,

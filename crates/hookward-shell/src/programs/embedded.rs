@@ -554,8 +554,17 @@ pub(crate) fn run_remote_argv(
 /// (az vm run-command), `az container exec … --exec-command S`, `aws ssm send-command
 /// --parameters commands=[…]` or `'{"commands":[…]}'` (AWS-RunShellScript), `aws ecs
 /// execute-command --command S`, `gcloud compute ssh|tpus tpu-vm ssh … --command S`,
-/// `kubeletctl exec|run S` (the kubelet API's `/run` and `/exec`).
+/// `kubeletctl exec|run S` (the kubelet API's `/run` and `/exec`), and the app platforms'
+/// and devices' consoles (h-cls19, [`CONSOLE_COMMANDS`]): `fly ssh console -C S` (flyctl docs,
+/// `--command`), `heroku run [OPTS] CMD…` (Heroku CLI `run`: a one-off dyno of the app runs
+/// CMD), `adb [-s SERIAL] shell CMD…` (adb(1): runs CMD on the device).
 pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    if let Some((via, code)) = console_command(name, inv) {
+        if !code.trim().is_empty() && code.len() <= 16 * 1024 {
+            run_remote_code(a, inv, st, via, &code);
+        }
+        return;
+    }
     if !matches!(name, "az" | "aws" | "gcloud" | "kubeletctl") {
         return;
     }
@@ -614,6 +623,112 @@ pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: 
             run_remote_code(a, inv, st, via, s);
         }
     }
+}
+
+/// Consoles of app platforms and devices that run a command given as words after their
+/// options, as `ssh host CMD` does: (program, the words that name the console, options that
+/// take a value before the command, options whose value *is* the command). Sources: Heroku CLI
+/// `heroku run` (`-a/--app`, `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh
+/// console` (`-a/--app`, `-s/--select`, `-u/--user`, `-C/--command`), adb(1) `-s SERIAL`,
+/// `-t ID`, `-H`/`-P` and `shell`.
+pub(crate) const CONSOLE_COMMANDS: &[(&str, &[&str], &[&str], &[&str])] = &[
+    (
+        "heroku",
+        &["run"],
+        &["-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"],
+        &[],
+    ),
+    (
+        "fly",
+        &["ssh", "console"],
+        &["-a", "--app", "-s", "--select", "-u", "--user", "-r", "--region", "--machine", "--process-group"],
+        &["-C", "--command"],
+    ),
+    (
+        "flyctl",
+        &["ssh", "console"],
+        &["-a", "--app", "-s", "--select", "-u", "--user", "-r", "--region", "--machine", "--process-group"],
+        &["-C", "--command"],
+    ),
+    ("adb", &["shell"], &["-s", "-t", "-H", "-P", "-L"], &[]),
+];
+
+/// The command a [`CONSOLE_COMMANDS`] console runs, with the console's name, or `None` (no
+/// command: an interactive console).
+fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
+    let (_, verbs, value_opts, command_opts) = CONSOLE_COMMANDS.iter().find(|(p, ..)| *p == name)?;
+    let via: &'static str = match name {
+        "heroku" => "heroku run",
+        "adb" => "adb shell",
+        _ => "fly ssh console",
+    };
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    let mut i = 0;
+    let mut matched = 0;
+    let mut dashes = false;
+    let mut command: Option<String> = None;
+    while let Some(w) = words.get(i) {
+        if matched < verbs.len() {
+            if *w == verbs[matched] {
+                matched += 1;
+            } else if !w.starts_with('-') {
+                return None;
+            } else if value_opts.contains(w) {
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if command_opts.contains(w) {
+            command = words.get(i + 1).map(|v| (*v).to_string());
+            i += 2;
+            continue;
+        }
+        if let Some(v) = command_opts
+            .iter()
+            .find_map(|o| w.strip_prefix(o).and_then(|r| r.strip_prefix('=')))
+        {
+            command = Some(v.to_string());
+            i += 1;
+            continue;
+        }
+        if *w == "--" {
+            i += 1;
+            dashes = true;
+            break;
+        }
+        if !w.starts_with('-') {
+            break;
+        }
+        i += if value_opts.contains(w) { 2 } else { 1 };
+    }
+    if matched < verbs.len() {
+        return None;
+    }
+    if command.is_none() && command_opts.is_empty() {
+        let mut rest: Vec<&str> = words.get(i..).unwrap_or(&[]).to_vec();
+        // The Heroku CLI reads its own flags after the command too (`heroku run bash -a app`)
+        // unless `--` ended them.
+        if name == "heroku" && !dashes {
+            let mut kept = Vec::new();
+            let mut skip = false;
+            for w in rest {
+                if std::mem::take(&mut skip) {
+                    continue;
+                }
+                if matches!(w, "-a" | "--app" | "-r" | "--remote") {
+                    skip = true;
+                    continue;
+                }
+                kept.push(w);
+            }
+            rest = kept;
+        }
+        if !rest.is_empty() {
+            command = Some(rest.join(" "));
+        }
+    }
+    command.map(|c| (via, c))
 }
 
 /// The commands of an `aws ssm send-command --parameters` value: shorthand

@@ -386,6 +386,9 @@ pub(crate) const FILE_SERVERS: &[(&str, &str, &[&str])] = &[
     ("ngrok", "", &[""]),
     // Caddy's static file server (Caddy docs, `caddy file-server --root DIR [--listen ADDR]`).
     ("caddy", "file-server", &["--root", "-r"]),
+    // Jupyter Lab/Notebook/Server: the root folder is picked out by `mod.rs` `jupyter_root`
+    // and handed over as the one operand.
+    ("jupyter", "", &[""]),
 ];
 
 /// Records the served root of a file server started by `program` (`python`, `php`, `httpd`,

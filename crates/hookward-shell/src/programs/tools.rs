@@ -42,9 +42,15 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         .collect();
     let ev = inv.evidence.clone();
     // `goreleaser --version`, `npm publish --help`: the program prints and exits.
-    let prints_only = words
-        .iter()
-        .any(|w| matches!(w.as_str(), "--help" | "-h" | "--version"));
+    // `--version` given a value (`cargo yank --version 0.3.2 CRATE`, `gem yank -v`) names a
+    // version to act on; only a bare one prints the program's version.
+    let prints_only = words.iter().enumerate().any(|(i, w)| {
+        matches!(w.as_str(), "--help" | "-h")
+            || (w == "--version"
+                && words
+                    .get(i + 1)
+                    .is_none_or(|v| v.starts_with('-') || v.is_empty()))
+    });
     if let Some(kind) = publish_kind(name, &words, &ops).filter(|_| !prints_only) {
         a.publish(&kind, &ev);
     }
@@ -466,6 +472,14 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
             "goreleaser release".into()
         }
         ("anaconda", "upload") => "anaconda upload".into(),
+        // mkdocs(1) `gh-deploy`: builds the site and pushes it to the repository's `gh-pages`
+        // branch, which GitHub Pages serves (`--force` overwrites that branch).
+        ("mkdocs", "gh-deploy") => "mkdocs gh-deploy".into(),
+        // dput(1)/dupload(1): uploads a Debian source or binary package to an archive or a
+        // Launchpad PPA, from which it is built and served to every user of the archive.
+        ("dput" | "dupload", _) if !ops.is_empty() && !has("-H") && !has("--host-list") => {
+            format!("{name} upload")
+        }
         ("pod", "trunk") if second == "push" => "pod trunk push".into(),
         ("dart" | "flutter", "pub") if second == "publish" => format!("{name} pub publish"),
         ("mix", "hex.publish") => "mix hex.publish".into(),
@@ -590,9 +604,17 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
         }
         // PostgreSQL's other `drop*` client programs remove a role or a language.
         "dropuser" | "droplang" => "dropuser",
-        "redis-cli"
+        // The command as operands, or as lines read from stdin (`echo FLUSHALL | redis-cli -h
+        // host`: redis-cli(1) reads commands from stdin when none is given).
+        "redis-cli" | "valkey-cli" | "keydb-cli"
             if ops.iter().any(|w| {
                 w.eq_ignore_ascii_case("flushall") || w.eq_ignore_ascii_case("flushdb")
+            }) || inv.stdin.text.as_deref().is_some_and(|t| {
+                t.lines().any(|l| {
+                    l.split_whitespace().next().is_some_and(|w| {
+                        w.eq_ignore_ascii_case("flushall") || w.eq_ignore_ascii_case("flushdb")
+                    })
+                })
             }) =>
         {
             "redis_flush"
@@ -923,6 +945,133 @@ fn destructive_sql(s: &str) -> bool {
     })
 }
 
+/// SQL statements that hand out a database's administration or switch its audit trail off, as
+/// `infra` kinds (issue 11 item 4, verbs by pattern; h-cls19): `sql_grant` — a role or user made
+/// superuser or given the power to make roles, bypass row security or replicate (PostgreSQL
+/// `ALTER|CREATE ROLE|USER … SUPERUSER|CREATEROLE|BYPASSRLS|REPLICATION`), MySQL `GRANT ALL
+/// [PRIVILEGES] ON *.*` / `GRANT SUPER`, PostgreSQL's server-file and server-program roles
+/// (`GRANT pg_execute_server_program|pg_read_server_files|pg_write_server_files TO …`);
+/// `sql_log_off` — statement or connection logging switched off for the whole server
+/// (`ALTER SYSTEM SET log_statement = 'none'`, `log_*`/`pgaudit.*` to `off`/`none`/`-1`, MySQL
+/// `SET GLOBAL general_log|audit_log*|slow_query_log = OFF|0`); `sql_terminate_all` — every
+/// session of the server ended (`pg_terminate_backend(…) FROM pg_stat_activity` that no `WHERE`
+/// narrows); `sql_copy_to_program` / `sql_copy_from_program` — PostgreSQL `COPY … TO|FROM
+/// PROGRAM 'CMD'`, which runs CMD on the database server (PostgreSQL docs, COPY). Sources: the
+/// PostgreSQL reference pages ALTER ROLE, ALTER SYSTEM, COPY, "Predefined Roles", "Server
+/// Signaling Functions"; MySQL GRANT and "Server System Variables".
+pub(crate) fn admin_sql(s: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for stmt in s.split(';') {
+        let words: Vec<String> = stmt
+            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '*' | '$')))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_ascii_uppercase())
+            .collect();
+        let has = |w: &str| words.iter().any(|x| x == w);
+        let Some(first) = words.first().map(String::as_str) else {
+            continue;
+        };
+        let second = words.get(1).map(String::as_str).unwrap_or("");
+        let kind = match (first, second) {
+            ("ALTER" | "CREATE", "ROLE" | "USER")
+                if ["SUPERUSER", "CREATEROLE", "BYPASSRLS", "REPLICATION"]
+                    .iter()
+                    .any(|w| has(w)) =>
+            {
+                Some("sql_grant")
+            }
+            ("GRANT", _)
+                if has("SUPER")
+                    || (has("ALL") && has("*.*"))
+                    || [
+                        "PG_EXECUTE_SERVER_PROGRAM",
+                        "PG_READ_SERVER_FILES",
+                        "PG_WRITE_SERVER_FILES",
+                    ]
+                    .iter()
+                    .any(|w| has(w)) =>
+            {
+                Some("sql_grant")
+            }
+            ("ALTER", "SYSTEM") | ("SET", "GLOBAL") => {
+                let setting = words.get(if first == "SET" { 2 } else { 3 });
+                let logging = setting.is_some_and(|w| {
+                    w.starts_with("LOG_")
+                        || w.starts_with("PGAUDIT")
+                        || w == "LOGGING_COLLECTOR"
+                        || w == "GENERAL_LOG"
+                        || w == "SLOW_QUERY_LOG"
+                        || w.starts_with("AUDIT_LOG")
+                });
+                let off = words
+                    .iter()
+                    .skip(3)
+                    .any(|w| matches!(w.as_str(), "NONE" | "OFF" | "FALSE" | "0" | "-1"));
+                (logging && off).then_some("sql_log_off")
+            }
+            _ => None,
+        };
+        if let Some(k) = kind {
+            out.push(k);
+        }
+        if has("PG_TERMINATE_BACKEND") && has("PG_STAT_ACTIVITY") && !has("WHERE") {
+            out.push("sql_terminate_all");
+        }
+        if first == "COPY" && has("PROGRAM") {
+            if let Some(i) = words.iter().position(|w| w == "PROGRAM") {
+                match words.get(i.wrapping_sub(1)).map(String::as_str) {
+                    Some("TO") => out.push("sql_copy_to_program"),
+                    Some("FROM") => out.push("sql_copy_from_program"),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The commands of `COPY … TO|FROM PROGRAM 'CMD'` statements in `s` (PostgreSQL COPY: CMD is
+/// run by the server's shell; `''` in the literal is one quote).
+pub(crate) fn copy_programs(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let upper = s.to_ascii_uppercase();
+    let mut from = 0;
+    while let Some(rel) = upper.get(from..).and_then(|u| u.find("PROGRAM")) {
+        let at = from + rel + "PROGRAM".len();
+        from = at;
+        let before = upper.get(..at - "PROGRAM".len()).unwrap_or("").trim_end();
+        if !(before.ends_with(" TO") || before.ends_with(" FROM")) {
+            continue;
+        }
+        let rest = s.get(at..).unwrap_or("").trim_start();
+        let Some(body) = rest.strip_prefix('\'') else {
+            continue;
+        };
+        let mut cmd = String::new();
+        let mut chars = body.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\'' {
+                if chars.peek() == Some(&'\'') {
+                    chars.next();
+                    cmd.push('\'');
+                    continue;
+                }
+                break;
+            }
+            cmd.push(c);
+        }
+        if !cmd.trim().is_empty() {
+            out.push(cmd);
+        }
+        if out.len() >= 8 {
+            break;
+        }
+    }
+    out
+}
+
 /// Programs that carry SQL in an option (or an operand) beside the classic clients of [`sql`]:
 /// (program, words that must all appear, options whose value is SQL, whether the operands
 /// after those words are SQL too). A statement that drops or empties data
@@ -974,6 +1123,9 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    }
+    for k in texts.iter().flat_map(|t| admin_sql(t)).collect::<std::collections::BTreeSet<_>>() {
+        a.infra(k, &inv.evidence);
     }
 }
 
@@ -1057,6 +1209,16 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    }
+    for k in texts.iter().flat_map(|t| admin_sql(t)).collect::<std::collections::BTreeSet<_>>() {
+        a.infra(k, &inv.evidence);
+    }
+    // `COPY … TO PROGRAM 'curl -d @- URL'`: the command runs on the server with the table's
+    // rows as its stdin; analysed as a command (its uploads and fetches are this command's).
+    for t in &texts {
+        for cmd in copy_programs(t) {
+            super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
+        }
     }
     if name == "sqlite3" || name == "duckdb" {
         for t in &texts {
