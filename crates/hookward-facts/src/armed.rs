@@ -77,6 +77,64 @@ pub enum Runner {
     RustBuild,
     /// A shell sources it.
     Shell,
+    /// Gradle evaluates it as Groovy or Kotlin script (`groovy -e CODE`: the JVM call table
+    /// reads `Runtime.getRuntime().exec(…)`, `"…".execute()`, `ProcessBuilder`).
+    Gradle,
+    /// MSBuild runs its `<Exec Command="…"/>` tasks (each as shell text).
+    MsBuild,
+}
+
+/// Build and package files whose code runs by their path's shape rather than their name alone
+/// (h-cls19): (what the path ends with, in lower case, or a folder it lies in; runner; what runs
+/// it). Sources: Homebrew's Formula Cookbook (a formula is Ruby; `def install` runs on `brew
+/// install`), Debian Policy §6 (maintainer scripts `preinst`, `postinst`, `prerm`, `postrm`,
+/// also `debian/<package>.postinst`, run by dpkg as root on every machine installing the
+/// package), Gradle's user guide (build and settings scripts, init scripts, evaluated on every
+/// build), MSBuild's Exec task (docs.microsoft.com, "Exec task"; `Directory.Build.props` and
+/// `.targets` are imported by every project below them).
+pub const BUILD_FILES: &[(&str, Runner, &str)] = &[
+    ("build.gradle", Runner::Gradle, "every Gradle build"),
+    ("build.gradle.kts", Runner::Gradle, "every Gradle build"),
+    ("settings.gradle", Runner::Gradle, "every Gradle build"),
+    ("settings.gradle.kts", Runner::Gradle, "every Gradle build"),
+    ("init.gradle", Runner::Gradle, "every Gradle build"),
+    ("init.gradle.kts", Runner::Gradle, "every Gradle build"),
+    ("directory.build.props", Runner::MsBuild, "every dotnet build below it"),
+    ("directory.build.targets", Runner::MsBuild, "every dotnet build below it"),
+    (".csproj", Runner::MsBuild, "dotnet build"),
+    (".fsproj", Runner::MsBuild, "dotnet build"),
+    (".vbproj", Runner::MsBuild, "dotnet build"),
+    (".targets", Runner::MsBuild, "dotnet build"),
+    ("debian/postinst", Runner::Shell, "dpkg, on every machine installing the package"),
+    ("debian/preinst", Runner::Shell, "dpkg, on every machine installing the package"),
+    ("debian/prerm", Runner::Shell, "dpkg, on every machine removing the package"),
+    ("debian/postrm", Runner::Shell, "dpkg, on every machine removing the package"),
+    (".postinst", Runner::Shell, "dpkg, on every machine installing the package"),
+    (".preinst", Runner::Shell, "dpkg, on every machine installing the package"),
+];
+
+/// The [`BUILD_FILES`] row of `path`, or a Homebrew formula or cask (`Formula/*.rb`,
+/// `Casks/*.rb`: Ruby run by `brew install`).
+fn build_file(path: &str) -> Option<(&'static str, Runner, &'static str)> {
+    let lower = path.to_ascii_lowercase();
+    let lower = lower.as_str();
+    let in_folder = |f: &str| lower.contains(&format!("/{f}/")) || lower.starts_with(&format!("{f}/"));
+    if lower.ends_with(".rb") && (in_folder("formula") || in_folder("casks")) {
+        return Some(("Homebrew formula", Runner::Ruby, "brew install"));
+    }
+    BUILD_FILES
+        .iter()
+        .find(|(end, ..)| {
+            let base = lower.rsplit('/').next().unwrap_or(lower);
+            if end.contains('/') {
+                lower == *end || lower.ends_with(&format!("/{end}"))
+            } else if end.starts_with('.') {
+                base.ends_with(end) && base.len() > end.len()
+            } else {
+                base == *end
+            }
+        })
+        .copied()
 }
 
 /// Code files that build, test and install tools run by themselves, by file name (module docs):
@@ -159,6 +217,8 @@ fn kind_of(path: &str) -> Option<Kind> {
     } else if let Some((name, runner, trigger)) = TOOL_RUN_FILES.iter().find(|(n, _, _)| *n == base)
     {
         Some(Kind::ToolRun(name, *runner, trigger))
+    } else if let Some((name, runner, trigger)) = build_file(path) {
+        Some(Kind::ToolRun(name, runner, trigger))
     } else if base.ends_with(".gemspec") {
         Some(Kind::ToolRun(
             "gemspec",
@@ -729,6 +789,16 @@ fn tool_run(name: &str, runner: Runner, trigger: &str, text: &str) -> Vec<Armed>
         Runner::Python => format!("python3 -c {}", quote(text)),
         Runner::Ruby => format!("ruby -e {}", quote(text)),
         Runner::Shell => text.to_string(),
+        Runner::Gradle => format!("groovy -e {}", quote(text)),
+        Runner::MsBuild => {
+            return msbuild_execs(text)
+                .into_iter()
+                .map(|code| Armed {
+                    label: label.clone(),
+                    code,
+                })
+                .collect()
+        }
         Runner::RustBuild => {
             return rust_commands(text)
                 .into_iter()
@@ -743,6 +813,42 @@ fn tool_run(name: &str, runner: Runner, trigger: &str, text: &str) -> Vec<Armed>
         return Vec::new();
     }
     vec![Armed { label, code }]
+}
+
+/// The commands of MSBuild `<Exec Command="…"/>` tasks in `xml` (attribute values, XML
+/// entities decoded; at most 16).
+pub fn msbuild_execs(xml: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = xml[from..].find("<Exec") {
+        let start = from + at + "<Exec".len();
+        from = start;
+        let tag_end = xml[start..].find('>').map_or(xml.len(), |e| start + e);
+        let tag = &xml[start..tag_end];
+        let Some(c) = tag.find("Command=") else {
+            continue;
+        };
+        let rest = &tag[c + "Command=".len()..];
+        let Some(q) = rest.chars().next().filter(|q| *q == '"' || *q == '\'') else {
+            continue;
+        };
+        let body = &rest[1..];
+        let value = body.split(q).next().unwrap_or("");
+        let value = value
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&#xA;", "\n")
+            .replace("&amp;", "&");
+        if !value.trim().is_empty() {
+            out.push(value);
+        }
+        if out.len() >= 16 {
+            break;
+        }
+    }
+    out
 }
 
 /// The commands Rust code builds with `std::process::Command`: `Command::new(PROGRAM)` and the

@@ -69,6 +69,16 @@ pub const KNOWN_HOSTS: &[&str] = &[
     "downloads.gradle-dn.com",
     "repo.maven.apache.org",
     "repo1.maven.org",
+    // h-cls19: the default sources of NuGet, Hex, Google's and Gradle's Maven repositories,
+    // Homebrew's own taps (NuGet docs, "nuget.config reference": the default source;
+    // hex.pm docs; Android and Gradle docs: `google()`, `gradlePluginPortal()`).
+    "api.nuget.org",
+    "www.nuget.org",
+    "repo.hex.pm",
+    "hex.pm",
+    "maven.google.com",
+    "dl.google.com",
+    "plugins.gradle.org",
 ];
 
 /// Code-hosting sites (and GitHub's archive host): a direct install from a repository there
@@ -124,7 +134,7 @@ fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Opt
     if is_known_host(&host) && t.lookalike.is_none() && !t.mixed_script {
         return None;
     }
-    if how.ends_with(DIRECT) && is_code_host(&host) {
+    if (how.ends_with(DIRECT) || how == "brew tap") && is_code_host(&host) {
         return None;
     }
     Some(RegistryFact {
@@ -320,6 +330,53 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     );
                 }
             }
+            // `bundle config [set] [--global|--local] mirror.SOURCE MIRROR` (Bundler docs,
+            // bundle-config "MIRRORS OF GEM SOURCES"): every gem of SOURCE comes from MIRROR.
+            "bundle" if words.first() == Some(&"config") => {
+                if let Some(at) = words.iter().position(|w| w.starts_with("mirror.")) {
+                    add(
+                        "gem",
+                        words.get(at + 1).copied().unwrap_or(""),
+                        "bundle config mirror",
+                    );
+                }
+            }
+            // `mix hex.repo add NAME URL`, `mix hex.repo set NAME --url URL` (Hex docs,
+            // mix hex.repo): packages of that repository (hexpm itself when NAME is hexpm) come
+            // from URL.
+            "mix" if words.first() == Some(&"hex.repo") => {
+                if words.get(1) == Some(&"add") {
+                    add("hex", words.get(3).copied().unwrap_or(""), "mix hex.repo add");
+                }
+                for v in option_values(args, "--url", None) {
+                    add("hex", v, "mix hex.repo set --url");
+                }
+            }
+            // `dotnet nuget add source URL`, `dotnet nuget update source NAME --source URL`,
+            // `dotnet tool install … --add-source URL`, `dotnet add package … --source URL`,
+            // `dotnet restore --source URL`, `nuget sources add -Source URL` (.NET CLI and
+            // NuGet CLI references).
+            "dotnet" | "nuget" => {
+                if words.first() == Some(&"nuget") && words.get(2) == Some(&"source") {
+                    if words.get(1) == Some(&"add") {
+                        add("nuget", words.get(3).copied().unwrap_or(""), "dotnet nuget add source");
+                    }
+                }
+                for (long, short) in [
+                    ("--add-source", None),
+                    ("--source", Some("-s")),
+                    ("-Source", None),
+                ] {
+                    for v in option_values(args, long, short) {
+                        add("nuget", v, &format!("{} {long}", c.program));
+                    }
+                }
+            }
+            // `brew tap USER/REPO URL` (brew(1)): formulae of the tap, run as Ruby on `brew
+            // install`, come from URL.
+            "brew" if words.first() == Some(&"tap") => {
+                add("brew", words.get(2).copied().unwrap_or(""), "brew tap");
+            }
             "poetry" if words.first() == Some(&"source") && words.get(1) == Some(&"add") => {
                 add(
                     "poetry",
@@ -413,6 +470,12 @@ pub fn configures(path: &str) -> bool {
                 | "pyproject.toml"
                 | "bunfig.toml"
                 | ".gemrc"
+                | "gemfile"
+                | "nuget.config"
+                | "settings.gradle"
+                | "settings.gradle.kts"
+                | "build.gradle"
+                | "build.gradle.kts"
         )
         || (base.starts_with("requirements") && base.ends_with(".txt"))
 }
@@ -472,6 +535,17 @@ pub fn from_file(path: &str, text: &str) -> Vec<RegistryFact> {
         "uv.toml" | "pyproject.toml" => ("uv", &["url", "index-url", "extra-index-url"]),
         "bunfig.toml" => ("bun", &["registry"]),
         ".gemrc" => ("gem", &[":sources", "sources"]),
+        // Bundler's Gemfile: `source "URL"` (Bundler docs, Gemfile "SOURCE").
+        "gemfile" => ("gem", &["source"]),
+        // nuget.config `<packageSources>`: `<add key="NAME" value="URL" />` (NuGet docs,
+        // "nuget.config reference").
+        "nuget.config" => ("nuget", &["<add"]),
+        // Gradle repositories: `maven { url = uri("URL") }`, `maven { url 'URL' }`,
+        // `maven("URL")`, a `url` line inside a `maven { … }` block (Gradle docs,
+        // "Declaring repositories").
+        "settings.gradle" | "settings.gradle.kts" | "build.gradle" | "build.gradle.kts" => {
+            ("maven", &["maven", "maven(", "url", "setUrl("])
+        }
         _ if lower.starts_with("requirements") && lower.ends_with(".txt") => (
             "pip",
             &[
