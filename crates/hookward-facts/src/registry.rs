@@ -346,7 +346,11 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
             // from URL.
             "mix" if words.first() == Some(&"hex.repo") => {
                 if words.get(1) == Some(&"add") {
-                    add("hex", words.get(3).copied().unwrap_or(""), "mix hex.repo add");
+                    add(
+                        "hex",
+                        words.get(3).copied().unwrap_or(""),
+                        "mix hex.repo add",
+                    );
                 }
                 for v in option_values(args, "--url", None) {
                     add("hex", v, "mix hex.repo set --url");
@@ -359,7 +363,11 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
             "dotnet" | "nuget" => {
                 if words.first() == Some(&"nuget") && words.get(2) == Some(&"source") {
                     if words.get(1) == Some(&"add") {
-                        add("nuget", words.get(3).copied().unwrap_or(""), "dotnet nuget add source");
+                        add(
+                            "nuget",
+                            words.get(3).copied().unwrap_or(""),
+                            "dotnet nuget add source",
+                        );
                     }
                 }
                 for (long, short) in [
@@ -952,6 +960,155 @@ mod tests {
         ] {
             assert!(hosts(argv).is_empty(), "{argv:?}");
         }
+    }
+
+    #[test]
+    fn more_ecosystems_sources() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        for (argv, host) in [
+            (
+                &[
+                    "bundle",
+                    "config",
+                    "set",
+                    "--global",
+                    "mirror.https://rubygems.org",
+                    "https://gems.mirror.example",
+                ][..],
+                "gems.mirror.example",
+            ),
+            (
+                &[
+                    "mix",
+                    "hex.repo",
+                    "set",
+                    "hexpm",
+                    "--url",
+                    "https://repo.hex.example",
+                ][..],
+                "repo.hex.example",
+            ),
+            (
+                &["mix", "hex.repo", "add", "acme", "https://hex.acme.example"][..],
+                "hex.acme.example",
+            ),
+            (
+                &[
+                    "dotnet",
+                    "nuget",
+                    "add",
+                    "source",
+                    "https://nuget.mirror.example/v3/index.json",
+                    "-n",
+                    "m",
+                ][..],
+                "nuget.mirror.example",
+            ),
+            (
+                &[
+                    "dotnet",
+                    "tool",
+                    "install",
+                    "-g",
+                    "t",
+                    "--add-source",
+                    "https://nuget.mirror.example/v3/index.json",
+                ][..],
+                "nuget.mirror.example",
+            ),
+            (
+                &[
+                    "brew",
+                    "tap",
+                    "acme/extra",
+                    "https://git.taps.example/acme/homebrew-extra",
+                ][..],
+                "git.taps.example",
+            ),
+        ] {
+            assert_eq!(hosts(argv), vec![host.to_string()], "{argv:?}");
+        }
+        for argv in [
+            &[
+                "bundle",
+                "config",
+                "set",
+                "--local",
+                "path",
+                "vendor/bundle",
+            ][..],
+            &["bundle", "config"][..],
+            &["mix", "hex.repo", "list"][..],
+            &["dotnet", "nuget", "list", "source"][..],
+            &[
+                "dotnet",
+                "add",
+                "package",
+                "Serilog",
+                "--source",
+                "https://api.nuget.org/v3/index.json",
+            ][..],
+            &["brew", "tap", "acme/extra"][..],
+            &[
+                "brew",
+                "tap",
+                "acme/extra",
+                "https://github.com/acme/homebrew-extra",
+            ][..],
+        ] {
+            assert!(hosts(argv).is_empty(), "{argv:?}");
+        }
+        let n = |path: &str, text: &str| from_file(path, text).len();
+        assert_eq!(
+            n(
+                "/p/Gemfile",
+                "source \"https://gems.mirror.example\"\ngem \"rails\"\n"
+            ),
+            1
+        );
+        assert_eq!(n("/p/Gemfile", "source \"https://rubygems.org\"\n"), 0);
+        assert_eq!(
+            n("/p/NuGet.Config", "<packageSources>\n  <clear />\n  <add key=\"a\" value=\"https://nuget.acme.example/v3/index.json\" />\n</packageSources>\n"),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/nuget.config",
+                "<add key=\"nuget.org\" value=\"https://api.nuget.org/v3/index.json\" />\n"
+            ),
+            0
+        );
+        assert_eq!(
+            n(
+                "/p/settings.gradle.kts",
+                "        maven { url = uri(\"http://repo.libs.example/maven2\") }\n"
+            ),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/build.gradle",
+                "    maven {\n        url 'https://repo.libs.example/m2'\n    }\n"
+            ),
+            1
+        );
+        assert_eq!(
+            n(
+                "/p/settings.gradle.kts",
+                "    google()\n    mavenCentral()\n    gradlePluginPortal()\n"
+            ),
+            0
+        );
+        assert!(
+            configures("/p/NuGet.Config")
+                && configures("/p/Gemfile")
+                && configures("/p/app/build.gradle.kts")
+        );
     }
 
     #[test]

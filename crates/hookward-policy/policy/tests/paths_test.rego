@@ -275,3 +275,17 @@ test_temp_credential_copy_removed_or_made_here_is_quiet if {
 	}
 	count([x | some x in rules.decision; x.id == "path/credential-store"]) == 0 with input as made
 }
+
+# h-cls19: stat/ls/test/realpath show a store's name, mode and times, never its bytes.
+test_metadata_reads_of_stores_quiet if {
+	every how in ["stat", "ls", "test", "realpath", "file"] {
+		inp := {
+			"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+			"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/.ssh/authorized_keys", "access": "read", "via": "shell", "how": how, "evidence": "stat ~/.ssh/authorized_keys", "classes": ["credential", "outside_project"], "recursive": false}]},
+			"config": {},
+		}
+		count(rules.decision) == 0 with input as inp
+	}
+	some d in rules.decision with input as object.union(one_path("/home/dev/.ssh/id_rsa", "read", "shell", ["credential", "outside_project"]), {})
+	d.id == "path/credential-store"
+}

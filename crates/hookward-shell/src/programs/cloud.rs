@@ -1421,6 +1421,24 @@ mod tests {
     }
 
     #[test]
+    fn cls19_rows_cdn_purges_and_local_colon_verbs() {
+        let f = cloud("fastlane match nuke distribution --force");
+        assert!(f[0].whole && f[0].non_interactive, "{f:?}");
+        assert!(cloud("fastlane match development").is_empty());
+        assert!(!cloud("firebase hosting:disable --force")[0].whole);
+        // a CDN's cache is rebuilt from the origin; the endpoint itself is not
+        assert!(cloud("doctl compute cdn flush 418b --files /a/*").is_empty());
+        assert!(cloud("az cdn endpoint purge -g rg -n ep --content-paths '/*'").is_empty());
+        assert!(!cloud("az cdn endpoint delete -g rg -n ep").is_empty());
+        // the CLI's own plugins and sign-in, spelled before a colon verb
+        assert!(cloud("heroku plugins:uninstall myplugin").is_empty());
+        assert!(!cloud("heroku apps:destroy app --confirm app").is_empty());
+        // an option's value is not a verb
+        assert!(cloud("netlify claim --site abc123 --token drop-jwt-token").is_empty());
+        assert!(!cloud("netlify sites:delete abc --force").is_empty());
+    }
+
+    #[test]
     fn verb_shapes_whole_sweeps_and_system_namespaces() {
         let f = cloud("ibmcloud resource service-instance-delete db -f");
         assert!(f[0].whole && f[0].non_interactive, "{f:?}");

@@ -102,8 +102,14 @@ pub(crate) fn is_known_generator(text: &str) -> bool {
     let rest: Vec<&str> = words.collect();
     KNOWN_GENERATORS.iter().any(|(p, verb)| {
         *p == prog && (verb.is_empty() || rest.iter().any(|w| w.starts_with(verb)))
-    }) || completion_script(&rest)
+    }) || (!NETWORK_CLIENTS.contains(&prog) && completion_script(&rest))
 }
+
+/// Programs whose operands are URLs or hosts: `curl completion bash` fetches, it prints no
+/// completion script of its own.
+const NETWORK_CLIENTS: &[&str] = &[
+    "curl", "wget", "http", "https", "xh", "aria2c", "nc", "ncat",
+];
 
 /// A program printing its own shell-completion script (`doctl completion bash`, `supabase
 /// completion zsh`, `velero completion zsh`, `tool --completions bash`): the code is the
@@ -112,13 +118,28 @@ pub(crate) fn is_known_generator(text: &str) -> bool {
 /// program's first operand and at most a shell name follows it.
 fn completion_script(rest: &[&str]) -> bool {
     const WORDS: &[&str] = &["completion", "completions", "--completion", "--completions"];
-    const SHELLS: &[&str] = &["bash", "zsh", "fish", "powershell", "pwsh", "elvish", "nushell"];
-    let mut ops = rest.iter().filter(|w| !w.starts_with("--") || WORDS.contains(w));
+    const SHELLS: &[&str] = &[
+        "bash",
+        "zsh",
+        "fish",
+        "powershell",
+        "pwsh",
+        "elvish",
+        "nushell",
+    ];
+    let mut ops = rest
+        .iter()
+        .filter(|w| !w.starts_with("--") || WORDS.contains(w));
     let Some(first) = ops.next() else {
         return false;
     };
     let first = first.split('=').next().unwrap_or(first);
-    WORDS.contains(&first) && ops.all(|w| SHELLS.contains(w) || w.starts_with('-'))
+    let after: Vec<&&str> = ops.collect();
+    WORDS.contains(&first)
+        && after.iter().any(|w| SHELLS.contains(w))
+        && after
+            .iter()
+            .all(|w| SHELLS.contains(w) || w.starts_with('-'))
 }
 
 /// Code given as an argument whose text is only known at run time (`eval "$X"`,
@@ -287,6 +308,14 @@ mod tests {
         assert!(!is_known_generator("$(curl -s x | sh)"));
         assert!(!is_known_generator("$(pyenv init - ; rm -rf ~)"));
         assert!(!is_known_generator("$X"));
+        // a program's own completion script, any program (h-cls19)
+        assert!(is_known_generator("<(supabase completion zsh)"));
+        assert!(is_known_generator("\"$(velero completion bash)\""));
+        assert!(is_known_generator("<(tool --completions fish)"));
+        assert!(!is_known_generator("<(tool completion install x.sh)"));
+        assert!(!is_known_generator("<(tool run completion)"));
+        assert!(!is_known_generator("<(curl completion bash)"));
+        assert!(!is_known_generator("<(tool completion)"));
     }
 
     #[test]

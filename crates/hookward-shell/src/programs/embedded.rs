@@ -635,19 +635,43 @@ pub(crate) const CONSOLE_COMMANDS: &[(&str, &[&str], &[&str], &[&str])] = &[
     (
         "heroku",
         &["run"],
-        &["-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"],
+        &[
+            "-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type",
+        ],
         &[],
     ),
     (
         "fly",
         &["ssh", "console"],
-        &["-a", "--app", "-s", "--select", "-u", "--user", "-r", "--region", "--machine", "--process-group"],
+        &[
+            "-a",
+            "--app",
+            "-s",
+            "--select",
+            "-u",
+            "--user",
+            "-r",
+            "--region",
+            "--machine",
+            "--process-group",
+        ],
         &["-C", "--command"],
     ),
     (
         "flyctl",
         &["ssh", "console"],
-        &["-a", "--app", "-s", "--select", "-u", "--user", "-r", "--region", "--machine", "--process-group"],
+        &[
+            "-a",
+            "--app",
+            "-s",
+            "--select",
+            "-u",
+            "--user",
+            "-r",
+            "--region",
+            "--machine",
+            "--process-group",
+        ],
         &["-C", "--command"],
     ),
     ("adb", &["shell"], &["-s", "-t", "-H", "-P", "-L"], &[]),
@@ -656,7 +680,8 @@ pub(crate) const CONSOLE_COMMANDS: &[(&str, &[&str], &[&str], &[&str])] = &[
 /// The command a [`CONSOLE_COMMANDS`] console runs, with the console's name, or `None` (no
 /// command: an interactive console).
 fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
-    let (_, verbs, value_opts, command_opts) = CONSOLE_COMMANDS.iter().find(|(p, ..)| *p == name)?;
+    let (_, verbs, value_opts, command_opts) =
+        CONSOLE_COMMANDS.iter().find(|(p, ..)| *p == name)?;
     let via: &'static str = match name {
         "heroku" => "heroku run",
         "adb" => "adb shell",
@@ -994,6 +1019,58 @@ pub(crate) fn remote_display(a: &mut Analyzer, name: &str, inv: &Inv) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn consoles_run_their_command_there() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let remote = |c: &str| -> Vec<(String, String)> {
+            crate::analyze(c, &ctx)
+                .remote_paths
+                .into_iter()
+                .map(|p| (p.path, p.how))
+                .collect()
+        };
+        for (c, how) in [
+            (
+                "fly ssh console -a app -C 'rm -rf /data/uploads'",
+                "fly ssh console: rm",
+            ),
+            (
+                "flyctl ssh console --app app --command='rm -rf /data/uploads'",
+                "fly ssh console: rm",
+            ),
+            ("adb shell rm -rf /data/uploads", "adb shell: rm"),
+            (
+                "adb -s emulator-5554 shell 'rm -rf /data/uploads'",
+                "adb shell: rm",
+            ),
+            (
+                "heroku run --app prod rm -rf /data/uploads",
+                "heroku run: rm",
+            ),
+            ("heroku run rm -rf /data/uploads -a prod", "heroku run: rm"),
+        ] {
+            let r = remote(c);
+            assert!(
+                r.iter().any(|(p, h)| p == "/data/uploads" && h == how),
+                "{c}: {r:?}"
+            );
+        }
+        for c in [
+            "fly ssh console -a app",
+            "adb shell",
+            "heroku run bash -a app",
+            "adb logcat",
+            "heroku runs",
+            "fly ssh issue --agent",
+        ] {
+            assert!(remote(c).is_empty(), "{c}: {:?}", remote(c));
+        }
+    }
 
     #[test]
     fn bind_mounted_host_folders_are_local_paths() {

