@@ -565,6 +565,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     cloud::http_delete(a, name, inv);
     tools::sql_carriers(a, name, inv);
     tools::framework_db(a, name, inv);
+    tools::framework_code(a, name, inv, st);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }

