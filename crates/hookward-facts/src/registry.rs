@@ -361,20 +361,27 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
             // `dotnet restore --source URL`, `nuget sources add -Source URL` (.NET CLI and
             // NuGet CLI references).
             "dotnet" | "nuget" => {
-                if words.first() == Some(&"nuget") && words.get(2) == Some(&"source") {
-                    if words.get(1) == Some(&"add") {
-                        add(
-                            "nuget",
-                            words.get(3).copied().unwrap_or(""),
-                            "dotnet nuget add source",
-                        );
-                    }
+                if words.first() == Some(&"nuget")
+                    && words.get(1) == Some(&"add")
+                    && words.get(2) == Some(&"source")
+                {
+                    add(
+                        "nuget",
+                        words.get(3).copied().unwrap_or(""),
+                        "dotnet nuget add source",
+                    );
                 }
+                // `dotnet nuget push|delete --source URL` names where a package is published
+                // (its own fact), not where installs come from.
+                let publishes = words.iter().any(|w| matches!(*w, "push" | "delete"));
                 for (long, short) in [
                     ("--add-source", None),
                     ("--source", Some("-s")),
                     ("-Source", None),
                 ] {
+                    if publishes {
+                        break;
+                    }
                     for v in option_values(args, long, short) {
                         add("nuget", v, &format!("{} {long}", c.program));
                     }

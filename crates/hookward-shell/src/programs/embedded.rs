@@ -625,13 +625,22 @@ pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: 
     }
 }
 
+/// One console row: (program, words naming the console, options taking a value, options whose
+/// value is the command).
+type Console = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// Consoles of app platforms and devices that run a command given as words after their
 /// options, as `ssh host CMD` does: (program, the words that name the console, options that
 /// take a value before the command, options whose value *is* the command). Sources: Heroku CLI
 /// `heroku run` (`-a/--app`, `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh
 /// console` (`-a/--app`, `-s/--select`, `-u/--user`, `-C/--command`), adb(1) `-s SERIAL`,
 /// `-t ID`, `-H`/`-P` and `shell`.
-pub(crate) const CONSOLE_COMMANDS: &[(&str, &[&str], &[&str], &[&str])] = &[
+pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
     (
         "heroku",
         &["run"],

@@ -940,6 +940,45 @@ pub(crate) fn sub_inv(inv: &Inv, argv: Vec<Arg>, wrapper: &str) -> Inv {
     next
 }
 
+/// The words after `jupyter lab|notebook|server` (or `jupyter-lab`, `jupyter-notebook`,
+/// `jupyter-server`), when `name` starts a Jupyter server.
+fn jupyter_server<'x>(name: &str, rest: &'x [Arg]) -> Option<&'x [Arg]> {
+    match name {
+        "jupyter-lab" | "jupyter-notebook" | "jupyter-server" => Some(rest),
+        "jupyter" => {
+            let first = rest.first()?;
+            matches!(first.text.as_str(), "lab" | "notebook" | "server").then(|| &rest[1..])
+        }
+        _ => None,
+    }
+}
+
+/// A Jupyter server's root folder as the one operand [`exfil::file_server`] reads (`jupyter`
+/// row of [`exfil::FILE_SERVERS`]): the value of its root-folder options, else nothing (the
+/// working folder).
+fn jupyter_root(rest: &[Arg]) -> Vec<Arg> {
+    const ROOT_OPTIONS: &[&str] = &[
+        "--notebook-dir",
+        "--ServerApp.root_dir",
+        "--NotebookApp.notebook_dir",
+        "--root-dir",
+    ];
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        if ROOT_OPTIONS.contains(&w.text.as_str()) {
+            return rest.get(i + 1).cloned().into_iter().collect();
+        }
+        if let Some(o) = ROOT_OPTIONS
+            .iter()
+            .find(|o| w.text.strip_prefix(**o).is_some_and(|r| r.starts_with('=')))
+        {
+            return vec![crate::opts::sub_arg(w, o.len() + 1)];
+        }
+        i += 1;
+    }
+    Vec::new()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1019,43 +1058,4 @@ mod tests {
         assert_eq!(sh_quote("-rf"), "-rf");
         assert_eq!(sh_quote("it's"), "'it'\\''s'");
     }
-}
-
-/// The words after `jupyter lab|notebook|server` (or `jupyter-lab`, `jupyter-notebook`,
-/// `jupyter-server`), when `name` starts a Jupyter server.
-fn jupyter_server<'x>(name: &str, rest: &'x [Arg]) -> Option<&'x [Arg]> {
-    match name {
-        "jupyter-lab" | "jupyter-notebook" | "jupyter-server" => Some(rest),
-        "jupyter" => {
-            let first = rest.first()?;
-            matches!(first.text.as_str(), "lab" | "notebook" | "server").then(|| &rest[1..])
-        }
-        _ => None,
-    }
-}
-
-/// A Jupyter server's root folder as the one operand [`exfil::file_server`] reads (`jupyter`
-/// row of [`exfil::FILE_SERVERS`]): the value of its root-folder options, else nothing (the
-/// working folder).
-fn jupyter_root(rest: &[Arg]) -> Vec<Arg> {
-    const ROOT_OPTIONS: &[&str] = &[
-        "--notebook-dir",
-        "--ServerApp.root_dir",
-        "--NotebookApp.notebook_dir",
-        "--root-dir",
-    ];
-    let mut i = 0;
-    while let Some(w) = rest.get(i) {
-        if ROOT_OPTIONS.contains(&w.text.as_str()) {
-            return rest.get(i + 1).cloned().into_iter().collect();
-        }
-        if let Some(o) = ROOT_OPTIONS
-            .iter()
-            .find(|o| w.text.strip_prefix(**o).is_some_and(|r| r.starts_with('=')))
-        {
-            return vec![crate::opts::sub_arg(w, o.len() + 1)];
-        }
-        i += 1;
-    }
-    Vec::new()
 }
