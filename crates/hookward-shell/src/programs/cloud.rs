@@ -712,6 +712,10 @@ pub(crate) const LOCAL: &[&str] = &[
     "completion",
 ];
 
+/// Command topics of colon-style CLIs (`heroku plugins:uninstall`, `heroku auth:logout`) that
+/// name the CLI's own local state: its plugins, its sign-in, its shell completion.
+const COLON_LOCAL: &[&str] = &["plugins", "plugin", "auth", "autocomplete", "completion"];
+
 /// Flags that turn a CLI's own confirmation off (common spellings).
 pub(crate) const FORCE_FLAGS: &[&str] = &[
     "--force",
@@ -1335,12 +1339,15 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     {
         return;
     }
-    // A CLI's own local words spelled before a colon verb (`heroku plugins:uninstall x`,
-    // `heroku auth:logout`): the CLI's plugins or sign-in, not a cloud resource. `config` is
-    // left out here: `heroku config:unset` changes the app's settings.
-    if verb_word.split_once(':').is_some_and(|(head, _)| {
-        head != "config" && (LOCAL.contains(&head) || cli.local.contains(&head))
-    }) {
+    // A CLI's own plugins, sign-in and completion spelled before a colon verb (`heroku
+    // plugins:uninstall x`, `heroku auth:logout`; oclif's command topics). Other topics name
+    // the project's resources even when the word is local elsewhere: `firebase
+    // extensions:uninstall` removes an extension's resources from the Firebase project,
+    // `heroku config:unset` changes the app's settings.
+    if verb_word
+        .split_once(':')
+        .is_some_and(|(head, _)| COLON_LOCAL.contains(&head) || cli.local.contains(&head))
+    {
         return;
     }
     // A CDN's cache flushed or purged (`doctl compute cdn flush ID --files …`, `az cdn endpoint
@@ -1433,6 +1440,7 @@ mod tests {
         // the CLI's own plugins and sign-in, spelled before a colon verb
         assert!(cloud("heroku plugins:uninstall myplugin").is_empty());
         assert!(!cloud("heroku apps:destroy app --confirm app").is_empty());
+        assert!(!cloud("firebase extensions:uninstall ext").is_empty());
         // an option's value is not a verb
         assert!(cloud("netlify claim --site abc123 --token drop-jwt-token").is_empty());
         assert!(!cloud("netlify sites:delete abc --force").is_empty());
