@@ -822,6 +822,7 @@ test_database_dump_backups_and_local_quiet if {
 	every u in [
 		{"program": "aws", "target": "s3://backups/db.sql", "source": "<stdin>", "evidence": "aws s3 cp - s3://backups/db.sql"},
 		{"program": "scp", "target": "backup:/srv", "source": "/p/db.sql", "evidence": "scp db.sql backup:/srv"},
+		{"program": "mail", "target": "me@example.net", "source": "<stdin>", "evidence": "mail me@example.net"},
 		{"program": "curl", "target": "http://127.0.0.1:9000/up", "source": "<stdin>", "evidence": "curl -T - http://127.0.0.1:9000/up"},
 		{"program": "curl", "target": "https://hooks.example/x", "source": null, "evidence": "curl -d '{\"text\":\"done\"}' https://hooks.example/x"},
 	] {
