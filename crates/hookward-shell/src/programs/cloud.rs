@@ -655,6 +655,43 @@ pub(crate) const CLIS: &[Cli] = &[
                  (no prompt)",
         ..NONE
     },
+    Cli {
+        names: &["tkn"],
+        confirms: true,
+        force: &["--force", "-f"],
+        example: "tkn pipelinerun delete --all -f",
+        source: "Tekton CLI: tkn <kind> delete (pipelines, tasks, runs, triggers; prompts unless \
+                 -f), --all",
+        ..NONE
+    },
+    Cli {
+        names: &["faas-cli"],
+        confirms: false,
+        example: "faas-cli remove figlet",
+        source: "OpenFaaS CLI: faas-cli remove / rm (a deployed function), secret remove, \
+                 namespace delete (no prompt)",
+        ..NONE
+    },
+    Cli {
+        names: &["clusterctl"],
+        confirms: false,
+        example: "clusterctl delete --all",
+        source: "Cluster API clusterctl delete (providers from the management cluster; with \
+                 --include-crd also the clusters they manage)",
+        whole_flags: &["--include-crd"],
+        ..NONE
+    },
+    // PostgreSQL's WAL-G: `delete` without `--confirm` only lists what it would delete.
+    Cli {
+        names: &["wal-g"],
+        confirms: true,
+        force: &["--confirm"],
+        example: "wal-g delete retain FULL 3 --confirm",
+        source: "WAL-G docs, \"delete\": delete retain / before / everything / target / \
+                 garbage, which only print what they would delete unless --confirm",
+        whole_verbs: &["delete"],
+        ..NONE
+    },
 ];
 
 /// A verb pattern.
