@@ -1445,6 +1445,36 @@ pub(crate) fn engine_api(
     }
 }
 
+/// Folders that hold only the host's programs and libraries (FHS 3.0 §4, §3.4, §3.16: `/usr`,
+/// `/bin`, `/sbin`, `/lib*`): no secrets and no sockets, so a container that may only read them
+/// (a GPU image given the host's driver libraries, `--mount type=bind,src=/usr/lib64,ro`)
+/// gains nothing it could not download; written to, they are the host's root.
+fn program_dir(host: &str) -> bool {
+    [
+        "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+    ]
+    .iter()
+    .any(|d| host == *d || paths::is_under(host, d))
+}
+
+/// Whether a `-v`/`--volume` or `--mount` value mounts read-only (docker-run(1): `-v
+/// SRC:DST:ro`, options after the second colon, comma-separated; `--mount …,ro`,
+/// `readonly`, `ro=true`, `readonly=true`; podman-run(1) the same).
+fn read_only_mount(flag: &str, value: &str) -> bool {
+    if flag == "--mount" {
+        return value.split(',').any(|kv| {
+            matches!(
+                kv.trim(),
+                "ro" | "readonly" | "ro=true" | "readonly=true" | "ro=1" | "readonly=1"
+            )
+        });
+    }
+    value.splitn(3, ':').nth(2).is_some_and(|opts| {
+        opts.split(',')
+            .any(|o| matches!(o.trim(), "ro" | "readonly"))
+    })
+}
+
 /// docker/podman `run`/`create`/`exec`: host access that amounts to root on the host
 /// (`--privileged`, host PID/IPC/user namespaces, dangerous capabilities, disabled security
 /// profiles, bind mounts of `/`, system directories or the engine socket, devices).
@@ -1581,6 +1611,7 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
                                 && paths::is_under(&hn, d)
                                 && !paths::is_under(&hn, "/var/tmp"))
                     }) && !paths::is_under(&hn, &paths::normalize(&a.ctx.home))
+                        && !(read_only_mount(&flag, &v) && program_dir(&hn))
                     {
                         reasons.push(format!("-v {v}"));
                     }
@@ -1939,6 +1970,33 @@ mod tests {
                 project_dir: Some("/home/dev/project".into()),
             },
         )
+    }
+
+    /// A read-only bind of the host's program and library folders gives a container nothing
+    /// it could not download; written to, or any other system folder (secrets in `/etc`, the
+    /// engine socket, `/`), it stays host access even read-only.
+    #[test]
+    fn read_only_program_folders_are_not_host_access() {
+        for cmd in [
+            "podman run --mount type=glob,src=/usr/lib64/libnvidia*,ro -i -t fedora bash",
+            "docker run -v /usr/lib:/host/lib:ro alpine ls",
+            "docker run --volume /usr/share/zoneinfo:/usr/share/zoneinfo:ro,z alpine",
+            "docker run --mount type=bind,src=/usr,dst=/u,readonly alpine",
+            "docker run --mount type=bind,source=/lib/modules,target=/lib/modules,ro=true alpine",
+        ] {
+            assert!(facts(cmd).privilege.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "docker run -v /usr/lib:/host/lib alpine ls",
+            "docker run -v /usr/lib:/host/lib:rw alpine ls",
+            "docker run -v /etc:/host/etc:ro alpine",
+            "docker run -v /:/host:ro alpine",
+            "docker run -v /var/run/docker.sock:/var/run/docker.sock:ro docker",
+            "docker run --mount type=bind,src=/usr,dst=/u alpine",
+            "docker run --mount type=bind,src=/root,dst=/r,readonly alpine",
+        ] {
+            assert!(!facts(cmd).privilege.is_empty(), "{cmd}");
+        }
     }
 
     #[test]
