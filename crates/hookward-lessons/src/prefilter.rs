@@ -382,13 +382,25 @@ impl<'a> Prefilter<'a> {
         Ok((first, count))
     }
 
-    /// The postings of key `k`: its lesson indices as `u32` little-endian bytes (a multiple
-    /// of 4 bytes), checked to lie within the postings section.
-    fn posting_bytes(&self, k: usize) -> Result<&'a [u8], FormatError> {
-        let (first, count) = self.postings(k)?;
+    /// The postings of keys `lo..hi`: their lesson indices as `u32` little-endian bytes (a
+    /// multiple of 4 bytes), checked to lie within the postings section. The file lays the
+    /// postings out in key order, each key's right after the previous key's ([`build`]), so
+    /// the postings of a run of keys are one slice: from key `lo`'s first to key `hi - 1`'s
+    /// last. Empty for an empty range; an error when the run's ends are out of order (a
+    /// damaged file).
+    fn range_posting_bytes(&self, lo: usize, hi: usize) -> Result<&'a [u8], FormatError> {
+        if lo >= hi {
+            return Ok(&[]);
+        }
+        let (first, _) = self.postings(lo)?;
+        let (last, count) = self.postings(hi - 1)?;
+        let end = last.saturating_add(count);
+        if end < first {
+            return Err(FormatError("postings out of order"));
+        }
         let start = self.post.0 + 4 * first;
         self.bytes
-            .get(start..start + 4 * count)
+            .get(start..self.post.0 + 4 * end)
             .ok_or(FormatError("postings out of bounds"))
     }
 
@@ -426,6 +438,23 @@ impl<'a> Prefilter<'a> {
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             if self.key(mid)? < t {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(lo)
+    }
+
+    /// First key index at or after `lo` whose bytes do not start with `t`: the keys that start
+    /// with `t` are the run `lower_bound(t)..prefix_end(lower_bound(t), t)` (keys are sorted
+    /// by bytes), found by one more binary search instead of a key-by-key walk (a query word
+    /// like `parser` starts hundreds of keys: `parserabcd`, `parserabce`, …).
+    fn prefix_end(&self, lo: usize, t: &[u8]) -> Result<usize, FormatError> {
+        let (mut lo, mut hi) = (lo, self.n_keys);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.key(mid)?.starts_with(t) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -483,38 +512,48 @@ impl<'a> Prefilter<'a> {
         if terms.is_empty() || q.limit == 0 {
             return Ok(Vec::new());
         }
+        // Terms a lesson must match to be a candidate: one when the query has a family or file
+        // (a lesson of that family or file needs only one), else MIN_MATCHED; a lesson is kept
+        // when its count reaches it, so the thousands of lessons a prompt's common words touch
+        // once are never grouped or read.
+        let need: u8 = if q.family.is_some() || q.file.is_some() {
+            1
+        } else {
+            MIN_MATCHED as u8
+        };
         // per lesson index: matched terms, and the last term counted (a term counts once);
         // allocated at the first posting (a query that matches nothing allocates nothing)
         let mut seen: Vec<Seen> = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
+        let mut max_count: u8 = 0;
         for (n, t) in terms.iter().enumerate() {
             let t = cut(t, MAX_TERM_BYTES).as_bytes();
             if t.is_empty() {
                 continue;
             }
             let mark = (n + 1) as u16;
-            let mut k = self.lower_bound(t)?;
-            while k < self.n_keys && self.key(k)?.starts_with(t) {
-                let postings = self.posting_bytes(k)?;
-                if seen.is_empty() && !postings.is_empty() {
-                    seen = vec![Seen::default(); self.n_lessons];
-                }
-                // the hot loop of a prompt's common words (thousands of postings): one bounds
-                // check per key above, one per posting here
-                for p in postings.chunks_exact(4) {
-                    let i = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) as usize;
-                    let Some(s) = seen.get_mut(i) else {
-                        return Err(FormatError("a posting out of bounds"));
-                    };
-                    if s.last != mark {
-                        s.last = mark;
-                        if s.count == 0 {
-                            touched.push(i as u32);
-                        }
-                        s.count = s.count.saturating_add(1);
+            // the keys the term starts: one run, whose postings are one slice
+            let lo = self.lower_bound(t)?;
+            let hi = self.prefix_end(lo, t)?;
+            let postings = self.range_posting_bytes(lo, hi)?;
+            if seen.is_empty() && !postings.is_empty() {
+                seen = vec![Seen::default(); self.n_lessons];
+            }
+            // the hot loop of a prompt's common words (thousands of postings): one bounds
+            // check per term above, one per posting here
+            for p in postings.chunks_exact(4) {
+                let i = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) as usize;
+                let Some(s) = seen.get_mut(i) else {
+                    return Err(FormatError("a posting out of bounds"));
+                };
+                if s.last != mark {
+                    s.last = mark;
+                    s.count = s.count.saturating_add(1);
+                    if s.count == need {
+                        touched.push(i as u32);
                     }
+                    max_count = max_count.max(s.count);
                 }
-                k += 1;
             }
         }
         if touched.is_empty() {
@@ -547,14 +586,22 @@ impl<'a> Prefilter<'a> {
         } else {
             boost
         };
-        let max_count = touched
-            .iter()
-            .map(|&i| seen[i as usize].count)
-            .max()
-            .unwrap_or(0) as usize;
-        let mut by_count: Vec<Vec<u32>> = vec![Vec::new(); max_count + 1];
+        // the candidates grouped by matched terms (a counting sort: one array, `at[c]..at[c +
+        // 1]` the lessons with `c` terms in walk order)
+        let max_count = max_count as usize;
+        let mut at: Vec<usize> = vec![0; max_count + 2];
         for &i in &touched {
-            by_count[seen[i as usize].count as usize].push(i);
+            at[seen[i as usize].count as usize + 1] += 1;
+        }
+        for c in 1..at.len() {
+            at[c] += at[c - 1];
+        }
+        let mut grouped: Vec<u32> = vec![0; touched.len()];
+        let mut next = at.clone();
+        for &i in &touched {
+            let c = seen[i as usize].count as usize;
+            grouped[next[c]] = i;
+            next[c] += 1;
         }
         let mut out: Vec<(f64, i64)> = Vec::new();
         for c in (1..=max_count).rev() {
@@ -578,7 +625,7 @@ impl<'a> Prefilter<'a> {
                     break;
                 }
             }
-            for &i in &by_count[c] {
+            for &i in &grouped[at[c]..at[c + 1]] {
                 let (id, p, fam, fil, updated) = self.lesson(i as usize)?;
                 if p != project {
                     continue;
@@ -750,9 +797,22 @@ mod tests {
     /// file vary (ties of score included), with and without a family or file in the query.
     #[test]
     fn passing_over_by_bound_is_exact() {
-        const WORDS: [&str; 12] = [
-            "npm", "script", "missing", "parser", "pytest", "module", "cargo", "crate", "docker",
-            "compose", "run", "widget",
+        // `parser`, `parserabc` and `parserxyz`: a query word that starts several keys
+        const WORDS: [&str; 14] = [
+            "npm",
+            "script",
+            "missing",
+            "parser",
+            "pytest",
+            "module",
+            "cargo",
+            "crate",
+            "docker",
+            "compose",
+            "run",
+            "widget",
+            "parserabc",
+            "parserxyz",
         ];
         const FAMILIES: [&str; 3] = ["node", "python", "rust"];
         const FILES: [&str; 3] = ["a.py", "b.rs", "c.ts"];
@@ -767,7 +827,7 @@ mod tests {
         type Generated<'a> = (String, Option<&'a str>, Option<&'a str>, &'a str, i64);
         let mut texts: Vec<Generated<'_>> = Vec::new();
         for i in 0..600 {
-            let words: Vec<&str> = (0..1 + rnd(6)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let words: Vec<&str> = (0..1 + rnd(6)).map(|_| WORDS[rnd(14) as usize]).collect();
             let family = (rnd(3) > 0).then(|| FAMILIES[rnd(3) as usize]);
             let file = (rnd(4) == 0).then(|| FILES[rnd(3) as usize]);
             let project = if i % 7 == 0 { "/q" } else { "/p" };
@@ -791,7 +851,7 @@ mod tests {
         let p = Prefilter::parse(&bytes).expect("parse");
         let now = 1_000 + 3_600_000 * 24 * 100;
         for round in 0..300 {
-            let prompt: Vec<&str> = (0..1 + rnd(5)).map(|_| WORDS[rnd(12) as usize]).collect();
+            let prompt: Vec<&str> = (0..1 + rnd(5)).map(|_| WORDS[rnd(14) as usize]).collect();
             let t = terms(&prompt.join(" "));
             let family = (rnd(2) == 0).then(|| FAMILIES[rnd(3) as usize]);
             let file = (rnd(3) == 0).then(|| FILES[rnd(3) as usize]);

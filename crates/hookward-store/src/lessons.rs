@@ -237,6 +237,9 @@ const SHORT_SCAN: usize = 2_000;
 /// returns (the best by the score the file can give: matched terms, boosts, the recency when
 /// the file was written); each is one read by id. At least [`PREFILTER_MIN_CANDIDATES`].
 const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
+/// Most deliveries [`Store::record_deliveries`] writes with one statement.
+pub const DELIVERIES_PER_STATEMENT: usize = 8;
+
 /// Fewest candidates read from the prefilter's answer.
 const PREFILTER_MIN_CANDIDATES: usize = 8;
 
@@ -1289,10 +1292,14 @@ impl Store {
         Ok(())
     }
 
-    /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none:
-    /// inside a savepoint, so a failure undoes only these writes, not the rest of an open
-    /// batch ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
-    /// decision in one commit). Without a batch the savepoint is its own transaction.
+    /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none,
+    /// so a failure undoes only these writes, not the rest of an open batch
+    /// ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
+    /// decision in one commit). Up to [`DELIVERIES_PER_STATEMENT`] ids (the hook's
+    /// `lessons.max_per_turn` is at most 5) are one multi-row `INSERT … ON CONFLICT` (a failing
+    /// statement undoes its own writes; one statement to prepare and run instead of a
+    /// savepoint, a statement per lesson and a release); more go through a savepoint, a
+    /// statement each. Without a batch either is its own transaction.
     ///
     /// # Errors
     /// SQLite errors; nothing of these deliveries is recorded then.
@@ -1306,6 +1313,31 @@ impl Store {
         now_ms: i64,
     ) -> Result<(), StoreError> {
         let err = |e| sql_err(&self.path, "recording lesson deliveries", e);
+        if ids.is_empty() {
+            return Ok(());
+        }
+        if ids.len() <= DELIVERIES_PER_STATEMENT {
+            let mut sql = String::from(
+                "INSERT INTO lesson_deliveries (session, lesson_id, turn, project, ts_ms, event) VALUES ",
+            );
+            for k in 0..ids.len() {
+                if k > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("(?1, ?{}, ?2, ?3, ?4, ?5)", k + 6));
+            }
+            sql.push_str(" ON CONFLICT (session, lesson_id, turn) DO UPDATE SET n = n + 1");
+            let session = session.unwrap_or_default();
+            let mut values: Vec<&dyn rusqlite::ToSql> =
+                vec![&session, &turn, &project, &now_ms, &event];
+            values.extend(ids.iter().map(|id| id as &dyn rusqlite::ToSql));
+            self.conn
+                .prepare_cached(&sql)
+                .map_err(err)?
+                .execute(rusqlite::params_from_iter(values))
+                .map_err(err)?;
+            return Ok(());
+        }
         self.conn
             .execute_batch("SAVEPOINT lesson_deliveries")
             .map_err(err)?;
@@ -2115,6 +2147,45 @@ mod tests {
         assert_eq!(s.lesson(a).expect("read").expect("row").deliveries, 3);
         assert_eq!(s.lesson_stats().expect("stats").deliveries, 3);
         assert!(s.lesson(b).expect("read").is_none());
+    }
+
+    /// Deliveries written as one statement and through the savepoint (more than
+    /// DELIVERIES_PER_STATEMENT) count alike: a repeat of a key counts in its entry, inside an
+    /// open batch as without one, and a failed statement leaves the batch's earlier writes.
+    #[test]
+    fn deliveries_in_one_statement_or_many_count_alike() {
+        let (_d, mut s) = store();
+        let ids: Vec<i64> = (0..DELIVERIES_PER_STATEMENT + 2)
+            .map(|k| {
+                s.insert_lesson(
+                    "/p",
+                    &lesson(&format!("E boom{k}"), "ran x", &["x"], "make"),
+                    1,
+                )
+                .expect("insert")
+                .id
+            })
+            .collect();
+        let (two, many) = (&ids[..2], &ids[..]);
+        s.record_deliveries(two, Some("s"), "/p", 1, "UserPromptSubmit", 1)
+            .expect("two");
+        s.record_deliveries(two, Some("s"), "/p", 1, "UserPromptSubmit", 1)
+            .expect("two again");
+        s.record_deliveries(many, None, "/p", 2, "PreToolUse", 2)
+            .expect("many");
+        s.begin_batch().expect("batch");
+        s.record_deliveries(two, Some("s"), "/p", 3, "UserPromptSubmit", 3)
+            .expect("in a batch");
+        s.commit_batch().expect("commit");
+        let count = |id: i64| s.lesson(id).expect("read").expect("row").deliveries;
+        assert_eq!(count(ids[0]), 4);
+        assert_eq!(count(ids[1]), 4);
+        assert!(ids[2..].iter().all(|&id| count(id) == 1));
+        assert_eq!(
+            s.lesson_stats().expect("stats").deliveries,
+            8 + (ids.len() as i64 - 2)
+        );
+        assert!(s.record_deliveries(&[], Some("s"), "/p", 4, "x", 4).is_ok());
     }
 
     #[test]
