@@ -178,33 +178,27 @@ fn deliver_in(
     let store = store.get()?;
     env.trace("lessons: store", t0);
     let session = event.session_id.clone().unwrap_or_default();
-    let (turn, index) = if event.kind == EventKind::UserPromptSubmit {
+    let turn = if event.kind == EventKind::UserPromptSubmit {
         // the prompt's turn, its deliveries and the call's decision record share one commit:
-        // the batch begun here is committed by the record step (`crate::record`); the recall
-        // below uses the lessons generation read with the turn (same batch, no lesson written
-        // in between)
+        // the batch begun here is committed by the record step (`crate::record`)
         store.begin_batch()?;
-        let (turn, index) = store.next_turn_and_index(&session, now_ms())?;
-        (turn, Some(index))
+        store.next_turn(&session, now_ms())?
     } else {
-        (store.turn(&session)?, None)
+        store.turn(&session)?
     };
     env.trace("lessons: turn", t0);
     if text.trim().is_empty() {
         return Ok(());
     }
-    let recalled = store.recall_lesson_ids_with(
-        &RecallQuery {
-            project,
-            text: &text,
-            family: family.as_deref(),
-            file: file.as_deref(),
-            now_ms: now_ms(),
-            half_life_ms: l.half_life_ms(),
-            limit: (l.max_per_turn as usize) * 3,
-        },
-        index.as_ref(),
-    )?;
+    let recalled = store.recall_lesson_ids(&RecallQuery {
+        project,
+        text: &text,
+        family: family.as_deref(),
+        file: file.as_deref(),
+        now_ms: now_ms(),
+        half_life_ms: l.half_life_ms(),
+        limit: (l.max_per_turn as usize) * 3,
+    })?;
     env.trace("lessons: recall", t0);
     // One lesson recalled may use the whole `lessons.max_chars`; several share it.
     let per_lesson = if recalled.len() == 1 {

@@ -238,7 +238,7 @@ const SHORT_SCAN: usize = 2_000;
 /// the file was written); each is one read by id. At least [`PREFILTER_MIN_CANDIDATES`].
 const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
 /// Most deliveries [`Store::record_deliveries`] writes with one statement.
-const DELIVERIES_PER_STATEMENT: usize = 8;
+pub const DELIVERIES_PER_STATEMENT: usize = 8;
 
 /// Fewest candidates read from the prefilter's answer.
 const PREFILTER_MIN_CANDIDATES: usize = 8;
@@ -259,32 +259,6 @@ const RENEWED_MAX_BYTES: usize = 4_096;
 /// The recency hits renewed since the prefilter's generation: `(lesson id, updated_ms)`,
 /// sorted by id.
 type Renewed = Vec<(i64, i64)>;
-
-/// What a recall reads of `lesson_index`: the lessons generation and the recency renewed since
-/// it began (`None` when the column does not parse), read with a prompt's turn by
-/// [`Store::next_turn_and_index`] so the recall that follows in the same batch does not
-/// prepare and run a statement of its own for it ([`Store::recall_lesson_ids_with`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IndexState {
-    gen: u64,
-    renewed: Option<Renewed>,
-}
-
-impl IndexState {
-    /// The state of `lesson_index`'s row as read (`gen`, `renewed`; both `None`: no row yet).
-    fn of(gen: Option<i64>, renewed: Option<String>) -> IndexState {
-        match gen {
-            None => IndexState {
-                gen: 0,
-                renewed: Some(Vec::new()),
-            },
-            Some(g) => IndexState {
-                gen: g as u64,
-                renewed: parse_renewed(renewed.as_deref().unwrap_or_default()),
-            },
-        }
-    }
-}
 
 /// `lesson_index.renewed` (`id:updated_ms;` entries) as [`Renewed`], or `None` when an entry
 /// does not parse or the text is longer than the trigger lets it grow.
@@ -917,7 +891,7 @@ impl Store {
     /// schema version 12: `(id, updated_ms)` sorted by id), or `None` for the renewals when
     /// the column does not parse (the caller then reads the candidates' rows): one row read,
     /// the one [`Store::lessons_generation`] reads.
-    fn lessons_generation_renewed(&self) -> Result<IndexState, StoreError> {
+    fn lessons_generation_renewed(&self) -> Result<(u64, Option<Renewed>), StoreError> {
         let err = |e| sql_err(&self.path, "reading the lessons generation", e);
         let row: Option<(i64, String)> = self
             .conn
@@ -926,10 +900,10 @@ impl Store {
             .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()
             .map_err(err)?;
-        Ok(match row {
-            None => IndexState::of(None, None),
-            Some((gen, renewed)) => IndexState::of(Some(gen), Some(renewed)),
-        })
+        let Some((gen, renewed)) = row else {
+            return Ok((0, Some(Vec::new())));
+        };
+        Ok((gen as u64, parse_renewed(&renewed)))
     }
 
     /// Writes the prefilter file ([`hookward_lessons::prefilter`]) of the lessons in force, at
@@ -1016,17 +990,8 @@ impl Store {
         &self,
         q: &RecallQuery<'_>,
         terms: &recall::Terms,
-        index: Option<&IndexState>,
     ) -> Option<PrefilterAnswer> {
-        let read;
-        let state = match index {
-            Some(s) => s,
-            None => {
-                read = self.lessons_generation_renewed().ok()?;
-                &read
-            }
-        };
-        let (gen, renewed) = (state.gen, &state.renewed);
+        let (gen, renewed) = self.lessons_generation_renewed().ok()?;
         let mut cache = self.prefilter.borrow_mut();
         if cache.as_ref().map(|(g, _)| *g) != Some(gen) {
             *cache = None;
@@ -1119,24 +1084,10 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn recall_lesson_ids(&self, q: &RecallQuery<'_>) -> Result<Vec<(i64, f64)>, StoreError> {
-        self.recall_lesson_ids_with(q, None)
-    }
-
-    /// [`Store::recall_lesson_ids`] with `lesson_index` as `index` says (read with the turn by
-    /// [`Store::next_turn_and_index`], in the same batch and with no write of lessons since)
-    /// instead of reading it again; `None` reads it.
-    ///
-    /// # Errors
-    /// SQLite errors.
-    pub fn recall_lesson_ids_with(
-        &self,
-        q: &RecallQuery<'_>,
-        index: Option<&IndexState>,
-    ) -> Result<Vec<(i64, f64)>, StoreError> {
         const ACTION: &str = "recalling lessons";
         let err = |e| sql_err(&self.path, ACTION, e);
         let terms = recall::terms(q.text);
-        let found: Vec<Cand> = match self.prefilter_candidates(q, &terms, index) {
+        let found: Vec<Cand> = match self.prefilter_candidates(q, &terms) {
             Some(PrefilterAnswer::Scored(mut scored)) => {
                 // the file's scores are the rows' (no row read): ranked as the rows would be
                 scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -1288,34 +1239,6 @@ impl Store {
             .map_err(err)
     }
 
-    /// [`Store::next_turn`] and, from the same statement, the state of `lesson_index` a recall
-    /// reads ([`IndexState`]: the generation and the renewals, as
-    /// [`Store::recall_lesson_ids`] would read them): one statement instead of two for a
-    /// prompt. Pass it to [`Store::recall_lesson_ids_with`] only within the same batch
-    /// ([`Store::begin_batch`], which holds the write lock) with no lesson written in between.
-    ///
-    /// # Errors
-    /// SQLite errors.
-    pub fn next_turn_and_index(
-        &self,
-        session: &str,
-        now_ms: i64,
-    ) -> Result<(i64, IndexState), StoreError> {
-        let err = |e| sql_err(&self.path, "counting a prompt", e);
-        self.conn
-            .prepare_cached(
-                "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
-                 ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
-                 RETURNING turn, (SELECT gen FROM lesson_index WHERE id = 1),
-                   (SELECT renewed FROM lesson_index WHERE id = 1)",
-            )
-            .map_err(err)?
-            .query_row(params![session, now_ms], |r| {
-                Ok((r.get(0)?, IndexState::of(r.get(1)?, r.get(2)?)))
-            })
-            .map_err(err)
-    }
-
     /// The current turn of `session` (0 before its first prompt).
     ///
     /// # Errors
@@ -1372,7 +1295,7 @@ impl Store {
     /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none,
     /// so a failure undoes only these writes, not the rest of an open batch
     /// ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
-    /// decision in one commit). Up to 8 ids (`DELIVERIES_PER_STATEMENT`; the hook's
+    /// decision in one commit). Up to [`DELIVERIES_PER_STATEMENT`] ids (the hook's
     /// `lessons.max_per_turn` is at most 5) are one multi-row `INSERT … ON CONFLICT` (a failing
     /// statement undoes its own writes; one statement to prepare and run instead of a
     /// savepoint, a statement per lesson and a release); more go through a savepoint, a
@@ -2180,24 +2103,6 @@ mod tests {
         let renewed_at = s.lesson(old).expect("read").expect("row").updated_ms;
         let after = s.recall_lesson_ids(&q(renewed_at + day)).expect("recall");
         assert_eq!(after.iter().map(|r| r.0).collect::<Vec<_>>(), [old, new]);
-        // the state read with a prompt's turn is the recall's own read, and ranks the same
-        s.begin_batch().expect("batch");
-        let (turn, index) = s
-            .next_turn_and_index("s", renewed_at)
-            .expect("turn and index");
-        assert_eq!(turn, 1);
-        assert_eq!(
-            index,
-            s.lessons_generation_renewed().expect("index"),
-            "same state"
-        );
-        assert!(index.renewed.as_ref().is_some_and(|r| !r.is_empty()));
-        assert_eq!(
-            s.recall_lesson_ids_with(&q(renewed_at + day), Some(&index))
-                .expect("recall with"),
-            after
-        );
-        s.commit_batch().expect("commit");
         // the scores are the rows' scores
         let rows = s.recall_lessons(&q(renewed_at + day)).expect("rows");
         for (r, (id, score)) in rows.iter().zip(&after) {
@@ -2216,12 +2121,8 @@ mod tests {
         }
         // a new generation empties the renewals
         s.forget_lesson(new).expect("forget");
-        let index = s.lessons_generation_renewed().expect("renewed");
-        assert_eq!(index.renewed, Some(Vec::new()));
-        // a store without lessons: no row yet, as the recall reads it
-        let (_d2, empty) = store();
-        let (_, none) = empty.next_turn_and_index("s", 1).expect("turn");
-        assert_eq!(none, empty.lessons_generation_renewed().expect("index"));
+        let (_, renewed) = s.lessons_generation_renewed().expect("renewed");
+        assert_eq!(renewed, Some(Vec::new()));
     }
 
     /// Two lessons delivered in one turn and merged: the kept lesson's entry counts both.
@@ -2253,7 +2154,7 @@ mod tests {
     /// open batch as without one, and a failed statement leaves the batch's earlier writes.
     #[test]
     fn deliveries_in_one_statement_or_many_count_alike() {
-        let (_d, s) = store();
+        let (_d, mut s) = store();
         let ids: Vec<i64> = (0..DELIVERIES_PER_STATEMENT + 2)
             .map(|k| {
                 s.insert_lesson(

@@ -87,9 +87,8 @@ pub use health_kind::HealthKind;
 pub use kb::{KbChunkRow, KbChunks, KbFileRow};
 pub use lazy::{keep_stores_open, LazyStore};
 pub use lessons::{
-    EpisodeLimits, EpisodeRow, IndexState, LessonInsert, LessonQuery, LessonRow, LessonStats,
-    LessonToShow, NewEpisode, RecallQuery, Recalled, Settle, Settled, RETIRE_MIN_MISSES,
-    RETIRE_MISS_SHARE,
+    EpisodeLimits, EpisodeRow, LessonInsert, LessonQuery, LessonRow, LessonStats, LessonToShow,
+    NewEpisode, RecallQuery, Recalled, Settle, Settled, RETIRE_MIN_MISSES, RETIRE_MISS_SHARE,
 };
 pub use records::{
     DecisionQuery, DecisionRecord, DecisionRow, HealthEvent, HealthRow, SessionQuery, SessionRow,
