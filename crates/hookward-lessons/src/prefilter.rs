@@ -525,7 +525,6 @@ impl<'a> Prefilter<'a> {
         // allocated at the first posting (a query that matches nothing allocates nothing)
         let mut seen: Vec<Seen> = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
-        let mut max_count: u8 = 0;
         for (n, t) in terms.iter().enumerate() {
             let t = cut(t, MAX_TERM_BYTES).as_bytes();
             if t.is_empty() {
@@ -541,8 +540,9 @@ impl<'a> Prefilter<'a> {
             }
             // the hot loop of a prompt's common words (thousands of postings): one bounds
             // check per term above, one per posting here
-            for p in postings.chunks_exact(4) {
-                let i = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) as usize;
+            let (postings, _) = postings.as_chunks::<4>();
+            for p in postings {
+                let i = u32::from_le_bytes(*p) as usize;
                 let Some(s) = seen.get_mut(i) else {
                     return Err(FormatError("a posting out of bounds"));
                 };
@@ -552,13 +552,16 @@ impl<'a> Prefilter<'a> {
                     if s.count == need {
                         touched.push(i as u32);
                     }
-                    max_count = max_count.max(s.count);
                 }
             }
         }
         if touched.is_empty() {
             return Ok(Vec::new());
         }
+        let max_count = touched
+            .iter()
+            .map(|&i| seen[i as usize].count)
+            .fold(0u8, u8::max);
         let family = match q.family {
             Some(f) => self.find_string(f, false)?.map(|i| i + 1),
             None => None,
