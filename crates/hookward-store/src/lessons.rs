@@ -238,7 +238,7 @@ const SHORT_SCAN: usize = 2_000;
 /// the file was written); each is one read by id. At least [`PREFILTER_MIN_CANDIDATES`].
 const PREFILTER_CANDIDATES_PER_RESULT: usize = 2;
 /// Most deliveries [`Store::record_deliveries`] writes with one statement.
-pub const DELIVERIES_PER_STATEMENT: usize = 8;
+const DELIVERIES_PER_STATEMENT: usize = 8;
 
 /// Fewest candidates read from the prefilter's answer.
 const PREFILTER_MIN_CANDIDATES: usize = 8;
@@ -1295,7 +1295,7 @@ impl Store {
     /// Records the deliveries of lessons `ids` ([`Store::record_delivery`] each) all or none,
     /// so a failure undoes only these writes, not the rest of an open batch
     /// ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
-    /// decision in one commit). Up to [`DELIVERIES_PER_STATEMENT`] ids (the hook's
+    /// decision in one commit). Up to 8 ids (`DELIVERIES_PER_STATEMENT`; the hook's
     /// `lessons.max_per_turn` is at most 5) are one multi-row `INSERT … ON CONFLICT` (a failing
     /// statement undoes its own writes; one statement to prepare and run instead of a
     /// savepoint, a statement per lesson and a release); more go through a savepoint, a
@@ -2154,7 +2154,7 @@ mod tests {
     /// open batch as without one, and a failed statement leaves the batch's earlier writes.
     #[test]
     fn deliveries_in_one_statement_or_many_count_alike() {
-        let (_d, mut s) = store();
+        let (_d, s) = store();
         let ids: Vec<i64> = (0..DELIVERIES_PER_STATEMENT + 2)
             .map(|k| {
                 s.insert_lesson(
