@@ -928,6 +928,22 @@ const NON_DESTRUCTIVE_VERBS: &[&str] = &[
     "upgrade", "template", "lint", "package", "history", "rollback", "test",
 ];
 
+/// Whether `next`, the operand after a word of [`NON_DESTRUCTIVE_VERBS`], is a bare destroying
+/// verb (`delete`, `rm`, `purge` — a [`VERBS`] word with nothing glued on) written right after it
+/// (the caller checks the two words are adjacent): then that word was the resource, a noun, in
+/// the CLI's resource-then-verb order (`gcloud logging logs delete NAME` deletes a log, `argo
+/// template delete` a workflow template), not a listing verb whose arguments follow (`gh issue
+/// view delete-me`: a glued word stays an argument; `gh pr list --label remove`: an option's
+/// value).
+fn noun_before_verb(next: Option<&str>) -> bool {
+    next.is_some_and(|w| {
+        VERBS.iter().any(|v| match *v {
+            Stem(s) | Exact(s) => w == s,
+            Prefix(_) => false,
+        })
+    })
+}
+
 /// Resource words of data the service rebuilds by itself: a build cache (`gh cache delete`,
 /// `gh actions-cache delete`; GitHub Actions "Caching dependencies": an evicted or deleted
 /// cache is recreated by the next run that misses it). Deleting one loses no work, like
@@ -1345,11 +1361,18 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         AnyOperand => ops
             .iter()
             .take(5)
+            .enumerate()
             // a CLI's own destructive verb counts even where another CLI's is benign
             // (`zfs rollback` destroys later snapshots; `helm rollback` does not)
-            .take_while(|op| {
-                !NON_DESTRUCTIVE_VERBS.contains(op) || verb_match_in(op, cli.verbs).is_some()
+            .take_while(|(i, op)| {
+                !NON_DESTRUCTIVE_VERBS.contains(*op)
+                    || verb_match_in(op, cli.verbs).is_some()
+                    || (noun_before_verb(ops.get(i + 1).copied())
+                        && words
+                            .windows(2)
+                            .any(|w| w[0] == **op && Some(&w[1]) == ops.get(i + 1)))
             })
+            .map(|(_, op)| op)
             .enumerate()
             .filter(|(_, op)| verb_shaped(op))
             .find_map(|(i, op)| {
@@ -1481,6 +1504,27 @@ mod tests {
         // an option's value is not a verb
         assert!(cloud("netlify claim --site abc123 --token drop-jwt-token").is_empty());
         assert!(!cloud("netlify sites:delete abc --force").is_empty());
+    }
+
+    /// A listing word right before a bare destroying verb is the resource (`logs delete`,
+    /// `template delete`); before anything else, or before a glued word, it stays a listing.
+    #[test]
+    fn listing_words_before_a_bare_verb_are_resources() {
+        assert_eq!(
+            cloud("gcloud logging logs delete projects/p/logs/x")[0].verb,
+            "delete"
+        );
+        assert_eq!(cloud("argo template delete --all")[0].verb, "delete");
+        assert_eq!(cloud("scw rdb log purge instance-id=1")[0].verb, "purge");
+        for cmd in [
+            "argo template list",
+            "gh issue view delete-me",
+            "gh pr list --label remove",
+            "helm template release-name ./chart",
+            "gcloud logging logs list",
+        ] {
+            assert!(cloud(cmd).is_empty(), "{cmd}");
+        }
     }
 
     #[test]
