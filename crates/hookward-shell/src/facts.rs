@@ -596,7 +596,10 @@ pub struct PersistenceFact {
 /// `UV_DEFAULT_INDEX`, `UV_INDEX`, `CARGO_REGISTRIES_*`, `RUSTC_WRAPPER`, `RUSTC`,
 /// `SSL_CERT_FILE`, `SSL_CERT_DIR`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`,
 /// `NODE_TLS_REJECT_UNAUTHORIZED`, `NODE_EXTRA_CA_CERTS`, `GIT_SSL_NO_VERIFY`,
-/// `PYTHONHTTPSVERIFY`, `HOME`, `SHELL`; git `-c` keys that run commands or redirect traffic
+/// `PYTHONHTTPSVERIFY`, `HOME`, `SHELL`, the download-integrity switches `GOSUMDB=off`,
+/// `GONOSUMDB`/`GONOSUMCHECK`/`GOINSECURE` matching every module, `GOFLAGS=-insecure`,
+/// `NPM_CONFIG_STRICT_SSL=false`, `YARN_ENABLE_STRICT_SSL=false`, `PIP_TRUSTED_HOST` (also
+/// written by `go env -w`); git `-c` keys that run commands or redirect traffic
 /// (`core.sshCommand`, `core.fsmonitor`, `core.hooksPath`, `alias.*=!…`, `http.proxy`,
 /// `url.*.insteadOf`, `http.sslVerify=false`, …), and the traffic keys when written with
 /// `git config`. Everyday values are not reported (rules in order): `PATH` only when a

@@ -415,6 +415,14 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         "UV_DEFAULT_INDEX",
         "UV_INDEX",
         "GOPROXY",
+        "GOSUMDB",
+        "GONOSUMDB",
+        "GONOSUMCHECK",
+        "GOINSECURE",
+        "GOFLAGS",
+        "NPM_CONFIG_STRICT_SSL",
+        "YARN_ENABLE_STRICT_SSL",
+        "PIP_TRUSTED_HOST",
         "RUSTC_WRAPPER",
         "RUSTC",
         "SSL_CERT_FILE",
@@ -785,6 +793,34 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
                     .trim_start_matches("http://");
                 !(matches!(e.as_str(), "direct" | "off" | "") || GO_PROXIES.contains(&host))
             }),
+        // Download integrity switched off (`go help module-auth`, `go help environment`,
+        // npm-config `strict-ssl`, yarn `enableStrictSsl`, pip `--trusted-host`): every module
+        // left out of the checksum database, fetched over plain HTTP or without a certificate
+        // check can be swapped on the way. `GOSUMDB=off` and `GOFLAGS` with `-insecure` turn it
+        // off for everything; `GONOSUMDB`/`GONOSUMCHECK`/`GOINSECURE` only for the module paths
+        // they list, so a private organisation's prefix (`github.com/myorg/*`) is routine and
+        // only a pattern that matches every module (`*`, `*.*`, a bare `*/…`) counts; TLS off is
+        // a `false`/`0`; any trusted host skips pip's certificate check for that host.
+        "GOSUMDB" => v
+            .trim()
+            .trim_matches(['"', '\''])
+            .eq_ignore_ascii_case("off"),
+        "GONOSUMDB" | "GONOSUMCHECK" | "GOINSECURE" => v
+            .trim()
+            .trim_matches(['"', '\''])
+            .split(',')
+            .any(go_pattern_matches_all),
+        "GOFLAGS" => v
+            .split_whitespace()
+            .any(|f| f.trim_matches(['"', '\'']) == "-insecure"),
+        "NPM_CONFIG_STRICT_SSL" | "YARN_ENABLE_STRICT_SSL" => matches!(
+            v.trim()
+                .trim_matches(['"', '\''])
+                .to_ascii_lowercase()
+                .as_str(),
+            "false" | "0" | "no" | "off"
+        ),
+        "PIP_TRUSTED_HOST" => !v.trim().trim_matches(['"', '\'']).is_empty(),
         // A service endpoint on this machine (`OTEL_EXPORTER_OTLP_ENDPOINT=localhost:4317`,
         // `AWS_S3_ENDPOINT=http://localhost:9000`: a local collector or MinIO) sends nothing off
         // the machine; any other host, or one only known at run time, does. An API client's
@@ -793,6 +829,15 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         _ if up.ends_with("_ENDPOINT") => !loopback_value(v),
         _ => true,
     }
+}
+
+/// Whether a Go module path pattern (`go help private`: comma-separated `path.Match` globs
+/// matched against path prefixes) matches every module: its first element is only `*` and
+/// `.` (`*`, `*.*`, `*/…`). A host or organisation prefix (`github.com/myorg/*`,
+/// `*.corp.example`) lists somebody's own modules.
+fn go_pattern_matches_all(p: &str) -> bool {
+    let first = p.trim().split('/').next().unwrap_or("");
+    !first.is_empty() && first.contains('*') && first.chars().all(|c| c == '*' || c == '.')
 }
 
 /// The public registries pip, uv, npm and yarn use when nothing is set (pip(1) `--index-url`
@@ -1130,5 +1175,33 @@ mod tests {
         }
         assert!(!is_tamper("IFS", &val(","), &c));
         assert!(!is_tamper("NODE_TLS_REJECT_UNAUTHORIZED", &val("1"), &c));
+    }
+
+    /// Download integrity switched off for every module or host is tampering; a private
+    /// organisation's prefix, the default checksum database and other flags are not.
+    #[test]
+    fn download_integrity_switches() {
+        let c = ctx();
+        for (n, v) in [
+            ("GOSUMDB", "off"),
+            ("GONOSUMDB", "*"),
+            ("GONOSUMCHECK", "github.com/me/*,*"),
+            ("GOINSECURE", "*.*"),
+            ("GOFLAGS", "-mod=mod -insecure"),
+            ("NPM_CONFIG_STRICT_SSL", "false"),
+            ("YARN_ENABLE_STRICT_SSL", "0"),
+            ("PIP_TRUSTED_HOST", "pypi.example.net"),
+        ] {
+            assert!(is_tamper(n, &val(v), &c), "{n}={v}");
+        }
+        for (n, v) in [
+            ("GOSUMDB", "sum.golang.org"),
+            ("GONOSUMDB", "github.com/myorg/*"),
+            ("GOINSECURE", "*.corp.example"),
+            ("GOFLAGS", "-mod=vendor -trimpath"),
+            ("NPM_CONFIG_STRICT_SSL", "true"),
+        ] {
+            assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
+        }
     }
 }

@@ -563,6 +563,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
             exfil::file_server(a, "ngrok", "", &[dir], inv);
         }
     }
+    if name == "go" {
+        go_env_write(a, inv);
+    }
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
     dynamic::recipe_file(a, name, inv, st);
@@ -605,6 +608,25 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         out.taint.fetched = Some(q);
     }
     out
+}
+
+/// `go env -w NAME=VALUE …` (`go help env`): writes the variables into Go's own environment
+/// file, read by every later `go` command as if exported; each is judged as that assignment
+/// (`GOSUMDB=off`, `GOFLAGS=-insecure`, `GOPROXY=…`).
+fn go_env_write(a: &mut Analyzer, inv: &Inv) {
+    let rest = inv.rest();
+    if rest.first().map(|w| w.text.as_str()) != Some("env") || !rest.iter().any(|w| w.text == "-w")
+    {
+        return;
+    }
+    for w in rest.iter().skip(1).take(32) {
+        if let Some((k, _)) = w.text.split_once('=') {
+            if !k.starts_with('-') {
+                let val = crate::model::Val::from_arg(&crate::opts::sub_arg(w, k.len() + 1));
+                a.check_env(k, &val, &inv.evidence);
+            }
+        }
+    }
 }
 
 /// A program run by path (`./install.sh`, `/tmp/x`): an `exec` path fact, and the file's content
