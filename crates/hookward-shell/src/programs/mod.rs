@@ -566,6 +566,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     if name == "go" {
         go_env_write(a, inv);
     }
+    if matches!(name, "npm" | "pnpm" | "yarn" | "pip" | "pip3") {
+        config_set_integrity(a, name, inv);
+    }
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
     dynamic::recipe_file(a, name, inv, st);
@@ -627,6 +630,39 @@ fn go_env_write(a: &mut Analyzer, inv: &Inv) {
             }
         }
     }
+}
+
+/// A package manager's own settings command writing a download-integrity switch (npm-config
+/// `strict-ssl`, yarn `enableStrictSsl`, pip-config `*.trusted-host`): judged as the variable
+/// the setting stands for ([`crate::persist::is_tamper`]: `NPM_CONFIG_STRICT_SSL`,
+/// `YARN_ENABLE_STRICT_SSL`, `PIP_TRUSTED_HOST`). `npm config set strict-ssl false`, `pip
+/// config set global.trusted-host pypi.example.net`.
+fn config_set_integrity(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let words: Vec<&str> = inv
+        .rest()
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|w| !w.starts_with('-'))
+        .take(4)
+        .collect();
+    let (key, value): (&str, &str) = match words.as_slice() {
+        ["config", "set", kv] => match kv.split_once('=') {
+            Some(pair) => pair,
+            None => return,
+        },
+        ["config", "set", k, v, ..] => (k, v),
+        _ => return,
+    };
+    let key = key.to_ascii_lowercase();
+    let var = match key.as_str() {
+        "strict-ssl" | "strict_ssl" if name != "pip" && name != "pip3" => "NPM_CONFIG_STRICT_SSL",
+        "enablestrictssl" if name == "yarn" => "YARN_ENABLE_STRICT_SSL",
+        k if (name == "pip" || name == "pip3") && k.ends_with(".trusted-host") => {
+            "PIP_TRUSTED_HOST"
+        }
+        _ => return,
+    };
+    a.check_env(var, &crate::model::Val::known(value), &inv.evidence);
 }
 
 /// A program run by path (`./install.sh`, `/tmp/x`): an `exec` path fact, and the file's content
@@ -1008,6 +1044,36 @@ fn jupyter_root(rest: &[Arg]) -> Vec<Arg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `go env -w` and the package managers' `config set` write the download-integrity
+    /// switches as the variables they stand for; other keys and reads are nothing.
+    #[test]
+    fn settings_commands_that_switch_integrity_off() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "go env -w GOSUMDB=off",
+            "go env -w GONOSUMDB=* GOFLAGS=-insecure",
+            "npm config set strict-ssl false",
+            "pnpm config set strict-ssl=false",
+            "yarn config set enableStrictSsl false",
+            "pip config set global.trusted-host pypi.example.net",
+        ] {
+            assert!(!crate::analyze(cmd, &ctx).env_tamper.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "go env GOSUMDB",
+            "go env -w GOPRIVATE=github.com/myorg/* CGO_ENABLED=0",
+            "npm config set strict-ssl true",
+            "npm config get strict-ssl",
+            "pip config set global.timeout 60",
+        ] {
+            assert!(crate::analyze(cmd, &ctx).env_tamper.is_empty(), "{cmd}");
+        }
+    }
 
     /// Issue 11, reverse shells by shape: a socket wired to a shell's stdio, whatever the
     /// wrapper, the peer's spelling or the interpreter.
