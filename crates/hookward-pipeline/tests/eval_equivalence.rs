@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::env;
+use common::{env, jsonl, payload_files};
 
 use hookward_core::Agent;
 use hookward_pipeline::{evaluate, run_hook, EvalOptions, Evaluated};
@@ -184,31 +184,6 @@ fn judged(e: &Evaluated) -> Value {
         "broken": d.map(|d| &d.broken),
         "reply": [e.reply.stdout, e.reply.stderr, e.reply.exit_code],
     })
-}
-
-fn payload_files(agent: &str) -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/protocol/payloads")
-        .join(agent);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let n = p.file_name().unwrap_or_default().to_string_lossy();
-            n.ends_with(".json") && !n.ends_with(".env.json")
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-fn jsonl(path: PathBuf) -> Vec<Value> {
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]

@@ -634,6 +634,21 @@ type Console = (
     &'static [&'static str],
 );
 
+/// `fly ssh console`'s options that take a value (flyctl docs, `fly ssh console --help`),
+/// shared by its two program names.
+const FLY_SSH_VALUE_OPTIONS: &[&str] = &[
+    "-a",
+    "--app",
+    "-s",
+    "--select",
+    "-u",
+    "--user",
+    "-r",
+    "--region",
+    "--machine",
+    "--process-group",
+];
+
 /// Consoles of app platforms and devices that run a command given as words after their
 /// options, as `ssh host CMD` does: (program, the words that name the console, options that
 /// take a value before the command, options whose value *is* the command). Sources: Heroku CLI
@@ -652,35 +667,13 @@ pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
     (
         "fly",
         &["ssh", "console"],
-        &[
-            "-a",
-            "--app",
-            "-s",
-            "--select",
-            "-u",
-            "--user",
-            "-r",
-            "--region",
-            "--machine",
-            "--process-group",
-        ],
+        FLY_SSH_VALUE_OPTIONS,
         &["-C", "--command"],
     ),
     (
         "flyctl",
         &["ssh", "console"],
-        &[
-            "-a",
-            "--app",
-            "-s",
-            "--select",
-            "-u",
-            "--user",
-            "-r",
-            "--region",
-            "--machine",
-            "--process-group",
-        ],
+        FLY_SSH_VALUE_OPTIONS,
         &["-C", "--command"],
     ),
     ("adb", &["shell"], &["-s", "-t", "-H", "-P", "-L"], &[]),
