@@ -629,12 +629,37 @@ const REMOTE_SECRET_CLASSES: &[&str] = &["credential", "secret_file", "process_s
 
 /// Paths a command reads or copies on another host or inside a container (`kubectl exec P --
 /// cat /var/run/secrets/…/token`, `docker exec C sh -c 'cat ~/.aws/credentials'`): their output
-/// comes back to the agent, so a secret there is read like one here. Classified by shape only
+/// comes back to the agent, so a secret there is read like one here; and raw disks there,
+/// however touched. Classified by shape only
 /// ([`secrets::classes_of`], `~` as `/root`, no file-system access); only the secret classes
 /// are kept, with `remote`, as shell paths.
 fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, home: &str) {
     for p in &shell.remote_paths {
-        if p.access == hookward_shell::Access::Delete || p.dynamic {
+        if p.dynamic {
+            continue;
+        }
+        // A raw disk on the other side is a raw disk whatever the access: written, wiped or
+        // imaged there (`ssh host 'dd if=/dev/zero of=/dev/sda'`, `wipefs -a /dev/sdb`), it is
+        // destroyed or read whole as it would be here (`path/raw-disk`).
+        if p.path.starts_with("/dev/") {
+            let device = secrets::classes_of(&p.path, "/root")
+                .into_iter()
+                .any(|c| c.as_str() == "block_device");
+            if device {
+                facts.paths.push(PathFact {
+                    resolved: None,
+                    path: p.path.clone(),
+                    access: p.access.as_str().to_string(),
+                    via: "shell".to_string(),
+                    how: p.how.clone(),
+                    evidence: p.evidence.clone(),
+                    classes: vec!["block_device".to_string(), "remote".to_string()],
+                    recursive: p.recursive,
+                });
+                continue;
+            }
+        }
+        if p.access == hookward_shell::Access::Delete {
             continue;
         }
         // `~` on the other side is that side's home; the analyzer spells it with this user's

@@ -939,10 +939,131 @@ decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": 
 # Consoles whose commands run on a durable host or device (their remote paths' `how` starts so):
 # ssh, a Fly Machine's console (its volumes persist), an Android device's shell. A one-off Heroku
 # dyno's file system is thrown away when the command ends, so `heroku run` is not one.
-remote_host_consoles := {"ssh ", "fly ssh console", "adb shell"}
+# The fan-out runners and configuration managers (ansible, salt, pdsh, pssh, clush: the target
+# follows their name) and the cloud CLIs' run-command consoles run on durable machines too.
+remote_host_consoles := {"ssh ", "fly ssh console", "adb shell", "ansible ", "salt ", "pdsh", "pssh", "parallel-ssh", "clush", "gcloud ssh", "aws ssm send-command", "az vm run-command"}
+
+# A remote path fact whose `how` says it was touched on a durable host.
+on_durable_host_path(p) if {
+	some console in remote_host_consoles
+	startswith(p.how, console)
+}
+
+# A command fact run on a durable host: one of its wrappers is a remote console.
+on_durable_host(c) if {
+	some w in c.wrappers
+	some console in remote_host_consoles
+	startswith(w, console)
+}
+
+# System folders of a durable host whose recursive delete destroys that system's programs,
+# configuration or service data (`/var/lib/postgresql/16/main`, `/var/lib/docker`,
+# `/usr/lib/modules`, `/etc/nginx`, `/boot`), as the same delete here would (here any delete
+# outside the project is denied). Not: site-local and shared software (`/usr/local`,
+# `/usr/share`, deploy targets such as `/usr/share/nginx/html`), caches (`/var/cache`, FHS 3.0
+# §5.5: "can be deleted without data loss"; apt's list cache `/var/lib/apt/lists`, fetched again
+# by `apt-get update`).
+host_system_prefixes := {"/var/lib/", "/etc/", "/usr/", "/boot/", "/lib/", "/lib64/", "/lib32/", "/bin/", "/sbin/", "/root/"}
+
+host_system_data(path) if {
+	some prefix in host_system_prefixes
+	startswith(path, prefix)
+	not startswith(path, "/usr/local/")
+	not startswith(path, "/usr/share/")
+	not startswith(path, "/var/lib/apt/lists")
+}
+
+host_system_data(path) if path in {"/boot", "/lib", "/lib64", "/bin", "/sbin", "/var/lib", "/var/lib/*"}
+
+# Another user's whole home on that host (`/home/deploy`, `/home/deploy/*`, `/Users/ana`).
+host_system_data(path) if regex.match(`^/(home|Users)/[^/*]+(/\*)?$`, path)
+
+# @rule shell/remote-host-destroy deny
+# A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, fly ssh console, adb shell) that recursively deletes a system folder there: service data under /var/lib, /etc, /usr (not /usr/local, /usr/share), /boot, the library and program folders, /root, or a user's whole home (ssh db 'rm -rf /var/lib/postgresql/16/main/pg_wal/*', ansible all -a 'rm -rf /var/lib/docker'). Caches (/var/cache, /var/lib/apt/lists) are not.
+decision contains {"id": "shell/remote-host-destroy", "decision": "deny", "reason": reason} if {
+	some p in facts_of("remote_paths")
+	p.access == "delete"
+	p.recursive
+	on_durable_host_path(p)
+	not remote_wipe(p)
+	host_system_data(p.path)
+	reason := sprintf("the command would recursively delete %s, a system folder, on a remote host (%s)", [p.path, p.how])
+}
+
+# @rule shell/remote-host-permissions deny
+# A command run on a durable host that recursively changes the permissions or owner of a system folder there (ssh web 'sudo chmod -R 777 /var', ssh web 'sudo chown -R www-data /etc', ansible all -m file -a 'path=/etc mode=0777 recurse=yes'), as the same change here is denied: every program and key there becomes writable or readable by the wrong user.
+decision contains {"id": "shell/remote-host-permissions", "decision": "deny", "reason": reason} if {
+	some p in facts_of("remote_paths")
+	p.access == "chmod"
+	p.recursive
+	on_durable_host_path(p)
+	remote_system_folder(p)
+	reason := sprintf("the command would recursively change the permissions of %s, a system folder, on a remote host (%s)", [p.path, p.how])
+}
+
+remote_system_folder(p) if remote_wipe(p)
+
+remote_system_folder(p) if host_system_data(p.path)
+
+# Service managers and the verbs that stop, disable or mask a service (systemctl(1), service(8),
+# rc-service(8), supervisorctl, pm2, pg_ctl(1), pg_ctlcluster(1), docker/podman stop|kill and
+# compose down, launchctl(1), initctl(8), apachectl(8)).
+service_stop_verbs := {
+	"systemctl": {"stop", "disable", "mask", "kill", "isolate"},
+	"service": {"stop"},
+	"rc-service": {"stop"},
+	"initctl": {"stop"},
+	"supervisorctl": {"stop"},
+	"pm2": {"stop", "delete", "kill"},
+	"pg_ctl": {"stop", "kill"},
+	"pg_ctlcluster": {"stop"},
+	"docker": {"stop", "kill", "down"},
+	"podman": {"stop", "kill", "down"},
+	"docker-compose": {"stop", "kill", "down"},
+	"launchctl": {"stop", "unload", "bootout", "disable"},
+	"apachectl": {"stop", "graceful-stop"},
+}
+
+# Signals that ask a program to reload, reopen its logs or report, not to end (signal(7)).
+reload_signals := {"HUP", "SIGHUP", "1", "USR1", "SIGUSR1", "USR2", "SIGUSR2", "WINCH", "SIGWINCH", "0", "CONT", "SIGCONT"}
+
+process_signallers := {"kill", "pkill", "killall", "skill", "slay"}
+
+stops_service(c) if {
+	verbs := service_stop_verbs[c.program]
+	some i, w in c.argv
+	i > 0
+	w in verbs
+}
+
+stops_service(c) if {
+	c.program in process_signallers
+	not reload_signal(c)
+}
+
+reload_signal(c) if {
+	some w in c.argv
+	startswith(w, "-")
+	upper(trim_left(w, "-")) in reload_signals
+}
+
+reload_signal(c) if {
+	some i, w in c.argv
+	w in {"-s", "--signal"}
+	upper(c.argv[i + 1]) in reload_signals
+}
+
+# @rule shell/remote-service-stop ask
+# On a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, fly ssh console, adb shell): stopping, disabling or masking a service (systemctl stop|disable|mask, service X stop, pm2 stop, pg_ctl stop, docker stop|kill, compose down; ansible's service module with state=stopped) or killing processes there (kill, pkill, killall; not a reload signal such as HUP or USR1). What serves people from that host goes down; restarts and reloads are not asked about.
+decision contains {"id": "shell/remote-service-stop", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	on_durable_host(c)
+	stops_service(c)
+	reason := sprintf("the command would stop a service or kill processes on a remote host (%s)", [c.evidence])
+}
 
 # @rule shell/remote-delete ask
-# A command run over ssh (or a Fly Machine's console, fly ssh console -C, or an Android device's shell, adb shell) that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /var/lib/postgresql', adb shell rm -rf /sdcard/*).
+# A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, a Fly Machine's console, fly ssh console -C, or an Android device's shell, adb shell) that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /srv/app/releases', adb shell rm -rf /sdcard/*); system folders there are shell/remote-host-destroy (deny).
 decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": reason} if {
 	some p in facts_of("remote_paths")
 	p.access == "delete"
@@ -950,6 +1071,7 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 	some console in remote_host_consoles
 	startswith(p.how, console)
 	not remote_wipe(p)
+	not host_system_data(p.path)
 	p.scope != "temp"
 	reason := sprintf("the command would recursively delete %s on a remote host (%s)", [p.path, p.how])
 }
@@ -1129,6 +1251,9 @@ decision contains {"id": "shell/cloud-grant", "decision": "ask", "reason": reaso
 cloud_grant_verbs := {
 	"aws": {"create-access-key", "create-login-profile", "update-login-profile", "create-service-specific-credential", "add-user-to-group", "update-assume-role-policy"},
 	"gcloud": {"add-iam-policy-binding", "set-iam-policy"},
+	"bq": {"add-iam-policy-binding", "set-iam-policy"},
+	"kubectl": {"clusterrolebinding"},
+	"oc": {"clusterrolebinding"},
 	"az": {"create-for-rbac"},
 }
 
@@ -1143,6 +1268,42 @@ cloud_grant(c) if {
 	"iam" in c.argv
 	some a in c.argv
 	regex.match(`^(attach|put)-(user|group|role)-policy$`, a)
+}
+
+# A namespaced Kubernetes role binding to a cluster's broadest roles (kubectl create rolebinding
+# --clusterrole=admin|cluster-admin; Kubernetes RBAC docs, "User-facing roles").
+cloud_grant(c) if {
+	c.program in {"kubectl", "oc", "k"}
+	"create" in c.argv
+	"rolebinding" in c.argv
+	some a in c.argv
+	regex.match(`^(--clusterrole=)?(cluster-admin|admin)$`, a)
+}
+
+# Kafka ACLs added (kafka-acls --add: Kafka docs, "Authorization and ACLs").
+cloud_grant(c) if {
+	c.program in {"kafka-acls", "kafka-acls.sh"}
+	"--add" in c.argv
+}
+
+# A repository opened to someone: a collaborator added (gh api -X PUT
+# repos/O/R/collaborators/U), a deploy key with write access (gh repo deploy-key add
+# --allow-write; GitHub REST and gh manual).
+cloud_grant(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some a in c.argv
+	regex.match(`(^|/)repos/[^/]+/[^/]+/(collaborators|keys)(/|$)`, a)
+	some m in c.argv
+	upper(m) in {"PUT", "POST", "--METHOD=PUT", "--METHOD=POST", "-XPUT", "-XPOST"}
+}
+
+cloud_grant(c) if {
+	c.program == "gh"
+	"deploy-key" in c.argv
+	"add" in c.argv
+	some a in c.argv
+	a in {"--allow-write", "-w"}
 }
 
 cloud_grant(c) if {
@@ -1171,4 +1332,161 @@ cloud_grant(c) if {
 	v in {"authorize-security-group-ingress", "firewall-rules"}
 	some a in c.argv
 	regex.match(`(^|[=,])(0\.0\.0\.0/0|::/0)($|,)`, a)
+}
+
+# @rule shell/scale-to-zero ask
+# Scaling a production workload to zero: every instance of it stops (kubectl|oc scale --replicas=0 -n production, docker service scale NAME=0, heroku ps:scale web=0 -a shop-prod, fly scale count 0 -a api-prod, aws ecs update-service --cluster prod --desired-count 0, aws autoscaling … --desired-capacity 0 or --max-size 0). Production by name: a word of the command's target (namespace, context, app, cluster) is prod, production or prd. Pausing one workload elsewhere (a dev cluster, a preview app) is everyday and not asked about; bulk scale-downs (--all, -A) are shell/cloud-destroy.
+decision contains {"id": "shell/scale-to-zero", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	scales_to_zero(c)
+	production_target(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would scale a running workload to zero instances (%s)", [c.evidence])
+}
+
+scales_to_zero(c) if {
+	c.program in {"kubectl", "oc", "k", "microk8s.kubectl"}
+	"scale" in c.argv
+	zero_option(c, {"--replicas"})
+}
+
+scales_to_zero(c) if {
+	c.program in {"docker", "podman"}
+	"service" in c.argv
+	"scale" in c.argv
+	some a in c.argv
+	regex.match(`^[^-=][^=]*=0+$`, a)
+}
+
+scales_to_zero(c) if {
+	c.program == "heroku"
+	some a in c.argv
+	startswith(a, "ps:scale")
+	some b in c.argv
+	regex.match(`^[A-Za-z0-9_-]+=0+(:.*)?$`, b)
+}
+
+scales_to_zero(c) if {
+	c.program in {"fly", "flyctl"}
+	"scale" in c.argv
+	"count" in c.argv
+	some a in c.argv
+	a in {"0", "--count=0"}
+}
+
+scales_to_zero(c) if {
+	c.program == "aws"
+	zero_option(c, {"--desired-count", "--desired-capacity", "--max-size"})
+}
+
+# `--opt 0` or `--opt=0` for one of `opts`.
+zero_option(c, opts) if {
+	some i, a in c.argv
+	a in opts
+	regex.match(`^0+$`, c.argv[i + 1])
+}
+
+zero_option(c, opts) if {
+	some a in c.argv
+	some o in opts
+	regex.match(`^0+$`, trim_prefix(a, concat("", [o, "="])))
+	startswith(a, concat("", [o, "="]))
+}
+
+redis_clients := {"redis-cli", "valkey-cli", "keydb-cli"}
+
+# The position of a `CONFIG SET` in a Redis client's words (commands are case-insensitive).
+redis_config_set(c) := i if {
+	c.program in redis_clients
+	some i, w in c.argv
+	upper(w) == "CONFIG"
+	upper(c.argv[i + 1]) == "SET"
+}
+
+# @rule shell/datastore-file-write deny
+# Pointing a Redis server's dump file somewhere else (redis-cli CONFIG SET dir|dbfilename): the server then writes its database, with whatever keys were set, as that file — the known way to plant a cron entry, an authorized_keys line or a web shell through Redis (Redis docs, "Redis security").
+decision contains {"id": "shell/datastore-file-write", "decision": "deny", "reason": reason} if {
+	some c in facts_of("commands")
+	i := redis_config_set(c)
+	lower(c.argv[i + 2]) in {"dir", "dbfilename"}
+	reason := sprintf("the command would make a Redis server write its dump to a file of your choosing (%s)", [c.evidence])
+}
+
+# @rule shell/datastore-protection-off ask
+# Switching a Redis server's protection off (redis-cli CONFIG SET protected-mode no, requirepass to empty): anyone who reaches its port can then read and change it (Redis docs, "Redis security").
+decision contains {"id": "shell/datastore-protection-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	i := redis_config_set(c)
+	redis_protection_off(lower(c.argv[i + 2]), word_at(c.argv, i + 3))
+	reason := sprintf("the command would switch a Redis server's access protection off (%s)", [c.evidence])
+}
+
+redis_protection_off(key, value) if {
+	key == "protected-mode"
+	lower(value) == "no"
+}
+
+redis_protection_off(key, value) if {
+	key == "requirepass"
+	value == ""
+}
+
+# The word at `n` of `words`, or "" past the end.
+word_at(words, n) := words[n] if n < count(words)
+
+word_at(words, n) := "" if n >= count(words)
+
+# @rule shell/recovery-off ask
+# Switching off what lets deleted data come back: bucket versioning suspended (aws s3api put-bucket-versioning … Status=Suspended, gsutil versioning set off, gcloud storage buckets update --no-versioning), soft delete cleared (gcloud storage buckets update --clear-soft-delete, az storage … --enable-delete-retention false, --enable-versioning false), automated backups off (aws rds modify-db-instance|modify-db-cluster --backup-retention-period 0), point-in-time recovery off (aws dynamodb update-continuous-backups … PointInTimeRecoveryEnabled=false), deletion protection off (--no-deletion-protection, --deletion-protection false). Each is the step before a delete that cannot be undone (the providers' docs on versioning, soft delete, backups and deletion protection).
+decision contains {"id": "shell/recovery-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	recovery_off(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would switch off a way to recover deleted data (%s)", [c.evidence])
+}
+
+recovery_off(c) if {
+	c.program == "aws"
+	"put-bucket-versioning" in c.argv
+	some a in c.argv
+	contains(a, "Suspended")
+}
+
+recovery_off(c) if {
+	c.program == "gsutil"
+	"versioning" in c.argv
+	"off" in c.argv
+}
+
+recovery_off(c) if {
+	c.program in {"gcloud", "aws", "az"}
+	some a in c.argv
+	a in {"--no-versioning", "--clear-soft-delete", "--no-deletion-protection"}
+}
+
+recovery_off(c) if {
+	c.program == "az"
+	some i, a in c.argv
+	a in {"--enable-delete-retention", "--enable-versioning", "--enable-container-delete-retention", "--deletion-protection", "--enable-change-feed"}
+	lower(word_at(c.argv, i + 1)) == "false"
+}
+
+recovery_off(c) if {
+	c.program == "aws"
+	zero_option(c, {"--backup-retention-period"})
+}
+
+recovery_off(c) if {
+	c.program == "aws"
+	"update-continuous-backups" in c.argv
+	some a in c.argv
+	regex.match(`PointInTimeRecoveryEnabled[=": ]+false`, a)
+}
+
+# A command whose arguments name a production target: a namespace, context, app, cluster, host
+# or inventory with `prod`, `production` or `prd` as one of its words (`-n production`,
+# `--context=gke_shop_prod`, `-a api-prod`, `inventory/prod.ini`).
+production_target(c) if {
+	some a in c.argv
+	regex.match(`(?i)(^|[-_./=:@])(prod|production|prd)([-_./:@0-9]|$)`, a)
 }

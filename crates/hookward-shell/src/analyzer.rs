@@ -1739,6 +1739,18 @@ impl<'c> Analyzer<'c> {
                 self.add_path(&hr, access, &host_how, recursive, evidence);
                 self.remote = saved;
             }
+            // On a durable host (ssh, a fan-out runner, a cloud run-command console) a write of
+            // a start-up file (`/etc/cron.d/x`, a unit, `authorized_keys`) persists there as it
+            // would here, and a write or delete of its logs wipes a trace there: the same facts
+            // as here, the path named with the host. A container's files go with it.
+            if durable_host(&via) && r.path.starts_with('/') && !r.dynamic {
+                if matches!(access, Access::Write | Access::Create) {
+                    crate::persist::for_path(self, &r.path, evidence);
+                }
+                if matches!(access, Access::Write | Access::Delete) {
+                    crate::programs::system::for_path(self, &r.path, evidence);
+                }
+            }
             // Writes on the other side are that system's business, except into another root
             // mounted there (`kubectl exec pod -- sh -c 'echo … >> /host/etc/crontab'`): from a
             // container that is the node's or host's file system (a `hostPath` mount), and its
@@ -2078,6 +2090,30 @@ fn socket_target(path: &str) -> Option<String> {
 
 /// Most string literals of an unparseable source analysed as commands.
 const MAX_PAYLOADS: usize = 16;
+
+/// Consoles whose commands run on a durable machine rather than in a container: ssh, the
+/// fan-out runners and configuration managers (their target follows the name), the cloud
+/// CLIs' run-command consoles, a Fly Machine's console, an Android device's shell. The same
+/// list is the policy's `remote_host_consoles` (shell.rego).
+pub(crate) const DURABLE_HOST_CONSOLES: &[&str] = &[
+    "ssh ",
+    "fly ssh console",
+    "adb shell",
+    "ansible ",
+    "salt ",
+    "pdsh",
+    "pssh",
+    "parallel-ssh",
+    "clush",
+    "gcloud ssh",
+    "aws ssm send-command",
+    "az vm run-command",
+];
+
+/// Whether a remote command marked `via` runs on a durable machine ([`DURABLE_HOST_CONSOLES`]).
+pub(crate) fn durable_host(via: &str) -> bool {
+    DURABLE_HOST_CONSOLES.iter().any(|c| via.starts_with(c))
+}
 
 /// The quoted literals of `src` (`'…'`, `"…"`, and typographic `‘…’`, `“…”`), without their
 /// quotes; an opening quote that is never closed is skipped.

@@ -244,7 +244,8 @@ pub struct DynamicCodeFact {
     /// The program that runs the code (`eval`, `source`, `.`, `bash`, `sh`, `python3` …).
     pub interpreter: String,
     /// What is known of where the code comes from: `variable`, `substitution`, `fetched`,
-    /// `decoded`, `stdin`, `written_here`, `unknown`.
+    /// `decoded`, `stdin`, `written_here`, `file` (an interpreter one-liner running a file's
+    /// text: `ruby -e "eval(File.read(f))"`, `node -e "execSync(readFileSync(f))"`), `unknown`.
     pub origin: String,
     /// More about the origin when known: the URL (`fetched`), the decoder (`decoded`), the
     /// variable or substituted command as written, the file written earlier.

@@ -257,7 +257,7 @@ test_dns_credential_denied if {
 }
 
 test_remote_delete_over_ssh_asks if {
-	p := object.union(rdel("/var/lib/postgresql"), {"how": "ssh prod: rm"})
+	p := object.union(rdel("/srv/app/releases"), {"how": "ssh prod: rm"})
 	some d in rules.decision with input as dev_input([], {"remote_paths": [p]})
 	d.id == "shell/remote-delete"
 	d.decision == "ask"
@@ -873,5 +873,78 @@ test_kill_runtime_asks if {
 	}
 	every t in ["puma", "vite --port 5173", "my-dev-server", "4242"] {
 		count(rules.decision) == 0 with input as shell_input([], {"signals": [{"program": "pkill", "targets": [t], "evidence": concat(" ", ["pkill -f", t])}]})
+	}
+}
+
+test_remote_host_system_folder_delete_denied if {
+	every path in {"/var/lib/postgresql/16/main/pg_wal/*", "/var/lib/docker", "/usr/lib/modules/*", "/etc/nginx", "/home/deploy", "/root/.config"} {
+		every how in {"ssh db-1: rm", "ansible all: rm", "pdsh: rm", "salt web*: rm"} {
+			shell_ids({"remote_paths": [object.union(rdel(path), {"how": how})]})["shell/remote-host-destroy"] == "deny"
+		}
+	}
+	# caches, site-local software and app folders: the ask of shell/remote-delete, not a deny
+	every path in {"/var/cache/apt", "/var/lib/apt/lists/*", "/usr/local/lib/app", "/usr/share/nginx/html/*", "/srv/app"} {
+		ids := shell_ids({"remote_paths": [object.union(rdel(path), {"how": "ssh web: rm"})]})
+		not ids["shell/remote-host-destroy"]
+		ids["shell/remote-delete"] == "ask"
+	}
+	# inside a container: not a durable host
+	not shell_ids({"remote_paths": [object.union(rdel("/var/lib/mysql"), {"how": "docker exec: rm"})]})["shell/remote-host-destroy"]
+}
+
+test_remote_host_permissions_denied if {
+	p := object.union(rdel("/var"), {"access": "chmod", "how": "ssh web: chmod"})
+	shell_ids({"remote_paths": [p]})["shell/remote-host-permissions"] == "deny"
+	not shell_ids({"remote_paths": [object.union(p, {"path": "/srv/app"})]})["shell/remote-host-permissions"]
+	not shell_ids({"remote_paths": [object.union(p, {"how": "docker exec: chmod"})]})["shell/remote-host-permissions"]
+}
+
+remote_cmd(argv, via) := object.union(cmd(argv), {"wrappers": [via]})
+
+test_remote_service_stop_asks if {
+	every argv in {["systemctl", "stop", "nginx"], ["systemctl", "disable", "--now", "pg"], ["service", "mysql", "stop"], ["pkill", "-9", "mysqld"], ["kill", "-9", "1234"], ["pm2", "delete", "all"], ["docker", "compose", "down"]} {
+		shell_ids({"commands": [remote_cmd(argv, "ssh db-1")]})["shell/remote-service-stop"] == "ask"
+	}
+	# reloads and restarts, and the same command here
+	every argv in {["systemctl", "restart", "nginx"], ["systemctl", "reload", "nginx"], ["kill", "-HUP", "1234"], ["kill", "-s", "USR1", "1234"], ["pkill", "-HUP", "nginx"]} {
+		not shell_ids({"commands": [remote_cmd(argv, "ssh db-1")]})["shell/remote-service-stop"]
+	}
+	not shell_ids({"commands": [cmd(["systemctl", "stop", "nginx"])]})["shell/remote-service-stop"]
+	not shell_ids({"commands": [remote_cmd(["systemctl", "stop", "nginx"], "docker exec")]})["shell/remote-service-stop"]
+}
+
+test_scale_to_zero_asks if {
+	every argv in {["kubectl", "scale", "deploy/api", "-n", "production", "--replicas=0"], ["kubectl", "--context=gke_shop_prod", "scale", "sts", "kafka", "--replicas", "0"], ["docker", "-H", "ssh://prod-1", "service", "scale", "web=0"], ["heroku", "ps:scale", "web=0", "-a", "shop-prod"], ["fly", "scale", "count", "0", "-a", "api-prd"], ["aws", "ecs", "update-service", "--cluster", "prod", "--desired-count", "0"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/scale-to-zero"] == "ask"
+	}
+	every argv in {["kubectl", "scale", "deploy/api", "-n", "production", "--replicas=3"], ["kubectl", "scale", "deploy/web", "--replicas=0"], ["kubectl", "scale", "deploy/api", "-n", "product-search", "--replicas=0"], ["heroku", "ps:scale", "web=2", "-a", "shop-prod"], ["aws", "ecs", "update-service", "--cluster", "prod", "--desired-count", "2"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/scale-to-zero"]
+	}
+}
+
+test_broad_grants_ask if {
+	every argv in {["kubectl", "create", "clusterrolebinding", "x", "--clusterrole=cluster-admin", "--user=u"], ["kubectl", "create", "rolebinding", "x", "--clusterrole=admin", "--user=u"], ["kafka-acls.sh", "--add", "--allow-principal", "User:*"], ["gh", "api", "-X", "PUT", "repos/o/r/collaborators/u"], ["gh", "repo", "deploy-key", "add", "k.pub", "--allow-write"], ["bq", "add-iam-policy-binding", "--member=allUsers", "d"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/cloud-grant"] == "ask"
+	}
+	every argv in {["kubectl", "create", "rolebinding", "x", "--clusterrole=view", "--user=u"], ["kafka-acls.sh", "--list"], ["gh", "api", "repos/o/r/collaborators"], ["gh", "repo", "deploy-key", "add", "k.pub"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/cloud-grant"]
+	}
+}
+
+test_redis_config_rules if {
+	shell_ids({"commands": [cmd(["redis-cli", "-h", "r", "CONFIG", "SET", "dir", "/var/spool/cron/crontabs"])]})["shell/datastore-file-write"] == "deny"
+	shell_ids({"commands": [cmd(["redis-cli", "config", "set", "dbfilename", "authorized_keys"])]})["shell/datastore-file-write"] == "deny"
+	shell_ids({"commands": [cmd(["redis-cli", "config", "set", "protected-mode", "no"])]})["shell/datastore-protection-off"] == "ask"
+	shell_ids({"commands": [cmd(["redis-cli", "CONFIG", "SET", "requirepass", ""])]})["shell/datastore-protection-off"] == "ask"
+	count(shell_ids({"commands": [cmd(["redis-cli", "CONFIG", "SET", "maxmemory", "2gb"])]})) == 0
+	count(shell_ids({"commands": [cmd(["redis-cli", "CONFIG", "GET", "dir"])]})) == 0
+}
+
+test_recovery_off_asks if {
+	every argv in {["aws", "s3api", "put-bucket-versioning", "--bucket", "b", "--versioning-configuration", "Status=Suspended"], ["gsutil", "versioning", "set", "off", "gs://b"], ["gcloud", "storage", "buckets", "update", "gs://b", "--no-versioning"], ["aws", "rds", "modify-db-instance", "--db-instance-identifier", "d", "--backup-retention-period", "0"], ["aws", "rds", "modify-db-instance", "--no-deletion-protection"], ["az", "storage", "account", "blob-service-properties", "update", "--enable-delete-retention", "false"], ["aws", "dynamodb", "update-continuous-backups", "--table-name", "t", "--point-in-time-recovery-specification", "PointInTimeRecoveryEnabled=false"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/recovery-off"] == "ask"
+	}
+	every argv in {["aws", "s3api", "put-bucket-versioning", "--bucket", "b", "--versioning-configuration", "Status=Enabled"], ["gsutil", "versioning", "set", "on", "gs://b"], ["aws", "rds", "modify-db-instance", "--backup-retention-period", "7"], ["az", "storage", "account", "blob-service-properties", "update", "--enable-delete-retention", "true"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/recovery-off"]
 	}
 }

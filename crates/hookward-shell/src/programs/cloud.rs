@@ -681,6 +681,76 @@ pub(crate) const CLIS: &[Cli] = &[
         whole_flags: &["--include-crd"],
         ..NONE
     },
+    // Message brokers and streams: their queues, topics and streams hold messages nobody else
+    // has, and their CLIs delete without asking.
+    Cli {
+        names: &["rabbitmqctl"],
+        confirms: false,
+        example: "rabbitmqctl purge_queue emails.outbound",
+        source: "rabbitmqctl(8): delete_queue, purge_queue, delete_vhost, delete_user, \
+                 clear_permissions; reset / force_reset return the node to a blank state (no \
+                 prompt)",
+        verbs: &[Exact("reset"), Exact("force_reset"), Stem("clear")],
+        whole_verbs: &["delete_vhost", "reset", "force_reset"],
+        ..NONE
+    },
+    Cli {
+        names: &["rabbitmqadmin"],
+        confirms: false,
+        example: "rabbitmqadmin delete queue name=emails.dead",
+        source: "rabbitmqadmin (management plugin CLI): delete <object> / purge queue (no \
+                 prompt)",
+        value_options: &["-H", "--host", "-P", "--port", "-V", "--vhost", "-u", "--username",
+                         "-p", "--password", "-c", "--config", "-N", "--node", "-f", "--format"],
+        ..NONE
+    },
+    Cli {
+        names: &["nats"],
+        confirms: true,
+        force: &["-f", "--force"],
+        example: "nats stream rm ORDERS -f",
+        source: "NATS CLI: nats stream|consumer|kv|object rm / del / purge (prompt unless -f); \
+                 stream purge empties a whole stream",
+        whole_verbs: &["purge"],
+        value_options: &["-s", "--server", "--creds", "--context", "--user", "--password"],
+        ..NONE
+    },
+    Cli {
+        names: &[
+            "kafka-topics",
+            "kafka-topics.sh",
+            "kafka-consumer-groups",
+            "kafka-consumer-groups.sh",
+            "kafka-delete-records",
+            "kafka-delete-records.sh",
+        ],
+        confirms: false,
+        example: "kafka-topics.sh --bootstrap-server k:9092 --delete --topic orders",
+        source: "Apache Kafka tools: kafka-topics --delete (a topic and its messages), \
+                 kafka-consumer-groups --delete / --delete-offsets, kafka-delete-records \
+                 --offset-json-file (records before the offsets); no prompt",
+        verb_flags: &["--delete", "--delete-offsets", "--offset-json-file"],
+        value_options: &["--bootstrap-server", "--command-config", "--topic", "--group",
+                         "--zookeeper"],
+        ..NONE
+    },
+    Cli {
+        names: &["pulsar-admin"],
+        confirms: false,
+        example: "pulsar-admin topics delete persistent://public/default/orders",
+        source: "Apache Pulsar pulsar-admin: topics|namespaces|tenants|subscriptions delete, \
+                 topics delete-partitioned-topic (no prompt)",
+        ..NONE
+    },
+    Cli {
+        names: &["rpk"],
+        confirms: false,
+        example: "rpk topic delete orders",
+        source: "Redpanda rpk: topic delete, group delete, acl delete, cluster storage \
+                 (no prompt)",
+        local: &["profile"],
+        ..NONE
+    },
     // PostgreSQL's WAL-G: `delete` without `--confirm` only lists what it would delete.
     Cli {
         names: &["wal-g"],

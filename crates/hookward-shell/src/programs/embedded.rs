@@ -932,7 +932,11 @@ pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// their own tables and are skipped, and so are programs that only print or search text
 /// ([`TEXT_ONLY`]).
 pub(crate) fn carried_command(a: &mut Analyzer, name: &str, inv: &Inv) {
-    if a.payload_level >= 2 || super::is_known_program(name) || TEXT_ONLY.contains(&name) {
+    if a.payload_level >= 2
+        || super::is_known_program(name)
+        || super::fanout::is_runner(name)
+        || TEXT_ONLY.contains(&name)
+    {
         return;
     }
     for arg in inv.rest().iter().take(16) {

@@ -57,6 +57,24 @@ pub(crate) const SECRET_NAME_PARTS: &[&str] = &[
     "CREDENTIAL",
     "SESSION_KEY",
     "AUTH_KEY",
+    // Connection strings carry the password in their user-info part (RFC 3986 §3.2.1), and the
+    // platforms name them so: Heroku's `DATABASE_URL`, `REDIS_URL`, `CLOUDAMQP_URL` config vars,
+    // the Twelve-Factor App's "backing services" URLs, MongoDB's `MONGODB_URI`, a DSN.
+    "DATABASE_URL",
+    "DATABASE_URI",
+    "DB_URL",
+    "DB_URI",
+    "DSN",
+    "CONNECTION_STRING",
+    "CONN_STR",
+    "MONGODB_URI",
+    "MONGO_URI",
+    "MONGO_URL",
+    "REDIS_URL",
+    "AMQP_URL",
+    "POSTGRES_URL",
+    "POSTGRESQL_URL",
+    "MYSQL_URL",
 ];
 
 /// True when a variable name looks like a secret's (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`).
@@ -527,7 +545,10 @@ mod tests {
         assert!(secret_name("AWS_SECRET_ACCESS_KEY"));
         assert!(secret_name("GITHUB_TOKEN"));
         assert!(secret_name("db_password"));
+        assert!(secret_name("DATABASE_URL_PROD"));
+        assert!(secret_name("SENTRY_DSN"));
         assert!(!secret_name("HOME"));
+        assert!(!secret_name("API_URL"));
         assert!(!secret_name("VERSION"));
     }
 

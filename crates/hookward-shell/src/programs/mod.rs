@@ -11,6 +11,7 @@ mod disk;
 mod dynamic;
 mod embedded;
 mod exfil;
+mod fanout;
 mod files;
 mod interp;
 mod keys;
@@ -406,6 +407,9 @@ const TABLED: &[&str] = &[
     "ibmcloud",
     "influx",
     "k",
+    "kafka-consumer-groups",
+    "kafka-delete-records",
+    "kafka-topics",
     "kn",
     "kopia",
     "kubectl",
@@ -420,6 +424,7 @@ const TABLED: &[&str] = &[
     "mkntfs",
     "mkswap",
     "mount",
+    "nats",
     "neon",
     "neonctl",
     "netlify",
@@ -435,13 +440,17 @@ const TABLED: &[&str] = &[
     "parted",
     "partx",
     "pass",
+    "pulsar-admin",
     "pulumi",
     "pvcreate",
     "pvremove",
+    "rabbitmqadmin",
+    "rabbitmqctl",
     "railway",
     "rclone",
     "rdiff-backup",
     "restic",
+    "rpk",
     "s3cmd",
     "sam",
     "scw",
@@ -505,12 +514,15 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         return interp::shell(a, name, inv, st);
     }
     embedded::payload_words(a, name, inv);
-    embedded::cloud_remote_command(a, name, inv, st);
+    if !fanout::observe(a, name, inv, st) {
+        embedded::cloud_remote_command(a, name, inv, st);
+    }
     embedded::remote_display(a, name, inv);
     exfil::dns_query(a, name, inv);
     exfil::url_data(a, name, inv);
     exfil::api_posts(a, name, inv);
     system::observe(a, name, inv);
+    tools::kube_host_access(a, name, inv);
     search::observe(a, name, inv);
     let local;
     let inv = match embedded::container_command(name, inv.rest())

@@ -2378,6 +2378,8 @@ fn unseen_eval(
         } else {
             a.dynamic_code(cx.interp, "stdin", s.file.clone(), &inv.wrappers, ev);
         }
+    } else if let Some(file) = file_read_source(arg) {
+        a.dynamic_code(cx.interp, "file", Some(file), &inv.wrappers, ev);
     } else if ["environ", "getenv", "process.env", "$env", "env["]
         .iter()
         .any(|m| l.contains(m))
@@ -2390,6 +2392,42 @@ fn unseen_eval(
             ev,
         );
     }
+}
+
+/// Expressions that read a whole file's text, by language: Python `open(p).read()`,
+/// `Path(p).read_text()`, Node `fs.readFileSync(p)`, Ruby `File.read(p)` / `IO.read(p)`, PHP
+/// `file_get_contents(p)`, Perl `slurp`, PowerShell `Get-Content p` / `gc p`. (Source: each
+/// language's standard library reference.)
+const FILE_READS: &[&str] = &[
+    "readfilesync(",
+    "readfile(",
+    "file.read(",
+    "io.read(",
+    "file_get_contents(",
+    ".read_text(",
+    "read_text(",
+    "slurp",
+    "get-content ",
+    "gc ",
+    "open(",
+];
+
+/// The file an expression reads as text ([`FILE_READS`]), named by its first string literal, or
+/// `<file>` when the name is computed; `None` when the expression reads no file. Python's
+/// `open(` counts only with a `.read(` after it.
+fn file_read_source(expr: &str) -> Option<String> {
+    let l = expr.to_ascii_lowercase();
+    let hit = FILE_READS.iter().find_map(|m| {
+        let i = l.find(m)?;
+        (*m != "open(" || l[i..].contains(".read(")).then_some(i)
+    })?;
+    let rest = expr.get(hit..).unwrap_or("");
+    let name = rest
+        .find(['\'', '"'])
+        .and_then(|q| leading_literal(rest.get(q..).unwrap_or("")))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "<file>".to_string());
+    Some(name)
 }
 
 /// Handles one call of interest.
@@ -2563,7 +2601,11 @@ fn call(
                     a.run_code(&c, st, inv, cx.interp, None, Stream::default());
                 }
                 None => {
-                    if args.first().is_some_and(|x| !x.is_empty()) {
+                    // A command line read from a file (`execSync(readFileSync('steps.txt'))`,
+                    // `system(File.read(f))`): code hookward cannot see, from that file.
+                    if let Some(file) = args.first().and_then(|x| file_read_source(x)) {
+                        a.dynamic_code(cx.interp, "file", Some(file), &inv.wrappers, &ev);
+                    } else if args.first().is_some_and(|x| !x.is_empty()) {
                         a.unanalysable(
                             &format!("{} runs a command only known at run time", cx.interp),
                             &ev,

@@ -490,6 +490,22 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
         ("swift", "package-registry") if second == "publish" => {
             "swift package-registry publish".into()
         }
+        // App stores: fastlane's upload actions (docs.fastlane.tools: deliver / upload_to_app_store,
+        // supply / upload_to_play_store, pilot / upload_to_testflight) send a build to Apple's or
+        // Google's store, to reviewers, testers or every user.
+        (
+            "fastlane",
+            "deliver"
+            | "upload_to_app_store"
+            | "appstore"
+            | "supply"
+            | "upload_to_play_store"
+            | "pilot"
+            | "upload_to_testflight"
+            | "testflight",
+        ) => {
+            format!("fastlane {first}")
+        }
         _ => return None,
     };
     Some(k)
@@ -929,14 +945,48 @@ fn destructive_sql(s: &str) -> bool {
                         j += 1;
                     }
                 }
+                // `CREATE OR REPLACE TABLE t …`: the existing table and its rows are dropped
+                // first (Snowflake, BigQuery, Databricks, DuckDB `CREATE OR REPLACE TABLE`).
+                "CREATE" => {
+                    let replaces = up
+                        .get(j..j + 3)
+                        .is_some_and(|w| w[0] == "OR" && w[1] == "REPLACE" && w[2] == "TABLE");
+                    if !replaces {
+                        return false;
+                    }
+                    j += 3;
+                }
+                // The recovery history: MySQL `PURGE BINARY LOGS`, `RESET MASTER` / `RESET
+                // BINARY LOGS AND GTIDS` (MySQL reference manual 15.4.1), Snowflake's Time
+                // Travel switched off (`DATA_RETENTION_TIME_IN_DAYS = 0`).
+                "PURGE" | "RESET"
+                    if up.get(j).is_some_and(|w| {
+                        matches!(w.as_str(), "BINARY" | "MASTER" | "MASTER_LOGS")
+                    }) =>
+                {
+                    return true;
+                }
+                "DATA_RETENTION_TIME_IN_DAYS"
+                    if up
+                        .get(j)
+                        .is_some_and(|w| w.trim_start_matches('0').is_empty()) =>
+                {
+                    return true;
+                }
                 // every row: a `DELETE FROM t` or `UPDATE t SET …` that no `WHERE` narrows
                 "DELETE" | "UPDATE" => {
                     // `ON DELETE SET NULL`, `SELECT … FOR UPDATE`: a clause, not a statement
                     if i > 0 && matches!(up[i - 1].as_str(), "ON" | "FOR" | "GRANT" | ",") {
                         return false;
                     }
-                    if up[i..].iter().any(|w| w == "WHERE" || w == "CURRENT") {
+                    if up[i..].iter().any(|w| w == "CURRENT") {
                         return false;
+                    }
+                    // A `WHERE` narrows unless it is always true (`WHERE TRUE`, `WHERE 1=1`).
+                    if let Some(at) = up[i..].iter().position(|w| w == "WHERE") {
+                        if !always_true(&up[i + at + 1..]) {
+                            return false;
+                        }
                     }
                     if up[i] == "DELETE" {
                         if up.get(j).is_none_or(|w| w != "FROM") {
@@ -1014,6 +1064,17 @@ fn destructive_sql(s: &str) -> bool {
             names.is_empty() || !names.iter().all(|n| disposable_name(n))
         })
     })
+}
+
+/// Whether a `WHERE` condition's words (upper-cased, operators dropped) are always true up to
+/// the end of the statement or its `ORDER BY`/`LIMIT`/`RETURNING`: `TRUE`, `1=1`, `1`.
+fn always_true(cond: &[String]) -> bool {
+    let cond: Vec<&str> = cond
+        .iter()
+        .map(String::as_str)
+        .take_while(|w| !matches!(*w, "ORDER" | "LIMIT" | "RETURNING"))
+        .collect();
+    matches!(cond.as_slice(), ["TRUE"] | ["1"] | ["1", "1"])
 }
 
 /// SQL statements that hand out a database's administration or switch its audit trail off, as
@@ -1632,6 +1693,53 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
     }
 }
 
+/// Pods that reach their node, by the Kubernetes Pod Security Standards' "baseline" profile
+/// (what it forbids: privileged containers, the host's PID/network/IPC namespaces, `hostPath`
+/// volumes): `kubectl|oc run|create … --overrides=JSON` setting `"privileged": true`,
+/// `"hostPID"|"hostNetwork"|"hostIPC": true` or a `hostPath` of `/`, or running `nsenter` into
+/// PID 1; and `kubectl debug node/NAME` (kubectl-debug docs: a pod in the node's host
+/// namespaces with the node's root file system at `/host`). The same fact as `docker run
+/// --privileged`: `container_host_access`.
+pub(crate) fn kube_host_access(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
+        return;
+    }
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    let mut reasons: Vec<String> = Vec::new();
+    if words.contains(&"debug") && words.iter().any(|w| w.starts_with("node/")) {
+        reasons.push("debug node".into());
+    }
+    for (i, w) in words.iter().enumerate() {
+        let json = match w.strip_prefix("--overrides") {
+            Some("") => words.get(i + 1).copied().unwrap_or(""),
+            Some(v) => v.strip_prefix('=').unwrap_or(""),
+            None => continue,
+        };
+        let squeezed: String = json.chars().filter(|c| !c.is_whitespace()).collect();
+        for (key, label) in [
+            ("\"privileged\":true", "privileged"),
+            ("\"hostPID\":true", "hostPID"),
+            ("\"hostNetwork\":true", "hostNetwork"),
+            ("\"hostIPC\":true", "hostIPC"),
+            ("\"hostPath\":{\"path\":\"/\"", "hostPath /"),
+        ] {
+            if squeezed.contains(key) {
+                reasons.push(label.into());
+            }
+        }
+        if squeezed.contains("\"nsenter\"") && squeezed.contains("\"-t\",\"1\"") {
+            reasons.push("nsenter -t 1".into());
+        }
+    }
+    if !reasons.is_empty() {
+        a.privilege(
+            "container_host_access",
+            name,
+            &format!("{} ({})", inv.evidence, reasons.join(", ")),
+        );
+    }
+}
+
 /// kill(1): `-9`, `-KILL`, `-s SIG`, `-n NUM`, `--signal SIG`; targets are PIDs (negative:
 /// process groups, `-1`: every process); `$(pgrep NAME)` targets NAME.
 fn kill(a: &mut Analyzer, inv: &Inv) -> Stream {
@@ -2188,6 +2296,22 @@ mod tests {
     fn sql_detection() {
         assert!(destructive_sql("drop table users;"));
         assert!(destructive_sql("TRUNCATE logs"));
+        assert!(destructive_sql("DELETE FROM orders WHERE TRUE"));
+        assert!(destructive_sql("update users set admin = 1 where 1=1"));
+        assert!(!destructive_sql("DELETE FROM orders WHERE id = 1"));
+        assert!(!destructive_sql("DELETE FROM orders WHERE 1=1 AND id = 7"));
+        assert!(destructive_sql(
+            "CREATE OR REPLACE TABLE marts.fct AS SELECT 1"
+        ));
+        assert!(!destructive_sql("CREATE OR REPLACE VIEW v AS SELECT 1"));
+        assert!(!destructive_sql("CREATE TABLE t (id int)"));
+        assert!(destructive_sql("PURGE BINARY LOGS BEFORE NOW()"));
+        assert!(destructive_sql(
+            "ALTER DATABASE a SET DATA_RETENTION_TIME_IN_DAYS = 0"
+        ));
+        assert!(!destructive_sql(
+            "ALTER DATABASE a SET DATA_RETENTION_TIME_IN_DAYS = 7"
+        ));
         assert!(!destructive_sql("SELECT * FROM drops"));
         assert!(!destructive_sql("\\x"));
     }

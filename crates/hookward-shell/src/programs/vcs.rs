@@ -1032,6 +1032,14 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
     let words: Vec<&str> = rest.iter().map(|x| x.text.as_str()).collect();
     let ev = inv.evidence.clone();
     match (words.first().copied(), words.get(1).copied()) {
+        // `gh release edit --draft=false`: a draft release made public (gh-release-edit(1)).
+        (Some("release"), Some("edit"))
+            if words
+                .iter()
+                .any(|w| *w == "--draft=false" || *w == "--draft=0") =>
+        {
+            a.publish("gh release edit --draft=false", &ev);
+        }
         (Some("release"), Some("create" | "upload")) => {
             a.publish(
                 &format!("gh release {}", words.get(1).copied().unwrap_or("create")),
