@@ -212,6 +212,30 @@ pub const TABLE_TAIL: &[Row] = &[
         "Hetzner Cloud CLI (hcloud) configuration: contexts with API tokens",
     ),
     row(
+        Home(".snowsql/config"),
+        Credential,
+        "/home/x/.snowsql/config",
+        "SnowSQL configuration: connections with user and password",
+    ),
+    row(
+        Home(".config/snowflake/connections.toml"),
+        Credential,
+        "/home/x/.config/snowflake/connections.toml",
+        "Snowflake CLI / connectors: connection definitions with passwords or key paths",
+    ),
+    row(
+        Home(".dbt/profiles.yml"),
+        Credential,
+        "/home/x/.dbt/profiles.yml",
+        "dbt docs, \"About profiles.yml\": warehouse credentials per target",
+    ),
+    row(
+        Home(".fastlane/spaceship"),
+        Credential,
+        "/Users/x/.fastlane/spaceship/ci@example.com/cookie",
+        "fastlane spaceship: Apple ID session cookies",
+    ),
+    row(
         Home(".databrickscfg"),
         Credential,
         "/home/x/.databrickscfg",
@@ -878,6 +902,68 @@ pub const TABLE_TAIL: &[Row] = &[
         "/etc/ssh/ssh_host_ed25519_key",
         "sshd(8) FILES",
     ),
+    // Servers' TLS private keys and cluster admin credentials.
+    row(
+        Abs("/etc/ssl/private"),
+        Credential,
+        "/etc/ssl/private/shop.key",
+        "Debian ssl-cert: the private keys' folder (mode 0710, group ssl-cert)",
+    ),
+    row(
+        Abs("/etc/pki/tls/private"),
+        Credential,
+        "/etc/pki/tls/private/localhost.key",
+        "Fedora/RHEL crypto-policies: the private keys' folder",
+    ),
+    row(
+        PrefixSuffix("privkey", ".pem"),
+        Credential,
+        "/etc/letsencrypt/live/shop.example.com/privkey.pem",
+        "Certbot docs, \"Where are my certificates?\": privkey.pem (archive/privkeyN.pem) beside \
+         the public cert.pem, chain.pem and fullchain.pem",
+    ),
+    row(
+        Abs("/etc/letsencrypt/accounts"),
+        Credential,
+        "/etc/letsencrypt/accounts/acme-v02.api.letsencrypt.org/directory/x/private_key.json",
+        "Certbot: the ACME account keys",
+    ),
+    row(
+        Abs("/etc/kubernetes/admin.conf"),
+        Credential,
+        "/etc/kubernetes/admin.conf",
+        "kubeadm: the cluster-admin kubeconfig with its client key",
+    ),
+    row(
+        Abs("/etc/kubernetes/super-admin.conf"),
+        Credential,
+        "/etc/kubernetes/super-admin.conf",
+        "kubeadm 1.29+: the break-glass kubeconfig (system:masters)",
+    ),
+    row(
+        Abs("/etc/kubernetes/pki"),
+        Credential,
+        "/etc/kubernetes/pki/ca.key",
+        "kubeadm: the cluster's CA and service-account signing keys",
+    ),
+    row(
+        Abs("/etc/rancher/k3s/k3s.yaml"),
+        Credential,
+        "/etc/rancher/k3s/k3s.yaml",
+        "k3s docs, \"Cluster Access\": the admin kubeconfig",
+    ),
+    row(
+        Abs("/var/lib/jenkins/secrets"),
+        Credential,
+        "/var/lib/jenkins/secrets/master.key",
+        "Jenkins: the master key that decrypts credentials.xml",
+    ),
+    row(
+        Name("credentials.xml"),
+        Credential,
+        "/var/lib/jenkins/credentials.xml",
+        "Jenkins: the stored credentials (encrypted with secrets/master.key)",
+    ),
     row(
         Abs("/Library/Keychains"),
         Credential,
@@ -1077,6 +1163,12 @@ pub const TABLE_TAIL: &[Row] = &[
         SecretFile,
         "/Users/x/Desktop/prod.pem",
         "PEM (RFC 7468): keys and certificates",
+    ),
+    row(
+        Suffix(".p8"),
+        SecretFile,
+        "/Users/x/Downloads/AuthKey_8XK2P4Q9ZT.p8",
+        "PKCS #8 private key (RFC 5958): App Store Connect and APNs API keys",
     ),
     row(
         Suffix(".key"),

@@ -345,6 +345,30 @@ database_dump(c) if {
 	not asks_for_help(c)
 }
 
+# Query clients printing rows (a SELECT … FROM in the query text: psql -c, mysql -e, snowsql -q,
+# bq query, clickhouse-client -q, cqlsh -e, sqlite3, duckdb), stream consumers reading a topic
+# out (kcat/kafkacat -C, kafka-console-consumer), and a Redis snapshot fetched (redis-cli --rdb):
+# their output is the data.
+query_clients := {"psql", "mysql", "mariadb", "snowsql", "bq", "clickhouse-client", "clickhouse", "cqlsh", "sqlite3", "duckdb", "mongosh", "mongo", "trino", "presto", "sqlcmd"}
+
+database_dump(c) if {
+	c.program in query_clients
+	some a in c.argv
+	regex.match(`(?is)\bselect\b.+\bfrom\b`, a)
+}
+
+database_dump(c) if {
+	c.program in {"kcat", "kafkacat"}
+	"-C" in c.argv
+}
+
+database_dump(c) if c.program in {"kafka-console-consumer", "kafka-console-consumer.sh"}
+
+database_dump(c) if {
+	c.program in {"redis-cli", "valkey-cli", "keydb-cli"}
+	"--rdb" in c.argv
+}
+
 # The dump's bytes are what is sent: piped into the sender, or a file the same command wrote.
 dump_sent(u) if upload_source(u) == "<stdin>"
 
@@ -363,6 +387,17 @@ decision contains {"id": "shell/database-exfiltration", "decision": "deny", "rea
 	not u.program in dump_backup_programs
 	not local_target(u.target)
 	reason := sprintf("the command dumps a database (%s) and sends it to %s (%s)", [c.evidence, u.target, u.evidence])
+}
+
+# A file named as a database dump (`shop.dump`, `db.sql.gz`, `users.bson`, `dump.rdb`: pg_dump's
+# custom format, compressed SQL dumps, mongodump's BSON, Redis snapshots; a plain `.sql` is as
+# often a project's schema or migration) sent by a raw carrier to another host.
+decision contains {"id": "shell/database-exfiltration", "decision": "deny", "reason": reason} if {
+	some u in facts_of("uploads")
+	regex.match(`(?i)(\.(dump|pgdump|bson|rdb)(\.(gz|bz2|xz|zst|zip))?|\.sql\.(gz|bz2|xz|zst|zip))$`, upload_source(u))
+	not u.program in dump_backup_programs
+	not local_target(u.target)
+	reason := sprintf("the command sends a database dump (%s) to %s (%s)", [upload_source(u), u.target, u.evidence])
 }
 
 decision contains {"id": "shell/database-exfiltration", "decision": "deny", "reason": reason} if {
@@ -975,6 +1010,14 @@ host_system_data(path) if {
 
 host_system_data(path) if path in {"/boot", "/lib", "/lib64", "/bin", "/sbin", "/var/lib", "/var/lib/*"}
 
+# Caches a host fills again by itself (FHS 3.0 §5.5 `/var/cache`: "can be deleted without data
+# loss"; apt's list cache, fetched again by `apt-get update`).
+host_cache(path) if startswith(path, "/var/cache/")
+
+host_cache(path) if path == "/var/cache"
+
+host_cache(path) if startswith(path, "/var/lib/apt/lists")
+
 # Another user's whole home on that host (`/home/deploy`, `/home/deploy/*`, `/Users/ana`).
 host_system_data(path) if regex.match(`^/(home|Users)/[^/*]+(/\*)?$`, path)
 
@@ -1063,7 +1106,7 @@ decision contains {"id": "shell/remote-service-stop", "decision": "ask", "reason
 }
 
 # @rule shell/remote-delete ask
-# A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, a Fly Machine's console, fly ssh console -C, or an Android device's shell, adb shell) that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /srv/app/releases', adb shell rm -rf /sdcard/*); system folders there are shell/remote-host-destroy (deny).
+# A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, a Fly Machine's console, fly ssh console -C, or an Android device's shell, adb shell) that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /srv/app/releases', adb shell rm -rf /sdcard/*); system folders there are shell/remote-host-destroy (deny), its caches (/var/cache, apt's lists) are not asked about.
 decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": reason} if {
 	some p in facts_of("remote_paths")
 	p.access == "delete"
@@ -1072,6 +1115,7 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 	startswith(p.how, console)
 	not remote_wipe(p)
 	not host_system_data(p.path)
+	not host_cache(p.path)
 	p.scope != "temp"
 	reason := sprintf("the command would recursively delete %s on a remote host (%s)", [p.path, p.how])
 }

@@ -456,11 +456,27 @@ fn mixed_scripts(label: &str) -> bool {
         || allowed(&[Script::Latin, Script::Han, Script::Hangul]))
 }
 
+/// The well-known host an ASCII host begins with as whole labels, in front of another
+/// registered domain (`github.com.parsekit-mirror.example.net`, `pypi.org.files-cdn.io`): the
+/// name a reader skims is the well-known one ("combosquatting", Kintis et al., CCS 2017). A
+/// country's own domain of the same company (`google.com.au`: one label after) is not one.
+fn prefixed_imitation(host: &str) -> Option<String> {
+    let h = host.to_ascii_lowercase();
+    WELL_KNOWN_HOSTS
+        .iter()
+        .find(|k| {
+            h.strip_prefix(**k)
+                .and_then(|r| r.strip_prefix('.'))
+                .is_some_and(|rest| rest.split('.').filter(|l| !l.is_empty()).count() >= 2)
+        })
+        .map(|k| k.to_string())
+}
+
 /// (the well-known host `host` imitates, whether a label mixes scripts). A host that *is* a
 /// well-known host (or below one) imitates nothing.
 fn homograph(host: &str) -> (Option<String>, bool) {
     if host.is_ascii() {
-        return (None, false);
+        return (prefixed_imitation(host), false);
     }
     let mixed = host.split('.').any(mixed_scripts);
     let skeleton: String = host
@@ -610,6 +626,10 @@ mod tests {
         assert_eq!(t.lookalike.as_deref(), Some("github.com"), "{t:?}");
         let t = net_target("https://pаypal.com/").unwrap();
         assert_eq!(t.lookalike.as_deref(), Some("paypal.com"));
+        // A well-known host's labels in front of another domain.
+        let t = net_target("https://github.com.parsekit-mirror.example.net/a/b.git").unwrap();
+        assert_eq!(t.lookalike.as_deref(), Some("github.com"));
+        assert!(!t.mixed_script);
         // The real hosts and plain IDNs imitate nothing.
         for u in [
             "https://github.com/a",
