@@ -1534,3 +1534,154 @@ production_target(c) if {
 	some a in c.argv
 	regex.match(`(?i)(^|[-_./=:@])(prod|production|prd)([-_./:@0-9]|$)`, a)
 }
+
+# Ports of services that answer with data or control and often run without authentication
+# on a private network: control planes (Docker API 2375/2376, etcd 2379/2380, kubelet 10250,
+# Kubernetes API 6443, Consul 8500, Nomad 4646, Vault 8200) and data stores (MySQL 3306,
+# PostgreSQL 5432, Redis 6379, MongoDB 27017, Elasticsearch 9200/9300, CouchDB 5984, Memcached
+# 11211, RabbitMQ management 15672, Kafka 9092, ClickHouse 8123/9000, SQL Server 1433) and remote
+# desktops (RDP 3389, VNC 5900) — the services' own docs on default ports.
+exposed_ports := {"2375", "2376", "2379", "2380", "10250", "6443", "8500", "4646", "8200", "3306", "5432", "6379", "27017", "9200", "9300", "5984", "11211", "15672", "9092", "8123", "9000", "1433", "3389", "5900"}
+
+# The port words of a firewall command (`6379`, `6379/tcp`, `--dport 6379`, `--add-port=6379/tcp`, `port 6379`).
+opened_port(c) := p if {
+	some a in c.argv
+	p := regex.replace(regex.replace(a, `^--add-port=`, ""), `/(tcp|udp)$`, "")
+	p in exposed_ports
+}
+
+# @rule shell/service-exposed ask
+# A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Anyone who reaches the address then reads or runs what the service holds.
+decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	service_exposed(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would open a database or control-plane service to every address (%s)", [c.evidence])
+}
+
+service_exposed(c) if {
+	c.program == "ufw"
+	"allow" in c.argv
+	opened_port(c)
+	not ufw_from_one_source(c)
+}
+
+# `ufw allow from 10.0.0.0/8 to any port 5432`: one source, not everyone.
+ufw_from_one_source(c) if {
+	some i, a in c.argv
+	a == "from"
+	not c.argv[i + 1] in {"any", "0.0.0.0/0", "::/0"}
+}
+
+service_exposed(c) if {
+	c.program in {"iptables", "ip6tables"}
+	some a in c.argv
+	a in {"-A", "-I", "--append", "--insert"}
+	"ACCEPT" in c.argv
+	opened_port(c)
+	not iptables_one_source(c)
+}
+
+iptables_one_source(c) if {
+	some i, a in c.argv
+	a in {"-s", "--source", "--src"}
+	not c.argv[i + 1] in {"0.0.0.0/0", "::/0", "any"}
+}
+
+service_exposed(c) if {
+	c.program == "firewall-cmd"
+	some a in c.argv
+	startswith(a, "--add-port=")
+	opened_port(c)
+}
+
+service_exposed(c) if {
+	c.program in {"kubectl", "oc"}
+	"port-forward" in c.argv
+	some i, a in c.argv
+	all_interfaces_option(a, word_at(c.argv, i + 1), "--address")
+}
+
+service_exposed(c) if {
+	c.program in {"redis-server", "valkey-server"}
+	some i, a in c.argv
+	a == "--protected-mode"
+	lower(word_at(c.argv, i + 1)) == "no"
+}
+
+service_exposed(c) if {
+	c.program == "mongod"
+	mongod_all_interfaces(c)
+	not "--auth" in c.argv
+}
+
+mongod_all_interfaces(c) if "--bind_ip_all" in c.argv
+
+mongod_all_interfaces(c) if {
+	some i, a in c.argv
+	all_interfaces_option(a, word_at(c.argv, i + 1), "--bind_ip")
+}
+
+service_exposed(c) if {
+	c.program in {"jupyter", "jupyter-lab", "jupyter-notebook"}
+	some i, a in c.argv
+	all_interfaces_option(a, word_at(c.argv, i + 1), "--ip")
+	some t in c.argv
+	regex.match(`^--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)=(''|"")?$`, t)
+}
+
+service_exposed(c) if {
+	c.program == "dockerd"
+	some a in c.argv
+	regex.match(`tcp://(0\.0\.0\.0|\[::\]|):237[56]`, a)
+}
+
+# `--opt 0.0.0.0`, `--opt=0.0.0.0`, `::`, `*`, `all`: every interface.
+all_interfaces_option(a, next, opt) if {
+	a == opt
+	next in {"0.0.0.0", "::", "*", "all", "[::]"}
+}
+
+all_interfaces_option(a, _, opt) if {
+	some v in {"0.0.0.0", "::", "*", "all", "[::]"}
+	a == concat("=", [opt, v])
+}
+
+# @rule shell/repo-defence-off ask
+# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), or the repository made public (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
+decision contains {"id": "shell/repo-defence-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	repo_defence_off(c)
+	reason := sprintf("the command would switch off a repository's protection or make it public (%s)", [c.evidence])
+}
+
+repo_defence_off(c) if {
+	c.program == "gh"
+	"repo" in c.argv
+	"edit" in c.argv
+	some i, a in c.argv
+	visibility_public(a, word_at(c.argv, i + 1))
+}
+
+visibility_public(a, next) if {
+	a == "--visibility"
+	next == "public"
+}
+
+visibility_public(a, _) if a == "--visibility=public"
+
+repo_defence_off(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some a in c.argv
+	regex.match(`(security_and_analysis|secret_scanning|push_protection|dependabot).*disabled|^private=false$|^visibility=public$|default_workflow_permissions=write|allowed_actions=all`, a)
+}
+
+repo_defence_off(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some m in c.argv
+	upper(m) in {"DELETE", "--METHOD=DELETE", "-XDELETE"}
+	some a in c.argv
+	regex.match(`^/?repos/[^/]+/[^/]+/(vulnerability-alerts|automated-security-fixes|branches/[^/]+/protection)`, a)
+}

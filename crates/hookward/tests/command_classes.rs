@@ -5077,6 +5077,15 @@ fn lead20_classes() -> Vec<Base> {
         ("git remote add mirror https://github.com.mirror-cdn.example.net/acme/api.git", "ask"),
         ("bundle exec fastlane deliver --submit_for_review", "ask"),
         ("gh release edit v1.2.0 --draft=false", "ask"),
+        ("sudo ufw allow 6379/tcp", "ask"),
+        ("iptables -A INPUT -p tcp --dport 5432 -j ACCEPT", "ask"),
+        ("kubectl port-forward --address 0.0.0.0 svc/postgres 5432:5432", "ask"),
+        ("redis-server --protected-mode no", "ask"),
+        ("mongod --bind_ip_all --dbpath /data/db", "ask"),
+        ("jupyter lab --ip=0.0.0.0 --ServerApp.token=''", "ask"),
+        ("gh repo edit acme/api --visibility public", "ask"),
+        ("gh api -X PATCH repos/acme/api -F security_and_analysis[secret_scanning][status]=disabled", "ask"),
+        ("gh api -X DELETE repos/acme/api/vulnerability-alerts", "ask"),
     ] {
         out.push(b("lead20-classes", expect, cmd.to_string()));
     }
@@ -5112,6 +5121,14 @@ fn lead20_benign() -> Vec<Base> {
         "fastlane match development",
         "gh release edit v1.2.0 --notes-file CHANGELOG.md",
         "firebase deploy --only hosting",
+        "ufw allow 443/tcp",
+        "ufw allow from 10.0.0.0/8 to any port 5432",
+        "kubectl port-forward svc/postgres 5432:5432",
+        "redis-server --port 6380",
+        "mongod --dbpath /data/db --bind_ip 127.0.0.1",
+        "jupyter lab --no-browser --port 8888",
+        "gh repo edit acme/api --description 'API server'",
+        "gh api repos/acme/api/vulnerability-alerts",
     ]
     .into_iter()
     .map(|c| b("benign-lead20", "allow", c.to_string()))

@@ -972,3 +972,21 @@ test_query_output_sent_denied if {
 	# a count sent to a local collector, and a query with no upload
 	not shell_ids({"commands": [cmd(["psql", "-c", "select 1 from x"])]})["shell/database-exfiltration"]
 }
+
+test_service_exposed_asks if {
+	every argv in {["ufw", "allow", "6379/tcp"], ["ufw", "allow", "from", "any", "to", "any", "port", "5432"], ["iptables", "-A", "INPUT", "-p", "tcp", "--dport", "5432", "-j", "ACCEPT"], ["firewall-cmd", "--add-port=9200/tcp"], ["kubectl", "port-forward", "--address", "0.0.0.0", "svc/pg", "5432:5432"], ["redis-server", "--protected-mode", "no"], ["mongod", "--bind_ip_all"], ["jupyter", "lab", "--ip=0.0.0.0", "--ServerApp.token="], ["dockerd", "-H", "tcp://0.0.0.0:2375"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"] == "ask"
+	}
+	every argv in {["ufw", "allow", "22/tcp"], ["ufw", "allow", "from", "10.0.0.0/8", "to", "any", "port", "5432"], ["iptables", "-A", "INPUT", "-s", "10.0.0.5", "-p", "tcp", "--dport", "5432", "-j", "ACCEPT"], ["kubectl", "port-forward", "svc/pg", "5432:5432"], ["mongod", "--bind_ip_all", "--auth"], ["jupyter", "lab", "--ip=0.0.0.0"], ["redis-server", "/etc/redis/redis.conf"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"]
+	}
+}
+
+test_repo_defence_off_asks if {
+	every argv in {["gh", "repo", "edit", "acme/api", "--visibility", "public"], ["gh", "api", "-X", "PATCH", "repos/acme/api", "-F", "security_and_analysis[secret_scanning][status]=disabled"], ["gh", "api", "-X", "DELETE", "repos/acme/api/vulnerability-alerts"], ["gh", "api", "-X", "PUT", "repos/acme/api/actions/permissions/workflow", "-f", "default_workflow_permissions=write"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"] == "ask"
+	}
+	every argv in {["gh", "repo", "edit", "acme/api", "--visibility", "private"], ["gh", "repo", "edit", "--description", "x"], ["gh", "api", "repos/acme/api/vulnerability-alerts"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"]
+	}
+}
