@@ -1539,9 +1539,9 @@ production_target(c) if {
 # on a private network: control planes (Docker API 2375/2376, etcd 2379/2380, kubelet 10250,
 # Kubernetes API 6443, Consul 8500, Nomad 4646, Vault 8200) and data stores (MySQL 3306,
 # PostgreSQL 5432, Redis 6379, MongoDB 27017, Elasticsearch 9200/9300, CouchDB 5984, Memcached
-# 11211, RabbitMQ management 15672, Kafka 9092, ClickHouse 8123/9000, SQL Server 1433) and remote
+# 11211, RabbitMQ management 15672, Kafka 9092, ClickHouse HTTP 8123, SQL Server 1433; not 9000, shared by MinIO, PHP-FPM and others) and remote
 # desktops (RDP 3389, VNC 5900) — the services' own docs on default ports.
-exposed_ports := {"2375", "2376", "2379", "2380", "10250", "6443", "8500", "4646", "8200", "3306", "5432", "6379", "27017", "9200", "9300", "5984", "11211", "15672", "9092", "8123", "9000", "1433", "3389", "5900"}
+exposed_ports := {"2375", "2376", "2379", "2380", "10250", "6443", "8500", "4646", "8200", "3306", "5432", "6379", "27017", "9200", "9300", "5984", "11211", "15672", "9092", "8123", "1433", "3389", "5900"}
 
 # The port words of a firewall command (`6379`, `6379/tcp`, `--dport 6379`, `--add-port=6379/tcp`, `port 6379`).
 opened_port(c) := p if {
