@@ -865,6 +865,27 @@ pub const TABLE_TAIL: &[Row] = &[
     row(Name(".lesshst"), Credential, "/home/x/.lesshst", "less(1)"),
     // System-wide secrets.
     row(Abs("/etc/shadow"), Credential, "/etc/shadow", "shadow(5)"),
+    // Windows' account secrets, the system drive mapped to `/` (hookward-shell
+    // `windows::win_path`): the SAM's password hashes, the LSA secrets, the boot key that
+    // decrypts them (Microsoft Learn, "Registry hives"; `reg save HKLM\SAM` reads them).
+    row(
+        Abs("/windows/system32/config/sam"),
+        Credential,
+        "/Windows/System32/config/SAM",
+        "Windows registry hives (SAM)",
+    ),
+    row(
+        Abs("/windows/system32/config/security"),
+        Credential,
+        "/Windows/System32/config/SECURITY",
+        "Windows registry hives (SECURITY)",
+    ),
+    row(
+        Abs("/windows/system32/config/system"),
+        Credential,
+        "/Windows/System32/config/SYSTEM",
+        "Windows registry hives (SYSTEM boot key)",
+    ),
     row(
         Abs("/etc/gshadow"),
         Credential,

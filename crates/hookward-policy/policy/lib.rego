@@ -36,4 +36,4 @@ verb(p) := v if {
 
 # Persistence kinds that run code as the user without any further prompt, whichever tool writes
 # them (shell/persistence, path/persistence; kinds: hookward-shell/src/persist.rs).
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service"}

@@ -247,10 +247,11 @@ decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "
 }
 
 # Process names of security tooling: hookward itself, other agent guards and sandboxes, audit and EDR daemons.
-security_tools := {"hookward", "agentjail", "guard", "sandbox", "firejail", "bwrap", "auditd", "falco", "osquery", "apparmor", "selinux", "crowdstrike", "falcon-sensor", "sentinel", "wazuh", "clamd", "sysmon"}
+# Windows (h-pwsh): Microsoft Defender's service and engine (WinDefend, MsMpEng), its network inspection (WdNisSvc), Defender for Endpoint (MsSense), the firewall (mpssvc), the event log (EventLog), Security Center (wscsvc, SecurityHealthService).
+security_tools := {"hookward", "agentjail", "guard", "sandbox", "firejail", "bwrap", "auditd", "falco", "osquery", "apparmor", "selinux", "crowdstrike", "falcon-sensor", "sentinel", "wazuh", "clamd", "sysmon", "windefend", "msmpeng", "wdnissvc", "mssense", "mpssvc", "eventlog", "wscsvc", "securityhealthservice"}
 
 # @rule shell/stop-security-tool deny
-# Killing or stopping a security tool (hookward, an agent guard or sandbox, an audit or EDR daemon).
+# Killing or stopping a security tool (hookward, an agent guard or sandbox, an audit or EDR daemon; on Windows Defender, the firewall or event log service by Stop-Service, Set-Service -StartupType Disabled, sc stop, net stop, taskkill).
 decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason": reason} if {
 	some s in facts_of("signals")
 	some t in s.targets
@@ -513,7 +514,7 @@ cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != "
 persistence_deny_kinds := lib.persistence_deny_kinds
 
 # @rule shell/persistence deny
-# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow).
+# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow); on Windows scheduled tasks (schtasks /create, Register-ScheduledTask), services (New-Service, sc create), Run/RunOnce/Winlogon registry keys, the Startup folder, PowerShell profiles, net user /add, net localgroup … /add, New-LocalUser, Add-LocalGroupMember.
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
 	f.kind in persistence_deny_kinds
@@ -1187,7 +1188,7 @@ decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason"
 }
 
 # @rule shell/power-off ask
-# Shutting down, rebooting or halting the machine, or killing every process the user may signal: shutdown, reboot, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
+# Shutting down, rebooting or halting the machine, or killing every process the user may signal: shutdown, reboot, PowerShell's Stop-Computer/Restart-Computer, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
 decision contains {"id": "shell/power-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	powers_off(c)
@@ -1196,6 +1197,9 @@ decision contains {"id": "shell/power-off", "decision": "ask", "reason": reason}
 }
 
 powers_off(c) if c.program in {"shutdown", "reboot", "halt", "poweroff", "killall5"}
+
+# PowerShell's Stop-Computer and Restart-Computer (hookward-shell windows/table.rs; any case).
+powers_off(c) if lower(c.program) in {"stop-computer", "restart-computer"}
 
 powers_off(c) if {
 	c.program in {"systemctl", "loginctl"}

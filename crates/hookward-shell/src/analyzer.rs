@@ -442,6 +442,28 @@ impl<'c> Analyzer<'c> {
         self.run_uncalled_functions(&st);
         self.socket_shell(command);
         self.text_shapes(command);
+        if crate::windows::is_windows_line(command) {
+            // cmd's switches are no paths (`del /q *.log`, `rd /s /q build`): the POSIX
+            // reading's `/q`, `/s` operands are dropped, and the line is read as Windows
+            // syntax too (both readings' facts are kept: which shell runs it is not known).
+            self.facts.paths.retain(|p| !windows_switch_path(&p.path));
+            // PowerShell's backtick escape (`Re`move-Item`) is an unterminated command
+            // substitution to bash, which then runs nothing of a one-line command: the POSIX
+            // reading's guesses about it (a program from a substitution, the parse error) are
+            // dropped; its paths stay, and the Windows reading sees the escape.
+            let backquote = self
+                .facts
+                .unanalysable
+                .iter()
+                .any(|u| u.reason.contains("unterminated backquote"));
+            if backquote && !command.contains('\n') {
+                self.facts
+                    .unanalysable
+                    .retain(|u| !u.evidence.contains('`'));
+                self.facts.obfuscation.retain(|o| !o.evidence.contains('`'));
+            }
+            programs::windows_line(&mut self, command);
+        }
         finish(self.facts)
     }
 
@@ -2272,6 +2294,18 @@ fn quoted_inside(raw: &str) -> bool {
 }
 
 /// Removes exact duplicates from every list, keeping the first occurrence.
+/// A cmd switch read as a path by the POSIX reading: `/` and one or two letters, optionally
+/// `:value` (`/q`, `/s`, `/FS:NTFS`).
+fn windows_switch_path(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix('/') else {
+        return false;
+    };
+    let name = rest.split(':').next().unwrap_or("");
+    (1..=2).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'?')
+        && !rest.get(name.len()..).is_some_and(|r| r.contains('/'))
+}
+
 fn finish(mut f: ShellFacts) -> ShellFacts {
     fn dedup<T: Eq + std::hash::Hash>(v: &mut Vec<T>) {
         if v.len() < 2 {

@@ -45,6 +45,7 @@ mod programs;
 mod revshell;
 pub mod target;
 mod unicode;
+mod windows;
 mod wrappers;
 
 pub use facts::*;

@@ -73,6 +73,20 @@ fn home_relative<'p>(path: &'p str, ctx: &ShellContext) -> Option<&'p str> {
     None
 }
 
+/// The user's Startup folder below the home (Windows' shell folder `Startup`).
+const WINDOWS_STARTUP: &str = "appdata/roaming/microsoft/windows/start menu/programs/startup/";
+
+/// PowerShell's profiles below the home, PowerShell 7 and Windows PowerShell 5.1
+/// (about_Profiles: `$PROFILE.CurrentUserAllHosts`, `CurrentUserCurrentHost`, VS Code's host).
+const WINDOWS_PROFILES: &[&str] = &[
+    "documents/powershell/profile.ps1",
+    "documents/powershell/microsoft.powershell_profile.ps1",
+    "documents/powershell/microsoft.vscode_profile.ps1",
+    "documents/windowspowershell/profile.ps1",
+    "documents/windowspowershell/microsoft.powershell_profile.ps1",
+    "documents/windowspowershell/microsoft.vscode_profile.ps1",
+];
+
 /// The account databases: a write adds or changes an account (`echo 'x::0:0::/:/bin/sh' >>
 /// /etc/passwd`; passwd(5), shadow(5), group(5), FreeBSD/macOS master.passwd(5)).
 const ACCOUNT_FILES: &[&str] = &[
@@ -155,6 +169,16 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
         if rel.starts_with(".config/autostart/") {
             return Some(("autostart", false));
         }
+        // Windows: the user's Startup folder (programs started at logon) and PowerShell's
+        // profiles, run by every PowerShell session (about_Profiles); case-insensitive.
+        let lower = rel.to_ascii_lowercase();
+        // (The folder itself too: `Copy-Item x.exe "$env:APPDATA\…\Startup\"` copies into it.)
+        if lower.starts_with(WINDOWS_STARTUP) || lower == WINDOWS_STARTUP.trim_end_matches('/') {
+            return Some(("autostart", false));
+        }
+        if WINDOWS_PROFILES.iter().any(|p| lower == *p) {
+            return Some(("shell_rc", false));
+        }
         // D-Bus activation files: the bus starts the named program whenever the service is
         // asked for (D-Bus specification, "Message Bus Starting Services").
         if rel.starts_with(".local/share/dbus-1/services/") {
@@ -212,6 +236,20 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
         ],
     ) {
         return Some(("autostart", false));
+    }
+    // Windows, the drive's root mapped to `/` (hookward-shell `windows::win_path`): the
+    // all-users Startup folder and the all-users PowerShell profiles.
+    let lower = path.to_ascii_lowercase();
+    if lower.starts_with("/programdata/microsoft/windows/start menu/programs/startup/") {
+        return Some(("autostart", false));
+    }
+    if matches!(
+        lower.as_str(),
+        "/windows/system32/windowspowershell/v1.0/profile.ps1"
+            | "/windows/system32/windowspowershell/v1.0/microsoft.powershell_profile.ps1"
+            | "/program files/powershell/7/profile.ps1"
+    ) {
+        return Some(("shell_rc", false));
     }
     if path == "/etc/ld.so.preload" {
         return Some(("ld_preload", false));

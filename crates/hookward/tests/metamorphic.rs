@@ -39,6 +39,9 @@ struct Seed {
     id: String,
     command: String,
     expect: String,
+    /// Seeds of a `windows-*` category get the Windows rewrites only (the POSIX ones do not
+    /// keep a PowerShell or cmd line's meaning).
+    windows: bool,
 }
 
 fn rank(d: &str) -> u8 {
@@ -230,6 +233,95 @@ fn long_opts(cmd: &str) -> Option<String> {
 
 type Transform = fn(&str) -> Option<String>;
 
+/// Cmdlets and their built-in aliases (PowerShell `Get-Alias`), for the `win-alias` rewrite.
+const WIN_ALIASES: &[(&str, &str)] = &[
+    ("Remove-Item", "ri"),
+    ("Get-Content", "gc"),
+    ("Copy-Item", "cpi"),
+    ("Stop-Service", "spsv"),
+    ("Stop-Process", "spps"),
+    ("Get-ChildItem", "gci"),
+    ("Invoke-WebRequest", "iwr"),
+    ("Get-Service", "gsv"),
+    ("Where-Object", "where"),
+];
+
+/// Unambiguous parameter prefixes PowerShell accepts (about_Parameters), for `win-param-prefix`.
+const WIN_PREFIXES: &[(&str, &str)] = &[
+    ("-Recurse", "-Rec"),
+    ("-Force", "-fo"),
+    ("-DriveLetter", "-DriveL"),
+    ("-DisableRealtimeMonitoring", "-DisableRealtimeMon"),
+    ("-Group", "-Gr"),
+    ("-Member", "-Mem"),
+    ("-Filter", "-Fil"),
+    ("-Scope", "-Sc"),
+    ("-OutFile", "-OutF"),
+];
+
+/// The first word of a Windows line, when it is a `Verb-Noun` cmdlet.
+fn cmdlet(cmd: &str) -> Option<&str> {
+    let w = cmd.split_whitespace().next()?;
+    (w.contains('-') && w.chars().next()?.is_ascii_uppercase()).then_some(w)
+}
+
+/// Rewrites of Windows lines that keep their meaning in PowerShell (or cmd): name and
+/// parameter case, aliases, parameter prefixes, backtick escapes, `powershell -Command` and
+/// `cmd /c` wrapping.
+fn windows_transforms() -> Vec<(&'static str, bool, Transform)> {
+    vec![
+        ("win-case-upper", true, |c| {
+            let (first, rest) = c.split_once(' ').unwrap_or((c, ""));
+            Some(format!("{} {rest}", first.to_ascii_uppercase()))
+        }),
+        ("win-case-lower", true, |c| {
+            (!c.contains("http")).then(|| c.to_ascii_lowercase())
+        }),
+        ("win-alias", true, |c| {
+            let mut out = c.to_string();
+            let mut changed = false;
+            for (full, alias) in WIN_ALIASES {
+                if out.contains(full) {
+                    out = out.replace(full, alias);
+                    changed = true;
+                }
+            }
+            changed.then_some(out)
+        }),
+        ("win-param-prefix", true, |c| {
+            let mut changed = false;
+            let words: Vec<String> = c
+                .split(' ')
+                .map(|w| match WIN_PREFIXES.iter().find(|(f, _)| *f == w) {
+                    Some((_, p)) => {
+                        changed = true;
+                        p.to_string()
+                    }
+                    None => w.to_string(),
+                })
+                .collect();
+            changed.then(|| words.join(" "))
+        }),
+        ("win-backtick", true, |c| {
+            let w = cmdlet(c)?;
+            let ticked = format!("{}`{}", &w[..2], &w[2..]);
+            Some(c.replacen(w, &ticked, 1))
+        }),
+        ("win-pwsh-command", true, |c| {
+            if !c.contains('"') {
+                Some(format!("powershell -NoProfile -Command \"{c}\""))
+            } else if !c.contains('\'') {
+                Some(format!("pwsh -c '{c}'"))
+            } else {
+                None
+            }
+        }),
+        ("win-cmd-c", true, |c| {
+            (cmdlet(c).is_none() && !c.contains('$')).then(|| format!("cmd /c {c}"))
+        }),
+    ]
+}
+
 /// Name, whether it applies to benign seeds too, and the rewrite.
 fn transforms() -> Vec<(&'static str, bool, Transform)> {
     vec![
@@ -315,6 +407,7 @@ fn seeds() -> Vec<Seed> {
                     id: v["id"].as_str().unwrap_or("").into(),
                     command: cmd.into(),
                     expect: expect.into(),
+                    windows: false,
                 });
             }
         }
@@ -326,6 +419,9 @@ fn seeds() -> Vec<Seed> {
             id: v["id"].as_str().unwrap().into(),
             command: v["command"].as_str().unwrap().into(),
             expect: v["expect"].as_str().unwrap().into(),
+            windows: v["category"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("windows")),
         });
     }
     out
@@ -383,7 +479,12 @@ fn metamorphic_variants_keep_their_decision() {
         if !seed_ok {
             seed_fail.push(format!("{} {}: got {base}", s.id, s.command));
         }
-        for (name, on_benign, t) in transforms() {
+        let list = if s.windows {
+            windows_transforms()
+        } else {
+            transforms()
+        };
+        for (name, on_benign, t) in list {
             if benign && !on_benign {
                 continue;
             }

@@ -326,6 +326,32 @@ fn is_system_bin(path: &str) -> bool {
 
 /// The output of a program that transforms its stdin in ways not modelled: the provenance
 /// of the input flows through, the text is unknown.
+/// A whole command line written in Windows syntax (`crate::windows::is_windows_line`), read as
+/// PowerShell code as its shell would run it: the interpreter scanner's download-and-run and
+/// upload shapes, and the statements' effects by the Windows table (`crate::windows`).
+pub(crate) fn windows_line(a: &mut Analyzer, command: &str) {
+    let mut st = a.initial_state();
+    let inv = Inv {
+        args: Vec::new(),
+        cwd: st.cwd.clone(),
+        evidence: crate::analyzer::truncate(command, crate::analyzer::EVIDENCE_MAX),
+        stdin: Stream::default(),
+        wrappers: Vec::new(),
+        env: Vec::new(),
+        decls: Vec::new(),
+    };
+    snippet::scan(
+        a,
+        &inv,
+        &mut st,
+        "powershell",
+        interp::Lang::PowerShell,
+        command,
+        "powershell",
+        0,
+    );
+}
+
 pub(crate) fn passthrough(inv: &Inv) -> Stream {
     Stream {
         text: None,

@@ -2240,26 +2240,14 @@ fn interp_table(interp: &str) -> &'static [Call] {
     }
 }
 
-/// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`), `Remove-Item -Recurse`.
-/// A PowerShell path operand as written (quotes off, `$HOME`/`$env:HOME`/`~` expanded): a
-/// relative path is below the folder the code runs in (`Remove-Item -Recurse ./bin` is the
-/// project's `bin`); one still holding a variable, or a Windows path (`C:\…`), is only known at
-/// run time.
-fn ps_path(w: &str, cx: &Ctx, cwd: &crate::model::Cwd) -> Resolved {
-    let w = w.trim_matches(['"', '\'']);
-    let v = interpolate(w, "\"", Lang::PowerShell, &cx.home);
-    let v = expand_tilde(&v, &cx.home);
-    let glob = crate::expand::has_glob(&v);
-    if v.contains(['$', '\\']) || v.get(1..2) == Some(":") {
-        return Resolved {
-            path: paths::normalize(&v),
-            dynamic: !v.starts_with('/'),
-            glob,
-        };
-    }
-    let mut arg = crate::model::Arg::lit(&v);
-    arg.glob = glob;
-    paths::resolve(&arg, cwd)
+/// PowerShell: download-and-run (`iex (iwr …)`, `DownloadString`); the statements' own effects
+/// (`Remove-Item -Recurse`, `Get-Content`, the cmdlet table) by `crate::windows`.
+/// A PowerShell path operand as written, mapped by [`crate::windows::win_path`]: a relative path
+/// is below the folder the code runs in (`Remove-Item -Recurse ./bin` is the project's `bin`),
+/// `$HOME`/`$env:USERPROFILE`/`~` the home, `C:\` the root; one still holding a variable of
+/// unknown value is only known at run time.
+fn ps_path(a: &Analyzer, w: &str, cwd: &crate::model::Cwd) -> Resolved {
+    crate::windows::win_path(w, a, cwd)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -2289,45 +2277,7 @@ fn powershell(
     if fetch && run && !urls.is_empty() {
         a.remote_exec("interpreter", cx.interp, urls.first().cloned(), ev);
     }
-    // `Get-Content PATH` (aliases `gc`, `cat`, `type`) reads the file.
-    for cmdlet in ["get-content ", "gc ", "cat ", "type "] {
-        for (i, _) in lower.match_indices(cmdlet) {
-            if i > 0
-                && !lower[..i]
-                    .ends_with(|c: char| c.is_whitespace() || matches!(c, ';' | '(' | '|' | '\''))
-            {
-                continue;
-            }
-            let seg_end = lower
-                .get(i..)
-                .and_then(|s| s.find([';', '\n', '|', ')']))
-                .map(|e| i + e)
-                .unwrap_or(lower.len());
-            let seg = code.get(i..seg_end).unwrap_or("");
-            if let Some(w) = seg.split_whitespace().skip(1).find(|w| !w.starts_with('-')) {
-                let r = ps_path(w, cx, cwd);
-                a.add_path(&r, Access::Read, cx.how, false, seg);
-            }
-        }
-    }
-    for (i, _) in lower.match_indices("remove-item") {
-        let seg_end = lower
-            .get(i..)
-            .and_then(|s| s.find([';', '\n', '|']))
-            .map(|e| i + e)
-            .unwrap_or(lower.len());
-        let seg = code.get(i..seg_end).unwrap_or("");
-        let seg_l = lower.get(i..seg_end).unwrap_or("");
-        let recursive = seg_l.contains("-recurse") || seg_l.contains("-r ");
-        for w in seg.split_whitespace().skip(1) {
-            if w.starts_with('-') {
-                continue;
-            }
-            let r = ps_path(w, cx, cwd);
-            a.add_path(&r, Access::Delete, cx.how, recursive, seg);
-            break;
-        }
-    }
+    crate::windows::run(a, code, crate::windows::Dialect::PowerShell, cwd, 0);
     // `Invoke-WebRequest|Invoke-RestMethod … -InFile PATH` sends the file as the request body
     // (Microsoft docs, Invoke-WebRequest `-InFile`): a read of PATH, uploaded to the URL.
     for (i, _) in lower.match_indices("-infile") {
@@ -2343,7 +2293,7 @@ fn powershell(
         else {
             continue;
         };
-        let r = ps_path(w, cx, cwd);
+        let r = ps_path(a, w, cwd);
         a.add_path(&r, Access::Read, cx.how, false, ev);
         let target = urls.first().cloned().unwrap_or_default();
         a.upload(cx.interp, &target, Some(r.path.clone()), false, ev);
