@@ -273,17 +273,16 @@ const WINDOWS_PROGRAMS: &[&str] = &[
 /// the table written with Windows syntax (`rd /s`, `del C:\x`, `$env:X`, `%X%`, `-Recurse`),
 /// or a `$env:` assignment.
 pub(crate) fn is_windows_line(text: &str) -> bool {
-    // Cheap first: a line with no Windows-shaped character whose first word is no Windows
-    // program is not read further (this runs on every command).
-    if !text.contains(['-', '/', '\\', '$', '%']) {
-        let first = text.split_whitespace().next().unwrap_or("");
-        let first = command_name(first);
-        if !WINDOWS_PROGRAMS.contains(&first.as_str()) && !matches!(first.as_str(), "sc" | "net") {
-            return false;
-        }
+    // Cheap first (this runs on every command): no word that could make a statement a
+    // Windows one, no split.
+    if !text
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | '(' | ')' | '{' | '}'))
+        .any(could_be_windows)
+    {
+        return false;
     }
     let t = text.trim_start();
-    if t.len() > 5 && t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("$env:")) {
+    if t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("$env:")) && t.len() > 5 {
         return true;
     }
     let stmts = split(text, Dialect::PowerShell);
@@ -296,6 +295,35 @@ pub(crate) fn is_windows_line(text: &str) -> bool {
             || (ROWS.iter().any(|r| r.names.contains(&s.name.as_str()))
                 && s.words.iter().any(|w| windows_marker(w)))
     })
+}
+
+/// A word that could make its statement a Windows one (a necessary condition of
+/// [`is_windows_line`]'s, checked without allocating).
+fn could_be_windows(w: &str) -> bool {
+    let w = w.trim_matches(['"', '\'']);
+    if w.is_empty() {
+        return false;
+    }
+    let base = w.rsplit(['\\', '/']).next().unwrap_or(w);
+    let base = if base.len() > 4 && base[base.len() - 4..].eq_ignore_ascii_case(".exe") {
+        &base[..base.len() - 4]
+    } else {
+        base
+    };
+    let named = |list: &[&str]| list.iter().any(|n| n.eq_ignore_ascii_case(base));
+    let verb_noun = base.split_once('-').is_some_and(|(verb, noun)| {
+        !noun.is_empty()
+            && noun.bytes().all(|b| b.is_ascii_alphanumeric())
+            && VERBS.iter().any(|v| v.eq_ignore_ascii_case(verb))
+    });
+    // (A backtick may escape a cmdlet's letters: `Re`move-Item`; the split unescapes it.)
+    verb_noun
+        || w.contains('`')
+        || named(WINDOWS_PROGRAMS)
+        || named(&["sc", "net"])
+        || w.starts_with("$env:")
+        || w.starts_with("$ENV:")
+        || windows_marker(w)
 }
 
 /// `Verb-Noun` with an approved verb (`Remove-Item`, `Get-ChildItem`).
@@ -315,7 +343,7 @@ fn windows_marker(w: &str) -> bool {
         || w.starts_with(".\\")
         || w.starts_with("..\\")
         || w.starts_with("~\\")
-        || w.to_ascii_lowercase().contains("$env:")
+        || contains_ignore_case(w, "$env:")
         || var_then_backslash(w)
         || (w.matches('%').count() >= 2)
         || is_switch(w)
@@ -323,6 +351,13 @@ fn windows_marker(w: &str) -> bool {
             && w.starts_with('-')
             && b[1].is_ascii_uppercase()
             && b[2..].iter().any(u8::is_ascii_lowercase))
+}
+
+/// `needle` (ASCII) in `hay`, ASCII case-insensitive.
+fn contains_ignore_case(hay: &str, needle: &str) -> bool {
+    hay.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// A variable followed by a backslash (`$HOME\.aws`, `$PSScriptRoot\x`): a Windows path (bash
