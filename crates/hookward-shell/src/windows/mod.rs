@@ -275,10 +275,7 @@ const WINDOWS_PROGRAMS: &[&str] = &[
 pub(crate) fn is_windows_line(text: &str) -> bool {
     // Cheap first (this runs on every command): no word that could make a statement a
     // Windows one, no split.
-    if !text
-        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '&' | '(' | ')' | '{' | '}'))
-        .any(could_be_windows)
-    {
+    if !words_could_be_windows(text) {
         return false;
     }
     let t = text.trim_start();
@@ -297,33 +294,69 @@ pub(crate) fn is_windows_line(text: &str) -> bool {
     })
 }
 
-/// A word that could make its statement a Windows one (a necessary condition of
-/// [`is_windows_line`]'s, checked without allocating).
-fn could_be_windows(w: &str) -> bool {
-    let w = w.trim_matches(['"', '\'']);
-    if w.is_empty() {
-        return false;
+/// Whether some word of `text` could make its statement a Windows one (a necessary condition
+/// of [`is_windows_line`]'s, checked without allocating): a statement's first word naming a
+/// cmdlet or a Windows program, or any word with a Windows marker or a backtick.
+fn words_could_be_windows(text: &str) -> bool {
+    let mut start = 0;
+    let mut first = true;
+    for (i, b) in text.bytes().chain(std::iter::once(b' ')).enumerate() {
+        let sep = matches!(b, b';' | b'|' | b'&' | b'(' | b')' | b'{' | b'}' | b'\n');
+        if !(sep || b.is_ascii_whitespace()) {
+            continue;
+        }
+        if i > start {
+            let w = text.get(start..i).unwrap_or("");
+            if could_be_windows(w, first) {
+                return true;
+            }
+            first = false;
+        }
+        if sep {
+            first = true;
+        }
+        start = i + 1;
     }
-    let base = w.rsplit(['\\', '/']).next().unwrap_or(w);
-    let base = if base.len() > 4 && base[base.len() - 4..].eq_ignore_ascii_case(".exe") {
-        &base[..base.len() - 4]
-    } else {
-        base
-    };
-    let named = |list: &[&str]| list.iter().any(|n| n.eq_ignore_ascii_case(base));
-    let verb_noun = base.split_once('-').is_some_and(|(verb, noun)| {
-        !noun.is_empty()
-            && noun.bytes().all(|b| b.is_ascii_alphanumeric())
-            && VERBS.iter().any(|v| v.eq_ignore_ascii_case(verb))
-    });
-    // (A backtick may escape a cmdlet's letters: `Re`move-Item`; the split unescapes it.)
-    verb_noun
-        || w.contains('`')
-        || named(WINDOWS_PROGRAMS)
-        || named(&["sc", "net"])
-        || w.starts_with("$env:")
-        || w.starts_with("$ENV:")
-        || windows_marker(w)
+    false
+}
+
+/// One word of [`words_could_be_windows`]; `first`: it starts a statement.
+fn could_be_windows(w: &str, first: bool) -> bool {
+    if w.contains('`') {
+        // A backtick may escape a cmdlet's letters (`Re`move-Item`); the split unescapes it.
+        return true;
+    }
+    if first {
+        let w = w.trim_matches(['"', '\'']);
+        let base = w.rsplit(['\\', '/']).next().unwrap_or(w);
+        let base = match base.len().checked_sub(4) {
+            Some(n)
+                if base
+                    .get(n..)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
+            {
+                base.get(..n).unwrap_or(base)
+            }
+            _ => base,
+        };
+        let named = |list: &[&str]| list.iter().any(|n| n.eq_ignore_ascii_case(base));
+        let verb_noun = base.split_once('-').is_some_and(|(verb, noun)| {
+            !noun.is_empty()
+                && noun.bytes().all(|b| b.is_ascii_alphanumeric())
+                && VERBS.iter().any(|v| v.eq_ignore_ascii_case(verb))
+        });
+        if verb_noun || named(WINDOWS_PROGRAMS) || named(&["sc", "net", "$env:"]) {
+            return true;
+        }
+        if base.len() > 5
+            && base
+                .get(..5)
+                .is_some_and(|p| p.eq_ignore_ascii_case("$env:"))
+        {
+            return true;
+        }
+    }
+    w.contains(['\\', '$', '%', '/', '-']) && windows_marker(w.trim_matches(['"', '\'']))
 }
 
 /// `Verb-Noun` with an approved verb (`Remove-Item`, `Get-ChildItem`).
