@@ -988,5 +988,33 @@ test_repo_defence_off_asks if {
 	}
 	every argv in {["gh", "repo", "edit", "acme/api", "--visibility", "private"], ["gh", "repo", "edit", "--description", "x"], ["gh", "api", "repos/acme/api/vulnerability-alerts"]} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"]
+
+# h-pwsh: Windows command lines read by hookward-shell's windows/table.rs.
+test_windows_power_off_asks if {
+	every argv in [["stop-computer", "-Force"], ["Restart-Computer"], ["STOP-COMPUTER"]] {
+		cmd_decisions(argv)["shell/power-off"] == "ask"
+	}
+}
+
+windows_shell(shell) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as shell_input([], shell)
+}
+
+test_windows_security_services_denied if {
+	every target in ["WinDefend", "MsMpEng.exe", "mpssvc", "EventLog", "Sysmon64"] {
+		windows_shell({"signals": [{"program": "stop-service", "signal": null, "targets": [target], "evidence": "Stop-Service"}]})["shell/stop-security-tool"] == "deny"
+	}
+	not windows_shell({"signals": [{"program": "stop-service", "signal": null, "targets": ["MyAppDev"], "evidence": "Stop-Service MyAppDev"}]})["shell/stop-security-tool"]
+}
+
+test_windows_persistence_kinds_denied if {
+	every kind in ["scheduled_task", "service"] {
+		windows_shell({"persistence": [{"kind": kind, "target": "x", "evidence": "schtasks /create"}]})["shell/persistence"] == "deny"
+	}
+}
+
+test_windows_evasion_kinds_denied if {
+	every kind in ["antivirus", "recovery", "execution_policy"] {
+		windows_shell({"evasion": [{"kind": kind, "target": "x", "evidence": "x"}]})["shell/defense-evasion"] == "deny"
 	}
 }
