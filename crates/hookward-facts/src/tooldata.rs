@@ -116,6 +116,38 @@ pub const TABLE: &[Row] = &[
     row(".bun/install/cache", Cache, "Bun: package install cache"),
     row(".nuget/packages", Cache, "NuGet: global packages folder"),
     row(".pub-cache", Cache, "Dart/Flutter: pub cache"),
+    // Windows (h-pwsh; hookward-shell maps `$env:LOCALAPPDATA` to `~/AppData/Local`): the
+    // per-user temporary folder and package managers' download caches there.
+    row(
+        "appdata/local/temp",
+        Cache,
+        "Windows: %TEMP% (GetTempPath) is the user's temporary folder",
+    ),
+    row(
+        "appdata/local/npm-cache",
+        Cache,
+        "npm config `cache`: %LocalAppData%\\npm-cache on Windows",
+    ),
+    row(
+        "appdata/local/pip/cache",
+        Cache,
+        "pip docs, Caching: <CSIDL_LOCAL_APPDATA>\\pip\\Cache",
+    ),
+    row(
+        "appdata/local/nuget/v3-cache",
+        Cache,
+        "NuGet: http-cache (%LocalAppData%\\NuGet\\v3-cache)",
+    ),
+    row(
+        "appdata/local/yarn/cache",
+        Cache,
+        "Yarn classic: cache folder on Windows",
+    ),
+    row(
+        "appdata/local/go-build",
+        Cache,
+        "go help cache: GOCACHE default on Windows",
+    ),
     row(".ccache", Cache, "ccache: compiler cache"),
     // Xcode's build folder: every project's intermediate and built products, index and logs;
     // Xcode rebuilds what is missing ("Clean Build Folder" and removing DerivedData are the
@@ -284,6 +316,12 @@ mod tests {
             assert_eq!(class_of(p, H), Some(Cache), "{p}");
         }
         assert_eq!(class_of("/home/dev/.npm/_logs/x.log", H), Some(Cache));
+        assert_eq!(
+            class_of("/home/dev/AppData/Local/npm-cache/_cacache", H),
+            Some(Cache)
+        );
+        assert_eq!(class_of("/home/dev/AppData/Local/Temp/x", H), Some(Cache));
+        assert_eq!(class_of("/home/dev/AppData/Local/Google/Chrome", H), None);
         assert_eq!(
             class_of("/home/dev/rpmbuild/RPMS/x86_64/a-1.rpm", H),
             Some(Cache)

@@ -1075,6 +1075,26 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
                 pwsh(a, s, &cwd, depth);
                 continue;
             }
+            "start-process" | "saps" | "start" => {
+                // Start-Process FILE ARGS (`-FilePath`, `-ArgumentList`, positions 0 and 1;
+                // cmd's `start ["title"] PROGRAM ARGS`): the program runs with those arguments.
+                let file = param(s, "filepath").flatten();
+                let mut ops = operands(s);
+                if s.name == "start" && s.words.first().is_some_and(|w| w.starts_with('"')) {
+                    // cmd's `start "title" …`: the first quoted operand is the window's title.
+                    ops.drain(..ops.len().min(1));
+                }
+                let file = file.or_else(|| (!ops.is_empty()).then(|| ops.remove(0)));
+                let args = param(s, "argumentlist")
+                    .flatten()
+                    .map(|v| split_list(&v).join(" "))
+                    .or_else(|| (!ops.is_empty()).then(|| ops.join(" ")));
+                if let Some(f) = file {
+                    let line = format!("{f} {}", args.unwrap_or_default());
+                    run(a, &line, dialect, &cwd, depth + 1);
+                }
+                continue;
+            }
             "iex" | "invoke-expression" => {
                 // A literal string handed to Invoke-Expression runs as code.
                 if let Some(code) = s.words.first().filter(|w| w.starts_with(['\'', '"'])) {

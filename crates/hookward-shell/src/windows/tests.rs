@@ -230,6 +230,16 @@ fn whatif_previews_and_wrappers() {
         "{f:?}"
     );
     let f = crate::analyze(
+        "Start-Process powershell -ArgumentList '-enc UgBlAG0AbwB2AGUALQBJAHQAZQBtACAAfgAgAC0AUgBlAGMAdQByAHMAZQA='",
+        &ctx,
+    );
+    assert!(
+        f.paths
+            .iter()
+            .any(|p| p.path == "/home/dev" && p.recursive && p.access == Access::Delete),
+        "{f:?}"
+    );
+    let f = crate::analyze(
         "echo select disk 1 > s.txt && echo clean >> s.txt && diskpart /s s.txt",
         &ctx,
     );
