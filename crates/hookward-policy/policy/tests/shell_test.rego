@@ -988,6 +988,8 @@ test_repo_defence_off_asks if {
 	}
 	every argv in {["gh", "repo", "edit", "acme/api", "--visibility", "private"], ["gh", "repo", "edit", "--description", "x"], ["gh", "api", "repos/acme/api/vulnerability-alerts"]} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"]
+	}
+}
 
 # h-pwsh: Windows command lines read by hookward-shell's windows/table.rs.
 test_windows_power_off_asks if {
