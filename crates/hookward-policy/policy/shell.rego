@@ -1689,3 +1689,81 @@ repo_defence_off(c) if {
 	some a in c.argv
 	regex.match(`^/?repos/[^/]+/[^/]+/(vulnerability-alerts|automated-security-fixes|branches/[^/]+/protection)`, a)
 }
+
+# Options that install packages with their signatures unchecked, or trust what a download says
+# about itself: apt `--allow-unauthenticated`, `--allow-insecure-repositories`,
+# `-o Acquire::AllowInsecureRepositories=true`, a `[trusted=yes]` source line (sources.list(5));
+# dnf/yum `--nogpgcheck`, `--setopt=gpgcheck=0`; zypper `--no-gpg-checks`; rpm `--nosignature`;
+# nix `--accept-flake-config` / `--option accept-flake-config true` (a flake's own `nixConfig`
+# then sets substituters and keys: Nix manual, "accept-flake-config").
+signature_off_words := {"--allow-unauthenticated", "--allow-insecure-repositories", "--nogpgcheck", "--no-gpg-checks", "--nosignature", "--accept-flake-config", "--setopt=gpgcheck=0", "--setopt=gpgcheck=false"}
+
+signature_off(c) if {
+	some a in c.argv
+	a in signature_off_words
+}
+
+signature_off(c) if {
+	some a in c.argv
+	regex.match(`(?i)(AllowInsecureRepositories|AllowUnauthenticated|AllowDowngradeToInsecureRepositories)=(true|1|yes)`, a)
+}
+
+# A `[trusted=yes]` source line given to add-apt-repository, or written into apt's sources in
+# the same command (printing the line alone changes nothing).
+signature_off(c) if {
+	some a in c.argv
+	contains(a, "[trusted=yes]")
+	trusted_source_written(c)
+}
+
+trusted_source_written(c) if c.program in {"add-apt-repository", "apt-add-repository"}
+
+trusted_source_written(_) if {
+	some p in lib.changed_paths
+	contains(p.path, "/etc/apt/sources.list")
+}
+
+signature_off(c) if {
+	c.program == "nix"
+	some i, a in c.argv
+	a == "--option"
+	word_at(c.argv, i + 1) == "accept-flake-config"
+	word_at(c.argv, i + 2) == "true"
+}
+
+# @rule shell/signature-check-off ask
+# Installing packages with their signatures unchecked or a repository trusted without one: apt --allow-unauthenticated / --allow-insecure-repositories / a [trusted=yes] source line, dnf/yum --nogpgcheck, zypper --no-gpg-checks, rpm --nosignature, nix --accept-flake-config. Whoever controls the mirror or the network then chooses the code that is installed (often as root).
+decision contains {"id": "shell/signature-check-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	signature_off(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would install packages without checking their signatures (%s)", [c.evidence])
+}
+
+# @rule shell/dns-record-delete ask
+# Deleting DNS records: a Route 53 change batch with a DELETE action (aws route53 change-resource-record-sets), flarectl dns delete, cli53 rrdelete. A deleted record takes a site or mail off the internet until it is recreated and has propagated.
+decision contains {"id": "shell/dns-record-delete", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	dns_record_delete(c)
+	reason := sprintf("the command would delete DNS records (%s)", [c.evidence])
+}
+
+dns_record_delete(c) if {
+	c.program == "aws"
+	"change-resource-record-sets" in c.argv
+	some a in c.argv
+	regex.match(`"Action"\s*:\s*"DELETE"|Action=DELETE`, a)
+}
+
+dns_record_delete(c) if {
+	c.program == "flarectl"
+	"dns" in c.argv
+	some a in c.argv
+	a in {"delete", "d"}
+}
+
+dns_record_delete(c) if {
+	c.program == "cli53"
+	some a in c.argv
+	a in {"rrdelete", "rrpurge", "delete"}
+}

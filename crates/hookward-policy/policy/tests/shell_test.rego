@@ -1020,3 +1020,19 @@ test_windows_evasion_kinds_denied if {
 		windows_shell({"evasion": [{"kind": kind, "target": "x", "evidence": "x"}]})["shell/defense-evasion"] == "deny"
 	}
 }
+
+test_signature_check_off_asks if {
+	every argv in {["apt-get", "install", "-y", "--allow-unauthenticated", "x"], ["dnf", "install", "--nogpgcheck", "x.rpm"], ["zypper", "--no-gpg-checks", "install", "x"], ["nix", "run", "github:a/b", "--option", "accept-flake-config", "true"], ["add-apt-repository", "deb [trusted=yes] http://apt.example.net/ noble main"], ["apt-get", "-o", "Acquire::AllowInsecureRepositories=true", "update"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/signature-check-off"] == "ask"
+	}
+	every argv in {["apt-get", "install", "-y", "jq"], ["nix", "run", "nixpkgs#hello"], ["dnf", "install", "x"], ["echo", "deb [trusted=yes] http://apt.example.net/ noble main"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/signature-check-off"]
+	}
+}
+
+test_dns_record_delete_asks if {
+	shell_ids({"commands": [cmd(["aws", "route53", "change-resource-record-sets", "--hosted-zone-id", "Z1", "--change-batch", `{"Changes":[{"Action":"DELETE"}]}`])]})["shell/dns-record-delete"] == "ask"
+	shell_ids({"commands": [cmd(["flarectl", "dns", "delete", "--zone", "example.com", "--id", "x"])]})["shell/dns-record-delete"] == "ask"
+	not shell_ids({"commands": [cmd(["aws", "route53", "change-resource-record-sets", "--hosted-zone-id", "Z1", "--change-batch", `{"Changes":[{"Action":"UPSERT"}]}`])]})["shell/dns-record-delete"]
+	not shell_ids({"commands": [cmd(["flarectl", "dns", "list", "--zone", "example.com"])]})["shell/dns-record-delete"]
+}

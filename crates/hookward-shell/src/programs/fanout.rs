@@ -105,6 +105,8 @@ enum Effect {
     FirewallOff,
     /// SELinux switched off or to permissive: `setenforce 0`.
     SelinuxOff,
+    /// An apt source added (`repo=`): `add-apt-repository REPO`.
+    AptRepository,
 }
 
 /// ansible modules (short names; `ansible.builtin.X` and `community.general.X` reduce to X)
@@ -113,7 +115,7 @@ enum Effect {
 /// sysvinit/win_service by `state=stopped`, `enabled=no`, `masked=yes`; reboot/win_reboot;
 /// user/win_user; file with `state=absent`; copy/template/lineinfile/blockinfile/replace write
 /// `dest=`/`path=`; authorized_key; cron; ufw `state=disabled`; iptables `flush=yes`; selinux
-/// `state=disabled|permissive`.
+/// `state=disabled|permissive`; apt_repository `repo=`.
 const ANSIBLE_MODULES: &[(&str, Effect)] = &[
     ("command", Effect::Command),
     ("shell", Effect::Command),
@@ -141,6 +143,7 @@ const ANSIBLE_MODULES: &[(&str, Effect)] = &[
     ("ufw", Effect::FirewallOff),
     ("iptables", Effect::FirewallOff),
     ("selinux", Effect::SelinuxOff),
+    ("apt_repository", Effect::AptRepository),
 ];
 
 /// salt execution functions (salt.modules docs: cmdmod, service, system, useradd, file, ssh,
@@ -456,6 +459,12 @@ fn effect_code(
             } else {
                 None
             }
+        }
+        Effect::AptRepository => {
+            let repo = get(&["repo"]).or(first)?;
+            get(&["state"])
+                .is_none_or(|s| s != "absent")
+                .then(|| format!("add-apt-repository {}", quote(repo)))
         }
         Effect::SelinuxOff => {
             let off = get(&["state"]).is_some_and(|s| matches!(s, "disabled" | "permissive"))
