@@ -1300,8 +1300,6 @@ cloud_grant_verbs := {
 	"aws": {"create-access-key", "create-login-profile", "update-login-profile", "create-service-specific-credential", "add-user-to-group", "update-assume-role-policy"},
 	"gcloud": {"add-iam-policy-binding", "set-iam-policy"},
 	"bq": {"add-iam-policy-binding", "set-iam-policy"},
-	"kubectl": {"clusterrolebinding"},
-	"oc": {"clusterrolebinding"},
 	"az": {"create-for-rbac"},
 }
 
@@ -1318,12 +1316,14 @@ cloud_grant(c) if {
 	regex.match(`^(attach|put)-(user|group|role)-policy$`, a)
 }
 
-# A namespaced Kubernetes role binding to a cluster's broadest roles (kubectl create rolebinding
-# --clusterrole=admin|cluster-admin; Kubernetes RBAC docs, "User-facing roles").
+# A Kubernetes role binding, cluster-wide or namespaced, created to a cluster's broadest roles
+# (kubectl create clusterrolebinding|rolebinding --clusterrole=cluster-admin|admin; Kubernetes
+# RBAC docs, "User-facing roles"); a binding to view or a custom role is everyday set-up.
 cloud_grant(c) if {
 	c.program in {"kubectl", "oc", "k"}
 	"create" in c.argv
-	"rolebinding" in c.argv
+	some kind in c.argv
+	kind in {"rolebinding", "clusterrolebinding"}
 	some a in c.argv
 	regex.match(`^(--clusterrole=)?(cluster-admin|admin)$`, a)
 }

@@ -627,29 +627,24 @@ fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         let out = crate::programs::shell_code(a, &inv2, st, name, &code, None);
         return Unwrap::Stop(Box::new(out));
     }
-    // A package given as a URL (`npx https://host/pkg.tgz`, `npx git+https://host/repo.git`,
-    // `-p URL`): npm fetches it from there, not from the registry, and runs its bin at once —
-    // code fetched from the network and run, as `curl … | sh` (npm-exec(1), npm-install(1)
-    // "package specs": tarball URLs and git URLs).
+    // A package given as a URL (`npx https://host/pkg.tgz`, `npx git+https://host/repo.git`):
+    // npx is recorded as a command too, so hookward-facts reads the package source it names
+    // (`registry::named_sources`, rule `net/package-registry`; code hosts exempt).
+    let url_spec = |w: &str| {
+        let l = w.to_ascii_lowercase();
+        let l = l.strip_prefix("git+").unwrap_or(&l).to_string();
+        l.starts_with("https://") || l.starts_with("http://") || l.starts_with("git://")
+    };
     let spec = p
         .value(&["-p", "--package"])
         .or_else(|| p.operands.first())
         .map(|x| x.text.clone());
-    if let Some(spec) = spec.filter(|s| url_spec(s)) {
-        a.remote_exec("package_url", name, Some(spec), &inv.evidence.clone());
+    if spec.is_some_and(|s| url_spec(&s)) {
+        a.record_command(inv, name, st);
     }
     let (u, _) = generic(a, inv, st, name, wv, 0);
     strip_version(inv);
     u
-}
-
-/// Whether an npm package spec is a URL (tarball or git): `http(s)://`, `git+…://`, `git://`.
-fn url_spec(s: &str) -> bool {
-    let l = s.to_ascii_lowercase();
-    l.starts_with("https://")
-        || l.starts_with("http://")
-        || l.starts_with("git://")
-        || (l.starts_with("git+") && l.contains("://"))
 }
 
 /// `uv run`, `poetry run`, `pipenv run`, `pdm run`, `rye run`, `hatch run`, `bundle exec`,

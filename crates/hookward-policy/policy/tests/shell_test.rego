@@ -930,7 +930,7 @@ test_broad_grants_ask if {
 	every argv in {["kubectl", "create", "clusterrolebinding", "x", "--clusterrole=cluster-admin", "--user=u"], ["kubectl", "create", "rolebinding", "x", "--clusterrole=admin", "--user=u"], ["kafka-acls.sh", "--add", "--allow-principal", "User:*"], ["gh", "api", "-X", "PUT", "repos/o/r/collaborators/u"], ["gh", "repo", "deploy-key", "add", "k.pub", "--allow-write"], ["bq", "add-iam-policy-binding", "--member=allUsers", "d"]} {
 		shell_ids({"commands": [cmd(argv)]})["shell/cloud-grant"] == "ask"
 	}
-	every argv in {["kubectl", "create", "rolebinding", "x", "--clusterrole=view", "--user=u"], ["kafka-acls.sh", "--list"], ["gh", "api", "repos/o/r/collaborators"], ["gh", "repo", "deploy-key", "add", "k.pub"]} {
+	every argv in {["kubectl", "create", "rolebinding", "x", "--clusterrole=view", "--user=u"], ["kubectl", "create", "clusterrolebinding", "x", "--clusterrole=view", "--user=u"], ["kubectl", "describe", "clusterrolebinding", "cluster-admin"], ["oc", "get", "clusterrolebinding", "x", "-o", "yaml"], ["kafka-acls.sh", "--list"], ["gh", "api", "repos/o/r/collaborators"], ["gh", "repo", "deploy-key", "add", "k.pub"]} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/cloud-grant"]
 	}
 }

@@ -687,11 +687,11 @@ pub(crate) const CLIS: &[Cli] = &[
         names: &["rabbitmqctl"],
         confirms: false,
         example: "rabbitmqctl purge_queue emails.outbound",
-        source: "rabbitmqctl(8): delete_queue, purge_queue, delete_vhost, delete_user, \
-                 clear_permissions; reset / force_reset return the node to a blank state (no \
-                 prompt)",
-        verbs: &[Exact("reset"), Exact("force_reset"), Stem("clear")],
-        whole_verbs: &["delete_vhost", "reset", "force_reset"],
+        source: "rabbitmqctl(8): delete_queue, purge_queue, delete_vhost (whole), delete_user; \
+                 reset / force_reset return the node to a blank state (no prompt; a step of \
+                 joining a cluster, so asked about, not a whole delete)",
+        verbs: &[Exact("reset"), Exact("force_reset")],
+        whole_verbs: &["delete_vhost"],
         ..NONE
     },
     Cli {

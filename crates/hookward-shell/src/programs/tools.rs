@@ -490,20 +490,22 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
         ("swift", "package-registry") if second == "publish" => {
             "swift package-registry publish".into()
         }
-        // App stores: fastlane's upload actions (docs.fastlane.tools: deliver / upload_to_app_store,
-        // supply / upload_to_play_store, pilot / upload_to_testflight) send a build to Apple's or
-        // Google's store, to reviewers, testers or every user.
-        (
-            "fastlane",
-            "deliver"
-            | "upload_to_app_store"
-            | "appstore"
-            | "supply"
-            | "upload_to_play_store"
-            | "pilot"
-            | "upload_to_testflight"
-            | "testflight",
-        ) => {
+        // App stores: fastlane's submissions (docs.fastlane.tools): deliver / upload_to_app_store
+        // with `submit_for_review` sends a build to Apple's review and then to every user;
+        // supply / upload_to_play_store publishes to a Play track, `production` unless another
+        // track is named. Metadata uploads and TestFlight builds are not.
+        ("fastlane", "deliver" | "upload_to_app_store" | "appstore")
+            if words
+                .iter()
+                .any(|w| w.contains("submit_for_review") && !w.ends_with("false")) =>
+        {
+            format!("fastlane {first}")
+        }
+        ("fastlane", "supply" | "upload_to_play_store")
+            if !words
+                .iter()
+                .any(|w| ["internal", "alpha", "beta"].iter().any(|t| w.ends_with(t))) =>
+        {
             format!("fastlane {first}")
         }
         _ => return None,
@@ -1686,18 +1688,15 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
 /// (what it forbids: privileged containers, the host's PID/network/IPC namespaces, `hostPath`
 /// volumes): `kubectl|oc run|create … --overrides=JSON` setting `"privileged": true`,
 /// `"hostPID"|"hostNetwork"|"hostIPC": true` or a `hostPath` of `/`, or running `nsenter` into
-/// PID 1; and `kubectl debug node/NAME` (kubectl-debug docs: a pod in the node's host
-/// namespaces with the node's root file system at `/host`). The same fact as `docker run
-/// --privileged`: `container_host_access`.
+/// PID 1. The same fact as `docker run --privileged`: `container_host_access`. (`kubectl debug
+/// node/NAME`, kubectl's own node-debugging pod, is a documented admin tool and is left to the
+/// cluster's RBAC.)
 pub(crate) fn kube_host_access(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
         return;
     }
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
     let mut reasons: Vec<String> = Vec::new();
-    if words.contains(&"debug") && words.iter().any(|w| w.starts_with("node/")) {
-        reasons.push("debug node".into());
-    }
     for (i, w) in words.iter().enumerate() {
         let json = match w.strip_prefix("--overrides") {
             Some("") => words.get(i + 1).copied().unwrap_or(""),
