@@ -966,6 +966,18 @@ pub(crate) fn win_path(w: &str, a: &Analyzer, cwd: &Cwd) -> Resolved {
         glob: crate::expand::has_glob(p),
     };
     let Some(v) = expand_vars(&raw, cwd) else {
+        // A relative path whose later part is only known at run time (`logs\$(date).log`,
+        // `out\%STAMP%.txt`) is still below the working folder, as the POSIX reading has it.
+        let bytes = raw.as_bytes();
+        let drive = bytes.len() >= 2 && bytes[1] == b':';
+        let anchored = raw.starts_with(['$', '%', '~', '/', '\\']) || drive;
+        if cwd.known && !raw.is_empty() && !anchored {
+            return Resolved {
+                path: paths::join(&cwd.text, &raw.replace('\\', "/")),
+                dynamic: true,
+                glob: crate::expand::has_glob(&raw),
+            };
+        }
         return unknown(&raw);
     };
     let v = v.replace('\\', "/");
