@@ -704,9 +704,14 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
 }
 
 /// Whether a path's first component is a variable or substitution the analysis left
-/// unexpanded (`$1`, `${OUT}/x`, `$(cmd)/x`, `` `cmd` ``).
+/// unexpanded (`$1`, `${OUT}/x`, `$(cmd)/x`, `` `cmd` ``, cmd's `%OUT%\x`).
 fn unknown_start(path: &str) -> bool {
-    path.starts_with('$') || path.starts_with('`')
+    path.starts_with('$')
+        || path.starts_with('`')
+        || path
+            .strip_prefix('%')
+            .and_then(|r| r.find('%'))
+            .is_some_and(|end| end > 0)
 }
 
 fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&str>) -> PathFact {
