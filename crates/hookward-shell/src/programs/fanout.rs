@@ -183,6 +183,10 @@ pub(crate) fn is_runner(name: &str) -> bool {
 /// Analyses what a fan-out runner or configuration manager runs on its hosts, when `name` is
 /// one; returns whether it was.
 pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> bool {
+    // Every command passes here: the name check comes before any allocation.
+    if !is_runner(name) {
+        return false;
+    }
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
     let runs: Vec<(String, String)> = match name {
         "ansible" => ansible(&words).into_iter().collect(),
@@ -527,6 +531,27 @@ mod tests {
             ansible(&w),
             Some(("ansible all".into(), "chmod -R 0777 /etc".into()))
         );
+    }
+
+    /// The analyzer's list of durable-host consoles is the policy's `remote_host_consoles`: the
+    /// two must name the same consoles (one decides which facts are made, the other which rules
+    /// fire on them).
+    #[test]
+    fn durable_consoles_match_the_policy() {
+        let rego = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../hookward-policy/policy/shell.rego"
+        ))
+        .expect("shell.rego beside this crate");
+        let line = rego
+            .lines()
+            .find(|l| l.starts_with("remote_host_consoles := {"))
+            .expect("remote_host_consoles in shell.rego");
+        let mut policy: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        let mut ours: Vec<&str> = crate::analyzer::DURABLE_HOST_CONSOLES.to_vec();
+        policy.sort_unstable();
+        ours.sort_unstable();
+        assert_eq!(policy, ours);
     }
 
     #[test]
