@@ -353,7 +353,9 @@ fn basename(path: &str) -> &str {
 /// (`.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`).
 fn is_env_file(path: &str) -> bool {
     let name = basename(path);
-    if name == ".env" || name == ".envrc" {
+    // R's `.Renviron` (R's Startup documentation: environment variables set at start-up, where
+    // R users keep their API keys) is an env file by another name.
+    if name == ".env" || name == ".envrc" || name.eq_ignore_ascii_case(".renviron") {
         return true;
     }
     name.strip_prefix(".env.")

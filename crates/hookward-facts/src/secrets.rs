@@ -86,6 +86,21 @@ pub enum Shape {
     /// a lower-case letter (`/dev/sda1`, `/dev/nvme0n1p2`), or `/dev/<prefix>/…` for a folder
     /// of device links (`/dev/disk/by-id/…`, `/dev/mapper/root`).
     Device(&'static str),
+    /// A file below an application's folder in any home (a dot-folder such as `~/.cache/x/`,
+    /// `~/.config/x/`, `~/.x/`, or `~/Library/Application Support/x/`, `~/AppData/…`) whose
+    /// *name* says it is a secret ([`secret_named`]: a word `token`, `creds`, `credentials`,
+    /// `secret`, `password`, `passwd`, `pass`, `apikey`, `vault`, a name that is `key` or
+    /// `auth`, or the pair `api` `key`), unless it is code, a document or a package archive.
+    /// Command-line tools keep their sign-in tokens in files named that way
+    /// (`~/.cache/huggingface/token`, `~/.config/openai/key`, `~/.ansible/vault_pass.txt`):
+    /// one shape instead of one row per tool.
+    HomeSecretName,
+    /// A file below a folder named `secrets`, `.secrets`, `credentials` or `creds` under a
+    /// system location (`/etc`, `/opt`, `/srv`, `/var`, `/usr/local/etc`): the place services
+    /// and containers mount their secrets (`/etc/kafka/secrets/…`, `/opt/app/secrets/db.txt`),
+    /// like the `/run/secrets` rows. Not inside projects, where such folders hold templates
+    /// and encrypted files as often as secrets.
+    SystemSecretsFolder,
 }
 
 /// One row of the table.
@@ -105,7 +120,9 @@ use hookward_core::profile::{FileKind, Place};
 use SensitiveClass::{
     AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile, SshClientConfig,
 };
-use Shape::{Abs, Device, Home, Name, PrefixSuffix, ProcOther, Suffix};
+use Shape::{
+    Abs, Device, Home, HomeSecretName, Name, PrefixSuffix, ProcOther, Suffix, SystemSecretsFolder,
+};
 
 const fn row(
     shape: Shape,
@@ -514,6 +531,37 @@ pub const TABLE_TAIL: &[Row] = &[
         "/home/x/.config/Bitwarden CLI/data.json",
         "Bitwarden CLI data file",
     ),
+    // Sign-in tokens of other command-line tools, by the file's name (see `HomeSecretName`).
+    row(
+        HomeSecretName,
+        Credential,
+        "/home/x/.cache/huggingface/token",
+        "huggingface_hub: the token is kept in HF_HOME/token (~/.cache/huggingface/token); the same naming by other CLIs (~/.config/<tool>/token, credentials, api_key)",
+    ),
+    row(
+        SystemSecretsFolder,
+        Credential,
+        "/etc/kafka/secrets/kafka_server_jaas.conf",
+        "Confluent Platform images mount /etc/kafka/secrets; Docker Compose secrets (docs.docker.com, 'Manage secrets securely in Docker Compose')",
+    ),
+    row(
+        Home(".clickhouse-client"),
+        Credential,
+        "/home/x/.clickhouse-client/config.xml",
+        "ClickHouse client configuration (user, password) in ~/.clickhouse-client/config.xml",
+    ),
+    row(
+        Home(".wrangler/config"),
+        Credential,
+        "/Users/x/.wrangler/config/default.toml",
+        "Cloudflare wrangler login keeps its OAuth token in ~/.wrangler/config/default.toml",
+    ),
+    row(
+        Home("Library/Messages"),
+        Credential,
+        "/Users/x/Library/Messages/chat.db",
+        "macOS Messages database (chat.db), protected by TCC Full Disk Access",
+    ),
     // Browser and Electron-app profile stores by file name, wherever the profile lives
     // (Chromium: Cookies, Login Data, Web Data, Local State holds the cookie key; Firefox and
     // Thunderbird: cookies.sqlite, logins.json, key4.db/key3.db).
@@ -777,6 +825,12 @@ pub const TABLE_TAIL: &[Row] = &[
         Credential,
         "/home/x/.bash_history",
         "bash(1) HISTFILE",
+    ),
+    row(
+        Name("consolehost_history.txt"),
+        Credential,
+        "/Users/x/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt",
+        "PSReadLine HistorySavePath (PowerShell command history)",
     ),
     row(
         Home(".bash_sessions"),
@@ -1385,6 +1439,8 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
                         && rest.first() == Some(&"task")
                         && rest.get(2) == Some(&file)))
         }
+        HomeSecretName => rels.iter().any(|r| app_folder_file(r)) && secret_named(name),
+        SystemSecretsFolder => system_secrets_folder(path),
         Device(prefix) => {
             let Some(rest) = path
                 .strip_prefix("/dev/")
@@ -1399,6 +1455,104 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
             }
         }
     }
+}
+
+/// Whether `rel` (a path below a home, folded) is a file inside an application's folder: a
+/// dot-folder (`.cache/x/token`, `.x/token`), `library/application support/…` or `appdata/…`,
+/// and not inside a package tree or a repository (`node_modules`, `site-packages`,
+/// `dist-packages`, `.git`, cargo's `registry`, Go's `pkg/mod`, Maven's `repository`), where
+/// names are a library's, not a secret's.
+fn app_folder_file(rel: &str) -> bool {
+    const PACKAGE_TREES: &[&str] = &[
+        "node_modules",
+        "site-packages",
+        "dist-packages",
+        ".git",
+        "registry",
+        "mod",
+        "repository",
+        "extensions",
+        "toolchains",
+        "versions",
+    ];
+    let Some((dir, _)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    let app = dir.starts_with('.')
+        || dir.starts_with("library/application support/")
+        || dir.starts_with("appdata/");
+    app && !dir.split('/').any(|c| PACKAGE_TREES.contains(&c))
+}
+
+/// Whether a file name (folded) says it holds a secret: one of its words (split on `-`, `_`,
+/// `.`, space) is in [`SECRET_NAME_WORDS`], or the name without its extension is `key` or
+/// `auth`, or two words read `api key`/`access key`/`secret key`/`private key`. Code,
+/// documents and package archives ([`NOT_SECRET_EXTENSIONS`]) never are, nor templates
+/// (handled by the caller). `tokenizer.json` and `special_tokens_map.json` (model files) are
+/// not: the word must be whole, and `tokens` is not a word of the list.
+pub(crate) fn secret_named(name: &str) -> bool {
+    let name = name.trim_start_matches('.');
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => (s, e),
+        _ => (name, ""),
+    };
+    if NOT_SECRET_EXTENSIONS.contains(&ext) {
+        return false;
+    }
+    if stem == "key" || stem == "auth" {
+        return true;
+    }
+    let words: Vec<&str> = stem
+        .split(['-', '_', '.', ' '])
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().any(|w| SECRET_NAME_WORDS.contains(w))
+        || words.windows(2).any(|p| {
+            p[1] == "key" && matches!(p[0], "api" | "access" | "secret" | "private" | "auth")
+        })
+}
+
+/// Words of a file name that make it a secret below an application's folder
+/// ([`Shape::HomeSecretName`]).
+const SECRET_NAME_WORDS: &[&str] = &[
+    "token",
+    "creds",
+    "cred",
+    "credential",
+    "credentials",
+    "secret",
+    "secrets",
+    "password",
+    "passwords",
+    "passwd",
+    "pass",
+    "apikey",
+    "vault",
+];
+
+/// Extensions of files that are never a secret by their name: source code, documents, package
+/// archives and checksums (`secret-service-3.0.crate`, `credentials.py`, `token.rs`).
+const NOT_SECRET_EXTENSIONS: &[&str] = &[
+    "py", "pyc", "pyi", "js", "mjs", "cjs", "ts", "tsx", "jsx", "map", "rb", "go", "rs", "java",
+    "kt", "class", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "lua", "vim", "el", "elc", "zsh",
+    "sh", "bash", "fish", "ps1", "php", "pl", "pm", "md", "rst", "html", "htm", "css", "scss",
+    "svg", "png", "jpg", "gif", "ico", "jar", "so", "dylib", "o", "a", "rlib", "d", "crate", "gz",
+    "tgz", "zip", "whl", "tar", "gem", "nupkg", "pom", "sha1", "md5", "sha256", "lock", "log",
+    "mo", "po", "pdf", "1", "gpg",
+];
+
+/// Whether `path` (folded) lies below a `secrets`/`.secrets`/`credentials`/`creds` folder
+/// under a system location ([`Shape::SystemSecretsFolder`]).
+fn system_secrets_folder(path: &str) -> bool {
+    const SYSTEM: &[&str] = &["/etc/", "/opt/", "/srv/", "/var/", "/usr/local/etc/"];
+    if !SYSTEM.iter().any(|s| path.starts_with(s)) {
+        return false;
+    }
+    let parts: Vec<&str> = path.split('/').collect();
+    parts.len() > 2
+        && parts[..parts.len() - 1]
+            .iter()
+            .any(|c| matches!(*c, "secrets" | ".secrets" | "credentials" | "creds"))
 }
 
 /// SQLite's side files of a database (`-journal` rollback journal, `-wal` write-ahead log,
@@ -1637,6 +1791,59 @@ mod tests {
             if let Name(s) | Suffix(s) | PrefixSuffix(s, _) = r.shape {
                 assert_eq!(s, s.to_ascii_lowercase(), "{r:?}");
             }
+        }
+    }
+
+    /// Tools' sign-in files by name below an application's folder in any home; code, model
+    /// files, package archives and files outside application folders are not.
+    #[test]
+    fn secret_named_files_in_application_folders_are_credentials() {
+        for p in [
+            "/home/x/.cache/huggingface/token",
+            "/Users/x/.config/openai/key",
+            "/home/dev/.config/itch/butler_creds",
+            "/home/dev/.ansible/vault-production.txt",
+            "/home/dev/.ansible/vault_pass.txt",
+            "/root/.config/some-cli/api_key.json",
+            "/Users/x/Library/Application Support/SomeApp/credentials.plist",
+            "/home/dev/.local/share/tool/auth.json",
+            "/home/dev/.config/x/access-token",
+        ] {
+            assert!(classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+        for p in [
+            "/home/dev/.cache/huggingface/hub/models--x/snapshots/1/tokenizer.json",
+            "/home/dev/.cache/huggingface/hub/models--x/snapshots/1/special_tokens_map.json",
+            "/home/dev/.cargo/registry/cache/index/secret-service-3.0.1.crate",
+            "/home/dev/.local/lib/python3.11/site-packages/google/auth/credentials.py",
+            "/home/dev/.vscode/extensions/x/out/token.js",
+            "/home/dev/project/src/token.txt",
+            "/home/dev/.config/x/token.example",
+            "/home/dev/.config/x/settings.json",
+            "/home/dev/.config/x/keybindings.json",
+            "/home/dev/token",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+    }
+
+    /// Secrets folders under system locations are credentials; the same names in a project
+    /// or a home are not by this shape.
+    #[test]
+    fn system_secrets_folders_are_credentials() {
+        for p in [
+            "/etc/kafka/secrets/kafka_server_jaas.conf",
+            "/opt/app/secrets/db.txt",
+            "/srv/stack/.secrets/token",
+        ] {
+            assert!(classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+        for p in [
+            "/home/dev/project/secrets/README",
+            "/etc/secrets",
+            "/usr/share/doc/secrets/x",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
         }
     }
 

@@ -273,6 +273,16 @@ pub(crate) fn truncate(s: &str, max: usize) -> String {
     out
 }
 
+/// Text filters that pass what they read on to their output (a printed secret still reaches
+/// the terminal through them): grep(1), head(1), tail(1), cat(1), sed(1), awk(1), cut(1),
+/// tr(1), sort(1), uniq(1), tee(1), column(1), fold(1), rev(1), less(1), more(1), jq, yq,
+/// base64(1), xxd(1), od(1), hexdump(1).
+const PASS_THROUGH_FILTERS: &[&str] = &[
+    "grep", "egrep", "fgrep", "rg", "head", "tail", "cat", "sed", "awk", "gawk", "cut", "tr",
+    "sort", "uniq", "tee", "column", "fold", "rev", "less", "more", "jq", "yq", "base64", "xxd",
+    "od", "hexdump",
+];
+
 /// Evidence text: [`escape_hidden`] then [`truncate`] to [`EVIDENCE_MAX`] characters, in one
 /// allocation for the common short ASCII case.
 pub(crate) fn clip(s: &str) -> String {
@@ -733,6 +743,8 @@ impl<'c> Analyzer<'c> {
         let ev = clip_owned(stages.join(" | "));
         let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;
+        // Where each stage's facts start: (secret prints, commands).
+        let mut starts: Vec<(usize, usize)> = Vec::with_capacity(p.seq.len() + 1);
         for ((i, cmd), rendered) in p.seq.iter().enumerate().zip(stages) {
             let mut sub = st.clone();
             if i > 0 {
@@ -741,10 +753,42 @@ impl<'c> Analyzer<'c> {
             if matches!(cmd, ast::Command::Simple(_)) {
                 self.stage_ev = Some(rendered);
             }
+            starts.push((self.facts.secret_prints.len(), self.facts.commands.len()));
             cur = self.walk_command(cmd, &mut sub, cur);
         }
+        starts.push((self.facts.secret_prints.len(), self.facts.commands.len()));
+        self.capture_handed_values(&starts);
         self.pipeline_ev = saved;
         cur
+    }
+
+    /// A secret printed into a pipe whose next stage is a program that consumes it (`echo
+    /// "$TOKEN" | gh auth login --with-token`, `aws ecr get-login-password | docker login
+    /// --password-stdin`, `kubectl get secret x -o yaml | kubectl apply -f -`, `| wc -c`) is
+    /// handed on, not shown: captured. Into a text filter that passes it on to
+    /// the terminal ([`PASS_THROUGH_FILTERS`]) or a network client (judged by
+    /// `shell/secret-print-sent`) it stays a print. `starts[i]` is where stage `i`'s secret
+    /// prints and commands begin; the last entry is the end.
+    fn capture_handed_values(&mut self, starts: &[(usize, usize)]) {
+        for w in starts.windows(3) {
+            let ((p0, _), (p1, c1), (_, c2)) = (w[0], w[1], w[2]);
+            if p0 == p1 {
+                continue;
+            }
+            let Some(next) = self.facts.commands.get(c1..c2).and_then(|c| c.first()) else {
+                continue;
+            };
+            let next = next.program.as_str();
+            if PASS_THROUGH_FILTERS.contains(&next)
+                || crate::programs::exfil::URL_CLIENTS.contains(&next)
+                || crate::revshell::NET_CLIENTS.contains(&next)
+            {
+                continue;
+            }
+            for p in self.facts.secret_prints.iter_mut().take(p1).skip(p0) {
+                p.captured = true;
+            }
+        }
     }
 
     fn walk_command(&mut self, cmd: &ast::Command, st: &mut State, stdin: Stream) -> Stream {

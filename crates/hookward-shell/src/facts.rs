@@ -337,7 +337,9 @@ pub struct SecretPrintFact {
     /// The output does not reach the terminal: the command runs inside a command substitution
     /// (`TOKEN=$(vault kv get -field=t x)`, `--api-key "$(op read …)"`, the usual way to hand a
     /// secret to another program) or its standard output is redirected to a file
-    /// (`doppler secrets download --no-file > .env`).
+    /// (`doppler secrets download --no-file > .env`), or piped into a program that consumes
+    /// it rather than passing it on to the terminal or the network (`aws ecr
+    /// get-login-password | docker login --password-stdin`).
     pub captured: bool,
     /// The command as written.
     pub evidence: String,

@@ -68,7 +68,7 @@ const NETCATS: &[&str] = &[
 ];
 
 /// Network clients that can carry a shell's streams in a pipeline.
-const NET_CLIENTS: &[&str] = &[
+pub(crate) const NET_CLIENTS: &[&str] = &[
     "nc",
     "ncat",
     "netcat",

@@ -10,11 +10,11 @@ mod cloud;
 mod disk;
 mod dynamic;
 mod embedded;
-mod exfil;
+pub(crate) mod exfil;
 mod fanout;
 mod files;
 mod interp;
-mod keys;
+pub(crate) mod keys;
 mod net;
 mod scripted;
 mod search;
@@ -609,6 +609,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
+    keys::variable_print(a, name, inv, st.captured);
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
     tools::sql_carriers(a, name, inv);
