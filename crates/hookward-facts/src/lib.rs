@@ -44,6 +44,7 @@ pub mod secrets;
 pub mod settings;
 pub mod tooldata;
 pub mod transcript;
+pub mod written;
 pub use config_change::{Baseline, ConfigChangeFacts, ConfigFinding};
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
 pub use scan::{PointedFinding, PointedWindow, ScanFacts, TextScan};
@@ -212,6 +213,10 @@ pub struct Facts {
     /// writes are in `shell.persistence` / `shell.privilege`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub installs: Vec<InstallFact>,
+    /// Runs of fetched, decoded or web-request-supplied code that a file tool's write plants
+    /// in code that runs when the project does ([`written::planted`]; `path/planted-exec`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub written_exec: Vec<written::WrittenExecFact>,
 }
 
 /// A file tool's write of a file that something runs later, or that grants privileges (see
@@ -1021,6 +1026,12 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     if registry::configures(&abs) {
                         let text = armed::text_after_write(&abs, &tool.input);
                         facts.registries.extend(registry::from_file(&abs, &text));
+                    }
+                    if written::is_code(&abs) && !armed::arms(&abs) {
+                        let added = instructions::added_text(&tool.input);
+                        facts
+                            .written_exec
+                            .extend(written::planted(&abs, &added, &sctx));
                     }
                     if armed::arms(&abs) {
                         let text = armed::text_after_write(&abs, &tool.input);

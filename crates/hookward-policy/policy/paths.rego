@@ -153,6 +153,28 @@ decision contains {"id": "path/runs-later", "decision": "ask", "reason": reason}
 	reason := sprintf("the %s tool would write %s (%s), which runs later when git or another program triggers it", [f.tool, f.path, f.kind])
 }
 
+# @rule path/planted-exec deny
+# A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003). Read line by line from the added text only; documents, Dockerfiles and CI files are not read (hookward-facts src/written.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
+decision contains {"id": "path/planted-exec", "decision": "deny", "reason": reason} if {
+	some f in object.get(input.facts, "written_exec", [])
+	planted_denied(f)
+	reason := sprintf("the write would plant code that runs %s in %s (line %d: %s)", [planted_what[f.kind], f.path, f.line, f.evidence])
+}
+
+planted_denied(f) if f.kind == "request_input"
+
+planted_denied(f) if not f.script
+
+planted_what := {"fetched": "downloaded code", "decoded": "decoded code", "request_input": "what a web request sends as a command"}
+
+# @rule path/planted-exec-script ask
+# A file tool's write of a shell script (.sh, .zsh, an rc file) with a line that runs downloaded or decoded code (source <(curl …), curl … | sh): asked about, since the script runs when somebody runs it (and running it is judged again, hookward-facts src/scripts.rs).
+decision contains {"id": "path/planted-exec-script", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "written_exec", [])
+	not planted_denied(f)
+	reason := sprintf("the write would put a line that runs %s into the script %s (line %d: %s)", [planted_what[f.kind], f.path, f.line, f.evidence])
+}
+
 # @rule path/secret-file deny
 # Reading a file named like a private key (*.pem, *.key) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
 decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {
