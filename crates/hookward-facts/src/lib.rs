@@ -776,7 +776,28 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             }
             add(vec!["glob"]);
         }
-        _ => add(classify(&path, project_dir, ctx)),
+        _ => {
+            add(classify(&path, project_dir, ctx));
+            // `tar czf x ~/.kube`, `cp -r ~/.config /tmp/c`, `grep -r x ~/.config`: a folder
+            // below the home read recursively reads the credential stores inside it, as a
+            // pattern that could expand to them does (`globs::reached_locations`, which asks
+            // for a depth below the home itself: reading the whole home is
+            // `shell/recursive-read-home`).
+            if via == "shell" && recursive && access == "read" && !dynamic {
+                for p in globs::reached_locations(
+                    &path,
+                    true,
+                    &ctx.home,
+                    project_dir,
+                    &ctx.hookward_home,
+                ) {
+                    add(classify(&p, project_dir, ctx)
+                        .into_iter()
+                        .filter(|c| *c == "credential")
+                        .collect());
+                }
+            }
+        }
     }
     if dynamic {
         add(vec!["dynamic"]);
@@ -2055,6 +2076,40 @@ mod tests {
         assert_eq!(glob_base("/*").as_deref(), Some("/"));
         assert_eq!(glob_base("/home/dev/*").as_deref(), Some("/home/dev"));
         assert_eq!(glob_base("/home/dev/x"), None);
+    }
+
+    /// A folder below the home read recursively reads the credential stores inside it.
+    #[test]
+    fn recursive_reads_of_folders_holding_credentials_are_credential_reads() {
+        let c = Context::new("/home/dev", "/home/dev/.hookward");
+        for (folder, yes) in [
+            ("/home/dev/.kube", true),
+            ("/home/dev/.config", true),
+            ("/home/dev/.config/nvim", false),
+            ("/home/dev/project/src", false),
+        ] {
+            let f = path_fact(
+                Touch {
+                    links: &[],
+                    path: folder.to_string(),
+                    access: "read",
+                    via: "shell",
+                    how: "tar -c",
+                    evidence: folder,
+                    recursive: true,
+                    dynamic: false,
+                },
+                "/home/dev/project",
+                &c,
+                None,
+            );
+            assert_eq!(
+                f.classes.iter().any(|x| x == "credential"),
+                yes,
+                "{folder}: {:?}",
+                f.classes
+            );
+        }
     }
 
     #[test]

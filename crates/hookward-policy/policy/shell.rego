@@ -907,6 +907,67 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
 }
 
+# @rule shell/drop-site-upload deny
+# Anything sent to an anonymous file-drop, paste or request-capture service (file.io, 0x0.st, transfer.sh, temp.sh, catbox.moe, gofile.io, paste.rs, termbin.com, pastebin.com, webhook.site, requestbin, pipedream, interactsh's oast.* hosts, quick tunnels such as *.trycloudflare.com, *.ngrok-free.app, *.loca.lt): their purpose is handing data to whoever holds the link, with no account of the user behind it, so an agent's upload there is data leaving to an unknown party. Table: drop_sites below (the services' own descriptions of themselves).
+decision contains {"id": "shell/drop-site-upload", "decision": "deny", "reason": reason} if {
+	some u in facts_of("uploads")
+	host := target_host(u.target)
+	drop_site(host)
+	reason := sprintf("the command would send %s to %s, an anonymous file-drop, paste or request-capture service (%s)", [upload_what(u), host, u.evidence])
+}
+
+upload_what(u) := s if {
+	s := upload_source(u)
+	s != ""
+} else := "data"
+
+drop_site(host) if {
+	some d in drop_sites
+	host_is(host, d)
+}
+
+host_is(host, d) if host == d
+
+host_is(host, d) if endswith(host, concat("", [".", d]))
+
+# Anonymous file-drop, paste and request-capture services, and quick-tunnel domains whose
+# hosts are whoever runs the tunnel.
+drop_sites := {
+	"file.io", "0x0.st", "transfer.sh", "temp.sh", "bashupload.com", "oshi.at", "catbox.moe", "gofile.io",
+	"pixeldrain.com", "anonfiles.com", "filebin.net", "tmpfiles.org", "uguu.se", "x0.at", "file.coffee",
+	"paste.rs", "termbin.com", "ix.io", "sprunge.us", "clbin.com", "pastebin.com", "hastebin.com", "dpaste.org",
+	"dpaste.com", "paste.ee", "rentry.co", "controlc.com", "ghostbin.co", "0bin.net", "privatebin.net",
+	"webhook.site", "requestbin.net", "requestbin.com", "pipedream.net", "beeceptor.com", "hookbin.com",
+	"postb.in", "ptsv2.com", "ptsv3.com", "requestcatcher.com", "oast.pro", "oast.live", "oast.site",
+	"oast.online", "oast.fun", "oast.me", "interact.sh", "burpcollaborator.net", "trycloudflare.com",
+	"ngrok-free.app", "ngrok.io", "ngrok.app", "loca.lt", "serveo.net", "localhost.run", "lhr.life",
+}
+
+# @rule shell/data-upload ask
+# A data file of the project or a temporary folder (a table, a database, a dump, model weights: .csv, .parquet, .jsonl, .sql, .dump, .db, .sqlite, .xlsx, .h5, .pt, .safetensors, .pkl …) posted by an HTTP client or an interpreter to another host: rows and weights leaving the machine. Transfer tools to the user's own hosts and buckets (scp, rsync, rclone, aws s3, gsutil, git) are not this; loopback targets are local.
+decision contains {"id": "shell/data-upload", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	not u.program in own_transfer_programs
+	src := upload_source(u)
+	data_file(src)
+	not local_target(u.target)
+	reason := sprintf("the command would send the data file %s to %s (%s)", [src, target_host(u.target), u.evidence])
+}
+
+own_transfer_programs := {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "gcloud", "az", "azcopy", "git", "mc", "s3cmd", "b2", "restic", "borg", "ssh"}
+
+data_file(path) if {
+	name := lower(regex.replace(path, `^.*/`, ""))
+	some ext in data_extensions
+	endswith(name, ext)
+}
+
+data_extensions := {
+	".csv", ".tsv", ".parquet", ".feather", ".arrow", ".jsonl", ".ndjson", ".avro", ".orc", ".sql", ".sql.gz",
+	".dump", ".db", ".sqlite", ".sqlite3", ".xlsx", ".xls", ".h5", ".hdf5", ".npz", ".npy", ".pt", ".pth",
+	".ckpt", ".safetensors", ".pkl", ".pickle", ".joblib", ".onnx", ".gguf", ".bak", ".csv.gz", ".jsonl.gz",
+}
+
 # @rule shell/recursive-read-home ask
 # Reading the home folder, / or a parent of the home recursively (grep -r, rg, tar -c, zip -r, cp -r, rsync, a content search tool given the home as its folder): that reads the credential stores below it (~/.ssh, ~/.aws, ~/.gnupg, cloud and agent tokens) with everything else, so their contents can reach the model or a copy. A search of the project or of one folder below the home is not this.
 decision contains {"id": "shell/recursive-read-home", "decision": "ask", "reason": reason} if {

@@ -1036,3 +1036,37 @@ test_dns_record_delete_asks if {
 	not shell_ids({"commands": [cmd(["aws", "route53", "change-resource-record-sets", "--hosted-zone-id", "Z1", "--change-batch", `{"Changes":[{"Action":"UPSERT"}]}`])]})["shell/dns-record-delete"]
 	not shell_ids({"commands": [cmd(["flarectl", "dns", "list", "--zone", "example.com"])]})["shell/dns-record-delete"]
 }
+
+# shell/drop-site-upload and shell/data-upload: where it goes, and what a data file is.
+curl_upload(source, target) := {"program": "curl", "target": target, "source": source, "evidence": "curl -F f=@x"}
+
+test_anything_sent_to_a_drop_site_denied if {
+	some target in ["https://file.io", "https://abc.ngrok-free.app/x", "http://0x0.st", "https://webhook.site/8f1e"]
+	some d in rules.decision with input as shell_input([], {"uploads": [curl_upload("<stdin>", target)]})
+	d.id == "shell/drop-site-upload"
+	d.decision == "deny"
+}
+
+test_look_alike_of_a_drop_site_is_not_one if {
+	ds := {d.id | some d in rules.decision with input as shell_input([], {"uploads": [curl_upload("<stdin>", "https://notfile.io/x")]})}
+	not "shell/drop-site-upload" in ds
+}
+
+test_data_file_posted_elsewhere_asks if {
+	some d in rules.decision with input as shell_input([], {"uploads": [curl_upload("/home/dev/project/data/cohort.csv", "https://share.example.org/up")]})
+	d.id == "shell/data-upload"
+	d.decision == "ask"
+	contains(d.reason, "cohort.csv")
+}
+
+test_data_file_to_own_hosts_or_loopback_not_asked if {
+	inputs := [
+		shell_input([], {"uploads": [{"program": "rsync", "target": "hpc:/scratch", "source": "/home/dev/project/x.parquet", "evidence": "rsync"}]}),
+		shell_input([], {"uploads": [curl_upload("/home/dev/project/x.parquet", "http://localhost:8080/up")]}),
+		shell_input([], {"uploads": [curl_upload("/home/dev/project/payload.json", "https://api.example.com/v1")]}),
+	]
+	every inp in inputs {
+		ds := {d.id | some d in rules.decision with input as inp}
+		not "shell/data-upload" in ds
+	}
+}

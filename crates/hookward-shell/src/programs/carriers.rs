@@ -97,11 +97,76 @@ pub(crate) const ROWS: &[Row] = &[
     },
 ];
 
+/// Global options that take a value before the subcommand, per program: git(1) `-C`, `-c`,
+/// `--git-dir`, `--work-tree`, `--namespace`, `--config-env`; docker(1) `-H`/`--host`,
+/// `--context`, `-c`, `--config`, `-l`/`--log-level`; kubectl(1) `-n`/`--namespace`,
+/// `--context`, `--kubeconfig`, `-s`/`--server`, `--cluster`, `--user`.
+const GLOBAL_VALUE_OPTS: &[(&str, &[&str])] = &[
+    (
+        "git",
+        &[
+            "-C",
+            "-c",
+            "--git-dir",
+            "--work-tree",
+            "--namespace",
+            "--config-env",
+        ],
+    ),
+    (
+        "docker",
+        &[
+            "-H",
+            "--host",
+            "--context",
+            "-c",
+            "--config",
+            "-l",
+            "--log-level",
+        ],
+    ),
+    (
+        "kubectl",
+        &[
+            "-n",
+            "--namespace",
+            "--context",
+            "--kubeconfig",
+            "-s",
+            "--server",
+            "--cluster",
+            "--user",
+        ],
+    ),
+];
+
+/// The index of the subcommand: the first word that is neither an option nor the value of
+/// one of `name`'s global options ([`GLOBAL_VALUE_OPTS`]): `git -C ~/dotfiles add …` → `add`.
+fn first_operand(name: &str, words: &[crate::model::Arg]) -> Option<usize> {
+    let takes_value = GLOBAL_VALUE_OPTS
+        .iter()
+        .find(|(p, _)| *p == name)
+        .map(|(_, o)| *o)
+        .unwrap_or(&[]);
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        if !w.text.starts_with('-') {
+            return Some(i);
+        }
+        i += if takes_value.contains(&w.text.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    None
+}
+
 /// Records the carried reads of `name`'s arguments (path-looking operands and listed option
 /// values; `ctr:/path` container operands are not local files).
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let words = inv.rest();
-    let first_op = words.iter().position(|w| !w.text.starts_with('-'));
+    let first_op = first_operand(name, words);
     for row in ROWS.iter().filter(|r| r.program == name) {
         let start = if row.sub.is_empty() {
             0
@@ -163,8 +228,31 @@ mod tests {
     }
 
     #[test]
+    fn global_options_before_the_subcommand_are_skipped() {
+        for cmd in [
+            "git -C ~/dotfiles add -f /home/x/.ssh/id_ed25519",
+            "git -c core.autocrlf=false add /home/x/.aws/credentials",
+            "kubectl -n prod cp /home/x/.ssh/id_rsa pod:/tmp/k",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.how.ends_with(" carried") && p.path.starts_with("/home/x/.")),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+    }
+
+    #[test]
     fn other_subcommands_carry_nothing() {
-        for cmd in ["git commit -m x", "docker run img", "git push origin main"] {
+        for cmd in [
+            "git commit -m x",
+            "docker run img",
+            "git push origin main",
+            "git -C add commit -m x",
+        ] {
             let f = analyze(cmd, &ctx());
             assert!(
                 !f.paths.iter().any(|p| p.how.ends_with(" carried")),

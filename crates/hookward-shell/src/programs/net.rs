@@ -723,6 +723,14 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
                 }
             }
             "--form-string" => sent.push((None, v.taint.env_dump)),
+            // A header, user agent, referer or cookie built from the environment carries it
+            // as well as a body does (`xargs -I% curl -H "X-Trace: %"`); other headers are
+            // how requests authenticate, judged by the secret-variable rules.
+            "-H" | "--header" | "-A" | "--user-agent" | "-e" | "--referer" | "-b" | "--cookie"
+                if v.taint.env_dump =>
+            {
+                sent.push((None, true))
+            }
             "-T" | "--upload-file" => {
                 if v.text == "-" || v.text == "." {
                     sent.push(stdin_source(inv));
