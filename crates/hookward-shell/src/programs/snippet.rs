@@ -437,10 +437,62 @@ fn char_codes_payload(code: &str) -> Option<String> {
     (best.chars().count() >= 2).then_some(best)
 }
 
+/// The string literals of `code` (between matching `"` or `'`, backslash escapes undone) that
+/// name a download program and pipe into a shell (`curl -s http://x/j | sh`), at most 8.
+fn shell_pipe_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = code.chars();
+    while let Some(c) = chars.next() {
+        if out.len() >= 8 {
+            break;
+        }
+        if c != '"' && c != '\'' {
+            continue;
+        }
+        let mut lit = String::new();
+        let mut closed = false;
+        while let Some(d) = chars.next() {
+            if d == '\\' {
+                if let Some(e) = chars.next() {
+                    lit.push(e);
+                }
+                continue;
+            }
+            if d == c {
+                closed = true;
+                break;
+            }
+            lit.push(d);
+        }
+        let fetch = lit.contains("curl") || lit.contains("wget");
+        let piped = ["| sh", "|sh", "| bash", "|bash"]
+            .iter()
+            .any(|p| lit.contains(p));
+        if closed && fetch && piped {
+            out.push(lit);
+        }
+    }
+    out
+}
+
 /// Calls that run code of the same language built at run time.
 fn eval_calls(lang: Lang) -> &'static [&'static str] {
     match lang {
-        Lang::Python => &["exec", "eval", "compile", "runpy.run_path"],
+        // Deserialisers that run code the data names (pickle docs: "never unpickle data
+        // that could have come from an untrusted source"; marshal, dill, joblib and
+        // torch.load without weights_only build on them).
+        Lang::Python => &[
+            "exec",
+            "eval",
+            "compile",
+            "runpy.run_path",
+            "pickle.loads",
+            "pickle.load",
+            "marshal.loads",
+            "dill.loads",
+            "cloudpickle.loads",
+            "joblib.load",
+        ],
         Lang::Node => &[
             "eval",
             "Function",
@@ -452,9 +504,20 @@ fn eval_calls(lang: Lang) -> &'static [&'static str] {
         Lang::Ruby => &["eval", "instance_eval", "class_eval", "module_eval"],
         Lang::Php => &["eval", "assert", "create_function"],
         Lang::PowerShell => &["iex", "invoke-expression", "scriptblock]::create"],
-        // Lua (the other interpreters' one-liners rarely call these): `load(s)()`,
-        // `loadstring(s)()`.
-        _ => &["loadstring", "load", "dostring"],
+        // Lua (`load(s)()`, `loadstring(s)()`, `dofile`), R (`source(url)` runs the file at
+        // a URL, `eval(parse(text = …))`, `sys.source`), Julia (`include(download(url))`,
+        // `eval(Meta.parse(…))`).
+        _ => &[
+            "loadstring",
+            "load",
+            "dostring",
+            "dofile",
+            "source",
+            "sys.source",
+            "eval",
+            "evalq",
+            "include",
+        ],
     }
 }
 
@@ -552,6 +615,14 @@ const FETCHES: &[&str] = &[
     "DownloadFile",
     "WebClient",
     ".read()",
+    // R and Julia: `readLines(url)`, `download.file(url, f)`, `source(url)` (R's source reads
+    // a URL itself), Julia's `download(url)` and `HTTP.get`; Java's `new URL(u).openStream()`.
+    "readLines(",
+    "download.file(",
+    "download(",
+    "source(",
+    "HTTP.get(",
+    "openStream(",
 ];
 
 /// Markers of a process attached to a socket.
@@ -1761,6 +1832,15 @@ pub(crate) fn scan(
     let socket = !peers.is_empty() || SOCKET_OPEN.iter().any(|m| code.contains(m));
     if socket && SHELL_ON_SOCKET.iter().any(|m| code.contains(m)) {
         a.remote_exec("reverse_shell", interp, peers.first().cloned(), &ev_code);
+    }
+    // A language whose process calls the scanner has no table for (Java's
+    // `Runtime.getRuntime().exec(new String[]{"sh","-c","curl … | sh"})` in jshell, Groovy,
+    // Tcl, Lua): a string literal that is itself a download piped into a shell is that
+    // command, and is analysed as one.
+    if lang == Lang::Other {
+        for lit in shell_pipe_literals(code) {
+            a.run_code(&lit, st, inv, interp, None, Stream::default());
+        }
     }
     // Fetched code executed.
     if fetches && (!evals.is_empty() || runs_shell) {

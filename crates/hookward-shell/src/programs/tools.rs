@@ -661,7 +661,10 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
 /// Sources: Rails `bin/rails db:*` tasks, Ecto's `mix ecto.*`, Django `manage.py flush` /
 /// `migrate APP zero`, EF Core `dotnet ef database drop`, Prisma `migrate reset`, Laravel
 /// `artisan migrate:fresh|reset`, `db:wipe`, Sequelize and TypeORM CLIs, Alembic `downgrade base`,
-/// Flyway `clean`, Liquibase `drop-all`, Knex `migrate:rollback --all`.
+/// Flyway `clean` (also the Gradle `flywayClean` and Maven `flyway:clean` tasks), Liquibase
+/// `drop-all`, Knex `migrate:rollback --all`, golang-migrate `drop` / `down -all`, Prisma `db
+/// push --accept-data-loss`, dbt `--full-refresh` (an incremental model rebuilt from nothing),
+/// goose `reset`, dbmate `drop`, Atlas `schema clean`, Supabase `db reset`, drizzle-kit `drop`.
 const FRAMEWORK_DB_TASKS: &[(&str, &[&str])] = &[
     ("rails", &["db:drop"]),
     ("rails", &["db:reset"]),
@@ -695,6 +698,20 @@ const FRAMEWORK_DB_TASKS: &[(&str, &[&str])] = &[
     ("liquibase", &["drop-all"]),
     ("liquibase", &["dropAll"]),
     ("knex", &["migrate:rollback", "--all"]),
+    ("migrate", &["drop"]),
+    ("migrate", &["down", "-all"]),
+    ("prisma", &["db", "push", "--accept-data-loss"]),
+    ("gradlew", &["flywayClean"]),
+    ("gradle", &["flywayClean"]),
+    ("mvn", &["flyway:clean"]),
+    ("dbt", &["run", "--full-refresh"]),
+    ("dbt", &["build", "--full-refresh"]),
+    ("dbt", &["seed", "--full-refresh"]),
+    ("goose", &["reset"]),
+    ("dbmate", &["drop"]),
+    ("atlas", &["schema", "clean"]),
+    ("supabase", &["db", "reset"]),
+    ("drizzle-kit", &["drop"]),
 ];
 
 /// Environment variables that select a framework's environment, and the ones that name its
@@ -760,20 +777,28 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
             .take(4)
             .position(|w| base(w) == tool || w.as_str() == tool)
     };
+    // The task's words in order among the operands (options and their values left out);
+    // its options (`--all`, `--full-refresh`) anywhere after the tool word.
     let matched = FRAMEWORK_DB_TASKS.iter().any(|(tool, task)| {
         let Some(i) = tool_at(tool) else {
             return false;
         };
-        let rest: Vec<&str> = words[i + 1..]
+        let after = &words[i + 1..];
+        let (flags, ops): (Vec<&str>, Vec<&str>) = task.iter().partition(|t| t.starts_with('-'));
+        if !flags.iter().all(|f| after.iter().any(|w| w == f)) {
+            return false;
+        }
+        if ops.is_empty() {
+            return true;
+        }
+        let rest: Vec<&str> = after
             .iter()
             .map(String::as_str)
-            .filter(|w| !w.starts_with('-') || task.contains(w))
+            .filter(|w| !w.starts_with('-'))
             .collect();
-        rest.windows(task.len()).take(4).any(|win| {
-            win.iter()
-                .zip(task.iter())
-                .all(|(w, t)| *t == "*" || w == t)
-        })
+        rest.windows(ops.len())
+            .take(4)
+            .any(|win| win.iter().zip(ops.iter()).all(|(w, t)| *t == "*" || w == t))
     });
     if !matched {
         return;
@@ -788,18 +813,38 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
         if let Some((k, v)) = w.split_once('=') {
             let k = k.trim_start_matches('-');
+            // the last part of a dotted property (`-Pflyway.url=…`, `-Dspring.datasource.url=…`)
+            let last = k.rsplit(['.', '_']).next().unwrap_or(k);
             if ENV_SELECTORS.contains(&k)
                 || matches!(
                     k,
-                    "environment" | "env" | "settings" | "connection" | "url" | "e"
+                    "environment"
+                        | "env"
+                        | "settings"
+                        | "connection"
+                        | "url"
+                        | "e"
+                        | "database"
+                        | "target"
+                        | "context"
                 )
+                || matches!(last, "url" | "uri" | "host")
             {
                 return names_production_or_remote(v);
             }
         }
         matches!(
             w.as_str(),
-            "-e" | "--environment" | "--env" | "--settings" | "--connection" | "--url"
+            "-e" | "--environment"
+                | "--env"
+                | "--settings"
+                | "--connection"
+                | "--url"
+                | "-database"
+                | "--database"
+                | "--database-url"
+                | "--db-url"
+                | "--target"
         ) && words
             .get(i + 1)
             .is_some_and(|v| names_production_or_remote(v))
@@ -872,7 +917,16 @@ pub(super) fn framework_code(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut S
                 break;
             }
         }
-        if let Some(code) = code.filter(|c| !c.trim().is_empty() && c.len() <= 16 * 1024) {
+        // Without a code option the shells read their code from standard input (`manage.py
+        // shell <<< "…"`, `rails runner -` is not a shell, `tinker` reads stdin too).
+        let stdin_code =
+            inv.stdin.text.clone().filter(|_| {
+                code.is_none() && matches!(task.first(), Some(&"shell") | Some(&"tinker"))
+            });
+        if let Some(code) = code
+            .or(stdin_code.as_deref())
+            .filter(|c| !c.trim().is_empty() && c.len() <= 16 * 1024)
+        {
             let cmd = format!("{interp} '{}'", code.replace('\'', r"'\''"));
             super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
         }
@@ -2320,6 +2374,12 @@ mod tests {
             "APP_ENV=production php artisan migrate:fresh --force",
             "NODE_ENV=production npx sequelize db:drop",
             "flyway -url=jdbc:postgresql://db.prod.acme.internal/app clean",
+            "php artisan db:wipe --force --database=mysql_prod",
+            "migrate -path db/migrations -database \"$PROD_DATABASE_URL\" drop -f",
+            "./gradlew flywayClean -Pflyway.url=jdbc:postgresql://orders-prod.db.example.net/o",
+            "npx prisma db push --accept-data-loss --url postgresql://app@users.prod.internal/app",
+            "dbt run -s fct_orders --full-refresh --target prod",
+            "goose -dir db postgres \"$PROD_DATABASE_URL\" reset --env production",
         ] {
             assert!(
                 facts(cmd).infra.iter().any(|f| f.kind == "dropdb"),
@@ -2343,6 +2403,10 @@ mod tests {
             "RAILS_ENV=production bin/rails db:migrate",
             "RAILS_ENV=production bin/rails assets:precompile",
             "php artisan migrate:fresh --seed",
+            "dbt run --full-refresh --target dev",
+            "migrate -path db/migrations -database postgres://localhost:5432/app drop -f",
+            "npx prisma db push --accept-data-loss",
+            "dbt run --target prod",
         ] {
             assert!(
                 !facts(cmd).infra.iter().any(|f| f.kind == "dropdb"),
