@@ -1751,6 +1751,71 @@ repo_defence_off(c) if {
 	regex.match(`^/?repos/[^/]+/[^/]+/(vulnerability-alerts|automated-security-fixes|branches/[^/]+/protection)`, a)
 }
 
+# Branch protection rewritten to require nothing (PUT …/branches/B/protection with
+# required_status_checks, required_pull_request_reviews or restrictions null, or
+# enforce_admins false): GitHub REST "Update branch protection" replaces the whole setting.
+repo_defence_off(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some m in c.argv
+	upper(m) in {"PUT", "--METHOD=PUT", "-XPUT", "PATCH", "--METHOD=PATCH", "-XPATCH"}
+	some a in c.argv
+	regex.match(`^/?repos/[^/]+/[^/]+/branches/[^/]+/protection`, a)
+	some v in c.argv
+	regex.match(`^(required_status_checks|required_pull_request_reviews|restrictions)=null$|^enforce_admins=false$`, v)
+}
+
+# @rule shell/audit-off deny
+# A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
+decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {
+	some c in facts_of("commands")
+	audit_off(c)
+	reason := sprintf("the command would switch off or delete the audit trail of a cloud account or cluster (%s)", [c.evidence])
+}
+
+audit_off_ops := {
+	"cloudtrail": {"stop-logging", "delete-trail"},
+	"guardduty": {"delete-detector", "disassociate-from-master-account", "disassociate-from-administrator-account"},
+	"config": {"stop-configuration-recorder", "delete-configuration-recorder", "delete-delivery-channel"},
+	"securityhub": {"disable-security-hub"},
+}
+
+audit_off(c) if {
+	c.program == "aws"
+	some i, svc in c.argv
+	ops := audit_off_ops[svc]
+	word_at(c.argv, i + 1) in ops
+}
+
+audit_off(c) if {
+	c.program == "aws"
+	some i, svc in c.argv
+	svc == "guardduty"
+	word_at(c.argv, i + 1) == "update-detector"
+	"--no-enable" in c.argv
+}
+
+audit_off(c) if {
+	c.program == "gcloud"
+	some i, a in c.argv
+	a == "logging"
+	word_at(c.argv, i + 1) == "sinks"
+	word_at(c.argv, i + 2) == "delete"
+}
+
+audit_off(c) if {
+	c.program == "az"
+	some i, a in c.argv
+	a == "monitor"
+	word_at(c.argv, i + 1) == "diagnostic-settings"
+	word_at(c.argv, i + 2) == "delete"
+}
+
+audit_off(c) if {
+	some a in c.argv
+	regex.match(`"?xpack\.security\.audit\.enabled"?\s*[:=]\s*"?false`, a)
+}
+
 # Options that install packages with their signatures unchecked, or trust what a download says
 # about itself: apt `--allow-unauthenticated`, `--allow-insecure-repositories`,
 # `-o Acquire::AllowInsecureRepositories=true`, a `[trusted=yes]` source line (sources.list(5));
@@ -1792,8 +1857,67 @@ signature_off(c) if {
 	word_at(c.argv, i + 2) == "true"
 }
 
+# Package managers told to skip TLS or integrity checks, or to take packages over plain HTTP:
+# ansible-galaxy --ignore-certs / -c (ansible-galaxy docs), Gradle dependency verification off
+# (-Dorg.gradle.dependency.verification=off, --dependency-verification=off; Gradle "Verifying
+# dependencies"), Composer's secure-http false / disable-tls true (Composer config docs), a
+# Conan remote on http:// or added with --insecure, helm --insecure-skip-tls-verify.
+signature_off(c) if {
+	c.program == "ansible-galaxy"
+	some a in c.argv
+	a in {"--ignore-certs", "-c"}
+}
+
+signature_off(c) if {
+	c.program in {"gradle", "gradlew"}
+	some i, a in c.argv
+	gradle_verification_off(a, word_at(c.argv, i + 1))
+}
+
+gradle_verification_off(a, _) if a in {"-Dorg.gradle.dependency.verification=off", "--dependency-verification=off"}
+
+gradle_verification_off(a, next) if {
+	a == "--dependency-verification"
+	next == "off"
+}
+
+signature_off(c) if {
+	c.program == "composer"
+	"config" in c.argv
+	some i, a in c.argv
+	composer_insecure(a, lower(word_at(c.argv, i + 1)))
+}
+
+composer_insecure(a, v) if {
+	a == "secure-http"
+	v in {"false", "0"}
+}
+
+composer_insecure(a, v) if {
+	a == "disable-tls"
+	v in {"true", "1"}
+}
+
+signature_off(c) if {
+	c.program == "conan"
+	"remote" in c.argv
+	some a in c.argv
+	a in {"add", "update"}
+	some u in c.argv
+	conan_insecure(u)
+}
+
+conan_insecure(u) if startswith(lower(u), "http://")
+
+conan_insecure(u) if u == "--insecure"
+
+signature_off(c) if {
+	c.program == "helm"
+	"--insecure-skip-tls-verify" in c.argv
+}
+
 # @rule shell/signature-check-off ask
-# Installing packages with their signatures unchecked or a repository trusted without one: apt --allow-unauthenticated / --allow-insecure-repositories / a [trusted=yes] source line, dnf/yum --nogpgcheck, zypper --no-gpg-checks, rpm --nosignature, nix --accept-flake-config. Whoever controls the mirror or the network then chooses the code that is installed (often as root).
+# Installing packages with their signatures unchecked or a repository trusted without one: apt --allow-unauthenticated / --allow-insecure-repositories / a [trusted=yes] source line, dnf/yum --nogpgcheck, zypper --no-gpg-checks, rpm --nosignature, nix --accept-flake-config; package managers told to skip TLS or integrity checks (ansible-galaxy --ignore-certs, Gradle dependency verification off, Composer secure-http false / disable-tls true, a Conan remote over http://, helm --insecure-skip-tls-verify). Whoever controls the mirror or the network then chooses the code that is installed (often as root).
 decision contains {"id": "shell/signature-check-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	signature_off(c)

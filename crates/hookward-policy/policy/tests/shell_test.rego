@@ -1070,3 +1070,28 @@ test_data_file_to_own_hosts_or_loopback_not_asked if {
 		not "shell/data-upload" in ds
 	}
 }
+
+test_package_managers_told_to_skip_checks_ask if {
+	every argv in {["ansible-galaxy", "collection", "install", "x.tar.gz", "--ignore-certs"], ["gradlew", "build", "-Dorg.gradle.dependency.verification=off"], ["gradle", "build", "--dependency-verification", "off"], ["composer", "config", "-g", "secure-http", "false"], ["composer", "config", "-g", "disable-tls", "true"], ["conan", "remote", "add", "m", "http://conan.example.net/v2"], ["helm", "repo", "add", "x", "https://charts.example.net", "--insecure-skip-tls-verify"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/signature-check-off"] == "ask"
+	}
+	every argv in {["composer", "config", "-g", "secure-http", "true"], ["conan", "remote", "add", "m", "https://conan.example.net/v2"], ["gradlew", "build", "--dependency-verification", "strict"], ["ansible-galaxy", "install", "-r", "requirements.yml"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/signature-check-off"]
+	}
+}
+
+test_cloud_audit_trails_switched_off_denied if {
+	every argv in {["aws", "cloudtrail", "stop-logging", "--name", "org"], ["aws", "guardduty", "delete-detector", "--detector-id", "x"], ["aws", "guardduty", "update-detector", "--detector-id", "x", "--no-enable"], ["aws", "config", "stop-configuration-recorder", "--configuration-recorder-name", "default"], ["gcloud", "logging", "sinks", "delete", "audit"], ["az", "monitor", "diagnostic-settings", "delete", "--name", "x", "--resource", "y"], ["curl", "-X", "PUT", "http://es:9200/_cluster/settings", "-d", "{\"persistent\":{\"xpack.security.audit.enabled\":false}}"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/audit-off"] == "deny"
+	}
+	every argv in {["aws", "cloudtrail", "start-logging", "--name", "org"], ["aws", "guardduty", "list-detectors"], ["gcloud", "logging", "sinks", "list"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/audit-off"]
+	}
+}
+
+test_branch_protection_emptied_asks if {
+	argv := ["gh", "api", "-X", "PUT", "repos/acme/app/branches/main/protection", "-F", "required_status_checks=null", "-F", "enforce_admins=false"]
+	shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"] == "ask"
+	argv2 := ["gh", "api", "-X", "PUT", "repos/acme/app/branches/main/protection", "-F", "enforce_admins=true"]
+	not shell_ids({"commands": [cmd(argv2)]})["shell/repo-defence-off"]
+}
