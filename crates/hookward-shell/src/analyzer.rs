@@ -105,6 +105,10 @@ pub(crate) struct Analyzer<'c> {
     depth_hit: bool,
     /// Content known for files written earlier in the same command (`curl -o x`, `echo … > x`).
     pub files: HashMap<String, Stream>,
+    /// Folders an archive downloaded earlier in the same command was extracted into (`curl -o
+    /// a.zip URL && unzip a.zip -d /tmp/a`, `curl URL | tar x -C d`), with the URL: every file
+    /// below them is downloaded content ([`Analyzer::file_content`]).
+    pub fetched_dirs: Vec<(String, String)>,
     fn_defs: Vec<FnDef>,
     fn_active: Vec<String>,
     next_fd: u32,
@@ -388,6 +392,7 @@ impl<'c> Analyzer<'c> {
             subst_bodies: 0,
             mounts: Vec::new(),
             files: HashMap::new(),
+            fetched_dirs: Vec::new(),
             fn_defs: Vec::new(),
             fn_active: Vec::new(),
             next_fd: 63,
@@ -1082,6 +1087,45 @@ impl<'c> Analyzer<'c> {
             }
         }
         self.route_stdout(out, red.stdout_file)
+    }
+
+    /// What the command knows of a file's content: written earlier in the command
+    /// ([`Analyzer::files`]), or extracted from a downloaded archive (a stream fetched from
+    /// its URL, content unknown: [`Analyzer::fetched_dirs`]).
+    pub(crate) fn file_content(&self, path: &str) -> Option<Stream> {
+        if let Some(s) = self.files.get(path) {
+            return Some(s.clone());
+        }
+        self.fetched_dirs
+            .iter()
+            .find(|(d, _)| {
+                path.len() > d.len()
+                    && path.starts_with(d.as_str())
+                    && (d.ends_with('/') || path.as_bytes().get(d.len()) == Some(&b'/'))
+            })
+            .map(|(_, url)| {
+                let mut s = Stream::default();
+                s.taint.fetched = Some(url.clone());
+                s
+            })
+    }
+
+    /// Records that an archive with content `archive` was extracted into `dir`: when the
+    /// archive was downloaded, `dir` becomes a [`Analyzer::fetched_dirs`] entry.
+    /// Extraction into the working folder or the project is left out: its files were there
+    /// before, and telling them from the archive's is not possible here.
+    pub(crate) fn extracted(&mut self, archive: &Stream, dir: &str, cwd: &str) {
+        let own = dir.trim_end_matches('/') == cwd.trim_end_matches('/')
+            || self
+                .ctx
+                .project_dir
+                .as_deref()
+                .is_some_and(|p| p.trim_end_matches('/') == dir.trim_end_matches('/'));
+        if let Some(url) = archive.taint.fetched.as_ref().filter(|_| !own) {
+            if !dir.is_empty() && self.fetched_dirs.len() < 16 {
+                self.fetched_dirs.push((dir.to_string(), url.clone()));
+            }
+        }
     }
 
     /// Sets a variable (with `+=` appending).

@@ -2251,6 +2251,15 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             dynamic: !cwd.known,
             glob: false,
         };
+        if cwd.known {
+            let content = match archive.as_ref().filter(|x| x.text != "-") {
+                Some(f) => a.file_content(&paths::resolve(f, &cwd0).path),
+                None => Some(inv.stdin.clone()),
+            };
+            if let Some(c) = content {
+                a.extracted(&c, &cwd.text, &cwd0.text);
+            }
+        }
         let ev = match p.value(&["-C", "--directory"]) {
             Some(d) => d.raw.clone(),
             None => inv.evidence.clone(),
@@ -2314,6 +2323,9 @@ fn unzip(a: &mut Analyzer, inv: &Inv) -> Stream {
         i += 1;
     }
     let cwd = inv.cwd.clone();
+    let content = archive
+        .as_ref()
+        .and_then(|z| a.file_content(&paths::resolve(z, &cwd).path));
     if let Some(z) = &archive {
         a.path_arg(&cwd, z, Access::Read, "unzip", false);
     }
@@ -2322,7 +2334,10 @@ fn unzip(a: &mut Analyzer, inv: &Inv) -> Stream {
     }
     match dest {
         Some(d) => {
-            a.path_arg(&cwd, &d, Access::Create, "unzip -d", true);
+            let r = a.path_arg(&cwd, &d, Access::Create, "unzip -d", true);
+            if let (Some(c), false) = (&content, r.dynamic) {
+                a.extracted(c, &r.path, &cwd.text);
+            }
         }
         None => {
             let r = Resolved {

