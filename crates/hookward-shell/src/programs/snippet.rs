@@ -475,6 +475,37 @@ fn shell_pipe_literals(code: &str) -> Vec<String> {
     out
 }
 
+/// Whether a URL literal of `code` is continued by a concatenation (`"https://x/c?d=" .
+/// urlencode(…)` in PHP/Perl, `+` in Python/JS/Ruby, `..` in Lua) or ends in an open query
+/// value or path inside an interpolating literal (`f"https://x/?d={…}"`, `` `https://x/${…}` ``,
+/// `"https://x/#{…}"`): the request carries data the code computed.
+fn url_built_from_data(code: &str) -> bool {
+    let mut from = 0;
+    while let Some(rel) = code.get(from..).and_then(|r| r.find("http")) {
+        let at = from + rel;
+        from = at + 4;
+        let Some(q) = code[..at].chars().last() else {
+            continue;
+        };
+        if !matches!(q, '"' | '\'' | '`') {
+            continue;
+        }
+        let rest = &code[at..];
+        let Some(end) = rest.find(q) else {
+            continue;
+        };
+        let lit = &rest[..end];
+        if lit.contains("{") || lit.contains("${") || lit.contains("#{") {
+            return true;
+        }
+        let after = rest[end + 1..].trim_start();
+        if after.starts_with('.') || after.starts_with('+') || after.starts_with("..") {
+            return true;
+        }
+    }
+    false
+}
+
 /// Calls that run code of the same language built at run time.
 fn eval_calls(lang: Lang) -> &'static [&'static str] {
     match lang {
@@ -1339,8 +1370,17 @@ fn module_aliases(code: &str, lang: Lang) -> Vec<(String, String)> {
                 for part in rest.split(',') {
                     if let Some((m, a)) = part.split_once(" as ") {
                         let (m, a) = (m.trim(), a.trim());
-                        if matches!(m, "os" | "os.path" | "shutil" | "subprocess" | "pathlib")
-                            && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        if matches!(
+                            m,
+                            "os" | "os.path"
+                                | "shutil"
+                                | "subprocess"
+                                | "pathlib"
+                                | "pandas"
+                                | "polars"
+                                | "numpy"
+                                | "pyarrow.parquet"
+                        ) && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                             && !a.is_empty()
                         {
                             out.push((a.to_string(), m.to_string()));
@@ -1738,6 +1778,8 @@ pub(crate) fn scan(
     if depth > MAX_SCAN_DEPTH || code.is_empty() {
         return out;
     }
+    // The path facts this scan adds start here (the files the code reads).
+    let first_path = a.facts.paths.len();
     let mut code: String = code.chars().take(64 * 1024).collect();
     // Module aliases (`const p = require('path')`, `import os.path as osp`): calls through
     // the alias are the module's calls.
@@ -1914,15 +1956,6 @@ pub(crate) fn scan(
     }
     // Data sent as a DNS name: a resolver call whose name carries a secret or the environment.
     resolver_exfil(a, interp, code, &ev_code);
-    // Uploads.
-    if networked && (env_dump || SENDS.iter().any(|s| code.contains(s)) || posts_positional(code)) {
-        let target = urls
-            .first()
-            .cloned()
-            .or_else(|| peers.first().cloned())
-            .unwrap_or_default();
-        a.upload(interp, &target, None, env_dump, &ev_code);
-    }
     // Backticks (perl, ruby, php) run shell code.
     if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
         for cmd in backtick_literals(code) {
@@ -1966,6 +1999,29 @@ pub(crate) fn scan(
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
             call(a, inv, st, &cx, code, pos, name, *eff);
         }
+    }
+    // Uploads: a body sent, or a URL built from data (`"https://x/c?d=" . urlencode(…)`,
+    // `"https://x/?d=" + open(f).read()`). What is sent is the first file the code reads, when
+    // it reads one, so the rules judge it as the file it is (a credential, an env file, a
+    // data file).
+    let sends = SENDS.iter().any(|s| code.contains(s)) || posts_positional(code);
+    let read = a
+        .facts
+        .paths
+        .get(first_path..)
+        .unwrap_or(&[])
+        .iter()
+        .find(|p| p.access == Access::Read)
+        .map(|p| p.path.clone());
+    let built = read.is_some() && url_built_from_data(code);
+    if networked && (env_dump || sends || built) {
+        let target = urls
+            .first()
+            .cloned()
+            .or_else(|| peers.first().cloned())
+            .unwrap_or_default();
+        let source = if env_dump { None } else { read };
+        a.upload(interp, &target, source, env_dump, &ev_code);
     }
     if fetches {
         out.taint.fetched = urls.first().cloned().or_else(|| peers.first().cloned());
@@ -2020,12 +2076,26 @@ const SDK_STORES: &[(&str, &str, &str)] = &[
 /// tarfile: "recursive=True"); `zipfile`'s `ZipFile.write(filename)` stores one file;
 /// `sqlite3.connect(database)` opens a database file (a browser's cookie or history store is
 /// read so); `shutil.make_archive(base, format, root_dir)` archives the tree at its third
-/// argument. The marker keeps `.add(`/`.write(` of sets and plain files out.
+/// argument; data-frame and array loaders read their file. The marker keeps `.add(`/`.write(`
+/// of sets and plain files out.
 const LIBRARY_READS: &[(&str, &str, usize, bool)] = &[
     ("tarfile", ".add", 0, true),
     ("zipfile", ".write", 0, false),
     ("sqlite3", "sqlite3.connect", 0, false),
     ("shutil", "shutil.make_archive", 2, true),
+    // Data frames and arrays loaded from a file (pandas `read_*`, polars, NumPy `load`,
+    // PyArrow `parquet.read_table`): the file's rows are what the code then holds and sends.
+    ("pandas", "pandas.read_csv", 0, false),
+    ("pandas", "pandas.read_parquet", 0, false),
+    ("pandas", "pandas.read_json", 0, false),
+    ("pandas", "pandas.read_excel", 0, false),
+    ("pandas", "pandas.read_feather", 0, false),
+    ("pandas", "pandas.read_pickle", 0, false),
+    ("pandas", "pandas.read_table", 0, false),
+    ("polars", "polars.read_csv", 0, false),
+    ("polars", "polars.read_parquet", 0, false),
+    ("numpy", "numpy.load", 0, false),
+    ("pyarrow", "pyarrow.parquet.read_table", 0, false),
 ];
 
 /// The reads of every [`LIBRARY_READS`] call the code makes whose path argument is known.

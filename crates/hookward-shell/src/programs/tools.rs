@@ -1112,6 +1112,8 @@ fn destructive_sql(s: &str) -> bool {
                             | "ADD"
                             | "ALTER"
                             | "RENAME"
+                            | "DELETE"
+                            | "WHERE"
                     )
                 })
                 .map(|(w, _)| *w)
