@@ -610,6 +610,26 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     exfil::object_store(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
+    // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the
+    // shell passes them (quotes removed, `\\` made `\`), read as cmd syntax.
+    if matches!(name, "cmd" | "cmd.exe") {
+        let words = inv.rest();
+        if let Some(at) = words
+            .iter()
+            .position(|w| matches!(w.text.to_ascii_lowercase().as_str(), "/c" | "/k" | "/r"))
+        {
+            let rest: Vec<&str> = words[at + 1..].iter().map(|w| w.text.as_str()).collect();
+            if !rest.is_empty() && !words[at + 1..].iter().any(|w| w.dynamic) {
+                crate::windows::run(
+                    a,
+                    &rest.join(" "),
+                    crate::windows::Dialect::Cmd,
+                    &inv.cwd,
+                    1,
+                );
+            }
+        }
+    }
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
     tools::sql_carriers(a, name, inv);

@@ -248,3 +248,21 @@ fn whatif_previews_and_wrappers() {
         "{f:?}"
     );
 }
+
+/// `cmd /c "…"` typed into a POSIX shell: cmd gets the words after the shell's quote removal
+/// (`\\` becomes `\`), and reads them as cmd syntax.
+#[test]
+fn cmd_run_from_a_posix_shell_reads_the_unquoted_words() {
+    let f = crate::analyze(
+        r#"cmd /c "reg save HKLM\\SAM C:\\Users\\Public\\sam.hiv""#,
+        &ctx(),
+    );
+    assert!(
+        f.paths
+            .iter()
+            .any(|p| p.path.to_ascii_lowercase().contains("sam")
+                && p.how.to_ascii_lowercase().contains("reg")),
+        "{:?}",
+        f.paths
+    );
+}
