@@ -654,7 +654,8 @@ const FLY_SSH_VALUE_OPTIONS: &[&str] = &[
 /// take a value before the command, options whose value *is* the command). Sources: Heroku CLI
 /// `heroku run` (`-a/--app`, `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh
 /// console` (`-a/--app`, `-s/--select`, `-u/--user`, `-C/--command`), adb(1) `-s SERIAL`,
-/// `-t ID`, `-H`/`-P` and `shell`.
+/// `-t ID`, `-H`/`-P` and `shell`, Kamal `app exec` (`-d/--destination`, `-r/--roles`,
+/// `-h/--hosts`: the command runs in the app's container on its servers).
 pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
     (
         "heroku",
@@ -677,6 +678,22 @@ pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
         &["-C", "--command"],
     ),
     ("adb", &["shell"], &["-s", "-t", "-H", "-P", "-L"], &[]),
+    (
+        "kamal",
+        &["app", "exec"],
+        &[
+            "-d",
+            "--destination",
+            "-r",
+            "--roles",
+            "-h",
+            "--hosts",
+            "-c",
+            "--config-file",
+            "--env",
+        ],
+        &[],
+    ),
 ];
 
 /// The command a [`CONSOLE_COMMANDS`] console runs, with the console's name, or `None` (no
@@ -687,6 +704,7 @@ fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
     let via: &'static str = match name {
         "heroku" => "heroku run",
         "adb" => "adb shell",
+        "kamal" => "kamal app exec",
         _ => "fly ssh console",
     };
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();

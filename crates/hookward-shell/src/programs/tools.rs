@@ -803,6 +803,17 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !matched {
         return;
     }
+    if targets_production(&words, inv) {
+        a.infra("dropdb", &inv.evidence);
+    }
+}
+
+/// Whether a framework command targets production or a database off this machine: an
+/// environment selector or database URL of the command ([`ENV_SELECTORS`],
+/// `-e`/`--environment`/`--settings`/`--connection`/`--url`/`--database`/`--target` values,
+/// dotted `*.url` properties, Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`). `words`: the
+/// program's base name, then its words.
+fn targets_production(words: &[String], inv: &Inv) -> bool {
     let env_says = inv.env.iter().any(|(k, v)| {
         (k == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && v.text == "1")
             || (ENV_SELECTORS.contains(&k.as_str()) && names_production_or_remote(&v.text))
@@ -849,9 +860,7 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
             .get(i + 1)
             .is_some_and(|v| names_production_or_remote(v))
     });
-    if env_says || args_say {
-        a.infra("dropdb", &inv.evidence);
-    }
+    env_says || args_say
 }
 
 /// Framework commands that evaluate code given on their command line, as data (h-cls19):
@@ -923,15 +932,57 @@ pub(super) fn framework_code(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut S
             inv.stdin.text.clone().filter(|_| {
                 code.is_none() && matches!(task.first(), Some(&"shell") | Some(&"tinker"))
             });
-        if let Some(code) = code
-            .or(stdin_code.as_deref())
-            .filter(|c| !c.trim().is_empty() && c.len() <= 16 * 1024)
-        {
+        let code = code.or(stdin_code.as_deref());
+        // Every row of a model deleted through the ORM, on production or on a remote
+        // console's machine (`kamal app exec 'bin/rails runner "Order.delete_all"'`).
+        if code.is_some_and(orm_wipe) && (targets_production(&words, inv) || a.remote.is_some()) {
+            a.infra("dropdb", &inv.evidence);
+        }
+        if let Some(code) = code.filter(|c| !c.trim().is_empty() && c.len() <= 16 * 1024) {
             let cmd = format!("{interp} '{}'", code.replace('\'', r"'\''"));
             super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
         }
         return;
     }
+}
+
+/// Whether framework code deletes every row of a table through its ORM, with no filter:
+/// Active Record `Model.delete_all` / `Model.destroy_all` on the class itself (Rails guides,
+/// "Active Record Query Interface"), Django `Model.objects.all().delete()`, Laravel
+/// `DB::table('t')->truncate()` / `->delete()` right after the table, `Model::truncate()`,
+/// or an SQL string of the code that [`destructive_sql`] calls destructive.
+fn orm_wipe(code: &str) -> bool {
+    let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    let class_call = |call: &str| {
+        squeezed.match_indices(call).any(|(i, _)| {
+            let recv = squeezed[..i]
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .next()
+                .unwrap_or("");
+            recv.rsplit("::")
+                .next()
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_uppercase())
+        })
+    };
+    if class_call(".delete_all") || class_call(".destroy_all") || class_call("::truncate(") {
+        return true;
+    }
+    if squeezed.contains(".objects.all().delete()") {
+        return true;
+    }
+    if let Some(i) = squeezed.find("DB::table(") {
+        let rest = &squeezed[i + "DB::table(".len()..];
+        if let Some(close) = rest.find(')') {
+            let after = &rest[close + 1..];
+            if after.starts_with("->truncate(") || after.starts_with("->delete(") {
+                return true;
+            }
+        }
+    }
+    crate::analyzer::quoted_literals(code)
+        .iter()
+        .any(|l| destructive_sql(l))
 }
 
 /// Words of a database, schema or table name that mark it as disposable test or scratch data:
@@ -2462,6 +2513,30 @@ mod tests {
             "SELECT * FROM t INTO OUTFILE '/tmp/t.csv'"
         ));
         assert!(!destructive_sql("\\x"));
+    }
+
+    #[test]
+    fn orm_deletes_of_every_row() {
+        for code in [
+            "Subscription.delete_all",
+            "Billing::Invoice.destroy_all",
+            "Order.objects.all().delete()",
+            "DB::table('audit_logs')->truncate();",
+            "Illuminate\\Support\\Facades\\DB::table('x')->delete();",
+            "AuditLog::truncate();",
+            "ActiveRecord::Base.connection.execute('TRUNCATE users')",
+        ] {
+            assert!(orm_wipe(code), "{code}");
+        }
+        for code in [
+            "User.where(spam: true).delete_all",
+            "user.posts.delete_all",
+            "Order.objects.filter(id=3).delete()",
+            "DB::table('x')->where('id', 3)->delete();",
+            "puts User.count",
+        ] {
+            assert!(!orm_wipe(code), "{code}");
+        }
     }
 
     #[test]
