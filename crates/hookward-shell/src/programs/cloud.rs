@@ -444,6 +444,82 @@ pub(crate) const CLIS: &[Cli] = &[
         ..NONE
     },
     Cli {
+        names: &["huggingface-cli", "hf"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--yes", "-y"],
+        local: &[],
+        example: "huggingface-cli repo delete acme/model-ft --yes",
+        source: "Hugging Face Hub CLI: repo delete (a model, dataset or Space repository and its files)",
+        ..NONE
+    },
+    Cli {
+        names: &["render"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--confirm", "-y", "--yes"],
+        local: &[],
+        example: "render services delete srv-a1b2 --confirm",
+        source: "Render CLI: services delete",
+        ..NONE
+    },
+    Cli {
+        names: &["conan"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["-c", "--confirm"],
+        local: &[],
+        whole_flags: &["-r", "--remote"],
+        only_whole: true,
+        verbs: &[Exact("remove")],
+        example: "conan remove \"*\" -r artifactory -c",
+        source: "Conan 2 `conan remove PATTERN -r REMOTE` (packages deleted from the remote; without -r only the local cache)",
+        ..NONE
+    },
+    Cli {
+        names: &["dvc"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["-f", "--force"],
+        local: &[],
+        whole_flags: &["--cloud", "-c"],
+        only_whole: true,
+        verbs: &[Exact("gc")],
+        example: "dvc gc --workspace --cloud -f",
+        source: "DVC `dvc gc --cloud` (removes from remote storage every version the kept revisions do not use)",
+        ..NONE
+    },
+    Cli {
+        names: &["pscale"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--force"],
+        local: &[],
+        example: "pscale database delete prod-db --force",
+        source: "PlanetScale CLI: database delete, branch delete",
+        ..NONE
+    },
+    Cli {
+        names: &["turso"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--yes", "-y"],
+        local: &[],
+        example: "turso db destroy prod --yes",
+        source: "Turso CLI: db destroy",
+        ..NONE
+    },
+    Cli {
+        names: &["dokku"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["--force"],
+        local: &[],
+        example: "dokku apps:destroy api --force",
+        source: "Dokku: apps:destroy, postgres:destroy (service plugins)",
+        ..NONE
+    },
+    Cli {
         names: &["railway"],
         verb_at: AnyOperand,
         confirms: true,
