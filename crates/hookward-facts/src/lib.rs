@@ -32,6 +32,7 @@ pub mod globs;
 mod guard_paths;
 pub mod imports;
 pub mod instructions;
+pub mod lookalike;
 mod mcp_cluster;
 pub mod net;
 pub mod output;
@@ -217,6 +218,10 @@ pub struct Facts {
     /// in code that runs when the project does ([`written::planted`]; `path/planted-exec`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub written_exec: Vec<written::WrittenExecFact>,
+    /// Code-hosting owners spelled like well-known ones in a shell command or in the text a
+    /// file tool writes ([`lookalike::lookalike_owners`]; `net/lookalike-owner`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lookalike_owners: Vec<lookalike::LookalikeFact>,
 }
 
 /// A file tool's write of a file that something runs later, or that grants privileges (see
@@ -1048,6 +1053,14 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         let text = armed::text_after_write(&abs, &tool.input);
                         facts.registries.extend(registry::from_file(&abs, &text));
                     }
+                    {
+                        let added = instructions::added_text(&tool.input);
+                        for f in lookalike::lookalike_owners(&added) {
+                            if !facts.lookalike_owners.contains(&f) {
+                                facts.lookalike_owners.push(f);
+                            }
+                        }
+                    }
                     if written::is_code(&abs) && !armed::arms(&abs) {
                         let added = instructions::added_text(&tool.input);
                         facts
@@ -1117,6 +1130,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                 return;
             };
             let sctx = shell_context(base, ctx, &project_dir);
+            facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).

@@ -103,3 +103,10 @@ registry_how(r) := sprintf("writing %s", [r.how]) if r.via != "shell"
 registry_lookalike(r) := sprintf(", a host that imitates %s", [r.lookalike]) if r.lookalike
 
 registry_lookalike(r) := "" if not r.lookalike
+
+# @rule net/lookalike-owner ask
+# A code-hosting owner spelled to look like a well-known one (goreIeaser/goreleaser-action in a workflow's uses:, github.com/terraform-aws-modu1es/… as a module source, github.com/espressiff/… in an install URL), in a shell command or in text a file tool writes: the same skeleton (case, 0/o, 1/l/I, rn/m, doubled letters, dashes) as an owner people install from by name (hookward-facts src/lookalike.rs). Its code would be taken for the real project's.
+decision contains {"id": "net/lookalike-owner", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "lookalike_owners", [])
+	reason := sprintf("%s looks like the well-known owner %s but is spelled differently (%s)", [f.owner, f.imitates, f.evidence])
+}

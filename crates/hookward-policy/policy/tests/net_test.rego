@@ -85,3 +85,15 @@ test_no_registry_fact_quiet if {
 	ids := {d.id | some d in rules.decision} with input as inp
 	not ids["net/package-registry"]
 }
+
+test_lookalike_owner_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [], "lookalike_owners": [{"owner": "goreIeaser", "imitates": "goreleaser", "evidence": "uses: goreIeaser/goreleaser-action@main"}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "net/lookalike-owner"
+	d.decision == "ask"
+	contains(d.reason, "goreleaser")
+}
