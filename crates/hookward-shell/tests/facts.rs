@@ -339,6 +339,22 @@ fn publish_and_infra() {
     assert!(f("terraform plan").infra.is_empty());
     assert_eq!(f("psql -c 'drop table users'").infra[0].kind, "sql_drop");
     assert!(f("psql -c 'select 1'").infra.is_empty());
+    assert_eq!(
+        f("conan upload ringbuf/0.3.0 -r conancenter --confirm").publish[0].kind,
+        "conan upload"
+    );
+    assert!(f("conan upload ringbuf/0.3.0").publish.is_empty());
+    assert_eq!(
+        f("npx electron-builder --mac --publish always").publish[0].kind,
+        "electron-builder publish"
+    );
+    assert!(f("npx electron-builder --mac --publish never")
+        .publish
+        .is_empty());
+    assert_eq!(
+        f("butler push build/linux acme/game:linux-stable").publish[0].kind,
+        "butler push"
+    );
 }
 
 #[test]

@@ -472,6 +472,26 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
             "goreleaser release".into()
         }
         ("anaconda", "upload") => "anaconda upload".into(),
+        // Conan 2 `conan upload REF -r REMOTE` (to a shared remote; without -r nothing is
+        // sent), electron-builder `--publish always` (GitHub releases or the configured
+        // provider), itch.io's butler `push`, Snapcraft `upload`/`push` with `--release`
+        // (a store channel), Chocolatey `push`.
+        ("conan", "upload") if has("-r") || words.iter().any(|w| w.starts_with("--remote")) => {
+            "conan upload".into()
+        }
+        ("electron-builder", _)
+            if words
+                .windows(2)
+                .any(|w| matches!(w[0].as_str(), "--publish" | "-p") && w[1] == "always")
+                || has("--publish=always") =>
+        {
+            "electron-builder publish".into()
+        }
+        ("butler", "push") => "butler push".into(),
+        ("snapcraft", "upload" | "push") if words.iter().any(|w| w.starts_with("--release")) => {
+            "snapcraft upload".into()
+        }
+        ("choco", "push") => "choco push".into(),
         // mkdocs(1) `gh-deploy`: builds the site and pushes it to the repository's `gh-pages`
         // branch, which GitHub Pages serves (`--force` overwrites that branch).
         ("mkdocs", "gh-deploy") => "mkdocs gh-deploy".into(),
