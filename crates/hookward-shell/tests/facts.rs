@@ -596,3 +596,34 @@ fn mktemp_tmpdir_takes_a_glued_value_only() {
         .collect();
     assert_eq!(paths, ["/var/tmp/x.XXXX"]);
 }
+
+/// Files handed to person-to-person transfer tools, to a gist from stdin or to an issue as its
+/// body file leave the machine: uploads with the file as their source.
+#[test]
+fn transfer_tools_gists_and_body_files_are_uploads() {
+    for (cmd, src) in [
+        (
+            "croc send /home/dev/project/data.csv",
+            "/home/dev/project/data.csv",
+        ),
+        ("wormhole send notes.txt", "/home/dev/project/notes.txt"),
+        (
+            "cat /home/dev/project/.env | gh gist create -",
+            "/home/dev/project/.env",
+        ),
+        (
+            "gh issue comment 7 --body-file /tmp/log.txt",
+            "/tmp/log.txt",
+        ),
+    ] {
+        let u = f(cmd).uploads;
+        assert!(
+            u.iter().any(|u| u.source.as_deref() == Some(src)),
+            "{cmd}: {u:?}"
+        );
+    }
+    assert!(f("croc 1234-code-word").uploads.is_empty());
+    assert!(f("gh pr create --title x --body 'fixes #3'")
+        .uploads
+        .is_empty());
+}

@@ -337,6 +337,43 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
+/// Person-to-person transfer tools that send the files named after their verb to whoever
+/// holds a code or link (program, verb, where it goes): magic-wormhole `wormhole send`, croc
+/// `croc send`, ffsend `ffsend upload`, OnionShare `onionshare-cli FILE` (no verb).
+const P2P_SENDERS: &[(&str, &str, &str)] = &[
+    ("wormhole", "send", "magic-wormhole relay"),
+    ("croc", "send", "croc relay"),
+    ("ffsend", "upload", "send.vis.ee"),
+    ("ffsend", "u", "send.vis.ee"),
+    ("onionshare-cli", "", "onion service"),
+];
+
+/// Uploads of the files a [`P2P_SENDERS`] tool sends.
+pub(crate) fn p2p_send(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let Some((_, verb, target)) = P2P_SENDERS
+        .iter()
+        .find(|(p, v, _)| *p == name && (v.is_empty() || inv.rest().iter().any(|w| w.text == *v)))
+    else {
+        return;
+    };
+    let words = inv.rest();
+    let start = if verb.is_empty() {
+        0
+    } else {
+        words
+            .iter()
+            .position(|w| w.text == *verb)
+            .map_or(0, |i| i + 1)
+    };
+    for w in words.iter().skip(start).take(16) {
+        if w.text.starts_with('-') {
+            continue;
+        }
+        let r = a.path_arg(&inv.cwd, w, crate::facts::Access::Read, name, true);
+        a.upload(name, target, Some(r.path), false, &inv.evidence);
+    }
+}
+
 /// Forge CLIs that post their option values as issue, pull-request, comment, gist or API
 /// bodies to their host: (program, host, verbs that post, verbs that store secrets on purpose).
 /// Sources: gh(1) (`issue|pr create|comment|edit --body|--title`, `release create --notes`,

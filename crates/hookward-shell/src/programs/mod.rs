@@ -616,6 +616,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         config_set_integrity(a, name, inv);
     }
     exfil::object_store(a, name, inv);
+    exfil::p2p_send(a, name, inv);
     keys::secret_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
     // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the

@@ -245,7 +245,7 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
 }
 
 /// Where data read from stdin comes from, for an upload's `source`.
-fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
+pub(crate) fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
     let s = &inv.stdin;
     let src = match (&s.file, s.taint.env_dump, &s.taint.secret_var) {
         (Some(f), _, _) => Some(f.clone()),

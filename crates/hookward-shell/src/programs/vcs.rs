@@ -1094,9 +1094,35 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
             );
         }
         (Some("gist"), Some("create")) => {
-            for x in rest.iter().skip(2).filter(|x| !x.text.starts_with('-')) {
+            for x in rest
+                .iter()
+                .skip(2)
+                .filter(|x| x.text == "-" || !x.text.starts_with('-'))
+            {
+                if x.text == "-" {
+                    // `gh gist create -`: the gist is standard input.
+                    let (src, dump) = super::net::stdin_source(inv);
+                    a.upload("gh", "gist.github.com", src, dump, &ev);
+                    continue;
+                }
                 let r = a.path_arg(&inv.cwd, x, Access::Read, "gh gist create", false);
                 a.upload("gh", "gist.github.com", Some(r.path), false, &ev);
+            }
+        }
+        // `gh issue|pr create|comment|edit --body-file FILE` (`-F FILE`; `-` is stdin): the
+        // file becomes the issue's text on github.com.
+        (Some("issue" | "pr"), Some("create" | "comment" | "edit" | "review")) => {
+            for (i, x) in rest.iter().enumerate() {
+                let v = match x.text.as_str() {
+                    "-F" | "--body-file" => rest.get(i + 1).cloned(),
+                    t => t
+                        .strip_prefix("--body-file=")
+                        .map(|_| opts::sub_arg(x, "--body-file=".len())),
+                };
+                if let Some(v) = v.filter(|v| v.text != "-") {
+                    let r = a.path_arg(&inv.cwd, &v, Access::Read, "gh --body-file", false);
+                    a.upload("gh", "github.com", Some(r.path), false, &ev);
+                }
             }
         }
         (Some("secret"), Some("set")) => {
