@@ -545,6 +545,48 @@ pub const TABLE_TAIL: &[Row] = &[
         "Confluent Platform images mount /etc/kafka/secrets; Docker Compose secrets (docs.docker.com, 'Manage secrets securely in Docker Compose')",
     ),
     row(
+        Home(".config/stripe"),
+        Credential,
+        "/home/x/.config/stripe/config.toml",
+        "Stripe CLI keeps the profile's test and live API keys in ~/.config/stripe/config.toml",
+    ),
+    row(
+        Name(".sentryclirc"),
+        Credential,
+        "/home/x/.sentryclirc",
+        "sentry-cli configuration (auth token): ~/.sentryclirc",
+    ),
+    row(
+        Home(".config/sentry"),
+        Credential,
+        "/home/x/.config/sentry/sentryclirc",
+        "sentry-cli configuration under XDG",
+    ),
+    row(
+        Home(".railway/config.json"),
+        Credential,
+        "/home/x/.railway/config.json",
+        "Railway CLI login token",
+    ),
+    row(
+        Home(".expo/state.json"),
+        Credential,
+        "/Users/x/.expo/state.json",
+        "Expo CLI session (auth.sessionSecret)",
+    ),
+    row(
+        Name("key.properties"),
+        Credential,
+        "/home/x/app/android/key.properties",
+        "Flutter/Android release signing: storePassword and keyPassword of the upload keystore",
+    ),
+    row(
+        Name("stored_tokens"),
+        Credential,
+        "/home/x/.cache/huggingface/stored_tokens",
+        "huggingface_hub: every saved access token (HF_HOME/stored_tokens)",
+    ),
+    row(
         Home(".clickhouse-client"),
         Credential,
         "/home/x/.clickhouse-client/config.xml",

@@ -941,6 +941,12 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
 /// they name (printenv(1)).
 pub(crate) const VALUE_PRINTERS: &[&str] = &["echo", "printf", "print", "printenv"];
 
+/// Words of a search pattern that pick the secrets out of an environment dump (`env | grep -i
+/// token`).
+const SECRET_PATTERN_WORDS: &[&str] = &[
+    "key", "token", "secret", "pass", "pwd", "auth", "cred", "api", "aws", "private",
+];
+
 /// The secret-named variable ([`super::exfil::secret_name`]) whose value a word prints as
 /// written: `$TOKEN`, `"${DB_PASSWORD}"`, `"key=$API_KEY"`. Not in single quotes (no
 /// expansion), not `${#X}` (a length), not `${X:+w}`/`${X+w}` (the word, not the value), not a
@@ -981,6 +987,25 @@ fn printed_secret_ref(raw: &str) -> Option<String> {
 /// OPENAI_API_KEY`). Handed to another program instead (`echo "$TOKEN" | gh auth login
 /// --with-token`, `> .env`, `$(…)`), it is captured (see `Analyzer::walk_pipeline`).
 pub(super) fn variable_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    // `env | grep -i token`, `printenv | grep KEY`: the environment filtered to its secrets.
+    if matches!(name, "grep" | "egrep" | "fgrep" | "rg") && inv.stdin.taint.env_dump {
+        let pattern = inv
+            .rest()
+            .iter()
+            .map(|w| w.text.as_str())
+            .find(|w| !w.starts_with('-'))
+            .unwrap_or("");
+        let lower = pattern.to_ascii_lowercase();
+        if SECRET_PATTERN_WORDS.iter().any(|s| lower.contains(s)) {
+            a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+                program: "env".to_string(),
+                form: format!("| {name} {pattern}"),
+                captured,
+                evidence: crate::analyzer::clip(&inv.evidence),
+            });
+        }
+        return;
+    }
     if !VALUE_PRINTERS.contains(&name) {
         return;
     }
@@ -1244,6 +1269,8 @@ mod tests {
             "printenv OPENAI_API_KEY",
             "echo \"key=$STRIPE_API_KEY\" | grep key",
             "echo $GITHUB_TOKEN | base64",
+            "env | grep -i token",
+            "printenv | grep API_KEY",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
@@ -1273,6 +1300,8 @@ mod tests {
             "echo '$TOKEN'",
             "echo $HOME $PATH",
             "printenv PATH",
+            "env | grep PATH",
+            "grep -i token src/auth.ts",
         ] {
             assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
         }
