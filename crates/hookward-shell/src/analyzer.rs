@@ -1778,6 +1778,7 @@ impl<'c> Analyzer<'c> {
             .find(|(g, _)| *g == r.path)
             .map(|(_, w)| *w);
         let mut recursive = recursive;
+        let made_folder = how == "mkdir";
         let mut how = how.to_string();
         match walk {
             // Every file below DIR read by a program that prints or sends content: besides
@@ -1875,7 +1876,9 @@ impl<'c> Analyzer<'c> {
             return;
         }
         self.facts.paths.push(fact);
-        if matches!(access, Access::Write | Access::Create) {
+        // An empty folder made by mkdir runs nothing at start-up (`mkdir -p
+        // ~/.config/systemd/user`); what is then copied into it is a write of its own.
+        if matches!(access, Access::Write | Access::Create) && !made_folder {
             crate::persist::for_path(self, &r.path, evidence);
         }
         if matches!(access, Access::Write | Access::Delete) && !r.dynamic {

@@ -33,7 +33,12 @@ const HOME_RC: &[&str] = &[
     ".xsession",
     ".pam_environment",
     ".config/fish/config.fish",
+    ".config/fish/conf.d",
     ".config/environment.d",
+    // Sourced by the default ~/.bashrc of Debian and Ubuntu (skel), and oh-my-zsh's custom
+    // folder (every *.zsh in it is sourced at start-up).
+    ".bash_aliases",
+    ".oh-my-zsh/custom",
 ];
 
 /// System-wide shell start-up files and directories.
@@ -159,14 +164,16 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
         if rel == ".ssh/config" || rel.starts_with(".ssh/config.d/") {
             return Some(("ssh_config", false));
         }
-        if rel.starts_with(".config/systemd/user/") || rel.starts_with(".local/share/systemd/user/")
-        {
+        // The folders themselves too: a copy into the folder (`cp x.plist
+        // ~/Library/LaunchAgents/`) writes a file the login starts.
+        let in_dir = |d: &str| rel == d || rel.starts_with(&format!("{d}/"));
+        if in_dir(".config/systemd/user") || in_dir(".local/share/systemd/user") {
             return Some(("systemd", false));
         }
-        if rel.starts_with("Library/LaunchAgents/") {
+        if in_dir("Library/LaunchAgents") {
             return Some(("launchd", false));
         }
-        if rel.starts_with(".config/autostart/") {
+        if in_dir(".config/autostart") {
             return Some(("autostart", false));
         }
         // Windows: the user's Startup folder (programs started at logon) and PowerShell's
@@ -931,6 +938,30 @@ mod tests {
         let mut v = Val::known(s);
         v.dynamic = s.contains('$');
         v
+    }
+
+    /// A copy into a start-up folder is persistence; making the empty folder is not; the
+    /// aliases file Debian's ~/.bashrc sources is a start-up file.
+    #[test]
+    fn start_up_folders_and_sourced_files() {
+        let c = ctx();
+        assert_eq!(
+            classify("/home/dev/Library/LaunchAgents", &c),
+            Some(("launchd", false))
+        );
+        assert_eq!(
+            classify("/home/dev/.bash_aliases", &c),
+            Some(("shell_rc", false))
+        );
+        for (cmd, yes) in [
+            ("cp x.plist ~/Library/LaunchAgents/", true),
+            ("cp x.desktop ~/.config/autostart/", true),
+            ("mkdir -p ~/.config/systemd/user", false),
+            ("mkdir -p ~/Library/LaunchAgents", false),
+        ] {
+            let f = crate::analyze(cmd, &c);
+            assert_eq!(!f.persistence.is_empty(), yes, "{cmd}: {:?}", f.persistence);
+        }
     }
 
     #[test]
