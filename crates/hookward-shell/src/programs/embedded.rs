@@ -625,6 +625,71 @@ pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: 
     }
 }
 
+/// The agents' own commands that add an MCP server to their configuration (`claude mcp add
+/// [-s local|project|user] NAME -- CMD ARGS`, `claude mcp add-json`, `codex mcp add NAME -- CMD
+/// ARGS`, `gemini mcp add [-s user|project] NAME CMD ARGS`; each CLI's `mcp --help`): a write
+/// of the file that holds the servers (Claude Code: the project's `.mcp.json` for `-s project`,
+/// else `~/.claude.json`; Codex: `~/.codex/config.toml`; Gemini CLI: `.gemini/settings.json` of
+/// the project, or of the home for `-s user`), so the MCP and settings rules judge it as the
+/// write it is, and the server's command, which the agent starts at every session, analysed
+/// as code.
+pub(crate) fn agent_mcp_add(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    if !matches!(name, "claude" | "codex" | "gemini") {
+        return;
+    }
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    if words.first() != Some(&"mcp") || !matches!(words.get(1), Some(&"add") | Some(&"add-json")) {
+        return;
+    }
+    let scope = words
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| match *w {
+            "-s" | "--scope" => words.get(i + 1).copied(),
+            _ => w.strip_prefix("--scope="),
+        })
+        .unwrap_or("");
+    let home = a.ctx.home.trim_end_matches('/').to_string();
+    let cwd = inv.cwd.text.trim_end_matches('/').to_string();
+    let config = match name {
+        "claude" if scope == "project" => format!("{cwd}/.mcp.json"),
+        "claude" => format!("{home}/.claude.json"),
+        "codex" => format!("{home}/.codex/config.toml"),
+        _ if scope == "user" => format!("{home}/.gemini/settings.json"),
+        _ => format!("{cwd}/.gemini/settings.json"),
+    };
+    if inv.cwd.known || !config.starts_with(&cwd) {
+        let r = crate::paths::Resolved {
+            path: config,
+            dynamic: false,
+            glob: false,
+        };
+        a.add_path(
+            &r,
+            crate::facts::Access::Write,
+            &format!("{name} mcp add"),
+            false,
+            &inv.evidence,
+        );
+    }
+    let command: Vec<&str> = match words.iter().position(|w| *w == "--") {
+        Some(i) => words[i + 1..].to_vec(),
+        // Gemini CLI: `mcp add NAME COMMAND ARGS…` after its options.
+        None if name == "gemini" => words
+            .iter()
+            .skip(2)
+            .filter(|w| !w.starts_with('-'))
+            .skip(1)
+            .copied()
+            .collect(),
+        None => Vec::new(),
+    };
+    if !command.is_empty() && command.len() <= 64 {
+        let code = command.join(" ");
+        run_shell_text(a, inv, st, name, &code, &inv.evidence);
+    }
+}
+
 /// One console row: (program, words naming the console, options taking a value, options whose
 /// value is the command).
 type Console = (

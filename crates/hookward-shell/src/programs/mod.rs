@@ -618,6 +618,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     exfil::object_store(a, name, inv);
     exfil::p2p_send(a, name, inv);
     interp::notebook_from_url(a, name, inv);
+    embedded::agent_mcp_add(a, name, inv, st);
     keys::secret_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
     // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the
