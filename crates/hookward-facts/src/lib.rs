@@ -222,6 +222,39 @@ pub struct Facts {
     /// file tool writes ([`lookalike::lookalike_owners`]; `net/lookalike-owner`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lookalike_owners: Vec<lookalike::LookalikeFact>,
+    /// Editor settings files a file tool's write turns tool auto-approval on in (VS Code's and
+    /// its forks' `chat.tools.autoApprove` and `chat.tools.global.autoApprove`: the editor's
+    /// agent then runs commands and edits files without asking; [`approval_off`];
+    /// `path/editor-auto-approve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approval_off: Vec<String>,
+}
+
+/// Whether writing `added` into `path` turns an editor agent's tool auto-approval on: a VS Code
+/// family settings file (`.vscode/settings.json`, `.cursor/settings.json`, the user settings of
+/// Code, Code - Insiders, VSCodium, Cursor, Windsurf) whose added text sets a key ending in
+/// `autoApprove` to `true` (VS Code docs, "chat.tools.autoApprove"; the setting behind
+/// CVE-2025-53773, where injected text enabled it to run commands unasked).
+pub fn approval_off(path: &str, added: &str) -> bool {
+    let editor_settings = basename(path) == "settings.json"
+        && [
+            "/.vscode/",
+            "/.cursor/",
+            "/Code/User/",
+            "/Code - Insiders/User/",
+            "/VSCodium/User/",
+            "/Cursor/User/",
+            "/Windsurf/User/",
+        ]
+        .iter()
+        .any(|d| path.contains(d));
+    if !editor_settings {
+        return false;
+    }
+    let squeezed: String = added.chars().filter(|c| !c.is_whitespace()).collect();
+    squeezed
+        .match_indices("autoApprove\":")
+        .any(|(i, m)| squeezed[i + m.len()..].starts_with("true"))
 }
 
 /// A file tool's write of a file that something runs later, or that grants privileges (see
@@ -1055,6 +1088,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     }
                     {
                         let added = instructions::added_text(&tool.input);
+                        if approval_off(&abs, &added) && !facts.approval_off.contains(&abs) {
+                            facts.approval_off.push(abs.clone());
+                        }
                         for f in lookalike::lookalike_owners(&added) {
                             if !facts.lookalike_owners.contains(&f) {
                                 facts.lookalike_owners.push(f);
@@ -2090,6 +2126,30 @@ mod tests {
         assert_eq!(glob_base("/*").as_deref(), Some("/"));
         assert_eq!(glob_base("/home/dev/*").as_deref(), Some("/home/dev"));
         assert_eq!(glob_base("/home/dev/x"), None);
+    }
+
+    #[test]
+    fn editor_auto_approval_turned_on() {
+        assert!(approval_off(
+            "/home/dev/p/.vscode/settings.json",
+            "{\n  \"chat.tools.autoApprove\": true\n}"
+        ));
+        assert!(approval_off(
+            "/home/dev/.config/Code/User/settings.json",
+            "\"chat.tools.global.autoApprove\":true,"
+        ));
+        assert!(!approval_off(
+            "/home/dev/p/.vscode/settings.json",
+            "\"chat.tools.autoApprove\": false"
+        ));
+        assert!(!approval_off(
+            "/home/dev/p/config/settings.json",
+            "\"autoApprove\": true"
+        ));
+        assert!(!approval_off(
+            "/home/dev/p/.vscode/settings.json",
+            "\"editor.formatOnSave\": true"
+        ));
     }
 
     /// A folder below the home read recursively reads the credential stores inside it.

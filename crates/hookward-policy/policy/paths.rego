@@ -153,6 +153,13 @@ decision contains {"id": "path/runs-later", "decision": "ask", "reason": reason}
 	reason := sprintf("the %s tool would write %s (%s), which runs later when git or another program triggers it", [f.tool, f.path, f.kind])
 }
 
+# @rule path/editor-auto-approve deny
+# A file tool's write that turns an editor agent's tool auto-approval on (chat.tools.autoApprove or chat.tools.global.autoApprove true in .vscode/settings.json, .cursor/settings.json or an editor's user settings): that agent then runs commands and edits files without asking anyone, the path planted instructions took in CVE-2025-53773 (hookward-facts lib.rs approval_off).
+decision contains {"id": "path/editor-auto-approve", "decision": "deny", "reason": reason} if {
+	some p in object.get(input.facts, "approval_off", [])
+	reason := sprintf("the write would turn tool auto-approval on in %s: the editor's agent would then run commands without asking", [p])
+}
+
 # @rule path/planted-exec deny
 # A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003). Read line by line from the added text only; documents, Dockerfiles and CI files are not read (hookward-facts src/written.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
 decision contains {"id": "path/planted-exec", "decision": "deny", "reason": reason} if {

@@ -328,3 +328,14 @@ test_no_planted_fact_no_planted_rule if {
 	not "path/planted-exec" in ds
 	not "path/planted-exec-script" in ds
 }
+
+test_editor_auto_approve_denied if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [], "approval_off": ["/home/dev/project/.vscode/settings.json"]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "path/editor-auto-approve"
+	d.decision == "deny"
+}
