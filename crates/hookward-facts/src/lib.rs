@@ -509,6 +509,11 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_env_file(path) {
         out.push("env_file");
     }
+    // A repository's own history store (`.git`, Mercurial `.hg`, Subversion `.svn`, Jujutsu
+    // `.jj`): removing it loses every commit, branch and stash not pushed anywhere.
+    if matches!(basename(path), ".git" | ".hg" | ".svn" | ".jj") {
+        out.push("vcs_store");
+    }
     if is_env_template(path) {
         out.push("env_template");
     }

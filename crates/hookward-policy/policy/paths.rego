@@ -153,6 +153,16 @@ decision contains {"id": "path/runs-later", "decision": "ask", "reason": reason}
 	reason := sprintf("the %s tool would write %s (%s), which runs later when git or another program triggers it", [f.tool, f.path, f.kind])
 }
 
+# @rule path/repo-history-delete ask
+# Removing the project's own history store (rm -rf .git, .hg, .svn, .jj at the project root; a vendored or temporary clone's is not this): every commit, branch, tag and stash that was not pushed is gone, and the working tree stops being a checkout. Files inside it (.git/index.lock) are not this.
+decision contains {"id": "path/repo-history-delete", "decision": "ask", "reason": reason} if {
+	some p in input.facts.paths
+	p.access == "delete"
+	lib.has_class(p, "vcs_store")
+	regex.replace(p.path, `/[^/]+$`, "") == input.facts.project_dir
+	reason := sprintf("%s would delete %s, the repository's history (commits, branches and stashes not pushed anywhere are lost)", [lib.how(p), p.path])
+}
+
 # @rule path/editor-auto-approve deny
 # A file tool's write that turns an editor agent's tool auto-approval on (chat.tools.autoApprove or chat.tools.global.autoApprove true in .vscode/settings.json, .cursor/settings.json or an editor's user settings): that agent then runs commands and edits files without asking anyone, the path planted instructions took in CVE-2025-53773 (hookward-facts lib.rs approval_off).
 decision contains {"id": "path/editor-auto-approve", "decision": "deny", "reason": reason} if {

@@ -339,3 +339,17 @@ test_editor_auto_approve_denied if {
 	d.id == "path/editor-auto-approve"
 	d.decision == "deny"
 }
+
+vcs_delete(path) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"project_dir": "/home/dev/project", "paths": [{"path": path, "access": "delete", "via": "shell", "how": "rm", "evidence": path, "classes": ["project", "vcs_store"], "recursive": true}]},
+	"config": {},
+}
+
+test_project_history_delete_asks if {
+	some d in rules.decision with input as vcs_delete("/home/dev/project/.git")
+	d.id == "path/repo-history-delete"
+	d.decision == "ask"
+	ids := {x.id | some x in rules.decision with input as vcs_delete("/home/dev/project/vendor/x/.git")}
+	not "path/repo-history-delete" in ids
+}
