@@ -134,10 +134,30 @@ fn url_secrets(url: &str) -> Vec<String> {
             }
         })
         .collect();
-    crate::instructions::saved_secrets(&spaced)
+    let mut out: Vec<String> = crate::instructions::saved_secrets(&spaced)
         .into_iter()
         .map(str::to_string)
-        .collect()
+        .collect();
+    // A value sent base64-encoded (`?d=Z2hwXz…`, the token's bytes in a form no detector
+    // reads): decoded, the same detectors see it. Values of 16+ base64 characters only.
+    for v in spaced.split_whitespace().take(32) {
+        let b64 = v.len() >= 16
+            && v.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'_' | b'='));
+        if !b64 {
+            continue;
+        }
+        let Some(text) = hookward_shell::decode_base64(v).and_then(|b| String::from_utf8(b).ok())
+        else {
+            continue;
+        };
+        for k in crate::instructions::saved_secrets(&text) {
+            if !out.iter().any(|o| o == k) {
+                out.push(k.to_string());
+            }
+        }
+    }
+    out
 }
 
 /// A fetch tool's URL and the URLs nested in it (a redirector's target).
@@ -232,6 +252,20 @@ pub fn net_facts(event: &Event, shell: Option<&hookward_shell::ShellFacts>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A live token in a URL is found written out and base64-encoded; ordinary values are not.
+    #[test]
+    fn url_tokens_plain_and_base64_encoded() {
+        // ghp_ + 36 characters: the GitHub classic token shape, made up.
+        let token = "ghp_5mQx2Lr8Tz4Wv9Yb1Nc7Kd3Hf6Jg0Ps2Aq8E";
+        assert!(!url_secrets(&format!("https://x.example.dev/c?t={token}")).is_empty());
+        let b64 = "Z2hwXzVtUXgyTHI4VHo0V3Y5WWIxTmM3S2QzSGY2SmcwUHMyQXE4RQ";
+        assert!(!url_secrets(&format!("https://x.example.dev/c?d={b64}")).is_empty());
+        assert!(
+            url_secrets("https://x.example.dev/c?q=aGVsbG8gd29ybGQgaGVsbG8gd29ybGQ").is_empty()
+        );
+        assert!(url_secrets("https://x.example.dev/assets/app.0123456789abcdef.js").is_empty());
+    }
 
     #[test]
     fn git_remotes_in_scp_form() {

@@ -51,6 +51,12 @@ mod wrappers;
 pub use facts::*;
 pub use paths::other_root;
 
+/// Decodes base64 (RFC 4648, standard or URL-safe alphabet; whitespace ignored, padding
+/// optional), as the analyzer does for `base64 -d`. `None` when another character appears.
+pub fn decode_base64(input: &str) -> Option<Vec<u8>> {
+    decode::base64(input)
+}
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Analyses one shell command string (as a Bash tool call would run it with `bash -c`) in
