@@ -490,6 +490,27 @@ pub(crate) const CLIS: &[Cli] = &[
         ..NONE
     },
     Cli {
+        names: &["sentry-cli"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        example: "sentry-cli releases delete 1.2.3",
+        source: "sentry-cli: releases delete, projects delete (Sentry's API)",
+        ..NONE
+    },
+    Cli {
+        names: &["algolia"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &["-y", "--confirm"],
+        local: &[],
+        verbs: &[Exact("clear")],
+        example: "algolia indices delete prod_products -y",
+        source: "Algolia CLI: indices delete / clear (every record of the index)",
+        ..NONE
+    },
+    Cli {
         names: &["pscale"],
         verb_at: AnyOperand,
         confirms: true,

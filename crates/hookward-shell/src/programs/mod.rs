@@ -368,6 +368,7 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
 /// test checks both), so that the common case, a program in none of them, costs one binary
 /// search instead of a scan of each table.
 const TABLED: &[&str] = &[
+    "algolia",
     "aliyun",
     "argo",
     "argocd",
@@ -489,6 +490,7 @@ const TABLED: &[&str] = &[
     "scw",
     "secret-tool",
     "security",
+    "sentry-cli",
     "serverless",
     "sfdisk",
     "sg_format",

@@ -839,7 +839,9 @@ fn targets_production(words: &[String], inv: &Inv) -> bool {
             || (ENV_SELECTORS.contains(&k.as_str()) && names_production_or_remote(&v.text))
     });
     let args_say = words.iter().enumerate().any(|(i, w)| {
-        if w == "DISABLE_DATABASE_ENVIRONMENT_CHECK=1" {
+        // Supabase CLI `--linked`: the command acts on the remote project linked to this
+        // folder, not on the local stack (Supabase CLI reference, `supabase db reset`).
+        if w == "DISABLE_DATABASE_ENVIRONMENT_CHECK=1" || w == "--linked" {
             return true;
         }
         if let Some((k, v)) = w.split_once('=') {
