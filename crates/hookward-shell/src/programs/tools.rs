@@ -2581,6 +2581,7 @@ mod tests {
             "./gradlew flywayClean -Pflyway.url=jdbc:postgresql://orders-prod.db.example.net/o",
             "npx prisma db push --accept-data-loss --url postgresql://app@users.prod.internal/app",
             "dbt run -s fct_orders --full-refresh --target prod",
+            "supabase db reset --linked",
             "goose -dir db postgres \"$PROD_DATABASE_URL\" reset --env production",
         ] {
             assert!(
@@ -2606,6 +2607,7 @@ mod tests {
             "RAILS_ENV=production bin/rails assets:precompile",
             "php artisan migrate:fresh --seed",
             "dbt run --full-refresh --target dev",
+            "supabase db reset",
             "migrate -path db/migrations -database postgres://localhost:5432/app drop -f",
             "npx prisma db push --accept-data-loss",
             "dbt run --target prod",
