@@ -1731,7 +1731,7 @@ all_interfaces_option(a, _, opt) if {
 }
 
 # @rule shell/repo-defence-off ask
-# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), or the repository made public (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
+# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
 decision contains {"id": "shell/repo-defence-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	repo_defence_off(c)
@@ -1767,6 +1767,15 @@ repo_defence_off(c) if {
 	upper(m) in {"DELETE", "--METHOD=DELETE", "-XDELETE"}
 	some a in c.argv
 	regex.match(`^/?repos/[^/]+/[^/]+/(vulnerability-alerts|automated-security-fixes|branches/[^/]+/protection)`, a)
+}
+
+# A repository's workflow switched off (gh workflow disable; glab ci … is not a switch): its
+# checks or scans stop running on every push until someone turns it back on.
+repo_defence_off(c) if {
+	c.program == "gh"
+	some i, a in c.argv
+	a == "workflow"
+	word_at(c.argv, i + 1) == "disable"
 }
 
 # Branch protection rewritten to require nothing (PUT …/branches/B/protection with
