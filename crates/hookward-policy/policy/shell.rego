@@ -1563,8 +1563,20 @@ word_at(words, n) := words[n] if n < count(words)
 
 word_at(words, n) := "" if n >= count(words)
 
+# A bucket lifecycle rule that expires every object within a week (aws s3api
+# put-bucket-lifecycle-configuration with an empty prefix or no filter and Expiration Days ≤ 7;
+# AWS S3 "Lifecycle configuration elements"): the bucket empties itself on schedule.
+recovery_off(c) if {
+	c.program == "aws"
+	"put-bucket-lifecycle-configuration" in c.argv
+	some a in c.argv
+	contains(a, "Expiration")
+	regex.match(`"Days"\s*:\s*[0-7]\b`, a)
+	not regex.match(`"Prefix"\s*:\s*"[^"]+"`, a)
+}
+
 # @rule shell/recovery-off ask
-# Switching off what lets deleted data come back: bucket versioning suspended (aws s3api put-bucket-versioning … Status=Suspended, gsutil versioning set off, gcloud storage buckets update --no-versioning), soft delete cleared (gcloud storage buckets update --clear-soft-delete, az storage … --enable-delete-retention false, --enable-versioning false), automated backups off (aws rds modify-db-instance|modify-db-cluster --backup-retention-period 0), point-in-time recovery off (aws dynamodb update-continuous-backups … PointInTimeRecoveryEnabled=false), deletion protection off (--no-deletion-protection, --deletion-protection false). Each is the step before a delete that cannot be undone (the providers' docs on versioning, soft delete, backups and deletion protection).
+# Switching off what lets deleted data come back: bucket versioning suspended (aws s3api put-bucket-versioning … Status=Suspended, gsutil versioning set off, gcloud storage buckets update --no-versioning), soft delete cleared (gcloud storage buckets update --clear-soft-delete, az storage … --enable-delete-retention false, --enable-versioning false), automated backups off (aws rds modify-db-instance|modify-db-cluster --backup-retention-period 0), point-in-time recovery off (aws dynamodb update-continuous-backups … PointInTimeRecoveryEnabled=false), deletion protection off (--no-deletion-protection, --deletion-protection false), every object of a bucket set to expire within a week (put-bucket-lifecycle-configuration, empty prefix). Each is the step before a delete that cannot be undone (the providers' docs on versioning, soft delete, backups and deletion protection).
 decision contains {"id": "shell/recovery-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	recovery_off(c)

@@ -1113,3 +1113,13 @@ test_sql_web_shell_denied_not_called_infrastructure if {
 	ds["shell/sql-web-shell"] == "deny"
 	not ds["shell/infra-destroy"]
 }
+
+test_bucket_emptied_by_lifecycle_asks if {
+	lc := "{\"Rules\":[{\"ID\":\"x\",\"Status\":\"Enabled\",\"Filter\":{\"Prefix\":\"\"},\"Expiration\":{\"Days\":1}}]}"
+	shell_ids({"commands": [cmd(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", lc])]})["shell/recovery-off"] == "ask"
+	tmp := "{\"Rules\":[{\"ID\":\"x\",\"Status\":\"Enabled\",\"Filter\":{\"Prefix\":\"tmp/\"},\"Expiration\":{\"Days\":1}}]}"
+	not shell_ids({"commands": [cmd(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", tmp])]})["shell/recovery-off"]
+	old := "{\"Rules\":[{\"ID\":\"x\",\"Status\":\"Enabled\",\"Filter\":{},\"Expiration\":{\"Days\":365}}]}"
+	not shell_ids({"commands": [cmd(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", old])]})["shell/recovery-off"]
+}
+

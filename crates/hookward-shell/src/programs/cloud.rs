@@ -490,6 +490,17 @@ pub(crate) const CLIS: &[Cli] = &[
         ..NONE
     },
     Cli {
+        names: &["tmutil"],
+        verb_at: AnyOperand,
+        confirms: true,
+        force: &[],
+        local: &[],
+        verbs: &[Exact("deletelocalsnapshots"), Exact("deleteinprogress")],
+        example: "tmutil deletelocalsnapshots /",
+        source: "tmutil(8): delete (backups of a Time Machine destination), deletelocalsnapshots",
+        ..NONE
+    },
+    Cli {
         names: &["sentry-cli"],
         verb_at: AnyOperand,
         confirms: true,

@@ -503,6 +503,7 @@ const TABLED: &[&str] = &[
     "terraform",
     "terragrunt",
     "tkn",
+    "tmutil",
     "tofu",
     "tune2fs",
     "turso",
