@@ -371,6 +371,13 @@ database_dump(c) if {
 	"--rdb" in c.argv
 }
 
+# sqlite3 DB .dump (sqlite3(1) dot-command: the whole database as SQL text).
+database_dump(c) if {
+	c.program == "sqlite3"
+	some a in c.argv
+	startswith(trim_space(a), ".dump")
+}
+
 # The dump's bytes are what is sent: piped into the sender, or a file the same command wrote.
 dump_sent(u) if upload_source(u) == "<stdin>"
 
@@ -489,6 +496,32 @@ storage_policy_change(c) if {
 public_grant(c) if {
 	some a in c.argv
 	regex.match(public_grant_re, a)
+}
+
+# Objects uploaded with a canned ACL that lets everyone read them (aws s3 cp|sync|mv --acl
+# public-read|public-read-write, aws s3api put-object --acl …, gsutil cp -a public-read; AWS S3
+# "Canned ACL"): the copies are public the moment they land.
+storage_policy_change(c) if {
+	c.program == "aws"
+	some i, a in c.argv
+	a in {"cp", "sync", "mv", "put-object"}
+	some j, o in c.argv
+	o == "--acl"
+	word_at(c.argv, j + 1) in {"public-read", "public-read-write"}
+}
+
+storage_policy_change(c) if {
+	c.program == "aws"
+	some a in c.argv
+	a in {"--acl=public-read", "--acl=public-read-write"}
+}
+
+storage_policy_change(c) if {
+	c.program == "gsutil"
+	"cp" in c.argv
+	some j, o in c.argv
+	o == "-a"
+	word_at(c.argv, j + 1) in {"public-read", "public-read-write"}
 }
 
 # @rule shell/storage-policy-change ask

@@ -2234,6 +2234,20 @@ fn tar(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 ..Stream::default()
             };
         }
+        // Written to a file: the file carries DIR (`tar czf /tmp/p.tgz . && curl -T /tmp/p.tgz
+        // …` sends the project).
+        if let (Some(f), Some(dir)) = (archive.as_ref(), first) {
+            let r = paths::resolve(f, &cwd0);
+            if !r.dynamic {
+                a.files.insert(
+                    r.path,
+                    Stream {
+                        file: Some(dir),
+                        ..Stream::default()
+                    },
+                );
+            }
+        }
         return Stream::default();
     }
     if let Some(f) = archive.as_ref().filter(|x| x.text != "-") {
@@ -2462,11 +2476,13 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     let cwd = inv.cwd.clone();
     let mut ops = p.operands.iter();
     let mut to_stdout = false;
+    let mut zip_file: Option<String> = None;
     if let Some(z) = ops.next() {
         if z.text == "-" {
             to_stdout = true;
         } else {
-            a.path_arg(&cwd, z, Access::Create, "zip", false);
+            let r = a.path_arg(&cwd, z, Access::Create, "zip", false);
+            zip_file = (!r.dynamic).then_some(r.path);
         }
     }
     // `-m`/`--move`: zip(1) deletes the originals once archived.
@@ -2498,6 +2514,16 @@ fn zip(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             file: first,
             ..Stream::default()
         };
+    }
+    // Written to a file: the file carries DIR, as `tar -cf`'s does.
+    if let (Some(z), Some(dir)) = (zip_file, first) {
+        a.files.insert(
+            z,
+            Stream {
+                file: Some(dir),
+                ..Stream::default()
+            },
+        );
     }
     Stream::default()
 }

@@ -270,8 +270,12 @@ fn at_file(
         return stdin_source(inv);
     }
     let r = a.path_arg(&inv.cwd, &sub, Access::Read, how, false);
-    let dump = a.files.get(&r.path).is_some_and(|s| s.taint.env_dump);
-    (Some(r.path), dump)
+    let known = a.files.get(&r.path);
+    let dump = known.is_some_and(|s| s.taint.env_dump);
+    // An archive this command made of a folder (`tar czf /tmp/p.tgz DIR`, `zip -r x.zip
+    // DIR`): what is sent is DIR.
+    let carried = known.and_then(|s| s.file.clone());
+    (Some(carried.unwrap_or(r.path)), dump)
 }
 
 /// The last path component of a URL (what `curl -O` and `wget` name the file), or
@@ -692,7 +696,9 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
         match o.name.as_str() {
             "-d" | "--data" | "--data-binary" | "--data-ascii" | "--json" | "--data-urlencode"
             | "--data-raw" => {
-                if get {
+                // With `-G` the data goes into the URL's query: still sent, but only a file's
+                // content (`--data-urlencode q@.env`) is worth an upload fact then.
+                if get && !v.text.contains('@') {
                     continue;
                 }
                 let at = if o.name == "--data-urlencode" {
