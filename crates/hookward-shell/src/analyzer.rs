@@ -277,6 +277,29 @@ pub(crate) fn truncate(s: &str, max: usize) -> String {
     out
 }
 
+/// Whether a rendered simple command sends its standard output into a file (`> f`, `>> f`,
+/// `1> f`, `>| f`; not `2> f`, `>&2`, `> /dev/stdout`).
+fn stdout_to_file(stage: &str) -> bool {
+    stage.split_whitespace().enumerate().any(|(i, w)| {
+        let rest = w
+            .strip_prefix("1>")
+            .or_else(|| w.strip_prefix('>'))
+            .map(|r| r.trim_start_matches(['>', '|']));
+        let Some(rest) = rest else { return false };
+        let target = if rest.is_empty() {
+            stage.split_whitespace().nth(i + 1).unwrap_or("")
+        } else {
+            rest
+        };
+        !target.is_empty()
+            && !target.starts_with('&')
+            && !matches!(
+                target,
+                "/dev/stdout" | "/dev/tty" | "/dev/stderr" | "/dev/fd/1"
+            )
+    })
+}
+
 /// Text filters that pass what they read on to their output (a printed secret still reaches
 /// the terminal through them): grep(1), head(1), tail(1), cat(1), sed(1), awk(1), cut(1),
 /// tr(1), sort(1), uniq(1), tee(1), column(1), fold(1), rev(1), less(1), more(1), jq, yq,
@@ -745,6 +768,7 @@ impl<'c> Analyzer<'c> {
         }
         // Each stage of a multi-command pipeline runs in a subshell (bash without lastpipe).
         let stages: Vec<String> = p.seq.iter().map(render_command).collect();
+        let last_to_file = stages.last().is_some_and(|s| stdout_to_file(s));
         let ev = clip_owned(stages.join(" | "));
         let saved = std::mem::replace(&mut self.pipeline_ev, ev);
         let mut cur = stdin;
@@ -762,7 +786,7 @@ impl<'c> Analyzer<'c> {
             cur = self.walk_command(cmd, &mut sub, cur);
         }
         starts.push((self.facts.secret_prints.len(), self.facts.commands.len()));
-        self.capture_handed_values(&starts);
+        self.capture_handed_values(&starts, last_to_file);
         self.pipeline_ev = saved;
         cur
     }
@@ -774,24 +798,35 @@ impl<'c> Analyzer<'c> {
     /// the terminal ([`PASS_THROUGH_FILTERS`]) or a network client (judged by
     /// `shell/secret-print-sent`) it stays a print. `starts[i]` is where stage `i`'s secret
     /// prints and commands begin; the last entry is the end.
-    fn capture_handed_values(&mut self, starts: &[(usize, usize)]) {
-        for w in starts.windows(3) {
-            let ((p0, _), (p1, c1), (_, c2)) = (w[0], w[1], w[2]);
+    /// Text filters in between pass it on, so the first later stage that is not one decides;
+    /// when only filters follow, the print is handed on only if the last stage writes into a
+    /// file (`printf '%s' "$KUBECONFIG_DATA" | base64 -d > kubeconfig`, `last_to_file`).
+    fn capture_handed_values(&mut self, starts: &[(usize, usize)], last_to_file: bool) {
+        for i in 0..starts.len().saturating_sub(2) {
+            let (p0, _) = starts[i];
+            let (p1, _) = starts[i + 1];
             if p0 == p1 {
                 continue;
             }
-            let Some(next) = self.facts.commands.get(c1..c2).and_then(|c| c.first()) else {
-                continue;
-            };
-            let next = next.program.as_str();
-            if PASS_THROUGH_FILTERS.contains(&next)
-                || crate::programs::exfil::URL_CLIENTS.contains(&next)
-                || crate::revshell::NET_CLIENTS.contains(&next)
-            {
-                continue;
+            let mut handed = last_to_file;
+            for j in i + 1..starts.len() - 1 {
+                let (c1, c2) = (starts[j].1, starts[j + 1].1);
+                let Some(next) = self.facts.commands.get(c1..c2).and_then(|c| c.first()) else {
+                    handed = false;
+                    break;
+                };
+                let next = next.program.as_str();
+                if PASS_THROUGH_FILTERS.contains(&next) {
+                    continue;
+                }
+                handed = !(crate::programs::exfil::URL_CLIENTS.contains(&next)
+                    || crate::revshell::NET_CLIENTS.contains(&next));
+                break;
             }
-            for p in self.facts.secret_prints.iter_mut().take(p1).skip(p0) {
-                p.captured = true;
+            if handed {
+                for p in self.facts.secret_prints.iter_mut().take(p1).skip(p0) {
+                    p.captured = true;
+                }
             }
         }
     }

@@ -1320,6 +1320,8 @@ mod tests {
             "kubectl get secret db -o yaml | kubectl apply -n other -f -",
             "echo \"token=$TOKEN\" >> \"$GITHUB_OUTPUT\"",
             "printf '%s' \"$NPM_TOKEN\" | wc -c",
+            "printf '%s' \"$DEPLOY_PRIVATE_KEY\" | base64 -d > deploy_key",
+            "echo \"$GH_TOKEN\" | tr -d '\\n' | gh auth login --with-token",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
