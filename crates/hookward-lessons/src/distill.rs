@@ -306,82 +306,84 @@ fn normalise_token(t: &str) -> String {
     s
 }
 
-/// Common words that never make a trigger (English, and the placeholders).
+/// Common words that never make a trigger (English, and the placeholders); sorted, for
+/// [`is_stopword`]'s binary search.
 const STOPWORDS: &[&str] = &[
-    "the",
+    "again",
+    "all",
     "and",
-    "for",
-    "not",
-    "with",
-    "this",
-    "that",
-    "from",
-    "was",
+    "any",
     "are",
-    "but",
-    "you",
-    "your",
-    "have",
-    "has",
-    "had",
-    "can",
-    "could",
-    "cannot",
-    "into",
-    "when",
-    "then",
-    "than",
-    "there",
-    "which",
-    "what",
-    "while",
-    "will",
-    "would",
-    "should",
     "been",
     "being",
-    "does",
+    "but",
+    "can",
+    "cannot",
+    "code",
+    "could",
     "did",
+    "directory",
+    "does",
     "done",
+    "error",
+    "exit",
+    "fail",
+    "failed",
+    "failure",
+    "false",
+    "file",
+    "for",
+    "from",
+    "had",
+    "has",
+    "hash",
+    "have",
+    "how",
+    "instead",
+    "into",
     "its",
+    "just",
+    "not",
+    "null",
+    "one",
     "our",
     "out",
-    "use",
-    "using",
-    "used",
-    "run",
-    "runs",
-    "running",
     "path",
-    "hash",
-    "tmp",
-    "file",
-    "such",
-    "directory",
-    "error",
-    "failed",
-    "fail",
-    "failure",
-    "again",
-    "instead",
     "please",
-    "just",
+    "run",
+    "running",
+    "runs",
+    "should",
     "some",
-    "any",
-    "all",
-    "one",
-    "how",
-    "why",
-    "exit",
-    "code",
+    "such",
+    "than",
+    "that",
+    "the",
+    "then",
+    "there",
+    "this",
+    "tmp",
     "true",
-    "false",
-    "null",
+    "use",
+    "used",
+    "using",
+    "was",
+    "what",
+    "when",
+    "which",
+    "while",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
 ];
 
-/// Whether a word is one of [`STOPWORDS`].
+/// Whether a word is one of [`STOPWORDS`] (a binary search: a prompt's every word is looked
+/// up on the hook's path).
 pub fn is_stopword(w: &str) -> bool {
-    STOPWORDS.contains(&w)
+    STOPWORDS.binary_search(&w).is_ok()
 }
 
 /// The words of a text as trigger candidates: split on anything not alphanumeric (keeping
@@ -1364,4 +1366,18 @@ pub fn cap_chars(s: &str, max: usize) -> String {
     let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
     out.push('…');
     out
+}
+
+#[cfg(test)]
+mod stopword_tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_sorted_for_the_binary_search() {
+        assert!(STOPWORDS.windows(2).all(|w| w[0] < w[1]));
+        for w in STOPWORDS {
+            assert!(is_stopword(w), "{w}");
+        }
+        assert!(!is_stopword("npm") && !is_stopword("") && !is_stopword("runner"));
+    }
 }

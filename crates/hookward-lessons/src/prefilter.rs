@@ -229,14 +229,6 @@ pub fn build(generation: u64, entries: &[Entry<'_>]) -> Vec<u8> {
     out
 }
 
-/// What [`Prefilter::candidates`] keeps per lesson while it walks the postings: the query
-/// terms matched so far, and the last term counted (a term counts once per lesson).
-#[derive(Debug, Clone, Copy, Default)]
-struct Seen {
-    last: u16,
-    count: u8,
-}
-
 /// A parsed prefilter file, borrowing its bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Prefilter<'a> {
@@ -521,47 +513,56 @@ impl<'a> Prefilter<'a> {
         } else {
             MIN_MATCHED as u8
         };
-        // per lesson index: matched terms, and the last term counted (a term counts once);
-        // allocated at the first posting (a query that matches nothing allocates nothing)
-        let mut seen: Vec<Seen> = Vec::new();
+        // per lesson index: matched terms (one byte, as the terms looked up), allocated
+        // zeroed at the first posting (a query that matches nothing allocates nothing)
+        let mut counts: Vec<u8> = Vec::new();
+        // per lesson index: the last term counted, for a term that starts several keys (a
+        // lesson may sit under more than one of them, and a term counts once); allocated only
+        // for such a term (a key's own postings name each lesson once)
+        let mut last: Vec<u8> = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
-        for (n, t) in terms.iter().enumerate() {
+        // a term's mark below is its position + 1 in a byte: the first 255 terms are looked up
+        // (`recall::terms` makes at most 64: MAX_TERMS long ones and MAX_TERMS short ones)
+        for (n, t) in terms.iter().take(usize::from(u8::MAX)).enumerate() {
             let t = cut(t, MAX_TERM_BYTES).as_bytes();
             if t.is_empty() {
                 continue;
             }
-            let mark = (n + 1) as u16;
             // the keys the term starts: one run, whose postings are one slice
             let lo = self.lower_bound(t)?;
             let hi = self.prefix_end(lo, t)?;
             let postings = self.range_posting_bytes(lo, hi)?;
-            if seen.is_empty() && !postings.is_empty() {
-                seen = vec![Seen::default(); self.n_lessons];
+            if postings.is_empty() {
+                continue;
+            }
+            if counts.is_empty() {
+                counts = vec![0; self.n_lessons];
             }
             // the hot loop of a prompt's common words (thousands of postings): one bounds
             // check per term above, one per posting here
             let (postings, _) = postings.as_chunks::<4>();
-            for p in postings {
-                let i = u32::from_le_bytes(*p) as usize;
-                let Some(s) = seen.get_mut(i) else {
-                    return Err(FormatError("a posting out of bounds"));
-                };
-                if s.last != mark {
-                    s.last = mark;
-                    s.count = s.count.saturating_add(1);
-                    if s.count == need {
-                        touched.push(i as u32);
-                    }
+            if hi - lo == 1 {
+                count_key(postings, &mut counts, need, &mut touched)?;
+            } else {
+                if last.is_empty() {
+                    last = vec![0; self.n_lessons];
                 }
+                // never 0 (a lesson not marked yet) and one per term: n < 255
+                let mark = (n + 1) as u8;
+                count_run(postings, &mut counts, &mut last, mark, need, &mut touched)?;
             }
         }
         if touched.is_empty() {
             return Ok(Vec::new());
         }
-        let max_count = touched
-            .iter()
-            .map(|&i| seen[i as usize].count)
-            .fold(0u8, u8::max);
+        // lessons per matched terms, and the most terms matched
+        let mut per_count = [0usize; 256];
+        for &i in &touched {
+            if let Some(&c) = counts.get(i as usize) {
+                per_count[usize::from(c)] += 1;
+            }
+        }
+        let max_count = per_count.iter().rposition(|&n| n > 0).unwrap_or(0);
         let family = match q.family {
             Some(f) => self.find_string(f, false)?.map(|i| i + 1),
             None => None,
@@ -591,18 +592,14 @@ impl<'a> Prefilter<'a> {
         };
         // the candidates grouped by matched terms (a counting sort: one array, `at[c]..at[c +
         // 1]` the lessons with `c` terms in walk order)
-        let max_count = max_count as usize;
         let mut at: Vec<usize> = vec![0; max_count + 2];
-        for &i in &touched {
-            at[seen[i as usize].count as usize + 1] += 1;
-        }
         for c in 1..at.len() {
-            at[c] += at[c - 1];
+            at[c] = at[c - 1] + per_count[c - 1];
         }
         let mut grouped: Vec<u32> = vec![0; touched.len()];
         let mut next = at.clone();
         for &i in &touched {
-            let c = seen[i as usize].count as usize;
+            let c = counts[i as usize] as usize;
             grouped[next[c]] = i;
             next[c] += 1;
         }
@@ -660,6 +657,64 @@ impl<'a> Prefilter<'a> {
         out.sort_unstable_by(best_first);
         Ok(out.into_iter().map(|(s, id)| (id, s)).collect())
     }
+}
+
+/// Counts the postings of one key (its postings name each lesson once) into `counts`: a
+/// lesson whose count reaches `need` is added to `touched`. A function of its own, not
+/// inlined, so that the loop's values stay in registers (inlined into [`Prefilter::scored`]
+/// it took 16 instructions a posting, callgrind, release).
+///
+/// # Errors
+/// [`FormatError`] for a posting past the lessons (a damaged file).
+#[inline(never)]
+fn count_key(
+    postings: &[[u8; 4]],
+    counts: &mut [u8],
+    need: u8,
+    touched: &mut Vec<u32>,
+) -> Result<(), FormatError> {
+    for p in postings {
+        let i = u32::from_le_bytes(*p);
+        let Some(c) = counts.get_mut(i as usize) else {
+            return Err(FormatError("a posting out of bounds"));
+        };
+        *c = c.saturating_add(1);
+        if *c == need {
+            touched.push(i);
+        }
+    }
+    Ok(())
+}
+
+/// [`count_key`] for the postings of a run of keys that one term starts, where a lesson may
+/// sit under several keys and counts once: `last` holds the mark of the term that counted
+/// each lesson last, `mark` this term's (never 0).
+///
+/// # Errors
+/// [`FormatError`] for a posting past the lessons (a damaged file).
+#[inline(never)]
+fn count_run(
+    postings: &[[u8; 4]],
+    counts: &mut [u8],
+    last: &mut [u8],
+    mark: u8,
+    need: u8,
+    touched: &mut Vec<u32>,
+) -> Result<(), FormatError> {
+    for p in postings {
+        let i = u32::from_le_bytes(*p);
+        let (Some(c), Some(l)) = (counts.get_mut(i as usize), last.get_mut(i as usize)) else {
+            return Err(FormatError("a posting out of bounds"));
+        };
+        if *l != mark {
+            *l = mark;
+            *c = c.saturating_add(1);
+            if *c == need {
+                touched.push(i);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The latest renewal of lesson `id` in `renewed` (`(id, ms)` sorted by id), if any.

@@ -319,12 +319,16 @@ const MAX_VETTED: usize = 4;
 
 /// The key of one vetted text: the scanner's fingerprint and the text's hash.
 fn vet_key(text: &str) -> String {
+    use std::fmt::Write;
     let h = blake3::hash(text.as_bytes());
-    let hex: String = h.as_bytes()[..12]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("{}:{hex}", hookward_scan::FINGERPRINT)
+    let mut key = String::with_capacity(hookward_scan::FINGERPRINT.len() + 1 + 24);
+    key.push_str(hookward_scan::FINGERPRINT);
+    key.push(':');
+    for b in &h.as_bytes()[..12] {
+        // writing into a String cannot fail
+        let _ = write!(key, "{b:02x}");
+    }
+    key
 }
 
 /// The stored verdict on exactly `text` by this scanner (same fingerprint), if any. The

@@ -918,8 +918,9 @@ static ONE_SHOT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// command). The policy a call loaded (a deserialized Rego program: thousands of small
 /// allocations) is then left to the operating system at exit instead of being freed piece by
 /// piece, which cost 0.6–0.8 M instructions per call (callgrind, release, `PreToolUse` and
-/// `UserPromptSubmit`, 2026-12-06). Never call it in a process that runs many calls (the warm
-/// helper's server, tests): each call would leak its policy.
+/// `UserPromptSubmit`, 2026-12-06), and its store is left open to the exit
+/// ([`hookward_store::LazyStore::leave_open_at_exit`]). Never call it in a process that runs
+/// many calls (the warm helper's server, tests): each call would leak its policy and store.
 pub fn set_one_shot() {
     ONE_SHOT.store(true, std::sync::atomic::Ordering::Relaxed);
 }
@@ -979,7 +980,7 @@ fn run_hook_payload(mut stdin: Payload<'_>, cut: Option<&str>, env: &HookEnv) ->
     }
     let result =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run.main(&mut stdin, cut)));
-    match result {
+    let outcome = match result {
         Ok(o) => o,
         Err(panic) => {
             let msg = panic_message(panic.as_ref());
@@ -1007,7 +1008,13 @@ fn run_hook_payload(mut stdin: Payload<'_>, cut: Option<&str>, env: &HookEnv) ->
             }))
             .unwrap_or(fallback)
         }
+    };
+    if ONE_SHOT.load(std::sync::atomic::Ordering::Relaxed) {
+        // the process exits after this call (see `set_one_shot`): its store is left to the
+        // exit, not closed statement by statement
+        run.store.leave_open_at_exit();
     }
+    outcome
 }
 
 /// How a served call ended ([`run_hook_served`]).

@@ -1224,19 +1224,37 @@ impl Store {
 
     /// Counts a new prompt of `session` and returns its turn number (1 for the first).
     ///
+    /// Inside a batch ([`Store::begin_batch`], the hook's path: `BEGIN IMMEDIATE`, so no
+    /// other connection writes between the two statements) the turn is read and written
+    /// back with two plain statements, which cost less to prepare than the one upsert with
+    /// `RETURNING` (callgrind, SQLite 3.40: about 49 k instructions against 75 k, and 9 k
+    /// against 32 k to run); outside a batch the upsert counts it in one statement.
+    ///
     /// # Errors
     /// SQLite errors.
     pub fn next_turn(&self, session: &str, now_ms: i64) -> Result<i64, StoreError> {
         let err = |e| sql_err(&self.path, "counting a prompt", e);
+        if self.conn.is_autocommit() {
+            return self
+                .conn
+                .prepare_cached(
+                    "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
+                     ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
+                     RETURNING turn",
+                )
+                .map_err(err)?
+                .query_row(params![session, now_ms], |r| r.get(0))
+                .map_err(err);
+        }
+        let turn = self.turn(session)? + 1;
         self.conn
             .prepare_cached(
-                "INSERT INTO lesson_turns (session, turn, ts_ms) VALUES (?1, 1, ?2)
-                 ON CONFLICT (session) DO UPDATE SET turn = turn + 1, ts_ms = ?2
-                 RETURNING turn",
+                "INSERT OR REPLACE INTO lesson_turns (session, turn, ts_ms) VALUES (?1, ?2, ?3)",
             )
             .map_err(err)?
-            .query_row(params![session, now_ms], |r| r.get(0))
-            .map_err(err)
+            .execute(params![session, turn, now_ms])
+            .map_err(err)?;
+        Ok(turn)
     }
 
     /// The current turn of `session` (0 before its first prompt).
@@ -1245,11 +1263,8 @@ impl Store {
     /// SQLite errors.
     pub fn turn(&self, session: &str) -> Result<i64, StoreError> {
         self.conn
-            .query_row(
-                "SELECT turn FROM lesson_turns WHERE session = ?1",
-                [session],
-                |r| r.get(0),
-            )
+            .prepare_cached("SELECT turn FROM lesson_turns WHERE session = ?1")
+            .and_then(|mut st| st.query_row([session], |r| r.get(0)))
             .optional()
             .map(|t| t.unwrap_or(0))
             .map_err(|e| sql_err(&self.path, "reading the turn of a session", e))
@@ -1296,10 +1311,11 @@ impl Store {
     /// so a failure undoes only these writes, not the rest of an open batch
     /// ([`Store::begin_batch`]: the hook writes a prompt's turn, its deliveries and its
     /// decision in one commit). Up to 8 ids (`DELIVERIES_PER_STATEMENT`; the hook's
-    /// `lessons.max_per_turn` is at most 5) are one multi-row `INSERT … ON CONFLICT` (a failing
-    /// statement undoes its own writes; one statement to prepare and run instead of a
-    /// savepoint, a statement per lesson and a release); more go through a savepoint, a
-    /// statement each. Without a batch either is its own transaction.
+    /// `lessons.max_per_turn` is at most 5) are one multi-row `INSERT`, or when one of their
+    /// keys is already there one multi-row `INSERT … ON CONFLICT` (a failing statement undoes
+    /// its own writes; one statement to prepare and run instead of a savepoint, a statement
+    /// per lesson and a release); more go through a savepoint, a statement each. Without a
+    /// batch either is its own transaction.
     ///
     /// # Errors
     /// SQLite errors; nothing of these deliveries is recorded then.
@@ -1326,11 +1342,28 @@ impl Store {
                 }
                 sql.push_str(&format!("(?1, ?{}, ?2, ?3, ?4, ?5)", k + 6));
             }
-            sql.push_str(" ON CONFLICT (session, lesson_id, turn) DO UPDATE SET n = n + 1");
             let session = session.unwrap_or_default();
             let mut values: Vec<&dyn rusqlite::ToSql> =
                 vec![&session, &turn, &project, &now_ms, &event];
             values.extend(ids.iter().map(|id| id as &dyn rusqlite::ToSql));
+            // First as a plain insert (cheaper to prepare than the upsert: callgrind, SQLite
+            // 3.40, two rows: about 60 k instructions against 87 k); a key already there (two
+            // hook processes of one turn at once) fails it with a constraint error and undoes
+            // its rows, and the upsert below then counts every delivery
+            let plain = self
+                .conn
+                .prepare_cached(&sql)
+                .and_then(|mut st| st.execute(rusqlite::params_from_iter(values.iter())));
+            match plain {
+                Ok(_) => return Ok(()),
+                Err(e)
+                    if e.sqlite_error_code() != Some(rusqlite::ErrorCode::ConstraintViolation) =>
+                {
+                    return Err(err(e));
+                }
+                Err(_) => {}
+            }
+            sql.push_str(" ON CONFLICT (session, lesson_id, turn) DO UPDATE SET n = n + 1");
             self.conn
                 .prepare_cached(&sql)
                 .map_err(err)?
@@ -2186,6 +2219,69 @@ mod tests {
             8 + (ids.len() as i64 - 2)
         );
         assert!(s.record_deliveries(&[], Some("s"), "/p", 4, "x", 4).is_ok());
+        // a plain insert whose second key is already there undoes its first row before the
+        // upsert counts both, inside a batch as without one: no delivery counted twice
+        for (turn, batch) in [(5, false), (6, true)] {
+            s.record_deliveries(&ids[1..2], Some("s"), "/p", turn, "x", turn)
+                .expect("one");
+            if batch {
+                s.begin_batch().expect("batch");
+            }
+            s.record_deliveries(&[ids[2], ids[1]], Some("s"), "/p", turn, "x", turn)
+                .expect("new then repeated");
+            s.commit_batch().expect("commit");
+        }
+        assert_eq!(count(ids[1]), 8);
+        assert_eq!(count(ids[2]), 3);
+    }
+
+    /// A store left open to the exit (`LazyStore::leave_open_at_exit`, a one-shot hook) keeps
+    /// what it committed and leaves out what an open batch held (as closing it would), writes
+    /// a stale lessons index first, and the next connection counts on from the committed turn,
+    /// inside a batch (read and written back) as outside one (the upsert).
+    #[test]
+    fn a_store_left_open_at_exit_keeps_its_commits_and_writes_the_index() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("state.db");
+        let mut lazy = crate::LazyStore::new(&path);
+        let idx = {
+            let s = lazy.get().expect("open");
+            let l = lesson(
+                "npm ERR! Missing script: build",
+                "ran `pnpm run build` instead of `npm run build`",
+                &["npm", "build"],
+                "node",
+            );
+            s.insert_lesson("/p", &l, 1).expect("lesson");
+            assert_eq!(s.next_turn("s", 1).expect("turn"), 1);
+            s.begin_batch().expect("batch");
+            assert_eq!(s.next_turn("s", 2).expect("turn"), 2);
+            assert!(s.lessons_dirty.get());
+            let idx = s.lessons_index_path();
+            let _ = std::fs::remove_file(&idx);
+            idx
+        };
+        lazy.leave_open_at_exit();
+        assert!(!lazy.is_open());
+        assert!(
+            idx.exists(),
+            "the stale lessons index is written before the store is left"
+        );
+        let s = Store::open(&path).expect("reopen");
+        assert_eq!(
+            s.turn("s").expect("turn"),
+            1,
+            "the open batch's turn is not kept"
+        );
+        assert_eq!(s.next_turn("s", 3).expect("turn"), 2);
+        s.begin_batch().expect("batch");
+        assert_eq!(s.next_turn("s", 4).expect("turn"), 3);
+        s.commit_batch().expect("commit");
+        assert_eq!(s.turn("s").expect("turn"), 3);
+        assert_eq!(s.next_turn("t", 5).expect("turn"), 1);
+        s.begin_batch().expect("batch");
+        assert_eq!(s.next_turn("u", 6).expect("turn"), 1);
+        s.commit_batch().expect("commit");
     }
 
     #[test]

@@ -197,6 +197,27 @@ impl Drop for Store {
     }
 }
 
+/// SQLite's process-wide settings, made once before the process's first connection (every
+/// connection of hookward is opened by [`Store::open_inner`]): its memory statistics off.
+/// With them on (SQLite's default), every allocation and free SQLite makes takes a global
+/// mutex and updates counters; hookward reads none of them (`sqlite3_memory_used`, a soft
+/// heap limit). A process whose SQLite was already initialized elsewhere keeps its
+/// settings (SQLite refuses the call then, harmlessly).
+fn sqlite_process_settings() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: `sqlite3_config` with an `int` argument, as SQLITE_CONFIG_MEMSTATUS takes;
+        // `call_once` runs it before any connection of this process is opened through here
+        // (SQLite returns SQLITE_MISUSE, changing nothing, once it is initialized).
+        unsafe {
+            rusqlite::ffi::sqlite3_config(
+                rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS,
+                std::ffi::c_int::from(0u8),
+            );
+        }
+    });
+}
+
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Store")
@@ -312,6 +333,7 @@ impl Store {
             Err(e) => return Err(io("read the metadata of")(e)),
         }
 
+        sqlite_process_settings();
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_EXRESCODE;
