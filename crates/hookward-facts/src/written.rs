@@ -21,7 +21,8 @@
 //!   shell (MITRE ATT&CK T1505.003 "Server Software Component: Web Shell").
 //!
 //! Only the text the call adds is read ([`crate::instructions::added_text`]), at most
-//! [`MAX_LINES`] lines and [`MAX_CANDIDATES`] analyses per call. Documents (`.md`, `.txt`,
+//! [`MAX_LINES`] lines of at most [`MAX_LINE_BYTES`] each and [`MAX_CANDIDATES`] analyses per
+//! call. Documents (`.md`, `.txt`,
 //! `.rst`, `.html`), Dockerfiles and CI files are not code that runs here: a README's
 //! `curl … | sh` install line is not read. Nothing is ever run.
 
@@ -223,14 +224,35 @@ fn exec_kind(code: &str, sctx: &ShellContext) -> Option<&'static str> {
     }
 }
 
-/// Whether a line (folded) calls a process or eval with a web request's input after the call.
+/// Whether a line (folded) calls a process or eval with a web request's input in the 200
+/// bytes after the call (at most 8 calls of each name looked at).
 fn runs_request_input(folded: &str) -> bool {
     EXEC_CALLS.iter().any(|call| {
-        folded.match_indices(call).any(|(i, _)| {
+        folded.match_indices(call).take(8).any(|(i, _)| {
             let after = &folded[i + call.len()..];
+            let end = (0..=after.len().min(200))
+                .rev()
+                .find(|e| after.is_char_boundary(*e))
+                .unwrap_or(0);
+            let after = &after[..end];
             REQUEST_INPUTS.iter().any(|r| after.contains(r))
         })
     })
+}
+
+/// The most bytes of one line read (4 KiB).
+pub const MAX_LINE_BYTES: usize = 4 * 1024;
+
+/// `line` cut to [`MAX_LINE_BYTES`] at a character boundary.
+fn clip_line(line: &str) -> &str {
+    if line.len() <= MAX_LINE_BYTES {
+        return line;
+    }
+    let end = (0..=MAX_LINE_BYTES)
+        .rev()
+        .find(|e| line.is_char_boundary(*e))
+        .unwrap_or(0);
+    &line[..end]
 }
 
 /// Runs of fetched, decoded or request-supplied code that writing `added` into `path`
@@ -260,6 +282,9 @@ pub fn planted(path: &str, added: &str, sctx: &ShellContext) -> Vec<WrittenExecF
         if budget == 0 {
             break;
         }
+        // A minified or generated line is read up to MAX_LINE_BYTES: every step below is
+        // linear in it, and no planted call needs more.
+        let line = clip_line(line);
         let folded = line.to_ascii_lowercase();
         if runs_request_input(&folded) {
             push("request_input", i + 1, line, &mut out);
@@ -376,6 +401,15 @@ mod tests {
         ] {
             assert_eq!(kinds(path, text), vec!["request_input"], "{path}");
         }
+    }
+
+    /// A minified megabyte line full of calls is read up to its first 4 KiB (bounded work).
+    #[test]
+    fn long_generated_lines_are_read_bounded() {
+        let line = "eval(x);system(y);".repeat(60_000);
+        assert!(kinds("/p/dist/app.min.js", &line).is_empty());
+        let planted = format!("system($_GET['c']);{line}");
+        assert_eq!(kinds("/p/public/x.php", &planted), vec!["request_input"]);
     }
 
     #[test]

@@ -539,9 +539,14 @@ fn shell_pipe_literals(code: &str) -> Vec<String> {
 /// `"https://x/#{…}"`): the request carries data the code computed.
 fn url_built_from_data(code: &str) -> bool {
     let mut from = 0;
+    let mut seen = 0;
     while let Some(rel) = code.get(from..).and_then(|r| r.find("http")) {
         let at = from + rel;
         from = at + 4;
+        seen += 1;
+        if seen > 32 {
+            break;
+        }
         let Some(q) = code[..at].chars().last() else {
             continue;
         };
@@ -549,7 +554,8 @@ fn url_built_from_data(code: &str) -> bool {
             continue;
         }
         let rest = &code[at..];
-        let Some(end) = rest.find(q) else {
+        // A URL literal ends within 2 KiB.
+        let Some(end) = rest.bytes().take(2048).position(|b| b == q as u8) else {
             continue;
         };
         let lit = &rest[..end];
