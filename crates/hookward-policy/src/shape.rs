@@ -49,6 +49,9 @@ pub const SHAPE_KEYS: &[&str] = &[
     "instruction_write",
     "settings_change",
     "config_change",
+    "written_exec",
+    "lookalike_owners",
+    "approval_off",
 ];
 
 /// The shell facts (`input.facts.shell.<kind>`, `hookward_shell::ShellFacts`) whose presence is
