@@ -686,3 +686,29 @@ fn archives_sent_carry_their_folder_and_get_data_from_files_is_sent() {
         .uploads
         .is_empty());
 }
+
+/// A browser given a profile folder opens it (cookies, saved logins): a read of the folder.
+#[test]
+fn browser_profile_options_read_the_profile() {
+    for (cmd, path) in [
+        (
+            "google-chrome --user-data-dir=/home/dev/.config/google-chrome --remote-debugging-port=9222",
+            "/home/dev/.config/google-chrome",
+        ),
+        (
+            "chromium --user-data-dir /home/dev/.config/chromium --headless",
+            "/home/dev/.config/chromium",
+        ),
+        (
+            "firefox -profile /home/dev/.mozilla/firefox/x.default",
+            "/home/dev/.mozilla/firefox/x.default",
+        ),
+    ] {
+        let paths = f(cmd).paths;
+        assert!(paths.iter().any(|p| p.path == path), "{cmd}: {paths:?}");
+    }
+    assert!(!f("aws s3 ls --profile prod")
+        .paths
+        .iter()
+        .any(|p| p.path.ends_with("/prod")));
+}

@@ -1099,14 +1099,23 @@ pub(crate) const KEY_OPTION_WORDS: &[&str] = &[
     "tokenfile",
 ];
 
-/// Whether an option name (without its dashes) names key material by [`KEY_OPTION_WORDS`].
+/// Whether an option name (without its dashes) names key material by [`KEY_OPTION_WORDS`],
+/// or a browser's profile folder ([`PROFILE_OPTIONS`]).
 fn key_option(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     KEY_OPTION_WORDS.binary_search(&lower.as_str()).is_ok()
+        || PROFILE_OPTIONS.contains(&lower.as_str())
         || lower
             .split(['-', '_', '.'])
             .any(|w| KEY_OPTION_WORDS.binary_search(&w).is_ok())
 }
+
+/// Options that hand a browser (or an automation driver) a profile folder to open, cookies,
+/// saved logins and sessions included: Chromium's `--user-data-dir` (Chromium docs, "User Data
+/// Directory"), Firefox's `-profile PATH`, Playwright's `launchPersistentContext` CLI
+/// `--user-data-dir`. Given the user's real profile, the automation reads and drives every
+/// signed-in session in it. They always take a path, so the next word is read too.
+const PROFILE_OPTIONS: &[&str] = &["user-data-dir", "profile"];
 
 /// Key material given as an option's value in one word, `--NAME=VALUE` (`netpgp
 /// --keyring=/home/u/.gnupg/secring.gpg`, `wget --private-key=…`, `kubectl --kubeconfig=…`), or
@@ -1119,6 +1128,20 @@ fn key_option(name: &str) -> bool {
 pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
     let rest = inv.rest();
     let mut prev_o = false;
+    // `--user-data-dir PATH`, `-profile PATH`: the value as the next word (browsers only, whose
+    // operands no handler reads).
+    if BROWSERS.contains(&name) {
+        for (i, w) in rest.iter().enumerate().take(64) {
+            let opt = w.text.trim_start_matches('-');
+            if w.text.starts_with('-') && PROFILE_OPTIONS.contains(&opt) {
+                if let Some(v) = rest.get(i + 1).filter(|v| !v.text.starts_with('-')) {
+                    let v = v.clone();
+                    let cwd = inv.cwd.clone();
+                    a.path_arg(&cwd, &v, Access::Read, &format!("{name} --{opt}"), true);
+                }
+            }
+        }
+    }
     for w in rest.iter().take(64) {
         let t = w.text.as_str();
         let after_o = std::mem::replace(&mut prev_o, t == "-o");
@@ -1173,6 +1196,23 @@ pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
     }
 }
+
+/// Browser programs whose profile option is read with its value as the next word.
+const BROWSERS: &[&str] = &[
+    "google-chrome",
+    "google-chrome-stable",
+    "chrome",
+    "Google Chrome",
+    "chromium",
+    "chromium-browser",
+    "brave",
+    "brave-browser",
+    "microsoft-edge",
+    "msedge",
+    "firefox",
+    "vivaldi",
+    "opera",
+];
 
 /// Another process's memory or environment handed out (adv11 class 1): a core dump (`gcore PID`,
 /// `procdump -p PID`), a debugger attached with commands to run (`gdb -p PID -batch -ex
