@@ -134,16 +134,23 @@ decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reas
 }
 
 # @rule context/mcp-server-by-shell ask
-# A shell command writing, copying or moving a file over MCP server configuration (`jq … .mcp.json > t && mv t .mcp.json`, `cp new.json .cursor/mcp.json`, `echo … > .mcp.json`): the servers the agent will start are changed and, unlike a file tool's write, the new text cannot be compared before the command runs. The agents' own commands (`claude mcp add`) are judged by the settings rules.
+# A shell command writing, copying or moving a file over MCP server configuration (`jq … .mcp.json > t && mv t .mcp.json`, `cp new.json .cursor/mcp.json`, `echo … > .mcp.json`): the servers the agent will start are changed and, unlike a file tool's write, the new text cannot be compared before the command runs. The agents' own commands (`claude|codex|gemini mcp add NAME -- CMD`) are asked about here too, their server command analysed as a command (hookward-shell embedded.rs agent_mcp_add).
 decision contains {"id": "context/mcp-server-by-shell", "decision": "ask", "reason": reason} if {
 	gate
 	some p in lib.changed_paths
 	p.via == "shell"
 	p.access in {"write", "create"}
-	lib.has_class(p, "mcp_config")
-	not lib.has_class(p, "agent_settings")
+	mcp_server_file(p)
 	reason := sprintf("%s would change %s, the MCP servers the agent starts, with text hookward cannot check before it runs", [lib.how(p), p.path])
 }
+
+mcp_server_file(p) if {
+	lib.has_class(p, "mcp_config")
+	not lib.has_class(p, "agent_settings")
+}
+
+# An agent's own `mcp add` (codex, gemini) writes its settings file, where its servers live.
+mcp_server_file(p) if endswith(p.how, " mcp add")
 
 mcp_changes(ch) := ch.security if {
 	count(object.get(ch, "security", [])) > 0

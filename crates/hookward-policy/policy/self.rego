@@ -21,7 +21,17 @@ decision contains {"id": "self/shell-protected-write", "decision": "deny", "reas
 	p.via == "shell"
 	some c in {"hookward_home", "agent_settings"}
 	lib.has_class(p, c)
+	not agent_mcp_add(p)
 	reason := sprintf("%s would %s %s, which controls the agent's hooks and permissions or hookward itself; edit it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
+}
+
+# The agent's own `codex mcp add` / `gemini mcp add` (hookward-shell embedded.rs
+# agent_mcp_add): the CLI adds one MCP server entry to its settings file and touches no hook or
+# permission; context/mcp-server-by-shell asks about it, as about `claude mcp add`.
+agent_mcp_add(p) if {
+	p.via == "shell"
+	endswith(p.how, " mcp add")
+	not lib.has_class(p, "hookward_home")
 }
 
 # @rule self/agent-settings ask

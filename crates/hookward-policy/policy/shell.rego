@@ -1649,6 +1649,20 @@ recovery_off(c) if {
 
 kafka_small := {"ms": 60000, "bytes": 1024}
 
+# DVC's garbage collection of the remote (dvc gc -c|--cloud): every object in remote storage
+# that the kept revisions do not use is deleted there (DVC command reference, `dvc gc`), older
+# dataset and model versions included.
+recovery_off(c) if {
+	c.program == "dvc"
+	"gc" in c.argv
+	some a in c.argv
+	dvc_cloud_flag(a)
+}
+
+dvc_cloud_flag(a) if a in {"-c", "--cloud"}
+
+dvc_cloud_flag(a) if regex.match(`^-[a-zA-Z]*c[a-zA-Z]*$`, a)
+
 # A bucket lifecycle rule that expires every object within a week (aws s3api
 # put-bucket-lifecycle-configuration with an empty prefix or no filter and Expiration Days ≤ 7;
 # AWS S3 "Lifecycle configuration elements"): the bucket empties itself on schedule.

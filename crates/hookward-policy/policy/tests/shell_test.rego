@@ -1139,3 +1139,20 @@ test_kafka_retention_to_nothing_asks if {
 	shell_ids({"commands": [cmd(["kafka-configs", "--bootstrap-server", "k:9092", "--alter", "--entity-type", "topics", "--entity-name", "p", "--add-config", "retention.ms=1"])]})["shell/recovery-off"] == "ask"
 	not shell_ids({"commands": [cmd(["kafka-configs", "--alter", "--add-config", "retention.ms=604800000"])]})["shell/recovery-off"]
 }
+
+test_dvc_remote_gc_asks if {
+	shell_ids({"commands": [cmd(["dvc", "gc", "--workspace", "--cloud", "-f"])]})["shell/recovery-off"] == "ask"
+	not shell_ids({"commands": [cmd(["dvc", "gc", "--workspace"])]})["shell/recovery-off"]
+}
+
+test_agents_own_mcp_add_asks_not_denies if {
+	p := {"path": "/home/dev/.codex/config.toml", "access": "write", "via": "shell", "how": "codex mcp add", "evidence": "codex mcp add x -- npx x", "classes": ["agent_settings", "outside_project"], "recursive": false}
+	ds := shell_ids_paths([p])
+	ds["context/mcp-server-by-shell"] == "ask"
+	not ds["self/shell-protected-write"]
+	q := object.union(p, {"how": "echo"})
+	shell_ids_paths([q])["self/shell-protected-write"] == "deny"
+}
+
+shell_ids_paths(paths) := {d.id: d.decision | some d in rules.decision with input as shell_input(paths, {})}
+

@@ -477,19 +477,6 @@ pub(crate) const CLIS: &[Cli] = &[
         ..NONE
     },
     Cli {
-        names: &["dvc"],
-        verb_at: AnyOperand,
-        confirms: true,
-        force: &["-f", "--force"],
-        local: &[],
-        whole_flags: &["--cloud", "-c"],
-        only_whole: true,
-        verbs: &[Exact("gc")],
-        example: "dvc gc --workspace --cloud -f",
-        source: "DVC `dvc gc --cloud` (removes from remote storage every version the kept revisions do not use)",
-        ..NONE
-    },
-    Cli {
         names: &["tmutil"],
         verb_at: AnyOperand,
         confirms: true,

@@ -408,7 +408,6 @@ const TABLED: &[&str] = &[
     "dscl",
     "dumpe2fs",
     "duplicity",
-    "dvc",
     "e2fsck",
     "eksctl",
     "etcdctl",
