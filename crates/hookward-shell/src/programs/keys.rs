@@ -919,7 +919,18 @@ fn word_matches(pattern: &str, words: &[String]) -> bool {
 /// `captured`: the command runs inside a command substitution (`State::captured`); a redirect
 /// of its standard output to a file sets it later (`Analyzer`'s simple-command walk).
 pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
-    if !PRINTS.iter().any(|p| p.programs.contains(&name)) {
+    // Cheap first (every command of these programs passes here): a row whose first group has
+    // a word among the arguments as written, before the arguments are normalised.
+    let raw_has = |pattern: &str| match pattern.strip_suffix('*') {
+        Some(prefix) => inv.rest().iter().any(|w| w.text.starts_with(prefix)),
+        None => inv.rest().iter().any(|w| w.text == pattern),
+    };
+    if !PRINTS.iter().any(|p| {
+        p.programs.contains(&name)
+            && p.groups
+                .first()
+                .is_none_or(|g| g.iter().any(|w| w.starts_with("-o=") || raw_has(w)))
+    }) {
         return;
     }
     let words = print_words(inv);

@@ -787,7 +787,29 @@ fn names_production_or_remote(v: &str) -> bool {
 /// values, Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1` that switches its own production
 /// guard off) — is the `dropdb` fact. On a development or test database the same task is the
 /// daily reset it is, and stays quiet.
+/// Whether a tool word of `rows` is among the first four words of the command (the program
+/// and its first three arguments, by base name or as written), checked without allocating:
+/// the common command is none of the frameworks' and returns here.
+fn names_a_tool<'t>(name: &str, inv: &Inv, mut tools: impl Iterator<Item = &'t str>) -> bool {
+    let heads: [&str; 4] = {
+        let mut h = [""; 4];
+        h[0] = name.rsplit('/').next().unwrap_or(name);
+        for (slot, w) in h.iter_mut().skip(1).zip(inv.rest().iter()) {
+            *slot = w.text.as_str();
+        }
+        h
+    };
+    tools.any(|t| {
+        heads
+            .iter()
+            .any(|h| *h == t || h.rsplit('/').next().is_some_and(|b| b == t))
+    })
+}
+
 pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if !names_a_tool(name, inv, FRAMEWORK_DB_TASKS.iter().map(|(t, _)| *t)) {
+        return;
+    }
     let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
     let mut words: Vec<String> = vec![base(name)];
     words.extend(inv.words().iter().map(|w| w.to_string()));
@@ -909,6 +931,9 @@ const FRAMEWORK_CODE: &[(&str, &[&str], &[&str], &str)] = &[
 /// (`python manage.py shell -c "print(open('/root/.pgpass').read())"` reads that file as
 /// `python3 -c` would).
 pub(super) fn framework_code(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    if !names_a_tool(name, inv, FRAMEWORK_CODE.iter().map(|(t, ..)| *t)) {
+        return;
+    }
     let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
     let mut words: Vec<String> = vec![base(name)];
     words.extend(inv.words().iter().map(|w| w.to_string()));
