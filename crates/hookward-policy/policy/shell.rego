@@ -1018,6 +1018,65 @@ private_address(host) if {
 	to_number(o[1]) <= 127
 }
 
+# @rule shell/network-attack ask
+# An offensive network tool — port scanner, vulnerability or web scanner, credential brute-forcer, fuzzer, flooder, exploitation or lateral-movement client (table offensive_tools) — pointed at a host on the internet: probing or attacking somebody's systems needs their permission, which the agent cannot know it has. Targets on this machine or a private network (loopback, RFC 1918, link-local) and documentation names (example.com/.org/.net, *.example, *.test, *.invalid, *.localhost: RFC 2606, RFC 6761) or bare placeholders are not asked about.
+decision contains {"id": "shell/network-attack", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in offensive_tools
+	some a in array.slice(c.argv, 1, count(c.argv))
+	t := attack_target(a)
+	public_target(t)
+	reason := sprintf("the command would run %s against %s, a host on the internet (%s)", [c.program, t, c.evidence])
+}
+
+offensive_tools := {
+	"nmap", "masscan", "zmap", "rustscan", "naabu", "unicornscan", "nuclei", "nikto", "sqlmap", "wpscan",
+	"joomscan", "hydra", "medusa", "ncrack", "patator", "crackmapexec", "netexec", "nxc", "kerbrute",
+	"ffuf", "gobuster", "dirb", "dirsearch", "feroxbuster", "wfuzz", "hping3", "slowloris", "slowhttptest",
+	"commix", "xsstrike", "dalfox", "evil-winrm", "enum4linux", "enum4linux-ng", "smbmap", "responder",
+	"msfconsole", "searchsploit-run", "thc-ssl-dos", "t50",
+}
+
+# The host an argument names: a URL's host, `user@host`, `host:port`, `host/cidr`, or the word.
+attack_target(a) := h if {
+	not startswith(a, "-")
+	no_scheme := regex.replace(a, `^[a-zA-Z][a-zA-Z0-9+.-]*://`, "")
+	hostpart := split(split(no_scheme, "/")[0], "@")
+	last := hostpart[count(hostpart) - 1]
+	h := lower(regex.replace(last, `:[0-9]*$`, ""))
+	regex.match(`^[a-z0-9][a-z0-9.-]*\.[a-z0-9-]+$`, h)
+}
+
+attack_target(a) := h if {
+	some opt in {"-u", "--url", "-h", "--host", "-t", "--target", "-d", "--domain"}
+	startswith(a, concat("", [opt, "="]))
+	v := substring(a, count(opt) + 1, -1)
+	h := attack_target(v)
+}
+
+public_target(h) if {
+	not documentation_name(h)
+	not ipv4_start(h)
+}
+
+# A target that starts with an IPv4 address (`10.0.0.5`, a range `192.168.1.30-45`) is judged
+# by that address.
+public_target(h) if {
+	ip := ipv4_start(h)
+	public_ip_literal(ip)
+}
+
+ipv4_start(h) := ip if {
+	m := regex.find_n(`^[0-9]{1,3}(\.[0-9]{1,3}){3}`, h, 1)
+	count(m) == 1
+	ip := m[0]
+}
+
+documentation_name(h) if regex.match(`(^|\.)(example\.(com|org|net)|example|test|invalid|localhost|local|internal|lan|home\.arpa)$`, h)
+
+# Words with a dot that are not hosts: file names a tool reads (wordlists, reports, scripts).
+documentation_name(h) if regex.match(`\.(txt|lst|json|xml|csv|yaml|yml|nse|py|sh|rb|html|log|gnmap|nmap)$`, h)
+
 # @rule shell/sql-export deny
 # A database statement that has the server send table rows to a URL or a bucket (ClickHouse INSERT INTO FUNCTION url(…)/s3(…), DuckDB COPY … TO 's3://…', Aurora SELECT … INTO OUTFILE S3): the rows leave by the database's own network, past any tool that watches this machine's uploads. Loopback targets are local (hookward-shell tools.rs sql_export_urls).
 decision contains {"id": "shell/sql-export", "decision": "deny", "reason": reason} if {

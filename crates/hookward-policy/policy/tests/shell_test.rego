@@ -1156,3 +1156,12 @@ test_agents_own_mcp_add_asks_not_denies if {
 
 shell_ids_paths(paths) := {d.id: d.decision | some d in rules.decision with input as shell_input(paths, {})}
 
+
+test_offensive_tools_against_internet_hosts_ask if {
+	every argv in {["nmap", "-sS", "-p-", "203.0.113.0/24"], ["nuclei", "-u", "https://api.partner-shop.com", "-t", "cves/"], ["sqlmap", "-u", "https://shop.acme-corp.io/p?id=1", "--dump"], ["hydra", "-l", "admin", "-P", "rockyou.txt", "ssh://198.51.100.7"], ["ffuf", "-w", "words.txt", "-u", "https://target-co.net/FUZZ"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/network-attack"] == "ask"
+	}
+	every argv in {["nmap", "localhost"], ["nmap", "-sV", "192.168.1.0/24"], ["nuclei", "-u", "https://example.com"], ["gobuster", "dir", "--url", "https://example.org/", "--wordlist", "notes.txt"], ["hping3", "--icmp", "ip_or_hostname"], ["nmap", "-iL", "hosts.txt"], ["nuclei", "-update-templates"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/network-attack"]
+	}
+}
