@@ -712,3 +712,16 @@ fn browser_profile_options_read_the_profile() {
         .iter()
         .any(|p| p.path.ends_with("/prod")));
 }
+
+/// `terraform apply -replace=ADDR` destroys that resource and creates it again; a plan of it
+/// only previews.
+#[test]
+fn terraform_replace_is_a_destroy() {
+    assert!(!f("terraform apply -replace=aws_db_instance.main")
+        .cloud
+        .is_empty());
+    assert!(f("terraform plan -replace=aws_db_instance.main")
+        .cloud
+        .is_empty());
+    assert!(f("terraform apply").cloud.is_empty());
+}

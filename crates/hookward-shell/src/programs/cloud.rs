@@ -305,8 +305,8 @@ pub(crate) const CLIS: &[Cli] = &[
         ],
         local: &[],
         example: "terraform destroy -auto-approve",
-        source: "terraform destroy (-auto-approve); terraform apply -destroy; terragrunt --terragrunt-non-interactive",
-        verb_flags: &["-destroy", "--destroy"],
+        source: "terraform destroy (-auto-approve); terraform apply -destroy; terraform apply -replace=ADDR (the resource is destroyed and created again: Terraform docs, \"Forcing Re-creation of Resources\"); terragrunt --terragrunt-non-interactive",
+        verb_flags: &["-destroy", "--destroy", "-replace", "--replace"],
         previews: &["plan", "show", "validate", "output"],
         ..NONE
     },
@@ -1546,12 +1546,22 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                     .map(|v| (i, v))
             }),
     };
-    // `terraform apply -destroy`: the option is the verb.
+    // `terraform apply -destroy`: the option is the verb; a verb flag written with `=` and a
+    // value counts too (`terraform apply -replace=ADDR`: that resource destroyed and created).
     let flag_verb = || {
         words
             .iter()
-            .find(|w| cli.verb_flags.contains(w))
-            .map(|w| (ops.len(), w.trim_start_matches('-')))
+            .find(|w| {
+                cli.verb_flags.contains(w)
+                    || w.split_once('=')
+                        .is_some_and(|(f, v)| !v.is_empty() && cli.verb_flags.contains(&f))
+            })
+            .map(|w| {
+                (
+                    ops.len(),
+                    w.split('=').next().unwrap_or(w).trim_start_matches('-'),
+                )
+            })
     };
     let Some((i, verb)) = found.or_else(flag_verb) else {
         return;
