@@ -616,6 +616,9 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
             match (first, second) {
                 ("system", "prune") if volumes => "docker_prune",
                 ("volume", "prune") => "docker_prune",
+                // podman-system-reset(1): every container, image, volume and network of the
+                // user, and the storage configuration.
+                ("system", "reset") => "docker_prune",
                 ("volume", "rm") => {
                     // A volume computed at run time (`$(docker volume ls -q)`) is a bulk removal.
                     let bulk = inv.rest().iter().skip(2).any(|x| x.dynamic || x.from_subst);
