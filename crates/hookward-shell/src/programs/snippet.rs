@@ -570,6 +570,59 @@ fn url_built_from_data(code: &str) -> bool {
     false
 }
 
+/// Python deserialisers that run code named in the data (pickle docs' warning; joblib, dill
+/// and cloudpickle build on pickle; pandas' `read_pickle` and NumPy's `load` with
+/// `allow_pickle=True` unpickle; `torch.load` is left out: it loads weights only by default
+/// since PyTorch 2.6), and the downloaded files they load: the first string literal of each
+/// call resolved against `cwd`, known to the command as fetched content
+/// ([`Analyzer::file_content`]). (url, call) pairs, at most 4.
+fn unpickled_downloads(
+    a: &Analyzer,
+    code: &str,
+    cwd: &crate::model::Cwd,
+) -> Vec<(String, &'static str)> {
+    const LOADERS: &[&str] = &[
+        "pickle.load(",
+        "pickle.loads(",
+        "joblib.load(",
+        "dill.load(",
+        "cloudpickle.load(",
+        "read_pickle(",
+        "numpy.load(",
+        "np.load(",
+    ];
+    let mut out = Vec::new();
+    for call in LOADERS {
+        for (i, _) in code.match_indices(call).take(4) {
+            let args = &code[i + call.len()..];
+            // NumPy unpickles only with `allow_pickle=True` (numpy.load docs).
+            if (call.starts_with("np.") || call.starts_with("numpy."))
+                && !args
+                    .split(')')
+                    .next()
+                    .unwrap_or("")
+                    .contains("allow_pickle=True")
+            {
+                continue;
+            }
+            let Some(lit) =
+                crate::analyzer::quoted_literals(args.get(..args.len().min(300)).unwrap_or(args))
+                    .into_iter()
+                    .next()
+            else {
+                continue;
+            };
+            let r = paths::resolve(&crate::model::Arg::lit(lit), cwd);
+            if let Some(url) = a.file_content(&r.path).and_then(|s| s.taint.fetched) {
+                if out.len() < 4 {
+                    out.push((url, call.trim_end_matches('(')));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Calls that run code of the same language built at run time.
 fn eval_calls(lang: Lang) -> &'static [&'static str] {
     match lang {
@@ -1950,6 +2003,18 @@ pub(crate) fn scan(
             captured: st.captured,
             evidence: ev_code.clone(),
         });
+    }
+    // A deserialiser that runs code loading a file this command downloaded
+    // (`wget -O m.pkl URL && python3 -c "pickle.load(open('m.pkl','rb'))"`): downloaded code.
+    if lang == Lang::Python {
+        for (url, call) in unpickled_downloads(a, code, &inv.cwd) {
+            a.remote_exec(
+                "downloaded_file",
+                interp,
+                Some(url),
+                &format!("{call}: {ev_code}"),
+            );
+        }
     }
     // A language whose process calls the scanner has no table for (Java's
     // `Runtime.getRuntime().exec(new String[]{"sh","-c","curl … | sh"})` in jshell, Groovy,
