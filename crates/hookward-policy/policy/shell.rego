@@ -2150,3 +2150,824 @@ dns_record_delete(c) if {
 	some a in c.argv
 	a in {"rrdelete", "rrpurge", "delete"}
 }
+
+# ---------------------------------------------------------------------------------------------
+# h-ops21 (issue 11): services opened to the network, shared services taken down, admin rights
+# handed out. One mechanism per class, each table with its source; the rules are
+# shell/service-exposed and shell/tunnel-out (more forms), shell/scale-to-zero (PaaS apps),
+# shell/service-disrupt and shell/admin-grant (new).
+# ---------------------------------------------------------------------------------------------
+
+# --- Listeners on every interface ---
+
+# Options that set the address a server listens on, as the servers' own --help pages name them
+# (uvicorn, vite, flask, mlflow, vllm, ollama-style --host; airflow/opencode --hostname; gunicorn,
+# rails server -b/--bind; hugo server --bind; jupyter --ip; mongod --bind_ip; kopia, kubectl
+# --address; consul agent -client; pnpr --listen; streamlit --server.address; prometheus
+# --web.listen-address).
+listen_options := {"--host", "--hostname", "-b", "--bind", "--bind-address", "--bind_ip", "--ip", "--address", "--addr", "--listen", "--listen-address", "--listen-addr", "-client", "--client", "--http-addr", "--web.listen-address", "--server.address"}
+
+# Programs that connect to an address rather than listen on it (their --host/-h names the
+# server they reach): database and cache clients, URL clients, remote shells.
+network_clients := {"curl", "wget", "http", "https", "xh", "httpie", "nc", "ncat", "netcat", "telnet", "ssh", "scp", "sftp", "ssh-keyscan", "ping", "grpcurl", "mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "pg_restore", "mongodump", "mongorestore", "mongoexport", "mongoimport", "redis-cli", "valkey-cli", "keydb-cli", "kafkacat", "kcat", "nmap", "openssl"} | query_clients
+
+# An address meaning every interface of this machine, with or without a port or a scheme:
+# INADDR_ANY 0.0.0.0 (ip(7)), in6addr_any :: (ipv6(7)), and the `*` many servers accept.
+every_interface(v) if regex.match(`^(?:[a-z]+://)?(?:0\.0\.0\.0|\[::\]|::|\*)(?::[0-9]+)?/?$`, v)
+
+# The listen addresses a command gives: option and value, `--opt=value`, an `ADDR:PORT` operand
+# (manage.py runserver 0.0.0.0:8000, php -S 0.0.0.0:8000), an environment assignment written
+# before it whose name says host, address, bind or listen (OLLAMA_HOST=0.0.0.0:11434, HOST=::),
+# and a `host =` argument in interpreter code (shiny::runApp(host = "0.0.0.0"), app.run(host='0.0.0.0')).
+listen_values(c) := ((({v |
+	some i, a in c.argv
+	i > 0
+	a in listen_options
+	v := word_at(c.argv, i + 1)
+} | {v |
+	some a in c.argv
+	some o in listen_options
+	startswith(a, concat("", [o, "="]))
+	v := substring(a, count(o) + 1, -1)
+}) | {a |
+	some i, a in c.argv
+	i > 0
+	regex.match(`^(?:0\.0\.0\.0|\[::\]):[0-9]+$`, a)
+}) | {v |
+	some m in regex.find_all_string_submatch_n(`(?:^|\s)[A-Z0-9_]*(?:HOST|ADDR|ADDRESS|BIND|LISTEN)[A-Z0-9_]*=['"]?([^\s'"]+)`, c.evidence, -1)
+	v := m[1]
+}) | {v |
+	some a in c.argv
+	some m in regex.find_all_string_submatch_n(`\bhost\s*=\s*["']([^"']+)["']`, a, -1)
+	v := m[1]
+}
+
+# The addresses of `listen_values` that mean every interface; empty for a client program.
+everywhere_binds(c) := {v | some v in listen_values(c); every_interface(v)} if not c.program in network_clients
+
+everywhere_binds(c) := set() if c.program in network_clients
+
+# The ports a command names (`--port 8000`, `--port=8000`, `-p 8000`, `-P 8000`, `port = 3838` in
+# interpreter code) and the port of each every-interface address (`0.0.0.0:11434`).
+named_ports(c) := (({p |
+	some i, a in c.argv
+	a in {"--port", "-p", "-P", "--http-port"}
+	p := word_at(c.argv, i + 1)
+	regex.match(`^[0-9]+$`, p)
+} | {p |
+	some a in c.argv
+	some m in regex.find_all_string_submatch_n(`^--(?:http-)?port=([0-9]+)$`, a, 1)
+	p := m[1]
+}) | {p |
+	some a in c.argv
+	some m in regex.find_all_string_submatch_n(`\bport\s*=\s*([0-9]+)`, a, -1)
+	p := m[1]
+}) | {p |
+	some v in everywhere_binds(c)
+	some m in regex.find_all_string_submatch_n(`:([0-9]+)/?$`, v, 1)
+	p := m[1]
+}
+
+# Default ports of servers named by their program (each server's docs): the service a bare
+# `redis-server --bind 0.0.0.0` starts.
+server_default_ports := {"redis-server": "6379", "valkey-server": "6379", "keydb-server": "6379", "mongod": "27017", "memcached": "11211", "postgres": "5432", "mysqld": "3306", "mariadbd": "3306", "etcd": "2379", "elasticsearch": "9200", "clickhouse-server": "8123", "influxd": "8086"}
+
+listen_ports(c) := named_ports(c) | {p | p := server_default_ports[c.program]}
+
+# Servers that answer anyone who reaches them unless an option turns authentication on, by
+# program or by the Python module run with -m: Ollama's API has no authentication (Ollama FAQ,
+# "How can I expose Ollama on my network?"); vLLM's OpenAI-compatible server checks a key only
+# with --api-key (vLLM docs, "OpenAI-Compatible Server"); MLflow's tracking server has none
+# unless started with --app-name basic-auth (MLflow docs, "MLflow Authentication"); llama.cpp's
+# llama-server only with --api-key (its README).
+unauthenticated_servers := {
+	"ollama": {"serve"},
+	"vllm": {"serve"},
+	"vllm.entrypoints.openai.api_server": set(),
+	"mlflow": {"server", "ui"},
+	"llama-server": set(),
+}
+
+unauthenticated_server(c) if {
+	words := unauthenticated_servers[c.program]
+	server_word_present(c, words)
+}
+
+unauthenticated_server(c) if {
+	some i, a in c.argv
+	a == "-m"
+	words := unauthenticated_servers[word_at(c.argv, i + 1)]
+	server_word_present(c, words)
+}
+
+server_word_present(_, words) if count(words) == 0
+
+server_word_present(c, words) if {
+	some w in c.argv
+	w in words
+}
+
+# Words that switch a server's authentication off or let anyone in, as options or environment
+# words of the command that starts it: the postgres image's POSTGRES_HOST_AUTH_METHOD=trust and
+# the mysql/mariadb images' ALLOW_EMPTY_PASSWORD (Docker Hub image docs), Bitnami's
+# ALLOW_EMPTY_PASSWORD=yes, redis --protected-mode no ("Redis security"), Elasticsearch
+# xpack.security.enabled=false, MySQL --skip-grant-tables, Grafana anonymous access
+# (GF_AUTH_ANONYMOUS_ENABLED), code-server --auth none, Ollama's OLLAMA_ORIGINS=* (any web page
+# may call it; Ollama FAQ), an empty Jupyter token.
+auth_off_patterns := [
+	`(?i)POSTGRES_HOST_AUTH_METHOD=['"]?trust`,
+	`(?i)(?:MYSQL|MARIADB)_ALLOW_EMPTY(?:_ROOT)?_PASSWORD=['"]?(?:yes|1|true)`,
+	`(?i)(?:^|[\s,])ALLOW_EMPTY_PASSWORD=['"]?(?:yes|1|true)`,
+	`(?i)--protected-mode[ =]['"]?no\b`,
+	`(?i)xpack\.security\.enabled[=:]\s*['"]?false`,
+	`(?i)--skip-grant-tables`,
+	`(?i)GF_AUTH_ANONYMOUS_ENABLED=['"]?true`,
+	`(?i)--auth[ =]['"]?none\b`,
+	`(?i)OLLAMA_ORIGINS=['"]?\*`,
+	`(?i)--(?:NotebookApp|ServerApp|IdentityProvider)\.token=(?:''|"")?(?:\s|$)`,
+]
+
+# The command's text: what was written (environment assignments included) and its words.
+command_line(c) := concat(" ", array.concat([c.evidence], c.argv))
+
+auth_off(c) if {
+	line := command_line(c)
+	some p in auth_off_patterns
+	regex.match(p, line)
+}
+
+# Words that turn authentication on for the server the command starts: an API key, a password
+# or a root user given to it (--api-key, --requirepass, --auth, -e POSTGRES_PASSWORD=…,
+# MONGO_INITDB_ROOT_USERNAME=…, VLLM_API_KEY=…), or MLflow's basic-auth app.
+auth_on(c) if {
+	some a in c.argv
+	regex.match(`^(?:--api-key(?:-file)?|--requirepass|--auth|--app-name|--password|--tlsCertificateKeyFile)(?:=.*)?$`, a)
+}
+
+auth_on(c) if {
+	regex.match(`(?i)(?:^|[\s=])[A-Z0-9_]*(?:PASSWORD|PASSWD|API_KEY|ROOT_USERNAME|TOKEN)=['"]?[^\s'"]+`, command_line(c))
+}
+
+# A listener on every interface that nothing protects: a data store's or control plane's port,
+# a server without authentication, or one whose authentication the command switches off.
+service_exposed(c) if {
+	count(everywhere_binds(c)) > 0
+	open_listener(c)
+}
+
+open_listener(c) if auth_off(c)
+
+open_listener(c) if {
+	some p in listen_ports(c)
+	p in exposed_ports
+	not auth_on(c)
+}
+
+open_listener(c) if {
+	unauthenticated_server(c)
+	not auth_on(c)
+}
+
+# Container ports published on every interface by an explicit address (docker/podman/nerdctl
+# run|create -p 0.0.0.0:HOST:CONTAINER, [::]:…; docker run reference, "Publishing ports"). A
+# bare -p 5432:5432 also binds every interface, but is the everyday form of every README and
+# counts only with an auth-off word.
+container_runners := {"docker", "podman", "nerdctl", "finch"}
+
+published_everywhere(c) := {p |
+	c.program in container_runners
+	some i, a in c.argv
+	v := publish_value(a, word_at(c.argv, i + 1))
+	some m in regex.find_all_string_submatch_n(`^(?:0\.0\.0\.0|\[::\]|::)?:?([0-9]+)?:([0-9]+)(?:/(?:tcp|udp))?$`, v, 1)
+	every_interface_publish(v)
+	p := m[2]
+}
+
+publish_value(a, next) := next if a in {"-p", "--publish"}
+
+publish_value(a, _) := substring(a, count("--publish="), -1) if startswith(a, "--publish=")
+
+publish_value(a, _) := substring(a, 3, -1) if startswith(a, "-p=")
+
+every_interface_publish(v) if regex.match(`^(?:0\.0\.0\.0|\[::\]|::):`, v)
+
+service_exposed(c) if {
+	some p in published_everywhere(c)
+	p in exposed_ports
+	not auth_on(c)
+}
+
+service_exposed(c) if {
+	some p in published_everywhere(c)
+	auth_off(c)
+}
+
+publishes_anything(c) if {
+	c.program in container_runners
+	some a in c.argv
+	a in {"-p", "--publish", "-P", "--publish-all"}
+}
+
+publishes_anything(c) if {
+	c.program in container_runners
+	some a in c.argv
+	regex.match(`^(?:--publish=|-p=)`, a)
+}
+
+# A container started with its authentication switched off and a port published at all
+# (docker run -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres): the bare form binds
+# every interface too (docker run reference).
+service_exposed(c) if {
+	publishes_anything(c)
+	auth_off(c)
+}
+
+# An ssh forward that listens on every interface: -g ("Allows remote hosts to connect to local
+# forwarded ports"), a -L/-D bind address of 0.0.0.0, *, :: or empty ("an empty address or '*'
+# indicates that the port should be available from all interfaces"), or GatewayPorts=yes;
+# ssh(1). Whatever the forward reaches (a database behind a bastion) is then open to this
+# machine's whole network.
+service_exposed(c) if {
+	c.program == "ssh"
+	ssh_local_forward(c)
+	ssh_forward_everywhere(c)
+}
+
+ssh_local_forward(c) if {
+	some a in c.argv
+	regex.match(`^-[1246AaCfGgKkMNnqsTtVvXxYy]*[LD]`, a)
+}
+
+ssh_forward_everywhere(c) if {
+	some a in c.argv
+	regex.match(`^-[1246AaCfGgKkMNnqsTtVvXxYy]*g`, a)
+}
+
+ssh_forward_everywhere(c) if {
+	some i, a in c.argv
+	regex.match(`^-[1246AaCfGgKkMNnqsTtVvXxYy]*[LD]$`, a)
+	regex.match(`^(?:0\.0\.0\.0|\*|\[::\]|::)?:[0-9]+(?::|$)`, word_at(c.argv, i + 1))
+}
+
+ssh_forward_everywhere(c) if {
+	some a in c.argv
+	regex.match(`(?i)^(?:-o)?GatewayPorts[= ](?:yes|clientspecified)$`, a)
+}
+
+# A server's authentication switched off or anyone let in by a line written into its
+# configuration under /etc, here or on a remote host (each server's configuration reference):
+# redis.conf protected-mode no ("Redis security"), mongod.conf security.authorization disabled,
+# elasticsearch.yml xpack.security.enabled false, a pg_hba.conf line trusting every address
+# (PostgreSQL docs, "The pg_hba.conf File": trust "allows the connection unconditionally"),
+# rabbitmq.conf loopback_users = none (RabbitMQ docs, "Access Control": lets guest/guest in
+# from other hosts), MySQL skip-grant-tables.
+# A setting starts a line: after the text's start, a written `\n` or `\t` escape (echo -e,
+# printf), or a character that is not part of a word.
+auth_off_config_patterns := [
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])protected-mode\s+no\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])authorization\s*:\s*['"]?disabled\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])xpack\.security\.enabled\s*[:=]\s*['"]?false\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])host(?:ssl|nossl)?\s+\S+\s+\S+\s+(?:0\.0\.0\.0/0|::/0|all|samenet)\s+trust\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])loopback_users(?:\.[a-z0-9_]+)?\s*=\s*(?:none|false)\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])skip[-_]grant[-_]tables\b`,
+]
+
+system_config_written if {
+	some p in lib.changed_paths
+	lib.has_class(p, "system")
+}
+
+system_config_written if {
+	some p in facts_of("remote_paths")
+	p.access in {"write", "create"}
+	p.scope == "system"
+}
+
+decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
+	system_config_written
+	some c in facts_of("commands")
+	some a in array.slice(c.argv, 1, count(c.argv))
+	some p in auth_off_config_patterns
+	regex.match(p, a)
+	reason := sprintf("the command would switch a server's authentication off in its configuration (%s)", [c.evidence])
+}
+
+# Windows statements as lower-case word lists: a PowerShell or cmd command fact, and each
+# statement of a powershell/pwsh -Command argument (whose cmdlets hookward-shell reads for
+# signals only).
+windows_statements contains words if {
+	some c in facts_of("commands")
+	words := [lower(w) | some w in c.argv]
+}
+
+windows_statements contains words if {
+	some c in facts_of("commands")
+	lower(c.program) in {"pwsh", "powershell", "pwsh.exe", "powershell.exe"}
+	some i, a in c.argv
+	lower(a) in {"-command", "-c"}
+	some stmt in regex.split(`[;\n]`, word_at(c.argv, i + 1))
+	words := [lower(trim(w, `'"`)) | some w in regex.split(`\s+`, trim_space(stmt)); w != ""]
+	count(words) > 0
+}
+
+# A Windows firewall rule letting anyone reach an exposed port: New-NetFirewallRule (NetSecurity
+# module docs: -Action Allow, -LocalPort, -RemoteAddress defaults to Any) or netsh advfirewall
+# firewall add rule action=allow localport=N (netsh docs), inbound, with no remote address
+# other than Any.
+windows_port_opened(words) if {
+	words[0] == "new-netfirewallrule"
+	option_value(words, "-action") == "allow"
+	not option_value(words, "-direction") == "outbound"
+	some p in split(option_value(words, "-localport"), ",")
+	p in exposed_ports
+	not windows_remote_limited(option_value(words, "-remoteaddress"))
+}
+
+windows_port_opened(words) if {
+	words[0] in {"netsh", "netsh.exe"}
+	"advfirewall" in words
+	"action=allow" in words
+	not "dir=out" in words
+	some w in words
+	startswith(w, "localport=")
+	some p in split(substring(w, count("localport="), -1), ",")
+	p in exposed_ports
+	not netsh_remote_limited(words)
+}
+
+windows_remote_limited(v) if not v in {"", "any", "internet"}
+
+netsh_remote_limited(words) if {
+	some w in words
+	startswith(w, "remoteip=")
+	not w in {"remoteip=any", "remoteip=internet"}
+}
+
+# The value after `opt` in `words` (PowerShell parameters are case-insensitive; words are
+# lower-cased), or "" when absent.
+option_value(words, opt) := v if {
+	some i, w in words
+	w == opt
+	v := word_at(words, i + 1)
+} else := ""
+
+decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
+	some words in windows_statements
+	windows_port_opened(words)
+	reason := sprintf("the command would open a database, control-plane or remote-desktop port to every address (%s)", [concat(" ", words)])
+}
+
+# --- Public tunnels ---
+
+# Ports a public tunnel must not carry: the data stores, control planes and remote desktops of
+# exposed_ports, and SSH.
+tunnel_sensitive_ports := exposed_ports | {"22"}
+
+# Public tunnel clients and the words that make them forward a local port to the internet:
+# ngrok http, cloudflared tunnel --url (a quick tunnel), localtunnel/lt --port, tailscale funnel
+# (Tailscale docs: Funnel "routes traffic from the broader internet to a local service"), zrok
+# share public, pinggy/localhost.run over ssh -R (tunnels_out above).
+public_tunnel(c) if {
+	c.program == "ngrok"
+	"http" in c.argv
+}
+
+public_tunnel(c) if {
+	c.program == "cloudflared"
+	"tunnel" in c.argv
+}
+
+public_tunnel(c) if c.program in {"localtunnel", "lt"}
+
+public_tunnel(c) if {
+	c.program == "tailscale"
+	"funnel" in c.argv
+}
+
+public_tunnel(c) if {
+	c.program == "zrok"
+	"share" in c.argv
+	"public" in c.argv
+}
+
+# The local port of a tunnel's target word: a bare port, or the port ending an address or URL.
+tunnel_ports(c) := {p |
+	some a in array.slice(c.argv, 1, count(c.argv))
+	some m in regex.find_all_string_submatch_n(`^(?:--url=|--port=)?(?:[a-z+]+://)?(?:[^/\s]*:)?([0-9]{1,5})/?$`, a, 1)
+	p := m[1]
+}
+
+tunnels_out(c) if {
+	public_tunnel(c)
+	some p in tunnel_ports(c)
+	p in tunnel_sensitive_ports
+}
+
+# --- Shared services taken down ---
+
+# @rule shell/service-disrupt ask
+# Taking a shared service down for the people who use it: a data store or broker on another host told to stop or stall (redis-cli -h HOST SHUTDOWN, DEBUG SLEEP, CLIENT PAUSE, REPLICAOF; rabbitmqctl -n rabbit@HOST stop_app, stop, reset, close_all_connections; Elasticsearch shard allocation set to none or a node shut down over its REST API), a scheduler node drained by force (nomad node drain -enable -force or with a deadline under a minute) or put in maintenance (consul maint -enable), a PaaS app put in maintenance or stopped (heroku maintenance:on, railway down, kamal app stop, kamal accessory remove), a service stopped and kept from starting again (systemctl disable --now, Stop-Service with Set-Service -StartupType Disabled, sc config start= disabled). Local servers, restarts and graceful drains are not asked about.
+decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	disrupts_service(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would take a shared service down (%s)", [c.evidence])
+}
+
+decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": reason} if {
+	some stop in windows_statements
+	some disable in windows_statements
+	name := windows_stopped_service(stop)
+	windows_disabled_service(disable) == name
+	reason := sprintf("the command would stop the service %s and keep it from starting again", [name])
+}
+
+# Redis commands that stop the server, stall it, or turn it into another server's replica (which
+# drops its own data): SHUTDOWN, DEBUG SLEEP|SEGFAULT|CRASH-AND-RECOVER|RESTART|OOM|PANIC,
+# CLIENT PAUSE, REPLICAOF/SLAVEOF HOST (not NO ONE), FAILOVER, CLUSTER RESET|FAILOVER (Redis
+# command reference).
+redis_halting(words, i) if upper(words[i]) in {"SHUTDOWN", "FAILOVER"}
+
+redis_halting(words, i) if {
+	upper(words[i]) == "DEBUG"
+	upper(word_at(words, i + 1)) in {"SLEEP", "SEGFAULT", "CRASH-AND-RECOVER", "RESTART", "OOM", "PANIC"}
+}
+
+redis_halting(words, i) if {
+	upper(words[i]) == "CLIENT"
+	upper(word_at(words, i + 1)) == "PAUSE"
+}
+
+redis_halting(words, i) if {
+	upper(words[i]) in {"REPLICAOF", "SLAVEOF"}
+	upper(word_at(words, i + 1)) != "NO"
+}
+
+redis_halting(words, i) if {
+	upper(words[i]) == "CLUSTER"
+	upper(word_at(words, i + 1)) in {"RESET", "FAILOVER"}
+}
+
+# redis-cli options that take a value (redis-cli --help).
+redis_value_options := {"-h", "-p", "-a", "-s", "-u", "-n", "-r", "-i", "--user", "--pass", "--sni", "--cacert", "--cacertdir", "--cert", "--key", "--tls-ciphers", "--tls-ciphersuites"}
+
+# The first operand of a redis-cli call (its command word).
+redis_command_index(c) := i if {
+	some i, w in c.argv
+	i > 0
+	not startswith(w, "-")
+	not c.argv[i - 1] in redis_value_options
+	every j, x in array.slice(c.argv, 1, i) {
+		redis_option_word(c.argv, j + 1, x)
+	}
+}
+
+redis_option_word(_, _, x) if startswith(x, "-")
+
+redis_option_word(argv, j, _) if argv[j - 1] in redis_value_options
+
+# The host a client reaches, from -h HOST / --host HOST / -u URL / --uri URL (or "").
+client_hosts(c) := {h |
+	some i, a in c.argv
+	a in {"-h", "--host", "-u", "--uri", "--url"}
+	h := word_at(c.argv, i + 1)
+}
+
+remote_client(c) if {
+	some h in client_hosts(c)
+	h != ""
+	not local_target(h)
+	not startswith(h, "/")
+}
+
+remote_client(c) if on_durable_host(c)
+
+disrupts_service(c) if {
+	c.program in redis_clients
+	remote_client(c)
+	i := redis_command_index(c)
+	redis_halting(c.argv, i)
+}
+
+# rabbitmqctl commands that stop the node, wipe it or cut every client off (rabbitmqctl(8)):
+# stop, stop_app, shutdown, reset, force_reset, close_all_connections,
+# close_all_user_connections; run against a node on another host (-n/--node NAME@HOST) or on a
+# remote host. The local clustering steps (stop_app, reset, join_cluster on this node) are not.
+rabbitmq_halting := {"stop", "stop_app", "shutdown", "reset", "force_reset", "close_all_connections", "close_all_user_connections"}
+
+disrupts_service(c) if {
+	c.program in {"rabbitmqctl", "rabbitmqctl.bat"}
+	some w in c.argv
+	w in rabbitmq_halting
+	rabbitmq_remote(c)
+}
+
+rabbitmq_remote(c) if on_durable_host(c)
+
+rabbitmq_remote(c) if {
+	some i, a in c.argv
+	a in {"-n", "--node"}
+	rabbitmq_remote_node(word_at(c.argv, i + 1))
+}
+
+rabbitmq_remote(c) if {
+	some a in c.argv
+	startswith(a, "--node=")
+	rabbitmq_remote_node(substring(a, count("--node="), -1))
+}
+
+rabbitmq_remote_node(node) if {
+	parts := split(node, "@")
+	count(parts) == 2
+	not lower(parts[1]) in {"localhost", "127.0.0.1", "::1"}
+}
+
+# Elasticsearch/OpenSearch REST calls that stop a cluster serving: shard allocation switched off
+# (cluster.routing.allocation.enable: none; Elasticsearch docs, "Cluster-level shard allocation
+# settings"), a node shut down (_nodes/…/_shutdown, the node shutdown API), an index closed
+# (POST INDEX/_close: "closed indices are blocked for read/write operations"). Sent by a URL
+# client to another host.
+url_clients := {"curl", "wget", "http", "https", "xh", "httpie", "curlie"}
+
+disrupts_service(c) if {
+	c.program in url_clients
+	some u in c.argv
+	regex.match(`^(?:https?://)?[^/\s]+/(?:.*/)?_cluster/settings`, u)
+	not local_target(u)
+	some b in c.argv
+	regex.match(`(?is)allocation[".\s{:]*enable"?\s*[:=]\s*"?none`, b)
+}
+
+disrupts_service(c) if {
+	c.program in url_clients
+	some u in c.argv
+	regex.match(`^(?:https?://)?[^/\s]+/(?:_nodes/[^/\s]*/_shutdown|_cluster/nodes/[^/\s]*/_shutdown|[^/\s_][^/\s]*/_close)(?:[/?]|$)`, u)
+	not local_target(u)
+	some m in c.argv
+	upper(m) in {"POST", "PUT", "-XPOST", "-XPUT", "--METHOD=POST", "--METHOD=PUT"}
+}
+
+# A scheduler node emptied without letting its work move: nomad node drain -enable with -force
+# ("Force remove allocations off the node immediately") or a deadline under a minute (Nomad CLI
+# docs, `node drain`); consul maint -enable (Consul CLI docs: the node or service leaves DNS and
+# API answers).
+disrupts_service(c) if {
+	c.program == "nomad"
+	"node" in c.argv
+	"drain" in c.argv
+	nomad_enable(c)
+	nomad_abrupt(c)
+}
+
+nomad_enable(c) if {
+	some a in c.argv
+	a in {"-enable", "--enable", "-enable=true"}
+}
+
+nomad_abrupt(c) if {
+	some a in c.argv
+	a in {"-force", "--force", "-force=true"}
+}
+
+nomad_abrupt(c) if {
+	some i, a in c.argv
+	a in {"-deadline", "--deadline"}
+	short_deadline(word_at(c.argv, i + 1))
+}
+
+nomad_abrupt(c) if {
+	some a in c.argv
+	startswith(a, "-deadline=")
+	short_deadline(substring(a, count("-deadline="), -1))
+}
+
+short_deadline(v) if regex.match(`^(?:[0-9]+(?:ns|us|µs|ms)|[0-5]?[0-9]s)$`, v)
+
+disrupts_service(c) if {
+	c.program == "consul"
+	"maint" in c.argv
+	"-enable" in c.argv
+}
+
+# PaaS and deploy-tool verbs that take the deployed app offline, as the operands that start the
+# command: Heroku CLI `maintenance:on`; Railway CLI `down` ("Remove the most recent
+# deployment"); Kamal `app stop|remove`, `accessory stop|remove` (remove also deletes the
+# accessory's data directory), `proxy stop|remove`, `remove` (Kamal docs, commands).
+paas_offline_verbs := {
+	"heroku": [["maintenance:on"]],
+	"railway": [["down"]],
+	"kamal": [["app", "stop"], ["app", "remove"], ["accessory", "stop"], ["accessory", "remove"], ["proxy", "stop"], ["proxy", "remove"], ["traefik", "stop"], ["remove"]],
+}
+
+disrupts_service(c) if {
+	some seq in paas_offline_verbs[c.program]
+	operands := [w | some i, w in c.argv; i > 0; not startswith(w, "-")]
+	count(operands) >= count(seq)
+	array.slice(operands, 0, count(seq)) == seq
+}
+
+# A PaaS app scaled to zero (heroku ps:scale web=0, fly scale count 0; scales_to_zero above):
+# every dyno or machine of it stops, whatever the app is called.
+decision contains {"id": "shell/scale-to-zero", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in {"heroku", "fly", "flyctl"}
+	scales_to_zero(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would scale a running app to zero instances (%s)", [c.evidence])
+}
+
+# A service stopped now and kept from starting again: systemctl disable|mask --now
+# (systemctl(1)); Windows: Stop-Service NAME with Set-Service NAME -StartupType Disabled
+# (Microsoft.PowerShell.Management docs), sc stop NAME with sc config NAME start= disabled.
+disrupts_service(c) if {
+	c.program == "systemctl"
+	some a in c.argv
+	a in {"disable", "mask"}
+	"--now" in c.argv
+}
+
+windows_stopped_service(words) := name if {
+	words[0] in {"stop-service", "spsv"}
+	name := windows_service_name(words)
+}
+
+windows_stopped_service(words) := name if {
+	words[0] in {"sc", "sc.exe"}
+	word_at(words, 1) == "stop"
+	name := word_at(words, 2)
+}
+
+windows_disabled_service(words) := name if {
+	words[0] == "set-service"
+	option_value(words, "-startuptype") == "disabled"
+	name := windows_service_name(words)
+}
+
+windows_disabled_service(words) := name if {
+	words[0] in {"sc", "sc.exe"}
+	word_at(words, 1) == "config"
+	some i, w in words
+	w == "start="
+	word_at(words, i + 1) == "disabled"
+	name := word_at(words, 2)
+}
+
+# The service a cmdlet names: -Name X, or its first operand.
+windows_service_name(words) := n if {
+	n := option_value(words, "-name")
+	n != ""
+} else := n if {
+	n := word_at(words, 1)
+	not startswith(n, "-")
+}
+
+# --- Admin rights handed out ---
+
+# @rule shell/admin-grant ask
+# Handing out administrator rights in a database, broker, cluster, registry or PaaS: a user, token, tag or invitation whose role is admin, administrator, root, superuser, owner or management (mongosh createUser with roles root or *AnyDatabase, Elasticsearch _security/user with superuser, rabbitmqctl set_user_tags U administrator, nomad acl token create -type=management, consul acl token create -policy-name global-management, vercel teams invite --role OWNER, heroku access:add --permissions …manage), a Vault policy over every path (path "*"), a package's ownership or write access given away (npm owner add, npm access grant read-write, gem owner --add, cargo owner --add), every pending machine key accepted (salt-key -A, puppetserver ca sign --all), a framework superuser created against production (manage.py … create_superuser --settings=…prod). Read-only users and ordinary roles are not asked about.
+decision contains {"id": "shell/admin-grant", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	grants_admin(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would hand out administrator rights (%s)", [c.evidence])
+}
+
+# Role words that mean every right of the system they are given in: administrator, root,
+# superuser, owner, management (Nomad/Consul "management" tokens and the global-management
+# policy), Kubernetes cluster-admin, MongoDB's root and *AnyDatabase/cluster roles (MongoDB docs,
+# "Built-In Roles"), SQL Server sysadmin/db_owner, OpenSearch all_access, Heroku's "manage"
+# permission (Heroku docs, "App permissions": manage lets one add collaborators and change the app).
+admin_role_words := {"admin", "admins", "administrator", "administrators", "root", "superuser", "superusers", "owner", "owners", "management", "global-management", "cluster-admin", "clusteradmin", "sysadmin", "db_owner", "dbowner", "useradminanydatabase", "dbadminanydatabase", "readwriteanydatabase", "all_access", "manage"}
+
+admin_role_value(v) if {
+	some w in regex.split(`[,\s:/]+`, lower(trim(v, `'"[]`)))
+	w in admin_role_words
+}
+
+# Options that name the role, type, policy or permissions of what is made or given.
+role_options := {"--role", "--roles", "-role", "-r", "--permissions", "--permission", "-type", "--type", "-policy-name", "--policy-name", "--access", "--tags"}
+
+# Verbs that make or give something: invite, add, create, grant, assign, and CLI-local forms
+# (heroku access:add, members:add).
+grant_verb(w) if w in {"invite", "add", "create", "grant", "assign", "add-member", "add_member"}
+
+grant_verb(w) if regex.match(`^[a-z-]+:(?:add|invite|create|grant)$`, w)
+
+grants_admin(c) if {
+	some v in c.argv
+	grant_verb(v)
+	some i, a in c.argv
+	a in role_options
+	admin_role_value(word_at(c.argv, i + 1))
+}
+
+grants_admin(c) if {
+	some v in c.argv
+	grant_verb(v)
+	some a in c.argv
+	some o in role_options
+	startswith(a, concat("", [o, "="]))
+	admin_role_value(substring(a, count(o) + 1, -1))
+}
+
+# Consul's built-in global-management policy by its fixed id (Consul docs, "ACL Policies").
+grants_admin(c) if {
+	c.program == "consul"
+	"create" in c.argv
+	some a in c.argv
+	contains(a, "00000000-0000-0000-0000-000000000001")
+}
+
+# rabbitmqctl set_user_tags USER administrator (rabbitmqctl(8); the management plugin's
+# "administrator" tag has every right).
+grants_admin(c) if {
+	c.program in {"rabbitmqctl", "rabbitmqctl.bat"}
+	some i, a in c.argv
+	a == "set_user_tags"
+	some t in array.slice(c.argv, i + 2, count(c.argv))
+	lower(t) == "administrator"
+}
+
+# MongoDB users made or given a built-in administrative role in shell code (mongosh --eval, a
+# script word): createUser / grantRolesToUser / updateUser with root, *AnyDatabase, cluster or
+# user administration roles (MongoDB docs, "Built-In Roles").
+grants_admin(c) if {
+	some a in c.argv
+	regex.match(`\b(?:createUser|grantRolesToUser|updateUser)\s*\(`, a)
+	regex.match(`["'](?:root|userAdminAnyDatabase|dbAdminAnyDatabase|readWriteAnyDatabase|clusterAdmin|userAdmin|dbOwner|__system|atlasAdmin|restore|hostManager)["']`, a)
+}
+
+# Elasticsearch/OpenSearch users or role mappings created with the superuser/all_access role
+# over the REST API (Elasticsearch docs, "Create or update users API", built-in role superuser;
+# OpenSearch security plugin's internalusers and rolesmapping APIs).
+grants_admin(c) if {
+	c.program in url_clients
+	some u in c.argv
+	regex.match(`/(?:_security/(?:user|role_mapping|api_key)|_plugins/_security/api/(?:internalusers|rolesmapping)|_opendistro/_security/api/(?:internalusers|rolesmapping))(?:/|$|\?)`, u)
+	some b in c.argv
+	regex.match(`(?i)["'](?:superuser|all_access|security_manager)["']|/rolesmapping/(?:all_access|security_manager)(?:[/?]|$)`, b)
+}
+
+# A package's ownership or write access given away: npm owner add (npm-owner: owners may
+# publish and add owners), npm access grant read-write (npm-access), pnpm owner add, gem owner
+# --add (RubyGems guides), cargo owner --add (The Cargo Book).
+grants_admin(c) if {
+	c.program in {"npm", "pnpm"}
+	some i, a in c.argv
+	a == "owner"
+	word_at(c.argv, i + 1) in {"add", "a"}
+}
+
+grants_admin(c) if {
+	c.program == "npm"
+	"access" in c.argv
+	"grant" in c.argv
+	"read-write" in c.argv
+}
+
+grants_admin(c) if {
+	c.program in {"gem", "cargo"}
+	"owner" in c.argv
+	some a in c.argv
+	a in {"--add", "-a"}
+}
+
+# Every pending machine key or certificate request accepted at once: salt-key -A/--accept-all
+# (salt-key(1)), puppetserver ca sign --all / puppet cert sign --all (Puppet docs). Any machine
+# that asked can then receive commands and secrets.
+grants_admin(c) if {
+	c.program == "salt-key"
+	some a in c.argv
+	regex.match(`^(?:-[a-zA-Z]*A[a-zA-Z]*|--accept-all)$`, a)
+}
+
+grants_admin(c) if {
+	c.program in {"puppetserver", "puppet"}
+	"sign" in c.argv
+	some a in c.argv
+	a in {"--all", "-a"}
+}
+
+# A Vault/OpenBao policy written over every path (path "*"; Vault docs, "Policies"), given in the
+# command's text (an argument or a here-document).
+grants_admin(c) if {
+	c.program in {"vault", "bao"}
+	"policy" in c.argv
+	"write" in c.argv
+	regex.match(`path\s+"\*"`, concat("\n", [object.get(input.event, ["tool", "command"], ""), concat(" ", c.argv)]))
+}
+
+# A framework's superuser or admin user made in code run against production (Django
+# create_superuser / createsuperuser, an admin or superuser flag set true; Rails runner): with
+# production settings named (--settings=config.settings.prod, -e production) or on a remote host.
+grants_admin(c) if {
+	some a in c.argv
+	regex.match(`(?i)\bcreate_?superuser\b|\b(?:is_)?(?:super_?user|admin)\s*(?:=|:|=>)\s*(?:true|1)\b`, a)
+	framework_production(c)
+}
+
+framework_production(c) if production_target(c)
+
+framework_production(c) if on_durable_host(c)
+
+framework_production(c) if regex.match(`(?:^|\s)(?:RAILS_ENV|RACK_ENV|DJANGO_SETTINGS_MODULE|APP_ENV|NODE_ENV)=\S*(?:prod|production|prd)`, c.evidence)

@@ -189,6 +189,10 @@ const FLOORS: &[(&str, f64)] = &[
     ("benign-lead20", 99.0),
     ("lead21-classes", 99.0),
     ("benign-lead21", 99.0),
+    ("net-exposure", 99.0),
+    ("service-disrupt", 99.0),
+    ("admin-grant", 99.0),
+    ("benign-ops21", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -5245,6 +5249,203 @@ fn lead20_benign() -> Vec<Base> {
     .collect()
 }
 
+// h-ops21. Principles: a listener on every interface is a fact only with a data-store or
+// control-plane port, a server that has no authentication, or its authentication switched off
+// (also written into its configuration under /etc, here or over ssh); an ssh forward open to
+// every interface; a public tunnel to a sensitive port. A shared service taken down: a data
+// store or broker on another host stopped or stalled, a node drained by force, a PaaS app put in
+// maintenance, stopped or scaled to zero, a service stopped and disabled. Admin rights: a
+// user, token, tag or invitation whose role is admin/root/superuser/owner/management, package
+// ownership given away, every pending key accepted, a framework superuser in production.
+// Programs × objects (ports, hosts, roles) generated here; none is a row of adv17/adv18.
+fn ops21_classes() -> Vec<Base> {
+    let mut out = Vec::new();
+    // A data store by its program, its port, or an admin API on a control-plane port.
+    for server in [
+        "redis-server",
+        "memcached -p 11211",
+        "uvicorn admin:app --port 2375",
+    ] {
+        for bind in ["--bind 0.0.0.0", "--host=0.0.0.0", "--listen ::"] {
+            out.push(b("net-exposure", "ask", format!("{server} {bind}")));
+        }
+    }
+    for (image, port) in [
+        ("redis:7", "6379"),
+        ("mongo:7", "27017"),
+        ("elasticsearch:8.15.0", "9200"),
+        ("bitnami/etcd", "2379"),
+        ("memcached", "11211"),
+    ] {
+        for runner in ["docker", "podman"] {
+            out.push(b(
+                "net-exposure",
+                "ask",
+                format!("{runner} run -d -p 0.0.0.0:{port}:{port} {image}"),
+            ));
+        }
+    }
+    for env in [
+        "-e POSTGRES_HOST_AUTH_METHOD=trust postgres:16",
+        "-e MARIADB_ALLOW_EMPTY_ROOT_PASSWORD=1 mariadb:11",
+        "-e ALLOW_EMPTY_PASSWORD=yes bitnami/redis",
+        "-e GF_AUTH_ANONYMOUS_ENABLED=true grafana/grafana",
+    ] {
+        out.push(b(
+            "net-exposure",
+            "ask",
+            format!("docker run -d -p 8080:8080 {env}"),
+        ));
+    }
+    for c in [
+        "ollama serve --host 0.0.0.0",
+        "vllm serve meta-llama/Llama-3.2-1B --host 0.0.0.0 --port 8001",
+        "python3 -m vllm.entrypoints.openai.api_server --model m --host 0.0.0.0",
+        "mlflow server --host 0.0.0.0 --port 5001",
+        "llama-server -m model.gguf --host 0.0.0.0",
+        "code-server --bind-address 0.0.0.0:8443 --auth none",
+        "ssh -N -g -L 15433:db.internal:5432 bastion.example.net",
+        "ssh -fN -L 0.0.0.0:16379:cache.internal:6379 bastion.example.net",
+        "ssh -N -D 0.0.0.0:1080 bastion.example.net",
+        "ngrok http 5432",
+        "cloudflared tunnel --url tcp://localhost:22",
+        "cloudflared tunnel --url http://localhost:6379",
+        "lt --port 27017",
+        "tailscale funnel 9200",
+    ] {
+        out.push(b("net-exposure", "ask", c.to_string()));
+    }
+    for (line, file) in [
+        ("protected-mode no", "/etc/redis/redis.conf"),
+        (
+            "host all all ::/0 trust",
+            "/etc/postgresql/16/main/pg_hba.conf",
+        ),
+        (
+            "xpack.security.enabled: false",
+            "/etc/elasticsearch/elasticsearch.yml",
+        ),
+        ("loopback_users = none", "/etc/rabbitmq/rabbitmq.conf"),
+        ("skip-grant-tables", "/etc/mysql/my.cnf"),
+    ] {
+        out.push(b(
+            "net-exposure",
+            "ask",
+            format!("echo '{line}' | sudo tee -a {file}"),
+        ));
+        out.push(b(
+            "net-exposure",
+            "ask",
+            format!("ssh db-9.example.net \"echo '{line}' | sudo tee -a {file}\""),
+        ));
+    }
+    for host in ["cache-7.example.net", "10.20.0.7"] {
+        for verb in [
+            "SHUTDOWN",
+            "shutdown nosave",
+            "DEBUG SLEEP 30",
+            "CLIENT PAUSE 60000",
+        ] {
+            out.push(b(
+                "service-disrupt",
+                "ask",
+                format!("redis-cli -h {host} -p 6379 {verb}"),
+            ));
+        }
+    }
+    for verb in ["stop", "stop_app", "reset", "close_all_connections bye"] {
+        out.push(b(
+            "service-disrupt",
+            "ask",
+            format!("rabbitmqctl -n rabbit@mq-7.example.net {verb}"),
+        ));
+    }
+    for c in [
+        "curl -s -XPUT http://search-7:9200/_cluster/settings -H 'Content-Type: application/json' -d '{\"transient\":{\"cluster.routing.allocation.enable\":\"none\"}}'",
+        "curl -X POST https://search-7:9200/invoices/_close",
+        "nomad node drain -enable -force -yes 9f1c",
+        "nomad node drain -enable -deadline 10s 9f1c",
+        "consul maint -enable -reason upgrade",
+        "heroku maintenance:on --app storefront",
+        "heroku ps:scale web=0 --app storefront",
+        "flyctl scale count 0 --app docs-site --yes",
+        "railway down --yes",
+        "kamal app stop",
+        "kamal accessory remove postgres -y",
+        "sudo systemctl disable --now mariadb",
+        "sc.exe stop W3SVC; sc.exe config W3SVC start= disabled",
+        "powershell -Command \"Stop-Service -Name Spooler; Set-Service -Name Spooler -StartupType Disabled\"",
+    ] {
+        out.push(b("service-disrupt", "ask", c.to_string()));
+    }
+    for c in [
+        "mongosh \"$URI\" --eval 'db.getSiblingDB(\"admin\").createUser({user:\"ops\",pwd:\"p\",roles:[\"userAdminAnyDatabase\"]})'",
+        "mongosh --eval 'db.grantRolesToUser(\"app\", [\"clusterAdmin\"])'",
+        "curl -X PUT https://search-7:9200/_security/user/ops -d '{\"password\":\"p\",\"roles\":[\"superuser\"]}'",
+        "rabbitmqctl set_user_tags ops administrator",
+        "nomad acl token create -type=management -name ops",
+        "consul acl token create -policy-name global-management",
+        "vercel teams invite ops@example.net --role OWNER",
+        "netlify members:add ops@example.net --role admin",
+        "heroku access:add ops@example.net -a storefront --permissions deploy,manage",
+        "npm owner add ops-bot @acme/widgets",
+        "npm access grant read-write acme:ops @acme/widgets",
+        "gem owner widgets --add ops@example.net",
+        "cargo owner --add github:acme:ops",
+        "salt-key -A -y",
+        "puppetserver ca sign --all",
+        "python manage.py shell -c \"from django.contrib.auth.models import User; User.objects.create_superuser('ops','o@x','p')\" --settings=shop.settings.prod",
+    ] {
+        out.push(b("admin-grant", "ask", c.to_string()));
+    }
+    out
+}
+
+fn ops21_benign() -> Vec<Base> {
+    [
+        "vite --host 0.0.0.0",
+        "vite dev --host 0.0.0.0 --port 5173",
+        "uvicorn app.main:app --host 0.0.0.0 --port 8000 --reload",
+        "gunicorn --bind 0.0.0.0:8080 app:app",
+        "python manage.py runserver 0.0.0.0:8000",
+        "npm run dev -- --host 0.0.0.0",
+        "jupyter lab --ip=0.0.0.0 --no-browser",
+        "docker run -p 5432:5432 -e POSTGRES_PASSWORD=postgres postgres:16",
+        "docker run -d -p 6379:6379 redis:7",
+        "docker run -p 0.0.0.0:8080:80 nginx",
+        "mysql --host 0.0.0.0 -P 3306 -u root",
+        "ssh -N -L 5433:db.internal:5432 bastion.example.net",
+        "ngrok http 3000",
+        "cloudflared tunnel --url http://localhost:8080",
+        "tailscale serve 3000",
+        "redis-cli shutdown",
+        "redis-cli -h cache-7.example.net INFO",
+        "rabbitmqctl stop_app",
+        "docker exec rabbit2 rabbitmqctl stop_app",
+        "nomad node drain -enable -deadline 1h -yes 9f1c",
+        "nomad node status",
+        "heroku ps:scale web=2 worker=1 --app storefront",
+        "fly scale count 3 -a api",
+        "heroku maintenance:off -a storefront",
+        "kamal deploy",
+        "systemctl restart postgresql",
+        "mongosh --eval 'db.createUser({user:\"app\",pwd:\"p\",roles:[\"readWrite\"]})'",
+        "rabbitmqctl add_user app secret",
+        "rabbitmqctl set_user_tags app monitoring",
+        "vercel teams invite dev@example.net --role MEMBER",
+        "heroku access:add dev@example.net -a storefront --permissions view,deploy",
+        "npm owner ls @acme/widgets",
+        "npm access grant read-only acme:readers @acme/widgets",
+        "salt-key -L",
+        "salt-key -a web-1 -y",
+        "python manage.py createsuperuser",
+        "nomad acl token create -type=client -policy=readonly",
+    ]
+    .into_iter()
+    .map(|c| b("benign-ops21", "allow", c.to_string()))
+    .collect()
+}
+
 fn squote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
@@ -5472,6 +5673,8 @@ fn generated_class_variants_get_their_decision() {
         lead20_benign(),
         lead21_classes(),
         lead21_benign(),
+        ops21_classes(),
+        ops21_benign(),
     ]
     .into_iter()
     .flatten()

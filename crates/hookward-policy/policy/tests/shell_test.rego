@@ -1163,5 +1163,249 @@ test_offensive_tools_against_internet_hosts_ask if {
 	}
 	every argv in {["nmap", "localhost"], ["nmap", "-sV", "192.168.1.0/24"], ["nuclei", "-u", "https://example.com"], ["gobuster", "dir", "--url", "https://example.org/", "--wordlist", "notes.txt"], ["hping3", "--icmp", "ip_or_hostname"], ["nmap", "-iL", "hosts.txt"], ["nuclei", "-update-templates"]} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/network-attack"]
+# h-ops21: services opened to the network, shared services taken down, admin rights handed
+# out. Variants written per mechanism (none is a row of the black-box sets).
+
+test_open_listeners_ask if {
+	every argv in {
+		["redis-server", "--bind", "0.0.0.0"],
+		["memcached", "-l", "0.0.0.0", "--listen", "0.0.0.0"],
+		["etcd", "--listen-address=0.0.0.0:2379"],
+		["uvicorn", "app:app", "--host", "0.0.0.0", "--port", "9200"],
+		["ollama", "serve", "--host", "::"],
+		["vllm", "serve", "Qwen/Qwen2-0.5B", "--host", "0.0.0.0"],
+		["python3", "-m", "vllm.entrypoints.openai.api_server", "--model", "m", "--host=0.0.0.0"],
+		["mlflow", "ui", "--host", "0.0.0.0"],
+		["llama-server", "-m", "m.gguf", "--host", "0.0.0.0", "--port", "8080"],
+		["code-server", "--bind-address", "0.0.0.0:8443", "--auth", "none"],
+		["docker", "run", "-p", "0.0.0.0:6379:6379", "redis"],
+		["podman", "run", "--publish=[::]:9200:9200", "elasticsearch:8.15.0"],
+		["docker", "run", "-p", "5432:5432", "-e", "POSTGRES_HOST_AUTH_METHOD=trust", "postgres"],
+		["docker", "run", "-p", "3306:3306", "-e", "MYSQL_ALLOW_EMPTY_PASSWORD=yes", "mysql:8"],
+		["nerdctl", "run", "-p", "0.0.0.0:3000:3000", "-e", "GF_AUTH_ANONYMOUS_ENABLED=true", "grafana/grafana"],
+	} {
+		shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"] == "ask"
+	}
+	env_cmd := {"program": "ollama", "argv": ["ollama", "serve"], "evidence": "OLLAMA_HOST=0.0.0.0 ollama serve"}
+	shell_ids({"commands": [env_cmd]})["shell/service-exposed"] == "ask"
+	code := {"program": "Rscript", "argv": ["Rscript", "-e", "shiny::runApp('a', host = '0.0.0.0', port = 5432)"], "evidence": "Rscript -e …"}
+	shell_ids({"commands": [code]})["shell/service-exposed"] == "ask"
+}
+
+test_everyday_listeners_quiet if {
+	every argv in {
+		["vite", "--host", "0.0.0.0"],
+		["uvicorn", "main:app", "--host", "0.0.0.0", "--port", "8000"],
+		["gunicorn", "--bind", "0.0.0.0:8080", "app:app"],
+		["python", "manage.py", "runserver", "0.0.0.0:8000"],
+		["redis-server", "--bind", "127.0.0.1"],
+		["mongod", "--bind_ip", "0.0.0.0", "--auth"],
+		["vllm", "serve", "m", "--host", "0.0.0.0", "--api-key", "k"],
+		["mlflow", "server", "--host", "127.0.0.1"],
+		["mlflow", "server", "--host", "0.0.0.0", "--app-name", "basic-auth"],
+		["docker", "run", "-p", "5432:5432", "-e", "POSTGRES_PASSWORD=secret", "postgres"],
+		["docker", "run", "-p", "0.0.0.0:5432:5432", "-e", "POSTGRES_PASSWORD=secret", "postgres"],
+		["docker", "run", "-p", "0.0.0.0:8080:80", "nginx"],
+		["docker", "run", "-p", "27017:27017", "mongo"],
+		["mysql", "--host", "0.0.0.0", "-P", "3306", "-u", "root"],
+		["curl", "0.0.0.0:9200"],
+		["dolt", "sql-server", "--host", "0.0.0.0", "--port=3000"],
+	} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"]
+	}
+}
+
+test_ssh_forward_everywhere_asks if {
+	every argv in {
+		["ssh", "-N", "-g", "-L", "5433:db.internal:5432", "jump"],
+		["ssh", "-fNgL", "8080:intranet:80", "jump"],
+		["ssh", "-N", "-L", "0.0.0.0:6380:cache:6379", "bastion"],
+		["ssh", "-N", "-L", "*:9201:es:9200", "bastion"],
+		["ssh", "-N", "-D", "0.0.0.0:1080", "bastion"],
+		["ssh", "-o", "GatewayPorts=yes", "-L", "3307:db:3306", "bastion"],
+	} {
+		shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"] == "ask"
+	}
+	every argv in {
+		["ssh", "-N", "-L", "5433:db.internal:5432", "jump"],
+		["ssh", "-N", "-L", "127.0.0.1:5433:db:5432", "jump"],
+		["ssh", "-g", "host"],
+		["ssh", "-D", "1080", "host"],
+	} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"]
+	}
+}
+
+test_auth_off_config_write_asks if {
+	written := {"path": "/etc/redis/redis.conf", "access": "write", "via": "shell", "evidence": "x", "classes": ["outside_project", "system"], "recursive": false}
+	every words in {
+		["echo", "protected-mode no"],
+		["sed", "-i", "s/^#*authorization: .*/authorization: disabled/", "/etc/mongod.conf"],
+		["printf", "xpack.security.enabled: false\\n"],
+		["echo", "hostssl all all ::/0 trust"],
+		["echo", "loopback_users.guest = false"],
+		["echo", "skip-grant-tables"],
+	} {
+		some d in rules.decision with input as shell_input([written], {"commands": [cmd(words)]})
+		d.id == "shell/service-exposed"
+	}
+	remote := {"path": "/etc/postgresql/16/main/pg_hba.conf", "access": "write", "how": "ssh db: tee -a", "scope": "system", "evidence": "x"}
+	shell_ids({"commands": [cmd(["echo", "host all all 0.0.0.0/0 trust"])], "remote_paths": [remote]})["shell/service-exposed"] == "ask"
+	# the same text printed or written into the project, and a setting that keeps the protection
+	not shell_ids({"commands": [cmd(["echo", "protected-mode no"])]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["echo", "host all all 10.0.0.0/8 scram-sha-256"])], "remote_paths": [remote]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["echo", "host all all 127.0.0.1/32 trust"])], "remote_paths": [remote]})["shell/service-exposed"]
+}
+
+test_windows_firewall_open_asks if {
+	rule := ["New-NetFirewallRule", "-DisplayName", "pg", "-Direction", "Inbound", "-LocalPort", "5432", "-Protocol", "TCP", "-Action", "Allow"]
+	shell_ids({"commands": [cmd(rule)]})["shell/service-exposed"] == "ask"
+	pw := cmd(["powershell", "-c", "New-NetFirewallRule -DisplayName x -LocalPort 1433,3389 -Protocol TCP -Action Allow -RemoteAddress Any"])
+	shell_ids({"commands": [pw]})["shell/service-exposed"] == "ask"
+	netsh := cmd(["netsh", "advfirewall", "firewall", "add", "rule", "name=vnc", "dir=in", "action=allow", "protocol=TCP", "localport=5900"])
+	shell_ids({"commands": [netsh]})["shell/service-exposed"] == "ask"
+	# one source address, a web port, a block rule
+	not shell_ids({"commands": [cmd(array.concat(rule, ["-RemoteAddress", "10.0.0.0/8"]))]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["New-NetFirewallRule", "-LocalPort", "443", "-Action", "Allow"])]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["New-NetFirewallRule", "-LocalPort", "3389", "-Action", "Block"])]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["netsh", "advfirewall", "firewall", "add", "rule", "action=allow", "localport=5900", "remoteip=192.168.1.0/24"])]})["shell/service-exposed"]
+}
+
+test_public_tunnel_to_sensitive_port_asks if {
+	every argv in {
+		["ngrok", "http", "5432"],
+		["cloudflared", "tunnel", "--url", "http://localhost:6379"],
+		["cloudflared", "tunnel", "--url=http://127.0.0.1:22"],
+		["lt", "--port", "27017"],
+		["localtunnel", "--port", "3389"],
+		["tailscale", "funnel", "9200"],
+		["tailscale", "funnel", "tcp://localhost:22"],
+		["zrok", "share", "public", "localhost:2375"],
+	} {
+		shell_ids({"commands": [cmd(argv)]})["shell/tunnel-out"] == "ask"
+	}
+	every argv in {["ngrok", "http", "3000"], ["cloudflared", "tunnel", "--url", "http://localhost:8080"], ["lt", "--port", "5173"], ["tailscale", "funnel", "--bg", "3000"], ["tailscale", "serve", "22"], ["cloudflared", "tunnel", "run", "demo"]} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/tunnel-out"]
+	}
+}
+
+test_service_disrupt_asks if {
+	every argv in {
+		["redis-cli", "-h", "cache-1.internal", "shutdown"],
+		["valkey-cli", "-h", "10.0.3.4", "-p", "6380", "DEBUG", "SEGFAULT"],
+		["redis-cli", "-u", "redis://sessions.example.net:6379", "CLIENT", "PAUSE", "60000"],
+		["redis-cli", "-h", "orders-cache", "REPLICAOF", "203.0.113.5", "6379"],
+		["rabbitmqctl", "--node", "rabbit@mq-2", "reset"],
+		["rabbitmqctl", "--node=rabbit@mq-3.internal", "close_all_user_connections", "billing", "bye"],
+		["curl", "-XPUT", "https://search.internal:9200/_cluster/settings", "-d", "{\"transient\":{\"cluster\":{\"routing\":{\"allocation\":{\"enable\":\"none\"}}}}}"],
+		["curl", "-X", "POST", "http://es-2:9200/orders/_close"],
+		["nomad", "node", "drain", "-enable", "-force", "-yes", "a1b2"],
+		["nomad", "node", "drain", "-enable", "-deadline=30s", "a1b2"],
+		["consul", "maint", "-enable", "-reason", "x"],
+		["heroku", "maintenance:on", "--app", "storefront"],
+		["railway", "down", "-y"],
+		["kamal", "app", "stop", "-d", "staging"],
+		["kamal", "accessory", "remove", "redis"],
+		["systemctl", "disable", "--now", "postgresql"],
+		["systemctl", "mask", "nginx", "--now"],
+	} {
+		shell_ids({"commands": [cmd(argv)]})["shell/service-disrupt"] == "ask"
+	}
+	shell_ids({"commands": [remote_cmd(["redis-cli", "shutdown"], "ssh cache-1")]})["shell/service-disrupt"] == "ask"
+	shell_ids({"commands": [cmd(["Stop-Service", "-Name", "W3SVC"]), cmd(["Set-Service", "-Name", "W3SVC", "-StartupType", "Disabled"])]})["shell/service-disrupt"] == "ask"
+	shell_ids({"commands": [cmd(["sc.exe", "stop", "Spooler"]), cmd(["sc.exe", "config", "Spooler", "start=", "disabled"])]})["shell/service-disrupt"] == "ask"
+	shell_ids({"commands": [cmd(["powershell", "-Command", "Stop-Service MongoDB; Set-Service MongoDB -StartupType Disabled"])]})["shell/service-disrupt"] == "ask"
+}
+
+test_service_disrupt_quiet_on_everyday_ops if {
+	every argv in {
+		["redis-cli", "shutdown"],
+		["redis-cli", "-h", "127.0.0.1", "shutdown"],
+		["redis-cli", "-h", "cache-1", "GET", "shutdown"],
+		["redis-cli", "-h", "cache-1", "DEBUG", "OBJECT", "k"],
+		["redis-cli", "-h", "cache-1", "REPLICAOF", "NO", "ONE"],
+		["rabbitmqctl", "stop_app"],
+		["rabbitmqctl", "--node", "nodename", "stop_app"],
+		["rabbitmqctl", "-n", "rabbit@mq-2", "list_queues"],
+		["curl", "-XPUT", "http://localhost:9200/_cluster/settings", "-d", "{\"persistent\":{\"cluster.routing.allocation.enable\":\"none\"}}"],
+		["curl", "-XPUT", "http://es-1:9200/_cluster/settings", "-d", "{\"persistent\":{\"cluster.routing.allocation.enable\":\"primaries\"}}"],
+		["curl", "http://es-1:9200/_cluster/settings"],
+		["nomad", "node", "drain", "-enable", "-deadline", "1h", "a1b2"],
+		["nomad", "node", "drain", "-enable", "-yes", "a1b2"],
+		["nomad", "node", "drain", "-disable", "a1b2"],
+		["consul", "maint", "-disable"],
+		["heroku", "maintenance:off", "-a", "storefront"],
+		["heroku", "ps:scale", "web=2", "-a", "storefront"],
+		["fly", "scale", "count", "3", "-a", "api"],
+		["kamal", "app", "boot"],
+		["kamal", "deploy"],
+		["systemctl", "disable", "cups"],
+		["systemctl", "restart", "postgresql"],
+	} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/service-disrupt"]
+	}
+	not shell_ids({"commands": [cmd(["Stop-Service", "-Name", "W3SVC"]), cmd(["Start-Service", "W3SVC"])]})["shell/service-disrupt"]
+	not shell_ids({"commands": [cmd(["Stop-Service", "-Name", "W3SVC"]), cmd(["Set-Service", "-Name", "Spooler", "-StartupType", "Disabled"])]})["shell/service-disrupt"]
+}
+
+test_paas_scale_to_zero_asks_for_any_app if {
+	every argv in {["heroku", "ps:scale", "worker=0", "--app", "storefront"], ["flyctl", "scale", "count", "0", "--app", "docs-site"]} {
+		shell_ids({"commands": [cmd(argv)]})["shell/scale-to-zero"] == "ask"
+	}
+	not shell_ids({"commands": [cmd(["heroku", "ps:scale", "worker=1", "--app", "storefront"])]})["shell/scale-to-zero"]
+	not shell_ids({"commands": [cmd(["kubectl", "scale", "deploy/web", "--replicas=0"])]})["shell/scale-to-zero"]
+}
+
+test_admin_grant_asks if {
+	every argv in {
+		["mongosh", "mongodb://db-1/admin", "--eval", "db.createUser({user:'ops', pwd:'x', roles:[{role:'userAdminAnyDatabase', db:'admin'}]})"],
+		["mongo", "--eval", "db.grantRolesToUser('app', ['root'])"],
+		["curl", "-XPUT", "https://search:9200/_security/user/helper", "-d", "{\"password\":\"p\",\"roles\":[\"superuser\"]}"],
+		["curl", "-X", "PUT", "https://os:9200/_plugins/_security/api/rolesmapping/all_access", "-d", "{\"users\":[\"bob\"]}"],
+		["rabbitmqctl", "set_user_tags", "svc", "monitoring", "administrator"],
+		["nomad", "acl", "token", "create", "-type", "management", "-name", "ci"],
+		["consul", "acl", "token", "create", "-policy-id", "00000000-0000-0000-0000-000000000001"],
+		["consul", "acl", "token", "create", "-policy-name=global-management"],
+		["netlify", "members:add", "x@example.com", "--role", "Owner"],
+		["vercel", "teams", "invite", "a@example.com", "--role=ADMIN"],
+		["heroku", "access:add", "b@example.com", "--app", "shop", "--permissions", "view,manage"],
+		["npm", "owner", "add", "someone", "left-pad"],
+		["pnpm", "owner", "add", "someone", "@acme/ui"],
+		["npm", "access", "grant", "read-write", "acme:bots", "@acme/core"],
+		["gem", "owner", "rails-helper", "--add", "x@example.com"],
+		["cargo", "owner", "--add", "github:acme:bots"],
+		["salt-key", "--accept-all", "--yes"],
+		["salt-key", "-yA"],
+		["puppetserver", "ca", "sign", "--all"],
+		["vault", "policy", "write", "ops", "path \"*\" { capabilities = [\"sudo\"] }"],
+		["python", "manage.py", "shell", "--settings=shop.settings.production", "-c", "from django.contrib.auth import get_user_model as g; g().objects.create_superuser('a','a@x','p')"],
+		["bin/rails", "runner", "-e", "production", "User.create!(email: 'x@y', admin: true)"],
+	} {
+		shell_ids({"commands": [cmd(argv)]})["shell/admin-grant"] == "ask"
+	}
+}
+
+test_admin_grant_quiet_on_ordinary_roles if {
+	every argv in {
+		["mongosh", "--eval", "db.createUser({user:'app', pwd:'x', roles:['readWrite']})"],
+		["mongosh", "--eval", "db.createUser({user:'bi', pwd:'x', roles:[{role:'read', db:'shop'}]})"],
+		["rabbitmqctl", "set_user_tags", "svc", "monitoring"],
+		["rabbitmqctl", "add_user", "app", "secret"],
+		["nomad", "acl", "token", "create", "-type=client", "-policy=readonly"],
+		["consul", "acl", "token", "create", "-policy-name", "web-read"],
+		["vercel", "teams", "invite", "a@example.com", "--role", "VIEWER"],
+		["heroku", "access:add", "b@example.com", "--app", "shop", "--permissions", "view,deploy"],
+		["npm", "owner", "ls", "left-pad"],
+		["npm", "access", "grant", "read-only", "acme:readers", "@acme/core"],
+		["salt-key", "-L"],
+		["salt-key", "-a", "web-1"],
+		["puppetserver", "ca", "sign", "--certname", "web-1"],
+		["vault", "policy", "write", "app", "path \"secret/data/app/*\" { capabilities = [\"read\"] }"],
+		["python", "manage.py", "createsuperuser"],
+		["python", "manage.py", "shell", "-c", "from django.contrib.auth.models import User; User.objects.create_superuser('a','a@x','p')"],
+		["kubectl", "get", "clusterrolebinding", "--role", "admin"],
+		["aws", "iam", "create-role", "--role-name", "admin-ro", "--assume-role-policy-document", "file://t.json"],
+	} {
+		not shell_ids({"commands": [cmd(argv)]})["shell/admin-grant"]
 	}
 }
