@@ -267,3 +267,26 @@ guard_link(l) if {
 	some c in {"hookward_home", "agent_settings", "guard_folder"}
 	c in l.target_classes
 }
+
+# h-ops21: the text a file tool writes (Write content, Edit/replace new_string, MultiEdit edits,
+# str_replace_based_edit_tool's file_text/new_str).
+written_texts contains t if {
+	some k in {"content", "new_string", "file_text", "new_str"}
+	t := input.event.tool.input[k]
+	is_string(t)
+}
+
+written_texts contains t if {
+	some e in input.event.tool.input.edits
+	t := e.new_string
+	is_string(t)
+}
+
+# @rule path/secret-values-served ask
+# A file tool writing a configuration that shows secrets' values to every caller of a web endpoint: Spring Boot actuator's show-values ALWAYS for env, configprops or quartz (management.endpoint.env.show-values: ALWAYS; Spring Boot docs, "Sanitize Sensitive Values": values are masked unless shown, ALWAYS shows them to unauthenticated users too). WHEN_AUTHORIZED and NEVER are not asked about.
+decision contains {"id": "path/secret-values-served", "decision": "ask", "reason": reason} if {
+	input.event.tool.kind == "file_write"
+	some t in written_texts
+	regex.match(`(?i)show-values["']?\s*[:=]\s*["']?always\b`, t)
+	reason := sprintf("the %s tool would make a web endpoint show secrets' values to every caller (show-values: ALWAYS)", [input.event.tool.name])
+}

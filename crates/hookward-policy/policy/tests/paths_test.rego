@@ -352,4 +352,27 @@ test_project_history_delete_asks if {
 	d.decision == "ask"
 	ids := {x.id | some x in rules.decision with input as vcs_delete("/home/dev/project/vendor/x/.git")}
 	not "path/repo-history-delete" in ids
+# h-ops21: secrets' values served by a web endpoint.
+edit_input(new) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write", "input": {"file_path": "/p/src/main/resources/application.yml", "old_string": "x", "new_string": new}}},
+	"facts": {"project_dir": "/p", "paths": []},
+	"config": {},
+}
+
+test_secret_values_served_asks if {
+	every t in {
+		"management:\n  endpoint:\n    env:\n      show-values: always\n",
+		"management.endpoint.configprops.show-values=ALWAYS",
+		"management:\n  endpoint:\n    quartz:\n      show-values: \"ALWAYS\"",
+	} {
+		some d in rules.decision with input as edit_input(t)
+		d.id == "path/secret-values-served"
+	}
+	every t in {"management.endpoint.env.show-values=WHEN_AUTHORIZED", "management.endpoints.web.exposure.include=health,info", "always: true"} {
+		not edit_ids(t)["path/secret-values-served"]
+	}
+}
+
+edit_ids(t) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as edit_input(t)
 }
