@@ -1449,7 +1449,7 @@ powers_off(c) if {
 }
 
 # @rule shell/tunnel-out ask
-# Exposing a port of this machine on another host or the internet: ssh -R / RemoteForward (a remote forward), ngrok tcp|tls, cloudflared tunnel --url to a tcp://, ssh:// or rdp:// service, chisel client with an R: remote, bore local. A web dev server shared over ngrok http or a cloudflared http URL, and local forwards (ssh -L), are not asked about.
+# Exposing a port of this machine on another host or the internet: ssh -R / RemoteForward (a remote forward), ngrok tcp|tls, cloudflared tunnel --url to a tcp://, ssh:// or rdp:// service, chisel client with an R: remote, bore local; a public tunnel (ngrok http, cloudflared tunnel --url, lt/localtunnel, tailscale funnel, zrok share public) to SSH or a data store's or control plane's port (ngrok http 5432, cloudflared tunnel --url http://localhost:22). A web dev server shared over a public tunnel (ngrok http 3000, tailscale funnel 3000), and local forwards (ssh -L), are not asked about.
 decision contains {"id": "shell/tunnel-out", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	tunnels_out(c)
@@ -1595,7 +1595,7 @@ cloud_grant(c) if {
 }
 
 # @rule shell/scale-to-zero ask
-# Scaling a production workload to zero: every instance of it stops (kubectl|oc scale --replicas=0 -n production, docker service scale NAME=0, heroku ps:scale web=0 -a shop-prod, fly scale count 0 -a api-prod, aws ecs update-service --cluster prod --desired-count 0, aws autoscaling … --desired-capacity 0 or --max-size 0). Production by name: a word of the command's target (namespace, context, app, cluster) is prod, production or prd. Pausing one workload elsewhere (a dev cluster, a preview app) is everyday and not asked about; bulk scale-downs (--all, -A) are shell/cloud-destroy.
+# Scaling a production workload to zero: every instance of it stops (kubectl|oc scale --replicas=0 -n production, docker service scale NAME=0, heroku ps:scale web=0 -a shop-prod, fly scale count 0 -a api-prod, aws ecs update-service --cluster prod --desired-count 0, aws autoscaling … --desired-capacity 0 or --max-size 0). Production by name: a word of the command's target (namespace, context, app, cluster) is prod, production or prd; a PaaS app (heroku, fly) whatever its name. Pausing one workload elsewhere (a dev cluster, a preview app) is everyday and not asked about; bulk scale-downs (--all, -A) are shell/cloud-destroy.
 decision contains {"id": "shell/scale-to-zero", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	scales_to_zero(c)
@@ -1805,7 +1805,7 @@ opened_port(c) := p if {
 }
 
 # @rule shell/service-exposed ask
-# A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Anyone who reaches the address then reads or runs what the service holds.
+# A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Also any server listening on every interface (--host/--bind/--listen 0.0.0.0 or ::, an 0.0.0.0:PORT operand, HOST=0.0.0.0 before it or exported, docker run -p 0.0.0.0:H:C) with such a port, a server without authentication (ollama serve, vllm without --api-key, mlflow without basic auth, llama-server) or with its authentication switched off (POSTGRES_HOST_AUTH_METHOD=trust, --protected-mode no, xpack.security.enabled=false, --skip-grant-tables, --auth none); such auth-off lines written into a server's configuration under /etc, here or over ssh (pg_hba trust for 0.0.0.0/0, mongod authorization disabled, rabbitmq loopback_users = none); an ssh forward listening on every interface (-g, -L 0.0.0.0:…, GatewayPorts=yes); a Windows firewall rule allowing such a port from anywhere (New-NetFirewallRule, netsh advfirewall). Anyone who reaches the address then reads or runs what the service holds. Dev servers on 0.0.0.0 (vite --host, uvicorn --host 0.0.0.0 --port 8000) are not asked about.
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	service_exposed(c)
@@ -2202,8 +2202,19 @@ listen_values(c) := ((({v |
 	v := m[1]
 }
 
-# The addresses of `listen_values` that mean every interface; empty for a client program.
-everywhere_binds(c) := {v | some v in listen_values(c); every_interface(v)} if not c.program in network_clients
+# Listen addresses exported earlier in the same command line (export OLLAMA_HOST=0.0.0.0 &&
+# ollama serve): the server started after it inherits them.
+exported_listen_values := {v |
+	some e in facts_of("commands")
+	e.program == "export"
+	some a in array.slice(e.argv, 1, count(e.argv))
+	some m in regex.find_all_string_submatch_n(`^[A-Z0-9_]*(?:HOST|ADDR|ADDRESS|BIND|LISTEN)[A-Z0-9_]*=['"]?([^\s'"]+)`, a, 1)
+	v := m[1]
+}
+
+# The addresses of `listen_values` (and exported ones) that mean every interface; empty for a
+# client program.
+everywhere_binds(c) := {v | some v in (listen_values(c) | exported_listen_values); every_interface(v)} if not c.program in network_clients
 
 everywhere_binds(c) := set() if c.program in network_clients
 

@@ -1188,6 +1188,9 @@ test_open_listeners_ask if {
 	}
 	env_cmd := {"program": "ollama", "argv": ["ollama", "serve"], "evidence": "OLLAMA_HOST=0.0.0.0 ollama serve"}
 	shell_ids({"commands": [env_cmd]})["shell/service-exposed"] == "ask"
+	shell_ids({"commands": [cmd(["export", "OLLAMA_HOST=[::]:11434"]), cmd(["ollama", "serve"])]})["shell/service-exposed"] == "ask"
+	not shell_ids({"commands": [cmd(["export", "OLLAMA_HOST=127.0.0.1:11434"]), cmd(["ollama", "serve"])]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["export", "HOST=0.0.0.0"]), cmd(["vite", "dev"])]})["shell/service-exposed"]
 	code := {"program": "Rscript", "argv": ["Rscript", "-e", "shiny::runApp('a', host = '0.0.0.0', port = 5432)"], "evidence": "Rscript -e …"}
 	shell_ids({"commands": [code]})["shell/service-exposed"] == "ask"
 }
