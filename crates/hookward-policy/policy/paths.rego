@@ -285,6 +285,7 @@ written_texts contains t if {
 # @rule path/secret-values-served ask
 # A file tool writing a configuration that shows secrets' values to every caller of a web endpoint: Spring Boot actuator's show-values ALWAYS for env, configprops or quartz (management.endpoint.env.show-values: ALWAYS; Spring Boot docs, "Sanitize Sensitive Values": values are masked unless shown, ALWAYS shows them to unauthenticated users too). WHEN_AUTHORIZED and NEVER are not asked about.
 decision contains {"id": "path/secret-values-served", "decision": "ask", "reason": reason} if {
+	count(lib.changed_paths) > 0
 	input.event.tool.kind == "file_write"
 	some t in written_texts
 	regex.match(`(?i)show-values["']?\s*[:=]\s*["']?always\b`, t)

@@ -2455,8 +2455,8 @@ system_config_written if {
 }
 
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
-	system_config_written
 	some c in facts_of("commands")
+	system_config_written
 	some a in array.slice(c.argv, 1, count(c.argv))
 	some p in auth_off_config_patterns
 	regex.match(p, a)
@@ -2523,6 +2523,7 @@ option_value(words, opt) := v if {
 } else := ""
 
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
+	count(facts_of("commands")) > 0
 	some words in windows_statements
 	windows_port_opened(words)
 	reason := sprintf("the command would open a database, control-plane or remote-desktop port to every address (%s)", [concat(" ", words)])
@@ -2586,6 +2587,7 @@ decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": r
 }
 
 decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": reason} if {
+	count(facts_of("commands")) > 0
 	some stop in windows_statements
 	some disable in windows_statements
 	name := windows_stopped_service(stop)

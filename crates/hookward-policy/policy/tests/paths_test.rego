@@ -355,7 +355,7 @@ test_project_history_delete_asks if {
 # h-ops21: secrets' values served by a web endpoint.
 edit_input(new) := {
 	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write", "input": {"file_path": "/p/src/main/resources/application.yml", "old_string": "x", "new_string": new}}},
-	"facts": {"project_dir": "/p", "paths": []},
+	"facts": {"project_dir": "/p", "paths": [{"path": "/p/src/main/resources/application.yml", "access": "write", "via": "tool", "how": "Edit", "evidence": "x", "classes": ["project"], "recursive": false}]},
 	"config": {},
 }
 
