@@ -2169,16 +2169,19 @@ listen_options := {"--host", "--hostname", "-b", "--bind", "--bind-address", "--
 
 # Programs that connect to an address rather than listen on it (their --host/-h names the
 # server they reach): database and cache clients, URL clients, remote shells.
-network_clients := {"curl", "wget", "http", "https", "xh", "httpie", "nc", "ncat", "netcat", "telnet", "ssh", "scp", "sftp", "ssh-keyscan", "ping", "grpcurl", "mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "pg_restore", "mongodump", "mongorestore", "mongoexport", "mongoimport", "redis-cli", "valkey-cli", "keydb-cli", "kafkacat", "kcat", "nmap", "openssl"} | query_clients
+network_clients := {"curl", "wget", "http", "https", "xh", "httpie", "nc", "ncat", "netcat", "telnet", "ssh", "scp", "sftp", "ssh-keyscan", "ping", "grpcurl", "mysqldump", "mariadb-dump", "pg_dump", "pg_dumpall", "pg_restore", "mongodump", "mongorestore", "mongoexport", "mongoimport", "redis-cli", "valkey-cli", "keydb-cli", "kafkacat", "kcat", "nmap", "openssl", "pgcli", "mycli", "litecli", "usql", "iredis", "influx", "nats", "etcdctl", "rabbitmqadmin", "kafka-topics", "kafka-topics.sh", "kafka-console-producer", "kafka-console-producer.sh", "ab", "hey", "wrk", "k6"} | query_clients
 
 # An address meaning every interface of this machine, with or without a port or a scheme:
 # INADDR_ANY 0.0.0.0 (ip(7)), in6addr_any :: (ipv6(7)), and the `*` many servers accept.
 every_interface(v) if regex.match(`^(?:[a-z]+://)?(?:0\.0\.0\.0|\[::\]|::|\*)(?::[0-9]+)?/?$`, v)
 
 # The listen addresses a command gives: option and value, `--opt=value`, an `ADDR:PORT` operand
-# (manage.py runserver 0.0.0.0:8000, php -S 0.0.0.0:8000), an environment assignment written
-# before it whose name says host, address, bind or listen (OLLAMA_HOST=0.0.0.0:11434, HOST=::),
-# and a `host =` argument in interpreter code (shiny::runApp(host = "0.0.0.0"), app.run(host='0.0.0.0')).
+# that no option takes (manage.py runserver 0.0.0.0:8000; `--bootstrap-server 0.0.0.0:9092` names
+# a server to reach), an environment assignment written before a server of the tables below
+# whose name says host, address, bind or listen (OLLAMA_HOST=0.0.0.0:11434; for other programs
+# such a variable as often names the server a client reaches: DOCKER_HOST, VAULT_ADDR), and a
+# `host =` argument of a serving call in interpreter code (shiny::runApp(host = "0.0.0.0"),
+# app.run(host='0.0.0.0'); redis.Redis(host=…) connects).
 listen_values(c) := ((({v |
 	some i, a in c.argv
 	i > 0
@@ -2193,17 +2196,24 @@ listen_values(c) := ((({v |
 	some i, a in c.argv
 	i > 0
 	regex.match(`^(?:0\.0\.0\.0|\[::\]):[0-9]+$`, a)
+	not startswith(c.argv[i - 1], "-")
 }) | {v |
+	table_server(c)
 	some m in regex.find_all_string_submatch_n(`(?:^|\s)[A-Z0-9_]*(?:HOST|ADDR|ADDRESS|BIND|LISTEN)[A-Z0-9_]*=['"]?([^\s'"]+)`, c.evidence, -1)
 	v := m[1]
 }) | {v |
 	some a in c.argv
-	some m in regex.find_all_string_submatch_n(`\bhost\s*=\s*["']([^"']+)["']`, a, -1)
+	some m in regex.find_all_string_submatch_n(`\b(?:run|runApp|run_app|run_server|serve|listen|launch)\s*\([^()]*\bhost\s*=\s*["']([^"']+)["']`, a, -1)
 	v := m[1]
 }
 
+# A server of this block's tables: one without authentication, or a data store by its program.
+table_server(c) if unauthenticated_server(c)
+
+table_server(c) if server_default_ports[c.program]
+
 # Listen addresses exported earlier in the same command line (export OLLAMA_HOST=0.0.0.0 &&
-# ollama serve): the server started after it inherits them.
+# ollama serve): a server of the tables started after it inherits them.
 exported_listen_values := {v |
 	some e in facts_of("commands")
 	e.program == "export"
@@ -2214,7 +2224,11 @@ exported_listen_values := {v |
 
 # The addresses of `listen_values` (and exported ones) that mean every interface; empty for a
 # client program.
-everywhere_binds(c) := {v | some v in (listen_values(c) | exported_listen_values); every_interface(v)} if not c.program in network_clients
+everywhere_binds(c) := {v | some v in (listen_values(c) | inherited_listen_values(c)); every_interface(v)} if not c.program in network_clients
+
+inherited_listen_values(c) := exported_listen_values if table_server(c)
+
+inherited_listen_values(c) := set() if not table_server(c)
 
 everywhere_binds(c) := set() if c.program in network_clients
 
@@ -2231,7 +2245,7 @@ named_ports(c) := (({p |
 	p := m[1]
 }) | {p |
 	some a in c.argv
-	some m in regex.find_all_string_submatch_n(`\bport\s*=\s*([0-9]+)`, a, -1)
+	some m in regex.find_all_string_submatch_n(`\b(?:run|runApp|run_app|run_server|serve|listen|launch)\s*\([^()]*\bport\s*=\s*([0-9]+)`, a, -1)
 	p := m[1]
 }) | {p |
 	some v in everywhere_binds(c)
@@ -2858,7 +2872,7 @@ admin_role_value(v) if {
 }
 
 # Options that name the role, type, policy or permissions of what is made or given.
-role_options := {"--role", "--roles", "-role", "-r", "--permissions", "--permission", "-type", "--type", "-policy-name", "--policy-name", "--access", "--tags"}
+role_options := {"--role", "--roles", "-role", "--permissions", "--permission", "-type", "--type", "-policy-name", "--policy-name", "--access", "--tags"}
 
 # Verbs that make or give something: invite, add, create, grant, assign, and CLI-local forms
 # (heroku access:add, members:add).
@@ -2975,9 +2989,17 @@ grants_admin(c) if {
 # production settings named (--settings=config.settings.prod, -e production) or on a remote host.
 grants_admin(c) if {
 	some a in c.argv
-	regex.match(`(?i)\bcreate_?superuser\b|\b(?:is_)?(?:super_?user|admin)\s*(?:=|:|=>)\s*(?:true|1)\b`, a)
+	framework_superuser(a)
 	framework_production(c)
 }
+
+# Django's createsuperuser command, or code that makes a superuser or sets an admin flag in a
+# call (create_superuser(…), User.create!(…, admin: true)); a bare `admin=true` word is a setting.
+framework_superuser(a) if a == "createsuperuser"
+
+framework_superuser(a) if regex.match(`(?i)\bcreate_superuser\s*\(`, a)
+
+framework_superuser(a) if regex.match(`(?i)\([^()]*\b(?:is_)?(?:super_?user|admin)\s*(?:=|:|=>)\s*(?:true|1)\b`, a)
 
 framework_production(c) if production_target(c)
 

@@ -1213,9 +1213,16 @@ test_everyday_listeners_quiet if {
 		["mysql", "--host", "0.0.0.0", "-P", "3306", "-u", "root"],
 		["curl", "0.0.0.0:9200"],
 		["dolt", "sql-server", "--host", "0.0.0.0", "--port=3000"],
+		["pgcli", "--host", "0.0.0.0", "--port", "5432"],
+		["kafka-topics", "--bootstrap-server", "0.0.0.0:9092", "--list"],
+		["python3", "-c", "import redis; redis.Redis(host='0.0.0.0', port=6379).ping()"],
 	} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/service-exposed"]
 	}
+	# a variable naming the server a client reaches
+	not shell_ids({"commands": [{"program": "docker", "argv": ["docker", "ps"], "evidence": "DOCKER_HOST=tcp://0.0.0.0:2375 docker ps"}]})["shell/service-exposed"]
+	not shell_ids({"commands": [{"program": "vault", "argv": ["vault", "status"], "evidence": "VAULT_ADDR=http://0.0.0.0:8200 vault status"}]})["shell/service-exposed"]
+	not shell_ids({"commands": [cmd(["export", "VAULT_ADDR=http://0.0.0.0:8200"]), cmd(["vault", "status"])]})["shell/service-exposed"]
 }
 
 test_ssh_forward_everywhere_asks if {
@@ -1407,6 +1414,8 @@ test_admin_grant_quiet_on_ordinary_roles if {
 		["python", "manage.py", "createsuperuser"],
 		["python", "manage.py", "shell", "-c", "from django.contrib.auth.models import User; User.objects.create_superuser('a','a@x','p')"],
 		["kubectl", "get", "clusterrolebinding", "--role", "admin"],
+		["helm", "upgrade", "--install", "x", "chart", "-n", "production", "--set", "admin=true"],
+		["cp", "-r", "admin", "backup/"],
 		["aws", "iam", "create-role", "--role-name", "admin-ro", "--assume-role-policy-document", "file://t.json"],
 	} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/admin-grant"]
