@@ -352,6 +352,8 @@ test_project_history_delete_asks if {
 	d.decision == "ask"
 	ids := {x.id | some x in rules.decision with input as vcs_delete("/home/dev/project/vendor/x/.git")}
 	not "path/repo-history-delete" in ids
+}
+
 # h-ops21: secrets' values served by a web endpoint.
 edit_input(new) := {
 	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write", "input": {"file_path": "/p/src/main/resources/application.yml", "old_string": "x", "new_string": new}}},

@@ -1163,6 +1163,9 @@ test_offensive_tools_against_internet_hosts_ask if {
 	}
 	every argv in {["nmap", "localhost"], ["nmap", "-sV", "192.168.1.0/24"], ["nuclei", "-u", "https://example.com"], ["gobuster", "dir", "--url", "https://example.org/", "--wordlist", "notes.txt"], ["hping3", "--icmp", "ip_or_hostname"], ["nmap", "-iL", "hosts.txt"], ["nuclei", "-update-templates"]} {
 		not shell_ids({"commands": [cmd(argv)]})["shell/network-attack"]
+	}
+}
+
 # h-ops21: services opened to the network, shared services taken down, admin rights handed
 # out. Variants written per mechanism (none is a row of the black-box sets).
 
