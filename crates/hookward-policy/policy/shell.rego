@@ -272,7 +272,7 @@ decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason
 }
 
 # @rule shell/publish ask
-# Publishing a package or image (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, store submissions…; hookward-shell tools.rs publish_kind).
+# Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind).
 decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} if {
 	some f in facts_of("publish")
 	reason := sprintf("the command would publish (%s)", [f.evidence])

@@ -355,6 +355,15 @@ fn publish_and_infra() {
         f("butler push build/linux acme/game:linux-stable").publish[0].kind,
         "butler push"
     );
+    assert_eq!(
+        f("huggingface-cli upload team/ds data/ --repo-type dataset").publish[0].kind,
+        "hf upload"
+    );
+    assert_eq!(
+        f("kaggle datasets create -p data/").publish[0].kind,
+        "kaggle datasets create"
+    );
+    assert!(f("huggingface-cli download team/ds").publish.is_empty());
 }
 
 #[test]

@@ -488,6 +488,15 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
             "electron-builder publish".into()
         }
         ("butler", "push") => "butler push".into(),
+        // Model and dataset hubs: `huggingface-cli upload` / `hf upload` (Hugging Face Hub CLI:
+        // files into a model, dataset or Space repository, public unless it was made private),
+        // `kaggle datasets create|version`, `kaggle models create`, `kaggle kernels push`.
+        ("huggingface-cli" | "hf", "upload" | "upload-large-folder") => "hf upload".into(),
+        ("kaggle", "datasets" | "models" | "kernels")
+            if matches!(second, "create" | "version" | "push") =>
+        {
+            format!("kaggle {first} {second}")
+        }
         ("snapcraft", "upload" | "push") if words.iter().any(|w| w.starts_with("--release")) => {
             "snapcraft upload".into()
         }
