@@ -222,6 +222,10 @@ pub struct Facts {
     /// file tool writes ([`lookalike::lookalike_owners`]; `net/lookalike-owner`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lookalike_owners: Vec<lookalike::LookalikeFact>,
+    /// Packages a shell command installs whose name is one typing mistake from a popular one
+    /// ([`lookalike::lookalike_packages`]; `net/lookalike-package`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lookalike_packages: Vec<lookalike::LookalikePackage>,
     /// Editor settings files a file tool's write turns tool auto-approval on in (VS Code's and
     /// its forks' `chat.tools.autoApprove` and `chat.tools.global.autoApprove`: the editor's
     /// agent then runs commands and edits files without asking; [`approval_off`];
@@ -1173,6 +1177,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             let sctx = shell_context(base, ctx, &project_dir);
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
+            facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).
             scripts::follow(&mut shell, &sctx);

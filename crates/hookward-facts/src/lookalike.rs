@@ -198,6 +198,282 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
     out
 }
 
+/// Packages people install by name, per ecosystem, whose misspellings are registered to catch
+/// typing mistakes (typosquatting: PyPI and npm advisories, the "typosquatting" literature): the
+/// most-downloaded names of each registry's public statistics, lower case.
+pub const POPULAR_PACKAGES: &[(&str, &[&str])] = &[
+    (
+        "pypi",
+        &[
+            "requests",
+            "numpy",
+            "pandas",
+            "boto3",
+            "urllib3",
+            "setuptools",
+            "certifi",
+            "idna",
+            "charset-normalizer",
+            "python-dateutil",
+            "pyyaml",
+            "typing-extensions",
+            "botocore",
+            "cryptography",
+            "packaging",
+            "protobuf",
+            "jinja2",
+            "matplotlib",
+            "scipy",
+            "pillow",
+            "pydantic",
+            "fastapi",
+            "flask",
+            "django",
+            "sqlalchemy",
+            "pytest",
+            "torch",
+            "torchvision",
+            "tensorflow",
+            "transformers",
+            "tokenizers",
+            "datasets",
+            "accelerate",
+            "scikit-learn",
+            "xgboost",
+            "lightgbm",
+            "opencv-python",
+            "beautifulsoup4",
+            "selenium",
+            "openai",
+            "anthropic",
+            "langchain",
+            "huggingface-hub",
+            "safetensors",
+            "tqdm",
+            "click",
+            "rich",
+            "httpx",
+            "aiohttp",
+            "uvicorn",
+            "gunicorn",
+            "celery",
+            "redis",
+            "psycopg2",
+            "pymongo",
+            "colorama",
+            "paramiko",
+            "keras",
+            "jupyter",
+            "notebook",
+            "seaborn",
+            "plotly",
+            "wandb",
+            "mlflow",
+            "sentencepiece",
+            "peft",
+            "bitsandbytes",
+            "diffusers",
+            "gradio",
+            "streamlit",
+        ],
+    ),
+    (
+        "npm",
+        &[
+            "react",
+            "react-dom",
+            "lodash",
+            "express",
+            "axios",
+            "chalk",
+            "commander",
+            "typescript",
+            "webpack",
+            "next",
+            "vue",
+            "moment",
+            "dotenv",
+            "debug",
+            "uuid",
+            "eslint",
+            "prettier",
+            "jest",
+            "vite",
+            "tailwindcss",
+            "postcss",
+            "babel-core",
+            "rxjs",
+            "yargs",
+            "inquirer",
+            "body-parser",
+            "cors",
+            "jsonwebtoken",
+            "bcrypt",
+            "mongoose",
+            "prisma",
+            "zod",
+            "redux",
+            "socket.io",
+            "nodemon",
+            "ts-node",
+            "esbuild",
+            "rollup",
+            "sharp",
+            "puppeteer",
+            "playwright",
+            "openai",
+            "stripe",
+            "firebase",
+            "electron",
+            "discord.js",
+            "colors",
+            "cross-env",
+            "node-fetch",
+            "ws",
+            "glob",
+            "minimist",
+            "semver",
+            "mkdirp",
+            "rimraf",
+        ],
+    ),
+];
+
+/// A package name that is one typing mistake away from a popular one (`reqeusts`,
+/// `pandsa`, `expres`), for the installs a shell command makes (`input.facts.lookalike_packages`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LookalikePackage {
+    /// The package as written (`reqeusts`).
+    pub package: String,
+    /// The popular package it is one edit from (`requests`).
+    pub imitates: String,
+    /// `pypi` or `npm`.
+    pub registry: String,
+}
+
+/// Whether the typed name `a` is one substitution, one deletion, one insertion (not an extra
+/// character at its end: `boto3`, `torchx` are their own projects) or one swap of neighbours
+/// away from `b`.
+fn one_typo(a: &str, b: &str) -> bool {
+    let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if x == y || x.len().abs_diff(y.len()) > 1 {
+        return false;
+    }
+    if x.len() == y.len() {
+        let diff: Vec<usize> = (0..x.len()).filter(|i| x[*i] != y[*i]).collect();
+        return match diff.as_slice() {
+            [_] => true,
+            [i, j] => *j == i + 1 && x[*i] == y[*j] && x[*j] == y[*i],
+            _ => false,
+        };
+    }
+    let (long, short) = if x.len() > y.len() {
+        (&x, &y)
+    } else {
+        (&y, &x)
+    };
+    let first = (0..short.len())
+        .find(|i| long[*i] != short[*i])
+        .unwrap_or(short.len());
+    // The typed name has one character more at its end (`boto3`, `torchx`): a suffix, another
+    // project's name, not a typo. One missing at the end (`expres`) is a typo.
+    if first == short.len() && x.len() > y.len() {
+        return false;
+    }
+    // A trailing digit missing (`psycopg` for `psycopg2`): a major version in the name, two
+    // projects.
+    if first == short.len() && long.last().is_some_and(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    long[first + 1..] == short[first..]
+}
+
+/// The registry a package manager's install command installs from, and its package operands:
+/// `pip|pip3|uv pip install NAME…`, `uv add`, `poetry add`, `pipx install`, `npm|pnpm|yarn|bun
+/// install|i|add NAME…`.
+fn install_operands(program: &str, argv: &[String]) -> Option<(&'static str, Vec<String>)> {
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    let verb_at = |verbs: &[&str]| words.iter().position(|w| verbs.contains(w));
+    let (registry, at) = match program {
+        "pip" | "pip3" | "pipx" => ("pypi", verb_at(&["install"])?),
+        "uv" => ("pypi", verb_at(&["install", "add"])?),
+        "poetry" | "pdm" => ("pypi", verb_at(&["add"])?),
+        "npm" | "pnpm" | "yarn" | "bun" => ("npm", verb_at(&["install", "i", "add"])?),
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    let mut skip = false;
+    for w in words.iter().skip(at + 1).take(32) {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if w.starts_with('-') {
+            // options that take a value (pip -r FILE, -e PATH, -i URL, --index-url URL…)
+            skip = matches!(
+                *w,
+                "-r" | "--requirement"
+                    | "-e"
+                    | "--editable"
+                    | "-i"
+                    | "--index-url"
+                    | "--extra-index-url"
+                    | "-c"
+                    | "--constraint"
+                    | "-t"
+                    | "--target"
+                    | "--registry"
+                    | "--prefix"
+            );
+            continue;
+        }
+        let name = w
+            .split(['=', '<', '>', '~', '!', '[', ';'])
+            .next()
+            .unwrap_or("");
+        let name = match registry {
+            // `name@version`; a scoped `@scope/name` is left out (no popular one is scoped here)
+            "npm" => name.split('@').next().unwrap_or(""),
+            _ => name,
+        };
+        if name.is_empty() || name.contains(['/', ':', '.']) {
+            continue; // a path, a URL, a git spec, a file, a scope
+        }
+        if name.len() >= 4 {
+            out.push(name.to_ascii_lowercase());
+        }
+    }
+    Some((registry, out))
+}
+
+/// The installs of `commands` (the shell analyzer's command facts) whose package is one typing
+/// mistake from a [`POPULAR_PACKAGES`] name and not itself one; at most 4.
+pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<LookalikePackage> {
+    let mut out = Vec::new();
+    for c in commands.iter().take(64) {
+        let Some((registry, names)) = install_operands(&c.program, &c.argv) else {
+            continue;
+        };
+        let Some((_, popular)) = POPULAR_PACKAGES.iter().find(|(r, _)| *r == registry) else {
+            continue;
+        };
+        for n in names {
+            if popular.contains(&n.as_str()) {
+                continue;
+            }
+            if let Some(p) = popular.iter().find(|p| p.len() >= 4 && one_typo(&n, p)) {
+                if out.len() < 4 {
+                    out.push(LookalikePackage {
+                        package: n,
+                        imitates: (*p).to_string(),
+                        registry: registry.to_string(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +516,39 @@ mod tests {
             "go install github.com/golang/mock/mockgen@latest",
         ] {
             assert!(lookalike_owners(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn packages_one_typo_from_popular_ones() {
+        assert!(one_typo("reqeusts", "requests"));
+        assert!(one_typo("pandsa", "pandas"));
+        assert!(one_typo("expres", "express"));
+        assert!(one_typo("numpyy", "numpy") == false);
+        assert!(!one_typo("boto3", "boto"));
+        assert!(!one_typo("torchx", "torch"));
+        assert!(!one_typo("psycopg", "psycopg2"));
+        assert!(one_typo("tensorfow", "tensorflow"));
+        let ctx =
+            hookward_shell::ShellContext::new("/home/dev/p", "/home/dev", None).expect("context");
+        let names = |cmd: &str| -> Vec<String> {
+            lookalike_packages(&hookward_shell::analyze(cmd, &ctx).commands)
+                .into_iter()
+                .map(|p| p.imitates)
+                .collect()
+        };
+        assert_eq!(names("pip install reqeusts"), vec!["requests"]);
+        assert_eq!(names("npm i expres --save"), vec!["express"]);
+        assert_eq!(names("uv pip install tensorfow==2.15"), vec!["tensorflow"]);
+        for cmd in [
+            "pip install requests pandas",
+            "pip install -r requirements.txt",
+            "npm install react@18 react-dom",
+            "pip install torchx boto3",
+            "pip install -e .",
+            "npm install ./local-pkg",
+        ] {
+            assert!(names(cmd).is_empty(), "{cmd}");
         }
     }
 }

@@ -110,3 +110,11 @@ decision contains {"id": "net/lookalike-owner", "decision": "ask", "reason": rea
 	some f in object.get(input.facts, "lookalike_owners", [])
 	reason := sprintf("%s looks like the well-known owner %s but is spelled differently (%s)", [f.owner, f.imitates, f.evidence])
 }
+
+# @rule net/lookalike-package ask
+# A package installed by a name one typing mistake from a popular one (pip install reqeusts, npm i expres, uv pip install tensorfow): one substitution, deletion, inner insertion or swap of neighbours away from a most-downloaded PyPI or npm name (hookward-facts src/lookalike.rs POPULAR_PACKAGES). Typosquatted names are registered to catch exactly this mistake, and their install scripts run at once.
+decision contains {"id": "net/lookalike-package", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "lookalike_packages", [])
+	reason := sprintf("%s is one typing mistake from the popular %s package %s", [f.package, f.registry, f.imitates])
+}
+

@@ -52,6 +52,7 @@ pub const SHAPE_KEYS: &[&str] = &[
     "written_exec",
     "lookalike_owners",
     "approval_off",
+    "lookalike_packages",
 ];
 
 /// The shell facts (`input.facts.shell.<kind>`, `hookward_shell::ShellFacts`) whose presence is

@@ -97,3 +97,15 @@ test_lookalike_owner_asks if {
 	d.decision == "ask"
 	contains(d.reason, "goreleaser")
 }
+
+test_lookalike_package_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/p", "paths": [], "lookalike_packages": [{"package": "reqeusts", "imitates": "requests", "registry": "pypi"}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "net/lookalike-package"
+	d.decision == "ask"
+}
+
