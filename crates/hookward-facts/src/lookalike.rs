@@ -524,7 +524,7 @@ mod tests {
         assert!(one_typo("reqeusts", "requests"));
         assert!(one_typo("pandsa", "pandas"));
         assert!(one_typo("expres", "express"));
-        assert!(one_typo("numpyy", "numpy") == false);
+        assert!(!one_typo("numpyy", "numpy"));
         assert!(!one_typo("boto3", "boto"));
         assert!(!one_typo("torchx", "torch"));
         assert!(!one_typo("psycopg", "psycopg2"));
