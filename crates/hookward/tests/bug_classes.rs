@@ -281,7 +281,16 @@ fn file_tool_writes_of_files_that_run_later_are_judged_like_the_shells() {
             "ask",
             Some("path/runs-later"),
         ),
-        ("Write", s.project().join("src/main.rs"), "none", None),
+        // Code that runs when the project does is read for planted runs of downloaded code
+        // (`hookward_facts::written`): the string literal on line 4 is one; a document with
+        // the same text is not read.
+        (
+            "Write",
+            s.project().join("src/main.rs"),
+            "deny",
+            Some("path/planted-exec"),
+        ),
+        ("Write", s.project().join("docs/install.md"), "none", None),
         (
             "Write",
             s.project().join(".git/hooks/pre-commit.sample"),
