@@ -59,12 +59,19 @@ fn shape(v: &Value) -> Value {
 fn merge(a: Value, b: Value) -> Value {
     match (a, b) {
         (Value::Object(mut x), Value::Object(y)) => {
+            // In place: a remove and re-insert would move keys around (the map keeps insertion
+            // order and removes by swapping), so the shown order would depend on how many
+            // elements the list had.
             for (k, v) in y {
-                let merged = match x.remove(&k) {
-                    Some(old) => merge(old, v),
-                    None => v,
-                };
-                x.insert(k, merged);
+                match x.get_mut(&k) {
+                    Some(old) => {
+                        let o = std::mem::take(old);
+                        *old = merge(o, v);
+                    }
+                    None => {
+                        x.insert(k, v);
+                    }
+                }
             }
             Value::Object(x)
         }
