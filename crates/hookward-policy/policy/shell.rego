@@ -1902,7 +1902,7 @@ all_interfaces_option(a, _, opt) if {
 }
 
 # @rule shell/repo-defence-off ask
-# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
+# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, or the project pushed into a new public repository: gh repo create X --public --source=. --push) (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
 decision contains {"id": "shell/repo-defence-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	repo_defence_off(c)
@@ -1938,6 +1938,29 @@ repo_defence_off(c) if {
 	upper(m) in {"DELETE", "--METHOD=DELETE", "-XDELETE"}
 	some a in c.argv
 	regex.match(`^/?repos/[^/]+/[^/]+/(vulnerability-alerts|automated-security-fixes|branches/[^/]+/protection)`, a)
+}
+
+# The project's code pushed into a new public repository (gh repo create NAME --public with
+# --source or --push: gh repo create docs, "create a remote repository from a local one").
+repo_defence_off(c) if {
+	c.program == "gh"
+	some i, a in c.argv
+	a == "repo"
+	word_at(c.argv, i + 1) == "create"
+	some p in c.argv
+	p in {"--public", "--visibility=public"}
+	some q in c.argv
+	startswith(q, "--source")
+}
+
+repo_defence_off(c) if {
+	c.program == "gh"
+	some i, a in c.argv
+	a == "repo"
+	word_at(c.argv, i + 1) == "create"
+	some p in c.argv
+	p in {"--public", "--visibility=public"}
+	"--push" in c.argv
 }
 
 # A repository's workflow switched off (gh workflow disable; glab ci … is not a switch): its

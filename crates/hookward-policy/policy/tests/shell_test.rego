@@ -1093,6 +1093,9 @@ test_branch_protection_emptied_asks if {
 	argv := ["gh", "api", "-X", "PUT", "repos/acme/app/branches/main/protection", "-F", "required_status_checks=null", "-F", "enforce_admins=false"]
 	shell_ids({"commands": [cmd(argv)]})["shell/repo-defence-off"] == "ask"
 	shell_ids({"commands": [cmd(["gh", "workflow", "disable", "codeql.yml"])]})["shell/repo-defence-off"] == "ask"
+	shell_ids({"commands": [cmd(["gh", "repo", "create", "x", "--public", "--source=.", "--push"])]})["shell/repo-defence-off"] == "ask"
+	not shell_ids({"commands": [cmd(["gh", "repo", "create", "x", "--private", "--source=.", "--push"])]})["shell/repo-defence-off"]
+	not shell_ids({"commands": [cmd(["gh", "repo", "create", "x", "--public"])]})["shell/repo-defence-off"]
 	not shell_ids({"commands": [cmd(["gh", "workflow", "enable", "codeql.yml"])]})["shell/repo-defence-off"]
 	argv2 := ["gh", "api", "-X", "PUT", "repos/acme/app/branches/main/protection", "-F", "enforce_admins=true"]
 	not shell_ids({"commands": [cmd(argv2)]})["shell/repo-defence-off"]
