@@ -700,6 +700,8 @@ const ENV_DUMPS: &[&str] = &[
 
 /// Markers of data sent over the network (together with a URL or a socket).
 const SENDS: &[&str] = &[
+    "sendmail(",
+    "send_message(",
     "data=",
     "json=",
     "files=",
@@ -3106,7 +3108,8 @@ fn find_urls(code: &str) -> Vec<String> {
 
 /// `host:port` peers of socket connections: `connect(("h", 4444))`,
 /// `create_connection(("h", 1))`, `net.connect(4444, "h")`, `TCPSocket.new("h", 4444)`,
-/// `IO::Socket::INET->new(PeerAddr => "h:4444")`, `fsockopen("h", 4444)`.
+/// `IO::Socket::INET->new(PeerAddr => "h:4444")`, `fsockopen("h", 4444)`; mail servers
+/// (`smtplib.SMTP("h", 587)`, `Net::SMTP.start("h")`).
 pub(crate) fn socket_peers(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     for marker in [
@@ -3119,6 +3122,11 @@ pub(crate) fn socket_peers(code: &str) -> Vec<String> {
         "net.connect(",
         "createConnection(",
         "Socket.tcp(",
+        // Mail servers: Python `smtplib.SMTP("host", 587)` / `SMTP_SSL`, Ruby
+        // `Net::SMTP.start("host", 25)`: what the code sends goes there.
+        "SMTP(",
+        "SMTP_SSL(",
+        "SMTP.start(",
     ] {
         for (i, _) in code.match_indices(marker) {
             let inner = code.get(i + marker.len()..).unwrap_or("");
