@@ -4,8 +4,9 @@
 # session, each prompt followed by a successful `npm run` (PostToolUse, program family node: settles
 # the session's node deliveries as hits, which renews their recency). Prints whether the replies
 # are byte-identical, and both homes' `lessons stats --json`.
+# Working folder: $SAME_REPLIES_DIR (default /tmp/lessons12/same).
 set -e
-A=$1; B=$2; ORIG=$3; W=/tmp/lessons12/same; mkdir -p $W
+A=$1; B=$2; ORIG=$3; W=${SAME_REPLIES_DIR:-/tmp/lessons12/same}; mkdir -p $W
 prompts=("npm says the parser script is missing, run it with the right tool"
  "please add a theme section to the documentation and explain it"
  "pytest cannot import the yaml module"
