@@ -181,37 +181,6 @@ pub fn is_code(path: &str) -> bool {
         || name.ends_with("rc") && name.starts_with('.')
 }
 
-/// The string literals of `line` (between matching `"`, `'` or `` ` ``, backslash escapes
-/// undone), in order.
-fn literals(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if !matches!(c, '"' | '\'' | '`') {
-            continue;
-        }
-        let mut lit = String::new();
-        let mut closed = false;
-        while let Some(d) = chars.next() {
-            if d == '\\' {
-                if let Some(e) = chars.next() {
-                    lit.push(e);
-                }
-                continue;
-            }
-            if d == c {
-                closed = true;
-                break;
-            }
-            lit.push(d);
-        }
-        if closed {
-            out.push(lit);
-        }
-    }
-    out
-}
-
 /// The kind of code the shell facts of one candidate say runs: fetched, then decoded.
 fn exec_kind(code: &str, sctx: &ShellContext) -> Option<&'static str> {
     let f = analyze(code, sctx);
@@ -306,7 +275,7 @@ pub fn planted(path: &str, added: &str, sctx: &ShellContext) -> Vec<WrittenExecF
             }
         }
         if kind.is_none() {
-            for lit in literals(line) {
+            for lit in hookward_shell::string_literals(line) {
                 let lf = lit.to_ascii_lowercase();
                 if budget == 0 || !FETCH_WORDS.iter().any(|w| lf.contains(w)) {
                     continue;

@@ -51,6 +51,46 @@ mod wrappers;
 pub use facts::*;
 pub use paths::other_root;
 
+/// The string literals of a line of code, in order: text between matching `"`, `'` or
+/// `` ` ``, with backslash escapes undone (`\"` is `"`); an opening quote never closed is left
+/// out. A light reader for finding commands handed to a program as strings in code of any
+/// language (`OS.execute("sh", ["-c", "curl … | sh"])`), not a parser of any one.
+///
+/// ```
+/// assert_eq!(
+///     hookward_shell::string_literals(r#"run("sh", ['-c', "echo \"hi\""]) // 'open"#),
+///     vec!["sh", "-c", "echo \"hi\""]
+/// );
+/// ```
+pub fn string_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = code.chars();
+    while let Some(c) = chars.next() {
+        if !matches!(c, '"' | '\'' | '`') {
+            continue;
+        }
+        let mut lit = String::new();
+        let mut closed = false;
+        while let Some(d) = chars.next() {
+            if d == '\\' {
+                if let Some(e) = chars.next() {
+                    lit.push(e);
+                }
+                continue;
+            }
+            if d == c {
+                closed = true;
+                break;
+            }
+            lit.push(d);
+        }
+        if closed {
+            out.push(lit);
+        }
+    }
+    out
+}
+
 /// Decodes base64 (RFC 4648, standard or URL-safe alphabet; whitespace ignored, padding
 /// optional), as the analyzer does for `base64 -d`. `None` when another character appears.
 pub fn decode_base64(input: &str) -> Option<Vec<u8>> {

@@ -495,42 +495,19 @@ fn printed_secret_name(code: &str) -> Option<String> {
     None
 }
 
-/// The string literals of `code` (between matching `"` or `'`, backslash escapes undone) that
-/// name a download program and pipe into a shell (`curl -s http://x/j | sh`), at most 8.
+/// The string literals of `code` ([`crate::string_literals`]) that name a download program and
+/// pipe into a shell (`curl -s http://x/j | sh`), at most 8.
 fn shell_pipe_literals(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = code.chars();
-    while let Some(c) = chars.next() {
-        if out.len() >= 8 {
-            break;
-        }
-        if c != '"' && c != '\'' {
-            continue;
-        }
-        let mut lit = String::new();
-        let mut closed = false;
-        while let Some(d) = chars.next() {
-            if d == '\\' {
-                if let Some(e) = chars.next() {
-                    lit.push(e);
-                }
-                continue;
-            }
-            if d == c {
-                closed = true;
-                break;
-            }
-            lit.push(d);
-        }
-        let fetch = lit.contains("curl") || lit.contains("wget");
-        let piped = ["| sh", "|sh", "| bash", "|bash"]
-            .iter()
-            .any(|p| lit.contains(p));
-        if closed && fetch && piped {
-            out.push(lit);
-        }
-    }
-    out
+    crate::string_literals(code)
+        .into_iter()
+        .filter(|lit| {
+            (lit.contains("curl") || lit.contains("wget"))
+                && ["| sh", "|sh", "| bash", "|bash"]
+                    .iter()
+                    .any(|p| lit.contains(p))
+        })
+        .take(8)
+        .collect()
 }
 
 /// Whether a URL literal of `code` is continued by a concatenation (`"https://x/c?d=" .
