@@ -799,7 +799,7 @@ fn names_production_or_remote(v: &str) -> bool {
 /// values, Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1` that switches its own production
 /// guard off) — is the `dropdb` fact. On a development or test database the same task is the
 /// daily reset it is, and stays quiet.
-/// Whether a tool word of `rows` is among the first four words of the command (the program
+/// Whether a tool word of `tools` is among the first four words of the command (the program
 /// and its first three arguments, by base name or as written), checked without allocating:
 /// the common command is none of the frameworks' and returns here.
 fn names_a_tool<'t>(name: &str, inv: &Inv, mut tools: impl Iterator<Item = &'t str>) -> bool {
