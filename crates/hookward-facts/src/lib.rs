@@ -232,6 +232,14 @@ pub struct Facts {
     /// `path/editor-auto-approve`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub approval_off: Vec<String>,
+    /// Live credentials a file tool's write puts into a file that is not where secrets belong
+    /// ([`written::secrets_written`]; `path/secret-in-code`, `path/secret-served`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub written_secrets: Vec<written::WrittenSecretFact>,
+    /// CI checks a file tool's write turns off ([`written::ci_checks_off`];
+    /// `path/ci-check-off`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ci_checks_off: Vec<written::CiCheckOffFact>,
 }
 
 /// Whether writing `added` into `path` turns an editor agent's tool auto-approval on: a VS Code
@@ -1105,6 +1113,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                                 facts.lookalike_owners.push(f);
                             }
                         }
+                        facts.written_exec.extend(written::beacons(&abs, &added));
+                        if let Some(f) = written::secrets_written(&abs, &added) {
+                            facts.written_secrets.push(f);
+                        }
+                        facts
+                            .ci_checks_off
+                            .extend(written::ci_checks_off(&abs, &added));
                     }
                     if written::is_code(&abs) && !armed::arms(&abs) {
                         let added = instructions::added_text(&tool.input);

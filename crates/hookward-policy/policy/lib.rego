@@ -37,3 +37,14 @@ verb(p) := v if {
 # Persistence kinds that run code as the user without any further prompt, whichever tool writes
 # them (shell/persistence, path/persistence; kinds: hookward-shell/src/persist.rs).
 persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service"}
+
+# A credential store read by the store's own CLI printing its token into a command substitution
+# or a consumer (gh auth token | docker login --password-stdin, TOKEN=$(gcloud auth
+# print-access-token)): the token is handed on, not shown to the agent (hookward-shell keys.rs
+# `observe`: the read's `how` is the captured print's program and form).
+handed_token_read(p) if {
+	some f in object.get(object.get(input.facts, "shell", {}), "secret_prints", [])
+	f.captured
+	not f.by_shape
+	p.how == concat(" ", [f.program, f.form])
+}

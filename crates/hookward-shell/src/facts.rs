@@ -341,6 +341,13 @@ pub struct SecretPrintFact {
     /// it rather than passing it on to the terminal or the network (`aws ecr
     /// get-login-password | docker login --password-stdin`).
     pub captured: bool,
+    /// Found by the shape of the command's words, not by a `PRINTS` row: a program with no row
+    /// whose sub-command names a credential and a printing or minting verb (`fly auth token`,
+    /// `pscale password create`, `neonctl connection-string`; `programs/keys.rs`
+    /// `shape_print`). The policy only denies such a print sent to another host (it is not
+    /// asked about alone: a shape is a guess). Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_shape: bool,
     /// The command as written.
     pub evidence: String,
 }

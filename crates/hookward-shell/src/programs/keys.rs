@@ -235,8 +235,12 @@ fn matches(e: &Export, name: &str, words: &[&str]) -> bool {
         && (e.any.is_empty() || e.any.iter().any(|w| has(w)))
 }
 
-/// Adds a read of the credential store for every row the command matches.
-pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
+/// Adds a read of the credential store for every row the command matches, and the print of
+/// the secret it makes ([`crate::facts::SecretPrintFact`], `form` the row's words): `captured`
+/// when the command runs inside a command substitution, and later when its output is handed to
+/// a consumer (`gh auth token | docker login --password-stdin`), so the policy can tell a
+/// token handed on from one shown to the agent.
+pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
     if !EXPORTS.iter().any(|e| e.programs.contains(&name)) {
         return;
     }
@@ -263,6 +267,19 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                     .join(" ")
             );
             a.add_path(&r, Access::Read, how.trim(), false, &inv.evidence);
+            let form = how
+                .trim()
+                .strip_prefix(name)
+                .unwrap_or(&how)
+                .trim()
+                .to_string();
+            a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+                program: name.to_string(),
+                form,
+                captured,
+                by_shape: false,
+                evidence: crate::analyzer::clip(&inv.evidence),
+            });
         }
     }
 }
@@ -925,6 +942,12 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
         Some(prefix) => inv.rest().iter().any(|w| w.text.starts_with(prefix)),
         None => inv.rest().iter().any(|w| w.text == pattern),
     };
+    if !PRINTS.iter().any(|p| p.programs.contains(&name)) {
+        if !EXPORTS.iter().any(|e| e.programs.contains(&name)) {
+            shape_print(a, name, inv, captured);
+        }
+        return;
+    }
     if !PRINTS.iter().any(|p| {
         p.programs.contains(&name)
             && p.groups
@@ -959,9 +982,283 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
         })
         .collect();
     a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        by_shape: false,
         program: name.to_string(),
         form: form.join(" "),
         captured,
+        evidence: crate::analyzer::clip(&inv.evidence),
+    });
+}
+
+/// Programs a command-word shape never judges: printers and readers of their operands, text
+/// tools, file tools, shells, interpreters and editors (their words are data or code, not a
+/// sub-command), version control and containers (`docker secret create` stores a value and
+/// prints its id), and password generators.
+const SHAPE_SKIP: &[&str] = &[
+    "echo",
+    "printf",
+    "print",
+    "printenv",
+    "cat",
+    "less",
+    "more",
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "find",
+    "fd",
+    "ls",
+    "tree",
+    "file",
+    "stat",
+    "wc",
+    "sed",
+    "awk",
+    "gawk",
+    "cut",
+    "tr",
+    "sort",
+    "uniq",
+    "tee",
+    "jq",
+    "yq",
+    "xargs",
+    "cp",
+    "mv",
+    "rm",
+    "ln",
+    "touch",
+    "mkdir",
+    "chmod",
+    "chown",
+    "install",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "fish",
+    "ksh",
+    "python",
+    "python3",
+    "node",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "php",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "emacs",
+    "code",
+    "git",
+    "docker",
+    "podman",
+    "nerdctl",
+    "man",
+    "help",
+    "which",
+    "type",
+    "openssl",
+    "ssh-keygen",
+    "htpasswd",
+    "mkpasswd",
+    "pwgen",
+    "passwd",
+    "chpasswd",
+    "apg",
+    "makepasswd",
+    "base64",
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "xh",
+];
+
+/// Parts of a sub-command word (split at `-`, `:`, `_`) that name a credential's value.
+const SHAPE_NOUNS: &[&str] = &[
+    "token",
+    "tokens",
+    "password",
+    "passwords",
+    "secret",
+    "secrets",
+    "credential",
+    "credentials",
+    "creds",
+    "apikey",
+    "apikeys",
+    "dsn",
+    "kubeconfig",
+];
+
+/// Two parts in a row that name one (`api-key`, `connection-string`, `access-key`).
+const SHAPE_NOUN_PAIRS: &[(&str, &[&str])] = &[
+    ("api", &["key", "keys"]),
+    ("access", &["key", "keys"]),
+    ("private", &["key", "keys"]),
+    ("connection", &["string", "strings", "uri", "url"]),
+];
+
+/// Verbs that print a stored value.
+const SHAPE_PRINT_VERBS: &[&str] = &[
+    "show", "get", "print", "reveal", "view", "read", "cat", "display", "dump", "fetch",
+];
+
+/// Verbs that mint a new credential and print it (`turso db tokens create`, `pscale password
+/// create`); for a stored `secret` they store a value instead (`fly secrets set`).
+const SHAPE_MINT_VERBS: &[&str] = &["create", "new", "generate", "mint", "issue"];
+
+/// Verbs that show no value: listing names, storing, removing, checking, signing in.
+const SHAPE_OTHER_VERBS: &[&str] = &[
+    "list",
+    "ls",
+    "set",
+    "add",
+    "rm",
+    "delete",
+    "del",
+    "remove",
+    "revoke",
+    "rotate",
+    "update",
+    "unset",
+    "import",
+    "upload",
+    "sync",
+    "push",
+    "edit",
+    "describe",
+    "help",
+    "check",
+    "verify",
+    "test",
+    "validate",
+    "login",
+    "logout",
+    "status",
+    "enable",
+    "disable",
+    "attach",
+    "detach",
+    "grant",
+    "copy",
+    "cp",
+    "mv",
+    "rename",
+    "use",
+    "switch",
+    "config",
+    "configure",
+    "save",
+    "store",
+    "put",
+    "write",
+    "expire",
+    "invalidate",
+    "destroy",
+    "purge",
+    "clear",
+    "reset",
+    "inspect",
+];
+
+/// Options that make a CLI print values it would otherwise mask (`auth0 apps show ID
+/// --reveal-secrets`, `eas env:list --include-sensitive`, `gh auth status --show-token`).
+const REVEAL_FLAGS: &[&str] = &[
+    "--reveal",
+    "--reveal-secrets",
+    "--reveal-secret",
+    "--show-secrets",
+    "--show-secret",
+    "--include-sensitive",
+    "--show-sensitive",
+    "--show-token",
+    "--show-tokens",
+    "--show-password",
+    "--show-values",
+    "--unmask",
+    "--unmasked",
+    "--plaintext",
+    "--with-decryption",
+];
+
+/// A secret print found by shape for a program with no [`PRINTS`] row: a reveal option
+/// ([`REVEAL_FLAGS`], a plain `shell/secret-print`), or a sub-command (the first four words
+/// before any option) naming a credential ([`SHAPE_NOUNS`], [`SHAPE_NOUN_PAIRS`]) with a
+/// printing verb, a minting verb for anything but a stored `secret`, or no verb at all (`fly
+/// auth token`, `neonctl connection-string main`): `by_shape`, denied only when sent.
+fn shape_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    if SHAPE_SKIP.contains(&name) {
+        return;
+    }
+    let rest = inv.rest();
+    let reveal = rest.iter().take(64).find(|w| {
+        let t = w.text.split('=').next().unwrap_or("");
+        REVEAL_FLAGS.contains(&t)
+    });
+    let mut noun: Option<(&str, bool)> = None;
+    let mut print_verb = false;
+    let mut mint_verb = false;
+    let mut other_verb = false;
+    for w in rest.iter().take(4) {
+        let t = w.text.as_str();
+        if t.starts_with('-') || w.dynamic {
+            break;
+        }
+        if t.contains(['/', '=', '.', '@', ' ']) {
+            continue;
+        }
+        let mut prev = "";
+        for part in t.split(['-', ':', '_']) {
+            let lower_is = |list: &[&str]| list.iter().any(|x| part.eq_ignore_ascii_case(x));
+            if lower_is(SHAPE_NOUNS)
+                || SHAPE_NOUN_PAIRS
+                    .iter()
+                    .any(|(p, n)| prev.eq_ignore_ascii_case(p) && lower_is(n))
+            {
+                let stored =
+                    part.eq_ignore_ascii_case("secret") || part.eq_ignore_ascii_case("secrets");
+                noun.get_or_insert((t, stored));
+            } else if lower_is(SHAPE_PRINT_VERBS) {
+                print_verb = true;
+            } else if lower_is(SHAPE_MINT_VERBS) {
+                mint_verb = true;
+            } else if lower_is(SHAPE_OTHER_VERBS) {
+                other_verb = true;
+            }
+            prev = part;
+        }
+    }
+    let form = if let Some(r) = reveal {
+        (r.text.clone(), false)
+    } else {
+        let Some((word, stored)) = noun else {
+            return;
+        };
+        // A listing, storing or removing verb shows no value; a minting verb on a stored
+        // `secret` stores one (`docker secret create`) unless a printing verb is there too.
+        let stores_a_secret = mint_verb && stored && !print_verb;
+        let prints = !other_verb && !stores_a_secret;
+        if !prints {
+            return;
+        }
+        (word.to_string(), true)
+    };
+    if super::cloud::inspection_only(&rest.iter().map(|w| w.text.as_str()).collect::<Vec<_>>()) {
+        return;
+    }
+    a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        program: name.to_string(),
+        form: form.0,
+        captured,
+        by_shape: form.1,
         evidence: crate::analyzer::clip(&inv.evidence),
     });
 }
@@ -1027,6 +1324,7 @@ pub(super) fn variable_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: 
         let lower = pattern.to_ascii_lowercase();
         if SECRET_PATTERN_WORDS.iter().any(|s| lower.contains(s)) {
             a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+                by_shape: false,
                 program: "env".to_string(),
                 form: format!("| {name} {pattern}"),
                 captured,
@@ -1042,6 +1340,7 @@ pub(super) fn variable_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: 
         && inv.rest().iter().all(|w| w.text.starts_with('-'))
     {
         a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+            by_shape: false,
             program: name.to_string(),
             form: "(the remote machine's environment)".to_string(),
             captured,
@@ -1065,6 +1364,7 @@ pub(super) fn variable_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: 
         return;
     };
     a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        by_shape: false,
         program: name.to_string(),
         form: format!("${var}"),
         captured,
@@ -1320,6 +1620,80 @@ mod tests {
             cwd: "/home/dev/project".into(),
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// A CLI with no `PRINTS` row whose sub-command names a credential and prints or mints it
+    /// is a print by shape (denied only when sent); one that lists, stores or removes is not;
+    /// a reveal option is a print of its own (asked about).
+    #[test]
+    fn secret_prints_by_shape() {
+        for (cmd, shape) in [
+            ("fly auth token", true),
+            ("pscale password create db main agent", true),
+            ("neonctl connection-string main --project-id p", true),
+            ("turso db tokens create prod", true),
+            ("supabase projects api-keys --project-ref x", true),
+            ("auth0 apps show ID --reveal-secrets", false),
+            (
+                "eas env:list --environment production --include-sensitive",
+                false,
+            ),
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.secret_prints
+                    .iter()
+                    .any(|p| p.by_shape == shape && !p.captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "fly secrets set FOO=bar",
+            "fly tokens list",
+            "exo iam api-key delete k",
+            "podman secret create s -",
+            "docker secret create s -",
+            "cat token.txt",
+            "echo password",
+            "vault-sync tokens rotate",
+            "mytool secrets list",
+            "fly auth token --help",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(f.secret_prints.is_empty(), "{cmd}: {:?}", f.secret_prints);
+        }
+        let f = analyze("T=$(fly auth token)", &ctx());
+        assert!(
+            f.secret_prints.iter().all(|p| p.captured),
+            "{:?}",
+            f.secret_prints
+        );
+    }
+
+    /// A store's own CLI printing its token is a print too: captured when substituted or handed
+    /// to a consumer, shown otherwise; the store is read either way.
+    #[test]
+    fn store_token_prints_are_captured_when_handed_on() {
+        for (cmd, captured) in [
+            ("gh auth token", false),
+            (
+                "gh auth token | docker login ghcr.io -u x --password-stdin",
+                true,
+            ),
+            ("export GH_TOKEN=$(gh auth token)", true),
+            ("gcloud auth print-access-token", false),
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.secret_prints
+                    .iter()
+                    .any(|p| !p.by_shape && p.captured == captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+            assert!(f.paths.iter().any(|p| p.access == Access::Read), "{cmd}");
         }
     }
 

@@ -652,7 +652,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         return out;
     }
     if has_table(name) {
-        keys::observe(a, name, inv);
+        keys::observe(a, name, inv, st.captured);
         cloud::observe(a, name, inv);
         if keys::public_only(name, inv) {
             return passthrough(inv);

