@@ -242,6 +242,21 @@ pub struct Facts {
     pub ci_checks_off: Vec<written::CiCheckOffFact>,
 }
 
+/// The (old, new) text pairs of an Edit or MultiEdit call (`old_string`/`new_string`, each of
+/// `edits`); empty for other tools.
+fn edit_pairs(input: &serde_json::Value) -> Vec<(String, String)> {
+    let pair = |v: &serde_json::Value| {
+        let old = v.get("old_string").and_then(serde_json::Value::as_str)?;
+        let new = v.get("new_string").and_then(serde_json::Value::as_str)?;
+        Some((old.to_string(), new.to_string()))
+    };
+    let mut out: Vec<(String, String)> = pair(input).into_iter().collect();
+    if let Some(edits) = input.get("edits").and_then(serde_json::Value::as_array) {
+        out.extend(edits.iter().take(64).filter_map(pair));
+    }
+    out
+}
+
 /// Whether writing `added` into `path` turns an editor agent's tool auto-approval on: a VS Code
 /// family settings file (`.vscode/settings.json`, `.cursor/settings.json`, the user settings of
 /// Code, Code - Insiders, VSCodium, Cursor, Windsurf) whose added text sets a key ending in
@@ -1108,7 +1123,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         if approval_off(&abs, &added) && !facts.approval_off.contains(&abs) {
                             facts.approval_off.push(abs.clone());
                         }
-                        for f in lookalike::lookalike_owners(&added) {
+                        let swapped = edit_pairs(&tool.input)
+                            .into_iter()
+                            .flat_map(|(o, n)| lookalike::swapped_owners(&o, &n));
+                        for f in lookalike::lookalike_owners(&added)
+                            .into_iter()
+                            .chain(swapped)
+                        {
                             if !facts.lookalike_owners.contains(&f) {
                                 facts.lookalike_owners.push(f);
                             }

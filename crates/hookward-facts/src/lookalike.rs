@@ -5,11 +5,15 @@
 //! code that the reader takes for the real project's.
 //!
 //! Mechanism: every owner named in the text (after `github.com/`, `gitlab.com/`,
-//! `raw.githubusercontent.com/`, `gist.github.com/`, or in a GitHub Actions `uses: OWNER/REPO`)
+//! `raw.githubusercontent.com/`, `gist.github.com/`, npm's `github:`/`gitlab:` shorthands, or in
+//! a GitHub Actions `uses: OWNER/REPO`)
 //! is reduced to a *skeleton* (case folded, `0`→`o`, `1`/`i`→`l`, `5`→`s`, `rn`→`m`, `vv`→`w`,
 //! `-`/`_` dropped, runs of one letter collapsed) and compared with the skeletons of
-//! [`WELL_KNOWN_OWNERS`]. The same skeleton under another spelling is a look-alike. The text is
-//! read bounded ([`MAX_TEXT`]); nothing is fetched.
+//! [`WELL_KNOWN_OWNERS`]. The same skeleton under another spelling is a look-alike. An owner
+//! spelled with look-alike digits between letters (`rel3ase`, `tidep00l`) is one too when the
+//! word it imitates is written plainly in the same text ([`imitated_nearby`]), and an edit that
+//! puts another owner in front of the same repository name swaps the code's source
+//! ([`swapped_owners`]). The text is read bounded ([`MAX_TEXT`]); nothing is fetched.
 
 use serde::{Deserialize, Serialize};
 
@@ -153,6 +157,8 @@ const OWNER_PREFIXES: &[&str] = &[
     "raw.githubusercontent.com/",
     "gist.github.com/",
     "uses:",
+    "github:",
+    "gitlab:",
 ];
 
 /// The look-alike owners `text` names (module docs), at most 4.
@@ -178,7 +184,12 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
                 continue;
             }
             let sk = skeleton(&owner);
-            if let Some(real) = WELL_KNOWN_OWNERS.iter().find(|w| skeleton(w) == sk) {
+            let real = WELL_KNOWN_OWNERS
+                .iter()
+                .find(|w| skeleton(w) == sk)
+                .map(|w| (*w).to_string())
+                .or_else(|| imitated_nearby(&owner, text));
+            if let Some(real) = real {
                 if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
                     let start = at.saturating_sub(40);
                     let start = (0..=start)
@@ -188,10 +199,129 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
                     let evidence: String = text[start..].chars().take(120).collect();
                     out.push(LookalikeFact {
                         owner,
-                        imitates: (*real).to_string(),
+                        imitates: real,
                         evidence,
                     });
                 }
+            }
+        }
+    }
+    out
+}
+
+/// Digits that stand for the letters they look like in a name spelled to deceive (`0`→o,
+/// `1`→l, `3`→e, `4`→a, `5`→s, `7`→t).
+fn deleet(c: char) -> Option<char> {
+    Some(match c {
+        '0' => 'o',
+        '1' => 'l',
+        '3' => 'e',
+        '4' => 'a',
+        '5' => 's',
+        '7' => 't',
+        _ => return None,
+    })
+}
+
+/// A part of an owner name (split at `-`, `_`, `.`) with a run of look-alike digits between
+/// letters (`rel3ase`, `t00lkit`, `backp0rt`), read as the letters the digits imitate.
+fn deleeted_part(part: &str) -> Option<String> {
+    let b = part.as_bytes();
+    let mut hit = false;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let flanked = start > 0
+                && b[start - 1].is_ascii_alphabetic()
+                && i < b.len()
+                && b[i].is_ascii_alphabetic();
+            if flanked && part[start..i].chars().all(|c| deleet(c).is_some()) {
+                hit = true;
+            } else {
+                return None;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    hit.then(|| {
+        part.chars()
+            .map(|c| deleet(c).unwrap_or(c).to_ascii_lowercase())
+            .collect()
+    })
+}
+
+/// The word of `text` that an owner spelled with look-alike digits imitates: a word of at least
+/// four letters, written without digits elsewhere in the same text, that reads the same once the
+/// digits are read as letters (`cargo install --git https://github.com/cargo-rel3ase/cargo-release
+/// cargo-release`: `rel3ase` imitates `release`; `git remote add backport-bot
+/// https://github.com/tp-backp0rt-bot/x`: `backp0rt` imitates `backport`). The name being
+/// imitated is right beside the look-alike, which is how such a link is made to pass a glance.
+fn imitated_nearby(owner: &str, text: &str) -> Option<String> {
+    let parts: Vec<String> = owner
+        .split(['-', '_', '.'])
+        .filter_map(deleeted_part)
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .take(4096)
+        .filter(|w| w.len() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic()))
+        .find(|w| parts.iter().any(|p| skeleton(p) == skeleton(w)))
+        .map(|w| w.to_ascii_lowercase())
+}
+
+/// Owners a file edit swaps in for another under the same repository name (`uses:
+/// actions/checkout@v4` → `uses: actions-t00lkit/checkout@main`, `pypa/gh-action-pypi-publish`
+/// → `tp-rel3ase/gh-action-pypi-publish`): the same code's name, served by somebody else. Pairs
+/// are read after [`OWNER_PREFIXES`] in `old` and `new`; an owner still named in `new` is not
+/// swapped out. At most 4.
+pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
+    let pairs = |text: &str| -> Vec<(String, String)> {
+        let text = text.get(..MAX_TEXT.min(text.len())).unwrap_or(text);
+        let mut out = Vec::new();
+        for prefix in OWNER_PREFIXES {
+            let mut from = 0;
+            while let Some(rel) = text.get(from..).and_then(|t| t.find(prefix)) {
+                let at = from + rel + prefix.len();
+                from = at;
+                let rest = text[at..].trim_start_matches([' ', '\t', '"', '\'']);
+                let name = |r: &str| -> String {
+                    r.chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+                        .collect()
+                };
+                let owner = name(rest);
+                let Some(after) = rest.get(owner.len()..).and_then(|r| r.strip_prefix('/')) else {
+                    continue;
+                };
+                let repo = name(after);
+                if !owner.is_empty() && !repo.is_empty() && out.len() < 64 {
+                    out.push((owner.to_ascii_lowercase(), repo.to_ascii_lowercase()));
+                }
+            }
+        }
+        out
+    };
+    let before = pairs(old);
+    let after = pairs(new);
+    let mut out: Vec<LookalikeFact> = Vec::new();
+    for (owner, repo) in &after {
+        if let Some((was, _)) = before
+            .iter()
+            .find(|(o, r)| r == repo && o != owner && !after.iter().any(|(a, _)| a == o))
+        {
+            if out.len() < 4 && !out.iter().any(|f| &f.owner == owner) {
+                out.push(LookalikeFact {
+                    owner: owner.clone(),
+                    imitates: was.clone(),
+                    evidence: format!("{was}/{repo} replaced by {owner}/{repo}"),
+                });
             }
         }
     }
@@ -501,6 +631,37 @@ mod tests {
                 assert_eq!(f.first().map(|f| f.imitates.as_str()), Some(real), "{text}");
             }
         }
+    }
+
+    /// Digits spelled for letters next to the plain word they imitate, and owners swapped in
+    /// front of the same repository by an edit.
+    #[test]
+    fn owners_imitating_a_word_nearby_or_swapped_in() {
+        for text in [
+            "npm install @tidepool/schema@github:tidep00l-dev/schema#main",
+            "cargo install --git https://github.com/cargo-rel3ase/cargo-release cargo-release",
+            "git remote add backport-bot https://github.com/tp-backp0rt-bot/x && git fetch backport-bot",
+        ] {
+            assert_eq!(lookalike_owners(text).len(), 1, "{text}");
+        }
+        for text in [
+            "go install github.com/spf13/cobra-cli@latest",
+            "pip install git+https://github.com/s3tools/s3cmd",
+            "git clone https://github.com/web3j/web3j",
+            "npm i github:neo4j/neo4j-javascript-driver",
+        ] {
+            assert!(lookalike_owners(text).is_empty(), "{text}");
+        }
+        let f = swapped_owners(
+            "      - uses: actions/checkout@v4",
+            "      - uses: actions-t00lkit/checkout@main",
+        );
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].imitates, "actions");
+        assert!(
+            swapped_owners("uses: actions/checkout@v3", "uses: actions/checkout@v4").is_empty()
+        );
+        assert!(swapped_owners("uses: a/x@v1", "uses: a/x@v1\n  uses: b/y@v1").is_empty());
     }
 
     #[test]

@@ -392,6 +392,20 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
             "brew" if words.first() == Some(&"tap") => {
                 add("brew", words.get(2).copied().unwrap_or(""), "brew tap");
             }
+            // `brew install URL` / `brew install --formula|--cask URL` (brew(1): a formula or
+            // cask file given by URL is downloaded and its Ruby run): a direct-URL install.
+            "brew"
+                if matches!(
+                    words.first().copied(),
+                    Some("install" | "reinstall" | "upgrade")
+                ) =>
+            {
+                for w in operands(args) {
+                    if let Some(u) = direct_url(w) {
+                        add("brew", u, &format!("brew install{DIRECT}"));
+                    }
+                }
+            }
             "poetry" if words.first() == Some(&"source") && words.get(1) == Some(&"add") => {
                 add(
                     "poetry",

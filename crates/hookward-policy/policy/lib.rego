@@ -46,5 +46,6 @@ handed_token_read(p) if {
 	some f in object.get(object.get(input.facts, "shell", {}), "secret_prints", [])
 	f.captured
 	not f.by_shape
+	f.program in {"gh", "glab", "gcloud", "heroku", "aws"}
 	p.how == concat(" ", [f.program, f.form])
 }

@@ -480,7 +480,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation.
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge; hookward-shell cloud.rs unlisted).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
@@ -1168,6 +1168,135 @@ model_publishers := {
 
 # First path words that are local folders, not Hub owners (models/x, ./outputs/x).
 local_model_folders := {"models", "model", "outputs", "output", "checkpoints", "ckpt", "ckpts", "runs", "data", "weights", "artifacts", "mlruns", "tmp", "local", "."}
+
+# @rule shell/security-setting-off ask
+# A web API write (gh api with -X PUT|PATCH|POST or fields, curl/httpie/xh with a write method or a body) that turns a security control off: a key or URL naming a protection, ruleset, MFA/2FA/OTP, brute-force or attack protection, data scrubbing, audit, secret scanning, Dependabot alerts, TLS/SSL verification, signing, approvals or reviews, set to false, disabled, off, never, none, an empty list or zero (gh api -X PUT …/rulesets/1 -f enforcement=disabled, gh api -X PATCH orgs/x -F two_factor_requirement_enabled=false, curl -X PATCH …/settings/security_level -d '{"value":"essentially_off"}', auth0 api patch guardian/factors/otp --data '{"enabled": false}'). The defences an account or repository keeps are switched off through its API, where no CLI verb names it.
+decision contains {"id": "shell/security-setting-off", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	api_write(c)
+	text := lower(concat(" ", c.argv))
+	some pair in setting_pairs(text)
+	off_setting_value(pair[2])
+	not pair[1] in free_text_fields
+	security_setting(pair[1], c)
+	reason := sprintf("the request would turn a security setting off (%s=%s: %s)", [pair[1], pair[2], c.evidence])
+}
+
+security_setting_words := `(protection|ruleset|enforce|mfa|2fa|two_factor|otp|guardian|brute|attack|scrub|audit|secret_scanning|push_protection|dependabot|alert|ssl|tls|verif|sign|approval|review|security|firewall|waf|password_policy|required_status|required_signatures)`
+
+# The key names a security control, or the request's URL or API path does.
+security_setting(key, _) if regex.match(security_setting_words, key)
+
+security_setting(_, c) if {
+	some a in c.argv
+	contains(a, "/")
+	not contains(a, " ")
+	regex.match(security_path_words, lower(a))
+}
+
+# The same words for a URL or API path, without `review` (a code review's own endpoints).
+security_path_words := `(protection|ruleset|enforce|mfa|2fa|two_factor|otp|guardian|brute|attack|scrub|audit|secret_scanning|push_protection|dependabot|ssl|tls|verif|signing|signature|approval|security|firewall|waf|password_policy|required_status|required_signatures)`
+
+# Fields that carry text, not settings (an issue's title, a comment's body).
+free_text_fields := {"title", "body", "message", "description", "comment", "name", "text", "summary", "note", "notes"}
+
+# `key=value` words (gh api -f/-F fields, form fields) and JSON members of a body.
+setting_pairs(text) := {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`(?:^|[\s'"])([a-z0-9_.\[\]-]+)=([a-z0-9_\[\]-]*)`, text, 64)} | {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`"([a-z0-9_]+)"\s*:\s*"?(false|disabled|off|never|none|null|essentially_off|0|\[\])`, text, 64)}
+
+off_setting_value(v) if v in {"false", "disabled", "disable", "off", "never", "none", "null", "essentially_off", "0", "[]", "no"}
+
+# A web API call that changes something: gh api with a write method or fields, an HTTP client
+# with a write method or a body.
+api_write(c) if {
+	c.program == "gh"
+	word_at(c.argv, 1) == "api"
+	some a in c.argv
+	a in {"-f", "-F", "--field", "--raw-field", "--input"}
+}
+
+api_write(c) if {
+	c.program == "gh"
+	word_at(c.argv, 1) == "api"
+	some i, a in c.argv
+	a in {"-X", "--method"}
+	upper(word_at(c.argv, i + 1)) in {"PUT", "PATCH", "POST", "DELETE"}
+}
+
+api_write(c) if {
+	c.program in {"curl", "http", "https", "xh", "wget"}
+	some i, a in c.argv
+	a in {"-X", "--request", "--method"}
+	upper(word_at(c.argv, i + 1)) in {"PUT", "PATCH", "POST"}
+}
+
+api_write(c) if {
+	c.program in {"http", "https", "xh"}
+	some a in c.argv
+	upper(a) in {"PUT", "PATCH", "POST"}
+}
+
+api_write(c) if {
+	c.program in {"auth0", "okta", "heroku", "vercel", "netlify", "supabase", "stripe"}
+	word_at(c.argv, 1) == "api"
+	some a in c.argv
+	lower(a) in {"patch", "put", "post"}
+}
+
+# @rule shell/secret-key-delete ask
+# A private key deleted from its keyring (gpg --delete-secret-keys, --delete-secret-and-public-key(s); macOS security delete-identity): often the only copy of a signing or decryption key, and what it signed or encrypted can no longer be renewed or read (GnuPG manual, "--delete-secret-keys"; security(1)).
+decision contains {"id": "shell/secret-key-delete", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	deletes_secret_key(c)
+	reason := sprintf("the command would delete a private key from its keyring (%s)", [c.evidence])
+}
+
+deletes_secret_key(c) if {
+	c.program in {"gpg", "gpg2"}
+	some a in c.argv
+	a in {"--delete-secret-keys", "--delete-secret-key", "--delete-secret-and-public-key", "--delete-secret-and-public-keys"}
+}
+
+deletes_secret_key(c) if {
+	c.program == "security"
+	word_at(c.argv, 1) == "delete-identity"
+}
+
+# @rule shell/patch-outside-tree ask
+# A patch applied with paths outside the working tree allowed (git apply --unsafe-paths, with or without --directory): git refuses such paths unless told (git-apply(1), "--unsafe-paths"), so the patch can write anywhere the user can, /etc or the home's start-up files included.
+decision contains {"id": "shell/patch-outside-tree", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program == "git"
+	word_at(c.argv, 1) == "apply"
+	"--unsafe-paths" in c.argv
+	reason := sprintf("the patch may write outside the working tree (%s)", [c.evidence])
+}
+
+# @rule shell/mass-mail ask
+# Mail sent to recipients only known at run time (while read a; do mail -s X "$a" < notice; done, git send-email --cc="$(git log --format=%ae | sort -u | paste -sd,)") or through an e-mail service's bulk endpoint (a batch, a broadcast, a campaign or single send scheduled: Postmark /email/batch, Resend /broadcasts/ID/send, SendGrid /marketing/singlesends/ID/schedule, Mailchimp /campaigns/ID/actions/send, Mailgun, Brevo, SparkPost): one command that writes to many people, in the user's name, and cannot be taken back.
+decision contains {"id": "shell/mass-mail", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	mail_sender_command(c)
+	some i, a in c.argv
+	i > 0
+	contains(a, "$")
+	not word_at(c.argv, i - 1) in {"-s", "--subject", "-a", "-A", "--attach", "-F", "--from", "-r"}
+	reason := sprintf("the command would send mail to recipients only known when it runs (%s)", [c.evidence])
+}
+
+decision contains {"id": "shell/mass-mail", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in {"curl", "http", "https", "xh", "wget"}
+	some a in c.argv
+	regex.match(`(?i)^https?://(?:api\.postmarkapp\.com/email/batch|api\.resend\.com/(?:emails/batch|broadcasts/[^/]+/send)|api\.sendgrid\.com/v3/(?:marketing/singlesends/[^/]+/schedule|campaigns/[^/]+/schedules/now)|[a-z0-9.-]*api\.mailchimp\.com/3\.0/campaigns/[^/]+/actions/send|api\.(?:eu\.)?mailgun\.net/v3/lists/|api\.brevo\.com/v3/emailCampaigns/[^/]+/sendNow|api\.sparkpost\.com/api/v1/transmissions)`, a)
+	reason := sprintf("the request would send a bulk e-mail through a mail service (%s)", [c.evidence])
+}
+
+mail_sender_command(c) if c.program in {"mail", "mailx", "sendmail", "mutt", "neomutt", "msmtp", "swaks", "s-nail"}
+
+mail_sender_command(c) if {
+	c.program == "git"
+	word_at(c.argv, 1) == "send-email"
+}
 
 # @rule shell/data-upload ask
 # A data file of the project or a temporary folder (a table, a database, a dump, model weights: .csv, .parquet, .jsonl, .sql, .dump, .db, .sqlite, .xlsx, .h5, .pt, .safetensors, .pkl …) posted by an HTTP client or an interpreter to another host: rows and weights leaving the machine. Transfer tools to the user's own hosts and buckets (scp, rsync, rclone, aws s3, gsutil, git) are not this; loopback targets are local.
@@ -2043,11 +2172,21 @@ all_interfaces_option(a, _, opt) if {
 }
 
 # @rule shell/repo-defence-off ask
-# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, or the project pushed into a new public repository: gh repo create X --public --source=. --push) (gh repo edit --visibility public, -f private=false). GitHub REST docs for each endpoint.
+# A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, or the project pushed into a new public repository: gh repo create X --public --source=. --push) (gh repo edit --visibility public, -f private=false), or a pull request merged past the protection (gh pr merge --admin). GitHub REST docs for each endpoint.
 decision contains {"id": "shell/repo-defence-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	repo_defence_off(c)
 	reason := sprintf("the command would switch off a repository's protection or make it public (%s)", [c.evidence])
+}
+
+# A pull request merged past the branch's protection (gh pr merge --admin: "use administrator
+# privileges to merge a pull request that does not meet requirements", gh manual): the required
+# checks and reviews are skipped for that merge.
+repo_defence_off(c) if {
+	c.program == "gh"
+	word_at(c.argv, 1) == "pr"
+	word_at(c.argv, 2) == "merge"
+	"--admin" in c.argv
 }
 
 repo_defence_off(c) if {
@@ -3155,6 +3294,16 @@ grants_admin(c) if {
 	some a in c.argv
 	framework_superuser(a)
 	framework_production(c)
+}
+
+# A web API write that gives a member, collaborator, team or organisation default an admin,
+# owner or maintainer role by a field (gh api -X PUT orgs/x/memberships/u -f role=admin, gh api
+# … /collaborators/u -f permission=admin, gh api -X PATCH orgs/x -f
+# default_repository_permission=admin, curl -X PATCH …/users/u -d '{"public_metadata":{"role":"admin"}}').
+grants_admin(c) if {
+	api_write(c)
+	text := lower(concat(" ", c.argv))
+	regex.match(`(?:^|[\s'"{,])"?(?:role|permission|default_repository_permission|access_level|permissions|base_role)"?\s*[=:]\s*"?(?:admin|administrator|owner|maintain|maintainer|superuser|root)\b`, text)
 }
 
 # Django's createsuperuser command, or code that makes a superuser or sets an admin flag in a

@@ -1532,3 +1532,62 @@ test_pickle_with_safety_off_asks if {
 	some d in rules.decision with input as shell_input([], {"commands": [c]})
 	d.id == "shell/remote-code-load"
 }
+
+test_security_setting_off_by_field_or_path_asks if {
+	for_key := cmd22(["gh", "api", "-X", "PATCH", "orgs/acme", "-F", "two_factor_requirement_enabled=false"])
+	some d in rules.decision with input as shell_input([], {"commands": [for_key]})
+	d.id == "shell/security-setting-off"
+	d.decision == "ask"
+	by_path := cmd22(["auth0", "api", "patch", "guardian/factors/otp", "--data", "{\"enabled\": false}"])
+	some e in rules.decision with input as shell_input([], {"commands": [by_path]})
+	e.id == "shell/security-setting-off"
+}
+
+test_security_setting_words_in_text_fields_or_reads_quiet if {
+	issue := cmd22(["gh", "api", "-X", "POST", "repos/a/b/issues", "-f", "title=ssl verify fails", "-f", "body=none"])
+	not "shell/security-setting-off" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [issue]})}
+	read := cmd22(["gh", "api", "repos/a/b/branches/main/protection"])
+	not "shell/security-setting-off" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [read]})}
+	other := cmd22(["gh", "api", "-X", "PATCH", "repos/a/b", "-f", "has_issues=false"])
+	not "shell/security-setting-off" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [other]})}
+}
+
+test_admin_role_by_api_field_asks if {
+	c := cmd22(["gh", "api", "-X", "PUT", "orgs/acme/memberships/bot", "-f", "role=admin"])
+	some d in rules.decision with input as shell_input([], {"commands": [c]})
+	d.id == "shell/admin-grant"
+	push := cmd22(["gh", "api", "-X", "PUT", "repos/a/b/collaborators/bob", "-f", "permission=push"])
+	not "shell/admin-grant" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [push]})}
+}
+
+test_admin_merge_past_protection_asks if {
+	c := cmd22(["gh", "pr", "merge", "309", "--squash", "--admin"])
+	some d in rules.decision with input as shell_input([], {"commands": [c]})
+	d.id == "shell/repo-defence-off"
+	plain := cmd22(["gh", "pr", "merge", "309", "--squash"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [plain]})
+}
+
+test_secret_key_delete_and_unsafe_patch_ask if {
+	k := cmd22(["gpg", "--batch", "--yes", "--delete-secret-and-public-key", "ABCD"])
+	some d in rules.decision with input as shell_input([], {"commands": [k]})
+	d.id == "shell/secret-key-delete"
+	pub := cmd22(["gpg", "--delete-keys", "ABCD"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [pub]})
+	p := cmd22(["git", "apply", "--unsafe-paths", "--directory=/", "x.patch"])
+	some e in rules.decision with input as shell_input([], {"commands": [p]})
+	e.id == "shell/patch-outside-tree"
+	safe := cmd22(["git", "apply", "x.patch"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [safe]})
+}
+
+test_mass_mail_asks if {
+	loop := cmd22(["mail", "-s", "Thanks", "$a"])
+	some d in rules.decision with input as shell_input([], {"commands": [loop]})
+	d.id == "shell/mass-mail"
+	batch := cmd22(["curl", "-X", "POST", "https://api.postmarkapp.com/email/batch", "-d", "@all.json"])
+	some e in rules.decision with input as shell_input([], {"commands": [batch]})
+	e.id == "shell/mass-mail"
+	one := cmd22(["mail", "-s", "report $(date)", "me@example.com"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [one]})
+}

@@ -1483,6 +1483,186 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
     });
 }
 
+/// Programs the fallback for CLIs without a row ([`unlisted`]) never reads: package and
+/// environment managers (their `remove`/`uninstall` act on this machine's installs), version
+/// control, local containers and compose projects, services and init scripts, shells, text and
+/// file tools, build runners, and runners that hand their words to another program.
+const UNLISTED_SKIP: &[&str] = &[
+    "apk",
+    "apt",
+    "apt-get",
+    "asdf",
+    "bash",
+    "brew",
+    "bun",
+    "bundle",
+    "busybox",
+    "cabal",
+    "cargo",
+    "choco",
+    "command",
+    "composer",
+    "conda",
+    "crictl",
+    "ctr",
+    "dash",
+    "deno",
+    "docker",
+    "docker-compose",
+    "dnf",
+    "dotnet",
+    "dpkg",
+    "env",
+    "find",
+    "flatpak",
+    "gem",
+    "git",
+    "go",
+    "gradle",
+    "hatch",
+    "hg",
+    "jj",
+    "just",
+    "launchctl",
+    "lerna",
+    "make",
+    "mamba",
+    "mas",
+    "micromamba",
+    "mise",
+    "ml",
+    "module",
+    "mv",
+    "mvn",
+    "nerdctl",
+    "nix",
+    "nix-env",
+    "node",
+    "npm",
+    "nvm",
+    "nx",
+    "opam",
+    "pacman",
+    "parallel",
+    "pdm",
+    "perl",
+    "php",
+    "pip",
+    "pip3",
+    "pipx",
+    "pnpm",
+    "podman",
+    "poetry",
+    "port",
+    "pyenv",
+    "python",
+    "python3",
+    "rm",
+    "rpm",
+    "ruby",
+    "rustup",
+    "rye",
+    "scoop",
+    "sdk",
+    "service",
+    "sh",
+    "snap",
+    "stack",
+    "sudo",
+    "svn",
+    "systemctl",
+    "task",
+    "toolbox",
+    "turbo",
+    "update-rc.d",
+    "uv",
+    "winget",
+    "xargs",
+    "yarn",
+    "yum",
+    "zsh",
+    "zypper",
+];
+
+/// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
+/// operands and its own confirmation switched off ([`FORCE_FLAGS`], `--purge`, `--confirm`):
+/// a [`CloudFact`] like a row's (issue 11 item 4: "deletion … verbs and `--force` forms are
+/// facts by pattern, not one case per subcommand"). Only the forced form: a tool that would
+/// ask before destroying was told not to, which is what a remote delete by an agent looks like
+/// (`civo kubernetes remove prod --yes`, `kops delete cluster --name x --yes`, `pct destroy 100
+/// --purge`). Local client state and caches ([`LOCAL`], [`REGENERABLE`]) are not; nor are the
+/// programs of [`UNLISTED_SKIP`], paths (`./x.sh`), or help and dry runs. No allocation unless it
+/// finds one.
+pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if name.contains(['/', '.']) || UNLISTED_SKIP.contains(&name) {
+        return;
+    }
+    let rest = inv.rest();
+    let forced = rest.iter().take(32).any(|w| {
+        let t = w.text.as_str();
+        FORCE_FLAGS.contains(&t)
+            || matches!(
+                t,
+                "--purge" | "--confirm" | "--auto-approve" | "-auto-approve"
+            )
+            || t.starts_with("--force=")
+            || t.starts_with("--yes=")
+            || t.starts_with("--confirm=")
+    });
+    if !forced {
+        return;
+    }
+    let mut ops = rest
+        .iter()
+        .filter(|w| !w.text.starts_with('-') && !w.dynamic)
+        .take(4)
+        .enumerate();
+    let Some((i, verb)) = ops.find_map(|(i, w)| {
+        (verb_shaped(&w.text) && !NON_DESTRUCTIVE_VERBS.contains(&w.text.as_str()))
+            .then(|| verb_match(&w.text).map(|v| (i, v)))
+            .flatten()
+    }) else {
+        return;
+    };
+    let resource: Vec<&str> = rest
+        .iter()
+        .filter(|w| !w.text.starts_with('-') && !w.dynamic)
+        .take(i)
+        .map(|w| w.text.as_str())
+        .collect();
+    if resource
+        .iter()
+        .any(|w| LOCAL.contains(w) || REGENERABLE.contains(w))
+    {
+        return;
+    }
+    let words: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+    if inspection_only(&words) {
+        return;
+    }
+    let verb_word = rest
+        .iter()
+        .filter(|w| !w.text.starts_with('-') && !w.dynamic)
+        .nth(i)
+        .map_or(verb, |w| w.text.as_str());
+    let after = rest
+        .iter()
+        .filter(|w| !w.text.starts_with('-') && !w.dynamic)
+        .nth(i + 1)
+        .map(|w| w.text.to_ascii_lowercase());
+    let whole = resource.iter().any(|w| is_whole(w))
+        || after.as_deref().is_some_and(|w| WHOLE.contains(&w))
+        || is_whole(verb_word.trim_start_matches(verb));
+    a.facts.cloud.push(CloudFact {
+        cli: name.to_string(),
+        verb: verb_word.to_string(),
+        resource: resource.join(" "),
+        whole,
+        non_interactive: true,
+        evidence: clip(&inv.evidence),
+    });
+}
+
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
         return;
@@ -1660,6 +1840,35 @@ mod tests {
 
     fn cloud(cmd: &str) -> Vec<CloudFact> {
         analyze(cmd, &ctx()).cloud
+    }
+
+    /// A CLI without a row: a destroying verb with its confirmation switched off is a fact;
+    /// without the switch, a listing, local state, a package manager or a script is not.
+    #[test]
+    fn unlisted_clis_forced_destroys() {
+        for (cmd, whole) in [
+            ("civo kubernetes remove prod --yes", false),
+            ("kops delete cluster --name x.k8s.local --yes", true),
+            ("pct destroy 100 --purge", false),
+            ("newcloud db delete main -f", true),
+        ] {
+            let f = cloud(cmd);
+            assert!(
+                f.len() == 1 && f[0].non_interactive && f[0].whole == whole,
+                "{cmd}: {f:?}"
+            );
+        }
+        for cmd in [
+            "kops delete cluster --name x",
+            "newcloud instances list --force",
+            "mytool cache clear --force",
+            "mytool context delete old -f",
+            "choco uninstall -y mingw",
+            "./scripts/cleanup.sh delete --force",
+            "newcloud db delete main --force --dry-run",
+        ] {
+            assert!(cloud(cmd).is_empty(), "{cmd}");
+        }
     }
 
     #[test]

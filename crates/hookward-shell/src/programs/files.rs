@@ -1314,6 +1314,9 @@ fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
                             }
                         })
                         .unwrap_or_else(|| inv.cwd.text.clone()),
+                    // A recursive search lists files below the folder it was given (`grep -rl
+                    // X .` lists `./a/b.go`), not beside it.
+                    None if recursive => r.path.clone(),
                     None => r
                         .path
                         .rsplit_once('/')
@@ -1322,6 +1325,9 @@ fn grep(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
                 }
             })
         });
+        if recursive && inv.stdin.listing.is_none() {
+            out.walk = crate::model::Walk::Attr;
+        }
     }
     out
 }
@@ -2886,6 +2892,27 @@ mod tests {
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
         }
+    }
+
+    /// `grep -rl X DIR` lists files below DIR: a consumer acts there, not in DIR's parent.
+    #[test]
+    fn recursive_grep_lists_below_its_folder() {
+        let f = crate::analyze(
+            "grep -rl 'a/b' --include='*.go' . | xargs sed -i 's#a#b#'",
+            &ctx(),
+        );
+        let writes: Vec<&str> = f
+            .paths
+            .iter()
+            .filter(|p| p.access == Access::Write)
+            .map(|p| p.path.as_str())
+            .collect();
+        assert_eq!(writes, ["/home/dev/project/*"], "{:?}", f.paths);
+        let f = crate::analyze("grep -l x notes/a.txt | xargs sed -i s/a/b/", &ctx());
+        assert!(f
+            .paths
+            .iter()
+            .any(|p| p.access == Access::Write && p.path == "/home/dev/project/notes/*"));
     }
 
     #[test]

@@ -235,8 +235,15 @@ fn matches(e: &Export, name: &str, words: &[&str]) -> bool {
         && (e.any.is_empty() || e.any.iter().any(|w| has(w)))
 }
 
-/// Adds a read of the credential store for every row the command matches, and the print of
-/// the secret it makes ([`crate::facts::SecretPrintFact`], `form` the row's words): `captured`
+/// CLIs whose [`EXPORTS`] rows print their own access token for another program to use
+/// (`gh auth token`, `gcloud auth print-access-token`, `heroku auth:token`, `glab auth status
+/// -t`, `aws configure export-credentials`): the token is made to be handed on. Key exports
+/// (`gpg --export-secret-keys`, keychain dumps) are not: a copy of a key is never "handed on".
+const TOKEN_PRINTERS: &[&str] = &["gh", "glab", "gcloud", "heroku", "aws"];
+
+/// Adds a read of the credential store for every row the command matches, and for the
+/// [`TOKEN_PRINTERS`] the print of the token it makes ([`crate::facts::SecretPrintFact`],
+/// `form` the row's words): `captured`
 /// when the command runs inside a command substitution, and later when its output is handed to
 /// a consumer (`gh auth token | docker login --password-stdin`), so the policy can tell a
 /// token handed on from one shown to the agent.
@@ -267,6 +274,9 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
                     .join(" ")
             );
             a.add_path(&r, Access::Read, how.trim(), false, &inv.evidence);
+            if !TOKEN_PRINTERS.contains(&name) {
+                continue;
+            }
             let form = how
                 .trim()
                 .strip_prefix(name)
@@ -990,6 +1000,63 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
     });
 }
 
+/// Package managers' and git's configuration readers.
+const CONFIG_READERS: &[&str] = &[
+    "npm", "pnpm", "yarn", "git", "pip", "pip3", "poetry", "composer", "bun",
+];
+
+/// Parts of a configuration key that hold a credential (`//registry.npmjs.org/:_authToken`,
+/// `http.https://github.com/.extraheader`, `npmAuthToken`, `global.password`,
+/// `github-oauth.github.com`).
+const SECRET_KEY_PARTS: &[&str] = &[
+    "authtoken",
+    "_auth",
+    "password",
+    "passwd",
+    "token",
+    "secret",
+    "extraheader",
+    "oauth",
+    "credential",
+];
+
+/// A configuration value that holds a credential printed by its tool's own reader (`npm config
+/// get //registry.npmjs.org/:_authToken`, `git config --get-regexp 'http\..*\.extraheader'`,
+/// `yarn config get npmAuthToken`, `pip config get global.password`): a secret print like a
+/// `PRINTS` row (npm(1) config, git-config(1), yarn config, pip config docs).
+pub(super) fn config_value_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    if !CONFIG_READERS.contains(&name) {
+        return;
+    }
+    let rest = inv.rest();
+    let Some(at) = rest.iter().take(8).position(|w| {
+        matches!(
+            w.text.as_str(),
+            "get" | "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch"
+        )
+    }) else {
+        return;
+    };
+    let key = rest
+        .iter()
+        .skip(at + 1)
+        .find(|w| !w.text.starts_with('-'))
+        .map(|w| w.text.to_ascii_lowercase());
+    let Some(key) = key else {
+        return;
+    };
+    if !SECRET_KEY_PARTS.iter().any(|p| key.contains(p)) {
+        return;
+    }
+    a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        program: name.to_string(),
+        form: format!("config get {key}"),
+        captured,
+        by_shape: false,
+        evidence: crate::analyzer::clip(&inv.evidence),
+    });
+}
+
 /// Programs a command-word shape never judges: printers and readers of their operands, text
 /// tools, file tools, shells, interpreters and editors (their words are data or code, not a
 /// sub-command), version control and containers (`docker secret create` stores a value and
@@ -1672,6 +1739,31 @@ mod tests {
         );
     }
 
+    /// Tools' configuration readers print a credential-named key's value.
+    #[test]
+    fn config_readers_print_credential_keys() {
+        for cmd in [
+            "npm config get //registry.npmjs.org/:_authToken",
+            "git config --get-regexp 'http\\..*\\.extraheader'",
+            "yarn config get npmAuthToken",
+            "pip config get global.password",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.secret_prints.iter().any(|p| !p.by_shape && !p.captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "npm config get registry",
+            "git config --get user.email",
+            "git config --get-regexp alias",
+        ] {
+            assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
+        }
+    }
+
     /// A store's own CLI printing its token is a print too: captured when substituted or handed
     /// to a consumer, shown otherwise; the store is read either way.
     #[test]
@@ -1695,6 +1787,10 @@ mod tests {
             );
             assert!(f.paths.iter().any(|p| p.access == Access::Read), "{cmd}");
         }
+        // A key export is never a token handed on: no print, the store read stays.
+        let f = analyze("gpg --export-secret-keys --armor K > k.asc", &ctx());
+        assert!(f.secret_prints.is_empty(), "{:?}", f.secret_prints);
+        assert!(f.paths.iter().any(|p| p.access == Access::Read));
     }
 
     #[test]

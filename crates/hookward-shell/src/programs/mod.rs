@@ -622,6 +622,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     interp::notebook_from_url(a, name, inv);
     embedded::agent_mcp_add(a, name, inv, st);
     keys::secret_print(a, name, inv, st.captured);
+    keys::config_value_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
     // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the
     // shell passes them (quotes removed, `\\` made `\`), read as cmd syntax.
@@ -650,6 +651,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     tools::framework_code(a, name, inv, st);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
+    }
+    if !has_table(name) {
+        cloud::unlisted(a, name, inv);
     }
     if has_table(name) {
         keys::observe(a, name, inv, st.captured);
