@@ -203,6 +203,7 @@ handed_to_vendor(p) if {
 	hosts := token_vendor_hosts[split(p.how, " ")[0]]
 	every u in facts_of("uploads") {
 		vendor_domain(target_host(u.target), hosts)
+		u.program in token_carriers
 	}
 	every f in facts_of("fetches") {
 		vendor_domain(target_host(f.url), hosts)
@@ -213,6 +214,11 @@ vendor_domain(h, hosts) if {
 	some d in hosts
 	h == d
 }
+
+# HTTP clients that carry a token to an API for its owner. The vendors' own CLIs (gh, glab,
+# gcloud) authenticate by themselves: a token given to them as an argument is data they send
+# (gh api …/comments -f body="$(gh auth token)" posts it).
+token_carriers := {"curl", "wget", "http", "https", "xh", "httpie", "docker", "podman", "helm", "oras", "crane", "skopeo"}
 
 vendor_domain(h, hosts) if {
 	some d in hosts
@@ -1201,7 +1207,7 @@ security_path_words := `(protection|ruleset|enforce|mfa|2fa|two_factor|otp|guard
 free_text_fields := {"title", "body", "message", "description", "comment", "name", "text", "summary", "note", "notes"}
 
 # `key=value` words (gh api -f/-F fields, form fields) and JSON members of a body.
-setting_pairs(text) := {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`(?:^|[\s'"])([a-z0-9_.\[\]-]+)=([a-z0-9_\[\]-]*)`, text, 64)} | {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`"([a-z0-9_]+)"\s*:\s*"?(false|disabled|off|never|none|null|essentially_off|0|\[\])`, text, 64)}
+setting_pairs(text) := {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`(?:^|[\s'"])([a-z0-9_.\[\]-]+)=([^\s'",}]*)`, text, 64)} | {[m[0], m[1], m[2]] | some m in regex.find_all_string_submatch_n(`"([a-z0-9_]+)"\s*:\s*"?(false|disabled|off|never|none|null|essentially_off|0|\[\])`, text, 64)}
 
 off_setting_value(v) if v in {"false", "disabled", "disable", "off", "never", "none", "null", "essentially_off", "0", "[]", "no"}
 
@@ -1296,6 +1302,61 @@ mail_sender_command(c) if c.program in {"mail", "mailx", "sendmail", "mutt", "ne
 mail_sender_command(c) if {
 	c.program == "git"
 	word_at(c.argv, 1) == "send-email"
+}
+
+# @rule shell/bulk-change ask
+# One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers.
+decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	some w in c.wrappers
+	w in {"xargs", "parallel"}
+	some i, v in c.argv
+	i > 0
+	i < 5
+	bulk_verb(lower(v))
+	some l in facts_of("commands")
+	l.program == c.program
+	count(object.get(l, "wrappers", [])) == 0
+	lists_items(l)
+	reason := sprintf("the command would %s every item a listing returns (%s)", [v, c.evidence])
+}
+
+decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	some w in c.wrappers
+	w in {"xargs", "parallel"}
+	c.program in {"scancel", "qdel", "bkill"}
+	reason := sprintf("the command would cancel every job a listing returns (%s)", [c.evidence])
+}
+
+decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	some w in c.wrappers
+	w in {"xargs", "parallel"}
+	c.program == "gh"
+	word_at(c.argv, 1) == "api"
+	api_write(c)
+	some l in facts_of("commands")
+	l.program == "gh"
+	count(object.get(l, "wrappers", [])) == 0
+	lists_items(l)
+	reason := sprintf("the command would change every item a listing returns through the API (%s)", [c.evidence])
+}
+
+bulk_verb(v) if v in {"close", "lock", "cancel", "delete", "remove", "rm", "merge", "archive", "disable", "dismiss", "revoke", "ban", "block", "stop", "transfer", "destroy", "terminate", "suspend", "deactivate", "expire", "unpublish", "yank"}
+
+bulk_verb(v) if regex.match(`^(?:[a-z]+:)?(?:delete|remove|cancel|close|destroy|terminate)(?:[-_].*)?$`, v)
+
+lists_items(l) if {
+	some i, v in l.argv
+	i > 0
+	i < 5
+	regex.match(`^(?:[a-z]+:)?(?:list|ls|search|query|find)$`, lower(v))
+}
+
+lists_items(l) if {
+	l.program == "gh"
+	word_at(l.argv, 1) == "api"
 }
 
 # @rule shell/data-upload ask
@@ -3303,7 +3364,7 @@ grants_admin(c) if {
 grants_admin(c) if {
 	api_write(c)
 	text := lower(concat(" ", c.argv))
-	regex.match(`(?:^|[\s'"{,])"?(?:role|permission|default_repository_permission|access_level|permissions|base_role)"?\s*[=:]\s*"?(?:admin|administrator|owner|maintain|maintainer|superuser|root)\b`, text)
+	regex.match(`(?:^|[\s'"{,])"?(?:role|permission|default_repository_permission|access_level|permissions|base_role)"?\s*[=:]\s*"?(?:admin|administrator|owner|maintainer|superuser|root)\b`, text)
 }
 
 # Django's createsuperuser command, or code that makes a superuser or sets an admin flag in a

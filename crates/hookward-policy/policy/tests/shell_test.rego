@@ -1591,3 +1591,22 @@ test_mass_mail_asks if {
 	one := cmd22(["mail", "-s", "report $(date)", "me@example.com"])
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [one]})
 }
+
+test_token_given_to_its_own_cli_as_data_denied if {
+	print := {"program": "gh", "form": "auth token", "captured": true, "evidence": "gh auth token"}
+	read := {"path": "/home/dev/.config/gh/hosts.yml", "access": "read", "via": "shell", "how": "gh auth token", "evidence": "gh auth token", "classes": ["credential", "outside_project"]}
+	up := {"program": "gh", "target": "https://api.github.com/repos/a/b/issues/1/comments", "source": "/home/dev/.config/gh/hosts.yml", "evidence": "gh api … -f body=…"}
+	some d in rules.decision with input as shell_input([read], {"secret_prints": [print], "uploads": [up]})
+	d.id == "shell/credential-exfiltration"
+}
+
+test_bulk_change_over_a_listing_asks if {
+	listing := cmd22(["gh", "pr", "list", "--json", "number"])
+	close := object.union(cmd22(["gh", "pr", "close", "<stdin>"]), {"wrappers": ["xargs"]})
+	some d in rules.decision with input as shell_input([], {"commands": [listing, close]})
+	d.id == "shell/bulk-change"
+	view := object.union(cmd22(["gh", "pr", "view", "<stdin>"]), {"wrappers": ["xargs"]})
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [listing, view]})
+	alone := cmd22(["gh", "pr", "close", "12"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [listing, alone]})
+}
