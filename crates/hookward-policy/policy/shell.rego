@@ -1359,6 +1359,79 @@ lists_items(l) if {
 	word_at(l.argv, 1) == "api"
 }
 
+# @rule shell/live-payment ask
+# Money moved or customers' billing changed in a payment service's live mode: the Stripe CLI with --live or a live key (sk_live_…, rk_live_…, a variable whose name says LIVE or PROD) running a verb that creates, updates, cancels, deletes, refunds, pays out, transfers, captures or closes; an HTTP write to a live payment API (api.stripe.com with a live key, PayPal's api-m.paypal.com, Square's connect.squareup.com, Adyen's *-live.adyen.com). Test mode, sandboxes and reads are not asked about (Stripe docs, "Test mode"; each provider's sandbox hosts).
+decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program == "stripe"
+	stripe_live(c)
+	some i, v in c.argv
+	i > 0
+	i < 5
+	payment_write_verb(lower(v))
+	reason := sprintf("the command would change live payments or billing (%s)", [c.evidence])
+}
+
+decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in {"curl", "http", "https", "xh", "wget"}
+	some a in c.argv
+	live_payment_api(a, c)
+	api_body_or_write(c)
+	reason := sprintf("the request would change live payments or billing (%s)", [c.evidence])
+}
+
+# @rule shell/live-events-forwarded deny
+# A payment service's live events streamed to a host off this machine (stripe listen --live --forward-to https://x.example/hook): every charge, customer and payout event, with the customers' personal data, goes to that host as it happens. Forwarding to localhost, the command's purpose, is not this.
+decision contains {"id": "shell/live-events-forwarded", "decision": "deny", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program == "stripe"
+	word_at(c.argv, 1) == "listen"
+	stripe_live(c)
+	some i, a in c.argv
+	a in {"--forward-to", "-f", "--forward-connect-to", "-c"}
+	target := word_at(c.argv, i + 1)
+	contains(target, "://")
+	not local_target(target)
+	reason := sprintf("the command would forward live payment events to %s (%s)", [target_host(target), c.evidence])
+}
+
+stripe_live(c) if "--live" in c.argv
+
+stripe_live(c) if {
+	some a in c.argv
+	regex.match(`(?:^|[=\s:])(?:sk|rk)_live_|\$\{?[A-Z0-9_]*(?:LIVE|PROD)[A-Z0-9_]*`, a)
+}
+
+payment_write_verb(v) if v in {"create", "update", "delete", "cancel", "refund", "refunds", "payout", "payouts", "transfer", "transfers", "capture", "void", "pay", "close", "reverse", "finalize", "post", "apply"}
+
+live_payment_api(a, c) if {
+	startswith(lower(a), "https://api.stripe.com/")
+	stripe_live(c)
+}
+
+live_payment_api(a, _) if regex.match(`(?i)^https://(?:api-m\.paypal\.com|api\.paypal\.com|connect\.squareup\.com|[a-z0-9-]+-live\.adyen\.com|[a-z0-9-]+-live\.adyenpayments\.com)/`, a)
+
+# An HTTP client call that writes: a write method or a body.
+api_body_or_write(c) if api_write(c)
+
+api_body_or_write(c) if {
+	some a in c.argv
+	a in {"-d", "--data", "--data-raw", "--data-urlencode", "--data-binary", "--json", "-F", "--form"}
+}
+
+# @rule shell/open-to-world ask
+# A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) are not this.
+decision contains {"id": "shell/open-to-world", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	text := lower(concat(" ", c.argv))
+	regex.match(`(?:^|[\s=,:"'])(?:0\.0\.0\.0/0|::/0)(?:$|[\s,"'])`, text)
+	regex.match(`ingress|inbound|authorize|source-ranges|authorized-networks|ip-allow|allowlist|whitelist|allowed-ip|trusted-sources|firewall|--allow\b`, text)
+	not regex.match(`\broute\b|create-route|delete-route|replace-route|egress-only`, text)
+	not c.program in {"sshuttle", "ip", "route", "iptables", "nft", "ufw"}
+	reason := sprintf("the rule would let every address on the internet in (%s)", [c.evidence])
+}
+
 # @rule shell/data-upload ask
 # A data file of the project or a temporary folder (a table, a database, a dump, model weights: .csv, .parquet, .jsonl, .sql, .dump, .db, .sqlite, .xlsx, .h5, .pt, .safetensors, .pkl …) posted by an HTTP client or an interpreter to another host: rows and weights leaving the machine. Transfer tools to the user's own hosts and buckets (scp, rsync, rclone, aws s3, gsutil, git) are not this; loopback targets are local.
 decision contains {"id": "shell/data-upload", "decision": "ask", "reason": reason} if {

@@ -1610,3 +1610,35 @@ test_bulk_change_over_a_listing_asks if {
 	alone := cmd22(["gh", "pr", "close", "12"])
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [listing, alone]})
 }
+
+test_live_payment_asks_test_mode_quiet if {
+	live := cmd22(["stripe", "refunds", "create", "--charge", "ch_1", "--live"])
+	some d in rules.decision with input as shell_input([], {"commands": [live]})
+	d.id == "shell/live-payment"
+	by_key := cmd22(["curl", "https://api.stripe.com/v1/refunds", "-u", "$STRIPE_LIVE_SECRET_KEY:", "-d", "charge=ch_1"])
+	some e in rules.decision with input as shell_input([], {"commands": [by_key]})
+	e.id == "shell/live-payment"
+	test_mode := cmd22(["stripe", "refunds", "create", "--charge", "ch_1"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [test_mode]})
+	read := cmd22(["stripe", "charges", "list", "--live"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [read]})
+}
+
+test_live_events_forwarded_off_machine_denied if {
+	off := cmd22(["stripe", "listen", "--live", "--forward-to", "https://relay.example.io/h"])
+	some d in rules.decision with input as shell_input([], {"commands": [off]})
+	d.id == "shell/live-events-forwarded"
+	d.decision == "deny"
+	local := cmd22(["stripe", "listen", "--live", "--forward-to", "http://localhost:3000/api/webhooks"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [local]})
+}
+
+test_open_to_world_asks_routes_quiet if {
+	allow := cmd22(["neonctl", "ip-allow", "add", "0.0.0.0/0", "--project-id", "p"])
+	some d in rules.decision with input as shell_input([], {"commands": [allow]})
+	d.id == "shell/open-to-world"
+	route := cmd22(["aws", "ec2", "create-route", "--route-table-id", "r", "--destination-cidr-block", "0.0.0.0/0"])
+	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [route]})}
+	narrow := cmd22(["neonctl", "ip-allow", "add", "203.0.113.7/32"])
+	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [narrow]})}
+}
