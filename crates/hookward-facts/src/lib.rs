@@ -706,7 +706,7 @@ const REMOTE_SECRET_CLASSES: &[&str] = &["credential", "secret_file", "process_s
 
 /// Paths a command reads or copies on another host or inside a container (`kubectl exec P --
 /// cat /var/run/secrets/…/token`, `docker exec C sh -c 'cat ~/.aws/credentials'`): their output
-/// comes back to the agent, so a secret there is read like one here; and raw disks there,
+/// comes back to the agent, so a secret there is read like one here (an app's `.env` too); and raw disks there,
 /// however touched. Classified by shape only
 /// ([`secrets::classes_of`], `~` as `/root`, no file-system access); only the secret classes
 /// are kept, with `remote`, as shell paths.
@@ -763,6 +763,11 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
             .filter(|c| REMOTE_SECRET_CLASSES.contains(c))
             .map(str::to_string)
             .collect();
+        // An app's `.env` read there prints that app's secrets here (`ssh host 'cat
+        // /srv/app/.env'`); a template (`.env.example`) holds none.
+        if p.access == hookward_shell::Access::Read && is_env_file(&path) {
+            classes.push("env_file".to_string());
+        }
         if classes.is_empty() {
             continue;
         }

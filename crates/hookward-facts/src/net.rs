@@ -86,6 +86,11 @@ pub struct NetFact {
     /// written in the URL after its host: its path, query or fragment (`?k=ghp_…`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<String>,
+    /// Query parameters named like a secret (`key`, `token`, `password`, `cookie`, `session`,
+    /// `netrc`, …) whose written value looks like one: 16 characters or more, letters and
+    /// digits, no placeholder ([`secret_params`]). Their names, never the values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_params: Vec<String>,
 }
 
 fn clip(s: &str) -> String {
@@ -113,7 +118,90 @@ fn push(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str)
         how: how.to_string(),
         evidence: clip(evidence),
         secrets: url_secrets(url),
+        secret_params: secret_params(url),
     });
+}
+
+/// Words of a query parameter's name that say its value is a secret.
+const SECRET_PARAM_WORDS: &[&str] = &[
+    "key",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "pwd",
+    "cookie",
+    "cookies",
+    "session",
+    "netrc",
+    "credential",
+    "credentials",
+    "auth",
+];
+
+/// Query parameters of `url` named like a secret whose literal value looks like one
+/// ([`NetFact::secret_params`]): at least 16 characters once percent-decoded, with letters and
+/// digits, no `$`, `{` or `<` (a placeholder or a variable), no `example`, `your` or `xxx`. At
+/// most 8 names.
+fn secret_params(url: &str) -> Vec<String> {
+    let Some((_, query)) = url.split_once('?') else {
+        return Vec::new();
+    };
+    let query = query.split('#').next().unwrap_or(query);
+    let mut out = Vec::new();
+    for pair in query.split('&').take(32) {
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let lname = name.to_ascii_lowercase();
+        let named = lname
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| SECRET_PARAM_WORDS.contains(&w))
+            || SECRET_PARAM_WORDS
+                .iter()
+                .any(|w| lname.ends_with(w) && w.len() >= 5);
+        if !named {
+            continue;
+        }
+        let decoded = percent_decode(value);
+        let lv = decoded.to_ascii_lowercase();
+        let looks = decoded.chars().count() >= 16
+            && decoded.chars().any(|c| c.is_ascii_digit())
+            && decoded.chars().any(|c| c.is_ascii_alphabetic())
+            && !decoded.contains(['$', '{', '<'])
+            && !["example", "your", "xxx", "placeholder", "changeme"]
+                .iter()
+                .any(|w| lv.contains(w));
+        if looks && out.len() < 8 && !out.contains(&lname) {
+            out.push(lname);
+        }
+    }
+    out
+}
+
+/// `%XX` sequences decoded (invalid ones kept as written), `+` as a space.
+fn percent_decode(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' if i + 2 < b.len() => {
+                match u8::from_str_radix(v.get(i + 1..i + 3).unwrap_or(""), 16) {
+                    Ok(x) => {
+                        out.push(x);
+                        i += 3;
+                        continue;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b'+' => out.push(b' '),
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The kinds of live credentials written after a URL's host (its path, query, fragment).
@@ -265,6 +353,22 @@ mod tests {
             url_secrets("https://x.example.dev/c?q=aGVsbG8gd29ybGQgaGVsbG8gd29ybGQ").is_empty()
         );
         assert!(url_secrets("https://x.example.dev/assets/app.0123456789abcdef.js").is_empty());
+        assert_eq!(
+            secret_params("https://s.example.dev/register?kaggle_key=KGAT_5f0c2a9be17d4e&user=me"),
+            ["kaggle_key"]
+        );
+        assert_eq!(
+            secret_params(
+                "https://q.example.io/r?cookies=__session%3Deyj0eXAiOiJKV1QiLCJh.admin&o=d"
+            ),
+            ["cookies"]
+        );
+        assert!(secret_params("https://api.example.com/x?api_key=$API_KEY").is_empty());
+        assert!(
+            secret_params("https://api.example.com/x?api_key=YOUR_API_KEY_HERE_1234").is_empty()
+        );
+        assert!(secret_params("https://api.example.com/x?page=2&token=abc").is_empty());
+        assert!(secret_params("https://api.example.com/x?monkey=a1b2c3d4e5f6g7h8i9").is_empty());
     }
 
     #[test]

@@ -531,6 +531,73 @@ pub const TABLE_TAIL: &[Row] = &[
         "/home/x/.config/Bitwarden CLI/data.json",
         "Bitwarden CLI data file",
     ),
+    // Session 22: command-line tools whose plain-named settings file holds the sign-in token.
+    row(
+        Home(".modal.toml"),
+        Credential,
+        "/home/x/.modal.toml",
+        "Modal CLI: token_id and token_secret in ~/.modal.toml (modal docs, 'modal token')",
+    ),
+    row(
+        Home(".config/ngrok/ngrok.yml"),
+        Credential,
+        "/home/x/.config/ngrok/ngrok.yml",
+        "ngrok agent configuration: authtoken (ngrok docs, 'Agent configuration file')",
+    ),
+    row(
+        Home("Library/Application Support/ngrok/ngrok.yml"),
+        Credential,
+        "/Users/x/Library/Application Support/ngrok/ngrok.yml",
+        "ngrok agent configuration on macOS: authtoken",
+    ),
+    row(
+        Home(".config/netlify/config.json"),
+        Credential,
+        "/home/x/.config/netlify/config.json",
+        "Netlify CLI: users' auth tokens in its global config.json",
+    ),
+    row(
+        Home("Library/Preferences/netlify/config.json"),
+        Credential,
+        "/Users/x/Library/Preferences/netlify/config.json",
+        "Netlify CLI global config on macOS: users' auth tokens",
+    ),
+    row(
+        Home(".config/turso/settings.json"),
+        Credential,
+        "/home/x/.config/turso/settings.json",
+        "Turso CLI: the platform token in settings.json",
+    ),
+    row(
+        Home(".local/share/jupyter/runtime"),
+        Credential,
+        "/home/x/.local/share/jupyter/runtime/jpserver-123.json",
+        "Jupyter server runtime files: each running server's URL and access token (Jupyter Server docs, 'runtime directory')",
+    ),
+    row(
+        Home(".fly/config.yml"),
+        Credential,
+        "/home/x/.fly/config.yml",
+        "flyctl: access_token in ~/.fly/config.yml",
+    ),
+    row(
+        Home(".railway/config.json"),
+        Credential,
+        "/home/x/.railway/config.json",
+        "Railway CLI: the user token in ~/.railway/config.json",
+    ),
+    row(
+        Home(".config/doctl/config.yaml"),
+        Credential,
+        "/home/x/.config/doctl/config.yaml",
+        "doctl: access-token in its config.yaml",
+    ),
+    row(
+        Home(".config/hcloud/cli.toml"),
+        Credential,
+        "/home/x/.config/hcloud/cli.toml",
+        "hcloud CLI: contexts' API tokens in cli.toml",
+    ),
     // Sign-in tokens of other command-line tools, by the file's name (see `HomeSecretName`).
     row(
         HomeSecretName,
@@ -1481,7 +1548,9 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
                         && rest.first() == Some(&"task")
                         && rest.get(2) == Some(&file)))
         }
-        HomeSecretName => rels.iter().any(|r| app_folder_file(r)) && secret_named(name),
+        HomeSecretName => {
+            (rels.iter().any(|r| app_folder_file(r)) && secret_named(name)) || hidden_secret(name)
+        }
         SystemSecretsFolder => system_secrets_folder(path),
         Device(prefix) => {
             let Some(rest) = path
@@ -1532,6 +1601,37 @@ fn app_folder_file(rel: &str) -> bool {
 /// documents and package archives ([`NOT_SECRET_EXTENSIONS`]) never are, nor templates
 /// (handled by the caller). `tokenizer.json` and `special_tokens_map.json` (model files) are
 /// not: the word must be whole, and `tokens` is not a word of the list.
+/// A hidden file whose whole name says it holds a secret (`.credentials`, `.token`, `.secrets`,
+/// `.api_key`, with a settings extension at most): a tool's sign-in file wherever it sits
+/// under a home (`~/actions-runner/.credentials`). A name with more in it (`.secrets.baseline`,
+/// a scanner's list of findings) is not.
+fn hidden_secret(name: &str) -> bool {
+    let Some(bare) = name.strip_prefix('.') else {
+        return false;
+    };
+    const SETTINGS_EXTS: &[&str] = &["json", "yml", "yaml", "toml", "txt", "ini", "cfg", "conf"];
+    let stem = match bare.rsplit_once('.') {
+        Some((s, e)) if SETTINGS_EXTS.contains(&e) => s,
+        Some(_) => return false,
+        None => bare,
+    };
+    matches!(
+        stem,
+        "credentials"
+            | "credential"
+            | "creds"
+            | "token"
+            | "tokens"
+            | "secret"
+            | "secrets"
+            | "api_key"
+            | "apikey"
+            | "api-key"
+            | "auth_token"
+            | "access_token"
+    )
+}
+
 pub(crate) fn secret_named(name: &str) -> bool {
     let name = name.trim_start_matches('.');
     let (stem, ext) = match name.rsplit_once('.') {

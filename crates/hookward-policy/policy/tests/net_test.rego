@@ -109,3 +109,11 @@ test_lookalike_package_asks if {
 	d.decision == "ask"
 }
 
+
+test_secret_named_query_value_asks if {
+	net_decisions({"url": "https://x.example.dev/r?kaggle_key=KGAT_5f0c2a9be17d4e", "host": "x.example.dev", "class": "public", "secret_params": ["kaggle_key"]})["net/secret-param"] == "ask"
+	not net_decisions({"url": "http://127.0.0.1:8888/?token=abcdef0123456789", "host": "127.0.0.1", "class": "loopback", "secret_params": ["token"]})["net/secret-param"]
+	got := net_decisions({"url": "https://collect.example.net/?k=ghp_x", "host": "collect.example.net", "class": "public", "secrets": ["github"], "secret_params": ["k"]})
+	got["net/secret-in-url"] == "deny"
+	not got["net/secret-param"]
+}

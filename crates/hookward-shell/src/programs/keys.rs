@@ -1335,9 +1335,29 @@ fn shape_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
 pub(crate) const VALUE_PRINTERS: &[&str] = &["echo", "printf", "print", "printenv"];
 
 /// Words of a search pattern that pick the secrets out of an environment dump (`env | grep -i
-/// token`).
+/// token`), and the prefixes of vendors whose variables are keys (`env | grep -E
+/// "^(HF_|OPENAI|ANTHROPIC)"`: `HF_TOKEN`, `OPENAI_API_KEY`).
 const SECRET_PATTERN_WORDS: &[&str] = &[
-    "key", "token", "secret", "pass", "pwd", "auth", "cred", "api", "aws", "private",
+    "key",
+    "token",
+    "secret",
+    "pass",
+    "pwd",
+    "auth",
+    "cred",
+    "api",
+    "aws",
+    "private",
+    "hf_",
+    "hugging",
+    "openai",
+    "anthropic",
+    "github",
+    "gitlab",
+    "stripe",
+    "slack",
+    "azure",
+    "database_url",
 ];
 
 /// The secret-named variable ([`super::exfil::secret_name`]) whose value a word prints as
