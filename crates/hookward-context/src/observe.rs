@@ -220,7 +220,9 @@ impl Guard {
     /// the last complete observation, its manifest (`manifest.rs`) answers with a `stat` per
     /// guarded file and per walked folder and one row read; otherwise it costs a `stat` per
     /// guarded file, the folder walk and a read of the ledger's rows, and writes a new
-    /// manifest. [`Guard::observe_paths`] is the flat form for a tool call whose effects are
+    /// manifest. With [`Guard::with_watcher`] in a process that keeps watches
+    /// ([`crate::watch`]), an unchanged tree whose watches saw nothing costs a read of the
+    /// watcher's queue and of the manifest's stamp, and no `stat` at all. [`Guard::observe_paths`] is the flat form for a tool call whose effects are
     /// known.
     ///
     /// Writes are batched: the versions of up to [`BATCH_ROWS`] files, or of
@@ -238,8 +240,18 @@ impl Guard {
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
         let key = crate::manifest::key(self);
-        if let Ok(Some(body)) = store.context_manifest(&key) {
-            if let Some(o) = crate::manifest::unchanged(self, &body) {
+        if self.watcher {
+            if let Some(o) = crate::watch::clean(&key, store) {
+                return Ok(o);
+            }
+        }
+        if let Ok(Some((body, stamp))) = store.context_manifest_stamped(&key) {
+            let o = if self.watcher {
+                crate::watch::arm(self, &key, &body, stamp)
+            } else {
+                crate::manifest::unchanged(self, &body)
+            };
+            if let Some(o) = o {
                 return Ok(o);
             }
         }
@@ -249,6 +261,12 @@ impl Guard {
         let r = self.finish(store, &mut batch, r);
         if r.as_ref().is_ok_and(|o| o.left == 0) {
             crate::manifest::write(self, store, &key, &listing);
+            if self.watcher {
+                // Armed for the next check (its `stat`s run after the watches are set).
+                if let Ok(Some((body, stamp))) = store.context_manifest_stamped(&key) {
+                    let _ = crate::watch::arm(self, &key, &body, stamp);
+                }
+            }
         }
         r
     }

@@ -306,6 +306,44 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading a context manifest", e))
     }
 
+    /// The stamp of manifest `key`, if one is stored: when it was written (ms) and its length
+    /// in bytes, without reading its body (SQLite reads a blob's length from the record
+    /// header). A manifest is deleted by any ledger change and written anew by the next
+    /// complete check, so an equal stamp means the manifest a caller read earlier (the context
+    /// guard's file watcher, `hookward-context`'s `watch.rs`, checks it on every call).
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_manifest_stamp(&self, key: &str) -> Result<Option<(i64, i64)>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT written_ms, length(body) FROM context_manifests WHERE key = ?1")
+            .and_then(|mut s| {
+                s.query_row([key], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })
+            .map_err(|e| sql_err(&self.path, "reading a context manifest", e))
+    }
+
+    /// [`Store::context_manifest`] with its stamp ([`Store::context_manifest_stamp`]), read
+    /// together.
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_manifest_stamped(
+        &self,
+        key: &str,
+    ) -> Result<Option<(Vec<u8>, (i64, i64))>, StoreError> {
+        self.conn
+            .prepare_cached(
+                "SELECT body, written_ms, length(body) FROM context_manifests WHERE key = ?1",
+            )
+            .and_then(|mut s| {
+                s.query_row([key], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+                    .optional()
+            })
+            .map_err(|e| sql_err(&self.path, "reading a context manifest", e))
+    }
+
     /// Writes manifest `key` from the ledger as it is: in one write transaction the states of
     /// the home directory and of `project` ([`Store::context_states`]) are read and handed to
     /// `build`; what it returns is stored (nothing when it returns `None`). Returns whether a
