@@ -328,7 +328,11 @@ impl Guard {
     /// what changed, attributed to `writer`: the files a command that brings trees in, or
     /// another program between sessions, put in a subfolder. One ledger lookup per file found;
     /// the project's other guarded files are not read (the full check's manifest stays
-    /// valid). Without a project, or a project not scanned yet, nothing is done.
+    /// valid). Without a project, or a project not scanned yet, nothing is done. With
+    /// [`Guard::with_watcher`] in a process that keeps watches, the walk sets a watch on each
+    /// folder before reading it, and a later walk whose folders saw no entry made, removed or
+    /// renamed (nor their ancestors) is not run: it would list the same files, all in the
+    /// ledger since this one recorded them (their content is the full check's).
     ///
     /// # Errors
     /// As [`Guard::observe`].
@@ -347,14 +351,40 @@ impl Guard {
         {
             return Ok(Observation::default());
         }
+        let key = crate::watch::nested_key(self, root);
+        if self.watcher {
+            if let Some(o) = crate::watch::clean_nested(&key) {
+                return Ok(o);
+            }
+        }
+        let mut watching = self.watcher.then(crate::watch::NestedWatch::new).flatten();
+        let listed = crate::guarded::nested_instructions_with(root, project, &mut |dir| {
+            if let Some(w) = &mut watching {
+                if !w.before_read(dir) {
+                    watching = None;
+                }
+            }
+        });
         let mut found = std::collections::BTreeMap::new();
-        for g in crate::guarded::nested_instructions(root, project) {
+        for g in listed {
+            // Watched before its stat: a later edit is queued.
+            if let Some(w) = &mut watching {
+                if !w.watch_file(&g.path) {
+                    watching = None;
+                }
+            }
             let prev = store.context_state(&g.path)?;
             found.insert(g.path.clone(), (g, prev));
         }
         let mut batch = Batch::default();
         let r = self.observe_found(store, writer, session, found, &mut batch);
-        self.finish(store, &mut batch, r)
+        let r = self.finish(store, &mut batch, r);
+        if let (Ok(o), Some(w)) = (&r, watching) {
+            if o.left == 0 {
+                w.arm(&key, o);
+            }
+        }
+        r
     }
 
     fn scopes(&self) -> Vec<&str> {
