@@ -245,7 +245,13 @@ impl Guard {
                 return Ok(o);
             }
         }
-        if let Ok(Some((body, stamp))) = store.context_manifest_stamped(&key) {
+        // The stamp (a hash of the body) only where watches are armed on it.
+        let stored = if self.watcher {
+            store.context_manifest_stamped(&key)
+        } else {
+            store.context_manifest(&key).map(|b| b.map(|b| (b, None)))
+        };
+        if let Ok(Some((body, stamp))) = stored {
             let o = if self.watcher {
                 crate::watch::arm(self, &key, &body, stamp)
             } else {

@@ -81,7 +81,7 @@ struct Armed {
     key: String,
     watches: imp::Watches,
     /// The manifest's stamp ([`Store::context_manifest_stamp`]); `None` for a nested walk's.
-    stamp: Option<(i64, i64)>,
+    stamp: Option<Vec<u8>>,
     seen: Observation,
 }
 
@@ -106,12 +106,21 @@ pub(crate) fn clean(key: &str, store: &Store) -> Option<Observation> {
     Some(seen)
 }
 
-/// Arms the watches of guard `key` on manifest `body` (stored with `stamp`), then checks the
+/// Arms the watches of guard `key` on manifest `body` (whose stored stamp is `stamp`), then checks the
 /// tree against the manifest with its `stat`s ([`manifest::unchanged`]). Returns what that
 /// check returns: the observation of an unchanged tree, or `None` (run the full check). The
 /// watches are kept only when the tree matched and nothing was queued meanwhile.
-pub(crate) fn arm(guard: &Guard, key: &str, body: &[u8], stamp: (i64, i64)) -> Option<Observation> {
-    let watches = manifest::vouched(body).and_then(|v| imp::Watches::on(&v));
+pub(crate) fn arm(
+    guard: &Guard,
+    key: &str,
+    body: &[u8],
+    stamp: Option<Vec<u8>>,
+) -> Option<Observation> {
+    // Without a stamp (a manifest an older hookward wrote) nothing is armed.
+    let watches = stamp
+        .as_ref()
+        .and_then(|_| manifest::vouched(body))
+        .and_then(|v| imp::Watches::on(&v));
     let seen = manifest::unchanged(guard, body)?;
     if let Some(mut watches) = watches {
         if !watches.changed() {
@@ -122,7 +131,7 @@ pub(crate) fn arm(guard: &Guard, key: &str, body: &[u8], stamp: (i64, i64)) -> O
                 Armed {
                     key: key.to_string(),
                     watches,
-                    stamp: Some(stamp),
+                    stamp,
                     seen: seen.clone(),
                 },
             );
