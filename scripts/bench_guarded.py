@@ -128,19 +128,26 @@ class Side:
         return r
 
     def run(self, env, data):
-        """(wall ms, CPU ms, stdout, exit code) of one call."""
+        """(wall ms, the process's CPU ms, the server's CPU ms, stdout, exit code) of one call;
+        the server's is read in clock ticks (10 ms), so only its mean over many calls means
+        anything."""
         cs = []
         if not self.client:
             dt, _, out, code = run_once([self.binary, "hook", "claude-code"], data, env, cs)
-            return dt, cs[0], out, code
+            return dt, cs[0], 0.0, out, code
         srv = self.servers.ensure(env)
         before = WarmServers.cpu_ms(srv)
         dt, _, out, code = run_once([self.client, "claude-code"], data, dict(env, HOOKWARD_WARM="require"), cs)
-        return dt, cs[0] + WarmServers.cpu_ms(srv) - before, out, code
+        return dt, cs[0], WarmServers.cpu_ms(srv) - before, out, code
 
     def stop(self):
         if self.servers:
             self.servers.stop()
+
+
+def cpu_of(own, server):
+    """A case's CPU ms per call: the process's p50, plus the server's mean (--client)."""
+    return statistics.median(own) + (statistics.fmean(server) if server else 0.0)
 
 
 def case_names(a, proj, home):
@@ -165,12 +172,13 @@ def paired(a):
         names = case_names(a, env0["CLAUDE_PROJECT_DIR"], env0["HOME"])
         wall = {(n, c, s): [] for n in sizes for c in names for s in "ab"}
         cpu = {(n, c, s): [] for n in sizes for c in names for s in "ab"}
+        srv = {(n, c, s): [] for n in sizes for c in names for s in "ab"}
         for r in range(runs + 1):  # the first round is a warm-up
             for n in sizes:
                 for c in names:
                     for side in ("ab" if r % 2 else "ba"):
                         env, cases = homes[(n, side)]
-                        dt, ms, out, code = sides[side].run(env, cases[c])
+                        dt, ms, sms, out, code = sides[side].run(env, cases[c])
                         if out.strip():
                             json.loads(out)
                         if code != 0:
@@ -178,16 +186,24 @@ def paired(a):
                         if r:
                             wall[(n, c, side)].append(dt)
                             cpu[(n, c, side)].append(ms)
+                            srv[(n, c, side)].append(sms)
         rows = []
         for n in sizes:
             for c in names:
                 wa, wb = wall[(n, c, "a")], wall[(n, c, "b")]
                 ca, cb = cpu[(n, c, "a")], cpu[(n, c, "b")]
                 wr = sorted(y / x for x, y in zip(wa, wb))
-                cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
+                if a.client:
+                    # The server's CPU comes in clock ticks: no per-pair ratio, the ratio of the means.
+                    xa, xb = cpu_of(ca, srv[(n, c, "a")]), cpu_of(cb, srv[(n, c, "b")])
+                    cr = [xb / xa] if xa > 0 else []
+                else:
+                    xa, xb = statistics.median(ca), statistics.median(cb)
+                    cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
                 rows.append({"files": n, "case": c, "a_p50_ms": statistics.median(wa),
                              "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
-                             "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
+                             "a_p90_ms": pct(wa, 90), "b_p90_ms": pct(wb, 90),
+                             "cpu_a_p50_ms": xa, "cpu_b_p50_ms": xb,
                              "cpu_ratio": statistics.median(cr) if cr else float("nan")})
         base = {(r["case"], k): r[k] for r in rows if r["files"] == sizes[0]
                 for k in ("a_p50_ms", "b_p50_ms", "cpu_a_p50_ms", "cpu_b_p50_ms")}
@@ -206,8 +222,9 @@ def paired(a):
             print(f"{r['case']:40} {r['files']:>6} {r['a_p50_ms']:>8.2f} {r['b_p50_ms']:>8.2f} {r['wall_ratio']:>9.2f} "
                   f"{r['cpu_a_p50_ms']:>7.2f} {r['cpu_b_p50_ms']:>7.2f} {r['cpu_ratio']:>8.2f} "
                   f"{r['a_p50_ms_x_smallest']:>6.2f} {r['b_p50_ms_x_smallest']:>6.2f}")
-        print("(ms per whole process; ratios are medians of per-pair ratios; CPU = user + sys from wait4,"
-              " plus the server's with --client; xN: p50 wall over the smallest size's)")
+        print("(ms per whole process; ratios are medians of per-pair ratios; CPU = user + sys from wait4, p50;"
+              " with --client plus the server's mean per call, and B/A cpu is the ratio of those sums;"
+              " xN: p50 wall over the smallest size's)")
     finally:
         for side in sides.values():
             side.stop()
@@ -244,11 +261,12 @@ def main():
         names = case_names(a, env0["CLAUDE_PROJECT_DIR"], env0["HOME"])
         times = {(n, c): [] for n in sizes for c in names}
         cpus = {(n, c): [] for n in sizes for c in names}
+        srvs = {(n, c): [] for n in sizes for c in names}
         for r in range(runs + 1):  # the first round is a warm-up
             for n in sizes:
                 env, cases = homes[n]
                 for c in names:
-                    dt, ms, out, code = side.run(env, cases[c])
+                    dt, ms, sms, out, code = side.run(env, cases[c])
                     if out.strip():
                         json.loads(out)  # every reply is one JSON document
                     if code != 0:
@@ -256,10 +274,11 @@ def main():
                     if r:
                         times[(n, c)].append(dt)
                         cpus[(n, c)].append(ms)
+                        srvs[(n, c)].append(sms)
         rows = []
         for (n, c), ts in times.items():
             rows.append({"files": n, "case": c, "p50_ms": statistics.median(ts), "p90_ms": pct(ts, 90),
-                         "cpu_p50_ms": statistics.median(cpus[(n, c)])})
+                         "cpu_p50_ms": cpu_of(cpus[(n, c)], srvs[(n, c)] if a.client else [])})
         base = {r["case"]: r for r in rows if r["files"] == sizes[0]}
         for r in rows:
             r["ratio_to_smallest"] = r["p50_ms"] / base[r["case"]]["p50_ms"]
