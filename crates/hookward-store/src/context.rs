@@ -912,6 +912,19 @@ impl Store {
     }
 }
 
+/// The row holding manifest `key`'s stamp ([`Store::context_manifest_stamp`]).
+fn stamp_key(key: &str) -> String {
+    format!("{key}#stamp")
+}
+
+/// A manifest body's stamp: the first 16 bytes of its blake3 hash.
+fn manifest_stamp(body: &[u8]) -> [u8; 16] {
+    let h = blake3::hash(body);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&h.as_bytes()[..16]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -987,17 +1000,4 @@ mod tests {
             "{plan:?}"
         );
     }
-}
-
-/// The row holding manifest `key`'s stamp ([`Store::context_manifest_stamp`]).
-fn stamp_key(key: &str) -> String {
-    format!("{key}#stamp")
-}
-
-/// A manifest body's stamp: the first 16 bytes of its blake3 hash.
-fn manifest_stamp(body: &[u8]) -> [u8; 16] {
-    let h = blake3::hash(body);
-    let mut out = [0u8; 16];
-    out.copy_from_slice(&h.as_bytes()[..16]);
-    out
 }
