@@ -19,7 +19,7 @@
 //! A change after a watch was added is queued by the kernel in the system call that makes it;
 //! a change before is seen by the `stat` check that follows the arming. So from then on, while
 //! the queue holds nothing that concerns the tree (and the kernel dropped nothing:
-//! `IN_Q_OVERFLOW`), the full check would find what the manifest says, and [`clean`] answers
+//! `IN_Q_OVERFLOW`), the full check would find what the manifest says, and the watcher answers
 //! for it. The queue is read at the start of every check, after the tool call that may have
 //! written has finished, so a change it made is already queued. Any event that concerns the
 //! tree, a queue overflow, a removed watch, or a manifest that is no longer the one armed on
@@ -88,6 +88,9 @@ struct Armed {
 /// Most recently used first.
 static ARMED: Mutex<Vec<Armed>> = Mutex::new(Vec::new());
 
+/// Manifests (guard key, stamp) whose watches could not be set, most recent first.
+static REFUSED: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
+
 /// What the full check of the guard `key` would find, when its watches saw nothing since they
 /// were armed and the stored manifest is still the one they were armed on; `None` otherwise
 /// (the watches are then dropped and the caller checks with `stat`s).
@@ -116,11 +119,26 @@ pub(crate) fn arm(
     body: &[u8],
     stamp: Option<Vec<u8>>,
 ) -> Option<Observation> {
-    // Without a stamp (a manifest an older hookward wrote) nothing is armed.
-    let watches = stamp
-        .as_ref()
-        .and_then(|_| manifest::vouched(body))
-        .and_then(|v| imp::Watches::on(&v));
+    // Without a stamp (a manifest an older hookward wrote) nothing is armed; nor is a
+    // manifest whose watches could not be set before (the user's watch limit), until the tree
+    // and so the manifest change: trying again on every call would double its cost.
+    let tried = |refused: &Vec<(String, Vec<u8>)>| {
+        refused
+            .iter()
+            .any(|(k, s)| k == key && Some(s) == stamp.as_ref())
+    };
+    let watches = match &stamp {
+        Some(s) if !tried(&REFUSED.lock().unwrap_or_else(PoisonError::into_inner)) => {
+            let w = manifest::vouched(body).and_then(|v| imp::Watches::on(&v));
+            if w.is_none() {
+                let mut refused = REFUSED.lock().unwrap_or_else(PoisonError::into_inner);
+                refused.insert(0, (key.to_string(), s.clone()));
+                refused.truncate(MAX_WATCHED);
+            }
+            w
+        }
+        _ => None,
+    };
     let seen = manifest::unchanged(guard, body)?;
     if let Some(mut watches) = watches {
         if !watches.changed() {
