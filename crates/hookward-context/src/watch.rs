@@ -73,6 +73,10 @@ pub fn watching() -> bool {
 /// `stat`s every file and arms again).
 pub fn forget_all() {
     ARMED.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    REFUSED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clear();
 }
 
 /// One guard's watches, armed on the manifest with `stamp`, and what the check answers while
