@@ -240,10 +240,13 @@ impl Guard {
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
         let key = crate::manifest::key(self);
-        if self.watcher {
-            if let Some(o) = crate::watch::clean(&key, store) {
-                return Ok(o);
-            }
+        let said = if self.watcher {
+            crate::watch::clean(&key, store)
+        } else {
+            crate::watch::Said::NotArmed
+        };
+        if let crate::watch::Said::Clean(o) = said {
+            return Ok(o);
         }
         // The stamp (a hash of the body) only where watches are armed on it.
         let stored = if self.watcher {
@@ -252,8 +255,14 @@ impl Guard {
             store.context_manifest(&key).map(|b| b.map(|b| (b, None)))
         };
         if let Ok(Some((body, stamp))) = stored {
-            let o = if self.watcher {
+            let o = if self.watcher && said == crate::watch::Said::NotArmed {
+                // Watches set first, then the manifest's stats.
                 crate::watch::arm(self, &key, &body, stamp)
+            } else if self.watcher {
+                // The watches reported something, most likely a change: the stats alone
+                // first (a change means the full check, and arming after it).
+                crate::manifest::unchanged(self, &body)
+                    .and_then(|_| crate::watch::arm(self, &key, &body, stamp))
             } else {
                 crate::manifest::unchanged(self, &body)
             };

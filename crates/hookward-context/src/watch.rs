@@ -95,22 +95,33 @@ static ARMED: Mutex<Vec<Armed>> = Mutex::new(Vec::new());
 /// Manifests (guard key, stamp) whose watches could not be set, most recent first.
 static REFUSED: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
 
+/// What the watches of a guard say at the start of a full check ([`clean`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Said {
+    /// Nothing changed: what the full check would find.
+    Clean(Observation),
+    /// They reported something (or the manifest is another): likely a change, so the caller
+    /// checks with `stat`s before it arms again.
+    Changed,
+    /// None are armed for this guard.
+    NotArmed,
+}
+
 /// What the full check of the guard `key` would find, when its watches saw nothing since they
-/// were armed and the stored manifest is still the one they were armed on; `None` otherwise
-/// (the watches are then dropped and the caller checks with `stat`s).
-pub(crate) fn clean(key: &str, store: &Store) -> Option<Observation> {
+/// were armed and the stored manifest is still the one they were armed on ([`Said::Clean`]);
+/// otherwise the watches are dropped and the caller checks with `stat`s.
+pub(crate) fn clean(key: &str, store: &Store) -> Said {
     let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
-    let i = armed.iter().position(|a| a.key == key)?;
+    let Some(i) = armed.iter().position(|a| a.key == key) else {
+        return Said::NotArmed;
+    };
     let mut a = armed.remove(i);
-    if a.watches.changed() {
-        return None;
-    }
-    if store.context_manifest_stamp(key).ok().flatten() != a.stamp {
-        return None;
+    if a.watches.changed() || store.context_manifest_stamp(key).ok().flatten() != a.stamp {
+        return Said::Changed;
     }
     let seen = a.seen.clone();
     armed.insert(0, a);
-    Some(seen)
+    Said::Clean(seen)
 }
 
 /// Arms the watches of guard `key` on manifest `body` (whose stored stamp is `stamp`), then checks the
@@ -636,14 +647,16 @@ mod tests {
         let mut e = armed_env();
         let body = e.store.context_manifest(&key(&e)).unwrap().unwrap();
         let by_stat = manifest::unchanged(&e.guard, &body).unwrap();
-        let by_watch = clean(&key(&e), &e.store).expect("nothing changed");
+        let Said::Clean(by_watch) = clean(&key(&e), &e.store) else {
+            panic!("nothing changed");
+        };
         assert_eq!(by_watch, by_stat);
         assert_eq!(after(&mut e, "t1"), by_stat);
         // Reads and an unrelated file in the home folder do not drop the watches.
         std::fs::read(e.project.join("AGENTS.md")).unwrap();
         std::fs::write(e.home.join("notes.txt"), "x").unwrap();
         std::fs::write(e.project.join("README.md"), "x").unwrap();
-        assert_eq!(clean(&key(&e), &e.store), Some(by_stat));
+        assert_eq!(clean(&key(&e), &e.store), Said::Clean(by_stat));
     }
 
     #[test]
@@ -719,7 +732,10 @@ mod tests {
         ];
         for (i, (what, change)) in changes.into_iter().enumerate() {
             let mut e = armed_env();
-            assert!(clean(&key(&e), &e.store).is_some(), "{what}");
+            assert!(
+                matches!(clean(&key(&e), &e.store), Said::Clean(_)),
+                "{what}"
+            );
             change(&e, planted);
             let id = format!("toolu_{i}");
             let o = after(&mut e, &id);
@@ -810,7 +826,7 @@ mod tests {
             libc::munmap(p, len);
         }
         age(&e.home);
-        assert!(clean(&key(&e), &e.store).is_none());
+        assert_eq!(clean(&key(&e), &e.store), Said::Changed);
         assert!(after(&mut e, "t3").changes.is_empty());
     }
 
@@ -907,7 +923,7 @@ mod tests {
         after(&mut e, "t1");
         assert!(armed(&key(&e)));
         e.store.mark_context_scope_scanned("/elsewhere", 1).unwrap();
-        assert_eq!(clean(&key(&e), &e.store), None);
+        assert_eq!(clean(&key(&e), &e.store), Said::Changed);
         assert!(!armed(&key(&e)));
     }
 }
