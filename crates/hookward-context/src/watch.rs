@@ -373,8 +373,44 @@ mod imp {
 
     /// One inotify instance and what each of its watches is interested in.
     pub(super) struct Watches {
-        fd: OwnedFd,
+        /// Always `Some` until dropped ([`Drop`] hands it to the closer).
+        fd: Option<OwnedFd>,
         interest: HashMap<i32, Interest>,
+    }
+
+    /// Closing an inotify instance that holds watches waits for the kernel to retire its
+    /// marks (an RCU grace period: 10–20 ms measured on a loaded machine), so instances are
+    /// closed on a thread of their own, never on a hook call's path.
+    fn close_later(fd: OwnedFd) {
+        use std::sync::mpsc::{channel, Sender};
+        use std::sync::{Mutex, OnceLock, PoisonError};
+        static CLOSER: OnceLock<Mutex<Option<Sender<OwnedFd>>>> = OnceLock::new();
+        let closer = CLOSER.get_or_init(|| {
+            let (tx, rx) = channel::<OwnedFd>();
+            let spawned = std::thread::Builder::new()
+                .name("hookward-watch-closer".into())
+                .spawn(move || {
+                    for fd in rx {
+                        drop(fd);
+                    }
+                });
+            Mutex::new(spawned.ok().map(|_| tx))
+        });
+        let sent = closer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|tx| tx.send(fd));
+        // Without the thread (it could not start) the fd is closed here, by the error's drop.
+        drop(sent);
+    }
+
+    impl Drop for Watches {
+        fn drop(&mut self) {
+            if let Some(fd) = self.fd.take() {
+                close_later(fd);
+            }
+        }
     }
 
     impl Watches {
@@ -388,7 +424,7 @@ mod imp {
             // SAFETY: `fd` was just returned by inotify_init1 and is owned by nothing else.
             let fd = unsafe { OwnedFd::from_raw_fd(fd) };
             Some(Watches {
-                fd,
+                fd: Some(fd),
                 interest: HashMap::new(),
             })
         }
@@ -426,11 +462,15 @@ mod imp {
             self.interest.is_empty()
         }
 
+        fn raw(&self) -> i32 {
+            self.fd.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+        }
+
         fn add(&mut self, path: &str, mask: u32, interest: Interest) -> Option<()> {
             let c = std::ffi::CString::new(path).ok()?;
             // SAFETY: a valid fd and a NUL-terminated path that outlives the call.
             let wd = unsafe {
-                libc::inotify_add_watch(self.fd.as_raw_fd(), c.as_ptr(), mask | libc::IN_MASK_ADD)
+                libc::inotify_add_watch(self.raw(), c.as_ptr(), mask | libc::IN_MASK_ADD)
             };
             if wd < 0 {
                 // An ancestor that is not there (or not a folder) needs no watch: its own
@@ -463,8 +503,7 @@ mod imp {
             let mut changed = false;
             loop {
                 // SAFETY: reads at most `buf.len()` bytes into `buf`.
-                let n =
-                    unsafe { libc::read(self.fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+                let n = unsafe { libc::read(self.raw(), buf.as_mut_ptr().cast(), buf.len()) };
                 let Ok(n) = usize::try_from(n) else {
                     let e = std::io::Error::last_os_error();
                     match e.kind() {
