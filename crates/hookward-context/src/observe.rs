@@ -240,13 +240,10 @@ impl Guard {
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
         let key = crate::manifest::key(self);
-        let said = if self.watcher {
-            crate::watch::clean(&key, store)
-        } else {
-            crate::watch::Said::NotArmed
-        };
-        if let crate::watch::Said::Clean(o) = said {
-            return Ok(o);
+        if self.watcher {
+            if let crate::watch::Said::Clean(o) = crate::watch::clean(&key, store) {
+                return Ok(o);
+            }
         }
         // The stamp (a hash of the body) only where watches are armed on it.
         let stored = if self.watcher {
@@ -255,18 +252,11 @@ impl Guard {
             store.context_manifest(&key).map(|b| b.map(|b| (b, None)))
         };
         if let Ok(Some((body, stamp))) = stored {
-            let o = if self.watcher && said == crate::watch::Said::NotArmed {
-                // Watches set first, then the manifest's stats.
-                crate::watch::arm(self, &key, &body, stamp)
-            } else if self.watcher {
-                // The watches reported something, most likely a change: the stats alone
-                // first (a change means the full check, and arming after it).
-                crate::manifest::unchanged(self, &body)
-                    .and_then(|_| crate::watch::arm(self, &key, &body, stamp))
-            } else {
-                crate::manifest::unchanged(self, &body)
-            };
-            if let Some(o) = o {
+            if let Some(o) = crate::manifest::unchanged(self, &body) {
+                if self.watcher {
+                    // Watched from the next check on, once armed (off this call's path).
+                    crate::watch::arm_later(self, &key, body, stamp);
+                }
                 return Ok(o);
             }
         }
@@ -277,9 +267,9 @@ impl Guard {
         if r.as_ref().is_ok_and(|o| o.left == 0) {
             crate::manifest::write(self, store, &key, &listing);
             if self.watcher {
-                // Armed for the next check (its `stat`s run after the watches are set).
+                // Armed for a later check (its `stat`s run after the watches are set).
                 if let Ok(Some((body, stamp))) = store.context_manifest_stamped(&key) {
-                    let _ = crate::watch::arm(self, &key, &body, stamp);
+                    crate::watch::arm_later(self, &key, body, stamp);
                 }
             }
         }
