@@ -240,13 +240,19 @@ impl Guard {
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
         let key = crate::manifest::key(self);
-        if self.watcher {
-            if let crate::watch::Said::Clean(o) = crate::watch::clean(&key, store) {
-                return Ok(o);
-            }
+        let said = if self.watcher {
+            crate::watch::clean(&key, store)
+        } else {
+            crate::watch::Said::NotArmed
+        };
+        if let crate::watch::Said::Clean(o) = said {
+            return Ok(o);
         }
         // The stamp (a hash of the body) only where watches are armed on it.
-        let stored = if self.watcher {
+        let stored = if said == crate::watch::Said::Changed {
+            // The watches reported a change: the manifest's stats would only confirm it.
+            Ok(None)
+        } else if self.watcher {
             store.context_manifest_stamped(&key)
         } else {
             store.context_manifest(&key).map(|b| b.map(|b| (b, None)))

@@ -102,9 +102,13 @@ static REFUSED: Mutex<Vec<KeyStamp>> = Mutex::new(Vec::new());
 pub(crate) enum Said {
     /// Nothing changed: what the full check would find.
     Clean(Observation),
-    /// They reported something (or the manifest is another): they are dropped, and the
-    /// caller checks with `stat`s.
+    /// They reported something that concerns the tree: they are dropped, and the caller runs
+    /// the full check (most such reports are changes, which the manifest's `stat`s would
+    /// only confirm).
     Changed,
+    /// The stored manifest is not the one they were armed on (the ledger changed since,
+    /// maybe in another process): they are dropped, and the caller checks with `stat`s.
+    Restamped,
     /// None are armed for this guard.
     NotArmed,
 }
@@ -118,8 +122,11 @@ pub(crate) fn clean(key: &str, store: &Store) -> Said {
         return Said::NotArmed;
     };
     let mut a = armed.remove(i);
-    if a.watches.changed() || store.context_manifest_stamp(key).ok().flatten() != a.stamp {
+    if a.watches.changed() {
         return Said::Changed;
+    }
+    if store.context_manifest_stamp(key).ok().flatten() != a.stamp {
+        return Said::Restamped;
     }
     let seen = a.seen.clone();
     armed.insert(0, a);
@@ -1054,7 +1061,7 @@ mod tests {
         after(&mut e, "t1");
         assert!(armed(&key(&e)));
         e.store.mark_context_scope_scanned("/elsewhere", 1).unwrap();
-        assert_eq!(clean(&key(&e), &e.store), Said::Changed);
+        assert_eq!(clean(&key(&e), &e.store), Said::Restamped);
         assert!(!armed(&key(&e)));
     }
 }
