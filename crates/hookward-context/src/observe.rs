@@ -260,7 +260,7 @@ impl Guard {
         if let Ok(Some((body, stamp))) = stored {
             if let Some(o) = crate::manifest::unchanged(self, &body) {
                 if self.watcher {
-                    // Watched from the next check on, once armed (off this call's path).
+                    // Watched from a later check on, once armed (off this call's path).
                     crate::watch::arm_later(self, &key, body, stamp);
                 }
                 return Ok(o);
@@ -272,12 +272,6 @@ impl Guard {
         let r = self.finish(store, &mut batch, r);
         if r.as_ref().is_ok_and(|o| o.left == 0) {
             crate::manifest::write(self, store, &key, &listing);
-            if self.watcher {
-                // Armed for a later check (its `stat`s run after the watches are set).
-                if let Ok(Some((body, stamp))) = store.context_manifest_stamped(&key) {
-                    crate::watch::arm_later(self, &key, body, stamp);
-                }
-            }
         }
         r
     }
