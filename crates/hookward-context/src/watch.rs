@@ -2,11 +2,13 @@
 //! server, `hookward hook-server`) a full check of an unchanged tree costs no `stat` per
 //! guarded file, only a read of the watcher's queue and of the manifest's stamp.
 //!
-//! After a full check ([`Guard::observe`]) whose manifest (`manifest.rs`) holds, the process
-//! **arms** the guard's watches (Linux `inotify`, one instance per guard) on what the manifest
-//! vouches for, and only then checks the tree against the manifest with its `stat`s, on a
-//! thread of its own so the call that found the tree unchanged (or recorded its change) does
-//! not wait for it; until then the guard's checks use the manifest's `stat`s:
+//! When a second check in a row ([`Guard::observe`]) finds that the guard's manifest
+//! (`manifest.rs`) holds, the process **arms** the guard's watches (Linux `inotify`, one
+//! instance per guard) on what the manifest vouches for, and only then checks the tree against
+//! the manifest with its `stat`s once more; on a thread of its own, so no call waits for it
+//! (about two `stat` walks), and not after the first quiet check, so a tree that changes
+//! between every two checks costs what it costs without a watcher. Until armed, the guard's
+//! checks use the manifest's `stat`s. What is watched:
 //!
 //! - every guarded file (the discovered ones and the ledger's files beyond the walk): a watch
 //!   on the file itself (following a link, as `stat` does) for its content, mode, times and
@@ -24,9 +26,10 @@
 //! `IN_Q_OVERFLOW`), the full check would find what the manifest says, and the watcher answers
 //! for it. The queue is read at the start of every check, after the tool call that may have
 //! written has finished, so a change it made is already queued. Any event that concerns the
-//! tree, a queue overflow, a removed watch, or a manifest that is no longer the one armed on
-//! (every ledger change deletes it) drops the watches, and that check runs as before: the
-//! manifest's `stat`s, else the full walk; the next complete check arms again.
+//! tree, a queue overflow or a removed watch drops the watches and that check runs the full
+//! walk; a manifest that is no longer the one armed on (every ledger change deletes it)
+//! drops them too and that check uses the manifest's `stat`s; either way the watches are
+//! armed again at the second quiet check after.
 //!
 //! What a watcher cannot see, and where it is seen instead:
 //! - a write through a shared memory mapping (no `IN_MODIFY`) while the mapping lives: the
@@ -34,8 +37,8 @@
 //!   command that maps, writes and exits is seen by the check after it; a process that keeps
 //!   a mapping past a check is one still running after it, whose changes a `stat` walk would
 //!   also attribute to whatever check came next;
-//! - changes no local system call makes (a network file system written from another machine,
-//!   some FUSE file systems).
+//! - changes no system call on this path makes: a network file system written from another
+//!   machine, some FUSE file systems, the layers beneath an overlay mount written directly.
 //!
 //! Both change the file's `mtime`, so the `stat` walk finds them; the guard's Stop check never
 //! takes the watcher's word ([`Guard::with_watcher`] is not set for it), so such a change is
