@@ -30,6 +30,12 @@ shows p50 wall ms of both and the median of the per-pair ratios B/A (wall and CP
 next to each binary, `HOOKWARD_WARM=require`) against a `BINARY hook-server` started per home
 after its first SessionStart (which runs in-process); CPU is then the client's plus the
 server's for the call (from /proc/PID/stat, clock ticks).
+`--server-cpu N` (with --client, optionally --pair): per binary, case and size, N calls in a
+row; the server's CPU per call over the batch (clock ticks over the whole batch, so precise
+to 10 ms / N), the client's p50 CPU and the p50 wall.
+`--changing N` (with --client, optionally --pair): the case a watcher cannot help, at the
+largest size: N rounds of one line appended to a guarded file, then a PostToolUse of `cargo
+test` (the full check finds the change), then its PreToolUse.
 `--smoke` (CI): 2 runs, sizes 10 and 600, checks every reply parses; no timing assertions.
 Nothing outside the temporary folder is touched.
 """
@@ -231,6 +237,101 @@ def paired(a):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def server_cpu(a):
+    """`--server-cpu N` (with --client): per binary, case and size, N calls of the case in a
+    row through the client; the server's CPU per call is its /proc CPU time over the whole
+    batch divided by N (clock ticks, so +-10 ms over the batch), the client's is its p50."""
+    bins = [a.binary] + ([a.pair] if a.pair else [])
+    sizes = [int(s) for s in a.sizes.split(",")]
+    n_calls = a.server_cpu
+    names = ["SessionStart", "PreToolUse-Bash cargo test (unknown)", "PreToolUse-Bash echo (known)"]
+    tmp = tempfile.mkdtemp(prefix="hookward-guarded-")
+    sides = {b: Side(b, True) for b in bins}
+    try:
+        homes = {}
+        for b in bins:
+            for n in sizes:
+                env, proj = lay_out(os.path.join(tmp, f"{n}-{bins.index(b)}"), n)
+                cases = {k: json.dumps(v).encode() for k, v in payloads(proj, env["HOME"]).items()}
+                sides[b].first(env, cases["SessionStart"])
+                homes[(b, n)] = (env, cases)
+        load = os.getloadavg()
+        print(f"server CPU per call over {n_calls} calls in a row; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        print(f"{'binary':36} {'case':38} {'files':>6} {'srv ms':>7} {'cli p50':>7} {'wall p50':>8}")
+        for c in names:
+            for b in bins:
+                for n in sizes:
+                    env, cases = homes[(b, n)]
+                    srv = sides[b].servers.ensure(env)
+                    for _ in range(3):  # the watches arm at the second quiet check
+                        sides[b].run(env, cases[c])
+                    time.sleep(0.3)
+                    t0 = WarmServers.cpu_ms(srv)
+                    own, walls = [], []
+                    for _ in range(n_calls):
+                        dt, ms, _, out, code = sides[b].run(env, cases[c])
+                        if code != 0:
+                            raise SystemExit(f"{c} at {n} files exited {code}")
+                        own.append(ms)
+                        walls.append(dt)
+                    time.sleep(0.3)  # the last call's record, after its reply
+                    per = (WarmServers.cpu_ms(srv) - t0) / n_calls
+                    print(f"{b[-36:]:36} {c:38} {n:>6} {per:>7.2f} {statistics.median(own):>7.2f} {statistics.median(walls):>8.2f}")
+    finally:
+        for side in sides.values():
+            side.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def changing(a):
+    """`--changing N` (with --client): a change before every other call, the case a watcher
+    cannot help: per round one line appended to a guarded rule file, then a PostToolUse of
+    `cargo test` (effects unknown: the full check finds and records the change), then its
+    PreToolUse (an unchanged tree). Per binary (A, and B with --pair, in turn): p50 and p90
+    wall ms of both calls."""
+    bins = [a.binary] + ([a.pair] if a.pair else [])
+    n = max(int(s) for s in a.sizes.split(","))
+    tmp = tempfile.mkdtemp(prefix="hookward-guarded-")
+    sides = {b: Side(b, True) for b in bins}
+    try:
+        homes = {}
+        for i, b in enumerate(bins):
+            env, proj = lay_out(os.path.join(tmp, f"{n}-{i}"), n)
+            p = payloads(proj, env["HOME"])
+            post = dict(p["PreToolUse-Bash cargo test (unknown)"], hook_event_name="PostToolUse",
+                        tool_response={"stdout": "", "stderr": "", "interrupted": False, "isImage": False})
+            cases = {"start": json.dumps(p["SessionStart"]).encode(),
+                     "pre": json.dumps(p["PreToolUse-Bash cargo test (unknown)"]).encode(),
+                     "post": json.dumps(post).encode()}
+            sides[b].first(env, cases["start"])
+            target = (os.path.join(env["HOME"], "proj/.claude/rules/r7.md") if n > 10
+                      else os.path.join(proj, "CLAUDE.md"))
+            homes[b] = (env, cases, target)
+        res = {b: ([], []) for b in bins}
+        for r in range(a.changing + 2):  # two warm-up rounds
+            for b in (bins if r % 2 else bins[::-1]):
+                env, cases, target = homes[b]
+                with open(target, "a") as f:
+                    f.write(f"- rule line {r}\n")
+                dt, _, _, _, code = sides[b].run(env, cases["post"])
+                dt2, _, _, _, code2 = sides[b].run(env, cases["pre"])
+                if code or code2:
+                    raise SystemExit(f"{b}: exit {code} / {code2}")
+                if r >= 2:
+                    res[b][0].append(dt)
+                    res[b][1].append(dt2)
+        load = os.getloadavg()
+        print(f"a change before every other call, {n} guarded files; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+        for b in bins:
+            post, pre = res[b]
+            print(f"{b}: PostToolUse after a change p50 {statistics.median(post):.2f} p90 {pct(post, 90):.2f} ms; "
+                  f"the PreToolUse after it p50 {statistics.median(pre):.2f} p90 {pct(pre, 90):.2f} ms")
+    finally:
+        for side in sides.values():
+            side.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -242,7 +343,15 @@ def main():
     ap.add_argument("--client", action="store_true",
                     help="through the warm helper: hookward-hook next to each binary, a hook-server per home")
     ap.add_argument("--stop", action="store_true", help="also time Stop (a full check that stats every file)")
+    ap.add_argument("--server-cpu", type=int, metavar="N",
+                    help="with --client: the server's CPU per call over N calls of each case in a row")
+    ap.add_argument("--changing", type=int, metavar="N",
+                    help="with --client: N rounds of a change before every other call (largest size)")
     a = ap.parse_args()
+    if a.server_cpu:
+        return server_cpu(a)
+    if a.changing:
+        return changing(a)
     if a.pair:
         return paired(a)
     sizes = [10, 600] if a.smoke else [int(s) for s in a.sizes.split(",")]
