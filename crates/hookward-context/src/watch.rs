@@ -137,10 +137,10 @@ pub(crate) fn clean(key: &str, store: &Store) -> Said {
     Said::Clean(seen)
 }
 
-/// Arms the watches of guard `key` on manifest `body` (whose stored stamp is `stamp`), then checks the
-/// tree against the manifest with its `stat`s ([`manifest::unchanged`]). Returns what that
-/// check returns: the observation of an unchanged tree, or `None` (run the full check). The
-/// watches are kept only when the tree matched and nothing was queued meanwhile.
+/// Arms the watches of guard `key` on manifest `body` (whose stored stamp is `stamp`), then
+/// checks the tree against the manifest with its `stat`s ([`manifest::unchanged`]). Returns
+/// what that check returns: the observation of an unchanged tree, or `None` (run the full
+/// check). The watches are kept only when the tree matched and nothing was queued meanwhile.
 pub(crate) fn arm(
     guard: &Guard,
     key: &str,
