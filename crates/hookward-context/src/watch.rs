@@ -155,8 +155,9 @@ pub(crate) fn arm(
             .iter()
             .any(|(k, s)| k == key && Some(s) == stamp.as_ref())
     };
+    let refused_before = tried(&REFUSED.lock().unwrap_or_else(PoisonError::into_inner));
     let watches = match &stamp {
-        Some(s) if !tried(&REFUSED.lock().unwrap_or_else(PoisonError::into_inner)) => {
+        Some(s) if !refused_before => {
             let w = manifest::vouched(body).and_then(|v| imp::Watches::on(&v));
             if w.is_none() {
                 let mut refused = REFUSED.lock().unwrap_or_else(PoisonError::into_inner);
