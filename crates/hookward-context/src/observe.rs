@@ -222,8 +222,8 @@ impl Guard {
     /// guarded file, the folder walk and a read of the ledger's rows, and writes a new
     /// manifest. With [`Guard::with_watcher`] in a process that keeps watches
     /// ([`crate::watch`]), an unchanged tree whose watches saw nothing costs a read of the
-    /// watcher's queue and of the manifest's stamp, and no `stat` at all. [`Guard::observe_paths`] is the flat form for a tool call whose effects are
-    /// known.
+    /// watcher's queue and of the manifest's stamp, and no `stat` at all.
+    /// [`Guard::observe_paths`] is the flat form for a tool call whose effects are known.
     ///
     /// Writes are batched: the versions of up to [`BATCH_ROWS`] files, or of
     /// [`BATCH_WINDOW`] of work, share one transaction, and their objects are synced together
@@ -335,9 +335,10 @@ impl Guard {
     /// the project's other guarded files are not read (the full check's manifest stays
     /// valid). Without a project, or a project not scanned yet, nothing is done. With
     /// [`Guard::with_watcher`] in a process that keeps watches, the walk sets a watch on each
-    /// folder before reading it, and a later walk whose folders saw no entry made, removed or
-    /// renamed (nor their ancestors) is not run: it would list the same files, all in the
-    /// ledger since this one recorded them (their content is the full check's).
+    /// folder before reading it and on each file it found before comparing it, and a later
+    /// walk is not run while those saw no subfolder or instruction file made, removed or
+    /// renamed and no write to a found file (nor their ancestors any change of name): it
+    /// would list the same files, unchanged, all in the ledger since this one recorded them.
     ///
     /// # Errors
     /// As [`Guard::observe`].
