@@ -346,6 +346,16 @@ pub const NESTED_MAX_DIRS: usize = 2_000;
 /// checkout`, `tar x` or `npm install` brings in are found this way after the command
 /// (`crate::hook::run`), so they are versioned and checked like the project's own.
 pub fn nested_instructions(root: &str, project: &str) -> Vec<Guarded> {
+    nested_instructions_with(root, project, &mut |_| {})
+}
+
+/// [`nested_instructions`], calling `before_read` with each folder just before the walk reads
+/// it (the file watcher sets its watch there, so a change after the read is queued).
+pub fn nested_instructions_with(
+    root: &str,
+    project: &str,
+    before_read: &mut dyn FnMut(&Path),
+) -> Vec<Guarded> {
     let guarded = |path: String| Guarded {
         path,
         kind: Kind::Instructions,
@@ -368,6 +378,7 @@ pub fn nested_instructions(root: &str, project: &str) -> Vec<Guarded> {
             break;
         }
         read += 1;
+        before_read(&dir);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };

@@ -87,7 +87,7 @@ fn guard_for(env: &StepEnv, event: &Event, config: &Config) -> Guard {
         .clone()
         .or_else(|| env.project_dir.map(str::to_string))
         .or_else(|| event.cwd.clone());
-    Guard::new(
+    let guard = Guard::new(
         env.home.to_string_lossy(),
         env.hookward_home.to_path_buf(),
         project.map(|p| p.trim_end_matches('/').to_string()),
@@ -96,7 +96,15 @@ fn guard_for(env: &StepEnv, event: &Event, config: &Config) -> Guard {
     .with_learned_threshold(config.scan.learned_ask)
     // A first SessionStart over thousands of guarded files stops reading at the call's time
     // budget and leaves the rest for the next observation (issue 12, item 5).
-    .with_deadline(Instant::now() + env.budget)
+    .with_deadline(Instant::now() + env.budget);
+    // In the warm helper's server the full check takes the file watcher's word, except at
+    // Stop: that check stats every file, so what a watcher cannot see (a write through a
+    // memory map kept past a check) is recorded at the latest when the turn ends.
+    if crate::watch::watching() && event.kind != EventKind::Stop {
+        guard.with_watcher()
+    } else {
+        guard
+    }
 }
 
 /// What this event asks of the guard.

@@ -29,6 +29,7 @@ mod manifest;
 pub mod objects;
 pub mod observe;
 pub mod restore;
+pub mod watch;
 
 pub use guarded::{Guarded, Kind};
 pub use objects::Objects;
@@ -116,6 +117,10 @@ pub struct Guard {
     /// When [`Guard::observe`] stops reading changed files (the hook's time budget, issue 12
     /// item 5); `None`: no limit. Set with [`Guard::with_deadline`].
     pub deadline: Option<std::time::Instant>,
+    /// Whether a full check may take the file watcher's word that nothing changed
+    /// ([`watch`]): set with [`Guard::with_watcher`] in a process that keeps watches (the warm
+    /// helper's server), never for the Stop check, which `stat`s every file. Default `false`.
+    pub watcher: bool,
 }
 
 impl Guard {
@@ -132,7 +137,25 @@ impl Guard {
             extra: Vec::new(),
             learned_threshold: hookward_scan::LEARNED_ASK_DEFAULT,
             deadline: None,
+            watcher: false,
         }
+    }
+
+    /// Lets [`Guard::observe`] take the file watcher's word ([`watch`]): when the guard's
+    /// watches saw nothing since they were armed on the stored manifest, the full check
+    /// returns the manifest's observation without a `stat` per file. Has an effect only in a
+    /// process that keeps watches between calls ([`watch::keep_watches`]); a check without it
+    /// arms nothing and takes no word.
+    pub fn with_watcher(mut self) -> Guard {
+        self.watcher = true;
+        self
+    }
+
+    /// The guard without [`Guard::with_watcher`]: its full check `stat`s every guarded file
+    /// (the Stop check, which finds what a watcher cannot see).
+    pub fn without_watcher(mut self) -> Guard {
+        self.watcher = false;
+        self
     }
 
     /// Bounds [`Guard::observe`]'s work: past `deadline` it reads no more files, records what it

@@ -199,6 +199,47 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The paths a manifest vouches for, decoded for the file watcher (`watch.rs`): every
+/// candidate and walked folder with whether it was there, and every file it compares.
+#[derive(Debug, Default)]
+pub(crate) struct Vouched {
+    /// The fixed and extra candidate files: (path, listed).
+    pub candidates: Vec<(String, bool)>,
+    /// The walk roots and every folder the walk read: (path, there).
+    pub dirs: Vec<(String, bool)>,
+    /// The discovered files and the ledger's files beyond the walk.
+    pub files: Vec<String>,
+}
+
+/// The paths of manifest `body` ([`Vouched`]); `None` when it does not decode.
+pub(crate) fn vouched(body: &[u8]) -> Option<Vouched> {
+    let mut c = Cursor { b: body, at: 0 };
+    if c.take(4)? != MAGIC {
+        return None;
+    }
+    let mut v = Vouched::default();
+    for _ in 0..c.u32()? {
+        let present = c.u8()? == 1;
+        v.candidates.push((c.str()?.to_string(), present));
+    }
+    for _ in 0..c.u32()? {
+        let root = c.str()?.to_string();
+        let there = std::path::Path::new(&root).is_dir();
+        v.dirs.push((root, there));
+    }
+    for _ in 0..c.u32()? {
+        let present = c.u8()? == 1;
+        let _ = (c.i64()?, c.i64()?);
+        v.dirs.push((c.str()?.to_string(), present));
+    }
+    let _discovered = c.u32()?;
+    for _ in 0..c.u32()? {
+        let _ = (c.u8()?, c.i64()?, c.i64()?, c.i64()?);
+        v.files.push(c.str()?.to_string());
+    }
+    (c.at == body.len()).then_some(v)
+}
+
 /// The observation of an unchanged tree, if the manifest `body` still holds for `guard`:
 /// every candidate, walk root, folder stamp and file stat as recorded. `None`: run the full
 /// check.

@@ -220,8 +220,10 @@ impl Guard {
     /// the last complete observation, its manifest (`manifest.rs`) answers with a `stat` per
     /// guarded file and per walked folder and one row read; otherwise it costs a `stat` per
     /// guarded file, the folder walk and a read of the ledger's rows, and writes a new
-    /// manifest. [`Guard::observe_paths`] is the flat form for a tool call whose effects are
-    /// known.
+    /// manifest. With [`Guard::with_watcher`] in a process that keeps watches
+    /// ([`crate::watch`]), an unchanged tree whose watches saw nothing costs a read of the
+    /// watcher's queue and of the manifest's stamp, and no `stat` at all.
+    /// [`Guard::observe_paths`] is the flat form for a tool call whose effects are known.
     ///
     /// Writes are batched: the versions of up to [`BATCH_ROWS`] files, or of
     /// [`BATCH_WINDOW`] of work, share one transaction, and their objects are synced together
@@ -238,8 +240,29 @@ impl Guard {
         session: Option<&str>,
     ) -> Result<Observation, ContextError> {
         let key = crate::manifest::key(self);
-        if let Ok(Some(body)) = store.context_manifest(&key) {
+        let said = if self.watcher {
+            crate::watch::clean(&key, store)
+        } else {
+            crate::watch::Said::NotArmed
+        };
+        if let crate::watch::Said::Clean(o) = said {
+            return Ok(o);
+        }
+        // The stamp (a hash of the body) only where watches are armed on it.
+        let stored = if said == crate::watch::Said::Changed {
+            // The watches reported a change: the manifest's stats would only confirm it.
+            Ok(None)
+        } else if self.watcher {
+            store.context_manifest_stamped(&key)
+        } else {
+            store.context_manifest(&key).map(|b| b.map(|b| (b, None)))
+        };
+        if let Ok(Some((body, stamp))) = stored {
             if let Some(o) = crate::manifest::unchanged(self, &body) {
+                if self.watcher {
+                    // Watched from a later check on, once armed (off this call's path).
+                    crate::watch::arm_later(self, &key, body, stamp);
+                }
                 return Ok(o);
             }
         }
@@ -310,7 +333,12 @@ impl Guard {
     /// what changed, attributed to `writer`: the files a command that brings trees in, or
     /// another program between sessions, put in a subfolder. One ledger lookup per file found;
     /// the project's other guarded files are not read (the full check's manifest stays
-    /// valid). Without a project, or a project not scanned yet, nothing is done.
+    /// valid). Without a project, or a project not scanned yet, nothing is done. With
+    /// [`Guard::with_watcher`] in a process that keeps watches, the walk sets a watch on each
+    /// folder before reading it and on each file it found before comparing it, and a later
+    /// walk is not run while those saw no subfolder or instruction file made, removed or
+    /// renamed and no write to a found file (nor their ancestors any change of name): it
+    /// would list the same files, unchanged, all in the ledger since this one recorded them.
     ///
     /// # Errors
     /// As [`Guard::observe`].
@@ -329,14 +357,40 @@ impl Guard {
         {
             return Ok(Observation::default());
         }
+        let key = crate::watch::nested_key(self, root);
+        if self.watcher {
+            if let Some(o) = crate::watch::clean_nested(&key) {
+                return Ok(o);
+            }
+        }
+        let mut watching = self.watcher.then(crate::watch::NestedWatch::new).flatten();
+        let listed = crate::guarded::nested_instructions_with(root, project, &mut |dir| {
+            if let Some(w) = &mut watching {
+                if !w.before_read(dir) {
+                    watching = None;
+                }
+            }
+        });
         let mut found = std::collections::BTreeMap::new();
-        for g in crate::guarded::nested_instructions(root, project) {
+        for g in listed {
+            // Watched before its stat: a later edit is queued.
+            if let Some(w) = &mut watching {
+                if !w.watch_file(&g.path) {
+                    watching = None;
+                }
+            }
             let prev = store.context_state(&g.path)?;
             found.insert(g.path.clone(), (g, prev));
         }
         let mut batch = Batch::default();
         let r = self.observe_found(store, writer, session, found, &mut batch);
-        self.finish(store, &mut batch, r)
+        let r = self.finish(store, &mut batch, r);
+        if let (Ok(o), Some(w)) = (&r, watching) {
+            if o.left == 0 {
+                w.arm(&key, o);
+            }
+        }
+        r
     }
 
     fn scopes(&self) -> Vec<&str> {

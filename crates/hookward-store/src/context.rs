@@ -306,6 +306,39 @@ impl Store {
             .map_err(|e| sql_err(&self.path, "reading a context manifest", e))
     }
 
+    /// The stamp of manifest `key`, if one is stored: the first 16 bytes of the blake3 hash of
+    /// its body, kept in a row of its own (`<key>#stamp`, written in the manifest's
+    /// transaction and deleted with it by the same triggers), so reading it reads none of the
+    /// body (a manifest of 10,000 files is ~800 KB of overflow pages). An equal stamp means
+    /// the same manifest a caller read earlier (the context guard's file watcher,
+    /// `hookward-context`'s `watch.rs`, checks it on every call).
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    pub fn context_manifest_stamp(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.context_manifest(&stamp_key(key))
+    }
+
+    /// [`Store::context_manifest`] with its stamp ([`Store::context_manifest_stamp`]); the
+    /// stamp is `None` when none is stored or it is not the body's (a manifest written by an
+    /// older hookward).
+    ///
+    /// # Errors
+    /// As [`Store::context_scope_scanned`].
+    #[allow(clippy::type_complexity)]
+    pub fn context_manifest_stamped(
+        &self,
+        key: &str,
+    ) -> Result<Option<(Vec<u8>, Option<Vec<u8>>)>, StoreError> {
+        let Some(body) = self.context_manifest(key)? else {
+            return Ok(None);
+        };
+        let stamp = self
+            .context_manifest_stamp(key)?
+            .filter(|s| s.as_slice() == manifest_stamp(&body));
+        Ok(Some((body, stamp)))
+    }
+
     /// Writes manifest `key` from the ledger as it is: in one write transaction the states of
     /// the home directory and of `project` ([`Store::context_states`]) are read and handed to
     /// `build`; what it returns is stored (nothing when it returns `None`). Returns whether a
@@ -342,6 +375,12 @@ impl Store {
                 "INSERT OR REPLACE INTO context_manifests (key, body, written_ms) VALUES (?1, ?2, ?3)",
                 params![key, body, ts_ms],
             )
+            .and_then(|_| {
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO context_manifests (key, body, written_ms) VALUES (?1, ?2, ?3)",
+                    params![stamp_key(key), manifest_stamp(&body).as_slice(), ts_ms],
+                )
+            })
             .and_then(|_| self.conn.execute_batch("COMMIT"));
         if let Err(e) = done {
             let _ = self.conn.execute_batch("ROLLBACK");
@@ -871,6 +910,19 @@ impl Store {
             findings: usize::try_from(findings).unwrap_or(0),
         })
     }
+}
+
+/// The row holding manifest `key`'s stamp ([`Store::context_manifest_stamp`]).
+fn stamp_key(key: &str) -> String {
+    format!("{key}#stamp")
+}
+
+/// A manifest body's stamp: the first 16 bytes of its blake3 hash.
+fn manifest_stamp(body: &[u8]) -> [u8; 16] {
+    let h = blake3::hash(body);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&h.as_bytes()[..16]);
+    out
 }
 
 #[cfg(test)]

@@ -221,6 +221,7 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", run_dir.pid().display()))?;
     hookward_policy::keep_programs_in_memory();
     hookward_store::keep_stores_open();
+    hookward_context::watch::keep_watches();
     hookward_config::keep_resolutions_in_memory();
     hookward_pipeline::keep_facts_workers();
     let cleanup = || {
