@@ -1305,7 +1305,7 @@ mail_sender_command(c) if {
 }
 
 # @rule shell/bulk-change ask
-# One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers.
+# One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers. A listing narrowed to named items (an equality filter, a branch, a search) is not a sweep.
 decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	some w in c.wrappers
@@ -1352,6 +1352,21 @@ lists_items(l) if {
 	i > 0
 	i < 5
 	regex.match(`^(?:[a-z]+:)?(?:list|ls|search|query|find)$`, lower(v))
+	not targeted_listing(l)
+}
+
+# A listing narrowed to named items: an equality filter (--jq 'select(.title == "x")'), a branch
+# (--head B) or a search: it picks the command's own items (a bot closing its earlier pull
+# request of the same title), not a sweep.
+targeted_listing(l) if {
+	some a in l.argv
+	contains(a, "select(")
+	contains(a, "==")
+}
+
+targeted_listing(l) if {
+	some a in l.argv
+	a in {"--head", "-H", "--search", "-S"}
 }
 
 lists_items(l) if {
@@ -1421,15 +1436,26 @@ api_body_or_write(c) if {
 }
 
 # @rule shell/open-to-world ask
-# A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) are not this.
+# A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) and rules that open only web or DNS ports (80, 443, 53) are not this.
 decision contains {"id": "shell/open-to-world", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	text := lower(concat(" ", c.argv))
 	regex.match(`(?:^|[\s=,:"'])(?:0\.0\.0\.0/0|::/0)(?:$|[\s,"'])`, text)
 	regex.match(`ingress|inbound|authorize|source-ranges|authorized-networks|ip-allow|allowlist|whitelist|allowed-ip|trusted-sources|firewall|--allow\b`, text)
 	not regex.match(`\broute\b|create-route|delete-route|replace-route|egress-only`, text)
-	not c.program in {"sshuttle", "ip", "route", "iptables", "nft", "ufw"}
+	not c.program in {"sshuttle", "ip", "route", "iptables", "nft", "ufw", "export", "declare", "local", "readonly", "set", "echo", "printf"}
+	not web_ports_only(text)
 	reason := sprintf("the rule would let every address on the internet in (%s)", [c.evidence])
+}
+
+# Every port the rule names is a public web or DNS port (80, 443, 53): a web server is meant to
+# be reached by everyone (--port-range From=80,To=80, --allow tcp:443).
+web_ports_only(text) if {
+	ports := [m[1] | some m in regex.find_all_string_submatch_n(`(?:port[s]?[ =:]+|from=|to=|tcp:|udp:)([0-9]+)`, text, 32)]
+	count(ports) > 0
+	every p in ports {
+		p in {"80", "443", "53"}
+	}
 }
 
 # @rule shell/data-upload ask

@@ -1642,3 +1642,18 @@ test_open_to_world_asks_routes_quiet if {
 	narrow := cmd22(["neonctl", "ip-allow", "add", "203.0.113.7/32"])
 	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [narrow]})}
 }
+
+test_bulk_change_over_a_targeted_listing_quiet if {
+	listing := cmd22(["gh", "pr", "list", "--json", "title", "--jq", ".[] | select(.title == \"Add x\") | .number"])
+	close := object.union(cmd22(["gh", "pr", "close", "<stdin>"]), {"wrappers": ["xargs"]})
+	not "shell/bulk-change" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [listing, close]})}
+}
+
+test_open_to_world_for_web_ports_or_a_variable_quiet if {
+	web := cmd22(["aws", "ec2", "create-network-acl-entry", "--ingress", "--port-range", "From=80,To=80", "--cidr-block", "0.0.0.0/0"])
+	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [web]})}
+	var := cmd22(["export", "AUTHORIZED_CIDR_IP=0.0.0.0/0"])
+	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [var]})}
+	ssh := cmd22(["exo", "compute", "security-group", "rule", "add", "sg", "--flow", "ingress", "--port", "22", "--network", "0.0.0.0/0"])
+	"shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [ssh]})}
+}
