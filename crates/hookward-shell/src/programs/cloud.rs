@@ -1582,6 +1582,11 @@ const UNLISTED_SKIP: &[&str] = &[
     "yum",
     "zsh",
     "zypper",
+    "vagrant",
+    "VBoxManage",
+    "vboxmanage",
+    "apx",
+    "crio",
 ];
 
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
@@ -1598,9 +1603,15 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     }
     let rest = inv.rest();
-    let forced = rest.iter().take(32).any(|w| {
+    let forced = rest.iter().take(32).enumerate().any(|(i, w)| {
         let t = w.text.as_str();
-        FORCE_FLAGS.contains(&t)
+        // `-f FILE` names a file in many tools (`dasel delete -f data.json`, `phar delete -f
+        // x.phar`): a force flag only when no file-like word follows it.
+        let file_option = t == "-f"
+            && rest
+                .get(i + 1)
+                .is_some_and(|n| !n.text.starts_with('-') && n.text.contains(['.', '/']));
+        (FORCE_FLAGS.contains(&t) && !file_option)
             || matches!(
                 t,
                 "--purge" | "--confirm" | "--auto-approve" | "-auto-approve"
@@ -1624,6 +1635,11 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     }) else {
         return;
     };
+    // Uninstalling software (`tool uninstall --force`, `x extpack uninstall -f`) removes it from
+    // this machine, where a reinstall brings it back.
+    if verb == "uninstall" {
+        return;
+    }
     let resource: Vec<&str> = rest
         .iter()
         .filter(|w| !w.text.starts_with('-') && !w.dynamic)
@@ -1865,6 +1881,9 @@ mod tests {
             "mytool context delete old -f",
             "choco uninstall -y mingw",
             "./scripts/cleanup.sh delete --force",
+            "dasel delete -f data.json -p json .a",
+            "opencode uninstall --force",
+            "vagrant destroy -f",
             "newcloud db delete main --force --dry-run",
         ] {
             assert!(cloud(cmd).is_empty(), "{cmd}");
