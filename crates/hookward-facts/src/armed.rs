@@ -224,8 +224,8 @@ enum Kind {
     /// An editor's MCP server list (`.vscode/mcp.json`, `.cursor/mcp.json`).
     McpServers,
     /// An agent's settings or hooks file (`.claude/settings.json`, `.claude/settings.local.json`,
-    /// `.gemini/settings.json`, `.cursor/hooks.json`): its hook commands run on the agent's
-    /// events.
+    /// `.gemini/settings.json`, `.qwen/settings.json`, `.cursor/hooks.json`): its hook commands
+    /// run on the agent's events.
     AgentHooks,
 }
 

@@ -161,9 +161,18 @@ const OWNER_PREFIXES: &[&str] = &[
     "gitlab:",
 ];
 
+/// `text` cut to [`MAX_TEXT`] bytes at a character boundary.
+fn bounded(text: &str) -> &str {
+    let end = (0..=MAX_TEXT.min(text.len()))
+        .rev()
+        .find(|e| text.is_char_boundary(*e))
+        .unwrap_or(0);
+    &text[..end]
+}
+
 /// The look-alike owners `text` names (module docs), at most 4.
 pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
-    let text = text.get(..MAX_TEXT.min(text.len())).unwrap_or(text);
+    let text = bounded(text);
     let mut out: Vec<LookalikeFact> = Vec::new();
     for prefix in OWNER_PREFIXES {
         let mut from = 0;
@@ -283,7 +292,7 @@ fn imitated_nearby(owner: &str, text: &str) -> Option<String> {
 /// swapped out. At most 4.
 pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
     let pairs = |text: &str| -> Vec<(String, String)> {
-        let text = text.get(..MAX_TEXT.min(text.len())).unwrap_or(text);
+        let text = bounded(text);
         let mut out = Vec::new();
         for prefix in OWNER_PREFIXES {
             let mut from = 0;

@@ -154,6 +154,23 @@ fn secret_params(url: &str) -> Vec<String> {
             continue;
         };
         let lname = name.to_ascii_lowercase();
+        // Pagination and form tokens are handles, not secrets (`pageToken`, `nextPageToken`,
+        // `continuationToken`, `csrf_token`, `cursor`).
+        if [
+            "page",
+            "continuation",
+            "csrf",
+            "xsrf",
+            "cursor",
+            "sync",
+            "resume",
+            "next",
+        ]
+        .iter()
+        .any(|w| lname.contains(w))
+        {
+            continue;
+        }
         let named = lname
             .split(|c: char| !c.is_ascii_alphanumeric())
             .any(|w| SECRET_PARAM_WORDS.contains(&w))
@@ -369,6 +386,10 @@ mod tests {
         );
         assert!(secret_params("https://api.example.com/x?page=2&token=abc").is_empty());
         assert!(secret_params("https://api.example.com/x?monkey=a1b2c3d4e5f6g7h8i9").is_empty());
+        assert!(secret_params(
+            "https://www.googleapis.com/drive/v3/files?pageToken=CkAKDgoJ1234567890abcdefgh"
+        )
+        .is_empty());
     }
 
     #[test]

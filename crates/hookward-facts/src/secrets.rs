@@ -1595,12 +1595,6 @@ fn app_folder_file(rel: &str) -> bool {
     app && !dir.split('/').any(|c| PACKAGE_TREES.contains(&c))
 }
 
-/// Whether a file name (folded) says it holds a secret: one of its words (split on `-`, `_`,
-/// `.`, space) is in [`SECRET_NAME_WORDS`], or the name without its extension is `key` or
-/// `auth`, or two words read `api key`/`access key`/`secret key`/`private key`. Code,
-/// documents and package archives ([`NOT_SECRET_EXTENSIONS`]) never are, nor templates
-/// (handled by the caller). `tokenizer.json` and `special_tokens_map.json` (model files) are
-/// not: the word must be whole, and `tokens` is not a word of the list.
 /// A hidden file whose whole name says it holds a secret (`.credentials`, `.token`, `.secrets`,
 /// `.api_key`, with a settings extension at most): a tool's sign-in file wherever it sits
 /// under a home (`~/actions-runner/.credentials`). A name with more in it (`.secrets.baseline`,
@@ -1632,6 +1626,12 @@ fn hidden_secret(name: &str) -> bool {
     )
 }
 
+/// Whether a file name (folded) says it holds a secret: one of its words (split on `-`, `_`,
+/// `.`, space) is in [`SECRET_NAME_WORDS`], or the name without its extension is `key` or
+/// `auth`, or two words read `api key`/`access key`/`secret key`/`private key`. Code,
+/// documents and package archives ([`NOT_SECRET_EXTENSIONS`]) never are, nor templates
+/// (handled by the caller). `tokenizer.json` and `special_tokens_map.json` (model files) are
+/// not: the word must be whole, and `tokens` is not a word of the list.
 pub(crate) fn secret_named(name: &str) -> bool {
     let name = name.trim_start_matches('.');
     let (stem, ext) = match name.rsplit_once('.') {

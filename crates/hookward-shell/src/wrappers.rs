@@ -339,6 +339,17 @@ fn secret_runner(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) ->
         Some(_) => return Unwrap::NotWrapper,
         None => 0,
     };
+    // python-dotenv's `dotenv get KEY` / `dotenv list` are its own commands; dotenv-cli runs a
+    // command after `--`, python-dotenv after `run`.
+    let start = if name == "dotenv" {
+        match rest.first().map(|x| x.text.as_str()) {
+            Some("run") => 1,
+            _ if rest.iter().any(|x| x.text == "--") => 0,
+            _ => return Unwrap::NotWrapper,
+        }
+    } else {
+        start
+    };
     let args: Vec<Arg> = rest.get(start..).unwrap_or(&[]).to_vec();
     // The environment the runner selects (`railway run --environment production`, `doppler run
     // -c prd`, `infisical run --env=prod`) is the command's: framework tasks judge it as if

@@ -1485,8 +1485,10 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
 
 /// Programs the fallback for CLIs without a row ([`unlisted`]) never reads: package and
 /// environment managers (their `remove`/`uninstall` act on this machine's installs), version
-/// control, local containers and compose projects, services and init scripts, shells, text and
-/// file tools, build runners, and runners that hand their words to another program.
+/// control, local containers, VMs and clusters (`vagrant`, `minikube`, `kind`, `k3d`,
+/// `multipass`, `colima`…) and compose projects, process managers, services and init scripts,
+/// shells, text and file tools, build runners, and runners that hand their words to another
+/// program.
 const UNLISTED_SKIP: &[&str] = &[
     "apk",
     "apt",
@@ -1587,6 +1589,17 @@ const UNLISTED_SKIP: &[&str] = &[
     "vboxmanage",
     "apx",
     "crio",
+    "minikube",
+    "kind",
+    "k3d",
+    "k3s",
+    "microk8s",
+    "multipass",
+    "limactl",
+    "colima",
+    "pm2",
+    "lando",
+    "ddev",
 ];
 
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
@@ -1884,6 +1897,8 @@ mod tests {
             "dasel delete -f data.json -p json .a",
             "opencode uninstall --force",
             "vagrant destroy -f",
+            "k3d cluster delete dev --force",
+            "minikube delete --all --purge",
             "newcloud db delete main --force --dry-run",
         ] {
             assert!(cloud(cmd).is_empty(), "{cmd}");

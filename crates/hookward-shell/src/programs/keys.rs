@@ -1029,7 +1029,12 @@ pub(super) fn config_value_print(a: &mut Analyzer, name: &str, inv: &Inv, captur
         return;
     }
     let rest = inv.rest();
-    let Some(at) = rest.iter().take(8).position(|w| {
+    // The tool's own `config` command (`npm config get K`, `git config --get K`), not a word
+    // of another one (`git grep -n get token`).
+    let Some(cfg) = rest.iter().take(4).position(|w| w.text == "config") else {
+        return;
+    };
+    let Some(at) = rest.iter().skip(cfg + 1).take(6).position(|w| {
         matches!(
             w.text.as_str(),
             "get" | "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch"
@@ -1037,6 +1042,7 @@ pub(super) fn config_value_print(a: &mut Analyzer, name: &str, inv: &Inv, captur
     }) else {
         return;
     };
+    let at = at + cfg + 1;
     let key = rest
         .iter()
         .skip(at + 1)
@@ -1045,7 +1051,13 @@ pub(super) fn config_value_print(a: &mut Analyzer, name: &str, inv: &Inv, captur
     let Some(key) = key else {
         return;
     };
-    if !SECRET_KEY_PARTS.iter().any(|p| key.contains(p)) {
+    // A helper's name, a user name or a URL-matching switch names no secret
+    // (`credential.helper`, `credential.username`, `credential.useHttpPath`).
+    if !SECRET_KEY_PARTS.iter().any(|p| key.contains(p))
+        || [".helper", ".username", ".usehttppath"]
+            .iter()
+            .any(|e| key.ends_with(e))
+    {
         return;
     }
     a.facts.secret_prints.push(crate::facts::SecretPrintFact {
@@ -1779,6 +1791,8 @@ mod tests {
             "npm config get registry",
             "git config --get user.email",
             "git config --get-regexp alias",
+            "git config --get credential.helper",
+            "git grep -n get token",
         ] {
             assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
         }
