@@ -18,8 +18,8 @@ New kinds in this set (none of set 15's or set 16's CLIs is read again):
   the rule decides): a Vietnamese DevOps engineer's cheat sheets (cloud and cluster deletions, installers), a
   Linux host monitor's incident-response playbooks, and six small notes repositories in one source (Spanish and
   Japanese hacking notes, an Indonesian Linux IR playbook, an AWS privilege-escalation lab, an English CTF
-  notebook, a Kubernetes attack tool's README). Most security-notes repositories tried name the off-limits
-  list's GTFOBins and are not used.
+  notebook, a Kubernetes attack tool's README). Most security-notes repositories tried name a source on the
+  off-limits list and are not used.
 - **A security vendor's attack-and-detection playground** (Playground One: scenarios' attack steps and
   set-up commands), read as documentation, both sides.
 - **Benign**: two supercomputing centres' user guides (LUMI, CSCS), official images' Dockerfile `RUN` lines

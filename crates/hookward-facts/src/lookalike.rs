@@ -170,48 +170,75 @@ fn bounded(text: &str) -> &str {
     &text[..end]
 }
 
-/// The look-alike owners `text` names (module docs), at most 4.
-pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
-    let text = bounded(text);
-    let mut out: Vec<LookalikeFact> = Vec::new();
+/// One owner named in text after an [`OWNER_PREFIXES`] entry: where the owner starts (byte
+/// offset), the owner as written, and the repository name after its `/` (empty when none).
+struct Named<'t> {
+    at: usize,
+    owner: &'t str,
+    repo: &'t str,
+}
+
+/// Every owner `text` names after an [`OWNER_PREFIXES`] entry and followed by `/` (`uses:
+/// ./local-action` and `uses: docker://…` name none), in prefix order; `text` is read as given
+/// (callers bound it, [`bounded`]).
+fn named_owners(text: &str) -> Vec<Named<'_>> {
+    fn name(r: &str) -> &str {
+        let end = r
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+            .unwrap_or(r.len());
+        &r[..end]
+    }
+    let mut out = Vec::new();
     for prefix in OWNER_PREFIXES {
         let mut from = 0;
         while let Some(rel) = text.get(from..).and_then(|t| t.find(prefix)) {
             let at = from + rel + prefix.len();
             from = at;
             let rest = text[at..].trim_start_matches([' ', '\t', '"', '\'']);
-            let owner: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-                .collect();
-            // `uses: ./local-action` and `uses: docker://…` name no owner.
-            if owner.is_empty() || !rest[owner.len()..].starts_with('/') {
+            let owner = name(rest);
+            let Some(after) = rest[owner.len()..].strip_prefix('/') else {
                 continue;
+            };
+            if !owner.is_empty() && out.len() < 256 {
+                out.push(Named {
+                    at,
+                    owner,
+                    repo: name(after),
+                });
             }
-            let lower = owner.to_ascii_lowercase();
-            if WELL_KNOWN_OWNERS.contains(&lower.as_str()) {
-                continue;
-            }
-            let sk = skeleton(&owner);
-            let real = WELL_KNOWN_OWNERS
-                .iter()
-                .find(|w| skeleton(w) == sk)
-                .map(|w| (*w).to_string())
-                .or_else(|| imitated_nearby(&owner, text));
-            if let Some(real) = real {
-                if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
-                    let start = at.saturating_sub(40);
-                    let start = (0..=start)
-                        .rev()
-                        .find(|i| text.is_char_boundary(*i))
-                        .unwrap_or(0);
-                    let evidence: String = text[start..].chars().take(120).collect();
-                    out.push(LookalikeFact {
-                        owner,
-                        imitates: real,
-                        evidence,
-                    });
-                }
+        }
+    }
+    out
+}
+
+/// The look-alike owners `text` names (module docs), at most 4.
+pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
+    let text = bounded(text);
+    let mut out: Vec<LookalikeFact> = Vec::new();
+    for Named { at, owner, .. } in named_owners(text) {
+        let lower = owner.to_ascii_lowercase();
+        if WELL_KNOWN_OWNERS.contains(&lower.as_str()) {
+            continue;
+        }
+        let sk = skeleton(owner);
+        let real = WELL_KNOWN_OWNERS
+            .iter()
+            .find(|w| skeleton(w) == sk)
+            .map(|w| (*w).to_string())
+            .or_else(|| imitated_nearby(owner, text));
+        if let Some(real) = real {
+            if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
+                let start = at.saturating_sub(40);
+                let start = (0..=start)
+                    .rev()
+                    .find(|i| text.is_char_boundary(*i))
+                    .unwrap_or(0);
+                let evidence: String = text[start..].chars().take(120).collect();
+                out.push(LookalikeFact {
+                    owner: owner.to_string(),
+                    imitates: real,
+                    evidence,
+                });
             }
         }
     }
@@ -292,30 +319,12 @@ fn imitated_nearby(owner: &str, text: &str) -> Option<String> {
 /// swapped out. At most 4.
 pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
     let pairs = |text: &str| -> Vec<(String, String)> {
-        let text = bounded(text);
-        let mut out = Vec::new();
-        for prefix in OWNER_PREFIXES {
-            let mut from = 0;
-            while let Some(rel) = text.get(from..).and_then(|t| t.find(prefix)) {
-                let at = from + rel + prefix.len();
-                from = at;
-                let rest = text[at..].trim_start_matches([' ', '\t', '"', '\'']);
-                let name = |r: &str| -> String {
-                    r.chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-                        .collect()
-                };
-                let owner = name(rest);
-                let Some(after) = rest.get(owner.len()..).and_then(|r| r.strip_prefix('/')) else {
-                    continue;
-                };
-                let repo = name(after);
-                if !owner.is_empty() && !repo.is_empty() && out.len() < 64 {
-                    out.push((owner.to_ascii_lowercase(), repo.to_ascii_lowercase()));
-                }
-            }
-        }
-        out
+        named_owners(bounded(text))
+            .into_iter()
+            .filter(|n| !n.repo.is_empty())
+            .take(64)
+            .map(|n| (n.owner.to_ascii_lowercase(), n.repo.to_ascii_lowercase()))
+            .collect()
     };
     let before = pairs(old);
     let after = pairs(new);

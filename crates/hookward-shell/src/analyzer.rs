@@ -300,14 +300,12 @@ fn stdout_to_file(stage: &str) -> bool {
     })
 }
 
-/// Programs whose output is never data of their own for [`crate::model::Taint::producer`]:
-/// text filters and printers pass their input or their words on, and shells and interpreters
-/// are judged by the commands they run.
+/// Programs whose output is never data of their own for [`crate::model::Taint::producer`],
+/// beside the [`PASS_THROUGH_FILTERS`]: printers pass their words on, counters and compressors
+/// their input, and shells are judged by the commands they run.
 const NOT_PRODUCERS: &[&str] = &[
-    "grep", "egrep", "fgrep", "rg", "head", "tail", "cat", "sed", "awk", "gawk", "cut", "tr",
-    "sort", "uniq", "tee", "column", "fold", "rev", "less", "more", "jq", "yq", "base64", "xxd",
-    "od", "hexdump", "echo", "printf", "print", "true", "false", "xargs", "wc", "paste", "gzip",
-    "zstd", "xz", "bzip2", "nl", "fmt", "iconv", "envsubst", "sh", "bash", "zsh", "dash",
+    "echo", "printf", "print", "true", "false", "xargs", "wc", "paste", "gzip", "zstd", "xz",
+    "bzip2", "nl", "fmt", "iconv", "envsubst", "sh", "bash", "zsh", "dash",
 ];
 
 /// Text filters that pass what they read on to their output (a printed secret still reaches
@@ -1610,6 +1608,7 @@ impl<'c> Analyzer<'c> {
                         && out.taint.secret_var.is_none()
                         && index < self.facts.commands.len()
                         && !NOT_PRODUCERS.contains(&name.as_str())
+                        && !PASS_THROUGH_FILTERS.contains(&name.as_str())
                     {
                         out.taint.producer = Some(index);
                     }
