@@ -486,7 +486,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge; hookward-shell cloud.rs unlisted).
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
@@ -1305,7 +1305,7 @@ mail_sender_command(c) if {
 }
 
 # @rule shell/bulk-change ask
-# One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers. A listing narrowed to named items (an equality filter, a branch, a search) is not a sweep.
+# One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel, redis-cli --scan --pattern 'jobs:*' | xargs redis-cli DEL): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers. A listing narrowed to named items (an equality filter, a branch, a search) is not a sweep.
 decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	some w in c.wrappers
@@ -1343,7 +1343,7 @@ decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reaso
 	reason := sprintf("the command would change every item a listing returns through the API (%s)", [c.evidence])
 }
 
-bulk_verb(v) if v in {"close", "lock", "cancel", "delete", "remove", "rm", "merge", "archive", "disable", "dismiss", "revoke", "ban", "block", "stop", "transfer", "destroy", "terminate", "suspend", "deactivate", "expire", "unpublish", "yank"}
+bulk_verb(v) if v in {"close", "lock", "cancel", "delete", "del", "unlink", "remove", "rm", "merge", "archive", "disable", "dismiss", "revoke", "ban", "block", "stop", "transfer", "destroy", "terminate", "suspend", "deactivate", "expire", "unpublish", "yank"}
 
 bulk_verb(v) if regex.match(`^(?:[a-z]+:)?(?:delete|remove|cancel|close|destroy|terminate)(?:[-_].*)?$`, v)
 
@@ -1353,6 +1353,15 @@ lists_items(l) if {
 	i < 5
 	regex.match(`^(?:[a-z]+:)?(?:list|ls|search|query|find)$`, lower(v))
 	not targeted_listing(l)
+}
+
+# A key-value store's key scan (redis-cli --scan --pattern 'queue:*', redis-cli KEYS 'x*'; the
+# same for valkey-cli and keydb-cli: redis-cli(1) "--scan", the KEYS command) lists every key a
+# pattern matches.
+lists_items(l) if {
+	l.program in {"redis-cli", "valkey-cli", "keydb-cli"}
+	some v in l.argv
+	lower(v) in {"--scan", "keys", "scan"}
 }
 
 # A listing narrowed to named items: an equality filter (--jq 'select(.title == "x")'), a branch
@@ -1608,8 +1617,10 @@ decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": 
 # ssh, a Fly Machine's console (its volumes persist), an Android device's shell. A one-off Heroku
 # dyno's file system is thrown away when the command ends, so `heroku run` is not one.
 # The fan-out runners and configuration managers (ansible, salt, pdsh, pssh, clush: the target
-# follows their name) and the cloud CLIs' run-command consoles run on durable machines too.
-remote_host_consoles := {"ssh ", "fly ssh console", "adb shell", "ansible ", "salt ", "pdsh", "pssh", "parallel-ssh", "clush", "gcloud ssh", "aws ssm send-command", "az vm run-command"}
+# follows their name) and the cloud CLIs' run-command consoles run on durable machines too, as
+# do the consoles of local VMs and system containers, whose disks outlive the command
+# (multipass, lxc/incus, lxc-attach, vagrant, lima; hookward-shell embedded.rs CONSOLE_COMMANDS).
+remote_host_consoles := {"ssh ", "fly ssh console", "adb shell", "ansible ", "salt ", "pdsh", "pssh", "parallel-ssh", "clush", "gcloud ssh", "aws ssm send-command", "az vm run-command", "multipass exec", "lxc exec", "incus exec", "lxc-attach", "vagrant ssh", "limactl shell"}
 
 # A remote path fact whose `how` says it was touched on a durable host.
 on_durable_host_path(p) if {
@@ -1831,7 +1842,7 @@ decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason"
 }
 
 # @rule shell/power-off ask
-# Shutting down, rebooting or halting the machine, or killing every process the user may signal: shutdown, reboot, PowerShell's Stop-Computer/Restart-Computer, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
+# Shutting down, rebooting or halting the machine (or a server through its management controller: ipmitool chassis power off|cycle|reset|soft, racadm serveraction powerdown|powercycle|hardreset), or killing every process the user may signal: shutdown, reboot, PowerShell's Stop-Computer/Restart-Computer, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
 decision contains {"id": "shell/power-off", "decision": "ask", "reason": reason} if {
 	some c in facts_of("commands")
 	powers_off(c)
@@ -1848,6 +1859,23 @@ powers_off(c) if {
 	c.program in {"systemctl", "loginctl"}
 	some a in c.argv
 	a in {"poweroff", "reboot", "halt", "kexec", "soft-reboot"}
+}
+
+# A server's power switched through its management controller (ipmitool(1) "chassis power
+# off|cycle|reset|soft", or `power …` alone; Dell racadm "serveraction powerdown|powercycle|
+# hardreset|graceshutdown").
+powers_off(c) if {
+	c.program == "ipmitool"
+	some i, a in c.argv
+	a == "power"
+	c.argv[i + 1] in {"off", "cycle", "reset", "soft"}
+}
+
+powers_off(c) if {
+	c.program == "racadm"
+	some i, a in c.argv
+	lower(a) == "serveraction"
+	lower(c.argv[i + 1]) in {"powerdown", "powercycle", "hardreset", "graceshutdown"}
 }
 
 powers_off(c) if {
@@ -1877,6 +1905,80 @@ powers_off(c) if {
 	a in {"-u", "--user"}
 	operands := [w | some j, w in c.argv; j > 0; not startswith(w, "-"); j != i + 1]
 	count(operands) == 0
+}
+
+# @rule shell/device-one-way ask
+# A one-way operation on a device's hardware, which no later command can undo: burning eFuses or key blocks (espefuse burn_*, write_protect_efuse, read_protect_efuse; idf.py efuse-burn*; ESP-IDF docs: "burning eFuses is irreversible"), read-back protection on an nRF chip (nrfjprog --rbp; nrfutil device protection-set), STM32 read-out protection level 2 (STM32_Programmer_CLI -ob RDP=0xCC; RM0090: level 2 is permanent), AVR lock and fuse bytes written (avrdude -U lock:w:…, -U hfuse:w:…; a wrong fuse disables the reset pin or the clock), i.MX fuses (uuu … fuse prog), a flash lock set through OpenOCD (stm32f1x lock, flash protect … on), an Android boot loader locked or unlocked (fastboot flashing|oem lock|unlock: both wipe the device's data), the host's own firmware rewritten (flashrom -p internal -w), a security key's applet reset (ykman piv|fido|oath|openpgp|otp reset: its keys are gone), a TPM cleared (tpm2_clear) and a self-encrypting drive reverted (sedutil-cli --revertTPer, --PSIDrevert).
+decision contains {"id": "shell/device-one-way", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	device_one_way(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would make a change to a device that cannot be undone (%s)", [c.evidence])
+}
+
+# (programs, argv words any of which marks the one-way operation), compared in lower case.
+device_one_way_words := [
+	{"programs": {"espefuse.py", "espefuse"}, "words": {"burn_efuse", "burn-efuse", "burn_key", "burn-key", "burn_key_digest", "burn-key-digest", "burn_block_data", "burn-block-data", "burn_bit", "burn-bit", "burn_custom_mac", "burn-custom-mac", "write_protect_efuse", "write-protect-efuse", "read_protect_efuse", "read-protect-efuse", "set_flash_voltage", "set-flash-voltage"}},
+	{"programs": {"idf.py"}, "words": {"efuse-burn", "efuse-burn-key", "efuse-write-protect", "efuse-read-protect", "efuse_burn", "efuse_burn_key", "efuse_write_protect", "efuse_read_protect"}},
+	{"programs": {"nrfjprog"}, "words": {"--rbp"}},
+	{"programs": {"nrfutil"}, "words": {"protection-set"}},
+	{"programs": {"tpm2_clear", "tpm2_clearcontrol"}, "words": {"tpm2_clear", "tpm2_clearcontrol"}},
+	{"programs": {"sedutil-cli"}, "words": {"--reverttper", "--psidrevert", "--yesireallywanttoeraseallmydatausingthepsid", "--revertnoerase"}},
+]
+
+device_one_way(c) if {
+	some row in device_one_way_words
+	c.program in row.programs
+	some a in c.argv
+	lower(a) in row.words
+}
+
+device_one_way(c) if {
+	lower(c.program) in {"stm32_programmer_cli", "stm32cubeprogrammer", "stm32_programmer.sh"}
+	some a in c.argv
+	regex.match(`(?i)^rdp=(0xcc|2)$`, a)
+}
+
+device_one_way(c) if {
+	c.program == "avrdude"
+	some a in c.argv
+	regex.match(`(?i)^(-u)?(lock|[lhe]?fuse[0-9]*):w:`, a)
+}
+
+device_one_way(c) if {
+	c.program == "uuu"
+	some a in c.argv
+	regex.match(`(?i)\bfuse\s+prog\b`, a)
+}
+
+device_one_way(c) if {
+	c.program == "openocd"
+	some a in c.argv
+	regex.match(`(?i)(\b[a-z0-9]+x?\s+lock\b|\bflash\s+protect\b.*\bon\b)`, a)
+}
+
+device_one_way(c) if {
+	c.program == "fastboot"
+	some i, a in c.argv
+	a in {"flashing", "oem"}
+	c.argv[i + 1] in {"lock", "unlock", "lock_critical", "unlock_critical"}
+}
+
+device_one_way(c) if {
+	c.program == "flashrom"
+	some p in c.argv
+	regex.match(`^(-p|--programmer=)?internal(:.*)?$`, p)
+	some a in c.argv
+	a in {"-w", "--write", "-E", "--erase"}
+}
+
+device_one_way(c) if {
+	c.program == "ykman"
+	some i, a in c.argv
+	a in {"piv", "fido", "oath", "openpgp", "otp", "hsmauth"}
+	some j, r in c.argv
+	j > i
+	r == "reset"
 }
 
 # @rule shell/tunnel-out ask

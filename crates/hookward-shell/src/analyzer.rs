@@ -2263,8 +2263,10 @@ const MAX_PAYLOADS: usize = 16;
 
 /// Consoles whose commands run on a durable machine rather than in a container: ssh, the
 /// fan-out runners and configuration managers (their target follows the name), the cloud
-/// CLIs' run-command consoles, a Fly Machine's console, an Android device's shell. The same
-/// list is the policy's `remote_host_consoles` (shell.rego).
+/// CLIs' run-command consoles, a Fly Machine's console, an Android device's shell, and the
+/// consoles of local VMs and system containers, whose disks outlive the command (multipass,
+/// lxc/incus, lxc-attach, vagrant, lima). The same list is the policy's `remote_host_consoles`
+/// (shell.rego).
 pub(crate) const DURABLE_HOST_CONSOLES: &[&str] = &[
     "ssh ",
     "fly ssh console",
@@ -2278,6 +2280,12 @@ pub(crate) const DURABLE_HOST_CONSOLES: &[&str] = &[
     "gcloud ssh",
     "aws ssm send-command",
     "az vm run-command",
+    "multipass exec",
+    "lxc exec",
+    "incus exec",
+    "lxc-attach",
+    "vagrant ssh",
+    "limactl shell",
 ];
 
 /// Whether a remote command marked `via` runs on a durable machine ([`DURABLE_HOST_CONSOLES`]).

@@ -818,14 +818,17 @@ test_cloud_reads_quiet if {
 }
 
 # h-cls19: a recursive delete through a Fly Machine's console or an Android device's shell asks
-# as over ssh; a one-off Heroku dyno's file system is thrown away.
+# as over ssh, and so in a local VM or system container (their disks outlive the command); a
+# one-off Heroku dyno's file system is thrown away, and a compose service's container is rebuilt
+# from its image.
 test_remote_delete_over_consoles_asks if {
-	every how in ["fly ssh console: rm", "adb shell: rm"] {
+	every how in ["fly ssh console: rm", "adb shell: rm", "multipass exec: rm", "lxc exec: rm", "vagrant ssh: rm", "limactl shell: rm"] {
 		p := object.union(rdel("/data/uploads"), {"how": how})
 		some d in rules.decision with input as dev_input([], {"remote_paths": [p]})
 		d.id == "shell/remote-delete"
 	}
 	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(rdel("/app/tmp"), {"how": "heroku run: rm"})]})
+	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(rdel("/app/tmp"), {"how": "docker-compose exec: rm"})]})
 }
 
 dump_cmd(program) := {"program": program, "argv": [program, "-h", "db.prod", "app"], "cwd": "/p", "evidence": concat(" ", [program, "-h db.prod app"]), "wrappers": [], "depth": 0}
@@ -1611,6 +1614,15 @@ test_bulk_change_over_a_listing_asks if {
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [listing, alone]})
 }
 
+test_bulk_change_over_a_key_scan_asks if {
+	scan := cmd22(["redis-cli", "--scan", "--pattern", "queue:jobs:*"])
+	del := object.union(cmd22(["redis-cli", "DEL", "<stdin>"]), {"wrappers": ["xargs"]})
+	some d in rules.decision with input as shell_input([], {"commands": [scan, del]})
+	d.id == "shell/bulk-change"
+	get := object.union(cmd22(["redis-cli", "GET", "<stdin>"]), {"wrappers": ["xargs"]})
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [scan, get]})
+}
+
 test_live_payment_asks_test_mode_quiet if {
 	live := cmd22(["stripe", "refunds", "create", "--charge", "ch_1", "--live"])
 	some d in rules.decision with input as shell_input([], {"commands": [live]})
@@ -1656,4 +1668,45 @@ test_open_to_world_for_web_ports_or_a_variable_quiet if {
 	not "shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [var]})}
 	ssh := cmd22(["exo", "compute", "security-group", "rule", "add", "sg", "--flow", "ingress", "--port", "22", "--network", "0.0.0.0/0"])
 	"shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [ssh]})}
+}
+
+test_device_one_way_asks if {
+	every argv in [
+		["espefuse.py", "--port", "/dev/ttyUSB0", "burn_efuse", "JTAG_DISABLE"],
+		["idf.py", "efuse-burn-key", "BLOCK_KEY0", "k.bin"],
+		["nrfjprog", "--rbp", "ALL"],
+		["STM32_Programmer_CLI", "-c", "port=SWD", "-ob", "RDP=0xCC"],
+		["avrdude", "-p", "m328p", "-U", "hfuse:w:0xD9:m"],
+		["uuu", "FB: ucmd fuse prog -y 0 6 0x2"],
+		["openocd", "-f", "b.cfg", "-c", "init; stm32f1x lock 0; exit"],
+		["fastboot", "flashing", "unlock"],
+		["flashrom", "-p", "internal", "-w", "bios.rom"],
+		["ykman", "openpgp", "reset"],
+		["sedutil-cli", "--PSIDrevert", "PSID", "/dev/sda"],
+	] {
+		"shell/device-one-way" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+}
+
+test_device_reads_and_ordinary_flashing_quiet if {
+	every argv in [
+		["espefuse.py", "summary"],
+		["nrfjprog", "--program", "fw.hex", "--verify"],
+		["STM32_Programmer_CLI", "-c", "port=SWD", "-w", "fw.bin", "0x08000000"],
+		["avrdude", "-p", "m328p", "-U", "flash:w:fw.hex:i"],
+		["openocd", "-f", "b.cfg", "-c", "program fw.elf verify reset exit"],
+		["fastboot", "flash", "boot", "boot.img"],
+		["flashrom", "-p", "ch341a_spi", "-r", "dump.bin"],
+		["ykman", "piv", "info"],
+	] {
+		count(rules.decision) == 0 with input as shell_input([], {"commands": [cmd22(argv)]})
+	}
+}
+
+test_bmc_power_off_asks if {
+	some d in rules.decision with input as shell_input([], {"commands": [cmd22(["ipmitool", "-H", "bmc1", "-U", "admin", "chassis", "power", "cycle"])]})
+	d.id == "shell/power-off"
+	some e in rules.decision with input as shell_input([], {"commands": [cmd22(["racadm", "-r", "idrac1", "serveraction", "powercycle"])]})
+	e.id == "shell/power-off"
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [cmd22(["ipmitool", "-H", "bmc1", "chassis", "power", "status"])]})
 }

@@ -1603,12 +1603,14 @@ const UNLISTED_SKIP: &[&str] = &[
 ];
 
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
-/// operands and its own confirmation switched off ([`FORCE_FLAGS`], `--purge`, `--confirm`):
-/// a [`CloudFact`] like a row's (issue 11 item 4: "deletion … verbs and `--force` forms are
-/// facts by pattern, not one case per subcommand"). Only the forced form: a tool that would
-/// ask before destroying was told not to, which is what a remote delete by an agent looks like
-/// (`civo kubernetes remove prod --yes`, `kops delete cluster --name x --yes`, `pct destroy 100
-/// --purge`). Local client state and caches ([`LOCAL`], [`REGENERABLE`]) are not; nor are the
+/// operands: a [`CloudFact`] like a row's (issue 11 item 4: "deletion … verbs and `--force`
+/// forms are facts by pattern, not one case per subcommand"), `non_interactive` when its own
+/// confirmation was switched off ([`FORCE_FLAGS`], `--purge`, `--confirm`: `civo kubernetes
+/// remove prod --yes`, `kops delete cluster --name x --yes`, `pct destroy 100 --purge`).
+/// Unforced, the tool may still ask, but an agent's terminal often answers nobody: a whole
+/// container of resources ([`WHOLE`]: `b2 bucket delete x`, `kops delete cluster`, `copilot app
+/// delete`; set 17's remote-destroy misses, 2026-12-07) counts then too, without the verbs of
+/// [`UNFORCED_SKIP_VERBS`] or a file named by `-f`/`--file`. Local client state and caches ([`LOCAL`], [`REGENERABLE`]) are not; nor are the
 /// programs of [`UNLISTED_SKIP`], paths (`./x.sh`), or help and dry runs. No allocation unless it
 /// finds one.
 pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
@@ -1633,9 +1635,6 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
             || t.starts_with("--yes=")
             || t.starts_with("--confirm=")
     });
-    if !forced {
-        return;
-    }
     let mut ops = rest
         .iter()
         .filter(|w| !w.text.starts_with('-') && !w.dynamic)
@@ -1651,6 +1650,23 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     // Uninstalling software (`tool uninstall --force`, `x extpack uninstall -f`) removes it from
     // this machine, where a reinstall brings it back.
     if verb == "uninstall" {
+        return;
+    }
+    // Unforced, the tool still asks before it destroys; only the verbs that name destruction
+    // itself count (`civo instance remove api`, `b2 bucket delete x`, `kops delete cluster`),
+    // not those that also stop, release or empty something (`tilt down`, `x release 1.2`,
+    // `cache flush`).
+    if !forced && UNFORCED_SKIP_VERBS.contains(&verb) {
+        return;
+    }
+    // Unforced with a file named (`dasel delete -f data.json`, `tool rm --file x.yaml`): the
+    // verb may edit that file as well as destroy what it describes; not counted.
+    if !forced
+        && rest.windows(2).any(|p| {
+            matches!(p[0].text.as_str(), "-f" | "--file" | "-i" | "--input")
+                && p[1].text.contains(['.', '/'])
+        })
+    {
         return;
     }
     let resource: Vec<&str> = rest
@@ -1682,15 +1698,27 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     let whole = resource.iter().any(|w| is_whole(w))
         || after.as_deref().is_some_and(|w| WHOLE.contains(&w))
         || is_whole(verb_word.trim_start_matches(verb));
+    // Unforced, only a whole container of resources (`b2 bucket delete x`, `kops delete
+    // cluster`, `copilot app delete`): one item of an unknown tool's (`wp user delete`, `ip
+    // addr del`, `juju remove-relation`) is everyday on the public corpora (sets 1-16: 277 more
+    // everyday rows asked when every unforced verb counted, 2026-12-07).
+    if !forced && !whole {
+        return;
+    }
     a.facts.cloud.push(CloudFact {
         cli: name.to_string(),
         verb: verb_word.to_string(),
         resource: resource.join(" "),
         whole,
-        non_interactive: true,
+        non_interactive: forced,
         evidence: clip(&inv.evidence),
     });
 }
+
+/// Destroying verbs of [`VERBS`] that an unforced call of a CLI without a row does not count
+/// on ([`unlisted`]): `down` stops a stack as often as it deletes one, `release` publishes as
+/// often as it frees, `flush` empties buffers and caches.
+const UNFORCED_SKIP_VERBS: &[&str] = &["down", "release", "flush"];
 
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
@@ -1887,8 +1915,25 @@ mod tests {
                 "{cmd}: {f:?}"
             );
         }
+        // Unforced: the same fact for a whole container, with the CLI's own confirmation on.
         for cmd in [
             "kops delete cluster --name x",
+            "b2 bucket delete my-bucket",
+            "copilot app delete",
+        ] {
+            let f = cloud(cmd);
+            assert!(
+                f.len() == 1 && !f[0].non_interactive && f[0].whole,
+                "{cmd}: {f:?}"
+            );
+        }
+        for cmd in [
+            "civo instance remove api-demo",
+            "wp user delete 12",
+            "ip addr del 10.0.0.2/24 dev eth0",
+            "tilt down",
+            "mytool release 1.2.0",
+            "newcloud cache flush",
             "newcloud instances list --force",
             "mytool cache clear --force",
             "mytool context delete old -f",

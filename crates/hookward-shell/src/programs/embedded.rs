@@ -690,14 +690,24 @@ pub(crate) fn agent_mcp_add(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut St
     }
 }
 
-/// One console row: (program, words naming the console, options taking a value, options whose
-/// value is the command).
-type Console = (
-    &'static str,
-    &'static [&'static str],
-    &'static [&'static str],
-    &'static [&'static str],
-);
+/// One console: a program that runs a command given as words (or as an option's value) on
+/// another machine, a VM or a container, as `ssh host CMD` does.
+pub(crate) struct Console {
+    /// The program's name.
+    pub program: &'static str,
+    /// The words that name the console, in order (`["ssh", "console"]`).
+    pub verbs: &'static [&'static str],
+    /// Options taking a value that may stand before the command.
+    pub value_opts: &'static [&'static str],
+    /// Options whose value *is* the command (`-c`, `--command`); empty when the command is the
+    /// words after the console's options.
+    pub command_opts: &'static [&'static str],
+    /// Operands that name the machine, VM or container before the command (`multipass exec
+    /// NAME -- CMD`: 1); at most this many, fewer when `--` or an option comes first.
+    pub names: usize,
+    /// How the command is carried, as the facts name it.
+    pub via: &'static str,
+}
 
 /// `fly ssh console`'s options that take a value (flyctl docs, `fly ssh console --help`),
 /// shared by its two program names.
@@ -714,39 +724,88 @@ const FLY_SSH_VALUE_OPTIONS: &[&str] = &[
     "--process-group",
 ];
 
-/// Consoles of app platforms and devices that run a command given as words after their
-/// options, as `ssh host CMD` does: (program, the words that name the console, options that
-/// take a value before the command, options whose value *is* the command). Sources: Heroku CLI
-/// `heroku run` (`-a/--app`, `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh
-/// console` (`-a/--app`, `-s/--select`, `-u/--user`, `-C/--command`), adb(1) `-s SERIAL`,
-/// `-t ID`, `-H`/`-P` and `shell`, Kamal `app exec` (`-d/--destination`, `-r/--roles`,
-/// `-h/--hosts`: the command runs in the app's container on its servers).
+/// `lxc exec` / `incus exec` options taking a value (lxc exec --help, incus exec --help).
+const LXC_EXEC_VALUE_OPTIONS: &[&str] = &["--env", "--cwd", "--user", "--group", "--mode"];
+
+/// Compose `exec`/`run` options taking a value (docker-compose-exec(1), docker-compose-run(1)),
+/// shared by docker-compose and podman-compose; `-f FILE`/`-p NAME` before the verb too.
+const COMPOSE_VALUE_OPTIONS: &[&str] = &[
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--project-directory",
+    "--env-file",
+    "--profile",
+    "-e",
+    "--env",
+    "-u",
+    "--user",
+    "-w",
+    "--workdir",
+    "--index",
+    "--name",
+    "--entrypoint",
+    "-l",
+    "--label",
+    "-v",
+    "--volume",
+    "--publish",
+];
+
+/// Consoles of app platforms, devices, VMs and containers that run a command given as words
+/// after their options, as `ssh host CMD` does. Sources: Heroku CLI `heroku run` (`-a/--app`,
+/// `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh console` (`-a/--app`,
+/// `-s/--select`, `-u/--user`, `-C/--command`), adb(1) `-s SERIAL`, `-t ID`, `-H`/`-P` and
+/// `shell`, Kamal `app exec` (`-d/--destination`, `-r/--roles`, `-h/--hosts`: the command runs
+/// in the app's container on its servers); local VMs and system containers, whose command runs
+/// inside them (issue 11 item 10, "embedded commands are commands"): `multipass exec NAME [--]
+/// CMD` (multipass docs, `exec`), `lxc exec NAME -- CMD` / `incus exec` (their `--help`),
+/// `lxc-attach -n NAME -- CMD` (lxc-attach(1)), `vagrant ssh [NAME] -c CMD` (Vagrant docs,
+/// `ssh`), `limactl shell NAME CMD` (limactl shell --help), `minikube ssh [--] CMD` and
+/// `colima ssh -- CMD` (their `ssh --help`), `docker-compose exec|run SERVICE CMD` and
+/// `podman-compose` (docker-compose-exec(1)), `distrobox enter [NAME] -- CMD`
+/// (distrobox-enter(1)), `toolbox run CMD` (toolbox-run(1)), `orb run CMD` (OrbStack docs),
+/// `ddev exec CMD` (ddev docs), `lando ssh -c CMD` (Lando docs).
 pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
-    (
-        "heroku",
-        &["run"],
-        &[
+    Console {
+        program: "heroku",
+        verbs: &["run"],
+        value_opts: &[
             "-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type",
         ],
-        &[],
-    ),
-    (
-        "fly",
-        &["ssh", "console"],
-        FLY_SSH_VALUE_OPTIONS,
-        &["-C", "--command"],
-    ),
-    (
-        "flyctl",
-        &["ssh", "console"],
-        FLY_SSH_VALUE_OPTIONS,
-        &["-C", "--command"],
-    ),
-    ("adb", &["shell"], &["-s", "-t", "-H", "-P", "-L"], &[]),
-    (
-        "kamal",
-        &["app", "exec"],
-        &[
+        command_opts: &[],
+        names: 0,
+        via: "heroku run",
+    },
+    Console {
+        program: "fly",
+        verbs: &["ssh", "console"],
+        value_opts: FLY_SSH_VALUE_OPTIONS,
+        command_opts: &["-C", "--command"],
+        names: 0,
+        via: "fly ssh console",
+    },
+    Console {
+        program: "flyctl",
+        verbs: &["ssh", "console"],
+        value_opts: FLY_SSH_VALUE_OPTIONS,
+        command_opts: &["-C", "--command"],
+        names: 0,
+        via: "fly ssh console",
+    },
+    Console {
+        program: "adb",
+        verbs: &["shell"],
+        value_opts: &["-s", "-t", "-H", "-P", "-L"],
+        command_opts: &[],
+        names: 0,
+        via: "adb shell",
+    },
+    Console {
+        program: "kamal",
+        verbs: &["app", "exec"],
+        value_opts: &[
             "-d",
             "--destination",
             "-r",
@@ -757,22 +816,180 @@ pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
             "--config-file",
             "--env",
         ],
-        &[],
-    ),
+        command_opts: &[],
+        names: 0,
+        via: "kamal app exec",
+    },
+    Console {
+        program: "multipass",
+        verbs: &["exec"],
+        value_opts: &["-d", "--working-directory"],
+        command_opts: &[],
+        names: 1,
+        via: "multipass exec",
+    },
+    Console {
+        program: "lxc",
+        verbs: &["exec"],
+        value_opts: LXC_EXEC_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "lxc exec",
+    },
+    Console {
+        program: "incus",
+        verbs: &["exec"],
+        value_opts: LXC_EXEC_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "incus exec",
+    },
+    Console {
+        program: "lxc-attach",
+        verbs: &[],
+        value_opts: &[
+            "-n",
+            "--name",
+            "-P",
+            "--lxcpath",
+            "-v",
+            "--set-var",
+            "-u",
+            "--uid",
+            "-g",
+            "--gid",
+        ],
+        command_opts: &[],
+        names: 0,
+        via: "lxc-attach",
+    },
+    Console {
+        program: "vagrant",
+        verbs: &["ssh"],
+        value_opts: &[],
+        command_opts: &["-c", "--command"],
+        names: 1,
+        via: "vagrant ssh",
+    },
+    Console {
+        program: "limactl",
+        verbs: &["shell"],
+        value_opts: &["--workdir", "--shell"],
+        command_opts: &[],
+        names: 1,
+        via: "limactl shell",
+    },
+    Console {
+        program: "minikube",
+        verbs: &["ssh"],
+        value_opts: &["-n", "--node", "-p", "--profile"],
+        command_opts: &[],
+        names: 0,
+        via: "minikube ssh",
+    },
+    Console {
+        program: "colima",
+        verbs: &["ssh"],
+        value_opts: &["-p", "--profile"],
+        command_opts: &[],
+        names: 0,
+        via: "colima ssh",
+    },
+    Console {
+        program: "docker-compose",
+        verbs: &["exec"],
+        value_opts: COMPOSE_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "docker-compose exec",
+    },
+    Console {
+        program: "docker-compose",
+        verbs: &["run"],
+        value_opts: COMPOSE_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "docker-compose run",
+    },
+    Console {
+        program: "podman-compose",
+        verbs: &["exec"],
+        value_opts: COMPOSE_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "podman-compose exec",
+    },
+    Console {
+        program: "podman-compose",
+        verbs: &["run"],
+        value_opts: COMPOSE_VALUE_OPTIONS,
+        command_opts: &[],
+        names: 1,
+        via: "podman-compose run",
+    },
+    Console {
+        program: "distrobox",
+        verbs: &["enter"],
+        value_opts: &["-n", "--name"],
+        command_opts: &[],
+        names: 1,
+        via: "distrobox enter",
+    },
+    Console {
+        program: "toolbox",
+        verbs: &["run"],
+        value_opts: &["-c", "--container", "-d", "--distro", "-r", "--release"],
+        command_opts: &[],
+        names: 0,
+        via: "toolbox run",
+    },
+    Console {
+        program: "orb",
+        verbs: &["run"],
+        value_opts: &["-m", "--machine", "-u", "--user", "-w", "--workdir"],
+        command_opts: &[],
+        names: 0,
+        via: "orb run",
+    },
+    Console {
+        program: "ddev",
+        verbs: &["exec"],
+        value_opts: &["-s", "--service", "-d", "--dir"],
+        command_opts: &[],
+        names: 0,
+        via: "ddev exec",
+    },
+    Console {
+        program: "lando",
+        verbs: &["ssh"],
+        value_opts: &["-s", "--service", "-u", "--user"],
+        command_opts: &["-c", "--command"],
+        names: 0,
+        via: "lando ssh",
+    },
 ];
 
 /// The command a [`CONSOLE_COMMANDS`] console runs, with the console's name, or `None` (no
 /// command: an interactive console).
 fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
-    let (_, verbs, value_opts, command_opts) =
-        CONSOLE_COMMANDS.iter().find(|(p, ..)| *p == name)?;
-    let via: &'static str = match name {
-        "heroku" => "heroku run",
-        "adb" => "adb shell",
-        "kamal" => "kamal app exec",
-        _ => "fly ssh console",
-    };
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    CONSOLE_COMMANDS
+        .iter()
+        .filter(|c| c.program == name)
+        .find_map(|c| console_words(c, name, &words))
+}
+
+/// [`console_command`] for one row.
+fn console_words(c: &Console, name: &str, words: &[&str]) -> Option<(&'static str, String)> {
+    let Console {
+        verbs,
+        value_opts,
+        command_opts,
+        names,
+        via,
+        ..
+    } = c;
+    let mut names_left = *names;
     let mut i = 0;
     let mut matched = 0;
     let mut dashes = false;
@@ -808,6 +1025,11 @@ fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
             break;
         }
         if !w.starts_with('-') {
+            if names_left > 0 {
+                names_left -= 1;
+                i += 1;
+                continue;
+            }
             break;
         }
         i += if value_opts.contains(w) { 2 } else { 1 };
@@ -838,7 +1060,7 @@ fn console_command(name: &str, inv: &Inv) -> Option<(&'static str, String)> {
             command = Some(rest.join(" "));
         }
     }
-    command.map(|c| (via, c))
+    command.map(|c| (*via, c))
 }
 
 /// The commands of an `aws ssm send-command --parameters` value: shorthand
@@ -1142,6 +1364,55 @@ mod tests {
                 "heroku run: rm",
             ),
             ("heroku run rm -rf /data/uploads -a prod", "heroku run: rm"),
+            (
+                "multipass exec keen-yak -- rm -rf /data/uploads",
+                "multipass exec: rm",
+            ),
+            (
+                "multipass exec -d /tmp vm rm -rf /data/uploads",
+                "multipass exec: rm",
+            ),
+            (
+                "lxc exec web --env A=1 -- rm -rf /data/uploads",
+                "lxc exec: rm",
+            ),
+            ("incus exec web -- rm -rf /data/uploads", "incus exec: rm"),
+            (
+                "lxc-attach -n web -- rm -rf /data/uploads",
+                "lxc-attach: rm",
+            ),
+            (
+                "vagrant ssh web -c 'rm -rf /data/uploads'",
+                "vagrant ssh: rm",
+            ),
+            (
+                "vagrant ssh --command='rm -rf /data/uploads'",
+                "vagrant ssh: rm",
+            ),
+            (
+                "limactl shell --workdir / default rm -rf /data/uploads",
+                "limactl shell: rm",
+            ),
+            (
+                "minikube ssh -p dev -- sudo rm -rf /data/uploads",
+                "minikube ssh: rm",
+            ),
+            (
+                "docker-compose -f ci.yml exec -T db rm -rf /data/uploads",
+                "docker-compose exec: rm",
+            ),
+            (
+                "podman-compose run --rm -e X=1 app rm -rf /data/uploads",
+                "podman-compose run: rm",
+            ),
+            (
+                "distrobox enter --name dev -- rm -rf /data/uploads",
+                "distrobox enter: rm",
+            ),
+            (
+                "lando ssh -s appserver -c 'rm -rf /data/uploads'",
+                "lando ssh: rm",
+            ),
         ] {
             let r = remote(c);
             assert!(
@@ -1156,6 +1427,15 @@ mod tests {
             "adb logcat",
             "heroku runs",
             "fly ssh issue --agent",
+            "multipass exec vm",
+            "vagrant ssh web",
+            "vagrant ssh-config",
+            "lxc exec web",
+            "docker-compose exec web",
+            "docker-compose up -d",
+            "minikube ssh",
+            "limactl shell default",
+            "colima ssh",
         ] {
             assert!(remote(c).is_empty(), "{c}: {:?}", remote(c));
         }
