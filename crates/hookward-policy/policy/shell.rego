@@ -477,7 +477,7 @@ decision contains {"id": "shell/kill-runtime", "decision": "ask", "reason": reas
 }
 
 # @rule shell/cloud-destroy-forced deny
-# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code.
+# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off; or a client library doing so from interpreter code, which asks nobody (HfApi().delete_repo, collection.deleteMany({}), a delete called for every item of a listing). Not undoable by re-running code.
 decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
 	some f in facts_of("cloud")
 	f.whole
@@ -486,7 +486,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code counts as its CLI would (client.delete_experiment(id), ec2.terminate_instances(…); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)

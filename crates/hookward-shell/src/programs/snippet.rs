@@ -2115,6 +2115,7 @@ pub(crate) fn scan(
     if lang == Lang::Python {
         library_reads(a, &cx, code, &ev_code, &inv.cwd);
     }
+    api_destroys(a, interp, code, &ev_code);
     // Calls.
     for (name, eff) in table(lang).iter().chain(interp_table(interp)) {
         for pos in find_calls(code, name, paren_optional(lang), lang == Lang::Node) {
@@ -2248,6 +2249,122 @@ fn library_reads(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::
             a.add_path(&r, Access::Read, &how, *tree, ev);
         }
     }
+}
+
+/// Destroying verbs of client libraries' method names, glued to what they destroy
+/// (`delete_repo`, `delete_experiment`, `deleteMany`, `terminate_instances`, `purge_queue`,
+/// `destroy_all`): the same verbs as the CLIs' ([`super::cloud::VERBS`]), read in the
+/// `verb_noun` and `verbNoun` spellings of Python and JavaScript APIs.
+const API_DESTROY_STEMS: &[&str] = &["delete", "destroy", "terminate", "purge"];
+
+/// `drop_*` methods that drop a store, not rows of a frame (`drop_duplicates`, `drop_nulls`).
+const API_DROP_NOUNS: &[&str] = &[
+    "table",
+    "tables",
+    "database",
+    "db",
+    "collection",
+    "index",
+    "schema",
+    "all",
+    "keyspace",
+];
+
+/// Receivers whose destroying methods act on this machine's files, already read as file
+/// calls (`File.delete(p)`, `FileUtils.rm_rf`, `fs.rmSync`).
+const LOCAL_RECEIVERS: &[&str] = &["File", "Dir", "FileUtils", "fs", "os", "shutil", "Path"];
+
+/// A client library's call that destroys remote data, by the method's name (issue 11 item 3:
+/// snippets "mapped to the same … facts as shell commands"): a [`crate::facts::CloudFact`]
+/// of the interpreter, never interactive (a library asks nobody). A method whose name glues a
+/// destroying verb of [`API_DESTROY_STEMS`] to a noun (`HfApi().delete_repo(…)`,
+/// `client.delete_experiment(id)`, `db.users.deleteMany({})`, `ec2.terminate_instances(…)`) or
+/// drops a store ([`API_DROP_NOUNS`]), and a bare `.delete(`/`.destroy(` called for every item
+/// of a list comprehension (`[r.delete() for r in api.runs(p)]`); whole when the noun is a
+/// whole container ([`super::cloud::WHOLE`]: `delete_repo`, `drop_database`), `all`/`many`,
+/// or called for every item of a comprehension. The spent adv19 set's misses (W&B, MLflow, Hugging Face Hub
+/// clients in `python -c`, 2026-12-07) gave the class.
+fn api_destroys(a: &mut Analyzer, interp: &str, code: &str, ev: &str) {
+    let bytes = code.as_bytes();
+    let mut found = 0;
+    for (dot, _) in code.match_indices('.') {
+        if found >= 8 {
+            break;
+        }
+        let rest = code.get(dot + 1..).unwrap_or("");
+        let name_len = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let name = &rest[..name_len];
+        if name.is_empty() || !rest[name_len..].trim_start().starts_with('(') {
+            continue;
+        }
+        let lower = name.to_ascii_lowercase();
+        let Some(stem) = API_DESTROY_STEMS
+            .iter()
+            .chain(&["drop"])
+            .find(|s| lower.starts_with(*s))
+        else {
+            continue;
+        };
+        let tail = &name[stem.len()..];
+        let noun = tail.trim_start_matches('_').to_ascii_lowercase();
+        let glued = (tail.starts_with('_') && tail.len() > 1)
+            || tail.starts_with(|c: char| c.is_ascii_uppercase());
+        let receiver = receiver_before(code, dot).unwrap_or_default();
+        let base = receiver.split(['.', '(']).next().unwrap_or("");
+        if LOCAL_RECEIVERS.contains(&base) {
+            continue;
+        }
+        let in_sweep = in_comprehension(code, dot);
+        let swept = tail.is_empty() && in_sweep;
+        let counts = if *stem == "drop" {
+            glued && API_DROP_NOUNS.contains(&noun.as_str())
+        } else {
+            glued || swept
+        };
+        if !counts {
+            continue;
+        }
+        // The byte before the dot is part of a name or a call (`api.delete_x(`), not a
+        // number or a path (`1.delete`).
+        let named = dot > 0
+            && (bytes[dot - 1].is_ascii_alphanumeric()
+                || matches!(bytes[dot - 1], b')' | b']' | b'_'));
+        if !named {
+            continue;
+        }
+        let whole = in_sweep
+            || super::cloud::WHOLE.contains(&noun.as_str())
+            || noun.starts_with("all")
+            || noun.starts_with("many");
+        found += 1;
+        a.facts.cloud.push(crate::facts::CloudFact {
+            cli: paths::basename(interp).to_string(),
+            verb: name.to_string(),
+            resource: receiver.chars().take(80).collect(),
+            whole,
+            non_interactive: true,
+            evidence: ev.chars().take(200).collect(),
+        });
+    }
+}
+
+/// Whether the byte offset `at` lies inside a list comprehension: an unclosed `[` before it on
+/// the same line whose bracket, before it closes, holds ` for ` after `at`.
+fn in_comprehension(code: &str, at: usize) -> bool {
+    let line_start = code[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &code[line_start..at];
+    let Some(open) = before.rfind('[') else {
+        return false;
+    };
+    if before[open..].contains(']') {
+        return false;
+    }
+    let after = &code[at..];
+    let close = after.find(']').unwrap_or(after.len());
+    after[..close].contains(" for ")
 }
 
 /// A read of the store of every [`SDK_STORES`] row the code calls.
@@ -3245,6 +3362,67 @@ fn import_expressions(code: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Client libraries' destroying calls are cloud facts; frames, widgets, maps, lists and
+    /// file calls are not.
+    #[test]
+    fn api_destroys_by_method_name() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/p".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/p".into()),
+        };
+        let cloud = |c: &str| crate::analyze(c, &ctx).cloud;
+        for (cmd, verb, whole) in [
+            (
+                "python -c \"from huggingface_hub import HfApi; HfApi().delete_repo('o/r')\"",
+                "delete_repo",
+                true,
+            ),
+            (
+                "python3 -c \"import mlflow; c=mlflow.MlflowClient(); [c.delete_experiment(e.experiment_id) for e in c.search_experiments()]\"",
+                "delete_experiment",
+                true,
+            ),
+            (
+                "python -c \"import wandb; [r.delete() for r in wandb.Api().runs('o/p')]\"",
+                "delete",
+                true,
+            ),
+            (
+                "python -c \"import boto3; boto3.client('ec2').terminate_instances(InstanceIds=['i-1'])\"",
+                "terminate_instances",
+                false,
+            ),
+            (
+                "node -e \"client.db('shop').collection('orders').deleteMany({})\"",
+                "deleteMany",
+                true,
+            ),
+            (
+                "python -c \"import sqlalchemy as sa; meta.drop_all(engine)\"",
+                "drop_all",
+                true,
+            ),
+        ] {
+            let f = cloud(cmd);
+            assert!(
+                f.len() == 1 && f[0].verb == verb && f[0].whole == whole && f[0].non_interactive,
+                "{cmd}: {f:?}"
+            );
+        }
+        for cmd in [
+            "python -c \"import pandas as pd; print(pd.read_csv('a.csv').drop_duplicates().shape)\"",
+            "python -c \"import tkinter as tk; r=tk.Tk(); r.destroy()\"",
+            "python -c \"l=[1,2]; l.remove(1); d={}; d.pop('a', None)\"",
+            "node -e \"const m=new Map(); m.delete('a'); s.destroy()\"",
+            "ruby -e \"File.delete('x.txt')\"",
+            "python -c \"import redis; redis.Redis().delete('k')\"",
+            "python -c \"print('delete_repo(x)')\"",
+        ] {
+            assert!(cloud(cmd).is_empty(), "{cmd}: {:?}", cloud(cmd));
+        }
+    }
 
     #[test]
     fn literals() {
