@@ -492,6 +492,10 @@ pub(crate) fn is_tamper_var(name: &str) -> bool {
         || up.ends_with("_BASE_URL")
         || up.ends_with("_API_BASE")
         || up.ends_with("_ENDPOINT")
+        || up.ends_with("_ENDPOINT_URL")
+        || up.ends_with("_TRACKING_URI")
+        || up.ends_with("_API_URL")
+        || up.ends_with("_SERVER_URL")
 }
 
 /// Lower-case variable names programs read ([`is_tamper_var`]).
@@ -871,7 +875,17 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         // the machine; any other host, or one only known at run time, does. An API client's
         // `*_BASE_URL`/`*_API_BASE` stays a question wherever it points: the client sends its
         // key to whatever listens there (`OPENAI_BASE_URL=http://127.0.0.1:9`, tests/facts.rs).
-        _ if up.ends_with("_ENDPOINT") => !loopback_value(v),
+        // The same for an endpoint, tracking server or API server named by URL
+        // (`AWS_ENDPOINT_URL`, MLflow's `MLFLOW_TRACKING_URI`, `SUPABASE_API_URL`,
+        // `VITE_DEV_SERVER_URL`): where the client sends its runs, rows and keys.
+        _ if up.ends_with("_ENDPOINT")
+            || up.ends_with("_ENDPOINT_URL")
+            || up.ends_with("_TRACKING_URI")
+            || up.ends_with("_API_URL")
+            || up.ends_with("_SERVER_URL") =>
+        {
+            !loopback_value(v)
+        }
         _ => true,
     }
 }
@@ -1216,10 +1230,16 @@ mod tests {
             ("K6_OTEL_GRPC_EXPORTER_ENDPOINT", "localhost:4317"),
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318"),
             ("AWS_S3_ENDPOINT", "https://[::1]:8443"),
+            ("MLFLOW_TRACKING_URI", "http://127.0.0.1:5000"),
+            ("VITE_DEV_SERVER_URL", "http://localhost:5173"),
+            ("AWS_ENDPOINT_URL", "http://localhost:4566"),
         ] {
             assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
         }
         for (n, v) in [
+            ("MLFLOW_TRACKING_URI", "https://free-mlflow-host.example"),
+            ("SUPABASE_API_URL", "https://api.supabase.evil.example"),
+            ("AWS_ENDPOINT_URL", "https://s3.attacker.example"),
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://203.0.113.5:4318"),
             (
                 "OTEL_EXPORTER_OTLP_ENDPOINT",
