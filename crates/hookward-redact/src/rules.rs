@@ -26,10 +26,19 @@ pub(crate) const KINDS: &[&str] = &[
     "huggingface",
     "stripe",
     "aws-secret-key",
+    "registry",
+    "cloud",
+    "saas",
+    "ai-service",
+    "age",
     "bearer",
     "url-password",
     "secret-var",
 ];
+
+/// How many kinds of [`KINDS`] are live credentials by their shape alone (every kind before
+/// `bearer`).
+pub(crate) const LIVE_COUNT: usize = 17;
 
 const PEM: usize = 0;
 const ANTHROPIC: usize = 1;
@@ -43,9 +52,14 @@ const NPM: usize = 8;
 const HUGGINGFACE: usize = 9;
 const STRIPE: usize = 10;
 const AWS_SECRET_KEY: usize = 11;
-const BEARER: usize = 12;
-const URL_PASSWORD: usize = 13;
-const SECRET_VAR: usize = 14;
+const REGISTRY: usize = 12;
+const CLOUD: usize = 13;
+const SAAS: usize = 14;
+const AI_SERVICE: usize = 15;
+const AGE: usize = 16;
+const BEARER: usize = 17;
+const URL_PASSWORD: usize = 18;
+const SECRET_VAR: usize = 19;
 
 /// A candidate secret: byte range in the text and kind (index into [`KINDS`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,6 +82,8 @@ enum Class {
     AlnumDashUnderscore,
     /// `[A-Z2-7]` (base32, AWS key ids)
     Base32Upper,
+    /// `[0-9a-fA-F]`
+    Hex,
 }
 
 impl Class {
@@ -78,6 +94,7 @@ impl Class {
             Class::AlnumDash => b.is_ascii_alphanumeric() || b == b'-',
             Class::AlnumDashUnderscore => b.is_ascii_alphanumeric() || b == b'-' || b == b'_',
             Class::Base32Upper => b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b),
+            Class::Hex => b.is_ascii_hexdigit(),
         }
     }
 }
@@ -226,6 +243,104 @@ const TRIGGERS: &[Trigger] = &[
     token("rk_live_", STRIPE, Class::Alnum, 10, always),
     token("rk_test_", STRIPE, Class::Alnum, 10, always),
     token("rk_prod_", STRIPE, Class::Alnum, 10, always),
+    // Package registries (`registry`): gitleaks `pypi-upload-token` (`pypi-AgEIcHlwaS5vcmc`, the
+    // base64 of PyPI's macaroon location, + 50 or more), `rubygems-api-token` (`rubygems_` + 48
+    // hex), Docker Hub personal access tokens (`dckr_pat_`, Docker docs "Access tokens"),
+    // crates.io API tokens (`cio` + 32 alphanumerics, crates.io's token format).
+    token(
+        "pypi-AgEIcHlwaS5vcmc",
+        REGISTRY,
+        Class::AlnumDashUnderscore,
+        50,
+        always,
+    ),
+    exact_token("rubygems_", REGISTRY, Class::Hex, 48),
+    token(
+        "dckr_pat_",
+        REGISTRY,
+        Class::AlnumDashUnderscore,
+        20,
+        always,
+    ),
+    exact_token("cio", REGISTRY, Class::Alnum, 32),
+    // Cloud and infrastructure platforms (`cloud`): gitleaks `digitalocean-pat` /
+    // `digitalocean-access-token` / `digitalocean-refresh-token` (`dop_v1_`, `doo_v1_`,
+    // `dor_v1_` + 64 hex), `flyio-access-token` (`fo1_`, `fm1a_`, `fm1r_`, `fm2_`),
+    // `planetscale-api-token` / `-password` / `-oauth-token` (`pscale_tkn_`, `pscale_pw_`,
+    // `pscale_oauth_`), `pulumi-api-token` (`pul-` + 40 hex), `databricks-api-token` (`dapi` +
+    // 32 hex), `doppler-api-token` (`dp.pt.`), `grafana-cloud-api-token` (`glc_`),
+    // `grafana-service-account-token` (`glsa_`), `new-relic-user-api-key` (`NRAK-`),
+    // `sentry-user-token` / `sentry-org-token` (`sntryu_`, `sntrys_`), `vault-service-token`
+    // (`hvs.`), `vault-batch-token` (`hvb.`), `1password-service-account-token` (`ops_eyJ`);
+    // Supabase access tokens (`sbp_` + 40 hex), Tailscale keys (`tskey-auth-`, `tskey-api-`,
+    // `tskey-client-`), Render API keys (`rnd_`), Heroku API keys (`HRKU-`) from each
+    // provider's docs.
+    exact_token("dop_v1_", CLOUD, Class::Hex, 64),
+    exact_token("doo_v1_", CLOUD, Class::Hex, 64),
+    exact_token("dor_v1_", CLOUD, Class::Hex, 64),
+    token("fo1_", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("fm1a_", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("fm1r_", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("fm2_", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("pscale_tkn_", CLOUD, Class::AlnumDashUnderscore, 32, always),
+    token("pscale_pw_", CLOUD, Class::AlnumDashUnderscore, 32, always),
+    token(
+        "pscale_oauth_",
+        CLOUD,
+        Class::AlnumDashUnderscore,
+        32,
+        always,
+    ),
+    exact_token("pul-", CLOUD, Class::Hex, 40),
+    exact_token("dapi", CLOUD, Class::Hex, 32),
+    token("dp.pt.", CLOUD, Class::Alnum, 40, always),
+    token("dp.st.", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("glc_", CLOUD, Class::AlnumDashUnderscore, 32, always),
+    token("glsa_", CLOUD, Class::AlnumDashUnderscore, 32, always),
+    token("NRAK-", CLOUD, Class::Alnum, 27, always),
+    token("sntryu_", CLOUD, Class::Hex, 64, always),
+    token("sntrys_", CLOUD, Class::AlnumDashUnderscore, 40, always),
+    token("hvs.", CLOUD, Class::AlnumDashUnderscore, 90, always),
+    token("hvb.", CLOUD, Class::AlnumDashUnderscore, 90, always),
+    token("ops_eyJ", CLOUD, Class::AlnumDashUnderscore, 50, always),
+    exact_token("sbp_", CLOUD, Class::Hex, 40),
+    token("tskey-auth-", CLOUD, Class::AlnumDash, 20, has_digit),
+    token("tskey-api-", CLOUD, Class::AlnumDash, 20, has_digit),
+    token("tskey-client-", CLOUD, Class::AlnumDash, 20, has_digit),
+    token("rnd_", CLOUD, Class::Alnum, 24, has_digit),
+    token("HRKU-", CLOUD, Class::AlnumDashUnderscore, 30, has_digit),
+    // Hosted services (`saas`): gitleaks `shopify-access-token` / `-custom-access-token` /
+    // `-private-app-access-token` / `-shared-secret` (`shpat_`, `shpca_`, `shppa_`, `shpss_` +
+    // 32 hex), `linear-api-key` (`lin_api_` +
+    // 40), `postman-api-token` (`PMAK-`), `atlassian-api-token` (`ATATT3`), `figma` personal
+    // tokens (`figd_`), Stripe webhook signing secrets (`whsec_`), Square access tokens
+    // (`sq0atp-`, `sq0csp-`), Google OAuth client secrets (`GOCSPX-`), Mapbox secret tokens
+    // (`sk.eyJ`).
+    exact_token("shpat_", SAAS, Class::Hex, 32),
+    exact_token("shpca_", SAAS, Class::Hex, 32),
+    exact_token("shppa_", SAAS, Class::Hex, 32),
+    exact_token("shpss_", SAAS, Class::Hex, 32),
+    token("lin_api_", SAAS, Class::Alnum, 40, always),
+    token("PMAK-", SAAS, Class::AlnumDash, 40, has_digit),
+    token("ATATT3", SAAS, Class::AlnumDashUnderscore, 100, always),
+    token("figd_", SAAS, Class::AlnumDashUnderscore, 40, always),
+    token("whsec_", SAAS, Class::Alnum, 32, always),
+    token("sq0atp-", SAAS, Class::AlnumDashUnderscore, 22, always),
+    token("sq0csp-", SAAS, Class::AlnumDashUnderscore, 40, always),
+    token("GOCSPX-", SAAS, Class::AlnumDashUnderscore, 28, always),
+    token("sk.eyJ", SAAS, Class::AlnumDashUnderscore, 40, always),
+    // AI services (`ai-service`): xAI (`xai-`), Groq (`gsk_`), Replicate (`r8_`), Perplexity
+    // (`pplx-`), LangSmith (`lsv2_pt_`, `lsv2_sk_`), Pinecone (`pcsk_`) API keys by each
+    // provider's documented prefix.
+    token("xai-", AI_SERVICE, Class::Alnum, 60, has_digit),
+    token("gsk_", AI_SERVICE, Class::Alnum, 40, has_digit),
+    token("r8_", AI_SERVICE, Class::Alnum, 30, has_digit),
+    token("pplx-", AI_SERVICE, Class::Alnum, 40, has_digit),
+    token("lsv2_pt_", AI_SERVICE, Class::AlnumUnderscore, 40, always),
+    token("lsv2_sk_", AI_SERVICE, Class::AlnumUnderscore, 40, always),
+    token("pcsk_", AI_SERVICE, Class::AlnumUnderscore, 40, always),
+    // gitleaks `age-secret-key`: an age private key (`AGE-SECRET-KEY-1` + 58 bech32).
+    exact_token("AGE-SECRET-KEY-1", AGE, Class::Alnum, 58),
     custom("secret", false, Matcher::AwsSecret),
     custom("authorization", false, Matcher::AuthHeader),
     custom("bearer", false, Matcher::BareBearer),
@@ -274,7 +389,7 @@ const fn pair_table() -> [u64; 1024] {
 }
 
 /// Up to this many triggers may share a folded first byte.
-const MAX_PER_BYTE: usize = 16;
+const MAX_PER_BYTE: usize = 24;
 
 /// For each folded first byte: how many triggers start with it, and for each its folded second
 /// byte and its index in [`TRIGGERS`].

@@ -89,6 +89,46 @@ const POSITIVE: &[(&str, &str, &str)] = &[
         "[default]\naws_secret_access_key = [REDACTED:aws-secret-key]\n",
     ),
     (
+        "registry",
+        "password: pypi-AgEIcHlwaS5vcmcCJGM3ZjE5ZTQ4LWQ2YTItNDk1Yy1iOGUxLTJmNGQ5YzA3YTExNQACKlsz\n",
+        "password: [REDACTED:registry]\n",
+    ),
+    (
+        "registry",
+        "docker login -u me -p dckr_pat_Ab3dEf6hIj9kLm2nOp5qRs8tU now",
+        "docker login -u me -p [REDACTED:registry] now",
+    ),
+    (
+        "cloud",
+        "DIGITALOCEAN_TOKEN dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef;",
+        "DIGITALOCEAN_TOKEN [REDACTED:cloud];",
+    ),
+    (
+        "cloud",
+        "vault token hvs.CAESIAb3dEf6hIj9kLm2nOp5qRs8tUvWxYz0123456789_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMn end",
+        "vault token [REDACTED:cloud] end",
+    ),
+    (
+        "saas",
+        "SHOPIFY shpat_0123456789abcdef0123456789abcdef ok",
+        "SHOPIFY [REDACTED:saas] ok",
+    ),
+    (
+        "saas",
+        "signing whsec_Ab3dEf6hIj9kLm2nOp5qRs8tUvWxYz0123 ok",
+        "signing [REDACTED:saas] ok",
+    ),
+    (
+        "ai-service",
+        "key gsk_Ab3dEf6hIj9kLm2nOp5qRs8tUvWxYz0123456789AbCd ok",
+        "key [REDACTED:ai-service] ok",
+    ),
+    (
+        "age",
+        "# secret\nAGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE\n",
+        "# secret\n[REDACTED:age]\n",
+    ),
+    (
         "bearer",
         "curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.Zm9v' https://x",
         "curl -H 'Authorization: Bearer [REDACTED:bearer]' https://x",
@@ -181,6 +221,11 @@ const NEGATIVE: &[(&str, &str)] = &[
     ("huggingface", "from huggingface_hub import hf_hub_download"),
     ("stripe", "def sk_test_helpers(): pass"),
     ("aws-secret-key", "aws_secret_access_key is read from ~/.aws/credentials"),
+    ("registry", "pip install pypi-AgEI; rubygems_ is a prefix; dckr_pat_ short"),
+    ("cloud", "dop_v1_ tokens; hvs.short; glc_ is Grafana's prefix; dapi is a word"),
+    ("saas", "shpat_ tokens hold 32 hex; whsec_short; lin_api_x"),
+    ("ai-service", "gsk_ keys, r8_ keys and pplx- keys; xai-grok"),
+    ("age", "AGE-SECRET-KEY-1 starts an age key"),
     ("bearer", "the bearer of bad news; Authorization: required"),
     ("bearer", "curl -H \"Authorization: Bearer $TOKEN\" https://x"),
     ("url-password", "open https://example.com:8443/path and git@github.com:o/r.git"),
