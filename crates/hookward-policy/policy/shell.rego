@@ -2529,6 +2529,68 @@ repo_defence_off(c) if {
 	regex.match(`^(required_status_checks|required_pull_request_reviews|restrictions)=null$|^enforce_admins=false$`, v)
 }
 
+# @rule shell/repo-handed-over ask
+# A repository's events or ownership handed to someone else through the GitHub API: a webhook created on a repository or organisation (gh api [-X POST] repos/O/R/hooks or orgs/O/hooks with config[url]=…: GitHub REST "Create a repository webhook" — every push, issue and comment is then sent to that URL, private code included), or the repository transferred to another owner (gh api -X POST repos/O/R/transfer -f new_owner=…: GitHub REST "Transfer a repository"). Listing or deleting hooks is not asked about here.
+decision contains {"id": "shell/repo-handed-over", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	repo_handed_over(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would send a repository's events to another address or move it to another owner (%s)", [c.evidence])
+}
+
+repo_handed_over(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some a in c.argv
+	regex.match(`^/?(repos/[^/]+/[^/]+|orgs/[^/]+)/hooks/?$`, a)
+	some f in c.argv
+	startswith(f, "config[url]=")
+}
+
+repo_handed_over(c) if {
+	c.program == "gh"
+	"api" in c.argv
+	some a in c.argv
+	regex.match(`^/?repos/[^/]+/[^/]+/transfer/?$`, a)
+}
+
+# @rule shell/account-key-added ask
+# An SSH, signing or deploy key added to a hosted account from a file outside the home's own key folders (gh ssh-key add /tmp/x.pub, gh gpg-key add …, gh repo deploy-key add …, glab ssh-key add …, glab deploy-key add …): whoever holds the private half can then push, sign or sign in as the account. The person's own keys (~/.ssh, ~/.gnupg) are not asked about.
+decision contains {"id": "shell/account-key-added", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	account_key_added(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would let the holder of another key into a hosted account (%s)", [c.evidence])
+}
+
+account_key_added(c) if {
+	c.program in {"gh", "glab"}
+	some i, a in c.argv
+	a in {"ssh-key", "gpg-key", "deploy-key"}
+	word_at(c.argv, i + 1) == "add"
+	some f in array.slice(c.argv, i + 2, count(c.argv))
+	not startswith(f, "-")
+	foreign_key_file(f)
+}
+
+account_key_added(c) if {
+	c.program == "gh"
+	some i, a in c.argv
+	a == "repo"
+	word_at(c.argv, i + 1) == "deploy-key"
+	word_at(c.argv, i + 2) == "add"
+	some f in array.slice(c.argv, i + 3, count(c.argv))
+	not startswith(f, "-")
+	foreign_key_file(f)
+}
+
+foreign_key_file(f) if {
+	regex.match(`/|\.(pub|asc|gpg|key)$`, f)
+	not contains(f, "/.ssh/")
+	not contains(f, "/.gnupg/")
+	not startswith(f, "~/.ssh")
+}
+
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {

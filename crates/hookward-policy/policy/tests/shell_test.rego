@@ -1710,3 +1710,21 @@ test_bmc_power_off_asks if {
 	e.id == "shell/power-off"
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [cmd22(["ipmitool", "-H", "bmc1", "chassis", "power", "status"])]})
 }
+
+test_repo_handed_over_asks if {
+	hook := cmd22(["gh", "api", "-X", "POST", "repos/o/r/hooks", "-f", "name=web", "-f", "config[url]=https://hooks.example.dev/in", "-F", "events[]=push"])
+	"shell/repo-handed-over" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [hook]})}
+	move := cmd22(["gh", "api", "-X", "POST", "repos/o/r/transfer", "-f", "new_owner=someone"])
+	"shell/repo-handed-over" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [move]})}
+	list := cmd22(["gh", "api", "repos/o/r/hooks"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [list]})
+}
+
+test_account_key_added_from_a_foreign_file_asks if {
+	foreign := cmd22(["gh", "ssh-key", "add", "/tmp/triage.pub", "--title", "triage"])
+	"shell/account-key-added" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [foreign]})}
+	deploy := cmd22(["gh", "repo", "deploy-key", "add", "./bot.pub", "--allow-write"])
+	"shell/account-key-added" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [deploy]})}
+	own := cmd22(["gh", "ssh-key", "add", "/home/dev/.ssh/id_ed25519_2027.pub", "--title", "laptop"])
+	count(rules.decision) == 0 with input as shell_input([], {"commands": [own]})
+}
