@@ -542,8 +542,10 @@ pub struct CiCheckOffFact {
     /// The line number within the added text (1-based).
     pub line: usize,
     /// `ignored_failure` (a check's failure made a success: `|| true`, `continue-on-error:
-    /// true`, `allow_failure: true`), `disabled` (`if: false`), or `pull_request_target` (a
-    /// trigger that runs a pull request's code with the repository's secrets and write token).
+    /// true`, `allow_failure: true`), `disabled` (`if: false`), `pull_request_target` (a
+    /// trigger that runs a pull request's code with the repository's secrets and write token),
+    /// `write_all` (`permissions: write-all`: the job's token may write every scope) or
+    /// `guard_removed` (a GitHub Actions condition made always true: `if: true`).
     pub what: String,
     /// The line, clipped to 200 characters.
     pub evidence: String,
@@ -664,6 +666,20 @@ pub fn ci_checks_off(path: &str, added: &str) -> Vec<CiCheckOffFact> {
             || compact == "-pull_request_target"
         {
             "pull_request_target"
+        } else if compact == "permissions:write-all" || compact == "permissions:\"write-all\"" {
+            // GitHub Actions "permissions": `write-all` gives the job's token write access to
+            // every scope (contents, packages, id-token, actions…), which a step or action then
+            // holds.
+            "write_all"
+        } else if path.contains("/.github/workflows/")
+            && (compact == "if:true"
+                || compact == "-if:true"
+                || compact.starts_with("if:${{true}}")
+                || compact.starts_with("if:\'true\'"))
+        {
+            // A condition made always true: whatever the job or step checked (who commented,
+            // which branch, whether the author is a member) no longer holds it back.
+            "guard_removed"
         } else {
             continue;
         };
@@ -803,6 +819,8 @@ mod tests {
             ("      - run: pnpm test || true\n", "ignored_failure"),
             ("    continue-on-error: true\n", "ignored_failure"),
             ("    if: false\n", "disabled"),
+            ("permissions: write-all\n", "write_all"),
+            ("    if: true\n", "guard_removed"),
             ("  pull_request_target:\n", "pull_request_target"),
         ] {
             let f = ci_checks_off(ci, text);

@@ -204,13 +204,13 @@ decision contains {"id": "path/secret-served", "decision": "deny", "reason": rea
 }
 
 # @rule path/ci-check-off ask
-# A file tool's write that turns a CI check off: a test, lint, type check, audit or scan made to pass whatever it finds (run: pnpm test || true), a step allowed to fail (continue-on-error: true, GitLab allow_failure: true), a job or step switched off (if: false), or the pull_request_target trigger, which runs with the repository's secrets and write token (GitHub docs, "Security hardening for GitHub Actions"). The checks are what stand between a change and the main branch or a release (hookward-facts written.rs ci_checks_off).
+# A file tool's write that turns a CI check off: a test, lint, type check, audit or scan made to pass whatever it finds (run: pnpm test || true), a step allowed to fail (continue-on-error: true, GitLab allow_failure: true), a job or step switched off (if: false), a job's or step's condition made always true (if: true, where a guard stood), the job's token given write access to every scope (permissions: write-all), or the pull_request_target trigger, which runs with the repository's secrets and write token (GitHub docs, "Security hardening for GitHub Actions", "Assigning permissions to jobs"). The checks are what stand between a change and the main branch or a release (hookward-facts written.rs ci_checks_off).
 decision contains {"id": "path/ci-check-off", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "ci_checks_off", [])
 	reason := sprintf("the write would turn a CI check off in %s (%s, line %d: %s)", [f.path, ci_off_words[f.what], f.line, f.evidence])
 }
 
-ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets"}
+ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets", "write_all": "the job's token may write every scope", "guard_removed": "a job's or step's condition made always true"}
 
 # @rule path/planted-exec-script ask
 # A file tool's write of a shell script (.sh, .zsh, an rc file) with a line that runs downloaded or decoded code (source <(curl …), curl … | sh): asked about, since the script runs when somebody runs it (and running it is judged again, hookward-facts src/scripts.rs).
