@@ -1428,7 +1428,9 @@ pub(crate) fn copy_programs(s: &str) -> Vec<(String, bool)> {
 /// clickhouse-client `--query`/`-q`, Cloudflare `wrangler d1 execute --command`, `gcloud spanner
 /// databases execute-sql --sql`, AWS CLI `rds-data`/`redshift-data execute-statement --sql`,
 /// `heroku pg:psql --command`, Snowflake `snowsql -q`, usql `-c`, Trino/Presto CLI `--execute`,
-/// `turso db shell DB SQL`, `bq query SQL`, `databricks … --statement`.
+/// `turso db shell DB SQL`, `bq query SQL`, `databricks … --statement`, Render CLI `psql -c`,
+/// PlanetScale `shell --execute`, `cockroach sql -e`, cqlsh(1) `-e`, `az postgres|mysql
+/// flexible-server execute --querytext`.
 pub(crate) const SQL_CARRIERS: &[(&str, &[&str], &[&str], bool)] = &[
     ("aws", &["execute-statement"], &["--sql"], false),
     ("bq", &["query"], &[], true),
@@ -1444,18 +1446,51 @@ pub(crate) const SQL_CARRIERS: &[(&str, &[&str], &[&str], bool)] = &[
     ("turso", &["db", "shell"], &[], true),
     ("usql", &[], &["-c", "--command"], false),
     ("wrangler", &["d1", "execute"], &["--command"], false),
+    ("render", &["psql"], &["-c", "--command"], false),
+    ("pscale", &["shell"], &["--execute", "-e"], false),
+    ("cockroach", &["sql"], &["-e", "--execute"], false),
+    ("cqlsh", &[], &["-e", "--execute"], false),
+    ("az", &["execute"], &["--querytext", "-q"], false),
+];
+
+/// Database consoles of hosted platforms that read SQL from standard input when it is not a
+/// terminal (`fly postgres connect -a db <<< 'DROP …'`): (program, words that must all
+/// appear). Sources: flyctl `postgres connect`, Railway CLI `connect`, Heroku CLI `pg:psql`,
+/// Render CLI `psql`, PlanetScale CLI `shell`, `gcloud sql connect`, CockroachDB `cockroach
+/// sql`, cqlsh(1); each starts the database's own client, which reads statements from stdin.
+pub(crate) const SQL_STDIN_CONSOLES: &[(&str, &[&str])] = &[
+    ("fly", &["postgres", "connect"]),
+    ("flyctl", &["postgres", "connect"]),
+    ("railway", &["connect"]),
+    ("heroku", &["pg:psql"]),
+    ("render", &["psql"]),
+    ("pscale", &["shell"]),
+    ("gcloud", &["sql", "connect"]),
+    ("cockroach", &["sql"]),
+    ("cqlsh", &[]),
 ];
 
 /// The `sql_drop` fact of a [`SQL_CARRIERS`] program whose SQL drops or empties data.
 pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
-    let Some((_, need, options, operands)) = SQL_CARRIERS.iter().find(|(p, ..)| *p == name) else {
+    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
+    let mut texts: Vec<&str> = Vec::new();
+    let stdin_console = SQL_STDIN_CONSOLES
+        .iter()
+        .any(|(p, need)| *p == name && need.iter().all(|n| words.contains(n)));
+    if stdin_console {
+        if let Some(t) = inv.stdin.text.as_deref() {
+            texts.push(t);
+        }
+    }
+    let carrier = SQL_CARRIERS
+        .iter()
+        .find(|(p, need, ..)| *p == name && need.iter().all(|n| words.contains(n)));
+    let Some((_, need, options, operands)) = carrier else {
+        if !texts.is_empty() {
+            sql_texts(a, name, &texts, &inv.evidence);
+        }
         return;
     };
-    let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
-    if !need.iter().all(|n| words.contains(n)) {
-        return;
-    }
-    let mut texts: Vec<&str> = Vec::new();
     for (i, w) in words.iter().enumerate() {
         for o in *options {
             if w == o {
@@ -1470,17 +1505,23 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
             texts.push(w);
         }
     }
+    sql_texts(a, name, &texts, &inv.evidence);
+}
+
+/// The facts of SQL statements a carrier or console runs: `sql_drop` when one drops or empties
+/// data ([`destructive_sql`]), the admin kinds of [`admin_sql`], and [`sql_exports`].
+fn sql_texts(a: &mut Analyzer, name: &str, texts: &[&str], ev: &str) {
     if texts.iter().any(|t| destructive_sql(t)) {
-        a.infra("sql_drop", &inv.evidence);
+        a.infra("sql_drop", ev);
     }
     for k in texts
         .iter()
         .flat_map(|t| admin_sql(t))
         .collect::<std::collections::BTreeSet<_>>()
     {
-        a.infra(k, &inv.evidence);
+        a.infra(k, ev);
     }
-    sql_exports(a, name, &texts, &inv.evidence);
+    sql_exports(a, name, texts, ev);
 }
 
 /// Rows a statement has the server send to a URL ([`sql_export_urls`]): uploads of
@@ -2403,6 +2444,30 @@ mod tests {
             "skopeo copy docker://a",
         ] {
             assert!(!facts(cmd).publish.is_empty(), "{cmd}");
+        }
+    }
+
+    /// Hosted databases' consoles fed SQL on standard input, and the carriers' SQL options.
+    #[test]
+    fn platform_consoles_read_sql_from_stdin() {
+        let kinds =
+            |c: &str| -> Vec<String> { facts(c).infra.into_iter().map(|f| f.kind).collect() };
+        for c in [
+            "fly postgres connect -a db-prod <<< 'DROP SCHEMA public CASCADE;'",
+            "echo 'TRUNCATE users;' | railway connect postgres",
+            "heroku pg:psql -a shop <<< 'DROP TABLE orders'",
+            "render psql dpg-1 -c 'DROP TABLE orders'",
+            "pscale shell shop main --execute 'DROP TABLE users'",
+            "cqlsh -e 'DROP KEYSPACE prod'",
+        ] {
+            assert!(kinds(c).contains(&"sql_drop".to_string()), "{c}");
+        }
+        for c in [
+            "echo 'select 1' | railway connect postgres",
+            "fly postgres connect -a db-prod",
+            "railway up <<< 'DROP TABLE x'",
+        ] {
+            assert!(!kinds(c).contains(&"sql_drop".to_string()), "{c}");
         }
     }
 
