@@ -364,12 +364,12 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 # SQL that administers a whole database server (kinds: hookward-shell/src/programs/tools.rs admin_sql):
 # superuser or role-making powers granted, server-wide logging switched off, every session
 # ended, a command run on the server by COPY … PROGRAM.
-database_admin_kinds := {"sql_grant", "sql_log_off", "sql_terminate_all", "sql_copy_to_program", "sql_copy_from_program"}
+database_admin_kinds := {"sql_grant", "sql_log_off", "sql_terminate_all", "sql_copy_to_program", "sql_copy_from_program", "sql_rls_off", "sql_public_grant"}
 
-database_admin_words := {"sql_grant": "grant superuser or administration rights", "sql_log_off": "switch the server's statement or audit logging off", "sql_terminate_all": "end every session of the database server", "sql_copy_to_program": "run a command on the database server with a table's rows (COPY … TO PROGRAM)", "sql_copy_from_program": "run a command on the database server (COPY … FROM PROGRAM)"}
+database_admin_words := {"sql_rls_off": "switch a table's row-level security off or open it to every role", "sql_public_grant": "grant a table's rights to every role (PUBLIC, anon)", "sql_grant": "grant superuser or administration rights", "sql_log_off": "switch the server's statement or audit logging off", "sql_terminate_all": "end every session of the database server", "sql_copy_to_program": "run a command on the database server with a table's rows (COPY … TO PROGRAM)", "sql_copy_from_program": "run a command on the database server (COPY … FROM PROGRAM)"}
 
 # @rule shell/database-admin ask
-# SQL that administers the whole database server rather than the application's data: a role made superuser or given CREATEROLE/BYPASSRLS/REPLICATION (ALTER ROLE x WITH SUPERUSER), MySQL GRANT ALL ON *.* or GRANT SUPER, PostgreSQL's server-program and server-file roles granted; statement or audit logging switched off server-wide (ALTER SYSTEM SET log_statement = 'none', SET GLOBAL general_log = OFF); every session ended (SELECT pg_terminate_backend(pid) FROM pg_stat_activity with no WHERE); a shell command run on the server (COPY … TO|FROM PROGRAM 'cmd', whose command is also judged as a command).
+# SQL that administers the whole database server rather than the application's data, or opens its rows to everybody (ALTER TABLE t DISABLE ROW LEVEL SECURITY, CREATE POLICY … USING (true), GRANT … TO PUBLIC or to Supabase's anon role): a role made superuser or given CREATEROLE/BYPASSRLS/REPLICATION (ALTER ROLE x WITH SUPERUSER), MySQL GRANT ALL ON *.* or GRANT SUPER, PostgreSQL's server-program and server-file roles granted; statement or audit logging switched off server-wide (ALTER SYSTEM SET log_statement = 'none', SET GLOBAL general_log = OFF); every session ended (SELECT pg_terminate_backend(pid) FROM pg_stat_activity with no WHERE); a shell command run on the server (COPY … TO|FROM PROGRAM 'cmd', whose command is also judged as a command).
 decision contains {"id": "shell/database-admin", "decision": "ask", "reason": reason} if {
 	some f in facts_of("infra")
 	f.kind in database_admin_kinds

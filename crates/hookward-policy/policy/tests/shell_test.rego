@@ -861,7 +861,7 @@ test_copy_to_program_sent_denied if {
 }
 
 test_database_admin_asks_not_infra_destroy if {
-	every k in ["sql_grant", "sql_log_off", "sql_terminate_all", "sql_copy_from_program"] {
+	every k in ["sql_grant", "sql_log_off", "sql_terminate_all", "sql_copy_from_program", "sql_rls_off", "sql_public_grant"] {
 		got := {d.id: d.decision | some d in rules.decision} with input as dev_input([], {"infra": [{"kind": k, "evidence": "psql -c …"}]})
 		got["shell/database-admin"] == "ask"
 		not got["shell/infra-destroy"]

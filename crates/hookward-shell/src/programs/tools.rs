@@ -1313,6 +1313,40 @@ pub(crate) fn admin_sql(s: &str) -> Vec<&'static str> {
         if let Some(k) = kind {
             out.push(k);
         }
+        // Row-level security switched off or bypassed for everybody (PostgreSQL "Row Security
+        // Policies": `ALTER TABLE t DISABLE ROW LEVEL SECURITY`; a policy `USING (true)` lets
+        // every role see every row), or table rights granted to every role (`GRANT … TO
+        // PUBLIC`, Supabase's `anon` role: the API key shipped in web pages): the rows are open
+        // to whoever holds the public key.
+        if first == "ALTER"
+            && second == "TABLE"
+            && has("DISABLE")
+            && has("ROW")
+            && has("LEVEL")
+            && has("SECURITY")
+        {
+            out.push("sql_rls_off");
+        }
+        if first == "CREATE" && second == "POLICY" {
+            let squeezed: String = stmt
+                .to_ascii_uppercase()
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
+            if squeezed.contains("USING(TRUE)") || squeezed.contains("CHECK(TRUE)") {
+                out.push("sql_rls_off");
+            }
+        }
+        let grantees = words
+            .iter()
+            .rposition(|w| w == "TO")
+            .map_or(&[][..], |i| &words[i + 1..]);
+        if first == "GRANT"
+            && !has("USAGE")
+            && grantees.iter().any(|w| w == "PUBLIC" || w == "ANON")
+        {
+            out.push("sql_public_grant");
+        }
         if has("PG_TERMINATE_BACKEND") && has("PG_STAT_ACTIVITY") && !has("WHERE") {
             out.push("sql_terminate_all");
         }
@@ -2485,6 +2519,15 @@ mod tests {
                 "mysql -e \"GRANT ALL PRIVILEGES ON *.* TO 'x'@'%'\"",
                 "sql_grant",
             ),
+            (
+                "psql -c 'alter table public.profiles disable row level security'",
+                "sql_rls_off",
+            ),
+            (
+                "psql -c 'create policy anyone on storage.objects for all using (true) with check (true)'",
+                "sql_rls_off",
+            ),
+            ("psql -c 'GRANT ALL ON TABLE orders TO anon'", "sql_public_grant"),
             (
                 "psql -c 'GRANT pg_execute_server_program TO app'",
                 "sql_grant",
