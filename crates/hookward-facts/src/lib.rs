@@ -240,6 +240,10 @@ pub struct Facts {
     /// `path/ci-check-off`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ci_checks_off: Vec<written::CiCheckOffFact>,
+    /// Access rules a file tool's write opens to everybody ([`written::access_opened`];
+    /// `path/access-opened`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub access_opened: Vec<written::AccessOpenedFact>,
 }
 
 /// The (old, new) text pairs of an Edit or MultiEdit call (`old_string`/`new_string`, each of
@@ -1146,6 +1150,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         facts
                             .ci_checks_off
                             .extend(written::ci_checks_off(&abs, &added));
+                        facts
+                            .access_opened
+                            .extend(written::access_opened(&abs, &added));
                     }
                     if written::is_code(&abs) && !armed::arms(&abs) {
                         let added = instructions::added_text(&tool.input);

@@ -696,9 +696,96 @@ pub fn ci_checks_off(path: &str, added: &str) -> Vec<CiCheckOffFact> {
     out
 }
 
+/// Access rules a file tool's write opens to everybody (`input.facts.access_opened`; rule
+/// `path/access-opened`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AccessOpenedFact {
+    /// The rules file, absolute.
+    pub path: String,
+    /// The line number within the added text (1-based).
+    pub line: usize,
+    /// The line, clipped to 200 characters.
+    pub evidence: String,
+}
+
+/// Lines of a Firebase security rules file that let anybody read or write (Firebase docs,
+/// "Fix insecure rules": `allow read, write: if true;`, `allow read, write;` with no condition,
+/// and the Realtime Database's `".read": true` / `".write": true`), written into
+/// `firestore.rules`, `storage.rules`, `database.rules.json` (any `*.rules`, and
+/// `database.rules*.json`).
+pub fn access_opened(path: &str, added: &str) -> Vec<AccessOpenedFact> {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let rules_file = name.ends_with(".rules");
+    let rtdb = name.starts_with("database.rules") && name.ends_with(".json");
+    if !rules_file && !rtdb {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, line) in added.lines().take(MAX_LINES).enumerate() {
+        let line = clip_line(line);
+        let compact: String = line
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let open = if rules_file {
+            compact.starts_with("allow")
+                && (compact.ends_with(":iftrue;")
+                    || compact.ends_with(":iftrue")
+                    || (!compact.contains(':') && compact.ends_with(';')))
+        } else {
+            compact.contains("\".read\":true") || compact.contains("\".write\":true")
+        };
+        if open {
+            out.push(AccessOpenedFact {
+                path: path.to_string(),
+                line: i + 1,
+                evidence: line.trim().chars().take(200).collect(),
+            });
+            if out.len() >= 8 {
+                break;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn firebase_rules_opened_to_everybody() {
+        let open = "rules_version = '2';\nservice cloud.firestore {\n  match /{document=**} {\n    allow read, write: if true;\n  }\n}\n";
+        let f = access_opened("/p/firestore.rules", open);
+        assert!(f.len() == 1 && f[0].line == 4, "{f:?}");
+        assert_eq!(
+            access_opened("/p/storage.rules", "  allow read, write;\n").len(),
+            1
+        );
+        assert_eq!(
+            access_opened(
+                "/p/database.rules.json",
+                "{\"rules\": {\".read\": true, \".write\": true}}"
+            )
+            .len(),
+            1
+        );
+        for (p, t) in [
+            (
+                "/p/firestore.rules",
+                "allow read: if request.auth != null;\n",
+            ),
+            (
+                "/p/firestore.rules",
+                "allow write: if request.auth.uid == uid;\n",
+            ),
+            ("/p/database.rules.json", "{\".read\": \"auth != null\"}"),
+            ("/p/src/app.ts", "allow read, write: if true;\n"),
+        ] {
+            assert!(access_opened(p, t).is_empty(), "{p}: {t}");
+        }
+    }
 
     fn sctx() -> ShellContext {
         ShellContext::new(

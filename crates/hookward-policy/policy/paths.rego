@@ -212,6 +212,13 @@ decision contains {"id": "path/ci-check-off", "decision": "ask", "reason": reaso
 
 ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets", "write_all": "the job's token may write every scope", "guard_removed": "a job's or step's condition made always true"}
 
+# @rule path/access-opened ask
+# A file tool's write that opens a database's or bucket's security rules to everybody: a Firebase rules file (firestore.rules, storage.rules, any *.rules) with `allow read, write: if true;` or a bare `allow …;`, a Realtime Database rules file with ".read": true or ".write": true (Firebase docs, "Fix insecure rules"; hookward-facts written.rs access_opened). Anyone with the project's public config can then read or change every record.
+decision contains {"id": "path/access-opened", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "access_opened", [])
+	reason := sprintf("the write would let anybody read or write the data %s guards (line %d: %s)", [f.path, f.line, f.evidence])
+}
+
 # @rule path/planted-exec-script ask
 # A file tool's write of a shell script (.sh, .zsh, an rc file) with a line that runs downloaded or decoded code (source <(curl …), curl … | sh): asked about, since the script runs when somebody runs it (and running it is judged again, hookward-facts src/scripts.rs).
 decision contains {"id": "path/planted-exec-script", "decision": "ask", "reason": reason} if {

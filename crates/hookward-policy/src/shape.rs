@@ -55,6 +55,7 @@ pub const SHAPE_KEYS: &[&str] = &[
     "lookalike_packages",
     "written_secrets",
     "ci_checks_off",
+    "access_opened",
 ];
 
 /// The shell facts (`input.facts.shell.<kind>`, `hookward_shell::ShellFacts`) whose presence is

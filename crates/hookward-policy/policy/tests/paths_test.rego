@@ -412,3 +412,15 @@ test_ci_check_off_asks if {
 	d.decision == "ask"
 	contains(d.reason, "a failure made a success")
 }
+
+test_access_opened_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [], "access_opened": [{"path": "/home/dev/project/firestore.rules", "line": 4, "evidence": "allow read, write: if true;"}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "path/access-opened"
+	d.decision == "ask"
+	count(rules.decision) == 0 with input as object.union(inp, {"facts": {"project_dir": "/home/dev/project", "paths": []}})
+}
