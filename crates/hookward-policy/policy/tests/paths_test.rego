@@ -422,5 +422,6 @@ test_access_opened_asks if {
 	some d in rules.decision with input as inp
 	d.id == "path/access-opened"
 	d.decision == "ask"
-	count(rules.decision) == 0 with input as object.union(inp, {"facts": {"project_dir": "/home/dev/project", "paths": []}})
+	quiet := {"event": inp.event, "facts": {"project_dir": "/home/dev/project", "paths": []}, "config": {}}
+	count(rules.decision) == 0 with input as quiet
 }
