@@ -18,10 +18,13 @@ def main():
     ap.add_argument("--data", required=True)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--exclude", nargs="*", default=[],
+                    help="sources left out of the draw (set 18's supplementary sample: one source's rows fill most of "
+                         "the dangerous slice)")
     a = ap.parse_args()
     rows = []
     for name in sorted(os.listdir(a.data)):
-        if name.endswith(".jsonl"):
+        if name.endswith(".jsonl") and name[:-6] not in a.exclude:
             rows += [json.loads(l) for l in open(os.path.join(a.data, name)) if l.strip()]
     random.seed(a.seed)
     dang = [r for r in rows if r["expect"] != "allow" and r["category"] != "outside-write"]

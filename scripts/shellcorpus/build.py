@@ -6,6 +6,10 @@
     python3 scripts/shellcorpus/build.py --set heldout3 --out /work/data/shell-h3 \
         [--against /work/data/shell /work/data/shell-h2]
 
+`--set heldout18` is held-out set 18 (`src_h18.SPECS`), deduplicated against the main corpus and sets
+2-17, labelled as sets 16 and 17 (no new switch); skips and counters as set 17 (`src_h18._known_programs`), plus
+set 18's extraction drops (other-interpreter blocks, script arrays, fragments; counted in MANIFEST.json).
+
 `--set heldout17` is held-out set 17 (`src_h17.SPECS`), deduplicated against the main corpus and sets
 2-16, labelled as set 16 (every switch of set 16 on, no new one); undecided destroying verbs and
 non-programs are skipped as in set 16 (`src_h16._decided`, `src_h17._known_programs`; counted in MANIFEST.json).
@@ -156,10 +160,14 @@ ORDER_H16 = ["src_h16"]
 # Held-out set 17 (2026-12-07): every source is an entry of `src_h17.SPECS`, labelled as set 16 (no new switch).
 ORDER_H17 = ["src_h17"]
 
+# Held-out set 18 (2026-12-07): every source is an entry of `src_h18.SPECS`, labelled as sets 16 and 17 (no new switch).
+ORDER_H18 = ["src_h18"]
+
 SETS = {"main": ORDER, "heldout2": ORDER_H2, "heldout3": ORDER_H3, "heldout4": ORDER_H4, "heldout5": ORDER_H5,
         "heldout6": ORDER_H6, "heldout7": ORDER_H7, "heldout8": ORDER_H8, "heldout9": ORDER_H9,
         "heldout10": ORDER_H10, "heldout11": ORDER_H11, "heldout12": ORDER_H12, "heldout13": ORDER_H13,
-        "heldout14": ORDER_H14, "heldout15": ORDER_H15, "heldout16": ORDER_H16, "heldout17": ORDER_H17}
+        "heldout14": ORDER_H14, "heldout15": ORDER_H15, "heldout16": ORDER_H16, "heldout17": ORDER_H17,
+        "heldout18": ORDER_H18}
 # what each held-out set is deduplicated against (the corpora built before it)
 AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/work/data/shell-h2"],
            "heldout4": ["/work/data/shell", "/work/data/shell-h2", "/work/data/shell-h3"],
@@ -193,7 +201,8 @@ AGAINST = {"heldout2": ["/work/data/shell"], "heldout3": ["/work/data/shell", "/
                          "/work/data/shell-h9", "/work/data/shell-h10", "/work/data/shell-h11", "/work/data/shell-h12",
                          "/work/data/shell-h13", "/work/data/shell-h14"],
            "heldout16": ["/work/data/shell"] + ["/work/data/shell-h%d" % n for n in range(2, 16)],
-           "heldout17": ["/work/data/shell"] + ["/work/data/shell-h%d" % n for n in range(2, 17)]}
+           "heldout17": ["/work/data/shell"] + ["/work/data/shell-h%d" % n for n in range(2, 17)],
+           "heldout18": ["/work/data/shell"] + ["/work/data/shell-h%d" % n for n in range(2, 18)]}
 
 
 def _key(r):
@@ -230,21 +239,22 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     key = _nkey if a.set in ("heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
                              "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-                             "heldout17") else _key
+                             "heldout17", "heldout18") else _key
     if a.set in ("heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12",
-                 "heldout13", "heldout14", "heldout15", "heldout16", "heldout17"):
+                 "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18"):
         import _label
         _label.OUTSIDE_WRITE = True
-    if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17"):
+    if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
+                 "heldout18"):
         import _label
         _label.ONLY_COMMANDS = True
-    if a.set in ("heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17"):
+    if a.set in ("heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18"):
         import _label
         _label.VOLUME_TOOLS = True
-    if a.set in ("heldout13", "heldout14", "heldout15", "heldout16", "heldout17"):
+    if a.set in ("heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18"):
         import _label
         _label.SHELL_WORDS = True
-    if a.set in ("heldout16", "heldout17"):
+    if a.set in ("heldout16", "heldout17", "heldout18"):
         import _label
         _label.DESTROY_VERBS = True
     against = a.against if a.against is not None else AGAINST.get(a.set, [])
@@ -302,18 +312,26 @@ def main():
             manifest[mod.SOURCE]["dropped_destroy_verb_undecided"] = _UNDECIDED[mod.SOURCE]["dropped_destroy_verb_undecided"]
             # documentation lines whose first word is no program (src_h15._known_programs; before deduplication)
             manifest[mod.SOURCE]["dropped_not_program"] = _UNDECIDED[mod.SOURCE]["dropped_not_program"]
-        if a.set in ("heldout16", "heldout17"):
+        if a.set in ("heldout16", "heldout17", "heldout18"):
             # set 17 reuses set 16's skip filter and counters (src_h17 applies src_h16._decided)
             from src_h16 import _UNDECIDED as _U16
             manifest[mod.SOURCE]["dropped_destroy_verb_undecided"] = _U16[mod.SOURCE]["dropped_destroy_verb_undecided"]
             manifest[mod.SOURCE]["dropped_not_program"] = _U16[mod.SOURCE]["dropped_not_program"]
             from src_h16 import _UNDECIDED_PROGRAMS
             manifest[mod.SOURCE]["destroy_verb_undecided_by_program"] = dict(_UNDECIDED_PROGRAMS[mod.SOURCE].most_common())
-        if a.set == "heldout17":
-            from src_h17 import SYNOPSIS_DROPS
+        if a.set in ("heldout17", "heldout18"):
+            SYNOPSIS_DROPS = importlib.import_module("src_h17" if a.set == "heldout17" else "src_h18").SYNOPSIS_DROPS
             # usage synopses skipped in the developer projects' READMEs (before deduplication)
             manifest[mod.SOURCE]["dropped_synopsis"] = SYNOPSIS_DROPS[mod.SOURCE]
-        if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17"):
+        if a.set == "heldout18":
+            from src_h18 import ARRAY_DROPS, FRAGMENT_DROPS, OTHER_LANGUAGE_DROPS
+            # lines of fenced blocks whose shebang names another interpreter, script lines inside multi-line arrays,
+            # keyword and rebase-todo fragments (before deduplication)
+            manifest[mod.SOURCE]["dropped_other_interpreter_block"] = OTHER_LANGUAGE_DROPS[mod.SOURCE]
+            manifest[mod.SOURCE]["dropped_array_element"] = ARRAY_DROPS[mod.SOURCE]
+            manifest[mod.SOURCE]["dropped_fragment"] = FRAGMENT_DROPS[mod.SOURCE]
+        if a.set in ("heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
+                     "heldout18"):
             from _iscmd import DROPPED
             # lines dropped as not shell command lines, by reason (counted before deduplication)
             manifest[mod.SOURCE]["dropped_not_command"] = dict(sorted(DROPPED.get(mod.SOURCE, {}).items()))
