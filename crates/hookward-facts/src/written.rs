@@ -544,8 +544,9 @@ pub struct CiCheckOffFact {
     /// `ignored_failure` (a check's failure made a success: `|| true`, `continue-on-error:
     /// true`, `allow_failure: true`), `disabled` (`if: false`), `pull_request_target` (a
     /// trigger that runs a pull request's code with the repository's secrets and write token),
-    /// `write_all` (`permissions: write-all`: the job's token may write every scope) or
-    /// `guard_removed` (a GitHub Actions condition made always true: `if: true`).
+    /// `write_all` (`permissions: write-all`: the job's token may write every scope),
+    /// `guard_removed` (a GitHub Actions condition made always true: `if: true`) or
+    /// `unpinned_action` (a third-party action used by a branch: `uses: someone/x@main`).
     pub what: String,
     /// The line, clipped to 200 characters.
     pub evidence: String,
@@ -671,6 +672,8 @@ pub fn ci_checks_off(path: &str, added: &str) -> Vec<CiCheckOffFact> {
             // every scope (contents, packages, id-token, actions…), which a step or action then
             // holds.
             "write_all"
+        } else if path.contains("/.github/workflows/") && unpinned_action(&compact) {
+            "unpinned_action"
         } else if path.contains("/.github/workflows/")
             && (compact == "if:true"
                 || compact == "-if:true"
@@ -694,6 +697,46 @@ pub fn ci_checks_off(path: &str, added: &str) -> Vec<CiCheckOffFact> {
         }
     }
     out
+}
+
+/// Owners of GitHub Actions that GitHub and the large platforms publish themselves (GitHub's
+/// `actions/*` and `github/*`, the clouds' and Docker's official actions): their branches are
+/// maintained by the platform, so a branch reference is not a stranger's code.
+const FIRST_PARTY_ACTION_OWNERS: &[&str] = &[
+    "actions",
+    "github",
+    "docker",
+    "aws-actions",
+    "azure",
+    "google-github-actions",
+    "hashicorp",
+];
+
+/// Whether a squeezed, lower-cased workflow line (`-uses:owner/repo@main`) uses a third-party
+/// action by a moving reference: a branch (`main`, `master`, `dev`, `develop`, `latest`,
+/// `head`) rather than a release tag or a commit SHA. GitHub docs, "Security hardening for
+/// GitHub Actions" → "Using third-party actions": pin to a full commit SHA; whoever controls the
+/// branch controls the job, its token and its secrets.
+fn unpinned_action(compact: &str) -> bool {
+    let Some(rest) = compact
+        .strip_prefix("-uses:")
+        .or_else(|| compact.strip_prefix("uses:"))
+    else {
+        return false;
+    };
+    let rest = rest.trim_matches(['"', '\'']);
+    let Some((repo, reference)) = rest.split_once('@') else {
+        return false;
+    };
+    let owner = repo.split('/').next().unwrap_or("");
+    if repo.starts_with("./") || repo.starts_with("docker://") || owner.is_empty() {
+        return false;
+    }
+    !FIRST_PARTY_ACTION_OWNERS.contains(&owner)
+        && matches!(
+            reference,
+            "main" | "master" | "dev" | "develop" | "latest" | "head" | "trunk"
+        )
 }
 
 /// Access rules a file tool's write opens to everybody (`input.facts.access_opened`; rule
@@ -908,6 +951,10 @@ mod tests {
             ("    if: false\n", "disabled"),
             ("permissions: write-all\n", "write_all"),
             ("    if: true\n", "guard_removed"),
+            (
+                "      - uses: speedup-actions/turbo-cache@main\n",
+                "unpinned_action",
+            ),
             ("  pull_request_target:\n", "pull_request_target"),
         ] {
             let f = ci_checks_off(ci, text);
@@ -920,6 +967,10 @@ mod tests {
             "  pull_request:\n",
             "      - run: mkdir -p test || true\n",
             "      - run: rm -rf coverage || true\n",
+            "      - uses: actions/checkout@main\n",
+            "      - uses: someone/action@v1.2.0\n",
+            "      - uses: someone/action@8f4b7f84864484a7bf31766abe9204da3cbe65b3\n",
+            "      - uses: ./.github/actions/local\n",
         ] {
             assert!(ci_checks_off(ci, text).is_empty(), "{text}");
         }

@@ -204,13 +204,13 @@ decision contains {"id": "path/secret-served", "decision": "deny", "reason": rea
 }
 
 # @rule path/ci-check-off ask
-# A file tool's write that turns a CI check off: a test, lint, type check, audit or scan made to pass whatever it finds (run: pnpm test || true), a step allowed to fail (continue-on-error: true, GitLab allow_failure: true), a job or step switched off (if: false), a job's or step's condition made always true (if: true, where a guard stood), the job's token given write access to every scope (permissions: write-all), or the pull_request_target trigger, which runs with the repository's secrets and write token (GitHub docs, "Security hardening for GitHub Actions", "Assigning permissions to jobs"). The checks are what stand between a change and the main branch or a release (hookward-facts written.rs ci_checks_off).
+# A file tool's write that turns a CI check off: a test, lint, type check, audit or scan made to pass whatever it finds (run: pnpm test || true), a step allowed to fail (continue-on-error: true, GitLab allow_failure: true), a job or step switched off (if: false), a job's or step's condition made always true (if: true, where a guard stood), the job's token given write access to every scope (permissions: write-all), a third-party action used by a branch rather than a tag or commit (uses: someone/action@main; GitHub docs, "Using third-party actions"), or the pull_request_target trigger, which runs with the repository's secrets and write token (GitHub docs, "Security hardening for GitHub Actions", "Assigning permissions to jobs"). The checks are what stand between a change and the main branch or a release (hookward-facts written.rs ci_checks_off).
 decision contains {"id": "path/ci-check-off", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "ci_checks_off", [])
 	reason := sprintf("the write would turn a CI check off in %s (%s, line %d: %s)", [f.path, ci_off_words[f.what], f.line, f.evidence])
 }
 
-ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets", "write_all": "the job's token may write every scope", "guard_removed": "a job's or step's condition made always true"}
+ci_off_words := {"ignored_failure": "a failure made a success", "disabled": "a job or step switched off", "pull_request_target": "pull_request_target runs code with the repository's secrets", "write_all": "the job's token may write every scope", "guard_removed": "a job's or step's condition made always true", "unpinned_action": "a third-party action used by a branch, whose owner can change it at any time"}
 
 # @rule path/access-opened ask
 # A file tool's write that opens a database's or bucket's security rules to everybody: a Firebase rules file (firestore.rules, storage.rules, any *.rules) with `allow read, write: if true;` or a bare `allow …;`, a Realtime Database rules file with ".read": true or ".write": true (Firebase docs, "Fix insecure rules"; hookward-facts written.rs access_opened). Anyone with the project's public config can then read or change every record.
