@@ -36,7 +36,10 @@
 //! `after_script`; they run with the repository's secrets, `${{ secrets.NAME }}` read as
 //! `$NAME`), pre-commit's hook `entry` (`.pre-commit-config.yaml`, run on every commit once
 //! installed), an editor's MCP servers (`.vscode/mcp.json`, `.cursor/mcp.json`: `command` and
-//! `args`, started by the editor). Makefile and justfile recipes and `package.json` scripts
+//! `args`, started by the editor), and hosting platforms' build and release commands
+//! ([`DEPLOY_FILES`]: `netlify.toml` `command`, `vercel.json` `buildCommand`, `render.yaml`,
+//! `fly.toml` `release_command`, Railway, Heroku `app.json`, `.gitpod.yml`, `amplify.yml`),
+//! which the platform runs on every deploy with the site's secrets. Makefile and justfile recipes and `package.json` scripts
 //! other than the lifecycle ones run only when someone names them: judged then (`scripts.rs`).
 
 use hookward_shell::{analyze, ShellContext, ShellFacts};
@@ -227,6 +230,150 @@ enum Kind {
     /// `.gemini/settings.json`, `.qwen/settings.json`, `.cursor/hooks.json`): its hook commands
     /// run on the agent's events.
     AgentHooks,
+    /// A row of [`DEPLOY_FILES`]: a hosting platform's build or release commands.
+    Deploy(&'static DeployFile),
+}
+
+/// A hosting platform's configuration file whose command entries the platform runs on every
+/// deploy (with the site's or app's secrets in the environment), with no call of the agent
+/// naming them: (file name, format, keys whose string value is a shell command, trigger).
+#[derive(Debug, PartialEq, Eq)]
+pub struct DeployFile {
+    /// The file's name.
+    pub name: &'static str,
+    /// `toml`, `json` or `yaml`.
+    pub format: &'static str,
+    /// Keys whose string value is a command (at any depth).
+    pub keys: &'static [&'static str],
+    /// When the platform runs them.
+    pub trigger: &'static str,
+}
+
+/// Sources: Netlify "File-based configuration" (`[build] command`, `[context.*] command`),
+/// Vercel "Project configuration" (`buildCommand`, `installCommand`, `devCommand`), Render
+/// "Blueprint YAML reference" (`buildCommand`, `startCommand`, `preDeployCommand`), Fly.io
+/// "fly.toml configuration" (`[deploy] release_command`), Railway "Config as code"
+/// (`buildCommand`, `startCommand`, `preDeployCommand`), Heroku "app.json schema"
+/// (`scripts.postdeploy`, `scripts.pr-predestroy`), Gitpod ".gitpod.yml" (`init`, `before`,
+/// `command`: run when a workspace starts), AWS Amplify build specification (`commands`).
+pub const DEPLOY_FILES: &[DeployFile] = &[
+    DeployFile {
+        name: "netlify.toml",
+        format: "toml",
+        keys: &["command"],
+        trigger: "every Netlify build",
+    },
+    DeployFile {
+        name: "vercel.json",
+        format: "json",
+        keys: &["buildCommand", "installCommand", "devCommand"],
+        trigger: "every Vercel build",
+    },
+    DeployFile {
+        name: "render.yaml",
+        format: "yaml",
+        keys: &["buildCommand", "startCommand", "preDeployCommand"],
+        trigger: "every Render deploy",
+    },
+    DeployFile {
+        name: "fly.toml",
+        format: "toml",
+        keys: &["release_command"],
+        trigger: "every Fly.io deploy",
+    },
+    DeployFile {
+        name: "railway.json",
+        format: "json",
+        keys: &["buildCommand", "startCommand", "preDeployCommand"],
+        trigger: "every Railway deploy",
+    },
+    DeployFile {
+        name: "railway.toml",
+        format: "toml",
+        keys: &["buildCommand", "startCommand", "preDeployCommand"],
+        trigger: "every Railway deploy",
+    },
+    DeployFile {
+        name: "app.json",
+        format: "json",
+        keys: &["postdeploy", "pr-predestroy"],
+        trigger: "Heroku review apps and deploys",
+    },
+    DeployFile {
+        name: ".gitpod.yml",
+        format: "yaml",
+        keys: &["init", "before", "command"],
+        trigger: "every Gitpod workspace start",
+    },
+    DeployFile {
+        name: "amplify.yml",
+        format: "yaml",
+        keys: &["commands"],
+        trigger: "every Amplify build",
+    },
+];
+
+/// The command values of `keys` at any depth of a TOML or JSON document (strings, and the
+/// strings of an array).
+fn structured_values(text: &str, format: &str, keys: &[&str]) -> Vec<String> {
+    fn walk_json(v: &serde_json::Value, keys: &[&str], out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, x) in m {
+                    if keys.contains(&k.as_str()) {
+                        match x {
+                            serde_json::Value::String(s) => out.push(s.clone()),
+                            serde_json::Value::Array(a) => {
+                                out.extend(a.iter().filter_map(|e| e.as_str().map(str::to_string)))
+                            }
+                            _ => walk_json(x, keys, out),
+                        }
+                    } else {
+                        walk_json(x, keys, out);
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk_json(x, keys, out)),
+            _ => {}
+        }
+    }
+    fn walk_toml(v: &toml::Value, keys: &[&str], out: &mut Vec<String>) {
+        match v {
+            toml::Value::Table(m) => {
+                for (k, x) in m {
+                    if keys.contains(&k.as_str()) {
+                        match x {
+                            toml::Value::String(s) => out.push(s.clone()),
+                            toml::Value::Array(a) => {
+                                out.extend(a.iter().filter_map(|e| e.as_str().map(str::to_string)))
+                            }
+                            _ => walk_toml(x, keys, out),
+                        }
+                    } else {
+                        walk_toml(x, keys, out);
+                    }
+                }
+            }
+            toml::Value::Array(a) => a.iter().for_each(|x| walk_toml(x, keys, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    match format {
+        "json" => {
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+                walk_json(&v, keys, &mut out);
+            }
+        }
+        "toml" => {
+            if let Ok(t) = toml::from_str::<toml::Table>(text) {
+                walk_toml(&toml::Value::Table(t), keys, &mut out);
+            }
+        }
+        _ => out = yaml_values(text, keys),
+    }
+    out.truncate(32);
+    out
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,6 +424,8 @@ fn kind_of(path: &str) -> Option<Kind> {
             || lower == ".cursor/mcp.json")
     {
         Some(Kind::McpServers)
+    } else if let Some(d) = DEPLOY_FILES.iter().find(|d| d.name == base) {
+        Some(Kind::Deploy(d))
     } else if matches!(base, "settings.json" | "settings.local.json" | "hooks.json")
         && [".claude", ".gemini", ".cursor", ".qwen"]
             .iter()
@@ -321,6 +470,13 @@ pub fn armed_commands(path: &str, text: &str) -> Vec<Armed> {
             .collect(),
         Some(Kind::McpServers) => mcp_servers(text),
         Some(Kind::AgentHooks) => agent_hooks(text),
+        Some(Kind::Deploy(d)) => structured_values(text, d.format, d.keys)
+            .into_iter()
+            .map(|code| Armed {
+                label: format!("{} command (runs on {})", d.name, d.trigger),
+                code,
+            })
+            .collect(),
         None => Vec::new(),
     }
 }
@@ -1252,6 +1408,41 @@ fn agent_hooks(text: &str) -> Vec<Armed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hosting platform's build and release commands are armed; other keys are not.
+    #[test]
+    fn deploy_configs_arm_their_commands() {
+        let codes = |p: &str, t: &str| -> Vec<String> {
+            armed_commands(p, t).into_iter().map(|a| a.code).collect()
+        };
+        assert_eq!(
+            codes(
+                "/p/netlify.toml",
+                "[build]\n  command = \"npm run build\"\n  publish = \"dist\"\n[context.production]\n  command = \"make prod\"\n"
+            ),
+            vec!["npm run build".to_string(), "make prod".to_string()]
+        );
+        assert_eq!(
+            codes(
+                "/p/vercel.json",
+                "{\"buildCommand\": \"next build\", \"outputDirectory\": \"out\"}"
+            ),
+            vec!["next build".to_string()]
+        );
+        assert_eq!(
+            codes(
+                "/p/fly.toml",
+                "app = \"x\"\n[deploy]\n  release_command = \"bin/rails db:migrate\"\n"
+            ),
+            vec!["bin/rails db:migrate".to_string()]
+        );
+        assert_eq!(
+            codes("/p/render.yaml", "services:\n  - type: web\n    buildCommand: npm ci\n    startCommand: node server.js\n"),
+            vec!["npm ci".to_string(), "node server.js".to_string()]
+        );
+        assert!(codes("/p/netlify.toml", "not = [toml").is_empty());
+        assert!(codes("/p/docs/netlify.md", "command = \"x\"").is_empty());
+    }
 
     /// An agent settings file's hook commands are armed; other settings are not.
     #[test]
