@@ -99,13 +99,58 @@ fn matcher(f: &AgentFile) -> Option<Matcher> {
     })
 }
 
-/// Every profile's rows as matchers, built once.
+/// Instruction files of coding agents hookward has no profile for, which a model working in
+/// the same project reads as orders: GitHub Copilot (`.github/copilot-instructions.md`,
+/// `.github/instructions/`, `.github/prompts/`; GitHub docs "Adding repository custom
+/// instructions"), Windsurf (`.windsurfrules`, `.windsurf/rules/`), Cline (`.clinerules`, file
+/// or folder), Roo Code (`.roo/rules/`, `.roorules`), Continue (`.continue/rules/`), JetBrains
+/// Junie (`.junie/guidelines.md`), Kiro (`.kiro/steering/`), Amazon Q (`.amazonq/rules/`),
+/// Amp (`AGENT.md`), Zed (`.rules`), Aider's conventions file loaded by `--read`
+/// (`CONVENTIONS.md`), Goose (`.goosehints`), Augment (`.augment-guidelines`). They are
+/// `agent_instructions` like the profiles' own rows, so a write that plants orders or commands
+/// in them is judged as in `AGENTS.md`; the context guard does not watch them (no agent of
+/// hookward's reads them at start-up).
+const OTHER_AGENTS_INSTRUCTIONS: &[AgentFile] = &[
+    AgentFile::file(
+        Place::Project,
+        ".github/copilot-instructions.md",
+        FileKind::Instructions,
+    ),
+    AgentFile::folder(Place::Project, ".github/instructions", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".github/prompts", FileKind::Rules),
+    AgentFile::file(Place::Project, ".windsurfrules", FileKind::Instructions),
+    AgentFile::folder(Place::Project, ".windsurf/rules", FileKind::Rules),
+    AgentFile::file(Place::Project, ".clinerules", FileKind::Instructions),
+    AgentFile::folder(Place::Project, ".clinerules", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".roo/rules", FileKind::Rules),
+    AgentFile::file(Place::Project, ".roorules", FileKind::Instructions),
+    AgentFile::folder(Place::Project, ".continue/rules", FileKind::Rules),
+    AgentFile::file(
+        Place::Project,
+        ".junie/guidelines.md",
+        FileKind::Instructions,
+    ),
+    AgentFile::folder(Place::Project, ".kiro/steering", FileKind::Rules),
+    AgentFile::folder(Place::Project, ".amazonq/rules", FileKind::Rules),
+    AgentFile::file(Place::Project, "AGENT.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".rules", FileKind::Instructions),
+    AgentFile::file(Place::Project, "CONVENTIONS.md", FileKind::Instructions),
+    AgentFile::file(Place::Project, ".goosehints", FileKind::Instructions),
+    AgentFile::file(
+        Place::Project,
+        ".augment-guidelines",
+        FileKind::Instructions,
+    ),
+];
+
+/// Every profile's rows, and [`OTHER_AGENTS_INSTRUCTIONS`], as matchers, built once.
 fn matchers() -> &'static [Matcher] {
     static M: OnceLock<Vec<Matcher>> = OnceLock::new();
     M.get_or_init(|| {
         hookward_profiles::profiles()
             .iter()
             .flat_map(|p| p.files)
+            .chain(OTHER_AGENTS_INSTRUCTIONS)
             .filter_map(matcher)
             .collect()
     })
@@ -409,6 +454,31 @@ mod tests {
                 };
                 assert_eq!(got, want, "{path} (home {home:?}, project {project:?})");
             }
+        }
+    }
+
+    /// Other coding agents' instruction files are instructions; look-alikes are not.
+    #[test]
+    fn other_agents_instruction_files() {
+        for path in [
+            "/w/p/.github/copilot-instructions.md",
+            "/w/p/.github/instructions/ts.instructions.md",
+            "/w/p/.windsurfrules",
+            "/w/p/.windsurf/rules/a.md",
+            "/w/p/.clinerules",
+            "/w/p/.clinerules/01-style.md",
+            "/w/p/.kiro/steering/product.md",
+            "/w/p/AGENT.md",
+        ] {
+            assert!(classes_of(path, "/h", "/w/p").instructions, "{path}");
+        }
+        for path in [
+            "/w/p/.github/workflows/ci.yml",
+            "/w/p/docs/copilot-instructions.txt",
+            "/w/p/AGENTS.md.bak",
+            "/w/p/src/rules.rs",
+        ] {
+            assert!(!classes_of(path, "/h", "/w/p").instructions, "{path}");
         }
     }
 
