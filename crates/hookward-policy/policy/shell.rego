@@ -2616,6 +2616,41 @@ foreign_key_file(f) if {
 	not startswith(f, "~/.ssh")
 }
 
+# @rule shell/unchecked-deploy ask
+# A deploy to production with its own safety checks switched off: health checks skipped (fly deploy --no-healthchecks, --skip-health-checks), tests, checks, verification or validation skipped by an option (--skip-tests, --skip-checks, --no-verify, --skip-verify, --skip-validation) or by a variable the build reads (SKIP_TESTS=1, SKIP_ENV_VALIDATION=1, NEXT_DISABLE_TYPECHECK=1, DISABLE_*CHECK*=1). Production by name (prod, production, prd in the target's words) or by the platform's flag (--prod, --production). A broken release then reaches every user with nothing to stop it.
+decision contains {"id": "shell/unchecked-deploy", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	deploy_verb(c)
+	deploy_to_production(c)
+	skips_checks(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would deploy to production with its checks switched off (%s)", [c.evidence])
+}
+
+deploy_verb(c) if {
+	some i, a in c.argv
+	i > 0
+	i < 4
+	lower(a) in {"deploy", "deploy:production", "promote"}
+}
+
+deploy_to_production(c) if production_target(c)
+
+deploy_to_production(c) if {
+	some a in c.argv
+	a in {"--prod", "--production"}
+}
+
+skips_checks(c) if {
+	some a in c.argv
+	regex.match(`^--(no-health-?checks?|skip-health-?checks?|skip-(tests?|checks?|verify|verification|validation|ci|preflight)|no-verify|no-checks?|disable-checks?)(=.*)?$`, lower(a))
+}
+
+skips_checks(c) if {
+	some a in array.concat(c.argv, [c.evidence])
+	regex.match(`(^|[\s'"])(SKIP_[A-Z_]*(TEST|CHECK|VALIDATION|VERIF)[A-Z_]*|NEXT_DISABLE_TYPECHECK|DISABLE_[A-Z_]*CHECK[A-Z_]*)=(1|true|yes)`, a)
+}
+
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {

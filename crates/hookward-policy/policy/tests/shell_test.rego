@@ -1739,3 +1739,20 @@ test_project_upload_asks if {
 	own := object.union(up, {"program": "rsync", "target": "backup:/srv"})
 	count(rules.decision) == 0 with input as dev_input([rd], {"uploads": [own]})
 }
+
+test_unchecked_deploy_asks if {
+	every argv in [
+		["fly", "deploy", "-a", "shop-prod", "--strategy", "immediate", "--no-healthchecks"],
+		["vercel", "deploy", "--prod", "--build-env", "SKIP_ENV_VALIDATION=1"],
+		["kamal", "deploy", "-d", "production", "--skip-tests"],
+	] {
+		"shell/unchecked-deploy" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+	every argv in [
+		["fly", "deploy", "-a", "shop-staging", "--no-healthchecks"],
+		["vercel", "deploy", "--prod"],
+		["fly", "deploy", "-a", "shop-prod"],
+	] {
+		not "shell/unchecked-deploy" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+}
