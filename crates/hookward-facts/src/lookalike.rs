@@ -11,7 +11,7 @@
 //! `-`/`_` dropped, runs of one letter collapsed) and compared with the skeletons of
 //! [`WELL_KNOWN_OWNERS`]. The same skeleton under another spelling is a look-alike. An owner
 //! spelled with look-alike digits between letters (`rel3ase`, `tidep00l`) is one too when the
-//! word it imitates is written plainly in the same text ([`imitated_nearby`]), and an edit that
+//! word it imitates is written plainly in the same text (`imitated_nearby`), and an edit that
 //! puts another owner in front of the same repository name swaps the code's source
 //! ([`swapped_owners`]). The text is read bounded ([`MAX_TEXT`]); nothing is fetched.
 
@@ -315,7 +315,7 @@ fn imitated_nearby(owner: &str, text: &str) -> Option<String> {
 /// Owners a file edit swaps in for another under the same repository name (`uses:
 /// actions/checkout@v4` → `uses: actions-t00lkit/checkout@main`, `pypa/gh-action-pypi-publish`
 /// → `tp-rel3ase/gh-action-pypi-publish`): the same code's name, served by somebody else. Pairs
-/// are read after [`OWNER_PREFIXES`] in `old` and `new`; an owner still named in `new` is not
+/// are read after `OWNER_PREFIXES` in `old` and `new`; an owner still named in `new` is not
 /// swapped out. At most 4.
 pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
     let pairs = |text: &str| -> Vec<(String, String)> {

@@ -88,7 +88,7 @@ pub struct NetFact {
     pub secrets: Vec<String>,
     /// Query parameters named like a secret (`key`, `token`, `password`, `cookie`, `session`,
     /// `netrc`, …) whose written value looks like one: 16 characters or more, letters and
-    /// digits, no placeholder ([`secret_params`]). Their names, never the values.
+    /// digits, no placeholder (`secret_params`). Their names, never the values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secret_params: Vec<String>,
 }

