@@ -1562,6 +1562,31 @@ decision contains {"id": "shell/personal-data-upload", "decision": "deny", "reas
 	reason := sprintf("the command lists people (%s) and sends the output to %s (%s)", [c.evidence, target_host(u.target), u.evidence])
 }
 
+# @rule shell/people-export ask
+# A hosted service's whole user base exported to a file (firebase auth:export users.json, an Auth0 users-exports job, `stripe customers list … > all.json` is not this: a listing; `clerk users export`, `supabase auth … export`): every account's e-mail, sign-in data and often password hashes land on this machine, where the agent can read and send them. Frameworks' own fixture dumps (manage.py dumpdata) are left to the upload rules.
+decision contains {"id": "shell/people-export", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	not c.program in {"python", "python3", "php", "ruby", "node", "rails", "rake", "bundle"}
+	exports_people(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would export a service's user accounts to a file (%s)", [c.evidence])
+}
+
+exports_people(c) if {
+	some a in c.argv
+	regex.match(`(?i)^(auth:export|(.*/)?users?[-_]exports?|export[-_]users?)$`, a)
+}
+
+exports_people(c) if {
+	some i, w in c.argv
+	i > 0
+	i < 6
+	regex.match(`^(?:[a-z]+[.:])?(?:users?|customers?|members?|subscribers?|contacts?|accounts?)$`, lower(w))
+	some j, v in c.argv
+	j > 0
+	regex.match(`^(?:[a-z]+:)?(?:export|dump)$`, lower(v))
+}
+
 # A command whose first words name people and a listing or export verb: `stripe customers list`,
 # `auth0 users search`, `firebase auth:export`, `manage.py dumpdata auth.user`, `clerk users list`.
 lists_people(c) if {

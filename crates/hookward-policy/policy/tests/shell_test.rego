@@ -1756,3 +1756,21 @@ test_unchecked_deploy_asks if {
 		not "shell/unchecked-deploy" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}
 }
+
+test_people_export_asks if {
+	every argv in [
+		["firebase", "auth:export", "/tmp/users.json", "--format=json", "--project", "shop-prod"],
+		["auth0", "api", "post", "jobs/users-exports", "--data", "{}"],
+		["clerk", "users", "export", "--out", "u.csv"],
+	] {
+		"shell/people-export" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+	every argv in [
+		["firebase", "deploy", "--only", "hosting"],
+		["python3", "manage.py", "dumpdata", "auth.user"],
+		["auth0", "users", "list"],
+		["export", "USER"],
+	] {
+		not "shell/people-export" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+}
