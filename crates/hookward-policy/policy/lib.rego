@@ -36,7 +36,7 @@ verb(p) := v if {
 
 # Persistence kinds that run code as the user without any further prompt, whichever tool writes
 # them (shell/persistence, path/persistence; kinds: hookward-shell/src/persist.rs).
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service", "privilege_grant"}
 
 # A credential store read by the store's own CLI printing its token into a command substitution
 # or a consumer (gh auth token | docker login --password-stdin, TOKEN=$(gcloud auth

@@ -2085,8 +2085,14 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn privilege(&mut self, kind: &str, program: &str, evidence: &str) {
-        if self.remote.is_some() {
-            // `ssh host sudo systemctl restart x`: privileges on that host, not on this one.
+        if let Some(via) = self.remote.clone() {
+            // `ssh host sudo systemctl restart x`: privileges on that host, not on this one. A
+            // lasting grant there — sudoers written, a setuid or capability bit set — outlives
+            // the command on a durable host as a planted start-up file does (`persistence`,
+            // kind `privilege_grant`).
+            if durable_host(&via) && matches!(kind, "sudoers" | "setuid" | "capabilities") {
+                self.persistence("privilege_grant", &format!("{via}: {kind}"), evidence);
+            }
             return;
         }
         self.facts.privilege.push(PrivilegeFact {

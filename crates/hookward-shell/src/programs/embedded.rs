@@ -1441,6 +1441,41 @@ mod tests {
         }
     }
 
+    /// A lasting privilege granted on a durable host is persistence there; `sudo` for one
+    /// command there, and grants in a container, are not.
+    #[test]
+    fn remote_privilege_grants_are_persistence() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let kinds = |c: &str| -> Vec<String> {
+            crate::analyze(c, &ctx)
+                .persistence
+                .into_iter()
+                .map(|p| p.kind)
+                .collect()
+        };
+        for c in [
+            "ssh h 'echo \"ci ALL=(ALL) NOPASSWD:ALL\" | sudo tee /etc/sudoers.d/ci'",
+            "ssh h 'sudo chmod u+s /bin/bash'",
+            "multipass exec vm -- sudo setcap cap_setuid+ep /usr/bin/python3",
+        ] {
+            assert!(kinds(c).iter().any(|k| k == "privilege_grant"), "{c}");
+        }
+        for c in [
+            "ssh h 'sudo apt-get update'",
+            "docker exec c chmod u+s /bin/bash",
+            "ssh h 'chmod 755 deploy.sh'",
+        ] {
+            assert!(!kinds(c).iter().any(|k| k == "privilege_grant"), "{c}");
+        }
+        assert!(crate::analyze("ssh h 'sudo chmod u+s /bin/bash'", &ctx)
+            .privilege
+            .is_empty());
+    }
+
     #[test]
     fn bind_mounted_host_folders_are_local_paths() {
         let ctx = crate::ShellContext {
