@@ -2676,6 +2676,77 @@ skips_checks(c) if {
 	regex.match(`(^|[\s'"])(SKIP_[A-Z_]*(TEST|CHECK|VALIDATION|VERIF)[A-Z_]*|NEXT_DISABLE_TYPECHECK|DISABLE_[A-Z_]*CHECK[A-Z_]*)=(1|true|yes)`, a)
 }
 
+# @rule shell/open-code-service ask
+# A service that runs code for whoever reaches it, started on the network with its authentication off: Jupyter with an empty token or password on a non-loopback address (jupyter lab --ip=0.0.0.0 --ServerApp.token=''; Jupyter docs "Security in the Jupyter Server"), code-server --auth none bound to every interface, a web terminal that accepts input from anyone (ttyd --writable / gotty --permit-write without --credential; both listen on every interface by default), a Ray head whose dashboard (its job-submission API, unauthenticated by design: Ray docs "Security") listens on every interface.
+decision contains {"id": "shell/open-code-service", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	open_code_service(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would start a service that runs code for anyone who reaches it, with no password (%s)", [c.evidence])
+}
+
+open_code_service(c) if {
+	c.program in {"jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server"}
+	some a in c.argv
+	regex.match(`^--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)=(''|""|)$`, a)
+	jupyter_all_interfaces(c)
+}
+
+jupyter_all_interfaces(c) if {
+	some a in c.argv
+	regex.match(`^--((ServerApp|NotebookApp)\.)?ip=(0\.0\.0\.0|\*|'\*'|::)$`, a)
+}
+
+jupyter_all_interfaces(c) if {
+	some i, a in c.argv
+	a in {"--ip", "--ServerApp.ip", "--NotebookApp.ip"}
+	c.argv[i + 1] in {"0.0.0.0", "*", "::"}
+}
+
+open_code_service(c) if {
+	c.program == "code-server"
+	some i, a in c.argv
+	a in {"--auth", "--auth=none"}
+	auth_none(c, i, a)
+	some b in c.argv
+	contains(b, "0.0.0.0")
+}
+
+auth_none(_, _, a) if a == "--auth=none"
+
+auth_none(c, i, a) if {
+	a == "--auth"
+	c.argv[i + 1] == "none"
+}
+
+open_code_service(c) if {
+	c.program in {"ttyd", "gotty"}
+	some a in c.argv
+	a in {"-W", "--writable", "-w", "--permit-write"}
+	not credential_given(c)
+	not loopback_interface(c)
+}
+
+credential_given(c) if {
+	some a in c.argv
+	regex.match(`^(-c|--credential)(=.*)?$`, a)
+}
+
+loopback_interface(c) if {
+	some i, a in c.argv
+	a in {"-i", "--interface", "-a", "--address"}
+	c.argv[i + 1] in {"lo", "127.0.0.1", "localhost", "::1"}
+}
+
+open_code_service(c) if {
+	c.program == "ray"
+	"start" in c.argv
+	some a in c.argv
+	regex.match(`^--dashboard-host(=0\.0\.0\.0)?$`, a)
+	some b in c.argv
+	b in {"0.0.0.0", "--dashboard-host=0.0.0.0"}
+}
+
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {

@@ -1774,3 +1774,27 @@ test_people_export_asks if {
 		not "shell/people-export" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}
 }
+
+test_open_code_service_asks if {
+	every argv in [
+		["jupyter", "lab", "--ip=0.0.0.0", "--no-browser", "--ServerApp.token="],
+		["jupyter", "notebook", "--ip", "0.0.0.0", "--NotebookApp.token=''", "--NotebookApp.password=''"],
+		["code-server", "--auth", "none", "--bind-addr", "0.0.0.0:8080"],
+		["ttyd", "--writable", "bash"],
+		["gotty", "--permit-write", "bash"],
+		["ray", "start", "--head", "--dashboard-host", "0.0.0.0"],
+	] {
+		"shell/open-code-service" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+	every argv in [
+		["jupyter", "lab", "--ip=0.0.0.0", "--no-browser"],
+		["jupyter", "lab", "--ServerApp.token="],
+		["code-server", "--auth", "password", "--bind-addr", "0.0.0.0:8080"],
+		["gotty", "--permit-write", "--credential", "a:b", "bash"],
+		["ttyd", "-i", "lo", "-W", "bash"],
+		["ttyd", "bash"],
+		["ray", "start", "--head"],
+	] {
+		not "shell/open-code-service" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+}
