@@ -2747,6 +2747,46 @@ open_code_service(c) if {
 	b in {"0.0.0.0", "--dashboard-host=0.0.0.0"}
 }
 
+# @rule shell/stream-reset ask
+# A message stream's consumers moved or its messages dropped: Kafka consumer-group offsets reset and applied (kafka-consumer-groups --reset-offsets … --execute: to-latest skips every unread message, to-earliest makes every consumer redo its work; Kafka docs "Managing Consumer Groups"), records deleted below an offset (kafka-delete-records), a Pub/Sub subscription sought to another time or snapshot (gcloud pubsub subscriptions seek), a queue purged (rabbitmqctl purge_queue, rabbitmqadmin purge queue, nats stream purge). Listing and describing are not asked about; a dry run (no --execute) changes nothing.
+decision contains {"id": "shell/stream-reset", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	stream_reset(c)
+	not asks_for_help(c)
+	reason := sprintf("the command would move a message stream's consumers or drop its messages (%s)", [c.evidence])
+}
+
+stream_reset(c) if {
+	trim_suffix(c.program, ".sh") == "kafka-consumer-groups"
+	"--reset-offsets" in c.argv
+	"--execute" in c.argv
+}
+
+stream_reset(c) if trim_suffix(c.program, ".sh") == "kafka-delete-records"
+
+stream_reset(c) if {
+	c.program == "gcloud"
+	"pubsub" in c.argv
+	"seek" in c.argv
+}
+
+stream_reset(c) if {
+	c.program == "rabbitmqctl"
+	"purge_queue" in c.argv
+}
+
+stream_reset(c) if {
+	c.program == "rabbitmqadmin"
+	"purge" in c.argv
+}
+
+stream_reset(c) if {
+	c.program == "nats"
+	some i, a in c.argv
+	a in {"stream", "str"}
+	c.argv[i + 1] == "purge"
+}
+
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {

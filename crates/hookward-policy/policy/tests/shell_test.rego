@@ -1798,3 +1798,22 @@ test_open_code_service_asks if {
 		not "shell/open-code-service" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}
 }
+
+test_stream_reset_asks if {
+	every argv in [
+		["kafka-consumer-groups", "--bootstrap-server", "b:9092", "--group", "billing", "--reset-offsets", "--to-latest", "--all-topics", "--execute"],
+		["kafka-consumer-groups.sh", "--group", "g", "--reset-offsets", "--to-earliest", "--topic", "t", "--execute"],
+		["gcloud", "pubsub", "subscriptions", "seek", "sub", "--time=2020-01-01"],
+		["rabbitmqctl", "purge_queue", "orders"],
+		["nats", "stream", "purge", "ORDERS", "-f"],
+	] {
+		"shell/stream-reset" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+	every argv in [
+		["kafka-consumer-groups", "--group", "g", "--reset-offsets", "--to-earliest", "--topic", "t", "--dry-run"],
+		["kafka-consumer-groups", "--describe", "--group", "g"],
+		["nats", "stream", "info", "ORDERS"],
+	] {
+		not "shell/stream-reset" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
+}

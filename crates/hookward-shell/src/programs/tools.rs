@@ -1461,7 +1461,7 @@ pub(crate) fn copy_programs(s: &str) -> Vec<(String, bool)> {
 /// ([`destructive_sql`]) is the `sql_drop` fact, as with `psql -c`. Sources: sqlcmd(1) `-Q`/`-q`,
 /// clickhouse-client `--query`/`-q`, Cloudflare `wrangler d1 execute --command`, `gcloud spanner
 /// databases execute-sql --sql`, AWS CLI `rds-data`/`redshift-data execute-statement --sql`,
-/// `heroku pg:psql --command`, Snowflake `snowsql -q`, usql `-c`, Trino/Presto CLI `--execute`,
+/// `heroku pg:psql --command`, Snowflake `snowsql -q` and `snow sql -q`, usql `-c`, Trino/Presto CLI `--execute`,
 /// `turso db shell DB SQL`, `bq query SQL`, `databricks … --statement`, Render CLI `psql -c`,
 /// PlanetScale `shell --execute`, `cockroach sql -e`, cqlsh(1) `-e`, `az postgres|mysql
 /// flexible-server execute --querytext`.
@@ -1475,6 +1475,7 @@ pub(crate) const SQL_CARRIERS: &[(&str, &[&str], &[&str], bool)] = &[
     ("heroku", &["pg:psql"], &["--command", "-c"], false),
     ("presto", &[], &["--execute"], false),
     ("snowsql", &[], &["-q", "--query"], false),
+    ("snow", &["sql"], &["-q", "--query"], false),
     ("sqlcmd", &[], &["-Q", "-q"], false),
     ("trino", &[], &["--execute"], false),
     ("turso", &["db", "shell"], &[], true),
