@@ -2787,6 +2787,31 @@ stream_reset(c) if {
 	c.argv[i + 1] == "purge"
 }
 
+# @rule shell/sample-run ask
+# A file kept as a malware sample run on this machine: its path has a folder named for malware or quarantine (malware, quarantine, infected, virus, viruses, ransomware, malicious) or the file is named by a hash (32, 40 or 64 hexadecimal digits, the way sample stores name them), whether run directly (./quarantine/4f8e…) or by an interpreter or runtime (python3 malware/x.py, wine malware/invoice.exe); analysis tools reading it (strings, file, yara, sha256sum) do not run it. A sample belongs in a disposable VM, not beside the user's keys.
+decision contains {"id": "shell/sample-run", "decision": "ask", "reason": reason} if {
+	some p in input.facts.paths
+	p.access == "exec"
+	sample_path(p.path)
+	reason := sprintf("the command would run %s, which is kept as a malware sample (%s)", [p.path, p.evidence])
+}
+
+decision contains {"id": "shell/sample-run", "decision": "ask", "reason": reason} if {
+	some c in facts_of("commands")
+	c.program in sample_runtimes
+	some i, a in c.argv
+	i > 0
+	not startswith(a, "-")
+	sample_path(a)
+	reason := sprintf("the command would run %s, which is kept as a malware sample (%s)", [a, c.evidence])
+}
+
+sample_runtimes := {"wine", "wine64", "mono", "java", "python", "python2", "python3", "node", "perl", "ruby", "php", "bash", "sh", "zsh", "pwsh", "powershell", "qemu-x86_64", "qemu-i386"}
+
+sample_path(path) if regex.match(`(?i)(^|/)(malware|quarantine|quarantined|infected|virus|viruses|ransomware|malicious)(/|$)`, path)
+
+sample_path(path) if regex.match(`(?i)(^|/)([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})(\.[a-z0-9]{1,5})?$`, path)
+
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {

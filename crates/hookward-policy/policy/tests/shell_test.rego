@@ -1817,3 +1817,13 @@ test_stream_reset_asks if {
 		not "shell/stream-reset" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}
 }
+
+test_sample_run_asks if {
+	sample := "/p/quarantine/4f8e1c2d3b4a5f6e7d8c9b0a1f2e3d4c5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1"
+	ex := {"path": sample, "access": "exec", "via": "shell", "classes": ["project"], "how": "exec", "evidence": "./x", "recursive": false}
+	some d in rules.decision with input as dev_input([ex], {})
+	d.id == "shell/sample-run"
+	"shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["wine", "malware/invoice.exe"])]})}
+	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["strings", "malware/invoice.exe"])]})}
+	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["python3", "scripts/build.py"])]})}
+}
