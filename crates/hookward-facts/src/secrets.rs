@@ -259,6 +259,24 @@ pub const TABLE_TAIL: &[Row] = &[
         "Databricks CLI configuration profiles: host and personal access token",
     ),
     row(
+        Home(".mc/config.json"),
+        Credential,
+        "/home/x/.mc/config.json",
+        "MinIO Client (`mc alias set`): each alias's URL, access key and secret key",
+    ),
+    row(
+        Home(".twilio-cli/config.json"),
+        Credential,
+        "/home/x/.twilio-cli/config.json",
+        "Twilio CLI profiles: account SID, API key and API secret",
+    ),
+    row(
+        Home("airflow/airflow.cfg"),
+        Credential,
+        "/home/x/airflow/airflow.cfg",
+        "Apache Airflow's configuration in its default AIRFLOW_HOME: `sql_alchemy_conn` (the metadata database's password) and `fernet_key` (which decrypts every stored connection)",
+    ),
+    row(
         Home(".kaggle/kaggle.json"),
         Credential,
         "/home/x/.kaggle/kaggle.json",
