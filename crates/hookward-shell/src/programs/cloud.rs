@@ -1600,6 +1600,7 @@ const UNLISTED_SKIP: &[&str] = &[
     "pm2",
     "lando",
     "ddev",
+    "ykman",
 ];
 
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
@@ -1610,7 +1611,8 @@ const UNLISTED_SKIP: &[&str] = &[
 /// Unforced, the tool may still ask, but an agent's terminal often answers nobody: a whole
 /// container of resources ([`WHOLE`]: `b2 bucket delete x`, `kops delete cluster`, `copilot app
 /// delete`; set 17's remote-destroy misses, 2026-12-07) counts then too, without the verbs of
-/// [`UNFORCED_SKIP_VERBS`] or a file named by `-f`/`--file`. Local client state and caches ([`LOCAL`], [`REGENERABLE`]) are not; nor are the
+/// [`UNFORCED_SKIP_VERBS`], a file named by `-f`/`--file` or a local file operand
+/// ([`names_local_file`]). Local client state and caches ([`LOCAL`], [`REGENERABLE`]) are not; nor are the
 /// programs of [`UNLISTED_SKIP`], paths (`./x.sh`), or help and dry runs. No allocation unless it
 /// finds one.
 pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
@@ -1702,7 +1704,7 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     // cluster`, `copilot app delete`): one item of an unknown tool's (`wp user delete`, `ip
     // addr del`, `juju remove-relation`) is everyday on the public corpora (sets 1-16: 277 more
     // everyday rows asked when every unforced verb counted, 2026-12-07).
-    if !forced && !whole {
+    if !forced && (!whole || rest.iter().any(|w| names_local_file(&w.text))) {
         return;
     }
     a.facts.cloud.push(CloudFact {
@@ -1717,8 +1719,31 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
 
 /// Destroying verbs of [`VERBS`] that an unforced call of a CLI without a row does not count
 /// on ([`unlisted`]): `down` stops a stack as often as it deletes one, `release` publishes as
-/// often as it frees, `flush` empties buffers and caches.
-const UNFORCED_SKIP_VERBS: &[&str] = &["down", "release", "flush"];
+/// often as it frees, `flush` empties buffers and caches, and `remove`/`rm`/`del`/`uninstall`
+/// take an item off a list or out of a configuration as often as they destroy it (`eselect
+/// repository remove`, `pueue group remove`, `pio org remove ORG USER`: sets 1-16's everyday
+/// rows, 2026-12-07).
+const UNFORCED_SKIP_VERBS: &[&str] = &[
+    "down",
+    "release",
+    "flush",
+    "remove",
+    "rm",
+    "del",
+    "uninstall",
+];
+
+/// Whether an operand names a local file (`database.db`, `stack.yaml`): a verb applied to a
+/// file on this machine (`sqlite-utils drop-table database.db t`) is not a remote destroy.
+fn names_local_file(w: &str) -> bool {
+    let lw = w.to_ascii_lowercase();
+    [
+        ".db", ".sqlite", ".sqlite3", ".json", ".yaml", ".yml", ".toml", ".csv", ".parquet",
+    ]
+    .iter()
+    .any(|e| lw.ends_with(e))
+        && !lw.contains("://")
+}
 
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(cli) = CLIS.iter().find(|c| c.names.contains(&name)) else {
@@ -1929,6 +1954,9 @@ mod tests {
         }
         for cmd in [
             "civo instance remove api-demo",
+            "eselect repository remove guru",
+            "pueue group remove builds",
+            "sqlite-utils drop-table database.db t",
             "wp user delete 12",
             "ip addr del 10.0.0.2/24 dev eth0",
             "tilt down",
