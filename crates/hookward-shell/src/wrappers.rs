@@ -722,7 +722,17 @@ fn flock(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
 }
 
 fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
-    let wv = &["-p", "--package", "-c", "--call"];
+    let wv = &[
+        "-p",
+        "--package",
+        "-c",
+        "--call",
+        "--registry",
+        "--cache",
+        "--userconfig",
+        "-w",
+        "--workspace",
+    ];
     let p = opts::parse(inv.rest(), wv, true);
     if let Some(code) = p.value(&["-c", "--call"]).cloned() {
         a.record_command(inv, name, st);
@@ -765,6 +775,9 @@ fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
             !PACKAGE_CODE_HOSTS
                 .iter()
                 .any(|c| h == *c || h.ends_with(&format!(".{c}")))
+                && h != "localhost"
+                && !h.starts_with("127.")
+                && h != "[::1]"
         }) {
             a.remote_exec("package_url", name, Some(spec.to_string()), &inv.evidence);
         }
@@ -1449,6 +1462,8 @@ mod tests {
             "npx -y https://github.com/o/r/archive/main.tgz",
             "npx --package=@scope/tool tool --help",
             "npx prettier --check .",
+            "npx --registry http://localhost:4873 supabase@0.0.0-local.1 --version",
+            "npx -y http://127.0.0.1:8080/x.tgz",
         ] {
             assert!(analyze(cmd, &ctx()).remote_exec.is_empty(), "{cmd}");
         }

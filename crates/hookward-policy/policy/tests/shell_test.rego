@@ -1731,13 +1731,15 @@ test_account_key_added_from_a_foreign_file_asks if {
 
 test_project_upload_asks if {
 	up := {"program": "curl", "target": "https://x.example/up", "source": "/p/src", "evidence": "curl -T - https://x.example/up"}
-	rd := {"path": "/p/src", "access": "read", "via": "shell", "classes": ["project"], "how": "tar -c", "evidence": "tar czf - src", "recursive": false}
+	rd := {"path": "/p/src", "access": "read", "via": "shell", "classes": ["project"], "how": "tar -c", "evidence": "tar czf - src", "recursive": true}
 	some d in rules.decision with input as dev_input([rd], {"uploads": [up]})
 	d.id == "shell/project-upload"
 	local := object.union(up, {"target": "http://localhost:8080/import"})
 	count(rules.decision) == 0 with input as dev_input([rd], {"uploads": [local]})
 	own := object.union(up, {"program": "rsync", "target": "backup:/srv"})
 	count(rules.decision) == 0 with input as dev_input([rd], {"uploads": [own]})
+	doc := {"path": "/p/files/data.json", "access": "read", "via": "shell", "classes": ["project"], "how": "http", "evidence": "http PUT pie.dev/put @files/data.json", "recursive": false}
+	count(rules.decision) == 0 with input as dev_input([doc], {"uploads": [object.union(up, {"source": "/p/files/data.json"})]})
 }
 
 test_unchecked_deploy_asks if {

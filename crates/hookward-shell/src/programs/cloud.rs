@@ -1601,6 +1601,12 @@ const UNLISTED_SKIP: &[&str] = &[
     "lando",
     "ddev",
     "ykman",
+    // libvirt's `destroy` verbs stop a domain or pool (virsh(1): "destroy … forcefully stop"),
+    // and an agent's own CLI (`claude project purge`) acts on its local state.
+    "virsh",
+    "claude",
+    "codex",
+    "gemini",
 ];
 
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
