@@ -574,6 +574,11 @@ fn sudo(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
     let ev = inv.evidence.clone();
     a.privilege("sudo", name, &ev);
     let p = opts::parse(inv.rest(), SUDO_VALUE, true);
+    if p.has(&["-S", "--stdin", "-A", "--askpass"]) {
+        // sudo(8): `-S` reads the password from standard input, `-A` from the program in
+        // `SUDO_ASKPASS`: the command supplies the password itself, so nobody is prompted.
+        a.privilege("sudo_password", name, &ev);
+    }
     if let Some(d) = p.value(&["-D", "--chdir"]).cloned() {
         set_cwd(inv, &d);
     }

@@ -661,6 +661,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         if keys::public_only(name, inv) {
             return passthrough(inv);
         }
+        if let Some(out) = keys::key_generation(a, name, inv) {
+            return out;
+        }
         if let Some(out) = disk::run(a, name, inv) {
             return out;
         }

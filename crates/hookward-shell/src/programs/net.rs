@@ -1371,14 +1371,23 @@ fn remote_host(t: &str) -> Option<String> {
 /// ssh(1): the remote command is not analysed (it runs elsewhere); stdin carrying data is an
 /// upload; `-o ProxyCommand=…`/`LocalCommand=…` run locally.
 fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
-    let p = opts::parse(
-        inv.rest(),
-        &[
-            "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
-            "-p", "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
-        ],
-        true,
-    );
+    const VALUE: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
+        "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
+    ];
+    let mut p = opts::parse(inv.rest(), VALUE, true);
+    // OpenSSH reads options again after the destination (ssh.c: the destination taken, getopt
+    // restarts), up to the first word of the command: `ssh host -i KEY -p 2222 uptime`.
+    if p.operands.len() > 1
+        && p.operands
+            .get(1)
+            .is_some_and(|w| w.text.starts_with('-') && !w.dynamic)
+    {
+        let after = opts::parse(p.operands.get(1..).unwrap_or(&[]), VALUE, true);
+        p.opts.extend(after.opts);
+        p.operands.truncate(1);
+        p.operands.extend(after.operands);
+    }
     for o in p.values(&["-o"]) {
         let o = o.clone();
         let lower = o.text.to_ascii_lowercase();
@@ -1391,13 +1400,12 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             }
         }
     }
-    for v in p
-        .values(&["-i", "-F"])
-        .into_iter()
-        .cloned()
-        .collect::<Vec<_>>()
-    {
-        a.path_arg(&inv.cwd, &v, Access::Read, "ssh -i", false);
+    // The identity is used to sign in (`how` "ssh -i": the policy tells using a key from reading
+    // it out); the configuration file is read as text ("ssh -F").
+    for (opt, how) in [("-i", "ssh -i"), ("-F", "ssh -F")] {
+        for v in p.values(&[opt]).into_iter().cloned().collect::<Vec<_>>() {
+            a.path_arg(&inv.cwd, &v, Access::Read, how, false);
+        }
     }
     let Some(dest) = p.operands.first() else {
         return Stream::default();
@@ -1478,13 +1486,10 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     );
     // The identity and configuration files are read as `ssh -i`/`-F` reads them (scp(1) and
     // sftp(1) pass both to ssh).
-    for v in p
-        .values(&["-i", "-F"])
-        .into_iter()
-        .cloned()
-        .collect::<Vec<_>>()
-    {
-        a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} -i"), false);
+    for opt in ["-i", "-F"] {
+        for v in p.values(&[opt]).into_iter().cloned().collect::<Vec<_>>() {
+            a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} {opt}"), false);
+        }
     }
     // sftp's batch commands on stdin (`sftp host <<< 'put F'`): the put files are sent.
     if name == "sftp" && inv.stdin.text.is_some() {
@@ -1778,6 +1783,45 @@ mod tests {
                 .filter_map(|u| u.source.as_deref())
                 .collect();
             assert!(sources.contains(&want), "{cmd}: {sources:?}");
+        }
+    }
+
+    /// The identity given with `-i` is told apart from the configuration file given with
+    /// `-F` (`how`), for ssh, scp and sftp alike, nested in git's ssh command too.
+    #[test]
+    fn identity_and_config_reads_are_told_apart() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (cmd, want) in [
+            (
+                "ssh -i ~/.ssh/k -F ~/.ssh/alt host uptime",
+                vec!["ssh -i", "ssh -F"],
+            ),
+            (
+                "scp -i ~/.ssh/k -F ~/.ssh/alt a.txt host:/tmp/",
+                vec!["scp -i", "scp -F"],
+            ),
+            ("sftp -i ~/.ssh/k host", vec!["sftp -i"]),
+            (
+                "ssh -p 22104 root@198.51.100.14 -i ~/.ssh/k 'nvidia-smi -L'",
+                vec!["ssh -i"],
+            ),
+            (
+                "GIT_SSH_COMMAND='ssh -i ~/.ssh/k' git fetch origin",
+                vec!["ssh -i"],
+            ),
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            let hows: Vec<&str> = f
+                .paths
+                .iter()
+                .filter(|p| p.path.starts_with("/home/dev/.ssh/"))
+                .map(|p| p.how.as_str())
+                .collect();
+            assert_eq!(hows, want, "{cmd}: {:?}", f.paths);
         }
     }
 
