@@ -122,7 +122,7 @@ decision contains {"id": "shell/decoded-exec", "decision": "deny", "reason": rea
 }
 
 # @rule shell/privilege-escalation deny
-# sudo, doas, su, pkexec, or making a file setuid. Root for one named program that starts no code of the caller's choosing (root_runs_code: not a shell, interpreter, editor, pager, build tool or launcher, not a program run by its path) is shell/privileged-command (ask) instead; a password handed to sudo (sudo -S, -A) and a bare check that root works (sudo id, sudo -n true) stay here.
+# sudo, doas, su, pkexec, or making a file setuid. Root for one named program that starts no code of the caller's choosing (root_runs_code: not a shell, interpreter, editor, pager, build tool or launcher, not a content reader or raw disk tool, not a program run by its path) is shell/privileged-command (ask) instead; a password handed to sudo (sudo -S, -A) and a bare check that root works (sudo id, sudo -n true) stay here.
 decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reason": reason} if {
 	some f in facts_of("privilege")
 	not root_for_ordinary_commands
@@ -130,7 +130,7 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/privileged-command ask
-# sudo/doas/run0/pkexec in front of named programs that start no code of the caller's choosing (sudo apt-get install -y jq, sudo dpkg -i /tmp/x.deb, sudo nvidia-smi -pm 1, sudo cpupower frequency-set -g performance, sudo fdisk -l /dev/sda, run0 dmidecode; sudo sh -c 'apt-get update' when every command hookward read in the shell's code is one of them), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash), a program that runs code it is given or finds (shells without -c, interpreters, editors, pagers, build tools and package managers that run project scripts, find, xargs, env, git, ssh, tar, namespace and debugging tools; root_code_runners), a program run by its path (sudo ./install.sh), a password handed to sudo (sudo -S, -A) and a check that root works and nothing else (sudo id, sudo -n true; root_probes) stay shell/privilege-escalation (deny). Issue 11, benign side.
+# sudo/doas/run0/pkexec in front of named programs that start no code of the caller's choosing (sudo apt-get install -y jq, sudo dpkg -i /tmp/x.deb, sudo nvidia-smi -pm 1, sudo cpupower frequency-set -g performance, sudo fdisk -l /dev/sda, run0 dmidecode; sudo sh -c 'apt-get update' when every command hookward read in the shell's code is one of them), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders; a program outside root_ordinary_programs reads nothing outside them either: sudo cat /etc/sudoers.d/* stays denied). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash), a program that runs code it is given or finds (shells without -c, interpreters, editors, pagers, build tools and package managers that run project scripts, find, xargs, env, git, ssh, tar, namespace and debugging tools; root_code_runners), a content reader that passes a file's permissions (sudo cat, sudo tail /var/log/auth.log; root_content_readers), a raw disk tool (wipefs, sfdisk, mkfs.*; root_disk_tools), a program run by its path (sudo ./install.sh), a password handed to sudo (sudo -S, -A) and a check that root works and nothing else (sudo id, sudo -n true; root_probes) stay shell/privilege-escalation (deny). Issue 11, benign side.
 decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
 	root_for_ordinary_commands
 	some f in facts_of("privilege")
@@ -178,15 +178,49 @@ root_code_runners := {
 	"npm", "npx", "pnpm", "pnpx", "yarn", "bunx", "pip", "pip3", "pipx", "uv", "uvx", "poetry",
 	"pdm", "conda", "mamba", "gem", "bundle", "bundler", "composer", "mvn", "gradle", "ant",
 	"rake", "just", "task", "dotnet", "nix", "nix-shell", "ansible", "ansible-playbook",
-	"git", "ssh", "scp", "sftp", "rsync", "tar", "zip", "cpio", "insmod", "kexec",
+	"git", "ssh", "scp", "sftp", "rsync", "tar", "zip", "cpio", "insmod", "kexec", "nmap",
 }
 
 root_runs_code(c) if c.program in root_code_runners
+
+# Content readers: as root they print or copy what the user's own account may not read
+# (sudo cat, sudo tail /var/log/auth.log, sudo cp /etc/shadow .): the reason to run them as root
+# is to pass a file's permissions.
+root_runs_code(c) if c.program in root_content_readers
+
+root_content_readers := {
+	"cat", "tac", "head", "tail", "nl", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "strings",
+	"xxd", "hexdump", "od", "base64", "base32", "cp", "dd", "tee", "zcat", "bzcat", "xzcat",
+	"zless", "diff", "cmp", "sort", "cut", "jq", "yq", "openssl", "debugfs",
+}
+
+# Raw disk and file-system tools besides the inspection ones of root_ordinary_programs: as root
+# they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup).
+root_runs_code(c) if c.program in root_disk_tools
+
+root_runs_code(c) if regex.match(`^(mkfs|fsck|mkfs\.[a-z0-9]+|fsck\.[a-z0-9]+)$`, c.program)
+
+root_disk_tools := {
+	"wipefs", "sfdisk", "sgdisk", "gdisk", "cfdisk", "parted", "mke2fs", "mkswap", "shred",
+	"blkdiscard", "cryptsetup", "mdadm", "lvremove", "vgremove", "pvremove", "lvcreate", "vgcreate",
+	"pvcreate", "zpool", "zfs", "tune2fs", "e2fsck", "badblocks", "resize2fs", "xfs_repair",
+	"sg_format", "losetup", "kpartx", "dmsetup",
+}
 
 # Interpreters spelled with a version (python3.12, perl5.36, ruby3.2, php8.2, lua5.4).
 root_runs_code(c) if regex.match(`^(python|pypy|perl|ruby|php|lua|node|pip)[0-9.]*$`, c.program)
 
 root_runs_code(c) if run_by_path(c)
+
+# Kernel settings that name a program the kernel runs as root (sysctl(8); proc(5):
+# kernel.core_pattern with a leading |, kernel.modprobe, the usermode helper): setting one is
+# running code as root later.
+root_runs_code(c) if {
+	c.program == "sysctl"
+	some a in c.argv
+	some key in {"core_pattern", "kernel.modprobe", "usermodehelper", "hotplug", "poweroff_cmd"}
+	contains(a, key)
+}
 
 # A program run by its path (sudo ./install.sh, sudo /opt/x/bin/tool): code nobody read.
 # The system's own program folders hold the distribution's programs (sudo /usr/bin/apt-get).
@@ -241,6 +275,18 @@ root_ordinary(c) if {
 	root_shell_with_read_code(c)
 }
 
+# A named program outside root_ordinary_programs reading a file outside the project and the
+# temporary folders as root (sudo cat /etc/sudoers.d/*, sudo wipefs /dev/sdb, sudo grep x
+# /var/log/auth.log): root shows the agent what the user's own account may not read, so it
+# stays a privilege escalation.
+root_reads_outside(rooted) if {
+	some c in rooted
+	not c.program in root_ordinary_programs
+	some p in lib.read_paths
+	lib.has_class(p, "outside_project")
+	not lib.has_class(p, "temp")
+}
+
 root_for_ordinary_commands if {
 	privs := facts_of("privilege")
 	count(privs) > 0
@@ -253,6 +299,7 @@ root_for_ordinary_commands if {
 	every c in rooted {
 		root_ordinary(c)
 	}
+	not root_reads_outside(rooted)
 	# Nothing else in the command line acts (fetches, uploads, dynamic code, persistence…) or
 	# changes a file outside the project and the temporary folders.
 	count([k | some k in acting_fact_kinds; k != "privilege"; count(facts_of(k)) > 0]) == 0

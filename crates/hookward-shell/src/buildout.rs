@@ -8,7 +8,9 @@
 //! project folder, never the home, `/` or a system directory itself: `~/target`,
 //! `/usr/lib/node_modules` are not a project's output), and the find handler uses the names to
 //! tell which folders a name-filtered search deletes. One row per name, with the documentation
-//! that says the tool makes the folder again.
+//! that says the tool makes the folder again. Generic names are left out: a `build/` or `dist/`
+//! folder is often checked-in sources (packaging scripts, a committed bundle) or a personal
+//! folder (`~/build`, `~/tmp/dist`), not only a build's output.
 //!
 //! ```
 //! use hookward_shell::buildout::is_build_output_name;
@@ -110,14 +112,6 @@ pub const DIRS: &[Row] = &[
     row(".zig-cache", "Zig build system: local cache (.zig-cache)"),
     row("zig-cache", "Zig build system: local cache (zig-cache before 0.13)"),
     row("zig-out", "Zig build system: install prefix zig-out"),
-    row(
-        "build",
-        "setuptools (build/), Gradle's default buildDir, CMake's out-of-source build folder, create-react-app output: made again by the build",
-    ),
-    row(
-        "dist",
-        "setuptools sdist/bdist_wheel output, Vite's build.outDir and webpack's output.path default: made again by the build",
-    ),
 ];
 
 /// Whether `name` is the whole name of a regenerable build output or cache folder ([`DIRS`]).
@@ -147,5 +141,6 @@ mod tests {
         }
         assert!(is_build_output_name("__pycache__") && is_build_output_name("DerivedData"));
         assert!(!is_build_output_name("derived") && !is_build_output_name(".ssh"));
+        assert!(!is_build_output_name("build") && !is_build_output_name("dist"));
     }
 }

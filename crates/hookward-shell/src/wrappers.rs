@@ -1087,7 +1087,10 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         .stdin
         .listing
         .as_ref()
-        .map(|d| crate::paths::join(d, "*"));
+        .map(|d| match &inv.stdin.listed_name {
+            Some(n) => crate::paths::join(&crate::paths::join(d, "**"), n),
+            None => crate::paths::join(d, "*"),
+        });
     // A listing of the whole tree (`find DIR | xargs rm`): what the command does to `DIR/*` it
     // does at every level below DIR.
     if let Some(l) = &listing {

@@ -1695,7 +1695,7 @@ sudo_ids(cmds) := got if {
 # Root for a named program that runs no code of the caller's choosing asks; a root shell, a
 # program that runs code, a program run by path and a bare root probe are denied.
 test_root_for_named_programs_asks if {
-	every argv in [["nvidia-smi", "-pm", "1"], ["dpkg", "-i", "/tmp/x.deb"], ["cpupower", "frequency-set", "-g", "performance"], ["/usr/bin/apt-get", "update"], ["modprobe", "nvidia"]] {
+	every argv in [["nvidia-smi", "-pm", "1"], ["dpkg", "-i", "/tmp/x.deb"], ["cpupower", "frequency-set", "-g", "performance"], ["/usr/bin/apt-get", "update"], ["modprobe", "nvidia"], ["sysctl", "-w", "vm.max_map_count=262144"]] {
 		got := sudo_ids([rooted(argv, ["sudo"])])
 		got == {"shell/privileged-command": "ask"}
 	}
@@ -1705,7 +1705,7 @@ test_root_for_named_programs_asks if {
 }
 
 test_root_code_runners_denied if {
-	every argv in [["bash"], ["sh", "-c", "x"], ["python3", "setup.py", "install"], ["python3.12", "x.py"], ["make", "install"], ["npm", "install", "-g", "x"], ["vim", "/etc/hosts"], ["find", "/", "-name", "x"], ["./install.sh"], ["/opt/x/bin/tool"], ["id"], ["true"], ["whoami"], ["git", "pull"], ["tar", "xf", "x.tar"], ["visudo"], ["insmod", "x.ko"], ["su", "-"]] {
+	every argv in [["bash"], ["sh", "-c", "x"], ["python3", "setup.py", "install"], ["python3.12", "x.py"], ["make", "install"], ["npm", "install", "-g", "x"], ["vim", "/etc/hosts"], ["find", "/", "-name", "x"], ["./install.sh"], ["/opt/x/bin/tool"], ["id"], ["true"], ["whoami"], ["git", "pull"], ["tar", "xf", "x.tar"], ["visudo"], ["insmod", "x.ko"], ["su", "-"], ["sysctl", "-w", "kernel.core_pattern=|/tmp/x"], ["nmap", "--script", "x.nse", "h"], ["cat", "fred.csr.pem"], ["tail", "-f", "/var/log/syslog"], ["wipefs", "/dev/sdb"], ["sfdisk", "--dump", "/dev/sdb"], ["mkfs.ext4", "/dev/sdb1"]] {
 		got := sudo_ids([rooted(argv, ["sudo"])])
 		got["shell/privilege-escalation"] == "deny"
 		not got["shell/privileged-command"]
@@ -1716,6 +1716,13 @@ test_root_code_runners_denied if {
 	# A password handed to sudo.
 	pw := {d.id: d.decision | some d in rules.decision} with input as shell_input([], {"privilege": [sudo_priv, {"kind": "sudo_password", "program": "sudo", "evidence": "sudo -S apt-get update"}], "commands": [rooted(["apt-get", "update"], ["sudo"])]})
 	pw["shell/privilege-escalation"] == "deny"
+	# A file outside the project read as root by a named program.
+	r := {"path": "/etc/sudoers.d/*", "access": "read", "via": "shell", "evidence": "x", "classes": ["outside_project", "system", "glob"], "recursive": false}
+	rd := {d.id: d.decision | some d in rules.decision} with input as shell_input([r], {"privilege": [sudo_priv], "commands": [rooted(["cat", "/etc/sudoers.d/*"], ["sudo"])]})
+	rd["shell/privilege-escalation"] == "deny"
+	t := {"path": "/tmp/x.deb", "access": "read", "via": "shell", "evidence": "x", "classes": ["outside_project", "temp"], "recursive": false}
+	td := {d.id: d.decision | some d in rules.decision} with input as shell_input([t], {"privilege": [sudo_priv], "commands": [rooted(["dpkg", "-i", "/tmp/x.deb"], ["sudo"])]})
+	td == {"shell/privileged-command": "ask"}
 	# A write outside the project under root.
 	w := {"path": "/proc/sys/vm/drop_caches", "access": "write", "via": "shell", "evidence": "x", "classes": ["outside_project"], "recursive": false}
 	wr := {d.id: d.decision | some d in rules.decision} with input as shell_input([w], {"privilege": [sudo_priv], "commands": [rooted(["sh", "-c", "echo 3 > /proc/sys/vm/drop_caches"], ["sudo"]), rooted(["echo", "3"], ["sudo", "sh"])]})

@@ -1926,8 +1926,30 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     }
     // The listing covers every start point: their deepest common folder (`find . ~ | xargs rm`
     // lists files of the home).
-    let mut out = listing(common_start(&resolved).as_ref());
+    let start = common_start(&resolved);
+    let mut out = listing(start.as_ref());
     out.walk = walk;
+    // The listing names the folders only when find prints the paths themselves (`-print`,
+    // `-print0`, no action): `-printf '%h'` prints their parents, `-exec` what it runs.
+    let prints_other = rest.iter().any(|x| {
+        matches!(
+            x.text.as_str(),
+            "-printf"
+                | "-fprintf"
+                | "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-ls"
+                | "-fls"
+                | "-fprint"
+                | "-fprint0"
+        )
+    });
+    if walk != Walk::Top && !prints_other && start.as_ref().is_some_and(|r| narrow_start(r, a.ctx))
+    {
+        out.listed_name = deep_name;
+    }
     out.taint.merge(&exec_out.taint);
     out.file = exec_out.file;
     out
@@ -3050,6 +3072,14 @@ mod tests {
                 "find /tmp/ws -name target -type d -prune -exec rm -rf {} \\;",
                 "/tmp/ws/**/target",
             ),
+            (
+                "find ~/src -name node_modules -type d -prune | xargs rm -rf",
+                "/home/dev/src/**/node_modules",
+            ),
+            (
+                "find ~/src -name node_modules -type d -prune -print0 | xargs -0 rm -rf",
+                "/home/dev/src/**/node_modules",
+            ),
         ] {
             assert_eq!(
                 deleted(cmd),
@@ -3075,6 +3105,16 @@ mod tests {
             ("find ~ -name node_modules -exec rm -rf {} +", "/home/dev/*"),
             ("find / -name node_modules -exec rm -rf {} +", "/*"),
             ("find /usr -name build -exec rm -rf {} +", "/usr/*"),
+            // A filter between the listing and the consumer may rewrite the paths.
+            (
+                "find ~/src -name node_modules | sed 's|/node_modules||' | xargs rm -rf",
+                "/home/dev/src/*",
+            ),
+            ("find ~ -name node_modules | xargs rm -rf", "/home/dev/*"),
+            (
+                "find ~/src -name node_modules -printf '%h\\n' | xargs rm -rf",
+                "/home/dev/src/*",
+            ),
         ] {
             let got = deleted(cmd);
             assert_eq!(

@@ -361,6 +361,7 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
         shell_out: None,
         listing: inv.stdin.listing.clone(),
         walk: inv.stdin.walk,
+        listed_name: None,
     }
 }
 

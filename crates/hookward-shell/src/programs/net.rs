@@ -1368,6 +1368,56 @@ fn remote_host(t: &str) -> Option<String> {
     (!host.is_empty() && !host.contains('=') && !host.contains(' ')).then(|| host.to_string())
 }
 
+/// A copy onto another host whose destination is a start-up or login file there
+/// (`scp key.pub host:.ssh/authorized_keys`, `scp rc host:/etc/cron.d/x`, or a source of that
+/// name copied into a folder, `scp authorized_keys host:.ssh/`): a persistence fact, as the same
+/// write through `ssh host` is on a durable host. The remote path is classified by shape
+/// ([`crate::persist::classify`]), a relative one or `~/…` as below a home.
+fn remote_startup_files(a: &mut Analyzer, host: &str, dest: &str, sources: &[Arg], ev: &str) {
+    let after_scheme = ["scp://", "sftp://", "rsync://", "ssh://"]
+        .iter()
+        .find_map(|s| dest.strip_prefix(s))
+        .map(|r| r.split_once('/').map_or("", |(_, p)| p));
+    let path = match after_scheme {
+        Some(p) => p.to_string(),
+        None => dest.split_once(':').map_or("", |(_, p)| p).to_string(),
+    };
+    let home = a.ctx.home.trim_end_matches('/').to_string();
+    let shaped = |p: &str| -> String {
+        if p.starts_with('/') {
+            p.to_string()
+        } else {
+            format!(
+                "{home}/{}",
+                p.trim_start_matches("~/").trim_start_matches('~')
+            )
+        }
+    };
+    let mut candidates: Vec<String> = vec![path.clone()];
+    for s in sources.iter().take(16) {
+        let base = s
+            .text
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
+        if !base.is_empty() {
+            candidates.push(format!("{}/{base}", path.trim_end_matches('/')));
+        }
+    }
+    for c in candidates {
+        if c.is_empty() {
+            continue;
+        }
+        if let Some((kind, false)) =
+            crate::persist::classify(&crate::paths::normalize(&shaped(&c)), a.ctx)
+        {
+            a.persistence(kind, &format!("{host}: {c}"), ev);
+            return;
+        }
+    }
+}
+
 /// ssh(1): the remote command is not analysed (it runs elsewhere); stdin carrying data is an
 /// upload; `-o ProxyCommand=…`/`LocalCommand=…` run locally.
 fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
@@ -1518,7 +1568,7 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
                     a.upload("scp", &dest.text, Some(r.path), false, &inv.evidence);
                 }
             }
-            let _ = host;
+            remote_startup_files(a, &host, &dest.text, &ops, &inv.evidence);
         }
         None => {
             for s in &ops {
@@ -1822,6 +1872,34 @@ mod tests {
                 .map(|p| p.how.as_str())
                 .collect();
             assert_eq!(hows, want, "{cmd}: {:?}", f.paths);
+        }
+    }
+
+    /// A copy onto another host's start-up or login file is persistence there; other copies
+    /// are uploads only.
+    #[test]
+    fn copies_onto_remote_startup_files_persist() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "scp -O -i .ssh/id_rsa .ssh/authorized_keys max@$IP:/home/max/.ssh/authorized_keys",
+            "scp key.pub root@198.51.100.4:.ssh/authorized_keys",
+            "scp authorized_keys root@198.51.100.4:~/.ssh/",
+            "scp job root@198.51.100.4:/etc/cron.d/job",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(!f.persistence.is_empty(), "{cmd}: {f:?}");
+        }
+        for cmd in [
+            "scp dist/app.tar root@198.51.100.4:/srv/",
+            "scp ~/.ssh/id_ed25519.pub root@198.51.100.4:/tmp/",
+            "scp root@198.51.100.4:.ssh/authorized_keys /tmp/ak",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(f.persistence.is_empty(), "{cmd}: {:?}", f.persistence);
         }
     }
 
