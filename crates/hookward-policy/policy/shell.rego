@@ -195,7 +195,8 @@ root_content_readers := {
 }
 
 # Raw disk and file-system tools besides the inspection ones of root_ordinary_programs: as root
-# they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup).
+# they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup), or lay a
+# file system over a system folder (mount --bind /tmp/x /etc).
 root_runs_code(c) if c.program in root_disk_tools
 
 root_runs_code(c) if regex.match(`^(mkfs|fsck|mkfs\.[a-z0-9]+|fsck\.[a-z0-9]+)$`, c.program)
@@ -204,7 +205,7 @@ root_disk_tools := {
 	"wipefs", "sfdisk", "sgdisk", "gdisk", "cfdisk", "parted", "mke2fs", "mkswap", "shred",
 	"blkdiscard", "cryptsetup", "mdadm", "lvremove", "vgremove", "pvremove", "lvcreate", "vgcreate",
 	"pvcreate", "zpool", "zfs", "tune2fs", "e2fsck", "badblocks", "resize2fs", "xfs_repair",
-	"sg_format", "losetup", "kpartx", "dmsetup",
+	"sg_format", "losetup", "kpartx", "dmsetup", "mount",
 }
 
 # Interpreters spelled with a version (python3.12, perl5.36, ruby3.2, php8.2, lua5.4).

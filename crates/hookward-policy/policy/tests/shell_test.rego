@@ -1705,7 +1705,7 @@ test_root_for_named_programs_asks if {
 }
 
 test_root_code_runners_denied if {
-	every argv in [["bash"], ["sh", "-c", "x"], ["python3", "setup.py", "install"], ["python3.12", "x.py"], ["make", "install"], ["npm", "install", "-g", "x"], ["vim", "/etc/hosts"], ["find", "/", "-name", "x"], ["./install.sh"], ["/opt/x/bin/tool"], ["id"], ["true"], ["whoami"], ["git", "pull"], ["tar", "xf", "x.tar"], ["visudo"], ["insmod", "x.ko"], ["su", "-"], ["sysctl", "-w", "kernel.core_pattern=|/tmp/x"], ["nmap", "--script", "x.nse", "h"], ["cat", "fred.csr.pem"], ["tail", "-f", "/var/log/syslog"], ["wipefs", "/dev/sdb"], ["sfdisk", "--dump", "/dev/sdb"], ["mkfs.ext4", "/dev/sdb1"]] {
+	every argv in [["bash"], ["sh", "-c", "x"], ["python3", "setup.py", "install"], ["python3.12", "x.py"], ["make", "install"], ["npm", "install", "-g", "x"], ["vim", "/etc/hosts"], ["find", "/", "-name", "x"], ["./install.sh"], ["/opt/x/bin/tool"], ["id"], ["true"], ["whoami"], ["git", "pull"], ["tar", "xf", "x.tar"], ["visudo"], ["insmod", "x.ko"], ["su", "-"], ["sysctl", "-w", "kernel.core_pattern=|/tmp/x"], ["nmap", "--script", "x.nse", "h"], ["cat", "fred.csr.pem"], ["tail", "-f", "/var/log/syslog"], ["wipefs", "/dev/sdb"], ["sfdisk", "--dump", "/dev/sdb"], ["mkfs.ext4", "/dev/sdb1"], ["mount", "--bind", "/tmp/x", "/etc"]] {
 		got := sudo_ids([rooted(argv, ["sudo"])])
 		got["shell/privilege-escalation"] == "deny"
 		not got["shell/privileged-command"]
