@@ -623,7 +623,11 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     } else if path != ctx.home && is_home_by_shape(path) {
         out.push("other_home");
     }
-    if SYSTEM_DIRS.iter().any(|d| under(path, d)) && !out.contains(&"temp") {
+    // The home is the user's own even where it lies in a system directory (`/root` when the
+    // agent runs as root in a container, `/var/lib/jenkins` for a CI service): what is below it
+    // is the home's, judged by the home's rules, not the system's.
+    let below_home = path != ctx.home && trim_slash(&ctx.home) != "/" && under(path, &ctx.home);
+    if SYSTEM_DIRS.iter().any(|d| under(path, d)) && !out.contains(&"temp") && !below_home {
         out.push("system");
     }
     out
@@ -789,6 +793,35 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
     }
 }
 
+/// A regenerable build output or cache folder of a project (class `build_output`): its last
+/// component is a whole name of [`hookward_shell::buildout::DIRS`] (`node_modules`, `target`,
+/// `__pycache__`, not a pattern), and the folder holding it (a pattern's fixed start, for
+/// `~/src/*/target` and a find's `~/src/**/node_modules`) is a project's folder: strictly below
+/// the home, or below neither a system directory nor `/`, the homes' folder or a home's parent,
+/// at least two levels deep (`/work/app/target`). `~/target`, `~/.gradle`, `/usr/lib/node_modules`
+/// and `/lib/modules/6.1/build` are not a project's output.
+fn is_build_output(path: &str, ctx: &Context) -> bool {
+    let Some((parent, name)) = path.rsplit_once('/') else {
+        return false;
+    };
+    if !hookward_shell::buildout::is_build_output_name(name) {
+        return false;
+    }
+    let holder = match glob_base(parent) {
+        Some(base) => base,
+        None if parent.is_empty() => return false,
+        None => parent.to_string(),
+    };
+    let home = trim_slash(&ctx.home);
+    if !home.is_empty() && home != "/" && under(&holder, home) {
+        return holder != home;
+    }
+    holder.split('/').filter(|c| !c.is_empty()).count() >= 2
+        && !SYSTEM_DIRS.iter().any(|d| under(&holder, d))
+        && !HOMES_DIRS.iter().any(|d| under(&holder, d))
+        && !under(home, &holder)
+}
+
 /// Whether a path's first component is a variable or substitution the analysis left
 /// unexpanded (`$1`, `${OUT}/x`, `$(cmd)/x`, `` `cmd` ``, cmd's `%OUT%\x`).
 fn unknown_start(path: &str) -> bool {
@@ -887,6 +920,9 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         if unknown_start(&path) && !(access == "delete" && recursive) {
             add(vec!["unknown_location"]);
         }
+    }
+    if !dynamic && is_build_output(&path, ctx) {
+        add(vec!["build_output"]);
     }
     let name = basename(&path);
     if name == ".npmrc" || name == ".pypirc" {
@@ -2140,6 +2176,79 @@ mod tests {
 
     fn shell_paths(command: &str) -> Vec<PathFact> {
         shell_facts(command, "/home/dev", "/home/dev/project").paths
+    }
+
+    /// A project's build output or cache folder outside this project is `build_output`,
+    /// also through a pattern's fixed start and a find's `**`; the home's own folder of that
+    /// name, a system folder's, a pattern in the name itself and an unrelated folder are not.
+    #[test]
+    fn build_output_by_name_in_a_project_folder() {
+        let class = |cmd: &str| -> Vec<(String, bool)> {
+            shell_paths(cmd)
+                .into_iter()
+                .map(|p| {
+                    let b = p.classes.iter().any(|c| c == "build_output");
+                    (p.path, b)
+                })
+                .collect()
+        };
+        for cmd in [
+            "rm -rf ~/src/ghsa-fix/target",
+            "rm -rf ~/src/web/node_modules ~/src/api/node_modules",
+            "rm -rf ~/src/*/target",
+            "rm -rf /work/app/target",
+            "rm -rf /tmp/ws/app/__pycache__",
+            "find ~/src -maxdepth 2 -name node_modules -type d -prune -exec rm -rf {} +",
+        ] {
+            let got = class(cmd);
+            assert!(
+                !got.is_empty() && got.iter().all(|(_, b)| *b),
+                "{cmd}: {got:?}"
+            );
+        }
+        for cmd in [
+            "rm -rf ~/target",
+            "rm -rf ~/.gradle",
+            "rm -rf ~/src/x/target*",
+            "rm -rf ~/src/x/targets",
+            "rm -rf /usr/lib/node_modules",
+            "rm -rf /lib/modules/6.1.0/build",
+            "rm -rf /target",
+            "rm -rf /home/alex/node_modules",
+            "rm -rf ~/tmp/dist",
+            "rm -rf ~/src/x/build",
+            "rm -rf ~/*",
+            "rm -rf \"$D\"/target",
+            "find ~ -name node_modules -exec rm -rf {} +",
+            "find ~/src -name '*' -exec rm -rf {} +",
+        ] {
+            let got = class(cmd);
+            assert!(got.iter().all(|(_, b)| !*b), "{cmd}: {got:?}");
+        }
+        let got = class("rm -rf ~/src/x/target ~/.ssh");
+        assert_eq!(
+            got.iter().filter(|(_, b)| *b).count(),
+            1,
+            "only the build folder: {got:?}"
+        );
+    }
+
+    /// A home that lies in a system directory (`/root` for an agent running as root, a CI
+    /// service's `/var/lib/jenkins`) is the user's: what is below it is not `system`.
+    #[test]
+    fn a_home_in_a_system_directory_is_the_users() {
+        let c = Context::new("/root", "/root/.hookward");
+        let p = "/root/app";
+        assert_eq!(classify("/root/app/build", p, &c), ["project"]);
+        assert_eq!(
+            classify("/root/.cache/pip", p, &c),
+            ["tool_cache", "outside_project"]
+        );
+        assert!(classify("/root", p, &c).contains(&"home"));
+        assert!(classify("/root/.ssh/id_rsa", p, &c).contains(&"credential"));
+        assert!(classify("/etc/passwd", p, &c).contains(&"system"));
+        let c = Context::new("/home/dev", "/home/dev/.hookward");
+        assert!(classify("/root/app", "/home/dev/project", &c).contains(&"system"));
     }
 
     #[test]

@@ -157,6 +157,25 @@ pub const TABLE: &[Row] = &[
         Cache,
         "Xcode: DerivedData holds build products and indexes, rebuilt on demand",
     ),
+    // Xcode's copies of a connected device's OS symbols, one folder per OS version: Xcode
+    // copies them again from the device the next time it is connected for debugging (Xcode
+    // Help, "Devices and Simulators"; removing old versions is the documented way to free
+    // space). The glob of a pattern (`iOS DeviceSupport/16.*`) lies below the row.
+    row(
+        "library/developer/xcode/ios devicesupport",
+        Cache,
+        "Xcode: device symbols copied from a connected iOS device, copied again on the next connection",
+    ),
+    row(
+        "library/developer/xcode/watchos devicesupport",
+        Cache,
+        "Xcode: device symbols copied from a connected watchOS device, copied again on the next connection",
+    ),
+    row(
+        "library/developer/xcode/tvos devicesupport",
+        Cache,
+        "Xcode: device symbols copied from a connected tvOS device, copied again on the next connection",
+    ),
     // rpmbuild's output folders below `%_topdir` (default `~/rpmbuild`): `rpmbuild -ba` rebuilds
     // them from SPECS and SOURCES (which stay unclassed: they are the user's input). Moving a
     // built package out of RPMS is how the build is collected (RPM Packaging Guide,

@@ -38,6 +38,38 @@ verb(p) := v if {
 # them (shell/persistence, path/persistence; kinds: hookward-shell/src/persist.rs).
 persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service", "privilege_grant"}
 
+# A private key handed to the client that signs in with it (ssh(1) -i, scp(1)/sftp(1) -i,
+# ssh_config(5) IdentityFile given with -o, also in GIT_SSH_COMMAND or git -c core.sshCommand,
+# and ssh-add(1), which hands it to the agent): public-key authentication sends a signature, never
+# the key, and these programs print no byte of it, so the key is used, not read out. Any other
+# read of the same file (cat, base64, scp KEY host:, a redirect) is still a credential read; the
+# remote command and the copy are judged by their own rules. Only this user's keys (below the
+# home, or the project's own): signing in with another user's key is taking their identity.
+identity_use(p) if {
+	p.via == "shell"
+	p.access == "read"
+	p.how in {"ssh -i", "scp -i", "sftp -i", "ssh-add"}
+	own_key_place(p)
+}
+
+identity_use(p) if {
+	p.via == "shell"
+	p.access == "read"
+	parts := split(p.how, " ")
+	count(parts) == 2
+	parts[0] in {"ssh", "scp", "sftp"}
+	lower(parts[1]) == "identityfile"
+	own_key_place(p)
+}
+
+own_key_place(p) if {
+	home := trim_suffix(object.get(input.facts, "home", ""), "/")
+	home != ""
+	startswith(p.path, concat("", [home, "/"]))
+}
+
+own_key_place(p) if has_class(p, "project")
+
 # A credential store read by the store's own CLI printing its token into a command substitution
 # or a consumer (gh auth token | docker login --password-stdin, TOKEN=$(gcloud auth
 # print-access-token)): the token is handed on, not shown to the agent (hookward-shell keys.rs

@@ -14,7 +14,10 @@ import data.hookward.lib
 # A secret-named file in a temporary folder (class temp_copy: /tmp/certificate.p12, not a home
 # that lies under /tmp) is a job's working copy: removing it, or using it after this same
 # command wrote it, is not reaching somebody's credentials; reading one the command did not
-# write is still denied, and every exfiltration rule still sees it as a credential.
+# write is still denied, and every exfiltration rule still sees it as a credential. A key
+# handed to the client that signs in with it (ssh -i KEY, scp/sftp -i, -o IdentityFile=KEY,
+# ssh-add KEY, also through GIT_SSH_COMMAND or core.sshCommand) is used, not read out; a new key
+# pair written by ssh-keygen where nothing answers its overwrite question replaces nothing.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
 	lib.has_class(p, "credential")
@@ -22,7 +25,20 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 	not temp_working_copy(p)
 	not metadata_read(p)
 	not lib.handed_token_read(p)
+	not lib.identity_use(p)
+	not new_key(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A key pair made by ssh-keygen (ssh-keygen -t ed25519 -f ~/.ssh/id_new -N ""): hookward-shell
+# records the key and its .pub as created only when nothing answers ssh-keygen's "Overwrite
+# (y/n)?" question on standard input, so no existing key is replaced (a piped or here-string
+# answer makes them writes, still denied); a new key holds nothing anybody had.
+new_key(p) if {
+	p.via == "shell"
+	p.access == "create"
+	p.how == "ssh-keygen"
+	not lib.has_class(p, "system")
 }
 
 # Programs that show a file's name, size, times, mode or type, never its bytes (stat(1),
@@ -103,7 +119,7 @@ env_from_template(p) if {
 }
 
 # @rule path/write-outside-project ask
-# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is.
+# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks; deleting another project's build output or cache folder (`~/src/other/target`, `node_modules`; class build_output) does not. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is.
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	lib.has_class(p, "outside_project")
@@ -111,6 +127,7 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 	not lib.has_class(p, "agent_memory")
 	not quiet_tool_write(p)
 	not new_folder(p)
+	not new_key(p)
 	not lib.has_class(p, "credential")
 	not lib.has_class(p, "block_device")
 	not lib.has_class(p, "process_secret")
@@ -121,6 +138,14 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 
 # A write into a tool's cache, or a non-delete write into its settings/state folder.
 quiet_tool_write(p) if lib.has_class(p, "tool_cache")
+
+# Deleting a project's build output or cache folder (class build_output: node_modules, target,
+# __pycache__… inside a project folder; hookward-shell/src/buildout.rs): the build makes it
+# again. Writing into one is still asked about (node_modules holds code that runs).
+quiet_tool_write(p) if {
+	lib.has_class(p, "build_output")
+	p.access == "delete"
+}
 
 quiet_tool_write(p) if {
 	lib.has_class(p, "tool_data")

@@ -69,7 +69,9 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 # Recursively deleting anything outside the project and the temporary directories, or a temporary directory itself (rm -rf /tmp, /private/tmp, /dev/shm: every user's and service's scratch files and sockets). A
 # program's regenerable cache under any home (`~/.cache/<tool>`, `~/.cargo/registry`,
 # `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs) is rebuilt on demand, so
-# clearing it is not a loss.
+# clearing it is not a loss; so is a project's build output or cache folder (class build_output:
+# `~/src/other/target`, `node_modules`, `__pycache__`, `DerivedData` inside a project folder;
+# table: hookward-shell/src/buildout.rs), each path judged on its own.
 decision contains {"id": "shell/recursive-delete-outside-project", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "delete"
@@ -79,6 +81,7 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	lib.has_class(p, "outside_project")
 	not below_temp(p)
 	not lib.has_class(p, "tool_cache")
+	not lib.has_class(p, "build_output")
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
 }
 
@@ -119,7 +122,7 @@ decision contains {"id": "shell/decoded-exec", "decision": "deny", "reason": rea
 }
 
 # @rule shell/privilege-escalation deny
-# sudo, doas, su, pkexec, or making a file setuid. Root for one ordinary command (a distro package manager, a service manager, a disk, hardware or network inspection tool; root_ordinary_programs) is shell/privileged-command (ask) instead.
+# sudo, doas, su, pkexec, or making a file setuid. Root for one named program that starts no code of the caller's choosing (root_runs_code: not a shell, interpreter, editor, pager, build tool or launcher, not a content reader or raw disk tool, not a program run by its path) is shell/privileged-command (ask) instead; a password handed to sudo (sudo -S, -A) and a bare check that root works (sudo id, sudo -n true) stay here.
 decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reason": reason} if {
 	some f in facts_of("privilege")
 	not root_for_ordinary_commands
@@ -127,7 +130,7 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/privileged-command ask
-# sudo/doas/run0/pkexec in front of ordinary commands only: distro package managers, service managers, and disk, hardware, network and log inspection tools (sudo apt-get install -y jq, sudo fdisk -l /dev/sda, sudo systemctl status nginx, run0 dmidecode), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash) or a program that can start others (interpreters, editors, pagers, find, xargs, env, make, git…) stays shell/privilege-escalation (deny). Issue 11, benign side.
+# sudo/doas/run0/pkexec in front of named programs that start no code of the caller's choosing (sudo apt-get install -y jq, sudo dpkg -i /tmp/x.deb, sudo nvidia-smi -pm 1, sudo cpupower frequency-set -g performance, sudo fdisk -l /dev/sda, run0 dmidecode; sudo sh -c 'apt-get update' when every command hookward read in the shell's code is one of them), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders; a program outside root_ordinary_programs reads nothing outside them either: sudo cat /etc/sudoers.d/* stays denied). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash), a program that runs code it is given or finds (shells without -c, interpreters, editors, pagers, build tools and package managers that run project scripts, find, xargs, env, git, ssh, tar, namespace and debugging tools; root_code_runners), a content reader that passes a file's permissions (sudo cat, sudo tail /var/log/auth.log; root_content_readers), a raw disk tool (wipefs, sfdisk, mkfs.*; root_disk_tools), a program run by its path (sudo ./install.sh), a password handed to sudo (sudo -S, -A) and a check that root works and nothing else (sudo id, sudo -n true; root_probes) stay shell/privilege-escalation (deny). Issue 11, benign side.
 decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
 	root_for_ordinary_commands
 	some f in facts_of("privilege")
@@ -137,13 +140,116 @@ decision contains {"id": "shell/privileged-command", "decision": "ask", "reason"
 root_wrappers := {"sudo", "doas", "run0", "pkexec"}
 
 # Programs that do one job as root and start no program of the caller's choosing (their package
-# scripts come from the distribution's configured repositories).
+# scripts come from the distribution's configured repositories). Kept as the documented core;
+# any other named program that is not in root_code_runners is judged the same way.
 root_ordinary_programs := {
 	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
 	"systemctl", "service", "journalctl", "dmesg",
 	"lsblk", "blkid", "findmnt", "smartctl", "nvme", "hdparm", "dmidecode", "lshw",
 	"lspci", "lsusb", "lscpu", "df", "du", "ls", "stat",
 	"ss", "netstat", "lsof", "iftop", "iotop", "ip", "iptables", "nft", "ufw",
+}
+
+# Programs that, given root, run code the caller chooses or code hookward does not read: a root
+# shell, interpreters and their REPLs, editors and pagers (their shell escapes), build tools and
+# package managers that run a project's own scripts (make, npm, pip…), launchers that start the
+# program named in their arguments or config (env, xargs, find, nohup, timeout, systemd-run,
+# screen, tmux, watch, at), identity and namespace switchers (su, runuser, chroot, nsenter,
+# unshare), debuggers and tracers (gdb, strace, perf, bpftrace), tools with options that run
+# commands (git's hooks and aliases, ssh's ProxyCommand, rsync -e, tar --to-command, zip -TT,
+# sed's e command, awk's system()), kernel code loaders (insmod, kexec), editors of the
+# authentication files (visudo, vipw) and the shell's own code loaders (source, eval).
+root_code_runners := {
+	"sh", "bash", "dash", "zsh", "ksh", "mksh", "pdksh", "ash", "yash", "posh", "rbash", "fish",
+	"tcsh", "csh", "elvish", "nu", "xonsh", "busybox", "toybox",
+	"su", "sudo", "sudoedit", "doas", "run0", "pkexec", "runuser", "setpriv", "capsh", "sg", "newgrp",
+	"chroot", "nsenter", "unshare", "systemd-run", "systemd-nspawn", "machinectl", "lxc-attach",
+	"lxc-execute",
+	"env", "xargs", "parallel", "find", "fd", "nohup", "setsid", "timeout", "nice", "ionice",
+	"stdbuf", "taskset", "chrt", "flock", "watch", "script", "screen", "tmux", "dtach", "expect",
+	"strace", "ltrace", "gdb", "lldb", "valgrind", "perf", "bpftrace", "at", "batch", "crontab",
+	"dbus-launch", "xdg-open", "open", "source", ".", "eval", "exec", "command", "builtin",
+	"vi", "vim", "nvim", "view", "vimdiff", "rvim", "ex", "ed", "nano", "pico", "emacs", "joe", "mc",
+	"less", "more", "most", "man", "pg", "visudo", "vipw", "vigr",
+	"perl", "ruby", "irb", "node", "nodejs", "deno", "bun", "php", "lua", "luajit", "tclsh", "wish",
+	"Rscript", "R", "julia", "osascript", "pwsh", "powershell", "java", "jshell", "groovy", "scala",
+	"awk", "gawk", "mawk", "nawk", "sed", "ipython", "jupyter", "sqlite3",
+	"make", "gmake", "cmake", "ninja", "meson", "scons", "cargo", "go", "rustc", "gcc", "cc",
+	"npm", "npx", "pnpm", "pnpx", "yarn", "bunx", "pip", "pip3", "pipx", "uv", "uvx", "poetry",
+	"pdm", "conda", "mamba", "gem", "bundle", "bundler", "composer", "mvn", "gradle", "ant",
+	"rake", "just", "task", "dotnet", "nix", "nix-shell", "ansible", "ansible-playbook",
+	"git", "ssh", "scp", "sftp", "rsync", "tar", "zip", "cpio", "insmod", "kexec", "nmap",
+}
+
+root_runs_code(c) if c.program in root_code_runners
+
+# Content readers: as root they print or copy what the user's own account may not read
+# (sudo cat, sudo tail /var/log/auth.log, sudo cp /etc/shadow .): the reason to run them as root
+# is to pass a file's permissions.
+root_runs_code(c) if c.program in root_content_readers
+
+root_content_readers := {
+	"cat", "tac", "head", "tail", "nl", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "strings",
+	"xxd", "hexdump", "od", "base64", "base32", "cp", "dd", "tee", "zcat", "bzcat", "xzcat",
+	"zless", "diff", "cmp", "sort", "cut", "jq", "yq", "openssl", "debugfs",
+}
+
+# Raw disk and file-system tools besides the inspection ones of root_ordinary_programs: as root
+# they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup), or lay a
+# file system over a system folder (mount --bind /tmp/x /etc).
+root_runs_code(c) if c.program in root_disk_tools
+
+root_runs_code(c) if regex.match(`^(mkfs|fsck|mkfs\.[a-z0-9]+|fsck\.[a-z0-9]+)$`, c.program)
+
+root_disk_tools := {
+	"wipefs", "sfdisk", "sgdisk", "gdisk", "cfdisk", "parted", "mke2fs", "mkswap", "shred",
+	"blkdiscard", "cryptsetup", "mdadm", "lvremove", "vgremove", "pvremove", "lvcreate", "vgcreate",
+	"pvcreate", "zpool", "zfs", "tune2fs", "e2fsck", "badblocks", "resize2fs", "xfs_repair",
+	"sg_format", "losetup", "kpartx", "dmsetup", "mount",
+}
+
+# Interpreters spelled with a version (python3.12, perl5.36, ruby3.2, php8.2, lua5.4).
+root_runs_code(c) if regex.match(`^(python|pypy|perl|ruby|php|lua|node|pip)[0-9.]*$`, c.program)
+
+root_runs_code(c) if run_by_path(c)
+
+# Kernel settings that name a program the kernel runs as root (sysctl(8); proc(5):
+# kernel.core_pattern with a leading |, kernel.modprobe, the usermode helper): setting one is
+# running code as root later.
+root_runs_code(c) if {
+	c.program == "sysctl"
+	some a in c.argv
+	some key in {"core_pattern", "kernel.modprobe", "usermodehelper", "hotplug", "poweroff_cmd"}
+	contains(a, key)
+}
+
+# A program run by its path (sudo ./install.sh, sudo /opt/x/bin/tool): code nobody read.
+# The system's own program folders hold the distribution's programs (sudo /usr/bin/apt-get).
+run_by_path(c) if {
+	contains(c.argv[0], "/")
+	not system_program_path(c.argv[0])
+}
+
+system_program_path(p) if {
+	some d in {"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"}
+	startswith(p, d)
+	not contains(trim_prefix(p, d), "/")
+}
+
+# A check that root works and nothing else (sudo id, sudo -n true, sudo whoami): no task the
+# user asked for needs root to print its own name; it probes the boundary.
+root_probes := {"id", "whoami", "true", "false", ":", "groups", "logname", "users", "who"}
+
+# A shell given its code with -c (sudo sh -c 'apt-get update && apt-get install -y jq'): hookward
+# read the code, and each command in it is rooted and judged on its own; a shell reading a file,
+# stdin or code only known at run time (dynamic_code, an acting fact) is still a root shell.
+root_shell_with_read_code(c) if {
+	some i, a in c.argv
+	i > 0
+	regex.match(`^-[a-zA-Z]*c[a-zA-Z]*$`, a)
+	inner := array.concat(c.wrappers, [c.program])
+	some d in facts_of("commands")
+	d.wrappers == inner
 }
 
 root_ordinary(c) if c.program in root_ordinary_programs
@@ -153,6 +259,33 @@ root_ordinary(c) if {
 	c.program == "fdisk"
 	some a in c.argv
 	a in {"-l", "--list"}
+}
+
+# Any other named program that starts no code of the caller's choosing (sudo nvidia-smi -pm 1,
+# sudo dpkg -i /tmp/x.deb, sudo cpupower frequency-set -g performance): its effect is its own
+# job, which the other rules judge; root is the question.
+root_ordinary(c) if {
+	not c.program in root_ordinary_programs
+	not root_runs_code(c)
+	not c.program in root_probes
+}
+
+root_ordinary(c) if {
+	c.program in {"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh"}
+	not run_by_path(c)
+	root_shell_with_read_code(c)
+}
+
+# A named program outside root_ordinary_programs reading a file outside the project and the
+# temporary folders as root (sudo cat /etc/sudoers.d/*, sudo wipefs /dev/sdb, sudo grep x
+# /var/log/auth.log): root shows the agent what the user's own account may not read, so it
+# stays a privilege escalation.
+root_reads_outside(rooted) if {
+	some c in rooted
+	not c.program in root_ordinary_programs
+	some p in lib.read_paths
+	lib.has_class(p, "outside_project")
+	not lib.has_class(p, "temp")
 }
 
 root_for_ordinary_commands if {
@@ -167,6 +300,7 @@ root_for_ordinary_commands if {
 	every c in rooted {
 		root_ordinary(c)
 	}
+	not root_reads_outside(rooted)
 	# Nothing else in the command line acts (fetches, uploads, dynamic code, persistence…) or
 	# changes a file outside the project and the temporary folders.
 	count([k | some k in acting_fact_kinds; k != "privilege"; count(facts_of(k)) > 0]) == 0
@@ -176,13 +310,14 @@ root_for_ordinary_commands if {
 }
 
 # @rule shell/credential-exfiltration deny
-# A credential store, .env file, key-named file (*.pem, *.key) or another process's memory read in the same command as an upload, or a credential store read in the same command as a network fetch.
+# A credential store, .env file, key-named file (*.pem, *.key) or another process's memory read in the same command as an upload, or a credential store read in the same command as a network fetch. A key only used to sign in (ssh -i KEY, scp -i KEY, GIT_SSH_COMMAND='ssh -i KEY'; lib.identity_use) is not read out.
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
 	some c in {"credential", "env_file", "secret_file", "process_secret"}
 	lib.has_class(p, c)
 	count(facts_of("uploads")) > 0
 	not handed_to_vendor(p)
+	not lib.identity_use(p)
 	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
 }
 
@@ -192,6 +327,7 @@ decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "r
 	count(facts_of("uploads")) == 0
 	count(facts_of("fetches")) > 0
 	not handed_to_vendor(p)
+	not lib.identity_use(p)
 	reason := sprintf("the command reads %s and talks to the network in the same command", [p.path])
 }
 

@@ -1368,6 +1368,7 @@ impl<'c> Analyzer<'c> {
                         shell_out: None,
                         listing: None,
                         walk: crate::model::Walk::Top,
+                        listed_name: None,
                     };
                 }
                 ast::IoRedirect::OutputAndError(w, append) => {
@@ -1600,6 +1601,11 @@ impl<'c> Analyzer<'c> {
                     let index = self.facts.commands.len();
                     self.record_command(&inv, &name, st);
                     let mut out = programs::run(self, &name, &inv, st);
+                    if name != "find" {
+                        // Only find's own listing names its folders (`Stream::listed_name`): a
+                        // filter in between may rewrite the paths.
+                        out.listed_name = None;
+                    }
                     if out.text.is_none()
                         && out.file.is_none()
                         && out.taint.fetched.is_none()

@@ -596,6 +596,7 @@ impl Analyzer<'_> {
             shell_out: None,
             listing: None,
             walk: crate::model::Walk::Top,
+            listed_name: None,
         }
     }
 

@@ -545,14 +545,15 @@ pub struct DecodedExecFact {
 /// A privilege change.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PrivilegeFact {
-    /// `sudo` (also doas, pkexec, run0, su, runuser, sg, nsenter, unshare), `setuid`
+    /// `sudo` (also doas, pkexec, run0, su, runuser, sg, nsenter, unshare), `sudo_password`
+    /// (besides `sudo`: `sudo -S`/`-A`, the password supplied by the command), `setuid`
     /// (`chmod u+s`, `chmod 4755`, `chmod g+s`, `chmod 2755`, `install -m 4755`, `os.chmod`
     /// in a one-liner), `world_writable` (`chmod 777`, `chmod o+w`, `chmod a+rwx` on a path
     /// outside the project and the temporary directories: inside them it is local
     /// housekeeping), `chroot`, `sudoers` (a write under `/etc/sudoers*` or to
     /// `/etc/doas.conf`, `visudo`, adding a user to an admin group with `usermod`/`gpasswd`/
     /// `adduser`), `capabilities` (`setcap`), `container_host_access` (`docker`/`podman run`
-    /// with `--privileged`, host PID/IPC/user/UTS/cgroup namespaces, `--cap-add` of
+    /// with `--privileged`, host PID/user/UTS/cgroup namespaces, `--cap-add` of
     /// `ALL`/`SYS_ADMIN`/`SYS_PTRACE`/`SYS_MODULE`/`DAC_READ_SEARCH`/`SYS_RAWIO`, an
     /// `unconfined`/disabled security profile, `--device`, `--sysctl`, or a bind mount of `/`,
     /// a system directory or the engine socket; source: docker-run(1), "Runtime privilege and

@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod analyzer;
+pub mod buildout;
 mod decode;
 mod expand;
 mod facts;

@@ -77,6 +77,11 @@ pub(crate) struct Stream {
     pub listing: Option<String>,
     /// How deep below `listing` the listed paths reach.
     pub walk: Walk,
+    /// Every listed path is a folder of this name at some depth below `listing` (`find DIR
+    /// -name node_modules`, a regenerable build folder's name, `crate::buildout`): a consumer
+    /// acts on `DIR/**/NAME` rather than `DIR/*`. Set by `find` only and handed on by nothing
+    /// (a filter in between may rewrite the paths).
+    pub listed_name: Option<String>,
 }
 
 /// How much of the tree below a listed directory a listing covers ([`Stream::walk`]).
@@ -124,6 +129,7 @@ impl Stream {
             } else {
                 other.walk
             },
+            listed_name: None,
         }
     }
 }

@@ -666,6 +666,9 @@ fn simple_program(v: &str, ctx: &ShellContext) -> bool {
     if v.is_empty() {
         return true;
     }
+    // The home named by its variable (`ssh -i $HOME/.ssh/deploy_key`) is the home, as `~` is:
+    // no other expansion.
+    let v = &v.replace("${HOME}", "~").replace("$HOME", "~");
     if v.contains([';', '|', '&', '$', '`', '(', ')', '<', '>', '\n']) {
         return false;
     }
@@ -1029,6 +1032,29 @@ mod tests {
             "~/bin/d",
         ] {
             assert!(is_tamper("GIT_EXTERNAL_DIFF", &val(v), &c), "{v}");
+        }
+    }
+
+    /// git's ssh command given this user's key, by `~` or `$HOME`, is the ssh program; any
+    /// other expansion, a proxy or local command, or a program elsewhere is tampering.
+    #[test]
+    fn git_ssh_command_with_a_home_key() {
+        let c = ctx();
+        for v in [
+            "ssh -i ~/.ssh/deploy_key -o IdentitiesOnly=yes",
+            "ssh -i $HOME/.ssh/deploy_key -o IdentitiesOnly=yes",
+            "ssh -i ${HOME}/.ssh/deploy_key",
+        ] {
+            assert!(!is_tamper("GIT_SSH_COMMAND", &val(v), &c), "{v}");
+        }
+        for v in [
+            "ssh -i $KEY",
+            "ssh -i $(cat k)",
+            "ssh -o ProxyCommand=nc %h %p",
+            "$HOME/bin/wrap",
+            "/tmp/ssh",
+        ] {
+            assert!(is_tamper("GIT_SSH_COMMAND", &val(v), &c), "{v}");
         }
     }
 

@@ -574,6 +574,11 @@ fn sudo(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
     let ev = inv.evidence.clone();
     a.privilege("sudo", name, &ev);
     let p = opts::parse(inv.rest(), SUDO_VALUE, true);
+    if p.has(&["-S", "--stdin", "-A", "--askpass"]) {
+        // sudo(8): `-S` reads the password from standard input, `-A` from the program in
+        // `SUDO_ASKPASS`: the command supplies the password itself, so nobody is prompted.
+        a.privilege("sudo_password", name, &ev);
+    }
     if let Some(d) = p.value(&["-D", "--chdir"]).cloned() {
         set_cwd(inv, &d);
     }
@@ -1132,7 +1137,10 @@ fn xargs(a: &mut Analyzer, inv: &mut Inv, st: &mut State) -> Unwrap {
         .stdin
         .listing
         .as_ref()
-        .map(|d| crate::paths::join(d, "*"));
+        .map(|d| match &inv.stdin.listed_name {
+            Some(n) => crate::paths::join(&crate::paths::join(d, "**"), n),
+            None => crate::paths::join(d, "*"),
+        });
     // A listing of the whole tree (`find DIR | xargs rm`): what the command does to `DIR/*` it
     // does at every level below DIR.
     if let Some(l) = &listing {

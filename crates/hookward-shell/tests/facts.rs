@@ -249,6 +249,31 @@ fn privilege_kinds() {
         ["container_host_access"]
     );
     assert!(kinds("docker run -v \"$PWD\":/src alpine ls").is_empty());
+    // The host's IPC namespace is shared memory (PyTorch's data loaders), not the host.
+    assert!(kinds(
+        "docker run -d --gpus all --ipc=host -v $PWD:/workspace acme/train:dev torchrun train.py"
+    )
+    .is_empty());
+    assert!(kinds("podman run -it --ipc host shm ipcs -m").is_empty());
+    for cmd in [
+        "docker run --ipc=host --pid=host alpine",
+        "docker run --ipc=host --privileged img",
+        "docker run --ipc=host -v /:/host img",
+        "docker run --ipc=host -v /var/run/docker.sock:/var/run/docker.sock img",
+        "docker run --ipc=host --cap-add SYS_ADMIN img",
+    ] {
+        assert_eq!(kinds(cmd), ["container_host_access"], "{cmd}");
+    }
+    // A password handed to sudo: the command answers its prompt.
+    assert_eq!(
+        kinds("echo hunter2 | sudo -S id"),
+        ["sudo", "sudo_password"]
+    );
+    assert_eq!(
+        kinds("SUDO_ASKPASS=/tmp/p sudo -A apt-get update"),
+        ["sudo", "sudo_password"]
+    );
+    assert_eq!(kinds("sudo -n true"), ["sudo"]);
 }
 
 #[test]

@@ -413,6 +413,42 @@ test_ci_check_off_asks if {
 	contains(d.reason, "a failure made a success")
 }
 
+# One shell path fact with its `how`.
+shell_path(path, access, how, classes) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"home": "/home/dev", "project_dir": "/home/dev/project", "paths": [{"path": path, "access": access, "via": "shell", "how": how, "evidence": path, "classes": classes, "recursive": false}]},
+	"config": {},
+}
+
+# A key handed to the client that signs in with it is used, not read out (ssh -i, scp -i,
+# sftp -i, -o IdentityFile=, ssh-add); any other read of the same key is still denied.
+test_identity_use_quiet_other_reads_denied if {
+	every how in ["ssh -i", "scp -i", "sftp -i", "ssh IdentityFile", "ssh identityfile", "ssh-add"] {
+		count(rules.decision) == 0 with input as shell_path("/home/dev/.ssh/runpod_ed25519", "read", how, ["credential", "outside_project"])
+	}
+	every how in ["cat", "scp", "base64", "redirect <", "ssh -F", "gpg carried", "cp src"] {
+		some d in rules.decision with input as shell_path("/home/dev/.ssh/runpod_ed25519", "read", how, ["credential", "outside_project"])
+		d.id == "path/credential-store"
+		d.decision == "deny"
+	}
+	# Another user's key used to sign in is taking their identity.
+	some o in rules.decision with input as shell_path("/home/alex/.ssh/id_rsa", "read", "ssh -i", ["credential", "outside_project"])
+	o.id == "path/credential-store"
+	# Used from the file tools it is a read like any other.
+	some d in rules.decision with input as one_path("/home/dev/.ssh/id_rsa", "read", "tool", ["credential", "outside_project"])
+	d.id == "path/credential-store"
+}
+
+# A key pair ssh-keygen makes where nothing answers its overwrite question is new; one it may
+# write over (an answer on stdin: access write) or a read of an existing key is still denied.
+test_new_key_quiet_replaced_key_denied if {
+	count(rules.decision) == 0 with input as shell_path("/home/dev/.ssh/id_ed25519_2027", "create", "ssh-keygen", ["credential", "outside_project"])
+	some d in rules.decision with input as shell_path("/home/dev/.ssh/id_ed25519", "write", "ssh-keygen", ["credential", "outside_project"])
+	d.id == "path/credential-store"
+	some e in rules.decision with input as shell_path("/home/dev/.ssh/id_ed25519", "create", "cp dest", ["credential", "outside_project"])
+	e.id == "path/credential-store"
+}
+
 test_access_opened_asks if {
 	inp := {
 		"event": {"kind": "PreToolUse", "tool": {"name": "Write", "kind": "file_write"}},

@@ -1670,6 +1670,77 @@ test_open_to_world_for_web_ports_or_a_variable_quiet if {
 	"shell/open-to-world" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [ssh]})}
 }
 
+# A project's build output deleted outside this project is not data loss; the same delete of a
+# folder that is not build output, or a build folder that is also a credential store, is still
+# judged.
+test_build_output_delete_outside_project_quiet if {
+	count(rules.decision) == 0 with input as shell_input([del("/home/dev/src/other/target", ["outside_project", "build_output"])], {})
+	filtered := {"path": "/home/dev/src/**/node_modules", "access": "delete", "via": "shell", "how": "rm filtered", "evidence": "{}", "classes": ["outside_project", "glob", "build_output"], "recursive": true}
+	count(rules.decision) == 0 with input as shell_input([filtered], {})
+	some d in rules.decision with input as shell_input([del("/home/dev/src/other", ["outside_project"])], {})
+	d.id == "shell/recursive-delete-outside-project"
+	some e in rules.decision with input as shell_input([del("/home/dev/src/other/target", ["outside_project", "build_output"]), del("/home/dev/.ssh", ["credential", "outside_project"])], {})
+	e.id == "path/credential-store"
+	unfiltered := {"path": "/home/dev/src/*", "access": "delete", "via": "shell", "how": "rm filtered", "evidence": "{}", "classes": ["outside_project", "glob"], "recursive": true}
+	some f in rules.decision with input as shell_input([unfiltered], {})
+	f.id == "path/write-outside-project"
+}
+
+# A write into another project's node_modules plants code there: still asked about.
+test_build_output_write_still_asks if {
+	w := {"path": "/home/dev/src/other/node_modules/x/index.js", "access": "write", "via": "shell", "evidence": "x", "classes": ["outside_project"], "recursive": false}
+	some d in rules.decision with input as shell_input([w], {})
+	d.id == "path/write-outside-project"
+	w2 := {"path": "/home/dev/src/other/node_modules", "access": "write", "via": "shell", "evidence": "x", "classes": ["outside_project", "build_output"], "recursive": false}
+	some e in rules.decision with input as shell_input([w2], {})
+	e.id == "path/write-outside-project"
+}
+
+rooted(argv, wrappers) := {"program": argv[0], "argv": argv, "wrappers": wrappers, "evidence": concat(" ", argv)}
+
+sudo_priv := {"kind": "sudo", "program": "sudo", "evidence": "sudo x"}
+
+sudo_ids(cmds) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as shell_input([], {"privilege": [sudo_priv], "commands": cmds})
+}
+
+# Root for a named program that runs no code of the caller's choosing asks; a root shell, a
+# program that runs code, a program run by path and a bare root probe are denied.
+test_root_for_named_programs_asks if {
+	every argv in [["nvidia-smi", "-pm", "1"], ["dpkg", "-i", "/tmp/x.deb"], ["cpupower", "frequency-set", "-g", "performance"], ["/usr/bin/apt-get", "update"], ["modprobe", "nvidia"], ["sysctl", "-w", "vm.max_map_count=262144"]] {
+		got := sudo_ids([rooted(argv, ["sudo"])])
+		got == {"shell/privileged-command": "ask"}
+	}
+	# sh -c with code hookward read: each command in it judged.
+	got := sudo_ids([rooted(["sh", "-c", "apt-get update"], ["sudo"]), rooted(["apt-get", "update"], ["sudo", "sh"])])
+	got == {"shell/privileged-command": "ask"}
+}
+
+test_root_code_runners_denied if {
+	every argv in [["bash"], ["sh", "-c", "x"], ["python3", "setup.py", "install"], ["python3.12", "x.py"], ["make", "install"], ["npm", "install", "-g", "x"], ["vim", "/etc/hosts"], ["find", "/", "-name", "x"], ["./install.sh"], ["/opt/x/bin/tool"], ["id"], ["true"], ["whoami"], ["git", "pull"], ["tar", "xf", "x.tar"], ["visudo"], ["insmod", "x.ko"], ["su", "-"], ["sysctl", "-w", "kernel.core_pattern=|/tmp/x"], ["nmap", "--script", "x.nse", "h"], ["cat", "fred.csr.pem"], ["tail", "-f", "/var/log/syslog"], ["wipefs", "/dev/sdb"], ["sfdisk", "--dump", "/dev/sdb"], ["mkfs.ext4", "/dev/sdb1"], ["mount", "--bind", "/tmp/x", "/etc"]] {
+		got := sudo_ids([rooted(argv, ["sudo"])])
+		got["shell/privilege-escalation"] == "deny"
+		not got["shell/privileged-command"]
+	}
+	# A shell whose -c code runs an interpreter.
+	got := sudo_ids([rooted(["bash", "-c", "python3 x.py"], ["sudo"]), rooted(["python3", "x.py"], ["sudo", "bash"])])
+	got["shell/privilege-escalation"] == "deny"
+	# A password handed to sudo.
+	pw := {d.id: d.decision | some d in rules.decision} with input as shell_input([], {"privilege": [sudo_priv, {"kind": "sudo_password", "program": "sudo", "evidence": "sudo -S apt-get update"}], "commands": [rooted(["apt-get", "update"], ["sudo"])]})
+	pw["shell/privilege-escalation"] == "deny"
+	# A file outside the project read as root by a named program.
+	r := {"path": "/etc/sudoers.d/*", "access": "read", "via": "shell", "evidence": "x", "classes": ["outside_project", "system", "glob"], "recursive": false}
+	rd := {d.id: d.decision | some d in rules.decision} with input as shell_input([r], {"privilege": [sudo_priv], "commands": [rooted(["cat", "/etc/sudoers.d/*"], ["sudo"])]})
+	rd["shell/privilege-escalation"] == "deny"
+	t := {"path": "/tmp/x.deb", "access": "read", "via": "shell", "evidence": "x", "classes": ["outside_project", "temp"], "recursive": false}
+	td := {d.id: d.decision | some d in rules.decision} with input as shell_input([t], {"privilege": [sudo_priv], "commands": [rooted(["dpkg", "-i", "/tmp/x.deb"], ["sudo"])]})
+	td == {"shell/privileged-command": "ask"}
+	# A write outside the project under root.
+	w := {"path": "/proc/sys/vm/drop_caches", "access": "write", "via": "shell", "evidence": "x", "classes": ["outside_project"], "recursive": false}
+	wr := {d.id: d.decision | some d in rules.decision} with input as shell_input([w], {"privilege": [sudo_priv], "commands": [rooted(["sh", "-c", "echo 3 > /proc/sys/vm/drop_caches"], ["sudo"]), rooted(["echo", "3"], ["sudo", "sh"])]})
+	wr["shell/privilege-escalation"] == "deny"
+}
+
 test_device_one_way_asks if {
 	every argv in [
 		["espefuse.py", "--port", "/dev/ttyUSB0", "burn_efuse", "JTAG_DISABLE"],

@@ -425,6 +425,7 @@ fn echo(inv: &Inv) -> Stream {
         shell_out: None,
         listing: None,
         walk: crate::model::Walk::Top,
+        listed_name: None,
     }
 }
 
@@ -471,6 +472,7 @@ fn printf(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
         shell_out: None,
         listing: None,
         walk: crate::model::Walk::Top,
+        listed_name: None,
     };
     if let Some(v) = var {
         name_targets(a, [v.as_str()], inv);

@@ -1484,7 +1484,8 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
 }
 
 /// Programs the fallback for CLIs without a row ([`unlisted`]) never reads: package and
-/// environment managers (their `remove`/`uninstall` act on this machine's installs), version
+/// environment managers (their `remove`/`uninstall` act on this machine's installs; Jupyter's
+/// `kernelspec remove`, `labextension uninstall` too), version
 /// control, local containers, VMs and clusters (`vagrant`, `minikube`, `kind`, `k3d`,
 /// `multipass`, `colima`…) and compose projects, process managers, services and init scripts,
 /// shells, text and file tools, build runners, and runners that hand their words to another
@@ -1524,6 +1525,7 @@ const UNLISTED_SKIP: &[&str] = &[
     "hatch",
     "hg",
     "jj",
+    "jupyter",
     "just",
     "launchctl",
     "lerna",
@@ -1979,6 +1981,8 @@ mod tests {
             "k3d cluster delete dev --force",
             "minikube delete --all --purge",
             "newcloud db delete main --force --dry-run",
+            "jupyter kernelspec remove -y vit-ft-old",
+            "jupyter labextension uninstall --force @x/y",
         ] {
             assert!(cloud(cmd).is_empty(), "{cmd}");
         }

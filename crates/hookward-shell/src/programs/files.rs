@@ -1775,6 +1775,42 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             _ => None,
         }
     };
+    // A walk at any depth with one `-name NAME` test and no alternatives or negations, NAME a
+    // regenerable build output folder (`crate::buildout`: `node_modules`, `target`,
+    // `__pycache__`): every entry `-exec` is given is named NAME, so `{}` stands for
+    // `START/**/NAME` rather than `START/*` (`find ~/src -maxdepth 2 -name node_modules -type d
+    // -prune -exec rm -rf {} +` removes projects' `node_modules`, not `~/src`'s files). Only
+    // for starts strictly below the home or in the project or a temporary folder: a search of
+    // `/`, the home or a system folder keeps its wide reading.
+    let deep_name: Option<String> = {
+        let names: Vec<&Arg> = rest
+            .windows(2)
+            .filter(|w| w.first().is_some_and(|x| x.text == "-name"))
+            .filter_map(|w| w.get(1))
+            .collect();
+        let other_tests = rest.iter().any(|x| {
+            matches!(
+                x.text.as_str(),
+                "-o" | "-or"
+                    | "!"
+                    | "-not"
+                    | ","
+                    | "-path"
+                    | "-ipath"
+                    | "-iname"
+                    | "-regex"
+                    | "-iregex"
+                    | "-wholename"
+                    | "-iwholename"
+            )
+        });
+        match names.as_slice() {
+            [n] if !other_tests && !n.dynamic && crate::buildout::is_build_output_name(&n.text) => {
+                Some(n.text.clone())
+            }
+            _ => None,
+        }
+    };
     let mut exec_out = Stream::default();
     let walk = if depth_limited {
         Walk::Top
@@ -1803,9 +1839,12 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                     cmd.push(y.clone());
                 }
                 for r in resolved.iter().take(4) {
-                    let repl = match &top_name {
-                        Some(n) if !super::glob_match(n, paths::basename(&r.path)) => {
+                    let repl = match (&top_name, &deep_name) {
+                        (Some(n), _) if !super::glob_match(n, paths::basename(&r.path)) => {
                             paths::join(&r.path, n)
+                        }
+                        (None, Some(n)) if narrow_start(r, a.ctx) => {
+                            paths::join(&paths::join(&r.path, "**"), n)
                         }
                         _ => paths::join(&r.path, "*"),
                     };
@@ -1887,11 +1926,43 @@ fn find(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
     }
     // The listing covers every start point: their deepest common folder (`find . ~ | xargs rm`
     // lists files of the home).
-    let mut out = listing(common_start(&resolved).as_ref());
+    let start = common_start(&resolved);
+    let mut out = listing(start.as_ref());
     out.walk = walk;
+    // The listing names the folders only when find prints the paths themselves (`-print`,
+    // `-print0`, no action): `-printf '%h'` prints their parents, `-exec` what it runs.
+    let prints_other = rest.iter().any(|x| {
+        matches!(
+            x.text.as_str(),
+            "-printf"
+                | "-fprintf"
+                | "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-ls"
+                | "-fls"
+                | "-fprint"
+                | "-fprint0"
+        )
+    });
+    if walk != Walk::Top && !prints_other && start.as_ref().is_some_and(|r| narrow_start(r, a.ctx))
+    {
+        out.listed_name = deep_name;
+    }
     out.taint.merge(&exec_out.taint);
     out.file = exec_out.file;
     out
+}
+
+/// A start strictly below the home, or in the project or a temporary folder (not `/`, the home
+/// itself or a system folder), known when the command is read.
+fn narrow_start(r: &Resolved, ctx: &crate::ShellContext) -> bool {
+    match paths::scope(&r.path, r.dynamic, ctx) {
+        Scope::Home => paths::normalize(&r.path) != paths::normalize(&ctx.home),
+        Scope::Project | Scope::Temp => true,
+        _ => false,
+    }
 }
 
 /// The deepest folder holding every start point of `find` (the first one when one is only
@@ -2968,6 +3039,89 @@ mod tests {
             "find /tmp -maxdepth 1 -maxdepth 3 -name 'a*' -exec rm -rf {} +",
         ] {
             assert_eq!(deleted(cmd), vec!["/tmp/*".to_string()], "{cmd}");
+        }
+    }
+
+    /// A deep walk with one `-name` test naming a build output folder hands `-exec` the
+    /// folders of that name (`START/**/NAME`) below a start narrower than the home; any other
+    /// name, an alternative, a negation or a wide start keeps `START/*`.
+    #[test]
+    fn find_by_build_output_name_hands_exec_the_folders() {
+        let deleted = |cmd: &str| -> Vec<(String, String)> {
+            crate::analyze(cmd, &ctx())
+                .paths
+                .into_iter()
+                .filter(|p| p.access == Access::Delete)
+                .map(|p| (p.path, p.how))
+                .collect()
+        };
+        for (cmd, want) in [
+            (
+                "find ~/src -maxdepth 2 -name node_modules -type d -prune -exec rm -rf {} +",
+                "/home/dev/src/**/node_modules",
+            ),
+            (
+                "find ~/Projects -name node_modules -type d -prune -maxdepth 3 -exec rm -rf {} +",
+                "/home/dev/Projects/**/node_modules",
+            ),
+            (
+                "find ~/src -name '__pycache__' -type d -exec rm -rf {} +",
+                "/home/dev/src/**/__pycache__",
+            ),
+            (
+                "find /tmp/ws -name target -type d -prune -exec rm -rf {} \\;",
+                "/tmp/ws/**/target",
+            ),
+            (
+                "find ~/src -name node_modules -type d -prune | xargs rm -rf",
+                "/home/dev/src/**/node_modules",
+            ),
+            (
+                "find ~/src -name node_modules -type d -prune -print0 | xargs -0 rm -rf",
+                "/home/dev/src/**/node_modules",
+            ),
+        ] {
+            assert_eq!(
+                deleted(cmd),
+                vec![(want.to_string(), "rm filtered".to_string())],
+                "{cmd}"
+            );
+        }
+        for (cmd, want) in [
+            (
+                "find ~/src -name node_modules -o -name '*' -exec rm -rf {} +",
+                "/home/dev/src/*",
+            ),
+            (
+                "find ~/src ! -name node_modules -exec rm -rf {} +",
+                "/home/dev/src/*",
+            ),
+            (
+                "find ~/src -name 'node_*' -exec rm -rf {} +",
+                "/home/dev/src/*",
+            ),
+            ("find ~/src -name '*' -exec rm -rf {} +", "/home/dev/src/*"),
+            ("find ~/src -name .ssh -exec rm -rf {} +", "/home/dev/src/*"),
+            ("find ~ -name node_modules -exec rm -rf {} +", "/home/dev/*"),
+            ("find / -name node_modules -exec rm -rf {} +", "/*"),
+            ("find /usr -name build -exec rm -rf {} +", "/usr/*"),
+            // A filter between the listing and the consumer may rewrite the paths.
+            (
+                "find ~/src -name node_modules | sed 's|/node_modules||' | xargs rm -rf",
+                "/home/dev/src/*",
+            ),
+            ("find ~ -name node_modules | xargs rm -rf", "/home/dev/*"),
+            (
+                "find ~/src -name node_modules -printf '%h\\n' | xargs rm -rf",
+                "/home/dev/src/*",
+            ),
+        ] {
+            let got = deleted(cmd);
+            assert_eq!(
+                got.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(),
+                vec![want],
+                "{cmd}"
+            );
         }
     }
 

@@ -1709,6 +1709,62 @@ pub(super) fn public_only(name: &str, inv: &Inv) -> bool {
         })
 }
 
+/// ssh-keygen(1)'s options that take a value (its getopt string).
+const KEYGEN_VALUE: &[&str] = &[
+    "-b", "-C", "-D", "-E", "-F", "-I", "-M", "-N", "-O", "-P", "-R", "-V", "-Y", "-Z", "-a", "-f",
+    "-j", "-m", "-n", "-r", "-s", "-t", "-w", "-z",
+];
+
+/// ssh-keygen(1)'s options that select an operation other than generating a key (host keys,
+/// fingerprints, conversions, passphrase or comment changes, certificates, signatures, KRLs,
+/// known_hosts edits, moduli, downloads from a token or authenticator).
+const KEYGEN_OPERATIONS: &[&str] = &[
+    "-A", "-B", "-H", "-K", "-L", "-Q", "-c", "-e", "-i", "-k", "-l", "-p", "-y", "-D", "-F", "-M",
+    "-R", "-Y", "-r", "-s", "-G", "-T",
+];
+
+/// `ssh-keygen [-t TYPE] -f FILE …` with no operation option generates a key pair: the private
+/// key is written to FILE and the public key to `FILE.pub` (ssh-keygen(1)). When FILE exists,
+/// ssh-keygen asks "Overwrite (y/n)?" on its standard input and keeps the old key unless the
+/// answer is yes; with nothing on standard input (or `/dev/null`) it only makes new files, so
+/// both are `Create`; with an answer piped or redirected in (`yes | ssh-keygen …`, `<<< y`) it
+/// may replace a key, so both are `Write`. `None` for every other use of ssh-keygen.
+pub(super) fn key_generation(
+    a: &mut Analyzer,
+    name: &str,
+    inv: &Inv,
+) -> Option<crate::model::Stream> {
+    if name != "ssh-keygen" {
+        return None;
+    }
+    let p = crate::opts::parse(inv.rest(), KEYGEN_VALUE, true);
+    if p.has(KEYGEN_OPERATIONS) || !p.operands.is_empty() {
+        return None;
+    }
+    let file = p
+        .value(&["-f"])
+        .filter(|f| !f.dynamic && !f.text.is_empty())?
+        .clone();
+    let answered = inv.stdin.piped
+        || inv.stdin.text.is_some()
+        || !inv.stdin.taint.is_clean()
+        || inv.stdin.file.as_deref().is_some_and(|f| f != "/dev/null");
+    let access = if answered {
+        Access::Write
+    } else {
+        Access::Create
+    };
+    let mut public = file.clone();
+    public.text.push_str(".pub");
+    if !public.raw.is_empty() {
+        public.raw.push_str(".pub");
+    }
+    let cwd = inv.cwd.clone();
+    a.path_arg(&cwd, &file, access, name, false);
+    a.path_arg(&cwd, &public, access, name, false);
+    Some(crate::model::Stream::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1719,6 +1775,53 @@ mod tests {
             cwd: "/home/dev/project".into(),
             home: "/home/dev".into(),
             project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// ssh-keygen making a key pair writes the key and its `.pub` as new files when nothing
+    /// answers its overwrite question, as writes when an answer is piped in; its other
+    /// operations read the key as before.
+    #[test]
+    fn key_generation_creates_the_pair() {
+        let paths = |cmd: &str| -> Vec<(String, Access)> {
+            analyze(cmd, &ctx())
+                .paths
+                .into_iter()
+                .map(|p| (p.path, p.access))
+                .collect()
+        };
+        for cmd in [
+            "ssh-keygen -t ed25519 -C \"maria@tidepool.dev 2027\" -f ~/.ssh/id_ed25519_2027 -N \"\"",
+            "ssh-keygen -q -t rsa -b 4096 -N '' -f /home/dev/.ssh/deploy",
+            "ssh-keygen -t ed25519 -f ~/.ssh/ci -N '' < /dev/null",
+        ] {
+            let got = paths(cmd);
+            assert_eq!(got.len(), 2, "{cmd}: {got:?}");
+            assert!(got.iter().all(|(_, a)| *a == Access::Create), "{cmd}: {got:?}");
+            assert!(got[1].0.ends_with(".pub"), "{cmd}: {got:?}");
+        }
+        for cmd in [
+            "yes | ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''",
+            "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N '' <<< y",
+        ] {
+            let got = paths(cmd);
+            assert!(
+                got.iter()
+                    .any(|(p, a)| p == "/home/dev/.ssh/id_ed25519" && *a == Access::Write),
+                "{cmd}: {got:?}"
+            );
+        }
+        for cmd in [
+            "ssh-keygen -p -f ~/.ssh/id_ed25519 -N new",
+            "ssh-keygen -s ~/.ssh/ca -I id -n root user.pub",
+            "ssh-keygen -e -f ~/.ssh/id_rsa",
+        ] {
+            let got = paths(cmd);
+            assert!(
+                got.iter().any(|(_, a)| *a == Access::Read)
+                    && got.iter().all(|(_, a)| *a != Access::Create),
+                "{cmd}: {got:?}"
+            );
         }
     }
 

@@ -361,6 +361,7 @@ pub(crate) fn passthrough(inv: &Inv) -> Stream {
         shell_out: None,
         listing: inv.stdin.listing.clone(),
         walk: inv.stdin.walk,
+        listed_name: None,
     }
 }
 
@@ -660,6 +661,9 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
         cloud::observe(a, name, inv);
         if keys::public_only(name, inv) {
             return passthrough(inv);
+        }
+        if let Some(out) = keys::key_generation(a, name, inv) {
+            return out;
         }
         if let Some(out) = disk::run(a, name, inv) {
             return out;

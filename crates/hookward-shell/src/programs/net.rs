@@ -1368,17 +1368,76 @@ fn remote_host(t: &str) -> Option<String> {
     (!host.is_empty() && !host.contains('=') && !host.contains(' ')).then(|| host.to_string())
 }
 
+/// A copy onto another host whose destination is a start-up or login file there
+/// (`scp key.pub host:.ssh/authorized_keys`, `scp rc host:/etc/cron.d/x`, or a source of that
+/// name copied into a folder, `scp authorized_keys host:.ssh/`): a persistence fact, as the same
+/// write through `ssh host` is on a durable host. The remote path is classified by shape
+/// ([`crate::persist::classify`]), a relative one or `~/…` as below a home.
+fn remote_startup_files(a: &mut Analyzer, host: &str, dest: &str, sources: &[Arg], ev: &str) {
+    let after_scheme = ["scp://", "sftp://", "rsync://", "ssh://"]
+        .iter()
+        .find_map(|s| dest.strip_prefix(s))
+        .map(|r| r.split_once('/').map_or("", |(_, p)| p));
+    let path = match after_scheme {
+        Some(p) => p.to_string(),
+        None => dest.split_once(':').map_or("", |(_, p)| p).to_string(),
+    };
+    let home = a.ctx.home.trim_end_matches('/').to_string();
+    let shaped = |p: &str| -> String {
+        if p.starts_with('/') {
+            p.to_string()
+        } else {
+            format!(
+                "{home}/{}",
+                p.trim_start_matches("~/").trim_start_matches('~')
+            )
+        }
+    };
+    let mut candidates: Vec<String> = vec![path.clone()];
+    for s in sources.iter().take(16) {
+        let base = s
+            .text
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
+        if !base.is_empty() {
+            candidates.push(format!("{}/{base}", path.trim_end_matches('/')));
+        }
+    }
+    for c in candidates {
+        if c.is_empty() {
+            continue;
+        }
+        if let Some((kind, false)) =
+            crate::persist::classify(&crate::paths::normalize(&shaped(&c)), a.ctx)
+        {
+            a.persistence(kind, &format!("{host}: {c}"), ev);
+            return;
+        }
+    }
+}
+
 /// ssh(1): the remote command is not analysed (it runs elsewhere); stdin carrying data is an
 /// upload; `-o ProxyCommand=…`/`LocalCommand=…` run locally.
 fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
-    let p = opts::parse(
-        inv.rest(),
-        &[
-            "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
-            "-p", "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
-        ],
-        true,
-    );
+    const VALUE: &[&str] = &[
+        "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p",
+        "-Q", "-R", "-S", "-W", "-w", "-B", "-P",
+    ];
+    let mut p = opts::parse(inv.rest(), VALUE, true);
+    // OpenSSH reads options again after the destination (ssh.c: the destination taken, getopt
+    // restarts), up to the first word of the command: `ssh host -i KEY -p 2222 uptime`.
+    if p.operands.len() > 1
+        && p.operands
+            .get(1)
+            .is_some_and(|w| w.text.starts_with('-') && !w.dynamic)
+    {
+        let after = opts::parse(p.operands.get(1..).unwrap_or(&[]), VALUE, true);
+        p.opts.extend(after.opts);
+        p.operands.truncate(1);
+        p.operands.extend(after.operands);
+    }
     for o in p.values(&["-o"]) {
         let o = o.clone();
         let lower = o.text.to_ascii_lowercase();
@@ -1391,13 +1450,12 @@ fn ssh(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
             }
         }
     }
-    for v in p
-        .values(&["-i", "-F"])
-        .into_iter()
-        .cloned()
-        .collect::<Vec<_>>()
-    {
-        a.path_arg(&inv.cwd, &v, Access::Read, "ssh -i", false);
+    // The identity is used to sign in (`how` "ssh -i": the policy tells using a key from reading
+    // it out); the configuration file is read as text ("ssh -F").
+    for (opt, how) in [("-i", "ssh -i"), ("-F", "ssh -F")] {
+        for v in p.values(&[opt]).into_iter().cloned().collect::<Vec<_>>() {
+            a.path_arg(&inv.cwd, &v, Access::Read, how, false);
+        }
     }
     let Some(dest) = p.operands.first() else {
         return Stream::default();
@@ -1478,13 +1536,10 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
     );
     // The identity and configuration files are read as `ssh -i`/`-F` reads them (scp(1) and
     // sftp(1) pass both to ssh).
-    for v in p
-        .values(&["-i", "-F"])
-        .into_iter()
-        .cloned()
-        .collect::<Vec<_>>()
-    {
-        a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} -i"), false);
+    for opt in ["-i", "-F"] {
+        for v in p.values(&[opt]).into_iter().cloned().collect::<Vec<_>>() {
+            a.path_arg(&inv.cwd, &v, Access::Read, &format!("{name} {opt}"), false);
+        }
     }
     // sftp's batch commands on stdin (`sftp host <<< 'put F'`): the put files are sent.
     if name == "sftp" && inv.stdin.text.is_some() {
@@ -1513,7 +1568,7 @@ fn scp(a: &mut Analyzer, name: &str, inv: &Inv) -> Stream {
                     a.upload("scp", &dest.text, Some(r.path), false, &inv.evidence);
                 }
             }
-            let _ = host;
+            remote_startup_files(a, &host, &dest.text, &ops, &inv.evidence);
         }
         None => {
             for s in &ops {
@@ -1778,6 +1833,73 @@ mod tests {
                 .filter_map(|u| u.source.as_deref())
                 .collect();
             assert!(sources.contains(&want), "{cmd}: {sources:?}");
+        }
+    }
+
+    /// The identity given with `-i` is told apart from the configuration file given with
+    /// `-F` (`how`), for ssh, scp and sftp alike, nested in git's ssh command too.
+    #[test]
+    fn identity_and_config_reads_are_told_apart() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (cmd, want) in [
+            (
+                "ssh -i ~/.ssh/k -F ~/.ssh/alt host uptime",
+                vec!["ssh -i", "ssh -F"],
+            ),
+            (
+                "scp -i ~/.ssh/k -F ~/.ssh/alt a.txt host:/tmp/",
+                vec!["scp -i", "scp -F"],
+            ),
+            ("sftp -i ~/.ssh/k host", vec!["sftp -i"]),
+            (
+                "ssh -p 22104 root@198.51.100.14 -i ~/.ssh/k 'nvidia-smi -L'",
+                vec!["ssh -i"],
+            ),
+            (
+                "GIT_SSH_COMMAND='ssh -i ~/.ssh/k' git fetch origin",
+                vec!["ssh -i"],
+            ),
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            let hows: Vec<&str> = f
+                .paths
+                .iter()
+                .filter(|p| p.path.starts_with("/home/dev/.ssh/"))
+                .map(|p| p.how.as_str())
+                .collect();
+            assert_eq!(hows, want, "{cmd}: {:?}", f.paths);
+        }
+    }
+
+    /// A copy onto another host's start-up or login file is persistence there; other copies
+    /// are uploads only.
+    #[test]
+    fn copies_onto_remote_startup_files_persist() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for cmd in [
+            "scp -O -i .ssh/id_rsa .ssh/authorized_keys max@$IP:/home/max/.ssh/authorized_keys",
+            "scp key.pub root@198.51.100.4:.ssh/authorized_keys",
+            "scp authorized_keys root@198.51.100.4:~/.ssh/",
+            "scp job root@198.51.100.4:/etc/cron.d/job",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(!f.persistence.is_empty(), "{cmd}: {f:?}");
+        }
+        for cmd in [
+            "scp dist/app.tar root@198.51.100.4:/srv/",
+            "scp ~/.ssh/id_ed25519.pub root@198.51.100.4:/tmp/",
+            "scp root@198.51.100.4:.ssh/authorized_keys /tmp/ak",
+        ] {
+            let f = crate::analyze(cmd, &ctx);
+            assert!(f.persistence.is_empty(), "{cmd}: {:?}", f.persistence);
         }
     }
 

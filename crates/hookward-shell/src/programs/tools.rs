@@ -1844,7 +1844,7 @@ fn read_only_mount(flag: &str, value: &str) -> bool {
 }
 
 /// docker/podman `run`/`create`/`exec`: host access that amounts to root on the host
-/// (`--privileged`, host PID/IPC/user namespaces, dangerous capabilities, disabled security
+/// (`--privileged`, host PID/user namespaces (not IPC: shared memory only), dangerous capabilities, disabled security
 /// profiles, bind mounts of `/`, system directories or the engine socket, devices).
 fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
     let sub_i = words.iter().position(|w| !w.starts_with('-'));
@@ -1934,7 +1934,11 @@ fn container(a: &mut Analyzer, inv: &Inv, words: &[String]) {
             "--privileged" if !matches!(v.to_ascii_lowercase().as_str(), "false" | "0") => {
                 reasons.push("--privileged".into())
             }
-            "--pid" | "--ipc" | "--userns" | "--uts" | "--cgroupns" if v == "host" => {
+            // `--ipc=host` shares the host's System V IPC and `/dev/shm` (PyTorch's data
+            // loaders' shared memory; NVIDIA's and PyTorch's container docs): no process, file
+            // system or device of the host is reached, unlike the PID namespace (ptrace and
+            // `/proc/1/root`) or user namespace.
+            "--pid" | "--userns" | "--uts" | "--cgroupns" if v == "host" => {
                 reasons.push(format!("{flag}=host"))
             }
             "--cap-add"
