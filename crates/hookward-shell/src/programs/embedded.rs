@@ -404,6 +404,22 @@ pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec
     let mut sub = args.get(i)?.text.clone();
     if sub == "container" || sub == "compose" {
         i += 1;
+        // `docker compose -f prod.yml -p shop exec SERVICE`: Compose's own options stand
+        // between the group word and the verb (docker-compose(1), "Options").
+        if sub == "compose" {
+            while let Some(t) = args.get(i).map(|x| x.text.as_str()) {
+                if !t.starts_with('-') || t == "-" || t == "--" {
+                    break;
+                }
+                i += if COMPOSE_VALUE_OPTIONS.contains(&t)
+                    || COMPOSE_GLOBAL_VALUE_OPTIONS.contains(&t)
+                {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
         sub = args.get(i)?.text.clone();
     }
     if !verbs.contains(&sub.as_str()) {
@@ -752,6 +768,10 @@ const COMPOSE_VALUE_OPTIONS: &[&str] = &[
     "--volume",
     "--publish",
 ];
+
+/// Compose's global options taking a value that [`COMPOSE_VALUE_OPTIONS`] does not list
+/// (docker-compose(1), "Options": `--ansi`, `--progress`, `--parallel`).
+const COMPOSE_GLOBAL_VALUE_OPTIONS: &[&str] = &["--ansi", "--progress", "--parallel"];
 
 /// Consoles of app platforms, devices, VMs and containers that run a command given as words
 /// after their options, as `ssh host CMD` does. Sources: Heroku CLI `heroku run` (`-a/--app`,
@@ -1474,6 +1494,34 @@ mod tests {
         assert!(crate::analyze("ssh h 'sudo chmod u+s /bin/bash'", &ctx)
             .privilege
             .is_empty());
+    }
+
+    /// Compose's own options before the verb (`docker compose -f prod.yml exec`) leave the
+    /// command in the container the same command.
+    #[test]
+    fn docker_compose_options_before_the_verb() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let remote = |c: &str| -> Vec<(String, String)> {
+            crate::analyze(c, &ctx)
+                .remote_paths
+                .into_iter()
+                .map(|p| (p.path, p.how))
+                .collect()
+        };
+        let plain = remote("docker compose exec web rm -rf /data/uploads");
+        assert!(!plain.is_empty());
+        for c in [
+            "docker compose -f prod.yml exec web rm -rf /data/uploads",
+            "docker compose --file=prod.yml -p shop exec web rm -rf /data/uploads",
+            "docker compose --project-name shop --ansi never exec web rm -rf /data/uploads",
+        ] {
+            assert_eq!(remote(c), plain, "{c}");
+        }
+        assert!(remote("docker compose -f prod.yml up -d").is_empty());
     }
 
     #[test]
