@@ -1076,11 +1076,38 @@ fn console_words(c: &Console, name: &str, words: &[&str]) -> Option<(&'static st
             }
             rest = kept;
         }
-        if !rest.is_empty() {
-            command = Some(rest.join(" "));
-        }
+        command = match rest.as_slice() {
+            [] => None,
+            // One word: a command line, as `ssh host 'CMD'` takes it.
+            [one] => Some((*one).to_string()),
+            // Several: most of these consoles hand the words to the program as its argv
+            // (`docker-compose exec web sh -c 'rm -rf /'`, multipass, lxc, distrobox), so a
+            // word that holds blanks or shell syntax stays one word; the consoles that join
+            // them into one line are then judged on the stricter reading.
+            words => Some(
+                words
+                    .iter()
+                    .map(|w| console_word(w))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+        };
     }
     command.map(|c| (*via, c))
+}
+
+/// One word of a console's command, quoted when blanks or shell syntax in it would split or
+/// change it on re-reading; glob characters are left as they were given.
+fn console_word(w: &str) -> String {
+    if w.is_empty()
+        || w.contains([
+            ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')', '$', '`', '"', '\'', '\\',
+        ])
+    {
+        super::sh_quote(w)
+    } else {
+        w.to_string()
+    }
 }
 
 /// The commands of an `aws ssm send-command --parameters` value: shorthand
@@ -1494,6 +1521,42 @@ mod tests {
         assert!(crate::analyze("ssh h 'sudo chmod u+s /bin/bash'", &ctx)
             .privilege
             .is_empty());
+    }
+
+    /// A console's words are its command's argv: a shell's `-c` script given as one quoted word
+    /// stays one word (`docker-compose exec web sh -c 'rm -rf /data/uploads'`).
+    #[test]
+    fn console_words_keep_their_quoting() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (c, how) in [
+            (
+                "docker-compose exec web sh -c 'rm -rf /data/uploads'",
+                "docker-compose exec: rm",
+            ),
+            (
+                "multipass exec vm -- bash -c 'rm -rf /data/uploads'",
+                "multipass exec: rm",
+            ),
+            (
+                "lxc exec web -- sh -c \"rm -rf /data/uploads\"",
+                "lxc exec: rm",
+            ),
+            ("adb shell 'rm -rf /data/uploads'", "adb shell: rm"),
+        ] {
+            let r: Vec<(String, String)> = crate::analyze(c, &ctx)
+                .remote_paths
+                .into_iter()
+                .map(|p| (p.path, p.how))
+                .collect();
+            assert!(
+                r.iter().any(|(p, h)| p == "/data/uploads" && h == how),
+                "{c}: {r:?}"
+            );
+        }
     }
 
     /// Compose's own options before the verb (`docker compose -f prod.yml exec`) leave the
