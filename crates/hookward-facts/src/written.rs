@@ -724,10 +724,14 @@ fn unpinned_action(compact: &str) -> bool {
     else {
         return false;
     };
+    // A trailing comment (`@main # latest`, squeezed to `@main#latest`) is not the reference.
+    let rest = rest.split('#').next().unwrap_or(rest);
     let rest = rest.trim_matches(['"', '\'']);
     let Some((repo, reference)) = rest.split_once('@') else {
         return false;
     };
+    // A branch spelled as its full ref (`@refs/heads/main`).
+    let reference = reference.strip_prefix("refs/heads/").unwrap_or(reference);
     let owner = repo.split('/').next().unwrap_or("");
     if repo.starts_with("./") || repo.starts_with("docker://") || owner.is_empty() {
         return false;
@@ -772,12 +776,45 @@ pub fn access_opened(path: &str, added: &str) -> Vec<AccessOpenedFact> {
             .filter(|c| !c.is_whitespace())
             .collect();
         let open = if rules_file {
-            compact.starts_with("allow")
-                && (compact.ends_with(":iftrue;")
-                    || compact.ends_with(":iftrue")
-                    || (!compact.contains(':') && compact.ends_with(';')))
+            // Each statement of the line, its comment cut off and parentheses dropped: a
+            // one-line block (`match /{d=**} { allow read, write: if true; }`), `if (true)`,
+            // `if true; // TODO`.
+            let code = compact
+                .split("//")
+                .next()
+                .unwrap_or("")
+                .replace(['(', ')'], "");
+            code.split(['{', '}'])
+                .flat_map(|part| part.split_inclusive(';'))
+                .any(|st| {
+                    // `allow METHODS;` or `allow METHODS: if true;`, METHODS the rules
+                    // language's own (`read, write`, `get, list`…): a sentence that begins
+                    // with "allow" in another `.rules` file (Zed's) is not one.
+                    let Some(body) = st.strip_prefix("allow").and_then(|b| b.strip_suffix(';'))
+                    else {
+                        return false;
+                    };
+                    let (methods, cond) = body.split_once(':').unwrap_or((body, ""));
+                    !methods.is_empty()
+                        && methods.split(',').all(|m| {
+                            matches!(
+                                m,
+                                "read" | "write" | "get" | "list" | "create" | "update" | "delete"
+                            )
+                        })
+                        && (cond.is_empty() || cond == "iftrue")
+                })
         } else {
-            compact.contains("\".read\":true") || compact.contains("\".write\":true")
+            // `true` or the expression `"true"` (the Realtime Database reads a string rule as
+            // an expression).
+            [
+                "\".read\":true",
+                "\".write\":true",
+                "\".read\":\"true\"",
+                "\".write\":\"true\"",
+            ]
+            .iter()
+            .any(|k| compact.contains(k))
         };
         if open {
             out.push(AccessOpenedFact {
@@ -806,6 +843,17 @@ mod tests {
             access_opened("/p/storage.rules", "  allow read, write;\n").len(),
             1
         );
+        for t in [
+            "match /{document=**} { allow read, write: if true; }\n",
+            "    allow read, write: if true; // TODO lock down\n",
+            "    allow read, write: if (true);\n",
+        ] {
+            assert_eq!(access_opened("/p/firestore.rules", t).len(), 1, "{t}");
+        }
+        assert_eq!(
+            access_opened("/p/database.rules.json", "{\".write\": \"true\"}").len(),
+            1
+        );
         assert_eq!(
             access_opened(
                 "/p/database.rules.json",
@@ -824,6 +872,13 @@ mod tests {
                 "allow write: if request.auth.uid == uid;\n",
             ),
             ("/p/database.rules.json", "{\".read\": \"auth != null\"}"),
+            ("/p/firestore.rules", "  // allow read, write: if true;\n"),
+            ("/p/.rules", "Allow unwrap only in tests;\n"),
+            ("/p/firestore.rules", "allow read, write\n"),
+            (
+                "/p/firestore.rules",
+                "match /{d=**} { allow read: if request.auth != null; }\n",
+            ),
             ("/p/src/app.ts", "allow read, write: if true;\n"),
         ] {
             assert!(access_opened(p, t).is_empty(), "{p}: {t}");
@@ -953,6 +1008,14 @@ mod tests {
             ("    if: true\n", "guard_removed"),
             (
                 "      - uses: speedup-actions/turbo-cache@main\n",
+                "unpinned_action",
+            ),
+            (
+                "      - uses: speedup-actions/turbo-cache@main # latest\n",
+                "unpinned_action",
+            ),
+            (
+                "      - uses: speedup-actions/turbo-cache@refs/heads/main\n",
                 "unpinned_action",
             ),
             ("  pull_request_target:\n", "pull_request_target"),

@@ -2163,7 +2163,7 @@ device_one_way(c) if {
 	some p in c.argv
 	regex.match(`^(-p|--programmer=)?internal(:.*)?$`, p)
 	some a in c.argv
-	a in {"-w", "--write", "-E", "--erase"}
+	regex.match(`^(-w|--write|-E|--erase)(=.*)?$`, a)
 }
 
 device_one_way(c) if {
@@ -2736,16 +2736,22 @@ repo_handed_over(c) if {
 	c.program == "gh"
 	"api" in c.argv
 	some a in c.argv
-	regex.match(`^/?(repos/[^/]+/[^/]+|orgs/[^/]+)/hooks/?$`, a)
+	regex.match(`^(https://api\.github\.com)?/?(repos/[^/]+/[^/]+|orgs/[^/]+)/hooks/?$`, a)
 	some f in c.argv
-	startswith(f, "config[url]=")
+	hook_body(f)
 }
+
+# The hook's URL as a field (-f config[url]=…, -fconfig[url]=…, --raw-field=config[url]=…)
+# or the whole body from a file or standard input (--input hook.json: gh api's POST body).
+hook_body(f) if regex.match(`^(-[fF]|--(raw-)?field=)?config\[url\]=`, f)
+
+hook_body(f) if regex.match(`^--input(=.*)?$`, f)
 
 repo_handed_over(c) if {
 	c.program == "gh"
 	"api" in c.argv
 	some a in c.argv
-	regex.match(`^/?repos/[^/]+/[^/]+/transfer/?$`, a)
+	regex.match(`^(https://api\.github\.com)?/?repos/[^/]+/[^/]+/transfer/?$`, a)
 }
 
 # @rule shell/account-key-added ask
@@ -2836,6 +2842,15 @@ open_code_service(c) if {
 	jupyter_all_interfaces(c)
 }
 
+# The same with the empty value as the next word (jupyter lab --ServerApp.token '').
+open_code_service(c) if {
+	c.program in {"jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server"}
+	some i, a in c.argv
+	regex.match(`^--(NotebookApp|ServerApp|IdentityProvider)\.(token|password)$`, a)
+	c.argv[i + 1] in {"", "''", `""`}
+	jupyter_all_interfaces(c)
+}
+
 jupyter_all_interfaces(c) if {
 	some a in c.argv
 	regex.match(`^--((ServerApp|NotebookApp)\.)?ip=(0\.0\.0\.0|\*|'\*'|::)$`, a)
@@ -2853,8 +2868,13 @@ open_code_service(c) if {
 	a in {"--auth", "--auth=none"}
 	auth_none(c, i, a)
 	some b in c.argv
-	contains(b, "0.0.0.0")
+	every_interface_addr(b)
 }
+
+every_interface_addr(b) if contains(b, "0.0.0.0")
+
+# IPv6's every-interface address (code-server --bind-addr [::]:8080).
+every_interface_addr(b) if regex.match(`(^|=)\[?::\]?(:[0-9]+)?$`, b)
 
 auth_none(_, _, a) if a == "--auth=none"
 
@@ -2866,10 +2886,15 @@ auth_none(c, i, a) if {
 open_code_service(c) if {
 	c.program in {"ttyd", "gotty"}
 	some a in c.argv
-	a in {"-W", "--writable", "-w", "--permit-write"}
+	writable_flag(c.program, a)
 	not credential_given(c)
 	not loopback_interface(c)
 }
+
+writable_flag(_, a) if a in {"-W", "--writable", "-w", "--permit-write"}
+
+# ttyd's -W among grouped short options (ttyd -Wp 7681 bash).
+writable_flag("ttyd", a) if regex.match(`^-[a-zA-Z]*W[a-zA-Z]*$`, a)
 
 credential_given(c) if {
 	some a in c.argv

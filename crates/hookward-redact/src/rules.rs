@@ -864,12 +864,20 @@ fn secret_name(
     let mut a = kw;
     while a > 0 && b.get(a - 1).is_some_and(|&c| is_name_byte(c)) {
         a -= 1;
+        if kw - a > MAX_NAME_LEN {
+            // No variable, flag or key is this long; walking on would make a text of one
+            // long run with many keywords (`api-key-a1api-key-a1…`) quadratic.
+            return;
+        }
     }
     if *last_name_start == Some(a) {
         return; // same name, second keyword (`SECRET_TOKEN`)
     }
     *last_name_start = Some(a);
     let e = run(b, kw_end, is_name_byte);
+    if e - a > MAX_NAME_LEN {
+        return;
+    }
     let Some(name) = s.get(a..e) else {
         return;
     };
@@ -893,16 +901,7 @@ fn secret_name(
         }
     }
     // name: value
-    let line_start = b
-        .get(..a)
-        .and_then(|x| x.iter().rposition(|&c| c == b'\n'))
-        .map_or(0, |k| k + 1);
-    let lead = s.get(line_start..a).unwrap_or("x");
-    let lead_rest = lead.trim_start_matches([' ', '\t']);
-    let at_line_start = lead_rest.is_empty()
-        || (lead_rest.starts_with('-')
-            && lead_rest.len() > 1
-            && lead_rest.bytes().skip(1).all(|c| c == b' ' || c == b'\t'));
+    let (line_start, at_line_start) = line_lead(b, a);
     if at_line_start {
         let i = blanks(b, e);
         if b.get(i) == Some(&b':') {
@@ -927,6 +926,34 @@ fn secret_name(
             emit(j, ValueStyle::Flag, 0);
         }
     }
+}
+
+/// Longest name [`secret_name`] reads (`[A-Za-z0-9_.-]` around the keyword).
+const MAX_NAME_LEN: usize = 256;
+
+/// Whether only blanks, or a YAML list dash between blanks (`  - `), stand between the start
+/// of the line and `a` (`^[ \t]*(?:-[ \t]+)?`), with where that line starts. Reads back from
+/// `a` over the lead only, not the whole line: a long line with many names stays linear.
+fn line_lead(b: &[u8], a: usize) -> (usize, bool) {
+    let is_blank = |c: &u8| *c == b' ' || *c == b'\t';
+    let back_over_blanks = |mut j: usize| {
+        while j > 0 && b.get(j - 1).is_some_and(is_blank) {
+            j -= 1;
+        }
+        j
+    };
+    let at_start = |j: usize| j == 0 || b.get(j - 1) == Some(&b'\n');
+    let j = back_over_blanks(a);
+    if at_start(j) {
+        return (j, true);
+    }
+    if j < a && j > 0 && b.get(j - 1) == Some(&b'-') {
+        let k = back_over_blanks(j - 1);
+        if at_start(k) {
+            return (k, true);
+        }
+    }
+    (a, false)
 }
 
 fn always(_: &str) -> bool {

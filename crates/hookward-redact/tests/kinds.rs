@@ -398,3 +398,34 @@ fn realistic_commands_snapshot() {
     let out: Vec<String> = inputs.iter().map(|s| redact_str(s).into_owned()).collect();
     insta::assert_snapshot!(out.join("\n"));
 }
+
+/// A text of one long run of name bytes with a keyword every few bytes (`api-key-a1…`), or of
+/// one long line of assignments, is scanned in linear time: each keyword reads its own name
+/// and the lead of its line, not the whole text before it (a 400 KB Write took minutes, past
+/// the agent's hook timeout, 2026-12-07). Names still read as before.
+#[test]
+fn long_runs_of_keywords_stay_linear() {
+    let run = "api-key-a1".repeat(40_000);
+    let line = "api_key=1 ".repeat(40_000);
+    let started = std::time::Instant::now();
+    let _ = find_secrets(&run);
+    let _ = find_secrets(&line);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    // Leads of a line: blanks, or a YAML list dash between blanks.
+    assert_eq!(
+        redact_str("  - api_key: s3cr3tVALUE99\n"),
+        "  - api_key: [REDACTED:secret-var]\n"
+    );
+    assert_eq!(
+        redact_str("x\napi_token: s3cr3tVALUE99\n"),
+        "x\napi_token: [REDACTED:secret-var]\n"
+    );
+    assert_eq!(
+        redact_str("text api_token: s3cr3tVALUE99\n"),
+        "text api_token: s3cr3tVALUE99\n"
+    );
+}

@@ -881,6 +881,13 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         // The same for an endpoint, tracking server or API server named by URL
         // (`AWS_ENDPOINT_URL`, MLflow's `MLFLOW_TRACKING_URI`, `SUPABASE_API_URL`,
         // `VITE_DEV_SERVER_URL`): where the client sends its runs, rows and keys.
+        // A front-end build's public variable (`NEXT_PUBLIC_API_URL`, `VITE_API_URL`,
+        // `REACT_APP_API_URL`: Next.js, Vite and Create React App docs, "environment
+        // variables") is written into the page for the browser; no client on this machine sends
+        // a key there, so where it points is the app's own configuration.
+        _ if (up.ends_with("_API_URL") || up.ends_with("_SERVER_URL")) && browser_public(&up) => {
+            false
+        }
         _ if up.ends_with("_ENDPOINT")
             || up.ends_with("_ENDPOINT_URL")
             || up.ends_with("_TRACKING_URI")
@@ -891,6 +898,26 @@ pub(crate) fn is_tamper(name: &str, val: &Val, ctx: &ShellContext) -> bool {
         }
         _ => true,
     }
+}
+
+/// Prefixes of the variables front-end build tools write into the page they build (Next.js
+/// `NEXT_PUBLIC_`, Vite `VITE_`, Create React App `REACT_APP_`, Vue CLI `VUE_APP_`, Nuxt
+/// `NUXT_PUBLIC_`, Expo `EXPO_PUBLIC_`, Gatsby `GATSBY_`, SvelteKit/Astro `PUBLIC_`).
+const BROWSER_PUBLIC_PREFIXES: &[&str] = &[
+    "NEXT_PUBLIC_",
+    "VITE_",
+    "REACT_APP_",
+    "VUE_APP_",
+    "NUXT_PUBLIC_",
+    "EXPO_PUBLIC_",
+    "GATSBY_",
+    "PUBLIC_",
+];
+
+/// Whether an upper-cased variable name is a front-end build's public variable
+/// ([`BROWSER_PUBLIC_PREFIXES`]).
+fn browser_public(up: &str) -> bool {
+    BROWSER_PUBLIC_PREFIXES.iter().any(|p| up.starts_with(p))
 }
 
 /// Whether a Go module path pattern (`go help private`: comma-separated `path.Match` globs
@@ -1259,6 +1286,11 @@ mod tests {
             ("MLFLOW_TRACKING_URI", "http://127.0.0.1:5000"),
             ("VITE_DEV_SERVER_URL", "http://localhost:5173"),
             ("AWS_ENDPOINT_URL", "http://localhost:4566"),
+            // A front-end build's public variables point the browser at the app's API.
+            ("NEXT_PUBLIC_API_URL", "https://api.staging.myapp.example"),
+            ("VITE_API_URL", "https://api.example.com"),
+            ("REACT_APP_API_URL", "http://192.168.1.10:8080"),
+            ("VITE_DEV_SERVER_URL", "https://dev.example.com"),
         ] {
             assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
         }

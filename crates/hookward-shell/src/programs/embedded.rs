@@ -404,6 +404,22 @@ pub(crate) fn container_command(name: &str, args: &[Arg]) -> Option<(String, Vec
     let mut sub = args.get(i)?.text.clone();
     if sub == "container" || sub == "compose" {
         i += 1;
+        // `docker compose -f prod.yml -p shop exec SERVICE`: Compose's own options stand
+        // between the group word and the verb (docker-compose(1), "Options").
+        if sub == "compose" {
+            while let Some(t) = args.get(i).map(|x| x.text.as_str()) {
+                if !t.starts_with('-') || t == "-" || t == "--" {
+                    break;
+                }
+                i += if COMPOSE_VALUE_OPTIONS.contains(&t)
+                    || COMPOSE_GLOBAL_VALUE_OPTIONS.contains(&t)
+                {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
         sub = args.get(i)?.text.clone();
     }
     if !verbs.contains(&sub.as_str()) {
@@ -753,6 +769,10 @@ const COMPOSE_VALUE_OPTIONS: &[&str] = &[
     "--publish",
 ];
 
+/// Compose's global options taking a value that [`COMPOSE_VALUE_OPTIONS`] does not list
+/// (docker-compose(1), "Options": `--ansi`, `--progress`, `--parallel`).
+const COMPOSE_GLOBAL_VALUE_OPTIONS: &[&str] = &["--ansi", "--progress", "--parallel"];
+
 /// Consoles of app platforms, devices, VMs and containers that run a command given as words
 /// after their options, as `ssh host CMD` does. Sources: Heroku CLI `heroku run` (`-a/--app`,
 /// `-r/--remote`, `-s/--size`, `-e/--env`, `--type`), flyctl `ssh console` (`-a/--app`,
@@ -1056,11 +1076,38 @@ fn console_words(c: &Console, name: &str, words: &[&str]) -> Option<(&'static st
             }
             rest = kept;
         }
-        if !rest.is_empty() {
-            command = Some(rest.join(" "));
-        }
+        command = match rest.as_slice() {
+            [] => None,
+            // One word: a command line, as `ssh host 'CMD'` takes it.
+            [one] => Some((*one).to_string()),
+            // Several: most of these consoles hand the words to the program as its argv
+            // (`docker-compose exec web sh -c 'rm -rf /'`, multipass, lxc, distrobox), so a
+            // word that holds blanks or shell syntax stays one word; the consoles that join
+            // them into one line are then judged on the stricter reading.
+            words => Some(
+                words
+                    .iter()
+                    .map(|w| console_word(w))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+        };
     }
     command.map(|c| (*via, c))
+}
+
+/// One word of a console's command, quoted when blanks or shell syntax in it would split or
+/// change it on re-reading; glob characters are left as they were given.
+fn console_word(w: &str) -> String {
+    if w.is_empty()
+        || w.contains([
+            ' ', '\t', '\n', ';', '&', '|', '<', '>', '(', ')', '$', '`', '"', '\'', '\\',
+        ])
+    {
+        super::sh_quote(w)
+    } else {
+        w.to_string()
+    }
 }
 
 /// The commands of an `aws ssm send-command --parameters` value: shorthand
@@ -1474,6 +1521,70 @@ mod tests {
         assert!(crate::analyze("ssh h 'sudo chmod u+s /bin/bash'", &ctx)
             .privilege
             .is_empty());
+    }
+
+    /// A console's words are its command's argv: a shell's `-c` script given as one quoted word
+    /// stays one word (`docker-compose exec web sh -c 'rm -rf /data/uploads'`).
+    #[test]
+    fn console_words_keep_their_quoting() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        for (c, how) in [
+            (
+                "docker-compose exec web sh -c 'rm -rf /data/uploads'",
+                "docker-compose exec: rm",
+            ),
+            (
+                "multipass exec vm -- bash -c 'rm -rf /data/uploads'",
+                "multipass exec: rm",
+            ),
+            (
+                "lxc exec web -- sh -c \"rm -rf /data/uploads\"",
+                "lxc exec: rm",
+            ),
+            ("adb shell 'rm -rf /data/uploads'", "adb shell: rm"),
+        ] {
+            let r: Vec<(String, String)> = crate::analyze(c, &ctx)
+                .remote_paths
+                .into_iter()
+                .map(|p| (p.path, p.how))
+                .collect();
+            assert!(
+                r.iter().any(|(p, h)| p == "/data/uploads" && h == how),
+                "{c}: {r:?}"
+            );
+        }
+    }
+
+    /// Compose's own options before the verb (`docker compose -f prod.yml exec`) leave the
+    /// command in the container the same command.
+    #[test]
+    fn docker_compose_options_before_the_verb() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let remote = |c: &str| -> Vec<(String, String)> {
+            crate::analyze(c, &ctx)
+                .remote_paths
+                .into_iter()
+                .map(|p| (p.path, p.how))
+                .collect()
+        };
+        let plain = remote("docker compose exec web rm -rf /data/uploads");
+        assert!(!plain.is_empty());
+        for c in [
+            "docker compose -f prod.yml exec web rm -rf /data/uploads",
+            "docker compose --file=prod.yml -p shop exec web rm -rf /data/uploads",
+            "docker compose --project-name shop --ansi never exec web rm -rf /data/uploads",
+        ] {
+            assert_eq!(remote(c), plain, "{c}");
+        }
+        assert!(remote("docker compose -f prod.yml up -d").is_empty());
     }
 
     #[test]

@@ -2317,8 +2317,16 @@ fn api_destroys(a: &mut Analyzer, interp: &str, code: &str, ev: &str) {
         if LOCAL_RECEIVERS.contains(&base) {
             continue;
         }
+        // A browser's or HTTP client's cookies (`driver.delete_all_cookies()`, Django's
+        // `response.delete_cookie`) are this session's, not stored data.
+        if noun.contains("cookie") {
+            continue;
+        }
         let in_sweep = in_comprehension(code, dot);
-        let swept = tail.is_empty() && in_sweep;
+        // Only `delete`/`purge` swept over a listing count bare: `destroy` and `terminate`
+        // called for every item are as often a GUI's widgets or this machine's processes
+        // (`[w.destroy() for w in root.winfo_children()]`, `[p.terminate() for p in procs]`).
+        let swept = tail.is_empty() && in_sweep && matches!(*stem, "delete" | "purge");
         let counts = if *stem == "drop" {
             glued && API_DROP_NOUNS.contains(&noun.as_str())
         } else {
@@ -3419,6 +3427,9 @@ mod tests {
             "ruby -e \"File.delete('x.txt')\"",
             "python -c \"import redis; redis.Redis().delete('k')\"",
             "python -c \"print('delete_repo(x)')\"",
+            "python -c \"import tkinter as tk; r=tk.Tk(); [w.destroy() for w in r.winfo_children()]\"",
+            "python -c \"[p.terminate() for p in procs]\"",
+            "python -c \"from selenium import webdriver; d=webdriver.Chrome(); d.delete_all_cookies()\"",
         ] {
             assert!(cloud(cmd).is_empty(), "{cmd}: {:?}", cloud(cmd));
         }

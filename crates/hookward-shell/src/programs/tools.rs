@@ -1496,6 +1496,9 @@ pub(crate) const SQL_CARRIERS: &[(&str, &[&str], &[&str], bool)] = &[
 pub(crate) const SQL_STDIN_CONSOLES: &[(&str, &[&str])] = &[
     ("fly", &["postgres", "connect"]),
     ("flyctl", &["postgres", "connect"]),
+    // `fly pg`: flyctl's alias of `postgres` (`fly postgres --help`, "Aliases: postgres, pg").
+    ("fly", &["pg", "connect"]),
+    ("flyctl", &["pg", "connect"]),
     ("railway", &["connect"]),
     ("heroku", &["pg:psql"]),
     ("render", &["psql"]),
@@ -2493,6 +2496,7 @@ mod tests {
             |c: &str| -> Vec<String> { facts(c).infra.into_iter().map(|f| f.kind).collect() };
         for c in [
             "fly postgres connect -a db-prod <<< 'DROP SCHEMA public CASCADE;'",
+            "fly pg connect -a db-prod <<< 'DROP SCHEMA public CASCADE;'",
             "echo 'TRUNCATE users;' | railway connect postgres",
             "heroku pg:psql -a shop <<< 'DROP TABLE orders'",
             "render psql dpg-1 -c 'DROP TABLE orders'",
