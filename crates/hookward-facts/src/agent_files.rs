@@ -105,8 +105,7 @@ fn matcher(f: &AgentFile) -> Option<Matcher> {
 /// instructions"), Windsurf (`.windsurfrules`, `.windsurf/rules/`), Cline (`.clinerules`, file
 /// or folder), Roo Code (`.roo/rules/`, `.roorules`), Continue (`.continue/rules/`), JetBrains
 /// Junie (`.junie/guidelines.md`), Kiro (`.kiro/steering/`), Amazon Q (`.amazonq/rules/`),
-/// Amp (`AGENT.md`), Zed (`.rules`), Aider's conventions file loaded by `--read`
-/// (`CONVENTIONS.md`), Goose (`.goosehints`), Augment (`.augment-guidelines`). They are
+/// Amp (`AGENT.md`), Zed (`.rules`), Goose (`.goosehints`), Augment (`.augment-guidelines`). They are
 /// `agent_instructions` like the profiles' own rows, so a write that plants orders or commands
 /// in them is judged as in `AGENTS.md`; the context guard does not watch them (no agent of
 /// hookward's reads them at start-up).
@@ -134,7 +133,6 @@ const OTHER_AGENTS_INSTRUCTIONS: &[AgentFile] = &[
     AgentFile::folder(Place::Project, ".amazonq/rules", FileKind::Rules),
     AgentFile::file(Place::Project, "AGENT.md", FileKind::Instructions),
     AgentFile::file(Place::Project, ".rules", FileKind::Instructions),
-    AgentFile::file(Place::Project, "CONVENTIONS.md", FileKind::Instructions),
     AgentFile::file(Place::Project, ".goosehints", FileKind::Instructions),
     AgentFile::file(
         Place::Project,

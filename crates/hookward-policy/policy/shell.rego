@@ -613,7 +613,7 @@ decision contains {"id": "shell/kill-runtime", "decision": "ask", "reason": reas
 }
 
 # @rule shell/cloud-destroy-forced deny
-# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off; or a client library doing so from interpreter code, which asks nobody (HfApi().delete_repo, collection.deleteMany({}), a delete called for every item of a listing). Not undoable by re-running code.
+# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code.
 decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
 	some f in facts_of("cloud")
 	f.whole
@@ -622,7 +622,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code counts as its CLI would (client.delete_experiment(id), ec2.terminate_instances(…); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
@@ -728,7 +728,7 @@ cloud_words(f) := concat(" ", [w | some w in [f.cli, f.resource, f.verb]; w != "
 persistence_deny_kinds := lib.persistence_deny_kinds
 
 # @rule shell/persistence deny
-# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow); a lasting privilege granted on a durable remote host (sudoers written, a setuid or capability bit set over ssh or a configuration manager: kind privilege_grant); on Windows scheduled tasks (schtasks /create, Register-ScheduledTask), services (New-Service, sc create), Run/RunOnce/Winlogon registry keys, the Startup folder, PowerShell profiles, net user /add, net localgroup … /add, New-LocalUser, Add-LocalGroupMember.
+# Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow); a lasting privilege granted on a durable remote host (sudoers written or a setuid bit set over ssh or a configuration manager: kind privilege_grant); on Windows scheduled tasks (schtasks /create, Register-ScheduledTask), services (New-Service, sc create), Run/RunOnce/Winlogon registry keys, the Startup folder, PowerShell profiles, net user /add, net localgroup … /add, New-LocalUser, Add-LocalGroupMember.
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
 	some f in facts_of("persistence")
 	f.kind in persistence_deny_kinds

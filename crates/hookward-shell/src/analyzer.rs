@@ -2093,10 +2093,12 @@ impl<'c> Analyzer<'c> {
     pub(crate) fn privilege(&mut self, kind: &str, program: &str, evidence: &str) {
         if let Some(via) = self.remote.clone() {
             // `ssh host sudo systemctl restart x`: privileges on that host, not on this one. A
-            // lasting grant there — sudoers written, a setuid or capability bit set — outlives
+            // lasting grant there — sudoers written, a setuid bit set — outlives
             // the command on a durable host as a planted start-up file does (`persistence`,
             // kind `privilege_grant`).
-            if durable_host(&via) && matches!(kind, "sudoers" | "setuid" | "capabilities") {
+            // (A capability given to one server binary, `setcap cap_net_bind_service=+ep caddy`,
+            // is a documented set-up step: not counted.)
+            if durable_host(&via) && matches!(kind, "sudoers" | "setuid") {
                 self.persistence("privilege_grant", &format!("{via}: {kind}"), evidence);
             }
             return;

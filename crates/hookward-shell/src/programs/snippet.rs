@@ -2276,7 +2276,7 @@ const LOCAL_RECEIVERS: &[&str] = &["File", "Dir", "FileUtils", "fs", "os", "shut
 
 /// A client library's call that destroys remote data, by the method's name (issue 11 item 3:
 /// snippets "mapped to the same … facts as shell commands"): a [`crate::facts::CloudFact`]
-/// of the interpreter, never interactive (a library asks nobody). A method whose name glues a
+/// of the interpreter, asked about rather than denied (the code is the agent's own). A method whose name glues a
 /// destroying verb of [`API_DESTROY_STEMS`] to a noun (`HfApi().delete_repo(…)`,
 /// `client.delete_experiment(id)`, `db.users.deleteMany({})`, `ec2.terminate_instances(…)`) or
 /// drops a store ([`API_DROP_NOUNS`]), and a bare `.delete(`/`.destroy(` called for every item
@@ -2353,7 +2353,10 @@ fn api_destroys(a: &mut Analyzer, interp: &str, code: &str, ev: &str) {
             verb: name.to_string(),
             resource: receiver.chars().take(80).collect(),
             whole,
-            non_interactive: true,
+            // Asked, not denied, even for a whole container: the code is the agent's own,
+            // written in the call (Flask's `db.drop_all()` before `create_all()`, Django's
+            // `cache.delete_many`), and its user can say yes (h-review23, 2026-12-07).
+            non_interactive: false,
             evidence: ev.chars().take(200).collect(),
         });
     }
@@ -3415,7 +3418,7 @@ mod tests {
         ] {
             let f = cloud(cmd);
             assert!(
-                f.len() == 1 && f[0].verb == verb && f[0].whole == whole && f[0].non_interactive,
+                f.len() == 1 && f[0].verb == verb && f[0].whole == whole && !f[0].non_interactive,
                 "{cmd}: {f:?}"
             );
         }
