@@ -741,7 +741,9 @@ const FLY_SSH_VALUE_OPTIONS: &[&str] = &[
 ];
 
 /// `lxc exec` / `incus exec` options taking a value (lxc exec --help, incus exec --help).
-const LXC_EXEC_VALUE_OPTIONS: &[&str] = &["--env", "--cwd", "--user", "--group", "--mode"];
+/// `--project` is a global option of both, also written before the verb (`lxc --project p exec`).
+const LXC_EXEC_VALUE_OPTIONS: &[&str] =
+    &["--env", "--cwd", "--user", "--group", "--mode", "--project"];
 
 /// Compose `exec`/`run` options taking a value (docker-compose-exec(1), docker-compose-run(1)),
 /// shared by docker-compose and podman-compose; `-f FILE`/`-p NAME` before the verb too.
@@ -1057,7 +1059,9 @@ fn console_words(c: &Console, name: &str, words: &[&str]) -> Option<(&'static st
     if matched < verbs.len() {
         return None;
     }
-    if command.is_none() && command_opts.is_empty() {
+    // The words after `--` are the command for every console, those with a command option too
+    // (`vagrant ssh -- rm -rf /`: Vagrant passes them to ssh as its command).
+    if command.is_none() && (command_opts.is_empty() || dashes) {
         let mut rest: Vec<&str> = words.get(i..).unwrap_or(&[]).to_vec();
         // The Heroku CLI reads its own flags after the command too (`heroku run bash -a app`)
         // unless `--` ended them.
@@ -1459,6 +1463,11 @@ mod tests {
             (
                 "lando ssh -s appserver -c 'rm -rf /data/uploads'",
                 "lando ssh: rm",
+            ),
+            ("vagrant ssh -- rm -rf /data/uploads", "vagrant ssh: rm"),
+            (
+                "lxc --project p exec web -- rm -rf /data/uploads",
+                "lxc exec: rm",
             ),
         ] {
             let r = remote(c);
