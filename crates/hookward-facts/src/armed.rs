@@ -337,27 +337,6 @@ fn structured_values(text: &str, format: &str, keys: &[&str]) -> Vec<String> {
             _ => {}
         }
     }
-    fn walk_toml(v: &toml::Value, keys: &[&str], out: &mut Vec<String>) {
-        match v {
-            toml::Value::Table(m) => {
-                for (k, x) in m {
-                    if keys.contains(&k.as_str()) {
-                        match x {
-                            toml::Value::String(s) => out.push(s.clone()),
-                            toml::Value::Array(a) => {
-                                out.extend(a.iter().filter_map(|e| e.as_str().map(str::to_string)))
-                            }
-                            _ => walk_toml(x, keys, out),
-                        }
-                    } else {
-                        walk_toml(x, keys, out);
-                    }
-                }
-            }
-            toml::Value::Array(a) => a.iter().for_each(|x| walk_toml(x, keys, out)),
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
     match format {
         "json" => {
@@ -366,8 +345,9 @@ fn structured_values(text: &str, format: &str, keys: &[&str]) -> Vec<String> {
             }
         }
         "toml" => {
-            if let Ok(t) = toml::from_str::<toml::Table>(text) {
-                walk_toml(&toml::Value::Table(t), keys, &mut out);
+            // The TOML document read as the JSON value it maps to, walked as JSON is.
+            if let Ok(v) = toml::from_str::<serde_json::Value>(text) {
+                walk_json(&v, keys, &mut out);
             }
         }
         _ => out = yaml_values(text, keys),
