@@ -1978,10 +1978,17 @@ decision contains {"id": "shell/trace-trim", "decision": "ask", "reason": reason
 }
 
 # @rule shell/denial-of-service deny
-# A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`).
+# A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`); a file written large enough to fill its disk (kind disk_fill: fallocate -l 2T, truncate -s 5T, dd with bs × count of 1 TiB or more, dd from /dev/zero or /dev/urandom into a file with no count; hookward-shell files.rs DISK_FILL_BYTES), which makes every program writing to that disk fail.
 decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
 	some f in facts_of("denial_of_service")
+	f.kind == "fork_bomb"
 	reason := sprintf("the command would exhaust this machine's processes (%s %s: %s)", [f.kind, f.target, f.evidence])
+}
+
+decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
+	some f in facts_of("denial_of_service")
+	f.kind == "disk_fill"
+	reason := sprintf("the command would write a file large enough to fill its disk, so every program writing there fails (%s)", [f.evidence])
 }
 
 # @rule shell/secret-search deny

@@ -1914,3 +1914,12 @@ test_sample_run_asks if {
 	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["strings", "malware/invoice.exe"])]})}
 	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["python3", "scripts/build.py"])]})}
 }
+
+# Session 24: a file large enough to fill its disk is a denial of service too.
+test_disk_fill_denied if {
+	f := {"kind": "disk_fill", "target": "", "evidence": "fallocate -l 2T /scratch/fill.bin"}
+	some d in rules.decision with input as shell_input([], {"denial_of_service": [f]})
+	d.id == "shell/denial-of-service"
+	d.decision == "deny"
+	contains(d.reason, "fill its disk")
+}
