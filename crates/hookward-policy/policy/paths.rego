@@ -153,6 +153,7 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 own_data_write(p) if {
 	p.access in {"create", "write", "chmod"}
 	own_visible_place(p)
+	not copies_runnable_into(p)
 }
 
 own_data_write(p) if {
@@ -170,6 +171,18 @@ own_visible_place(p) if {
 	count([c | some c in parts; startswith(c, ".")]) == 0
 	count([c | some c in parts; lower(c) in own_code_folders]) == 0
 	not runnable_name(parts[count(parts) - 1])
+}
+
+# A copy or move into a folder (cp payload.sh /Volumes/share/): the file lands under its source's
+# name, so a script or program copied there is judged by that name.
+copies_runnable_into(p) if {
+	endswith(p.how, " dest")
+	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
+	some q in input.facts.paths
+	q.how == src_how
+	names := [c | some c in split(q.path, "/"); c != ""]
+	count(names) > 0
+	runnable_name(names[count(names) - 1])
 }
 
 # Classes of places that are not the user's own data areas.

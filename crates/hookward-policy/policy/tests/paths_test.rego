@@ -493,3 +493,22 @@ test_access_opened_asks if {
 	quiet := {"event": inp.event, "facts": {"project_dir": "/home/dev/project", "paths": []}, "config": {}}
 	count(rules.decision) == 0 with input as quiet
 }
+
+# A script copied into a visible folder is judged by its own name.
+test_script_copied_outside_project_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [
+			{"path": "/home/dev/project/payload.sh", "access": "read", "via": "shell", "how": "cp src", "evidence": "payload.sh", "classes": ["project"], "recursive": false},
+			{"path": "/Volumes/share", "access": "create", "via": "shell", "how": "cp dest", "evidence": "/Volumes/share/", "classes": ["outside_project"], "recursive": false},
+		]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "path/write-outside-project"
+	data_copy := object.union(inp, {"facts": {"project_dir": "/home/dev/project", "paths": [
+		{"path": "/home/dev/project/report.pdf", "access": "read", "via": "shell", "how": "cp src", "evidence": "report.pdf", "classes": ["project"], "recursive": false},
+		inp.facts.paths[1],
+	]}})
+	count(rules.decision) == 0 with input as data_copy
+}
