@@ -210,6 +210,9 @@ own_build_files := {"makefile", "gnumakefile", "justfile", "package.json", "setu
 # A write into a tool's cache, or a non-delete write into its settings/state folder.
 quiet_tool_write(p) if lib.has_class(p, "tool_cache")
 
+# A folder named for temporary or cached data in the user's own areas (lib.named_temporary).
+quiet_tool_write(p) if lib.named_temporary(p)
+
 # Deleting a project's build output or cache folder (class build_output: node_modules, target,
 # __pycache__… inside a project folder; hookward-shell/src/buildout.rs): the build makes it
 # again. Writing into one is still asked about (node_modules holds code that runs).

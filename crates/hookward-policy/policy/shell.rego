@@ -69,7 +69,7 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 # Recursively deleting anything outside the project and the temporary directories, or a temporary directory itself (rm -rf /tmp, /private/tmp, /dev/shm: every user's and service's scratch files and sockets). A
 # program's regenerable cache under any home (`~/.cache/<tool>`, `~/.cargo/registry`,
 # `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs) is rebuilt on demand, so
-# clearing it is not a loss; so is a project's build output or cache folder (class build_output:
+# clearing it is not a loss, and so is a folder named for temporary or cached data in the user's own areas (`~/.platformio/.cache`, `/scratch/me/tmp/*`; lib.named_temporary); so is a project's build output or cache folder (class build_output:
 # `~/src/other/target`, `node_modules`, `__pycache__`, `DerivedData` inside a project folder;
 # table: hookward-shell/src/buildout.rs), each path judged on its own.
 decision contains {"id": "shell/recursive-delete-outside-project", "decision": "deny", "reason": reason} if {
@@ -82,6 +82,7 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	not below_temp(p)
 	not lib.has_class(p, "tool_cache")
 	not lib.has_class(p, "build_output")
+	not lib.named_temporary(p)
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
 }
 

@@ -1938,3 +1938,17 @@ test_root_for_everyday_upkeep_is_quiet if {
 	mixed := sudo_ids([rooted(["apt-get", "update"], ["sudo"]), rooted(["nvidia-smi", "-pm", "1"], ["sudo"])])
 	mixed == {"shell/privileged-command": "ask"}
 }
+
+# Session 24: a folder named for temporary or cached data in the user's own areas is cleared
+# without a question; the same name in a system folder, or a plain data folder, is not.
+test_named_temporary_folders_delete_quietly if {
+	every path in ["/home/dev/.platformio/.cache", "/scratch/dev/tmp/*", "/home/dev/work/app/.cache/pip", "/data/run7/tmp"] {
+		count(rules.decision) == 0 with input as shell_input([del(path, ["outside_project"])], {})
+	}
+	some d in rules.decision with input as shell_input([del("/home/dev/projects", ["outside_project"])], {})
+	d.id == "shell/recursive-delete-outside-project"
+	some e in rules.decision with input as shell_input([del("/var/tmp/app", ["outside_project", "system"])], {})
+	e.id == "shell/recursive-delete-outside-project"
+	some f in rules.decision with input as shell_input([del("/scratch/shared/datasets", ["outside_project"])], {})
+	f.id == "shell/recursive-delete-outside-project"
+}
