@@ -516,7 +516,7 @@ decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason
 }
 
 # @rule shell/publish ask
-# Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind).
+# Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind). A draft release (gh release create --draft; publishing it, gh release edit --draft=false, is asked about) and a copy into the local Maven cache (gradle publishToMavenLocal) publish nothing.
 decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} if {
 	some f in facts_of("publish")
 	reason := sprintf("the command would publish (%s)", [f.evidence])

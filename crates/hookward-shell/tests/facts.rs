@@ -759,3 +759,26 @@ fn terraform_replace_is_a_destroy() {
         .is_empty());
     assert!(f("terraform apply").cloud.is_empty());
 }
+
+/// Session 24: a draft release and a copy into the local Maven cache publish nothing; the
+/// draft made public and a remote publication do.
+#[test]
+fn drafts_and_local_maven_copies_are_not_publishing() {
+    for cmd in [
+        "gh release create v2.0.0 --draft --generate-notes",
+        "gh release create v0.3.1 -d dist/*.tar.gz --notes-file CHANGELOG.md",
+        "./gradlew publishToMavenLocal",
+        "gradle :core:publishReleasePublicationToMavenLocal",
+    ] {
+        assert!(f(cmd).publish.is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "gh release create v2.0.0 --generate-notes",
+        "gh release edit v2.0.0 --draft=false",
+        "gh release upload v2.0.0 dist/app.tar.gz",
+        "./gradlew publish",
+        "gradle :core:publishAllPublicationsToSonatypeRepository",
+    ] {
+        assert!(!f(cmd).publish.is_empty(), "{cmd}");
+    }
+}

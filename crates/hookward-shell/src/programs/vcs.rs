@@ -1087,6 +1087,12 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
         {
             a.publish("gh release edit --draft=false", &ev);
         }
+        // `gh release create --draft`: a draft is seen only by the repository's writers until
+        // `gh release edit --draft=false` (above) publishes it (gh-release-create(1)).
+        (Some("release"), Some("create"))
+            if words
+                .iter()
+                .any(|w| matches!(*w, "--draft" | "-d" | "--draft=true")) => {}
         (Some("release"), Some("create" | "upload")) => {
             a.publish(
                 &format!("gh release {}", words.get(1).copied().unwrap_or("create")),
