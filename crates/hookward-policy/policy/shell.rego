@@ -534,7 +534,7 @@ decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason"
 }
 
 # @rule shell/git-destructive ask
-# Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes.
+# Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes. A --force-with-lease push of named topic branches is not (the rebase workflow: the push fails if the remote moved; a shared branch such as main, master, develop or release*, HEAD, tags or every branch still counts; hookward-shell vcs.rs topic_branch_refspec).
 decision contains {"id": "shell/git-destructive", "decision": "ask", "reason": reason} if {
 	some f in facts_of("git")
 	not f.kind in git_deny_kinds

@@ -782,3 +782,30 @@ fn drafts_and_local_maven_copies_are_not_publishing() {
         assert!(!f(cmd).publish.is_empty(), "{cmd}");
     }
 }
+
+/// Session 24: `--force-with-lease` of one's own topic branch is the rebase workflow; a shared
+/// branch, HEAD, tags, every branch or a plain `--force` is still history rewriting.
+#[test]
+fn lease_push_of_a_topic_branch_is_not_destructive() {
+    for cmd in [
+        "git push --force-with-lease origin fix/ci",
+        "git push --force-with-lease origin feat/user-locale",
+        "git push --force-with-lease origin HEAD:refs/heads/backport/1.x/lexer",
+    ] {
+        assert!(git_kinds(cmd).is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "git push --force-with-lease",
+        "git push --force-with-lease origin",
+        "git push --force-with-lease origin main",
+        "git push --force-with-lease origin HEAD:main",
+        "git push --force-with-lease origin HEAD",
+        "git push --force-with-lease origin release/1.x",
+        "git push --force-with-lease --all origin",
+        "git push --force-with-lease --tags origin fix/x",
+        "git push --force origin fix/ci",
+        "git push origin +fix/ci",
+    ] {
+        assert!(!git_kinds(cmd).is_empty(), "{cmd}");
+    }
+}
