@@ -2980,6 +2980,67 @@ fn decoder_tools(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
     Some(out)
 }
 
+/// Devices that never end: read from them, a copy runs until the disk is full (null(4),
+/// random(4), full(4) reads as zeros).
+const ENDLESS_DEVICES: &[&str] = &["/dev/zero", "/dev/urandom", "/dev/random", "/dev/full"];
+
+/// One file this large is not everyday work (1 TiB): it fills the disk it lands on, a shared
+/// scratch or home file system included, so every program and user of that disk fails to
+/// write. Everyday large files (VM disk images, swap files, datasets) are tens to hundreds of GiB.
+const DISK_FILL_BYTES: u128 = 1 << 40;
+
+/// A size as coreutils writes it (truncate(1), fallocate(1), dd(1)): digits with an optional
+/// multiplier — `K`/`M`/`G`/`T`/`P`/`E` (powers of 1024, also `KiB`…), `KB`/`MB`… (powers of
+/// 1000), dd's `c`/`w`/`b` (1, 2, 512 bytes) and `xN` products (`bs=1Mx4`). `None` when it is
+/// not a size.
+fn size_bytes(text: &str) -> Option<u128> {
+    if let Some((a, b)) = text.split_once(['x', 'X']) {
+        return size_bytes(a)?.checked_mul(size_bytes(b)?);
+    }
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let n: u128 = text.get(..digits)?.parse().ok()?;
+    let unit = text.get(digits..)?;
+    let power = |p: u32, base: u128| base.checked_pow(p);
+    let mult = match unit {
+        "" | "c" => Some(1),
+        "w" => Some(2),
+        "b" => Some(512),
+        _ => {
+            let lower = unit.to_ascii_lowercase();
+            let (letter, rest) = lower.split_at(1);
+            let p = match letter {
+                "k" => 1,
+                "m" => 2,
+                "g" => 3,
+                "t" => 4,
+                "p" => 5,
+                "e" => 6,
+                _ => return None,
+            };
+            match rest {
+                "" | "ib" => power(p, 1024),
+                "b" => power(p, 1000),
+                _ => None,
+            }
+        }
+    }?;
+    n.checked_mul(mult)
+}
+
+/// A `disk_fill` fact: the command writes a file large enough to fill a disk.
+fn disk_fill(a: &mut Analyzer, evidence: &str) {
+    a.facts
+        .denial_of_service
+        .push(crate::facts::DenialOfServiceFact {
+            kind: "disk_fill".to_string(),
+            target: String::new(),
+            evidence: crate::analyzer::clip(evidence),
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3186,67 +3247,6 @@ mod tests {
         assert_eq!(tr_set("a-e").map(|v| v.len()), Some(5));
         assert_eq!(tr_set("[:digit:]").map(|v| v.len()), Some(10));
     }
-}
-
-/// Devices that never end: read from them, a copy runs until the disk is full (null(4),
-/// random(4), full(4) reads as zeros).
-const ENDLESS_DEVICES: &[&str] = &["/dev/zero", "/dev/urandom", "/dev/random", "/dev/full"];
-
-/// One file this large is not everyday work (1 TiB): it fills the disk it lands on, a shared
-/// scratch or home file system included, so every program and user of that disk fails to
-/// write. Everyday large files (VM disk images, swap files, datasets) are tens to hundreds of GiB.
-const DISK_FILL_BYTES: u128 = 1 << 40;
-
-/// A size as coreutils writes it (truncate(1), fallocate(1), dd(1)): digits with an optional
-/// multiplier — `K`/`M`/`G`/`T`/`P`/`E` (powers of 1024, also `KiB`…), `KB`/`MB`… (powers of
-/// 1000), dd's `c`/`w`/`b` (1, 2, 512 bytes) and `xN` products (`bs=1Mx4`). `None` when it is
-/// not a size.
-fn size_bytes(text: &str) -> Option<u128> {
-    if let Some((a, b)) = text.split_once(['x', 'X']) {
-        return size_bytes(a)?.checked_mul(size_bytes(b)?);
-    }
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let n: u128 = text.get(..digits)?.parse().ok()?;
-    let unit = text.get(digits..)?;
-    let power = |p: u32, base: u128| base.checked_pow(p);
-    let mult = match unit {
-        "" | "c" => Some(1),
-        "w" => Some(2),
-        "b" => Some(512),
-        _ => {
-            let lower = unit.to_ascii_lowercase();
-            let (letter, rest) = lower.split_at(1);
-            let p = match letter {
-                "k" => 1,
-                "m" => 2,
-                "g" => 3,
-                "t" => 4,
-                "p" => 5,
-                "e" => 6,
-                _ => return None,
-            };
-            match rest {
-                "" | "ib" => power(p, 1024),
-                "b" => power(p, 1000),
-                _ => None,
-            }
-        }
-    }?;
-    n.checked_mul(mult)
-}
-
-/// A `disk_fill` fact: the command writes a file large enough to fill a disk.
-fn disk_fill(a: &mut Analyzer, evidence: &str) {
-    a.facts
-        .denial_of_service
-        .push(crate::facts::DenialOfServiceFact {
-            kind: "disk_fill".to_string(),
-            target: String::new(),
-            evidence: crate::analyzer::clip(evidence),
-        });
 }
 
 #[cfg(test)]

@@ -1186,6 +1186,44 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
     Stream::default()
 }
 
+/// Whether a refspec of `git push --force-with-lease REMOTE REFSPEC…` updates only a topic
+/// branch: its destination (after `:`, else the ref itself; `refs/heads/` dropped) is a branch
+/// name that is not a shared line of development (`main`, `master`, `trunk`, `develop`, `dev`,
+/// `stable`, `prod`, `production`, `live`, `gh-pages`, `release…`), not `HEAD`, a tag or a
+/// pattern. Rewriting one's own topic branch after a rebase is the documented use of the lease
+/// (git-push(1) `--force-with-lease`: the push fails if the remote branch moved since it was
+/// fetched, so nobody else's commits are lost).
+fn topic_branch_refspec(spec: &str) -> bool {
+    if spec.starts_with('+') {
+        return false;
+    }
+    let dest = spec.rsplit_once(':').map_or(spec, |(_, d)| d);
+    let dest = dest.strip_prefix("refs/heads/").unwrap_or(dest);
+    if dest.is_empty()
+        || dest == "HEAD"
+        || dest.starts_with("refs/")
+        || dest.contains(['*', '$', '`'])
+    {
+        return false;
+    }
+    let lower = dest.to_ascii_lowercase();
+    const SHARED: &[&str] = &[
+        "main",
+        "master",
+        "trunk",
+        "develop",
+        "development",
+        "dev",
+        "stable",
+        "prod",
+        "production",
+        "live",
+        "gh-pages",
+        "default",
+    ];
+    !SHARED.contains(&lower.as_str()) && !lower.starts_with("release")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1426,42 +1464,4 @@ mod tests {
             Some("git_config_exec")
         );
     }
-}
-
-/// Whether a refspec of `git push --force-with-lease REMOTE REFSPEC…` updates only a topic
-/// branch: its destination (after `:`, else the ref itself; `refs/heads/` dropped) is a branch
-/// name that is not a shared line of development (`main`, `master`, `trunk`, `develop`, `dev`,
-/// `stable`, `prod`, `production`, `live`, `gh-pages`, `release…`), not `HEAD`, a tag or a
-/// pattern. Rewriting one's own topic branch after a rebase is the documented use of the lease
-/// (git-push(1) `--force-with-lease`: the push fails if the remote branch moved since it was
-/// fetched, so nobody else's commits are lost).
-fn topic_branch_refspec(spec: &str) -> bool {
-    if spec.starts_with('+') {
-        return false;
-    }
-    let dest = spec.rsplit_once(':').map_or(spec, |(_, d)| d);
-    let dest = dest.strip_prefix("refs/heads/").unwrap_or(dest);
-    if dest.is_empty()
-        || dest == "HEAD"
-        || dest.starts_with("refs/")
-        || dest.contains(['*', '$', '`'])
-    {
-        return false;
-    }
-    let lower = dest.to_ascii_lowercase();
-    const SHARED: &[&str] = &[
-        "main",
-        "master",
-        "trunk",
-        "develop",
-        "development",
-        "dev",
-        "stable",
-        "prod",
-        "production",
-        "live",
-        "gh-pages",
-        "default",
-    ];
-    !SHARED.contains(&lower.as_str()) && !lower.starts_with("release")
 }
