@@ -39,6 +39,7 @@ pub mod output;
 pub mod patches;
 pub mod registry;
 pub mod resolve;
+pub mod safeguards;
 pub mod scan;
 pub mod scripts;
 pub mod secrets;
@@ -186,6 +187,10 @@ pub struct Facts {
     /// they would do to protected things.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub instructed: Vec<InstructedCommand>,
+    /// What a write to an instruction file does to its safeguards: a limiting sentence
+    /// removed, approval bypassed or actions hidden by added text ([`safeguards`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loosened: Vec<safeguards::LoosenedSafeguard>,
     /// Package sources other than the defaults that the call sets or installs from
     /// ([`registry`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -1235,6 +1240,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         &project_dir,
                         ctx,
                     ));
+                    facts
+                        .loosened
+                        .extend(safeguards::loosened(&abs, &tool.input));
                     facts.instruction_write = Some(instruction_write(
                         event,
                         &abs,
@@ -1842,6 +1850,9 @@ fn shell_instruction_write(
             .filter(|i| i.command.trim() != command.trim())
             .collect();
     facts.instructed.extend(planted);
+    facts
+        .loosened
+        .extend(safeguards::loosened_by_added_text(&target, command));
     facts.instruction_write = Some(instruction_write(
         event,
         &target,

@@ -87,6 +87,16 @@ decision contains {"id": "context/learned-suspicious-write", "decision": "ask", 
 	reason := sprintf("the text written to %s may be a planted instruction (learned score %.2f), e.g. %q; instruction files steer every later session", [target, learned_score, first_evidence])
 }
 
+# @rule context/safeguard-loosened ask
+# A write to an instruction file (CLAUDE.md, AGENTS.md, a rule, a skill, memory) that loosens it: a limiting sentence of the old text (never, do not, must not, only after, ask first…) is removed and not restated, or the added text tells the agent to act without the person's approval or review ("without asking", "do not ask the analyst first", "skip the confirmation", "pre-approved") or to keep an action from them ("do not mention this", "silently"). Every later session obeys the file. Phrase tables and sources: hookward-facts safeguards.rs.
+decision contains {"id": "context/safeguard-loosened", "decision": "ask", "reason": reason} if {
+	input.event.kind == "PreToolUse"
+	some l in object.get(input.facts, "loosened", [])
+	reason := sprintf("the write to %s would loosen the agent's instructions (%s: %q); every later session obeys them", [l.file, loosened_words[l.kind], l.evidence])
+}
+
+loosened_words := {"removed": "a limit it sets is removed", "bypass": "it would tell the agent to act without approval or review", "hide": "it would tell the agent to keep an action from you"}
+
 # @rule context/package-registry ask
 # Text written into an instruction or memory file points package installs at a registry other than the default ones.
 decision contains {"id": "context/package-registry", "decision": "ask", "reason": reason} if {

@@ -263,3 +263,25 @@ test_instruction_without_credential_paths_no_secret_mention if {
 	inp := write([], {"path": "/p/CLAUDE.md", "via": "tool", "user_authored": false, "registries": []})
 	count([d | some d in rules.decision with input as inp; d.id == "context/secret-mention"]) == 0
 }
+
+# Session 24: a write that loosens an instruction file asks.
+test_loosened_instruction_file_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [], "loosened": [{"file": "/p/CLAUDE.md", "kind": "removed", "evidence": "never print full card numbers"}]},
+		"config": {},
+	}
+	some d in data.hookward.main.decision with input as inp
+	d.id == "context/safeguard-loosened"
+	d.decision == "ask"
+	contains(d.reason, "never print full card numbers")
+}
+
+test_no_loosening_no_question if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": []},
+		"config": {},
+	}
+	count([d | some d in data.hookward.main.decision with input as inp; d.id == "context/safeguard-loosened"]) == 0
+}
