@@ -810,6 +810,34 @@ decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason}
 	reason := sprintf("the command would make git run code later (%s: %s)", [f.kind, f.evidence])
 }
 
+# @rule shell/fetched-hooks deny
+# git's hooks folder (core.hooksPath) pointed at a folder the same command fills from the network (git clone URL DIR, a download or an extracted archive into it): every later commit, checkout or push runs code nobody has read, fetched from a host the command names (githooks(5): hooks run with the user's rights). Pointing it at a folder already in the project (.githooks, .husky) stays shell/git-hooks (ask).
+decision contains {"id": "shell/fetched-hooks", "decision": "deny", "reason": reason} if {
+	some f in facts_of("persistence")
+	f.kind == "git_hooks"
+	startswith(f.target, "core.hooksPath=")
+	dir := trim_suffix(substring(f.target, count("core.hooksPath="), -1), "/")
+	dir != ""
+	some p in facts_of("paths")
+	p.access in {"create", "write"}
+	fetched_into(p)
+	same_or_below(p.path, dir)
+	some u in facts_of("fetches")
+	reason := sprintf("the command would make git run hooks from %s, which it fills from %s (%s)", [dir, u.url, f.evidence])
+}
+
+# A path the command fills with what it fetched: a clone's folder, a download's file, an archive
+# extracted from a download.
+fetched_into(p) if p.how in {"git clone", "curl -o", "wget -O", "wget -P", "tar -C", "unzip -d", "svn checkout", "hg clone"}
+
+fetched_into(p) if startswith(p.how, "git clone")
+
+same_or_below(path, dir) if trim_suffix(path, "/") == dir
+
+same_or_below(path, dir) if startswith(path, concat("", [dir, "/"]))
+
+same_or_below(path, dir) if startswith(dir, concat("", [trim_suffix(path, "/"), "/"]))
+
 # @rule shell/package-script ask
 # A package.json written by the shell (a redirection, tee, sponge) with a lifecycle script (preinstall, install, postinstall, prepare…): the next npm/yarn/pnpm install runs it without asking, like `npm pkg set scripts.postinstall=…`.
 decision contains {"id": "shell/package-script", "decision": "ask", "reason": reason} if {

@@ -1952,3 +1952,23 @@ test_named_temporary_folders_delete_quietly if {
 	some f in rules.decision with input as shell_input([del("/scratch/shared/datasets", ["outside_project"])], {})
 	f.id == "shell/recursive-delete-outside-project"
 }
+
+# Session 24: git's hooks folder filled from the network in the same command is denied; one
+# already in the project asks.
+test_hooks_path_filled_from_the_network_denied if {
+	sh := {
+		"persistence": [{"kind": "git_hooks", "target": "core.hooksPath=/home/dev/.hk", "evidence": "git config --global core.hooksPath ~/.hk"}],
+		"fetches": [{"url": "https://github.com/x/hk", "host": "github.com", "metadata": false, "evidence": "git clone https://github.com/x/hk ~/.hk"}],
+		"paths": [{"path": "/home/dev/.hk", "access": "create", "how": "git clone", "recursive": true, "evidence": "~/.hk"}],
+	}
+	got := {d.id: d.decision | some d in rules.decision with input as shell_input([], sh)}
+	got["shell/fetched-hooks"] == "deny"
+	local := {
+		"persistence": [{"kind": "git_hooks", "target": "core.hooksPath=.githooks", "evidence": "git config core.hooksPath .githooks"}],
+		"fetches": [{"url": "https://github.com/x/y", "host": "github.com", "metadata": false, "evidence": "git clone https://github.com/x/y"}],
+		"paths": [{"path": "/home/dev/project/y", "access": "create", "how": "git clone", "recursive": true, "evidence": "y"}],
+	}
+	got2 := {d.id: d.decision | some d in rules.decision with input as shell_input([], local)}
+	not got2["shell/fetched-hooks"]
+	got2["shell/git-hooks"] == "ask"
+}
