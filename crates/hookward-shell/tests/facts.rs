@@ -809,3 +809,24 @@ fn lease_push_of_a_topic_branch_is_not_destructive() {
         assert!(!git_kinds(cmd).is_empty(), "{cmd}");
     }
 }
+
+/// Session 24: a trial run sends nothing.
+#[test]
+fn dry_runs_upload_nothing() {
+    for cmd in [
+        "rsync -av --dry-run ~/Pictures/Export/ nas:/volume1/photos/",
+        "rsync -avn ./ host:/srv/app/",
+        "rclone sync --dry-run /srv/www/static r2:static-assets",
+        "rclone copy ~/cases acme-sharepoint:SOC/Archive -n",
+        "aws s3 sync ./dist s3://bucket/site --dryrun",
+    ] {
+        assert!(f(cmd).uploads.is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "rsync -av ~/Pictures/Export/ nas:/volume1/photos/",
+        "rclone sync /srv/www/static r2:static-assets",
+        "aws s3 sync ./dist s3://bucket/site",
+    ] {
+        assert!(!f(cmd).uploads.is_empty(), "{cmd}");
+    }
+}

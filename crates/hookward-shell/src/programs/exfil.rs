@@ -558,6 +558,15 @@ pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !remote_location(name, &dest.text) {
         return;
     }
+    // A trial run sends nothing: `aws s3 … --dryrun`, `rclone … --dry-run`/`-n`, `gsutil rsync
+    // -n`, `gcloud storage rsync --dry-run` (each CLI's reference).
+    let dry = words.iter().any(|w| {
+        matches!(w.text.as_str(), "--dry-run" | "--dryrun")
+            || (w.text == "-n" && matches!(name, "rclone" | "gsutil"))
+    });
+    if dry {
+        return;
+    }
     let recursive = words.get(vi).is_some_and(|v| v.text.contains("sync"))
         || words
             .iter()

@@ -1779,6 +1779,9 @@ fn rsync(a: &mut Analyzer, inv: &Inv) -> Stream {
         }
     }
     match dest_host {
+        // rsync(1) `-n`/`--dry-run`: "perform a trial run that doesn't make any changes"; the
+        // listing is exchanged, no file's content is sent.
+        Some(_) if dry => {}
         Some(_) => {
             a.upload("rsync", &dest.text, first_src, false, &inv.evidence);
         }
