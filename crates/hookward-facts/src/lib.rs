@@ -1192,6 +1192,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             .ci_checks_off
                             .extend(written::ci_checks_off(&abs, &added));
                         facts
+                            .ci_checks_off
+                            .extend(written::scans_silenced(&abs, &added));
+                        facts
                             .access_opened
                             .extend(written::access_opened(&abs, &added));
                     }

@@ -572,6 +572,108 @@ pub fn is_ci_file(path: &str) -> bool {
         )
 }
 
+/// Security scanners' ignore and allow-list files, by name (folded): Trivy `.trivyignore`
+/// (vulnerability IDs, one a line), Grype `.grype.yaml` (`ignore:` rules), Snyk `.snyk`
+/// (`ignore:` by ID or `'*'`), Semgrep `.semgrepignore` (paths), gitleaks `.gitleaksignore`
+/// (fingerprints) and `.gitleaks.toml` (`[allowlist]` `paths`/`regexes`), trufflehog's
+/// `.trufflehogignore`, OWASP dependency-check suppression files (`<suppress>`, `cvssBelow`),
+/// npm audit's `.nsprc` and `audit-ci` config, OSV-Scanner's `osv-scanner.toml`
+/// (`[[IgnoredVulns]]`), Bandit's `.bandit`, Checkov's `.checkov.yaml` (`skip-check`), tfsec's
+/// `.tfsec/config.yml` (`exclude`). Each tool's documentation on ignoring findings.
+const SCANNER_IGNORE_FILES: &[&str] = &[
+    ".trivyignore",
+    ".trivyignore.yaml",
+    ".grype.yaml",
+    ".snyk",
+    ".semgrepignore",
+    ".gitleaksignore",
+    ".gitleaks.toml",
+    "gitleaks.toml",
+    ".trufflehogignore",
+    "dependency-check-suppressions.xml",
+    "suppressions.xml",
+    ".nsprc",
+    "audit-ci.json",
+    "audit-ci.jsonc",
+    "osv-scanner.toml",
+    ".bandit",
+    ".checkov.yaml",
+    ".checkov.yml",
+    "config.yml",
+];
+
+/// Whether `path` is a security scanner's ignore or allow-list file ([`SCANNER_IGNORE_FILES`];
+/// `config.yml` only under `.tfsec/`, any `*suppress*.xml`).
+pub fn is_scanner_ignore_file(path: &str) -> bool {
+    let (ext, name) = kind_of(path);
+    if name == "config.yml" {
+        return path.contains("/.tfsec/");
+    }
+    SCANNER_IGNORE_FILES.contains(&name.as_str()) || (ext == "xml" && name.contains("suppress"))
+}
+
+/// Lines written into a scanner's ignore file that silence every finding rather than one: a
+/// pattern that matches everything (`*`, `**`, `**/*`, `.*`, a TOML literal `.*`), every
+/// identifier of a kind (`CVE-*`, `GHSA-*`, `*:*`), or a severity floor no finding reaches
+/// (`cvssBelow` of 10 or more: CVSS scores stop at 10.0, FIRST CVSS v3.1 specification).
+/// `what` is `scan_silenced`. At most 8 facts.
+pub fn scans_silenced(path: &str, added: &str) -> Vec<CiCheckOffFact> {
+    if !is_scanner_ignore_file(path) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, line) in added.lines().take(MAX_LINES).enumerate() {
+        let line = clip_line(line);
+        let t = line.trim().to_ascii_lowercase();
+        if silences_everything(&t) {
+            out.push(CiCheckOffFact {
+                path: path.to_string(),
+                line: i + 1,
+                what: "scan_silenced".to_string(),
+                evidence: line.trim().chars().take(200).collect(),
+            });
+            if out.len() >= 8 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn silences_everything(t: &str) -> bool {
+    // `<cvssBelow>11</cvssBelow>`, `cvssBelow: 10`
+    if let Some(i) = t.find("cvssbelow") {
+        let digits: String = t[i + "cvssbelow".len()..]
+            .chars()
+            .skip_while(|c| !c.is_ascii_digit())
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        if digits.parse::<f64>().is_ok_and(|v| v >= 10.0) {
+            return true;
+        }
+    }
+    // The value part of `key = value`, `key: value`, `- value`, or the whole line.
+    // A key-only line (`'*':` in a YAML map of ignores) is judged by its key.
+    let value = t
+        .rsplit_once(['=', ':'])
+        .map_or(t, |(k, v)| if v.trim().is_empty() { k } else { v })
+        .trim()
+        .trim_start_matches("- ")
+        .trim();
+    let bare: String = value
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '[' | ']' | ',' | ' '))
+        .collect();
+    ALL_MATCHING.contains(&bare.as_str())
+        || ALL_MATCHING.contains(&t.trim_start_matches("- ").trim_matches(['\'', '"']))
+}
+
+/// Patterns that match every finding: path globs and regexes of everything, every ID of a kind.
+const ALL_MATCHING: &[&str] = &[
+    "*", "**", "**/*", "*/**", "/**", ".*", ".*/.*", "^.*$", ".+", "*:*", "*.*", "cve-*", "ghsa-*",
+    "cwe-*",
+];
+
 /// Words of a command line that make it a check: tests, linters, type checks, audits, scans.
 const CHECK_WORDS: &[&str] = &[
     "test",
@@ -1038,6 +1140,50 @@ mod tests {
             assert!(ci_checks_off(ci, text).is_empty(), "{text}");
         }
         assert!(ci_checks_off("/p/scripts/ci.sh", "pnpm test || true\n").is_empty());
+    }
+
+    #[test]
+    fn scanner_ignore_files_silencing_everything() {
+        for (path, text) in [
+            ("/p/.trivyignore", "CVE-*\n"),
+            ("/p/.trivyignore", "GHSA-*\n"),
+            ("/p/.gitleaks.toml", "[allowlist]\npaths = ['''.*''']\n"),
+            ("/p/.semgrepignore", "**\n"),
+            (
+                "/p/dependency-check-suppressions.xml",
+                "<suppress><cvssBelow>11</cvssBelow></suppress>\n",
+            ),
+            (
+                "/p/owasp-suppress.xml",
+                "<suppress><cvssBelow>10</cvssBelow></suppress>\n",
+            ),
+            ("/p/.snyk", "ignore:\n  '*':\n    - '*':\n"),
+        ] {
+            assert!(!scans_silenced(path, text).is_empty(), "{path}: {text}");
+        }
+        for (path, text) in [
+            (
+                "/p/.trivyignore",
+                "CVE-2024-12345\n# accepted until 2027-01\n",
+            ),
+            (
+                "/p/.gitleaks.toml",
+                "[allowlist]\npaths = ['''tests/fixtures/.*''']\n",
+            ),
+            ("/p/.semgrepignore", "node_modules/\n*.min.js\n"),
+            (
+                "/p/dependency-check-suppressions.xml",
+                "<suppress><cve>CVE-2023-1</cve></suppress>\n",
+            ),
+            (
+                "/p/owasp-suppress.xml",
+                "<suppress><cvssBelow>4</cvssBelow></suppress>\n",
+            ),
+            ("/p/.gitignore", "*\n"),
+            ("/p/config.yml", "exclude:\n  - '*'\n"),
+        ] {
+            assert!(scans_silenced(path, text).is_empty(), "{path}: {text}");
+        }
     }
 
     #[test]
