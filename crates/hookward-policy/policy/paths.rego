@@ -151,9 +151,18 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 # (shell/recursive-delete-outside-project denies a recursive one): only the filtered shape is
 # quiet.
 own_data_write(p) if {
-	p.access in {"create", "write", "chmod"}
+	p.access in {"create", "write"}
 	own_visible_place(p)
 	not copies_runnable_into(p)
+}
+
+# Permissions and group of the user's own data set by mode, group or ACL (chmod 640 x.tsv,
+# chgrp -R lab, setfacl -m g:lab:rX); file flags (chflags hidden, chattr +i: hidden,
+# immutable or append-only files) still ask.
+own_data_write(p) if {
+	p.access == "chmod"
+	p.how in {"chmod", "chgrp", "setfacl"}
+	own_visible_place(p)
 }
 
 own_data_write(p) if {

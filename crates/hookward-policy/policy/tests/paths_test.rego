@@ -73,8 +73,11 @@ test_own_data_written_outside_project_is_quiet if {
 	every path in ["/home/dev/other/x.txt", "/home/dev/cases/42/work/notes.md", "/data/run7/qc.tsv", "/scratch/dev/archive/ablation.tgz", "/home/dev/src/other/README.md", "/mnt/evidence/out"] {
 		count(rules.decision) == 0 with input as one_path(path, "write", "shell", ["outside_project"])
 		count(rules.decision) == 0 with input as one_path(path, "create", "tool", ["outside_project"])
-		count(rules.decision) == 0 with input as one_path(path, "chmod", "shell", ["outside_project"])
+		count(rules.decision) == 0 with input as object.union(one_path(path, "chmod", "shell", ["outside_project"]), {"facts": {"paths": [{"path": path, "access": "chmod", "via": "shell", "how": "chmod", "evidence": path, "classes": ["outside_project"], "recursive": false}]}})
 	}
+	flags := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/Desktop/notes", "access": "chmod", "via": "shell", "how": "chflags", "evidence": "x", "classes": ["outside_project"], "recursive": false}]}, "config": {}}
+	some d in rules.decision with input as flags
+	d.id == "path/write-outside-project"
 }
 
 test_runnable_or_hidden_writes_outside_project_still_ask if {
