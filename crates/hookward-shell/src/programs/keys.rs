@@ -2034,10 +2034,6 @@ mod tests {
         }
     }
 
-    /// A CLI with no `PRINTS` row whose sub-command names a credential and prints or mints it
-    /// is a print by shape (denied only when sent); one that lists, stores or removes is not;
-    /// a reveal option is a print of its own (asked about).
-    #[test]
     /// A printing verb whose operand names a credential's value is a plain secret print (asked);
     /// operands about a credential, storing and listing verbs, package managers and `key=value`
     /// operands are not.
@@ -2090,6 +2086,9 @@ mod tests {
         );
     }
 
+    /// A CLI with no `PRINTS` row whose sub-command names a credential and prints or mints it
+    /// is a print by shape (denied only when sent); one that lists, stores or removes is not;
+    /// a reveal option is a print of its own (asked about).
     #[test]
     fn secret_prints_by_shape() {
         for (cmd, shape) in [
