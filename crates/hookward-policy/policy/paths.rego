@@ -261,6 +261,7 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not lib.identity_use(p)
 	not metadata_read(p)
 	lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
@@ -272,11 +273,12 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 carried(p) if endswith(p.how, " carried")
 
 # @rule path/secret-file-project ask
-# Reading a file named like a private key (*.pem, *.key, <name>_ed25519…) inside the project: a certificate or a test fixture, or a real key.
+# Reading a file named like a private key (*.pem, *.key, <name>_ed25519…) inside the project: a certificate or a test fixture, or a real key. A key in the home or the project handed to the client that signs in with it (ssh -i KEY, scp/sftp -i, -o IdentityFile=KEY, ssh-add KEY) is used, not read out, as for path/credential-store.
 decision contains {"id": "path/secret-file-project", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not lib.identity_use(p)
 	not metadata_read(p)
 	not lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])
