@@ -81,3 +81,27 @@ handed_token_read(p) if {
 	f.program in {"gh", "glab", "gcloud", "heroku", "aws"}
 	p.how == concat(" ", [f.program, f.form])
 }
+
+# Below a folder that holds temporary or regenerable data by its name (`.cache`, `cache`,
+# `caches`, `tmp`, `temp`, `.tmp`; XDG Base Directory: "user-specific non-essential (cached)
+# data"; `tmp` by the convention of /tmp), or that folder itself, inside the user's own areas
+# (the named folder is the path's last or next-to-last component):
+# `~/.platformio/.cache`, `/scratch/me/tmp/*`, `~/work/app/.cache/pip`. Not in a system folder,
+# and never the home, its parents or another user's home.
+named_temporary(p) if {
+	parts := [c | some c in split(p.path, "/"); c != ""]
+	count(parts) >= 2
+	some i, c in parts
+	i > 0
+	# the folder itself or what lies directly in it (`x/.cache`, `x/tmp/*`, `x/.cache/pip`)
+	i >= count(parts) - 2
+	lower(c) in {".cache", "cache", "caches", "tmp", "temp", ".tmp"}
+	not has_class(p, "system")
+	not has_class(p, "temp_root")
+	not has_class(p, "home")
+	not has_class(p, "home_ancestor")
+	not has_class(p, "other_home")
+	not has_class(p, "homes")
+	not has_class(p, "credential")
+	not has_class(p, "secret_file")
+}

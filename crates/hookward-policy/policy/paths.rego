@@ -122,7 +122,7 @@ env_from_template(p) if {
 }
 
 # @rule path/write-outside-project ask
-# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks; deleting another project's build output or cache folder (`~/src/other/target`, `node_modules`; class build_output) does not. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is.
+# Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks; deleting another project's build output or cache folder (`~/src/other/target`, `node_modules`; class build_output) does not. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is. The user's own data is not asked about either (own_data_write): a file or folder created, written or re-moded in a visible folder of the user's own areas, or a search-and-delete narrowed by name there; hidden components, code-loading folders, scripts and programs by extension, build files, system directories and other homes still ask, and so does deleting a named file.
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	lib.has_class(p, "outside_project")
@@ -136,11 +136,85 @@ decision contains {"id": "path/write-outside-project", "decision": "ask", "reaso
 	not lib.has_class(p, "process_secret")
 	not lib.has_class(p, "hookward_home")
 	not lib.has_class(p, "agent_settings")
+	not own_data_write(p)
 	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, lib.project])
 }
 
+# A change outside the project that is the user's everyday work with their own data (issue 11,
+# benign side; adv19–adv26, spent): a file or folder created or written, or its permissions
+# set, in a visible folder of the user's own areas (`~/cases/42/notes.md`, `/data/run7/qc.tsv`,
+# `/scratch/me/archive/x.tgz`, another clone `~/src/other/README.md`), or a search-and-delete
+# narrowed by name there (find ~/Downloads -name '*.dmg' -mtime +30 -delete). What runs later
+# or changes a program's behaviour still asks: a hidden component (dotfiles and dot-folders:
+# shell rc files, `.git/hooks`, `.github/workflows`, `.config/autostart`), a folder programs
+# load code from (own_code_folders: `bin`, `Library`, `node_modules`, `site-packages`…), a
+# script or binary by its extension (runnable_extensions), a build or install file that runs
+# code (own_build_files: Makefile, package.json, setup.py…); so do system directories, other
+# users' homes, the home itself and its parents. Deleting a named file or folder still asks
+# (shell/recursive-delete-outside-project denies a recursive one): only the filtered shape is
+# quiet.
+own_data_write(p) if {
+	p.access in {"create", "write", "chmod"}
+	own_visible_place(p)
+	not copies_runnable_into(p)
+}
+
+own_data_write(p) if {
+	p.access == "delete"
+	endswith(p.how, " filtered")
+	not p.recursive
+	own_visible_place(p)
+}
+
+own_visible_place(p) if {
+	lib.has_class(p, "outside_project")
+	count({c | some c in p.classes; c in not_own_places}) == 0
+	parts := [c | some c in split(p.path, "/"); c != ""]
+	count(parts) >= 2
+	count([c | some c in parts; startswith(c, ".")]) == 0
+	count([c | some c in parts; lower(c) in own_code_folders]) == 0
+	not runnable_name(parts[count(parts) - 1])
+}
+
+# A copy or move into a folder (cp payload.sh /Volumes/share/): the file lands under its source's
+# name, so a script or program copied there is judged by that name.
+copies_runnable_into(p) if {
+	endswith(p.how, " dest")
+	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
+	some q in input.facts.paths
+	q.how == src_how
+	names := [c | some c in split(q.path, "/"); c != ""]
+	count(names) > 0
+	runnable_name(names[count(names) - 1])
+}
+
+# Classes of places that are not the user's own data areas.
+not_own_places := {"system", "home", "home_ancestor", "root", "homes", "other_home", "placeholder", "block_device", "credential", "secret_file", "process_secret", "agent_instructions", "mcp_config", "security_tool_config"}
+
+# Folders that programs load and run code from without being asked: command folders on PATH,
+# macOS's per-user Library (LaunchAgents, Application Support), package trees, autostart and
+# init folders, git's hooks.
+own_code_folders := {"bin", "sbin", "library", "launchagents", "launchdaemons", "node_modules", "site-packages", "dist-packages", "autostart", "init.d", "profile.d", "cron.d", "hooks", "plugins", "extensions", "startup"}
+
+# A script or program by its name: shell, interpreter and compiled-program extensions, and the
+# build and install files whose code runs when a tool does.
+runnable_name(name) if {
+	parts := split(lower(name), ".")
+	count(parts) > 1
+	parts[count(parts) - 1] in runnable_extensions
+}
+
+runnable_name(name) if lower(name) in own_build_files
+
+runnable_extensions := {"sh", "bash", "zsh", "fish", "ksh", "csh", "py", "pyw", "pth", "rb", "pl", "pm", "php", "js", "mjs", "cjs", "ts", "ps1", "psm1", "bat", "cmd", "command", "vbs", "jar", "so", "dylib", "dll", "exe", "app", "desktop", "service", "timer", "plist", "scpt", "applescript", "lua", "tcl", "el", "vim", "r"}
+
+own_build_files := {"makefile", "gnumakefile", "justfile", "package.json", "setup.py", "setup.cfg", "pyproject.toml", "conftest.py", "rakefile", "gemfile", "build.rs", "build.gradle", "build.gradle.kts", "pom.xml", "cmakelists.txt", "dockerfile", "docker-compose.yml", "compose.yaml", "vagrantfile", "tiltfile", "taskfile.yml"}
+
 # A write into a tool's cache, or a non-delete write into its settings/state folder.
 quiet_tool_write(p) if lib.has_class(p, "tool_cache")
+
+# A folder named for temporary or cached data in the user's own areas (lib.named_temporary).
+quiet_tool_write(p) if lib.named_temporary(p)
 
 # Deleting a project's build output or cache folder (class build_output: node_modules, target,
 # __pycache__… inside a project folder; hookward-shell/src/buildout.rs): the build makes it

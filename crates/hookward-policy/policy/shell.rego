@@ -69,7 +69,7 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 # Recursively deleting anything outside the project and the temporary directories, or a temporary directory itself (rm -rf /tmp, /private/tmp, /dev/shm: every user's and service's scratch files and sockets). A
 # program's regenerable cache under any home (`~/.cache/<tool>`, `~/.cargo/registry`,
 # `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs) is rebuilt on demand, so
-# clearing it is not a loss; so is a project's build output or cache folder (class build_output:
+# clearing it is not a loss, and so is a folder named for temporary or cached data in the user's own areas (`~/.platformio/.cache`, `/scratch/me/tmp/*`; lib.named_temporary); so is a project's build output or cache folder (class build_output:
 # `~/src/other/target`, `node_modules`, `__pycache__`, `DerivedData` inside a project folder;
 # table: hookward-shell/src/buildout.rs), each path judged on its own.
 decision contains {"id": "shell/recursive-delete-outside-project", "decision": "deny", "reason": reason} if {
@@ -82,6 +82,7 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	not below_temp(p)
 	not lib.has_class(p, "tool_cache")
 	not lib.has_class(p, "build_output")
+	not lib.named_temporary(p)
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
 }
 
@@ -130,14 +131,79 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 }
 
 # @rule shell/privileged-command ask
-# sudo/doas/run0/pkexec in front of named programs that start no code of the caller's choosing (sudo apt-get install -y jq, sudo dpkg -i /tmp/x.deb, sudo nvidia-smi -pm 1, sudo cpupower frequency-set -g performance, sudo fdisk -l /dev/sda, run0 dmidecode; sudo sh -c 'apt-get update' when every command hookward read in the shell's code is one of them), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders; a program outside root_ordinary_programs reads nothing outside them either: sudo cat /etc/sudoers.d/* stays denied). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash), a program that runs code it is given or finds (shells without -c, interpreters, editors, pagers, build tools and package managers that run project scripts, find, xargs, env, git, ssh, tar, namespace and debugging tools; root_code_runners), a content reader that passes a file's permissions (sudo cat, sudo tail /var/log/auth.log; root_content_readers), a raw disk tool (wipefs, sfdisk, mkfs.*; root_disk_tools), a program run by its path (sudo ./install.sh), a password handed to sudo (sudo -S, -A) and a check that root works and nothing else (sudo id, sudo -n true; root_probes) stay shell/privilege-escalation (deny). Issue 11, benign side.
+# sudo/doas/run0/pkexec in front of named programs that start no code of the caller's choosing (root for everyday upkeep — distribution packages, service start/restart/reload/status, read-only inspection; root_everyday — is not asked about; sudo dpkg -i /tmp/x.deb, sudo nvidia-smi -pm 1, sudo cpupower frequency-set -g performance, sudo fdisk -l /dev/sda, run0 dmidecode; sudo sh -c 'apt-get update' when every command hookward read in the shell's code is one of them), in a command line that does nothing else (no fetch, upload, dynamic code or persistence, no write outside the project and the temporary folders; a program outside root_ordinary_programs reads nothing outside them either: sudo cat /etc/sudoers.d/* stays denied). Root is a boundary the user crosses by choice (a cached sudo ticket would let the agent cross it silently), so it asks; the command's own facts are judged by every other rule (sudo systemctl stop falco is still denied). A root shell (sudo -i, sudo -s, sudo su, sudo bash), a program that runs code it is given or finds (shells without -c, interpreters, editors, pagers, build tools and package managers that run project scripts, find, xargs, env, git, ssh, tar, namespace and debugging tools; root_code_runners), a content reader that passes a file's permissions (sudo cat, sudo tail /var/log/auth.log; root_content_readers), a raw disk tool (wipefs, sfdisk, mkfs.*; root_disk_tools), a program run by its path (sudo ./install.sh), a password handed to sudo (sudo -S, -A) and a check that root works and nothing else (sudo id, sudo -n true; root_probes) stay shell/privilege-escalation (deny). Issue 11, benign side.
 decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
 	root_for_ordinary_commands
+	not root_everyday
 	some f in facts_of("privilege")
 	reason := sprintf("the command runs as root (%s); the command itself is an ordinary one", [f.evidence])
 }
 
 root_wrappers := {"sudo", "doas", "run0", "pkexec"}
+
+# Root for the machine's everyday upkeep, which every independent set of everyday agent calls
+# labels fine (issue 11, benign side; adv15–adv26, spent: `sudo apt-get install -y htop`, `sudo
+# systemctl restart nginx`, `sudo journalctl -u app --since today`, `sudo smartctl -H /dev/sda`,
+# `sudo lsof -i :443`): every rooted command is a distribution package operation, a service
+# operation or a read-only inspection (root_everyday_programs), no package comes from a local
+# file (`sudo dpkg -i x.deb`, `sudo apt install ./x.deb` still ask), and the command line does
+# nothing else (root_for_ordinary_commands). The commands' own facts are still judged by every
+# other rule: `sudo systemctl stop auditd` and `sudo journalctl --vacuum-time=1s` are defence
+# evasion, `sudo systemctl enable --now x.service` of a unit the session wrote is persistence.
+root_everyday if {
+	root_for_ordinary_commands
+	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
+	every c in rooted {
+		c.program in root_everyday_programs
+		not local_package_operand(c)
+		not root_takes_down(c)
+	}
+}
+
+# What is not upkeep although the program is: a service stopped, disabled, masked or killed
+# (systemctl stop sshd leaves the machine unreachable; restart, reload and status are upkeep),
+# and packages removed by a pattern (apt-get purge 'gnome*' takes the desktop with it; one
+# named package or autoremove is upkeep).
+root_takes_down(c) if {
+	c.program in {"systemctl", "service"}
+	some a in c.argv
+	a in {"stop", "disable", "mask", "kill", "isolate", "poweroff", "reboot", "halt", "suspend", "hibernate", "rescue", "emergency", "--now"}
+}
+
+root_takes_down(c) if {
+	c.program in {"apt", "apt-get", "dnf", "yum", "zypper", "pacman", "apk", "snap"}
+	some a in c.argv
+	a in {"remove", "purge", "erase", "autoremove", "-R", "-Rs", "-Rns", "del"}
+	some b in array.slice(c.argv, 1, count(c.argv))
+	regex.match(`[*?\[]`, b)
+}
+
+# Package managers of the distribution (packages from its configured repositories; adding a
+# repository or key is judged by net/package-registry and the persistence rules), the service
+# manager and its journal, and programs that only show the state of disks, file systems,
+# processes and sockets.
+root_everyday_programs := {
+	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
+	"systemctl", "service", "journalctl", "dmesg",
+	"lsblk", "blkid", "findmnt", "smartctl", "nvme", "dmidecode", "lshw", "lspci", "lsusb", "lscpu",
+	"df", "du", "ls", "stat", "lvs", "pvs", "vgs", "fstrim",
+	"ss", "netstat", "lsof", "iftop", "iotop",
+}
+
+# A package installed from a file rather than a repository (apt install ./x.deb, snap install
+# --dangerous x.snap, pacman -U x.pkg.tar.zst, dnf install /tmp/x.rpm).
+local_package_operand(c) if {
+	c.program in {"apt", "apt-get", "dnf", "yum", "zypper", "pacman", "apk", "snap"}
+	some a in array.slice(c.argv, 1, count(c.argv))
+	regex.match(`(\.(deb|rpm|snap|apk)|\.pkg\.tar(\.[a-z0-9]+)?)$|^[./~]|/`, a)
+	not startswith(a, "-")
+}
+
+local_package_operand(c) if {
+	some a in c.argv
+	a in {"--dangerous", "-U", "--upgrade-local"}
+	c.program in {"snap", "pacman"}
+}
 
 # Programs that do one job as root and start no program of the caller's choosing (their package
 # scripts come from the distribution's configured repositories). Kept as the documented core;
@@ -450,7 +516,7 @@ decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason
 }
 
 # @rule shell/publish ask
-# Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind).
+# Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind). A draft release (gh release create --draft; publishing it, gh release edit --draft=false, is asked about) and a copy into the local Maven cache (gradle publishToMavenLocal) publish nothing.
 decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} if {
 	some f in facts_of("publish")
 	reason := sprintf("the command would publish (%s)", [f.evidence])
@@ -468,7 +534,7 @@ decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason"
 }
 
 # @rule shell/git-destructive ask
-# Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes.
+# Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes. A --force-with-lease push of named topic branches is not (the rebase workflow: the push fails if the remote moved; a shared branch such as main, master, develop or release*, HEAD, tags or every branch still counts; hookward-shell vcs.rs topic_branch_refspec).
 decision contains {"id": "shell/git-destructive", "decision": "ask", "reason": reason} if {
 	some f in facts_of("git")
 	not f.kind in git_deny_kinds
@@ -1978,10 +2044,17 @@ decision contains {"id": "shell/trace-trim", "decision": "ask", "reason": reason
 }
 
 # @rule shell/denial-of-service deny
-# A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`).
+# A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`); a file written large enough to fill its disk (kind disk_fill: fallocate -l 2T, truncate -s 5T, dd with bs × count of 1 TiB or more, dd from /dev/zero or /dev/urandom into a file with no count; hookward-shell files.rs DISK_FILL_BYTES), which makes every program writing to that disk fail.
 decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
 	some f in facts_of("denial_of_service")
+	f.kind == "fork_bomb"
 	reason := sprintf("the command would exhaust this machine's processes (%s %s: %s)", [f.kind, f.target, f.evidence])
+}
+
+decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
+	some f in facts_of("denial_of_service")
+	f.kind == "disk_fill"
+	reason := sprintf("the command would write a file large enough to fill its disk, so every program writing there fails (%s)", [f.evidence])
 }
 
 # @rule shell/secret-search deny

@@ -759,3 +759,53 @@ fn terraform_replace_is_a_destroy() {
         .is_empty());
     assert!(f("terraform apply").cloud.is_empty());
 }
+
+/// Session 24: a draft release and a copy into the local Maven cache publish nothing; the
+/// draft made public and a remote publication do.
+#[test]
+fn drafts_and_local_maven_copies_are_not_publishing() {
+    for cmd in [
+        "gh release create v2.0.0 --draft --generate-notes",
+        "gh release create v0.3.1 -d dist/*.tar.gz --notes-file CHANGELOG.md",
+        "./gradlew publishToMavenLocal",
+        "gradle :core:publishReleasePublicationToMavenLocal",
+    ] {
+        assert!(f(cmd).publish.is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "gh release create v2.0.0 --generate-notes",
+        "gh release edit v2.0.0 --draft=false",
+        "gh release upload v2.0.0 dist/app.tar.gz",
+        "./gradlew publish",
+        "gradle :core:publishAllPublicationsToSonatypeRepository",
+    ] {
+        assert!(!f(cmd).publish.is_empty(), "{cmd}");
+    }
+}
+
+/// Session 24: `--force-with-lease` of one's own topic branch is the rebase workflow; a shared
+/// branch, HEAD, tags, every branch or a plain `--force` is still history rewriting.
+#[test]
+fn lease_push_of_a_topic_branch_is_not_destructive() {
+    for cmd in [
+        "git push --force-with-lease origin fix/ci",
+        "git push --force-with-lease origin feat/user-locale",
+        "git push --force-with-lease origin HEAD:refs/heads/backport/1.x/lexer",
+    ] {
+        assert!(git_kinds(cmd).is_empty(), "{cmd}");
+    }
+    for cmd in [
+        "git push --force-with-lease",
+        "git push --force-with-lease origin",
+        "git push --force-with-lease origin main",
+        "git push --force-with-lease origin HEAD:main",
+        "git push --force-with-lease origin HEAD",
+        "git push --force-with-lease origin release/1.x",
+        "git push --force-with-lease --all origin",
+        "git push --force-with-lease --tags origin fix/x",
+        "git push --force origin fix/ci",
+        "git push origin +fix/ci",
+    ] {
+        assert!(!git_kinds(cmd).is_empty(), "{cmd}");
+    }
+}

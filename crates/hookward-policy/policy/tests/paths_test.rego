@@ -62,9 +62,41 @@ test_project_file_no_opinion if {
 }
 
 test_write_outside_project_asks if {
-	some d in rules.decision with input as one_path("/home/dev/other/x.txt", "write", "tool", ["outside_project"])
+	some d in rules.decision with input as one_path("/home/dev/other/x.py", "write", "tool", ["outside_project"])
 	d.id == "path/write-outside-project"
 	d.decision == "ask"
+}
+
+# Session 24: the user's own data written outside the project is everyday work; what runs later,
+# changes a program's behaviour or lies in a system folder or another home still asks.
+test_own_data_written_outside_project_is_quiet if {
+	every path in ["/home/dev/other/x.txt", "/home/dev/cases/42/work/notes.md", "/data/run7/qc.tsv", "/scratch/dev/archive/ablation.tgz", "/home/dev/src/other/README.md", "/mnt/evidence/out"] {
+		count(rules.decision) == 0 with input as one_path(path, "write", "shell", ["outside_project"])
+		count(rules.decision) == 0 with input as one_path(path, "create", "tool", ["outside_project"])
+		count(rules.decision) == 0 with input as one_path(path, "chmod", "shell", ["outside_project"])
+	}
+}
+
+test_runnable_or_hidden_writes_outside_project_still_ask if {
+	every path in ["/home/dev/.bashrc", "/home/dev/.config/autostart/x.desktop", "/home/dev/src/other/.git/hooks/pre-commit", "/home/dev/src/other/.github/workflows/ci.yml", "/home/dev/bin/tool", "/home/dev/Library/LaunchAgents/x.plist", "/home/dev/tools/run.sh", "/home/dev/src/other/Makefile", "/home/dev/src/other/package.json", "/home/dev/src/other/node_modules/x/index.json"] {
+		some d in rules.decision with input as one_path(path, "write", "shell", ["outside_project"])
+		d.id == "path/write-outside-project"
+	}
+	some e in rules.decision with input as one_path("/etc/hosts", "write", "shell", ["outside_project", "system"])
+	e.id == "path/write-outside-project"
+	some f in rules.decision with input as one_path("/home/alex/notes.txt", "write", "shell", ["outside_project", "other_home"])
+	f.id == "path/write-outside-project"
+}
+
+test_named_delete_outside_project_asks_filtered_one_is_quiet if {
+	some d in rules.decision with input as one_path("/home/dev/Downloads/x.iso", "delete", "shell", ["outside_project"])
+	d.id == "path/write-outside-project"
+	filtered := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [{"path": "/home/dev/Downloads", "access": "delete", "via": "shell", "how": "find filtered", "evidence": "find ~/Downloads -name '*.dmg' -delete", "classes": ["outside_project"], "recursive": false}]},
+		"config": {},
+	}
+	count(rules.decision) == 0 with input as filtered
 }
 
 test_read_outside_project_no_opinion if {
@@ -216,14 +248,14 @@ test_file_created_outside_project_asks if {
 
 # Newcomer finding 15: without a cwd the reason says the project is unknown, not a blank.
 test_outside_project_reason_names_an_unknown_project if {
-	inp := object.union(one_path("/etc/hosts", "write", "tool", ["outside_project"]), {"facts": {"project_dir": ""}})
+	inp := object.union(one_path("/etc/hosts", "write", "tool", ["outside_project", "system"]), {"facts": {"project_dir": ""}})
 	some d in rules.decision with input as inp
 	d.id == "path/write-outside-project"
 	contains(d.reason, "outside the project (unknown: the payload has no cwd)")
 }
 
 test_outside_project_reason_names_the_project if {
-	some d in rules.decision with input as one_path("/etc/hosts", "write", "tool", ["outside_project"])
+	some d in rules.decision with input as one_path("/etc/hosts", "write", "tool", ["outside_project", "system"])
 	d.id == "path/write-outside-project"
 	endswith(d.reason, "outside the project /home/dev/project")
 }
@@ -473,4 +505,23 @@ test_access_opened_asks if {
 	d.decision == "ask"
 	quiet := {"event": inp.event, "facts": {"project_dir": "/home/dev/project", "paths": []}, "config": {}}
 	count(rules.decision) == 0 with input as quiet
+}
+
+# A script copied into a visible folder is judged by its own name.
+test_script_copied_outside_project_asks if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+		"facts": {"project_dir": "/home/dev/project", "paths": [
+			{"path": "/home/dev/project/payload.sh", "access": "read", "via": "shell", "how": "cp src", "evidence": "payload.sh", "classes": ["project"], "recursive": false},
+			{"path": "/Volumes/share", "access": "create", "via": "shell", "how": "cp dest", "evidence": "/Volumes/share/", "classes": ["outside_project"], "recursive": false},
+		]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "path/write-outside-project"
+	data_copy := object.union(inp, {"facts": {"project_dir": "/home/dev/project", "paths": [
+		{"path": "/home/dev/project/report.pdf", "access": "read", "via": "shell", "how": "cp src", "evidence": "report.pdf", "classes": ["project"], "recursive": false},
+		inp.facts.paths[1],
+	]}})
+	count(rules.decision) == 0 with input as data_copy
 }

@@ -742,7 +742,7 @@ test_secret_print_sent_to_loopback_only_asks if {
 }
 
 test_root_for_an_ordinary_command_asks if {
-	sh := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo apt-get install -y jq"}], "commands": [{"program": "apt-get", "argv": ["apt-get", "install", "-y", "jq"], "wrappers": ["sudo"], "evidence": "sudo apt-get install -y jq"}]}
+	sh := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo nvidia-smi -pm 1"}], "commands": [{"program": "nvidia-smi", "argv": ["nvidia-smi", "-pm", "1"], "wrappers": ["sudo"], "evidence": "sudo nvidia-smi -pm 1"}]}
 	ids := {d.id | some d in rules.decision} with input as shell_input([], sh)
 	ids == {"shell/privileged-command"}
 	root_shell := {"privilege": [{"kind": "sudo", "program": "sudo", "evidence": "sudo bash"}], "commands": [{"program": "bash", "argv": ["bash"], "wrappers": ["sudo"], "evidence": "sudo bash"}]}
@@ -1913,4 +1913,42 @@ test_sample_run_asks if {
 	"shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["wine", "malware/invoice.exe"])]})}
 	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["strings", "malware/invoice.exe"])]})}
 	not "shell/sample-run" in {x.id | some x in rules.decision with input as shell_input([], {"commands": [cmd22(["python3", "scripts/build.py"])]})}
+}
+
+# Session 24: a file large enough to fill its disk is a denial of service too.
+test_disk_fill_denied if {
+	f := {"kind": "disk_fill", "target": "", "evidence": "fallocate -l 2T /scratch/fill.bin"}
+	some d in rules.decision with input as shell_input([], {"denial_of_service": [f]})
+	d.id == "shell/denial-of-service"
+	d.decision == "deny"
+	contains(d.reason, "fill its disk")
+}
+
+# Session 24: root for everyday upkeep (distribution packages, services, read-only inspection)
+# is not asked about; a package from a local file, another program, or anything else in the
+# command line still is.
+test_root_for_everyday_upkeep_is_quiet if {
+	every argv in [["apt-get", "install", "-y", "htop"], ["apt-get", "update"], ["systemctl", "restart", "nginx"], ["journalctl", "-u", "app", "--since", "today"], ["smartctl", "-H", "/dev/sda"], ["lsof", "-i", ":443"], ["du", "-sh", "/var/log"], ["dnf", "upgrade", "-y"]] {
+		count(sudo_ids([rooted(argv, ["sudo"])])) == 0
+	}
+	every argv in [["apt", "install", "./x.deb"], ["dnf", "install", "/tmp/x.rpm"], ["snap", "install", "--dangerous", "x.snap"], ["pacman", "-U", "x.pkg.tar.zst"], ["nvidia-smi", "-pm", "1"], ["systemctl", "stop", "sshd"], ["systemctl", "disable", "nginx"], ["service", "postgresql", "stop"], ["apt-get", "purge", "-y", "gnome*"], ["dnf", "remove", "kernel-*"]] {
+		got := sudo_ids([rooted(argv, ["sudo"])])
+		got == {"shell/privileged-command": "ask"}
+	}
+	mixed := sudo_ids([rooted(["apt-get", "update"], ["sudo"]), rooted(["nvidia-smi", "-pm", "1"], ["sudo"])])
+	mixed == {"shell/privileged-command": "ask"}
+}
+
+# Session 24: a folder named for temporary or cached data in the user's own areas is cleared
+# without a question; the same name in a system folder, or a plain data folder, is not.
+test_named_temporary_folders_delete_quietly if {
+	every path in ["/home/dev/.platformio/.cache", "/scratch/dev/tmp/*", "/home/dev/work/app/.cache/pip", "/data/run7/tmp"] {
+		count(rules.decision) == 0 with input as shell_input([del(path, ["outside_project"])], {})
+	}
+	some d in rules.decision with input as shell_input([del("/home/dev/projects", ["outside_project"])], {})
+	d.id == "shell/recursive-delete-outside-project"
+	some e in rules.decision with input as shell_input([del("/var/tmp/app", ["outside_project", "system"])], {})
+	e.id == "shell/recursive-delete-outside-project"
+	some f in rules.decision with input as shell_input([del("/scratch/shared/datasets", ["outside_project"])], {})
+	f.id == "shell/recursive-delete-outside-project"
 }

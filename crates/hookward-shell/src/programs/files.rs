@@ -179,6 +179,14 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
                     a.add_path(&r, Access::Delete, "truncate -s 0", true, &op.raw);
                 }
             }
+            let size = p
+                .values(&["-s", "--size", "-l", "--length"])
+                .iter()
+                .filter_map(|v| size_bytes(v.text.trim_start_matches(['+', '>'])))
+                .max();
+            if size.is_some_and(|n| n >= DISK_FILL_BYTES) && !p.operands.is_empty() {
+                disk_fill(a, &inv.evidence);
+            }
             Stream::default()
         }
         "tee" => tee(a, inv),
@@ -856,17 +864,36 @@ fn dd(a: &mut Analyzer, inv: &Inv) -> Stream {
     let cwd = inv.cwd.clone();
     let mut input: Option<Stream> = None;
     let mut to_file = false;
+    let (mut endless_source, mut to_regular_file) = (false, false);
+    let (mut bs, mut count): (Option<u128>, Option<u128>) = (None, None);
     for arg in inv.rest() {
         if let Some(v) = arg.text.strip_prefix("if=") {
             let sub = opts::sub_arg(arg, 3);
-            let _ = v;
+            endless_source = ENDLESS_DEVICES.contains(&v);
             let r = a.path_arg(&cwd, &sub, Access::Read, "dd if=", false);
             input = Some(a.file_stream(&r.path));
-        } else if arg.text.starts_with("of=") {
+        } else if let Some(v) = arg.text.strip_prefix("of=") {
             let sub = opts::sub_arg(arg, 3);
+            to_regular_file = !v.starts_with("/dev/") && !arg.dynamic;
             a.path_arg(&cwd, &sub, Access::Write, "dd of=", false);
             to_file = true;
+        } else if let Some(v) = arg
+            .text
+            .strip_prefix("bs=")
+            .or_else(|| arg.text.strip_prefix("obs="))
+        {
+            bs = size_bytes(v);
+        } else if let Some(v) = arg.text.strip_prefix("count=") {
+            count = Some(size_bytes(v).unwrap_or(u128::MAX));
         }
+    }
+    // dd(1): `count=N` copies N input blocks of `bs` bytes (512 by default); without it dd copies
+    // until the input ends, which an endless device never does.
+    let total = count.map(|c| c.saturating_mul(bs.unwrap_or(512)));
+    let fills = to_regular_file
+        && ((endless_source && count.is_none()) || total.is_some_and(|t| t >= DISK_FILL_BYTES));
+    if fills {
+        disk_fill(a, &inv.evidence);
     }
     if to_file {
         return Stream::text("");
@@ -2953,6 +2980,67 @@ fn decoder_tools(a: &mut Analyzer, name: &str, inv: &Inv) -> Option<Stream> {
     Some(out)
 }
 
+/// Devices that never end: read from them, a copy runs until the disk is full (null(4),
+/// random(4), full(4) reads as zeros).
+const ENDLESS_DEVICES: &[&str] = &["/dev/zero", "/dev/urandom", "/dev/random", "/dev/full"];
+
+/// One file this large is not everyday work (1 TiB): it fills the disk it lands on, a shared
+/// scratch or home file system included, so every program and user of that disk fails to
+/// write. Everyday large files (VM disk images, swap files, datasets) are tens to hundreds of GiB.
+const DISK_FILL_BYTES: u128 = 1 << 40;
+
+/// A size as coreutils writes it (truncate(1), fallocate(1), dd(1)): digits with an optional
+/// multiplier — `K`/`M`/`G`/`T`/`P`/`E` (powers of 1024, also `KiB`…), `KB`/`MB`… (powers of
+/// 1000), dd's `c`/`w`/`b` (1, 2, 512 bytes) and `xN` products (`bs=1Mx4`). `None` when it is
+/// not a size.
+fn size_bytes(text: &str) -> Option<u128> {
+    if let Some((a, b)) = text.split_once(['x', 'X']) {
+        return size_bytes(a)?.checked_mul(size_bytes(b)?);
+    }
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let n: u128 = text.get(..digits)?.parse().ok()?;
+    let unit = text.get(digits..)?;
+    let power = |p: u32, base: u128| base.checked_pow(p);
+    let mult = match unit {
+        "" | "c" => Some(1),
+        "w" => Some(2),
+        "b" => Some(512),
+        _ => {
+            let lower = unit.to_ascii_lowercase();
+            let (letter, rest) = lower.split_at(1);
+            let p = match letter {
+                "k" => 1,
+                "m" => 2,
+                "g" => 3,
+                "t" => 4,
+                "p" => 5,
+                "e" => 6,
+                _ => return None,
+            };
+            match rest {
+                "" | "ib" => power(p, 1024),
+                "b" => power(p, 1000),
+                _ => None,
+            }
+        }
+    }?;
+    n.checked_mul(mult)
+}
+
+/// A `disk_fill` fact: the command writes a file large enough to fill a disk.
+fn disk_fill(a: &mut Analyzer, evidence: &str) {
+    a.facts
+        .denial_of_service
+        .push(crate::facts::DenialOfServiceFact {
+            kind: "disk_fill".to_string(),
+            target: String::new(),
+            evidence: crate::analyzer::clip(evidence),
+        });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3158,5 +3246,59 @@ mod tests {
     fn tr_sets() {
         assert_eq!(tr_set("a-e").map(|v| v.len()), Some(5));
         assert_eq!(tr_set("[:digit:]").map(|v| v.len()), Some(10));
+    }
+}
+
+#[cfg(test)]
+mod disk_fill_tests {
+    use super::size_bytes;
+
+    #[test]
+    fn sizes_read_as_coreutils_writes_them() {
+        assert_eq!(size_bytes("2T"), Some(2 << 40));
+        assert_eq!(size_bytes("1TiB"), Some(1 << 40));
+        assert_eq!(size_bytes("1TB"), Some(1_000_000_000_000));
+        assert_eq!(size_bytes("512"), Some(512));
+        assert_eq!(size_bytes("4b"), Some(2048));
+        assert_eq!(size_bytes("1Mx4"), Some(4 << 20));
+        assert_eq!(size_bytes("20G"), Some(20 << 30));
+        assert_eq!(size_bytes("lots"), None);
+        assert_eq!(size_bytes("1Q"), None);
+    }
+
+    fn fills(cmd: &str) -> bool {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        crate::analyze(cmd, &ctx)
+            .denial_of_service
+            .iter()
+            .any(|f| f.kind == "disk_fill")
+    }
+
+    #[test]
+    fn files_large_enough_to_fill_a_disk_are_denial_of_service() {
+        for cmd in [
+            "fallocate -l 3T /srv/data/pad",
+            "fallocate --length=1TiB ~/x.bin",
+            "truncate -s 2T big.raw",
+            "dd if=/dev/zero of=/mnt/shared/zeros bs=4M",
+            "dd if=/dev/urandom of=noise.bin bs=1G count=1100",
+            "nice dd of=out.bin if=/dev/zero",
+        ] {
+            assert!(fills(cmd), "{cmd}");
+        }
+        for cmd in [
+            "fallocate -l 16G /swapfile",
+            "truncate -s 200G vm.qcow2",
+            "dd if=/dev/zero of=zeros bs=1M count=100",
+            "dd if=/dev/zero of=/dev/null bs=1M",
+            "dd if=ubuntu.iso of=/dev/sdb bs=4M",
+            "dd if=/dev/urandom bs=32 count=1",
+        ] {
+            assert!(!fills(cmd), "{cmd}");
+        }
     }
 }

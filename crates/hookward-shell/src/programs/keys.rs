@@ -484,6 +484,22 @@ const VAULT_NO_VALUES: &[&str] = &[
     "--output-policy*",
 ];
 
+/// `vault read` of a secrets engine's configuration or role endpoints, which return settings and
+/// never a secret value: the database engine's `config/:name` (the connection URL's password
+/// is never returned) and `roles/:name`, PKI's `config/urls` and `roles/:name`, the AWS
+/// engine's `config/root` (no secret key) — Vault API docs of each engine, "Read …"; plus the
+/// forms of [`VAULT_NO_VALUES`]. A leading `*` matches by suffix, `*…*` anywhere in a word.
+const VAULT_READ_NO_VALUES: &[&str] = &[
+    "metadata",
+    "-output-curl-string*",
+    "--output-curl-string*",
+    "-output-policy*",
+    "--output-policy*",
+    "*/config",
+    "*/config/*",
+    "*/roles/*",
+];
+
 /// The table (sources: each CLI's reference page for the subcommand named).
 pub(crate) const PRINTS: &[Print] = &[
     Print {
@@ -563,7 +579,7 @@ pub(crate) const PRINTS: &[Print] = &[
     Print {
         programs: &["vault", "bao"],
         groups: &[&["read"]],
-        none: VAULT_NO_VALUES,
+        none: VAULT_READ_NO_VALUES,
         example: "vault read secret/hello",
         source: "vault read",
     },
@@ -936,6 +952,12 @@ fn print_words(inv: &Inv) -> Vec<String> {
 }
 
 fn word_matches(pattern: &str, words: &[String]) -> bool {
+    if let Some(inner) = pattern.strip_prefix('*') {
+        return match inner.strip_suffix('*') {
+            Some(middle) => words.iter().any(|w| w.contains(middle)),
+            None => words.iter().any(|w| w.ends_with(inner)),
+        };
+    }
     match pattern.strip_suffix('*') {
         Some(prefix) => words.iter().any(|w| w.starts_with(prefix)),
         None => words.iter().any(|w| w == pattern),
@@ -2311,8 +2333,21 @@ mod tests {
             "vault kv metadata get secret/app",
             "vault kv get -output-curl-string secret/app",
             "vault read -output-policy secret/app",
+            // Engines' configuration and role endpoints (session 24).
+            "vault read -format=json pki_int/config/urls",
+            "vault read pki_int/roles/internal-web",
+            "vault read database/config/orders-stg",
+            "bao read aws/config/root",
         ] {
             assert!(analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "vault read database/creds/readonly",
+            "vault read secret/data/app",
+            "vault read aws/creds/deploy",
+            "vault read auth/approle/role/ci/secret-id",
+        ] {
+            assert!(!analyze(cmd, &ctx()).secret_prints.is_empty(), "{cmd}");
         }
     }
 

@@ -452,10 +452,13 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
         {
             "mvn deploy".into()
         }
+        // Gradle's maven-publish plugin: `publishToMavenLocal` (and a publication's
+        // `publish…PublicationToMavenLocal`) copies into this machine's ~/.m2 only.
         ("gradle" | "gradlew", _)
-            if ops
-                .iter()
-                .any(|w| w.starts_with("publish") || w.contains(":publish")) =>
+            if ops.iter().any(|w| {
+                let task = w.rsplit(':').next().unwrap_or(w);
+                task.starts_with("publish") && !task.ends_with("ToMavenLocal")
+            }) =>
         {
             "gradle publish".into()
         }

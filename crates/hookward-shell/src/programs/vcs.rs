@@ -526,12 +526,16 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
             let lease = p.opts.iter().any(|o| {
                 o.name.starts_with("--force-with-lease") || o.name == "--force-if-includes"
             });
+            let refspecs = p.operands.get(1..).unwrap_or(&[]);
             if p.has(&["-f", "--force"]) {
                 a.git("push_force", &cwd, &ev);
-            } else if lease {
+            } else if lease
+                && !(p.operands.len() >= 2
+                    && !p.has(&["--all", "--tags", "--mirror", "--branches"])
+                    && refspecs.iter().all(|r| topic_branch_refspec(&r.text)))
+            {
                 a.git("push_force_with_lease", &cwd, &ev);
             }
-            let refspecs = p.operands.get(1..).unwrap_or(&[]);
             if refspecs.iter().any(|r| r.text.starts_with('+')) && !p.has(&["-f", "--force"]) {
                 a.git("push_force", &cwd, &ev);
             }
@@ -1087,6 +1091,12 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
         {
             a.publish("gh release edit --draft=false", &ev);
         }
+        // `gh release create --draft`: a draft is seen only by the repository's writers until
+        // `gh release edit --draft=false` (above) publishes it (gh-release-create(1)).
+        (Some("release"), Some("create"))
+            if words
+                .iter()
+                .any(|w| matches!(*w, "--draft" | "-d" | "--draft=true")) => {}
         (Some("release"), Some("create" | "upload")) => {
             a.publish(
                 &format!("gh release {}", words.get(1).copied().unwrap_or("create")),
@@ -1174,6 +1184,44 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
         _ => {}
     }
     Stream::default()
+}
+
+/// Whether a refspec of `git push --force-with-lease REMOTE REFSPEC…` updates only a topic
+/// branch: its destination (after `:`, else the ref itself; `refs/heads/` dropped) is a branch
+/// name that is not a shared line of development (`main`, `master`, `trunk`, `develop`, `dev`,
+/// `stable`, `prod`, `production`, `live`, `gh-pages`, `release…`), not `HEAD`, a tag or a
+/// pattern. Rewriting one's own topic branch after a rebase is the documented use of the lease
+/// (git-push(1) `--force-with-lease`: the push fails if the remote branch moved since it was
+/// fetched, so nobody else's commits are lost).
+fn topic_branch_refspec(spec: &str) -> bool {
+    if spec.starts_with('+') {
+        return false;
+    }
+    let dest = spec.rsplit_once(':').map_or(spec, |(_, d)| d);
+    let dest = dest.strip_prefix("refs/heads/").unwrap_or(dest);
+    if dest.is_empty()
+        || dest == "HEAD"
+        || dest.starts_with("refs/")
+        || dest.contains(['*', '$', '`'])
+    {
+        return false;
+    }
+    let lower = dest.to_ascii_lowercase();
+    const SHARED: &[&str] = &[
+        "main",
+        "master",
+        "trunk",
+        "develop",
+        "development",
+        "dev",
+        "stable",
+        "prod",
+        "production",
+        "live",
+        "gh-pages",
+        "default",
+    ];
+    !SHARED.contains(&lower.as_str()) && !lower.starts_with("release")
 }
 
 #[cfg(test)]
