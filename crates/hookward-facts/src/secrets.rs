@@ -90,7 +90,10 @@ pub enum Shape {
     /// `~/.config/x/`, `~/.x/`, or `~/Library/Application Support/x/`, `~/AppData/…`) whose
     /// *name* says it is a secret (`secret_named`: a word `token`, `creds`, `credentials`,
     /// `secret`, `password`, `passwd`, `pass`, `apikey`, `vault`, a name that is `key` or
-    /// `auth`, or the pair `api` `key`), unless it is code, a document or a package archive.
+    /// `auth`, the pair `api` `key`, or a secret's extension such as `.token` or `.pin`),
+    /// unless it is code, a document or a package archive; or any such file inside a
+    /// `secrets`/`credentials` folder of the application (`~/.nextflow/secrets/store.json`,
+    /// as [`Shape::SystemSecretsFolder`] on the system side).
     /// Command-line tools keep their sign-in tokens in files named that way
     /// (`~/.cache/huggingface/token`, `~/.config/openai/key`, `~/.ansible/vault_pass.txt`):
     /// one shape instead of one row per tool.
@@ -101,6 +104,24 @@ pub enum Shape {
     /// like the `/run/secrets` rows. Not inside projects, where such folders hold templates
     /// and encrypted files as often as secrets.
     SystemSecretsFolder,
+    /// A file below a service's configuration folder (`/etc/<app>/…`, `/usr/local/etc/<app>/…`,
+    /// hier(7)) whose name says it holds a secret ([`system_secret_named`]): services keep
+    /// their password files, tokens and keys beside their settings (`/etc/trino/password.db`,
+    /// Trino "Password file authentication"; `/etc/ppp/chap-secrets`, pppd(8);
+    /// `/etc/postfix/sasl_passwd`, Postfix SASL_README; Vault's unseal keys saved by an
+    /// operator as `/etc/vault.d/unseal-keys.json`). Not `/etc/pam.d`, whose files are named
+    /// for the service they configure (pam.d(5): `common-password`, `passwd`).
+    SystemSecretName,
+    /// A file named like an OpenSSH private key of a chosen name: `<name>_<type>` with a key
+    /// type of ssh-keygen(1) `-t` (`rsa`, `dsa`, `ecdsa`, `ed25519`, `ecdsa_sk`, `ed25519_sk`)
+    /// and no extension (`bank_sftp_ed25519`, `deploy_rsa`). ssh-keygen writes the private key
+    /// to the `-f` name and the public one to `<name>.pub`; its defaults (`id_<type>`) are the
+    /// [`Shape::Name`] rows, and people name their other keys the same way. Not in test data
+    /// folders ([`TEST_DATA_DIRS`]), where keys are made for the tests. The weaker class
+    /// ([`SensitiveClass::SecretFile`], like `*.key`): the name is chosen, not a tool's, so a
+    /// key handed to the program that uses it (`openssl rsa -in deploy_rsa -pubout`) is not a
+    /// read of it; below an application's folder it is a credential ([`Shape::HomeSecretName`]).
+    KeyTypeSuffix,
 }
 
 /// One row of the table.
@@ -121,7 +142,8 @@ use SensitiveClass::{
     AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile, SshClientConfig,
 };
 use Shape::{
-    Abs, Device, Home, HomeSecretName, Name, PrefixSuffix, ProcOther, Suffix, SystemSecretsFolder,
+    Abs, Device, Home, HomeSecretName, KeyTypeSuffix, Name, PrefixSuffix, ProcOther, Suffix,
+    SystemSecretName, SystemSecretsFolder,
 };
 
 const fn row(
@@ -628,6 +650,18 @@ pub const TABLE_TAIL: &[Row] = &[
         Credential,
         "/etc/kafka/secrets/kafka_server_jaas.conf",
         "Confluent Platform images mount /etc/kafka/secrets; Docker Compose secrets (docs.docker.com, 'Manage secrets securely in Docker Compose')",
+    ),
+    row(
+        SystemSecretName,
+        Credential,
+        "/etc/trino/password.db",
+        "Trino docs, \"Password file authentication\": etc/password.db; pppd(8) /etc/ppp/chap-secrets; Postfix SASL_README /etc/postfix/sasl_passwd",
+    ),
+    row(
+        KeyTypeSuffix,
+        SecretFile,
+        "/srv/recon/bank_sftp_ed25519",
+        "ssh-keygen(1): -t rsa|dsa|ecdsa|ed25519|ecdsa-sk|ed25519-sk, private key in the -f file, public key in FILE.pub",
     ),
     row(
         Home(".config/stripe"),
@@ -1567,9 +1601,13 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
                         && rest.get(2) == Some(&file)))
         }
         HomeSecretName => {
-            (rels.iter().any(|r| app_folder_file(r)) && secret_named(name)) || hidden_secret(name)
+            rels.iter()
+                .any(|r| app_folder_file(r) && (secret_named(name) || in_secrets_folder(r, name)))
+                || hidden_secret(name)
         }
         SystemSecretsFolder => system_secrets_folder(path),
+        SystemSecretName => system_secret_place(path) && system_secret_named(name),
+        KeyTypeSuffix => key_type_named(name) && !in_test_data(path),
         Device(prefix) => {
             let Some(rest) = path
                 .strip_prefix("/dev/")
@@ -1659,17 +1697,193 @@ pub(crate) fn secret_named(name: &str) -> bool {
     if NOT_SECRET_EXTENSIONS.contains(&ext) {
         return false;
     }
-    if stem == "key" || stem == "auth" {
+    if stem == "key" || stem == "auth" || SECRET_EXTENSIONS.contains(&ext) || key_type_named(name) {
         return true;
     }
-    let words: Vec<&str> = stem
-        .split(['-', '_', '.', ' '])
+    let words = name_words(stem);
+    words
+        .iter()
+        .any(|w| SECRET_NAME_WORDS.contains(w) && !measured_token(w, &words))
+        || names_a_secret_key(&words)
+}
+
+/// Words that make `token` a unit counted, not a credential (`token-count.json`,
+/// `token_usage.db`: a language model's tokens).
+const TOKEN_MEASURES: &[&str] = &[
+    "count", "counts", "counter", "usage", "used", "stats", "limit", "limits", "budget",
+];
+
+/// Whether `word` is `token` or `tokens` beside a measure ([`TOKEN_MEASURES`]).
+fn measured_token(word: &str, words: &[&str]) -> bool {
+    matches!(word, "token" | "tokens") && words.iter().any(|w| TOKEN_MEASURES.contains(w))
+}
+
+/// The words of a file name's stem (split on `-`, `_`, `.` and space).
+fn name_words(stem: &str) -> Vec<&str> {
+    stem.split(['-', '_', '.', ' '])
         .filter(|w| !w.is_empty())
-        .collect();
-    words.iter().any(|w| SECRET_NAME_WORDS.contains(w))
-        || words.windows(2).any(|p| {
-            p[1] == "key" && matches!(p[0], "api" | "access" | "secret" | "private" | "auth")
+        .collect()
+}
+
+/// Two words in a row that name a secret key: `api key`, `access key`, `private key`, and the
+/// keys that unlock others (`master key`, `encryption key`, `signing key`, HashiCorp Vault's
+/// `unseal keys` and `recovery keys`, Vault docs "Seal/Unseal"), `key` or `keys`.
+fn names_a_secret_key(words: &[&str]) -> bool {
+    words.windows(2).any(|p| {
+        matches!(p[1], "key" | "keys")
+            && matches!(
+                p[0],
+                "api"
+                    | "access"
+                    | "secret"
+                    | "private"
+                    | "auth"
+                    | "unseal"
+                    | "recovery"
+                    | "master"
+                    | "encryption"
+                    | "signing"
+            )
+    })
+}
+
+/// Extensions that name the secret a file holds (`live-api.token`, `hsm-admin.pin`,
+/// `db.password`): the extension says what kind of content the file is, here the secret itself.
+const SECRET_EXTENSIONS: &[&str] = &[
+    "token", "secret", "secrets", "password", "passwd", "pin", "apikey", "creds",
+];
+
+/// ssh-keygen(1) key types as a name's last word (`-t rsa|dsa|ecdsa|ed25519|ecdsa-sk|ed25519-sk`;
+/// the default files are `id_<type>`): a private key named `<name>_<type>`.
+const KEY_TYPE_SUFFIXES: &[&str] = &[
+    "_rsa",
+    "_dsa",
+    "_ecdsa",
+    "_ed25519",
+    "_ecdsa_sk",
+    "_ed25519_sk",
+];
+
+/// Whether a file name (folded) is `<name>_<key type>` with no extension ([`Shape::KeyTypeSuffix`]).
+fn key_type_named(name: &str) -> bool {
+    KEY_TYPE_SUFFIXES
+        .iter()
+        .any(|t| name.len() > t.len() && name.ends_with(t))
+}
+
+/// Folders that hold test data (Go's `testdata`, "go help test"; fixtures of test frameworks;
+/// `test`/`tests`/`spec` trees): keys there are made for the tests.
+const TEST_DATA_DIRS: &[&str] = &[
+    "testdata",
+    "test-data",
+    "test_data",
+    "fixtures",
+    "__fixtures__",
+    "test",
+    "tests",
+    "testing",
+    "spec",
+];
+
+/// Whether a folder of `path` (folded) is a test data folder ([`TEST_DATA_DIRS`]).
+fn in_test_data(path: &str) -> bool {
+    let dirs = path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    dirs.split('/').any(|c| TEST_DATA_DIRS.contains(&c))
+}
+
+/// Whether `rel` (below a home, folded) lies in a `secrets`/`credentials` folder of an
+/// application, and its name is not code or a document: `~/.nextflow/secrets/store.json`
+/// (Nextflow secrets, "nextflow secrets": `$HOME/.nextflow/secrets/store.json`).
+fn in_secrets_folder(rel: &str, name: &str) -> bool {
+    let Some((dir, _)) = rel.rsplit_once('/') else {
+        return false;
+    };
+    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    !NOT_SECRET_EXTENSIONS.contains(&ext)
+        && dir.split('/').any(|c| {
+            matches!(
+                c,
+                "secrets" | ".secrets" | "credentials" | ".credentials" | "creds"
+            )
         })
+}
+
+/// Configuration folders whose files are named for the program, service or package they
+/// configure, not for what they hold: PAM service files (pam.d(5): `common-password`,
+/// `passwd`), run-parts(8) folders (`cron.daily/passwd`), logrotate(8) includes, AppArmor
+/// profiles (named for the program's path), SysV init scripts, bash-completion scripts,
+/// systemd units, `/etc/default/<package>`, `/etc/alternatives/<command>`.
+const PROGRAM_NAMED_FOLDERS: &[&str] = &[
+    "pam.d",
+    "logrotate.d",
+    "apparmor.d",
+    "init.d",
+    "bash_completion.d",
+    "systemd",
+    "default",
+    "alternatives",
+    "profile.d",
+];
+
+/// Whether `path` (folded) lies in a service's configuration folder: `/etc/<app>/…` or
+/// `/usr/local/etc/<app>/…` (hier(7)), not a [`PROGRAM_NAMED_FOLDERS`] one nor `cron.*`.
+fn system_secret_place(path: &str) -> bool {
+    let Some(rest) = path
+        .strip_prefix("/etc/")
+        .or_else(|| path.strip_prefix("/usr/local/etc/"))
+    else {
+        return false;
+    };
+    let Some((dirs, _)) = rest.rsplit_once('/') else {
+        return false;
+    };
+    !dirs
+        .split('/')
+        .any(|c| PROGRAM_NAMED_FOLDERS.contains(&c) || c.starts_with("cron."))
+}
+
+/// Unit, rule and list files of the system, named for their job (systemd.unit(5), udev(7),
+/// polkit(8), apt sources.list(5)).
+const SYSTEM_DEFINITION_EXTENSIONS: &[&str] = &[
+    "service", "socket", "timer", "target", "mount", "path", "slice", "rules", "list", "desktop",
+    "policy", "preset",
+];
+
+/// Whether a file name (folded) in a service's configuration folder says it holds a secret
+/// ([`Shape::SystemSecretName`]): a word `password`, `token`, `secret`, `credentials`, `creds`,
+/// `apikey`; `passwd` or `pass` beside another word (`sasl_passwd`; a name that is only
+/// `passwd` is the program's); a secret key's two words ([`names_a_secret_key`]); or a secret's
+/// extension ([`SECRET_EXTENSIONS`] but `passwd`, which AppArmor profiles end with:
+/// `usr.bin.passwd`). Never code, documents, units or templates.
+fn system_secret_named(name: &str) -> bool {
+    let name = name.trim_start_matches('.');
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => (s, e),
+        _ => (name, ""),
+    };
+    if NOT_SECRET_EXTENSIONS.contains(&ext) || SYSTEM_DEFINITION_EXTENSIONS.contains(&ext) {
+        return false;
+    }
+    if ext != "passwd" && SECRET_EXTENSIONS.contains(&ext) {
+        return true;
+    }
+    let words = name_words(stem);
+    words.iter().any(|w| {
+        !measured_token(w, &words)
+            && matches!(
+                *w,
+                "password"
+                    | "passwords"
+                    | "token"
+                    | "secret"
+                    | "secrets"
+                    | "credential"
+                    | "credentials"
+                    | "creds"
+                    | "apikey"
+            )
+    }) || (words.len() > 1 && words.iter().any(|w| matches!(*w, "passwd" | "pass")))
+        || names_a_secret_key(&words)
 }
 
 /// Words of a file name that make it a secret below an application's folder
@@ -1984,6 +2198,98 @@ mod tests {
             "/home/dev/token",
         ] {
             assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+    }
+
+    /// Secret extensions and secrets folders below an application's folder in any home; the
+    /// same names elsewhere, code and templates are not.
+    #[test]
+    fn secret_extensions_and_secrets_folders_in_application_folders() {
+        for p in [
+            "/home/x/.config/acme-cli/prod.token",
+            "/Users/x/.config/ledger/teller.pin",
+            "/home/x/.local/share/relay/admin.password",
+            "/home/x/.config/relay/webhook.secret",
+            "/root/.mytool/secrets/store.json",
+            "/home/x/.config/pipeline/credentials/prod.yaml",
+            "/home/x/.config/kms/master-key.bin",
+            "/home/x/.vault-init/unseal_keys.json",
+            "/home/x/.config/sftp/partner_ed25519",
+        ] {
+            assert!(classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+        for p in [
+            "/home/dev/project/fixtures/ci.token",
+            "/home/dev/.config/x/prod.token.example",
+            "/home/dev/.local/share/nvim/lazy/p/lua/secrets/init.lua",
+            "/home/dev/.cache/pre-commit/repo1/secrets/README.md",
+            "/home/dev/.config/x/token-count.json",
+            "/home/dev/.config/x/pinned.json",
+            "/home/dev/.config/x/keys.json",
+            "/home/dev/notes.pin",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+    }
+
+    /// Secret-named files in a service's configuration folder are credentials; files named for
+    /// the program they configure (PAM services, run-parts, AppArmor profiles, units) are not.
+    #[test]
+    fn secret_named_files_in_service_configuration_folders() {
+        for p in [
+            "/etc/trino/password.db",
+            "/etc/vault.d/unseal-keys.json",
+            "/etc/ppp/chap-secrets",
+            "/etc/postfix/sasl_passwd",
+            "/etc/myapp/api.token",
+            "/usr/local/etc/relay/credentials.yml",
+            "/etc/gateway/conf/hsm.pin",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![Credential], "{p}");
+        }
+        for p in [
+            "/etc/pam.d/common-password",
+            "/etc/pam.d/passwd",
+            "/etc/cron.daily/passwd",
+            "/etc/default/passwd",
+            "/etc/apparmor.d/usr.bin.passwd",
+            "/etc/systemd/system/vault-token-renew.service",
+            "/etc/vault.d/vault.hcl",
+            "/etc/bash_completion.d/password-store",
+            "/etc/trino/password-authenticator.properties.example",
+            "/etc/myapp/README.md",
+            "/etc/password.db",
+            "/home/dev/project/etc/app/password.txt",
+        ] {
+            assert!(!classes_of(p, HOME).contains(&Credential), "{p}");
+        }
+    }
+
+    /// `<name>_<key type>` without an extension is a private key anywhere but in test data;
+    /// its `.pub`, other extensions and type lists in words are not.
+    #[test]
+    fn private_keys_by_key_type_suffix() {
+        for p in [
+            "/srv/deploy/github_ed25519",
+            "/home/dev/keys/prod_rsa",
+            "/tmp/backup/jump_ecdsa_sk",
+            "/home/dev/project/deploy/ci_ed25519",
+        ] {
+            assert_eq!(classes_of(p, HOME), vec![SecretFile], "{p}");
+        }
+        assert_eq!(
+            classes_of("/home/dev/.config/recon/bank_sftp_ed25519", HOME),
+            vec![Credential]
+        );
+        for p in [
+            "/srv/deploy/github_ed25519.pub",
+            "/home/dev/project/src/crypto_rsa.go",
+            "/home/dev/project/testdata/server_ed25519",
+            "/home/dev/project/tests/fixtures/host_rsa",
+            "/home/dev/project/_rsa",
+            "/home/dev/project/server-ecdsa",
+        ] {
+            assert!(classes_of(p, HOME).is_empty(), "{p}");
         }
     }
 

@@ -10,7 +10,10 @@ import data.hookward.lib
 # shell history; secret files by name anywhere (id_rsa, .netrc, .pgpass, *.p12, *.kdbx,
 # service-account*.json, token-bearing .npmrc/.pypirc); registry and storage clients' token files in
 # any home (~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.config/rclone/rclone.conf…) and browser
-# profile files by name (Cookies, Login Data, logins.json, key4.db). Table: hookward-facts/src/secrets.rs.
+# profile files by name (Cookies, Login Data, logins.json, key4.db); secrets by shape in an
+# application's folder of any home or a service's /etc/<app>/ folder (a secret's extension: .token,
+# .pin, .password; a secrets/credentials folder; a secret-named file: /etc/trino/password.db).
+# Table: hookward-facts/src/secrets.rs.
 # A secret-named file in a temporary folder (class temp_copy: /tmp/certificate.p12, not a home
 # that lies under /tmp) is a job's working copy: removing it, or using it after this same
 # command wrote it, is not reaching somebody's credentials; reading one the command did not
@@ -336,11 +339,12 @@ decision contains {"id": "path/planted-exec-script", "decision": "ask", "reason"
 }
 
 # @rule path/secret-file deny
-# Reading a file named like a private key (*.pem, *.key) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
+# Reading a file named like a private key (*.pem, *.key, an ssh-keygen key of a chosen name: <name>_rsa, _ecdsa, _ed25519… without .pub, outside test data folders) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
 decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not lib.identity_use(p)
 	not metadata_read(p)
 	lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
@@ -352,11 +356,12 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 carried(p) if endswith(p.how, " carried")
 
 # @rule path/secret-file-project ask
-# Reading a file named like a private key (*.pem, *.key) inside the project: a certificate or a test fixture, or a real key.
+# Reading a file named like a private key (*.pem, *.key, <name>_ed25519…) inside the project: a certificate or a test fixture, or a real key. A key in the home or the project handed to the client that signs in with it (ssh -i KEY, scp/sftp -i, -o IdentityFile=KEY, ssh-add KEY) is used, not read out, as for path/credential-store.
 decision contains {"id": "path/secret-file-project", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
 	lib.has_class(p, "secret_file")
 	not carried(p)
+	not lib.identity_use(p)
 	not metadata_read(p)
 	not lib.has_class(p, "outside_project")
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])

@@ -3408,8 +3408,22 @@ const SECRET_PRINTS: &[&str] = &[
     "chamber read prod db_password",
 ];
 
+/// Session 24 (secrets by shape): a printing verb of any other CLI whose operand names a
+/// credential's value, and SQL reading a server's password hashes (hookward-shell keys.rs
+/// `named_value_print`, tools.rs `PASSWORD_HASH_TABLES`). New variants, not corpus rows.
+const SECRET_PRINTS_BY_OPERAND: &[&str] = &[
+    "platformctl secrets get-secret billing stripe-api-key",
+    "dotenvx get DATABASE_PASSWORD",
+    "elasticsearch-keystore show bootstrap.password",
+    "psql -h db.internal -c 'select rolname, rolpassword from pg_authid'",
+    "mysql -e 'select user, authentication_string from mysql.user'",
+];
+
 fn secret_prints() -> Vec<Base> {
     let mut out = Vec::new();
+    for c in SECRET_PRINTS_BY_OPERAND {
+        out.push(b("secret-print", "ask", c.to_string()));
+    }
     for c in SECRET_PRINTS {
         out.push(b("secret-print", "ask", c.to_string()));
         out.push(b("secret-print", "ask", format!("{c} | base64 -d")));

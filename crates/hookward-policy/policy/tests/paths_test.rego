@@ -474,6 +474,19 @@ test_identity_use_quiet_other_reads_denied if {
 	d.id == "path/credential-store"
 }
 
+# A key named like a private key (secret_file: *.pem, <name>_ed25519) in the home or the project
+# handed to ssh -i is used as the credential stores' keys are; cat of it is still a read, and
+# another user's key is not this user's identity.
+test_identity_use_of_secret_files_quiet if {
+	every p in ["/home/dev/keys/lab_ed25519", "/home/dev/Downloads/prod.pem"] {
+		count(rules.decision) == 0 with input as shell_path(p, "read", "ssh -i", ["secret_file", "outside_project"])
+	}
+	some d in rules.decision with input as shell_path("/home/dev/Downloads/prod.pem", "read", "cat", ["secret_file", "outside_project"])
+	d.id == "path/secret-file"
+	some o in rules.decision with input as shell_path("/home/alex/prod.pem", "read", "ssh -i", ["secret_file", "outside_project"])
+	o.id == "path/secret-file"
+}
+
 # A key pair ssh-keygen makes where nothing answers its overwrite question is new; one it may
 # write over (an answer on stdin: access write) or a read of an existing key is still denied.
 test_new_key_quiet_replaced_key_denied if {

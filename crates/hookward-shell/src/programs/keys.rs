@@ -1339,6 +1339,8 @@ fn shape_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
     }
     let form = if let Some(r) = reveal {
         (r.text.clone(), false)
+    } else if let Some(f) = named_value_print(name, rest) {
+        (f, false)
     } else {
         let Some((word, stored)) = noun else {
             return;
@@ -1362,6 +1364,213 @@ fn shape_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
         by_shape: form.1,
         evidence: crate::analyzer::clip(&inv.evidence),
     });
+}
+
+/// Package managers and chart tools: their `show`/`view`/`info` operands are published
+/// packages (`npm view secret-handshake`, `helm show values external-secrets/external-secrets`,
+/// `pip show keyring`), not stored values.
+const PACKAGE_PROGRAMS: &[&str] = &[
+    "npm",
+    "pnpm",
+    "yarn",
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "poetry",
+    "pdm",
+    "conda",
+    "mamba",
+    "cargo",
+    "gem",
+    "bundle",
+    "brew",
+    "apt",
+    "apt-get",
+    "apt-cache",
+    "dpkg",
+    "dnf",
+    "yum",
+    "rpm",
+    "apk",
+    "pacman",
+    "zypper",
+    "snap",
+    "flatpak",
+    "port",
+    "go",
+    "composer",
+    "nuget",
+    "dotnet",
+    "helm",
+    "mvn",
+    "gradle",
+    "opam",
+    "cabal",
+    "stack",
+    "mix",
+    "hex",
+    "luarocks",
+    "cpan",
+    "cpanm",
+    "winget",
+    "choco",
+    "scoop",
+    "nix",
+    "nix-env",
+    "guix",
+    "asdf",
+    "mise",
+    "rustup",
+];
+
+/// Words of an operand that name a credential's value (`ADYEN_REPORT_PASSWORD`,
+/// `elasticsearch.password`, `snowflake-svc-password`, `dbPassword`).
+const VALUE_NOUNS: &[&str] = &[
+    "password",
+    "passwd",
+    "passphrase",
+    "token",
+    "secret",
+    "apikey",
+    "credential",
+    "credentials",
+    "creds",
+    "dsn",
+];
+
+/// Words that make the operand a setting *about* a credential, not its value
+/// (`password-policy`, `token-ttl`, `secret-name`, `token-count`).
+const VALUE_META: &[&str] = &[
+    "policy",
+    "policies",
+    "ttl",
+    "expiry",
+    "expires",
+    "expiration",
+    "length",
+    "rotation",
+    "hint",
+    "name",
+    "names",
+    "type",
+    "count",
+    "counts",
+    "usage",
+    "limit",
+    "limits",
+    "prompt",
+    "reset",
+    "strength",
+    "metadata",
+    "version",
+    "versions",
+    "file",
+    "path",
+    "field",
+    "format",
+    "stats",
+];
+
+/// Extensions of code and documents: an operand with one names a file, not a stored value.
+const DOCUMENT_EXTENSIONS: &[&str] = &[
+    "md", "rst", "html", "py", "js", "ts", "rb", "go", "rs", "java", "sh", "adoc",
+];
+
+/// The words of an operand: split at `-`, `_`, `.`, `/`, `:` and before an upper-case letter
+/// that follows a lower-case one (`dbPassword`), lower-cased.
+fn operand_words(t: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in t.split(['-', '_', '.', '/', ':']) {
+        let mut cur = String::new();
+        let mut prev_lower = false;
+        for c in part.chars() {
+            if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+            cur.push(c.to_ascii_lowercase());
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+    }
+    out
+}
+
+/// Whether an operand names a credential's value: a [`VALUE_NOUNS`] word, or two words that
+/// name a key (`api key`, `access key`, `private key`, `secret key`, `client secret` is a
+/// noun already) or a connection string, and no [`VALUE_META`] word; not a document's name.
+fn names_a_value(t: &str) -> bool {
+    let ext = t.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    if DOCUMENT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
+        return false;
+    }
+    let words = operand_words(t);
+    if words.iter().any(|w| VALUE_META.contains(&w.as_str())) {
+        return false;
+    }
+    words.iter().any(|w| VALUE_NOUNS.contains(&w.as_str()))
+        || words.windows(2).any(|p| {
+            (matches!(p[1].as_str(), "key" | "keys")
+                && matches!(
+                    p[0].as_str(),
+                    "api" | "access" | "private" | "secret" | "auth"
+                ))
+                || (p[0] == "connection" && matches!(p[1].as_str(), "string" | "uri" | "url"))
+        })
+}
+
+/// A stored value printed by name: a printing verb ([`SHAPE_PRINT_VERBS`]) among the first
+/// five words that are not options, and after it an operand that names a credential's value
+/// ([`names_a_value`]): `databricks secrets get-secret SCOPE adyen-api-key`, `astro dev run
+/// variables get ADYEN_REPORT_PASSWORD`, `kibana-keystore show elasticsearch.password`,
+/// `dotenv get DB_PASSWORD`, `consul kv get app/db_password`. The program looks the value up
+/// and prints it where the agent reads it, as a secret manager's `get` does. Not when a
+/// storing, listing or minting verb comes first (`set`, `list`, `create`), nor for package
+/// managers ([`PACKAGE_PROGRAMS`]). Returns the form (`get ADYEN_REPORT_PASSWORD`).
+fn named_value_print(name: &str, rest: &[crate::model::Arg]) -> Option<String> {
+    if PACKAGE_PROGRAMS.contains(&name) {
+        return None;
+    }
+    let mut verb: Option<&str> = None;
+    let mut positional = 0;
+    for w in rest.iter().take(16) {
+        let t = w.text.as_str();
+        if t == "--" && verb.is_none() {
+            return None;
+        }
+        if t.starts_with('-') || t.is_empty() {
+            continue;
+        }
+        if let Some(v) = verb {
+            // `key=value` sets an option (`auth-method=copy-cli-token`); it names no value.
+            if !w.dynamic && !t.contains('=') && names_a_value(t) {
+                return Some(format!("{v} {t}"));
+            }
+            continue;
+        }
+        positional += 1;
+        if positional > 5 || w.dynamic {
+            return None;
+        }
+        if t.contains(['/', '=', '.', '@', ' ']) {
+            continue;
+        }
+        let is = |part: &str, list: &[&str]| list.iter().any(|x| part.eq_ignore_ascii_case(x));
+        let parts: Vec<&str> = t.split(['-', ':', '_']).collect();
+        // `config` names where the value is kept here (`acme config get dbPassword`).
+        if parts.iter().any(|p| {
+            (is(p, SHAPE_OTHER_VERBS) && !p.eq_ignore_ascii_case("config"))
+                || is(p, SHAPE_MINT_VERBS)
+        }) {
+            return None;
+        }
+        if let Some(p) = parts.iter().find(|p| is(p, SHAPE_PRINT_VERBS)) {
+            verb = Some(p);
+        }
+    }
+    None
 }
 
 /// Programs that print their operands (echo(1), printf(1), zsh's `print`) or the variables
@@ -1845,6 +2054,58 @@ mod tests {
                 "{cmd}: {got:?}"
             );
         }
+    }
+
+    /// A printing verb whose operand names a credential's value is a plain secret print (asked);
+    /// operands about a credential, storing and listing verbs, package managers and `key=value`
+    /// operands are not.
+    #[test]
+    fn values_printed_by_name() {
+        for cmd in [
+            "vaultctl kv show team/ci_deploy_token",
+            "acme-cli --profile prod config get stripePassword",
+            "dotenvx get DB_PASSWORD -f .env.production",
+            "keystore-tool show xpack.security.http.ssl.keystore.secure_password",
+            "platform secrets get-secret billing openai-api-key",
+            "pipelinectl run vars get WAREHOUSE_CONNECTION_STRING",
+            "redis-cli -n 2 get session:token:42",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.secret_prints.iter().any(|p| !p.by_shape && !p.captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "vaultctl kv put team/ci_deploy_token x",
+            "platform secrets list-secrets billing",
+            "platform secrets put-secret billing openai-api-key",
+            "acme-cli config set stripePassword x",
+            "acme-cli show password-policy",
+            "acme-cli get token-ttl",
+            "acme-cli get api-token-count",
+            "llmctl show usage --tokens",
+            "npm view secret-handshake",
+            "helm show values external-secrets/external-secrets",
+            "pip show django-secret-key",
+            "scw k8s kubeconfig get 1111 auth-method=copy-cli-token",
+            "mytool get docs/password.md",
+            "mytool get \"$NAME_OF_PASSWORD\"",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.secret_prints.iter().all(|p| p.by_shape),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        let f = analyze("PW=$(dotenvx get DB_PASSWORD)", &ctx());
+        assert!(
+            f.secret_prints.iter().all(|p| p.captured),
+            "{:?}",
+            f.secret_prints
+        );
     }
 
     /// A CLI with no `PRINTS` row whose sub-command names a credential and prints or mints it

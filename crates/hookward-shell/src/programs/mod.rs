@@ -647,7 +647,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
-    tools::sql_carriers(a, name, inv);
+    tools::sql_carriers(a, name, inv, st.captured);
     tools::framework_db(a, name, inv);
     tools::framework_code(a, name, inv, st);
     if let Some(out) = builtins::run(a, name, inv, st) {

@@ -1512,7 +1512,7 @@ pub(crate) const SQL_STDIN_CONSOLES: &[(&str, &[&str])] = &[
 ];
 
 /// The `sql_drop` fact of a [`SQL_CARRIERS`] program whose SQL drops or empties data.
-pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
+pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
     let mut texts: Vec<&str> = Vec::new();
     let stdin_console = SQL_STDIN_CONSOLES
@@ -1529,6 +1529,7 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some((_, need, options, operands)) = carrier else {
         if !texts.is_empty() {
             sql_texts(a, name, &texts, &inv.evidence);
+            password_hash_prints(a, name, &texts, captured, &inv.evidence);
         }
         return;
     };
@@ -1547,6 +1548,72 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv) {
         }
     }
     sql_texts(a, name, &texts, &inv.evidence);
+    password_hash_prints(a, name, &texts, captured, &inv.evidence);
+}
+
+/// Adds a [`crate::facts::SecretPrintFact`] for each statement that reads a server's password
+/// hashes ([`password_hash_read`]): the query prints them where the agent reads them, as a
+/// secret manager's `get` prints a secret (`psql -c "select usename, passwd from pg_shadow"`).
+fn password_hash_prints<T: AsRef<str>>(
+    a: &mut Analyzer,
+    name: &str,
+    texts: &[T],
+    captured: bool,
+    ev: &str,
+) {
+    if let Some(table) = texts.iter().find_map(|t| password_hash_read(t.as_ref())) {
+        a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+            by_shape: false,
+            program: name.to_string(),
+            form: format!("SQL read of {table} (password hashes)"),
+            captured,
+            evidence: crate::analyzer::clip(ev),
+        });
+    }
+}
+
+/// The catalogs that hold a database server's password hashes, with the columns that hold
+/// them: PostgreSQL `pg_shadow.passwd` and `pg_authid.rolpassword` (PostgreSQL docs, System
+/// Catalogs "pg_authid", System Views "pg_shadow"), MySQL `mysql.user.authentication_string`
+/// (and `password` before 5.7; MySQL docs "The mysql System Schema", grant tables), SQL
+/// Server `sys.sql_logins.password_hash` (Microsoft Learn, sys.sql_logins), Oracle
+/// `sys.user$` `password`/`spare4` (the hashes behind DBA_USERS).
+const PASSWORD_HASH_TABLES: &[(&str, &[&str])] = &[
+    ("pg_shadow", &["passwd"]),
+    ("pg_authid", &["rolpassword"]),
+    ("mysql.user", &["authentication_string", "password"]),
+    ("sys.sql_logins", &["password_hash"]),
+    ("sys.user$", &["password", "spare4"]),
+];
+
+/// The password-hash catalog ([`PASSWORD_HASH_TABLES`]) a statement of `s` reads with its
+/// hash column or `*` or the whole table (`TABLE pg_shadow`, `COPY pg_authid TO …`); `select
+/// usename from pg_shadow` and `select user, host from mysql.user` read no hash.
+pub(crate) fn password_hash_read(s: &str) -> Option<&'static str> {
+    for stmt in s.split(';') {
+        let words: Vec<String> = stmt
+            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '*' | '$')))
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let first = words.first().map(String::as_str).unwrap_or("");
+        for (table, columns) in PASSWORD_HASH_TABLES {
+            let named = words.iter().any(|w| {
+                w == table
+                    || w.strip_prefix("pg_catalog.") == Some(table)
+                    || w.ends_with(&format!(".{table}"))
+            });
+            if !named {
+                continue;
+            }
+            let whole = matches!(first, "table" | "copy")
+                || words.iter().any(|w| w == "*" || w.ends_with(".*"));
+            if whole || words.iter().any(|w| columns.contains(&w.as_str())) {
+                return Some(table);
+            }
+        }
+    }
+    None
 }
 
 /// The facts of SQL statements a carrier or console runs: `sql_drop` when one drops or empties
@@ -1668,6 +1735,7 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
         a.infra(k, &inv.evidence);
     }
     sql_exports(a, name, &texts, &inv.evidence);
+    password_hash_prints(a, name, &texts, st.captured, &inv.evidence);
     // `COPY … TO PROGRAM 'curl -d @- URL'`: the command runs on the server with the table's
     // rows as its stdin; analysed as a command (its uploads and fetches are this command's).
     for t in &texts {
@@ -2392,6 +2460,40 @@ mod tests {
                 project_dir: Some("/home/dev/project".into()),
             },
         )
+    }
+
+    /// SQL that reads a server's password hashes is a secret print, through a client or a
+    /// carrier; reading the same catalogs without the hash column is not.
+    #[test]
+    fn password_hash_reads_are_secret_prints() {
+        for cmd in [
+            "psql -h db.internal -c 'SELECT rolname, rolpassword FROM pg_authid'",
+            "mysql -u root -e 'select User, authentication_string from mysql.user'",
+            "psql -c 'TABLE pg_catalog.pg_shadow'",
+            "sqlcmd -S prod -Q 'select name, password_hash from sys.sql_logins'",
+            "cockroach sql -e 'select * from pg_shadow'",
+            "echo 'select usename, passwd from pg_shadow;' | psql",
+        ] {
+            let f = facts(cmd);
+            assert!(
+                f.secret_prints.iter().any(|p| !p.by_shape && !p.captured),
+                "{cmd}: {:?}",
+                f.secret_prints
+            );
+        }
+        for cmd in [
+            "psql -c 'select usename, usesuper from pg_shadow'",
+            "mysql -e 'select user, host from mysql.user'",
+            "psql -c 'select rolname from pg_roles'",
+            "psql -c '\\du'",
+            "mysql -e 'ALTER USER app IDENTIFIED BY \"x\"'",
+        ] {
+            assert!(facts(cmd).secret_prints.is_empty(), "{cmd}");
+        }
+        assert_eq!(
+            password_hash_read("select passwd from pg_shadow"),
+            Some("pg_shadow")
+        );
     }
 
     /// A read-only bind of the host's program and library folders gives a container nothing
