@@ -805,6 +805,8 @@ fn lease_push_of_a_topic_branch_is_not_destructive() {
         "git push --force-with-lease --tags origin fix/x",
         "git push --force origin fix/ci",
         "git push origin +fix/ci",
+        "git push --force-with-lease [remote] [branch]",
+        "git push --force-with-lease origin <branch>",
     ] {
         assert!(!git_kinds(cmd).is_empty(), "{cmd}");
     }

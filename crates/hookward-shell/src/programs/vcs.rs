@@ -1202,7 +1202,7 @@ fn topic_branch_refspec(spec: &str) -> bool {
     if dest.is_empty()
         || dest == "HEAD"
         || dest.starts_with("refs/")
-        || dest.contains(['*', '$', '`'])
+        || dest.contains(['*', '$', '`', '[', '<', '{'])
     {
         return false;
     }
