@@ -155,8 +155,6 @@ const NAMED_OPTIONS: &[&str] = &[
     "--cluster",
     "--cluster-name",
     "--cluster-identifier",
-    "-var-file",
-    "--var-file",
     "-chdir",
     "--chdir",
     "--warehouse",
@@ -168,11 +166,38 @@ const NAMED_OPTIONS: &[&str] = &[
 /// option; a bucket's name is global): a production marker there counts, no other.
 const PROD_ONLY_OPTIONS: &[&str] = &["--profile", "--subscription", "--role-arn"];
 
-/// Short options of single programs that name a location (`L`) or a named selector (`N`):
+/// What an option's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A host, URL or socket ([`LOCATION_OPTIONS`]).
+    Location,
+    /// A Kubernetes context ([`CONTEXT_OPTIONS`]).
+    Context,
+    /// A named selector ([`NAMED_OPTIONS`]).
+    Named,
+    /// Credentials: production only ([`PROD_ONLY_OPTIONS`]).
+    ProdOnly,
+}
+
+/// What a named selector names, for the objects it does not hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// A Kubernetes namespace: not the home of cluster-scoped objects.
+    Namespace,
+    /// A database: not the home of what SQL names in other databases.
+    Database,
+    /// Anything else.
+    Other,
+}
+
+/// One row of [`SHORT_OPTIONS`]: programs and their short selector options.
+type ShortRow = (&'static [&'static str], &'static [(&'static str, Role)]);
+
+/// Short options of single programs that name a location or a named selector:
 /// psql(1) and the PostgreSQL client programs `-h HOST -d DB`, mysql(1) `-h -D`, redis-cli(1)
 /// `-h HOST -u URL`, clickhouse-client `-h -d`, sqlcmd `-S SERVER -d DB`, kubectl/oc/helm
 /// `-n NAMESPACE`, Snowflake `snow -c CONNECTION` / `snowsql -c`, Heroku and Fly `-a APP`.
-const SHORT_OPTIONS: &[(&[&str], &[(&str, char)])] = &[
+const SHORT_OPTIONS: &[ShortRow] = &[
     (
         &[
             "psql",
@@ -186,7 +211,7 @@ const SHORT_OPTIONS: &[(&[&str], &[(&str, char)])] = &[
             "reindexdb",
             "pg_isready",
         ],
-        &[("-h", 'L'), ("-d", 'N')],
+        &[("-h", Role::Location), ("-d", Role::Named)],
     ),
     (
         &[
@@ -197,23 +222,23 @@ const SHORT_OPTIONS: &[(&[&str], &[(&str, char)])] = &[
             "mysqladmin",
             "mycli",
         ],
-        &[("-h", 'L'), ("-D", 'N')],
+        &[("-h", Role::Location), ("-D", Role::Named)],
     ),
     (
         &["redis-cli", "valkey-cli", "keydb-cli"],
-        &[("-h", 'L'), ("-u", 'L')],
+        &[("-h", Role::Location), ("-u", Role::Location)],
     ),
     (
         &["clickhouse-client", "clickhouse"],
-        &[("-h", 'L'), ("-d", 'N')],
+        &[("-h", Role::Location), ("-d", Role::Named)],
     ),
-    (&["sqlcmd"], &[("-S", 'L'), ("-d", 'N')]),
+    (&["sqlcmd"], &[("-S", Role::Location), ("-d", Role::Named)]),
     (
         &["kubectl", "oc", "k", "microk8s.kubectl", "helm"],
-        &[("-n", 'N')],
+        &[("-n", Role::Named)],
     ),
-    (&["snow", "snowsql"], &[("-c", 'N')]),
-    (&["heroku", "fly", "flyctl"], &[("-a", 'N')]),
+    (&["snow", "snowsql"], &[("-c", Role::Named)]),
+    (&["heroku", "fly", "flyctl"], &[("-a", Role::Named)]),
 ];
 
 /// Options that take a value beside the selectors (common to cloud and database CLIs), so
@@ -414,38 +439,42 @@ fn dsn_variable(w: &str) -> Option<&str> {
 struct Target {
     /// Location words: (marker, local).
     locations: Vec<(String, bool)>,
-    /// Named selectors with a marker: (marker, tier).
-    named: Vec<(String, Tier)>,
+    /// Named selectors with a marker: (marker, tier, what it names).
+    named: Vec<(String, Tier, Scope)>,
     /// A production marker on the target, connection or context.
     prod: Option<String>,
 }
 
 impl Target {
+    /// A host or URL (a broker list, `h1:9092,h2:9092`: local only when every one is).
     fn location(&mut self, how: &str, value: &str, tunnel: bool) {
-        let host = host_of(value).unwrap_or_default();
-        let local = !tunnel && !host.is_empty() && local_host(&host);
+        let local = !tunnel
+            && value
+                .split(',')
+                .all(|one| host_of(one).is_some_and(|h| local_host(&h)));
         let marker = format!("{how} {value}");
-        if !local {
-            self.named_word(&marker, value);
-        }
+        // a production word wins even on a local one (`kind-prod-mirror`)
+        self.named_word(&marker, value);
         self.locations.push((marker, local));
     }
 
     fn context(&mut self, how: &str, value: &str) {
         let marker = format!("{how} {value}");
         let local = local_context(value);
-        if !local {
-            self.named_word(&marker, value);
-        }
+        self.named_word(&marker, value);
         self.locations.push((marker, local));
     }
 
     fn named_word(&mut self, marker: &str, value: &str) {
+        self.scoped_word(marker, value, Scope::Other);
+    }
+
+    fn scoped_word(&mut self, marker: &str, value: &str, scope: Scope) {
         match name_tier(value) {
             Some(Tier::Prod) => {
                 self.prod.get_or_insert_with(|| marker.to_string());
             }
-            Some(t) => self.named.push((marker.to_string(), t)),
+            Some(t) => self.named.push((marker.to_string(), t, scope)),
             None => {}
         }
     }
@@ -464,14 +493,14 @@ impl Target {
         }
         self.named
             .iter()
-            .max_by_key(|(_, t)| *t)
-            .map(|(m, t)| (*t, m.clone()))
+            .max_by_key(|(_, t, _)| *t)
+            .map(|(m, t, _)| (*t, m.clone()))
     }
 }
 
 /// Whether `opt` (as written, `--x` or `-x`) is `long` or one of `program`'s short options of
 /// the kind `kind`.
-fn short_kind(program: &str, opt: &str) -> Option<char> {
+fn short_kind(program: &str, opt: &str) -> Option<Role> {
     SHORT_OPTIONS
         .iter()
         .find(|(progs, _)| progs.contains(&program))
@@ -518,13 +547,13 @@ fn selectors(
                 })
             };
             let kind = if LOCATION_OPTIONS.contains(&opt) {
-                Some('L')
+                Some(Role::Location)
             } else if CONTEXT_OPTIONS.contains(&opt) {
-                Some('C')
+                Some(Role::Context)
             } else if NAMED_OPTIONS.contains(&opt) {
-                Some('N')
+                Some(Role::Named)
             } else if PROD_ONLY_OPTIONS.contains(&opt) {
-                Some('P')
+                Some(Role::ProdOnly)
             } else {
                 short_kind(program, opt)
             };
@@ -532,14 +561,26 @@ fn selectors(
                 Some(k) => {
                     let Some(v) = value(&mut i) else { break };
                     match k {
-                        'L' => t.location(opt, &v, tunnel),
-                        'C' => t.context(opt, &v),
-                        'P' => {
+                        Role::Location => t.location(opt, &v, tunnel),
+                        Role::Context => t.context(opt, &v),
+                        Role::ProdOnly => {
                             if names_prod(&v) {
                                 t.prod.get_or_insert_with(|| format!("{opt} {v}"));
                             }
                         }
-                        _ => t.named_word(&format!("{opt} {v}"), &v),
+                        Role::Named => {
+                            let scope = if matches!(opt, "--namespace" | "-n") {
+                                Scope::Namespace
+                            } else if matches!(
+                                opt,
+                                "--dbname" | "--database" | "--db" | "-d" | "-D"
+                            ) {
+                                Scope::Database
+                            } else {
+                                Scope::Other
+                            };
+                            t.scoped_word(&format!("{opt} {v}"), &v, scope)
+                        }
                     }
                 }
                 None if glued.is_none() && VALUE_OPTIONS.contains(&opt) => i += 1,
@@ -557,10 +598,8 @@ fn selectors(
             if DB_OPERAND_CLIENTS.contains(&program) && !network_url(w) {
                 if w.contains("host=") {
                     t.location("conninfo", w, tunnel);
-                } else if w.contains("dbname=") {
-                    t.named_word(&format!("database {w}"), w);
-                } else if !w.starts_with('$') {
-                    t.named_word(&format!("database {w}"), w);
+                } else if w.contains("dbname=") || !w.starts_with('$') {
+                    t.scoped_word(&format!("database {w}"), w, Scope::Database);
                 }
             } else if FILE_DB_CLIENTS.contains(&program) && !w.starts_with('$') {
                 let path = crate::paths::normalize(&if w.starts_with('/') {
@@ -682,6 +721,71 @@ fn sql_qualifiers(text: &str) -> Vec<String> {
     out
 }
 
+/// Kubernetes kinds that live outside namespaces (Kubernetes API reference, `kubectl
+/// api-resources --namespaced=false`), with their short names.
+const CLUSTER_SCOPED: &[&str] = &[
+    "namespace",
+    "namespaces",
+    "ns",
+    "node",
+    "nodes",
+    "no",
+    "persistentvolume",
+    "persistentvolumes",
+    "pv",
+    "clusterrole",
+    "clusterroles",
+    "clusterrolebinding",
+    "clusterrolebindings",
+    "customresourcedefinition",
+    "customresourcedefinitions",
+    "crd",
+    "crds",
+    "storageclass",
+    "storageclasses",
+    "sc",
+    "priorityclass",
+    "priorityclasses",
+    "mutatingwebhookconfiguration",
+    "mutatingwebhookconfigurations",
+    "validatingwebhookconfiguration",
+    "validatingwebhookconfigurations",
+    "apiservice",
+    "apiservices",
+];
+
+/// The names after `DROP DATABASE|SCHEMA [IF EXISTS]` in SQL text (MySQL's `SCHEMA` is a
+/// database): objects outside the database the command selected.
+fn dropped_databases(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if !w.eq_ignore_ascii_case("drop") {
+            continue;
+        }
+        let Some(kind) = words.get(i + 1) else {
+            continue;
+        };
+        if !(kind.eq_ignore_ascii_case("database") || kind.eq_ignore_ascii_case("schema")) {
+            continue;
+        }
+        let mut j = i + 2;
+        while words
+            .get(j)
+            .is_some_and(|w| w.eq_ignore_ascii_case("if") || w.eq_ignore_ascii_case("exists"))
+        {
+            j += 1;
+        }
+        if let Some(n) = words.get(j) {
+            out.push(n.trim_matches(['"', '`', '\'', '[', ']']).to_string());
+        }
+    }
+    out
+}
+
 /// Whether the command is one of [`TUNNELS`].
 fn is_tunnel(c: &CommandFact) -> bool {
     TUNNELS.iter().any(|(p, w)| {
@@ -707,6 +811,30 @@ fn command_tier(
     let program = c.program.as_str();
     let argv = c.argv.get(1..).unwrap_or(&[]);
     let mut target = selectors(program, argv, &c.cwd, ctx, tunnel);
+    // A namespace does not hold a cluster-scoped object (`kubectl delete namespace payments -n
+    // scratch` deletes `payments`), nor anything when every namespace is taken (`-A`).
+    if argv.iter().any(|w| {
+        let kind = w.split('/').next().unwrap_or(w).to_ascii_lowercase();
+        CLUSTER_SCOPED.contains(&kind.as_str()) || matches!(w.as_str(), "-A" | "--all-namespaces")
+    }) {
+        target
+            .named
+            .retain(|(_, _, scope)| *scope != Scope::Namespace);
+    }
+    // SQL that names other databases (`DROP DATABASE x`, `db.table`): the database selected
+    // by the command is not where it acts; those names decide, all of them marked or none.
+    let mut leaving: Vec<String> = Vec::new();
+    if sql {
+        for w in argv {
+            leaving.extend(sql_qualifiers(w));
+            leaving.extend(dropped_databases(w));
+        }
+        if !leaving.is_empty() {
+            target
+                .named
+                .retain(|(_, _, scope)| *scope != Scope::Database);
+        }
+    }
     let objs = if with_objects {
         objects(program, argv, verb)
     } else {
@@ -717,13 +845,9 @@ fn command_tier(
             target.prod.get_or_insert_with(|| format!("name {o}"));
         }
     }
-    if sql {
-        for w in argv {
-            for q in sql_qualifiers(w) {
-                if names_prod(&q) {
-                    target.prod.get_or_insert_with(|| format!("table {q}"));
-                }
-            }
+    for q in &leaving {
+        if names_prod(q) {
+            target.prod.get_or_insert_with(|| format!("table {q}"));
         }
     }
     if let Some(p) = target.prod {
@@ -741,7 +865,22 @@ fn command_tier(
         })
         .flatten()
         .and_then(|v| v.into_iter().max_by_key(|(t, _)| *t));
-    let sel_tier = target.selector_tier();
+    let obj_tier = obj_tier.or_else(|| {
+        (!leaving.is_empty())
+            .then(|| {
+                leaving
+                    .iter()
+                    .map(|q| name_tier(q).map(|t| (t, format!("table {q}"))))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .flatten()
+            .and_then(|v| v.into_iter().max_by_key(|(t, _)| *t))
+    });
+    let mut sel_tier = target.selector_tier();
+    // names outside the selected database, not all marked: only a local server says anything
+    if !leaving.is_empty() && obj_tier.is_none() {
+        sel_tier = sel_tier.filter(|(t, _)| *t == Tier::Local);
+    }
     match (obj_tier, sel_tier) {
         (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
         (a, b) => a.or(b),
@@ -988,7 +1127,8 @@ fn env_scripts(f: &mut ShellFacts, ctx: &ShellContext) {
                 None => (w, c.argv.get(i + 1).cloned()),
             };
             if ENV_OPTIONS.contains(&o) {
-                if let Some(v) = v.filter(|v| names_prod(v)) {
+                // `--env NAME=VALUE` passes a variable (docker-style), not an environment
+                if let Some(v) = v.filter(|v| !v.contains('=') && names_prod(v)) {
                     marker = Some(format!("{o} {v}"));
                     break;
                 }
@@ -1022,6 +1162,14 @@ pub(crate) fn writes_sql(text: &str) -> bool {
     let mut clean = String::with_capacity(text.len());
     let mut in_str = false;
     for line in text.lines() {
+        // psql meta-commands (a line of their own) read, but `\copy … from` loads rows
+        let t = line.trim_start().to_ascii_lowercase();
+        if t.starts_with('\\') {
+            if t.starts_with("\\copy") && t.contains(" from ") && !t.contains(" to ") {
+                return true;
+            }
+            continue;
+        }
         let line = line.split("--").next().unwrap_or("");
         for ch in line.chars() {
             if ch == '\'' {
@@ -1043,9 +1191,6 @@ pub(crate) fn writes_sql(text: &str) -> bool {
         let Some(first) = words.first() else {
             return false;
         };
-        if first.starts_with('\\') {
-            return false;
-        }
         let has = |w: &str| words.iter().any(|x| x == w);
         match first.as_str() {
             "SELECT" | "WITH" | "VALUES" | "TABLE" => {
@@ -1057,6 +1202,8 @@ pub(crate) fn writes_sql(text: &str) -> bool {
                     || words.iter().any(|w| changing_function(w));
                 changes
             }
+            // `COPY t TO …` reads; `COPY t FROM …` loads
+            "COPY" => has("FROM") && !has("TO"),
             "EXPLAIN" => has("ANALYZE") && (has("INSERT") || has("UPDATE") || has("DELETE")),
             "SHOW" | "DESCRIBE" | "DESC" | "LIST" | "LS" | "SET" | "RESET" | "USE" | "BEGIN"
             | "START" | "COMMIT" | "ROLLBACK" | "END" | "ABORT" | "PRAGMA" | "ANALYZE"
@@ -1241,6 +1388,25 @@ mod tests {
         assert!(t.iter().all(|x| x.ends_with(":prod")), "{t:?}");
         let t = tiers("aws s3 rb s3://acme-exports --force # not prod");
         assert!(t.iter().all(|x| x.ends_with(":-")), "{t:?}");
+        // a namespace holds no cluster-scoped object; a database name does not hold what the
+        // SQL names elsewhere; a var file picks variables, not the state
+        for cmd in [
+            "kubectl delete namespace payments -n scratch",
+            "kubectl delete ns/payments --namespace=dev",
+            "kubectl delete deploy --all -A -n sandbox",
+            "psql -h db1.acme.internal -d scratch -c 'drop database payments'",
+            "mysql -h db1.acme.internal -D tmp -e 'drop table payments.orders'",
+            "terraform destroy -var-file=dev.tfvars -auto-approve",
+            "kafka-topics --bootstrap-server localhost:9092,broker1.acme.internal:9092 --delete --topic orders",
+            "psql -h localhost 'host=10.1.2.3 dbname=ledger' -c 'truncate entries'",
+        ] {
+            let t = tiers(cmd);
+            assert!(t.iter().all(|x| x.ends_with(":-")), "{cmd}: {t:?}");
+        }
+        all(
+            "kubectl --context kind-prod-mirror delete ns payments",
+            "prod",
+        );
         // a profile, a label or a comment is not the target
         for cmd in [
             "aws s3 rb s3://acme-exports --force --profile dev",
@@ -1315,6 +1481,10 @@ mod tests {
         assert!(writes_sql("explain analyze delete from t"));
         assert!(writes_sql("call refresh_all()"));
         assert!(!writes_sql("select 'drop table x'"));
+        assert!(writes_sql("\\dt\ndelete from t where id = 1"));
+        assert!(writes_sql("\\copy t from 'rows.csv' csv"));
+        assert!(!writes_sql("\\copy (select * from t) to 'rows.csv' csv"));
+        assert!(!writes_sql("COPY t TO STDOUT"));
     }
 
     #[test]
@@ -1339,6 +1509,7 @@ mod tests {
             "python3 -c 'print(1)' --env prod",
             "pytest tests --env prod",
             "python3 /usr/lib/tool/x.py --env prod",
+            "./scripts/run-in-docker.sh --env NODE_ENV=production",
         ] {
             assert!(!env_script(cmd), "{cmd}");
         }
