@@ -33,8 +33,9 @@ pub(crate) const PROD_WORDS: &[&str] = &["prod", "production", "prd", "live"];
 
 /// Whole name tokens of shared non-production environments: `dev`/`development`, `staging`/
 /// `stg`, `qa`, `uat` (Cloud Adoption Framework environment names; Rails' and dbt's
-/// `development` target), `nonprod`, `local`. Shared by a team: emptying one still costs
-/// others their day, so a whole one still asks.
+/// `development` target), `nonprod`. Shared by a team: emptying one still costs others their
+/// day, so a whole one still asks. Not `local`: Rancher's `local` cluster is its management
+/// cluster (`fleet-local`), and a topic prefix `local.` says nothing of the broker.
 pub(crate) const NONPROD_WORDS: &[&str] = &[
     "dev",
     "devel",
@@ -45,14 +46,16 @@ pub(crate) const NONPROD_WORDS: &[&str] = &[
     "qa",
     "uat",
     "nonprod",
-    "local",
 ];
 
 /// Whole name tokens of throwaway data or environments: test data (Rails' `<app>_test`,
 /// Django's `test_<name>`, fixtures), scratch and temporary copies (the same words as
 /// `tools.rs` `DISPOSABLE_WORDS` for SQL objects), sandboxes (AWS Organizations' "Sandbox OU",
 /// BigQuery sandbox projects), CI and preview environments (Vercel Preview deployments,
-/// Heroku review apps: one per pull request, deleted with it), playgrounds and ephemeral ones.
+/// Heroku review apps: one per pull request, deleted with it), ephemeral and throwaway ones.
+/// These count on an environment (a namespace, database, project, connection); on the
+/// destroyed object's own name only [`OBJECT_DISPOSABLE_WORDS`] do (`test-pod`, `copilot svc
+/// delete --name test` name a resource, often an example's, in an environment that may be any).
 pub(crate) const DISPOSABLE_WORDS: &[&str] = &[
     "test",
     "tests",
@@ -67,10 +70,25 @@ pub(crate) const DISPOSABLE_WORDS: &[&str] = &[
     "e2e",
     "fixture",
     "fixtures",
-    "playground",
     "ephemeral",
     "throwaway",
 ];
+
+/// The [`DISPOSABLE_WORDS`] that mark an object itself as throwaway wherever it lives: scratch
+/// and temporary copies (`tools.rs` `DISPOSABLE_WORDS` minus the test words), sandboxes.
+pub(crate) const OBJECT_DISPOSABLE_WORDS: &[&str] = &[
+    "tmp",
+    "temp",
+    "scratch",
+    "sandbox",
+    "sbx",
+    "ephemeral",
+    "throwaway",
+];
+
+/// Top-level domains that are marker words (`pkg.dev`: Google's `.dev`; `.test`, reserved by
+/// RFC 2606): as the last label of a dotted host they name no environment.
+const MARKER_TLDS: &[&str] = &["dev", "test", "qa"];
 
 /// Kubernetes contexts of clusters that run on this machine, as their tools name them:
 /// `kind-NAME` (kind, "Quick Start": the context is `kind-<cluster name>`), `k3d-NAME` (k3d
@@ -307,16 +325,28 @@ fn tokens(s: &str) -> impl Iterator<Item = String> + '_ {
 /// else the strictest of [`NONPROD_WORDS`] and [`DISPOSABLE_WORDS`] found; `None` without a
 /// marker. Device paths (`/dev/…`) are no names.
 pub(crate) fn name_tier(s: &str) -> Option<Tier> {
+    marked(s, DISPOSABLE_WORDS)
+}
+
+/// [`name_tier`] of a destroyed object's own name: only [`OBJECT_DISPOSABLE_WORDS`] make it
+/// throwaway.
+fn object_tier(s: &str) -> Option<Tier> {
+    marked(s, OBJECT_DISPOSABLE_WORDS)
+}
+
+fn marked(s: &str, disposable: &[&str]) -> Option<Tier> {
     if s.starts_with("/dev/") {
         return None;
     }
+    if names_prod(s) {
+        return Some(Tier::Prod);
+    }
+    let s = without_marker_tld(s);
     let mut best: Option<Tier> = None;
-    for t in tokens(s) {
-        let tier = if PROD_WORDS.contains(&t.as_str()) {
-            return Some(Tier::Prod);
-        } else if NONPROD_WORDS.contains(&t.as_str()) {
+    for t in tokens(&s) {
+        let tier = if NONPROD_WORDS.contains(&t.as_str()) {
             Tier::NonProd
-        } else if DISPOSABLE_WORDS.contains(&t.as_str()) {
+        } else if disposable.contains(&t.as_str()) {
             Tier::Disposable
         } else {
             continue;
@@ -324,6 +354,31 @@ pub(crate) fn name_tier(s: &str) -> Option<Tier> {
         best = best.max(Some(tier));
     }
     best
+}
+
+/// `s` with a [`MARKER_TLDS`] label dropped where it ends a dotted host (`x-docker.pkg.dev/r/i`
+/// → `x-docker.pkg/r/i`): the host part runs to the first `/` or `:` after any scheme.
+fn without_marker_tld(s: &str) -> String {
+    let (scheme, rest) = match s.split_once("://") {
+        Some((a, b)) => (Some(a), b),
+        None => (None, s),
+    };
+    let end = rest.find(['/', ':', '@']).unwrap_or(rest.len());
+    let (host, tail) = rest.split_at(end);
+    let host = match host.rsplit_once('.') {
+        Some((head, tld)) if head.contains('.') || scheme.is_some() || !tail.is_empty() => {
+            if MARKER_TLDS.contains(&tld.to_ascii_lowercase().as_str()) {
+                head
+            } else {
+                host
+            }
+        }
+        _ => host,
+    };
+    match scheme {
+        Some(sc) => format!("{sc}://{host}{tail}"),
+        None => format!("{host}{tail}"),
+    }
 }
 
 /// Whether `s` holds a production token.
@@ -860,7 +915,7 @@ fn command_tier(
     let obj_tier = (!objs.is_empty())
         .then(|| {
             objs.iter()
-                .map(|o| name_tier(o).map(|t| (t, format!("name {o}"))))
+                .map(|o| object_tier(o).map(|t| (t, format!("name {o}"))))
                 .collect::<Option<Vec<_>>>()
         })
         .flatten()
@@ -870,7 +925,7 @@ fn command_tier(
             .then(|| {
                 leaving
                     .iter()
-                    .map(|q| name_tier(q).map(|t| (t, format!("table {q}"))))
+                    .map(|q| object_tier(q).map(|t| (t, format!("table {q}"))))
                     .collect::<Option<Vec<_>>>()
             })
             .flatten()
@@ -1313,6 +1368,16 @@ mod tests {
         assert_eq!(name_tier("dev-scratch"), Some(Tier::NonProd));
         assert_eq!(name_tier("scratch-prod-copy"), Some(Tier::Prod));
         assert_eq!(name_tier("/dev/sda"), None);
+        assert_eq!(name_tier("fleet-local"), None);
+        // a `.dev` or `.test` domain names no environment; a `.live` one still counts
+        assert_eq!(name_tier("x-docker.pkg.dev/x/img:1"), None);
+        assert_eq!(name_tier("https://api.shop.test/v1"), None);
+        assert_eq!(name_tier("https://api.shop.live/v1"), Some(Tier::Prod));
+        assert_eq!(name_tier("scratch_aiko.fx_test"), Some(Tier::Disposable));
+        // on an object's own name the test words are example names, not throwaway
+        assert_eq!(object_tier("test-pod"), None);
+        assert_eq!(object_tier("orders_tmp"), Some(Tier::Disposable));
+        assert_eq!(object_tier("orders-dev"), Some(Tier::NonProd));
     }
 
     #[test]
@@ -1348,7 +1413,16 @@ mod tests {
 
     #[test]
     fn disposable_and_nonprod_names() {
-        all("gsutil rm -r gs://acme-ci-artifacts-pr-88/", "disposable");
+        all("gsutil rm -r gs://acme-scratch-exports/", "disposable");
+        // test words on an object's own name are no marker
+        for cmd in [
+            "gsutil rm -r gs://acme-ci-artifacts/",
+            "kubectl delete pod test-pod",
+            "copilot svc delete --name test --yes",
+        ] {
+            let t = tiers(cmd);
+            assert!(t.iter().all(|x| x.ends_with(":-")), "{cmd}: {t:?}");
+        }
         all(
             "gcloud sql instances delete orders-sandbox-2 --quiet",
             "disposable",
