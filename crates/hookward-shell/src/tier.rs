@@ -356,8 +356,9 @@ fn marked(s: &str, disposable: &[&str]) -> Option<Tier> {
     best
 }
 
-/// `s` with a [`MARKER_TLDS`] label dropped where it ends a dotted host (`x-docker.pkg.dev/r/i`
-/// → `x-docker.pkg/r/i`): the host part runs to the first `/` or `:` after any scheme.
+/// `s` with a [`MARKER_TLDS`] label dropped where it ends a dotted name (`x-docker.pkg.dev/r/i`
+/// → `x-docker.pkg/r/i`, `northwind.dev` → `northwind`): the host part runs to the first `/`,
+/// `:` or `@` after any scheme.
 fn without_marker_tld(s: &str) -> String {
     let (scheme, rest) = match s.split_once("://") {
         Some((a, b)) => (Some(a), b),
@@ -366,13 +367,7 @@ fn without_marker_tld(s: &str) -> String {
     let end = rest.find(['/', ':', '@']).unwrap_or(rest.len());
     let (host, tail) = rest.split_at(end);
     let host = match host.rsplit_once('.') {
-        Some((head, tld)) if head.contains('.') || scheme.is_some() || !tail.is_empty() => {
-            if MARKER_TLDS.contains(&tld.to_ascii_lowercase().as_str()) {
-                head
-            } else {
-                host
-            }
-        }
+        Some((head, tld)) if MARKER_TLDS.contains(&tld.to_ascii_lowercase().as_str()) => head,
         _ => host,
     };
     match scheme {
@@ -1264,6 +1259,9 @@ pub(crate) fn writes_sql(text: &str) -> bool {
             | "START" | "COMMIT" | "ROLLBACK" | "END" | "ABORT" | "PRAGMA" | "ANALYZE"
             | "ANALYSE" | "FETCH" | "DECLARE" | "CLOSE" | "PREPARE" | "DEALLOCATE" | "HELP"
             | "GET" => false,
+            // Redshift `UNLOAD (SELECT …) TO 's3://…'`, BigQuery `EXPORT DATA … AS SELECT`: rows
+            // read out, the database unchanged (where they go is `sql_export_urls`' question)
+            "UNLOAD" | "EXPORT" => false,
             _ => true,
         }
     })
@@ -1372,6 +1370,7 @@ mod tests {
         // a `.dev` or `.test` domain names no environment; a `.live` one still counts
         assert_eq!(name_tier("x-docker.pkg.dev/x/img:1"), None);
         assert_eq!(name_tier("https://api.shop.test/v1"), None);
+        assert_eq!(name_tier("northwind.dev"), None);
         assert_eq!(name_tier("https://api.shop.live/v1"), Some(Tier::Prod));
         assert_eq!(name_tier("scratch_aiko.fx_test"), Some(Tier::Disposable));
         // on an object's own name the test words are example names, not throwaway
@@ -1554,6 +1553,9 @@ mod tests {
         ));
         assert!(writes_sql("explain analyze delete from t"));
         assert!(writes_sql("call refresh_all()"));
+        assert!(!writes_sql(
+            "unload ('select * from t') to 's3://b/p/' iam_role 'r'"
+        ));
         assert!(!writes_sql("select 'drop table x'"));
         assert!(writes_sql("\\dt\ndelete from t where id = 1"));
         assert!(writes_sql("\\copy t from 'rows.csv' csv"));
