@@ -1513,6 +1513,7 @@ mod tests {
             "bq query --nouse_legacy_sql 'DELETE FROM `acme-prod.sales.orders` WHERE day < \"2020-01-01\"'",
             r#"snow sql -c prd -q "insert into BILLING.CORE.CREDITS values (1, 10)""#,
             r#"trino --server https://trino.production.acme.net --execute "merge into hive.s.t using u on t.id = u.id when matched then delete""#,
+            r#"psql "$BILLING_PROD_DSN" -v ON_ERROR_STOP=1 -f db/migrate/0042_backfill.sql"#,
         ] {
             let f = facts(cmd);
             assert!(
@@ -1529,6 +1530,7 @@ mod tests {
             r#"bq query 'SELECT * FROM `acme-prod.sales.orders` LIMIT 10'"#,
             r#"psql "$PROD_DSN" -c "explain select 1""#,
             r#"psql -h localhost -c "insert into flags values ('prod')""#,
+            "psql -h localhost -d shop -f db/migrate/0042_backfill.sql",
         ] {
             let f = facts(cmd);
             assert!(

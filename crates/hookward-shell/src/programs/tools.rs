@@ -1653,6 +1653,7 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     if let Some(t) = &inv.stdin.text {
         texts.push(t.clone());
     }
+    let mut unseen_sql = false;
     for f in p
         .values(&["-f", "--file", "-init"])
         .into_iter()
@@ -1663,6 +1664,10 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
             let r = a.path_arg(&inv.cwd, &f, Access::Read, &format!("{name} -f"), false);
             if let Some(t) = a.files.get(&r.path).and_then(|s| s.text.clone()) {
                 texts.push(t);
+            } else {
+                // SQL this analysis cannot read (a migration file): a change as far as anyone
+                // knows; `tier::mark` keeps the fact for a production target only
+                unseen_sql = true;
             }
         }
     }
@@ -1673,7 +1678,7 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
         a.infra("sql_drop", &inv.evidence);
     }
     // kept by `tier::mark` only when the target is production by name
-    if texts.iter().any(|t| crate::tier::writes_sql(t)) {
+    if unseen_sql || texts.iter().any(|t| crate::tier::writes_sql(t)) {
         a.infra("sql_write", &inv.evidence);
     }
     for k in texts
