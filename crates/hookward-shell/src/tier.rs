@@ -51,8 +51,10 @@ pub(crate) const NONPROD_WORDS: &[&str] = &[
 /// Whole name tokens of throwaway data or environments: test data (Rails' `<app>_test`,
 /// Django's `test_<name>`, fixtures), scratch and temporary copies (the same words as
 /// `tools.rs` `DISPOSABLE_WORDS` for SQL objects), sandboxes (AWS Organizations' "Sandbox OU",
-/// BigQuery sandbox projects), CI and preview environments (Vercel Preview deployments,
-/// Heroku review apps: one per pull request, deleted with it), ephemeral and throwaway ones.
+/// BigQuery sandbox projects), preview environments (Vercel Preview deployments, Heroku review
+/// apps: one per pull request, deleted with it), ephemeral and throwaway ones. Not `ci`: a
+/// namespace or project named so is as often the home of the CI system itself (its runners,
+/// Jenkins' volume) as a pipeline's throwaway copy.
 /// These count on an environment (a namespace, database, project, connection); on the
 /// destroyed object's own name only [`OBJECT_DISPOSABLE_WORDS`] do (`test-pod`, `copilot svc
 /// delete --name test` name a resource, often an example's, in an environment that may be any).
@@ -65,7 +67,6 @@ pub(crate) const DISPOSABLE_WORDS: &[&str] = &[
     "scratch",
     "sandbox",
     "sbx",
-    "ci",
     "preview",
     "e2e",
     "fixture",
