@@ -482,7 +482,7 @@ infra_data_kinds := {"aws_s3_rm_recursive", "aws_s3_rb", "aws_s3_sync_delete", "
 # Which environment a destroy hits (hookward-shell tier.rs: `tier` on infra and cloud facts,
 # absent when unknown). On this machine (a loopback host, a kind/k3d/minikube/Docker Desktop
 # context, a database file in the project) or on a target named as throwaway (scratch, tmp,
-# test, sandbox, ci, preview…) a destroy is the developer's own working data and is not asked
+# sandbox on the object's own name; test, preview too on its environment's) a destroy is the developer's own working data and is not asked
 # about: the same principle as a DROP of a `tmp_` table or a `dropdb app_test` (tools.rs
 # disposable_name). In a shared non-production environment named so (dev, staging, qa, uat)
 # one resource is routine and quiet, a whole container or stored data asks
@@ -527,7 +527,7 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 }
 
 # @rule shell/nonprod-destroy ask
-# Stored data or a whole container (bucket, cluster, database, namespace, stack) destroyed with nobody confirming in a shared non-production environment named so: a dev, development, staging, stg, qa or uat word of the target, its connection, context, namespace or DSN variable (snow sql -c dev -q "drop schema …", aws s3 rb s3://shop-staging-assets --force; hookward-shell tier.rs). Asked rather than denied: the data is no customer's, but others may share the environment. On this machine or a throwaway target (scratch, tmp, test, sandbox, ci, preview) it is not asked about.
+# Stored data or a whole container (bucket, cluster, database, namespace, stack) destroyed with nobody confirming in a shared non-production environment named so: a dev, development, staging, stg, qa or uat word of the target, its connection, context, namespace or DSN variable (snow sql -c dev -q "drop schema …", aws s3 rb s3://shop-staging-assets --force; hookward-shell tier.rs). Asked rather than denied: the data is no customer's, but others may share the environment. On this machine or a throwaway target (scratch, tmp, sandbox; test or preview environments) it is not asked about.
 decision contains {"id": "shell/nonprod-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("infra")
 	f.kind in infra_data_kinds
