@@ -545,22 +545,78 @@ decision contains {"id": "shell/git-destructive", "decision": "ask", "reason": r
 # Infrastructure operations that delete data, not just resources that can be re-created.
 infra_data_kinds := {"aws_s3_rm_recursive", "aws_s3_rb", "aws_s3_sync_delete", "gsutil_rm", "dropdb", "sql_drop", "redis_flush", "docker_volume_rm", "heroku_destroy", "fly_destroy"}
 
+# Which environment a destroy hits (hookward-shell tier.rs: `tier` on infra and cloud facts,
+# absent when unknown). On this machine (a loopback host, a kind/k3d/minikube/Docker Desktop
+# context, a database file in the project) or on a target named as throwaway (scratch, tmp,
+# sandbox on the object's own name; test, preview too on its environment's) a destroy is the developer's own working data and is not asked
+# about: the same principle as a DROP of a `tmp_` table or a `dropdb app_test` (tools.rs
+# disposable_name). In a shared non-production environment named so (dev, staging, qa, uat)
+# one resource is routine and quiet, a whole container or stored data asks
+# (shell/nonprod-destroy) instead of being denied. Production or unknown: unchanged.
+quiet_tiers := {"local", "disposable"}
+
+lowered_tiers := {"local", "disposable", "nonprod"}
+
+# Infra kinds that are no destroys: SQL changes and project scripts aimed at production
+# (shell/production-write).
+production_write_kinds := {"sql_write", "env_script"}
+
+# A destroy of one resource (a cloud fact of the same command that is not a whole container)
+# in a non-production environment.
+nonprod_single(f) if {
+	f.tier == "nonprod"
+	some c in facts_of("cloud")
+	c.evidence == f.evidence
+	not c.whole
+}
+
 # @rule shell/data-destroy deny
-# Deleting stored data: aws s3 rm --recursive, s3 rb, dropdb, DROP/TRUNCATE, FLUSHALL, volume removal.
+# Deleting stored data: aws s3 rm --recursive, s3 rb, dropdb, DROP/TRUNCATE, FLUSHALL, volume removal. Not on this machine, a throwaway target or a non-production environment by name (hookward-shell tier.rs; shell/nonprod-destroy asks for the last).
 decision contains {"id": "shell/data-destroy", "decision": "deny", "reason": reason} if {
 	some f in facts_of("infra")
 	f.kind in infra_data_kinds
+	not f.tier in lowered_tiers
 	reason := sprintf("the command would delete stored data (%s: %s)", [f.kind, f.evidence])
 }
 
 # @rule shell/infra-destroy ask
-# terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like.
+# terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like. Not on this machine or a throwaway target, nor one resource in a non-production environment by name (hookward-shell tier.rs).
 decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("infra")
 	not f.kind in infra_data_kinds
 	not f.kind in database_admin_kinds
+	not f.kind in production_write_kinds
 	f.kind != "sql_web_shell"
+	not f.tier in quiet_tiers
+	not nonprod_single(f)
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/nonprod-destroy ask
+# Stored data or a whole container (bucket, cluster, database, namespace, stack) destroyed with nobody confirming in a shared non-production environment named so: a dev, development, staging, stg, qa or uat word of the target, its connection, context, namespace or DSN variable (snow sql -c dev -q "drop schema …", aws s3 rb s3://shop-staging-assets --force; hookward-shell tier.rs). Asked rather than denied: the data is no customer's, but others may share the environment. On this machine or a throwaway target (scratch, tmp, sandbox; test or preview environments) it is not asked about.
+decision contains {"id": "shell/nonprod-destroy", "decision": "ask", "reason": reason} if {
+	some f in facts_of("infra")
+	f.kind in infra_data_kinds
+	f.tier == "nonprod"
+	reason := sprintf("the command would delete stored data in a non-production environment (%s, %s: %s)", [f.tier_marker, f.kind, f.evidence])
+}
+
+decision contains {"id": "shell/nonprod-destroy", "decision": "ask", "reason": reason} if {
+	some f in facts_of("cloud")
+	cloud_forced_whole(f)
+	f.tier == "nonprod"
+	reason := sprintf("the command would delete a whole container in a non-production environment with nobody confirming (%s, %s: %s)", [f.tier_marker, cloud_words(f), f.evidence])
+}
+
+production_write_words := {"sql_write": "change data or settings of a production database", "env_script": "run the project's own code against production"}
+
+# @rule shell/production-write ask
+# A change aimed at production by name that no program table sees: SQL that is not read-only (INSERT, UPDATE, DELETE with a WHERE, MERGE, VACUUM, GRANT, a SELECT of pg_drop_replication_slot or pg_terminate_backend) sent to a target whose host, connection, DSN variable or table qualifier says prod, production, prd or live (psql "$LEDGER_PROD_DSN" -c "DELETE … WHERE …", bq query 'DELETE FROM `x-prod.d.t` WHERE …', snow sql -c prod -q "GRANT …"); a project's own script run with an environment option valued so (python3 tools/payouts.py --env live, python3 -m app.deploy --environment=production). Builds for production (npm run build -- --env production, vite build --mode production, NODE_ENV=production) and rehearsals (--dry-run, --plan) are not (hookward-shell tier.rs).
+decision contains {"id": "shell/production-write", "decision": "ask", "reason": reason} if {
+	some f in facts_of("infra")
+	f.kind in production_write_kinds
+	f.tier == "prod"
+	reason := sprintf("the command would %s (%s: %s)", [production_write_words[f.kind], f.tier_marker, f.evidence])
 }
 
 # SQL that administers a whole database server (kinds: hookward-shell/src/programs/tools.rs admin_sql):
@@ -679,25 +735,34 @@ decision contains {"id": "shell/kill-runtime", "decision": "ask", "reason": reas
 }
 
 # @rule shell/cloud-destroy-forced deny
-# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code.
+# A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code. Not on this machine, a throwaway target or a non-production environment by name (hookward-shell tier.rs; shell/nonprod-destroy asks for the last).
 decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
 	some f in facts_of("cloud")
 	f.whole
 	f.non_interactive
+	not f.tier in lowered_tiers
 	reason := sprintf("the command would delete a whole bucket, cluster, project, database or similar container with nobody confirming (%s: %s)", [cloud_words(f), f.evidence])
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted).
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted). Not on this machine or a throwaway target, nor one resource in a non-production environment by name (hookward-shell tier.rs).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
+	not f.tier in quiet_tiers
+	not nonprod_single_cloud(f)
 	reason := sprintf("the command would destroy cloud resources (%s: %s)", [cloud_words(f), f.evidence])
 }
 
 cloud_forced_whole(f) if {
 	f.whole
 	f.non_interactive
+}
+
+# One resource (not a whole container) in a non-production environment by name.
+nonprod_single_cloud(f) if {
+	f.tier == "nonprod"
+	not f.whole
 }
 
 # Cloud CLI calls that replace or widen who may read or write a storage bucket or project, one

@@ -124,6 +124,11 @@ pub(crate) struct Analyzer<'c> {
     /// Set while a command that runs on another host or in a container is analysed (`ssh`,
     /// `docker exec`): its paths go to [`ShellFacts::remote_paths`].
     pub remote: Option<String>,
+    /// The environment of the host, container or cluster [`Analyzer::remote`] names, when its
+    /// target says one (`kubectl --context data-prod exec …`, `ssh db.staging.acme.internal`;
+    /// `tier.rs`), with the word that decided: the infra and cloud facts of the command run
+    /// there start from it.
+    pub(crate) outer_tier: Option<(crate::facts::Tier, String)>,
     /// The `host:port` of a `/dev/tcp` or `/dev/udp` file opened for reading and writing
     /// (`exec 5<>/dev/tcp/h/p`): a two-way socket, a reverse shell when a shell or a program
     /// named at run time is wired to it in the same command line (checked in `run_top`).
@@ -431,6 +436,7 @@ impl<'c> Analyzer<'c> {
             fast_path: true,
             stage_ev: None,
             remote: None,
+            outer_tier: None,
             tcp_rw: None,
             tcp_out: None,
             tree_globs: Vec::new(),
@@ -2207,9 +2213,19 @@ impl<'c> Analyzer<'c> {
         });
     }
 
+    /// The marker of [`Analyzer::outer_tier`] (empty without one).
+    pub(crate) fn outer_tier_marker(&self) -> String {
+        self.outer_tier
+            .as_ref()
+            .map(|t| t.1.clone())
+            .unwrap_or_default()
+    }
+
     pub(crate) fn infra(&mut self, kind: &str, evidence: &str) {
         self.facts.infra.push(InfraFact {
             kind: kind.to_string(),
+            tier: self.outer_tier.as_ref().map(|t| t.0),
+            tier_marker: self.outer_tier_marker(),
             evidence: clip(evidence),
         });
     }

@@ -686,10 +686,43 @@ pub struct InfraFact {
     /// computed at run time, `$(docker volume ls -q)`; one named volume is local
     /// housekeeping), `dropdb`, `sql_drop` (`DROP DATABASE|TABLE|SCHEMA`/`TRUNCATE` sent to
     /// psql, mysql, sqlite3, duckdb, … by argument, stdin or a file written in the same
-    /// command), `redis_flush`, `heroku_destroy`, `fly_destroy`, `vercel_remove`.
+    /// command), `redis_flush`, `heroku_destroy`, `fly_destroy`, `vercel_remove`;
+    /// `sql_write` (SQL that is not read-only sent to a production-named target) and
+    /// `env_script` (a project's own script run with an environment option valued
+    /// production: `python3 tools/payouts.py --env live`), both only with [`Tier::Prod`]
+    /// (`tier.rs`).
     pub kind: String,
+    /// Which environment the command's target is, by shape (`tier.rs`); absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tier: Option<Tier>,
+    /// The word that decided [`InfraFact::tier`] (`--context kind-lab`, `host localhost`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tier_marker: String,
     /// The command as written.
     pub evidence: String,
+}
+
+/// Which environment a destroy or change hits, by the shape of its target (`tier.rs`: loopback
+/// hosts, local Kubernetes contexts, a database file in the project; whole name tokens of the
+/// target, its connection, context, namespace or DSN variable). Production wins over every
+/// other marker; a target with none is unknown (no tier).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Tier {
+    /// This machine: a loopback host or URL, a local Kubernetes cluster's context (kind, k3d,
+    /// minikube, Docker Desktop…), a database file inside the project or a temporary folder.
+    #[serde(rename = "local")]
+    Local,
+    /// Named as throwaway: `scratch`, `tmp`, `test`, `sandbox`, `ci`, `preview`… as a whole
+    /// word of the destroyed object's name or of its environment's.
+    #[serde(rename = "disposable")]
+    Disposable,
+    /// A shared non-production environment by name: `dev`, `development`, `staging`, `stg`,
+    /// `qa`, `uat`.
+    #[serde(rename = "nonprod")]
+    NonProd,
+    /// Production by name: `prod`, `production`, `prd`, `live`.
+    #[serde(rename = "prod")]
+    Prod,
 }
 
 /// A destructive verb of a cloud or infrastructure CLI, found by pattern (`delete*`,
@@ -710,6 +743,12 @@ pub struct CloudFact {
     /// Nobody confirms: the CLI never asks (aws, kubectl, helm), or a flag turns its prompt off
     /// (`--force`, `--yes`, `--quiet`, `-auto-approve`, `--confirm NAME`).
     pub non_interactive: bool,
+    /// Which environment the target is, by shape (`tier.rs`); absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tier: Option<Tier>,
+    /// The word that decided [`CloudFact::tier`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tier_marker: String,
     /// The command as written.
     pub evidence: String,
 }

@@ -45,6 +45,7 @@ mod placeholder;
 mod programs;
 mod revshell;
 pub mod target;
+mod tier;
 mod unicode;
 mod windows;
 mod wrappers;
@@ -115,6 +116,7 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
     match r {
         Ok(mut f) => {
             persist::written_configs(&mut f, command);
+            tier::mark(&mut f, ctx);
             f
         }
         Err(_) => {

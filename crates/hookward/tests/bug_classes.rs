@@ -495,8 +495,15 @@ fn mcp_kubernetes_deletes_are_judged_as_kubectl() {
         ),
         (
             "mcp__kubernetes__kubectl_delete",
-            json!({"resourceType": "pod", "name": "web-0", "namespace": "dev"}),
+            json!({"resourceType": "pod", "name": "web-0", "namespace": "payments"}),
             "ask",
+        ),
+        // one resource in a namespace named for a non-production environment is routine
+        // (hookward-shell tier.rs, h-tier24); a whole one there still asks
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "pod", "name": "web-0", "namespace": "dev"}),
+            "none",
         ),
         (
             "mcp__kubernetes__resources_delete",

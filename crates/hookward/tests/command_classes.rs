@@ -4445,11 +4445,18 @@ fn kube_delete_any() -> Vec<Base> {
     }
     for c in [
         "kubectl delete ns prod",
-        "kubectl delete namespace staging",
+        "kubectl delete namespace payments",
         "kubectl delete deploy --all -n prod",
     ] {
         out.push(b("kube-delete-any", "deny", c.to_string()));
     }
+    // h-tier24 (hookward-shell tier.rs): a whole namespace named for a shared non-production
+    // environment asks (shell/nonprod-destroy) instead of being denied.
+    out.push(b(
+        "kube-delete-any",
+        "ask",
+        "kubectl delete namespace staging".to_string(),
+    ));
     out
 }
 

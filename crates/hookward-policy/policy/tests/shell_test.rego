@@ -129,6 +129,52 @@ test_data_delete_denied_kubectl_asked if {
 	e.decision == "ask"
 }
 
+# hookward-shell tier.rs: a destroy's target environment lowers or keeps the decision.
+tiered(kind, tier) := {"kind": kind, "tier": tier, "tier_marker": "-h localhost", "evidence": "x"}
+
+tiered_cloud(whole, forced, tier) := {"cli": "aws", "verb": "rb", "resource": "s3", "whole": whole, "non_interactive": forced, "tier": tier, "tier_marker": "name x", "evidence": "x"}
+
+test_destroys_on_local_or_throwaway_targets_are_quiet if {
+	every t in ["local", "disposable"] {
+		ids := shell_ids({"infra": [tiered("sql_drop", t)], "cloud": [tiered_cloud(true, true, t)]})
+		not ids["shell/data-destroy"]
+		not ids["shell/cloud-destroy-forced"]
+		not ids["shell/cloud-destroy"]
+		not ids["shell/nonprod-destroy"]
+	}
+	not shell_ids({"infra": [tiered("kubectl_delete", "local")]})["shell/infra-destroy"]
+}
+
+test_destroys_in_nonprod_environments_ask_for_whole_quiet_for_one if {
+	ids := shell_ids({"infra": [tiered("sql_drop", "nonprod")]})
+	ids["shell/nonprod-destroy"] == "ask"
+	not ids["shell/data-destroy"]
+	forced := shell_ids({"cloud": [tiered_cloud(true, true, "nonprod")]})
+	forced["shell/nonprod-destroy"] == "ask"
+	not forced["shell/cloud-destroy-forced"]
+	# one resource: quiet, its infra fact too
+	one := shell_ids({"cloud": [tiered_cloud(false, true, "nonprod")], "infra": [tiered("kubectl_delete", "nonprod")]})
+	not one["shell/cloud-destroy"]
+	not one["shell/infra-destroy"]
+	# a whole one whose CLI still asks: still asked
+	shell_ids({"cloud": [tiered_cloud(true, false, "nonprod")]})["shell/cloud-destroy"] == "ask"
+}
+
+test_destroys_in_production_or_unknown_unchanged if {
+	shell_ids({"infra": [tiered("sql_drop", "prod")]})["shell/data-destroy"] == "deny"
+	shell_ids({"infra": [{"kind": "sql_drop", "evidence": "x"}]})["shell/data-destroy"] == "deny"
+	shell_ids({"cloud": [tiered_cloud(true, true, "prod")]})["shell/cloud-destroy-forced"] == "deny"
+	shell_ids({"cloud": [tiered_cloud(false, true, "prod")]})["shell/cloud-destroy"] == "ask"
+}
+
+test_production_writes_ask if {
+	every k in ["sql_write", "env_script"] {
+		ids := shell_ids({"infra": [tiered(k, "prod")]})
+		ids["shell/production-write"] == "ask"
+		not ids["shell/infra-destroy"]
+	}
+}
+
 dyn(origin, wrappers) := {"interpreter": "eval", "origin": origin, "source": "$X", "wrappers": wrappers, "evidence": "eval \"$X\""}
 
 dev_input(paths, shell) := {

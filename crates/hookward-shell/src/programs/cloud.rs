@@ -1025,7 +1025,7 @@ fn operation_verb_match(w: &str) -> Option<&'static str> {
     })
 }
 
-fn verb_match(w: &str) -> Option<&'static str> {
+pub(crate) fn verb_match(w: &str) -> Option<&'static str> {
     verb_match_in(w, VERBS)
 }
 
@@ -1366,6 +1366,8 @@ fn scale_to_zero(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) -> boo
             .to_string(),
         whole: false,
         non_interactive: true,
+        tier: a.outer_tier.as_ref().map(|t| t.0),
+        tier_marker: a.outer_tier_marker(),
         evidence: clip(&inv.evidence),
     });
     true
@@ -1416,6 +1418,8 @@ fn api_delete(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) -> bool {
         resource: path.to_string(),
         whole,
         non_interactive: true,
+        tier: a.outer_tier.as_ref().map(|t| t.0),
+        tier_marker: a.outer_tier_marker(),
         evidence: clip(&inv.evidence),
     });
     true
@@ -1479,6 +1483,8 @@ pub(crate) fn http_delete(a: &mut Analyzer, name: &str, inv: &Inv) {
         resource: clip(url),
         whole: false,
         non_interactive: true,
+        tier: a.outer_tier.as_ref().map(|t| t.0),
+        tier_marker: a.outer_tier_marker(),
         evidence: clip(&inv.evidence),
     });
 }
@@ -1666,12 +1672,19 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     // itself count (`civo instance remove api`, `b2 bucket delete x`, `kops delete cluster`),
     // not those that also stop, release or empty something (`tilt down`, `x release 1.2`,
     // `cache flush`).
-    if !forced && UNFORCED_SKIP_VERBS.contains(&verb) {
+    // A target named production (`--workspace acme/production`, `dbfs:/mnt/lake-prod/…`;
+    // `tier.rs`) counts whatever the verb's other uses: one item removed there is a change to
+    // production (set 26's remote-destroy misses, 2026-12-07).
+    let words: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+    let prod = !matches!(verb, "down" | "release" | "flush")
+        && crate::tier::names_prod_target(a.ctx, name, &words, &inv.cwd.text);
+    if !forced && !prod && UNFORCED_SKIP_VERBS.contains(&verb) {
         return;
     }
     // Unforced with a file named (`dasel delete -f data.json`, `tool rm --file x.yaml`): the
     // verb may edit that file as well as destroy what it describes; not counted.
     if !forced
+        && !prod
         && rest.windows(2).any(|p| {
             matches!(p[0].text.as_str(), "-f" | "--file" | "-i" | "--input")
                 && p[1].text.contains(['.', '/'])
@@ -1691,7 +1704,6 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     {
         return;
     }
-    let words: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
     if inspection_only(&words) {
         return;
     }
@@ -1712,7 +1724,7 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     // cluster`, `copilot app delete`): one item of an unknown tool's (`wp user delete`, `ip
     // addr del`, `juju remove-relation`) is everyday on the public corpora (sets 1-16: 277 more
     // everyday rows asked when every unforced verb counted, 2026-12-07).
-    if !forced && (!whole || rest.iter().any(|w| names_local_file(&w.text))) {
+    if !forced && !prod && (!whole || rest.iter().any(|w| names_local_file(&w.text))) {
         return;
     }
     a.facts.cloud.push(CloudFact {
@@ -1721,6 +1733,8 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
         resource: resource.join(" "),
         whole,
         non_interactive: forced,
+        tier: a.outer_tier.as_ref().map(|t| t.0),
+        tier_marker: a.outer_tier_marker(),
         evidence: clip(&inv.evidence),
     });
 }
@@ -1911,6 +1925,8 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         resource: resource.join(" "),
         whole,
         non_interactive: forced || !cli.confirms,
+        tier: a.outer_tier.as_ref().map(|t| t.0),
+        tier_marker: a.outer_tier_marker(),
         evidence: clip(&inv.evidence),
     });
 }

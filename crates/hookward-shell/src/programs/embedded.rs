@@ -556,12 +556,14 @@ pub(crate) fn run_remote_argv(
     argv: Vec<Arg>,
 ) {
     let saved = a.remote.replace(via.to_string());
+    let saved_tier = crate::tier::enter_remote(a, inv);
     let mut sub = sub_inv(inv, argv, via);
     sub.stdin = Stream::default();
     let mut sst = st.clone();
     sst.depth += 1;
     a.run_inv(sub, &mut sst);
     a.remote = saved;
+    a.outer_tier = saved_tier;
 }
 
 /// Cloud and cluster APIs that run a shell command on a machine or in a container, as `ssh
@@ -1167,8 +1169,10 @@ fn ssm_commands(p: &str) -> Vec<String> {
 /// Runs shell `code` on another host (`ssh host CODE`), marked `via`.
 pub(crate) fn run_remote_code(a: &mut Analyzer, inv: &Inv, st: &mut State, via: &str, code: &str) {
     let saved = a.remote.replace(via.to_string());
+    let saved_tier = crate::tier::enter_remote(a, inv);
     a.run_code(code, st, inv, via, None, Stream::default());
     a.remote = saved;
+    a.outer_tier = saved_tier;
 }
 
 /// Markers of a shell payload that gives a remote party control: a `/dev/tcp`/`/dev/udp`

@@ -6,7 +6,7 @@
 
 mod builtins;
 mod carriers;
-mod cloud;
+pub(crate) mod cloud;
 mod disk;
 mod dynamic;
 mod embedded;

@@ -2357,6 +2357,8 @@ fn api_destroys(a: &mut Analyzer, interp: &str, code: &str, ev: &str) {
             // written in the call (Flask's `db.drop_all()` before `create_all()`, Django's
             // `cache.delete_many`), and its user can say yes (h-review23, 2026-12-07).
             non_interactive: false,
+            tier: a.outer_tier.as_ref().map(|t| t.0),
+            tier_marker: a.outer_tier_marker(),
             evidence: ev.chars().take(200).collect(),
         });
     }

@@ -747,6 +747,11 @@ const FRAMEWORK_DB_TASKS: &[(&str, &[&str])] = &[
     ("atlas", &["schema", "clean"]),
     ("supabase", &["db", "reset"]),
     ("drizzle-kit", &["drop"]),
+    // Apache Airflow CLI reference: `airflow db reset` burns down and rebuilds the metadata
+    // database; `db clean` purges its old records; `db downgrade` drops newer tables.
+    ("airflow", &["db", "reset"]),
+    ("airflow", &["db", "clean"]),
+    ("airflow", &["db", "downgrade"]),
 ];
 
 /// Environment variables that select a framework's environment, and the ones that name its
@@ -860,7 +865,13 @@ pub(super) fn framework_db(a: &mut Analyzer, name: &str, inv: &Inv) {
     if !matched {
         return;
     }
-    if targets_production(&words, inv) {
+    // production by its own words, or inside a console whose target is production
+    // (`kubectl --context data-prod exec … -- airflow db reset -y`; `tier.rs`)
+    let console_prod = a
+        .outer_tier
+        .as_ref()
+        .is_some_and(|t| t.0 == crate::facts::Tier::Prod);
+    if targets_production(&words, inv) || console_prod {
         a.infra("dropdb", &inv.evidence);
     }
 }
@@ -1622,6 +1633,10 @@ fn sql_texts(a: &mut Analyzer, name: &str, texts: &[&str], ev: &str) {
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", ev);
     }
+    // kept by `tier::mark` only when the target is production by name
+    if texts.iter().any(|t| crate::tier::writes_sql(t)) {
+        a.infra("sql_write", ev);
+    }
     for k in texts
         .iter()
         .flat_map(|t| admin_sql(t))
@@ -1708,6 +1723,7 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     if let Some(t) = &inv.stdin.text {
         texts.push(t.clone());
     }
+    let mut unseen_sql = false;
     for f in p
         .values(&["-f", "--file", "-init"])
         .into_iter()
@@ -1718,6 +1734,10 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
             let r = a.path_arg(&inv.cwd, &f, Access::Read, &format!("{name} -f"), false);
             if let Some(t) = a.files.get(&r.path).and_then(|s| s.text.clone()) {
                 texts.push(t);
+            } else {
+                // SQL this analysis cannot read (a migration file): a change as far as anyone
+                // knows; `tier::mark` keeps the fact for a production target only
+                unseen_sql = true;
             }
         }
     }
@@ -1726,6 +1746,10 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    }
+    // kept by `tier::mark` only when the target is production by name
+    if unseen_sql || texts.iter().any(|t| crate::tier::writes_sql(t)) {
+        a.infra("sql_write", &inv.evidence);
     }
     for k in texts
         .iter()
