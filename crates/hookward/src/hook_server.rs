@@ -19,8 +19,9 @@
 //!
 //! A call is answered before its record is written ([`run_hook_served`]): the pending record
 //! goes to a journal file first, the reply out, then the store is written and the entry marked
-//! done (the file is reused by a later call); a server that stops in between leaves the entry, and the next server (before it binds its
-//! socket) or the next in-process hook folds it into the store ([`hookward_pipeline::journal`]).
+//! done (the file is reused by a later call); a server that stops in between leaves the entry,
+//! and the next server (before it binds its socket) or the next in-process hook folds it into
+//! the store ([`hookward_pipeline::journal`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
 //! server exits; so does a server whose own executable changed on disk (an upgrade) or whose
