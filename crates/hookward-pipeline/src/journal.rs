@@ -20,8 +20,9 @@
 //! slot holds `null` (padded the same way). A released slot goes back to the process's pool and
 //! the next call overwrites it in place (one `pwrite`, no `open`, `unlink` or `fsync`); a slot
 //! whose entry stays pending leaves the pool, so it is never overwritten. A fold removes the
-//! done slots of writers that no longer run without a word, and a server that ends removes
-//! its own ([`remove_free_slots`]).
+//! done slots of writers that no longer run without a word; a server that ends on its own
+//! (idle, upgraded, its socket gone) removes its own ([`remove_free_slots`]), one that is
+//! killed leaves them to that fold.
 //!
 //! Exactly once: only entries whose writer is gone are folded (a live server is still
 //! recording its own), and a folder first claims an entry by renaming it to
@@ -207,7 +208,7 @@ impl Pending {
     }
 }
 
-/// Removes this process's free slots (done entries): for a server that ends. A slot in use by
+/// Removes this process's free slots (done entries): for a server that ends on its own. A slot in use by
 /// a call still running is not among them.
 pub fn remove_free_slots() {
     for slot in free_slots().drain(..) {
