@@ -27,7 +27,10 @@ reads the payload from stdin with serde_json and prints `{}`; then every hookwar
 rounds with `/bin/true` and that program on the same payload (order rotated per round), and
 the table gives p50/p99 of each and the hook's ratios to both: the ratio of the p50s (and p99s)
 and the median of the per-round ratios. With `--pair`, A, B, `/bin/true` and the minimal
-program run in each round, and A's and B's ratios to the floor are printed beside B/A.
+program run in each round, and A's and B's ratios to the floor are printed beside B/A; with
+`--pair` and `--client` too, each side's warm helper runs in the same rounds (A's `hookward-hook`
+against A's `hook-server`, B's against B's), and a second table gives the clients' p50s, the
+median per-pair ratio, the clients' CPU and each server's CPU per call.
 
 `--client [PATH]` (issue 15, with `--floor`): the warm helper's client (`hookward-hook`, by
 default next to BINARY) runs in the same rounds against a `BINARY hook-server` started per
@@ -465,46 +468,92 @@ def paired(a, tmp):
     env_a, cases_a, _ = build(a, os.path.join(tmp, "a"), a.user_rules)
     b_rules = a.pair_user_rules if a.pair_user_rules is not None else a.user_rules
     env_b, cases_b, home_b = build(a, os.path.join(tmp, "b"), b_rules)
+    # `--client` (with `--floor`): each side's warm helper too, A's client against A's server and
+    # B's against B's, in the same rounds
+    servers_a = servers_b = None
+    client_a = client_b = None
+    if a.client and minimal:
+        client_a = os.path.join(os.path.dirname(os.path.abspath(a.binary)), "hookward-hook")
+        client_b = os.path.join(os.path.dirname(os.path.abspath(b_binary)), "hookward-hook")
+        servers_a, servers_b = WarmServers(a.binary), WarmServers(b_binary)
     rows = []
-    for (label, argv_a, data_a, e_a), (_, argv_b, data_b, e_b) in zip(cases_a, cases_b):
-        if argv_a[0] != a.binary:
-            continue  # the baselines are the same on both sides
-        argv_b = [b_binary] + argv_b[1:]
-        for _ in range(3):  # warm-up (page cache, policy cache, first scan)
-            run_once(argv_a, data_a, e_a)
-            run_once(argv_b, data_b, e_b)
-        wa, wb, ca, cb, outs = [], [], [], [], set()
-        wt, wm, ct, cm = [], [], [], []
-        sides = [("a", argv_a, data_a, e_a, wa, ca), ("b", argv_b, data_b, e_b, wb, cb)]
-        if minimal:
-            sides += [("true", ["/bin/true"], data_a, e_a, wt, ct), ("min", [minimal], data_a, e_a, wm, cm)]
-            run_once([minimal], data_a, e_a)
-        for i in range(a.runs):
-            k = i % len(sides)
-            order = sides[k:] + sides[:k]  # rotate which side goes first
-            for side, argv, data, e, w, c in order:
-                dt, _, out, code = run_once(argv, data, e, c)
-                w.append(dt)
-                if side in ("a", "b"):
-                    outs.add((side, out.strip()[:200], code))
-        wr = sorted(y / x for x, y in zip(wa, wb))
-        cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
-        row = {"label": label, "pairs": a.runs, "a_p50_ms": statistics.median(wa),
-               "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
-               "wall_ratio_min": wr[0], "wall_ratio_max": wr[-1],
-               "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
-               "cpu_ratio": statistics.median(cr) if cr else float("nan"),
-               "same_reply": len({(o, c) for _, o, c in outs}) == 1}
-        if minimal:
-            row.update({"a_p99_ms": pct(wa, 99), "b_p99_ms": pct(wb, 99),
-                        "min_p50_ms": statistics.median(wm), "min_p99_ms": pct(wm, 99),
-                        "true_p50_ms": statistics.median(wt),
-                        "a_over_min": statistics.median(wa) / statistics.median(wm),
-                        "b_over_min": statistics.median(wb) / statistics.median(wm),
-                        "b_p99_over_min": pct(wb, 99) / pct(wm, 99),
-                        "b_over_true": statistics.median(wb) / statistics.median(wt),
-                        "b_round_over_min": ratios(wb, wm)})
-        rows.append(row)
+    try:
+        for (label, argv_a, data_a, e_a), (_, argv_b, data_b, e_b) in zip(cases_a, cases_b):
+            if argv_a[0] != a.binary:
+                continue  # the baselines are the same on both sides
+            rows.append(paired_case(a, label, argv_a, data_a, e_a, [b_binary] + argv_b[1:], data_b, e_b,
+                                    minimal, (client_a, servers_a), (client_b, servers_b)))
+    finally:
+        for s in (servers_a, servers_b):
+            if s:
+                s.stop()
+    print_paired(a, b_binary, b_rules, minimal, rows)
+
+
+def paired_case(a, label, argv_a, data_a, e_a, argv_b, data_b, e_b, minimal, warm_a, warm_b):
+    """One case of `paired`: its row."""
+    for _ in range(3):  # warm-up (page cache, policy cache, first scan)
+        run_once(argv_a, data_a, e_a)
+        run_once(argv_b, data_b, e_b)
+    wa, wb, ca, cb, outs = [], [], [], [], set()
+    wt, wm, ct, cm = [], [], [], []
+    wca, wcb, cca, ccb = [], [], [], []
+    sides = [("a", argv_a, data_a, e_a, wa, ca), ("b", argv_b, data_b, e_b, wb, cb)]
+    if minimal:
+        sides += [("true", ["/bin/true"], data_a, e_a, wt, ct), ("min", [minimal], data_a, e_a, wm, cm)]
+        run_once([minimal], data_a, e_a)
+    srv = {}
+    if warm_a[0]:
+        for side, (client, servers), data, e, w, c in (("ca", warm_a, data_a, e_a, wca, cca),
+                                                      ("cb", warm_b, data_b, e_b, wcb, ccb)):
+            srv[side] = servers.ensure(e)
+            ce = dict(e, HOOKWARD_WARM="require")
+            sides.append((side, [client] + argv_a[2:], data, ce, w, c))
+            for _ in range(3):
+                run_once([client] + argv_a[2:], data, ce)
+    srv_cpu0 = {k: WarmServers.cpu_ms(p) for k, p in srv.items()}
+    for i in range(a.runs):
+        k = i % len(sides)
+        order = sides[k:] + sides[:k]  # rotate which side goes first
+        for side, argv, data, e, w, c in order:
+            dt, _, out, code = run_once(argv, data, e, c)
+            w.append(dt)
+            if side in ("a", "b", "ca", "cb"):
+                outs.add((side, out.strip()[:200], code))
+    wr = sorted(y / x for x, y in zip(wa, wb))
+    cr = sorted(y / x for x, y in zip(ca, cb) if x > 0)
+    row = {"label": label, "pairs": a.runs, "a_p50_ms": statistics.median(wa),
+           "b_p50_ms": statistics.median(wb), "wall_ratio": statistics.median(wr),
+           "wall_ratio_min": wr[0], "wall_ratio_max": wr[-1],
+           "cpu_a_p50_ms": statistics.median(ca), "cpu_b_p50_ms": statistics.median(cb),
+           "cpu_ratio": statistics.median(cr) if cr else float("nan"),
+           "same_reply": len({(o, c) for _, o, c in outs}) == 1}
+    if minimal:
+        row.update({"a_p99_ms": pct(wa, 99), "b_p99_ms": pct(wb, 99),
+                    "min_p50_ms": statistics.median(wm), "min_p99_ms": pct(wm, 99),
+                    "true_p50_ms": statistics.median(wt),
+                    "a_over_min": statistics.median(wa) / statistics.median(wm),
+                    "b_over_min": statistics.median(wb) / statistics.median(wm),
+                    "b_p99_over_min": pct(wb, 99) / pct(wm, 99),
+                    "b_over_true": statistics.median(wb) / statistics.median(wt),
+                    "b_round_over_min": ratios(wb, wm)})
+    if srv:
+        time.sleep(0.3)  # the last call's record, written after its reply
+        cwr = sorted(y / x for x, y in zip(wca, wcb))
+        row.update({"ca_p50_ms": statistics.median(wca), "cb_p50_ms": statistics.median(wcb),
+                    "ca_p99_ms": pct(wca, 99), "cb_p99_ms": pct(wcb, 99),
+                    "client_wall_ratio": statistics.median(cwr),
+                    "client_wall_ratio_min": cwr[0], "client_wall_ratio_max": cwr[-1],
+                    "ca_over_min": statistics.median(wca) / statistics.median(wm),
+                    "cb_over_min": statistics.median(wcb) / statistics.median(wm),
+                    "ca_cpu_p50_ms": statistics.median(cca), "cb_cpu_p50_ms": statistics.median(ccb),
+                    "srv_a_cpu_ms_per_call": (WarmServers.cpu_ms(srv["ca"]) - srv_cpu0["ca"]) / a.runs,
+                    "srv_b_cpu_ms_per_call": (WarmServers.cpu_ms(srv["cb"]) - srv_cpu0["cb"]) / a.runs})
+    return row
+
+
+def print_paired(a, b_binary, b_rules, minimal, rows):
+    """The table of `paired` (or its JSON with `--json`)."""
     load = os.getloadavg()
     if a.json:
         print(json.dumps({"a": a.binary, "b": b_binary, "a_user_rules": a.user_rules, "b_user_rules": b_rules,
@@ -527,6 +576,20 @@ def paired(a, tmp):
         print(line + f"  {r['same_reply']}")
     print("(wall-clock ms per whole process; B/A: medians of per-pair ratios, sides rotated per round; "
           "X/min: ratio of the p50s (B99/min99: of the p99s) to the minimal program's in the same rounds)")
+    if rows and "ca_p50_ms" in rows[0]:
+        print()
+        print("warm helper, same rounds: A's hookward-hook against A's hook-server, B's against B's")
+        print(f"{'case':48} {'A p50':>7} {'B p50':>7} {'B/A wall (min-max)':>22} {'A p99':>7} {'B p99':>7} "
+              f"{'A/min':>6} {'B/min':>6} {'A cli':>6} {'B cli':>6} {'A srv':>6} {'B srv':>6}")
+        for r in rows:
+            print(f"{r['label']:48} {r['ca_p50_ms']:7.2f} {r['cb_p50_ms']:7.2f} "
+                  f"{r['client_wall_ratio']:8.2f} ({r['client_wall_ratio_min']:.2f}-{r['client_wall_ratio_max']:.2f}) "
+                  f"{r['ca_p99_ms']:7.2f} {r['cb_p99_ms']:7.2f} {r['ca_over_min']:6.2f} {r['cb_over_min']:6.2f} "
+                  f"{r['ca_cpu_p50_ms']:6.2f} {r['cb_cpu_p50_ms']:6.2f} {r['srv_a_cpu_ms_per_call']:6.2f} "
+                  f"{r['srv_b_cpu_ms_per_call']:6.2f}")
+        print("(X/min: the client's p50 over the minimal program's; cli: the client process's user + sys ms, "
+              "p50; srv: the server's CPU ms per call, /proc/PID/stat over the case's rounds / runs, 10 ms "
+              "ticks; same reply: A, B and both clients gave one reply)")
 
 
 def main():

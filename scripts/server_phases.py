@@ -57,7 +57,10 @@ PHASES = [
 def version(repo):
     with open(os.path.join(repo, "Cargo.toml")) as f:
         m = re.search(r'^\[workspace\.package\][^\[]*?^version\s*=\s*"([^"]+)"', f.read(), re.M | re.S)
-    return m.group(1) + "+warm1"
+    # the suffix of `warm_proto::VERSION`, read from the source so the two cannot drift
+    with open(os.path.join(repo, "crates", "hookward", "src", "warm_proto.rs")) as f:
+        suffix = re.search(r'CARGO_PKG_VERSION"\), "([^"]+)"', f.read()).group(1)
+    return m.group(1) + suffix
 
 
 def b(x):
@@ -99,6 +102,8 @@ def ask(sock_path, req):
             break
         out += chunk
     s.close()
+    if out[:4] == b"HWS1":  # the server's hello (`warm_proto::HELLO`), written before the reply
+        out = out[4:]
     if out[:4] != b"HWR1" or out[4] != 0:
         raise RuntimeError(f"the server did not answer: {out[:16]!r}")
     return out
@@ -126,6 +131,7 @@ def main():
     ap.add_argument("--warmup", type=int, default=20)
     ap.add_argument("--cases", default="PreToolUse-Bash,PreToolUse-Write,UserPromptSubmit,SessionStart,20 KB")
     ap.add_argument("--top", type=int, default=0, help="also print the N costliest functions per case")
+    ap.add_argument("--keep", help="copy each case's callgrind dump into this folder (for callgrind_annotate)")
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--payloads", default=os.path.join(here, "..", "..", "shared", "protocol", "payloads", "claude"))
     a = ap.parse_args()
@@ -177,6 +183,10 @@ def main():
                 print(f"{label}: no callgrind dump")
                 continue
             total, rows = annotate(os.path.join(tmp, dumps[0]))
+            if a.keep:
+                os.makedirs(a.keep, exist_ok=True)
+                shutil.copy(os.path.join(tmp, dumps[0]),
+                            os.path.join(a.keep, "cg." + re.sub(r"[^A-Za-z0-9_.-]+", "_", label)))
             print(f"\n{label}: {total / a.runs:,.0f} Ir per request (the whole server, every thread)")
             print(f"| phase | Ir per request | function |\n| --- | --- | --- |")
             def name(fn):

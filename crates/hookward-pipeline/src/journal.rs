@@ -6,12 +6,23 @@
 //! `<hookward home>/run/journal/<pid>-<start>-<n>.json` (folder 0700, file 0600; `<pid>` and
 //! `<start>` name the writing process: its pid and its start time in clock ticks since boot,
 //! field 22 of `/proc/<pid>/stat`, so a reused pid is not taken for the writer); then it
-//! answers, then it runs the record step as `hookward hook` does, then it removes the file (it
-//! stays when the decision could not be written, for a later fold). A server that dies between
-//! the answer and the record leaves the file behind, and it is folded into the store
-//! ([`fold`], [`fold_into`]) by the next server before it binds its socket, or by the next
-//! `hookward hook` that runs in-process (its record step looks for entries of dead writers), with
-//! a `journal-folded` health event saying so: the record is late, never lost, never silent.
+//! answers, then it runs the record step as `hookward hook` does, then it marks the entry done
+//! ([`Pending::release`]; the entry stays pending when the decision could not be written, for a
+//! later fold). A server that dies between the answer and the record leaves the entry behind,
+//! and it is folded into the store ([`fold`], [`fold_into`]) by the next server before it binds
+//! its socket, or by the next `hookward hook` that runs in-process (its record step looks for
+//! entries of dead writers), with a `journal-folded` health event saying so: the record is
+//! late, never lost, never silent.
+//!
+//! The files are slots a server reuses (issue 15: creating and removing a file per call cost
+//! the server about a seventh of its CPU, on ext4 mostly the new inode, before the reply): a
+//! slot holds one entry as JSON, padded with spaces to the longest entry it held, and a done
+//! slot holds `null` (padded the same way). A released slot goes back to the process's pool and
+//! the next call overwrites it in place (one `pwrite`, no `open`, `unlink` or `fsync`); a slot
+//! whose entry stays pending leaves the pool, so it is never overwritten. A fold removes the
+//! done slots of writers that no longer run without a word; a server that ends on its own
+//! (idle, upgraded, its socket gone) removes its own ([`remove_free_slots`]), one that is
+//! killed leaves them to that fold.
 //!
 //! Exactly once: only entries whose writer is gone are folded (a live server is still
 //! recording its own), and a folder first claims an entry by renaming it to
@@ -93,34 +104,130 @@ fn runs(who: &str) -> bool {
     }
 }
 
-/// Writes `entry` to a new file of the journal and returns its path; `None` when it cannot be
-/// written (the call then records as usual after its reply, with no journal copy).
-pub fn write(hookward_home: &Path, entry: &Entry) -> Option<PathBuf> {
-    use std::io::Write;
+/// A slot bigger than this is removed when it is released instead of going back to the pool
+/// (a done slot is rewritten in full: a slot that once held a large entry would make every
+/// later call write that much).
+const SLOT_KEEP_MAX: u64 = 64 << 10;
+
+/// Free slots kept at most per process (more than the server's concurrent calls are removed).
+const FREE_MAX: usize = 32;
+
+/// The done content of a slot: JSON `null`, then spaces.
+const DONE: &[u8] = b"null";
+
+/// One journal file, open for writing, with the length of its longest content so far.
+#[derive(Debug)]
+struct Slot {
+    file: std::fs::File,
+    path: PathBuf,
+    len: u64,
+}
+
+impl Slot {
+    /// Writes `bytes` at the start of the slot, padded with spaces to what it held before (the
+    /// rest of the file is then JSON whitespace): one `pwrite`.
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        let len = bytes.len() as u64;
+        if len >= self.len {
+            self.file.write_all_at(bytes, 0)?;
+            self.len = len;
+            return Ok(());
+        }
+        let mut padded = Vec::with_capacity(self.len as usize);
+        padded.extend_from_slice(bytes);
+        padded.resize(self.len as usize, b' ');
+        self.file.write_all_at(&padded, 0)
+    }
+}
+
+/// The released slots of this process, by journal folder, for the next calls to overwrite.
+static FREE: std::sync::Mutex<Vec<Slot>> = std::sync::Mutex::new(Vec::new());
+
+fn free_slots() -> std::sync::MutexGuard<'static, Vec<Slot>> {
+    FREE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A free slot of `dir`, or a new file there (the folder created 0700 when missing).
+fn take_slot(dir: &Path) -> Option<Slot> {
     use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
-    let dir = dir(hookward_home);
+    {
+        let mut free = free_slots();
+        if let Some(i) = free.iter().rposition(|s| s.path.parent() == Some(dir)) {
+            return Some(free.swap_remove(i));
+        }
+    }
     if !dir.is_dir() {
         std::fs::DirBuilder::new()
             .recursive(true)
             .mode(0o700)
-            .create(&dir)
+            .create(dir)
             .ok()?;
     }
-    let bytes = serde_json::to_vec(entry).ok()?;
     let n = SEQ.fetch_add(1, Ordering::Relaxed);
     let path = dir.join(format!("{}-{n}.json", me()));
-    let mut f = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .mode(0o600)
         .open(&path)
         .ok()?;
-    if f.write_all(&bytes).is_err() {
-        drop(f);
-        let _ = std::fs::remove_file(&path);
+    Some(Slot { file, path, len: 0 })
+}
+
+/// A written entry, pending until [`Pending::release`] marks it done. Dropped without a
+/// release (the decision was not stored, or the call panicked after its reply), the entry
+/// stays in its file for a later fold and the slot is not reused.
+#[derive(Debug)]
+pub struct Pending {
+    slot: Option<Slot>,
+}
+
+impl Pending {
+    /// The journal file holding the entry.
+    pub fn path(&self) -> Option<&Path> {
+        self.slot.as_ref().map(|s| s.path.as_path())
+    }
+
+    /// Marks the entry done (its record is in the store, or the call is recorded elsewhere):
+    /// the slot holds `null` and goes back to the pool for the next call. A slot that cannot
+    /// be marked, is large or is one too many is removed instead.
+    pub fn release(mut self) {
+        let Some(mut slot) = self.slot.take() else {
+            return;
+        };
+        if slot.len <= SLOT_KEEP_MAX && slot.put(DONE).is_ok() {
+            let mut free = free_slots();
+            if free.len() < FREE_MAX {
+                free.push(slot);
+                return;
+            }
+        }
+        let _ = std::fs::remove_file(&slot.path);
+    }
+}
+
+/// Removes this process's free slots (done entries): for a server that ends on its own. A slot in use by
+/// a call still running is not among them.
+pub fn remove_free_slots() {
+    for slot in free_slots().drain(..) {
+        let _ = std::fs::remove_file(&slot.path);
+    }
+}
+
+/// Writes `entry` to a slot of the journal (a free one of this process, or a new file) and
+/// returns it, pending; `None` when it cannot be written (the call then records as usual after
+/// its reply, with no journal copy).
+pub fn write(hookward_home: &Path, entry: &Entry) -> Option<Pending> {
+    let bytes = serde_json::to_vec(entry).ok()?;
+    let mut slot = take_slot(&dir(hookward_home))?;
+    if slot.put(&bytes).is_err() {
+        // the slot may hold half an entry: never reused, removed
+        let _ = std::fs::remove_file(&slot.path);
         return None;
     }
-    Some(path)
+    Some(Pending { slot: Some(slot) })
 }
 
 /// What a fold found in one file name of the journal.
@@ -206,10 +313,15 @@ pub fn fold_into(hookward_home: &Path, store: &Store) -> usize {
             continue; // another folder claimed it first
         }
         let bytes = std::fs::read(&claim).ok();
-        let parsed: Option<Entry> = bytes.and_then(|b| serde_json::from_slice(&b).ok());
+        // `null`: a done slot ([`Pending::release`]), nothing to record
+        let parsed: Option<Option<Entry>> = bytes.and_then(|b| serde_json::from_slice(&b).ok());
         let shown = path.with_file_name(&original);
         let note = match parsed {
-            Some(entry) => {
+            Some(None) => {
+                let _ = std::fs::remove_file(&claim);
+                continue;
+            }
+            Some(Some(entry)) => {
                 if let Some(d) = &entry.decision {
                     if store.record_decision(d).is_err() {
                         // left claimed; the claim of a folder that ended is taken again
@@ -328,7 +440,8 @@ mod tests {
         let home = tempfile::tempdir().unwrap();
         let store = Store::open(&home.path().join("state.db")).unwrap();
         // this process is running: its entry is its own call's to record
-        let path = write(home.path(), &entry("mine")).unwrap();
+        let pending = write(home.path(), &entry("mine")).unwrap();
+        let path = pending.path().unwrap().to_path_buf();
         // so is pid 1 (with its real start time)
         let init = format!("1-{}", start_ticks(1).unwrap_or(0));
         put(
@@ -340,6 +453,69 @@ mod tests {
         assert_eq!(fold_into(home.path(), &store), 0);
         assert!(path.exists());
         assert!(sessions(&store).is_empty());
+    }
+
+    /// A released slot holds `null` and is the next write's file; a dropped (kept) one holds
+    /// its entry and is never written again.
+    #[test]
+    fn released_slots_are_reused_and_kept_ones_are_not() {
+        let home = tempfile::tempdir().unwrap();
+        let big = Entry {
+            health: vec![HealthEvent {
+                ts_ms: 1,
+                kind: "x".into(),
+                message: "m".repeat(500),
+                detail: serde_json::json!({}),
+                agent: None,
+                session: None,
+            }],
+            ..entry("big")
+        };
+        let first = write(home.path(), &big).unwrap();
+        let path = first.path().unwrap().to_path_buf();
+        let parsed: Entry = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(parsed.health.len(), 1);
+        first.release();
+        let done = std::fs::read(&path).unwrap();
+        assert_eq!(done.trim_ascii(), b"null");
+        // a shorter entry in the same file: padded, still one JSON value
+        let second = write(home.path(), &entry("small")).unwrap();
+        assert_eq!(second.path(), Some(path.as_path()));
+        let parsed: Entry = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(
+            parsed.decision.and_then(|d| d.session).as_deref(),
+            Some("small")
+        );
+        drop(second); // kept: the entry stays pending in its file
+        let third = write(home.path(), &entry("next")).unwrap();
+        assert_ne!(third.path(), Some(path.as_path()));
+        let parsed: Entry = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(
+            parsed.decision.and_then(|d| d.session).as_deref(),
+            Some("small")
+        );
+        third.release();
+        remove_free_slots();
+        assert_eq!(std::fs::read_dir(dir(home.path())).unwrap().count(), 1);
+    }
+
+    /// The done slots of a writer that no longer runs are removed by a fold, with no record
+    /// and no health event.
+    #[test]
+    fn done_slots_of_a_dead_writer_are_removed_quietly() {
+        let home = tempfile::tempdir().unwrap();
+        let store = Store::open(&home.path().join("state.db")).unwrap();
+        put(home.path(), &format!("{DEAD}-0.json"), b"null          ");
+        put(
+            home.path(),
+            &format!("{DEAD}-1.json"),
+            &serde_json::to_vec(&entry("s1")).unwrap(),
+        );
+        assert!(has_orphans(home.path()));
+        assert_eq!(fold_into(home.path(), &store), 1);
+        assert_eq!(sessions(&store), ["s1"]);
+        assert_eq!(kinds(&store), ["journal-folded"]);
+        assert_eq!(std::fs::read_dir(dir(home.path())).unwrap().count(), 0);
     }
 
     #[test]

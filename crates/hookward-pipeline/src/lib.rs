@@ -416,7 +416,9 @@ fn facts_within_budget(
     budget: std::time::Duration,
     cap: usize,
 ) -> Result<Facts, String> {
-    let (tx, rx) = std::sync::mpsc::channel();
+    // one message: a rendezvous slot (an unbounded channel's first block holds 31 `Facts`,
+    // zeroed on every call)
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
     let (e, c) = (Arc::clone(event), ctx.clone());
     let spawned = workers::run(Box::new(move || {
         let facts = hookward_facts::compute_with_cap(&e, &c, cap);
@@ -1423,7 +1425,7 @@ impl<'a> HookRun<'a> {
 
     /// Step 7: [`record`] into the call's store. A served call ([`run_hook_served`]) answers
     /// first: its pending record goes to the journal ([`journal`]), the reply out, then the
-    /// lessons step learns and the record is written (and the journal copy removed). A hook
+    /// lessons step learns and the record is written (and the journal copy marked done). A hook
     /// process learns and records before it prints, as before.
     fn record(&mut self, config: &Config, outcome: HookOutcome) -> HookOutcome {
         let pending = match self.send.take() {
@@ -1451,8 +1453,8 @@ impl<'a> HookRun<'a> {
                     // be recorded twice
                     self.undelivered = true;
                     self.learn = false;
-                    if let Some(path) = written {
-                        let _ = std::fs::remove_file(path);
+                    if let Some(pending) = written {
+                        pending.release();
                     }
                     if self.store.is_open() {
                         if let Ok(store) = self.store.get() {
@@ -1486,11 +1488,12 @@ impl<'a> HookRun<'a> {
             &mut self.healths,
             &mut self.store,
         );
-        if let Some(path) = pending {
-            // a decision the store did not take stays in the journal, folded later (by the
-            // next server, or an in-process hook once this server is gone)
+        if let Some(pending) = pending {
+            // a decision the store did not take stays in the journal (the slot dropped, not
+            // released), folded later (by the next server, or an in-process hook once this
+            // server is gone)
             if !config.record || out.record_id.is_some() {
-                let _ = std::fs::remove_file(path);
+                pending.release();
             }
         }
         if !served && journal::has_orphans(&self.env.hookward_home) {

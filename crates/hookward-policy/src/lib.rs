@@ -896,7 +896,9 @@ impl Policy {
             self.full = loaded;
             self.narrowed = None;
         }
-        let value = Value::from(input.clone());
+        // what `Value::from(input.clone())` makes (regorus's `From` is this deserialisation of
+        // the owned value), read from the borrowed document without copying it first
+        let value = <Value as serde::Deserialize>::deserialize(input).unwrap_or(Value::Undefined);
         if let Some(user) = self.user_part.as_mut() {
             // The built-in pack decides whatever the user policies do; a user failure leaves
             // its decision alone, as the combined set's fallback does.

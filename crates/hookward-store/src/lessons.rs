@@ -818,12 +818,10 @@ impl Store {
     /// # Errors
     /// SQLite errors.
     pub fn has_lessons(&self) -> Result<bool, StoreError> {
+        // cached: every hook call asks, and the warm helper keeps the connection open
         self.conn
-            .query_row(
-                "SELECT EXISTS (SELECT 1 FROM lessons WHERE retired_ms IS NULL)",
-                [],
-                |r| r.get(0),
-            )
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM lessons WHERE retired_ms IS NULL)")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get(0)))
             .map_err(|e| sql_err(&self.path, "looking for lessons", e))
     }
 

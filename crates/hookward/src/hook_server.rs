@@ -13,10 +13,15 @@
 //! path names the same file ([`hookward_store::keep_stores_open`]); and resolved
 //! configurations, keyed by every layer's text ([`hookward_config::keep_resolutions_in_memory`]).
 //!
+//! Each call is answered on a connection thread; the threads are kept between calls (one
+//! waiting thread takes the next call, a new one starts only when none waits, at most
+//! [`MAX_CONCURRENT`]).
+//!
 //! A call is answered before its record is written ([`run_hook_served`]): the pending record
-//! goes to a journal file first, the reply out, then the store is written and the file removed;
-//! a server that stops in between leaves the file, and the next server (before it binds its
-//! socket) or the next in-process hook folds it into the store ([`hookward_pipeline::journal`]).
+//! goes to a journal file first, the reply out, then the store is written and the entry marked
+//! done (the file is reused by a later call); a server that stops in between leaves the entry,
+//! and the next server (before it binds its socket) or the next in-process hook folds it into
+//! the store ([`hookward_pipeline::journal`]).
 //!
 //! A request from another version is refused (the client runs the hook in-process) and the
 //! server exits; so does a server whose own executable changed on disk (an upgrade) or whose
@@ -227,11 +232,13 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
     let cleanup = || {
         let _ = std::fs::remove_file(&sock);
         let _ = std::fs::remove_file(run_dir.pid());
+        hookward_pipeline::journal::remove_free_slots();
     };
     let started = Instant::now();
     let last = Arc::new(AtomicU64::new(0)); // ms since `started` of the last call
     let busy = Arc::new(AtomicUsize::new(0));
     let uid = warm_proto::my_uid();
+    let workers = Workers::new();
     loop {
         let mut fds = libc::pollfd {
             fd: listener.as_raw_fd(),
@@ -274,23 +281,110 @@ fn serve(run_dir: &RunDir) -> Result<(), String> {
             let _ = answer_failed(stream);
             continue;
         }
-        let (busy2, last2) = (Arc::clone(&busy), Arc::clone(&last));
-        let (sock2, pid2) = (run_dir.socket(), run_dir.pid());
+        // a connection thread waiting for work takes the call; else a new one is started
+        // (at most MAX_CONCURRENT exist: one is started only while none waits)
+        if workers.claim_idle() {
+            match workers.tx.send(stream) {
+                Ok(()) => continue,
+                Err(e) => {
+                    // no thread receives any more (cannot happen while one waits): answer
+                    // "failed", the client falls back
+                    workers.idle.fetch_add(1, Ordering::SeqCst);
+                    busy.fetch_sub(1, Ordering::SeqCst);
+                    let _ = answer_failed(e.0);
+                    continue;
+                }
+            }
+        }
+        let worker = Worker {
+            busy: Arc::clone(&busy),
+            last: Arc::clone(&last),
+            idle: Arc::clone(&workers.idle),
+            rx: Arc::clone(&workers.rx),
+            started,
+            sock: run_dir.socket(),
+            pid: run_dir.pid(),
+        };
         let spawned = std::thread::Builder::new()
             .name("hook-call".into())
-            .spawn(move || {
-                let refused = serve_one(stream);
-                last2.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
-                busy2.fetch_sub(1, Ordering::SeqCst);
-                if refused {
-                    // another version asked: leave the socket to a server of that version
-                    let _ = std::fs::remove_file(&sock2);
-                    let _ = std::fs::remove_file(&pid2);
-                    std::process::exit(0);
-                }
-            });
+            .spawn(move || worker.run(stream));
         if spawned.is_err() {
             busy.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The connection threads kept between calls (issue 15: starting a thread per call, with its
+/// stack, its signal stack and its allocator cache, was about 5 % of the server's CPU).
+/// A thread that answered a call waits on `rx` for the next; `idle` counts the waiting threads
+/// less the calls sent to them and not yet taken, so the accept loop hands a call over only
+/// when a thread is free for it and never queues a call behind another.
+struct Workers {
+    tx: std::sync::mpsc::Sender<UnixStream>,
+    rx: Arc<std::sync::Mutex<std::sync::mpsc::Receiver<UnixStream>>>,
+    idle: Arc<AtomicUsize>,
+}
+
+impl Workers {
+    fn new() -> Workers {
+        let (tx, rx) = std::sync::mpsc::channel();
+        Workers {
+            tx,
+            rx: Arc::new(std::sync::Mutex::new(rx)),
+            idle: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// Takes one waiting thread for a call: `false` when none waits.
+    fn claim_idle(&self) -> bool {
+        self.idle
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+    }
+}
+
+/// One connection thread: answers its first call, then the calls the accept loop sends it.
+struct Worker {
+    busy: Arc<AtomicUsize>,
+    last: Arc<AtomicU64>,
+    idle: Arc<AtomicUsize>,
+    rx: Arc<std::sync::Mutex<std::sync::mpsc::Receiver<UnixStream>>>,
+    started: Instant,
+    sock: PathBuf,
+    pid: PathBuf,
+}
+
+impl Worker {
+    fn run(self, first: UnixStream) {
+        let mut stream = first;
+        loop {
+            let refused = serve_one(stream);
+            self.last
+                .store(self.started.elapsed().as_millis() as u64, Ordering::Relaxed);
+            if refused {
+                self.busy.fetch_sub(1, Ordering::SeqCst);
+                // another version asked: leave the socket to a server of that version
+                let _ = std::fs::remove_file(&self.sock);
+                let _ = std::fs::remove_file(&self.pid);
+                hookward_pipeline::journal::remove_free_slots();
+                std::process::exit(0);
+            }
+            // waiting before it is no longer busy: the accept loop never starts a thread
+            // for a call this one is about to take (a call sent now waits in the channel for
+            // the `recv` below)
+            self.idle.fetch_add(1, Ordering::SeqCst);
+            self.busy.fetch_sub(1, Ordering::SeqCst);
+            let next = {
+                let rx = self
+                    .rx
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                rx.recv()
+            };
+            match next {
+                Ok(s) => stream = s,
+                Err(_) => return, // the server is ending
+            }
         }
     }
 }

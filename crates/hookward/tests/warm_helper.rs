@@ -121,12 +121,16 @@ impl Home {
     fn mask(&self, s: &str) -> String {
         s.replace(&self.root.path().display().to_string(), "<ROOT>")
     }
-    /// The journal entries a server wrote and has not yet removed: a served call is recorded
-    /// after its reply ([`hookward_pipeline::journal`]).
+    /// The journal entries a server wrote and has not yet marked done: a served call is
+    /// recorded after its reply ([`hookward_pipeline::journal`]; a done slot holds `null`).
     fn pending(&self) -> usize {
-        std::fs::read_dir(self.hw().join("run/journal")).map_or(0, |d| d.count())
+        std::fs::read_dir(self.hw().join("run/journal")).map_or(0, |d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| std::fs::read(e.path()).map_or(true, |b| b.trim_ascii() != b"null"))
+                .count()
+        })
     }
-    /// Waits until every answered call is recorded (its journal entry removed).
+    /// Waits until every answered call is recorded (its journal entry marked done).
     fn settle(&self) {
         assert!(wait_for(|| self.pending() == 0), "records still pending");
     }
