@@ -145,9 +145,10 @@ fn narrowed_program_decides_like_the_whole_pack() {
         mismatched.join("\n")
     );
     // The comparison means something only if rules fired, the pack denied and programs were
-    // narrowed on many shapes.
+    // narrowed on many shapes. (Session 24's everyday-side rules quieted many of these cases:
+    // 391 of 3,324 fired at main b37b79c, from over 500 before; the floor keeps a margin.)
     assert!(
-        consulted > 2500 && fired > 500 && denied > 100 && narrowed > 1000 && shapes.len() > 8,
+        consulted > 2500 && fired > 300 && denied > 100 && narrowed > 1000 && shapes.len() > 8,
         "{consulted} consulted, {fired} fired, {denied} denied, {narrowed} narrowed, {} shapes",
         shapes.len()
     );

@@ -551,8 +551,9 @@ infra_data_kinds := {"aws_s3_rm_recursive", "aws_s3_rb", "aws_s3_sync_delete", "
 # sandbox on the object's own name; test, preview too on its environment's) a destroy is the developer's own working data and is not asked
 # about: the same principle as a DROP of a `tmp_` table or a `dropdb app_test` (tools.rs
 # disposable_name). In a shared non-production environment named so (dev, staging, qa, uat)
-# one resource is routine and quiet, a whole container or stored data asks
-# (shell/nonprod-destroy) instead of being denied. Production or unknown: unchanged.
+# a destroy still asks — one resource as anywhere else, a whole container or stored data
+# (shell/nonprod-destroy) instead of being denied (lead, session 24: public sets label every
+# cloud delete at least ask). Production or unknown: unchanged.
 quiet_tiers := {"local", "disposable"}
 
 lowered_tiers := {"local", "disposable", "nonprod"}
@@ -560,15 +561,6 @@ lowered_tiers := {"local", "disposable", "nonprod"}
 # Infra kinds that are no destroys: SQL changes and project scripts aimed at production
 # (shell/production-write).
 production_write_kinds := {"sql_write", "env_script"}
-
-# A destroy of one resource (a cloud fact of the same command that is not a whole container)
-# in a non-production environment.
-nonprod_single(f) if {
-	f.tier == "nonprod"
-	some c in facts_of("cloud")
-	c.evidence == f.evidence
-	not c.whole
-}
 
 # @rule shell/data-destroy deny
 # Deleting stored data: aws s3 rm --recursive, s3 rb, dropdb, DROP/TRUNCATE, FLUSHALL, volume removal. Not on this machine, a throwaway target or a non-production environment by name (hookward-shell tier.rs; shell/nonprod-destroy asks for the last).
@@ -580,7 +572,7 @@ decision contains {"id": "shell/data-destroy", "decision": "deny", "reason": rea
 }
 
 # @rule shell/infra-destroy ask
-# terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like. Not on this machine or a throwaway target, nor one resource in a non-production environment by name (hookward-shell tier.rs).
+# terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like. Not on this machine or a throwaway target (hookward-shell tier.rs).
 decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("infra")
 	not f.kind in infra_data_kinds
@@ -588,7 +580,6 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	not f.kind in production_write_kinds
 	f.kind != "sql_web_shell"
 	not f.tier in quiet_tiers
-	not nonprod_single(f)
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
 
@@ -745,24 +736,17 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 }
 
 # @rule shell/cloud-destroy ask
-# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted). Not on this machine or a throwaway target, nor one resource in a non-production environment by name (hookward-shell tier.rs).
+# A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted). Not on this machine or a throwaway target (hookward-shell tier.rs).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
 	some f in facts_of("cloud")
 	not cloud_forced_whole(f)
 	not f.tier in quiet_tiers
-	not nonprod_single_cloud(f)
 	reason := sprintf("the command would destroy cloud resources (%s: %s)", [cloud_words(f), f.evidence])
 }
 
 cloud_forced_whole(f) if {
 	f.whole
 	f.non_interactive
-}
-
-# One resource (not a whole container) in a non-production environment by name.
-nonprod_single_cloud(f) if {
-	f.tier == "nonprod"
-	not f.whole
 }
 
 # Cloud CLI calls that replace or widen who may read or write a storage bucket or project, one

@@ -145,17 +145,17 @@ test_destroys_on_local_or_throwaway_targets_are_quiet if {
 	not shell_ids({"infra": [tiered("kubectl_delete", "local")]})["shell/infra-destroy"]
 }
 
-test_destroys_in_nonprod_environments_ask_for_whole_quiet_for_one if {
+test_destroys_in_nonprod_environments_ask if {
 	ids := shell_ids({"infra": [tiered("sql_drop", "nonprod")]})
 	ids["shell/nonprod-destroy"] == "ask"
 	not ids["shell/data-destroy"]
 	forced := shell_ids({"cloud": [tiered_cloud(true, true, "nonprod")]})
 	forced["shell/nonprod-destroy"] == "ask"
 	not forced["shell/cloud-destroy-forced"]
-	# one resource: quiet, its infra fact too
+	# one resource: asked, as anywhere else (lead, session 24)
 	one := shell_ids({"cloud": [tiered_cloud(false, true, "nonprod")], "infra": [tiered("kubectl_delete", "nonprod")]})
-	not one["shell/cloud-destroy"]
-	not one["shell/infra-destroy"]
+	one["shell/cloud-destroy"] == "ask"
+	one["shell/infra-destroy"] == "ask"
 	# a whole one whose CLI still asks: still asked
 	shell_ids({"cloud": [tiered_cloud(true, false, "nonprod")]})["shell/cloud-destroy"] == "ask"
 }
