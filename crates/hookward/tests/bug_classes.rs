@@ -498,11 +498,17 @@ fn mcp_kubernetes_deletes_are_judged_as_kubectl() {
             json!({"resourceType": "pod", "name": "web-0", "namespace": "payments"}),
             "ask",
         ),
-        // one resource in a namespace named for a non-production environment is routine
-        // (hookward-shell tier.rs, h-tier24); a whole one there still asks
+        // one resource in a namespace named for a non-production environment asks as anywhere
+        // else (the lead's softening of h-tier24, session 24); in a local cluster's context or a
+        // throwaway namespace it is quiet (hookward-shell tier.rs)
         (
             "mcp__kubernetes__kubectl_delete",
             json!({"resourceType": "pod", "name": "web-0", "namespace": "dev"}),
+            "ask",
+        ),
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "pod", "name": "web-0", "namespace": "preview-481"}),
             "none",
         ),
         (
