@@ -190,13 +190,7 @@ fn judge(file: &str, old: &str, new: &str, out: &mut Vec<LoosenedSafeguard>) {
     let new_s = sentences(cut(new));
     let push = |out: &mut Vec<LoosenedSafeguard>, kind: &str, words: &[String]| {
         let mut evidence = words.join(" ");
-        if evidence.len() > 160 {
-            let mut end = 160;
-            while !evidence.is_char_boundary(end) {
-                end -= 1;
-            }
-            evidence.truncate(end);
-        }
+        evidence.truncate(evidence.floor_char_boundary(160));
         out.push(LoosenedSafeguard {
             file: file.to_string(),
             kind: kind.to_string(),
@@ -230,14 +224,7 @@ fn judge(file: &str, old: &str, new: &str, out: &mut Vec<LoosenedSafeguard>) {
 }
 
 fn cut(text: &str) -> &str {
-    if text.len() <= MAX_TEXT {
-        return text;
-    }
-    let mut end = MAX_TEXT;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
+    &text[..text.floor_char_boundary(MAX_TEXT)]
 }
 
 /// Sentences as lower-cased words: split at `.`, `!`, `?`, `;` and line ends; apostrophes and

@@ -182,13 +182,11 @@ root_takes_down(c) if {
 # repository or key is judged by net/package-registry and the persistence rules), the service
 # manager and its journal, and programs that only show the state of disks, file systems,
 # processes and sockets.
-root_everyday_programs := {
-	"apt", "apt-get", "apt-cache", "dpkg-query", "dnf", "yum", "zypper", "pacman", "apk", "snap",
-	"systemctl", "service", "journalctl", "dmesg",
-	"lsblk", "blkid", "findmnt", "smartctl", "nvme", "dmidecode", "lshw", "lspci", "lsusb", "lscpu",
-	"df", "du", "ls", "stat", "lvs", "pvs", "vgs", "fstrim",
-	"ss", "netstat", "lsof", "iftop", "iotop",
-}
+root_everyday_programs := (root_ordinary_programs - root_changes_settings) | {"lvs", "pvs", "vgs", "fstrim"}
+
+# Programs of root_ordinary_programs that change the machine's network or disk settings
+# (firewall rules, interfaces and routes, drive parameters): root for them still asks.
+root_changes_settings := {"ip", "iptables", "nft", "ufw", "hdparm"}
 
 # A package installed from a file rather than a repository (apt install ./x.deb, snap install
 # --dangerous x.snap, pacman -U x.pkg.tar.zst, dnf install /tmp/x.rpm).
