@@ -261,8 +261,16 @@ install_what(f) := "which grants administrator rights (sudoers)" if {
 decision contains {"id": "path/runs-later", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "installs", [])
 	not install_denied(f)
-	f.kind != "ssh_config" # path/ssh-client-config asks about it
+	not f.kind in {"ssh_config", "shell_rc_plain"} # path/ssh-client-config, path/startup-file-edit ask about them
 	reason := sprintf("the %s tool would write %s (%s), which runs later when git or another program triggers it", [f.tool, f.path, f.kind])
+}
+
+# @rule path/startup-file-edit ask
+# A file tool adding lines to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile …) that only set the shell up: aliases whose commands analyse as harmless, PATH given the user's own folders, the editor, options, completion, a local program's documented set-up line. Every new shell runs them, so the user is asked; anything else added there is path/persistence (deny). Judge: hookward-shell/src/persist.rs plain_startup_text.
+decision contains {"id": "path/startup-file-edit", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "installs", [])
+	f.kind == "shell_rc_plain"
+	reason := sprintf("the %s tool would add lines to %s, which every new shell runs", [f.tool, f.path])
 }
 
 # @rule path/repo-history-delete ask

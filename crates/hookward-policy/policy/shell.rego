@@ -853,8 +853,16 @@ decision contains {"id": "shell/persistence", "decision": "deny", "reason": reas
 decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason} if {
 	some f in facts_of("persistence")
 	not f.kind in persistence_deny_kinds
-	f.kind != "package_script"
+	not f.kind in {"package_script", "shell_rc_plain"}
 	reason := sprintf("the command would make git run code later (%s: %s)", [f.kind, f.evidence])
+}
+
+# @rule shell/startup-file-edit ask
+# Lines added to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile, /etc/profile.d/*) that only set the shell up: aliases whose commands analyse as harmless, PATH given the user's own folders, the editor, options, completion and the documented set-up line of a local program (eval "$(direnv hook bash)"). Every new shell runs them, so the user is asked; any other content, or content not known (fetched, decoded, read from elsewhere), is shell/persistence (deny). Judge: hookward-shell/src/persist.rs plain_startup_text.
+decision contains {"id": "shell/startup-file-edit", "decision": "ask", "reason": reason} if {
+	some f in facts_of("persistence")
+	f.kind == "shell_rc_plain"
+	reason := sprintf("the command would add lines to %s, which every new shell runs (%s)", [f.target, f.evidence])
 }
 
 # @rule shell/fetched-hooks deny

@@ -492,6 +492,7 @@ impl<'c> Analyzer<'c> {
         let mut st = self.initial_state();
         self.run_source(command, &mut st, Stream::default());
         self.run_uncalled_functions(&st);
+        crate::persist::judge_startup_writes(&mut self);
         self.socket_shell(command);
         self.text_shapes(command);
         if crate::windows::is_windows_line(command) {

@@ -575,7 +575,9 @@ pub struct PersistenceFact {
     /// (`/etc/init.d`, `rc.local`, `update-rc.d`, `chkconfig`, `rc-update`), `autostart`
     /// (`~/.config/autostart`), `shell_rc` (`~/.bashrc`, `~/.zshrc`, `~/.profile`,
     /// `/etc/profile.d/*`, `/etc/environment` … of any home; also `pipx ensurepath` and
-    /// `conda init`, which edit them), `git_hooks` (`.git/hooks/*` except `*.sample`,
+    /// `conda init`, which edit them), `shell_rc_plain` (a start-up file given known lines that
+    /// only set the shell up: aliases, `PATH` to the user's own folders, completions; see
+    /// `persist::plain_startup_text`), `git_hooks` (`.git/hooks/*` except `*.sample`,
     /// `core.hooksPath`, `.husky/*`, `git clone --template`), `git_config_exec` (git config
     /// keys that run commands: `core.fsmonitor`, `core.sshCommand`, `alias.*` with `!`,
     /// `filter.*`, `diff.*.textconv`, `credential.helper` other than the built-in helpers, and

@@ -152,6 +152,15 @@ pub fn write_installs(
     ctx: &ShellContext,
 ) -> Option<(&'static str, bool)> {
     if let Some(found) = persist::classify(path, ctx) {
+        // Lines added to a shell start-up file that only set the shell up (an alias, `PATH`
+        // given the user's own folder, a completion): `shell_rc_plain`, asked about rather than
+        // denied ([`persist::plain_startup_text`]).
+        if found == ("shell_rc", false)
+            && persist::own_startup_file(path, ctx)
+            && text().is_some_and(|t| persist::plain_startup_text(&t, ctx))
+        {
+            return Some(("shell_rc_plain", false));
+        }
         return Some(found);
     }
     if !persist::is_git_config(path) {

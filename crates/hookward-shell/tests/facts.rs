@@ -142,8 +142,14 @@ fn reading_is_not_persistence_writing_is() {
     assert!(f("cat ~/.bashrc").persistence.is_empty());
     assert!(f("grep -n alias ~/.zshrc").persistence.is_empty());
     assert!(f("ls -l .git/hooks/pre-commit").persistence.is_empty());
+    // an alias of a harmless command: set-up only (`shell_rc_plain`, asked about)
     let p = f("echo 'alias ll=ls' >> ~/.bashrc").persistence;
     assert_eq!(p.len(), 1);
+    assert_eq!(
+        (p[0].kind.as_str(), p[0].target.as_str()),
+        ("shell_rc_plain", "/home/dev/.bashrc")
+    );
+    let p = f("echo 'nohup ~/.cache/x &' >> ~/.bashrc").persistence;
     assert_eq!(
         (p[0].kind.as_str(), p[0].target.as_str()),
         ("shell_rc", "/home/dev/.bashrc")
