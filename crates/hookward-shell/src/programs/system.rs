@@ -295,11 +295,12 @@ pub(crate) const ROWS: &[Row] = &[
     },
     Row {
         program: "passwd",
-        when: Operand(&["-S", "--status", "-a", "--all"]),
+        // Locking or expiring an account takes a way in away (passwd(1) -l, -e): no new one.
+        when: Operand(&["-S", "--status", "-a", "--all", "-l", "--lock", "-e", "--expire"]),
         fact: Persistence("account"),
         example: "passwd root",
-        quiet: "passwd",
-        source: "passwd(1): naming an account other than one's own needs root",
+        quiet: "passwd -l olddev",
+        source: "passwd(1): naming an account other than one's own needs root; -l locks, -e expires",
     },
     Row {
         program: "pw",
