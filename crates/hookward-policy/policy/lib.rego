@@ -86,8 +86,40 @@ handed_token_read(p) if {
 # `caches`, `tmp`, `temp`, `.tmp`; XDG Base Directory: "user-specific non-essential (cached)
 # data"; `tmp` by the convention of /tmp), or that folder itself, inside the user's own areas
 # (the named folder is the path's last or next-to-last component):
-# `~/.platformio/.cache`, `/scratch/me/tmp/*`, `~/work/app/.cache/pip`. Not in a system folder,
-# and never the home, its parents or another user's home.
+# `~/.platformio/.cache`, `/scratch/me/tmp/*`, `~/work/app/.cache/pip`; also an application's
+# own data folders (app_data_place). Not in a system folder proper (system_proper: /var/tmp/app,
+# /etc/x/cache), and never the home, its parents or another user's home.
+# Anything below /var/cache (FHS 3.0 §5.5: cached application data the application can
+# regenerate; `apt-get clean` empties /var/cache/apt/archives).
+named_temporary(p) if {
+	startswith(p.path, "/var/cache/")
+	not has_class(p, "credential")
+	not has_class(p, "secret_file")
+}
+
+temporary_name(c) if c in {".cache", "cache", "caches", "tmp", "temp", ".tmp"}
+
+# Jenkins gives each workspace a scratch folder beside it, `WORKSPACE@tmp` (Jenkins handbook,
+# "Pipeline: Nodes and Processes", the @tmp workspace of a build's helper files).
+temporary_name(c) if endswith(c, "@tmp")
+
+# A system folder in the strict sense. The places the Filesystem Hierarchy Standard 3.0 gives
+# to sites' and add-on applications' own data (/srv §3.17, /opt §3.13, /var/opt §5.12, web
+# roots under /var/www) and /var/cache (§5.5: "the application must be able to regenerate or
+# restore the data") hold no system files three levels down: a cache or tmp folder there
+# (/var/www/site/wp-content/cache/*, /srv/jenkins/workspace/app@tmp) is an application's
+# scratch data.
+system_proper(p) if {
+	has_class(p, "system")
+	not app_data_place(p)
+}
+
+app_data_place(p) if {
+	some root in {"/srv/", "/opt/", "/var/opt/", "/var/www/", "/var/cache/"}
+	startswith(p.path, root)
+	count([c | some c in split(p.path, "/"); c != ""]) >= 3
+}
+
 named_temporary(p) if {
 	parts := [c | some c in split(p.path, "/"); c != ""]
 	count(parts) >= 2
@@ -95,8 +127,8 @@ named_temporary(p) if {
 	i > 0
 	# the folder itself or what lies directly in it (`x/.cache`, `x/tmp/*`, `x/.cache/pip`)
 	i >= count(parts) - 2
-	lower(c) in {".cache", "cache", "caches", "tmp", "temp", ".tmp"}
-	not has_class(p, "system")
+	temporary_name(lower(c))
+	not system_proper(p)
 	not has_class(p, "temp_root")
 	not has_class(p, "home")
 	not has_class(p, "home_ancestor")

@@ -17,6 +17,7 @@ decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "rea
 	some c in wide_classes
 	lib.has_class(p, c)
 	not filtered_narrow(p)
+	not lib.named_temporary(p)
 	reason := sprintf("%s would recursively delete %s", [lib.how(p), p.path])
 }
 

@@ -1999,6 +1999,18 @@ test_named_temporary_folders_delete_quietly if {
 	f.id == "shell/recursive-delete-outside-project"
 }
 
+# Session 25: a cache or scratch folder of an application's own data (FHS /srv, /opt, /var/www,
+# /var/cache) clears quietly; the application's data itself and system folders proper do not.
+test_application_scratch_folders_delete_quietly if {
+	every path in ["/var/www/shop/wp-content/cache/*", "/srv/jenkins/workspace/app@tmp", "/opt/gitlab/var/cache", "/var/cache/apt/archives"] {
+		count(rules.decision) == 0 with input as shell_input([del(path, ["outside_project", "system"])], {})
+	}
+	every path in ["/srv/jenkins/workspace/app", "/opt/app", "/var/www/shop/wp-content/uploads", "/var/lib/app/cache", "/etc/app/tmp", "/srv/tmp"] {
+		some d in rules.decision with input as shell_input([del(path, ["outside_project", "system"])], {})
+		d.decision == "deny"
+	}
+}
+
 # Session 24: git's hooks folder filled from the network in the same command is denied; one
 # already in the project asks.
 test_hooks_path_filled_from_the_network_denied if {
