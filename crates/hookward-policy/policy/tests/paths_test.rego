@@ -277,6 +277,12 @@ test_file_tool_shell_rc_write_denied_like_the_shell_one if {
 	contains(d.reason, "/home/dev/.zshrc")
 }
 
+# Session 25: set-up lines only (kind shell_rc_plain, hookward-shell plain_startup_text) ask.
+test_file_tool_plain_startup_lines_ask if {
+	ds := {d.id: d.decision | some d in rules.decision with input as install("shell_rc_plain", false, "/home/dev/.zshrc")}
+	ds == {"path/startup-file-edit": "ask"}
+}
+
 test_file_tool_sudoers_write_denied_as_privilege if {
 	some d in rules.decision with input as install("sudoers", true, "/etc/sudoers.d/dev")
 	d.id == "path/persistence"

