@@ -261,7 +261,23 @@ root_content_readers := {
 # Raw disk and file-system tools besides the inspection ones of root_ordinary_programs: as root
 # they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup), or lay a
 # file system over a system folder (mount --bind /tmp/x /etc).
-root_runs_code(c) if c.program in root_disk_tools
+root_runs_code(c) if {
+	c.program in root_disk_tools
+	not parted_read_only(c)
+}
+
+# parted(8) with only its read commands (`print`, `-l`/`--list`) and none of the commands that
+# change a label or partition: it shows the table as `fdisk -l` does (root asks, as for fdisk).
+parted_read_only(c) if {
+	c.program == "parted"
+	some a in c.argv
+	a in {"print", "p", "-l", "--list"}
+	every w in c.argv {
+		not lower(w) in parted_changes
+	}
+}
+
+parted_changes := {"mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "name", "set", "toggle", "disk_set", "disk_toggle", "rescue", "move", "cp", "mkfs", "type"}
 
 root_runs_code(c) if regex.match(`^(mkfs|fsck|mkfs\.[a-z0-9]+|fsck\.[a-z0-9]+)$`, c.program)
 
