@@ -52,3 +52,10 @@ decision contains {"id": "shell/remote-manifest", "decision": "deny", "reason": 
 url_host(u) := lower(m[1]) if {
 	m := regex.find_all_string_submatch_n(`^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)`, u, 1)[0]
 }
+
+# @rule shell/production-deploy ask
+# A deploy CLI's deploy aimed at production by name: firebase deploy --project shop-prod, ugs deploy -e production, netlify deploy --prod, vercel --prod, fly deploy -a api-prod, wrangler deploy --env production, serverless deploy --stage prod, kamal deploy -d production, gcloud run deploy --project x-prod, eb deploy x-prod, cap production deploy (hookward-shell verbs.rs). What every user gets changes at once, as with shell/production-write's project scripts. Previews, drafts and non-production targets are not asked about.
+decision contains {"id": "shell/production-deploy", "decision": "ask", "reason": reason} if {
+	some f in facts_of_class("prod_deploy")
+	reason := sprintf("the command would deploy to production (%s %s: %s; %s)", [f.program, f.verb, f.detail, f.evidence])
+}

@@ -34,3 +34,7 @@ test_manifest_from_paste_site_denied if {
 test_manifest_from_release_url_quiet if {
 	count(ids("url_manifest", "https://github.com/cert-manager/cert-manager/releases/download/v1.16.2/cert-manager.yaml")) == 0
 }
+
+test_production_deploy_asks if {
+	ids("prod_deploy", "shop-prod")["shell/production-deploy"] == "ask"
+}

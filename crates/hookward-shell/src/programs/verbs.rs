@@ -39,6 +39,8 @@ pub(crate) enum Class {
     UrlInstall,
     /// A cluster manifest applied from a URL (judged by its host in the policy).
     UrlManifest,
+    /// A deploy whose target is production by name (`firebase deploy --project shop-prod`).
+    ProdDeploy,
 }
 
 impl Class {
@@ -50,6 +52,7 @@ impl Class {
             Class::AdminGrant => "admin_grant",
             Class::UrlInstall => "url_install",
             Class::UrlManifest => "url_manifest",
+            Class::ProdDeploy => "prod_deploy",
         }
     }
 }
@@ -72,6 +75,8 @@ pub(crate) enum When {
     Named(&'static [&'static str]),
     /// A check of the words after the program.
     Check(fn(&[&str]) -> Option<String>),
+    /// The target is production by name ([`prod_target`]).
+    Prod,
 }
 
 /// One program verb.
@@ -583,6 +588,126 @@ pub(crate) const ROWS: &[Row] = &[
         source: "kubectl apply|create -f URL: the manifest at the URL is applied as read from there",
         ..NONE
     },
+    // --- Deploys to production by name ---
+    Row {
+        programs: &["firebase"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "firebase deploy --only firestore:rules --project shop-prod",
+        neighbour: "firebase deploy --only hosting --project shop-staging",
+        source: "Firebase CLI `deploy` (--project/-P: the project or its alias)",
+        ..NONE
+    },
+    Row {
+        programs: &["ugs"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "ugs deploy remote-config/ -e production",
+        neighbour: "ugs deploy remote-config/ -e development",
+        source: "Unity Gaming Services CLI `ugs deploy PATHS` (-e/--environment-name)",
+        ..NONE
+    },
+    Row {
+        programs: &["netlify"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "netlify deploy --prod --dir=dist",
+        neighbour: "netlify deploy --dir=dist",
+        source: "Netlify CLI `deploy` (--prod: \"Deploy to production\"; without it a draft URL)",
+        ..NONE
+    },
+    Row {
+        programs: &["vercel"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "vercel deploy --prod",
+        neighbour: "vercel deploy",
+        source: "Vercel CLI `deploy` (--prod: a production deployment; without it a preview)",
+        ..NONE
+    },
+    Row {
+        programs: &["vercel"],
+        path: &[],
+        class: Class::ProdDeploy,
+        when: When::Check(vercel_bare_prod),
+        example: "vercel --prod --yes",
+        neighbour: "vercel env pull --environment=production",
+        source: "Vercel CLI: `vercel` with no command deploys (--prod: to production)",
+        ..NONE
+    },
+    Row {
+        programs: &["fly", "flyctl"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "fly deploy -a shop-prod --strategy immediate",
+        neighbour: "fly deploy -a shop-staging",
+        source: "flyctl `deploy` (-a/--app, --config)",
+        ..NONE
+    },
+    Row {
+        programs: &["wrangler"],
+        path: &["deploy|publish"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "wrangler deploy --env production",
+        neighbour: "wrangler deploy --env staging",
+        source: "Cloudflare wrangler `deploy` (--env: an environment of wrangler.toml)",
+        ..NONE
+    },
+    Row {
+        programs: &["serverless", "sls"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "serverless deploy --stage prod",
+        neighbour: "serverless deploy --stage dev",
+        source: "Serverless Framework `deploy` (--stage)",
+        ..NONE
+    },
+    Row {
+        programs: &["kamal"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "kamal deploy -d production",
+        neighbour: "kamal deploy -d staging",
+        source: "Kamal `deploy` (-d/--destination)",
+        ..NONE
+    },
+    Row {
+        programs: &["gcloud"],
+        path: &["app|run|functions", "deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "gcloud run deploy api --project shop-prod --image gcr.io/x/api",
+        neighbour: "gcloud run deploy api --project shop-dev --image gcr.io/x/api",
+        source: "gcloud app|run|functions deploy (--project)",
+        ..NONE
+    },
+    Row {
+        programs: &["eb"],
+        path: &["deploy"],
+        class: Class::ProdDeploy,
+        when: When::Prod,
+        example: "eb deploy shop-prod",
+        neighbour: "eb deploy shop-staging",
+        source: "AWS Elastic Beanstalk CLI `eb deploy [ENVIRONMENT]`",
+        ..NONE
+    },
+    Row {
+        programs: &["cap"],
+        path: &["production|prod", "deploy"],
+        class: Class::ProdDeploy,
+        example: "cap production deploy",
+        neighbour: "cap staging deploy",
+        source: "Capistrano `cap STAGE deploy`",
+        ..NONE
+    },
 ];
 
 /// Options that take a separate value, per program (skipped when the subcommand is read).
@@ -709,6 +834,152 @@ pub(crate) const VALUE_OPTIONS: &[(&str, &[&str])] = &[
     ("terragrunt", &["--terragrunt-working-dir", "--working-dir"]),
     ("consul", &["-http-addr", "-token", "-datacenter"]),
     ("composer", &["-d", "--working-dir"]),
+    (
+        "firebase",
+        &[
+            "-P",
+            "--project",
+            "--only",
+            "--except",
+            "--config",
+            "--token",
+            "-m",
+            "--message",
+        ],
+    ),
+    ("ugs", &["-e", "--environment-name", "-p", "--project-id"]),
+    (
+        "netlify",
+        &[
+            "--dir",
+            "-d",
+            "--site",
+            "-s",
+            "--auth",
+            "--message",
+            "-m",
+            "--alias",
+            "--context",
+            "--filter",
+            "--functions",
+            "-f",
+        ],
+    ),
+    (
+        "vercel",
+        &[
+            "--scope",
+            "-S",
+            "--token",
+            "-t",
+            "--cwd",
+            "-A",
+            "--local-config",
+            "-e",
+            "--env",
+            "-b",
+            "--build-env",
+            "-m",
+            "--meta",
+            "--target",
+        ],
+    ),
+    (
+        "fly",
+        &[
+            "-a",
+            "--app",
+            "-c",
+            "--config",
+            "--strategy",
+            "--image",
+            "-i",
+            "-e",
+            "--env",
+            "-r",
+            "--region",
+            "--build-arg",
+        ],
+    ),
+    (
+        "flyctl",
+        &[
+            "-a",
+            "--app",
+            "-c",
+            "--config",
+            "--strategy",
+            "--image",
+            "-i",
+            "-e",
+            "--env",
+            "-r",
+            "--region",
+            "--build-arg",
+        ],
+    ),
+    ("wrangler", &["--env", "-e", "--config", "-c", "--name"]),
+    (
+        "serverless",
+        &[
+            "--stage",
+            "-s",
+            "--region",
+            "-r",
+            "--config",
+            "-c",
+            "--aws-profile",
+        ],
+    ),
+    (
+        "sls",
+        &[
+            "--stage",
+            "-s",
+            "--region",
+            "-r",
+            "--config",
+            "-c",
+            "--aws-profile",
+        ],
+    ),
+    (
+        "kamal",
+        &[
+            "-d",
+            "--destination",
+            "-c",
+            "--config-file",
+            "-r",
+            "--roles",
+            "-h",
+            "--hosts",
+            "--version",
+        ],
+    ),
+    (
+        "gcloud",
+        &[
+            "--project",
+            "--region",
+            "--image",
+            "--source",
+            "--account",
+            "--configuration",
+        ],
+    ),
+    (
+        "eb",
+        &[
+            "--label",
+            "-l",
+            "--message",
+            "-m",
+            "--profile",
+            "--region",
+            "-r",
+        ],
+    ),
 ];
 
 fn value_options(program: &str) -> &'static [&'static str] {
@@ -802,6 +1073,7 @@ fn holds(row: &Row, program: &str, words: &[&str], after: &[(usize, &str)]) -> O
             let _ = program;
             f(words)
         }
+        When::Prod => prod_target(words),
     }
 }
 
@@ -857,6 +1129,61 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) -> bool {
 }
 
 // --- Checks ---
+
+/// A word of the command naming production: `--prod`/`--production`, or an operand or option
+/// value one of whose name tokens (split at every character that is not a letter or digit) is
+/// a `tier.rs` production word (`shop-prod`, `-e production`, `--env=live`). Paths and free
+/// text (`--message`, `-m`) are not targets.
+fn prod_target(words: &[&str]) -> Option<String> {
+    let mut skip = false;
+    for w in words {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if matches!(*w, "--message" | "-m" | "--msg" | "--description") {
+            skip = true;
+            continue;
+        }
+        if matches!(*w, "--prod" | "--production") {
+            return Some((*w).to_string());
+        }
+        let value = match w.split_once('=') {
+            Some((k, v)) if k.starts_with('-') => {
+                if matches!(k, "--message" | "-m") {
+                    continue;
+                }
+                v
+            }
+            _ if w.starts_with('-') => continue,
+            _ => w,
+        };
+        if value.contains('/') || value.contains(' ') {
+            continue;
+        }
+        let prod = value
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .map(|t| {
+                t.trim_end_matches(|c: char| c.is_ascii_digit())
+                    .to_ascii_lowercase()
+            })
+            .any(|t| crate::tier::PROD_WORDS.contains(&t.as_str()));
+        if prod {
+            return Some(value.to_string());
+        }
+    }
+    None
+}
+
+/// `vercel [DIR] --prod`: the bare command deploys (no subcommand but `deploy` or a folder).
+fn vercel_bare_prod(words: &[&str]) -> Option<String> {
+    let first = words.iter().find(|w| !w.starts_with('-'));
+    let bare = first.is_none_or(|w| *w == "deploy" || w.contains(['/', '.']));
+    (bare
+        && words
+            .iter()
+            .any(|w| matches!(*w, "--prod" | "--production")))
+    .then(|| "--prod".to_string())
+}
 
 /// A WP-CLI or Drush command aimed at another site through an alias or a remote option (`wp
 /// @prod …`, `wp --ssh=host …`, `drush @site.prod …`); `@self`, `@none` and local-looking
@@ -1345,6 +1672,10 @@ mod tests {
             ("wp package install git@github.com:x/y.git", Class::UrlInstall),
             ("composer config repositories.fork '{\"type\": \"vcs\", \"url\": \"https://github.com/x/y\"}'", Class::UrlInstall),
             ("kubectl --context prod create -f https://paste.rs/abc", Class::UrlManifest),
+            ("firebase -P shop-prod deploy --only hosting", Class::ProdDeploy),
+            ("netlify deploy --dir public --prod --message 'winter hours'", Class::ProdDeploy),
+            ("flyctl deploy --app=api-live", Class::ProdDeploy),
+            ("npx vercel --prod", Class::ProdDeploy),
         ] {
             let f = facts(cmd);
             assert!(found(class, &f), "{cmd}: {f:#?}");
@@ -1379,6 +1710,11 @@ mod tests {
             "flyway migrate",
             "terraform state push fixed.tfstate",
             "wp db reset --help",
+            "firebase deploy --only hosting --project shop-staging -m 'prod fix'",
+            "firebase hosting:channel:deploy pr-12 --project shop-prod",
+            "netlify deploy --dir=dist --message 'production candidate'",
+            "vercel env ls production",
+            "fly deploy",
         ] {
             let f = facts(cmd);
             assert!(f.verbs.is_empty() && f.cloud.is_empty(), "{cmd}: {f:#?}");
