@@ -2368,8 +2368,13 @@ mod tests {
             let f = analyze(c, &ctx());
             assert!(f.infra.is_empty(), "{c}: {:?}", f.infra);
         }
+        // A drain through the eviction budgets is routine upkeep; one that forces pods off
+        // is still an infrastructure destroy (kube_drain_abrupt).
+        assert!(analyze("oc adm drain node1 --ignore-daemonsets", &ctx())
+            .infra
+            .is_empty());
         assert_eq!(
-            analyze("oc adm drain node1 --ignore-daemonsets", &ctx()).infra[0].kind,
+            analyze("oc adm drain node1 --ignore-daemonsets --force", &ctx()).infra[0].kind,
             "kubectl_drain"
         );
         for c in [

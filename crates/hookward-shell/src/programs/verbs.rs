@@ -1809,4 +1809,40 @@ mod tests {
             facts("keytool -importkeystore -srckeystore ~/release.keystore -destkeystore x.p12");
         assert!(!f.paths.is_empty(), "{f:#?}");
     }
+
+    /// A database dropped whole is an environment of its own: its name's environment words
+    /// decide its tier (`tier.rs`), production still first.
+    #[test]
+    fn dropped_database_names_are_environments() {
+        use crate::facts::Tier;
+        for (cmd, tier) in [
+            ("dropdb skyhook_dev", Some(Tier::NonProd)),
+            (
+                "dropdb shop_development && createdb shop_development",
+                Some(Tier::NonProd),
+            ),
+            (
+                "psql -c 'DROP DATABASE IF EXISTS app_staging'",
+                Some(Tier::NonProd),
+            ),
+            ("dropdb orders_prod", Some(Tier::Prod)),
+            ("dropdb orders", None),
+            (
+                "mysql -e 'DROP DATABASE old_a; DROP DATABASE app_dev'",
+                None,
+            ),
+        ] {
+            let f = facts(cmd);
+            let got = f
+                .infra
+                .iter()
+                .find(|i| i.kind == "dropdb" || i.kind == "sql_drop")
+                .map(|i| i.tier);
+            assert_eq!(got, Some(tier), "{cmd}: {f:#?}");
+        }
+        // A scratch database by name is no fact at all (tools.rs disposable_name).
+        assert!(facts("mysql -e 'DROP DATABASE IF EXISTS oak_scratch'")
+            .infra
+            .is_empty());
+    }
 }
