@@ -386,6 +386,8 @@ pub(crate) const ROWS: &[Row] = &[
         programs: &["terraform", "tofu", "opentofu", "terragrunt"],
         path: &["state", "push"],
         class: Class::Destroy { whole: true },
+        // A replacement the user names (a state file, a snapshot): asked about, not denied.
+        confirms: true,
         when: When::AnyFlag(&["-force", "--force"]),
         example: "terragrunt state push -force /tmp/other.tfstate",
         neighbour: "terraform state push fixed.tfstate",
@@ -396,6 +398,8 @@ pub(crate) const ROWS: &[Row] = &[
         programs: &["consul"],
         path: &["snapshot", "restore"],
         class: Class::Destroy { whole: true },
+        // A replacement the user names (a state file, a snapshot): asked about, not denied.
+        confirms: true,
         example: "consul snapshot restore backup.snap",
         neighbour: "consul snapshot save backup.snap",
         source: "Consul CLI `snapshot restore`: the servers' whole state (KV, catalog, ACLs) replaced by the snapshot's; no prompt",
@@ -405,6 +409,8 @@ pub(crate) const ROWS: &[Row] = &[
         programs: &["vault", "bao"],
         path: &["operator", "raft", "snapshot", "restore"],
         class: Class::Destroy { whole: true },
+        // A replacement the user names (a state file, a snapshot): asked about, not denied.
+        confirms: true,
         example: "vault operator raft snapshot restore -force backup.snap",
         neighbour: "vault operator raft snapshot save backup.snap",
         source: "Vault CLI `operator raft snapshot restore`: the cluster's whole storage replaced; no prompt",
@@ -1080,14 +1086,16 @@ fn holds(row: &Row, program: &str, words: &[&str], after: &[(usize, &str)]) -> O
 /// Adds the facts of [`ROWS`] for `name` run with `inv`. True when `name` has rows (then
 /// `cloud.rs`'s reading of CLIs without a row is not applied to it).
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) -> bool {
-    let mut known = false;
+    // The table speaks for a program's destroys when it has destroying rows.
+    let known = ROWS
+        .iter()
+        .any(|r| r.programs.contains(&name) && matches!(r.class, Class::Destroy { .. }));
     let words = inv.words();
     if super::cloud::inspection_only(&words) {
-        return ROWS.iter().any(|r| r.programs.contains(&name));
+        return known;
     }
     let ops = operands(name, &words);
     for row in ROWS.iter().filter(|r| r.programs.contains(&name)) {
-        known = true;
         let Some(n) = path_len(row.path, &ops) else {
             continue;
         };
@@ -1104,14 +1112,18 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) -> bool {
         match row.class {
             Class::Destroy { whole } => {
                 let forced = has_flag(&words, row.force);
+                let (tier, tier_marker) = match own_tier(a, &words) {
+                    Some((t, m)) => (Some(t), m),
+                    None => (a.outer_tier.as_ref().map(|t| t.0), a.outer_tier_marker()),
+                };
                 a.facts.cloud.push(CloudFact {
                     cli: name.to_string(),
                     verb,
                     resource: String::new(),
                     whole,
                     non_interactive: forced || !row.confirms,
-                    tier: a.outer_tier.as_ref().map(|t| t.0),
-                    tier_marker: a.outer_tier_marker(),
+                    tier,
+                    tier_marker,
                     evidence: clip(&inv.evidence),
                 });
             }
@@ -1124,8 +1136,49 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) -> bool {
             }),
         }
     }
-    // Programs whose verbs are destroyed wholesale by `cloud.rs` patterns but known here.
     known
+}
+
+/// Options that name the configuration file a tool reads its target from (Flyway
+/// `-configFiles`, the common `--config`/`-c`/`--config-file`, MySQL's `--defaults-file`).
+const CONFIG_OPTIONS: &[&str] = &[
+    "-configFiles",
+    "--configFiles",
+    "-configFile",
+    "--config",
+    "--config-file",
+    "-c",
+    "--defaults-file",
+];
+
+/// The tier a destroying row's command shows by itself, before `tier.rs` reads the command
+/// (`tier::mark`, where production still wins): a tool run by a local development runner
+/// ([`RUNNERS`]: `lando drush sql:drop`, `ddev wp db reset`) without a remote site alias acts
+/// on the project's own container, this machine; a configuration file named for an
+/// environment (`flyway -configFiles=conf/flyway-dev.conf`) is that environment. A production
+/// word anywhere in the command ([`prod_target`]: `@site.prod`, `--env=live`) makes it
+/// production first.
+fn own_tier(a: &Analyzer, words: &[&str]) -> Option<(crate::facts::Tier, String)> {
+    use crate::facts::Tier;
+    if let Some(p) = prod_target(words) {
+        return Some((Tier::Prod, p));
+    }
+    if let Some(via) = a.remote.as_deref() {
+        let runner = via.split(' ').next().unwrap_or("");
+        if RUNNERS.iter().any(|(r, _)| *r == runner) && remote_site_alias(words).is_none() {
+            return Some((Tier::Local, via.to_string()));
+        }
+    }
+    words.iter().enumerate().find_map(|(i, w)| {
+        let value = match w.split_once('=') {
+            Some((k, v)) if CONFIG_OPTIONS.contains(&k) => v,
+            _ if CONFIG_OPTIONS.contains(w) => words.get(i + 1)?,
+            _ => return None,
+        };
+        let base = value.rsplit('/').next().unwrap_or(value);
+        let stem = base.split('.').next().unwrap_or(base);
+        crate::tier::name_tier(stem).map(|t| (t, format!("config {value}")))
+    })
 }
 
 // --- Checks ---
@@ -1844,5 +1897,38 @@ mod tests {
         assert!(facts("mysql -e 'DROP DATABASE IF EXISTS oak_scratch'")
             .infra
             .is_empty());
+    }
+
+    /// A destroying row's own tier: a local runner's container, a configuration file named for
+    /// an environment; production anywhere wins; a program with only non-destroying rows keeps
+    /// `cloud.rs`'s reading of unlisted CLIs.
+    #[test]
+    fn destroying_rows_read_their_own_tier() {
+        use crate::facts::Tier;
+        for (cmd, tier) in [
+            ("lando drush sql:drop -y", Some(Tier::Local)),
+            ("ddev wp db reset --yes", Some(Tier::Local)),
+            ("ddev drush @site.prod sql:drop -y", Some(Tier::Prod)),
+            (
+                "flyway -configFiles=conf/flyway-dev.conf clean -cleanDisabled=false",
+                Some(Tier::NonProd),
+            ),
+            (
+                "flyway -configFiles=conf/flyway-prod.conf clean -cleanDisabled=false",
+                Some(Tier::Prod),
+            ),
+            (
+                "flyway -configFiles=conf/flyway.conf clean -cleanDisabled=false",
+                None,
+            ),
+        ] {
+            let f = facts(cmd);
+            assert!(
+                f.cloud.len() == 1 && f.cloud[0].tier == tier,
+                "{cmd}: {:#?}",
+                f.cloud
+            );
+        }
+        assert_eq!(facts("ugs env delete production").cloud.len(), 1);
     }
 }
