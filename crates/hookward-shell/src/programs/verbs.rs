@@ -326,7 +326,6 @@ pub(crate) const ROWS: &[Row] = &[
         example: "drush sql:sync @self @site.prod -y",
         neighbour: "drush sql:sync @site.prod @self -y",
         source: "Drush `sql:sync SOURCE TARGET`: the target's database is replaced by the source's (asks unless -y); a target of this machine (@self, @local, *.ddev) is the developer's own",
-        ..NONE
     },
     Row {
         programs: &["drush"],
@@ -338,7 +337,6 @@ pub(crate) const ROWS: &[Row] = &[
         example: "drush @site.prod site:install standard -y",
         neighbour: "drush site:install standard -y",
         source: "Drush `site:install`: installs Drupal over the site's database (its tables dropped); run on a remote alias",
-        ..NONE
     },
     Row {
         programs: &["drush"],
@@ -458,7 +456,6 @@ pub(crate) const ROWS: &[Row] = &[
         example: "shopify theme delete --theme 1234 --force",
         neighbour: "shopify theme delete --development --force",
         source: "Shopify CLI `theme delete` (-d/--development: the developer's own preview theme)",
-        ..NONE
     },
     Row {
         programs: &["p4"],
@@ -1567,7 +1564,7 @@ pub(super) fn script_runner(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut St
     let rest = inv.rest();
     let mut ops = rest
         .iter()
-        .filter(|w| !(w.text.starts_with('-') && w.text.len() > 1) && !w.text.starts_with('@'));
+        .filter(|w| !(w.text.starts_with('@') || (w.text.starts_with('-') && w.text.len() > 1)));
     if !ops.next().is_some_and(|w| subs.contains(&w.text.as_str())) {
         return;
     }
