@@ -1575,7 +1575,11 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
                 texts.push(v);
             }
         }
-        if *operands && !w.starts_with('-') && !need.contains(w) {
+        // An operand is a statement when it holds a space (`bq query 'SELECT …'`); a single
+        // word is a name or an option's value (`bq query --project_id shop-prod 'SELECT 1'`,
+        // `turso db shell DB SQL`), not SQL whose first word is unknown (h-verbs25).
+        if *operands && !w.starts_with('-') && !need.contains(w) && w.contains(char::is_whitespace)
+        {
             texts.push(w);
         }
     }

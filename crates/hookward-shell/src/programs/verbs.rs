@@ -77,6 +77,9 @@ pub(crate) enum When {
     Check(fn(&[&str]) -> Option<String>),
     /// The target is production by name ([`prod_target`]).
     Prod,
+    /// A check of the text the command reads on its standard input (a here-document's
+    /// manifest: `kubectl apply -f - <<EOF`).
+    Stdin(fn(&str) -> Option<String>),
 }
 
 /// One program verb.
@@ -558,6 +561,26 @@ pub(crate) const ROWS: &[Row] = &[
         example: "kubectl -n argocd patch configmap argocd-rbac-cm --type merge -p '{\"data\":{\"policy.default\":\"role:admin\"}}'",
         neighbour: "kubectl -n argocd patch configmap argocd-rbac-cm --type merge -p '{\"data\":{\"policy.default\":\"role:readonly\"}}'",
         source: "Argo CD RBAC docs: argocd-rbac-cm `policy.default` is the role of every signed-in user; role:admin is every right",
+        ..NONE
+    },
+    Row {
+        programs: &["kubectl", "oc"],
+        path: &["apply|create|replace"],
+        class: Class::SecurityOff,
+        when: When::Stdin(mesh_tls_disabled),
+        example: "kubectl apply -f - <<'EOF'\napiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata:\n  name: default\n  namespace: istio-system\nspec:\n  mtls:\n    mode: DISABLE\nEOF",
+        neighbour: "kubectl apply -f - <<'EOF'\napiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata:\n  name: default\nspec:\n  mtls:\n    mode: STRICT\nEOF",
+        source: "Istio docs, PeerAuthentication (`mtls.mode: DISABLE`: \"Connection is not tunneled\") and DestinationRule `trafficPolicy.tls.mode: DISABLE`: the mesh's mutual TLS switched off",
+        ..NONE
+    },
+    Row {
+        programs: &["aws"],
+        path: &["logs", "put-retention-policy"],
+        class: Class::SecurityOff,
+        when: When::Check(log_retention_day),
+        example: "aws logs put-retention-policy --log-group-name cloudtrail-audit --retention-in-days 1",
+        neighbour: "aws logs put-retention-policy --log-group-name app --retention-in-days 30",
+        source: "CloudWatch Logs PutRetentionPolicy (retentionInDays: 1 is the shortest; events older are deleted): a log group's history cut to a day",
         ..NONE
     },
     // --- Code and package sources from URLs ---
@@ -1057,7 +1080,13 @@ fn is_url(w: &str) -> bool {
 }
 
 /// The detail of `row` on `words` when its condition holds.
-fn holds(row: &Row, program: &str, words: &[&str], after: &[(usize, &str)]) -> Option<String> {
+fn holds(
+    row: &Row,
+    program: &str,
+    words: &[&str],
+    after: &[(usize, &str)],
+    stdin: Option<&str>,
+) -> Option<String> {
     match row.when {
         When::Always => Some(String::new()),
         When::AnyFlag(flags) => has_flag(words, flags).then(|| {
@@ -1077,6 +1106,7 @@ fn holds(row: &Row, program: &str, words: &[&str], after: &[(usize, &str)]) -> O
             f(words)
         }
         When::Prod => prod_target(words),
+        When::Stdin(f) => stdin.and_then(f),
     }
 }
 
@@ -1097,7 +1127,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) -> bool {
             continue;
         };
         let after = &ops[n..];
-        let Some(detail) = holds(row, name, &words, after) else {
+        let Some(detail) = holds(row, name, &words, after, inv.stdin.text.as_deref()) else {
             continue;
         };
         let verb: Vec<&str> = ops[..n].iter().map(|(_, w)| *w).collect();
@@ -1490,6 +1520,36 @@ fn composer_vcs_repository(words: &[&str]) -> Option<String> {
         .iter()
         .find(|w| w.contains("://") || w.starts_with("git@"))?;
     vcs.then(|| (*url).to_string())
+}
+
+/// A manifest on standard input that switches a service mesh's mutual TLS off: an Istio
+/// PeerAuthentication or DestinationRule whose TLS `mode` is `DISABLE`.
+fn mesh_tls_disabled(text: &str) -> Option<String> {
+    let kind = text.lines().find_map(|l| {
+        let k = l.trim().strip_prefix("kind:")?.trim();
+        matches!(k, "PeerAuthentication" | "DestinationRule").then_some(k)
+    })?;
+    text.lines()
+        .any(|l| {
+            let t: String = l
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != '"' && *c != '\'')
+                .collect();
+            t == "mode:DISABLE"
+        })
+        .then(|| format!("{kind} mode: DISABLE"))
+}
+
+/// `--retention-in-days 1` (or `=1`): a day of logs kept.
+fn log_retention_day(words: &[&str]) -> Option<String> {
+    let v = words.iter().enumerate().find_map(|(i, w)| {
+        if *w == "--retention-in-days" {
+            words.get(i + 1).copied()
+        } else {
+            w.strip_prefix("--retention-in-days=")
+        }
+    })?;
+    (v.trim() == "1").then(|| "--retention-in-days 1".to_string())
 }
 
 /// `kubectl apply|create|replace -f URL` (also `--filename=URL`).
@@ -1927,5 +1987,29 @@ mod tests {
             );
         }
         assert_eq!(facts("ugs env delete production").cloud.len(), 1);
+    }
+
+    /// A SQL carrier's one-word operands are names or option values, not statements: a read
+    /// of production stays a read; a write stays a write.
+    #[test]
+    fn sql_carrier_operands_are_statements_only_with_spaces() {
+        let f = facts("bq query --use_legacy_sql=false --project_id shop-prod 'SELECT status, COUNT(*) FROM `shop-prod.b.t` GROUP BY 1'");
+        assert!(
+            !f.infra.iter().any(|i| i.kind == "sql_write"),
+            "{:#?}",
+            f.infra
+        );
+        let f = facts("bq query --project_id shop-prod 'DELETE FROM `shop-prod.b.t` WHERE id = 1'");
+        assert!(
+            f.infra.iter().any(|i| i.kind == "sql_write"),
+            "{:#?}",
+            f.infra
+        );
+        let f = facts("turso db shell prod-db 'DROP TABLE users'");
+        assert!(
+            f.infra.iter().any(|i| i.kind == "sql_drop"),
+            "{:#?}",
+            f.infra
+        );
     }
 }
