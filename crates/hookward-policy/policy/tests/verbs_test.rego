@@ -8,7 +8,9 @@ verb_input(class, detail) := {
 	"config": {},
 }
 
-ids(class, detail) := {d.id: d.decision | some d in rules.decision} with input as verb_input(class, detail)
+ids(class, detail) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as verb_input(class, detail)
+}
 
 test_security_off_asks if {
 	ids("security_off", "wordfence")["shell/security-module-off"] == "ask"
