@@ -540,7 +540,7 @@ decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} i
 git_deny_kinds := {"push_delete", "push_mirror"}
 
 # @rule shell/git-remote-delete deny
-# Deleting branches or tags on a remote (push --delete, push :branch, push --mirror).
+# Deleting branches or tags on a remote (push --delete, push :branch, push --mirror). Named topic branches only (git push origin --delete feature/x, :fix/y; not main, master, develop, release*, a version-shaped tag or every ref) ask instead (shell/git-destructive, kind push_delete_branch): the merged branch's cleanup, its commits in the clone.
 decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason": reason} if {
 	some f in facts_of("git")
 	f.kind in git_deny_kinds
