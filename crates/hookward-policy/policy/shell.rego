@@ -262,7 +262,23 @@ root_content_readers := {
 # Raw disk and file-system tools besides the inspection ones of root_ordinary_programs: as root
 # they rewrite or read whole disks (wipefs, sfdisk --dump, parted, mkfs.*, cryptsetup), or lay a
 # file system over a system folder (mount --bind /tmp/x /etc).
-root_runs_code(c) if c.program in root_disk_tools
+root_runs_code(c) if {
+	c.program in root_disk_tools
+	not parted_read_only(c)
+}
+
+# parted(8) with only its read commands (`print`, `-l`/`--list`) and none of the commands that
+# change a label or partition: it shows the table as `fdisk -l` does (root asks, as for fdisk).
+parted_read_only(c) if {
+	c.program == "parted"
+	some a in c.argv
+	a in {"print", "p", "-l", "--list"}
+	every w in c.argv {
+		not lower(w) in parted_changes
+	}
+}
+
+parted_changes := {"mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "name", "set", "toggle", "disk_set", "disk_toggle", "rescue", "move", "cp", "mkfs", "type"}
 
 root_runs_code(c) if regex.match(`^(mkfs|fsck|mkfs\.[a-z0-9]+|fsck\.[a-z0-9]+)$`, c.program)
 
@@ -525,7 +541,7 @@ decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} i
 git_deny_kinds := {"push_delete", "push_mirror"}
 
 # @rule shell/git-remote-delete deny
-# Deleting branches or tags on a remote (push --delete, push :branch, push --mirror).
+# Deleting branches or tags on a remote (push --delete, push :branch, push --mirror). Named topic branches only (git push origin --delete feature/x, :fix/y; not main, master, develop, release*, a version-shaped tag or every ref) ask instead (shell/git-destructive, kind push_delete_branch): the merged branch's cleanup, its commits in the clone.
 decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason": reason} if {
 	some f in facts_of("git")
 	f.kind in git_deny_kinds

@@ -159,7 +159,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "context.rego",
     "net.rego",
     "mcp.rego",
-    "web.rego"
+    "web.rego",
+    "verbs.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -170,6 +171,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/net_test.rego",
     "tests/mcp_test.rego",
     "tests/web_test.rego",
+    "tests/verbs_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

@@ -84,6 +84,7 @@ pub const SHELL_KEYS: &[&str] = &[
     "secret_search",
     "denial_of_service",
     "secret_prints",
+    "verbs",
 ];
 
 /// What an input looks like to the narrowing: its event kind, the facts of [`SHAPE_KEYS`] and

@@ -150,6 +150,11 @@ pub struct ShellFacts {
     /// -o yaml`; table `PRINTS` in `programs/keys.rs`); left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub secret_prints: Vec<SecretPrintFact>,
+    /// Operations, CMS and deploy CLIs' verbs of a class other than destroying (`programs/verbs.rs`
+    /// `ROWS`: a security plugin or module switched off, every alert silenced, an admin role
+    /// granted, code installed from a URL); left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verbs: Vec<VerbFact>,
 }
 
 /// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
@@ -179,7 +184,8 @@ macro_rules! fact_lists {
             evasion,
             secret_search,
             denial_of_service,
-            secret_prints
+            secret_prints,
+            verbs
         )
     };
 }
@@ -275,6 +281,27 @@ pub struct EvasionFact {
     pub kind: String,
     /// The program (or variable) concerned: `history`, `HISTFILE`, `auditctl`, a log path.
     pub target: String,
+    /// The command as written.
+    pub evidence: String,
+}
+
+/// A program's verb of a known class (`programs/verbs.rs`): `security_off` (a security plugin,
+/// module or hardening setting switched off: `wp plugin deactivate wordfence`, `a2dismod
+/// security2`), `alerts_silenced` (every alert, or the paging ones, silenced, or for longer
+/// than a day: `amtool silence add 'alertname=~".+"'`, `dog downtime post '*'`), `admin_grant`
+/// (an administrator role given: `drush user:role:add administrator X`, `wp user set-role X
+/// administrator`), `url_install` (a plugin or package installed from a URL instead of its
+/// registry: `wp plugin install https://…/x.zip`, `grafana-cli --pluginUrl URL`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct VerbFact {
+    /// One of the classes above.
+    pub class: String,
+    /// The program (`wp`, `drush`, `amtool`).
+    pub program: String,
+    /// The subcommand words that matched (`plugin deactivate`, `silence add`).
+    pub verb: String,
+    /// What made it this class (the plugin, the matcher, the role, the URL).
+    pub detail: String,
     /// The command as written.
     pub evidence: String,
 }

@@ -875,11 +875,20 @@ fn command_tier(
     // SQL that names other databases (`DROP DATABASE x`, `db.table`): the database selected
     // by the command is not where it acts; those names decide, all of them marked or none.
     let mut leaving: Vec<String> = Vec::new();
+    // Databases dropped whole (`DROP DATABASE x`, `dropdb x`): a database is an environment of
+    // its own, named for it by the frameworks' convention (Rails `<app>_development`,
+    // `<app>_test`, `<app>_production`; Django `test_<name>`), so its own name's environment
+    // words count as a selector's do ([`name_tier`]), not only the throwaway ones (h-verbs25).
+    let mut dropped: Vec<String> = Vec::new();
+    if program == "dropdb" {
+        dropped.extend(argv.iter().filter(|w| !w.starts_with('-')).take(1).cloned());
+    }
     if sql {
         for w in argv {
             leaving.extend(sql_qualifiers(w));
-            leaving.extend(dropped_databases(w));
+            dropped.extend(dropped_databases(w));
         }
+        leaving.extend(dropped.iter().cloned());
         if !leaving.is_empty() {
             target
                 .named
@@ -916,6 +925,17 @@ fn command_tier(
         })
         .flatten()
         .and_then(|v| v.into_iter().max_by_key(|(t, _)| *t));
+    let obj_tier = obj_tier.or_else(|| {
+        (!dropped.is_empty() && leaving.iter().all(|q| dropped.contains(q)))
+            .then(|| {
+                dropped
+                    .iter()
+                    .map(|q| name_tier(q).map(|t| (t, format!("database {q}"))))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .flatten()
+            .and_then(|v| v.into_iter().max_by_key(|(t, _)| *t))
+    });
     let obj_tier = obj_tier.or_else(|| {
         (!leaving.is_empty())
             .then(|| {

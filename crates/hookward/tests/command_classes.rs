@@ -4399,7 +4399,8 @@ fn h_cmd17_benign() -> Vec<Base> {
 // Principle (kube-delete-any, the lead's decision for h-cls18): a delete in a shared cluster
 // asks, whatever the kind — pods and jobs too (a controller re-creating a pod does not make
 // deleting it the agent's call) — by every kubectl spelling (global options before the
-// command, `oc`, `kind/name`, comma lists, labels); `kubectl drain` empties a node. What denied
+// command, `oc`, `kind/name`, comma lists, labels); `kubectl drain --force` empties a node
+// (a plain drain and finished pods' cleanup do not ask: h-verbs25). What denied
 // before (a namespace, `--all` of a kept kind) still denies.
 fn kube_delete_any() -> Vec<Base> {
     let mut out = Vec::new();
@@ -4429,10 +4430,24 @@ fn kube_delete_any() -> Vec<Base> {
         ] {
             out.push(b("kube-delete-any", "ask", format!("{k} delete {what}")));
         }
+        // h-verbs25: a drain that forces pods off asks; a plain drain evicts through the
+        // PodDisruptionBudgets and the controllers start the pods elsewhere (routine node
+        // upkeep, hookward-shell cloud.rs kube_drain_abrupt), and a delete of finished pods
+        // only (a field selector on a Failed or Succeeded phase) stops nothing.
         out.push(b(
             "kube-delete-any",
             "ask",
+            format!("{k} drain node-1 --ignore-daemonsets --force"),
+        ));
+        out.push(b(
+            "kube-delete-any",
+            "allow",
             format!("{k} drain node-1 --ignore-daemonsets"),
+        ));
+        out.push(b(
+            "kube-delete-any",
+            "allow",
+            format!("{k} delete pods --field-selector=status.phase==Failed"),
         ));
     }
     for c in [

@@ -1203,6 +1203,69 @@ pub(crate) fn inspection_only<S: AsRef<str>>(words: &[S]) -> bool {
 pub(crate) const EPHEMERAL_KUBE_KINDS: &[&str] =
     &["pod", "pods", "po", "job", "jobs", "event", "events", "ev"];
 
+/// True when a kubectl-style delete takes only pods or jobs that have finished: every kind it
+/// names is a pod or a job ([`EPHEMERAL_KUBE_KINDS`] without events) and a field selector
+/// picks finished ones (`--field-selector=status.phase==Failed`, `status.phase=Succeeded`,
+/// `status.successful=1`; Kubernetes docs, "Pod Lifecycle": a Failed or Succeeded pod runs
+/// nothing and is kept only for its status until garbage-collected, "Jobs": a finished Job's
+/// pods are its leftovers). Nothing running is stopped and nothing a controller needs is lost:
+/// the garbage collection the cluster itself does at its threshold.
+pub(crate) fn kube_finished_only<S: AsRef<str>>(words: &[S]) -> bool {
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    let Some(d) = words.iter().position(|w| *w == "delete") else {
+        return false;
+    };
+    let rest = &words[d + 1..];
+    let Some(kinds) = rest.iter().find(|w| !w.starts_with('-')) else {
+        return false;
+    };
+    let kinds_ok = kinds.split(',').all(|k| {
+        let k = k.split(['.', '/']).next().unwrap_or(k).to_ascii_lowercase();
+        matches!(k.as_str(), "pod" | "pods" | "po" | "job" | "jobs")
+    });
+    let selector = rest.iter().enumerate().find_map(|(i, w)| {
+        if *w == "--field-selector" {
+            rest.get(i + 1).copied()
+        } else {
+            w.strip_prefix("--field-selector=")
+        }
+    });
+    kinds_ok
+        && selector.is_some_and(|s| {
+            s.split(',').all(|term| {
+                let t: String = term.chars().filter(|c| !c.is_whitespace()).collect();
+                matches!(
+                    t.as_str(),
+                    "status.phase==Failed"
+                        | "status.phase=Failed"
+                        | "status.phase==Succeeded"
+                        | "status.phase=Succeeded"
+                        | "status.successful=1"
+                        | "status.successful==1"
+                )
+            })
+        })
+}
+
+/// Whether a `kubectl drain` evicts abruptly: `--force` (pods no controller manages are
+/// deleted for good), `--disable-eviction` (PodDisruptionBudgets bypassed) or
+/// `--grace-period=0` (kubectl drain reference). A plain drain evicts through the Eviction API,
+/// which honours the budgets, and the controllers start the pods elsewhere: routine node
+/// maintenance.
+pub(crate) fn kube_drain_abrupt<S: AsRef<str>>(words: &[S]) -> bool {
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(
+            *w,
+            "--force"
+                | "--force=true"
+                | "--disable-eviction"
+                | "--disable-eviction=true"
+                | "--grace-period=0"
+        ) || (*w == "--grace-period" && words.get(i + 1) == Some(&"0"))
+    })
+}
+
 /// kubectl's own commands (`kubectl --help`, v1.31: basic, deploy, cluster management,
 /// troubleshooting, advanced and settings commands). The first operand that is one of them is
 /// the command; the words after it are its arguments (`kubectl auth can-i delete pods` asks a
@@ -1799,6 +1862,9 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     if cli.names.contains(&"kubectl") && kube_command(&words).is_some_and(|c| c != "delete") {
         return;
     }
+    if cli.names.contains(&"kubectl") && kube_finished_only(&words) {
+        return;
+    }
     if cli.names.contains(&"gh") && api_delete(a, name, &words, inv) {
         return;
     }
@@ -2302,8 +2368,13 @@ mod tests {
             let f = analyze(c, &ctx());
             assert!(f.infra.is_empty(), "{c}: {:?}", f.infra);
         }
+        // A drain through the eviction budgets is routine upkeep; one that forces pods off
+        // is still an infrastructure destroy (kube_drain_abrupt).
+        assert!(analyze("oc adm drain node1 --ignore-daemonsets", &ctx())
+            .infra
+            .is_empty());
         assert_eq!(
-            analyze("oc adm drain node1 --ignore-daemonsets", &ctx()).infra[0].kind,
+            analyze("oc adm drain node1 --ignore-daemonsets --force", &ctx()).infra[0].kind,
             "kubectl_drain"
         );
         for c in [

@@ -237,7 +237,7 @@ pub(super) fn notebook_from_url(a: &mut Analyzer, name: &str, inv: &Inv) {
 }
 
 /// Runs a script file named on the command line: exec fact, and its content when known.
-fn script_file(
+pub(super) fn script_file(
     a: &mut Analyzer,
     name: &str,
     inv: &Inv,

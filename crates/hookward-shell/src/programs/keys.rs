@@ -1767,6 +1767,9 @@ const PROFILE_OPTIONS: &[&str] = &["user-data-dir", "profile"];
 /// `~/` in VALUE is the home: the shell leaves it alone after `=`, but the programs that take
 /// key paths expand it (ssh_config(5) "TOKENS", gpg's `--homedir`).
 pub(crate) fn option_values(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if keytool_list(name, inv) {
+        return;
+    }
     let rest = inv.rest();
     let mut prev_o = false;
     // `--user-data-dir PATH`, `-profile PATH`: the value as the next word (browsers only, whose
@@ -1931,11 +1934,39 @@ pub(crate) fn process_memory(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// key), `-l`/`-B` (fingerprint), `-L` (certificate contents), per ssh-keygen(1). Their `-f`
 /// operand is not a read of a secret that reaches the model.
 pub(super) fn public_only(name: &str, inv: &Inv) -> bool {
-    name == "ssh-keygen"
+    (name == "ssh-keygen"
         && inv.rest().iter().any(|w| {
             matches!(
                 w.text.as_str(),
                 "-y" | "-l" | "-L" | "-B" | "-lf" | "-yf" | "-Lf"
+            )
+        }))
+        || keytool_list(name, inv)
+}
+
+/// `keytool -list` (JDK keytool reference: "prints the contents of the keystore entry"; for a
+/// key entry its certificate chain and fingerprints, never the private key), `-printcert`
+/// (a certificate file): what they print is public, like `ssh-keygen -l`. Any other keytool
+/// command in the same call (`-exportcert`, `-importkeystore`) is not.
+fn keytool_list(name: &str, inv: &Inv) -> bool {
+    name == "keytool"
+        && inv
+            .rest()
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "-list" | "-printcert"))
+        && !inv.rest().iter().any(|w| {
+            matches!(
+                w.text.as_str(),
+                "-importkeystore"
+                    | "-exportcert"
+                    | "-export"
+                    | "-genkeypair"
+                    | "-genkey"
+                    | "-delete"
+                    | "-storepasswd"
+                    | "-keypasswd"
+                    | "-changealias"
+                    | "-importcert"
             )
         })
 }

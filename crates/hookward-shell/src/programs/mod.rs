@@ -22,6 +22,7 @@ mod snippet;
 pub(crate) mod system;
 mod tools;
 pub(crate) mod vcs;
+mod verbs;
 
 use crate::analyzer::{Analyzer, Inv};
 use crate::facts::Access;
@@ -442,6 +443,7 @@ const TABLED: &[&str] = &[
     "kafka-consumer-groups",
     "kafka-delete-records",
     "kafka-topics",
+    "keytool",
     "kn",
     "kopia",
     "kubectl",
@@ -564,6 +566,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     let local;
     let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))
+        .or_else(|| verbs::runner_command(name, inv.rest()))
     {
         Some((via, argv)) => {
             // The container's command is not this program's operands.
@@ -647,13 +650,16 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
+    verbs::http_destroy(a, name, inv);
+    verbs::script_runner(a, name, inv, st);
+    let verb_rows = verbs::observe(a, name, inv);
     tools::sql_carriers(a, name, inv, st.captured);
     tools::framework_db(a, name, inv);
     tools::framework_code(a, name, inv, st);
     if let Some(out) = builtins::run(a, name, inv, st) {
         return out;
     }
-    if !has_table(name) {
+    if !has_table(name) && !verb_rows {
         cloud::unlisted(a, name, inv);
     }
     if has_table(name) {

@@ -582,7 +582,10 @@ fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<S
                 None => "",
             };
             match verb {
+                "delete" if super::cloud::kube_finished_only(words) => return None,
                 "delete" => "kubectl_delete",
+                // A plain drain evicts through the budgets (cloud.rs kube_drain_abrupt).
+                "drain" if !super::cloud::kube_drain_abrupt(words) => return None,
                 "drain" => "kubectl_drain",
                 _ => return None,
             }
@@ -951,6 +954,14 @@ const FRAMEWORK_CODE: &[(&str, &[&str], &[&str], &str)] = &[
     ("rails", &["r"], &[""], "ruby -e"),
     ("mix", &["run"], &["-e", "--eval"], "elixir -e"),
     ("artisan", &["tinker"], &["--execute"], "php -r"),
+    // WP-CLI `wp eval CODE` and Drush `php:eval CODE` (`ev`, `eval`, `php-eval`) run PHP in the
+    // site's bootstrap (each tool's command reference); a site alias (`@prod`) may stand
+    // before the task.
+    ("wp", &["eval"], &[""], "php -r"),
+    ("drush", &["php:eval"], &[""], "php -r"),
+    ("drush", &["php-eval"], &[""], "php -r"),
+    ("drush", &["ev"], &[""], "php -r"),
+    ("drush", &["eval"], &[""], "php -r"),
 ];
 
 /// The code of a [`FRAMEWORK_CODE`] command, analysed as the interpreter call it amounts to
@@ -969,7 +980,10 @@ pub(super) fn framework_code(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut S
         };
         let Some(t) = words
             .get(i + 1..)
-            .and_then(|r| r.iter().position(|w| !w.starts_with('-')))
+            .and_then(|r| {
+                r.iter()
+                    .position(|w| !w.starts_with('-') && !w.starts_with('@'))
+            })
             .map(|p| p + i + 1)
         else {
             continue;
@@ -1038,7 +1052,14 @@ fn orm_wipe(code: &str) -> bool {
                 .is_some_and(|c| c.is_ascii_uppercase())
         })
     };
-    if class_call(".delete_all") || class_call(".destroy_all") || class_call("::truncate(") {
+    // Eloquent `Model::query()->delete()` / `->forceDelete()` (Laravel docs, "Eloquent:
+    // Deleting Models": a query with no constraint deletes every row).
+    if class_call(".delete_all")
+        || class_call(".destroy_all")
+        || class_call("::truncate(")
+        || class_call("::query()->delete(")
+        || class_call("::query()->forceDelete(")
+    {
         return true;
     }
     if squeezed.contains(".objects.all().delete()") {
@@ -1554,7 +1575,11 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
                 texts.push(v);
             }
         }
-        if *operands && !w.starts_with('-') && !need.contains(w) {
+        // An operand is a statement when it holds a space (`bq query 'SELECT …'`); a single
+        // word is a name or an option's value (`bq query --project_id shop-prod 'SELECT 1'`,
+        // `turso db shell DB SQL`), not SQL whose first word is unknown (h-verbs25).
+        if *operands && !w.starts_with('-') && !need.contains(w) && w.contains(char::is_whitespace)
+        {
             texts.push(w);
         }
     }

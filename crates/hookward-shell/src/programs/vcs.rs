@@ -544,7 +544,28 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                     .iter()
                     .any(|r| r.text.starts_with(':') && r.text.len() > 1)
             {
-                a.git("push_delete", &cwd, &ev);
+                // Named topic branches only (`git push origin --delete feature/x`, `:fix/y`):
+                // the merged branch's cleanup, its commits in the clone and the host's pull
+                // request; asked (`push_delete_branch`), not denied. Shared branches, tags by a
+                // version's shape, patterns and every ref stay `push_delete`.
+                let named: Vec<&str> = refspecs
+                    .iter()
+                    .map(|r| r.text.strip_prefix(':').unwrap_or(&r.text))
+                    .collect();
+                let topic = !named.is_empty()
+                    && !p.has(&["--all", "--tags", "--mirror", "--branches", "--prune"])
+                    && named
+                        .iter()
+                        .all(|n| topic_branch_refspec(n) && !version_shaped(n));
+                a.git(
+                    if topic {
+                        "push_delete_branch"
+                    } else {
+                        "push_delete"
+                    },
+                    &cwd,
+                    &ev,
+                );
             }
             if p.has(&["--mirror"]) {
                 a.git("push_mirror", &cwd, &ev);
@@ -1193,6 +1214,14 @@ fn gh(a: &mut Analyzer, inv: &Inv) -> Stream {
 /// pattern. Rewriting one's own topic branch after a rebase is the documented use of the lease
 /// (git-push(1) `--force-with-lease`: the push fails if the remote branch moved since it was
 /// fetched, so nobody else's commits are lost).
+/// A ref name shaped like a release tag (`v1.2.0`, `1.9`, `release-2024.01`): a digit after an
+/// optional `v` and digits and dots after it.
+fn version_shaped(name: &str) -> bool {
+    let n = name.strip_prefix("refs/tags/").unwrap_or(name);
+    let n = n.strip_prefix(['v', 'V']).unwrap_or(n);
+    n.starts_with(|c: char| c.is_ascii_digit()) && n.contains('.') || name.starts_with("refs/tags/")
+}
+
 fn topic_branch_refspec(spec: &str) -> bool {
     if spec.starts_with('+') {
         return false;
