@@ -37,6 +37,7 @@ mod mcp_cluster;
 pub mod net;
 pub mod output;
 pub mod patches;
+pub mod popular;
 pub mod registry;
 pub mod resolve;
 pub mod safeguards;
@@ -46,6 +47,7 @@ pub mod secrets;
 pub mod settings;
 pub mod tooldata;
 pub mod transcript;
+pub mod typosquat;
 pub mod written;
 pub use config_change::{Baseline, ConfigChangeFacts, ConfigFinding};
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
@@ -1184,6 +1186,18 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                                 facts.lookalike_owners.push(f);
                             }
                         }
+                        // the packages an MCP server configuration starts (`npx -y PKG`)
+                        if fact.classes.iter().any(|c| c == "mcp_config")
+                            || abs.ends_with("/.mcp.json")
+                            || abs.ends_with("/mcp.json")
+                        {
+                            let cmds = lookalike::mcp_server_commands(&added);
+                            for f in lookalike::lookalike_packages(&cmds) {
+                                if !facts.lookalike_packages.contains(&f) {
+                                    facts.lookalike_packages.push(f);
+                                }
+                            }
+                        }
                         facts.written_exec.extend(written::beacons(&abs, &added));
                         if let Some(f) = written::secrets_written(&abs, &added) {
                             facts.written_secrets.push(f);
@@ -1424,6 +1438,11 @@ fn armed_into(
     facts
         .registries
         .extend(registry::from_commands(&shell.commands));
+    for f in lookalike::lookalike_packages(&shell.commands) {
+        if !facts.lookalike_packages.contains(&f) {
+            facts.lookalike_packages.push(f);
+        }
+    }
     facts.shell = Some(shell);
 }
 
