@@ -33,6 +33,7 @@ mod guard_paths;
 pub mod imports;
 pub mod instructions;
 pub mod lookalike;
+pub mod manifest;
 mod mcp_cluster;
 pub mod net;
 pub mod output;
@@ -1170,6 +1171,12 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         let text = armed::text_after_write(&abs, &tool.input);
                         facts.registries.extend(registry::from_file(&abs, &text));
                     }
+                    // dependency sources a manifest write adds (`manifest.rs`)
+                    for f in manifest::from_write(&abs, &tool.input) {
+                        if !facts.registries.contains(&f) {
+                            facts.registries.push(f);
+                        }
+                    }
                     {
                         let added = instructions::added_text(&tool.input);
                         if approval_off(&abs, &added) && !facts.approval_off.contains(&abs) {
@@ -1328,6 +1335,19 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     };
                     if let Some(f) = armed::armed_facts(&cmds, &actx) {
                         armed_shell.extend_unique(f);
+                    }
+                }
+                if manifest::reads(&p.path) {
+                    for text in std::iter::once(command.as_str())
+                        .chain(shell.commands.iter().map(|c| c.evidence.as_str()))
+                    {
+                        let text = armed::shell_written_text(text);
+                        for mut f in manifest::from_shell_write(&p.path, &text) {
+                            f.via = "shell".into();
+                            if !written_sources.contains(&f) {
+                                written_sources.push(f);
+                            }
+                        }
                     }
                 }
                 if registry::configures(&p.path) {

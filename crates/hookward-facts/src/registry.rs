@@ -79,6 +79,17 @@ pub const KNOWN_HOSTS: &[&str] = &[
     "maven.google.com",
     "dl.google.com",
     "plugins.gradle.org",
+    // h-supply25: the default sources of CocoaPods (trunk CDN), Composer (Packagist) and Unity's
+    // package manager, and OpenUPM, the public registry Unity's docs and most packages name
+    // (CocoaPods guides "Podfile: source"; Composer docs "Repositories: Packagist"; Unity Manual
+    // "Scoped registries"; openupm.com docs).
+    "cdn.cocoapods.org",
+    "trunk.cocoapods.org",
+    "repo.packagist.org",
+    "packagist.org",
+    "packages.unity.com",
+    "download.packages.unity.com",
+    "package.openupm.com",
 ];
 
 /// Code-hosting sites (and GitHub's archive host): a direct install from a repository there
@@ -101,7 +112,7 @@ pub fn is_code_host(host: &str) -> bool {
 }
 
 /// The `how` of a direct-URL install ([`named_sources`]): it ends with this.
-const DIRECT: &str = " from a URL";
+pub(crate) const DIRECT: &str = " from a URL";
 
 /// One package source set or used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +132,18 @@ pub struct RegistryFact {
     pub how: String,
     /// The command or line that shows it (at most 300 characters).
     pub evidence: String,
+}
+
+/// The fact for a source (`manifest.rs`): `None` for a default registry or known mirror, a
+/// loopback host, and a code host when `how` ends with [`DIRECT`] (a direct install).
+pub(crate) fn fact_for(
+    ecosystem: &str,
+    url: &str,
+    via: &str,
+    how: &str,
+    evidence: &str,
+) -> Option<RegistryFact> {
+    fact(ecosystem, url, via, how, evidence)
 }
 
 fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Option<RegistryFact> {
@@ -405,6 +428,34 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         add("brew", u, &format!("brew install{DIRECT}"));
                     }
                 }
+            }
+            // `composer config repositories.NAME TYPE URL` and `composer config
+            // repositories.NAME '{"type": "vcs", "url": "URL"}'` (Composer docs, "config":
+            // "Modifying Repositories"): packages of that repository are installed from URL,
+            // ahead of Packagist.
+            "composer" if words.first() == Some(&"config") => {
+                if let Some(at) = words
+                    .iter()
+                    .position(|w| w.starts_with("repositories.") || w.starts_with("repo."))
+                {
+                    for w in words.iter().skip(at + 1).take(3) {
+                        let u = w
+                            .find("http")
+                            .map(|i| &w[i..])
+                            .map(|u| u.split(['"', '\'', ' ', ',', '}']).next().unwrap_or(u))
+                            .unwrap_or("");
+                        add("composer", u, "composer config repositories");
+                    }
+                }
+            }
+            // `pod repo add NAME URL` (CocoaPods, `pod repo add`): a spec repository whose
+            // podspecs name where each pod's code comes from.
+            "pod" if words.first() == Some(&"repo") && words.get(1) == Some(&"add") => {
+                add(
+                    "cocoapods",
+                    words.get(3).copied().unwrap_or(""),
+                    "pod repo add",
+                );
             }
             "poetry" if words.first() == Some(&"source") && words.get(1) == Some(&"add") => {
                 add(
