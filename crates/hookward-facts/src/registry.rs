@@ -228,7 +228,22 @@ pub fn is_known_host(host: &str) -> bool {
 pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
     let mut out: Vec<(&'static str, String, String)> = Vec::new();
     {
-        let argv: &[String] = &c.argv;
+        // `lando composer …`, `ddev composer …`, `ddev exec composer …` (Lando and DDEV docs:
+        // the tool runs inside the project's container): the inner command's words
+        let shift = match c.program.as_str() {
+            "lando" | "ddev" => match c.argv.get(1).map(String::as_str) {
+                Some("exec") => 2,
+                Some(_) => 1,
+                None => 0,
+            },
+            _ => 0,
+        };
+        let argv: &[String] = c.argv.get(shift..).unwrap_or(&[]);
+        let program = if shift > 0 {
+            argv.first().map_or("", String::as_str)
+        } else {
+            c.program.as_str()
+        };
         let args: &[String] = argv.get(1..).unwrap_or(&[]);
         let words: Vec<&str> = args
             .iter()
@@ -243,7 +258,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                 }
             }
         };
-        match c.program.as_str() {
+        match program {
             "npm" | "pnpm" | "yarn" | "bun" | "npx" | "bunx" | "pnpx" => {
                 // `npm config set registry URL`, `npm set registry=URL`, `yarn config set
                 // npmRegistryServer URL`, `npm config set @scope:registry URL`
@@ -256,27 +271,27 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         } else {
                             inline
                         };
-                        add("npm", v, &format!("{} config set {k}", c.program));
+                        add("npm", v, &format!("{program} config set {k}"));
                     }
                 }
                 let installs = matches!(
                     words.first().copied(),
                     Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
-                ) || matches!(c.program.as_str(), "npx" | "bunx" | "pnpx");
+                ) || matches!(program, "npx" | "bunx" | "pnpx");
                 if installs {
                     for v in option_values(args, "--registry", None) {
-                        add("npm", v, &format!("{} --registry", c.program));
+                        add("npm", v, &format!("{} --registry", program));
                     }
                     for w in operands(args) {
                         if let Some(u) = direct_url(w) {
-                            add("npm", u, &format!("{} install{DIRECT}", c.program));
+                            add("npm", u, &format!("{} install{DIRECT}", program));
                         }
                     }
                 }
             }
             "pip" | "pip3" | "uv" | "python" | "python3" | "pipx" => {
                 // `python -m pip …`, `uv pip …`
-                let sub: Vec<&str> = match c.program.as_str() {
+                let sub: Vec<&str> = match program {
                     "python" | "python3" => {
                         if args.first().map(String::as_str) != Some("-m")
                             || args.get(1).map(String::as_str) != Some("pip")
@@ -288,7 +303,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     "uv" if words.first() == Some(&"pip") => words[1..].to_vec(),
                     _ => words.clone(),
                 };
-                let eco = if c.program == "uv" { "uv" } else { "pip" };
+                let eco = if program == "uv" { "uv" } else { "pip" };
                 match sub.first().copied() {
                     Some("config") if sub.get(1) == Some(&"set") => {
                         let key = sub.get(2).copied().unwrap_or("");
@@ -303,7 +318,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     Some("install" | "add" | "sync" | "lock" | "compile") => {
                         for w in operands(args) {
                             if let Some(u) = direct_url(w) {
-                                add(eco, u, &format!("{} install{DIRECT}", c.program));
+                                add(eco, u, &format!("{} install{DIRECT}", program));
                             }
                         }
                         for (long, short) in [
@@ -314,7 +329,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                             ("--default-index", None),
                         ] {
                             for v in option_values(args, long, short) {
-                                add(eco, v, &format!("{} {long}", c.program));
+                                add(eco, v, &format!("{} {long}", program));
                             }
                         }
                     }
@@ -406,7 +421,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         break;
                     }
                     for v in option_values(args, long, short) {
-                        add("nuget", v, &format!("{} {long}", c.program));
+                        add("nuget", v, &format!("{} {long}", program));
                     }
                 }
             }
@@ -868,6 +883,68 @@ mod tests {
             evidence: argv.join(" "),
             wrappers: Vec::new(),
             depth: 0,
+        }
+    }
+
+    /// Composer repositories and CocoaPods spec repositories added by command (h-supply25).
+    #[test]
+    fn composer_and_cocoapods_sources_by_command() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        let vcs = "https://github.com/someone/cashier-patched";
+        for argv in [
+            &["composer", "config", "repositories.fix", "vcs", vcs][..],
+            &[
+                "lando",
+                "composer",
+                "config",
+                "repositories.fix",
+                "vcs",
+                vcs,
+            ][..],
+            &[
+                "ddev",
+                "exec",
+                "composer",
+                "config",
+                "repositories.fix",
+                "git",
+                vcs,
+            ][..],
+            &[
+                "composer",
+                "config",
+                "repositories.fix",
+                r#"{"type": "vcs", "url": "https://github.com/someone/cashier-patched"}"#,
+            ][..],
+            &[
+                "pod",
+                "repo",
+                "add",
+                "specs",
+                "https://github.com/someone/Specs.git",
+            ][..],
+        ] {
+            assert_eq!(hosts(argv), ["github.com"], "{argv:?}");
+        }
+        for argv in [
+            &[
+                "composer",
+                "config",
+                "repositories.local",
+                "path",
+                "../packages/x",
+            ][..],
+            &["composer", "require", "laravel/cashier:^15.0"][..],
+            &["composer", "config", "--global", "process-timeout", "600"][..],
+            &["pod", "repo", "update"][..],
+            &["ddev", "composer", "install"][..],
+        ] {
+            assert!(hosts(argv).is_empty(), "{argv:?}");
         }
     }
 
