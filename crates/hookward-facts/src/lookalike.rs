@@ -358,7 +358,7 @@ pub struct LookalikePackage {
     pub package: String,
     /// The well-known package it imitates (`requests`).
     pub imitates: String,
-    /// `pypi`, `npm`, `crates.io`, `rubygems`, `homebrew`, or `homebrew tap` (an owner).
+    /// `pypi`, `npm`, `crates.io`, `rubygems`, or `homebrew tap` (a tap's owner).
     pub registry: String,
 }
 
@@ -403,7 +403,9 @@ fn install_operands(program: &str, argv: &[String]) -> Option<(Eco, Vec<String>,
         "cargo" => (Eco::Crates, verb_at(&["install", "add"])?, false),
         "gem" => (Eco::Gems, verb_at(&["install"])?, false),
         "bundle" => (Eco::Gems, verb_at(&["add"])?, true),
-        "brew" => (Eco::Brew, verb_at(&["install", "reinstall"])?, false),
+        // Homebrew's formulae are not checked by name: the table of `popular.rs` is too short
+        // to know the ~7,000 real ones (`brew install openssh` is one letter from `openssl`);
+        // a tap's owner is checked ([`lookalike_tap`]).
         _ => return None,
     };
     let mut out = Vec::new();
@@ -425,7 +427,7 @@ fn install_operands(program: &str, argv: &[String]) -> Option<(Eco, Vec<String>,
                 explicit.push(v.to_string());
                 continue;
             }
-            if matches!(*w, "-p" | "--package" | "--from" | "--spec") && eco != Eco::Crates {
+            if matches!(*w, "-p" | "--package" | "--from" | "--spec") && first_only {
                 skip = true;
                 explicit.push(String::new());
                 continue;
@@ -463,6 +465,17 @@ fn install_operands(program: &str, argv: &[String]) -> Option<(Eco, Vec<String>,
                     | "--python"
                     | "--source"
                     | "--with"
+                    | "--group"
+                    | "--only-group"
+                    | "--no-group"
+                    | "--extra"
+                    | "--optional"
+                    | "-w"
+                    | "--workspace"
+                    | "--constraints"
+                    | "--overrides"
+                    | "-o"
+                    | "--output"
             );
             continue;
         }
@@ -472,7 +485,7 @@ fn install_operands(program: &str, argv: &[String]) -> Option<(Eco, Vec<String>,
         }
     }
     // `-p PKG`: the word after the option is the package
-    if explicit.iter().any(String::is_empty) {
+    if first_only && explicit.iter().any(String::is_empty) {
         let mut it = words.iter();
         while let Some(w) = it.next() {
             if matches!(*w, "-p" | "--package" | "--from" | "--spec") {
@@ -508,13 +521,6 @@ fn package_name(eco: Eco, w: &str) -> Option<String> {
                 return None; // `owner/repo` is a GitHub shorthand
             }
             name.to_string()
-        }
-        Eco::Brew => {
-            if w.matches('/').count() == 2 {
-                // `owner/tap/formula`: the tap's owner is judged on its own
-                return None;
-            }
-            w.split('@').next().unwrap_or("").to_string()
         }
         _ => {
             let n = w
@@ -785,7 +791,6 @@ mod tests {
             ("poetry add djangorestframwork", "djangorestframework"),
             ("cargo add serde_jsno", "serde_json"),
             ("gem install nokogri", "nokogiri"),
-            ("brew install terrafrom", "terraform"),
             ("brew tap infra-t0olbelt/tap", "infra-toolbelt"),
             ("npm --prefix web install rеact-router", "react-router"),
         ] {

@@ -10,8 +10,9 @@
 //!   projects of 30 days, from the public PyPI BigQuery dataset; the repository states no
 //!   licence, the names and counts are facts); the first 5,000 are the ones imitated. Names are
 //!   PEP 503-normalised (lower case, runs of `-_.` as one `-`).
-//! - crates.io, RubyGems, Homebrew, the MCP reference servers: short hand-written tables
-//!   ([`CRATES`], [`GEMS`], [`BREW`], [`MCP_SERVERS`]), each naming its source.
+//! - crates.io, RubyGems, the MCP reference servers: short hand-written tables ([`CRATES`],
+//!   [`GEMS`], [`MCP_SERVERS`]), each naming its source. Homebrew formulae have no table (a short
+//!   one leaves most of its ~7,000 real formulae unknown, and their neighbours flagged).
 //!
 //! Size: the four front-coded files are 314 KB of the binary (each line: one character
 //! `chr(48 + k)`, k the characters shared with the previous name, then the rest); they are
@@ -30,8 +31,6 @@ pub enum Eco {
     Crates,
     /// RubyGems (gem install, bundle add).
     Gems,
-    /// Homebrew's core formulae and casks (brew install).
-    Brew,
 }
 
 impl Eco {
@@ -42,7 +41,6 @@ impl Eco {
             Eco::Pypi => "pypi",
             Eco::Crates => "crates.io",
             Eco::Gems => "rubygems",
-            Eco::Brew => "homebrew",
         }
     }
 }
@@ -52,8 +50,9 @@ const NPM_MORE: &str = include_str!("../data/popular/npm-more.txt");
 const PYPI_TOP: &str = include_str!("../data/popular/pypi-top.txt");
 const PYPI_MORE: &str = include_str!("../data/popular/pypi-more.txt");
 
-/// The most-downloaded crates (crates.io's "Most Downloaded" listing, crates.io/crates?sort=downloads,
-/// as of 2026), the first names of each family.
+/// Widely used crates, hand-picked (written from memory, not copied) after crates.io's "Most
+/// Downloaded" listing (crates.io/crates?sort=downloads) and the cargo subcommands and tools
+/// people install by name; short, so names shorter than 6 are not compared (`typosquat.rs`).
 pub const CRATES: &[&str] = &[
     "serde",
     "serde_json",
@@ -172,7 +171,8 @@ pub const CRATES: &[&str] = &[
     "eza",
 ];
 
-/// The most-downloaded gems (rubygems.org "Stats", rubygems.org/stats, as of 2026).
+/// Widely used gems, hand-picked (written from memory, not copied) after rubygems.org's "Stats"
+/// page (rubygems.org/stats, most downloaded); short, as [`CRATES`].
 pub const GEMS: &[&str] = &[
     "bundler",
     "rake",
@@ -255,128 +255,6 @@ pub const GEMS: &[&str] = &[
     "rbs",
     "solargraph",
     "foreman",
-];
-
-/// Homebrew formulae and casks most installed (Homebrew's analytics, formulae.brew.sh/analytics,
-/// 365 days, as of 2026).
-pub const BREW: &[&str] = &[
-    "git",
-    "wget",
-    "node",
-    "python",
-    "python@3.12",
-    "python@3.13",
-    "openssl",
-    "openssl@3",
-    "jq",
-    "yq",
-    "gh",
-    "go",
-    "rust",
-    "rustup",
-    "cmake",
-    "pkg-config",
-    "htop",
-    "tree",
-    "curl",
-    "ffmpeg",
-    "imagemagick",
-    "awscli",
-    "azure-cli",
-    "kubernetes-cli",
-    "kubectl",
-    "helm",
-    "terraform",
-    "terragrunt",
-    "ansible",
-    "docker",
-    "docker-compose",
-    "colima",
-    "postgresql",
-    "postgresql@16",
-    "mysql",
-    "redis",
-    "sqlite",
-    "mongodb-community",
-    "nvm",
-    "pyenv",
-    "rbenv",
-    "ruby",
-    "java",
-    "openjdk",
-    "maven",
-    "gradle",
-    "kotlin",
-    "swiftlint",
-    "cocoapods",
-    "carthage",
-    "fastlane",
-    "xcodegen",
-    "ripgrep",
-    "fd",
-    "fzf",
-    "bat",
-    "eza",
-    "zoxide",
-    "starship",
-    "tmux",
-    "neovim",
-    "vim",
-    "coreutils",
-    "gnupg",
-    "pinentry-mac",
-    "watchman",
-    "yarn",
-    "pnpm",
-    "deno",
-    "bun",
-    "uv",
-    "pipx",
-    "poetry",
-    "k9s",
-    "kubectx",
-    "kind",
-    "minikube",
-    "skaffold",
-    "kustomize",
-    "argocd",
-    "fluxcd/tap/flux",
-    "hashicorp/tap/terraform",
-    "hashicorp/tap/vault",
-    "vault",
-    "packer",
-    "stern",
-    "sops",
-    "age",
-    "cosign",
-    "trivy",
-    "grype",
-    "syft",
-    "shellcheck",
-    "shfmt",
-    "pre-commit",
-    "git-lfs",
-    "llvm",
-    "gcc",
-    "make",
-    "ninja",
-    "bazelisk",
-    "visual-studio-code",
-    "google-chrome",
-    "firefox",
-    "iterm2",
-    "slack",
-    "zoom",
-    "rectangle",
-    "1password",
-    "1password-cli",
-    "postman",
-    "ollama",
-    "jenv",
-    "direnv",
-    "mise",
-    "asdf",
-    "unity-hub",
 ];
 
 /// The MCP reference servers (github.com/modelcontextprotocol/servers, README "Reference
@@ -497,7 +375,6 @@ pub fn popular(eco: Eco) -> &'static Popular {
     static PYPI: OnceLock<Popular> = OnceLock::new();
     static CRATES_T: OnceLock<Popular> = OnceLock::new();
     static GEMS_T: OnceLock<Popular> = OnceLock::new();
-    static BREW_T: OnceLock<Popular> = OnceLock::new();
     let small = |names: &[&str]| Popular {
         top: Table::from_names(owned(names)),
         known: Table::from_names(owned(names)),
@@ -544,7 +421,6 @@ pub fn popular(eco: Eco) -> &'static Popular {
         }),
         Eco::Crates => CRATES_T.get_or_init(|| small(CRATES)),
         Eco::Gems => GEMS_T.get_or_init(|| small(GEMS)),
-        Eco::Brew => BREW_T.get_or_init(|| small(BREW)),
     }
 }
 

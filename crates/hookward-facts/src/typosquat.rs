@@ -142,16 +142,35 @@ pub fn normal(eco: Eco, name: &str) -> String {
 
 const MIN_LEN: usize = 5;
 
-/// The top name `name` is one mistake from (module docs), among `top` (names of 5 or more).
-fn near(name: &str, top: &Table) -> Option<String> {
+/// The top name `name` is one mistake from (module docs), among `top` (names of `min` or
+/// more characters). On npm a name that differs from a top one only in punctuation (`git_url`,
+/// `base64` for `base-64`) is not one: npm refuses to publish such a name since 2017 ("package
+/// name too similar to existing package", npm docs "Package name guidelines"), so one that
+/// exists is an old, separate project.
+fn near(eco: Eco, name: &str, top: &Table, min: usize) -> Option<String> {
     let len = name.chars().count();
-    if len < MIN_LEN {
+    if len < min {
         return None;
     }
+    let bare = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | '.'))
+            .collect()
+    };
     top.iter()
-        .filter(|t| t.len().abs_diff(name.len()) <= 2 && t.chars().count() >= MIN_LEN)
+        .filter(|t| t.len().abs_diff(name.len()) <= 2 && t.chars().count() >= min)
+        .filter(|t| eco != Eco::Npm || bare(t) != bare(name))
         .find(|t| one_typo(name, t))
         .map(str::to_string)
+}
+
+/// The shortest top name compared in `eco`: 5, and 6 for the short hand-written tables (their
+/// few names leave many real neighbours unknown).
+fn min_len(eco: Eco) -> usize {
+    match eco {
+        Eco::Npm | Eco::Pypi => MIN_LEN,
+        _ => MIN_LEN + 1,
+    }
 }
 
 /// A combosquat (module docs): a prefix of two or more `-` words with a dropped inner letter or
@@ -186,11 +205,13 @@ pub fn imitated(eco: Eco, name: &str) -> Option<String> {
     // confusable letters
     if !n.is_ascii() {
         let plain: String = n.chars().map(unconfuse).collect();
-        if plain.is_ascii() && (p.known.contains(&plain) || near(&plain, &p.top).is_some()) {
+        if plain.is_ascii()
+            && (p.known.contains(&plain) || near(eco, &plain, &p.top, min_len(eco)).is_some())
+        {
             return Some(if p.known.contains(&plain) {
                 plain
             } else {
-                near(&plain, &p.top).unwrap_or(plain)
+                near(eco, &plain, &p.top, min_len(eco)).unwrap_or(plain)
             });
         }
         return None;
@@ -207,7 +228,7 @@ pub fn imitated(eco: Eco, name: &str) -> Option<String> {
             return Some(t.to_string());
         }
     }
-    near(&n, &p.top).or_else(|| combosquat(&n, p))
+    near(eco, &n, &p.top, min_len(eco)).or_else(|| combosquat(&n, p))
 }
 
 /// An npm scoped name: a scope one mistake from a well-known scope, or a name one mistake from a
@@ -323,6 +344,8 @@ mod tests {
             (Eco::Pypi, "nvidia-cusparse-cu13"),
             (Eco::Pypi, "kubernetes-oncall-helper"),
             (Eco::Pypi, "my-internal-lib"),
+            (Eco::Npm, "git_url"),
+            (Eco::Npm, "base64"),
             (Eco::Crates, "serde"),
             (Eco::Crates, "my-crate"),
         ] {
