@@ -824,7 +824,7 @@ mod tests {
 
     #[test]
     fn mcp_server_configurations_start_packages() {
-        let text = r#"{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-githb"], "env": {"GITHUB_TOKEN": "x"}},
+        let text = r#"{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocl/server-github"], "env": {"GITHUB_TOKEN": "x"}},
             "fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/dev"]},
             "fetch": {"command": "uvx", "args": ["mcp-server-fecth"]}}}"#;
         let got: Vec<String> = lookalike_packages(&mcp_server_commands(text))

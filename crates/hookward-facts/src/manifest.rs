@@ -29,7 +29,9 @@ use serde_json::Value;
 /// SDKs), by host. Sources: jsDelivr, unpkg, cdnjs, esm.sh, Skypack, JSPM, jQuery CDN, Google
 /// Hosted Libraries, BootstrapCDN, the Tailwind Play CDN; Google tag and Analytics, reCAPTCHA,
 /// Maps, Stripe.js, PayPal JS SDK, Cloudflare Turnstile and Web Analytics, Shopify's CDN, YouTube
-/// and Vimeo players, each vendor's installation guide.
+/// and Vimeo players, hCaptcha, Sentry's browser SDK loader, the web-analytics services whose
+/// install guide is one script tag (Plausible, Fathom, Simple Analytics, Umami Cloud, PostHog,
+/// Segment, Hotjar, Microsoft Clarity), Intercom's messenger; each vendor's installation guide.
 pub const SCRIPT_HOSTS: &[&str] = &[
     "cdn.jsdelivr.net",
     "fastly.jsdelivr.net",
@@ -56,6 +58,19 @@ pub const SCRIPT_HOSTS: &[&str] = &[
     "cdn.shopify.com",
     "www.youtube.com",
     "player.vimeo.com",
+    "js.hcaptcha.com",
+    "js.sentry-cdn.com",
+    "browser.sentry-cdn.com",
+    "plausible.io",
+    "cdn.usefathom.com",
+    "scripts.simpleanalyticscdn.com",
+    "cloud.umami.is",
+    "us-assets.i.posthog.com",
+    "eu-assets.i.posthog.com",
+    "cdn.segment.com",
+    "static.hotjar.com",
+    "www.clarity.ms",
+    "widget.intercom.io",
 ];
 
 /// Whether `path` is a file this module reads.
@@ -693,6 +708,7 @@ mod tests {
             ("/p/main.tf", "source = \"../modules/rds\"", "source = \"../../modules/rds\""),
             ("/p/index.html", "</head>", "<script src=\"https://cdn.jsdelivr.net/npm/alpinejs@3/dist/cdn.min.js\" defer></script>\n<script src=\"/assets/app.js\"></script>\n</head>"),
             ("/p/index.html", "", "<script src=\"https://www.googletagmanager.com/gtag/js?id=G-1\"></script><script>window.dataLayer=[]</script>"),
+            ("/p/_includes/head.html", "", "<script defer data-domain=\"example.org\" src=\"https://cdn.usefathom.com/script.js\"></script>"),
         ];
         for (path, before, after) in cases {
             assert!(
