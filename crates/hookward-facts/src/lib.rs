@@ -33,10 +33,12 @@ mod guard_paths;
 pub mod imports;
 pub mod instructions;
 pub mod lookalike;
+pub mod manifest;
 mod mcp_cluster;
 pub mod net;
 pub mod output;
 pub mod patches;
+pub mod popular;
 pub mod registry;
 pub mod resolve;
 pub mod safeguards;
@@ -46,6 +48,7 @@ pub mod secrets;
 pub mod settings;
 pub mod tooldata;
 pub mod transcript;
+pub mod typosquat;
 pub mod written;
 pub use config_change::{Baseline, ConfigChangeFacts, ConfigFinding};
 pub use instructions::{added_text, code_spans, instructed_commands, InstructedCommand};
@@ -1168,6 +1171,12 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         let text = armed::text_after_write(&abs, &tool.input);
                         facts.registries.extend(registry::from_file(&abs, &text));
                     }
+                    // dependency sources a manifest write adds (`manifest.rs`)
+                    for f in manifest::from_write(&abs, &tool.input) {
+                        if !facts.registries.contains(&f) {
+                            facts.registries.push(f);
+                        }
+                    }
                     {
                         let added = instructions::added_text(&tool.input);
                         if approval_off(&abs, &added) && !facts.approval_off.contains(&abs) {
@@ -1182,6 +1191,18 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         {
                             if !facts.lookalike_owners.contains(&f) {
                                 facts.lookalike_owners.push(f);
+                            }
+                        }
+                        // the packages an MCP server configuration starts (`npx -y PKG`)
+                        if fact.classes.iter().any(|c| c == "mcp_config")
+                            || abs.ends_with("/.mcp.json")
+                            || abs.ends_with("/mcp.json")
+                        {
+                            let cmds = lookalike::mcp_server_commands(&added);
+                            for f in lookalike::lookalike_packages(&cmds) {
+                                if !facts.lookalike_packages.contains(&f) {
+                                    facts.lookalike_packages.push(f);
+                                }
                             }
                         }
                         facts.written_exec.extend(written::beacons(&abs, &added));
@@ -1316,6 +1337,19 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         armed_shell.extend_unique(f);
                     }
                 }
+                if manifest::reads(&p.path) {
+                    for text in std::iter::once(command.as_str())
+                        .chain(shell.commands.iter().map(|c| c.evidence.as_str()))
+                    {
+                        let text = armed::shell_written_text(text);
+                        for mut f in manifest::from_shell_write(&p.path, &text) {
+                            f.via = "shell".into();
+                            if !written_sources.contains(&f) {
+                                written_sources.push(f);
+                            }
+                        }
+                    }
+                }
                 if registry::configures(&p.path) {
                     for text in std::iter::once(command.as_str())
                         .chain(shell.commands.iter().map(|c| c.evidence.as_str()))
@@ -1424,6 +1458,11 @@ fn armed_into(
     facts
         .registries
         .extend(registry::from_commands(&shell.commands));
+    for f in lookalike::lookalike_packages(&shell.commands) {
+        if !facts.lookalike_packages.contains(&f) {
+            facts.lookalike_packages.push(f);
+        }
+    }
     facts.shell = Some(shell);
 }
 

@@ -17,6 +17,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::popular::{popular, Eco};
+use crate::typosquat;
+
 /// The most bytes of text read (64 KiB).
 pub const MAX_TEXT: usize = 64 * 1024;
 
@@ -346,217 +349,91 @@ pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
     out
 }
 
-/// Packages people install by name, per ecosystem, whose misspellings are registered to catch
-/// typing mistakes (typosquatting: PyPI and npm advisories, the "typosquatting" literature): the
-/// most-downloaded names of each registry's public statistics, lower case.
-pub const POPULAR_PACKAGES: &[(&str, &[&str])] = &[
-    (
-        "pypi",
-        &[
-            "requests",
-            "numpy",
-            "pandas",
-            "boto3",
-            "urllib3",
-            "setuptools",
-            "certifi",
-            "idna",
-            "charset-normalizer",
-            "python-dateutil",
-            "pyyaml",
-            "typing-extensions",
-            "botocore",
-            "cryptography",
-            "packaging",
-            "protobuf",
-            "jinja2",
-            "matplotlib",
-            "scipy",
-            "pillow",
-            "pydantic",
-            "fastapi",
-            "flask",
-            "django",
-            "sqlalchemy",
-            "pytest",
-            "torch",
-            "torchvision",
-            "tensorflow",
-            "transformers",
-            "tokenizers",
-            "datasets",
-            "accelerate",
-            "scikit-learn",
-            "xgboost",
-            "lightgbm",
-            "opencv-python",
-            "beautifulsoup4",
-            "selenium",
-            "openai",
-            "anthropic",
-            "langchain",
-            "huggingface-hub",
-            "safetensors",
-            "tqdm",
-            "click",
-            "rich",
-            "httpx",
-            "aiohttp",
-            "uvicorn",
-            "gunicorn",
-            "celery",
-            "redis",
-            "psycopg2",
-            "pymongo",
-            "colorama",
-            "paramiko",
-            "keras",
-            "jupyter",
-            "notebook",
-            "seaborn",
-            "plotly",
-            "wandb",
-            "mlflow",
-            "sentencepiece",
-            "peft",
-            "bitsandbytes",
-            "diffusers",
-            "gradio",
-            "streamlit",
-        ],
-    ),
-    (
-        "npm",
-        &[
-            "react",
-            "react-dom",
-            "lodash",
-            "express",
-            "axios",
-            "chalk",
-            "commander",
-            "typescript",
-            "webpack",
-            "next",
-            "vue",
-            "moment",
-            "dotenv",
-            "debug",
-            "uuid",
-            "eslint",
-            "prettier",
-            "jest",
-            "vite",
-            "tailwindcss",
-            "postcss",
-            "babel-core",
-            "rxjs",
-            "yargs",
-            "inquirer",
-            "body-parser",
-            "cors",
-            "jsonwebtoken",
-            "bcrypt",
-            "mongoose",
-            "prisma",
-            "zod",
-            "redux",
-            "socket.io",
-            "nodemon",
-            "ts-node",
-            "esbuild",
-            "rollup",
-            "sharp",
-            "puppeteer",
-            "playwright",
-            "openai",
-            "stripe",
-            "firebase",
-            "electron",
-            "discord.js",
-            "colors",
-            "cross-env",
-            "node-fetch",
-            "ws",
-            "glob",
-            "minimist",
-            "semver",
-            "mkdirp",
-            "rimraf",
-        ],
-    ),
-];
-
-/// A package name that is one typing mistake away from a popular one (`reqeusts`,
-/// `pandsa`, `expres`), for the installs a shell command makes (`input.facts.lookalike_packages`).
+/// A package name that is a look-alike of a well-known one (`reqeusts`, `discrod.js`,
+/// `@wordpres/block-editor`; `typosquat.rs`), for the installs a shell command makes, or an MCP
+/// server configuration starts (`input.facts.lookalike_packages`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct LookalikePackage {
     /// The package as written (`reqeusts`).
     pub package: String,
-    /// The popular package it is one edit from (`requests`).
+    /// The well-known package it imitates (`requests`).
     pub imitates: String,
-    /// `pypi` or `npm`.
+    /// `pypi`, `npm`, `crates.io`, `rubygems`, or `homebrew tap` (a tap's owner).
     pub registry: String,
 }
 
-/// Whether the typed name `a` is one substitution, one deletion, one insertion (not an extra
-/// character at its end: `boto3`, `torchx` are their own projects) or one swap of neighbours
-/// away from `b`.
-fn one_typo(a: &str, b: &str) -> bool {
-    let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if x == y || x.len().abs_diff(y.len()) > 1 {
-        return false;
-    }
-    if x.len() == y.len() {
-        let diff: Vec<usize> = (0..x.len()).filter(|i| x[*i] != y[*i]).collect();
-        return match diff.as_slice() {
-            [_] => true,
-            [i, j] => *j == i + 1 && x[*i] == y[*j] && x[*j] == y[*i],
-            _ => false,
-        };
-    }
-    let (long, short) = if x.len() > y.len() {
-        (&x, &y)
-    } else {
-        (&y, &x)
-    };
-    let first = (0..short.len())
-        .find(|i| long[*i] != short[*i])
-        .unwrap_or(short.len());
-    // The typed name has one character more at its end (`boto3`, `torchx`): a suffix, another
-    // project's name, not a typo. One missing at the end (`expres`) is a typo.
-    if first == short.len() && x.len() > y.len() {
-        return false;
-    }
-    // A trailing digit missing (`psycopg` for `psycopg2`): a major version in the name, two
-    // projects.
-    if first == short.len() && long.last().is_some_and(|c| c.is_ascii_digit()) {
-        return false;
-    }
-    long[first + 1..] == short[first..]
-}
-
-/// The registry a package manager's install command installs from, and its package operands:
-/// `pip|pip3|uv pip install NAME…`, `uv add`, `poetry add`, `pipx install`, `npm|pnpm|yarn|bun
-/// install|i|add NAME…`.
-fn install_operands(program: &str, argv: &[String]) -> Option<(&'static str, Vec<String>)> {
+/// The registry an install command installs from, and its package operands (module docs of
+/// `typosquat.rs`): `pip|pip3 install`, `python -m pip install`, `uv pip install`, `uv add`,
+/// `uv tool install|run`, `uvx`, `pipx install|run`, `poetry|pdm add`; `npm|pnpm|yarn|bun
+/// install|i|add`, `npx`, `bunx`, `pnpx`, `pnpm|yarn dlx`, `npm exec`; `cargo install|add`;
+/// `gem install`, `bundle add`; `brew install|reinstall`.
+fn install_operands(program: &str, argv: &[String]) -> Option<(Eco, Vec<String>, bool)> {
     let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
     let verb_at = |verbs: &[&str]| words.iter().position(|w| verbs.contains(w));
-    let (registry, at) = match program {
-        "pip" | "pip3" | "pipx" => ("pypi", verb_at(&["install"])?),
-        "uv" => ("pypi", verb_at(&["install", "add"])?),
-        "poetry" | "pdm" => ("pypi", verb_at(&["add"])?),
-        "npm" | "pnpm" | "yarn" | "bun" => ("npm", verb_at(&["install", "i", "add"])?),
+    // (registry, index of the verb word, whether only the first operand is a package)
+    let (eco, at, first_only) = match program {
+        "pip" | "pip3" => (Eco::Pypi, verb_at(&["install"])?, false),
+        "python" | "python3" => {
+            if words.first() != Some(&"-m") || words.get(1) != Some(&"pip") {
+                return None;
+            }
+            (Eco::Pypi, verb_at(&["install"])?, false)
+        }
+        "uv" => match verb_at(&["install", "add", "run"]) {
+            Some(i) if words[i] == "run" && words.get(..i).is_some_and(|w| w.contains(&"tool")) => {
+                (Eco::Pypi, i, true)
+            }
+            Some(i) if words[i] != "run" => (Eco::Pypi, i, false),
+            _ => return None,
+        },
+        "uvx" => (Eco::Pypi, 0usize.wrapping_sub(1), true),
+        "pipx" => {
+            let i = verb_at(&["install", "run"])?;
+            (Eco::Pypi, i, words[i] == "run")
+        }
+        "poetry" | "pdm" => (Eco::Pypi, verb_at(&["add"])?, false),
+        "npm" | "pnpm" | "yarn" | "bun" => {
+            match verb_at(&["install", "i", "add", "dlx", "exec", "x"]) {
+                Some(i) if matches!(words[i], "dlx" | "exec" | "x") => (Eco::Npm, i, true),
+                Some(i) => (Eco::Npm, i, false),
+                None => return None,
+            }
+        }
+        "npx" | "bunx" | "pnpx" => (Eco::Npm, 0usize.wrapping_sub(1), true),
+        "cargo" => (Eco::Crates, verb_at(&["install", "add"])?, false),
+        "gem" => (Eco::Gems, verb_at(&["install"])?, false),
+        "bundle" => (Eco::Gems, verb_at(&["add"])?, true),
+        // Homebrew's formulae are not checked by name: the table of `popular.rs` is too short
+        // to know the ~7,000 real ones (`brew install openssh` is one letter from `openssl`);
+        // a tap's owner is checked ([`lookalike_tap`]).
         _ => return None,
     };
     let mut out = Vec::new();
     let mut skip = false;
-    for w in words.iter().skip(at + 1).take(32) {
+    let mut explicit: Vec<String> = Vec::new();
+    let rest = words.iter().skip(at.wrapping_add(1)).take(32);
+    for w in rest {
         if std::mem::take(&mut skip) {
             continue;
         }
         if w.starts_with('-') {
-            // options that take a value (pip -r FILE, -e PATH, -i URL, --index-url URL…)
+            // `npx -p PKG`, `npx --package=PKG`, `uvx --from PKG`, `pipx run --spec PKG`: the
+            // package named explicitly
+            if let Some(v) = w
+                .strip_prefix("--package=")
+                .or_else(|| w.strip_prefix("--from="))
+                .or_else(|| w.strip_prefix("--spec="))
+            {
+                explicit.push(v.to_string());
+                continue;
+            }
+            if matches!(*w, "-p" | "--package" | "--from" | "--spec") && first_only {
+                skip = true;
+                explicit.push(String::new());
+                continue;
+            }
+            // options that take a value (pip -r FILE, -e PATH, -i URL, --index-url URL, npm
+            // --prefix DIR, cargo --git URL …)
             skip = matches!(
                 *w,
                 "-r" | "--requirement"
@@ -571,52 +448,244 @@ fn install_operands(program: &str, argv: &[String]) -> Option<(&'static str, Vec
                     | "--target"
                     | "--registry"
                     | "--prefix"
+                    | "-C"
+                    | "--dir"
+                    | "--cwd"
+                    | "--filter"
+                    | "--git"
+                    | "--path"
+                    | "--branch"
+                    | "--tag"
+                    | "--rev"
+                    | "--root"
+                    | "--version"
+                    | "--vers"
+                    | "--features"
+                    | "-F"
+                    | "--python"
+                    | "--source"
+                    | "--with"
+                    | "--group"
+                    | "--only-group"
+                    | "--no-group"
+                    | "--extra"
+                    | "--optional"
+                    | "-w"
+                    | "--workspace"
+                    | "--constraints"
+                    | "--overrides"
+                    | "-o"
+                    | "--output"
             );
             continue;
         }
-        let name = w
-            .split(['=', '<', '>', '~', '!', '[', ';'])
-            .next()
-            .unwrap_or("");
-        let name = match registry {
-            // `name@version`; a scoped `@scope/name` is left out (no popular one is scoped here)
-            "npm" => name.split('@').next().unwrap_or(""),
-            _ => name,
-        };
-        if name.is_empty() || name.contains(['/', ':', '.']) {
-            continue; // a path, a URL, a git spec, a file, a scope
-        }
-        if name.len() >= 4 {
-            out.push(name.to_ascii_lowercase());
+        out.push(w.to_string());
+        if first_only {
+            break;
         }
     }
-    Some((registry, out))
+    // `-p PKG`: the word after the option is the package
+    if first_only && explicit.iter().any(String::is_empty) {
+        let mut it = words.iter();
+        while let Some(w) = it.next() {
+            if matches!(*w, "-p" | "--package" | "--from" | "--spec") {
+                if let Some(v) = it.next() {
+                    explicit.push((*v).to_string());
+                }
+            }
+        }
+        explicit.retain(|e| !e.is_empty());
+        out.clear();
+    }
+    out.extend(explicit);
+    let names = out.iter().filter_map(|w| package_name(eco, w)).collect();
+    Some((eco, names, first_only))
 }
 
-/// The installs of `commands` (the shell analyzer's command facts) whose package is one typing
-/// mistake from a [`POPULAR_PACKAGES`] name and not itself one; at most 4.
+/// The package name of an install operand: without its version (`x@1`, `x==1`, `x>=1`,
+/// `x[extra]`, `x:1` for a gem), or `None` for a path, a URL, a git spec, a file or an alias.
+fn package_name(eco: Eco, w: &str) -> Option<String> {
+    if w.contains("://") || w.starts_with('.') || w.starts_with('/') || w.starts_with('~') {
+        return None;
+    }
+    let name = match eco {
+        Eco::Npm => {
+            // `@scope/name@1`, `name@1`; `github:`, `npm:`, `file:` specs are not names
+            if w.contains(':') {
+                return None;
+            }
+            let body = w.strip_prefix('@').unwrap_or(w);
+            let end = body.find('@').unwrap_or(body.len());
+            let name = &w[..end + (w.len() - body.len())];
+            if name.matches('/').count() != usize::from(name.starts_with('@')) {
+                return None; // `owner/repo` is a GitHub shorthand
+            }
+            name.to_string()
+        }
+        _ => {
+            let n = w
+                .split(['=', '<', '>', '~', '!', '[', ';', '@', ' '])
+                .next()
+                .unwrap_or("");
+            if n.contains(['/', ':'])
+                || n.ends_with(".whl")
+                || n.ends_with(".gz")
+                || n.ends_with(".gem")
+            {
+                return None;
+            }
+            n.to_string()
+        }
+    };
+    (!name.is_empty()).then_some(name)
+}
+
+/// The installs of `commands` (the shell analyzer's command facts) whose package is a
+/// look-alike of a well-known one (`typosquat.rs`), and the Homebrew taps whose owner is spelled
+/// with look-alike digits ([`lookalike_tap`]); at most 4.
 pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<LookalikePackage> {
-    let mut out = Vec::new();
+    let mut out: Vec<LookalikePackage> = Vec::new();
     for c in commands.iter().take(64) {
-        let Some((registry, names)) = install_operands(&c.program, &c.argv) else {
-            continue;
+        if let Some(f) = lookalike_tap(&c.program, &c.argv) {
+            if out.len() < 4 && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        // a package a runner starts (`npx -y PKG`, `bunx PKG`, `uvx PKG`, `pnpm dlx PKG`): the
+        // shell analyzer gives the command the runner runs, with the runner as its wrapper
+        let runner = c.wrappers.last().and_then(|w| match w.as_str() {
+            "npx" | "bunx" | "pnpx" | "pnpm" | "yarn" | "bun" | "npm" => Some(Eco::Npm),
+            "uvx" | "pipx" | "uv" => Some(Eco::Pypi),
+            _ => None,
+        });
+        let got = match runner {
+            Some(eco) if install_operands(&c.program, &c.argv).is_none() => c
+                .argv
+                .first()
+                .and_then(|w| package_name(eco, w))
+                .map(|n| (eco, vec![n], true)),
+            _ => install_operands(&c.program, &c.argv),
         };
-        let Some((_, popular)) = POPULAR_PACKAGES.iter().find(|(r, _)| *r == registry) else {
+        let Some((eco, names, _)) = got else {
             continue;
         };
         for n in names {
-            if popular.contains(&n.as_str()) {
-                continue;
-            }
-            if let Some(p) = popular.iter().find(|p| p.len() >= 4 && one_typo(&n, p)) {
-                if out.len() < 4 {
-                    out.push(LookalikePackage {
-                        package: n,
-                        imitates: (*p).to_string(),
-                        registry: registry.to_string(),
-                    });
+            if let Some(real) = typosquat::imitated(eco, &n) {
+                let f = LookalikePackage {
+                    package: n,
+                    imitates: real,
+                    registry: eco.label().to_string(),
+                };
+                if out.len() < 4 && !out.contains(&f) {
+                    out.push(f);
                 }
             }
+        }
+    }
+    out
+}
+
+/// A Homebrew tap (`brew tap OWNER/REPO`, `brew install OWNER/REPO/FORMULA`) whose owner has a
+/// part spelled with look-alike digits between letters (`sre-toolbe1t`) that reads as a word of
+/// the well-known package names once the digits are read as letters (`toolbelt`, from
+/// `requests-toolbelt`): a name made to pass for another at a glance. The words are those of 5
+/// or more letters in the npm and PyPI top tables ([`deleeted_part`] reads the digits).
+fn lookalike_tap(program: &str, argv: &[String]) -> Option<LookalikePackage> {
+    if program != "brew" {
+        return None;
+    }
+    let words: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let tap = match words.first().copied() {
+        Some("tap") => words.get(1).copied()?,
+        Some("install" | "reinstall") => words[1..]
+            .iter()
+            .find(|w| w.matches('/').count() == 2)
+            .copied()?,
+        _ => return None,
+    };
+    let owner = tap.split('/').next()?;
+    for part in owner.split(['-', '_', '.']) {
+        let Some(read) = deleeted_part(part) else {
+            continue;
+        };
+        if read.len() >= 5 && word_of_popular_names(&read) {
+            return Some(LookalikePackage {
+                package: tap.to_string(),
+                imitates: owner.replace(part, &read),
+                registry: "homebrew tap".to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// Whether `word` is a `-`-separated word of a name in the npm or PyPI top tables.
+fn word_of_popular_names(word: &str) -> bool {
+    [Eco::Npm, Eco::Pypi].iter().any(|e| {
+        popular(*e)
+            .top
+            .iter()
+            .any(|n| n.split(['-', '/', '.', '@']).any(|w| w == word))
+    })
+}
+
+/// An MCP server configuration's text (`.mcp.json`, `mcpServers`/`servers` in an agent's or
+/// editor's settings; the written text, whole or a fragment): the package each server's
+/// runner (`npx`, `bunx`, `pnpm dlx`, `uvx`, `pipx run`) starts, as a command line's words, so
+/// [`lookalike_packages`] judges it as it judges the same command typed.
+pub fn mcp_server_commands(text: &str) -> Vec<hookward_shell::CommandFact> {
+    let mut strings: Vec<String> = Vec::new();
+    let mut rest = bounded(text);
+    while let Some(i) = rest.find('"') {
+        let after = &rest[i + 1..];
+        let Some(j) = after.find('"') else { break };
+        strings.push(after[..j].to_string());
+        rest = &after[j + 1..];
+        if strings.len() > 4096 {
+            break;
+        }
+    }
+    let runners = [
+        "npx", "bunx", "pnpx", "uvx", "pipx", "pnpm", "yarn", "bun", "npm", "uv",
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < strings.len() {
+        let prog = strings[i].rsplit('/').next().unwrap_or("").to_string();
+        if runners.contains(&prog.as_str()) {
+            let mut argv = vec![prog.clone()];
+            let mut j = i + 1;
+            // the next strings up to the next key of the server (`"env"`, `"cwd"`, …) or runner
+            while j < strings.len()
+                && j < i + 24
+                && !runners.contains(&strings[j].as_str())
+                && !matches!(
+                    strings[j].as_str(),
+                    "env" | "cwd" | "type" | "url" | "command" | "headers"
+                )
+            {
+                // the `"args"` key between the runner and its words
+                if strings[j] != "args" {
+                    argv.push(strings[j].clone());
+                }
+                j += 1;
+            }
+            out.push(hookward_shell::CommandFact {
+                program: prog,
+                argv,
+                cwd: String::new(),
+                evidence: String::new(),
+                wrappers: Vec::new(),
+                depth: 0,
+            });
+            i = j;
+        } else {
+            i += 1;
         }
     }
     out
@@ -699,15 +768,7 @@ mod tests {
     }
 
     #[test]
-    fn packages_one_typo_from_popular_ones() {
-        assert!(one_typo("reqeusts", "requests"));
-        assert!(one_typo("pandsa", "pandas"));
-        assert!(one_typo("expres", "express"));
-        assert!(!one_typo("numpyy", "numpy"));
-        assert!(!one_typo("boto3", "boto"));
-        assert!(!one_typo("torchx", "torch"));
-        assert!(!one_typo("psycopg", "psycopg2"));
-        assert!(one_typo("tensorfow", "tensorflow"));
+    fn installs_of_look_alike_packages() {
         let ctx =
             hookward_shell::ShellContext::new("/home/dev/p", "/home/dev", None).expect("context");
         let names = |cmd: &str| -> Vec<String> {
@@ -716,18 +777,66 @@ mod tests {
                 .map(|p| p.imitates)
                 .collect()
         };
-        assert_eq!(names("pip install reqeusts"), vec!["requests"]);
-        assert_eq!(names("npm i expres --save"), vec!["express"]);
-        assert_eq!(names("uv pip install tensorfow==2.15"), vec!["tensorflow"]);
+        for (cmd, real) in [
+            ("pip install reqeusts", "requests"),
+            ("npm i expres --save", "express"),
+            ("uv pip install tensorfow==2.15", "tensorflow"),
+            ("python3 -m pip install --upgrade numpyy", "numpy"),
+            ("pnpm add -D @bable/preset-env", "@babel/preset-env"),
+            ("yarn add lodsah@4", "lodash"),
+            ("npx -y typescrpt --init", "typescript"),
+            ("bunx prettierr --write .", "prettier"),
+            ("uvx blakc --check .", "black"),
+            ("pipx run pre-comit run -a", "pre-commit"),
+            ("poetry add djangorestframwork", "djangorestframework"),
+            ("cargo add serde_jsno", "serde_json"),
+            ("gem install nokogri", "nokogiri"),
+            ("brew tap infra-t0olbelt/tap", "infra-toolbelt"),
+            ("npm --prefix web install rеact-router", "react-router"),
+        ] {
+            assert_eq!(names(cmd), vec![real.to_string()], "{cmd}");
+        }
         for cmd in [
             "pip install requests pandas",
             "pip install -r requirements.txt",
-            "npm install react@18 react-dom",
+            "npm install react@18 react-dom @types/react",
+            "npm install --save-dev @wordpress/scripts @wordpress/block-editor",
             "pip install torchx boto3",
             "pip install -e .",
             "npm install ./local-pkg",
+            "npm install github:acme/ui-kit#main",
+            "npm run build",
+            "npx tsc --noEmit",
+            "npx -y @modelcontextprotocol/server-filesystem /tmp",
+            "uvx ruff check .",
+            "cargo install ripgrep",
+            "cargo add tokio --features full",
+            "gem install bundler",
+            "brew install jq yq gh",
+            "brew tap hashicorp/tap",
+            "brew tap neo4j/tap",
+            "brew install aws/tap/copilot-cli",
+            "pip install my-company-internal-lib",
         ] {
-            assert!(names(cmd).is_empty(), "{cmd}");
+            assert!(names(cmd).is_empty(), "{cmd}: {:?}", names(cmd));
         }
+    }
+
+    #[test]
+    fn mcp_server_configurations_start_packages() {
+        let text = r#"{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocl/server-github"], "env": {"GITHUB_TOKEN": "x"}},
+            "fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/dev"]},
+            "fetch": {"command": "uvx", "args": ["mcp-server-fecth"]}}}"#;
+        let got: Vec<String> = lookalike_packages(&mcp_server_commands(text))
+            .into_iter()
+            .map(|p| p.imitates)
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                "@modelcontextprotocol/server-github".to_string(),
+                "mcp-server-fetch".to_string()
+            ]
+        );
     }
 }

@@ -79,6 +79,17 @@ pub const KNOWN_HOSTS: &[&str] = &[
     "maven.google.com",
     "dl.google.com",
     "plugins.gradle.org",
+    // h-supply25: the default sources of CocoaPods (trunk CDN), Composer (Packagist) and Unity's
+    // package manager, and OpenUPM, the public registry Unity's docs and most packages name
+    // (CocoaPods guides "Podfile: source"; Composer docs "Repositories: Packagist"; Unity Manual
+    // "Scoped registries"; openupm.com docs).
+    "cdn.cocoapods.org",
+    "trunk.cocoapods.org",
+    "repo.packagist.org",
+    "packagist.org",
+    "packages.unity.com",
+    "download.packages.unity.com",
+    "package.openupm.com",
 ];
 
 /// Code-hosting sites (and GitHub's archive host): a direct install from a repository there
@@ -101,7 +112,7 @@ pub fn is_code_host(host: &str) -> bool {
 }
 
 /// The `how` of a direct-URL install ([`named_sources`]): it ends with this.
-const DIRECT: &str = " from a URL";
+pub(crate) const DIRECT: &str = " from a URL";
 
 /// One package source set or used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +132,18 @@ pub struct RegistryFact {
     pub how: String,
     /// The command or line that shows it (at most 300 characters).
     pub evidence: String,
+}
+
+/// The fact for a source (`manifest.rs`): `None` for a default registry or known mirror, a
+/// loopback host, and a code host when `how` ends with [`DIRECT`] (a direct install).
+pub(crate) fn fact_for(
+    ecosystem: &str,
+    url: &str,
+    via: &str,
+    how: &str,
+    evidence: &str,
+) -> Option<RegistryFact> {
+    fact(ecosystem, url, via, how, evidence)
 }
 
 fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Option<RegistryFact> {
@@ -205,7 +228,22 @@ pub fn is_known_host(host: &str) -> bool {
 pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
     let mut out: Vec<(&'static str, String, String)> = Vec::new();
     {
-        let argv: &[String] = &c.argv;
+        // `lando composer …`, `ddev composer …`, `ddev exec composer …` (Lando and DDEV docs:
+        // the tool runs inside the project's container): the inner command's words
+        let shift = match c.program.as_str() {
+            "lando" | "ddev" => match c.argv.get(1).map(String::as_str) {
+                Some("exec") => 2,
+                Some(_) => 1,
+                None => 0,
+            },
+            _ => 0,
+        };
+        let argv: &[String] = c.argv.get(shift..).unwrap_or(&[]);
+        let program = if shift > 0 {
+            argv.first().map_or("", String::as_str)
+        } else {
+            c.program.as_str()
+        };
         let args: &[String] = argv.get(1..).unwrap_or(&[]);
         let words: Vec<&str> = args
             .iter()
@@ -220,7 +258,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                 }
             }
         };
-        match c.program.as_str() {
+        match program {
             "npm" | "pnpm" | "yarn" | "bun" | "npx" | "bunx" | "pnpx" => {
                 // `npm config set registry URL`, `npm set registry=URL`, `yarn config set
                 // npmRegistryServer URL`, `npm config set @scope:registry URL`
@@ -233,27 +271,27 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         } else {
                             inline
                         };
-                        add("npm", v, &format!("{} config set {k}", c.program));
+                        add("npm", v, &format!("{program} config set {k}"));
                     }
                 }
                 let installs = matches!(
                     words.first().copied(),
                     Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
-                ) || matches!(c.program.as_str(), "npx" | "bunx" | "pnpx");
+                ) || matches!(program, "npx" | "bunx" | "pnpx");
                 if installs {
                     for v in option_values(args, "--registry", None) {
-                        add("npm", v, &format!("{} --registry", c.program));
+                        add("npm", v, &format!("{} --registry", program));
                     }
                     for w in operands(args) {
                         if let Some(u) = direct_url(w) {
-                            add("npm", u, &format!("{} install{DIRECT}", c.program));
+                            add("npm", u, &format!("{} install{DIRECT}", program));
                         }
                     }
                 }
             }
             "pip" | "pip3" | "uv" | "python" | "python3" | "pipx" => {
                 // `python -m pip …`, `uv pip …`
-                let sub: Vec<&str> = match c.program.as_str() {
+                let sub: Vec<&str> = match program {
                     "python" | "python3" => {
                         if args.first().map(String::as_str) != Some("-m")
                             || args.get(1).map(String::as_str) != Some("pip")
@@ -265,7 +303,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     "uv" if words.first() == Some(&"pip") => words[1..].to_vec(),
                     _ => words.clone(),
                 };
-                let eco = if c.program == "uv" { "uv" } else { "pip" };
+                let eco = if program == "uv" { "uv" } else { "pip" };
                 match sub.first().copied() {
                     Some("config") if sub.get(1) == Some(&"set") => {
                         let key = sub.get(2).copied().unwrap_or("");
@@ -280,7 +318,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     Some("install" | "add" | "sync" | "lock" | "compile") => {
                         for w in operands(args) {
                             if let Some(u) = direct_url(w) {
-                                add(eco, u, &format!("{} install{DIRECT}", c.program));
+                                add(eco, u, &format!("{} install{DIRECT}", program));
                             }
                         }
                         for (long, short) in [
@@ -291,7 +329,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                             ("--default-index", None),
                         ] {
                             for v in option_values(args, long, short) {
-                                add(eco, v, &format!("{} {long}", c.program));
+                                add(eco, v, &format!("{} {long}", program));
                             }
                         }
                     }
@@ -383,7 +421,7 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         break;
                     }
                     for v in option_values(args, long, short) {
-                        add("nuget", v, &format!("{} {long}", c.program));
+                        add("nuget", v, &format!("{} {long}", program));
                     }
                 }
             }
@@ -405,6 +443,34 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         add("brew", u, &format!("brew install{DIRECT}"));
                     }
                 }
+            }
+            // `composer config repositories.NAME TYPE URL` and `composer config
+            // repositories.NAME '{"type": "vcs", "url": "URL"}'` (Composer docs, "config":
+            // "Modifying Repositories"): packages of that repository are installed from URL,
+            // ahead of Packagist.
+            "composer" if words.first() == Some(&"config") => {
+                if let Some(at) = words
+                    .iter()
+                    .position(|w| w.starts_with("repositories.") || w.starts_with("repo."))
+                {
+                    for w in words.iter().skip(at + 1).take(3) {
+                        let u = w
+                            .find("http")
+                            .map(|i| &w[i..])
+                            .map(|u| u.split(['"', '\'', ' ', ',', '}']).next().unwrap_or(u))
+                            .unwrap_or("");
+                        add("composer", u, "composer config repositories");
+                    }
+                }
+            }
+            // `pod repo add NAME URL` (CocoaPods, `pod repo add`): a spec repository whose
+            // podspecs name where each pod's code comes from.
+            "pod" if words.first() == Some(&"repo") && words.get(1) == Some(&"add") => {
+                add(
+                    "cocoapods",
+                    words.get(3).copied().unwrap_or(""),
+                    "pod repo add",
+                );
             }
             "poetry" if words.first() == Some(&"source") && words.get(1) == Some(&"add") => {
                 add(
@@ -817,6 +883,68 @@ mod tests {
             evidence: argv.join(" "),
             wrappers: Vec::new(),
             depth: 0,
+        }
+    }
+
+    /// Composer repositories and CocoaPods spec repositories added by command (h-supply25).
+    #[test]
+    fn composer_and_cocoapods_sources_by_command() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        let vcs = "https://github.com/someone/cashier-patched";
+        for argv in [
+            &["composer", "config", "repositories.fix", "vcs", vcs][..],
+            &[
+                "lando",
+                "composer",
+                "config",
+                "repositories.fix",
+                "vcs",
+                vcs,
+            ][..],
+            &[
+                "ddev",
+                "exec",
+                "composer",
+                "config",
+                "repositories.fix",
+                "git",
+                vcs,
+            ][..],
+            &[
+                "composer",
+                "config",
+                "repositories.fix",
+                r#"{"type": "vcs", "url": "https://github.com/someone/cashier-patched"}"#,
+            ][..],
+            &[
+                "pod",
+                "repo",
+                "add",
+                "specs",
+                "https://github.com/someone/Specs.git",
+            ][..],
+        ] {
+            assert_eq!(hosts(argv), ["github.com"], "{argv:?}");
+        }
+        for argv in [
+            &[
+                "composer",
+                "config",
+                "repositories.local",
+                "path",
+                "../packages/x",
+            ][..],
+            &["composer", "require", "laravel/cashier:^15.0"][..],
+            &["composer", "config", "--global", "process-timeout", "600"][..],
+            &["pod", "repo", "update"][..],
+            &["ddev", "composer", "install"][..],
+        ] {
+            assert!(hosts(argv).is_empty(), "{argv:?}");
         }
     }
 

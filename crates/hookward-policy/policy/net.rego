@@ -100,10 +100,17 @@ how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"
 how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"
 
 # @rule net/package-registry ask
-# A command or a file write points package installs at a registry or index other than the ecosystem's default and its well-known public mirrors (`npm config set registry`, `pip install --index-url`, `pip config set global.extra-index-url`, `go env -w GOPROXY`, `gem sources --add`, `poetry source add`, `.npmrc`, `pip.conf`, `requirements.txt`, `pyproject.toml` index tables), installs a package from a URL off the registries and code hosts (`pip install https://host/x.tar.gz`, `npm install https://host/x.tgz`, `brew install https://host/x.rb`, a PEP 508 `name @ URL`), points a lockfile at another host, or redirects a dependency (go.mod `replace`, Cargo `[patch]`, `.cargo/config.toml` sources, Gradle's `distributionUrl`): every later install takes code from that host (tables of known and code hosts: hookward-facts/src/registry.rs; loopback registries are one's own and not asked about).
+# A command or a file write points package installs at a registry or index other than the ecosystem's default and its well-known public mirrors (`npm config set registry`, `pip install --index-url`, `pip config set global.extra-index-url`, `go env -w GOPROXY`, `gem sources --add`, `poetry source add`, `composer config repositories.X vcs URL`, `pod repo add`, `.npmrc`, `pip.conf`, `requirements.txt`, `pyproject.toml` index tables), installs a package from a URL off the registries and code hosts (`pip install https://host/x.tar.gz`, `npm install https://host/x.tgz`, `brew install https://host/x.rb`, a PEP 508 `name @ URL`), points a lockfile at another host, redirects a dependency (go.mod `replace`, Cargo `[patch]`, `.cargo/config.toml` sources, Gradle's `distributionUrl`), or adds to a manifest a dependency from outside the registry (a Podfile `:git`/`:podspec`, a `package.json` git or tarball URL, a `composer.json` repository, a Unity `scopedRegistries` URL, a `Package.swift` package off the code hosts or on a look-alike host, Gradle `apply from: URL`, a module `source` turned from a local path into a remote one) or a `<script src>` from a host outside the package CDNs to a page template; sources already in the file are not asked about again: every later install or page load takes code from that host (tables of known hosts, code hosts and script hosts: hookward-facts/src/registry.rs, manifest.rs; loopback registries are one's own and not asked about).
 decision contains {"id": "net/package-registry", "decision": "ask", "reason": reason} if {
 	some r in object.get(input.facts, "registries", [])
+	r.ecosystem != "web"
 	reason := sprintf("%s would make %s installs take packages from %s, not the default registry%s (%s)", [registry_how(r), r.ecosystem, r.host, registry_lookalike(r), r.evidence])
+}
+
+decision contains {"id": "net/package-registry", "decision": "ask", "reason": reason} if {
+	some r in object.get(input.facts, "registries", [])
+	r.ecosystem == "web"
+	reason := sprintf("%s would make the site's pages load and run a script from %s, a host outside the package CDNs%s (%s)", [registry_how(r), r.host, registry_lookalike(r), r.evidence])
 }
 
 registry_how(r) := "the command" if r.via == "shell"
@@ -122,9 +129,9 @@ decision contains {"id": "net/lookalike-owner", "decision": "ask", "reason": rea
 }
 
 # @rule net/lookalike-package ask
-# A package installed by a name one typing mistake from a popular one (pip install reqeusts, npm i expres, uv pip install tensorfow): one substitution, deletion, inner insertion or swap of neighbours away from a most-downloaded PyPI or npm name (hookward-facts src/lookalike.rs POPULAR_PACKAGES). Typosquatted names are registered to catch exactly this mistake, and their install scripts run at once.
+# A package installed (pip/uv/pipx/poetry, npm/pnpm/yarn/bun, npx/bunx/uvx, cargo, gem; or started by an MCP server configuration) by a name that is not well known itself but one typing mistake or spelling trick from a well-known one (pip install kubernetess, npm i discrod.js, npm i @wordpres/block-editor, npx -y @modelcontextprotocol/server-githb, firebase-admn-tools): one substitution, deletion, inner insertion, swap of neighbours or doubled last letter, look-alike digits (0/o, 1/l) or confusable Unicode letters, a typo in a well-known npm scope, or a well-known two-word name misspelt with more words after it; also a Homebrew tap whose owner spells a word of well-known names with look-alike digits (sre-toolbe1t). Well-known names: npm-high-impact (MIT) and the top PyPI packages, compiled in (hookward-facts src/popular.rs, typosquat.rs). Typosquatted names are registered to catch exactly these mistakes, and their install scripts run at once.
 decision contains {"id": "net/lookalike-package", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "lookalike_packages", [])
-	reason := sprintf("%s is one typing mistake from the popular %s package %s", [f.package, f.registry, f.imitates])
+	reason := sprintf("%s is not a well-known %s package but is spelled almost like the well-known %s, a shape typosquatted names take", [f.package, f.registry, f.imitates])
 }
 

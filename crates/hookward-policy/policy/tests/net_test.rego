@@ -110,6 +110,18 @@ test_lookalike_package_asks if {
 }
 
 
+test_page_script_source_asks_in_its_own_words if {
+	inp := {
+		"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+		"facts": {"project_dir": "/p", "paths": [], "registries": [{"ecosystem": "web", "url": "https://cdn.example-boost.com/c.js", "host": "cdn.example-boost.com", "via": "tool", "how": "<script src> in a page template", "evidence": "<script src=...>"}]},
+		"config": {},
+	}
+	some d in rules.decision with input as inp
+	d.id == "net/package-registry"
+	contains(d.reason, "load and run a script from cdn.example-boost.com")
+	count([x | some x in rules.decision with input as inp; x.id == "net/package-registry"]) == 1
+}
+
 test_secret_named_query_value_asks if {
 	net_decisions({"url": "https://x.example.dev/r?kaggle_key=KGAT_5f0c2a9be17d4e", "host": "x.example.dev", "class": "public", "secret_params": ["kaggle_key"]})["net/secret-param"] == "ask"
 	not net_decisions({"url": "http://127.0.0.1:8888/?token=abcdef0123456789", "host": "127.0.0.1", "class": "loopback", "secret_params": ["token"]})["net/secret-param"]
