@@ -155,6 +155,7 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "paths.rego",
     "self.rego",
     "shell.rego",
+    "exports.rego",
     "inject.rego",
     "context.rego",
     "net.rego",

@@ -1231,3 +1231,4 @@ mod tests {
         assert_eq!(sh_quote("it's"), "'it'\\''s'");
     }
 }
+pub(crate) use net::stdin_source as stdin_source_of;
