@@ -1637,7 +1637,14 @@ impl<'c> Analyzer<'c> {
                     let uploads_before = self.facts.uploads.len();
                     self.record_command(&inv, &name, st);
                     let mut out = programs::run(self, &name, &inv, st);
-                    crate::exports::after_command(self, index, &name, &inv, uploads_before);
+                    crate::exports::after_command(
+                        self,
+                        index,
+                        &name,
+                        &inv,
+                        uploads_before,
+                        &mut out,
+                    );
                     if name != "find" {
                         // Only find's own listing names its folders (`Stream::listed_name`): a
                         // filter in between may rewrite the paths.

