@@ -166,6 +166,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
     "tests/self_test.rego",
     "tests/shell_test.rego",
+    "tests/exports_test.rego",
     "tests/inject_test.rego",
     "tests/context_test.rego",
     "tests/net_test.rego",

@@ -375,14 +375,7 @@ fn carry_file_producers(a: &mut Analyzer, name: &str, inv: &Inv, words: &[&str])
         "split" => {
             // split [OPTION]... [FILE [PREFIX]]: option values are skipped by taking the last
             // two operands that are not numbers.
-            let ops: Vec<&str> = ops
-                .into_iter()
-                .filter(|w| {
-                    !w.chars().all(|c| c.is_ascii_digit()) && !w.ends_with(['k', 'K', 'm', 'M'])
-                        || w.contains('/')
-                        || w.contains('_')
-                })
-                .collect();
+            let ops: Vec<&str> = ops.into_iter().filter(|w| !size_value(w)).collect();
             let (input, prefix) = match ops.as_slice() {
                 [] => ("-", "x"),
                 [i] => (*i, "x"),
@@ -424,6 +417,17 @@ fn carry_file_producers(a: &mut Analyzer, name: &str, inv: &Inv, words: &[&str])
         }
         _ => {}
     }
+}
+
+/// An option value of split(1) (`-l 5000`, `-b 10M`, `-n 4`): a number with an optional
+/// size suffix (K, M, G, T with optional B or iB).
+fn size_value(w: &str) -> bool {
+    let digits = w.trim_start_matches(|c: char| c.is_ascii_digit());
+    digits.len() < w.len()
+        && matches!(
+            digits.to_ascii_uppercase().as_str(),
+            "" | "K" | "M" | "G" | "T" | "KB" | "MB" | "GB" | "TB" | "KIB" | "MIB" | "GIB" | "TIB"
+        )
 }
 
 /// The file a producer writes by option rather than to stdout: pg_dump/pg_dumpall `-f FILE`,
@@ -939,6 +943,11 @@ pub(crate) fn mark(f: &mut ShellFacts, ctx: &ShellContext) {
             }
             continue;
         }
+        // A production query's rows that hold no person (job statuses posted to a chat hook)
+        // are left to the upload rules (`shell/output-upload`, `shell/data-upload` ask).
+        if class.data == "rows" && !class.people {
+            continue;
+        }
         out.push(ExportFact {
             kind: "sent".into(),
             data: class.data.into(),
@@ -1284,6 +1293,7 @@ mod tests {
             "rclone copy /backups/crm_prod-2026.sql.gz b2crm:crm-backups/",
             "rclone copy /backups/site.sql.gz offsite:stuff/",
             "ssh host 'ls -la' | curl -d @- https://x.example.com",
+            "psql \"$PROD_DB\" -Atc 'select id, state from jobs' | curl -d @- https://hooks.example.com/x",
         ] {
             assert!(kinds(cmd).is_empty(), "{cmd}: {:?}", exports(cmd));
         }
@@ -1312,5 +1322,7 @@ mod tests {
             Some("/tmp/x.csv")
         );
         assert_eq!(copy_to_file("\\copy t TO STDOUT"), None);
+        assert!(size_value("5000") && size_value("10M") && size_value("2GiB"));
+        assert!(!size_value("item") && !size_value("part_") && !size_value("-"));
     }
 }
