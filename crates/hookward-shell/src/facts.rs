@@ -524,7 +524,9 @@ pub struct UploadFact {
 pub struct ExportFact {
     /// `sent` (produced data sent by an HTTP client or a raw socket to another host, piped or
     /// through a file the same command wrote), `foreign_store` (produced data or a store's
-    /// objects copied into a bucket or store judged another owner's: [`ExportFact::why`]),
+    /// objects copied into a bucket the command itself says is another's: an anonymous upload,
+    /// a cross-account ACL; [`ExportFact::why`]), `unowned_store` (production or personal data
+    /// copied into a bucket whose name shares no distinctive word with the source's names),
     /// `local_copy` (production personal data or a production dump written to the user's
     /// Desktop or Downloads folder, or into a folder a web server serves).
     pub kind: String,

@@ -33,3 +33,7 @@ test_local_copy_asks if {
 test_written_marker_has_no_rule if {
 	count(rules.decision) == 0 with input as ex_input([ex("written", "", "/tmp/x")])
 }
+
+test_unowned_store_asks if {
+	ids([ex("unowned_store", "dump", "s3://tuning-intake/x")])["shell/store-export"] == "ask"
+}
