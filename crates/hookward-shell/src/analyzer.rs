@@ -1036,6 +1036,7 @@ impl<'c> Analyzer<'c> {
     /// `tee -a`) after an earlier write of the same file in this command adds to that content
     /// (`echo a >> f; echo b >> f` leaves both lines); anything else replaces it.
     pub(crate) fn write_file_content(&mut self, path: String, s: Stream, append: bool) {
+        crate::exports::note_write(self, &path, &s);
         if append {
             if let Some(old) = self.files.get_mut(&path) {
                 old.text = match (old.text.take(), s.text) {
@@ -1633,8 +1634,17 @@ impl<'c> Analyzer<'c> {
                 wrappers::Unwrap::Stop(out) => return *out,
                 wrappers::Unwrap::NotWrapper => {
                     let index = self.facts.commands.len();
+                    let uploads_before = self.facts.uploads.len();
                     self.record_command(&inv, &name, st);
                     let mut out = programs::run(self, &name, &inv, st);
+                    crate::exports::after_command(
+                        self,
+                        index,
+                        &name,
+                        &inv,
+                        uploads_before,
+                        &mut out,
+                    );
                     if name != "find" {
                         // Only find's own listing names its folders (`Stream::listed_name`): a
                         // filter in between may rewrite the paths.
@@ -2051,6 +2061,7 @@ impl<'c> Analyzer<'c> {
             program: program.to_string(),
             target: escape_hidden(target),
             source,
+            producer: None,
             evidence: clip(evidence),
         });
     }
@@ -2561,6 +2572,7 @@ fn finish(mut f: ShellFacts) -> ShellFacts {
     dedup(&mut f.evasion);
     dedup(&mut f.denial_of_service);
     dedup(&mut f.secret_search);
+    dedup(&mut f.exports);
     f
 }
 

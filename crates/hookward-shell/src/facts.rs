@@ -155,6 +155,10 @@ pub struct ShellFacts {
     /// granted, code installed from a URL); left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub verbs: Vec<VerbFact>,
+    /// Data taken out of its store and where it goes (`exports.rs`); left out of the JSON when
+    /// empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exports: Vec<ExportFact>,
 }
 
 /// Calls `$m!(field, …)` with every list of [`ShellFacts`]; the exhaustive destructuring in
@@ -185,7 +189,8 @@ macro_rules! fact_lists {
             secret_search,
             denial_of_service,
             secret_prints,
-            verbs
+            verbs,
+            exports
         )
     };
 }
@@ -528,7 +533,42 @@ pub struct UploadFact {
     /// What is sent, when it names a file: the absolute path, `<stdin>` for data read from
     /// stdin of unknown origin, `<environment>` for a dump of the environment.
     pub source: Option<String>,
+    /// The command whose output is what is sent, as written ([`CommandFact::evidence`]): the
+    /// nearest earlier pipeline stage that made data of its own (`psql -c "select …" | curl
+    /// -d @- URL`), or the one that filled the sent file earlier in the same command
+    /// (`stripe customers list > /tmp/c.json && curl -F f=@/tmp/c.json URL`, `pg_dump -f x.sql
+    /// … && curl -T x.sql URL`, `split` parts of it: `exports.rs`); absent when unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub producer: Option<String>,
     /// The command or snippet that uploads.
+    pub evidence: String,
+}
+
+/// Data taken out of its store and where it goes (`exports.rs`): rows a database client, a
+/// dump, a warehouse query or a service's listing produced, sent to another host, copied into
+/// an object store judged somebody else's, or written where the user or the web reads them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExportFact {
+    /// `sent` (produced data sent by an HTTP client or a raw socket to another host, piped or
+    /// through a file the same command wrote), `foreign_store` (produced data or a store's
+    /// objects copied into a bucket the command itself says is another's: an anonymous upload,
+    /// a cross-account ACL; [`ExportFact::why`]), `unowned_store` (production or personal data
+    /// copied into a bucket whose name shares no distinctive word with the source's names),
+    /// `local_copy` (production personal data or a production dump written to the user's
+    /// Desktop or Downloads folder, or into a folder a web server serves).
+    pub kind: String,
+    /// What the data is: `dump` (a database dump), `rows` (a query's rows of people or a
+    /// query's rows of a production database), `people` (a service's listing of its users,
+    /// customers, members …), `store` (a bucket's or a warehouse table's objects).
+    pub data: String,
+    /// The producing command or the source location, as written.
+    pub source: String,
+    /// Where it goes: a URL, host, bucket URI or file path.
+    pub target: String,
+    /// Why the destination is judged somebody else's, or why the data counts (production,
+    /// personal): shown in the reason.
+    pub why: String,
+    /// The command as written.
     pub evidence: String,
 }
 

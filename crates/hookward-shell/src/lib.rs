@@ -35,6 +35,7 @@ mod analyzer;
 pub mod buildout;
 mod decode;
 mod expand;
+mod exports;
 mod facts;
 mod fallback;
 mod model;
@@ -116,6 +117,7 @@ pub fn analyze(command: &str, ctx: &ShellContext) -> ShellFacts {
     match r {
         Ok(mut f) => {
             persist::written_configs(&mut f, command);
+            exports::mark(&mut f, ctx);
             tier::mark(&mut f, ctx);
             f
         }

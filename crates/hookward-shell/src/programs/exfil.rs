@@ -549,7 +549,7 @@ pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
     let ops: Vec<&Arg> = words
         .iter()
         .skip(vi + 1)
-        .filter(|w| !w.text.starts_with('-'))
+        .filter(|w| !w.text.starts_with('-') || w.text == "-")
         .copied()
         .collect();
     let (Some(dest), true) = (ops.last(), ops.len() >= 2) else {
@@ -575,6 +575,14 @@ pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
     let cwd = inv.cwd.clone();
     for src in ops.iter().take(ops.len() - 1) {
         if remote_location(name, &src.text) {
+            continue;
+        }
+        // `-` is standard input (AWS CLI `s3 cp`: "stream from stdin"; gsutil cp, `gcloud
+        // storage cp`): what is piped in is what is uploaded (`pg_dump db | aws s3 cp -
+        // s3://b/k`), its producer judged by `exports.rs`.
+        if src.text == "-" {
+            let (s, env) = super::net::stdin_source(a, inv);
+            a.upload(name, &dest.text, s, env, &inv.evidence);
             continue;
         }
         let r = a.path_arg(&cwd, src, crate::facts::Access::Read, name, recursive);

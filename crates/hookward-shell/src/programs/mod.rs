@@ -16,6 +16,8 @@ mod files;
 mod interp;
 pub(crate) mod keys;
 mod net;
+/// What stdin carries for an upload's source (`net::stdin_source`), for `exports.rs`.
+pub(crate) use net::stdin_source as stdin_source_of;
 mod scripted;
 mod search;
 mod snippet;
