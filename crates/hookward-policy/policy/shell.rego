@@ -1129,8 +1129,10 @@ secret_name_generic := {"secret", "secrets", "token", "tokens", "key", "keys", "
 # Vendor words whose hosts are spelled otherwise.
 # h-out25: `dd` and `ld` are the prefixes the vendors' own docs give their variables (Datadog's
 # Agent and API docs: DD_API_KEY, DD_APP_KEY, DD_SITE=datadoghq.com|datadoghq.eu; LaunchDarkly's
-# API docs and ldcli: LD_API_KEY, LD_ACCESS_TOKEN).
-secret_vendor_hosts := {"aws": "amazonaws", "gh": "github", "hf": "huggingface", "gcp": "googleapis", "gcloud": "googleapis", "az": "azure", "do": "digitalocean", "cf": "cloudflare", "dd": "datadoghq", "ld": "launchdarkly"}
+# API docs and ldcli: LD_API_KEY, LD_ACCESS_TOKEN); Cargo's CARGO_REGISTRY_TOKEN is the token of
+# crates.io, the default registry (The Cargo Book, Environment variables, Registries); HubSpot's
+# API is served from api.hubapi.com (HubSpot developer docs).
+secret_vendor_hosts := {"aws": "amazonaws", "gh": "github", "hf": "huggingface", "gcp": "googleapis", "gcloud": "googleapis", "az": "azure", "do": "digitalocean", "cf": "cloudflare", "dd": "datadoghq", "ld": "launchdarkly", "cargo": "crates", "hubspot": "hubapi"}
 
 # The host of an upload target (URL, host:port, user@host).
 target_host(t) := h if {
@@ -1222,6 +1224,23 @@ header_presented(u, v, host) if {
 	w in host_words(host)
 }
 
+# A short name word that abbreviates the host's registered label (RTD_TOKEN to readthedocs.org,
+# ES_PASSWORD to elastic-cloud.com): 2 to 4 letters, the label's first letter first and the
+# others in order.
+header_presented(u, v, host) if {
+	sent_in_header(u)
+	some w in secret_vendors(v)
+	not w in saas_vendor_words
+	abbreviates(w, registered_label(host))
+}
+
+abbreviates(w, label) if {
+	count(w) >= 2
+	count(w) <= 4
+	regex.match(`^[a-z0-9]+$`, w)
+	regex.match(concat("", ["^", regex.replace(w, `([a-z0-9])`, "${1}.*")]), label)
+}
+
 header_to_unrelated_host(u, v, host) if {
 	sent_in_header(u)
 	not header_presented(u, v, host)
@@ -1259,13 +1278,13 @@ private_tlds := {"internal", "local", "home.arpa", "lan", "corp", "intranet", "l
 # management.azure.com, api.cloudflare.com, api.vercel.com, api.netlify.com, api.heroku.com,
 # api.digitalocean.com, api.linear.app, api.notion.com, api.airtable.com, api.pagerduty.com,
 # circleci.com/api, hub.docker.com, api.mistral.ai, api.cohere.com, api.groq.com,
-# api.replicate.com): such a token presented to any other host is not presented to its service.
+# api.replicate.com, crates.io, api.hubapi.com): such a token presented to any other host is not presented to its service.
 saas_vendor_words := {
 	"github", "gh", "openai", "anthropic", "stripe", "slack", "discord", "telegram", "twilio",
 	"sendgrid", "mailgun", "datadog", "dd", "launchdarkly", "ld", "npm", "pypi", "huggingface",
 	"hf", "aws", "gcp", "gcloud", "google", "azure", "az", "cloudflare", "cf", "vercel", "netlify",
 	"heroku", "digitalocean", "do", "linear", "notion", "airtable", "pagerduty", "circleci",
-	"dockerhub", "mistral", "cohere", "groq", "replicate",
+	"dockerhub", "mistral", "cohere", "groq", "replicate", "cargo", "crates", "hubspot",
 }
 
 # @rule shell/secret-header-sent ask
