@@ -1231,7 +1231,30 @@ pub fn named_secrets(text: &str) -> Vec<String> {
         let Some(span) = text.get(s.start..s.end) else {
             continue;
         };
-        let (name, value) = split_assignment(span, s.kind);
+        let before = text[..s.start].trim_end_matches([' ', '"', '\'', '\t']);
+        let value_alone = before.ends_with(['=', ':']) || !span.contains(['=', ':']);
+        let (name, value) = if s.kind == "secret-var" && value_alone {
+            // the span is the value: the name is the identifier written before it
+            let ident: String = before
+                .trim_end_matches(['=', ':', ' ', '"', '\''])
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let name = if ident.is_empty() {
+                s.kind.to_string()
+            } else {
+                ident
+            };
+            (name, span.trim().trim_matches(['"', '\'']))
+        } else if s.kind == "url-password" && !span.contains("://") {
+            (s.kind.to_string(), span)
+        } else {
+            split_assignment(span, s.kind)
+        };
         if literal_secret(value) && !out.contains(&name) {
             out.push(name);
         }
