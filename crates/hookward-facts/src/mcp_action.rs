@@ -787,10 +787,11 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
         .or_else(|| {
             all.iter()
                 .any(|(k, x)| {
-                    matches!(
+                    (matches!(
                         k.as_str(),
                         "public" | "ispublic" | "allowfilediscovery" | "anyonewithlink"
-                    ) && is_true(x)
+                    ) && is_true(x))
+                        || (matches!(k.as_str(), "private" | "isprivate") && is_false(x))
                 })
                 .then(|| "public".to_string())
         });
@@ -829,7 +830,21 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
         }
         // read a secret's value
         if READ_VERBS.contains(&v) && has(SECRET_OBJECTS) {
-            let reveal = matches!(v, "reveal" | "decrypt" | "dump")
+            // a secret store's get returns the value (AWS Secrets Manager GetSecretValue, Vault
+            // read, 1Password item get): one secret, password or credential fetched by name
+            // is read like `vault kv get` (shell/secret-print); keys and tokens are listed
+            // masked unless a reveal switch asks for their values
+            let fetched_value =
+                matches!(v, "get" | "read" | "retrieve" | "fetch" | "show" | "view")
+                    && has(&[
+                        "secret",
+                        "password",
+                        "credential",
+                        "credentials",
+                        "passphrase",
+                    ]);
+            let reveal = fetched_value
+                || matches!(v, "reveal" | "decrypt" | "dump")
                 || all.iter().any(|(k, x)| {
                     let switch = (k.starts_with("include") && k.contains("value"))
                         || k.starts_with("reveal")
@@ -1214,7 +1229,7 @@ fn luhn(digits: &str) -> bool {
         }
         sum += d;
     }
-    sum % 10 == 0 && !digits.chars().all(|c| c == '0')
+    sum.is_multiple_of(10) && !digits.chars().all(|c| c == '0')
 }
 
 /// Secrets written as a named value in `text`: hookward-redact's `secret-var`, `url-password`
@@ -1483,6 +1498,10 @@ mod tests {
                 "mcp__docs__update_sharing",
                 json!({"doc": "d", "visibility": "public"}),
             ),
+            (
+                "mcp__forge__update_repository",
+                json!({"repo": "r", "private": false}),
+            ),
         ] {
             assert_eq!(classes(name, input), ["grant"], "{name}");
         }
@@ -1543,6 +1562,15 @@ mod tests {
             ["secret_read"]
         );
         assert!(classes("mcp__obs__list_api_keys", json!({})).is_empty());
+        assert_eq!(
+            classes(
+                "mcp__secrets__get_secret_value",
+                json!({"secret_id": "prod/db"})
+            ),
+            ["secret_read"]
+        );
+        assert!(classes("mcp__secrets__list_secrets", json!({})).is_empty());
+        assert!(classes("mcp__forge__get_token_scopes", json!({})).is_empty());
     }
 
     #[test]
