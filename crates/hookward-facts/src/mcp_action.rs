@@ -327,6 +327,17 @@ pub const MONITOR_OBJECTS: &[&str] = &[
     "downtime",
 ];
 
+/// Objects that are a silence themselves (Alertmanager silences, Datadog downtimes, mutes).
+const SILENCE_OBJECTS: &[&str] = &[
+    "silence",
+    "silences",
+    "downtime",
+    "downtimes",
+    "mute",
+    "mutes",
+    "suppression",
+];
+
 /// Audit and protection objects: switching one off hides what happens next.
 pub const PROTECTION_OBJECTS: &[&str] = &[
     "logging",
@@ -413,6 +424,8 @@ pub const DESTINATION_KEYS: &[&str] = &[
     "targeturl",
     "outputurl",
     "remoteurl",
+    "webhook",
+    "webhookurl",
 ];
 
 /// Objects of a create/update verb that forward mail or events by themselves.
@@ -810,6 +823,17 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
                 push(&mut out, "grant", v, format!("as {a}"));
             }
         }
+        // a silence, downtime or mute created for everything (Grafana/Alertmanager
+        // `create_silence` with a `.*` matcher, Datadog `schedule_downtime {scope: "*"}`)
+        if matches!(v, "create" | "add" | "schedule" | "set" | "put") && has(SILENCE_OBJECTS) {
+            let wild = all.iter().any(|(_, x)| {
+                x.as_str()
+                    .is_some_and(|s| matches!(s.trim(), "*" | ".*" | ".+" | "all"))
+            });
+            if wild {
+                push(&mut out, "silence", v, "for everything".to_string());
+            }
+        }
         // silence
         if SILENCE_VERBS.contains(&v) {
             let named = obj.keys().any(|k| {
@@ -866,8 +890,12 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
                 if !DESTINATION_KEYS.contains(&k.as_str()) {
                     continue;
                 }
-                let Some(s) = x.as_str() else { continue };
-                if let Some(d) = outside_destination(s) {
+                let values: Vec<&str> = match x {
+                    Value::String(s) => vec![s.as_str()],
+                    Value::Array(a) => a.iter().take(16).filter_map(Value::as_str).collect(),
+                    _ => Vec::new(),
+                };
+                if let Some(d) = values.into_iter().find_map(outside_destination) {
                     push(&mut out, "export", v, format!("to {d}"));
                     break;
                 }
@@ -1546,6 +1574,18 @@ mod tests {
             ["silence"]
         );
         assert!(classes("mcp__obs__mute_monitor", json!({"monitor_id": 77})).is_empty());
+        assert_eq!(
+            classes(
+                "mcp__alerts__create_silence",
+                json!({"matchers": [{"name": "severity", "value": ".*", "isRegex": true}]})
+            ),
+            ["silence"]
+        );
+        assert!(classes(
+            "mcp__alerts__create_silence",
+            json!({"matchers": [{"name": "alertname", "value": "DiskFull-db3"}]})
+        )
+        .is_empty());
     }
 
     #[test]
@@ -1587,6 +1627,14 @@ mod tests {
             (
                 "mcp__mail__create_rule",
                 json!({"match": {"from": "*"}, "actions": {"forward_to": "a@b.example"}}),
+            ),
+            (
+                "mcp__mail__update_inbox_rule",
+                json!({"actions": {"forwardTo": ["x@outside.example"]}}),
+            ),
+            (
+                "mcp__analytics__export_events",
+                json!({"from": "2026-01-01", "webhook_url": "https://sink.example.net/in"}),
             ),
         ] {
             assert_eq!(classes(name, input), ["export"], "{name}");
