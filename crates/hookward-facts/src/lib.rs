@@ -34,6 +34,7 @@ pub mod imports;
 pub mod instructions;
 pub mod lookalike;
 pub mod manifest;
+pub mod mcp_action;
 mod mcp_cluster;
 pub mod net;
 pub mod output;
@@ -202,6 +203,24 @@ pub struct Facts {
     /// call's arguments (searched up to 256 KiB of its strings).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mcp_secrets: Vec<String>,
+    /// What an MCP tool call does beyond this machine by its verb, object and arguments:
+    /// destroy, grant, silence, secret_read, export ([`mcp_action`]; `mcp/destroy`,
+    /// `mcp/access-grant`, `mcp/alerts-silenced`, `mcp/secret-read`, `mcp/export-destination`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_actions: Vec<mcp_action::McpActionFact>,
+    /// Data files an MCP tool sends along ([`mcp_action::SentFile`]; `mcp/data-sent`,
+    /// `mcp/personal-data-sent`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_sent_files: Vec<mcp_action::SentFile>,
+    /// Personal data by shape in the text an MCP tool sends on ([`mcp_action::personal_data`];
+    /// `mcp/personal-data`, `mcp/personal-data-sent`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp_personal: Option<mcp_action::PersonalData>,
+    /// Names of secrets written with a literal value in an MCP call's arguments
+    /// ([`mcp_action::named_secrets`]: `DB_PASSWORD=…`, `define('DB_PASSWORD','…')`, a URL's
+    /// password; `mcp/secret-sent`). Names only, never values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_named_secrets: Vec<String>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1738,6 +1757,14 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
         (Some(c), Some(k)) => Some(format!("{c}\n{k}")),
         (c, k) => c.or(k),
     };
+    // What the call does beyond this machine (`mcp_action`): its destroy is judged here only
+    // when no SQL, command line or path of the call is judged already.
+    let judged = command.as_deref().is_some_and(|c| !c.trim().is_empty()) || !paths.is_empty();
+    let outbound = mcp_action::analyse(&tool.name, &tool.input, judged);
+    facts.mcp_actions = outbound.actions;
+    facts.mcp_sent_files = outbound.sent_files;
+    facts.mcp_personal = outbound.personal;
+    facts.mcp_named_secrets = outbound.named_secrets;
     if let Some(cmd) = command.filter(|c| !c.trim().is_empty()) {
         let mut shell_event = event.clone();
         if let Some(t) = shell_event.tool.as_mut() {

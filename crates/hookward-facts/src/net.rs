@@ -91,6 +91,12 @@ pub struct NetFact {
     /// digits, no placeholder (`secret_params`). Their names, never the values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secret_params: Vec<String>,
+    /// Secrets written as a named value in the URL after its host, percent-decoded (h-out25):
+    /// a password-named parameter with a literal password (`?ftp_pass=…`), a private key
+    /// (`?key=-----BEGIN PRIVATE KEY-----…`), `define('DB_PASSWORD','…')`, `NAME=value`
+    /// ([`crate::mcp_action::named_secrets`]). Names only, never values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named_secrets: Vec<String>,
 }
 
 fn clip(s: &str) -> String {
@@ -119,7 +125,48 @@ fn push(out: &mut Vec<NetFact>, url: &str, via: &str, how: &str, evidence: &str)
         evidence: clip(evidence),
         secrets: url_secrets(url),
         secret_params: secret_params(url),
+        named_secrets: url_named_secrets(url),
     });
+}
+
+/// Words of a query parameter's name that say its value is a password (`ftp_pass`,
+/// `db_password`, `pwd`, `passphrase`).
+const PASSWORD_PARAM_WORDS: &[&str] = &["pass", "password", "passwd", "pwd", "passphrase"];
+
+/// Secrets written as named values after a URL's host ([`NetFact::named_secrets`]), at most 8.
+fn url_named_secrets(url: &str) -> Vec<String> {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let Some(i) = rest.find(['/', '?', '#']) else {
+        return Vec::new();
+    };
+    let tail = rest.get(i..).unwrap_or("");
+    let mut out: Vec<String> = Vec::new();
+    if let Some((_, query)) = tail.split_once('?') {
+        for pair in query.split(['&', '#']).take(32) {
+            let Some((name, value)) = pair.split_once('=') else {
+                continue;
+            };
+            let v = percent_decode(value);
+            let lname = name.to_ascii_lowercase();
+            let password_named = lname
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| PASSWORD_PARAM_WORDS.contains(&w));
+            let private_key = v.trim_start().starts_with("-----BEGIN") && v.contains("PRIVATE KEY");
+            if (private_key || (password_named && crate::mcp_action::literal_secret(&v)))
+                && !out.contains(&lname)
+            {
+                out.push(lname);
+            }
+        }
+    }
+    let decoded = percent_decode(tail).replace('&', " ");
+    for n in crate::mcp_action::named_secrets(&decoded) {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out.truncate(8);
+    out
 }
 
 /// Words of a query parameter's name that say its value is a secret.
@@ -390,6 +437,32 @@ mod tests {
             "https://www.googleapis.com/drive/v3/files?pageToken=CkAKDgoJ1234567890abcdefgh"
         )
         .is_empty());
+    }
+
+    #[test]
+    fn secrets_written_as_named_values_in_a_url() {
+        assert_eq!(
+            url_named_secrets("https://h.example.net/ok?site=a&smtp_pass=Qw3rty!9zz&x=1"),
+            ["smtp_pass"]
+        );
+        assert_eq!(
+            url_named_secrets(
+                "https://h.example.net/i?key=-----BEGIN%20RSA%20PRIVATE%20KEY-----MIIEow"
+            ),
+            ["key"]
+        );
+        assert_eq!(
+            url_named_secrets("https://h.example.net/lint?c=define('DB_PASSWORD','Gr33n!Field');"),
+            ["DB_PASSWORD"]
+        );
+        for quiet in [
+            "https://h.example.net/login?user=a&password=",
+            "https://h.example.net/login?pass=changeme",
+            "https://h.example.net/docs/define-password-policy",
+            "https://h.example.net/reset?pwd_reset=1",
+        ] {
+            assert!(url_named_secrets(quiet).is_empty(), "{quiet}");
+        }
     }
 
     #[test]

