@@ -690,6 +690,22 @@ fn glob_base(path: &str) -> Option<String> {
     })
 }
 
+/// Whether a read of `path` (recursive: the folder and everything below it) reads a credential
+/// store: the path's own classes, or, read recursively, a store below it
+/// (`globs::reached_locations`, as `path_fact` judges a shell's recursive read).
+pub(crate) fn reads_credentials(
+    path: &str,
+    recursive: bool,
+    project_dir: &str,
+    ctx: &Context,
+) -> bool {
+    classify(path, project_dir, ctx).contains(&"credential")
+        || recursive
+            && globs::reached_locations(path, true, &ctx.home, project_dir, &ctx.hookward_home)
+                .iter()
+                .any(|p| classify(p, project_dir, ctx).contains(&"credential"))
+}
+
 fn read_small(path: &str) -> Option<String> {
     use std::io::Read;
     let f = std::fs::File::open(path).ok()?;
