@@ -321,7 +321,7 @@ fn word_in(text: &str, var: &str) -> bool {
         let before = text[..i].chars().next_back();
         let after = text[i + var.len()..].chars().next();
         let ident = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        !ident(before) && !ident(after) && !(var.starts_with('$') && before == Some('\\'))
+        !(ident(before) || ident(after) || var.starts_with('$') && before == Some('\\'))
     })
 }
 
@@ -416,17 +416,16 @@ fn pwn_request(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExec
     }
     for (i, (f, raw)) in lines.iter().enumerate() {
         let compact: String = f.chars().filter(|c| !c.is_whitespace()).collect();
-        if compact.contains("github.event.pull_request.head.sha")
+        let head = compact.contains("github.event.pull_request.head.sha")
             || compact.contains("github.event.pull_request.head.ref")
             || compact.contains("github.head_ref")
             || compact.contains("refs/pull/${{github.event.number}}/merge")
-            || compact.contains("refs/pull/${{github.event.pull_request.number}}")
-        {
-            if compact.contains("ref:") || compact.contains("checkout") || compact.contains("fetch")
-            {
-                out.push(fact("pwn_request", path, i, raw));
-                return;
-            }
+            || compact.contains("refs/pull/${{github.event.pull_request.number}}");
+        let checkout =
+            compact.contains("ref:") || compact.contains("checkout") || compact.contains("fetch");
+        if head && checkout {
+            out.push(fact("pwn_request", path, i, raw));
+            return;
         }
     }
 }

@@ -778,7 +778,7 @@ fn hides_action(clause: &[String]) -> bool {
         let objects = phrase.iter().chain(after.iter().take(6));
         let verb = clause[i].as_str();
         let has_object = if matches!(verb, "hide" | "conceal") {
-            objects.clone().any(|w| strong(w))
+            objects.clone().any(strong)
         } else {
             objects
                 .clone()
