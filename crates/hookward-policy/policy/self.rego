@@ -61,6 +61,8 @@ decision contains {"id": "self/agent-settings-loosened", "decision": "deny", "re
 	j := input.facts.settings_judgement
 	is_object(j)
 	count(object.get(j, "loosens", [])) > 0
+	# self/disable-hooks says it in its own words when the whole-file diff saw it.
+	not object.get(object.get(input.facts, "settings_change", {}), "disables_hooks", false) == true
 	shown := array.slice(j.loosens, 0, 3)
 	reason := sprintf("the write to %s would loosen the agent's own guard: %s; the person changes what the agent may do without asking", [j.path, concat("; ", shown)])
 }
