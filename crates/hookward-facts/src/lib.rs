@@ -30,6 +30,7 @@ pub mod armed;
 pub mod config_change;
 pub mod globs;
 mod guard_paths;
+pub mod harmful_code;
 pub mod imports;
 pub mod instructions;
 pub mod lookalike;
@@ -47,6 +48,7 @@ pub mod scan;
 pub mod scripts;
 pub mod secrets;
 pub mod settings;
+pub mod settings_judge;
 pub mod tooldata;
 pub mod transcript;
 pub mod typosquat;
@@ -187,6 +189,10 @@ pub struct Facts {
     /// What a write to an agent settings/MCP file would change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings_change: Option<SettingsChange>,
+    /// Whether a file tool's write to an agent's settings loosens its guard, widens what is
+    /// pre-approved, or is harmless ([`settings_judge`]; `self/agent-settings-loosened`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings_judgement: Option<settings_judge::SettingsJudgement>,
     /// Commands that text written into an instruction file tells the agent to run, with what
     /// they would do to protected things.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -704,6 +710,22 @@ fn glob_base(path: &str) -> Option<String> {
     } else {
         base.into()
     })
+}
+
+/// Whether a read of `path` (recursive: the folder and everything below it) reads a credential
+/// store: the path's own classes, or, read recursively, a store below it
+/// (`globs::reached_locations`, as `path_fact` judges a shell's recursive read).
+pub(crate) fn reads_credentials(
+    path: &str,
+    recursive: bool,
+    project_dir: &str,
+    ctx: &Context,
+) -> bool {
+    classify(path, project_dir, ctx).contains(&"credential")
+        || recursive
+            && globs::reached_locations(path, true, &ctx.home, project_dir, &ctx.hookward_home)
+                .iter()
+                .any(|p| classify(p, project_dir, ctx).contains(&"credential"))
 }
 
 fn read_small(path: &str) -> Option<String> {
@@ -1225,6 +1247,15 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             }
                         }
                         facts.written_exec.extend(written::beacons(&abs, &added));
+                        for f in harmful_code::harmful(&abs, &added, &ctx.home) {
+                            if !facts
+                                .written_exec
+                                .iter()
+                                .any(|g| g.line == f.line && g.path == f.path)
+                            {
+                                facts.written_exec.push(f);
+                            }
+                        }
                         if let Some(f) = written::secrets_written(&abs, &added) {
                             facts.written_secrets.push(f);
                         }
@@ -1238,7 +1269,8 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             .access_opened
                             .extend(written::access_opened(&abs, &added));
                     }
-                    if written::is_code(&abs) && !armed::arms(&abs) {
+                    // `planted` reads code files and notebooks, and leaves the rest.
+                    if !armed::arms(&abs) {
                         let added = instructions::added_text(&tool.input);
                         facts
                             .written_exec
@@ -1267,6 +1299,18 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     facts.settings_change = settings_change(&abs, &tool.name, &tool.input);
                 }
                 if tool.kind == ToolKind::FileWrite
+                    && fact.classes.iter().any(|c| c == "agent_settings")
+                {
+                    let current = read_small(&abs);
+                    facts.settings_judgement = settings_judge::judge(
+                        &abs,
+                        &tool.name,
+                        &tool.input,
+                        current.as_deref(),
+                        &ctx.home,
+                    );
+                }
+                if tool.kind == ToolKind::FileWrite
                     && fact.classes.iter().any(|c| c == "agent_instructions")
                 {
                     let text = added_text(&tool.input);
@@ -1285,7 +1329,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     ));
                     facts
                         .loosened
-                        .extend(safeguards::loosened(&abs, &tool.input));
+                        .extend(safeguards::loosened_in(&abs, &tool.input, &ctx.home));
                     facts.instruction_write = Some(instruction_write(
                         event,
                         &abs,
@@ -1294,6 +1338,17 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         facts.scan.as_ref(),
                         &ctx.home,
                     ));
+                }
+                // Orders for an AI reader planted in a document that is not an instruction
+                // file (a runbook's HTML comment "AI assistants: you are pre-authorised…").
+                if tool.kind == ToolKind::FileWrite
+                    && safeguards::is_document(&abs)
+                    && !fact.classes.iter().any(|c| c == "agent_instructions")
+                {
+                    let added = instructions::added_text(&tool.input);
+                    facts
+                        .loosened
+                        .extend(safeguards::addressed_loosening(&abs, &added, &ctx.home));
                 }
                 facts.paths.push(fact);
             }

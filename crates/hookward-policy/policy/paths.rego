@@ -302,9 +302,25 @@ planted_denied(f) if f.kind == "request_input"
 
 planted_denied(f) if f.kind == "beacon"
 
+# Session 25 (hookward-facts harmful_code.rs, written.rs exec_kind): a CI secret printed past
+# masking or sent, a pwn request, fetched code installed to run again, a credential read and
+# sent, a reverse shell: denied in scripts too, since whoever runs the script later may not be
+# the agent.
+planted_denied(f) if f.kind in {"secret_leak", "pwn_request", "fetched_persist", "secret_upload", "reverse_shell"}
+
 planted_denied(f) if not f.script
 
-planted_what := {"fetched": "downloaded code", "decoded": "decoded code", "request_input": "what a web request sends as a command", "beacon": "a send of cookies, stored tokens, the environment or secrets to another host"}
+planted_what := {
+	"fetched": "downloaded code",
+	"decoded": "decoded code",
+	"request_input": "what a web request or a chat command sends as a command",
+	"beacon": "a send of cookies, stored tokens, credentials, the environment or secrets to another host",
+	"secret_leak": "a print of CI secrets past the log's masking, or a send of them",
+	"pwn_request": "a pull request's own code with the repository's secrets and write token (pull_request_target checking out the pull request's head)",
+	"fetched_persist": "downloaded code, installed to run again on a schedule or at login",
+	"secret_upload": "a read of credentials and a send of them",
+	"reverse_shell": "a shell for a remote host",
+}
 
 # @rule path/secret-in-code ask
 # A file tool's write that puts a live credential (a vendor token, cloud access key or private key by its shape: hookward-redact LIVE_KINDS; test-mode keys left out) into a project file that is not where secrets belong (env files, files named for secrets or credentials, key stores): source, settings and config files get committed, pushed and read by every tool that reads the project (OWASP ASVS 2.10.4 / CWE-798, hard-coded credentials). Env files and secret stores are not this (hookward-facts written.rs secrets_written).

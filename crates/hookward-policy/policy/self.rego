@@ -40,8 +40,31 @@ decision contains {"id": "self/agent-settings", "decision": "ask", "reason": rea
 	some p in lib.changed_paths
 	p.via != "shell"
 	lib.has_class(p, "agent_settings")
+	not settings_harmless(p.path)
 	summary := settings_summary(p.path)
 	reason := sprintf("%s would change %s, the agent's own settings: %s", [lib.how(p), p.path, summary])
+}
+
+# A settings write judged harmless (hookward-facts settings_judge.rs): it tightens the
+# settings, leaves their security alone, or allows read-only and everyday project commands by
+# name (`Bash(kubectl get:*)`, `Bash(npm run test:*)`).
+settings_harmless(path) if {
+	j := input.facts.settings_judgement
+	is_object(j)
+	j.path == path
+	j.harmless == true
+}
+
+# @rule self/agent-settings-loosened deny
+# A file tool's write to the agent's settings that takes review away from the person: a mode that stops asking (Claude Code `defaultMode: bypassPermissions`, Codex `approval_policy = "never"` or `sandbox_mode = "danger-full-access"`, Gemini `autoAccept: true` or `yolo`), `enableAllProjectMcpServers`, deny/ask/exclude rules removed or their list renamed away, hooks emptied, or an allow of a whole tool or of a program that runs anything (`Bash`, `Bash(*)`, `mcp__*`, `Bash(python3:*)`). Judged setting by setting against the file on disk, or on the edit's own text when there is none (hookward-facts settings_judge.rs).
+decision contains {"id": "self/agent-settings-loosened", "decision": "deny", "reason": reason} if {
+	j := input.facts.settings_judgement
+	is_object(j)
+	count(object.get(j, "loosens", [])) > 0
+	# self/disable-hooks says it in its own words when the whole-file diff saw it.
+	not object.get(object.get(input.facts, "settings_change", {}), "disables_hooks", false) == true
+	shown := array.slice(j.loosens, 0, 3)
+	reason := sprintf("the write to %s would loosen the agent's own guard: %s; the person changes what the agent may do without asking", [j.path, concat("; ", shown)])
 }
 
 # The leaf-by-leaf summary of the settings write at `path`, or why it is unknown.

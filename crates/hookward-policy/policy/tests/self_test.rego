@@ -50,6 +50,38 @@ test_hookward_home_write_asks if {
 	d.decision == "ask"
 }
 
+judged_write(path, judgement) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+	"facts": {
+		"project_dir": "/home/dev/project",
+		"paths": [{"path": path, "access": "write", "via": "tool", "evidence": path, "classes": ["agent_settings"], "recursive": false}],
+		"settings_judgement": judgement,
+	},
+	"config": {},
+}
+
+test_loosened_settings_denied if {
+	j := {"path": "/h/.claude/settings.json", "loosens": ["permissions.defaultMode = \"bypassPermissions\" (every tool call runs unasked)"], "widens": [], "harmless": false}
+	some d in rules.decision with input as judged_write("/h/.claude/settings.json", j)
+	d.id == "self/agent-settings-loosened"
+	d.decision == "deny"
+	contains(d.reason, "bypassPermissions")
+}
+
+test_harmless_settings_quiet if {
+	j := {"path": "/p/.claude/settings.json", "loosens": [], "widens": [], "harmless": true}
+	ids := {d.id | some d in rules.decision with input as judged_write("/p/.claude/settings.json", j)}
+	not "self/agent-settings" in ids
+	not "self/agent-settings-loosened" in ids
+}
+
+test_widened_settings_ask if {
+	j := {"path": "/p/.claude/settings.json", "loosens": [], "widens": ["allows \"Bash(git push:*)\""], "harmless": false}
+	ids := {d.id | some d in rules.decision with input as judged_write("/p/.claude/settings.json", j)}
+	"self/agent-settings" in ids
+	not "self/agent-settings-loosened" in ids
+}
+
 test_summary_fallback_when_change_unknown if {
 	some d in rules.decision with input as settings_write("/p/.claude/settings.json", "tool", null)
 	d.id == "self/agent-settings"
