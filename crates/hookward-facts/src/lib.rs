@@ -701,6 +701,80 @@ fn has_registry_token(text: &str) -> bool {
         || text.contains("password")
 }
 
+/// Application configuration files that hold the application's database password or secret
+/// keys, by their documented name: WordPress `wp-config.php` (DB_PASSWORD, the auth keys and
+/// salts; WordPress docs, "Editing wp-config.php"), Drupal `sites/*/settings.php` and
+/// `settings.local.php` (`$databases`, `$settings['hash_salt']`; Drupal docs, "settings.php"),
+/// Joomla `configuration.php` (`$password`, `$secret`), MediaWiki `LocalSettings.php`
+/// (`$wgDBpassword`, `$wgSecretKey`), Magento `app/etc/env.php` (db password, crypt key),
+/// phpMyAdmin `config.inc.php` (blowfish secret), Rails `config/database.yml` and
+/// `config/master.key`, Patroni's `patroni.yml` (the superuser and replication passwords;
+/// Patroni docs, "YAML Configuration"), MySQL's `debian.cnf` (the maintenance account's
+/// password) and a client's `.my.cnf`, and cPanel/WHM's `.accesshash` (the remote API key;
+/// cPanel docs, "Remote Access Key"). A file path ends with one of them (a name or a
+/// `dir/name` tail).
+const REMOTE_APP_SECRETS: &[&str] = &[
+    "wp-config.php",
+    "settings.php",
+    "settings.local.php",
+    "configuration.php",
+    "LocalSettings.php",
+    "app/etc/env.php",
+    "config.inc.php",
+    "config/database.yml",
+    "config/master.key",
+    "patroni.yml",
+    "patroni.yaml",
+    "debian.cnf",
+    ".my.cnf",
+    ".accesshash",
+];
+
+/// True when `path` ends with one of [`REMOTE_APP_SECRETS`] (case-sensitive, as the programs
+/// that read them are; `settings.php` only below a Drupal `sites/` folder).
+fn remote_app_secrets(path: &str) -> bool {
+    REMOTE_APP_SECRETS.iter().any(|tail| {
+        let Some(head) = path.strip_suffix(tail) else {
+            return false;
+        };
+        if !(head.is_empty() || head.ends_with('/')) {
+            return false;
+        }
+        *tail != "settings.php" || head.contains("/sites/")
+    })
+}
+
+/// An Android app's private storage (`/data/data/<package>/…`, `/data/user/<n>/<package>/…`:
+/// shared_prefs, databases; Android docs, "App-specific storage": other apps cannot reach it),
+/// read on a device through `adb shell su -c`/`run-as`: apps keep their sign-in tokens there.
+fn android_app_data(path: &str) -> bool {
+    let rest = path
+        .strip_prefix("/data/data/")
+        .or_else(|| {
+            path.strip_prefix("/data/user/")
+                .and_then(|r| r.split_once('/').map(|(_, r)| r))
+        })
+        .unwrap_or("");
+    rest.split_once('/').is_some_and(|(pkg, r)| !pkg.is_empty() && !r.is_empty())
+}
+
+/// True when the file's name says it is a secret: a last word `key`, `token`, `secret`,
+/// `password` or `passwd` (or `tokens`, `secrets`) after a separator (`.steam_publisher_key`,
+/// `.vault-token`, `db_password`, `client_secret`, `ipsec.secrets`), not a public half (`.pub`),
+/// not `authorized_keys` (public keys), not `/etc/passwd`.
+fn secret_named(path: &str) -> bool {
+    let name = basename(path).to_ascii_lowercase();
+    let Some((_, last)) = name.rsplit_once(['_', '-', '.']) else {
+        return false;
+    };
+    let stem = name.trim_start_matches('.');
+    stem.len() > last.len()
+        && matches!(
+            last,
+            "key" | "token" | "secret" | "password" | "passwd" | "tokens" | "secrets"
+        )
+}
+
 /// One touch of a path, before classification.
 struct Touch<'a> {
     /// Links the same command creates before this touch (followed when resolving).
@@ -780,6 +854,16 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
         // /srv/app/.env'`); a template (`.env.example`) holds none.
         if p.access == hookward_shell::Access::Read && is_env_file(&path) {
             classes.push("env_file".to_string());
+        }
+        // A deployed application's configuration that holds its database password and keys,
+        // or a file named for a secret, read there: the production secrets come back to the
+        // agent (`ssh web 'cat /var/www/html/wp-config.php'`). Here the project's own copy is
+        // the agent's work, so only the other side's counts.
+        if p.access == hookward_shell::Access::Read
+            && classes.is_empty()
+            && (remote_app_secrets(&path) || secret_named(&path) || android_app_data(&path))
+        {
+            classes.push("app_secrets".to_string());
         }
         if classes.is_empty() {
             continue;

@@ -149,6 +149,12 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
     {
         return Some(("ssh_authorized_keys", false));
     }
+    // WordPress must-use plugins: every PHP file in `wp-content/mu-plugins` is loaded on every
+    // request, with no way to switch it off in the admin (WordPress docs, "Must Use Plugins").
+    // A site's own project folder is its developer's work.
+    if !in_project && path.contains("/wp-content/mu-plugins/") && base.ends_with(".php") {
+        return Some(("web_startup", false));
+    }
     if let Some(rel) = home_relative(path, ctx) {
         if HOME_RC.iter().any(|f| paths::is_under(rel, f))
             || rel.starts_with(".config/fish/conf.d/")
@@ -304,7 +310,14 @@ pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
         .map_or(command.len(), |(i, _)| i);
     let text = command.get(..end).unwrap_or(command);
     let mut found: Vec<crate::PersistenceFact> = Vec::new();
-    for p in f.paths.iter().take(256) {
+    // A durable host's files too (`ssh web 'printf "auto_prepend_file=…" >> ~/.user.ini'`): what
+    // runs there later persists there as here; their paths are `remote_paths` marked by the
+    // console (`how` "ssh web: redirect >>").
+    let remote = f
+        .remote_paths
+        .iter()
+        .filter(|p| crate::analyzer::durable_host(&p.how));
+    for p in f.paths.iter().take(256).chain(remote.take(64)) {
         if !matches!(p.access, crate::Access::Write | crate::Access::Create) || p.dynamic {
             continue;
         }
@@ -378,6 +391,9 @@ pub(crate) fn is_git_config(path: &str) -> bool {
 
 pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
     let base = path.rsplit('/').next().unwrap_or("");
+    if PHP_INI_FILES.contains(&base) && php_prepend(evidence) {
+        return Some("php_prepend");
+    }
     let git_config = is_git_config(path);
     if !git_config && base != "package.json" {
         return None;
@@ -400,6 +416,28 @@ pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static
         return Some("package_script");
     }
     None
+}
+
+/// Files whose PHP settings the server applies to every request of their folder: `php.ini`,
+/// the per-folder `.user.ini` (PHP manual, ".user.ini files") and Apache's `.htaccess`
+/// (`php_value`; PHP manual, "How to change configuration settings").
+const PHP_INI_FILES: &[&str] = &["php.ini", ".user.ini", ".htaccess"];
+
+/// True when the text sets `auto_prepend_file` or `auto_append_file` to a file (PHP manual,
+/// "auto_prepend_file": "the name of a file that is automatically parsed before the main file"):
+/// that file then runs on every request, a web shell's usual foothold (MITRE ATT&CK T1505.003).
+/// `none` and an empty value switch it off.
+fn php_prepend(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    ["auto_prepend_file", "auto_append_file"].iter().any(|k| {
+        lower.match_indices(k).any(|(i, _)| {
+            let rest = lower[i + k.len()..].trim_start_matches([' ', '=', '\t', '"', '\'']);
+            !(rest.is_empty()
+                || rest.starts_with("none")
+                || rest.starts_with('\n')
+                || rest.starts_with("\\n"))
+        })
+    })
 }
 
 /// Environment variables whose value can change what code runs, what it loads, or where its
