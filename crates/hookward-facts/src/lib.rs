@@ -755,7 +755,8 @@ fn android_app_data(path: &str) -> bool {
                 .and_then(|r| r.split_once('/').map(|(_, r)| r))
         })
         .unwrap_or("");
-    rest.split_once('/').is_some_and(|(pkg, r)| !pkg.is_empty() && !r.is_empty())
+    rest.split_once('/')
+        .is_some_and(|(pkg, r)| !pkg.is_empty() && !r.is_empty())
 }
 
 /// True when the file's name says it is a secret: a last word `key`, `token`, `secret`,
@@ -2384,6 +2385,42 @@ mod tests {
             );
         }
         assert!(shell_paths("docker exec c1 cat /app/config.yml").is_empty());
+    }
+
+    /// A deployed app's configuration, a file named for a secret, or an Android app's private
+    /// storage read on another host are `app_secrets`; the same names here, other files there,
+    /// and writes are not.
+    #[test]
+    fn app_secrets_read_on_another_host() {
+        let app = |cmd: &str| {
+            shell_paths(cmd)
+                .iter()
+                .any(|p| p.classes.iter().any(|c| c == "app_secrets"))
+        };
+        for cmd in [
+            "ssh web2 'cat /srv/www/shop/wp-config.php'",
+            "ssh web2 'sudo cat /etc/mysql/debian.cnf'",
+            "drush @site.live ssh 'cat web/sites/default/settings.php'",
+            "ssh db3 'cat /etc/patroni/patroni.yaml'",
+            "ssh web2 'cat /srv/app/config/database.yml'",
+            "ssh ci1 'cat /srv/builder/.deploy_token'",
+            "ssh ci1 'cat /srv/ci/.registry_password'",
+            "adb shell su -c 'cat /data/data/com.example.shop/shared_prefs/session.xml'",
+        ] {
+            assert!(app(cmd), "{cmd}");
+        }
+        for cmd in [
+            "cat /srv/www/shop/wp-config.php",
+            "ssh web2 'cat /srv/www/shop/wp-config-sample.txt'",
+            "ssh web2 'cat /var/www/html/settings.php'",
+            "ssh web2 'cat ~/.ssh/authorized_keys'",
+            "ssh web2 'cat /etc/passwd'",
+            "ssh web2 'cat /srv/app/monkey'",
+            "ssh web2 'echo x > /srv/www/shop/wp-config.php'",
+            "adb shell ls /data/data",
+        ] {
+            assert!(!app(cmd), "{cmd}");
+        }
     }
 
     #[test]

@@ -1389,4 +1389,44 @@ mod tests {
             assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
         }
     }
+
+    /// A PHP auto_prepend_file/auto_append_file set in php.ini, .user.ini or .htaccess runs
+    /// that file on every request: persistence, here and on a durable host; `none` is not.
+    #[test]
+    fn php_prepend_is_persistence() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let kinds = |c: &str| -> Vec<String> {
+            crate::analyze(c, &ctx)
+                .persistence
+                .into_iter()
+                .map(|p| p.kind)
+                .collect()
+        };
+        for c in [
+            "echo 'auto_prepend_file = /var/tmp/.x.php' >> /srv/site/.user.ini",
+            "ssh web1 \"printf 'auto_append_file=/home/u/.cache/a.php\\n' >> ~/public_html/.user.ini\"",
+            "ssh web1 \"echo 'php_value auto_prepend_file /tmp/p.php' | sudo tee -a /var/www/html/.htaccess\"",
+            "ssh web1 'cat > /var/www/site/wp-content/mu-plugins/cache-helper.php'",
+        ] {
+            let k = kinds(c);
+            assert!(k.iter().any(|k| k == "php_prepend" || k == "web_startup"), "{c}: {k:?}");
+        }
+        for c in [
+            "echo 'auto_prepend_file = none' >> /srv/site/.user.ini",
+            "echo 'memory_limit = 512M' >> /srv/site/.user.ini",
+            "ssh web1 'echo \"Options -Indexes\" > /var/www/html/.htaccess'",
+            "cp build/loader.php wp-content/mu-plugins/loader.php",
+            "docker exec web sh -c 'cat > /var/www/html/wp-content/mu-plugins/x.php'",
+        ] {
+            let k = kinds(c);
+            assert!(
+                !k.iter().any(|k| k == "php_prepend" || k == "web_startup"),
+                "{c}: {k:?}"
+            );
+        }
+    }
 }

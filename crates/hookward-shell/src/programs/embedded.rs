@@ -1744,4 +1744,111 @@ mod tests {
             assert!(o.starts_with('-'), "{o}");
         }
     }
+
+    fn remote_ctx() -> crate::ShellContext {
+        crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// `kubectl debug node/NAME -- CMD` (and `oc debug node/NAME`) runs CMD on the node, a
+    /// durable host, `chroot /host` included; `kubectl debug POD -- CMD` runs in a container of
+    /// the pod; no command, no facts.
+    #[test]
+    fn node_debug_runs_on_the_node() {
+        let ctx = remote_ctx();
+        let f = crate::analyze(
+            "kubectl --context stage debug node/worker-3 -it --image=alpine -- chroot /host sh -c 'rm -rf /var/lib/etcd'",
+            &ctx,
+        );
+        let p = f
+            .remote_paths
+            .iter()
+            .find(|p| p.path == "/var/lib/etcd")
+            .expect("node path");
+        assert_eq!(p.how, "kubectl debug node: rm");
+        assert!(f.paths.iter().all(|p| p.path != "/var/lib/etcd"));
+        let f = crate::analyze(
+            "oc debug node/master-0 -- chroot /host sh -c 'truncate -s 0 /var/log/audit/audit.log'",
+            &ctx,
+        );
+        assert!(
+            f.evasion.iter().any(|e| e.kind == "logs"),
+            "{:?}",
+            f.evasion
+        );
+        let f = crate::analyze(
+            "kubectl debug node/w1 -it --image=busybox -- chroot /host journalctl --vacuum-time=3d",
+            &ctx,
+        );
+        assert_eq!(
+            f.evasion.first().map(|e| e.target.as_str()),
+            Some("kubectl debug node: journalctl")
+        );
+        let f = crate::analyze(
+            "kubectl debug web-7d9 -it --image=busybox --target=app -- rm -rf /srv/data",
+            &ctx,
+        );
+        assert!(f.remote_paths.iter().any(|p| p.how == "kubectl debug: rm"));
+        let f = crate::analyze("kubectl debug node/w1 -it --image=busybox", &ctx);
+        assert!(f.remote_paths.is_empty() && f.evasion.is_empty());
+    }
+
+    /// `drush @alias ssh CMD` / `drush site:ssh CMD` runs CMD on the site's web server.
+    #[test]
+    fn drush_ssh_runs_on_the_web_server() {
+        let ctx = remote_ctx();
+        for c in [
+            "drush @shop.live ssh 'rm -rf web/sites/default/files/private'",
+            "drush site:ssh --cd=/var/www rm -rf web/sites/default/files/private",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                f.remote_paths
+                    .iter()
+                    .any(|p| p.how.starts_with("drush ssh: ") && p.access == crate::Access::Delete),
+                "{c}: {:?}",
+                f.remote_paths
+            );
+            assert!(crate::analyzer::durable_host("drush ssh: rm"));
+        }
+        // Drush's own verbs are not a console.
+        let f = crate::analyze("drush @shop.live cache:rebuild", &ctx);
+        assert!(f.remote_paths.is_empty());
+    }
+
+    /// Files made writable by every user on a durable host are a `permissions_opened` evasion
+    /// fact named with the host; in a container or the project, nothing.
+    #[test]
+    fn remote_world_writable_is_permissions_opened() {
+        let ctx = remote_ctx();
+        for c in [
+            "ssh web1 'chmod -R 777 /srv/www/site'",
+            "ssh web1 'sudo chmod 666 /var/run/docker.sock'",
+            "ssh web1 'chmod o+w /srv/www/site/config.php'",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                f.evasion
+                    .iter()
+                    .any(|e| e.kind == "permissions_opened" && e.target.starts_with("ssh web1: ")),
+                "{c}: {:?}",
+                f.evasion
+            );
+            assert!(f.privilege.is_empty(), "{c}");
+        }
+        for c in [
+            "ssh web1 'chmod 755 /srv/www/site/deploy.sh'",
+            "docker exec web chmod -R 777 /var/www/html",
+            "ssh web1 'chmod -R 777 /tmp/build'",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                !f.evasion.iter().any(|e| e.kind == "permissions_opened"),
+                "{c}"
+            );
+        }
+    }
 }
