@@ -309,7 +309,7 @@ test_remote_delete_over_ssh_asks if {
 	d.decision == "ask"
 	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"scope": "temp", "path": "/tmp/x"})]})
 	# in a running container it is shell/container-data-delete's
-	got := {d.id | some d in rules.decision} with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
+	got := {x.id | some x in rules.decision} with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
 	got == {"shell/container-data-delete"}
 }
 
