@@ -759,6 +759,23 @@ fn android_app_data(path: &str) -> bool {
         .is_some_and(|(pkg, r)| !pkg.is_empty() && !r.is_empty())
 }
 
+/// Programs that print or copy out a file's text (the first word of a remote path's `how`
+/// after its console, `ssh web: cat`): what they read comes back to the agent. A program that
+/// reads the file as its own configuration (`patronictl -c patroni.yml`, `php artisan`)
+/// prints none of it.
+const CONTENT_PRINTERS: &[&str] = &[
+    "cat", "tac", "nl", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep",
+    "rg", "ag", "awk", "gawk", "sed", "strings", "xxd", "od", "hexdump", "base64", "cut", "sort",
+    "uniq", "jq", "yq", "diff", "vi", "vim", "view", "nano", "cp", "tar", "zip", "gzip", "openssl",
+];
+
+/// True when a remote path's `how` (`ssh web: cat`) names a [`CONTENT_PRINTERS`] program.
+fn prints_content(how: &str) -> bool {
+    let tool = how.rsplit(": ").next().unwrap_or(how);
+    let first = tool.split_whitespace().next().unwrap_or("");
+    CONTENT_PRINTERS.contains(&first)
+}
+
 /// True when the file's name says it is a secret: a last word `key`, `token`, `secret`,
 /// `password` or `passwd` (or `tokens`, `secrets`) after a separator (`.steam_publisher_key`,
 /// `.vault-token`, `db_password`, `client_secret`, `ipsec.secrets`), not a public half (`.pub`),
@@ -862,6 +879,7 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
         // the agent's work, so only the other side's counts.
         if p.access == hookward_shell::Access::Read
             && classes.is_empty()
+            && prints_content(&p.how)
             && (remote_app_secrets(&path) || secret_named(&path) || android_app_data(&path))
         {
             classes.push("app_secrets".to_string());
@@ -2416,6 +2434,7 @@ mod tests {
             "ssh web2 'cat ~/.ssh/authorized_keys'",
             "ssh web2 'cat /etc/passwd'",
             "ssh web2 'cat /srv/app/monkey'",
+            "ssh db3 'patronictl -c /etc/patroni/patroni.yml list'",
             "ssh web2 'echo x > /srv/www/shop/wp-config.php'",
             "adb shell ls /data/data",
         ] {

@@ -2205,21 +2205,31 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 # space below it (centres purge scratch by policy; the scratch root itself is not this), and
 # Laravel's compiled views (storage/framework/views, emptied by `php artisan view:clear`):
 # clearing them on a server is everyday upkeep.
+# Only the part of the path below where the analyzer put it: a remote path written relative or
+# with ~ is spelled with this machine's folder or home (`rm -rf app/storage/*` over ssh arrives as
+# <cwd>/app/storage/*), whose own names (a project under /tmp) say nothing about that host.
 remote_disposable(path) if {
-	parts := split(path, "/")
+	parts := split(remote_tail(path), "/")
 	some i, part in parts
 	i < count(parts) - 1
 	disposable_folder(part)
 }
 
 remote_disposable(path) if {
-	parts := split(trim_suffix(path, "/*"), "/")
+	parts := split(trim_suffix(remote_tail(path), "/*"), "/")
 	last := parts[count(parts) - 1]
 	disposable_folder(last)
 	last != "scratch"
 }
 
-remote_disposable(path) if contains(path, "/storage/framework/views")
+remote_disposable(path) if contains(remote_tail(path), "/storage/framework/views")
+
+remote_tail(path) := t if {
+	bases := [b | some b in [object.get(input.facts, "cwd", ""), object.get(input.facts, "project_dir", ""), object.get(input.facts, "home", "")]; b != ""; startswith(path, concat("", [trim_suffix(b, "/"), "/"]))]
+	count(bases) > 0
+	longest := max([count(b) | some b in bases])
+	t := substring(path, longest, -1)
+} else := path
 
 disposable_folder(part) if lower(part) in {"cache", "caches", ".cache", "tmp", "temp", ".tmp", "_temp", "scratch"}
 

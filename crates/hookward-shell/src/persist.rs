@@ -337,6 +337,44 @@ pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
         }
     }
     f.persistence.extend(found);
+    // PHP's hardening switched off in a php.ini, .user.ini or .htaccess the command writes
+    // (here or on a durable host): an evasion fact, as a firewall switched off is.
+    let remote = f
+        .remote_paths
+        .iter()
+        .filter(|p| crate::analyzer::durable_host(&p.how));
+    let weakened = f.paths.iter().take(256).chain(remote.take(64)).find(|p| {
+        matches!(p.access, crate::Access::Write | crate::Access::Create)
+            && PHP_INI_FILES.contains(&p.path.rsplit('/').next().unwrap_or(""))
+            && php_hardening_off(text)
+    });
+    if let Some(p) = weakened {
+        let target = p.path.clone();
+        f.evasion.push(crate::facts::EvasionFact {
+            kind: "php_hardening".to_string(),
+            target,
+            evidence: crate::analyzer::truncate(command, 200),
+        });
+    }
+}
+
+/// True when the text switches PHP's hardening off (PHP manual, "php.ini directives"):
+/// `disable_functions` emptied (the functions a site's code may not call, `exec`, `system`…),
+/// or `allow_url_include` turned on (include() of code from a URL).
+fn php_hardening_off(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let emptied = lower.match_indices("disable_functions").any(|(i, _)| {
+        let rest = lower[i + "disable_functions".len()..].trim_start_matches([' ', '\t']);
+        rest.strip_prefix('=').is_some_and(|v| {
+            let v = v.trim_start_matches([' ', '\t']);
+            v.is_empty() || v.starts_with(['/', '"', '\'', ';', '\n', '\\'])
+        })
+    });
+    let url_include = lower.match_indices("allow_url_include").any(|(i, _)| {
+        let rest = lower[i + "allow_url_include".len()..].trim_start_matches([' ', '\t', '=']);
+        rest.starts_with("on") || rest.starts_with('1') || rest.starts_with("true")
+    });
+    emptied || url_include
 }
 
 /// Keys of a git config file that make git run a command later (git-config(1): `fsmonitor`,
@@ -1427,6 +1465,37 @@ mod tests {
                 !k.iter().any(|k| k == "php_prepend" || k == "web_startup"),
                 "{c}: {k:?}"
             );
+        }
+    }
+
+    /// PHP's hardening switched off in a php.ini, .user.ini or .htaccess written here or on a
+    /// durable host is a `php_hardening` evasion fact; hardening switched on is not.
+    #[test]
+    fn php_hardening_off_is_evasion() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let hit = |c: &str| {
+            crate::analyze(c, &ctx)
+                .evasion
+                .iter()
+                .any(|e| e.kind == "php_hardening")
+        };
+        for c in [
+            "ssh web1 \"sudo sed -i 's/^disable_functions = .*/disable_functions =/' /etc/php/8.2/fpm/php.ini\"",
+            "sudo sed -i 's/allow_url_include = Off/allow_url_include = On/' /etc/php/8.2/apache2/php.ini",
+            "echo 'allow_url_include=1' >> /srv/site/.user.ini",
+        ] {
+            assert!(hit(c), "{c}");
+        }
+        for c in [
+            "sudo sed -i 's/^disable_functions =.*/disable_functions = exec,system,passthru/' /etc/php/8.2/fpm/php.ini",
+            "echo 'allow_url_include = Off' >> /srv/site/.user.ini",
+            "grep disable_functions /etc/php/8.2/fpm/php.ini",
+        ] {
+            assert!(!hit(c), "{c}");
         }
     }
 }

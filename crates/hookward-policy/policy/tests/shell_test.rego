@@ -2069,8 +2069,9 @@ test_remote_caches_and_temp_folders_quiet if {
 		p := object.union(rdel(path), {"how": "ssh web1: rm", "scope": "home"})
 		not shell_ids({"remote_paths": [p]})["shell/remote-delete"]
 	}
-	# the data next to them, and a scratch root itself, still ask
-	every path in ["/srv/app/shared/uploads", "/scratch", "/home/dev/public_html"] {
+	# the data next to them, a scratch root itself, and a relative path spelled below this
+	# machine's temporary project folder, still ask
+	every path in ["/srv/app/shared/uploads", "/scratch", "/home/dev/public_html", "/home/dev/project/app/storage/app/*"] {
 		p := object.union(rdel(path), {"how": "ssh web1: rm", "scope": "home"})
 		shell_ids({"remote_paths": [p]})["shell/remote-delete"] == "ask"
 	}
@@ -2128,4 +2129,14 @@ test_web_startup_persistence_denied if {
 	every kind in ["php_prepend", "web_startup"] {
 		shell_ids({"persistence": [{"kind": kind, "target": "/home/u/public_html/.user.ini", "evidence": "printf 'auto_prepend_file=/tmp/x.php' >> .user.ini"}]})["shell/persistence"] == "deny"
 	}
+}
+
+test_remote_relative_path_below_a_temporary_project_still_asks if {
+	p := object.union(rdel("/tmp/run1/proj/app/storage/app/*"), {"how": "ssh web1: rm", "scope": "project"})
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"project_dir": "/tmp/run1/proj", "cwd": "/tmp/run1/proj", "home": "/tmp/run1/home", "paths": [], "shell": {"remote_paths": [p]}}, "config": {}}
+	some d in rules.decision with input as inp
+	d.id == "shell/remote-delete"
+	q := object.union(p, {"path": "/tmp/run1/proj/app/bootstrap/cache/*"})
+	got := {x.id | some x in rules.decision} with input as object.union(inp, {"facts": {"shell": {"remote_paths": [q]}}})
+	not "shell/remote-delete" in got
 }
