@@ -2201,8 +2201,8 @@ decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": rea
 
 # Folders a host fills again by itself or keeps for scratch work, by the name of a folder on
 # the path: caches (FHS 3.0 §5.5, XDG .cache, an app's wp-content/cache, Laravel's
-# bootstrap/cache), temporary folders (tmp, temp, a CI runner's _work/_temp), HPC scratch
-# space below it (centres purge scratch by policy; the scratch root itself is not this), and
+# bootstrap/cache), temporary folders (tmp, temp, a CI runner's _work/_temp), one's own HPC
+# scratch space (below), and
 # Laravel's compiled views (storage/framework/views, emptied by `php artisan view:clear`):
 # clearing them on a server is everyday upkeep.
 # Only the part of the path below where the analyzer put it: a remote path written relative or
@@ -2219,7 +2219,6 @@ remote_disposable(path) if {
 	parts := split(trim_suffix(remote_tail(path), "/*"), "/")
 	last := parts[count(parts) - 1]
 	disposable_folder(last)
-	last != "scratch"
 }
 
 remote_disposable(path) if contains(remote_tail(path), "/storage/framework/views")
@@ -2231,7 +2230,18 @@ remote_tail(path) := t if {
 	t := substring(path, longest, -1)
 } else := path
 
-disposable_folder(part) if lower(part) in {"cache", "caches", ".cache", "tmp", "temp", ".tmp", "_temp", "scratch"}
+disposable_folder(part) if lower(part) in {"cache", "caches", ".cache", "tmp", "temp", ".tmp", "_temp"}
+
+# Below one's own scratch space (/lustre/scratch/$USER/run-3: HPC centres give each user a
+# scratch folder named for them, purged by policy); shared and other users' scratch
+# (/scratch/shared/…, /scratch/*/…) is other people's work.
+remote_disposable(path) if {
+	parts := split(remote_tail(path), "/")
+	some i, part in parts
+	lower(part) == "scratch"
+	parts[i + 1] in {"$USER", "${USER}", "$LOGNAME", "${LOGNAME}"}
+	i + 2 < count(parts)
+}
 
 disposable_folder(part) if regex.match(`^(?i)(tmp|temp)[_-]`, part)
 

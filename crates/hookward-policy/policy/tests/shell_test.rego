@@ -2071,7 +2071,7 @@ test_remote_caches_and_temp_folders_quiet if {
 	}
 	# the data next to them, a scratch root itself, and a relative path spelled below this
 	# machine's temporary project folder, still ask
-	every path in ["/srv/app/shared/uploads", "/scratch", "/home/dev/public_html", "/home/dev/project/app/storage/app/*"] {
+	every path in ["/srv/app/shared/uploads", "/scratch", "/home/dev/public_html", "/home/dev/project/app/storage/app/*", "/lustre/scratch/shared/pretrain-cache/*", "/lustre/scratch/*/vit-sweep", "/lustre/scratch/$USER"] {
 		p := object.union(rdel(path), {"how": "ssh web1: rm", "scope": "home"})
 		shell_ids({"remote_paths": [p]})["shell/remote-delete"] == "ask"
 	}
