@@ -745,6 +745,98 @@ fn has_registry_token(text: &str) -> bool {
         || text.contains("password")
 }
 
+/// Application configuration files that hold the application's database password or secret
+/// keys, by their documented name: WordPress `wp-config.php` (DB_PASSWORD, the auth keys and
+/// salts; WordPress docs, "Editing wp-config.php"), Drupal `sites/*/settings.php` and
+/// `settings.local.php` (`$databases`, `$settings['hash_salt']`; Drupal docs, "settings.php"),
+/// Joomla `configuration.php` (`$password`, `$secret`), MediaWiki `LocalSettings.php`
+/// (`$wgDBpassword`, `$wgSecretKey`), Magento `app/etc/env.php` (db password, crypt key),
+/// phpMyAdmin `config.inc.php` (blowfish secret), Rails `config/database.yml` and
+/// `config/master.key`, Patroni's `patroni.yml` (the superuser and replication passwords;
+/// Patroni docs, "YAML Configuration"), MySQL's `debian.cnf` (the maintenance account's
+/// password) and a client's `.my.cnf`, and cPanel/WHM's `.accesshash` (the remote API key;
+/// cPanel docs, "Remote Access Key"). A file path ends with one of them (a name or a
+/// `dir/name` tail).
+const REMOTE_APP_SECRETS: &[&str] = &[
+    "wp-config.php",
+    "settings.php",
+    "settings.local.php",
+    "configuration.php",
+    "LocalSettings.php",
+    "app/etc/env.php",
+    "config.inc.php",
+    "config/database.yml",
+    "config/master.key",
+    "patroni.yml",
+    "patroni.yaml",
+    "debian.cnf",
+    ".my.cnf",
+    ".accesshash",
+];
+
+/// True when `path` ends with one of [`REMOTE_APP_SECRETS`] (case-sensitive, as the programs
+/// that read them are; `settings.php` only below a Drupal `sites/` folder).
+fn remote_app_secrets(path: &str) -> bool {
+    REMOTE_APP_SECRETS.iter().any(|tail| {
+        let Some(head) = path.strip_suffix(tail) else {
+            return false;
+        };
+        if !(head.is_empty() || head.ends_with('/')) {
+            return false;
+        }
+        *tail != "settings.php" || head.contains("/sites/")
+    })
+}
+
+/// An Android app's private storage (`/data/data/<package>/…`, `/data/user/<n>/<package>/…`:
+/// shared_prefs, databases; Android docs, "App-specific storage": other apps cannot reach it),
+/// read on a device through `adb shell su -c`/`run-as`: apps keep their sign-in tokens there.
+fn android_app_data(path: &str) -> bool {
+    let rest = path
+        .strip_prefix("/data/data/")
+        .or_else(|| {
+            path.strip_prefix("/data/user/")
+                .and_then(|r| r.split_once('/').map(|(_, r)| r))
+        })
+        .unwrap_or("");
+    rest.split_once('/')
+        .is_some_and(|(pkg, r)| !pkg.is_empty() && !r.is_empty())
+}
+
+/// Programs that print or copy out a file's text (the first word of a remote path's `how`
+/// after its console, `ssh web: cat`): what they read comes back to the agent. A program that
+/// reads the file as its own configuration (`patronictl -c patroni.yml`, `php artisan`)
+/// prints none of it.
+const CONTENT_PRINTERS: &[&str] = &[
+    "cat", "tac", "nl", "head", "tail", "less", "more", "bat", "batcat", "grep", "egrep", "fgrep",
+    "rg", "ag", "awk", "gawk", "sed", "strings", "xxd", "od", "hexdump", "base64", "cut", "sort",
+    "uniq", "jq", "yq", "diff", "vi", "vim", "view", "nano", "cp", "tar", "zip", "gzip", "openssl",
+];
+
+/// True when a remote path's `how` (`ssh web: cat`) names a [`CONTENT_PRINTERS`] program.
+fn prints_content(how: &str) -> bool {
+    let tool = how.rsplit(": ").next().unwrap_or(how);
+    let first = tool.split_whitespace().next().unwrap_or("");
+    CONTENT_PRINTERS.contains(&first)
+}
+
+/// True when the file's name says it is a secret: a last word `key`, `token`, `secret`,
+/// `password` or `passwd` (or `tokens`, `secrets`) after a separator (`.steam_publisher_key`,
+/// `.vault-token`, `db_password`, `client_secret`, `ipsec.secrets`), not a public half (`.pub`),
+/// not `authorized_keys` (public keys), not `/etc/passwd`.
+fn secret_named(path: &str) -> bool {
+    let name = basename(path).to_ascii_lowercase();
+    let Some((_, last)) = name.rsplit_once(['_', '-', '.']) else {
+        return false;
+    };
+    let stem = name.trim_start_matches('.');
+    stem.len() > last.len()
+        && matches!(
+            last,
+            "key" | "token" | "secret" | "password" | "passwd" | "tokens" | "secrets"
+        )
+}
+
 /// One touch of a path, before classification.
 struct Touch<'a> {
     /// Links the same command creates before this touch (followed when resolving).
@@ -824,6 +916,17 @@ fn remote_secret_reads(shell: &hookward_shell::ShellFacts, facts: &mut Facts, ho
         // /srv/app/.env'`); a template (`.env.example`) holds none.
         if p.access == hookward_shell::Access::Read && is_env_file(&path) {
             classes.push("env_file".to_string());
+        }
+        // A deployed application's configuration that holds its database password and keys,
+        // or a file named for a secret, read there: the production secrets come back to the
+        // agent (`ssh web 'cat /var/www/html/wp-config.php'`). Here the project's own copy is
+        // the agent's work, so only the other side's counts.
+        if p.access == hookward_shell::Access::Read
+            && classes.is_empty()
+            && prints_content(&p.how)
+            && (remote_app_secrets(&path) || secret_named(&path) || android_app_data(&path))
+        {
+            classes.push("app_secrets".to_string());
         }
         if classes.is_empty() {
             continue;
@@ -2421,6 +2524,43 @@ mod tests {
             );
         }
         assert!(shell_paths("docker exec c1 cat /app/config.yml").is_empty());
+    }
+
+    /// A deployed app's configuration, a file named for a secret, or an Android app's private
+    /// storage read on another host are `app_secrets`; the same names here, other files there,
+    /// and writes are not.
+    #[test]
+    fn app_secrets_read_on_another_host() {
+        let app = |cmd: &str| {
+            shell_paths(cmd)
+                .iter()
+                .any(|p| p.classes.iter().any(|c| c == "app_secrets"))
+        };
+        for cmd in [
+            "ssh web2 'cat /srv/www/shop/wp-config.php'",
+            "ssh web2 'sudo cat /etc/mysql/debian.cnf'",
+            "drush @site.live ssh 'cat web/sites/default/settings.php'",
+            "ssh db3 'cat /etc/patroni/patroni.yaml'",
+            "ssh web2 'cat /srv/app/config/database.yml'",
+            "ssh ci1 'cat /srv/builder/.deploy_token'",
+            "ssh ci1 'cat /srv/ci/.registry_password'",
+            "adb shell su -c 'cat /data/data/com.example.shop/shared_prefs/session.xml'",
+        ] {
+            assert!(app(cmd), "{cmd}");
+        }
+        for cmd in [
+            "cat /srv/www/shop/wp-config.php",
+            "ssh web2 'cat /srv/www/shop/wp-config-sample.txt'",
+            "ssh web2 'cat /var/www/html/settings.php'",
+            "ssh web2 'cat ~/.ssh/authorized_keys'",
+            "ssh web2 'cat /etc/passwd'",
+            "ssh web2 'cat /srv/app/monkey'",
+            "ssh db3 'patronictl -c /etc/patroni/patroni.yml list'",
+            "ssh web2 'echo x > /srv/www/shop/wp-config.php'",
+            "adb shell ls /data/data",
+        ] {
+            assert!(!app(cmd), "{cmd}");
+        }
     }
 
     #[test]

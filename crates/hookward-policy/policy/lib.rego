@@ -36,7 +36,7 @@ verb(p) := v if {
 
 # Persistence kinds that run code as the user without any further prompt, whichever tool writes
 # them (shell/persistence, path/persistence; kinds: hookward-shell/src/persist.rs).
-persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service", "privilege_grant"}
+persistence_deny_kinds := {"crontab", "at", "systemd", "systemd_timer", "launchd", "init", "autostart", "shell_rc", "ssh_authorized_keys", "ssh_rc", "cron_file", "account", "ssh_certificate", "login_hook", "ld_preload", "scheduled_task", "service", "privilege_grant", "php_prepend", "web_startup"}
 
 # A private key handed to the client that signs in with it (ssh(1) -i, scp(1)/sftp(1) -i,
 # ssh_config(5) IdentityFile given with -o, also in GIT_SSH_COMMAND or git -c core.sshCommand,

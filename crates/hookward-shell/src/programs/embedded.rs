@@ -4,7 +4,7 @@
 //! program as wrapper. Commands that run on another host or inside a container are analysed
 //! with their paths kept apart ([`crate::ShellFacts::remote_paths`]).
 
-use crate::analyzer::{Analyzer, Inv};
+use crate::analyzer::{Analyzer, Inv, NODE_DEBUG};
 use crate::model::{Arg, State, Stream};
 
 use super::{shell_code, sub_inv};
@@ -533,17 +533,39 @@ pub(crate) fn bind_mounts(a: &Analyzer, inv: &Inv) -> Vec<(String, String)> {
 }
 
 /// kubectl/oc `exec … -- CMD` (kubectl-exec(1)): the command after `--` runs in the pod.
+/// `debug … -- CMD` runs it in a debugging container: of a pod (`kubectl debug POD -- CMD`,
+/// marked `<name> debug`), or of a node (`kubectl debug node/NAME -- CMD`, `oc debug
+/// node/NAME -- CMD`, marked [`crate::analyzer::NODE_DEBUG`]), which runs in the node's namespaces with the
+/// node's root file system mounted at `/host` (Kubernetes docs, "Debugging Kubernetes Nodes
+/// With Kubectl": "the root filesystem of the Node will be mounted at /host"; OpenShift docs,
+/// `oc debug node/NAME -- chroot /host CMD`), so `chroot /host CMD` there runs CMD on the
+/// node itself, a durable machine ([`crate::analyzer::DURABLE_HOST_CONSOLES`]).
 pub(crate) fn kubectl_command(name: &str, args: &[Arg]) -> Option<(String, Vec<Arg>)> {
     if !matches!(name, "kubectl" | "oc" | "k" | "microk8s.kubectl") {
         return None;
     }
-    let verb = args.get(after_globals(name, args))?;
-    if verb.text != "exec" {
+    let at = after_globals(name, args);
+    let verb = args.get(at)?;
+    if !matches!(verb.text.as_str(), "exec" | "debug") {
         return None;
     }
     let dd = args.iter().position(|x| x.text == "--" && !x.dynamic)?;
     let cmd: Vec<Arg> = args.get(dd + 1..)?.to_vec();
-    (!cmd.is_empty()).then(|| (format!("{name} exec"), cmd))
+    if cmd.is_empty() {
+        return None;
+    }
+    if verb.text == "debug" {
+        let node = args
+            .get(at + 1..dd)
+            .unwrap_or(&[])
+            .iter()
+            .any(|x| x.text.starts_with("node/") || x.text.starts_with("nodes/"));
+        if node {
+            return Some((NODE_DEBUG.to_string(), cmd));
+        }
+        return Some((format!("{name} debug"), cmd));
+    }
+    Some((format!("{name} exec"), cmd))
 }
 
 /// Runs `argv` as a command on another host or in a container, marked `via`: its paths go
@@ -790,7 +812,10 @@ const COMPOSE_GLOBAL_VALUE_OPTIONS: &[&str] = &["--ansi", "--progress", "--paral
 /// `colima ssh -- CMD` (their `ssh --help`), `docker-compose exec|run SERVICE CMD` and
 /// `podman-compose` (docker-compose-exec(1)), `distrobox enter [NAME] -- CMD`
 /// (distrobox-enter(1)), `toolbox run CMD` (toolbox-run(1)), `orb run CMD` (OrbStack docs),
-/// `ddev exec CMD` (ddev docs), `lando ssh -c CMD` (Lando docs).
+/// `ddev exec CMD` (ddev docs), `lando ssh -c CMD` (Lando docs); and `drush [@ALIAS]
+/// ssh|site:ssh CMD` (Drush docs, "site:ssh": connects to the alias's web server over SSH and
+/// runs CMD there; `--cd` picks the folder), whose site alias stands before the verb
+/// ([`SITE_ALIAS_PROGRAMS`]).
 pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
     Console {
         program: "heroku",
@@ -984,6 +1009,22 @@ pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
         via: "ddev exec",
     },
     Console {
+        program: "drush",
+        verbs: &["ssh"],
+        value_opts: &["--cd", "-l", "--uri", "-r", "--root"],
+        command_opts: &[],
+        names: 0,
+        via: "drush ssh",
+    },
+    Console {
+        program: "drush",
+        verbs: &["site:ssh"],
+        value_opts: &["--cd", "-l", "--uri", "-r", "--root"],
+        command_opts: &[],
+        names: 0,
+        via: "drush ssh",
+    },
+    Console {
         program: "lando",
         verbs: &["ssh"],
         value_opts: &["-s", "--service", "-u", "--user"],
@@ -992,6 +1033,10 @@ pub(crate) const CONSOLE_COMMANDS: &[Console] = &[
         via: "lando ssh",
     },
 ];
+
+/// Programs whose site alias (`@name`) may stand before the verb: Drush (`drush @prod ssh CMD`;
+/// Drush docs, "Site aliases").
+const SITE_ALIAS_PROGRAMS: &[&str] = &["drush"];
 
 /// The command a [`CONSOLE_COMMANDS`] console runs, with the console's name, or `None` (no
 /// command: an interactive console).
@@ -1022,6 +1067,8 @@ fn console_words(c: &Console, name: &str, words: &[&str]) -> Option<(&'static st
         if matched < verbs.len() {
             if *w == verbs[matched] {
                 matched += 1;
+            } else if matched == 0 && w.starts_with('@') && SITE_ALIAS_PROGRAMS.contains(&name) {
+                // `drush @prod ssh CMD`: the site alias names where the command runs.
             } else if !w.starts_with('-') {
                 return None;
             } else if value_opts.contains(w) {
@@ -1695,6 +1742,113 @@ mod tests {
         }
         for o in CONTAINER_VALUE_OPTS {
             assert!(o.starts_with('-'), "{o}");
+        }
+    }
+
+    fn remote_ctx() -> crate::ShellContext {
+        crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        }
+    }
+
+    /// `kubectl debug node/NAME -- CMD` (and `oc debug node/NAME`) runs CMD on the node, a
+    /// durable host, `chroot /host` included; `kubectl debug POD -- CMD` runs in a container of
+    /// the pod; no command, no facts.
+    #[test]
+    fn node_debug_runs_on_the_node() {
+        let ctx = remote_ctx();
+        let f = crate::analyze(
+            "kubectl --context stage debug node/worker-3 -it --image=alpine -- chroot /host sh -c 'rm -rf /var/lib/etcd'",
+            &ctx,
+        );
+        let p = f
+            .remote_paths
+            .iter()
+            .find(|p| p.path == "/var/lib/etcd")
+            .expect("node path");
+        assert_eq!(p.how, "kubectl debug node: rm");
+        assert!(f.paths.iter().all(|p| p.path != "/var/lib/etcd"));
+        let f = crate::analyze(
+            "oc debug node/master-0 -- chroot /host sh -c 'truncate -s 0 /var/log/audit/audit.log'",
+            &ctx,
+        );
+        assert!(
+            f.evasion.iter().any(|e| e.kind == "logs"),
+            "{:?}",
+            f.evasion
+        );
+        let f = crate::analyze(
+            "kubectl debug node/w1 -it --image=busybox -- chroot /host journalctl --vacuum-time=3d",
+            &ctx,
+        );
+        assert_eq!(
+            f.evasion.first().map(|e| e.target.as_str()),
+            Some("kubectl debug node: journalctl")
+        );
+        let f = crate::analyze(
+            "kubectl debug web-7d9 -it --image=busybox --target=app -- rm -rf /srv/data",
+            &ctx,
+        );
+        assert!(f.remote_paths.iter().any(|p| p.how == "kubectl debug: rm"));
+        let f = crate::analyze("kubectl debug node/w1 -it --image=busybox", &ctx);
+        assert!(f.remote_paths.is_empty() && f.evasion.is_empty());
+    }
+
+    /// `drush @alias ssh CMD` / `drush site:ssh CMD` runs CMD on the site's web server.
+    #[test]
+    fn drush_ssh_runs_on_the_web_server() {
+        let ctx = remote_ctx();
+        for c in [
+            "drush @shop.live ssh 'rm -rf web/sites/default/files/private'",
+            "drush site:ssh --cd=/var/www rm -rf web/sites/default/files/private",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                f.remote_paths
+                    .iter()
+                    .any(|p| p.how.starts_with("drush ssh: ") && p.access == crate::Access::Delete),
+                "{c}: {:?}",
+                f.remote_paths
+            );
+            assert!(crate::analyzer::durable_host("drush ssh: rm"));
+        }
+        // Drush's own verbs are not a console.
+        let f = crate::analyze("drush @shop.live cache:rebuild", &ctx);
+        assert!(f.remote_paths.is_empty());
+    }
+
+    /// Files made writable by every user on a durable host are a `permissions_opened` evasion
+    /// fact named with the host; in a container or the project, nothing.
+    #[test]
+    fn remote_world_writable_is_permissions_opened() {
+        let ctx = remote_ctx();
+        for c in [
+            "ssh web1 'chmod -R 777 /srv/www/site'",
+            "ssh web1 'sudo chmod 666 /var/run/docker.sock'",
+            "ssh web1 'chmod o+w /srv/www/site/config.php'",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                f.evasion
+                    .iter()
+                    .any(|e| e.kind == "permissions_opened" && e.target.starts_with("ssh web1: ")),
+                "{c}: {:?}",
+                f.evasion
+            );
+            assert!(f.privilege.is_empty(), "{c}");
+        }
+        for c in [
+            "ssh web1 'chmod 755 /srv/www/site/deploy.sh'",
+            "docker exec web chmod -R 777 /var/www/html",
+            "ssh web1 'chmod -R 777 /tmp/build'",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(
+                !f.evasion.iter().any(|e| e.kind == "permissions_opened"),
+                "{c}"
+            );
         }
     }
 }

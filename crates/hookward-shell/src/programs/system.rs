@@ -36,6 +36,9 @@ pub(crate) enum When {
     Operand(&'static [&'static str]),
     /// Every one of these words appears (`defaults write … LoginHook`: the verb and the key).
     All(&'static [&'static str]),
+    /// A word of the first list and a word of the second appear (`wp plugin deactivate
+    /// wordfence`: the verb and the plugin).
+    AnyAnd(&'static [&'static str], &'static [&'static str]),
     /// One of these setting names appears and a later word sets it off (`0`, `false`, `no`,
     /// `off`, any case): the direction of a security toggle matters
     /// (`LSQuarantine -bool NO` switches quarantine off, `-bool true` on).
@@ -63,7 +66,27 @@ pub(crate) struct Row {
 }
 
 use Fact::{Evasion, Persistence};
-use When::{All, Always, Any, Off, Operand, PairLast, Seq};
+use When::{All, Always, Any, AnyAnd, Off, Operand, PairLast, Seq};
+
+/// WordPress security plugins by their wordpress.org slug: firewalls, malware scanners and
+/// login protection (Wordfence, Sucuri Security, Solid Security formerly iThemes Security,
+/// All In One WP Security & Firewall, WP Cerber, Limit Login Attempts Reloaded, Wordfence
+/// Login Security, Two Factor, NinjaFirewall, BBQ Firewall, MalCare, Shield Security).
+const WP_SECURITY_PLUGINS: &[&str] = &[
+    "wordfence",
+    "sucuri-scanner",
+    "better-wp-security",
+    "ithemes-security-pro",
+    "all-in-one-wp-security-and-firewall",
+    "wp-cerber",
+    "limit-login-attempts-reloaded",
+    "wordfence-login-security",
+    "two-factor",
+    "ninjafirewall",
+    "block-bad-queries",
+    "malcare-security",
+    "wp-simple-firewall",
+];
 
 /// The table.
 pub(crate) const ROWS: &[Row] = &[
@@ -163,6 +186,27 @@ pub(crate) const ROWS: &[Row] = &[
         example: "spctl --master-disable",
         quiet: "spctl --status",
         source: "spctl(8)",
+    },
+    // A web server's application firewall switched off (a2dismod(8); ModSecurity's Apache
+    // module is `security2`, mod_evasive's `evasive`): requests it blocked reach the site.
+    Row {
+        program: "a2dismod",
+        when: Any(&["security2", "security", "mod_security", "mod_security2", "evasive", "evasive20"]),
+        fact: Evasion("web_firewall"),
+        example: "a2dismod security2",
+        quiet: "a2dismod autoindex",
+        source: "a2enmod(8); ModSecurity reference manual (mod_security2)",
+    },
+    // A WordPress security plugin switched off or removed by WP-CLI (`wp plugin deactivate|
+    // delete|uninstall SLUG`; WP-CLI docs, "wp plugin"): its firewall, malware scan and login
+    // protection stop.
+    Row {
+        program: "wp",
+        when: AnyAnd(&["deactivate", "delete", "uninstall"], WP_SECURITY_PLUGINS),
+        fact: Evasion("security_plugin"),
+        example: "wp plugin deactivate wordfence --path=/var/www/html",
+        quiet: "wp plugin deactivate hello-dolly",
+        source: "WP-CLI docs, wp plugin deactivate; the plugins' wordpress.org pages",
     },
     Row {
         program: "ufw",
@@ -499,6 +543,9 @@ fn applies(when: When, words: &[&str]) -> bool {
         All(list) => list
             .iter()
             .all(|p| words.iter().any(|w| word_matches(p, w))),
+        AnyAnd(first, second) => {
+            words.iter().any(|w| first.contains(w)) && words.iter().any(|w| second.contains(w))
+        }
         Off(keys) => words.iter().enumerate().any(|(i, w)| {
             keys.contains(w)
                 && words.iter().skip(i + 1).any(|v| {
