@@ -257,8 +257,8 @@ pub const GEMS: &[&str] = &[
     "foreman",
 ];
 
-/// The MCP reference servers (github.com/modelcontextprotocol/servers, README "Reference
-/// Servers" and "Archived"): npm `@modelcontextprotocol/server-NAME` and PyPI `mcp-server-NAME`.
+/// The MCP reference servers (github.com/modelcontextprotocol/servers, its README's sections on
+/// reference servers and archived ones): npm `@modelcontextprotocol/server-NAME` and PyPI `mcp-server-NAME`.
 pub const MCP_SERVERS: &[&str] = &[
     "@modelcontextprotocol/server-everything",
     "@modelcontextprotocol/server-filesystem",

@@ -87,9 +87,10 @@ fn writes_through_a_symlinked_folder_reach_the_protected_file() {
             ),
             (
                 "Edit",
+                // allowing every shell command is loosening the agent's guard (session 25)
                 json!({"file_path": p.join("cfg/settings.json"), "old_string": "{\"hooks\":{}}", "new_string": "{\"hooks\":{},\"permissions\":{\"allow\":[\"Bash(*)\"]}}"}),
-                "ask",
-                "self/agent-settings",
+                "deny",
+                "self/agent-settings-loosened",
             ),
             (
                 "Write",
