@@ -152,8 +152,8 @@ decision contains {"id": "context/mcp-server", "decision": "ask", "reason": reas
 	gate
 	some p in lib.changed_paths
 	p.via != "shell"
-	lib.has_class(p, "mcp_config")
-	not lib.has_class(p, "agent_settings")
+	"mcp_config" in p.classes
+	not "agent_settings" in p.classes
 	ch := object.get(input.facts, "settings_change", {})
 	changes := mcp_changes(ch)
 	count(changes) > 0
@@ -172,8 +172,8 @@ decision contains {"id": "context/mcp-server-by-shell", "decision": "ask", "reas
 }
 
 mcp_server_file(p) if {
-	lib.has_class(p, "mcp_config")
-	not lib.has_class(p, "agent_settings")
+	"mcp_config" in p.classes
+	not "agent_settings" in p.classes
 }
 
 # An agent's own `mcp add` (codex, gemini) writes its settings file, where its servers live.

@@ -68,7 +68,7 @@ own_key_place(p) if {
 	startswith(p.path, concat("", [home, "/"]))
 }
 
-own_key_place(p) if has_class(p, "project")
+own_key_place(p) if "project" in p.classes
 
 # A credential store read by the store's own CLI printing its token into a command substitution
 # or a consumer (gh auth token | docker login --password-stdin, TOKEN=$(gcloud auth
@@ -93,8 +93,8 @@ handed_token_read(p) if {
 # regenerate; `apt-get clean` empties /var/cache/apt/archives).
 named_temporary(p) if {
 	startswith(p.path, "/var/cache/")
-	not has_class(p, "credential")
-	not has_class(p, "secret_file")
+	not "credential" in p.classes
+	not "secret_file" in p.classes
 }
 
 temporary_name(c) if c in {".cache", "cache", "caches", "tmp", "temp", ".tmp"}
@@ -110,7 +110,7 @@ temporary_name(c) if endswith(c, "@tmp")
 # (/var/www/site/wp-content/cache/*, /srv/jenkins/workspace/app@tmp) is an application's
 # scratch data.
 system_proper(p) if {
-	has_class(p, "system")
+	"system" in p.classes
 	not app_data_place(p)
 }
 
@@ -129,11 +129,11 @@ named_temporary(p) if {
 	i >= count(parts) - 2
 	temporary_name(lower(c))
 	not system_proper(p)
-	not has_class(p, "temp_root")
-	not has_class(p, "home")
-	not has_class(p, "home_ancestor")
-	not has_class(p, "other_home")
-	not has_class(p, "homes")
-	not has_class(p, "credential")
-	not has_class(p, "secret_file")
+	not "temp_root" in p.classes
+	not "home" in p.classes
+	not "home_ancestor" in p.classes
+	not "other_home" in p.classes
+	not "homes" in p.classes
+	not "credential" in p.classes
+	not "secret_file" in p.classes
 }

@@ -23,7 +23,7 @@ import data.hookward.lib
 # pair written by ssh-keygen where nothing answers its overwrite question replaces nothing.
 decision contains {"id": "path/credential-store", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "credential")
+	"credential" in p.classes
 	not new_folder(p)
 	not temp_working_copy(p)
 	not metadata_read(p)
@@ -41,7 +41,7 @@ new_key(p) if {
 	p.via == "shell"
 	p.access == "create"
 	p.how == "ssh-keygen"
-	not lib.has_class(p, "system")
+	not "system" in p.classes
 }
 
 # Programs that show a file's name, size, times, mode or type, never its bytes (stat(1),
@@ -61,13 +61,13 @@ metadata_read(p) if {
 # security import /tmp/c.p12): temporary folders hold nothing durable, and a file this command
 # made holds what the command put there.
 temp_working_copy(p) if {
-	lib.has_class(p, "temp_copy")
+	"temp_copy" in p.classes
 	p.via == "shell"
 	p.access == "delete"
 }
 
 temp_working_copy(p) if {
-	lib.has_class(p, "temp_copy")
+	"temp_copy" in p.classes
 	p.via == "shell"
 	some q in input.facts.paths
 	q.path == p.path
@@ -96,7 +96,7 @@ new_folder(p) if {
 # Reading or changing the SSH client configuration (~/.ssh/config, config.d): host names, users and options, never a key (ssh_config(5)); a ProxyCommand or LocalCommand written there runs at the next ssh.
 decision contains {"id": "path/ssh-client-config", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "ssh_client_config")
+	"ssh_client_config" in p.classes
 	reason := sprintf("%s would %s %s, the SSH client configuration (hosts and users, no key)", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -104,8 +104,8 @@ decision contains {"id": "path/ssh-client-config", "decision": "ask", "reason": 
 # Reading or changing a .env file (secrets by convention); templates such as .env.example are exempt, and so is copying a template into place (cp .env.example .env).
 decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "env_file")
-	not lib.has_class(p, "credential")
+	"env_file" in p.classes
+	not "credential" in p.classes
 	not env_from_template(p)
 	reason := sprintf("%s would %s %s, which usually holds secrets", [lib.how(p), lib.verb(p), p.path])
 }
@@ -114,7 +114,7 @@ decision contains {"id": "path/env-file", "decision": "ask", "reason": reason} i
 # Reading, on another host or in a container, a deployed application's configuration that holds its database password and keys (wp-config.php, Drupal settings.php and settings.local.php, Joomla configuration.php, LocalSettings.php, Magento app/etc/env.php, config/database.yml, config/master.key, patroni.yml, debian.cnf, .my.cnf, cPanel's .accesshash) or a file named for a secret (.steam_publisher_key, .vault-token, db_password), or an Android app's private storage (/data/data/<package>/shared_prefs, through adb shell su -c): ssh web 'cat /var/www/html/wp-config.php' prints the production secrets into the agent's context. The project's own copy here is the agent's work and is not asked about (hookward-facts lib.rs remote_secret_reads).
 decision contains {"id": "path/remote-app-secrets", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "app_secrets")
+	"app_secrets" in p.classes
 	reason := sprintf("%s would read %s on another host or in a container, a file that holds an application's secrets", [lib.how(p), p.path])
 }
 
@@ -126,24 +126,24 @@ env_from_template(p) if {
 	src_how := concat(" ", [trim_suffix(p.how, " dest"), "src"])
 	srcs := [q | some q in input.facts.paths; q.how == src_how]
 	count(srcs) > 0
-	count([q | some q in srcs; not lib.has_class(q, "env_template")]) == 0
+	count([q | some q in srcs; not "env_template" in q.classes]) == 0
 }
 
 # @rule path/write-outside-project ask
 # Changing a file outside the project directory and the temporary directories (the agent's own auto-memory folder is its to write; the context rules check what goes in). Writes into a program's cache or settings/state folder under any home (`~/.cache`, `~/.npm`, `~/.cargo/registry`, `~/.config/<tool>`, `~/.local/share/<tool>`, `~/Library/Caches`…; table: hookward-facts/src/tooldata.rs, code-loading folders excluded) are that program's normal use; deleting tool data still asks; deleting another project's build output or cache folder (`~/src/other/target`, `node_modules`; class build_output) does not. A folder made by mkdir is empty and replaces nothing (mkdir fails on an existing name, -p leaves it), so it is not asked about; what is later written into it is. The user's own data is not asked about either (own_data_write): a file or folder created, written or re-moded in a visible folder of the user's own areas, or a search-and-delete narrowed by name there; hidden components, code-loading folders, scripts and programs by extension, build files, system directories and other homes still ask, and so does deleting a named file.
 decision contains {"id": "path/write-outside-project", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
-	lib.has_class(p, "outside_project")
-	not lib.has_class(p, "temp")
-	not lib.has_class(p, "agent_memory")
+	"outside_project" in p.classes
+	not "temp" in p.classes
+	not "agent_memory" in p.classes
 	not quiet_tool_write(p)
 	not new_folder(p)
 	not new_key(p)
-	not lib.has_class(p, "credential")
-	not lib.has_class(p, "block_device")
-	not lib.has_class(p, "process_secret")
-	not lib.has_class(p, "hookward_home")
-	not lib.has_class(p, "agent_settings")
+	not "credential" in p.classes
+	not "block_device" in p.classes
+	not "process_secret" in p.classes
+	not "hookward_home" in p.classes
+	not "agent_settings" in p.classes
 	not own_data_write(p)
 	reason := sprintf("%s would %s %s, outside the project %s", [lib.how(p), lib.verb(p), p.path, lib.project])
 }
@@ -184,7 +184,7 @@ own_data_write(p) if {
 }
 
 own_visible_place(p) if {
-	lib.has_class(p, "outside_project")
+	"outside_project" in p.classes
 	count({c | some c in p.classes; c in not_own_places}) == 0
 	parts := [c | some c in split(p.path, "/"); c != ""]
 	count(parts) >= 2
@@ -228,7 +228,7 @@ runnable_extensions := {"sh", "bash", "zsh", "fish", "ksh", "csh", "py", "pyw", 
 own_build_files := {"makefile", "gnumakefile", "justfile", "package.json", "setup.py", "setup.cfg", "pyproject.toml", "conftest.py", "rakefile", "gemfile", "build.rs", "build.gradle", "build.gradle.kts", "pom.xml", "cmakelists.txt", "dockerfile", "docker-compose.yml", "compose.yaml", "vagrantfile", "tiltfile", "taskfile.yml"}
 
 # A write into a tool's cache, or a non-delete write into its settings/state folder.
-quiet_tool_write(p) if lib.has_class(p, "tool_cache")
+quiet_tool_write(p) if "tool_cache" in p.classes
 
 # A folder named for temporary or cached data in the user's own areas (lib.named_temporary).
 quiet_tool_write(p) if lib.named_temporary(p)
@@ -237,12 +237,12 @@ quiet_tool_write(p) if lib.named_temporary(p)
 # __pycache__… inside a project folder; hookward-shell/src/buildout.rs): the build makes it
 # again. Writing into one is still asked about (node_modules holds code that runs).
 quiet_tool_write(p) if {
-	lib.has_class(p, "build_output")
+	"build_output" in p.classes
 	p.access == "delete"
 }
 
 quiet_tool_write(p) if {
-	lib.has_class(p, "tool_data")
+	"tool_data" in p.classes
 	p.access != "delete"
 }
 
@@ -286,7 +286,7 @@ decision contains {"id": "path/startup-file-edit", "decision": "ask", "reason": 
 decision contains {"id": "path/repo-history-delete", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
 	p.access == "delete"
-	lib.has_class(p, "vcs_store")
+	"vcs_store" in p.classes
 	regex.replace(p.path, `/[^/]+$`, "") == input.facts.project_dir
 	reason := sprintf("%s would delete %s, the repository's history (commits, branches and stashes not pushed anywhere are lost)", [lib.how(p), p.path])
 }
@@ -374,11 +374,11 @@ decision contains {"id": "path/planted-exec-script", "decision": "ask", "reason"
 # Reading a file named like a private key (*.pem, *.key, an ssh-keygen key of a chosen name: <name>_rsa, _ecdsa, _ed25519… without .pub, outside test data folders) outside the project. Certificates share the suffix, so inside the project it is path/secret-file-project (ask).
 decision contains {"id": "path/secret-file", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	lib.has_class(p, "secret_file")
+	"secret_file" in p.classes
 	not carried(p)
 	not lib.identity_use(p)
 	not metadata_read(p)
-	lib.has_class(p, "outside_project")
+	"outside_project" in p.classes
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
 }
 
@@ -391,11 +391,11 @@ carried(p) if endswith(p.how, " carried")
 # Reading a file named like a private key (*.pem, *.key, <name>_ed25519…) inside the project: a certificate or a test fixture, or a real key. A key in the home or the project handed to the client that signs in with it (ssh -i KEY, scp/sftp -i, -o IdentityFile=KEY, ssh-add KEY) is used, not read out, as for path/credential-store.
 decision contains {"id": "path/secret-file-project", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
-	lib.has_class(p, "secret_file")
+	"secret_file" in p.classes
 	not carried(p)
 	not lib.identity_use(p)
 	not metadata_read(p)
-	not lib.has_class(p, "outside_project")
+	not "outside_project" in p.classes
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])
 }
 
@@ -403,7 +403,7 @@ decision contains {"id": "path/secret-file-project", "decision": "ask", "reason"
 # Reading or writing another process's environment or memory, or the kernel's (/proc/<pid>/environ, /proc/<pid>/mem, /proc/kcore, /dev/mem): secrets of other programs.
 decision contains {"id": "path/process-memory", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "process_secret")
+	"process_secret" in p.classes
 	reason := sprintf("%s would %s %s, another process's environment or memory", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -411,7 +411,7 @@ decision contains {"id": "path/process-memory", "decision": "deny", "reason": re
 # Reading another process's command line or memory map (/proc/<pid>/cmdline, /proc/<pid>/maps): tokens are often passed as arguments.
 decision contains {"id": "path/process-info", "decision": "ask", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "process_info")
+	"process_info" in p.classes
 	reason := sprintf("%s would %s %s, another process's command line or memory map", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -419,14 +419,14 @@ decision contains {"id": "path/process-info", "decision": "ask", "reason": reaso
 # Writing, formatting, partitioning or erasing a raw block device (/dev/sd*, /dev/nvme*, /dev/disk*, /dev/mapper/*), or reading one (imaging a disk reads every file on it, secrets included).
 decision contains {"id": "path/raw-disk", "decision": "deny", "reason": reason} if {
 	some p in input.facts.paths
-	lib.has_class(p, "block_device")
+	"block_device" in p.classes
 	p.access in lib.modifying
 	reason := sprintf("%s would %s the raw disk %s, destroying what is on it", [lib.how(p), lib.verb(p), p.path])
 }
 
 decision contains {"id": "path/raw-disk", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	lib.has_class(p, "block_device")
+	"block_device" in p.classes
 	reason := sprintf("%s would read the raw disk %s, every file on it (secrets included)", [lib.how(p), p.path])
 }
 

@@ -10,7 +10,7 @@ import data.hookward.lib
 decision contains {"id": "self/hookward-home", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	p.via != "shell"
-	lib.has_class(p, "hookward_home")
+	"hookward_home" in p.classes
 	reason := sprintf("%s would %s %s inside hookward's home; hookward's settings are changed by the person, not the agent", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -20,7 +20,7 @@ decision contains {"id": "self/shell-protected-write", "decision": "deny", "reas
 	some p in lib.changed_paths
 	p.via == "shell"
 	some c in {"hookward_home", "agent_settings"}
-	lib.has_class(p, c)
+	c in p.classes
 	not agent_mcp_add(p)
 	reason := sprintf("%s would %s %s, which controls the agent's hooks and permissions or hookward itself; edit it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
 }
@@ -31,7 +31,7 @@ decision contains {"id": "self/shell-protected-write", "decision": "deny", "reas
 agent_mcp_add(p) if {
 	p.via == "shell"
 	endswith(p.how, " mcp add")
-	not lib.has_class(p, "hookward_home")
+	not "hookward_home" in p.classes
 }
 
 # @rule self/agent-settings ask
@@ -39,7 +39,7 @@ agent_mcp_add(p) if {
 decision contains {"id": "self/agent-settings", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	p.via != "shell"
-	lib.has_class(p, "agent_settings")
+	"agent_settings" in p.classes
 	not settings_harmless(p.path)
 	summary := settings_summary(p.path)
 	reason := sprintf("%s would change %s, the agent's own settings: %s", [lib.how(p), p.path, summary])
@@ -150,7 +150,7 @@ decision contains {"id": "self/hookward-env", "decision": "deny", "reason": reas
 # Changing the configuration of another security tool (an agent guard or sandbox, audit, EDR) through any tool.
 decision contains {"id": "self/security-tool-config", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
-	lib.has_class(p, "security_tool_config")
+	"security_tool_config" in p.classes
 	reason := sprintf("%s would %s %s, the configuration of a security tool; change it yourself if this is intended", [lib.how(p), lib.verb(p), p.path])
 }
 
@@ -165,7 +165,7 @@ decision contains {"id": "context/instructed-danger", "decision": "ask", "reason
 # Any tool changing hookward's own settings (~/.hookward/config.toml) or policies (~/.hookward/policies/): only the person changes how hookward decides.
 decision contains {"id": "self/hookward-settings", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
-	lib.has_class(p, "hookward_home")
+	"hookward_home" in p.classes
 	hookward_settings_file(p.path)
 	reason := sprintf("%s would %s %s, hookward's own settings; only the person changes how hookward decides", [lib.how(p), lib.verb(p), p.path])
 }
@@ -356,7 +356,7 @@ decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "re
 	line_traces
 	some p in input.facts.paths
 	p.via == "shell"
-	lib.has_class(p, "hookward_home")
+	"hookward_home" in p.classes
 	reason := sprintf("the command attaches a tracer to a process named in hookward's home (%s); hookward is stopped by the person, not the agent", [p.path])
 }
 
@@ -365,7 +365,7 @@ decision contains {"id": "self/signal-hookward-pattern", "decision": "deny", "re
 decision contains {"id": "self/shell-guard-folder", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
 	p.via == "shell"
-	lib.has_class(p, "guard_folder")
+	"guard_folder" in p.classes
 	# a filtered search-and-delete (find /tmp -name '*.log' -delete) removes what its filter
 	# matches, not the folder: left to the delete rules (shell.rego `filtered_delete`)
 	not endswith(object.get(p, "how", ""), " filtered")
@@ -376,7 +376,7 @@ decision contains {"id": "self/shell-guard-folder", "decision": "deny", "reason"
 # Any tool writing, replacing, deleting or re-moding hookward's own executables (the hookward the hook entries run and the hookward-hook beside it): replacing one switches the guard off for good.
 decision contains {"id": "self/hookward-executable", "decision": "deny", "reason": reason} if {
 	some p in lib.changed_paths
-	lib.has_class(p, "hookward_exe")
+	"hookward_exe" in p.classes
 	reason := sprintf("%s would %s %s, hookward's own program; it is updated by the person, not the agent", [lib.how(p), lib.verb(p), p.path])
 }
 

