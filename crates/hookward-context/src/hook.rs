@@ -50,9 +50,7 @@ fn health(kind: HealthKind, message: String, event: &Event, agent: Agent) -> Hea
 pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
     Some(match rule_id {
         // Text that loosens the agent's guard is a planted write of its own kind: the same check.
-        "context/poisoned-write" | "context/guard-bypass-written" | "context/safeguard-loosened" => {
-            "poisoned_write"
-        }
+        "context/poisoned-write" | "context/guard-bypass-written" => "poisoned_write",
         "context/user-requested-write" => "user_requested_write",
         "context/instructed-danger" => "instructed_danger",
         "context/package-registry" => "package_registry",
