@@ -290,23 +290,31 @@ pub struct Table {
     ends: Vec<u32>,
 }
 
-impl Table {
-    fn decode(parts: &[&str]) -> Table {
-        let mut names: Vec<String> = Vec::new();
-        for fc in parts {
-            let mut prev = String::new();
-            for line in fc.lines() {
-                let mut chars = line.chars();
-                let k = chars.next().map_or(0, |c| (c as usize).saturating_sub(48));
-                let mut name: String = prev.chars().take(k).collect();
-                name.push_str(chars.as_str());
-                prev.clone_from(&name);
-                names.push(name);
-            }
+/// The names of prefix-shared tables (each line: the count of characters shared with the
+/// previous name as one character `'0' + k`, then the rest), in file order.
+fn decode_names(parts: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for fc in parts {
+        let mut prev = String::new();
+        for line in fc.lines() {
+            let mut chars = line.chars();
+            let k = chars.next().map_or(0, |c| (c as usize).saturating_sub(48));
+            // keep the first k characters of the previous name (a byte cut when it is
+            // ASCII, as package names are)
+            let cut = if prev.is_ascii() {
+                k.min(prev.len())
+            } else {
+                prev.char_indices().nth(k).map_or(prev.len(), |(i, _)| i)
+            };
+            prev.truncate(cut);
+            prev.push_str(chars.as_str());
+            names.push(prev.clone());
         }
-        Table::from_names(names)
     }
+    names
+}
 
+impl Table {
     fn from_names(mut names: Vec<String>) -> Table {
         names.sort();
         names.dedup();
@@ -385,17 +393,13 @@ pub fn popular(eco: Eco) -> &'static Popular {
                 .into_iter()
                 .filter(|n| n.starts_with('@'))
                 .collect();
-            let mut top = Table::decode(&[NPM_TOP]);
-            let mut with_mcp: Vec<String> = top.iter().map(str::to_string).collect();
-            with_mcp.extend(mcp.iter().cloned());
-            top = Table::from_names(with_mcp);
-            let mut known: Vec<String> = Table::decode(&[NPM_TOP, NPM_MORE])
-                .iter()
-                .map(str::to_string)
-                .collect();
-            known.extend(mcp);
+            // each table decoded once; the well-known names are the top ones and the rest
+            let mut top = decode_names(&[NPM_TOP]);
+            top.extend(mcp.iter().cloned());
+            let mut known = top.clone();
+            known.extend(decode_names(&[NPM_MORE]));
             Popular {
-                top,
+                top: Table::from_names(top),
                 known: Table::from_names(known),
             }
         }),
@@ -404,16 +408,10 @@ pub fn popular(eco: Eco) -> &'static Popular {
                 .into_iter()
                 .filter(|n| !n.starts_with('@'))
                 .collect();
-            let mut top: Vec<String> = Table::decode(&[PYPI_TOP])
-                .iter()
-                .map(str::to_string)
-                .collect();
+            let mut top = decode_names(&[PYPI_TOP]);
             top.extend(mcp.iter().cloned());
-            let mut known: Vec<String> = Table::decode(&[PYPI_TOP, PYPI_MORE])
-                .iter()
-                .map(str::to_string)
-                .collect();
-            known.extend(mcp);
+            let mut known = top.clone();
+            known.extend(decode_names(&[PYPI_MORE]));
             Popular {
                 top: Table::from_names(top),
                 known: Table::from_names(known),

@@ -164,10 +164,11 @@ fn near(eco: Eco, name: &str, top: &Table, min: usize) -> Option<String> {
             .filter(|c| !matches!(c, '-' | '_' | '.'))
             .collect()
     };
+    // The cheap tests first: the length, then one typo; the punctuation-free spelling (two
+    // allocations) only for a name that is one typo away.
     top.iter()
         .filter(|t| t.len().abs_diff(name.len()) <= 2 && t.chars().count() >= min)
-        .filter(|t| eco != Eco::Npm || bare(t) != bare(name))
-        .find(|t| one_typo(name, t))
+        .find(|t| one_typo(name, t) && (eco != Eco::Npm || bare(t) != bare(name)))
         .map(str::to_string)
 }
 
