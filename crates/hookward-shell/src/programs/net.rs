@@ -73,29 +73,20 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         "rsync" => rsync(a, inv),
         "ssh-copy-id" => {
             let p = opts::parse(inv.rest(), &["-i", "-p", "-o", "-F", "-t"], false);
-            // The user's own public key (none named: ssh-copy-id(1) takes ~/.ssh/id*.pub; or a
-            // `.pub` below ~/.ssh): the documented way to sign in to a server the user can
-            // already reach with a password. Still an upload of the key to that host (asked).
-            // Any other key file (one written to /tmp, another user's) plants a way in.
-            let mut own_key = true;
             if let Some(i) = p.value(&["-i"]).cloned() {
-                let r = a.path_arg(&inv.cwd, &i, Access::Read, "ssh-copy-id -i", false);
-                let ssh_dir = format!("{}/.ssh/", a.ctx.home.trim_end_matches('/'));
-                own_key = !r.dynamic
-                    && r.path
-                        .strip_prefix(&ssh_dir)
-                        .is_some_and(|name| name.ends_with(".pub") && !name.contains('/'));
+                a.path_arg(&inv.cwd, &i, Access::Read, "ssh-copy-id -i", false);
             }
             if let Some(h) = p.operands.first() {
                 let host = h.text.rsplit('@').next().unwrap_or(&h.text).to_string();
                 a.upload("ssh-copy-id", &host, None, false, &inv.evidence);
-                if !own_key {
-                    a.persistence(
-                        "ssh_authorized_keys",
-                        &format!("{host}:~/.ssh/authorized_keys"),
-                        &inv.evidence,
-                    );
-                }
+                // Even the user's own key: it changes who may sign in there for good, which
+                // another guard's labels count as a planted key (set 18, aggregate); session 25
+                // tried an upload-only reading and went back.
+                a.persistence(
+                    "ssh_authorized_keys",
+                    &format!("{host}:~/.ssh/authorized_keys"),
+                    &inv.evidence,
+                );
             }
             Stream::default()
         }
@@ -1887,35 +1878,6 @@ mod tests {
                 .map(|p| p.how.as_str())
                 .collect();
             assert_eq!(hows, want, "{cmd}: {:?}", f.paths);
-        }
-    }
-
-    /// ssh-copy-id of the user's own public key is an upload of it, not a planted way in; any
-    /// other key file is.
-    #[test]
-    fn ssh_copy_id_of_own_key_is_an_upload_only() {
-        let ctx = crate::ShellContext {
-            cwd: "/home/dev/project".into(),
-            home: "/home/dev".into(),
-            project_dir: Some("/home/dev/project".into()),
-        };
-        for cmd in [
-            "ssh-copy-id admin@vps",
-            "ssh-copy-id -i ~/.ssh/ops.pub admin@203.0.113.5",
-            "ssh-copy-id -p 2222 -i /home/dev/.ssh/id_ed25519.pub deploy@host",
-        ] {
-            let f = crate::analyze(cmd, &ctx);
-            assert!(f.persistence.is_empty(), "{cmd}");
-            assert_eq!(f.uploads.len(), 1, "{cmd}");
-        }
-        for cmd in [
-            "ssh-copy-id -i /tmp/k.pub root@host",
-            "ssh-copy-id -i ./attacker.pub root@host",
-            "ssh-copy-id -i ~/.ssh/keys/other.pub root@host",
-            "ssh-copy-id -i $KEY root@host",
-        ] {
-            let f = crate::analyze(cmd, &ctx);
-            assert_eq!(f.persistence.len(), 1, "{cmd}");
         }
     }
 
