@@ -135,7 +135,8 @@ pub struct PathFact {
     /// Classes from [`classify`] of the path as given and of [`PathFact::resolved`] (plus
     /// `symlink` when the path or a folder on the way is a link, `glob` for a shell pattern,
     /// whose possible expansions' protected classes are added ([`globs`]), and `dynamic` when
-    /// the shell analyzer could not resolve it).
+    /// the shell analyzer could not resolve it; `credential` and `secret_content` for a read of
+    /// a tool's settings outside the project whose text holds a secret, [`holds_secret`]).
     pub classes: Vec<String>,
     /// True for recursive operations (`rm -r`, `find -delete`, `shutil.rmtree`).
     pub recursive: bool,
@@ -729,11 +730,67 @@ pub(crate) fn reads_credentials(
 }
 
 fn read_small(path: &str) -> Option<String> {
+    read_regular(path, MAX_READ)
+}
+
+/// The text of `path` when it is a regular file of at most `max` bytes (following links),
+/// opened without blocking: a FIFO, socket or device planted under a config file's name
+/// (`mkfifo ~/.npmrc`) would otherwise stop the hook until something writes to it.
+fn read_regular(path: &str, max: u64) -> Option<String> {
     use std::io::Read;
-    let f = std::fs::File::open(path).ok()?;
+    use std::os::unix::fs::OpenOptionsExt;
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > max {
+        return None;
+    }
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut s = String::new();
-    f.take(MAX_READ).read_to_string(&mut s).ok()?;
+    f.take(max).read_to_string(&mut s).ok()?;
     Some(s)
+}
+
+/// The most bytes of one file read by [`holds_secret`] (64 KiB): tools' settings and sign-in
+/// files are a few KiB; anything larger is data, not a credential store.
+pub const SECRET_CONTENT_MAX: u64 = 64 * 1024;
+
+/// Whether a file read from outside the project is a credential store by its **content**: a
+/// regular file of at most [`SECRET_CONTENT_MAX`] bytes, in a tool's settings or data folder
+/// (a dot-folder or dot-file of the user's home, `~/Library/Application Support`,
+/// `~/AppData`, a [`tooldata`] folder) or the system's configuration (`/etc`), whose text
+/// holds a secret by hookward-redact's detectors ([`hookward_redact::find_secrets`]: vendor
+/// token formats, private keys, `token`/`password`/`secret`-named values, passwords in URLs).
+/// Command-line tools keep sign-in tokens in their own settings files under names no table
+/// lists (`~/.vsce`, `~/.config/toot/config.json`, `~/.travis/config.yml`,
+/// `/etc/NetworkManager/system-connections/*.nmconnection`): the content says what the name
+/// does not (issue 11 item 1, "token-bearing rc files"). Nothing is read for a path that is
+/// not such a place; at most the first [`SECRET_CONTENT_MAX`] bytes are scanned.
+pub fn holds_secret(path: &str, ctx: &Context) -> bool {
+    let home = trim_slash(&ctx.home);
+    let in_settings = (!home.is_empty()
+        && home != "/"
+        && path
+            .strip_prefix(home)
+            .and_then(|r| r.strip_prefix('/'))
+            .is_some_and(|r| {
+                r.starts_with('.')
+                    || r.starts_with("Library/Application Support/")
+                    || r.starts_with("Library/Preferences/")
+                    || r.starts_with("AppData/")
+            }))
+        || tooldata::class_of(path, &ctx.home).is_some()
+        || path.starts_with("/etc/");
+    if !in_settings {
+        return false;
+    }
+    read_regular(path, SECRET_CONTENT_MAX)
+        .is_some_and(|text| !hookward_redact::find_secrets(&text).is_empty())
 }
 
 /// True when npm/PyPI config text holds a credential (`_authToken`, `_auth`, `_password`,
@@ -1124,6 +1181,23 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             .is_some_and(guard_paths::is_own_executable)
     {
         add(vec!["hookward_exe"]);
+    }
+    // A file read from a tool's settings outside the project whose text holds a secret is a
+    // credential store whatever its name ([`holds_secret`]).
+    if access == "read"
+        && !dynamic
+        && glob_base(&path).is_none()
+        && classes.iter().any(|c| c == "outside_project")
+        && !classes.iter().any(|c| {
+            matches!(
+                c.as_str(),
+                "credential" | "secret_file" | "temp" | "placeholder"
+            )
+        })
+        && holds_secret(&path, ctx)
+    {
+        classes.push("credential".to_string());
+        classes.push("secret_content".to_string());
     }
     if classes.iter().any(|c| c == "unknown_location") {
         classes.retain(|c| c != "outside_project");
@@ -2646,6 +2720,84 @@ mod tests {
         let f = path_fact(touch(link, "read"), &format!("{home_s}/project"), &c, None);
         assert!(f.classes.contains(&"symlink".to_string()), "{f:?}");
         assert!(f.classes.contains(&"credential".to_string()), "{f:?}");
+    }
+
+    #[test]
+    fn tool_settings_holding_a_secret_are_credential_stores_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let put = |rel: &str, text: &str| {
+            let p = home.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        // New variants: names no table lists, secrets by their content.
+        put(
+            ".vsce",
+            r#"{"publishers":[{"name":"acme","pat":"q8Lm3Nv7Bz2Kp9Rt4Wy6Hc1Jd5"}]}"#,
+        );
+        put(
+            ".config/mastodon-cli/config.yaml",
+            "instance: fosstodon.org\naccess_token: Zk4l9Qm2Xv7pR3tW8yB5nC1dF6\n",
+        );
+        put(
+            ".local/share/deployer/state.ini",
+            "[default]\npassword = s3cr3t-Pa55w0rd!\n",
+        );
+        put(
+            ".config/ghcli-like/hosts",
+            "ghp_0123456789abcdefghijABCDEFGHIJ012345\n",
+        );
+        // Benign neighbours: settings without secrets, a secret in the project (not this
+        // mechanism's), a large file.
+        put(
+            ".config/editor/settings.json",
+            r#"{"theme":"dark","file_path":"/x","pattern":"*"}"#,
+        );
+        put("project/config.yaml", "password: s3cr3t-Pa55w0rd!\n");
+        put(
+            ".cache/big/data.txt",
+            &format!(
+                "{}\naccess_token: Zk4l9Qm2Xv7pR3tW8yB5nC1dF6\n",
+                "x".repeat(70_000)
+            ),
+        );
+        let fifo = home.join(".config/pipe/token.cfg");
+        std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+        let fifo_c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates a file system node.
+        assert_eq!(unsafe { libc::mkfifo(fifo_c.as_ptr(), 0o600) }, 0);
+        let home_s = std::fs::canonicalize(&home)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let c = Context::new(home_s.clone(), format!("{home_s}/.hookward"));
+        let proj = format!("{home_s}/project");
+        let classes = |rel: &str, access: &str| {
+            path_fact(touch(format!("{home_s}/{rel}"), access), &proj, &c, None).classes
+        };
+        for rel in [
+            ".vsce",
+            ".config/mastodon-cli/config.yaml",
+            ".local/share/deployer/state.ini",
+            ".config/ghcli-like/hosts",
+        ] {
+            let cs = classes(rel, "read");
+            assert!(cs.contains(&"credential".to_string()), "{rel}: {cs:?}");
+            assert!(cs.contains(&"secret_content".to_string()), "{rel}: {cs:?}");
+            // Only reads are judged by content: writing a tool's settings is not reading them.
+            assert!(!classes(rel, "write").contains(&"secret_content".to_string()));
+        }
+        for rel in [
+            ".config/editor/settings.json",
+            "project/config.yaml",
+            ".cache/big/data.txt",
+            ".config/pipe/token.cfg",
+            ".config/missing.json",
+        ] {
+            let cs = classes(rel, "read");
+            assert!(!cs.contains(&"secret_content".to_string()), "{rel}: {cs:?}");
+        }
     }
 
     #[test]

@@ -3,8 +3,11 @@
 /// Segments that make a name secret on their own (compared ASCII-case-insensitively).
 /// The list is the one in the project brief (PASSWORD, PASSWD, SECRET, TOKEN, API_KEY, APIKEY,
 /// ACCESS_KEY, PRIVATE_KEY, CREDENTIAL, AUTH) plus obvious variants (plural passwords and
-/// credentials, passphrase).
+/// credentials, passphrase), and `pat`, the personal access token of GitHub, Azure DevOps and
+/// the VS Code Marketplace as their CLIs and docs abbreviate it (`GH_PAT`, `AZURE_DEVOPS_EXT_PAT`,
+/// `VSCE_PAT`, `~/.vsce`'s `"pat"`).
 const SECRET_SEGMENTS: &[&str] = &[
+    "pat",
     "password",
     "passwords",
     "passwd",

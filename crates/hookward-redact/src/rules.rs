@@ -362,6 +362,7 @@ const TRIGGERS: &[Trigger] = &[
     custom("privatekey", false, Matcher::SecretName),
     custom("credential", false, Matcher::SecretName),
     custom("auth", false, Matcher::SecretName),
+    custom("pat", false, Matcher::SecretName),
 ];
 
 /// The scan folds bytes with `| 0x20`: ASCII letters to lower case, a few other bytes onto

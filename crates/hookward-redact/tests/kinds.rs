@@ -175,6 +175,16 @@ const POSITIVE: &[(&str, &str, &str)] = &[
     ),
     (
         "secret-var",
+        "{\"publishers\":[{\"name\":\"acme\",\"pat\":\"x7kq2m9vlw3p5r8t1zq4n6b0c2d8\"}]}",
+        "{\"publishers\":[{\"name\":\"acme\",\"pat\":\"[REDACTED:secret-var]\"}]}",
+    ),
+    (
+        "secret-var",
+        "VSCE_PAT=x7kq2m9vlw3p5r8t1zq4 npx @vscode/vsce publish",
+        "VSCE_PAT=[REDACTED:secret-var] npx @vscode/vsce publish",
+    ),
+    (
+        "secret-var",
         "vault login --token s.hunter2 -method=token",
         "vault login --token [REDACTED:secret-var] -method=token",
     ),
@@ -207,6 +217,7 @@ const POSITIVE: &[(&str, &str, &str)] = &[
 
 /// Near misses: must come back unchanged (and borrowed).
 const NEGATIVE: &[(&str, &str)] = &[
+    ("secret-var", "{\"file_path\": \"src/pat.rs\", \"pattern\": \"*.rs\", \"patch\": \"x\"}"),
     ("pem", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----"),
     ("pem", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----"),
     ("anthropic", "the sk-ant- prefix marks Anthropic keys"),
