@@ -1894,22 +1894,52 @@ api_body_or_write(c) if {
 }
 
 # @rule shell/open-to-world ask
-# A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) and rules that open only web or DNS ports (80, 443, 53) are not this.
+# A firewall, security group or allowlist rule that lets every address in (0.0.0.0/0 or ::/0 as the source of an ingress, inbound, authorized or allowed range: aws ec2 authorize-security-group-ingress --cidr 0.0.0.0/0, gcloud … firewall-rules create --source-ranges 0.0.0.0/0, neonctl ip-allow add 0.0.0.0/0, --authorized-networks 0.0.0.0/0, a Kubernetes Service's loadBalancerSourceRanges; Azure NSG --source-address-prefixes '*'/Internet/Any with Allow, an Azure database firewall range 0.0.0.0–255.255.255.255): the service behind it is reachable by anyone on the internet, scanners included (CIS cloud benchmarks: no ingress from 0.0.0.0/0 to administration ports). Routes and egress rules (a default route, traffic leaving) and rules that open only web or DNS ports (80, 443, 53) are not this.
 decision contains {"id": "shell/open-to-world", "decision": "ask", "reason": reason} if {
 	some c in sf_commands
 	text := lower(concat(" ", c.argv))
 	regex.match(`(?:^|[\s=,:"'])(?:0\.0\.0\.0/0|::/0)(?:$|[\s,"'])`, text)
-	regex.match(`ingress|inbound|authorize|source-ranges|authorized-networks|ip-allow|allowlist|whitelist|allowed-ip|trusted-sources|firewall|--allow\b`, text)
+	regex.match(`ingress|inbound|authorize|source-ranges|authorized-networks|ip-allow|allowlist|whitelist|allowed-ip|trusted-sources|firewall|--allow\b|loadbalancersourceranges|source-address-prefix|access-restriction|authorized-ip-ranges`, text)
 	not regex.match(`\broute\b|create-route|delete-route|replace-route|egress-only`, text)
 	not c.program in {"sshuttle", "ip", "route", "iptables", "nft", "ufw", "export", "declare", "local", "readonly", "set", "echo", "printf"}
 	not web_ports_only(text)
 	reason := sprintf("the rule would let every address on the internet in (%s)", [c.evidence])
 }
 
+# The other spellings of "every address" as a rule's source: Azure NSG
+# `--source-address-prefixes '*'|Internet|Any` with `--access Allow` (az network nsg rule
+# create; the default direction is Inbound), and an IP range that spans every IPv4 address
+# (`--start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255`, az sql/postgres/mysql
+# server firewall-rule create; Azure's own 0.0.0.0–0.0.0.0 means "Azure services", not this).
+decision contains {"id": "shell/open-to-world", "decision": "ask", "reason": reason} if {
+	some c in sf_commands
+	not c.program in {"echo", "printf"}
+	world_source(c)
+	text := lower(concat(" ", c.argv))
+	not regex.match(`--direction[ =]outbound|--access[ =]deny`, text)
+	not web_ports_only(text)
+	reason := sprintf("the rule would let every address on the internet in (%s)", [c.evidence])
+}
+
+world_source(c) if {
+	some i, a in c.argv
+	lower(a) in {"--source-address-prefixes", "--source-address-prefix"}
+	lower(trim(word_at(c.argv, i + 1), `'"`)) in {"*", "internet", "any", "0.0.0.0/0"}
+}
+
+world_source(c) if {
+	some i, a in c.argv
+	a == "--start-ip-address"
+	word_at(c.argv, i + 1) == "0.0.0.0"
+	some j, b in c.argv
+	b == "--end-ip-address"
+	word_at(c.argv, j + 1) == "255.255.255.255"
+}
+
 # Every port the rule names is a public web or DNS port (80, 443, 53): a web server is meant to
 # be reached by everyone (--port-range From=80,To=80, --allow tcp:443).
 web_ports_only(text) if {
-	ports := [m[1] | some m in regex.find_all_string_submatch_n(`(?:port[s]?[ =:]+|from=|to=|tcp:|udp:)([0-9]+)`, text, 32)]
+	ports := [m[1] | some m in regex.find_all_string_submatch_n(`(?:port[s]?[ =:]+|port-ranges?[ =]+|from=|to=|tcp:|udp:)([0-9]+)`, text, 32)]
 	count(ports) > 0
 	every p in ports {
 		p in {"80", "443", "53"}
@@ -3008,7 +3038,15 @@ production_target(c) if {
 # PostgreSQL 5432, Redis 6379, MongoDB 27017, Elasticsearch 9200/9300, CouchDB 5984, Memcached
 # 11211, RabbitMQ management 15672, Kafka 9092, ClickHouse HTTP 8123, SQL Server 1433; not 9000, shared by MinIO, PHP-FPM and others) and remote
 # desktops (RDP 3389, VNC 5900) — the services' own docs on default ports.
-exposed_ports := {"2375", "2376", "2379", "2380", "10250", "6443", "8500", "4646", "8200", "3306", "5432", "6379", "27017", "9200", "9300", "5984", "11211", "15672", "9092", "8123", "1433", "3389", "5900"}
+exposed_ports := {"2375", "2376", "2379", "2380", "10250", "6443", "8500", "4646", "8200", "3306", "5432", "6379", "27017", "9200", "9300", "5984", "11211", "15672", "9092", "8123", "1433", "3389", "5900"} | more_exposed_ports
+
+# Further data stores and control planes by their documented default ports: MQTT 1883/8883
+# (mosquitto.conf(5); brokers let anonymous clients publish device commands unless told not
+# to), NATS 4222, Cassandra 9042, Neo4j Bolt 7687, InfluxDB 8086, Qdrant 6333/6334 and Milvus
+# 19530 (vector databases; Qdrant runs without an API key by default), Ray's dashboard and job
+# API 8265 (Ray docs, "Security": anyone who reaches it runs code), Spark master 7077, OpenOCD's
+# GDB/telnet/Tcl servers 3333/4444/6666, X11 6000, NFS 2049.
+more_exposed_ports := {"1883", "8883", "4222", "9042", "7687", "8086", "6333", "6334", "19530", "8265", "7077", "3333", "4444", "6666", "6000", "2049"}
 
 # The port words of a firewall command (`6379`, `6379/tcp`, `--dport 6379`, `--add-port=6379/tcp`, `port 6379`).
 opened_port(c) := p if {
@@ -3018,7 +3056,7 @@ opened_port(c) := p if {
 }
 
 # @rule shell/service-exposed ask
-# A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Also any server listening on every interface (--host/--bind/--listen 0.0.0.0 or ::, an 0.0.0.0:PORT operand, HOST=0.0.0.0 before it or exported, docker run -p 0.0.0.0:H:C) with such a port, a server without authentication (ollama serve, vllm without --api-key, mlflow without basic auth, llama-server) or with its authentication switched off (POSTGRES_HOST_AUTH_METHOD=trust, --protected-mode no, xpack.security.enabled=false, --skip-grant-tables, --auth none); such auth-off lines written into a server's configuration under /etc, here or over ssh (pg_hba trust for 0.0.0.0/0, mongod authorization disabled, rabbitmq loopback_users = none); an ssh forward listening on every interface (-g, -L 0.0.0.0:…, GatewayPorts=yes); a Windows firewall rule allowing such a port from anywhere (New-NetFirewallRule, netsh advfirewall). Anyone who reaches the address then reads or runs what the service holds. Dev servers on 0.0.0.0 (vite --host, uvicorn --host 0.0.0.0 --port 8000) are not asked about.
+# A data store's or control plane's port opened to every address, or such a service started listening on every interface with its authentication off: a firewall rule allowing the port from anywhere (ufw allow 6379, iptables -A INPUT -p tcp --dport 5432 -j ACCEPT without -s, firewall-cmd --add-port=9200/tcp), kubectl port-forward --address 0.0.0.0, redis-server --protected-mode no, mongod --bind_ip_all or --bind_ip 0.0.0.0 without --auth, Jupyter on 0.0.0.0 with an empty token, dockerd -H tcp://0.0.0.0:2375. Also any server listening on every interface (--host/--bind/--listen 0.0.0.0 or ::, an 0.0.0.0:PORT operand, HOST=0.0.0.0 before it or exported, docker run -p 0.0.0.0:H:C) with such a port, a server without authentication (ollama serve, vllm without --api-key, mlflow without basic auth, llama-server) or with its authentication switched off (POSTGRES_HOST_AUTH_METHOD=trust, --protected-mode no, xpack.security.enabled=false, --skip-grant-tables, --auth none); such auth-off lines written into a server's configuration under /etc, here or over ssh (pg_hba trust for 0.0.0.0/0, mongod authorization disabled, rabbitmq loopback_users = none, mosquitto allow_anonymous true, sshd PermitRootLogin/PasswordAuthentication/PermitEmptyPasswords yes, vsftpd anonymous_enable=YES), and into any configuration together with a listener on every interface (listener 1883 0.0.0.0 with allow_anonymous true, a compose port moved to 0.0.0.0:8080 with OTA_AUTH=none); OpenOCD's debug servers bound to 0.0.0.0; an ssh forward listening on every interface (-g, -L 0.0.0.0:…, GatewayPorts=yes); a Windows firewall rule allowing such a port from anywhere (New-NetFirewallRule, netsh advfirewall). Anyone who reaches the address then reads or runs what the service holds. Dev servers on 0.0.0.0 (vite --host, uvicorn --host 0.0.0.0 --port 8000) are not asked about.
 decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
 	some c in sf_commands
 	service_exposed(c)
@@ -3686,7 +3724,7 @@ every_interface(v) if regex.match(`^(?:[a-z]+://)?(?:0\.0\.0\.0|\[::\]|::|\*)(?:
 # such a variable as often names the server a client reaches: DOCKER_HOST, VAULT_ADDR), and a
 # `host =` argument of a serving call in interpreter code (shiny::runApp(host = "0.0.0.0"),
 # app.run(host='0.0.0.0'); redis.Redis(host=…) connects).
-listen_values(c) := ((({v |
+listen_values(c) := (((({v |
 	some i, a in c.argv
 	i > 0
 	a in listen_options
@@ -3708,6 +3746,12 @@ listen_values(c) := ((({v |
 }) | {v |
 	some a in c.argv
 	some m in regex.find_all_string_submatch_n(`\b(?:run|runApp|run_app|run_server|serve|listen|launch)\s*\([^()]*\bhost\s*=\s*["']([^"']+)["']`, a, -1)
+	v := m[1]
+}) | {v |
+	# A server's own configuration command given as one argument (OpenOCD `-c "bindto
+	# 0.0.0.0"`, OpenOCD User's Guide "Server Configuration"; `-c "bind 0.0.0.0"`).
+	some a in c.argv
+	some m in regex.find_all_string_submatch_n(`^(?:bindto|bind|listen)\s+(\S+)$`, a, 1)
 	v := m[1]
 }
 
@@ -3775,6 +3819,10 @@ unauthenticated_servers := {
 	"vllm.entrypoints.openai.api_server": set(),
 	"mlflow": {"server", "ui"},
 	"llama-server": set(),
+	# OpenOCD's GDB, telnet and Tcl servers have no authentication and read, write and flash
+	# the attached target (OpenOCD User's Guide, "Server Configuration": bindto defaults to
+	# localhost since 0.11 for that reason).
+	"openocd": set(),
 }
 
 unauthenticated_server(c) if {
@@ -3959,7 +4007,41 @@ auth_off_config_patterns := [
 	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])host(?:ssl|nossl)?\s+\S+\s+\S+\s+(?:0\.0\.0\.0/0|::/0|all|samenet)\s+trust\b`,
 	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])loopback_users(?:\.[a-z0-9_]+)?\s*=\s*(?:none|false)\b`,
 	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])skip[-_]grant[-_]tables\b`,
+	# mosquitto.conf(5) allow_anonymous true; vsftpd.conf(5) anonymous_enable=YES; sshd_config(5)
+	# PermitEmptyPasswords yes, PermitRootLogin yes and PasswordAuthentication yes (CIS
+	# benchmarks: root log-in and passwords off on servers); Redis requirepass "".
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])allow_anonymous\s+true\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])anonymous_enable\s*=\s*yes\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])PermitEmptyPasswords\s+yes\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])PermitRootLogin\s+yes\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])PasswordAuthentication\s+yes\b`,
+	`(?i)(?:^|\\[nt]|[^a-z0-9_.-])requirepass\s+(?:""|'')`,
 ]
+
+# A setting that names authentication and switches it off (`OTA_AUTH=none`, `auth: disabled`,
+# `AUTH_REQUIRED=false`, `authentication.enabled = off`): the key ends in auth or
+# authentication, optionally with required/enabled/mode/method/type.
+auth_key_off := `(?i)(?:^|\\[nt]|[^a-z0-9_.-])[a-z0-9_.-]*auth(?:entication)?(?:[_.-]?(?:required|enabled|mode|method|type))?\s*[:=]\s*['"]?(?:none|off|disabled|false|no)\b`
+
+# The same written into any configuration together with a listener on every interface
+# (`listener 1883 0.0.0.0` with `allow_anonymous true`, a compose port moved to
+# `0.0.0.0:8080:8080` with `OTA_AUTH=none`): a service anyone can reach and nobody has to log
+# in to, wherever its configuration lives.
+listen_everywhere_text := `(?i)(?:^|\\[nt]|[^a-z0-9_.:-])(?:(?:listener\s+[0-9]+|bind(?:to)?|listen(?:_address)?|host|address)\s*[:= ]\s*['"]?(?:0\.0\.0\.0|::|\*)(?:$|[^0-9A-Za-z.:])|0\.0\.0\.0:[0-9]+)`
+
+open_and_unauthenticated_text(a) if {
+	regex.match(listen_everywhere_text, a)
+	some p in array.concat(auth_off_config_patterns, [auth_key_off])
+	regex.match(p, a)
+}
+
+decision contains {"id": "shell/service-exposed", "decision": "ask", "reason": reason} if {
+	some c in sf_commands
+	count(lib.changed_paths) + count([p | some p in sf_remote_paths; p.access in {"write", "create"}]) > 0
+	text := concat("\n", array.slice(c.argv, 1, count(c.argv)))
+	open_and_unauthenticated_text(text)
+	reason := sprintf("the command would write a configuration that listens on every interface with authentication off (%s)", [c.evidence])
+}
 
 system_config_written if {
 	some p in lib.changed_paths

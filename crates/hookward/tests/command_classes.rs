@@ -155,6 +155,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("plain-wget-exec", 99.0),
     ("temp-root-delete", 99.0),
     ("gcloud-storage-rm", 99.0),
+    ("net-exposure-26", 99.0),
+    ("benign-exposure-26", 99.0),
     ("benign-h-cmd17", 99.0),
     ("kube-delete-any", 99.0),
     ("benign-h-cls18", 99.0),
@@ -4326,6 +4328,75 @@ fn plain_wget_into_interpreters() -> Vec<Base> {
 }
 
 /// `gcloud storage rm` with `-r`/`--recursive` takes stored data like `gsutil rm -r` (deny).
+/// Lead, session 26 (issue 11, network exposure): a listener on every interface with its
+/// authentication off, written into any configuration; sshd/mosquitto/vsftpd settings that let
+/// anyone in written on a server; OpenOCD's debug servers bound to every interface; firewall
+/// and allowlist sources that mean "everyone" in Azure's and Kubernetes' spellings.
+fn exposure_lead26() -> Vec<Base> {
+    let mut out = Vec::new();
+    for (listen, auth) in [
+        ("listener 8883 0.0.0.0", "allow_anonymous true"),
+        ("bind 0.0.0.0", "requirepass \"\""),
+        ("host: 0.0.0.0", "auth_required: false"),
+        ("listen_address = \"::\"", "authentication = \"none\""),
+    ] {
+        for file in ["deploy/broker.conf", "ops/service.prod.yaml"] {
+            out.push(b(
+                "net-exposure-26",
+                "ask",
+                format!("printf '{listen}\\n{auth}\\n' >> {file}"),
+            ));
+        }
+    }
+    for setting in [
+        "PermitRootLogin yes",
+        "PasswordAuthentication yes",
+        "PermitEmptyPasswords yes",
+    ] {
+        out.push(b(
+            "net-exposure-26",
+            "ask",
+            format!("ssh build-07 \"echo '{setting}' | sudo tee -a /etc/ssh/sshd_config && sudo systemctl reload sshd\""),
+        ));
+    }
+    out.push(b(
+        "net-exposure-26",
+        "ask",
+        "ssh ftp-01 \"sudo sed -i 's/^anonymous_enable=NO/anonymous_enable=YES/' /etc/vsftpd.conf\"".into(),
+    ));
+    for c in [
+        "openocd -f board/stm32h7.cfg -c 'bindto 0.0.0.0'",
+        "openocd -c \"bindto 0.0.0.0\" -f interface/jlink.cfg -f target/nrf52.cfg",
+        "az network nsg rule create -g app-rg --nsg-name app-nsg -n ssh-any --priority 200 --source-address-prefixes '*' --destination-port-ranges 22 --access Allow --protocol Tcp",
+        "az network nsg rule create -g app-rg --nsg-name app-nsg -n db --priority 210 --source-address-prefixes Internet --destination-port-ranges 5432",
+        "az postgres flexible-server firewall-rule create -g app-rg -n pg-01 -r everyone --start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255",
+        "kubectl -n data patch svc clickhouse -p '{\"spec\":{\"type\":\"LoadBalancer\",\"loadBalancerSourceRanges\":[\"0.0.0.0/0\"]}}'",
+        "docker run -d --name vec -p 0.0.0.0:19530:19530 milvusdb/milvus",
+    ] {
+        out.push(b("net-exposure-26", "ask", c.into()));
+    }
+    out
+}
+
+/// Benign neighbours of [`exposure_lead26`]: loopback listeners, authentication left on or
+/// turned on, Azure's "Azure services" range, rules from one office range or to web ports.
+fn exposure_lead26_benign() -> Vec<Base> {
+    [
+        "printf 'listener 1883 127.0.0.1\\nallow_anonymous true\\n' > dev/mosquitto.conf",
+        "printf 'listener 8883 0.0.0.0\\nallow_anonymous false\\npassword_file /etc/mosquitto/passwd\\n' >> deploy/broker.conf",
+        "echo 'PermitRootLogin no' >> deploy/sshd_config.d/10-hardening.conf",
+        "openocd -f board/st_nucleo_f4.cfg",
+        "openocd -f interface/stlink.cfg -f target/stm32f4x.cfg -c 'bindto 127.0.0.1'",
+        "az sql server firewall-rule create -g app-rg -s sql-01 -n azure-services --start-ip-address 0.0.0.0 --end-ip-address 0.0.0.0",
+        "az network nsg rule create -g app-rg --nsg-name app-nsg -n https --priority 110 --source-address-prefixes Internet --destination-port-ranges 443 --access Allow",
+        "az network nsg rule create -g app-rg --nsg-name app-nsg -n office-ssh --priority 120 --source-address-prefixes 203.0.113.0/24 --destination-port-ranges 22 --access Allow",
+        "docker run -d -p 127.0.0.1:1883:1883 eclipse-mosquitto",
+    ]
+    .into_iter()
+    .map(|c| b("benign-exposure-26", "allow", c.into()))
+    .collect()
+}
+
 fn gcloud_storage_rm() -> Vec<Base> {
     let mut out = Vec::new();
     for r in ["-r", "-R", "--recursive"] {
@@ -5757,6 +5828,8 @@ fn generated_class_variants_get_their_decision() {
         plain_wget_into_interpreters(),
         temp_root_deletes(),
         gcloud_storage_rm(),
+        exposure_lead26(),
+        exposure_lead26_benign(),
         h_cmd17_benign(),
         kube_delete_any(),
         h_cls18_benign(),
