@@ -793,6 +793,19 @@ pub fn holds_secret(path: &str, ctx: &Context) -> bool {
         .is_some_and(|text| !hookward_redact::find_secrets(&text).is_empty())
 }
 
+/// Whether a project file staged or stored in git (`git add`, `git hash-object -w`; hookward-
+/// shell's carried reads) holds a live credential by its content: a private key, a cloud
+/// access key or a vendor token format ([`hookward_redact::LIVE_KINDS`]), in its first
+/// [`SECRET_CONTENT_MAX`] bytes. Named values (`password: devpass` in a compose file) are left
+/// out: projects commit placeholders and local development passwords every day.
+pub fn stages_live_secret(path: &str) -> bool {
+    read_regular(path, SECRET_CONTENT_MAX).is_some_and(|text| {
+        hookward_redact::find_secrets(&text)
+            .iter()
+            .any(|s| hookward_redact::LIVE_KINDS.contains(&s.kind))
+    })
+}
+
 /// True when npm/PyPI config text holds a credential (`_authToken`, `_auth`, `_password`,
 /// `password =`), per the npmrc(5) and .pypirc documentation.
 fn has_registry_token(text: &str) -> bool {
@@ -1183,8 +1196,9 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         add(vec!["hookward_exe"]);
     }
     // A file read from a tool's settings outside the project whose text holds a secret is a
-    // credential store whatever its name ([`holds_secret`]).
-    if access == "read"
+    // credential store whatever its name ([`holds_secret`]); so is a project file staged in
+    // git whose text holds a live credential ([`stages_live_secret`]).
+    if (access == "read"
         && !dynamic
         && glob_base(&path).is_none()
         && classes.iter().any(|c| c == "outside_project")
@@ -1194,7 +1208,14 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
                 "credential" | "secret_file" | "temp" | "placeholder"
             )
         })
-        && holds_secret(&path, ctx)
+        && holds_secret(&path, ctx))
+        || (how == "git carried"
+            && !dynamic
+            && classes.iter().any(|c| c == "project")
+            && !classes
+                .iter()
+                .any(|c| matches!(c.as_str(), "credential" | "placeholder"))
+            && stages_live_secret(&path))
     {
         classes.push("credential".to_string());
         classes.push("secret_content".to_string());
@@ -2798,6 +2819,50 @@ mod tests {
             let cs = classes(rel, "read");
             assert!(!cs.contains(&"secret_content".to_string()), "{rel}: {cs:?}");
         }
+    }
+
+    #[test]
+    fn project_files_staged_in_git_holding_a_live_credential_are_credentials() {
+        let dir = tempfile::tempdir().unwrap();
+        let proj = dir.path().join("home/project");
+        std::fs::create_dir_all(proj.join("fw")).unwrap();
+        std::fs::write(
+            proj.join("fw/provision.bin"),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n",
+        )
+        .unwrap();
+        std::fs::write(
+            proj.join("fw/settings.h"),
+            "#define TOKEN \"ghp_0123456789abcdefghijABCDEFGHIJ012345\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            proj.join("compose.yml"),
+            "environment:\n  POSTGRES_PASSWORD: devpass\n",
+        )
+        .unwrap();
+        let root = std::fs::canonicalize(dir.path())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let home = format!("{root}/home");
+        let c = Context::new(home.clone(), format!("{home}/.hookward"));
+        let staged = |rel: &str, how: &'static str| {
+            let t = Touch {
+                how,
+                via: "shell",
+                ..touch(format!("{home}/project/{rel}"), "read")
+            };
+            path_fact(t, &format!("{home}/project"), &c, None).classes
+        };
+        for rel in ["fw/provision.bin", "fw/settings.h"] {
+            let cs = staged(rel, "git carried");
+            assert!(cs.contains(&"credential".to_string()), "{rel}: {cs:?}");
+            // Only what is staged into git is read for this; `cat` of a project file is not.
+            assert!(!staged(rel, "cat").contains(&"secret_content".to_string()));
+        }
+        let cs = staged("compose.yml", "git carried");
+        assert!(!cs.contains(&"credential".to_string()), "{cs:?}");
     }
 
     #[test]

@@ -382,6 +382,22 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
 }
 
+# @rule path/secret-staged ask
+# A file named like a private key (*.pem, *.key, <name>_ed25519…) staged or stored in git (git add, git add -f, git hash-object -w): once committed and pushed, every clone and fork holds the key, and removing it needs a history rewrite and a new key (GitHub Docs, "Removing sensitive data from a repository"). Names that say certificate, chain, public key or CA are certificates, not this. A staged file whose content holds a live credential is path/credential-store (hookward-facts stages_live_secret).
+decision contains {"id": "path/secret-staged", "decision": "ask", "reason": reason} if {
+	some p in lib.read_paths
+	p.how == "git carried"
+	"secret_file" in p.classes
+	not certificate_named(p.path)
+	reason := sprintf("the command would stage %s, which is named like a private key, into git history", [p.path])
+}
+
+# A file name that says it holds a certificate or a public key (cert.pem, fullchain.pem,
+# ca-bundle.crt, server.pub.pem, public.key, root_ca.pem).
+certificate_named(path) if regex.match(`(?i)(?:cert|crt|chain|public|pubkey|bundle)[^/]*$`, path)
+
+certificate_named(path) if regex.match(`(?i)(?:^|/|[-_.])ca(?:[-_.][^/]*)?$`, path)
+
 # A file operand of a program that carries content elsewhere (openssl -in, git add, gpg, docker cp;
 # hookward-shell programs/carriers.rs): only named credentials count there, since certificates
 # share the *.pem/*.key names (openssl x509 -in cert.pem).

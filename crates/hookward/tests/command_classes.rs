@@ -157,6 +157,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("gcloud-storage-rm", 99.0),
     ("net-exposure-26", 99.0),
     ("benign-exposure-26", 99.0),
+    ("secret-staged-26", 99.0),
+    ("benign-secret-staged-26", 99.0),
     ("benign-h-cmd17", 99.0),
     ("kube-delete-any", 99.0),
     ("benign-h-cls18", 99.0),
@@ -4397,6 +4399,41 @@ fn exposure_lead26_benign() -> Vec<Base> {
     .collect()
 }
 
+/// Lead, session 26 (issue 11, secrets committed): a file named like a private key staged or
+/// stored in git; certificates and public keys by name stay quiet.
+fn secret_staged_lead26() -> Vec<Base> {
+    let mut out = Vec::new();
+    for add in [
+        "git add",
+        "git add -f",
+        "git -C . add",
+        "git hash-object -w",
+    ] {
+        for f in [
+            "keys/release-signing.pem",
+            "config/prod.key",
+            "deploy_ed25519",
+        ] {
+            out.push(b("secret-staged-26", "ask", format!("{add} {f}")));
+        }
+    }
+    for f in [
+        "certs/ca.pem",
+        "certs/fullchain.pem",
+        "keys/public.pem",
+        "tls/ca-bundle.crt",
+        "docs/keys.md",
+        "src/key_store.rs",
+    ] {
+        out.push(b(
+            "benign-secret-staged-26",
+            "allow",
+            format!("git add {f}"),
+        ));
+    }
+    out
+}
+
 fn gcloud_storage_rm() -> Vec<Base> {
     let mut out = Vec::new();
     for r in ["-r", "-R", "--recursive"] {
@@ -5830,6 +5867,7 @@ fn generated_class_variants_get_their_decision() {
         gcloud_storage_rm(),
         exposure_lead26(),
         exposure_lead26_benign(),
+        secret_staged_lead26(),
         h_cmd17_benign(),
         kube_delete_any(),
         h_cls18_benign(),

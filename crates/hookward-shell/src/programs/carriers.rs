@@ -25,6 +25,9 @@ pub(crate) struct Row {
     pub operands: bool,
     /// Options whose value is a file read.
     pub value_opts: &'static [&'static str],
+    /// Whether every operand is a path even without a path's look (git's pathspecs:
+    /// `git add keys/signing.pem` stages that file; gpg's operands may be key ids instead).
+    pub pathspecs: bool,
     /// A command that must give a carried read (checked by a test).
     #[allow(dead_code)] // read by the tests
     pub example: &'static str,
@@ -37,6 +40,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "",
         operands: false,
         value_opts: &["-in", "-inkey", "-key", "-signkey", "-infiles"],
+        pathspecs: false,
         example: "openssl enc -aes-256-cbc -in /home/x/.ssh/id_rsa -out k.enc",
     },
     Row {
@@ -44,6 +48,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "add",
         operands: true,
         value_opts: &[],
+        pathspecs: true,
         example: "git add -f /home/x/.ssh/id_rsa",
     },
     Row {
@@ -51,6 +56,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "diff",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "git diff --no-index /dev/null /home/x/.ssh/id_rsa",
     },
     Row {
@@ -58,6 +64,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "hash-object",
         operands: true,
         value_opts: &[],
+        pathspecs: true,
         example: "git hash-object -w /home/x/.ssh/id_ed25519",
     },
     Row {
@@ -65,6 +72,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "gpg -c /home/x/.ssh/id_rsa",
     },
     Row {
@@ -72,6 +80,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "gpg2 --symmetric /home/x/.aws/credentials",
     },
     Row {
@@ -79,6 +88,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "cp",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "docker cp /home/x/.aws/credentials c1:/tmp/",
     },
     Row {
@@ -86,6 +96,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "cp",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "podman cp /home/x/.ssh/id_rsa c1:/tmp/",
     },
     Row {
@@ -93,6 +104,7 @@ pub(crate) const ROWS: &[Row] = &[
         sub: "cp",
         operands: true,
         value_opts: &[],
+        pathspecs: false,
         example: "kubectl cp /home/x/.ssh/id_rsa pod:/tmp/k",
     },
 ];
@@ -192,7 +204,13 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
             if !row.operands || w.text.starts_with('-') {
                 continue;
             }
-            if looks_like_path(&w.text) {
+            let pathspec = row.pathspecs
+                && !w.text.is_empty()
+                && !w.text.starts_with(':')
+                && !w.text.contains("://")
+                && w.text != "."
+                && w.text != "--";
+            if looks_like_path(&w.text) || pathspec {
                 a.path_arg(&inv.cwd, w, Access::Read, &how, false);
             }
         }
@@ -239,6 +257,47 @@ mod tests {
                 f.paths
                     .iter()
                     .any(|p| p.how.ends_with(" carried") && p.path.starts_with("/home/x/.")),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+    }
+
+    #[test]
+    fn git_pathspecs_are_paths_without_a_paths_look() {
+        for (cmd, path) in [
+            (
+                "git add -f keys/release-signing.pem",
+                "/home/x/project/keys/release-signing.pem",
+            ),
+            (
+                "git add config/master.key && git commit -m x",
+                "/home/x/project/config/master.key",
+            ),
+            (
+                "git hash-object -w deploy_ed25519",
+                "/home/x/project/deploy_ed25519",
+            ),
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.how == "git carried" && p.path == path),
+                "{cmd}: {:?}",
+                f.paths
+            );
+        }
+        // Pathspec magic, URLs and the whole tree are not one file; gpg's operands may be ids.
+        for cmd in [
+            "git add .",
+            "git add :/",
+            "git add -- .",
+            "gpg --recv-keys ABCD1234",
+        ] {
+            let f = analyze(cmd, &ctx());
+            assert!(
+                !f.paths.iter().any(|p| p.how.ends_with(" carried")),
                 "{cmd}: {:?}",
                 f.paths
             );
