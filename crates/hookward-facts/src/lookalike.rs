@@ -117,6 +117,39 @@ pub const WELL_KNOWN_OWNERS: &[&str] = &[
     "langchain-ai",
     "ollama",
     "vllm-project",
+    // h-source26: the organisations behind well-known crates, embedded tool chains, Kubernetes
+    // add-ons and Go modules people install from their repositories by name (crates.io owners
+    // of serde, tokio, memchr/regex/ripgrep (BurntSushi), embassy, probe-rs; the Zephyr and
+    // Yocto projects; PlatformIO; the Prometheus community and cert-manager charts; gRPC).
+    "serde-rs",
+    "tokio-rs",
+    "burntsushi",
+    "embassy-rs",
+    "probe-rs",
+    "zephyrproject-rtos",
+    "yoctoproject",
+    "platformio",
+    "prometheus-community",
+    "cert-manager",
+    "grpc",
+];
+
+/// Words an impersonating owner appends to a well-known owner's name to pass for an official
+/// offshoot (`huggingface-hub`, `istio-mirror`, `nvidia-official`): a mirror, a fork, a
+/// "community", "patched" or "fast" variant. Real offshoots of well-known owners that use such
+/// words are in [`WELL_KNOWN_OWNERS`] themselves (`prometheus-community`, `nix-community`).
+/// h-source26; the shapes are those of GitHub's and Docker Hub's impersonation reports.
+const IMPERSONATION_AFFIXES: &[&str] = &[
+    "mirror",
+    "mirrors",
+    "community",
+    "hub",
+    "official",
+    "patched",
+    "fork",
+    "fast",
+    "ng",
+    "ops",
 ];
 
 /// A look-alike owner named in a tool call (`input.facts.lookalike_owners`).
@@ -128,6 +161,10 @@ pub struct LookalikeFact {
     pub imitates: String,
     /// The text around it, at most 120 characters.
     pub evidence: String,
+    /// h-source26: the command fetches code from this owner and runs it in the same step
+    /// (`go run github.com/OWNER/x@latest`, `sources::fetch_runs`; rule `net/source-run`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub runs: bool,
 }
 
 /// The skeleton of an owner name (module docs).
@@ -139,6 +176,10 @@ fn skeleton(name: &str) -> String {
             '0' => 'o',
             '1' | 'i' => 'l',
             '5' => 's',
+            // h-source26: the other look-alike digits of `deleet` (`gorel3aser`)
+            '3' => 'e',
+            '4' => 'a',
+            '7' => 't',
             c => c,
         })
         .collect();
@@ -162,6 +203,10 @@ const OWNER_PREFIXES: &[&str] = &[
     "uses:",
     "github:",
     "gitlab:",
+    // h-source26: image namespaces are publishers too (GitHub's container registry names the
+    // GitHub owner; Docker Hub's namespace is its organisation)
+    "ghcr.io/",
+    "docker.io/",
 ];
 
 /// `text` cut to [`MAX_TEXT`] bytes at a character boundary.
@@ -228,7 +273,8 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
             .iter()
             .find(|w| skeleton(w) == sk)
             .map(|w| (*w).to_string())
-            .or_else(|| imitated_nearby(owner, text));
+            .or_else(|| imitated_nearby(owner, text))
+            .or_else(|| near_owner(&lower));
         if let Some(real) = real {
             if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
                 let start = at.saturating_sub(40);
@@ -241,11 +287,30 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
                     owner: owner.to_string(),
                     imitates: real,
                     evidence,
+                    runs: false,
                 });
             }
         }
     }
     out
+}
+
+/// The well-known owner `lower` (an owner, lower case, not well known itself) is one typing
+/// mistake from (`typosquat::one_typo`: `nvidla`, `serd-rs`, `embassy-rss`; both names of 6
+/// or more characters), or a well-known owner with an [`IMPERSONATION_AFFIXES`] word after it
+/// (`huggingface-hub`, `istio-mirror`). h-source26.
+fn near_owner(lower: &str) -> Option<String> {
+    if lower.len() >= 6 {
+        if let Some(w) = WELL_KNOWN_OWNERS
+            .iter()
+            .find(|w| w.len() >= 6 && typosquat::one_typo(lower, w))
+        {
+            return Some((*w).to_string());
+        }
+    }
+    let (head, tail) = lower.rsplit_once(['-', '_'])?;
+    (IMPERSONATION_AFFIXES.contains(&tail) && WELL_KNOWN_OWNERS.contains(&head))
+        .then(|| head.to_string())
 }
 
 /// Digits that stand for the letters they look like in a name spelled to deceive (`0`→o,
@@ -342,6 +407,7 @@ pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
                     owner: owner.clone(),
                     imitates: was.clone(),
                     evidence: format!("{was}/{repo} replaced by {owner}/{repo}"),
+                    runs: false,
                 });
             }
         }
@@ -360,6 +426,10 @@ pub struct LookalikePackage {
     pub imitates: String,
     /// `pypi`, `npm`, `crates.io`, `rubygems`, or `homebrew tap` (a tap's owner).
     pub registry: String,
+    /// h-source26: a runner fetches it and runs it at once (`npx -y PKG`, `uvx PKG`, `pipx run
+    /// PKG`, `pnpm dlx PKG`; rule `net/source-run`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub runs: bool,
 }
 
 /// The registry an install command installs from, and its package operands (module docs of
@@ -566,15 +636,18 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
                 .map(|n| (eco, vec![n], true)),
             _ => install_operands(&c.program, &c.argv),
         };
-        let Some((eco, names, _)) = got else {
+        let Some((eco, names, first_only)) = got else {
             continue;
         };
+        // the runner forms run the package they fetch (`bundle add` only installs)
+        let runs = first_only && c.program != "bundle";
         for n in names {
             if let Some(real) = typosquat::imitated(eco, &n) {
                 let f = LookalikePackage {
                     package: n,
                     imitates: real,
                     registry: eco.label().to_string(),
+                    runs,
                 };
                 if out.len() < 4 && !out.contains(&f) {
                     out.push(f);
@@ -618,6 +691,7 @@ fn lookalike_tap(program: &str, argv: &[String]) -> Option<LookalikePackage> {
                 package: tap.to_string(),
                 imitates: owner.replace(part, &read),
                 registry: "homebrew tap".to_string(),
+                runs: false,
             });
         }
     }
@@ -710,6 +784,16 @@ mod tests {
             ("git clone https://github.com/hashicorrp/terraform", "hashicorp"),
             ("- uses: act1ons/checkout@v4", "actions"),
             ("pip install git+https://github.com/pytorc h/x", ""),
+            // h-source26: leet digits, one typo, an impersonation affix, image namespaces
+            ("go run github.com/g0rel3aser/x@latest", "goreleaser"),
+            ("docker pull ghcr.io/nvidla/cuda:12", "nvidia"),
+            ("cargo install --git https://github.com/tokio-rss/tokio-x", "tokio-rs"),
+            ("pip install git+https://github.com/pytorch-mirror/vision", "pytorch"),
+            ("image: docker.io/istio-official/proxy:1.22", "istio"),
+            ("docker pull docker.io/nvidia/cuda:12", ""),
+            ("git clone https://github.com/prometheus-community/helm-charts", ""),
+            ("git clone https://github.com/pytorch-lightning/x", ""),
+            ("go install github.com/golang-migrate/migrate/v4/cmd/migrate@latest", ""),
         ] {
             let f = lookalike_owners(text);
             if real.is_empty() {

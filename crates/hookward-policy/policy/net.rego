@@ -118,6 +118,7 @@ how(n) := sprintf("the shell command (%s)", [n.evidence]) if n.via == "shell"
 decision contains {"id": "net/package-registry", "decision": "ask", "reason": reason} if {
 	some r in object.get(input.facts, "registries", [])
 	r.ecosystem != "web"
+	object.get(r, "kind", "") != "trust"
 	reason := sprintf("%s would make %s installs take packages from %s, not the default registry%s (%s)", [registry_how(r), r.ecosystem, r.host, registry_lookalike(r), r.evidence])
 }
 
