@@ -132,24 +132,18 @@ pub const WELL_KNOWN_OWNERS: &[&str] = &[
     "prometheus-community",
     "cert-manager",
     "grpc",
+    "containers",
 ];
 
 /// Words an impersonating owner appends to a well-known owner's name to pass for an official
 /// offshoot (`huggingface-hub`, `istio-mirror`, `nvidia-official`): a mirror, a fork, a
-/// "community", "patched" or "fast" variant. Real offshoots of well-known owners that use such
-/// words are in [`WELL_KNOWN_OWNERS`] themselves (`prometheus-community`, `nix-community`).
+/// "patched" or "fast" variant. Real offshoots of well-known owners that use such words are in
+/// [`WELL_KNOWN_OWNERS`] themselves; `community` is not one of these words, since real
+/// community organisations beside a project are common (`prometheus-community`,
+/// `nix-community`, `fluxcd-community`).
 /// h-source26; the shapes are those of GitHub's and Docker Hub's impersonation reports.
 const IMPERSONATION_AFFIXES: &[&str] = &[
-    "mirror",
-    "mirrors",
-    "community",
-    "hub",
-    "official",
-    "patched",
-    "fork",
-    "fast",
-    "ng",
-    "ops",
+    "mirror", "mirrors", "hub", "official", "patched", "fork", "fast", "ng", "ops",
 ];
 
 /// A look-alike owner named in a tool call (`input.facts.lookalike_owners`).
@@ -297,13 +291,19 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
 
 /// The well-known owner `lower` (an owner, lower case, not well known itself) is one typing
 /// mistake from (`typosquat::one_typo`: `nvidla`, `serd-rs`, `embassy-rss`; both names of 6
-/// or more characters), or a well-known owner with an [`IMPERSONATION_AFFIXES`] word after it
-/// (`huggingface-hub`, `istio-mirror`). h-source26.
+/// or more characters; a different last letter is not one: `containers`/`containerd` are
+/// two projects, as a plural or a suffix letter often is), or a well-known owner with an
+/// [`IMPERSONATION_AFFIXES`] word after it (`huggingface-hub`, `istio-mirror`). h-source26.
 fn near_owner(lower: &str) -> Option<String> {
     if lower.len() >= 6 {
+        let last_differs = |w: &str| {
+            lower.len() == w.len()
+                && lower.chars().last() != w.chars().last()
+                && lower[..lower.len() - 1] == w[..w.len() - 1]
+        };
         if let Some(w) = WELL_KNOWN_OWNERS
             .iter()
-            .find(|w| w.len() >= 6 && typosquat::one_typo(lower, w))
+            .find(|w| w.len() >= 6 && typosquat::one_typo(lower, w) && !last_differs(w))
         {
             return Some((*w).to_string());
         }
@@ -794,6 +794,8 @@ mod tests {
             ("git clone https://github.com/prometheus-community/helm-charts", ""),
             ("git clone https://github.com/pytorch-lightning/x", ""),
             ("go install github.com/golang-migrate/migrate/v4/cmd/migrate@latest", ""),
+            ("git clone https://github.com/containers/podman", ""),
+            ("git clone https://github.com/pytorcj/x", ""),
         ] {
             let f = lookalike_owners(text);
             if real.is_empty() {

@@ -12,7 +12,7 @@
 //! | `go mod edit -replace OLD=NEW` | a dependency redirected to another module (as go.mod `replace`) | `go help mod edit` (`-replace=old[@v]=new[@v]`) |
 //! | `cargo add NAME --git URL` | a well-known crate taken from another repository instead of crates.io | cargo docs, "cargo add" (`--git`) |
 //! | `cargo vet trust --all PUBLISHER` | every crate of a publisher, present and future, marked reviewed | cargo-vet book, "cargo vet trust" (`--all`) |
-//! | `helm repo add NAME URL` then `helm install\|upgrade … NAME/CHART`; `helm install … oci://HOST/…`, `--repo URL` | a chart off the well-known chart repositories ([`CHART_HOSTS`]), installed in the same line | Helm docs, "helm repo add", "helm install" (`--repo`, OCI registries) |
+//! | `helm repo add NAME URL` then `helm install\|upgrade … NAME/CHART`; `helm install … oci://HOST/…`, `--repo URL` | a chart off the well-known chart repositories ([`CHART_HOSTS`]), code hosts' pages sites and OCI registries ([`OCI_REGISTRIES`]), installed in the same line (asked, as any install from such a source: the chart is deployed, not reviewed) | Helm docs, "helm repo add", "helm install" (`--repo`, OCI registries) |
 //! | `docker tag SRC DST`, `podman tag` | an image of another publisher retagged over a name of one's own namespace | Docker docs, "docker image tag" |
 //! | `Rscript -e` / `R -e` code with `repos = URL` (`install.packages(…, repos = URL)`, `options(repos = …)`) | a CRAN repository off [`R_REPOS`] | R docs, `install.packages` (`repos`), `options("repos")` |
 //! | `conda\|mamba\|micromamba install\|create -c\|--channel URL` | a channel given by URL off the Anaconda and conda-forge hosts | conda docs, "conda install" (`--channel`) |
@@ -204,14 +204,33 @@ fn operands<'a>(args: &'a [String], takes: &[&str]) -> Vec<&'a str> {
     out
 }
 
-/// A chart repository host that is a well-known publisher's: [`CHART_HOSTS`], or the GitHub
-/// Pages site of a well-known owner (`OWNER.github.io`).
+/// OCI registries that serve charts and images under an owner's namespace, as code hosts serve
+/// repositories (GitHub's and GitLab's container registries, Quay, Docker Hub, Amazon ECR
+/// Public, Google's and Azure's registries by their documented host shapes).
+pub const OCI_REGISTRIES: &[&str] = &[
+    "ghcr.io",
+    "registry.gitlab.com",
+    "quay.io",
+    "docker.io",
+    "registry-1.docker.io",
+    "public.ecr.aws",
+    "gcr.io",
+];
+
+/// A chart source that is a well-known publisher's or an owner's on a code host: [`CHART_HOSTS`],
+/// a GitHub or GitLab Pages site (`OWNER.github.io`, named by its owner as a repository is), an
+/// OCI registry of [`OCI_REGISTRIES`] (`*.pkg.dev`, `*.azurecr.io` too), a known registry, or a
+/// documentation placeholder (`example.com`, RFC 2606).
 fn known_chart_host(host: &str) -> bool {
     CHART_HOSTS.contains(&host)
-        || host
-            .strip_suffix(".github.io")
-            .is_some_and(well_known_owner)
+        || OCI_REGISTRIES.contains(&host)
+        || host.ends_with(".github.io")
+        || host.ends_with(".gitlab.io")
+        || host.ends_with(".pkg.dev")
+        || host.ends_with(".azurecr.io")
         || crate::registry::is_known_host(host)
+        || crate::registry::is_code_host(host)
+        || matches!(host, "example.com" | "example.org" | "example.net")
 }
 
 /// An image reference split into (registry, namespace path, name); Docker Hub's default
@@ -548,14 +567,14 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
                         if let Some((u, how)) = url {
                             let host = crate::registry::host_of(&u);
                             if !known_chart_host(&host) {
-                                push(out, "helm", &u, &how, c, true);
+                                push(out, "helm", &u, &how, c, false);
                             }
                         }
                     }
                     for v in values(args, "--repo", None) {
                         let host = crate::registry::host_of(v);
                         if !known_chart_host(&host) {
-                            push(out, "helm", v, "helm install --repo", c, true);
+                            push(out, "helm", v, "helm install --repo", c, false);
                         }
                     }
                 }
@@ -858,11 +877,11 @@ mod tests {
         // Helm docs, "helm repo add", "helm install"
         assert_eq!(
             hosts("helm repo add speedy https://charts.speedy-ops.example && helm upgrade --install mon speedy/monitoring -n mon"),
-            vec![("charts.speedy-ops.example".to_string(), true)]
+            vec![("charts.speedy-ops.example".to_string(), false)]
         );
         assert_eq!(
             hosts("helm install cache oci://registry.unknown-charts.example/charts/redis"),
-            vec![("registry.unknown-charts.example".to_string(), true)]
+            vec![("registry.unknown-charts.example".to_string(), false)]
         );
         for line in [
             "helm repo add bitnami https://charts.bitnami.com/bitnami",
@@ -870,6 +889,10 @@ mod tests {
             "helm repo add jetstack https://charts.jetstack.io && helm repo update && helm upgrade -i cert-manager jetstack/cert-manager --namespace cert-manager",
             "helm repo add grafana https://grafana.github.io/helm-charts && helm install loki grafana/loki",
             "helm install pg oci://registry-1.docker.io/bitnamicharts/postgresql",
+            "helm install my-podinfo oci://ghcr.io/stefanprodan/charts/podinfo --version 6.11.2",
+            "helm upgrade -i -n cm cm oci://quay.io/jetstack/charts/cert-manager --wait",
+            "helm upgrade --install --repo https://kedacore.github.io/charts --namespace keda keda keda",
+            "helm install requests https://example.com/charts/packagename-1.2.3.tgz",
             "helm upgrade api ./charts/api -n prod",
         ] {
             assert!(facts(line).is_empty(), "{line}");
