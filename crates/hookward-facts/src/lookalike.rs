@@ -636,9 +636,21 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
                 .map(|n| (eco, vec![n], true)),
             _ => install_operands(&c.program, &c.argv),
         };
-        let Some((eco, names, first_only)) = got else {
+        let Some((eco, mut names, first_only)) = got else {
             continue;
         };
+        // h-source26: a repository installed from a code host is taken for the package its
+        // name names (`pip install git+https://github.com/o/pymisp-fast.git`, `cargo install
+        // --git https://github.com/o/serde-fast`, `npm i github:o/lodash-patched`)
+        if install_operands(&c.program, &c.argv).is_some() {
+            for w in c.argv.iter().skip(1).take(32) {
+                if let Some(r) = code_host_repo(w) {
+                    if !names.contains(&r) {
+                        names.push(r);
+                    }
+                }
+            }
+        }
         // the runner forms run the package they fetch (`bundle add` only installs)
         let runs = first_only && c.program != "bundle";
         for n in names {
@@ -656,6 +668,27 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
         }
     }
     out
+}
+
+/// The repository name of a code-host URL or shorthand an install names (`git+https://
+/// github.com/o/r.git@main#egg=x`, `https://gitlab.com/o/r`, `github:o/r#ref`), lower case,
+/// without `.git`. h-source26.
+fn code_host_repo(w: &str) -> Option<String> {
+    let rest = [
+        "github.com/",
+        "gitlab.com/",
+        "bitbucket.org/",
+        "codeberg.org/",
+        "github:",
+    ]
+    .iter()
+    .find_map(|p| w.find(p).map(|i| &w[i + p.len()..]))?;
+    let (_owner, after) = rest.split_once('/')?;
+    let end = after
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+        .unwrap_or(after.len());
+    let name = after[..end].trim_end_matches(".git").to_ascii_lowercase();
+    (name.len() >= 4).then_some(name)
 }
 
 /// A Homebrew tap (`brew tap OWNER/REPO`, `brew install OWNER/REPO/FORMULA`) whose owner has a
@@ -905,6 +938,35 @@ mod tests {
             "pip install my-company-internal-lib",
         ] {
             assert!(names(cmd).is_empty(), "{cmd}: {:?}", names(cmd));
+        }
+    }
+
+    /// h-source26: a code-host repository taken for the package its name names.
+    #[test]
+    fn repositories_named_like_well_known_packages() {
+        let ctx =
+            hookward_shell::ShellContext::new("/home/dev/p", "/home/dev", None).expect("context");
+        let names = |cmd: &str| -> Vec<String> {
+            lookalike_packages(&hookward_shell::analyze(cmd, &ctx).commands)
+                .into_iter()
+                .map(|f| f.imitates)
+                .collect()
+        };
+        assert_eq!(
+            names("pip install git+https://github.com/someone/requests-fast.git@main"),
+            vec!["requests"]
+        );
+        assert_eq!(
+            names("cargo install --git https://github.com/someone/serde-fast --locked"),
+            vec!["serde"]
+        );
+        for quiet in [
+            "pip install git+https://github.com/psf/requests.git",
+            "pip install git+https://github.com/hauntsaninja/mypy_primer.git@ff3d95",
+            "cargo install --git https://github.com/rust-fuzz/cargo-fuzz",
+            "git clone https://github.com/someone/requests-fast",
+        ] {
+            assert!(names(quiet).is_empty(), "{quiet}");
         }
     }
 

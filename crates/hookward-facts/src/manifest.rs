@@ -15,6 +15,7 @@
 //! | `build.gradle(.kts)`, `settings.gradle(.kts)`, `*.gradle` | `apply from: URL` (a remote build script) | Gradle docs, "Script plugins" (`apply from:` a URL) |
 //! | `*.tf`, `terragrunt.hcl`, `*.hcl` | a module `source` that was a local path and becomes a remote one; a remote source on a host that is neither a registry nor a code host | Terraform docs, "Module Sources"; Terragrunt docs, `terraform { source }` |
 //! | page templates (`*.html`, `*.liquid`, `*.erb`, `*.njk`, `*.hbs`, `*.ejs`, `*.twig`, `*.php`, `*.astro`, `*.vue`, `*.svelte`) | a `<script src=URL>` on a host outside the package CDNs and the large script vendors ([`SCRIPT_HOSTS`]) | HTML `script` element; the CDN's and vendor's own install guides |
+//! | `pom.xml` (Maven) | a `<repository>` or `<pluginRepository>` `<url>` (h-source26) | Maven docs, "Introduction to Repositories", POM reference `repositories` |
 //! | `Formula/*.rb`, `Casks/*.rb` (Homebrew) | a `url`, `mirror` or `head` | Homebrew Formula Cookbook (`url`, `mirror`, `head`) |
 //! | `meta.yaml`, `recipe.yaml` (conda) | a source `url` or `git_url` | conda-build docs, "Defining metadata (meta.yaml)": source section; rattler-build recipe format |
 //! | `west.yml` (Zephyr) | a remote's `url-base`, a project's `url` | Zephyr docs, "West Manifests": remotes and projects |
@@ -100,6 +101,7 @@ enum Kind {
     Gradle,
     Terraform,
     Page,
+    Pom,
     Formula,
     Conda,
     West,
@@ -134,6 +136,7 @@ fn kind(path: &str) -> Option<Kind> {
         "package.json" => Kind::PackageJson,
         "terragrunt.hcl" => Kind::Terraform,
         "west.yml" => Kind::West,
+        "pom.xml" => Kind::Pom,
         "meta.yaml" | "recipe.yaml" => Kind::Conda,
         "dockerfile" | "containerfile" => Kind::Dockerfile,
         _ if base.starts_with("dockerfile.") || base.ends_with(".dockerfile") => Kind::Dockerfile,
@@ -365,6 +368,25 @@ fn named(path: &str, text: &str) -> Vec<Named> {
                     if let Some(u) = remote_module(&v) {
                         out.push(("terraform", u, "module source".into(), l.into()));
                     }
+                }
+            }
+        }
+        Kind::Pom => {
+            // `<url>` inside a `<repository>`/`<pluginRepository>` block
+            let mut depth = 0usize;
+            for line in text.lines().take(20_000) {
+                let l = line.trim();
+                if l.starts_with("<repository>") || l.starts_with("<pluginRepository>") {
+                    depth += 1;
+                }
+                if depth > 0 && l.starts_with("<url>") {
+                    if let Some(u) = first_url(l) {
+                        let u = u.split('<').next().unwrap_or(&u).to_string();
+                        out.push(("maven", u, "pom.xml repository".into(), l.into()));
+                    }
+                }
+                if l.ends_with("</repository>") || l.ends_with("</pluginRepository>") {
+                    depth = depth.saturating_sub(1);
                 }
             }
         }
@@ -822,6 +844,20 @@ mod tests {
             .into_iter()
             .map(|f| f.host)
             .collect()
+    }
+
+    #[test]
+    fn maven_repository_added_to_a_pom() {
+        // Maven docs, POM reference: repositories
+        let new = "  <repositories>\n    <repository>\n      <id>x</id>\n      <url>http://maven.fast-mirror.example/releases</url>\n    </repository>";
+        assert_eq!(
+            hosts("/p/pom.xml", "  <repositories>", new),
+            vec!["maven.fast-mirror.example"]
+        );
+        let central = "<repository><id>c</id>\n<url>https://repo.maven.apache.org/maven2</url>\n</repository>";
+        assert!(hosts("/p/pom.xml", "", central).is_empty());
+        // a project's own `<url>` (its site) is not a repository
+        assert!(hosts("/p/pom.xml", "", "<project>\n<url>https://acme.example/site</url>\n<repository>\n</repository>\n<url>https://acme.example/site</url>").is_empty());
     }
 
     /// h-source26: the by-replacement kinds (module docs' table, one test per row).

@@ -13,9 +13,9 @@
 //! | `cargo add NAME --git URL` | a well-known crate taken from another repository instead of crates.io | cargo docs, "cargo add" (`--git`) |
 //! | `cargo vet trust --all PUBLISHER` | every crate of a publisher, present and future, marked reviewed | cargo-vet book, "cargo vet trust" (`--all`) |
 //! | `helm repo add NAME URL` then `helm install\|upgrade … NAME/CHART`; `helm install … oci://HOST/…`, `--repo URL` | a chart off the well-known chart repositories ([`CHART_HOSTS`]), code hosts' pages sites and OCI registries ([`OCI_REGISTRIES`]), installed in the same line (asked, as any install from such a source: the chart is deployed, not reviewed) | Helm docs, "helm repo add", "helm install" (`--repo`, OCI registries) |
-//! | `docker tag SRC DST`, `podman tag` | an image of another publisher retagged over a name of one's own namespace | Docker docs, "docker image tag" |
+//! | `docker tag SRC DST`, `podman tag` | an image of another publisher retagged over a name of one's own namespace or an official image's bare name ([`OFFICIAL_IMAGE_NAMES`]) | Docker docs, "docker image tag" |
 //! | `Rscript -e` / `R -e` code with `repos = URL` (`install.packages(…, repos = URL)`, `options(repos = …)`) | a CRAN repository off [`R_REPOS`] | R docs, `install.packages` (`repos`), `options("repos")` |
-//! | `conda\|mamba\|micromamba install\|create -c\|--channel URL` | a channel given by URL off the Anaconda and conda-forge hosts | conda docs, "conda install" (`--channel`) |
+//! | `conda\|mamba\|micromamba install\|create -c\|--channel URL`, `conda config --add\|--prepend\|--append channels URL` | a channel given by URL off the Anaconda and conda-forge hosts | conda docs, "conda install" (`--channel`), "conda config" |
 //!
 //! Quiet, as `registry.rs`: the default registries and known mirrors, code hosts for a direct
 //! install, loopback; here also the well-known chart repositories, an official or well-known
@@ -104,6 +104,71 @@ pub const R_REPOS: &[&str] = &[
     "packagemanager.rstudio.com",
     "r-universe.dev",
     "bioconductor.org",
+];
+
+/// Docker Official Images people build `FROM` by their bare name (Docker Hub, "Docker Official
+/// Images": the most pulled language, OS and service images): a retag of another publisher's
+/// image over one of these names replaces it for every local build.
+pub const OFFICIAL_IMAGE_NAMES: &[&str] = &[
+    "alpine",
+    "ubuntu",
+    "debian",
+    "busybox",
+    "centos",
+    "fedora",
+    "amazonlinux",
+    "rockylinux",
+    "almalinux",
+    "archlinux",
+    "python",
+    "node",
+    "golang",
+    "rust",
+    "openjdk",
+    "eclipse-temurin",
+    "ruby",
+    "php",
+    "perl",
+    "gcc",
+    "erlang",
+    "elixir",
+    "haskell",
+    "julia",
+    "r-base",
+    "dotnet",
+    "postgres",
+    "mysql",
+    "mariadb",
+    "mongo",
+    "redis",
+    "memcached",
+    "nginx",
+    "httpd",
+    "traefik",
+    "haproxy",
+    "rabbitmq",
+    "elasticsearch",
+    "kibana",
+    "logstash",
+    "cassandra",
+    "influxdb",
+    "registry",
+    "docker",
+    "vault",
+    "consul",
+    "nats",
+    "zookeeper",
+    "kong",
+    "caddy",
+    "tomcat",
+    "wordpress",
+    "ghost",
+    "nextcloud",
+    "sonarqube",
+    "jenkins",
+    "gradle",
+    "maven",
+    "bash",
 ];
 
 /// The kind of a source by how it was set (the `kind` of [`RegistryFact`]).
@@ -397,6 +462,20 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
                     }
                 }
             }
+            // `conda config --add|--prepend|--append channels URL` (conda docs, "conda config"):
+            // every later install searches that channel
+            "conda" | "mamba" | "micromamba" if words.first() == Some(&"config") => {
+                for opt in ["--add", "--prepend", "--append"] {
+                    let mut it = args.iter();
+                    while let Some(a) = it.next() {
+                        if a == opt && it.next().is_some_and(|k| k == "channels") {
+                            if let Some(v) = it.next().filter(|v| v.starts_with("http")) {
+                                push(out, "conda", v, "conda config --add channels", c, false);
+                            }
+                        }
+                    }
+                }
+            }
             "conda" | "mamba" | "micromamba"
                 if matches!(words.first(), Some(&"install" | &"create" | &"update")) =>
             {
@@ -676,7 +755,7 @@ fn go_replace_target(v: &str) -> Option<String> {
 /// resolve locally first): the image builds take `FROM` that name is now somebody else's.
 fn retag_over(src: &str, dst: &str) -> Option<String> {
     let (sr, sns, sname) = image_parts(src)?;
-    let (dr, dns, _) = image_parts(dst)?;
+    let (dr, dns, dname) = image_parts(dst)?;
     // a retag to push to a registry (`docker tag x registry.example/acme/x`) names the registry
     let dst_has_registry = dst
         .split('/')
@@ -686,7 +765,11 @@ fn retag_over(src: &str, dst: &str) -> Option<String> {
     if dst_has_registry || dr != "docker.io" {
         return None;
     }
-    if !src.contains('/') || dns == "library" || dns == sns || official_image(&sr, &sns) {
+    if !src.contains('/') || dns == sns || official_image(&sr, &sns) {
+        return None;
+    }
+    // a bare name is a local name (`testimage:local`) unless it is an official image's
+    if dns == "library" && !OFFICIAL_IMAGE_NAMES.contains(&dname.as_str()) {
         return None;
     }
     Some(format!("https://{sr}/{sns}/{sname}"))
@@ -914,6 +997,18 @@ mod tests {
             "docker tag busybox 127.0.0.1:5000/busybox",
             "docker pull postgres:16",
             "docker tag nvidia/cuda:12.4.1-base acme/cuda:12",
+            "docker tag my/image localhost:5000/myimage",
+        ] {
+            assert!(facts(line).is_empty(), "{line}");
+        }
+        // over an official image's bare name
+        assert_eq!(
+            hosts("docker pull docker.io/someone-mirror/node:20 && docker tag docker.io/someone-mirror/node:20 node:20"),
+            vec![("docker.io".to_string(), false)]
+        );
+        for line in [
+            "docker tag node:20 node:20-local",
+            "docker tag someone/tool:1 mytool:dev",
         ] {
             assert!(facts(line).is_empty(), "{line}");
         }
@@ -938,6 +1033,10 @@ mod tests {
             vec![("cran.fast-mirror.example".to_string(), false)]
         );
         assert_eq!(
+            hosts("conda config --add channels https://conda.fast-mirror.example/conda-forge"),
+            vec![("conda.fast-mirror.example".to_string(), false)]
+        );
+        assert_eq!(
             hosts("conda install -c https://conda.example-pkgs.dev/main numpy"),
             vec![("conda.example-pkgs.dev".to_string(), false)]
         );
@@ -946,6 +1045,8 @@ mod tests {
             "Rscript -e 'install.packages(\"x\", repos = \"https://ropensci.r-universe.dev\")'",
             "Rscript -e 'devtools::test()'",
             "conda install -c conda-forge numpy",
+            "conda config --add channels conda-forge",
+            "conda config --add channels https://conda.anaconda.org/bioconda",
             "conda install -c pytorch pytorch",
             "mamba create -n env -c https://conda.anaconda.org/conda-forge python=3.12",
         ] {
