@@ -268,7 +268,8 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
             .find(|w| skeleton(w) == sk)
             .map(|w| (*w).to_string())
             .or_else(|| imitated_nearby(owner, text))
-            .or_else(|| near_owner(&lower));
+            .or_else(|| near_owner(&lower))
+            .or_else(|| leet_word_owner(owner));
         if let Some(real) = real {
             if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
                 let start = at.saturating_sub(40);
@@ -311,6 +312,26 @@ fn near_owner(lower: &str) -> Option<String> {
     let (head, tail) = lower.rsplit_once(['-', '_'])?;
     (IMPERSONATION_AFFIXES.contains(&tail) && WELL_KNOWN_OWNERS.contains(&head))
         .then(|| head.to_string())
+}
+
+/// An owner with a part spelled with look-alike digits between letters that reads as a word
+/// of the well-known package names once the digits are read as letters (`compl1ance-scan`:
+/// `compliance`), as [`lookalike_tap`] judges a Homebrew tap's owner: a name made to pass for
+/// another at a glance. The word read, with the owner's other parts. h-source26.
+fn leet_word_owner(owner: &str) -> Option<String> {
+    for part in owner.split(['-', '_', '.']) {
+        let Some(read) = deleeted_part(part) else {
+            continue;
+        };
+        if read.len() >= 5 && word_of_popular_names(&read) {
+            return Some(
+                owner
+                    .to_ascii_lowercase()
+                    .replace(&part.to_ascii_lowercase(), &read),
+            );
+        }
+    }
+    None
 }
 
 /// Digits that stand for the letters they look like in a name spelled to deceive (`0`→o,
@@ -828,6 +849,9 @@ mod tests {
             ("git clone https://github.com/pytorch-lightning/x", ""),
             ("go install github.com/golang-migrate/migrate/v4/cmd/migrate@latest", ""),
             ("git clone https://github.com/containers/podman", ""),
+            ("go install github.com/sre-toolbe1t/kit/cmd/kit@latest", "sre-toolbelt"),
+            ("git clone https://github.com/l10n-tools/x", ""),
+            ("git clone https://github.com/i18n-team/x", ""),
             ("git clone https://github.com/pytorcj/x", ""),
         ] {
             let f = lookalike_owners(text);
