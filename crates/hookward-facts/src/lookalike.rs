@@ -269,7 +269,8 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
             .map(|w| (*w).to_string())
             .or_else(|| imitated_nearby(owner, text))
             .or_else(|| near_owner(&lower))
-            .or_else(|| leet_word_owner(owner));
+            .or_else(|| leet_word_owner(owner))
+            .or_else(|| claimed_owner(&lower));
         if let Some(real) = real {
             if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
                 let start = at.saturating_sub(40);
@@ -332,6 +333,15 @@ fn leet_word_owner(owner: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// An owner named as a claimed better version of a well-known npm or PyPI package
+/// (`typosquat::claimed_variant`: `semver-hotfix`, `requests-patched`): a fork that sells itself
+/// as the real package, fixed. h-source26.
+fn claimed_owner(lower: &str) -> Option<String> {
+    [Eco::Npm, Eco::Pypi]
+        .iter()
+        .find_map(|e| typosquat::claimed_variant(lower, popular(*e)))
 }
 
 /// Digits that stand for the letters they look like in a name spelled to deceive (`0`→o,
@@ -851,6 +861,8 @@ mod tests {
             ("git clone https://github.com/containers/podman", ""),
             ("go install github.com/sre-toolbe1t/kit/cmd/kit@latest", "sre-toolbelt"),
             ("git clone https://github.com/l10n-tools/x", ""),
+            ("npm install github:lodash-hotfix/lodash#patch-1", "lodash"),
+            ("git clone https://github.com/lodash-archive/x", ""),
             ("git clone https://github.com/i18n-team/x", ""),
             ("git clone https://github.com/pytorcj/x", ""),
         ] {

@@ -13,6 +13,7 @@
 //! | `cargo add NAME --git URL` | a well-known crate taken from another repository instead of crates.io | cargo docs, "cargo add" (`--git`) |
 //! | `cargo vet trust --all PUBLISHER` | every crate of a publisher, present and future, marked reviewed | cargo-vet book, "cargo vet trust" (`--all`) |
 //! | `helm repo add NAME URL` then `helm install\|upgrade … NAME/CHART`; `helm install … oci://HOST/…`, `--repo URL` | a chart off the well-known chart repositories ([`CHART_HOSTS`]), code hosts' pages sites and OCI registries ([`OCI_REGISTRIES`]), installed in the same line (asked, as any install from such a source: the chart is deployed, not reviewed) | Helm docs, "helm repo add", "helm install" (`--repo`, OCI registries) |
+//! | `west init -m URL`, `west config manifest.url URL`, `git submodule add URL` | a manifest repository or a submodule off the code hosts | Zephyr docs, "west init", "west config"; git-submodule(1) `add` |
 //! | `docker tag SRC DST`, `podman tag` | an image of another publisher retagged over a name of one's own namespace or an official image's bare name ([`OFFICIAL_IMAGE_NAMES`]) | Docker docs, "docker image tag" |
 //! | `Rscript -e` / `R -e` code with `repos = URL` (`install.packages(…, repos = URL)`, `options(repos = …)`) | a CRAN repository off [`R_REPOS`] | R docs, `install.packages` (`repos`), `options("repos")` |
 //! | `conda\|mamba\|micromamba install\|create -c\|--channel URL`, `conda config --add\|--prepend\|--append channels URL` | a channel given by URL off the Anaconda and conda-forge hosts | conda docs, "conda install" (`--channel`), "conda config" |
@@ -483,6 +484,37 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
                     if v.starts_with("http") {
                         push(out, "conda", v, "conda install --channel", c, false);
                     }
+                }
+            }
+            "west" => {
+                let url = if words.first() == Some(&"init") {
+                    values(args, "--manifest-url", Some("-m"))
+                        .into_iter()
+                        .next()
+                } else if words.first() == Some(&"config") && words.get(1) == Some(&"manifest.url")
+                {
+                    words.get(2).copied()
+                } else {
+                    None
+                };
+                if let Some(u) = url.and_then(spec_url) {
+                    push(out, "west", &u, &format!("west manifest{DIRECT}"), c, false);
+                }
+            }
+            "git" if words.first() == Some(&"submodule") && words.get(1) == Some(&"add") => {
+                let ops = operands(
+                    args,
+                    &["-b", "--branch", "--name", "--reference", "--depth"],
+                );
+                if let Some(u) = ops.get(2).and_then(|u| spec_url(u)) {
+                    push(
+                        out,
+                        "git",
+                        &u,
+                        &format!("git submodule add{DIRECT}"),
+                        c,
+                        false,
+                    );
                 }
             }
             "pio" | "platformio" => {
@@ -1049,6 +1081,28 @@ mod tests {
             "conda config --add channels https://conda.anaconda.org/bioconda",
             "conda install -c pytorch pytorch",
             "mamba create -n env -c https://conda.anaconda.org/conda-forge python=3.12",
+        ] {
+            assert!(facts(line).is_empty(), "{line}");
+        }
+    }
+
+    #[test]
+    fn west_manifests_and_submodules_off_the_code_hosts() {
+        // Zephyr docs, west init -m; git-submodule(1) add
+        assert_eq!(
+            hosts("west init -m https://git.rtos-mirror.example/zephyr --mr main"),
+            vec![("git.rtos-mirror.example".to_string(), false)]
+        );
+        assert_eq!(
+            hosts("git submodule add https://git.layers-mirror.example/meta-x layers/meta-x"),
+            vec![("git.layers-mirror.example".to_string(), false)]
+        );
+        for line in [
+            "west init -m https://github.com/zephyrproject-rtos/zephyr --mr v3.7.0",
+            "west config manifest.url https://github.com/acme/fw-manifest",
+            "git submodule add https://github.com/acme/lib vendor/lib",
+            "git submodule update --init --recursive",
+            "west update",
         ] {
             assert!(facts(line).is_empty(), "{line}");
         }

@@ -266,7 +266,7 @@ pub const CLAIM_WORDS: &[&str] = &[
 
 /// A well-known name (4 characters or more) followed by `-` words of which at least one is a
 /// [`CLAIM_WORDS`] word and the others are `cli`, `lib` or `core` (module docs).
-fn claimed_variant(name: &str, p: &crate::popular::Popular) -> Option<String> {
+pub(crate) fn claimed_variant(name: &str, p: &crate::popular::Popular) -> Option<String> {
     let parts: Vec<&str> = name.split('-').collect();
     for k in (1..parts.len()).rev() {
         let prefix = parts[..k].join("-");
