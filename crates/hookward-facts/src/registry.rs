@@ -316,10 +316,15 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                 }
                 // the first operand, past an option's value (`npm --prefix website install`)
                 let first_op = operands(args).next();
-                let installs = matches!(
-                    first_op,
-                    Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
-                ) || matches!(program, "npx" | "bunx" | "pnpx");
+                let verb = |w: Option<&str>| {
+                    matches!(
+                        w,
+                        Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
+                    )
+                };
+                let installs = verb(words.first().copied())
+                    || verb(first_op)
+                    || matches!(program, "npx" | "bunx" | "pnpx");
                 if installs {
                     for v in option_values(args, "--registry", None) {
                         add("npm", v, &format!("{} --registry", program));
@@ -559,14 +564,12 @@ const VALUE_OPTIONS: &[&str] = &[
     "-t",
     "--prefix",
     "--root",
-    // h-source26: npm/pnpm/yarn's folder and workspace options (npm docs "prefix",
-    // "workspace"; pnpm docs "--dir", "--filter"; yarn "--cwd")
+    // h-source26: npm/pnpm/yarn's folder options (npm docs "prefix"; pnpm docs "--dir",
+    // "--filter"; yarn "--cwd"); not `-w`, a flag in pnpm (`--workspace-root`)
     "-C",
     "--dir",
     "--cwd",
     "--filter",
-    "-w",
-    "--workspace",
 ];
 
 /// The URL a package argument installs from, when it is one: `https://…`, `git+https://…`,
@@ -945,6 +948,41 @@ mod tests {
             wrappers: Vec::new(),
             depth: 0,
         }
+    }
+
+    /// h-source26: an npm option's value before the verb (`npm --prefix DIR install`), and
+    /// pnpm's `-w` flag before a URL operand.
+    #[test]
+    fn npm_options_before_the_verb() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        assert_eq!(
+            hosts(&[
+                "npm",
+                "--prefix",
+                "web",
+                "install",
+                "x",
+                "--registry",
+                "https://reg.fast-npm.example"
+            ]),
+            ["reg.fast-npm.example"]
+        );
+        assert_eq!(
+            hosts(&[
+                "pnpm",
+                "add",
+                "-w",
+                "https://tarballs.example-dl.dev/x-1.0.0.tgz"
+            ]),
+            ["tarballs.example-dl.dev"]
+        );
+        assert!(hosts(&["npm", "--prefix", "web", "install"]).is_empty());
+        assert!(hosts(&["npm", "--prefix", "web", "run", "build"]).is_empty());
     }
 
     /// Composer repositories and CocoaPods spec repositories added by command (h-supply25).
