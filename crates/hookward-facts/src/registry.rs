@@ -576,9 +576,12 @@ const VALUE_OPTIONS: &[&str] = &[
 /// `name @ https://…` (PEP 508), `name@git+https://…`; the `git+` and `sparse+` prefixes removed.
 fn direct_url(w: &str) -> Option<&str> {
     let at = w.find("://")?;
+    // the byte after the last character that cannot be in a scheme (a multi-byte one too)
     let start = w[..at]
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '+'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let u = &w[start..];
     let u = u
         .strip_prefix("git+")

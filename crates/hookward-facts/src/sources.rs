@@ -228,9 +228,12 @@ fn values<'a>(args: &'a [String], long: &str, short: Option<&str>) -> Vec<&'a st
 /// the `git+` prefix and a `#ref` removed.
 fn spec_url(w: &str) -> Option<String> {
     let at = w.find("://")?;
+    // the byte after the last character that cannot be in a scheme (a multi-byte one too)
     let start = w[..at]
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '+'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let u = &w[start..];
     let u = u.strip_prefix("git+").unwrap_or(u);
     let u = u.split('#').next().unwrap_or(u);
@@ -1106,6 +1109,17 @@ mod tests {
         ] {
             assert!(facts(line).is_empty(), "{line}");
         }
+    }
+
+    #[test]
+    fn non_ascii_before_a_url_does_not_panic() {
+        assert_eq!(spec_url("é://x"), None);
+        assert_eq!(
+            spec_url("naméhttps://h.example/x").as_deref(),
+            Some("https://h.example/x")
+        );
+        let _ = facts("uv run --with ü+https://h.example/x.whl pytest");
+        let _ = facts("pip install ß@https://h.example/x.tgz && python -m ß");
     }
 
     #[test]
