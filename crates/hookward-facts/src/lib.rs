@@ -49,6 +49,7 @@ pub mod scripts;
 pub mod secrets;
 pub mod settings;
 pub mod settings_judge;
+pub mod sources;
 pub mod tooldata;
 pub mod transcript;
 pub mod typosquat;
@@ -1566,6 +1567,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
             facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
+            // a look-alike owner whose code the same command fetches and runs (`sources.rs`)
+            for f in &mut facts.lookalike_owners {
+                f.runs = shell
+                    .commands
+                    .iter()
+                    .any(|c| sources::fetch_runs(c) && c.evidence.contains(f.owner.as_str()));
+            }
             // Scripts, Makefile targets, package scripts and justfile recipes the command runs
             // are judged on what they contain (bounded reads, `scripts.rs`).
             scripts::follow(&mut shell, &sctx);

@@ -117,6 +117,33 @@ pub const WELL_KNOWN_OWNERS: &[&str] = &[
     "langchain-ai",
     "ollama",
     "vllm-project",
+    // h-source26: the organisations behind well-known crates, embedded tool chains, Kubernetes
+    // add-ons and Go modules people install from their repositories by name (crates.io owners
+    // of serde, tokio, memchr/regex/ripgrep (BurntSushi), embassy, probe-rs; the Zephyr and
+    // Yocto projects; PlatformIO; the Prometheus community and cert-manager charts; gRPC).
+    "serde-rs",
+    "tokio-rs",
+    "burntsushi",
+    "embassy-rs",
+    "probe-rs",
+    "zephyrproject-rtos",
+    "yoctoproject",
+    "platformio",
+    "prometheus-community",
+    "cert-manager",
+    "grpc",
+    "containers",
+];
+
+/// Words an impersonating owner appends to a well-known owner's name to pass for an official
+/// offshoot (`huggingface-hub`, `istio-mirror`, `nvidia-official`): a mirror, a fork, a
+/// "patched" or "fast" variant. Real offshoots of well-known owners that use such words are in
+/// [`WELL_KNOWN_OWNERS`] themselves; `community` is not one of these words, since real
+/// community organisations beside a project are common (`prometheus-community`,
+/// `nix-community`, `fluxcd-community`).
+/// h-source26; the shapes are those of GitHub's and Docker Hub's impersonation reports.
+const IMPERSONATION_AFFIXES: &[&str] = &[
+    "mirror", "mirrors", "hub", "official", "patched", "fork", "fast", "ng", "ops",
 ];
 
 /// A look-alike owner named in a tool call (`input.facts.lookalike_owners`).
@@ -128,6 +155,10 @@ pub struct LookalikeFact {
     pub imitates: String,
     /// The text around it, at most 120 characters.
     pub evidence: String,
+    /// h-source26: the command fetches code from this owner and runs it in the same step
+    /// (`go run github.com/OWNER/x@latest`, `sources::fetch_runs`; rule `net/source-run`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub runs: bool,
 }
 
 /// The skeleton of an owner name (module docs).
@@ -139,6 +170,10 @@ fn skeleton(name: &str) -> String {
             '0' => 'o',
             '1' | 'i' => 'l',
             '5' => 's',
+            // h-source26: the other look-alike digits of `deleet` (`gorel3aser`)
+            '3' => 'e',
+            '4' => 'a',
+            '7' => 't',
             c => c,
         })
         .collect();
@@ -162,6 +197,10 @@ const OWNER_PREFIXES: &[&str] = &[
     "uses:",
     "github:",
     "gitlab:",
+    // h-source26: image namespaces are publishers too (GitHub's container registry names the
+    // GitHub owner; Docker Hub's namespace is its organisation)
+    "ghcr.io/",
+    "docker.io/",
 ];
 
 /// `text` cut to [`MAX_TEXT`] bytes at a character boundary.
@@ -228,7 +267,10 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
             .iter()
             .find(|w| skeleton(w) == sk)
             .map(|w| (*w).to_string())
-            .or_else(|| imitated_nearby(owner, text));
+            .or_else(|| imitated_nearby(owner, text))
+            .or_else(|| near_owner(&lower))
+            .or_else(|| leet_word_owner(owner))
+            .or_else(|| claimed_owner(&lower));
         if let Some(real) = real {
             if out.len() < 4 && !out.iter().any(|f| f.owner == owner) {
                 let start = at.saturating_sub(40);
@@ -241,11 +283,65 @@ pub fn lookalike_owners(text: &str) -> Vec<LookalikeFact> {
                     owner: owner.to_string(),
                     imitates: real,
                     evidence,
+                    runs: false,
                 });
             }
         }
     }
     out
+}
+
+/// The well-known owner `lower` (an owner, lower case, not well known itself) is one typing
+/// mistake from (`typosquat::one_typo`: `nvidla`, `serd-rs`, `embassy-rss`; both names of 6
+/// or more characters; a different last letter is not one: `containers`/`containerd` are
+/// two projects, as a plural or a suffix letter often is), or a well-known owner with an
+/// [`IMPERSONATION_AFFIXES`] word after it (`huggingface-hub`, `istio-mirror`). h-source26.
+fn near_owner(lower: &str) -> Option<String> {
+    if lower.len() >= 6 {
+        let last_differs = |w: &str| {
+            lower.len() == w.len()
+                && lower.chars().last() != w.chars().last()
+                && lower[..lower.len() - 1] == w[..w.len() - 1]
+        };
+        if let Some(w) = WELL_KNOWN_OWNERS
+            .iter()
+            .find(|w| w.len() >= 6 && typosquat::one_typo(lower, w) && !last_differs(w))
+        {
+            return Some((*w).to_string());
+        }
+    }
+    let (head, tail) = lower.rsplit_once(['-', '_'])?;
+    (IMPERSONATION_AFFIXES.contains(&tail) && WELL_KNOWN_OWNERS.contains(&head))
+        .then(|| head.to_string())
+}
+
+/// An owner with a part spelled with look-alike digits between letters that reads as a word
+/// of the well-known package names once the digits are read as letters (`compl1ance-scan`:
+/// `compliance`), as [`lookalike_tap`] judges a Homebrew tap's owner: a name made to pass for
+/// another at a glance. The word read, with the owner's other parts. h-source26.
+fn leet_word_owner(owner: &str) -> Option<String> {
+    for part in owner.split(['-', '_', '.']) {
+        let Some(read) = deleeted_part(part) else {
+            continue;
+        };
+        if read.len() >= 5 && word_of_popular_names(&read) {
+            return Some(
+                owner
+                    .to_ascii_lowercase()
+                    .replace(&part.to_ascii_lowercase(), &read),
+            );
+        }
+    }
+    None
+}
+
+/// An owner named as a claimed better version of a well-known npm or PyPI package
+/// (`typosquat::claimed_variant`: `semver-hotfix`, `requests-patched`): a fork that sells itself
+/// as the real package, fixed. h-source26.
+fn claimed_owner(lower: &str) -> Option<String> {
+    [Eco::Npm, Eco::Pypi]
+        .iter()
+        .find_map(|e| typosquat::claimed_variant(lower, popular(*e)))
 }
 
 /// Digits that stand for the letters they look like in a name spelled to deceive (`0`→o,
@@ -342,6 +438,7 @@ pub fn swapped_owners(old: &str, new: &str) -> Vec<LookalikeFact> {
                     owner: owner.clone(),
                     imitates: was.clone(),
                     evidence: format!("{was}/{repo} replaced by {owner}/{repo}"),
+                    runs: false,
                 });
             }
         }
@@ -360,6 +457,10 @@ pub struct LookalikePackage {
     pub imitates: String,
     /// `pypi`, `npm`, `crates.io`, `rubygems`, or `homebrew tap` (a tap's owner).
     pub registry: String,
+    /// h-source26: a runner fetches it and runs it at once (`npx -y PKG`, `uvx PKG`, `pipx run
+    /// PKG`, `pnpm dlx PKG`; rule `net/source-run`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub runs: bool,
 }
 
 /// The registry an install command installs from, and its package operands (module docs of
@@ -566,15 +667,30 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
                 .map(|n| (eco, vec![n], true)),
             _ => install_operands(&c.program, &c.argv),
         };
-        let Some((eco, names, _)) = got else {
+        let Some((eco, mut names, first_only)) = got else {
             continue;
         };
+        // h-source26: a repository installed from a code host is taken for the package its
+        // name names (`pip install git+https://github.com/o/pymisp-fast.git`, `cargo install
+        // --git https://github.com/o/serde-fast`, `npm i github:o/lodash-patched`)
+        if install_operands(&c.program, &c.argv).is_some() {
+            for w in c.argv.iter().skip(1).take(32) {
+                if let Some(r) = code_host_repo(w) {
+                    if !names.contains(&r) {
+                        names.push(r);
+                    }
+                }
+            }
+        }
+        // the runner forms run the package they fetch (`bundle add` only installs)
+        let runs = first_only && c.program != "bundle";
         for n in names {
             if let Some(real) = typosquat::imitated(eco, &n) {
                 let f = LookalikePackage {
                     package: n,
                     imitates: real,
                     registry: eco.label().to_string(),
+                    runs,
                 };
                 if out.len() < 4 && !out.contains(&f) {
                     out.push(f);
@@ -583,6 +699,27 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
         }
     }
     out
+}
+
+/// The repository name of a code-host URL or shorthand an install names (`git+https://
+/// github.com/o/r.git@main#egg=x`, `https://gitlab.com/o/r`, `github:o/r#ref`), lower case,
+/// without `.git`. h-source26.
+fn code_host_repo(w: &str) -> Option<String> {
+    let rest = [
+        "github.com/",
+        "gitlab.com/",
+        "bitbucket.org/",
+        "codeberg.org/",
+        "github:",
+    ]
+    .iter()
+    .find_map(|p| w.find(p).map(|i| &w[i + p.len()..]))?;
+    let (_owner, after) = rest.split_once('/')?;
+    let end = after
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+        .unwrap_or(after.len());
+    let name = after[..end].trim_end_matches(".git").to_ascii_lowercase();
+    (name.len() >= 4).then_some(name)
 }
 
 /// A Homebrew tap (`brew tap OWNER/REPO`, `brew install OWNER/REPO/FORMULA`) whose owner has a
@@ -618,6 +755,7 @@ fn lookalike_tap(program: &str, argv: &[String]) -> Option<LookalikePackage> {
                 package: tap.to_string(),
                 imitates: owner.replace(part, &read),
                 registry: "homebrew tap".to_string(),
+                runs: false,
             });
         }
     }
@@ -710,6 +848,23 @@ mod tests {
             ("git clone https://github.com/hashicorrp/terraform", "hashicorp"),
             ("- uses: act1ons/checkout@v4", "actions"),
             ("pip install git+https://github.com/pytorc h/x", ""),
+            // h-source26: leet digits, one typo, an impersonation affix, image namespaces
+            ("go run github.com/g0rel3aser/x@latest", "goreleaser"),
+            ("docker pull ghcr.io/nvidla/cuda:12", "nvidia"),
+            ("cargo install --git https://github.com/tokio-rss/tokio-x", "tokio-rs"),
+            ("pip install git+https://github.com/pytorch-mirror/vision", "pytorch"),
+            ("image: docker.io/istio-official/proxy:1.22", "istio"),
+            ("docker pull docker.io/nvidia/cuda:12", ""),
+            ("git clone https://github.com/prometheus-community/helm-charts", ""),
+            ("git clone https://github.com/pytorch-lightning/x", ""),
+            ("go install github.com/golang-migrate/migrate/v4/cmd/migrate@latest", ""),
+            ("git clone https://github.com/containers/podman", ""),
+            ("go install github.com/sre-toolbe1t/kit/cmd/kit@latest", "sre-toolbelt"),
+            ("git clone https://github.com/l10n-tools/x", ""),
+            ("npm install github:lodash-hotfix/lodash#patch-1", "lodash"),
+            ("git clone https://github.com/lodash-archive/x", ""),
+            ("git clone https://github.com/i18n-team/x", ""),
+            ("git clone https://github.com/pytorcj/x", ""),
         ] {
             let f = lookalike_owners(text);
             if real.is_empty() {
@@ -819,6 +974,35 @@ mod tests {
             "pip install my-company-internal-lib",
         ] {
             assert!(names(cmd).is_empty(), "{cmd}: {:?}", names(cmd));
+        }
+    }
+
+    /// h-source26: a code-host repository taken for the package its name names.
+    #[test]
+    fn repositories_named_like_well_known_packages() {
+        let ctx =
+            hookward_shell::ShellContext::new("/home/dev/p", "/home/dev", None).expect("context");
+        let names = |cmd: &str| -> Vec<String> {
+            lookalike_packages(&hookward_shell::analyze(cmd, &ctx).commands)
+                .into_iter()
+                .map(|f| f.imitates)
+                .collect()
+        };
+        assert_eq!(
+            names("pip install git+https://github.com/someone/requests-fast.git@main"),
+            vec!["requests"]
+        );
+        assert_eq!(
+            names("cargo install --git https://github.com/someone/serde-fast --locked"),
+            vec!["serde"]
+        );
+        for quiet in [
+            "pip install git+https://github.com/psf/requests.git",
+            "pip install git+https://github.com/hauntsaninja/mypy_primer.git@ff3d95",
+            "cargo install --git https://github.com/rust-fuzz/cargo-fuzz",
+            "git clone https://github.com/someone/requests-fast",
+        ] {
+            assert!(names(quiet).is_empty(), "{quiet}");
         }
     }
 

@@ -15,6 +15,19 @@
 //! | `build.gradle(.kts)`, `settings.gradle(.kts)`, `*.gradle` | `apply from: URL` (a remote build script) | Gradle docs, "Script plugins" (`apply from:` a URL) |
 //! | `*.tf`, `terragrunt.hcl`, `*.hcl` | a module `source` that was a local path and becomes a remote one; a remote source on a host that is neither a registry nor a code host | Terraform docs, "Module Sources"; Terragrunt docs, `terraform { source }` |
 //! | page templates (`*.html`, `*.liquid`, `*.erb`, `*.njk`, `*.hbs`, `*.ejs`, `*.twig`, `*.php`, `*.astro`, `*.vue`, `*.svelte`) | a `<script src=URL>` on a host outside the package CDNs and the large script vendors ([`SCRIPT_HOSTS`]) | HTML `script` element; the CDN's and vendor's own install guides |
+//! | `pom.xml` (Maven) | a `<repository>` or `<pluginRepository>` `<url>` (h-source26) | Maven docs, "Introduction to Repositories", POM reference `repositories` |
+//! | `Formula/*.rb`, `Casks/*.rb` (Homebrew) | a `url`, `mirror` or `head` | Homebrew Formula Cookbook (`url`, `mirror`, `head`) |
+//! | `meta.yaml`, `recipe.yaml` (conda) | a source `url` or `git_url` | conda-build docs, "Defining metadata (meta.yaml)": source section; rattler-build recipe format |
+//! | `west.yml` (Zephyr) | a remote's `url-base`, a project's `url` | Zephyr docs, "West Manifests": remotes and projects |
+//! | `conf/*.conf`, `*.bbappend`, `*.bbclass` (Yocto/BitBake) | `SSTATE_MIRRORS`, `PREMIRRORS`, `MIRRORS`, `SOURCE_MIRROR_URL` | Yocto Project Reference Manual, variables glossary |
+//! | `*_defconfig`, `.config` (Buildroot) | `BR2_PRIMARY_SITE`, `BR2_BACKUP_SITE`, `BR2_*_CUSTOM_REPO_URL`, `BR2_*_CUSTOM_TARBALL_LOCATION` | Buildroot manual, "Download infrastructure" and the package options |
+//! | `Dockerfile`, `*.Dockerfile`, `Dockerfile.*`, `Containerfile` | a `FROM` image of an unofficial publisher put in place of another publisher's | Dockerfile reference, `FROM` |
+//!
+//! For the last six (h-source26) a source the write puts *in place of* another one of the file
+//! (a mirror, tarball or base image swapped) counts on a code host too, unless it is the same
+//! publisher (host and owner: a version bump) or a well-known owner; a source added where the
+//! file named none counts off the registries and code hosts only, and a base image only when it
+//! replaces one.
 //!
 //! Only sources the write *adds* count: a source already in the file (on disk before the write,
 //! or in an Edit's `old_string`) is not asked about again, so version bumps, reformatting and
@@ -88,6 +101,28 @@ enum Kind {
     Gradle,
     Terraform,
     Page,
+    Pom,
+    Formula,
+    Conda,
+    West,
+    Yocto,
+    Buildroot,
+    Dockerfile,
+}
+
+impl Kind {
+    /// The kinds judged by replacement (module docs, h-source26).
+    fn by_replacement(self) -> bool {
+        matches!(
+            self,
+            Kind::Formula
+                | Kind::Conda
+                | Kind::West
+                | Kind::Yocto
+                | Kind::Buildroot
+                | Kind::Dockerfile
+        )
+    }
 }
 
 fn kind(path: &str) -> Option<Kind> {
@@ -100,6 +135,28 @@ fn kind(path: &str) -> Option<Kind> {
         "composer.json" => Kind::Composer,
         "package.json" => Kind::PackageJson,
         "terragrunt.hcl" => Kind::Terraform,
+        "west.yml" => Kind::West,
+        "pom.xml" => Kind::Pom,
+        "meta.yaml" | "recipe.yaml" => Kind::Conda,
+        "dockerfile" | "containerfile" => Kind::Dockerfile,
+        _ if base.starts_with("dockerfile.") || base.ends_with(".dockerfile") => Kind::Dockerfile,
+        _ if base.ends_with(".rb")
+            && ["formula/", "casks/"]
+                .iter()
+                .any(|d| lower.contains(&format!("/{d}")) || lower.starts_with(d)) =>
+        {
+            Kind::Formula
+        }
+        _ if base.ends_with("_defconfig") || base == "defconfig" || base == ".config" => {
+            Kind::Buildroot
+        }
+        _ if (base.ends_with(".conf")
+            && (lower.contains("/conf/") || lower.starts_with("conf/")))
+            || base.ends_with(".bbappend")
+            || base.ends_with(".bbclass") =>
+        {
+            Kind::Yocto
+        }
         _ if base.ends_with(".gradle") || base.ends_with(".gradle.kts") => Kind::Gradle,
         _ if base.ends_with(".tf") || base.ends_with(".hcl") => Kind::Terraform,
         _ if [
@@ -314,6 +371,129 @@ fn named(path: &str, text: &str) -> Vec<Named> {
                 }
             }
         }
+        Kind::Pom => {
+            // `<url>` inside a `<repository>`/`<pluginRepository>` block
+            let mut depth = 0usize;
+            for line in text.lines().take(20_000) {
+                let l = line.trim();
+                if l.starts_with("<repository>") || l.starts_with("<pluginRepository>") {
+                    depth += 1;
+                }
+                if depth > 0 && l.starts_with("<url>") {
+                    if let Some(u) = first_url(l) {
+                        let u = u.split('<').next().unwrap_or(&u).to_string();
+                        out.push(("maven", u, "pom.xml repository".into(), l.into()));
+                    }
+                }
+                if l.ends_with("</repository>") || l.ends_with("</pluginRepository>") {
+                    depth = depth.saturating_sub(1);
+                }
+            }
+        }
+        Kind::Formula | Kind::Conda | Kind::West | Kind::Buildroot => {
+            let (eco, keys, how): (&str, &[&str], &str) = match k {
+                Kind::Formula => (
+                    "brew",
+                    &["url ", "mirror ", "head "],
+                    "Homebrew formula url",
+                ),
+                Kind::Conda => (
+                    "conda",
+                    &["url:", "- url:", "git_url:"],
+                    "conda recipe source url",
+                ),
+                Kind::West => (
+                    "west",
+                    &["url-base:", "url:", "- url:"],
+                    "west.yml remote url",
+                ),
+                _ => (
+                    "buildroot",
+                    &["BR2_PRIMARY_SITE=", "BR2_BACKUP_SITE=", "BR2_"],
+                    "Buildroot download site",
+                ),
+            };
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                if l.starts_with('#') {
+                    continue;
+                }
+                let hit = keys.iter().any(|key| l.starts_with(key))
+                    && (k != Kind::Buildroot
+                        || l.starts_with("BR2_PRIMARY_SITE=")
+                        || l.starts_with("BR2_BACKUP_SITE=")
+                        || l.contains("_CUSTOM_REPO_URL=")
+                        || l.contains("_CUSTOM_TARBALL_LOCATION="));
+                if let Some(u) = first_url(l).filter(|_| hit) {
+                    out.push((eco, u, how.into(), l.into()));
+                }
+            }
+        }
+        Kind::Yocto => {
+            // a statement of one of the mirror variables, continued over `\` line ends
+            let mut in_stmt = false;
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                if !in_stmt {
+                    in_stmt = [
+                        "SSTATE_MIRRORS",
+                        "PREMIRRORS",
+                        "MIRRORS",
+                        "SOURCE_MIRROR_URL",
+                    ]
+                    .iter()
+                    .any(|key| {
+                        l.strip_prefix(key)
+                            .is_some_and(|r| r.trim_start().starts_with(['=', '?', '+', ':', '.']))
+                    });
+                }
+                if in_stmt {
+                    for u in crate::registry::urls_in(l) {
+                        out.push(("yocto", u.to_string(), "Yocto mirror".into(), l.into()));
+                    }
+                    in_stmt = l.ends_with('\\');
+                }
+            }
+        }
+        Kind::Dockerfile => {
+            let mut stages: Vec<String> = Vec::new();
+            for line in text.lines().take(5000) {
+                let l = line.trim();
+                let Some(r) = l
+                    .get(..5)
+                    .filter(|p| p.eq_ignore_ascii_case("from "))
+                    .map(|_| &l[5..])
+                else {
+                    continue;
+                };
+                let words: Vec<&str> = r
+                    .split_whitespace()
+                    .filter(|w| !w.starts_with("--"))
+                    .collect();
+                let Some(img) = words.first() else { continue };
+                if let (Some(a), Some(n)) = (words.get(1), words.get(2)) {
+                    if a.eq_ignore_ascii_case("as") {
+                        stages.push(n.to_ascii_lowercase());
+                    }
+                }
+                if stages.contains(&img.to_ascii_lowercase()) {
+                    continue;
+                }
+                if let Some((reg, ns, name)) = crate::sources::image_parts(img) {
+                    let path = if ns.is_empty() {
+                        name
+                    } else {
+                        format!("{ns}/{name}")
+                    };
+                    out.push((
+                        "docker",
+                        format!("https://{reg}/{path}"),
+                        "Dockerfile FROM image".into(),
+                        l.into(),
+                    ));
+                }
+            }
+        }
         Kind::Page => {
             let lower = text.to_ascii_lowercase();
             let mut from = 0;
@@ -478,6 +658,14 @@ pub fn added_sources(path: &str, before: &str, after: &str) -> Vec<RegistryFact>
             .filter_map(|l| source_value(l.trim()))
             .any(|v| local_source(&v));
     let mut out: Vec<RegistryFact> = Vec::new();
+    if k.by_replacement() {
+        for f in replaced_sources(k, &old, named(path, after)) {
+            if out.len() < 8 && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+        return out;
+    }
     for (eco, url, how, line) in named(path, after) {
         if old.contains(&url) {
             continue;
@@ -513,6 +701,59 @@ pub fn added_sources(path: &str, before: &str, after: &str) -> Vec<RegistryFact>
                 out.push(f);
             }
         }
+    }
+    out
+}
+
+/// The publisher of a source URL: its host and first path segment (the owner on a code host,
+/// the namespace on an image registry), lower case.
+fn publisher(url: &str) -> (String, String) {
+    let host = host_of(url);
+    let owner = url
+        .split("://")
+        .nth(1)
+        .and_then(|r| r.split('/').nth(1))
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    (host, owner)
+}
+
+/// The facts of the by-replacement kinds (module docs, h-source26): `old` the URLs the file
+/// named before the write, `new` what it names after.
+fn replaced_sources(k: Kind, old: &[String], new: Vec<Named>) -> Vec<RegistryFact> {
+    let before: Vec<(String, String)> = old.iter().map(|u| publisher(u)).collect();
+    let mut out = Vec::new();
+    for (eco, url, how, line) in new {
+        if old.contains(&url) {
+            continue;
+        }
+        let (host, owner) = publisher(&url);
+        if before.iter().any(|(h, o)| *h == host && *o == owner) {
+            continue; // the same publisher: a version bump, another file of the same release
+        }
+        let well_known = crate::lookalike::WELL_KNOWN_OWNERS.contains(&owner.as_str());
+        let f = if k == Kind::Dockerfile {
+            let official = crate::sources::image_parts(url.split("://").nth(1).unwrap_or(&url))
+                .is_some_and(|(r, ns, _)| crate::sources::official_image(&r, &ns));
+            if before.is_empty() || official {
+                None
+            } else {
+                fact_for(
+                    eco,
+                    &url,
+                    "tool",
+                    "Dockerfile FROM: an unofficial publisher's image in place of another",
+                    &line,
+                )
+            }
+        } else if before.is_empty() {
+            fact_for(eco, &url, "tool", &format!("{how}{DIRECT}"), &line)
+        } else if is_code_host(&host) && well_known {
+            None
+        } else {
+            fact_for(eco, &url, "tool", &format!("{how} replaced"), &line)
+        };
+        out.extend(f);
     }
     out
 }
@@ -566,7 +807,7 @@ pub fn from_shell_write(path: &str, text: &str) -> Vec<RegistryFact> {
 }
 
 /// The `s<d>OLD<d>NEW<d>` substitutions of a `sed` script in `text`.
-fn sed_pairs(text: &str) -> Vec<(String, String)> {
+pub(crate) fn sed_pairs(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (i, _) in text.match_indices('s') {
         let prev = text[..i].chars().next_back();
@@ -582,7 +823,10 @@ fn sed_pairs(text: &str) -> Vec<(String, String)> {
         }
         let parts: Vec<&str> = rest[d.len_utf8()..].splitn(3, d).collect();
         if parts.len() == 3 {
-            out.push((parts[0].replace('\\', ""), parts[1].replace('\\', "")));
+            // `\n` in a GNU sed replacement is a line break (h-source26: a `[patch]` table
+            // and its entry written by one substitution)
+            let unescape = |p: &str| p.replace("\\n", "\n").replace('\\', "");
+            out.push((unescape(parts[0]), unescape(parts[1])));
         }
         if out.len() > 16 {
             break;
@@ -600,6 +844,170 @@ mod tests {
             .into_iter()
             .map(|f| f.host)
             .collect()
+    }
+
+    #[test]
+    fn maven_repository_added_to_a_pom() {
+        // Maven docs, POM reference: repositories
+        let new = "  <repositories>\n    <repository>\n      <id>x</id>\n      <url>http://maven.fast-mirror.example/releases</url>\n    </repository>";
+        assert_eq!(
+            hosts("/p/pom.xml", "  <repositories>", new),
+            vec!["maven.fast-mirror.example"]
+        );
+        let central = "<repository><id>c</id>\n<url>https://repo.maven.apache.org/maven2</url>\n</repository>";
+        assert!(hosts("/p/pom.xml", "", central).is_empty());
+        // a project's own `<url>` (its site) is not a repository
+        assert!(hosts("/p/pom.xml", "", "<project>\n<url>https://acme.example/site</url>\n<repository>\n</repository>\n<url>https://acme.example/site</url>").is_empty());
+    }
+
+    /// h-source26: the by-replacement kinds (module docs' table, one test per row).
+    #[test]
+    fn formula_url_swapped_to_another_host() {
+        // Homebrew Formula Cookbook: url
+        let old = "  url \"https://github.com/acme/tool/archive/refs/tags/v1.0.tar.gz\"\n";
+        assert_eq!(
+            hosts(
+                "/p/Formula/tool.rb",
+                old,
+                "  url \"https://dl.tool-mirror.example/tool-1.1.tar.gz\"\n"
+            ),
+            vec!["dl.tool-mirror.example"]
+        );
+        // a version bump of the same release URL
+        assert!(hosts(
+            "/p/Formula/tool.rb",
+            old,
+            "  url \"https://github.com/acme/tool/archive/refs/tags/v1.1.tar.gz\"\n"
+        )
+        .is_empty());
+        // a new formula for a project on a code host
+        assert!(hosts("/p/Formula/tool.rb", "", old).is_empty());
+        // a Ruby file elsewhere is not a formula
+        assert!(hosts("/p/lib/tool.rb", old, "url \"https://x.example/t.tgz\"").is_empty());
+    }
+
+    #[test]
+    fn conda_recipe_source_url() {
+        // conda-build docs, meta.yaml source: url
+        let old = "  url: https://pypi.io/packages/source/t/tool/tool-{{ version }}.tar.gz\n";
+        assert_eq!(
+            hosts(
+                "/p/recipe/meta.yaml",
+                old,
+                "  url: https://files.tool-cache.example/tool-{{ version }}.tar.gz\n"
+            ),
+            vec!["files.tool-cache.example"]
+        );
+        assert!(hosts("/p/recipe/meta.yaml", "", old).is_empty());
+        assert!(hosts(
+            "/p/recipe/meta.yaml",
+            old,
+            "  url: https://pypi.io/packages/source/t/tool/tool-2.0.tar.gz\n"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn west_remote_swapped_even_on_a_code_host() {
+        // Zephyr docs, West Manifests: remotes url-base
+        let old = "  remotes:\n    - name: zephyrproject-rtos\n      url-base: https://github.com/zephyrproject-rtos\n";
+        let new = old.replace(
+            "github.com/zephyrproject-rtos",
+            "github.com/zephyr-fork-builds",
+        );
+        assert_eq!(hosts("/p/west.yml", old, &new), vec!["github.com"]);
+        // the sed form of the same swap
+        let sed = "sed -i 's#url-base: https://github.com/zephyrproject-rtos#url-base: https://github.com/zephyr-fork-builds#' west.yml";
+        assert_eq!(from_shell_write("/p/west.yml", sed).len(), 1);
+        // a remote added to a new manifest on a code host
+        assert!(hosts("/p/west.yml", "", old).is_empty());
+        // a revision bump
+        assert!(hosts(
+            "/p/west.yml",
+            old,
+            &format!("{old}      revision: v3.7.0\n")
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn yocto_mirrors() {
+        // Yocto reference manual: SSTATE_MIRRORS, PREMIRRORS
+        let echo = "echo 'SSTATE_MIRRORS ?= \"file://.* https://cache.fast-sstate.example/PATH;downloadfilename=PATH\"' >> build/conf/local.conf";
+        assert_eq!(
+            from_shell_write(
+                "build/conf/local.conf",
+                &crate::armed::shell_written_text(echo)
+            )
+            .into_iter()
+            .map(|f| f.host)
+            .collect::<Vec<_>>(),
+            vec!["cache.fast-sstate.example"]
+        );
+        let multi =
+            "PREMIRRORS:prepend = \"\\\n    git://.*/.* http://src.mirror-yocto.example/ \\\n\"\n";
+        assert_eq!(
+            hosts("/b/conf/local.conf", "", multi),
+            vec!["src.mirror-yocto.example"]
+        );
+        for quiet in [
+            "SSTATE_MIRRORS ?= \"file://.* https://sstate.yoctoproject.org/all/PATH;downloadfilename=PATH\"\n",
+            "MACHINE ?= \"raspberrypi4\"\n",
+            "DL_DIR ?= \"/srv/downloads\"\n",
+        ] {
+            assert!(hosts("/b/conf/local.conf", "", quiet).is_empty(), "{quiet}");
+        }
+    }
+
+    #[test]
+    fn buildroot_download_site() {
+        // Buildroot manual: BR2_PRIMARY_SITE
+        let sed = "sed -i 's#^BR2_PRIMARY_SITE=.*#BR2_PRIMARY_SITE=\"http://dl.br-cache.example/dl\"#' configs/gw_defconfig";
+        assert_eq!(from_shell_write("configs/gw_defconfig", sed).len(), 1);
+        assert!(hosts(
+            "/p/configs/gw_defconfig",
+            "",
+            "BR2_PRIMARY_SITE=\"http://sources.buildroot.net\"\nBR2_TARGET_GENERIC_HOSTNAME=\"gw\"\n"
+        )
+        .is_empty());
+        assert!(hosts("/p/configs/gw_defconfig", "", "BR2_TOOLCHAIN_EXTERNAL=y\n").is_empty());
+    }
+
+    #[test]
+    fn dockerfile_base_image_swapped_to_another_publisher() {
+        // Dockerfile reference: FROM
+        for (old, new, want) in [
+            (
+                "FROM ubuntu:24.04",
+                "FROM docker.io/someone/ubuntu-fast:latest",
+                1,
+            ),
+            (
+                "FROM gcr.io/distroless/static:nonroot",
+                "FROM ghcr.io/someone/static:latest",
+                1,
+            ),
+            ("FROM python:3.11-slim", "FROM python:3.12-slim", 0),
+            ("FROM node:20", "FROM cgr.dev/chainguard/node:latest", 0),
+            ("FROM ghcr.io/acme/base:1", "FROM ghcr.io/acme/base:2", 0),
+            (
+                "FROM ubuntu:24.04",
+                "FROM nvidia/cuda:12.4.1-base-ubuntu22.04",
+                0,
+            ),
+            ("", "FROM someone/tool:1", 0),
+            (
+                "FROM golang:1.22 AS build",
+                "FROM golang:1.22 AS build\nFROM build AS test",
+                0,
+            ),
+        ] {
+            assert_eq!(
+                hosts("/p/docker/app.Dockerfile", old, new).len(),
+                want,
+                "{old} -> {new}"
+            );
+        }
     }
 
     #[test]

@@ -90,6 +90,20 @@ pub const KNOWN_HOSTS: &[&str] = &[
     "packages.unity.com",
     "download.packages.unity.com",
     "package.openupm.com",
+    // h-source26: the official download and cache hosts of the build systems and recipe
+    // repositories `manifest.rs` reads (Yocto Project: downloads and sstate mirrors; Buildroot's
+    // source mirror; PyPI's legacy `pypi.io` alias that conda-forge recipes use; Anaconda's
+    // channels; the GNU and kernel.org mirrors recipes fetch from).
+    "yoctoproject.org",
+    "sources.buildroot.net",
+    "buildroot.org",
+    "pypi.io",
+    "conda.anaconda.org",
+    "repo.anaconda.com",
+    "ftp.gnu.org",
+    "ftpmirror.gnu.org",
+    "cdn.kernel.org",
+    "mirrors.kernel.org",
 ];
 
 /// Code-hosting sites (and GitHub's archive host): a direct install from a repository there
@@ -132,6 +146,16 @@ pub struct RegistryFact {
     pub how: String,
     /// The command or line that shows it (at most 300 characters).
     pub evidence: String,
+    /// h-source26: what kind of source it is (`sources.rs` [`crate::sources::kind_of`]):
+    /// `git`, `url` (a direct URL or archive), `index` (an alternate registry, index or
+    /// mirror), `redirect` (a dependency pointed elsewhere), `image`, `chart`, `trust`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// h-source26: the same command runs what it fetched (`uv run --with URL`, `uvx --from
+    /// URL`, `npx`, a chart installed from a repository added in the same line, an install
+    /// followed by running the package): fetched and run in one step (`net/source-run`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub runs: bool,
 }
 
 /// The fact for a source (`manifest.rs`): `None` for a default registry or known mirror, a
@@ -162,12 +186,14 @@ fn fact(ecosystem: &str, url: &str, via: &str, how: &str, evidence: &str) -> Opt
     }
     Some(RegistryFact {
         ecosystem: ecosystem.to_string(),
+        kind: crate::sources::kind_of(how, url).to_string(),
         url: url.to_string(),
         host,
         lookalike: t.lookalike,
         via: via.to_string(),
         how: how.to_string(),
         evidence: evidence.chars().take(300).collect(),
+        runs: false,
     })
 }
 
@@ -210,7 +236,21 @@ pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
             }
         }
     }
+    // h-source26: the shapes of `sources.rs` (more package managers, dependency redirects,
+    // images, charts), and whether the line runs what it fetched
+    crate::sources::from_commands(cmds, &mut out);
     out
+}
+
+/// The host of a URL, lower case (`https://h:1/p` → `h`).
+pub(crate) fn host_of(u: &str) -> String {
+    u.split("://")
+        .nth(1)
+        .unwrap_or(u)
+        .split(['/', ':', '?', '#'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }
 
 /// Whether `host` (lower case) is a default registry or a known mirror ([`KNOWN_HOSTS`]), or a
@@ -274,10 +314,17 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                         add("npm", v, &format!("{program} config set {k}"));
                     }
                 }
-                let installs = matches!(
-                    words.first().copied(),
-                    Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
-                ) || matches!(program, "npx" | "bunx" | "pnpx");
+                // the first operand, past an option's value (`npm --prefix website install`)
+                let first_op = operands(args).next();
+                let verb = |w: Option<&str>| {
+                    matches!(
+                        w,
+                        Some("install" | "i" | "add" | "ci" | "update" | "up" | "upgrade" | "dlx")
+                    )
+                };
+                let installs = verb(words.first().copied())
+                    || verb(first_op)
+                    || matches!(program, "npx" | "bunx" | "pnpx");
                 if installs {
                     for v in option_values(args, "--registry", None) {
                         add("npm", v, &format!("{} --registry", program));
@@ -517,15 +564,24 @@ const VALUE_OPTIONS: &[&str] = &[
     "-t",
     "--prefix",
     "--root",
+    // h-source26: npm/pnpm/yarn's folder options (npm docs "prefix"; pnpm docs "--dir",
+    // "--filter"; yarn "--cwd"); not `-w`, a flag in pnpm (`--workspace-root`)
+    "-C",
+    "--dir",
+    "--cwd",
+    "--filter",
 ];
 
 /// The URL a package argument installs from, when it is one: `https://…`, `git+https://…`,
 /// `name @ https://…` (PEP 508), `name@git+https://…`; the `git+` and `sparse+` prefixes removed.
 fn direct_url(w: &str) -> Option<&str> {
     let at = w.find("://")?;
+    // the byte after the last character that cannot be in a scheme (a multi-byte one too)
     let start = w[..at]
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '+'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let u = &w[start..];
     let u = u
         .strip_prefix("git+")
@@ -705,6 +761,17 @@ pub fn from_file(path: &str, text: &str) -> Vec<RegistryFact> {
 /// host without a scheme).
 pub fn from_shell_write(path: &str, text: &str) -> Vec<RegistryFact> {
     let mut out = from_file(path, text);
+    // h-source26: a `sed` substitution's replacement read as the text it writes, with its
+    // `\n` line breaks (`s#^\[patch.crates-io\]#[patch.crates-io]\nx = { git = URL }#`),
+    // less what its pattern already named
+    for (old, new) in crate::manifest::sed_pairs(text) {
+        let before: Vec<String> = from_file(path, &old).into_iter().map(|f| f.url).collect();
+        for f in from_file(path, &new) {
+            if !before.contains(&f.url) && !out.iter().any(|g| g.url == f.url) {
+                out.push(f);
+            }
+        }
+    }
     let base = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     if !is_lockfile(&base) {
         return out;
@@ -853,7 +920,7 @@ fn key_at(line: &str, k: &str) -> bool {
         .is_some_and(|r| r.is_empty() || r.starts_with(['=', ':', ' ', '\t', '"']))
 }
 
-fn urls_in(line: &str) -> Vec<&str> {
+pub(crate) fn urls_in(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = line;
     while let Some(i) = rest.find("http") {
@@ -884,6 +951,41 @@ mod tests {
             wrappers: Vec::new(),
             depth: 0,
         }
+    }
+
+    /// h-source26: an npm option's value before the verb (`npm --prefix DIR install`), and
+    /// pnpm's `-w` flag before a URL operand.
+    #[test]
+    fn npm_options_before_the_verb() {
+        let hosts = |argv: &[&str]| -> Vec<String> {
+            from_commands(&[cmd(argv)])
+                .into_iter()
+                .map(|f| f.host)
+                .collect()
+        };
+        assert_eq!(
+            hosts(&[
+                "npm",
+                "--prefix",
+                "web",
+                "install",
+                "x",
+                "--registry",
+                "https://reg.fast-npm.example"
+            ]),
+            ["reg.fast-npm.example"]
+        );
+        assert_eq!(
+            hosts(&[
+                "pnpm",
+                "add",
+                "-w",
+                "https://tarballs.example-dl.dev/x-1.0.0.tgz"
+            ]),
+            ["tarballs.example-dl.dev"]
+        );
+        assert!(hosts(&["npm", "--prefix", "web", "install"]).is_empty());
+        assert!(hosts(&["npm", "--prefix", "web", "run", "build"]).is_empty());
     }
 
     /// Composer repositories and CocoaPods spec repositories added by command (h-supply25).

@@ -23,6 +23,11 @@
 //! - a well-known name of two or more words with one letter dropped inside a word or two
 //!   neighbours swapped, followed by more words (`firebase-admn-tools`: the combosquat of
 //!   `firebase-admin`).
+//! - a well-known name with only words after it that claim a better version of it
+//!   ([`CLAIM_WORDS`]: `peft-turbo`, `transformers-fast`, `serde-fast-cli`, `lodash-patched`):
+//!   the combosquat that sells itself as the real package, improved (Vaidya et al. 2019,
+//!   combosquatting; h-source26). A name of this shape that is well known itself
+//!   (`jsonpath-ng`, `docopt-ng`) is quiet as any well-known name is.
 //!
 //! Names shorter than 5 characters are not compared (`ms`, `vue`, `ws` have too many real
 //! neighbours). Unknown names far from every well-known one are quiet: there is no list of
@@ -236,7 +241,48 @@ pub fn imitated(eco: Eco, name: &str) -> Option<String> {
             return Some(t.to_string());
         }
     }
-    near(eco, &n, &p.top, min_len(eco)).or_else(|| combosquat(&n, p))
+    near(eco, &n, &p.top, min_len(eco))
+        .or_else(|| combosquat(&n, p))
+        .or_else(|| claimed_variant(&n, p))
+}
+
+/// Words a package name adds to a well-known one to pass as a better version of it (module
+/// docs): speed, a fix, a "next generation".
+pub const CLAIM_WORDS: &[&str] = &[
+    "fast",
+    "faster",
+    "fastest",
+    "turbo",
+    "speedup",
+    "boost",
+    "boosted",
+    "accelerated",
+    "optimized",
+    "patched",
+    "fixed",
+    "hotfix",
+    "ng",
+];
+
+/// A well-known name (4 characters or more) followed by `-` words of which at least one is a
+/// [`CLAIM_WORDS`] word and the others are `cli`, `lib` or `core` (module docs).
+pub(crate) fn claimed_variant(name: &str, p: &crate::popular::Popular) -> Option<String> {
+    let parts: Vec<&str> = name.split('-').collect();
+    for k in (1..parts.len()).rev() {
+        let prefix = parts[..k].join("-");
+        if prefix.len() < 4 || !p.top.contains(&prefix) {
+            continue;
+        }
+        let rest = &parts[k..];
+        if rest.iter().any(|w| CLAIM_WORDS.contains(w))
+            && rest
+                .iter()
+                .all(|w| CLAIM_WORDS.contains(w) || matches!(*w, "cli" | "lib" | "core"))
+        {
+            return Some(prefix);
+        }
+    }
+    None
 }
 
 /// An npm scoped name whose scope is one mistake from a well-known scope (one with at least two
@@ -281,6 +327,35 @@ fn scoped(scope: &str, rest: &str, _top: &Table, known: &Table) -> Option<String
 
 #[cfg(test)]
 mod tests {
+
+    /// h-source26: a well-known name sold as an improved version of itself.
+    #[test]
+    fn claimed_variants_of_well_known_names() {
+        assert_eq!(
+            imitated(Eco::Pypi, "requests-fast").as_deref(),
+            Some("requests")
+        );
+        assert_eq!(imitated(Eco::Pypi, "numpy_turbo").as_deref(), Some("numpy"));
+        assert_eq!(
+            imitated(Eco::Npm, "lodash-patched").as_deref(),
+            Some("lodash")
+        );
+        assert_eq!(
+            imitated(Eco::Crates, "serde-fast-cli").as_deref(),
+            Some("serde")
+        );
+        for (eco, name) in [
+            (Eco::Pypi, "jsonpath-ng"),
+            (Eco::Pypi, "requests-toolbelt"),
+            (Eco::Pypi, "pytest-xdist"),
+            (Eco::Npm, "lodash-es"),
+            (Eco::Pypi, "fastapi"),
+            (Eco::Pypi, "requests-cli"),
+        ] {
+            assert_eq!(imitated(eco, name), None, "{name}");
+        }
+    }
+
     use super::*;
 
     #[test]
