@@ -311,8 +311,15 @@ fn wordish(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_')
 }
 
+/// [`CueIndex::class`] bit: the byte is [`wordish`].
+const WORDISH: u8 = 1;
+/// [`CueIndex::class`] bit: some cue of the index (without a border) starts with the byte.
+const CUE_LEAD: u8 = 2;
+
 /// A cue list grouped by first byte, to look for cues at word starts only ([`cue_hits`]).
 struct CueIndex {
+    /// Per byte value, [`WORDISH`] and [`CUE_LEAD`].
+    class: [u8; 256],
     /// Cues by first byte: byte `c`'s cues are `entries[start[c]..start[c + 1]]`. Cues that
     /// overlap themselves are left out (see `bordered`).
     start: Vec<u16>,
@@ -375,7 +382,18 @@ impl CueIndex {
             acc += *n;
             *n = acc;
         }
+        let mut class = [0u8; 256];
+        for (c, k) in class.iter_mut().enumerate() {
+            let c = c as u8;
+            if wordish(c) {
+                *k |= WORDISH;
+            }
+            if start.get(usize::from(c)) != start.get(usize::from(c) + 1) {
+                *k |= CUE_LEAD;
+            }
+        }
         CueIndex {
+            class,
             start,
             entries: pairs.into_iter().map(|p| p.1).collect(),
             bordered,
@@ -388,8 +406,8 @@ impl CueIndex {
 /// word start: at the text's start or after a byte that is not [`wordish`] (a cue that overlaps
 /// itself is reported wherever it occurs). The callers count only those (a cue of two bytes or
 /// more, without a border, after a letter, a digit or `.@/-_` fails their tests), so the others
-/// are not looked for: the text is walked once, 64 bytes at a time, and only at word starts are
-/// the cues of that first byte compared; a cue that overlaps itself is searched for on its
+/// are not looked for: the text is walked once, a table look-up per byte, and only at word
+/// starts are the cues of that first byte compared; a cue that overlaps itself is searched for on its
 /// own. Each call's `f` returns false to stop. In no particular order.
 ///
 /// It replaced one Aho–Corasick pass reporting overlapping matches at every offset, which
@@ -408,33 +426,14 @@ fn cue_hits(index: &CueIndex, cues: &[&str], t: &str, mut f: impl FnMut(usize, u
         }
     }
     let b = t.as_bytes();
-    let mut prev_wordish = 0u64;
-    let mut base = 0usize;
-    while base < b.len() {
-        // Wordish bytes: letters, `-./` and digits (0x2D–0x39), `@`, `_`.
-        let w = crate::swar::mask64(b, base, |x| {
-            use crate::swar::{eq, in_range};
-            in_range(x | 0x2020_2020_2020_2020, b'a', b'z')
-                | in_range(x, b'-', b'9')
-                | eq(x, b'@')
-                | eq(x, b'_')
-        });
-        // Word starts: offsets whose previous byte is not wordish (offset 0 counts).
-        let mut cand = !((w << 1) | prev_wordish);
-        prev_wordish = w >> 63;
-        let valid = b.len() - base;
-        if valid < 64 {
-            cand &= (1u64 << valid) - 1;
-        }
-        while cand != 0 {
-            let i = base + cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let Some(&c0) = b.get(i) else { continue };
+    // One table look-up per byte: is it wordish, and does a cue start with it. The offset
+    // after a wordish byte is no word start; offset 0 is one.
+    let mut after_wordish = false;
+    for (i, &c0) in b.iter().enumerate() {
+        let class = index.class.get(usize::from(c0)).copied().unwrap_or(0);
+        if class & CUE_LEAD != 0 && !after_wordish {
             let lo = index.start.get(usize::from(c0)).copied().unwrap_or(0);
             let hi = index.start.get(usize::from(c0) + 1).copied().unwrap_or(0);
-            if lo == hi {
-                continue;
-            }
             let text8 = crate::swar::load(b, i);
             for e in index
                 .entries
@@ -453,7 +452,7 @@ fn cue_hits(index: &CueIndex, cues: &[&str], t: &str, mut f: impl FnMut(usize, u
                 }
             }
         }
-        base += 64;
+        after_wordish = class & WORDISH != 0;
     }
 }
 

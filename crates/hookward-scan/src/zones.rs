@@ -109,15 +109,15 @@ const HIDE_REACH: usize = 1 + 11 + 400;
 fn may_hide(t: &str) -> bool {
     const KEYS: [&str; 3] = ["style", "hidden", "class"];
     // The whole text first (substring search, fast): most texts hold none of the words.
-    if t.contains("<noscript") || t.contains("<template") {
+    if has(t, "<noscript") || has(t, "<template") {
         return true;
     }
-    if !KEYS.iter().any(|k| t.contains(k)) {
+    if !KEYS.iter().any(|k| has(t, k)) {
         return false;
     }
     let b = t.as_bytes();
     // A segment of the text (a part of one tag's attributes), widened to char boundaries.
-    let has = |from: usize, to: usize| {
+    let has_key = |from: usize, to: usize| {
         let to = crate::normalize::ceil_boundary(t, to.min(t.len()));
         t.get(from.min(to)..to)
             .is_some_and(|seg| KEYS.iter().any(|k| seg.contains(k)))
@@ -128,10 +128,10 @@ fn may_hide(t: &str) -> bool {
     let mut open: Option<usize> = None;
     let mut from = 0usize;
     let mut i = 0usize;
-    while let Some(off) = t.get(i..).and_then(|r| r.find(['<', '>'])) {
+    while let Some(off) = b.get(i..).and_then(|r| memchr::memchr2(b'<', b'>', r)) {
         let j = i + off;
         if let Some(o) = open {
-            if has(from, j.min(o + HIDE_REACH + 16)) {
+            if has_key(from, j.min(o + HIDE_REACH + 16)) {
                 return true;
             }
         }
@@ -143,7 +143,12 @@ fn may_hide(t: &str) -> bool {
         from = j + 1;
         i = j + 1;
     }
-    open.is_some_and(|o| has(from, o + HIDE_REACH + 16))
+    open.is_some_and(|o| has_key(from, o + HIDE_REACH + 16))
+}
+
+/// Whether `t` contains `needle` (`str::contains`, by the vectorised substring search).
+fn has(t: &str, needle: &str) -> bool {
+    memchr::memmem::find(t.as_bytes(), needle.as_bytes()).is_some()
 }
 
 /// The regex in `cell`, compiled from `pattern` on first use.
@@ -270,18 +275,19 @@ impl ZoneDetectors {
         let mut hidden: Vec<(usize, usize)> = tag_zones.to_vec();
 
         // Line pass: fenced and indented code blocks.
-        let fences_possible = t.contains("```") || t.contains("~~~");
+        let fences_possible = has(t, "```") || has(t, "~~~");
         let mut fence: Option<(u8, usize, usize)> = None; // (char, count, start)
         let mut prev_blank = true;
         let mut prev_indented_code = false;
         // Lines of the indented block being read; code only if its content looks like code.
         let mut block: Vec<(usize, usize)> = Vec::new();
+        // The newline index the hits' line look-ups use (`Zones::line_bounds`), made here
+        // once: the line pass walks it instead of searching for each line's end.
+        let newlines = memchr_all(bytes, b'\n');
+        let mut next_nl = newlines.iter();
         let mut pos = 0usize;
         while pos < bytes.len() {
-            let end = t
-                .get(pos..)
-                .and_then(|r| r.find('\n'))
-                .map_or(bytes.len(), |i| pos + i);
+            let end = next_nl.next().copied().unwrap_or(bytes.len());
             let line = bytes.get(pos..end).unwrap_or(&[]);
             let trimmed_start = line.iter().take_while(|b| **b == b' ').count();
             let rest = line.get(trimmed_start..).unwrap_or(&[]);
@@ -331,6 +337,7 @@ impl ZoneDetectors {
         Zones {
             code_blocks: RangeSet::from_unsorted(code),
             hidden: RangeSet::from_unsorted(hidden),
+            newlines: OnceCell::from(newlines),
             ..Zones::default()
         }
     }
@@ -344,13 +351,14 @@ impl ZoneDetectors {
         hidden: &mut Vec<(usize, usize)>,
     ) {
         let b = t.as_bytes();
-        if t.contains('<') {
+        if memchr::memchr(b'<', b).is_some() {
             let mut from = 0;
-            while let Some(off) = t.get(from..).and_then(|s| s.find("<!--")) {
+            while let Some(off) = b.get(from..).and_then(|s| memchr::memmem::find(s, b"<!--")) {
                 let s = from + off;
                 let e = t
+                    .as_bytes()
                     .get(s + 4..)
-                    .and_then(|r| r.find("-->"))
+                    .and_then(|r| memchr::memmem::find(r, b"-->"))
                     .map_or(t.len(), |x| s + 4 + x + 3);
                 hidden.push((s, e));
                 from = e.max(s + 4);
@@ -366,7 +374,7 @@ impl ZoneDetectors {
                     }
                 }
             }
-            if t.contains("<code") || t.contains("<pre") {
+            if has(t, "<code") || has(t, "<pre") {
                 for c in lazy(&self.code_element, CODE_ELEMENT)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
@@ -376,7 +384,7 @@ impl ZoneDetectors {
                     }
                 }
             }
-            if t.contains('=') {
+            if memchr::memchr(b'=', b).is_some() {
                 for c in lazy(&self.attr_value, ATTR_VALUE)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
@@ -387,7 +395,7 @@ impl ZoneDetectors {
                 }
             }
         }
-        if t.contains("![") {
+        if has(t, "![") {
             for c in lazy(&self.md_image_alt, MD_IMAGE_ALT)
                 .into_iter()
                 .flat_map(|re| re.captures_iter(b))
@@ -397,7 +405,7 @@ impl ZoneDetectors {
                 }
             }
         }
-        if t.contains("](") {
+        if has(t, "](") {
             for c in lazy(&self.md_link_title, MD_LINK_TITLE)
                 .into_iter()
                 .flat_map(|re| re.captures_iter(b))
