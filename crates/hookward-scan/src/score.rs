@@ -259,8 +259,9 @@ pub(crate) struct TextContext<'a> {
     pub(crate) encoded: bool,
     /// Whether the whole text talks about attacks (≥ 2 strong cues), computed on first use.
     pub(crate) describes_attacks: std::cell::OnceCell<bool>,
-    /// [`address_index`] of `norm`, computed on first use.
-    pub(crate) address: std::cell::OnceCell<(Vec<usize>, Vec<usize>)>,
+    /// [`address_index`] of the lines `[start, end)` of `norm` that the last hit asked about
+    /// (see [`TextContext::addressed_between`]), kept for the hits after it.
+    pub(crate) address: std::cell::RefCell<Option<AddressLines>>,
 }
 
 /// Strong document-level cues (see [`TextContext::describes_attacks`]).
@@ -584,6 +585,10 @@ fn padded(t: &str, line: usize) -> bool {
     false
 }
 
+/// The address cues of some whole lines of a text: their first byte, the byte after them, and
+/// their [`address_index`] in offsets of the text.
+pub(crate) type AddressLines = (usize, usize, (Vec<usize>, Vec<usize>));
+
 impl TextContext<'_> {
     /// `ADDRESS_CUES.iter().any(|c| has_cue(&norm[lo..hi], c))`, without searching the range:
     /// a cue at a word start of the text inside `[lo, hi)`, or one starting exactly at `lo`
@@ -598,7 +603,37 @@ impl TextContext<'_> {
         if at_lo {
             return true;
         }
-        let (starts, min_end) = self.address.get_or_init(|| address_index(self.norm));
+        // The cues of the lines from `lo`'s to `hi`'s, looked for once and kept while the next
+        // hits ask about the same lines: hits come in order, so each line is searched at most
+        // twice (as a hit's line and as the line before), and a text whose hits sit on a few
+        // lines is not searched whole (it was, per text: 17 M instructions per megabyte of
+        // English prose). Same answer as the index of the whole text: no cue holds a line
+        // break, so the occurrences inside whole lines, each preceded by a line break or the
+        // text's start, are the same either way.
+        let first = self.zones.line_start(self.norm, lo);
+        let last = self.zones.line_bounds(self.norm, hi).1;
+        let mut cached = self.address.borrow_mut();
+        let fresh = !matches!(&*cached, Some((s, e, _)) if *s == first && *e >= hi);
+        if fresh {
+            let index = match self.norm.get(first..last) {
+                Some(lines) => {
+                    let (mut starts, min_end) = address_index(lines);
+                    for s in &mut starts {
+                        *s += first;
+                    }
+                    let min_end = min_end
+                        .into_iter()
+                        .map(|e| e.saturating_add(first))
+                        .collect();
+                    (first, last, (starts, min_end))
+                }
+                None => (0, self.norm.len(), address_index(self.norm)),
+            };
+            *cached = Some(index);
+        }
+        let Some((_, _, (starts, min_end))) = cached.as_ref() else {
+            return false;
+        };
         let i = starts.partition_point(|&s| s < lo);
         min_end.get(i).is_some_and(|&e| e <= hi)
     }
@@ -717,6 +752,73 @@ mod tests {
                         assert_eq!(address_index(&t), address_finish(per_cue), "{t:?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The cues of the lines a hit asks about give the answer the index of the whole text
+    /// gives, for every range from a line start (as the tags ask) or any char boundary, asked
+    /// in order and out of order.
+    #[test]
+    fn addressed_between_by_lines_is_by_the_whole_text() {
+        let pieces = [
+            "plain words here",
+            "\n",
+            "\n\n",
+            " assistant, please",
+            "ai: do it",
+            "xai, no",
+            "language modelanguage model",
+            " the ai agent said",
+            "é llm ",
+            "claude-code/gemini",
+            " automated",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 1 + (next() % 12) as usize;
+            let t: String = (0..n)
+                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+                .collect();
+            let zones = crate::zones::ZoneDetectors::default().compute(&t, &[]);
+            let ctx = TextContext {
+                norm: &t,
+                zones: &zones,
+                encoded: false,
+                describes_attacks: std::cell::OnceCell::new(),
+                address: std::cell::RefCell::new(None),
+            };
+            let (starts, min_end) = address_index(&t);
+            let whole = |lo: usize, hi: usize| {
+                t.get(lo..hi)
+                    .is_some_and(|h| ADDRESS_CUES.iter().any(|c| h.starts_with(c)))
+                    || {
+                        let i = starts.partition_point(|&s| s < lo);
+                        min_end.get(i).is_some_and(|&e| e <= hi)
+                    }
+            };
+            let bounds: Vec<usize> = (0..=t.len()).filter(|&i| t.is_char_boundary(i)).collect();
+            let mut asks = Vec::new();
+            for &lo in &bounds {
+                for &hi in bounds.iter().filter(|&&h| h >= lo) {
+                    asks.push((lo, hi));
+                }
+            }
+            if round % 2 == 1 {
+                asks.reverse();
+            }
+            for (lo, hi) in asks {
+                assert_eq!(
+                    ctx.addressed_between(lo, hi),
+                    whole(lo, hi),
+                    "{t:?} {lo} {hi}"
+                );
             }
         }
     }
