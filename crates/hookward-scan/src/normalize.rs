@@ -740,8 +740,9 @@ fn split_word_cuts(t: &str) -> Vec<(usize, usize)> {
 }
 
 /// The first letter of `t` at or after `from` with the same separator (one space, `-` or `.`)
-/// on both sides (`g` in `i g n`), as the byte offset of the separator before it. Every run of
-/// three or more single letters has one (its second letter).
+/// on both sides (`g` in `i g n`) and a possible single letter beyond each of them
+/// ([`single_neighbours`]), as the byte offset of the separator before it. Every run of three
+/// or more single letters has one (its second letter).
 fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
     use crate::swar::{eq, in_range, load, pack};
     let b = t.as_bytes();
@@ -765,13 +766,20 @@ fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
             let s = *b.get(at)?;
             match *b.get(at + 1)? {
                 c if c < 0x80 => {
-                    if c.is_ascii_alphabetic() && b.get(at + 2) == Some(&s) {
+                    if c.is_ascii_alphabetic()
+                        && b.get(at + 2) == Some(&s)
+                        && single_neighbours(b, at, at + 3)
+                    {
                         return Some(at);
                     }
                 }
                 _ => {
                     if let Some(c) = t.get(at + 1..).and_then(|r| r.chars().next()) {
-                        if b.get(at + 1 + c.len_utf8()) == Some(&s) && is_spaced_letter(c) {
+                        let after = at + 1 + c.len_utf8();
+                        if b.get(after) == Some(&s)
+                            && is_spaced_letter(c)
+                            && single_neighbours(b, at, after + 1)
+                        {
                             return Some(at);
                         }
                     }
@@ -781,6 +789,28 @@ fn next_spaced_triple(t: &str, from: usize) -> Option<usize> {
         i += 8;
     }
     None
+}
+
+/// Whether the letters on either side of a spaced letter may be single letters too: the byte
+/// before the separator at `before` ends a single letter, and the byte at `after` (past the
+/// second separator) starts one. For ASCII bytes that is exact (a letter with no letter or
+/// digit beside it); a non-ASCII byte is let through (the line's full pass decides). Every
+/// run of three or more single letters has a middle letter for which this holds, so a line
+/// where it holds for no spaced letter has no cut; English prose is full of spaced letters
+/// (" a ", " i ") but seldom of three in a row, and its lines no longer pay the full pass.
+fn single_neighbours(b: &[u8], before: usize, after: usize) -> bool {
+    let is_letter = |i: usize| match b.get(i) {
+        Some(&c) if c < 0x80 => c.is_ascii_alphabetic(),
+        Some(_) => true,
+        None => false,
+    };
+    let not_alnum = |i: usize| b.get(i).is_none_or(|c| !c.is_ascii_alphanumeric());
+    let left = before.checked_sub(1).is_some_and(|l| {
+        is_letter(l) && (b.get(l).is_some_and(|&c| c >= 0x80) || l == 0 || not_alnum(l - 1))
+    });
+    let right =
+        is_letter(after) && (b.get(after).is_some_and(|&c| c >= 0x80) || not_alnum(after + 1));
+    left && right
 }
 
 /// The first byte at or after `from` that may start an emphasis mark or inline tag inside a
@@ -1469,7 +1499,7 @@ mod tests {
             "и г н о р".into(),
             "ig**no**re ig<b>no</b>re <span style=x>ig</span>no".into(),
         ];
-        for _ in 0..3000 {
+        for _ in 0..30000 {
             let n = (next() % 40) as usize;
             let t: String = (0..n)
                 .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
@@ -1496,7 +1526,9 @@ mod tests {
                     && matches!(b[i - 1], b' ' | b'-' | b'.')
                     && b.get(i + l) == Some(&b[i - 1])
             });
-            assert_eq!(next_spaced_triple(t, 0).is_some(), any_triple, "{t:?}");
+            // It finds only spaced letters (and, with `spaced_letter_cuts` equal to the
+            // whole pass above, none that a cut needs is missed).
+            assert!(next_spaced_triple(t, 0).is_none() || any_triple, "{t:?}");
         }
     }
 }

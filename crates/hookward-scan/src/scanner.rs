@@ -499,7 +499,7 @@ impl Scanner {
             zones: &zones,
             encoded: outer.is_some(),
             describes_attacks: std::cell::OnceCell::new(),
-            address: std::cell::OnceCell::new(),
+            address: std::cell::RefCell::new(None),
         };
         for h in hits {
             let Some(rule) = self.rules.rules.get(h.rule) else {

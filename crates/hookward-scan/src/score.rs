@@ -259,8 +259,9 @@ pub(crate) struct TextContext<'a> {
     pub(crate) encoded: bool,
     /// Whether the whole text talks about attacks (≥ 2 strong cues), computed on first use.
     pub(crate) describes_attacks: std::cell::OnceCell<bool>,
-    /// [`address_index`] of `norm`, computed on first use.
-    pub(crate) address: std::cell::OnceCell<(Vec<usize>, Vec<usize>)>,
+    /// [`address_index`] of the lines `[start, end)` of `norm` that the last hit asked about
+    /// (see [`TextContext::addressed_between`]), kept for the hits after it.
+    pub(crate) address: std::cell::RefCell<Option<AddressLines>>,
 }
 
 /// Strong document-level cues (see [`TextContext::describes_attacks`]).
@@ -305,64 +306,180 @@ const DOC_CUES: &[&str] = &[
     "serangan",
 ];
 
-/// Texts of at least this many bytes (64 KiB) find the document and address cues in one
-/// Aho–Corasick pass ([`cue_hits`]) instead of one substring search per cue: 1 MB of English
-/// prose spent 84 M instructions per scan in [`describes_attacks`] and 46 M in
-/// [`address_index`] (38 searches of the whole text; callgrind, `cold_scan`, release,
-/// 2026-12-06). Below it the automaton's construction costs more than the searches.
-const CUE_AUTOMATON_BYTES: usize = 64 * 1024;
+/// Bytes that continue a word for the cue tests ([`has_cue`]'s and [`address_index`]'s): a cue
+/// right after one of them is not at a word start.
+fn wordish(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_')
+}
 
-/// The occurrences of every cue of `cues` in `t` (pattern index, start) that a search per cue
-/// finds (`find` from the end of the previous occurrence of the same cue: a cue with a border,
-/// such as `инъекци`, does not count the occurrences that overlap an earlier one), in one pass
-/// of an automaton built once per process and kept in `cell`. Ordered by end, not by cue.
-fn cue_hits<'a>(
-    cell: &'static std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>,
-    cues: &'a [&'a str],
-    t: &'a str,
-) -> Option<impl Iterator<Item = (usize, usize)> + 'a> {
-    let ac = cell
-        .get_or_init(|| aho_corasick::AhoCorasick::new(cues).ok())
-        .as_ref()?;
-    let mut next_from = vec![0usize; cues.len()];
-    Some(ac.find_overlapping_iter(t).filter_map(move |m| {
-        let p = m.pattern().as_usize();
-        let from = next_from.get_mut(p)?;
-        // one pattern's overlapping matches come in the order of their starts
-        (m.start() >= *from).then(|| {
-            *from = m.end();
-            (p, m.start())
-        })
-    }))
+/// [`CueIndex::class`] bit: the byte is [`wordish`].
+const WORDISH: u8 = 1;
+/// [`CueIndex::class`] bit: some cue of the index (without a border) starts with the byte.
+const CUE_LEAD: u8 = 2;
+
+/// A cue list grouped by first byte, to look for cues at word starts only ([`cue_hits`]).
+struct CueIndex {
+    /// Per byte value, [`WORDISH`] and [`CUE_LEAD`].
+    class: [u8; 256],
+    /// Cues by first byte: byte `c`'s cues are `entries[start[c]..start[c + 1]]`. Cues that
+    /// overlap themselves are left out (see `bordered`).
+    start: Vec<u16>,
+    entries: Vec<CueEntry>,
+    /// Cues with a border (a proper prefix that is also a suffix, as `инъекци` and `language
+    /// model`): two occurrences may overlap, and a search per cue skips the later one, so they
+    /// are searched as that search does.
+    bordered: Vec<usize>,
+}
+
+/// One cue of a [`CueIndex`] with its first eight bytes, compared with one masked load.
+#[derive(Clone, Copy)]
+struct CueEntry {
+    cue: usize,
+    prefix: u64,
+    mask: u64,
+    len: usize,
+}
+
+/// True when `c` has a proper prefix that is also its suffix.
+fn has_border(c: &[u8]) -> bool {
+    (1..c.len()).any(|k| c.get(..k) == c.get(c.len() - k..))
+}
+
+impl CueIndex {
+    fn new(cues: &[&str]) -> CueIndex {
+        let mut bordered = Vec::new();
+        let mut pairs: Vec<(u8, CueEntry)> = Vec::with_capacity(cues.len());
+        for (i, cue) in cues.iter().enumerate() {
+            let b = cue.as_bytes();
+            if has_border(b) {
+                bordered.push(i);
+            } else if let Some(&c0) = b.first() {
+                let n = b.len().min(8);
+                let mask = if n == 8 {
+                    u64::MAX
+                } else {
+                    (1u64 << (8 * n)) - 1
+                };
+                pairs.push((
+                    c0,
+                    CueEntry {
+                        cue: i,
+                        prefix: crate::swar::load(b, 0) & mask,
+                        mask,
+                        len: b.len(),
+                    },
+                ));
+            }
+        }
+        pairs.sort_by_key(|p| (p.0, p.1.cue));
+        let mut start = vec![0u16; 257];
+        for &(c0, _) in &pairs {
+            if let Some(n) = start.get_mut(usize::from(c0) + 1) {
+                *n += 1;
+            }
+        }
+        let mut acc = 0u16;
+        for n in &mut start {
+            acc += *n;
+            *n = acc;
+        }
+        let mut class = [0u8; 256];
+        for (c, k) in class.iter_mut().enumerate() {
+            let c = c as u8;
+            if wordish(c) {
+                *k |= WORDISH;
+            }
+            if start.get(usize::from(c)) != start.get(usize::from(c) + 1) {
+                *k |= CUE_LEAD;
+            }
+        }
+        CueIndex {
+            class,
+            start,
+            entries: pairs.into_iter().map(|p| p.1).collect(),
+            bordered,
+        }
+    }
+}
+
+/// The occurrences `(cue index, start)` of the cues of `cues` in `t` that a search per cue
+/// finds (`find` from the end of the previous occurrence of the same cue) and that stand at a
+/// word start: at the text's start or after a byte that is not [`wordish`] (a cue that overlaps
+/// itself is reported wherever it occurs). The callers count only those (a cue of two bytes or
+/// more, without a border, after a letter, a digit or `.@/-_` fails their tests), so the others
+/// are not looked for: the text is walked once, a table look-up per byte, and only at word
+/// starts are the cues of that first byte compared; a cue that overlaps itself is searched for on its
+/// own. Each call's `f` returns false to stop. In no particular order.
+///
+/// It replaced one Aho–Corasick pass reporting overlapping matches at every offset, which
+/// cost 40 M instructions per megabyte of English prose (callgrind, `examples/scan_n.rs`,
+/// release, 2026-12-07), and, below 64 KiB, a substring search of the whole text per cue.
+fn cue_hits(index: &CueIndex, cues: &[&str], t: &str, mut f: impl FnMut(usize, usize) -> bool) {
+    for &p in &index.bordered {
+        let Some(cue) = cues.get(p) else { continue };
+        let mut from = 0;
+        while let Some(off) = t.get(from..).and_then(|r| r.find(cue)) {
+            let at = from + off;
+            if !f(p, at) {
+                return;
+            }
+            from = at + cue.len();
+        }
+    }
+    let b = t.as_bytes();
+    // One table look-up per byte: is it wordish, and does a cue start with it. The offset
+    // after a wordish byte is no word start; offset 0 is one.
+    let mut after_wordish = false;
+    for (i, &c0) in b.iter().enumerate() {
+        let class = index.class.get(usize::from(c0)).copied().unwrap_or(0);
+        if class & CUE_LEAD != 0 && !after_wordish {
+            let lo = index.start.get(usize::from(c0)).copied().unwrap_or(0);
+            let hi = index.start.get(usize::from(c0) + 1).copied().unwrap_or(0);
+            let text8 = crate::swar::load(b, i);
+            for e in index
+                .entries
+                .get(usize::from(lo)..usize::from(hi))
+                .unwrap_or(&[])
+            {
+                if text8 & e.mask != e.prefix {
+                    continue;
+                }
+                let whole = e.len <= 8
+                    || cues
+                        .get(e.cue)
+                        .is_some_and(|c| b.get(i..).is_some_and(|r| r.starts_with(c.as_bytes())));
+                if whole && !f(e.cue, i) {
+                    return;
+                }
+            }
+        }
+        after_wordish = class & WORDISH != 0;
+    }
 }
 
 /// True when `norm` mentions attacks at least twice.
 pub(crate) fn describes_attacks(norm: &str) -> bool {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
-    let counts = |cue: &str, at: usize| {
-        has_cue(
-            norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""),
-            cue,
-        )
-    };
-    if norm.len() >= CUE_AUTOMATON_BYTES {
-        if let Some(hits) = cue_hits(&AC, DOC_CUES, norm) {
-            let mut n = 0;
-            for (p, at) in hits {
-                if DOC_CUES.get(p).is_some_and(|cue| counts(cue, at)) {
-                    n += 1;
-                    if n >= 2 {
-                        return true;
-                    }
-                }
-            }
-            return false;
+    static INDEX: std::sync::OnceLock<CueIndex> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| CueIndex::new(DOC_CUES));
+    let mut n = 0;
+    cue_hits(index, DOC_CUES, norm, |p, at| {
+        let counts = DOC_CUES.get(p).is_some_and(|cue| {
+            has_cue(
+                norm.get(at.saturating_sub(1)..at + cue.len()).unwrap_or(""),
+                cue,
+            )
+        });
+        if counts {
+            n += 1;
         }
-    }
-    describes_attacks_per_cue(norm)
+        n < 2
+    });
+    n >= 2
 }
 
-/// [`describes_attacks`] by one substring search per cue.
+/// [`describes_attacks`] by one substring search per cue (the definition it is tested
+/// against).
+#[cfg(test)]
 fn describes_attacks_per_cue(norm: &str) -> bool {
     let mut n = 0;
     for cue in DOC_CUES {
@@ -386,41 +503,20 @@ fn describes_attacks_per_cue(norm: &str) -> bool {
 
 /// Every occurrence of an [`ADDRESS_CUES`] cue in `t` at a word start (as [`has_cue`] judges
 /// it), as `(start, end)` sorted by start, with the smallest `end` from each index on: one pass
-/// per cue over the text, so asking "is there a cue in `[lo, hi)`" costs a bisection per hit
-/// instead of a search of the hit's whole line (quadratic on one long line).
+/// over the text ([`cue_hits`]), so asking "is there a cue in `[lo, hi)`" costs a bisection
+/// per hit instead of a search of the hit's whole line (quadratic on one long line).
 fn address_index(t: &str) -> (Vec<usize>, Vec<usize>) {
-    static AC: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> = std::sync::OnceLock::new();
+    static INDEX: std::sync::OnceLock<CueIndex> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| CueIndex::new(ADDRESS_CUES));
     let b = t.as_bytes();
-    let ok = |at: usize| {
-        at == 0
-            || b.get(at - 1).is_some_and(|c| {
-                !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
-            })
-    };
+    let ok = |at: usize| at == 0 || b.get(at - 1).is_some_and(|&c| !wordish(c));
     let mut occ: Vec<(usize, usize)> = Vec::new();
-    let hits = if t.len() >= CUE_AUTOMATON_BYTES {
-        cue_hits(&AC, ADDRESS_CUES, t)
-    } else {
-        None
-    };
-    match hits {
-        Some(hits) => {
-            for (p, at) in hits {
-                if let Some(cue) = ADDRESS_CUES.get(p).filter(|_| ok(at)) {
-                    occ.push((at, at + cue.len()));
-                }
-            }
+    cue_hits(index, ADDRESS_CUES, t, |p, at| {
+        if let Some(cue) = ADDRESS_CUES.get(p).filter(|_| ok(at)) {
+            occ.push((at, at + cue.len()));
         }
-        None => {
-            for cue in ADDRESS_CUES {
-                for (at, _) in t.match_indices(cue) {
-                    if ok(at) {
-                        occ.push((at, at + cue.len()));
-                    }
-                }
-            }
-        }
-    }
+        true
+    });
     address_finish(occ)
 }
 
@@ -489,6 +585,10 @@ fn padded(t: &str, line: usize) -> bool {
     false
 }
 
+/// The address cues of some whole lines of a text: their first byte, the byte after them, and
+/// their [`address_index`] in offsets of the text.
+pub(crate) type AddressLines = (usize, usize, (Vec<usize>, Vec<usize>));
+
 impl TextContext<'_> {
     /// `ADDRESS_CUES.iter().any(|c| has_cue(&norm[lo..hi], c))`, without searching the range:
     /// a cue at a word start of the text inside `[lo, hi)`, or one starting exactly at `lo`
@@ -503,7 +603,37 @@ impl TextContext<'_> {
         if at_lo {
             return true;
         }
-        let (starts, min_end) = self.address.get_or_init(|| address_index(self.norm));
+        // The cues of the lines from `lo`'s to `hi`'s, looked for once and kept while the next
+        // hits ask about the same lines: hits come in order, so each line is searched at most
+        // twice (as a hit's line and as the line before), and a text whose hits sit on a few
+        // lines is not searched whole (it was, per text: 17 M instructions per megabyte of
+        // English prose). Same answer as the index of the whole text: no cue holds a line
+        // break, so the occurrences inside whole lines, each preceded by a line break or the
+        // text's start, are the same either way.
+        let first = self.zones.line_start(self.norm, lo);
+        let last = self.zones.line_bounds(self.norm, hi).1;
+        let mut cached = self.address.borrow_mut();
+        let fresh = !matches!(&*cached, Some((s, e, _)) if *s == first && *e >= hi);
+        if fresh {
+            let index = match self.norm.get(first..last) {
+                Some(lines) => {
+                    let (mut starts, min_end) = address_index(lines);
+                    for s in &mut starts {
+                        *s += first;
+                    }
+                    let min_end = min_end
+                        .into_iter()
+                        .map(|e| e.saturating_add(first))
+                        .collect();
+                    (first, last, (starts, min_end))
+                }
+                None => (0, self.norm.len(), address_index(self.norm)),
+            };
+            *cached = Some(index);
+        }
+        let Some((_, _, (starts, min_end))) = cached.as_ref() else {
+            return false;
+        };
         let i = starts.partition_point(|&s| s < lo);
         min_end.get(i).is_some_and(|&e| e <= hi)
     }
@@ -567,45 +697,128 @@ impl TextContext<'_> {
 mod tests {
     use super::*;
 
-    /// The automaton's pass and the search per cue agree, on large texts with cues at word
-    /// starts, inside words, after multi-byte characters, overlapping other cues, or none.
+    /// The word-start pass and the search per cue agree, on small and large texts with cues
+    /// at word starts, inside words, after multi-byte characters, overlapping other cues or
+    /// themselves, at the very start and end, or none.
     #[test]
-    fn the_cue_automaton_finds_what_the_searches_find() {
-        let filler = "plain words of a long page about gardening and weather. ".repeat(1300);
+    fn the_cue_pass_finds_what_the_searches_find() {
+        for cue in DOC_CUES.iter().chain(ADDRESS_CUES) {
+            assert!(cue.len() >= 2, "{cue:?}");
+        }
         let plants = [
             "",
             " prompt injection ",
             "xattacks",
+            "prompt injection attacks",
             "é攻撃 and jailbreak",
             " ai: hello ai, and ai agent plus the ai model; claude-code/llm.assistant",
             "red team red-team adversarial",
             "атак атак",
             " инъекцинъекци инъекци",
+            "инъекцинъекци",
+            "language modelanguage model, language model",
+            "_attacks -attack .llm @claude /gemini xai, (ai: ",
+            "attacks",
+            "jailbreak",
         ];
-        for a in plants {
-            for b in plants {
-                let t = format!("{a}{filler}{b}{filler}{a}");
-                assert!(t.len() >= CUE_AUTOMATON_BYTES);
-                assert_eq!(
-                    describes_attacks(&t),
-                    describes_attacks_per_cue(&t),
-                    "{a:?} {b:?}"
-                );
-                let mut per_cue = Vec::new();
-                let by = t.as_bytes();
-                for cue in ADDRESS_CUES {
-                    for (at, _) in t.match_indices(cue) {
-                        let ok = at == 0
-                            || by.get(at - 1).is_some_and(|c| {
-                                !(c.is_ascii_alphanumeric()
-                                    || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
-                            });
-                        if ok {
-                            per_cue.push((at, at + cue.len()));
+        for filler in [
+            String::new(),
+            "plain words of a long page about gardening and weather. ".repeat(3),
+            "plain words of a long page about gardening and weather. ".repeat(1300),
+        ] {
+            for a in plants {
+                for b in plants {
+                    let t = format!("{a}{filler}{b}{filler}{a}");
+                    for t in [t.clone(), format!("{b}{a}"), format!("{a}{b}x")] {
+                        assert_eq!(
+                            describes_attacks(&t),
+                            describes_attacks_per_cue(&t),
+                            "{t:?}"
+                        );
+                        let mut per_cue = Vec::new();
+                        let by = t.as_bytes();
+                        for cue in ADDRESS_CUES {
+                            for (at, _) in t.match_indices(cue) {
+                                let ok = at == 0
+                                    || by.get(at - 1).is_some_and(|c| {
+                                        !(c.is_ascii_alphanumeric()
+                                            || matches!(c, b'.' | b'@' | b'/' | b'-' | b'_'))
+                                    });
+                                if ok {
+                                    per_cue.push((at, at + cue.len()));
+                                }
+                            }
                         }
+                        assert_eq!(address_index(&t), address_finish(per_cue), "{t:?}");
                     }
                 }
-                assert_eq!(address_index(&t), address_finish(per_cue), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    /// The cues of the lines a hit asks about give the answer the index of the whole text
+    /// gives, for every range from a line start (as the tags ask) or any char boundary, asked
+    /// in order and out of order.
+    #[test]
+    fn addressed_between_by_lines_is_by_the_whole_text() {
+        let pieces = [
+            "plain words here",
+            "\n",
+            "\n\n",
+            " assistant, please",
+            "ai: do it",
+            "xai, no",
+            "language modelanguage model",
+            " the ai agent said",
+            "é llm ",
+            "claude-code/gemini",
+            " automated",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 1 + (next() % 12) as usize;
+            let t: String = (0..n)
+                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+                .collect();
+            let zones = crate::zones::ZoneDetectors::default().compute(&t, &[]);
+            let ctx = TextContext {
+                norm: &t,
+                zones: &zones,
+                encoded: false,
+                describes_attacks: std::cell::OnceCell::new(),
+                address: std::cell::RefCell::new(None),
+            };
+            let (starts, min_end) = address_index(&t);
+            let whole = |lo: usize, hi: usize| {
+                t.get(lo..hi)
+                    .is_some_and(|h| ADDRESS_CUES.iter().any(|c| h.starts_with(c)))
+                    || {
+                        let i = starts.partition_point(|&s| s < lo);
+                        min_end.get(i).is_some_and(|&e| e <= hi)
+                    }
+            };
+            let bounds: Vec<usize> = (0..=t.len()).filter(|&i| t.is_char_boundary(i)).collect();
+            let mut asks = Vec::new();
+            for &lo in &bounds {
+                for &hi in bounds.iter().filter(|&&h| h >= lo) {
+                    asks.push((lo, hi));
+                }
+            }
+            if round % 2 == 1 {
+                asks.reverse();
+            }
+            for (lo, hi) in asks {
+                assert_eq!(
+                    ctx.addressed_between(lo, hi),
+                    whole(lo, hi),
+                    "{t:?} {lo} {hi}"
+                );
             }
         }
     }

@@ -109,15 +109,15 @@ const HIDE_REACH: usize = 1 + 11 + 400;
 fn may_hide(t: &str) -> bool {
     const KEYS: [&str; 3] = ["style", "hidden", "class"];
     // The whole text first (substring search, fast): most texts hold none of the words.
-    if t.contains("<noscript") || t.contains("<template") {
+    if has(t, "<noscript") || has(t, "<template") {
         return true;
     }
-    if !KEYS.iter().any(|k| t.contains(k)) {
+    if !KEYS.iter().any(|k| has(t, k)) {
         return false;
     }
     let b = t.as_bytes();
     // A segment of the text (a part of one tag's attributes), widened to char boundaries.
-    let has = |from: usize, to: usize| {
+    let has_key = |from: usize, to: usize| {
         let to = crate::normalize::ceil_boundary(t, to.min(t.len()));
         t.get(from.min(to)..to)
             .is_some_and(|seg| KEYS.iter().any(|k| seg.contains(k)))
@@ -128,10 +128,10 @@ fn may_hide(t: &str) -> bool {
     let mut open: Option<usize> = None;
     let mut from = 0usize;
     let mut i = 0usize;
-    while let Some(off) = t.get(i..).and_then(|r| r.find(['<', '>'])) {
+    while let Some(off) = b.get(i..).and_then(|r| memchr::memchr2(b'<', b'>', r)) {
         let j = i + off;
         if let Some(o) = open {
-            if has(from, j.min(o + HIDE_REACH + 16)) {
+            if has_key(from, j.min(o + HIDE_REACH + 16)) {
                 return true;
             }
         }
@@ -143,7 +143,12 @@ fn may_hide(t: &str) -> bool {
         from = j + 1;
         i = j + 1;
     }
-    open.is_some_and(|o| has(from, o + HIDE_REACH + 16))
+    open.is_some_and(|o| has_key(from, o + HIDE_REACH + 16))
+}
+
+/// Whether `t` contains `needle` (`str::contains`, by the vectorised substring search).
+fn has(t: &str, needle: &str) -> bool {
+    memchr::memmem::find(t.as_bytes(), needle.as_bytes()).is_some()
 }
 
 /// The regex in `cell`, compiled from `pattern` on first use.
@@ -270,18 +275,19 @@ impl ZoneDetectors {
         let mut hidden: Vec<(usize, usize)> = tag_zones.to_vec();
 
         // Line pass: fenced and indented code blocks.
-        let fences_possible = t.contains("```") || t.contains("~~~");
+        let fences_possible = has(t, "```") || has(t, "~~~");
         let mut fence: Option<(u8, usize, usize)> = None; // (char, count, start)
         let mut prev_blank = true;
         let mut prev_indented_code = false;
         // Lines of the indented block being read; code only if its content looks like code.
         let mut block: Vec<(usize, usize)> = Vec::new();
+        // The newline index the hits' line look-ups use (`Zones::line_bounds`), made here
+        // once: the line pass walks it instead of searching for each line's end.
+        let newlines = memchr_all(bytes, b'\n');
+        let mut next_nl = newlines.iter();
         let mut pos = 0usize;
         while pos < bytes.len() {
-            let end = t
-                .get(pos..)
-                .and_then(|r| r.find('\n'))
-                .map_or(bytes.len(), |i| pos + i);
+            let end = next_nl.next().copied().unwrap_or(bytes.len());
             let line = bytes.get(pos..end).unwrap_or(&[]);
             let trimmed_start = line.iter().take_while(|b| **b == b' ').count();
             let rest = line.get(trimmed_start..).unwrap_or(&[]);
@@ -331,6 +337,7 @@ impl ZoneDetectors {
         Zones {
             code_blocks: RangeSet::from_unsorted(code),
             hidden: RangeSet::from_unsorted(hidden),
+            newlines: OnceCell::from(newlines),
             ..Zones::default()
         }
     }
@@ -344,38 +351,40 @@ impl ZoneDetectors {
         hidden: &mut Vec<(usize, usize)>,
     ) {
         let b = t.as_bytes();
-        if t.contains('<') {
+        if memchr::memchr(b'<', b).is_some() {
             let mut from = 0;
-            while let Some(off) = t.get(from..).and_then(|s| s.find("<!--")) {
+            while let Some(off) = b.get(from..).and_then(|s| memchr::memmem::find(s, b"<!--")) {
                 let s = from + off;
                 let e = t
+                    .as_bytes()
                     .get(s + 4..)
-                    .and_then(|r| r.find("-->"))
+                    .and_then(|r| memchr::memmem::find(r, b"-->"))
                     .map_or(t.len(), |x| s + 4 + x + 3);
                 hidden.push((s, e));
                 from = e.max(s + 4);
             }
+            let mut ends = ElementEnds::default();
             if may_hide(t) {
                 for c in lazy(&self.hidden_style, HIDDEN_STYLE)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
                 {
                     if let (Some(m), Some(tag)) = (c.get(0), c.get(1).or_else(|| c.get(2))) {
-                        hidden.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
+                        hidden.push((m.end(), ends.end(t, m.end(), tag.as_bytes())));
                     }
                 }
             }
-            if t.contains("<code") || t.contains("<pre") {
+            if has(t, "<code") || has(t, "<pre") {
                 for c in lazy(&self.code_element, CODE_ELEMENT)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
                 {
                     if let (Some(m), Some(tag)) = (c.get(0), c.get(1)) {
-                        code.push((m.end(), element_end(t, m.end(), tag.as_bytes())));
+                        code.push((m.end(), ends.end(t, m.end(), tag.as_bytes())));
                     }
                 }
             }
-            if t.contains('=') {
+            if memchr::memchr(b'=', b).is_some() {
                 for c in lazy(&self.attr_value, ATTR_VALUE)
                     .into_iter()
                     .flat_map(|re| re.captures_iter(b))
@@ -386,7 +395,7 @@ impl ZoneDetectors {
                 }
             }
         }
-        if t.contains("![") {
+        if has(t, "![") {
             for c in lazy(&self.md_image_alt, MD_IMAGE_ALT)
                 .into_iter()
                 .flat_map(|re| re.captures_iter(b))
@@ -396,7 +405,7 @@ impl ZoneDetectors {
                 }
             }
         }
-        if t.contains("](") {
+        if has(t, "](") {
             for c in lazy(&self.md_link_title, MD_LINK_TITLE)
                 .into_iter()
                 .flat_map(|re| re.captures_iter(b))
@@ -622,6 +631,9 @@ fn flush_indented(t: &str, block: &mut Vec<(usize, usize)>, code: &mut Vec<(usiz
 }
 
 /// Where the element opened by a tag ending at `from` closes (`</tag`), or 2000 bytes on.
+/// One search of the rest of the text per element: [`ElementEnds`] answers the same from one
+/// pass per tag name.
+#[cfg(test)]
 fn element_end(t: &str, from: usize, tag: &[u8]) -> usize {
     let close = format!("</{}", String::from_utf8_lossy(tag));
     t.get(from..)
@@ -629,13 +641,39 @@ fn element_end(t: &str, from: usize, tag: &[u8]) -> usize {
         .map_or((from + 2000).min(t.len()), |x| from + x)
 }
 
+/// [`element_end`] for many elements of one text: the offsets of every `</tag` are found in
+/// one pass per tag name and kept, and each element's end is a bisection. A search of the
+/// rest of the text per element was quadratic: 10 MB of HTML-bearing prose spent 651 M of its
+/// 4,370 M instructions there (callgrind, `examples/scan_n.rs`, release, 2026-12-07). The
+/// close tag cannot overlap itself (`</` does not occur in a tag name), so the pass finds
+/// every occurrence a search from any offset finds first.
+#[derive(Default)]
+struct ElementEnds {
+    /// Per tag name, the sorted offsets of its `</tag` in the text.
+    closes: HashMap<Vec<u8>, Vec<usize>>,
+}
+
+impl ElementEnds {
+    /// Where the element opened by a tag ending at `from` closes (`</tag`), or 2000 bytes on.
+    fn end(&mut self, t: &str, from: usize, tag: &[u8]) -> usize {
+        let fallback = (from + 2000).min(t.len());
+        if !t.is_char_boundary(from) {
+            return fallback;
+        }
+        let offsets = self.closes.entry(tag.to_vec()).or_insert_with(|| {
+            let mut close = Vec::with_capacity(tag.len() + 2);
+            close.extend_from_slice(b"</");
+            close.extend_from_slice(String::from_utf8_lossy(tag).as_bytes());
+            memchr::memmem::find_iter(t.as_bytes(), &close).collect()
+        });
+        let i = offsets.partition_point(|&o| o < from);
+        offsets.get(i).copied().unwrap_or(fallback)
+    }
+}
+
 /// Every offset of `b` in `hay`, in order.
 fn memchr_all(hay: &[u8], b: u8) -> Vec<usize> {
-    hay.iter()
-        .enumerate()
-        .filter(|(_, c)| **c == b)
-        .map(|(i, _)| i)
-        .collect()
+    memchr::memchr_iter(b, hay).collect()
 }
 
 /// The span of `spans` (sorted, disjoint, half-open) holding `pos`, by bisection.
@@ -683,6 +721,27 @@ mod tests {
 
     fn zones(t: &str) -> Zones {
         ZoneDetectors::default().compute(t, &[])
+    }
+
+    /// The one-pass element ends are the per-element searches' ends: closed, unclosed,
+    /// nested, far away, at the text's end, after multi-byte characters, off a char boundary.
+    #[test]
+    fn element_ends_are_the_searched_ones() {
+        let t = "<div hidden>a</div> é<code>x</code><pre>y <div style=\"display:none\">z</div>\
+                 <code>unclosed "
+            .to_string()
+            + &"filler é ".repeat(400)
+            + "</code> <span hidden>late</span></pre><code>";
+        let mut ends = ElementEnds::default();
+        for tag in ["div", "code", "pre", "span", "p", "noscript"] {
+            for from in 0..=t.len() {
+                assert_eq!(
+                    ends.end(&t, from, tag.as_bytes()),
+                    element_end(&t, from, tag.as_bytes()),
+                    "{tag} from {from}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -188,7 +188,14 @@ pub(crate) const FRAGMENTS: &[(&str, &str)] = &[
 /// Expand `{{NAME}}` fragments (of [`FRAGMENTS`] and of the word tables of `reader.rs`).
 pub(crate) fn expand(pattern: &str) -> String {
     let mut out = pattern.to_string();
+    // Most patterns and preconditions name no fragment: no key to build and look for.
+    if !out.contains("{{") {
+        return out;
+    }
     for (name, body) in FRAGMENTS.iter().chain(reader::FRAGMENTS) {
+        if !out.contains(name) {
+            continue;
+        }
         let key = format!("{{{{{name}}}}}");
         if out.contains(&key) {
             out = out.replace(&key, &format!("(?:{body})"));
