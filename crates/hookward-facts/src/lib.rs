@@ -43,6 +43,7 @@ pub mod patches;
 pub mod popular;
 pub mod registry;
 pub mod resolve;
+pub mod run_later;
 pub mod safeguards;
 pub mod scan;
 pub mod scripts;
@@ -1386,7 +1387,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             cwd: armed::runs_in(&abs),
                             ..sctx
                         };
-                        if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                        if let Some(f) = armed::armed_facts_at(&abs, &cmds, &actx) {
                             armed_shell
                                 .get_or_insert_with(hookward_shell::ShellFacts::default)
                                 .extend_unique(f);
@@ -1480,6 +1481,19 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             // source configuration, as far as its own text shows it (`armed.rs`, `registry.rs`).
             let mut written_sources = Vec::new();
             let mut armed_shell = hookward_shell::ShellFacts::default();
+            // what the command leaves in the files it writes (printf's escapes applied, a
+            // download's URL), read only when it writes a file whose text runs later
+            let arming = shell.paths.iter().any(|p| {
+                matches!(
+                    p.access,
+                    hookward_shell::Access::Write | hookward_shell::Access::Create
+                ) && armed::arms(&p.path)
+            });
+            let left = if arming {
+                hookward_shell::written_files(command, &sctx)
+            } else {
+                Vec::new()
+            };
             for p in &shell.paths {
                 if !matches!(
                     p.access,
@@ -1506,11 +1520,18 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             }
                         }
                     }
+                    if ci_env.is_none() {
+                        for a in armed::armed_by_written(&p.path, &left) {
+                            if !cmds.contains(&a) {
+                                cmds.push(a);
+                            }
+                        }
+                    }
                     let actx = hookward_shell::ShellContext {
                         cwd: armed::runs_in(&p.path),
                         ..sctx.clone()
                     };
-                    if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                    if let Some(f) = armed::armed_facts_at(&p.path, &cmds, &actx) {
                         armed_shell.extend_unique(f);
                     }
                 }
