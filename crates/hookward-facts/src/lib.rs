@@ -1360,6 +1360,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                                 facts.written_exec.push(f);
                             }
                         }
+                        // CI steps that open the runner or hand secrets to an unknown
+                        // package (`run_later.rs`)
+                        for f in run_later::ci_outsiders(&abs, &added) {
+                            if !facts.written_exec.contains(&f) {
+                                facts.written_exec.push(f);
+                            }
+                        }
                         if let Some(f) = written::secrets_written(&abs, &added) {
                             facts.written_secrets.push(f);
                         }

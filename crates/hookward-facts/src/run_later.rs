@@ -1040,6 +1040,157 @@ pub fn keep(f: &mut hookward_shell::ShellFacts, runs: Runs, project_dir: Option<
     }
 }
 
+/// GitHub Actions that open a shell on the runner to whoever connects to the session they print
+/// (tmate or upterm), with the input that limits it to the actor's own SSH keys: (action,
+/// limiting inputs). Sources: the actions' READMEs (mxschmitt/action-tmate
+/// `limit-access-to-actor`, default false; lhotari/ and owenthereal/action-upterm
+/// `limit-access-to-actor`, `limit-access-to-users`; csexton/debugger-action has none). The
+/// runner holds the job's secrets, its token (`actions/checkout` leaves it in `.git/config`)
+/// and, on a self-hosted runner, the machine.
+pub const REMOTE_SHELL_ACTIONS: &[(&str, &[&str])] = &[
+    ("mxschmitt/action-tmate", &["limit-access-to-actor: true"]),
+    (
+        "lhotari/action-upterm",
+        &["limit-access-to-actor: true", "limit-access-to-users:"],
+    ),
+    (
+        "owenthereal/action-upterm",
+        &["limit-access-to-actor: true", "limit-access-to-users:"],
+    ),
+    ("csexton/debugger-action", &[]),
+];
+
+/// Programs that download a package from its registry and run it at once, with how many words
+/// of their own come before the package (`npx -y PKG`, `pnpm dlx PKG`, `uvx PKG`, `pipx run
+/// PKG`; npm docs "npx", pnpm docs "pnpm dlx", yarn docs "yarn dlx", Bun docs "bunx", uv docs
+/// "uvx", pipx docs "pipx run"), and the registry whose well-known names (`popular.rs`) they
+/// are measured against.
+const FETCH_RUNNERS: &[(&[&str], crate::popular::Eco)] = &[
+    (&["npx"], crate::popular::Eco::Npm),
+    (&["npm", "exec"], crate::popular::Eco::Npm),
+    (&["pnpm", "dlx"], crate::popular::Eco::Npm),
+    (&["yarn", "dlx"], crate::popular::Eco::Npm),
+    (&["bunx"], crate::popular::Eco::Npm),
+    (&["bun", "x"], crate::popular::Eco::Npm),
+    (&["uvx"], crate::popular::Eco::Pypi),
+    (&["pipx", "run"], crate::popular::Eco::Pypi),
+];
+
+/// The package a line runs through a [`FETCH_RUNNERS`] program, when it is not one of its
+/// registry's well-known names: (runner, package). Options before the package are skipped
+/// (`--package X` / `-p X` names it); a version (`@1.2.3`, `==1.2`) is taken off.
+fn unknown_fetched_package(line: &str) -> Option<(String, String)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    for (i, _) in words.iter().enumerate() {
+        for (runner, eco) in FETCH_RUNNERS {
+            if words.len() < i + runner.len() || words[i..i + runner.len()] != **runner {
+                continue;
+            }
+            let mut rest = words[i + runner.len()..].iter();
+            let mut pkg = None;
+            while let Some(w) = rest.next() {
+                if *w == "-p" || *w == "--package" || *w == "--from" {
+                    pkg = rest.next().copied();
+                    break;
+                }
+                if let Some(v) = w.strip_prefix("--package=").or(w.strip_prefix("--from=")) {
+                    pkg = Some(v);
+                    break;
+                }
+                if !w.starts_with('-') {
+                    pkg = Some(w);
+                    break;
+                }
+            }
+            let pkg = pkg?.trim_matches(['"', '\'']);
+            // `@scope/name@1.2.3`, `name@latest`, `name==1.2`
+            let bare = match pkg.strip_prefix('@') {
+                Some(r) => format!("@{}", r.split('@').next().unwrap_or(r)),
+                None => pkg
+                    .split(['@', '=', '<', '>', '['])
+                    .next()
+                    .unwrap_or(pkg)
+                    .to_string(),
+            };
+            if bare.is_empty() || bare.contains(['$', '/']) && !bare.starts_with('@') {
+                return None;
+            }
+            let name = crate::typosquat::normal(*eco, &bare);
+            if crate::popular::popular(*eco).known.contains(&name) {
+                return None;
+            }
+            return Some((runner.join(" "), bare));
+        }
+    }
+    None
+}
+
+/// Steps of a GitHub Actions workflow or composite action (`added`: the text a write adds)
+/// that hand the runner or the repository's secrets to outsiders, which no later call of the
+/// agent shows: a remote-shell action ([`REMOTE_SHELL_ACTIONS`]) not limited to the actor's
+/// keys (kind `remote_shell`), and a `secrets.*` value passed to a package downloaded and run
+/// on the spot that is not one of its registry's well-known names (`npx -y @x/deploy-helper
+/// --token ${{ secrets.DEPLOY_TOKEN }}`, kind `secret_to_unknown_package`; GitHub docs,
+/// "Security hardening for GitHub Actions": a compromised action or tool can read the secrets
+/// it is given). At most 8 facts.
+pub fn ci_outsiders(path: &str, added: &str) -> Vec<crate::written::WrittenExecFact> {
+    let lower = path.to_ascii_lowercase();
+    let workflow = (in_dir(&lower, ".github/workflows")
+        && (lower.ends_with(".yml") || lower.ends_with(".yaml")))
+        || action_place(path);
+    if !workflow {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = added.lines().take(crate::written::MAX_LINES).collect();
+    let mut out = Vec::new();
+    let fact = |kind: &str, i: usize, l: &str| crate::written::WrittenExecFact {
+        kind: kind.to_string(),
+        path: path.to_string(),
+        line: i + 1,
+        evidence: l.trim().chars().take(200).collect(),
+        script: false,
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start().trim_start_matches("- ").trim_start();
+        if let Some(action) = t.strip_prefix("uses:") {
+            let action = action.trim().trim_matches(['"', '\'']);
+            let name = action
+                .split('@')
+                .next()
+                .unwrap_or(action)
+                .to_ascii_lowercase();
+            if let Some((_, limits)) = REMOTE_SHELL_ACTIONS.iter().find(|(a, _)| *a == name) {
+                // the step's own lines: up to the next step or a line indented less
+                let ind = line.len() - line.trim_start().len();
+                let step: Vec<&str> = lines[i + 1..]
+                    .iter()
+                    .take_while(|l| {
+                        let li = l.len() - l.trim_start().len();
+                        l.trim().is_empty() || (li > ind && !l.trim_start().starts_with("- "))
+                    })
+                    .copied()
+                    .collect();
+                let limited = step.iter().any(|l| {
+                    let l = l.trim();
+                    limits.iter().any(|m| l.starts_with(m))
+                });
+                if !limited {
+                    out.push(fact("remote_shell", i, line));
+                }
+            }
+        }
+        if line.contains("secrets.") && line.contains("${{") {
+            if unknown_fetched_package(&line.replace("${{", " ${{")).is_some() {
+                out.push(fact("secret_to_unknown_package", i, line));
+            }
+        }
+        if out.len() >= 8 {
+            break;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1229,6 +1380,41 @@ mod tests {
             codes("/p/.cargo/config.toml", "[build]\nrustc-wrapper = \"sccache\"\n[target.x86_64-unknown-linux-gnu]\nlinker = \"clang\"\nrustflags = [\"-C\", \"link-arg=-fuse-ld=mold\"]\n"),
             vec!["sccache".to_string(), "clang".to_string()]
         );
+    }
+
+    #[test]
+    fn ci_steps_that_hand_the_runner_or_secrets_out() {
+        let wf = "/p/.github/workflows/debug.yml";
+        let kinds =
+            |t: &str| -> Vec<String> { ci_outsiders(wf, t).into_iter().map(|f| f.kind).collect() };
+        assert_eq!(
+            kinds("jobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: Debug\n        uses: lhotari/action-upterm@v1\n"),
+            vec!["remote_shell"]
+        );
+        assert_eq!(
+            kinds("    steps:\n      - uses: mxschmitt/action-tmate@v3\n        with:\n          limit-access-to-actor: false\n"),
+            vec!["remote_shell"]
+        );
+        // limited to the actor's own keys: the actor's business
+        assert!(kinds("    steps:\n      - uses: mxschmitt/action-tmate@v3\n        with:\n          limit-access-to-actor: true\n      - run: make\n").is_empty());
+        assert_eq!(
+            kinds("      - run: pnpm dlx release-pal@2 publish --npm-token ${{ secrets.NPM_TOKEN }}\n"),
+            vec!["secret_to_unknown_package"]
+        );
+        assert_eq!(
+            kinds(
+                "      - run: uvx --from docs-pusher-x docs-push --key=${{ secrets.DOCS_KEY }}\n"
+            ),
+            vec!["secret_to_unknown_package"]
+        );
+        // well-known packages, no secret, or not a workflow
+        assert!(kinds(
+            "      - run: npx -y semantic-release --token ${{ secrets.GITHUB_TOKEN }}\n"
+        )
+        .is_empty());
+        assert!(kinds("      - run: npx -y prettier --check .\n").is_empty());
+        assert!(kinds("      - run: npx -y @docs-tools/preview-helper build\n").is_empty());
+        assert!(ci_outsiders("/p/docs/ci.md", "npx -y @x/y --t ${{ secrets.A }}\n").is_empty());
     }
 
     #[test]

@@ -316,6 +316,12 @@ planted_denied(f) if f.kind == "beacon"
 # the agent.
 planted_denied(f) if f.kind in {"secret_leak", "pwn_request", "fetched_persist", "secret_upload", "reverse_shell"}
 
+# h-runlater (hookward-facts run_later.rs ci_outsiders): a CI step that opens the runner's shell
+# to whoever connects (tmate, upterm not limited to the actor), or hands the repository's
+# secrets to a package downloaded and run on the spot that is not one of its registry's
+# well-known names.
+planted_denied(f) if f.kind in {"remote_shell", "secret_to_unknown_package"}
+
 planted_denied(f) if not f.script
 
 planted_what := {
@@ -328,6 +334,8 @@ planted_what := {
 	"fetched_persist": "downloaded code, installed to run again on a schedule or at login",
 	"secret_upload": "a read of credentials and a send of them",
 	"reverse_shell": "a shell for a remote host",
+	"remote_shell": "a shell on the CI runner for whoever connects to its session (not limited to the actor's keys)",
+	"secret_to_unknown_package": "the repository's secrets handed to a package downloaded and run on the spot that is not one of its registry's well-known ones",
 }
 
 # @rule path/secret-in-code ask
