@@ -1496,6 +1496,11 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     hookward_shell::Access::Write | hookward_shell::Access::Create
                 ) && armed::arms(&p.path)
             });
+            let arming = arming
+                || shell
+                    .commands
+                    .iter()
+                    .any(|c| matches!(c.program.as_str(), "chmod" | "install"));
             let left = if arming {
                 hookward_shell::written_files(command, &sctx)
             } else {
@@ -1568,6 +1573,16 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         }
                     }
                 }
+            }
+            // scripts written and made executable in the same command (`run_later.rs`)
+            let scripts = run_later::executable_scripts(&shell, &left);
+            if let Some(mut f) = armed::armed_facts(&scripts, &sctx) {
+                run_later::keep(
+                    &mut f,
+                    run_later::Runs::Named,
+                    sctx.project_dir.as_deref(),
+                );
+                armed_shell.extend_unique(f);
             }
             shell.extend_unique(armed_shell);
             if facts.settings_change.is_none() {

@@ -106,4 +106,14 @@ mod tests {
         );
         assert_eq!(w.text.as_deref(), Some("#!/bin/sh\necho hi\n"));
     }
+
+    #[test]
+    fn a_remote_console_write_is_read_too() {
+        let all = written_files(
+            r##"ssh r1 'printf "#!/bin/sh\necho hi\n" | sudo tee /opt/hooks/start.sh && sudo chmod +x /opt/hooks/start.sh'"##,
+            &ctx(),
+        );
+        let paths: Vec<&str> = all.iter().map(|w| w.path.as_str()).collect();
+        assert!(paths.contains(&"/opt/hooks/start.sh"), "{all:?}");
+    }
 }
