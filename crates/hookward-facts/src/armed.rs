@@ -470,7 +470,7 @@ pub fn armed_commands(path: &str, text: &str) -> Vec<Armed> {
 /// [`crate::run_later::fetched_command`]; a git hook, `.pth` line or package file by `sh`).
 pub fn armed_by_download(path: &str, url: &str) -> Option<Armed> {
     match kind_of(path)? {
-        Kind::RunLater(row) => Some(crate::run_later::fetched_command(row, url)),
+        Kind::RunLater(row) => crate::run_later::fetched_command(row, url),
         Kind::Pth | Kind::ToolRun(_, Runner::Python, _) => Some(Armed {
             label: format!(
                 "{path} (its content downloaded from {url}; runs at every Python start)"
