@@ -232,6 +232,9 @@ enum Kind {
     AgentHooks,
     /// A row of [`DEPLOY_FILES`]: a hosting platform's build or release commands.
     Deploy(&'static DeployFile),
+    /// A row of [`crate::run_later::ROWS`] (h-runlater): Dockerfiles, Makefiles, start-up
+    /// files, user bin scripts and the other files whose text a program runs later.
+    RunLater(&'static crate::run_later::Row),
 }
 
 /// A hosting platform's configuration file whose command entries the platform runs on every
@@ -315,7 +318,7 @@ pub const DEPLOY_FILES: &[DeployFile] = &[
 
 /// The command values of `keys` at any depth of a TOML or JSON document (strings, and the
 /// strings of an array).
-fn structured_values(text: &str, format: &str, keys: &[&str]) -> Vec<String> {
+pub(crate) fn structured_values(text: &str, format: &str, keys: &[&str]) -> Vec<String> {
     fn walk_json(v: &serde_json::Value, keys: &[&str], out: &mut Vec<String>) {
         match v {
             serde_json::Value::Object(m) => {
@@ -413,7 +416,7 @@ fn kind_of(path: &str) -> Option<Kind> {
     {
         Some(Kind::AgentHooks)
     } else {
-        None
+        crate::run_later::row_of(path).map(Kind::RunLater)
     }
 }
 
@@ -457,8 +460,74 @@ pub fn armed_commands(path: &str, text: &str) -> Vec<Armed> {
                 code,
             })
             .collect(),
+        Some(Kind::RunLater(row)) => crate::run_later::commands(row, text),
         None => Vec::new(),
     }
+}
+
+/// What running content downloaded from `url` into `path` amounts to, for a file whose text
+/// runs later ([`arms`]): the download run by the file's interpreter (`run_later.rs`
+/// [`crate::run_later::fetched_command`]; a git hook, `.pth` line or package file by `sh`).
+pub fn armed_by_download(path: &str, url: &str) -> Option<Armed> {
+    match kind_of(path)? {
+        Kind::RunLater(row) => crate::run_later::fetched_command(row, url),
+        Kind::Pth | Kind::ToolRun(_, Runner::Python, _) => Some(Armed {
+            label: format!(
+                "{path} (its content downloaded from {url}; runs at every Python start)"
+            ),
+            code: format!("curl -fsSL {} | python3", quote(url)),
+        }),
+        Kind::GitHook => Some(Armed {
+            label: format!("git hook {path} (its content downloaded from {url})"),
+            code: format!("curl -fsSL {} | sh", quote(url)),
+        }),
+        _ => None,
+    }
+}
+
+/// The commands a shell command arms by writing `path`, from what the analysis knows it
+/// leaves there ([`hookward_shell::written_files`]): the text written (printf's escapes and
+/// here-documents as the shell makes them), or a download run by the file's interpreter
+/// ([`armed_by_download`]). A file the same command downloaded and the armed code names
+/// (`curl -o ~/.boot.py URL && printf 'import runpy; runpy.run_path(…/.boot.py)' > x.pth`)
+/// is downloaded again in front of that code, so the later run is judged with the download it
+/// runs.
+pub fn armed_by_written(path: &str, left: &[hookward_shell::WrittenFile]) -> Vec<Armed> {
+    let mut out = Vec::new();
+    for w in left.iter().filter(|w| w.path == path) {
+        if let Some(url) = &w.fetched {
+            out.extend(armed_by_download(path, url));
+        } else if let Some(text) = &w.text {
+            out.extend(armed_commands(path, text));
+        }
+    }
+    for a in &mut out {
+        let fetched_first: Vec<String> = left
+            .iter()
+            .filter(|w| w.path != path && w.path.starts_with('/') && a.code.contains(&w.path))
+            .filter_map(|w| {
+                w.fetched
+                    .as_ref()
+                    .map(|u| format!("curl -fsSL {} -o {}; ", quote(u), quote(&w.path)))
+            })
+            .take(4)
+            .collect();
+        if !fetched_first.is_empty() {
+            a.code = format!("{}{}", fetched_first.concat(), a.code);
+        }
+    }
+    out
+}
+
+/// [`armed_facts`] for the commands writing `path` arms, keeping only the facts that count
+/// where they run (`run_later.rs` [`crate::run_later::Runs`]: every fact on this machine,
+/// fewer for a recipe run when named or a container build's step).
+pub fn armed_facts_at(path: &str, armed: &[Armed], sctx: &ShellContext) -> Option<ShellFacts> {
+    let mut f = armed_facts(armed, sctx)?;
+    if let Some(Kind::RunLater(row)) = kind_of(path) {
+        crate::run_later::keep(&mut f, row.runs, sctx.project_dir.as_deref());
+    }
+    Some(f)
 }
 
 /// The text of `path` after a file tool's write with `input` (Claude Code's `Write`
@@ -767,7 +836,7 @@ fn command_of(v: &Value) -> Option<String> {
     }
 }
 
-fn quote(w: &str) -> String {
+pub(crate) fn quote(w: &str) -> String {
     if !w.is_empty()
         && w.bytes()
             .all(|c| c.is_ascii_alphanumeric() || b"-_./=:@%+,~".contains(&c))
@@ -1148,7 +1217,7 @@ fn ci_steps(ci: CiKind, text: &str) -> Vec<Armed> {
 /// GitHub Actions expressions in a `run:` step as the shell sees the value they put there:
 /// `${{ secrets.NAME }}` is a secret, read as `"$NAME"`; any other `${{ … }}` is a value known
 /// only in CI, `"$GITHUB_EXPRESSION"`.
-fn github_expressions(code: &str) -> String {
+pub(crate) fn github_expressions(code: &str) -> String {
     let mut out = String::new();
     let mut rest = code;
     while let Some(at) = rest.find("${{") {

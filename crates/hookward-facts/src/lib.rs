@@ -43,6 +43,7 @@ pub mod patches;
 pub mod popular;
 pub mod registry;
 pub mod resolve;
+pub mod run_later;
 pub mod safeguards;
 pub mod scan;
 pub mod scripts;
@@ -1455,6 +1456,13 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                                 facts.written_exec.push(f);
                             }
                         }
+                        // CI steps that open the runner or hand secrets to an unknown
+                        // package (`run_later.rs`)
+                        for f in run_later::ci_outsiders(&abs, &added) {
+                            if !facts.written_exec.contains(&f) {
+                                facts.written_exec.push(f);
+                            }
+                        }
                         if let Some(f) = written::secrets_written(&abs, &added) {
                             facts.written_secrets.push(f);
                         }
@@ -1482,7 +1490,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             cwd: armed::runs_in(&abs),
                             ..sctx
                         };
-                        if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                        if let Some(f) = armed::armed_facts_at(&abs, &cmds, &actx) {
                             armed_shell
                                 .get_or_insert_with(hookward_shell::ShellFacts::default)
                                 .extend_unique(f);
@@ -1583,6 +1591,24 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             // source configuration, as far as its own text shows it (`armed.rs`, `registry.rs`).
             let mut written_sources = Vec::new();
             let mut armed_shell = hookward_shell::ShellFacts::default();
+            // what the command leaves in the files it writes (printf's escapes applied, a
+            // download's URL), read only when it writes a file whose text runs later
+            let arming = shell.paths.iter().any(|p| {
+                matches!(
+                    p.access,
+                    hookward_shell::Access::Write | hookward_shell::Access::Create
+                ) && armed::arms(&p.path)
+            });
+            let arming = arming
+                || shell
+                    .commands
+                    .iter()
+                    .any(|c| matches!(c.program.as_str(), "chmod" | "install"));
+            let left = if arming {
+                hookward_shell::written_files(command, &sctx)
+            } else {
+                Vec::new()
+            };
             for p in &shell.paths {
                 if !matches!(
                     p.access,
@@ -1609,11 +1635,18 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                             }
                         }
                     }
+                    if ci_env.is_none() {
+                        for a in armed::armed_by_written(&p.path, &left) {
+                            if !cmds.contains(&a) {
+                                cmds.push(a);
+                            }
+                        }
+                    }
                     let actx = hookward_shell::ShellContext {
                         cwd: armed::runs_in(&p.path),
                         ..sctx.clone()
                     };
-                    if let Some(f) = armed::armed_facts(&cmds, &actx) {
+                    if let Some(f) = armed::armed_facts_at(&p.path, &cmds, &actx) {
                         armed_shell.extend_unique(f);
                     }
                 }
@@ -1643,6 +1676,12 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         }
                     }
                 }
+            }
+            // scripts written and made executable in the same command (`run_later.rs`)
+            let scripts = run_later::executable_scripts(&shell, &left);
+            if let Some(mut f) = armed::armed_facts(&scripts, &sctx) {
+                run_later::keep(&mut f, run_later::Runs::Named, sctx.project_dir.as_deref());
+                armed_shell.extend_unique(f);
             }
             shell.extend_unique(armed_shell);
             if facts.settings_change.is_none() {

@@ -762,6 +762,25 @@ impl Makefile {
     }
 }
 
+/// Every recipe line of a Makefile's `text`, expanded as make runs it ([`Makefile::expand`]):
+/// (target, 1-based line, shell code), at most 200. For `run_later.rs`, which judges a
+/// Makefile when it is written.
+pub(crate) fn makefile_recipe_lines(text: &str) -> Vec<(String, usize, String)> {
+    let mf = parse_makefile(text);
+    let mut out = Vec::new();
+    for rule in &mf.rules {
+        let Some(target) = rule.targets.first() else {
+            continue;
+        };
+        for (n, line) in &rule.recipe {
+            let line = line.trim_start_matches(['@', '-', '+', ' ']);
+            out.push((target.clone(), *n, mf.expand(line, target, &rule.deps, 0)));
+        }
+    }
+    out.truncate(200);
+    out
+}
+
 fn make_units(argv: &[String], cwd: &str, sctx: &ShellContext, b: &mut Budget) -> Vec<Unit> {
     let mut dir = cwd.to_string();
     let mut file: Option<String> = None;
@@ -1075,6 +1094,44 @@ fn just_interpolate(s: &str) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// Every recipe of a justfile's `text` as the code it runs: (recipe, 1-based line, code), a
+/// shebang recipe as one piece with its `#!` line first, other recipes line by line with
+/// `@`/`-` taken off; `{{ x }}` is an unknown value. At most 200. For `run_later.rs`.
+pub(crate) fn justfile_recipe_lines(text: &str) -> Vec<(String, usize, String)> {
+    let mut out = Vec::new();
+    for r in parse_justfile(text) {
+        let indent = r
+            .body
+            .first()
+            .map_or(0, |(_, l)| l.len() - l.trim_start().len());
+        let lines: Vec<(usize, String)> = r
+            .body
+            .iter()
+            .map(|(n, l)| {
+                (
+                    *n,
+                    just_interpolate(l.get(indent..).unwrap_or(l.trim_start())),
+                )
+            })
+            .collect();
+        match lines.first() {
+            Some((n, first)) if first.starts_with("#!") => {
+                let code: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+                out.push((r.name.clone(), *n, code.join("\n")));
+            }
+            _ => out.extend(lines.into_iter().map(|(n, l)| {
+                (
+                    r.name.clone(),
+                    n,
+                    l.trim_start_matches(['@', '-']).to_string(),
+                )
+            })),
+        }
+    }
+    out.truncate(200);
     out
 }
 

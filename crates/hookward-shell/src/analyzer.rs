@@ -474,6 +474,20 @@ impl<'c> Analyzer<'c> {
         }
     }
 
+    /// Runs a whole command for what it leaves in files: every file it writes with the content
+    /// the analysis knows ([`Analyzer::files`]), for `crate::written_files`. Input longer than
+    /// 256 KiB gives nothing.
+    pub(crate) fn run_for_files(mut self, command: &str) -> Vec<(String, Stream)> {
+        if command.len() > MAX_INPUT {
+            return Vec::new();
+        }
+        let mut st = self.initial_state();
+        self.run_source(command, &mut st, Stream::default());
+        let mut out: Vec<(String, Stream)> = self.files.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
     /// Analyses a whole command and returns the facts.
     pub(crate) fn run_top(mut self, command: &str) -> ShellFacts {
         let mut command = command;

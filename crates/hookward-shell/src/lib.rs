@@ -50,9 +50,11 @@ mod tier;
 mod unicode;
 mod windows;
 mod wrappers;
+mod written_files;
 
 pub use facts::*;
 pub use paths::other_root;
+pub use written_files::{written_files, WrittenFile};
 
 /// The string literals of a line of code, in order: text between matching `"`, `'` or
 /// `` ` ``, with backslash escapes undone (`\"` is `"`); an opening quote never closed is left

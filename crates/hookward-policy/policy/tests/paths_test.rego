@@ -534,3 +534,14 @@ test_script_copied_outside_project_asks if {
 	]}})
 	count(rules.decision) == 0 with input as data_copy
 }
+
+# h-runlater: CI steps that hand the runner or the secrets to outsiders are denied.
+test_ci_remote_shell_and_secret_to_unknown_package_denied if {
+	some d in rules.decision with input as planted("remote_shell", false, "/home/dev/project/.github/workflows/debug.yml")
+	d.id == "path/planted-exec"
+	d.decision == "deny"
+	contains(d.reason, "CI runner")
+	some e in rules.decision with input as planted("secret_to_unknown_package", false, "/home/dev/project/.github/workflows/docs.yml")
+	e.id == "path/planted-exec"
+	contains(e.reason, "well-known")
+}

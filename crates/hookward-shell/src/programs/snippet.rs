@@ -550,7 +550,8 @@ fn url_built_from_data(code: &str) -> bool {
 /// Python deserialisers that run code named in the data (pickle docs' warning; joblib, dill
 /// and cloudpickle build on pickle; pandas' `read_pickle` and NumPy's `load` with
 /// `allow_pickle=True` unpickle; `torch.load` is left out: it loads weights only by default
-/// since PyTorch 2.6), and the downloaded files they load: the first string literal of each
+/// since PyTorch 2.6) and calls that run a file as Python code, and the downloaded files they
+/// load: the first string literal of each
 /// call resolved against `cwd`, known to the command as fetched content
 /// ([`Analyzer::file_content`]). (url, call) pairs, at most 4.
 fn unpickled_downloads(
@@ -567,6 +568,13 @@ fn unpickled_downloads(
         "read_pickle(",
         "numpy.load(",
         "np.load(",
+        // Calls that run a Python file as code (Python docs: `runpy.run_path` "executes the
+        // code at the named filesystem location"; `exec(open(F).read())`; Python 2's
+        // `execfile`), h-runlater: a `.pth` line or start-up file running a file this command
+        // downloaded.
+        "runpy.run_path(",
+        "exec(open(",
+        "execfile(",
     ];
     let mut out = Vec::new();
     for call in LOADERS {
