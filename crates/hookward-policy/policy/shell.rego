@@ -1213,9 +1213,25 @@ secret_vendors(v) := {w | some w in split(lower(v), "_"); count(w) >= 2; not w i
 # A vendor's own host: the vendor word is in the name the host was registered under
 # (api.github.com, registry.npmjs.org, o1.ingest.sentry.io), not merely somewhere in it — a
 # subdomain of anybody's domain can carry it (npm-stats.example.io, github.attacker.example).
-vendor_host(w, host) if contains(registered_label(host), w)
+vendor_host(w, host) if {
+	l := registered_label(host)
+	contains(l, w)
+	not padded_label(w, l)
+}
 
-vendor_host(w, host) if contains(registered_label(host), secret_vendor_hosts[w])
+vendor_host(w, host) if {
+	l := registered_label(host)
+	contains(l, secret_vendor_hosts[w])
+	not padded_label(w, l)
+}
+
+# h-flow: a service served only from its own domains (saas_vendor_words) is not at a
+# registered name that adds words to its own (openai-proxy.cc, npmjs-security-review.com,
+# hf-mirror-cdn.com): none of those vendors registers hyphenated names, anybody else can.
+padded_label(w, l) if {
+	w in saas_vendor_words
+	contains(l, "-")
+}
 
 # The label a host was registered under: the one before its public suffix (api.github.com →
 # github; registry.npmjs.org → npmjs; x.example.co.uk → example). A two-letter country code

@@ -1,0 +1,3 @@
+package hookward.flow_test
+
+import data.hookward.main as rules
