@@ -543,3 +543,54 @@ decision contains {"id": "flow/inline-remote-upload", "decision": "deny", "reaso
 inline_rclone(t) if regex.match(`--config[= ]+<\(|--config[= ]+/dev/(?:stdin|fd/)`, t)
 
 inline_rclone(t) if regex.match(`\s:(?:sftp|ftp|webdav|s3|smb),`, t)
+
+# ---------------------------------------------------------------------------------------------
+# Keys committed and pushed.
+
+# A file named as a private key: `*.key`, `*.p12`, `*.pfx`, `*.jks`, `*.keystore`, ssh's
+# `id_rsa`/`id_ed25519`/`id_ecdsa`/`id_dsa`, and `*.pem` unless the name says certificate or
+# public part (cert, crt, ca, chain, fullchain, bundle, pub, public).
+key_named(w) if {
+	name := lower(regex.replace(w, `^.*/`, ""))
+	regex.match(`(?:\.key|\.p12|\.pfx|\.jks|\.keystore|^id_(?:rsa|ed25519|ecdsa|dsa))$`, name)
+}
+
+key_named(w) if {
+	name := lower(regex.replace(w, `^.*/`, ""))
+	endswith(name, ".pem")
+	not regex.match(`cert|crt|(?:^|[^a-z])ca(?:[^a-z]|$)|chain|bundle|pub`, name)
+}
+
+# @rule flow/key-pushed deny
+# A private key staged and pushed in the same command (git add -f keys/signing-prod.pem && git commit … && git push): the key is in the remote's history for everyone who can clone it, and removing it later does not take it back. A certificate or public key (ca.pem, cert.pem, id_ed25519.pub) and a commit without a push are not this.
+decision contains {"id": "flow/key-pushed", "decision": "deny", "reason": reason} if {
+	some c in f_commands
+	c.program == "git"
+	some i, w in c.argv
+	w == "add"
+	some f in array.slice(c.argv, i + 1, count(c.argv))
+	not startswith(f, "-")
+	key_named(f)
+	some u in f_uploads
+	u.program == "git"
+	not sh.local_target(u.target)
+	reason := sprintf("the command commits the private key %s and pushes it to %s (%s)", [f, u.target, c.evidence])
+}
+
+# ---------------------------------------------------------------------------------------------
+# A data remote added and pushed to in one command.
+
+# @rule flow/new-data-remote ask
+# DVC pushing the project's data to a remote added in the same command (dvc remote add -d backup s3://somewhere/x && dvc push -r backup; DVC docs "dvc remote add", "dvc push"): the datasets leave for a store nobody configured before, as shell/push-new-remote asks for code. Pushing to the remotes already in .dvc/config is not this.
+decision contains {"id": "flow/new-data-remote", "decision": "ask", "reason": reason} if {
+	some c in f_commands
+	c.program == "dvc"
+	c.argv[1] == "remote"
+	c.argv[2] == "add"
+	ops := [w | some w in array.slice(c.argv, 3, count(c.argv)); not startswith(w, "-")]
+	count(ops) >= 2
+	some p in f_commands
+	p.program == "dvc"
+	p.argv[1] == "push"
+	reason := sprintf("the command pushes the project's data to %s, a remote added in the same command (%s)", [ops[1], c.evidence])
+}

@@ -294,3 +294,29 @@ test_configured_rclone_remote_quiet if {
 	s := {"uploads": [up("rclone", "backup:in/", "/home/dev/p/data", null)]}
 	not ids(sh_input(s, [], "rclone copy data backup:in/"))["flow/inline-remote-upload"]
 }
+
+# --- flow/key-pushed
+
+test_key_committed_and_pushed_denied if {
+	s := {"commands": [cmd(["git", "add", "-f", "keys/boot-prod.pem"]), cmd(["git", "push"])], "uploads": [up("git", "origin", "/home/dev/p", null)]}
+	ids(sh_input(s, [], ""))["flow/key-pushed"] == "deny"
+}
+
+test_certificate_or_unpushed_key_quiet if {
+	s := {"commands": [cmd(["git", "add", "certs/ca.pem", "certs/server-cert.pem", "id_ed25519.pub"]), cmd(["git", "push"])], "uploads": [up("git", "origin", "/home/dev/p", null)]}
+	not ids(sh_input(s, [], ""))["flow/key-pushed"]
+	s2 := {"commands": [cmd(["git", "add", "dev.key"]), cmd(["git", "commit", "-m", "x"])], "uploads": []}
+	not ids(sh_input(s2, [], ""))["flow/key-pushed"]
+}
+
+# --- flow/new-data-remote
+
+test_dvc_push_to_new_remote_asks if {
+	s := {"commands": [cmd(["dvc", "remote", "add", "-d", "b", "s3://elsewhere/x"]), cmd(["dvc", "push", "-r", "b"])]}
+	ids(sh_input(s, [], ""))["flow/new-data-remote"] == "ask"
+}
+
+test_dvc_push_to_configured_remote_quiet if {
+	s := {"commands": [cmd(["dvc", "push"])]}
+	not ids(sh_input(s, [], ""))["flow/new-data-remote"]
+}
