@@ -2254,12 +2254,14 @@ fn library_reads(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::
 
 /// Python client libraries' calls that send a local file or folder to their hosted service,
 /// named by their keyword or position (h-flow, issue 11 class 26): (module marker, call as
-/// written, keyword, position, whole tree, the service's host). Sources: huggingface_hub
+/// written, keyword, position, whole tree, the service's host, the CLI the upload is recorded
+/// as: the SDK does what `hf upload`, `aws s3 cp`, `gcloud storage cp` do, and the policy's
+/// carrier tests, such as the user's own transfer tools, read the same). Sources: huggingface_hub
 /// `HfApi.upload_file(path_or_fileobj=…)`, `upload_folder(folder_path=…)`,
 /// `upload_large_folder(folder_path=…)`; boto3 `S3.Client.upload_file(Filename, …)`;
 /// google-cloud-storage `Blob.upload_from_filename(filename)`; wandb `wandb.save(glob_str)`,
 /// `Artifact.add_file(local_path)`, `Artifact.add_dir(local_path)`.
-const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
+const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str, &str)] = &[
     (
         "huggingface_hub",
         ".upload_file",
@@ -2267,6 +2269,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         false,
         "https://huggingface.co",
+        "hf",
     ),
     (
         "huggingface_hub",
@@ -2275,6 +2278,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         usize::MAX,
         true,
         "https://huggingface.co",
+        "hf",
     ),
     (
         "huggingface_hub",
@@ -2283,6 +2287,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         usize::MAX,
         true,
         "https://huggingface.co",
+        "hf",
     ),
     (
         "boto3",
@@ -2291,6 +2296,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         false,
         "https://s3.amazonaws.com",
+        "aws",
     ),
     (
         "google.cloud",
@@ -2299,6 +2305,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         false,
         "https://storage.googleapis.com",
+        "gcloud",
     ),
     (
         "wandb",
@@ -2307,6 +2314,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         false,
         "https://api.wandb.ai",
+        "wandb",
     ),
     (
         "wandb",
@@ -2315,6 +2323,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         false,
         "https://api.wandb.ai",
+        "wandb",
     ),
     (
         "wandb",
@@ -2323,6 +2332,7 @@ const SDK_UPLOADS: &[(&str, &str, &str, usize, bool, &str)] = &[
         0,
         true,
         "https://api.wandb.ai",
+        "wandb",
     ),
 ];
 
@@ -2350,7 +2360,7 @@ fn sdk_uploads(
     cwd: &crate::model::Cwd,
     env_dump: bool,
 ) {
-    for (module, name, keyword, at, tree, host) in SDK_UPLOADS {
+    for (module, name, keyword, at, tree, host, program) in SDK_UPLOADS {
         if !code.contains(module) {
             continue;
         }
@@ -2377,7 +2387,7 @@ fn sdk_uploads(
             let r = paths::resolve(&crate::model::Arg::lit(&v), cwd);
             let how = format!("{} {}", cx.how, name.trim_start_matches('.'));
             a.add_path(&r, Access::Read, &how, *tree, ev);
-            a.upload(cx.interp, host, Some(r.path), false, ev);
+            a.upload(program, host, Some(r.path), false, ev);
         }
     }
     if env_dump {
