@@ -113,11 +113,19 @@ sink_host contains h if {
 }
 
 image_host(ref) := h if {
-	first := split(ref, "/")[0]
+	registry_named(ref)
+	h := lower(regex.replace(split(ref, "/")[0], `:[0-9]+$`, ""))
+}
+
+image_host(ref) := "docker.io" if not registry_named(ref)
+
+# The image reference starts with a registry host (a first component with a dot, a port or
+# `localhost`). No `else` chains in this package: the compiled RVM the hook runs did not reach
+# an `else` in one case the interpreter did (shell.rego store_bucket).
+registry_named(ref) if {
 	count(split(ref, "/")) > 1
-	regex.match(`[.:]|^localhost$`, first)
-	h := lower(regex.replace(first, `:[0-9]+$`, ""))
-} else := "docker.io"
+	regex.match(`[.:]|^localhost$`, split(ref, "/")[0])
+}
 
 # The vendor word of a printed secret: the printing CLI's name (npm config get
 # //registry.npmjs.org/:_authToken prints npm's registry token, pnpm's and yarn's the same).
@@ -273,7 +281,15 @@ below_home(p) := substring(p, count(h) + 1, -1) if {
 	h := lower(object.get(ff, "home", ""))
 	h != ""
 	startswith(p, concat("", [h, "/"]))
-} else := p
+}
+
+below_home(p) := p if not in_home(p)
+
+in_home(p) if {
+	h := lower(object.get(ff, "home", ""))
+	h != ""
+	startswith(p, concat("", [h, "/"]))
+}
 
 # Hosts that take data for someone else: a bucket named for handing over (a vendor's, a
 # partner's, an intake or drop box, a share) or a public address written as a literal.
@@ -400,15 +416,7 @@ decision contains {"id": "flow/key-to-removable-media", "decision": "deny", "rea
 # Another repository's secret store, plaintext variables.
 
 # The repository a gh secret/variable command names (`--repo|-R OWNER/REPO`).
-gh_store_repo(c) := r if {
-	some i, w in c.argv
-	w in {"--repo", "-R"}
-	r := c.argv[i + 1]
-} else := r if {
-	some w in c.argv
-	startswith(w, "--repo=")
-	r := substring(w, 7, -1)
-}
+gh_store_repos(c) := {r | some i, w in c.argv; w in {"--repo", "-R"}; r := c.argv[i + 1]} | {r | some w in c.argv; startswith(w, "--repo="); r := substring(w, 7, -1)}
 
 gh_store(c, kind) if {
 	c.program == "gh"
@@ -416,23 +424,17 @@ gh_store(c, kind) if {
 	c.argv[2] == "set"
 }
 
-# What a gh secret set stores: a key or credential file redirected or given with -f/--env-file, a stored secret printed in the command.
-stored_credential(c) := r.path if {
-	some r in lib.read_paths
-	some cls in {"credential", "secret_file", "env_file"}
-	cls in r.classes
-	not lib.identity_use(r)
-} else := sprintf("%s %s", [f.program, f.form]) if {
-	some f in f_prints
-}
+# What a gh secret set stores: a key or credential file redirected or given with -f/--env-file,
+# a stored secret printed in the command.
+stored_credentials := {r.path | some r in lib.read_paths; some cls in {"credential", "secret_file", "env_file"}; cls in r.classes; not lib.identity_use(r)} | {sprintf("%s %s", [f.program, f.form]) | some f in f_prints}
 
 # @rule flow/secret-to-other-repo deny
 # A key, a credential store or a stored secret printed in the command (gh auth token | gh secret set X --repo O/R; gh secret set SIGNING_KEY --repo O/R < cosign.key) set as a secret of a repository the command names: whoever controls that repository's workflows now holds the user's credential. Setting a secret of the current repository (no --repo) is everyday CI set-up and stays quiet; a secret variable's value given to a named repository asks (flow/secret-to-named-repo).
 decision contains {"id": "flow/secret-to-other-repo", "decision": "deny", "reason": reason} if {
 	some c in f_commands
 	gh_store(c, "secret")
-	repo := gh_store_repo(c)
-	what := stored_credential(c)
+	some repo in gh_store_repos(c)
+	some what in stored_credentials
 	reason := sprintf("the command stores %s as a secret of the repository %s (%s)", [what, repo, c.evidence])
 }
 
@@ -441,8 +443,8 @@ decision contains {"id": "flow/secret-to-other-repo", "decision": "deny", "reaso
 decision contains {"id": "flow/secret-to-named-repo", "decision": "ask", "reason": reason} if {
 	some c in f_commands
 	gh_store(c, "secret")
-	repo := gh_store_repo(c)
-	not stored_credential(c)
+	some repo in gh_store_repos(c)
+	count(stored_credentials) == 0
 	some w in c.argv
 	secret_valued(w)
 	reason := sprintf("the command stores a secret variable as a secret of the repository %s (%s)", [repo, c.evidence])
@@ -503,9 +505,12 @@ decision contains {"id": "flow/personal-data-in-url", "decision": "deny", "reaso
 
 # The text of a shell command or an MCP tool's arguments (a query tool's SQL).
 call_text := t if {
-	t := input.event.tool.command
+	t := object.get(input.event.tool, "command", null)
 	is_string(t)
-} else := t if {
+}
+
+call_text := t if {
+	not is_string(object.get(input.event.tool, "command", null))
 	input.event.tool.kind == "mcp"
 	t := json.marshal(object.get(input.event.tool, "input", {}))
 }

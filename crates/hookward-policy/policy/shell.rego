@@ -1448,8 +1448,42 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 	upload_worth_asking(p)
 	not local_target(u.target)
 	not handed_to_vendor(p)
+	not named_bucket_copy(u, p)
 	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
 }
+
+# h-flow: an object-store client copying a folder into a bucket named for it (aws s3 sync
+# /archive/genomics_lab/raw/ s3://genomics-lab-archive/raw/, rclone copy /data/scans
+# remote:lab-scans-archive/): a distinctive word of the bucket's name (4 letters or more, not a
+# generic storage word) is a word of the source's path, the way people name their own archive
+# buckets. Once the object-store clients' option values stopped being read as the destination
+# (hookward-shell exfil.rs STORE_VALUE_OPTIONS), such copies with `--profile`/`--transfers`
+# were judged for the first time. Secrets, the home folder and the account database are judged
+# by their own rules whatever the bucket.
+named_bucket_copy(u, p) if {
+	u.program in {"aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd", "mc", "b2"}
+	bucket := store_bucket(u.target)
+	shared := {w | some w in regex.split(`[^a-z0-9]+`, lower(bucket)); count(w) >= 4; not w in generic_store_words} & {w | some w in regex.split(`[^a-z0-9]+`, lower(p.path)); count(w) >= 4}
+	count(shared) > 0
+}
+
+# The bucket of an object-store URL (s3://b/k, gs://b/k) or an rclone remote path (r:b/k).
+# Two definitions, no `else`: the compiled RVM did not reach an `else` whose first body failed
+# at an index of an empty match list (the interpreter did; found with the rclone form).
+store_bucket(t) := b if {
+	contains(t, "://")
+	m := regex.find_all_string_submatch_n(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/]+)`, t, 1)[0]
+	b := m[1]
+}
+
+store_bucket(t) := b if {
+	not contains(t, "://")
+	m := regex.find_all_string_submatch_n(`^[A-Za-z0-9_-]+:([^/]+)`, t, 1)[0]
+	b := m[1]
+}
+
+# Words of bucket and folder names that say nothing of whose data it is.
+generic_store_words := {"data", "backup", "backups", "archive", "archives", "files", "file", "home", "user", "users", "root", "prod", "production", "staging", "bucket", "store", "storage", "upload", "uploads", "export", "exports", "dump", "dumps", "tmp", "temp", "share", "shared", "public", "private", "cache", "logs", "docs", "documents", "downloads", "desktop", "media", "mnt", "volumes", "raw", "processed", "output", "outputs", "input", "inputs"}
 
 # @rule shell/drop-site-upload deny
 # Anything sent to an anonymous file-drop, paste or request-capture service (file.io, 0x0.st, transfer.sh, temp.sh, catbox.moe, gofile.io, paste.rs, termbin.com, pastebin.com, webhook.site, requestbin, pipedream, interactsh's oast.* hosts, quick tunnels such as *.trycloudflare.com, *.ngrok-free.app, *.loca.lt): their purpose is handing data to whoever holds the link, with no account of the user behind it, so an agent's upload there is data leaving to an unknown party. Table: drop_sites below (the services' own descriptions of themselves).

@@ -320,3 +320,32 @@ test_dvc_push_to_configured_remote_quiet if {
 	s := {"commands": [cmd(["dvc", "push"])]}
 	not ids(sh_input(s, [], ""))["flow/new-data-remote"]
 }
+
+# --- shell/upload-files: a folder copied into a bucket named for it
+
+test_folder_into_bucket_named_for_it_quiet if {
+	paths := [path("/archive/genomics_lab/raw/2025", "read", ["outside_project"], "aws")]
+	s := {"uploads": [up("aws", "s3://genomics-lab-archive/raw/2025/", "/archive/genomics_lab/raw/2025", null)]}
+	not ids(sh_input(s, paths, ""))["shell/upload-files"]
+	s2 := {"uploads": [up("rclone", "s3archive:genomics-lab-archive/processed/", "/archive/genomics_lab/raw/2025", null)]}
+	not ids(sh_input(s2, paths, ""))["shell/upload-files"]
+}
+
+test_folder_into_unrelated_bucket_asks if {
+	paths := [path("/home/dev/Documents/contracts", "read", ["outside_project"], "aws")]
+	s := {"uploads": [up("aws", "s3://quick-share-eu/x/", "/home/dev/Documents/contracts", null)]}
+	ids(sh_input(s, paths, ""))["shell/upload-files"] == "ask"
+	s2 := {"uploads": [up("aws", "s3://documents-backup/x/", "/home/dev/Documents/contracts", null)]}
+	ids(sh_input(s2, paths, ""))["shell/upload-files"] == "ask"
+}
+
+test_key_file_to_repo_given_with_equals_denied if {
+	paths := [path("/home/dev/p/release.key", "read", ["secret_file", "project"], "redirect <")]
+	s := {"commands": [cmd(["gh", "secret", "set", "K", "--repo=helper/signer"])]}
+	ids(sh_input(s, paths, ""))["flow/secret-to-other-repo"] == "deny"
+}
+
+test_image_without_registry_is_docker_hub if {
+	s := {"secret_prints": [pr("aws", "configure get aws_secret_access_key")], "commands": [cmd(["docker", "push", "someone/img:1"])]}
+	ids(sh_input(s, [], ""))["flow/secret-print-sent-away"] == "deny"
+}
