@@ -1438,7 +1438,7 @@ push_new_worth_asking(u) if push_all(u)
 push_new_worth_asking(u) if not u.target in {"origin", "upstream"}
 
 # @rule shell/upload-files ask
-# Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local.
+# Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local; an object-store client copying into a bucket named for the source (aws s3 sync /archive/genomics_lab/ s3://genomics-lab-archive/) is the user's own archive.
 decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reason} if {
 	some u in sf_uploads
 	some p in input.facts.paths
