@@ -314,6 +314,22 @@ people_sink(u) if {
 people_sink(u) if {
 	outside(u)
 	not u.program in sh.own_transfer_programs
+	not authenticated_service(sh.target_host(u.target))
+}
+
+# A host the same command presents the user's own credential to, in a header or as the user,
+# whose name is the credential's vendor (curl -H "X-Postmark-Server-Token: $POSTMARK_TOKEN"
+# https://api.postmarkapp.com/…, -u "$STRIPE_KEY:" https://api.stripe.com/…): the user's account
+# with a service that processes the data for them (their mail provider, their CRM), not another
+# party. A host given no credential of its own (a CRM "import" endpoint named in the command)
+# is not this.
+authenticated_service(host) if {
+	some h in f_uploads
+	startswith(sh.upload_source(h), "<sent header secret ")
+	sh.target_host(h.target) == host
+	v := sh.sent_secret(h)
+	some w in sh.secret_vendors(v)
+	sh.vendor_host(w, host)
 }
 
 # @rule flow/personal-data-sent deny

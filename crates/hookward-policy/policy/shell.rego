@@ -1462,6 +1462,9 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 # by their own rules whatever the bucket.
 named_bucket_copy(u, p) if {
 	u.program in {"aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd", "mc", "b2"}
+	# A sync that deletes at the bucket (aws s3 sync --delete, rclone sync --delete-during,
+	# gsutil rsync -d) is judged as before: it is not only a copy.
+	not regex.match(`(?:^|\s)(?:--delete[a-z-]*|-d)(?:\s|=|$)`, u.evidence)
 	bucket := store_bucket(u.target)
 	shared := {w | some w in regex.split(`[^a-z0-9]+`, lower(bucket)); count(w) >= 4; not w in generic_store_words} & {w | some w in regex.split(`[^a-z0-9]+`, lower(p.path)); count(w) >= 4}
 	count(shared) > 0

@@ -349,3 +349,24 @@ test_image_without_registry_is_docker_hub if {
 	s := {"secret_prints": [pr("aws", "configure get aws_secret_access_key")], "commands": [cmd(["docker", "push", "someone/img:1"])]}
 	ids(sh_input(s, [], ""))["flow/secret-print-sent-away"] == "deny"
 }
+
+test_people_file_to_the_users_own_authenticated_service_not_denied if {
+	paths := [path("/home/dev/p/tmp/all_customers_batch.json", "read", ["project"], "curl")]
+	s := {"uploads": [
+		up("curl", "https://api.postmarkapp.com/email/batch", "<sent header secret POSTMARK_SERVER_TOKEN>", null),
+		up("curl", "https://api.postmarkapp.com/email/batch", "/home/dev/p/tmp/all_customers_batch.json", null),
+	]}
+	not ids(sh_input(s, paths, ""))["flow/personal-data-sent"]
+	# the same file to a host given no credential of its own
+	s2 := {"uploads": [
+		up("curl", "https://api.postmarkapp.com/email/batch", "<sent header secret POSTMARK_SERVER_TOKEN>", null),
+		up("curl", "https://list-import.example.io/up", "/home/dev/p/tmp/all_customers_batch.json", null),
+	]}
+	ids(sh_input(s2, paths, ""))["flow/personal-data-sent"] == "deny"
+}
+
+test_deleting_sync_into_named_bucket_still_asks if {
+	paths := [path("/archive/genomics_lab/raw/2026", "read", ["outside_project"], "rclone")]
+	u := {"program": "rclone", "target": "s3archive:genomics-lab-archive/raw/", "source": "/archive/genomics_lab/raw/2026", "producer": null, "evidence": "rclone sync /archive/genomics_lab/raw/2026/ s3archive:genomics-lab-archive/raw/ --delete-during"}
+	ids(sh_input({"uploads": [u]}, paths, ""))["shell/upload-files"] == "ask"
+}
