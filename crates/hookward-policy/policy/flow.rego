@@ -333,7 +333,7 @@ authenticated_service(host) if {
 }
 
 # @rule flow/personal-data-sent deny
-# A file or folder whose name says it holds people's data (customers.csv, user_profile.parquet, tickets_with_pii.parquet, logs/customer-tickets/*.log, data/raw/customers) sent to another party: by an HTTP client, an interpreter, the Hub CLI (hf upload), MQTT or MLflow to any public host; by scp/rsync/ssh or an object-store client to a bare public address or a bucket named for handing over (vendor-, partner-, -share, intake, dropbox). Documents and code (user-guide.pdf, users.py), private and loopback hosts, and the user's own servers and buckets (scp customers.csv db.acme.com:, gsutil cp users.parquet gs://acme-analytics/) are not this.
+# A file or folder whose name says it holds people's data (customers.csv, user_profile.parquet, tickets_with_pii.parquet, logs/customer-tickets/*.log, data/raw/customers) sent to another party: by an HTTP client, an interpreter, the Hub CLI (hf upload), MQTT or MLflow to any public host; by scp/rsync/ssh or an object-store client to a bare public address or a bucket named for handing over (vendor-, partner-, -share, intake, dropbox). Documents and code (user-guide.pdf, users.py), private and loopback hosts, the user's own servers and buckets (scp customers.csv db.acme.com:, gsutil cp users.parquet gs://acme-analytics/) and a service the command authenticates to with its own vendor's credential (a mail provider given its token) are not this.
 decision contains {"id": "flow/personal-data-sent", "decision": "deny", "reason": reason} if {
 	some u in f_uploads
 	src := sh.upload_source(u)
