@@ -1213,9 +1213,25 @@ secret_vendors(v) := {w | some w in split(lower(v), "_"); count(w) >= 2; not w i
 # A vendor's own host: the vendor word is in the name the host was registered under
 # (api.github.com, registry.npmjs.org, o1.ingest.sentry.io), not merely somewhere in it — a
 # subdomain of anybody's domain can carry it (npm-stats.example.io, github.attacker.example).
-vendor_host(w, host) if contains(registered_label(host), w)
+vendor_host(w, host) if {
+	l := registered_label(host)
+	contains(l, w)
+	not padded_label(w, l)
+}
 
-vendor_host(w, host) if contains(registered_label(host), secret_vendor_hosts[w])
+vendor_host(w, host) if {
+	l := registered_label(host)
+	contains(l, secret_vendor_hosts[w])
+	not padded_label(w, l)
+}
+
+# h-flow: a service served only from its own domains (saas_vendor_words) is not at a
+# registered name that adds words to its own (openai-proxy.cc, npmjs-security-review.com,
+# hf-mirror-cdn.com): none of those vendors registers hyphenated names, anybody else can.
+padded_label(w, l) if {
+	w in saas_vendor_words
+	contains(l, "-")
+}
 
 # The label a host was registered under: the one before its public suffix (api.github.com →
 # github; registry.npmjs.org → npmjs; x.example.co.uk → example). A two-letter country code
@@ -1422,7 +1438,7 @@ push_new_worth_asking(u) if push_all(u)
 push_new_worth_asking(u) if not u.target in {"origin", "upstream"}
 
 # @rule shell/upload-files ask
-# Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local.
+# Files sent to another host (scp/rsync/sftp, an archive piped to nc or curl -T, curl -F/-T/-d @, wget --post-file, ftp/tftp/smbclient put, mail attachments, socat FILE:): the whole project or working folder, or a file outside the project and the temporary folders (/etc/passwd, ~/Documents/x). Secrets sent are shell/credential-exfiltration (deny); loopback targets are local; an object-store client copying into a bucket named for the source (aws s3 sync /archive/genomics_lab/ s3://genomics-lab-archive/) is the user's own archive.
 decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reason} if {
 	some u in sf_uploads
 	some p in input.facts.paths
@@ -1432,8 +1448,45 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 	upload_worth_asking(p)
 	not local_target(u.target)
 	not handed_to_vendor(p)
+	not named_bucket_copy(u, p)
 	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
 }
+
+# h-flow: an object-store client copying a folder into a bucket named for it (aws s3 sync
+# /archive/genomics_lab/raw/ s3://genomics-lab-archive/raw/, rclone copy /data/scans
+# remote:lab-scans-archive/): a distinctive word of the bucket's name (4 letters or more, not a
+# generic storage word) is a word of the source's path, the way people name their own archive
+# buckets. Once the object-store clients' option values stopped being read as the destination
+# (hookward-shell exfil.rs STORE_VALUE_OPTIONS), such copies with `--profile`/`--transfers`
+# were judged for the first time. Secrets, the home folder and the account database are judged
+# by their own rules whatever the bucket.
+named_bucket_copy(u, p) if {
+	u.program in {"aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd", "mc", "b2"}
+	# A sync that deletes at the bucket (aws s3 sync --delete, rclone sync --delete-during,
+	# gsutil rsync -d) is judged as before: it is not only a copy.
+	not regex.match(`(?:^|\s)(?:--delete[a-z-]*|-d)(?:\s|=|$)`, u.evidence)
+	bucket := store_bucket(u.target)
+	shared := {w | some w in regex.split(`[^a-z0-9]+`, lower(bucket)); count(w) >= 4; not w in generic_store_words} & {w | some w in regex.split(`[^a-z0-9]+`, lower(p.path)); count(w) >= 4}
+	count(shared) > 0
+}
+
+# The bucket of an object-store URL (s3://b/k, gs://b/k) or an rclone remote path (r:b/k).
+# Two definitions, no `else`: the compiled RVM did not reach an `else` whose first body failed
+# at an index of an empty match list (the interpreter did; found with the rclone form).
+store_bucket(t) := b if {
+	contains(t, "://")
+	m := regex.find_all_string_submatch_n(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/]+)`, t, 1)[0]
+	b := m[1]
+}
+
+store_bucket(t) := b if {
+	not contains(t, "://")
+	m := regex.find_all_string_submatch_n(`^[A-Za-z0-9_-]+:([^/]+)`, t, 1)[0]
+	b := m[1]
+}
+
+# Words of bucket and folder names that say nothing of whose data it is.
+generic_store_words := {"data", "backup", "backups", "archive", "archives", "files", "file", "home", "user", "users", "root", "prod", "production", "staging", "bucket", "store", "storage", "upload", "uploads", "export", "exports", "dump", "dumps", "tmp", "temp", "share", "shared", "public", "private", "cache", "logs", "docs", "documents", "downloads", "desktop", "media", "mnt", "volumes", "raw", "processed", "output", "outputs", "input", "inputs"}
 
 # @rule shell/drop-site-upload deny
 # Anything sent to an anonymous file-drop, paste or request-capture service (file.io, 0x0.st, transfer.sh, temp.sh, catbox.moe, gofile.io, paste.rs, termbin.com, pastebin.com, webhook.site, requestbin, pipedream, interactsh's oast.* hosts, quick tunnels such as *.trycloudflare.com, *.ngrok-free.app, *.loca.lt): their purpose is handing data to whoever holds the link, with no account of the user behind it, so an agent's upload there is data leaving to an unknown party. Table: drop_sites below (the services' own descriptions of themselves).

@@ -77,10 +77,20 @@ pub(crate) const SECRET_NAME_PARTS: &[&str] = &[
     "MYSQL_URL",
 ];
 
-/// True when a variable name looks like a secret's (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`).
+/// Whole words of a variable name (split at `_`) that mark a secret but are too short to be
+/// looked for inside other words (`PATH`, `PATTERN` hold `PAT`): a personal access token
+/// (`VSCE_PAT`, `OVSX_PAT`, `AZURE_DEVOPS_PAT`: the Visual Studio Marketplace's and Azure
+/// DevOps' own name for their tokens, "Publishing Extensions" and "Use personal access
+/// tokens"), a Wi-Fi pre-shared key (`WIFI_PSK`: wpa_supplicant.conf(5) `psk=`), a key's
+/// passphrase (`GPG_PASSPHRASE`, `SIGNING_KEY_PASSPHRASE`).
+pub(crate) const SECRET_NAME_WORDS: &[&str] = &["PAT", "PSK", "PASSPHRASE"];
+
+/// True when a variable name looks like a secret's (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`,
+/// `VSCE_PAT`).
 pub(crate) fn secret_name(name: &str) -> bool {
     let u = name.to_ascii_uppercase();
     SECRET_NAME_PARTS.iter().any(|p| u.contains(p))
+        || u.split('_').any(|w| SECRET_NAME_WORDS.contains(&w))
 }
 
 /// The first secret-named variable ([`secret_name`]) referenced in a word as written.
@@ -619,6 +629,40 @@ const OBJECT_STORES: &[(&str, &[&str])] = &[
     ("azcopy", &["copy", "cp", "sync"]),
 ];
 
+/// Options of the [`OBJECT_STORES`] clients that take a separate value (AWS CLI global options
+/// `--profile`, `--region`, `--endpoint-url`, `--output`, `s3 cp` `--acl`, `--storage-class`,
+/// `--sse`, `--content-type`, `--include`/`--exclude`; rclone `--config`, `--log-file`,
+/// `--filter-from`, `--include`/`--exclude`, `--transfers`; gsutil `-h`, `-o`; azcopy
+/// `--include-pattern`, `--log-level`; each CLI's reference).
+const STORE_VALUE_OPTIONS: &[&str] = &[
+    "--profile",
+    "--region",
+    "--endpoint-url",
+    "--output",
+    "--acl",
+    "--storage-class",
+    "--sse",
+    "--sse-kms-key-id",
+    "--content-type",
+    "--cache-control",
+    "--include",
+    "--exclude",
+    "--config",
+    "--log-file",
+    "--filter-from",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "--transfers",
+    "--checkers",
+    "--bwlimit",
+    "--include-pattern",
+    "--exclude-pattern",
+    "--log-level",
+    "-h",
+    "-o",
+];
+
 /// True when `t` names a remote object store location rather than a local path
 /// (`s3://b/k`, `gs://b`, `az://…`, `https://acct.blob.core.windows.net/…`, rclone's
 /// `remote:path`).
@@ -657,11 +701,19 @@ pub(crate) fn object_store(a: &mut Analyzer, name: &str, inv: &Inv) {
     {
         return;
     }
+    // h-flow: the value of an option that takes one is no operand (`aws s3 cp f s3://b
+    // --profile prod`, `rclone copy d r:x --config <(…)`): else it was read as the destination.
     let ops: Vec<&Arg> = words
         .iter()
+        .enumerate()
         .skip(vi + 1)
-        .filter(|w| !w.text.starts_with('-') || w.text == "-")
-        .copied()
+        .filter(|(i, w)| {
+            (!w.text.starts_with('-') || w.text == "-")
+                && !words
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|p| STORE_VALUE_OPTIONS.contains(&p.text.as_str()))
+        })
+        .map(|(_, w)| *w)
         .collect();
     let (Some(dest), true) = (ops.last(), ops.len() >= 2) else {
         return;
@@ -715,6 +767,15 @@ mod tests {
         assert!(!secret_name("HOME"));
         assert!(!secret_name("API_URL"));
         assert!(!secret_name("VERSION"));
+        // h-flow: whole words only.
+        assert!(secret_name("AZURE_DEVOPS_PAT"));
+        assert!(secret_name("pat"));
+        assert!(secret_name("LAB_WIFI_PSK"));
+        assert!(secret_name("GPG_PASSPHRASE"));
+        assert!(!secret_name("PATH"));
+        assert!(!secret_name("LD_LIBRARY_PATH"));
+        assert!(!secret_name("PATTERN"));
+        assert!(!secret_name("PATCH_LEVEL"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod net;
 pub(crate) use net::stdin_source as stdin_source_of;
 mod scripted;
 mod search;
+mod sinks;
 mod snippet;
 pub(crate) mod system;
 mod tools;
@@ -625,6 +626,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     exfil::object_store(a, name, inv);
     exfil::p2p_send(a, name, inv);
+    sinks::observe(a, name, inv);
     interp::notebook_from_url(a, name, inv);
     embedded::agent_mcp_add(a, name, inv, st);
     keys::secret_print(a, name, inv, st.captured);
