@@ -161,7 +161,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "net.rego",
     "mcp.rego",
     "web.rego",
-    "verbs.rego"
+    "verbs.rego",
+    "scope.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -174,6 +175,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/mcp_test.rego",
     "tests/web_test.rego",
     "tests/verbs_test.rego",
+    "tests/scope_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

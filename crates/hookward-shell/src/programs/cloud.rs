@@ -1680,6 +1680,16 @@ const UNLISTED_SKIP: &[&str] = &[
     "gemini",
 ];
 
+/// Whether the fallback for CLIs without a row skips `name` ([`UNLISTED_SKIP`]).
+pub(crate) fn unlisted_skipped(name: &str) -> bool {
+    UNLISTED_SKIP.contains(&name)
+}
+
+/// Whether `name` has a row in [`CLIS`].
+pub(crate) fn has_row(name: &str) -> bool {
+    CLIS.iter().any(|c| c.names.contains(&name))
+}
+
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
 /// operands: a [`CloudFact`] like a row's (issue 11 item 4: "deletion … verbs and `--force`
 /// forms are facts by pattern, not one case per subcommand"), `non_interactive` when its own
@@ -1835,7 +1845,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     };
     let words: Vec<&str> = inv.words();
-    if inspection_only(&words) {
+    if inspection_only(&words) || super::scope::routine_delete(name, &words) {
         return;
     }
     let mut ops: Vec<&str> = Vec::new();

@@ -547,6 +547,9 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
 
 /// The destructive infrastructure operation a command performs.
 fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<String> {
+    if super::scope::routine_delete(name, words) || super::scope::filtered_prune(name, words) {
+        return None;
+    }
     let has = |w: &str| words.iter().any(|x| x == w);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
