@@ -1706,6 +1706,9 @@ pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     if name.contains(['/', '.']) || UNLISTED_SKIP.contains(&name) {
         return;
     }
+    if super::scope::routine_delete(name, &inv.words()) {
+        return;
+    }
     let rest = inv.rest();
     let forced = rest.iter().take(32).enumerate().any(|(i, w)| {
         let t = w.text.as_str();
@@ -2136,7 +2139,9 @@ mod tests {
         assert!(cloud("rclone purge r:b")[0].whole);
         assert!(!cloud("rclone delete r:b/x")[0].whole);
         assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
-        assert!(!cloud("kubectl delete pod x -n dev").is_empty());
+        // h-scope, session 26: one named pod outside production is re-created by its
+        // controller (`scope::routine_delete`); a system namespace's still asks.
+        assert!(cloud("kubectl delete pod x -n dev").is_empty());
         assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
         assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
         assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
@@ -2158,7 +2163,9 @@ mod tests {
             "argo cron delete nightly",
             "flux uninstall --silent",
             "kn revision delete hello-00001",
-            "zfs destroy tank/home@2024-01-01",
+            // one snapshot alone is routine (`scope::routine_delete`); recursively, every
+            // descendant's goes
+            "zfs destroy -r tank/home@2024-01-01",
             "zfs rollback -r tank/home@yesterday",
             "zpool destroy tank",
             "btrfs subvolume delete /mnt/@snapshots/1",
@@ -2346,17 +2353,24 @@ mod tests {
 
     #[test]
     fn every_kube_kind_deleted_asks() {
-        // The lead's decision (issue 11 item 4): a delete in a cluster asks, pods included.
+        // The lead's decision (issue 11 item 4): a delete in a cluster asks. Session 26 (the
+        // lead's brief to h-scope): one named pod or job run, or pods by a label, outside
+        // production and the system namespaces is routine (`scope::routine_delete`).
         for c in [
             "kubectl delete pod web-123",
             "kubectl delete pods web-1 web-2",
             "kubectl -n dev delete pod/web-1",
             "kubectl delete job migrate-1",
-            "kubectl delete jobs -l run=ci -n ci",
             "kubectl delete pod,job x",
             "oc delete po x",
+        ] {
+            assert!(cloud(c).is_empty(), "{c}");
+            assert!(analyze(c, &ctx()).infra.is_empty(), "{c}");
+        }
+        for c in [
+            "kubectl delete jobs -l run=ci -n ci",
+            "kubectl delete pod x -n kube-system",
             "kubectl delete events --field-selector reason=BackOff",
-            "kubectl --kubeconfig /tmp/kc delete pod foo",
             "kubectl --context prod -n web delete pod api",
         ] {
             let f = cloud(c);

@@ -847,7 +847,16 @@ pub(crate) fn routine_delete<S: AsRef<str>>(name: &str, words: &[S]) -> bool {
             let prod = words
                 .iter()
                 .any(|w| crate::tier::name_tier(w) == Some(Tier::Prod));
-            runs && !prod && (named || (selector && pods_only))
+            // the cluster's own namespaces (`kube-system`, `istio-system`, `cert-manager`'s
+            // `…-system` convention): their pods are the cluster's, not the user's workload
+            let system = words.iter().any(|w| {
+                let w = w.strip_prefix("--namespace=").unwrap_or(w);
+                w.starts_with("kube-") || w.ends_with("-system")
+            });
+            // a forced deletion skips the pod's graceful end (Kubernetes, "Force Delete
+            // StatefulSet Pods": two pods of one identity may then run at once)
+            let forced = super::cloud::kube_drain_abrupt(&words) || words.contains(&"--now");
+            runs && !prod && !system && !forced && (named || (selector && pods_only))
         }
         "zfs" => {
             ops.first() == Some(&"destroy")
@@ -1078,7 +1087,7 @@ mod tests {
             "zfs destroy -r rpool/home@old",
             "zfs destroy rpool/home",
             "zfs destroy rpool/home@a%z",
-            "sky down -a",
+            "sky down -a --yes",
             "gh release delete v3.1.0 --yes",
             "gh repo delete o/r --yes",
             "gh api -X DELETE repos/o/r",
