@@ -120,6 +120,15 @@ decision contains {"id": "shell/project-database-destroy", "decision": "ask", "r
 	reason := sprintf("the command would drop or empty tables of the database file %s (%s)", [file, f.evidence])
 }
 
+# @rule shell/bulk-delete ask
+# SQL that deletes rows by a range or a pattern rather than by a value (DELETE FROM customers WHERE created_at < '2025-01-01', … WHERE email LIKE '%@x.com', … IS NOT NULL; hookward-shell scope.rs broad_delete, kind sql_delete_broad), from any carrier — a database client's -c/-e/-q, an MCP query tool: every row of a period or a kind goes, which only a backup brings back. Not on this machine or a throwaway target (hookward-shell tier.rs). A DELETE with an equality (WHERE id = 42) is not asked about; one with no WHERE at all is shell/data-destroy.
+decision contains {"id": "shell/bulk-delete", "decision": "ask", "reason": reason} if {
+	some f in scope_infra
+	f.kind == "sql_delete_broad"
+	not object.get(f, "tier", "") in {"local", "disposable"}
+	reason := sprintf("the command would delete every row a range or pattern picks (%s)", [f.evidence])
+}
+
 # A database file named as a test, example or throwaway copy (test.db, dev-scratch.sqlite,
 # fixtures/x.db).
 disposable_file(file) if regex.match(`(?i)(^|[/_.-])(test|tests|testing|tmp|temp|scratch|fixture|fixtures|example|sample|demo|throwaway)([/_.-]|$)`, file)

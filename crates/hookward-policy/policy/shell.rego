@@ -622,6 +622,7 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	not f.kind in database_admin_kinds
 	not f.kind in production_write_kinds
 	f.kind != "sql_web_shell"
+	f.kind != "sql_delete_broad"
 	not f.tier in quiet_tiers
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }

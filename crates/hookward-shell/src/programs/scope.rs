@@ -911,6 +911,54 @@ pub(crate) fn routine_delete<S: AsRef<str>>(name: &str, words: &[S]) -> bool {
     }
 }
 
+/// SQL text holding a `DELETE FROM t WHERE …` whose condition picks rows by a range or a
+/// pattern, not by a value (`WHERE created_at < '2025-01-01'`, `WHERE email LIKE '%@x.com'`,
+/// `WHERE deleted_at IS NOT NULL`, `BETWEEN`, `!=`, `<>`): a bulk delete, every row of a period
+/// or a kind. A condition with an equality (`WHERE id = 42`, `WHERE device = 'gw-7' AND ts <
+/// …`) names what it deletes and is not read; a `DELETE` with no `WHERE` is `tools.rs`'s
+/// `sql_drop`. String literals are left out before the operators are looked for.
+pub(crate) fn broad_delete(text: &str) -> bool {
+    let mut bare = String::with_capacity(text.len());
+    let mut quoted = false;
+    for c in text.chars() {
+        if c == '\'' {
+            quoted = !quoted;
+            bare.push(' ');
+        } else if !quoted {
+            bare.push(c.to_ascii_uppercase());
+        }
+    }
+    bare.split(';').any(|stmt| {
+        let words: Vec<&str> = stmt.split_whitespace().collect();
+        let Some(d) = words.windows(2).position(|w| w == ["DELETE", "FROM"]) else {
+            return false;
+        };
+        let Some(w) = words[d..].iter().position(|w| *w == "WHERE") else {
+            return false;
+        };
+        let cond = words[d + w + 1..].join(" ");
+        let ranged = cond.contains(['<', '>'])
+            || cond.contains("!=")
+            || [
+                " BETWEEN ",
+                " LIKE ",
+                " ILIKE ",
+                " IS NULL",
+                " IS NOT NULL",
+                "NOT IN",
+            ]
+            .iter()
+            .any(|k| format!(" {cond} ").contains(k));
+        let cleaned = cond
+            .replace("<=", " ")
+            .replace(">=", " ")
+            .replace("!=", " ")
+            .replace("<>", " ")
+            .replace("==", "=");
+        ranged && !cleaned.contains('=')
+    })
+}
+
 /// `docker|podman system|volume|image|container|network prune --filter label=K=V`: only the
 /// objects carrying that label, one stack's (Docker CLI reference, "docker system prune":
 /// `--filter label=<key>=<value>`; `label!=` removes everything *but* them and still counts).
@@ -1101,6 +1149,33 @@ mod tests {
                 "{cmd}: no fact"
             );
         }
+    }
+
+    #[test]
+    fn broad_deletes() {
+        for t in [
+            "DELETE FROM events WHERE created_at < '2025-01-01'",
+            "delete from users where email like '%@example.com'",
+            "DELETE FROM t WHERE archived_at IS NOT NULL; SELECT 1",
+            "DELETE FROM logs WHERE ts BETWEEN 1 AND 99",
+        ] {
+            assert!(broad_delete(t), "{t}");
+        }
+        for t in [
+            "DELETE FROM users WHERE id = 42",
+            "DELETE FROM telemetry WHERE device = 'a<b' ",
+            "DELETE FROM t WHERE tenant_id = 7 AND ts < now()",
+            "SELECT * FROM t WHERE ts < now()",
+            "DELETE FROM t",
+        ] {
+            assert!(!broad_delete(t), "{t}");
+        }
+        let f = facts("psql -h db.example.com -c \"DELETE FROM orders WHERE created_at < now() - interval '2 years'\"");
+        assert!(
+            f.infra.iter().any(|i| i.kind == "sql_delete_broad"),
+            "{:?}",
+            f.infra
+        );
     }
 
     #[test]

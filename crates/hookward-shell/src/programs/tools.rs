@@ -1660,6 +1660,8 @@ pub(crate) fn password_hash_read(s: &str) -> Option<&'static str> {
 fn sql_texts(a: &mut Analyzer, name: &str, texts: &[&str], ev: &str) {
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", ev);
+    } else if texts.iter().any(|t| super::scope::broad_delete(t)) {
+        a.infra("sql_delete_broad", ev);
     }
     // kept by `tier::mark` only when the target is production by name
     if texts.iter().any(|t| crate::tier::writes_sql(t)) {
@@ -1774,6 +1776,8 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    } else if texts.iter().any(|t| super::scope::broad_delete(t)) {
+        a.infra("sql_delete_broad", &inv.evidence);
     }
     // kept by `tier::mark` only when the target is production by name
     if unseen_sql || texts.iter().any(|t| crate::tier::writes_sql(t)) {
