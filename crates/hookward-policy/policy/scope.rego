@@ -18,15 +18,17 @@ scope_commands := object.get(scope_shell, "commands", [])
 # (the user's point of view: asked before it goes, as a whole bucket or database would be):
 # - key material: signing keys, certificate authorities, secrets (`keys/`, `ca/`, `pki/`,
 #   `secrets/`; a lost signing key cannot sign the next firmware or release);
-# - the project's inputs: raw data (`data/raw`, `raw/`: the Cookiecutter Data Science layout,
-#   "data/raw — the original, immutable data dump") and databases (`*.db`, `*.sqlite`);
+# - the project's inputs: its data (`data/`, `data/raw`, `raw/`: the Cookiecutter Data Science
+#   layout, "data/raw — the original, immutable data dump"; its `interim`, `processed` and
+#   `external` folders are made again or downloaded again and are rebuilt names below) and
+#   databases (`*.db`, `*.sqlite`);
 # - its trained models and checkpoints (`models/`, `checkpoints/`: days of compute);
 # - its sources and settings (`src/`, `configs/`): versioned, but what was not committed is lost.
 # Build outputs (`dist/`, `build/`, `target/`), caches and temporary folders are other classes
 # and stay quiet.
 irreplaceable_dirs := {
 	"keys", "key", "signing", "secrets", "certs", "certificates", "ca", "pki", ".gnupg",
-	"raw", "models", "checkpoints", "weights",
+	"data", "raw", "models", "checkpoints", "weights",
 	"src", "source", "sources", "configs", "config", "migrations",
 }
 
@@ -64,6 +66,22 @@ rebuilt_names := {
 	".dart_tool", ".build", "_build", ".stack-work", ".zig-cache", "zig-cache", "zig-out",
 	"dist", "build", "out", "coverage", "htmlcov", ".venv", "venv", "generated", "__generated__", "gen",
 	"logs", "log", ".ipynb_checkpoints", "site-packages", "wandb", "mlruns", "lightning_logs", "outputs",
+	"interim", "processed", "external",
+}
+
+# A development database file a framework creates and migrates again by itself: Django's
+# default `db.sqlite3` (Django docs, "Database setup"), Rails' `development.sqlite3` and
+# `test.sqlite3` (config/database.yml), and files named local, dev, development or test
+# (`local.db`, Prisma's `dev.db`), with SQLite's `-wal`, `-shm` and `-journal` side files.
+dev_database(path) if {
+	parts := split(path, "/")
+	name := lower(parts[count(parts) - 1])
+	regex.match(`^(db\.sqlite3|(local|dev|development|test|testing)([._-][a-z0-9_.-]*)?\.(db|sqlite|sqlite3|duckdb))(-wal|-shm|-journal)?$`, name)
+}
+
+regenerable(p) if {
+	not p.recursive
+	dev_database(p.path)
 }
 
 regenerable(p) if {
@@ -131,6 +149,8 @@ decision contains {"id": "shell/bulk-delete", "decision": "ask", "reason": reaso
 
 # A database file named as a test, example or throwaway copy (test.db, dev-scratch.sqlite,
 # fixtures/x.db).
+disposable_file(file) if dev_database(file)
+
 disposable_file(file) if regex.match(`(?i)(^|[/_.-])(test|tests|testing|tmp|temp|scratch|fixture|fixtures|example|sample|demo|throwaway)([/_.-]|$)`, file)
 
 # Firmware and update clients' settings that switch a signature or verification check off,

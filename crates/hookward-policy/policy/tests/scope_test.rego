@@ -81,3 +81,16 @@ test_sed_turning_check_on_quiet if {
 	not ids(sed_input("s/# CONFIG_SECURE_BOOT is not set/CONFIG_SECURE_BOOT=y/"))["path/security-check-off"]
 	not ids(sed_input("s/CONFIG_LOG=y/CONFIG_LOG=n/"))["path/security-check-off"]
 }
+
+test_dev_databases_quiet if {
+	not ids(shell_input([del("/home/dev/app/db.sqlite3", false, "rm")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/local.db-wal", false, "rm")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/prisma/dev.db", false, "rm")], {}))["shell/project-content-delete"]
+	f := {"kind": "sql_drop", "tier": "local", "tier_marker": "file db/development.sqlite3", "evidence": "x"}
+	not ids(shell_input([], {"infra": [f]}))["shell/project-database-destroy"]
+}
+
+test_data_folder_asks_processed_quiet if {
+	ids(shell_input([del("/home/dev/app/data/support_tickets", true, "rm")], {}))["shell/project-content-delete"] == "ask"
+	not ids(shell_input([del("/home/dev/app/data/processed", true, "rm")], {}))["shell/project-content-delete"]
+}

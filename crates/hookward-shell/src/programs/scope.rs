@@ -547,6 +547,17 @@ fn batch_cancel(a: &mut Analyzer, name: &str, inv: &Inv) {
     let Some(selector) = selector else {
         return;
     };
+    if name == "scancel"
+        && words.iter().any(|w| {
+            matches!(*w, "-n" | "--name" | "--jobname")
+                || w.starts_with("--name=")
+                || w.starts_with("--jobname=")
+        })
+    {
+        // jobs named by their job name (`scancel -u $USER --name=debug`): a named set, not
+        // everything the selector matches
+        return;
+    }
     if name == "scancel" {
         // a job named by id among the operands: one job, the selector only narrows it
         let named_job = words.iter().enumerate().any(|(i, w)| {
@@ -1056,6 +1067,8 @@ mod tests {
             "mosquitto_pub -h broker.example.net -t 'cfg/gw-7' -r -m '{\"interval\":5}'",
             "scancel 4711",
             "scancel -u alice 4711",
+            "scancel -u $USER --name=sweep-3",
+            "scancel --partition=gpu -n eval",
             "qdel 4711.pbs",
             "aws iot update-certificate --certificate-id abc --new-status INACTIVE",
         ] {
