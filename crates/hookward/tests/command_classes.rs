@@ -4410,14 +4410,22 @@ fn kube_delete_any() -> Vec<Base> {
         "kubectl --kubeconfig /tmp/kc",
         "kubectl --context prod -n web",
     ] {
+        // h-scope, session 26 (the lead's brief): one named pod or job run outside
+        // production and the system namespaces is routine (hookward-shell scope.rs
+        // routine_delete); in production it still asks.
         for what in [
             "pod web-7d9f8c-abcde",
             "pods web-1 web-2",
             "pod/web-1",
             "po api",
             "job migrate-1",
-            "jobs -l run=ci",
             "pod,job x",
+        ] {
+            let expect = if k.contains("prod") { "ask" } else { "allow" };
+            out.push(b("kube-delete-any", expect, format!("{k} delete {what}")));
+        }
+        for what in [
+            "jobs -l run=ci",
             "events --field-selector reason=BackOff",
             "deploy api",
             "svc web",
@@ -4450,8 +4458,12 @@ fn kube_delete_any() -> Vec<Base> {
             format!("{k} delete pods --field-selector=status.phase==Failed"),
         ));
     }
+    out.push(b(
+        "kube-delete-any",
+        "allow",
+        "kubectl delete pod api --wait=false".to_string(),
+    ));
     for c in [
-        "kubectl delete pod api --wait=false",
         "kubectl delete pod x -n kube-system",
         "printf pod | xargs kubectl delete",
         "kubectl get pods -o name | xargs kubectl delete",

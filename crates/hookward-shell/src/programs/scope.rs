@@ -716,9 +716,10 @@ fn run_kind(kind: &str) -> bool {
         .next()
         .unwrap_or(kind)
         .to_ascii_lowercase();
+    // a CronJob is a schedule that makes runs, not a run
+    let schedule = matches!(k.as_str(), "cronjob" | "cronjobs" | "cj");
     matches!(k.as_str(), "pod" | "pods" | "po" | "vcjob" | "vcjobs")
-        || k.ends_with("job")
-        || k.ends_with("jobs")
+        || (!schedule && (k.ends_with("job") || k.ends_with("jobs")))
 }
 
 /// Pre-release version words (SemVer 2.0.0 §9: a hyphen and identifiers; the common ones):
@@ -1145,6 +1146,7 @@ mod tests {
             "kubectl delete deploy web -n shop-dev",
             "kubectl delete pod -n shop-dev",
             "kubectl delete pvc -l app=db -n shop-dev",
+            "kubectl delete cronjob nightly -n shop-dev",
             "zfs destroy -r rpool/home@old",
             "zfs destroy rpool/home",
             "zfs destroy rpool/home@a%z",
