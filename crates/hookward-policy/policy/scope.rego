@@ -18,17 +18,17 @@ scope_commands := object.get(scope_shell, "commands", [])
 # (the user's point of view: asked before it goes, as a whole bucket or database would be):
 # - key material: signing keys, certificate authorities, secrets (`keys/`, `ca/`, `pki/`,
 #   `secrets/`; a lost signing key cannot sign the next firmware or release);
-# - the project's inputs: its data (`data/`, `data/raw`, `raw/`: the Cookiecutter Data Science
-#   layout, "data/raw — the original, immutable data dump"; its `interim`, `processed` and
-#   `external` folders are made again or downloaded again and are rebuilt names below) and
-#   databases (`*.db`, `*.sqlite`);
+# - the project's inputs: raw data (`data/raw`, `raw/`: the Cookiecutter Data Science layout,
+#   "data/raw — the original, immutable data dump"; its `interim`, `processed` and `external`
+#   folders are made again or downloaded again; other `data/` folders are as often a
+#   download's or a pipeline's output, adv sets 18-30) and databases (`*.db`, `*.sqlite`);
 # - its trained models and checkpoints (`models/`, `checkpoints/`: days of compute);
 # - its sources and settings (`src/`, `configs/`): versioned, but what was not committed is lost.
 # Build outputs (`dist/`, `build/`, `target/`), caches and temporary folders are other classes
 # and stay quiet.
 irreplaceable_dirs := {
 	"keys", "key", "signing", "secrets", "certs", "certificates", "ca", "pki", ".gnupg",
-	"data", "raw", "models", "checkpoints", "weights",
+	"raw", "models", "checkpoints", "weights",
 	"src", "source", "sources", "configs", "config", "migrations",
 }
 
@@ -87,6 +87,20 @@ regenerable(p) if {
 regenerable(p) if {
 	some c in project_parts(p)
 	lower(c) in rebuilt_names
+}
+
+# A folder or file on the path named as throwaway by a whole word of its name (`tmp-keys/`,
+# `_tmp`, `tmp_transfer_parts`, `debug-run-*`, `*.partial`), or a packaging tool's metadata
+# (`*.egg-info`, `*.dist-info`: setuptools writes them again at every build).
+regenerable(p) if {
+	some c in split(project_relative(p), "/")
+	some w in regex.split(`[^a-z0-9]+`, lower(c))
+	w in {"tmp", "temp", "scratch", "debug", "partial", "partials", "cache"}
+}
+
+regenerable(p) if {
+	some c in split(project_relative(p), "/")
+	regex.match(`\.(egg-info|dist-info)$`, c)
 }
 
 regenerable(p) if "tool_cache" in p.classes
@@ -187,9 +201,17 @@ sed_replacements(script) := [parts[2] |
 ]
 
 security_off_text(t) := m if {
-	found := [f | some re in security_off_patterns; some f in regex.find_n(re, t, 1)]
+	found := [f | some re in security_off_patterns; some f in regex.find_n(re, t, -1); not negated_symbol_off(f)]
 	count(found) > 0
 	m := found[0]
+}
+
+# A Kconfig symbol named for the insecure choice switched off (`CONFIG_SECURE_SIGNED_APPS_NO_SECURE_BOOT=n`,
+# `…_ALLOW_…`, `…_INSECURE…`, `…_DISABLE…`, `…_SKIP…`, `…_UNSIGNED…` set `n` or not set): the
+# check is turned *on*.
+negated_symbol_off(f) if {
+	regex.match(`(=\s*n\b|is\s+not\s+set)`, f)
+	regex.match(`CONFIG_[A-Z0-9_]*(_NO_|ALLOW|INSECURE|DISABLE|SKIP|UNSIGNED)`, f)
 }
 
 # @rule path/security-check-off ask

@@ -90,7 +90,15 @@ test_dev_databases_quiet if {
 	not ids(shell_input([], {"infra": [f]}))["shell/project-database-destroy"]
 }
 
-test_data_folder_asks_processed_quiet if {
-	ids(shell_input([del("/home/dev/app/data/support_tickets", true, "rm")], {}))["shell/project-content-delete"] == "ask"
-	not ids(shell_input([del("/home/dev/app/data/processed", true, "rm")], {}))["shell/project-content-delete"]
+test_processed_and_throwaway_names_quiet if {
+	not ids(shell_input([del("/home/dev/app/data/raw/processed", true, "rm")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/tmp-keys/fw-ci", false, "shred -u")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/checkpoints/debug-run-*", true, "rm")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/src/*.egg-info", true, "rm")], {}))["shell/project-content-delete"]
+	ids(shell_input([del("/home/dev/app/checkpoints/run-7", true, "rm")], {}))["shell/project-content-delete"] == "ask"
+}
+
+test_secure_boot_turned_on_quiet if {
+	not ids(edit_input("CONFIG_SECURE_BOOT=y\nCONFIG_SECURE_SIGNED_APPS_NO_SECURE_BOOT=n\n"))["path/security-check-off"]
+	ids(edit_input("CONFIG_SECURE_SIGNED_APPS_NO_SECURE_BOOT=n\nCONFIG_BOOT_VALIDATE_SLOT0=n\n"))["path/security-check-off"] == "ask"
 }
