@@ -23,18 +23,21 @@ scope_commands := object.get(scope_shell, "commands", [])
 #   folders are made again or downloaded again; other `data/` folders are as often a
 #   download's or a pipeline's output, adv sets 18-30) and databases (`*.db`, `*.sqlite`);
 # - its trained models and checkpoints (`models/`, `checkpoints/`: days of compute);
-# - its sources and settings (`src/`, `configs/`): versioned, but what was not committed is lost.
+# - its settings (`configs/`): versioned, but what was not committed is lost.
+# Not `src/`, `migrations/`, `certs/` or `*.pem`: the public sets' everyday rows delete them
+# after a build (a CI job testing the wheel, `rm -rf src`), when a development database is
+# reset, or as generated test certificates (sets 6-17, 2026-12-07).
 # Build outputs (`dist/`, `build/`, `target/`), caches and temporary folders are other classes
 # and stay quiet.
 irreplaceable_dirs := {
-	"keys", "key", "signing", "secrets", "certs", "certificates", "ca", "pki", ".gnupg",
+	"keys", "key", "signing", "secrets", "ca", "pki", ".gnupg",
 	"raw", "models", "checkpoints", "weights",
-	"src", "source", "sources", "configs", "config", "migrations",
+	"configs", "config",
 }
 
 # Database and key file suffixes (SQLite's documented `.db`, `.sqlite`, `.sqlite3`; DuckDB's
 # `.duckdb`; PEM/PKCS#12/Java keystores).
-irreplaceable_file_re := `(?i)\.(db|sqlite|sqlite3|duckdb|pem|key|p12|pfx|jks|keystore|kdbx)$`
+irreplaceable_file_re := `(?i)\.(db|sqlite|sqlite3|duckdb|p12|pfx|jks|keystore|kdbx)$`
 
 project_relative(p) := rel if {
 	base := trim_suffix(object.get(input.facts, "project_dir", ""), "/")
@@ -79,10 +82,10 @@ dev_database(path) if {
 	regex.match(`^(db\.sqlite3|(local|dev|development|test|testing)([._-][a-z0-9_.-]*)?\.(db|sqlite|sqlite3|duckdb))(-wal|-shm|-journal)?$`, name)
 }
 
-regenerable(p) if {
-	not p.recursive
-	dev_database(p.path)
-}
+regenerable(p) if dev_database(p.path)
+
+# A move keeps the data (`mv server-key.pem server.key.insecure`).
+regenerable(p) if startswith(object.get(p, "how", ""), "mv")
 
 regenerable(p) if {
 	some c in project_parts(p)
@@ -117,7 +120,7 @@ regenerable(p) if {
 }
 
 # @rule shell/project-content-delete ask
-# Deleting project content that no build makes again (h-scope, session 26): a recursive delete, a database or key file deleted, or anything shredded (shred -u overwrites first: nothing to recover) inside the project, where a folder on the path names key material (keys, ca, pki, secrets, certs), raw data (data/raw), trained models or checkpoints, or the sources and settings (src, configs, migrations), or the file is a database or key (*.db, *.sqlite, *.pem, *.p12): rm -rf keys/, rm -rf models/, rm provisioning/devices.db, shred -u data/raw/x.parquet. Build outputs, caches and temporary folders (dist, target, node_modules, .cache, tmp) and test fixtures are not asked about.
+# Deleting project content that no build makes again (h-scope, session 26): a recursive delete, a database or key store deleted, or anything shredded (shred -u overwrites first: nothing to recover) inside the project, where a folder on the path names key material (keys, ca, pki, secrets, signing), raw data (data/raw), trained models or checkpoints, or settings (configs), or the file is a database or key store (*.db, *.sqlite, *.p12, *.jks): rm -rf keys/, rm -rf models/, rm provisioning/devices.db, shred -u data/raw/x.parquet. Build outputs, caches, temporary and debug folders, development databases (db.sqlite3, dev.db), moves and test fixtures are not asked about.
 decision contains {"id": "shell/project-content-delete", "decision": "ask", "reason": reason} if {
 	some p in lib.changed_paths
 	p.access == "delete"

@@ -4410,9 +4410,9 @@ fn kube_delete_any() -> Vec<Base> {
         "kubectl --kubeconfig /tmp/kc",
         "kubectl --context prod -n web",
     ] {
-        // h-scope, session 26 (the lead's brief): one named pod or job run outside
-        // production and the system namespaces is routine (hookward-shell scope.rs
-        // routine_delete); in production it still asks.
+        // h-scope, session 26 (the lead's brief): one named pod or job run in a namespace
+        // named non-production is routine (hookward-shell scope.rs routine_delete); in an
+        // unnamed or production one it still asks.
         for what in [
             "pod web-7d9f8c-abcde",
             "pods web-1 web-2",
@@ -4421,8 +4421,14 @@ fn kube_delete_any() -> Vec<Base> {
             "job migrate-1",
             "pod,job x",
         ] {
-            let expect = if k.contains("prod") { "ask" } else { "allow" };
-            out.push(b("kube-delete-any", expect, format!("{k} delete {what}")));
+            out.push(b("kube-delete-any", "ask", format!("{k} delete {what}")));
+            if !k.contains("prod") {
+                out.push(b(
+                    "kube-delete-any",
+                    "allow",
+                    format!("{k} delete {what} -n staging"),
+                ));
+            }
         }
         for what in [
             "jobs -l run=ci",
@@ -4458,12 +4464,8 @@ fn kube_delete_any() -> Vec<Base> {
             format!("{k} delete pods --field-selector=status.phase==Failed"),
         ));
     }
-    out.push(b(
-        "kube-delete-any",
-        "allow",
-        "kubectl delete pod api --wait=false".to_string(),
-    ));
     for c in [
+        "kubectl delete pod api --wait=false",
         "kubectl delete pod x -n kube-system",
         "printf pod | xargs kubectl delete",
         "kubectl get pods -o name | xargs kubectl delete",

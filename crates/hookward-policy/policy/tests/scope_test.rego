@@ -25,6 +25,8 @@ test_models_and_raw_data_ask if {
 
 test_database_file_delete_asks if {
 	ids(shell_input([del("/home/dev/app/var/inventory.sqlite3", false, "rm")], {}))["shell/project-content-delete"] == "ask"
+	not ids(shell_input([del("/home/dev/app/fastapi/test.db", true, "rm")], {}))["shell/project-content-delete"]
+	not ids(shell_input([del("/home/dev/app/server-key.pem", false, "mv src")], {}))["shell/project-content-delete"]
 }
 
 test_shred_asks if {

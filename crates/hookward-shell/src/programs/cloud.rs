@@ -2139,8 +2139,8 @@ mod tests {
         assert!(cloud("rclone purge r:b")[0].whole);
         assert!(!cloud("rclone delete r:b/x")[0].whole);
         assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
-        // h-scope, session 26: one named pod outside production is re-created by its
-        // controller (`scope::routine_delete`); a system namespace's still asks.
+        // h-scope, session 26: one named pod in a namespace named non-production is re-created
+        // by its controller (`scope::routine_delete`); a system namespace's still asks.
         assert!(cloud("kubectl delete pod x -n dev").is_empty());
         assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
         assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
@@ -2357,17 +2357,20 @@ mod tests {
         // lead's brief to h-scope): one named pod or job run, or pods by a label, outside
         // production and the system namespaces is routine (`scope::routine_delete`).
         for c in [
-            "kubectl delete pod web-123",
-            "kubectl delete pods web-1 web-2",
             "kubectl -n dev delete pod/web-1",
-            "kubectl delete job migrate-1",
-            "kubectl delete pod,job x",
-            "oc delete po x",
+            "kubectl delete job migrate-1 -n staging",
+            "oc delete po x -n preview-7",
         ] {
             assert!(cloud(c).is_empty(), "{c}");
             assert!(analyze(c, &ctx()).infra.is_empty(), "{c}");
         }
         for c in [
+            "kubectl delete pod web-123",
+            "kubectl delete pods web-1 web-2",
+            "kubectl delete job migrate-1",
+            "kubectl delete pod,job x",
+            "oc delete po x",
+            "kubectl --kubeconfig /tmp/kc delete pod foo",
             "kubectl delete jobs -l run=ci -n ci",
             "kubectl delete pod x -n kube-system",
             "kubectl delete events --field-selector reason=BackOff",

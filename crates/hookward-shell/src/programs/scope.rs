@@ -561,6 +561,32 @@ fn batch_cancel(a: &mut Analyzer, name: &str, inv: &Inv) {
         // everything the selector matches
         return;
     }
+    // one's own jobs alone (`scancel -u $USER`, `scancel --me`): one's own work, as one's own
+    // scratch folder is
+    if name == "scancel" {
+        let own = |v: &str| matches!(v, "$USER" | "${USER}" | "$(whoami)" | "$LOGNAME");
+        let mut others = false;
+        let mut i = 0;
+        while i < words.len() {
+            let w = words[i];
+            if w == "--me" {
+            } else if matches!(w, "-u" | "--user") {
+                others |= !words.get(i + 1).is_some_and(|v| own(v));
+                i += 1;
+            } else if let Some(v) = w
+                .strip_prefix("--user=")
+                .or_else(|| w.strip_prefix("-u").filter(|v| !v.is_empty()))
+            {
+                others |= !own(v);
+            } else if w.starts_with('-') {
+                others = true;
+            }
+            i += 1;
+        }
+        if !others {
+            return;
+        }
+    }
     if name == "scancel" {
         // a job named by id among the operands: one job, the selector only narrows it
         let named_job = words.iter().enumerate().any(|(i, w)| {
@@ -862,6 +888,30 @@ pub(crate) fn routine_delete<S: AsRef<str>>(name: &str, words: &[S]) -> bool {
             let prod = words
                 .iter()
                 .any(|w| crate::tier::name_tier(w) == Some(Tier::Prod));
+            // the namespace or context must be named for a non-production or throwaway
+            // environment (`-n staging`, `-n dev-alice`, `--context kind-x`; tier.rs words):
+            // in an unnamed one the delete asks as before (the lead's decision, issue 11 item 4)
+            let env_value = |opts: &[&str]| {
+                words.iter().enumerate().find_map(|(i, w)| {
+                    if opts.contains(w) {
+                        return words.get(i + 1).copied();
+                    }
+                    opts.iter().find_map(|o| {
+                        w.strip_prefix(&format!("{o}="))
+                            .or_else(|| (o.len() == 2).then(|| w.strip_prefix(o)).flatten())
+                            .filter(|v| !v.is_empty())
+                    })
+                })
+            };
+            let lowered = [env_value(&["-n", "--namespace"]), env_value(&["--context"])]
+                .into_iter()
+                .flatten()
+                .any(|v| {
+                    matches!(
+                        crate::tier::name_tier(v),
+                        Some(Tier::NonProd | Tier::Disposable)
+                    ) || crate::tier::local_context(v)
+                });
             // the cluster's own namespaces (`kube-system`, `istio-system`, `cert-manager`'s
             // `…-system` convention): their pods are the cluster's, not the user's workload
             let system = words.iter().any(|w| {
@@ -871,7 +921,7 @@ pub(crate) fn routine_delete<S: AsRef<str>>(name: &str, words: &[S]) -> bool {
             // a forced deletion skips the pod's graceful end (Kubernetes, "Force Delete
             // StatefulSet Pods": two pods of one identity may then run at once)
             let forced = super::cloud::kube_drain_abrupt(&words) || words.contains(&"--now");
-            runs && !prod && !system && !forced && (named || (selector && pods_only))
+            runs && lowered && !prod && !system && !forced && (named || (selector && pods_only))
         }
         "zfs" => {
             ops.first() == Some(&"destroy")
@@ -1043,6 +1093,7 @@ mod tests {
             // batch schedulers
             "scancel --partition=a100",
             "scancel -u alice -t RUNNING",
+            "scancel -u $USER -p gpu",
             "qdel all",
             // statuses that cannot be undone
             "aws iot update-certificate --certificate-id abc --new-status REVOKED",
@@ -1068,6 +1119,8 @@ mod tests {
             "scancel 4711",
             "scancel -u alice 4711",
             "scancel -u $USER --name=sweep-3",
+            "scancel -u $USER",
+            "scancel --me",
             "scancel --partition=gpu -n eval",
             "qdel 4711.pbs",
             "aws iot update-certificate --certificate-id abc --new-status INACTIVE",
@@ -1117,9 +1170,9 @@ mod tests {
     fn routine_deletes_are_quiet() {
         for cmd in [
             "kubectl delete pod web-7d9f-abcde -n shop-dev",
-            "kubectl delete tfjob mnist-run-3 -n research",
-            "kubectl -n ci delete rayjob/nightly-eval",
-            "kubectl delete pods -l app=loadgen -n perf",
+            "kubectl delete tfjob mnist-run-3 -n research-staging",
+            "kubectl -n preview-42 delete rayjob/nightly-eval",
+            "kubectl delete pods -l app=loadgen -n perf-test",
             "zfs destroy rpool/home@zrepl_2026-01-01",
             "sky down dev-box",
             "gh issue delete 77 --yes",
@@ -1141,6 +1194,8 @@ mod tests {
         }
         for cmd in [
             "kubectl delete pod web-1 -n shop-prod",
+            "kubectl delete pod web-1",
+            "kubectl delete tfjob mnist-run-3 -n research",
             "kubectl delete pods --all -n shop-dev",
             "kubectl delete deploy web -n shop-dev",
             "kubectl delete pod -n shop-dev",
