@@ -99,6 +99,45 @@ named_temporary(p) if {
 
 temporary_name(c) if c in {".cache", "cache", "caches", "tmp", "temp", ".tmp"}
 
+# h-scope, session 26: one's own HPC scratch space (/scratch/$USER/…, /lustre/scratch/alex/…,
+# $SCRATCH/…): HPC centres give each user a scratch folder named for them, not backed up and
+# purged by age (NERSC, "Perlmutter scratch": "$SCRATCH … files not accessed for 8 weeks are
+# purged"), where a user's runs keep their working copies. Shared and other users' scratch
+# (/scratch/shared/…) is not.
+named_temporary(p) if {
+	parts := [c | some c in split(p.path, "/"); c != ""]
+	some i, c in parts
+	lower(c) == "scratch"
+	own_user_word(parts[i + 1])
+	i + 2 < count(parts)
+	not "credential" in p.classes
+	not "secret_file" in p.classes
+}
+
+named_temporary(p) if {
+	some v in {"$SCRATCH/", "${SCRATCH}/", "$PSCRATCH/", "${PSCRATCH}/"}
+	startswith(p.path, v)
+	not "credential" in p.classes
+	not "secret_file" in p.classes
+}
+
+own_user_word(w) if w in {"$USER", "${USER}", "$LOGNAME", "${LOGNAME}", "$(whoami)", "$(id -un)"}
+
+own_user_word(w) if {
+	home := trim_suffix(object.get(input.facts, "home", ""), "/")
+	parts := split(home, "/")
+	count(parts) >= 3
+	w == parts[count(parts) - 1]
+}
+
+# A folder a package manager names as its cache when asked (`rm -rf "$(brew --cache)"/…`):
+# brew --cache (Homebrew, "FAQ: clean up the download cache"), pip cache dir, go env GOCACHE
+# and GOMODCACHE, npm config get cache, yarn cache dir, pnpm store path, uv cache dir, poetry
+# config cache-dir; each documented as rebuilt on demand.
+named_temporary(p) if {
+	regex.match(`^\$\((brew --cache|pip3? cache dir|python3? -m pip cache dir|go env GO(MOD)?CACHE|npm config get cache|yarn cache dir|pnpm store path|uv cache dir|poetry config cache-dir)\)/`, p.path)
+}
+
 # Jenkins gives each workspace a scratch folder beside it, `WORKSPACE@tmp` (Jenkins handbook,
 # "Pipeline: Nodes and Processes", the @tmp workspace of a build's helper files).
 temporary_name(c) if endswith(c, "@tmp")

@@ -622,6 +622,7 @@ decision contains {"id": "shell/infra-destroy", "decision": "ask", "reason": rea
 	not f.kind in database_admin_kinds
 	not f.kind in production_write_kinds
 	f.kind != "sql_web_shell"
+	f.kind != "sql_delete_broad"
 	not f.tier in quiet_tiers
 	reason := sprintf("the command would destroy infrastructure (%s: %s)", [f.kind, f.evidence])
 }
@@ -2332,6 +2333,7 @@ decision contains {"id": "shell/remote-host-destroy", "decision": "deny", "reaso
 	on_durable_host_path(p)
 	not remote_wipe(p)
 	host_system_data(p.path)
+	not remote_disposable(p.path)
 	reason := sprintf("the command would recursively delete %s, a system folder, on a remote host (%s)", [p.path, p.how])
 }
 
@@ -2385,6 +2387,51 @@ stops_service(c) if {
 	c.program in process_signallers
 	not reload_signal(c)
 	not pid_signal(c)
+	not tool_signal(c)
+}
+
+# h-scope, session 26: signals to the programs one ran for a task on that host, by their name
+# (ssh rig 'sudo pkill tegrastats', ssh bench 'pkill -u bench -f "quill query"', ssh lab 'kill
+# $(pgrep -f "picocom.*ttyUSB3")'): no name of the command's signals is a server, a daemon
+# (the `…d` convention: sshd, mongod, containerd) or a shared runtime, and the host is not
+# named production (tier.rs's words). What serves people there is left running.
+tool_signal(c) if {
+	c.program in {"pkill", "killall", "kill"}
+	targets := [t | some s in sf_signals; some t in s.targets]
+	count(targets) > 0
+	every t in targets {
+		not service_process(t)
+	}
+	not prod_console(c)
+}
+
+signal_name(t) := lower(trim_left(regex.split(`[\s.*^$\[\](|+?\\]`, trim_space(t))[0], "-"))
+
+service_process(t) if signal_name(t) == ""
+
+service_process(t) if signal_name(t) in shared_runtimes
+
+service_process(t) if signal_name(t) in known_servers
+
+service_process(t) if regex.match(`^[a-z][a-z0-9_-]{2,}d$`, signal_name(t))
+
+# Servers and agents by their process names (each project's documentation of its binary):
+# web and proxy servers, application servers, databases and queues, cluster and CI agents,
+# monitoring agents.
+known_servers := {
+	"nginx", "apache2", "httpd", "caddy", "traefik", "haproxy", "envoy", "varnishd", "lighttpd",
+	"gunicorn", "uwsgi", "uvicorn", "hypercorn", "puma", "unicorn", "passenger", "php-fpm", "php-fpm8", "tomcat", "catalina", "jetty",
+	"postgres", "postmaster", "postgresql", "mysqld", "mariadbd", "mongod", "mongos", "redis-server", "redis", "valkey-server", "memcached",
+	"elasticsearch", "opensearch", "kafka", "zookeeper", "rabbitmq-server", "nats-server", "mosquitto", "clickhouse-server", "etcd", "consul", "vault", "nomad",
+	"kubelet", "kube-apiserver", "dockerd", "containerd", "k3s", "systemd", "init", "cron", "supervisord",
+	"prometheus", "grafana", "grafana-server", "node_exporter", "telegraf", "fluentd", "fluent-bit", "vector", "filebeat",
+	"jenkins", "gitlab-runner", "runner.listener", "run.sh", "actions-runner", "buildkite-agent",
+	"sshd", "ssh", "tailscaled", "wireguard", "openvpn", "swupdate", "mender", "mender-update",
+}
+
+prod_console(c) if {
+	some w in c.wrappers
+	regex.match(`(?i)(^|[^a-z0-9])(prod|production|prd|live)([^a-z0-9]|$)`, w)
 }
 
 # kill(1) of numbered processes only (kill 23817, kill -STOP 31337): the operator looked the
@@ -2493,6 +2540,17 @@ remote_tail(path) := t if {
 } else := path
 
 disposable_folder(part) if lower(part) in {"cache", "caches", ".cache", "tmp", "temp", ".tmp", "_temp"}
+
+# h-scope, session 26: a project's build output on that host (the names of hookward-shell
+# buildout.rs DIRS: ~/app/target/criterion/*, node_modules, __pycache__) and a CI runner's own
+# folders (GitHub Actions runner: `_work`, the workspace each job checks out into again,
+# `_diag`, the runner's logs, `_tool`, its tool cache; "About self-hosted runners").
+disposable_folder(part) if part in {
+	"node_modules", "target", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".nox",
+	".next", ".nuxt", ".svelte-kit", ".turbo", ".parcel-cache", ".angular", ".gradle", "DerivedData",
+	".dart_tool", ".build", "_build", ".stack-work", ".zig-cache", "zig-cache", "zig-out",
+	"_work", "_diag", "_tool",
+}
 
 # Below one's own scratch space (/lustre/scratch/$USER/run-3: HPC centres give each user a
 # scratch folder named for them, purged by policy); shared and other users' scratch

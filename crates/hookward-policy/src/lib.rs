@@ -163,7 +163,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "mcp.rego",
     "web.rego",
     "verbs.rego",
-    "source.rego"
+    "source.rego",
+    "scope.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -178,6 +179,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/web_test.rego",
     "tests/verbs_test.rego",
     "tests/source_test.rego",
+    "tests/scope_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

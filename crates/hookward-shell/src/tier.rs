@@ -728,6 +728,18 @@ fn objects(program: &str, argv: &[String], verb: Option<&str>) -> Vec<String> {
     if out.len() >= 2 && out[0].bytes().all(|b| b.is_ascii_lowercase()) {
         out.remove(0);
     }
+    // `aws s3 sync SRC DST --delete`, `gsutil rsync -d SRC DST`, `rclone sync SRC DST`: what is
+    // deleted is in the destination, the last operand, wherever the option stands (h-scope,
+    // session 26: `… s3://team-scratch/$USER/run/ --delete` deletes in a scratch prefix).
+    if out.is_empty() && argv.iter().any(|w| matches!(w.as_str(), "sync" | "rsync")) {
+        if let Some(dst) = argv
+            .iter()
+            .rev()
+            .find(|w| !w.starts_with('-') && w.contains("://"))
+        {
+            out.push(dst.clone());
+        }
+    }
     out
 }
 

@@ -767,6 +767,10 @@ const SLURM_VALUE: &[&str] = &[
     "--ntasks-per-node",
     "--reservation",
     "--signal",
+    "--gpus-per-node",
+    "--gpus-per-task",
+    "--cpu-bind",
+    "--mpi",
 ];
 
 /// `sbatch --wrap CMD` (sbatch(1): "Sbatch will wrap the specified command string in a simple

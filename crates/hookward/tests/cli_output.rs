@@ -559,7 +559,7 @@ fn log_shows_subagent_identity() {
 #[test]
 fn log_shows_an_unanswered_ask_as_denied() {
     let s = Sandbox::new();
-    let command = json!({"command": "kubectl delete pod web-1"});
+    let command = json!({"command": "kubectl delete deploy web-1"});
     let asked = s.pre_tool_use("Bash", command.clone());
     let (out, _, _) = s.hook(&asked, &[]);
     assert_eq!(common::decision_of(&out), "ask");

@@ -4518,14 +4518,28 @@ fn kube_delete_any() -> Vec<Base> {
         "kubectl --kubeconfig /tmp/kc",
         "kubectl --context prod -n web",
     ] {
+        // h-scope, session 26 (the lead's brief): one named pod or job run in a namespace
+        // named non-production is routine (hookward-shell scope.rs routine_delete); in an
+        // unnamed or production one it still asks.
         for what in [
             "pod web-7d9f8c-abcde",
             "pods web-1 web-2",
             "pod/web-1",
             "po api",
             "job migrate-1",
-            "jobs -l run=ci",
             "pod,job x",
+        ] {
+            out.push(b("kube-delete-any", "ask", format!("{k} delete {what}")));
+            if !k.contains("prod") {
+                out.push(b(
+                    "kube-delete-any",
+                    "allow",
+                    format!("{k} delete {what} -n staging"),
+                ));
+            }
+        }
+        for what in [
+            "jobs -l run=ci",
             "events --field-selector reason=BackOff",
             "deploy api",
             "svc web",

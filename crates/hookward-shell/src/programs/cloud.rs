@@ -1680,6 +1680,16 @@ const UNLISTED_SKIP: &[&str] = &[
     "gemini",
 ];
 
+/// Whether the fallback for CLIs without a row skips `name` ([`UNLISTED_SKIP`]).
+pub(crate) fn unlisted_skipped(name: &str) -> bool {
+    UNLISTED_SKIP.contains(&name)
+}
+
+/// Whether `name` has a row in [`CLIS`].
+pub(crate) fn has_row(name: &str) -> bool {
+    CLIS.iter().any(|c| c.names.contains(&name))
+}
+
 /// A CLI with no row in [`CLIS`] run with a destroying verb ([`VERBS`]) among its first four
 /// operands: a [`CloudFact`] like a row's (issue 11 item 4: "deletion … verbs and `--force`
 /// forms are facts by pattern, not one case per subcommand"), `non_interactive` when its own
@@ -1694,6 +1704,9 @@ const UNLISTED_SKIP: &[&str] = &[
 /// finds one.
 pub(super) fn unlisted(a: &mut Analyzer, name: &str, inv: &Inv) {
     if name.contains(['/', '.']) || UNLISTED_SKIP.contains(&name) {
+        return;
+    }
+    if super::scope::routine_delete(name, &inv.words()) {
         return;
     }
     let rest = inv.rest();
@@ -1835,7 +1848,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
         return;
     };
     let words: Vec<&str> = inv.words();
-    if inspection_only(&words) {
+    if inspection_only(&words) || super::scope::routine_delete(name, &words) {
         return;
     }
     let mut ops: Vec<&str> = Vec::new();
@@ -2126,7 +2139,9 @@ mod tests {
         assert!(cloud("rclone purge r:b")[0].whole);
         assert!(!cloud("rclone delete r:b/x")[0].whole);
         assert!(cloud("aws organizations close-account --account-id 1")[0].whole);
-        assert!(!cloud("kubectl delete pod x -n dev").is_empty());
+        // h-scope, session 26: one named pod in a namespace named non-production is re-created
+        // by its controller (`scope::routine_delete`); a system namespace's still asks.
+        assert!(cloud("kubectl delete pod x -n dev").is_empty());
         assert!(!cloud("kubectl delete pod x -n kube-system").is_empty());
         assert!(!cloud("kubectl delete po x --namespace=istio-system").is_empty());
         assert!(cloud("kubectl delete deploy --all -n prod")[0].whole);
@@ -2148,7 +2163,9 @@ mod tests {
             "argo cron delete nightly",
             "flux uninstall --silent",
             "kn revision delete hello-00001",
-            "zfs destroy tank/home@2024-01-01",
+            // one snapshot alone is routine (`scope::routine_delete`); recursively, every
+            // descendant's goes
+            "zfs destroy -r tank/home@2024-01-01",
             "zfs rollback -r tank/home@yesterday",
             "zpool destroy tank",
             "btrfs subvolume delete /mnt/@snapshots/1",
@@ -2336,17 +2353,27 @@ mod tests {
 
     #[test]
     fn every_kube_kind_deleted_asks() {
-        // The lead's decision (issue 11 item 4): a delete in a cluster asks, pods included.
+        // The lead's decision (issue 11 item 4): a delete in a cluster asks. Session 26 (the
+        // lead's brief to h-scope): one named pod or job run, or pods by a label, outside
+        // production and the system namespaces is routine (`scope::routine_delete`).
+        for c in [
+            "kubectl -n dev delete pod/web-1",
+            "kubectl delete job migrate-1 -n staging",
+            "oc delete po x -n preview-7",
+        ] {
+            assert!(cloud(c).is_empty(), "{c}");
+            assert!(analyze(c, &ctx()).infra.is_empty(), "{c}");
+        }
         for c in [
             "kubectl delete pod web-123",
             "kubectl delete pods web-1 web-2",
-            "kubectl -n dev delete pod/web-1",
             "kubectl delete job migrate-1",
-            "kubectl delete jobs -l run=ci -n ci",
             "kubectl delete pod,job x",
             "oc delete po x",
-            "kubectl delete events --field-selector reason=BackOff",
             "kubectl --kubeconfig /tmp/kc delete pod foo",
+            "kubectl delete jobs -l run=ci -n ci",
+            "kubectl delete pod x -n kube-system",
+            "kubectl delete events --field-selector reason=BackOff",
             "kubectl --context prod -n web delete pod api",
         ] {
             let f = cloud(c);

@@ -18,6 +18,7 @@ pub(crate) mod keys;
 mod net;
 /// What stdin carries for an upload's source (`net::stdin_source`), for `exports.rs`.
 pub(crate) use net::stdin_source as stdin_source_of;
+mod scope;
 mod scripted;
 mod search;
 mod sinks;
@@ -655,6 +656,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
     verbs::http_destroy(a, name, inv);
+    scope::observe(a, name, inv);
     verbs::script_runner(a, name, inv, st);
     let verb_rows = verbs::observe(a, name, inv);
     tools::sql_carriers(a, name, inv, st.captured);
@@ -665,6 +667,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     }
     if !has_table(name) && !verb_rows {
         cloud::unlisted(a, name, inv);
+        scope::unlisted(a, name, inv);
     }
     if has_table(name) {
         keys::observe(a, name, inv, st.captured);

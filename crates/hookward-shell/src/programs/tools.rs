@@ -547,6 +547,9 @@ fn publish_kind(name: &str, words: &[String], ops: &[&str]) -> Option<String> {
 
 /// The destructive infrastructure operation a command performs.
 fn infra_kind(name: &str, words: &[String], ops: &[&str], inv: &Inv) -> Option<String> {
+    if super::scope::routine_delete(name, words) || super::scope::filtered_prune(name, words) {
+        return None;
+    }
     let has = |w: &str| words.iter().any(|x| x == w);
     let first = ops.first().copied().unwrap_or("");
     let second = ops.get(1).copied().unwrap_or("");
@@ -1657,6 +1660,8 @@ pub(crate) fn password_hash_read(s: &str) -> Option<&'static str> {
 fn sql_texts(a: &mut Analyzer, name: &str, texts: &[&str], ev: &str) {
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", ev);
+    } else if texts.iter().any(|t| super::scope::broad_delete(t)) {
+        a.infra("sql_delete_broad", ev);
     }
     // kept by `tier::mark` only when the target is production by name
     if texts.iter().any(|t| crate::tier::writes_sql(t)) {
@@ -1771,6 +1776,8 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
     }
     if texts.iter().any(|t| destructive_sql(t)) {
         a.infra("sql_drop", &inv.evidence);
+    } else if texts.iter().any(|t| super::scope::broad_delete(t)) {
+        a.infra("sql_delete_broad", &inv.evidence);
     }
     // kept by `tier::mark` only when the target is production by name
     if unseen_sql || texts.iter().any(|t| crate::tier::writes_sql(t)) {

@@ -557,15 +557,27 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                     && named
                         .iter()
                         .all(|n| topic_branch_refspec(n) && !version_shaped(n));
-                a.git(
-                    if topic {
-                        "push_delete_branch"
-                    } else {
-                        "push_delete"
-                    },
-                    &cwd,
-                    &ev,
-                );
+                // h-scope, session 26: pre-release tags only (`:refs/tags/v1.2.0-rc1`): a
+                // release candidate withdrawn, the release itself untouched
+                // (`scope::prerelease_tag`).
+                let prerelease = !named.is_empty()
+                    && !p.has(&["--all", "--tags", "--mirror", "--branches", "--prune"])
+                    && named.iter().all(|n| {
+                        n.strip_prefix("refs/tags/")
+                            .is_some_and(super::scope::prerelease_tag)
+                            || (!n.starts_with("refs/") && super::scope::prerelease_tag(n))
+                    });
+                if !prerelease {
+                    a.git(
+                        if topic {
+                            "push_delete_branch"
+                        } else {
+                            "push_delete"
+                        },
+                        &cwd,
+                        &ev,
+                    );
+                }
             }
             if p.has(&["--mirror"]) {
                 a.git("push_mirror", &cwd, &ev);
@@ -675,7 +687,12 @@ fn git(a: &mut Analyzer, inv: &Inv, st: &mut State) -> Stream {
                 false,
             );
             let delete = p.has(&["-d", "--delete"]);
-            if p.has(&["-D"]) || (delete && p.has(&["-f", "--force"])) {
+            // h-scope, session 26: a local copy of a pull request fetched from the host
+            // (`git fetch origin pull/1482/head:pr-1482`, GitHub docs "Checking out pull
+            // requests locally"): its commits stay in the host's pull request.
+            let fetched_prs =
+                !p.operands.is_empty() && p.operands.iter().all(|o| fetched_pr_branch(&o.text));
+            if (p.has(&["-D"]) || (delete && p.has(&["-f", "--force"]))) && !fetched_prs {
                 a.git("branch_force_delete", &cwd, &ev);
             }
         }
@@ -1220,6 +1237,18 @@ fn version_shaped(name: &str) -> bool {
     let n = name.strip_prefix("refs/tags/").unwrap_or(name);
     let n = n.strip_prefix(['v', 'V']).unwrap_or(n);
     n.starts_with(|c: char| c.is_ascii_digit()) && n.contains('.') || name.starts_with("refs/tags/")
+}
+
+/// A local branch named for a pull or merge request by its number (`pr-1482`, `pr/77`,
+/// `pull/12`, `mr-9`): the name a fetch of the host's pull request head is given.
+fn fetched_pr_branch(name: &str) -> bool {
+    let l = name.to_ascii_lowercase();
+    ["pr", "pull", "mr"].iter().any(|p| {
+        l.strip_prefix(p).is_some_and(|r| {
+            let r = r.trim_start_matches(['-', '/', '_']);
+            r.len() < l.len() - p.len() && !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit())
+        })
+    })
 }
 
 fn topic_branch_refspec(spec: &str) -> bool {
