@@ -156,13 +156,20 @@ decision contains {"id": "shell/project-database-destroy", "decision": "ask", "r
 }
 
 # @rule shell/bulk-delete ask
-# SQL that deletes rows by a range or a pattern rather than by a value (DELETE FROM customers WHERE created_at < '2025-01-01', … WHERE email LIKE '%@x.com', … IS NOT NULL; hookward-shell scope.rs broad_delete, kind sql_delete_broad), from any carrier — a database client's -c/-e/-q, an MCP query tool: every row of a period or a kind goes, which only a backup brings back. Not on this machine or a throwaway target (hookward-shell tier.rs). A DELETE with an equality (WHERE id = 42) is not asked about; one with no WHERE at all is shell/data-destroy.
+# SQL that deletes rows by a range or a pattern rather than by a value (DELETE FROM customers WHERE created_at < '2025-01-01', … WHERE email LIKE '%@x.com', … IS NOT NULL; hookward-shell scope.rs broad_delete, kind sql_delete_broad), from any carrier — a database client's -c/-e/-q, an MCP query tool: every row of a period or a kind goes, which only a backup brings back. Not on this machine or a throwaway target (hookward-shell tier.rs), and not a cut-off that moves with the clock (WHERE expires_at < now(): a retention job). A DELETE with an equality (WHERE id = 42) is not asked about; one with no WHERE at all is shell/data-destroy.
 decision contains {"id": "shell/bulk-delete", "decision": "ask", "reason": reason} if {
 	some f in scope_infra
 	f.kind == "sql_delete_broad"
 	not object.get(f, "tier", "") in {"local", "disposable"}
+	not retention_cutoff(f.evidence)
 	reason := sprintf("the command would delete every row a range or pattern picks (%s)", [f.evidence])
 }
+
+# A cut-off that moves with the clock (`WHERE expires_at < now()`, `< NOW() - INTERVAL '30
+# days'`, `< current_date - 7`, SQLite `datetime('now', '-30 days')`): the retention job every
+# application runs on its sessions, logs and caches. A fixed date or a pattern picks rows by a
+# decision someone makes once, which is what this rule asks about.
+retention_cutoff(evidence) if regex.match(`(?i)<=?\s*\(?\s*(?:now\s*\(|current_(?:date|timestamp)|localtimestamp|sysdate|systimestamp|getdate\s*\(|getutcdate\s*\(|unix_timestamp\s*\(|(?:date|datetime)\s*\(\s*'now')`, evidence)
 
 # A database file named as a test, example or throwaway copy (test.db, dev-scratch.sqlite,
 # fixtures/x.db).

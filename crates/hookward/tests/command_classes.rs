@@ -159,6 +159,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("benign-exposure-26", 99.0),
     ("secret-staged-26", 99.0),
     ("benign-secret-staged-26", 99.0),
+    ("bulk-delete-26", 99.0),
+    ("benign-retention-26", 99.0),
     ("benign-h-cmd17", 99.0),
     ("kube-delete-any", 99.0),
     ("benign-h-cls18", 99.0),
@@ -4434,6 +4436,26 @@ fn secret_staged_lead26() -> Vec<Base> {
     out
 }
 
+/// Lead, session 26: rows deleted by a range (h-scope's shell/bulk-delete) against the
+/// retention job every application runs, whose cut-off moves with the clock.
+fn retention_lead26() -> Vec<Base> {
+    let mut out = Vec::new();
+    for c in [
+        "psql -c \"DELETE FROM audit_events WHERE created_at < '2024-06-30'\"",
+        "mysql -e \"DELETE FROM orders WHERE placed_at BETWEEN '2023-01-01' AND '2023-12-31'\"",
+    ] {
+        out.push(b("bulk-delete-26", "ask", c.into()));
+    }
+    for c in [
+        "psql -c \"DELETE FROM sessions WHERE last_seen < NOW() - INTERVAL '14 days'\"",
+        "mysql -e 'DELETE FROM cache_entries WHERE expires_at <= CURRENT_TIMESTAMP'",
+        "sqlite3 app.db \"DELETE FROM logs WHERE ts < datetime('now', '-30 days')\"",
+    ] {
+        out.push(b("benign-retention-26", "allow", c.into()));
+    }
+    out
+}
+
 fn gcloud_storage_rm() -> Vec<Base> {
     let mut out = Vec::new();
     for r in ["-r", "-R", "--recursive"] {
@@ -5882,6 +5904,7 @@ fn generated_class_variants_get_their_decision() {
         exposure_lead26(),
         exposure_lead26_benign(),
         secret_staged_lead26(),
+        retention_lead26(),
         h_cmd17_benign(),
         kube_delete_any(),
         h_cls18_benign(),
