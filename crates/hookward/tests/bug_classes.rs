@@ -500,10 +500,16 @@ fn mcp_kubernetes_deletes_are_judged_as_kubectl() {
         ),
         // one resource in a namespace named for a non-production environment asks as anywhere
         // else (the lead's softening of h-tier24, session 24); in a local cluster's context or a
-        // throwaway namespace it is quiet (hookward-shell tier.rs)
+        // throwaway namespace it is quiet (hookward-shell tier.rs). One pod or job run there is
+        // routine (its controller starts another; h-scope, session 26, scope.rs routine_delete)
         (
             "mcp__kubernetes__kubectl_delete",
             json!({"resourceType": "pod", "name": "web-0", "namespace": "dev"}),
+            "none",
+        ),
+        (
+            "mcp__kubernetes__kubectl_delete",
+            json!({"resourceType": "deployment", "name": "web", "namespace": "dev"}),
             "ask",
         ),
         (
