@@ -765,14 +765,13 @@ pub const SECRET_CONTENT_MAX: u64 = 64 * 1024;
 /// Whether a file read from outside the project is a credential store by its **content**: a
 /// regular file of at most [`SECRET_CONTENT_MAX`] bytes, in a tool's settings or data folder
 /// (a dot-folder or dot-file of the user's home, `~/Library/Application Support`,
-/// `~/AppData`, a [`tooldata`] folder) or the system's configuration (`/etc`), whose text
-/// holds a secret by hookward-redact's detectors ([`hookward_redact::find_secrets`]: vendor
-/// token formats, private keys, `token`/`password`/`secret`-named values, passwords in URLs).
+/// `~/AppData`, a [`tooldata`] folder; not `/etc`, whose packaged files ship example values —
+/// openssl.cnf's `challengePassword`, `secret = pass:…` — and whose secrets are tabled by
+/// name), whose text outside comment lines holds a secret value (`holds_live_value`).
 /// Command-line tools keep sign-in tokens in their own settings files under names no table
-/// lists (`~/.vsce`, `~/.config/toot/config.json`, `~/.travis/config.yml`,
-/// `/etc/NetworkManager/system-connections/*.nmconnection`): the content says what the name
-/// does not (issue 11 item 1, "token-bearing rc files"). Nothing is read for a path that is
-/// not such a place; at most the first [`SECRET_CONTENT_MAX`] bytes are scanned.
+/// lists (`~/.vsce`, `~/.config/toot/config.json`, `~/.travis/config.yml`): the content says
+/// what the name does not (issue 11 item 1, "token-bearing rc files"). Nothing is read for a
+/// path that is not such a place; at most the first [`SECRET_CONTENT_MAX`] bytes are scanned.
 pub fn holds_secret(path: &str, ctx: &Context) -> bool {
     let home = trim_slash(&ctx.home);
     let in_settings = (!home.is_empty()
@@ -786,13 +785,51 @@ pub fn holds_secret(path: &str, ctx: &Context) -> bool {
                     || r.starts_with("Library/Preferences/")
                     || r.starts_with("AppData/")
             }))
-        || tooldata::class_of(path, &ctx.home).is_some()
-        || path.starts_with("/etc/");
+        || tooldata::class_of(path, &ctx.home).is_some();
     if !in_settings {
         return false;
     }
-    read_regular(path, SECRET_CONTENT_MAX)
-        .is_some_and(|text| !hookward_redact::find_secrets(&text).is_empty())
+    read_regular(path, SECRET_CONTENT_MAX).is_some_and(|text| holds_live_value(&text))
+}
+
+/// Whether settings text holds a secret value: comment lines (`#`, `;`, `//`, `--`, `!`) are
+/// left out (system configurations ship commented examples: openssl.cnf's `# input_password =
+/// secret`), and a named value (`password = …`, `token: …`, hookward-redact's `secret-var`,
+/// `url-password`, `bearer`) counts only when it is at least 8 characters of two or more
+/// character classes without blanks, as generated tokens and real passwords are; vendor formats and keys
+/// ([`hookward_redact::LIVE_KINDS`]) always count.
+fn holds_live_value(text: &str) -> bool {
+    let body: String = text
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !(t.starts_with('#')
+                || t.starts_with(';')
+                || t.starts_with("//")
+                || t.starts_with("--")
+                || t.starts_with('!'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    hookward_redact::find_secrets(&body).iter().any(|s| {
+        if hookward_redact::LIVE_KINDS.contains(&s.kind) {
+            return true;
+        }
+        let v = body
+            .get(s.start..s.end)
+            .unwrap_or("")
+            .trim_matches(|c| c == '"' || c == '\'');
+        let classes = [
+            v.bytes().any(|b| b.is_ascii_lowercase()),
+            v.bytes().any(|b| b.is_ascii_uppercase()),
+            v.bytes().any(|b| b.is_ascii_digit()),
+            v.bytes().any(|b| !b.is_ascii_alphanumeric()),
+        ]
+        .iter()
+        .filter(|x| **x)
+        .count();
+        v.chars().count() >= 8 && classes >= 2 && !v.contains(char::is_whitespace)
+    })
 }
 
 /// Whether a project file staged or stored in git (`git add`, `git hash-object -w`; hookward-
@@ -2822,6 +2859,13 @@ mod tests {
             ".config/editor/settings.json",
             r#"{"theme":"dark","file_path":"/x","pattern":"*"}"#,
         );
+        // Commented examples and placeholder-like values (openssl.cnf ships
+        // `# input_password = secret`).
+        put(
+            ".config/tls/openssl.cnf",
+            "[ req ]\n# input_password = secret\n# output_password = secret\ndistinguished_name = dn\n",
+        );
+        put(".config/app/defaults.ini", "[db]\npassword = changeme\n");
         put("project/config.yaml", "password: s3cr3t-Pa55w0rd!\n");
         put(
             ".cache/big/data.txt",
@@ -2858,6 +2902,8 @@ mod tests {
         }
         for rel in [
             ".config/editor/settings.json",
+            ".config/tls/openssl.cnf",
+            ".config/app/defaults.ini",
             "project/config.yaml",
             ".cache/big/data.txt",
             ".config/pipe/token.cfg",
