@@ -81,19 +81,10 @@ const LIMIT_KEYS: &[&str] = &[
 
 /// Programs that run whatever code or command they are given, or send data anywhere: a prefix
 /// allow of one of them (`Bash(python3:*)`, `Bash(curl:*)`, `Bash(sudo:*)`) pre-approves every
-/// command, as `Bash(*)` does. Shells, interpreters, package runners, privilege and command
-/// wrappers (sudo(8), env(1), xargs(1), timeout(1)), and the network clients of issue 11's
-/// exfiltration class.
+/// command, as `Bash(*)` does: interpreters and the network clients of issue 11's exfiltration
+/// class here, and every [`COMMAND_WRAPPERS`] program (shells, package runners, privilege and
+/// command wrappers: sudo(8), env(1), xargs(1), timeout(1)).
 const RUNS_ANYTHING: &[&str] = &[
-    "sh",
-    "bash",
-    "zsh",
-    "dash",
-    "ksh",
-    "fish",
-    "pwsh",
-    "powershell",
-    "cmd",
     "python",
     "python3",
     "python2",
@@ -105,31 +96,11 @@ const RUNS_ANYTHING: &[&str] = &[
     "php",
     "lua",
     "osascript",
-    "eval",
-    "exec",
-    "source",
-    ".",
-    "env",
-    "xargs",
-    "sudo",
-    "su",
-    "doas",
-    "nohup",
-    "timeout",
-    "nice",
-    "command",
-    "builtin",
-    "npx",
-    "bunx",
-    "pnpx",
-    "uvx",
-    "pipx",
     "curl",
     "wget",
     "nc",
     "ncat",
     "socat",
-    "ssh",
     "scp",
     "rsync",
     "awk",
@@ -140,8 +111,7 @@ const RUNS_ANYTHING: &[&str] = &[
     "kubectl",
 ];
 
-/// Of [`RUNS_ANYTHING`], the ones whose following words are themselves a command or code
-/// (`sudo CMD`, `env CMD`, `xargs CMD`, `ssh HOST CMD`, `sh -c CODE`, `npx PKG`): a rule naming
+/// Programs whose following words are themselves a command or code (`sudo CMD`, `env CMD`, `xargs CMD`, `ssh HOST CMD`, `sh -c CODE`, `npx PKG`): a rule naming
 /// more words after them still runs what those words say, so it is never read-only.
 const COMMAND_WRAPPERS: &[&str] = &[
     "sh",
@@ -782,7 +752,9 @@ fn shell_rule(spec: &str) -> (Level, &'static str) {
     };
     let program = first.rsplit('/').next().unwrap_or(first).to_string();
     let wildcard = spec.ends_with('*') || spec.contains(" *");
-    if RUNS_ANYTHING.contains(&program.as_str()) && words.len() == 1 && wildcard {
+    let runs_anything =
+        RUNS_ANYTHING.contains(&program.as_str()) || COMMAND_WRAPPERS.contains(&program.as_str());
+    if runs_anything && words.len() == 1 && wildcard {
         return (
             Level::Loosens,
             "a program that runs or sends anything, with any arguments",
