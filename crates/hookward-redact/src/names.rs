@@ -5,9 +5,10 @@
 /// ACCESS_KEY, PRIVATE_KEY, CREDENTIAL, AUTH) plus obvious variants (plural passwords and
 /// credentials, passphrase), and `pat`, the personal access token of GitHub, Azure DevOps and
 /// the VS Code Marketplace as their CLIs and docs abbreviate it (`GH_PAT`, `AZURE_DEVOPS_EXT_PAT`,
-/// `VSCE_PAT`, `~/.vsce`'s `"pat"`).
+/// `VSCE_PAT`, `~/.vsce`'s `"pat"`). `pat` counts only as the last segment: it is an
+/// abbreviation, and GitHub's fine-grained tokens themselves begin `github_pat_`, so a token
+/// must not read as the name of the value after it.
 const SECRET_SEGMENTS: &[&str] = &[
-    "pat",
     "password",
     "passwords",
     "passwd",
@@ -19,6 +20,9 @@ const SECRET_SEGMENTS: &[&str] = &[
     "credentials",
     "auth",
 ];
+
+/// Segments that make a name secret only as its last segment (see [`SECRET_SEGMENTS`]).
+const SECRET_LAST: &[&str] = &["pat"];
 
 /// Two consecutive segments that together make a name secret (`API_KEY`, `accessKey`, …).
 const SECRET_PAIRS: &[(&str, &str)] = &[("api", "key"), ("access", "key"), ("private", "key")];
@@ -143,6 +147,9 @@ pub(crate) fn is_secret_assignment_name(name: &str) -> bool {
         prev = Some(seg);
         last = Some(seg);
     }
+    if last.is_some_and(|l| SECRET_LAST.iter().any(|s| s.eq_ignore_ascii_case(l))) {
+        hit = true;
+    }
     if !hit {
         return false;
     }
@@ -223,6 +230,9 @@ mod tests {
             "authorization",
             "Proxy-Authorization",
             "\"api_key\"",
+            "GH_PAT",
+            "AZURE_DEVOPS_EXT_PAT",
+            "pat",
         ] {
             assert!(is_secret_name(n), "{n} should be secret");
         }
@@ -251,6 +261,9 @@ mod tests {
             "SSH_AUTH_SOCK",
             "GPG_AUTH_SOCKET",
             "auth_sock",
+            // `pat` only ends a name: a fine-grained GitHub token is not a name
+            "github_pat_11ABCDEFG0abcdefghijkl_mnopqrstuvwxyz0123456789",
+            "pattern_x",
         ] {
             assert!(!is_secret_name(n), "{n} should not be secret");
         }
