@@ -370,8 +370,10 @@ fn deleeted_part(part: &str) -> Option<String> {
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
-            let flanked = start > 0
-                && b[start - 1].is_ascii_alphabetic()
+            // between letters (`rel3ase`), or one digit opening a word of letters (`0penzeppelin`:
+            // the word it imitates must still be written plainly nearby)
+            let opens = start == 0 && i == 1 && b.len() >= 5;
+            let flanked = (opens || (start > 0 && b[start - 1].is_ascii_alphabetic()))
                 && i < b.len()
                 && b[i].is_ascii_alphabetic();
             if flanked && part[start..i].chars().all(|c| deleet(c).is_some()) {
@@ -684,6 +686,15 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
         }
         // the runner forms run the package they fetch (`bundle add` only installs)
         let runs = first_only && c.program != "bundle";
+        if eco == Eco::Npm {
+            for w in c.argv.iter().skip(1).take(32) {
+                if let Some(f) = npm_alias(w, runs) {
+                    if out.len() < 4 && !out.contains(&f) {
+                        out.push(f);
+                    }
+                }
+            }
+        }
         for n in names {
             if let Some(real) = typosquat::imitated(eco, &n) {
                 let f = LookalikePackage {
@@ -699,6 +710,59 @@ pub fn lookalike_packages(commands: &[hookward_shell::CommandFact]) -> Vec<Looka
         }
     }
     out
+}
+
+/// An npm alias operand (`NAME@npm:TARGET[@VERSION]`, npm's documented alias spec) that hides
+/// another package behind a name: the code that imports `NAME` gets `TARGET`. It is a look-alike
+/// when `TARGET` is one of a well-known package (`ethers@npm:etherss@6`), or when `NAME` is
+/// well known and `TARGET`, another name, is not, nor in a well-known scope
+/// (`@graphprotocol/graph-cli@npm:graph-cli-patched`: the well-known name stands in front of an
+/// unknown package). Aliases to a well-known package or scope are quiet (`react@npm:@preact/compat`, `string-width-cjs@npm:string-width@4`).
+fn npm_alias(w: &str, runs: bool) -> Option<LookalikePackage> {
+    let (alias, spec) = w.split_once("@npm:")?;
+    let body = spec.strip_prefix('@').unwrap_or(spec);
+    let end = body.find('@').unwrap_or(body.len());
+    let target = &spec[..end + (spec.len() - body.len())];
+    let alias = alias.trim_start_matches(['\'', '"']);
+    if target.is_empty() || alias.is_empty() || target.eq_ignore_ascii_case(alias) {
+        return None;
+    }
+    let imitates = typosquat::imitated(Eco::Npm, target)
+        .or_else(|| alias_imitated(alias, target))
+        .or_else(|| {
+            (typosquat::well_known(Eco::Npm, alias)
+                && !typosquat::well_known(Eco::Npm, target)
+                && !typosquat::well_known_scope(target))
+            .then(|| alias.to_ascii_lowercase())
+        })?;
+    Some(LookalikePackage {
+        package: target.to_string(),
+        imitates,
+        registry: Eco::Npm.label().to_string(),
+        runs,
+    })
+}
+
+/// The alias name when an alias's target is spelled to look like it: one typing mistake or
+/// look-alike digits away (`@web3-onboard/core@npm:@web3-0nboard/core`), or the alias's own
+/// name with a word claiming a better version after it (`graph-cli@npm:graph-cli-patched`). No
+/// table is needed: the command itself names what the target imitates.
+fn alias_imitated(alias: &str, target: &str) -> Option<String> {
+    let (a, t) = (alias.to_ascii_lowercase(), target.to_ascii_lowercase());
+    let read = |s: &str| -> String { s.chars().map(|c| deleet(c).unwrap_or(c)).collect() };
+    let bare = |s: &str| -> String {
+        s.strip_prefix('@')
+            .and_then(|x| x.split_once('/'))
+            .map_or(s.to_string(), |(_, n)| n.to_string())
+    };
+    let claims = bare(&t)
+        .strip_prefix(bare(&a).as_str())
+        .and_then(|rest| rest.strip_prefix(['-', '_', '.']))
+        .is_some_and(|rest| {
+            rest.split(['-', '_', '.'])
+                .all(|w| typosquat::CLAIM_WORDS.contains(&w))
+        });
+    (typosquat::one_typo(&t, &a) || (read(&t) == read(&a) && t != a) || claims).then_some(a)
 }
 
 /// The repository name of a code-host URL or shorthand an install names (`git+https://
@@ -883,6 +947,9 @@ mod tests {
             "npm install @tidepool/schema@github:tidep00l-dev/schema#main",
             "cargo install --git https://github.com/cargo-rel3ase/cargo-release cargo-release",
             "git remote add backport-bot https://github.com/tp-backp0rt-bot/x && git fetch backport-bot",
+            // one digit opening the owner, the plain word in the repository's name
+            "git submodule add https://github.com/0penzeppelin/openzeppelin-contracts lib/oz",
+            "go get github.com/5irupsen/logrus-sirupsen@v1",
         ] {
             assert_eq!(lookalike_owners(text).len(), 1, "{text}");
         }
@@ -891,6 +958,10 @@ mod tests {
             "pip install git+https://github.com/s3tools/s3cmd",
             "git clone https://github.com/web3j/web3j",
             "npm i github:neo4j/neo4j-javascript-driver",
+            // real owners that open with a digit
+            "git clone https://github.com/1password/onepassword-operator",
+            "npm i github:0xproject/0x-monorepo",
+            "git clone https://github.com/3b1b/manim",
         ] {
             assert!(lookalike_owners(text).is_empty(), "{text}");
         }
@@ -948,6 +1019,23 @@ mod tests {
             ("gem install nokogri", "nokogiri"),
             ("brew tap infra-t0olbelt/tap", "infra-toolbelt"),
             ("npm --prefix web install rеact-router", "react-router"),
+            // npm aliases: a look-alike behind the name, or a well-known name in front of an
+            // unknown package
+            ("pnpm add -w ethers@npm:etherss@6.13.5", "ethers"),
+            (
+                "npm i -g @angular/cli@npm:ngx-buildtools@17",
+                "@angular/cli",
+            ),
+            // the alias names what its target imitates, known or not
+            (
+                "pnpm add @acme-ui/core@npm:@acme-u1/core@2",
+                "@acme-ui/core",
+            ),
+            (
+                "npm i -g @acme/graph-cli@npm:graph-cli-patched@0.9",
+                "@acme/graph-cli",
+            ),
+            ("npm i left-padder@npm:left-paddre@1", "left-padder"),
         ] {
             assert_eq!(names(cmd), vec![real.to_string()], "{cmd}");
         }
@@ -956,6 +1044,9 @@ mod tests {
             "pip install -r requirements.txt",
             "npm install react@18 react-dom @types/react",
             "npm install --save-dev @wordpress/scripts @wordpress/block-editor",
+            "npm i react@npm:@preact/compat react-dom@npm:@preact/compat",
+            "npm i string-width-cjs@npm:string-width@^4.2.0",
+            "pnpm add my-lodash@npm:lodash@4",
             "pip install torchx boto3",
             "pip install -e .",
             "npm install ./local-pkg",

@@ -207,6 +207,25 @@ fn combosquat(name: &str, p: &crate::popular::Popular) -> Option<String> {
     None
 }
 
+/// Whether `name` is itself a well-known package of `eco` (either table of `popular.rs`, after
+/// the same normalising as [`imitated`]).
+pub fn well_known(eco: Eco, name: &str) -> bool {
+    popular(eco).known.contains(&normal(eco, name))
+}
+
+/// Whether the npm scope of `name` (`@preact` of `@preact/compat`) publishes a well-known
+/// package: only the scope's owner publishes under it, so a name there is that owner's.
+pub fn well_known_scope(name: &str) -> bool {
+    let Some((scope, _)) = name.strip_prefix('@').and_then(|s| s.split_once('/')) else {
+        return false;
+    };
+    let prefix = format!("@{}/", scope.to_ascii_lowercase());
+    popular(Eco::Npm)
+        .known
+        .iter()
+        .any(|n| n.starts_with(&prefix))
+}
+
 /// The well-known name of `eco` that `name` imitates (module docs), or `None` when `name` is
 /// well known itself or far from every well-known name.
 pub fn imitated(eco: Eco, name: &str) -> Option<String> {
