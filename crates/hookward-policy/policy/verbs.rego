@@ -59,3 +59,10 @@ decision contains {"id": "shell/production-deploy", "decision": "ask", "reason":
 	some f in facts_of_class("prod_deploy")
 	reason := sprintf("the command would deploy to production (%s %s: %s; %s)", [f.program, f.verb, f.detail, f.evidence])
 }
+
+# @rule shell/chain-transaction ask
+# A blockchain transaction signed and sent to a network that is not a local or test one by name: cast send|publish, forge script|create --broadcast, hardhat run|deploy|ignition deploy --network X, solana transfer and program close|deploy|set-upgrade-authority, spl-token transfer|burn|close|authorize|mint, anchor deploy|upgrade, safe-cli with a node URL (hookward-shell verbs.rs live_chain: mainnet, production or live in a network or signing-account name, or a network named by a variable or URL without a local or test word). A mined transaction is final: funds moved, approvals given (an unlimited token approval is named), ownership and upgrade rights changed cannot be taken back. Local nodes (anvil, hardhat, 127.0.0.1) and test networks (sepolia, holesky, devnet, testnet…) are not asked about, nor simulations (forge script without --broadcast, --fork-url).
+decision contains {"id": "shell/chain-transaction", "decision": "ask", "reason": reason} if {
+	some f in facts_of_class("chain_tx")
+	reason := sprintf("the command would sign and send a blockchain transaction that cannot be undone (%s %s: %s; %s)", [f.program, f.verb, f.detail, f.evidence])
+}

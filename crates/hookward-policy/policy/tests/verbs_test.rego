@@ -40,3 +40,11 @@ test_manifest_from_release_url_quiet if {
 test_production_deploy_asks if {
 	ids("prod_deploy", "shop-prod")["shell/production-deploy"] == "ask"
 }
+
+test_chain_transaction_asks if {
+	ids("chain_tx", "network mainnet")["shell/chain-transaction"] == "ask"
+}
+
+test_chain_transaction_needs_its_class if {
+	not ids("prod_deploy", "shop-prod")["shell/chain-transaction"]
+}

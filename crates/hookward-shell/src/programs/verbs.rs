@@ -41,6 +41,10 @@ pub(crate) enum Class {
     UrlManifest,
     /// A deploy whose target is production by name (`firebase deploy --project shop-prod`).
     ProdDeploy,
+    /// A blockchain transaction signed and sent to a network that is not a local or test one
+    /// by name ([`live_chain`]): final once mined — funds moved, approvals, ownership and
+    /// upgrade rights changed cannot be taken back.
+    ChainTx,
 }
 
 impl Class {
@@ -53,6 +57,7 @@ impl Class {
             Class::UrlInstall => "url_install",
             Class::UrlManifest => "url_manifest",
             Class::ProdDeploy => "prod_deploy",
+            Class::ChainTx => "chain_tx",
         }
     }
 }
@@ -612,6 +617,77 @@ pub(crate) const ROWS: &[Row] = &[
         example: "kubectl apply -f https://paste.ee/r/x/0",
         neighbour: "kubectl apply -f k8s/deploy.yaml",
         source: "kubectl apply|create -f URL: the manifest at the URL is applied as read from there",
+        ..NONE
+    },
+    // --- Blockchain transactions signed and sent (judged by the network named) ---
+    Row {
+        programs: &["cast"],
+        path: &["send|publish"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain),
+        example: "cast send 0xA0b8 \"transfer(address,uint256)\" 0x9dE1 1000 --rpc-url \"$MAINNET_RPC_URL\" --account ops",
+        neighbour: "cast send 0x5FbD \"deposit()\" --rpc-url http://127.0.0.1:8545 --private-key 0xac09",
+        source: "Foundry book, `cast send` (signs and publishes a transaction) and `cast publish` (publishes a signed one)",
+        ..NONE
+    },
+    Row {
+        programs: &["forge"],
+        path: &["script|create"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain_broadcast),
+        example: "forge script script/Deploy.s.sol --rpc-url mainnet --account deployer --broadcast",
+        neighbour: "forge script script/Deploy.s.sol --rpc-url mainnet --account deployer",
+        source: "Foundry book, `forge script` / `forge create`: transactions are only sent with --broadcast (a simulation without it)",
+        ..NONE
+    },
+    Row {
+        programs: &["hardhat"],
+        path: &["run|deploy|ignition deploy"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain),
+        example: "npx hardhat run scripts/upgrade.ts --network mainnet",
+        neighbour: "npx hardhat run scripts/upgrade.ts --network localhost",
+        source: "Hardhat docs, `--network` (the default `hardhat` network is in-process); hardhat-deploy and Ignition `deploy`",
+        ..NONE
+    },
+    Row {
+        programs: &["solana"],
+        path: &["transfer|program close|program deploy|program set-upgrade-authority|program extend|close-vote-account|withdraw-stake"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain),
+        example: "solana program close 9xQe --bypass-warning --url mainnet-beta",
+        neighbour: "solana program close 9xQe --bypass-warning --url devnet",
+        source: "Solana CLI reference: `solana transfer`, `solana program close|deploy|set-upgrade-authority`; -u/--url (m = mainnet-beta)",
+        ..NONE
+    },
+    Row {
+        programs: &["spl-token"],
+        path: &["transfer|burn|close|authorize|mint"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain),
+        example: "spl-token transfer Mint1 1000 Dest1 -u m",
+        neighbour: "spl-token transfer Mint1 1000 Dest1 -u localhost",
+        source: "SPL Token CLI (`spl-token --help`): transfer, burn, close, authorize, mint; -u/--url as the Solana CLI",
+        ..NONE
+    },
+    Row {
+        programs: &["anchor"],
+        path: &["deploy|upgrade"],
+        class: Class::ChainTx,
+        when: When::Check(live_chain),
+        example: "anchor deploy --provider.cluster mainnet",
+        neighbour: "anchor deploy --provider.cluster devnet",
+        source: "Anchor CLI reference: `anchor deploy`/`upgrade`, --provider.cluster",
+        ..NONE
+    },
+    Row {
+        programs: &["safe-cli", "safe-creator"],
+        path: &[],
+        class: Class::ChainTx,
+        when: When::Check(live_chain_operand),
+        example: "safe-cli 0x8a0B \"$MAINNET_RPC_URL\" --non-interactive add_owner 0x9dE1",
+        neighbour: "safe-cli --version",
+        source: "safe-cli (Safe, GitHub safe-global/safe-cli): `safe-cli SAFE_ADDRESS NODE_URL` then commands that sign and send",
         ..NONE
     },
     // --- Deploys to production by name ---
@@ -1210,6 +1286,148 @@ fn own_tier(a: &Analyzer, words: &[&str]) -> Option<(crate::facts::Tier, String)
 
 // --- Checks ---
 
+/// Words of a network or account name that say a local or test chain: the local nodes (anvil,
+/// hardhat, ganache, `localhost`, `127.0.0.1`) and the public test networks (Ethereum's
+/// sepolia, holesky, hoodi, goerli; Polygon amoy/mumbai; Avalanche fuji; Solana devnet,
+/// testnet, localnet); `-u l|d|t` are the Solana CLI's monikers for them.
+const TEST_CHAIN_WORDS: &[&str] = &[
+    "localhost",
+    "127",
+    "anvil",
+    "hardhat",
+    "ganache",
+    "local",
+    "localnet",
+    "devnet",
+    "testnet",
+    "sepolia",
+    "holesky",
+    "hoodi",
+    "goerli",
+    "amoy",
+    "mumbai",
+    "fuji",
+    "test",
+    "dev",
+    "fork",
+];
+
+/// Options that name the network (`--rpc-url`, `--network`, `-u`/`--url`, Anchor's
+/// `--provider.cluster`; not `--fork-url`, the chain a local simulation copies) or the signing account (`--account`, `--keystore`,
+/// `--from`, `--keypair`), whose names often say the network too (`--account mainnet-deployer`).
+const CHAIN_OPTIONS: &[&str] = &[
+    "--rpc-url",
+    "-r",
+    "--network",
+    "--url",
+    "-u",
+    "--provider.cluster",
+    "--chain",
+    "--account",
+    "--keystore",
+    "--from",
+    "--keypair",
+    "--fee-payer",
+    "--ledger",
+];
+
+/// The live network a signing command names (issue 11, session 27): `Some(detail)` when a
+/// network or account name says mainnet or production, or names a network (a variable, a URL)
+/// with no local or test word in any of them; `None` when one says a local or test network
+/// ([`TEST_CHAIN_WORDS`]) or none is named (the tools then use their local default: anvil at
+/// 127.0.0.1:8545, Hardhat's in-process network, the Solana CLI's configured cluster). An
+/// unlimited ERC-20 approval (2^256-1, `$(cast max-uint)`) is named in the detail.
+fn live_chain(words: &[&str]) -> Option<String> {
+    chain_network(words, false)
+}
+
+/// [`live_chain`] for safe-cli, whose node URL is an operand (`safe-cli SAFE NODE_URL`).
+fn live_chain_operand(words: &[&str]) -> Option<String> {
+    chain_network(words, true)
+}
+
+fn chain_network(words: &[&str], operand_url: bool) -> Option<String> {
+    let mut named: Vec<&str> = Vec::new();
+    let mut take = false;
+    for w in words {
+        if std::mem::take(&mut take) {
+            named.push(w);
+            continue;
+        }
+        if let Some((k, v)) = w.split_once('=') {
+            if CHAIN_OPTIONS.contains(&k) {
+                named.push(v);
+                continue;
+            }
+        }
+        if CHAIN_OPTIONS.contains(w) {
+            take = true;
+        } else if let Some(v) = w
+            .strip_prefix("-u")
+            .filter(|v| !v.is_empty() && !v.starts_with('-'))
+        {
+            // the Solana CLI's glued moniker, `-um`
+            named.push(v);
+        } else if operand_url && !w.starts_with('-') && (w.contains("://") || w.starts_with('$')) {
+            // safe-cli's NODE_URL operand, a URL or variable given in place
+            named.push(w);
+        }
+    }
+    if named.is_empty() {
+        return None;
+    }
+    let tokens = |v: &str| -> Vec<String> {
+        v.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                t.trim_end_matches(|c: char| c.is_ascii_digit())
+                    .to_ascii_lowercase()
+            })
+            .collect()
+    };
+    let live = named.iter().find(|v| {
+        let t = tokens(v);
+        t.iter()
+            .any(|t| matches!(t.as_str(), "mainnet" | "prod" | "production" | "live"))
+            || v.eq_ignore_ascii_case("m")
+    });
+    let test = named.iter().any(|v| {
+        matches!(v.to_ascii_lowercase().as_str(), "l" | "d" | "t")
+            || tokens(v)
+                .iter()
+                .any(|t| TEST_CHAIN_WORDS.contains(&t.as_str()))
+            || v.starts_with("127.")
+            || v.contains("//127.")
+            || v.contains("//0.0.0.0")
+            || v.contains("//[::1]")
+    });
+    let net = match (live, test) {
+        (Some(v), _) => format!("network {v}"),
+        (None, true) => return None,
+        (None, false) => format!("network {} (not a local or test one by name)", named[0]),
+    };
+    let unlimited = words.iter().any(|w| {
+        w.contains("115792089237316195423570985008687907853269984665640564039457584007913129639935")
+            || w.contains("max-uint")
+            || w.contains("type(uint256).max")
+            || w.contains("2**256")
+    });
+    Some(if unlimited {
+        format!("{net}; an unlimited token approval")
+    } else {
+        net
+    })
+}
+
+/// [`live_chain`] for `forge script`/`forge create`, which send only with `--broadcast`.
+fn live_chain_broadcast(words: &[&str]) -> Option<String> {
+    words
+        .iter()
+        .any(|w| *w == "--broadcast")
+        .then(|| live_chain(words))
+        .flatten()
+}
+
 /// A word of the command naming production: `--prod`/`--production`, or an operand or option
 /// value one of whose name tokens (split at every character that is not a letter or digit) is
 /// a `tier.rs` production word (`shop-prod`, `-e production`, `--env=live`). Paths and free
@@ -1786,6 +2004,13 @@ mod tests {
             ("netlify deploy --dir public --prod --message 'winter hours'", Class::ProdDeploy),
             ("flyctl deploy --app=api-live", Class::ProdDeploy),
             ("npx vercel --prod", Class::ProdDeploy),
+            ("cast publish --rpc-url https://eth-mainnet.g.alchemy.com/v2/KEY 0x02f8", Class::ChainTx),
+            ("cast send --account treasury-mainnet 0x3fC9 --value 5ether --rpc-url \"$RPC\"", Class::ChainTx),
+            ("cast send 0x6B17 \"approve(address,uint256)\" 0xdead $(cast max-uint) --rpc-url \"$ETH_RPC\"", Class::ChainTx),
+            ("forge create src/Vault.sol:Vault --rpc-url=$BASE_MAINNET --account ops --broadcast", Class::ChainTx),
+            ("pnpm hardhat ignition deploy ignition/modules/Token.ts --network polygon", Class::ChainTx),
+            ("solana transfer Dest1 50 --url https://api.mainnet-beta.solana.com --allow-unfunded-recipient", Class::ChainTx),
+            ("solana -um program set-upgrade-authority Prog1 --final", Class::ChainTx),
         ] {
             let f = facts(cmd);
             assert!(found(class, &f), "{cmd}: {f:#?}");
@@ -1796,6 +2021,18 @@ mod tests {
     #[test]
     fn everyday_neighbours_quiet() {
         for cmd in [
+            "cast send 0x5FbD \"mint(uint256)\" 5 --rpc-url \"$SEPOLIA_RPC_URL\" --account sepolia-deployer",
+            "cast send 0x1a2B \"pause()\" --from 0x8a0B --unlocked --rpc-url http://127.0.0.1:8545",
+            "cast send 0x1a2B \"pause()\" --private-key 0xac09",
+            "cast call 0xA0b8 \"balanceOf(address)\" 0x9dE1 --rpc-url \"$MAINNET_RPC_URL\"",
+            "forge script script/Deploy.s.sol --rpc-url \"$MAINNET_RPC_URL\" --account mainnet-deployer",
+            "forge script script/Deploy.s.sol --fork-url \"$MAINNET_RPC_URL\" --broadcast --rpc-url http://localhost:8545",
+            "npx hardhat run scripts/deploy.ts",
+            "npx hardhat test --network hardhat",
+            "solana airdrop 2 --url devnet",
+            "solana program show Prog1 --url mainnet-beta",
+            "solana -ud program deploy target/deploy/escrow.so",
+            "anchor deploy --provider.cluster localnet",
             "wp db import dump.sql",
             "wp @self db import dump.sql",
             "ddev wp db import /tmp/x.sql",
