@@ -1422,8 +1422,7 @@ fn chain_network(words: &[&str], operand_url: bool) -> Option<String> {
 /// [`live_chain`] for `forge script`/`forge create`, which send only with `--broadcast`.
 fn live_chain_broadcast(words: &[&str]) -> Option<String> {
     words
-        .iter()
-        .any(|w| *w == "--broadcast")
+        .contains(&"--broadcast")
         .then(|| live_chain(words))
         .flatten()
 }
