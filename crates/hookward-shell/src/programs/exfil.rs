@@ -383,6 +383,10 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 continue;
             }
             let Some(v) = secret_var_in(&op.raw) else {
+                // rows a database client printed, given as the body (`-d "$(psql -c …)"`)
+                let mut at = op.clone();
+                at.text = t.clone();
+                data_in_url(a, name, &at, &inv.evidence);
                 continue;
             };
             let prev = i
@@ -454,7 +458,46 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .unwrap_or(&op.text)
                 .to_string();
             a.upload(name, &target, Some(s), false, &inv.evidence);
+        } else {
+            data_in_url(a, name, op, &inv.evidence);
         }
+    }
+}
+
+/// A URL (or, with the URL's text, a body word) built from what a database client or dump printed (`curl "https://x/check?e=$(psql
+/// -At -c 'select email from users')"`, `for e in $(sqlcmd -Q "SELECT Email FROM
+/// dbo.Customers"); do curl "https://x/check?e=$e"; done`): the rows go out in the URL as they
+/// would in a body. The upload is `<rows from PROG>` with the producer's command as `producer`,
+/// so `exports.rs` judges the rows (people or not) and the target as it judges `psql … | curl -d
+/// @- URL` (`shell/data-export`); the rules that take any piped output as sent
+/// (`shell/output-upload`, `shell/database-exfiltration`) do not read this label: a count or an
+/// id in a URL is a query. Only data producers
+/// ([`crate::exports::producer_program`]): a hash or a version printed into a URL is a query.
+fn data_in_url(a: &mut Analyzer, name: &str, op: &crate::model::Arg, evidence: &str) {
+    let Some(c) = op
+        .taint
+        .producer
+        .and_then(|i| a.facts.commands.get(i))
+        .filter(|c| crate::exports::producer_program(&c.program, &c.argv))
+    else {
+        return;
+    };
+    let (program, producer) = (c.program.clone(), c.evidence.clone());
+    let target = op
+        .text
+        .split(['?', '$'])
+        .next()
+        .unwrap_or(&op.text)
+        .to_string();
+    a.upload(
+        name,
+        &target,
+        Some(format!("<rows from {program}>")),
+        false,
+        evidence,
+    );
+    if let Some(u) = a.facts.uploads.last_mut() {
+        u.producer = Some(producer);
     }
 }
 
