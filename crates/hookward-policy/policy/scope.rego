@@ -195,6 +195,24 @@ security_off_patterns := [
 	`CONFIG_SECURE_[A-Z0-9_]*(ALLOW_[A-Z0-9_]+|INSECURE)\s*=\s*y`,
 	`(?i)"?\b(skip_?verify|insecure_?skip_?verify|insecure-skip-tls-verify|skip_signature_verification|allow_unsigned[a-z_]*)"?\s*[:=]\s*"?(true|yes|1)\b`,
 	`(?i)\b(repo_)?gpgcheck\s*=\s*(0|false|no)\b`,
+	# session 27: TLS certificate or host-name verification turned off in code or a client's
+	# settings, by the documented switch of each stack — .NET HttpClientHandler's
+	# DangerousAcceptAnyServerCertificateValidator or a validation callback that returns true;
+	# Java's trust-all managers and host-name verifiers (Apache HttpClient NoopHostnameVerifier,
+	# TrustAllStrategy, Netty InsecureTrustManagerFactory, a verifier lambda returning true);
+	# Python requests verify=False, ssl._create_unverified_context, CERT_NONE; Node
+	# rejectUnauthorized: false and NODE_TLS_REJECT_UNAUTHORIZED=0; Ruby and PHP/curl
+	# VERIFY_NONE / CURLOPT_SSL_VERIFYPEER false; git http.sslVerify, npm strict-ssl, dnf/yum
+	# sslverify off.
+	`DangerousAcceptAnyServerCertificateValidator|(ServerCertificateCustomValidationCallback|ServerCertificateValidationCallback)\s*\+?=\s*(\([^()]*\)|[A-Za-z_]+)\s*=>\s*true`,
+	`\b(NoopHostnameVerifier|TrustAllStrategy|InsecureTrustManagerFactory|ALLOW_ALL_HOSTNAME_VERIFIER|TrustAllCerts|trustAllCerts)\b|setHostnameVerifier\(\s*\(?[A-Za-z_, ]*\)?\s*->\s*true`,
+	`\bverify\s*=\s*False\b|\bssl\._create_unverified_context\b|\bverify_mode\s*=\s*(ssl\.)?CERT_NONE\b|\bcheck_hostname\s*=\s*False\b`,
+	`\brejectUnauthorized\s*:\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*[:=]\s*["']?0\b`,
+	`\bOpenSSL::SSL::VERIFY_NONE\b|CURLOPT_SSL_VERIFY(PEER|HOST)\s*,\s*(0|false)\b|['"]verify['"]\s*=>\s*false\b`,
+	`(?i)\b(http\.)?sslverify\s*=\s*(0|false|no)\b|(?i)\bstrict-ssl\s*=\s*false\b`,
+	# macOS hardened runtime and App Sandbox entitlements turned off (Apple, "Hardened Runtime"
+	# and "App Sandbox" entitlement keys): other code can then be loaded into the signed app
+	`com\.apple\.security\.app-sandbox</key>\s*<false/>|com\.apple\.security\.cs\.(disable-library-validation|allow-dyld-environment-variables|disable-executable-page-protection|allow-unsigned-executable-memory)</key>\s*<true/>`,
 ]
 
 # The replacement parts of a sed script's s commands (what sed writes: `s/…/REP/`), so a
@@ -225,7 +243,7 @@ negated_symbol_off(f) if {
 }
 
 # @rule path/security-check-off ask
-# A configuration file written so that a signature or verification check is off (h-scope, session 26): a firmware's secure boot or image signature check (# CONFIG_SECURE_BOOT is not set, CONFIG_BOOT_SIGNATURE_TYPE_NONE=y, CONFIG_BOOT_VALIDATE_SLOT0=n), an update client's or TLS client's verification skipped ("SkipVerify": true, insecure_skip_verify: true), a package manager's signature check (gpgcheck=0); by a file tool's text or sed -i's replacement. Anything installed after that runs unverified.
+# A configuration file written so that a signature or verification check is off (h-scope, session 26): a firmware's secure boot or image signature check (# CONFIG_SECURE_BOOT is not set, CONFIG_BOOT_SIGNATURE_TYPE_NONE=y, CONFIG_BOOT_VALIDATE_SLOT0=n), an update client's or TLS client's verification skipped ("SkipVerify": true, insecure_skip_verify: true), TLS certificate or host-name verification turned off in code or a client's settings (.NET DangerousAcceptAnyServerCertificateValidator or a validation callback returning true, Java NoopHostnameVerifier/TrustAllStrategy/trust-all managers, Python verify=False or CERT_NONE, Node rejectUnauthorized: false or NODE_TLS_REJECT_UNAUTHORIZED=0, Ruby/PHP VERIFY_NONE, git sslVerify=false, npm strict-ssl=false), a macOS app's sandbox or hardened-runtime protection turned off by its entitlements (app-sandbox false, disable-library-validation true), a package manager's signature check (gpgcheck=0); by a file tool's text or sed -i's replacement. Anything installed after that runs unverified.
 decision contains {"id": "path/security-check-off", "decision": "ask", "reason": reason} if {
 	input.event.tool.kind == "file_write"
 	some k in {"content", "new_string", "file_text", "new_str"}

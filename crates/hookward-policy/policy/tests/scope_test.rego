@@ -65,6 +65,29 @@ test_security_check_off_by_edit_asks if {
 	ids(edit_input("[repo]\ngpgcheck=0\n"))["path/security-check-off"] == "ask"
 }
 
+test_tls_verification_off_in_code_asks if {
+	ids(edit_input("new HttpClientHandler { ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator }"))["path/security-check-off"] == "ask"
+	ids(edit_input("handler.ServerCertificateCustomValidationCallback = (msg, cert, chain, errs) => true;"))["path/security-check-off"] == "ask"
+	ids(edit_input("HttpClients.custom().setSSLHostnameVerifier(NoopHostnameVerifier.INSTANCE).build();"))["path/security-check-off"] == "ask"
+	ids(edit_input("conn.setHostnameVerifier((host, session) -> true);"))["path/security-check-off"] == "ask"
+	ids(edit_input("r = requests.get(url, verify=False, timeout=5)"))["path/security-check-off"] == "ask"
+	ids(edit_input("const agent = new https.Agent({ rejectUnauthorized: false });"))["path/security-check-off"] == "ask"
+	ids(edit_input("process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';"))["path/security-check-off"] == "ask"
+	ids(edit_input("[http]\n\tsslVerify = false\n"))["path/security-check-off"] == "ask"
+	ids(edit_input("<key>com.apple.security.cs.disable-library-validation</key>\n\t<true/>"))["path/security-check-off"] == "ask"
+	ids(edit_input("<key>com.apple.security.app-sandbox</key>\n\t<false/>"))["path/security-check-off"] == "ask"
+}
+
+test_tls_verification_on_quiet if {
+	not ids(edit_input("r = requests.get(url, verify=True, timeout=5)"))["path/security-check-off"]
+	not ids(edit_input("r = requests.get(url, verify=ca_bundle)"))["path/security-check-off"]
+	not ids(edit_input("const agent = new https.Agent({ rejectUnauthorized: true });"))["path/security-check-off"]
+	not ids(edit_input("handler.ServerCertificateCustomValidationCallback = (m, c, ch, e) => c.Thumbprint == pinned;"))["path/security-check-off"]
+	not ids(edit_input("<key>com.apple.security.app-sandbox</key>\n\t<true/>"))["path/security-check-off"]
+	not ids(edit_input("<key>com.apple.security.cs.disable-library-validation</key>\n\t<false/>"))["path/security-check-off"]
+	not ids(edit_input("strict-ssl=true\n"))["path/security-check-off"]
+}
+
 test_security_check_on_quiet if {
 	not ids(edit_input("\"InsecureSkipVerify\": false,"))["path/security-check-off"]
 	not ids(edit_input("CONFIG_BOOT_SIGNATURE_TYPE_ECDSA_P256=y\n"))["path/security-check-off"]
