@@ -261,6 +261,18 @@ decision contains {"id": "path/security-check-off", "decision": "ask", "reason":
 	reason := sprintf("the %s tool would switch a signature or verification check off (%s)", [input.event.tool.name, m])
 }
 
+# The same switches set by the client's own configuration command (git config http.sslVerify
+# false, npm|pnpm|yarn config set strict-ssl false): every later fetch of that client goes
+# unverified.
+decision contains {"id": "path/security-check-off", "decision": "ask", "reason": reason} if {
+	some c in scope_commands
+	c.program in {"git", "npm", "pnpm", "yarn"}
+	"config" in c.argv
+	line := concat(" ", c.argv)
+	regex.match(`(?i)\b(http\.)?sslverify[= ]\s*(false|0|no)\b|\bstrict-ssl[= ]\s*false\b`, line)
+	reason := sprintf("the command would switch TLS certificate verification off for every later fetch (%s)", [c.evidence])
+}
+
 decision contains {"id": "path/security-check-off", "decision": "ask", "reason": reason} if {
 	some c in scope_commands
 	c.program == "sed"

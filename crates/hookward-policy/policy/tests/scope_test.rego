@@ -127,3 +127,10 @@ test_secure_boot_turned_on_quiet if {
 	not ids(edit_input("CONFIG_SECURE_BOOT=y\nCONFIG_SECURE_SIGNED_APPS_NO_SECURE_BOOT=n\n"))["path/security-check-off"]
 	ids(edit_input("CONFIG_SECURE_SIGNED_APPS_NO_SECURE_BOOT=n\nCONFIG_BOOT_VALIDATE_SLOT0=n\n"))["path/security-check-off"] == "ask"
 }
+
+test_client_tls_verification_off_by_config_asks if {
+	ids(shell_input([], {"commands": [{"program": "git", "argv": ["git", "config", "--global", "http.sslVerify", "false"], "evidence": "git config …"}]}))["path/security-check-off"] == "ask"
+	ids(shell_input([], {"commands": [{"program": "npm", "argv": ["npm", "config", "set", "strict-ssl", "false"], "evidence": "npm config …"}]}))["path/security-check-off"] == "ask"
+	not ids(shell_input([], {"commands": [{"program": "git", "argv": ["git", "config", "--global", "http.sslVerify", "true"], "evidence": "git config …"}]}))["path/security-check-off"]
+	not ids(shell_input([], {"commands": [{"program": "git", "argv": ["git", "config", "--get", "http.sslVerify"], "evidence": "git config …"}]}))["path/security-check-off"]
+}
