@@ -282,3 +282,40 @@ decision contains {"id": "path/security-check-off", "decision": "ask", "reason":
 	m := security_off_text(rep)
 	reason := sprintf("the command would switch a signature or verification check off (%s: %s)", [m, c.evidence])
 }
+
+# @rule shell/tool-wipes-home ask
+# A program told to destroy without asking and pointed at the whole home folder or the root (session 27): a destroying word in its name, as its subcommand or as an option (clean, wipe, purge, delete, remove, erase, nuke, destroy, prune, reset, shred, scrub, sweep — xcclean, cache-wipe, `tool purge`) with a confirmation turned off (--yes, -y, --force, -f, --no-confirm, --noconfirm, --assume-yes, --non-interactive) and an operand that is the home folder, its every entry (~/*) or / itself: xcclean --all --yes ~, cleanup --force $HOME. Programs hookward knows are judged by their own rules; this is the one left for tools nobody wrote a row for, whose reach over the whole home is the user's to confirm. Cleaning a project's or a cache's folder is not this.
+decision contains {"id": "shell/tool-wipes-home", "decision": "ask", "reason": reason} if {
+	some c in scope_commands
+	some t in array.slice(c.argv, 1, count(c.argv))
+	whole_tree_operand(t)
+	tool_destroys(c)
+	some w in c.argv
+	no_confirm_word(w)
+	reason := sprintf("the command would run %s without asking on %s (%s)", [c.program, t, c.evidence])
+}
+
+whole_tree_operand(t) if t == input.facts.home
+
+whole_tree_operand(t) if t == concat("", [input.facts.home, "/"])
+
+whole_tree_operand(t) if t == concat("", [input.facts.home, "/*"])
+
+whole_tree_operand(t) if t in {"/", "/*", "/home", "/Users"}
+
+tool_destroys(c) if regex.match(`(?i)(clean|wipe|purge|nuke|shred|scrub|erase|sweep|destroy)`, c.program)
+
+# the subcommand (the first word that is not an option) or an option of that name
+tool_destroys(c) if {
+	not c.program in {"echo", "printf", "print"}
+	words := array.slice(c.argv, 1, count(c.argv))
+	some i, w in words
+	destroy_word(w)
+	every v in array.slice(words, 0, i) {
+		startswith(v, "-")
+	}
+}
+
+destroy_word(w) if regex.match(`(?i)^(--)?(delete|wipe|purge|clean|cleanup|clear|remove|rm|erase|nuke|destroy|prune|reset|shred|scrub|sweep)(-all)?$`, w)
+
+no_confirm_word(w) if w in {"--yes", "-y", "--force", "-f", "--no-confirm", "--noconfirm", "--assume-yes", "--non-interactive", "-rf", "-fr", "-yf", "-fy"}

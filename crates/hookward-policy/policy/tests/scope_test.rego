@@ -134,3 +134,25 @@ test_client_tls_verification_off_by_config_asks if {
 	not ids(shell_input([], {"commands": [{"program": "git", "argv": ["git", "config", "--global", "http.sslVerify", "true"], "evidence": "git config …"}]}))["path/security-check-off"]
 	not ids(shell_input([], {"commands": [{"program": "git", "argv": ["git", "config", "--get", "http.sslVerify"], "evidence": "git config …"}]}))["path/security-check-off"]
 }
+
+home_cmd(argv) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell", "input": {"command": concat(" ", argv)}}},
+	"facts": {"home": "/home/dev", "project_dir": "/home/dev/p", "cwd": "/home/dev/p", "paths": [], "shell": {"commands": [{"program": argv[0], "argv": argv, "evidence": concat(" ", argv)}]}},
+	"config": {},
+}
+
+test_unknown_tool_wiping_home_asks if {
+	got := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["xcclean", "--all", "--yes", "/home/dev"])
+	got["shell/tool-wipes-home"] == "ask"
+	got2 := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["devtool", "purge", "--force", "/home/dev/*"])
+	got2["shell/tool-wipes-home"] == "ask"
+}
+
+test_tool_on_project_or_without_force_quiet if {
+	got := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["xcclean", "--all", "--yes", "/home/dev/p/build"])
+	not got["shell/tool-wipes-home"]
+	got2 := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["xcclean", "--dry-run", "/home/dev"])
+	not got2["shell/tool-wipes-home"]
+	got3 := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["du", "-sh", "/home/dev"])
+	not got3["shell/tool-wipes-home"]
+}
