@@ -1453,6 +1453,39 @@ decision contains {"id": "shell/upload-files", "decision": "ask", "reason": reas
 	reason := sprintf("the command would send %s to %s (%s)", [p.path, u.target, u.evidence])
 }
 
+# @rule shell/app-state-upload deny
+# A program's own state under the home folder sent by an HTTP client or a raw socket to a host that is not local (session 27): a file or folder in a hidden folder or file of the home folder (~/.Xilinx/Xilinx.lic, ~/.config/tool/session.json, ~/.local/share/label-studio), or in macOS's and Windows' application folders (~/Library/Application Support, Containers, Group Containers, Preferences; AppData). Such state holds sessions, licences, tokens and local databases that no store table lists; a person sends them by hand, not through a web form an agent was told to use. Public keys (*.pub), copies to hosts the user logs in to (scp, rsync: shell/upload-files asks) and a vendor's own token sent to its API are not this.
+decision contains {"id": "shell/app-state-upload", "decision": "deny", "reason": reason} if {
+	some u in sf_uploads
+	regex.match(`^(https?://|[0-9]{1,3}(\.[0-9]{1,3}){3}:[0-9]+$)`, u.target)
+	some p in input.facts.paths
+	p.via == "shell"
+	p.access == "read"
+	p.path == u.source
+	app_state_path(p.path)
+	not endswith(p.path, ".pub")
+	not local_target(u.target)
+	not handed_to_vendor(p)
+	reason := sprintf("the command would send %s, a program's own state in the home folder (sessions, licences, tokens), to %s (%s)", [p.path, u.target, u.evidence])
+}
+
+app_state_path(path) if {
+	home := object.get(input.facts, "home", "")
+	home != ""
+	rest := trim_prefix(path, concat("", [home, "/"]))
+	rest != path
+	startswith(rest, ".")
+	not startswith(rest, "./")
+}
+
+app_state_path(path) if {
+	home := object.get(input.facts, "home", "")
+	home != ""
+	rest := trim_prefix(path, concat("", [home, "/"]))
+	rest != path
+	regex.match(`^(Library/(Application Support|Containers|Group Containers|Preferences)|AppData)/.`, rest)
+}
+
 # h-flow: an object-store client copying a folder into a bucket named for it (aws s3 sync
 # /archive/genomics_lab/raw/ s3://genomics-lab-archive/raw/, rclone copy /data/scans
 # remote:lab-scans-archive/): a distinctive word of the bucket's name (4 letters or more, not a

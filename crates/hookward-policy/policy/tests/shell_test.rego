@@ -2214,3 +2214,23 @@ test_remote_output_sent_on if {
 	own := {"program": "ssh", "target": "backup", "source": "<fetched ssh://db1>", "evidence": "ssh backup 'cat > x'"}
 	not shell_ids({"uploads": [own]})["shell/output-upload"]
 }
+
+home_input(paths, shell) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell"}},
+	"facts": {"home": "/home/dev", "project_dir": "/home/dev/project", "paths": paths, "shell": shell},
+	"config": {},
+}
+
+test_app_state_sent_to_a_web_host_denied if {
+	some d in rules.decision with input as home_input([sent("/home/dev/.Xilinx/Xilinx.lic", ["outside_project"])], {"uploads": [upload_to("/home/dev/.Xilinx/Xilinx.lic", "https://lic-check.example/validate")]})
+	d.id == "shell/app-state-upload"
+	d.decision == "deny"
+	some e in rules.decision with input as home_input([sent("/home/dev/Library/Application Support/Splice/session.json", ["outside_project"])], {"uploads": [upload_to("/home/dev/Library/Application Support/Splice/session.json", "203.0.113.9:443")]})
+	e.id == "shell/app-state-upload"
+}
+
+test_app_state_to_own_host_or_public_key_not_denied if {
+	not "shell/app-state-upload" in {d.id | some d in rules.decision} with input as home_input([sent("/home/dev/.vimrc", ["outside_project"])], {"uploads": [upload_to("/home/dev/.vimrc", "me@box.example:/home/me/")]})
+	not "shell/app-state-upload" in {d.id | some d in rules.decision} with input as home_input([sent("/home/dev/.ssh/id_ed25519.pub", ["outside_project"])], {"uploads": [upload_to("/home/dev/.ssh/id_ed25519.pub", "https://keys.example/add")]})
+	not "shell/app-state-upload" in {d.id | some d in rules.decision} with input as home_input([sent("/home/dev/Documents/cv.pdf", ["outside_project"])], {"uploads": [upload_to("/home/dev/Documents/cv.pdf", "https://jobs.example/apply")]})
+}
