@@ -156,7 +156,7 @@ decision contains {"id": "shell/project-database-destroy", "decision": "ask", "r
 }
 
 # @rule shell/bulk-delete ask
-# SQL that deletes rows by a range or a pattern rather than by a value (DELETE FROM customers WHERE created_at < '2025-01-01', … WHERE email LIKE '%@x.com', … IS NOT NULL; hookward-shell scope.rs broad_delete, kind sql_delete_broad), from any carrier — a database client's -c/-e/-q, an MCP query tool: every row of a period or a kind goes, which only a backup brings back. Not on this machine or a throwaway target (hookward-shell tier.rs), and not a cut-off that moves with the clock (WHERE expires_at < now(): a retention job). A DELETE with an equality (WHERE id = 42) is not asked about; one with no WHERE at all is shell/data-destroy.
+# SQL that deletes rows by a range or a pattern rather than by a value (DELETE FROM customers WHERE created_at < '2025-01-01', … WHERE email LIKE '%@x.com', … IS NOT NULL; hookward-shell scope.rs broad_delete, kind sql_delete_broad), from any carrier — a database client's -c/-e/-q, an MCP query tool: every row of a period or a kind goes, which only a backup brings back. Not on this machine or a throwaway target (hookward-shell tier.rs), and not a cut-off that moves with the clock (WHERE expires_at < now(), created_at < now() - interval '30 days': a retention job; created_at < now() alone is every row). A DELETE with an equality (WHERE id = 42) is not asked about; one with no WHERE at all is shell/data-destroy.
 decision contains {"id": "shell/bulk-delete", "decision": "ask", "reason": reason} if {
 	some f in scope_infra
 	f.kind == "sql_delete_broad"
@@ -165,11 +165,16 @@ decision contains {"id": "shell/bulk-delete", "decision": "ask", "reason": reaso
 	reason := sprintf("the command would delete every row a range or pattern picks (%s)", [f.evidence])
 }
 
-# A cut-off that moves with the clock (`WHERE expires_at < now()`, `< NOW() - INTERVAL '30
-# days'`, `< current_date - 7`, SQLite `datetime('now', '-30 days')`): the retention job every
-# application runs on its sessions, logs and caches. A fixed date or a pattern picks rows by a
+# A cut-off that moves with the clock: the retention job every application runs on its
+# sessions, logs and caches. Either an age taken off the clock (`created_at < NOW() - INTERVAL
+# '30 days'`, `< current_date - 7`, SQLite `datetime('now', '-30 days')`, `DATEADD(day, -30,
+# GETDATE())`), or the bare clock against a column that holds an end (`expires_at < now()`,
+# `valid_until`, `ttl`, `deadline`: the rows whose time is up). The bare clock against any other
+# column (`created_at < now()`) is every row there is. A fixed date or a pattern picks rows by a
 # decision someone makes once, which is what this rule asks about.
-retention_cutoff(evidence) if regex.match(`(?i)<=?\s*\(?\s*(?:now\s*\(|current_(?:date|timestamp)|localtimestamp|sysdate|systimestamp|getdate\s*\(|getutcdate\s*\(|unix_timestamp\s*\(|(?:date|datetime)\s*\(\s*'now')`, evidence)
+retention_cutoff(evidence) if regex.match(`(?i)<=?\s*\(?\s*(?:(?:now\s*\(\s*\)|current_(?:date|timestamp)(?:\s*\(\s*\))?|localtimestamp|sysdate|systimestamp|getdate\s*\(\s*\)|getutcdate\s*\(\s*\)|unix_timestamp\s*\(\s*\))\s*-|(?:date|datetime)\s*\(\s*'now'\s*,|dateadd\s*\(|date_sub\s*\(|timestampadd\s*\()`, evidence)
+
+retention_cutoff(evidence) if regex.match(`(?i)[a-z_]*(?:expir|valid_?until|_until|ttl|deadline|due_?at|retain|purge_?after)[a-z_]*\s*<=?\s*\(?\s*(?:now\s*\(|current_(?:date|timestamp)|localtimestamp|sysdate|systimestamp|getdate\s*\(|getutcdate\s*\(|unix_timestamp\s*\(|(?:date|datetime)\s*\(\s*'now')`, evidence)
 
 # A database file named as a test, example or throwaway copy (test.db, dev-scratch.sqlite,
 # fixtures/x.db).

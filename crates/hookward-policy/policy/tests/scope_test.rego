@@ -156,3 +156,18 @@ test_tool_on_project_or_without_force_quiet if {
 	got3 := {d.id: d.decision | some d in rules.decision} with input as home_cmd(["du", "-sh", "/home/dev"])
 	not got3["shell/tool-wipes-home"]
 }
+
+broad(sql) := shell_input([], {"infra": [{"kind": "sql_delete_broad", "tool": "psql", "evidence": sprintf("psql -h db.example.com -c \"%s\"", [sql])}]})
+
+test_bulk_delete_by_the_bare_clock_on_a_start_column_asks if {
+	ids(broad("DELETE FROM users WHERE created_at < now()"))["shell/bulk-delete"] == "ask"
+	ids(broad("DELETE FROM orders WHERE placed_at <= CURRENT_TIMESTAMP"))["shell/bulk-delete"] == "ask"
+}
+
+test_retention_cutoffs_quiet if {
+	not ids(broad("DELETE FROM sessions WHERE expires_at < now()"))["shell/bulk-delete"]
+	not ids(broad("DELETE FROM events WHERE created_at < NOW() - INTERVAL '30 days'"))["shell/bulk-delete"]
+	not ids(broad("DELETE FROM logs WHERE ts < datetime('now', '-14 days')"))["shell/bulk-delete"]
+	not ids(broad("DELETE FROM audit WHERE at < DATEADD(day, -90, GETDATE())"))["shell/bulk-delete"]
+	not ids(broad("DELETE FROM tokens WHERE valid_until < current_timestamp"))["shell/bulk-delete"]
+}
