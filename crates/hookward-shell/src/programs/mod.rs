@@ -7,6 +7,7 @@
 mod builtins;
 mod carriers;
 pub(crate) mod cloud;
+pub(crate) mod code_shapes;
 mod disk;
 mod dynamic;
 mod embedded;

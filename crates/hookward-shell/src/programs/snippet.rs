@@ -1307,7 +1307,11 @@ fn find_calls(code: &str, name: &str, paren_optional: bool, dot_ok: bool) -> Vec
     for (i, _) in code.match_indices(name) {
         if !method {
             if let Some(b) = code.get(..i).and_then(|b| b.chars().next_back()) {
-                if b.is_alphanumeric() || matches!(b, '_' | '$' | '@' | '%' | ':') {
+                // A `::` qualifier (`Foo::open(`, `CORE::open`) names another function; a
+                // single `:` is a dict or object value or a lambda's body (`{'k': open(p)}`,
+                // `lambda: open(p)`), where the call is the one named (code27).
+                let qualified = b == ':' && code.get(..i).is_some_and(|x| x.ends_with("::"));
+                if b.is_alphanumeric() || matches!(b, '_' | '$' | '@' | '%') || qualified {
                     continue;
                 }
                 if b == '.' && (name.contains('.') || !dot_ok) {
@@ -1947,7 +1951,10 @@ pub(crate) fn scan(
         && FETCHES
             .iter()
             .any(|f| code.contains(f) || lower.contains(&f.to_ascii_lowercase()));
-    let env_dump = ENV_DUMPS.iter().any(|d| code.contains(d));
+    // PowerShell names are case-insensitive (`Get-ChildItem Env:`).
+    let env_dump = ENV_DUMPS.iter().any(|d| {
+        code.contains(d) || (lang == Lang::PowerShell && lower.contains(&d.to_ascii_lowercase()))
+    });
     let evals: Vec<&str> = eval_calls(lang)
         .iter()
         .copied()
@@ -2013,8 +2020,18 @@ pub(crate) fn scan(
             a.run_code(&lit, st, inv, interp, None, Stream::default());
         }
     }
-    // Fetched code executed.
-    if fetches && (!evals.is_empty() || runs_shell) {
+    // Fetched code executed (and the shapes of `code_shapes.rs`: an eval handed over as a
+    // value, a download command's output evaluated, Swift's `Process` given fetched text).
+    if (fetches && (!evals.is_empty() || runs_shell))
+        || super::code_shapes::fetched_code_run(
+            code,
+            lang,
+            interp,
+            fetches,
+            networked,
+            !evals.is_empty(),
+        )
+    {
         let src = urls.first().cloned().or_else(|| peers.first().cloned());
         a.remote_exec("interpreter", interp, src, &ev_code);
     }
@@ -2116,6 +2133,7 @@ pub(crate) fn scan(
             }
         }
     }
+    super::code_shapes::extra(a, inv, st, interp, code, &ev_code);
     if matches!(lang, Lang::Python | Lang::Ruby) {
         walked_trees(a, &cx, code, &ev_code, &inv.cwd);
     }

@@ -1,0 +1,35 @@
+package hookward.code_test
+
+import data.hookward.main as rules
+
+sh_input(shell) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Bash", "kind": "shell", "command": "x", "input": {"command": "x"}}},
+	"facts": {"home": "/home/dev", "project_dir": "/home/dev/p", "paths": [], "shell": shell},
+	"config": {},
+}
+
+ids(inp) := {d.id: d.decision | some d in rules.decision with input as inp}
+
+up(program, target, source) := {"program": program, "target": target, "source": source, "evidence": "x"}
+
+test_clipboard_piped_out_denied if {
+	ids(sh_input({"uploads": [up("curl", "https://paste.example.net/documents", "<piped from pbpaste>")]}))["shell/clipboard-upload"] == "deny"
+	ids(sh_input({"uploads": [up("curl", "https://x.example.org/c", "<piped from wl-paste>")]}))["shell/clipboard-upload"] == "deny"
+	ids(sh_input({"uploads": [up("osascript", "https://clip.example.app/c", "<clipboard>")]}))["shell/clipboard-upload"] == "deny"
+}
+
+test_clipboard_to_loopback_or_other_output_quiet if {
+	not ids(sh_input({"uploads": [up("curl", "http://127.0.0.1:8080/paste", "<piped from pbpaste>")]}))["shell/clipboard-upload"]
+	not ids(sh_input({"uploads": [up("curl", "https://x.example.org/c", "<piped from jq>")]}))["shell/clipboard-upload"]
+	not ids(sh_input({"uploads": [up("curl", "https://x.example.org/c", null)]}))["shell/clipboard-upload"]
+}
+
+test_password_dialog_denied if {
+	v := {"class": "password_prompt", "program": "osascript", "verb": "display dialog", "detail": "with hidden answer", "evidence": "x"}
+	ids(sh_input({"verbs": [v]}))["shell/password-dialog"] == "deny"
+}
+
+test_other_verb_classes_are_no_password_dialog if {
+	v := {"class": "url_install", "program": "wp", "verb": "plugin install", "detail": "https://x", "evidence": "x"}
+	not ids(sh_input({"verbs": [v]}))["shell/password-dialog"]
+}
