@@ -26,6 +26,23 @@
 //!   it. GitHub Security Lab, "Keeping your GitHub Actions and workflows secure Part 1:
 //!   Preventing pwn requests"; kind `pwn_request`.
 //!
+//! - **code run later by code27's shapes**: an eval handed over as a value to a fetch's
+//!   promise chain (`fetch(U).then(r => r.text()).then(eval)`: ECMA-262's `eval` and
+//!   `Function` are ordinary function values), kind `fetched`; a credential named relative to
+//!   a home folder the code computes (Swift's `homeDirectoryForCurrentUser`, Node's
+//!   `os.homedir()`, Python's `Path.home()`, Go's `os.UserHomeDir()`, .NET's
+//!   `SpecialFolder.UserProfile`, Java's `user.home`) near a send is a credential sent, as
+//!   `~/.ssh/…` is; Swift's senders (`URLRequest(url:`, `URLSession.shared.upload`);
+//! - **an update feed pointed at an unsigned download**: a Sparkle appcast (`appcast*.xml`, or
+//!   any XML with Sparkle's namespace) given an `<enclosure url="…">` whose
+//!   `sparkle:edSignature` is empty or missing (Sparkle docs, "Publishing an update": every
+//!   update is signed with the EdDSA key; an unsigned enclosure is what the app will install
+//!   from wherever the URL points), kind `update_feed`;
+//! - **a page loading a script from another host**: `<script src="https://…">` or Next.js
+//!   `<Script src="https://…">` added to a page, layout or template whose host is not a
+//!   well-known CDN or vendor ([`WELL_KNOWN_SCRIPT_HOSTS`]): every visitor runs what that host
+//!   serves (OWASP, "Third Party JavaScript Management"), kind `external_script`, asked about.
+//!
 //! Nothing is ever run. Bounded like `written.rs`: at most [`crate::written::MAX_LINES`] lines,
 //! each cut to 4 KiB.
 
@@ -88,6 +105,9 @@ const EVAL_CALLS: &[&str] = &[
 /// Python `requests.post`/`httpx.post`, a download tool named as a process argument
 /// (`session.run("curl", …)`, `subprocess.run(["curl", …])`).
 const SEND_CALLS: &[&str] = &[
+    // Swift (Foundation URL Loading System): a request built for a URL, an upload task.
+    "urlrequest(url:",
+    "urlsession.shared.upload(",
     "postasync(",
     "putasync(",
     "sendasync(",
@@ -244,6 +264,10 @@ pub fn harmful(path: &str, added: &str, home: &str) -> Vec<WrittenExecFact> {
     if crate::written::is_code(path) || TEMPLATE_EXTS.contains(&e.as_str()) || ci {
         sends(path, &lines, home, &mut out);
     }
+    if TEMPLATE_EXTS.contains(&e.as_str()) {
+        external_script(path, &lines, &mut out);
+    }
+    update_feed(path, &lines, &mut out);
     if ci {
         ci_leaks(path, &lines, &mut out);
         pwn_request(path, &lines, &mut out);
@@ -263,6 +287,11 @@ fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExec
                 if !tainted.contains(&var) && tainted.len() < 32 {
                     tainted.push(var);
                 }
+            }
+            // An eval handed over as a value in the fetch's own statement (module docs).
+            if FETCH_CALLS.iter().any(|c| stmt.contains(c)) && eval_as_value(stmt) {
+                out.push(fact("fetched", path, i, raw));
+                return;
             }
             for call in EVAL_CALLS {
                 for (at, _) in stmt.match_indices(call).take(4) {
@@ -291,6 +320,20 @@ fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExec
             }
         }
     }
+}
+
+/// Whether a (folded) statement hands an eval function over as a value: `.then(eval)`,
+/// `(eval, …)`, `.then(function)` is not (a keyword there starts a literal), `(Function)` is.
+fn eval_as_value(stmt: &str) -> bool {
+    let compact: String = stmt.chars().filter(|c| !c.is_whitespace()).collect();
+    ["eval", "runinthiscontext", "runinnewcontext"]
+        .iter()
+        .any(|e| {
+            [format!("({e})"), format!("({e},"), format!(",{e})")]
+                .iter()
+                .any(|p| compact.contains(p.as_str()))
+        })
+        || compact.contains("(function)")
 }
 
 /// The variable a statement assigns from a fetch call (`$f = wp_remote_get(…)`, `code =
@@ -331,12 +374,16 @@ const WINDOW: usize = 4;
 /// A send to another host's literal URL with a credential path, whole-secret value or a
 /// page-wide capture nearby.
 fn sends(path: &str, lines: &[(String, String)], home: &str, out: &mut Vec<WrittenExecFact>) {
+    let home_based = lines
+        .iter()
+        .any(|(f, _)| HOME_EXPRS.iter().any(|h| f.contains(h)));
     let secretish: Vec<bool> = lines
         .iter()
         .map(|(f, raw)| {
             WHOLE_SECRETS.iter().any(|s| f.contains(s))
                 || PAGE_CAPTURES.iter().any(|s| f.contains(s))
                 || names_credential(raw, home)
+                || (home_based && names_home_credential(raw, home))
         })
         .collect();
     for (i, (f, raw)) in lines.iter().enumerate() {
@@ -348,6 +395,153 @@ fn sends(path: &str, lines: &[(String, String)], home: &str, out: &mut Vec<Writt
         if secretish[lo..hi].iter().any(|b| *b) {
             out.push(fact("beacon", path, i, raw));
             return;
+        }
+    }
+}
+
+/// Expressions for the user's home folder in code, folded (module docs): Swift/Foundation
+/// `homeDirectoryForCurrentUser` and `NSHomeDirectory()`, Node `os.homedir()`, Python
+/// `Path.home()` and `expanduser('~')`, Go `os.UserHomeDir()`, Rust `home_dir()`, .NET
+/// `SpecialFolder.UserProfile`, Java `System.getProperty("user.home")`, `getenv("HOME")`.
+const HOME_EXPRS: &[&str] = &[
+    "homedirectoryforcurrentuser",
+    "nshomedirectory()",
+    "homedir()",
+    "path.home()",
+    "expanduser('~')",
+    "expanduser(\"~\")",
+    "userhomedir()",
+    "home_dir()",
+    "specialfolder.userprofile",
+    "\"user.home\"",
+    "getenv(\"home\")",
+    "env::var(\"home\")",
+];
+
+/// Whether a line's string literals name a credential relative to a home folder (`".ssh/id_ed25519"`,
+/// `".aws/credentials"`): a literal starting with a dot folder, read below `home`.
+fn names_home_credential(raw: &str, home: &str) -> bool {
+    let home = if home.is_empty() { "/home/user" } else { home };
+    hookward_shell::string_literals(raw)
+        .iter()
+        .take(32)
+        .any(|lit| {
+            let lit = lit.trim().trim_start_matches('/');
+            if !lit.starts_with('.') || lit.len() < 4 || lit.contains(char::is_whitespace) {
+                return false;
+            }
+            let abs = crate::normalize(&format!("{home}/{lit}"), "/", home);
+            crate::secrets::classes_of(&abs, home)
+                .contains(&crate::secrets::SensitiveClass::Credential)
+        })
+}
+
+/// Script hosts a page may load from without a question: the big public CDNs and the vendors
+/// whose snippets their own docs tell sites to paste (Google Tag Manager and Analytics, Stripe.js,
+/// PayPal, reCAPTCHA, Cloudflare Insights and Turnstile, Plausible, Vercel Analytics, Segment,
+/// Intercom, Hotjar, Sentry's loader, Microsoft Clarity, HubSpot, Apple Pay/Sign in with Apple,
+/// Google Identity, Font Awesome kits, PostHog). A host outside this list is not harmful by
+/// itself; it is asked about.
+const WELL_KNOWN_SCRIPT_HOSTS: &[&str] = &[
+    "cdn.jsdelivr.net",
+    "unpkg.com",
+    "cdnjs.cloudflare.com",
+    "ajax.googleapis.com",
+    "code.jquery.com",
+    "stackpath.bootstrapcdn.com",
+    "cdn.tailwindcss.com",
+    "esm.sh",
+    "cdn.skypack.dev",
+    "www.googletagmanager.com",
+    "www.google-analytics.com",
+    "www.google.com",
+    "www.gstatic.com",
+    "accounts.google.com",
+    "apis.google.com",
+    "js.stripe.com",
+    "www.paypal.com",
+    "static.cloudflareinsights.com",
+    "challenges.cloudflare.com",
+    "plausible.io",
+    "va.vercel-scripts.com",
+    "cdn.segment.com",
+    "widget.intercom.io",
+    "static.hotjar.com",
+    "browser.sentry-cdn.com",
+    "js.sentry-cdn.com",
+    "www.clarity.ms",
+    "js.hs-scripts.com",
+    "appleid.cdn-apple.com",
+    "kit.fontawesome.com",
+    "us-assets.i.posthog.com",
+    "eu-assets.i.posthog.com",
+];
+
+/// `<script src="https://HOST/…">` (or Next.js `<Script src=…>`) of a host not in
+/// [`WELL_KNOWN_SCRIPT_HOSTS`] (module docs).
+fn external_script(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    for (i, (f, raw)) in lines.iter().enumerate() {
+        if !f.contains("<script") {
+            continue;
+        }
+        for (at, _) in f.match_indices("<script").take(4) {
+            let tag = &f[at..];
+            let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+            let Some(s) = tag.find("src=") else { continue };
+            let v = tag[s + 4..].trim_start_matches(['"', '\'', '{', '`']);
+            let Some(rest) = v
+                .strip_prefix("https://")
+                .or_else(|| v.strip_prefix("http://"))
+                .or_else(|| v.strip_prefix("//"))
+            else {
+                continue;
+            };
+            let host: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+                .collect();
+            let known = WELL_KNOWN_SCRIPT_HOSTS
+                .iter()
+                .any(|h| host == *h || host.ends_with(&format!(".{h}")));
+            let local = host == "localhost" || host.starts_with("127.");
+            if !host.is_empty() && !known && !local {
+                out.push(fact("external_script", path, i, raw));
+                return;
+            }
+        }
+    }
+}
+
+/// A Sparkle appcast given an enclosure without an EdDSA signature (module docs).
+fn update_feed(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    let b = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let appcast = (b.contains("appcast") && b.ends_with(".xml"))
+        || (b.ends_with(".xml") && lines.iter().any(|(f, _)| f.contains("xmlns:sparkle")));
+    if !appcast {
+        return;
+    }
+    for (i, (f, raw)) in lines.iter().enumerate() {
+        for (at, _) in f.match_indices("<enclosure").take(4) {
+            let tag = &f[at..];
+            let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+            if !tag.contains("url=") {
+                continue;
+            }
+            let signed = tag
+                .find("sparkle:edsignature=")
+                .map(|s| &tag[s + 20..])
+                .is_some_and(|v| {
+                    // the value after its one opening quote: empty when the closing one follows
+                    let v = v.strip_prefix(['"', '\'']).unwrap_or(v);
+                    !v.starts_with(['"', '\'']) && !v.is_empty()
+                });
+            // the older DSA signature (Sparkle 1) counts as signed too
+            let dsa = tag.contains("sparkle:dsasignature=\"")
+                && !tag.contains("sparkle:dsasignature=\"\"");
+            if !signed && !dsa {
+                out.push(fact("update_feed", path, i, raw));
+                return;
+            }
         }
     }
 }

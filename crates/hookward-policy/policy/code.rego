@@ -40,3 +40,11 @@ decision contains {"id": "shell/password-dialog", "decision": "deny", "reason": 
 	f.class == "password_prompt"
 	reason := sprintf("the command would show a password dialog whose answer the agent reads (%s %s %s: %s)", [f.program, f.verb, f.detail, f.evidence])
 }
+
+# @rule path/external-script ask
+# A file tool's write that makes a page load a script from another host: <script src="https://host/…"> or Next.js <Script src="https://host/…"> added to a page, layout or template, where the host is not a well-known CDN or a vendor whose own docs give the snippet (hookward-facts harmful_code.rs WELL_KNOWN_SCRIPT_HOSTS). Every visitor's browser runs whatever that host serves, with the page's cookies and forms (OWASP, "Third Party JavaScript Management"; the shape of wallet drainers and skimmers).
+decision contains {"id": "path/external-script", "decision": "ask", "reason": reason} if {
+	some f in object.get(input.facts, "written_exec", [])
+	f.kind == "external_script"
+	reason := sprintf("the write would make %s load a script from another host (line %d: %s)", [f.path, f.line, f.evidence])
+}

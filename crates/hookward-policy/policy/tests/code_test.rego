@@ -33,3 +33,20 @@ test_other_verb_classes_are_no_password_dialog if {
 	v := {"class": "url_install", "program": "wp", "verb": "plugin install", "detail": "https://x", "evidence": "x"}
 	not ids(sh_input({"verbs": [v]}))["shell/password-dialog"]
 }
+
+wr_input(kind, script) := {
+	"event": {"kind": "PreToolUse", "tool": {"name": "Edit", "kind": "file_write"}},
+	"facts": {"home": "/home/dev", "project_dir": "/home/dev/p", "paths": [], "written_exec": [{"kind": kind, "path": "/home/dev/p/app/layout.tsx", "line": 1, "evidence": "x", "script": script}]},
+	"config": {},
+}
+
+test_external_script_asks_not_denies if {
+	got := ids(wr_input("external_script", false))
+	got["path/external-script"] == "ask"
+	not got["path/planted-exec"]
+	not got["path/planted-exec-script"]
+}
+
+test_unsigned_update_feed_denied if {
+	ids(wr_input("update_feed", false))["path/planted-exec"] == "deny"
+}
