@@ -104,6 +104,114 @@ pub(super) fn fetched_code_run(
     by_value || downloaded || swift
 }
 
+/// URLs named by host instead of as a URL (code27): Node's `http.request({host: 'H', path:
+/// 'P'})` / `https.request({hostname: …})` / `https.get({host: …})` (Node.js docs, `http.request
+/// (options)`), Python's `http.client.HTTPSConnection('H')` / `HTTPConnection('H')` (Python docs,
+/// `http.client`): the request goes to `https://H/P` (`http://` for the plain modules).
+pub(super) fn option_urls(code: &str, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    match lang {
+        Lang::Node => {
+            // `require('https').request(…)` is the module's call
+            let mut code = code.to_string();
+            for m in ["https", "http"] {
+                for q in ['\'', '"'] {
+                    code = code.replace(&format!("require({q}{m}{q})."), &format!("{m}."));
+                }
+            }
+            let code = code.as_str();
+            for call in ["https.request(", "http.request(", "https.get(", "http.get("] {
+                for (i, _) in code.match_indices(call).take(8) {
+                    let args = code[i + call.len()..].trim_start();
+                    if !args.starts_with('{') {
+                        continue;
+                    }
+                    let obj = &args[..args.find('}').unwrap_or(args.len())];
+                    let field = |k: &str| {
+                        obj.match_indices(k).find_map(|(j, _)| {
+                            let before = obj[..j].chars().next_back();
+                            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                                return None;
+                            }
+                            let v = obj[j + k.len()..].trim_start().strip_prefix(':')?;
+                            leading_literal(v.trim_start())
+                        })
+                    };
+                    let Some(host) = field("hostname").or_else(|| field("host")) else {
+                        continue;
+                    };
+                    let scheme = if call.starts_with("https") {
+                        "https"
+                    } else {
+                        "http"
+                    };
+                    let path = field("path").unwrap_or_default();
+                    let path = if path.starts_with('/') || path.is_empty() {
+                        path
+                    } else {
+                        format!("/{path}")
+                    };
+                    out.push(format!("{scheme}://{host}{path}"));
+                }
+            }
+        }
+        Lang::Python => {
+            for (call, scheme) in [("HTTPSConnection(", "https"), ("HTTPConnection(", "http")] {
+                for (i, _) in code.match_indices(call).take(8) {
+                    if let Some(h) = leading_literal(code[i + call.len()..].trim_start()) {
+                        if !h.contains('/') {
+                            out.push(format!("{scheme}://{h}"));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out.truncate(8);
+    out
+}
+
+/// The argument text of the call whose parentheses hold byte `at` (`requests.get(URL,
+/// params={…})` around its URL), bounded.
+pub(super) fn call_around(code: &str, at: usize) -> &str {
+    let b = code.as_bytes();
+    let mut depth = 0i32;
+    let mut start = None;
+    let mut i = at.min(b.len());
+    while i > 0 && at - i < 2000 {
+        i -= 1;
+        match b[i] {
+            b')' => depth += 1,
+            b'(' if depth == 0 => {
+                start = Some(i + 1);
+                break;
+            }
+            b'(' => depth -= 1,
+            _ => {}
+        }
+    }
+    let Some(start) = start else { return "" };
+    let mut depth = 0i32;
+    let mut end = b.len();
+    for (j, c) in b.iter().enumerate().skip(start) {
+        match c {
+            b'(' => depth += 1,
+            b')' if depth == 0 => {
+                end = j;
+                break;
+            }
+            b')' => depth -= 1,
+            _ => {}
+        }
+        if j - start > 4000 {
+            end = j;
+            break;
+        }
+    }
+    code.get(start..end).unwrap_or("")
+}
+
 /// Everything else this module reads off interpreter code (module docs).
 pub(super) fn extra(
     a: &mut Analyzer,
@@ -518,6 +626,40 @@ mod tests {
         assert!(!eval_as_value("p.then(evaluate)", Lang::Node));
         assert!(!eval_as_value("p.then(my.eval)", Lang::Node));
         assert!(!eval_as_value("p.then(eval)", Lang::Python));
+    }
+
+    #[test]
+    fn urls_named_by_host() {
+        assert_eq!(
+            option_urls(
+                "require('https').request({host:'x.example.net',path:'/k',method:'POST'})",
+                Lang::Node
+            ),
+            vec!["https://x.example.net/k".to_string()]
+        );
+        assert_eq!(
+            option_urls("http.get({ hostname: \"h.example.org\" }, cb)", Lang::Node),
+            vec!["http://h.example.org".to_string()]
+        );
+        assert_eq!(
+            option_urls(
+                "c = http.client.HTTPSConnection('api.example.io'); c.request('POST', '/u', body)",
+                Lang::Python
+            ),
+            vec!["https://api.example.io".to_string()]
+        );
+        assert!(option_urls("https.request(url, opts)", Lang::Node).is_empty());
+    }
+
+    #[test]
+    fn the_call_around_a_url() {
+        let c = "requests.get('https://x.example/c', params={'t': os.environ.get('T')})";
+        let at = c.find("https").unwrap_or(0);
+        assert_eq!(
+            call_around(c, at),
+            "'https://x.example/c', params={'t': os.environ.get('T')}"
+        );
+        assert_eq!(call_around("'https://x'", 1), "");
     }
 
     #[test]

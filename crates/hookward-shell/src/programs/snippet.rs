@@ -1936,8 +1936,14 @@ pub(crate) fn scan(
         a.add_path(&store, Access::Write, cx.how, false, &ev_code);
     }
 
-    // Network: URL literals and socket peers.
-    let urls = find_urls(code);
+    // Network: URL literals (and URLs named by host, `code_shapes::option_urls`) and socket
+    // peers.
+    let mut urls = find_urls(code);
+    for u in super::code_shapes::option_urls(code, lang) {
+        if !urls.contains(&u) {
+            urls.push(u);
+        }
+    }
     for u in &urls {
         a.fetch(u, &ev_code);
     }
@@ -2085,6 +2091,19 @@ pub(crate) fn scan(
     }
     // Secret environment variables in code that talks to the network.
     if networked {
+        // A secret variable next to the URL, or anywhere in the arguments of the call that
+        // holds the URL (`requests.get(URL, params={'t': os.environ.get('HF_TOKEN')})`, code27).
+        let in_call = || {
+            ["http://", "https://"]
+                .iter()
+                .flat_map(|m| code.match_indices(m).map(|(i, _)| i))
+                .take(16)
+                .find_map(|i| {
+                    secret_env_refs(super::code_shapes::call_around(code, i))
+                        .into_iter()
+                        .next()
+                })
+        };
         if let Some(v) = url_windows(code).find_map(|w| secret_env_refs(w).into_iter().next()) {
             let target = urls
                 .first()
@@ -2095,6 +2114,17 @@ pub(crate) fn scan(
                 interp,
                 &target,
                 Some(format!("<secret {v}>")),
+                false,
+                &ev_code,
+            );
+        } else if let Some(v) = in_call() {
+            // Sent in the request (a header, a parameter, a body field): judged like a
+            // client's header or body secret, against the host's vendor.
+            let target = urls.first().cloned().unwrap_or_default();
+            a.upload(
+                interp,
+                &target,
+                Some(format!("<sent secret {v}>")),
                 false,
                 &ev_code,
             );
