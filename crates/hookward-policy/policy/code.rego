@@ -48,3 +48,18 @@ decision contains {"id": "path/external-script", "decision": "ask", "reason": re
 	f.kind == "external_script"
 	reason := sprintf("the write would make %s load a script from another host (line %d: %s)", [f.path, f.line, f.evidence])
 }
+
+code_dynamic := object.get(code_facts, "dynamic_code", [])
+
+# The clipboard read into code: a substitution of a clipboard reader (`$(pbpaste)`), or a
+# clipboard reader piped into a shell or interpreter.
+clipboard_code_re := `(?:\$\(\s*(?:pbpaste|xclip|xsel|wl-paste|termux-clipboard-get|Get-Clipboard)\b)|(?:\b(?:pbpaste|xclip|xsel|wl-paste|termux-clipboard-get)\b[^|;&]*\|\s*(?:sudo\s+)?(?:ba|z|da|k|fi)?sh\b)|(?:\b(?:pbpaste|xclip|xsel|wl-paste|termux-clipboard-get)\b[^|;&]*\|\s*(?:sudo\s+)?(?:python3?|node|ruby|perl|php|pwsh)\b)`
+
+# @rule shell/clipboard-exec deny
+# The clipboard's text run as code: eval "$(pbpaste)", sh -c "$(xclip -o)", pbpaste | bash, wl-paste | python3. Whatever a web page, chat message or document put there runs unseen — the shape of pastejacking and of "paste this fix" lures (a page's copy button can place a different command than the one shown); the agent cannot read it first, and the user can paste it themselves.
+decision contains {"id": "shell/clipboard-exec", "decision": "deny", "reason": reason} if {
+	some d in code_dynamic
+	d.origin in {"substitution", "stdin", "pipe"}
+	regex.match(clipboard_code_re, d.evidence)
+	reason := sprintf("the command would run the clipboard's text as code (%s)", [d.evidence])
+}

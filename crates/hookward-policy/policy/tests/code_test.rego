@@ -50,3 +50,17 @@ test_external_script_asks_not_denies if {
 test_unsigned_update_feed_denied if {
 	ids(wr_input("update_feed", false))["path/planted-exec"] == "deny"
 }
+
+dyn(origin, ev) := {"interpreter": "eval", "origin": origin, "source": null, "wrappers": [], "evidence": ev}
+
+test_clipboard_run_as_code_denied if {
+	ids(sh_input({"dynamic_code": [dyn("substitution", "eval \"$(pbpaste)\"")]}))["shell/clipboard-exec"] == "deny"
+	ids(sh_input({"dynamic_code": [dyn("stdin", "wl-paste --no-newline | sudo bash")]}))["shell/clipboard-exec"] == "deny"
+	ids(sh_input({"dynamic_code": [dyn("stdin", "xclip -o -selection clipboard | python3")]}))["shell/clipboard-exec"] == "deny"
+}
+
+test_other_dynamic_code_is_no_clipboard if {
+	not ids(sh_input({"dynamic_code": [dyn("substitution", "eval \"$(ssh-agent -s)\"")]}))["shell/clipboard-exec"]
+	not ids(sh_input({"dynamic_code": [dyn("stdin", "cat setup.sh | bash")]}))["shell/clipboard-exec"]
+	not ids(sh_input({"dynamic_code": [dyn("variable", "eval \"$PBPASTE_CMD\"")]}))["shell/clipboard-exec"]
+}

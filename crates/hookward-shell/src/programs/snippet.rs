@@ -2662,7 +2662,11 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
         for name in ["glob.glob", "glob.iglob", "glob", "Dir.glob"] {
             for pos in find_calls(code, name, false, false) {
                 let (args, _) = call_args_at(code, pos, name);
-                let Some(pat) = args.first().and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) else {
+                // a literal, or an expression of bound paths (`glob.glob(p + '/*')`, code27)
+                let Some(pat) = args.first().and_then(|x| {
+                    eval_str(x, cx.lang, &cx.home, 0)
+                        .or_else(|| subst_binds(x, &cx.binds, cx.lang, &cx.home))
+                }) else {
                     continue;
                 };
                 if !pat.starts_with('/') && !pat.starts_with('~') {
