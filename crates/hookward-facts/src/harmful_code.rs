@@ -169,6 +169,11 @@ const WHOLE_SECRETS: &[&str] = &[
 
 /// Encoders and senders a CI secret is piped to.
 const CI_LEAK_SINKS: &[&str] = &[
+    // code27: any rewrite of the text defeats the log's masking, which hides the secret only as
+    // written (GitHub docs, "Using secrets": "transformed" values are not masked): spacing its
+    // letters out, swapping characters.
+    "sed ",
+    "tr ",
     "base64",
     "xxd",
     "od ",
@@ -584,11 +589,40 @@ fn names_credential(raw: &str, home: &str) -> bool {
     })
 }
 
+/// A secret-named Azure Pipelines macro in a line as written (`$(SqlPassword)`, `$(NPM_TOKEN)`;
+/// Azure Pipelines docs, "Define variables": macro syntax, "Set secret variables": secrets are
+/// masked in the log only as written), code27.
+fn azure_secret_macro(raw: &str) -> bool {
+    raw.match_indices("$(").take(16).any(|(i, _)| {
+        let name: String = raw[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+            .collect();
+        raw[i + 2 + name.len()..].starts_with(')') && hookward_redact::is_secret_name(&name)
+    })
+}
+
 /// A CI step that prints a secret through an encoder or sends it.
 fn ci_leaks(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    let azure = path.ends_with("azure-pipelines.yml")
+        || path.ends_with("azure-pipelines.yaml")
+        || path.contains("/.azure-pipelines/");
     for (i, (f, raw)) in lines.iter().enumerate() {
         let compact: String = f.chars().filter(|c| !c.is_whitespace()).collect();
-        let secret = compact.contains("${{secrets.") || compact.contains("tojson(secrets)");
+        // An Azure logging command that makes a secret a plain variable (`##vso[task.
+        // setvariable …]$(Secret)` without `issecret=true`): printed unmasked later (Azure
+        // Pipelines docs, "Logging commands": SetVariable, issecret).
+        if azure
+            && compact.contains("##vso[task.setvariable")
+            && !compact.contains("issecret=true")
+            && azure_secret_macro(raw)
+        {
+            out.push(fact("secret_leak", path, i, raw));
+            return;
+        }
+        let secret = compact.contains("${{secrets.")
+            || compact.contains("tojson(secrets)")
+            || (azure && azure_secret_macro(raw));
         if !secret {
             continue;
         }
@@ -596,10 +630,16 @@ fn ci_leaks(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFac
             .iter()
             .any(|p| f.contains(p));
         let whole = compact.contains("tojson(secrets)");
+        // A rewrite whose output goes into a file (`echo … | tr -d '\r' > key.pem`) is not
+        // printed to the log (code27: only for the rewriting sinks added with it).
+        let to_file = f.rsplit('|').next().is_some_and(|last| {
+            last.contains('>') && !last.contains(">&2") && !last.contains("/dev/stderr")
+        });
         let sunk = f.split('|').skip(1).any(|seg| {
-            CI_LEAK_SINKS
-                .iter()
-                .any(|s| seg.trim_start().starts_with(s.trim_end()))
+            CI_LEAK_SINKS.iter().any(|s| {
+                seg.trim_start().starts_with(s.trim_end())
+                    && !(matches!(*s, "sed " | "tr ") && to_file)
+            })
         });
         if printed && (whole || sunk) {
             out.push(fact("secret_leak", path, i, raw));
@@ -697,6 +737,25 @@ mod tests {
             ("/p/src/cache.js", "const dir = path.join(os.homedir(), '.cache', 'app');\nfetch('https://api.example.com/items', { method: 'POST', body: '{}' });"),
         ] {
             assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn azure_pipeline_secrets_printed_past_masking() {
+        for t in [
+            "- script: echo $(SqlPassword) | sed 's/./& /g'",
+            "- bash: echo \"##vso[task.setvariable variable=dbg;isOutput=true]$(NPM_TOKEN)\"",
+            "- script: echo $(ArmClientSecret) | base64",
+        ] {
+            assert_eq!(kinds("/p/azure-pipelines.yml", t), ["secret_leak"], "{t}");
+        }
+        for t in [
+            "- script: echo \"##vso[task.setvariable variable=tok;issecret=true]$(NPM_TOKEN)\"",
+            "- script: dotnet test --logger trx -- $(BuildConfiguration)",
+            "- script: echo $(Build.BuildId) | sed 's/^/build-/'",
+            "- script: echo \"$(SigningKey)\" | tr -d '\\r' > signing.key",
+        ] {
+            assert!(kinds("/p/azure-pipelines.yml", t).is_empty(), "{t}");
         }
     }
 
