@@ -217,8 +217,7 @@ pub(crate) fn join_path(w: &str) -> Option<String> {
     let rest = l.strip_prefix("join-path ")?;
     let rest = &inner[inner.len() - rest.len()..];
     let mut parts: Vec<String> = Vec::new();
-    let mut it = rest.split_whitespace().peekable();
-    while let Some(x) = it.next() {
+    for x in rest.split_whitespace() {
         if let Some(p) = param_name(x) {
             // `-Path A -ChildPath B`, `-AdditionalChildPath C`: the value follows
             if !matches!(p.as_str(), "path" | "childpath" | "additionalchildpath") {
