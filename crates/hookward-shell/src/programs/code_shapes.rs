@@ -219,7 +219,14 @@ pub(crate) fn xp_cmdshell_commands(sql: &str) -> Vec<String> {
     let lower = sql.to_ascii_lowercase();
     let mut out = Vec::new();
     for (i, _) in lower.match_indices("xp_cmdshell").take(8) {
-        let rest = sql[i + 11..].trim_start();
+        // the procedure called (`EXEC xp_cmdshell 'CMD'`), not its name as a setting
+        // (`sp_configure 'xp_cmdshell', 1`)
+        let quoted_name = sql[..i].ends_with(['\'', '"', '[']);
+        let after = &sql[i + 11..];
+        if quoted_name || !after.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let rest = after.trim_start();
         let rest = rest.strip_prefix(['N', 'n']).unwrap_or(rest);
         let Some(body) = rest.strip_prefix('\'') else {
             continue;
@@ -242,6 +249,33 @@ pub(crate) fn xp_cmdshell_commands(sql: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A call's argument text without its headers (`headers={…}`, `headers: {…}`): a token in a
+/// header authenticates to the API it is sent to, which the URL rules judge; a secret in the
+/// parameters or body is data sent (code27).
+pub(super) fn without_headers(call: &str) -> String {
+    let lower = call.to_ascii_lowercase();
+    let Some(h) = lower.find("headers") else {
+        return call.to_string();
+    };
+    let Some(open) = call[h..].find('{').map(|o| h + o) else {
+        return call[..h].to_string();
+    };
+    let mut depth = 0i32;
+    for (j, c) in call[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return format!("{}{}", &call[..h], &call[open + j + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    call[..h].to_string()
 }
 
 /// Everything else this module reads off interpreter code (module docs).
@@ -694,6 +728,15 @@ mod tests {
             vec!["https://api.example.io".to_string()]
         );
         assert!(option_urls("https.request(url, opts)", Lang::Node).is_empty());
+    }
+
+    #[test]
+    fn headers_left_out_of_a_call() {
+        assert_eq!(
+            without_headers("u, headers={'Authorization': os.environ['T']}, params={'q': 1}"),
+            "u, , params={'q': 1}"
+        );
+        assert_eq!(without_headers("u, params={'t': T}"), "u, params={'t': T}");
     }
 
     #[test]

@@ -2099,7 +2099,8 @@ pub(crate) fn scan(
                 .flat_map(|m| code.match_indices(m).map(|(i, _)| i))
                 .take(16)
                 .find_map(|i| {
-                    secret_env_refs(super::code_shapes::call_around(code, i))
+                    let call = super::code_shapes::call_around(code, i);
+                    secret_env_refs(&super::code_shapes::without_headers(call))
                         .into_iter()
                         .next()
                 })
