@@ -59,6 +59,19 @@ pub const NPM_LIFECYCLE: &[&str] = &[
     "dependencies",
 ];
 
+/// The package.json scripts npm runs when the package is published or versioned (npm docs,
+/// "Scripts", Life Cycle Operation Order: `npm publish` runs prepublishOnly, prepack, prepare,
+/// postpack, publish, postpublish; `npm version` runs preversion, version, postversion): they
+/// run on the maintainer's machine or CI with the registry token at hand (code27).
+pub const NPM_PUBLISH_LIFECYCLE: &[&str] = &[
+    "prepublishOnly",
+    "publish",
+    "postpublish",
+    "preversion",
+    "version",
+    "postversion",
+];
+
 /// The Dev Container specification's lifecycle command properties (module docs).
 pub const DEVCONTAINER_COMMANDS: &[&str] = &[
     "initializeCommand",
@@ -854,7 +867,7 @@ fn package_json(text: &str) -> Vec<Armed> {
             let Some(scripts) = v.get("scripts").and_then(Value::as_object) else {
                 return out;
             };
-            for name in NPM_LIFECYCLE {
+            for name in NPM_LIFECYCLE.iter().chain(NPM_PUBLISH_LIFECYCLE) {
                 if let Some(code) = scripts.get(*name).and_then(Value::as_str) {
                     out.push(lifecycle(name, code));
                 }
@@ -863,7 +876,7 @@ fn package_json(text: &str) -> Vec<Armed> {
         // a fragment (an Edit's new text of a file that could not be read): its
         // `"postinstall": "…"` pairs
         Err(_) => {
-            for name in NPM_LIFECYCLE {
+            for name in NPM_LIFECYCLE.iter().chain(NPM_PUBLISH_LIFECYCLE) {
                 let key = format!("\"{name}\"");
                 let mut from = 0;
                 while let Some(at) = text[from..].find(&key) {
@@ -889,6 +902,9 @@ fn lifecycle(name: &str, code: &str) -> Armed {
     let trigger = match name {
         "prepublish" | "prepack" | "postpack" => "npm install or npm pack/publish",
         "dependencies" => "a change of node_modules",
+        n if NPM_PUBLISH_LIFECYCLE.contains(&n) => {
+            "npm publish or npm version, with the registry token"
+        }
         _ => "npm install",
     };
     Armed {
@@ -1457,6 +1473,25 @@ fn agent_hooks(text: &str) -> Vec<Armed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// code27: publish- and version-time scripts are armed, with the token-holding trigger;
+    /// other scripts are not.
+    #[test]
+    fn publish_scripts_arm_their_commands() {
+        let got = armed_commands(
+            "/p/package.json",
+            "{\"scripts\": {\"build\": \"tsc\", \"prepublishOnly\": \"npm test\", \"postversion\": \"git push --tags\"}}",
+        );
+        let codes: Vec<&str> = got.iter().map(|a| a.code.as_str()).collect();
+        assert_eq!(codes, ["npm test", "git push --tags"]);
+        assert!(got[0].label.contains("registry token"));
+        // an Edit's fragment
+        let got = armed_commands(
+            "/p/package.json",
+            "\"prepublishOnly\": \"node scripts/check.js\",",
+        );
+        assert_eq!(got.len(), 1);
+    }
 
     /// A hosting platform's build and release commands are armed; other keys are not.
     #[test]

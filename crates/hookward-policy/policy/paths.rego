@@ -322,7 +322,10 @@ planted_denied(f) if f.kind in {"secret_leak", "pwn_request", "fetched_persist",
 # well-known names.
 planted_denied(f) if f.kind in {"remote_shell", "secret_to_unknown_package"}
 
-planted_denied(f) if not f.script
+planted_denied(f) if {
+	not f.script
+	f.kind != "external_script"
+}
 
 planted_what := {
 	"fetched": "downloaded code",
@@ -336,6 +339,7 @@ planted_what := {
 	"reverse_shell": "a shell for a remote host",
 	"remote_shell": "a shell on the CI runner for whoever connects to its session (not limited to the actor's keys)",
 	"secret_to_unknown_package": "the repository's secrets handed to a package downloaded and run on the spot that is not one of its registry's well-known ones",
+	"update_feed": "an update without its EdDSA signature, which every installed copy of the app downloads and installs (a Sparkle appcast enclosure)",
 }
 
 # @rule path/secret-in-code ask
@@ -375,6 +379,7 @@ decision contains {"id": "path/access-opened", "decision": "ask", "reason": reas
 decision contains {"id": "path/planted-exec-script", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "written_exec", [])
 	not planted_denied(f)
+	f.kind != "external_script"
 	reason := sprintf("the write would put a line that runs %s into the script %s (line %d: %s)", [planted_what[f.kind], f.path, f.line, f.evidence])
 }
 

@@ -530,6 +530,10 @@ decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "
 decision contains {"id": "shell/environment-exfiltration", "decision": "deny", "reason": reason} if {
 	some u in sf_uploads
 	regex.match(env_access_re, u.evidence)
+	# one named secret sent in a request (code27: a header, parameter or body field of the call
+	# holding the URL) is judged against the host's vendor by shell/secret-sent, not as the
+	# whole environment
+	not startswith(upload_source(u), "<sent secret ")
 	reason := sprintf("the command sends the process environment over the network (%s)", [u.evidence])
 }
 

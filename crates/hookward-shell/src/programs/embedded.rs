@@ -636,6 +636,18 @@ pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: 
         "az" if has("container") && has("exec") => {
             ("az container exec", value_of(&["--exec-command"]))
         }
+        // code27: the Custom Script Extension (`az vm|vmss extension set --name CustomScript
+        // --settings '{"fileUris": [...], "commandToExecute": "…"}'`; Microsoft Learn, "Use
+        // the Azure Custom Script Extension Version 2 with Linux virtual machines" and its
+        // Windows counterpart): the VM downloads every fileUri into the extension's folder,
+        // then runs commandToExecute there.
+        "az" if has("extension") && has("set") => (
+            "az vm extension",
+            value_of(&["--settings", "--protected-settings"])
+                .iter()
+                .filter_map(|v| custom_script(v))
+                .collect(),
+        ),
         "aws" if has("ssm") && has("send-command") => (
             "aws ssm send-command",
             value_of(&["--parameters"])
@@ -663,6 +675,94 @@ pub(crate) fn cloud_remote_command(a: &mut Analyzer, name: &str, inv: &Inv, st: 
             run_remote_code(a, inv, st, via, s);
         }
     }
+}
+
+/// The command a Custom Script Extension's settings (JSON) run on the VM: each `fileUris` entry
+/// downloaded under its own name, then `commandToExecute` (code27; Microsoft Learn, "Custom
+/// Script Extension": `fileUris`, `commandToExecute`, `script` (base64 of a script)).
+fn custom_script(settings: &str) -> Option<String> {
+    let t = settings.trim();
+    if !t.starts_with('{') {
+        return None;
+    }
+    let mut code = String::new();
+    if let Some(list) = json_key(t, "fileUris").and_then(|r| r.strip_prefix('[')) {
+        let body = &list[..list.find(']').unwrap_or(list.len())];
+        let mut rest = body;
+        let mut n = 0;
+        while let Some(q) = rest.find('"') {
+            let Some((u, used)) = json_string(&rest[q + 1..]) else {
+                break;
+            };
+            rest = &rest[q + 1 + used..];
+            n += 1;
+            if n > 8 {
+                break;
+            }
+            let name = u
+                .split(['?', '#'])
+                .next()
+                .unwrap_or(&u)
+                .rsplit('/')
+                .next()
+                .unwrap_or("script")
+                .to_string();
+            code.push_str(&format!(
+                "curl -fsSL '{}' -o '{}' && ",
+                u.replace('\'', ""),
+                name.replace('\'', "")
+            ));
+        }
+    }
+    if let Some((script, _)) = json_key(t, "script")
+        .and_then(|r| r.strip_prefix('"'))
+        .and_then(json_string)
+    {
+        code.push_str(&format!(
+            "echo '{}' | base64 -d | sh && ",
+            script.replace('\'', "")
+        ));
+    }
+    let (cmd, _) = json_key(t, "commandToExecute")
+        .and_then(|r| r.strip_prefix('"'))
+        .and_then(json_string)?;
+    code.push_str(&cmd);
+    Some(code)
+}
+
+/// The text after `"key":` (case-insensitive key, whitespace skipped) in a JSON object's text.
+fn json_key<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let lower = text.to_ascii_lowercase();
+    let needle = format!("\"{}\"", key.to_ascii_lowercase());
+    let i = lower.find(&needle)?;
+    let rest = text[i + needle.len()..].trim_start().strip_prefix(':')?;
+    Some(rest.trim_start())
+}
+
+/// A JSON string's value from just after its opening quote, with the bytes it took (closing
+/// quote included); `None` when it never closes.
+fn json_string(s: &str) -> Option<(String, usize)> {
+    let mut out = String::new();
+    let mut it = s.char_indices();
+    while let Some((i, c)) = it.next() {
+        match c {
+            '"' => return Some((out, i + 1)),
+            '\\' => match it.next()?.1 {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => {}
+                'u' => {
+                    let hex: String = (0..4).filter_map(|_| it.next().map(|x| x.1)).collect();
+                    if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        out.push(ch);
+                    }
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
 }
 
 /// The agents' own commands that add an MCP server to their configuration (`claude mcp add
@@ -1473,6 +1573,22 @@ pub(crate) fn remote_display(a: &mut Analyzer, name: &str, inv: &Inv) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn custom_script_settings_download_then_run() {
+        assert_eq!(
+            custom_script(r#"{"fileUris":["https://h.example.net/a/x.sh?sv=1"],"commandToExecute":"bash x.sh"}"#)
+                .as_deref(),
+            Some("curl -fsSL 'https://h.example.net/a/x.sh?sv=1' -o 'x.sh' && bash x.sh")
+        );
+        assert_eq!(
+            custom_script(r#"{"commandToExecute":"apt-get install -y nginx"}"#).as_deref(),
+            Some("apt-get install -y nginx")
+        );
+        // Settings of another extension, or no JSON, run nothing.
+        assert_eq!(custom_script(r#"{"workspaceId":"w"}"#), None);
+        assert_eq!(custom_script("not json"), None);
+    }
 
     #[test]
     fn substitutions_the_shell_runs_are_not_carried_payloads() {

@@ -170,6 +170,19 @@ pub(super) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Op
         _ => match name {
             "lua" | "luajit" | "Rscript" | "osascript" | "tclsh" | "wish" | "jshell" | "expect"
             | "julia" | "elixir" | "groovy" => other_interp(a, name, inv, st),
+            // `swift -e CODE` and `swift FILE.swift` (the Swift driver's immediate mode); its
+            // subcommands (`swift build`, `swift run`, `swift test`, `swift package`) are not
+            // code (code27).
+            "swift" => {
+                let rest = inv.rest();
+                if let Some(i) = rest.iter().position(|x| x.text == "-e") {
+                    let code = rest.get(i + 1)?.clone();
+                    arg_code(a, name, inv, st, &code, Lang::Other, "-e")
+                } else {
+                    let f = rest.first().filter(|x| x.text.ends_with(".swift"))?.clone();
+                    script_file(a, name, inv, st, &f, Lang::Other)
+                }
+            }
             // `go run FILE.go …` of a file this command wrote: its source is the code run.
             "go" if go_run_written(a, inv).is_some() => {
                 let (file, code) = go_run_written(a, inv)?;
@@ -848,6 +861,23 @@ fn utf16le(b: &[u8]) -> String {
 
 fn other_interp(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     let rest = inv.rest();
+    // osascript(1): every `-e` statement is one line of the script, in order (code27).
+    if name == "osascript" {
+        let lines: Vec<&Arg> = rest
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i > 0 && rest.get(i - 1).is_some_and(|p| p.text == "-e"))
+            .map(|(_, x)| x)
+            .collect();
+        if lines.len() > 1 && lines.iter().all(|x| !x.dynamic) {
+            let joined = lines
+                .iter()
+                .map(|x| x.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            return arg_code(a, name, inv, st, &Arg::lit(&joined), Lang::Other, "-e");
+        }
+    }
     if let Some(i) = rest
         .iter()
         .position(|x| x.text == "-e" || (name == "expect" && x.text == "-c"))

@@ -7,6 +7,7 @@
 mod builtins;
 mod carriers;
 pub(crate) mod cloud;
+pub(crate) mod code_shapes;
 mod disk;
 mod dynamic;
 mod embedded;
@@ -659,7 +660,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     scope::observe(a, name, inv);
     verbs::script_runner(a, name, inv, st);
     let verb_rows = verbs::observe(a, name, inv);
-    tools::sql_carriers(a, name, inv, st.captured);
+    tools::sql_carriers(a, name, inv, st);
     tools::framework_db(a, name, inv);
     tools::framework_code(a, name, inv, st);
     if let Some(out) = builtins::run(a, name, inv, st) {

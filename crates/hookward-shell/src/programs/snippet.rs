@@ -1307,7 +1307,11 @@ fn find_calls(code: &str, name: &str, paren_optional: bool, dot_ok: bool) -> Vec
     for (i, _) in code.match_indices(name) {
         if !method {
             if let Some(b) = code.get(..i).and_then(|b| b.chars().next_back()) {
-                if b.is_alphanumeric() || matches!(b, '_' | '$' | '@' | '%' | ':') {
+                // A `::` qualifier (`Foo::open(`, `CORE::open`) names another function; a
+                // single `:` is a dict or object value or a lambda's body (`{'k': open(p)}`,
+                // `lambda: open(p)`), where the call is the one named (code27).
+                let qualified = b == ':' && code.get(..i).is_some_and(|x| x.ends_with("::"));
+                if b.is_alphanumeric() || matches!(b, '_' | '$' | '@' | '%') || qualified {
                     continue;
                 }
                 if b == '.' && (name.contains('.') || !dot_ok) {
@@ -1932,8 +1936,14 @@ pub(crate) fn scan(
         a.add_path(&store, Access::Write, cx.how, false, &ev_code);
     }
 
-    // Network: URL literals and socket peers.
-    let urls = find_urls(code);
+    // Network: URL literals (and URLs named by host, `code_shapes::option_urls`) and socket
+    // peers.
+    let mut urls = find_urls(code);
+    for u in super::code_shapes::option_urls(code, lang) {
+        if !urls.contains(&u) {
+            urls.push(u);
+        }
+    }
     for u in &urls {
         a.fetch(u, &ev_code);
     }
@@ -1947,7 +1957,10 @@ pub(crate) fn scan(
         && FETCHES
             .iter()
             .any(|f| code.contains(f) || lower.contains(&f.to_ascii_lowercase()));
-    let env_dump = ENV_DUMPS.iter().any(|d| code.contains(d));
+    // PowerShell names are case-insensitive (`Get-ChildItem Env:`).
+    let env_dump = ENV_DUMPS.iter().any(|d| {
+        code.contains(d) || (lang == Lang::PowerShell && lower.contains(&d.to_ascii_lowercase()))
+    });
     let evals: Vec<&str> = eval_calls(lang)
         .iter()
         .copied()
@@ -2013,8 +2026,18 @@ pub(crate) fn scan(
             a.run_code(&lit, st, inv, interp, None, Stream::default());
         }
     }
-    // Fetched code executed.
-    if fetches && (!evals.is_empty() || runs_shell) {
+    // Fetched code executed (and the shapes of `code_shapes.rs`: an eval handed over as a
+    // value, a download command's output evaluated, Swift's `Process` given fetched text).
+    if (fetches && (!evals.is_empty() || runs_shell))
+        || super::code_shapes::fetched_code_run(
+            code,
+            lang,
+            interp,
+            fetches,
+            networked,
+            !evals.is_empty(),
+        )
+    {
         let src = urls.first().cloned().or_else(|| peers.first().cloned());
         a.remote_exec("interpreter", interp, src, &ev_code);
     }
@@ -2068,6 +2091,20 @@ pub(crate) fn scan(
     }
     // Secret environment variables in code that talks to the network.
     if networked {
+        // A secret variable next to the URL, or anywhere in the arguments of the call that
+        // holds the URL (`requests.get(URL, params={'t': os.environ.get('HF_TOKEN')})`, code27).
+        let in_call = || {
+            ["http://", "https://"]
+                .iter()
+                .flat_map(|m| code.match_indices(m).map(|(i, _)| i))
+                .take(16)
+                .find_map(|i| {
+                    let call = super::code_shapes::call_around(code, i);
+                    secret_env_refs(&super::code_shapes::without_headers(call))
+                        .into_iter()
+                        .next()
+                })
+        };
         if let Some(v) = url_windows(code).find_map(|w| secret_env_refs(w).into_iter().next()) {
             let target = urls
                 .first()
@@ -2078,6 +2115,17 @@ pub(crate) fn scan(
                 interp,
                 &target,
                 Some(format!("<secret {v}>")),
+                false,
+                &ev_code,
+            );
+        } else if let Some(v) = in_call() {
+            // Sent in the request (a header, a parameter, a body field): judged like a
+            // client's header or body secret, against the host's vendor.
+            let target = urls.first().cloned().unwrap_or_default();
+            a.upload(
+                interp,
+                &target,
+                Some(format!("<sent secret {v}>")),
                 false,
                 &ev_code,
             );
@@ -2116,6 +2164,7 @@ pub(crate) fn scan(
             }
         }
     }
+    super::code_shapes::extra(a, inv, st, interp, code, &ev_code);
     if matches!(lang, Lang::Python | Lang::Ruby) {
         walked_trees(a, &cx, code, &ev_code, &inv.cwd);
     }
@@ -2614,7 +2663,11 @@ fn walked_trees(a: &mut Analyzer, cx: &Ctx, code: &str, ev: &str, cwd: &crate::m
         for name in ["glob.glob", "glob.iglob", "glob", "Dir.glob"] {
             for pos in find_calls(code, name, false, false) {
                 let (args, _) = call_args_at(code, pos, name);
-                let Some(pat) = args.first().and_then(|x| eval_str(x, cx.lang, &cx.home, 0)) else {
+                // a literal, or an expression of bound paths (`glob.glob(p + '/*')`, code27)
+                let Some(pat) = args.first().and_then(|x| {
+                    eval_str(x, cx.lang, &cx.home, 0)
+                        .or_else(|| subst_binds(x, &cx.binds, cx.lang, &cx.home))
+                }) else {
                     continue;
                 };
                 if !pat.starts_with('/') && !pat.starts_with('~') {

@@ -1547,7 +1547,8 @@ pub(crate) const SQL_STDIN_CONSOLES: &[(&str, &[&str])] = &[
 ];
 
 /// The `sql_drop` fact of a [`SQL_CARRIERS`] program whose SQL drops or empties data.
-pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
+    let captured = st.captured;
     let words: Vec<&str> = inv.rest().iter().map(|x| x.text.as_str()).collect();
     let mut texts: Vec<&str> = Vec::new();
     let stdin_console = SQL_STDIN_CONSOLES
@@ -1588,6 +1589,14 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
     }
     sql_texts(a, name, &texts, &inv.evidence);
     password_hash_prints(a, name, &texts, captured, &inv.evidence);
+    // SQL Server's `xp_cmdshell 'CMD'` (code27): CMD runs on the server.
+    let cmds: Vec<String> = texts
+        .iter()
+        .flat_map(|t| super::code_shapes::xp_cmdshell_commands(t))
+        .collect();
+    for cmd in cmds {
+        super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
+    }
 }
 
 /// Adds a [`crate::facts::SecretPrintFact`] for each statement that reads a server's password
@@ -1802,6 +1811,10 @@ fn sql(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) {
             } else {
                 cmd
             };
+            super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
+        }
+        // SQL Server's `xp_cmdshell 'CMD'` (code27): CMD runs on the server.
+        for cmd in super::code_shapes::xp_cmdshell_commands(t) {
             super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
         }
     }

@@ -13,6 +13,7 @@
 //! `%USERPROFILE%`, `~` and `$HOME` the home, `$env:TEMP` a temporary folder), so the existing
 //! rules decide. Never executes anything.
 
+pub(crate) mod shapes;
 pub(crate) mod table;
 
 use crate::analyzer::Analyzer;
@@ -1121,7 +1122,9 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
                 apply(a, row, s, &stmts, &cwd, &written);
             }
         }
+        shapes::apply(a, s, &stmts, &cwd);
     }
+    shapes::downloads_run(a, &stmts, &cwd);
 }
 
 /// `"…"` or `'…'` around the whole text taken off.
@@ -1239,12 +1242,18 @@ fn path_operands(s: &Stmt) -> Vec<String> {
         });
         if given {
             if let Some(Some(v)) = param(s, p) {
-                out.extend(split_list(&v));
+                match shapes::join_path(&v) {
+                    Some(j) => out.push(j),
+                    None => out.extend(split_list(&v)),
+                }
             }
         }
     }
     for o in operands(s) {
-        out.extend(split_list(&o));
+        match shapes::join_path(&o) {
+            Some(j) => out.push(j),
+            None => out.extend(split_list(&o)),
+        }
     }
     out
 }
