@@ -33,6 +33,7 @@ mod guard_paths;
 pub mod harmful_code;
 pub mod imports;
 pub mod instructions;
+pub mod key_material;
 pub mod lookalike;
 pub mod manifest;
 pub mod mcp_action;
@@ -575,6 +576,15 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     }
     if is_env_file(path) {
         out.push("env_file");
+    }
+    // Session 27: a settings file named for a production environment (appsettings.Production.json).
+    if key_material::env_config_named(path) && !is_env_template(path) {
+        out.push("env_config");
+    }
+    // Session 27: a file whose name says it holds a secret, wherever it lies
+    // (`deploy/db_password.txt`, `config/secrets.yml`): read only by `path/forced-stage`.
+    if secrets::secret_named_anywhere(path) {
+        out.push("secret_name");
     }
     // A repository's own history store (`.git`, Mercurial `.hg`, Subversion `.svn`, Jujutsu
     // `.jj`): removing it loses every commit, branch and stash not pushed anywhere.
@@ -1248,7 +1258,7 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             )
         })
         && holds_secret(&path, ctx))
-        || (how == "git carried"
+        || ((how == "git carried" || how == "git forced carried")
             && !dynamic
             && classes.iter().any(|c| c == "project")
             && !classes

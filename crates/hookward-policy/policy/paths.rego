@@ -394,7 +394,7 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 # A file named like a private key (*.pem, *.key, <name>_ed25519…) staged or stored in git (git add, git add -f, git hash-object -w): once committed and pushed, every clone and fork holds the key, and removing it needs a history rewrite and a new key (GitHub Docs, "Removing sensitive data from a repository"). Names that say certificate, chain, public key or CA are certificates, not this. A staged file whose content holds a live credential is path/credential-store (hookward-facts stages_live_secret).
 decision contains {"id": "path/secret-staged", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
-	p.how == "git carried"
+	p.how in {"git carried", "git forced carried"}
 	"secret_file" in p.classes
 	not certificate_named(p.path)
 	reason := sprintf("the command would stage %s, which is named like a private key, into git history", [p.path])

@@ -188,7 +188,23 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                 _ => continue,
             }
         };
-        let how = format!("{name} carried");
+        // git-add(1) `-f`/`--force`: "Allow adding otherwise ignored files" — staged past the
+        // project's .gitignore, which is where secrets are kept out of history (session 27).
+        let forced = name == "git"
+            && row.sub == "add"
+            && words.iter().skip(start).take(64).any(|w| {
+                w.text == "--force"
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.len() > 1
+                        && w.text[1..].chars().all(|c| c.is_ascii_alphabetic())
+                        && w.text.contains('f'))
+            });
+        let how = if forced {
+            format!("{name} forced carried")
+        } else {
+            format!("{name} carried")
+        };
         let mut i = start;
         while let Some(w) = words.get(i).filter(|_| i < start + 64) {
             i += 1;
