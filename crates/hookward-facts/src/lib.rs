@@ -52,6 +52,7 @@ pub mod secrets;
 pub mod settings;
 pub mod settings_judge;
 pub mod sources;
+pub mod staged;
 pub mod tooldata;
 pub mod transcript;
 pub mod typosquat;
@@ -273,6 +274,10 @@ pub struct Facts {
     /// ([`written::secrets_written`]; `path/secret-in-code`, `path/secret-served`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub written_secrets: Vec<written::WrittenSecretFact>,
+    /// Files a shell command writes a secret into and stages in git in the same line
+    /// ([`staged::staged_secrets`]; `path/secret-written-staged`, session 27).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub staged_secrets: Vec<staged::StagedSecret>,
     /// CI checks a file tool's write turns off ([`written::ci_checks_off`];
     /// `path/ci-check-off`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -1622,6 +1627,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
             facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
+            facts.staged_secrets = staged::staged_secrets(command, &shell, &sctx, &project_dir);
             // a look-alike owner whose code the same command fetches and runs (`sources.rs`)
             for f in &mut facts.lookalike_owners {
                 f.runs = shell
