@@ -69,7 +69,10 @@ const LIVE_WORDS: &[&str] = &["mainnet", "prod", "production", "live"];
 /// Whether `path` (absolute, any case) is named like key material: a word of its file name is
 /// in [`KEY_MATERIAL_WORDS`]; two words in a row name a secret key (the pairs of
 /// `hookward-redact`'s `names::SECRET_PAIRS` with `key`/`keys`: `deploy-key.json`,
-/// `signing_keys.json`, `api-key.txt`); the name has `private` and a `key`/`keys` word
+/// `signing_keys.json`, `api-key.txt`); two words name an account's recovery codes (`backup
+/// codes`, `recovery codes`: GitHub's download is `github-recovery-codes.txt`, GitHub Docs
+/// "Configuring two-factor authentication recovery methods"); the extension is a key word
+/// (`deployer.mnemonic`); the name has `private` and a `key`/`keys` word
 /// (Sparkle's `generate_keys -x private_ed_key`, `key_private.txt`); or a folder of the path is
 /// a key store ([`KEY_MATERIAL_FOLDERS`]). Not code, documents, certificates or public parts
 /// ([`PUBLIC_WORDS`]), and not inside a test data folder unless the name says a live
@@ -90,7 +93,11 @@ pub fn key_material_named(path: &str) -> bool {
         return false;
     }
     let by_name = words.iter().any(|w| KEY_MATERIAL_WORDS.contains(w))
+        || KEY_MATERIAL_WORDS.contains(&ext)
         || ext == "keystore"
+        || words
+            .windows(2)
+            .any(|p| matches!(p[0], "backup" | "recovery") && matches!(p[1], "code" | "codes"))
         || words.windows(2).any(|p| {
             hookward_redact::names::SECRET_PAIRS
                 .iter()
@@ -201,6 +208,9 @@ mod tests {
             "/w/app/seed-phrase.txt",
             "/w/app/test/fixtures/mainnet-signer.json",
             "/w/app/tests/prod-keystore.json",
+            "/home/x/secrets/treasury.mnemonic",
+            "/home/x/Downloads/github-recovery-codes.txt",
+            "/home/x/Documents/Backup-codes-alex.txt",
         ] {
             assert!(key_material_named(p), "{p} should be key material");
         }
@@ -226,6 +236,8 @@ mod tests {
             "/w/app/keys/README.md",
             "/w/app/monkeys.json",
             "/w/app/keyboard-layout.json",
+            "/w/app/src/recovery/codes.ts",
+            "/w/app/docs/backup-codes.md",
         ] {
             assert!(!key_material_named(p), "{p} should not be key material");
         }

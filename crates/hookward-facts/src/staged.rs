@@ -64,6 +64,13 @@ fn under(path: &str, base: &str) -> bool {
     path == base || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
 }
 
+/// `f` when it is a secret by its place or name (a sensitive path class, or a secret's name).
+fn secret_source<'a>(f: Option<&'a str>, home: &str) -> Option<&'a str> {
+    f.filter(|f| {
+        !crate::secrets::classes_of(f, home).is_empty() || crate::secrets::secret_named_anywhere(f)
+    })
+}
+
 /// The files `command` writes a secret into and stages in git (module docs).
 pub fn staged_secrets(
     command: &str,
@@ -93,7 +100,12 @@ pub fn staged_secrets(
         let what = match (&w.secret_var, w.env_dump) {
             (Some(v), _) => format!("the secret-named variable ${v}"),
             (None, true) => "the environment (an environment dump)".to_string(),
-            _ => continue,
+            _ => match secret_source(w.read_from.as_deref(), &sctx.home)
+                .or(secret_source(w.copied_from.as_deref(), &sctx.home))
+            {
+                Some(f) => format!("the content of {f}, a secret by its name or place"),
+                None => continue,
+            },
         };
         let staged = named.iter().any(|n| under(&w.path, n))
             || (whole_tree && !project_dir.is_empty() && under(&w.path, project_dir));
@@ -127,6 +139,8 @@ mod tests {
             r#"echo "$SIGNING_KEY" > keys.txt && git add -A && git commit -m wip"#,
             r#"echo "pw: $ADMIN_PASSWORD" >> README.md && git commit -am readme"#,
             "env > debug-env.txt && git add . && git commit -m debug",
+            r#"echo "SEED=\"$(cat ~/vault/ops.mnemonic)\"" >> hardhat.vars && git add hardhat.vars"#,
+            "cp ~/Downloads/ci-deployer-keypair.json ./ci.json && git add ci.json",
         ] {
             assert_eq!(run(cmd).len(), 1, "{cmd}");
         }
@@ -143,6 +157,7 @@ mod tests {
             "git add -A && git commit -m wip",
             r#"echo 'use $API_KEY from the env' >> README.md && git add README.md"#,
             "echo done > status.txt && git add status.txt",
+            "cp ~/Downloads/logo.png ./logo.png && git add logo.png",
         ] {
             assert!(run(cmd).is_empty(), "{cmd}");
         }

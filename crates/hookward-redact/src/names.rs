@@ -229,6 +229,15 @@ pub(crate) fn is_secret_assignment_name(name: &str) -> bool {
     !(descriptive || switch)
 }
 
+/// Last segments that make a variable a measure of secrets, a number and never a secret
+/// (`TOKEN_COUNT`, `PASSWORD_LENGTH`, `MNEMONIC_LENGTH`).
+const MEASURE_LAST: &[&str] = &[
+    "count", "counts", "len", "length", "size", "limit", "limits",
+];
+
+/// First segments that make a variable a measure (`MAX_TOKENS`, `MIN_PASSWORD`, `NUM_KEYS`).
+const MEASURE_FIRST: &[&str] = &["max", "min", "num"];
+
 /// Whether a variable's name says it holds a secret, as `hookward-shell` reads the variables a
 /// command sends, prints or writes (`exfil::secret_name`): looser than [`is_secret_name`], since
 /// a command that sends `$TOKEN_FILE` somewhere is worth a question while a stored record keeps
@@ -259,10 +268,20 @@ pub fn is_secret_variable(name: &str) -> bool {
             b.to_ascii_uppercase()
         ))
     });
-    if long_word || joined_pair || CONNECTION_STRING_NAMES.iter().any(|c| u.contains(c)) {
+    if CONNECTION_STRING_NAMES.iter().any(|c| u.contains(c)) {
         return true;
     }
     let segs: Vec<&str> = Segments::new(name).collect();
+    // A number about secrets, never one (`TOKEN_COUNT`, `MNEMONIC_LENGTH`, `MAX_TOKENS`).
+    let is = |list: &[&str], seg: &str| list.iter().any(|w| w.eq_ignore_ascii_case(seg));
+    if segs.last().is_some_and(|l| is(MEASURE_LAST, l))
+        || (segs.len() > 1 && segs.first().is_some_and(|f| is(MEASURE_FIRST, f)))
+    {
+        return false;
+    }
+    if long_word || joined_pair {
+        return true;
+    }
     let is = |list: &[&str], seg: &str| list.iter().any(|w| w.eq_ignore_ascii_case(seg));
     segs.iter()
         .any(|s| is(SECRET_SEGMENTS, s) || is(SECRET_LAST, s))

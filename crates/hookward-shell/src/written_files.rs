@@ -28,6 +28,9 @@ pub struct WrittenFile {
     pub secret_var: Option<String>,
     /// The content is an environment dump (`env > f`, `printenv > f`).
     pub env_dump: bool,
+    /// The content carries a file read inside a command substitution (`echo "K=$(cat F)" > f`):
+    /// that file, absolute.
+    pub read_from: Option<String>,
 }
 
 /// The files `command` writes, with what it writes into them (module docs), in path order; at
@@ -50,6 +53,7 @@ pub fn written_files(command: &str, ctx: &ShellContext) -> Vec<WrittenFile> {
             copied_from: s.file,
             secret_var: s.taint.secret_var,
             env_dump: s.taint.env_dump,
+            read_from: s.taint.read,
         })
         .collect()
 }
