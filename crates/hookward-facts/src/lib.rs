@@ -586,11 +586,7 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if key_material::env_config_named(path) && !is_env_template(path) {
         out.push("env_config");
     }
-    // Session 27: a file whose name says it holds a secret, wherever it lies
-    // (`deploy/db_password.txt`, `config/secrets.yml`): read only by `path/forced-stage`.
-    if secrets::secret_named_anywhere(path) {
-        out.push("secret_name");
-    }
+
     // A repository's own history store (`.git`, Mercurial `.hg`, Subversion `.svn`, Jujutsu
     // `.jj`): removing it loses every commit, branch and stash not pushed anywhere.
     if matches!(basename(path), ".git" | ".hg" | ".svn" | ".jj") {
@@ -1273,6 +1269,11 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
     {
         classes.push("credential".to_string());
         classes.push("secret_content".to_string());
+    }
+    // Session 27: a file forced into git past .gitignore whose name says it holds a secret
+    // (`deploy/db_password.txt`, `config/secrets.yml`): read by `path/forced-stage`.
+    if how == "git forced carried" && secrets::secret_named_anywhere(&path) {
+        classes.push("secret_name".to_string());
     }
     if classes.iter().any(|c| c == "unknown_location") {
         classes.retain(|c| c != "outside_project");

@@ -64,6 +64,38 @@ fn under(path: &str, base: &str) -> bool {
     path == base || (path.starts_with(base) && path.as_bytes().get(base.len()) == Some(&b'/'))
 }
 
+/// Whether `$var` or `${var` appears in `command` where the shell expands it: not inside single
+/// quotes (bash(1) QUOTING: "Enclosing characters in single quotes preserves the literal value"),
+/// not escaped with a backslash. `echo 'set $API_KEY first' >> README.md` writes the name, not
+/// the secret.
+fn expands(command: &str, var: &str) -> bool {
+    let b = command.as_bytes();
+    let (mut single, mut double) = (false, false);
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'\\' if !single => i += 1,
+            b'\'' if !double => single = !single,
+            b'"' if !single => double = !double,
+            b'$' if !single => {
+                let rest = command.get(i + 1..).unwrap_or("");
+                let rest = rest.strip_prefix('{').unwrap_or(rest);
+                if rest.starts_with(var)
+                    && !rest[var.len()..]
+                        .bytes()
+                        .next()
+                        .is_some_and(|n| n.is_ascii_alphanumeric() || n == b'_')
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
 /// `f` when it is a secret by its place or name (a sensitive path class, or a secret's name).
 fn secret_source<'a>(f: Option<&'a str>, home: &str) -> Option<&'a str> {
     f.filter(|f| {
@@ -98,7 +130,8 @@ pub fn staged_secrets(
     let mut out = Vec::new();
     for w in hookward_shell::written_files(command, sctx) {
         let what = match (&w.secret_var, w.env_dump) {
-            (Some(v), _) => format!("the secret-named variable ${v}"),
+            (Some(v), _) if expands(command, v) => format!("the secret-named variable ${v}"),
+            (Some(_), _) => continue,
             (None, true) => "the environment (an environment dump)".to_string(),
             _ => match secret_source(w.read_from.as_deref(), &sctx.home)
                 .or(secret_source(w.copied_from.as_deref(), &sctx.home))
@@ -140,7 +173,7 @@ mod tests {
             r#"echo "pw: $ADMIN_PASSWORD" >> README.md && git commit -am readme"#,
             "env > debug-env.txt && git add . && git commit -m debug",
             r#"echo "SEED=\"$(cat ~/vault/ops.mnemonic)\"" >> hardhat.vars && git add hardhat.vars"#,
-            "cp ~/Downloads/ci-deployer-keypair.json ./ci.json && git add ci.json",
+            "cat ~/Downloads/ci-deployer-keypair.json > ci.json && git add ci.json",
         ] {
             assert_eq!(run(cmd).len(), 1, "{cmd}");
         }
@@ -161,6 +194,15 @@ mod tests {
         ] {
             assert!(run(cmd).is_empty(), "{cmd}");
         }
+    }
+
+    #[test]
+    fn expansion_outside_single_quotes() {
+        assert!(expands(r#"echo "k: $DEPLOY_KEY" >> f"#, "DEPLOY_KEY"));
+        assert!(expands("echo ${DEPLOY_KEY} > f", "DEPLOY_KEY"));
+        assert!(!expands("echo 'k: $DEPLOY_KEY' >> f", "DEPLOY_KEY"));
+        assert!(!expands(r#"echo "k: \$DEPLOY_KEY" >> f"#, "DEPLOY_KEY"));
+        assert!(!expands("echo $DEPLOY_KEY_ID > f", "DEPLOY_KEY"));
     }
 
     #[test]

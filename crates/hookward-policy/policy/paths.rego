@@ -37,7 +37,7 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 
 # A key or key store opened by a program form that shows only its public part or metadata, or
 # keeps it in a keychain without printing it (solana-keygen pubkey, cast wallet address,
-# ssh-keygen -l, age-keygen -y, security show-keychain-info, security import, keytool -list;
+# age-keygen -y, security show-keychain-info, security import;
 # hookward-shell programs/public_parts.rs): no secret byte reaches the agent (session 27).
 public_part(p) if {
 	p.via == "shell"

@@ -8,7 +8,9 @@ path_input(path, how, classes) := {
 	"config": {},
 }
 
-ids(path, how, classes) := {d.id: d.decision | some d in rules.decision} with input as path_input(path, how, classes)
+ids(path, how, classes) := got if {
+	got := {d.id: d.decision | some d in rules.decision} with input as path_input(path, how, classes)
+}
 
 test_production_settings_read_asks if {
 	ids("/w/app/appsettings.Production.json", "cat", ["env_config", "project"])["path/env-config"] == "ask"

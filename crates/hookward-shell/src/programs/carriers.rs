@@ -279,6 +279,26 @@ mod tests {
         }
     }
 
+    /// Session 27: `git add -f`/`--force`/`-fA` is recorded as forced, other adds are not.
+    #[test]
+    fn forced_adds_are_marked() {
+        for (cmd, forced) in [
+            ("git add -f config/secrets.yml", true),
+            ("git add --force deploy/db.txt", true),
+            ("git -C sub add -fv notes.txt", true),
+            ("git add config/secrets.yml", false),
+            ("git add -p src/x.rs", false),
+        ] {
+            let f = analyze(cmd, &ctx());
+            let hows: Vec<&str> = f.paths.iter().map(|p| p.how.as_str()).collect();
+            assert_eq!(
+                hows.contains(&"git forced carried"),
+                forced,
+                "{cmd}: {hows:?}"
+            );
+        }
+    }
+
     #[test]
     fn git_pathspecs_are_paths_without_a_paths_look() {
         for (cmd, path) in [
@@ -297,9 +317,9 @@ mod tests {
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
-                f.paths
-                    .iter()
-                    .any(|p| p.how == "git carried" && p.path == path),
+                f.paths.iter().any(
+                    |p| (p.how == "git carried" || p.how == "git forced carried") && p.path == path
+                ),
                 "{cmd}: {:?}",
                 f.paths
             );

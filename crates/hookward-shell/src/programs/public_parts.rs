@@ -37,18 +37,6 @@ pub(crate) const ROWS: &[Row] = &[
         source: "Foundry book, cast wallet address: prints the address of a private key or keystore",
     },
     Row {
-        program: "ssh-keygen",
-        words: &["-l"],
-        example: "ssh-keygen -l -f /home/x/.ssh/id_ed25519",
-        source: "ssh-keygen(1) -l: shows the fingerprint of a key file",
-    },
-    Row {
-        program: "ssh-keygen",
-        words: &["-lf"],
-        example: "ssh-keygen -lf /home/x/.ssh/id_ed25519",
-        source: "ssh-keygen(1) -l -f",
-    },
-    Row {
         program: "age-keygen",
         words: &["-y"],
         example: "age-keygen -y /home/x/.config/sops/age/keys.txt",
@@ -65,12 +53,6 @@ pub(crate) const ROWS: &[Row] = &[
         words: &["import"],
         example: "security import /Users/x/Downloads/dev.p12 -k build.keychain -P \"$P\"",
         source: "security(1) import: imports the items of a file into a keychain, printing only a count",
-    },
-    Row {
-        program: "keytool",
-        words: &["-list"],
-        example: "keytool -list -keystore /home/x/app/release.keystore",
-        source: "keytool docs, -list: prints the keystore's entries (aliases, certificate fingerprints), never a private key",
     },
 ];
 
