@@ -34,7 +34,7 @@ decision contains {"id": "path/forced-stage", "decision": "ask", "reason": reaso
 }
 
 # @rule path/secret-written-staged ask
-# A secret written into a file and staged in the same command: a secret-named variable or a printed secret (echo "key: $DEPLOY_KEY" >> docs/DEPLOY.md, vault kv get … > notes.txt) put into a project file that the command then adds to git by name or with git add -A / git add . / git commit -a. Once committed and pushed, every clone holds the secret (CWE-540, GitHub Docs "Removing sensitive data from a repository"). hookward-facts staged.rs.
+# A secret written into a file and staged in the same command: a secret-named variable expanded into it (echo "key: $DEPLOY_KEY" >> docs/DEPLOY.md; single-quoted names are text), an environment dump (env > f), or the content of a file that is a secret by its name or place (cat ~/Downloads/x-keypair.json > ci.json) put into a project file that the command then adds to git by name or with git add -A / git add . / git commit -a. Once committed and pushed, every clone holds the secret (CWE-540, GitHub Docs "Removing sensitive data from a repository"). hookward-facts staged.rs.
 decision contains {"id": "path/secret-written-staged", "decision": "ask", "reason": reason} if {
 	some f in object.get(input.facts, "staged_secrets", [])
 	reason := sprintf("the command would write %s into %s and stage it in git", [f.what, f.path])
