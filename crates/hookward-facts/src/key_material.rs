@@ -62,6 +62,14 @@ const PUBLIC_WORDS: &[&str] = &[
 /// `.csr`), and public key files (`.pub`, `.asc` exports are public by default in gpg(1)).
 const NOT_KEY_EXTENSIONS: &[&str] = &["crt", "cer", "csr", "pub", "asc", "sig"];
 
+/// Words of a name that say the key is made for tests or is a throwaway (the test frameworks'
+/// and fixtures' own words, `localnet` of Solana's test validator, `anvil` and `hardhat`
+/// test accounts' local chains).
+const TEST_WORDS: &[&str] = &[
+    "test", "tests", "testing", "dummy", "example", "sample", "mock", "fake", "fixture",
+    "fixtures", "localnet", "anvil",
+];
+
 /// Words of a name that say the key belongs to a live environment (`mainnet-signer.json`,
 /// `prod-keystore.json`): a key kept among test data under such a name is not a test key.
 const LIVE_WORDS: &[&str] = &["mainnet", "prod", "production", "live"];
@@ -104,6 +112,11 @@ pub fn key_material_named(path: &str) -> bool {
                 .any(|(a, b)| *a == p[0] && (*b == p[1] || (*b == "key" && p[1] == "keys")))
         })
         || (words.contains(&"private") && words.iter().any(|w| matches!(*w, "key" | "keys")));
+    // A name that says the key is made for tests or a throwaway (`test-keystores`,
+    // `dummy-keypair.json`, `example_wallet.json`) is not somebody's key, unless it also says a
+    // live environment.
+    let live = words.iter().any(|w| LIVE_WORDS.contains(w));
+    let by_name = by_name && (live || !words.iter().any(|w| TEST_WORDS.contains(w)));
     let in_store = dirs.split('/').any(|c| KEY_MATERIAL_FOLDERS.contains(&c));
     if !(by_name || in_store) {
         return false;
@@ -111,7 +124,7 @@ pub fn key_material_named(path: &str) -> bool {
     let test_data = dirs
         .split('/')
         .any(|c| crate::secrets::TEST_DATA_DIRS.contains(&c));
-    !test_data || words.iter().any(|w| LIVE_WORDS.contains(w))
+    !test_data || live
 }
 
 /// Base names of settings files that frameworks split by environment, with the environment's
@@ -211,6 +224,8 @@ mod tests {
             "/home/x/secrets/treasury.mnemonic",
             "/home/x/Downloads/github-recovery-codes.txt",
             "/home/x/Documents/Backup-codes-alex.txt",
+            "/w/app/test-mainnet-signer.json",
+            "/home/x/.foundry/keystores/test",
         ] {
             assert!(key_material_named(p), "{p} should be key material");
         }
@@ -238,6 +253,9 @@ mod tests {
             "/w/app/keyboard-layout.json",
             "/w/app/src/recovery/codes.ts",
             "/w/app/docs/backup-codes.md",
+            "/tmp/test-keystores",
+            "/w/app/scripts/dummy-keypair.json",
+            "/w/app/example_wallet.json",
         ] {
             assert!(!key_material_named(p), "{p} should not be key material");
         }

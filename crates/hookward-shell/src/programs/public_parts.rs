@@ -34,7 +34,8 @@ pub(crate) const ROWS: &[Row] = &[
         program: "cast",
         words: &["wallet", "address"],
         example: "cast wallet address --keystore /home/x/.foundry/keystores/ops",
-        source: "Foundry book, cast wallet address: prints the address of a private key or keystore",
+        source:
+            "Foundry book, cast wallet address: prints the address of a private key or keystore",
     },
     Row {
         program: "age-keygen",
@@ -52,7 +53,8 @@ pub(crate) const ROWS: &[Row] = &[
         program: "security",
         words: &["import"],
         example: "security import /Users/x/Downloads/dev.p12 -k build.keychain -P \"$P\"",
-        source: "security(1) import: imports the items of a file into a keychain, printing only a count",
+        source:
+            "security(1) import: imports the items of a file into a keychain, printing only a count",
     },
 ];
 
