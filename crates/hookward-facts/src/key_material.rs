@@ -295,4 +295,44 @@ mod tests {
             );
         }
     }
+
+    /// The session's tool rows in `secrets.rs` (new variants) and their neighbours in the same
+    /// folders, which hold settings or public data.
+    #[test]
+    fn tool_key_files_and_their_neighbours() {
+        use crate::secrets::{classes_of, SensitiveClass::Credential};
+        let home = "/home/dev";
+        for p in [
+            "/home/dev/.config/solana/ops-authority.json",
+            "/Users/kim/.ipfs/config",
+            "/home/dev/.config/w3access/w3cli.json",
+            "/home/dev/.graph-cli.json",
+            "/home/dev/.crowdin.yml",
+            "/home/dev/.nuget/NuGet/NuGet.Config",
+            "/Users/kim/Library/Preferences/.wrangler/config/default.toml",
+            "/home/dev/.config/.wrangler/config/default.toml",
+            "/home/dev/.Azure/AzureRmContext.json",
+            "/home/dev/.android/adbkey",
+            "/home/dev/.p4tickets",
+            "/Users/kim/Library/Group Containers/2BUA8C4S2C.com.1password/Library/Application Support/1Password/Data/1password.sqlite",
+            "/home/dev/.foundry/keystores/ops",
+            "/home/dev/Steam/config/config.vdf",
+            "/home/dev/.snowflake/config.toml",
+        ] {
+            assert!(classes_of(p, home).contains(&Credential), "{p}");
+        }
+        for p in [
+            "/home/dev/.config/solana/cli/config.yml",
+            "/home/dev/.ipfs/datastore_spec",
+            "/home/dev/.ipfs/version",
+            "/home/dev/.nuget/packages/newtonsoft.json/13.0.3/newtonsoft.json.nuspec",
+            "/home/dev/.android/adbkey.pub",
+            "/home/dev/.android/avd/pixel.ini",
+            "/home/dev/Steam/steamapps/common/x/readme.txt",
+            "/home/dev/.foundry/bin/forge",
+            "/home/dev/.config/solana/install/config.yml",
+        ] {
+            assert!(!classes_of(p, home).contains(&Credential), "{p}");
+        }
+    }
 }
