@@ -33,6 +33,7 @@ mod guard_paths;
 pub mod harmful_code;
 pub mod imports;
 pub mod instructions;
+pub mod key_material;
 pub mod lookalike;
 pub mod manifest;
 pub mod mcp_action;
@@ -51,6 +52,7 @@ pub mod secrets;
 pub mod settings;
 pub mod settings_judge;
 pub mod sources;
+pub mod staged;
 pub mod tooldata;
 pub mod transcript;
 pub mod typosquat;
@@ -272,6 +274,10 @@ pub struct Facts {
     /// ([`written::secrets_written`]; `path/secret-in-code`, `path/secret-served`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub written_secrets: Vec<written::WrittenSecretFact>,
+    /// Files a shell command writes a secret into and stages in git in the same line
+    /// ([`staged::staged_secrets`]; `path/secret-written-staged`, session 27).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub staged_secrets: Vec<staged::StagedSecret>,
     /// CI checks a file tool's write turns off ([`written::ci_checks_off`];
     /// `path/ci-check-off`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -576,6 +582,11 @@ pub fn classify(path: &str, project_dir: &str, ctx: &Context) -> Vec<&'static st
     if is_env_file(path) {
         out.push("env_file");
     }
+    // Session 27: a settings file named for a production environment (appsettings.Production.json).
+    if key_material::env_config_named(path) && !is_env_template(path) {
+        out.push("env_config");
+    }
+
     // A repository's own history store (`.git`, Mercurial `.hg`, Subversion `.svn`, Jujutsu
     // `.jj`): removing it loses every commit, branch and stash not pushed anywhere.
     if matches!(basename(path), ".git" | ".hg" | ".svn" | ".jj") {
@@ -1248,7 +1259,7 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
             )
         })
         && holds_secret(&path, ctx))
-        || (how == "git carried"
+        || ((how == "git carried" || how == "git forced carried")
             && !dynamic
             && classes.iter().any(|c| c == "project")
             && !classes
@@ -1258,6 +1269,11 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
     {
         classes.push("credential".to_string());
         classes.push("secret_content".to_string());
+    }
+    // Session 27: a file forced into git past .gitignore whose name says it holds a secret
+    // (`deploy/db_password.txt`, `config/secrets.yml`): read by `path/forced-stage`.
+    if how == "git forced carried" && secrets::secret_named_anywhere(&path) {
+        classes.push("secret_name".to_string());
     }
     if classes.iter().any(|c| c == "unknown_location") {
         classes.retain(|c| c != "outside_project");
@@ -1612,6 +1628,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
             facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
+            facts.staged_secrets = staged::staged_secrets(command, &shell, &sctx, &project_dir);
             // a look-alike owner whose code the same command fetches and runs (`sources.rs`)
             for f in &mut facts.lookalike_owners {
                 f.runs = shell

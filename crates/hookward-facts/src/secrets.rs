@@ -122,6 +122,21 @@ pub enum Shape {
     /// key handed to the program that uses it (`openssl rsa -in deploy_rsa -pubout`) is not a
     /// read of it; below an application's folder it is a credential ([`Shape::HomeSecretName`]).
     KeyTypeSuffix,
+    /// A file named like key material in any folder ([`crate::key_material::key_material_named`]:
+    /// `escrow-keypair.json`, `keystores/<name>`, `private_ed_key`, `deploy-key.json`,
+    /// `wallet.dat`; not code, documents, public parts or test keys). The weaker class
+    /// ([`SensitiveClass::SecretFile`]): inside the project a read is asked about, outside it
+    /// denied, and staging it into git is `path/secret-staged` (session 27).
+    KeyMaterialName,
+    /// A file with the given extension directly inside a folder below any home (the first is
+    /// the folder below the home, the second the extension without its dot): a tool that keeps
+    /// each key as one file of that kind in its folder, beside settings in subfolders
+    /// (Solana CLI: `~/.config/solana/<name>.json` keypairs, `cli/config.yml` its settings).
+    HomeFileIn(&'static str, &'static str),
+    /// The same names below an application's folder of any home ([`Shape::HomeSecretName`]'s
+    /// places: `~/.foundry/keystores/<name>`, `~/.config/solana/<name>-keypair.json`): the
+    /// tool's own key store, a credential (session 27).
+    HomeKeyMaterial,
 }
 
 /// One row of the table.
@@ -142,8 +157,8 @@ use SensitiveClass::{
     AccountDb, BlockDevice, Credential, ProcessInfo, ProcessSecret, SecretFile, SshClientConfig,
 };
 use Shape::{
-    Abs, Device, Home, HomeSecretName, KeyTypeSuffix, Name, PrefixSuffix, ProcOther, Suffix,
-    SystemSecretName, SystemSecretsFolder,
+    Abs, Device, Home, HomeFileIn, HomeKeyMaterial, HomeSecretName, KeyMaterialName, KeyTypeSuffix,
+    Name, PrefixSuffix, ProcOther, Suffix, SystemSecretName, SystemSecretsFolder,
 };
 
 const fn row(
@@ -662,6 +677,177 @@ pub const TABLE_TAIL: &[Row] = &[
         SecretFile,
         "/srv/recon/bank_sftp_ed25519",
         "ssh-keygen(1): -t rsa|dsa|ecdsa|ed25519|ecdsa-sk|ed25519-sk, private key in the -f file, public key in FILE.pub",
+    ),
+    // Session 27 (h-secrets27): key material by name (`key_material.rs`), a tool's key store
+    // when it lies in an application's folder of a home, a secret file elsewhere.
+    row(
+        HomeKeyMaterial,
+        Credential,
+        "/Users/x/.foundry/keystores/treasury",
+        "Foundry book, cast wallet import: encrypted keystores in ~/.foundry/keystores/<name>; geth and Web3 Secret Storage keystores; Solana CLI <name>-keypair.json",
+    ),
+    row(
+        KeyMaterialName,
+        SecretFile,
+        "/w/dapp/target/deploy/pool-keypair.json",
+        "Anchor: target/deploy/<program>-keypair.json; Solana CLI solana-keygen new -o; Sparkle generate_keys -x private_ed_key; Bitcoin Core wallet.dat; BIP-39 mnemonics",
+    ),
+    // Session 27: tools that keep a credential in their own file of a home, each from its docs.
+    row(
+        HomeFileIn(".config/solana", "json"),
+        Credential,
+        "/home/x/.config/solana/treasury.json",
+        "Solana docs, File System Wallet: keypairs are JSON files, default ~/.config/solana/id.json (settings in cli/config.yml)",
+    ),
+    row(
+        Home(".ipfs/config"),
+        Credential,
+        "/home/x/.ipfs/config",
+        "Kubo docs, config: Identity.PrivKey, the node's private key",
+    ),
+    row(
+        Home(".ipfs/keystore"),
+        Credential,
+        "/home/x/.ipfs/keystore/self-2",
+        "Kubo ipfs key gen: keys in $IPFS_PATH/keystore",
+    ),
+    row(
+        Home(".config/w3access"),
+        Credential,
+        "/home/x/.config/w3access/w3cli.json",
+        "web3.storage w3cli: the agent's signing key and delegations in its conf store w3access",
+    ),
+    row(
+        Home(".graph-cli.json"),
+        Credential,
+        "/home/x/.graph-cli.json",
+        "The Graph CLI, graph auth: deploy keys saved in ~/.graph-cli.json",
+    ),
+    row(
+        Home(".config/ledger live"),
+        Credential,
+        "/home/x/.config/Ledger Live/app.json",
+        "Ledger Live: app.json holds the accounts (extended public keys, history) and settings",
+    ),
+    row(
+        Home("library/application support/ledger live"),
+        Credential,
+        "/Users/x/Library/Application Support/Ledger Live/app.json",
+        "Ledger Live on macOS: app.json",
+    ),
+    row(
+        Home("library/group containers/2bua8c4s2c.com.1password"),
+        Credential,
+        "/Users/x/Library/Group Containers/2BUA8C4S2C.com.1password/t/1password.sqlite",
+        "1Password 8 for Mac: its data in the group container 2BUA8C4S2C.com.1password",
+    ),
+    row(
+        Home(".config/1password"),
+        Credential,
+        "/home/x/.config/1Password/1password.sqlite",
+        "1Password 8 for Linux: ~/.config/1Password",
+    ),
+    row(
+        Home(".crowdin.yml"),
+        Credential,
+        "/home/x/.crowdin.yml",
+        "Crowdin CLI docs, configuration: api_token in the global ~/.crowdin.yml",
+    ),
+    row(
+        Home(".nuget/nuget/nuget.config"),
+        Credential,
+        "/home/x/.nuget/NuGet/NuGet.Config",
+        "NuGet docs, Common NuGet configurations: the user config holds packageSourceCredentials (ClearTextPassword)",
+    ),
+    row(
+        Home("appdata/roaming/nuget/nuget.config"),
+        Credential,
+        "/Users/x/AppData/Roaming/NuGet/NuGet.Config",
+        "NuGet docs: the user config on Windows, %appdata%\\NuGet\\NuGet.Config",
+    ),
+    row(
+        Home("library/preferences/.wrangler/config"),
+        Credential,
+        "/Users/x/Library/Preferences/.wrangler/config/default.toml",
+        "Cloudflare wrangler: the global config folder (xdg-app-paths) on macOS, OAuth token in default.toml",
+    ),
+    row(
+        Home(".config/.wrangler/config"),
+        Credential,
+        "/home/x/.config/.wrangler/config/default.toml",
+        "Cloudflare wrangler: the global config folder under XDG_CONFIG_HOME on Linux",
+    ),
+    row(
+        Home(".android/adbkey"),
+        Credential,
+        "/home/x/.android/adbkey",
+        "Android docs, adb: the RSA key pair adbkey / adbkey.pub in ~/.android authorises this host on every device",
+    ),
+    row(
+        Home(".p4tickets"),
+        Credential,
+        "/home/x/.p4tickets",
+        "Perforce p4 login: tickets in P4TICKETS, default ~/.p4tickets",
+    ),
+    row(
+        Home(".irods/.irodsa"),
+        Credential,
+        "/home/x/.irods/.irodsA",
+        "iRODS iinit: the scrambled password in ~/.irods/.irodsA",
+    ),
+    row(
+        Home(".local/share/signal-cli/data"),
+        Credential,
+        "/home/x/.local/share/signal-cli/data/accounts.json",
+        "signal-cli: account keys and sessions in $XDG_DATA_HOME/signal-cli/data",
+    ),
+    row(
+        Home(".config/signal-cli/data"),
+        Credential,
+        "/home/x/.config/signal-cli/data/accounts.json",
+        "signal-cli before 0.8: the data folder under ~/.config/signal-cli",
+    ),
+    row(
+        Home(".globus-cli/storage.db"),
+        Credential,
+        "/home/x/.globus-cli/storage.db",
+        "Globus CLI 3: login tokens in ~/.globus-cli/storage.db",
+    ),
+    row(
+        Home(".snowflake/config.toml"),
+        Credential,
+        "/home/x/.snowflake/config.toml",
+        "Snowflake CLI docs, Configuring connections: [connections.<name>] with password in config.toml",
+    ),
+    row(
+        Suffix(".ngc"),
+        Credential,
+        "/home/x/ncbi/dbGaP-31415.ngc",
+        "NCBI SRA Toolkit: the dbGaP repository key (.ngc file) decrypts controlled-access data",
+    ),
+    row(
+        Home("steam/config/config.vdf"),
+        Credential,
+        "/home/x/Steam/config/config.vdf",
+        "steamcmd in ~/Steam: config.vdf keeps the login's cached credentials (ConnectCache)",
+    ),
+    row(
+        Home(".steam/steam/config/config.vdf"),
+        Credential,
+        "/home/x/.steam/steam/config/config.vdf",
+        "Steam on Linux: config.vdf (ConnectCache) and loginusers.vdf",
+    ),
+    row(
+        Home("library/application support/steam/config/config.vdf"),
+        Credential,
+        "/Users/x/Library/Application Support/Steam/config/config.vdf",
+        "Steam on macOS: config.vdf (ConnectCache)",
+    ),
+    row(
+        Home(".azure/azurermcontext.json"),
+        Credential,
+        "/home/x/.Azure/AzureRmContext.json",
+        "Az PowerShell: saved contexts with their token cache, ~/.Azure/AzureRmContext.json",
     ),
     row(
         Home(".config/stripe"),
@@ -1608,6 +1794,18 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
         SystemSecretsFolder => system_secrets_folder(path),
         SystemSecretName => system_secret_place(path) && system_secret_named(name),
         KeyTypeSuffix => key_type_named(name) && !in_test_data(path),
+        KeyMaterialName => crate::key_material::key_material_named(path),
+        HomeFileIn(dir, ext) => {
+            let dir = fold(dir);
+            rels.iter().any(|r| {
+                r.strip_prefix(dir.as_str())
+                    .and_then(|f| f.strip_prefix('/'))
+                    .is_some_and(|f| !f.contains('/') && f.ends_with(&format!(".{ext}")))
+            })
+        }
+        HomeKeyMaterial => {
+            rels.iter().any(|r| app_folder_file(r)) && crate::key_material::key_material_named(path)
+        }
         Device(prefix) => {
             let Some(rest) = path
                 .strip_prefix("/dev/")
@@ -1707,6 +1905,17 @@ pub(crate) fn secret_named(name: &str) -> bool {
         || names_a_secret_key(&words)
 }
 
+/// Whether the file name of `path` says it holds a secret ([`secret_named`]), not a template
+/// ([`TEMPLATE_SUFFIXES`]): the name alone, wherever the file lies (session 27, for files
+/// forced into git past `.gitignore`).
+pub fn secret_named_anywhere(path: &str) -> bool {
+    let name = fold(path.rsplit('/').next().unwrap_or(path));
+    !TEMPLATE_SUFFIXES
+        .iter()
+        .any(|s| name.ends_with(s) || name.contains(&format!("{s}.")))
+        && secret_named(&name)
+}
+
 /// Words that make `token` a unit counted, not a credential (`token-count.json`,
 /// `token_usage.db`: a language model's tokens).
 const TOKEN_MEASURES: &[&str] = &[
@@ -1719,7 +1928,7 @@ fn measured_token(word: &str, words: &[&str]) -> bool {
 }
 
 /// The words of a file name's stem (split on `-`, `_`, `.` and space).
-fn name_words(stem: &str) -> Vec<&str> {
+pub(crate) fn name_words(stem: &str) -> Vec<&str> {
     stem.split(['-', '_', '.', ' '])
         .filter(|w| !w.is_empty())
         .collect()
@@ -1773,7 +1982,7 @@ fn key_type_named(name: &str) -> bool {
 
 /// Folders that hold test data (Go's `testdata`, "go help test"; fixtures of test frameworks;
 /// `test`/`tests`/`spec` trees): keys there are made for the tests.
-const TEST_DATA_DIRS: &[&str] = &[
+pub(crate) const TEST_DATA_DIRS: &[&str] = &[
     "testdata",
     "test-data",
     "test_data",
@@ -1914,6 +2123,11 @@ const NOT_SECRET_EXTENSIONS: &[&str] = &[
     "tgz", "zip", "whl", "tar", "gem", "nupkg", "pom", "sha1", "md5", "sha256", "lock", "log",
     "mo", "po", "pdf", "1", "gpg",
 ];
+
+/// Whether a file's extension (folded) is one of [`NOT_SECRET_EXTENSIONS`].
+pub(crate) fn not_secret_extension(ext: &str) -> bool {
+    NOT_SECRET_EXTENSIONS.contains(&ext)
+}
 
 /// Whether `path` (folded) lies below a `secrets`/`.secrets`/`credentials`/`creds` folder
 /// under a system location ([`Shape::SystemSecretsFolder`]).

@@ -30,7 +30,30 @@ decision contains {"id": "path/credential-store", "decision": "deny", "reason": 
 	not lib.handed_token_read(p)
 	not lib.identity_use(p)
 	not new_key(p)
+	not owner_only_chmod(p)
+	not public_part(p)
 	reason := sprintf("%s would %s %s, a credential store", [lib.how(p), lib.verb(p), p.path])
+}
+
+# A key or key store opened by a program form that shows only its public part or metadata, or
+# keeps it in a keychain without printing it (solana-keygen pubkey, cast wallet address,
+# age-keygen -y, security show-keychain-info, security import;
+# hookward-shell programs/public_parts.rs): no secret byte reaches the agent (session 27).
+public_part(p) if {
+	p.via == "shell"
+	p.access == "read"
+	endswith(p.how, " shows-public")
+}
+
+# A credential store's permissions closed to everyone but its owner (chmod 600 ~/.ssh/id_rsa,
+# chmod 700 ~/.foundry/keystores, chmod go-rwx key.json; hookward-shell files.rs
+# owner_only_mode records it as `chmod private`): ssh(1) refuses a private key others can read
+# ("UNPROTECTED PRIVATE KEY FILE"), so this fix is everyday; nothing is read, and nothing is
+# opened to anyone (session 27).
+owner_only_chmod(p) if {
+	p.via == "shell"
+	p.access == "chmod"
+	p.how == "chmod private"
 }
 
 # A key pair made by ssh-keygen (ssh-keygen -t ed25519 -f ~/.ssh/id_new -N ""): hookward-shell
@@ -172,7 +195,7 @@ own_data_write(p) if {
 # immutable or append-only files) still ask.
 own_data_write(p) if {
 	p.access == "chmod"
-	p.how in {"chmod", "chgrp", "setfacl"}
+	p.how in {"chmod", "chmod private", "chgrp", "setfacl"}
 	own_visible_place(p)
 }
 
@@ -390,6 +413,7 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 	"secret_file" in p.classes
 	not carried(p)
 	not lib.identity_use(p)
+	not public_part(p)
 	not metadata_read(p)
 	"outside_project" in p.classes
 	reason := sprintf("%s would read %s, which is named like a private key", [lib.how(p), p.path])
@@ -399,7 +423,7 @@ decision contains {"id": "path/secret-file", "decision": "deny", "reason": reaso
 # A file named like a private key (*.pem, *.key, <name>_ed25519…) staged or stored in git (git add, git add -f, git hash-object -w): once committed and pushed, every clone and fork holds the key, and removing it needs a history rewrite and a new key (GitHub Docs, "Removing sensitive data from a repository"). Names that say certificate, chain, public key or CA are certificates, not this. A staged file whose content holds a live credential is path/credential-store (hookward-facts stages_live_secret).
 decision contains {"id": "path/secret-staged", "decision": "ask", "reason": reason} if {
 	some p in lib.read_paths
-	p.how == "git carried"
+	p.how in {"git carried", "git forced carried"}
 	"secret_file" in p.classes
 	not certificate_named(p.path)
 	reason := sprintf("the command would stage %s, which is named like a private key, into git history", [p.path])
@@ -423,6 +447,7 @@ decision contains {"id": "path/secret-file-project", "decision": "ask", "reason"
 	"secret_file" in p.classes
 	not carried(p)
 	not lib.identity_use(p)
+	not public_part(p)
 	not metadata_read(p)
 	not "outside_project" in p.classes
 	reason := sprintf("%s would read %s, which is named like a private key (a certificate or a test key would be fine)", [lib.how(p), p.path])

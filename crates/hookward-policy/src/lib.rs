@@ -165,7 +165,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "verbs.rego",
     "source.rego",
     "scope.rego",
-    "code.rego"
+    "code.rego",
+    "keys.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -182,6 +183,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/source_test.rego",
     "tests/scope_test.rego",
     "tests/code_test.rego",
+    "tests/keys_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

@@ -53,7 +53,7 @@
 //! figures are in that example's header.
 #![deny(missing_docs)]
 
-mod names;
+pub mod names;
 #[cfg(test)]
 mod reference_tests;
 mod rules;

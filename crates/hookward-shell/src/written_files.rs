@@ -23,6 +23,14 @@ pub struct WrittenFile {
     pub decoded: Option<String>,
     /// The content is a copy of this file (`cp F`, `cat F >`), absolute.
     pub copied_from: Option<String>,
+    /// The content carries the value of this secret-named variable (`echo "$DEPLOY_KEY" > f`;
+    /// session 27, read by `hookward-facts` staged.rs).
+    pub secret_var: Option<String>,
+    /// The content is an environment dump (`env > f`, `printenv > f`).
+    pub env_dump: bool,
+    /// The content carries a file read inside a command substitution (`echo "K=$(cat F)" > f`):
+    /// that file, absolute.
+    pub read_from: Option<String>,
 }
 
 /// The files `command` writes, with what it writes into them (module docs), in path order; at
@@ -43,6 +51,9 @@ pub fn written_files(command: &str, ctx: &ShellContext) -> Vec<WrittenFile> {
             fetched: s.taint.fetched,
             decoded: s.taint.decoded,
             copied_from: s.file,
+            secret_var: s.taint.secret_var,
+            env_dump: s.taint.env_dump,
+            read_from: s.taint.read,
         })
         .collect()
 }

@@ -188,7 +188,23 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
                 _ => continue,
             }
         };
-        let how = format!("{name} carried");
+        // git-add(1) `-f`/`--force`: "Allow adding otherwise ignored files" — staged past the
+        // project's .gitignore, which is where secrets are kept out of history (session 27).
+        let forced = name == "git"
+            && row.sub == "add"
+            && words.iter().skip(start).take(64).any(|w| {
+                w.text == "--force"
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.len() > 1
+                        && w.text[1..].chars().all(|c| c.is_ascii_alphabetic())
+                        && w.text.contains('f'))
+            });
+        let how = if forced {
+            format!("{name} forced carried")
+        } else {
+            format!("{name} carried")
+        };
         let mut i = start;
         while let Some(w) = words.get(i).filter(|_| i < start + 64) {
             i += 1;
@@ -263,6 +279,26 @@ mod tests {
         }
     }
 
+    /// Session 27: `git add -f`/`--force`/`-fA` is recorded as forced, other adds are not.
+    #[test]
+    fn forced_adds_are_marked() {
+        for (cmd, forced) in [
+            ("git add -f config/secrets.yml", true),
+            ("git add --force deploy/db.txt", true),
+            ("git -C sub add -fv notes.txt", true),
+            ("git add config/secrets.yml", false),
+            ("git add -p src/x.rs", false),
+        ] {
+            let f = analyze(cmd, &ctx());
+            let hows: Vec<&str> = f.paths.iter().map(|p| p.how.as_str()).collect();
+            assert_eq!(
+                hows.contains(&"git forced carried"),
+                forced,
+                "{cmd}: {hows:?}"
+            );
+        }
+    }
+
     #[test]
     fn git_pathspecs_are_paths_without_a_paths_look() {
         for (cmd, path) in [
@@ -281,9 +317,9 @@ mod tests {
         ] {
             let f = analyze(cmd, &ctx());
             assert!(
-                f.paths
-                    .iter()
-                    .any(|p| p.how == "git carried" && p.path == path),
+                f.paths.iter().any(
+                    |p| (p.how == "git carried" || p.how == "git forced carried") && p.path == path
+                ),
                 "{cmd}: {:?}",
                 f.paths
             );

@@ -44,53 +44,12 @@ pub(crate) const URL_CLIENTS: &[&str] = &[
     "curl", "wget", "http", "https", "xh", "xhs", "curlie", "aria2c", "lynx", "links", "w3m",
 ];
 
-/// Words in a variable name that mark a secret (upper-cased name contains one).
-pub(crate) const SECRET_NAME_PARTS: &[&str] = &[
-    "SECRET",
-    "TOKEN",
-    "PASSWORD",
-    "PASSWD",
-    "API_KEY",
-    "APIKEY",
-    "PRIVATE_KEY",
-    "ACCESS_KEY",
-    "CREDENTIAL",
-    "SESSION_KEY",
-    "AUTH_KEY",
-    // Connection strings carry the password in their user-info part (RFC 3986 §3.2.1), and the
-    // platforms name them so: Heroku's `DATABASE_URL`, `REDIS_URL`, `CLOUDAMQP_URL` config vars,
-    // the Twelve-Factor App's "backing services" URLs, MongoDB's `MONGODB_URI`, a DSN.
-    "DATABASE_URL",
-    "DATABASE_URI",
-    "DB_URL",
-    "DB_URI",
-    "DSN",
-    "CONNECTION_STRING",
-    "CONN_STR",
-    "MONGODB_URI",
-    "MONGO_URI",
-    "MONGO_URL",
-    "REDIS_URL",
-    "AMQP_URL",
-    "POSTGRES_URL",
-    "POSTGRESQL_URL",
-    "MYSQL_URL",
-];
-
-/// Whole words of a variable name (split at `_`) that mark a secret but are too short to be
-/// looked for inside other words (`PATH`, `PATTERN` hold `PAT`): a personal access token
-/// (`VSCE_PAT`, `OVSX_PAT`, `AZURE_DEVOPS_PAT`: the Visual Studio Marketplace's and Azure
-/// DevOps' own name for their tokens, "Publishing Extensions" and "Use personal access
-/// tokens"), a Wi-Fi pre-shared key (`WIFI_PSK`: wpa_supplicant.conf(5) `psk=`), a key's
-/// passphrase (`GPG_PASSPHRASE`, `SIGNING_KEY_PASSPHRASE`).
-pub(crate) const SECRET_NAME_WORDS: &[&str] = &["PAT", "PSK", "PASSPHRASE"];
-
 /// True when a variable name looks like a secret's (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`,
-/// `VSCE_PAT`).
+/// `VSCE_PAT`, `DATABASE_URL`, `MNEMONIC`, `DEPLOYER_PK`). The word lists live in one place,
+/// `hookward-redact`'s `names` module ([`hookward_redact::names::is_secret_variable`]), which
+/// also decides which names the store redacts (session 27: one list for both).
 pub(crate) fn secret_name(name: &str) -> bool {
-    let u = name.to_ascii_uppercase();
-    SECRET_NAME_PARTS.iter().any(|p| u.contains(p))
-        || u.split('_').any(|w| SECRET_NAME_WORDS.contains(&w))
+    hookward_redact::names::is_secret_variable(name)
 }
 
 /// The first secret-named variable ([`secret_name`]) referenced in a word as written.

@@ -760,6 +760,28 @@ fn mode_privilege(
     }
 }
 
+/// Whether a chmod(1) mode leaves the group and others no access: an octal mode whose last two
+/// digits are 0 (`600`, `0400`, `700`), or a symbolic one that only takes group and other
+/// access away (`go-rwx`, `og=`, `g-rwx,o-rwx`). ssh(1) refuses a private key others can read
+/// ("UNPROTECTED PRIVATE KEY FILE"), so this is the everyday fix of a key's permissions.
+pub(crate) fn owner_only_mode(mode: &str) -> bool {
+    let octal = (mode.len() == 3 || (mode.len() == 4 && mode.starts_with('0')))
+        && mode.chars().all(|c| ('0'..='7').contains(&c))
+        && mode.ends_with("00");
+    let symbolic = !mode.is_empty()
+        && mode.split(',').all(|clause| {
+            let Some(op) = clause.find(['-', '=']) else {
+                return false;
+            };
+            let (who, rest) = clause.split_at(op);
+            !who.is_empty()
+                && who.chars().all(|c| c == 'g' || c == 'o')
+                && (rest == "="
+                    || (rest.starts_with('-') && rest[1..].chars().all(|c| "rwxXst".contains(c))))
+        });
+    octal || symbolic
+}
+
 fn chmod(a: &mut Analyzer, inv: &Inv) -> Stream {
     let mut recursive = false;
     let mut mode: Option<String> = None;
@@ -802,8 +824,15 @@ fn chmod(a: &mut Analyzer, inv: &Inv) -> Stream {
         }
     }
     let mut targets = Vec::new();
+    // Session 27: a mode that leaves group and others nothing is recorded as `chmod private`
+    // (the policy lets it touch a credential store: it reads nothing and opens nothing).
+    let how = if mode.as_deref().is_some_and(owner_only_mode) {
+        "chmod private"
+    } else {
+        "chmod"
+    };
     for f in files.iter().take(256) {
-        targets.push(a.path_arg(&inv.cwd, f, Access::Chmod, "chmod", recursive));
+        targets.push(a.path_arg(&inv.cwd, f, Access::Chmod, how, recursive));
     }
     if let Some(m) = mode {
         mode_privilege(a, "chmod", &m, &targets, &inv.evidence);
@@ -3044,6 +3073,28 @@ fn disk_fill(a: &mut Analyzer, evidence: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Session 27: owner-only modes (new variants) and modes that open or add access.
+    #[test]
+    fn owner_only_modes() {
+        for m in [
+            "600",
+            "0600",
+            "400",
+            "700",
+            "go-rwx",
+            "og=",
+            "g-rwx,o-rwx",
+            "go-w",
+        ] {
+            assert!(owner_only_mode(m), "{m}");
+        }
+        for m in [
+            "644", "4700", "755", "u+x", "go+r", "a-w", "+x", "o=r", "", "60",
+        ] {
+            assert!(!owner_only_mode(m), "{m}");
+        }
+    }
 
     fn ctx() -> crate::ShellContext {
         crate::ShellContext {

@@ -936,6 +936,27 @@ pub(crate) const PRINTS: &[Print] = &[
         none: &[],
         example: "git credential fill <<< $'protocol=https\\nhost=github.com\\n'",
         source: "git-credential(1) fill (prints the helper's password)",
+    },    // Session 27 (h-secrets27): a wallet's private key printed by Foundry's own CLI.
+    Print {
+        programs: &["cast"],
+        groups: &[
+            &["wallet"],
+            &["private-key", "pk", "decrypt-keystore", "dk"],
+        ],
+        none: &["--help", "-h"],
+        example: "cast wallet private-key --account treasury",
+        source: "Foundry book, cast wallet private-key (alias pk: prints the private key of a mnemonic or a keystore account) and cast wallet decrypt-keystore (alias dk: prints a keystore's private key)",
+    },
+    // Session 27: a unit's environment, where services keep their tokens and keys.
+    Print {
+        programs: &["systemctl"],
+        groups: &[
+            &["show"],
+            &["Environment", "--property=Environment", "-pEnvironment"],
+        ],
+        none: &[],
+        example: "systemctl --user show indexer -p Environment",
+        source: "systemctl(1) show -p PROPERTY; systemd.exec(5) Environment= (the unit's variables, tokens included)",
     },
 ];
 

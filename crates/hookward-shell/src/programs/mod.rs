@@ -17,6 +17,7 @@ mod files;
 mod interp;
 pub(crate) mod keys;
 mod net;
+mod public_parts;
 /// What stdin carries for an upload's source (`net::stdin_source`), for `exports.rs`.
 pub(crate) use net::stdin_source as stdin_source_of;
 mod scope;
@@ -538,6 +539,15 @@ fn has_table(name: &str) -> bool {
 
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
+    let from = a.facts.paths.len();
+    let out = run_program(a, name, inv, st);
+    // session 27: forms that show only a key's public part (public_parts.rs)
+    public_parts::mark(a, name, inv, from);
+    out
+}
+
+/// [`run`] before its public-part marking.
+fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     embedded::carried_command(a, name, inv);
     carriers::observe(a, name, inv);
     keys::option_values(a, name, inv);
