@@ -164,7 +164,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "web.rego",
     "verbs.rego",
     "source.rego",
-    "scope.rego"
+    "scope.rego",
+    "cloudshape.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -180,6 +181,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/verbs_test.rego",
     "tests/source_test.rego",
     "tests/scope_test.rego",
+    "tests/cloudshape_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

@@ -860,6 +860,34 @@ impl<'c> Analyzer<'c> {
         }
     }
 
+    /// A secret captured by a command substitution that is an argument of a printer (`echo
+    /// "$s=$(az keyvault secret show … --query value -o tsv)"`, `printf '%s\n' "$(vault kv get
+    /// …)"`, `keys.rs` `VALUE_PRINTERS`) is printed again where the agent reads it, unless the
+    /// printer itself is captured or writes into a file: the prints since `from` are not
+    /// captured (h-cloud27; the pipeline's consumers still hand them on,
+    /// [`Analyzer::capture_handed_values`]).
+    fn printed_substitutions(
+        &mut self,
+        from: usize,
+        program: Option<&str>,
+        st: &State,
+        stdout_file: Option<&str>,
+    ) {
+        let printer = program.is_some_and(|p| crate::programs::keys::VALUE_PRINTERS.contains(&p));
+        let to_agent = stdout_file.is_none_or(|f| {
+            matches!(
+                f,
+                "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
+            )
+        });
+        if !printer || st.captured || !to_agent {
+            return;
+        }
+        for p in self.facts.secret_prints.iter_mut().skip(from) {
+            p.captured = false;
+        }
+    }
+
     fn walk_command(&mut self, cmd: &ast::Command, st: &mut State, stdin: Stream) -> Stream {
         match cmd {
             ast::Command::Simple(sc) => self.simple(sc, st, stdin),
@@ -1084,6 +1112,8 @@ impl<'c> Analyzer<'c> {
             Some(e) => clip_owned(e),
             None => render_simple(sc),
         };
+        // secret prints of the command substitutions in this command's own words
+        let word_prints = self.facts.secret_prints.len();
         let mut assigns: Vec<(&ast::Assignment, &ast::Word)> = Vec::new();
         let mut redirects: Vec<&ast::IoRedirect> = Vec::new();
         let mut args: Vec<Arg> = Vec::new();
@@ -1128,6 +1158,7 @@ impl<'c> Analyzer<'c> {
 
         let prog_hint = args.first().map(|a| paths::basename(&a.text));
         let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint);
+        self.printed_substitutions(word_prints, prog_hint, st, red.stdout_file.as_deref());
 
         if args.is_empty() {
             for (a, w) in &assigns {

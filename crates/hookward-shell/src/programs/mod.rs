@@ -7,6 +7,7 @@
 mod builtins;
 mod carriers;
 pub(crate) mod cloud;
+mod cloudshape;
 mod disk;
 mod dynamic;
 mod embedded;
@@ -633,6 +634,7 @@ pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> St
     keys::secret_print(a, name, inv, st.captured);
     keys::config_value_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
+    cloudshape::observe(a, name, inv, st.captured);
     // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the
     // shell passes them (quotes removed, `\\` made `\`), read as cmd syntax.
     if matches!(name, "cmd" | "cmd.exe") {
