@@ -318,7 +318,7 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
     },
     SecretNoun {
         noun: &[&["kubeconfig"]],
-        reveal: &["show", "get", "print", "download", "export", "save", "view"],
+        reveal: &["show", "get", "print", "download", "export", "view"],
         unless: &[],
         example: "linode-cli lke kubeconfig-view 123",
         quiet: "doctl kubernetes cluster list",
@@ -344,18 +344,19 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
     },
 ];
 
-/// Verb parts that store, remove or list a value and never print one (a command with one of
-/// these and no reveal verb of its row is not a print).
+/// Verb parts that store, remove or restore a value and never print one: a command with one
+/// of these in its path is not a print (`az keyvault secret set`, `… connection-string delete`).
 const NON_PRINT_VERBS: &[&str] = &[
     "set", "delete", "remove", "rm", "purge", "recover", "restore", "update", "add", "unset",
 ];
 
 /// Commands that fetch credentials into a kubeconfig or a credential file rather than
 /// printing them (`az aks get-credentials`: "merges into ~/.kube/config"; `gcloud container
-/// clusters get-credentials`: "updates a kubeconfig file"): not a print, unless the file is
+/// clusters get-credentials`: "updates a kubeconfig file"; `doctl kubernetes cluster
+/// kubeconfig save` has no printing verb of its row): not a print, unless the file is
 /// standard output (`--file -`). With `--admin` they fetch the cluster's administrator
 /// credential, which bypasses Azure AD role checks (az aks get-credentials docs): a grant.
-const KUBECONFIG_WRITERS: &[&str] = &["get-credentials", "kubeconfig-save"];
+const KUBECONFIG_WRITERS: &[&str] = &["get-credentials"];
 
 /// Fields of a cloud CLI's JSON output that never hold a secret's value: names, ids and
 /// metadata (Azure Key Vault `SecretAttributes`, App Service `NameValuePair.slotSetting`, ARM
@@ -466,7 +467,7 @@ fn secret_noun(parts: &[String]) -> Option<&'static SecretNoun> {
         has_seq(parts, row.noun)
             && has_part(parts, row.reveal)
             && !has_part(parts, row.unless)
-            && !(has_part(parts, NON_PRINT_VERBS) && !has_part(parts, row.reveal))
+            && !has_part(parts, NON_PRINT_VERBS)
     })
 }
 
@@ -837,10 +838,16 @@ fn open_value(option: &str, v: &str) -> bool {
 
 fn exposure(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv: &Inv) {
     let verb = parts.join(" ");
+    // reading, removing or revoking a rule opens nothing; outbound rules open nothing inbound
+    // (`aws ec2 authorize-security-group-egress --cidr 0.0.0.0/0` is the default egress rule)
     if has_part(
         parts,
-        &["list", "show", "delete", "remove", "describe", "get"],
-    ) {
+        &[
+            "list", "show", "delete", "remove", "describe", "get", "revoke", "egress", "outbound",
+        ],
+    ) || opt_value(words, &["--direction"])
+        .is_some_and(|d| d.eq_ignore_ascii_case("outbound") || d.eq_ignore_ascii_case("egress"))
+    {
         return;
     }
     let opened = option_values(words, |k| {
@@ -1021,7 +1028,7 @@ fn audit_off(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv
     ) && has_part(parts, &["delete", "remove"])
         && words
             .iter()
-            .any(|w| matches!(*w, "--force" | "-f" | "--permanently" | "--purge"))
+            .any(|w| matches!(*w, "--force" | "--permanently" | "--purge"))
     {
         push_verb(
             a,
@@ -1048,7 +1055,20 @@ fn audit_off(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv
             );
             return;
         }
-        if has_part(parts, &["stop", "disable"]) {
+        if has_part(parts, &["stop", "disable"])
+            && has_part(
+                parts,
+                &[
+                    "logging",
+                    "audit",
+                    "auditing",
+                    "trail",
+                    "cloudtrail",
+                    "diagnostic",
+                    "diagnostics",
+                ],
+            )
+        {
             push_verb(
                 a,
                 "security_off",
@@ -1380,14 +1400,24 @@ pub(crate) fn routine_delete(name: &str, words: &[&str]) -> bool {
         return false;
     }
     let parts = path_parts(words);
-    if !has_part(
-        parts.as_slice(),
-        &["delete", "remove", "rm", "rb", "destroy"],
-    ) {
+    const DELETE_VERBS: &[&str] = &["delete", "remove", "rm", "rb", "destroy"];
+    // the resource type: the path's parts up to the verb (`az servicebus queue delete`,
+    // `aws ec2 delete-snapshot`), not the operands after it (`vercel remove NAME`)
+    if !has_part(&parts, DELETE_VERBS) {
         return false;
     }
+    let mut kind: Vec<String> = Vec::new();
+    for w in words.iter().filter(|w| !w.starts_with('-')).take(6) {
+        let ps = path_parts(&[w]);
+        let done = has_part(&ps, DELETE_VERBS);
+        kind.extend(ps);
+        if done {
+            break;
+        }
+    }
+    let kind = kind.as_slice();
     if has_part(
-        &parts,
+        kind,
         &[
             "snapshot",
             "snapshots",

@@ -290,3 +290,23 @@ fn routine_cloud_deletes() {
         assert!(!r(cmd), "not routine: {cmd}");
     }
 }
+
+#[test]
+fn everyday_neighbours_stay_quiet() {
+    for cmd in [
+        "aws ec2 authorize-security-group-egress --group-id sg-1 --protocol -1 --cidr 0.0.0.0/0",
+        "aws ec2 revoke-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0",
+        "az network nsg rule create -g rg --nsg-name n -n out --direction Outbound --source-address-prefixes '*'",
+        "aws logs stop-query --query-id 1234",
+        "doctl kubernetes cluster kubeconfig save shop-dev",
+        "az account show --query id -o tsv",
+    ] {
+        let f = facts(cmd);
+        assert!(
+            f.verbs.is_empty() && f.secret_prints.iter().all(|p| p.by_shape || p.captured),
+            "{cmd}: {:?} {:?}",
+            f.verbs,
+            f.secret_prints
+        );
+    }
+}
