@@ -110,6 +110,12 @@ pub(crate) struct Analyzer<'c> {
     /// below them is downloaded content ([`Analyzer::file_content`]).
     pub fetched_dirs: Vec<(String, String)>,
     fn_defs: Vec<FnDef>,
+    /// The secret prints each command substitution made, as `(first, end, depth)` of
+    /// `facts.secret_prints` ([`Analyzer::printed_substitutions`]).
+    pub(crate) subst_prints: Vec<(usize, usize, u32)>,
+    /// Indices of secret prints a pipeline handed to a consuming program
+    /// ([`Analyzer::capture_handed_values`]): never printed again by an enclosing `echo`.
+    handed_prints: Vec<usize>,
     fn_active: Vec<String>,
     next_fd: u32,
     /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
@@ -430,6 +436,8 @@ impl<'c> Analyzer<'c> {
             files: HashMap::new(),
             fetched_dirs: Vec::new(),
             fn_defs: Vec::new(),
+            subst_prints: Vec::new(),
+            handed_prints: Vec::new(),
             fn_active: Vec::new(),
             next_fd: 63,
             pipeline_ev: String::new(),
@@ -856,6 +864,7 @@ impl<'c> Analyzer<'c> {
                 for p in self.facts.secret_prints.iter_mut().take(p1).skip(p0) {
                     p.captured = true;
                 }
+                self.handed_prints.extend(p0..p1);
             }
         }
     }
@@ -883,8 +892,22 @@ impl<'c> Analyzer<'c> {
         if !printer || st.captured || !to_agent {
             return;
         }
-        for p in self.facts.secret_prints.iter_mut().skip(from) {
-            p.captured = false;
+        // only what a substitution written in this command's words prints itself: not a
+        // deeper one's (`echo "$( [ -n "$(gh auth token)" ] && echo yes)"`), nor a print a
+        // pipeline inside it handed to a consumer (`echo "$(vault kv get x | sha256sum)"`)
+        let own = st.depth + 1;
+        for i in from..self.facts.secret_prints.len() {
+            let deepest = self
+                .subst_prints
+                .iter()
+                .filter(|(a, b, _)| (*a..*b).contains(&i))
+                .map(|(_, _, d)| *d)
+                .max();
+            if deepest == Some(own) && !self.handed_prints.contains(&i) {
+                if let Some(p) = self.facts.secret_prints.get_mut(i) {
+                    p.captured = false;
+                }
+            }
         }
     }
 

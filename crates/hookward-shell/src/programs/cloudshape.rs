@@ -317,6 +317,16 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
         source: "cloud certificate managers' private-key export verbs (OCI, Linode)",
     },
     SecretNoun {
+        noun: &[&["certificate", "certificates", "cert", "certs"]],
+        reveal: &["export"],
+        unless: &[],
+        example: "aws acm export-certificate --certificate-arn arn:aws:acm:eu-west-1:1:certificate/x --passphrase fileb://p.txt",
+        quiet: "aws acm describe-certificate --certificate-arn arn:aws:acm:eu-west-1:1:certificate/x",
+        source: "AWS ACM `export-certificate` (returns the certificate's PrivateKey, encrypted \
+                 with a passphrase the same command gives); `download` of Key Vault \
+                 certificates returns the public part only",
+    },
+    SecretNoun {
         noun: &[&["kubeconfig"]],
         reveal: &["show", "get", "print", "download", "export", "view"],
         unless: &[],
@@ -392,6 +402,11 @@ const VALUELESS_FIELDS: &[&str] = &[
     "managed",
     "status",
     "length",
+    "expireson",
+    "expires_on",
+    "tokentype",
+    "tenant",
+    "subscription",
 ];
 
 /// JMESPath / gcloud projection text whose every field is one of [`VALUELESS_FIELDS`]: keys of
@@ -1262,6 +1277,13 @@ pub(crate) const MIGRATE_ALL: &[MigrateAll] = &[
         source: "Ecto `mix ecto.rollback --all`",
     },
     MigrateAll {
+        programs: &["php", "artisan"],
+        seq: &["migrate:reset"],
+        also: "",
+        example: "php artisan migrate:reset --force --env=production",
+        source: "Laravel `migrate:reset`: \"roll back all of your application's migrations\"",
+    },
+    MigrateAll {
         programs: &["migrate"],
         seq: &["down", "-all"],
         also: "",
@@ -1303,7 +1325,13 @@ fn migrate_all(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) {
     }) else {
         return;
     };
-    if !names_remote_target(words, inv) {
+    // run on another machine through ssh, or in a console whose target is named an
+    // environment (`tier.rs` `enter_remote`)
+    let remote = a.remote.as_deref().is_some_and(|v| v.starts_with("ssh"))
+        || a.outer_tier
+            .as_ref()
+            .is_some_and(|(t, _)| matches!(t, Tier::Prod | Tier::NonProd));
+    if !remote && !names_remote_target(words, inv) {
         return;
     }
     a.facts.cloud.push(CloudFact {

@@ -90,6 +90,9 @@ fn names_metadata_and_handed_on_secrets_stay_quiet() {
         "az acr login -n acrshop --password \"$(az acr credential show -n acrshop --query passwords[0].value -o tsv)\"",
         "echo \"$(az keyvault secret show --vault-name kv -n x --query value -o tsv)\" > .secret",
         "az storage account keys list -n st --help",
+        // a deeper substitution's print, or one handed to a consumer, is not echoed
+        "echo \"token set: $( [ -n \"$(gh auth token)\" ] && echo yes)\"",
+        "echo \"hash: $(az keyvault secret show --vault-name kv -n x --query value -o tsv | sha256sum)\"",
     ] {
         assert!(!prints(cmd), "must not print a secret: {cmd}");
     }
@@ -235,6 +238,7 @@ fn migrations_to_zero() {
     for cmd in [
         "DATABASE_URL=postgresql://app@db.staging.internal/app alembic downgrade base",
         "dotnet ef database update 0 --connection \"Server=tcp:orders-dev.database.windows.net;Database=o\"",
+        "ssh deploy@198.51.100.7 'cd /srv/app && php artisan migrate:reset --force'",
     ] {
         assert!(
             facts(cmd).cloud.iter().any(|c| c.resource.starts_with("every migration")),
@@ -248,6 +252,8 @@ fn migrations_to_zero() {
         "dotnet ef database update 0 --connection \"Server=localhost;Database=o\"",
         "dotnet ef database update AddOrders --connection \"Server=tcp:orders-prod.database.windows.net\"",
         "python manage.py migrate shop zero",
+        "php artisan migrate:reset",
+        "docker compose exec app php artisan migrate:reset",
         "npx knex migrate:rollback --env production",
     ] {
         assert!(
