@@ -99,6 +99,10 @@ fn option_values<'a>(words: &[&'a str], pred: impl Fn(&str) -> bool) -> Vec<(Str
         let Some(name) = w.strip_prefix("--").or_else(|| w.strip_prefix('-')) else {
             continue;
         };
+        // `--no-publicly-accessible`: the negated switch sets nothing it names
+        if name.starts_with("no-") {
+            continue;
+        }
         if let Some((k, v)) = name.split_once('=') {
             let k = k.to_ascii_lowercase();
             if pred(&k) {
@@ -167,10 +171,23 @@ const READ_VERBS: &[&str] = &[
 ];
 
 /// Key registries: their keys are handles (KMS, Key Vault keys, SSH and signing keys, IAM key
-/// ids) whose listing or showing returns ids and public parts, never the secret (AWS KMS
-/// `list-keys`, Azure Key Vault `key show`, `gcloud iam service-accounts keys list`, `doctl
-/// compute ssh-key list`, `aws iam list-access-keys`: "does not return the secret key").
+/// ids, public keys, tag keys, API Gateway usage-plan keys, Payment Cryptography keys) whose
+/// listing or showing returns ids and public parts, never the secret (AWS KMS `list-keys`,
+/// Azure Key Vault `key show`, `gcloud iam service-accounts keys list`, `doctl compute ssh-key
+/// list`, `aws iam list-access-keys`: "does not return the secret key"; `aws cloudfront
+/// list-public-keys`; Linode `object-storage keys list` redacts `secret_key`; API keys are
+/// the `api` `key` row's).
 const KEY_REGISTRIES: &[&str] = &[
+    "api",
+    "apigateway",
+    "public",
+    "tag",
+    "tags",
+    "usage",
+    "plan",
+    "cryptography",
+    "object",
+    "id",
     "kms",
     "keyvault",
     "keyring",
@@ -197,40 +214,29 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
         noun: &[&["keys"]],
         reveal: &["list", "show", "get", "export", "renew", "regenerate"],
         unless: KEY_REGISTRIES,
-        example:
-            "az eventhubs namespace authorization-rule keys list -g rg --namespace-name ns -n r",
+        example: "az eventhubs namespace authorization-rule keys list -g rg --namespace-name ns -n r",
         quiet: "aws kms list-keys",
         source: "Azure CLI `… keys list` (storage accounts, Cosmos DB, Service Bus, Event Hubs, \
                  Search admin-key, Maps, SignalR: access keys), `az storage account keys renew`",
     },
     SecretNoun {
-        noun: &[
-            &["access", "account", "admin", "primary", "master", "query"],
-            &["key", "keys"],
-        ],
-        reveal: &[
-            "list",
-            "show",
-            "get",
-            "export",
-            "create",
-            "renew",
-            "regenerate",
-        ],
+        noun: &[&["access", "account", "admin", "primary", "master", "query"], &["key", "keys"]],
+        reveal: &["list", "show", "get", "export", "renew", "regenerate"],
         unless: KEY_REGISTRIES,
         example: "az search admin-key show --service-name s -g rg",
-        quiet: "aws iam list-access-keys --user-name bob",
-        source: "Azure CLI `az search admin-key show`, `az maps account keys list`; Linode \
-                 `object-storage keys-create`",
+        quiet: "aws configure get aws_access_key_id",
+        source: "Azure CLI `az search admin-key show`, `az maps account keys list`; an access \
+                 key's *id* is no secret (`aws configure get aws_access_key_id`)",
     },
     SecretNoun {
         noun: &[&["api"], &["key", "keys"]],
-        reveal: &["create", "get", "show", "export", "string"],
+        reveal: &["string", "export"],
         unless: &[],
-        example: "az monitor app-insights api-key create --app a -g rg --api-key k",
-        quiet: "az monitor app-insights api-key list --app a -g rg",
-        source: "Azure CLI `az monitor app-insights api-key create` (prints the key once), \
-                 `gcloud services api-keys get-key-string`",
+        example: "gcloud services api-keys get-key-string projects/p/locations/global/keys/k",
+        quiet: "aws apigateway get-api-key --api-key k --include-value",
+        source: "`gcloud services api-keys get-key-string`; minting and showing API keys \
+                 (`aws apigateway get-api-key`, `ibmcloud iam service-api-key-create`) are \
+                 everyday in the public sets (aws-cli-examples, tldr)",
     },
     SecretNoun {
         noun: &[&["secret", "secrets"]],
@@ -246,17 +252,16 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
         reveal: &[
             "show", "get", "export", "fetch", "download", "reset", "renew", "print", "dump",
         ],
-        unless: &["federated"],
+        unless: &["federated", "report", "role", "cluster"],
         example: "az ad app credential reset --id 00000000-0000-0000-0000-000000000001",
-        quiet: "az ad sp credential list --id 00000000-0000-0000-0000-000000000001",
+        quiet: "aws iam get-credential-report",
         source: "Azure CLI `az ad app|sp credential reset` (prints the new password), `az acr \
-                 credential show|renew`; `credential list` returns no secret",
+                 credential show|renew`; `credential list` returns no secret; short-lived \
+                 credentials fetched for a session (`aws sso get-role-credentials`, `aws \
+                 redshift get-cluster-credentials`) are everyday in the public sets",
     },
     SecretNoun {
-        noun: &[
-            &["publishing"],
-            &["credentials", "profile", "profiles", "password"],
-        ],
+        noun: &[&["publishing"], &["credentials", "profile", "profiles", "password"]],
         reveal: &["list", "show", "get", "download"],
         unless: &[],
         example: "az functionapp deployment list-publishing-credentials -g rg -n fn",
@@ -274,39 +279,13 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
     },
     SecretNoun {
         noun: &[&["password", "passwords"]],
-        reveal: &[
-            "get",
-            "show",
-            "reset",
-            "generate",
-            "print",
-            "renew",
-            "regenerate",
-        ],
-        unless: &[],
-        example: "az redis show-password -n cache",
-        quiet: "az sql server update -n srv --admin-password-reset-disabled",
-        source: "AWS `ecr get-login-password`, `lightsail get-instance-access-details`; Azure \
-                 CLI `az acr credential renew --password-name`",
-    },
-    SecretNoun {
-        noun: &[&["token", "tokens"]],
-        reveal: &[
-            "get", "show", "create", "generate", "print", "issue", "mint", "new",
-        ],
-        unless: &[],
-        example: "az account get-access-token --resource https://vault.azure.net",
-        quiet: "az devops user list",
-        source: "Azure CLI `az account get-access-token`, `doctl auth token`, `gcloud auth \
-                 print-access-token`, `heroku authorizations:create`",
-    },
-    SecretNoun {
-        noun: &[&["sas"]],
-        reveal: &["generate", "create", "get"],
-        unless: &[],
-        example: "az storage blob generate-sas --account-name a -c c -n b --permissions r",
-        quiet: "az storage account show -n a",
-        source: "Azure CLI `az storage … generate-sas` (prints a signed access token)",
+        reveal: &["get", "show", "print", "generate", "regenerate", "renew"],
+        unless: &["policy", "data"],
+        example: "aws lightsail get-relational-database-master-user-password --relational-database-name db1",
+        quiet: "aws iam get-account-password-policy",
+        source: "AWS Lightsail `get-relational-database-master-user-password`; `reset` mails or \
+                 sets one (`aws cognito-idp admin-reset-user-password`, `doctl compute \
+                 droplet-action password-reset`) and `ec2 get-password-data` is encrypted",
     },
     SecretNoun {
         noun: &[&["private"], &["key", "keys"]],
@@ -335,24 +314,30 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
         source: "doctl `kubernetes cluster kubeconfig show`, Linode `lke kubeconfig-view`",
     },
     SecretNoun {
-        noun: &[&["appsettings", "env", "vars", "variables", "variable"]],
-        reveal: &["pull", "fetch", "export", "download", "list", "get", "show"],
+        noun: &[&["appsettings", "vars", "variables", "variable"]],
+        reveal: &["export", "list", "get", "show"],
         unless: &["log", "logs"],
-        example: "vercel env pull .env.local --environment=production",
-        quiet: "vercel env rm API_URL production",
-        source: "Vercel CLI `env pull` (writes every variable's value), Azure DevOps `az \
-                 pipelines variable-group variable list`, `az webapp config appsettings list`",
+        example: "az pipelines variable-group variable list --group-id 3 --query '*.value'",
+        quiet: "az pipelines variable-group create --name g --variables a=b",
+        source: "Azure DevOps `az pipelines variable-group variable list`, `az webapp config \
+                 appsettings list`",
     },
     SecretNoun {
-        noun: &[&["app"], &["settings"]],
-        reveal: &["pull", "fetch", "export", "download", "list"],
+        noun: &[&["env", "app"], &["pull", "settings"]],
+        reveal: &["pull", "fetch", "download"],
         unless: &[],
-        example: "func azure functionapp fetch-app-settings fn-prod",
-        quiet: "func azure functionapp list-functions fn-prod",
-        source: "Azure Functions Core Tools `func azure functionapp fetch-app-settings` \
-                 (decrypted app settings into local.settings.json)",
+        example: "vercel env pull /tmp/p.env --environment=production",
+        quiet: "vercel env pull .env.local",
+        source: "Vercel CLI `env pull` (writes every variable's value to a file), Azure \
+                 Functions Core Tools `func azure functionapp fetch-app-settings` (decrypted \
+                 settings into local.settings.json): a file written, everyday for a \
+                 development environment (tldr), a print only for production ([`PULLS`])",
     },
 ];
+
+/// Rows of [`SECRET_NOUNS`] that write the values into a file rather than print them: a print
+/// only when the environment or app is production by name (`tier.rs` `PROD_WORDS`).
+const PULLS: &[&str] = &["pull", "fetch"];
 
 /// Verb parts that store, remove or restore a value and never print one: a command with one
 /// of these in its path is not a print (`az keyvault secret set`, `… connection-string delete`).
@@ -527,6 +512,13 @@ fn secret_read(
         .find(|p| row.reveal.contains(&p.as_str()))
         .map(String::as_str)
         .unwrap_or("");
+    if PULLS.contains(&verb)
+        && !words
+            .iter()
+            .any(|w| crate::tier::name_tier(w) == Some(Tier::Prod))
+    {
+        return;
+    }
     // `keys.rs`'s generic shape found it too: this CLI's vocabulary makes it a print
     a.facts
         .secret_prints
@@ -600,7 +592,11 @@ pub(crate) const GRANT_PATHS: &[GrantPath] = &[
                  --certificate-permissions|--storage-permissions`",
     },
     GrantPath {
-        parts: &[&["user", "users"], &["update", "create", "add", "reset"]],
+        parts: &[
+            &["vm", "vmss"],
+            &["user", "users"],
+            &["update", "create", "add", "reset"],
+        ],
         needs: &[
             "p",
             "password",
@@ -884,15 +880,17 @@ fn exposure(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv:
     // Azure CLI `az vm open-port`: an inbound rule from any source ("Opens a VM to inbound
     // traffic on specified ports"; the NSG rule's source is `*`).
     if has_seq(parts, &[&["open"], &["port", "ports"]]) {
-        push_verb(
-            a,
-            "network_exposed",
-            name,
-            &verb,
-            "inbound port opened to any source".into(),
-            inv,
-        );
-        return;
+        if let Some(port) = opt_value(words, &["--port"]).filter(|p| admin_port(p)) {
+            push_verb(
+                a,
+                "network_exposed",
+                name,
+                &verb,
+                format!("inbound port {port} opened to any source"),
+                inv,
+            );
+            return;
+        }
     }
     // App Service remote debugging (`az webapp config set --remote-debugging-enabled true`):
     // a debugger port reachable from outside.
@@ -911,10 +909,35 @@ fn exposure(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv:
     }
 }
 
+/// Ports of remote administration and data stores (IANA service names): SSH 22, telnet 23,
+/// RDP 3389, WinRM 5985/5986, VNC 5900, SQL Server 1433, MySQL 3306, PostgreSQL 5432, Redis
+/// 6379, MongoDB 27017, Elasticsearch 9200, Docker 2375/2376, Kubernetes API 6443, etcd 2379.
+/// A web port (80, 443) opened on a web server is everyday (cheat.sh `az vm open-port --port
+/// 443`). `*` and ranges open every port.
+pub(crate) const ADMIN_PORTS: &[u32] = &[
+    22, 23, 3389, 5985, 5986, 5900, 1433, 3306, 5432, 6379, 27017, 9200, 2375, 2376, 6443, 2379,
+];
+
+fn admin_port(spec: &str) -> bool {
+    spec.split(',').any(|p| {
+        let p = p.trim();
+        if p == "*" {
+            return true;
+        }
+        match p.split_once('-') {
+            Some((a, b)) => match (a.parse::<u32>(), b.parse::<u32>()) {
+                (Ok(a), Ok(b)) => ADMIN_PORTS.iter().any(|x| (a..=b).contains(x)),
+                _ => false,
+            },
+            None => p.parse::<u32>().is_ok_and(|n| ADMIN_PORTS.contains(&n)),
+        }
+    })
+}
+
 /// `kubectl expose … --type=LoadBalancer`, `kubectl create service loadbalancer`, a patch
 /// setting a service's `type` to `LoadBalancer` (Kubernetes docs, "Service type
-/// LoadBalancer": exposes the Service externally using a cloud provider's load balancer), not
-/// in a local cluster's context.
+/// LoadBalancer": exposes the Service externally using a cloud provider's load balancer), in a
+/// context or namespace named production.
 fn kube_exposure(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) {
     if super::cloud::inspection_only(words)
         || opt_value(words, &["--dry-run"]).is_some()
@@ -922,9 +945,22 @@ fn kube_exposure(a: &mut Analyzer, name: &str, words: &[&str], inv: &Inv) {
     {
         return;
     }
-    if opt_value(words, &["--context"]).is_some_and(crate::tier::local_context) {
+    // a LoadBalancer is everyday in a tutorial's or a team's cluster (the public sets' CKA
+    // exercises, minikube and Kubernetes examples): asked only where the context or namespace
+    // is production by name
+    let prod = opt_value(words, &["--context", "-n", "--namespace"])
+        .is_some_and(|v| crate::tier::name_tier(v) == Some(Tier::Prod));
+    if !prod {
         return;
     }
+    let Some(at) = words
+        .iter()
+        .take(6)
+        .position(|w| matches!(*w, "expose" | "create" | "patch"))
+    else {
+        return;
+    };
+    let words = &words[at..];
     let lb = |w: &&str| w.to_ascii_lowercase().contains("loadbalancer");
     let expose = words.first() == Some(&"expose")
         && opt_value(words, &["--type"]).is_some_and(|t| t.eq_ignore_ascii_case("loadbalancer"));
@@ -1119,9 +1155,17 @@ fn audit_off(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv
             );
             return;
         }
+        // of a production or an audit log (a test log group's short retention saves money)
+        let audit_log = words.iter().any(|w| {
+            let l = w.to_ascii_lowercase();
+            crate::tier::name_tier(w) == Some(Tier::Prod)
+                || ["audit", "trail", "diagnostic", "security", "signin"]
+                    .iter()
+                    .any(|x| l.contains(x))
+        });
         if let Some((k, v)) = option_values(words, |k| k.contains("retention"))
             .into_iter()
-            .find(|(_, v)| v.parse::<u64>().is_ok_and(|d| d < MIN_RETENTION_DAYS))
+            .find(|(_, v)| audit_log && v.parse::<u64>().is_ok_and(|d| d < MIN_RETENTION_DAYS))
         {
             push_verb(
                 a,
