@@ -13,7 +13,7 @@
 //! - [`GRANT_PATHS`], [`GRANT_OPTIONS`] and [`ROLE_URLS`]: access handed out by shape (owners
 //!   added, admin consent, authorization rules with `Manage`, broad permission bits, federated
 //!   credentials, a machine account's password or SSH key, role membership posted through
-//!   `az rest`/`gh api`) → `verbs` facts `admin_grant` (`shell/admin-grant`);
+//!   `az rest`) → `verbs` facts `admin_grant` (`shell/admin-grant`);
 //! - [`EXPOSURE_OPTIONS`]: a network, firewall or CORS option given an open value (`0.0.0.0/0`,
 //!   `*`, `Allow`, `Enabled`), `open-port`, a LoadBalancer service, remote debugging →
 //!   `verbs` facts `network_exposed` (`shell/network-exposed`, `policy/cloudshape.rego`);
@@ -566,8 +566,8 @@ pub(crate) const GRANT_PATHS: &[GrantPath] = &[
     },
     GrantPath {
         parts: &[
-            &["consent", "permission", "permissions"],
-            &["admin", "grant"],
+            &["consent", "grant"],
+            &["admin", "permission", "permissions"],
         ],
         needs: &[],
         detail: "admin consent to every permission the application asks for",
@@ -662,46 +662,27 @@ fn broad_value(v: &str) -> bool {
     v.parse::<u64>().is_ok_and(|n| n.count_ones() >= 8)
 }
 
-/// URL paths of role and membership collections a write to which hands out a role: Microsoft
+/// URL paths of role collections a write to which hands out a privileged role: Microsoft
 /// Graph `POST /directoryRoles/{id}/members/$ref` ("Add directory role member"), `POST
-/// /roleManagement/directory/roleAssignments`, `POST /groups/{id}/members/$ref`,
-/// `appRoleAssignments`, `oauth2PermissionGrants`; ARM `PUT
-/// …/providers/Microsoft.Authorization/roleAssignments/{id}`; GitHub REST `PUT
-/// /repos/{o}/{r}/collaborators/{u}`, `PUT /orgs/{o}/memberships/{u}`, `PUT
-/// /orgs/{o}/teams/{t}/memberships/{u}`. Matched lowercased, anywhere in the URL.
+/// /roleManagement/directory/roleAssignments`, `appRoleAssignments`,
+/// `oauth2PermissionGrants`; ARM `PUT …/providers/Microsoft.Authorization/roleAssignments/{id}`.
+/// Matched lowercased, anywhere in the URL. Not GitHub's memberships and collaborators: an
+/// ordinary role there is everyday, and an admin one is `shell.rego`'s (`shell/admin-grant` by
+/// field).
 pub(crate) const ROLE_URLS: &[&str] = &[
     "/directoryroles/",
     "/rolemanagement/directory/roleassignments",
-    "/members/$ref",
     "/approleassignments",
     "/oauth2permissiongrants",
     "/microsoft.authorization/roleassignments",
-    "/collaborators/",
-    "/memberships/",
 ];
 
-/// The HTTP method of `az rest` (`--method`, `-m`), `az devops invoke` (`--http-method`) and
-/// `gh api` (`-X`, `--method`; fields `-f`/`-F` make it POST).
-fn http_method(name: &str, words: &[&str]) -> String {
-    let m = opt_value(words, &["--method", "-m", "-X", "--http-method"])
+/// The HTTP method of `az rest` (`--method`, `-m`) and `az devops invoke` (`--http-method`);
+/// GET when none is given.
+fn http_method(words: &[&str]) -> String {
+    opt_value(words, &["--method", "-m", "--http-method"])
         .map(str::to_ascii_uppercase)
-        .or_else(|| {
-            words
-                .iter()
-                .find_map(|w| w.strip_prefix("-X").filter(|m| !m.is_empty()))
-                .map(str::to_ascii_uppercase)
-        });
-    match m {
-        Some(m) => m,
-        None if name == "gh"
-            && words
-                .iter()
-                .any(|w| matches!(*w, "-f" | "-F" | "--field" | "--raw-field" | "--input")) =>
-        {
-            "POST".into()
-        }
-        None => "GET".into(),
-    }
+        .unwrap_or_else(|| "GET".into())
 }
 
 fn push_verb(a: &mut Analyzer, class: &str, name: &str, verb: &str, detail: String, inv: &Inv) {
@@ -716,6 +697,26 @@ fn push_verb(a: &mut Analyzer, class: &str, name: &str, verb: &str, detail: Stri
 
 fn grants(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv: &Inv) {
     let verb = parts.join(" ");
+    // `az aks get-credentials --admin`: the cluster's administrator credential
+    if KUBECONFIG_WRITERS
+        .iter()
+        .any(|k| words.iter().take(6).any(|w| w == k))
+        && words.contains(&"--admin")
+    {
+        push_verb(
+            a,
+            "admin_grant",
+            name,
+            &verb,
+            "the cluster administrator's credential (--admin)".into(),
+            inv,
+        );
+        return;
+    }
+    // reading who has access grants nothing (`aws sso-admin list-permission-sets`)
+    if has_part(parts, &["list", "show", "get", "describe"]) {
+        return;
+    }
     for row in GRANT_PATHS {
         if !row.parts.iter().all(|g| has_part(parts, g)) {
             continue;
@@ -748,27 +749,11 @@ fn grants(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv: &
             return;
         }
     }
-    // `az aks get-credentials --admin`: the cluster's administrator credential
-    if KUBECONFIG_WRITERS
-        .iter()
-        .any(|k| words.iter().take(6).any(|w| w == k))
-        && words.contains(&"--admin")
-    {
-        push_verb(
-            a,
-            "admin_grant",
-            name,
-            &verb,
-            "the cluster administrator's credential (--admin)".into(),
-            inv,
-        );
-        return;
-    }
     // role membership written through the CLI's raw API caller
-    let raw_api = (name == "az" && words.first() == Some(&"rest"))
-        || (name == "gh" && words.first() == Some(&"api"))
-        || (name == "az" && parts.starts_with(&["devops".into(), "invoke".into()]));
-    if raw_api && matches!(http_method(name, words).as_str(), "POST" | "PUT" | "PATCH") {
+    let raw_api = name == "az"
+        && (words.first() == Some(&"rest")
+            || parts.starts_with(&["devops".into(), "invoke".into()]));
+    if raw_api && matches!(http_method(words).as_str(), "POST" | "PUT" | "PATCH") {
         let url = words.iter().find(|w| {
             let l = w.to_ascii_lowercase();
             ROLE_URLS.iter().any(|u| l.contains(u))
@@ -1591,9 +1576,6 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
         grants(a, name, &words, &parts, inv);
         exposure(a, name, &words, &parts, inv);
         audit_off(a, name, &words, &parts, inv);
-    } else if name == "gh" {
-        let parts = path_parts(&words);
-        grants(a, name, &words, &parts, inv);
     } else if matches!(name, "kubectl" | "oc" | "k") {
         kube_exposure(a, name, &words, inv);
     }

@@ -147,8 +147,7 @@ fn grants_by_shape() {
         "gcloud compute instances add-metadata vm1 --metadata ssh-keys='ops:ssh-ed25519 AAAA'",
         "az aks get-credentials -g rg -n aks --admin",
         "az rest --method PUT --uri https://management.azure.com/subscriptions/s/providers/Microsoft.Authorization/roleAssignments/1?api-version=2022-04-01 --body @ra.json",
-        "az rest -m POST --uri https://graph.microsoft.com/v1.0/groups/g/members/\\$ref --body @m.json",
-        "gh api -X PUT repos/acme/app/collaborators/outsider -f permission=admin",
+        "az rest -m POST --uri https://graph.microsoft.com/v1.0/directoryRoles/r1/members/\\$ref --body @m.json",
         "az devops invoke --area pipelinePermissions --resource pipelinePermissions --http-method PATCH --in-file all.json",
     ] {
         assert!(class(cmd, "admin_grant"), "must grant: {cmd}");
@@ -162,6 +161,8 @@ fn grants_by_shape() {
         "gcloud compute instances add-metadata vm1 --metadata startup-script-url=gs://b/s.sh",
         "az rest --method GET --uri https://graph.microsoft.com/v1.0/directoryRoles",
         "gh api repos/acme/app/collaborators",
+        "gh api -X PUT orgs/acme/teams/reporting/memberships/bob -f role=member",
+        "aws sso-admin list-permission-sets --instance-arn arn:aws:sso:::instance/ssoins-1",
         "az ad app federated-credential list --id 1111",
         "az keyvault secret set-attributes --vault-name kv -n x --enabled false",
     ] {
