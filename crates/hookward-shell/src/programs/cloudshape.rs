@@ -296,16 +296,6 @@ pub(crate) const SECRET_NOUNS: &[SecretNoun] = &[
         source: "cloud certificate managers' private-key export verbs (OCI, Linode)",
     },
     SecretNoun {
-        noun: &[&["certificate", "certificates", "cert", "certs"]],
-        reveal: &["export"],
-        unless: &[],
-        example: "aws acm export-certificate --certificate-arn arn:aws:acm:eu-west-1:1:certificate/x --passphrase fileb://p.txt",
-        quiet: "aws acm describe-certificate --certificate-arn arn:aws:acm:eu-west-1:1:certificate/x",
-        source: "AWS ACM `export-certificate` (returns the certificate's PrivateKey, encrypted \
-                 with a passphrase the same command gives); `download` of Key Vault \
-                 certificates returns the public part only",
-    },
-    SecretNoun {
         noun: &[&["kubeconfig"]],
         reveal: &["show", "get", "print", "download", "export", "view"],
         unless: &[],
