@@ -166,7 +166,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "source.rego",
     "scope.rego",
     "code.rego",
-    "keys.rego"
+    "keys.rego",
+    "cloudshape.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -184,6 +185,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/scope_test.rego",
     "tests/code_test.rego",
     "tests/keys_test.rego",
+    "tests/cloudshape_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

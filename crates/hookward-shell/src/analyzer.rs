@@ -110,6 +110,12 @@ pub(crate) struct Analyzer<'c> {
     /// below them is downloaded content ([`Analyzer::file_content`]).
     pub fetched_dirs: Vec<(String, String)>,
     fn_defs: Vec<FnDef>,
+    /// The secret prints each command substitution made, as `(first, end, depth)` of
+    /// `facts.secret_prints` ([`Analyzer::printed_substitutions`]).
+    pub(crate) subst_prints: Vec<(usize, usize, u32)>,
+    /// Indices of secret prints a pipeline handed to a consuming program
+    /// ([`Analyzer::capture_handed_values`]): never printed again by an enclosing `echo`.
+    handed_prints: Vec<usize>,
     fn_active: Vec<String>,
     next_fd: u32,
     /// The multi-command pipeline being walked, as written (evidence for `curl … | sh`).
@@ -430,6 +436,8 @@ impl<'c> Analyzer<'c> {
             files: HashMap::new(),
             fetched_dirs: Vec::new(),
             fn_defs: Vec::new(),
+            subst_prints: Vec::new(),
+            handed_prints: Vec::new(),
             fn_active: Vec::new(),
             next_fd: 63,
             pipeline_ev: String::new(),
@@ -856,6 +864,49 @@ impl<'c> Analyzer<'c> {
                 for p in self.facts.secret_prints.iter_mut().take(p1).skip(p0) {
                     p.captured = true;
                 }
+                self.handed_prints.extend(p0..p1);
+            }
+        }
+    }
+
+    /// A secret captured by a command substitution that is an argument of a printer (`echo
+    /// "$s=$(az keyvault secret show … --query value -o tsv)"`, `printf '%s\n' "$(vault kv get
+    /// …)"`, `keys.rs` `VALUE_PRINTERS`) is printed again where the agent reads it, unless the
+    /// printer itself is captured or writes into a file: the prints since `from` are not
+    /// captured (h-cloud27; the pipeline's consumers still hand them on,
+    /// [`Analyzer::capture_handed_values`]).
+    fn printed_substitutions(
+        &mut self,
+        from: usize,
+        program: Option<&str>,
+        st: &State,
+        stdout_file: Option<&str>,
+    ) {
+        let printer = program.is_some_and(|p| crate::programs::keys::VALUE_PRINTERS.contains(&p));
+        let to_agent = stdout_file.is_none_or(|f| {
+            matches!(
+                f,
+                "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "/dev/fd/1" | "/dev/fd/2"
+            )
+        });
+        if !printer || st.captured || !to_agent {
+            return;
+        }
+        // only what a substitution written in this command's words prints itself: not a
+        // deeper one's (`echo "$( [ -n "$(gh auth token)" ] && echo yes)"`), nor a print a
+        // pipeline inside it handed to a consumer (`echo "$(vault kv get x | sha256sum)"`)
+        let own = st.depth + 1;
+        for i in from..self.facts.secret_prints.len() {
+            let deepest = self
+                .subst_prints
+                .iter()
+                .filter(|(a, b, _)| (*a..*b).contains(&i))
+                .map(|(_, _, d)| *d)
+                .max();
+            if deepest == Some(own) && !self.handed_prints.contains(&i) {
+                if let Some(p) = self.facts.secret_prints.get_mut(i) {
+                    p.captured = false;
+                }
             }
         }
     }
@@ -1084,6 +1135,8 @@ impl<'c> Analyzer<'c> {
             Some(e) => clip_owned(e),
             None => render_simple(sc),
         };
+        // secret prints of the command substitutions in this command's own words
+        let word_prints = self.facts.secret_prints.len();
         let mut assigns: Vec<(&ast::Assignment, &ast::Word)> = Vec::new();
         let mut redirects: Vec<&ast::IoRedirect> = Vec::new();
         let mut args: Vec<Arg> = Vec::new();
@@ -1128,6 +1181,7 @@ impl<'c> Analyzer<'c> {
 
         let prog_hint = args.first().map(|a| paths::basename(&a.text));
         let red = self.redirects(&redirects, st, stdin, &evidence, prog_hint);
+        self.printed_substitutions(word_prints, prog_hint, st, red.stdout_file.as_deref());
 
         if args.is_empty() {
             for (a, w) in &assigns {

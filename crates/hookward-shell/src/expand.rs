@@ -667,7 +667,13 @@ impl Analyzer<'_> {
         let mut sub = st.clone();
         sub.depth += 1;
         sub.captured = true;
-        self.run_source(code, &mut sub, Stream::default())
+        let first = self.facts.secret_prints.len();
+        let out = self.run_source(code, &mut sub, Stream::default());
+        let end = self.facts.secret_prints.len();
+        if end > first {
+            self.subst_prints.push((first, end, sub.depth));
+        }
+        out
     }
 
     fn walk_pieces(

@@ -1028,6 +1028,11 @@ pub(super) fn secret_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bo
     if super::cloud::inspection_only(&words) {
         return;
     }
+    // a cloud CLI's output projected to names and metadata (`--query "[].name"`, `-o none`)
+    if super::cloudshape::CLOUD_CLIS.contains(&name) && super::cloudshape::valueless_output(&words)
+    {
+        return;
+    }
     let Some(row) = PRINTS.iter().find(|p| {
         p.programs.contains(&name)
             && p.groups

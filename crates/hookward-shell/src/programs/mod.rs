@@ -7,6 +7,7 @@
 mod builtins;
 mod carriers;
 pub(crate) mod cloud;
+mod cloudshape;
 pub(crate) mod code_shapes;
 mod disk;
 mod dynamic;
@@ -644,6 +645,7 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
     keys::secret_print(a, name, inv, st.captured);
     keys::config_value_print(a, name, inv, st.captured);
     keys::variable_print(a, name, inv, st.captured);
+    cloudshape::observe(a, name, inv, st.captured);
     // `cmd /c "…"` run from a POSIX shell (WSL, Git Bash, MSYS): cmd gets the words as the
     // shell passes them (quotes removed, `\\` made `\`), read as cmd syntax.
     if matches!(name, "cmd" | "cmd.exe") {

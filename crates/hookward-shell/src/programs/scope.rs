@@ -972,7 +972,7 @@ pub(crate) fn routine_delete<S: AsRef<str>>(name: &str, words: &[S]) -> bool {
             }
             _ => false,
         },
-        _ => false,
+        _ => super::cloudshape::routine_delete(name, &words),
     }
 }
 
