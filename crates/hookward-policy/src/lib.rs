@@ -164,7 +164,9 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "web.rego",
     "verbs.rego",
     "source.rego",
-    "scope.rego"
+    "scope.rego",
+    "orders.rego",
+    "message.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -180,6 +182,8 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/verbs_test.rego",
     "tests/source_test.rego",
     "tests/scope_test.rego",
+    "tests/orders_test.rego",
+    "tests/message_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
