@@ -36,10 +36,10 @@ pub mod instructions;
 pub mod lookalike;
 pub mod manifest;
 pub mod mcp_action;
-pub mod message_secrets;
-pub mod orders;
 mod mcp_cluster;
+pub mod message_secrets;
 pub mod net;
+pub mod orders;
 pub mod output;
 pub mod patches;
 pub mod popular;
@@ -1588,9 +1588,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     facts
                         .loosened
                         .extend(safeguards::loosened_in(&abs, &tool.input, &ctx.home));
-                    facts
-                        .instruction_orders
-                        .extend(orders::orders(&abs, &text));
+                    facts.instruction_orders.extend(orders::orders(&abs, &text));
                     facts.instruction_write = Some(instruction_write(
                         event,
                         &abs,
@@ -2168,7 +2166,11 @@ fn mcp_outbound_text(
         }
         let cut = &s[..s.floor_char_boundary(s.len().min(budget))];
         budget -= cut.len();
-        kinds.extend(message_secrets::message_secrets(cut).into_iter().map(str::to_string));
+        kinds.extend(
+            message_secrets::message_secrets(cut)
+                .into_iter()
+                .map(str::to_string),
+        );
         if let Some(decoded) = message_secrets::decoded_base64(cut) {
             kinds.extend(
                 instructions::saved_secrets(&decoded)
@@ -2204,19 +2206,22 @@ fn mcp_outbound_text(
         return;
     }
     let content = ["content", "text", "body"].iter().find_map(|k| {
-        tool.input.get(*k).and_then(Value::as_str).map(|c| {
-            message_secrets::decoded_base64(c).unwrap_or_else(|| c.to_string())
-        })
+        tool.input
+            .get(*k)
+            .and_then(Value::as_str)
+            .map(|c| message_secrets::decoded_base64(c).unwrap_or_else(|| c.to_string()))
     });
     if let Some(content) = content {
         facts
             .instruction_orders
             .extend(orders::orders(path, &content));
-        facts
-            .instructed
-            .extend(instructions::instructed_commands(
-                path, &content, base, project_dir, ctx,
-            ));
+        facts.instructed.extend(instructions::instructed_commands(
+            path,
+            &content,
+            base,
+            project_dir,
+            ctx,
+        ));
     }
 }
 

@@ -952,14 +952,15 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
             }
         }
         // a mailbox searched for one-time codes or password resets
-        if matches!(v, "search" | "list" | "find" | "query" | "get" | "read") && has(MAIL_OBJECTS)
-        {
+        if matches!(v, "search" | "list" | "find" | "query" | "get" | "read") && has(MAIL_OBJECTS) {
             let asks_codes = all.iter().any(|(k, x)| {
-                matches!(k.as_str(), "query" | "q" | "search" | "filter" | "subject" | "text")
-                    && x.as_str().is_some_and(|q| {
-                        let q = q.to_ascii_lowercase();
-                        ONE_TIME_CODE_WORDS.iter().any(|w| q.contains(w))
-                    })
+                matches!(
+                    k.as_str(),
+                    "query" | "q" | "search" | "filter" | "subject" | "text"
+                ) && x.as_str().is_some_and(|q| {
+                    let q = q.to_ascii_lowercase();
+                    ONE_TIME_CODE_WORDS.iter().any(|w| q.contains(w))
+                })
             });
             if asks_codes {
                 push(
@@ -1678,7 +1679,10 @@ mod tests {
     #[test]
     fn bulk_expiry_default_branches_and_groups() {
         assert_eq!(
-            classes("mcp__asc__expire_builds", json!({"app_id": "1", "all": true})),
+            classes(
+                "mcp__asc__expire_builds",
+                json!({"app_id": "1", "all": true})
+            ),
             ["destroy"]
         );
         assert_eq!(
@@ -1724,10 +1728,17 @@ mod tests {
             );
         }
         assert_eq!(
-            classes("mcp__outlook__list_messages", json!({"filter": "contains(subject,'security code')"})),
+            classes(
+                "mcp__outlook__list_messages",
+                json!({"filter": "contains(subject,'security code')"})
+            ),
             ["secret_read"]
         );
-        for q in ["invoice from:billing@vendor.example", "label:ci-failures", "code review"] {
+        for q in [
+            "invoice from:billing@vendor.example",
+            "label:ci-failures",
+            "code review",
+        ] {
             assert!(
                 classes("mcp__gmail__search_emails", json!({"query": q})).is_empty(),
                 "{q}"

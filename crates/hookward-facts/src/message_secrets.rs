@@ -99,8 +99,9 @@ pub fn message_secrets(text: &str) -> Vec<&'static str> {
         });
         let single = after.iter().any(|t| {
             let d: String = t.chars().filter(|c| *c != '-').collect();
-            t.matches('-').count() <= 1 &&
-            (6..=8).contains(&d.len()) && d.chars().all(|c| c.is_ascii_digit())
+            t.matches('-').count() <= 1
+                && (6..=8).contains(&d.len())
+                && d.chars().all(|c| c.is_ascii_digit())
         });
         if joined_pairs || single {
             out.push("one-time-code");
@@ -108,8 +109,7 @@ pub fn message_secrets(text: &str) -> Vec<&'static str> {
         }
     }
     // keystore JSON
-    if lower.contains("ciphertext") && (lower.contains("\"kdf\"") || lower.contains("\"crypto\""))
-    {
+    if lower.contains("ciphertext") && (lower.contains("\"kdf\"") || lower.contains("\"crypto\"")) {
         out.push("keystore");
     }
     // labelled secret: `label=value`, `label: value`, `label value`
@@ -118,7 +118,9 @@ pub fn message_secrets(text: &str) -> Vec<&'static str> {
         // glued: pass=VALUE, password:VALUE
         if let Some((name, value)) = tl.split_once(['=', ':']) {
             let name = name.trim_start_matches(|c: char| !c.is_alphanumeric());
-            if LABELS.iter().any(|l| name == *l || name.ends_with(&format!("_{l}")))
+            if LABELS
+                .iter()
+                .any(|l| name == *l || name.ends_with(&format!("_{l}")))
                 && !value.is_empty()
             {
                 let raw_value = &t[t.len() - value.len()..];
@@ -132,7 +134,10 @@ pub fn message_secrets(text: &str) -> Vec<&'static str> {
         let label = clean(&tl);
         if LABELS.contains(&label.as_str()) {
             let mut j = i + 1;
-            if tokens.get(j).is_some_and(|n| matches!(*n, ":" | "=" | "is")) {
+            if tokens
+                .get(j)
+                .is_some_and(|n| matches!(*n, ":" | "=" | "is"))
+            {
                 j += 1;
             }
             if let Some(v) = tokens.get(j) {
@@ -231,14 +236,19 @@ mod tests {
             "snake_case_names_are_fine_here in config",
             "Security review on 2026-12-14 at 10:00.",
         ] {
-            assert!(message_secrets(t).is_empty(), "{t}: {:?}", message_secrets(t));
+            assert!(
+                message_secrets(t).is_empty(),
+                "{t}: {:?}",
+                message_secrets(t)
+            );
         }
     }
 
     #[test]
     fn base64_content_is_decoded() {
         assert_eq!(
-            decoded_base64("U1RSSVBFX1NFQ1JFVF9LRVk9c2tfbGl2ZV81MU53WGJROGhMejBVTklRVUVr").as_deref(),
+            decoded_base64("U1RSSVBFX1NFQ1JFVF9LRVk9c2tfbGl2ZV81MU53WGJROGhMejBVTklRVUVr")
+                .as_deref(),
             Some("STRIPE_SECRET_KEY=sk_live_51NwXbQ8hLz0UNIQUEk")
         );
         assert_eq!(decoded_base64("not base64 at all"), None);
