@@ -244,6 +244,11 @@ pub struct Facts {
     /// Kinds only, never values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mcp_message_secrets: Vec<String>,
+    /// Recipients of an outbound MCP call whose mail domain imitates a well-known one
+    /// (`address (imitates brand)`; [`message_secrets::lookalike_recipient`];
+    /// `mcp/lookalike-recipient`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_lookalike_recipients: Vec<String>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -2188,6 +2193,25 @@ fn mcp_outbound_text(
     kinds.sort();
     kinds.dedup();
     facts.mcp_message_secrets = kinds;
+    if let Some(obj) = tool.input.as_object() {
+        for (k, v) in obj.iter().take(64) {
+            if !message_secrets::RECIPIENT_KEYS.contains(&k.to_ascii_lowercase().as_str()) {
+                continue;
+            }
+            let addrs: Vec<&str> = match v {
+                Value::String(s) => s.split([',', ';']).collect(),
+                Value::Array(a) => a.iter().take(32).filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            for a in addrs {
+                if let Some(b) = message_secrets::lookalike_recipient(a) {
+                    facts
+                        .mcp_lookalike_recipients
+                        .push(format!("{} (imitates {b})", a.trim()));
+                }
+            }
+        }
+    }
     let path = ["path", "file_path", "filename", "file"]
         .iter()
         .find_map(|k| tool.input.get(*k).and_then(Value::as_str));

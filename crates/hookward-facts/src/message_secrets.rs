@@ -22,6 +22,11 @@
 //!
 //! Base64 string arguments (GitHub's `create_or_update_file` takes its `content` so) are
 //! decoded and searched too.
+//!
+//! [`lookalike_recipient`]: a mail recipient whose domain imitates a well-known one
+//! (`hookward_shell::target::WELL_KNOWN_HOSTS`): a label spelled with look-alike digits that
+//! reads as the brand (`app1e-developer.com`: `apple`), or an IDN homograph
+//! (`hookward_shell::target::net_target`'s `lookalike`); rule `mcp/lookalike-recipient`.
 
 /// Words before a one-time code.
 pub const CODE_WORDS: &[&str] = &[
@@ -201,6 +206,51 @@ pub fn decoded_base64(s: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
+/// Argument names that hold a message's recipients.
+pub const RECIPIENT_KEYS: &[&str] = &["to", "cc", "bcc", "recipient", "recipients", "email"];
+
+/// The well-known brand a mail address's domain imitates, when it does.
+pub fn lookalike_recipient(address: &str) -> Option<String> {
+    let domain = address.trim().rsplit_once('@')?.1.trim_end_matches('>');
+    if !domain.contains('.') {
+        return None;
+    }
+    if let Some(t) = hookward_shell::target::net_target(&format!("https://{domain}/")) {
+        if let Some(l) = t.lookalike {
+            return Some(l);
+        }
+    }
+    let brands: Vec<&str> = hookward_shell::target::WELL_KNOWN_HOSTS
+        .iter()
+        .filter_map(|h| h.split('.').next())
+        .filter(|b| b.len() >= 5)
+        .collect();
+    for label in domain.to_ascii_lowercase().split(['.', '-']) {
+        let letters = label.chars().any(|c| c.is_ascii_alphabetic());
+        if !letters || !label.chars().any(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        for one in ['l', 'i'] {
+            let read: String = label
+                .chars()
+                .map(|c| match c {
+                    '0' => 'o',
+                    '1' => one,
+                    '3' => 'e',
+                    '4' => 'a',
+                    '5' => 's',
+                    '7' => 't',
+                    c => c,
+                })
+                .collect();
+            if let Some(b) = brands.iter().find(|b| **b == read) {
+                return Some(b.to_string());
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +291,31 @@ mod tests {
                 "{t}: {:?}",
                 message_secrets(t)
             );
+        }
+    }
+
+    #[test]
+    fn look_alike_recipients() {
+        assert_eq!(
+            lookalike_recipient("review@app1e-developer.com").as_deref(),
+            Some("apple")
+        );
+        assert_eq!(
+            lookalike_recipient("it@micr0soft-support.net").as_deref(),
+            Some("microsoft")
+        );
+        assert_eq!(
+            lookalike_recipient("a@g00gle.co").as_deref(),
+            Some("google")
+        );
+        for a in [
+            "dev@apple.com",
+            "x@team42.dev",
+            "ops@k8s-lab.io",
+            "me@gmail.com",
+            "not-an-address",
+        ] {
+            assert_eq!(lookalike_recipient(a), None, "{a}");
         }
     }
 

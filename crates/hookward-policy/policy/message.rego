@@ -12,3 +12,11 @@ decision contains {"id": "mcp/secret-in-message", "decision": "deny", "reason": 
 	count(kinds) > 0
 	reason := sprintf("the MCP tool %s would send a secret (%s) to the server %q, where people read it", [input.event.tool.name, concat(", ", kinds), input.event.tool.mcp.server])
 }
+
+# @rule mcp/lookalike-recipient deny
+# An outbound MCP tool would send mail to an address whose domain imitates a well-known one: a label spelled with look-alike digits that reads as the brand (app1e-developer.com, micr0soft-support.net) or an IDN homograph of a well-known host. Mail to such a domain is a phishing or exfiltration drop, whatever the text says. Table: hookward-shell target.rs WELL_KNOWN_HOSTS; check: hookward-facts message_secrets.rs lookalike_recipient.
+decision contains {"id": "mcp/lookalike-recipient", "decision": "deny", "reason": reason} if {
+	input.event.kind == "PreToolUse"
+	some r in object.get(input.facts, "mcp_lookalike_recipients", [])
+	reason := sprintf("the MCP tool %s would send to %s, a look-alike of a well-known domain", [input.event.tool.name, r])
+}
