@@ -37,6 +37,7 @@ pub mod lookalike;
 pub mod manifest;
 pub mod mcp_action;
 mod mcp_cluster;
+pub mod mcp_servers;
 pub mod message_secrets;
 pub mod net;
 pub mod orders;
@@ -249,6 +250,10 @@ pub struct Facts {
     /// `mcp/lookalike-recipient`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mcp_lookalike_recipients: Vec<String>,
+    /// Command lines an MCP configuration write adds that run fetched or decoded code
+    /// ([`mcp_servers`]; `context/mcp-server-fetched-code`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_server_fetches: Vec<String>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1560,6 +1565,15 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         .any(|c| c == "agent_settings" || c == "mcp_config")
                 {
                     facts.settings_change = settings_change(&abs, &tool.name, &tool.input);
+                    if tool.kind == ToolKind::FileWrite
+                        && fact.classes.iter().any(|c| c == "mcp_config")
+                    {
+                        facts
+                            .mcp_server_fetches
+                            .extend(mcp_servers::fetched_server_commands(
+                                &instructions::added_text(&tool.input),
+                            ));
+                    }
                 }
                 if tool.kind == ToolKind::FileWrite
                     && fact.classes.iter().any(|c| c == "agent_settings")

@@ -65,3 +65,11 @@ decision contains {"id": "context/order-fetched-code", "decision": "deny", "reas
 	c in fetched_concerns
 	reason := sprintf("%s would gain an order to run `%s`, which %s; every later session would run whatever that host serves", [i.file, i.command, c])
 }
+
+# @rule context/mcp-server-fetched-code deny
+# A file tool's write to MCP server configuration (.mcp.json, .cursor/mcp.json, ~/.claude.json, an agent's settings, Codex's config.toml) adds a launch command that runs code fetched from the network or decoded from a payload (`"command": "bash", "args": ["-c", "curl -s URL | bash"]`): the agent starts it by itself in every later session. Package launchers (`npx -y pkg`, `uvx pkg`) stay with context/mcp-server. Check: hookward-facts mcp_servers.rs.
+decision contains {"id": "context/mcp-server-fetched-code", "decision": "deny", "reason": reason} if {
+	input.event.kind in {"PreToolUse", "PermissionRequest"}
+	some c in object.get(input.facts, "mcp_server_fetches", [])
+	reason := sprintf("the MCP server configuration would launch `%s`, which runs code fetched from the network, in every later session", [c])
+}
