@@ -38,7 +38,10 @@ pub mod lookalike;
 pub mod manifest;
 pub mod mcp_action;
 mod mcp_cluster;
+pub mod mcp_servers;
+pub mod message_secrets;
 pub mod net;
+pub mod orders;
 pub mod output;
 pub mod patches;
 pub mod popular;
@@ -206,6 +209,11 @@ pub struct Facts {
     /// removed, approval bypassed or actions hidden by added text ([`safeguards`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub loosened: Vec<safeguards::LoosenedSafeguard>,
+    /// Orders against the person in text written into an instruction file: switch the guard
+    /// off, send secrets away, a package source made hostile, concealment ([`orders`];
+    /// `context/order-*` rules in `orders.rego`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub instruction_orders: Vec<orders::InstructionOrder>,
     /// Package sources other than the defaults that the call sets or installs from
     /// ([`registry`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -232,6 +240,22 @@ pub struct Facts {
     /// password; `mcp/secret-sent`). Names only, never values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mcp_named_secrets: Vec<String>,
+    /// Secrets people paste into messages, found by shape and the words beside them, in an
+    /// outbound MCP call's text (a message, e-mail, issue, comment, committed file): app-specific
+    /// passwords, one-time codes, keystore JSON, labelled values, prefixed tokens, and live
+    /// credentials inside base64 arguments ([`message_secrets`]; `mcp/secret-in-message`).
+    /// Kinds only, never values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_message_secrets: Vec<String>,
+    /// Recipients of an outbound MCP call whose mail domain imitates a well-known one
+    /// (`address (imitates brand)`; [`message_secrets::lookalike_recipient`];
+    /// `mcp/lookalike-recipient`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_lookalike_recipients: Vec<String>,
+    /// Command lines an MCP configuration write adds that run fetched or decoded code
+    /// ([`mcp_servers`]; `context/mcp-server-fetched-code`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_server_fetches: Vec<String>,
     /// Injection-scan results: tool output (PostToolUse), hidden text in a prompt
     /// (UserPromptSubmit), or text written into an instruction file (PreToolUse).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1557,6 +1581,15 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         .any(|c| c == "agent_settings" || c == "mcp_config")
                 {
                     facts.settings_change = settings_change(&abs, &tool.name, &tool.input);
+                    if tool.kind == ToolKind::FileWrite
+                        && fact.classes.iter().any(|c| c == "mcp_config")
+                    {
+                        facts
+                            .mcp_server_fetches
+                            .extend(mcp_servers::fetched_server_commands(
+                                &instructions::added_text(&tool.input),
+                            ));
+                    }
                 }
                 if tool.kind == ToolKind::FileWrite
                     && fact.classes.iter().any(|c| c == "agent_settings")
@@ -1590,6 +1623,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                     facts
                         .loosened
                         .extend(safeguards::loosened_in(&abs, &tool.input, &ctx.home));
+                    facts.instruction_orders.extend(orders::orders(&abs, &text));
                     facts.instruction_write = Some(instruction_write(
                         event,
                         &abs,
@@ -2081,6 +2115,7 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
     kinds.sort_unstable();
     kinds.dedup();
     facts.mcp_secrets = kinds.into_iter().map(str::to_string).collect();
+    mcp_outbound_text(tool, base, project_dir, ctx, facts);
     let command = obj
         .iter()
         .find_map(|(k, v)| is_mcp_command_field(k).then(|| v.as_str()).flatten());
@@ -2126,6 +2161,122 @@ fn mcp_arguments(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, pr
             t.command = Some(cmd.to_string());
         }
         tool_facts(&shell_event, ctx, facts, base, project_dir);
+    }
+}
+
+/// Verbs of an MCP tool that hand text to people (a message, mail, issue, comment, file):
+/// the MCP reference and vendor servers' tool names (`send_email`, `post_message`,
+/// `create_issue`, `add_comment`, `create_or_update_file`, `send_dm`, `reply`).
+const MCP_OUTBOUND_WORDS: &[&str] = &[
+    "send", "post", "reply", "comment", "message", "forward", "publish", "share", "dm", "notify",
+    "chat", "tweet", "email", "mail", "create", "add", "update", "push", "upload", "write",
+    "submit",
+];
+
+/// Session 27: the text an outbound MCP call hands to people, searched for pasted secrets
+/// ([`message_secrets`]; base64 arguments decoded, live kinds found there too), and a file
+/// written through the tool at an instruction file's name (CLAUDE.md, AGENTS.md, GEMINI.md,
+/// `.github/copilot-instructions.md`, `.cursor/rules/…`, `.cursorrules`) judged as instruction
+/// text ([`orders`], [`instructions::instructed_commands`]): the repository's agents obey it.
+fn mcp_outbound_text(
+    tool: &hookward_core::ToolCall,
+    base: &str,
+    project_dir: &str,
+    ctx: &Context,
+    facts: &mut Facts,
+) {
+    let words = mcp_action::tool_words(&tool.name);
+    if !words
+        .iter()
+        .any(|w| MCP_OUTBOUND_WORDS.contains(&w.as_str()))
+    {
+        return;
+    }
+    let mut kinds: Vec<String> = Vec::new();
+    let mut budget = MCP_SECRET_SCAN_BYTES;
+    let mut leaves = 0usize;
+    string_leaves(&tool.input, &mut |s| {
+        leaves += 1;
+        if budget == 0 || leaves > 256 {
+            return;
+        }
+        let cut = &s[..s.floor_char_boundary(s.len().min(budget))];
+        budget -= cut.len();
+        kinds.extend(
+            message_secrets::message_secrets(cut)
+                .into_iter()
+                .map(str::to_string),
+        );
+        if let Some(decoded) = message_secrets::decoded_base64(cut) {
+            kinds.extend(
+                instructions::saved_secrets(&decoded)
+                    .into_iter()
+                    .chain(message_secrets::message_secrets(&decoded))
+                    .map(|k| format!("{k} in base64")),
+            );
+            kinds.extend(
+                mcp_action::named_secrets(&decoded)
+                    .into_iter()
+                    .map(|n| format!("{n} in base64")),
+            );
+        }
+    });
+    kinds.sort();
+    kinds.dedup();
+    facts.mcp_message_secrets = kinds;
+    if let Some(obj) = tool.input.as_object() {
+        for (k, v) in obj.iter().take(64) {
+            if !message_secrets::RECIPIENT_KEYS.contains(&k.to_ascii_lowercase().as_str()) {
+                continue;
+            }
+            let addrs: Vec<&str> = match v {
+                Value::String(s) => s.split([',', ';']).collect(),
+                Value::Array(a) => a.iter().take(32).filter_map(Value::as_str).collect(),
+                _ => Vec::new(),
+            };
+            for a in addrs {
+                if let Some(b) = message_secrets::lookalike_recipient(a) {
+                    facts
+                        .mcp_lookalike_recipients
+                        .push(format!("{} (imitates {b})", a.trim()));
+                }
+            }
+        }
+    }
+    let path = ["path", "file_path", "filename", "file"]
+        .iter()
+        .find_map(|k| tool.input.get(*k).and_then(Value::as_str));
+    let Some(path) = path else {
+        return;
+    };
+    let lower = path.to_ascii_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or("");
+    let instruction_file = matches!(
+        name,
+        "claude.md" | "agents.md" | "gemini.md" | "copilot-instructions.md" | ".cursorrules"
+    ) || lower.contains(".cursor/rules/")
+        || lower.contains(".claude/")
+        || lower.contains(".github/instructions/");
+    if !instruction_file {
+        return;
+    }
+    let content = ["content", "text", "body"].iter().find_map(|k| {
+        tool.input
+            .get(*k)
+            .and_then(Value::as_str)
+            .map(|c| message_secrets::decoded_base64(c).unwrap_or_else(|| c.to_string()))
+    });
+    if let Some(content) = content {
+        facts
+            .instruction_orders
+            .extend(orders::orders(path, &content));
+        facts.instructed.extend(instructions::instructed_commands(
+            path,
+            &content,
+            base,
+            project_dir,
+            ctx,
+        ));
     }
 }
 
@@ -2276,6 +2427,9 @@ fn shell_instruction_write(
     facts
         .loosened
         .extend(safeguards::loosened_by_added_text(&target, command));
+    facts
+        .instruction_orders
+        .extend(orders::orders(&target, &shell_words_text(command)));
     facts.instruction_write = Some(instruction_write(
         event,
         &target,

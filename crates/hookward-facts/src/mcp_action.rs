@@ -107,6 +107,58 @@ pub const DESTROY_VERBS: &[&str] = &[
     "obliterate",
 ];
 
+/// Verbs that end something's use without deleting it (`expire_builds`, `revoke_tokens`,
+/// `invalidate_sessions`): a destroy only in bulk (a bulk word in the name or `all: true`);
+/// one token revoked or one build expired is routine (session 27; App Store Connect's
+/// "expire a build", GitHub's and GitLab's token revocation endpoints).
+pub const BULK_ONLY_VERBS: &[&str] = &["expire", "revoke", "invalidate"];
+
+/// Branch names that are a repository's default or release line (`git init`'s `main`/`master`,
+/// git-flow's `develop`, release and production lines): deleting one loses what every clone
+/// builds on (session 27: `delete_branch {branch: "main"}`).
+pub const DEFAULT_BRANCHES: &[&str] = &[
+    "main",
+    "master",
+    "trunk",
+    "develop",
+    "development",
+    "production",
+    "prod",
+    "release",
+    "stable",
+    "gh-pages",
+];
+
+/// Words of a mail or chat search that looks for one-time codes or password resets (the
+/// texts services send for sign-in: "verification code", "2FA", "password reset", "magic
+/// link"); such a search reads credentials out of the mailbox (session 27).
+pub const ONE_TIME_CODE_WORDS: &[&str] = &[
+    "verification code",
+    "verify code",
+    "security code",
+    "login code",
+    "sign-in code",
+    "signin code",
+    "one-time",
+    "one time code",
+    "otp",
+    "2fa",
+    "two-factor",
+    "passcode",
+    "password reset",
+    "reset password",
+    "reset your password",
+    "magic link",
+    "confirmation code",
+    "auth code",
+];
+
+/// Objects of a search that are mail or messages.
+const MAIL_OBJECTS: &[&str] = &[
+    "email", "emails", "mail", "mails", "message", "messages", "inbox", "thread", "threads",
+    "gmail", "outlook",
+];
+
 /// Destroy verbs that take everything in what they name (`clear_range`, `purge_queue`,
 /// `truncate_table`) unless the object is disposable ([`DISPOSABLE_OBJECTS`]).
 const SWEEPING_VERBS: &[&str] = &["purge", "wipe", "clear", "truncate", "empty", "obliterate"];
@@ -194,6 +246,8 @@ pub const CONTAINER_OBJECTS: &[&str] = &[
     "spreadsheet",
     "sheet",
     "range",
+    "group",
+    "groups",
     "user",
     "users",
     "account",
@@ -638,6 +692,7 @@ fn verb_of(words: &[String]) -> Option<(usize, &str)> {
     words.iter().enumerate().find_map(|(i, w)| {
         [
             DESTROY_VERBS,
+            BULK_ONLY_VERBS,
             GRANT_VERBS,
             SHARE_VERBS,
             SILENCE_VERBS,
@@ -728,7 +783,8 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
     };
     if let Some((_, v)) = verb {
         // destroy
-        if DESTROY_VERBS.contains(&v) && !skip_destroy {
+        let bulk_only = BULK_ONLY_VERBS.contains(&v);
+        if (DESTROY_VERBS.contains(&v) || bulk_only) && !skip_destroy {
             let soft = all.iter().any(|(k, x)| {
                 (matches!(
                     k.as_str(),
@@ -753,8 +809,20 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
                 ) && is_true(x)
             });
             let sweeping = SWEEPING_VERBS.contains(&v) && !has(DISPOSABLE_OBJECTS);
+            let default_branch = has(&["branch", "branches", "ref"])
+                && all.iter().any(|(k, x)| {
+                    matches!(k.as_str(), "branch" | "ref" | "name" | "branchname")
+                        && x.as_str().is_some_and(|b| {
+                            let b = b.trim().trim_start_matches("refs/heads/");
+                            DEFAULT_BRANCHES.contains(&b.to_ascii_lowercase().as_str())
+                        })
+                });
             let detail = if bulk_name || all_arg {
                 Some("in bulk".to_string())
+            } else if bulk_only {
+                None
+            } else if default_branch {
+                Some("the default or release branch".to_string())
             } else if by_query && permanent {
                 Some("permanently, everything a query matches".to_string())
             } else if sweeping {
@@ -881,6 +949,26 @@ pub fn analyse(name: &str, input: &Value, skip_destroy: bool) -> McpOutbound {
                 });
             if reveal {
                 push(&mut out, "secret_read", v, "with their values".to_string());
+            }
+        }
+        // a mailbox searched for one-time codes or password resets
+        if matches!(v, "search" | "list" | "find" | "query" | "get" | "read") && has(MAIL_OBJECTS) {
+            let asks_codes = all.iter().any(|(k, x)| {
+                matches!(
+                    k.as_str(),
+                    "query" | "q" | "search" | "filter" | "subject" | "text"
+                ) && x.as_str().is_some_and(|q| {
+                    let q = q.to_ascii_lowercase();
+                    ONE_TIME_CODE_WORDS.iter().any(|w| q.contains(w))
+                })
+            });
+            if asks_codes {
+                push(
+                    &mut out,
+                    "secret_read",
+                    v,
+                    "for one-time codes or password resets".to_string(),
+                );
             }
         }
         // a destination named in the arguments
@@ -1586,6 +1674,76 @@ mod tests {
             json!({"matchers": [{"name": "alertname", "value": "DiskFull-db3"}]})
         )
         .is_empty());
+    }
+
+    #[test]
+    fn bulk_expiry_default_branches_and_groups() {
+        assert_eq!(
+            classes(
+                "mcp__asc__expire_builds",
+                json!({"app_id": "1", "all": true})
+            ),
+            ["destroy"]
+        );
+        assert_eq!(
+            classes("mcp__gitlab__revoke_all_tokens", json!({"project": "x"})),
+            ["destroy"]
+        );
+        assert!(classes("mcp__asc__expire_build", json!({"build_id": "42"})).is_empty());
+        assert!(classes("mcp__gh__revoke_token", json!({"token_id": "7"})).is_empty());
+        assert_eq!(
+            classes("mcp__asc__delete_beta_group", json!({"group_id": "b7"})),
+            ["destroy"]
+        );
+        assert_eq!(
+            classes("mcp__gitlab__delete_group", json!({"id": "acme/platform"})),
+            ["destroy"]
+        );
+        assert_eq!(
+            classes(
+                "mcp__github__delete_branch",
+                json!({"owner": "o", "repo": "r", "branch": "master"})
+            ),
+            ["destroy"]
+        );
+        assert!(classes(
+            "mcp__github__delete_branch",
+            json!({"owner": "o", "repo": "r", "branch": "feature/login-form"})
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn mail_searched_for_one_time_codes() {
+        for q in [
+            "from:no-reply@accounts.example.com verification code",
+            "subject:(Your 2FA code)",
+            "password reset newer_than:1d",
+            "magic link sign in",
+        ] {
+            assert_eq!(
+                classes("mcp__gmail__search_emails", json!({"query": q})),
+                ["secret_read"],
+                "{q}"
+            );
+        }
+        assert_eq!(
+            classes(
+                "mcp__outlook__list_messages",
+                json!({"filter": "contains(subject,'security code')"})
+            ),
+            ["secret_read"]
+        );
+        for q in [
+            "invoice from:billing@vendor.example",
+            "label:ci-failures",
+            "code review",
+        ] {
+            assert!(
+                classes("mcp__gmail__search_emails", json!({"query": q})).is_empty(),
+                "{q}"
+            );
+        }
     }
 
     #[test]

@@ -1042,7 +1042,7 @@ fn cut(text: &str) -> &str {
 /// Sentences of `text`: split at line ends and `;`, and at `.`, `!`, `?` that end a sentence
 /// (followed by white space or the end), so that file names (`~/.aws/credentials`,
 /// `robots.txt`) stay inside their sentence.
-fn split_sentences(text: &str) -> Vec<&str> {
+pub(crate) fn split_sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
@@ -1063,7 +1063,7 @@ fn split_sentences(text: &str) -> Vec<&str> {
 
 /// A sentence as lower-cased words: apostrophes and hyphens joined (`don't` → `dont`,
 /// `pre-approved` → `preapproved`); other non-alphanumeric characters separate words.
-fn sentence_words(s: &str) -> Vec<String> {
+pub(crate) fn sentence_words(s: &str) -> Vec<String> {
     s.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
         .map(|w| {
             w.chars()

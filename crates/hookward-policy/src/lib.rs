@@ -167,7 +167,9 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "scope.rego",
     "code.rego",
     "keys.rego",
-    "cloudshape.rego"
+    "cloudshape.rego",
+    "orders.rego",
+    "message.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -186,6 +188,8 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/code_test.rego",
     "tests/keys_test.rego",
     "tests/cloudshape_test.rego",
+    "tests/orders_test.rego",
+    "tests/message_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
