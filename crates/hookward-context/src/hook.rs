@@ -51,6 +51,8 @@ pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
     Some(match rule_id {
         // Text that loosens the agent's guard is a planted write of its own kind: the same check.
         "context/poisoned-write" | "context/guard-bypass-written" => "poisoned_write",
+        // Orders against the user written into instruction text (h-agent27): planted text too.
+        "context/order-against-user" | "context/order-fetched-code" => "poisoned_write",
         "context/user-requested-write" => "user_requested_write",
         "context/instructed-danger" => "instructed_danger",
         "context/package-registry" => "package_registry",
@@ -64,7 +66,7 @@ pub fn check_of_rule(rule_id: &str) -> Option<&'static str> {
 
 /// Applies `[context.checks]` to the policy's candidates: `off` and `record` drop a context
 /// rule's decision (with `record`, the write lands and the ledger keeps it as a pending change
-/// with its findings), `ask`/`deny` set it.
+/// with its findings), `ask`/`deny` set it (an order rule keeps its own ask under `deny`).
 pub fn apply_check_modes(candidates: &mut Vec<hookward_core::Candidate>, config: &Config) {
     candidates.retain_mut(
         |c| match check_of_rule(&c.id).map(|k| config.context.mode(k)) {
@@ -74,6 +76,9 @@ pub fn apply_check_modes(candidates: &mut Vec<hookward_core::Candidate>, config:
                 c.decision = hookward_core::Decision::Ask;
                 true
             }
+            // The order rules ask on their own where the person typed the order in their
+            // prompt; a check's `deny` does not overrule that.
+            Some(CheckMode::Deny) if c.id.starts_with("context/order-") => true,
             Some(CheckMode::Deny) => {
                 c.decision = hookward_core::Decision::Deny;
                 true

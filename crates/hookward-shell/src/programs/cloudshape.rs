@@ -841,13 +841,33 @@ fn exposure(a: &mut Analyzer, name: &str, words: &[&str], parts: &[String], inv:
             .iter()
             .any(|o| k == *o || k.ends_with(&format!("-{o}")))
     });
+    // A firewall range from 0.0.0.0 to 0.0.0.0 is Azure's documented "Allow Azure services"
+    // rule (Azure SQL docs, "Connections from inside Azure"), not every address: a start/end
+    // pair opens the world only when it runs to 255.255.255.255.
+    let end = opt_value(words, &["--end-ip-address"]).map(|v| v.trim_matches(['"', '\'']));
+    let world_range = end.is_none_or(|e| e == "255.255.255.255");
+    // A rule that names its ports opens the world only on an administration or data-store port
+    // ([`ADMIN_PORTS`]): HTTPS from `Internet` is what a public web server is for.
+    let ports = opt_value(
+        words,
+        &[
+            "--destination-port-ranges",
+            "--destination-port-range",
+            "--ports",
+            "--port-range",
+        ],
+    );
+    let service_port = ports.is_some_and(|p| !admin_port(p.trim_matches(['"', '\''])));
     if let Some((k, v)) = opened.iter().find(|(k, v)| {
         let key = EXPOSURE_OPTIONS
             .iter()
             .find(|o| k == *o || k.ends_with(&format!("-{o}")))
             .copied()
             .unwrap_or("");
-        open_value(key, v)
+        if matches!(key, "ip-address" | "start-ip-address") && !world_range {
+            return false;
+        }
+        !service_port && open_value(key, v)
     }) {
         push_verb(a, "network_exposed", name, &verb, format!("--{k} {v}"), inv);
         return;

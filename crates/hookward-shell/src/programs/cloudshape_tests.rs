@@ -325,6 +325,9 @@ fn everyday_neighbours_stay_quiet() {
         "aws logs stop-query --query-id 1234",
         "doctl kubernetes cluster kubeconfig save shop-dev",
         "az account show --query id -o tsv",
+        // Azure's "Allow Azure services" range and web ports from the internet
+        "az sql server firewall-rule create -g rg -s sql-2 -n AllowAzure --start-ip-address 0.0.0.0 --end-ip-address 0.0.0.0",
+        "az network nsg rule create -g rg --nsg-name web-nsg -n http --priority 100 --source-address-prefixes Internet --destination-port-ranges 80 443 --access Allow",
     ] {
         let f = facts(cmd);
         assert!(
