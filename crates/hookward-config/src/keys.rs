@@ -652,6 +652,38 @@ pub const KEYS: &[Key] = &[
         show: |c| vec![("scan.learned_deny".into(), format!("{}", c.scan.learned_deny))],
     },
     Key {
+        name: "scan.command_ask",
+        ty: "score in [0.5, 1]",
+        default: "0.95",
+        env: Some("HOOKWARD_SCAN_COMMAND_ASK"),
+        project: ProjectRule::Tighten,
+        doc: "from this learned command score a shell command no rule objects to is asked about (shell/learned-risk); a project may lower it",
+        origin: "scan",
+        file: |c, f, origin| {
+            let Some(v) = f.scan.as_ref().and_then(|s| s.command_ask) else {
+                return Ok(false);
+            };
+            c.scan.command_ask = check_threshold(origin, "scan.command_ask", v)?;
+            Ok(true)
+        },
+        env_fn: Some(|c, n, v| {
+            c.scan.command_ask = env_score(n, v)?;
+            Ok(())
+        }),
+        tighten: Some(|c, f, origin| {
+            let v = f.scan.as_ref().and_then(|s| s.command_ask);
+            tighten_score(c, origin, "scan.command_ask", v, |c| {
+                &mut c.scan.command_ask
+            })
+        }),
+        present: |f| f.scan.as_ref().is_some_and(|s| s.command_ask.is_some()),
+        cache: |c, f| {
+            scan_mut(f).command_ask = Some(c.scan.command_ask);
+            Some(())
+        },
+        show: |c| vec![("scan.command_ask".into(), format!("{}", c.scan.command_ask))],
+    },
+    Key {
         name: "store.keep_decisions",
         ty: "`\"all\"`, days (`\"90d\"`) or a row count",
         default: "\"all\"",

@@ -571,6 +571,8 @@ pub(crate) struct ScanSection {
     pub(crate) learned_ask: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) learned_deny: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) command_ask: Option<f32>,
 }
 
 /// `[scan]`: thresholds on the learned stage's calibrated score (`hookward-scan`'s
@@ -587,13 +589,24 @@ pub struct ScanConfig {
     /// `hookward_scan::LEARNED_DENY_DEFAULT`: from this score the window is treated as planted:
     /// removed from tool output, a write to an instruction file denied.
     pub learned_deny: f32,
+    /// Key `scan.command_ask` (env `HOOKWARD_SCAN_COMMAND_ASK`), default
+    /// [`COMMAND_ASK_DEFAULT`]: from this learned command score (`hookward-cmdscore`) a shell
+    /// command no rule objects to is asked about (`shell/learned-risk`).
+    pub command_ask: f32,
 }
+
+/// The default of `scan.command_ask`: on the public command sets, leave-one-set-out, this
+/// threshold adds about 0.06 point of everyday commands asked, and on three held-out black-box
+/// sets it raised the share of dangerous calls asked or denied by about 6.6 points
+/// (BENCHMARKS.md, session 28).
+pub const COMMAND_ASK_DEFAULT: f32 = 0.95;
 
 impl Default for ScanConfig {
     fn default() -> Self {
         ScanConfig {
             learned_ask: hookward_scan::LEARNED_ASK_DEFAULT,
             learned_deny: hookward_scan::LEARNED_DENY_DEFAULT,
+            command_ask: COMMAND_ASK_DEFAULT,
         }
     }
 }
@@ -1198,6 +1211,7 @@ impl Config {
             "scan": {
                 "learned_ask": (f64::from(self.scan.learned_ask) * 1000.0).round() / 1000.0,
                 "learned_deny": (f64::from(self.scan.learned_deny) * 1000.0).round() / 1000.0,
+                "command_ask": (f64::from(self.scan.command_ask) * 1000.0).round() / 1000.0,
             },
             "mcp": {
                 "allow": self.mcp.allow,

@@ -27,6 +27,7 @@ use std::path::Path;
 
 pub mod agent_files;
 pub mod armed;
+pub mod command_score;
 pub mod config_change;
 pub mod globs;
 mod guard_paths;
@@ -302,6 +303,10 @@ pub struct Facts {
     /// ([`staged::staged_secrets`]; `path/secret-written-staged`, session 27).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub staged_secrets: Vec<staged::StagedSecret>,
+    /// The learned risk score of a shell tool call's command ([`command_score`];
+    /// `shell/learned-risk`, session 28): present for every analysed shell command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_score: Option<command_score::CommandScore>,
     /// CI checks a file tool's write turns off ([`written::ci_checks_off`];
     /// `path/ci-check-off`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -1661,6 +1666,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             let sctx = shell_context(base, ctx, &project_dir);
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
+            facts.command_score = Some(command_score::of(command));
             facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
             facts.staged_secrets = staged::staged_secrets(command, &shell, &sctx, &project_dir);
             // a look-alike owner whose code the same command fetches and runs (`sources.rs`)

@@ -169,7 +169,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "keys.rego",
     "cloudshape.rego",
     "orders.rego",
-    "message.rego"
+    "message.rego",
+    "learned.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -190,6 +191,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/cloudshape_test.rego",
     "tests/orders_test.rego",
     "tests/message_test.rego",
+    "tests/learned_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
@@ -1055,9 +1057,15 @@ fn sort_candidates(out: &mut [Candidate]) {
     });
 }
 
+/// Backstop rules: they decide only when no other rule asks or denies, so a call that a rule
+/// with a mechanism already objects to keeps that rule's reason (`shell/learned-risk`, the
+/// learned command score of `policy/learned.rego`).
+pub const BACKSTOP_RULES: &[&str] = &["shell/learned-risk"];
+
 /// Drops candidates whose rule id is disabled (unless locked, see [`LOCKED_PREFIX`]) and
 /// resolves the rest (deny > ask > allow; ties by smallest id). Returns the verdict and the
-/// disabled ids that were ignored because they are locked.
+/// disabled ids that were ignored because they are locked. [`BACKSTOP_RULES`] are dropped when
+/// another rule asks or denies.
 pub fn resolve(candidates: Vec<Candidate>, disabled: &BTreeSet<String>) -> (Verdict, Vec<String>) {
     let mut ignored = BTreeSet::new();
     let kept = candidates
@@ -1072,7 +1080,17 @@ pub fn resolve(candidates: Vec<Candidate>, disabled: &BTreeSet<String>) -> (Verd
             }
             false
         })
-        .collect();
+        .collect::<Vec<Candidate>>();
+    let objected = kept
+        .iter()
+        .any(|c| c.decision > Decision::Allow && !BACKSTOP_RULES.contains(&c.id.as_str()));
+    let kept = if objected {
+        kept.into_iter()
+            .filter(|c| !BACKSTOP_RULES.contains(&c.id.as_str()))
+            .collect()
+    } else {
+        kept
+    };
     (Verdict::resolve(kept), ignored.into_iter().collect())
 }
 

@@ -5924,6 +5924,21 @@ fn generated_class_variants_get_their_decision() {
     .flatten()
     .filter(|b| only.as_ref().is_none_or(|o| o.iter().any(|c| c == b.class)))
     .collect();
+    // `HOOKWARD_DUMP_CASES=FILE`: only write the bases (class, expect, command) as JSON Lines
+    // and stop: the project's policy cases that `scripts/cmdscore/build.py` adds to the learned
+    // command score's training data (`scripts/cmdscore/dump_cases.sh`).
+    if let Ok(path) = std::env::var("HOOKWARD_DUMP_CASES") {
+        let text: String = bases
+            .iter()
+            .map(|b| {
+                serde_json::json!({"suite": "command_classes", "class": b.class, "expect": b.expect, "command": b.command})
+                    .to_string()
+                    + "\n"
+            })
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
     // Every variant first (fixed order), then decided on one worker thread per core: the
     // decisions are independent (recording off, one session id per variant), and the tallies
     // are made afterwards in the same order, so the output does not depend on the threads.

@@ -464,6 +464,20 @@ fn metamorphic_variants_keep_their_decision() {
     let (linux, mac) = (mk(HOME), mk(MAC_HOME));
     let seeds = seeds();
     assert!(seeds.len() >= 60, "too few seeds: {}", seeds.len());
+    // `HOOKWARD_DUMP_CASES=FILE`: only write the seeds as JSON Lines and stop (as in
+    // `command_classes.rs`; `scripts/cmdscore/dump_cases.sh`).
+    if let Ok(path) = std::env::var("HOOKWARD_DUMP_CASES") {
+        let text: String = seeds
+            .iter()
+            .map(|s| {
+                serde_json::json!({"suite": "metamorphic", "class": s.id, "expect": s.expect, "command": s.command})
+                    .to_string()
+                    + "\n"
+            })
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
     let mut per: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut seed_fail = Vec::new();

@@ -1985,6 +1985,40 @@ pub(super) fn public_only(name: &str, inv: &Inv) -> bool {
         || keytool_list(name, inv)
 }
 
+/// Records the key file a [`public_only`] form opens (`ssh-keygen -y -f FILE`, `-yf FILE`,
+/// `-fFILE`) as a read marked `ssh-keygen shows-public`, the mark `public_parts.rs` gives: the
+/// credential rules leave it alone, and the policy can tell that the analyzer judged the key's
+/// use (session 28: the learned command score does not overrule that judgement).
+pub(super) fn public_only_reads(a: &mut Analyzer, name: &str, inv: &Inv) {
+    if name != "ssh-keygen" {
+        return;
+    }
+    let rest = inv.rest();
+    let mut file: Option<&crate::model::Arg> = None;
+    for (i, w) in rest.iter().enumerate() {
+        let t = w.text.as_str();
+        if t.len() > 2 && t.starts_with("-f") {
+            file = Some(w);
+        } else if t.starts_with('-') && !t.starts_with("--") && t.ends_with('f') {
+            file = rest.get(i + 1);
+        }
+    }
+    let Some(f) = file else { return };
+    let mut arg = f.clone();
+    if let Some(v) = arg.text.strip_prefix("-f").filter(|v| !v.is_empty()) {
+        arg.text = v.to_string();
+    }
+    let from = a.facts.paths.len();
+    let cwd = inv.cwd.clone();
+    a.path_arg(&cwd, &arg, Access::Read, name, false);
+    let how = format!("{name} shows-public");
+    for p in a.facts.paths.iter_mut().skip(from) {
+        if p.access == Access::Read {
+            p.how.clone_from(&how);
+        }
+    }
+}
+
 /// `keytool -list` (JDK keytool reference: "prints the contents of the keystore entry"; for a
 /// key entry its certificate chain and fingerprints, never the private key), `-printcert`
 /// (a certificate file): what they print is public, like `ssh-keygen -l`. Any other keytool
@@ -2533,5 +2567,40 @@ mod tests {
                 f.paths
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod public_only_tests {
+    use crate::{analyze, ShellContext};
+
+    #[test]
+    fn public_key_forms_record_their_key_as_a_public_read() {
+        let ctx = ShellContext {
+            cwd: "/home/x/p".into(),
+            home: "/home/x".into(),
+            project_dir: Some("/home/x/p".into()),
+        };
+        for c in [
+            "ssh-keygen -y -f ~/.ssh/id_rsa",
+            "ssh-keygen -yf ~/.ssh/id_rsa",
+            "ssh-keygen -l -f/home/x/.ssh/id_rsa",
+        ] {
+            let f = analyze(c, &ctx);
+            assert!(
+                f.paths
+                    .iter()
+                    .any(|p| p.path == "/home/x/.ssh/id_rsa" && p.how == "ssh-keygen shows-public"),
+                "{c}: {:?}",
+                f.paths
+            );
+        }
+        // a key generated is not a public read
+        let f = analyze("ssh-keygen -t ed25519 -f ~/.ssh/new", &ctx);
+        assert!(
+            !f.paths.iter().any(|p| p.how.ends_with("shows-public")),
+            "{:?}",
+            f.paths
+        );
     }
 }

@@ -686,6 +686,7 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
         keys::observe(a, name, inv, st.captured);
         cloud::observe(a, name, inv);
         if keys::public_only(name, inv) {
+            keys::public_only_reads(a, name, inv);
             return passthrough(inv);
         }
         if let Some(out) = keys::key_generation(a, name, inv) {
