@@ -9,7 +9,11 @@ fn main() {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let s = m.score(&line);
-        let explained = if s.score >= 0.5 { m.explain(&line, 3).len() } else { 0 };
+        let explained = if s.score >= 0.5 {
+            m.explain(&line, 3).len()
+        } else {
+            0
+        };
         println!("{:.3}\t{explained}\t{line}", s.score);
     }
 }
