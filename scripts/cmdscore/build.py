@@ -94,7 +94,10 @@ def main():
             ti = r.get('tool_input') or {}
             if tool != 'Bash' or not isinstance(ti.get('command'), str):
                 continue
-            rows.append(dict(id=r['id'], command=ti['command'], risky=r['expect'] != 'allow',
+            # the sets write the runner's home and project as placeholders (adv11/run.py): the
+            # hook writes the event's home `~` before scoring, so the corpus does too
+            cmd = ti['command'].replace('@PROJ@', '~/work/app').replace('@HOME@', '~')
+            rows.append(dict(id=r['id'], command=cmd, risky=r['expect'] != 'allow',
                              source=s, fold=s))
     cases = os.path.join(HERE, 'project_cases.jsonl')
     if os.path.exists(cases) and 'project-cases' not in excl:

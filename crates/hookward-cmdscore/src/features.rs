@@ -37,6 +37,31 @@ pub enum Block {
     Grams,
 }
 
+/// `command` with the user's home folder (`home`, as the event gives it) written `~` wherever it
+/// starts a path (followed by `/`, whitespace, a quote or the end): a home under any path reads
+/// like the usual spellings [`normalise`] knows, so the score does not depend on where the home
+/// is. An empty or `/` home changes nothing.
+pub fn with_home<'a>(command: &'a str, home: &str) -> std::borrow::Cow<'a, str> {
+    let home = home.trim_end_matches('/');
+    if home.is_empty() || !command.contains(home) {
+        return std::borrow::Cow::Borrowed(command);
+    }
+    let mut out = String::with_capacity(command.len());
+    let mut rest = command;
+    while let Some(i) = rest.find(home) {
+        let after = &rest[i + home.len()..];
+        let ends = after
+            .chars()
+            .next()
+            .is_none_or(|c| c == '/' || c.is_whitespace() || c == '"' || c == '\'');
+        out.push_str(&rest[..i]);
+        out.push_str(if ends { "~" } else { home });
+        rest = after;
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// The command text as the features read it (see the module doc).
 pub fn normalise(command: &str) -> String {
     let mut end = command.len().min(MAX_BYTES);
@@ -218,6 +243,24 @@ mod tests {
         // not a home: a longer name, or the folder itself
         assert_eq!(normalise("ls /rootfs /home/"), "ls /rootfs /home/");
         assert_eq!(normalise("echo $HOMEDIR"), "echo $homedir");
+    }
+
+    #[test]
+    fn the_events_home_becomes_tilde_wherever_it_is() {
+        assert_eq!(
+            with_home(
+                "cat /tmp/x1/home/.aws/credentials /tmp/x1/home",
+                "/tmp/x1/home"
+            ),
+            "cat ~/.aws/credentials ~"
+        );
+        // a longer name that starts with the home is not the home
+        assert_eq!(
+            with_home("ls /tmp/x1/home2/a", "/tmp/x1/home"),
+            "ls /tmp/x1/home2/a"
+        );
+        assert_eq!(with_home("ls /a", ""), "ls /a");
+        assert_eq!(with_home("ls /a", "/"), "ls /a");
     }
 
     #[test]

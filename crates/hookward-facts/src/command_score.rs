@@ -22,8 +22,10 @@ pub struct CommandScore {
 }
 
 /// Scores `command` with the shipped model (its first `hookward_cmdscore::features::MAX_BYTES`
-/// bytes; O(length)).
-pub fn of(command: &str) -> CommandScore {
+/// bytes; O(length)), with the user's `home` written `~` first
+/// (`hookward_cmdscore::features::with_home`: the score must not depend on where the home is).
+pub fn of(command: &str, home: &str) -> CommandScore {
+    let command = &*hookward_cmdscore::features::with_home(command, home);
     let m = hookward_cmdscore::CommandModel::shipped();
     let s = m.score(command).score;
     let features = if s >= EXPLAIN_FLOOR {

@@ -1666,7 +1666,7 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             let sctx = shell_context(base, ctx, &project_dir);
             facts.lookalike_owners = lookalike::lookalike_owners(command);
             let mut shell = hookward_shell::analyze(command, &sctx);
-            facts.command_score = Some(command_score::of(command));
+            facts.command_score = Some(command_score::of(command, &sctx.home));
             facts.lookalike_packages = lookalike::lookalike_packages(&shell.commands);
             facts.staged_secrets = staged::staged_secrets(command, &shell, &sctx, &project_dir);
             // a look-alike owner whose code the same command fetches and runs (`sources.rs`)
