@@ -18,6 +18,7 @@ mod files;
 mod interp;
 pub(crate) mod keys;
 mod net;
+mod fetched_run;
 mod public_parts;
 /// What stdin carries for an upload's source (`net::stdin_source`), for `exports.rs`.
 pub(crate) use net::stdin_source as stdin_source_of;
@@ -541,7 +542,10 @@ fn has_table(name: &str) -> bool {
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     let from = a.facts.paths.len();
+    let had = a.facts.remote_exec.len();
     let out = run_program(a, name, inv, st);
+    // h-fetchrun28: fetched code run by a loader, a process substitution or Windows' tools
+    fetched_run::observe(a, name, inv, had);
     // session 27: forms that show only a key's public part (public_parts.rs)
     public_parts::mark(a, name, inv, from);
     out
