@@ -14,11 +14,11 @@ mod dynamic;
 mod embedded;
 pub(crate) mod exfil;
 mod fanout;
+mod fetched_run;
 mod files;
 mod interp;
 pub(crate) mod keys;
 mod net;
-mod fetched_run;
 mod public_parts;
 /// What stdin carries for an upload's source (`net::stdin_source`), for `exports.rs`.
 pub(crate) use net::stdin_source as stdin_source_of;
