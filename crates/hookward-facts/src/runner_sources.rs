@@ -8,7 +8,7 @@
 //! | command | source | documented at |
 //! | --- | --- | --- |
 //! | `npx\|bunx\|pnpx\|pnpm dlx\|yarn dlx\|npm exec SPEC` with SPEC `github:O/R[#ref]`, `gitlab:`, `bitbucket:`, `git+https://…`, `git://…`, or the shorthand `O/R[#ref]` | a repository's branch or commit run without any registry publication (no provenance, advisories or takedown), from an owner off the well-known ones | npm docs, "npm exec" (any package spec), "package spec" (git URLs, `github:` and `O/R` shorthands) |
-//! | `helm plugin install URL` then `helm PLUGIN …` in the same line | a plugin from an owner off [`HELM_PLUGIN_OWNERS`] and the well-known owners: its `hooks.install` command runs at install and its binary at once | Helm docs, "helm plugin install", "Helm Plugins Guide" (hooks) |
+//! | `helm plugin install URL` then `helm PLUGIN …` in the same line (not `--verify`) | a plugin from an owner off [`HELM_PLUGIN_OWNERS`] and the well-known owners: its `hooks.install` command runs at install and its binary at once; installed alone it is not asked about | Helm docs, "helm plugin install", "Helm Plugins Guide" (hooks) |
 //! | `kubectl krew index add NAME URL` (asked), then `kubectl krew install NAME/PLUGIN` in the same line (runs) | a plugin index of one's own: krew reviews only its default index | krew docs, "Custom Plugin Indexes" ("plugins … are not reviewed") |
 //! | `gh extension install O/R` then `gh NAME …` in the same line | an extension of an owner off the well-known ones, run at once | GitHub CLI manual, "gh extension install" |
 
@@ -52,7 +52,7 @@ fn git_spec(spec: &str) -> Option<(String, String)> {
             let owner = parts.next()?.to_ascii_lowercase();
             return Some((
                 owner,
-                format!("https://{host}/{}", r.splitn(2, ['/', ':']).nth(1)?),
+                format!("https://{host}/{}", r.split_once(['/', ':'])?.1),
             ));
         }
     }
@@ -143,19 +143,12 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
                 let repo = src.trim_end_matches('/').trim_end_matches(".git");
                 let name = repo.rsplit('/').next().unwrap_or("");
                 let name = name.strip_prefix("helm-").unwrap_or(name);
-                if !known
-                    && (!crate::registry::is_known_host(&host) || later_runs(cmds, i, "helm", name))
-                {
-                    push(
-                        out,
-                        fact(
-                            src,
-                            "helm plugin install",
-                            "url",
-                            c,
-                            later_runs(cmds, i, "helm", name),
-                        ),
-                    );
+                // `--verify` checks the plugin's provenance file (Helm docs, "helm plugin
+                // install"); a plugin installed alone is not asked about (its install is the
+                // everyday step of the plugins' own guides).
+                let signed = w.contains(&"--verify");
+                if !known && !signed && later_runs(cmds, i, "helm", name) {
+                    push(out, fact(src, "helm plugin install", "url", c, true));
                 }
             }
             ("kubectl", ["krew", "index", "add", name, url, ..]) => {
@@ -233,12 +226,20 @@ mod tests {
     #[test]
     fn registry_names_well_known_owners_and_installs_alone_stay_quiet() {
         for cmd in [
+            "helm plugin install https://github.com/someone/helm-foo",
+            "helm plugin install https://example.com/myplugin.tgz --verify",
+        ] {
+            assert!(facts(cmd).is_empty(), "{cmd}: {:?}", facts(cmd));
+        }
+        for cmd in [
             "npx -y prettier@3 --check .",
             "npx -y @scope/tool --help",
             "npx -y github:vercel/next.js#canary",
             "npx ./scripts/local.js",
             "helm plugin install https://github.com/databus23/helm-diff && helm diff upgrade r c",
             "helm plugin install https://github.com/someone/helm-foo",
+            "helm plugin install https://example.com/myplugin.tgz --verify",
+            "helm plugin install https://example.com/p.tgz --verify && helm p run",
             "kubectl krew install ctx",
             "kubectl krew index add default https://github.com/kubernetes-sigs/krew-index.git",
             "gh extension install dlvhdr/gh-dash",

@@ -455,8 +455,9 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, had: usize) {
     let loader = LOADERS.iter().find(|l| l.programs.contains(&prog.as_str()));
     let mut first_seen = false;
     for (i, w) in rest.iter().enumerate() {
-        let operand = !is_switch(&w.text)
-            && !(i > 0 && loader.is_some_and(|l| l.after.contains(&rest[i - 1].text.as_str())));
+        let after_option =
+            i > 0 && loader.is_some_and(|l| l.after.contains(&rest[i - 1].text.as_str()));
+        let operand = !is_switch(&w.text) && !after_option;
         let this = if installs || loader.is_some_and(|l| l.all) {
             fetched_operand(a, inv, w)
         } else if let Some(l) = loader {
