@@ -10,7 +10,10 @@
 //! | `npx\|bunx\|pnpx\|pnpm dlx\|yarn dlx\|npm exec SPEC` with SPEC `github:O/R[#ref]`, `gitlab:`, `bitbucket:`, `git+https://…`, `git://…`, or the shorthand `O/R[#ref]` | a repository's branch or commit run without any registry publication (no provenance, advisories or takedown), from an owner off the well-known ones | npm docs, "npm exec" (any package spec), "package spec" (git URLs, `github:` and `O/R` shorthands) |
 //! | `helm plugin install URL` then `helm PLUGIN …` in the same line (not `--verify`) | a plugin from an owner off [`HELM_PLUGIN_OWNERS`] and the well-known owners: its `hooks.install` command runs at install and its binary at once; installed alone it is not asked about | Helm docs, "helm plugin install", "Helm Plugins Guide" (hooks) |
 //! | `kubectl krew index add NAME URL` (asked), then `kubectl krew install NAME/PLUGIN` in the same line (runs) | a plugin index of one's own: krew reviews only its default index | krew docs, "Custom Plugin Indexes" ("plugins … are not reviewed") |
-//! | `gh extension install O/R` then `gh NAME …` in the same line | an extension of an owner off the well-known ones, run at once | GitHub CLI manual, "gh extension install" |
+//!
+//! Left out: `gh extension install O/R && gh NAME` — an extension is a stranger's repository
+//! like any package (`go install …@latest && tool` is not asked about either), with no shape
+//! of its own (a git spec, a branch, an index) that sets it apart.
 
 use crate::lookalike::WELL_KNOWN_OWNERS;
 use crate::registry::RegistryFact;
@@ -93,7 +96,6 @@ fn fact(url: &str, how: &str, kind: &str, c: &CommandFact, runs: bool) -> Regist
         ecosystem: match how.split(' ').next().unwrap_or("") {
             "helm" => "helm",
             "kubectl" => "krew",
-            "gh" => "gh",
             _ => "npm",
         }
         .to_string(),
@@ -108,8 +110,7 @@ fn fact(url: &str, how: &str, kind: &str, c: &CommandFact, runs: bool) -> Regist
     }
 }
 
-/// True when a command of `cmds` after `i` runs `prog SUB` (`helm secrets …`, `gh dash`,
-/// `kubectl webhookfix`).
+/// True when a command of `cmds` after `i` runs `prog SUB` (`helm secrets …`).
 fn later_runs(cmds: &[CommandFact], i: usize, prog: &str, sub: &str) -> bool {
     cmds.iter()
         .skip(i + 1)
@@ -135,7 +136,7 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
         }
         match (c.program.as_str(), w.get(1..).unwrap_or(&[])) {
             ("helm", ["plugin", "install", src, ..]) => {
-                let Some((host, owner)) = url_owner(src) else {
+                let Some((_, owner)) = url_owner(src) else {
                     continue;
                 };
                 let known = WELL_KNOWN_OWNERS.contains(&owner.as_str())
@@ -165,18 +166,6 @@ pub(crate) fn from_commands(cmds: &[CommandFact], out: &mut Vec<RegistryFact>) {
                                 .any(|p| p.starts_with(&format!("{name}/")))
                     });
                     push(out, fact(url, "kubectl krew index add", "index", c, runs));
-                }
-            }
-            ("gh", ["extension" | "ext", "install", spec, ..]) => {
-                let Some((owner, url)) =
-                    git_spec(spec).or_else(|| url_owner(spec).map(|(_, o)| (o, spec.to_string())))
-                else {
-                    continue;
-                };
-                let repo = url.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-                let name = repo.strip_prefix("gh-").unwrap_or(repo);
-                if !WELL_KNOWN_OWNERS.contains(&owner.as_str()) && later_runs(cmds, i, "gh", name) {
-                    push(out, fact(&url, "gh extension install", "git", c, true));
                 }
             }
             _ => {}
@@ -217,7 +206,6 @@ mod tests {
             "npx some-user/setup-script#dev",
             "helm plugin install https://github.com/plugins-ng/helm-vault && helm vault init",
             "kubectl krew index add extra https://github.com/someone/krew-idx.git && kubectl krew install extra/fixer",
-            "gh extension install some-dev/gh-cleanup && gh cleanup --all",
         ] {
             assert!(runs(cmd), "{cmd}: {:?}", facts(cmd));
         }
@@ -242,7 +230,7 @@ mod tests {
             "helm plugin install https://example.com/p.tgz --verify && helm p run",
             "kubectl krew install ctx",
             "kubectl krew index add default https://github.com/kubernetes-sigs/krew-index.git",
-            "gh extension install dlvhdr/gh-dash",
+            "gh extension install dlvhdr/gh-dash && gh dash",
         ] {
             assert!(
                 facts(cmd).iter().all(|f| !f.runs),

