@@ -499,7 +499,14 @@ pub(crate) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, had: usize) {
         let after_option =
             i > 0 && loader.is_some_and(|l| l.after.contains(&rest[i - 1].text.as_str()));
         let operand = !is_switch(&w.text) && !after_option;
-        let this = if installs || loader.is_some_and(|l| l.all) {
+        // pip's `-r`/`-c` name lists of registry packages, not a package file (pip docs,
+        // "Requirements File Format").
+        let list_value = i > 0
+            && matches!(
+                rest[i - 1].text.as_str(),
+                "-r" | "--requirement" | "-c" | "--constraint"
+            );
+        let this = if (installs && !list_value) || loader.is_some_and(|l| l.all) {
             fetched_operand(a, inv, w)
         } else if let Some(l) = loader {
             let glued = l.after.iter().find_map(|o| {
@@ -693,6 +700,7 @@ mod tests {
             "./gradlew --init-script ci/init.gradle build",
             "curl -so /tmp/data.json https://x.example.io/d && NODE_OPTIONS=--max-old-space-size=4096 node build.js /tmp/data.json",
             "LD_PRELOAD=/usr/lib/libjemalloc.so ./server",
+            "curl -so reqs.txt https://x.example.io/r.txt && pip install -r reqs.txt",
         ] {
             let f = analyze(cmd, &ctx());
             if cmd.ends_with("&& false") {
