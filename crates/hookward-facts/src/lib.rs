@@ -49,6 +49,7 @@ pub mod popular;
 pub mod registry;
 pub mod resolve;
 pub mod run_later;
+pub(crate) mod runner_sources;
 pub mod safeguards;
 pub mod scan;
 pub mod scripts;

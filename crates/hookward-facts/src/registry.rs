@@ -243,6 +243,8 @@ pub fn from_commands(cmds: &[CommandFact]) -> Vec<RegistryFact> {
     // h-source26: the shapes of `sources.rs` (more package managers, dependency redirects,
     // images, charts), and whether the line runs what it fetched
     crate::sources::from_commands(cmds, &mut out);
+    // h-fetchrun28: git specs run by package runners, plugin installs and indexes
+    crate::runner_sources::from_commands(cmds, &mut out);
     out
 }
 

@@ -138,7 +138,7 @@ kept_place(q) if not "outside_project" in q.classes
 kept_place(q) if "temp" in q.classes
 
 # @rule shell/remote-exec deny
-# Code fetched from the network and run at once (curl … | sh, bash <(curl …)).
+# Code fetched from the network and run at once (curl … | sh, bash <(curl …)); h-fetchrun28 (hookward-shell programs/fetched_run.rs): a download handed to a loader or installer in the same command (java -javaagent:F, msiexec /i F, dpkg -i F, node --require=F), given by process substitution to any program but a reader (kotlinc -script <(curl …)), and Windows' mshta URL, regsvr32 /i:URL, certutil/bitsadmin downloads then run.
 decision contains {"id": "shell/remote-exec", "decision": "deny", "reason": reason} if {
 	some f in sf_remote_exec
 	reason := sprintf("the command would run code fetched from the network without saving or reviewing it (%s)", [f.evidence])

@@ -14,6 +14,7 @@ mod dynamic;
 mod embedded;
 pub(crate) mod exfil;
 mod fanout;
+mod fetched_run;
 mod files;
 mod interp;
 pub(crate) mod keys;
@@ -541,7 +542,10 @@ fn has_table(name: &str) -> bool {
 /// Runs the handler for `name`.
 pub(crate) fn run(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Stream {
     let from = a.facts.paths.len();
+    let had = a.facts.remote_exec.len();
     let out = run_program(a, name, inv, st);
+    // h-fetchrun28: fetched code run by a loader, a process substitution or Windows' tools
+    fetched_run::observe(a, name, inv, had);
     // session 27: forms that show only a key's public part (public_parts.rs)
     public_parts::mark(a, name, inv, from);
     out

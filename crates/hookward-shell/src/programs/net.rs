@@ -355,7 +355,9 @@ fn fetched(url: &str) -> Stream {
 /// Records a file downloaded from `url`.
 fn download_to(a: &mut Analyzer, inv: &Inv, file: &Arg, url: &str, how: &str) {
     let r = a.path_arg(&inv.cwd, file, Access::Create, how, false);
-    if !r.dynamic {
+    // A folder named by a variable (`-o "$TEMP/x.exe"`) is the same text when the file is run
+    // later in the command (h-fetchrun28); a name made by a substitution is not kept.
+    if !r.dynamic || !file.from_subst {
         a.files.insert(r.path, fetched(url));
     }
 }
