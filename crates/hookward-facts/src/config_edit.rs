@@ -82,6 +82,31 @@ pub const WEAK_VALUES: &[&str] = &[
     "warn",
 ];
 
+/// Values with which a check fails the run on a finding (a data-quality or policy check's
+/// `fail`/`error`/`enforce`, SELinux-style `enforcing`); only an edit from one of these to a
+/// [`WEAK_VALUES`] value of a key naming a check or policy is read as weakening.
+pub const ENFORCING_VALUES: &[&str] = &[
+    "fail",
+    "error",
+    "enforce",
+    "enforced",
+    "enforcing",
+    "block",
+    "deny",
+    "required",
+    "strict",
+];
+
+/// Words of a Maven plugin's artifactId that say it signs or verifies (maven-gpg-plugin,
+/// sign-maven-plugin, checksum-maven-plugin, maven-enforcer-plugin).
+const SIGNING_PLUGIN_WORDS: &[&str] = &[
+    "gpg-plugin",
+    "sign-maven",
+    "checksum-maven",
+    "enforcer-plugin",
+    "jarsigner",
+];
+
 /// Values that turn a setting on.
 pub const ON_VALUES: &[&str] = &["true", "yes", "on", "1", "enabled", "enable", "always"];
 
@@ -428,6 +453,26 @@ pub fn weakened(path: &str, old: Option<&str>, new: &str, via: &str) -> Vec<Conf
                 WEAK_VALUES.contains(&w.as_str())
                     && !olds.iter().any(|o| WEAK_VALUES.contains(&o.as_str())),
                 "check turned off",
+            )
+        } else if a.key.contains("check") || a.key.contains("policy") || a.key == "mode" {
+            // any check whose old value enforced (`fail`, `error`, `enforce`) set to a value
+            // that lets everything through: the direction says it, whatever the check is
+            (
+                WEAK_VALUES.contains(&w.as_str())
+                    && olds.iter().any(|o| ENFORCING_VALUES.contains(&o.as_str())),
+                "enforcing check turned off",
+            )
+        } else if a.key == "skip" {
+            // Maven's common `skip` parameter of a plugin that signs or verifies
+            // (maven-gpg-plugin, sign-maven-plugin, checksum-maven-plugin,
+            // maven-enforcer-plugin; Maven plugin docs, `skip`): its check is not run
+            let context = format!("{}\n{new}", old.unwrap_or("")).to_ascii_lowercase();
+            (
+                ON_VALUES.contains(&w.as_str())
+                    && !olds.iter().any(|o| ON_VALUES.contains(&o.as_str()))
+                    && context.contains("artifactid")
+                    && SIGNING_PLUGIN_WORDS.iter().any(|p| context.contains(p)),
+                "signing or verifying plugin skipped",
             )
         } else {
             (false, "")

@@ -408,3 +408,35 @@ fn shell_forms() {
     )])
     .is_empty());
 }
+
+#[test]
+fn an_enforcing_check_relaxed_and_a_signing_plugin_skipped() {
+    let f = pair(
+        "/p/quality/rules.yaml",
+        "pii_scan_check: fail",
+        "pii_scan_check: off",
+    );
+    assert_eq!(kinds(&f), ["check_weakened"]);
+    let f = pair(
+        "/p/policy.yaml",
+        "admission_policy: enforce",
+        "admission_policy: warn",
+    );
+    assert_eq!(kinds(&f), ["check_weakened"]);
+    // a check whose old value did not enforce, or is made stricter, is quiet
+    assert!(pair("/p/a.yaml", "lint_check: warn", "lint_check: off").is_empty());
+    assert!(pair("/p/a.yaml", "lint_check: off", "lint_check: fail").is_empty());
+    let f = pair(
+        "/p/pom.xml",
+        "<artifactId>maven-jarsigner-plugin</artifactId>",
+        "<artifactId>maven-jarsigner-plugin</artifactId>\n<configuration><skip>true</skip></configuration>",
+    );
+    assert_eq!(kinds(&f), ["check_weakened"]);
+    // skipping a plugin that signs or verifies nothing is quiet
+    assert!(pair(
+        "/p/pom.xml",
+        "<artifactId>maven-javadoc-plugin</artifactId>",
+        "<artifactId>maven-javadoc-plugin</artifactId>\n<configuration><skip>true</skip></configuration>",
+    )
+    .is_empty());
+}
