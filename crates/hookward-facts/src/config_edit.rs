@@ -203,7 +203,8 @@ const ON_BY_DEFAULT: &[&str] = &["contextisolation", "websecurity", "sandbox"];
 /// `registry`, pip `index-url`/`extra-index-url`, Maven `<url>`/`<mirror>`/`<repository>`,
 /// Gradle `distributionUrl` and `maven { url … }`, Gemfile `source`, package-lock `resolved`,
 /// PKGBUILD `source`, conda-recipe `source.url`, Homebrew `url`), plugins (buf.gen.yaml
-/// `plugins[].remote`), and git remotes and flake inputs (`remote`, `nixpkgs.url`).
+/// `plugins[].remote`), git remotes and flake inputs (`remote`, `nixpkgs.url`), and dnf/yum
+/// repositories (`baseurl`, dnf.conf(5); read in `.repo`/`.conf`/`.cfg` files only).
 pub const SOURCE_KEYS: &[&str] = &[
     "url",
     "urls",
@@ -702,6 +703,12 @@ pub fn moved(path: &str, old: &str, new: &str, via: &str) -> Vec<ConfigEditFact>
     let after = assignments(new);
     for a in &after {
         if !SOURCE_KEYS.contains(&a.key.as_str()) {
+            continue;
+        }
+        // `baseurl` is a package repository's source in dnf/yum repo files (dnf.conf(5),
+        // yum.repos.d `.repo`, mock `.cfg`) but a site's own address in a static-site
+        // generator's config (Hugo, Jekyll `baseURL`/`baseurl`): read in the former only.
+        if a.key == "baseurl" && !matches!(ext_of(path).as_str(), "repo" | "conf" | "cfg") {
             continue;
         }
         let Some(u) = first_url(&a.value) else {

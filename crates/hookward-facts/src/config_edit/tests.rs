@@ -301,7 +301,18 @@ fn same_origin_version_bumps_local_servers_and_code_stay_quiet() {
         "const cfg = { url: 'https://api.two.example' }",
     )
     .is_empty());
-    assert!(pair("/p/hugo.toml", "title = 'a'", "title = 'b'").is_empty());
+    assert!(pair(
+        "/p/hugo.toml",
+        "baseURL = 'https://preview.site-host.example/'",
+        "baseURL = 'https://www.bakery.example/'",
+    )
+    .is_empty());
+    let f = pair(
+        "/p/packaging/extra.repo",
+        "baseurl=https://rpm.example.org/el9/",
+        "baseurl=http://rpm.fastmirror.example/el9/",
+    );
+    assert_eq!(kinds(&f), ["source_moved"]);
     // owner in a file with no release or tap context
     assert!(pair(
         "/p/service.yaml",
