@@ -725,20 +725,43 @@ pub fn moved(path: &str, old: &str, new: &str, via: &str) -> Vec<ConfigEditFact>
         if olds.is_empty() || olds.iter().all(|b| local_host(&b.host)) {
             continue;
         }
+        // the URLs the new text keeps under the same key: a source still named there was not
+        // replaced, and a new one beside it is an addition (judged by `registry.rs` and
+        // `manifest.rs` as a new source), not a move
+        let news: Vec<Url> = after
+            .iter()
+            .filter(|b| b.key == a.key)
+            .filter_map(|b| first_url(&b.value))
+            .collect();
         let o = origin(&u.host, &u.path);
         let same: Vec<&Url> = olds
             .iter()
             .filter(|b| origin(&b.host, &b.path) == o)
             .collect();
-        let detail = if same.is_empty() {
-            let was = &olds[0];
+        let replaced: Vec<&Url> = olds
+            .iter()
+            .filter(|b| {
+                let ob = origin(&b.host, &b.path);
+                !news.iter().any(|n| origin(&n.host, &n.path) == ob)
+            })
+            .collect();
+        let detail = if same.is_empty() && !replaced.is_empty() {
+            let was = replaced[0];
             format!("{} → {}", origin(&was.host, &was.path), o)
-        } else if u.scheme == "http" && same.iter().all(|b| b.scheme == "https") {
+        } else if u.scheme == "http"
+            && !same.is_empty()
+            && same.iter().all(|b| b.scheme == "https")
+            && !news.iter().any(|n| n.scheme == "https" && n.host == u.host)
+        {
             "https → http".to_string()
         } else {
             continue;
         };
-        let was = same.first().copied().unwrap_or(&olds[0]);
+        let was = same
+            .first()
+            .copied()
+            .or(replaced.first().copied())
+            .unwrap_or(&olds[0]);
         push(
             &mut out,
             ConfigEditFact {

@@ -313,6 +313,13 @@ fn same_origin_version_bumps_local_servers_and_code_stay_quiet() {
         "baseurl=http://rpm.fastmirror.example/el9/",
     );
     assert_eq!(kinds(&f), ["source_moved"]);
+    // a new source beside the old one is an addition, not a move
+    assert!(pair(
+        "/p/Package.resolved.json",
+        "\"location\": \"x\",\n\"url\": \"https://github.com/apple/swift-log.git\"",
+        "\"url\": \"https://github.com/apple/swift-log.git\",\n\"url\": \"https://github.com/vapor/vapor.git\"",
+    )
+    .is_empty());
     // owner in a file with no release or tap context
     assert!(pair(
         "/p/service.yaml",
