@@ -61,6 +61,31 @@ pub struct ConfigEditFact {
     pub detail: String,
     /// `tool` (a file tool's text) or `shell` (sed -i, yq -i).
     pub via: String,
+    /// For `check_weakened`: the check is one of the content itself (a signature, checksum,
+    /// integrity hash or package signature: [`checks_content`]), not of the transport (TLS,
+    /// plain http allowed). Such a check is what would notice a swapped download.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub content_check: bool,
+}
+
+/// Whether a normalised key names a check of the content fetched — a signature, checksum,
+/// integrity hash or package signature (`verifyUpdateCodeSignature`, `sha256sums`,
+/// `checksumPolicy`, `gpgcheck`, the asar integrity fuse, a signing plugin's `skip`) — rather
+/// than of the connection it comes over.
+pub fn checks_content(k: &str) -> bool {
+    [
+        "sign",
+        "checksum",
+        "integrity",
+        "gpg",
+        "pgp",
+        "hash",
+        "digest",
+    ]
+    .iter()
+    .any(|w| k.contains(w))
+        || (k.starts_with("sha") && k.ends_with("sums"))
+        || k == "skip"
 }
 
 /// Values that turn a check off (ssh_config(5) `StrictHostKeyChecking no`, npm-config
@@ -489,6 +514,7 @@ pub fn weakened(path: &str, old: Option<&str>, new: &str, via: &str) -> Vec<Conf
                     after: w,
                     detail: detail.into(),
                     via: via.into(),
+                    content_check: checks_content(&a.key),
                 },
             );
         }
@@ -563,6 +589,7 @@ fn csp_weakened(path: &str, old: &str, new: &str, via: &str) -> Vec<ConfigEditFa
                     after: after.join(" "),
                     detail: format!("{first} added to {name}"),
                     via: via.into(),
+                    content_check: false,
                 },
             );
         }
@@ -772,6 +799,7 @@ pub fn moved(path: &str, old: &str, new: &str, via: &str) -> Vec<ConfigEditFact>
                 after: format!("{}{}/{}", scheme_prefix(&u.scheme), u.host, u.path),
                 detail,
                 via: via.into(),
+                content_check: false,
             },
         );
     }
@@ -800,6 +828,7 @@ pub fn moved(path: &str, old: &str, new: &str, via: &str) -> Vec<ConfigEditFact>
                         after: w.clone(),
                         detail: format!("owner {} → {}", olds[0], w),
                         via: via.into(),
+                        content_check: false,
                     },
                 );
             }
@@ -844,6 +873,7 @@ fn bare_url_moved(path: &str, old: &str, new: &str) -> Option<ConfigEditFact> {
         after: new.into(),
         detail,
         via: "shell".into(),
+        content_check: false,
     })
 }
 

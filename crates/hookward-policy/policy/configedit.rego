@@ -23,6 +23,18 @@ decision contains {"id": "path/source-moved", "decision": "ask", "reason": reaso
 	reason := sprintf("the edit would move where %s fetches code from: %s %s → %s (%s)", [f.path, f.key, f.before, f.after, f.detail])
 }
 
+# @rule path/source-moved-unverified deny
+# One call that both moves where code is fetched from (path/source-moved) and turns off the check of the content fetched — a signature, checksum or integrity hash (sha256sums=('SKIP'), verifyUpdateCodeSignature: false, gpgcheck=0, a signing plugin skipped) — in the same file (session 28, h-config28). The check is what would notice a file swapped at the new place; turned off together with the move, the next build or update runs whatever the new place serves. A move with only the transport weakened (plain http allowed, TLS checks off) stays path/source-moved's ask, since a signature still guards the content.
+decision contains {"id": "path/source-moved-unverified", "decision": "deny", "reason": reason} if {
+	some m in edits
+	m.kind == "source_moved"
+	some w in edits
+	w.kind == "check_weakened"
+	object.get(w, "content_check", false) == true
+	w.path == m.path
+	reason := sprintf("the edit would fetch code for %s from somewhere else (%s → %s) and turn off the check of what is fetched (%s %s) in the same change", [m.path, m.before, m.after, w.key, w.after])
+}
+
 was(v) := v if v != ""
 
 was(v) := "unset" if v == ""

@@ -458,3 +458,23 @@ fn an_enforcing_check_relaxed_and_a_signing_plugin_skipped() {
     )
     .is_empty());
 }
+
+#[test]
+fn content_checks_are_told_from_transport_checks() {
+    let f = pair("/p/PKGBUILD", "sha512sums=('ab12')", "sha512sums=('SKIP')");
+    assert!(f[0].content_check);
+    let f = pair(
+        "/p/app-update.yml",
+        "verifyUpdateCodeSignature: true",
+        "verifyUpdateCodeSignature: false",
+    );
+    assert!(f[0].content_check);
+    let f = pair(
+        "/p/tauri.conf.json",
+        "\"a\": 1",
+        "\"dangerousInsecureTransportProtocol\": true",
+    );
+    assert!(!f[0].content_check);
+    let f = pair("/p/.npmrc", "strict-ssl=true", "strict-ssl=false");
+    assert!(!f[0].content_check);
+}

@@ -20,3 +20,16 @@ test_moved_asks if {
 test_no_fact_no_opinion if {
 	count(configedit.decision) == 0 with input as {"facts": {}}
 }
+
+test_moved_and_content_check_off_denies if {
+	w := object.union(fact("check_weakened"), {"content_check": true})
+	some d in configedit.decision with input as {"facts": {"config_edits": [fact("source_moved"), w]}}
+	d.id == "path/source-moved-unverified"
+	d.decision == "deny"
+}
+
+test_moved_and_transport_check_off_only_asks if {
+	ids := {d.id | some d in configedit.decision} with input as {"facts": {"config_edits": [fact("source_moved"), fact("check_weakened")]}}
+	not ids["path/source-moved-unverified"]
+	ids["path/source-moved"]
+}
