@@ -29,6 +29,7 @@ pub mod agent_files;
 pub mod armed;
 pub mod command_score;
 pub mod config_change;
+pub mod config_edit;
 pub mod globs;
 mod guard_paths;
 pub mod harmful_code;
@@ -316,6 +317,11 @@ pub struct Facts {
     /// `path/access-opened`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub access_opened: Vec<written::AccessOpenedFact>,
+    /// Configuration edits that weaken a check or move where code is fetched from, by a file
+    /// tool or `sed -i`/`yq -i` ([`config_edit`]; `path/check-weakened`, `path/source-moved`,
+    /// session 28).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub config_edits: Vec<config_edit::ConfigEditFact>,
 }
 
 /// The (old, new) text pairs of an Edit or MultiEdit call (`old_string`/`new_string`, each of
@@ -1558,6 +1564,16 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         facts
                             .access_opened
                             .extend(written::access_opened(&abs, &added));
+                        let pairs = edit_pairs(&tool.input);
+                        let written_text = tool
+                            .input
+                            .get("content")
+                            .and_then(serde_json::Value::as_str);
+                        for f in config_edit::judge_tool(&abs, &pairs, written_text) {
+                            if !facts.config_edits.contains(&f) {
+                                facts.config_edits.push(f);
+                            }
+                        }
                     }
                     // `planted` reads code files and notebooks, and leaves the rest.
                     if !armed::arms(&abs) {
@@ -1825,6 +1841,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
             facts.net = net::net_facts(event, Some(&shell));
             facts.registries = registry::from_commands(&shell.commands);
             facts.registries.extend(written_sources);
+            facts
+                .config_edits
+                .extend(config_edit::from_commands(&shell.commands));
             facts.shell = Some(shell);
             shell_instruction_write(event, command, ctx, facts, base, &project_dir);
         }

@@ -170,7 +170,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "cloudshape.rego",
     "orders.rego",
     "message.rego",
-    "learned.rego"
+    "learned.rego",
+    "configedit.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -192,6 +193,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/orders_test.rego",
     "tests/message_test.rego",
     "tests/learned_test.rego",
+    "tests/configedit_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
