@@ -1,0 +1,433 @@
+//! A secret key's value read out of a configuration file (issue 11 item 2, session 28): `grep
+//! '^requirepass' /etc/redis/redis.conf`, `awk -F= '/DB_PASSWORD/{print $2}' .env.prod`, `sed
+//! -n '/encryption_passphrase/p' config.yaml`, `yq '.auth.token' cfg.yml`, `crudini --get f
+//! s password`, `cat app.properties | grep -i pass`. The line printed is the key *and its
+//! value*, so the secret reaches the agent as a secret manager's print does: a
+//! [`crate::facts::SecretPrintFact`] (rule `shell/secret-print`; a pipe into a consumer such
+//! as `wc -l`, a command substitution or a redirect into a file hands it on instead,
+//! `Analyzer::capture_handed_values`).
+//!
+//! Judged by shape, not by file: the pattern (or jq/yq path, awk/sed script) names a key of a
+//! secret by its words ([`secret_key_token`]), and the file read is a configuration file by
+//! its name or place ([`config_file`]). Counting or listing matches (`grep -c`, `grep -l`,
+//! `-q`), inverted matches (`grep -v`) and recursive searches (`programs/search.rs`' business)
+//! print no value; a log, source code or a dump is not a configuration file.
+//! Sources: grep(1), awk(1), sed(1) `-n`/`p`, jq(1), yq docs, crudini(1); the key names are
+//! the services' documented ones (redis.conf `requirepass`/`masterauth`, borgmatic
+//! `encryption_passphrase`, Kafka `sasl.jaas.config`, git-send-email `sendemail.smtpPass`,
+//! WordPress `DB_PASSWORD`/`AUTH_KEY`/`*_SALT`, AWS `aws_secret_access_key`).
+
+use crate::analyzer::{clip, Analyzer, Inv};
+use crate::opts;
+use crate::paths;
+
+/// Whole key names that hold a secret though their last word is not a secret's word: Redis
+/// (redis.conf: `requirepass`, `masterauth`, `masteruser` is not), Kafka JAAS (`sasl.jaas.config`
+/// carries `password="…"`), git-send-email (`smtppass`), Rails (`secret_key_base`), PostgreSQL
+/// libpq (`sslpassword`), ssh `IdentityFile` is a path (not listed).
+const SECRET_KEY_NAMES: &[&str] = &[
+    "requirepass",
+    "masterauth",
+    "jaas",
+    "smtppass",
+    "secret_key_base",
+    "sslpassword",
+    "passphrase",
+    "passwd",
+    "password",
+    "pwd",
+    "secret",
+    "token",
+];
+
+/// Secret words that end a key name (`DB_PASSWORD`, `client_secret`, `api_token`,
+/// `encryption_passphrase`, `FTP_PASS`, `db_pwd`, `AUTH_SALT`).
+const LAST_WORDS: &[&str] = &[
+    "password",
+    "passwd",
+    "pass",
+    "passphrase",
+    "pwd",
+    "secret",
+    "token",
+    "salt",
+    "credentials",
+];
+
+/// Words before `key` that make it a secret key (`api_key`, `secret_key`, `private_key`,
+/// `aws_secret_access_key`, WordPress `AUTH_KEY`), not a database or cache key.
+const KEY_QUALIFIERS: &[&str] = &[
+    "api",
+    "secret",
+    "private",
+    "access",
+    "auth",
+    "signing",
+    "encryption",
+    "master",
+    "client",
+];
+
+/// Words after a secret word that make the key name *about* the secret, not the secret
+/// (`secretRef`, `secretName`, `password_file`, `token_url`, `max_tokens`).
+const ABOUT_WORDS: &[&str] = &[
+    "ref", "name", "file", "path", "url", "uri", "command", "cmd", "env", "length", "expiry",
+    "ttl", "policy", "hash", "type", "id", "count", "min", "max", "enabled", "auth",
+];
+
+/// Splits an identifier into lower-case words on `_`, `-` and camel-case humps.
+fn words_of(token: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in token.chars() {
+        if c == '_' || c == '-' {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        cur.push(c.to_ascii_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Whether one identifier of a pattern names a secret's key ([`SECRET_KEY_NAMES`] whole, a
+/// last word of [`LAST_WORDS`], or `key` after a [`KEY_QUALIFIERS`] word).
+pub(crate) fn secret_key_token(token: &str) -> bool {
+    let lower = token.to_ascii_lowercase();
+    if SECRET_KEY_NAMES.contains(&lower.as_str()) {
+        return true;
+    }
+    let words = words_of(token);
+    let Some(last) = words.last() else {
+        return false;
+    };
+    if words.len() >= 2 && ABOUT_WORDS.contains(&last.as_str()) {
+        return false;
+    }
+    if LAST_WORDS.contains(&last.as_str()) {
+        // `salt`, `pass`, `pwd` alone are too common a word; with a qualifier they are keys.
+        return words.len() >= 2 || matches!(last.as_str(), "password" | "passphrase" | "secret");
+    }
+    if matches!(last.as_str(), "key" | "keys") && words.len() >= 2 {
+        let before = &words[words.len() - 2];
+        return KEY_QUALIFIERS.contains(&before.as_str());
+    }
+    false
+}
+
+/// The first secret key an expression names (identifiers split on anything but letters,
+/// digits, `_` and `-`; `.` splits too, so `sasl.jaas.config` gives `jaas`).
+fn secret_key_in(expr: &str) -> Option<String> {
+    expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .filter(|t| t.len() >= 3)
+        .find(|t| secret_key_token(t))
+        .map(str::to_string)
+}
+
+/// Extensions of configuration files ([`config_file`]).
+const CONFIG_EXTS: &[&str] = &[
+    "conf", "cfg", "cnf", "ini", "properties", "yaml", "yml", "toml", "json", "env", "xml",
+    "tfvars", "hcl", "plist", "config", "settings", "rc", "vdf", "nmconnection",
+];
+
+/// PHP files that are configuration by their documented names (WordPress `wp-config.php`,
+/// Drupal `settings.php`, Joomla `configuration.php`, MediaWiki `LocalSettings.php`, Magento
+/// `env.php`, phpMyAdmin `config.inc.php`, a plain `config.php`).
+fn php_config(name: &str) -> bool {
+    let stem = name.strip_suffix(".php").unwrap_or("");
+    let l = stem.to_ascii_lowercase();
+    !stem.is_empty()
+        && (l.contains("config") || l.contains("settings") || l == "env" || l.ends_with(".inc"))
+}
+
+/// Whether `path` is a configuration file by its name or place: a [`CONFIG_EXTS`] extension,
+/// a configuration PHP file ([`php_config`]), an env file (`.env`, `.env.prod`), a dotfile
+/// without an extension (`~/.gitconfig`, `.pgpass`, `.netrc`, `oscrc`-like `…rc`), or a file
+/// without an extension in a configuration folder (`/etc/…`, `…/conf/…`, `~/.config/…`).
+/// Templates (`.example`, `.sample`) hold no value.
+pub(crate) fn config_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let lower = name.to_ascii_lowercase();
+    if [".example", ".sample", ".template", ".dist", ".tpl"]
+        .iter()
+        .any(|s| lower.ends_with(s))
+    {
+        return false;
+    }
+    if lower == ".env" || lower.starts_with(".env.") || php_config(&lower) {
+        return true;
+    }
+    let ext = match lower.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => Some(e),
+        _ => None,
+    };
+    match ext {
+        Some(e) => CONFIG_EXTS.contains(&e),
+        None => {
+            lower.starts_with('.')
+                || lower.ends_with("rc")
+                || lower.contains("conf")
+                || path.starts_with("/etc/")
+                || path
+                    .split('/')
+                    .any(|c| matches!(c, "conf" | "config" | ".config" | "etc"))
+        }
+    }
+}
+
+/// Options of grep-like programs that take a value.
+const GREP_VALUED: &[&str] = &[
+    "-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include",
+    "--exclude", "--color", "--colour", "-g", "--glob", "-t", "--type", "-d", "-D",
+];
+
+/// Options that make a grep print no matching line's text (count, list, quiet) or the other
+/// lines (inverted), or walk a tree (a search, `programs/search.rs`).
+const GREP_NO_VALUE: &[&str] = &[
+    "-c",
+    "--count",
+    "-l",
+    "-L",
+    "--files-with-matches",
+    "--files-without-match",
+    "-q",
+    "--quiet",
+    "--silent",
+    "-v",
+    "--invert-match",
+    "-r",
+    "-R",
+    "--recursive",
+    "--files",
+];
+
+/// Records a secret key read for `name` when its shape is one (module docs).
+pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    let args = inv.rest();
+    let (key, files): (Option<String>, Vec<String>) = match name {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" | "ugrep" => {
+            let p = opts::parse(args, GREP_VALUED, false);
+            if p.has(GREP_NO_VALUE) {
+                return;
+            }
+            let given = p.values(&["-e", "--regexp"]);
+            let mut ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
+            let pats: Vec<String> = if given.is_empty() {
+                if ops.is_empty() {
+                    return;
+                }
+                vec![ops.remove(0)]
+            } else {
+                given.iter().map(|x| x.text.clone()).collect()
+            };
+            (pats.iter().find_map(|x| secret_key_in(x)), ops)
+        }
+        "awk" | "gawk" | "mawk" | "nawk" => {
+            let p = opts::parse(args, &["-F", "-v", "-f", "--field-separator", "--assign"], false);
+            if p.has(&["-f", "--file"]) {
+                return;
+            }
+            let mut ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
+            if ops.is_empty() {
+                return;
+            }
+            let prog = ops.remove(0);
+            // Only operands that are files, not `var=value` assignments.
+            ops.retain(|o| !o.contains('='));
+            (secret_key_in(&prog), ops)
+        }
+        "sed" | "gsed" => {
+            let p = opts::parse(args, &["-e", "--expression", "-f", "--file"], false);
+            // Without -n sed prints every line; -i writes the file and prints nothing.
+            if !p.has(&["-n", "--quiet", "--silent"])
+                || p.has(&["-i", "--in-place"])
+                || args.iter().any(|w| w.text.starts_with("-i"))
+            {
+                return;
+            }
+            let given = p.values(&["-e", "--expression"]);
+            let mut ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
+            let scripts: Vec<String> = if given.is_empty() {
+                if ops.is_empty() {
+                    return;
+                }
+                vec![ops.remove(0)]
+            } else {
+                given.iter().map(|x| x.text.clone()).collect()
+            };
+            if !scripts.iter().any(|s| s.contains('p')) {
+                return;
+            }
+            (scripts.iter().find_map(|x| secret_key_in(x)), ops)
+        }
+        "jq" | "yq" | "gojq" | "jaq" | "dasel" => {
+            let p = opts::parse(
+                args,
+                &["--arg", "--argjson", "-f", "--from-file", "-o", "--output-format", "-p"],
+                false,
+            );
+            if p.has(&["-i", "--inplace"]) {
+                return;
+            }
+            let mut ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
+            if name == "yq" && ops.first().is_some_and(|o| matches!(o.as_str(), "e" | "eval")) {
+                ops.remove(0);
+            }
+            if ops.is_empty() {
+                return;
+            }
+            let filter = ops.remove(0);
+            // A filter that deletes or blanks the key prints what is left, not its value.
+            if filter.contains("del(") || filter.contains("|=") || filter.contains("keys") {
+                return;
+            }
+            (secret_key_in(&filter), ops)
+        }
+        "crudini" => {
+            let p = opts::parse(args, &["--format"], false);
+            if !p.has(&["--get"]) {
+                return;
+            }
+            let ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
+            let key = ops.get(2).and_then(|k| secret_key_in(k));
+            (key, ops.into_iter().take(1).collect())
+        }
+        _ => return,
+    };
+    let Some(key) = key else {
+        return;
+    };
+    // No file operand: the program reads its stdin, a file when one was piped or redirected in
+    // (`cat app.properties | grep -i pass`, `grep requirepass < redis.conf`).
+    let files: Vec<String> = if files.is_empty() {
+        match inv.stdin.file.clone() {
+            Some(f) => vec![f],
+            None => return,
+        }
+    } else {
+        files
+            .iter()
+            .map(|f| paths::resolve(&crate::model::Arg::lit(f), &inv.cwd).path)
+            .collect()
+    };
+    let Some(file) = files.iter().find(|f| config_file(f)) else {
+        return;
+    };
+    a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        program: name.to_string(),
+        form: format!("key {key} read from {file}"),
+        captured,
+        by_shape: false,
+        evidence: clip(&inv.evidence),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyze, ShellContext};
+
+    fn ctx() -> ShellContext {
+        ShellContext {
+            cwd: "/work/app".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/work/app".into()),
+        }
+    }
+
+    fn read(cmd: &str) -> bool {
+        analyze(cmd, &ctx())
+            .secret_prints
+            .iter()
+            .any(|p| p.form.starts_with("key ") && !p.captured)
+    }
+
+    #[test]
+    fn key_names_by_words() {
+        for t in [
+            "requirepass",
+            "masterauth",
+            "DB_PASSWORD",
+            "encryption_passphrase",
+            "aws_secret_access_key",
+            "client_secret",
+            "smtpPass",
+            "AUTH_KEY",
+            "LOGGED_IN_SALT",
+            "api_token",
+            "password",
+            "jaas",
+        ] {
+            assert!(secret_key_token(t), "{t}");
+        }
+        for t in [
+            "secretRef",
+            "secretName",
+            "password_file",
+            "maxmemory",
+            "PASSED",
+            "primary_key",
+            "cache_key",
+            "max_tokens",
+            "pass",
+            "salt",
+            "username",
+            "token_url",
+        ] {
+            assert!(!secret_key_token(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn secret_keys_read_from_config_files() {
+        for c in [
+            "grep -E '^masterauth' /etc/valkey/valkey.conf",
+            "grep -i db_pass config/settings.ini",
+            "rg -N 'smtp_password' ~/.config/mailer/config.toml",
+            "awk -F= '/API_TOKEN/{print $2}' deploy/prod.env",
+            "sed -n '/client_secret/p' ~/.config/app/settings.yaml",
+            "yq '.auth.password' values-prod.yaml",
+            "jq -r .webhook_secret config.json",
+            "crudini --get /etc/nova/nova.conf keystone_authtoken password",
+            "cat /opt/svc/conf/app.properties | grep -i password",
+            "grep '^requirepass' < /etc/redis/sentinel.conf",
+            "grep -E 'SECURE_AUTH_KEY|DB_PASSWORD' public/wp-config.php",
+            "grep smtp_pass= ~/.fetchmailrc | cut -d= -f2",
+        ] {
+            assert!(read(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn neighbours_stay_quiet() {
+        for c in [
+            "grep -c requirepass /etc/redis/redis.conf",
+            "grep -l password config/*.yml",
+            "grep -q token .env.prod",
+            "cat /etc/redis/redis.conf | grep -v '^#' | grep maxmemory",
+            "grep -v password /etc/app/app.conf",
+            "grep 'Failed password' /var/log/auth.log",
+            "grep -n password src/auth/login.py",
+            "grep secretName deploy/chart/values.yaml",
+            "yq -i '.auth.password = \"\"' values.yaml",
+            "sed -i 's/password=.*/password=/' app.ini",
+            "PASS=$(grep requirepass /etc/redis/redis.conf | cut -d' ' -f2)",
+            "grep password /etc/app/app.conf | wc -l",
+            "grep token README.md",
+            "env | grep -i token",
+            "grep password app.conf.example",
+        ] {
+            assert!(!read(c), "{c}");
+        }
+    }
+}
