@@ -116,7 +116,8 @@ pub(crate) fn secret_key_token(token: &str) -> bool {
     }
     if LAST_WORDS.contains(&last.as_str()) {
         // `salt`, `pass`, `pwd` alone are too common a word; with a qualifier they are keys.
-        return words.len() >= 2 || matches!(last.as_str(), "password" | "passphrase" | "secret");
+        return words.len() >= 2
+            || matches!(last.as_str(), "password" | "passphrase" | "secret" | "pass");
     }
     if matches!(last.as_str(), "key" | "keys") && words.len() >= 2 {
         let before = &words[words.len() - 2];
@@ -332,6 +333,76 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
     });
 }
 
+/// WooCommerce payment gateways' ids: each gateway keeps its settings, API keys included, in the
+/// option `woocommerce_<id>_settings` (WooCommerce docs, "Payment Gateway API": `WC_Settings_API`
+/// saves `woocommerce_{id}_settings`); the best-known gateways' plugins.
+const PAYMENT_GATEWAYS: &[&str] = &[
+    "stripe", "paypal", "ppcp", "braintree", "square", "mollie", "klarna", "razorpay",
+    "authorize", "payfast", "amazon", "eway", "adyen", "payments",
+];
+
+/// Applications' own CLIs that print stored secrets (issue 11 item 3): `wp config list`
+/// (wp-cli docs: every wp-config.php constant with its value, DB_PASSWORD and the salts;
+/// `--fields=name` prints names only), `wp option get|pluck OPT` of a secret-named option or a
+/// payment gateway's settings ([`PAYMENT_GATEWAYS`]), `drush config:get … --include-overridden`
+/// (Drupal docs, "Overriding configuration": settings.php overrides are where API keys are
+/// kept), `php artisan tinker --execute` printing `config('services…')` (Laravel docs,
+/// config/services.php holds third-party credentials) or a secret-named `env()`/`config()` key.
+pub(super) fn app_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
+    let words: Vec<&str> = inv.rest().iter().map(|w| w.text.as_str()).collect();
+    let bare: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let form = match (name, bare.as_slice()) {
+        ("wp", ["config", "list", ..]) => {
+            let names_only = words.iter().any(|w| {
+                (w.starts_with("--fields=") || w.starts_with("--field="))
+                    && !w.contains("value")
+            });
+            (!names_only).then(|| "config list".to_string())
+        }
+        ("wp", ["option", "get" | "pluck", opt, ..]) => {
+            let l = opt.to_ascii_lowercase();
+            let gateway = l
+                .strip_prefix("woocommerce_")
+                .and_then(|r| r.strip_suffix("_settings"))
+                .is_some_and(|id| PAYMENT_GATEWAYS.iter().any(|g| id.contains(g)));
+            (gateway || secret_key_in(opt).is_some()).then(|| format!("option get {opt}"))
+        }
+        ("drush", [verb, ..])
+            if matches!(*verb, "config:get" | "cget" | "config-get")
+                && words.contains(&"--include-overridden") =>
+        {
+            Some("config:get --include-overridden".to_string())
+        }
+        ("php", ["artisan", "tinker", ..]) => {
+            let code = words
+                .iter()
+                .find_map(|w| w.strip_prefix("--execute="))
+                .or_else(|| {
+                    words
+                        .iter()
+                        .position(|w| *w == "--execute")
+                        .and_then(|i| words.get(i + 1).copied())
+                })
+                .unwrap_or("");
+            let l = code.to_ascii_lowercase();
+            (l.contains("config('services") || l.contains("config(\"services")
+                || ((l.contains("env(") || l.contains("config(")) && secret_key_in(code).is_some()))
+                .then(|| "artisan tinker config".to_string())
+        }
+        _ => None,
+    };
+    let Some(form) = form else {
+        return;
+    };
+    a.facts.secret_prints.push(crate::facts::SecretPrintFact {
+        program: name.to_string(),
+        form,
+        captured,
+        by_shape: false,
+        evidence: clip(&inv.evidence),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,7 +450,6 @@ mod tests {
             "primary_key",
             "cache_key",
             "max_tokens",
-            "pass",
             "salt",
             "username",
             "token_url",
@@ -405,6 +475,30 @@ mod tests {
             "grep smtp_pass= ~/.fetchmailrc | cut -d= -f2",
         ] {
             assert!(read(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn applications_print_their_stored_secrets() {
+        let print = |c: &str| analyze(c, &ctx()).secret_prints.iter().any(|p| !p.captured);
+        for c in [
+            "wp config list --format=json",
+            "wp --path=/var/www/site option get woocommerce_ppcp-gateway_settings",
+            "wp option pluck woocommerce_mollie_settings live_api_key",
+            "wp option get mailchimp_api_key",
+            "drush cget system.smtp --include-overridden",
+            "php artisan tinker --execute=\"dump(config('services.mailgun'))\"",
+        ] {
+            assert!(print(c), "{c}");
+        }
+        for c in [
+            "wp option get siteurl",
+            "wp option get woocommerce_email_new_order_settings",
+            "wp config list --fields=name",
+            "drush cget system.site",
+            "php artisan tinker --execute=\"dump(config('app.name'))\"",
+        ] {
+            assert!(!print(c), "{c}");
         }
     }
 

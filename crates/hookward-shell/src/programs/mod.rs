@@ -581,6 +581,7 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
     tools::kube_host_access(a, name, inv);
     search::observe(a, name, inv);
     keyread::observe(a, name, inv, st.captured);
+    keyread::app_print(a, name, inv, st.captured);
     let local;
     let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))
