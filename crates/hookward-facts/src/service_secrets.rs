@@ -13,7 +13,12 @@
 
 use crate::secrets::{Row, SensitiveClass, Shape};
 
-const fn row(shape: Shape, class: SensitiveClass, example: &'static str, source: &'static str) -> Row {
+const fn row(
+    shape: Shape,
+    class: SensitiveClass,
+    example: &'static str,
+    source: &'static str,
+) -> Row {
     Row {
         shape,
         class,
@@ -92,7 +97,7 @@ pub(crate) fn hidden_secret_word(name: &str) -> bool {
         return false;
     };
     let stem = match bare.rsplit_once('.') {
-        Some((s, e)) if matches!(e, "txt" | "json" | "yml" | "yaml" | "ini" | "conf" | "cfg") => s,
+        Some((s, "txt" | "json" | "yml" | "yaml" | "ini" | "conf" | "cfg")) => s,
         Some(_) => return false,
         None => bare,
     };
@@ -121,7 +126,10 @@ pub(crate) fn hidden_secret_word(name: &str) -> bool {
     let last = words.last().copied().unwrap_or("");
     let first = words.first().copied().unwrap_or("");
     // `.bash_history`-like logs and counters are never one secret.
-    if words.iter().any(|w| matches!(*w, "history" | "count" | "usage" | "cache")) {
+    if words
+        .iter()
+        .any(|w| matches!(*w, "history" | "count" | "usage" | "cache"))
+    {
         return false;
     }
     LAST.contains(&last) || FIRST.contains(&first)
@@ -239,10 +247,22 @@ mod tests {
 
     #[test]
     fn env_files_by_extension_and_base_variables() {
-        for n in ["web1.env", "prod.env", "cypress.env.json", "staging.env.json"] {
+        for n in [
+            "web1.env",
+            "prod.env",
+            "cypress.env.json",
+            "staging.env.json",
+        ] {
             assert!(named_env_file(n), "{n}");
         }
-        for n in ["example.env", "app.sample.env", ".env", "env", "cypress.json", "x.env.ts"] {
+        for n in [
+            "example.env",
+            "app.sample.env",
+            ".env",
+            "env",
+            "cypress.json",
+            "x.env.ts",
+        ] {
             assert!(!named_env_file(n), "{n}");
         }
         assert_eq!(

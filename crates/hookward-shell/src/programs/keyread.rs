@@ -137,8 +137,25 @@ fn secret_key_in(expr: &str) -> Option<String> {
 
 /// Extensions of configuration files ([`config_file`]).
 const CONFIG_EXTS: &[&str] = &[
-    "conf", "cfg", "cnf", "ini", "properties", "yaml", "yml", "toml", "json", "env", "xml",
-    "tfvars", "hcl", "plist", "config", "settings", "rc", "vdf", "nmconnection",
+    "conf",
+    "cfg",
+    "cnf",
+    "ini",
+    "properties",
+    "yaml",
+    "yml",
+    "toml",
+    "json",
+    "env",
+    "xml",
+    "tfvars",
+    "hcl",
+    "plist",
+    "config",
+    "settings",
+    "rc",
+    "vdf",
+    "nmconnection",
 ];
 
 /// PHP files that are configuration by their documented names (WordPress `wp-config.php`,
@@ -188,8 +205,25 @@ pub(crate) fn config_file(path: &str) -> bool {
 
 /// Options of grep-like programs that take a value.
 const GREP_VALUED: &[&str] = &[
-    "-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include",
-    "--exclude", "--color", "--colour", "-g", "--glob", "-t", "--type", "-d", "-D",
+    "-e",
+    "--regexp",
+    "-f",
+    "--file",
+    "-m",
+    "--max-count",
+    "-A",
+    "-B",
+    "-C",
+    "--include",
+    "--exclude",
+    "--color",
+    "--colour",
+    "-g",
+    "--glob",
+    "-t",
+    "--type",
+    "-d",
+    "-D",
 ];
 
 /// Options that make a grep print no matching line's text (count, list, quiet) or the other
@@ -234,7 +268,11 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
             (pats.iter().find_map(|x| secret_key_in(x)), ops)
         }
         "awk" | "gawk" | "mawk" | "nawk" => {
-            let p = opts::parse(args, &["-F", "-v", "-f", "--field-separator", "--assign"], false);
+            let p = opts::parse(
+                args,
+                &["-F", "-v", "-f", "--field-separator", "--assign"],
+                false,
+            );
             if p.has(&["-f", "--file"]) {
                 return;
             }
@@ -274,14 +312,26 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
         "jq" | "yq" | "gojq" | "jaq" | "dasel" => {
             let p = opts::parse(
                 args,
-                &["--arg", "--argjson", "-f", "--from-file", "-o", "--output-format", "-p"],
+                &[
+                    "--arg",
+                    "--argjson",
+                    "-f",
+                    "--from-file",
+                    "-o",
+                    "--output-format",
+                    "-p",
+                ],
                 false,
             );
             if p.has(&["-i", "--inplace"]) {
                 return;
             }
             let mut ops: Vec<String> = p.operands.iter().map(|w| w.text.clone()).collect();
-            if name == "yq" && ops.first().is_some_and(|o| matches!(o.as_str(), "e" | "eval")) {
+            if name == "yq"
+                && ops
+                    .first()
+                    .is_some_and(|o| matches!(o.as_str(), "e" | "eval"))
+            {
                 ops.remove(0);
             }
             if ops.is_empty() {
@@ -337,8 +387,20 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
 /// option `woocommerce_<id>_settings` (WooCommerce docs, "Payment Gateway API": `WC_Settings_API`
 /// saves `woocommerce_{id}_settings`); the best-known gateways' plugins.
 const PAYMENT_GATEWAYS: &[&str] = &[
-    "stripe", "paypal", "ppcp", "braintree", "square", "mollie", "klarna", "razorpay",
-    "authorize", "payfast", "amazon", "eway", "adyen", "payments",
+    "stripe",
+    "paypal",
+    "ppcp",
+    "braintree",
+    "square",
+    "mollie",
+    "klarna",
+    "razorpay",
+    "authorize",
+    "payfast",
+    "amazon",
+    "eway",
+    "adyen",
+    "payments",
 ];
 
 /// Applications' own CLIs that print stored secrets (issue 11 item 3): `wp config list`
@@ -350,12 +412,15 @@ const PAYMENT_GATEWAYS: &[&str] = &[
 /// config/services.php holds third-party credentials) or a secret-named `env()`/`config()` key.
 pub(super) fn app_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
     let words: Vec<&str> = inv.rest().iter().map(|w| w.text.as_str()).collect();
-    let bare: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let bare: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
     let form = match (name, bare.as_slice()) {
         ("wp", ["config", "list", ..]) => {
             let names_only = words.iter().any(|w| {
-                (w.starts_with("--fields=") || w.starts_with("--field="))
-                    && !w.contains("value")
+                (w.starts_with("--fields=") || w.starts_with("--field=")) && !w.contains("value")
             });
             (!names_only).then(|| "config list".to_string())
         }
@@ -385,9 +450,10 @@ pub(super) fn app_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool)
                 })
                 .unwrap_or("");
             let l = code.to_ascii_lowercase();
-            (l.contains("config('services") || l.contains("config(\"services")
+            (l.contains("config('services")
+                || l.contains("config(\"services")
                 || ((l.contains("env(") || l.contains("config(")) && secret_key_in(code).is_some()))
-                .then(|| "artisan tinker config".to_string())
+            .then(|| "artisan tinker config".to_string())
         }
         _ => None,
     };

@@ -262,7 +262,8 @@ pub(crate) fn apply(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt], cwd: &Cwd) {
 /// of the vault piped on with the password property selected.
 fn password_vault_read(text: &str) -> bool {
     let l = text.to_ascii_lowercase();
-    l.contains("passwordvault") && (l.contains("retrievepassword") || l.contains("password"))
+    l.contains("passwordvault")
+        && (l.contains("retrievepassword") || l.contains("password"))
         && (l.contains("retrieveall") || l.contains(".retrieve(") || l.contains("findallby"))
 }
 
