@@ -506,7 +506,7 @@ fn is_env_file(path: &str) -> bool {
     }
     name.strip_prefix(".env.")
         .is_some_and(|suffix| !ENV_TEMPLATE_SUFFIXES.contains(&suffix))
-        || service_secrets::named_env_file(name)
+        || service_secrets::named_env_file(path)
 }
 
 /// The suffixes of `.env.<suffix>` files meant to be committed: templates, not secrets.

@@ -85,8 +85,57 @@ pub const ROWS: &[Row] = &[
         "/root/.config/borg/keys/storagebox_repo",
         "Borg docs, borg init: keyfile mode keeps the key in ~/.config/borg/keys/",
     ),
+    // Application servers' user files: passwords (Tomcat) or their digests (WildFly), named by
+    // the servers' documentation.
+    row(
+        Shape::Name("tomcat-users.xml"),
+        SensitiveClass::Credential,
+        "/etc/tomcat9/tomcat-users.xml",
+        "Apache Tomcat docs, Realm Configuration HOW-TO: MemoryRealm reads users and their \
+         passwords from conf/tomcat-users.xml",
+    ),
+    row(
+        Shape::Name("mgmt-users.properties"),
+        SensitiveClass::Credential,
+        "/opt/wildfly/standalone/configuration/mgmt-users.properties",
+        "WildFly docs, add-user utility: mgmt-users.properties holds user=HEX(MD5(user:realm:password))",
+    ),
+    row(
+        Shape::Name("application-users.properties"),
+        SensitiveClass::Credential,
+        "/opt/wildfly/domain/configuration/application-users.properties",
+        "WildFly docs, add-user utility: application-users.properties, the same digests",
+    ),
+    // NetworkManager keeps Wi-Fi PSKs and VPN secrets in its keyfiles, root-only.
+    row(
+        Shape::Abs("/etc/NetworkManager/system-connections"),
+        SensitiveClass::Credential,
+        "/etc/NetworkManager/system-connections/office.nmconnection",
+        "nm-settings-keyfile(5): /etc/NetworkManager/system-connections, secrets such as psk \
+         stored in the keyfile",
+    ),
+    // Client tools' sign-in files without a secret's word in their name.
+    row(
+        Shape::Home(".config/copr"),
+        SensitiveClass::Credential,
+        "/home/x/.config/copr",
+        "copr-cli docs: the API token (login, token) in ~/.config/copr",
+    ),
+    row(
+        Shape::Home(".travis/config.yml"),
+        SensitiveClass::Credential,
+        "/home/x/.travis/config.yml",
+        "Travis CLI: `travis login` stores the access token in ~/.travis/config.yml",
+    ),
+    // DVC's git-ignored local config: where `dvc remote modify --local` puts credentials.
+    row(
+        Shape::Tail(".dvc/config.local"),
+        SensitiveClass::SecretFile,
+        "/work/ml/.dvc/config.local",
+        "DVC docs, dvc remote modify: --local writes .dvc/config.local (git-ignored), \
+         for credentials such as access_key_id, secret_access_key, password",
+    ),
 ];
-
 /// A secret's word as the *last* word of a hidden file's name directly or deeper below a home,
 /// after at least one other word (`.redcap_token`, `.repo-pass`, `.borg-passphrase`,
 /// `.passwd-s3fs` is the first-word form s3fs documents, s3fs(1) `${HOME}/.passwd-s3fs`):
@@ -121,8 +170,16 @@ pub(crate) fn hidden_secret_word(name: &str) -> bool {
         "creds",
         "credentials",
         "key",
+        "auth",
     ];
-    const FIRST: &[&str] = &["passwd", "password", "token", "secret"];
+    const FIRST: &[&str] = &[
+        "passwd",
+        "password",
+        "token",
+        "secret",
+        "credentials",
+        "creds",
+    ];
     let last = words.last().copied().unwrap_or("");
     let first = words.first().copied().unwrap_or("");
     // `.bash_history`-like logs and counters are never one secret.
@@ -135,24 +192,40 @@ pub(crate) fn hidden_secret_word(name: &str) -> bool {
     LAST.contains(&last) || FIRST.contains(&first)
 }
 
-/// An env file by its extension (`web1.env`, `production.env`: Docker Compose docs,
-/// "env_file": `./a.env`; systemd.exec(5) `EnvironmentFile=`) or Cypress's
-/// `cypress.env.json` (Cypress docs, "Environment Variables": the file of secrets kept out of
-/// `cypress.config`), and `<name>.env.json` the same way; not a template (`example.env`,
+/// An env file by its extension outside a project: `<name>.env` in a service's or an
+/// application's configuration place (`/etc/restic/web1.env`, `~/.config/restic/b2.env`,
+/// `/opt/app/prod.env`: Docker Compose docs, "env_file"; systemd.exec(5) `EnvironmentFile=`),
+/// where it is the service's environment and holds its passwords; inside a project a
+/// `config.env` is as often a ConfigMap's sample or a course exercise (the dotfile `.env` is the
+/// project's secret by convention, `is_env_file`). Cypress's `cypress.env.json` (Cypress docs,
+/// "Environment Variables": the file of secrets kept out of `cypress.config`) and
+/// `<name>.env.json` the same way, anywhere. Never a template (`example.env`,
 /// `sample.env.json`).
-pub(crate) fn named_env_file(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    let stem = lower
-        .strip_suffix(".env.json")
-        .or_else(|| lower.strip_suffix(".env"));
-    stem.is_some_and(|s| {
-        !s.is_empty()
-            && !s.starts_with('.')
-            && !matches!(
+pub(crate) fn named_env_file(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let template = |s: &str| {
+        s.is_empty()
+            || s.starts_with('.')
+            || matches!(
                 s.rsplit(['.', '_', '-']).next().unwrap_or(s),
                 "example" | "sample" | "template" | "dist" | "defaults" | "schema" | "tpl"
             )
-    })
+    };
+    if let Some(stem) = name.strip_suffix(".env.json") {
+        return !template(stem);
+    }
+    let Some(stem) = name.strip_suffix(".env") else {
+        return false;
+    };
+    if template(stem) {
+        return false;
+    }
+    let dir = lower.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    ["/etc/", "/usr/local/etc/", "/opt/", "/srv/"]
+        .iter()
+        .any(|p| dir.starts_with(p) || format!("{dir}/") == *p)
+        || dir.split('/').any(|c| c.len() > 1 && c.starts_with('.'))
 }
 
 /// Well-known base folders given by a variable, with their documented defaults: a path
@@ -225,6 +298,9 @@ mod tests {
             "/home/dev/.yarnrc.yml",
             "/home/dev/AppData/Roaming/GitHub CLI/hosts.yml",
             "/home/dev/.config/borg/keys/x_repo",
+            "/opt/tomcat/conf/tomcat-users.xml",
+            "/srv/jboss/standalone/configuration/mgmt-users.properties",
+            "/etc/NetworkManager/system-connections/wifi.nmconnection",
             "/etc/borgmatic/passphrase",
             "/home/dev/.config/restic/password",
         ] {
@@ -239,7 +315,8 @@ mod tests {
             "/root/.backup-pass",
             "/home/dev/.borg-passphrase",
             "/home/dev/.passwd-s3fs",
-            "/home/dev/.sendgrid_api.key",
+            "/home/dev/.jenkins-cli-auth",
+            "/home/dev/actions-runner/.credentials_rsaparams",
         ] {
             assert!(!classes_of(p, HOME).is_empty(), "{p}");
         }
@@ -248,16 +325,19 @@ mod tests {
     #[test]
     fn env_files_by_extension_and_base_variables() {
         for n in [
-            "web1.env",
-            "prod.env",
-            "cypress.env.json",
+            "/etc/restic/web1.env",
+            "/root/.config/restic/b2.env",
+            "/opt/app/prod.env",
+            "/work/app/cypress.env.json",
             "staging.env.json",
         ] {
             assert!(named_env_file(n), "{n}");
         }
         for n in [
-            "example.env",
-            "app.sample.env",
+            "/work/app/config.env",
+            "my.env",
+            "/etc/app/example.env",
+            "/etc/app/app.sample.env",
             ".env",
             "env",
             "cypress.json",
@@ -289,6 +369,10 @@ mod tests {
             "/home/dev/.gitconfig",
             "/home/dev/.local_pass.py",
             "/etc/restic/excludes.txt",
+            "/etc/NetworkManager/NetworkManager.conf",
+            "/opt/wildfly/standalone/configuration/standalone.xml",
+            "/work/ml/.dvc/config",
+            "/home/dev/.Xauthority",
         ] {
             assert!(classes_of(p, HOME).is_empty(), "{p}");
         }

@@ -338,8 +338,16 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
                 return;
             }
             let filter = ops.remove(0);
-            // A filter that deletes or blanks the key prints what is left, not its value.
+            // A filter that deletes or blanks the key prints what is left, not its value; one
+            // that deletes the secret keys from a printed document piped in (`wp option get
+            // X --format=json | jq 'del(.secret_key, .webhook_secret)'`) hands the rest on
+            // without the secret: the print before it is redacted.
             if filter.contains("del(") || filter.contains("|=") || filter.contains("keys") {
+                if inv.stdin.piped && redacts_secrets(&filter) {
+                    if let Some(p) = a.facts.secret_prints.last_mut() {
+                        p.captured = true;
+                    }
+                }
                 return;
             }
             (secret_key_in(&filter), ops)
@@ -381,6 +389,38 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
         by_shape: false,
         evidence: clip(&inv.evidence),
     });
+}
+
+/// Whether a jq/yq filter only deletes secret keys: every secret key it names stands inside a
+/// `del(…)` and it names at least one (`del(.secret_key, .test_secret_key)`).
+fn redacts_secrets(filter: &str) -> bool {
+    let mut inside = String::new();
+    let mut outside = String::new();
+    let mut rest = filter;
+    while let Some(i) = rest.find("del(") {
+        outside.push_str(&rest[..i]);
+        let after = &rest[i + 4..];
+        let mut depth = 1usize;
+        let mut end = after.len();
+        for (j, c) in after.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = j;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        inside.push_str(&after[..end]);
+        inside.push(' ');
+        rest = after.get(end + 1..).unwrap_or("");
+    }
+    outside.push_str(rest);
+    secret_key_in(&inside).is_some() && secret_key_in(&outside).is_none()
 }
 
 /// WooCommerce payment gateways' ids: each gateway keeps its settings, API keys included, in the
@@ -454,6 +494,16 @@ pub(super) fn app_print(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool)
                 || l.contains("config(\"services")
                 || ((l.contains("env(") || l.contains("config(")) && secret_key_in(code).is_some()))
             .then(|| "artisan tinker config".to_string())
+        }
+        // Oracle mkstore: `-viewEntry NAME` prints the entry's value, `-listCredential` the
+        // stored connect strings and user names (Oracle Database Security Guide, mkstore).
+        ("mkstore", _) if words.iter().any(|w| w.eq_ignore_ascii_case("-viewEntry")) => {
+            Some("-viewEntry".to_string())
+        }
+        // JFrog CLI: `jf config export` prints a server's configuration with its access token
+        // as one base64 string (JFrog CLI docs, "Exporting and Importing Configuration").
+        ("jf" | "jfrog", ["config" | "c", "export" | "ex", ..]) => {
+            Some("config export".to_string())
         }
         _ => None,
     };
@@ -554,6 +604,9 @@ mod tests {
             "wp option get mailchimp_api_key",
             "drush cget system.smtp --include-overridden",
             "php artisan tinker --execute=\"dump(config('services.mailgun'))\"",
+            "mkstore -wrl ./wallet -viewEntry oracle.security.client.password2",
+            "jf config export prod-artifactory",
+            "wp option get woocommerce_stripe_settings --format=json | jq '.secret_key'",
         ] {
             assert!(print(c), "{c}");
         }
@@ -561,6 +614,9 @@ mod tests {
             "wp option get siteurl",
             "wp option get woocommerce_email_new_order_settings",
             "wp config list --fields=name",
+            "wp option get woocommerce_stripe_settings --format=json | jq 'del(.secret_key, .webhook_secret)'",
+            "mkstore -wrl ./wallet -list",
+            "jf config show",
             "drush cget system.site",
             "php artisan tinker --execute=\"dump(config('app.name'))\"",
         ] {
