@@ -86,23 +86,25 @@ pub const ROWS: &[Row] = &[
         "Borg docs, borg init: keyfile mode keeps the key in ~/.config/borg/keys/",
     ),
     // Application servers' user files: passwords (Tomcat) or their digests (WildFly), named by
-    // the servers' documentation.
+    // the servers' documentation. The weaker class: a project's copy is the deployment's
+    // settings, asked about (`path/secret-file-project`); outside it and on a server, denied
+    // or asked (`remote`).
     row(
         Shape::Name("tomcat-users.xml"),
-        SensitiveClass::Credential,
+        SensitiveClass::SecretFile,
         "/etc/tomcat9/tomcat-users.xml",
         "Apache Tomcat docs, Realm Configuration HOW-TO: MemoryRealm reads users and their \
          passwords from conf/tomcat-users.xml",
     ),
     row(
         Shape::Name("mgmt-users.properties"),
-        SensitiveClass::Credential,
+        SensitiveClass::SecretFile,
         "/opt/wildfly/standalone/configuration/mgmt-users.properties",
         "WildFly docs, add-user utility: mgmt-users.properties holds user=HEX(MD5(user:realm:password))",
     ),
     row(
         Shape::Name("application-users.properties"),
-        SensitiveClass::Credential,
+        SensitiveClass::SecretFile,
         "/opt/wildfly/domain/configuration/application-users.properties",
         "WildFly docs, add-user utility: application-users.properties, the same digests",
     ),
@@ -287,6 +289,8 @@ mod tests {
             "/etc/dkimkeys/mail.private",
             "/var/lib/bind/Kexample.com.+013+12345.private",
             "/srv/mail/keys/shop.de/s1.private",
+            "/opt/tomcat/conf/tomcat-users.xml",
+            "/srv/jboss/standalone/configuration/mgmt-users.properties",
         ] {
             let c = classes_of(p, HOME);
             assert!(c.contains(&SecretFile) || c.contains(&Credential), "{p}");
@@ -298,8 +302,6 @@ mod tests {
             "/home/dev/.yarnrc.yml",
             "/home/dev/AppData/Roaming/GitHub CLI/hosts.yml",
             "/home/dev/.config/borg/keys/x_repo",
-            "/opt/tomcat/conf/tomcat-users.xml",
-            "/srv/jboss/standalone/configuration/mgmt-users.properties",
             "/etc/NetworkManager/system-connections/wifi.nmconnection",
             "/etc/borgmatic/passphrase",
             "/home/dev/.config/restic/password",
