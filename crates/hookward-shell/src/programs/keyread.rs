@@ -24,7 +24,8 @@ use crate::paths;
 /// Whole key names that hold a secret though their last word is not a secret's word: Redis
 /// (redis.conf: `requirepass`, `masterauth`, `masteruser` is not), Kafka JAAS (`sasl.jaas.config`
 /// carries `password="…"`), git-send-email (`smtppass`), Rails (`secret_key_base`), PostgreSQL
-/// libpq (`sslpassword`), ssh `IdentityFile` is a path (not listed).
+/// libpq (`sslpassword`), ssh `IdentityFile` is a path (not listed). `passwd` alone is the
+/// account database's name in configuration (`grep passwd /etc/nsswitch.conf`), not a key.
 const SECRET_KEY_NAMES: &[&str] = &[
     "requirepass",
     "masterauth",
@@ -33,9 +34,7 @@ const SECRET_KEY_NAMES: &[&str] = &[
     "secret_key_base",
     "sslpassword",
     "passphrase",
-    "passwd",
     "password",
-    "pwd",
     "secret",
     "token",
 ];
@@ -635,6 +634,7 @@ mod tests {
             "grep 'Failed password' /var/log/auth.log",
             "grep -n password src/auth/login.py",
             "grep secretName deploy/chart/values.yaml",
+            "grep passwd /etc/nsswitch.conf",
             "yq -i '.auth.password = \"\"' values.yaml",
             "sed -i 's/password=.*/password=/' app.ini",
             "PASS=$(grep requirepass /etc/redis/redis.conf | cut -d' ' -f2)",
