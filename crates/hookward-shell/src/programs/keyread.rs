@@ -115,8 +115,7 @@ pub(crate) fn secret_key_token(token: &str) -> bool {
     }
     if LAST_WORDS.contains(&last.as_str()) {
         // `salt`, `pass`, `pwd` alone are too common a word; with a qualifier they are keys.
-        return words.len() >= 2
-            || matches!(last.as_str(), "password" | "passphrase" | "secret" | "pass");
+        return words.len() >= 2 || matches!(last.as_str(), "password" | "passphrase" | "secret");
     }
     if matches!(last.as_str(), "key" | "keys") && words.len() >= 2 {
         let before = &words[words.len() - 2];
@@ -132,6 +131,46 @@ fn secret_key_in(expr: &str) -> Option<String> {
         .filter(|t| t.len() >= 3)
         .find(|t| secret_key_token(t))
         .map(str::to_string)
+}
+
+/// [`secret_key_in`] for a search pattern (grep, rg): there the word `pass` alone is what a
+/// person types to find the password lines (`grep -i pass app.properties`).
+fn secret_key_in_pattern(expr: &str) -> Option<String> {
+    secret_key_in(expr).or_else(|| {
+        expr.split(|c: char| !c.is_ascii_alphanumeric())
+            .find(|t| t.eq_ignore_ascii_case("pass"))
+            .map(str::to_string)
+    })
+}
+
+/// A jq/yq filter without its string literals, but for the quoted keys of a path
+/// (`."database.password"`, `["api_key"]`): a literal compared or printed (`select(.status !=
+/// "pass")`) names no key.
+fn filter_paths(filter: &str) -> String {
+    let mut out = String::new();
+    let mut chars = filter.chars().peekable();
+    let mut prev = ' ';
+    while let Some(c) = chars.next() {
+        if c == '"' {
+            let keep = matches!(prev, '.' | '[');
+            let mut lit = String::new();
+            for d in chars.by_ref() {
+                if d == '"' {
+                    break;
+                }
+                lit.push(d);
+            }
+            if keep {
+                out.push_str(&lit);
+            }
+            out.push(' ');
+            prev = '"';
+            continue;
+        }
+        out.push(c);
+        prev = c;
+    }
+    out
 }
 
 /// Extensions of configuration files ([`config_file`]).
@@ -264,7 +303,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
             } else {
                 given.iter().map(|x| x.text.clone()).collect()
             };
-            (pats.iter().find_map(|x| secret_key_in(x)), ops)
+            (pats.iter().find_map(|x| secret_key_in_pattern(x)), ops)
         }
         "awk" | "gawk" | "mawk" | "nawk" => {
             let p = opts::parse(
@@ -349,7 +388,7 @@ pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv, captured: bool) {
                 }
                 return;
             }
-            (secret_key_in(&filter), ops)
+            (secret_key_in(&filter_paths(&filter)), ops)
         }
         "crudini" => {
             let p = opts::parse(args, &["--format"], false);
@@ -588,6 +627,8 @@ mod tests {
             "grep '^requirepass' < /etc/redis/sentinel.conf",
             "grep -E 'SECURE_AUTH_KEY|DB_PASSWORD' public/wp-config.php",
             "grep smtp_pass= ~/.fetchmailrc | cut -d= -f2",
+            "cat /opt/svc/conf/app.properties | grep -i pass",
+            "jq -r '.\"connection.password\"' connector.json",
         ] {
             assert!(read(c), "{c}");
         }
@@ -635,6 +676,8 @@ mod tests {
             "grep -n password src/auth/login.py",
             "grep secretName deploy/chart/values.yaml",
             "grep passwd /etc/nsswitch.conf",
+            "cat results/latest.json | jq '.tests[] | select(.status!=\"pass\")'",
+            "jq '.steps[] | select(.name == \"rotate token\")' pipeline.json",
             "yq -i '.auth.password = \"\"' values.yaml",
             "sed -i 's/password=.*/password=/' app.ini",
             "PASS=$(grep requirepass /etc/redis/redis.conf | cut -d' ' -f2)",
