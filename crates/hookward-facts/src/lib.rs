@@ -55,6 +55,7 @@ pub mod safeguards;
 pub mod scan;
 pub mod scripts;
 pub mod secrets;
+pub mod service_secrets;
 pub mod settings;
 pub mod settings_judge;
 pub mod sources;
@@ -512,6 +513,7 @@ fn is_env_file(path: &str) -> bool {
     }
     name.strip_prefix(".env.")
         .is_some_and(|suffix| !ENV_TEMPLATE_SUFFIXES.contains(&suffix))
+        || service_secrets::named_env_file(path)
 }
 
 /// The suffixes of `.env.<suffix>` files meant to be committed: templates, not secrets.
@@ -1220,6 +1222,14 @@ fn path_fact(t: Touch<'_>, project_dir: &str, ctx: &Context, written: Option<&st
         }
     }
     if dynamic {
+        // `cat "$APPDATA/GitHub CLI/hosts.yml"`, `${XDG_RUNTIME_DIR}/containers/auth.json`:
+        // a well-known base folder's documented default stands in for the variable.
+        if let Some(p) = service_secrets::base_var_default(&path, &ctx.home) {
+            add(secrets::classes_of(&p, &ctx.home)
+                .into_iter()
+                .map(secrets::SensitiveClass::as_str)
+                .collect());
+        }
         add(vec!["dynamic"]);
         // A written path whose start is only known at run time (`cp a "$1"`, `> "$OUT"`,
         // `"$(mktemp -d)/x"` unresolved, `mv "$1" "$2"`): its location is unknown, neither in
@@ -2914,7 +2924,7 @@ mod tests {
         };
         for cmd in [
             "ssh web2 'cat /srv/www/shop/wp-config.php'",
-            "ssh web2 'sudo cat /etc/mysql/debian.cnf'",
+            "ssh web2 'sudo cat /srv/mysql/debian.cnf'",
             "drush @site.live ssh 'cat web/sites/default/settings.php'",
             "ssh db3 'cat /etc/patroni/patroni.yaml'",
             "ssh web2 'cat /srv/app/config/database.yml'",

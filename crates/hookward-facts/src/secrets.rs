@@ -137,6 +137,9 @@ pub enum Shape {
     /// places: `~/.foundry/keystores/<name>`, `~/.config/solana/<name>-keypair.json`): the
     /// tool's own key store, a credential (session 27).
     HomeKeyMaterial,
+    /// The path ends with `/<tail>` (folded): a store whose folder's parent varies by user or
+    /// session (`/run/user/<uid>/containers/auth.json`, containers-auth.json(5)).
+    Tail(&'static str),
 }
 
 /// One row of the table.
@@ -158,7 +161,7 @@ use SensitiveClass::{
 };
 use Shape::{
     Abs, Device, Home, HomeFileIn, HomeKeyMaterial, HomeSecretName, KeyMaterialName, KeyTypeSuffix,
-    Name, PrefixSuffix, ProcOther, Suffix, SystemSecretName, SystemSecretsFolder,
+    Name, PrefixSuffix, ProcOther, Suffix, SystemSecretName, SystemSecretsFolder, Tail,
 };
 
 const fn row(
@@ -1790,6 +1793,7 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
             rels.iter()
                 .any(|r| app_folder_file(r) && (secret_named(name) || in_secrets_folder(r, name)))
                 || hidden_secret(name)
+                || (!rels.is_empty() && crate::service_secrets::hidden_secret_word(name))
         }
         SystemSecretsFolder => system_secrets_folder(path),
         SystemSecretName => system_secret_place(path) && system_secret_named(name),
@@ -1805,6 +1809,11 @@ fn matches(shape: Shape, path: &str, name: &str, rels: &[&str]) -> bool {
         }
         HomeKeyMaterial => {
             rels.iter().any(|r| app_folder_file(r)) && crate::key_material::key_material_named(path)
+        }
+        Tail(t) => {
+            let t = fold(t);
+            path.strip_suffix(t.as_str())
+                .is_some_and(|head| head.ends_with('/'))
         }
         Device(prefix) => {
             let Some(rest) = path
@@ -2083,6 +2092,7 @@ fn system_secret_named(name: &str) -> bool {
                 *w,
                 "password"
                     | "passwords"
+                    | "passphrase"
                     | "token"
                     | "secret"
                     | "secrets"
@@ -2109,6 +2119,7 @@ const SECRET_NAME_WORDS: &[&str] = &[
     "passwords",
     "passwd",
     "pass",
+    "passphrase",
     "apikey",
     "vault",
 ];
@@ -2215,6 +2226,7 @@ pub fn table() -> &'static [Row] {
             ));
         }
         v.extend_from_slice(TABLE_TAIL);
+        v.extend_from_slice(crate::service_secrets::ROWS);
         v
     })
 }
@@ -2356,6 +2368,11 @@ mod tests {
             .map(|r| (r.shape, r.class))
             .chain(former_agent_rows.iter().map(|s| (*s, Credential)))
             .chain(TABLE_TAIL.iter().map(|r| (r.shape, r.class)))
+            .chain(
+                crate::service_secrets::ROWS
+                    .iter()
+                    .map(|r| (r.shape, r.class)),
+            )
             .collect();
         let got: Vec<(Shape, SensitiveClass)> =
             table().iter().map(|r| (r.shape, r.class)).collect();

@@ -17,6 +17,7 @@ mod fanout;
 mod fetched_run;
 mod files;
 mod interp;
+mod keyread;
 pub(crate) mod keys;
 mod net;
 mod public_parts;
@@ -583,6 +584,8 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
     system::observe(a, name, inv);
     tools::kube_host_access(a, name, inv);
     search::observe(a, name, inv);
+    keyread::observe(a, name, inv, st.captured);
+    keyread::app_print(a, name, inv, st.captured);
     let local;
     let inv = match embedded::container_command(name, inv.rest())
         .or_else(|| embedded::kubectl_command(name, inv.rest()))

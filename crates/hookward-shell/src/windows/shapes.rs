@@ -245,6 +245,26 @@ pub(crate) fn apply(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt], cwd: &Cwd) {
     if WEB_REQUESTS.contains(&s.name.as_str()) {
         web_request(a, s, stmts, cwd);
     }
+    if password_vault_read(&s.pipeline) {
+        a.facts.secret_prints.push(SecretPrintFact {
+            by_shape: false,
+            program: "PasswordVault".to_string(),
+            form: "RetrievePassword".to_string(),
+            captured: !s.redirects.is_empty(),
+            evidence: crate::analyzer::truncate(&s.pipeline, 300),
+        });
+    }
+}
+
+/// The Windows Credential Locker read from PowerShell: `PasswordVault` with
+/// `RetrievePassword()` (Microsoft Learn, Windows.Security.Credentials.PasswordVault and
+/// PasswordCredential.RetrievePassword: fills in the clear-text password), or `RetrieveAll()`
+/// of the vault piped on with the password property selected.
+fn password_vault_read(text: &str) -> bool {
+    let l = text.to_ascii_lowercase();
+    l.contains("passwordvault")
+        && (l.contains("retrievepassword") || l.contains("password"))
+        && (l.contains("retrieveall") || l.contains(".retrieve(") || l.contains("findallby"))
 }
 
 /// Cmdlets that save a download to a file, with the parameter naming the file (Microsoft

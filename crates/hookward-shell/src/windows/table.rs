@@ -444,7 +444,9 @@ pub(crate) const ROWS: &[Row] = &[
     Row {
         names: &["cmdkey"],
         effect: SecretPrint,
-        when: AnyWord(&["/list", "/l"]),
+        // `//list`: Git Bash/MSYS2 pass a word starting with `//` on with one `/` removed
+        // (MSYS2 docs, "Filesystem Paths": the way to keep a switch from path conversion).
+        when: AnyWord(&["/list", "/l", "//list", "//l"]),
         danger: "cmdkey /list",
         quiet: "cmdkey /?",
         source: "cmdkey (Windows commands)",
