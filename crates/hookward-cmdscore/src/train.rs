@@ -1,6 +1,6 @@
 //! Training: logistic regression over [`crate::features`] with AdaGrad and an L2 penalty on
-//! the touched weights; Platt calibration is fitted separately on out-of-fold logits
-//! (`hookward_model::train::fit_platt`).
+//! the touched weights; Platt calibration is fitted separately, on out-of-fold logits, by
+//! `train-cmdscore` (hookward-train) with `hookward_model::train::fit_platt`.
 //!
 //! Deterministic: the same items and [`TrainConfig`] give the same model bytes (fixed-seed
 //! shuffling, no threads).
