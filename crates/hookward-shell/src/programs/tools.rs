@@ -1563,9 +1563,15 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut Sta
         .iter()
         .find(|(p, need, ..)| *p == name && need.iter().all(|n| words.contains(n)));
     let Some((_, need, options, operands)) = carrier else {
-        if !texts.is_empty() {
-            sql_texts(a, name, &texts, &inv.evidence);
-            password_hash_prints(a, name, &texts, captured, &inv.evidence);
+        // Any other program given a whole SQL statement as an argument, or code whose
+        // database calls carry one (issue 11 items 3 and 9, session 29): judged as the
+        // carriers' SQL is, so a console or script nobody listed is read too.
+        let shaped = sql_shaped_args(name, inv);
+        let mut all: Vec<&str> = texts.clone();
+        all.extend(shaped.iter().map(String::as_str));
+        if !all.is_empty() {
+            sql_texts(a, name, &all, &inv.evidence);
+            password_hash_prints(a, name, &all, captured, &inv.evidence);
         }
         return;
     };
@@ -1597,6 +1603,187 @@ pub(super) fn sql_carriers(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut Sta
     for cmd in cmds {
         super::embedded::run_shell_text(a, inv, st, name, &cmd, &inv.evidence);
     }
+}
+
+/// Programs whose arguments are text to show, search, edit or record, not statements to run:
+/// SQL in them is a message or a pattern (`git commit -m "DROP TABLE legacy"`, `grep -rn
+/// "DELETE FROM" migrations/`). The classic clients of [`sql`] read their own options.
+const SQL_TEXT_PROGRAMS: &[&str] = &[
+    "echo",
+    "printf",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "git",
+    "gh",
+    "glab",
+    "sed",
+    "awk",
+    "gawk",
+    "jq",
+    "yq",
+    "cat",
+    "tee",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "wc",
+    "sort",
+    "uniq",
+    "diff",
+    "cut",
+    "tr",
+    "logger",
+    "notify-send",
+    "say",
+    "xargs",
+    "sqlfluff",
+    "sqlfmt",
+    "pg_format",
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "duckdb",
+    "clickhouse-client",
+    "cockroach",
+    "mongo",
+    "mongosh",
+    "cqlsh",
+];
+
+/// Options whose value is a message, a title or a note, never run (`alembic revision -m`,
+/// `jira issue create --summary`).
+const MESSAGE_OPTIONS: &[&str] = &[
+    "-m",
+    "--message",
+    "--title",
+    "--body",
+    "--subject",
+    "--description",
+    "--comment",
+    "--notes",
+    "--summary",
+    "--text",
+    "--msg",
+    "--reason",
+    "--label",
+    "--name",
+];
+
+/// The first words of SQL statements (ISO SQL and the PostgreSQL, MySQL, SQL Server, SQLite
+/// references): an argument that starts with one of them and holds a space is read as SQL.
+const SQL_STATEMENT_WORDS: &[&str] = &[
+    "DROP", "TRUNCATE", "DELETE", "ALTER", "UPDATE", "INSERT", "GRANT", "REVOKE", "CREATE",
+    "SELECT", "WITH", "COPY", "MERGE", "REPLACE", "UPSERT",
+];
+
+/// Interpreters whose code is searched for database calls given a SQL string literal.
+const SQL_CODE_HOSTS: &[&str] = &[
+    "python", "python3", "python2", "node", "deno", "bun", "ruby", "perl", "php", "Rscript", "uv",
+    "poetry",
+];
+
+/// Whether `s` reads as one or more SQL statements: it holds white space and its first word
+/// (after opening brackets and white space) is a [`SQL_STATEMENT_WORDS`] entry.
+fn sql_shaped(s: &str) -> bool {
+    let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '(');
+    if !t.contains(char::is_whitespace) {
+        return false;
+    }
+    let first: String = t
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    SQL_STATEMENT_WORDS.contains(&first.as_str())
+}
+
+/// String literals passed to a database call in code (`cur.execute('DROP TABLE t')`,
+/// `conn.exec("TRUNCATE x")`, `db.query("DELETE FROM y")`, `text("…")`), when they read as SQL.
+fn sql_literals_in_code(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for call in [
+        ".execute(",
+        ".executescript(",
+        ".executemany(",
+        ".exec(",
+        ".query(",
+        ".raw(",
+        ".sql(",
+        "text(",
+        ".run(",
+    ] {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(call) {
+            let start = from + at + call.len();
+            from = start;
+            let rest = code[start..].trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, 'r' | 'b' | 'f' | 'R' | 'B' | 'F')
+            });
+            let Some(q) = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '"' | '`'))
+            else {
+                continue;
+            };
+            let body = &rest[q.len_utf8()..];
+            if let Some(end) = body.find(q) {
+                let lit = &body[..end];
+                if sql_shaped(lit) {
+                    out.push(lit.to_string());
+                }
+            }
+            if out.len() >= 8 {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The SQL a program not known to carry SQL is given: whole arguments that read as SQL
+/// ([`sql_shaped`]), outside [`SQL_TEXT_PROGRAMS`] and [`MESSAGE_OPTIONS`] values, and the SQL
+/// literals of database calls in an interpreter's code argument or here-document.
+fn sql_shaped_args(name: &str, inv: &Inv) -> Vec<String> {
+    if SQL_TEXT_PROGRAMS.contains(&name) {
+        return Vec::new();
+    }
+    let words = inv.rest();
+    let code = SQL_CODE_HOSTS.contains(&name);
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| words[j].text.as_str());
+        if prev.is_some_and(|p| MESSAGE_OPTIONS.contains(&p)) {
+            continue;
+        }
+        let text = match w.text.split_once('=') {
+            Some((o, v)) if o.starts_with("--") => {
+                if MESSAGE_OPTIONS.contains(&o) {
+                    continue;
+                }
+                v
+            }
+            _ => w.text.as_str(),
+        };
+        if code {
+            out.extend(sql_literals_in_code(text));
+        } else if sql_shaped(text) {
+            out.push(text.to_string());
+        }
+    }
+    if code {
+        if let Some(t) = inv.stdin.text.as_deref() {
+            out.extend(sql_literals_in_code(t));
+        }
+    }
+    out.truncate(8);
+    out
 }
 
 /// Adds a [`crate::facts::SecretPrintFact`] for each statement that reads a server's password
@@ -2660,6 +2847,36 @@ mod tests {
             "skopeo copy docker://a",
         ] {
             assert!(!facts(cmd).publish.is_empty(), "{cmd}");
+        }
+    }
+
+    /// A whole SQL statement given to a program nobody listed, or to a database call in code,
+    /// is read as the carriers' SQL is; messages, patterns and printed text are not.
+    #[test]
+    fn sql_shaped_arguments_of_any_program() {
+        let kinds =
+            |c: &str| -> Vec<String> { facts(c).infra.into_iter().map(|f| f.kind).collect() };
+        for c in [
+            "fly postgres connect -a pg-main -d app -c \"DROP SCHEMA public CASCADE;\"",
+            "supa-cli query --project live 'TRUNCATE TABLE payments'",
+            "./scripts/db.sh --sql='DROP DATABASE analytics'",
+            "python3 -c \"import psycopg; c=psycopg.connect('host=db1'); c.execute('DROP TABLE orders CASCADE'); c.commit()\"",
+            "node -e \"require('pg').Pool().query('DELETE FROM users')\"",
+            "python3 - <<'PY'\nimport sqlite3\nsqlite3.connect('app.db').executescript(\"DROP TABLE accounts;\")\nPY",
+        ] {
+            assert!(kinds(c).contains(&"sql_drop".to_string()), "{c}");
+        }
+        for c in [
+            "alembic revision -m 'DROP TABLE legacy_users'",
+            "git commit -m 'DROP TABLE sessions in the next release'",
+            "grep -rn 'DELETE FROM' migrations/",
+            "echo 'TRUNCATE TABLE x' >> notes.md",
+            "jira issue create --summary 'DELETE FROM audit is slow'",
+            "python3 -c \"print('DROP TABLE x')\"",
+            "python3 -c \"c.execute('SELECT * FROM orders LIMIT 5')\"",
+            "mytool run DROP",
+        ] {
+            assert!(!kinds(c).contains(&"sql_drop".to_string()), "{c}");
         }
     }
 
