@@ -88,25 +88,6 @@ pub fn checks_content(k: &str) -> bool {
         || k == "skip"
 }
 
-/// Values that turn a check off (ssh_config(5) `StrictHostKeyChecking no`, npm-config
-/// `strict-ssl false`, git-config `http.sslVerify false`, makepkg `sha256sums=('SKIP')`,
-/// Maven `checksumPolicy ignore`, Ansible `validate_certs: no`).
-pub const WEAK_VALUES: &[&str] = &[
-    "false",
-    "no",
-    "off",
-    "0",
-    "disabled",
-    "disable",
-    "none",
-    "skip",
-    "ignore",
-    "never",
-    "optional",
-    "permissive",
-    "warn",
-];
-
 /// Values with which a check fails the run on a finding (a data-quality or policy check's
 /// `fail`/`error`/`enforce`, SELinux-style `enforcing`); only an edit from one of these to a
 /// [`WEAK_VALUES`] value of a key naming a check or policy is read as weakening.
@@ -132,91 +113,10 @@ const SIGNING_PLUGIN_WORDS: &[&str] = &[
     "jarsigner",
 ];
 
-/// Values that turn a setting on.
-pub const ON_VALUES: &[&str] = &["true", "yes", "on", "1", "enabled", "enable", "always"];
-
-/// What a verification checks, for key names like `validate_certs`, `strictSSL`,
-/// `skipSignatureCheck`.
-const CHECKED_THINGS: &[&str] = &[
-    "ssl",
-    "tls",
-    "cert",
-    "hostkey",
-    "sign",
-    "gpg",
-    "pgp",
-    "checksum",
-    "integrity",
-    "verif",
-    "hash",
-    "digest",
-    "transport",
-];
-
-/// Whether a normalised key name (lower case, `-`/`_` removed, last dotted segment) says a
-/// verification is done, so a weak value turns it off: `verify*`/`*verify*` (electron-builder
-/// `verifyUpdateCodeSignature`, git `sslVerify`, `tlsVerify`), `*signature*`, `checksum*`,
-/// `*integrity*` (Electron fuse `EnableEmbeddedAsarIntegrityValidation`), `gpgcheck`
-/// (dnf.conf(5)), `sha256sums`/`sha512sums` (PKGBUILD(5)), `strict` with what it checks
-/// (`strictSSL`, npm `strict-ssl`, `StrictHostKeyChecking`), `validate`/`check` with what it
-/// checks (Ansible `validate_certs`, `checkCertificate`).
-pub fn names_a_check(k: &str) -> bool {
-    if names_a_weakening(k) {
-        return false;
-    }
-    let thing = CHECKED_THINGS.iter().any(|t| k.contains(t));
-    k.contains("verif")
-        || k.contains("signature")
-        || k.starts_with("checksum")
-        || k.contains("integrity")
-        || k == "gpgcheck"
-        || k == "repogpgcheck"
-        || (k.starts_with("sha") && k.ends_with("sums"))
-        || ((k.contains("strict") || k.contains("validat") || k.contains("check")) && thing)
-}
-
-/// Whether a normalised key name says the weaker choice, so turning it on weakens a check:
-/// `insecure*`/`*insecure*` (Gradle `allowInsecureProtocol`, Electron
-/// `allowRunningInsecureContent`, Go `InsecureSkipVerify`), `dangerous*` (Tauri
-/// `dangerousInsecureTransportProtocol`), a skip/disable/ignore/allow/bypass/no word with what
-/// it checks (`skipVerify`, `allowUnsigned`, `ignoreCertificateErrors`, wget
-/// `check_certificate` is the other way round), Electron's `nodeIntegration*` (Electron
-/// security checklist 2: Node.js in a renderer that shows remote content) and the fuses
-/// `RunAsNode`, `EnableNodeOptionsEnvironmentVariable`, `EnableNodeCliInspectArguments`
-/// (Electron docs, "Electron Fuses": on lets anybody run the signed app as plain Node).
-pub fn names_a_weakening(k: &str) -> bool {
-    if k.contains("insecure") || k.starts_with("dangerous") || k.contains("dangerousinsecure") {
-        return true;
-    }
-    if k.starts_with("nodeintegration")
-        || k == "runasnode"
-        || k == "enablenodeoptionsenvironmentvariable"
-        || k == "enablenodecliinspectarguments"
-    {
-        return true;
-    }
-    [
-        "skip", "disable", "ignore", "allow", "bypass", "accept", "no",
-    ]
-    .iter()
-    .any(|w| {
-        k.starts_with(w)
-            && [
-                "verif",
-                "sign",
-                "unsign",
-                "checksum",
-                "integrity",
-                "cert",
-                "ssl",
-                "tls",
-                "hostkey",
-                "gpg",
-            ]
-            .iter()
-            .any(|t| k[w.len()..].starts_with(t) || k[w.len()..].contains(&format!("{t}check")))
-    })
-}
+/// The key-name and value vocabulary shared with the command-side judgement of security
+/// controls switched off by a setting (`hookward_shell::controls`, h-switchoff29): one
+/// vocabulary for file edits and for commands that write settings.
+pub use hookward_shell::controls::{names_a_check, names_a_weakening, ON_VALUES, WEAK_VALUES};
 
 /// Electron `webPreferences` protections on by default since Electron 12/20 (Electron security
 /// checklist: 3 context isolation, 4 process sandboxing, 5 webSecurity): only an edit that turns

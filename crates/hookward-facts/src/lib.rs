@@ -1591,6 +1591,9 @@ fn tool_facts(event: &Event, ctx: &Context, facts: &mut Facts, base: &str, proje
                         facts
                             .written_exec
                             .extend(written::planted(&abs, &added, &sctx));
+                        facts
+                            .written_exec
+                            .extend(written::controls_off(&abs, &added, &sctx));
                     }
                     if armed::arms(&abs) {
                         let text = armed::text_after_write(&abs, &tool.input);

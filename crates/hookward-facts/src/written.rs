@@ -218,6 +218,103 @@ fn exec_kind(code: &str, sctx: &ShellContext) -> Option<&'static str> {
     }
 }
 
+/// Scripts whose lines are commands: shell scripts, PowerShell scripts and modules, cmd batch
+/// files.
+const SCRIPT_EXTS: &[&str] = &[
+    "sh", "bash", "zsh", "ksh", "command", "ps1", "psm1", "bat", "cmd",
+];
+
+/// Words one of which a line that writes a setting, stops a service or excludes a folder from
+/// scanning holds (a cheap filter before the line is analysed).
+const CONTROL_CUES: &[&str] = &[
+    "reg",
+    "itemproperty",
+    "mppreference",
+    "service",
+    "bitlocker",
+    "manage-bde",
+    "defaults",
+    "sysctl",
+    "mdatp",
+    "gpregistry",
+    "gpprefregistry",
+    "set-",
+    "update-",
+    "new-",
+    "netsh",
+    "auditpol",
+    "setenforce",
+    "spctl",
+    "fdesetup",
+    "ufw",
+    "iptables",
+    "wevtutil",
+    "curl",
+];
+
+/// Lines of a script written by a file tool that switch a security control off when the
+/// script runs (h-switchoff29, hookward-shell `controls.rs` and the defence table): each
+/// candidate line (at most [`MAX_CANDIDATES`]) is analysed as the command it is — a PowerShell
+/// script's line as `pwsh -c LINE` — and its `evasion` facts give `defence_off` (a kind the
+/// shell rules deny: Defender or the firewall off, an exclusion of a drive, audit off, a
+/// control off across many computers) or `control_off` (a control off on the machine that
+/// runs it).
+pub fn controls_off(path: &str, added: &str, sctx: &ShellContext) -> Vec<WrittenExecFact> {
+    let (ext, _) = kind_of(path);
+    if !SCRIPT_EXTS.contains(&ext.as_str()) {
+        return Vec::new();
+    }
+    let pwsh = matches!(ext.as_str(), "ps1" | "psm1");
+    let mut out = Vec::new();
+    let mut budget = MAX_CANDIDATES;
+    for (i, line) in added.lines().take(MAX_LINES).enumerate() {
+        if budget == 0 {
+            break;
+        }
+        let line = clip_line(line);
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("REM ") || t.starts_with("::") {
+            continue;
+        }
+        let folded = t.to_ascii_lowercase();
+        if !CONTROL_CUES.iter().any(|w| folded.contains(w)) {
+            continue;
+        }
+        budget -= 1;
+        let code = if pwsh {
+            format!("pwsh -NoProfile -c '{}'", t.replace('\'', "'\\''"))
+        } else {
+            t.to_string()
+        };
+        let f = analyze(&code, sctx);
+        let denied = f.evasion.iter().any(|e| {
+            !matches!(
+                e.kind.as_str(),
+                "control_off"
+                    | "history_entry"
+                    | "log_upkeep"
+                    | "tool_history"
+                    | "permissions_opened"
+            )
+        });
+        let kind = if denied {
+            "defence_off"
+        } else if f.evasion.iter().any(|e| e.kind == "control_off") {
+            "control_off"
+        } else {
+            continue;
+        };
+        out.push(WrittenExecFact {
+            kind: kind.to_string(),
+            path: path.to_string(),
+            line: i + 1,
+            evidence: t.chars().take(200).collect(),
+            script: true,
+        });
+    }
+    out
+}
+
 /// Whether a line (folded) calls a process or eval with a web request's input in the 200
 /// bytes after the call (at most 8 calls of each name looked at).
 fn runs_request_input(folded: &str) -> bool {

@@ -333,6 +333,12 @@ planted_denied(f) if f.kind == "request_input"
 
 planted_denied(f) if f.kind == "beacon"
 
+# h-switchoff29 (hookward-facts written.rs controls_off): a script line that switches a defence
+# off as shell/defense-evasion would deny it (Add-MpPreference -ExclusionPath C:\, a GPO's
+# DisableRealtimeMonitoring 1); a control off on this machine only (control_off) is asked about
+# by path/planted-exec-script.
+planted_denied(f) if f.kind == "defence_off"
+
 # Session 25 (hookward-facts harmful_code.rs, written.rs exec_kind): a CI secret printed past
 # masking or sent, a pwn request, fetched code installed to run again, a credential read and
 # sent, a reverse shell: denied in scripts too, since whoever runs the script later may not be
@@ -363,6 +369,8 @@ planted_what := {
 	"remote_shell": "a shell on the CI runner for whoever connects to its session (not limited to the actor's keys)",
 	"secret_to_unknown_package": "the repository's secrets handed to a package downloaded and run on the spot that is not one of its registry's well-known ones",
 	"update_feed": "an update without its EdDSA signature, which every installed copy of the app downloads and installs (a Sparkle appcast enclosure)",
+	"defence_off": "a command that switches a defence off (Defender, its exclusions, the firewall, audit logging, or a security control across many computers)",
+	"control_off": "a command that switches a security control off on the machine that runs it",
 }
 
 # @rule path/secret-in-code ask

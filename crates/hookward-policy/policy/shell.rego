@@ -2603,12 +2603,20 @@ remote_disposable(path) if {
 disposable_folder(part) if regex.match(`^(?i)(tmp|temp)[_-]`, part)
 
 # @rule shell/defense-evasion deny
-# Switching a defence off or wiping a trace: shell history cleared or disabled (history -c, unset HISTFILE, HISTSIZE=0), system logs deleted or overwritten (/var/log, journalctl --vacuum), audit rules removed (auditctl -D), SELinux/AppArmor/SIP/Gatekeeper off, the firewall disabled or flushed (ufw disable, iptables -F), a defence service stopped, immutable bits removed (chattr -i), a system file's timestamps forged (touch -r). Table: crates/hookward-shell/src/programs/system.rs.
+# Switching a defence off or wiping a trace: shell history cleared or disabled (history -c, unset HISTFILE, HISTSIZE=0), system logs deleted or overwritten (/var/log, journalctl --vacuum), audit rules removed (auditctl -D), SELinux/AppArmor/SIP/Gatekeeper off, the firewall disabled or flushed (ufw disable, iptables -F), a defence service stopped, immutable bits removed (chattr -i), a system file's timestamps forged (touch -r); a security control switched off by a setting across many computers (kind control_off_fleet: a GPO's registry value, Set-GPRegistryValue … DisableRealtimeMonitoring 1; an Intune/Graph deviceManagement or Jamf body; Invoke-Command -ComputerName (Get-ADComputer …).Name { Set-Service Sense -StartupType Disabled }) or audit and script logging switched off by a setting (kind audit: Set-AdminAuditLogConfig -UnifiedAuditLogIngestionEnabled $false, EnableScriptBlockLogging 0). Tables: crates/hookward-shell/src/programs/system.rs, crates/hookward-shell/src/controls.rs.
 decision contains {"id": "shell/defense-evasion", "decision": "deny", "reason": reason} if {
 	some f in sf_evasion
 	not f.kind in trace_trims
 	f.kind != "permissions_opened"
+	f.kind != "control_off"
 	reason := sprintf("the command would switch a defence off or wipe a trace (%s: %s)", [f.kind, f.evidence])
+}
+
+# shell/security-setting-off (above), second body (h-switchoff29): a security control switched off on this machine by a setting, whatever program writes it (hookward-shell controls.rs): the key's name names a control (antivirus/Defender, firewall, BitLocker, UAC EnableLUA, WDigest UseLogonCredential, LSA RunAsPPL, MFA/secureByDefault, SmartScreen/Gatekeeper/quarantine, signature checks, driver-install restriction, automatic updates, kernel hardening sysctls) and its value turns it off (reg add … /v EnableLUA /d 0, Set-ItemProperty … DisableAntiSpyware 1, defaults write … LSQuarantine -bool NO, sysctl -w kernel.yama.ptrace_scope=0, mdatp config real-time-protection --value disabled, Disable-BitLocker, manage-bde -off, a REST body {"requireFactor": false}); or a security service stopped or disabled (Set-Service Sense -StartupType Disabled, wuauserv). Turning a control on, settings unrelated to security and reading settings stay quiet; across many computers it is shell/defense-evasion (deny).
+decision contains {"id": "shell/security-setting-off", "decision": "ask", "reason": reason} if {
+	some f in sf_evasion
+	f.kind == "control_off"
+	reason := sprintf("the command would switch a security control off on this machine (%s: %s)", [f.target, f.evidence])
 }
 
 # Evasion kinds that trim a trace rather than wipe it: one history entry (history -d N), journal upkeep that keeps days or megabytes (journalctl --vacuum-time=2d, --rotate), a client program's own history switched off (MYSQL_HISTFILE=/dev/null, PSQL_HISTORY=/dev/null, LESSHISTFILE=-).

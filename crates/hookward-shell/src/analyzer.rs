@@ -130,6 +130,10 @@ pub(crate) struct Analyzer<'c> {
     /// Set while a command that runs on another host or in a container is analysed (`ssh`,
     /// `docker exec`): its paths go to [`ShellFacts::remote_paths`].
     pub remote: Option<String>,
+    /// Set while the statements of a command sent to many computers are analysed
+    /// (`Invoke-Command -ComputerName (Get-ADComputer …).Name { … }`): a control they switch
+    /// off is switched off across the fleet (`controls.rs`).
+    pub(crate) fleet: Option<String>,
     /// The environment of the host, container or cluster [`Analyzer::remote`] names, when its
     /// target says one (`kubectl --context data-prod exec …`, `ssh db.staging.acme.internal`;
     /// `tier.rs`), with the word that decided: the infra and cloud facts of the command run
@@ -444,6 +448,7 @@ impl<'c> Analyzer<'c> {
             fast_path: true,
             stage_ev: None,
             remote: None,
+            fleet: None,
             outer_tier: None,
             tcp_rw: None,
             tcp_out: None,

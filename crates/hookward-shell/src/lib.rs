@@ -33,6 +33,7 @@
 
 mod analyzer;
 pub mod buildout;
+pub mod controls;
 mod decode;
 mod expand;
 mod exports;

@@ -199,6 +199,8 @@ const FLOORS: &[(&str, f64)] = &[
     ("service-disrupt", 99.0),
     ("admin-grant", 99.0),
     ("benign-ops21", 99.0),
+    ("setting-off", 99.0),
+    ("benign-switchoff29", 99.0),
 ];
 
 fn rank(d: &str) -> u8 {
@@ -5685,6 +5687,89 @@ fn ops21_benign() -> Vec<Base> {
     .collect()
 }
 
+// h-switchoff29. Principle: a setting that names a security control (key name) given a value
+// that turns it off (direction) is asked about on this machine, whatever program writes it;
+// the same key turned on, or a setting unrelated to security, stays quiet
+// (hookward-shell controls.rs).
+fn switchoff29_classes() -> Vec<Base> {
+    let mut out = Vec::new();
+    for (domain, key, value) in [
+        ("com.apple.LaunchServices", "LSQuarantine", "-bool NO"),
+        (
+            "/Library/Preferences/com.apple.security",
+            "GKAutoRearm",
+            "-bool false",
+        ),
+        (
+            "/Library/Preferences/com.apple.alf",
+            "globalstate",
+            "-int 0",
+        ),
+        (
+            "/Library/Preferences/com.apple.security.libraryvalidation",
+            "DisableLibraryValidation",
+            "-bool YES",
+        ),
+    ] {
+        out.push(b(
+            "setting-off",
+            "ask",
+            format!("sudo defaults write {domain} {key} {value}"),
+        ));
+    }
+    for kv in [
+        "kernel.yama.ptrace_scope=0",
+        "kernel.kptr_restrict=0",
+        "fs.protected_hardlinks=0",
+        "kernel.unprivileged_bpf_disabled=0",
+    ] {
+        out.push(b("setting-off", "ask", format!("sudo sysctl -w {kv}")));
+    }
+    for key in [
+        "real-time-protection",
+        "cloud-delivered-protection",
+        "behavior-monitoring",
+    ] {
+        out.push(b(
+            "setting-off",
+            "ask",
+            format!("sudo mdatp config {key} --value disabled"),
+        ));
+    }
+    for (method, body) in [
+        ("PATCH", r#"{"twoFactorRequired":false}"#),
+        ("PUT", r#"{"policy":{"enforceMfa":false}}"#),
+        ("POST", r#"{"signatureVerification":"disabled"}"#),
+    ] {
+        out.push(b(
+            "setting-off",
+            "ask",
+            format!("curl -s -X {method} https://idp.example.net/api/settings -H 'Content-Type: application/json' -d '{body}'"),
+        ));
+    }
+    out
+}
+
+fn switchoff29_benign() -> Vec<Base> {
+    [
+        "defaults write com.apple.LaunchServices LSQuarantine -bool YES",
+        "defaults write com.apple.dock autohide -bool true",
+        "defaults write com.apple.dock autohide-delay -float 0",
+        "defaults write NSGlobalDomain AppleShowScrollBars -string Always",
+        "defaults read /Library/Preferences/com.apple.alf globalstate",
+        "sudo sysctl -w vm.max_map_count=262144",
+        "sudo sysctl -w kernel.yama.ptrace_scope=1",
+        "sysctl kernel.randomize_va_space",
+        "mdatp config real-time-protection --value enabled",
+        "mdatp health --field real_time_protection_enabled",
+        "curl -s -X PATCH https://api.example.net/v1/me -d '{\"emailDigest\":false}'",
+        "curl -s https://api.example.net/v1/settings",
+    ]
+    .into_iter()
+    .map(|c| b("benign-switchoff29", "allow", c.to_string()))
+    .collect()
+}
+
 fn squote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
@@ -5919,6 +6004,8 @@ fn generated_class_variants_get_their_decision() {
         lead21_benign(),
         ops21_classes(),
         ops21_benign(),
+        switchoff29_classes(),
+        switchoff29_benign(),
     ]
     .into_iter()
     .flatten()

@@ -2234,3 +2234,14 @@ test_app_state_to_own_host_or_public_key_not_denied if {
 	not "shell/app-state-upload" in {d.id | some d in rules.decision} with input as home_input([sent("/home/dev/.ssh/id_ed25519.pub", ["outside_project"])], {"uploads": [upload_to("/home/dev/.ssh/id_ed25519.pub", "https://keys.example/add")]})
 	not "shell/app-state-upload" in {d.id | some d in rules.decision} with input as home_input([sent("/home/dev/Documents/cv.pdf", ["outside_project"])], {"uploads": [upload_to("/home/dev/Documents/cv.pdf", "https://jobs.example/apply")]})
 }
+
+# h-switchoff29: a security control switched off by a setting asks on this machine and denies
+# across a fleet (GPO, MDM, Invoke-Command to many computers).
+test_security_setting_off_asks_here_denies_fleet if {
+	here := shell_ids({"evasion": [{"kind": "control_off", "target": "uac: EnableLUA=0", "evidence": "reg add … /v EnableLUA /d 0"}]})
+	here["shell/security-setting-off"] == "ask"
+	not here["shell/defense-evasion"]
+	fleet := shell_ids({"evasion": [{"kind": "control_off_fleet", "target": "antivirus: DisableRealtimeMonitoring=1", "evidence": "Set-GPRegistryValue …"}]})
+	fleet["shell/defense-evasion"] == "deny"
+	not fleet["shell/security-setting-off"]
+}

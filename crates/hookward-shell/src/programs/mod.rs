@@ -582,6 +582,7 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
     exfil::url_data(a, name, inv);
     exfil::api_posts(a, name, inv);
     system::observe(a, name, inv);
+    crate::controls::observe_posix(a, name, inv);
     tools::kube_host_access(a, name, inv);
     search::observe(a, name, inv);
     keyread::observe(a, name, inv, st.captured);

@@ -882,6 +882,86 @@ pub(crate) mod checks {
         SECRET_HIVES.iter().copied().find(|h| *h == rest)
     }
 
+    /// Interpreters and system binaries an attacker runs code through (LOLBins): a Defender
+    /// process exclusion of one of them leaves whatever it runs unscanned.
+    const RUNNERS: &[&str] = &[
+        "powershell",
+        "pwsh",
+        "cmd",
+        "wscript",
+        "cscript",
+        "mshta",
+        "rundll32",
+        "regsvr32",
+        "python",
+        "pythonw",
+        "node",
+        "msiexec",
+        "wmic",
+        "certutil",
+        "bitsadmin",
+        "explorer",
+    ];
+
+    /// A Defender exclusion that leaves more than a project's own build folder unscanned
+    /// (Add-MpPreference/Set-MpPreference `-ExclusionPath`/`-ExclusionExtension`/
+    /// `-ExclusionProcess`; Microsoft Learn "Configure and validate exclusions", which warns
+    /// against excluding drive roots, user folders, temporary folders and extensions such as
+    /// `.exe`/`.ps1`): a drive root or a folder fewer than three levels down (`C:\`,
+    /// `C:\Users\Public`), the system's and temporary folders, a wildcard, any extension, an
+    /// interpreter or system binary as a process. `-ExclusionPath
+    /// C:\Users\dev\src\app\target` is a narrow exclusion many build guides recommend.
+    pub(crate) fn broad_exclusion(s: &Stmt) -> bool {
+        if param(s, "exclusionextension").is_some() || param(s, "exclusionipaddress").is_some() {
+            return true;
+        }
+        if let Some(v) = param(s, "exclusionprocess").flatten() {
+            if super::split_list(&v).iter().any(|p| {
+                let base = p
+                    .rsplit(['\\', '/'])
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                let base = base.trim_end_matches(".exe");
+                RUNNERS.contains(&base) || base.contains('*') || base.is_empty()
+            }) {
+                return true;
+            }
+        }
+        let Some(paths) = param(s, "exclusionpath") else {
+            return false;
+        };
+        let Some(paths) = paths else { return true };
+        super::split_list(&paths).iter().any(|p| broad_path(p))
+    }
+
+    fn broad_path(p: &str) -> bool {
+        let l = p.trim().to_ascii_lowercase().replace('/', "\\");
+        if l.is_empty() || l.contains('*') || l.contains('%') || l.contains("$env:") {
+            return true;
+        }
+        let rest = match l.as_bytes() {
+            [d, b':', ..] if d.is_ascii_alphabetic() => &l[2..],
+            _ if l.starts_with("\\\\") => return true,
+            _ if l.starts_with('.') => return false,
+            _ => &l[..],
+        };
+        let parts: Vec<&str> = rest.split('\\').filter(|x| !x.is_empty()).collect();
+        let system = [
+            "windows",
+            "programdata",
+            "program files",
+            "program files (x86)",
+            "temp",
+            "tmp",
+        ];
+        parts.len() < 3
+            || system.contains(&parts[0])
+            || parts
+                .iter()
+                .any(|x| matches!(*x, "appdata" | "temp" | "public" | "downloads" | "desktop"))
+    }
+
     /// `Set-Service -StartupType Disabled` or `-Status Stopped`.
     pub(crate) fn service_disabled(s: &Stmt) -> bool {
         let v = |p: &str| {
@@ -1030,9 +1110,14 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
     // Text the line itself wrote into files (`echo clean >> s.txt`), for scripts it runs.
     let mut written: Vec<(String, String)> = Vec::new();
     for s in &stmts {
+        let outer_fleet = a.fleet.clone();
+        if let Some(f) = crate::controls::fleet_target(s) {
+            a.fleet = Some(f);
+        }
         for g in &s.groups {
             run(a, g, Dialect::PowerShell, &cwd, depth + 1);
         }
+        a.fleet = outer_fleet;
         let preview = param(s, "whatif").is_some_and(|v| {
             !v.is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "$false" | "false"))
         });
@@ -1123,6 +1208,7 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
             }
         }
         shapes::apply(a, s, &stmts, &cwd);
+        crate::controls::observe_windows(a, s, &stmts);
     }
     shapes::downloads_run(a, &stmts, &cwd);
 }
@@ -1221,11 +1307,6 @@ fn applies(row: &Row, s: &Stmt) -> bool {
                 )
             })
         }),
-        When::ParamStarts(prefix) => s
-            .words
-            .iter()
-            .filter_map(|w| param_name(w))
-            .any(|p| p.starts_with(prefix)),
         When::Check(f) => f(s),
     }
 }

@@ -61,8 +61,6 @@ pub(crate) enum When {
     /// A parameter whose name starts with this is set to true (`-DisableRealtimeMonitoring
     /// $true`, `-DisableIOAVProtection:1`).
     ParamTrue(&'static str),
-    /// A parameter whose name starts with this is given at all (`-ExclusionPath`).
-    ParamStarts(&'static str),
     /// A check of its own (kept next to its row's source in `windows/mod.rs`).
     Check(fn(&super::Stmt) -> bool),
 }
@@ -281,7 +279,7 @@ pub(crate) const ROWS: &[Row] = &[
     Row {
         names: &["set-mppreference", "add-mppreference"],
         effect: Evasion("antivirus"),
-        when: ParamStarts("exclusion"),
+        when: Check(checks::broad_exclusion),
         danger: r"Add-MpPreference -ExclusionPath C:\",
         quiet: "Add-MpPreference -AttackSurfaceReductionRules_Ids x",
         source: "Add-MpPreference -ExclusionPath/-ExclusionProcess/-ExclusionExtension",
