@@ -171,7 +171,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "orders.rego",
     "message.rego",
     "learned.rego",
-    "configedit.rego"
+    "configedit.rego",
+    "diradmin.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -194,6 +195,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/message_test.rego",
     "tests/learned_test.rego",
     "tests/configedit_test.rego",
+    "tests/diradmin_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,
