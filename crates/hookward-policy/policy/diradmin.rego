@@ -44,3 +44,10 @@ decision contains {"id": "shell/mail-forward-outside", "decision": "deny", "reas
 	some f in facts_of_class("mail_outside")
 	reason := sprintf("the command would send the organisation's mail outside it: %s (%s)", [f.detail, f.evidence])
 }
+
+# @rule shell/directory-critical-destroy ask
+# A directory object the domain depends on removed, disabled or reset by name: the Default Domain Policy or Default Domain Controllers Policy GPO (by name or fixed GUID), the krbtgt or built-in Administrator account, a privileged group itself (Remove-ADGroup "Domain Admins"). Ordinary GPOs, users and groups are not asked about.
+decision contains {"id": "shell/directory-critical-destroy", "decision": "ask", "reason": reason} if {
+	some f in facts_of_class("critical_destroy")
+	reason := sprintf("the command %s (%s)", [f.detail, f.evidence])
+}

@@ -44,3 +44,7 @@ test_other_classes_quiet if {
 	not got["shell/mail-forward-outside"]
 	not got["shell/directory-credential-dump"]
 }
+
+test_critical_destroy_asks if {
+	ids("critical_destroy", "removes the directory object default domain policy")["shell/directory-critical-destroy"] == "ask"
+}

@@ -86,6 +86,20 @@ pub(crate) const BUILTIN_PRIVILEGED_SIDS: &[&str] = &[
     "s-1-5-32-578",
 ];
 
+/// Principals that stand for everybody, or everybody in the domain, given full or write
+/// access. Source: Microsoft Learn, "Well-known SIDs" (Everyone S-1-1-0, ANONYMOUS LOGON
+/// S-1-5-7, Authenticated Users S-1-5-11) and "Active Directory security groups" (Domain
+/// Users); Grant-SmbShareAccess `-AccessRight Full|Change`, dsacls `/G` `GA`/`WD`.
+pub(crate) const BROAD_PRINCIPALS: &[&str] = &[
+    "everyone",
+    "anonymous logon",
+    "authenticated users",
+    "domain users",
+    "s-1-1-0",
+    "s-1-5-7",
+    "s-1-5-11",
+];
+
 /// Microsoft Entra built-in administrator roles, by display name (lower case) and role template
 /// id. Source: Microsoft Learn, "Microsoft Entra built-in roles" (each role's "Template ID");
 /// "Company Administrator" is the MSOnline module's name of Global Administrator. Global Reader
@@ -442,7 +456,7 @@ fn switch(s: &Stmt, name: &str) -> bool {
 
 /// Everything this module reads off one statement of a Windows line (module docs).
 pub(crate) fn apply(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt]) {
-    grant(a, s);
+    grant(a, s, stmts);
     bulk(a, s, stmts);
     dumps(a, s, stmts);
     mail(a, s, stmts);
@@ -510,6 +524,14 @@ pub(crate) fn privileged_target(s: &Stmt) -> Option<String> {
     if let Some(r) = EXCHANGE_ROLES.iter().find(|r| phrase(&text, r)) {
         return Some(format!("the Exchange role {r}"));
     }
+    if let Some(p) = BROAD_PRINCIPALS.iter().find(|p| phrase(&text, p)) {
+        if ["full", "genericall", "writedacl", "change"]
+            .iter()
+            .any(|r| phrase(&text, r) || text.contains(&format!(":{r}")))
+        {
+            return Some(format!("full or write access for {p}"));
+        }
+    }
     if s.name.ends_with("permission") {
         let rights: Vec<String> = values(s, "accessrights")
             .into_iter()
@@ -547,14 +569,76 @@ pub(crate) fn privileged_target(s: &Stmt) -> Option<String> {
     None
 }
 
-fn grant(a: &mut Analyzer, s: &Stmt) {
+fn grant(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt]) {
     if let Some(t) = privileged_target(s) {
         push(a, "admin_grant", &s.word, t, &s.text);
+        return;
+    }
+    // `$g = Get-ADGroup -Identity "S-1-5-21-…-512"; Add-ADGroupMember $g -Members x`: the
+    // statement that assigned a variable the grant names, read as part of it.
+    if !grant_verb(&s.name) {
+        return;
+    }
+    for w in &s.words {
+        let Some(var) = w.strip_prefix('$').map(|v| v.to_ascii_lowercase()) else {
+            continue;
+        };
+        if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            continue;
+        }
+        let assigned = stmts.iter().find(|x| {
+            x.word.eq_ignore_ascii_case(&format!("${var}"))
+                && x.words.first().is_some_and(|e| e == "=")
+        });
+        if let Some(x) = assigned {
+            let joined = Stmt {
+                text: format!("{} {}", s.text, x.text),
+                ..s.clone()
+            };
+            if let Some(t) = privileged_target(&joined) {
+                push(a, "admin_grant", &s.word, t, &s.pipeline);
+                return;
+            }
+        }
     }
 }
 
 // ------------------------------------------------------------------------------------------
 // 2. Destroying verbs by scope
+
+/// Directory objects whose loss breaks the domain: the two default GPOs (by name and by their
+/// fixed GUIDs; Microsoft Learn, "Default Domain Policy and Default Domain Controllers Policy
+/// GPOs"), the KDC's `krbtgt` account and the built-in Administrator, and the privileged
+/// groups of [`AD_PRIVILEGED_GROUPS`].
+pub(crate) const CRITICAL_OBJECTS: &[&str] = &[
+    "default domain policy",
+    "default domain controllers policy",
+    "31b2f340-016d-11d2-945f-00c04fb984f9",
+    "6ac1786c-016f-11d2-945f-00c04fb984f9",
+    "krbtgt",
+    "administrator",
+];
+
+/// The critical object a destroying statement names (one named object of [`CRITICAL_OBJECTS`]
+/// or a privileged group removed or disabled as a whole).
+fn critical(s: &Stmt) -> Option<&'static str> {
+    let (verb, noun) = verb_noun(&s.name)?;
+    if !matches!(verb, "remove" | "disable" | "clear" | "reset" | "rename")
+        || noun.ends_with("member")
+    {
+        return None;
+    }
+    let text = s.text.to_ascii_lowercase();
+    CRITICAL_OBJECTS
+        .iter()
+        .chain(if noun == "adgroup" {
+            AD_PRIVILEGED_GROUPS
+        } else {
+            &[]
+        })
+        .find(|o| phrase(&text, o))
+        .copied()
+}
 
 /// What a destroying statement does to a directory object, when it is one (module docs).
 pub(crate) fn destroyer(s: &Stmt) -> Option<&'static str> {
@@ -780,6 +864,29 @@ fn bulk(a: &mut Analyzer, s: &Stmt, stmts: &[Stmt]) {
             ),
             _ => {}
         }
+    }
+    if let Some(o) = critical(s) {
+        push(
+            a,
+            "critical_destroy",
+            &s.word,
+            format!(
+                "{} the directory object {o}, which the domain depends on",
+                destroyer(s).unwrap_or("changes")
+            ),
+            &s.text,
+        );
+    }
+    // A container removed with everything below it (`Remove-ADOrganizationalUnit -Recursive`,
+    // `Remove-ADObject -Recursive`).
+    if s.name.starts_with("remove-ad") && switch(s, "recursive") {
+        push(
+            a,
+            "bulk_destroy_some",
+            &s.word,
+            format!("removes {} with every object below it", named(s)),
+            &s.text,
+        );
     }
     // A compliance search's matches purged from every mailbox they were found in.
     if s.name == "new-compliancesearchaction" && switch(s, "purge") {
@@ -1153,8 +1260,32 @@ mod tests {
             "New-MgGroupMember -GroupId 1b2c -DirectoryObjectId 9f8e",
             "Get-ADGroupMember 'Domain Admins'",
             "Remove-ADGroupMember -Identity 'Domain Admins' -Members leaver2",
+            "Grant-SmbShareAccess -Name scans -AccountName 'Domain Users' -AccessRight Read -Force",
         ] {
             assert!(!has(c, "admin_grant"), "{c}: {:?}", classes(c));
+        }
+        for c in [
+            "$a = Get-ADGroup -Identity 'Enterprise Admins'; Add-ADGroupMember $a -Members bob",
+            "Grant-SmbShareAccess -Name scans -AccountName Everyone -AccessRight Full -Force",
+        ] {
+            assert!(has(c, "admin_grant"), "{c}: {:?}", classes(c));
+        }
+        for c in [
+            "Remove-GPO -Guid 6AC1786C-016F-11D2-945F-00C04FB984F9",
+            "Disable-ADAccount -Identity krbtgt",
+            "Remove-ADGroup -Identity 'Backup Operators' -Confirm:$false",
+        ] {
+            assert!(has(c, "critical_destroy"), "{c}: {:?}", classes(c));
+        }
+        assert!(has(
+            "Remove-ADOrganizationalUnit -Identity 'OU=Temps,DC=x,DC=org' -Recursive -Confirm:$false",
+            "bulk_destroy_some"
+        ));
+        for c in [
+            "Remove-GPO -Name 'Kiosk pilot (old)' -Confirm:$false",
+            "Remove-ADOrganizationalUnit -Identity 'OU=Empty,DC=x,DC=org' -Confirm:$false",
+        ] {
+            assert!(classes(c).is_empty(), "{c}: {:?}", classes(c));
         }
     }
 
