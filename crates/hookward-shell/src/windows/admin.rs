@@ -720,9 +720,6 @@ pub(crate) fn source_scope(s: &Stmt) -> Option<Scope> {
         .into_iter()
         .next()
         .map(|b| b.to_ascii_lowercase());
-    let unlimited = values(s, "resultsize")
-        .iter()
-        .any(|v| v.eq_ignore_ascii_case("unlimited"));
     let top = has_param(s, "top") || has_param(s, "first");
     if identity(s) {
         return Some(if all {
@@ -750,7 +747,7 @@ pub(crate) fn source_scope(s: &Stmt) -> Option<Scope> {
     if top {
         return Some(Scope::Some("limited to the first results".into()));
     }
-    let _ = unlimited;
+    // `-All`, `-ResultSize Unlimited`, `-Filter *`, or no identity at all: every object.
     Some(Scope::All(what))
 }
 
