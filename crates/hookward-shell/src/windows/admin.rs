@@ -381,7 +381,7 @@ pub(crate) fn directory_noun(noun: &str) -> bool {
     DIRECTORY_PREFIXES
         .iter()
         .any(|p| noun.starts_with(p) && noun.len() > p.len())
-        || EXCHANGE_NOUNS.iter().any(|n| noun == *n)
+        || EXCHANGE_NOUNS.contains(&noun)
         || noun == "gpo"
 }
 
