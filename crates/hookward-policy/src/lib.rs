@@ -172,7 +172,8 @@ const BUILTIN: &[(&str, &str)] = builtin![
     "message.rego",
     "learned.rego",
     "configedit.rego",
-    "checkopts.rego"
+    "checkopts.rego",
+    "diradmin.rego"
 ];
 const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/paths_test.rego",
@@ -196,6 +197,7 @@ const BUILTIN_TESTS: &[(&str, &str)] = builtin![
     "tests/learned_test.rego",
     "tests/configedit_test.rego",
     "tests/checkopts_test.rego",
+    "tests/diradmin_test.rego",
 ];
 
 /// The built-in rule pack (`crates/hookward-policy/policy/*.rego`), compiled into the binary,

@@ -728,6 +728,7 @@ fn security_switches(a: &mut Analyzer, name: &str, inv: &Inv) {
 /// readers in `programs/mod.rs`).
 pub(super) fn observe(a: &mut Analyzer, name: &str, inv: &Inv) {
     http_verb_path(a, name, inv);
+    crate::windows::admin::rest(a, name, inv);
     message_commands(a, name, inv);
     batch_cancel(a, name, inv);
     irreversible_status(a, name, inv);

@@ -13,6 +13,7 @@
 //! `%USERPROFILE%`, `~` and `$HOME` the home, `$env:TEMP` a temporary folder), so the existing
 //! rules decide. Never executes anything.
 
+pub(crate) mod admin;
 pub(crate) mod shapes;
 pub(crate) mod table;
 
@@ -267,6 +268,8 @@ const WINDOWS_PROGRAMS: &[&str] = &[
     "gci",
     "net1",
     "reg",
+    "ntdsutil",
+    "rundll32",
 ];
 
 /// True when `text` reads as a Windows command line: a statement whose command is a
@@ -1209,6 +1212,7 @@ pub(crate) fn run(a: &mut Analyzer, text: &str, dialect: Dialect, cwd: &Cwd, dep
         }
         shapes::apply(a, s, &stmts, &cwd);
         crate::controls::observe_windows(a, s, &stmts);
+        admin::apply(a, s, &stmts);
     }
     shapes::downloads_run(a, &stmts, &cwd);
 }
