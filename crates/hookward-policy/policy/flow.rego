@@ -615,3 +615,288 @@ decision contains {"id": "flow/new-data-remote", "decision": "ask", "reason": re
 	p.argv[1] == "push"
 	reason := sprintf("the command pushes the project's data to %s, a remote added in the same command (%s)", [ops[1], c.evidence])
 }
+
+# ---------------------------------------------------------------------------------------------
+# Project data sent to an outside party (issue 11 item 11, h-dataout29).
+
+# What kind of data a file is, by its format: a table, database or dump (shell.rego
+# data_file: .csv, .parquet, .jsonl, .sql, .db, .xlsx …), an office or PDF document (ISO
+# 32000 PDF; ECMA-376 Office Open XML .docx/.pptx; OASIS OpenDocument .odt/.ods/.odp; RTF;
+# Apple iWork), a mailbox or message (RFC 5322 .eml, Outlook .msg/.pst/.ost, mbox(5), vCard
+# RFC 6350 .vcf), or an archive (tar(5), ZIP APPNOTE, 7z, RAR, Access .mdb/.accdb). Tables
+# are shell/data-upload's when an HTTP client sends them.
+document_extensions := {
+	".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages", ".ppt", ".pptx", ".odp", ".ods", ".numbers",
+	".key", ".epub",
+}
+
+mail_extensions := {".eml", ".msg", ".mbox", ".pst", ".ost", ".vcf", ".mbx"}
+
+archive_extensions := {
+	".zip", ".7z", ".rar", ".tar", ".tgz", ".tar.gz", ".tar.xz", ".tar.bz2", ".tar.zst", ".mdb", ".accdb",
+}
+
+data_kind(path) := "table" if sh.data_file(path)
+
+data_kind(path) := "document" if {
+	not sh.data_file(path)
+	name_ends(path, document_extensions)
+}
+
+data_kind(path) := "mail" if name_ends(path, mail_extensions)
+
+data_kind(path) := "archive" if {
+	not sh.data_file(path)
+	name_ends(path, archive_extensions)
+}
+
+# A folder sent whole (read recursively by the command) whose own name or its parent's says it
+# keeps records: data, datasets, archive, records, exports, dumps, backups, notes, documents,
+# mail, evidence, interviews, transcripts, intake, or a confidential word (below).
+data_kind(path) := "folder" if {
+	some p in f_paths
+	p.path == path
+	p.recursive
+	some c in {"project", "temp"}
+	c in p.classes
+	some w in last_words(path, 2)
+	record_folder_word(w)
+}
+
+record_folder_words := {
+	"data", "dataset", "datasets", "archive", "archives", "records", "exports", "export", "dumps",
+	"dump", "backups", "backup", "notes", "documents", "mail", "mailbox", "inbox", "evidence",
+	"interviews", "transcripts", "intake",
+}
+
+record_folder_word(w) if w in record_folder_words
+
+record_folder_word(w) if {
+	w in confidential_words
+	not w in {"source", "sources"}
+}
+
+name_ends(path, exts) if {
+	name := lower(regex.replace(path, `^.*/`, ""))
+	some ext in exts
+	endswith(name, ext)
+}
+
+# The words of the last n components of a path below the home or the project (the home's own
+# name, /home/user, is not read).
+last_words(path, n) := {w |
+	parts := split(below_home(lower(path)), "/")
+	k := count(parts)
+	some part in array.slice(parts, max([k - n, 0]), k)
+	some w in regex.split(`[^a-z0-9]+`, part)
+	w != ""
+}
+
+# Words of a file or folder name that say it holds confidential material or records of people
+# (journalism's and legal work's names for what must not leave: unredacted, leaks, sources,
+# tips, whistleblowers, informants; privacy law's special categories and HR/finance records:
+# patients, medical, PHI/PII (HIPAA 45 CFR 164.514, GDPR art. 9), payroll, salaries, SSN,
+# passports; and the people of a business: customers, contacts, employees, subscribers). The
+# generic words of people_words (user, profile, ticket, member, client) are not here: a
+# users-guide.pdf is documentation.
+confidential_words := {
+	"unredacted", "leak", "leaks", "leaked", "source", "sources", "tip", "tips", "tipline",
+	"whistleblower", "whistleblowers", "informant", "informants", "confidential", "restricted",
+	"privileged", "classified", "nda", "patient", "patients", "medical", "phi", "pii", "payroll",
+	"salary", "salaries", "ssn", "passport", "passports", "customer", "customers", "contact",
+	"contacts", "employee", "employees", "personnel", "hr", "subscribers", "complainants",
+	"victims", "witnesses", "iban",
+}
+
+# Code, configuration, build files and media say nothing about records whatever their name
+# (sources.list, contact_form.py, leak_test.rs).
+not_records_re := `(?i)\.(py|js|mjs|cjs|ts|tsx|jsx|rs|go|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|css|scss|svg|png|jpe?g|gif|webp|ico|toml|ya?ml|lock|sh|ps1|ipynb|list|conf|ini|cfg|properties|gradle|mod|sum|wasm|so|dll|exe|o|a|class|jar|map|lua|pl|r|sql\.tmpl)$`
+
+# A confidential file or folder: a confidential word in its path below the project (or in the
+# last four components of a path elsewhere, the home's own name not read):
+# complaints_unredacted/x.pdf, data/tips/triaged.jsonl, intake/leak-0412/extracted/a.docx, the
+# file not code, configuration or media. "source" naming an archive (source.tar.gz) or a
+# folder with no other word of records (Sphinx's source/, Swift's Sources/) is code.
+confidential_path(path) if {
+	not regex.match(not_records_re, path)
+	some w in path_words(path)
+	w in confidential_words
+	not source_code_word(path, w)
+}
+
+path_words(path) := {w |
+	root := concat("", [lower(object.get(ff, "project_dir", "")), "/"])
+	some w in regex.split(`[^a-z0-9]+`, substring(lower(path), count(root), -1))
+	w != ""
+} if in_project(path)
+
+path_words(path) := last_words(path, 4) if not in_project(path)
+
+in_project(path) if {
+	d := lower(object.get(ff, "project_dir", ""))
+	d != ""
+	startswith(lower(path), concat("", [d, "/"]))
+}
+
+source_code_word(path, w) if {
+	w in {"source", "sources"}
+	data_kind(path) == "archive"
+}
+
+source_code_word(path, w) if {
+	w in {"source", "sources"}
+	data_kind(path) == "folder"
+	count({v | some v in last_words(path, 2); v in record_folder_words}) == 0
+}
+
+# What an upload sends: its source, and every other file or folder the same program read for
+# it, a word of the same command (rsync -az archive/ notes/ HOST:, scp a.pdf b.pdf HOST:).
+sent_paths(u) := {src} | {p.path |
+	some p in f_paths
+	p.via == "shell"
+	p.access == "read"
+	startswith(object.get(p, "how", ""), u.program)
+	p.evidence != ""
+	contains(u.evidence, p.evidence)
+	some c in {"project", "temp"}
+	c in p.classes
+} if {
+	src := sh.upload_source(u)
+	not startswith(src, "<")
+	src != ""
+}
+
+# Where an upload's data lands, for the judgement of data sent away: the host, or for rclone a
+# configured remote's name (rclone copy DIR REMOTE:PATH; rclone docs "remote:path").
+dest_name(u) := split(u.target, ":")[0] if {
+	u.program == "rclone"
+	not contains(u.target, "://")
+} else := sh.target_host(u.target)
+
+# A destination that is another party, not the project's own or a service it works with: for
+# HTTP clients, interpreters and the other carriers an outside host (outside) that is not a
+# well-known service of the project (shell.rego data_services) and not a service the command
+# authenticates to with a credential in a header or as the user (the user's account there);
+# for the user's own transfer tools (scp, rsync, rclone, object-store clients) a bare public
+# address, a host or bucket named for handing over, or a remote named as a personal account.
+away_sink(u) if {
+	not u.program in sh.own_transfer_programs
+	outside(u)
+	h := sh.target_host(u.target)
+	not sh.data_service(h)
+	not presented_credential(h)
+}
+
+away_sink(u) if {
+	u.program in sh.own_transfer_programs
+	not sh.local_target(u.target)
+	d := dest_name(u)
+	own_tool_away(u, d)
+}
+
+own_tool_away(_, d) if handover_host(d)
+
+own_tool_away(_, d) if {
+	some w in regex.split(`[^a-z0-9]+`, lower(d))
+	w in {"personal", "private", "home", "my", "mine"}
+}
+
+presented_credential(host) if {
+	some h in f_uploads
+	sh.sent_in_header(h)
+	sh.target_host(h.target) == host
+}
+
+presented_credential(host) if {
+	some c in f_commands
+	c.program in {"curl", "wget", "http", "https", "xh"}
+	credential_option(c.argv)
+	some a in c.argv
+	regex.match(`^(?i)https?://`, a)
+	sh.target_host(a) == host
+}
+
+# A credential presented by an HTTP client: a user (-u, --user, --auth), a bearer token, or an
+# Authorization, API-key or token header (curl(1) --user, --oauth2-bearer, --header).
+credential_option(argv) if {
+	some a in argv
+	regex.match(`^(?:-u|--user|--oauth2-bearer|-a|--auth)$|^-u.|^--user=|^--oauth2-bearer=`, a)
+}
+
+credential_option(argv) if {
+	some i, a in argv
+	a in {"-H", "--header"}
+	regex.match(`(?i)^\s*(?:authorization|x-api-key|api-key|x-auth-token|private-token|x-[a-z-]*token)\s*:`, argv[i + 1])
+}
+
+# A destination anyone can read: a public gist (gh gist create --public / -p; GitHub CLI manual
+# "gh gist create": gists are secret unless --public), a public snippet (glab snippet create
+# --visibility public), an anonymous file-drop or paste site (shell.rego drop_sites).
+public_destination(u) if {
+	u.program == "gh"
+	sh.target_host(u.target) == "gist.github.com"
+	regex.match(`(?:^|\s)(?:--public|-p|--public=true)(?:\s|$)`, u.evidence)
+}
+
+public_destination(u) if {
+	u.program == "glab"
+	regex.match(`--visibility[= ]+public`, u.evidence)
+}
+
+public_destination(u) if sh.drop_site(sh.target_host(u.target))
+
+# @rule flow/data-sent-away ask
+# A file of the project's data — a document, a mailbox or message, an archive, or a folder whose name says it keeps records (data/, archive/, notes/, exports/, intake/) — sent to another party: by an HTTP client or an interpreter (curl -F, -T, --data-binary @, Invoke-RestMethod -InFile, requests.post(files=…)) to an outside host that is not a well-known service of the project (code hosts' APIs and release assets, package registries, CI and observability vendors: shell.rego data_services) and that the command presents no credential to; by scp, rsync or rclone to a bare public address, a host named for handing over or a remote named as a personal account. Tables sent by HTTP clients are shell/data-upload; confidential or personal material and public destinations are flow/confidential-data-sent. Loopback and private hosts, the user's own named servers and buckets, code and build files are not this.
+decision contains {"id": "flow/data-sent-away", "decision": "ask", "reason": reason} if {
+	some u in f_uploads
+	some path in sent_paths(u)
+	kind := data_kind(path)
+	not table_by_http(u, kind)
+	not confidential_path(path)
+	away_sink(u)
+	not public_destination(u)
+	reason := sprintf("the command would send %s (%s) to %s, outside the project's own hosts and the services it works with (%s)", [path, kind_words[kind], dest_name(u), u.evidence])
+}
+
+table_by_http(u, kind) if {
+	kind == "table"
+	not u.program in sh.own_transfer_programs
+}
+
+kind_words := {
+	"table": "a data file", "document": "a document", "mail": "mail", "archive": "an archive",
+	"folder": "a folder of records",
+}
+
+# @rule flow/confidential-data-sent deny
+# Confidential material or records of people — a data file, document, mailbox, archive or folder whose path says so (unredacted, leak, sources, tips, whistleblower, patients, medical, payroll, customers, contacts, employees, PII/PHI: confidential_words) — sent to another party (as flow/data-sent-away judges the destination), or any of the project's data files, documents, mail or record folders put where anyone can read it: a public gist, a public snippet, an anonymous file-drop or paste site. A secret gist of a snippet, uploads to loopback and private hosts, to the project's code host, registries and CI services, and code files whatever their name are not this.
+decision contains {"id": "flow/confidential-data-sent", "decision": "deny", "reason": reason} if {
+	some u in f_uploads
+	some path in sent_paths(u)
+	confidential_path(path)
+	confidential_kind(path)
+	away_sink(u)
+	not public_destination(u)
+	reason := sprintf("the command would send %s, whose name says it is confidential or about people, to %s (%s)", [path, dest_name(u), u.evidence])
+}
+
+decision contains {"id": "flow/confidential-data-sent", "decision": "deny", "reason": reason} if {
+	some u in f_uploads
+	public_destination(u)
+	some path in sent_paths(u)
+	public_kind(path)
+	reason := sprintf("the command would publish %s where anyone can read it, %s (%s)", [path, dest_name(u), u.evidence])
+}
+
+# Confidential material in any form but code, configuration and media: a data file, document,
+# mail, archive or record folder, a text or JSON export (intake/…/contact.txt).
+confidential_kind(path) if data_kind(path)
+
+confidential_kind(path) if regex.match(`(?i)\.(txt|json|xml|html?|md|log)$`, path)
+
+public_kind(path) if data_kind(path)
+
+public_kind(path) if {
+	confidential_path(path)
+	confidential_kind(path)
+}

