@@ -5852,6 +5852,9 @@ fn switchoff29_benign() -> Vec<Base> {
     ]
     .into_iter()
     .map(|c| b("benign-switchoff29", "allow", c.to_string()))
+    .collect()
+}
+
 // directory-admin (h-psadmin29, issue 11 items 4 and 9): directory and endpoint administration
 // by verb class × object class × scope (hookward-shell windows/admin.rs): a destroying verb over
 // an unfiltered listing denied, over a filtered one asked; directory credentials dumped; mail
