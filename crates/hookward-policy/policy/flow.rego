@@ -648,6 +648,18 @@ data_kind(path) := "mail" if name_ends(path, mail_extensions)
 data_kind(path) := "archive" if {
 	not sh.data_file(path)
 	name_ends(path, archive_extensions)
+	not build_archive(path)
+}
+
+# An archive named as a build's output (dist.tar, build-2.1.tgz, release.zip, site.tar.gz):
+# what a deploy copies to the team's own server, not records (scp dist.tar deploy@203.0.113.7:/srv/).
+build_archive_words := {"dist", "build", "release", "bundle", "artifact", "artifacts", "site", "public", "pkg", "deploy", "app"}
+
+build_archive(path) if {
+	parts := split(path, "/")
+	name := lower(parts[count(parts) - 1])
+	some w in regex.split(`[^a-z0-9]+`, name)
+	w in build_archive_words
 }
 
 # A folder sent whole (read recursively by the command) whose own name or its parent's says it

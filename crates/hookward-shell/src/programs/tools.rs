@@ -1656,6 +1656,47 @@ const SQL_TEXT_PROGRAMS: &[&str] = &[
     "cqlsh",
 ];
 
+/// Programs whose arguments are shell code or a command line (`eval 'truncate -s 0 app.log'`,
+/// `bash -c '…'`, `ssh host '…'`, `sudo …`): the analyzer reads that code as commands itself.
+const SHELL_CODE_PROGRAMS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "mksh",
+    "fish",
+    "eval",
+    "exec",
+    "source",
+    ".",
+    "su",
+    "sudo",
+    "doas",
+    "ssh",
+    "watch",
+    "parallel",
+    "nohup",
+    "time",
+    "tmux",
+    "screen",
+    "script",
+    "xargs",
+    "find",
+    "env",
+    "nice",
+    "timeout",
+    "stdbuf",
+    "ionice",
+    "chroot",
+    "unshare",
+    "nsenter",
+    "flock",
+    "pwsh",
+    "powershell",
+    "cmd",
+];
+
 /// Options whose value is a message, a title or a note, never run (`alembic revision -m`,
 /// `jira issue create --summary`).
 const MESSAGE_OPTIONS: &[&str] = &[
@@ -1700,7 +1741,9 @@ fn sql_shaped(s: &str) -> bool {
         .take_while(|c| c.is_ascii_alphabetic())
         .collect::<String>()
         .to_ascii_uppercase();
-    SQL_STATEMENT_WORDS.contains(&first.as_str())
+    // `truncate -s 0 log`, `delete --force x`: a program's options, not a statement's words.
+    let second = t[first.len()..].split_whitespace().next().unwrap_or("");
+    SQL_STATEMENT_WORDS.contains(&first.as_str()) && !second.starts_with('-')
 }
 
 /// String literals passed to a database call in code (`cur.execute('DROP TABLE t')`,
@@ -1751,7 +1794,7 @@ fn sql_literals_in_code(code: &str) -> Vec<String> {
 /// ([`sql_shaped`]), outside [`SQL_TEXT_PROGRAMS`] and [`MESSAGE_OPTIONS`] values, and the SQL
 /// literals of database calls in an interpreter's code argument or here-document.
 fn sql_shaped_args(name: &str, inv: &Inv) -> Vec<String> {
-    if SQL_TEXT_PROGRAMS.contains(&name) {
+    if SQL_TEXT_PROGRAMS.contains(&name) || SHELL_CODE_PROGRAMS.contains(&name) {
         return Vec::new();
     }
     let words = inv.rest();
@@ -2875,6 +2918,9 @@ mod tests {
             "python3 -c \"print('DROP TABLE x')\"",
             "python3 -c \"c.execute('SELECT * FROM orders LIMIT 5')\"",
             "mytool run DROP",
+            "eval 'truncate -s 0 app.log'",
+            "bash -c 'truncate -s 0 app.log'",
+            "runner 'truncate -s 0 app.log'",
         ] {
             assert!(!kinds(c).contains(&"sql_drop".to_string()), "{c}");
         }
