@@ -158,7 +158,12 @@ fn a_git_hook_is_decided_when_git_runs_it() {
         out.contains("in git hook .git/hooks/pre-commit (line 2)"),
         "{out}"
     );
-    assert_eq!(bash(&s, "git commit --no-verify -m wip").0, "none");
+    // The hook does not run, so its text decides nothing; skipping the hooks is itself asked
+    // about (`shell/check-skipped`, session 29).
+    let (d, out) = bash(&s, "git commit --no-verify -m wip");
+    assert_eq!(d, "ask", "{out}");
+    assert!(out.contains("shell/check-skipped"), "{out}");
+    assert!(!out.contains("pre-commit"), "{out}");
     assert_eq!(bash(&s, "git status").0, "none");
 }
 
